@@ -1,0 +1,74 @@
+/* runtime/device.h — device types and indices, torch.device string parsing
+ * with PyTorch's messages (SEMANTICS.md §5.1), and the backend table
+ * (alloc/free/copy) through which storages get memory. cpu and meta are built
+ * in; meta allocates nothing; cuda errors until a backend is registered. */
+#ifndef TSR_DEVICE_H
+#define TSR_DEVICE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* c10::DeviceType numbers. ORDER DEVTYPE */
+typedef enum {
+    TSR_DEV_CPU = 0, TSR_DEV_CUDA = 1, TSR_DEV_MKLDNN = 2, TSR_DEV_OPENGL = 3,
+    TSR_DEV_OPENCL = 4, TSR_DEV_IDEEP = 5, TSR_DEV_HIP = 6, TSR_DEV_FPGA = 7,
+    TSR_DEV_ORT = 8, TSR_DEV_XLA = 9, TSR_DEV_VULKAN = 10, TSR_DEV_METAL = 11,
+    TSR_DEV_XPU = 12, TSR_DEV_MPS = 13, TSR_DEV_META = 14, TSR_DEV_HPU = 15,
+    TSR_DEV_VE = 16, TSR_DEV_LAZY = 17, TSR_DEV_IPU = 18, TSR_DEV_PRIVATEUSEONE = 19,
+    TSR_DEV_TYPE_COUNT
+} tsr_device_type;
+
+/* A device: type plus index; index -1 means "no index" (device(type='cpu')). */
+typedef struct { tsr_device_type type; int index; } tsr_device;
+
+#define TSR_CPU ((tsr_device){TSR_DEV_CPU, -1})
+#define TSR_META ((tsr_device){TSR_DEV_META, -1})
+
+/* Lower-case type name as str(device) prints it: "cpu", "cuda", "meta", ... */
+const char *tsr_device_type_name(tsr_device_type t);
+/* Backend name as C++ messages print it: "CPU", "CUDA", "Meta", "MPS", ... */
+const char *tsr_device_backend_name(tsr_device_type t);
+/* Parses "cpu", "cuda:1", ... (torch.device(str)). Returns 0, or -1 with
+ * RuntimeError carrying PyTorch's exact message ("Device string must not be
+ * empty", "Invalid device string: 'cuda:01'", "Expected one of cpu, cuda, ...
+ * device type at start of device string: gpu", "Could not parse device index ..."). */
+int tsr_device_parse(const char *s, tsr_device *out);
+/* torch.device(type_str, index): index < 0 → "Device index must not be negative";
+ * a type_str with ":N" → "type (string) must not include an index because index
+ * was passed explicitly: cuda:1". Use tsr_device_parse when there is no index. */
+int tsr_device_make(const char *type_str, int64_t index, tsr_device *out);
+/* str(device): "cpu", "cuda:0". Writes at most n bytes (NUL included); returns buf. */
+char *tsr_device_str(tsr_device d, char *buf, size_t n);
+/* Equality as torch.device ==: same type and same index (cuda != cuda:0). */
+bool tsr_device_equal(tsr_device a, tsr_device b);
+/* The device a new tensor gets for a requested device: cpu drops its index
+ * (zeros(2, device='cpu:1').device is cpu); cuda without index gets 0. */
+tsr_device tsr_device_normalize(tsr_device d);
+
+/* Backend vtable. alloc returns NULL and records an error on failure; a
+ * zero-byte alloc may return NULL without error (check tsr_error_occurred). */
+typedef struct tsr_backend {
+    const char *name;
+    void *(*alloc)(size_t nbytes, int index);
+    void (*free)(void *p, size_t nbytes, int index);
+    /* Copies nbytes between devices of which at least one is this backend's;
+     * returns 0 or -1 with an error recorded. */
+    int (*copy)(void *dst, tsr_device dd, const void *src, tsr_device sd, size_t nbytes);
+    int (*device_count)(void);
+} tsr_backend;
+
+/* Registers (or replaces, or with NULL removes) the backend of a device type.
+ * The table is borrowed and must outlive its registration. */
+void tsr_device_register_backend(tsr_device_type t, const tsr_backend *b);
+/* Hook run once, on first use of a cuda device with no backend registered
+ * (e.g. dlopen of the CUDA backend, which then registers itself). */
+void tsr_device_set_cuda_loader(int (*loader)(void));
+/* The backend of d, borrowed; NULL with an error when there is none:
+ * cuda → AssertionError "Torch not compiled with CUDA enabled";
+ * others → NotImplementedError "Could not run 'aten::empty.memory_format' with
+ * arguments from the 'MPS' backend. ..." */
+const tsr_backend *tsr_device_backend(tsr_device d);
+/* True when tensors on d carry no data (meta). */
+bool tsr_device_is_meta(tsr_device d);
+
+#endif

@@ -1,0 +1,29 @@
+/* runtime/ops/copy.h — copy_ (broadcast + any dtype to any dtype), fill_,
+ * zero_, clone, contiguous, to(dtype). In-place functions return 0 or -1;
+ * others return a NEW reference or NULL. Conversions: SEMANTICS.md §1, c10
+ * static_cast rules (float→int truncates, complex→real takes the real part,
+ * anything→bool is != 0). */
+#ifndef TSR_OPS_COPY_H
+#define TSR_OPS_COPY_H
+#include "../tensor.h"
+
+/* dst.copy_(src): src broadcast to dst's shape, converted to dst's dtype.
+ * Overlapping src/dst are handled (src is staged). Meta src into a data
+ * tensor → NotImplementedError "Cannot copy out of meta tensor; no data!". */
+int tsr_copy_(tsr_tensor *dst, const tsr_tensor *src);
+/* t.fill_(v): v converted to t's dtype (no overflow check: callers that need
+ * PyTorch's check call tsr_scalar_check_fits first). */
+int tsr_fill_(tsr_tensor *t, tsr_scalar v);
+int tsr_zero_(tsr_tensor *t);
+/* clone(memory_format): PRESERVE keeps dense strides (§4.3). */
+tsr_tensor *tsr_clone(const tsr_tensor *t, tsr_memory_format mf);
+/* contiguous(memory_format): a new reference to t itself when already
+ * contiguous in mf, else a copy. PRESERVE is rejected as PyTorch does. */
+tsr_tensor *tsr_contiguous(const tsr_tensor *t, tsr_memory_format mf);
+/* to(dtype, copy=False): t itself (new reference) when dtype matches and !copy,
+ * else a preserve_format copy converted to dtype. */
+tsr_tensor *tsr_to_dtype(const tsr_tensor *t, tsr_dtype dtype, bool copy);
+/* to(device, dtype): dtype TSR_DTYPE_UNDEFINED keeps t's. */
+tsr_tensor *tsr_to_device(const tsr_tensor *t, tsr_device device, tsr_dtype dtype, bool copy);
+
+#endif

@@ -1,0 +1,32 @@
+/* runtime/ops/factory.h — factories: empty, zeros, ones, full, arange,
+ * linspace, logspace, eye, *_like. The caller decides the dtype (Python value
+ * inference is the language's job). NEW reference or NULL + error. */
+#ifndef TSR_OPS_FACTORY_H
+#define TSR_OPS_FACTORY_H
+#include "../tensor.h"
+
+tsr_tensor *tsr_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device,
+                      tsr_memory_format mf);
+tsr_tensor *tsr_zeros(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device);
+tsr_tensor *tsr_ones(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device);
+tsr_tensor *tsr_full(int ndim, const int64_t *sizes, tsr_scalar v, tsr_dtype dtype, tsr_device device);
+/* Number of elements of arange(start, end, step): ceil((end-start)/step) with
+ * PyTorch's checks: "step must be nonzero", "upper bound and larger bound
+ * inconsistent with step sign", non-finite bounds "unsupported range: ...".
+ * Integral dtypes compute in int64 when all three are ints. Returns 0 / -1. */
+int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, int64_t *out);
+tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device);
+/* steps < 0: "number of steps must be non-negative". */
+tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dtype dtype, tsr_device device);
+tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double base,
+                         tsr_dtype dtype, tsr_device device);
+/* eye(n, m); m < 0 means m = n. */
+tsr_tensor *tsr_eye(int64_t n, int64_t m, tsr_dtype dtype, tsr_device device);
+/* *_like: dtype UNDEFINED keeps t's; mf PRESERVE follows §4.3. */
+tsr_tensor *tsr_empty_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf);
+tsr_tensor *tsr_zeros_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf);
+tsr_tensor *tsr_ones_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf);
+tsr_tensor *tsr_full_like(const tsr_tensor *t, tsr_scalar v, tsr_dtype dtype, tsr_device device,
+                          tsr_memory_format mf);
+
+#endif

@@ -1,0 +1,128 @@
+/* runtime/tensor.h — the tensor header: a storage reference plus offset,
+ * sizes, strides (in elements), dtype, device, layout, names (SEMANTICS.md §4).
+ * Ownership: every function returning tsr_tensor* returns a NEW reference
+ * (release it); arguments are borrowed; NULL/-1 means an error is recorded.
+ * Fields are public for reading; change them only through runtime calls. */
+#ifndef TSR_TENSOR_H
+#define TSR_TENSOR_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "device.h"
+#include "dtype.h"
+#include "scalar.h"
+#include "storage.h"
+
+#define TSR_MAX_DIMS 64
+
+typedef enum {
+    TSR_LAYOUT_STRIDED, TSR_LAYOUT_SPARSE_COO, TSR_LAYOUT_SPARSE_CSR,
+    TSR_LAYOUT_SPARSE_CSC, TSR_LAYOUT_SPARSE_BSR, TSR_LAYOUT_SPARSE_BSC,
+    TSR_LAYOUT_MKLDNN, TSR_LAYOUT_COUNT
+} tsr_layout;
+/* "torch.strided", "torch.sparse_coo", ... */
+const char *tsr_layout_name(tsr_layout l);
+
+typedef enum {
+    TSR_MF_CONTIGUOUS, TSR_MF_PRESERVE, TSR_MF_CHANNELS_LAST, TSR_MF_CHANNELS_LAST_3D
+} tsr_memory_format;
+/* "torch.contiguous_format", "torch.preserve_format", "torch.channels_last", ... */
+const char *tsr_memory_format_name(tsr_memory_format mf);
+
+typedef struct tsr_tensor {
+    int refcount;              /* atomic; use retain/release */
+    tsr_storage *storage;      /* owned reference, never NULL */
+    int64_t storage_offset;    /* in elements of dtype */
+    int ndim;
+    int64_t *sizes;            /* ndim entries (point into dims[]) */
+    int64_t *strides;          /* ndim entries, in elements */
+    tsr_dtype dtype;
+    tsr_device device;
+    tsr_layout layout;
+    const char **names;        /* NULL, or ndim interned strings (NULL = unnamed dim) */
+    bool requires_grad;
+    int64_t dims[];            /* sizes then strides */
+} tsr_tensor;
+
+/* Adds a reference; returns t. */
+tsr_tensor *tsr_tensor_retain(tsr_tensor *t);
+/* Drops a reference; frees the header (and its storage ref) at zero. NULL ok. */
+void tsr_tensor_release(tsr_tensor *t);
+
+/* Checks sizes (no negatives: "Trying to create tensor with negative dimension
+ * -1: [-1]"; at most TSR_MAX_DIMS) and computes their product with overflow
+ * checking. Returns 0 and *numel, or -1 with RuntimeError. */
+int tsr_check_sizes(int ndim, const int64_t *sizes, int64_t *numel);
+/* a*b with overflow check: 0, or -1 with RuntimeError. */
+int tsr_mul_overflow(int64_t a, int64_t b, int64_t *out);
+
+/* New uninitialised contiguous tensor (storage bytes are whatever the allocator
+ * holds; zero-filled when freshly mapped). New reference or NULL. */
+tsr_tensor *tsr_tensor_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device);
+/* Same with a memory format (contiguous, channels_last (4-d), channels_last_3d
+ * (5-d)); PRESERVE → "unsupported memory format Preserve". */
+tsr_tensor *tsr_tensor_empty_format(int ndim, const int64_t *sizes, tsr_dtype dtype,
+                                    tsr_device device, tsr_memory_format mf);
+/* New uninitialised tensor with given strides (storage sized to fit; negative
+ * strides rejected as in as_strided). */
+tsr_tensor *tsr_tensor_empty_strided(int ndim, const int64_t *sizes, const int64_t *strides,
+                                     tsr_dtype dtype, tsr_device device);
+/* New header on an existing storage (x.set_(storage, offset, size, stride));
+ * the storage is borrowed (a reference is taken). strides NULL → contiguous.
+ * Checks the storage bounds like as_strided. dtype is the view's dtype. */
+tsr_tensor *tsr_tensor_from_storage(tsr_storage *s, int64_t offset, int ndim, const int64_t *sizes,
+                                    const int64_t *strides, tsr_dtype dtype);
+/* Low-level: a header with the same storage/dtype/device/layout/names-less as
+ * t but new geometry; no checks beyond allocation. New reference or NULL. */
+tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes,
+                             const int64_t *strides, int64_t offset);
+
+int64_t tsr_tensor_numel(const tsr_tensor *t);
+int64_t tsr_tensor_nbytes(const tsr_tensor *t);             /* numel * itemsize */
+static inline int tsr_tensor_itemsize(const tsr_tensor *t) { return tsr_dtype_itemsize(t->dtype); }
+/* Non-zero when the tensor has no data to read (meta). */
+bool tsr_tensor_is_meta(const tsr_tensor *t);
+/* Address of the element at multi-index idx (no bounds check), or of the first
+ * element when idx is NULL. NULL for meta tensors. */
+void *tsr_tensor_ptr(const tsr_tensor *t, const int64_t *idx);
+
+/* Strides (SEMANTICS.md §4.1). Write ndim strides into out. */
+void tsr_strides_contiguous(int ndim, const int64_t *sizes, int64_t *out);
+/* Strides for a memory format; -1 with "required rank 4 tensor to use
+ * channels_last format" / "... rank 5 ... channels_last_3d" / "unsupported
+ * memory format Preserve". */
+int tsr_strides_for_format(int ndim, const int64_t *sizes, tsr_memory_format mf, int64_t *out);
+/* preserve_format strides (§4.3): the strides themselves when non-overlapping
+ * and dense, else infer_dense_strides. */
+void tsr_strides_preserve(int ndim, const int64_t *sizes, const int64_t *strides, int64_t *out);
+
+/* Predicates on raw geometry and on tensors (§4.2, c10/core/TensorImpl.cpp). */
+bool tsr_geom_is_contiguous(int ndim, const int64_t *sizes, const int64_t *strides);
+bool tsr_geom_is_channels_last(int ndim, const int64_t *sizes, const int64_t *strides);
+bool tsr_geom_is_channels_last_3d(int ndim, const int64_t *sizes, const int64_t *strides);
+bool tsr_geom_is_non_overlapping_and_dense(int ndim, const int64_t *sizes, const int64_t *strides);
+bool tsr_geom_strides_like_channels_last(int ndim, const int64_t *sizes, const int64_t *strides);
+bool tsr_geom_strides_like_channels_last_3d(int ndim, const int64_t *sizes, const int64_t *strides);
+tsr_memory_format tsr_geom_suggest_memory_format(int ndim, const int64_t *sizes, const int64_t *strides);
+bool tsr_tensor_is_contiguous(const tsr_tensor *t);                  /* contiguous_format */
+bool tsr_tensor_is_contiguous_as(const tsr_tensor *t, tsr_memory_format mf);
+bool tsr_tensor_is_non_overlapping_and_dense(const tsr_tensor *t);
+tsr_memory_format tsr_tensor_suggest_memory_format(const tsr_tensor *t);
+
+/* Element access for printers and tests. idx is a multi-index of ndim entries
+ * (NULL for 0-dim); `at` variants take a row-major linear index < numel.
+ * On meta tensors they fail with NotImplementedError "Cannot copy out of meta
+ * tensor; no data!"; getters then return 0 / NaN and record the error. */
+int tsr_tensor_get(const tsr_tensor *t, const int64_t *idx, tsr_scalar *out);
+int tsr_tensor_set(tsr_tensor *t, const int64_t *idx, tsr_scalar v);
+double tsr_tensor_get_double(const tsr_tensor *t, const int64_t *idx);
+int64_t tsr_tensor_get_int64(const tsr_tensor *t, const int64_t *idx);
+void tsr_tensor_get_complex(const tsr_tensor *t, const int64_t *idx, double *re, double *im);
+int tsr_tensor_get_at(const tsr_tensor *t, int64_t linear, tsr_scalar *out);
+int tsr_tensor_set_at(tsr_tensor *t, int64_t linear, tsr_scalar v);
+double tsr_tensor_get_double_at(const tsr_tensor *t, int64_t linear);
+int64_t tsr_tensor_get_int64_at(const tsr_tensor *t, int64_t linear);
+void tsr_tensor_get_complex_at(const tsr_tensor *t, int64_t linear, double *re, double *im);
+/* Converts a linear row-major index into a multi-index (idx has ndim entries). */
+void tsr_unravel(int ndim, const int64_t *sizes, int64_t linear, int64_t *idx);
+
+#endif

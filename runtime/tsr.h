@@ -1,0 +1,16 @@
+/* runtime/tsr.h — libtsr's public API in one include.
+ * Ownership: functions returning tsr_tensor* / tsr_storage* return NEW
+ * references; arguments are borrowed; NULL or -1 means an error is recorded
+ * (runtime/error.h). */
+#ifndef TSR_H
+#define TSR_H
+#include "error.h"
+#include "dtype.h"
+#include "scalar.h"
+#include "device.h"
+#include "storage.h"
+#include "tensor.h"
+#include "view.h"
+#include "ops/copy.h"
+#include "ops/factory.h"
+#endif

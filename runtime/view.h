@@ -1,0 +1,61 @@
+/* runtime/view.h — views: new headers on the same storage (Torch7 THTensor
+ * narrow/select/transpose style) with PyTorch's checks and messages
+ * (SEMANTICS.md §4.5). Every function returns a NEW reference or NULL with an
+ * error; inputs are borrowed. Only tsr_reshape may copy. dims are wrapped
+ * Python-style (-1 is the last dim). */
+#ifndef TSR_VIEW_H
+#define TSR_VIEW_H
+#include "tensor.h"
+
+/* Wraps dim into [0, ndim) (a 0-dim tensor accepts -1 and 0). Returns the
+ * wrapped dim, or -1 with IndexError "Dimension out of range (expected to be
+ * in range of [-2, 1], but got 2)". */
+int tsr_wrap_dim(int64_t dim, int ndim);
+/* Resolves one -1 in sizes (copied to out) against numel: errors
+ * "only one dimension can be inferred", "shape '[-1, 4]' is invalid for input
+ * of size 6", "cannot reshape tensor of 0 elements into shape [0, -1] because
+ * ...". Returns 0 or -1. */
+int tsr_infer_size(int n, const int64_t *sizes, int64_t numel, int64_t *out);
+/* PyTorch's computeStride: 1 and strides in newstrides when the view is
+ * possible, 0 when not (no error recorded). */
+int tsr_compute_stride(int oldn, const int64_t *oldsizes, const int64_t *oldstrides,
+                       int newn, const int64_t *newsizes, int64_t *newstrides);
+
+tsr_tensor *tsr_view_narrow(const tsr_tensor *t, int64_t dim, int64_t start, int64_t length);
+tsr_tensor *tsr_view_select(const tsr_tensor *t, int64_t dim, int64_t index);
+/* t[start:stop:step] along dim: Python semantics, start/stop clamped, negative
+ * wrap; use TSR_SLICE_END for an absent stop. step <= 0 → "step must be greater than zero". */
+#define TSR_SLICE_END INT64_MAX
+tsr_tensor *tsr_view_slice(const tsr_tensor *t, int64_t dim, int64_t start, int64_t stop, int64_t step);
+tsr_tensor *tsr_view_transpose(const tsr_tensor *t, int64_t d0, int64_t d1);
+/* t(): "t() expects a tensor with <= 2 dimensions, but self is 3D". */
+tsr_tensor *tsr_view_t(const tsr_tensor *t);
+tsr_tensor *tsr_view_permute(const tsr_tensor *t, int n, const int64_t *dims);
+/* view(*sizes) (with one -1); the computeStride failure message otherwise. */
+tsr_tensor *tsr_view_view(const tsr_tensor *t, int n, const int64_t *sizes);
+/* reshape: a view when possible, else a contiguous copy (a new tensor). */
+tsr_tensor *tsr_reshape(const tsr_tensor *t, int n, const int64_t *sizes);
+tsr_tensor *tsr_view_expand(const tsr_tensor *t, int n, const int64_t *sizes);
+tsr_tensor *tsr_view_expand_as(const tsr_tensor *t, const tsr_tensor *other);
+tsr_tensor *tsr_view_squeeze(const tsr_tensor *t);                 /* every size-1 dim */
+tsr_tensor *tsr_view_squeeze_dim(const tsr_tensor *t, int64_t dim); /* no-op unless size 1 */
+tsr_tensor *tsr_view_unsqueeze(const tsr_tensor *t, int64_t dim);  /* dim in [-ndim-1, ndim] */
+tsr_tensor *tsr_view_flatten(const tsr_tensor *t, int64_t start_dim, int64_t end_dim); /* may copy like reshape */
+tsr_tensor *tsr_view_unflatten(const tsr_tensor *t, int64_t dim, int n, const int64_t *sizes);
+/* as_strided; offset < 0 keeps t's storage offset. Checks storage bounds. */
+tsr_tensor *tsr_view_as_strided(const tsr_tensor *t, int n, const int64_t *sizes,
+                                const int64_t *strides, int64_t offset);
+tsr_tensor *tsr_view_unfold(const tsr_tensor *t, int64_t dim, int64_t size, int64_t step);
+tsr_tensor *tsr_view_diagonal(const tsr_tensor *t, int64_t offset, int64_t dim1, int64_t dim2);
+/* real/imag of a complex tensor (a float view with doubled strides). real of a
+ * real tensor returns a new reference to an alias; imag of a real tensor:
+ * "imag is not implemented for tensors with non-complex dtypes." */
+tsr_tensor *tsr_view_real(const tsr_tensor *t);
+tsr_tensor *tsr_view_imag(const tsr_tensor *t);
+/* view(dtype): reinterpretation; different itemsizes scale the last dim. */
+tsr_tensor *tsr_view_dtype(const tsr_tensor *t, tsr_dtype dtype);
+tsr_tensor *tsr_view_movedim(const tsr_tensor *t, int n, const int64_t *src, const int64_t *dst);
+/* A plain alias (x.view_as(x), x[...]): same geometry, new header. */
+tsr_tensor *tsr_view_alias(const tsr_tensor *t);
+
+#endif
