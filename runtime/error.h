@@ -51,6 +51,9 @@ void tsr_free(void *p);
 /* Fault injection: make the n-th allocation from now fail (n >= 1); n == 0
  * turns it off. Counts tsr_malloc/calloc/realloc and storage allocations. */
 void tsr_fault_sim(long n);
+/* Internal to the runtime's allocators: advances the fault countdown and
+ * returns non-zero when this allocation must fail. */
+int tsr_fault_tick(void);
 /* Non-zero once a simulated fault has fired since the last tsr_fault_sim(). */
 int tsr_fault_sim_fired(void);
 

@@ -1,0 +1,18 @@
+/* runtime/internal.h — helpers shared by runtime files; not public API. */
+#ifndef TSR_INTERNAL_H
+#define TSR_INTERNAL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "tensor.h"
+
+/* Writes "[a, b, c]" into buf (truncated to n bytes); returns buf. */
+char *tsr__fmt_list(char *buf, size_t n, int count, const int64_t *v);
+/* A header of ndim dims referencing storage s (a new reference is taken),
+ * sizes/strides left for the caller; NULL on allocation failure. */
+tsr_tensor *tsr__header(tsr_storage *s, int ndim, tsr_dtype dtype, tsr_device device);
+/* Bytes needed by a strided geometry: (offset + 1 + Σ(size-1)*stride) *
+ * itemsize, 0 when empty. Returns 0 or -1 with "Storage size calculation
+ * overflowed with sizes=[..] and strides=[..]". */
+int tsr__storage_nbytes(int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
+                        int itemsize, uint64_t *out);
+#endif

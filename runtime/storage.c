@@ -1,0 +1,186 @@
+/* runtime/storage.c — refcounted storages and the CPU block allocator.
+ * Blocks >= TSR_CACHE_MIN are rounded up to a size class (4 classes per power
+ * of two) and, when freed, parked in a small bounded cache so the next
+ * allocation of that class reuses pages that are already mapped. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "error.h"
+#include "storage.h"
+
+#define CACHE_SLOTS 32
+#define CACHE_MAX_BYTES ((size_t)1 << 30)
+
+static struct { void *p; size_t cls; } cache[CACHE_SLOTS];
+static size_t cache_n, cache_bytes, cache_hits, cache_misses;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t size_class(size_t n)
+{
+    if (n < TSR_CACHE_MIN) return n;
+    size_t p = (size_t)1 << (63 - __builtin_clzll(n));   /* highest power of two <= n */
+    size_t step = p / 4;
+    if (step == 0) return n;
+    size_t c = (n + step - 1) / step * step;
+    return c < n ? n : c;                                /* overflow: keep n */
+}
+
+void *tsr_cpu_alloc(size_t nbytes)
+{
+    if (tsr_fault_tick()) { tsr_error_nomem(nbytes); return NULL; }
+    if (nbytes == 0) return NULL;
+    size_t cls = size_class(nbytes);
+    if (cls >= TSR_CACHE_MIN) {
+        pthread_mutex_lock(&cache_lock);
+        for (size_t i = cache_n; i-- > 0;) {
+            if (cache[i].cls == cls) {
+                void *p = cache[i].p;
+                cache[i] = cache[--cache_n];
+                cache_bytes -= cls;
+                cache_hits++;
+                pthread_mutex_unlock(&cache_lock);
+                return p;
+            }
+        }
+        cache_misses++;
+        pthread_mutex_unlock(&cache_lock);
+    }
+    void *p = NULL;
+    if (posix_memalign(&p, 64, cls) != 0 || !p) {
+        /* A full cache may be what stands in the way. */
+        tsr_storage_cache_trim();
+        if (posix_memalign(&p, 64, cls) != 0) p = NULL;
+    }
+    if (!p) tsr_error_nomem(nbytes);
+    return p;
+}
+
+void tsr_cpu_free(void *p, size_t nbytes)
+{
+    if (!p) return;
+    size_t cls = size_class(nbytes);
+    if (cls >= TSR_CACHE_MIN && cls <= CACHE_MAX_BYTES / 4) {
+        pthread_mutex_lock(&cache_lock);
+        if (cache_n < CACHE_SLOTS && cache_bytes + cls <= CACHE_MAX_BYTES) {
+            cache[cache_n].p = p;
+            cache[cache_n].cls = cls;
+            cache_n++;
+            cache_bytes += cls;
+            pthread_mutex_unlock(&cache_lock);
+            return;
+        }
+        pthread_mutex_unlock(&cache_lock);
+    }
+    free(p);
+}
+
+void tsr_storage_cache_trim(void)
+{
+    pthread_mutex_lock(&cache_lock);
+    for (size_t i = 0; i < cache_n; i++) free(cache[i].p);
+    cache_n = 0;
+    cache_bytes = 0;
+    pthread_mutex_unlock(&cache_lock);
+}
+
+tsr_cache_stats tsr_storage_cache_stats(void)
+{
+    pthread_mutex_lock(&cache_lock);
+    tsr_cache_stats s = {cache_n, cache_bytes, cache_hits, cache_misses};
+    pthread_mutex_unlock(&cache_lock);
+    return s;
+}
+
+/* Returns the cache to the system at exit so leak checkers see a clean heap. */
+__attribute__((destructor)) static void cache_at_exit(void) { tsr_storage_cache_trim(); }
+
+/* ---- storages ---- */
+
+tsr_storage *tsr_storage_new(size_t nbytes, tsr_dtype dtype, tsr_device device)
+{
+    const tsr_backend *be = tsr_device_backend(device);
+    if (!be) return NULL;
+    tsr_storage *s = tsr_malloc(sizeof *s);
+    if (!s) return NULL;
+    *s = (tsr_storage){.refcount = 1, .nbytes = nbytes, .dtype = dtype, .device = device,
+                       .resizable = true};
+    if (nbytes && device.type != TSR_DEV_META) {
+        s->data = be->alloc(nbytes, device.index);
+        if (!s->data) {
+            tsr_free(s);
+            return NULL;
+        }
+    }
+    return s;
+}
+
+tsr_storage *tsr_storage_new_zeroed(size_t nbytes, tsr_dtype dtype, tsr_device device)
+{
+    tsr_storage *s = tsr_storage_new(nbytes, dtype, device);
+    if (s && s->data && device.type == TSR_DEV_CPU) memset(s->data, 0, nbytes);
+    return s;
+}
+
+tsr_storage *tsr_storage_wrap(void *data, size_t nbytes, tsr_dtype dtype, tsr_device device,
+                              void (*deleter)(void *, void *), void *ctx)
+{
+    tsr_storage *s = tsr_malloc(sizeof *s);
+    if (!s) return NULL;
+    *s = (tsr_storage){.refcount = 1, .data = data, .nbytes = nbytes, .dtype = dtype,
+                       .device = device, .resizable = false, .deleter = deleter, .deleter_ctx = ctx};
+    if (!deleter) s->deleter_ctx = s;   /* marks "external, never freed" */
+    return s;
+}
+
+tsr_storage *tsr_storage_retain(tsr_storage *s)
+{
+    if (s) __atomic_add_fetch(&s->refcount, 1, __ATOMIC_RELAXED);
+    return s;
+}
+
+void tsr_storage_release(tsr_storage *s)
+{
+    if (!s || __atomic_sub_fetch(&s->refcount, 1, __ATOMIC_ACQ_REL) != 0) return;
+    if (s->deleter) s->deleter(s->data, s->deleter_ctx);
+    else if (s->deleter_ctx == s) { /* external buffer without deleter */ }
+    else if (s->data) {
+        const tsr_backend *be = tsr_device_backend(s->device);
+        if (be) be->free(s->data, s->nbytes, s->device.index);
+    }
+    tsr_free(s);
+}
+
+int64_t tsr_storage_size(const tsr_storage *s)
+{
+    int sz = tsr_dtype_itemsize(s->dtype);
+    return sz ? (int64_t)(s->nbytes / (size_t)sz) : 0;
+}
+
+int tsr_storage_resize(tsr_storage *s, size_t nbytes)
+{
+    if (!s->resizable) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Trying to resize storage that is not resizable");
+        return -1;
+    }
+    if (nbytes == s->nbytes) return 0;
+    if (s->device.type == TSR_DEV_META) {
+        s->nbytes = nbytes;
+        return 0;
+    }
+    const tsr_backend *be = tsr_device_backend(s->device);
+    if (!be) return -1;
+    void *p = NULL;
+    if (nbytes) {
+        p = be->alloc(nbytes, s->device.index);
+        if (!p) return -1;
+        size_t keep = nbytes < s->nbytes ? nbytes : s->nbytes;
+        if (keep && be->copy(p, s->device, s->data, s->device, keep) < 0) {
+            be->free(p, nbytes, s->device.index);
+            return -1;
+        }
+    }
+    if (s->data) be->free(s->data, s->nbytes, s->device.index);
+    s->data = p;
+    s->nbytes = nbytes;
+    return 0;
+}
