@@ -54,7 +54,8 @@ tsr_tensor *tsr_view_real(const tsr_tensor *t);
 tsr_tensor *tsr_view_imag(const tsr_tensor *t);
 /* view(dtype): reinterpretation; different itemsizes scale the last dim. */
 tsr_tensor *tsr_view_dtype(const tsr_tensor *t, tsr_dtype dtype);
-tsr_tensor *tsr_view_movedim(const tsr_tensor *t, int n, const int64_t *src, const int64_t *dst);
+/* movedim(source, destination): lists of nsrc and ndst dims (must be equal). */
+tsr_tensor *tsr_view_movedim(const tsr_tensor *t, int nsrc, const int64_t *src, int ndst, const int64_t *dst);
 /* A plain alias (x.view_as(x), x[...]): same geometry, new header. */
 tsr_tensor *tsr_view_alias(const tsr_tensor *t);
 

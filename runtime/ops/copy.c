@@ -1,0 +1,267 @@
+/* runtime/ops/copy.c — copy_, fill_, zero_, clone, contiguous, to. Two-operand
+ * strided loops coalesce dimensions, then hand rows to tsr_convert. Overlap
+ * rules follow 1.13 (aten/src/ATen/MemoryOverlap.cpp): a written-to tensor
+ * with a broadcast (stride 0) dim, or a partially overlapping source, is an
+ * error; other shared-storage cases are staged through a temporary. */
+#include <string.h>
+#include "../error.h"
+#include "../internal.h"
+#include "../view.h"
+#include "copy.h"
+
+#define CHUNK 65536   /* elements between interrupt polls */
+
+/* Broadcasts src's shape against dst's; 0, or -1 with PyTorch's messages. */
+static int check_broadcast(const tsr_tensor *dst, const tsr_tensor *src)
+{
+    int n = dst->ndim > src->ndim ? dst->ndim : src->ndim;
+    int64_t shape[TSR_MAX_DIMS];
+    for (int i = n - 1; i >= 0; i--) {
+        int da = i - (n - dst->ndim), db = i - (n - src->ndim);
+        int64_t a = da >= 0 ? dst->sizes[da] : 1, b = db >= 0 ? src->sizes[db] : 1;
+        if (a != b && a != 1 && b != 1) {
+            tsr_error_set(TSR_ERR_RUNTIME, "The size of tensor a (%lld) must match the size of tensor b (%lld) "
+                          "at non-singleton dimension %d", (long long)a, (long long)b, i);
+            return -1;
+        }
+        shape[i] = a == 1 ? b : a;
+    }
+    bool same = n == dst->ndim;
+    for (int i = 0; same && i < n; i++) same = shape[i] == dst->sizes[i];
+    if (!same) {
+        char x[1024], y[1024];
+        tsr_error_set(TSR_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s",
+                      tsr__fmt_list(x, sizeof x, dst->ndim, dst->sizes), tsr__fmt_list(y, sizeof y, n, shape));
+        return -1;
+    }
+    return 0;
+}
+
+static bool has_internal_overlap(const tsr_tensor *t)
+{
+    for (int i = 0; i < t->ndim; i++)
+        if (t->strides[i] == 0 && t->sizes[i] > 1) return true;
+    return false;
+}
+
+/* Geometry of a two-operand loop after coalescing; strides in bytes. */
+typedef struct { int n; int64_t sizes[TSR_MAX_DIMS]; int64_t s0[TSR_MAX_DIMS], s1[TSR_MAX_DIMS]; } loop2;
+
+/* Dims in order, innermost last; merges d into d+1 when both operands allow it. */
+static void coalesce(loop2 *L, int nd, const int64_t *sizes, const int64_t *a, const int64_t *b, int ia, int ib)
+{
+    int n = 0;
+    for (int d = 0; d < nd; d++) {
+        if (sizes[d] == 1) continue;
+        if (n > 0) {
+            int p = n - 1;
+            if (L->s0[p] == sizes[d] * a[d] * ia && L->s1[p] == sizes[d] * b[d] * ib) {
+                L->sizes[p] *= sizes[d];
+                L->s0[p] = a[d] * ia;
+                L->s1[p] = b[d] * ib;
+                continue;
+            }
+        }
+        L->sizes[n] = sizes[d];
+        L->s0[n] = a[d] * ia;
+        L->s1[n] = b[d] * ib;
+        n++;
+    }
+    if (n == 0) {
+        L->sizes[0] = 1;
+        L->s0[0] = ia;
+        L->s1[0] = ib;
+        n = 1;
+    }
+    L->n = n;
+}
+
+/* Runs fn over rows of the coalesced loop; fn(p0, p1, count, stride0, stride1, ctx). */
+typedef void (*row_fn)(char *p0, const char *p1, int64_t n, int64_t s0, int64_t s1, void *ctx);
+
+static int run_loop(const loop2 *L, char *base0, const char *base1, row_fn fn, void *ctx)
+{
+    int64_t idx[TSR_MAX_DIMS] = {0};
+    int last = L->n - 1;
+    int64_t rows = 1, done = 0;
+    for (int d = 0; d < last; d++) rows *= L->sizes[d];
+    for (int64_t r = 0; r < rows; r++) {
+        int64_t o0 = 0, o1 = 0;
+        for (int d = 0; d < last; d++) {
+            o0 += idx[d] * L->s0[d];
+            o1 += idx[d] * L->s1[d];
+        }
+        fn(base0 + o0, base1 ? base1 + o1 : NULL, L->sizes[last], L->s0[last], L->s1[last], ctx);
+        done += L->sizes[last];
+        if (done >= CHUNK) {
+            done = 0;
+            if (tsr_check_interrupt() < 0) return -1;
+        }
+        for (int d = last - 1; d >= 0; d--) {
+            if (++idx[d] < L->sizes[d]) break;
+            idx[d] = 0;
+        }
+    }
+    return 0;
+}
+
+typedef struct { tsr_dtype dt, st; } conv_ctx;
+
+static void conv_row(char *p0, const char *p1, int64_t n, int64_t s0, int64_t s1, void *ctx)
+{
+    conv_ctx *c = ctx;
+    tsr_convert(c->dt, p0, s0, c->st, p1, s1, n);
+}
+
+static bool same_storage_region(const tsr_tensor *a, const tsr_tensor *b)
+{
+    return a->storage == b->storage && a->storage->data != NULL;
+}
+
+/* 1.13's get_overlap_status for two dense tensors on one storage: 0 none or
+ * unknowable, 1 full (same memory), 2 partial. */
+static int overlap_status(const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (!same_storage_region(a, b)) return 0;
+    if (tsr_tensor_numel(a) == 0 || tsr_tensor_numel(b) == 0) return 0;
+    if (!tsr_tensor_is_non_overlapping_and_dense(a) || !tsr_tensor_is_non_overlapping_and_dense(b)) return 3;
+    int64_t as = a->storage_offset * tsr_tensor_itemsize(a), ae = as + tsr_tensor_nbytes(a);
+    int64_t bs = b->storage_offset * tsr_tensor_itemsize(b), be = bs + tsr_tensor_nbytes(b);
+    if (as == bs && ae == be) {
+        bool same = a->ndim == b->ndim;
+        for (int i = 0; same && i < a->ndim; i++) same = a->strides[i] == b->strides[i];
+        return same ? 1 : 2;
+    }
+    return as < be && bs < ae ? 2 : 0;
+}
+
+int tsr_copy_(tsr_tensor *dst, const tsr_tensor *src)
+{
+    if (tsr_device_is_meta(dst->device)) return 0;           /* 1.13 checks nothing on meta */
+    if (tsr_device_is_meta(src->device)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+        return -1;
+    }
+    if (check_broadcast(dst, src) < 0) return -1;
+    if (has_internal_overlap(dst)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "unsupported operation: more than one element of the written-to tensor "
+                      "refers to a single memory location. Please clone() the tensor before performing the operation.");
+        return -1;
+    }
+    if (dst->device.type != TSR_DEV_CPU || src->device.type != TSR_DEV_CPU) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: copy between %s and %s is not supported",
+                      tsr_device_type_name(src->device.type), tsr_device_type_name(dst->device.type));
+        return -1;
+    }
+    int ov = overlap_status(dst, src);
+    if (ov == 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "unsupported operation: some elements of the input tensor and the written-to "
+                      "tensor refer to a single memory location. Please clone() the tensor before performing the operation.");
+        return -1;
+    }
+    if (ov == 1 && dst->dtype == src->dtype) return 0;
+    if (tsr_tensor_numel(dst) == 0) return 0;
+    tsr_tensor *staged = NULL;
+    if (ov != 0 || same_storage_region(dst, src)) {
+        staged = tsr_clone(src, TSR_MF_CONTIGUOUS);
+        if (!staged) return -1;
+        src = staged;
+    }
+    tsr_tensor *e = tsr_view_expand(src, dst->ndim, dst->sizes);
+    if (!e) {
+        tsr_tensor_release(staged);
+        return -1;
+    }
+    loop2 L;
+    coalesce(&L, dst->ndim, dst->sizes, dst->strides, e->strides, tsr_tensor_itemsize(dst), tsr_tensor_itemsize(e));
+    conv_ctx c = {dst->dtype, e->dtype};
+    int rc = run_loop(&L, tsr_tensor_ptr(dst, NULL), tsr_tensor_ptr(e, NULL), conv_row, &c);
+    tsr_tensor_release(e);
+    tsr_tensor_release(staged);
+    return rc;
+}
+
+typedef struct { unsigned char v[16]; int sz; } fill_ctx;
+
+static void fill_row(char *p0, const char *p1, int64_t n, int64_t s0, int64_t s1, void *ctx)
+{
+    fill_ctx *c = ctx;
+    switch (c->sz) {
+    case 1: if (s0 == 1) { memset(p0, c->v[0], (size_t)n); return; }
+            for (int64_t k = 0; k < n; k++) p0[k * s0] = (char)c->v[0];
+            return;
+    case 2: { uint16_t v; memcpy(&v, c->v, 2); for (int64_t k = 0; k < n; k++) *(uint16_t *)(p0 + k * s0) = v; return; }
+    case 4: { uint32_t v; memcpy(&v, c->v, 4); for (int64_t k = 0; k < n; k++) *(uint32_t *)(p0 + k * s0) = v; return; }
+    case 8: { uint64_t v; memcpy(&v, c->v, 8); for (int64_t k = 0; k < n; k++) *(uint64_t *)(p0 + k * s0) = v; return; }
+    default: for (int64_t k = 0; k < n; k++) memcpy(p0 + k * s0, c->v, (size_t)c->sz); return;
+    }
+}
+
+int tsr_fill_(tsr_tensor *t, tsr_scalar v)
+{
+    if (tsr_device_is_meta(t->device) || tsr_tensor_numel(t) == 0) return 0;
+    if (t->device.type != TSR_DEV_CPU) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: fill_ on %s is not supported", tsr_device_type_name(t->device.type));
+        return -1;
+    }
+    fill_ctx c = {.sz = tsr_tensor_itemsize(t)};
+    tsr_scalar_store(t->dtype, c.v, v);
+    loop2 L;
+    coalesce(&L, t->ndim, t->sizes, t->strides, t->strides, c.sz, c.sz);
+    return run_loop(&L, tsr_tensor_ptr(t, NULL), NULL, fill_row, &c);
+}
+
+int tsr_zero_(tsr_tensor *t)
+{
+    return tsr_fill_(t, tsr_scalar_int(0));
+}
+
+tsr_tensor *tsr_clone(const tsr_tensor *t, tsr_memory_format mf)
+{
+    int64_t strides[TSR_MAX_DIMS];
+    if (mf == TSR_MF_PRESERVE) tsr_strides_preserve(t->ndim, t->sizes, t->strides, strides);
+    else if (tsr_strides_for_format(t->ndim, t->sizes, mf, strides) < 0) return NULL;
+    tsr_tensor *c = tsr_tensor_empty_strided(t->ndim, t->sizes, strides, t->dtype, t->device);
+    if (!c) return NULL;
+    if (tsr_copy_(c, t) < 0) {
+        tsr_tensor_release(c);
+        return NULL;
+    }
+    return c;
+}
+
+tsr_tensor *tsr_contiguous(const tsr_tensor *t, tsr_memory_format mf)
+{
+    if (mf != TSR_MF_PRESERVE && tsr_tensor_is_contiguous_as(t, mf)) return tsr_tensor_retain((tsr_tensor *)t);
+    if (mf == TSR_MF_PRESERVE) {
+        tsr_error_set(TSR_ERR_RUNTIME, "preserve memory format is unsupported by the contiguous operator");
+        return NULL;
+    }
+    return tsr_clone(t, mf);
+}
+
+tsr_tensor *tsr_to_device(const tsr_tensor *t, tsr_device device, tsr_dtype dtype, bool copy)
+{
+    if (dtype == TSR_DTYPE_UNDEFINED) dtype = t->dtype;
+    device = tsr_device_normalize(device);
+    bool same_dev = tsr_device_equal(device, t->device);
+    if (same_dev && dtype == t->dtype && !copy) return tsr_tensor_retain((tsr_tensor *)t);
+    if (!same_dev && tsr_device_is_meta(t->device)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+        return NULL;
+    }
+    int64_t strides[TSR_MAX_DIMS];
+    tsr_strides_preserve(t->ndim, t->sizes, t->strides, strides);
+    tsr_tensor *c = tsr_tensor_empty_strided(t->ndim, t->sizes, strides, dtype, device);
+    if (!c) return NULL;
+    if (!tsr_device_is_meta(device) && tsr_copy_(c, t) < 0) {
+        tsr_tensor_release(c);
+        return NULL;
+    }
+    return c;
+}
+
+tsr_tensor *tsr_to_dtype(const tsr_tensor *t, tsr_dtype dtype, bool copy)
+{
+    return tsr_to_device(t, t->device, dtype, copy);
+}

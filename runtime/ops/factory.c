@@ -1,0 +1,302 @@
+/* runtime/ops/factory.c — factories. arange/linspace reproduce 1.13's CPU
+ * kernels (aten/src/ATen/native/cpu/RangeFactoriesKernel.cpp) value for value:
+ * the vectorised loop computes a chunk base then base + k*step, the tail is
+ * scalar; arithmetic happens in the kernel's types (float for float32
+ * linspace, double accumulation for float32 arange, per-op rounding for
+ * float16/bfloat16). Splitting across threads (sizes > 32768) is not modelled. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "../error.h"
+#include "../internal.h"
+#include "copy.h"
+#include "factory.h"
+
+tsr_tensor *tsr_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device, tsr_memory_format mf)
+{
+    return tsr_tensor_empty_format(ndim, sizes, dtype, device, mf);
+}
+
+tsr_tensor *tsr_full(int ndim, const int64_t *sizes, tsr_scalar v, tsr_dtype dtype, tsr_device device)
+{
+    tsr_tensor *t = tsr_tensor_empty(ndim, sizes, dtype, device);
+    if (t && tsr_fill_(t, v) < 0) {
+        tsr_tensor_release(t);
+        return NULL;
+    }
+    return t;
+}
+
+tsr_tensor *tsr_zeros(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device)
+{
+    return tsr_full(ndim, sizes, tsr_scalar_int(0), dtype, device);
+}
+
+tsr_tensor *tsr_ones(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device)
+{
+    return tsr_full(ndim, sizes, tsr_scalar_int(1), dtype, device);
+}
+
+/* Vector width (elements) of AVX2 Vectorized<T> for each dtype. */
+static int vec_width(tsr_dtype d)
+{
+    int sz = tsr_dtype_itemsize(d);
+    return sz ? 32 / sz : 1;
+}
+
+/* Rounds x to dtype d's values (as a double). Integers truncate as casts do. */
+static double round_to(tsr_dtype d, double x)
+{
+    unsigned char buf[16];
+    tsr_scalar_store(d, buf, tsr_scalar_float(x));
+    return tsr_scalar_to_double(tsr_scalar_load(d, buf));
+}
+
+/* A scalar converted to dtype d (Scalar::to<scalar_t>), as a double. */
+static double round_scalar(tsr_dtype d, tsr_scalar s)
+{
+    unsigned char buf[16];
+    tsr_scalar_store(d, buf, s);
+    return tsr_scalar_to_double(tsr_scalar_load(d, buf));
+}
+
+static bool low_precision(tsr_dtype d) { return d == TSR_FLOAT16 || d == TSR_BFLOAT16; }
+
+/* acc_type<T, false> arithmetic: float for half/bfloat16, double otherwise. */
+static double acc(tsr_dtype d, double x) { return low_precision(d) ? (double)(float)x : x; }
+
+static void store_d(tsr_tensor *t, int64_t i, double v)
+{
+    tsr_scalar_store(t->dtype, (char *)tsr_tensor_ptr(t, NULL) + i * tsr_tensor_itemsize(t), tsr_scalar_float(v));
+}
+
+static void store_i(tsr_tensor *t, int64_t i, int64_t v)
+{
+    tsr_scalar_store(t->dtype, (char *)tsr_tensor_ptr(t, NULL) + i * tsr_tensor_itemsize(t), tsr_scalar_int(v));
+}
+
+static int range_error_fmt(char *buf, size_t n, tsr_scalar s, bool integral)
+{
+    if (integral) return snprintf(buf, n, "%lld", (long long)tsr_scalar_to_int64(s));
+    return snprintf(buf, n, "%g", tsr_scalar_to_double(s));
+}
+
+int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, int64_t *out)
+{
+    bool integral = tsr_dtype_is_integral(dtype, false);
+    if (dtype == TSR_BOOL || tsr_dtype_is_complex(dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"arange_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(dtype));
+        return -1;
+    }
+    double size_d;
+    if (integral) {
+        int64_t a = tsr_scalar_to_int64(start), b = tsr_scalar_to_int64(end), s = tsr_scalar_to_int64(step);
+        if (s == 0) { tsr_error_set(TSR_ERR_RUNTIME, "step must be nonzero"); return -1; }
+        if (!((s > 0 && b >= a) || (s < 0 && b <= a))) {
+            tsr_error_set(TSR_ERR_RUNTIME, "upper bound and larger bound inconsistent with step sign");
+            return -1;
+        }
+        if (dtype == TSR_INT64) size_d = ceil((double)(b - a) / (double)s);
+        else size_d = ceil((tsr_scalar_to_double(end) - tsr_scalar_to_double(start)) / tsr_scalar_to_double(step));
+    } else {
+        double a = acc(dtype, tsr_scalar_to_double(start)), b = acc(dtype, tsr_scalar_to_double(end));
+        double s = acc(dtype, tsr_scalar_to_double(step));
+        if (!(s > 0 || s < 0)) { tsr_error_set(TSR_ERR_RUNTIME, "step must be nonzero"); return -1; }
+        if (!isfinite(a) || !isfinite(b)) {
+            char x[64], y[64];
+            range_error_fmt(x, sizeof x, tsr_scalar_float(a), false);
+            range_error_fmt(y, sizeof y, tsr_scalar_float(b), false);
+            tsr_error_set(TSR_ERR_RUNTIME, "unsupported range: %s -> %s", x, y);
+            return -1;
+        }
+        if (!((s > 0 && b >= a) || (s < 0 && b <= a))) {
+            tsr_error_set(TSR_ERR_RUNTIME, "upper bound and larger bound inconsistent with step sign");
+            return -1;
+        }
+        size_d = ceil((tsr_scalar_to_double(end) - tsr_scalar_to_double(start)) / tsr_scalar_to_double(step));
+    }
+    if (!(size_d >= 0 && size_d <= 9223372036854775807.0)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "invalid size, possible overflow?");
+        return -1;
+    }
+    *out = (int64_t)size_d;
+    return 0;
+}
+
+tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device)
+{
+    int64_t n;
+    if (tsr_arange_numel(start, end, step, dtype, &n) < 0) return NULL;
+    tsr_tensor *t = tsr_tensor_empty(1, &n, dtype, device);
+    if (!t || tsr_tensor_is_meta(t)) return t;
+    int64_t V = vec_width(dtype), vec_end = n / (2 * V) * (2 * V);
+    if (tsr_dtype_is_integral(dtype, false)) {
+        int64_t a = tsr_scalar_to_int64(start), s = tsr_scalar_to_int64(step);
+        for (int64_t i = 0; i < n; i++) store_i(t, i, (int64_t)((uint64_t)a + (uint64_t)s * (uint64_t)i));
+        return t;
+    }
+    double a = acc(dtype, tsr_scalar_to_double(start)), s = acc(dtype, tsr_scalar_to_double(step));
+    for (int64_t i = 0; i < n; i++) {
+        double v;
+        if (i < vec_end) {
+            int64_t b = i / V * V, k = i - b;
+            double base = round_to(dtype, acc(dtype, a + acc(dtype, s * (double)b)));
+            v = acc(dtype, base + acc(dtype, (double)k * s));
+        } else {
+            v = acc(dtype, a + acc(dtype, s * (double)i));
+        }
+        store_d(t, i, v);
+        if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) {
+            tsr_tensor_release(t);
+            return NULL;
+        }
+    }
+    return t;
+}
+
+/* T-typed arithmetic for linspace (step_t = scalar_t for floating types). */
+static double tt(tsr_dtype d, double x) { return round_to(d, x); }
+
+tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dtype dtype, tsr_device device)
+{
+    if (steps < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "number of steps must be non-negative");
+        return NULL;
+    }
+    if (dtype == TSR_BOOL) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"linspace_cpu\" not implemented for 'Bool'");
+        return NULL;
+    }
+    tsr_tensor *t = tsr_tensor_empty(1, &steps, dtype, device);
+    if (!t || tsr_tensor_is_meta(t) || steps == 0) return t;
+    if (steps == 1) {
+        if (tsr_fill_(t, start) < 0) { tsr_tensor_release(t); return NULL; }
+        return t;
+    }
+    if (tsr_dtype_is_complex(dtype)) {
+        /* complex: real and imaginary parts follow the double path (not bit-checked) */
+        double ar, ai, br, bi;
+        tsr_scalar_to_complex(start, &ar, &ai);
+        tsr_scalar_to_complex(end, &br, &bi);
+        int64_t half = steps / 2;
+        double sr = (br - ar) / (double)(steps - 1), si = (bi - ai) / (double)(steps - 1);
+        for (int64_t i = 0; i < steps; i++) {
+            double re = i < half ? ar + sr * (double)i : br - sr * (double)(steps - i - 1);
+            double im = i < half ? ai + si * (double)i : bi - si * (double)(steps - i - 1);
+            tsr_scalar_store(dtype, (char *)tsr_tensor_ptr(t, NULL) + i * tsr_tensor_itemsize(t),
+                             tsr_scalar_complex(re, im));
+        }
+        return t;
+    }
+    int64_t half = steps / 2, V = vec_width(dtype), vec_end = steps / (2 * V) * (2 * V);
+    if (tsr_dtype_is_integral(dtype, false)) {
+        /* start/end cast to scalar_t; step_t = double */
+        double a = round_scalar(dtype, start), b = round_scalar(dtype, end);
+        double s = (b - a) / (double)(steps - 1);
+        for (int64_t i = 0; i < steps; i++) {
+            double v;
+            int64_t j = i < vec_end ? i / V * V : i;
+            double base = j < half ? a + s * (double)j : b - s * (double)(steps - j - 1);
+            if (i < vec_end) v = round_to(dtype, base) + (double)(i - j) * s;
+            else v = base;
+            store_d(t, i, v);
+        }
+        return t;
+    }
+    double a = tt(dtype, tsr_scalar_to_double(start)), b = tt(dtype, tsr_scalar_to_double(end));
+    double s = tt(dtype, tt(dtype, b - a) / tt(dtype, (double)(steps - 1)));
+    for (int64_t i = 0; i < steps; i++) {
+        int64_t j = i < vec_end ? i / V * V : i;
+        double base = j < half ? tt(dtype, a + tt(dtype, s * tt(dtype, (double)j)))
+                               : tt(dtype, b - tt(dtype, s * tt(dtype, (double)(steps - j - 1))));
+        double v = i < vec_end ? tt(dtype, base + tt(dtype, tt(dtype, (double)(i - j)) * s)) : base;
+        store_d(t, i, v);
+        if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) {
+            tsr_tensor_release(t);
+            return NULL;
+        }
+    }
+    return t;
+}
+
+tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double base,
+                         tsr_dtype dtype, tsr_device device)
+{
+    if (steps < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "number of steps must be non-negative");
+        return NULL;
+    }
+    tsr_tensor *t = tsr_tensor_empty(1, &steps, dtype, device);
+    if (!t || tsr_tensor_is_meta(t) || steps == 0) return t;
+    bool integral = tsr_dtype_is_integral(dtype, true);
+    bool f32 = dtype == TSR_FLOAT32 || low_precision(dtype);
+    double a = integral ? (double)tsr_scalar_to_int64(start) : tt(dtype, tsr_scalar_to_double(start));
+    double b = integral ? (double)tsr_scalar_to_int64(end) : tt(dtype, tsr_scalar_to_double(end));
+    if (steps == 1) {
+        store_d(t, 0, f32 ? (double)powf((float)base, (float)a) : pow(base, a));
+        return t;
+    }
+    int64_t half = steps / 2;
+    double s = integral ? (b - a) / (double)(steps - 1) : tt(dtype, tt(dtype, b - a) / (double)(steps - 1));
+    for (int64_t i = 0; i < steps; i++) {
+        double e = i < half ? a + s * (double)i : b - s * (double)(steps - i - 1);
+        double v;
+        if (integral) v = pow(round_to(dtype, base), e);
+        else if (f32) v = powf((float)tt(dtype, base), (float)tt(dtype, e));
+        else v = pow(base, e);
+        store_d(t, i, v);
+    }
+    return t;
+}
+
+tsr_tensor *tsr_eye(int64_t n, int64_t m, tsr_dtype dtype, tsr_device device)
+{
+    if (n < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "n must be greater or equal to 0, got %lld", (long long)n);
+        return NULL;
+    }
+    if (m < 0) m = n;
+    int64_t sizes[2] = {n, m};
+    tsr_tensor *t = tsr_zeros(2, sizes, dtype, device);
+    if (!t || tsr_tensor_is_meta(t)) return t;
+    for (int64_t i = 0; i < n && i < m; i++) {
+        int64_t idx[2] = {i, i};
+        tsr_tensor_set(t, idx, tsr_scalar_int(1));
+    }
+    return t;
+}
+
+static tsr_tensor *like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf)
+{
+    int64_t strides[TSR_MAX_DIMS];
+    if (dtype == TSR_DTYPE_UNDEFINED) dtype = t->dtype;
+    if (mf == TSR_MF_PRESERVE) tsr_strides_preserve(t->ndim, t->sizes, t->strides, strides);
+    else if (tsr_strides_for_format(t->ndim, t->sizes, mf, strides) < 0) return NULL;
+    return tsr_tensor_empty_strided(t->ndim, t->sizes, strides, dtype, device);
+}
+
+tsr_tensor *tsr_empty_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf)
+{
+    return like(t, dtype, device, mf);
+}
+
+tsr_tensor *tsr_full_like(const tsr_tensor *t, tsr_scalar v, tsr_dtype dtype, tsr_device device,
+                          tsr_memory_format mf)
+{
+    tsr_tensor *r = like(t, dtype, device, mf);
+    if (r && tsr_fill_(r, v) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
+tsr_tensor *tsr_zeros_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf)
+{
+    return tsr_full_like(t, tsr_scalar_int(0), dtype, device, mf);
+}
+
+tsr_tensor *tsr_ones_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf)
+{
+    return tsr_full_like(t, tsr_scalar_int(1), dtype, device, mf);
+}
