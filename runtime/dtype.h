@@ -6,7 +6,6 @@
 #define TSR_DTYPE_H
 #include <stdbool.h>
 #include <stdint.h>
-#include <complex.h>
 
 /* Storage types of the two 16-bit floats and of complex32. */
 typedef uint16_t tsr_half;                        /* IEEE binary16 bits */

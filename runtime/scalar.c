@@ -161,6 +161,15 @@ void tsr_convert(tsr_dtype dt, void *dst, int64_t dst_stride,
             *(DC *)(o + k * dst_stride) = (DC) * (const SC *)(in + k * src_stride); \
         return;                                                                 \
     }
+    if (dt == TSR_BFLOAT16 && st == TSR_FLOAT32) {
+        /* 1.13's vectorised float→bfloat16 copy turns every NaN into 0xffff
+         * (the scalar c10 conversion gives 0x7fc0); checked with the oracle. */
+        for (int64_t k = 0; k < n; k++) {
+            float f = *(const float *)(in + k * src_stride);
+            *(tsr_bfloat16 *)(o + k * dst_stride) = isnan(f) ? 0xffff : tsr_float_to_bfloat16(f);
+        }
+        return;
+    }
     PAIR(TSR_FLOAT64, TSR_FLOAT32, double, float)
     PAIR(TSR_FLOAT32, TSR_FLOAT64, float, double)
     PAIR(TSR_FLOAT32, TSR_INT64, float, int64_t)

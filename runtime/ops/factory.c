@@ -136,14 +136,16 @@ tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dt
         return t;
     }
     double a = acc(dtype, tsr_scalar_to_double(start)), s = acc(dtype, tsr_scalar_to_double(step));
+    bool lp = low_precision(dtype);
     for (int64_t i = 0; i < n; i++) {
+        /* accscalar_t arithmetic with FMA contraction (AVX2 kernel build) */
         double v;
         if (i < vec_end) {
             int64_t b = i / V * V, k = i - b;
-            double base = round_to(dtype, acc(dtype, a + acc(dtype, s * (double)b)));
-            v = acc(dtype, base + acc(dtype, (double)k * s));
+            double base = round_to(dtype, lp ? fmaf((float)s, (float)b, (float)a) : fma(s, (double)b, a));
+            v = lp ? fmaf((float)k, (float)s, (float)base) : fma((double)k, s, base);
         } else {
-            v = acc(dtype, a + acc(dtype, s * (double)i));
+            v = lp ? fmaf((float)s, (float)i, (float)a) : fma(s, (double)i, a);
         }
         store_d(t, i, v);
         if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) {
@@ -205,6 +207,25 @@ tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dt
     }
     double a = tt(dtype, tsr_scalar_to_double(start)), b = tt(dtype, tsr_scalar_to_double(end));
     double s = tt(dtype, tt(dtype, b - a) / tt(dtype, (double)(steps - 1)));
+    if (!low_precision(dtype)) {
+        /* the AVX2 kernel is compiled with FMA contraction: start + step*idx is one fma */
+        bool f32 = dtype == TSR_FLOAT32;
+        for (int64_t i = 0; i < steps; i++) {
+            int64_t j = i < vec_end ? i / V * V : i;
+            double base = j < half ? (f32 ? fmaf((float)s, (float)j, (float)a) : fma(s, (double)j, a))
+                                   : (f32 ? fmaf(-(float)s, (float)(steps - j - 1), (float)b)
+                                          : fma(-s, (double)(steps - j - 1), b));
+            double v = base;
+            /* Vectorized<T>::arange(base, step) = base + k*step, not fused */
+            if (i < vec_end) {
+                volatile float pf = (float)(i - j) * (float)s;
+                volatile double pd = (double)(i - j) * s;
+                v = f32 ? (double)((float)base + pf) : base + pd;
+            }
+            store_d(t, i, v);
+        }
+        return t;
+    }
     for (int64_t i = 0; i < steps; i++) {
         int64_t j = i < vec_end ? i / V * V : i;
         double base = j < half ? tt(dtype, a + tt(dtype, s * tt(dtype, (double)j)))
@@ -219,6 +240,9 @@ tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dt
     return t;
 }
 
+/* logspace_out in RangeFactories.cpp (not vectorised, compiled without FMA):
+ * exponent start + step*i in double (step from a scalar_t subtraction), then
+ * pow(double base, exponent) stored to scalar_t; integers use a float base. */
 tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double base,
                          tsr_dtype dtype, tsr_device device)
 {
@@ -228,23 +252,20 @@ tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double
     }
     tsr_tensor *t = tsr_tensor_empty(1, &steps, dtype, device);
     if (!t || tsr_tensor_is_meta(t) || steps == 0) return t;
-    bool integral = tsr_dtype_is_integral(dtype, true);
-    bool f32 = dtype == TSR_FLOAT32 || low_precision(dtype);
-    double a = integral ? (double)tsr_scalar_to_int64(start) : tt(dtype, tsr_scalar_to_double(start));
-    double b = integral ? (double)tsr_scalar_to_int64(end) : tt(dtype, tsr_scalar_to_double(end));
     if (steps == 1) {
-        store_d(t, 0, f32 ? (double)powf((float)base, (float)a) : pow(base, a));
+        store_d(t, 0, pow(base, tsr_scalar_to_double(start)));
         return t;
     }
+    bool integral = tsr_dtype_is_integral(dtype, true);
+    double a = round_scalar(dtype, start), b = round_scalar(dtype, end);
+    double diff = integral ? b - a : round_to(dtype, b - a);
+    if (integral) base = (double)(float)base;
+    double s = diff / (double)(steps - 1);
     int64_t half = steps / 2;
-    double s = integral ? (b - a) / (double)(steps - 1) : tt(dtype, tt(dtype, b - a) / (double)(steps - 1));
     for (int64_t i = 0; i < steps; i++) {
-        double e = i < half ? a + s * (double)i : b - s * (double)(steps - i - 1);
-        double v;
-        if (integral) v = pow(round_to(dtype, base), e);
-        else if (f32) v = powf((float)tt(dtype, base), (float)tt(dtype, e));
-        else v = pow(base, e);
-        store_d(t, i, v);
+        volatile double prod = i < half ? s * (double)i : s * (double)(steps - i - 1);
+        double e = i < half ? a + prod : b - prod;
+        store_d(t, i, pow(base, e));
     }
     return t;
 }
