@@ -1,0 +1,903 @@
+/* src/bind/builtins.c — Python's built-in functions and type constructors
+ * (int, float, str, ...), with CPython 3.11's results and messages. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind/bind.h"
+
+extern const VType t_func;
+
+/* --------------------------------------------------------------- output */
+
+static Value *b_print(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    const char *sep = " ", *end = "\n";
+    bool flush = false;
+    for (int i = 0; i < a->nkw; i++) {
+        Value *v = a->kw[i];
+        if (!strcmp(a->kwnames[i], "sep") || !strcmp(a->kwnames[i], "end")) {
+            const char *s;
+            if (is_none(v)) s = !strcmp(a->kwnames[i], "sep") ? " " : "\n";
+            else if (v->type == &t_str) s = v->u.s.p;
+            else return exc_set("TypeError", "%s must be None or a string, not %s", a->kwnames[i], type_name(v));
+            if (!strcmp(a->kwnames[i], "sep")) sep = s;
+            else end = s;
+        } else if (!strcmp(a->kwnames[i], "flush")) {
+            flush = value_truth(v) > 0;
+        } else if (!strcmp(a->kwnames[i], "file")) {
+            if (!is_none(v)) return exc_set("TypeError", "print(): file= is not supported by tsr");
+        } else {
+            return exc_set("TypeError", "'%s' is an invalid keyword argument for print()", a->kwnames[i]);
+        }
+    }
+    /* build the whole line first so a failing str() prints nothing */
+    Value *line = v_str("");
+    for (int i = 0; i < a->npos; i++) {
+        Value *s = value_str(a->pos[i]);
+        if (!s) { decref(line); return NULL; }
+        Value *sepv = v_str(i ? sep : "");
+        Value *t1 = value_binop(OP_ADD, line, sepv), *t2 = value_binop(OP_ADD, t1, s);
+        decref(line); decref(sepv); decref(t1); decref(s);
+        line = t2;
+    }
+    fwrite(line->u.s.p, 1, line->u.s.n, stdout);
+    fputs(end, stdout);
+    if (flush) fflush(stdout);
+    decref(line);
+    return v_none();
+}
+
+static Value *b_repr(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "repr", "obj, /", x)) return NULL;
+    return value_repr(x[0]);
+}
+
+static Value *b_len(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->npos != 1 || a->nkw)
+        return exc_set("TypeError", "len() takes exactly one argument (%d given)", a->npos + a->nkw);
+    int64_t n = value_len(a->pos[0]);
+    return n < 0 ? NULL : v_int(n);
+}
+
+/* ---------------------------------------------------------- constructors */
+
+static bool parse_int_text(const char *s, int base, int64_t *out)
+{
+    while (isspace((unsigned char)*s)) s++;
+    bool neg = false;
+    if (*s == '+' || *s == '-') neg = *s++ == '-';
+    if (base == 0 || base == 16 || base == 8 || base == 2) {
+        if (s[0] == '0' && s[1]) {
+            char k = (char)tolower((unsigned char)s[1]);
+            int b = k == 'x' ? 16 : k == 'o' ? 8 : k == 'b' ? 2 : 0;
+            if (b && (base == 0 || base == b)) { base = b; s += 2; if (*s == '_') s++; }
+        }
+        if (base == 0) base = 10;
+    }
+    if (!*s) return false;
+    uint64_t v = 0;
+    bool any = false;
+    for (; *s && !isspace((unsigned char)*s); s++) {
+        if (*s == '_' && any && s[1] && s[1] != '_') continue;
+        int dgt = isdigit((unsigned char)*s) ? *s - '0' : isalpha((unsigned char)*s) ? tolower((unsigned char)*s) - 'a' + 10 : 99;
+        if (dgt >= base) return false;
+        if (v > (UINT64_MAX - (uint64_t)dgt) / (uint64_t)base) return false;
+        v = v * (uint64_t)base + (uint64_t)dgt;
+        any = true;
+    }
+    while (isspace((unsigned char)*s)) s++;
+    if (*s || !any || v > (uint64_t)INT64_MAX + neg) return false;
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return true;
+}
+
+Value *tsr_int_from(Value *x, int base);
+Value *tsr_int_from(Value *x, int base)
+{
+    if (x->type == &t_str) {
+        int64_t v;
+        if (parse_int_text(x->u.s.p, base, &v)) return v_int(v);
+        Value *r = value_repr(x);
+        exc_set("ValueError", "invalid literal for int() with base %d: %s", base ? base : 10, r->u.s.p);
+        decref(r);
+        return NULL;
+    }
+    if (base != 10) return exc_set("TypeError", "int() can't convert non-string with explicit base");
+    if (x->type == &t_bool) return v_int(x->u.i);
+    if (x->type == &t_int) return incref(x);
+    if (x->type == &t_float) {
+        double f = x->u.f;
+        if (isnan(f)) return exc_set("ValueError", "cannot convert float NaN to integer");
+        if (isinf(f)) return exc_set("OverflowError", "cannot convert float infinity to integer");
+        if (f >= 9223372036854775808.0 || f < -9223372036854775808.0)
+            return exc_set("OverflowError", "Python int too large to convert to C int64_t (tsr ints are 64-bit)");
+        return v_int((int64_t)f);
+    }
+    Value *m = x->type->getattr ? x->type->getattr(x, "__int__") : NULL;
+    if (m) {
+        Value *r = value_call0(m, 0, NULL);
+        decref(m);
+        return r;
+    }
+    if (exc_pending()) return NULL;
+    return exc_set("TypeError", "int() argument must be a string, a bytes-like object or a real number, not '%s'",
+                   type_name(x));
+}
+
+static Value *c_int(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[2];
+    if (bind_args(a, "int", "x=, /, base=", x)) return NULL;
+    if (!x[0]) return v_int(0);
+    int64_t base = 10;
+    if (x[1] && bind_int(x[1], "int", "base", &base) < 0) return NULL;
+    if (x[1] && x[0]->type != &t_str) return exc_set("TypeError", "int() can't convert non-string with explicit base");
+    return tsr_int_from(x[0], (int)base);
+}
+
+static Value *c_float(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "float", "x=, /", x)) return NULL;
+    if (!x[0]) return v_float(0);
+    Value *v = x[0];
+    if (v->type == &t_float) return incref(v);
+    if (is_int_like(v)) return v_float((double)v->u.i);
+    if (v->type == &t_str) {
+        const char *s = v->u.s.p;
+        while (isspace((unsigned char)*s)) s++;
+        char buf[128];
+        size_t k = 0;
+        for (const char *p = s; *p && k < sizeof buf - 1; p++)
+            if (*p != '_') buf[k++] = *p;
+        buf[k] = 0;
+        while (k && isspace((unsigned char)buf[k - 1])) buf[--k] = 0;
+        char *end;
+        errno = 0;
+        double f = strtod(buf, &end);
+        bool ok = k && *end == 0;
+        /* strtod accepts hex floats and "infinity"/"nan(...)" forms Python also accepts */
+        if (ok) return v_float(f);
+        Value *r = value_repr(v);
+        exc_set("ValueError", "could not convert string to float: %s", r->u.s.p);
+        decref(r);
+        return NULL;
+    }
+    Value *m = v->type->getattr ? v->type->getattr(v, "__float__") : NULL;
+    if (m) {
+        Value *r = value_call0(m, 0, NULL);
+        decref(m);
+        return r;
+    }
+    if (exc_pending()) return NULL;
+    return exc_set("TypeError", "float() argument must be a string or a real number, not '%s'", type_name(v));
+}
+
+static Value *c_complex(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[2];
+    if (bind_args(a, "complex", "real=, imag=", x)) return NULL;
+    double re = 0, im = 0;
+    for (int i = 0; i < 2; i++) {
+        Value *v = x[i];
+        if (!v) continue;
+        double r2 = 0, i2 = 0;
+        if (v->type == &t_complex) { r2 = v->u.c.re; i2 = v->u.c.im; }
+        else if (is_number(v)) value_as_float(v, &r2);
+        else if (v->type == &t_str && i == 0 && !x[1]) {
+            char *end;
+            const char *s = v->u.s.p;
+            while (*s == ' ' || *s == '(') s++;
+            double p1 = strtod(s, &end);
+            if (end != s && (*end == 'j' || *end == 'J')) { i2 = p1; end++; }
+            else if (end != s && (*end == '+' || *end == '-')) {
+                const char *s2 = end;
+                double p2 = strtod(s2, &end);
+                if (end == s2 && (*s2 == '+' || *s2 == '-') && (s2[1] == 'j' || s2[1] == 'J')) {
+                    p2 = *s2 == '-' ? -1 : 1;
+                    end = (char *)s2 + 1;
+                }
+                if (*end != 'j' && *end != 'J') return exc_set("ValueError", "complex() arg is a malformed string");
+                end++;
+                r2 = p1;
+                i2 = p2;
+            } else if (end != s) r2 = p1;
+            else return exc_set("ValueError", "complex() arg is a malformed string");
+            while (*end == ' ' || *end == ')') end++;
+            if (*end) return exc_set("ValueError", "complex() arg is a malformed string");
+        } else {
+            return exc_set("TypeError", "complex() %s must be a string or a number, not '%s'",
+                           i ? "second argument" : "first argument", type_name(v));
+        }
+        if (i == 0) { re += r2; im += i2; }
+        else { re -= i2; im += r2; }
+    }
+    return v_complex(re, im);
+}
+
+static Value *c_bool(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "bool", "x=, /", x)) return NULL;
+    if (!x[0]) return v_bool(false);
+    int t = value_truth(x[0]);
+    return t < 0 ? NULL : v_bool(t);
+}
+
+static Value *c_str(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "str", "object=", x)) return NULL;
+    if (!x[0]) return v_str("");
+    return value_str(x[0]);
+}
+
+static Value *c_tuple(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "tuple", "iterable=, /", x)) return NULL;
+    if (!x[0]) return v_tuple(0);
+    if (x[0]->type == &t_tuple) return incref(x[0]);
+    Value *l = value_to_list(x[0]);
+    if (!l) return NULL;
+    Value *t = v_tuple(seq_len(l));
+    for (size_t i = 0; i < seq_len(l); i++) t->u.seq.items[i] = incref(seq_get(l, i));
+    decref(l);
+    return t;
+}
+
+static Value *c_list(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "list", "iterable=, /", x)) return NULL;
+    if (!x[0]) return v_list(0);
+    return value_to_list(x[0]);
+}
+
+static Value *c_dict(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->npos > 1) return exc_set("TypeError", "dict expected at most 1 argument, got %d", a->npos);
+    Value *r = v_dict();
+    if (a->npos) {
+        Value *src = a->pos[0];
+        if (src->type == &t_dict) {
+            decref(r);
+            r = dict_copy(src);
+        } else {
+            Value *l = value_to_list(src);
+            if (!l) { decref(r); return NULL; }
+            for (size_t i = 0; i < seq_len(l); i++) {
+                Value *p = seq_get(l, i), *pl = value_to_list(p);
+                if (!pl) {
+                    exc_clear();
+                    exc_set("TypeError", "cannot convert dictionary update sequence element #%zu to a sequence", i);
+                    decref(l); decref(r);
+                    return NULL;
+                }
+                if (seq_len(pl) != 2) {
+                    exc_set("ValueError", "dictionary update sequence element #%zu has length %zu; 2 is required", i,
+                            seq_len(pl));
+                    decref(pl); decref(l); decref(r);
+                    return NULL;
+                }
+                dict_set(r, seq_get(pl, 0), seq_get(pl, 1));
+                decref(pl);
+            }
+            decref(l);
+        }
+    }
+    for (int i = 0; i < a->nkw; i++) dict_set_str(r, a->kwnames[i], a->kw[i]);
+    return r;
+}
+
+static Value *c_range(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->nkw) return exc_set("TypeError", "range() takes no keyword arguments");
+    if (a->npos < 1 || a->npos > 3) {
+        if (a->npos == 0) return exc_set("TypeError", "range expected at least 1 argument, got 0");
+        return exc_set("TypeError", "range expected at most 3 arguments, got %d", a->npos);
+    }
+    int64_t v[3] = {0, 0, 1};
+    for (int i = 0; i < a->npos; i++)
+        if (value_as_int(a->pos[i], &v[i]) < 0) return NULL;
+    if (a->npos == 1) return v_range(0, v[0], 1);
+    if (a->npos == 3 && v[2] == 0) return exc_set("ValueError", "range() arg 3 must not be zero");
+    return v_range(v[0], v[1], v[2]);
+}
+
+static Value *c_slice(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->nkw) return exc_set("TypeError", "slice() takes no keyword arguments");
+    if (a->npos < 1 || a->npos > 3)
+        return exc_set("TypeError", "slice expected %s, got %d", a->npos ? "at most 3 arguments" : "at least 1 argument", a->npos);
+    if (a->npos == 1) return v_slice(NULL, a->pos[0], NULL);
+    return v_slice(a->pos[0], a->pos[1], a->npos > 2 ? a->pos[2] : NULL);
+}
+
+static Value *c_type(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->npos != 1 || a->nkw) return exc_set("TypeError", "type() takes 1 or 3 arguments");
+    return v_typeobj(a->pos[0]->type);
+}
+
+/* ---------------------------------------------------------- predicates */
+
+static bool is_subtype(const VType *t, const VType *of)
+{
+    return t == of || (t == &t_bool && of == &t_int);
+}
+
+static Value *b_isinstance(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->npos != 2 || a->nkw) return exc_set("TypeError", "isinstance expected 2 arguments, got %d", a->npos);
+    Value *cls = a->pos[1];
+    if (cls->type == &t_type) return v_bool(is_subtype(a->pos[0]->type, cls->u.typeobj));
+    if (cls->type == &t_tuple) {
+        for (size_t i = 0; i < seq_len(cls); i++) {
+            Value *c = seq_get(cls, i);
+            if (c->type != &t_type)
+                return exc_set("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
+            if (is_subtype(a->pos[0]->type, c->u.typeobj)) return v_bool(true);
+        }
+        return v_bool(false);
+    }
+    return exc_set("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
+}
+
+static Value *b_callable(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "callable", "obj, /", x)) return NULL;
+    return v_bool(value_is_callable(x[0]));
+}
+
+static Value *b_getattr(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->npos < 2 || a->npos > 3) return exc_set("TypeError", "getattr expected 2 or 3 arguments, got %d", a->npos);
+    if (a->pos[1]->type != &t_str) return exc_set("TypeError", "attribute name must be string, not '%s'", type_name(a->pos[1]));
+    Value *r = value_getattr(a->pos[0], a->pos[1]->u.s.p);
+    if (!r && a->npos == 3 && exc_matches("AttributeError")) {
+        exc_clear();
+        return incref(a->pos[2]);
+    }
+    return r;
+}
+
+static Value *b_hasattr(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->npos != 2) return exc_set("TypeError", "hasattr expected 2 arguments, got %d", a->npos);
+    if (a->pos[1]->type != &t_str) return exc_set("TypeError", "attribute name must be string, not '%s'", type_name(a->pos[1]));
+    Value *r = value_getattr(a->pos[0], a->pos[1]->u.s.p);
+    if (!r && exc_matches("AttributeError")) { exc_clear(); return v_bool(false); }
+    if (!r) return NULL;
+    decref(r);
+    return v_bool(true);
+}
+
+static Value *b_setattr(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->npos != 3) return exc_set("TypeError", "setattr expected 3 arguments, got %d", a->npos);
+    if (a->pos[1]->type != &t_str) return exc_set("TypeError", "attribute name must be string, not '%s'", type_name(a->pos[1]));
+    if (value_setattr(a->pos[0], a->pos[1]->u.s.p, a->pos[2]) < 0) return NULL;
+    return v_none();
+}
+
+static Value *b_hash(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "hash", "obj, /", x)) return NULL;
+    int ok;
+    uint64_t h = value_hash(x[0], &ok);
+    if (!ok) return NULL;
+    if (is_int_like(x[0])) return v_int(x[0]->u.i == -1 ? -2 : x[0]->u.i);
+    return v_int((int64_t)(h >> 1));
+}
+
+static Value *b_id(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "id", "obj, /", x)) return NULL;
+    return v_int((int64_t)(uintptr_t)x[0]);
+}
+
+/* ---------------------------------------------------------- numbers */
+
+static Value *b_abs(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "abs", "x, /", x)) return NULL;
+    Value *v = x[0];
+    if (is_int_like(v)) {
+        if (v->u.i == INT64_MIN) return exc_set("OverflowError", "Python int too large to convert to C int64_t (tsr ints are 64-bit)");
+        return v_int(v->u.i < 0 ? -v->u.i : v->u.i);
+    }
+    if (v->type == &t_float) return v_float(fabs(v->u.f));
+    if (v->type == &t_complex) return v_float(hypot(v->u.c.re, v->u.c.im));
+    Value *m = v->type->getattr ? v->type->getattr(v, "__abs__") : NULL;
+    if (m) {
+        Value *r = value_call0(m, 0, NULL);
+        decref(m);
+        return r;
+    }
+    if (exc_pending()) return NULL;
+    return exc_set("TypeError", "bad operand type for abs(): '%s'", type_name(v));
+}
+
+static Value *b_round(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[2];
+    if (bind_args(a, "round", "number, ndigits=", x)) return NULL;
+    Value *v = x[0];
+    bool has_nd = x[1] && !is_none(x[1]);
+    int64_t nd = 0;
+    if (has_nd && value_as_int(x[1], &nd) < 0) return NULL;
+    if (is_int_like(v)) {
+        if (!has_nd || nd >= 0) return v_int(v->u.i);
+        if (nd < -18) return v_int(0);
+        int64_t p = 1;
+        for (int64_t i = 0; i < -nd; i++) p *= 10;
+        int64_t q = v->u.i / p, r = v->u.i % p;
+        if (r < 0) { q--; r += p; }
+        if (2 * r > p || (2 * r == p && (q & 1))) q++;
+        return v_int(q * p);
+    }
+    if (v->type == &t_float) {
+        double f = v->u.f;
+        if (!has_nd) {
+            if (isnan(f)) return exc_set("ValueError", "cannot convert float NaN to integer");
+            if (isinf(f)) return exc_set("OverflowError", "cannot convert float infinity to integer");
+            double r = nearbyint(f);
+            if (fabs(r) >= 9.2e18) return exc_set("OverflowError", "Python int too large to convert to C int64_t (tsr ints are 64-bit)");
+            return v_int((int64_t)r);
+        }
+        if (!isfinite(f)) return v_float(f);
+        if (nd > 330) return v_float(f);
+        if (nd >= 0) {
+            char buf[512];
+            snprintf(buf, sizeof buf, "%.*f", (int)nd, f);
+            return v_float(strtod(buf, NULL));
+        }
+        if (nd < -330) return v_float(0.0 * f);
+        double p = pow(10.0, (double)-nd), y = f / p, z = nearbyint(y);
+        if (fabs(y - z) == 0.5) z = 2.0 * nearbyint(y / 2.0);
+        return v_float(z * p);
+    }
+    Value *m = v->type->getattr ? v->type->getattr(v, "__round__") : NULL;
+    if (m) {
+        Value *r = value_call0(m, has_nd ? 1 : 0, &x[1]);
+        decref(m);
+        return r;
+    }
+    if (exc_pending()) return NULL;
+    return exc_set("TypeError", "type %s doesn't define __round__ method", type_name(v));
+}
+
+static Value *b_divmod(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[2];
+    if (bind_args(a, "divmod", "a, b, /", x)) return NULL;
+    Value *q = value_binop(OP_FLOORDIV, x[0], x[1]);
+    if (!q) {
+        if (exc_matches("TypeError")) {
+            exc_clear();
+            return exc_set("TypeError", "unsupported operand type(s) for divmod(): '%s' and '%s'", type_name(x[0]),
+                           type_name(x[1]));
+        }
+        return NULL;
+    }
+    Value *r = value_binop(OP_MOD, x[0], x[1]);
+    if (!r) { decref(q); return NULL; }
+    return v_tuple_of(2, q, r);
+}
+
+static Value *b_pow(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[3];
+    if (bind_args(a, "pow", "base, exp, mod=", x)) return NULL;
+    if (x[2] && !is_none(x[2])) {
+        int64_t b, e, m;
+        if (!is_int_like(x[0]) || !is_int_like(x[1]) || !is_int_like(x[2]))
+            return exc_set("TypeError", "pow() 3rd argument not allowed unless all arguments are integers");
+        b = x[0]->u.i; e = x[1]->u.i; m = x[2]->u.i;
+        if (m == 0) return exc_set("ValueError", "pow() 3rd argument cannot be 0");
+        if (e < 0) return exc_set("ValueError", "base is not invertible for the given modulus");
+        __int128 r = 1, bb = ((b % m) + m) % m;
+        while (e) { if (e & 1) r = r * bb % m; bb = bb * bb % m; e >>= 1; }
+        int64_t res = (int64_t)r;
+        if (m < 0 && res > 0) res += m;
+        return v_int(res);
+    }
+    return value_binop(OP_POW, x[0], x[1]);
+}
+
+static Value *minmax(CallArgs *a, const char *name, bool is_max)
+{
+    Value *key = NULL, *dflt = NULL;
+    for (int i = 0; i < a->nkw; i++) {
+        if (!strcmp(a->kwnames[i], "key")) key = is_none(a->kw[i]) ? NULL : a->kw[i];
+        else if (!strcmp(a->kwnames[i], "default")) dflt = a->kw[i];
+        else return exc_set("TypeError", "'%s' is an invalid keyword argument for %s()", a->kwnames[i], name);
+    }
+    Value *items;
+    if (a->npos == 0) return exc_set("TypeError", "%s expected at least 1 argument, got 0", name);
+    if (a->npos == 1) {
+        items = value_to_list(a->pos[0]);
+        if (!items) return NULL;
+    } else {
+        if (dflt) return exc_set("TypeError", "Cannot specify a default for %s() with multiple positional arguments", name);
+        items = v_list(0);
+        for (int i = 0; i < a->npos; i++) list_append(items, a->pos[i]);
+    }
+    if (seq_len(items) == 0) {
+        decref(items);
+        if (dflt) return incref(dflt);
+        return exc_set("ValueError", "%s() arg is an empty sequence", name);
+    }
+    Value *best = NULL, *bestk = NULL;
+    for (size_t i = 0; i < seq_len(items); i++) {
+        Value *it = seq_get(items, i);
+        Value *k = key ? value_call0(key, 1, &it) : incref(it);
+        if (!k) { decref(bestk); decref(items); return NULL; }
+        if (!best) { best = it; bestk = k; continue; }
+        int better = is_max ? value_lt(bestk, k) : value_lt(k, bestk);
+        if (better < 0) { decref(k); decref(bestk); decref(items); return NULL; }
+        if (better) { decref(bestk); best = it; bestk = k; }
+        else decref(k);
+    }
+    incref(best);
+    decref(bestk);
+    decref(items);
+    return best;
+}
+
+static Value *b_min(Value *self, CallArgs *a, void *d) { (void)self; (void)d; return minmax(a, "min", false); }
+static Value *b_max(Value *self, CallArgs *a, void *d) { (void)self; (void)d; return minmax(a, "max", true); }
+
+static Value *b_sum(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[2];
+    if (bind_args(a, "sum", "iterable, /, start=", x)) return NULL;
+    if (x[1] && x[1]->type == &t_str)
+        return exc_set("TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
+    Value *it = value_iter(x[0]);
+    if (!it) return NULL;
+    Value *acc = x[1] ? incref(x[1]) : v_int(0), *e;
+    while ((e = value_next(it))) {
+        Value *n = value_binop(OP_ADD, acc, e);
+        decref(acc);
+        decref(e);
+        acc = n;
+        if (!acc) break;
+    }
+    decref(it);
+    if (exc_pending()) { decref(acc); return NULL; }
+    return acc;
+}
+
+static Value *b_any_all(CallArgs *a, const char *name, bool any)
+{
+    Value *x[1];
+    if (bind_args(a, name, "iterable, /", x)) return NULL;
+    Value *it = value_iter(x[0]);
+    if (!it) return NULL;
+    Value *e;
+    bool result = !any;
+    while ((e = value_next(it))) {
+        int t = value_truth(e);
+        decref(e);
+        if (t < 0) break;
+        if (any && t) { result = true; break; }
+        if (!any && !t) { result = false; break; }
+    }
+    decref(it);
+    if (exc_pending()) return NULL;
+    return v_bool(result);
+}
+static Value *b_any(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return b_any_all(a, "any", true); }
+static Value *b_all(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return b_any_all(a, "all", false); }
+
+static Value *b_chr(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    int64_t c;
+    if (bind_args(a, "chr", "i, /", x) || value_as_int(x[0], &c) < 0) return NULL;
+    if (c < 0 || c > 0x10ffff) return exc_set("ValueError", "chr() arg not in range(0x110000)");
+    char buf[5] = {0};
+    if (c < 0x80) buf[0] = (char)c;
+    else if (c < 0x800) { buf[0] = (char)(0xc0 | c >> 6); buf[1] = (char)(0x80 | (c & 0x3f)); }
+    else if (c < 0x10000) { buf[0] = (char)(0xe0 | c >> 12); buf[1] = (char)(0x80 | ((c >> 6) & 0x3f)); buf[2] = (char)(0x80 | (c & 0x3f)); }
+    else { buf[0] = (char)(0xf0 | c >> 18); buf[1] = (char)(0x80 | ((c >> 12) & 0x3f)); buf[2] = (char)(0x80 | ((c >> 6) & 0x3f)); buf[3] = (char)(0x80 | (c & 0x3f)); }
+    return v_str(buf);
+}
+
+static Value *b_ord(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "ord", "c, /", x)) return NULL;
+    if (x[0]->type != &t_str) return exc_set("TypeError", "ord() expected string of length 1, but %s found", type_name(x[0]));
+    const unsigned char *p = (const unsigned char *)x[0]->u.s.p;
+    size_t n = x[0]->u.s.n;
+    unsigned cp;
+    size_t len;
+    if (n && p[0] < 0x80) { cp = p[0]; len = 1; }
+    else if (n >= 2 && p[0] < 0xe0) { cp = (p[0] & 0x1fu) << 6 | (p[1] & 0x3fu); len = 2; }
+    else if (n >= 3 && p[0] < 0xf0) { cp = (p[0] & 0x0fu) << 12 | (p[1] & 0x3fu) << 6 | (p[2] & 0x3fu); len = 3; }
+    else if (n >= 4) { cp = (p[0] & 0x07u) << 18 | (p[1] & 0x3fu) << 12 | (p[2] & 0x3fu) << 6 | (p[3] & 0x3fu); len = 4; }
+    else { cp = 0; len = 0; }
+    if (!n || len != n)
+        return exc_set("TypeError", "ord() expected a character, but string of length %zu found", n);
+    return v_int(cp);
+}
+
+static Value *radix(CallArgs *a, const char *name, int base, const char *prefix)
+{
+    Value *x[1];
+    int64_t v;
+    if (bind_args(a, name, "number, /", x) || value_as_int(x[0], &v) < 0) return NULL;
+    char buf[80], *o = buf + sizeof buf - 1;
+    *o = 0;
+    uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    do { *--o = "0123456789abcdef"[u % (uint64_t)base]; u /= (uint64_t)base; } while (u);
+    return v_strf("%s%s%s", v < 0 ? "-" : "", prefix, o);
+}
+static Value *b_hex(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return radix(a, "hex", 16, "0x"); }
+static Value *b_oct(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return radix(a, "oct", 8, "0o"); }
+static Value *b_bin(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return radix(a, "bin", 2, "0b"); }
+
+/* ---------------------------------------------------------- iteration */
+
+static Value *b_iter(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "iter", "object, /", x)) return NULL;
+    return value_iter(x[0]);
+}
+
+static Value *b_next(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[2];
+    if (bind_args(a, "next", "iterator, default=, /", x)) return NULL;
+    if (!x[0]->type->next) return exc_set("TypeError", "'%s' object is not an iterator", type_name(x[0]));
+    Value *r = value_next(x[0]);
+    if (r || exc_pending()) return r;
+    if (x[1]) return incref(x[1]);
+    return exc_set("StopIteration", "%s", "");
+}
+
+static Value *b_enumerate(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[2];
+    if (bind_args(a, "enumerate", "iterable, start=", x)) return NULL;
+    int64_t start = 0;
+    if (x[1] && value_as_int(x[1], &start) < 0) return NULL;
+    Value *l = value_to_list(x[0]);
+    if (!l) return NULL;
+    Value *out = v_list(seq_len(l));
+    for (size_t i = 0; i < seq_len(l); i++)
+        out->u.seq.items[i] = v_tuple_of(2, v_int(start + (int64_t)i), incref(seq_get(l, i)));
+    decref(l);
+    Value *it = v_seq_iter(out);
+    decref(out);
+    return it;
+}
+
+static Value *b_zip(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->nkw) return exc_set("TypeError", "zip() takes no keyword arguments");
+    Value **lists = calloc((size_t)a->npos + 1, sizeof *lists);
+    size_t n = SIZE_MAX;
+    for (int i = 0; i < a->npos; i++) {
+        lists[i] = value_to_list(a->pos[i]);
+        if (!lists[i]) {
+            for (int j = 0; j < i; j++) decref(lists[j]);
+            free(lists);
+            if (exc_matches("TypeError")) {
+                exc_clear();
+                return exc_set("TypeError", "'%s' object is not iterable", type_name(a->pos[i]));
+            }
+            return NULL;
+        }
+        if (seq_len(lists[i]) < n) n = seq_len(lists[i]);
+    }
+    if (!a->npos) n = 0;
+    Value *out = v_list(n);
+    for (size_t k = 0; k < n; k++) {
+        Value *t = v_tuple((size_t)a->npos);
+        for (int i = 0; i < a->npos; i++) t->u.seq.items[i] = incref(seq_get(lists[i], k));
+        out->u.seq.items[k] = t;
+    }
+    for (int i = 0; i < a->npos; i++) decref(lists[i]);
+    free(lists);
+    Value *it = v_seq_iter(out);
+    decref(out);
+    return it;
+}
+
+static Value *b_sorted(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[3];
+    if (bind_args(a, "sorted", "iterable, /, *, key=, reverse=", x)) return NULL;
+    Value *l = value_to_list(x[0]);
+    if (!l) return NULL;
+    bool rev = x[2] && value_truth(x[2]) > 0;
+    if (sort_values(l->u.seq.items, seq_len(l), x[1] && !is_none(x[1]) ? x[1] : NULL, rev) < 0) {
+        decref(l);
+        return NULL;
+    }
+    return l;
+}
+
+static Value *b_reversed(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "reversed", "sequence, /", x)) return NULL;
+    if (x[0]->type == &t_dict || !x[0]->type->getitem)
+        return exc_set("TypeError", "'%s' object is not reversible", type_name(x[0]));
+    Value *l = value_to_list(x[0]);
+    if (!l) return NULL;
+    size_t n = seq_len(l);
+    for (size_t i = 0; i < n / 2; i++) {
+        Value *t = l->u.seq.items[i];
+        l->u.seq.items[i] = l->u.seq.items[n - 1 - i];
+        l->u.seq.items[n - 1 - i] = t;
+    }
+    Value *it = v_seq_iter(l);
+    decref(l);
+    return it;
+}
+
+static Value *b_map_filter(CallArgs *a, bool is_map)
+{
+    if (a->npos < 2) return exc_set("TypeError", "%s expected 2 arguments, got %d", is_map ? "map()" : "filter", a->npos);
+    Value *fn = a->pos[0];
+    Value *out = v_list(0);
+    if (is_map && a->npos > 2) {
+        CallArgs z = {a->pos + 1, a->npos - 1, NULL, NULL, 0};
+        Value *zi = b_zip(NULL, &z, NULL);
+        if (!zi) { decref(out); return NULL; }
+        Value *t;
+        while ((t = value_next(zi))) {
+            Value *r = value_call0(fn, (int)seq_len(t), t->u.seq.items);
+            decref(t);
+            if (!r) break;
+            list_append_steal(out, r);
+        }
+        decref(zi);
+    } else {
+        Value *it = value_iter(a->pos[1]);
+        if (!it) { decref(out); return NULL; }
+        Value *e;
+        while ((e = value_next(it))) {
+            Value *r = is_none(fn) ? incref(e) : value_call0(fn, 1, &e);
+            if (!r) { decref(e); break; }
+            if (is_map) { list_append_steal(out, r); decref(e); continue; }
+            int t = value_truth(r);
+            decref(r);
+            if (t > 0) list_append_steal(out, e);
+            else decref(e);
+            if (t < 0) break;
+        }
+        decref(it);
+    }
+    if (exc_pending()) { decref(out); return NULL; }
+    Value *it = v_seq_iter(out);
+    decref(out);
+    return it;
+}
+static Value *b_map(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return b_map_filter(a, true); }
+static Value *b_filter(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return b_map_filter(a, false); }
+
+/* ---------------------------------------------------------- introspection */
+
+static int cmp_cstr(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+Value *bind_dir_of(Value *v);
+Value *bind_dir_of(Value *v)
+{
+    const char *names[2048];
+    int n = 0;
+    if (v->type->dir)
+        for (const char *s; n < 2048 && (s = v->type->dir(v, n));) names[n++] = s;
+    qsort(names, (size_t)n, sizeof *names, cmp_cstr);
+    Value *l = v_list(0);
+    for (int i = 0; i < n; i++)
+        if (i == 0 || strcmp(names[i], names[i - 1])) list_append_steal(l, v_str(names[i]));
+    return l;
+}
+
+extern Value *eval_globals(void);
+static Value *b_dir(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->npos == 0) {
+        Value *l = v_list(0), *k;
+        for (size_t i = 0; dict_next(eval_globals(), &i, &k, NULL);) list_append(l, k);
+        sort_values(l->u.seq.items, seq_len(l), NULL, false);
+        return l;
+    }
+    return bind_dir_of(a->pos[0]);
+}
+
+void (*bind_help_hook)(Value *v);
+static Value *b_help(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (bind_help_hook) bind_help_hook(a->npos ? a->pos[0] : NULL);
+    return v_none();
+}
+
+/* ---------------------------------------------------------- registration */
+
+BIND_INIT_ORDER(builtins_init, 0)
+{
+    static const struct { const char *name; BuiltinFn fn; } fns[] = {
+        {"print", b_print}, {"repr", b_repr}, {"len", b_len}, {"isinstance", b_isinstance},
+        {"callable", b_callable}, {"getattr", b_getattr}, {"hasattr", b_hasattr}, {"setattr", b_setattr},
+        {"hash", b_hash}, {"id", b_id}, {"abs", b_abs}, {"round", b_round}, {"divmod", b_divmod},
+        {"pow", b_pow}, {"min", b_min}, {"max", b_max}, {"sum", b_sum}, {"any", b_any}, {"all", b_all},
+        {"chr", b_chr}, {"ord", b_ord}, {"hex", b_hex}, {"oct", b_oct}, {"bin", b_bin},
+        {"iter", b_iter}, {"next", b_next}, {"enumerate", b_enumerate}, {"zip", b_zip},
+        {"sorted", b_sorted}, {"reversed", b_reversed}, {"map", b_map}, {"filter", b_filter},
+        {"dir", b_dir}, {"help", b_help},
+    };
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) bind_builtin_fn(fns[i].name, fns[i].fn);
+
+    static const struct { const VType *t; BuiltinFn ctor; } types[] = {
+        {&t_int, c_int}, {&t_float, c_float}, {&t_complex, c_complex}, {&t_bool, c_bool},
+        {&t_str, c_str}, {&t_tuple, c_tuple}, {&t_list, c_list}, {&t_dict, c_dict},
+        {&t_range, c_range}, {&t_slice, c_slice}, {&t_type, c_type},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
+        Value *tv = v_typeobj(types[i].t);
+        dict_set_str(bind_builtins(), types[i].t->name, tv);
+        decref(tv);
+        bind_type_ctor(types[i].t, types[i].ctor);
+    }
+    Value *ell = v_ellipsis();
+    dict_set_str(bind_builtins(), "Ellipsis", ell);
+    decref(ell);
+    Value *ni = value_not_implemented();
+    dict_set_str(bind_builtins(), "NotImplemented", ni);
+    decref(ni);
+}

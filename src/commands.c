@@ -1,0 +1,267 @@
+/* src/commands.c — the ':' command table and the commands that need no
+ * tensors: :help, :vars, :load, :time, :timeit, :quit. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bind/bind.h"
+#include "commands.h"
+#include "eval.h"
+
+bool cmd_quit_requested;
+
+typedef struct { const char *name; CommandFn fn; const char *usage, *summary; } Command;
+static Command cmds[48];
+static int ncmds;
+typedef struct { const char *topic, *text; } Topic;
+static Topic topics[64];
+static int ntopics;
+
+void cmd_register(const char *name, CommandFn fn, const char *usage, const char *summary)
+{
+    for (int i = 0; i < ncmds; i++)
+        if (!strcmp(cmds[i].name, name)) { cmds[i] = (Command){name, fn, usage, summary}; return; }
+    if (ncmds < (int)(sizeof cmds / sizeof *cmds)) cmds[ncmds++] = (Command){name, fn, usage, summary};
+}
+
+void cmd_help_topic(const char *topic, const char *text)
+{
+    if (ntopics < (int)(sizeof topics / sizeof *topics)) topics[ntopics++] = (Topic){topic, text};
+}
+
+const char *cmd_name(int i) { return i < ncmds ? cmds[i].name : NULL; }
+
+bool cmd_is_command(const char *line)
+{
+    return line[0] == ':' && ((line[1] >= 'a' && line[1] <= 'z') || (line[1] >= 'A' && line[1] <= 'Z'));
+}
+
+int cmd_run(const char *line)
+{
+    const char *p = line + 1, *e = p;
+    while (*e && *e != ' ' && *e != '\t' && *e != '\n') e++;
+    size_t n = (size_t)(e - p);
+    while (*e == ' ' || *e == '\t') e++;
+    char *arg = strdup(e);
+    size_t l = strlen(arg);
+    while (l && (arg[l - 1] == '\n' || arg[l - 1] == ' ' || arg[l - 1] == '\r')) arg[--l] = 0;
+    int r = 1;
+    bool found = false;
+    for (int i = 0; i < ncmds; i++) {
+        if (strlen(cmds[i].name) == n && !strncmp(cmds[i].name, p, n)) {
+            found = true;
+            r = cmds[i].fn(arg);
+            break;
+        }
+    }
+    if (!found) {
+        fflush(stdout);
+        fprintf(eval_opts.brief_errors ? stdout : stderr, "tsr: unknown command ':%.*s' (:help lists the commands)\n",
+                (int)n, p);
+    }
+    free(arg);
+    fflush(stdout);
+    return r;
+}
+
+/* ------------------------------------------------------------ :help */
+
+static const char *help_intro =
+    "tsr evaluates Python with PyTorch's tensor rules. Type an expression to see\n"
+    "its value, or a statement to run it; `torch` is already imported.\n"
+    "\n"
+    "Commands (only at the start of a line):\n";
+
+static const char *help_outro =
+    "\n"
+    ":help TOPIC shows help on a command (:help time), a function or a value\n"
+    "(:help len, :help torch.zeros). Ctrl-C abandons the input, Ctrl-D leaves.\n";
+
+static int c_help(const char *arg)
+{
+    if (!*arg) {
+        fputs(help_intro, stdout);
+        for (int i = 0; i < ncmds; i++) printf("  %-22s %s\n", cmds[i].usage, cmds[i].summary);
+        if (ntopics) {
+            printf("\nTopics:");
+            for (int i = 0; i < ntopics; i++) printf(" %s", topics[i].topic);
+            printf("\n");
+        }
+        fputs(help_outro, stdout);
+        return 0;
+    }
+    const char *t = arg[0] == ':' ? arg + 1 : arg;
+    for (int i = 0; i < ntopics; i++)
+        if (!strcmp(topics[i].topic, t)) { fputs(topics[i].text, stdout); return 0; }
+    for (int i = 0; i < ncmds; i++)
+        if (!strcmp(cmds[i].name, t)) { printf("%s\n    %s\n", cmds[i].usage, cmds[i].summary); return 0; }
+    Value *v = eval_expression("<help>", arg);
+    if (!v) return 1;
+    extern void (*bind_help_hook)(Value *v);
+    if (bind_help_hook) bind_help_hook(v);
+    else {
+        Value *r = value_repr(v);
+        if (r) printf("%s: %s\n", type_name(v), r->u.s.p);
+        decref(r);
+    }
+    decref(v);
+    return 0;
+}
+
+/* ------------------------------------------------------------ :vars */
+
+static int c_vars(const char *arg)
+{
+    (void)arg;
+    Value *g = eval_globals(), *k, *v;
+    size_t w = 4;
+    for (size_t i = 0; dict_next(g, &i, &k, &v);) if (k->u.s.n > w) w = k->u.s.n;
+    if (w > 20) w = 20;
+    int shown = 0;
+    for (size_t i = 0; dict_next(g, &i, &k, &v);) {
+        if (!strcmp(k->u.s.p, "__name__") || (v->type == &t_module && !strcmp(k->u.s.p, "torch"))) continue;
+        Value *r = value_repr(v);
+        if (!r) { exc_clear(); r = v_str("?"); }
+        char line[70];
+        size_t n = 0;
+        for (size_t j = 0; j < r->u.s.n && n < sizeof line - 4; j++) {
+            char c = r->u.s.p[j];
+            if (c == '\n') { while (j + 1 < r->u.s.n && r->u.s.p[j + 1] == ' ') j++; c = ' '; }
+            line[n++] = c;
+        }
+        if (n >= sizeof line - 4) { memcpy(line + n, "...", 3); n += 3; }
+        line[n] = 0;
+        printf("%-*s  %-10s %s\n", (int)w, k->u.s.p, type_name(v), line);
+        decref(r);
+        shown++;
+    }
+    if (!shown) printf("(no variables)\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------ :load */
+
+int cmd_load_file(const char *path, bool keep_going);
+int cmd_load_file(const char *path, bool keep_going)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fflush(stdout);
+        fprintf(eval_opts.brief_errors ? stdout : stderr, "tsr: cannot open '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    size_t k;
+    while ((k = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += k;
+        if (n == cap) { cap *= 2; buf = realloc(buf, cap); }
+    }
+    fclose(f);
+    bool saved = eval_opts.show_location;
+    eval_opts.show_location = true;
+    int failed = eval_source(path, buf, n, keep_going, NULL);
+    eval_opts.show_location = saved;
+    free(buf);
+    return failed;
+}
+
+static int c_load(const char *arg)
+{
+    if (!*arg) {
+        fprintf(stderr, "usage: :load FILE\n");
+        return 1;
+    }
+    return cmd_load_file(arg, false) != 0;
+}
+
+/* ------------------------------------------------------------ :time */
+
+static double mono(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void fmt_time(double s, char *buf, size_t n)
+{
+    if (s < 1e-6) snprintf(buf, n, "%.3g ns", s * 1e9);
+    else if (s < 1e-3) snprintf(buf, n, "%.3g us", s * 1e6);
+    else if (s < 1) snprintf(buf, n, "%.3g ms", s * 1e3);
+    else snprintf(buf, n, "%.3g s", s);
+}
+
+static int c_time(const char *arg)
+{
+    if (!*arg) { fprintf(stderr, "usage: :time STATEMENT\n"); return 1; }
+    double t0 = mono();
+    int failed = eval_source("<time>", arg, strlen(arg), false, NULL);
+    double dt = mono() - t0;
+    char buf[32];
+    fmt_time(dt, buf, sizeof buf);
+    printf("wall time: %s\n", buf);
+    return failed != 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int c_timeit(const char *arg)
+{
+    if (!*arg) { fprintf(stderr, "usage: :timeit STATEMENT\n"); return 1; }
+    /* the statement's values are not printed: run it as `_ = (STMT)` would
+     * be wrong for statements, so silence stdout by suppressing with ';' */
+    size_t n = strlen(arg);
+    char *src = malloc(n + 2);
+    memcpy(src, arg, n);
+    src[n] = ';';
+    src[n + 1] = 0;
+    long loops = 1;
+    double per[7];
+    /* find a loop count that runs for at least 0.2 s */
+    for (;;) {
+        double t0 = mono();
+        for (long i = 0; i < loops; i++)
+            if (eval_source("<timeit>", src, n + 1, false, NULL)) { free(src); return 1; }
+        double dt = mono() - t0;
+        if (dt >= 0.2 || loops >= 100000000) { per[0] = dt / (double)loops; break; }
+        loops *= dt < 0.02 ? 10 : 2;
+    }
+    int reps = 5;
+    for (int r = 1; r < reps; r++) {
+        double t0 = mono();
+        for (long i = 0; i < loops; i++)
+            if (eval_source("<timeit>", src, n + 1, false, NULL)) { free(src); return 1; }
+        per[r] = (mono() - t0) / (double)loops;
+    }
+    free(src);
+    qsort(per, (size_t)reps, sizeof *per, cmp_double);
+    char b1[32], b2[32];
+    fmt_time(per[0], b1, sizeof b1);
+    fmt_time(per[reps / 2], b2, sizeof b2);
+    printf("%ld loop%s, best: %s, median: %s\n", loops, loops == 1 ? "" : "s", b1, b2);
+    return 0;
+}
+
+static int c_quit(const char *arg)
+{
+    (void)arg;
+    cmd_quit_requested = true;
+    return 0;
+}
+
+BIND_INIT_ORDER(commands_init, 0)
+{
+    cmd_register("help", c_help, ":help [TOPIC]", "this help, or help on a command, function or value");
+    cmd_register("vars", c_vars, ":vars", "the names you have bound, with a one-line summary each");
+    cmd_register("load", c_load, ":load FILE", "run a script in this session");
+    cmd_register("time", c_time, ":time STATEMENT", "run once and print the wall time");
+    cmd_register("timeit", c_timeit, ":timeit STATEMENT", "run repeatedly; print the best and median time");
+    cmd_register("quit", c_quit, ":quit", "leave tsr (as Ctrl-D does)");
+}

@@ -1,0 +1,1143 @@
+/* src/eval.c — the evaluator: statements and expressions over Values with
+ * Python's semantics. Errors carry the span of the innermost failing node;
+ * a failed top-level statement restores the global namespace. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind/bind.h"
+#include "eval.h"
+#include "parse.h"
+
+EvalOptions eval_opts;
+volatile int eval_interrupted;
+
+/* ------------------------------------------------------------ environments */
+
+typedef struct Env Env;
+struct Env {
+    long refcnt;
+    Value *vars;   /* dict */
+    Env *parent;   /* enclosing function scope; NULL at module level */
+};
+
+static Value *globals;
+
+static Env *env_new(Env *parent)
+{
+    Env *e = calloc(1, sizeof *e);
+    if (!e) abort();
+    e->refcnt = 1;
+    e->vars = v_dict();
+    e->parent = parent;
+    if (parent) parent->refcnt++;
+    return e;
+}
+
+static void env_unref(Env *e)
+{
+    while (e && --e->refcnt == 0) {
+        Env *p = e->parent;
+        decref(e->vars);
+        free(e);
+        e = p;
+    }
+}
+
+/* ------------------------------------------------------------- functions */
+
+struct Func {
+    Node *def;         /* N_DEF or N_LAMBDA */
+    Chunk *chunk;
+    Value **defaults;  /* one per parameter, NULL when none */
+    int nparams;
+    Env *closure;
+};
+
+static void func_destroy(Value *v)
+{
+    Func *f = v->u.fn;
+    for (int i = 0; i < f->nparams; i++) decref(f->defaults[i]);
+    free(f->defaults);
+    env_unref(f->closure);
+    chunk_unref(f->chunk);
+    free(f);
+}
+
+static Value *func_repr(Value *v)
+{
+    return v_strf("<function %s at %p>", v->u.fn->def->name, (void *)v);
+}
+
+static Value *func_call(Value *v, CallArgs *a);
+
+static Value *func_getattr(Value *v, const char *name)
+{
+    if (!strcmp(name, "__name__")) return v_str(v->u.fn->def->name);
+    return NULL;
+}
+
+const VType t_func = {.name = "function", .destroy = func_destroy, .repr = func_repr, .call = func_call,
+                      .getattr = func_getattr};
+
+/* --------------------------------------------------------------- errors */
+
+static Chunk *err_chunk; /* the chunk the pending exception's span refers to */
+
+static Span span_of(Loc l, Loc op)
+{
+    Span s = {l.line, l.col, l.end_line, l.end_col, 0, 0};
+    if (op.line && op.line == l.line) {
+        s.op_col = op.col;
+        s.op_end_col = op.end_col;
+    }
+    return s;
+}
+
+static Chunk *cur_chunk;
+
+static void locate(Node *n)
+{
+    if (exc_pending() && !exc_has_span()) {
+        exc_set_span(span_of(n->loc, n->kind == N_BINOP ? n->oploc : (Loc){0, 0, 0, 0}));
+        if (err_chunk) chunk_unref(err_chunk);
+        err_chunk = cur_chunk ? chunk_ref(cur_chunk) : NULL;
+    }
+}
+
+bool eval_check_interrupt(void)
+{
+    if (!eval_interrupted) return false;
+    eval_interrupted = 0;
+    exc_set("KeyboardInterrupt", "%s", "");
+    return true;
+}
+
+/* ---------------------------------------------------------- frames */
+
+typedef enum { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN } ExecStatus;
+
+typedef struct {
+    Env *env;        /* NULL at module level: names go to globals */
+    Value *retval;
+} Frame;
+
+static Value *eval(Frame *f, Node *n);
+static ExecStatus exec(Frame *f, Node *n, bool top);
+
+static Value *lookup(Frame *f, const char *name)
+{
+    Value *k = v_str(name), *x = NULL;
+    for (Env *e = f->env; e && !x; e = e->parent) x = dict_get(e->vars, k);
+    if (!x) x = dict_get(globals, k);
+    if (!x) x = dict_get(bind_builtins(), k);
+    decref(k);
+    if (x) return incref(x);
+    return exc_set("NameError", "name '%s' is not defined", name);
+}
+
+static int bind_name(Frame *f, const char *name, Value *x)
+{
+    return dict_set_str(f->env ? f->env->vars : globals, name, x);
+}
+
+/* ---------------------------------------------------------- assignment */
+
+static int assign(Frame *f, Node *target, Value *x);
+
+static int unpack(Frame *f, Node *target, Value *x)
+{
+    Value *items = NULL;
+    if (x->type == &t_tuple || x->type == &t_list) {
+        items = incref(x);
+    } else if (x->type->iter) {
+        items = value_to_list(x);
+        if (!items) return -1;
+    } else {
+        return exc_seti("TypeError", "cannot unpack non-iterable %s object", type_name(x));
+    }
+    int want = target->list->n;
+    size_t got = seq_len(items);
+    int r = 0;
+    if ((int)got > want) r = exc_seti("ValueError", "too many values to unpack (expected %d)", want);
+    else if ((int)got < want)
+        r = exc_seti("ValueError", "not enough values to unpack (expected %d, got %zu)", want, got);
+    for (int i = 0; r == 0 && i < want; i++) r = assign(f, target->list->items[i], seq_get(items, (size_t)i));
+    decref(items);
+    return r;
+}
+
+static int assign(Frame *f, Node *target, Value *x)
+{
+    int r;
+    switch (target->kind) {
+    case N_NAME:
+        return bind_name(f, target->name, x);
+    case N_TUPLE:
+    case N_LIST:
+        r = unpack(f, target, x);
+        break;
+    case N_ATTR: {
+        Value *obj = eval(f, target->a);
+        if (!obj) return -1;
+        r = value_setattr(obj, target->name, x);
+        decref(obj);
+        break;
+    }
+    case N_SUBSCRIPT: {
+        Value *obj = eval(f, target->a);
+        if (!obj) return -1;
+        Value *key = eval(f, target->b);
+        if (!key) { decref(obj); return -1; }
+        r = value_setitem(obj, key, x);
+        decref(obj);
+        decref(key);
+        break;
+    }
+    default:
+        r = exc_seti("SyntaxError", "cannot assign to expression");
+    }
+    if (r < 0) locate(target);
+    return r;
+}
+
+static int delete(Frame *f, Node *target)
+{
+    int r = 0;
+    switch (target->kind) {
+    case N_NAME: {
+        Value *k = v_str(target->name);
+        Value *d = f->env ? f->env->vars : globals;
+        r = dict_del(d, k);
+        decref(k);
+        if (r == 1) r = exc_seti("NameError", "name '%s' is not defined", target->name);
+        break;
+    }
+    case N_TUPLE:
+    case N_LIST:
+        for (int i = 0; r == 0 && i < target->list->n; i++) r = delete(f, target->list->items[i]);
+        break;
+    case N_SUBSCRIPT: {
+        Value *obj = eval(f, target->a);
+        if (!obj) return -1;
+        Value *key = eval(f, target->b);
+        if (!key) { decref(obj); return -1; }
+        r = value_delitem(obj, key);
+        decref(obj);
+        decref(key);
+        break;
+    }
+    case N_ATTR: {
+        Value *obj = eval(f, target->a);
+        if (!obj) return -1;
+        r = exc_seti("AttributeError", "'%s' object attribute '%s' cannot be deleted", type_name(obj), target->name);
+        decref(obj);
+        break;
+    }
+    default:
+        r = exc_seti("SyntaxError", "cannot delete expression");
+    }
+    if (r < 0) locate(target);
+    return r;
+}
+
+/* ---------------------------------------------------------- calls */
+
+static void free_args(CallArgs *a, Value **owned, int nowned)
+{
+    for (int i = 0; i < nowned; i++) decref(owned[i]);
+    free(owned);
+    free(a->pos);
+    free(a->kw);
+    free(a->kwnames);
+}
+
+/* Evaluates call arguments; every value is owned by `owned`. */
+static int build_args(Frame *f, NodeList *args, CallArgs *a, Value ***owned, int *nowned)
+{
+    int cap = args->n + 8, capk = args->n + 8;
+    a->pos = malloc((size_t)cap * sizeof *a->pos);
+    a->kw = malloc((size_t)capk * sizeof *a->kw);
+    a->kwnames = malloc((size_t)capk * sizeof *a->kwnames);
+    a->npos = a->nkw = 0;
+    int ocap = args->n + 8;
+    *owned = malloc((size_t)ocap * sizeof **owned);
+    *nowned = 0;
+#define OWN(v) do { if (*nowned == ocap) { ocap *= 2; *owned = realloc(*owned, (size_t)ocap * sizeof **owned); } (*owned)[(*nowned)++] = (v); } while (0)
+#define PUSH_POS(v) do { if (a->npos == cap) { cap *= 2; a->pos = realloc(a->pos, (size_t)cap * sizeof *a->pos); } a->pos[a->npos++] = (v); } while (0)
+#define PUSH_KW(nm, v) do { if (a->nkw == capk) { capk *= 2; a->kw = realloc(a->kw, (size_t)capk * sizeof *a->kw); a->kwnames = realloc(a->kwnames, (size_t)capk * sizeof *a->kwnames); } a->kwnames[a->nkw] = (nm); a->kw[a->nkw++] = (v); } while (0)
+    for (int i = 0; i < args->n; i++) {
+        Node *n = args->items[i];
+        if (n->kind == N_KEYWORD) {
+            Value *v = eval(f, n->a);
+            if (!v) return -1;
+            OWN(v);
+            for (int k = 0; k < a->nkw; k++)
+                if (!strcmp(a->kwnames[k], n->name)) {
+                    exc_set("SyntaxError", "keyword argument repeated: %s", n->name);
+                    locate(n);
+                    return -1;
+                }
+            PUSH_KW(n->name, v);
+        } else if (n->kind == N_STARRED) {
+            Value *v = eval(f, n->a);
+            if (!v) return -1;
+            OWN(v);
+            if (n->flag == 2) {
+                if (v->type != &t_dict) {
+                    exc_set("TypeError", "argument after ** must be a mapping, not %s", type_name(v));
+                    locate(n);
+                    return -1;
+                }
+                Value *k, *x;
+                for (size_t p = 0; dict_next(v, &p, &k, &x);) {
+                    if (k->type != &t_str) { exc_set("TypeError", "keywords must be strings"); locate(n); return -1; }
+                    PUSH_KW(k->u.s.p, x);
+                }
+            } else {
+                Value *l = value_to_list(v);
+                if (!l) {
+                    exc_clear();
+                    exc_set("TypeError", "Value after * must be an iterable, not %s", type_name(v));
+                    locate(n);
+                    return -1;
+                }
+                OWN(l);
+                for (size_t k = 0; k < seq_len(l); k++) PUSH_POS(seq_get(l, k));
+            }
+        } else {
+            Value *v = eval(f, n);
+            if (!v) return -1;
+            OWN(v);
+            PUSH_POS(v);
+        }
+    }
+#undef OWN
+#undef PUSH_POS
+#undef PUSH_KW
+    return 0;
+}
+
+static Value *func_call(Value *v, CallArgs *a)
+{
+    Func *fn = v->u.fn;
+    Node *def = fn->def;
+    NodeList *params = def->list;
+    const char *name = def->name;
+    Env *env = env_new(fn->closure);
+    Value **bound = calloc((size_t)params->n + 1, sizeof *bound);
+    int nplain = 0, star = -1, dstar = -1;
+    for (int i = 0; i < params->n; i++) {
+        if (params->items[i]->flag == 1) star = i;
+        else if (params->items[i]->flag == 2) dstar = i;
+        else if (star < 0) nplain++;
+    }
+    Value *result = NULL;
+    /* positional */
+    int np = a->npos;
+    if (np > nplain && star < 0) {
+        int nreq = 0;
+        for (int i = 0; i < nplain; i++)
+            if (!fn->defaults[i]) nreq++;
+        if (nreq == nplain)
+            exc_set("TypeError", "%s() takes %d positional argument%s but %d %s given", name, nplain,
+                    nplain == 1 ? "" : "s", np, np == 1 ? "was" : "were");
+        else
+            exc_set("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", name, nreq,
+                    nplain, np, np == 1 ? "was" : "were");
+        goto done;
+    }
+    for (int i = 0; i < np && i < nplain; i++) bound[i] = incref(a->pos[i]);
+    if (star >= 0) {
+        int extra = np > nplain ? np - nplain : 0;
+        Value *t = v_tuple((size_t)extra);
+        for (int i = 0; i < extra; i++) t->u.seq.items[i] = incref(a->pos[nplain + i]);
+        bound[star] = t;
+    }
+    Value *kwextra = dstar >= 0 ? v_dict() : NULL;
+    if (kwextra) bound[dstar] = kwextra;
+    for (int k = 0; k < a->nkw; k++) {
+        int idx = -1;
+        for (int i = 0; i < params->n; i++)
+            if (params->items[i]->flag == 0 && !strcmp(params->items[i]->name, a->kwnames[k])) idx = i;
+        if (idx < 0) {
+            if (kwextra) { dict_set_str(kwextra, a->kwnames[k], a->kw[k]); continue; }
+            exc_set("TypeError", "%s() got an unexpected keyword argument '%s'", name, a->kwnames[k]);
+            goto done;
+        }
+        if (bound[idx]) {
+            exc_set("TypeError", "%s() got multiple values for argument '%s'", name, a->kwnames[k]);
+            goto done;
+        }
+        bound[idx] = incref(a->kw[k]);
+    }
+    /* defaults and missing */
+    {
+        int nmissing = 0;
+        char missing[256] = "";
+        int kwonly_missing = 0;
+        for (int i = 0; i < params->n; i++) {
+            if (bound[i]) continue;
+            if (fn->defaults[i]) { bound[i] = incref(fn->defaults[i]); continue; }
+            if (i > star && star >= 0) kwonly_missing++;
+            nmissing++;
+        }
+        if (nmissing) {
+            int seen = 0;
+            for (int i = 0; i < params->n; i++) {
+                if (bound[i]) continue;
+                size_t l = strlen(missing);
+                const char *sep = seen == 0 ? "" : (seen == nmissing - 1) ? (nmissing == 2 ? " and " : ", and ") : ", ";
+                snprintf(missing + l, sizeof missing - l, "%s'%s'", sep, params->items[i]->name);
+                seen++;
+            }
+            exc_set("TypeError", "%s() missing %d required %s argument%s: %s", name, nmissing,
+                    kwonly_missing == nmissing ? "keyword-only" : "positional", nmissing == 1 ? "" : "s", missing);
+            goto done;
+        }
+    }
+    for (int i = 0; i < params->n; i++) dict_set_str(env->vars, params->items[i]->name, bound[i]);
+    {
+        Frame fr = {env, NULL};
+        Chunk *saved = cur_chunk;
+        cur_chunk = fn->chunk;
+        if (def->kind == N_LAMBDA) {
+            result = eval(&fr, def->b);
+        } else {
+            ExecStatus st = exec(&fr, def->b, false);
+            if (st == EX_ERR) result = NULL;
+            else result = fr.retval ? fr.retval : v_none();
+        }
+        cur_chunk = saved;
+    }
+done:
+    for (int i = 0; i < params->n; i++) decref(bound[i]);
+    free(bound);
+    env_unref(env);
+    return result;
+}
+
+static Value *make_function(Frame *f, Node *def)
+{
+    NodeList *params = def->list;
+    Func *fn = calloc(1, sizeof *fn);
+    if (!fn) abort();
+    fn->def = def;
+    fn->chunk = chunk_ref(cur_chunk);
+    fn->nparams = params->n;
+    fn->defaults = calloc((size_t)params->n + 1, sizeof *fn->defaults);
+    for (int i = 0; i < params->n; i++) {
+        if (!params->items[i]->a) continue;
+        fn->defaults[i] = eval(f, params->items[i]->a);
+        if (!fn->defaults[i]) {
+            for (int j = 0; j < i; j++) decref(fn->defaults[j]);
+            free(fn->defaults);
+            chunk_unref(fn->chunk);
+            free(fn);
+            return NULL;
+        }
+    }
+    fn->closure = f->env;
+    if (f->env) f->env->refcnt++;
+    Value *v = value_alloc(&t_func);
+    v->u.fn = fn;
+    return v;
+}
+
+/* ---------------------------------------------------------- expressions */
+
+/* `is`: identity; type objects, small ints (CPython caches -5..256) and
+ * other immutable singletons-by-value compare by value. */
+static bool same_object(Value *l, Value *r)
+{
+    if (l == r) return true;
+    if (l->type != r->type) return false;
+    if (l->type == &t_type) return l->u.typeobj == r->u.typeobj;
+    if (l->type == &t_int) return l->u.i == r->u.i && l->u.i >= -5 && l->u.i <= 256;
+    if (l->type->eq && l->type != &t_str && l->type != &t_tuple && l->type != &t_list && l->type != &t_dict &&
+        l->type != &t_range)
+        return l->type->eq(l, r) == 1; /* dtypes, devices, layouts: singletons in PyTorch */
+    return false;
+}
+
+static Value *eval_compare_op(int op, Value *l, Value *r)
+{
+    switch (op) {
+    case CMP_IN:
+    case CMP_NOT_IN: {
+        int c = value_contains(r, l);
+        if (c < 0) return NULL;
+        return v_bool(op == CMP_IN ? c : !c);
+    }
+    case CMP_IS: return v_bool(same_object(l, r));
+    case CMP_IS_NOT: return v_bool(!same_object(l, r));
+    default: return value_compare(op, l, r);
+    }
+}
+
+static int listcomp_rec(Frame *f, Node *n, int k, Value *out)
+{
+    if (k == n->list->n) {
+        Value *v = eval(f, n->a);
+        if (!v) return -1;
+        return list_append_steal(out, v);
+    }
+    Node *gen = n->list->items[k];
+    Value *it_src = eval(f, gen->b);
+    if (!it_src) return -1;
+    Value *it = value_iter(it_src);
+    decref(it_src);
+    if (!it) { locate(gen->b); return -1; }
+    Value *x;
+    int r = 0;
+    while ((x = value_next(it))) {
+        r = assign(f, gen->a, x);
+        decref(x);
+        if (r < 0) break;
+        bool keep = true;
+        for (int i = 0; i < gen->list->n && keep; i++) {
+            Value *c = eval(f, gen->list->items[i]);
+            if (!c) { r = -1; break; }
+            int t = value_truth(c);
+            decref(c);
+            if (t < 0) { r = -1; break; }
+            keep = t;
+        }
+        if (r < 0) break;
+        if (keep && (r = listcomp_rec(f, n, k + 1, out)) < 0) break;
+        if (eval_check_interrupt()) { r = -1; break; }
+    }
+    decref(it);
+    if (exc_pending()) r = -1;
+    return r;
+}
+
+static Value *eval_listcomp(Frame *f, Node *n)
+{
+    /* the comprehension's variables live in their own scope, as in Python 3 */
+    Env *env = env_new(f->env);
+    Frame inner = {env, NULL};
+    Value *out = v_list(0);
+    int r = listcomp_rec(&inner, n, 0, out);
+    env_unref(env);
+    if (r < 0) { decref(out); return NULL; }
+    return out;
+}
+
+static Value *eval_slice_part(Frame *f, Node *n)
+{
+    return n ? eval(f, n) : v_none();
+}
+
+static Value *eval_inner(Frame *f, Node *n)
+{
+    switch (n->kind) {
+    case N_NAME: return lookup(f, n->name);
+    case N_CONST: return incref(n->value);
+    case N_BINOP: {
+        Value *l = eval(f, n->a);
+        if (!l) return NULL;
+        Value *r = eval(f, n->b);
+        if (!r) { decref(l); return NULL; }
+        Value *x = value_binop(n->op, l, r);
+        decref(l);
+        decref(r);
+        return x;
+    }
+    case N_UNARY: {
+        Value *e = eval(f, n->a);
+        if (!e) return NULL;
+        Value *x = value_unop(n->op, e);
+        decref(e);
+        return x;
+    }
+    case N_NOT: {
+        Value *e = eval(f, n->a);
+        if (!e) return NULL;
+        int t = value_truth(e);
+        decref(e);
+        return t < 0 ? NULL : v_bool(!t);
+    }
+    case N_AND:
+    case N_OR: {
+        Value *l = eval(f, n->a);
+        if (!l) return NULL;
+        int t = value_truth(l);
+        if (t < 0) { decref(l); return NULL; }
+        if ((n->kind == N_AND) != (t != 0)) return l;
+        decref(l);
+        return eval(f, n->b);
+    }
+    case N_COMPARE: {
+        Value *l = eval(f, n->list->items[0]);
+        if (!l) return NULL;
+        for (int i = 1; i < n->list->n; i++) {
+            Value *r = eval(f, n->list->items[i]);
+            if (!r) { decref(l); return NULL; }
+            Value *c = eval_compare_op(n->ops[i - 1], l, r);
+            decref(l);
+            if (!c || i == n->list->n - 1) { decref(r); return c; }
+            int t = value_truth(c);
+            if (t <= 0) { decref(r); if (t < 0) { decref(c); return NULL; } return c; }
+            decref(c);
+            l = r;
+        }
+        return l;
+    }
+    case N_IFEXP: {
+        Value *c = eval(f, n->a);
+        if (!c) return NULL;
+        int t = value_truth(c);
+        decref(c);
+        if (t < 0) return NULL;
+        return eval(f, t ? n->b : n->c);
+    }
+    case N_CALL: {
+        Value *fn = eval(f, n->a);
+        if (!fn) return NULL;
+        CallArgs a;
+        Value **owned;
+        int nowned;
+        Value *r = NULL;
+        if (build_args(f, n->list, &a, &owned, &nowned) == 0) r = value_call(fn, &a);
+        free_args(&a, owned, nowned);
+        decref(fn);
+        return r;
+    }
+    case N_ATTR: {
+        Value *obj = eval(f, n->a);
+        if (!obj) return NULL;
+        Value *r = value_getattr(obj, n->name);
+        decref(obj);
+        return r;
+    }
+    case N_SUBSCRIPT: {
+        Value *obj = eval(f, n->a);
+        if (!obj) return NULL;
+        Value *key = eval(f, n->b);
+        if (!key) { decref(obj); return NULL; }
+        Value *r = value_getitem(obj, key);
+        decref(obj);
+        decref(key);
+        return r;
+    }
+    case N_SLICE: {
+        Value *a = eval_slice_part(f, n->a);
+        if (!a) return NULL;
+        Value *b = eval_slice_part(f, n->b);
+        if (!b) { decref(a); return NULL; }
+        Value *c = eval_slice_part(f, n->c);
+        if (!c) { decref(a); decref(b); return NULL; }
+        Value *s = v_slice(a, b, c);
+        decref(a);
+        decref(b);
+        decref(c);
+        return s;
+    }
+    case N_TUPLE:
+    case N_LIST: {
+        Value *t = n->kind == N_TUPLE ? v_tuple(0) : v_list(0);
+        for (int i = 0; i < n->list->n; i++) {
+            Node *item = n->list->items[i];
+            if (item->kind == N_STARRED) {
+                Value *v = eval(f, item->a);
+                Value *l = v ? value_to_list(v) : NULL;
+                decref(v);
+                if (!l) { decref(t); return NULL; }
+                for (size_t k = 0; k < seq_len(l); k++) list_append(t, seq_get(l, k));
+                decref(l);
+                continue;
+            }
+            Value *v = eval(f, item);
+            if (!v) { decref(t); return NULL; }
+            list_append_steal(t, v);
+        }
+        return t;
+    }
+    case N_DICT: {
+        Value *d = v_dict();
+        for (int i = 0; i + 1 < n->list->n; i += 2) {
+            Value *k = eval(f, n->list->items[i]);
+            if (!k) { decref(d); return NULL; }
+            Value *v = eval(f, n->list->items[i + 1]);
+            if (!v) { decref(k); decref(d); return NULL; }
+            int r = dict_set(d, k, v);
+            decref(k);
+            decref(v);
+            if (r < 0) { decref(d); return NULL; }
+        }
+        return d;
+    }
+    case N_LISTCOMP: return eval_listcomp(f, n);
+    case N_LAMBDA: return make_function(f, n);
+    case N_STARRED: return exc_set("SyntaxError", "can't use starred expression here");
+    case N_KEYWORD: return exc_set("SyntaxError", "invalid syntax");
+    default: return exc_set("SystemError", "cannot evaluate a %s node", ast_kind_name(n->kind));
+    }
+}
+
+static int expr_depth;
+
+static Value *eval(Frame *f, Node *n)
+{
+    if (++expr_depth > 3000) {
+        expr_depth--;
+        exc_set("RecursionError", "maximum recursion depth exceeded");
+        locate(n);
+        return NULL;
+    }
+    Value *r = eval_inner(f, n);
+    expr_depth--;
+    if (!r) locate(n);
+    return r;
+}
+
+/* ---------------------------------------------------------- statements */
+
+static int print_value(Value *v)
+{
+    if (is_none(v)) return 0;
+    Value *r = value_repr(v);
+    if (!r) return -1;
+    fwrite(r->u.s.p, 1, r->u.s.n, stdout);
+    fputc('\n', stdout);
+    decref(r);
+    return 0;
+}
+
+static int import_module(Frame *f, Node *n)
+{
+    const char *dotted = n->a->name;
+    Value *mod = bind_find_module(dotted);
+    if (!mod) {
+        exc_set("ModuleNotFoundError", "No module named '%s'", dotted);
+        return -1;
+    }
+    if (n->name) return bind_name(f, n->name, mod);
+    char top[128];
+    snprintf(top, sizeof top, "%s", dotted);
+    char *dot = strchr(top, '.');
+    if (dot) *dot = 0;
+    return bind_name(f, top, bind_find_module(top));
+}
+
+static int from_import(Frame *f, Node *n)
+{
+    const char *dotted = n->a->name;
+    Value *mod = bind_find_module(dotted);
+    if (!mod) return exc_seti("ModuleNotFoundError", "No module named '%s'", dotted);
+    for (int i = 0; i < n->list->n; i++) {
+        Node *nm = n->list->items[i];
+        Value *x = mod->type->getattr(mod, nm->name);
+        if (!x) {
+            char sub[256];
+            snprintf(sub, sizeof sub, "%s.%s", dotted, nm->name);
+            Value *m = bind_find_module(sub);
+            if (m) x = incref(m);
+        }
+        if (!x) {
+            exc_clear();
+            return exc_seti("ImportError", "cannot import name '%s' from '%s' (unknown location)", nm->name, dotted);
+        }
+        int r = bind_name(f, nm->a ? nm->a->name : nm->name, x);
+        decref(x);
+        if (r < 0) return -1;
+    }
+    return 0;
+}
+
+static ExecStatus exec_loop_body(Frame *f, Node *body, bool *broke)
+{
+    ExecStatus st = exec(f, body, false);
+    if (st == EX_BREAK) { *broke = true; return EX_OK; }
+    if (st == EX_CONTINUE) return EX_OK;
+    return st;
+}
+
+static ExecStatus exec_inner(Frame *f, Node *n, bool top)
+{
+    switch (n->kind) {
+    case N_EXPR: {
+        Value *v = eval(f, n->a);
+        if (!v) return EX_ERR;
+        int r = 0;
+        if (top && !n->flag) r = print_value(v);
+        decref(v);
+        return r < 0 ? EX_ERR : EX_OK;
+    }
+    case N_BLOCK:
+        for (int i = 0; i < n->list->n; i++) {
+            ExecStatus st = exec(f, n->list->items[i], top);
+            if (st != EX_OK) return st;
+            if (eval_check_interrupt()) return EX_ERR;
+        }
+        return EX_OK;
+    case N_ASSIGN: {
+        Value *v = eval(f, n->a);
+        if (!v) return EX_ERR;
+        for (int i = 0; i < n->list->n; i++)
+            if (assign(f, n->list->items[i], v) < 0) { decref(v); return EX_ERR; }
+        decref(v);
+        return EX_OK;
+    }
+    case N_AUGASSIGN: {
+        Node *t = n->a;
+        Value *obj = NULL, *key = NULL, *cur = NULL;
+        if (t->kind == N_NAME) {
+            cur = lookup(f, t->name);
+        } else if (t->kind == N_ATTR) {
+            obj = eval(f, t->a);
+            if (obj) cur = value_getattr(obj, t->name);
+        } else {
+            obj = eval(f, t->a);
+            if (obj) key = eval(f, t->b);
+            if (key) cur = value_getitem(obj, key);
+        }
+        if (!cur) { locate(t); decref(obj); decref(key); return EX_ERR; }
+        Value *rhs = eval(f, n->b);
+        Value *res = rhs ? value_inplace(n->op, cur, rhs) : NULL;
+        if (!res && rhs) {
+            Span sp = {n->loc.line, n->loc.col, n->loc.end_line, n->loc.end_col, n->oploc.col, n->oploc.end_col};
+            exc_set_span(sp);
+        }
+        int r = -1;
+        if (res) {
+            if (t->kind == N_NAME) r = bind_name(f, t->name, res);
+            else if (t->kind == N_ATTR) r = res == cur ? 0 : value_setattr(obj, t->name, res);
+            else r = value_setitem(obj, key, res);
+        }
+        decref(obj);
+        decref(key);
+        decref(cur);
+        decref(rhs);
+        decref(res);
+        return r < 0 ? EX_ERR : EX_OK;
+    }
+    case N_DEL:
+        for (int i = 0; i < n->list->n; i++)
+            if (delete(f, n->list->items[i]) < 0) return EX_ERR;
+        return EX_OK;
+    case N_PASS: return EX_OK;
+    case N_BREAK: return EX_BREAK;
+    case N_CONTINUE: return EX_CONTINUE;
+    case N_RETURN:
+        if (n->a) {
+            f->retval = eval(f, n->a);
+            if (!f->retval) return EX_ERR;
+        }
+        return EX_RETURN;
+    case N_ASSERT: {
+        Value *c = eval(f, n->a);
+        if (!c) return EX_ERR;
+        int t = value_truth(c);
+        decref(c);
+        if (t < 0) return EX_ERR;
+        if (t) return EX_OK;
+        if (n->b) {
+            Value *m = eval(f, n->b);
+            Value *s = m ? value_str(m) : NULL;
+            decref(m);
+            if (!s) return EX_ERR;
+            exc_set("AssertionError", "%s", s->u.s.p);
+            decref(s);
+        } else {
+            exc_set("AssertionError", "%s", "");
+        }
+        return EX_ERR;
+    }
+    case N_IMPORT: return import_module(f, n) < 0 ? EX_ERR : EX_OK;
+    case N_FROMIMPORT: return from_import(f, n) < 0 ? EX_ERR : EX_OK;
+    case N_IF: {
+        Value *c = eval(f, n->a);
+        if (!c) return EX_ERR;
+        int t = value_truth(c);
+        decref(c);
+        if (t < 0) { locate(n->a); return EX_ERR; }
+        if (t) return exec(f, n->b, false);
+        if (n->c) return exec(f, n->c, n->c->kind == N_IF ? false : false);
+        return EX_OK;
+    }
+    case N_WHILE: {
+        bool broke = false;
+        for (;;) {
+            if (eval_check_interrupt()) return EX_ERR;
+            Value *c = eval(f, n->a);
+            if (!c) return EX_ERR;
+            int t = value_truth(c);
+            decref(c);
+            if (t < 0) { locate(n->a); return EX_ERR; }
+            if (!t) break;
+            ExecStatus st = exec_loop_body(f, n->b, &broke);
+            if (st != EX_OK) return st;
+            if (broke) break;
+        }
+        if (!broke && n->c) return exec(f, n->c, false);
+        return EX_OK;
+    }
+    case N_FOR: {
+        Value *src = eval(f, n->a);
+        if (!src) return EX_ERR;
+        Value *it = value_iter(src);
+        decref(src);
+        if (!it) { locate(n->a); return EX_ERR; }
+        bool broke = false;
+        Value *x;
+        ExecStatus st = EX_OK;
+        while ((x = value_next(it))) {
+            int r = assign(f, n->list->items[0], x);
+            decref(x);
+            if (r < 0) { st = EX_ERR; break; }
+            st = exec_loop_body(f, n->b, &broke);
+            if (st != EX_OK || broke) break;
+            if (eval_check_interrupt()) { st = EX_ERR; break; }
+        }
+        decref(it);
+        if (st == EX_OK && exc_pending()) st = EX_ERR;
+        if (st != EX_OK) return st;
+        if (!broke && n->c) return exec(f, n->c, false);
+        return EX_OK;
+    }
+    case N_WITH: {
+        Value *ctx = eval(f, n->a);
+        if (!ctx) return EX_ERR;
+        Value *entered;
+        if (ctx->type->enter) {
+            entered = ctx->type->enter(ctx);
+        } else {
+            exc_set("TypeError", "'%s' object does not support the context manager protocol", type_name(ctx));
+            entered = NULL;
+        }
+        if (!entered) { locate(n->a); decref(ctx); return EX_ERR; }
+        ExecStatus st = EX_OK;
+        if (n->c && assign(f, n->c, entered) < 0) st = EX_ERR;
+        decref(entered);
+        if (st == EX_OK) st = exec(f, n->b, false);
+        if (ctx->type->exit && ctx->type->exit(ctx) < 0 && st != EX_ERR) st = EX_ERR;
+        decref(ctx);
+        return st;
+    }
+    case N_DEF: {
+        Value *fn = make_function(f, n);
+        if (!fn) return EX_ERR;
+        int r = bind_name(f, n->name, fn);
+        decref(fn);
+        return r < 0 ? EX_ERR : EX_OK;
+    }
+    default:
+        exc_set("SystemError", "cannot execute a %s node", ast_kind_name(n->kind));
+        return EX_ERR;
+    }
+}
+
+static ExecStatus exec(Frame *f, Node *n, bool top)
+{
+    ExecStatus st = exec_inner(f, n, top);
+    if (st == EX_ERR) locate(n);
+    return st;
+}
+
+/* Python rejects these when compiling: check before running anything. */
+static bool check_static(Node *n, int loops, bool in_func)
+{
+    if (!n) return true;
+    const char *msg = NULL;
+    switch (n->kind) {
+    case N_BREAK: if (!loops) msg = "'break' outside loop"; break;
+    case N_CONTINUE: if (!loops) msg = "'continue' not properly in loop"; break;
+    case N_RETURN: if (!in_func) msg = "'return' outside function"; break;
+    case N_WHILE:
+    case N_FOR:
+        return check_static(n->b, loops + 1, in_func) && check_static(n->c, loops, in_func);
+    case N_DEF: return check_static(n->b, 0, true);
+    case N_BLOCK:
+        for (int i = 0; i < n->list->n; i++)
+            if (!check_static(n->list->items[i], loops, in_func)) return false;
+        return true;
+    case N_IF:
+    case N_WITH:
+        return check_static(n->b, loops, in_func) && check_static(n->c, loops, in_func);
+    default: return true;
+    }
+    if (msg) {
+        exc_set("SyntaxError", "%s", msg);
+        exc_set_span(span_of(n->loc, (Loc){0, 0, 0, 0}));
+        return false;
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------- reporting */
+
+#define RED "\033[1;31m"
+#define MAG "\033[35m"
+#define RESET "\033[0m"
+
+void eval_report_error(void)
+{
+    fflush(stdout);
+    FILE *out = eval_opts.brief_errors ? stdout : stderr;
+    const char *type = exc_type(), *msg = exc_message();
+    bool color = eval_opts.color && !eval_opts.brief_errors;
+    if (eval_opts.brief_errors) {
+        const char *nl = strchr(msg, '\n');
+        int n = nl ? (int)(nl - msg) : (int)strlen(msg);
+        if (n) fprintf(out, "%s: %.*s\n", type, n, msg);
+        else fprintf(out, "%s\n", type);
+        fflush(out);
+        exc_clear();
+        if (err_chunk) { chunk_unref(err_chunk); err_chunk = NULL; }
+        return;
+    }
+    Span sp = exc_span();
+    bool has = exc_has_span() && err_chunk;
+    if (has && eval_opts.show_location)
+        fprintf(out, "%s%s:%d:%d:%s ", color ? MAG : "", err_chunk->name, sp.line, sp.col, color ? RESET : "");
+    if (*msg) fprintf(out, "%s%s%s: %s\n", color ? RED : "", type, color ? RESET : "", msg);
+    else fprintf(out, "%s%s%s\n", color ? RED : "", type, color ? RESET : "");
+    if (has && sp.line > 0) {
+        int n;
+        const char *line = lex_line(err_chunk->text, err_chunk->len, sp.line, &n);
+        int skip = 0;
+        while (skip < n && (line[skip] == ' ' || line[skip] == '\t')) skip++;
+        if (skip < n) {
+            fprintf(out, "    %.*s\n", n - skip, line + skip);
+            int from = sp.col - 1, to = sp.end_line == sp.line ? sp.end_col - 1 : n;
+            if (to > n) to = n;
+            if (to <= from) to = from + 1;
+            fprintf(out, "    ");
+            for (int i = skip; i < from; i++) fputc(line[i] == '\t' ? '\t' : ' ', out);
+            if (color) fputs(RED, out);
+            for (int i = from; i < to; i++) {
+                bool op = sp.op_col && i >= sp.op_col - 1 && i < sp.op_end_col - 1;
+                fputc(sp.op_col ? (op ? '^' : '~') : '^', out);
+            }
+            if (color) fputs(RESET, out);
+            fputc('\n', out);
+        }
+    }
+    fflush(out);
+    exc_clear();
+    if (err_chunk) { chunk_unref(err_chunk); err_chunk = NULL; }
+}
+
+/* ---------------------------------------------------------- sessions */
+
+void eval_init(void)
+{
+    globals = v_dict();
+    bind_init_all();
+    Value *torch = bind_find_module("torch");
+    if (torch) dict_set_str(globals, "torch", torch);
+    Value *main_name = v_str("__main__");
+    dict_set_str(globals, "__name__", main_name);
+    decref(main_name);
+}
+
+void eval_fini(void)
+{
+    decref(globals);
+    globals = NULL;
+    bind_fini();
+    if (err_chunk) chunk_unref(err_chunk);
+    err_chunk = NULL;
+}
+
+Value *eval_globals(void) { return globals; }
+
+/* Replaces the contents of the global namespace by those of `snap`. */
+static void restore_globals(Value *snap)
+{
+    Value *old = globals;
+    globals = snap;
+    decref(old);
+}
+
+int eval_source(const char *name, const char *text, size_t len, bool keep_going, bool *incomplete)
+{
+    size_t dlen;
+    char *doc = lex_doctest(text, len, &dlen);
+    Chunk *c = chunk_new(name, doc ? doc : text, doc ? dlen : len);
+    free(doc);
+    Parser p;
+    parser_init(&p, c);
+    int failed = 0;
+    if (incomplete) *incomplete = false;
+    Chunk *saved = cur_chunk;
+    cur_chunk = c;
+    for (;;) {
+        Node *stmt;
+        bool inc = false;
+        int r = parser_next(&p, &stmt, &inc);
+        if (r == 0) break;
+        if (r < 0) {
+            if (incomplete && inc) {
+                *incomplete = true;
+                exc_clear();
+                break;
+            }
+            if (err_chunk) chunk_unref(err_chunk);
+            err_chunk = chunk_ref(c);
+            eval_report_error();
+            failed++;
+            if (!keep_going) break;
+            continue;
+        }
+        if (!check_static(stmt, 0, false)) {
+            if (err_chunk) chunk_unref(err_chunk);
+            err_chunk = chunk_ref(c);
+            eval_report_error();
+            failed++;
+            if (!keep_going) break;
+            continue;
+        }
+        Value *snap = dict_copy(globals);
+        Frame f = {NULL, NULL};
+        eval_depth = 0;
+        expr_depth = 0;
+        ExecStatus st = exec(&f, stmt, true);
+        fflush(stdout);
+        if (st == EX_ERR || exc_pending()) {
+            if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");
+            restore_globals(snap);
+            eval_report_error();
+            failed++;
+            if (!keep_going) break;
+        } else {
+            decref(snap);
+        }
+        decref(f.retval);
+    }
+    cur_chunk = saved;
+    parser_fini(&p);
+    chunk_unref(c);
+    return failed;
+}
+
+Value *eval_expression(const char *name, const char *text)
+{
+    Chunk *c = chunk_new(name, text, strlen(text));
+    Parser p;
+    parser_init(&p, c);
+    Node *stmt = NULL;
+    Value *v = NULL;
+    Chunk *saved = cur_chunk;
+    cur_chunk = c;
+    int r = parser_next(&p, &stmt, NULL);
+    if (r < 0) {
+        if (err_chunk) chunk_unref(err_chunk);
+        err_chunk = chunk_ref(c);
+        eval_report_error();
+    } else if (r == 0 || stmt->kind != N_EXPR) {
+        exc_set("SyntaxError", "expected an expression");
+        eval_report_error();
+    } else {
+        Frame f = {NULL, NULL};
+        v = eval(&f, stmt->a);
+        if (!v) eval_report_error();
+    }
+    cur_chunk = saved;
+    parser_fini(&p);
+    chunk_unref(c);
+    return v;
+}

@@ -1,0 +1,359 @@
+/* src/repl.c — the REPL: GNU Readline's callback interface (so Ctrl-C can
+ * abandon a line without longjmp), `>>> ` / `... ` prompts, a blank line
+ * ending a block, history appended line by line as it is entered, and
+ * completion of names, attributes, keywords and keyword arguments. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "bind/bind.h"
+#include "commands.h"
+#include "eval.h"
+#include "lex.h"
+#include "repl.h"
+
+#ifndef TSR_VERSION
+#define TSR_VERSION "0.0.0"
+#endif
+
+volatile sig_atomic_t repl_sigint;
+volatile sig_atomic_t repl_active;
+
+static char *buf;          /* the statement being entered */
+static size_t buflen, bufcap;
+static bool done;
+static char *hist_path;
+static bool hist_ok;
+
+/* ------------------------------------------------------------ history */
+
+static int mkdirs(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        int r = mkdir(path, 0700);
+        *p = '/';
+        if (r < 0 && errno != EEXIST) return -1;
+    }
+    if (mkdir(path, 0700) < 0 && errno != EEXIST) return -1;
+    return 0;
+}
+
+static void history_open(void)
+{
+    const char *env = getenv("TSR_HISTORY");
+    if (env) {
+        if (!*env) return;
+        hist_path = strdup(env);
+    } else {
+        const char *state = getenv("XDG_STATE_HOME");
+        const char *home = getenv("HOME");
+        char dir[4096];
+        if (state && *state) snprintf(dir, sizeof dir, "%s/tsr", state);
+        else if (home && *home) snprintf(dir, sizeof dir, "%s/.local/state/tsr", home);
+        else return;
+        if (mkdirs(dir) < 0) {
+            fprintf(stderr, "tsr: warning: cannot create %s: %s; history is not saved\n", dir, strerror(errno));
+            return;
+        }
+        size_t n = strlen(dir) + 16;
+        hist_path = malloc(n);
+        snprintf(hist_path, n, "%s/history", dir);
+    }
+    read_history(hist_path);
+    FILE *f = fopen(hist_path, "a");
+    if (!f) {
+        fprintf(stderr, "tsr: warning: cannot write history file %s: %s\n", hist_path, strerror(errno));
+        return;
+    }
+    fclose(f);
+    hist_ok = true;
+    history_truncate_file(hist_path, 10000);
+}
+
+/* Each entered line goes to the file at once with O_APPEND, so two sessions
+ * and a crash lose nothing. */
+static void history_add(const char *line)
+{
+    if (!*line) return;
+    add_history(line);
+    if (!hist_ok) return;
+    if (append_history(1, hist_path) != 0) {
+        fprintf(stderr, "tsr: warning: cannot write history file %s: %s\n", hist_path, strerror(errno));
+        hist_ok = false;
+    }
+}
+
+/* ------------------------------------------------------------ completion */
+
+static const char *const py_keywords[] = {
+    "and", "as", "assert", "break", "continue", "def", "del", "elif", "else", "False", "for", "from",
+    "if", "import", "in", "is", "lambda", "None", "not", "or", "pass", "return", "True", "while", "with", NULL,
+};
+
+static const char *const common_kwargs[] = {
+    "dtype=", "device=", "layout=", "requires_grad=", "out=", "dim=", "keepdim=", "memory_format=",
+    "names=", "generator=", "pin_memory=", "alpha=", "rounding_mode=", "sep=", "end=", "key=", "reverse=", NULL,
+};
+
+static Value *cand;        /* list of candidate strings for the current completion */
+static size_t cand_pos;
+
+static void cand_add(const char *prefix, const char *s, const char *text_before, size_t plen)
+{
+    if (strncmp(s, prefix, plen) != 0) return;
+    Value *v = v_strf("%s%s", text_before, s);
+    for (size_t i = 0; i < seq_len(cand); i++)
+        if (!strcmp(seq_get(cand, i)->u.s.p, v->u.s.p)) { decref(v); return; }
+    list_append_steal(cand, v);
+}
+
+static char *cand_gen(const char *text, int state)
+{
+    (void)text;
+    if (state == 0) cand_pos = 0;
+    if (!cand || cand_pos >= seq_len(cand)) return NULL;
+    return strdup(seq_get(cand, cand_pos++)->u.s.p);
+}
+
+/* Resolves a dotted name (a.b.c) without calling anything. New ref or NULL. */
+static Value *resolve_dotted(const char *s, size_t n)
+{
+    char name[256];
+    size_t i = 0;
+    Value *cur = NULL;
+    while (i < n) {
+        size_t j = i;
+        while (j < n && s[j] != '.') j++;
+        if (j - i >= sizeof name) { decref(cur); return NULL; }
+        memcpy(name, s + i, j - i);
+        name[j - i] = 0;
+        Value *next;
+        if (!cur) {
+            next = dict_get_str(eval_globals(), name);
+            if (!next) next = dict_get_str(bind_builtins(), name);
+            if (next) incref(next);
+        } else {
+            next = cur->type->getattr ? cur->type->getattr(cur, name) : NULL;
+            exc_clear();
+        }
+        decref(cur);
+        if (!next) return NULL;
+        cur = next;
+        i = j + 1;
+    }
+    return cur;
+}
+
+/* Inside an unclosed call "f(" before the cursor? */
+static bool in_call(const char *line, int end)
+{
+    int depth = 0;
+    for (int i = end - 1; i >= 0; i--) {
+        if (line[i] == ')' || line[i] == ']') depth++;
+        else if (line[i] == '(' || line[i] == '[') {
+            if (depth == 0) return line[i] == '(' && i > 0 && (isalnum((unsigned char)line[i - 1]) || line[i - 1] == '_');
+            depth--;
+        }
+    }
+    return false;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    rl_attempted_completion_over = 1;
+    decref(cand);
+    cand = v_list(0);
+    const char *line = rl_line_buffer;
+    /* the dotted expression ending at the cursor */
+    int s = end;
+    while (s > 0 && (isalnum((unsigned char)line[s - 1]) || line[s - 1] == '_' || line[s - 1] == '.')) s--;
+    const char *word = line + s;
+    size_t wlen = (size_t)(end - s);
+    if (start == 0 && line[0] == ':') {
+        for (int i = 0; cmd_name(i); i++) {
+            char c[64];
+            snprintf(c, sizeof c, ":%s", cmd_name(i));
+            if (!strncmp(c, text, strlen(text))) list_append_steal(cand, v_str(c));
+        }
+    } else {
+        const char *dot = NULL;
+        for (size_t i = 0; i < wlen; i++)
+            if (word[i] == '.') dot = word + i;
+        if (dot) {
+            Value *obj = resolve_dotted(word, (size_t)(dot - word));
+            if (obj) {
+                extern Value *bind_dir_of(Value *v);
+                Value *names = bind_dir_of(obj);
+                const char *prefix = dot + 1;
+                /* readline's `text` starts after the last word break; rebuild it */
+                size_t tb = (size_t)(dot + 1 - (line + start));
+                char before[256];
+                snprintf(before, sizeof before, "%.*s", (int)tb, line + start);
+                if ((size_t)(dot + 1 - line) < (size_t)start) before[0] = 0;
+                for (size_t i = 0; i < seq_len(names); i++)
+                    cand_add(prefix, seq_get(names, i)->u.s.p, before, strlen(prefix));
+                decref(names);
+                decref(obj);
+            }
+        } else {
+            size_t plen = strlen(text);
+            Value *k;
+            for (size_t i = 0; dict_next(eval_globals(), &i, &k, NULL);) cand_add(text, k->u.s.p, "", plen);
+            for (size_t i = 0; dict_next(bind_builtins(), &i, &k, NULL);) cand_add(text, k->u.s.p, "", plen);
+            for (int i = 0; py_keywords[i]; i++) cand_add(text, py_keywords[i], "", plen);
+            if (in_call(line, start) && plen)
+                for (int i = 0; common_kwargs[i]; i++) cand_add(text, common_kwargs[i], "", plen);
+        }
+    }
+    sort_values(cand->u.seq.items, seq_len(cand), NULL, false);
+    if (seq_len(cand) == 0) return NULL;
+    /* a single '=' keyword or a module should not get a trailing space */
+    if (seq_len(cand) == 1) {
+        const char *c = seq_get(cand, 0)->u.s.p;
+        if (c[strlen(c) - 1] == '=') rl_completion_append_character = '\0';
+    }
+    return rl_completion_matches(text, cand_gen);
+}
+
+/* ------------------------------------------------------------ input */
+
+static void buf_append(const char *s)
+{
+    size_t n = strlen(s);
+    if (buflen + n + 2 > bufcap) {
+        bufcap = (buflen + n + 2) * 2;
+        buf = realloc(buf, bufcap);
+        if (!buf) abort();
+    }
+    memcpy(buf + buflen, s, n);
+    buflen += n;
+    buf[buflen++] = '\n';
+    buf[buflen] = 0;
+}
+
+static void buf_reset(void)
+{
+    buflen = 0;
+    if (buf) buf[0] = 0;
+}
+
+static const char *prompt(void) { return buflen ? "... " : ">>> "; }
+
+static void run_entry(void)
+{
+    repl_active = 0;
+    eval_interrupted = 0;
+    bool inc = false;
+    eval_source("<stdin>", buf, buflen, true, &inc);
+    (void)inc;
+    fflush(stdout);
+    buf_reset();
+    repl_active = 1;
+}
+
+static void on_line(char *line)
+{
+    if (!line) { /* Ctrl-D */
+        if (buflen) {
+            /* run what was entered, as Python does at EOF */
+            putchar('\n');
+            run_entry();
+        } else {
+            putchar('\n');
+        }
+        done = true;
+        rl_callback_handler_remove();
+        return;
+    }
+    /* a pasted ">>> " or "... " prompt is stripped */
+    char *l = line;
+    if (!strncmp(l, ">>> ", 4) || !strncmp(l, "... ", 4)) l += 4;
+    else if (!strcmp(l, ">>>") || !strcmp(l, "...")) l += 3;
+    history_add(line);
+    if (buflen == 0 && cmd_is_command(l)) {
+        repl_active = 0;
+        cmd_run(l);
+        repl_active = 1;
+        free(line);
+        if (cmd_quit_requested) {
+            done = true;
+            rl_callback_handler_remove();
+            return;
+        }
+        rl_set_prompt(prompt());
+        return;
+    }
+    if (buflen == 0) {
+        bool blank = true;
+        for (char *p = l; *p; p++)
+            if (!isspace((unsigned char)*p)) blank = false;
+        if (blank) { free(line); return; }
+    }
+    buf_append(l);
+    free(line);
+    bool inc = lex_incomplete(buf, buflen);
+    if (!inc) run_entry();
+    rl_set_prompt(prompt());
+}
+
+int repl_run(void)
+{
+    history_open();
+    rl_readline_name = "tsr";
+    rl_attempted_completion_function = complete;
+    rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,[+-*/%^~!";
+    rl_catch_signals = 0;
+    printf("tsr %s \xe2\x80\x94 a tensor calculator with PyTorch's rules. Type :help for help, Ctrl-D to leave.\n",
+           TSR_VERSION);
+    fflush(stdout);
+    eval_opts.interactive = true;
+    eval_opts.show_location = false;
+    done = false;
+    cmd_quit_requested = false;
+    rl_callback_handler_install(prompt(), on_line);
+    repl_active = 1;
+    while (!done) {
+        fd_set fds;
+        FD_ZERO(&fds);
+        FD_SET(0, &fds);
+        int r = select(1, &fds, NULL, NULL, NULL);
+        if (repl_sigint) {
+            repl_sigint = 0;
+            eval_interrupted = 0;
+            /* abandon the current input and start a fresh prompt */
+            rl_free_line_state();
+            rl_callback_sigcleanup();
+            rl_crlf();
+            fputs("KeyboardInterrupt\n", stdout);
+            fflush(stdout);
+            buf_reset();
+            rl_callback_handler_remove();
+            rl_callback_handler_install(prompt(), on_line);
+            continue;
+        }
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        rl_callback_read_char();
+    }
+    repl_active = 0;
+    decref(cand);
+    cand = NULL;
+    free(buf);
+    buf = NULL;
+    buflen = bufcap = 0;
+    free(hist_path);
+    hist_path = NULL;
+    return 0;
+}
