@@ -383,8 +383,8 @@ static tsr_tensor *make(int ndim, const int64_t *sizes, const int64_t *strides, 
     tsr_tensor *t = tsr__header(s, ndim, dtype, device);
     tsr_storage_release(s);
     if (!t) return NULL;
-    memcpy(t->sizes, sizes, (size_t)ndim * sizeof *sizes);
-    memcpy(t->strides, strides, (size_t)ndim * sizeof *strides);
+    if (ndim) memcpy(t->sizes, sizes, (size_t)ndim * sizeof *sizes);
+    if (ndim) memcpy(t->strides, strides, (size_t)ndim * sizeof *strides);
     return t;
 }
 
@@ -452,8 +452,8 @@ tsr_tensor *tsr_tensor_from_storage(tsr_storage *s, int64_t offset, int ndim, co
     tsr_tensor *t = tsr__header(s, ndim, dtype, s->device);
     if (!t) return NULL;
     t->storage_offset = offset;
-    memcpy(t->sizes, sizes, (size_t)ndim * sizeof *sizes);
-    memcpy(t->strides, strides, (size_t)ndim * sizeof *strides);
+    if (ndim) memcpy(t->sizes, sizes, (size_t)ndim * sizeof *sizes);
+    if (ndim) memcpy(t->strides, strides, (size_t)ndim * sizeof *strides);
     return t;
 }
 
@@ -465,8 +465,8 @@ tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes
     v->layout = t->layout;
     v->requires_grad = false;
     v->storage_offset = offset;
-    memcpy(v->sizes, sizes, (size_t)ndim * sizeof *sizes);
-    memcpy(v->strides, strides, (size_t)ndim * sizeof *strides);
+    if (ndim) memcpy(v->sizes, sizes, (size_t)ndim * sizeof *sizes);
+    if (ndim) memcpy(v->strides, strides, (size_t)ndim * sizeof *strides);
     return v;
 }
 
