@@ -126,6 +126,9 @@ static Value *s_binop(int op, Value *self, Value *other, int reflected)
         if (!reflected)
             return exc_set("TypeError", "can only concatenate str (not \"%s\") to str", type_name(other));
     }
+    if (op == OP_MUL && !is_int_like(other) && (other->type == &t_str || other->type == &t_float ||
+                                                 other->type == &t_list || other->type == &t_tuple))
+        return exc_set("TypeError", "can't multiply sequence by non-int of type '%s'", type_name(other));
     if (op == OP_MUL && is_int_like(other)) {
         int64_t k;
         repeat_count(other, &k);
@@ -440,6 +443,9 @@ static Value *seq_binop(int op, Value *self, Value *other, int reflected)
         if (!reflected)
             return exc_set("TypeError", "can only concatenate %s (not \"%s\") to %s", tn, type_name(other), tn);
     }
+    if (op == OP_MUL && !is_int_like(other) && (other->type == &t_str || other->type == &t_float ||
+                                                 other->type == &t_list || other->type == &t_tuple))
+        return exc_set("TypeError", "can't multiply sequence by non-int of type '%s'", type_name(other));
     if (op == OP_MUL && is_int_like(other)) {
         int64_t k;
         repeat_count(other, &k);

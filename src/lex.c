@@ -402,9 +402,12 @@ eof:
     return t->type;
 }
 
-bool lex_resync(Lexer *lx)
+bool lex_resync(Lexer *lx, bool here_ok)
 {
     const char *p = lx->cur;
+    /* at the start of a line that starts a statement: resume right here */
+    if (here_ok && p == lx->line_start && p < lx->end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '#')
+        goto found;
     /* to the start of the next line */
     while (p < lx->end && *p != '\n') p++;
     for (;;) {
@@ -414,6 +417,7 @@ bool lex_resync(Lexer *lx)
         if (p < lx->end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && *p != '#') break;
         while (p < lx->end && *p != '\n') p++;
     }
+found:
     lx->cur = p;
     lx->nparen = 0;
     lx->nindent = 1;

@@ -43,9 +43,10 @@ typedef struct {
 
 void lex_init(Lexer *lx, const char *src, size_t len);
 int lex_next(Lexer *lx, Token *t);              /* the token's type; TK_ERROR on error */
-/* After an error: skip to the next line that starts a statement at column 0,
+/* After an error: skip to the next line that starts a statement at column 0
+ * (the current position itself when here_ok and it is such a line start),
  * resetting brackets and indentation. False at end of input. */
-bool lex_resync(Lexer *lx);
+bool lex_resync(Lexer *lx, bool here_ok);
 const char *lex_line(const char *src, size_t len, int line, int *n); /* the text of a line */
 
 /* Does this source need more lines to be a complete interactive statement?

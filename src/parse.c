@@ -576,9 +576,20 @@ int parser_next(Parser *p, Node **out, bool *incomplete)
     }
     if (!ps.failed) parse_failed(&ps);
     raise_parse_error(p->chunk, ps.etype, ps.emsg, ps.eloc);
+    tsrParseFree(lemon, free);
+    /* the parser failed on a whole token: the next statement may begin at
+     * the lexer's position, or at the token it peeked */
+    if (p->peek_type != -2 && p->peek_type != TK_ERROR) {
+        p->lx.cur = p->peek.p - (p->peek.col - 1);
+        p->lx.line_start = p->lx.cur;
+        p->lx.line = p->peek.line;
+    }
+    p->peek_type = -2;
+    if (!lex_resync(&p->lx, true)) p->eof = true;
+    return -1;
 fail:
     tsrParseFree(lemon, free);
     p->peek_type = -2;
-    if (!lex_resync(&p->lx)) p->eof = true;
+    if (!lex_resync(&p->lx, false)) p->eof = true;
     return -1;
 }

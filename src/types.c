@@ -141,6 +141,14 @@ static Value *float_binop(int op, double a, double b)
     return value_not_implemented();
 }
 
+static double complex cmul(double complex a, double complex b)
+{
+    double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
+    return CMPLX(ar * br - ai * bi, ar * bi + ai * br);
+}
+
+static Value *num_binop(int op, Value *self, Value *other, int reflected);
+
 static Value *complex_binop(int op, double complex a, double complex b)
 {
     switch (op) {
@@ -172,6 +180,25 @@ static Value *complex_binop(int op, double complex a, double complex b)
             if (cimag(b) != 0 || creal(b) < 0)
                 return exc_set("ZeroDivisionError", "0.0 to a negative or complex power");
             return v_complex(0, 0);
+        }
+        /* CPython: integral exponents up to 100 by repeated squaring (c_powi) */
+        if (cimag(b) == 0 && creal(b) == floor(creal(b)) && fabs(creal(b)) <= 100) {
+            long n = (long)creal(b);
+            double complex r = 1, x = a;
+            long m = n < 0 ? -n : n;
+            while (m) {
+                if (m & 1) r = cmul(r, x);
+                x = cmul(x, x);
+                m >>= 1;
+            }
+            if (n < 0) {
+                Value *one = v_complex(1, 0), *rv = v_complex(creal(r), cimag(r));
+                Value *q = num_binop(OP_TRUEDIV, one, rv, 0);
+                decref(one);
+                decref(rv);
+                return q;
+            }
+            return v_complex(creal(r), cimag(r));
         }
         double complex r = cpow(a, b);
         return v_complex(creal(r), cimag(r));

@@ -190,12 +190,14 @@ static Value *c_complex(Value *self, CallArgs *a, void *d)
     (void)self; (void)d;
     Value *x[2];
     if (bind_args(a, "complex", "real=, imag=", x)) return NULL;
-    double re = 0, im = 0;
+    /* CPython's complex_new: cr + ci*1j with each part taken as given */
+    double part[2][2] = {{0, 0}, {0, 0}};
+    bool is_cplx[2] = {false, false};
     for (int i = 0; i < 2; i++) {
         Value *v = x[i];
         if (!v) continue;
         double r2 = 0, i2 = 0;
-        if (v->type == &t_complex) { r2 = v->u.c.re; i2 = v->u.c.im; }
+        if (v->type == &t_complex) { r2 = v->u.c.re; i2 = v->u.c.im; is_cplx[i] = true; }
         else if (is_number(v)) value_as_float(v, &r2);
         else if (v->type == &t_str && i == 0 && !x[1]) {
             char *end;
@@ -218,13 +220,18 @@ static Value *c_complex(Value *self, CallArgs *a, void *d)
             else return exc_set("ValueError", "complex() arg is a malformed string");
             while (*end == ' ' || *end == ')') end++;
             if (*end) return exc_set("ValueError", "complex() arg is a malformed string");
+            is_cplx[i] = true;
         } else {
             return exc_set("TypeError", "complex() %s must be a string or a number, not '%s'",
                            i ? "second argument" : "first argument", type_name(v));
         }
-        if (i == 0) { re += r2; im += i2; }
-        else { re -= i2; im += r2; }
+        part[i][0] = r2;
+        part[i][1] = i2;
     }
+    double re = part[0][0], im = part[1][0];
+    if (is_cplx[1]) re -= part[1][1];
+    if (is_cplx[0] && x[1]) im += part[0][1];
+    else if (is_cplx[0]) im = part[0][1];
     return v_complex(re, im);
 }
 
