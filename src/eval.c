@@ -12,6 +12,7 @@
 
 EvalOptions eval_opts;
 volatile int eval_interrupted;
+bool eval_saw_interrupt;
 
 /* ------------------------------------------------------------ environments */
 
@@ -1000,13 +1001,22 @@ void eval_report_error(void)
         const char *line = lex_line(err_chunk->text, err_chunk->len, sp.line, &n);
         int skip = 0;
         while (skip < n && (line[skip] == ' ' || line[skip] == '\t')) skip++;
-        if (skip < n) {
-            fprintf(out, "    %.*s\n", n - skip, line + skip);
-            int from = sp.col - 1, to = sp.end_line == sp.line ? sp.end_col - 1 : n;
-            if (to > n) to = n;
-            if (to <= from) to = from + 1;
-            fprintf(out, "    ");
-            for (int i = skip; i < from; i++) fputc(line[i] == '\t' ? '\t' : ' ', out);
+        int from = sp.col - 1, to = sp.end_line == sp.line ? sp.end_col - 1 : n;
+        if (to > n) to = n;
+        if (from > n) from = n;
+        if (to <= from) to = from + 1;
+        /* a long line is shown as a window around the error */
+        int w0 = skip, w1 = n;
+        if (w1 - w0 > 100) {
+            w0 = from - 40 > skip ? from - 40 : skip;
+            w1 = w0 + 100 < n ? w0 + 100 : n;
+            if (to > w1) to = w1 > from ? w1 : from + 1;
+        }
+        if (w0 < n) {
+            const char *pre = w0 > skip ? "..." : "", *post = w1 < n ? "..." : "";
+            fprintf(out, "    %s%.*s%s\n", pre, w1 - w0, line + w0, post);
+            fprintf(out, "    %s", w0 > skip ? "   " : "");
+            for (int i = w0; i < from; i++) fputc(line[i] == '\t' ? '\t' : ' ', out);
             if (color) fputs(RED, out);
             for (int i = from; i < to; i++) {
                 bool op = sp.op_col && i >= sp.op_col - 1 && i < sp.op_end_col - 1;
@@ -1099,10 +1109,12 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
         fflush(stdout);
         if (st == EX_ERR || exc_pending()) {
             if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");
+            bool interrupt = exc_matches("KeyboardInterrupt");
             restore_globals(snap);
             eval_report_error();
             failed++;
-            if (!keep_going) break;
+            if (interrupt) eval_saw_interrupt = true;
+            if (!keep_going || (interrupt && !eval_opts.interactive)) break;
         } else {
             decref(snap);
         }

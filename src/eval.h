@@ -38,6 +38,7 @@ void eval_report_error(void);
 
 /* Set by SIGINT; checked between statements and loop iterations. */
 extern volatile int eval_interrupted;
+extern bool eval_saw_interrupt;             /* a KeyboardInterrupt ended a statement */
 bool eval_check_interrupt(void);          /* raises KeyboardInterrupt if set */
 
 #endif

@@ -177,13 +177,14 @@ int main(int argc, char **argv)
         char *text = read_all(stdin, &len);
         if (!text) { fprintf(stderr, "tsr: out of memory reading standard input\n"); eval_fini(); return 2; }
         run_text_with_commands("<stdin>", text, len, true, &failed);
+        if (eval_saw_interrupt) status = 130;
         free(text);
     } else {
         status = repl_run();
         eval_fini();
         return status;
     }
-    if (eval_interrupted || exc_matches("KeyboardInterrupt")) status = interrupted_status();
+    if (eval_saw_interrupt) status = interrupted_status();
     else status = failed ? 1 : 0;
     if (interactive_after && tty_in && status != 130) {
         int s = repl_run();
