@@ -1,0 +1,82 @@
+/* src/bind/tensor.h — the torch values of the language: Tensor, dtype,
+ * device, layout, memory_format, Size, Storage, finfo/iinfo. The contract
+ * between the binding files (each registers its functions with BIND_INIT):
+ *   types.c     value types other than Tensor (dtype, device, Size, ...)
+ *   tensor.c    the Tensor type: attributes, methods table, indexing
+ *   factory.c   torch.tensor / zeros / arange / legacy constructors ...
+ *   show/       printing (tensor repr lives in src/show/tensor_str.c)
+ * Ownership as in value.h. */
+#ifndef TSR_BIND_TENSOR_H
+#define TSR_BIND_TENSOR_H
+
+#include "bind/bind.h"
+#include "tsr.h"
+
+/* ---- Tensor values ---- */
+extern const VType t_tensor;                 /* name "Tensor", module "torch" */
+Value *v_tensor(tsr_tensor *t);              /* steals t; NULL t: converts the runtime error */
+static inline bool is_tensor(Value *v) { return v->type == &t_tensor; }
+static inline tsr_tensor *tensor_of(Value *v) { return (tsr_tensor *)v->u.ext.ptr; } /* borrowed */
+
+/* Registers a Tensor method (x.name(...)); fn receives self = the tensor value. */
+void bind_tensor_method(const char *name, BuiltinFn fn);
+/* Registers a Tensor attribute; set may be NULL (read-only). */
+typedef Value *(*PropGet)(Value *self);
+typedef int (*PropSet)(Value *self, Value *x);
+void bind_tensor_property(const char *name, PropGet get, PropSet set);
+/* A `torch.NAME` function that is also a method `x.NAME(...)` with self as
+ * the first argument (input). */
+void bind_torch_function(const char *name, BuiltinFn fn, bool also_method);
+
+/* Converts the runtime's pending error (tsr_error_*) into the language's
+ * exception with PyTorch's type; returns NULL / -1 for tail calls. */
+Value *bind_runtime_error(void);
+int bind_runtime_errori(void);
+
+/* Hooks filled by the operator engine (issue: elementwise); NULL until then. */
+extern Value *(*tensor_binop_hook)(int op, Value *self, Value *other, int reflected);
+extern Value *(*tensor_inplace_hook)(int op, Value *self, Value *other);
+extern Value *(*tensor_unop_hook)(int op, Value *self);
+extern Value *(*tensor_compare_hook)(int op, Value *self, Value *other, int reflected);
+
+/* ---- dtype ---- */
+extern const VType t_dtype;                  /* repr "torch.float32" */
+Value *v_dtype(tsr_dtype d);                 /* new ref */
+static inline bool is_dtype(Value *v) { return v->type == &t_dtype; }
+static inline tsr_dtype dtype_of(Value *v) { return (tsr_dtype)v->u.ext.a; }
+/* Accepts a dtype value (None -> dflt). -1 with TypeError otherwise. */
+int bind_dtype_arg(Value *v, const char *fname, tsr_dtype dflt, tsr_dtype *out);
+
+/* ---- device ---- */
+extern const VType t_device;                 /* repr "device(type='cuda', index=0)" */
+Value *v_device(tsr_device d);
+static inline bool is_device(Value *v) { return v->type == &t_device; }
+tsr_device device_of(Value *v);
+/* Accepts a torch.device, a string ('cuda:1'), an int (cuda index) or None
+ * (-> dflt), with PyTorch's errors. */
+int bind_device_arg(Value *v, tsr_device dflt, tsr_device *out);
+
+/* ---- layout, memory_format ---- */
+extern const VType t_layout, t_memory_format;
+Value *v_layout(tsr_layout l);
+Value *v_memory_format(tsr_memory_format mf);
+int bind_memory_format_arg(Value *v, tsr_memory_format dflt, tsr_memory_format *out);
+
+/* ---- torch.Size: a tuple subtype printing as torch.Size([2, 3]) ---- */
+extern const VType t_size;
+Value *v_size(int n, const int64_t *sizes);
+/* A shape from Python arguments the way PyTorch accepts them: f(2, 3),
+ * f((2, 3)), f([2, 3]), f(torch.Size([2, 3])). -1 with PyTorch's TypeError. */
+int bind_shape(CallArgs *a, int first, int count, const char *fname, int *n, int64_t *sizes);
+int bind_int_list(Value *v, const char *fname, const char *arg, int *n, int64_t *out, int max);
+
+/* ---- scalars ---- */
+/* A Python number (bool/int/float/complex) or a one-element tensor as a
+ * runtime scalar; -1 with TypeError otherwise. */
+int bind_scalar(Value *v, const char *fname, const char *arg, tsr_scalar *out);
+Value *v_from_scalar(tsr_scalar s);          /* Python bool/int/float/complex */
+
+/* ---- printing (src/show/) ---- */
+Value *show_tensor_repr(const tsr_tensor *t); /* PyTorch's repr(t), new str */
+
+#endif
