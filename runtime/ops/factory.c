@@ -143,7 +143,12 @@ tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dt
         if (i < vec_end) {
             int64_t b = i / V * V, k = i - b;
             double base = round_to(dtype, lp ? fmaf((float)s, (float)b, (float)a) : fma(s, (double)b, a));
-            v = lp ? fmaf((float)k, (float)s, (float)base) : fma((double)k, s, base);
+            if (lp) {
+                volatile float p = (float)k * (float)s;   /* Vectorized<Half>::arange: not fused */
+                v = (float)base + p;
+            } else {
+                v = fma((double)k, s, base);
+            }
         } else {
             v = lp ? fmaf((float)s, (float)i, (float)a) : fma(s, (double)i, a);
         }
@@ -198,7 +203,7 @@ tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dt
         for (int64_t i = 0; i < steps; i++) {
             double v;
             int64_t j = i < vec_end ? i / V * V : i;
-            double base = j < half ? a + s * (double)j : b - s * (double)(steps - j - 1);
+            double base = j < half ? fma(s, (double)j, a) : fma(-s, (double)(steps - j - 1), b);
             if (i < vec_end) v = round_to(dtype, base) + (double)(i - j) * s;
             else v = base;
             store_d(t, i, v);
@@ -248,6 +253,10 @@ tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double
 {
     if (steps < 0) {
         tsr_error_set(TSR_ERR_RUNTIME, "number of steps must be non-negative");
+        return NULL;
+    }
+    if ((dtype == TSR_FLOAT16 || dtype == TSR_BOOL) && steps > 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"logspace_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(dtype));
         return NULL;
     }
     tsr_tensor *t = tsr_tensor_empty(1, &steps, dtype, device);
