@@ -158,9 +158,10 @@ bool tsr_device_is_meta(tsr_device d) { return d.type == TSR_DEV_META; }
 
 /* ---- backends ---- */
 
-static void *cpu_alloc(size_t nbytes, int index) { return tsr_cpu_alloc(nbytes); }
-static void cpu_free(void *p, size_t nbytes, int index) { tsr_cpu_free(p, nbytes); }
-static int cpu_copy(void *dst, tsr_device dd, const void *src, tsr_device sd, size_t nbytes)
+#define UNUSED __attribute__((unused))
+static void *cpu_alloc(size_t nbytes, int index UNUSED) { return tsr_cpu_alloc(nbytes); }
+static void cpu_free(void *p, size_t nbytes, int index UNUSED) { tsr_cpu_free(p, nbytes); }
+static int cpu_copy(void *dst, tsr_device dd UNUSED, const void *src, tsr_device sd UNUSED, size_t nbytes)
 {
     memmove(dst, src, nbytes);
     return 0;
@@ -168,9 +169,9 @@ static int cpu_copy(void *dst, tsr_device dd, const void *src, tsr_device sd, si
 static int one(void) { return 1; }
 static const tsr_backend cpu_backend = {"cpu", cpu_alloc, cpu_free, cpu_copy, one};
 
-static void *meta_alloc(size_t nbytes, int index) { return NULL; }
-static void meta_free(void *p, size_t nbytes, int index) {}
-static int meta_copy(void *dst, tsr_device dd, const void *src, tsr_device sd, size_t nbytes)
+static void *meta_alloc(size_t nbytes UNUSED, int index UNUSED) { return NULL; }
+static void meta_free(void *p UNUSED, size_t nbytes UNUSED, int index UNUSED) {}
+static int meta_copy(void *dst UNUSED, tsr_device dd, const void *src UNUSED, tsr_device sd, size_t nbytes UNUSED)
 {
     if (sd.type == TSR_DEV_META && dd.type != TSR_DEV_META) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");

@@ -183,7 +183,8 @@ int tsr_copy_(tsr_tensor *dst, const tsr_tensor *src)
 
 typedef struct { unsigned char v[16]; int sz; } fill_ctx;
 
-static void fill_row(char *p0, const char *p1, int64_t n, int64_t s0, int64_t s1, void *ctx)
+static void fill_row(char *p0, const char *p1 __attribute__((unused)), int64_t n, int64_t s0,
+                     int64_t s1 __attribute__((unused)), void *ctx)
 {
     fill_ctx *c = ctx;
     switch (c->sz) {
