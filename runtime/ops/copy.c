@@ -233,7 +233,9 @@ tsr_tensor *tsr_clone(const tsr_tensor *t, tsr_memory_format mf)
 
 tsr_tensor *tsr_contiguous(const tsr_tensor *t, tsr_memory_format mf)
 {
-    if (mf != TSR_MF_PRESERVE && tsr_tensor_is_contiguous_as(t, mf)) return tsr_tensor_retain((tsr_tensor *)t);
+    /* is_contiguous(Preserve) falls back to plain contiguity in c10, so a
+     * contiguous tensor is returned as is even for PRESERVE. */
+    if (tsr_tensor_is_contiguous_as(t, mf)) return tsr_tensor_retain((tsr_tensor *)t);
     if (mf == TSR_MF_PRESERVE) {
         tsr_error_set(TSR_ERR_RUNTIME, "preserve memory format is unsupported by the contiguous operator");
         return NULL;

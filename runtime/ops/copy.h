@@ -18,7 +18,9 @@ int tsr_zero_(tsr_tensor *t);
 /* clone(memory_format): PRESERVE keeps dense strides (§4.3). */
 tsr_tensor *tsr_clone(const tsr_tensor *t, tsr_memory_format mf);
 /* contiguous(memory_format): a new reference to t itself when already
- * contiguous in mf, else a copy. PRESERVE is rejected as PyTorch does. */
+ * contiguous in mf, else a copy. PRESERVE on a non-contiguous tensor is
+ * rejected as PyTorch does ("preserve memory format is unsupported by the
+ * contiguous operator"). */
 tsr_tensor *tsr_contiguous(const tsr_tensor *t, tsr_memory_format mf);
 /* to(dtype, copy=False): t itself (new reference) when dtype matches and !copy,
  * else a preserve_format copy converted to dtype. */

@@ -120,6 +120,9 @@ TEST(copy_clone_contiguous_to)
     CHECK(tsr_contiguous(xt, TSR_MF_PRESERVE) == NULL);
     CHECK_STR(tsr_error_message(), "preserve memory format is unsupported by the contiguous operator");
     tsr_error_clear();
+    tsr_tensor *kp = tsr_contiguous(x, TSR_MF_PRESERVE);      /* contiguous: returned as is */
+    CHECK(kp == x);
+    tsr_tensor_release(kp);
     CHECK(tsr_clone(x, TSR_MF_CHANNELS_LAST) == NULL);
     CHECK_STR(tsr_error_message(), "required rank 4 tensor to use channels_last format");
     tsr_error_clear();
