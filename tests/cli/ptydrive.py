@@ -189,7 +189,10 @@ def main(argv):
     def fail(msg):
         child.kill()
         child.wait(2)
-        sys.stdout.write(child.text())
+        text = child.text()
+        if len(text) > 8000:  # keep a failure report readable
+            text = '[... %d characters left out ...]\n' % (len(text) - 8000) + text[-8000:]
+        sys.stdout.write(text)
         sys.stdout.flush()
         sys.stderr.write('\nptydrive: %s\n' % msg)
         return 124
