@@ -55,6 +55,9 @@ tsr_device device_of(Value *v);
 /* Accepts a torch.device, a string ('cuda:1'), an int (cuda index) or None
  * (-> dflt), with PyTorch's errors. */
 int bind_device_arg(Value *v, tsr_device dflt, tsr_device *out);
+/* The device factories use when no device= is given: the innermost
+ * `with torch.device(...)` block, else torch.set_default_device's, else cpu. */
+tsr_device bind_default_device(void);
 
 /* ---- layout, memory_format ---- */
 extern const VType t_layout, t_memory_format;

@@ -1,0 +1,826 @@
+/* src/bind/types.c — the torch value types other than Tensor: dtype, device,
+ * layout, memory_format, torch.Size, finfo/iinfo, and their torch.* names.
+ * C-defined PyTorch types carry their tp_name ("torch.device") as the VType
+ * name, so messages read as Python's; dtypes, layouts and formats are singletons. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind/tensor.h"
+
+/* ------------------------------------------------------------ helpers */
+
+/* PyTorch's python_arg_parser message for an unmatched call (first line). */
+Value *bind_invalid_combination(const char *fname, CallArgs *a);
+Value *bind_invalid_combination(const char *fname, CallArgs *a)
+{
+    char buf[512];
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < a->npos && n < sizeof buf - 64; i++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", type_name(a->pos[i]));
+    for (int i = 0; i < a->nkw && n < sizeof buf - 64; i++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s=%s", (i || a->npos) ? ", " : "", a->kwnames[i],
+                              type_name(a->kw[i]));
+    if (a->nkw && !a->npos && n < sizeof buf - 4) snprintf(buf + n, sizeof buf - n, ", ");
+    return exc_set("TypeError", "%s() received an invalid combination of arguments - got (%s), but expected one of:",
+                   fname, buf);
+}
+
+static Value *no_args(CallArgs *a, const char *fname)
+{
+    if (a->npos || a->nkw) return exc_set("TypeError", "%s() takes no arguments (%d given)", fname, a->npos + a->nkw);
+    return NULL;
+}
+
+/* ------------------------------------------------------------ dtype */
+
+static Value *dtype_vals[TSR_DTYPE_SLOTS];
+
+static Value *dtype_repr(Value *v) { return v_strf("torch.%s", tsr_dtype_name(dtype_of(v))); }
+static int dtype_eq(Value *a, Value *b) { return dtype_of(a) == dtype_of(b); }
+static uint64_t dtype_hash(Value *v, int *ok) { (void)ok; return 0x9e3779b97f4a7c15ull * (uint64_t)(dtype_of(v) + 1); }
+
+static Value *dtype_compare(int op, Value *a, Value *b, int reflected)
+{
+    (void)reflected;
+    if (op != OP_EQ && op != OP_NE) return value_not_implemented();
+    bool eq = is_dtype(b) && dtype_of(a) == dtype_of(b);
+    return v_bool(op == OP_EQ ? eq : !eq);
+}
+
+static Value *dtype_getattr(Value *v, const char *name)
+{
+    tsr_dtype d = dtype_of(v);
+    if (!strcmp(name, "is_floating_point")) return v_bool(tsr_dtype_is_floating(d));
+    if (!strcmp(name, "is_complex")) return v_bool(tsr_dtype_is_complex(d));
+    if (!strcmp(name, "is_signed")) return v_bool(tsr_dtype_is_signed(d));
+    return NULL;
+}
+
+static const char *dtype_dir(Value *v, int i)
+{
+    (void)v;
+    static const char *names[] = {"is_complex", "is_floating_point", "is_signed", NULL};
+    return i < 3 ? names[i] : NULL;
+}
+
+const VType t_dtype = {.name = "torch.dtype", .repr = dtype_repr, .eq = dtype_eq, .hash = dtype_hash,
+                       .compare = dtype_compare, .getattr = dtype_getattr, .dir = dtype_dir};
+
+Value *v_dtype(tsr_dtype d)
+{
+    if (!tsr_dtype_valid(d)) d = TSR_FLOAT32;
+    if (!dtype_vals[d]) {
+        Value *v = value_alloc(&t_dtype);
+        v->u.ext.a = d;
+        dtype_vals[d] = v;
+    }
+    return incref(dtype_vals[d]);
+}
+
+int bind_dtype_arg(Value *v, const char *fname, tsr_dtype dflt, tsr_dtype *out)
+{
+    if (!v || is_none(v)) { *out = dflt; return 0; }
+    if (is_dtype(v)) { *out = dtype_of(v); return 0; }
+    return exc_seti("TypeError", "%s(): argument 'dtype' must be torch.dtype, not %s", fname, type_name(v));
+}
+
+/* ------------------------------------------------------------ finfo / iinfo */
+
+typedef struct { bool is_i; tsr_finfo f; tsr_iinfo ii; } Info;
+
+static void info_destroy(Value *v) { free(v->u.ext.ptr); }
+
+static Value *finfo_repr(Value *v)
+{
+    Info *in = v->u.ext.ptr;
+    if (in->is_i)
+        return v_strf("iinfo(min=%g, max=%g, dtype=%s)", (double)in->ii.min, (double)in->ii.max,
+                      tsr_dtype_name(in->ii.dtype));
+    return v_strf("finfo(resolution=%g, min=%g, max=%g, eps=%g, smallest_normal=%g, tiny=%g, dtype=%s)",
+                  in->f.resolution, in->f.min, in->f.max, in->f.eps, in->f.smallest_normal, in->f.tiny,
+                  tsr_dtype_name(in->f.dtype));
+}
+
+static Value *finfo_getattr(Value *v, const char *name)
+{
+    Info *in = v->u.ext.ptr;
+    if (in->is_i) {
+        if (!strcmp(name, "bits")) return v_int(in->ii.bits);
+        if (!strcmp(name, "min")) return v_int(in->ii.min);
+        if (!strcmp(name, "max")) return v_int((int64_t)in->ii.max);
+        if (!strcmp(name, "dtype")) return v_str(tsr_dtype_name(in->ii.dtype));
+        return NULL;
+    }
+    if (!strcmp(name, "bits")) return v_int(in->f.bits);
+    if (!strcmp(name, "eps")) return v_float(in->f.eps);
+    if (!strcmp(name, "max")) return v_float(in->f.max);
+    if (!strcmp(name, "min")) return v_float(in->f.min);
+    if (!strcmp(name, "tiny")) return v_float(in->f.tiny);
+    if (!strcmp(name, "smallest_normal")) return v_float(in->f.smallest_normal);
+    if (!strcmp(name, "resolution")) return v_float(in->f.resolution);
+    if (!strcmp(name, "dtype")) return v_str(tsr_dtype_name(in->f.dtype));
+    return NULL;
+}
+
+static int finfo_eq(Value *a, Value *b)
+{
+    Info *x = a->u.ext.ptr, *y = b->u.ext.ptr;
+    if (x->is_i != y->is_i) return 0;
+    return x->is_i ? x->ii.dtype == y->ii.dtype : x->f.dtype == y->f.dtype;
+}
+
+static Value *finfo_compare(int op, Value *a, Value *b, int reflected)
+{
+    (void)reflected;
+    if ((op != OP_EQ && op != OP_NE) || b->type != a->type) return value_not_implemented();
+    bool eq = finfo_eq(a, b);
+    return v_bool(op == OP_EQ ? eq : !eq);
+}
+
+static const VType t_finfo = {.name = "torch.finfo", .destroy = info_destroy, .repr = finfo_repr,
+                              .getattr = finfo_getattr, .eq = finfo_eq, .compare = finfo_compare};
+static const VType t_iinfo = {.name = "torch.iinfo", .destroy = info_destroy, .repr = finfo_repr,
+                              .getattr = finfo_getattr, .eq = finfo_eq, .compare = finfo_compare};
+
+static Value *info_new(CallArgs *a, bool is_i)
+{
+    const char *fname = is_i ? "iinfo" : "finfo";
+    Value *x[1];
+    if (bind_args(a, fname, "type=", x)) return NULL;
+    tsr_dtype d = tsr_default_dtype();
+    if (!x[0] && is_i) return bind_invalid_combination(fname, a);
+    if (x[0] && !is_dtype(x[0]))
+        return exc_set("TypeError", "%s(): argument 'type' (position 1) must be torch.dtype, not %s", fname,
+                       type_name(x[0]));
+    if (x[0]) d = dtype_of(x[0]);
+    Info *in = calloc(1, sizeof *in);
+    in->is_i = is_i;
+    int r = is_i ? tsr_dtype_iinfo(d, &in->ii) : tsr_dtype_finfo(d, &in->f);
+    if (r < 0) { free(in); return bind_runtime_error(); }
+    Value *v = value_alloc(is_i ? &t_iinfo : &t_finfo);
+    v->u.ext.ptr = in;
+    return v;
+}
+
+static Value *c_finfo(Value *self, CallArgs *a, void *d) { (void)self; (void)d; return info_new(a, false); }
+static Value *c_iinfo(Value *self, CallArgs *a, void *d) { (void)self; (void)d; return info_new(a, true); }
+
+/* ------------------------------------------------------------ device */
+
+static Value *device_repr(Value *v)
+{
+    tsr_device d = device_of(v);
+    if (d.index < 0) return v_strf("device(type='%s')", tsr_device_type_name(d.type));
+    return v_strf("device(type='%s', index=%d)", tsr_device_type_name(d.type), d.index);
+}
+
+static Value *device_str(Value *v)
+{
+    char buf[64];
+    return v_str(tsr_device_str(device_of(v), buf, sizeof buf));
+}
+
+static int device_eq(Value *a, Value *b) { return tsr_device_equal(device_of(a), device_of(b)); }
+static uint64_t device_hash(Value *v, int *ok)
+{
+    (void)ok;
+    tsr_device d = device_of(v);
+    return ((uint64_t)d.type << 16) ^ (uint64_t)(d.index + 1) ^ 0x51ed27f3ull;
+}
+
+static Value *device_compare(int op, Value *a, Value *b, int reflected)
+{
+    (void)reflected;
+    if (op != OP_EQ && op != OP_NE) {
+        if (is_device(b)) return exc_set("TypeError", "comparison not implemented");
+        return value_not_implemented();
+    }
+    bool eq = is_device(b) && device_eq(a, b);
+    return v_bool(op == OP_EQ ? eq : !eq);
+}
+
+static Value *device_getattr(Value *v, const char *name)
+{
+    tsr_device d = device_of(v);
+    if (!strcmp(name, "type")) return v_str(tsr_device_type_name(d.type));
+    if (!strcmp(name, "index")) return d.index < 0 ? v_none() : v_int(d.index);
+    return NULL;
+}
+
+/* `with torch.device(...)`: the factories' default device (newer PyTorch,
+ * torch/utils/_device.py; SEMANTICS.md §8). Nesting restores the outer one. */
+#define MAX_DEVICE_CTX 64
+static tsr_device device_ctx[MAX_DEVICE_CTX];
+static int ndevice_ctx, device_ctx_overflow;
+static tsr_device global_default_device = {TSR_DEV_CPU, -1};
+
+tsr_device bind_default_device(void)
+{
+    if (ndevice_ctx > 0) return device_ctx[ndevice_ctx - 1];
+    return global_default_device;
+}
+
+static Value *device_enter(Value *v)
+{
+    if (ndevice_ctx < MAX_DEVICE_CTX) device_ctx[ndevice_ctx++] = device_of(v);
+    else device_ctx_overflow++;
+    return incref(v);
+}
+
+static int device_exit(Value *v)
+{
+    (void)v;
+    if (device_ctx_overflow) device_ctx_overflow--;
+    else if (ndevice_ctx > 0) ndevice_ctx--;
+    return 0;
+}
+
+static const char *device_dir(Value *v, int i)
+{
+    (void)v;
+    static const char *names[] = {"index", "type", NULL};
+    return i < 2 ? names[i] : NULL;
+}
+
+const VType t_device = {.name = "torch.device", .repr = device_repr, .str = device_str, .eq = device_eq,
+                        .hash = device_hash, .compare = device_compare, .getattr = device_getattr,
+                        .enter = device_enter, .exit = device_exit, .dir = device_dir};
+
+Value *v_device(tsr_device d)
+{
+    Value *v = value_alloc(&t_device);
+    v->u.ext.a = d.type;
+    v->u.ext.b = d.index;
+    return v;
+}
+
+tsr_device device_of(Value *v) { return (tsr_device){(tsr_device_type)v->u.ext.a, (int)v->u.ext.b}; }
+
+int bind_device_arg(Value *v, tsr_device dflt, tsr_device *out)
+{
+    if (!v || is_none(v)) { *out = dflt; return 0; }
+    if (is_device(v)) { *out = device_of(v); return 0; }
+    if (v->type == &t_str) return tsr_device_parse(v->u.s.p, out) < 0 ? bind_runtime_errori() : 0;
+    if (v->type == &t_int) {
+        if (v->u.i < 0) return exc_seti("RuntimeError", "Device index must not be negative");
+        if (v->u.i > 127) return exc_seti("RuntimeError", "Device index %" PRId64 " is out of range (tsr allows up to 127)", v->u.i);
+        *out = (tsr_device){TSR_DEV_CUDA, (int)v->u.i};
+        return 0;
+    }
+    return exc_seti("TypeError", "expected a torch.device, a string or an int, not %s", type_name(v));
+}
+
+static Value *c_device(Value *self, CallArgs *a, void *dd)
+{
+    (void)self; (void)dd;
+    Value *x[2];
+    if (a->npos + a->nkw == 0) return bind_invalid_combination("Device", a);
+    if (bind_args(a, "Device", "type, index=", x)) {
+        exc_clear();
+        return bind_invalid_combination("Device", a);
+    }
+    Value *t = x[0], *ix = x[1];
+    tsr_device d;
+    if (!ix || is_none(ix)) {
+        if (is_device(t) && !ix) return incref(t);
+        if (t->type == &t_int && !ix) {
+            if (bind_device_arg(t, TSR_CPU, &d) < 0) return NULL;
+            return v_device(d);
+        }
+        if (t->type != &t_str) {
+            if (ix) return exc_set("TypeError", "Device(): argument 'type' (position 1) must be str, not %s", type_name(t));
+            return bind_invalid_combination("Device", a);
+        }
+        if (tsr_device_parse(t->u.s.p, &d) < 0) return bind_runtime_error();
+        return v_device(d);
+    }
+    if (t->type != &t_str)
+        return exc_set("TypeError", "Device(): argument 'type' (position 1) must be str, not %s", type_name(t));
+    if (ix->type != &t_int)
+        return exc_set("TypeError", "Device(): argument 'index' (position 2) must be int, not %s", type_name(ix));
+    if (ix->u.i > 127 && ix->u.i < INT32_MAX)
+        return exc_set("RuntimeError", "Device index %" PRId64 " is out of range (tsr allows up to 127)", ix->u.i);
+    if (tsr_device_make(t->u.s.p, ix->u.i, &d) < 0) return bind_runtime_error();
+    return v_device(d);
+}
+
+static Value *f_set_default_device(Value *self, CallArgs *a, void *dd)
+{
+    (void)self; (void)dd;
+    Value *x[1];
+    if (bind_args(a, "set_default_device", "device", x)) return NULL;
+    tsr_device d;
+    if (bind_device_arg(x[0], TSR_CPU, &d) < 0) return NULL;
+    global_default_device = d;
+    return v_none();
+}
+
+static Value *f_get_default_device(Value *self, CallArgs *a, void *dd)
+{
+    (void)self; (void)dd;
+    if (no_args(a, "get_default_device") || exc_pending()) return NULL;
+    tsr_device d = bind_default_device();
+    if (d.type == TSR_DEV_CUDA && d.index < 0) d.index = 0;
+    return v_device(d);
+}
+
+static Value *f_cuda_is_available(Value *self, CallArgs *a, void *dd)
+{
+    (void)self; (void)dd;
+    if (no_args(a, "is_available") || exc_pending()) return NULL;
+    const tsr_backend *b = tsr_device_backend((tsr_device){TSR_DEV_CUDA, 0});
+    tsr_error_clear();
+    return v_bool(b && b->device_count && b->device_count() > 0);
+}
+
+static Value *f_cuda_device_count(Value *self, CallArgs *a, void *dd)
+{
+    (void)self; (void)dd;
+    if (no_args(a, "device_count") || exc_pending()) return NULL;
+    const tsr_backend *b = tsr_device_backend((tsr_device){TSR_DEV_CUDA, 0});
+    tsr_error_clear();
+    return v_int(b && b->device_count ? b->device_count() : 0);
+}
+
+/* ------------------------------------------------------------ layout, memory_format */
+
+static Value *layout_vals[TSR_LAYOUT_COUNT];
+static Value *mf_vals[4];
+
+static Value *layout_repr(Value *v)
+{
+    if (v->u.ext.a == TSR_LAYOUT_MKLDNN) return v_str("torch._mkldnn");
+    return v_str(tsr_layout_name((tsr_layout)v->u.ext.a));
+}
+static Value *mf_repr(Value *v) { return v_str(tsr_memory_format_name((tsr_memory_format)v->u.ext.a)); }
+static int ext_a_eq(Value *a, Value *b) { return a->u.ext.a == b->u.ext.a; }
+static uint64_t ext_a_hash(Value *v, int *ok) { (void)ok; return 0x2545f4914f6cdd1dull * (uint64_t)(v->u.ext.a + 7); }
+static Value *ext_a_compare(int op, Value *a, Value *b, int reflected)
+{
+    (void)reflected;
+    if (op != OP_EQ && op != OP_NE) return value_not_implemented();
+    bool eq = a->type == b->type && a->u.ext.a == b->u.ext.a;
+    return v_bool(op == OP_EQ ? eq : !eq);
+}
+
+const VType t_layout = {.name = "torch.layout", .repr = layout_repr, .eq = ext_a_eq, .hash = ext_a_hash,
+                        .compare = ext_a_compare};
+const VType t_memory_format = {.name = "torch.memory_format", .repr = mf_repr, .eq = ext_a_eq,
+                               .hash = ext_a_hash, .compare = ext_a_compare};
+
+Value *v_layout(tsr_layout l)
+{
+    if ((unsigned)l >= TSR_LAYOUT_COUNT) l = TSR_LAYOUT_STRIDED;
+    if (!layout_vals[l]) {
+        layout_vals[l] = value_alloc(&t_layout);
+        layout_vals[l]->u.ext.a = l;
+    }
+    return incref(layout_vals[l]);
+}
+
+Value *v_memory_format(tsr_memory_format mf)
+{
+    if ((unsigned)mf >= 4) mf = TSR_MF_CONTIGUOUS;
+    if (!mf_vals[mf]) {
+        mf_vals[mf] = value_alloc(&t_memory_format);
+        mf_vals[mf]->u.ext.a = mf;
+    }
+    return incref(mf_vals[mf]);
+}
+
+int bind_memory_format_arg(Value *v, tsr_memory_format dflt, tsr_memory_format *out)
+{
+    if (!v || is_none(v)) { *out = dflt; return 0; }
+    if (v->type == &t_memory_format) { *out = (tsr_memory_format)v->u.ext.a; return 0; }
+    return exc_seti("TypeError", "argument 'memory_format' must be torch.memory_format, not %s", type_name(v));
+}
+
+/* ------------------------------------------------------------ torch.Size */
+
+static void size_destroy(Value *v)
+{
+    for (size_t i = 0; i < v->u.seq.n; i++) decref(v->u.seq.items[i]);
+    free(v->u.seq.items);
+}
+
+static Value *size_from_items(size_t n)
+{
+    Value *v = value_alloc(&t_size);
+    v->u.seq.items = calloc(n + 1, sizeof *v->u.seq.items);
+    v->u.seq.n = v->u.seq.cap = n;
+    return v;
+}
+
+Value *v_size(int n, const int64_t *sizes)
+{
+    Value *v = size_from_items((size_t)n);
+    for (int i = 0; i < n; i++) v->u.seq.items[i] = v_int(sizes[i]);
+    return v;
+}
+
+static Value *size_repr(Value *v)
+{
+    size_t cap = 32 + v->u.seq.n * 24, n = 0;
+    char *buf = malloc(cap);
+    n += (size_t)snprintf(buf, cap, "torch.Size([");
+    for (size_t i = 0; i < v->u.seq.n; i++) {
+        Value *r = value_repr(v->u.seq.items[i]);
+        if (!r) { free(buf); return NULL; }
+        if (n + r->u.s.n + 8 > cap) { cap = (n + r->u.s.n + 8) * 2; buf = realloc(buf, cap); }
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", r->u.s.p);
+        decref(r);
+    }
+    n += (size_t)snprintf(buf + n, cap - n, "])");
+    return v_str_take(buf, n);
+}
+
+static bool is_tuple_like(Value *v) { return v->type == &t_tuple || v->type == &t_size; }
+static int64_t size_len(Value *v) { return (int64_t)v->u.seq.n; }
+static Value *size_iter(Value *v) { return v_seq_iter(v); }
+
+static uint64_t size_hash(Value *v, int *ok)
+{
+    /* the tuple hash, so that Size and an equal tuple hash alike */
+    uint64_t h = 0x345678;
+    for (size_t i = 0; i < v->u.seq.n; i++) {
+        uint64_t x = value_hash(v->u.seq.items[i], ok);
+        if (!*ok) return 0;
+        h = (h ^ x) * 1000003u;
+    }
+    return h;
+}
+
+static int size_eq(Value *a, Value *b)
+{
+    if (a->u.seq.n != b->u.seq.n) return 0;
+    for (size_t i = 0; i < a->u.seq.n; i++) {
+        int e = value_eq(a->u.seq.items[i], b->u.seq.items[i]);
+        if (e <= 0) return e;
+    }
+    return 1;
+}
+
+static Value *size_compare(int op, Value *self, Value *other, int reflected)
+{
+    (void)reflected;
+    if (!is_tuple_like(other)) return value_not_implemented();
+    size_t n = self->u.seq.n < other->u.seq.n ? self->u.seq.n : other->u.seq.n, i;
+    for (i = 0; i < n; i++) {
+        int e = value_eq(self->u.seq.items[i], other->u.seq.items[i]);
+        if (e < 0) return NULL;
+        if (!e) break;
+    }
+    if (i == n) {
+        size_t a = self->u.seq.n, b = other->u.seq.n;
+        switch (op) {
+        case OP_LT: return v_bool(a < b);
+        case OP_LE: return v_bool(a <= b);
+        case OP_EQ: return v_bool(a == b);
+        case OP_NE: return v_bool(a != b);
+        case OP_GT: return v_bool(a > b);
+        default: return v_bool(a >= b);
+        }
+    }
+    if (op == OP_EQ) return v_bool(false);
+    if (op == OP_NE) return v_bool(true);
+    return value_compare(op, self->u.seq.items[i], other->u.seq.items[i]);
+}
+
+static Value *concat(Value *a, Value *b, bool as_size)
+{
+    size_t n = a->u.seq.n + b->u.seq.n;
+    Value *r = as_size ? size_from_items(n) : v_tuple(n);
+    for (size_t i = 0; i < a->u.seq.n; i++) r->u.seq.items[i] = incref(a->u.seq.items[i]);
+    for (size_t i = 0; i < b->u.seq.n; i++) r->u.seq.items[a->u.seq.n + i] = incref(b->u.seq.items[i]);
+    return r;
+}
+
+static Value *size_binop(int op, Value *self, Value *other, int reflected)
+{
+    if (op == OP_ADD) {
+        /* Size.__add__ returns a Size; tuple + Size is tuple.__add__: a tuple */
+        if (is_tuple_like(other)) return reflected ? concat(other, self, other->type == &t_size) : concat(self, other, true);
+        if (!reflected)
+            return exc_set("TypeError", "can only concatenate tuple (not \"%s\") to tuple", type_name(other));
+    }
+    if (op == OP_MUL && is_int_like(other)) {
+        int64_t k = other->u.i < 0 ? 0 : other->u.i;
+        size_t n = self->u.seq.n;
+        if (k && n > (size_t)(1 << 24) / (size_t)k) return exc_set("MemoryError", "%s", "");
+        Value *r = size_from_items(n * (size_t)k);
+        for (int64_t j = 0; j < k; j++)
+            for (size_t i = 0; i < n; i++) r->u.seq.items[(size_t)j * n + i] = incref(self->u.seq.items[i]);
+        return r;
+    }
+    return value_not_implemented();
+}
+
+static Value *size_getitem(Value *v, Value *key)
+{
+    if (key->type == &t_slice) {
+        int64_t a, b, st, n;
+        if (slice_indices(key, (int64_t)v->u.seq.n, &a, &b, &st, &n) < 0) return NULL;
+        Value *r = size_from_items((size_t)n);
+        for (int64_t i = 0; i < n; i++) r->u.seq.items[i] = incref(v->u.seq.items[a + i * st]);
+        return r;
+    }
+    int64_t i;
+    if (is_tensor(key)) {
+        Value *ix = value_getattr(key, "__index__");
+        if (!ix) return NULL;
+        Value *k = value_call0(ix, 0, NULL);
+        decref(ix);
+        if (!k) return NULL;
+        int r = seq_index(k, (int64_t)v->u.seq.n, &i, "tuple");
+        decref(k);
+        if (r < 0) return NULL;
+        return incref(v->u.seq.items[i]);
+    }
+    if (seq_index(key, (int64_t)v->u.seq.n, &i, "tuple") < 0) return NULL;
+    return incref(v->u.seq.items[i]);
+}
+
+static int size_contains(Value *v, Value *x)
+{
+    for (size_t i = 0; i < v->u.seq.n; i++) {
+        int e = value_eq(v->u.seq.items[i], x);
+        if (e) return e;
+    }
+    return 0;
+}
+
+static Value *sm_numel(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    if (no_args(a, "numel") || exc_pending()) return NULL;
+    int64_t n = 1;
+    for (size_t i = 0; i < self->u.seq.n; i++) {
+        Value *x = self->u.seq.items[i];
+        if (__builtin_mul_overflow(n, x->u.i, &n)) return exc_set("RuntimeError", "numel: integer multiplication overflow");
+    }
+    return v_int(n);
+}
+
+static Value *sm_count(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    if (a->nkw || a->npos != 1)
+        return exc_set("TypeError", "count() takes exactly one argument (%d given)", a->npos + a->nkw);
+    int64_t c = 0;
+    for (size_t i = 0; i < self->u.seq.n; i++) {
+        int e = value_eq(self->u.seq.items[i], a->pos[0]);
+        if (e < 0) return NULL;
+        c += e;
+    }
+    return v_int(c);
+}
+
+static Value *sm_index(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    if (a->nkw || a->npos < 1 || a->npos > 3)
+        return exc_set("TypeError", "index expected at least 1 argument, got %d", a->npos);
+    for (size_t i = 0; i < self->u.seq.n; i++) {
+        int e = value_eq(self->u.seq.items[i], a->pos[0]);
+        if (e < 0) return NULL;
+        if (e) return v_int((int64_t)i);
+    }
+    return exc_set("ValueError", "tuple.index(x): x not in tuple");
+}
+
+static Value *size_getattr(Value *v, const char *name)
+{
+    if (!strcmp(name, "numel")) return v_builtin("numel", sm_numel, v, NULL);
+    if (!strcmp(name, "count")) return v_builtin("count", sm_count, v, NULL);
+    if (!strcmp(name, "index")) return v_builtin("index", sm_index, v, NULL);
+    return NULL;
+}
+
+static const char *size_dir(Value *v, int i)
+{
+    (void)v;
+    static const char *names[] = {"count", "index", "numel", NULL};
+    return i < 3 ? names[i] : NULL;
+}
+
+const VType t_size = {.name = "torch.Size", .destroy = size_destroy, .repr = size_repr, .len = size_len,
+                      .hash = size_hash, .eq = size_eq, .compare = size_compare, .binop = size_binop,
+                      .getitem = size_getitem, .iter = size_iter, .contains = size_contains,
+                      .getattr = size_getattr, .dir = size_dir};
+
+/* An int from an int, or from a one-element integer tensor (PyTorch takes
+ * those wherever it takes an int: torch.Size([torch.tensor(2)])). */
+static int int_of(Value *v, int64_t *out)
+{
+    if (is_int_like(v)) { *out = v->u.i; return 0; }
+    if (is_tensor(v) && tsr_tensor_numel(tensor_of(v)) == 1 && tsr_dtype_is_integral(tensor_of(v)->dtype, true)) {
+        tsr_scalar s;
+        if (tsr_tensor_get_at(tensor_of(v), 0, &s) < 0) return bind_runtime_errori();
+        *out = tsr_scalar_to_int64(s);
+        return 0;
+    }
+    return 1;
+}
+
+static Value *c_size(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (bind_args(a, "Size", "iterable=, /", x)) return NULL;
+    if (!x[0]) return v_size(0, NULL);
+    Value *l = value_to_list(x[0]);
+    if (!l) return NULL;
+    Value *r = size_from_items(seq_len(l));
+    for (size_t i = 0; i < seq_len(l); i++) {
+        int64_t k;
+        int e = int_of(seq_get(l, i), &k);
+        if (e) {
+            if (e > 0)
+                exc_set("TypeError", "torch.Size() takes an iterable of 'int' (item %zu is '%s')", i,
+                        type_name(seq_get(l, i)));
+            r->u.seq.n = i;
+            decref(r);
+            decref(l);
+            return NULL;
+        }
+        r->u.seq.items[i] = v_int(k);
+    }
+    decref(l);
+    return r;
+}
+
+int bind_int_list(Value *v, const char *fname, const char *arg, int *n, int64_t *out, int max)
+{
+    if (is_int_like(v)) { *n = 1; out[0] = v->u.i; return 0; }
+    if (v->type != &t_tuple && v->type != &t_list && v->type != &t_size)
+        return exc_seti("TypeError", "%s(): argument '%s' must be tuple of ints, not %s", fname, arg, type_name(v));
+    size_t len = seq_len(v);
+    if ((int)len > max) return exc_seti("RuntimeError", "%s(): too many dimensions (%zu > %d)", fname, len, max);
+    for (size_t i = 0; i < len; i++) {
+        int e = int_of(seq_get(v, i), &out[i]);
+        if (e < 0) return -1;
+        if (e)
+            return exc_seti("TypeError", "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %zu",
+                            fname, arg, type_name(seq_get(v, i)), i);
+    }
+    *n = (int)len;
+    return 0;
+}
+
+int bind_shape(CallArgs *a, int first, int count, const char *fname, int *n, int64_t *sizes)
+{
+    if (count == 1) {
+        Value *v = a->pos[first];
+        if (v->type == &t_tuple || v->type == &t_list || v->type == &t_size)
+            return bind_int_list(v, fname, "size", n, sizes, TSR_MAX_DIMS);
+    }
+    if (count > TSR_MAX_DIMS)
+        return exc_seti("RuntimeError", "%s(): too many dimensions (%d > %d)", fname, count, TSR_MAX_DIMS);
+    for (int i = 0; i < count; i++) {
+        Value *v = a->pos[first + i];
+        int e = int_of(v, &sizes[i]);
+        if (e < 0) return -1;
+        if (e) {
+            if (count == 1)
+                return exc_seti("TypeError", "%s(): argument 'size' must be tuple of ints, not %s", fname, type_name(v));
+            return exc_seti("TypeError", "%s(): argument 'size' must be tuple of ints, but found element of type %s at pos %d",
+                            fname, type_name(v), i + 1);
+        }
+    }
+    *n = count;
+    return 0;
+}
+
+/* ------------------------------------------------------------ scalars */
+
+int bind_scalar(Value *v, const char *fname, const char *arg, tsr_scalar *out)
+{
+    if (v->type == &t_bool) { *out = tsr_scalar_bool(v->u.i != 0); return 0; }
+    if (v->type == &t_int) { *out = tsr_scalar_int(v->u.i); return 0; }
+    if (v->type == &t_float) { *out = tsr_scalar_float(v->u.f); return 0; }
+    if (v->type == &t_complex) { *out = tsr_scalar_complex(v->u.c.re, v->u.c.im); return 0; }
+    if (is_tensor(v)) {
+        tsr_tensor *t = tensor_of(v);
+        if (tsr_tensor_numel(t) != 1)
+            return exc_seti("ValueError", "only one element tensors can be converted to Python scalars");
+        if (tsr_tensor_get_at(t, 0, out) < 0) return bind_runtime_errori();
+        return 0;
+    }
+    return exc_seti("TypeError", "%s(): argument '%s' must be Number, not %s", fname, arg, type_name(v));
+}
+
+Value *v_from_scalar(tsr_scalar s)
+{
+    switch (s.kind) {
+    case TSR_SCALAR_BOOL: return v_bool(s.i != 0);
+    case TSR_SCALAR_INT: return v_int(s.i);
+    case TSR_SCALAR_FLOAT: return v_float(s.d);
+    case TSR_SCALAR_COMPLEX: return v_complex(s.re, s.im);
+    }
+    return v_none();
+}
+
+/* ------------------------------------------------------------ torch.* functions */
+
+static Value *f_get_default_dtype(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (no_args(a, "get_default_dtype") || exc_pending()) return NULL;
+    return v_dtype(tsr_default_dtype());
+}
+
+static Value *f_set_default_dtype(Value *self, CallArgs *a, void *dd)
+{
+    (void)self; (void)dd;
+    Value *x[1];
+    if (bind_args(a, "set_default_dtype", "d", x)) return NULL;
+    if (!is_dtype(x[0]))
+        return exc_set("TypeError", "invalid dtype object: only floating-point types are supported as the default type");
+    if (tsr_set_default_dtype(dtype_of(x[0])) < 0) return bind_runtime_error();
+    return v_none();
+}
+
+static Value *f_set_default_tensor_type(Value *self, CallArgs *a, void *dd)
+{
+    (void)self; (void)dd;
+    Value *x[1];
+    if (bind_args(a, "set_default_tensor_type", "t", x)) return NULL;
+    Value *t = x[0];
+    tsr_dtype d = TSR_DTYPE_UNDEFINED;
+    bool cuda = false;
+    if (t->type == &t_str) {
+        const char *s = t->u.s.p;
+        if (!strncmp(s, "torch.cuda.", 11)) { cuda = true; s += 11; }
+        else if (!strncmp(s, "torch.", 6)) s += 6;
+        else {
+            char mod[128];
+            snprintf(mod, sizeof mod, "%.*s", (int)strcspn(s, "."), s);
+            return exc_set("ModuleNotFoundError", "No module named '%s'", mod);
+        }
+        d = tsr_dtype_from_tensor_type(s);
+        if (d == TSR_DTYPE_UNDEFINED) return exc_set("ValueError", "invalid type: '%s'", t->u.s.p);
+    } else if (t->type == &t_type) {
+        const char *nm = t->u.typeobj->name;
+        if (!strncmp(nm, "torch.", 6)) nm += 6;
+        d = tsr_dtype_from_tensor_type(nm);
+    }
+    if (d == TSR_DTYPE_UNDEFINED)
+        return exc_set("TypeError", "invalid type object: only floating-point types are supported as the default type");
+    if (tsr_set_default_dtype(d) < 0) return bind_runtime_error();
+    if (cuda) global_default_device = (tsr_device){TSR_DEV_CUDA, -1};
+    else if (global_default_device.type == TSR_DEV_CUDA) global_default_device = TSR_CPU;
+    return v_none();
+}
+
+/* ------------------------------------------------------------ registration */
+
+static void add_type(Value *torch, const char *name, const VType *t, BuiltinFn ctor)
+{
+    module_add(torch, name, v_typeobj(t));
+    if (ctor) bind_type_ctor(t, ctor);
+}
+
+BIND_INIT_ORDER(types_init, 5)
+{
+    Value *torch = bind_module("torch");
+    /* dtypes under their canonical names and aliases */
+#define X(ID, num, name, ct, cc, cat, sname, alias)                         \
+    module_add(torch, name, v_dtype(TSR_##ID));                            \
+    if (alias) module_add(torch, (const char *)(alias), v_dtype(TSR_##ID));
+    TSR_DTYPES(X)
+#undef X
+    static const struct { const char *name; tsr_layout l; } layouts[] = {
+        {"strided", TSR_LAYOUT_STRIDED}, {"sparse_coo", TSR_LAYOUT_SPARSE_COO},
+        {"sparse_csr", TSR_LAYOUT_SPARSE_CSR}, {"sparse_csc", TSR_LAYOUT_SPARSE_CSC},
+        {"sparse_bsr", TSR_LAYOUT_SPARSE_BSR}, {"sparse_bsc", TSR_LAYOUT_SPARSE_BSC},
+        {"_mkldnn", TSR_LAYOUT_MKLDNN},
+    };
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
+        module_add(torch, layouts[i].name, v_layout(layouts[i].l));
+    module_add(torch, "contiguous_format", v_memory_format(TSR_MF_CONTIGUOUS));
+    module_add(torch, "preserve_format", v_memory_format(TSR_MF_PRESERVE));
+    module_add(torch, "channels_last", v_memory_format(TSR_MF_CHANNELS_LAST));
+    module_add(torch, "channels_last_3d", v_memory_format(TSR_MF_CHANNELS_LAST_3D));
+
+    add_type(torch, "dtype", &t_dtype, NULL);
+    add_type(torch, "device", &t_device, c_device);
+    add_type(torch, "layout", &t_layout, NULL);
+    add_type(torch, "memory_format", &t_memory_format, NULL);
+    add_type(torch, "Size", &t_size, c_size);
+    add_type(torch, "finfo", &t_finfo, c_finfo);
+    add_type(torch, "iinfo", &t_iinfo, c_iinfo);
+
+    module_add_fn(torch, "get_default_dtype", f_get_default_dtype);
+    module_add_fn(torch, "set_default_dtype", f_set_default_dtype);
+    module_add_fn(torch, "set_default_tensor_type", f_set_default_tensor_type);
+    module_add_fn(torch, "set_default_device", f_set_default_device);
+    module_add_fn(torch, "get_default_device", f_get_default_device);
+
+    Value *cuda = bind_module("torch.cuda");
+    module_add_fn(cuda, "is_available", f_cuda_is_available);
+    module_add_fn(cuda, "device_count", f_cuda_device_count);
+}
