@@ -279,3 +279,102 @@ const char *ast_kind_name(NodeKind k)
     };
     return k < N__COUNT ? names[k] : "?";
 }
+
+/* ------------------------------------------------------------ dumping */
+
+typedef struct { char *p; size_t n, cap; } Buf;
+
+static void bput(Buf *b, const char *s)
+{
+    size_t l = strlen(s);
+    if (b->n + l + 1 > b->cap) {
+        b->cap = (b->n + l + 1) * 2;
+        b->p = realloc(b->p, b->cap);
+        if (!b->p) abort();
+    }
+    memcpy(b->p + b->n, s, l + 1);
+    b->n += l;
+}
+
+static void dump(Buf *b, Node *n);
+
+static void dump_list(Buf *b, NodeList *l)
+{
+    for (int i = 0; l && i < l->n; i++) {
+        bput(b, " ");
+        dump(b, l->items[i]);
+    }
+}
+
+static void dump(Buf *b, Node *n)
+{
+    if (!n) { bput(b, "_"); return; }
+    char tmp[64];
+    switch (n->kind) {
+    case N_NAME: bput(b, n->name); return;
+    case N_CONST: {
+        Value *r = value_repr(n->value);
+        bput(b, r ? r->u.s.p : "?");
+        decref(r);
+        return;
+    }
+    case N_BINOP:
+    case N_UNARY:
+    case N_AUGASSIGN:
+        snprintf(tmp, sizeof tmp, "(%s%s ", op_symbol[n->op], n->kind == N_AUGASSIGN ? "=" : "");
+        bput(b, tmp);
+        dump(b, n->a);
+        if (n->kind != N_UNARY) { bput(b, " "); dump(b, n->b); }
+        bput(b, ")");
+        return;
+    case N_COMPARE: {
+        static const char *extra[] = {"in", "not in", "is", "is not"};
+        bput(b, "(cmp ");
+        dump(b, n->list->items[0]);
+        for (int i = 1; i < n->list->n; i++) {
+            int op = n->ops[i - 1];
+            bput(b, " ");
+            bput(b, op < OP__COUNT ? op_symbol[op] : extra[op - OP__COUNT]);
+            bput(b, " ");
+            dump(b, n->list->items[i]);
+        }
+        bput(b, ")");
+        return;
+    }
+    case N_ATTR: bput(b, "(. "); dump(b, n->a); bput(b, " "); bput(b, n->name); bput(b, ")"); return;
+    case N_KEYWORD: bput(b, "(kw "); bput(b, n->name); bput(b, " "); dump(b, n->a); bput(b, ")"); return;
+    case N_PARAM:
+        bput(b, n->flag == 1 ? "*" : n->flag == 2 ? "**" : "");
+        bput(b, n->name);
+        if (n->a) { bput(b, "="); dump(b, n->a); }
+        return;
+    case N_DEF: bput(b, "(def "); bput(b, n->name); bput(b, " ("); dump_list(b, n->list); bput(b, ") "); dump(b, n->b); bput(b, ")"); return;
+    case N_IMPORT: bput(b, "(import "); bput(b, n->a->name); if (n->name) { bput(b, " as "); bput(b, n->name); } bput(b, ")"); return;
+    case N_FROMIMPORT: bput(b, "(from "); bput(b, n->a->name); dump_list(b, n->list); bput(b, ")"); return;
+    case N_EXPR:
+        bput(b, n->flag ? "(expr; " : "(expr ");
+        dump(b, n->a);
+        bput(b, ")");
+        return;
+    default: break;
+    }
+    bput(b, "(");
+    for (const char *k = ast_kind_name(n->kind); *k; k++) {
+        char c[2] = {(char)(*k | 0x20), 0};
+        bput(b, c);
+    }
+    if (n->a) { bput(b, " "); dump(b, n->a); }
+    if (n->b) { bput(b, " "); dump(b, n->b); }
+    if (n->c) { bput(b, " "); dump(b, n->c); }
+    dump_list(b, n->list);
+    if (n->list2) dump_list(b, n->list2);
+    bput(b, ")");
+}
+
+char *ast_dump(Node *n)
+{
+    Buf b = {0};
+    bput(&b, "");
+    dump(&b, n);
+    return b.p;
+}

@@ -71,5 +71,7 @@ Node *ast_number(Chunk *c, Token t, char *err, size_t errn);  /* NULL + err on a
 Node *ast_string(Chunk *c, Node *prev, Token t);    /* adjacent literals concatenate */
 Node *ast_const(Chunk *c, Loc loc, Value *v);       /* steals v */
 const char *ast_kind_name(NodeKind k);
+/* An S-expression of the tree, for tests and debugging (malloc'd). */
+char *ast_dump(Node *n);
 
 #endif

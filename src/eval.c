@@ -993,7 +993,8 @@ void eval_report_error(void)
     Span sp = exc_span();
     bool has = exc_has_span() && err_chunk;
     if (has && eval_opts.show_location)
-        fprintf(out, "%s%s:%d:%d:%s ", color ? MAG : "", err_chunk->name, sp.line, sp.col, color ? RESET : "");
+        fprintf(out, "%s%s:%d:%d:%s ", color ? MAG : "", err_chunk->name, sp.line, sp.op_col ? sp.op_col : sp.col,
+                color ? RESET : "");
     if (*msg) fprintf(out, "%s%s%s: %s\n", color ? RED : "", type, color ? RESET : "", msg);
     else fprintf(out, "%s%s%s\n", color ? RED : "", type, color ? RESET : "");
     if (has && sp.line > 0) {

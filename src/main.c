@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "error.h"
 #include "eval.h"
 #include "repl.h"
 
@@ -51,6 +53,7 @@ static void on_sigint(int sig)
 {
     (void)sig;
     eval_interrupted = 1;
+    tsr_interrupted = 1;
     repl_sigint = 1;
     if (++sigint_count >= 3 && !repl_active) _exit(130); /* a kernel that does not poll */
 }
@@ -152,7 +155,8 @@ int main(int argc, char **argv)
 
     bool tty_in = isatty(0);
     eval_opts.brief_errors = brief;
-    eval_opts.color = isatty(2) && !getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    eval_opts.color = isatty(2) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
     eval_opts.show_location = true;
     eval_init();
 
@@ -161,6 +165,12 @@ int main(int argc, char **argv)
         failed = eval_source("<string>", code, strlen(code), keep_going, NULL);
     } else if (file && strcmp(file, "-") != 0) {
         FILE *f = fopen(file, "rb");
+        struct stat st;
+        if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+            fclose(f);
+            f = NULL;
+            errno = EISDIR;
+        }
         if (!f) {
             fprintf(stderr, "tsr: cannot open '%s': %s\n", file, strerror(errno));
             eval_fini();

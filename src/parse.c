@@ -579,7 +579,9 @@ int parser_next(Parser *p, Node **out, bool *incomplete)
     tsrParseFree(lemon, free);
     /* the parser failed on a whole token: the next statement may begin at
      * the lexer's position, or at the token it peeked */
-    if (p->peek_type != -2 && p->peek_type != TK_ERROR) {
+    if (p->peek_type == TK_ENDMARKER) {
+        p->eof = true;
+    } else if (p->peek_type != -2 && p->peek_type != TK_ERROR && p->peek.col == 1) {
         p->lx.cur = p->peek.p - (p->peek.col - 1);
         p->lx.line_start = p->lx.cur;
         p->lx.line = p->peek.line;
