@@ -440,6 +440,13 @@ static Value *seq_binop(int op, Value *self, Value *other, int reflected)
     const char *tn = self->type == &t_list ? "list" : "tuple";
     if (op == OP_ADD) {
         if (other->type == self->type) return reflected ? seq_concat(other, self) : seq_concat(self, other);
+        if (!reflected && other->type->binop && other->type != &t_list && other->type != &t_tuple &&
+            other->type != &t_str) {
+            /* a tuple subtype (torch.Size) or an operand with __radd__ goes first, as in CPython */
+            Value *r = other->type->binop(op, other, self, 1);
+            if (!r || r->type != &t_notimpl) return r;
+            decref(r);
+        }
         if (!reflected)
             return exc_set("TypeError", "can only concatenate %s (not \"%s\") to %s", tn, type_name(other), tn);
     }

@@ -795,6 +795,17 @@ Value *value_to_list(Value *v)
 int value_as_int(Value *v, int64_t *out)
 {
     if (is_int_like(v)) { *out = v->u.i; return 0; }
+    Value *ix = v->type->getattr ? v->type->getattr(v, "__index__") : NULL; /* one-element integer tensors */
+    if (ix) {
+        Value *r = value_call0(ix, 0, NULL);
+        decref(ix);
+        if (!r) return -1;
+        int ok = is_int_like(r);
+        if (ok) *out = r->u.i;
+        decref(r);
+        if (ok) return 0;
+    }
+    if (exc_pending()) return -1;
     return exc_seti("TypeError", "'%s' object cannot be interpreted as an integer", type_name(v));
 }
 

@@ -352,7 +352,7 @@ static Value *c_type(Value *self, CallArgs *a, void *d)
 
 static bool is_subtype(const VType *t, const VType *of)
 {
-    return t == of || (t == &t_bool && of == &t_int);
+    return t == of || (t == &t_bool && of == &t_int) || (of == &t_tuple && !strcmp(t->name, "torch.Size"));
 }
 
 static Value *b_isinstance(Value *self, CallArgs *a, void *d)
