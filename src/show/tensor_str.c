@@ -191,7 +191,15 @@ typedef struct {
     int64_t tail[TSR_MAX_DIMS];   /* ... and [tail, size) with "..." between */
     bool cut[TSR_MAX_DIMS];
     int64_t idx[TSR_MAX_DIMS];
+    bool stop;                    /* Ctrl-C seen: unwind, KeyboardInterrupt */
 } Ctx;
+
+/* Polled once per row: a full print of a huge tensor can take a while. */
+static bool interrupted(Ctx *c)
+{
+    if (!c->stop && tsr_check_interrupt() < 0) c->stop = true;
+    return c->stop;
+}
 
 /* The kept index ranges: self[:e] and self[-e:] (Python slices) for the last
  * dim, range(0, e) and range(n - e, n) for the others. Returns -1 with
@@ -244,6 +252,7 @@ static void walk(Ctx *c, int d, int pass)
         } else if (pass == 2) fmt_measure_int(&c->re, s);
         return;
     }
+    if (d == t->ndim - 1 && interrupted(c)) return;
     int64_t n = t->sizes[d];
     for (int64_t i = 0; i < c->head[d]; i++) { c->idx[d] = i; walk(c, d + 1, pass); }
     for (int64_t i = c->tail[d]; i < n; i++) { c->idx[d] = i; walk(c, d + 1, pass); }
@@ -277,6 +286,7 @@ static void vector(Buf *b, Ctx *c, int d, int64_t indent)
     double q = floor((opts.linewidth - (double)indent) / (double)el);
     int64_t per_line = q < 1 ? 1 : q > 1e15 ? (int64_t)1e15 : (int64_t)q;
     int64_t n = c->t->sizes[d], k = 0;
+    if (interrupted(c)) return;
     buf_add(b, "[", 1);
 #define SEP()                                                               \
     do {                                                                    \
@@ -306,14 +316,15 @@ static void body(Buf *b, Ctx *c, int d, int64_t indent)
         first = false;                                                      \
     } while (0)
     buf_add(b, "[", 1);
-    for (int64_t i = 0; i < c->head[d] && !b->failed; i++) { SEP(); c->idx[d] = i; body(b, c, d + 1, indent + 1); }
+    for (int64_t i = 0; i < c->head[d] && !b->failed && !c->stop; i++) { SEP(); c->idx[d] = i; body(b, c, d + 1, indent + 1); }
     if (c->cut[d]) { SEP(); buf_add(b, "...", 3); }
-    for (int64_t i = c->tail[d]; i < n && !b->failed; i++) { SEP(); c->idx[d] = i; body(b, c, d + 1, indent + 1); }
+    for (int64_t i = c->tail[d]; i < n && !b->failed && !c->stop; i++) { SEP(); c->idx[d] = i; body(b, c, d + 1, indent + 1); }
 #undef SEP
     buf_add(b, "]", 1);
 }
 
-/* _tensor_str(t, indent) for a CPU tensor with elements. */
+/* _tensor_str(t, indent) for a CPU tensor with elements. -1 with an
+ * exception set on an interrupt or PyTorch's edgeitems error. */
 static int tensor_str(Buf *b, const tsr_tensor *t, int64_t indent)
 {
     Ctx *c = calloc(1, sizeof *c);
@@ -334,7 +345,12 @@ static int tensor_str(Buf *b, const tsr_tensor *t, int64_t indent)
     fmt_finish(&c->re);
     fmt_finish(&c->im);
     body(b, c, 0, indent);
+    bool stop = c->stop;
     free(c);
+    if (stop) {
+        bind_runtime_error();             /* the recorded KeyboardInterrupt */
+        return -1;
+    }
     return 0;
 }
 
@@ -418,8 +434,7 @@ Value *show_tensor_repr(const tsr_tensor *t)
         if (t->device.type != TSR_DEV_CPU) {
             cpu = tsr_to_device(t, TSR_CPU, TSR_DTYPE_UNDEFINED, false);
             if (!cpu) {
-                exc_set(tsr_error_kind_name(tsr_error_kind()), "%s", tsr_error_message());
-                tsr_error_clear();
+                bind_runtime_error();
                 goto fail;
             }
             src = cpu;
