@@ -8,6 +8,8 @@
 
 #include "ast.h"
 
+static void chunk_own(Chunk *c, Value *v);
+
 struct ArenaBlock {
     ArenaBlock *next;
     size_t used, cap;
@@ -67,6 +69,7 @@ void *chunk_alloc(Chunk *c, size_t n)
     return p;
 }
 
+static void chunk_own(Chunk *c, Value *v);
 static void chunk_own(Chunk *c, Value *v)
 {
     if (c->nconsts == c->capconsts) {
@@ -115,6 +118,15 @@ Loc ast_tokloc(Token t)
 }
 
 Loc ast_span(Loc a, Loc b) { return (Loc){a.line, a.col, b.end_line, b.end_col}; }
+
+Value *ast_key(Chunk *c, const char *name)
+{
+    Value *k = v_str(name);
+    int ok;
+    value_hash(k, &ok); /* computed once, cached in the string */
+    chunk_own(c, k);
+    return k;
+}
 
 char *ast_name(Chunk *c, Token t)
 {

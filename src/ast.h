@@ -54,7 +54,7 @@ struct Node {
     Node *a, *b, *c;
     NodeList *list, *list2;
     const char *name;      /* NAME, ATTR, KEYWORD, DEF, PARAM, IMPORT */
-    Value *value;          /* CONST (owned by the chunk) */
+    Value *value;          /* CONST; NAME: the name as a str key (owned by the chunk) */
     int flag;              /* EXPR: output suppressed by ';'; TUPLE: parenthesized;
                               PARAM: 1 = *args; COMPARE ops are in `ops` */
     int *ops;              /* COMPARE: the operators, list has the operands */
@@ -67,6 +67,7 @@ NodeList *ast_append(Chunk *c, NodeList *l, Node *x);
 Loc ast_tokloc(Token t);
 Loc ast_span(Loc a, Loc b);                         /* from a's start to b's end */
 char *ast_name(Chunk *c, Token t);
+Value *ast_key(Chunk *c, const char *name);         /* an interned str with its hash cached */
 Node *ast_number(Chunk *c, Token t, char *err, size_t errn);  /* NULL + err on a bad literal */
 Node *ast_string(Chunk *c, Node *prev, Token t);    /* adjacent literals concatenate */
 Node *ast_const(Chunk *c, Loc loc, Value *v);       /* steals v */

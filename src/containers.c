@@ -98,8 +98,11 @@ static int s_eq(Value *a, Value *b) { return a->u.s.n == b->u.s.n && !memcmp(a->
 static uint64_t s_hash(Value *v, int *ok)
 {
     (void)ok;
+    if (v->u.s.h) return v->u.s.h;
     uint64_t h = 1469598103934665603ULL;
     for (size_t i = 0; i < v->u.s.n; i++) h = (h ^ (unsigned char)v->u.s.p[i]) * 1099511628211ULL;
+    if (!h) h = 1;
+    v->u.s.h = h;
     return h;
 }
 

@@ -127,20 +127,33 @@ typedef struct {
 static Value *eval(Frame *f, Node *n);
 static ExecStatus exec(Frame *f, Node *n, bool top);
 
-static Value *lookup(Frame *f, const char *name)
+/* key: the name as a str with its hash cached (N_NAME's value) */
+static Value *lookup_key(Frame *f, Value *k)
 {
-    Value *k = v_str(name), *x = NULL;
+    Value *x = NULL;
     for (Env *e = f->env; e && !x; e = e->parent) x = dict_get(e->vars, k);
     if (!x) x = dict_get(globals, k);
     if (!x) x = dict_get(bind_builtins(), k);
-    decref(k);
     if (x) return incref(x);
-    return exc_set("NameError", "name '%s' is not defined", name);
+    return exc_set("NameError", "name '%s' is not defined", k->u.s.p);
+}
+
+static Value *lookup(Frame *f, const char *name)
+{
+    Value *k = v_str(name);
+    Value *x = lookup_key(f, k);
+    decref(k);
+    return x;
 }
 
 static int bind_name(Frame *f, const char *name, Value *x)
 {
     return dict_set_str(f->env ? f->env->vars : globals, name, x);
+}
+
+static int bind_key(Frame *f, Value *k, Value *x)
+{
+    return dict_set(f->env ? f->env->vars : globals, k, x);
 }
 
 /* ---------------------------------------------------------- assignment */
@@ -174,7 +187,7 @@ static int assign(Frame *f, Node *target, Value *x)
     int r;
     switch (target->kind) {
     case N_NAME:
-        return bind_name(f, target->name, x);
+        return target->value ? bind_key(f, target->value, x) : bind_name(f, target->name, x);
     case N_TUPLE:
     case N_LIST:
         r = unpack(f, target, x);
@@ -534,7 +547,7 @@ static Value *eval_slice_part(Frame *f, Node *n)
 static Value *eval_inner(Frame *f, Node *n)
 {
     switch (n->kind) {
-    case N_NAME: return lookup(f, n->name);
+    case N_NAME: return n->value ? lookup_key(f, n->value) : lookup(f, n->name);
     case N_CONST: return incref(n->value);
     case N_BINOP: {
         Value *l = eval(f, n->a);
@@ -786,7 +799,7 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
         Node *t = n->a;
         Value *obj = NULL, *key = NULL, *cur = NULL;
         if (t->kind == N_NAME) {
-            cur = lookup(f, t->name);
+            cur = lookup_key(f, t->value);
         } else if (t->kind == N_ATTR) {
             obj = eval(f, t->a);
             if (obj) cur = value_getattr(obj, t->name);
@@ -804,7 +817,7 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
         }
         int r = -1;
         if (res) {
-            if (t->kind == N_NAME) r = bind_name(f, t->name, res);
+            if (t->kind == N_NAME) r = bind_key(f, t->value, res);
             else if (t->kind == N_ATTR) r = res == cur ? 0 : value_setattr(obj, t->name, res);
             else r = value_setitem(obj, key, res);
         }

@@ -215,6 +215,7 @@ Node *parse_name(ParseState *ps, Token name)
 {
     Node *n = ast_node(C, N_NAME, ast_tokloc(name));
     n->name = ast_name(C, name);
+    n->value = ast_key(C, n->name);
     return n;
 }
 

@@ -31,9 +31,22 @@ static void *xcalloc(size_t n, size_t sz)
     return p;
 }
 
+/* Freed Values are kept for reuse: the interpreter makes and drops one or
+ * more per operation. */
+static Value small_ints[262]; /* -5 .. 256, as CPython caches them */
+static Value *free_values;
+static size_t nfree_values;
+
 Value *value_alloc(const VType *t)
 {
-    Value *v = xcalloc(1, sizeof *v);
+    Value *v = free_values;
+    if (v) {
+        free_values = *(Value **)v;
+        nfree_values--;
+        memset(v, 0, sizeof *v);
+    } else {
+        v = xcalloc(1, sizeof *v);
+    }
     v->refcnt = 1;
     v->type = t;
     return v;
@@ -48,7 +61,14 @@ static Value notimpl_v = {1L << 40, &t_notimpl, {0}};
 void value_free(Value *v)
 {
     if (v == &none_v || v == &true_v || v == &false_v || v == &ellipsis_v || v == &notimpl_v) return;
+    if (v >= small_ints && v < small_ints + 262) return;
     if (v->type->destroy) v->type->destroy(v);
+    if (nfree_values < 4096) {
+        *(Value **)v = free_values;
+        free_values = v;
+        nfree_values++;
+        return;
+    }
     free(v);
 }
 
@@ -123,6 +143,15 @@ Value *value_not_implemented(void) { return incref(&notimpl_v); }
 
 Value *v_int(int64_t i)
 {
+    if (i >= -5 && i <= 256) {
+        Value *c = &small_ints[i + 5];
+        if (!c->type) {
+            c->type = &t_int;
+            c->refcnt = 1L << 40;
+            c->u.i = i;
+        }
+        return incref(c);
+    }
     Value *v = value_alloc(&t_int);
     v->u.i = i;
     return v;

@@ -80,7 +80,7 @@ struct Value {
         int64_t i;                                  /* bool, int */
         double f;                                   /* float */
         struct { double re, im; } c;                /* complex */
-        struct { char *p; size_t n; } s;            /* str: owned, NUL-terminated */
+        struct { char *p; size_t n; uint64_t h; } s; /* str: owned, NUL-terminated; h: cached hash (0: none) */
         struct { Value **items; size_t n, cap; } seq; /* tuple, list, torch.Size */
         Dict *dict;                                 /* dict */
         struct { int64_t start, stop, step; } range;
