@@ -39,6 +39,13 @@ load helpers
     assert_output $'0\n1\ndone\nelse'
 }
 
+@test "script-1.6: only the last of '1; 2' prints; expressions inside blocks do not" {
+    mkscript s.tsr $'1; 2\n3; 4;\nif True:\n    5\n'
+    run --separate-stderr tsr_run s.tsr
+    assert_success
+    assert_output "2"
+}
+
 @test "script-2.1: the first error stops the script with status 1" {
     mkscript s.tsr $'print(\'a\')\n1/0\nprint(\'b\')\n'
     run --separate-stderr tsr_run s.tsr

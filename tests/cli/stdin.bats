@@ -25,7 +25,7 @@ load helpers
 }
 
 @test "stdin-1.4: a block needs no blank line after it" {
-    run --separate-stderr tsr_stdin $'for i in range(3):\n    i * 10\nprint(\'end\')\n'
+    run --separate-stderr tsr_stdin $'for i in range(3):\n    print(i * 10)\nprint(\'end\')\n'
     assert_success
     assert_output $'0\n10\n20\nend'
 }
@@ -50,6 +50,12 @@ load helpers
     assert_success
     assert_output ""
     [ -z "$stderr" ]
+}
+
+@test "stdin-1.8: expression statements inside a block print nothing" {
+    run --separate-stderr tsr_stdin $'for i in range(3):\n    i * 10\n5\n'
+    assert_success
+    assert_output "5"
 }
 
 @test "stdin-2.1: doctest mode on standard input" {
