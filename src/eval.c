@@ -21,9 +21,11 @@ struct Env {
     long refcnt;
     Value *vars;   /* dict */
     Env *parent;   /* enclosing function scope; NULL at module level */
+    Env *prev, *next; /* every live Env, so cycles can be broken at exit */
 };
 
 static Value *globals;
+static Env *live_envs;
 
 static Env *env_new(Env *parent)
 {
@@ -33,6 +35,9 @@ static Env *env_new(Env *parent)
     e->vars = v_dict();
     e->parent = parent;
     if (parent) parent->refcnt++;
+    e->next = live_envs;
+    if (live_envs) live_envs->prev = e;
+    live_envs = e;
     return e;
 }
 
@@ -40,10 +45,37 @@ static void env_unref(Env *e)
 {
     while (e && --e->refcnt == 0) {
         Env *p = e->parent;
+        if (e->prev) e->prev->next = e->next;
+        else live_envs = e->next;
+        if (e->next) e->next->prev = e->prev;
         decref(e->vars);
         free(e);
         e = p;
     }
+}
+
+/* A nested function kept in its own defining scope is a reference cycle
+ * (scope -> function -> closure scope). There is no cycle collector: the
+ * cycles are broken when the session ends. */
+static void env_break_cycles(void)
+{
+    size_t n = 0;
+    for (Env *e = live_envs; e; e = e->next) n++;
+    if (!n) return;
+    Env **all = malloc(n * sizeof *all);
+    if (!all) return;
+    size_t i = 0;
+    for (Env *e = live_envs; e; e = e->next) {
+        e->refcnt++; /* keep every one alive while the others are cleared */
+        all[i++] = e;
+    }
+    for (i = 0; i < n; i++) {
+        Value *vars = all[i]->vars;
+        all[i]->vars = v_dict();
+        decref(vars);
+    }
+    for (i = 0; i < n; i++) env_unref(all[i]);
+    free(all);
 }
 
 /* ------------------------------------------------------------- functions */
@@ -1062,6 +1094,7 @@ void eval_fini(void)
 {
     decref(globals);
     globals = NULL;
+    env_break_cycles();
     bind_fini();
     if (err_chunk) chunk_unref(err_chunk);
     err_chunk = NULL;
