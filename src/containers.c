@@ -45,9 +45,20 @@ static int arity(CallArgs *a, const char *name, int min, int max)
 
 int seq_index(Value *key, int64_t len, int64_t *out, const char *what)
 {
-    if (!is_int_like(key))
-        return exc_seti("TypeError", "%s indices must be integers or slices, not %s", what, type_name(key));
-    int64_t i = key->u.i;
+    int64_t i;
+    if (is_int_like(key)) i = key->u.i;
+    else if (key->type->getattr) {
+        Value *ix = key->type->getattr(key, "__index__"); /* one-element integer tensors */
+        if (!ix) {
+            if (exc_pending()) return -1;
+            return exc_seti("TypeError", "%s indices must be integers or slices, not %s", what, type_name(key));
+        }
+        Value *r = value_call0(ix, 0, NULL);
+        decref(ix);
+        if (!r) return -1;
+        i = r->u.i;
+        decref(r);
+    } else return exc_seti("TypeError", "%s indices must be integers or slices, not %s", what, type_name(key));
     if (i < 0) i += len;
     if (i < 0 || i >= len) return exc_seti("IndexError", "%s index out of range", what);
     *out = i;

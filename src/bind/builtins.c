@@ -191,6 +191,15 @@ static Value *c_complex(Value *self, CallArgs *a, void *d)
     Value *x[2];
     if (bind_args(a, "complex", "real=, imag=", x)) return NULL;
     /* CPython's complex_new: cr + ci*1j with each part taken as given */
+    if (x[0] && !x[1] && !is_number(x[0]) && x[0]->type != &t_complex && x[0]->type != &t_str && x[0]->type->getattr) {
+        Value *m = x[0]->type->getattr(x[0], "__complex__"); /* one-element tensors */
+        if (m) {
+            Value *r = value_call0(m, 0, NULL);
+            decref(m);
+            return r;
+        }
+        if (exc_pending()) return NULL;
+    }
     double part[2][2] = {{0, 0}, {0, 0}};
     bool is_cplx[2] = {false, false};
     for (int i = 0; i < 2; i++) {

@@ -97,7 +97,7 @@ static Value *method_trampoline(Value *self, CallArgs *a, void *data)
     pos[0] = self;
     for (int i = 0; i < a->npos; i++) pos[i + 1] = a->pos[i];
     CallArgs b = {pos, a->npos + 1, a->kwnames, a->kw, a->nkw};
-    Value *r = fn(NULL, &b, NULL);
+    Value *r = fn(self, &b, NULL); /* self marks a method call: positions in messages skip it */
     if (pos != stack) free(pos);
     return r;
 }
@@ -297,10 +297,6 @@ static tsr_tensor *index_view(tsr_tensor *t, Value *key)
             return NULL;
         }
     }
-    if (ellipses > 1) {
-        exc_set("IndexError", "an index can only have a single ellipsis ('...')");
-        return NULL;
-    }
     if (consumed > t->ndim) {
         if (t->ndim == 0)
             exc_set("IndexError", "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
@@ -316,8 +312,12 @@ static tsr_tensor *index_view(tsr_tensor *t, Value *key)
         tsr_tensor *next = NULL;
         int64_t ix;
         if (k->type == &t_ellipsis) {
-            d += t->ndim - consumed;
-            src_d += t->ndim - consumed;
+            /* 1.13 accepts several; the first one takes the unindexed dims */
+            if (ellipses) {
+                d += t->ndim - consumed;
+                src_d += t->ndim - consumed;
+                ellipses = 0;
+            }
             continue;
         }
         if (is_none(k)) {
@@ -370,9 +370,26 @@ static Value *tensor_getitem(Value *v, Value *key)
 }
 
 /* dst.copy_(src) or dst.fill_(scalar) for assignments (x[...] = value). */
+/* src as the value of an assignment into dst: leading size-1 dims dropped,
+ * then expanded with expand's message (PyTorch's copy_to / slicePrefix1sDims). */
+static int copy_expanded(tsr_tensor *dst, const tsr_tensor *src)
+{
+    tsr_tensor *s = tsr_view_alias(src);
+    while (s && s->ndim > dst->ndim && s->sizes[0] == 1) {
+        tsr_tensor *n = tsr_view_squeeze_dim(s, 0);
+        tsr_tensor_release(s);
+        s = n;
+    }
+    tsr_tensor *e = s ? tsr_view_expand(s, dst->ndim, dst->sizes) : NULL;
+    tsr_tensor_release(s);
+    int r = e ? tsr_copy_(dst, e) : -1;
+    tsr_tensor_release(e);
+    return r < 0 ? bind_runtime_errori() : 0;
+}
+
 static int assign_into(tsr_tensor *dst, Value *x)
 {
-    if (is_tensor(x)) return tsr_copy_(dst, tensor_of(x)) < 0 ? bind_runtime_errori() : 0;
+    if (is_tensor(x)) return copy_expanded(dst, tensor_of(x));
     tsr_scalar s;
     if (x->type == &t_bool || x->type == &t_int || x->type == &t_float || x->type == &t_complex) {
         bind_scalar(x, "__setitem__", "value", &s);
@@ -386,7 +403,7 @@ static int assign_into(tsr_tensor *dst, Value *x)
         if (!fn) return exc_seti("NotImplementedError", "assigning a sequence needs torch.tensor");
         Value *t = value_call0(fn, 1, &x);
         if (!t) return -1;
-        int r = is_tensor(t) ? (tsr_copy_(dst, tensor_of(t)) < 0 ? bind_runtime_errori() : 0) : -1;
+        int r = is_tensor(t) ? copy_expanded(dst, tensor_of(t)) : -1;
         decref(t);
         return r;
     }
@@ -406,12 +423,49 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
 
 static tsr_tensor *self_t(Value *self) { return tensor_of(self); }
 
-/* The n positional-or-keyword arguments of a method, spec as bind_args. */
-#define ARGS(name, spec, n)                                 \
-    Value *x[n];                                            \
-    if (bind_args(a, name, spec, x)) return NULL
+/* A call being parsed the way PyTorch's python_arg_parser reports errors:
+ * off = 1 when a->pos[0] is the self of a method call (its positions are
+ * not counted); multi = the function has several signatures, so a bad
+ * argument gives "received an invalid combination of arguments". */
+typedef struct { const char *fname; CallArgs *a; int off; bool multi; } Call;
 
-static int int_arg(Value *v, const char *fname, const char *arg, int pos, int64_t *out)
+static Value *call_combo(const Call *c)
+{
+    CallArgs b = {c->a->pos + c->off, c->a->npos - c->off, c->a->kwnames, c->a->kw, c->a->nkw};
+    return bind_invalid_combination(c->fname, &b);
+}
+
+static int call_args(const Call *c, const char *spec, Value **out)
+{
+    if (bind_args(c->a, c->fname, spec, out) == 0) return 0;
+    if (!exc_matches("TypeError")) return -1;
+    if (c->multi) {
+        exc_clear();
+        call_combo(c);
+        return -1;
+    }
+    const char *m = strstr(exc_message(), "missing required argument '");
+    if (m) {
+        char name[64];
+        m += strlen("missing required argument '");
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(m, "'"), m);
+        exc_clear();
+        return exc_seti("TypeError", "%s() missing 1 required positional arguments: \"%s\"", c->fname, name);
+    }
+    return -1;
+}
+
+/* The n arguments of a call, spec as bind_args; declares x[] and c. */
+#define ARGSX(name, spec, n, offv, multiv)                  \
+    Value *x[n];                                            \
+    Call c = {name, a, offv, multiv};                       \
+    if (call_args(&c, spec, x)) return NULL
+#define ARGS(name, spec, n) ARGSX(name, spec, n, 0, false); (void)c
+/* torch.f(input, ...) / x.f(...) through the trampoline (self non-NULL) */
+#define FARGS(name, spec, n, multiv) ARGSX(name, spec, n, self ? 1 : 0, multiv)
+
+/* Integer argument at position pos (counting input as 1). */
+static int c_int(const Call *c, Value *v, int pos, const char *arg, int64_t *out)
 {
     if (v->type == &t_int) { *out = v->u.i; return 0; }
     if (is_tensor(v) && tensor_of(v)->ndim == 0 && tsr_dtype_is_integral(tensor_of(v)->dtype, false) &&
@@ -419,13 +473,15 @@ static int int_arg(Value *v, const char *fname, const char *arg, int pos, int64_
         *out = tsr_tensor_get_int64_at(tensor_of(v), 0);
         return 0;
     }
-    return exc_seti("TypeError", "%s(): argument '%s' (position %d) must be int, not %s", fname, arg, pos, type_name(v));
+    if (c->multi) { call_combo(c); return -1; }
+    return exc_seti("TypeError", "%s(): argument '%s' (position %d) must be int, not %s", c->fname, arg,
+                    pos - c->off, type_name(v));
 }
 
-static int opt_int(Value *v, const char *fname, const char *arg, int pos, int64_t dflt, int64_t *out)
+static int c_opt_int(const Call *c, Value *v, int pos, const char *arg, int64_t dflt, int64_t *out)
 {
     if (!v) { *out = dflt; return 0; }
-    return int_arg(v, fname, arg, pos, out);
+    return c_int(c, v, pos, arg, out);
 }
 
 static int tensor_arg(Value *v, const char *fname, const char *arg, int pos, tsr_tensor **out)
@@ -531,12 +587,14 @@ static int ps_data(Value *self, Value *x)
 
 /* ------------------------------------------------------------ sizes, strides */
 
-static Value *dim_query(Value *self, CallArgs *a, const char *fname, const int64_t *vals)
+static Value *dim_query(Value *self, CallArgs *a, const char *fname, bool sizes)
 {
     tsr_tensor *t = self_t(self);
-    ARGS(fname, "dim=", 1);
-    if (!x[0] || is_none(x[0])) {
-        if (vals == t->sizes) return v_size(t->ndim, t->sizes);
+    const int64_t *vals = sizes ? t->sizes : t->strides;
+    ARGSX(fname, "dim=", 1, 0, true);
+    if (x[0] && is_none(x[0])) return exc_set("RuntimeError", "Please look up dimensions by name, got: name = None.");
+    if (!x[0]) {
+        if (sizes) return v_size(t->ndim, t->sizes);
         Value *r = v_tuple((size_t)t->ndim);
         for (int i = 0; i < t->ndim; i++) r->u.seq.items[i] = v_int(vals[i]);
         return r;
@@ -553,7 +611,7 @@ static Value *dim_query(Value *self, CallArgs *a, const char *fname, const int64
         return exc_set("RuntimeError", "Name '%s' not found in Tensor[%s].", x[0]->u.s.p, buf);
     }
     int64_t d;
-    if (int_arg(x[0], fname, "dim", 1, &d) < 0) return NULL;
+    if (c_int(&c, x[0], 1, "dim", &d) < 0) return NULL;
     int w = tsr_wrap_dim(d, t->ndim);
     if (w < 0) return bind_runtime_error();
     if (t->ndim == 0)
@@ -561,14 +619,13 @@ static Value *dim_query(Value *self, CallArgs *a, const char *fname, const int64
     return v_int(vals[w]);
 }
 
-static Value *m_size(Value *self, CallArgs *a, void *d) { (void)d; return dim_query(self, a, "size", self_t(self)->sizes); }
-static Value *m_stride(Value *self, CallArgs *a, void *d) { (void)d; return dim_query(self, a, "stride", self_t(self)->strides); }
+static Value *m_size(Value *self, CallArgs *a, void *d) { (void)d; return dim_query(self, a, "size", true); }
+static Value *m_stride(Value *self, CallArgs *a, void *d) { (void)d; return dim_query(self, a, "stride", false); }
 
 static Value *no_arg_method(CallArgs *a, const char *fname)
 {
-    if (a->npos || a->nkw)
-        return exc_set("TypeError", "%s() takes 0 positional arguments but %d %s given", fname, a->npos + a->nkw,
-                       a->npos + a->nkw == 1 ? "was" : "were");
+    if (a->nkw) return exc_set("TypeError", "_TensorBase.%s() takes no keyword arguments", fname);
+    if (a->npos) return exc_set("TypeError", "_TensorBase.%s() takes no arguments (%d given)", fname, a->npos);
     return NULL;
 }
 #define NOARGS(name) do { if (no_arg_method(a, name) || exc_pending()) return NULL; } while (0)
@@ -732,6 +789,8 @@ static Value *do_resize(Value *self, int n, const int64_t *sizes)
 {
     tsr_tensor *t = self_t(self);
     int64_t numel;
+    for (int i = 0; i < n; i++)
+        if (sizes[i] < 0) return exc_set("RuntimeError", "numel: integer multiplication overflow");
     if (tsr_check_sizes(n, sizes, &numel) < 0) return bind_runtime_error();
     size_t need = (size_t)(numel + (numel ? t->storage_offset : 0)) * (size_t)tsr_tensor_itemsize(t);
     if (need > t->storage->nbytes && tsr_storage_resize(t->storage, need) < 0) return bind_runtime_error();
@@ -744,7 +803,14 @@ static Value *m_resize_(Value *self, CallArgs *a, void *d)
     int n;
     int64_t sizes[TSR_MAX_DIMS];
     if (a->npos == 0 && !a->nkw) return exc_set("TypeError", "resize_() missing 1 required positional arguments: \"size\"");
-    if (shape_args(a, 0, "resize_", "size", &n, sizes) < 0) return NULL;
+    if (shape_args(a, 0, "resize_", "size", &n, sizes) < 0) {
+        if (a->npos == 1 && exc_matches("TypeError")) {
+            exc_clear();
+            return exc_set("TypeError", "resize_(): argument 'size' (position 1) must be tuple of SymInts, not %s",
+                           type_name(a->pos[0]));
+        }
+        return NULL;
+    }
     return do_resize(self, n, sizes);
 }
 
@@ -900,7 +966,7 @@ static Value *m_type(Value *self, CallArgs *a, void *d)
         dt = tsr_dtype_from_tensor_type(p);
         if (dt == TSR_DTYPE_UNDEFINED) return exc_set("ValueError", "invalid type: '%s'", s);
     } else {
-        return exc_set("TypeError", "type(): argument 'dtype' must be torch.dtype, not %s", type_name(x[0]));
+        return exc_set("TypeError", "dtype must be a type, str, or dtype object");
     }
     if (cuda || (t->device.type == TSR_DEV_CUDA && x[0]->type != &t_str && !is_dtype(x[0]))) {
         tsr_device dev = {TSR_DEV_CUDA, -1};
@@ -1049,47 +1115,49 @@ found:
 
 static Value *f_narrow(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
-    ARGS("narrow", "input, dim, start, length", 4);
+    (void)d;
+    FARGS("narrow", "input, dim, start, length", 4, true);
     tsr_tensor *t = NULL;
     int64_t dim, start, len;
-    if (tensor_arg(x[0], "narrow", "input", 1, &t) < 0 || int_arg(x[1], "narrow", "dim", 2, &dim) < 0 ||
-        int_arg(x[2], "narrow", "start", 3, &start) < 0 || int_arg(x[3], "narrow", "length", 4, &len) < 0)
+    if (tensor_arg(x[0], "narrow", "input", 1, &t) < 0 || c_int(&c, x[1], 2, "dim", &dim) < 0 ||
+        c_int(&c, x[2], 3, "start", &start) < 0 || c_int(&c, x[3], 4, "length", &len) < 0)
         return NULL;
     return v_tensor(tsr_view_narrow(t, dim, start, len));
 }
 
 static Value *f_select(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
-    ARGS("select", "input, dim, index", 3);
+    (void)d;
+    FARGS("select", "input, dim, index", 3, true);
     tsr_tensor *t = NULL;
     int64_t dim, ix;
-    if (tensor_arg(x[0], "select", "input", 1, &t) < 0 || int_arg(x[1], "select", "dim", 2, &dim) < 0 ||
-        int_arg(x[2], "select", "index", 3, &ix) < 0)
+    if (tensor_arg(x[0], "select", "input", 1, &t) < 0 || c_int(&c, x[1], 2, "dim", &dim) < 0 ||
+        c_int(&c, x[2], 3, "index", &ix) < 0)
         return NULL;
     return v_tensor(tsr_view_select(t, dim, ix));
 }
 
-static Value *transpose_like(CallArgs *a, const char *fname, const char *a0, const char *a1)
+static Value *transpose_like(Value *self, CallArgs *a, const char *fname, const char *a0, const char *a1)
 {
     char spec[64];
     snprintf(spec, sizeof spec, "input, %s, %s", a0, a1);
-    ARGS(fname, spec, 3);
+    FARGS(fname, spec, 3, true);
     tsr_tensor *t = NULL;
     int64_t d0, d1;
-    if (tensor_arg(x[0], fname, "input", 1, &t) < 0 || int_arg(x[1], fname, a0, 2, &d0) < 0 ||
-        int_arg(x[2], fname, a1, 3, &d1) < 0)
+    if (tensor_arg(x[0], fname, "input", 1, &t) < 0 || c_int(&c, x[1], 2, a0, &d0) < 0 ||
+        c_int(&c, x[2], 3, a1, &d1) < 0)
         return NULL;
     return v_tensor(tsr_view_transpose(t, d0, d1));
 }
-static Value *f_transpose(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return transpose_like(a, "transpose", "dim0", "dim1"); }
-static Value *f_swapaxes(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return transpose_like(a, "swapaxes", "axis0", "axis1"); }
-static Value *f_swapdims(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return transpose_like(a, "swapdims", "dim0", "dim1"); }
+static Value *f_transpose(Value *s, CallArgs *a, void *d) { (void)d; return transpose_like(s, a, "transpose", "dim0", "dim1"); }
+static Value *f_swapaxes(Value *s, CallArgs *a, void *d) { (void)d; return transpose_like(s, a, "swapaxes", "axis0", "axis1"); }
+static Value *f_swapdims(Value *s, CallArgs *a, void *d) { (void)d; return transpose_like(s, a, "swapdims", "dim0", "dim1"); }
 
 static Value *f_t(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
+    (void)d;
+    if (self && (a->npos > 1 || a->nkw))
+        return exc_set("TypeError", "_TensorBase.t() takes no arguments (%d given)", a->npos - 1 + a->nkw);
     ARGS("t", "input", 1);
     tsr_tensor *t = NULL;
     if (tensor_arg(x[0], "t", "input", 1, &t) < 0) return NULL;
@@ -1097,27 +1165,32 @@ static Value *f_t(Value *self, CallArgs *a, void *d)
 }
 
 /* Dims given as varargs or one sequence after the input (permute, flip-like). */
-static int dims_after_input(CallArgs *a, const char *fname, const char *kw, int *n, int64_t *dims)
+static int dims_after_input(const Call *c, const char *kw, int *n, int64_t *dims)
 {
+    CallArgs *a = c->a;
+    const char *fname = c->fname;
+    if (a->npos == 1 && !a->nkw)
+        return exc_seti("TypeError", "%s() missing 1 required positional arguments: \"%s\"", fname, kw);
     if (a->nkw == 1 && !strcmp(a->kwnames[0], kw) && a->npos == 1)
         return bind_int_list(a->kw[0], fname, kw, n, dims, TSR_MAX_DIMS);
     if (a->nkw) return exc_seti("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[0]);
     if (a->npos == 2 && a->pos[1]->type != &t_int) return bind_int_list(a->pos[1], fname, kw, n, dims, TSR_MAX_DIMS);
     if (a->npos - 1 > TSR_MAX_DIMS) return exc_seti("RuntimeError", "%s(): too many dims", fname);
     for (int i = 1; i < a->npos; i++)
-        if (int_arg(a->pos[i], fname, kw, i + 1, &dims[i - 1]) < 0) return -1;
+        if (c_int(c, a->pos[i], i + 1, kw, &dims[i - 1]) < 0) return -1;
     *n = a->npos - 1;
     return 0;
 }
 
 static Value *f_permute(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
+    (void)d;
     Value *in;
     if (input_of(a, "permute", &in) < 0) return NULL;
     int n;
     int64_t dims[TSR_MAX_DIMS];
-    if (dims_after_input(a, "permute", "dims", &n, dims) < 0) return NULL;
+    Call c = {"permute", a, self ? 1 : 0, false};
+    if (dims_after_input(&c, "dims", &n, dims) < 0) return NULL;
     return v_tensor(tsr_view_permute(tensor_of(in), n, dims));
 }
 
@@ -1205,46 +1278,48 @@ static Value *m_expand_as(Value *self, CallArgs *a, void *d)
 
 static Value *f_squeeze(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
-    ARGS("squeeze", "input, dim=", 2);
+    (void)d;
+    FARGS("squeeze", "input, dim=", 2, true);
     tsr_tensor *t = NULL;
     if (tensor_arg(x[0], "squeeze", "input", 1, &t) < 0) return NULL;
-    if (!x[1] || is_none(x[1])) return v_tensor(tsr_view_squeeze(t));
+    if (!x[1]) return v_tensor(tsr_view_squeeze(t));
     int64_t dim;
-    if (int_arg(x[1], "squeeze", "dim", 2, &dim) < 0) return NULL;
+    if (c_int(&c, x[1], 2, "dim", &dim) < 0) return NULL;
     return v_tensor(tsr_view_squeeze_dim(t, dim));
 }
 
 static Value *f_unsqueeze(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
-    ARGS("unsqueeze", "input, dim", 2);
+    (void)d;
+    FARGS("unsqueeze", "input, dim", 2, false);
     tsr_tensor *t = NULL;
     int64_t dim;
-    if (tensor_arg(x[0], "unsqueeze", "input", 1, &t) < 0 || int_arg(x[1], "unsqueeze", "dim", 2, &dim) < 0) return NULL;
+    if (tensor_arg(x[0], "unsqueeze", "input", 1, &t) < 0 || c_int(&c, x[1], 2, "dim", &dim) < 0) return NULL;
     return v_tensor(tsr_view_unsqueeze(t, dim));
 }
 
 static Value *f_flatten(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
-    ARGS("flatten", "input, start_dim=, end_dim=", 3);
+    (void)d;
+    FARGS("flatten", "input, start_dim=, end_dim=", 3, false);
     tsr_tensor *t = NULL;
     int64_t s, e;
-    if (tensor_arg(x[0], "flatten", "input", 1, &t) < 0 || opt_int(x[1], "flatten", "start_dim", 2, 0, &s) < 0 ||
-        opt_int(x[2], "flatten", "end_dim", 3, -1, &e) < 0)
+    if (tensor_arg(x[0], "flatten", "input", 1, &t) < 0 || c_opt_int(&c, x[1], 2, "start_dim", 0, &s) < 0 ||
+        c_opt_int(&c, x[2], 3, "end_dim", -1, &e) < 0)
         return NULL;
     return v_tensor(tsr_view_flatten(t, s, e));
 }
 
 static Value *f_unflatten(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
-    ARGS("unflatten", "input, dim, sizes", 3);
+    (void)d;
+    if (self && a->npos == 2 && !a->nkw)
+        return exc_set("TypeError", "Tensor.unflatten() missing 1 required positional argument: 'sizes'");
+    FARGS("unflatten", "input, dim, sizes", 3, false);
     tsr_tensor *t = NULL;
     int64_t dim, sizes[TSR_MAX_DIMS];
     int n;
-    if (tensor_arg(x[0], "unflatten", "input", 1, &t) < 0 || int_arg(x[1], "unflatten", "dim", 2, &dim) < 0 ||
+    if (tensor_arg(x[0], "unflatten", "input", 1, &t) < 0 || c_int(&c, x[1], 2, "dim", &dim) < 0 ||
         bind_int_list(x[2], "unflatten", "sizes", &n, sizes, TSR_MAX_DIMS) < 0)
         return NULL;
     return v_tensor(tsr_view_unflatten(t, dim, n, sizes));
@@ -1252,8 +1327,8 @@ static Value *f_unflatten(Value *self, CallArgs *a, void *d)
 
 static Value *f_as_strided(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
-    ARGS("as_strided", "input, size, stride, storage_offset=", 4);
+    (void)d;
+    FARGS("as_strided", "input, size, stride, storage_offset=", 4, false);
     tsr_tensor *t = NULL;
     int64_t sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS], off = -1;
     int n, ns;
@@ -1261,7 +1336,7 @@ static Value *f_as_strided(Value *self, CallArgs *a, void *d)
         bind_int_list(x[1], "as_strided", "size", &n, sizes, TSR_MAX_DIMS) < 0 ||
         bind_int_list(x[2], "as_strided", "stride", &ns, strides, TSR_MAX_DIMS) < 0)
         return NULL;
-    if (x[3] && !is_none(x[3]) && int_arg(x[3], "as_strided", "storage_offset", 4, &off) < 0) return NULL;
+    if (x[3] && !is_none(x[3]) && c_int(&c, x[3], 4, "storage_offset", &off) < 0) return NULL;
     if (n != ns) return exc_set("RuntimeError", "mismatch in length of strides and shape");
     return v_tensor(tsr_view_as_strided(t, n, sizes, strides, off));
 }
@@ -1269,22 +1344,22 @@ static Value *f_as_strided(Value *self, CallArgs *a, void *d)
 static Value *m_unfold(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    ARGS("unfold", "dimension, size, step", 3);
+    ARGSX("unfold", "dimension, size, step", 3, 0, false);
     int64_t dim, size, step;
-    if (int_arg(x[0], "unfold", "dimension", 1, &dim) < 0 || int_arg(x[1], "unfold", "size", 2, &size) < 0 ||
-        int_arg(x[2], "unfold", "step", 3, &step) < 0)
+    if (c_int(&c, x[0], 1, "dimension", &dim) < 0 || c_int(&c, x[1], 2, "size", &size) < 0 ||
+        c_int(&c, x[2], 3, "step", &step) < 0)
         return NULL;
     return v_tensor(tsr_view_unfold(self_t(self), dim, size, step));
 }
 
 static Value *f_diagonal(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
-    ARGS("diagonal", "input, offset=, dim1=, dim2=", 4);
+    (void)d;
+    FARGS("diagonal", "input, offset=, dim1=, dim2=", 4, false);
     tsr_tensor *t = NULL;
     int64_t off, d1, d2;
-    if (tensor_arg(x[0], "diagonal", "input", 1, &t) < 0 || opt_int(x[1], "diagonal", "offset", 2, 0, &off) < 0 ||
-        opt_int(x[2], "diagonal", "dim1", 3, 0, &d1) < 0 || opt_int(x[3], "diagonal", "dim2", 4, 1, &d2) < 0)
+    if (tensor_arg(x[0], "diagonal", "input", 1, &t) < 0 || c_opt_int(&c, x[1], 2, "offset", 0, &off) < 0 ||
+        c_opt_int(&c, x[2], 3, "dim1", 0, &d1) < 0 || c_opt_int(&c, x[3], 4, "dim2", 1, &d2) < 0)
         return NULL;
     return v_tensor(tsr_view_diagonal(t, off, d1, d2));
 }
@@ -1308,22 +1383,24 @@ static Value *f_imag(Value *self, CallArgs *a, void *d)
     return v_tensor(tsr_view_imag(t));
 }
 
-static Value *movedim_like(CallArgs *a, const char *fname, const char *s_name, const char *d_name)
+static Value *movedim_like(Value *self, CallArgs *a, const char *fname, const char *s_name, const char *d_name)
 {
     char spec[64];
     snprintf(spec, sizeof spec, "input, %s, %s", s_name, d_name);
-    ARGS(fname, spec, 3);
+    FARGS(fname, spec, 3, true);
     tsr_tensor *t = NULL;
     int64_t src[TSR_MAX_DIMS], dst[TSR_MAX_DIMS];
     int ns, nd;
     if (tensor_arg(x[0], fname, "input", 1, &t) < 0 ||
         bind_int_list(x[1], fname, s_name, &ns, src, TSR_MAX_DIMS) < 0 ||
-        bind_int_list(x[2], fname, d_name, &nd, dst, TSR_MAX_DIMS) < 0)
+        bind_int_list(x[2], fname, d_name, &nd, dst, TSR_MAX_DIMS) < 0) {
+        if (exc_matches("TypeError")) { exc_clear(); call_combo(&c); }
         return NULL;
+    }
     return v_tensor(tsr_view_movedim(t, ns, src, nd, dst));
 }
-static Value *f_movedim(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return movedim_like(a, "movedim", "source", "destination"); }
-static Value *f_moveaxis(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return movedim_like(a, "moveaxis", "source", "destination"); }
+static Value *f_movedim(Value *s, CallArgs *a, void *d) { (void)d; return movedim_like(s, a, "movedim", "source", "destination"); }
+static Value *f_moveaxis(Value *s, CallArgs *a, void *d) { (void)d; return movedim_like(s, a, "moveaxis", "source", "destination"); }
 
 static Value *f_numel(Value *self, CallArgs *a, void *d)
 {

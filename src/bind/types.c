@@ -762,7 +762,8 @@ static Value *f_set_default_tensor_type(Value *self, CallArgs *a, void *dd)
             return exc_set("ModuleNotFoundError", "No module named '%s'", mod);
         }
         d = tsr_dtype_from_tensor_type(s);
-        if (d == TSR_DTYPE_UNDEFINED) return exc_set("ValueError", "invalid type: '%s'", t->u.s.p);
+        if (d == TSR_DTYPE_UNDEFINED)
+            return exc_set("AttributeError", "module '%s' has no attribute '%s'", cuda ? "torch.cuda" : "torch", s);
     } else if (t->type == &t_type) {
         const char *nm = t->u.typeobj->name;
         if (!strncmp(nm, "torch.", 6)) nm += 6;
