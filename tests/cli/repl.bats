@@ -32,8 +32,8 @@ expect >>>\s
 send 'a' + 'b'\r
 expect 'ab'
 expect >>>\s
-send torch.arange(3) * 2\r
-expect tensor([0, 2, 4])
+send torch.arange(3)\r
+expect tensor([0, 1, 2])
 expect >>>\s
 send x = None\r
 expect >>>\s
@@ -235,7 +235,8 @@ EOF
     run pty_tsr <<'EOF'
 expect >>>\s
 send :help torch.zeros\r
-expect zeros(
+expect :help torch.zeros
+expect zeros
 expect >>>\s
 send \x04
 eof
