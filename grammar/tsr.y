@@ -62,6 +62,7 @@
 %type comp_ifs {NodeList *}
 %type assign_lhs {NodeList *}
 %type names {NodeList *}
+%type imports {NodeList *}
 %type compop {int}
 
 /* ------------------------------------------------------------ statements */
@@ -86,8 +87,11 @@ small(A) ::= RETURN(K).                     { A = ast_node(C, N_RETURN, ast_tokl
 small(A) ::= RETURN(K) testlist(E).         { A = ast_node(C, N_RETURN, ast_span(ast_tokloc(K), E->loc)); A->a = E; }
 small(A) ::= ASSERT(K) test(E).             { A = ast_node(C, N_ASSERT, ast_span(ast_tokloc(K), E->loc)); A->a = E; }
 small(A) ::= ASSERT(K) test(E) COMMA test(M). { A = ast_node(C, N_ASSERT, ast_span(ast_tokloc(K), M->loc)); A->a = E; A->b = M; }
-small(A) ::= IMPORT(K) dotted(D).           { A = parse_import(ps, K, D, NULL); }
-small(A) ::= IMPORT(K) dotted(D) AS NAME(N). { A = parse_import(ps, K, D, &N); }
+small(A) ::= IMPORT(K) imports(L).          { A = parse_imports(ps, K, L); }
+imports(A) ::= import_as(I).                { A = ast_list(C, I); }
+imports(A) ::= imports(L) COMMA import_as(I). { A = ast_append(C, L, I); }
+import_as(A) ::= dotted(D).                 { A = parse_import(ps, D, NULL); }
+import_as(A) ::= dotted(D) AS NAME(N).      { A = parse_import(ps, D, &N); }
 small(A) ::= FROM(K) dotted(D) IMPORT names(L). { A = parse_from(ps, K, D, L); }
 small(A) ::= FROM(K) dotted(D) IMPORT LPAREN names(L) RPAREN. { A = parse_from(ps, K, D, L); }
 

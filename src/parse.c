@@ -195,11 +195,20 @@ Node *parse_dotted(ParseState *ps, Node *d, Token name)
     return d;
 }
 
-Node *parse_import(ParseState *ps, Token kw, Node *dotted, Token *as)
+Node *parse_import(ParseState *ps, Node *dotted, Token *as)
 {
-    Node *n = ast_node(C, N_IMPORT, ast_span(ast_tokloc(kw), as ? ast_tokloc(*as) : dotted->loc));
+    Node *n = ast_node(C, N_IMPORT, as ? ast_span(dotted->loc, ast_tokloc(*as)) : dotted->loc);
     n->a = dotted;
     if (as) n->name = ast_name(C, *as);
+    return n;
+}
+
+Node *parse_imports(ParseState *ps, Token kw, NodeList *imports)
+{
+    imports->items[0]->loc = ast_span(ast_tokloc(kw), imports->items[0]->loc);
+    if (imports->n == 1) return imports->items[0];
+    Node *n = ast_node(C, N_BLOCK, ast_span(ast_tokloc(kw), imports->items[imports->n - 1]->loc));
+    n->list = imports;
     return n;
 }
 

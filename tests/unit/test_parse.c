@@ -92,6 +92,7 @@ TEST(parse_statements)
     CHECK_STR(parse("1; 2;"), "(block (expr; 1) (expr; 2))");
     CHECK_STR(parse("import torch as t"), "(import torch as t)");
     CHECK_STR(parse("import torch.nn.functional"), "(import torch.nn.functional)");
+    CHECK_STR(parse("import torch, time as t"), "(block (import torch) (import time as t))");
     CHECK_STR(parse("from math import sqrt, pi as p"), "(from math sqrt pi)");
     CHECK_STR(parse("assert x, 'm'"), "(assert x 'm')");
     CHECK_STR(parse("pass; break; continue; return"), "(block (pass) (break) (continue) (return))");
