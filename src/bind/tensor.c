@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/tensor.h"
+#include "bind/storage.h"
 
 Value *bind_invalid_combination(const char *fname, CallArgs *a); /* types.c */
 
@@ -517,6 +518,37 @@ static Value *p_false(Value *self) { (void)self; return v_bool(false); }
 static Value *p_true(Value *self) { (void)self; return v_bool(true); }
 static Value *p_none(Value *self) { (void)self; return v_none(); }
 
+static Value *p_requires_grad(Value *self) { return v_bool(self_t(self)->requires_grad); }
+
+/* Autograd is not modelled: the flag is only recorded (for printing and the
+ * dtype checks PyTorch makes). */
+static int set_requires_grad(Value *self, bool on)
+{
+    tsr_tensor *t = self_t(self);
+    if (on && !tsr_dtype_is_floating(t->dtype) && !tsr_dtype_is_complex(t->dtype))
+        return exc_seti("RuntimeError", "only Tensors of floating point and complex dtype can require gradients");
+    t->requires_grad = on;
+    return 0;
+}
+
+static int ps_requires_grad(Value *self, Value *x)
+{
+    if (x->type != &t_bool) return exc_seti("RuntimeError", "requires_grad must be a bool");
+    return set_requires_grad(self, x->u.i != 0);
+}
+
+static Value *m_requires_grad_(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    ARGS("requires_grad_", "requires_grad=", 1);
+    bool on = true;
+    if (x[0] && bind_bool(x[0], "requires_grad_", "requires_grad", &on) < 0) return NULL;
+    if (on && !tsr_dtype_is_floating(self_t(self)->dtype) && !tsr_dtype_is_complex(self_t(self)->dtype))
+        return exc_set("RuntimeError", "only Tensors of floating point dtype can require gradients");
+    if (set_requires_grad(self, on) < 0) return NULL;
+    return incref(self);
+}
+
 static Value *p_names(Value *self)
 {
     tsr_tensor *t = self_t(self);
@@ -782,7 +814,38 @@ static Value *m_set_(Value *self, CallArgs *a, void *d)
                            tsr_dtype_scalar_name(t->dtype), tsr_dtype_scalar_name(o->dtype));
         return replace_header(self, tsr_tensor_alias(o, o->ndim, o->sizes, o->strides, o->storage_offset));
     }
-    return exc_set("NotImplementedError", "set_(storage, ...) is not implemented yet in tsr");
+    if (!is_storage(x[0]) || (x[1] && !x[2]) || a->npos > 4) {
+        CallArgs b = *a;
+        return bind_invalid_combination("set_", &b);
+    }
+    tsr_storage *st = storage_of(x[0]);
+    if (storage_dtype(x[0]) != t->dtype) {
+        char lower[32];
+        snprintf(lower, sizeof lower, "%s", tsr_dtype_scalar_name(t->dtype));
+        for (char *p = lower; *p; p++) *p = (char)(*p | 0x20);
+        return exc_set("RuntimeError", "Expected a Storage of type %s or an UntypedStorage, but got type %s for argument 1 'storage'",
+                       lower, tsr_dtype_scalar_name(storage_dtype(x[0])));
+    }
+    int64_t off = 0, sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS];
+    int n = 1, ns = 0;
+    sizes[0] = storage_len(x[0]);
+    if (x[1]) {
+        Call c = {"set_", a, 0, true};
+        if (c_int(&c, x[1], 1, "storage_offset", &off) < 0) return NULL;
+        if (bind_int_list(x[2], "set_", "size", &n, sizes, TSR_MAX_DIMS) < 0) return NULL;
+        if (x[3] && bind_int_list(x[3], "set_", "stride", &ns, strides, TSR_MAX_DIMS) < 0) return NULL;
+        if (ns && ns != n) return exc_set("RuntimeError", "mismatch in length of strides and shape");
+    }
+    if (!ns) tsr_strides_contiguous(n, sizes, strides);
+    /* a storage too small for the view grows, as THTensor's setStorage does */
+    int64_t last = off, numel = 1;
+    for (int i = 0; i < n; i++) {
+        numel *= sizes[i];
+        if (sizes[i] > 0) last += (sizes[i] - 1) * strides[i];
+    }
+    size_t need = numel ? (size_t)(last + 1) * (size_t)tsr_dtype_itemsize(t->dtype) : 0;
+    if (need > st->nbytes && st->resizable && tsr_storage_resize(st, need) < 0) return bind_runtime_error();
+    return replace_header(self, tsr_tensor_from_storage(st, off, n, sizes, strides, t->dtype));
 }
 
 static Value *do_resize(Value *self, int n, const int64_t *sizes)
@@ -1431,7 +1494,7 @@ BIND_INIT_ORDER(tensor_init, 5)
         {"is_cpu", p_is_cpu, NULL}, {"is_meta", p_is_meta, NULL}, {"is_mps", p_is_mps, NULL},
         {"is_sparse", p_is_sparse, NULL}, {"is_quantized", p_false, NULL}, {"is_mkldnn", p_false, NULL},
         {"is_sparse_csr", p_false, NULL}, {"is_nested", p_false, NULL},
-        {"requires_grad", p_false, NULL}, {"is_leaf", p_true, NULL}, {"grad", p_none, NULL},
+        {"requires_grad", p_requires_grad, ps_requires_grad}, {"is_leaf", p_true, NULL}, {"grad", p_none, NULL},
         {"grad_fn", p_none, NULL},
         {"names", p_names, NULL}, {"T", p_T, NULL}, {"mT", p_mT, NULL}, {"H", p_H, NULL},
         {"real", p_real, ps_real}, {"imag", p_imag, ps_imag}, {"data", p_data, ps_data},
@@ -1449,7 +1512,7 @@ BIND_INIT_ORDER(tensor_init, 5)
         {"to", m_to}, {"float", m_float_}, {"double", m_double_}, {"half", m_half_}, {"bfloat16", m_bfloat16_},
         {"int", m_int_}, {"long", m_long_}, {"short", m_short_}, {"char", m_char_}, {"byte", m_byte_},
         {"bool", m_bool_}, {"cfloat", m_cfloat_}, {"cdouble", m_cdouble_}, {"chalf", m_chalf_},
-        {"type_as", m_type_as}, {"cpu", m_cpu}, {"cuda", m_cuda}, {"view", m_view}, {"view_as", m_view_as},
+        {"type_as", m_type_as}, {"requires_grad_", m_requires_grad_}, {"cpu", m_cpu}, {"cuda", m_cuda}, {"view", m_view}, {"view_as", m_view_as},
         {"reshape_as", m_reshape_as}, {"expand", m_expand}, {"expand_as", m_expand_as}, {"unfold", m_unfold},
     };
     for (size_t i = 0; i < sizeof ms / sizeof *ms; i++) bind_tensor_method(ms[i].name, ms[i].fn);

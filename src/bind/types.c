@@ -14,16 +14,28 @@
 
 /* PyTorch's python_arg_parser message for an unmatched call (first line). */
 Value *bind_invalid_combination(const char *fname, CallArgs *a);
+/* A type as the argument parser names it: Python classes with their module
+ * (torch.storage.TypedStorage), C types and Tensor by name. */
+static const char *arg_type_name(Value *v, char *buf, size_t n)
+{
+    if (v->type->module && !is_tensor(v)) {
+        snprintf(buf, n, "%s.%s", v->type->module, v->type->name);
+        return buf;
+    }
+    return type_name(v);
+}
+
 Value *bind_invalid_combination(const char *fname, CallArgs *a)
 {
+    char tn[96];
     char buf[512];
     size_t n = 0;
     buf[0] = 0;
     for (int i = 0; i < a->npos && n < sizeof buf - 64; i++)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", type_name(a->pos[i]));
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", arg_type_name(a->pos[i], tn, sizeof tn));
     for (int i = 0; i < a->nkw && n < sizeof buf - 64; i++)
         n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s=%s", (i || a->npos) ? ", " : "", a->kwnames[i],
-                              type_name(a->kw[i]));
+                              arg_type_name(a->kw[i], tn, sizeof tn));
     if (a->nkw && !a->npos && n < sizeof buf - 4) snprintf(buf + n, sizeof buf - n, ", ");
     return exc_set("TypeError", "%s() received an invalid combination of arguments - got (%s), but expected one of:",
                    fname, buf);
