@@ -169,6 +169,12 @@ Node *ast_number(Chunk *c, Token t, char *err, size_t errn)
     }
     errno = 0;
     unsigned long long u = strtoull(digits, NULL, base);
+    if (u == (unsigned long long)INT64_MAX + 1 && errno != ERANGE) {
+        /* only valid negated (-9223372036854775808): parse_unary folds it */
+        Node *n = ast_const(c, loc, v_int(INT64_MIN));
+        n->flag = 1;
+        return n;
+    }
     if (errno == ERANGE || u > (unsigned long long)INT64_MAX) {
         snprintf(err, errn, "integer literal too large: tsr ints are 64-bit");
         return NULL;

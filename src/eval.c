@@ -580,7 +580,10 @@ static Value *eval_inner(Frame *f, Node *n)
 {
     switch (n->kind) {
     case N_NAME: return n->value ? lookup_key(f, n->value) : lookup(f, n->name);
-    case N_CONST: return incref(n->value);
+    case N_CONST:
+        if (n->flag == 1) /* 9223372036854775808 not negated */
+            return exc_set("OverflowError", "Python int too large to convert to C int64_t (tsr ints are 64-bit)");
+        return incref(n->value);
     case N_BINOP: {
         Value *l = eval(f, n->a);
         if (!l) return NULL;

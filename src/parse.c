@@ -336,6 +336,11 @@ Node *parse_binary(ParseState *ps, NodeKind k, int op, Node *l, Token optok, Nod
 
 Node *parse_unary(ParseState *ps, NodeKind k, int op, Token optok, Node *e)
 {
+    if (k == N_UNARY && op == OP_NEG && e->kind == N_CONST && e->flag == 1) {
+        e->flag = 0; /* -9223372036854775808: the literal is INT64_MIN */
+        e->loc = ast_span(ast_tokloc(optok), e->loc);
+        return e;
+    }
     Node *n = ast_node(C, k, ast_span(ast_tokloc(optok), e->loc));
     n->op = op;
     n->oploc = ast_tokloc(optok);
