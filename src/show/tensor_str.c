@@ -74,11 +74,16 @@ static void buf_printf(Buf *b, const char *fmt, ...)
 
 /* ------------------------------------------------------ number formatting */
 
+/* Set when a format would have a negative precision: Python's format()
+ * raises "Format specifier missing precision" then (checked after a print). */
+static bool bad_precision;
+
 /* Python's "{:.{p}f}" ('f') or "{:.{p}e}" ('e') of a double appended to b.
  * glibc's %f/%e round correctly from the binary value as Python does; only
  * NaN differs (Python never writes "-nan"). */
 static void add_number(Buf *b, char conv, int64_t prec, double v)
 {
+    if (prec < 0) bad_precision = true;
     if (isnan(v)) { buf_puts(b, "nan"); return; }
     if (isinf(v)) { buf_puts(b, v > 0 ? "inf" : "-inf"); return; }
     int p = prec < 0 ? 0 : prec > 100000 ? 100000 : (int)prec;
@@ -89,6 +94,7 @@ static void add_number(Buf *b, char conv, int64_t prec, double v)
 /* Length of add_number's output, without keeping it. */
 static int64_t number_len(char conv, int64_t prec, double v)
 {
+    if (prec < 0) bad_precision = true;
     if (isnan(v) || isinf(v)) return v < 0 ? 4 : 3;
     int p = prec < 0 ? 0 : prec > 100000 ? 100000 : (int)prec;
     return conv == 'e' ? snprintf(NULL, 0, "%.*e", p, v) : snprintf(NULL, 0, "%.*f", p, v);
@@ -336,6 +342,7 @@ static int tensor_str(Buf *b, const tsr_tensor *t, int64_t indent)
     fmt_init(&c->re, floating);
     fmt_init(&c->im, floating);
     if (plan(c) < 0) { free(c); return -1; }
+    bad_precision = false;
     if (floating) {
         walk(c, 0, 1);
         fmt_decide(&c->re);
@@ -349,6 +356,10 @@ static int tensor_str(Buf *b, const tsr_tensor *t, int64_t indent)
     free(c);
     if (stop) {
         bind_runtime_error();             /* the recorded KeyboardInterrupt */
+        return -1;
+    }
+    if (bad_precision) {
+        exc_set("ValueError", "Format specifier missing precision");
         return -1;
     }
     return 0;

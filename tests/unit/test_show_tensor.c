@@ -1138,3 +1138,24 @@ TEST(show_tensor_edgeitems_zero_2d)
     show_reset_printoptions();
     tsr_tensor_release(t);
 }
+
+/* A negative precision fails as Python's format() does, but only where a
+ * precision is used (not in int mode, not for integers). */
+TEST(show_tensor_negative_precision)
+{
+    int64_t sizes[1] = {2};
+    tsr_tensor *t = tsr_tensor_empty(1, sizes, TSR_FLOAT32, TSR_CPU);
+    tsr_tensor_set_at(t, 0, tsr_scalar_float(1.0));
+    tsr_tensor_set_at(t, 1, tsr_scalar_float(2.0));
+    show_set_printoptions(-1, 1000, 3, 80, -1);
+    Value *r = show_tensor_repr(t);
+    CHECK_STR(r ? r->u.s.p : NULL, "tensor([1., 2.])");
+    decref(r);
+    tsr_tensor_set_at(t, 0, tsr_scalar_float(1.5));
+    r = show_tensor_repr(t);
+    CHECK(r == NULL);
+    CHECK(exc_pending() && !strcmp(exc_message(), "Format specifier missing precision"));
+    exc_clear();
+    show_reset_printoptions();
+    tsr_tensor_release(t);
+}
