@@ -108,7 +108,9 @@ void tsr_generator_release(tsr_generator *g)
     if (g && __atomic_sub_fetch(&g->refcount, 1, __ATOMIC_ACQ_REL) == 0) tsr_free(g);
 }
 
-/* c10::detail::getNonDeterministicRandom: 64 bits from /dev/urandom. */
+/* c10::detail::getNonDeterministicRandom: bits from /dev/urandom. 1.13 keeps
+ * 64; tsr keeps 63 so that seed() and initial_seed() fit the language's
+ * int64 ints (a deliberate, statistically invisible deviation). */
 static uint64_t nondeterministic_seed(void)
 {
     uint64_t s = 0;
@@ -116,11 +118,11 @@ static uint64_t nondeterministic_seed(void)
     if (fd >= 0) {
         ssize_t n = read(fd, &s, sizeof s);
         close(fd);
-        if (n == (ssize_t)sizeof s) return s;
+        if (n == (ssize_t)sizeof s) return s >> 1;
     }
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    return ((uint64_t)ts.tv_sec * 1000000007u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
+    return (((uint64_t)ts.tv_sec * 1000000007u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32)) >> 1;
 }
 
 tsr_generator *tsr_default_generator(void)
