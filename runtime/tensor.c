@@ -75,6 +75,7 @@ void tsr_tensor_release(tsr_tensor *t)
     if (!t || __atomic_sub_fetch(&t->refcount, 1, __ATOMIC_ACQ_REL) != 0) return;
     tsr_storage_release(t->storage);
     tsr_free((void *)t->names);
+    if (t->sizes != t->dims) tsr_free(t->sizes);   /* grown by tsr_tensor_resize_ (iter.c) */
     tsr_free(t);
 }
 

@@ -1,0 +1,624 @@
+/* runtime/iter.c — the elementwise engine, after aten/src/ATen/TensorIterator.cpp:
+ * broadcast, device and dtype checks, output allocation (§4.4 perm rule),
+ * reorder + coalesce, then rows handed to a kernel; inputs of another dtype go
+ * through BUF-element cast buffers, never a full-size copy. Work above
+ * TSR_PARALLEL_GRAIN elements is split over a pthread pool. */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "iter.h"
+#include "error.h"
+#include "internal.h"
+
+#define NOPS (TSR_ITER_MAX_IN + 1)
+#define BUF 512            /* elements per cast buffer */
+#define POLL 65536         /* elements between interrupt polls */
+#define KERR_INTERRUPT (-1)
+
+/* ------------------------------------------------------------------ warnings */
+
+static __thread char warn_buf[1024];
+static __thread int warn_pending;
+
+void tsr_warning_set(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(warn_buf, sizeof warn_buf, fmt, ap);
+    va_end(ap);
+    warn_pending = 1;
+}
+
+const char *tsr_warning_take(void)
+{
+    if (!warn_pending) return NULL;
+    warn_pending = 0;
+    return warn_buf;
+}
+
+/* --------------------------------------------------------------- thread pool */
+
+static int num_threads;                 /* 0 until first use */
+static pthread_mutex_t pool_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pool_work = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t pool_done = PTHREAD_COND_INITIALIZER;
+static pthread_mutex_t pool_busy = PTHREAD_MUTEX_INITIALIZER;   /* one parallel_for at a time */
+static int pool_workers;
+static __thread int in_worker;
+static struct {
+    void (*fn)(void *, int64_t, int64_t);
+    void *arg;
+    int64_t total;
+    int parts, next, remaining;
+    unsigned gen;
+} job;
+
+static void init_threads(void)
+{
+    if (num_threads) return;
+    const char *e = getenv("OMP_NUM_THREADS");
+    int n = 0;
+    if (e && *e) {
+        char *end;
+        long v = strtol(e, &end, 10);
+        if (*end == '\0' && v > 0 && v < 4096) n = (int)v;
+    }
+    if (n <= 0) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        n = c > 0 ? (int)c : 1;
+    }
+    __atomic_store_n(&num_threads, n, __ATOMIC_RELAXED);
+}
+
+int tsr_get_num_threads(void)
+{
+    init_threads();
+    return num_threads;
+}
+
+int tsr_set_num_threads(int n)
+{
+    if (n < 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "set_num_threads expects a positive integer");
+        return -1;
+    }
+    __atomic_store_n(&num_threads, n, __ATOMIC_RELAXED);
+    return 0;
+}
+
+static void run_part(int k)
+{
+    int64_t lo = job.total * k / job.parts, hi = job.total * (k + 1) / job.parts;
+    job.fn(job.arg, lo, hi);
+}
+
+/* Takes parts until none is left; called with pool_mu held, returns with it held. */
+static void take_parts(void)
+{
+    while (job.next < job.parts) {
+        int k = job.next++;
+        pthread_mutex_unlock(&pool_mu);
+        run_part(k);
+        pthread_mutex_lock(&pool_mu);
+        if (--job.remaining == 0) pthread_cond_broadcast(&pool_done);
+    }
+}
+
+static void *worker_main(void *unused)
+{
+    in_worker = 1;
+    pthread_mutex_lock(&pool_mu);
+    unsigned seen = job.gen;
+    for (;;) {
+        while (job.gen == seen) pthread_cond_wait(&pool_work, &pool_mu);
+        seen = job.gen;
+        take_parts();
+    }
+    return NULL;
+}
+
+void tsr_parallel_for(int64_t total, int64_t grain, void (*fn)(void *, int64_t, int64_t), void *arg)
+{
+    int nt = tsr_get_num_threads();
+    if (grain < 1) grain = 1;
+    int64_t parts = total / grain;
+    if (parts > nt) parts = nt;
+    if (parts <= 1 || in_worker || pthread_mutex_trylock(&pool_busy) != 0) {
+        if (total > 0) fn(arg, 0, total);
+        return;
+    }
+    pthread_mutex_lock(&pool_mu);
+    while (pool_workers < parts - 1) {
+        pthread_t th;
+        if (pthread_create(&th, NULL, worker_main, NULL) != 0) break;
+        pthread_detach(th);
+        pool_workers++;
+    }
+    if (pool_workers == 0) {
+        pthread_mutex_unlock(&pool_mu);
+        pthread_mutex_unlock(&pool_busy);
+        fn(arg, 0, total);
+        return;
+    }
+    job.fn = fn;
+    job.arg = arg;
+    job.total = total;
+    job.parts = (int)parts;
+    job.next = 0;
+    job.remaining = (int)parts;
+    job.gen++;
+    pthread_cond_broadcast(&pool_work);
+    in_worker = 1;                     /* nested parallel_for runs serially */
+    take_parts();
+    in_worker = 0;
+    while (job.remaining > 0) pthread_cond_wait(&pool_done, &pool_mu);
+    pthread_mutex_unlock(&pool_mu);
+    pthread_mutex_unlock(&pool_busy);
+}
+
+/* ------------------------------------------------------------- broadcasting */
+
+int tsr_broadcast_shapes(int n, const int *ndims, const int64_t *const *sizes, int64_t *out)
+{
+    int nd = 0;
+    int64_t acc[TSR_MAX_DIMS];
+    for (int k = 0; k < n; k++) {
+        int nb = ndims[k], nn = nd > nb ? nd : nb;
+        int64_t tmp[TSR_MAX_DIMS];
+        for (int i = nn - 1; i >= 0; i--) {
+            int da = i - (nn - nd), db = i - (nn - nb);
+            int64_t a = da >= 0 ? acc[da] : 1, b = db >= 0 ? sizes[k][db] : 1;
+            if (a != b && a != 1 && b != 1) {
+                tsr_error_set(TSR_ERR_RUNTIME, "The size of tensor a (%lld) must match the size of tensor b "
+                              "(%lld) at non-singleton dimension %d", (long long)a, (long long)b, i);
+                return -1;
+            }
+            tmp[i] = a == 1 ? b : a;
+        }
+        memcpy(acc, tmp, sizeof(int64_t) * (size_t)nn);
+        nd = nn;
+    }
+    memcpy(out, acc, sizeof(int64_t) * (size_t)nd);
+    return nd;
+}
+
+/* ------------------------------------------------------------ output strides */
+
+/* Strides of operand o broadcast to (nd, shape): 0 where broadcast. */
+static void bcast_strides(const tsr_tensor *t, int nd, const int64_t *shape, int64_t *st)
+{
+    for (int d = 0; d < nd; d++) st[d] = 0;
+    if (!t) return;
+    int off = nd - t->ndim;
+    for (int i = 0; i < t->ndim; i++)
+        st[off + i] = (t->sizes[i] == 1 && shape[off + i] != 1) ? 0 : t->strides[i];
+}
+
+/* reorder_dimensions: perm[0] is the fastest dim. st[k] are nops stride rows. */
+static void compute_perm(int nd, const int64_t *shape, int nops, int64_t st[][TSR_MAX_DIMS], int *perm)
+{
+    for (int k = 0; k < nd; k++) perm[k] = nd - 1 - k;
+    for (int i = 1; i < nd; i++) {
+        int dim1 = i;
+        for (int dim0 = i - 1; dim0 >= 0; dim0--) {
+            int d0 = perm[dim0], d1 = perm[dim1], c = 0;
+            for (int k = 0; k < nops; k++) {
+                int64_t s0 = st[k][d0], s1 = st[k][d1];
+                if (s0 == 0 || s1 == 0) continue;
+                if (s0 < s1) { c = -1; break; }
+                if (s0 > s1) { c = 1; break; }
+                if (shape[d0] > shape[d1]) { c = 1; break; }
+            }
+            if (c > 0) {
+                perm[dim0] = d1;
+                perm[dim1] = d0;
+                dim1 = dim0;
+            } else if (c < 0) {
+                break;
+            }
+        }
+    }
+}
+
+void tsr_iter_output_strides(int nin, const tsr_operand *in, int nd, const int64_t *shape, int64_t *out)
+{
+    bool same = true, contig = true, cl = true, nod = true, eq = true;
+    const tsr_tensor *last = NULL;
+    for (int k = 0; k < nin; k++) {
+        const tsr_tensor *t = in[k].t;
+        if (!t || t->ndim != nd) { same = false; break; }
+        for (int d = 0; d < nd && same; d++) same = t->sizes[d] == shape[d];
+        if (!same) break;
+        contig = contig && tsr_tensor_is_contiguous(t);
+        cl = cl && tsr_tensor_is_contiguous_as(t, TSR_MF_CHANNELS_LAST);
+        nod = nod && tsr_tensor_is_non_overlapping_and_dense(t);
+        if (last) eq = eq && memcmp(last->strides, t->strides, sizeof(int64_t) * (size_t)nd) == 0;
+        last = t;
+    }
+    if (same && nin > 0) {
+        if (contig) { tsr_strides_contiguous(nd, shape, out); return; }
+        if (cl) { tsr_strides_for_format(nd, shape, TSR_MF_CHANNELS_LAST, out); return; }
+        if (nod && eq) { memcpy(out, last->strides, sizeof(int64_t) * (size_t)nd); return; }
+    }
+    if (nd == 0) return;
+    static __thread int64_t st[TSR_ITER_MAX_IN][TSR_MAX_DIMS];
+    int perm[TSR_MAX_DIMS];
+    for (int k = 0; k < nin; k++) bcast_strides(in[k].t, nd, shape, st[k]);
+    compute_perm(nd, shape, nin, st, perm);
+    bool ident = true;
+    for (int k = 0; k < nd; k++) ident = ident && perm[k] == nd - 1 - k;
+    if (ident) { tsr_strides_contiguous(nd, shape, out); return; }
+    int64_t acc = 1;
+    for (int k = 0; k < nd; k++) {
+        out[perm[k]] = acc;
+        acc *= shape[perm[k]];
+    }
+}
+
+/* ----------------------------------------------------------------- overlap */
+
+static const char internal_overlap_msg[] =
+    "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+    "location. Please clone() the tensor before performing the operation.";
+static const char partial_overlap_msg[] =
+    "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
+    "memory location. Please clone() the tensor before performing the operation.";
+
+int tsr_check_no_internal_overlap(const tsr_tensor *t)
+{
+    if (tsr_tensor_is_non_overlapping_and_dense(t)) return 0;
+    for (int d = 0; d < t->ndim; d++)
+        if (t->strides[d] == 0 && t->sizes[d] > 1) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s", internal_overlap_msg);
+            return -1;
+        }
+    return 0;
+}
+
+int tsr_check_no_partial_overlap(const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (a == b || tsr_tensor_numel(a) == 0 || tsr_tensor_numel(b) == 0) return 0;
+    if (a->storage != b->storage || !a->storage->data) return 0;
+    if (!tsr_tensor_is_non_overlapping_and_dense(a) || !tsr_tensor_is_non_overlapping_and_dense(b)) return 0;
+    const char *as = (const char *)a->storage->data + a->storage_offset * tsr_tensor_itemsize(a);
+    const char *bs = (const char *)b->storage->data + b->storage_offset * tsr_tensor_itemsize(b);
+    const char *ae = as + tsr_tensor_nbytes(a), *be = bs + tsr_tensor_nbytes(b);
+    bool partial;
+    if (as == bs && ae == be)
+        partial = a->ndim != b->ndim || memcmp(a->strides, b->strides, sizeof(int64_t) * (size_t)a->ndim) != 0;
+    else
+        partial = as < be && bs < ae;
+    if (partial) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s", partial_overlap_msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ resize */
+
+/* Points t's sizes/strides at room for nd dims: its own block when it is big
+ * enough, else a separate one (freed by tsr_tensor_release). */
+static int set_ndim(tsr_tensor *t, int nd)
+{
+    if (nd <= t->ndim) {
+        t->strides = t->sizes + nd;
+        t->ndim = nd;
+        return 0;
+    }
+    int64_t *blk = tsr_malloc(2 * sizeof(int64_t) * (size_t)nd);
+    if (!blk) return -1;
+    if (t->sizes != t->dims) tsr_free(t->sizes);
+    t->sizes = blk;
+    t->strides = blk + nd;
+    t->ndim = nd;
+    return 0;
+}
+
+/* Resizes to (nd, sizes, strides); strides NULL → contiguous. */
+static int resize_strided(tsr_tensor *t, int nd, const int64_t *sizes, const int64_t *strides)
+{
+    int64_t numel, st[TSR_MAX_DIMS];
+    if (tsr_check_sizes(nd, sizes, &numel) < 0) return -1;
+    if (strides) memcpy(st, strides, sizeof(int64_t) * (size_t)nd);
+    else tsr_strides_contiguous(nd, sizes, st);
+    uint64_t need;
+    if (tsr__storage_nbytes(nd, sizes, st, t->storage_offset, tsr_tensor_itemsize(t), &need) < 0) return -1;
+    if (need > t->storage->nbytes && tsr_storage_resize(t->storage, need) < 0) return -1;
+    if (set_ndim(t, nd) < 0) return -1;
+    memcpy(t->sizes, sizes, sizeof(int64_t) * (size_t)nd);
+    memcpy(t->strides, st, sizeof(int64_t) * (size_t)nd);
+    return 0;
+}
+
+int tsr_tensor_resize_(tsr_tensor *t, int nd, const int64_t *sizes)
+{
+    return resize_strided(t, nd, sizes, NULL);
+}
+
+/* -------------------------------------------------------------- execution */
+
+typedef struct {
+    int nops, nd;                        /* operands (out first), coalesced dims */
+    int64_t shape[TSR_MAX_DIMS];         /* fastest dim first */
+    int64_t st[NOPS][TSR_MAX_DIMS];      /* byte strides, fastest first */
+    char *data[NOPS];
+    tsr_dtype have[NOPS], want[NOPS];    /* dtype in memory, dtype the loop takes */
+    bool cast[NOPS];
+    bool any_cast;
+    tsr_loop_fn loop;
+    const void *ctx;
+    int err;                             /* first kernel error, shared by threads */
+    unsigned char scal[TSR_ITER_MAX_IN][16] __attribute__((aligned(16)));
+} plan;
+
+/* Runs n elements from pointers p with the plan's strides. */
+static int run_row(plan *P, char **p, int64_t n)
+{
+    int64_t s[NOPS];
+    for (int k = 0; k < P->nops; k++) s[k] = P->st[k][0];
+    if (!P->any_cast) {
+        for (int64_t off = 0; off < n; off += POLL) {
+            int64_t m = n - off < POLL ? n - off : POLL;
+            char *q[NOPS];
+            for (int k = 0; k < P->nops; k++) q[k] = p[k] + off * s[k];
+            int r = P->loop(q, s, m, P->ctx);
+            if (r) return r;
+            if (tsr_interrupted || __atomic_load_n(&P->err, __ATOMIC_RELAXED)) return KERR_INTERRUPT;
+        }
+        return 0;
+    }
+    _Alignas(64) unsigned char bufs[NOPS][BUF * 16];
+    int64_t bs[NOPS];
+    char *q[NOPS];
+    for (int k = 0; k < P->nops; k++) bs[k] = P->cast[k] ? tsr_dtype_itemsize(P->want[k]) : s[k];
+    for (int64_t off = 0, polled = 0; off < n; off += BUF) {
+        int64_t m = n - off < BUF ? n - off : BUF;
+        for (int k = 0; k < P->nops; k++) {
+            if (!P->cast[k]) { q[k] = p[k] + off * s[k]; continue; }
+            q[k] = (char *)bufs[k];
+            if (k > 0) tsr_convert(P->want[k], q[k], bs[k], P->have[k], p[k] + off * s[k], s[k], m);
+        }
+        int r = P->loop(q, bs, m, P->ctx);
+        if (r) return r;
+        if (P->cast[0]) tsr_convert(P->have[0], p[0] + off * s[0], s[0], P->want[0], q[0], bs[0], m);
+        if ((polled += m) >= POLL) {
+            polled = 0;
+            if (tsr_interrupted || __atomic_load_n(&P->err, __ATOMIC_RELAXED)) return KERR_INTERRUPT;
+        }
+    }
+    return 0;
+}
+
+static void run_range(void *arg, int64_t begin, int64_t end)
+{
+    plan *P = arg;
+    int64_t idx[TSR_MAX_DIMS], rem = begin;
+    for (int d = 0; d < P->nd; d++) {
+        idx[d] = rem % P->shape[d];
+        rem /= P->shape[d];
+    }
+    int64_t pos = begin;
+    while (pos < end) {
+        int64_t n = P->shape[0] - idx[0];
+        if (n > end - pos) n = end - pos;
+        char *p[NOPS];
+        for (int k = 0; k < P->nops; k++) {
+            int64_t o = 0;
+            for (int d = 0; d < P->nd; d++) o += idx[d] * P->st[k][d];
+            p[k] = P->data[k] + o;
+        }
+        int r = run_row(P, p, n);
+        if (r) {
+            int zero = 0;
+            __atomic_compare_exchange_n(&P->err, &zero, r, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+            return;
+        }
+        pos += n;
+        idx[0] += n;
+        for (int d = 0; d < P->nd - 1 && idx[d] == P->shape[d]; d++) {
+            idx[d] = 0;
+            idx[d + 1]++;
+        }
+    }
+}
+
+static int same_device(tsr_device a, tsr_device b) { return a.type == b.type && a.index == b.index; }
+
+static bool is_cpu_scalar(const tsr_tensor *t) { return t->ndim == 0 && t->device.type == TSR_DEV_CPU; }
+
+/* TensorIterator's compute_types device rule: the first tensor that is not a
+ * zero-dim CPU tensor fixes the device; *dev receives it. */
+static int check_devices(const tsr_iter_config *cfg, const tsr_operand *in, const tsr_tensor *out, tsr_device *dev)
+{
+    const tsr_tensor *ts[NOPS];
+    int n = 0;
+    if (out) ts[n++] = out;
+    for (int k = 0; k < cfg->nin; k++)
+        if (in[k].t) ts[n++] = in[k].t;
+    bool have = false;
+    *dev = TSR_CPU;
+    for (int k = 0; k < n; k++) {
+        if (is_cpu_scalar(ts[k]) && !(k == 0 && out)) continue;
+        if (!have) { *dev = ts[k]->device; have = true; continue; }
+        if (!same_device(*dev, ts[k]->device)) {
+            char a[64], b[64];
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least "
+                          "two devices, %s and %s!", tsr_device_str(*dev, a, sizeof a),
+                          tsr_device_str(ts[k]->device, b, sizeof b));
+            return -1;
+        }
+    }
+    if (!have && n > 0) *dev = ts[0]->device;
+    return 0;
+}
+
+static void coalesce(plan *P)
+{
+    int n = 0;
+    for (int d = 0; d < P->nd; d++) {
+        if (n > 0) {
+            int p = n - 1;
+            bool ok = true;
+            if (P->shape[d] != 1 && P->shape[p] != 1)
+                for (int k = 0; k < P->nops && ok; k++) ok = P->st[k][p] * P->shape[p] == P->st[k][d];
+            if (ok) {
+                if (P->shape[p] == 1)
+                    for (int k = 0; k < P->nops; k++) P->st[k][p] = P->st[k][d];
+                P->shape[p] *= P->shape[d];
+                continue;
+            }
+        }
+        P->shape[n] = P->shape[d];
+        for (int k = 0; k < P->nops; k++) P->st[k][n] = P->st[k][d];
+        n++;
+    }
+    if (n == 0) {
+        P->shape[0] = 1;
+        for (int k = 0; k < P->nops; k++) P->st[k][0] = 0;
+        n = 1;
+    }
+    P->nd = n;
+}
+
+tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *out,
+                         tsr_loop_fn loop, const void *ctx)
+{
+    int nin = cfg->nin;
+    int ndims[TSR_ITER_MAX_IN + 1] = {0};
+    const int64_t *sz[TSR_ITER_MAX_IN + 1] = {0};
+    int64_t shape[TSR_MAX_DIMS];
+    tsr_tensor *res = NULL;
+    plan *P = NULL;
+
+    /* 1. overlap (compute_mem_overlaps), 2. shape, 3. dtypes and devices. */
+    if (out && !tsr_device_is_meta(out->device)) {
+        if (tsr_check_no_internal_overlap(out) < 0) return NULL;
+        for (int k = 0; k < nin; k++)
+            if (in[k].t && tsr_check_no_partial_overlap(out, in[k].t) < 0) return NULL;
+    }
+    for (int k = 0; k < nin; k++) {
+        ndims[k] = in[k].t ? in[k].t->ndim : 0;
+        sz[k] = in[k].t ? in[k].t->sizes : NULL;
+    }
+    int nd = tsr_broadcast_shapes(nin, ndims, sz, shape);
+    if (nd < 0) return NULL;
+    bool resize = false;
+    if (out) {
+        bool same = out->ndim == nd;
+        for (int d = 0; same && d < nd; d++) same = out->sizes[d] == shape[d];
+        if (!same) {
+            char x[512], y[512];
+            if (cfg->inplace) {
+                tsr_error_set(TSR_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s",
+                              tsr__fmt_list(x, sizeof x, out->ndim, out->sizes), tsr__fmt_list(y, sizeof y, nd, shape));
+                return NULL;
+            }
+            resize = true;
+        }
+        tsr_dtype chk = cfg->check_dtype == TSR_DTYPE_UNDEFINED ? cfg->out_dtype : cfg->check_dtype;
+        if (cfg->check == TSR_CHECK_CAN_CAST && !tsr_can_cast(chk, out->dtype)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                          tsr_dtype_scalar_name(chk), tsr_dtype_scalar_name(out->dtype));
+            return NULL;
+        }
+        if (cfg->check == TSR_CHECK_SAME_DTYPE && chk != out->dtype) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s",
+                          tsr_dtype_scalar_name(out->dtype), tsr_dtype_scalar_name(chk));
+            return NULL;
+        }
+    }
+    tsr_device dev;
+    if (check_devices(cfg, in, out, &dev) < 0) return NULL;
+
+    int64_t ostr[TSR_MAX_DIMS];
+    if (!out || resize) tsr_iter_output_strides(nin, in, nd, shape, ostr);
+    if (!out) {
+        res = tsr_tensor_empty_strided(nd, shape, ostr, cfg->out_dtype, dev);
+        if (!res) return NULL;
+    } else {
+        if (resize) {
+            if (tsr_tensor_numel(out) != 0) {
+                char x[512], y[512];
+                tsr_warning_set("An output with one or more elements was resized since it had shape %s, which "
+                                "does not match the required output shape %s. This behavior is deprecated, and "
+                                "in a future PyTorch release outputs will not be resized unless they have zero "
+                                "elements. You can explicitly reuse an out tensor t by resizing it, inplace, to "
+                                "zero elements with t.resize_(0). (Triggered internally at  "
+                                "./aten/src/ATen/native/Resize.cpp:17.)",
+                                tsr__fmt_list(x, sizeof x, out->ndim, out->sizes),
+                                tsr__fmt_list(y, sizeof y, nd, shape));
+            }
+            if (resize_strided(out, nd, shape, ostr) < 0) return NULL;
+        }
+        res = tsr_tensor_retain(out);
+    }
+    int64_t numel = tsr_tensor_numel(res);
+    if (numel == 0 || tsr_device_is_meta(res->device)) return res;
+    for (int k = 0; k < nin; k++)
+        if (in[k].t && tsr_device_is_meta(in[k].t->device)) return res;
+
+    P = tsr_calloc(1, sizeof *P);
+    if (!P) goto fail;
+    P->nops = nin + 1;
+    P->loop = loop;
+    P->ctx = ctx;
+    /* Geometry in TensorIterator's order: bcast strides, perm, then bytes. */
+    static __thread int64_t est[NOPS][TSR_MAX_DIMS];
+    bcast_strides(res, nd, shape, est[0]);
+    P->data[0] = tsr_tensor_ptr(res, NULL);
+    P->have[0] = res->dtype;
+    P->want[0] = cfg->out_dtype;
+    for (int k = 0; k < nin; k++) {
+        const tsr_tensor *t = in[k].t;
+        tsr_dtype want = cfg->in_dtype[k];
+        bcast_strides(t, nd, shape, est[k + 1]);
+        P->want[k + 1] = want;
+        bool all0 = true;
+        for (int d = 0; d < nd; d++) all0 = all0 && est[k + 1][d] == 0;
+        if (!t) {
+            tsr_scalar_store(want, P->scal[k], in[k].s);
+            P->data[k + 1] = (char *)P->scal[k];
+            P->have[k + 1] = want;
+        } else if (all0 && t->dtype != want) {
+            /* one element broadcast everywhere: cast it once */
+            tsr_convert(want, P->scal[k], 0, t->dtype, tsr_tensor_ptr(t, NULL), 0, 1);
+            P->data[k + 1] = (char *)P->scal[k];
+            P->have[k + 1] = want;
+        } else {
+            P->data[k + 1] = tsr_tensor_ptr(t, NULL);
+            P->have[k + 1] = t->dtype;
+        }
+    }
+    int perm[TSR_MAX_DIMS];
+    compute_perm(nd, shape, P->nops, est, perm);
+    P->nd = nd;
+    for (int k = 0; k < P->nops; k++) {
+        int isz = tsr_dtype_itemsize(P->have[k]);
+        for (int j = 0; j < nd; j++) P->st[k][j] = est[k][perm[j]] * isz;
+        P->cast[k] = P->have[k] != P->want[k];
+        P->any_cast = P->any_cast || P->cast[k];
+    }
+    for (int j = 0; j < nd; j++) P->shape[j] = shape[perm[j]];
+    coalesce(P);
+
+    if (numel >= TSR_PARALLEL_GRAIN * 2) tsr_parallel_for(numel, TSR_PARALLEL_GRAIN, run_range, P);
+    else run_range(P, 0, numel);
+
+    if (P->err) {
+        if (tsr_check_interrupt() < 0) goto fail;
+        if (P->err == TSR_KERR_ZERODIV) tsr_error_set(TSR_ERR_RUNTIME, "ZeroDivisionError");
+        else if (P->err != KERR_INTERRUPT) tsr_error_set(TSR_ERR_RUNTIME, "kernel error %d", P->err);
+        else tsr_error_set(TSR_ERR_INTERRUPTED, "%s", "");
+        goto fail;
+    }
+    tsr_free(P);
+    return res;
+fail:
+    tsr_free(P);
+    tsr_tensor_release(res);
+    return NULL;
+}
