@@ -13,4 +13,9 @@
 #include "view.h"
 #include "ops/copy.h"
 #include "ops/factory.h"
+#include "promote.h"
+#include "iter.h"
+#include "ops/unary.h"
+#include "ops/binary.h"
+#include "ops/compare.h"
 #endif

@@ -1,0 +1,478 @@
+/* runtime/ops/binary.c — binary kernels (one scalar body per category,
+ * expanded over the dtype families of loops.h) and the dtype rules of each op
+ * (SEMANTICS.md §1.4–1.5, aten/src/ATen/native/BinaryOps.cpp). Float16 and
+ * bfloat16 compute in float; ints in int64 stored back with wrap-around, which
+ * gives the same bits as PyTorch's native-width arithmetic. */
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#include <tgmath.h>
+#include <string.h>
+#include "../error.h"
+#include "loops.h"
+#include "binary.h"
+#include "copy.h"
+
+int tsr__not_implemented(const char *kname, tsr_dtype d)
+{
+    tsr_error_set(TSR_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kname, tsr_dtype_scalar_name(d));
+    return -1;
+}
+
+/* ---------------------------------------------------------------- bodies */
+
+#define WRAP(e) ((int64_t)(e))
+#define U64(x) ((uint64_t)(x))
+
+#define ADD_I(x, y) WRAP(U64(x) + U64(y))
+#define ADD_F(x, y) ((x) + (y))
+#define ADD_B(x, y) ((x) || (y))
+#define ADDA_I(x, y) WRAP(U64(x) + U64(y) * U64(KP->i))
+#define ADDA_F(x, y) fma((y), (real_t)KP->d, (x))
+#define ADDA_C(x, y) ((x) + CMUL((y), __builtin_complex((real_t)creal(KP->z), (real_t)cimag(KP->z))))
+#define ADDA_B(x, y) ((x) || ((y) && KP->i))
+#define SUB_I(x, y) WRAP(U64(x) - U64(y))
+#define SUB_F(x, y) ((x) - (y))
+#define MUL_I(x, y) WRAP(U64(x) * U64(y))
+#define MUL_F(x, y) ((x) * (y))
+#define MUL_C(x, y) CMUL(x, y)
+#define MUL_B(x, y) ((x) && (y))
+#define DIV_F(x, y) ((x) / (y))
+#define DIV_C(x, y) CDIV(x, y)
+
+static inline int64_t neg_wrap(int64_t a) { return (int64_t)(0 - (uint64_t)a); }
+static inline int64_t idiv_trunc(int64_t a, int64_t b) { return b == -1 ? neg_wrap(a) : a / b; }
+static inline int64_t idiv_floor(int64_t a, int64_t b)
+{
+    if (b == -1) return neg_wrap(a);
+    if ((a < 0) != (b < 0)) {
+        int64_t q = a / b, r = a % b;
+        return r ? q - 1 : q;
+    }
+    return a / b;
+}
+static inline int64_t irem(int64_t a, int64_t b)
+{
+    if (b == -1) return 0;
+    int64_t r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+}
+static inline int64_t ifmod(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
+#define ZCHK(y, e) ((y) == 0 ? (err = TSR_KERR_ZERODIV, (int64_t)0) : (e))
+#define DIVT_I(x, y) ZCHK(y, idiv_trunc(x, y))
+#define DIVF_I(x, y) ZCHK(y, idiv_floor(x, y))
+#define REM_I(x, y) ZCHK(y, irem(x, y))
+#define FMOD_I(x, y) ZCHK(y, ifmod(x, y))
+#define DIVT_F(x, y) trunc((x) / (y))
+/* div_floor_floating (aten/src/ATen/native/BinaryOps.h) */
+#define DIVF_F(x, y) fdiv_floor(x, y)
+#define fdiv_floor(a, b) _Generic((a), float: fdiv_floorf, default: fdiv_floord)(a, b)
+static inline double fdiv_floord(double a, double b)
+{
+    if (b == 0) return a / b;
+    double mod = fmod(a, b), div = (a - mod) / b;
+    if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;
+    double fl;
+    if (div != 0) {
+        fl = floor(div);
+        if (div - fl > 0.5) fl += 1.0;
+    } else {
+        fl = copysign(0.0, a / b);
+    }
+    return fl;
+}
+static inline float fdiv_floorf(float a, float b)
+{
+    if (b == 0) return a / b;
+    float mod = fmodf(a, b), div = (a - mod) / b;
+    if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;
+    float fl;
+    if (div != 0) {
+        fl = floorf(div);
+        if (div - fl > 0.5f) fl += 1.0f;
+    } else {
+        fl = copysignf(0.0f, a / b);
+    }
+    return fl;
+}
+#define REM_F(x, y) frem(x, y)
+#define frem(a, b) _Generic((a), float: fremf, default: fremd)(a, b)
+static inline double fremd(double a, double b)
+{
+    double m = fmod(a, b);
+    if (m != 0 && ((b < 0) != (m < 0))) m += b;
+    return m;
+}
+static inline float fremf(float a, float b)
+{
+    float m = fmodf(a, b);
+    if (m != 0 && ((b < 0) != (m < 0))) m += b;
+    return m;
+}
+#define FMOD_F(x, y) fmod(x, y)
+
+/* pow: PyTorch's powi for integers; scalar exponents 2, 3, ±0.5, -1, -2
+ * take the special forms of pow_tensor_scalar_optimized_kernel (flag). */
+static inline int64_t powi(int64_t a, int64_t b)
+{
+    if (b < 0) {
+        if (a == 1) return 1;
+        if (a == -1) return (b % 2 == 0) ? 1 : -1;
+        return 0;
+    }
+    uint64_t r = 1, x = (uint64_t)a;
+    while (b) {
+        if (b & 1) r *= x;
+        b /= 2;
+        x *= x;
+    }
+    return (int64_t)r;
+}
+#define POW_I(x, y) powi(x, y)
+#define POW_F(x, y) (KP->flag == 0 ? pow(x, y) : KP->flag == 1 ? (x) * (x) : KP->flag == 2 ? (x) * (x) * (x) \
+                     : KP->flag == 3 ? sqrt(x) : KP->flag == 4 ? 1 / sqrt(x) : KP->flag == 5 ? 1 / (x) : 1 / ((x) * (x)))
+#define ONE_C __builtin_complex((real_t)1, (real_t)0)
+#define POW_C(x, y) (KP->flag == 0 ? cpowz(x, y) : KP->flag == 1 ? CMUL(x, x) : KP->flag == 2 ? CMUL(CMUL(x, x), x) \
+                     : KP->flag == 3 ? sqrt(x) : KP->flag == 4 ? CDIV(ONE_C, sqrt(x)) : KP->flag == 5 ? CDIV(ONE_C, x) \
+                     : CDIV(ONE_C, CMUL(x, x)))
+#define cpowz(x, y) pow(x, y)
+#define ATAN2_F(x, y) atan2(x, y)
+#define HYPOT_F(x, y) hypot(x, y)
+#define MAX_I(x, y) ((x) > (y) ? (x) : (y))
+#define MIN_I(x, y) ((x) < (y) ? (x) : (y))
+#define MAX_F(x, y) (((x) != (x) || (y) != (y)) ? (real_t)NAN : (x) > (y) ? (x) : (y))
+#define MIN_F(x, y) (((x) != (x) || (y) != (y)) ? (real_t)NAN : (x) < (y) ? (x) : (y))
+#define FMAX_F(x, y) fmax(x, y)
+#define FMIN_F(x, y) fmin(x, y)
+#define AND_I(x, y) ((x) & (y))
+#define OR_I(x, y) ((x) | (y))
+#define XOR_I(x, y) ((x) ^ (y))
+#define AND_B(x, y) ((x) && (y))
+#define OR_B(x, y) ((x) || (y))
+#define XOR_B(x, y) ((x) != (y))
+/* BinaryOpsKernel.cpp lshift/rshift: shifts of the storage width; a negative
+ * (as signed) or too large amount gives 0 (left) or the sign fill (right). */
+#define BITS ((int64_t)sizeof(stor_t) * 8)
+#define SIGNED ((stor_t)-1 < (stor_t)0)
+#define SHNEG(y) (SIGNED ? (y) < 0 : (y) >= ((int64_t)1 << (BITS - 1)))
+#define LSH_I(x, y) ((SHNEG(y) || (y) >= BITS) ? (int64_t)0 : WRAP(U64(x) << (y)))
+#define RSH_I(x, y) ((SHNEG(y) || (y) >= BITS - SIGNED) ? ((x) >> (BITS - SIGNED)) : ((x) >> (y)))
+
+/* ----------------------------------------------------------- instantiation */
+
+#define INST(FAM, OP, BODY) FAM(DEF_B_SAME, OP, BODY)
+#define TAB(FAM, OP) FAM(ENTRY, OP)
+
+INST(FAM_INT, add, ADD_I) INST(FAM_FLOAT, add, ADD_F) INST(FAM_COMPLEX, add, ADD_F) INST(FAM_BOOL, add, ADD_B)
+INST(FAM_INT, adda, ADDA_I) INST(FAM_FLOAT, adda, ADDA_F) INST(FAM_COMPLEX, adda, ADDA_C) INST(FAM_BOOL, adda, ADDA_B)
+INST(FAM_INT, sub, SUB_I) INST(FAM_FLOAT, sub, SUB_F) INST(FAM_COMPLEX, sub, SUB_F)
+INST(FAM_INT, mul, MUL_I) INST(FAM_FLOAT, mul, MUL_F) INST(FAM_COMPLEX, mul, MUL_C) INST(FAM_BOOL, mul, MUL_B)
+INST(FAM_FLOAT, div, DIV_F) INST(FAM_COMPLEX, div, DIV_C)
+INST(FAM_INT, divt, DIVT_I) INST(FAM_FLOAT, divt, DIVT_F)
+INST(FAM_INT, divf, DIVF_I) INST(FAM_FLOAT, divf, DIVF_F)
+INST(FAM_INT, rem, REM_I) INST(FAM_FLOAT, rem, REM_F)
+INST(FAM_INT, fmod, FMOD_I) INST(FAM_FLOAT, fmod, FMOD_F)
+INST(FAM_INT, pow, POW_I) INST(FAM_FLOAT, pow, POW_F) INST(FAM_COMPLEX, pow, POW_C)
+INST(FAM_FLOAT, atan2, ATAN2_F)
+INST(FAM_FLOAT, hypot, HYPOT_F)
+INST(FAM_INT, max, MAX_I) INST(FAM_FLOAT, max, MAX_F) INST(FAM_BOOL, max, OR_B)
+INST(FAM_INT, min, MIN_I) INST(FAM_FLOAT, min, MIN_F) INST(FAM_BOOL, min, AND_B)
+INST(FAM_INT, fmax, MAX_I) INST(FAM_FLOAT, fmax, FMAX_F) INST(FAM_BOOL, fmax, OR_B)
+INST(FAM_INT, fmin, MIN_I) INST(FAM_FLOAT, fmin, FMIN_F) INST(FAM_BOOL, fmin, AND_B)
+INST(FAM_INT, band, AND_I) INST(FAM_BOOL, band, AND_B)
+INST(FAM_INT, bor, OR_I) INST(FAM_BOOL, bor, OR_B)
+INST(FAM_INT, bxor, XOR_I) INST(FAM_BOOL, bxor, XOR_B)
+INST(FAM_INT, lsh, LSH_I)
+INST(FAM_INT, rsh, RSH_I)
+
+static const tsr_loop_fn add_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, add) TAB(FAM_FLOAT, add) TAB(FAM_COMPLEX, add) TAB(FAM_BOOL, add) };
+static const tsr_loop_fn adda_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, adda) TAB(FAM_FLOAT, adda) TAB(FAM_COMPLEX, adda) TAB(FAM_BOOL, adda) };
+static const tsr_loop_fn sub_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, sub) TAB(FAM_FLOAT, sub) TAB(FAM_COMPLEX, sub) };
+static const tsr_loop_fn mul_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, mul) TAB(FAM_FLOAT, mul) TAB(FAM_COMPLEX, mul) TAB(FAM_BOOL, mul) };
+static const tsr_loop_fn div_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, div) TAB(FAM_COMPLEX, div) };
+static const tsr_loop_fn divt_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, divt) TAB(FAM_FLOAT, divt) };
+static const tsr_loop_fn divf_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, divf) TAB(FAM_FLOAT, divf) };
+static const tsr_loop_fn rem_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, rem) TAB(FAM_FLOAT, rem) };
+static const tsr_loop_fn fmod_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, fmod) TAB(FAM_FLOAT, fmod) };
+static const tsr_loop_fn pow_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, pow) TAB(FAM_FLOAT, pow) TAB(FAM_COMPLEX, pow) };
+static const tsr_loop_fn atan2_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, atan2) };
+static const tsr_loop_fn hypot_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, hypot) };
+static const tsr_loop_fn max_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, max) TAB(FAM_FLOAT, max) TAB(FAM_BOOL, max) };
+static const tsr_loop_fn min_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, min) TAB(FAM_FLOAT, min) TAB(FAM_BOOL, min) };
+static const tsr_loop_fn fmax_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, fmax) TAB(FAM_FLOAT, fmax) TAB(FAM_BOOL, fmax) };
+static const tsr_loop_fn fmin_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, fmin) TAB(FAM_FLOAT, fmin) TAB(FAM_BOOL, fmin) };
+static const tsr_loop_fn band_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, band) TAB(FAM_BOOL, band) };
+static const tsr_loop_fn bor_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, bor) TAB(FAM_BOOL, bor) };
+static const tsr_loop_fn bxor_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, bxor) TAB(FAM_BOOL, bxor) };
+static const tsr_loop_fn lsh_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, lsh) };
+static const tsr_loop_fn rsh_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, rsh) };
+
+/* ------------------------------------------------------------- op table */
+
+typedef enum { R_COMMON, R_FLOAT, R_DOUBLE } dt_rule;   /* binary_op, binary_float_op, float_power */
+
+typedef struct {
+    const char *name, *kname;          /* torch name; kernel name in "not implemented" messages */
+    const tsr_loop_fn *tab;
+    unsigned mask;                     /* dtypes PyTorch 1.13's CPU kernel accepts */
+    dt_rule rule;
+    const char *complex_msg;           /* a plain error for complex inputs, or NULL */
+} binop_info;
+
+static const binop_info binops[TSR_BINOP_COUNT] = {
+    [TSR_BINOP_ADD] = {"add", "add_cpu", add_tab, M_ALL, R_COMMON, NULL},
+    [TSR_BINOP_SUB] = {"sub", "sub_cpu", sub_tab, M_ALL & ~M_BOOL, R_COMMON, NULL},
+    [TSR_BINOP_MUL] = {"mul", "mul_cpu", mul_tab, M_ALL, R_COMMON, NULL},
+    [TSR_BINOP_DIV] = {"div", "div_cpu", div_tab, M_ALL & ~M(TSR_COMPLEX32), R_FLOAT, NULL},
+    [TSR_BINOP_DIV_TRUNC] = {"div", "div_trunc_cpu", divt_tab, M_INT | M_FLOAT, R_COMMON, NULL},
+    [TSR_BINOP_DIV_FLOOR] = {"floor_divide", "div_floor_cpu", divf_tab, M_INT | M_FLOAT, R_COMMON, NULL},
+    [TSR_BINOP_REMAINDER] = {"remainder", "remainder_cpu", rem_tab, M_INT | M_FLOAT, R_COMMON, NULL},
+    [TSR_BINOP_FMOD] = {"fmod", "fmod_cpu", fmod_tab, M_INT | M_FLOAT, R_COMMON, NULL},
+    [TSR_BINOP_POW] = {"pow", "pow", pow_tab, M_INT | M_FLOAT | M(TSR_COMPLEX64) | M(TSR_COMPLEX128), R_COMMON, NULL},
+    [TSR_BINOP_FLOAT_POWER] = {"float_power", "pow", pow_tab, M_ALL, R_DOUBLE, NULL},
+    [TSR_BINOP_ATAN2] = {"atan2", "atan2_cpu", atan2_tab, M_INT | M_BOOL | M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16),
+                         R_FLOAT, NULL},
+    [TSR_BINOP_HYPOT] = {"hypot", "hypot_cpu", hypot_tab, M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16), R_COMMON, NULL},
+    [TSR_BINOP_MAXIMUM] = {"maximum", "maximum_cpu", max_tab, M_ALL, R_COMMON, "maximum not implemented for complex tensors."},
+    [TSR_BINOP_MINIMUM] = {"minimum", "minimum_cpu", min_tab, M_ALL, R_COMMON, "minimum not implemented for complex tensors."},
+    [TSR_BINOP_FMAX] = {"fmax", "fmax_cpu", fmax_tab, M_ALL, R_COMMON, "fmax not implemented for complex tensors."},
+    [TSR_BINOP_FMIN] = {"fmin", "fmin_cpu", fmin_tab, M_ALL, R_COMMON, "fmin not implemented for complex tensors."},
+    [TSR_BINOP_BITWISE_AND] = {"bitwise_and", "bitwise_and_cpu", band_tab, M_INT | M_BOOL, R_COMMON, NULL},
+    [TSR_BINOP_BITWISE_OR] = {"bitwise_or", "bitwise_or_cpu", bor_tab, M_INT | M_BOOL, R_COMMON, NULL},
+    [TSR_BINOP_BITWISE_XOR] = {"bitwise_xor", "bitwise_xor_cpu", bxor_tab, M_INT | M_BOOL, R_COMMON, NULL},
+    [TSR_BINOP_LSHIFT] = {"bitwise_left_shift", "lshift_cpu", lsh_tab, M_INT, R_COMMON, NULL},
+    [TSR_BINOP_RSHIFT] = {"bitwise_right_shift", "rshift_cpu", rsh_tab, M_INT, R_COMMON, NULL},
+};
+_Static_assert(sizeof binops / sizeof binops[0] == TSR_BINOP_COUNT, "ORDER BINOP");
+
+const char *tsr_binop_name(tsr_binop op) { return (unsigned)op < TSR_BINOP_COUNT ? binops[op].name : "?"; }
+
+static bool any_meta(int n, const tsr_operand *o)
+{
+    for (int k = 0; k < n; k++)
+        if (o[k].t && tsr_device_is_meta(o[k].t->device)) return true;
+    return false;
+}
+
+static bool is_bool_operand(const tsr_operand *o) { return tsr_operand_dtype(o) == TSR_BOOL; }
+
+/* alpha checks of add/sub (BinaryOps.cpp alpha_check) and its value. */
+static int set_alpha(tsr_dtype dt, const tsr_binary_opts *opts, bool negate, tsr__kparams *kp, bool *plain)
+{
+    tsr_scalar al = opts && opts->has_alpha ? opts->alpha : tsr_scalar_int(1);
+    if (al.kind == TSR_SCALAR_BOOL && dt != TSR_BOOL) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Boolean alpha only supported for Boolean results.");
+        return -1;
+    }
+    if ((al.kind == TSR_SCALAR_FLOAT || al.kind == TSR_SCALAR_COMPLEX) && tsr_dtype_is_integral(dt, true)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "For integral input tensors, argument alpha must not be a floating point number.");
+        return -1;
+    }
+    if (al.kind == TSR_SCALAR_COMPLEX && !tsr_dtype_is_complex(dt)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "For non-complex input tensors, argument alpha must not be a complex number.");
+        return -1;
+    }
+    double re, im;
+    tsr_scalar_to_complex(al, &re, &im);
+    if (negate) { re = -re; im = -im; }
+    kp->i = negate ? neg_wrap(tsr_scalar_to_int64(al)) : tsr_scalar_to_int64(al);
+    kp->d = tsr_dtype_is_floating(dt) && tsr_dtype_itemsize(dt) < 8 ? (double)(float)re : re;
+    kp->z = re + im * I;
+    *plain = re == (negate ? -1 : 1) && im == 0;
+    return 0;
+}
+
+static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,
+                               bool inplace, const tsr_binary_opts *opts)
+{
+    if ((unsigned)op >= TSR_BINOP_COUNT) {
+        tsr_error_set(TSR_ERR_VALUE, "unknown binary op %d", (int)op);
+        return NULL;
+    }
+    const binop_info *info = &binops[op];
+    tsr_operand ops[2] = {*a, *b};
+    if (op == TSR_BINOP_SUB) {
+        if (is_bool_operand(a) && is_bool_operand(b)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Subtraction, the `-` operator, with two bool tensors is not supported. "
+                          "Use the `^` or `logical_xor()` operator instead.");
+            return NULL;
+        }
+        if (is_bool_operand(a) || is_bool_operand(b)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Subtraction, the `-` operator, with a bool tensor is not supported. "
+                          "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+            return NULL;
+        }
+    }
+    tsr_dtype common = tsr_result_type(2, ops, NULL);
+    tsr_dtype dt = common;
+    if (info->rule == R_FLOAT && tsr_dtype_is_integral(dt, true)) dt = tsr_default_dtype();
+    if (info->rule == R_DOUBLE) dt = tsr_dtype_is_complex(dt) ? TSR_COMPLEX128 : TSR_FLOAT64;
+    tsr__kparams kp = {0};
+    const tsr_loop_fn *tab = info->tab;
+    if (op == TSR_BINOP_ADD || op == TSR_BINOP_SUB) {
+        bool plain;
+        if (set_alpha(dt, opts, op == TSR_BINOP_SUB, &kp, &plain) < 0) return NULL;
+        if (!plain) tab = adda_tab;
+    }
+    if (op == TSR_BINOP_POW || op == TSR_BINOP_FLOAT_POWER) {
+        if (!b->t && tsr_dtype_is_integral(dt, true) && b->s.kind == TSR_SCALAR_INT && b->s.i < 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Integers to negative integer powers are not allowed.");
+            return NULL;
+        }
+        if (!b->t && !tsr_dtype_is_integral(dt, true) && (b->s.kind != TSR_SCALAR_COMPLEX || b->s.im == 0)) {
+            double e = tsr_scalar_to_double(b->s);
+            kp.flag = e == 2 ? 1 : e == 3 ? 2 : e == 0.5 ? 3 : e == -0.5 ? 4 : e == -1 ? 5 : e == -2 ? 6 : 0;
+        }
+        if (op == TSR_BINOP_FLOAT_POWER && out && out->dtype != dt) {
+            tsr_error_set(TSR_ERR_RUNTIME, "the output given to float_power has dtype %s but the operation's "
+                          "result requires dtype %s", tsr_dtype_scalar_name(out->dtype), tsr_dtype_scalar_name(dt));
+            return NULL;
+        }
+    }
+    if (info->complex_msg && tsr_dtype_is_complex(dt)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s", info->complex_msg);
+        return NULL;
+    }
+    tsr_loop_fn fn = (info->mask & M(dt)) ? tab[dt] : NULL;
+    if (!fn && !any_meta(2, ops)) {
+        tsr__not_implemented(info->kname, dt);
+        return NULL;
+    }
+    tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = dt, .check_dtype = dt,
+                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
+    return tsr_iter_run(&cfg, ops, out, fn, &kp);
+}
+
+tsr_tensor *tsr_binary(tsr_binop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,
+                       const tsr_binary_opts *opts)
+{
+    return binary_impl(op, a, b, out, false, opts);
+}
+
+tsr_tensor *tsr_binary_(tsr_binop op, tsr_tensor *self, const tsr_operand *b, const tsr_binary_opts *opts)
+{
+    tsr_operand a = tsr_operand_tensor(self);
+    return binary_impl(op, &a, b, self, true, opts);
+}
+
+/* ----------------------------------------------------- lerp, where, fill */
+
+#define LERP_F(s, e, w) lerpf_(s, e, w)
+/* aten/src/ATen/native/Lerp.h: two formulas split at |weight| < 0.5. */
+#define lerpf_(s, e, w) (fabs(w) < 0.5 ? (s) + (w) * ((e) - (s)) : (e) - ((e) - (s)) * (1 - (w)))
+#define LERP_C(s, e, w) (cabs(w) < 0.5 ? (s) + CMUL(w, (e) - (s)) : (e) - CMUL((e) - (s), ONE_C - (w)))
+
+#define TERNARY_LOOP(T, LD, ST, C, BODY)                                              \
+    const void *c = ctx; (void)c;                                                     \
+    char *o = d[0]; const char *a = d[1], *b = d[2], *w = d[3];                       \
+    for (int64_t i = 0; i < n; i++) {                                                 \
+        C x = LD(*(const T *)(a + i * s[1])), y = LD(*(const T *)(b + i * s[2]));     \
+        C z = LD(*(const T *)(w + i * s[3]));                                         \
+        *(T *)(o + i * s[0]) = ST(BODY(x, y, z));                                     \
+    }                                                                                 \
+    return 0;
+#define DEF_T(dt, T, C, R, OP, BODY) \
+    LOOP_SIG(OP##_##dt) { typedef R real_t; (void)sizeof(real_t); TERNARY_LOOP(T, LD_##dt, ST_##dt, C, BODY) }
+FAM_FLOAT(DEF_T, lerp, LERP_F)
+FAM_COMPLEX(DEF_T, lerp, LERP_C)
+static const tsr_loop_fn lerp_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, lerp) TAB(FAM_COMPLEX, lerp) };
+
+static tsr_tensor *lerp_impl(const tsr_tensor *start, const tsr_tensor *end, const tsr_operand *w,
+                             tsr_tensor *out, bool inplace)
+{
+    tsr_dtype dt = start->dtype;
+    if (end->dtype != dt) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected dtype %s for `end` but got dtype %s",
+                      tsr_dtype_scalar_name(dt), tsr_dtype_scalar_name(end->dtype));
+        return NULL;
+    }
+    if (w->t && w->t->dtype != dt) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected dtype %s for `weight` but got dtype %s",
+                      tsr_dtype_scalar_name(dt), tsr_dtype_scalar_name(w->t->dtype));
+        return NULL;
+    }
+    tsr_operand ops[3] = {tsr_operand_tensor(start), tsr_operand_tensor(end), *w};
+    unsigned mask = M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16) | M(TSR_COMPLEX64) | M(TSR_COMPLEX128);
+    tsr_loop_fn fn = (mask & M(dt)) ? lerp_tab[dt] : NULL;
+    if (!fn && !any_meta(3, ops)) {
+        tsr__not_implemented(w->t ? "lerp_kernel_tensor" : "lerp_kernel_scalar", dt);
+        return NULL;
+    }
+    tsr_iter_config cfg = {.nin = 3, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
+                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
+    return tsr_iter_run(&cfg, ops, out, fn, NULL);
+}
+
+tsr_tensor *tsr_lerp(const tsr_tensor *start, const tsr_tensor *end, const tsr_operand *weight, tsr_tensor *out)
+{
+    return lerp_impl(start, end, weight, out, false);
+}
+
+tsr_tensor *tsr_lerp_(tsr_tensor *self, const tsr_tensor *end, const tsr_operand *weight)
+{
+    return lerp_impl(self, end, weight, self, true);
+}
+
+/* where: the loop copies raw elements of any size by itemsize. */
+typedef struct { int size; } where_ctx;
+static int where_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
+{
+    int sz = ((const where_ctx *)ctx)->size;
+    for (int64_t i = 0; i < n; i++) {
+        bool cnd = *(const bool *)(d[1] + i * s[1]);
+        memcpy(d[0] + i * s[0], cnd ? d[2] + i * s[2] : d[3] + i * s[3], (size_t)sz);
+    }
+    return 0;
+}
+
+static tsr_tensor *where_impl(const tsr_tensor *cond, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,
+                              tsr_dtype dt, bool inplace)
+{
+    if (cond->dtype != TSR_BOOL) {
+        tsr_error_set(TSR_ERR_RUNTIME, "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
+                      tsr_dtype_scalar_name(cond->dtype));
+        return NULL;
+    }
+    tsr_operand ops[3] = {tsr_operand_tensor(cond), *a, *b};
+    where_ctx wc = {tsr_dtype_itemsize(dt)};
+    tsr_iter_config cfg = {.nin = 3, .in_dtype = {TSR_BOOL, dt, dt}, .out_dtype = dt, .check_dtype = dt,
+                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
+    return tsr_iter_run(&cfg, ops, out, where_loop, &wc);
+}
+
+tsr_tensor *tsr_where(const tsr_tensor *cond, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out)
+{
+    tsr_operand ab[2] = {*a, *b};
+    return where_impl(cond, a, b, out, tsr_result_type(2, ab, NULL), false);
+}
+
+int tsr_masked_fill_(tsr_tensor *x, const tsr_tensor *mask, const tsr_operand *value)
+{
+    if (mask->dtype != TSR_BOOL) {
+        tsr_error_set(TSR_ERR_RUNTIME, "masked_fill_ only supports boolean masks, but got mask with dtype %s",
+                      tsr_dtype_name(mask->dtype));
+        return -1;
+    }
+    if (value->t && value->t->ndim != 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor "
+                      "with %d dimension(s).", value->t->ndim);
+        return -1;
+    }
+    tsr_operand self = tsr_operand_tensor(x);
+    tsr_tensor *r = where_impl(mask, value, &self, x, x->dtype, true);
+    if (!r) return -1;
+    tsr_tensor_release(r);
+    return 0;
+}
+
+tsr_tensor *tsr_masked_fill(const tsr_tensor *x, const tsr_tensor *mask, const tsr_operand *value)
+{
+    /* out-of-place masked_fill clones with preserve_format, then fills in place;
+     * the mask broadcasts to x (expand_outplace). */
+    tsr_tensor *y = tsr_clone(x, TSR_MF_PRESERVE);
+    if (!y) return NULL;
+    if (tsr_masked_fill_(y, mask, value) < 0) {
+        tsr_tensor_release(y);
+        return NULL;
+    }
+    return y;
+}

@@ -1,0 +1,51 @@
+/* runtime/ops/binary.h — binary elementwise ops (add sub mul div remainder
+ * fmod pow atan2 hypot maximum/minimum fmax/fmin bitwise and shifts, lerp,
+ * where, masked_fill) over tensors and wrapped Python scalars with PyTorch's
+ * promotion (SEMANTICS.md §1.3–1.5). Results are NEW references (out itself
+ * when given) or NULL with the error recorded. */
+#ifndef TSR_OPS_BINARY_H
+#define TSR_OPS_BINARY_H
+#include "../iter.h"
+#include "../promote.h"
+
+/* ORDER BINOP */
+typedef enum {
+    TSR_BINOP_ADD, TSR_BINOP_SUB, TSR_BINOP_MUL,
+    TSR_BINOP_DIV,            /* true division (/, div, true_divide) */
+    TSR_BINOP_DIV_TRUNC,      /* div(rounding_mode='trunc') */
+    TSR_BINOP_DIV_FLOOR,      /* div(rounding_mode='floor'), floor_divide, // */
+    TSR_BINOP_REMAINDER,      /* %: sign of the divisor */
+    TSR_BINOP_FMOD,           /* sign of the dividend */
+    TSR_BINOP_POW, TSR_BINOP_FLOAT_POWER, TSR_BINOP_ATAN2, TSR_BINOP_HYPOT,
+    TSR_BINOP_MAXIMUM, TSR_BINOP_MINIMUM, TSR_BINOP_FMAX, TSR_BINOP_FMIN,
+    TSR_BINOP_BITWISE_AND, TSR_BINOP_BITWISE_OR, TSR_BINOP_BITWISE_XOR,
+    TSR_BINOP_LSHIFT, TSR_BINOP_RSHIFT,
+    TSR_BINOP_COUNT
+} tsr_binop;
+
+/* torch function name: "add", "div", "floor_divide", "bitwise_left_shift"... */
+const char *tsr_binop_name(tsr_binop op);
+
+typedef struct {
+    bool has_alpha;           /* add/sub alpha= (default 1) */
+    tsr_scalar alpha;
+} tsr_binary_opts;
+
+/* a <op> b, either operand a tensor or a wrapped scalar (both scalars is the
+ * caller's TypeError). out: an out= tensor (borrowed) or NULL. opts may be
+ * NULL. Returns a NEW reference (out itself when given) or NULL. */
+tsr_tensor *tsr_binary(tsr_binop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,
+                       const tsr_binary_opts *opts);
+/* self.<op>_(b): in place; returns a NEW reference to self or NULL. */
+tsr_tensor *tsr_binary_(tsr_binop op, tsr_tensor *self, const tsr_operand *b, const tsr_binary_opts *opts);
+
+/* torch.lerp(start, end, weight): weight a tensor or a scalar. */
+tsr_tensor *tsr_lerp(const tsr_tensor *start, const tsr_tensor *end, const tsr_operand *weight, tsr_tensor *out);
+tsr_tensor *tsr_lerp_(tsr_tensor *self, const tsr_tensor *end, const tsr_operand *weight);
+/* torch.where(cond, a, b): cond must be bool. */
+tsr_tensor *tsr_where(const tsr_tensor *cond, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out);
+/* x.masked_fill(mask, value) / masked_fill_: value a scalar or a zero-dim tensor. */
+tsr_tensor *tsr_masked_fill(const tsr_tensor *x, const tsr_tensor *mask, const tsr_operand *value);
+int tsr_masked_fill_(tsr_tensor *x, const tsr_tensor *mask, const tsr_operand *value);
+
+#endif

@@ -1,0 +1,223 @@
+/* runtime/ops/compare.c — comparison and predicate kernels with bool output
+ * (TensorIterator comparison_op: inputs in the common dtype, output bool, any
+ * out= dtype accepted). Complex values support only == and !=. */
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#include <tgmath.h>
+#include <string.h>
+#include "../error.h"
+#include "loops.h"
+#include "compare.h"
+
+#define EQ_(x, y) ((x) == (y))
+#define NE_(x, y) ((x) != (y))
+#define LT_(x, y) ((x) < (y))
+#define LE_(x, y) ((x) <= (y))
+#define GT_(x, y) ((x) > (y))
+#define GE_(x, y) ((x) >= (y))
+#define LAND_(x, y) ((x) != 0 && (y) != 0)
+#define LOR_(x, y) ((x) != 0 || (y) != 0)
+#define LXOR_(x, y) (((x) != 0) != ((y) != 0))
+
+#define INSTB(OP, BODY) FAM_INT(DEF_B_BOOL, OP, BODY) FAM_FLOAT(DEF_B_BOOL, OP, BODY) FAM_BOOL(DEF_B_BOOL, OP, BODY)
+#define TABR(OP) FAM_INT(ENTRY, OP) FAM_FLOAT(ENTRY, OP) FAM_BOOL(ENTRY, OP)
+INSTB(eq, EQ_) FAM_COMPLEX(DEF_B_BOOL, eq, EQ_)
+INSTB(ne, NE_) FAM_COMPLEX(DEF_B_BOOL, ne, NE_)
+INSTB(lt, LT_) INSTB(le, LE_) INSTB(gt, GT_) INSTB(ge, GE_)
+INSTB(land, LAND_) FAM_COMPLEX(DEF_B_BOOL, land, LAND_)
+INSTB(lor, LOR_) FAM_COMPLEX(DEF_B_BOOL, lor, LOR_)
+INSTB(lxor, LXOR_) FAM_COMPLEX(DEF_B_BOOL, lxor, LXOR_)
+
+static const tsr_loop_fn cmp_tabs[TSR_CMP_COUNT][TSR_DTYPE_SLOTS] = {
+    [TSR_CMP_EQ] = { TABR(eq) FAM_COMPLEX(ENTRY, eq) },
+    [TSR_CMP_NE] = { TABR(ne) FAM_COMPLEX(ENTRY, ne) },
+    [TSR_CMP_LT] = { TABR(lt) }, [TSR_CMP_LE] = { TABR(le) },
+    [TSR_CMP_GT] = { TABR(gt) }, [TSR_CMP_GE] = { TABR(ge) },
+    [TSR_CMP_LOGICAL_AND] = { TABR(land) FAM_COMPLEX(ENTRY, land) },
+    [TSR_CMP_LOGICAL_OR] = { TABR(lor) FAM_COMPLEX(ENTRY, lor) },
+    [TSR_CMP_LOGICAL_XOR] = { TABR(lxor) FAM_COMPLEX(ENTRY, lxor) },
+};
+static const char *const cmp_names[TSR_CMP_COUNT][2] = {
+    {"eq", "eq_cpu"}, {"ne", "ne_cpu"}, {"lt", "lt_cpu"}, {"le", "le_cpu"}, {"gt", "gt_cpu"}, {"ge", "ge_cpu"},
+    {"logical_and", "logical_and_cpu"}, {"logical_or", "logical_or_cpu"}, {"logical_xor", "logical_xor_cpu"},
+};
+_Static_assert(sizeof cmp_names / sizeof cmp_names[0] == TSR_CMP_COUNT, "ORDER CMPOP");
+
+const char *tsr_cmpop_name(tsr_cmpop op) { return (unsigned)op < TSR_CMP_COUNT ? cmp_names[op][0] : "?"; }
+
+static bool any_meta(int n, const tsr_operand *o)
+{
+    for (int k = 0; k < n; k++)
+        if (o[k].t && tsr_device_is_meta(o[k].t->device)) return true;
+    return false;
+}
+
+static tsr_tensor *compare_impl(tsr_cmpop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out, bool inplace)
+{
+    if ((unsigned)op >= TSR_CMP_COUNT) {
+        tsr_error_set(TSR_ERR_VALUE, "unknown comparison %d", (int)op);
+        return NULL;
+    }
+    tsr_operand ops[2] = {*a, *b};
+    tsr_dtype dt = tsr_result_type(2, ops, NULL);
+    tsr_loop_fn fn = dt == TSR_COMPLEX32 ? NULL : cmp_tabs[op][dt];
+    if (!fn && !any_meta(2, ops)) {
+        tsr__not_implemented(cmp_names[op][1], dt);
+        return NULL;
+    }
+    tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
+                           .check = TSR_CHECK_NONE, .inplace = inplace};
+    return tsr_iter_run(&cfg, ops, out, fn, NULL);
+}
+
+tsr_tensor *tsr_compare(tsr_cmpop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out)
+{
+    return compare_impl(op, a, b, out, false);
+}
+
+tsr_tensor *tsr_compare_(tsr_cmpop op, tsr_tensor *self, const tsr_operand *b)
+{
+    tsr_operand a = tsr_operand_tensor(self);
+    return compare_impl(op, &a, b, self, true);
+}
+
+/* ------------------------------------------------------------ predicates */
+
+#define ISNAN_F(x) isnan(x)
+#define ISINF_F(x) isinf(x)
+#define ISFIN_F(x) isfinite(x)
+#define SIGNBIT_F(x) (signbit(x) != 0)
+#define FALSE_(x) ((void)(x), false)
+#define TRUE_(x) ((void)(x), true)
+#define SIGNBIT_I(x) ((x) < 0)
+#define ISNAN_C(x) (isnan(creal(x)) || isnan(cimag(x)))
+#define ISINF_C(x) (isinf(creal(x)) || isinf(cimag(x)))
+#define ISFIN_C(x) (isfinite(creal(x)) && isfinite(cimag(x)))
+#define LNOT_(x) ((x) == 0)
+#define DEF_P(dt, T, C, R, OP, BODY) DEF_U_TO(dt, T, C, R, OP, BODY, bool, (bool))
+#define INSTP(OP, BI, BF, BC) FAM_INT(DEF_P, OP, BI) FAM_BOOL(DEF_P, OP, BI) FAM_FLOAT(DEF_P, OP, BF) \
+                              FAM_COMPLEX(DEF_P, OP, BC)
+#define TABP(OP) FAM_INT(ENTRY, OP) FAM_BOOL(ENTRY, OP) FAM_FLOAT(ENTRY, OP) FAM_COMPLEX(ENTRY, OP)
+INSTP(isnan, FALSE_, ISNAN_F, ISNAN_C)
+INSTP(isinf, FALSE_, ISINF_F, ISINF_C)
+INSTP(isfin, TRUE_, ISFIN_F, ISFIN_C)
+FAM_INT(DEF_P, sbit, SIGNBIT_I) FAM_BOOL(DEF_P, sbit, FALSE_) FAM_FLOAT(DEF_P, sbit, SIGNBIT_F)
+INSTP(lnot, LNOT_, LNOT_, LNOT_)
+
+static const tsr_loop_fn pred_tabs[TSR_PRED_COUNT][TSR_DTYPE_SLOTS] = {
+    [TSR_PRED_ISNAN] = { TABP(isnan) }, [TSR_PRED_ISINF] = { TABP(isinf) },
+    [TSR_PRED_ISFINITE] = { TABP(isfin) },
+    [TSR_PRED_SIGNBIT] = { FAM_INT(ENTRY, sbit) FAM_BOOL(ENTRY, sbit) FAM_FLOAT(ENTRY, sbit) },
+    [TSR_PRED_LOGICAL_NOT] = { TABP(lnot) },
+};
+static const char *const pred_names[TSR_PRED_COUNT] = { "isnan", "isinf", "isfinite", "signbit", "logical_not" };
+_Static_assert(sizeof pred_names / sizeof pred_names[0] == TSR_PRED_COUNT, "ORDER PRED");
+
+const char *tsr_predop_name(tsr_predop op) { return (unsigned)op < TSR_PRED_COUNT ? pred_names[op] : "?"; }
+
+tsr_tensor *tsr_predicate(tsr_predop op, const tsr_tensor *x, tsr_tensor *out)
+{
+    if ((unsigned)op >= TSR_PRED_COUNT) {
+        tsr_error_set(TSR_ERR_VALUE, "unknown predicate %d", (int)op);
+        return NULL;
+    }
+    tsr_dtype dt = x->dtype;
+    if (op == TSR_PRED_SIGNBIT && tsr_dtype_is_complex(dt)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "signbit is not implemented for complex tensors.");
+        return NULL;
+    }
+    tsr_loop_fn fn = pred_tabs[op][dt];
+    if (op == TSR_PRED_LOGICAL_NOT && dt == TSR_COMPLEX32) fn = NULL;
+    if (!fn && !tsr_device_is_meta(x->device)) {
+        tsr__not_implemented("logical_not_cpu", dt);
+        return NULL;
+    }
+    tsr_operand in = tsr_operand_tensor(x);
+    tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
+                           .check = TSR_CHECK_NONE};
+    return tsr_iter_run(&cfg, &in, out, fn, NULL);
+}
+
+/* ------------------------------------------------- isclose, allclose, equal */
+
+typedef struct { double rtol, atol; bool equal_nan; tsr_dtype dt; } close_ctx;
+
+static int close_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
+{
+    const close_ctx *cc = ctx;
+    for (int64_t i = 0; i < n; i++) {
+        tsr_scalar a = tsr_scalar_load(cc->dt, d[1] + i * s[1]);
+        tsr_scalar b = tsr_scalar_load(cc->dt, d[2] + i * s[2]);
+        double ar, ai, br, bi;
+        tsr_scalar_to_complex(a, &ar, &ai);
+        tsr_scalar_to_complex(b, &br, &bi);
+        bool cplx = tsr_dtype_is_complex(cc->dt), single = !cplx && cc->dt != TSR_FLOAT64;
+        bool close = ar == br && ai == bi;
+        if (cc->equal_nan && (isnan(ar) || isnan(ai)) && (isnan(br) || isnan(bi))) close = true;
+        if (!close && (cc->rtol != 0 || cc->atol != 0)) {
+            double err, allowed;
+            if (single) {
+                float e = fabsf((float)ar - (float)br);
+                float al = (float)cc->atol + fabsf((float)cc->rtol * (float)br);
+                close = isfinite(e) && e <= al;
+            } else {
+                err = hypot(ar - br, ai - bi);
+                allowed = cc->atol + cc->rtol * hypot(br, bi);
+                close = isfinite(err) && err <= allowed;
+            }
+        }
+        *(bool *)(d[0] + i * s[0]) = close;
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
+{
+    if (a->dtype != b->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s did not match %s", tsr_dtype_scalar_name(a->dtype),
+                      tsr_dtype_scalar_name(b->dtype));
+        return NULL;
+    }
+    if (rtol < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "rtol must be greater than or equal to zero, but got %g", rtol);
+        return NULL;
+    }
+    if (atol < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "atol must be greater than or equal to zero, but got %g", atol);
+        return NULL;
+    }
+    close_ctx cc = {rtol, atol, equal_nan, a->dtype};
+    tsr_operand ops[2] = {tsr_operand_tensor(a), tsr_operand_tensor(b)};
+    tsr_iter_config cfg = {.nin = 2, .in_dtype = {a->dtype, a->dtype}, .out_dtype = TSR_BOOL,
+                           .check_dtype = TSR_BOOL, .check = TSR_CHECK_NONE};
+    return tsr_iter_run(&cfg, ops, NULL, close_loop, &cc);
+}
+
+static int all_true(const tsr_tensor *t)
+{
+    int64_t n = tsr_tensor_numel(t);
+    for (int64_t k = 0; k < n; k++)
+        if (!tsr_tensor_get_int64_at(t, k)) return 0;
+    return 1;
+}
+
+int tsr_allclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
+{
+    tsr_tensor *r = tsr_isclose(a, b, rtol, atol, equal_nan);
+    if (!r) return -1;
+    int ok = all_true(r);
+    tsr_tensor_release(r);
+    return ok;
+}
+
+int tsr_equal(const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (a->ndim != b->ndim) return 0;
+    for (int d = 0; d < a->ndim; d++)
+        if (a->sizes[d] != b->sizes[d]) return 0;
+    tsr_operand ops[2] = {tsr_operand_tensor(a), tsr_operand_tensor(b)};
+    tsr_tensor *r = tsr_compare(TSR_CMP_EQ, &ops[0], &ops[1], NULL);
+    if (!r) return -1;
+    int ok = all_true(r);
+    tsr_tensor_release(r);
+    return ok;
+}

@@ -1,0 +1,407 @@
+/* runtime/ops/unary.c — unary kernels and clamp. One body per category via
+ * <tgmath.h> (sqrt(x) is sqrtf, sqrt or csqrtf by the compute type); erfinv
+ * and digamma are ports of aten/src/ATen/native/Math.h. Supported dtypes per
+ * op are 1.13's CPU dispatch lists (many float ops have no Half kernel). */
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#include <tgmath.h>
+#include <float.h>
+#include <string.h>
+#include "../error.h"
+#include "loops.h"
+#include "binary.h"
+#include "unary.h"
+
+/* ------------------------------------------------ Math.h ports (erfinv, digamma) */
+
+#define ERFINV_BODY(T, SQRTPI)                                                           \
+    T a[4] = {(T)0.886226899, (T)-1.645349621, (T)0.914624893, (T)-0.140543331};          \
+    T b[4] = {(T)-2.118377725, (T)1.442710462, (T)-0.329097515, (T)0.012229801};          \
+    T c[4] = {(T)-1.970840454, (T)-1.624906493, (T)3.429567803, (T)1.641345311};          \
+    T d[2] = {(T)3.543889200, (T)1.637067800};                                            \
+    T x, z, num, dem, y_abs = fabs(y);                                                     \
+    if (y_abs > 1.0) return (T)NAN;                                                        \
+    if (y_abs == 1.0) return copysign((T)INFINITY, y);                                     \
+    if (y_abs <= (T)0.7) {                                                                 \
+        z = y * y;                                                                         \
+        num = (((a[3] * z + a[2]) * z + a[1]) * z + a[0]);                                 \
+        dem = ((((b[3] * z + b[2]) * z + b[1]) * z + b[0]) * z + (T)1.0);                  \
+        x = y * num / dem;                                                                 \
+    } else {                                                                               \
+        z = sqrt(-log(((T)1.0 - y_abs) / (T)2.0));                                         \
+        num = ((c[3] * z + c[2]) * z + c[1]) * z + c[0];                                   \
+        dem = (d[1] * z + d[0]) * z + (T)1.0;                                              \
+        x = copysign(num, y) / dem;                                                        \
+    }                                                                                      \
+    x = x - (erf(x) - y) / (((T)2.0 / (T)SQRTPI) * exp(-x * x));                           \
+    x = x - (erf(x) - y) / (((T)2.0 / (T)SQRTPI) * exp(-x * x));                           \
+    return x;
+static double erfinv_d(double y) { ERFINV_BODY(double, 1.7724538509055159) }
+static float erfinv_f(float y) { ERFINV_BODY(float, 1.7724538509055159) }
+#define erfinv_(x) _Generic((x), float: erfinv_f, default: erfinv_d)(x)
+
+static double digamma_d(double x)
+{
+    static const double PSI_10 = 2.25175258906672110764;
+    static const double A[] = {8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.57575757575757575758E-3,
+                               -4.16666666666666666667E-3, 3.96825396825396825397E-3, -8.33333333333333333333E-3,
+                               8.33333333333333333333E-2};
+    if (x == 0) return copysign(INFINITY, -x);
+    if (x < 0) {
+        if (x == trunc(x)) return NAN;
+        double q, r = modf(x, &q);
+        return digamma_d(1 - x) - M_PI / tan(M_PI * r);
+    }
+    double result = 0;
+    while (x < 10) { result -= 1 / x; x += 1; }
+    if (x == 10) return result + PSI_10;
+    double y = 0;
+    if (x < 1.0e17) {
+        double z = 1.0 / (x * x), p = 0;
+        for (int i = 0; i <= 6; i++) p = p * z + A[i];
+        y = z * p;
+    }
+    return result + log(x) - (0.5 / x) - y;
+}
+
+static float digamma_f(float x)
+{
+    static const float PSI_10 = 2.25175258906672110764f;
+    static const float A[] = {8.33333333333333333333E-2f, -2.10927960927960927961E-2f, 7.57575757575757575758E-3f,
+                              -4.16666666666666666667E-3f, 3.96825396825396825397E-3f, -8.33333333333333333333E-3f,
+                              8.33333333333333333333E-2f};
+    if (x == 0) return copysignf(INFINITY, -x);
+    if (x < 0) {
+        if (x == truncf(x)) return NAN;
+        double q, r = modf((double)x, &q);
+        float p = (float)(M_PI / tan(M_PI * r));
+        return digamma_f(1 - x) - p;
+    }
+    float result = 0;
+    while (x < 10) { result -= 1 / x; x += 1; }
+    if (x == 10) return result + PSI_10;
+    float y = 0;
+    if (x < 1.0e17f) {
+        float z = 1.0f / (x * x), p = 0;
+        for (int i = 0; i <= 6; i++) p = p * z + A[i];
+        y = z * p;
+    }
+    return result + logf(x) - (0.5f / x) - y;
+}
+#define digamma_(x) _Generic((x), float: digamma_f, default: digamma_d)(x)
+
+/* ---------------------------------------------------------------- bodies */
+
+#define ONE_C __builtin_complex((real_t)1, (real_t)0)
+#define ID_(x) (x)
+#define NEG_I(x) ((int64_t)(0 - (uint64_t)(x)))
+#define NEG_F(x) (-(x))
+#define ABS_I(x) ((x) < 0 ? NEG_I(x) : (x))
+#define ABS_F(x) fabs(x)
+#define ABS_C(x) cabs(x)
+#define SIGN_I(x) ((int64_t)((0 < (x)) - ((x) < 0)))
+#define SIGN_F(x) ((real_t)((0 < (x)) - ((x) < 0)))
+#define SGN_C(x) ((creal(x) == 0 && cimag(x) == 0) ? (x) * 0 : CDIV(x, __builtin_complex((real_t)cabs(x), (real_t)0)))
+#define RECIP_F(x) (1 / (x))
+#define RECIP_C(x) CDIV(ONE_C, x)
+#define RSQRT_F(x) (1 / sqrt(x))
+#define RSQRT_C(x) CDIV(ONE_C, sqrt(x))
+#define SIGMOID_F(x) (1 / (1 + exp(-(x))))
+#define SIGMOID_C(x) CDIV(ONE_C, ONE_C + exp(-(x)))
+#define D2R_F(x) ((x) * (real_t)(M_PI / 180.0))
+#define R2D_F(x) ((x) * (real_t)(180.0 / M_PI))
+#define FRAC_F(x) ((x) - trunc(x))
+#define ROUND_F(x) nearbyint(x)
+#define ROUNDD_F(x) (KP->flag ? nearbyint((x) / (real_t)KP->d) * (real_t)KP->d : nearbyint((x) * (real_t)KP->d) / (real_t)KP->d)
+#define LOGIT_F(x) (KP->flag ? log(LCLAMP(x) / (1 - LCLAMP(x))) : log((x) / (1 - (x))))
+#define LCLAMP(x) ((x) < (real_t)KP->d ? (real_t)KP->d : (x) > (real_t)KP->d2 ? (real_t)KP->d2 : (x))
+#define RELU_I(x) ((x) < 0 ? 0 : (x))
+#define BNOT_I(x) (~(x))
+#define BNOT_B(x) (!(x))
+#define N2N_F(x) (isnan(x) ? (real_t)KP->d : (x) == INFINITY ? (real_t)KP->d2 : (x) == -INFINITY ? (real_t)KP->d3 : (x))
+#define EXP2_F(x) exp2(x)
+
+#define U(FAM, OP, BODY) FAM(DEF_U_SAME, OP, BODY)
+#define T_(FAM, OP) FAM(ENTRY, OP)
+#define FLOAT_FN(OP, FN) static inline double OP##_fn_d(double x) { return FN(x); }
+U(FAM_INT, neg, NEG_I) U(FAM_FLOAT, neg, NEG_F) U(FAM_COMPLEX, neg, NEG_F)
+U(FAM_INT, abs, ABS_I) U(FAM_FLOAT, abs, ABS_F)
+#define DEF_ABS_C(dt, T, C, R, OP, BODY) DEF_U_TO(dt, T, C, R, OP, BODY, RT_##dt, ST_##RD_##dt)
+#define ST_RD_complex32 ST_float16
+#define ST_RD_complex64 ST_float32
+#define ST_RD_complex128 ST_float64
+FAM_COMPLEX(DEF_ABS_C, abs, ABS_C)
+U(FAM_INT, sign, SIGN_I) U(FAM_FLOAT, sign, SIGN_F) U(FAM_BOOL, sign, ID_)
+U(FAM_COMPLEX, sgn, SGN_C)
+U(FAM_FLOAT, recip, RECIP_F) U(FAM_COMPLEX, recip, RECIP_C)
+U(FAM_FLOAT, rsqrt, RSQRT_F) U(FAM_COMPLEX, rsqrt, RSQRT_C)
+U(FAM_FLOAT, sigmoid, SIGMOID_F) U(FAM_COMPLEX, sigmoid, SIGMOID_C)
+U(FAM_FLOAT, d2r, D2R_F) U(FAM_FLOAT, r2d, R2D_F)
+U(FAM_FLOAT, frac, FRAC_F)
+U(FAM_FLOAT, round, ROUND_F) U(FAM_FLOAT, roundd, ROUNDD_F)
+U(FAM_FLOAT, ceil, ceil) U(FAM_FLOAT, floor, floor) U(FAM_FLOAT, trunc, trunc)
+U(FAM_FLOAT, logit, LOGIT_F)
+U(FAM_INT, relu, RELU_I) U(FAM_FLOAT, relu, RELU_I)
+U(FAM_INT, bnot, BNOT_I) U(FAM_BOOL, bnot, BNOT_B)
+U(FAM_FLOAT, n2n, N2N_F)
+U(FAM_FLOAT, exp2, EXP2_F)
+U(FAM_FLOAT, digamma, digamma_) U(FAM_FLOAT, erfinv, erfinv_)
+U(FAM_FLOAT, erf, erf) U(FAM_FLOAT, erfc, erfc) U(FAM_FLOAT, expm1, expm1) U(FAM_FLOAT, log1p, log1p)
+U(FAM_FLOAT, lgamma, lgamma)
+#define FC(OP, FN) U(FAM_FLOAT, OP, FN) U(FAM_COMPLEX, OP, FN)
+FC(acos, acos) FC(acosh, acosh) FC(asin, asin) FC(asinh, asinh) FC(atan, atan) FC(atanh, atanh)
+FC(cos, cos) FC(cosh, cosh) FC(exp, exp) FC(log, log) FC(sin, sin) FC(sinh, sinh) FC(sqrt, sqrt)
+FC(tan, tan) FC(tanh, tanh)
+U(FAM_FLOAT, log2, log2) U(FAM_FLOAT, log10, log10)
+#define LOG2_C(x) (log(x) / (real_t)M_LN2)
+#define LOG10_C(x) (log(x) / (real_t)M_LN10)
+U(FAM_COMPLEX, log2, LOG2_C) U(FAM_COMPLEX, log10, LOG10_C)
+
+/* ------------------------------------------------------------- op table */
+
+typedef enum { K_FLOAT, K_SAME, K_INT_IDENTITY } ukind;  /* unary_float_op, same dtype, same with ints unchanged */
+
+typedef struct {
+    const char *name, *kname;
+    tsr_loop_fn tab[TSR_DTYPE_SLOTS];
+    unsigned mask;
+    ukind kind;
+    const char *complex_msg, *bool_msg;
+} unop_info;
+
+#define F3 (M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
+#define C2 (M(TSR_COMPLEX64) | M(TSR_COMPLEX128))
+#define FLT(nm, kn, OP, mask) {nm, kn, {T_(FAM_FLOAT, OP)}, mask, K_FLOAT, NULL, NULL}
+#define FLTC(nm, kn, OP) {nm, kn, {T_(FAM_FLOAT, OP) T_(FAM_COMPLEX, OP)}, F3 | C2, K_FLOAT, NULL, NULL}
+static const unop_info unops[TSR_UNOP_COUNT] = {
+    [TSR_UNOP_NEG] = {"neg", "neg_cpu", {T_(FAM_INT, neg) T_(FAM_FLOAT, neg) T_(FAM_COMPLEX, neg)}, M_ALL & ~M_BOOL,
+                      K_SAME, NULL, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+                      "to invert a mask, use the `~` or `logical_not()` operator instead."},
+    [TSR_UNOP_ABS] = {"abs", "abs_cpu", {T_(FAM_INT, abs) T_(FAM_FLOAT, abs) T_(FAM_COMPLEX, abs)}, M_ALL & ~M_BOOL,
+                      K_SAME, NULL, NULL},
+    [TSR_UNOP_SIGN] = {"sign", "sign_cpu", {T_(FAM_INT, sign) T_(FAM_FLOAT, sign) T_(FAM_BOOL, sign)}, M_ALL, K_SAME,
+                       "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.", NULL},
+    [TSR_UNOP_SGN] = {"sgn", "sgn_cpu", {T_(FAM_INT, sign) T_(FAM_FLOAT, sign) T_(FAM_BOOL, sign) T_(FAM_COMPLEX, sgn)},
+                      M_ALL, K_SAME, NULL, NULL},
+    [TSR_UNOP_RECIPROCAL] = {"reciprocal", "reciprocal_cpu", {T_(FAM_FLOAT, recip) T_(FAM_COMPLEX, recip)},
+                             M_FLOAT | C2, K_FLOAT, NULL, NULL},
+    [TSR_UNOP_SQUARE] = {"square", "pow", {0}, 0, K_SAME, NULL, NULL},
+    [TSR_UNOP_ACOS] = FLTC("acos", "acos_vml_cpu", acos),
+    [TSR_UNOP_ACOSH] = FLTC("acosh", "acosh_cpu", acosh),
+    [TSR_UNOP_ASIN] = FLTC("asin", "asin_vml_cpu", asin),
+    [TSR_UNOP_ASINH] = FLTC("asinh", "asinh_cpu", asinh),
+    [TSR_UNOP_ATAN] = FLTC("atan", "atan_vml_cpu", atan),
+    [TSR_UNOP_ATANH] = FLTC("atanh", "atanh_cpu", atanh),
+    [TSR_UNOP_CEIL] = {"ceil", "ceil_vml_cpu", {T_(FAM_FLOAT, ceil)}, F3 | M_INT, K_INT_IDENTITY,
+                       "ceil is not supported for complex inputs", NULL},
+    [TSR_UNOP_COS] = FLTC("cos", "cos_vml_cpu", cos),
+    [TSR_UNOP_COSH] = FLTC("cosh", "cosh_cpu", cosh),
+    [TSR_UNOP_DEG2RAD] = {"deg2rad", "deg2rad", {T_(FAM_FLOAT, d2r)}, M_FLOAT, K_FLOAT,
+                          "deg2rad is not supported for complex tensors.", NULL},
+    [TSR_UNOP_DIGAMMA] = FLT("digamma", "digamma", digamma, F3),
+    [TSR_UNOP_ERF] = FLT("erf", "erf_vml_cpu", erf, F3),
+    [TSR_UNOP_ERFC] = FLT("erfc", "erfc_vml_cpu", erfc, F3),
+    [TSR_UNOP_ERFINV] = FLT("erfinv", "erfinv_vml_cpu", erfinv, F3),
+    [TSR_UNOP_EXP] = FLTC("exp", "exp_vml_cpu", exp),
+    [TSR_UNOP_EXPM1] = FLT("expm1", "expm1_vml_cpu", expm1, F3),
+    [TSR_UNOP_FLOOR] = {"floor", "floor_vml_cpu", {T_(FAM_FLOAT, floor)}, F3 | M_INT, K_INT_IDENTITY,
+                        "floor is not supported for complex inputs", NULL},
+    [TSR_UNOP_FRAC] = {"frac", "frac_cpu", {T_(FAM_FLOAT, frac)}, M_FLOAT, K_SAME, NULL, NULL},
+    [TSR_UNOP_LOG] = FLTC("log", "log_vml_cpu", log),
+    [TSR_UNOP_LOG10] = FLTC("log10", "log10_vml_cpu", log10),
+    [TSR_UNOP_LOG1P] = FLT("log1p", "log1p_vml_cpu", log1p, F3),
+    [TSR_UNOP_LOG2] = FLTC("log2", "log2_vml_cpu", log2),
+    [TSR_UNOP_RAD2DEG] = {"rad2deg", "rad2deg", {T_(FAM_FLOAT, r2d)}, M_FLOAT, K_FLOAT,
+                          "rad2deg is not supported for complex tensors.", NULL},
+    [TSR_UNOP_ROUND] = {"round", "round_vml_cpu", {T_(FAM_FLOAT, round)}, F3 | M_INT, K_INT_IDENTITY, NULL, NULL},
+    [TSR_UNOP_RSQRT] = FLTC("rsqrt", "rsqrt_cpu", rsqrt),
+    [TSR_UNOP_SIGMOID] = FLTC("sigmoid", "sigmoid_cpu", sigmoid),
+    [TSR_UNOP_SIN] = FLTC("sin", "sin_vml_cpu", sin),
+    [TSR_UNOP_SINH] = FLTC("sinh", "sinh_cpu", sinh),
+    [TSR_UNOP_SQRT] = FLTC("sqrt", "sqrt_vml_cpu", sqrt),
+    [TSR_UNOP_TAN] = FLTC("tan", "tan_vml_cpu", tan),
+    [TSR_UNOP_TANH] = FLTC("tanh", "tanh_vml_cpu", tanh),
+    [TSR_UNOP_TRUNC] = {"trunc", "trunc_vml_cpu", {T_(FAM_FLOAT, trunc)}, F3 | M_INT, K_INT_IDENTITY,
+                        "trunc is not supported for complex inputs", NULL},
+    [TSR_UNOP_EXP2] = FLT("exp2", "exp2", exp2, M_FLOAT),
+    [TSR_UNOP_LGAMMA] = FLT("lgamma", "lgamma_vml_cpu", lgamma, F3),
+    [TSR_UNOP_LOGIT] = FLT("logit", "logit_cpu", logit, F3),
+    [TSR_UNOP_RELU] = {"relu", "clamp_min_cpu", {T_(FAM_INT, relu) T_(FAM_FLOAT, relu)}, M_INT | F3, K_SAME,
+                       "clamp is not supported for complex types", "Boolean inputs not supported for relu"},
+    [TSR_UNOP_BITWISE_NOT] = {"bitwise_not", "bitwise_not_cpu", {T_(FAM_INT, bnot) T_(FAM_BOOL, bnot)},
+                              M_INT | M_BOOL, K_SAME, NULL, NULL},
+    [TSR_UNOP_NAN_TO_NUM] = {"nan_to_num", "nan_to_num", {T_(FAM_FLOAT, n2n)}, M_FLOAT | M_INT | M_BOOL,
+                             K_INT_IDENTITY, NULL, NULL},
+};
+_Static_assert(sizeof unops / sizeof unops[0] == TSR_UNOP_COUNT, "ORDER UNOP");
+
+const char *tsr_unop_name(tsr_unop op) { return (unsigned)op < TSR_UNOP_COUNT ? unops[op].name : "?"; }
+
+/* Integer "rounding" and nan_to_num on non-floats: a copy loop. */
+static int copy_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
+{
+    int sz = *(const int *)ctx;
+    for (int64_t i = 0; i < n; i++) memcpy(d[0] + i * s[0], d[1] + i * s[1], (size_t)sz);
+    return 0;
+}
+
+static tsr_tensor *unary_impl(tsr_unop op, const tsr_tensor *x, tsr_tensor *out, bool inplace,
+                              const tsr_unary_opts *opts)
+{
+    if ((unsigned)op >= TSR_UNOP_COUNT) {
+        tsr_error_set(TSR_ERR_VALUE, "unknown unary op %d", (int)op);
+        return NULL;
+    }
+    const unop_info *info = &unops[op];
+    tsr_dtype in = x->dtype;
+    if (op == TSR_UNOP_SQUARE) {
+        tsr_operand a = tsr_operand_tensor(x), b = tsr_operand_scalar(tsr_scalar_int(2));
+        return inplace ? tsr_binary_(TSR_BINOP_POW, (tsr_tensor *)x, &b, NULL)
+                       : tsr_binary(TSR_BINOP_POW, &a, &b, out, NULL);
+    }
+    if (info->complex_msg && tsr_dtype_is_complex(in)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s", info->complex_msg);
+        return NULL;
+    }
+    if (info->bool_msg && in == TSR_BOOL) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s", info->bool_msg);
+        return NULL;
+    }
+    tsr_dtype dt = in;
+    if (info->kind == K_FLOAT && tsr_dtype_is_integral(in, true)) dt = tsr_default_dtype();
+    tsr_dtype outdt = (op == TSR_UNOP_ABS && tsr_dtype_is_complex(dt)) ? tsr_dtype_to_real(dt) : dt;
+    tsr__kparams kp = {0};
+    int itemsize = tsr_dtype_itemsize(dt);
+    tsr_loop_fn fn = (info->mask & M(dt)) ? info->tab[dt] : NULL;
+    const void *ctx = &kp;
+    const char *kname = info->kname;
+    if (info->kind == K_INT_IDENTITY && !tsr_dtype_is_floating(dt) && (info->mask & M(dt))) {
+        fn = copy_loop;
+        ctx = &itemsize;
+    }
+    if (op == TSR_UNOP_ROUND && opts && opts->decimals != 0) {
+        kname = "round_cpu";
+        static const tsr_loop_fn roundd[TSR_DTYPE_SLOTS] = { T_(FAM_FLOAT, roundd) };
+        fn = (F3 & M(dt)) ? roundd[dt] : NULL;
+        int64_t dec = opts->decimals;
+        kp.flag = dec < 0;
+        kp.d = pow(10.0, (double)(dec < 0 ? -dec : dec));
+        if (dt != TSR_FLOAT64) kp.d = (float)kp.d;
+    }
+    if (op == TSR_UNOP_LOGIT && opts && opts->has_eps && opts->eps >= 0) {
+        kp.flag = 1;
+        kp.d = opts->eps;
+        kp.d2 = 1 - opts->eps;
+    }
+    if (op == TSR_UNOP_NAN_TO_NUM) {
+        tsr_finfo fi;
+        double mx = DBL_MAX;
+        if (tsr_dtype_is_floating(dt) && tsr_dtype_finfo(dt, &fi) == 0) mx = fi.max;
+        kp.d = opts && opts->has_nan ? opts->nan : 0;
+        kp.d2 = opts && opts->has_posinf ? opts->posinf : mx;
+        kp.d3 = opts && opts->has_neginf ? opts->neginf : -mx;
+    }
+    if (!fn && !tsr_device_is_meta(x->device)) {
+        tsr__not_implemented(kname, dt);
+        return NULL;
+    }
+    tsr_operand a = tsr_operand_tensor(x);
+    tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = outdt, .check_dtype = outdt,
+                           .check = info->kind == K_FLOAT ? TSR_CHECK_CAN_CAST : TSR_CHECK_SAME_DTYPE,
+                           .inplace = inplace};
+    return tsr_iter_run(&cfg, &a, out, fn, ctx);
+}
+
+tsr_tensor *tsr_unary(tsr_unop op, const tsr_tensor *x, tsr_tensor *out, const tsr_unary_opts *opts)
+{
+    return unary_impl(op, x, out, false, opts);
+}
+
+tsr_tensor *tsr_unary_(tsr_unop op, tsr_tensor *x, const tsr_unary_opts *opts)
+{
+    return unary_impl(op, x, x, true, opts);
+}
+
+/* ----------------------------------------------------------------- clamp */
+
+#define CLAMP_I(x, lo, hi) clampi_(x, lo, hi, KP->flag)
+static inline int64_t clampi_(int64_t x, int64_t lo, int64_t hi, int f)
+{
+    if (f & 1) x = x < lo ? lo : x;
+    if (f & 2) x = x > hi ? hi : x;
+    return x;
+}
+/* NaN-propagating max then min, as vec::clamp / minimum(maximum(...)). */
+#define CLAMP_F(x, lo, hi) clampf_(x, lo, hi, KP->flag)
+#define clampf_(x, lo, hi, f) _Generic((x), float: clampff, default: clampfd)(x, lo, hi, f)
+static inline double clampfd(double x, double lo, double hi, int f)
+{
+    if (x != x) return x;
+    if (f & 1) x = lo != lo ? lo : (x < lo ? lo : x);
+    if (f & 2) x = hi != hi ? hi : (x > hi ? hi : x);
+    return x;
+}
+static inline float clampff(float x, float lo, float hi, int f)
+{
+    if (x != x) return x;
+    if (f & 1) x = lo != lo ? lo : (x < lo ? lo : x);
+    if (f & 2) x = hi != hi ? hi : (x > hi ? hi : x);
+    return x;
+}
+#define CL_LOOP(T, LD, ST, C, BODY)                                                   \
+    const void *c = ctx; char *o = d[0]; const char *a = d[1], *b = d[2], *w = d[3];  \
+    for (int64_t i = 0; i < n; i++) {                                                 \
+        C x = LD(*(const T *)(a + i * s[1])), y = LD(*(const T *)(b + i * s[2]));     \
+        C z = LD(*(const T *)(w + i * s[3]));                                         \
+        *(T *)(o + i * s[0]) = ST(BODY(x, y, z));                                     \
+    }                                                                                 \
+    return 0;
+#define DEF_CL(dt, T, C, R, OP, BODY) LOOP_SIG(OP##_##dt) { CL_LOOP(T, LD_##dt, ST_##dt, C, BODY) }
+FAM_INT(DEF_CL, clamp, CLAMP_I)
+FAM_FLOAT(DEF_CL, clamp, CLAMP_F)
+static const tsr_loop_fn clamp_tab[TSR_DTYPE_SLOTS] = { T_(FAM_INT, clamp) T_(FAM_FLOAT, clamp) };
+
+static tsr_tensor *clamp_impl(const tsr_tensor *x, const tsr_operand *lo, const tsr_operand *hi, tsr_tensor *out,
+                              bool inplace)
+{
+    if (!lo && !hi) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.clamp: At least one of 'min' or 'max' must not be None");
+        return NULL;
+    }
+    tsr_operand ops[3];
+    int n = 0;
+    ops[n++] = tsr_operand_tensor(x);
+    if (lo) ops[n++] = *lo;
+    if (hi) ops[n++] = *hi;
+    tsr_dtype dt = tsr_result_type(n, ops, NULL);
+    if (tsr_dtype_is_complex(dt)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "clamp is not supported for complex types");
+        return NULL;
+    }
+    if (lo && !lo->t && tsr_scalar_check_fits(lo->s, dt) < 0) return NULL;
+    if (hi && !hi->t && tsr_scalar_check_fits(hi->s, dt) < 0) return NULL;
+    bool scalars = (!lo || !lo->t) && (!hi || !hi->t);
+    const char *kname = !scalars ? "clamp_cpu" : (lo && hi) ? "clamp_scalar_cpu" : lo ? "clamp_min_cpu" : "clamp_max_cpu";
+    tsr_loop_fn fn = ((M_INT | F3) & M(dt)) ? clamp_tab[dt] : NULL;
+    bool meta = tsr_device_is_meta(x->device);
+    if (!fn && !meta) {
+        tsr__not_implemented(kname, dt);
+        return NULL;
+    }
+    tsr__kparams kp = {0};
+    kp.flag = (lo ? 1 : 0) | (hi ? 2 : 0);
+    tsr_operand full[3] = {tsr_operand_tensor(x), lo ? *lo : tsr_operand_scalar(tsr_scalar_int(0)),
+                           hi ? *hi : tsr_operand_scalar(tsr_scalar_int(0))};
+    tsr_iter_config cfg = {.nin = 3, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
+                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
+    return tsr_iter_run(&cfg, full, out, fn, &kp);
+}
+
+tsr_tensor *tsr_clamp(const tsr_tensor *x, const tsr_operand *min, const tsr_operand *max, tsr_tensor *out)
+{
+    return clamp_impl(x, min, max, out, false);
+}
+
+tsr_tensor *tsr_clamp_(tsr_tensor *x, const tsr_operand *min, const tsr_operand *max)
+{
+    return clamp_impl(x, min, max, x, true);
+}

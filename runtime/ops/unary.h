@@ -1,0 +1,40 @@
+/* runtime/ops/unary.h — unary elementwise ops and clamp (SEMANTICS.md §1.4
+ * unary_float_op / unary_op; §1.5). Float functions give integer and bool
+ * inputs the default dtype; rounding, abs, neg, sign... keep the input dtype
+ * and require out= of that dtype. NEW reference or NULL. */
+#ifndef TSR_OPS_UNARY_H
+#define TSR_OPS_UNARY_H
+#include "../iter.h"
+#include "../promote.h"
+
+/* ORDER UNOP */
+typedef enum {
+    TSR_UNOP_NEG, TSR_UNOP_ABS, TSR_UNOP_SIGN, TSR_UNOP_SGN, TSR_UNOP_RECIPROCAL, TSR_UNOP_SQUARE,
+    TSR_UNOP_ACOS, TSR_UNOP_ACOSH, TSR_UNOP_ASIN, TSR_UNOP_ASINH, TSR_UNOP_ATAN, TSR_UNOP_ATANH,
+    TSR_UNOP_CEIL, TSR_UNOP_COS, TSR_UNOP_COSH, TSR_UNOP_DEG2RAD, TSR_UNOP_DIGAMMA, TSR_UNOP_ERF,
+    TSR_UNOP_ERFC, TSR_UNOP_ERFINV, TSR_UNOP_EXP, TSR_UNOP_EXPM1, TSR_UNOP_FLOOR, TSR_UNOP_FRAC,
+    TSR_UNOP_LOG, TSR_UNOP_LOG10, TSR_UNOP_LOG1P, TSR_UNOP_LOG2, TSR_UNOP_RAD2DEG, TSR_UNOP_ROUND,
+    TSR_UNOP_RSQRT, TSR_UNOP_SIGMOID, TSR_UNOP_SIN, TSR_UNOP_SINH, TSR_UNOP_SQRT, TSR_UNOP_TAN,
+    TSR_UNOP_TANH, TSR_UNOP_TRUNC, TSR_UNOP_EXP2, TSR_UNOP_LGAMMA, TSR_UNOP_LOGIT, TSR_UNOP_RELU,
+    TSR_UNOP_BITWISE_NOT, TSR_UNOP_NAN_TO_NUM,
+    TSR_UNOP_COUNT
+} tsr_unop;
+const char *tsr_unop_name(tsr_unop op);
+
+typedef struct {
+    int64_t decimals;                 /* round(decimals=) */
+    bool has_eps; double eps;         /* logit(eps=) */
+    bool has_nan, has_posinf, has_neginf;   /* nan_to_num replacements (default 0, max, lowest) */
+    double nan, posinf, neginf;
+} tsr_unary_opts;
+
+/* op(x) into out (borrowed, may be NULL); opts may be NULL. */
+tsr_tensor *tsr_unary(tsr_unop op, const tsr_tensor *x, tsr_tensor *out, const tsr_unary_opts *opts);
+/* x.op_(): in place; returns a NEW reference to x or NULL. */
+tsr_tensor *tsr_unary_(tsr_unop op, tsr_tensor *x, const tsr_unary_opts *opts);
+
+/* clamp/clip: min and max are tensors, scalars, or NULL (absent). */
+tsr_tensor *tsr_clamp(const tsr_tensor *x, const tsr_operand *min, const tsr_operand *max, tsr_tensor *out);
+tsr_tensor *tsr_clamp_(tsr_tensor *x, const tsr_operand *min, const tsr_operand *max);
+
+#endif
