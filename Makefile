@@ -78,7 +78,7 @@ run: tsr
 	./tsr
 
 TSR_BIN := $(abspath $(B)/tsr)
-export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0
+export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0:allocator_may_return_null=1
 export UBSAN_OPTIONS := print_stacktrace=1
 
 unit: $(B)/unit-tests

@@ -34,7 +34,9 @@ void bind_type_ctor(const VType *t, BuiltinFn ctor);
 /* Argument parsing with Python's rules and messages.
  * spec: comma-separated parameter names; "name=" is optional; "*" makes the
  * following ones keyword-only; "/" makes the preceding ones positional-only;
- * "*name" collects extra positionals into a tuple (new ref in out).
+ * "*name" collects extra positionals into a tuple (a NEW reference in out:
+ * the caller releases it); "**name" accepts and ignores other keywords
+ * (out stays NULL).
  * out[i] receives the borrowed argument or NULL when absent.
  * Returns 0, or -1 with TypeError set. */
 int bind_args(CallArgs *a, const char *fname, const char *spec, Value **out);

@@ -112,7 +112,7 @@ void bind_builtin_fn(const char *name, BuiltinFn fn)
 
 typedef struct {
     char name[40];
-    bool optional, kwonly, posonly, star;
+    bool optional, kwonly, posonly, star, dstar;
 } Param;
 
 static int parse_spec(const char *spec, Param *ps, int max)
@@ -136,7 +136,8 @@ static int parse_spec(const char *spec, Param *ps, int max)
         }
         Param *q = &ps[n++];
         memset(q, 0, sizeof *q);
-        if (*p == '*') { q->star = true; p++; len--; kwonly = true; }
+        if (len > 2 && p[0] == '*' && p[1] == '*') { q->dstar = true; p += 2; len -= 2; kwonly = true; }
+        else if (*p == '*') { q->star = true; p++; len--; kwonly = true; }
         if (len && p[len - 1] == '=') { q->optional = true; len--; }
         snprintf(q->name, sizeof q->name, "%.*s", (int)len, p);
         q->kwonly = kwonly && !q->star;
@@ -150,9 +151,11 @@ int bind_args(CallArgs *a, const char *fname, const char *spec, Value **out)
     Param ps[32];
     int n = parse_spec(spec, ps, 32);
     int npos_params = 0, star = -1;
+    bool any_kw = false;
     for (int i = 0; i < n; i++) {
         out[i] = NULL;
         if (ps[i].star) star = i;
+        else if (ps[i].dstar) any_kw = true;
         else if (!ps[i].kwonly) npos_params++;
     }
     if (a->npos > npos_params && star < 0) {
@@ -174,7 +177,8 @@ int bind_args(CallArgs *a, const char *fname, const char *spec, Value **out)
     for (int j = 0; j < a->nkw; j++) {
         int idx = -1;
         for (int i = 0; i < n; i++)
-            if (!ps[i].star && !ps[i].posonly && !strcmp(ps[i].name, a->kwnames[j])) idx = i;
+            if (!ps[i].star && !ps[i].dstar && !ps[i].posonly && !strcmp(ps[i].name, a->kwnames[j])) idx = i;
+        if (idx < 0 && any_kw) continue; /* "**name": other keywords are accepted and ignored */
         if (idx < 0) {
             if (star >= 0) decref(out[star]);
             return exc_seti("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[j]);
@@ -186,7 +190,7 @@ int bind_args(CallArgs *a, const char *fname, const char *spec, Value **out)
         out[idx] = a->kw[j];
     }
     for (int i = 0; i < n; i++) {
-        if (out[i] || ps[i].optional || ps[i].star) continue;
+        if (out[i] || ps[i].optional || ps[i].star || ps[i].dstar) continue;
         if (star >= 0) decref(out[star]);
         if (ps[i].kwonly)
             return exc_seti("TypeError", "%s() missing required keyword-only argument: '%s'", fname, ps[i].name);
