@@ -154,6 +154,39 @@ static int gen_arg(Value *v, const char *fname, tsr_generator **out)
     return exc_seti("TypeError", "%s(): argument 'generator' must be torch.Generator, not %s", fname, type_name(v));
 }
 
+static int cmp_kw(const void *x, const void *y) { return strcmp(*(const char *const *)x, *(const char *const *)y); }
+
+/* First line of python_arg_parser's message for a call no signature takes:
+ * "f() received an invalid combination of arguments - got (int, generator=int),
+ * but expected one of:" (keywords sorted, as PyTorch's map holds them). */
+static int combo(const char *fname, CallArgs *a)
+{
+    char got[512], kws[16][64];
+    const char *kp[16];
+    size_t n = 0;
+    got[0] = 0;
+    for (int i = 0; i < a->npos && n < sizeof got - 80; i++)
+        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", i ? ", " : "", type_name(a->pos[i]));
+    int nk = a->nkw < 16 ? a->nkw : 16;
+    for (int i = 0; i < nk; i++) {
+        snprintf(kws[i], sizeof kws[i], "%s=%s", a->kwnames[i], type_name(a->kw[i]));
+        kp[i] = kws[i];
+    }
+    qsort(kp, (size_t)nk, sizeof *kp, cmp_kw);
+    for (int i = 0; i < nk && n < sizeof got - 80; i++)
+        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", (i || a->npos) ? ", " : "", kp[i]);
+    if (nk && !a->npos) snprintf(got + n, sizeof got - n, ", ");    /* sic, 1.13 */
+    return exc_seti("TypeError",
+                    "%s() received an invalid combination of arguments - got (%s), but expected one of:", fname, got);
+}
+
+/* A generator= of the wrong type in a function with several signatures. */
+static int gen_combo(Value *g, const char *fname, CallArgs *a)
+{
+    if (g && !is_none(g) && g->type != &t_generator) return combo(fname, a);
+    return 0;
+}
+
 static int float_arg(Value *v, const char *fname, const char *arg, double dflt, double *out)
 {
     if (!v) { *out = dflt; return 0; }
@@ -210,14 +243,19 @@ static Value *finish(tsr_tensor *t, const Opts *o, const char *fname)
 }
 
 /* Splits keywords into the named slots (NULL when absent); others: TypeError. */
-static int kwsplit(CallArgs *a, const char *fname, const char *const *names, Value **out)
+static int combo(const char *fname, CallArgs *a);
+
+static int kwsplit(CallArgs *a, const char *fname, const char *const *names, Value **out, bool multi)
 {
     for (int i = 0; names[i]; i++) out[i] = NULL;
     for (int j = 0; j < a->nkw; j++) {
         int k = -1;
         for (int i = 0; names[i]; i++)
             if (!strcmp(names[i], a->kwnames[j])) k = i;
-        if (k < 0) return exc_seti("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[j]);
+        if (k < 0) {
+            if (multi) return combo(fname, a);
+            return exc_seti("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[j]);
+        }
         out[k] = a->kw[j];
     }
     return 0;
@@ -232,7 +270,8 @@ static const char *const fact_kw[] = {"generator", "dtype", "layout", "device", 
 static Value *sized(CallArgs *a, const char *fname, bool normal)
 {
     Value *kv[O_N];
-    if (kwsplit(a, fname, fact_kw, kv) < 0) return NULL;
+    if (kwsplit(a, fname, fact_kw, kv, true) < 0) return NULL;
+    if (gen_combo(kv[O_GEN], fname, a) < 0) return NULL;
     int n;
     int64_t sizes[TSR_MAX_DIMS];
     if (kv[O_SIZE]) {
@@ -261,7 +300,7 @@ static Value *f_randint(Value *self, CallArgs *a, void *d)
     static const char *const kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "size",
                                      "low", "high", NULL};
     Value *kv[O_N + 2];
-    if (kwsplit(a, "randint", kw, kv) < 0) return NULL;
+    if (kwsplit(a, "randint", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "randint", a) < 0) return NULL;
     Value *lowv = kv[O_N], *highv = kv[O_N + 1], *sizev = kv[O_SIZE];
     Value *pos[3] = {NULL, NULL, NULL};
     if (a->npos > 3) return exc_set("TypeError", "randint() takes from 2 to 3 positional arguments but %d were given", a->npos);
@@ -295,7 +334,7 @@ static Value *f_randperm(Value *self, CallArgs *a, void *d)
     (void)self; (void)d;
     static const char *const kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "n", NULL};
     Value *kv[O_N];
-    if (kwsplit(a, "randperm", kw, kv) < 0) return NULL;
+    if (kwsplit(a, "randperm", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "randperm", a) < 0) return NULL;
     Value *nv = kv[O_SIZE];
     if (a->npos > 1) return exc_set("TypeError", "randperm() takes 1 positional argument but %d were given", a->npos);
     if (a->npos == 1) {
@@ -321,7 +360,7 @@ typedef enum { LIKE_RAND, LIKE_RANDN, LIKE_RANDINT } LikeKind;
 static Value *like(CallArgs *a, const char *fname, LikeKind kind)
 {
     Value *kv[L_N];
-    if (kwsplit(a, fname, like_kw, kv) < 0) return NULL;
+    if (kwsplit(a, fname, like_kw, kv, false) < 0) return NULL;
     if (kind != LIKE_RANDINT && (kv[L_LOW] || kv[L_HIGH]))
         return exc_set("TypeError", "%s() got an unexpected keyword argument '%s'", fname, kv[L_LOW] ? "low" : "high");
     Value *pos[3] = {kv[L_INPUT], NULL, NULL};
@@ -394,7 +433,7 @@ static Value *f_normal(Value *self, CallArgs *a, void *d)
     static const char *const kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "size",
                                      "mean", "std", NULL};
     Value *kv[O_N + 2];
-    if (kwsplit(a, "normal", kw, kv) < 0) return NULL;
+    if (kwsplit(a, "normal", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "normal", a) < 0) return NULL;
     Value *mean = kv[O_N], *std = kv[O_N + 1], *size = kv[O_SIZE];
     if (a->npos > 3) return normal_combo(a);
     if (a->npos >= 1) { if (mean) return normal_combo(a); mean = a->pos[0]; }
@@ -437,7 +476,8 @@ static Value *f_bernoulli(Value *self, CallArgs *a, void *d)
 {
     (void)d;
     Value *args[3];
-    if (bind_args(a, "bernoulli", "input, p=, *, generator=", args) < 0) return NULL;
+    if (bind_args(a, "bernoulli", "input, p=, *, generator=", args) < 0 || gen_combo(args[2], "bernoulli", a) < 0)
+        return NULL;
     if (!is_tensor(args[0]))
         return exc_set("TypeError", "bernoulli(): argument 'input' (position 1) must be Tensor, not %s", type_name(args[0]));
     tsr_generator *g;
@@ -563,7 +603,9 @@ static Value *m_bernoulli_(Value *self, CallArgs *a, void *d)
     (void)d;
     Value *v[2];
     tsr_generator *g;
-    if (bind_args(a, "bernoulli_", "p=, *, generator=", v) < 0 || gen_arg(v[1], "bernoulli_", &g) < 0) return NULL;
+    if (bind_args(a, "bernoulli_", "p=, *, generator=", v) < 0 || gen_combo(v[1], "bernoulli_", a) < 0 ||
+        gen_arg(v[1], "bernoulli_", &g) < 0)
+        return NULL;
     if (v[0] && is_tensor(v[0]) && tensor_of(v[0])->ndim > 0)
         return done(self, tsr_bernoulli_tensor_(tensor_of(self), tensor_of(v[0]), g));
     if (v[0] && is_tensor(v[0])) return done(self, tsr_bernoulli_tensor_(tensor_of(self), tensor_of(v[0]), g));
@@ -578,7 +620,9 @@ static Value *m_random_(Value *self, CallArgs *a, void *d)
     (void)d;
     Value *v[3];
     tsr_generator *g;
-    if (bind_args(a, "random_", "from=, to=, *, generator=", v) < 0 || gen_arg(v[2], "random_", &g) < 0) return NULL;
+    if (bind_args(a, "random_", "from=, to=, *, generator=", v) < 0 || gen_combo(v[2], "random_", a) < 0 ||
+        gen_arg(v[2], "random_", &g) < 0)
+        return NULL;
     tsr_tensor *t = tensor_of(self);
     if (!v[0] && !v[1]) return done(self, tsr_random_(t, g));
     int64_t from = 0, to;
