@@ -149,12 +149,13 @@ static inline int64_t powi(int64_t a, int64_t b)
 #define AND_B(x, y) ((x) && (y))
 #define OR_B(x, y) ((x) || (y))
 #define XOR_B(x, y) ((x) != (y))
-/* BinaryOpsKernel.cpp lshift/rshift: shifts of the storage width; a negative
- * (as signed) or too large amount gives 0 (left) or the sign fill (right). */
+/* BinaryOpsKernel.cpp in 1.13: lshift is a plain C++ shift of the (promoted)
+ * value, so x86 masks the count to 5 bits (6 for int64); rshift gives the
+ * sign fill for negative or too large amounts. */
 #define BITS ((int64_t)sizeof(stor_t) * 8)
 #define SIGNED ((stor_t)-1 < (stor_t)0)
 #define SHNEG(y) (SIGNED ? (y) < 0 : (y) >= ((int64_t)1 << (BITS - 1)))
-#define LSH_I(x, y) ((SHNEG(y) || (y) >= BITS) ? (int64_t)0 : WRAP(U64(x) << (y)))
+#define LSH_I(x, y) WRAP(U64(x) << ((y) & (BITS == 64 ? 63 : 31)))
 #define RSH_I(x, y) ((SHNEG(y) || (y) >= BITS - SIGNED) ? ((x) >> (BITS - SIGNED)) : ((x) >> (y)))
 
 /* ----------------------------------------------------------- instantiation */

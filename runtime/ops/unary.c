@@ -107,8 +107,9 @@ static float digamma_f(float x)
 #define RSQRT_C(x) CDIV(ONE_C, sqrt(x))
 #define SIGMOID_F(x) (1 / (1 + exp(-(x))))
 #define SIGMOID_C(x) CDIV(ONE_C, ONE_C + exp(-(x)))
-#define D2R_F(x) ((x) * (real_t)(M_PI / 180.0))
-#define R2D_F(x) ((x) * (real_t)(180.0 / M_PI))
+/* the constant is rounded to the tensor's dtype first (a scalar_t multiply) */
+#define D2R_F(x) ((x) * (real_t)KP->d)
+#define R2D_F(x) ((x) * (real_t)KP->d)
 #define FRAC_F(x) ((x) - trunc(x))
 #define ROUND_F(x) nearbyint(x)
 #define ROUNDD_F(x) (KP->flag ? nearbyint((x) / (real_t)KP->d) * (real_t)KP->d : nearbyint((x) * (real_t)KP->d) / (real_t)KP->d)
@@ -291,6 +292,11 @@ static tsr_tensor *unary_impl(tsr_unop op, const tsr_tensor *x, tsr_tensor *out,
         kp.flag = 1;
         kp.d = opts->eps;
         kp.d2 = 1 - opts->eps;
+    }
+    if (op == TSR_UNOP_DEG2RAD || op == TSR_UNOP_RAD2DEG) {
+        unsigned char buf[16];
+        tsr_scalar_store(dt, buf, tsr_scalar_float(op == TSR_UNOP_DEG2RAD ? M_PI / 180.0 : 180.0 / M_PI));
+        kp.d = tsr_scalar_to_double(tsr_scalar_load(dt, buf));
     }
     if (op == TSR_UNOP_NAN_TO_NUM) {
         tsr_finfo fi;
