@@ -4,6 +4,7 @@
  * allocation of that class reuses pages that are already mapped. */
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 #include "error.h"
 #include "storage.h"
@@ -46,6 +47,17 @@ void *tsr_cpu_alloc(size_t nbytes)
         pthread_mutex_unlock(&cache_lock);
     }
     void *p = NULL;
+    /* More than the machine's memory can never succeed: say so at once
+     * rather than leave it to overcommit (or to a sanitizer's allocator). */
+    static size_t phys;
+    if (!phys) {
+        long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+        phys = pages > 0 && psize > 0 ? (size_t)pages * (size_t)psize : SIZE_MAX;
+    }
+    if (cls > phys) {
+        tsr_error_nomem(nbytes);
+        return NULL;
+    }
     if (posix_memalign(&p, 64, cls) != 0 || !p) {
         /* A full cache may be what stands in the way. */
         tsr_storage_cache_trim();
