@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/select.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -322,11 +323,17 @@ int repl_run(void)
     cmd_quit_requested = false;
     rl_callback_handler_install(prompt(), on_line);
     repl_active = 1;
+    /* SIGINT stays blocked except inside pselect, so a Ctrl-C that lands
+     * while a key is being processed is seen before waiting again */
+    sigset_t block, orig;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigprocmask(SIG_BLOCK, &block, &orig);
     while (!done) {
         fd_set fds;
         FD_ZERO(&fds);
         FD_SET(0, &fds);
-        int r = select(1, &fds, NULL, NULL, NULL);
+        int r = repl_sigint ? -1 : pselect(1, &fds, NULL, NULL, NULL, &orig);
         if (repl_sigint) {
             repl_sigint = 0;
             eval_interrupted = 0;
@@ -345,8 +352,12 @@ int repl_run(void)
             if (errno == EINTR) continue;
             break;
         }
+        /* statements run with SIGINT deliverable, so Ctrl-C interrupts them */
+        sigprocmask(SIG_SETMASK, &orig, NULL);
         rl_callback_read_char();
+        sigprocmask(SIG_BLOCK, &block, NULL);
     }
+    sigprocmask(SIG_SETMASK, &orig, NULL);
     repl_active = 0;
     decref(cand);
     cand = NULL;
