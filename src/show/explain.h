@@ -1,0 +1,42 @@
+/* src/show/explain.h — the trace behind :explain. While a trace is active,
+ * every tensor operation the bindings run records one ExplainStep (the op,
+ * its operands, how result_type decided, the broadcast shape, the result);
+ * :explain EXPR activates it, evaluates EXPR and prints the steps.
+ * The bindings call explain_active() first: recording costs nothing when
+ * no :explain is running. */
+#ifndef TSR_SHOW_EXPLAIN_H
+#define TSR_SHOW_EXPLAIN_H
+
+#include <stdbool.h>
+
+#include "promote.h"
+#include "tsr.h"
+
+#define EXPLAIN_MAX_OPERANDS 4
+
+typedef struct {
+    const char *op;                 /* "add", "mul", "sqrt", "eq", "add_" ... (PyTorch's name) */
+    const char *symbol;             /* "+", "*", NULL for a named function */
+    int noperands;
+    tsr_operand operands[EXPLAIN_MAX_OPERANDS]; /* tensors are retained by the trace */
+    const char *operand_text[EXPLAIN_MAX_OPERANDS]; /* source text of each operand, or NULL */
+    tsr_promotion promo;            /* result_type's record (computation dtype) */
+    const char *dtype_rule;         /* the op-specific rule that turned the common dtype
+                                       into the result dtype, or NULL: "true division of
+                                       integers gives the default float dtype", "comparisons
+                                       return bool", ... */
+    int ndim;                       /* broadcast shape */
+    int64_t shape[TSR_MAX_DIMS];
+    tsr_dtype result;               /* the result's dtype */
+    tsr_device device;
+    bool inplace;                   /* x.add_(y), x += y */
+    bool has_out;                   /* out= given */
+    tsr_dtype out_dtype;            /* the in-place/out= tensor's dtype */
+    const char *refused;            /* why an in-place/out= cast was refused, or NULL */
+} ExplainStep;
+
+bool explain_active(void);
+/* Records a step (copies it; retains the operand tensors). */
+void explain_record(const ExplainStep *step);
+
+#endif
