@@ -418,7 +418,7 @@ static Value *tuple_repr(Value *v) { return seq_repr_common(v, "(", ")", true); 
 static Value *list_repr(Value *v) { return seq_repr_common(v, "[", "]", false); }
 static int64_t seq_len_slot(Value *v) { return (int64_t)v->u.seq.n; }
 
-static uint64_t tuple_hash(Value *v, int *ok)
+uint64_t seq_hash(Value *v, int *ok)
 {
     uint64_t h = 0x345678;
     for (size_t i = 0; i < v->u.seq.n; i++) {
@@ -429,7 +429,7 @@ static uint64_t tuple_hash(Value *v, int *ok)
     return h;
 }
 
-static int seq_eq_items(Value *a, Value *b)
+int seq_eq(Value *a, Value *b)
 {
     if (a->u.seq.n != b->u.seq.n) return 0;
     for (size_t i = 0; i < a->u.seq.n; i++) {
@@ -764,7 +764,7 @@ static int seq_contains(Value *v, Value *x)
 }
 
 const VType t_tuple = {.name = "tuple", .destroy = seq_destroy, .repr = tuple_repr, .len = seq_len_slot,
-                       .hash = tuple_hash, .eq = seq_eq_items, .binop = seq_binop, .compare = seq_compare,
+                       .hash = seq_hash, .eq = seq_eq, .binop = seq_binop, .compare = seq_compare,
                        .getitem = seq_getitem, .getattr = tuple_getattr, .iter = seq_iter_slot,
                        .contains = seq_contains, .dir = tuple_dir};
 const VType t_list = {.name = "list", .destroy = seq_destroy, .repr = list_repr, .len = seq_len_slot,

@@ -137,6 +137,8 @@ int list_append(Value *list, Value *x);             /* borrows x */
 int list_append_steal(Value *list, Value *x);
 static inline Value *seq_get(Value *v, size_t i) { return v->u.seq.items[i]; } /* borrowed */
 static inline size_t seq_len(Value *v) { return v->u.seq.n; }
+uint64_t seq_hash(Value *v, int *ok);               /* tuple's hash over items */
+int seq_eq(Value *a, Value *b);                     /* item-wise equality: 1, 0, -1 */
 
 /* ---- dicts (insertion ordered; keys hashable) ---- */
 Value *dict_get(Value *d, Value *key);              /* borrowed or NULL (exception if key unhashable) */

@@ -46,6 +46,9 @@ int bind_int(Value *v, const char *fname, const char *arg, int64_t *out);
 int bind_float(Value *v, const char *fname, const char *arg, double *out);
 int bind_bool(Value *v, const char *fname, const char *arg, bool *out);
 
+/* acc op e1 op e2 ... over an iterable (sum, math.prod); steals acc. */
+Value *bind_fold(Value *iterable, Value *acc, int op);
+
 /* Sorting shared by list.sort and sorted(). */
 int sort_values(Value **items, size_t n, Value *key, bool reverse);
 

@@ -608,11 +608,17 @@ static Value *b_sum(Value *self, CallArgs *a, void *d)
     if (bind_args(a, "sum", "iterable, /, start=", x)) return NULL;
     if (x[1] && x[1]->type == &t_str)
         return exc_set("TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
-    Value *it = value_iter(x[0]);
-    if (!it) return NULL;
-    Value *acc = x[1] ? incref(x[1]) : v_int(0), *e;
+    Value *start = x[1] ? incref(x[1]) : v_int(0);
+    return bind_fold(x[0], start, OP_ADD);
+}
+
+Value *bind_fold(Value *iterable, Value *acc, int op)
+{
+    Value *it = value_iter(iterable);
+    if (!it) { decref(acc); return NULL; }
+    Value *e;
     while ((e = value_next(it))) {
-        Value *n = value_binop(OP_ADD, acc, e);
+        Value *n = value_binop(op, acc, e);
         decref(acc);
         decref(e);
         acc = n;

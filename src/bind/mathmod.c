@@ -262,19 +262,7 @@ static Value *m_prod(Value *self, CallArgs *a, void *d)
     (void)self; (void)d;
     Value *x[2];
     if (bind_args(a, "prod", "iterable, /, *, start=", x)) return NULL;
-    Value *it = value_iter(x[0]);
-    if (!it) return NULL;
-    Value *acc = x[1] ? incref(x[1]) : v_int(1), *e;
-    while ((e = value_next(it))) {
-        Value *n = value_binop(OP_MUL, acc, e);
-        decref(acc);
-        decref(e);
-        acc = n;
-        if (!acc) break;
-    }
-    decref(it);
-    if (exc_pending()) { decref(acc); return NULL; }
-    return acc;
+    return bind_fold(x[0], x[1] ? incref(x[1]) : v_int(1), OP_MUL);
 }
 
 static Value *m_fsum(Value *self, CallArgs *a, void *d)

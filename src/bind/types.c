@@ -454,27 +454,9 @@ static bool is_tuple_like(Value *v) { return v->type == &t_tuple || v->type == &
 static int64_t size_len(Value *v) { return (int64_t)v->u.seq.n; }
 static Value *size_iter(Value *v) { return v_seq_iter(v); }
 
-static uint64_t size_hash(Value *v, int *ok)
-{
-    /* the tuple hash, so that Size and an equal tuple hash alike */
-    uint64_t h = 0x345678;
-    for (size_t i = 0; i < v->u.seq.n; i++) {
-        uint64_t x = value_hash(v->u.seq.items[i], ok);
-        if (!*ok) return 0;
-        h = (h ^ x) * 1000003u;
-    }
-    return h;
-}
-
-static int size_eq(Value *a, Value *b)
-{
-    if (a->u.seq.n != b->u.seq.n) return 0;
-    for (size_t i = 0; i < a->u.seq.n; i++) {
-        int e = value_eq(a->u.seq.items[i], b->u.seq.items[i]);
-        if (e <= 0) return e;
-    }
-    return 1;
-}
+/* the tuple hash and equality, so that Size and an equal tuple hash alike */
+#define size_hash seq_hash
+#define size_eq seq_eq
 
 static Value *size_compare(int op, Value *self, Value *other, int reflected)
 {
