@@ -18,4 +18,5 @@
 #include "ops/unary.h"
 #include "ops/binary.h"
 #include "ops/compare.h"
+#include "ops/random.h"
 #endif
