@@ -46,9 +46,9 @@ $(B)/.deps-ok: scripts/install-deps
 	@touch $@
 deps: $(B)/.deps-ok
 
-$(B)/gen/tsr_parse.c $(B)/gen/tsr_parse.h: grammar/tsr.y | $(B)/.deps-ok
+$(B)/gen/tsr_parse.c $(B)/gen/tsr_parse.h &: grammar/tsr.y | $(B)/.deps-ok
 	@mkdir -p $(B)/gen
-	cp grammar/tsr.y $(B)/gen/tsr_parse.y
+	cp -f grammar/tsr.y $(B)/gen/tsr_parse.y
 	$(LEMON) -q $(if $(LEMPAR),-T$(LEMPAR)) -d$(B)/gen $(B)/gen/tsr_parse.y
 
 # Everything in src/ may include the generated token header.
