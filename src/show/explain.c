@@ -1,0 +1,641 @@
+/* src/show/explain.c — the teaching views of type promotion: the trace store
+ * behind :explain (explain.h), :explain EXPR, :table [can_cast] and
+ * :help promotion (SEMANTICS.md §1.2-1.5, seed 000).
+ * A step is printed when it is recorded, so the steps come in evaluation
+ * order, before the error of a failing op and between print() outputs; the
+ * store keeps the copies (operand tensors retained) until the command ends. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bind/tensor.h"
+#include "commands.h"
+#include "eval.h"
+#include "show/explain.h"
+
+#define EXPLAIN_SHOW_MAX 200   /* steps printed; later ones are only counted */
+#define WIDTH 80               /* the printer keeps every line within this */
+
+/* ------------------------------------------------------------ the store */
+
+static bool active;
+static ExplainStep *steps;     /* copies: strings duplicated, tensors retained */
+static int nsteps, capsteps;
+static long total;             /* steps recorded, shown or not */
+static bool color;             /* bold headers on a terminal */
+
+bool explain_active(void) { return active; }
+
+static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
+
+static void step_free(ExplainStep *s)
+{
+    for (int i = 0; i < s->noperands; i++) {
+        tsr_tensor_release((tsr_tensor *)s->operands[i].t);
+        free((char *)s->operand_text[i]);
+    }
+    free((char *)s->op);
+    free((char *)s->symbol);
+    free((char *)s->dtype_rule);
+    free((char *)s->refused);
+}
+
+static void print_step(const ExplainStep *s, int number);
+
+void explain_record(const ExplainStep *step)
+{
+    if (!active || !step) return;
+    total++;
+    if (total > EXPLAIN_SHOW_MAX) return;
+    if (nsteps == capsteps) {
+        int cap = capsteps ? 2 * capsteps : 8;
+        ExplainStep *p = realloc(steps, (size_t)cap * sizeof *p);
+        if (!p) return;        /* the trace is a view: losing a step is not an error */
+        steps = p;
+        capsteps = cap;
+    }
+    ExplainStep *s = &steps[nsteps++];
+    *s = *step;
+    if (s->noperands < 0) s->noperands = 0;
+    if (s->noperands > EXPLAIN_MAX_OPERANDS) s->noperands = EXPLAIN_MAX_OPERANDS;
+    for (int i = 0; i < s->noperands; i++) {
+        if (s->operands[i].t) tsr_tensor_retain((tsr_tensor *)s->operands[i].t);
+        s->operand_text[i] = dup_or_null(step->operand_text[i]);
+    }
+    for (int i = s->noperands; i < EXPLAIN_MAX_OPERANDS; i++) {
+        s->operands[i].t = NULL;
+        s->operand_text[i] = NULL;
+    }
+    s->op = dup_or_null(step->op);
+    s->symbol = dup_or_null(step->symbol);
+    s->dtype_rule = dup_or_null(step->dtype_rule);
+    s->refused = dup_or_null(step->refused);
+    if (s->ndim < 0) s->ndim = 0;
+    if (s->ndim > TSR_MAX_DIMS) s->ndim = TSR_MAX_DIMS;
+    /* printing must not record: an op run by the printer is not part of EXPR */
+    active = false;
+    print_step(s, nsteps);
+    fflush(stdout);
+    active = true;
+}
+
+static void trace_begin(void)
+{
+    active = true;
+    total = 0;
+    nsteps = 0;
+    const char *term = getenv("TERM");
+    color = isatty(1) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
+}
+
+static void trace_end(void)
+{
+    active = false;
+    for (int i = 0; i < nsteps; i++) step_free(&steps[i]);
+    free(steps);
+    steps = NULL;
+    nsteps = capsteps = 0;
+}
+
+/* ------------------------------------------------------------ text helpers */
+
+typedef struct { char *p; size_t n, cap; } Buf;
+
+static void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void buf_printf(Buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (k < 0) return;
+    if (b->n + (size_t)k + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 64;
+        while (cap < b->n + (size_t)k + 1) cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) return;
+        b->p = p;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->n, b->cap - b->n, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)k;
+}
+
+static const char *buf_str(Buf *b) { return b->p ? b->p : ""; }
+
+/* Prints text word-wrapped within WIDTH: the first line after `first`
+ * (already counted as `col` columns), the others indented by `indent`. */
+static void wrap(const char *first, int indent, const char *text)
+{
+    int col = printf("%s", first);
+    const char *p = text;
+    bool line_empty = true;
+    while (*p) {
+        while (*p == ' ') p++;
+        if (!*p) break;
+        const char *e = p;
+        while (*e && *e != ' ') e++;
+        int w = (int)(e - p);
+        if (!line_empty && col + 1 + w > WIDTH) {
+            col = printf("\n%*s", indent, "") - 1;
+            line_empty = true;
+        }
+        col += printf("%s%.*s", line_empty ? "" : " ", w, p);
+        line_empty = false;
+        p = e;
+    }
+    printf("\n");
+}
+
+static void shape_str(Buf *b, int ndim, const int64_t *sizes)
+{
+    buf_printf(b, "(");
+    for (int i = 0; i < ndim; i++) buf_printf(b, "%s%lld", i ? ", " : "", (long long)sizes[i]);
+    buf_printf(b, ndim == 1 ? ",)" : ")");
+}
+
+/* The source text on one line: newlines and runs of blanks become one space. */
+static void flat_text(Buf *b, const char *s)
+{
+    bool sp = false;
+    for (; *s; s++) {
+        if (*s == '\n' || *s == '\r' || *s == '\t' || *s == ' ') { sp = true; continue; }
+        if (sp && b->n) buf_printf(b, " ");
+        sp = false;
+        buf_printf(b, "%c", *s);
+    }
+}
+
+static void scalar_repr(Buf *b, tsr_scalar s)
+{
+    Value *v = v_from_scalar(s), *r = v ? value_repr(v) : NULL;
+    if (r) buf_printf(b, "%s", r->u.s.p);
+    else { exc_clear(); buf_printf(b, "?"); }
+    decref(r);
+    decref(v);
+}
+
+static const char *letter[EXPLAIN_MAX_OPERANDS] = {"a", "b", "c", "d"};
+_Static_assert(EXPLAIN_MAX_OPERANDS == 4, "one letter per operand");
+
+static const char *dn(tsr_dtype d) { return tsr_dtype_name(d); }
+static const char *cat(tsr_dtype d) { return tsr_category_name(tsr_dtype_category(d)); }
+
+/* ------------------------------------------------------------ one step */
+
+/* The operation as the user wrote it, from the operand texts (letters where
+ * a text is missing). */
+static void op_text(Buf *b, const ExplainStep *s)
+{
+    Buf t[EXPLAIN_MAX_OPERANDS] = {{0}};
+    for (int i = 0; i < s->noperands; i++) {
+        if (s->operand_text[i]) flat_text(&t[i], s->operand_text[i]);
+        else buf_printf(&t[i], "%s", letter[i]);
+    }
+    const char *op = s->op ? s->op : "?";
+    if (s->symbol && s->noperands == 1) {
+        buf_printf(b, "%s%s", s->symbol, buf_str(&t[0]));
+    } else if (s->symbol && s->noperands == 2) {
+        buf_printf(b, "%s %s %s", buf_str(&t[0]), s->symbol, buf_str(&t[1]));
+    } else if (s->inplace && s->noperands >= 1) {
+        buf_printf(b, "%s.%s(", buf_str(&t[0]), op);
+        for (int i = 1; i < s->noperands; i++) buf_printf(b, "%s%s", i > 1 ? ", " : "", buf_str(&t[i]));
+        buf_printf(b, ")");
+    } else {
+        buf_printf(b, "%s(", op);
+        for (int i = 0; i < s->noperands; i++) buf_printf(b, "%s%s", i ? ", " : "", buf_str(&t[i]));
+        buf_printf(b, "%s)", s->has_out ? ", out=..." : "");
+    }
+    for (int i = 0; i < s->noperands; i++) free(t[i].p);
+}
+
+/* "a", "a and b", "a, b and c": the operands of tier t. */
+static void tier_letters(Buf *b, const ExplainStep *s, tsr_tier t)
+{
+    int n = 0, k = 0;
+    for (int i = 0; i < s->noperands; i++) n += tsr_operand_tier(&s->operands[i]) == t;
+    for (int i = 0; i < s->noperands; i++) {
+        if (tsr_operand_tier(&s->operands[i]) != t) continue;
+        k++;
+        buf_printf(b, "%s%s", k == 1 ? "" : k == n ? " and " : ", ", letter[i]);
+    }
+}
+
+/* "b (Python scalar)", "a and c (dimensioned tensors)". */
+static void group(Buf *b, const ExplainStep *s, tsr_tier t)
+{
+    tier_letters(b, s, t);
+    buf_printf(b, " (%s%s)", tsr_tier_name(t), s->promo.tier_count[t] > 1 ? "s" : "");
+}
+
+/* One side of combine_categories: a tier, or the zero-dim and scalar tiers
+ * already combined (tier == TSR_TIER_COUNT). */
+typedef struct { tsr_tier tier; tsr_dtype d; } Side;
+
+static void side_name(Buf *b, const ExplainStep *s, Side x)
+{
+    if (x.tier != TSR_TIER_COUNT) { group(b, s, x.tier); return; }
+    tier_letters(b, s, TSR_TIER_ZERO_DIM);
+    buf_printf(b, " and ");
+    tier_letters(b, s, TSR_TIER_WRAPPED);
+    buf_printf(b, " (%s, combined above)", dn(x.d));
+}
+
+/* combine_categories(higher, lower) of TypeProperties.cpp (SEMANTICS §1.3),
+ * saying in words what it does. Returns the dtype. */
+static tsr_dtype combine_say(Buf *b, const ExplainStep *s, Side h, Side l)
+{
+    Buf H = {0}, L = {0};
+    side_name(&H, s, h);
+    side_name(&L, s, l);
+    const char *hn = buf_str(&H), *ln = buf_str(&L);
+    tsr_dtype r;
+    if (tsr_dtype_is_complex(h.d)) {
+        r = h.d;
+        buf_printf(b, "%s is already complex, the highest category, so %s does not count: %s stands.", hn, ln, dn(r));
+    } else if (tsr_dtype_is_complex(l.d)) {
+        if (tsr_dtype_is_floating(h.d)) {
+            r = h.d == TSR_BFLOAT16 ? TSR_COMPLEX64 : tsr_dtype_to_complex(h.d);
+            buf_printf(b, "%s is complex, a higher category than %s (floating): the result is the complex type "
+                       "of %s, %s.", ln, hn, dn(h.d), dn(r));
+        } else {
+            r = l.d;
+            buf_printf(b, "%s is complex, a higher category than %s (%s), so it contributes its dtype: %s.", ln, hn,
+                       cat(h.d), dn(r));
+        }
+    } else if (tsr_dtype_is_floating(h.d)) {
+        r = h.d;
+        buf_printf(b, "%s (%s) is not of a higher category than %s (floating), so it does not count: %s stands.",
+                   ln, cat(l.d), hn, dn(r));
+    } else if (h.d == TSR_BOOL) {
+        r = tsr_promote_types(h.d, l.d);
+        if (l.d == TSR_BOOL) buf_printf(b, "%s and %s are both bool: bool.", hn, ln);
+        else buf_printf(b, "%s is bool, the lowest category, so %s (%s) counts: promote_types(bool, %s) = %s.", hn, ln,
+                        cat(l.d), dn(l.d), dn(r));
+    } else if (tsr_dtype_is_floating(l.d)) {
+        r = tsr_promote_types(h.d, l.d);
+        buf_printf(b, "%s is floating, a higher category than %s (%s), so it contributes its dtype: "
+                   "promote_types(%s, %s) = %s.", ln, hn, cat(h.d), dn(h.d), dn(l.d), dn(r));
+    } else {
+        r = h.d;
+        buf_printf(b, "%s (%s) is not of a higher category than %s (%s), so it does not count: %s stands.", ln,
+                   cat(l.d), hn, cat(h.d), dn(r));
+    }
+    free(H.p);
+    free(L.p);
+    return r;
+}
+
+/* Within one tier: promote_types over its operands' dtypes. */
+static void tier_fold_say(Buf *b, const ExplainStep *s, tsr_tier t)
+{
+    if (s->promo.tier_count[t] < 2) return;
+    tsr_dtype seen[EXPLAIN_MAX_OPERANDS];
+    int n = 0;
+    for (int i = 0; i < s->noperands; i++) {
+        if (tsr_operand_tier(&s->operands[i]) != t) continue;
+        tsr_dtype d = tsr_operand_promo_dtype(&s->operands[i]);
+        bool dup = false;
+        for (int j = 0; j < n; j++) dup |= seen[j] == d;
+        if (!dup) seen[n++] = d;
+    }
+    if (b->n) buf_printf(b, " ");
+    Buf g = {0};
+    group(&g, s, t);
+    if (n == 1) {
+        buf_printf(b, "%s all have dtype %s.", buf_str(&g), dn(seen[0]));
+    } else {
+        buf_printf(b, "%s: promote_types(", buf_str(&g));
+        for (int j = 0; j < n; j++) buf_printf(b, "%s%s", j ? ", " : "", dn(seen[j]));
+        buf_printf(b, ") = %s.", dn(s->promo.tier_dtype[t]));
+    }
+    free(g.p);
+}
+
+/* The whole of result_type in words; false when the words would disagree
+ * with the record (then only the rule's name is printed). */
+static bool result_type_say(Buf *b, const ExplainStep *s)
+{
+    const tsr_promotion *e = &s->promo;
+    int present = 0;
+    for (int t = 0; t < TSR_TIER_COUNT; t++) present += e->tier_count[t] > 0;
+    for (int t = 0; t < TSR_TIER_COUNT; t++) tier_fold_say(b, s, (tsr_tier)t);
+    if (present == 1) {
+        int t = 0;
+        while (e->tier_count[t] == 0) t++;
+        if (e->tier_count[t] == 1) {
+            buf_printf(b, "%s%s is the only operand: %s.", b->n ? " " : "", letter[e->deciding_operand >= 0 ?
+                       e->deciding_operand : 0], dn(e->tier_dtype[t]));
+        }
+        return e->tier_dtype[t] == e->result;
+    }
+    Side dim = {TSR_TIER_DIM, e->tier_dtype[TSR_TIER_DIM]};
+    Side zero = {TSR_TIER_ZERO_DIM, e->tier_dtype[TSR_TIER_ZERO_DIM]};
+    Side wrap_ = {TSR_TIER_WRAPPED, e->tier_dtype[TSR_TIER_WRAPPED]};
+    Side lower;
+    if (e->tier_count[TSR_TIER_ZERO_DIM] && e->tier_count[TSR_TIER_WRAPPED]) {
+        if (b->n) buf_printf(b, " ");
+        lower = (Side){TSR_TIER_COUNT, combine_say(b, s, zero, wrap_)};
+    } else {
+        lower = e->tier_count[TSR_TIER_ZERO_DIM] ? zero : wrap_;
+    }
+    tsr_dtype r = lower.d;
+    if (e->tier_count[TSR_TIER_DIM]) {
+        if (b->n) buf_printf(b, " ");
+        r = combine_say(b, s, dim, lower);
+    }
+    return r == e->result;
+}
+
+/* Why can_cast(from, to) is false, in the words of seed 000. */
+static const char *cast_refusal(tsr_dtype from, tsr_dtype to)
+{
+    if (tsr_dtype_is_complex(from) && !tsr_dtype_is_complex(to))
+        return "a non-complex output cannot accept a complex result";
+    if (tsr_dtype_is_floating(from) && tsr_dtype_is_integral(to, false))
+        return "an integral output cannot accept a floating-point result";
+    if (from != TSR_BOOL && to == TSR_BOOL) return "a boolean output cannot accept a non-boolean result";
+    return NULL;
+}
+
+static void print_step(const ExplainStep *s, int number)
+{
+    const tsr_promotion *e = &s->promo;
+    Buf b = {0};
+    /* header: "1. add: x + 5.0" */
+    op_text(&b, s);
+    char head[WIDTH + 1];
+    int hl = snprintf(head, sizeof head, "%d. %s: ", number, s->op ? s->op : "?");
+    if (hl > WIDTH - 10) hl = WIDTH - 10;
+    int room = WIDTH - hl;
+    if ((int)b.n > room) printf("%s%s%.*s...%s\n", color ? "\033[1m" : "", head, room - 3, buf_str(&b), color ? "\033[0m" : "");
+    else printf("%s%s%s%s\n", color ? "\033[1m" : "", head, buf_str(&b), color ? "\033[0m" : "");
+    b.n = 0;
+
+    /* operands: what, dtype as result_type counts it, tier, category */
+    Buf what[EXPLAIN_MAX_OPERANDS] = {{0}};
+    int ww = 0, dw = 0, tw = 0;
+    for (int i = 0; i < s->noperands; i++) {
+        const tsr_operand *o = &s->operands[i];
+        if (o->t) {
+            buf_printf(&what[i], "tensor, shape ");
+            shape_str(&what[i], o->t->ndim, o->t->sizes);
+        } else {
+            scalar_repr(&what[i], o->s);
+        }
+        if (what[i].n > 30) {
+            what[i].n = 27;
+            buf_printf(&what[i], "...");
+        }
+        int l = (int)what[i].n;
+        if (l > ww) ww = l;
+        l = (int)strlen(dn(tsr_operand_promo_dtype(o)));
+        if (l > dw) dw = l;
+        l = (int)strlen(tsr_tier_name(tsr_operand_tier(o)));
+        if (l > tw) tw = l;
+    }
+    for (int i = 0; i < s->noperands; i++) {
+        const tsr_operand *o = &s->operands[i];
+        tsr_dtype pd = tsr_operand_promo_dtype(o);
+        printf("   %s  %-*s  %-*s  %-*s  %s\n", letter[i], ww, buf_str(&what[i]), dw, dn(pd), tw,
+               tsr_tier_name(tsr_operand_tier(o)), cat(pd));
+        if (!o->t) {
+            const char *kind = o->s.kind == TSR_SCALAR_BOOL ? NULL
+                             : o->s.kind == TSR_SCALAR_INT ? "a Python int counts as int64"
+                             : o->s.kind == TSR_SCALAR_FLOAT ? "a Python float counts as the default dtype,"
+                             : "a Python complex counts as the default complex dtype,";
+            if (kind && o->s.kind == TSR_SCALAR_INT) printf("%*s%s\n", 6, "", kind);
+            else if (kind) printf("%*s%s %s\n", 6, "", kind, dn(pd));
+        }
+        free(what[i].p);
+    }
+
+    /* result_type: which tier decided, by which rule, and why */
+    if (e->rule != TSR_RULE_NONE && s->noperands > 0) {
+        wrap("   rule: ", 9, tsr_promo_rule_text(e->rule));
+        bool ok = result_type_say(&b, s);
+        if (ok && b.n) wrap("      ", 6, buf_str(&b));
+        b.n = 0;
+        buf_printf(&b, "%s", dn(e->result));
+        if (e->deciding_operand >= 0 && e->deciding_operand < s->noperands) {
+            tsr_tier t = e->deciding_tier;
+            buf_printf(&b, ", decided by ");
+            if (e->tier_count[t] > 1) buf_printf(&b, "the %ss ", tsr_tier_name(t));
+            else buf_printf(&b, "the %s ", tsr_tier_name(t));
+            tier_letters(&b, s, t);
+        }
+        wrap("   common dtype: ", 6, buf_str(&b));
+        b.n = 0;
+        if (e->complex32)
+            wrap("      ", 6, "complex32 (ComplexHalf) is experimental in PyTorch 1.13, which warns "
+                              "when it is created.");
+    }
+    if (s->dtype_rule) {
+        buf_printf(&b, "%s", s->dtype_rule);
+        if (e->rule != TSR_RULE_NONE && e->result != s->result && !s->inplace && !s->has_out)
+            buf_printf(&b, ": %s -> %s", dn(e->result), dn(s->result));
+        wrap("   op rule: ", 6, buf_str(&b));
+        b.n = 0;
+    }
+
+    /* in-place and out=: can the computed dtype be cast into the output? */
+    if (s->inplace || s->has_out) {
+        const char *where = s->inplace ? "in-place" : "out=";
+        const char *into = s->inplace ? "self" : "the out= tensor";
+        tsr_dtype from = e->rule != TSR_RULE_NONE ? e->result : s->result;
+        if (s->refused) {
+            const char *why = cast_refusal(from, s->out_dtype);
+            buf_printf(&b, "REFUSED: the result would be %s but %s is %s", dn(from), into, dn(s->out_dtype));
+            if (why) buf_printf(&b, "; %s (can_cast(%s, %s) is False)", why, dn(from), dn(s->out_dtype));
+            buf_printf(&b, ": %s", s->refused);
+        } else if (from == s->out_dtype) {
+            buf_printf(&b, "writes into %s (%s)", into, dn(s->out_dtype));
+        } else {
+            buf_printf(&b, "computed in %s, then cast into %s (%s): can_cast(%s, %s) is True", dn(from), into,
+                       dn(s->out_dtype), dn(from), dn(s->out_dtype));
+        }
+        char first[32];
+        snprintf(first, sizeof first, "   %s: ", where);
+        wrap(first, 6, buf_str(&b));
+        b.n = 0;
+    }
+
+    /* shape: broadcast of the tensor operands */
+    int ntensor = 0;
+    bool differ = false;
+    const tsr_tensor *t0 = NULL;
+    for (int i = 0; i < s->noperands; i++) {
+        const tsr_tensor *t = s->operands[i].t;
+        if (!t) continue;
+        ntensor++;
+        if (!t0) t0 = t;
+        else if (t->ndim != t0->ndim || memcmp(t->sizes, t0->sizes, (size_t)t->ndim * sizeof *t->sizes)) differ = true;
+    }
+    if (!s->refused) buf_printf(&b, "%s, ", dn(s->inplace || s->has_out ? s->out_dtype : s->result));
+    buf_printf(&b, "shape ");
+    shape_str(&b, s->ndim, s->shape);
+    if (differ) {
+        buf_printf(&b, " (broadcast from");
+        for (int i = 0, k = 0; i < s->noperands; i++) {
+            const tsr_tensor *t = s->operands[i].t;
+            if (!t) continue;
+            buf_printf(&b, "%s %s ", k++ ? "," : "", letter[i]);
+            shape_str(&b, t->ndim, t->sizes);
+        }
+        buf_printf(&b, ")");
+    }
+    if (s->device.type != TSR_DEV_CPU) {
+        char dev[32];
+        buf_printf(&b, ", device %s", tsr_device_str(s->device, dev, sizeof dev));
+    }
+    wrap(s->refused ? "   would be: " : "   result: ", 6, buf_str(&b));
+    free(b.p);
+}
+
+/* ------------------------------------------------------------ :explain */
+
+static int c_explain(const char *arg)
+{
+    if (!*arg) {
+        fflush(stdout);
+        fprintf(eval_opts.brief_errors ? stdout : stderr, "usage: :explain EXPR\n");
+        return 1;
+    }
+    trace_begin();
+    Value *v = eval_expression("<input>", arg);
+    active = false;
+    if (v && total == 0) printf("no tensor operations\n");
+    if (total > EXPLAIN_SHOW_MAX)
+        printf("... and %ld more operation%s, not shown\n", total - EXPLAIN_SHOW_MAX,
+               total - EXPLAIN_SHOW_MAX == 1 ? "" : "s");
+    int r = 1;
+    if (v) {
+        r = 0;
+        if (!is_none(v)) {
+            Value *rep = value_repr(v);
+            if (rep) {
+                fwrite(rep->u.s.p, 1, rep->u.s.n, stdout);
+                fputc('\n', stdout);
+                decref(rep);
+            } else {
+                eval_report_error();
+                r = 1;
+            }
+        }
+        decref(v);
+    }
+    trace_end();
+    fflush(stdout);
+    return r;
+}
+
+/* ------------------------------------------------------------ :table */
+
+/* Readable order: by category, then size (not ScalarType order). */
+static const tsr_dtype table_order[] = {
+    TSR_BOOL, TSR_UINT8, TSR_INT8, TSR_INT16, TSR_INT32, TSR_INT64, TSR_FLOAT16, TSR_BFLOAT16,
+    TSR_FLOAT32, TSR_FLOAT64, TSR_COMPLEX32, TSR_COMPLEX64, TSR_COMPLEX128,
+};
+_Static_assert(sizeof table_order / sizeof *table_order == TSR_NDTYPES, "every dtype once");
+
+static const char *short_name(tsr_dtype d)
+{
+    switch (d) {
+    case TSR_BOOL: return "bool";
+    case TSR_UINT8: return "u8";
+    case TSR_INT8: return "i8";
+    case TSR_INT16: return "i16";
+    case TSR_INT32: return "i32";
+    case TSR_INT64: return "i64";
+    case TSR_FLOAT16: return "f16";
+    case TSR_BFLOAT16: return "bf16";
+    case TSR_FLOAT32: return "f32";
+    case TSR_FLOAT64: return "f64";
+    case TSR_COMPLEX32: return "c32";
+    case TSR_COMPLEX64: return "c64";
+    case TSR_COMPLEX128: return "c128";
+    default: return "-";
+    }
+}
+
+static int c_table(const char *arg)
+{
+    bool cast = false;
+    if (!strcmp(arg, "can_cast")) cast = true;
+    else if (*arg && strcmp(arg, "promote_types")) {
+        fflush(stdout);
+        fprintf(eval_opts.brief_errors ? stdout : stderr, "usage: :table [promote_types | can_cast]\n");
+        return 1;
+    }
+    if (cast)
+        printf("torch.can_cast(row, column): y = the row's dtype casts to the column's, . = no\n");
+    else
+        printf("torch.promote_types(row, column)  (u=uint i=int f=float bf=bfloat c=complex)\n");
+    printf("%-4s", "");
+    for (int j = 0; j < TSR_NDTYPES; j++) printf(" %4s", short_name(table_order[j]));
+    printf("\n");
+    for (int i = 0; i < TSR_NDTYPES; i++) {
+        tsr_dtype a = table_order[i];
+        printf("%-4s", short_name(a));
+        for (int j = 0; j < TSR_NDTYPES; j++) {
+            tsr_dtype b = table_order[j];
+            printf(" %4s", cast ? (tsr_can_cast(a, b) ? "y" : ".") : short_name(tsr_promote_types(a, b)));
+        }
+        printf("\n");
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ :help promotion */
+
+static const char help_promotion[] =
+    "Type promotion (SEMANTICS.md 1.3; torch.result_type). When the operands of an\n"
+    "arithmetic operation have different dtypes, PyTorch picks the minimum dtype\n"
+    "that satisfies these rules. Operands fall into three tiers, highest first:\n"
+    "dimensioned tensors, zero-dim tensors, Python scalars; and each dtype has a\n"
+    "category: bool < integral < floating < complex.\n"
+    "\n"
+    "  1. If a Python scalar is of a higher category than the tensor operands, the\n"
+    "     result has a dtype large enough to hold the scalars of that category.\n"
+    "  2. If a zero-dim tensor has a higher category than the dimensioned operands,\n"
+    "     the result has a dtype large enough, and of that category, to hold the\n"
+    "     zero-dim tensors of that category.\n"
+    "  3. Otherwise the dimensioned operands decide: promote_types over them.\n"
+    "\n"
+    "A lower tier counts only when its category is higher, and then it contributes\n"
+    "its own dtype; values are never inspected. A Python float counts as\n"
+    "torch.get_default_dtype() (float32), a complex as the default complex dtype\n"
+    "(complex64), an int as int64, a bool as bool. A complex lower tier over a\n"
+    "floating tensor gives that float's complex type (float16 -> complex32).\n"
+    "\n"
+    "Ops then adjust the common dtype: / and float functions (sqrt, exp, ...) turn\n"
+    "an integral or bool common dtype into the default dtype; comparisons return\n"
+    "bool. out= and in-place ops compute in the common dtype and cast into the\n"
+    "output, except that (can_cast): an integral output cannot accept a floating\n"
+    "result, a boolean output cannot accept a non-boolean one, a non-complex\n"
+    "output cannot accept a complex one (RuntimeError: result type Float can't be\n"
+    "cast to the desired output type Int).\n"
+    "\n"
+    "  >>> (torch.ones(2, dtype=torch.int32) + 5).dtype          # same category\n"
+    "  torch.int32\n"
+    "  >>> (torch.ones(2, dtype=torch.int32) + 5.0).dtype        # scalar wins\n"
+    "  torch.float32\n"
+    "  >>> (torch.ones(2, dtype=torch.int32) + torch.tensor(1.0)).dtype  # zero-dim\n"
+    "  torch.float32\n"
+    "  >>> torch.promote_types(torch.uint8, torch.int8)\n"
+    "  torch.int16\n"
+    "\n"
+    ":explain EXPR shows these steps for every operation in EXPR; :table prints\n"
+    "the promote_types table, :table can_cast the can_cast matrix.\n";
+
+BIND_INIT_ORDER(explain_commands_init, 20)
+{
+    cmd_register("explain", c_explain, ":explain EXPR",
+                 "how each operation in EXPR got its dtype");
+    cmd_register("table", c_table, ":table [can_cast]", "the promote_types table, or the can_cast matrix");
+    cmd_help_topic("promotion", help_promotion);
+}
