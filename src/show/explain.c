@@ -127,6 +127,20 @@ static void buf_printf(Buf *b, const char *fmt, ...)
 
 static const char *buf_str(Buf *b) { return b->p ? b->p : ""; }
 
+/* Starts a new sentence in b: a space after the previous one; returns where
+ * the sentence begins, for cap(). */
+static size_t sentence(Buf *b)
+{
+    if (b->n) buf_printf(b, " ");
+    return b->n;
+}
+
+/* Capitalizes the sentence that begins at `at`. */
+static void cap(Buf *b, size_t at)
+{
+    if (at < b->n && b->p[at] >= 'a' && b->p[at] <= 'z') b->p[at] = (char)(b->p[at] - 'a' + 'A');
+}
+
 /* Prints text word-wrapped within WIDTH: the first line after `first`
  * (already counted as `col` columns), the others indented by `indent`. */
 static void wrap(const char *first, int indent, const char *text)
@@ -225,16 +239,21 @@ static void tier_letters(Buf *b, const ExplainStep *s, tsr_tier t)
     }
 }
 
-/* "b (Python scalar)", "a and c (dimensioned tensors)". */
+/* "the Python scalar b", "the dimensioned tensors a and c". */
 static void group(Buf *b, const ExplainStep *s, tsr_tier t)
 {
+    buf_printf(b, "the %s%s ", tsr_tier_name(t), s->promo.tier_count[t] > 1 ? "s" : "");
     tier_letters(b, s, t);
-    buf_printf(b, " (%s%s)", tsr_tier_name(t), s->promo.tier_count[t] > 1 ? "s" : "");
 }
 
 /* One side of combine_categories: a tier, or the zero-dim and scalar tiers
  * already combined (tier == TSR_TIER_COUNT). */
 typedef struct { tsr_tier tier; tsr_dtype d; } Side;
+
+static bool side_plural(const ExplainStep *s, Side x)
+{
+    return x.tier == TSR_TIER_COUNT || s->promo.tier_count[x.tier] > 1;
+}
 
 static void side_name(Buf *b, const ExplainStep *s, Side x)
 {
@@ -242,7 +261,7 @@ static void side_name(Buf *b, const ExplainStep *s, Side x)
     tier_letters(b, s, TSR_TIER_ZERO_DIM);
     buf_printf(b, " and ");
     tier_letters(b, s, TSR_TIER_WRAPPED);
-    buf_printf(b, " (%s, combined above)", dn(x.d));
+    buf_printf(b, " together (%s)", dn(x.d));
 }
 
 /* combine_categories(higher, lower) of TypeProperties.cpp (SEMANTICS §1.3),
@@ -253,38 +272,44 @@ static tsr_dtype combine_say(Buf *b, const ExplainStep *s, Side h, Side l)
     side_name(&H, s, h);
     side_name(&L, s, l);
     const char *hn = buf_str(&H), *ln = buf_str(&L);
+    bool hp = side_plural(s, h), lp = side_plural(s, l);
+    const char *lis = lp ? "are" : "is", *lit = lp ? "they" : "it", *lits = lp ? "their" : "its";
+    size_t at = sentence(b);
     tsr_dtype r;
     if (tsr_dtype_is_complex(h.d)) {
         r = h.d;
-        buf_printf(b, "%s is already complex, the highest category, so %s does not count: %s stands.", hn, ln, dn(r));
+        buf_printf(b, "%s %s complex, the highest category, so %s cannot raise it: %s stands.", hn,
+                   hp ? "are" : "is", ln, dn(r));
     } else if (tsr_dtype_is_complex(l.d)) {
         if (tsr_dtype_is_floating(h.d)) {
             r = h.d == TSR_BFLOAT16 ? TSR_COMPLEX64 : tsr_dtype_to_complex(h.d);
-            buf_printf(b, "%s is complex, a higher category than %s (floating): the result is the complex type "
-                       "of %s, %s.", ln, hn, dn(h.d), dn(r));
+            buf_printf(b, "%s %s complex, a higher category than %s (floating), so the result is the "
+                       "complex type of %s: %s.", ln, lis, hn, dn(h.d), dn(r));
         } else {
             r = l.d;
-            buf_printf(b, "%s is complex, a higher category than %s (%s), so it contributes its dtype: %s.", ln, hn,
-                       cat(h.d), dn(r));
+            buf_printf(b, "%s %s complex, a higher category than %s (%s), so %s %s %s dtype: %s.", ln, lis,
+                       hn, cat(h.d), lit, lp ? "contribute" : "contributes", lits, dn(r));
         }
     } else if (tsr_dtype_is_floating(h.d)) {
         r = h.d;
-        buf_printf(b, "%s (%s) is not of a higher category than %s (floating), so it does not count: %s stands.",
-                   ln, cat(l.d), hn, dn(r));
+        buf_printf(b, "%s %s %s, not a higher category than %s (floating), so %s %s not count: %s stands.",
+                   ln, lis, cat(l.d), hn, lit, lp ? "do" : "does", dn(r));
     } else if (h.d == TSR_BOOL) {
         r = tsr_promote_types(h.d, l.d);
-        if (l.d == TSR_BOOL) buf_printf(b, "%s and %s are both bool: bool.", hn, ln);
-        else buf_printf(b, "%s is bool, the lowest category, so %s (%s) counts: promote_types(bool, %s) = %s.", hn, ln,
-                        cat(l.d), dn(l.d), dn(r));
+        if (l.d == TSR_BOOL) buf_printf(b, "%s and %s are all bool: bool.", hn, ln);
+        else buf_printf(b, "%s %s bool, the lowest category, so %s (%s) %s: promote_types(bool, %s) = %s.", hn,
+                        hp ? "are" : "is", ln, cat(l.d), lp ? "count" : "counts", dn(l.d), dn(r));
     } else if (tsr_dtype_is_floating(l.d)) {
         r = tsr_promote_types(h.d, l.d);
-        buf_printf(b, "%s is floating, a higher category than %s (%s), so it contributes its dtype: "
-                   "promote_types(%s, %s) = %s.", ln, hn, cat(h.d), dn(h.d), dn(l.d), dn(r));
+        buf_printf(b, "%s %s floating, a higher category than %s (%s), so %s %s %s dtype: "
+                   "promote_types(%s, %s) = %s.", ln, lis, hn, cat(h.d), lit, lp ? "contribute" : "contributes",
+                   lits, dn(h.d), dn(l.d), dn(r));
     } else {
         r = h.d;
-        buf_printf(b, "%s (%s) is not of a higher category than %s (%s), so it does not count: %s stands.", ln,
-                   cat(l.d), hn, cat(h.d), dn(r));
+        buf_printf(b, "%s %s %s, not a higher category than %s (%s), so %s %s not count: %s stands.", ln, lis,
+                   cat(l.d), hn, cat(h.d), lit, lp ? "do" : "does", dn(r));
     }
+    cap(b, at);
     free(H.p);
     free(L.p);
     return r;
@@ -303,16 +328,17 @@ static void tier_fold_say(Buf *b, const ExplainStep *s, tsr_tier t)
         for (int j = 0; j < n; j++) dup |= seen[j] == d;
         if (!dup) seen[n++] = d;
     }
-    if (b->n) buf_printf(b, " ");
+    size_t at = sentence(b);
     Buf g = {0};
     group(&g, s, t);
     if (n == 1) {
-        buf_printf(b, "%s all have dtype %s.", buf_str(&g), dn(seen[0]));
+        buf_printf(b, "%s %s have dtype %s.", buf_str(&g), s->promo.tier_count[t] == 2 ? "both" : "all", dn(seen[0]));
     } else {
-        buf_printf(b, "%s: promote_types(", buf_str(&g));
+        buf_printf(b, "Among %s: promote_types(", buf_str(&g));
         for (int j = 0; j < n; j++) buf_printf(b, "%s%s", j ? ", " : "", dn(seen[j]));
         buf_printf(b, ") = %s.", dn(s->promo.tier_dtype[t]));
     }
+    cap(b, at);
     free(g.p);
 }
 
@@ -327,28 +353,45 @@ static bool result_type_say(Buf *b, const ExplainStep *s)
     if (present == 1) {
         int t = 0;
         while (e->tier_count[t] == 0) t++;
-        if (e->tier_count[t] == 1) {
-            buf_printf(b, "%s%s is the only operand: %s.", b->n ? " " : "", letter[e->deciding_operand >= 0 ?
-                       e->deciding_operand : 0], dn(e->tier_dtype[t]));
-        }
+        if (e->tier_count[t] == 1) buf_printf(b, "One operand, %s: its dtype, %s, is the common dtype.",
+                                             letter[e->deciding_operand >= 0 ? e->deciding_operand : 0],
+                                             dn(e->tier_dtype[t]));
         return e->tier_dtype[t] == e->result;
     }
     Side dim = {TSR_TIER_DIM, e->tier_dtype[TSR_TIER_DIM]};
     Side zero = {TSR_TIER_ZERO_DIM, e->tier_dtype[TSR_TIER_ZERO_DIM]};
-    Side wrap_ = {TSR_TIER_WRAPPED, e->tier_dtype[TSR_TIER_WRAPPED]};
+    Side wrapped = {TSR_TIER_WRAPPED, e->tier_dtype[TSR_TIER_WRAPPED]};
     Side lower;
-    if (e->tier_count[TSR_TIER_ZERO_DIM] && e->tier_count[TSR_TIER_WRAPPED]) {
-        if (b->n) buf_printf(b, " ");
-        lower = (Side){TSR_TIER_COUNT, combine_say(b, s, zero, wrap_)};
-    } else {
-        lower = e->tier_count[TSR_TIER_ZERO_DIM] ? zero : wrap_;
-    }
+    if (e->tier_count[TSR_TIER_ZERO_DIM] && e->tier_count[TSR_TIER_WRAPPED])
+        lower = (Side){TSR_TIER_COUNT, combine_say(b, s, zero, wrapped)};
+    else
+        lower = e->tier_count[TSR_TIER_ZERO_DIM] ? zero : wrapped;
     tsr_dtype r = lower.d;
-    if (e->tier_count[TSR_TIER_DIM]) {
-        if (b->n) buf_printf(b, " ");
-        r = combine_say(b, s, dim, lower);
-    }
+    if (e->tier_count[TSR_TIER_DIM]) r = combine_say(b, s, dim, lower);
     return r == e->result;
+}
+
+/* The dtype the op computes in: the common dtype, turned by the op's rule
+ * (ops.c's texts) into bool or the default float dtype. The step records
+ * the output's dtype, not this one, when out= or in-place is given. */
+static tsr_dtype computed_dtype(const ExplainStep *s)
+{
+    const tsr_promotion *e = &s->promo;
+    if (s->refused && !strncmp(s->refused, "result type ", 12)) {
+        /* "result type Float can't be cast ...": the computed dtype by name */
+        const char *n = s->refused + 12, *sp = strchr(n, ' ');
+        for (int i = 0; sp && i < TSR_NDTYPES; i++) {
+            tsr_dtype d = tsr_dtype_at_index(i);
+            const char *sn = tsr_dtype_scalar_name(d);
+            if (strlen(sn) == (size_t)(sp - n) && !strncmp(sn, n, (size_t)(sp - n))) return d;
+        }
+    }
+    if (!s->inplace && !s->has_out && s->result != TSR_DTYPE_UNDEFINED) return s->result;
+    if (e->rule == TSR_RULE_NONE) return s->result;
+    if (s->dtype_rule && strstr(s->dtype_rule, "return bool")) return TSR_BOOL;
+    if (s->dtype_rule && strstr(s->dtype_rule, "default float") && tsr_dtype_is_integral(e->result, true))
+        return tsr_default_dtype();
+    return e->result;
 }
 
 /* Why can_cast(from, to) is false, in the words of seed 000. */
@@ -362,18 +405,45 @@ static const char *cast_refusal(tsr_dtype from, tsr_dtype to)
     return NULL;
 }
 
+/* A labelled line: "   rule:        text", wrapped under the text. */
+#define LABEL_W 13
+static void labelled(const char *label, const char *text)
+{
+    char first[32];
+    snprintf(first, sizeof first, "   %-*s", LABEL_W, label);
+    wrap(first, 3 + LABEL_W, text);
+}
+
+/* A note when an int scalar does not fit the integral dtype it is cast to:
+ * PyTorch never inspects values, and the conversion wraps (SEMANTICS §1.4). */
+static void wraparound_note(Buf *b, const ExplainStep *s, tsr_dtype to)
+{
+    tsr_iinfo ii;
+    if (!tsr_dtype_is_integral(to, false) || tsr_dtype_iinfo(to, &ii) < 0) return;
+    for (int i = 0; i < s->noperands; i++) {
+        const tsr_operand *o = &s->operands[i];
+        if (o->t || o->s.kind != TSR_SCALAR_INT) continue;
+        int64_t v = o->s.i;
+        if (v >= ii.min && (v < 0 || (uint64_t)v <= ii.max)) continue;
+        buf_printf(b, "%s%lld does not fit %s, but values are never inspected: it is converted with "
+                   "wrap-around.", b->n ? " " : "", (long long)v, dn(to));
+    }
+}
+
 static void print_step(const ExplainStep *s, int number)
 {
     const tsr_promotion *e = &s->promo;
     Buf b = {0};
     /* header: "1. add: x + 5.0" */
+    if (number > 1) printf("\n");
     op_text(&b, s);
     char head[WIDTH + 1];
     int hl = snprintf(head, sizeof head, "%d. %s: ", number, s->op ? s->op : "?");
     if (hl > WIDTH - 10) hl = WIDTH - 10;
     int room = WIDTH - hl;
-    if ((int)b.n > room) printf("%s%s%.*s...%s\n", color ? "\033[1m" : "", head, room - 3, buf_str(&b), color ? "\033[0m" : "");
-    else printf("%s%s%s%s\n", color ? "\033[1m" : "", head, buf_str(&b), color ? "\033[0m" : "");
+    const char *bold = color ? "\033[1m" : "", *plain = color ? "\033[0m" : "";
+    if ((int)b.n > room) printf("%s%.*s%.*s...%s\n", bold, hl, head, room - 3, buf_str(&b), plain);
+    else printf("%s%.*s%s%s\n", bold, hl, head, buf_str(&b), plain);
     b.n = 0;
 
     /* operands: what, dtype as result_type counts it, tier, category */
@@ -403,68 +473,77 @@ static void print_step(const ExplainStep *s, int number)
         tsr_dtype pd = tsr_operand_promo_dtype(o);
         printf("   %s  %-*s  %-*s  %-*s  %s\n", letter[i], ww, buf_str(&what[i]), dw, dn(pd), tw,
                tsr_tier_name(tsr_operand_tier(o)), cat(pd));
-        if (!o->t) {
-            const char *kind = o->s.kind == TSR_SCALAR_BOOL ? NULL
-                             : o->s.kind == TSR_SCALAR_INT ? "a Python int counts as int64"
-                             : o->s.kind == TSR_SCALAR_FLOAT ? "a Python float counts as the default dtype,"
-                             : "a Python complex counts as the default complex dtype,";
-            if (kind && o->s.kind == TSR_SCALAR_INT) printf("%*s%s\n", 6, "", kind);
-            else if (kind) printf("%*s%s %s\n", 6, "", kind, dn(pd));
-        }
+        if (!o->t && o->s.kind == TSR_SCALAR_INT) printf("      a Python int counts as int64\n");
+        else if (!o->t && o->s.kind == TSR_SCALAR_FLOAT)
+            printf("      a Python float counts as the default dtype, %s\n", dn(pd));
+        else if (!o->t && o->s.kind == TSR_SCALAR_COMPLEX)
+            printf("      a Python complex counts as the default complex dtype, %s\n", dn(pd));
         free(what[i].p);
     }
 
-    /* result_type: which tier decided, by which rule, and why */
+    /* result_type: by which rule, why, and which tier decided */
     if (e->rule != TSR_RULE_NONE && s->noperands > 0) {
-        wrap("   rule: ", 9, tsr_promo_rule_text(e->rule));
-        bool ok = result_type_say(&b, s);
-        if (ok && b.n) wrap("      ", 6, buf_str(&b));
+        labelled("rule:", tsr_promo_rule_text(e->rule));
+        if (result_type_say(&b, s) && b.n) labelled("why:", buf_str(&b));
         b.n = 0;
         buf_printf(&b, "%s", dn(e->result));
         if (e->deciding_operand >= 0 && e->deciding_operand < s->noperands) {
-            tsr_tier t = e->deciding_tier;
             buf_printf(&b, ", decided by ");
-            if (e->tier_count[t] > 1) buf_printf(&b, "the %ss ", tsr_tier_name(t));
-            else buf_printf(&b, "the %s ", tsr_tier_name(t));
-            tier_letters(&b, s, t);
+            group(&b, s, e->deciding_tier);
         }
-        wrap("   common dtype: ", 6, buf_str(&b));
+        labelled("result_type:", buf_str(&b));
         b.n = 0;
         if (e->complex32)
-            wrap("      ", 6, "complex32 (ComplexHalf) is experimental in PyTorch 1.13, which warns "
-                              "when it is created.");
+            buf_printf(&b, "complex32 (ComplexHalf) is experimental in PyTorch 1.13, which warns when it is "
+                           "created.");
+        wraparound_note(&b, s, e->result);
+        if (b.n) labelled("note:", buf_str(&b));
+        b.n = 0;
     }
     if (s->dtype_rule) {
         buf_printf(&b, "%s", s->dtype_rule);
-        if (e->rule != TSR_RULE_NONE && e->result != s->result && !s->inplace && !s->has_out)
-            buf_printf(&b, ": %s -> %s", dn(e->result), dn(s->result));
-        wrap("   op rule: ", 6, buf_str(&b));
+        tsr_dtype c = computed_dtype(s);
+        if (e->rule != TSR_RULE_NONE && c != TSR_DTYPE_UNDEFINED && e->result != c)
+            buf_printf(&b, ": %s -> %s", dn(e->result), dn(c));
+        labelled("op rule:", buf_str(&b));
         b.n = 0;
     }
 
     /* in-place and out=: can the computed dtype be cast into the output? */
     if (s->inplace || s->has_out) {
-        const char *where = s->inplace ? "in-place" : "out=";
         const char *into = s->inplace ? "self" : "the out= tensor";
-        tsr_dtype from = e->rule != TSR_RULE_NONE ? e->result : s->result;
+        tsr_dtype from = computed_dtype(s);
         if (s->refused) {
+            buf_printf(&b, "REFUSED: %s", s->refused);
+            if (b.p[b.n - 1] != '.') buf_printf(&b, ".");
             const char *why = cast_refusal(from, s->out_dtype);
-            buf_printf(&b, "REFUSED: the result would be %s but %s is %s", dn(from), into, dn(s->out_dtype));
-            if (why) buf_printf(&b, "; %s (can_cast(%s, %s) is False)", why, dn(from), dn(s->out_dtype));
-            buf_printf(&b, ": %s", s->refused);
+            if (!strncmp(s->refused, "result type ", 12) && why)
+                buf_printf(&b, " The result is %s and %s is %s: can_cast(%s, %s) is False because %s.", dn(from),
+                           into, dn(s->out_dtype), dn(from), dn(s->out_dtype), why);
+            else if (strstr(s->refused, "broadcast shape"))
+                buf_printf(&b, " An in-place op cannot change self's shape: the broadcast shape must be "
+                               "self's own.");
+            else if (!strncmp(s->refused, "Found dtype ", 12))
+                buf_printf(&b, " This op does not promote: %s must have the input's dtype.", into);
         } else if (from == s->out_dtype) {
             buf_printf(&b, "writes into %s (%s)", into, dn(s->out_dtype));
-        } else {
+        } else if (tsr_can_cast(from, s->out_dtype)) {
             buf_printf(&b, "computed in %s, then cast into %s (%s): can_cast(%s, %s) is True", dn(from), into,
                        dn(s->out_dtype), dn(from), dn(s->out_dtype));
+        } else {
+            buf_printf(&b, "computed in %s, then cast into %s (%s)", dn(from), into, dn(s->out_dtype));
         }
-        char first[32];
-        snprintf(first, sizeof first, "   %s: ", where);
-        wrap(first, 6, buf_str(&b));
+        labelled(s->inplace ? "in-place:" : "out=:", buf_str(&b));
         b.n = 0;
     }
+    if (s->refused) { free(b.p); return; }
+    if (s->result == TSR_DTYPE_UNDEFINED) {
+        labelled("result:", "none: the operation fails (the error follows)");
+        free(b.p);
+        return;
+    }
 
-    /* shape: broadcast of the tensor operands */
+    /* result: dtype, broadcast shape, device */
     int ntensor = 0;
     bool differ = false;
     const tsr_tensor *t0 = NULL;
@@ -475,24 +554,22 @@ static void print_step(const ExplainStep *s, int number)
         if (!t0) t0 = t;
         else if (t->ndim != t0->ndim || memcmp(t->sizes, t0->sizes, (size_t)t->ndim * sizeof *t->sizes)) differ = true;
     }
-    if (!s->refused) buf_printf(&b, "%s, ", dn(s->inplace || s->has_out ? s->out_dtype : s->result));
-    buf_printf(&b, "shape ");
+    buf_printf(&b, "%s, shape ", dn(s->inplace || s->has_out ? s->out_dtype : s->result));
     shape_str(&b, s->ndim, s->shape);
     if (differ) {
-        buf_printf(&b, " (broadcast from");
+        buf_printf(&b, ", broadcast from");
         for (int i = 0, k = 0; i < s->noperands; i++) {
             const tsr_tensor *t = s->operands[i].t;
             if (!t) continue;
-            buf_printf(&b, "%s %s ", k++ ? "," : "", letter[i]);
+            buf_printf(&b, "%s %s ", k++ ? (k == ntensor ? " and" : ",") : "", letter[i]);
             shape_str(&b, t->ndim, t->sizes);
         }
-        buf_printf(&b, ")");
     }
     if (s->device.type != TSR_DEV_CPU) {
         char dev[32];
         buf_printf(&b, ", device %s", tsr_device_str(s->device, dev, sizeof dev));
     }
-    wrap(s->refused ? "   would be: " : "   result: ", 6, buf_str(&b));
+    labelled("result:", buf_str(&b));
     free(b.p);
 }
 
