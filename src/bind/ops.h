@@ -1,0 +1,38 @@
+/* src/bind/ops.h — shared between ops.c (Tensor operators, :explain
+ * recording) and ops_fn.c (the torch.* / Tensor method forms of the
+ * elementwise ops). Private to src/bind/ops*.c. Ownership as in value.h. */
+#ifndef TSR_BIND_OPS_H
+#define TSR_BIND_OPS_H
+
+#include "bind/tensor.h"
+
+/* The op-specific rule that turns the common dtype into the result dtype. */
+typedef enum {
+    RULE_COMMON, RULE_FLOAT, RULE_DOUBLE, RULE_BOOL, RULE_UNARY_FLOAT, RULE_SAME, RULE_ABS, RULE_SELF,
+    RULE_RECIPROCAL_MUL, RULE_RPOW
+} OpsRule;
+
+/* A tensor or Python number as an operand: 1, or 0 when v is neither. */
+int ops_operand(Value *v, tsr_operand *o);
+/* Prints a pending runtime warning (out= resize) as "UserWarning: ..." on stderr. */
+void ops_warn(void);
+const char *ops_rule_text(OpsRule r, tsr_dtype common);
+OpsRule ops_unary_rule(tsr_unop op);
+/* Records one :explain step; call only when explain_active(). result may be
+ * NULL (the op failed: its error is still pending). */
+void ops_explain(const char *op, const char *symbol, int n, const tsr_operand *in, OpsRule rule,
+                 const tsr_tensor *result, const tsr_tensor *out, bool inplace);
+
+/* Run one op and wrap its result (new reference, NULL + exception).
+ * outv: an out= tensor value or NULL; self_inplace: the value an in-place op
+ * writes (and returns), or NULL. */
+Value *ops_binary(tsr_binop op, const char *name, const char *symbol, const tsr_operand *a, const tsr_operand *b,
+                  Value *outv, const tsr_binary_opts *opts, Value *self_inplace);
+Value *ops_unary(tsr_unop op, const char *name, const char *symbol, Value *x, Value *outv,
+                 const tsr_unary_opts *opts, bool inplace);
+Value *ops_compare(tsr_cmpop op, const char *name, const char *symbol, const tsr_operand *a, const tsr_operand *b,
+                   Value *outv, Value *self_inplace);
+/* +x: x itself; bool refused as PyTorch does. */
+Value *ops_positive(Value *x);
+
+#endif
