@@ -15,7 +15,7 @@
 #include "eval.h"
 #include "show/explain.h"
 
-#define EXPLAIN_SHOW_MAX 200   /* steps printed; later ones are only counted */
+#define EXPLAIN_SHOW_MAX 64    /* steps printed; later ones are only counted */
 #define WIDTH 80               /* the printer keeps every line within this */
 
 /* ------------------------------------------------------------ the store */
@@ -141,8 +141,12 @@ static void cap(Buf *b, size_t at)
     if (at < b->n && b->p[at] >= 'a' && b->p[at] <= 'z') b->p[at] = (char)(b->p[at] - 'a' + 'A');
 }
 
-/* Prints text word-wrapped within WIDTH: the first line after `first`
- * (already counted as `col` columns), the others indented by `indent`. */
+/* A space that wrap() never breaks at (printed as a space): keeps
+ * "promote_types(int32, float32) = float32" on one line. */
+#define NBSP "\001"
+
+/* Prints text word-wrapped within WIDTH: the first line after `first`, the
+ * others indented by `indent`. */
 static void wrap(const char *first, int indent, const char *text)
 {
     int col = printf("%s", first);
@@ -158,7 +162,9 @@ static void wrap(const char *first, int indent, const char *text)
             col = printf("\n%*s", indent, "") - 1;
             line_empty = true;
         }
-        col += printf("%s%.*s", line_empty ? "" : " ", w, p);
+        if (!line_empty) col += printf(" ");
+        for (int i = 0; i < w; i++) putchar(p[i] == NBSP[0] ? ' ' : p[i]);
+        col += w;
         line_empty = false;
         p = e;
     }
@@ -278,7 +284,7 @@ static tsr_dtype combine_say(Buf *b, const ExplainStep *s, Side h, Side l)
     tsr_dtype r;
     if (tsr_dtype_is_complex(h.d)) {
         r = h.d;
-        buf_printf(b, "%s %s complex, the highest category, so %s cannot raise it: %s stands.", hn,
+        buf_printf(b, "%s %s complex, the highest category, so %s cannot raise it: %s" NBSP "stands.", hn,
                    hp ? "are" : "is", ln, dn(r));
     } else if (tsr_dtype_is_complex(l.d)) {
         if (tsr_dtype_is_floating(h.d)) {
@@ -292,21 +298,21 @@ static tsr_dtype combine_say(Buf *b, const ExplainStep *s, Side h, Side l)
         }
     } else if (tsr_dtype_is_floating(h.d)) {
         r = h.d;
-        buf_printf(b, "%s %s %s, not a higher category than %s (floating), so %s %s not count: %s stands.",
+        buf_printf(b, "%s %s %s, not a higher category than %s (floating), so %s %s not count: %s" NBSP "stands.",
                    ln, lis, cat(l.d), hn, lit, lp ? "do" : "does", dn(r));
     } else if (h.d == TSR_BOOL) {
         r = tsr_promote_types(h.d, l.d);
         if (l.d == TSR_BOOL) buf_printf(b, "%s and %s are all bool: bool.", hn, ln);
-        else buf_printf(b, "%s %s bool, the lowest category, so %s (%s) %s: promote_types(bool, %s) = %s.", hn,
+        else buf_printf(b, "%s %s bool, the lowest category, so %s (%s) %s: promote_types(bool," NBSP "%s)" NBSP "=" NBSP "%s.", hn,
                         hp ? "are" : "is", ln, cat(l.d), lp ? "count" : "counts", dn(l.d), dn(r));
     } else if (tsr_dtype_is_floating(l.d)) {
         r = tsr_promote_types(h.d, l.d);
         buf_printf(b, "%s %s floating, a higher category than %s (%s), so %s %s %s dtype: "
-                   "promote_types(%s, %s) = %s.", ln, lis, hn, cat(h.d), lit, lp ? "contribute" : "contributes",
+                   "promote_types(%s," NBSP "%s)" NBSP "=" NBSP "%s.", ln, lis, hn, cat(h.d), lit, lp ? "contribute" : "contributes",
                    lits, dn(h.d), dn(l.d), dn(r));
     } else {
         r = h.d;
-        buf_printf(b, "%s %s %s, not a higher category than %s (%s), so %s %s not count: %s stands.", ln, lis,
+        buf_printf(b, "%s %s %s, not a higher category than %s (%s), so %s %s not count: %s" NBSP "stands.", ln, lis,
                    cat(l.d), hn, cat(h.d), lit, lp ? "do" : "does", dn(r));
     }
     cap(b, at);
@@ -335,8 +341,8 @@ static void tier_fold_say(Buf *b, const ExplainStep *s, tsr_tier t)
         buf_printf(b, "%s %s have dtype %s.", buf_str(&g), s->promo.tier_count[t] == 2 ? "both" : "all", dn(seen[0]));
     } else {
         buf_printf(b, "Among %s: promote_types(", buf_str(&g));
-        for (int j = 0; j < n; j++) buf_printf(b, "%s%s", j ? ", " : "", dn(seen[j]));
-        buf_printf(b, ") = %s.", dn(s->promo.tier_dtype[t]));
+        for (int j = 0; j < n; j++) buf_printf(b, "%s%s", j ? "," NBSP : "", dn(seen[j]));
+        buf_printf(b, ")" NBSP "=" NBSP "%s.", dn(s->promo.tier_dtype[t]));
     }
     cap(b, at);
     free(g.p);
@@ -504,7 +510,7 @@ static void print_step(const ExplainStep *s, int number)
         buf_printf(&b, "%s", s->dtype_rule);
         tsr_dtype c = computed_dtype(s);
         if (e->rule != TSR_RULE_NONE && c != TSR_DTYPE_UNDEFINED && e->result != c)
-            buf_printf(&b, ": %s -> %s", dn(e->result), dn(c));
+            buf_printf(&b, ": %s" NBSP "->" NBSP "%s", dn(e->result), dn(c));
         labelled("op rule:", buf_str(&b));
         b.n = 0;
     }
@@ -518,7 +524,7 @@ static void print_step(const ExplainStep *s, int number)
             if (b.p[b.n - 1] != '.') buf_printf(&b, ".");
             const char *why = cast_refusal(from, s->out_dtype);
             if (!strncmp(s->refused, "result type ", 12) && why)
-                buf_printf(&b, " The result is %s and %s is %s: can_cast(%s, %s) is False because %s.", dn(from),
+                buf_printf(&b, " The result is %s and %s is %s: can_cast(%s," NBSP "%s)" NBSP "is" NBSP "False because %s.", dn(from),
                            into, dn(s->out_dtype), dn(from), dn(s->out_dtype), why);
             else if (strstr(s->refused, "broadcast shape"))
                 buf_printf(&b, " An in-place op cannot change self's shape: the broadcast shape must be "
@@ -528,7 +534,7 @@ static void print_step(const ExplainStep *s, int number)
         } else if (from == s->out_dtype) {
             buf_printf(&b, "writes into %s (%s)", into, dn(s->out_dtype));
         } else if (tsr_can_cast(from, s->out_dtype)) {
-            buf_printf(&b, "computed in %s, then cast into %s (%s): can_cast(%s, %s) is True", dn(from), into,
+            buf_printf(&b, "computed in %s, then cast into %s (%s): can_cast(%s," NBSP "%s)" NBSP "is" NBSP "True", dn(from), into,
                        dn(s->out_dtype), dn(from), dn(s->out_dtype));
         } else {
             buf_printf(&b, "computed in %s, then cast into %s (%s)", dn(from), into, dn(s->out_dtype));
