@@ -533,6 +533,9 @@ static void print_step(const ExplainStep *s, int number)
                 buf_printf(&b, " This op does not promote: %s must have the input's dtype.", into);
         } else if (from == s->out_dtype) {
             buf_printf(&b, "writes into %s (%s)", into, dn(s->out_dtype));
+        } else if (s->dtype_rule && strstr(s->dtype_rule, "return bool")) {
+            buf_printf(&b, "computed as bool, then cast into %s (%s): comparisons accept an output of any "
+                           "dtype", into, dn(s->out_dtype));
         } else if (tsr_can_cast(from, s->out_dtype)) {
             buf_printf(&b, "computed in %s, then cast into %s (%s): can_cast(%s," NBSP "%s)" NBSP "is" NBSP "True", dn(from), into,
                        dn(s->out_dtype), dn(from), dn(s->out_dtype));
@@ -676,43 +679,46 @@ static int c_table(const char *arg)
 /* ------------------------------------------------------------ :help promotion */
 
 static const char help_promotion[] =
-    "Type promotion (SEMANTICS.md 1.3; torch.result_type). When the operands of an\n"
-    "arithmetic operation have different dtypes, PyTorch picks the minimum dtype\n"
-    "that satisfies these rules. Operands fall into three tiers, highest first:\n"
-    "dimensioned tensors, zero-dim tensors, Python scalars; and each dtype has a\n"
-    "category: bool < integral < floating < complex.\n"
+    "Type promotion: the dtype of an arithmetic result (torch.result_type)\n"
     "\n"
-    "  1. If a Python scalar is of a higher category than the tensor operands, the\n"
-    "     result has a dtype large enough to hold the scalars of that category.\n"
-    "  2. If a zero-dim tensor has a higher category than the dimensioned operands,\n"
-    "     the result has a dtype large enough, and of that category, to hold the\n"
+    "When the operands of an operation have different dtypes, PyTorch promotes to\n"
+    "the minimum dtype that satisfies these rules. Categories are ordered\n"
+    "complex > floating > integral > bool. Operands come in three tiers, highest\n"
+    "first: dimensioned tensors, zero-dim tensors, Python scalars.\n"
+    "\n"
+    "  1. If a Python scalar is of a higher category than the tensor operands,\n"
+    "     promote to a dtype large enough to hold all scalars of that category.\n"
+    "  2. If a zero-dim tensor has a higher category than the dimensioned\n"
+    "     operands, promote to a dtype of the size and category that hold all\n"
     "     zero-dim tensors of that category.\n"
-    "  3. Otherwise the dimensioned operands decide: promote_types over them.\n"
+    "  3. If there are no higher-category zero-dim operands, promote to a dtype\n"
+    "     of the size and category that hold all dimensioned operands.\n"
     "\n"
-    "A lower tier counts only when its category is higher, and then it contributes\n"
-    "its own dtype; values are never inspected. A Python float counts as\n"
-    "torch.get_default_dtype() (float32), a complex as the default complex dtype\n"
-    "(complex64), an int as int64, a bool as bool. A complex lower tier over a\n"
-    "floating tensor gives that float's complex type (float16 -> complex32).\n"
+    "A float scalar counts as torch.get_default_dtype(), a complex one as the\n"
+    "default complex dtype, an int as int64, a bool as bool; values are never\n"
+    "inspected. Within a tier, dtypes combine by torch.promote_types (:table).\n"
+    "A complex scalar or zero-dim tensor with a floating tensor gives that\n"
+    "float's complex type: a float16 tensor + 1j is complex32.\n"
     "\n"
-    "Ops then adjust the common dtype: / and float functions (sqrt, exp, ...) turn\n"
-    "an integral or bool common dtype into the default dtype; comparisons return\n"
-    "bool. out= and in-place ops compute in the common dtype and cast into the\n"
-    "output, except that (can_cast): an integral output cannot accept a floating\n"
-    "result, a boolean output cannot accept a non-boolean one, a non-complex\n"
-    "output cannot accept a complex one (RuntimeError: result type Float can't be\n"
-    "cast to the desired output type Int).\n"
+    "Each op then applies its own rule to this common dtype: / and float\n"
+    "functions (sqrt, exp, ...) give the default dtype for integral or bool\n"
+    "operands; comparisons give bool. out= and in-place ops compute in the\n"
+    "common dtype and cast into the output, except that (torch.can_cast):\n"
+    "  - an integral output cannot accept a floating-point result,\n"
+    "  - a boolean output cannot accept a non-boolean result,\n"
+    "  - a non-complex output cannot accept a complex result\n"
+    "(RuntimeError: result type Float can't be cast to the desired output type Int).\n"
     "\n"
-    "  >>> (torch.ones(2, dtype=torch.int32) + 5).dtype          # same category\n"
+    "  >>> (torch.ones(2, dtype=torch.int32) + 5).dtype      # same category\n"
     "  torch.int32\n"
-    "  >>> (torch.ones(2, dtype=torch.int32) + 5.0).dtype        # scalar wins\n"
+    "  >>> (torch.ones(2, dtype=torch.int32) + 5.0).dtype    # higher category\n"
     "  torch.float32\n"
-    "  >>> (torch.ones(2, dtype=torch.int32) + torch.tensor(1.0)).dtype  # zero-dim\n"
+    "  >>> (torch.ones(2, dtype=torch.int32) + torch.tensor(1.0)).dtype\n"
     "  torch.float32\n"
     "  >>> torch.promote_types(torch.uint8, torch.int8)\n"
     "  torch.int16\n"
     "\n"
-    ":explain EXPR shows these steps for every operation in EXPR; :table prints\n"
+    ":explain EXPR shows these steps for each operation in EXPR; :table prints\n"
     "the promote_types table, :table can_cast the can_cast matrix.\n";
 
 BIND_INIT_ORDER(explain_commands_init, 20)

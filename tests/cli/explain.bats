@@ -313,11 +313,15 @@ c128 c128 c128 c128 c128 c128 c128 c128 c128 c128 c128 c128 c128 c128"
     explain $':help promotion\n'
     assert_success
     assert_output --partial 'dimensioned tensors, zero-dim tensors, Python scalars'
-    assert_output --partial 'bool < integral < floating < complex'
-    assert_output --partial 'If a Python scalar is of a higher category than the tensor operands'
-    assert_output --partial 'If a zero-dim tensor has a higher category than the dimensioned operands'
-    assert_output --partial 'Otherwise the dimensioned operands decide'
-    assert_output --partial 'an integral output cannot accept a floating'
+    assert_text 'complex > floating > integral > bool'
+    assert_text 'If a Python scalar is of a higher category than the tensor operands'
+    assert_text 'If a zero-dim tensor has a higher category than the dimensioned operands'
+    assert_text 'If there are no higher-category zero-dim operands'
+    assert_text 'an int as int64'
+    assert_text 'values are never inspected'
+    assert_line '  - an integral output cannot accept a floating-point result,'
+    assert_line '  - a boolean output cannot accept a non-boolean result,'
+    assert_line '  - a non-complex output cannot accept a complex result'
     assert_line '  torch.int16'
     local l
     for l in "${lines[@]}"; do
