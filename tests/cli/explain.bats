@@ -337,3 +337,15 @@ c128 c128 c128 c128 c128 c128 c128 c128 c128 c128 c128 c128 c128 c128"
     assert_line --regexp '^Topics:.* promotion'
     assert_line ':explain EXPR'
 }
+
+@test "explain-3.8: on a terminal the step headers are bold; NO_COLOR turns that off" {
+    need_pty
+    local script=$'expect >>>\\s\nsend :explain torch.ones(2) + 1\\r\nexpect tensor([2., 2.])\nexpect >>>\\s\nsend \\x04\neof\n'
+    PTY_TERM=xterm-256color run pty_tsr <<<"$script"
+    assert_success
+    assert_output --partial $'\e[1m1. add: '
+    PTY_TERM=xterm-256color NO_COLOR=1 run pty_tsr <<<"$script"
+    assert_success
+    assert_output --partial '1. add: '
+    refute_output --partial $'\e[1m1. add: '
+}
