@@ -264,9 +264,9 @@ static bool side_plural(const ExplainStep *s, Side x)
 static void side_name(Buf *b, const ExplainStep *s, Side x)
 {
     if (x.tier != TSR_TIER_COUNT) { group(b, s, x.tier); return; }
-    tier_letters(b, s, TSR_TIER_ZERO_DIM);
+    group(b, s, TSR_TIER_ZERO_DIM);
     buf_printf(b, " and ");
-    tier_letters(b, s, TSR_TIER_WRAPPED);
+    group(b, s, TSR_TIER_WRAPPED);
     buf_printf(b, " together (%s)", dn(x.d));
 }
 

@@ -109,6 +109,15 @@ explain() {
     assert_line --regexp '^   result: +complex32, shape \(2,\)$'
 }
 
+@test "explain-1.8: three tiers: the zero-dim and scalar tiers combine first, then meet the tensors" {
+    explain $'m = torch.ones(2, dtype=torch.bool)\n:explain torch.where(m, torch.tensor(2.0, dtype=torch.float64), 1j)\n'
+    assert_success
+    assert_text 'the result is the complex type of float64: complex128.'
+    assert_text 'The zero-dim tensor b and the Python scalar c together (complex128) are complex'
+    assert_line --regexp '^   result: +complex128, shape \(2,\)'
+    assert_line 'tensor([2.+0.j, 2.+0.j], dtype=torch.complex128)'
+}
+
 # --------------------------------------------------------------- per-op rules
 
 @test "explain-2.1: integer true division: common dtype int32, then the default float dtype" {
