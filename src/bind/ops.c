@@ -114,15 +114,43 @@ void ops_explain(const char *op, const char *symbol, int n, const tsr_operand *i
 
 /* ------------------------------------------------------------ running ops */
 
-/* Wraps a runtime result: in-place results are self's own value. */
-static Value *finish(tsr_tensor *r, Value *self_inplace)
+Value *ops_finish(tsr_tensor *r, Value *same)
 {
     if (!r) return bind_runtime_error();
-    if (self_inplace) {
+    if (same && r == tensor_of(same)) {
         tsr_tensor_release(r);
-        return incref(self_inplace);
+        return incref(same);
     }
     return v_tensor(r);
+}
+
+/* The dtype checks TensorIterator makes while it is built, before any kernel
+ * is looked up: an in-place or out= op whose kernel does not exist for the
+ * common dtype still reports the cast first (`i32 |= 1.5`). pow(Tensor,
+ * Scalar) is built with check_all_same_dtype: "Found dtype Int but expected
+ * Float". 0, or -1 with the error recorded. */
+static int out_precheck(tsr_binop op, const tsr_operand *a, const tsr_operand *b, const tsr_tensor *out,
+                        const tsr_binary_opts *opts)
+{
+    if (op == TSR_BINOP_FLOAT_POWER || op == TSR_BINOP_SUB) return 0;   /* their own checks come first */
+    if (opts && opts->has_alpha) return 0;
+    tsr_operand o[2] = {*a, *b};
+    tsr_dtype dt = tsr_result_type(2, o, NULL);
+    if ((op == TSR_BINOP_DIV || op == TSR_BINOP_ATAN2) && tsr_dtype_is_integral(dt, true)) dt = tsr_default_dtype();
+    if (op == TSR_BINOP_POW && !b->t && a->t) {
+        if (out->dtype != dt) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(out->dtype),
+                          tsr_dtype_scalar_name(dt));
+            return -1;
+        }
+        return 0;
+    }
+    if (!tsr_can_cast(dt, out->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                      tsr_dtype_scalar_name(dt), tsr_dtype_scalar_name(out->dtype));
+        return -1;
+    }
+    return 0;
 }
 
 /* pow(Tensor, Scalar) converts the exponent to the common dtype with an
@@ -145,6 +173,10 @@ Value *ops_binary(tsr_binop op, const char *name, const char *symbol, const tsr_
         r = NULL;
         goto done;
     }
+    if ((self_inplace || out) && out_precheck(op, a, b, self_inplace ? tensor_of(self_inplace) : out, opts) < 0) {
+        r = NULL;
+        goto done;
+    }
     if (self_inplace) r = tsr_binary_(op, tensor_of(self_inplace), b, opts);
     else r = tsr_binary(op, a, b, out, opts);
 done:
@@ -155,21 +187,57 @@ done:
                      : op == TSR_BINOP_FLOAT_POWER ? RULE_DOUBLE : RULE_COMMON;
         ops_explain(name, symbol, 2, in, rule, r, self_inplace ? tensor_of(self_inplace) : out, self_inplace != NULL);
     }
-    return finish(r, self_inplace);
+    return ops_finish(r, self_inplace ? self_inplace : outv);
+}
+
+/* abs of a complex tensor into out= (UnaryOps.cpp abs_out): a real out
+ * receives the magnitudes if the real dtype can be cast to it; a complex out
+ * must have the input's dtype. In place is refused. */
+static tsr_tensor *abs_complex_out(const tsr_tensor *t, tsr_tensor *out, bool inplace)
+{
+    tsr_dtype real = tsr_dtype_to_real(t->dtype);
+    if (inplace) {
+        tsr_error_set(TSR_ERR_RUNTIME, "In-place abs is not supported for complex tensors.");
+        return NULL;
+    }
+    if (tsr_dtype_is_complex(out->dtype) ? out->dtype != t->dtype : !tsr_can_cast(real, out->dtype)) {
+        if (tsr_dtype_is_complex(out->dtype))
+            tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(out->dtype),
+                          tsr_dtype_scalar_name(t->dtype));
+        else
+            tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                          tsr_dtype_scalar_name(real), tsr_dtype_scalar_name(out->dtype));
+        return NULL;
+    }
+    if (out->dtype == real) return tsr_unary(TSR_UNOP_ABS, t, out, NULL);
+    tsr_tensor *r = tsr_unary(TSR_UNOP_ABS, t, NULL, NULL);
+    if (!r) return NULL;
+    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
+    if ((!same && tsr_tensor_resize_(out, r->ndim, r->sizes) < 0) || tsr_copy_(out, r) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    tsr_tensor_release(r);
+    return tsr_tensor_retain(out);
 }
 
 Value *ops_unary(tsr_unop op, const char *name, const char *symbol, Value *x, Value *outv,
                  const tsr_unary_opts *opts, bool inplace)
 {
-    tsr_tensor *t = tensor_of(x), *out = outv ? tensor_of(outv) : NULL;
-    tsr_tensor *r = inplace ? tsr_unary_(op, t, opts) : tsr_unary(op, t, out, opts);
+    tsr_tensor *t = tensor_of(x), *out = outv ? tensor_of(outv) : NULL, *r;
+    if (op == TSR_UNOP_ABS && tsr_dtype_is_complex(t->dtype) && (inplace || out)) {
+        r = abs_complex_out(t, out, inplace);
+        goto done;
+    }
+    r = inplace ? tsr_unary_(op, t, opts) : tsr_unary(op, t, out, opts);
+done:
     if (out) ops_warn();
     if (explain_active()) {
         tsr_operand in = tsr_operand_tensor(t);
         OpsRule rule = ops_unary_rule(op);
         ops_explain(name, symbol, 1, &in, rule, r, inplace ? t : out, inplace);
     }
-    return finish(r, inplace ? x : NULL);
+    return ops_finish(r, inplace ? x : outv);
 }
 
 Value *ops_compare(tsr_cmpop op, const char *name, const char *symbol, const tsr_operand *a, const tsr_operand *b,
@@ -184,7 +252,7 @@ Value *ops_compare(tsr_cmpop op, const char *name, const char *symbol, const tsr
         ops_explain(name, symbol, 2, in, RULE_BOOL, r, self_inplace ? tensor_of(self_inplace) : out,
                     self_inplace != NULL);
     }
-    return finish(r, self_inplace);
+    return ops_finish(r, self_inplace ? self_inplace : outv);
 }
 
 /* The dtype rule of a unary op for :explain (unary.c's kinds). */

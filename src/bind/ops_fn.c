@@ -322,15 +322,7 @@ static const char *typemeta_name(tsr_dtype d)
 
 /* ------------------------------------------------------------ running */
 
-static Value *finish(tsr_tensor *r, Value *self_inplace)
-{
-    if (!r) return bind_runtime_error();
-    if (self_inplace) {
-        tsr_tensor_release(r);
-        return incref(self_inplace);
-    }
-    return v_tensor(r);
-}
+#define finish ops_finish
 
 static void explain3(const char *name, int n, const tsr_operand *in, OpsRule rule, const tsr_tensor *r,
                      const tsr_tensor *out, bool inplace)
@@ -408,7 +400,40 @@ static Value *run_signed_inf(Kind k, const char *fname, Bound *b)
     tsr_tensor_release(inf);
     tsr_tensor_release(sgn);
     explain3(fname, 1, &xo, RULE_BOOL, r, out, false);
-    return finish(r, NULL);
+    return finish(r, b->v[OUT_SLOT]);
+}
+
+/* clamp with Scalar bounds is a unary op with check_all_same_dtype ("Found
+ * dtype Long but expected Char"); in place, its refusal names self's dtype
+ * the TypeMeta way ("... desired output type signed char"). Tensor bounds
+ * make a ternary op with the ordinary can_cast check. */
+static const char *typemeta_name(tsr_dtype d);
+static int clamp_precheck(const tsr_tensor *x, const tsr_operand *lo, const tsr_operand *hi, const tsr_tensor *out,
+                          bool inplace)
+{
+    tsr_operand o[3];
+    int n = 0;
+    o[n++] = tsr_operand_tensor(x);
+    if (lo) o[n++] = *lo;
+    if (hi) o[n++] = *hi;
+    if (n == 1) return 0;
+    bool scalars = (!lo || !lo->t) && (!hi || !hi->t);
+    tsr_dtype dt = tsr_result_type(n, o, NULL);
+    if (tsr_dtype_is_complex(dt)) return 0;
+    if (inplace) {
+        if (!tsr_can_cast(dt, x->dtype)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                          tsr_dtype_scalar_name(dt), scalars ? typemeta_name(x->dtype) : tsr_dtype_scalar_name(x->dtype));
+            return -1;
+        }
+        return 0;
+    }
+    if (scalars && out->dtype != dt) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(out->dtype),
+                      tsr_dtype_scalar_name(dt));
+        return -1;
+    }
+    return 0;
 }
 
 static Value *run_clamp(const OpDef *d, const char *fname, Bound *b, Value *self_inplace)
@@ -423,8 +448,13 @@ static Value *run_clamp(const OpDef *d, const char *fname, Bound *b, Value *self
         if (arg_operand(b, hslot, &hi, fname) < 0) return NULL;
         phi = &hi;
     }
-    tsr_tensor *x = tensor_of(b->v[0]), *out = b->v[OUT_SLOT] ? tensor_of(b->v[OUT_SLOT]) : NULL;
-    tsr_tensor *r = self_inplace ? tsr_clamp_(x, plo, phi) : tsr_clamp(x, plo, phi, out);
+    tsr_tensor *x = tensor_of(b->v[0]), *out = b->v[OUT_SLOT] ? tensor_of(b->v[OUT_SLOT]) : NULL, *r;
+    if ((out || self_inplace) && clamp_precheck(x, plo, phi, out, self_inplace != NULL) < 0) {
+        r = NULL;
+        goto done;
+    }
+    r = self_inplace ? tsr_clamp_(x, plo, phi) : tsr_clamp(x, plo, phi, out);
+done:
     if (out) ops_warn();
     if (explain_active()) {
         tsr_operand in[3];
@@ -434,7 +464,7 @@ static Value *run_clamp(const OpDef *d, const char *fname, Bound *b, Value *self
         if (phi) in[n++] = hi;
         ops_explain(fname, NULL, n, in, RULE_COMMON, r, self_inplace ? x : out, self_inplace != NULL);
     }
-    return finish(r, self_inplace);
+    return finish(r, self_inplace ? self_inplace : b->v[OUT_SLOT]);
 }
 
 static Value *run_lerp(const char *fname, Bound *b, Value *self_inplace)
@@ -454,7 +484,7 @@ static Value *run_lerp(const char *fname, Bound *b, Value *self_inplace)
         tsr_operand in[3] = {tsr_operand_tensor(s), tsr_operand_tensor(e), w};
         ops_explain(fname, NULL, 3, in, RULE_SELF, r, self_inplace ? s : out, self_inplace != NULL);
     }
-    return finish(r, self_inplace);
+    return finish(r, self_inplace ? self_inplace : b->v[OUT_SLOT]);
 }
 
 /* torch.where(condition): nonzero(condition, as_tuple=True). */
@@ -506,7 +536,7 @@ static Value *run_where(const char *fname, Bound *b, int cslot, int aslot, int b
         tsr_operand in[3] = {tsr_operand_tensor(c), x, y};
         ops_explain(fname, NULL, 3, in, RULE_COMMON, r, out, false);
     }
-    return finish(r, NULL);
+    return finish(r, b->v[OUT_SLOT]);
 }
 
 static Value *run_masked_fill(const char *fname, Bound *b, Value *self_inplace)
@@ -515,6 +545,12 @@ static Value *run_masked_fill(const char *fname, Bound *b, Value *self_inplace)
     tsr_operand v;
     if (arg_operand(b, 2, &v, fname) < 0) return NULL;
     tsr_tensor *r;
+    /* the value is converted to self's dtype with an overflow check */
+    tsr_scalar sv;
+    if (v.t ? (v.t->ndim == 0 && !tsr_tensor_is_meta(v.t) && tsr_tensor_get_at(v.t, 0, &sv) == 0 &&
+               tsr_scalar_check_fits(sv, x->dtype) < 0)
+            : tsr_scalar_check_fits(v.s, x->dtype) < 0)
+        return bind_runtime_error();
     if (self_inplace) r = tsr_masked_fill_(x, m, &v) < 0 ? NULL : tsr_tensor_retain(x);
     else r = tsr_masked_fill(x, m, &v);
     if (explain_active()) {
@@ -590,7 +626,7 @@ static Value *op_call(const OpDef *d, Value *self, CallArgs *a, bool inplace)
         if (out && !inplace) ops_warn();
         tsr_operand in = tsr_operand_tensor(x);
         explain3(fname, 1, &in, RULE_BOOL, r, out, inplace);
-        return finish(r, si);
+        return finish(r, inplace ? si : b.v[OUT_SLOT]);
     }
     case K_POSINF: case K_NEGINF: return run_signed_inf(d->kind, fname, &b);
     case K_CLAMP: case K_CLAMP_MIN: case K_CLAMP_MAX: return run_clamp(d, fname, &b, si);
