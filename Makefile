@@ -72,7 +72,7 @@ $(B)/unit-tests: $(UNIT_OBJ) $(LANG_OBJ) $(B)/libtsr.a
 	$(CC) $(SANFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 tsr: $(B)/tsr
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 
 run: tsr
 	./tsr

@@ -484,15 +484,84 @@ static void coalesce(plan *P)
     P->nd = n;
 }
 
+/* The common small case without the general machinery: no out=, every
+ * tensor operand on the CPU with the same shape, the default (row-major)
+ * strides with no size-1 dimension unless 1-D (so no layout question arises and the
+ * output is plainly contiguous), already of the dtype the loop takes, and
+ * little enough work for one thread. Returns NULL with no error recorded
+ * when the case does not apply. */
+static tsr_tensor *run_simple(const tsr_iter_config *cfg, const tsr_operand *in, tsr_loop_fn loop,
+                              const void *ctx, bool *done)
+{
+    const tsr_tensor *first = NULL;
+    *done = false;
+    for (int k = 0; k < cfg->nin; k++) {
+        const tsr_tensor *t = in[k].t;
+        if (!t) continue;
+        if (t->device.type != TSR_DEV_CPU || t->dtype != cfg->in_dtype[k]) return NULL;
+        if (!first) {
+            first = t;
+            if (t->ndim > 8) return NULL;
+            int64_t expect = 1;
+            for (int d = t->ndim - 1; d >= 0; d--) {
+                if ((t->sizes[d] < 2 && t->ndim > 1) || t->strides[d] != expect) return NULL;
+                expect *= t->sizes[d];
+            }
+            if (expect >= TSR_PARALLEL_GRAIN * 2) return NULL;
+            continue;
+        }
+        if (t->ndim != first->ndim) return NULL;
+        for (int d = 0; d < t->ndim; d++)
+            if (t->sizes[d] != first->sizes[d] || t->strides[d] != first->strides[d]) return NULL;
+    }
+    if (!first) return NULL;
+    tsr_tensor *res = tsr_tensor_empty(first->ndim, first->sizes, cfg->out_dtype, TSR_CPU);
+    *done = true;
+    if (!res) return NULL;
+    int64_t numel = tsr_tensor_numel(res);
+    char *data[NOPS];
+    int64_t st[NOPS];
+    unsigned char scal[TSR_ITER_MAX_IN][16] __attribute__((aligned(16)));
+    data[0] = tsr_tensor_ptr(res, NULL);
+    st[0] = tsr_dtype_itemsize(cfg->out_dtype);
+    for (int k = 0; k < cfg->nin; k++) {
+        if (in[k].t) {
+            data[k + 1] = tsr_tensor_ptr(in[k].t, NULL);
+            st[k + 1] = tsr_dtype_itemsize(in[k].t->dtype);
+        } else {
+            tsr_scalar_store(cfg->in_dtype[k], scal[k], in[k].s);
+            data[k + 1] = (char *)scal[k];
+            st[k + 1] = 0;
+        }
+    }
+    int r = loop(data, st, numel, ctx);
+    if (r) {
+        if (r == TSR_KERR_ZERODIV) tsr_error_set(TSR_ERR_RUNTIME, "ZeroDivisionError");
+        else tsr_error_set(TSR_ERR_RUNTIME, "kernel error %d", r);
+        tsr_tensor_release(res);
+        return NULL;
+    }
+    return res;
+}
+
 tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *out,
                          tsr_loop_fn loop, const void *ctx)
 {
+    if (!out) {
+        bool done;
+        tsr_tensor *r = run_simple(cfg, in, loop, ctx, &done);
+        if (done) return r;
+    }
     int nin = cfg->nin;
     int ndims[TSR_ITER_MAX_IN + 1] = {0};
     const int64_t *sz[TSR_ITER_MAX_IN + 1] = {0};
     int64_t shape[TSR_MAX_DIMS];
     tsr_tensor *res = NULL;
-    plan *P = NULL;
+    /* The plan lives on the stack: a heap block of this size per operation
+     * costs more than a small operation itself (malloc_consolidate). Only
+     * the fields used are initialised; st[][] is written up to nd below. */
+    plan Pbuf;
+    plan *P = &Pbuf;
 
     /* 1. overlap (compute_mem_overlaps), 2. shape, 3. dtypes and devices. */
     if (out && !tsr_device_is_meta(out->device)) {
@@ -561,8 +630,8 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     for (int k = 0; k < nin; k++)
         if (in[k].t && tsr_device_is_meta(in[k].t->device)) return res;
 
-    P = tsr_calloc(1, sizeof *P);
-    if (!P) goto fail;
+    P->any_cast = false;
+    P->err = 0;
     P->nops = nin + 1;
     P->loop = loop;
     P->ctx = ctx;
@@ -615,10 +684,8 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
         else tsr_error_set(TSR_ERR_INTERRUPTED, "%s", "");
         goto fail;
     }
-    tsr_free(P);
     return res;
 fail:
-    tsr_free(P);
     tsr_tensor_release(res);
     return NULL;
 }

@@ -26,10 +26,42 @@ static size_t size_class(size_t n)
     return c < n ? n : c;                                /* overflow: keep n */
 }
 
+/* Small blocks (the data of scalars and short vectors, made and dropped by
+ * every small operation) are kept per thread in lists by 64-byte class. */
+#define SMALL_MAX 1024
+#define SMALL_CLASSES (SMALL_MAX / 64)
+#define SMALL_KEEP 64
+static __thread void *small_free[SMALL_CLASSES];
+static __thread int small_count[SMALL_CLASSES];
+
+static void small_trim(void)
+{
+    for (int c = 0; c < SMALL_CLASSES; c++) {
+        while (small_free[c]) {
+            void *p = small_free[c];
+            small_free[c] = *(void **)p;
+            free(p);
+        }
+        small_count[c] = 0;
+    }
+}
+
 void *tsr_cpu_alloc(size_t nbytes)
 {
     if (tsr_fault_tick()) { tsr_error_nomem(nbytes); return NULL; }
     if (nbytes == 0) return NULL;
+    if (nbytes <= SMALL_MAX) {
+        int c = (int)((nbytes - 1) / 64);
+        void *p = small_free[c];
+        if (p) {
+            small_free[c] = *(void **)p;
+            small_count[c]--;
+            return p;
+        }
+        if (posix_memalign(&p, 64, (size_t)(c + 1) * 64) != 0) p = NULL;
+        if (!p) tsr_error_nomem(nbytes);
+        return p;
+    }
     size_t cls = size_class(nbytes);
     if (cls >= TSR_CACHE_MIN) {
         pthread_mutex_lock(&cache_lock);
@@ -70,6 +102,17 @@ void *tsr_cpu_alloc(size_t nbytes)
 void tsr_cpu_free(void *p, size_t nbytes)
 {
     if (!p) return;
+    if (nbytes <= SMALL_MAX && nbytes) {
+        int c = (int)((nbytes - 1) / 64);
+        if (small_count[c] < SMALL_KEEP) {
+            *(void **)p = small_free[c];
+            small_free[c] = p;
+            small_count[c]++;
+            return;
+        }
+        free(p);
+        return;
+    }
     size_t cls = size_class(nbytes);
     if (cls >= TSR_CACHE_MIN && cls <= CACHE_MAX_BYTES / 4) {
         pthread_mutex_lock(&cache_lock);
@@ -88,6 +131,7 @@ void tsr_cpu_free(void *p, size_t nbytes)
 
 void tsr_storage_cache_trim(void)
 {
+    small_trim();
     pthread_mutex_lock(&cache_lock);
     for (size_t i = 0; i < cache_n; i++) free(cache[i].p);
     cache_n = 0;
@@ -108,18 +152,49 @@ __attribute__((destructor)) static void cache_at_exit(void) { tsr_storage_cache_
 
 /* ---- storages ---- */
 
+/* Storage records are kept per thread for reuse, like tensor headers. */
+#define REC_KEEP 256
+static __thread tsr_storage *rec_free;
+static __thread int rec_nfree;
+
+static tsr_storage *rec_alloc(void)
+{
+    if (rec_free) {
+        if (tsr_fault_tick()) {
+            tsr_error_nomem(sizeof(tsr_storage));
+            return NULL;
+        }
+        tsr_storage *s = rec_free;
+        rec_free = *(tsr_storage **)s;
+        rec_nfree--;
+        return s;
+    }
+    return tsr_malloc(sizeof(tsr_storage));
+}
+
+static void rec_release(tsr_storage *s)
+{
+    if (rec_nfree < REC_KEEP) {
+        *(tsr_storage **)s = rec_free;
+        rec_free = s;
+        rec_nfree++;
+        return;
+    }
+    tsr_free(s);
+}
+
 tsr_storage *tsr_storage_new(size_t nbytes, tsr_dtype dtype, tsr_device device)
 {
     const tsr_backend *be = tsr_device_backend(device);
     if (!be) return NULL;
-    tsr_storage *s = tsr_malloc(sizeof *s);
+    tsr_storage *s = rec_alloc();
     if (!s) return NULL;
     *s = (tsr_storage){.refcount = 1, .nbytes = nbytes, .dtype = dtype, .device = device,
                        .resizable = true};
     if (nbytes && device.type != TSR_DEV_META) {
         s->data = be->alloc(nbytes, device.index);
         if (!s->data) {
-            tsr_free(s);
+            rec_release(s);
             return NULL;
         }
     }
@@ -136,7 +211,7 @@ tsr_storage *tsr_storage_new_zeroed(size_t nbytes, tsr_dtype dtype, tsr_device d
 tsr_storage *tsr_storage_wrap(void *data, size_t nbytes, tsr_dtype dtype, tsr_device device,
                               void (*deleter)(void *, void *), void *ctx)
 {
-    tsr_storage *s = tsr_malloc(sizeof *s);
+    tsr_storage *s = rec_alloc();
     if (!s) return NULL;
     *s = (tsr_storage){.refcount = 1, .data = data, .nbytes = nbytes, .dtype = dtype,
                        .device = device, .resizable = false, .deleter = deleter, .deleter_ctx = ctx};
@@ -159,7 +234,7 @@ void tsr_storage_release(tsr_storage *s)
         const tsr_backend *be = tsr_device_backend(s->device);
         if (be) be->free(s->data, s->nbytes, s->device.index);
     }
-    tsr_free(s);
+    rec_release(s);
 }
 
 int64_t tsr_storage_size(const tsr_storage *s)

@@ -44,15 +44,34 @@ char *tsr__fmt_list(char *buf, size_t n, int count, const int64_t *v)
 
 /* ---- headers and refcounts ---- */
 
+#define HDR_SMALL_DIMS 4
+#define HDR_KEEP 256
+static __thread tsr_tensor *hdr_free;
+static __thread int hdr_nfree;
+
 tsr_tensor *tsr__header(tsr_storage *s, int ndim, tsr_dtype dtype, tsr_device device)
 {
     if (ndim < 0 || ndim > TSR_MAX_DIMS) {
         tsr_error_set(TSR_ERR_RUNTIME, "tsr supports at most %d dimensions, got %d", TSR_MAX_DIMS, ndim);
         return NULL;
     }
-    tsr_tensor *t = tsr_malloc(sizeof *t + 2 * (size_t)ndim * sizeof(int64_t));
-    if (!t) return NULL;
+    tsr_tensor *t;
+    int cap = ndim > HDR_SMALL_DIMS ? ndim : HDR_SMALL_DIMS;
+    if (cap == HDR_SMALL_DIMS && hdr_free) {
+        /* a header kept by tsr_tensor_release: small operations make and drop many */
+        if (tsr_fault_tick()) {
+            tsr_error_nomem(sizeof *t);
+            return NULL;
+        }
+        t = hdr_free;
+        hdr_free = *(tsr_tensor **)t;
+        hdr_nfree--;
+    } else {
+        t = tsr_malloc(sizeof *t + 2 * (size_t)cap * sizeof(int64_t));
+        if (!t) return NULL;
+    }
     memset(t, 0, sizeof *t);
+    t->dims_cap = cap;
     t->refcount = 1;
     t->storage = tsr_storage_retain(s);
     t->ndim = ndim;
@@ -76,6 +95,12 @@ void tsr_tensor_release(tsr_tensor *t)
     tsr_storage_release(t->storage);
     tsr_free((void *)t->names);
     if (t->sizes != t->dims) tsr_free(t->sizes);   /* grown by tsr_tensor_resize_ (iter.c) */
+    if (t->dims_cap == HDR_SMALL_DIMS && hdr_nfree < HDR_KEEP) {
+        *(tsr_tensor **)t = hdr_free;
+        hdr_free = t;
+        hdr_nfree++;
+        return;
+    }
     tsr_free(t);
 }
 

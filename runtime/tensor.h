@@ -40,6 +40,7 @@ typedef struct tsr_tensor {
     tsr_layout layout;
     const char **names;        /* NULL, or ndim interned strings (NULL = unnamed dim) */
     bool requires_grad;
+    int dims_cap;              /* dimensions dims[] has room for (internal) */
     int64_t dims[];            /* sizes then strides */
 } tsr_tensor;
 
