@@ -2,7 +2,8 @@
  * the "add" kernel c[i] = a[i] + b[i] on float32 arrays far larger than the
  * caches, over the requested number of threads. Prints the best GB/s,
  * counting 12 bytes per element (two reads, one write), as bench/run does
- * for tensor adds. Usage: stream [threads] */
+ * for tensor adds. Usage: stream [threads [elements]] (default 1e7 elements,
+ * the workloads' size: the same arrays see the same caches). */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@ int main(int argc, char **argv)
 {
     int threads = argc > 1 ? atoi(argv[1]) : omp_get_max_threads();
     omp_set_num_threads(threads);
-    const long n = 1L << 25; /* 128 MiB per array */
+    const long n = argc > 2 ? atol(argv[2]) : 10000000L;
     float *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *c = malloc(n * sizeof *c);
     if (!a || !b || !c) return 1;
 #pragma omp parallel for schedule(static)

@@ -547,7 +547,7 @@ static tsr_tensor *run_simple(const tsr_iter_config *cfg, const tsr_operand *in,
 tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *out,
                          tsr_loop_fn loop, const void *ctx)
 {
-    if (!out) {
+    if (!out && !cfg->loop_writes_float32) {
         bool done;
         tsr_tensor *r = run_simple(cfg, in, loop, ctx, &done);
         if (done) return r;
@@ -640,7 +640,7 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     bcast_strides(res, nd, shape, est[0]);
     P->data[0] = tsr_tensor_ptr(res, NULL);
     P->have[0] = res->dtype;
-    P->want[0] = cfg->out_dtype;
+    P->want[0] = cfg->loop_writes_float32 ? TSR_FLOAT32 : cfg->out_dtype;
     for (int k = 0; k < nin; k++) {
         const tsr_tensor *t = in[k].t;
         tsr_dtype want = cfg->in_dtype[k];

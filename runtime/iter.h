@@ -37,6 +37,8 @@ typedef struct {
     tsr_dtype check_dtype;             /* dtype the out check compares (UNDEFINED: out_dtype) */
     tsr_out_check check;
     bool inplace;                      /* out is self (inputs[0]): shape must equal the broadcast shape */
+    bool loop_writes_float32;          /* the loop writes float32, narrowed in small buffers to the
+                                          float16/bfloat16 output (half ops run the float32 loop) */
 } tsr_iter_config;
 
 /* Runs loop over the broadcast inputs into out (an out= or in-place tensor,

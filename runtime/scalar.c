@@ -5,6 +5,7 @@
  * → INT32_MIN) and then wraps, so uint8(300.) == 44 and int16(1e10) == 0.
  * complex→real (bool included) takes the real part. */
 #include <math.h>
+#include <immintrin.h>
 #include <string.h>
 #include "scalar.h"
 #include "error.h"
@@ -141,6 +142,83 @@ void tsr_scalar_store(tsr_dtype d, void *p, tsr_scalar s)
 /* Same-width and a few hot pairs get straight loops; everything else goes
  * element by element through a scalar (exact for int64, since the scalar keeps
  * integers as int64). */
+/* ---- contiguous float <-> float16/bfloat16, the hot path of half
+ * arithmetic (inputs are widened to float in small buffers and the result
+ * narrowed back). Exactly the scalar conversions' results: lanes that hold
+ * NaN or infinity go through the scalar code. */
+
+__attribute__((target("avx2,f16c"))) static void f16_to_f32_f16c(float *o, const uint16_t *in, int64_t n)
+{
+    int64_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        __m128i h = _mm_loadu_si128((const __m128i *)(in + k));
+        __m128i e = _mm_and_si128(h, _mm_set1_epi16(0x7c00));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi16(e, _mm_set1_epi16(0x7c00)))) {
+            for (int j = 0; j < 8; j++) o[k + j] = tsr_half_to_float(in[k + j]);
+            continue;
+        }
+        _mm256_storeu_ps(o + k, _mm256_cvtph_ps(h));
+    }
+    for (; k < n; k++) o[k] = tsr_half_to_float(in[k]);
+}
+
+__attribute__((target("avx2,f16c"))) static void f32_to_f16_f16c(uint16_t *o, const float *in, int64_t n)
+{
+    int64_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        __m256 v = _mm256_loadu_ps(in + k);
+        if (_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q))) {
+            for (int j = 0; j < 8; j++) o[k + j] = tsr_float_to_half(in[k + j]);
+            continue;
+        }
+        _mm_storeu_si128((__m128i *)(o + k), _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT));
+    }
+    for (; k < n; k++) o[k] = tsr_float_to_half(in[k]);
+}
+
+static bool has_f16c(void)
+{
+    static int have = -1;
+    if (have < 0) have = __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx2");
+    return have;
+}
+
+/* Returns true when it converted. */
+static bool convert_16bit_contiguous(tsr_dtype dt, char *o, tsr_dtype st, const char *in, int64_t n)
+{
+    if (dt == TSR_FLOAT32 && st == TSR_BFLOAT16) {
+        float *od = (float *)o;
+        const uint16_t *id = (const uint16_t *)in;
+        for (int64_t k = 0; k < n; k++) {
+            uint32_t u = (uint32_t)id[k] << 16;
+            memcpy(&od[k], &u, 4);
+        }
+        return true;
+    }
+    if (dt == TSR_BFLOAT16 && st == TSR_FLOAT32) {
+        /* the copy path's NaN is 0xffff (see below) */
+        uint16_t *od = (uint16_t *)o;
+        const uint32_t *id = (const uint32_t *)in;
+        for (int64_t k = 0; k < n; k++) {
+            uint32_t u = id[k];
+            uint16_t r = (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+            od[k] = (u & 0x7fffffffu) > 0x7f800000u ? 0xffff : r;
+        }
+        return true;
+    }
+    if (!has_f16c()) return false;
+    if (dt == TSR_FLOAT32 && st == TSR_FLOAT16) {
+        f16_to_f32_f16c((float *)o, (const uint16_t *)in, n);
+        return true;
+    }
+    if (dt == TSR_FLOAT16 && st == TSR_FLOAT32) {
+        f32_to_f16_f16c((uint16_t *)o, (const float *)in, n);
+        return true;
+    }
+    return false;
+}
+
+__attribute__((target_clones("avx2", "default")))
 void tsr_convert(tsr_dtype dt, void *dst, int64_t dst_stride,
                  tsr_dtype st, const void *src, int64_t src_stride, int64_t n)
 {
@@ -157,10 +235,19 @@ void tsr_convert(tsr_dtype dt, void *dst, int64_t dst_stride,
     }
 #define PAIR(DT, ST, DC, SC)                                                    \
     if (dt == DT && st == ST) {                                                 \
+        if (dst_stride == sizeof(DC) && src_stride == sizeof(SC)) {             \
+            DC *od = (DC *)o;                                                   \
+            const SC *id = (const SC *)in;                                      \
+            for (int64_t k = 0; k < n; k++) od[k] = (DC)id[k];                  \
+            return;                                                             \
+        }                                                                       \
         for (int64_t k = 0; k < n; k++)                                         \
             *(DC *)(o + k * dst_stride) = (DC) * (const SC *)(in + k * src_stride); \
         return;                                                                 \
     }
+    if (dst_stride == tsr_dtype_itemsize(dt) && src_stride == tsr_dtype_itemsize(st) &&
+        convert_16bit_contiguous(dt, o, st, in, n))
+        return;
     if (dt == TSR_BFLOAT16 && st == TSR_FLOAT32) {
         /* 1.13's vectorised float→bfloat16 copy turns every NaN into 0xffff
          * (the scalar c10 conversion gives 0x7fc0); checked with the oracle. */

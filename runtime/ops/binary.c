@@ -340,6 +340,27 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
     }
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = dt, .check_dtype = dt,
                            .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
+    /* float16/bfloat16 arithmetic computes in float and rounds once: run the
+     * float32 loop on inputs widened in small buffers (vectorised), when every
+     * tensor operand already has the dtype (a scalar is first rounded to it,
+     * as PyTorch's wrapped number is) */
+    if ((dt == TSR_FLOAT16 || dt == TSR_BFLOAT16) && fn && (info->mask & M(TSR_FLOAT32)) &&
+        (op == TSR_BINOP_ADD || op == TSR_BINOP_SUB || op == TSR_BINOP_MUL || op == TSR_BINOP_DIV)) {
+        bool all_dt = true;
+        for (int k = 0; k < 2; k++)
+            if (ops[k].t && ops[k].t->dtype != dt) all_dt = false;
+        if (all_dt) {
+            for (int k = 0; k < 2; k++) {
+                if (ops[k].t || ops[k].s.kind == TSR_SCALAR_COMPLEX) continue;
+                double v = tsr_scalar_to_double(ops[k].s);
+                ops[k].s = tsr_scalar_float(dt == TSR_FLOAT16 ? tsr_half_to_float(tsr_double_to_half(v))
+                                                              : tsr_bfloat16_to_float(tsr_double_to_bfloat16(v)));
+            }
+            cfg.in_dtype[0] = cfg.in_dtype[1] = TSR_FLOAT32;
+            cfg.loop_writes_float32 = true;
+            fn = tab[TSR_FLOAT32];
+        }
+    }
     return tsr_iter_run(&cfg, ops, out, fn, &kp);
 }
 

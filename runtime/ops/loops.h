@@ -107,7 +107,10 @@
     }                                                                                   \
     return err;
 
-#define LOOP_SIG(name) static int name(char **d, const int64_t *s, int64_t n, const void *ctx)
+/* Every loop is built twice, for AVX2 and for the baseline, and the loader
+ * picks one (the CPUs PyTorch ships AVX2 kernels for get the same width). */
+#define LOOP_SIG(name) __attribute__((target_clones("avx2", "default"))) \
+    static int name(char **d, const int64_t *s, int64_t n, const void *ctx)
 
 /* Builds "name_dt" unary loops, same dtype in and out. */
 #define DEF_U_SAME(dt, T, C, R, OP, BODY) \
