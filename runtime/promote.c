@@ -85,7 +85,12 @@ bool tsr_can_cast(tsr_dtype from, tsr_dtype to)
 
 tsr_dtype tsr_default_complex_dtype(void)
 {
-    return tsr_default_dtype() == TSR_FLOAT64 ? TSR_COMPLEX128 : TSR_COMPLEX64;
+    /* c10::toComplexType of the default dtype */
+    switch (tsr_default_dtype()) {
+    case TSR_FLOAT64: return TSR_COMPLEX128;
+    case TSR_FLOAT16: return TSR_COMPLEX32;
+    default: return TSR_COMPLEX64;
+    }
 }
 
 static const char *const tier_names[TSR_TIER_COUNT] = {

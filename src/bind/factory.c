@@ -351,7 +351,13 @@ static int infer_dtype(Value *v, tsr_dtype *out)
     if (v->type == &t_float) { *out = tsr_default_dtype(); return 0; }
     if (v->type == &t_int) { *out = TSR_INT64; return 0; }
     if (v->type == &t_bool) { *out = TSR_BOOL; return 0; }
-    if (v->type == &t_complex) { *out = tsr_dtype_to_complex(tsr_default_dtype()); return 0; }
+    if (v->type == &t_complex) {
+        /* tensor_new.cpp asks for the default complex type, which has none for Half */
+        if (tsr_default_dtype() == TSR_FLOAT16)
+            return exc_seti("RuntimeError", "invalid default scalar type for complex");
+        *out = tsr_dtype_to_complex(tsr_default_dtype());
+        return 0;
+    }
     if (is_tensor(v)) { *out = tensor_of(v)->dtype; return 0; }
     if (is_str(v)) return exc_seti("TypeError", "new(): invalid data type 'str'");
     if (is_storage(v)) { *out = storage_dtype(v); return 0; }   /* every element has it */
@@ -661,7 +667,9 @@ static Value *sized_factory(CallArgs *a, const char *fname, FillKind kind)
             case TSR_SCALAR_BOOL: dt = TSR_BOOL; break;
             case TSR_SCALAR_INT: dt = TSR_INT64; break;
             case TSR_SCALAR_FLOAT: dt = tsr_default_dtype(); break;
-            case TSR_SCALAR_COMPLEX: dt = tsr_dtype_to_complex(tsr_default_dtype()); break;
+            case TSR_SCALAR_COMPLEX: /* 1.13's full() gives complex64 when the default is float16 */
+                dt = tsr_default_dtype() == TSR_FLOAT16 ? TSR_COMPLEX64 : tsr_dtype_to_complex(tsr_default_dtype());
+                break;
             }
     }
     tsr_tensor *t = NULL;
