@@ -282,6 +282,25 @@ static int set_alpha(tsr_dtype dt, const tsr_binary_opts *opts, bool negate, tsr
     return 0;
 }
 
+/* x ** 0 and x ** 1 with a scalar exponent: 1.13's pow_Tensor_Scalar_out
+ * fills ones / copies the base (no pow is computed, so complex bases stay
+ * exact). ctx: the element size, then for the fill the value 1 stored. */
+typedef struct { int size; unsigned char one[16]; } pow_trivial_ctx;
+
+static int pow_copy_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
+{
+    const pow_trivial_ctx *c = ctx;
+    for (int64_t i = 0; i < n; i++) memcpy(d[0] + i * s[0], d[1] + i * s[1], (size_t)c->size);
+    return 0;
+}
+
+static int pow_ones_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
+{
+    const pow_trivial_ctx *c = ctx;
+    for (int64_t i = 0; i < n; i++) memcpy(d[0] + i * s[0], c->one, (size_t)c->size);
+    return 0;
+}
+
 static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,
                                bool inplace, const tsr_binary_opts *opts)
 {
@@ -340,6 +359,15 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
     }
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = dt, .check_dtype = dt,
                            .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
+    if (op == TSR_BINOP_POW && a->t && !b->t && b->s.kind != TSR_SCALAR_BOOL) { /* Scalar::equal: a bool equals no number */
+        double re, im;
+        tsr_scalar_to_complex(b->s, &re, &im);
+        if (im == 0 && (re == 0 || re == 1)) {
+            pow_trivial_ctx pc = {.size = tsr_dtype_itemsize(dt)};
+            tsr_scalar_store(dt, pc.one, tsr_scalar_int(1));
+            return tsr_iter_run(&cfg, ops, out, re == 0 ? pow_ones_loop : pow_copy_loop, &pc);
+        }
+    }
     /* float16/bfloat16 arithmetic computes in float and rounds once: run the
      * float32 loop on inputs widened in small buffers (vectorised), when every
      * tensor operand already has the dtype (a scalar is first rounded to it,
