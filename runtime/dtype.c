@@ -213,3 +213,23 @@ tsr_bfloat16 tsr_float_to_bfloat16(float f)
 }
 
 tsr_bfloat16 tsr_double_to_bfloat16(double d) { return tsr_float_to_bfloat16((float)d); }
+
+const char *tsr_dtype_typemeta_name(tsr_dtype d)
+{
+    switch (d) {
+    case TSR_UINT8: return "unsigned char";
+    case TSR_INT8: return "signed char";
+    case TSR_INT16: return "short int";
+    case TSR_INT32: return "int";
+    case TSR_INT64: return "long int";
+    case TSR_FLOAT16: return "c10::Half";
+    case TSR_FLOAT32: return "float";
+    case TSR_FLOAT64: return "double";
+    case TSR_COMPLEX32: return "c10::complex<c10::Half>";
+    case TSR_COMPLEX64: return "c10::complex<float>";
+    case TSR_COMPLEX128: return "c10::complex<double>";
+    case TSR_BOOL: return "bool";
+    case TSR_BFLOAT16: return "c10::BFloat16";
+    default: return "unknown";
+    }
+}

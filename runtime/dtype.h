@@ -61,6 +61,9 @@ const tsr_dtype_traits *tsr_dtype_traits_of(tsr_dtype d);
 bool tsr_dtype_valid(tsr_dtype d);
 const char *tsr_dtype_name(tsr_dtype d);          /* "float32"; "undefined" if invalid */
 const char *tsr_dtype_scalar_name(tsr_dtype d);   /* "Float" */
+/* caffe2::TypeMeta's name ("float", "long int", "c10::Half"): what some
+ * C++ messages print (TensorOptions, lerp, random_ bounds). */
+const char *tsr_dtype_typemeta_name(tsr_dtype d);
 int tsr_dtype_itemsize(tsr_dtype d);
 bool tsr_dtype_is_floating(tsr_dtype d);          /* float16/32/64, bfloat16 */
 bool tsr_dtype_is_complex(tsr_dtype d);

@@ -492,10 +492,9 @@ static Value *list_inplace(int op, Value *self, Value *other)
     return value_not_implemented();
 }
 
-static Value *seq_compare(int op, Value *self, Value *other, int reflected)
+/* Lexicographic comparison of two item sequences (tuple, list, torch.Size). */
+Value *seq_compare_items(int op, Value *self, Value *other)
 {
-    (void)reflected;
-    if (other->type != self->type) return value_not_implemented();
     size_t n = self->u.seq.n < other->u.seq.n ? self->u.seq.n : other->u.seq.n, i;
     for (i = 0; i < n; i++) {
         int e = value_eq(self->u.seq.items[i], other->u.seq.items[i]);
@@ -516,6 +515,13 @@ static Value *seq_compare(int op, Value *self, Value *other, int reflected)
     if (op == OP_EQ) return v_bool(false);
     if (op == OP_NE) return v_bool(true);
     return value_compare(op, self->u.seq.items[i], other->u.seq.items[i]);
+}
+
+static Value *seq_compare(int op, Value *self, Value *other, int reflected)
+{
+    (void)reflected;
+    if (other->type != self->type) return value_not_implemented();
+    return seq_compare_items(op, self, other);
 }
 
 static Value *seq_getitem(Value *v, Value *key)

@@ -139,6 +139,7 @@ static inline Value *seq_get(Value *v, size_t i) { return v->u.seq.items[i]; } /
 static inline size_t seq_len(Value *v) { return v->u.seq.n; }
 uint64_t seq_hash(Value *v, int *ok);               /* tuple's hash over items */
 int seq_eq(Value *a, Value *b);                     /* item-wise equality: 1, 0, -1 */
+Value *seq_compare_items(int op, Value *a, Value *b); /* lexicographic, new bool */
 
 /* ---- dicts (insertion ordered; keys hashable) ---- */
 Value *dict_get(Value *d, Value *key);              /* borrowed or NULL (exception if key unhashable) */

@@ -441,23 +441,6 @@ static tsr_tensor *as_real(const tsr_tensor *t)
                                    tsr_dtype_to_real(t->dtype));
 }
 
-/* C++ `dtype` in bound messages: caffe2::TypeMeta names. */
-static const char *typemeta_name(tsr_dtype d)
-{
-    switch (d) {
-    case TSR_UINT8: return "unsigned char";
-    case TSR_INT8: return "signed char";
-    case TSR_INT16: return "short int";
-    case TSR_INT32: return "int";
-    case TSR_INT64: return "long int";
-    case TSR_BOOL: return "bool";
-    case TSR_FLOAT16: return "c10::Half";
-    case TSR_BFLOAT16: return "c10::BFloat16";
-    case TSR_FLOAT32: return "float";
-    case TSR_FLOAT64: return "double";
-    default: return tsr_dtype_name(d);
-    }
-}
 
 /* std::numeric_limits<T>::digits for the floating dtypes. */
 static int float_digits(tsr_dtype d)
@@ -494,7 +477,7 @@ int tsr_uniform_(tsr_tensor *t, double from, double to, tsr_generator *g)
     tsr_dtype dt = t->dtype;
     if (!is_float(dt)) return not_implemented("check_uniform_bounds", dt);
     double max = float_max(dt), min = -max;
-    const char *tn = typemeta_name(dt);
+    const char *tn = tsr_dtype_typemeta_name(dt);
     if (!(from >= min && from <= max)) { tsr_error_set(TSR_ERR_RUNTIME, "from is out of bounds for %s", tn); return -1; }
     if (!(to >= min && to <= max)) { tsr_error_set(TSR_ERR_RUNTIME, "to is out of bounds for %s", tn); return -1; }
     if (!(from <= to)) {
@@ -925,7 +908,7 @@ static int64_t update_to(tsr_dtype d, int64_t to)
 
 static int check_from_to_in_range(tsr_dtype d, int64_t from, int64_t to_inc)
 {
-    const char *tn = typemeta_name(d);
+    const char *tn = tsr_dtype_typemeta_name(d);
     if (is_float(d)) {
         double max = float_max(d);
         if (!((double)from >= -max && (double)from <= max)) goto from_bad;

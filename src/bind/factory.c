@@ -973,26 +973,6 @@ static const char *const sigs_new[] = {
     "(*, torch.device device)", "(torch.Storage storage)", "(Tensor other)",
     "(tuple of ints size, *, torch.device device)", "(object data, *, torch.device device)", NULL};
 
-/* caffe2::TypeMeta names, as TensorOptions prints them. */
-static const char *typemeta_name(tsr_dtype d)
-{
-    switch (d) {
-    case TSR_UINT8: return "unsigned char";
-    case TSR_INT8: return "signed char";
-    case TSR_INT16: return "short int";
-    case TSR_INT32: return "int";
-    case TSR_INT64: return "long int";
-    case TSR_FLOAT16: return "c10::Half";
-    case TSR_FLOAT32: return "float";
-    case TSR_FLOAT64: return "double";
-    case TSR_COMPLEX32: return "c10::complex<c10::Half>";
-    case TSR_COMPLEX64: return "c10::complex<float>";
-    case TSR_COMPLEX128: return "c10::complex<double>";
-    case TSR_BOOL: return "bool";
-    case TSR_BFLOAT16: return "c10::BFloat16";
-    default: return "unknown";
-    }
-}
 
 static void options_str(char *buf, size_t n, tsr_dtype d, tsr_device dev)
 {
@@ -1000,7 +980,7 @@ static void options_str(char *buf, size_t n, tsr_dtype d, tsr_device dev)
     snprintf(buf, n,
              "TensorOptions(dtype=%s, device=%s, layout=Strided, requires_grad=false (default), pinned_memory=false "
              "(default), memory_format=(nullopt))",
-             typemeta_name(d), tsr_device_str(dev, ds, sizeof ds));
+             tsr_dtype_typemeta_name(d), tsr_device_str(dev, ds, sizeof ds));
 }
 
 /* legacy_tensor_generic_ctor_new (torch/csrc/utils/tensor_new.cpp): the

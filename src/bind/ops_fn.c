@@ -299,26 +299,6 @@ static tsr_tensor *scalar_tensor(const tsr_operand *o)
     return tsr_full(0, NULL, o->s, tsr_operand_promo_dtype(o), TSR_CPU);
 }
 
-/* caffe2::TypeMeta names, as lerp's messages print them. */
-static const char *typemeta_name(tsr_dtype d)
-{
-    switch (d) {
-    case TSR_UINT8: return "unsigned char";
-    case TSR_INT8: return "signed char";
-    case TSR_INT16: return "short int";
-    case TSR_INT32: return "int";
-    case TSR_INT64: return "long int";
-    case TSR_FLOAT16: return "c10::Half";
-    case TSR_FLOAT32: return "float";
-    case TSR_FLOAT64: return "double";
-    case TSR_COMPLEX32: return "c10::complex<c10::Half>";
-    case TSR_COMPLEX64: return "c10::complex<float>";
-    case TSR_COMPLEX128: return "c10::complex<double>";
-    case TSR_BOOL: return "bool";
-    case TSR_BFLOAT16: return "c10::BFloat16";
-    default: return "?";
-    }
-}
 
 /* ------------------------------------------------------------ running */
 
@@ -407,7 +387,6 @@ static Value *run_signed_inf(Kind k, const char *fname, Bound *b)
  * dtype Long but expected Char"); in place, its refusal names self's dtype
  * the TypeMeta way ("... desired output type signed char"). Tensor bounds
  * make a ternary op with the ordinary can_cast check. */
-static const char *typemeta_name(tsr_dtype d);
 static int clamp_precheck(const tsr_tensor *x, const tsr_operand *lo, const tsr_operand *hi, const tsr_tensor *out,
                           bool inplace)
 {
@@ -423,7 +402,7 @@ static int clamp_precheck(const tsr_tensor *x, const tsr_operand *lo, const tsr_
     if (inplace) {
         if (!tsr_can_cast(dt, x->dtype)) {
             tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
-                          tsr_dtype_scalar_name(dt), scalars ? typemeta_name(x->dtype) : tsr_dtype_scalar_name(x->dtype));
+                          tsr_dtype_scalar_name(dt), scalars ? tsr_dtype_typemeta_name(x->dtype) : tsr_dtype_scalar_name(x->dtype));
             return -1;
         }
         return 0;
@@ -473,11 +452,11 @@ static Value *run_lerp(const char *fname, Bound *b, Value *self_inplace)
     tsr_operand w;
     if (arg_operand(b, 2, &w, fname) < 0) return NULL;
     if (e->dtype != s->dtype)
-        return exc_set("RuntimeError", "expected dtype %s for `end` but got dtype %s", typemeta_name(s->dtype),
-                       typemeta_name(e->dtype));
+        return exc_set("RuntimeError", "expected dtype %s for `end` but got dtype %s", tsr_dtype_typemeta_name(s->dtype),
+                       tsr_dtype_typemeta_name(e->dtype));
     if (w.t && w.t->dtype != s->dtype)
-        return exc_set("RuntimeError", "expected dtype %s for `weight` but got dtype %s", typemeta_name(s->dtype),
-                       typemeta_name(w.t->dtype));
+        return exc_set("RuntimeError", "expected dtype %s for `weight` but got dtype %s", tsr_dtype_typemeta_name(s->dtype),
+                       tsr_dtype_typemeta_name(w.t->dtype));
     tsr_tensor *r = self_inplace ? tsr_lerp_(s, e, &w) : tsr_lerp(s, e, &w, out);
     if (out) ops_warn();
     if (explain_active()) {

@@ -462,26 +462,7 @@ static Value *size_compare(int op, Value *self, Value *other, int reflected)
 {
     (void)reflected;
     if (!is_tuple_like(other)) return value_not_implemented();
-    size_t n = self->u.seq.n < other->u.seq.n ? self->u.seq.n : other->u.seq.n, i;
-    for (i = 0; i < n; i++) {
-        int e = value_eq(self->u.seq.items[i], other->u.seq.items[i]);
-        if (e < 0) return NULL;
-        if (!e) break;
-    }
-    if (i == n) {
-        size_t a = self->u.seq.n, b = other->u.seq.n;
-        switch (op) {
-        case OP_LT: return v_bool(a < b);
-        case OP_LE: return v_bool(a <= b);
-        case OP_EQ: return v_bool(a == b);
-        case OP_NE: return v_bool(a != b);
-        case OP_GT: return v_bool(a > b);
-        default: return v_bool(a >= b);
-        }
-    }
-    if (op == OP_EQ) return v_bool(false);
-    if (op == OP_NE) return v_bool(true);
-    return value_compare(op, self->u.seq.items[i], other->u.seq.items[i]);
+    return seq_compare_items(op, self, other);
 }
 
 static Value *concat(Value *a, Value *b, bool as_size)
