@@ -15,4 +15,7 @@ tsr_tensor *tsr__header(tsr_storage *s, int ndim, tsr_dtype dtype, tsr_device de
  * overflowed with sizes=[..] and strides=[..]". */
 int tsr__storage_nbytes(int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
                         int itemsize, uint64_t *out);
+/* Records '"<kname>" not implemented for '<ScalarType>'' (ops/binary.c). */
+int tsr__not_implemented(const char *kname, tsr_dtype d);
+
 #endif

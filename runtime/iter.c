@@ -547,7 +547,7 @@ static tsr_tensor *run_simple(const tsr_iter_config *cfg, const tsr_operand *in,
 tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *out,
                          tsr_loop_fn loop, const void *ctx)
 {
-    if (!out && !cfg->loop_writes_float32) {
+    if (!out && loop && !cfg->loop_writes_float32) {
         bool done;
         tsr_tensor *r = run_simple(cfg, in, loop, ctx, &done);
         if (done) return r;
@@ -626,9 +626,14 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
         res = tsr_tensor_retain(out);
     }
     int64_t numel = tsr_tensor_numel(res);
-    if (numel == 0 || tsr_device_is_meta(res->device)) return res;
+    if (tsr_device_is_meta(res->device)) return res;
     for (int k = 0; k < nin; k++)
         if (in[k].t && tsr_device_is_meta(in[k].t->device)) return res;
+    if (!loop) {
+        tsr__not_implemented(cfg->kname ? cfg->kname : "kernel", cfg->kdtype);
+        goto fail;
+    }
+    if (numel == 0) return res;
 
     P->any_cast = false;
     P->err = 0;

@@ -39,6 +39,11 @@ typedef struct {
     bool inplace;                      /* out is self (inputs[0]): shape must equal the broadcast shape */
     bool loop_writes_float32;          /* the loop writes float32, narrowed in small buffers to the
                                           float16/bfloat16 output (half ops run the float32 loop) */
+    const char *kname;                 /* with a NULL loop: the kernel that has no implementation
+                                          for kdtype. PyTorch dispatches the kernel after the
+                                          iterator is built, so "not implemented" comes after the
+                                          broadcast and dtype errors (and even for zero elements) */
+    tsr_dtype kdtype;
 } tsr_iter_config;
 
 /* Runs loop over the broadcast inputs into out (an out= or in-place tensor,

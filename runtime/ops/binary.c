@@ -247,12 +247,6 @@ _Static_assert(sizeof binops / sizeof binops[0] == TSR_BINOP_COUNT, "ORDER BINOP
 
 const char *tsr_binop_name(tsr_binop op) { return (unsigned)op < TSR_BINOP_COUNT ? binops[op].name : "?"; }
 
-static bool any_meta(int n, const tsr_operand *o)
-{
-    for (int k = 0; k < n; k++)
-        if (o[k].t && tsr_device_is_meta(o[k].t->device)) return true;
-    return false;
-}
 
 static bool is_bool_operand(const tsr_operand *o) { return tsr_operand_dtype(o) == TSR_BOOL; }
 
@@ -353,12 +347,8 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
         return NULL;
     }
     tsr_loop_fn fn = (info->mask & M(dt)) ? tab[dt] : NULL;
-    if (!fn && !any_meta(2, ops)) {
-        tsr__not_implemented(info->kname, dt);
-        return NULL;
-    }
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
+                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace, .kname = info->kname, .kdtype = dt};
     if (op == TSR_BINOP_POW && a->t && !b->t && b->s.kind != TSR_SCALAR_BOOL) { /* Scalar::equal: a bool equals no number */
         double re, im;
         tsr_scalar_to_complex(b->s, &re, &im);
@@ -443,12 +433,9 @@ static tsr_tensor *lerp_impl(const tsr_tensor *start, const tsr_tensor *end, con
     tsr_operand ops[3] = {tsr_operand_tensor(start), tsr_operand_tensor(end), *w};
     unsigned mask = M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16) | M(TSR_COMPLEX64) | M(TSR_COMPLEX128);
     tsr_loop_fn fn = (mask & M(dt)) ? lerp_tab[dt] : NULL;
-    if (!fn && !any_meta(3, ops)) {
-        tsr__not_implemented(w->t ? "lerp_kernel_tensor" : "lerp_kernel_scalar", dt);
-        return NULL;
-    }
     tsr_iter_config cfg = {.nin = 3, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
+                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace,
+                           .kname = w->t ? "lerp_kernel_tensor" : "lerp_kernel_scalar", .kdtype = dt};
     return tsr_iter_run(&cfg, ops, out, fn, NULL);
 }
 

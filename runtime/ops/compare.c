@@ -44,12 +44,6 @@ _Static_assert(sizeof cmp_names / sizeof cmp_names[0] == TSR_CMP_COUNT, "ORDER C
 
 const char *tsr_cmpop_name(tsr_cmpop op) { return (unsigned)op < TSR_CMP_COUNT ? cmp_names[op][0] : "?"; }
 
-static bool any_meta(int n, const tsr_operand *o)
-{
-    for (int k = 0; k < n; k++)
-        if (o[k].t && tsr_device_is_meta(o[k].t->device)) return true;
-    return false;
-}
 
 static tsr_tensor *compare_impl(tsr_cmpop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out, bool inplace)
 {
@@ -60,12 +54,8 @@ static tsr_tensor *compare_impl(tsr_cmpop op, const tsr_operand *a, const tsr_op
     tsr_operand ops[2] = {*a, *b};
     tsr_dtype dt = tsr_result_type(2, ops, NULL);
     tsr_loop_fn fn = dt == TSR_COMPLEX32 ? NULL : cmp_tabs[op][dt];
-    if (!fn && !any_meta(2, ops)) {
-        tsr__not_implemented(cmp_names[op][1], dt);
-        return NULL;
-    }
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
-                           .check = TSR_CHECK_NONE, .inplace = inplace};
+                           .check = TSR_CHECK_NONE, .inplace = inplace, .kname = cmp_names[op][1], .kdtype = dt};
     return tsr_iter_run(&cfg, ops, out, fn, NULL);
 }
 
@@ -127,13 +117,9 @@ tsr_tensor *tsr_predicate(tsr_predop op, const tsr_tensor *x, tsr_tensor *out)
     }
     tsr_loop_fn fn = pred_tabs[op][dt];
     if (op == TSR_PRED_LOGICAL_NOT && dt == TSR_COMPLEX32) fn = NULL;
-    if (!fn && !tsr_device_is_meta(x->device)) {
-        tsr__not_implemented("logical_not_cpu", dt);
-        return NULL;
-    }
     tsr_operand in = tsr_operand_tensor(x);
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
-                           .check = TSR_CHECK_NONE};
+                           .check = TSR_CHECK_NONE, .kname = "logical_not_cpu", .kdtype = dt};
     return tsr_iter_run(&cfg, &in, out, fn, NULL);
 }
 

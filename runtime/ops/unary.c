@@ -306,14 +306,10 @@ static tsr_tensor *unary_impl(tsr_unop op, const tsr_tensor *x, tsr_tensor *out,
         kp.d2 = opts && opts->has_posinf ? opts->posinf : mx;
         kp.d3 = opts && opts->has_neginf ? opts->neginf : -mx;
     }
-    if (!fn && !tsr_device_is_meta(x->device)) {
-        tsr__not_implemented(kname, dt);
-        return NULL;
-    }
     tsr_operand a = tsr_operand_tensor(x);
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = outdt, .check_dtype = outdt,
                            .check = info->kind == K_FLOAT ? TSR_CHECK_CAN_CAST : TSR_CHECK_SAME_DTYPE,
-                           .inplace = inplace};
+                           .inplace = inplace, .kname = kname, .kdtype = dt};
     return tsr_iter_run(&cfg, &a, out, fn, ctx);
 }
 
@@ -388,17 +384,12 @@ static tsr_tensor *clamp_impl(const tsr_tensor *x, const tsr_operand *lo, const 
     bool scalars = (!lo || !lo->t) && (!hi || !hi->t);
     const char *kname = !scalars ? "clamp_cpu" : (lo && hi) ? "clamp_scalar_cpu" : lo ? "clamp_min_cpu" : "clamp_max_cpu";
     tsr_loop_fn fn = ((M_INT | F3) & M(dt)) ? clamp_tab[dt] : NULL;
-    bool meta = tsr_device_is_meta(x->device);
-    if (!fn && !meta) {
-        tsr__not_implemented(kname, dt);
-        return NULL;
-    }
     tsr__kparams kp = {0};
     kp.flag = (lo ? 1 : 0) | (hi ? 2 : 0);
     tsr_operand full[3] = {tsr_operand_tensor(x), lo ? *lo : tsr_operand_scalar(tsr_scalar_int(0)),
                            hi ? *hi : tsr_operand_scalar(tsr_scalar_int(0))};
     tsr_iter_config cfg = {.nin = 3, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
+                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace, .kname = kname, .kdtype = dt};
     return tsr_iter_run(&cfg, full, out, fn, &kp);
 }
 
