@@ -133,6 +133,20 @@ static Value *repeat_count(Value *n, int64_t *out)
     return NULL;
 }
 
+/* seq * x where x is no int but may have __index__ (a one-element integer
+ * tensor): its count, or -1 with its error; 0 with *has = false when x has
+ * no __index__ at all (the operator is then not ours). */
+static int index_count(Value *x, int64_t *out, bool *has)
+{
+    Value *ix = x->type->getattr ? x->type->getattr(x, "__index__") : NULL;
+    *has = ix != NULL;
+    if (!ix) { exc_clear(); return 0; }
+    decref(ix);
+    if (value_as_int(x, out) < 0) return -1;
+    if (*out < 0) *out = 0;
+    return 0;
+}
+
 static Value *s_binop(int op, Value *self, Value *other, int reflected)
 {
     if (op == OP_ADD) {
@@ -143,9 +157,11 @@ static Value *s_binop(int op, Value *self, Value *other, int reflected)
     if (op == OP_MUL && !is_int_like(other) && (other->type == &t_str || other->type == &t_float ||
                                                  other->type == &t_list || other->type == &t_tuple))
         return exc_set("TypeError", "can't multiply sequence by non-int of type '%s'", type_name(other));
-    if (op == OP_MUL && is_int_like(other)) {
-        int64_t k;
-        repeat_count(other, &k);
+    int64_t k = 0;
+    bool has_index = false;
+    if (op == OP_MUL && !is_int_like(other) && index_count(other, &k, &has_index) < 0) return NULL;
+    if (op == OP_MUL && (is_int_like(other) || has_index)) {
+        if (is_int_like(other)) repeat_count(other, &k);
         if (k && self->u.s.n > (size_t)(1 << 30) / (size_t)k)
             return exc_set("MemoryError", "repeated string is too long");
         size_t n = self->u.s.n * (size_t)k;
@@ -467,9 +483,11 @@ static Value *seq_binop(int op, Value *self, Value *other, int reflected)
     if (op == OP_MUL && !is_int_like(other) && (other->type == &t_str || other->type == &t_float ||
                                                  other->type == &t_list || other->type == &t_tuple))
         return exc_set("TypeError", "can't multiply sequence by non-int of type '%s'", type_name(other));
-    if (op == OP_MUL && is_int_like(other)) {
-        int64_t k;
-        repeat_count(other, &k);
+    int64_t k = 0;
+    bool has_index = false;
+    if (op == OP_MUL && !is_int_like(other) && index_count(other, &k, &has_index) < 0) return NULL;
+    if (op == OP_MUL && (is_int_like(other) || has_index)) {
+        if (is_int_like(other)) repeat_count(other, &k);
         if (k && self->u.seq.n > (size_t)(1 << 28) / (size_t)k) return exc_set("MemoryError", "%s", "");
         size_t n = self->u.seq.n;
         Value *r = seq_new_like(self, n * (size_t)k);

@@ -54,7 +54,13 @@ static tsr_tensor *compare_impl(tsr_cmpop op, const tsr_operand *a, const tsr_op
     tsr_operand ops[2] = {*a, *b};
     tsr_dtype dt = tsr_result_type(2, ops, NULL);
     tsr_loop_fn fn = dt == TSR_COMPLEX32 ? NULL : cmp_tabs[op][dt];
-    tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
+    /* complex32 has eq and ne (1.13): compare the exactly widened complex64 values */
+    tsr_dtype in = dt;
+    if (dt == TSR_COMPLEX32 && (op == TSR_CMP_EQ || op == TSR_CMP_NE)) {
+        in = TSR_COMPLEX64;
+        fn = cmp_tabs[op][in];
+    }
+    tsr_iter_config cfg = {.nin = 2, .in_dtype = {in, in}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
                            .check = TSR_CHECK_NONE, .inplace = inplace, .kname = cmp_names[op][1], .kdtype = dt};
     return tsr_iter_run(&cfg, ops, out, fn, NULL);
 }

@@ -482,6 +482,20 @@ static Value *size_binop(int op, Value *self, Value *other, int reflected)
         if (!reflected)
             return exc_set("TypeError", "can only concatenate tuple (not \"%s\") to tuple", type_name(other));
     }
+    if (op == OP_MUL && !is_int_like(other) && other->type != &t_float) {
+        /* a one-element integer tensor repeats by its __index__; others say why not */
+        Value *ix = other->type->getattr ? other->type->getattr(other, "__index__") : NULL;
+        if (!ix && exc_pending()) exc_clear();
+        if (ix) {
+            decref(ix);
+            int64_t k;
+            if (value_as_int(other, &k) < 0) return NULL;
+            Value *kv = v_int(k);
+            Value *r = size_binop(op, self, kv, reflected);
+            decref(kv);
+            return r;
+        }
+    }
     if (op == OP_MUL && is_int_like(other)) {
         int64_t k = other->u.i < 0 ? 0 : other->u.i;
         size_t n = self->u.seq.n;
