@@ -58,10 +58,15 @@ static Value false_v = {1L << 40, &t_bool, {.i = 0}};
 static Value ellipsis_v = {1L << 40, &t_ellipsis, {0}};
 static Value notimpl_v = {1L << 40, &t_notimpl, {0}};
 
-void value_free(Value *v)
+/* Freeing a value frees what it holds, which could recurse as deep as the
+ * data is nested ([[[...]]] 10^6 levels): past a small depth the values
+ * are queued and freed by the outermost call (CPython's trashcan). */
+static int free_depth;
+static Value **free_queue;
+static size_t free_queue_n, free_queue_cap;
+
+static void free_now(Value *v)
 {
-    if (v == &none_v || v == &true_v || v == &false_v || v == &ellipsis_v || v == &notimpl_v) return;
-    if (v >= small_ints && v < small_ints + 262) return;
     if (v->type->destroy) v->type->destroy(v);
     if (nfree_values < 4096) {
         *(Value **)v = free_values;
@@ -70,6 +75,26 @@ void value_free(Value *v)
         return;
     }
     free(v);
+}
+
+void value_free(Value *v)
+{
+    if (v == &none_v || v == &true_v || v == &false_v || v == &ellipsis_v || v == &notimpl_v) return;
+    if (v >= small_ints && v < small_ints + 262) return;
+    if (free_depth >= 64) {
+        if (free_queue_n == free_queue_cap) {
+            free_queue_cap = free_queue_cap * 2 + 256;
+            free_queue = realloc(free_queue, free_queue_cap * sizeof *free_queue);
+            if (!free_queue) abort();
+        }
+        free_queue[free_queue_n++] = v;
+        return;
+    }
+    free_depth++;
+    free_now(v);
+    if (free_depth == 1)
+        while (free_queue_n) free_now(free_queue[--free_queue_n]);
+    free_depth--;
 }
 
 /* ------------------------------------------------------------ exceptions */
@@ -645,6 +670,8 @@ Value *value_unop(int op, Value *a)
     return exc_set("TypeError", "bad operand type for %s: '%s'", name, type_name(a));
 }
 
+static Value *value_compare_inner(int op, Value *a, Value *b);
+
 static int swapped_op(int op)
 {
     switch (op) {
@@ -657,6 +684,16 @@ static int swapped_op(int op)
 }
 
 Value *value_compare(int op, Value *a, Value *b)
+{
+    if (eval_depth > MAX_EVAL_DEPTH * 4)
+        return exc_set("RecursionError", "maximum recursion depth exceeded in comparison");
+    eval_depth++;
+    Value *r = value_compare_inner(op, a, b);
+    eval_depth--;
+    return r;
+}
+
+static Value *value_compare_inner(int op, Value *a, Value *b)
 {
     Value *r;
     if (a->type->compare) {
@@ -678,7 +715,14 @@ Value *value_compare(int op, Value *a, Value *b)
 int value_eq(Value *a, Value *b)
 {
     if (a == b) return 1;
-    if (a->type->eq && a->type == b->type) return a->type->eq(a, b);
+    if (a->type->eq && a->type == b->type) {
+        if (eval_depth > MAX_EVAL_DEPTH * 4)
+            return exc_seti("RecursionError", "maximum recursion depth exceeded in comparison");
+        eval_depth++;
+        int r = a->type->eq(a, b);
+        eval_depth--;
+        return r;
+    }
     Value *r = value_compare(OP_EQ, a, b);
     if (!r) return -1;
     int t = value_truth(r);
@@ -795,7 +839,17 @@ int value_contains(Value *c, Value *x)
 uint64_t value_hash(Value *v, int *ok)
 {
     *ok = 1;
-    if (v->type->hash) return v->type->hash(v, ok);
+    if (v->type->hash) {
+        if (eval_depth > MAX_EVAL_DEPTH * 4) {
+            *ok = 0;
+            exc_set("RecursionError", "maximum recursion depth exceeded while calling a Python object");
+            return 0;
+        }
+        eval_depth++;
+        uint64_t h = v->type->hash(v, ok);
+        eval_depth--;
+        return h;
+    }
     if (v->type == &t_list || v->type == &t_dict) {
         *ok = 0;
         exc_set("TypeError", "unhashable type: '%s'", type_name(v));

@@ -108,3 +108,29 @@ rep() { # rep STRING N — STRING repeated N times
     st=$(cat status)
     [[ $st == 0 || $st == 1 || $st == 141 ]] || fail "tsr ended with status $st"
 }
+
+@test "limits-5.1: data nested 300000 deep is built, compared, printed and freed without a crash" {
+    cat > deep.tsr <<'TSR'
+l = []
+for i in range(300000):
+    l = [l]
+m = []
+for i in range(300000):
+    m = [m]
+l == m
+t = ()
+for i in range(300000):
+    t = (t,)
+hash(t)
+l
+l = None
+m = None
+print('done')
+TSR
+    run --separate-stderr "$TSR" --keep-going deep.tsr
+    assert_failure 1
+    assert_output "done"
+    [[ "$stderr" == *"RecursionError: maximum recursion depth exceeded in comparison"* ]]
+    [[ "$stderr" == *"RecursionError: maximum recursion depth exceeded while calling a Python object"* ]]
+    [[ "$stderr" == *"RecursionError: maximum recursion depth exceeded while getting the repr of an object"* ]]
+}
