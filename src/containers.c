@@ -410,7 +410,35 @@ static void seq_destroy(Value *v)
     free(v->u.seq.items);
 }
 
+static Value *seq_repr_items(Value *v, const char *open, const char *close, bool one_comma);
+
+/* Containers being printed, so that one holding itself prints [...] as
+ * in Python (Py_ReprEnter). */
+static Value *repr_stack[1024];
+static int repr_n;
+
+static bool repr_enter(Value *v)
+{
+    for (int i = 0; i < repr_n; i++)
+        if (repr_stack[i] == v) return false;
+    if (repr_n < 1024) repr_stack[repr_n++] = v;
+    return true;
+}
+
+static void repr_leave(Value *v)
+{
+    if (repr_n && repr_stack[repr_n - 1] == v) repr_n--;
+}
+
 static Value *seq_repr_common(Value *v, const char *open, const char *close, bool one_comma)
+{
+    if (!repr_enter(v)) return v_strf("%s...%s", open, close);
+    Value *r = seq_repr_items(v, open, close, one_comma);
+    repr_leave(v);
+    return r;
+}
+
+static Value *seq_repr_items(Value *v, const char *open, const char *close, bool one_comma)
 {
     size_t cap = 64, n = 0;
     char *buf = malloc(cap);
@@ -799,7 +827,17 @@ const VType t_list = {.name = "list", .destroy = seq_destroy, .repr = list_repr,
 
 /* ------------------------------------------------------------------ dict */
 
+static Value *dict_repr_items(Value *v);
+
 static Value *dict_repr(Value *v)
+{
+    if (!repr_enter(v)) return v_str("{...}");
+    Value *r = dict_repr_items(v);
+    repr_leave(v);
+    return r;
+}
+
+static Value *dict_repr_items(Value *v)
 {
     Value *parts = v_list(0), *k, *x;
     for (size_t i = 0; dict_next(v, &i, &k, &x);) {
