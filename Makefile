@@ -24,7 +24,7 @@ endif
 
 CPPFLAGS += -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE
 ALLCFLAGS = $(STD) $(WARN) $(CFLAGS) $(SANFLAGS) -pthread -MMD -MP
-LDLIBS  += -lreadline -lopenblas -lm -ldl -pthread
+LDLIBS  += -lreadline -lopenblas -lsleef -lm -ldl -pthread
 
 RT_SRC   := $(wildcard runtime/*.c runtime/ops/*.c)
 LANG_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/bind/*.c src/show/*.c))

@@ -10,6 +10,7 @@
 #include "loops.h"
 #include "binary.h"
 #include "unary.h"
+#include "sleef.h"
 
 /* ------------------------------------------------ Math.h ports (erfinv, digamma) */
 
@@ -157,6 +158,98 @@ U(FAM_FLOAT, log2, log2) U(FAM_FLOAT, log10, log10)
 #define LOG10_C(x) (log(x) / (real_t)M_LN10)
 U(FAM_COMPLEX, log2, LOG2_C) U(FAM_COMPLEX, log10, LOG10_C)
 
+/* ------------------------------------------------------- Sleef (AVX2) paths */
+
+/* On CPUs where 1.13 runs its AVX2 kernels, float32/float64 (and bfloat16,
+ * which vec256_bfloat16.h computes in float) get Sleef's results, not libm's.
+ * Which elements: the *_vml_cpu ops go through vml.h's vec::map, strided
+ * inputs through a contiguous buffer (IMPLEMENT_ITERATOR_LAMBDA), so every
+ * element takes the vector function. cpu_kernel_vec ops (sinh, cosh,
+ * sigmoid) vectorise only contiguous rows (or a broadcast input) in chunks of
+ * 2 * Vectorized<T>::size(); the tail and strided rows take the scalar std::
+ * body (Loops.h vectorized_loop / basic_loop). */
+
+#define SLEEF_BUF 256
+/* op over n elements of dt (float32, float64 or bfloat16) with strides s. */
+static void sleef_run(tsr_dtype dt, tsr_sleef_op op, char **d, const int64_t *s, int64_t n)
+{
+    if (dt == TSR_FLOAT32 && s[0] == 4 && s[1] == 4) {
+        tsr__sleef_f32(op, (float *)d[0], (const float *)d[1], n);
+        return;
+    }
+    if (dt == TSR_FLOAT64 && s[0] == 8 && s[1] == 8) {
+        tsr__sleef_f64(op, (double *)d[0], (const double *)d[1], n);
+        return;
+    }
+    for (int64_t off = 0; off < n; off += SLEEF_BUF) {
+        int64_t m = n - off < SLEEF_BUF ? n - off : SLEEF_BUF;
+        char *o = d[0] + off * s[0];
+        const char *a = d[1] + off * s[1];
+        if (dt == TSR_FLOAT64) {
+            double buf[SLEEF_BUF];
+            for (int64_t i = 0; i < m; i++) buf[i] = *(const double *)(a + i * s[1]);
+            tsr__sleef_f64(op, buf, buf, m);
+            for (int64_t i = 0; i < m; i++) *(double *)(o + i * s[0]) = buf[i];
+        } else if (dt == TSR_FLOAT32) {
+            float buf[SLEEF_BUF];
+            for (int64_t i = 0; i < m; i++) buf[i] = *(const float *)(a + i * s[1]);
+            tsr__sleef_f32(op, buf, buf, m);
+            for (int64_t i = 0; i < m; i++) *(float *)(o + i * s[0]) = buf[i];
+        } else {
+            float buf[SLEEF_BUF];
+            for (int64_t i = 0; i < m; i++) buf[i] = LD_bfloat16(*(const tsr_bfloat16 *)(a + i * s[1]));
+            tsr__sleef_f32(op, buf, buf, m);
+            for (int64_t i = 0; i < m; i++) *(tsr_bfloat16 *)(o + i * s[0]) = ST_bfloat16(buf[i]);
+        }
+    }
+}
+
+/* vml ops: every element through Sleef; libm loop without AVX2. */
+#define SLEEF_MAP(dt, T, C, R, OP, SOP)                                               \
+    static int OP##_sl_##dt(char **d, const int64_t *s, int64_t n, const void *ctx) { \
+        if (!tsr__sleef_usable()) return OP##_##dt(d, s, n, ctx);                     \
+        sleef_run(TSR_DT_##dt, SOP, d, s, n);                                          \
+        return 0;                                                                      \
+    }
+/* cpu_kernel_vec ops: whole 2 * Vec::size() chunks of a contiguous row
+ * through Sleef, the rest through the scalar (libm) loop. */
+#define SLEEF_VEC(dt, T, C, R, OP, SOP)                                               \
+    static int OP##_sl_##dt(char **d, const int64_t *s, int64_t n, const void *ctx) { \
+        const int64_t sz = (int64_t)sizeof(T), step = 2 * (32 / sz);                   \
+        if (!tsr__sleef_usable() || s[0] != sz || (s[1] != sz && s[1] != 0))           \
+            return OP##_##dt(d, s, n, ctx);                                            \
+        int64_t m = n - n % step;                                                      \
+        sleef_run(TSR_DT_##dt, SOP, d, s, m);                                          \
+        char *t[2] = {d[0] + m * s[0], d[1] + m * s[1]};                               \
+        return OP##_##dt(t, s, n - m, ctx);                                            \
+    }
+#define FAM_SLEEF(X, ...)                                  \
+    X(float32, float, float, float, __VA_ARGS__)           \
+    X(float64, double, double, double, __VA_ARGS__)        \
+    X(bfloat16, tsr_bfloat16, float, float, __VA_ARGS__)
+#define SM(OP, SOP) FAM_SLEEF(SLEEF_MAP, OP, SOP)
+#define SV(OP, SOP) FAM_SLEEF(SLEEF_VEC, OP, SOP)
+SM(acos, TSR_SLEEF_ACOS) SM(asin, TSR_SLEEF_ASIN) SM(atan, TSR_SLEEF_ATAN) SM(cos, TSR_SLEEF_COS)
+SM(erf, TSR_SLEEF_ERF) SM(erfc, TSR_SLEEF_ERFC) SM(exp, TSR_SLEEF_EXP) SM(expm1, TSR_SLEEF_EXPM1)
+SM(lgamma, TSR_SLEEF_LGAMMA) SM(log, TSR_SLEEF_LOG) SM(log10, TSR_SLEEF_LOG10) SM(log1p, TSR_SLEEF_LOG1P)
+SM(log2, TSR_SLEEF_LOG2) SM(sin, TSR_SLEEF_SIN) SM(tan, TSR_SLEEF_TAN) SM(tanh, TSR_SLEEF_TANH)
+SV(sinh, TSR_SLEEF_SINH) SV(cosh, TSR_SLEEF_COSH) SV(sigmoid, TSR_SLEEF_SIGMOID)
+/* rsqrt of bfloat16: the vector body divides in float, the scalar one
+ * (1 / std::sqrt(BFloat16)) rounds the root to bfloat16 first. */
+#define RSQRT_BF(x) (1 / LD_bfloat16(ST_bfloat16(sqrt(x))))
+DEF_U_SAME(bfloat16, tsr_bfloat16, float, float, rsqrt_tail, RSQRT_BF)
+static int rsqrt_vec_bfloat16(char **d, const int64_t *s, int64_t n, const void *ctx)
+{
+    if (!tsr__sleef_usable() || s[0] != 2 || (s[1] != 2 && s[1] != 0)) return rsqrt_tail_bfloat16(d, s, n, ctx);
+    int64_t m = n - n % 32;
+    int r = rsqrt_bfloat16(d, s, m, ctx);
+    char *t[2] = {d[0] + m * s[0], d[1] + m * s[1]};
+    return r ? r : rsqrt_tail_bfloat16(t, s, n - m, ctx);
+}
+/* Table entries: float16 keeps libm (1.13 has no AVX2 Vectorized<Half>). */
+#define T_SL(OP) [TSR_FLOAT16] = OP##_float16, [TSR_FLOAT32] = OP##_sl_float32, \
+                 [TSR_FLOAT64] = OP##_sl_float64, [TSR_BFLOAT16] = OP##_sl_bfloat16,
+
 /* ------------------------------------------------------------- op table */
 
 typedef enum { K_FLOAT, K_SAME, K_INT_IDENTITY } ukind;  /* unary_float_op, same dtype, same with ints unchanged */
@@ -173,6 +266,8 @@ typedef struct {
 #define C2 (M(TSR_COMPLEX64) | M(TSR_COMPLEX128))
 #define FLT(nm, kn, OP, mask) {nm, kn, {T_(FAM_FLOAT, OP)}, mask, K_FLOAT, NULL, NULL}
 #define FLTC(nm, kn, OP) {nm, kn, {T_(FAM_FLOAT, OP) T_(FAM_COMPLEX, OP)}, F3 | C2, K_FLOAT, NULL, NULL}
+#define FLTS(nm, kn, OP, mask) {nm, kn, {T_SL(OP)}, mask, K_FLOAT, NULL, NULL}
+#define FLTSC(nm, kn, OP) {nm, kn, {T_SL(OP) T_(FAM_COMPLEX, OP)}, F3 | C2, K_FLOAT, NULL, NULL}
 static const unop_info unops[TSR_UNOP_COUNT] = {
     [TSR_UNOP_NEG] = {"neg", "neg_cpu", {T_(FAM_INT, neg) T_(FAM_FLOAT, neg) T_(FAM_COMPLEX, neg)}, M_ALL & ~M_BOOL,
                       K_SAME, NULL, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
@@ -186,45 +281,47 @@ static const unop_info unops[TSR_UNOP_COUNT] = {
     [TSR_UNOP_RECIPROCAL] = {"reciprocal", "reciprocal_cpu", {T_(FAM_FLOAT, recip) T_(FAM_COMPLEX, recip)},
                              M_FLOAT | C2, K_FLOAT, NULL, NULL},
     [TSR_UNOP_SQUARE] = {"square", "pow", {0}, 0, K_SAME, NULL, NULL},
-    [TSR_UNOP_ACOS] = FLTC("acos", "acos_vml_cpu", acos),
+    [TSR_UNOP_ACOS] = FLTSC("acos", "acos_vml_cpu", acos),
     [TSR_UNOP_ACOSH] = FLTC("acosh", "acosh_cpu", acosh),
-    [TSR_UNOP_ASIN] = FLTC("asin", "asin_vml_cpu", asin),
+    [TSR_UNOP_ASIN] = FLTSC("asin", "asin_vml_cpu", asin),
     [TSR_UNOP_ASINH] = FLTC("asinh", "asinh_cpu", asinh),
-    [TSR_UNOP_ATAN] = FLTC("atan", "atan_vml_cpu", atan),
+    [TSR_UNOP_ATAN] = FLTSC("atan", "atan_vml_cpu", atan),
     [TSR_UNOP_ATANH] = FLTC("atanh", "atanh_cpu", atanh),
     [TSR_UNOP_CEIL] = {"ceil", "ceil_vml_cpu", {T_(FAM_FLOAT, ceil)}, F3 | M_INT, K_INT_IDENTITY,
                        "ceil is not supported for complex inputs", NULL},
-    [TSR_UNOP_COS] = FLTC("cos", "cos_vml_cpu", cos),
-    [TSR_UNOP_COSH] = FLTC("cosh", "cosh_cpu", cosh),
+    [TSR_UNOP_COS] = FLTSC("cos", "cos_vml_cpu", cos),
+    [TSR_UNOP_COSH] = FLTSC("cosh", "cosh_cpu", cosh),
     [TSR_UNOP_DEG2RAD] = {"deg2rad", "deg2rad", {T_(FAM_FLOAT, d2r)}, M_FLOAT, K_FLOAT,
                           "deg2rad is not supported for complex tensors.", NULL},
     [TSR_UNOP_DIGAMMA] = FLT("digamma", "digamma", digamma, F3),
-    [TSR_UNOP_ERF] = FLT("erf", "erf_vml_cpu", erf, F3),
-    [TSR_UNOP_ERFC] = FLT("erfc", "erfc_vml_cpu", erfc, F3),
+    [TSR_UNOP_ERF] = FLTS("erf", "erf_vml_cpu", erf, F3),
+    [TSR_UNOP_ERFC] = FLTS("erfc", "erfc_vml_cpu", erfc, F3),
     [TSR_UNOP_ERFINV] = FLT("erfinv", "erfinv_vml_cpu", erfinv, F3),
-    [TSR_UNOP_EXP] = FLTC("exp", "exp_vml_cpu", exp),
-    [TSR_UNOP_EXPM1] = FLT("expm1", "expm1_vml_cpu", expm1, F3),
+    [TSR_UNOP_EXP] = FLTSC("exp", "exp_vml_cpu", exp),
+    [TSR_UNOP_EXPM1] = FLTS("expm1", "expm1_vml_cpu", expm1, F3),
     [TSR_UNOP_FLOOR] = {"floor", "floor_vml_cpu", {T_(FAM_FLOAT, floor)}, F3 | M_INT, K_INT_IDENTITY,
                         "floor is not supported for complex inputs", NULL},
     [TSR_UNOP_FRAC] = {"frac", "frac_cpu", {T_(FAM_FLOAT, frac)}, M_FLOAT, K_SAME, NULL, NULL},
-    [TSR_UNOP_LOG] = FLTC("log", "log_vml_cpu", log),
-    [TSR_UNOP_LOG10] = FLTC("log10", "log10_vml_cpu", log10),
-    [TSR_UNOP_LOG1P] = FLT("log1p", "log1p_vml_cpu", log1p, F3),
-    [TSR_UNOP_LOG2] = FLTC("log2", "log2_vml_cpu", log2),
+    [TSR_UNOP_LOG] = FLTSC("log", "log_vml_cpu", log),
+    [TSR_UNOP_LOG10] = FLTSC("log10", "log10_vml_cpu", log10),
+    [TSR_UNOP_LOG1P] = FLTS("log1p", "log1p_vml_cpu", log1p, F3),
+    [TSR_UNOP_LOG2] = FLTSC("log2", "log2_vml_cpu", log2),
     [TSR_UNOP_RAD2DEG] = {"rad2deg", "rad2deg", {T_(FAM_FLOAT, r2d)}, M_FLOAT, K_FLOAT,
                           "rad2deg is not supported for complex tensors.", NULL},
     [TSR_UNOP_ROUND] = {"round", "round_vml_cpu", {T_(FAM_FLOAT, round)}, F3 | M_INT, K_INT_IDENTITY, NULL, NULL},
-    [TSR_UNOP_RSQRT] = FLTC("rsqrt", "rsqrt_cpu", rsqrt),
-    [TSR_UNOP_SIGMOID] = FLTC("sigmoid", "sigmoid_cpu", sigmoid),
-    [TSR_UNOP_SIN] = FLTC("sin", "sin_vml_cpu", sin),
-    [TSR_UNOP_SINH] = FLTC("sinh", "sinh_cpu", sinh),
+    [TSR_UNOP_RSQRT] = {"rsqrt", "rsqrt_cpu", {[TSR_FLOAT16] = rsqrt_float16, [TSR_FLOAT32] = rsqrt_float32,
+                         [TSR_FLOAT64] = rsqrt_float64, [TSR_BFLOAT16] = rsqrt_vec_bfloat16,
+                         T_(FAM_COMPLEX, rsqrt)}, F3 | C2, K_FLOAT, NULL, NULL},
+    [TSR_UNOP_SIGMOID] = FLTSC("sigmoid", "sigmoid_cpu", sigmoid),
+    [TSR_UNOP_SIN] = FLTSC("sin", "sin_vml_cpu", sin),
+    [TSR_UNOP_SINH] = FLTSC("sinh", "sinh_cpu", sinh),
     [TSR_UNOP_SQRT] = FLTC("sqrt", "sqrt_vml_cpu", sqrt),
-    [TSR_UNOP_TAN] = FLTC("tan", "tan_vml_cpu", tan),
-    [TSR_UNOP_TANH] = FLTC("tanh", "tanh_vml_cpu", tanh),
+    [TSR_UNOP_TAN] = FLTSC("tan", "tan_vml_cpu", tan),
+    [TSR_UNOP_TANH] = FLTSC("tanh", "tanh_vml_cpu", tanh),
     [TSR_UNOP_TRUNC] = {"trunc", "trunc_vml_cpu", {T_(FAM_FLOAT, trunc)}, F3 | M_INT, K_INT_IDENTITY,
                         "trunc is not supported for complex inputs", NULL},
     [TSR_UNOP_EXP2] = FLT("exp2", "exp2", exp2, M_FLOAT),
-    [TSR_UNOP_LGAMMA] = FLT("lgamma", "lgamma_vml_cpu", lgamma, F3),
+    [TSR_UNOP_LGAMMA] = FLTS("lgamma", "lgamma_vml_cpu", lgamma, F3),
     [TSR_UNOP_LOGIT] = FLT("logit", "logit_cpu", logit, F3),
     [TSR_UNOP_RELU] = {"relu", "clamp_min_cpu", {T_(FAM_INT, relu) T_(FAM_FLOAT, relu)}, M_INT | F3, K_SAME,
                        "clamp is not supported for complex types", "Boolean inputs not supported for relu"},
