@@ -9,6 +9,7 @@
 #include "../error.h"
 #include "loops.h"
 #include "binary.h"
+#include "sleef.h"
 #include "copy.h"
 
 int tsr__not_implemented(const char *kname, tsr_dtype d)
@@ -129,7 +130,8 @@ static inline int64_t powi(int64_t a, int64_t b)
 }
 #define POW_I(x, y) powi(x, y)
 #define POW_F(x, y) (KP->flag == 0 ? pow(x, y) : KP->flag == 1 ? (x) * (x) : KP->flag == 2 ? (x) * (x) * (x) \
-                     : KP->flag == 3 ? sqrt(x) : KP->flag == 4 ? 1 / sqrt(x) : KP->flag == 5 ? 1 / (x) : 1 / ((x) * (x)))
+                     : KP->flag == 3 ? sqrt(x) : KP->flag == 4 ? 1 / sqrt(x) : KP->flag == 5 ? 1 / (x) \
+                     : KP->flag == 7 ? (real_t)pow((double)(x), KP->d) : 1 / ((x) * (x)))
 #define ONE_C __builtin_complex((real_t)1, (real_t)0)
 #define POW_C(x, y) (KP->flag == 0 ? cpowz(x, y) : KP->flag == 1 ? CMUL(x, x) : KP->flag == 2 ? CMUL(CMUL(x, x), x) \
                      : KP->flag == 3 ? sqrt(x) : KP->flag == 4 ? CDIV(ONE_C, sqrt(x)) : KP->flag == 5 ? CDIV(ONE_C, x) \
@@ -175,6 +177,29 @@ INST(FAM_INT, fmod, FMOD_I) INST(FAM_FLOAT, fmod, FMOD_F)
 INST(FAM_INT, pow, POW_I) INST(FAM_FLOAT, pow, POW_F) INST(FAM_COMPLEX, pow, POW_C)
 INST(FAM_FLOAT, atan2, ATAN2_F)
 INST(FAM_FLOAT, hypot, HYPOT_F)
+/* atan2, hypot and pow (a general exponent) of float32/float64 run
+ * cpu_kernel_vec in 1.13: on AVX2 whole chunks of 2 * Vectorized<T>::size()
+ * of a contiguous row (an input may be a broadcast scalar) go through Sleef
+ * (vec256_float.h), the tail and strided rows through std:: (libm). */
+#define SLEEF_BIN(dt, T, OP, SOP, PRED)                                                     \
+    static int OP##_sl_##dt(char **d, const int64_t *s, int64_t n, const void *ctx) {       \
+        const void *c = ctx; (void)c;                                                       \
+        const int64_t sz = (int64_t)sizeof(T);                                              \
+        if (!(PRED) || !tsr__sleef_usable() || s[0] != sz || (s[1] != sz && s[1] != 0) ||   \
+            (s[2] != sz && s[2] != 0) || (s[1] == 0 && s[2] == 0))                           \
+            return OP##_##dt(d, s, n, ctx);                                                  \
+        int64_t m = n - n % (64 / sz);                                                       \
+        if (sz == 4) tsr__sleef2_f32(SOP, (float *)d[0], (const float *)d[1], s[1] / sz,     \
+                                     (const float *)d[2], s[2] / sz, m);                    \
+        else tsr__sleef2_f64(SOP, (double *)d[0], (const double *)d[1], s[1] / sz,          \
+                             (const double *)d[2], s[2] / sz, m);                           \
+        char *t[3] = {d[0] + m * s[0], d[1] + m * s[1], d[2] + m * s[2]};                   \
+        return OP##_##dt(t, s, n - m, ctx);                                                  \
+    }
+SLEEF_BIN(float32, float, atan2, TSR_SLEEF2_ATAN2, 1) SLEEF_BIN(float64, double, atan2, TSR_SLEEF2_ATAN2, 1)
+SLEEF_BIN(float32, float, hypot, TSR_SLEEF2_HYPOT, 1) SLEEF_BIN(float64, double, hypot, TSR_SLEEF2_HYPOT, 1)
+SLEEF_BIN(float32, float, pow, TSR_SLEEF2_POW, KP->flag == 0 || KP->flag == 7) SLEEF_BIN(float64, double, pow, TSR_SLEEF2_POW, KP->flag == 0)
+
 INST(FAM_INT, max, MAX_I) INST(FAM_FLOAT, max, MAX_F) INST(FAM_BOOL, max, OR_B)
 INST(FAM_INT, min, MIN_I) INST(FAM_FLOAT, min, MIN_F) INST(FAM_BOOL, min, AND_B)
 INST(FAM_INT, fmax, MAX_I) INST(FAM_FLOAT, fmax, FMAX_F) INST(FAM_BOOL, fmax, OR_B)
@@ -194,9 +219,11 @@ static const tsr_loop_fn divt_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, divt) TAB(FA
 static const tsr_loop_fn divf_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, divf) TAB(FAM_FLOAT, divf) };
 static const tsr_loop_fn rem_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, rem) TAB(FAM_FLOAT, rem) };
 static const tsr_loop_fn fmod_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, fmod) TAB(FAM_FLOAT, fmod) };
-static const tsr_loop_fn pow_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, pow) TAB(FAM_FLOAT, pow) TAB(FAM_COMPLEX, pow) };
-static const tsr_loop_fn atan2_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, atan2) };
-static const tsr_loop_fn hypot_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, hypot) };
+#define TAB_SL(OP) [TSR_FLOAT16] = OP##_float16, [TSR_FLOAT32] = OP##_sl_float32, \
+                   [TSR_FLOAT64] = OP##_sl_float64, [TSR_BFLOAT16] = OP##_bfloat16,
+static const tsr_loop_fn pow_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, pow) TAB_SL(pow) TAB(FAM_COMPLEX, pow) };
+static const tsr_loop_fn atan2_tab[TSR_DTYPE_SLOTS] = { TAB_SL(atan2) };
+static const tsr_loop_fn hypot_tab[TSR_DTYPE_SLOTS] = { TAB_SL(hypot) };
 static const tsr_loop_fn max_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, max) TAB(FAM_FLOAT, max) TAB(FAM_BOOL, max) };
 static const tsr_loop_fn min_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, min) TAB(FAM_FLOAT, min) TAB(FAM_BOOL, min) };
 static const tsr_loop_fn fmax_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, fmax) TAB(FAM_FLOAT, fmax) TAB(FAM_BOOL, fmax) };
@@ -335,6 +362,9 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
         if (!b->t && !tsr_dtype_is_integral(dt, true) && (b->s.kind != TSR_SCALAR_COMPLEX || b->s.im == 0)) {
             double e = tsr_scalar_to_double(b->s);
             kp.flag = e == 2 ? 1 : e == 3 ? 2 : e == 0.5 ? 3 : e == -0.5 ? 4 : e == -1 ? 5 : e == -2 ? 6 : 0;
+            /* float ** Python scalar: 1.13's scalar path is std::pow(float, double) rounded to
+             * float (pow_tensor_scalar_optimized_kernel<float, double>); vectors use a float exponent */
+            if (kp.flag == 0 && dt == TSR_FLOAT32 && a->t && b->s.kind != TSR_SCALAR_COMPLEX) { kp.flag = 7; kp.d = e; }
         }
         if (op == TSR_BINOP_FLOAT_POWER && out && out->dtype != dt) {
             tsr_error_set(TSR_ERR_RUNTIME, "the output given to float_power has dtype %s but the operation's "

@@ -78,8 +78,42 @@ void tsr__sleef_f64(tsr_sleef_op op, double *out, const double *in, int64_t n)
         memcpy(out + i, buf, (size_t)(n - i) * sizeof *buf);
     }
 }
+
+/* ORDER SLEEF2; hypot is the 0.5-ulp variant, as ATen calls it. */
+static __m256 (*const f8b[])(__m256, __m256) = {Sleef_atan2f8_u10, Sleef_hypotf8_u05, Sleef_powf8_u10};
+static __m256d (*const d4b[])(__m256d, __m256d) = {Sleef_atan2d4_u10, Sleef_hypotd4_u05, Sleef_powd4_u10};
+_Static_assert(sizeof f8b / sizeof f8b[0] == TSR_SLEEF2_COUNT, "ORDER SLEEF2");
+_Static_assert(sizeof d4b / sizeof d4b[0] == TSR_SLEEF2_COUNT, "ORDER SLEEF2");
+
+void tsr__sleef2_f32(tsr_sleef2_op op, float *out, const float *a, int64_t sa, const float *b, int64_t sb, int64_t n)
+{
+    __m256 (*f)(__m256, __m256) = f8b[op];
+    __m256 va = _mm256_set1_ps(*a), vb = _mm256_set1_ps(*b);
+    for (int64_t i = 0; i + 8 <= n; i += 8) {
+        if (sa) va = _mm256_loadu_ps(a + i);
+        if (sb) vb = _mm256_loadu_ps(b + i);
+        _mm256_storeu_ps(out + i, f(va, vb));
+    }
+}
+
+void tsr__sleef2_f64(tsr_sleef2_op op, double *out, const double *a, int64_t sa, const double *b, int64_t sb,
+                     int64_t n)
+{
+    __m256d (*f)(__m256d, __m256d) = d4b[op];
+    __m256d va = _mm256_set1_pd(*a), vb = _mm256_set1_pd(*b);
+    for (int64_t i = 0; i + 4 <= n; i += 4) {
+        if (sa) va = _mm256_loadu_pd(a + i);
+        if (sb) vb = _mm256_loadu_pd(b + i);
+        _mm256_storeu_pd(out + i, f(va, vb));
+    }
+}
 #pragma GCC pop_options
 #else
 void tsr__sleef_f32(tsr_sleef_op op, float *out, const float *in, int64_t n) { (void)op; (void)out; (void)in; (void)n; }
 void tsr__sleef_f64(tsr_sleef_op op, double *out, const double *in, int64_t n) { (void)op; (void)out; (void)in; (void)n; }
+void tsr__sleef2_f32(tsr_sleef2_op op, float *out, const float *a, int64_t sa, const float *b, int64_t sb, int64_t n)
+{ (void)op; (void)out; (void)a; (void)sa; (void)b; (void)sb; (void)n; }
+void tsr__sleef2_f64(tsr_sleef2_op op, double *out, const double *a, int64_t sa, const double *b, int64_t sb,
+                     int64_t n)
+{ (void)op; (void)out; (void)a; (void)sa; (void)b; (void)sb; (void)n; }
 #endif

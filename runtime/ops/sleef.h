@@ -27,4 +27,12 @@ bool tsr__sleef_usable(void);
 void tsr__sleef_f32(tsr_sleef_op op, float *out, const float *in, int64_t n);
 void tsr__sleef_f64(tsr_sleef_op op, double *out, const double *in, int64_t n);
 
+/* Binary: out[i] = op(a[i * sa], b[i * sb]), sa and sb 1 or 0 (a broadcast
+ * scalar), n a multiple of 8 (float) or 4 (double): cpu_kernel_vec's chunks.
+ * ORDER SLEEF2 */
+typedef enum { TSR_SLEEF2_ATAN2, TSR_SLEEF2_HYPOT, TSR_SLEEF2_POW, TSR_SLEEF2_COUNT } tsr_sleef2_op;
+void tsr__sleef2_f32(tsr_sleef2_op op, float *out, const float *a, int64_t sa, const float *b, int64_t sb, int64_t n);
+void tsr__sleef2_f64(tsr_sleef2_op op, double *out, const double *a, int64_t sa, const double *b, int64_t sb,
+                     int64_t n);
+
 #endif
