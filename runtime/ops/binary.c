@@ -295,11 +295,14 @@ static int set_alpha(tsr_dtype dt, const tsr_binary_opts *opts, bool negate, tsr
     }
     double re, im;
     tsr_scalar_to_complex(al, &re, &im);
-    if (negate) { re = -re; im = -im; }
+    /* sub is add with -alpha: a real Scalar negates to a real one (imaginary +0) */
+    if (negate) { re = -re; if (al.kind == TSR_SCALAR_COMPLEX) im = -im; }
     kp->i = negate ? neg_wrap(tsr_scalar_to_int64(al)) : tsr_scalar_to_int64(al);
     kp->d = tsr_dtype_is_floating(dt) && tsr_dtype_itemsize(dt) < 8 ? (double)(float)re : re;
     kp->z = re + im * I;
-    *plain = re == (negate ? -1 : 1) && im == 0;
+    /* 1.13's add kernel is a + alpha * b for every alpha; only for complex
+     * does multiplying by 1 change anything (signed zeros, inf * 0 = nan) */
+    *plain = re == (negate ? -1 : 1) && im == 0 && !tsr_dtype_is_complex(dt);
     return 0;
 }
 
