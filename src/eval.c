@@ -1098,6 +1098,7 @@ void eval_fini(void)
     decref(globals);
     globals = NULL;
     env_break_cycles();
+    value_break_cycles();
     bind_fini();
     if (err_chunk) chunk_unref(err_chunk);
     err_chunk = NULL;

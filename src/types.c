@@ -322,7 +322,7 @@ static uint64_t num_hash(Value *v, int *ok)
     }
     default: {
         if (v->u.c.im == 0) {
-            Value tmp = {1, &t_float, {.f = v->u.c.re}};
+            Value tmp = {.refcnt = 1, .type = &t_float, .u = {.f = v->u.c.re}};
             return num_hash(&tmp, ok);
         }
         uint64_t a, b;

@@ -37,6 +37,8 @@ static Value small_ints[262]; /* -5 .. 256, as CPython caches them */
 static Value *free_values;
 static size_t nfree_values;
 
+static Value *live_containers; /* lists and dicts, linked through gc_prev/gc_next */
+
 Value *value_alloc(const VType *t)
 {
     Value *v = free_values;
@@ -49,14 +51,54 @@ Value *value_alloc(const VType *t)
     }
     v->refcnt = 1;
     v->type = t;
+    if (t == &t_list || t == &t_dict) {
+        v->gc_next = live_containers;
+        if (live_containers) live_containers->gc_prev = v;
+        live_containers = v;
+    }
     return v;
 }
 
-static Value none_v = {1L << 40, &t_none, {0}};
-static Value true_v = {1L << 40, &t_bool, {.i = 1}};
-static Value false_v = {1L << 40, &t_bool, {.i = 0}};
-static Value ellipsis_v = {1L << 40, &t_ellipsis, {0}};
-static Value notimpl_v = {1L << 40, &t_notimpl, {0}};
+static void unlink_container(Value *v)
+{
+    if (v->gc_prev) v->gc_prev->gc_next = v->gc_next;
+    else if (live_containers == v) live_containers = v->gc_next;
+    if (v->gc_next) v->gc_next->gc_prev = v->gc_prev;
+    v->gc_prev = v->gc_next = NULL;
+}
+
+void value_break_cycles(void)
+{
+    size_t n = 0;
+    for (Value *v = live_containers; v; v = v->gc_next) n++;
+    if (!n) return;
+    Value **all = malloc(n * sizeof *all);
+    if (!all) return;
+    size_t i = 0;
+    for (Value *v = live_containers; v; v = v->gc_next) all[i++] = incref(v);
+    for (i = 0; i < n; i++) {
+        Value *v = all[i];
+        if (v->type == &t_list) {
+            size_t k = v->u.seq.n;
+            v->u.seq.n = 0;
+            while (k) decref(v->u.seq.items[--k]);
+        } else {
+            Value *fresh = v_dict();
+            Dict *old = v->u.dict;
+            v->u.dict = fresh->u.dict;
+            fresh->u.dict = old;
+            decref(fresh); /* frees the old entries */
+        }
+    }
+    for (i = 0; i < n; i++) decref(all[i]);
+    free(all);
+}
+
+static Value none_v = {.refcnt = 1L << 40, .type = &t_none};
+static Value true_v = {.refcnt = 1L << 40, .type = &t_bool, .u = {.i = 1}};
+static Value false_v = {.refcnt = 1L << 40, .type = &t_bool, .u = {.i = 0}};
+static Value ellipsis_v = {.refcnt = 1L << 40, .type = &t_ellipsis};
+static Value notimpl_v = {.refcnt = 1L << 40, .type = &t_notimpl};
 
 /* Freeing a value frees what it holds, which could recurse as deep as the
  * data is nested ([[[...]]] 10^6 levels): past a small depth the values
@@ -67,6 +109,7 @@ static size_t free_queue_n, free_queue_cap;
 
 static void free_now(Value *v)
 {
+    if (v->type == &t_list || v->type == &t_dict) unlink_container(v);
     if (v->type->destroy) v->type->destroy(v);
     if (nfree_values < 4096) {
         *(Value **)v = free_values;

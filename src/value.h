@@ -76,6 +76,8 @@ typedef struct Module Module;
 struct Value {
     long refcnt;
     const VType *type;
+    Value *gc_prev, *gc_next;   /* lists and dicts: every live one, so that
+                                   reference cycles can be broken at exit */
     union {
         int64_t i;                                  /* bool, int */
         double f;                                   /* float */
@@ -105,6 +107,10 @@ void value_free(Value *v);
 static inline void decref(Value *v) { if (v && --v->refcnt == 0) value_free(v); }
 #define CLEAR(v) do { decref(v); (v) = NULL; } while (0)
 Value *value_alloc(const VType *t);                 /* refcnt 1, payload zeroed */
+/* There is no cycle collector: a list or dict that holds itself (directly or
+ * not) lives until the session ends, when this empties every live list and
+ * dict so that all of them are freed. */
+void value_break_cycles(void);
 
 /* ---- singletons and constructors (new references) ---- */
 Value *v_none(void);

@@ -309,7 +309,7 @@ static int set_alpha(tsr_dtype dt, const tsr_binary_opts *opts, bool negate, tsr
 /* x ** 0 and x ** 1 with a scalar exponent: 1.13's pow_Tensor_Scalar_out
  * fills ones / copies the base (no pow is computed, so complex bases stay
  * exact). ctx: the element size, then for the fill the value 1 stored. */
-typedef struct { int size; unsigned char one[16]; } pow_trivial_ctx;
+typedef struct { int size; _Alignas(16) unsigned char one[16]; } pow_trivial_ctx;
 
 static int pow_copy_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
 {
