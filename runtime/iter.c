@@ -56,18 +56,30 @@ static struct {
     unsigned gen;
 } job;
 
+/* PyTorch 1.13's default (ParallelCommon.cpp intraop_default_num_threads):
+ * OMP_NUM_THREADS, else MKL_NUM_THREADS, else the hardware threads halved on
+ * x86-64 (TaskThreadPoolBase::defaultNumThreads assumes hyper-threading). The
+ * count decides where threads split the work, and so which elements a
+ * kernel reaches in its scalar tail: matching it keeps results identical. */
+static int env_threads(const char *name)
+{
+    const char *e = getenv(name);
+    if (!e || !*e) return 0;
+    char *end;
+    long v = strtol(e, &end, 10);
+    return *end == '\0' && v > 0 && v < 4096 ? (int)v : 0;
+}
+
 static void init_threads(void)
 {
     if (num_threads) return;
-    const char *e = getenv("OMP_NUM_THREADS");
-    int n = 0;
-    if (e && *e) {
-        char *end;
-        long v = strtol(e, &end, 10);
-        if (*end == '\0' && v > 0 && v < 4096) n = (int)v;
-    }
+    int n = env_threads("OMP_NUM_THREADS");
+    if (n <= 0) n = env_threads("MKL_NUM_THREADS");
     if (n <= 0) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
+#if defined(__x86_64__)
+        c /= 2;
+#endif
         n = c > 0 ? (int)c : 1;
     }
     __atomic_store_n(&num_threads, n, __ATOMIC_RELAXED);
@@ -89,10 +101,15 @@ int tsr_set_num_threads(int n)
     return 0;
 }
 
+/* at::parallel_for's split (ParallelOpenMP.h invoke_parallel): chunks of
+ * divup(total, parts) elements. Where a chunk ends decides which elements
+ * a kernel reaches in its scalar tail, which for some float ops (Sleef in
+ * the vector body, libm in the tail) shows in the last bit. */
 static void run_part(int k)
 {
-    int64_t lo = job.total * k / job.parts, hi = job.total * (k + 1) / job.parts;
-    job.fn(job.arg, lo, hi);
+    int64_t chunk = (job.total + job.parts - 1) / job.parts;
+    int64_t lo = chunk * k, hi = lo + chunk < job.total ? lo + chunk : job.total;
+    if (lo < hi) job.fn(job.arg, lo, hi);
 }
 
 /* Takes parts until none is left; called with pool_mu held, returns with it held. */
@@ -124,8 +141,9 @@ void tsr_parallel_for(int64_t total, int64_t grain, void (*fn)(void *, int64_t, 
 {
     int nt = tsr_get_num_threads();
     if (grain < 1) grain = 1;
-    int64_t parts = total / grain;
+    int64_t parts = (total + grain - 1) / grain;
     if (parts > nt) parts = nt;
+    if (total <= grain) parts = 1;
     if (parts <= 1 || in_worker || pthread_mutex_trylock(&pool_busy) != 0) {
         if (total > 0) fn(arg, 0, total);
         return;
@@ -507,7 +525,7 @@ static tsr_tensor *run_simple(const tsr_iter_config *cfg, const tsr_operand *in,
                 if ((t->sizes[d] < 2 && t->ndim > 1) || t->strides[d] != expect) return NULL;
                 expect *= t->sizes[d];
             }
-            if (expect >= TSR_PARALLEL_GRAIN * 2) return NULL;
+            if (expect > TSR_PARALLEL_GRAIN) return NULL;
             continue;
         }
         if (t->ndim != first->ndim) return NULL;
@@ -679,7 +697,7 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     for (int j = 0; j < nd; j++) P->shape[j] = shape[perm[j]];
     coalesce(P);
 
-    if (numel >= TSR_PARALLEL_GRAIN * 2) tsr_parallel_for(numel, TSR_PARALLEL_GRAIN, run_range, P);
+    if (numel > TSR_PARALLEL_GRAIN) tsr_parallel_for(numel, TSR_PARALLEL_GRAIN, run_range, P);
     else run_range(P, 0, numel);
 
     if (P->err) {

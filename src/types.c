@@ -373,6 +373,23 @@ static Value *m_is_integer(Value *self, CallArgs *a, void *d)
     return v_bool(isfinite(self->u.f) && self->u.f == floor(self->u.f));
 }
 
+/* float.hex(): CPython's format, 13 hex digits of mantissa always. */
+static Value *m_float_hex(Value *self, CallArgs *a, void *d)
+{
+    (void)a; (void)d;
+    double x = self->u.f;
+    if (isnan(x)) return v_str("nan");
+    if (isinf(x)) return v_str(x < 0 ? "-inf" : "inf");
+    const char *sign = signbit(x) ? "-" : "";
+    if (x == 0) return v_strf("%s0x0.0p+0", sign);
+    uint64_t bits;
+    memcpy(&bits, &x, 8);
+    int e = (int)((bits >> 52) & 0x7ff);
+    uint64_t m = bits & ((1ULL << 52) - 1);
+    if (e == 0) return v_strf("%s0x0.%013llxp-1022", sign, (unsigned long long)m);
+    return v_strf("%s0x1.%013llxp%+d", sign, (unsigned long long)m, e - 1023);
+}
+
 static Value *m_bit_length(Value *self, CallArgs *a, void *d)
 {
     (void)a; (void)d;
@@ -388,6 +405,7 @@ static Value *num_attr(Value *v, const char *name)
         return k == K_COMPLEX ? v_float(v->u.c.im) : k == K_FLOAT ? v_float(0) : v_int(0);
     if (!strcmp(name, "conjugate")) return v_builtin("conjugate", m_conjugate, v, NULL);
     if (k == K_FLOAT && !strcmp(name, "is_integer")) return v_builtin("is_integer", m_is_integer, v, NULL);
+    if (k == K_FLOAT && !strcmp(name, "hex")) return v_builtin("hex", m_float_hex, v, NULL);
     if (k == K_INT && !strcmp(name, "bit_length")) return v_builtin("bit_length", m_bit_length, v, NULL);
     return NULL;
 }
