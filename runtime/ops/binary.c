@@ -429,9 +429,11 @@ tsr_tensor *tsr_binary_(tsr_binop op, tsr_tensor *self, const tsr_operand *b, co
 
 /* ----------------------------------------------------- lerp, where, fill */
 
-#define LERP_F(s, e, w) lerpf_(s, e, w)
-/* aten/src/ATen/native/Lerp.h: two formulas split at |weight| < 0.5. */
-#define lerpf_(s, e, w) (fabs(w) < 0.5 ? (s) + (w) * ((e) - (s)) : (e) - ((e) - (s)) * (1 - (w)))
+/* aten/src/ATen/native/Lerp.h: two formulas split at |weight| < 0.5. 1.13's
+ * AVX2 build fuses them (vec::fmadd in the vector body, FMA contraction in
+ * the scalar tail), so both are one fma; float16/bfloat16 compute in float
+ * and round once. */
+#define LERP_F(s, e, w) (fabs(w) < 0.5 ? fma((w), (e) - (s), (s)) : fma((w) - 1, (e) - (s), (e)))
 #define LERP_C(s, e, w) (cabs(w) < 0.5 ? (s) + CMUL(w, (e) - (s)) : (e) - CMUL((e) - (s), ONE_C - (w)))
 
 #define TERNARY_LOOP(T, LD, ST, C, BODY)                                              \
@@ -449,6 +451,25 @@ FAM_FLOAT(DEF_T, lerp, LERP_F)
 FAM_COMPLEX(DEF_T, lerp, LERP_C)
 static const tsr_loop_fn lerp_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, lerp) TAB(FAM_COMPLEX, lerp) };
 
+/* A Python-number weight is not rounded to the tensor's dtype first when
+ * that is bfloat16 (the kernel takes it as float): it comes in ctx. */
+#define SCALAR_W_LOOP(T, LD, ST, C, BODY, WEIGHT)                                     \
+    const void *c = ctx; (void)c;                                                     \
+    char *o = d[0]; const char *a = d[1], *b = d[2];                                  \
+    C z = WEIGHT;                                                                     \
+    for (int64_t i = 0; i < n; i++) {                                                 \
+        C x = LD(*(const T *)(a + i * s[1])), y = LD(*(const T *)(b + i * s[2]));     \
+        *(T *)(o + i * s[0]) = ST(BODY(x, y, z));                                     \
+    }                                                                                 \
+    return 0;
+#define DEF_TS_F(dt, T, C, R, OP, BODY) \
+    LOOP_SIG(OP##_##dt) { typedef R real_t; (void)sizeof(real_t); SCALAR_W_LOOP(T, LD_##dt, ST_##dt, C, BODY, (C)KP->d) }
+#define DEF_TS_C(dt, T, C, R, OP, BODY) \
+    LOOP_SIG(OP##_##dt) { typedef R real_t; (void)sizeof(real_t); SCALAR_W_LOOP(T, LD_##dt, ST_##dt, C, BODY, (C)KP->z) }
+FAM_FLOAT(DEF_TS_F, lerps, LERP_F)
+FAM_COMPLEX(DEF_TS_C, lerps, LERP_C)
+static const tsr_loop_fn lerps_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, lerps) TAB(FAM_COMPLEX, lerps) };
+
 static tsr_tensor *lerp_impl(const tsr_tensor *start, const tsr_tensor *end, const tsr_operand *w,
                              tsr_tensor *out, bool inplace)
 {
@@ -465,11 +486,19 @@ static tsr_tensor *lerp_impl(const tsr_tensor *start, const tsr_tensor *end, con
     }
     tsr_operand ops[3] = {tsr_operand_tensor(start), tsr_operand_tensor(end), *w};
     unsigned mask = M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16) | M(TSR_COMPLEX64) | M(TSR_COMPLEX128);
-    tsr_loop_fn fn = (mask & M(dt)) ? lerp_tab[dt] : NULL;
-    tsr_iter_config cfg = {.nin = 3, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
+    tsr_loop_fn fn = (mask & M(dt)) ? (w->t ? lerp_tab : lerps_tab)[dt] : NULL;
+    tsr_iter_config cfg = {.nin = w->t ? 3 : 2, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
                            .check = TSR_CHECK_CAN_CAST, .inplace = inplace,
                            .kname = w->t ? "lerp_kernel_tensor" : "lerp_kernel_scalar", .kdtype = dt};
-    return tsr_iter_run(&cfg, ops, out, fn, NULL);
+    tsr__kparams kp = {0};
+    if (!w->t) {
+        double re, im;
+        tsr_scalar_to_complex(w->s, &re, &im);
+        /* weight.to<scalar_t>(): float for float32 and (1.13) for bfloat16 */
+        kp.d = dt == TSR_FLOAT64 || dt == TSR_COMPLEX128 ? re : (double)(float)re;
+        kp.z = dt == TSR_COMPLEX64 ? (double)(float)re + (double)(float)im * I : re + im * I;
+    }
+    return tsr_iter_run(&cfg, ops, out, fn, &kp);
 }
 
 tsr_tensor *tsr_lerp(const tsr_tensor *start, const tsr_tensor *end, const tsr_operand *weight, tsr_tensor *out)
