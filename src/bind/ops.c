@@ -134,6 +134,13 @@ static int out_precheck(tsr_binop op, const tsr_operand *a, const tsr_operand *b
 {
     if (op == TSR_BINOP_FLOAT_POWER || op == TSR_BINOP_SUB) return 0;   /* their own checks come first */
     if (opts && opts->has_alpha) return 0;
+    /* TensorIterator broadcasts the inputs before it looks at dtypes */
+    int nd[2], m = 0;
+    const int64_t *sz[2];
+    if (a->t) { nd[m] = a->t->ndim; sz[m++] = a->t->sizes; }
+    if (b->t) { nd[m] = b->t->ndim; sz[m++] = b->t->sizes; }
+    int64_t shape[TSR_MAX_DIMS];
+    if (m == 2 && tsr_broadcast_shapes(m, nd, sz, shape) < 0) return -1;
     tsr_operand o[2] = {*a, *b};
     tsr_dtype dt = tsr_result_type(2, o, NULL);
     if ((op == TSR_BINOP_DIV || op == TSR_BINOP_ATAN2) && tsr_dtype_is_integral(dt, true)) dt = tsr_default_dtype();

@@ -397,6 +397,13 @@ static int clamp_precheck(const tsr_tensor *x, const tsr_operand *lo, const tsr_
     if (hi) o[n++] = *hi;
     if (n == 1) return 0;
     bool scalars = (!lo || !lo->t) && (!hi || !hi->t);
+    /* TensorIterator broadcasts the inputs before it looks at dtypes */
+    int nd[3], m = 0;
+    const int64_t *sz[3];
+    for (int k = 0; k < n; k++)
+        if (o[k].t) { nd[m] = o[k].t->ndim; sz[m++] = o[k].t->sizes; }
+    int64_t shape[TSR_MAX_DIMS];
+    if (m > 1 && tsr_broadcast_shapes(m, nd, sz, shape) < 0) return -1;
     tsr_dtype dt = tsr_result_type(n, o, NULL);
     if (tsr_dtype_is_complex(dt)) return 0;
     if (inplace) {
