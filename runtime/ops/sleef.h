@@ -35,4 +35,9 @@ void tsr__sleef2_f32(tsr_sleef2_op op, float *out, const float *a, int64_t sa, c
 void tsr__sleef2_f64(tsr_sleef2_op op, double *out, const double *a, int64_t sa, const double *b, int64_t sb,
                      int64_t n);
 
+/* Complex exp as Vectorized<c10::complex<T>>::exp: n complex numbers,
+ * interleaved (re, im); out may equal in. */
+void tsr__sleef_cexp_f64(double *out, const double *in, int64_t n);
+void tsr__sleef_cexp_f32(float *out, const float *in, int64_t n);
+
 #endif

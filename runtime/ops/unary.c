@@ -255,6 +255,88 @@ static int rsqrt_vec_bfloat16(char **d, const int64_t *s, int64_t n, const void 
     char *t[2] = {d[0] + m * s[0], d[1] + m * s[1]};
     return r ? r : rsqrt_tail_bfloat16(t, s, n - m, ctx);
 }
+/* Complex64/complex128 on the AVX2 path. exp is a vml op: every element
+ * through Vectorized::exp. neg, reciprocal, rsqrt and sigmoid are
+ * cpu_kernel_vec ops: whole 2 * Vec::size() chunks of a contiguous row (8
+ * complex64, 4 complex128) take the vector formulas of vec256_complex_*.h,
+ * which differ from the scalar ones in signed zeros: neg is 0 - x,
+ * reciprocal is conj(x) / |x|^2, rsqrt is sqrt then that reciprocal, sigmoid
+ * is reciprocal((0 - x).exp() + 1). The rest take the scalar loop. */
+#define CVEC_RECIP(R, re, im, ore, oim) do { R den_ = (re) * (re) + (im) * (im); \
+    *(ore) = (re) / den_; *(oim) = -(im) / den_; } while (0)
+
+static void cexp_buf(bool dbl, void *buf, int64_t n)
+{
+    if (dbl) tsr__sleef_cexp_f64(buf, buf, n);
+    else tsr__sleef_cexp_f32(buf, buf, n);
+}
+
+typedef enum { CV_NEG, CV_RECIP, CV_RSQRT, CV_SIGMOID, CV_EXP } cvec_op;
+
+/* the vector formula on n contiguous complex numbers (R = float or double) */
+#define CVEC_BODY(R, CT, op, o, a, n, dbl)                                                    \
+    do {                                                                                     \
+        for (int64_t i = 0; i < (n); i += 64) {                                              \
+            int64_t m = (n) - i < 64 ? (n) - i : 64;                                         \
+            R buf[128];                                                                      \
+            memcpy(buf, (a) + i, (size_t)m * sizeof(CT));                                    \
+            for (int64_t k = 0; k < m; k++) {                                                \
+                R re = buf[2 * k], im = buf[2 * k + 1];                                      \
+                if (op == CV_NEG) { buf[2 * k] = (R)0 - re; buf[2 * k + 1] = (R)0 - im; }    \
+                else if (op == CV_RECIP) CVEC_RECIP(R, re, im, &buf[2 * k], &buf[2 * k + 1]); \
+                else if (op == CV_RSQRT) {                                                   \
+                    CT r = sqrt(*(CT *)&buf[2 * k]); /* map(std::sqrt) */                    \
+                    R rr = (R)creal(r), ri = (R)cimag(r);                                    \
+                    CVEC_RECIP(R, rr, ri, &buf[2 * k], &buf[2 * k + 1]);                     \
+                } else if (op == CV_SIGMOID) { buf[2 * k] = (R)0 - re; buf[2 * k + 1] = (R)0 - im; } \
+            }                                                                                \
+            if (op == CV_SIGMOID || op == CV_EXP) cexp_buf(dbl, buf, m);                     \
+            if (op == CV_SIGMOID)                                                            \
+                for (int64_t k = 0; k < m; k++) {                                            \
+                    R re = buf[2 * k] + (R)1, im = buf[2 * k + 1] + (R)0;                    \
+                    CVEC_RECIP(R, re, im, &buf[2 * k], &buf[2 * k + 1]);                     \
+                }                                                                            \
+            memcpy((o) + i, buf, (size_t)m * sizeof(CT));                                    \
+        }                                                                                    \
+    } while (0)
+
+static void cvec_run(cvec_op op, bool dbl, char *o, const char *a, int64_t n)
+{
+    if (dbl) CVEC_BODY(double, double _Complex, op, (double _Complex *)o, (const double _Complex *)a, n, true);
+    else CVEC_BODY(float, float _Complex, op, (float _Complex *)o, (const float _Complex *)a, n, false);
+}
+
+#define CVEC(dt, T, OP, CVOP, DBL, VML)                                                      \
+    static int OP##_cv_##dt(char **d, const int64_t *s, int64_t n, const void *ctx) {       \
+        const int64_t sz = (int64_t)sizeof(T), step = 2 * (32 / sz);                          \
+        if (!tsr__sleef_usable()) return OP##_##dt(d, s, n, ctx);                             \
+        if (VML) {                                                                            \
+            for (int64_t off = 0; off < n; off += 64) {                                       \
+                int64_t m = n - off < 64 ? n - off : 64;                                      \
+                T buf[64];                                                                    \
+                for (int64_t i = 0; i < m; i++) buf[i] = *(const T *)(d[1] + (off + i) * s[1]); \
+                cvec_run(CVOP, DBL, (char *)buf, (const char *)buf, m);                       \
+                for (int64_t i = 0; i < m; i++) *(T *)(d[0] + (off + i) * s[0]) = buf[i];     \
+            }                                                                                 \
+            return 0;                                                                         \
+        }                                                                                     \
+        if (s[0] != sz || (s[1] != sz && s[1] != 0)) return OP##_##dt(d, s, n, ctx);          \
+        int64_t m = n - n % step;                                                             \
+        if (s[1] == 0) {                                                                      \
+            for (int64_t i = 0; i < m; i++) cvec_run(CVOP, DBL, d[0] + i * sz, d[1], 1);      \
+        } else {                                                                              \
+            cvec_run(CVOP, DBL, d[0], d[1], m);                                               \
+        }                                                                                     \
+        char *t[2] = {d[0] + m * s[0], d[1] + m * s[1]};                                      \
+        return OP##_##dt(t, s, n - m, ctx);                                                   \
+    }
+#define CVEC2(OP, CVOP, VML) CVEC(complex64, tsr_cfloat, OP, CVOP, false, VML) \
+                             CVEC(complex128, tsr_cdouble, OP, CVOP, true, VML)
+CVEC2(neg, CV_NEG, false) CVEC2(recip, CV_RECIP, false) CVEC2(rsqrt, CV_RSQRT, false)
+CVEC2(sigmoid, CV_SIGMOID, false) CVEC2(exp, CV_EXP, true)
+#define T_CV(OP) [TSR_COMPLEX32] = OP##_complex32, [TSR_COMPLEX64] = OP##_cv_complex64, \
+                 [TSR_COMPLEX128] = OP##_cv_complex128,
+
 /* Table entries: float16 keeps libm (1.13 has no AVX2 Vectorized<Half>). */
 #define T_SL(OP) [TSR_FLOAT16] = OP##_float16, [TSR_FLOAT32] = OP##_sl_float32, \
                  [TSR_FLOAT64] = OP##_sl_float64, [TSR_BFLOAT16] = OP##_sl_bfloat16,
@@ -278,7 +360,7 @@ typedef struct {
 #define FLTS(nm, kn, OP, mask) {nm, kn, {T_SL(OP)}, mask, K_FLOAT, NULL, NULL}
 #define FLTSC(nm, kn, OP) {nm, kn, {T_SL(OP) T_(FAM_COMPLEX, OP)}, F3 | C2, K_FLOAT, NULL, NULL}
 static const unop_info unops[TSR_UNOP_COUNT] = {
-    [TSR_UNOP_NEG] = {"neg", "neg_cpu", {T_(FAM_INT, neg) T_(FAM_FLOAT, neg) T_(FAM_COMPLEX, neg)}, M_ALL & ~M_BOOL,
+    [TSR_UNOP_NEG] = {"neg", "neg_cpu", {T_(FAM_INT, neg) T_(FAM_FLOAT, neg) T_CV(neg)}, M_ALL & ~M_BOOL,
                       K_SAME, NULL, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
                       "to invert a mask, use the `~` or `logical_not()` operator instead."},
     [TSR_UNOP_ABS] = {"abs", "abs_cpu", {T_(FAM_INT, abs) T_(FAM_FLOAT, abs) T_(FAM_COMPLEX, abs)}, M_ALL & ~M_BOOL,
@@ -287,7 +369,7 @@ static const unop_info unops[TSR_UNOP_COUNT] = {
                        "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.", NULL},
     [TSR_UNOP_SGN] = {"sgn", "sgn_cpu", {T_(FAM_INT, sign) T_(FAM_FLOAT, sign) T_(FAM_BOOL, sign) T_(FAM_COMPLEX, sgn)},
                       M_ALL, K_SAME, NULL, NULL},
-    [TSR_UNOP_RECIPROCAL] = {"reciprocal", "reciprocal_cpu", {T_(FAM_FLOAT, recip) T_(FAM_COMPLEX, recip)},
+    [TSR_UNOP_RECIPROCAL] = {"reciprocal", "reciprocal_cpu", {T_(FAM_FLOAT, recip) T_CV(recip)},
                              M_FLOAT | C2, K_FLOAT, NULL, NULL},
     [TSR_UNOP_SQUARE] = {"square", "pow", {0}, 0, K_SAME, NULL, NULL},
     [TSR_UNOP_ACOS] = FLTSC("acos", "acos_vml_cpu", acos),
@@ -306,7 +388,7 @@ static const unop_info unops[TSR_UNOP_COUNT] = {
     [TSR_UNOP_ERF] = FLTS("erf", "erf_vml_cpu", erf, F3),
     [TSR_UNOP_ERFC] = FLTS("erfc", "erfc_vml_cpu", erfc, F3),
     [TSR_UNOP_ERFINV] = FLT("erfinv", "erfinv_vml_cpu", erfinv, F3),
-    [TSR_UNOP_EXP] = FLTSC("exp", "exp_vml_cpu", exp),
+    [TSR_UNOP_EXP] = {"exp", "exp_vml_cpu", {T_SL(exp) T_CV(exp)}, F3 | C2, K_FLOAT, NULL, NULL},
     [TSR_UNOP_EXPM1] = FLTS("expm1", "expm1_vml_cpu", expm1, F3),
     [TSR_UNOP_FLOOR] = {"floor", "floor_vml_cpu", {T_(FAM_FLOAT, floor)}, F3 | M_INT, K_INT_IDENTITY,
                         "floor is not supported for complex inputs", NULL},
@@ -320,8 +402,8 @@ static const unop_info unops[TSR_UNOP_COUNT] = {
     [TSR_UNOP_ROUND] = {"round", "round_vml_cpu", {T_(FAM_FLOAT, round)}, F3 | M_INT, K_INT_IDENTITY, NULL, NULL},
     [TSR_UNOP_RSQRT] = {"rsqrt", "rsqrt_cpu", {[TSR_FLOAT16] = rsqrt_float16, [TSR_FLOAT32] = rsqrt_float32,
                          [TSR_FLOAT64] = rsqrt_float64, [TSR_BFLOAT16] = rsqrt_vec_bfloat16,
-                         T_(FAM_COMPLEX, rsqrt)}, F3 | C2, K_FLOAT, NULL, NULL},
-    [TSR_UNOP_SIGMOID] = FLTSC("sigmoid", "sigmoid_cpu", sigmoid),
+                         T_CV(rsqrt)}, F3 | C2, K_FLOAT, NULL, NULL},
+    [TSR_UNOP_SIGMOID] = {"sigmoid", "sigmoid_cpu", {T_SL(sigmoid) T_CV(sigmoid)}, F3 | C2, K_FLOAT, NULL, NULL},
     [TSR_UNOP_SIN] = FLTSC("sin", "sin_vml_cpu", sin),
     [TSR_UNOP_SINH] = FLTSC("sinh", "sinh_cpu", sinh),
     [TSR_UNOP_SQRT] = FLTC("sqrt", "sqrt_vml_cpu", sqrt),
