@@ -12,9 +12,13 @@
 #include "unary.h"
 #include "sleef.h"
 
+static bool cpu_fma(void) { return tsr__sleef_usable(); }
+
 /* ------------------------------------------------ Math.h ports (erfinv, digamma) */
 
-#define ERFINV_BODY(T, SQRTPI)                                                           \
+/* MA(a, b, c) is a * b + c; 1.13's AVX2 kernels are built with FMA and the
+ * compiler fuses these Horner steps, its DEFAULT ones do not. */
+#define ERFINV_BODY(T, SQRTPI, MA)                                                       \
     T a[4] = {(T)0.886226899, (T)-1.645349621, (T)0.914624893, (T)-0.140543331};          \
     T b[4] = {(T)-2.118377725, (T)1.442710462, (T)-0.329097515, (T)0.012229801};          \
     T c[4] = {(T)-1.970840454, (T)-1.624906493, (T)3.429567803, (T)1.641345311};          \
@@ -24,20 +28,26 @@
     if (y_abs == 1.0) return copysign((T)INFINITY, y);                                     \
     if (y_abs <= (T)0.7) {                                                                 \
         z = y * y;                                                                         \
-        num = (((a[3] * z + a[2]) * z + a[1]) * z + a[0]);                                 \
-        dem = ((((b[3] * z + b[2]) * z + b[1]) * z + b[0]) * z + (T)1.0);                  \
+        num = MA(MA(MA(a[3], z, a[2]), z, a[1]), z, a[0]);                                 \
+        dem = MA(MA(MA(MA(b[3], z, b[2]), z, b[1]), z, b[0]), z, (T)1.0);                  \
         x = y * num / dem;                                                                 \
     } else {                                                                               \
         z = sqrt(-log(((T)1.0 - y_abs) / (T)2.0));                                         \
-        num = ((c[3] * z + c[2]) * z + c[1]) * z + c[0];                                   \
-        dem = (d[1] * z + d[0]) * z + (T)1.0;                                              \
+        num = MA(MA(MA(c[3], z, c[2]), z, c[1]), z, c[0]);                                 \
+        dem = MA(MA(d[1], z, d[0]), z, (T)1.0);                                            \
         x = copysign(num, y) / dem;                                                        \
     }                                                                                      \
     x = x - (erf(x) - y) / (((T)2.0 / (T)SQRTPI) * exp(-x * x));                           \
     x = x - (erf(x) - y) / (((T)2.0 / (T)SQRTPI) * exp(-x * x));                           \
     return x;
-static double erfinv_d(double y) { ERFINV_BODY(double, 1.7724538509055159) }
-static float erfinv_f(float y) { ERFINV_BODY(float, 1.7724538509055159) }
+#define MA_PLAIN(a, b, c) ((a) * (b) + (c))
+static double erfinv_plain_d(double y) { ERFINV_BODY(double, 1.7724538509055159, MA_PLAIN) }
+static float erfinv_plain_f(float y) { ERFINV_BODY(float, 1.7724538509055159, MA_PLAIN) }
+static double erfinv_fma_d(double y) { ERFINV_BODY(double, 1.7724538509055159, fma) }
+static float erfinv_fma_f(float y) { ERFINV_BODY(float, 1.7724538509055159, fma) }
+static bool cpu_fma(void);
+static double erfinv_d(double y) { return cpu_fma() ? erfinv_fma_d(y) : erfinv_plain_d(y); }
+static float erfinv_f(float y) { return cpu_fma() ? erfinv_fma_f(y) : erfinv_plain_f(y); }
 #define erfinv_(x) _Generic((x), float: erfinv_f, default: erfinv_d)(x)
 
 static double digamma_d(double x)
