@@ -213,8 +213,36 @@ INST(FAM_INT, rsh, RSH_I)
 static const tsr_loop_fn add_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, add) TAB(FAM_FLOAT, add) TAB(FAM_COMPLEX, add) TAB(FAM_BOOL, add) };
 static const tsr_loop_fn adda_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, adda) TAB(FAM_FLOAT, adda) TAB(FAM_COMPLEX, adda) TAB(FAM_BOOL, adda) };
 static const tsr_loop_fn sub_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, sub) TAB(FAM_FLOAT, sub) TAB(FAM_COMPLEX, sub) };
-static const tsr_loop_fn mul_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, mul) TAB(FAM_FLOAT, mul) TAB(FAM_COMPLEX, mul) TAB(FAM_BOOL, mul) };
-static const tsr_loop_fn div_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, div) TAB(FAM_COMPLEX, div) };
+/* complex64 multiply/divide: 1.13's AVX2 kernels take whole 8-element chunks
+ * of a contiguous row through Vectorized<complex<float>> (plain multiplies,
+ * as CMUL/CDIV), and the rest through c10::complex<float>'s scalar operators,
+ * which that build compiles with fused multiply-adds. */
+#define CMUL_FMA(x, y) __builtin_complex(fmaf(crealf(x), crealf(y), -(cimagf(x) * cimagf(y))), \
+                                         fmaf(crealf(x), cimagf(y), cimagf(x) * crealf(y)))
+#define CDIV_FMA(x, y) cdiv_fma(x, y)
+static inline float _Complex cdiv_fma(float _Complex x, float _Complex y)
+{
+    float a = crealf(x), b = cimagf(x), c = crealf(y), d = cimagf(y);
+    float den = fmaf(c, c, d * d);
+    return __builtin_complex(fmaf(a, c, b * d) / den, fmaf(b, c, -(a * d)) / den);
+}
+DEF_B_SAME(complex64, tsr_cfloat, float _Complex, float, mulf, CMUL_FMA)
+DEF_B_SAME(complex64, tsr_cfloat, float _Complex, float, divf, CDIV_FMA)
+#define CF_SPLIT(OP)                                                                         \
+    static int OP##_cv_complex64(char **d, const int64_t *s, int64_t n, const void *ctx) {  \
+        if (!tsr__sleef_usable()) return OP##_complex64(d, s, n, ctx);                        \
+        bool vec = s[0] == 8 && (s[1] == 8 || s[1] == 0) && (s[2] == 8 || s[2] == 0);         \
+        int64_t m = vec ? n - n % 8 : 0;                                                      \
+        if (m) { int r = OP##_complex64(d, s, m, ctx); if (r) return r; }                     \
+        char *t[3] = {d[0] + m * s[0], d[1] + m * s[1], d[2] + m * s[2]};                     \
+        return OP##f_complex64(t, s, n - m, ctx);                                             \
+    }
+CF_SPLIT(mul) CF_SPLIT(div)
+
+#define TAB_CF(OP) [TSR_COMPLEX32] = OP##_complex32, [TSR_COMPLEX64] = OP##_cv_complex64, \
+                   [TSR_COMPLEX128] = OP##_complex128,
+static const tsr_loop_fn mul_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, mul) TAB(FAM_FLOAT, mul) TAB_CF(mul) TAB(FAM_BOOL, mul) };
+static const tsr_loop_fn div_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, div) TAB_CF(div) };
 static const tsr_loop_fn divt_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, divt) TAB(FAM_FLOAT, divt) };
 static const tsr_loop_fn divf_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, divf) TAB(FAM_FLOAT, divf) };
 static const tsr_loop_fn rem_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, rem) TAB(FAM_FLOAT, rem) };
