@@ -190,6 +190,18 @@ static int bind_key(Frame *f, Value *k, Value *x)
 
 /* ---------------------------------------------------------- assignment */
 
+/* The object and key of a subscript target (x[k]): new references in *obj
+ * and *key, or -1 with both NULL. */
+static int eval_subscript_parts(Frame *f, Node *target, Value **obj, Value **key)
+{
+    *key = NULL;
+    *obj = eval(f, target->a);
+    if (!*obj) return -1;
+    *key = eval(f, target->b);
+    if (!*key) { CLEAR(*obj); return -1; }
+    return 0;
+}
+
 static int assign(Frame *f, Node *target, Value *x);
 
 static int unpack(Frame *f, Node *target, Value *x)
@@ -232,10 +244,8 @@ static int assign(Frame *f, Node *target, Value *x)
         break;
     }
     case N_SUBSCRIPT: {
-        Value *obj = eval(f, target->a);
-        if (!obj) return -1;
-        Value *key = eval(f, target->b);
-        if (!key) { decref(obj); return -1; }
+        Value *obj, *key;
+        if (eval_subscript_parts(f, target, &obj, &key) < 0) return -1;
         r = value_setitem(obj, key, x);
         decref(obj);
         decref(key);
@@ -265,10 +275,8 @@ static int delete(Frame *f, Node *target)
         for (int i = 0; r == 0 && i < target->list->n; i++) r = delete(f, target->list->items[i]);
         break;
     case N_SUBSCRIPT: {
-        Value *obj = eval(f, target->a);
-        if (!obj) return -1;
-        Value *key = eval(f, target->b);
-        if (!key) { decref(obj); return -1; }
+        Value *obj, *key;
+        if (eval_subscript_parts(f, target, &obj, &key) < 0) return -1;
         r = value_delitem(obj, key);
         decref(obj);
         decref(key);
@@ -839,9 +847,7 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
             obj = eval(f, t->a);
             if (obj) cur = value_getattr(obj, t->name);
         } else {
-            obj = eval(f, t->a);
-            if (obj) key = eval(f, t->b);
-            if (key) cur = value_getitem(obj, key);
+            if (eval_subscript_parts(f, t, &obj, &key) == 0) cur = value_getitem(obj, key);
         }
         if (!cur) { locate(t); decref(obj); decref(key); return EX_ERR; }
         Value *rhs = eval(f, n->b);
