@@ -11,6 +11,7 @@
 #include "binary.h"
 #include "sleef.h"
 #include "copy.h"
+#include "factory.h"
 
 int tsr__not_implemented(const char *kname, tsr_dtype d)
 {
@@ -264,44 +265,63 @@ static const tsr_loop_fn rsh_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, rsh) };
 
 /* ------------------------------------------------------------- op table */
 
-typedef enum { R_COMMON, R_FLOAT, R_DOUBLE } dt_rule;   /* binary_op, binary_float_op, float_power */
+/* One descriptor per op (runtime/op.h). dtypes: what PyTorch 1.13's CPU
+ * kernel accepts; a dtype in the mask whose table entry is NULL still reports
+ * "not implemented" after the iterator's checks, as PyTorch dispatches. */
+#define BIN(nm, at, kn, tab_, mask, rule_, diff, cmsg)                                              \
+    {.name = nm, .aten = at, .kname = kn, .arity = 2, .rule = rule_, .cpu_dtypes = mask,              \
+     .meta_dtypes = M_ALL, .names = TSR_NAMES_BROADCAST, .differentiable = diff, .cpu = tab_,         \
+     .complex_msg = cmsg}
+#define M_ATAN2 (M_INT | M_BOOL | M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
+#define M_HYPOT (M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
+#define M_POW (M_INT | M_FLOAT | M(TSR_COMPLEX64) | M(TSR_COMPLEX128))
 
-typedef struct {
-    const char *name, *kname;          /* torch name; kernel name in "not implemented" messages */
-    const tsr_loop_fn *tab;
-    unsigned mask;                     /* dtypes PyTorch 1.13's CPU kernel accepts */
-    dt_rule rule;
-    const char *complex_msg;           /* a plain error for complex inputs, or NULL */
-} binop_info;
-
-static const binop_info binops[TSR_BINOP_COUNT] = {
-    [TSR_BINOP_ADD] = {"add", "add_cpu", add_tab, M_ALL, R_COMMON, NULL},
-    [TSR_BINOP_SUB] = {"sub", "sub_cpu", sub_tab, M_ALL & ~M_BOOL, R_COMMON, NULL},
-    [TSR_BINOP_MUL] = {"mul", "mul_cpu", mul_tab, M_ALL, R_COMMON, NULL},
-    [TSR_BINOP_DIV] = {"div", "div_cpu", div_tab, M_ALL & ~M(TSR_COMPLEX32), R_FLOAT, NULL},
-    [TSR_BINOP_DIV_TRUNC] = {"div", "div_trunc_cpu", divt_tab, M_INT | M_FLOAT, R_COMMON, NULL},
-    [TSR_BINOP_DIV_FLOOR] = {"floor_divide", "div_floor_cpu", divf_tab, M_INT | M_FLOAT, R_COMMON, NULL},
-    [TSR_BINOP_REMAINDER] = {"remainder", "remainder_cpu", rem_tab, M_INT | M_FLOAT, R_COMMON, NULL},
-    [TSR_BINOP_FMOD] = {"fmod", "fmod_cpu", fmod_tab, M_INT | M_FLOAT, R_COMMON, NULL},
-    [TSR_BINOP_POW] = {"pow", "pow", pow_tab, M_INT | M_FLOAT | M(TSR_COMPLEX64) | M(TSR_COMPLEX128), R_COMMON, NULL},
-    [TSR_BINOP_FLOAT_POWER] = {"float_power", "pow", pow_tab, M_ALL, R_DOUBLE, NULL},
-    [TSR_BINOP_ATAN2] = {"atan2", "atan2_cpu", atan2_tab, M_INT | M_BOOL | M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16),
-                         R_FLOAT, NULL},
-    [TSR_BINOP_HYPOT] = {"hypot", "hypot_cpu", hypot_tab, M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16), R_COMMON, NULL},
-    [TSR_BINOP_MAXIMUM] = {"maximum", "maximum_cpu", max_tab, M_ALL, R_COMMON, "maximum not implemented for complex tensors."},
-    [TSR_BINOP_MINIMUM] = {"minimum", "minimum_cpu", min_tab, M_ALL, R_COMMON, "minimum not implemented for complex tensors."},
-    [TSR_BINOP_FMAX] = {"fmax", "fmax_cpu", fmax_tab, M_ALL, R_COMMON, "fmax not implemented for complex tensors."},
-    [TSR_BINOP_FMIN] = {"fmin", "fmin_cpu", fmin_tab, M_ALL, R_COMMON, "fmin not implemented for complex tensors."},
-    [TSR_BINOP_BITWISE_AND] = {"bitwise_and", "bitwise_and_cpu", band_tab, M_INT | M_BOOL, R_COMMON, NULL},
-    [TSR_BINOP_BITWISE_OR] = {"bitwise_or", "bitwise_or_cpu", bor_tab, M_INT | M_BOOL, R_COMMON, NULL},
-    [TSR_BINOP_BITWISE_XOR] = {"bitwise_xor", "bitwise_xor_cpu", bxor_tab, M_INT | M_BOOL, R_COMMON, NULL},
-    [TSR_BINOP_LSHIFT] = {"bitwise_left_shift", "lshift_cpu", lsh_tab, M_INT, R_COMMON, NULL},
-    [TSR_BINOP_RSHIFT] = {"bitwise_right_shift", "rshift_cpu", rsh_tab, M_INT, R_COMMON, NULL},
+static const tsr_op binops[TSR_BINOP_COUNT] = {   /* ORDER BINOP */
+    [TSR_BINOP_ADD] = BIN("add", "add.Tensor", "add_cpu", add_tab, M_ALL, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_SUB] = BIN("sub", "sub.Tensor", "sub_cpu", sub_tab, M_ALL & ~M_BOOL, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_MUL] = BIN("mul", "mul.Tensor", "mul_cpu", mul_tab, M_ALL, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_DIV] = BIN("div", "div.Tensor", "div_cpu", div_tab, M_ALL & ~M(TSR_COMPLEX32), TSR_DT_FLOAT, true, NULL),
+    [TSR_BINOP_DIV_TRUNC] = BIN("div", "div.Tensor_mode", "div_trunc_cpu", divt_tab, M_INT | M_FLOAT, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_DIV_FLOOR] = BIN("floor_divide", "floor_divide", "div_floor_cpu", divf_tab, M_INT | M_FLOAT, TSR_DT_COMMON,
+                                false, NULL),
+    [TSR_BINOP_REMAINDER] = BIN("remainder", "remainder.Tensor", "remainder_cpu", rem_tab, M_INT | M_FLOAT, TSR_DT_COMMON,
+                                true, NULL),
+    [TSR_BINOP_FMOD] = BIN("fmod", "fmod.Tensor", "fmod_cpu", fmod_tab, M_INT | M_FLOAT, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_POW] = BIN("pow", "pow.Tensor_Tensor", "pow", pow_tab, M_POW, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_FLOAT_POWER] = BIN("float_power", "float_power.Tensor_Tensor", "pow", pow_tab, M_ALL, TSR_DT_DOUBLE, true, NULL),
+    [TSR_BINOP_ATAN2] = BIN("atan2", "atan2", "atan2_cpu", atan2_tab, M_ATAN2, TSR_DT_FLOAT, true, NULL),
+    [TSR_BINOP_HYPOT] = BIN("hypot", "hypot", "hypot_cpu", hypot_tab, M_HYPOT, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_MAXIMUM] = BIN("maximum", "maximum", "maximum_cpu", max_tab, M_ALL, TSR_DT_COMMON, true,
+                              "maximum not implemented for complex tensors."),
+    [TSR_BINOP_MINIMUM] = BIN("minimum", "minimum", "minimum_cpu", min_tab, M_ALL, TSR_DT_COMMON, true,
+                              "minimum not implemented for complex tensors."),
+    [TSR_BINOP_FMAX] = BIN("fmax", "fmax", "fmax_cpu", fmax_tab, M_ALL, TSR_DT_COMMON, true,
+                           "fmax not implemented for complex tensors."),
+    [TSR_BINOP_FMIN] = BIN("fmin", "fmin", "fmin_cpu", fmin_tab, M_ALL, TSR_DT_COMMON, true,
+                           "fmin not implemented for complex tensors."),
+    [TSR_BINOP_BITWISE_AND] = BIN("bitwise_and", "bitwise_and.Tensor", "bitwise_and_cpu", band_tab, M_INT | M_BOOL,
+                                  TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_BITWISE_OR] = BIN("bitwise_or", "bitwise_or.Tensor", "bitwise_or_cpu", bor_tab, M_INT | M_BOOL,
+                                 TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_BITWISE_XOR] = BIN("bitwise_xor", "bitwise_xor.Tensor", "bitwise_xor_cpu", bxor_tab, M_INT | M_BOOL,
+                                  TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_LSHIFT] = BIN("bitwise_left_shift", "bitwise_left_shift.Tensor", "lshift_cpu", lsh_tab, M_INT,
+                             TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_RSHIFT] = BIN("bitwise_right_shift", "bitwise_right_shift.Tensor", "rshift_cpu", rsh_tab, M_INT,
+                             TSR_DT_COMMON, false, NULL),
 };
 _Static_assert(sizeof binops / sizeof binops[0] == TSR_BINOP_COUNT, "ORDER BINOP");
 
-const char *tsr_binop_name(tsr_binop op) { return (unsigned)op < TSR_BINOP_COUNT ? binops[op].name : "?"; }
+/* clamp_min / clamp_max with a Tensor bound run the maximum / minimum kernels
+ * (TensorCompare.cpp clamp_min_Tensor_out): bool computes, complex reaches
+ * the kernel ("minimum_cpu" not implemented for 'ComplexFloat'). */
+const tsr_op tsr_op_clamp_min_tensor = BIN("clamp_min", "clamp_min.Tensor", "maximum_cpu", max_tab, M_ALL, TSR_DT_COMMON,
+                                           true, NULL);
+const tsr_op tsr_op_clamp_max_tensor = BIN("clamp_max", "clamp_max.Tensor", "minimum_cpu", min_tab, M_ALL, TSR_DT_COMMON,
+                                           true, NULL);
 
+const char *tsr_binop_name(tsr_binop op) { return (unsigned)op < TSR_BINOP_COUNT ? binops[op].name : "?"; }
+const tsr_op *tsr_binop_desc(tsr_binop op) { return (unsigned)op < TSR_BINOP_COUNT ? &binops[op] : NULL; }
 
 static bool is_bool_operand(const tsr_operand *o) { return tsr_operand_dtype(o) == TSR_BOOL; }
 
@@ -353,6 +373,52 @@ static int pow_ones_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
     return 0;
 }
 
+/* The dtype checks TensorIterator makes while it is built, before any
+ * kernel is looked up, so an in-place or out= op whose kernel does not exist
+ * for the compute dtype still reports the cast first (`i32 |= 1.5`). The
+ * inputs are broadcast before dtypes are looked at. pow(Tensor, Scalar) is
+ * built with check_all_same_dtype: "Found dtype Int but expected Float".
+ * sub, float_power and an alpha= make their own checks first. */
+static int out_precheck(const tsr_op *info, tsr_binop op, const tsr_operand *ab, const tsr_tensor *out,
+                        const tsr_binary_opts *opts)
+{
+    if (op == TSR_BINOP_FLOAT_POWER || op == TSR_BINOP_SUB || (opts && opts->has_alpha)) return 0;
+    const tsr_operand *a = &ab[0], *b = &ab[1];
+    if (a->t && b->t) {
+        int nd[2] = {a->t->ndim, b->t->ndim};
+        const int64_t *sz[2] = {a->t->sizes, b->t->sizes};
+        int64_t shape[TSR_MAX_DIMS];
+        if (tsr_broadcast_shapes(2, nd, sz, shape) < 0) return -1;
+    }
+    tsr_dtype dt = tsr_op_compute_dtype(info, 2, ab, NULL);
+    if (op == TSR_BINOP_POW && a->t && !b->t) {
+        if (out->dtype != dt) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(out->dtype),
+                          tsr_dtype_scalar_name(dt));
+            return -1;
+        }
+        return 0;
+    }
+    if (!tsr_can_cast(dt, out->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                      tsr_dtype_scalar_name(dt), tsr_dtype_scalar_name(out->dtype));
+        return -1;
+    }
+    return 0;
+}
+
+/* pow(Tensor, Scalar) converts the exponent to the common dtype with an
+ * overflow check for integers, Half and BFloat16 (float and double keep it
+ * in double): "value cannot be converted to type int8_t without overflow". */
+static int pow_exponent_check(const tsr_operand *ab)
+{
+    tsr_dtype dt = tsr_result_type(2, ab, NULL);
+    const tsr_scalar e = ab[1].s;
+    if (tsr_dtype_is_integral(dt, true) && e.kind == TSR_SCALAR_INT && e.i < 0) return 0;
+    if (dt == TSR_BOOL || !(tsr_dtype_is_integral(dt, false) || dt == TSR_FLOAT16 || dt == TSR_BFLOAT16)) return 0;
+    return tsr_scalar_check_fits(e, dt);
+}
+
 static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,
                                bool inplace, const tsr_binary_opts *opts)
 {
@@ -360,8 +426,30 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
         tsr_error_set(TSR_ERR_VALUE, "unknown binary op %d", (int)op);
         return NULL;
     }
-    const binop_info *info = &binops[op];
+    const tsr_op *info = &binops[op];
     tsr_operand ops[2] = {*a, *b};
+    if (!a->t && !b->t) {
+        /* two Python numbers (torch.add(5, 5)): PyTorch wraps both; the first
+         * as a zero-dim tensor of the dtype result_type counts it as gives
+         * the same answer */
+        tsr_tensor *t = tsr_full(0, NULL, a->s, tsr_operand_promo_dtype(a), TSR_CPU);
+        if (!t) return NULL;
+        tsr_operand ta = tsr_operand_tensor(t);
+        tsr_tensor *r = binary_impl(op, &ta, b, out, inplace, opts);
+        tsr_tensor_release(t);
+        return r;
+    }
+    if (tsr_op_check_inputs(info, 2, ops) < 0) return NULL;
+    if (op == TSR_BINOP_POW && a->t && !b->t && pow_exponent_check(ops) < 0) return NULL;
+    if (inplace && op == TSR_BINOP_FLOAT_POWER) {
+        tsr_dtype want = tsr_op_compute_dtype(info, 2, ops, NULL);
+        if (out->dtype != want) {
+            tsr_error_set(TSR_ERR_RUNTIME, "the base given to float_power_ has dtype %s but the operation's result "
+                          "requires dtype %s", tsr_dtype_scalar_name(out->dtype), tsr_dtype_scalar_name(want));
+            return NULL;
+        }
+    }
+    if (out && out_precheck(info, op, ops, out, opts) < 0) return NULL;
     if (op == TSR_BINOP_SUB) {
         if (is_bool_operand(a) && is_bool_operand(b)) {
             tsr_error_set(TSR_ERR_RUNTIME, "Subtraction, the `-` operator, with two bool tensors is not supported. "
@@ -374,12 +462,9 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
             return NULL;
         }
     }
-    tsr_dtype common = tsr_result_type(2, ops, NULL);
-    tsr_dtype dt = common;
-    if (info->rule == R_FLOAT && tsr_dtype_is_integral(dt, true)) dt = tsr_default_dtype();
-    if (info->rule == R_DOUBLE) dt = tsr_dtype_is_complex(dt) ? TSR_COMPLEX128 : TSR_FLOAT64;
+    tsr_dtype dt = tsr_op_compute_dtype(info, 2, ops, NULL);
     tsr__kparams kp = {0};
-    const tsr_loop_fn *tab = info->tab;
+    const tsr_loop_fn *tab = info->cpu;
     if (op == TSR_BINOP_ADD || op == TSR_BINOP_SUB) {
         bool plain;
         if (set_alpha(dt, opts, op == TSR_BINOP_SUB, &kp, &plain) < 0) return NULL;
@@ -407,9 +492,9 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
         tsr_error_set(TSR_ERR_RUNTIME, "%s", info->complex_msg);
         return NULL;
     }
-    tsr_loop_fn fn = (info->mask & M(dt)) ? tab[dt] : NULL;
+    tsr_loop_fn fn = (info->cpu_dtypes & M(dt)) ? tab[dt] : NULL;
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace, .kname = info->kname, .kdtype = dt};
+                           .check = tsr_op_out_check(info), .inplace = inplace, .kname = info->kname, .kdtype = dt};
     if (op == TSR_BINOP_POW && a->t && !b->t && b->s.kind != TSR_SCALAR_BOOL) { /* Scalar::equal: a bool equals no number */
         double re, im;
         tsr_scalar_to_complex(b->s, &re, &im);
@@ -422,8 +507,11 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
     /* float16/bfloat16 arithmetic computes in float and rounds once: run the
      * float32 loop on inputs widened in small buffers (vectorised), when every
      * tensor operand already has the dtype (a scalar is first rounded to it,
-     * as PyTorch's wrapped number is) */
-    if ((dt == TSR_FLOAT16 || dt == TSR_BFLOAT16) && fn && (info->mask & M(TSR_FLOAT32)) &&
+     * as PyTorch's wrapped number is). Only into a result of that dtype: an
+     * out= of another dtype receives the value rounded to the compute dtype
+     * first, as TensorIterator casts only when it stores. */
+    if ((dt == TSR_FLOAT16 || dt == TSR_BFLOAT16) && fn && (info->cpu_dtypes & M(TSR_FLOAT32)) &&
+        (!out || out->dtype == dt) &&
         (op == TSR_BINOP_ADD || op == TSR_BINOP_SUB || op == TSR_BINOP_MUL || op == TSR_BINOP_DIV)) {
         bool all_dt = true;
         for (int k = 0; k < 2; k++)
@@ -453,6 +541,36 @@ tsr_tensor *tsr_binary_(tsr_binop op, tsr_tensor *self, const tsr_operand *b, co
 {
     tsr_operand a = tsr_operand_tensor(self);
     return binary_impl(op, &a, b, self, true, opts);
+}
+
+int tsr_div_rounding_mode(const char *mode, tsr_binop *op)
+{
+    if (!mode) *op = TSR_BINOP_DIV;
+    else if (!strcmp(mode, "trunc")) *op = TSR_BINOP_DIV_TRUNC;
+    else if (!strcmp(mode, "floor")) *op = TSR_BINOP_DIV_FLOOR;
+    else {
+        tsr_error_set(TSR_ERR_RUNTIME, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'",
+                      mode);
+        return -1;
+    }
+    return 0;
+}
+
+/* torch/_tensor.py __rpow__: torch.tensor(s, dtype=result_type(s, x)) ** x;
+ * the scalar must fit that dtype as torch.tensor checks it (tensor_new.cpp
+ * words it with the dtype's name: "uint8"). */
+tsr_tensor *tsr_rpow(const tsr_operand *s, const tsr_tensor *x)
+{
+    tsr_operand o[2] = {*s, tsr_operand_tensor(x)};
+    tsr_dtype dt = tsr_result_type(2, o, NULL);
+    if (!s->t && tsr_dtype_is_integral(dt, false) && s->s.kind == TSR_SCALAR_INT) {
+        tsr_iinfo ii;
+        if (tsr_dtype_iinfo(dt, &ii) == 0 && (s->s.i < ii.min || (s->s.i > 0 && (uint64_t)s->s.i > ii.max))) {
+            tsr_error_set(TSR_ERR_RUNTIME, "value cannot be converted to type %s without overflow", tsr_dtype_name(dt));
+            return NULL;
+        }
+    }
+    return binary_impl(TSR_BINOP_POW, &o[0], &o[1], NULL, false, NULL);
 }
 
 /* ----------------------------------------------------- lerp, where, fill */
@@ -498,26 +616,37 @@ FAM_FLOAT(DEF_TS_F, lerps, LERP_F)
 FAM_COMPLEX(DEF_TS_C, lerps, LERP_C)
 static const tsr_loop_fn lerps_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, lerps) TAB(FAM_COMPLEX, lerps) };
 
+#define M_LERP (M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16) | M(TSR_COMPLEX64) | M(TSR_COMPLEX128))
+#define TERN(nm, at, kn, ar, tab_, mask, rule_, diff)                                              \
+    {.name = nm, .aten = at, .kname = kn, .arity = ar, .rule = rule_, .cpu_dtypes = mask,          \
+     .meta_dtypes = M_ALL, .names = TSR_NAMES_BROADCAST, .differentiable = diff, .cpu = tab_}
+const tsr_op tsr_op_lerp_tensor = TERN("lerp", "lerp.Tensor", "lerp_kernel_tensor", 3, lerp_tab, M_LERP, TSR_DT_SELF, true);
+const tsr_op tsr_op_lerp_scalar = TERN("lerp", "lerp.Scalar", "lerp_kernel_scalar", 3, lerps_tab, M_LERP, TSR_DT_SELF, true);
+/* where's loop moves raw elements of any dtype (it has no per-dtype table) */
+const tsr_op tsr_op_where = TERN("where", "where.self", "where_cpu", 3, NULL, M_ALL, TSR_DT_COMMON, true);
+const tsr_op tsr_op_masked_fill = TERN("masked_fill", "masked_fill.Scalar", "masked_fill", 3, NULL, M_ALL, TSR_DT_SELF, true);
+
 static tsr_tensor *lerp_impl(const tsr_tensor *start, const tsr_tensor *end, const tsr_operand *w,
                              tsr_tensor *out, bool inplace)
 {
+    const tsr_op *desc = w->t ? &tsr_op_lerp_tensor : &tsr_op_lerp_scalar;
+    tsr_operand ops[3] = {tsr_operand_tensor(start), tsr_operand_tensor(end), *w};
+    if (tsr_op_check_inputs(desc, 3, ops) < 0) return NULL;
+    /* lerp_meta_check_dtype words the dtypes the TypeMeta way ("float") */
     tsr_dtype dt = start->dtype;
     if (end->dtype != dt) {
         tsr_error_set(TSR_ERR_RUNTIME, "expected dtype %s for `end` but got dtype %s",
-                      tsr_dtype_scalar_name(dt), tsr_dtype_scalar_name(end->dtype));
+                      tsr_dtype_typemeta_name(dt), tsr_dtype_typemeta_name(end->dtype));
         return NULL;
     }
     if (w->t && w->t->dtype != dt) {
         tsr_error_set(TSR_ERR_RUNTIME, "expected dtype %s for `weight` but got dtype %s",
-                      tsr_dtype_scalar_name(dt), tsr_dtype_scalar_name(w->t->dtype));
+                      tsr_dtype_typemeta_name(dt), tsr_dtype_typemeta_name(w->t->dtype));
         return NULL;
     }
-    tsr_operand ops[3] = {tsr_operand_tensor(start), tsr_operand_tensor(end), *w};
-    unsigned mask = M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16) | M(TSR_COMPLEX64) | M(TSR_COMPLEX128);
-    tsr_loop_fn fn = (mask & M(dt)) ? (w->t ? lerp_tab : lerps_tab)[dt] : NULL;
+    tsr_loop_fn fn = tsr_op_kernel(desc, dt);
     tsr_iter_config cfg = {.nin = w->t ? 3 : 2, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace,
-                           .kname = w->t ? "lerp_kernel_tensor" : "lerp_kernel_scalar", .kdtype = dt};
+                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname, .kdtype = dt};
     tsr__kparams kp = {0};
     if (!w->t) {
         double re, im;
@@ -560,6 +689,7 @@ static tsr_tensor *where_impl(const tsr_tensor *cond, const tsr_operand *a, cons
         return NULL;
     }
     tsr_operand ops[3] = {tsr_operand_tensor(cond), *a, *b};
+    if (tsr_op_check_inputs(&tsr_op_where, 3, ops) < 0) return NULL;
     where_ctx wc = {tsr_dtype_itemsize(dt)};
     tsr_iter_config cfg = {.nin = 3, .in_dtype = {TSR_BOOL, dt, dt}, .out_dtype = dt, .check_dtype = dt,
                            .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
@@ -572,8 +702,22 @@ tsr_tensor *tsr_where(const tsr_tensor *cond, const tsr_operand *a, const tsr_op
     return where_impl(cond, a, b, out, tsr_result_type(2, ab, NULL), false);
 }
 
+/* The value is converted to self's dtype with an overflow check first
+ * (masked_fill__cpu: value.item() to scalar_t). */
+static int masked_value_check(const tsr_tensor *x, const tsr_operand *value)
+{
+    tsr_scalar sv;
+    if (!value->t) return tsr_scalar_check_fits(value->s, x->dtype);
+    if (value->t->ndim != 0 || tsr_tensor_is_meta(value->t)) return 0;
+    if (tsr_tensor_get_at(value->t, 0, &sv) < 0) return -1;
+    return tsr_scalar_check_fits(sv, x->dtype);
+}
+
 int tsr_masked_fill_(tsr_tensor *x, const tsr_tensor *mask, const tsr_operand *value)
 {
+    if (masked_value_check(x, value) < 0) return -1;
+    tsr_operand ops[3] = {tsr_operand_tensor(x), tsr_operand_tensor(mask), *value};
+    if (tsr_op_check_inputs(&tsr_op_masked_fill, 3, ops) < 0) return -1;
     if (mask->dtype != TSR_BOOL) {
         tsr_error_set(TSR_ERR_RUNTIME, "masked_fill_ only supports boolean masks, but got mask with dtype %s",
                       tsr_dtype_name(mask->dtype));
@@ -595,6 +739,7 @@ tsr_tensor *tsr_masked_fill(const tsr_tensor *x, const tsr_tensor *mask, const t
 {
     /* out-of-place masked_fill clones with preserve_format, then fills in place;
      * the mask broadcasts to x (expand_outplace). */
+    if (masked_value_check(x, value) < 0) return NULL;
     tsr_tensor *y = tsr_clone(x, TSR_MF_PRESERVE);
     if (!y) return NULL;
     if (tsr_masked_fill_(y, mask, value) < 0) {

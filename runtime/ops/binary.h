@@ -6,6 +6,7 @@
 #ifndef TSR_OPS_BINARY_H
 #define TSR_OPS_BINARY_H
 #include "../iter.h"
+#include "../op.h"
 #include "../promote.h"
 
 /* ORDER BINOP */
@@ -25,6 +26,14 @@ typedef enum {
 
 /* torch function name: "add", "div", "floor_divide", "bitwise_left_shift"... */
 const char *tsr_binop_name(tsr_binop op);
+/* The op's descriptor (runtime/op.h); NULL for an unknown op. */
+const tsr_op *tsr_binop_desc(tsr_binop op);
+/* clamp_min / clamp_max with a Tensor bound: the maximum / minimum kernels. */
+extern const tsr_op tsr_op_clamp_min_tensor, tsr_op_clamp_max_tensor;
+/* div's rounding_mode: NULL (true division), "trunc" or "floor" into *op;
+ * 0, or -1 with "div expected rounding_mode to be one of None, 'trunc', or
+ * 'floor' but found 'x'". */
+int tsr_div_rounding_mode(const char *mode, tsr_binop *op);
 
 typedef struct {
     bool has_alpha;           /* add/sub alpha= (default 1) */
@@ -38,13 +47,21 @@ tsr_tensor *tsr_binary(tsr_binop op, const tsr_operand *a, const tsr_operand *b,
                        const tsr_binary_opts *opts);
 /* self.<op>_(b): in place; returns a NEW reference to self or NULL. */
 tsr_tensor *tsr_binary_(tsr_binop op, tsr_tensor *self, const tsr_operand *b, const tsr_binary_opts *opts);
+/* s ** x for a Python number s (Tensor.__rpow__): s must fit the dtype
+ * result_type(s, x) ("value cannot be converted to type uint8 without
+ * overflow"). NEW reference or NULL. */
+tsr_tensor *tsr_rpow(const tsr_operand *s, const tsr_tensor *x);
 
+/* Descriptors of lerp (Tensor and Scalar weight), where and masked_fill. */
+extern const tsr_op tsr_op_lerp_tensor, tsr_op_lerp_scalar, tsr_op_where, tsr_op_masked_fill;
 /* torch.lerp(start, end, weight): weight a tensor or a scalar. */
 tsr_tensor *tsr_lerp(const tsr_tensor *start, const tsr_tensor *end, const tsr_operand *weight, tsr_tensor *out);
 tsr_tensor *tsr_lerp_(tsr_tensor *self, const tsr_tensor *end, const tsr_operand *weight);
 /* torch.where(cond, a, b): cond must be bool. */
 tsr_tensor *tsr_where(const tsr_tensor *cond, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out);
-/* x.masked_fill(mask, value) / masked_fill_: value a scalar or a zero-dim tensor. */
+/* x.masked_fill(mask, value) / masked_fill_: value a scalar or a zero-dim
+ * tensor, which must fit x's dtype ("value cannot be converted to type
+ * int8_t without overflow"). */
 tsr_tensor *tsr_masked_fill(const tsr_tensor *x, const tsr_tensor *mask, const tsr_operand *value);
 int tsr_masked_fill_(tsr_tensor *x, const tsr_tensor *mask, const tsr_operand *value);
 

@@ -36,14 +36,20 @@ static const tsr_loop_fn cmp_tabs[TSR_CMP_COUNT][TSR_DTYPE_SLOTS] = {
     [TSR_CMP_LOGICAL_OR] = { TABR(lor) FAM_COMPLEX(ENTRY, lor) },
     [TSR_CMP_LOGICAL_XOR] = { TABR(lxor) FAM_COMPLEX(ENTRY, lxor) },
 };
-static const char *const cmp_names[TSR_CMP_COUNT][2] = {
-    {"eq", "eq_cpu"}, {"ne", "ne_cpu"}, {"lt", "lt_cpu"}, {"le", "le_cpu"}, {"gt", "gt_cpu"}, {"ge", "ge_cpu"},
-    {"logical_and", "logical_and_cpu"}, {"logical_or", "logical_or_cpu"}, {"logical_xor", "logical_xor_cpu"},
+#define CMP(nm, kn) {.name = nm, .aten = nm ".Tensor", .kname = kn, .arity = 2, .rule = TSR_DT_BOOL,            \
+                         .cpu_dtypes = M_ALL, .meta_dtypes = M_ALL, .names = TSR_NAMES_BROADCAST, .cpu = NULL}
+#define LOGICAL(nm, kn) {.name = nm, .aten = nm, .kname = kn, .arity = 2, .rule = TSR_DT_BOOL,                  \
+                         .cpu_dtypes = M_ALL, .meta_dtypes = M_ALL, .names = TSR_NAMES_BROADCAST, .cpu = NULL}
+/* The kernels are cmp_tabs[op] (complex32 is special-cased below). */
+static const tsr_op cmp_ops[TSR_CMP_COUNT] = {   /* ORDER CMPOP */
+    CMP("eq", "eq_cpu"), CMP("ne", "ne_cpu"), CMP("lt", "lt_cpu"), CMP("le", "le_cpu"), CMP("gt", "gt_cpu"),
+    CMP("ge", "ge_cpu"), LOGICAL("logical_and", "logical_and_cpu"), LOGICAL("logical_or", "logical_or_cpu"),
+    LOGICAL("logical_xor", "logical_xor_cpu"),
 };
-_Static_assert(sizeof cmp_names / sizeof cmp_names[0] == TSR_CMP_COUNT, "ORDER CMPOP");
+_Static_assert(sizeof cmp_ops / sizeof cmp_ops[0] == TSR_CMP_COUNT, "ORDER CMPOP");
 
-const char *tsr_cmpop_name(tsr_cmpop op) { return (unsigned)op < TSR_CMP_COUNT ? cmp_names[op][0] : "?"; }
-
+const char *tsr_cmpop_name(tsr_cmpop op) { return (unsigned)op < TSR_CMP_COUNT ? cmp_ops[op].name : "?"; }
+const tsr_op *tsr_cmpop_desc(tsr_cmpop op) { return (unsigned)op < TSR_CMP_COUNT ? &cmp_ops[op] : NULL; }
 
 static tsr_tensor *compare_impl(tsr_cmpop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out, bool inplace)
 {
@@ -52,7 +58,8 @@ static tsr_tensor *compare_impl(tsr_cmpop op, const tsr_operand *a, const tsr_op
         return NULL;
     }
     tsr_operand ops[2] = {*a, *b};
-    tsr_dtype dt = tsr_result_type(2, ops, NULL);
+    if (tsr_op_check_inputs(&cmp_ops[op], 2, ops) < 0) return NULL;
+    tsr_dtype dt = tsr_op_compute_dtype(&cmp_ops[op], 2, ops, NULL);
     tsr_loop_fn fn = dt == TSR_COMPLEX32 ? NULL : cmp_tabs[op][dt];
     /* complex32 has eq and ne (1.13): compare the exactly widened complex64 values */
     tsr_dtype in = dt;
@@ -61,7 +68,7 @@ static tsr_tensor *compare_impl(tsr_cmpop op, const tsr_operand *a, const tsr_op
         fn = cmp_tabs[op][in];
     }
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {in, in}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
-                           .check = TSR_CHECK_NONE, .inplace = inplace, .kname = cmp_names[op][1], .kdtype = dt};
+                           .check = TSR_CHECK_NONE, .inplace = inplace, .kname = cmp_ops[op].kname, .kdtype = dt};
     return tsr_iter_run(&cfg, ops, out, fn, NULL);
 }
 
@@ -105,10 +112,15 @@ static const tsr_loop_fn pred_tabs[TSR_PRED_COUNT][TSR_DTYPE_SLOTS] = {
     [TSR_PRED_SIGNBIT] = { FAM_INT(ENTRY, sbit) FAM_BOOL(ENTRY, sbit) FAM_FLOAT(ENTRY, sbit) },
     [TSR_PRED_LOGICAL_NOT] = { TABP(lnot) },
 };
-static const char *const pred_names[TSR_PRED_COUNT] = { "isnan", "isinf", "isfinite", "signbit", "logical_not" };
-_Static_assert(sizeof pred_names / sizeof pred_names[0] == TSR_PRED_COUNT, "ORDER PRED");
+#define PRED(nm) {.name = nm, .aten = nm, .kname = "logical_not_cpu", .arity = 1, .rule = TSR_DT_BOOL,          \
+                      .cpu_dtypes = M_ALL, .meta_dtypes = M_ALL, .names = TSR_NAMES_UNARY}
+static const tsr_op pred_ops[TSR_PRED_COUNT] = {   /* ORDER PRED */
+    PRED("isnan"), PRED("isinf"), PRED("isfinite"), PRED("signbit"), PRED("logical_not"),
+};
+_Static_assert(sizeof pred_ops / sizeof pred_ops[0] == TSR_PRED_COUNT, "ORDER PRED");
 
-const char *tsr_predop_name(tsr_predop op) { return (unsigned)op < TSR_PRED_COUNT ? pred_names[op] : "?"; }
+const char *tsr_predop_name(tsr_predop op) { return (unsigned)op < TSR_PRED_COUNT ? pred_ops[op].name : "?"; }
+const tsr_op *tsr_predop_desc(tsr_predop op) { return (unsigned)op < TSR_PRED_COUNT ? &pred_ops[op] : NULL; }
 
 tsr_tensor *tsr_predicate(tsr_predop op, const tsr_tensor *x, tsr_tensor *out)
 {
@@ -116,6 +128,8 @@ tsr_tensor *tsr_predicate(tsr_predop op, const tsr_tensor *x, tsr_tensor *out)
         tsr_error_set(TSR_ERR_VALUE, "unknown predicate %d", (int)op);
         return NULL;
     }
+    tsr_operand in = tsr_operand_tensor(x);
+    if (tsr_op_check_inputs(&pred_ops[op], 1, &in) < 0) return NULL;
     tsr_dtype dt = x->dtype;
     if (op == TSR_PRED_SIGNBIT && tsr_dtype_is_complex(dt)) {
         tsr_error_set(TSR_ERR_RUNTIME, "signbit is not implemented for complex tensors.");
@@ -123,9 +137,8 @@ tsr_tensor *tsr_predicate(tsr_predop op, const tsr_tensor *x, tsr_tensor *out)
     }
     tsr_loop_fn fn = pred_tabs[op][dt];
     if (op == TSR_PRED_LOGICAL_NOT && dt == TSR_COMPLEX32) fn = NULL;
-    tsr_operand in = tsr_operand_tensor(x);
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
-                           .check = TSR_CHECK_NONE, .kname = "logical_not_cpu", .kdtype = dt};
+                           .check = TSR_CHECK_NONE, .kname = pred_ops[op].kname, .kdtype = dt};
     return tsr_iter_run(&cfg, &in, out, fn, NULL);
 }
 

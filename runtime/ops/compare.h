@@ -6,6 +6,7 @@
 #ifndef TSR_OPS_COMPARE_H
 #define TSR_OPS_COMPARE_H
 #include "../iter.h"
+#include "../op.h"
 #include "../promote.h"
 
 /* ORDER CMPOP */
@@ -15,6 +16,7 @@ typedef enum {
     TSR_CMP_COUNT
 } tsr_cmpop;
 const char *tsr_cmpop_name(tsr_cmpop op);      /* "eq", ..., "logical_xor" */
+const tsr_op *tsr_cmpop_desc(tsr_cmpop op);    /* its descriptor; NULL if unknown */
 
 tsr_tensor *tsr_compare(tsr_cmpop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out);
 /* a.eq_(b) etc.: the bool result cast into self's dtype. */
@@ -24,6 +26,7 @@ tsr_tensor *tsr_compare_(tsr_cmpop op, tsr_tensor *self, const tsr_operand *b);
 typedef enum { TSR_PRED_ISNAN, TSR_PRED_ISINF, TSR_PRED_ISFINITE, TSR_PRED_SIGNBIT, TSR_PRED_LOGICAL_NOT,
                TSR_PRED_COUNT } tsr_predop;
 const char *tsr_predop_name(tsr_predop op);
+const tsr_op *tsr_predop_desc(tsr_predop op);
 tsr_tensor *tsr_predicate(tsr_predop op, const tsr_tensor *x, tsr_tensor *out);
 
 /* torch.isclose: |a-b| <= atol + rtol*|b| (NaNs equal when equal_nan);

@@ -9,6 +9,8 @@
 #include "../error.h"
 #include "loops.h"
 #include "binary.h"
+#include "compare.h"
+#include "copy.h"
 #include "unary.h"
 #include "sleef.h"
 
@@ -356,84 +358,91 @@ CVEC2(sigmoid, CV_SIGMOID, false) CVEC2(exp, CV_EXP, true)
 typedef enum { K_FLOAT, K_SAME, K_INT_IDENTITY } ukind;  /* unary_float_op, same dtype, same with ints unchanged */
 
 typedef struct {
-    const char *name, *kname;
-    tsr_loop_fn tab[TSR_DTYPE_SLOTS];
-    unsigned mask;
-    ukind kind;
-    const char *complex_msg, *bool_msg;
+    tsr_op op;                  /* the descriptor (runtime/op.h) */
+    ukind kind;                 /* K_INT_IDENTITY: integer inputs are copied unchanged */
 } unop_info;
 
 #define F3 (M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
 #define C2 (M(TSR_COMPLEX64) | M(TSR_COMPLEX128))
-#define FLT(nm, kn, OP, mask) {nm, kn, {T_(FAM_FLOAT, OP)}, mask, K_FLOAT, NULL, NULL}
-#define FLTC(nm, kn, OP) {nm, kn, {T_(FAM_FLOAT, OP) T_(FAM_COMPLEX, OP)}, F3 | C2, K_FLOAT, NULL, NULL}
-#define FLTS(nm, kn, OP, mask) {nm, kn, {T_SL(OP)}, mask, K_FLOAT, NULL, NULL}
-#define FLTSC(nm, kn, OP) {nm, kn, {T_SL(OP) T_(FAM_COMPLEX, OP)}, F3 | C2, K_FLOAT, NULL, NULL}
+#define UNPAREN(...) __VA_ARGS__
+#define UOPR(nm, kn, TAB, mask, kind_, rule_, cmsg, bmsg)                                          \
+    {.op = {.name = nm, .aten = nm, .kname = kn, .arity = 1, .rule = rule_, .cpu_dtypes = mask,    \
+            .meta_dtypes = M_ALL, .names = TSR_NAMES_UNARY, .differentiable = true,                \
+            .cpu = (const tsr_loop_fn[TSR_DTYPE_SLOTS]){UNPAREN TAB}, .complex_msg = cmsg,         \
+            .bool_msg = bmsg},                                                                     \
+     .kind = kind_}
+#define UOP(nm, kn, TAB, mask, kind_, cmsg, bmsg) \
+    UOPR(nm, kn, TAB, mask, kind_, (kind_) == K_FLOAT ? TSR_DT_UNARY_FLOAT : TSR_DT_SAME, cmsg, bmsg)
+#define FLT(nm, kn, OP, mask) UOP(nm, kn, (T_(FAM_FLOAT, OP)), mask, K_FLOAT, NULL, NULL)
+#define FLTC(nm, kn, OP) UOP(nm, kn, (T_(FAM_FLOAT, OP) T_(FAM_COMPLEX, OP)), F3 | C2, K_FLOAT, NULL, NULL)
+#define FLTS(nm, kn, OP, mask) UOP(nm, kn, (T_SL(OP)), mask, K_FLOAT, NULL, NULL)
+#define FLTSC(nm, kn, OP) UOP(nm, kn, (T_SL(OP) T_(FAM_COMPLEX, OP)), F3 | C2, K_FLOAT, NULL, NULL)
 static const unop_info unops[TSR_UNOP_COUNT] = {
-    [TSR_UNOP_NEG] = {"neg", "neg_cpu", {T_(FAM_INT, neg) T_(FAM_FLOAT, neg) T_CV(neg)}, M_ALL & ~M_BOOL,
+    [TSR_UNOP_NEG] = UOP("neg", "neg_cpu", (T_(FAM_INT, neg) T_(FAM_FLOAT, neg) T_CV(neg)), M_ALL & ~M_BOOL,
                       K_SAME, NULL, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
-                      "to invert a mask, use the `~` or `logical_not()` operator instead."},
-    [TSR_UNOP_ABS] = {"abs", "abs_cpu", {T_(FAM_INT, abs) T_(FAM_FLOAT, abs) T_(FAM_COMPLEX, abs)}, M_ALL & ~M_BOOL,
-                      K_SAME, NULL, NULL},
-    [TSR_UNOP_SIGN] = {"sign", "sign_cpu", {T_(FAM_INT, sign) T_(FAM_FLOAT, sign) T_(FAM_BOOL, sign)}, M_ALL, K_SAME,
-                       "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.", NULL},
-    [TSR_UNOP_SGN] = {"sgn", "sgn_cpu", {T_(FAM_INT, sign) T_(FAM_FLOAT, sign) T_(FAM_BOOL, sign) T_(FAM_COMPLEX, sgn)},
-                      M_ALL, K_SAME, NULL, NULL},
-    [TSR_UNOP_RECIPROCAL] = {"reciprocal", "reciprocal_cpu", {T_(FAM_FLOAT, recip) T_CV(recip)},
-                             M_FLOAT | C2, K_FLOAT, NULL, NULL},
-    [TSR_UNOP_SQUARE] = {"square", "pow", {0}, 0, K_SAME, NULL, NULL},
+                      "to invert a mask, use the `~` or `logical_not()` operator instead."),
+    [TSR_UNOP_ABS] = UOPR("abs", "abs_cpu", (T_(FAM_INT, abs) T_(FAM_FLOAT, abs) T_(FAM_COMPLEX, abs)),
+                       M_ALL & ~M_BOOL, K_SAME, TSR_DT_ABS, NULL, NULL),
+    [TSR_UNOP_SIGN] = UOP("sign", "sign_cpu", (T_(FAM_INT, sign) T_(FAM_FLOAT, sign) T_(FAM_BOOL, sign)), M_ALL, K_SAME,
+                       "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.", NULL),
+    [TSR_UNOP_SGN] = UOP("sgn", "sgn_cpu", (T_(FAM_INT, sign) T_(FAM_FLOAT, sign) T_(FAM_BOOL, sign) T_(FAM_COMPLEX, sgn)),
+                      M_ALL, K_SAME, NULL, NULL),
+    [TSR_UNOP_RECIPROCAL] = UOP("reciprocal", "reciprocal_cpu", (T_(FAM_FLOAT, recip) T_CV(recip)),
+                             M_FLOAT | C2, K_FLOAT, NULL, NULL),
+    [TSR_UNOP_SQUARE] = UOPR("square", "pow", (0), 0, K_SAME, TSR_DT_COMMON, NULL, NULL),   /* pow(x, 2) */
     [TSR_UNOP_ACOS] = FLTSC("acos", "acos_vml_cpu", acos),
     [TSR_UNOP_ACOSH] = FLTC("acosh", "acosh_cpu", acosh),
     [TSR_UNOP_ASIN] = FLTSC("asin", "asin_vml_cpu", asin),
     [TSR_UNOP_ASINH] = FLTC("asinh", "asinh_cpu", asinh),
     [TSR_UNOP_ATAN] = FLTSC("atan", "atan_vml_cpu", atan),
     [TSR_UNOP_ATANH] = FLTC("atanh", "atanh_cpu", atanh),
-    [TSR_UNOP_CEIL] = {"ceil", "ceil_vml_cpu", {T_(FAM_FLOAT, ceil)}, F3 | M_INT, K_INT_IDENTITY,
-                       "ceil is not supported for complex inputs", NULL},
+    [TSR_UNOP_CEIL] = UOP("ceil", "ceil_vml_cpu", (T_(FAM_FLOAT, ceil)), F3 | M_INT, K_INT_IDENTITY,
+                       "ceil is not supported for complex inputs", NULL),
     [TSR_UNOP_COS] = FLTSC("cos", "cos_vml_cpu", cos),
     [TSR_UNOP_COSH] = FLTSC("cosh", "cosh_cpu", cosh),
-    [TSR_UNOP_DEG2RAD] = {"deg2rad", "deg2rad", {T_(FAM_FLOAT, d2r)}, M_FLOAT, K_FLOAT,
-                          "deg2rad is not supported for complex tensors.", NULL},
+    [TSR_UNOP_DEG2RAD] = UOP("deg2rad", "deg2rad", (T_(FAM_FLOAT, d2r)), M_FLOAT, K_FLOAT,
+                          "deg2rad is not supported for complex tensors.", NULL),
     [TSR_UNOP_DIGAMMA] = FLT("digamma", "digamma", digamma, F3),
     [TSR_UNOP_ERF] = FLTS("erf", "erf_vml_cpu", erf, F3),
     [TSR_UNOP_ERFC] = FLTS("erfc", "erfc_vml_cpu", erfc, F3),
     [TSR_UNOP_ERFINV] = FLT("erfinv", "erfinv_vml_cpu", erfinv, F3),
-    [TSR_UNOP_EXP] = {"exp", "exp_vml_cpu", {T_SL(exp) T_CV(exp)}, F3 | C2, K_FLOAT, NULL, NULL},
+    [TSR_UNOP_EXP] = UOP("exp", "exp_vml_cpu", (T_SL(exp) T_CV(exp)), F3 | C2, K_FLOAT, NULL, NULL),
     [TSR_UNOP_EXPM1] = FLTS("expm1", "expm1_vml_cpu", expm1, F3),
-    [TSR_UNOP_FLOOR] = {"floor", "floor_vml_cpu", {T_(FAM_FLOAT, floor)}, F3 | M_INT, K_INT_IDENTITY,
-                        "floor is not supported for complex inputs", NULL},
-    [TSR_UNOP_FRAC] = {"frac", "frac_cpu", {T_(FAM_FLOAT, frac)}, M_FLOAT, K_SAME, NULL, NULL},
+    [TSR_UNOP_FLOOR] = UOP("floor", "floor_vml_cpu", (T_(FAM_FLOAT, floor)), F3 | M_INT, K_INT_IDENTITY,
+                        "floor is not supported for complex inputs", NULL),
+    [TSR_UNOP_FRAC] = UOP("frac", "frac_cpu", (T_(FAM_FLOAT, frac)), M_FLOAT, K_SAME, NULL, NULL),
     [TSR_UNOP_LOG] = FLTSC("log", "log_vml_cpu", log),
     [TSR_UNOP_LOG10] = FLTSC("log10", "log10_vml_cpu", log10),
     [TSR_UNOP_LOG1P] = FLTS("log1p", "log1p_vml_cpu", log1p, F3),
     [TSR_UNOP_LOG2] = FLTSC("log2", "log2_vml_cpu", log2),
-    [TSR_UNOP_RAD2DEG] = {"rad2deg", "rad2deg", {T_(FAM_FLOAT, r2d)}, M_FLOAT, K_FLOAT,
-                          "rad2deg is not supported for complex tensors.", NULL},
-    [TSR_UNOP_ROUND] = {"round", "round_vml_cpu", {T_(FAM_FLOAT, round)}, F3 | M_INT, K_INT_IDENTITY, NULL, NULL},
-    [TSR_UNOP_RSQRT] = {"rsqrt", "rsqrt_cpu", {[TSR_FLOAT16] = rsqrt_float16, [TSR_FLOAT32] = rsqrt_float32,
+    [TSR_UNOP_RAD2DEG] = UOP("rad2deg", "rad2deg", (T_(FAM_FLOAT, r2d)), M_FLOAT, K_FLOAT,
+                          "rad2deg is not supported for complex tensors.", NULL),
+    [TSR_UNOP_ROUND] = UOP("round", "round_vml_cpu", (T_(FAM_FLOAT, round)), F3 | M_INT, K_INT_IDENTITY, NULL, NULL),
+    [TSR_UNOP_RSQRT] = UOP("rsqrt", "rsqrt_cpu", ([TSR_FLOAT16] = rsqrt_float16, [TSR_FLOAT32] = rsqrt_float32,
                          [TSR_FLOAT64] = rsqrt_float64, [TSR_BFLOAT16] = rsqrt_vec_bfloat16,
-                         T_CV(rsqrt)}, F3 | C2, K_FLOAT, NULL, NULL},
-    [TSR_UNOP_SIGMOID] = {"sigmoid", "sigmoid_cpu", {T_SL(sigmoid) T_CV(sigmoid)}, F3 | C2, K_FLOAT, NULL, NULL},
+                         T_CV(rsqrt)), F3 | C2, K_FLOAT, NULL, NULL),
+    [TSR_UNOP_SIGMOID] = UOP("sigmoid", "sigmoid_cpu", (T_SL(sigmoid) T_CV(sigmoid)), F3 | C2, K_FLOAT, NULL, NULL),
     [TSR_UNOP_SIN] = FLTSC("sin", "sin_vml_cpu", sin),
     [TSR_UNOP_SINH] = FLTSC("sinh", "sinh_cpu", sinh),
     [TSR_UNOP_SQRT] = FLTC("sqrt", "sqrt_vml_cpu", sqrt),
     [TSR_UNOP_TAN] = FLTSC("tan", "tan_vml_cpu", tan),
     [TSR_UNOP_TANH] = FLTSC("tanh", "tanh_vml_cpu", tanh),
-    [TSR_UNOP_TRUNC] = {"trunc", "trunc_vml_cpu", {T_(FAM_FLOAT, trunc)}, F3 | M_INT, K_INT_IDENTITY,
-                        "trunc is not supported for complex inputs", NULL},
+    [TSR_UNOP_TRUNC] = UOP("trunc", "trunc_vml_cpu", (T_(FAM_FLOAT, trunc)), F3 | M_INT, K_INT_IDENTITY,
+                        "trunc is not supported for complex inputs", NULL),
     [TSR_UNOP_EXP2] = FLT("exp2", "exp2", exp2, M_FLOAT),
     [TSR_UNOP_LGAMMA] = FLTS("lgamma", "lgamma_vml_cpu", lgamma, F3),
     [TSR_UNOP_LOGIT] = FLT("logit", "logit_cpu", logit, F3),
-    [TSR_UNOP_RELU] = {"relu", "clamp_min_cpu", {T_(FAM_INT, relu) T_(FAM_FLOAT, relu)}, M_INT | F3, K_SAME,
-                       "clamp is not supported for complex types", "Boolean inputs not supported for relu"},
-    [TSR_UNOP_BITWISE_NOT] = {"bitwise_not", "bitwise_not_cpu", {T_(FAM_INT, bnot) T_(FAM_BOOL, bnot)},
-                              M_INT | M_BOOL, K_SAME, NULL, NULL},
-    [TSR_UNOP_NAN_TO_NUM] = {"nan_to_num", "nan_to_num", {T_(FAM_FLOAT, n2n)}, M_FLOAT | M_INT | M_BOOL,
-                             K_INT_IDENTITY, NULL, NULL},
+    [TSR_UNOP_RELU] = UOP("relu", "clamp_min_cpu", (T_(FAM_INT, relu) T_(FAM_FLOAT, relu)), M_INT | F3, K_SAME,
+                       "clamp is not supported for complex types", "Boolean inputs not supported for relu"),
+    [TSR_UNOP_BITWISE_NOT] = UOP("bitwise_not", "bitwise_not_cpu", (T_(FAM_INT, bnot) T_(FAM_BOOL, bnot)),
+                              M_INT | M_BOOL, K_SAME, NULL, NULL),
+    [TSR_UNOP_NAN_TO_NUM] = UOP("nan_to_num", "nan_to_num", (T_(FAM_FLOAT, n2n)), M_FLOAT | M_INT | M_BOOL,
+                             K_INT_IDENTITY, NULL, NULL),
 };
 _Static_assert(sizeof unops / sizeof unops[0] == TSR_UNOP_COUNT, "ORDER UNOP");
 
-const char *tsr_unop_name(tsr_unop op) { return (unsigned)op < TSR_UNOP_COUNT ? unops[op].name : "?"; }
+const char *tsr_unop_name(tsr_unop op) { return (unsigned)op < TSR_UNOP_COUNT ? unops[op].op.name : "?"; }
+const tsr_op *tsr_unop_desc(tsr_unop op) { return (unsigned)op < TSR_UNOP_COUNT ? &unops[op].op : NULL; }
 
 /* Integer "rounding" and nan_to_num on non-floats: a copy loop. */
 static int copy_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
@@ -441,6 +450,36 @@ static int copy_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
     int sz = *(const int *)ctx;
     for (int64_t i = 0; i < n; i++) memcpy(d[0] + i * s[0], d[1] + i * s[1], (size_t)sz);
     return 0;
+}
+
+/* abs of a complex tensor into out= (UnaryOps.cpp abs_out): a real out
+ * receives the magnitudes if the real dtype can be cast to it; a complex out
+ * must have the input's dtype. In place is refused. */
+static tsr_tensor *abs_complex_out(const tsr_tensor *t, tsr_tensor *out, bool inplace)
+{
+    tsr_dtype real = tsr_dtype_to_real(t->dtype);
+    if (inplace) {
+        tsr_error_set(TSR_ERR_RUNTIME, "In-place abs is not supported for complex tensors.");
+        return NULL;
+    }
+    if (tsr_dtype_is_complex(out->dtype) ? out->dtype != t->dtype : !tsr_can_cast(real, out->dtype)) {
+        if (tsr_dtype_is_complex(out->dtype))
+            tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(out->dtype),
+                          tsr_dtype_scalar_name(t->dtype));
+        else
+            tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                          tsr_dtype_scalar_name(real), tsr_dtype_scalar_name(out->dtype));
+        return NULL;
+    }
+    tsr_tensor *r = tsr_unary(TSR_UNOP_ABS, t, NULL, NULL);
+    if (!r) return NULL;
+    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
+    if ((!same && tsr_tensor_resize_(out, r->ndim, r->sizes) < 0) || tsr_copy_(out, r) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    tsr_tensor_release(r);
+    return tsr_tensor_retain(out);
 }
 
 static tsr_tensor *unary_impl(tsr_unop op, const tsr_tensor *x, tsr_tensor *out, bool inplace,
@@ -451,29 +490,33 @@ static tsr_tensor *unary_impl(tsr_unop op, const tsr_tensor *x, tsr_tensor *out,
         return NULL;
     }
     const unop_info *info = &unops[op];
+    const tsr_op *desc = &info->op;
     tsr_dtype in = x->dtype;
+    tsr_operand a = tsr_operand_tensor(x);
+    if (tsr_op_check_inputs(desc, 1, &a) < 0) return NULL;
     if (op == TSR_UNOP_SQUARE) {
-        tsr_operand a = tsr_operand_tensor(x), b = tsr_operand_scalar(tsr_scalar_int(2));
+        tsr_operand b = tsr_operand_scalar(tsr_scalar_int(2));
         return inplace ? tsr_binary_(TSR_BINOP_POW, (tsr_tensor *)x, &b, NULL)
                        : tsr_binary(TSR_BINOP_POW, &a, &b, out, NULL);
     }
-    if (info->complex_msg && tsr_dtype_is_complex(in)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "%s", info->complex_msg);
+    if (op == TSR_UNOP_ABS && tsr_dtype_is_complex(in) && out && (inplace || out->dtype != tsr_dtype_to_real(in)))
+        return abs_complex_out(x, out, inplace);
+    if (desc->complex_msg && tsr_dtype_is_complex(in)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s", desc->complex_msg);
         return NULL;
     }
-    if (info->bool_msg && in == TSR_BOOL) {
-        tsr_error_set(TSR_ERR_RUNTIME, "%s", info->bool_msg);
+    if (desc->bool_msg && in == TSR_BOOL) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s", desc->bool_msg);
         return NULL;
     }
-    tsr_dtype dt = in;
-    if (info->kind == K_FLOAT && tsr_dtype_is_integral(in, true)) dt = tsr_default_dtype();
-    tsr_dtype outdt = (op == TSR_UNOP_ABS && tsr_dtype_is_complex(dt)) ? tsr_dtype_to_real(dt) : dt;
+    tsr_dtype dt = tsr_op_compute_dtype(desc, 1, &a, NULL);
+    tsr_dtype outdt = tsr_op_result_dtype(desc, dt);
     tsr__kparams kp = {0};
     int itemsize = tsr_dtype_itemsize(dt);
-    tsr_loop_fn fn = (info->mask & M(dt)) ? info->tab[dt] : NULL;
+    tsr_loop_fn fn = tsr_op_kernel(desc, dt);
     const void *ctx = &kp;
-    const char *kname = info->kname;
-    if (info->kind == K_INT_IDENTITY && !tsr_dtype_is_floating(dt) && (info->mask & M(dt))) {
+    const char *kname = desc->kname;
+    if (info->kind == K_INT_IDENTITY && !tsr_dtype_is_floating(dt) && (desc->cpu_dtypes & M(dt))) {
         fn = copy_loop;
         ctx = &itemsize;
     }
@@ -504,10 +547,8 @@ static tsr_tensor *unary_impl(tsr_unop op, const tsr_tensor *x, tsr_tensor *out,
         kp.d2 = opts && opts->has_posinf ? opts->posinf : mx;
         kp.d3 = opts && opts->has_neginf ? opts->neginf : -mx;
     }
-    tsr_operand a = tsr_operand_tensor(x);
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = outdt, .check_dtype = outdt,
-                           .check = info->kind == K_FLOAT ? TSR_CHECK_CAN_CAST : TSR_CHECK_SAME_DTYPE,
-                           .inplace = inplace, .kname = kname, .kdtype = dt};
+                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = kname, .kdtype = dt};
     return tsr_iter_run(&cfg, &a, out, fn, ctx);
 }
 
@@ -560,43 +601,153 @@ FAM_INT(DEF_CL, clamp, CLAMP_I)
 FAM_FLOAT(DEF_CL, clamp, CLAMP_F)
 static const tsr_loop_fn clamp_tab[TSR_DTYPE_SLOTS] = { T_(FAM_INT, clamp) T_(FAM_FLOAT, clamp) };
 
-static tsr_tensor *clamp_impl(const tsr_tensor *x, const tsr_operand *lo, const tsr_operand *hi, tsr_tensor *out,
-                              bool inplace)
+/* Which kernel runs depends on the bounds given, not on the function called
+ * (TensorCompare.cpp): Scalar bounds run clamp_scalar / clamp_min /
+ * clamp_max_scalar; Tensor bounds run clamp, or with one bound the maximum /
+ * minimum kernels (binary.h: tsr_op_clamp_min_tensor, _max_tensor). */
+#define CLAMP(nm, at, kn, ar)                                                                      \
+    {.name = nm, .aten = at, .kname = kn, .arity = ar, .rule = TSR_DT_COMMON, .cpu_dtypes = M_INT | F3, \
+     .meta_dtypes = M_ALL, .names = TSR_NAMES_UNARY, .differentiable = true, .cpu = clamp_tab,         \
+     .complex_msg = "clamp is not supported for complex types"}
+const tsr_op tsr_op_clamp_scalar = CLAMP("clamp", "clamp", "clamp_scalar_cpu", 3);
+const tsr_op tsr_op_clamp_min_scalar = CLAMP("clamp_min", "clamp_min", "clamp_min_cpu", 2);
+const tsr_op tsr_op_clamp_max_scalar = CLAMP("clamp_max", "clamp_max", "clamp_max_scalar_cpu", 2);
+const tsr_op tsr_op_clamp_tensor = CLAMP("clamp", "clamp.Tensor", "clamp_cpu", 3);
+
+const tsr_op *tsr_clamp_desc(const tsr_operand *lo, const tsr_operand *hi)
 {
-    if (!lo && !hi) {
-        tsr_error_set(TSR_ERR_RUNTIME, "torch.clamp: At least one of 'min' or 'max' must not be None");
-        return NULL;
+    bool tensors = (lo && lo->t) || (hi && hi->t);
+    if (lo && hi) return tensors ? &tsr_op_clamp_tensor : &tsr_op_clamp_scalar;
+    if (tensors) return lo ? &tsr_op_clamp_min_tensor : &tsr_op_clamp_max_tensor;
+    return lo ? &tsr_op_clamp_min_scalar : &tsr_op_clamp_max_scalar;
+}
+
+/* The dtype checks of the out= / in-place write, made while the iterator is
+ * built: clamp with Scalar bounds is a unary op with check_all_same_dtype
+ * ("Found dtype Long but expected Char"), and in place its refusal names
+ * self's dtype the TypeMeta way ("... desired output type signed char").
+ * Tensor bounds make an ordinary op with the can_cast check. */
+static int clamp_precheck(const tsr_operand *o, int n, const tsr_tensor *out, bool inplace, bool scalars)
+{
+    int nd[3], m = 0;
+    const int64_t *sz[3];
+    for (int k = 0; k < n; k++)
+        if (o[k].t) { nd[m] = o[k].t->ndim; sz[m++] = o[k].t->sizes; }
+    int64_t shape[TSR_MAX_DIMS];
+    if (m > 1 && tsr_broadcast_shapes(m, nd, sz, shape) < 0) return -1;
+    tsr_dtype dt = tsr_result_type(n, o, NULL);
+    if (tsr_dtype_is_complex(dt)) return 0;
+    if (inplace) {
+        if (!tsr_can_cast(dt, out->dtype)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                          tsr_dtype_scalar_name(dt),
+                          scalars ? tsr_dtype_typemeta_name(out->dtype) : tsr_dtype_scalar_name(out->dtype));
+            return -1;
+        }
+        return 0;
     }
+    if (scalars && out->dtype != dt) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(out->dtype),
+                      tsr_dtype_scalar_name(dt));
+        return -1;
+    }
+    return 0;
+}
+
+/* complex_check: torch.clamp refuses complex for Tensor bounds too;
+ * clamp_min / clamp_max with a Tensor bound reach the kernel. */
+static tsr_tensor *clamp_impl(const tsr_tensor *x, const tsr_operand *lo, const tsr_operand *hi, tsr_tensor *out,
+                              bool inplace, bool complex_check)
+{
     tsr_operand ops[3];
     int n = 0;
     ops[n++] = tsr_operand_tensor(x);
     if (lo) ops[n++] = *lo;
     if (hi) ops[n++] = *hi;
-    tsr_dtype dt = tsr_result_type(n, ops, NULL);
-    if (tsr_dtype_is_complex(dt)) {
+    bool scalars = (!lo || !lo->t) && (!hi || !hi->t);
+    if (n > 1 && out && clamp_precheck(ops, n, out, inplace, scalars) < 0) return NULL;
+    if (!lo && !hi) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.clamp: At least one of 'min' or 'max' must not be None");
+        return NULL;
+    }
+    const tsr_op *desc = tsr_clamp_desc(lo, hi);
+    if (tsr_op_check_inputs(desc, n, ops) < 0) return NULL;
+    tsr_dtype dt = tsr_op_compute_dtype(desc, n, ops, NULL);
+    if (tsr_dtype_is_complex(dt) && (scalars || complex_check)) {
         tsr_error_set(TSR_ERR_RUNTIME, "clamp is not supported for complex types");
         return NULL;
     }
     if (lo && !lo->t && tsr_scalar_check_fits(lo->s, dt) < 0) return NULL;
     if (hi && !hi->t && tsr_scalar_check_fits(hi->s, dt) < 0) return NULL;
-    bool scalars = (!lo || !lo->t) && (!hi || !hi->t);
-    const char *kname = !scalars ? "clamp_cpu" : (lo && hi) ? "clamp_scalar_cpu" : lo ? "clamp_min_cpu" : "clamp_max_cpu";
-    tsr_loop_fn fn = ((M_INT | F3) & M(dt)) ? clamp_tab[dt] : NULL;
+    tsr_loop_fn fn = tsr_op_kernel(desc, dt);
     tsr__kparams kp = {0};
+    tsr_iter_config cfg = {.nin = n, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
+                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname, .kdtype = dt};
+    if (!scalars && n == 2) return tsr_iter_run(&cfg, ops, out, fn, &kp);   /* maximum / minimum */
     kp.flag = (lo ? 1 : 0) | (hi ? 2 : 0);
     tsr_operand full[3] = {tsr_operand_tensor(x), lo ? *lo : tsr_operand_scalar(tsr_scalar_int(0)),
                            hi ? *hi : tsr_operand_scalar(tsr_scalar_int(0))};
-    tsr_iter_config cfg = {.nin = 3, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace, .kname = kname, .kdtype = dt};
+    cfg.nin = 3;
     return tsr_iter_run(&cfg, full, out, fn, &kp);
 }
 
 tsr_tensor *tsr_clamp(const tsr_tensor *x, const tsr_operand *min, const tsr_operand *max, tsr_tensor *out)
 {
-    return clamp_impl(x, min, max, out, false);
+    return clamp_impl(x, min, max, out, false, true);
 }
 
 tsr_tensor *tsr_clamp_(tsr_tensor *x, const tsr_operand *min, const tsr_operand *max)
 {
-    return clamp_impl(x, min, max, x, true);
+    return clamp_impl(x, min, max, x, true, true);
+}
+
+tsr_tensor *tsr_clamp_bound(const tsr_tensor *x, const tsr_operand *bound, bool is_max, tsr_tensor *out, bool inplace)
+{
+    return clamp_impl(x, is_max ? NULL : bound, is_max ? bound : NULL, out, inplace, false);
+}
+
+/* ----------------------------------------------------- sign tests, + and ~ */
+
+static const tsr_op signed_inf_ops[2] = {
+    {.name = "isposinf", .aten = "isposinf", .kname = "isposinf", .arity = 1, .rule = TSR_DT_BOOL,
+     .cpu_dtypes = M_ALL, .meta_dtypes = M_ALL, .names = TSR_NAMES_UNARY},
+    {.name = "isneginf", .aten = "isneginf", .kname = "isneginf", .arity = 1, .rule = TSR_DT_BOOL,
+     .cpu_dtypes = M_ALL, .meta_dtypes = M_ALL, .names = TSR_NAMES_UNARY},
+};
+const tsr_op *tsr_signed_inf_desc(bool negative) { return &signed_inf_ops[negative]; }
+
+tsr_tensor *tsr_signed_inf(const tsr_tensor *x, bool negative, tsr_tensor *out)
+{
+    tsr_operand xo = tsr_operand_tensor(x), zero = tsr_operand_scalar(tsr_scalar_int(0));
+    if (tsr_op_check_inputs(&signed_inf_ops[negative], 1, &xo) < 0) return NULL;
+    if (tsr_dtype_is_complex(x->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s does not support complex inputs.", signed_inf_ops[negative].name);
+        return NULL;
+    }
+    /* isinf(x) & (x > 0): integers are never infinite */
+    tsr_tensor *inf = tsr_predicate(TSR_PRED_ISINF, x, NULL), *sgn = NULL, *r = NULL;
+    if (inf) sgn = tsr_compare(negative ? TSR_CMP_LT : TSR_CMP_GT, &xo, &zero, NULL);
+    if (sgn) {
+        tsr_operand a = tsr_operand_tensor(inf), c = tsr_operand_tensor(sgn);
+        r = tsr_compare(TSR_CMP_LOGICAL_AND, &a, &c, out);
+    }
+    tsr_tensor_release(inf);
+    tsr_tensor_release(sgn);
+    return r;
+}
+
+int tsr_positive_check(const tsr_tensor *x)
+{
+    if (x->dtype != TSR_BOOL) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "The `+` operator, on a bool tensor is not supported.");
+    return -1;
+}
+
+tsr_tensor *tsr_invert(const tsr_tensor *x)
+{
+    if (!tsr_dtype_is_integral(x->dtype, true)) {
+        tsr_error_set(TSR_ERR_TYPE, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+        return NULL;
+    }
+    return tsr_unary(TSR_UNOP_BITWISE_NOT, x, NULL, NULL);
 }

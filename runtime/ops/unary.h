@@ -5,6 +5,7 @@
 #ifndef TSR_OPS_UNARY_H
 #define TSR_OPS_UNARY_H
 #include "../iter.h"
+#include "../op.h"
 #include "../promote.h"
 
 /* ORDER UNOP */
@@ -20,6 +21,8 @@ typedef enum {
     TSR_UNOP_COUNT
 } tsr_unop;
 const char *tsr_unop_name(tsr_unop op);
+/* The op's descriptor (runtime/op.h); NULL for an unknown op. */
+const tsr_op *tsr_unop_desc(tsr_unop op);
 
 typedef struct {
     int64_t decimals;                 /* round(decimals=) */
@@ -28,13 +31,31 @@ typedef struct {
     double nan, posinf, neginf;
 } tsr_unary_opts;
 
-/* op(x) into out (borrowed, may be NULL); opts may be NULL. */
+/* op(x) into out (borrowed, may be NULL); opts may be NULL. abs of a complex
+ * tensor into out= takes a real out of a dtype its real dtype casts to, or a
+ * complex out of its own dtype; in place it is refused. */
 tsr_tensor *tsr_unary(tsr_unop op, const tsr_tensor *x, tsr_tensor *out, const tsr_unary_opts *opts);
 /* x.op_(): in place; returns a NEW reference to x or NULL. */
 tsr_tensor *tsr_unary_(tsr_unop op, tsr_tensor *x, const tsr_unary_opts *opts);
 
-/* clamp/clip: min and max are tensors, scalars, or NULL (absent). */
+/* clamp/clip: min and max are tensors, scalars, or NULL (absent); both
+ * absent: "torch.clamp: At least one of 'min' or 'max' must not be None". */
 tsr_tensor *tsr_clamp(const tsr_tensor *x, const tsr_operand *min, const tsr_operand *max, tsr_tensor *out);
 tsr_tensor *tsr_clamp_(tsr_tensor *x, const tsr_operand *min, const tsr_operand *max);
+/* clamp_min / clamp_max (is_max) with one bound into out, or in place
+ * (out == x). A Tensor bound runs the maximum / minimum kernel (bool
+ * computes, complex reaches the kernel's "not implemented"). */
+tsr_tensor *tsr_clamp_bound(const tsr_tensor *x, const tsr_operand *bound, bool is_max, tsr_tensor *out, bool inplace);
+/* The descriptor of the clamp kernel these bounds run (either may be NULL). */
+const tsr_op *tsr_clamp_desc(const tsr_operand *lo, const tsr_operand *hi);
+
+/* torch.isposinf / isneginf (negative): bool; complex refused. */
+tsr_tensor *tsr_signed_inf(const tsr_tensor *x, bool negative, tsr_tensor *out);
+const tsr_op *tsr_signed_inf_desc(bool negative);
+/* +x: 0, or -1 with "The `+` operator, on a bool tensor is not supported." */
+int tsr_positive_check(const tsr_tensor *x);
+/* ~x: bitwise_not of an integral or bool tensor, else TypeError "~
+ * (operator.invert) is only implemented on integer and Boolean-type tensors". */
+tsr_tensor *tsr_invert(const tsr_tensor *x);
 
 #endif

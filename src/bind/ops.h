@@ -6,21 +6,15 @@
 
 #include "bind/tensor.h"
 
-/* The op-specific rule that turns the common dtype into the result dtype. */
-typedef enum {
-    RULE_COMMON, RULE_FLOAT, RULE_DOUBLE, RULE_BOOL, RULE_UNARY_FLOAT, RULE_SAME, RULE_ABS, RULE_SELF,
-    RULE_RECIPROCAL_MUL, RULE_RPOW
-} OpsRule;
-
 /* A tensor or Python number as an operand: 1, or 0 when v is neither. */
 int ops_operand(Value *v, tsr_operand *o);
 /* Prints a pending runtime warning (out= resize) as "UserWarning: ..." on stderr. */
 void ops_warn(void);
-const char *ops_rule_text(OpsRule r, tsr_dtype common);
-OpsRule ops_unary_rule(tsr_unop op);
-/* Records one :explain step; call only when explain_active(). result may be
- * NULL (the op failed: its error is still pending). */
-void ops_explain(const char *op, const char *symbol, int n, const tsr_operand *in, OpsRule rule,
+/* Records one :explain step of the op desc (the runtime answers it from the
+ * descriptor); name and symbol are how the language called it ("add_", "+").
+ * Call only when explain_active(). result may be NULL (the op failed: its
+ * error is still pending). */
+void ops_explain(const tsr_op *desc, const char *name, const char *symbol, int n, const tsr_operand *in,
                  const tsr_tensor *result, const tsr_tensor *out, bool inplace);
 
 /* Run one op and wrap its result (new reference, NULL + exception).

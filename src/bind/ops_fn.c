@@ -292,22 +292,14 @@ static int arg_double(Value *v, double *out)
     return 0;
 }
 
-/* Two Python numbers (torch.add(5, 5)): PyTorch wraps both; the first as a
- * zero-dim tensor of the dtype result_type counts it as gives the same answer. */
-static tsr_tensor *scalar_tensor(const tsr_operand *o)
-{
-    return tsr_full(0, NULL, o->s, tsr_operand_promo_dtype(o), TSR_CPU);
-}
-
-
 /* ------------------------------------------------------------ running */
 
 #define finish ops_finish
 
-static void explain3(const char *name, int n, const tsr_operand *in, OpsRule rule, const tsr_tensor *r,
-                     const tsr_tensor *out, bool inplace)
+static void explain_step(const tsr_op *desc, const char *name, int n, const tsr_operand *in, const tsr_tensor *r,
+                         const tsr_tensor *out, bool inplace)
 {
-    if (explain_active()) ops_explain(name, NULL, n, in, rule, r, out, inplace);
+    if (explain_active()) ops_explain(desc, name, NULL, n, in, r, out, inplace);
 }
 
 static Value *run_binary(const OpDef *d, const char *fname, Bound *b, Value *self_inplace)
@@ -316,30 +308,10 @@ static Value *run_binary(const OpDef *d, const char *fname, Bound *b, Value *sel
     tsr_binary_opts opts = {0};
     tsr_binop op = (tsr_binop)d->code;
     if (arg_operand(b, 0, &x, fname) < 0 || arg_operand(b, 1, &y, fname) < 0) return NULL;
-    if (d->kind == K_DIV && b->v[2]) {
-        const char *m = b->v[2]->u.s.p;
-        if (!strcmp(m, "trunc")) op = TSR_BINOP_DIV_TRUNC;
-        else if (!strcmp(m, "floor")) op = TSR_BINOP_DIV_FLOOR;
-        else return exc_set("RuntimeError", "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", m);
-    }
+    if (d->kind == K_DIV && b->v[2] && tsr_div_rounding_mode(b->v[2]->u.s.p, &op) < 0) return bind_runtime_error();
     if ((op == TSR_BINOP_ADD || op == TSR_BINOP_SUB) && b->v[2]) {
         opts.has_alpha = true;
         if (arg_scalar(b->v[2], fname, "alpha", &opts.alpha) < 0) return NULL;
-    }
-    if (self_inplace && op == TSR_BINOP_FLOAT_POWER) {
-        tsr_operand o[2] = {x, y};
-        tsr_dtype want = tsr_dtype_is_complex(tsr_result_type(2, o, NULL)) ? TSR_COMPLEX128 : TSR_FLOAT64;
-        if (tensor_of(self_inplace)->dtype != want)
-            return exc_set("RuntimeError", "the base given to float_power_ has dtype %s but the operation's result requires dtype %s",
-                           tsr_dtype_scalar_name(tensor_of(self_inplace)->dtype), tsr_dtype_scalar_name(want));
-    }
-    if (!x.t && !y.t) {   /* both Python numbers: only for ops that take numbers as tensors */
-        tsr_tensor *t = scalar_tensor(&x);
-        if (!t) return bind_runtime_error();
-        x = tsr_operand_tensor(t);
-        Value *r = ops_binary(op, fname, NULL, &x, &y, b->v[OUT_SLOT], &opts, NULL);
-        tsr_tensor_release(t);
-        return r;
     }
     return ops_binary(op, fname, NULL, &x, &y, b->v[OUT_SLOT], &opts, self_inplace);
 }
@@ -364,62 +336,14 @@ static Value *run_unary(const OpDef *d, const char *fname, Bound *b, Value *self
     return ops_unary(op, fname, NULL, b->v[0], b->v[OUT_SLOT], &o, inplace);
 }
 
-/* isposinf / isneginf: isinf(x) & (x > 0) — integers are never infinite. */
 static Value *run_signed_inf(Kind k, const char *fname, Bound *b)
 {
     tsr_tensor *x = tensor_of(b->v[0]), *out = b->v[OUT_SLOT] ? tensor_of(b->v[OUT_SLOT]) : NULL;
-    if (tsr_dtype_is_complex(x->dtype)) return exc_set("RuntimeError", "%s does not support complex inputs.", fname);
-    tsr_tensor *inf = tsr_predicate(TSR_PRED_ISINF, x, NULL), *sgn = NULL, *r = NULL;
-    tsr_operand xo = tsr_operand_tensor(x), zero = tsr_operand_scalar(tsr_scalar_int(0));
-    if (inf) sgn = tsr_compare(k == K_POSINF ? TSR_CMP_GT : TSR_CMP_LT, &xo, &zero, NULL);
-    if (sgn) {
-        tsr_operand a = tsr_operand_tensor(inf), c = tsr_operand_tensor(sgn);
-        r = tsr_compare(TSR_CMP_LOGICAL_AND, &a, &c, out);
-        if (out) ops_warn();
-    }
-    tsr_tensor_release(inf);
-    tsr_tensor_release(sgn);
-    explain3(fname, 1, &xo, RULE_BOOL, r, out, false);
+    tsr_tensor *r = tsr_signed_inf(x, k == K_NEGINF, out);
+    if (r && out) ops_warn();
+    tsr_operand xo = tsr_operand_tensor(x);
+    if (r || !tsr_dtype_is_complex(x->dtype)) explain_step(tsr_signed_inf_desc(k == K_NEGINF), fname, 1, &xo, r, out, false);
     return finish(r, b->v[OUT_SLOT]);
-}
-
-/* clamp with Scalar bounds is a unary op with check_all_same_dtype ("Found
- * dtype Long but expected Char"); in place, its refusal names self's dtype
- * the TypeMeta way ("... desired output type signed char"). Tensor bounds
- * make a ternary op with the ordinary can_cast check. */
-static int clamp_precheck(const tsr_tensor *x, const tsr_operand *lo, const tsr_operand *hi, const tsr_tensor *out,
-                          bool inplace)
-{
-    tsr_operand o[3];
-    int n = 0;
-    o[n++] = tsr_operand_tensor(x);
-    if (lo) o[n++] = *lo;
-    if (hi) o[n++] = *hi;
-    if (n == 1) return 0;
-    bool scalars = (!lo || !lo->t) && (!hi || !hi->t);
-    /* TensorIterator broadcasts the inputs before it looks at dtypes */
-    int nd[3], m = 0;
-    const int64_t *sz[3];
-    for (int k = 0; k < n; k++)
-        if (o[k].t) { nd[m] = o[k].t->ndim; sz[m++] = o[k].t->sizes; }
-    int64_t shape[TSR_MAX_DIMS];
-    if (m > 1 && tsr_broadcast_shapes(m, nd, sz, shape) < 0) return -1;
-    tsr_dtype dt = tsr_result_type(n, o, NULL);
-    if (tsr_dtype_is_complex(dt)) return 0;
-    if (inplace) {
-        if (!tsr_can_cast(dt, x->dtype)) {
-            tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
-                          tsr_dtype_scalar_name(dt), scalars ? tsr_dtype_typemeta_name(x->dtype) : tsr_dtype_scalar_name(x->dtype));
-            return -1;
-        }
-        return 0;
-    }
-    if (scalars && out->dtype != dt) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(out->dtype),
-                      tsr_dtype_scalar_name(dt));
-        return -1;
-    }
-    return 0;
 }
 
 static Value *run_clamp(const OpDef *d, const char *fname, Bound *b, Value *self_inplace)
@@ -434,21 +358,17 @@ static Value *run_clamp(const OpDef *d, const char *fname, Bound *b, Value *self
         if (arg_operand(b, hslot, &hi, fname) < 0) return NULL;
         phi = &hi;
     }
-    tsr_tensor *x = tensor_of(b->v[0]), *out = b->v[OUT_SLOT] ? tensor_of(b->v[OUT_SLOT]) : NULL, *r;
-    if ((out || self_inplace) && clamp_precheck(x, plo, phi, out, self_inplace != NULL) < 0) {
-        r = NULL;
-        goto done;
-    }
-    r = self_inplace ? tsr_clamp_(x, plo, phi) : tsr_clamp(x, plo, phi, out);
-done:
-    if (out) ops_warn();
-    if (explain_active()) {
+    tsr_tensor *x = tensor_of(b->v[0]), *out = self_inplace ? x : b->v[OUT_SLOT] ? tensor_of(b->v[OUT_SLOT]) : NULL, *r;
+    if (d->kind == K_CLAMP) r = self_inplace ? tsr_clamp_(x, plo, phi) : tsr_clamp(x, plo, phi, out);
+    else r = tsr_clamp_bound(x, plo ? plo : phi, d->kind == K_CLAMP_MAX, out, self_inplace != NULL);
+    if (out && !self_inplace) ops_warn();
+    if (explain_active() && (plo || phi)) {
         tsr_operand in[3];
         int n = 0;
         in[n++] = tsr_operand_tensor(x);
         if (plo) in[n++] = lo;
         if (phi) in[n++] = hi;
-        ops_explain(fname, NULL, n, in, RULE_COMMON, r, self_inplace ? x : out, self_inplace != NULL);
+        ops_explain(tsr_clamp_desc(plo, phi), fname, NULL, n, in, r, out, self_inplace != NULL);
     }
     return finish(r, self_inplace ? self_inplace : b->v[OUT_SLOT]);
 }
@@ -458,17 +378,12 @@ static Value *run_lerp(const char *fname, Bound *b, Value *self_inplace)
     tsr_tensor *s = tensor_of(b->v[0]), *e = tensor_of(b->v[1]), *out = b->v[OUT_SLOT] ? tensor_of(b->v[OUT_SLOT]) : NULL;
     tsr_operand w;
     if (arg_operand(b, 2, &w, fname) < 0) return NULL;
-    if (e->dtype != s->dtype)
-        return exc_set("RuntimeError", "expected dtype %s for `end` but got dtype %s", tsr_dtype_typemeta_name(s->dtype),
-                       tsr_dtype_typemeta_name(e->dtype));
-    if (w.t && w.t->dtype != s->dtype)
-        return exc_set("RuntimeError", "expected dtype %s for `weight` but got dtype %s", tsr_dtype_typemeta_name(s->dtype),
-                       tsr_dtype_typemeta_name(w.t->dtype));
     tsr_tensor *r = self_inplace ? tsr_lerp_(s, e, &w) : tsr_lerp(s, e, &w, out);
     if (out) ops_warn();
     if (explain_active()) {
         tsr_operand in[3] = {tsr_operand_tensor(s), tsr_operand_tensor(e), w};
-        ops_explain(fname, NULL, 3, in, RULE_SELF, r, self_inplace ? s : out, self_inplace != NULL);
+        ops_explain(w.t ? &tsr_op_lerp_tensor : &tsr_op_lerp_scalar, fname, NULL, 3, in, r, self_inplace ? s : out,
+                    self_inplace != NULL);
     }
     return finish(r, self_inplace ? self_inplace : b->v[OUT_SLOT]);
 }
@@ -520,7 +435,7 @@ static Value *run_where(const char *fname, Bound *b, int cslot, int aslot, int b
     if (out) ops_warn();
     if (explain_active()) {
         tsr_operand in[3] = {tsr_operand_tensor(c), x, y};
-        ops_explain(fname, NULL, 3, in, RULE_COMMON, r, out, false);
+        ops_explain(&tsr_op_where, fname, NULL, 3, in, r, out, false);
     }
     return finish(r, b->v[OUT_SLOT]);
 }
@@ -531,17 +446,11 @@ static Value *run_masked_fill(const char *fname, Bound *b, Value *self_inplace)
     tsr_operand v;
     if (arg_operand(b, 2, &v, fname) < 0) return NULL;
     tsr_tensor *r;
-    /* the value is converted to self's dtype with an overflow check */
-    tsr_scalar sv;
-    if (v.t ? (v.t->ndim == 0 && !tsr_tensor_is_meta(v.t) && tsr_tensor_get_at(v.t, 0, &sv) == 0 &&
-               tsr_scalar_check_fits(sv, x->dtype) < 0)
-            : tsr_scalar_check_fits(v.s, x->dtype) < 0)
-        return bind_runtime_error();
     if (self_inplace) r = tsr_masked_fill_(x, m, &v) < 0 ? NULL : tsr_tensor_retain(x);
     else r = tsr_masked_fill(x, m, &v);
     if (explain_active()) {
         tsr_operand in[3] = {tsr_operand_tensor(x), tsr_operand_tensor(m), v};
-        ops_explain(fname, NULL, 3, in, RULE_SELF, r, self_inplace ? x : NULL, self_inplace != NULL);
+        ops_explain(&tsr_op_masked_fill, fname, NULL, 3, in, r, self_inplace ? x : NULL, self_inplace != NULL);
     }
     return finish(r, self_inplace);
 }
@@ -611,7 +520,7 @@ static Value *op_call(const OpDef *d, Value *self, CallArgs *a, bool inplace)
         tsr_tensor *r = tsr_predicate((tsr_predop)d->code, x, out);
         if (out && !inplace) ops_warn();
         tsr_operand in = tsr_operand_tensor(x);
-        explain3(fname, 1, &in, RULE_BOOL, r, out, inplace);
+        explain_step(tsr_predop_desc((tsr_predop)d->code), fname, 1, &in, r, out, inplace);
         return finish(r, inplace ? si : b.v[OUT_SLOT]);
     }
     case K_POSINF: case K_NEGINF: return run_signed_inf(d->kind, fname, &b);

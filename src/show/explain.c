@@ -377,27 +377,12 @@ static bool result_type_say(Buf *b, const ExplainStep *s)
     return r == e->result;
 }
 
-/* The dtype the op computes in: the common dtype, turned by the op's rule
- * (ops.c's texts) into bool or the default float dtype. The step records
- * the output's dtype, not this one, when out= or in-place is given. */
+/* The dtype the op computes in (the runtime's step says it); without out=
+ * or in place it is the result's dtype. */
 static tsr_dtype computed_dtype(const ExplainStep *s)
 {
-    const tsr_promotion *e = &s->promo;
-    if (s->refused && !strncmp(s->refused, "result type ", 12)) {
-        /* "result type Float can't be cast ...": the computed dtype by name */
-        const char *n = s->refused + 12, *sp = strchr(n, ' ');
-        for (int i = 0; sp && i < TSR_NDTYPES; i++) {
-            tsr_dtype d = tsr_dtype_at_index(i);
-            const char *sn = tsr_dtype_scalar_name(d);
-            if (strlen(sn) == (size_t)(sp - n) && !strncmp(sn, n, (size_t)(sp - n))) return d;
-        }
-    }
     if (!s->inplace && !s->has_out && s->result != TSR_DTYPE_UNDEFINED) return s->result;
-    if (e->rule == TSR_RULE_NONE) return s->result;
-    if (s->dtype_rule && strstr(s->dtype_rule, "return bool")) return TSR_BOOL;
-    if (s->dtype_rule && strstr(s->dtype_rule, "default float") && tsr_dtype_is_integral(e->result, true))
-        return tsr_default_dtype();
-    return e->result;
+    return s->compute == TSR_DTYPE_UNDEFINED ? s->result : s->compute;
 }
 
 /* Why can_cast(from, to) is false, in the words of seed 000. */
@@ -533,10 +518,10 @@ static void print_step(const ExplainStep *s, int number)
                 buf_printf(&b, " This op does not promote: %s must have the input's dtype.", into);
         } else if (from == s->out_dtype) {
             buf_printf(&b, "writes into %s (%s)", into, dn(s->out_dtype));
-        } else if (s->dtype_rule && strstr(s->dtype_rule, "return bool")) {
+        } else if (s->out_check == TSR_CHECK_NONE) {
             buf_printf(&b, "computed as bool, then cast into %s (%s): comparisons accept an output of any "
                            "dtype", into, dn(s->out_dtype));
-        } else if (tsr_can_cast(from, s->out_dtype)) {
+        } else if (s->out_castable) {
             buf_printf(&b, "computed in %s, then cast into %s (%s): can_cast(%s," NBSP "%s)" NBSP "is" NBSP "True", dn(from), into,
                        dn(s->out_dtype), dn(from), dn(s->out_dtype));
         } else {

@@ -32,6 +32,9 @@ typedef struct {
     bool inplace;                   /* x.add_(y), x += y */
     bool has_out;                   /* out= given */
     tsr_dtype out_dtype;            /* the in-place/out= tensor's dtype */
+    tsr_dtype compute;              /* the dtype the kernel writes (runtime/op.h tsr_op_step) */
+    tsr_out_check out_check;        /* how the out= tensor is checked */
+    bool out_castable;              /* compute may be written into out_dtype */
     const char *refused;            /* why an in-place/out= cast was refused, or NULL */
 } ExplainStep;
 

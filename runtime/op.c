@@ -1,0 +1,150 @@
+/* runtime/op.c — what every op descriptor answers the same way: the compute
+ * and result dtype from the rule (SEMANTICS.md §1.4), the kernel lookup, the
+ * input checks (layout, names), and the step :explain prints. */
+#include <string.h>
+#include "error.h"
+#include "op.h"
+
+tsr_dtype tsr_op_compute_dtype(const tsr_op *op, int n, const tsr_operand *in, tsr_promotion *ex)
+{
+    tsr_dtype dt = tsr_result_type(n, in, ex);
+    if (dt == TSR_DTYPE_UNDEFINED) return dt;
+    switch (op->rule) {
+    case TSR_DT_FLOAT:
+    case TSR_DT_UNARY_FLOAT:
+        return tsr_dtype_is_integral(dt, true) ? tsr_default_dtype() : dt;
+    case TSR_DT_DOUBLE:
+        return tsr_dtype_is_complex(dt) ? TSR_COMPLEX128 : TSR_FLOAT64;
+    case TSR_DT_SAME:
+    case TSR_DT_ABS:
+    case TSR_DT_SELF:
+        return n > 0 ? tsr_operand_dtype(&in[0]) : dt;
+    case TSR_DT_COMMON:
+    case TSR_DT_BOOL:
+    case TSR_DT_COUNT:
+        break;
+    }
+    return dt;
+}
+
+tsr_dtype tsr_op_result_dtype(const tsr_op *op, tsr_dtype dt)
+{
+    if (op->rule == TSR_DT_BOOL) return TSR_BOOL;
+    if (op->rule == TSR_DT_ABS && tsr_dtype_is_complex(dt)) return tsr_dtype_to_real(dt);
+    return dt;
+}
+
+tsr_out_check tsr_op_out_check(const tsr_op *op)
+{
+    switch (op->rule) {
+    case TSR_DT_BOOL: return TSR_CHECK_NONE;
+    case TSR_DT_SAME: case TSR_DT_ABS: return TSR_CHECK_SAME_DTYPE;
+    default: return TSR_CHECK_CAN_CAST;
+    }
+}
+
+tsr_loop_fn tsr_op_kernel(const tsr_op *op, tsr_dtype dt)
+{
+    if ((unsigned)dt >= TSR_DTYPE_SLOTS || !op->cpu || !(op->cpu_dtypes & TSR_OP_DTYPE_BIT(dt))) return NULL;
+    return op->cpu[dt];
+}
+
+int tsr_op_check_inputs(const tsr_op *op, int n, const tsr_operand *in)
+{
+    for (int k = 0; k < n; k++) {
+        const tsr_tensor *t = in[k].t;
+        if (!t) continue;
+        uint32_t layouts = op->layouts ? op->layouts : TSR_OP_LAYOUT_BIT(TSR_LAYOUT_STRIDED);
+        if (!(layouts & TSR_OP_LAYOUT_BIT(t->layout))) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Could not run 'aten::%s' with arguments from the '%s%s' backend.",
+                          op->aten ? op->aten : op->name, t->layout == TSR_LAYOUT_STRIDED ? "" : "Sparse",
+                          tsr_device_backend_name(t->device.type));
+            return -1;
+        }
+        if (t->names && op->names == TSR_NAMES_REFUSE) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s is not yet supported with named tensors. Please drop names via "
+                          "`tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names on "
+                          "the result of the operation.", op->name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ORDER DTRULE */
+const char *tsr_op_rule_text(const tsr_op *op, tsr_dtype common)
+{
+    switch (op->rule) {
+    case TSR_DT_COMMON: return NULL;
+    case TSR_DT_FLOAT:
+        return tsr_dtype_is_integral(common, true) ? "division of integers (and atan2) gives the default float dtype"
+                                                   : "the common dtype is already floating: it is kept";
+    case TSR_DT_DOUBLE: return "float_power computes in float64 (complex128 for complex operands)";
+    case TSR_DT_BOOL: return "comparisons and logical ops compute in the common dtype and return bool";
+    case TSR_DT_UNARY_FLOAT:
+        return tsr_dtype_is_integral(common, true) ? "a float function of an integer or bool tensor gives the default float dtype"
+                                                   : "a float function keeps a floating or complex input dtype";
+    case TSR_DT_SAME: return "keeps the input dtype (out= must have exactly that dtype)";
+    case TSR_DT_ABS: return tsr_dtype_is_complex(common) ? "abs of a complex tensor gives its real dtype"
+                                                         : "keeps the input dtype (out= must have exactly that dtype)";
+    case TSR_DT_SELF: return "the result keeps self's dtype; the value is cast to it";
+    case TSR_DT_COUNT: break;
+    }
+    return NULL;
+}
+
+/* The errors of the out= / in-place write, as the iterator words them. */
+static bool is_out_refusal(const char *m)
+{
+    return !strncmp(m, "result type ", 12) || !strncmp(m, "Found dtype ", 12) ||
+           strstr(m, "doesn't match the broadcast shape") != NULL;
+}
+
+void tsr_op_explain(const tsr_op *op, int n, const tsr_operand *in, const tsr_tensor *result,
+                    const tsr_tensor *out, bool inplace, tsr_op_step *st)
+{
+    memset(st, 0, sizeof *st);
+    st->op = op;
+    if (n > TSR_OP_MAX_OPERANDS) n = TSR_OP_MAX_OPERANDS;
+    st->noperands = n;
+    for (int k = 0; k < n; k++) st->operands[k] = in[k];
+    tsr_dtype common = tsr_result_type(n, in, &st->promo);
+    st->compute = n ? tsr_op_compute_dtype(op, n, in, NULL) : TSR_DTYPE_UNDEFINED;
+    if (op->rule == TSR_DT_BOOL && n) st->compute = TSR_BOOL;
+    st->out_check = tsr_op_out_check(op);
+    st->rule_text = tsr_op_rule_text(op, common);
+    st->result = result ? result->dtype : TSR_DTYPE_UNDEFINED;
+    st->device = result ? result->device : (n && in[0].t ? in[0].t->device : TSR_CPU);
+    if (result) {
+        st->ndim = result->ndim;
+        memcpy(st->shape, result->sizes, sizeof(int64_t) * (size_t)result->ndim);
+    } else {
+        int nd[TSR_OP_MAX_OPERANDS], m = 0;
+        const int64_t *sz[TSR_OP_MAX_OPERANDS];
+        for (int k = 0; k < n; k++)
+            if (in[k].t) { nd[m] = in[k].t->ndim; sz[m++] = in[k].t->sizes; }
+        /* the first error wins: the failed op's own error stays; a shape
+         * error of this query alone is forgotten */
+        int had = tsr_error_occurred();
+        int r = tsr_broadcast_shapes(m, nd, sz, st->shape);
+        if (!had && r < 0) tsr_error_clear();
+        st->ndim = r < 0 ? 0 : r;
+    }
+    st->inplace = inplace;
+    st->has_out = out && !inplace;
+    st->out_dtype = out ? out->dtype : TSR_DTYPE_UNDEFINED;
+    if (out) {
+        tsr_dtype from = st->compute == TSR_DTYPE_UNDEFINED ? common : st->compute;
+        st->out_castable = st->out_check == TSR_CHECK_NONE ||
+                           (st->out_check == TSR_CHECK_SAME_DTYPE ? from == out->dtype : tsr_can_cast(from, out->dtype));
+    }
+    if (!result && out && tsr_error_occurred()) {
+        const char *m = tsr_error_message();
+        if (is_out_refusal(m)) {
+            size_t len = strlen(m);
+            if (len >= sizeof st->refused) len = sizeof st->refused - 1;
+            memcpy(st->refused, m, len);
+            st->refused[len] = 0;
+        }
+    }
+}
