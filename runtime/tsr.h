@@ -20,4 +20,5 @@
 #include "ops/binary.h"
 #include "ops/compare.h"
 #include "ops/random.h"
+#include "ops/index.h"
 #endif

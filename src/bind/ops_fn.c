@@ -391,36 +391,19 @@ static Value *run_lerp(const char *fname, Bound *b, Value *self_inplace)
 /* torch.where(condition): nonzero(condition, as_tuple=True). */
 static Value *nonzero_tuple(tsr_tensor *c)
 {
-    int nd = c->ndim ? c->ndim : 1;
-    int64_t n = tsr_tensor_numel(c), cnt = 0;
-    if (tsr_tensor_is_meta(c)) return exc_set("NotImplementedError", "Cannot copy out of meta tensor; no data!");
-    for (int64_t i = 0; i < n; i++) {
-        tsr_scalar s;
-        if (tsr_tensor_get_at(c, i, &s) < 0) return bind_runtime_error();
-        cnt += tsr_scalar_to_bool(s);
-    }
+    tsr_tensor *cols[TSR_MAX_DIMS];
+    int nd;
+    if (tsr_nonzero_tuple(c, &nd, cols) < 0) return bind_runtime_error();
     Value *tup = v_tuple((size_t)nd);
-    int64_t *cols[TSR_MAX_DIMS];
     for (int d = 0; d < nd; d++) {
-        tsr_tensor *t = tsr_tensor_empty(1, &cnt, TSR_INT64, TSR_CPU);
-        Value *v = v_tensor(t);
-        if (!v) {
+        Value *v = tup ? v_tensor(cols[d]) : NULL;   /* v_tensor steals cols[d] */
+        if (!tup) tsr_tensor_release(cols[d]);
+        else if (!v) {
+            for (int k = d + 1; k < nd; k++) tsr_tensor_release(cols[k]);
             for (int k = d; k < nd; k++) tup->u.seq.items[k] = v_none();
             decref(tup);
             return NULL;
-        }
-        tup->u.seq.items[d] = v;
-        cols[d] = cnt ? tsr_tensor_ptr(t, NULL) : NULL;
-    }
-    int64_t idx[TSR_MAX_DIMS], k = 0;
-    for (int64_t i = 0; i < n; i++) {
-        tsr_scalar s;
-        tsr_tensor_get_at(c, i, &s);
-        if (!tsr_scalar_to_bool(s)) continue;
-        if (c->ndim == 0) { cols[0][k++] = 0; continue; }
-        tsr_unravel(c->ndim, c->sizes, i, idx);
-        for (int d = 0; d < nd; d++) cols[d][k] = idx[d];
-        k++;
+        } else tup->u.seq.items[d] = v;
     }
     return tup;
 }
