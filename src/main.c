@@ -13,6 +13,7 @@
 #include "error.h"
 #include "eval.h"
 #include "repl.h"
+#include "bind/table.h"
 
 #ifndef TSR_VERSION
 #define TSR_VERSION "0.0.0"
@@ -34,6 +35,7 @@ static void usage(FILE *f)
               "  -i                 stay interactive after FILE or -e\n"
               "  -k, --keep-going   report each error and go on\n"
               "  --brief-errors     errors as one line 'Type: message' on standard output\n"
+              "  --list-functions   print every torch callable tsr binds, one qualified name a line\n"
               "  -h, --help         this help\n"
               "  -V, --version      print the version\n"
               "\n"
@@ -132,6 +134,12 @@ int main(int argc, char **argv)
         if (!strcmp(a, "-k") || !strcmp(a, "--keep-going")) { keep_going = true; continue; }
         if (!strcmp(a, "-i")) { interactive_after = true; continue; }
         if (!strcmp(a, "--brief-errors")) { brief = true; continue; }
+        if (!strcmp(a, "--list-functions")) {
+            eval_init();
+            bind_table_list(stdout);
+            eval_fini();
+            return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+        }
         if (!strcmp(a, "-e")) {
             if (i + 1 >= argc) { fprintf(stderr, "tsr: option -e needs an argument\n%s", usage_line); return 2; }
             code = argv[++i];

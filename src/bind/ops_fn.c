@@ -9,258 +9,19 @@
 #include <string.h>
 
 #include "bind/ops.h"
+#include "bind/table.h"
 #include "show/explain.h"
-
-/* ------------------------------------------------------------ signatures */
-
-enum { T_TENSOR, T_NUMBER, T_INT, T_FLOAT, T_BOOL, T_STR, T_DTYPE };
-static const char *const ptype_name[] = {"Tensor", "Number", "int", "float", "bool", "str", "torch.dtype"};
-
-#define MAXP 6
-#define OUT_SLOT (MAXP - 1)
-#define MAXSIG 5
-
-typedef struct {
-    char name[24];
-    char type;
-    bool opt;       /* has a default */
-    bool none;      /* accepts None */
-    bool kwonly;
-    char slot;      /* index in the function's argument layout; OUT_SLOT for out */
-} Param;
-
-typedef struct {
-    Param p[MAXP];
-    int n, min_args, max_pos;
-} Sig;
 
 typedef enum {
     K_BIN, K_DIV, K_UN, K_CMP, K_PRED, K_POSINF, K_NEGINF, K_CLAMP, K_CLAMP_MIN, K_CLAMP_MAX, K_LERP, K_WHERE,
     K_WHERE_M, K_ISCLOSE, K_ALLCLOSE, K_EQUAL, K_MFILL, K_POSITIVE, K_PROMOTE, K_RESULT_TYPE, K_CAN_CAST,
 } Kind;
 
-enum { F_FN = 1, F_M = 2, F_I = 4, F_NUMS = 8 };
-
-typedef struct {
-    const char *name;
-    Kind kind;
-    int code;
-    unsigned flags;
-    int hidden_f, hidden_m;     /* deprecated overloads PyTorch keeps but never lists */
-    const char *sigs;           /* function signatures, '|' between overloads */
-    Sig fs[MAXSIG], ms[MAXSIG];
-    int nfs, nms;
-    char iname[24];
-} OpDef;
-
-typedef struct {
-    Value *v[MAXP];
-    char type[MAXP];
-    int sig;
-} Bound;
-
-static int parse_sig(const char *text, Sig *s)
-{
-    memset(s, 0, sizeof *s);
-    bool kwonly = false;
-    int slot = 0;
-    const char *p = text;
-    while (*p) {
-        while (*p == ' ' || *p == ',') p++;
-        if (!*p) break;
-        if (*p == '*') { kwonly = true; p++; continue; }
-        char ty[16], nm[24];
-        int len = 0;
-        if (sscanf(p, "%15s %23[a-z_0-9=.eNoTrFlsu-]%n", ty, nm, &len) != 2) return -1;
-        p += len;
-        Param *q = &s->p[s->n++];
-        size_t tl = strlen(ty);
-        if (ty[tl - 1] == '?') { q->none = true; ty[--tl] = 0; }
-        for (int t = 0; t <= T_DTYPE; t++)
-            if (!strcmp(ty, ptype_name[t]) || (t == T_DTYPE && !strcmp(ty, "dtype"))) q->type = (char)t;
-        char *eq = strchr(nm, '=');
-        if (eq) { *eq = 0; q->opt = true; }
-        snprintf(q->name, sizeof q->name, "%s", nm);
-        q->kwonly = kwonly;
-        q->slot = (char)(!strcmp(nm, "out") ? OUT_SLOT : slot++);
-        if (!q->opt) s->min_args++;
-        if (!kwonly) s->max_pos++;
-    }
-    return 0;
-}
-
-/* The method form: without self (the first Tensor input) and without out. */
-static bool method_sig(const Sig *f, Sig *m)
-{
-    if (!f->n || f->p[0].type != T_TENSOR || (strcmp(f->p[0].name, "input") && strcmp(f->p[0].name, "self"))) return false;
-    memset(m, 0, sizeof *m);
-    for (int i = 1; i < f->n; i++) {
-        if (f->p[i].slot == OUT_SLOT) continue;
-        m->p[m->n++] = f->p[i];
-        if (!f->p[i].opt) m->min_args++;
-        if (!f->p[i].kwonly) m->max_pos++;
-    }
-    return true;
-}
-
-/* ------------------------------------------------------------ matching */
-
-static bool is_num(Value *v)
-{
-    return v->type == &t_int || v->type == &t_float || v->type == &t_bool || v->type == &t_complex;
-}
-
-static bool check(const Param *p, Value *v, bool nums)
-{
-    switch (p->type) {
-    case T_TENSOR: return is_tensor(v) || (nums && p->slot != OUT_SLOT && is_num(v));
-    case T_NUMBER: return is_num(v) || (is_tensor(v) && tensor_of(v)->ndim == 0);
-    case T_INT:
-        return v->type == &t_int || (is_tensor(v) && tensor_of(v)->ndim == 0 &&
-                                     tsr_dtype_is_integral(tensor_of(v)->dtype, false));
-    case T_FLOAT:
-        return v->type == &t_int || v->type == &t_float || v->type == &t_bool ||
-               (is_tensor(v) && tensor_of(v)->ndim == 0);
-    case T_BOOL: return v->type == &t_bool;
-    case T_STR: return v->type == &t_str;
-    case T_DTYPE: return is_dtype(v);
-    }
-    return false;
-}
-
-static void extra_args(const char *fname, const Sig *s, int nargs)
-{
-    if (s->min_args != s->max_pos)
-        exc_set("TypeError", "%s() takes from %d to %d positional arguments but %d were given", fname, s->min_args,
-                s->max_pos, nargs);
-    else
-        exc_set("TypeError", "%s() takes %d positional argument%s but %d %s given", fname, s->max_pos,
-                s->max_pos == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
-}
-
-static void missing_args(const char *fname, const Sig *s, int idx)
-{
-    char buf[256];
-    size_t n = 0;
-    int miss = 0;
-    buf[0] = 0;
-    for (int i = idx; i < s->n; i++)
-        if (!s->p[i].opt) {
-            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s\"%s\"", miss ? ", " : "", s->p[i].name);
-            miss++;
-            if (n >= sizeof buf) n = sizeof buf - 1;
-        }
-    /* sic: python_arg_parser.cpp pluralises the wrong way round */
-    exc_set("TypeError", "%s() missing %d required positional argument%s: %s", fname, miss, miss == 1 ? "s" : "", buf);
-}
-
-/* FunctionSignature::parse over a->pos[off..] and the keywords. */
-static int sig_parse(const char *fname, const Sig *s, CallArgs *a, int off, bool nums, Bound *b, bool raise)
-{
-    int nargs = a->npos - off, argpos = 0, used_kw = 0;
-    if (nargs > s->max_pos) {
-        if (raise) extra_args(fname, s, nargs);
-        return -1;
-    }
-    for (int i = 0; i < s->n; i++) {
-        const Param *p = &s->p[i];
-        Value *obj = NULL;
-        bool kw = false;
-        if (argpos < nargs) obj = a->pos[off + argpos];
-        else {
-            kw = true;
-            for (int k = 0; k < a->nkw; k++)
-                if (!strcmp(a->kwnames[k], p->name)) { obj = a->kw[k]; break; }
-        }
-        if ((!obj && p->opt) || (obj && is_none(obj) && p->none)) {
-            b->v[(int)p->slot] = NULL;
-        } else if (!obj) {
-            if (raise) missing_args(fname, s, i);
-            return -1;
-        } else if (check(p, obj, nums)) {
-            b->v[(int)p->slot] = obj;
-            b->type[(int)p->slot] = p->type;
-        } else {
-            if (raise) {
-                if (kw) exc_set("TypeError", "%s(): argument '%s' must be %s, not %s", fname, p->name,
-                                ptype_name[(int)p->type], type_name(obj));
-                else exc_set("TypeError", "%s(): argument '%s' (position %d) must be %s, not %s", fname, p->name,
-                             argpos + 1, ptype_name[(int)p->type], type_name(obj));
-            }
-            return -1;
-        }
-        if (!kw) argpos++;
-        else if (obj) used_kw++;
-    }
-    if (used_kw < a->nkw) {
-        if (raise)
-            for (int k = 0; k < a->nkw; k++) {
-                int idx = -1;
-                for (int i = 0; i < s->n; i++)
-                    if (!strcmp(s->p[i].name, a->kwnames[k])) idx = i;
-                if (idx < 0) return exc_seti("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[k]);
-                if (idx < nargs) return exc_seti("TypeError", "%s() got multiple values for argument '%s'", fname, a->kwnames[k]);
-            }
-        return -1;
-    }
-    return 0;
-}
-
-static void sig_text(const Sig *s, char *buf, size_t cap)
-{
-    size_t n = 0;
-    bool star = false;
-    buf[0] = 0;
-    for (int i = 0; i < s->n && n < cap; i++) {
-        if (s->p[i].kwonly && !star) {
-            n += (size_t)snprintf(buf + n, cap - n, "%s*", i ? ", " : "");
-            star = true;
-        }
-        if (n < cap)
-            n += (size_t)snprintf(buf + n, cap - n, "%s%s %s", (i || star) ? ", " : "", ptype_name[(int)s->p[i].type],
-                                  s->p[i].name);
-    }
-}
-
-Value *bind_invalid_combination(const char *fname, CallArgs *a); /* types.c */
-
-/* PythonArgParser::raw_parse + print_error. off: 1 when a->pos[0] is self. */
-static int parse_call(const OpDef *d, const char *fname, CallArgs *a, int off, bool method, Bound *b)
-{
-    const Sig *ss = method ? d->ms : d->fs;
-    int n = method ? d->nms : d->nfs, hidden = method ? d->hidden_m : d->hidden_f;
-    bool nums = d->flags & F_NUMS;
-    memset(b, 0, sizeof *b);
-    if (method && n == 1 && ss[0].n == 0) {   /* METH_NOARGS */
-        if (a->npos > off) return exc_seti("TypeError", "_TensorBase.%s() takes no arguments (%d given)", fname, a->npos - off);
-        if (a->nkw) return exc_seti("TypeError", "_TensorBase.%s() takes no keyword arguments", fname);
-        return 0;
-    }
-    if (n + hidden == 1) return sig_parse(fname, &ss[0], a, off, nums, b, true);
-    for (int i = 0; i < n; i++) {
-        if (sig_parse(fname, &ss[i], a, off, nums, b, false) == 0) {
-            b->sig = i;
-            return 0;
-        }
-        memset(b, 0, sizeof *b);
-    }
-    int nargs = a->npos - off + a->nkw, plaus = -1, nplaus = 0;
-    for (int i = 0; i < n; i++)
-        if (nargs >= ss[i].min_args && nargs <= ss[i].n) { plaus = i; nplaus++; }
-    if (nplaus == 1 && sig_parse(fname, &ss[plaus], a, off, nums, b, true) < 0) return -1;
-    CallArgs rest = {a->pos + off, a->npos - off, a->kwnames, a->kw, a->nkw};
-    bind_invalid_combination(fname, &rest);
-    if (n == 1) {
-        char msg[1024], sig[512];
-        const char *m = exc_message();
-        size_t len = strlen(m), tail = strlen("one of:");
-        sig_text(&ss[0], sig, sizeof sig);
-        snprintf(msg, sizeof msg, "%.*s(%s)", (int)(len > tail ? len - tail : len), m, sig);
-        exc_clear();
-        exc_set("TypeError", "%s", msg);
-    }
-    return -1;
-}
+typedef BindRow OpDef;
+typedef BindArgs Bound;
+#define OUT_SLOT BIND_OUT
+#define T_NUMBER BT_NUMBER
+#define T_TENSOR BT_TENSOR
 
 /* ------------------------------------------------------------ argument values */
 
@@ -467,28 +228,10 @@ static Value *run_result_type(Bound *b)
     return v_dtype(tsr_result_type(2, o, NULL));
 }
 
-/* One call of an op in one of its forms. self: the tensor of a method call
- * (a->pos does not hold it), NULL for torch.NAME. */
-static Value *op_call(const OpDef *d, Value *self, CallArgs *a, bool inplace)
+/* The handler of every row of this area: runs the op its kind names. */
+static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self, bool inplace)
 {
-    const char *fname = inplace ? d->iname : d->name;
-    Bound b;
-    Value *stack[16], **pos = stack;
-    CallArgs ca = *a;
-    int off = 0;
-    if (self) {   /* positions in messages do not count self */
-        if (a->npos + 1 > 16) return exc_set("TypeError", "%s(): too many arguments", fname);
-        pos[0] = self;
-        for (int i = 0; i < a->npos; i++) pos[i + 1] = a->pos[i];
-        ca.pos = pos;
-        ca.npos = a->npos + 1;
-        off = 1;
-    }
-    if (parse_call(d, fname, &ca, off, self != NULL, &b) < 0) return NULL;
-    if (self) {
-        if (d->kind == K_WHERE_M) b.v[0] = self;
-        else b.v[0] = self, b.type[0] = T_TENSOR;
-    }
+    Bound b = *bp;
     Value *si = inplace ? self : NULL;
     switch (d->kind) {
     case K_BIN: case K_DIV: return run_binary(d, fname, &b, si);
@@ -535,22 +278,27 @@ static Value *op_call(const OpDef *d, Value *self, CallArgs *a, bool inplace)
 #define POW "Tensor input, Tensor exponent, *, Tensor? out=None|Number self, Tensor exponent, *, Tensor? out=None|" \
             "Tensor input, Number exponent, *, Tensor? out=None"
 #define BITW TT "|" NT "|" TN
-#define FMI (F_FN | F_M | F_I)
-#define FM (F_FN | F_M)
-#define B(n, c, fl, s) {n, K_BIN, TSR_BINOP_##c, fl, 0, 0, s}
-#define U(n, c) {n, K_UN, TSR_UNOP_##c, FMI, 0, 0, UN}
-#define C(n, c) {n, K_CMP, TSR_CMP_##c, FMI, 0, 0, CMP}
+#define F_FN BIND_FN
+#define F_M BIND_METHOD
+#define F_NUMS BIND_NUMS
+#define FMI (BIND_FN | BIND_METHOD | BIND_INPLACE)
+#define FM (BIND_FN | BIND_METHOD)
+#define ROW(n, k, c, fl, hf, hm, s) {.name = n, .kind = k, .code = c, .flags = fl, .hidden_f = hf, .hidden_m = hm, \
+                                    .sigs = s, .handler = op_call}
+#define B(n, c, fl, s) ROW(n, K_BIN, TSR_BINOP_##c, fl, 0, 0, s)
+#define U(n, c) ROW(n, K_UN, TSR_UNOP_##c, FMI, 0, 0, UN)
+#define C(n, c) ROW(n, K_CMP, TSR_CMP_##c, FMI, 0, 0, CMP)
 
-static OpDef defs[120] = {
-    {"add", K_BIN, TSR_BINOP_ADD, FMI | F_NUMS, 2, 1, ALPHA},
-    {"sub", K_BIN, TSR_BINOP_SUB, FMI | F_NUMS, 2, 1, ALPHA},
-    {"subtract", K_BIN, TSR_BINOP_SUB, FMI | F_NUMS, 0, 0, ALPHA "|Tensor input, Number other, Number alpha=1"},
+static OpDef defs[] = {
+    ROW("add", K_BIN, TSR_BINOP_ADD, FMI | F_NUMS, 2, 1, ALPHA),
+    ROW("sub", K_BIN, TSR_BINOP_SUB, FMI | F_NUMS, 2, 1, ALPHA),
+    ROW("subtract", K_BIN, TSR_BINOP_SUB, FMI | F_NUMS, 0, 0, ALPHA "|Tensor input, Number other, Number alpha=1"),
     B("mul", MUL, FMI | F_NUMS, TT),
     B("multiply", MUL, FMI | F_NUMS, TT "|Tensor input, Number other"),
-    {"div", K_DIV, TSR_BINOP_DIV, FMI | F_NUMS, 2, 2, TT "|Tensor input, Tensor other, *, str? rounding_mode, Tensor? out=None"},
-    {"divide", K_DIV, TSR_BINOP_DIV, FMI | F_NUMS, 0, 0,
+    ROW("div", K_DIV, TSR_BINOP_DIV, FMI | F_NUMS, 2, 2, TT "|Tensor input, Tensor other, *, str? rounding_mode, Tensor? out=None"),
+    ROW("divide", K_DIV, TSR_BINOP_DIV, FMI | F_NUMS, 0, 0,
      TT "|Tensor input, Tensor other, *, str? rounding_mode, Tensor? out=None|Tensor input, Number other, *, str? rounding_mode|"
-        "Tensor input, Number other"},
+        "Tensor input, Number other"),
     B("true_divide", DIV, FMI | F_NUMS, TT "|Tensor input, Number other"),
     B("floor_divide", DIV_FLOOR, FMI | F_NUMS, TT "|Tensor input, Number other"),
     B("remainder", REMAINDER, FMI, TT "|" NT "|" TN),
@@ -578,72 +326,52 @@ static OpDef defs[120] = {
     U("log2", LOG2), U("rad2deg", RAD2DEG), U("rsqrt", RSQRT), U("sigmoid", SIGMOID), U("sin", SIN), U("sinh", SINH),
     U("sqrt", SQRT), U("tan", TAN), U("tanh", TANH), U("trunc", TRUNC), U("fix", TRUNC), U("exp2", EXP2),
     U("lgamma", LGAMMA), U("bitwise_not", BITWISE_NOT),
-    {"round", K_UN, TSR_UNOP_ROUND, FMI, 0, 0, UN "|Tensor input, *, int decimals, Tensor? out=None"},
-    {"logit", K_UN, TSR_UNOP_LOGIT, FMI, 0, 0, "Tensor input, float? eps=None, *, Tensor? out=None"},
-    {"relu", K_UN, TSR_UNOP_RELU, FMI, 0, 0, "Tensor input"},
-    {"nan_to_num", K_UN, TSR_UNOP_NAN_TO_NUM, FMI, 0, 0,
-     "Tensor input, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor? out=None"},
+    ROW("round", K_UN, TSR_UNOP_ROUND, FMI, 0, 0, UN "|Tensor input, *, int decimals, Tensor? out=None"),
+    ROW("logit", K_UN, TSR_UNOP_LOGIT, FMI, 0, 0, "Tensor input, float? eps=None, *, Tensor? out=None"),
+    ROW("relu", K_UN, TSR_UNOP_RELU, FMI, 0, 0, "Tensor input"),
+    ROW("nan_to_num", K_UN, TSR_UNOP_NAN_TO_NUM, FMI, 0, 0,
+     "Tensor input, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor? out=None"),
     C("eq", EQ), C("ne", NE), C("lt", LT), C("le", LE), C("gt", GT), C("ge", GE), C("greater", GT),
     C("greater_equal", GE), C("less", LT), C("less_equal", LE), C("not_equal", NE),
-    {"logical_and", K_CMP, TSR_CMP_LOGICAL_AND, FMI, 0, 0, TT},
-    {"logical_or", K_CMP, TSR_CMP_LOGICAL_OR, FMI, 0, 0, TT},
-    {"logical_xor", K_CMP, TSR_CMP_LOGICAL_XOR, FMI, 0, 0, TT},
-    {"logical_not", K_PRED, TSR_PRED_LOGICAL_NOT, FMI, 0, 0, UN},
-    {"isnan", K_PRED, TSR_PRED_ISNAN, FM, 0, 0, "Tensor input"},
-    {"isinf", K_PRED, TSR_PRED_ISINF, FM, 0, 0, "Tensor input"},
-    {"isfinite", K_PRED, TSR_PRED_ISFINITE, FM, 0, 0, "Tensor input"},
-    {"signbit", K_PRED, TSR_PRED_SIGNBIT, FM, 0, 0, UN},
-    {"isposinf", K_POSINF, 0, FM, 0, 0, UN},
-    {"isneginf", K_NEGINF, 0, FM, 0, 0, UN},
-    {"clamp", K_CLAMP, 0, FMI, 0, 0,
+    ROW("logical_and", K_CMP, TSR_CMP_LOGICAL_AND, FMI, 0, 0, TT),
+    ROW("logical_or", K_CMP, TSR_CMP_LOGICAL_OR, FMI, 0, 0, TT),
+    ROW("logical_xor", K_CMP, TSR_CMP_LOGICAL_XOR, FMI, 0, 0, TT),
+    ROW("logical_not", K_PRED, TSR_PRED_LOGICAL_NOT, FMI, 0, 0, UN),
+    ROW("isnan", K_PRED, TSR_PRED_ISNAN, FM, 0, 0, "Tensor input"),
+    ROW("isinf", K_PRED, TSR_PRED_ISINF, FM, 0, 0, "Tensor input"),
+    ROW("isfinite", K_PRED, TSR_PRED_ISFINITE, FM, 0, 0, "Tensor input"),
+    ROW("signbit", K_PRED, TSR_PRED_SIGNBIT, FM, 0, 0, UN),
+    ROW("isposinf", K_POSINF, 0, FM, 0, 0, UN),
+    ROW("isneginf", K_NEGINF, 0, FM, 0, 0, UN),
+    ROW("clamp", K_CLAMP, 0, FMI, 0, 0,
      "Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor? out=None|"
-     "Tensor input, Number? min=None, Number? max=None, *, Tensor? out=None"},
-    {"clip", K_CLAMP, 0, FMI, 0, 0,
+     "Tensor input, Number? min=None, Number? max=None, *, Tensor? out=None"),
+    ROW("clip", K_CLAMP, 0, FMI, 0, 0,
      "Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor? out=None|"
-     "Tensor input, Number? min=None, Number? max=None, *, Tensor? out=None"},
-    {"clamp_min", K_CLAMP_MIN, 0, FMI, 0, 0,
-     "Tensor input, Tensor min, *, Tensor? out=None|Tensor input, Number min, *, Tensor? out=None"},
-    {"clamp_max", K_CLAMP_MAX, 0, FMI, 0, 0,
-     "Tensor input, Tensor max, *, Tensor? out=None|Tensor input, Number max, *, Tensor? out=None"},
-    {"lerp", K_LERP, 0, FMI, 0, 0,
-     "Tensor input, Tensor end, Tensor weight, *, Tensor? out=None|Tensor input, Tensor end, Number weight, *, Tensor? out=None"},
-    {"where", K_WHERE, 0, F_FN, 0, 0,
+     "Tensor input, Number? min=None, Number? max=None, *, Tensor? out=None"),
+    ROW("clamp_min", K_CLAMP_MIN, 0, FMI, 0, 0,
+     "Tensor input, Tensor min, *, Tensor? out=None|Tensor input, Number min, *, Tensor? out=None"),
+    ROW("clamp_max", K_CLAMP_MAX, 0, FMI, 0, 0,
+     "Tensor input, Tensor max, *, Tensor? out=None|Tensor input, Number max, *, Tensor? out=None"),
+    ROW("lerp", K_LERP, 0, FMI, 0, 0,
+     "Tensor input, Tensor end, Tensor weight, *, Tensor? out=None|Tensor input, Tensor end, Number weight, *, Tensor? out=None"),
+    ROW("where", K_WHERE, 0, F_FN, 0, 0,
      "Tensor condition|Tensor condition, Tensor input, Tensor other, *, Tensor? out=None|"
      "Tensor condition, Number self, Tensor other|Tensor condition, Tensor input, Number other|"
-     "Tensor condition, Number self, Number other"},
-    {"where", K_WHERE_M, 0, F_M, 0, 0, "Tensor self, Tensor condition, Tensor other"},
-    {"isclose", K_ISCLOSE, 0, FM, 0, 0,
-     "Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False"},
-    {"allclose", K_ALLCLOSE, 0, FM, 0, 0,
-     "Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False"},
-    {"equal", K_EQUAL, 0, FM, 0, 0, "Tensor input, Tensor other"},
-    {"masked_fill", K_MFILL, 0, FMI, 0, 0, "Tensor input, Tensor mask, Tensor value|Tensor input, Tensor mask, Number value"},
-    {"positive", K_POSITIVE, 0, FM, 0, 0, "Tensor input"},
-    {"promote_types", K_PROMOTE, 0, F_FN, 0, 0, "dtype type1, dtype type2"},
-    {"result_type", K_RESULT_TYPE, 0, F_FN, 0, 0,
-     "Tensor tensor, Tensor other|Number scalar, Tensor tensor|Tensor tensor, Number other|Number scalar1, Number scalar2"},
-    {"can_cast", K_CAN_CAST, 0, F_FN, 0, 0, "dtype from, dtype to"},
+     "Tensor condition, Number self, Number other"),
+    ROW("where", K_WHERE_M, 0, F_M, 0, 0, "Tensor self, Tensor condition, Tensor other"),
+    ROW("isclose", K_ISCLOSE, 0, FM, 0, 0,
+     "Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False"),
+    ROW("allclose", K_ALLCLOSE, 0, FM, 0, 0,
+     "Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False"),
+    ROW("equal", K_EQUAL, 0, FM, 0, 0, "Tensor input, Tensor other"),
+    ROW("masked_fill", K_MFILL, 0, FMI, 0, 0, "Tensor input, Tensor mask, Tensor value|Tensor input, Tensor mask, Number value"),
+    ROW("positive", K_POSITIVE, 0, FM, 0, 0, "Tensor input"),
+    ROW("promote_types", K_PROMOTE, 0, F_FN, 0, 0, "dtype type1, dtype type2"),
+    ROW("result_type", K_RESULT_TYPE, 0, F_FN, 0, 0,
+     "Tensor tensor, Tensor other|Number scalar, Tensor tensor|Tensor tensor, Number other|Number scalar1, Number scalar2"),
+    ROW("can_cast", K_CAN_CAST, 0, F_FN, 0, 0, "dtype from, dtype to"),
 };
-#define NDEFS ((int)(sizeof defs / sizeof defs[0]))  /* rows past the last are empty */
-
-static Value *fn_call(Value *self, CallArgs *a, void *data)
-{
-    (void)self;
-    return op_call((const OpDef *)data, NULL, a, false);
-}
-
-/* Tensor methods receive no data pointer: one stub per table row. */
-#define STUB(i)                                                                                      \
-    static Value *ms_##i(Value *s, CallArgs *a, void *d) { (void)d; return op_call(&defs[i], s, a, false); } \
-    static Value *mi_##i(Value *s, CallArgs *a, void *d) { (void)d; return op_call(&defs[i], s, a, true); }
-#define STUB10(t) STUB(t##0) STUB(t##1) STUB(t##2) STUB(t##3) STUB(t##4) STUB(t##5) STUB(t##6) STUB(t##7) STUB(t##8) STUB(t##9)
-STUB10() STUB10(1) STUB10(2) STUB10(3) STUB10(4) STUB10(5) STUB10(6) STUB10(7) STUB10(8) STUB10(9) STUB10(10) STUB10(11)
-#define ENT(i) {ms_##i, mi_##i},
-#define ENT10(t) ENT(t##0) ENT(t##1) ENT(t##2) ENT(t##3) ENT(t##4) ENT(t##5) ENT(t##6) ENT(t##7) ENT(t##8) ENT(t##9)
-static const struct { BuiltinFn m, i; } stubs[] = {
-    ENT10() ENT10(1) ENT10(2) ENT10(3) ENT10(4) ENT10(5) ENT10(6) ENT10(7) ENT10(8) ENT10(9) ENT10(10) ENT10(11)
-};
-
 /* ------------------------------------------------------------ threads */
 
 static Value *f_set_num_threads(Value *self, CallArgs *a, void *d)
@@ -665,28 +393,10 @@ static Value *f_get_num_threads(Value *self, CallArgs *a, void *d)
 
 BIND_INIT_ORDER(ops_fn_init, 12)
 {
-    _Static_assert(sizeof stubs / sizeof stubs[0] >= sizeof defs / sizeof defs[0], "one stub per op row");
     Value *torch = bind_module("torch");
-    for (int i = 0; i < NDEFS; i++) {
-        OpDef *d = &defs[i];
-        if (!d->name) break;
-        char buf[512];
-        snprintf(buf, sizeof buf, "%s", d->sigs);
-        d->nfs = d->nms = 0;
-        for (char *s = strtok(buf, "|"); s && d->nfs < MAXSIG; s = strtok(NULL, "|")) {
-            if (parse_sig(s, &d->fs[d->nfs]) < 0) {
-                fprintf(stderr, "tsr: bad signature for %s: %s\n", d->name, s);
-                abort();
-            }
-            if (method_sig(&d->fs[d->nfs], &d->ms[d->nms])) d->nms++;
-            d->nfs++;
-        }
-        snprintf(d->iname, sizeof d->iname, "%s_", d->name);
-        if (d->flags & F_FN) module_add(torch, d->name, v_builtin(d->name, fn_call, NULL, d));
-        if (d->flags & F_M) bind_tensor_method(d->name, stubs[i].m);
-        if (d->flags & F_I) bind_tensor_method(d->iname, stubs[i].i);
-        if (!strcmp(d->name, "abs")) bind_tensor_method("__abs__", stubs[i].m);
-    }
+    bind_table_register(defs, (int)(sizeof defs / sizeof defs[0]));
+    for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
+        if (!strcmp(defs[i].name, "abs")) bind_table_alias_method("__abs__", &defs[i]);
     module_add_fn(torch, "set_num_threads", f_set_num_threads);
     module_add_fn(torch, "get_num_threads", f_get_num_threads);
 }

@@ -46,24 +46,28 @@ int bind_runtime_errori(void)
 
 /* ------------------------------------------------------------ registry */
 
-typedef struct { const char *name; BuiltinFn fn; bool prepend; } MethodEnt;
+typedef struct { const char *name; BuiltinFn fn; bool prepend; void *data; } MethodEnt;
 typedef struct { const char *name; PropGet get; PropSet set; } PropEnt;
 static MethodEnt *methods;
 static int nmethods, capmethods;
 static PropEnt *props;
 static int nprops, capprops;
 
-void bind_tensor_method(const char *name, BuiltinFn fn)
+void bind_tensor_method_data(const char *name, BuiltinFn fn, void *data)
 {
     for (int i = 0; i < nmethods; i++)
-        if (!strcmp(methods[i].name, name)) { methods[i] = (MethodEnt){name, fn, false}; return; }
+        if (!strcmp(methods[i].name, name)) { methods[i] = (MethodEnt){name, fn, false, data}; return; }
     if (nmethods == capmethods) {
         capmethods = capmethods * 2 + 64;
         methods = realloc(methods, (size_t)capmethods * sizeof *methods);
         if (!methods) abort();
     }
-    methods[nmethods++] = (MethodEnt){name, fn, false};
+    methods[nmethods++] = (MethodEnt){name, fn, false, data};
 }
+
+void bind_tensor_method(const char *name, BuiltinFn fn) { bind_tensor_method_data(name, fn, NULL); }
+
+const char *bind_tensor_method_name(int i) { return i >= 0 && i < nmethods ? methods[i].name : NULL; }
 
 static void tensor_method_prepend(const char *name, BuiltinFn fn)
 {
@@ -134,7 +138,7 @@ static Value *tensor_getattr(Value *v, const char *name)
     for (int i = 0; i < nmethods; i++)
         if (!strcmp(methods[i].name, name)) {
             if (methods[i].prepend) return v_builtin(methods[i].name, method_trampoline, v, (void *)methods[i].fn);
-            return v_builtin(methods[i].name, methods[i].fn, v, NULL);
+            return v_builtin(methods[i].name, methods[i].fn, v, methods[i].data);
         }
     return NULL;
 }

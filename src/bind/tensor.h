@@ -20,6 +20,10 @@ static inline tsr_tensor *tensor_of(Value *v) { return (tsr_tensor *)v->u.ext.pt
 
 /* Registers a Tensor method (x.name(...)); fn receives self = the tensor value. */
 void bind_tensor_method(const char *name, BuiltinFn fn);
+/* The same with a data pointer the method receives (a binding-table row). */
+void bind_tensor_method_data(const char *name, BuiltinFn fn, void *data);
+/* The i-th registered method's name, NULL past the last (registration order). */
+const char *bind_tensor_method_name(int i);
 /* Registers a Tensor attribute; set may be NULL (read-only). */
 typedef Value *(*PropGet)(Value *self);
 typedef int (*PropSet)(Value *self, Value *x);

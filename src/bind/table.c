@@ -1,0 +1,434 @@
+/* src/bind/table.c — parses the rows' signature strings once and matches
+ * calls against them the way torch/csrc/utils/python_arg_parser.cpp does
+ * (overloads in order; with one plausible overload its precise TypeError,
+ * else "received an invalid combination of arguments"), so argument errors
+ * are PyTorch's for every row without per-function code. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind/bind.h"
+#include "bind/table.h"
+#include "bind/tensor.h"
+#include "bind/torch_api.h"
+
+/* How a signature string spells a type, and how messages name it. ORDER PTYPE */
+static const struct { const char *spell, *spell2, *msg; } ptypes[BT_COUNT] = {
+    [BT_TENSOR] = {"Tensor", NULL, "Tensor"},
+    [BT_NUMBER] = {"Number", "Scalar", "Number"},
+    [BT_INT] = {"int", "int64_t", "int"},
+    [BT_FLOAT] = {"float", "double", "float"},
+    [BT_BOOL] = {"bool", NULL, "bool"},
+    [BT_STR] = {"str", "c10::string_view", "str"},
+    [BT_DTYPE] = {"dtype", "ScalarType", "torch.dtype"},
+    [BT_INT_LIST] = {"int[]", "IntArrayRef", "tuple of ints"},
+    [BT_TENSOR_LIST] = {"Tensor[]", "TensorList", "tuple of Tensors"},
+    [BT_GENERATOR] = {"Generator", NULL, "torch.Generator"},
+    [BT_LAYOUT] = {"Layout", NULL, "torch.layout"},
+    [BT_DEVICE] = {"Device", NULL, "torch.device"},
+    [BT_MEMORY_FORMAT] = {"MemoryFormat", NULL, "torch.memory_format"},
+    [BT_DIMNAME] = {"Dimname", NULL, "name"},
+};
+
+/* ------------------------------------------------------------ signatures */
+
+static int parse_type(const char *ty, BindParam *q)
+{
+    char t[24];
+    snprintf(t, sizeof t, "%s", ty);
+    size_t tl = strlen(t);
+    if (tl && t[tl - 1] == '?') { q->none = true; t[--tl] = 0; }
+    q->size = 0;
+    char *br = strchr(t, '[');
+    if (br && !strcmp(t, "Tensor[]")) {
+        q->type = BT_TENSOR_LIST;
+        return 0;
+    }
+    if (br && br > t && !strncmp(t, "int", 3)) {   /* int[], int[2] */
+        q->type = BT_INT_LIST;
+        q->size = (signed char)atoi(br + 1);
+        return 0;
+    }
+    for (int k = 0; k < BT_COUNT; k++)
+        if (!strcmp(t, ptypes[k].spell) || (ptypes[k].spell2 && !strcmp(t, ptypes[k].spell2))) {
+            q->type = (unsigned char)k;
+            return 0;
+        }
+    return -1;
+}
+
+static int parse_sig(const char *text, BindSig *s)
+{
+    memset(s, 0, sizeof *s);
+    bool kwonly = false;
+    int slot = 0;
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ' || *p == ',') p++;
+        if (!*p) break;
+        if (*p == '*') { kwonly = true; p++; continue; }
+        char ty[24], nm[40];
+        int len = 0;
+        if (s->n == BIND_MAXP || sscanf(p, "%23s %39[^, ]%n", ty, nm, &len) != 2) return -1;
+        p += len;
+        BindParam *q = &s->p[s->n++];
+        if (parse_type(ty, q) < 0) return -1;
+        char *eq = strchr(nm, '=');
+        if (eq) { *eq = 0; q->opt = true; }
+        if (strlen(nm) >= sizeof q->name) return -1;
+        snprintf(q->name, sizeof q->name, "%s", nm);
+        q->kwonly = kwonly;
+        q->slot = (signed char)(!strcmp(nm, "out") ? BIND_OUT : slot++);
+        if (slot > BIND_OUT) return -1;
+        if (!q->opt) s->min_args++;
+        if (!kwonly) s->max_pos++;
+    }
+    return 0;
+}
+
+/* The method form: without self (the first Tensor input) and without out. */
+static bool method_sig(const BindSig *f, BindSig *m)
+{
+    if (!f->n || f->p[0].type != BT_TENSOR || (strcmp(f->p[0].name, "input") && strcmp(f->p[0].name, "self")))
+        return false;
+    memset(m, 0, sizeof *m);
+    for (int i = 1; i < f->n; i++) {
+        if (f->p[i].slot == BIND_OUT) continue;
+        m->p[m->n++] = f->p[i];
+        if (!f->p[i].opt) m->min_args++;
+        if (!f->p[i].kwonly) m->max_pos++;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------ matching */
+
+static bool is_num(Value *v)
+{
+    return v->type == &t_int || v->type == &t_float || v->type == &t_bool || v->type == &t_complex;
+}
+
+static bool arg_is_int(Value *v)
+{
+    return v->type == &t_int || (is_tensor(v) && tensor_of(v)->ndim == 0 && tsr_dtype_is_integral(tensor_of(v)->dtype, false));
+}
+
+/* FunctionParameter::check */
+static bool check(const BindParam *p, Value *v, bool nums)
+{
+    switch ((BindType)p->type) {
+    case BT_TENSOR: return is_tensor(v) || (nums && p->slot != BIND_OUT && is_num(v));
+    case BT_NUMBER: return is_num(v) || (is_tensor(v) && tensor_of(v)->ndim == 0);
+    case BT_INT: return arg_is_int(v);
+    case BT_FLOAT:
+        return v->type == &t_int || v->type == &t_float || v->type == &t_bool || (is_tensor(v) && tensor_of(v)->ndim == 0);
+    case BT_BOOL: return v->type == &t_bool;
+    case BT_STR: return v->type == &t_str;
+    case BT_DTYPE: return is_dtype(v);
+    case BT_INT_LIST: {
+        if (p->size > 0 && arg_is_int(v)) return true;
+        if (v->type != &t_tuple && v->type != &t_list && v->type != &t_size) return false;
+        for (size_t i = 0; i < seq_len(v); i++)
+            if (!arg_is_int(v->u.seq.items[i])) return false;
+        return true;
+    }
+    case BT_TENSOR_LIST: {
+        if (v->type != &t_tuple && v->type != &t_list) return false;
+        for (size_t i = 0; i < seq_len(v); i++)
+            if (!is_tensor(v->u.seq.items[i])) return false;
+        return true;
+    }
+    case BT_GENERATOR: return v->type->name && !strcmp(v->type->name, "Generator");
+    case BT_LAYOUT: return v->type == &t_layout;
+    case BT_DEVICE: return is_device(v) || v->type == &t_str || v->type == &t_int;
+    case BT_MEMORY_FORMAT: return v->type == &t_memory_format;
+    case BT_DIMNAME: return v->type == &t_str;
+    case BT_COUNT: break;
+    }
+    return false;
+}
+
+static void extra_args(const char *fname, const BindSig *s, int nargs)
+{
+    if (s->min_args != s->max_pos)
+        exc_set("TypeError", "%s() takes from %d to %d positional arguments but %d were given", fname, s->min_args,
+                s->max_pos, nargs);
+    else
+        exc_set("TypeError", "%s() takes %d positional argument%s but %d %s given", fname, s->max_pos,
+                s->max_pos == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
+}
+
+static void missing_args(const char *fname, const BindSig *s, int idx)
+{
+    char buf[256];
+    size_t n = 0;
+    int miss = 0;
+    buf[0] = 0;
+    for (int i = idx; i < s->n; i++)
+        if (!s->p[i].opt) {
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s\"%s\"", miss ? ", " : "", s->p[i].name);
+            miss++;
+            if (n >= sizeof buf) n = sizeof buf - 1;
+        }
+    /* sic: python_arg_parser.cpp pluralises the wrong way round */
+    exc_set("TypeError", "%s() missing %d required positional argument%s: %s", fname, miss, miss == 1 ? "s" : "", buf);
+}
+
+/* FunctionSignature::parse over a->pos[off..] and the keywords. */
+static int sig_parse(const char *fname, const BindSig *s, CallArgs *a, int off, bool nums, BindArgs *b, bool raise)
+{
+    int nargs = a->npos - off, argpos = 0, used_kw = 0;
+    if (nargs > s->max_pos) {
+        if (raise) extra_args(fname, s, nargs);
+        return -1;
+    }
+    for (int i = 0; i < s->n; i++) {
+        const BindParam *p = &s->p[i];
+        Value *obj = NULL;
+        bool kw = false;
+        if (argpos < nargs) obj = a->pos[off + argpos];
+        else {
+            kw = true;
+            for (int k = 0; k < a->nkw; k++)
+                if (!strcmp(a->kwnames[k], p->name)) { obj = a->kw[k]; break; }
+        }
+        if ((!obj && p->opt) || (obj && is_none(obj) && p->none)) {
+            b->v[(int)p->slot] = NULL;
+        } else if (!obj) {
+            if (raise) missing_args(fname, s, i);
+            return -1;
+        } else if (check(p, obj, nums)) {
+            b->v[(int)p->slot] = obj;
+            b->type[(int)p->slot] = p->type;
+        } else {
+            if (raise) {
+                if (kw) exc_set("TypeError", "%s(): argument '%s' must be %s, not %s", fname, p->name,
+                                ptypes[p->type].msg, type_name(obj));
+                else exc_set("TypeError", "%s(): argument '%s' (position %d) must be %s, not %s", fname, p->name,
+                             argpos + 1, ptypes[p->type].msg, type_name(obj));
+            }
+            return -1;
+        }
+        if (!kw) argpos++;
+        else if (obj) used_kw++;
+    }
+    if (used_kw < a->nkw) {
+        if (raise)
+            for (int k = 0; k < a->nkw; k++) {
+                int idx = -1;
+                for (int i = 0; i < s->n; i++)
+                    if (!strcmp(s->p[i].name, a->kwnames[k])) idx = i;
+                if (idx < 0) return exc_seti("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[k]);
+                if (idx < nargs) return exc_seti("TypeError", "%s() got multiple values for argument '%s'", fname, a->kwnames[k]);
+            }
+        return -1;
+    }
+    return 0;
+}
+
+/* A signature as the parser prints it: "Tensor input, *, Number alpha". */
+static void sig_text(const BindSig *s, char *buf, size_t cap)
+{
+    size_t n = 0;
+    bool star = false;
+    buf[0] = 0;
+    for (int i = 0; i < s->n && n < cap; i++) {
+        if (s->p[i].kwonly && !star) {
+            n += (size_t)snprintf(buf + n, cap - n, "%s*", i ? ", " : "");
+            star = true;
+        }
+        if (n < cap)
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s %s", (i || star) ? ", " : "", ptypes[s->p[i].type].msg,
+                                  s->p[i].name);
+    }
+}
+
+Value *bind_invalid_combination(const char *fname, CallArgs *a); /* types.c */
+
+/* PythonArgParser::raw_parse + print_error. off: 1 when a->pos[0] is self. */
+static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off, bool method, BindArgs *b)
+{
+    const BindSig *ss = method ? d->ms : d->fs;
+    int n = method ? d->nms : d->nfs, hidden = method ? d->hidden_m : d->hidden_f;
+    bool nums = d->flags & BIND_NUMS;
+    memset(b, 0, sizeof *b);
+    if (method && n == 1 && ss[0].n == 0) {   /* METH_NOARGS */
+        if (a->npos > off) return exc_seti("TypeError", "_TensorBase.%s() takes no arguments (%d given)", fname, a->npos - off);
+        if (a->nkw) return exc_seti("TypeError", "_TensorBase.%s() takes no keyword arguments", fname);
+        return 0;
+    }
+    if (n + hidden == 1) return sig_parse(fname, &ss[0], a, off, nums, b, true);
+    for (int i = 0; i < n; i++) {
+        if (sig_parse(fname, &ss[i], a, off, nums, b, false) == 0) {
+            b->sig = i;
+            return 0;
+        }
+        memset(b, 0, sizeof *b);
+    }
+    int nargs = a->npos - off + a->nkw, plaus = -1, nplaus = 0;
+    for (int i = 0; i < n; i++)
+        if (nargs >= ss[i].min_args && nargs <= ss[i].n) { plaus = i; nplaus++; }
+    if (nplaus == 1 && sig_parse(fname, &ss[plaus], a, off, nums, b, true) < 0) return -1;
+    CallArgs rest = {a->pos + off, a->npos - off, a->kwnames, a->kw, a->nkw};
+    bind_invalid_combination(fname, &rest);
+    if (n == 1) {
+        char msg[1024], sig[512];
+        const char *m = exc_message();
+        size_t len = strlen(m), tail = strlen("one of:");
+        sig_text(&ss[0], sig, sizeof sig);
+        snprintf(msg, sizeof msg, "%.*s(%s)", (int)(len > tail ? len - tail : len), m, sig);
+        exc_clear();
+        exc_set("TypeError", "%s", msg);
+    }
+    return -1;
+}
+
+/* One call of a row in one of its forms. self: the tensor of a method call
+ * (a->pos does not hold it), NULL for the function form. */
+static Value *row_call(const BindRow *d, Value *self, CallArgs *a, bool inplace)
+{
+    const char *fname = inplace ? d->iname : d->name;
+    BindArgs b;
+    Value *stack[16], **pos = stack;
+    CallArgs ca = *a;
+    int off = 0;
+    if (self) {   /* positions in messages do not count self */
+        if (a->npos + 1 > 16) return exc_set("TypeError", "%s(): too many arguments", fname);
+        pos[0] = self;
+        for (int i = 0; i < a->npos; i++) pos[i + 1] = a->pos[i];
+        ca.pos = pos;
+        ca.npos = a->npos + 1;
+        off = 1;
+    }
+    if (parse_call(d, fname, &ca, off, self != NULL, &b) < 0) return NULL;
+    if (self) {
+        b.v[0] = self;
+        b.type[0] = BT_TENSOR;
+    }
+    return d->handler(d, fname, &b, self, inplace);
+}
+
+static Value *fn_call(Value *self, CallArgs *a, void *data) { (void)self; return row_call(data, NULL, a, false); }
+static Value *method_call(Value *self, CallArgs *a, void *data) { return row_call(data, self, a, false); }
+static Value *inplace_call(Value *self, CallArgs *a, void *data) { return row_call(data, self, a, true); }
+
+/* ------------------------------------------------------------ registry */
+
+typedef struct { BindRow *rows; int n; } Area;
+static Area *areas;
+static int nareas, capareas;
+
+void bind_table_register(BindRow *rows, int n)
+{
+    if (nareas == capareas) {
+        capareas = capareas * 2 + 8;
+        areas = realloc(areas, (size_t)capareas * sizeof *areas);
+        if (!areas) abort();
+    }
+    areas[nareas++] = (Area){rows, n};
+    for (int i = 0; i < n; i++) {
+        BindRow *d = &rows[i];
+        size_t len = strlen(d->sigs);
+        char *buf = malloc(len + 1);
+        if (!buf) abort();
+        memcpy(buf, d->sigs, len + 1);
+        d->nfs = d->nms = 0;
+        char *save = NULL;
+        for (char *s = strtok_r(buf, "|", &save); s; s = strtok_r(NULL, "|", &save)) {
+            if (d->nfs == BIND_MAXSIG || parse_sig(s, &d->fs[d->nfs]) < 0) {
+                fprintf(stderr, "tsr: bad signature for %s: %s\n", d->name, s);
+                abort();
+            }
+            if (method_sig(&d->fs[d->nfs], &d->ms[d->nms])) d->nms++;
+            d->nfs++;
+        }
+        free(buf);
+        snprintf(d->iname, sizeof d->iname, "%s_", d->name);
+        if (d->flags & BIND_FN) module_add(bind_module(d->module ? d->module : "torch"), d->name,
+                                           v_builtin(d->name, fn_call, NULL, d));
+        if (d->flags & BIND_METHOD) bind_tensor_method_data(d->name, method_call, d);
+        if (d->flags & BIND_INPLACE) bind_tensor_method_data(d->iname, inplace_call, d);
+    }
+}
+
+void bind_table_alias_method(const char *alias, BindRow *row) { bind_tensor_method_data(alias, method_call, row); }
+
+const BindRow *bind_table_row_of(Value *callable, bool *method)
+{
+    if (callable->type != &t_builtin) return NULL;
+    BuiltinFn fn = callable->u.bi.fn;
+    if (fn != fn_call && fn != method_call && fn != inplace_call) return NULL;
+    *method = fn != fn_call;
+    return callable->u.bi.data;
+}
+
+void bind_table_help(FILE *f, const BindRow *row, bool method)
+{
+    char q[96], sig[512];
+    const char *mod = row->module ? row->module : "torch";
+    snprintf(q, sizeof q, "%s.%s", method ? "Tensor" : mod, row->name);
+    const TorchApi *api = torch_api_find(q);
+    fprintf(f, "Help on built-in function %s in %s:\n\n", row->name, method ? "class Tensor" : mod);
+    const BindSig *ss = method ? row->ms : row->fs;
+    int n = method ? row->nms : row->nfs;
+    for (int i = 0; i < n; i++) {
+        sig_text(&ss[i], sig, sizeof sig);
+        fprintf(f, "%s(%s)\n", row->name, sig);
+    }
+    if (api && api->summary[0]) fprintf(f, "\n    %s\n", api->summary);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+static const char *const list_modules[] = {"torch", "torch.linalg", "torch.special", "torch.fft", "torch.nn.functional",
+                                           "torch.sparse"};
+
+static bool push(char ***names, int *m, int *cap, const char *a, const char *b)
+{
+    if (*m == *cap) {
+        *cap = *cap * 2 + 256;
+        char **p = realloc(*names, (size_t)*cap * sizeof **names);
+        if (!p) return false;
+        *names = p;
+    }
+    size_t n = strlen(a) + strlen(b) + 2;
+    char *s = malloc(n);
+    if (!s) return false;
+    snprintf(s, n, "%s.%s", a, b);
+    (*names)[(*m)++] = s;
+    return true;
+}
+
+void bind_table_list(FILE *f)
+{
+    char **names = NULL;
+    int m = 0, cap = 0;
+    bool ok = true;
+    for (size_t k = 0; ok && k < sizeof list_modules / sizeof *list_modules; k++) {
+        Value *mod = bind_find_module(list_modules[k]), *key, *val;
+        if (!mod) continue;
+        for (size_t i = 0; ok && dict_next(mod->u.mod->attrs, &i, &key, &val);)
+            if (val->type == &t_builtin || val->type == &t_func) ok = push(&names, &m, &cap, list_modules[k], key->u.s.p);
+    }
+    for (int i = 0; ok && bind_tensor_method_name(i); i++) {
+        const char *n = bind_tensor_method_name(i);
+        if (n[0] != '_') ok = push(&names, &m, &cap, "Tensor", n);
+    }
+    if (ok) {
+        qsort(names, (size_t)m, sizeof *names, cmp_str);
+        for (int i = 0; i < m; i++)
+            if (i == 0 || strcmp(names[i], names[i - 1])) fprintf(f, "%s\n", names[i]);
+    } else {
+        fprintf(stderr, "tsr: out of memory\n");
+    }
+    for (int i = 0; i < m; i++) free(names[i]);
+    free(names);
+}
+
+/* ------------------------------------------------------------ 1.13's list */
+
+static int api_cmp(const void *key, const void *ent) { return strcmp(key, ((const TorchApi *)ent)->name); }
+
+const TorchApi *torch_api_find(const char *qualified)
+{
+    return bsearch(qualified, torch_api, (size_t)torch_api_count, sizeof *torch_api, api_cmp);
+}

@@ -1,0 +1,87 @@
+/* src/bind/table.h — the binding table: one row per torch callable, with
+ * PyTorch 1.13's signature strings (python_arg_parser's text, parsed once),
+ * its variants and one handler that receives parsed arguments. Argument
+ * errors, help() and --list-functions all come from the rows. Each area keeps
+ * its own rows and registers them at start-up; there is no fixed capacity. */
+#ifndef TSR_BIND_TABLE_H
+#define TSR_BIND_TABLE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "value.h"
+
+/* Parameter types, as python_arg_parser names them in messages. ORDER PTYPE */
+typedef enum {
+    BT_TENSOR, BT_NUMBER, BT_INT, BT_FLOAT, BT_BOOL, BT_STR, BT_DTYPE, BT_INT_LIST, BT_TENSOR_LIST,
+    BT_GENERATOR, BT_LAYOUT, BT_DEVICE, BT_MEMORY_FORMAT, BT_DIMNAME, BT_COUNT
+} BindType;
+
+#define BIND_MAXP 8             /* parameters of one signature, out= included */
+#define BIND_OUT (BIND_MAXP - 1)   /* the slot out= is bound to */
+#define BIND_MAXSIG 6           /* overloads of one row */
+
+typedef struct {
+    char name[24];
+    unsigned char type;         /* BindType */
+    bool opt;                   /* has a default */
+    bool none;                  /* accepts None (Tensor?, ScalarType?) */
+    bool kwonly;
+    signed char slot;           /* index in the handler's argument layout; BIND_OUT for out */
+    signed char size;           /* int[N]: a single int is accepted for N > 0 */
+} BindParam;
+
+typedef struct {
+    BindParam p[BIND_MAXP];
+    int n, min_args, max_pos;
+} BindSig;
+
+/* A call's arguments after matching: v[slot] is borrowed (NULL: absent or
+ * None), type[slot] the parameter type it matched, sig the overload. */
+typedef struct {
+    Value *v[BIND_MAXP];
+    unsigned char type[BIND_MAXP];
+    int sig;
+} BindArgs;
+
+typedef struct BindRow BindRow;
+/* fname: the name as called ("add", "add_"); self: the tensor of a method
+ * call (already in b->v[0] for Tensor-first signatures), NULL for a function;
+ * inplace: the NAME_ method form. Returns a NEW reference or NULL. */
+typedef Value *(*BindHandler)(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace);
+
+/* Variants. F_NUMS: Python numbers are accepted where a Tensor is expected
+ * (PyTorch wraps them), as torch.add(5, 5). */
+enum { BIND_FN = 1, BIND_METHOD = 2, BIND_INPLACE = 4, BIND_NUMS = 8 };
+
+struct BindRow {
+    const char *name;           /* Python name: "add" */
+    int kind;                   /* the handler's own discriminator */
+    int code;                   /* the runtime op it runs (a tsr_binop, tsr_unop, ...) */
+    unsigned flags;             /* BIND_FN | BIND_METHOD | BIND_INPLACE | BIND_NUMS */
+    int hidden_f, hidden_m;     /* deprecated overloads the parser accepts but never lists */
+    const char *sigs;           /* function signatures, '|' between overloads */
+    BindHandler handler;
+    const char *module;         /* "torch" (default), "torch.special", ... */
+    /* filled when the row is registered */
+    BindSig fs[BIND_MAXSIG], ms[BIND_MAXSIG];
+    int nfs, nms;
+    char iname[32];
+};
+
+/* Parses every row's signatures, binds the function, method and in-place
+ * forms, and remembers the rows for help() and --list-functions. Aborts on
+ * a malformed signature (a programming error caught by every test run). */
+void bind_table_register(BindRow *rows, int n);
+
+/* Binds row's method form under another name too (Tensor.__abs__). */
+void bind_table_alias_method(const char *alias, BindRow *row);
+/* The row behind a builtin value (torch.add, t.add), or NULL. */
+const BindRow *bind_table_row_of(Value *callable, bool *method);
+/* Prints help for a row: the qualified name, each signature as the parser
+ * has it, and 1.13's summary line. */
+void bind_table_help(FILE *f, const BindRow *row, bool method);
+/* Prints every bound callable's qualified name, one a line, sorted. */
+void bind_table_list(FILE *f);
+
+#endif
