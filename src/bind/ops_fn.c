@@ -275,6 +275,8 @@ static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self,
 #define UN "Tensor input, *, Tensor? out=None"
 #define CMP TT "|" TN
 #define ALPHA "Tensor input, Tensor other, *, Number alpha=1, Tensor? out=None"
+/* 1.13's deprecated add(Tensor input, Scalar alpha, Tensor other) */
+#define ALPHA_DEPRECATED "!Tensor input, Number alpha, Tensor other, *, Tensor? out=None"
 #define POW "Tensor input, Tensor exponent, *, Tensor? out=None|Number self, Tensor exponent, *, Tensor? out=None|" \
             "Tensor input, Number exponent, *, Tensor? out=None"
 #define BITW TT "|" NT "|" TN
@@ -290,8 +292,8 @@ static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self,
 #define C(n, c) ROW(n, K_CMP, TSR_CMP_##c, FMI, 0, 0, CMP)
 
 static OpDef defs[] = {
-    ROW("add", K_BIN, TSR_BINOP_ADD, FMI | F_NUMS, 2, 1, ALPHA),
-    ROW("sub", K_BIN, TSR_BINOP_SUB, FMI | F_NUMS, 2, 1, ALPHA),
+    ROW("add", K_BIN, TSR_BINOP_ADD, FMI | F_NUMS, 1, 0, ALPHA "|" ALPHA_DEPRECATED),
+    ROW("sub", K_BIN, TSR_BINOP_SUB, FMI | F_NUMS, 1, 0, ALPHA "|" ALPHA_DEPRECATED),
     ROW("subtract", K_BIN, TSR_BINOP_SUB, FMI | F_NUMS, 0, 0, ALPHA "|Tensor input, Number other, Number alpha=1"),
     B("mul", MUL, FMI | F_NUMS, TT),
     B("multiply", MUL, FMI | F_NUMS, TT "|Tensor input, Number other"),

@@ -244,6 +244,80 @@ static void sig_text(const BindSig *s, char *buf, size_t cap)
 
 Value *bind_invalid_combination(const char *fname, CallArgs *a); /* types.c */
 
+/* invalid_arguments.cpp's Type::is_matching: the option's printed type
+ * against the argument's Python type name ("Number" matches nothing). */
+static bool type_matches(const BindParam *p, Value *v)
+{
+    if (p->none && is_none(v)) return true;
+    switch ((BindType)p->type) {
+    case BT_TENSOR: return is_tensor(v);
+    case BT_INT: return v->type == &t_int;
+    case BT_FLOAT: return v->type == &t_int || v->type == &t_float;
+    case BT_BOOL: return v->type == &t_bool;
+    case BT_STR: return v->type == &t_str;
+    case BT_DTYPE: return is_dtype(v);
+    case BT_LAYOUT: return v->type == &t_layout;
+    case BT_DEVICE: return is_device(v);
+    case BT_MEMORY_FORMAT: return v->type == &t_memory_format;
+    default: return false;
+    }
+}
+
+static size_t arg_desc(char *buf, size_t cap, Value *v)
+{
+    if (v->type != &t_tuple && v->type != &t_list) return (size_t)snprintf(buf, cap, "%s", type_name(v));
+    bool tup = v->type == &t_tuple;
+    size_t n = (size_t)snprintf(buf, cap, "%s of %s", type_name(v), tup ? "(" : "[");
+    for (size_t i = 0; i < seq_len(v) && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", type_name(v->u.seq.items[i]));
+    if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s", tup ? (seq_len(v) == 1 ? ",)" : ")") : "]");
+    return n;
+}
+
+/* format_invalid_args with one option: unknown keywords, else each argument
+ * with the ones that do not match the option between '!' marks. */
+static int invalid_single(const char *fname, const BindSig *s, CallArgs *a)
+{
+    char got[1024], sig[512];
+    size_t n = 0;
+    int start = s->n - a->nkw;
+    bool has_out = s->n && s->p[s->n - 1].slot == BIND_OUT, out_kw = false;
+    for (int k = 0; k < a->nkw; k++) out_kw = out_kw || !strcmp(a->kwnames[k], "out");
+    if (has_out && !out_kw) start--;
+    if (start < 0) start = 0;
+    got[0] = 0;
+    for (int k = 0; k < a->nkw; k++) {
+        bool found = false;
+        for (int i = start; i < s->n; i++) found = found || !strcmp(s->p[i].name, a->kwnames[k]);
+        if (!found && n < sizeof got) n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", n ? ", " : "", a->kwnames[k]);
+    }
+    if (n) {
+        exc_set("TypeError", "%s() received an invalid combination of arguments - got unrecognized keyword arguments: %s",
+                fname, got);
+        return -1;
+    }
+    n = (size_t)snprintf(got, sizeof got, "(");
+    for (int i = 0; i < a->npos + a->nkw && n < sizeof got - 8; i++) {
+        bool kw = i >= a->npos;
+        Value *v = NULL;
+        if (!kw) v = a->pos[i];
+        else
+            for (int k = 0; k < a->nkw && i < s->n; k++)
+                if (!strcmp(a->kwnames[k], s->p[i].name)) v = a->kw[k];
+        if (!v) v = a->kw[i - a->npos];
+        bool ok = i < s->n && type_matches(&s->p[i], v);
+        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s%s", i ? ", " : "", ok ? "" : "!",
+                              kw && i < s->n ? s->p[i].name : "");
+        if (kw && i < s->n && n < sizeof got) n += (size_t)snprintf(got + n, sizeof got - n, "=");
+        if (n < sizeof got) n += arg_desc(got + n, sizeof got - n, v);
+        if (!ok && n < sizeof got) n += (size_t)snprintf(got + n, sizeof got - n, "!");
+    }
+    if (n < sizeof got) snprintf(got + n, sizeof got - n, ")");
+    sig_text(s, sig, sizeof sig);
+    exc_set("TypeError", "%s() received an invalid combination of arguments - got %s, but expected (%s)", fname, got, sig);
+    return -1;
+}
+
 /* PythonArgParser::raw_parse + print_error. off: 1 when a->pos[0] is self. */
 static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off, bool method, BindArgs *b)
 {
@@ -266,19 +340,14 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
     }
     int nargs = a->npos - off + a->nkw, plaus = -1, nplaus = 0;
     for (int i = 0; i < n; i++)
-        if (nargs >= ss[i].min_args && nargs <= ss[i].n) { plaus = i; nplaus++; }
+        if (!ss[i].hidden && nargs >= ss[i].min_args && nargs <= ss[i].n) { plaus = i; nplaus++; }
     if (nplaus == 1 && sig_parse(fname, &ss[plaus], a, off, nums, b, true) < 0) return -1;
     CallArgs rest = {a->pos + off, a->npos - off, a->kwnames, a->kw, a->nkw};
+    int visible = 0, only = -1;
+    for (int i = 0; i < n; i++)
+        if (!ss[i].hidden) { visible++; only = i; }
+    if (visible == 1) return invalid_single(fname, &ss[only], &rest);
     bind_invalid_combination(fname, &rest);
-    if (n == 1) {
-        char msg[1024], sig[512];
-        const char *m = exc_message();
-        size_t len = strlen(m), tail = strlen("one of:");
-        sig_text(&ss[0], sig, sizeof sig);
-        snprintf(msg, sizeof msg, "%.*s(%s)", (int)(len > tail ? len - tail : len), m, sig);
-        exc_clear();
-        exc_set("TypeError", "%s", msg);
-    }
     return -1;
 }
 
@@ -334,11 +403,17 @@ void bind_table_register(BindRow *rows, int n)
         d->nfs = d->nms = 0;
         char *save = NULL;
         for (char *s = strtok_r(buf, "|", &save); s; s = strtok_r(NULL, "|", &save)) {
-            if (d->nfs == BIND_MAXSIG || parse_sig(s, &d->fs[d->nfs]) < 0) {
+            bool hidden = *s == '!';
+            BindSig *f = &d->fs[d->nfs];
+            if (d->nfs == BIND_MAXSIG || parse_sig(s + hidden, f) < 0 || (hidden && !d->nfs)) {
                 fprintf(stderr, "tsr: bad signature for %s: %s\n", d->name, s);
                 abort();
             }
-            if (method_sig(&d->fs[d->nfs], &d->ms[d->nms])) d->nms++;
+            f->hidden = hidden;
+            for (int i = 0; hidden && i < f->n; i++)
+                for (int j = 0; j < d->fs[0].n; j++)
+                    if (!strcmp(f->p[i].name, d->fs[0].p[j].name)) f->p[i].slot = d->fs[0].p[j].slot;
+            if (method_sig(f, &d->ms[d->nms])) d->ms[d->nms++].hidden = hidden;
             d->nfs++;
         }
         free(buf);

@@ -34,6 +34,7 @@ typedef struct {
 typedef struct {
     BindParam p[BIND_MAXP];
     int n, min_args, max_pos;
+    bool hidden;                /* a deprecated overload: matched, never listed in errors */
 } BindSig;
 
 /* A call's arguments after matching: v[slot] is borrowed (NULL: absent or
@@ -59,8 +60,11 @@ struct BindRow {
     int kind;                   /* the handler's own discriminator */
     int code;                   /* the runtime op it runs (a tsr_binop, tsr_unop, ...) */
     unsigned flags;             /* BIND_FN | BIND_METHOD | BIND_INPLACE | BIND_NUMS */
-    int hidden_f, hidden_m;     /* deprecated overloads the parser accepts but never lists */
-    const char *sigs;           /* function signatures, '|' between overloads */
+    int hidden_f, hidden_m;     /* hidden overloads of PyTorch's that tsr does not bind: they
+                                   still count where the parser counts signatures */
+    const char *sigs;           /* function signatures, '|' between overloads; a leading '!'
+                                   marks a deprecated one (matched last, never listed) whose
+                                   parameters take the slots of the same names in the first */
     BindHandler handler;
     const char *module;         /* "torch" (default), "torch.special", ... */
     /* filled when the row is registered */
