@@ -21,6 +21,7 @@ static const struct { const char *spell, *spell2, *msg; } ptypes[BT_COUNT] = {
     [BT_STR] = {"str", "c10::string_view", "str"},
     [BT_DTYPE] = {"dtype", "ScalarType", "torch.dtype"},
     [BT_INT_LIST] = {"int[]", "IntArrayRef", "tuple of ints"},
+    [BT_SYMINT_LIST] = {"SymInt[]", "SymIntArrayRef", "tuple of SymInts"},
     [BT_TENSOR_LIST] = {"Tensor[]", "TensorList", "tuple of Tensors"},
     [BT_GENERATOR] = {"Generator", NULL, "torch.Generator"},
     [BT_LAYOUT] = {"Layout", NULL, "torch.layout"},
@@ -43,8 +44,8 @@ static int parse_type(const char *ty, BindParam *q)
         q->type = BT_TENSOR_LIST;
         return 0;
     }
-    if (br && br > t && !strncmp(t, "int", 3)) {   /* int[], int[2] */
-        q->type = BT_INT_LIST;
+    if (br && br > t && (!strncmp(t, "int[", 4) || !strncmp(t, "SymInt[", 7))) {   /* int[], int[2], SymInt[] */
+        q->type = t[0] == 'S' ? BT_SYMINT_LIST : BT_INT_LIST;
         q->size = (signed char)atoi(br + 1);
         return 0;
     }
@@ -124,13 +125,13 @@ static bool check(const BindParam *p, Value *v, bool nums)
     case BT_BOOL: return v->type == &t_bool;
     case BT_STR: return v->type == &t_str;
     case BT_DTYPE: return is_dtype(v);
-    case BT_INT_LIST: {
+    case BT_INT_LIST:
+    case BT_SYMINT_LIST:
+        /* is_int_or_symint_list: the first element decides; the rest are
+         * checked when the list is read (bind_table_intlist) */
         if (p->size > 0 && arg_is_int(v)) return true;
         if (v->type != &t_tuple && v->type != &t_list && v->type != &t_size) return false;
-        for (size_t i = 0; i < seq_len(v); i++)
-            if (!arg_is_int(v->u.seq.items[i])) return false;
-        return true;
-    }
+        return seq_len(v) == 0 || arg_is_int(v->u.seq.items[0]);
     case BT_TENSOR_LIST: {
         if (v->type != &t_tuple && v->type != &t_list) return false;
         for (size_t i = 0; i < seq_len(v); i++)
@@ -177,7 +178,9 @@ static void missing_args(const char *fname, const BindSig *s, int idx)
 static int sig_parse(const char *fname, const BindSig *s, CallArgs *a, int off, bool nums, BindArgs *b, bool raise)
 {
     int nargs = a->npos - off, argpos = 0, used_kw = 0;
-    if (nargs > s->max_pos) {
+    /* a single positional int list takes varargs: view(2, 3) is view((2, 3)) */
+    bool varargs = s->max_pos == 1 && (s->p[0].type == BT_INT_LIST || s->p[0].type == BT_SYMINT_LIST);
+    if (nargs > s->max_pos && !varargs) {
         if (raise) extra_args(fname, s, nargs);
         return -1;
     }
@@ -199,6 +202,18 @@ static int sig_parse(const char *fname, const BindSig *s, CallArgs *a, int off, 
         } else if (check(p, obj, nums)) {
             b->v[(int)p->slot] = obj;
             b->type[(int)p->slot] = p->type;
+            b->param[(int)p->slot] = p;
+        } else if (varargs && argpos == 0 && !kw && arg_is_int(obj)) {
+            Value *t = v_tuple((size_t)nargs);
+            if (!t) return -1;
+            for (int k = 0; k < nargs; k++) t->u.seq.items[k] = incref(a->pos[off + k]);
+            if (b->varargs) decref(b->varargs);
+            b->varargs = t;
+            b->v[(int)p->slot] = t;
+            b->type[(int)p->slot] = p->type;
+            b->param[(int)p->slot] = p;
+            argpos = nargs;
+            continue;
         } else {
             if (raise) {
                 if (kw) exc_set("TypeError", "%s(): argument '%s' must be %s, not %s", fname, p->name,
@@ -336,7 +351,9 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
             b->sig = i;
             return 0;
         }
+        Value *va = b->varargs;
         memset(b, 0, sizeof *b);
+        b->varargs = va;   /* released by the caller */
     }
     int nargs = a->npos - off + a->nkw, plaus = -1, nplaus = 0;
     for (int i = 0; i < n; i++)
@@ -368,12 +385,42 @@ static Value *row_call(const BindRow *d, Value *self, CallArgs *a, bool inplace)
         ca.npos = a->npos + 1;
         off = 1;
     }
-    if (parse_call(d, fname, &ca, off, self != NULL, &b) < 0) return NULL;
+    if (parse_call(d, fname, &ca, off, self != NULL, &b) < 0) {
+        if (b.varargs) decref(b.varargs);
+        return NULL;
+    }
     if (self) {
         b.v[0] = self;
         b.type[0] = BT_TENSOR;
     }
-    return d->handler(d, fname, &b, self, inplace);
+    Value *r = d->handler(d, fname, &b, self, inplace);
+    if (b.varargs) decref(b.varargs);
+    return r;
+}
+
+int bind_table_intlist(const BindArgs *b, int slot, const char *fname, int64_t *out, int max, int *n)
+{
+    Value *v = b->v[slot];
+    const BindParam *p = b->param[slot];
+    const char *pname = p ? p->name : "size", *tname = ptypes[p ? p->type : BT_INT_LIST].msg;
+    if (arg_is_int(v)) {
+        int64_t x;
+        if (bind_int(v, fname, pname, &x) < 0) return -1;
+        for (int i = 0; i < (p && p->size > 0 ? p->size : 1) && i < max; i++) out[i] = x;
+        *n = p && p->size > 0 ? p->size : 1;
+        return 0;
+    }
+    size_t len = seq_len(v);
+    if ((int)len > max) return exc_seti("RuntimeError", "%s(): too many dimensions (%zu > %d)", fname, len, max);
+    for (size_t i = 0; i < len; i++) {
+        Value *x = v->u.seq.items[i];
+        if (!arg_is_int(x))
+            return exc_seti("TypeError", "%s(): argument '%s' must be %s, but found element of type %s at pos %zu", fname,
+                            pname, tname, type_name(x), i + 1);
+        if (bind_int(x, fname, pname, &out[i]) < 0) return -1;
+    }
+    *n = (int)len;
+    return 0;
 }
 
 static Value *fn_call(Value *self, CallArgs *a, void *data) { (void)self; return row_call(data, NULL, a, false); }

@@ -13,8 +13,8 @@
 
 /* Parameter types, as python_arg_parser names them in messages. ORDER PTYPE */
 typedef enum {
-    BT_TENSOR, BT_NUMBER, BT_INT, BT_FLOAT, BT_BOOL, BT_STR, BT_DTYPE, BT_INT_LIST, BT_TENSOR_LIST,
-    BT_GENERATOR, BT_LAYOUT, BT_DEVICE, BT_MEMORY_FORMAT, BT_DIMNAME, BT_COUNT
+    BT_TENSOR, BT_NUMBER, BT_INT, BT_FLOAT, BT_BOOL, BT_STR, BT_DTYPE, BT_INT_LIST, BT_SYMINT_LIST,
+    BT_TENSOR_LIST, BT_GENERATOR, BT_LAYOUT, BT_DEVICE, BT_MEMORY_FORMAT, BT_DIMNAME, BT_COUNT
 } BindType;
 
 #define BIND_MAXP 8             /* parameters of one signature, out= included */
@@ -38,12 +38,22 @@ typedef struct {
 } BindSig;
 
 /* A call's arguments after matching: v[slot] is borrowed (NULL: absent or
- * None), type[slot] the parameter type it matched, sig the overload. */
+ * None), type[slot] the parameter type it matched, param[slot] the parameter,
+ * sig the overload. An int list given as varargs (zeros(2, 3)) is a tuple
+ * the table owns for the duration of the call. */
 typedef struct {
     Value *v[BIND_MAXP];
     unsigned char type[BIND_MAXP];
+    const BindParam *param[BIND_MAXP];
     int sig;
+    Value *varargs;
 } BindArgs;
+
+/* The int list in slot (a tuple, list, torch.Size, or one int for int[N])
+ * into out[0 .. *n - 1] (at most max). -1 with python_arg_parser's TypeError
+ * ("argument 'size' must be tuple of SymInts, but found element of type str
+ * at pos 2") or RuntimeError for too many. */
+int bind_table_intlist(const BindArgs *b, int slot, const char *fname, int64_t *out, int max, int *n);
 
 typedef struct BindRow BindRow;
 /* fname: the name as called ("add", "add_"); self: the tensor of a method
