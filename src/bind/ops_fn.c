@@ -297,7 +297,8 @@ static OpDef defs[] = {
     ROW("subtract", K_BIN, TSR_BINOP_SUB, FMI | F_NUMS, 0, 0, ALPHA "|Tensor input, Number other, Number alpha=1"),
     B("mul", MUL, FMI | F_NUMS, TT),
     B("multiply", MUL, FMI | F_NUMS, TT "|Tensor input, Number other"),
-    ROW("div", K_DIV, TSR_BINOP_DIV, FMI | F_NUMS, 2, 2, TT "|Tensor input, Tensor other, *, str? rounding_mode, Tensor? out=None"),
+    ROW("div", K_DIV, TSR_BINOP_DIV, FMI | F_NUMS, 1, 1, TT "|Tensor input, Tensor other, *, str? rounding_mode, Tensor? out=None|"
+                                                      "Tensor input, Number other, *, str? rounding_mode"),
     ROW("divide", K_DIV, TSR_BINOP_DIV, FMI | F_NUMS, 0, 0,
      TT "|Tensor input, Tensor other, *, str? rounding_mode, Tensor? out=None|Tensor input, Number other, *, str? rounding_mode|"
         "Tensor input, Number other"),

@@ -33,9 +33,11 @@ Value *bind_invalid_combination(const char *fname, CallArgs *a)
     buf[0] = 0;
     for (int i = 0; i < a->npos && n < sizeof buf - 64; i++)
         n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", arg_type_name(a->pos[i], tn, sizeof tn));
-    for (int i = 0; i < a->nkw && n < sizeof buf - 64; i++)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s=%s", (i || a->npos) ? ", " : "", a->kwnames[i],
-                              arg_type_name(a->kw[i], tn, sizeof tn));
+    /* keywords come out of a std::unordered_map: in libstdc++ the last
+     * inserted first (exact while their hashes fall in distinct buckets) */
+    for (int i = a->nkw - 1; i >= 0 && n < sizeof buf - 64; i--)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s=%s", (i != a->nkw - 1 || a->npos) ? ", " : "",
+                              a->kwnames[i], arg_type_name(a->kw[i], tn, sizeof tn));
     if (a->nkw && !a->npos && n < sizeof buf - 4) snprintf(buf + n, sizeof buf - n, ", ");
     return exc_set("TypeError", "%s() received an invalid combination of arguments - got (%s), but expected one of:",
                    fname, buf);
