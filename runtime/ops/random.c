@@ -909,6 +909,10 @@ static int64_t update_to(tsr_dtype d, int64_t to)
 static int check_from_to_in_range(tsr_dtype d, int64_t from, int64_t to_inc)
 {
     const char *tn = tsr_dtype_typemeta_name(d);
+    if (tsr_dtype_is_complex(d)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "check_random_bounds handles only integral, floating-point and boolean types");
+        return -1;
+    }
     if (is_float(d)) {
         double max = float_max(d);
         if (!((double)from >= -max && (double)from <= max)) goto from_bad;
@@ -947,10 +951,6 @@ static int random_from_range(tsr_tensor *t, uint64_t range, int64_t base, tsr_ge
 int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_generator *g)
 {
     tsr_dtype d = t->dtype;
-    if (tsr_dtype_is_complex(d)) {
-        return not_implemented(to_opt || from != INT64_MIN ? "random_from_to_kernel_cpu"
-                                                           : "random_full_64_bits_range_kernel_cpu", d);
-    }
     if (to_opt) {
         int64_t to = *to_opt;
         if (!(from < to)) {
@@ -973,6 +973,10 @@ int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_
     }
     if (from != INT64_MIN) {
         int64_t to_inc;
+        if (tsr_dtype_is_complex(d)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "random_from_to_impl handles only integral, floating-point and boolean types");
+            return -1;
+        }
         if (is_float(d)) {
             int digits = float_digits(d);
             to_inc = digits >= 63 ? INT64_MAX : (int64_t)1 << digits;
@@ -993,7 +997,8 @@ int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_
         if (check_from_to_in_range(d, from, to_inc) < 0) return -1;
         return random_from_range(t, (uint64_t)to_inc - (uint64_t)from + 1, from, g);
     }
-    if (d == TSR_BOOL || d == TSR_FLOAT16) return not_implemented("random_full_64_bits_range_kernel_cpu", d);
+    if (d == TSR_BOOL || d == TSR_FLOAT16 || tsr_dtype_is_complex(d))
+        return not_implemented("random_full_64_bits_range_kernel_cpu", d);
     if (!uses_random64(d)) {
         tsr_error_set(TSR_ERR_RUNTIME,
                       "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
