@@ -477,7 +477,8 @@ static int store_scalar(void *p, tsr_dtype d, Value *v)
         else if (is_int_like(v)) s = tsr_scalar_float((double)v->u.i);
         else if (is_tensor(v)) {
             if (tensor_scalar(v, false, &s) < 0) return -1;
-            if (s.kind == TSR_SCALAR_COMPLEX) return exc_seti("TypeError", "can't convert complex to float");
+            if (s.kind == TSR_SCALAR_COMPLEX && s.im != 0)   /* item<double>(): c10::checked_convert */
+                return exc_seti("RuntimeError", "value cannot be converted to type double without overflow");
             s = tsr_scalar_float(tsr_scalar_to_double(s));
         } else return exc_seti("TypeError", "must be real number, not %s", pytype(v));
     }
