@@ -12,6 +12,31 @@
 #include "copy.h"
 #include "factory.h"
 
+/* c10::Layout as operator<< prints it. ORDER tsr_layout */
+static const char *const layout_words[TSR_LAYOUT_COUNT] = {"Strided", "Sparse", "SparseCsr", "SparseCsc",
+                                                           "SparseBsr", "SparseBsc", "Mkldnn"};
+
+int tsr_check_out_options(const tsr_tensor *out, const tsr_dtype *dtype, const tsr_layout *layout,
+                          const tsr_device *device)
+{
+    if (dtype && *dtype != out->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "dtype %s does not match dtype of out parameter (%s)",
+                      tsr_dtype_scalar_name(*dtype), tsr_dtype_scalar_name(out->dtype));
+        return -1;
+    }
+    if (layout && *layout != out->layout) {
+        tsr_error_set(TSR_ERR_RUNTIME, "layout %s does not match layout of out parameter (%s)",
+                      layout_words[*layout], layout_words[out->layout]);
+        return -1;
+    }
+    if (device && device->type != out->device.type) {
+        tsr_error_set(TSR_ERR_RUNTIME, "device type %s does not match device type of out parameter (%s)",
+                      tsr_device_type_name(device->type), tsr_device_type_name(out->device.type));
+        return -1;
+    }
+    return 0;
+}
+
 tsr_tensor *tsr_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device, tsr_memory_format mf)
 {
     return tsr_tensor_empty_format(ndim, sizes, dtype, device, mf);

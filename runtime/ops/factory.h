@@ -5,6 +5,14 @@
 #define TSR_OPS_FACTORY_H
 #include "../tensor.h"
 
+/* check_out_type_matches (python_arg_parser's generated bindings): the
+ * creation options a call with out= gave, each NULL when absent, against
+ * out. 0, or -1 with "dtype Long does not match dtype of out parameter
+ * (Float)", "layout Sparse does not match layout of out parameter (Strided)"
+ * or "device type meta does not match device type of out parameter (cpu)". */
+int tsr_check_out_options(const tsr_tensor *out, const tsr_dtype *dtype, const tsr_layout *layout,
+                          const tsr_device *device);
+
 tsr_tensor *tsr_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device,
                       tsr_memory_format mf);
 tsr_tensor *tsr_zeros(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device);

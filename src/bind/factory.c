@@ -166,7 +166,7 @@ static int opts_parse(Value **kv, const char *fname, CallArgs *a, const char *co
         if (kv[K_LAYOUT]->type != &t_layout) {
             if (!sigs) return argerr(fname, "layout", 0, "torch.layout", kv[K_LAYOUT]);
             bad = true;
-        } else if (kv[K_LAYOUT]->u.ext.a != TSR_LAYOUT_STRIDED) {
+        } else if (kv[K_LAYOUT]->u.ext.a != TSR_LAYOUT_STRIDED && !(kv[K_OUT] && is_tensor(kv[K_OUT]))) {
             return exc_seti("NotImplementedError", "tsr: %s(): only the strided layout is supported, not %s", fname,
                             tsr_layout_name((tsr_layout)kv[K_LAYOUT]->u.ext.a));
         }
@@ -220,12 +220,14 @@ static int opts_parse(Value **kv, const char *fname, CallArgs *a, const char *co
     }
     if (bad) { combo(fname, a, sigs); return -1; }
     if (o->out) {
-        tsr_dtype od = tensor_of(o->out)->dtype;
-        if (o->dtype != TSR_DTYPE_UNDEFINED && o->dtype != od)
-            return exc_seti("RuntimeError", "dtype %s does not match dtype of out parameter (%s)",
-                            tsr_dtype_scalar_name(o->dtype), tsr_dtype_scalar_name(od));
-        o->dtype = od;
-        if (!kv[K_DEVICE] || is_none(kv[K_DEVICE])) o->device = tensor_of(o->out)->device;
+        tsr_tensor *ot = tensor_of(o->out);
+        bool has_dev = kv[K_DEVICE] && !is_none(kv[K_DEVICE]);
+        tsr_layout lay = kv[K_LAYOUT] && !is_none(kv[K_LAYOUT]) ? (tsr_layout)kv[K_LAYOUT]->u.ext.a : ot->layout;
+        if (tsr_check_out_options(ot, o->dtype != TSR_DTYPE_UNDEFINED ? &o->dtype : NULL, &lay,
+                                  has_dev ? &o->device : NULL) < 0)
+            return bind_runtime_errori();
+        o->dtype = ot->dtype;
+        if (!has_dev) o->device = ot->device;
     }
     o->device = tsr_device_normalize(o->device);
     return 0;
