@@ -990,10 +990,16 @@ static void options_str(char *buf, size_t n, tsr_dtype d, tsr_device dev)
  * constructor of torch.FloatTensor & co. and of x.new(...). */
 static Value *legacy_new(CallArgs *a, const char *fname, tsr_dtype dtype, tsr_device dev, bool is_new)
 {
-    (void)is_new;
     static const char *const ex[] = {"size", NULL};
     Value *kv[K_N], *ev[1];
     if (split_kw(a, KB(K_DEVICE), ex, kv, ev)) return combo(fname, a, sigs_new);
+    if (!ev[0] && a->npos == 1 && is_tensor(a->pos[0]) && kv[K_DEVICE]) {   /* the hidden (Tensor other, *, device) */
+        if (is_new)
+            return exc_set("RuntimeError", "Legacy tensor new of the form tensor.new(tensor, device=device) is not "
+                                           "supported.  Use torch.as_tensor(...) instead.");
+        return exc_set("RuntimeError", "Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is "
+                                       "not supported.  Use torch.tensor(...) or torch.as_tensor(...) instead.");
+    }
     if (ev[0]) {   /* new(size=(2, 3)) */
         if (a->npos || !is_shape_seq(ev[0])) return combo(fname, a, sigs_new);
         int n;
