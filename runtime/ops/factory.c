@@ -121,7 +121,13 @@ int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtyp
             tsr_error_set(TSR_ERR_RUNTIME, "upper bound and larger bound inconsistent with step sign");
             return -1;
         }
-        if (dtype == TSR_INT64) size_d = ceil((double)(b - a) / (double)s);
+        if (dtype == TSR_INT64) {
+            /* RangeFactories.cpp divides in int64 here: (end - start + step - sgn) / step
+             * (the sum wraps as the C++ does) */
+            int64_t sgn = (s > 0) - (s < 0);
+            int64_t num = (int64_t)((uint64_t)b - (uint64_t)a + (uint64_t)s - (uint64_t)sgn);
+            size_d = num == INT64_MIN && s == -1 ? 9223372036854775808.0 : (double)(num / s);
+        }
         else size_d = ceil((tsr_scalar_to_double(end) - tsr_scalar_to_double(start)) / tsr_scalar_to_double(step));
     } else {
         double a = acc(dtype, tsr_scalar_to_double(start)), b = acc(dtype, tsr_scalar_to_double(end));

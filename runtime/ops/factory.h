@@ -21,7 +21,8 @@ tsr_tensor *tsr_full(int ndim, const int64_t *sizes, tsr_scalar v, tsr_dtype dty
 /* Number of elements of arange(start, end, step): ceil((end-start)/step) with
  * PyTorch's checks: "step must be nonzero", "upper bound and larger bound
  * inconsistent with step sign", non-finite bounds "unsupported range: ...".
- * Integral dtypes compute in int64 when all three are ints. Returns 0 / -1. */
+ * An int64 result counts in int64 ((end - start + step - sign) / step), as
+ * 1.13 does; other dtypes in double. Returns 0 / -1. */
 int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, int64_t *out);
 tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device);
 /* steps < 0: "number of steps must be non-negative". */
