@@ -25,7 +25,17 @@ tsr_tensor *tsr_full(int ndim, const int64_t *sizes, tsr_scalar v, tsr_dtype dty
  * 1.13 does; other dtypes in double. Returns 0 / -1. */
 int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, int64_t *out);
 tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device);
-/* steps < 0: "number of steps must be non-negative". */
+/* linspace_logspace_infer_options (RangeFactories.cpp), after the steps
+ * check: the dtype of linspace/logspace, dtype UNDEFINED when the call passed
+ * none. Complex
+ * endpoints give the default complex dtype, and with a real dtype fail with
+ * "torch.linspace(): inferred dtype c10::complex<float> can't be safely cast
+ * to passed dtype Float" (fn names the function). 0 / -1. */
+int tsr_space_dtype(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dtype dtype, const char *fn,
+                    tsr_dtype *out);
+/* steps < 0: "number of steps must be non-negative"; endpoints must fit dtype
+ * (Scalar::to<scalar_t>: "value cannot be converted to type float without
+ * overflow" for a complex endpoint of a real out=). */
 tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dtype dtype, tsr_device device);
 tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double base,
                          tsr_dtype dtype, tsr_device device);

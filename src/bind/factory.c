@@ -767,10 +767,9 @@ static Value *space(CallArgs *a, bool log)
     Opts o;
     if (opts_parse(kv, fname, a, NULL, bind_default_device(), &o) < 0) return NULL;
     tsr_dtype dt = o.dtype;
-    if (dt == TSR_DTYPE_UNDEFINED)
-        dt = (s0.kind == TSR_SCALAR_COMPLEX || s1.kind == TSR_SCALAR_COMPLEX) ? tsr_dtype_to_complex(tsr_default_dtype())
-                                                                             : tsr_default_dtype();
     int64_t steps = x[2]->u.i;
+    if (!o.out && tsr_space_dtype(s0, s1, steps, o.dtype, log ? "torch.logspace()" : "torch.linspace()", &dt) < 0)
+        return rt_error();
     return finish(log ? tsr_logspace(s0, s1, steps, base, dt, o.device) : tsr_linspace(s0, s1, steps, dt, o.device), &o);
 }
 
