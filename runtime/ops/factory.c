@@ -10,7 +10,9 @@
 #include <string.h>
 #include "../error.h"
 #include "../internal.h"
+#include "../iter.h"
 #include "../promote.h"
+#include "../view.h"
 #include "copy.h"
 #include "factory.h"
 
@@ -37,6 +39,22 @@ int tsr_check_out_options(const tsr_tensor *out, const tsr_dtype *dtype, const t
         return -1;
     }
     return 0;
+}
+
+int tsr_factory_out(tsr_tensor *out, const tsr_tensor *r, bool keep_numel)
+{
+    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
+    if (same) return tsr_copy_(out, r);
+    if (keep_numel && tsr_tensor_numel(out) == tsr_tensor_numel(r)) {
+        /* r is a new contiguous tensor: any shape of as many elements views it */
+        tsr_tensor *v = tsr_view_view(r, out->ndim, out->sizes);
+        if (!v) return -1;
+        int rc = tsr_copy_(out, v);
+        tsr_tensor_release(v);
+        return rc;
+    }
+    if (tsr_tensor_resize_(out, r->ndim, r->sizes) < 0) return -1;
+    return tsr_copy_(out, r);
 }
 
 tsr_tensor *tsr_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device, tsr_memory_format mf)

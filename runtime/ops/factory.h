@@ -13,6 +13,13 @@
 int tsr_check_out_options(const tsr_tensor *out, const tsr_dtype *dtype, const tsr_layout *layout,
                           const tsr_device *device);
 
+/* Writes a factory's new result r into its out= tensor as 1.13's *_out
+ * functions do: out keeps its shape and strides when it has r's shape (or,
+ * with keep_numel, as many elements: arange, linspace, logspace), else it is
+ * resized in place (resize_, storage shared with its views) to r's shape;
+ * then r's values are copied in, in out's logical order. 0 or -1. */
+int tsr_factory_out(tsr_tensor *out, const tsr_tensor *r, bool keep_numel);
+
 tsr_tensor *tsr_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device,
                       tsr_memory_format mf);
 tsr_tensor *tsr_zeros(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device);

@@ -141,6 +141,7 @@ typedef struct {
     Value *out;                /* borrowed tensor value or NULL */
     Value *names;              /* borrowed, NULL or None when absent */
     tsr_memory_format mf;
+    bool keep_numel;           /* out= keeps its shape when the count fits (ranges) */
 } Opts;
 
 enum { K_DTYPE, K_LAYOUT, K_DEVICE, K_PIN, K_RG, K_OUT, K_NAMES, K_MF, K_N };
@@ -158,6 +159,7 @@ static int opts_parse(Value **kv, const char *fname, CallArgs *a, const char *co
     o->out = NULL;
     o->names = NULL;
     o->mf = TSR_MF_CONTIGUOUS;
+    o->keep_numel = false;
     bool bad = false;
     if (kv[K_DTYPE] && !is_none(kv[K_DTYPE])) {
         if (dtype_arg(kv[K_DTYPE], fname, 0, &o->dtype) < 0) { if (!sigs) return -1; exc_clear(); bad = true; }
@@ -281,17 +283,9 @@ static Value *finish(tsr_tensor *r, Opts *o)
         r->requires_grad = true;
     }
     if (o->out) {
-        tsr_tensor *ot = tensor_of(o->out);
-        bool same = ot->ndim == r->ndim && !memcmp(ot->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
-        if (same) {
-            int rc = tsr_copy_(ot, r);
-            tsr_tensor_release(r);
-            if (rc < 0) return bind_runtime_error();
-        } else {
-            /* resize_: the out value now stands for a tensor of the new shape */
-            tsr_tensor_release(ot);
-            o->out->u.ext.ptr = r;
-        }
+        int rc = tsr_factory_out(tensor_of(o->out), r, o->keep_numel);
+        tsr_tensor_release(r);
+        if (rc < 0) return bind_runtime_error();
         return incref(o->out);
     }
     Value *v = v_tensor(r);
@@ -741,6 +735,7 @@ static Value *f_arange(Value *self, CallArgs *a, void *d)
     Opts o;
     if (opts_parse(kv, "arange", a, sigs_arange, bind_default_device(), &o) < 0) return NULL;
     tsr_dtype dt = o.dtype != TSR_DTYPE_UNDEFINED ? o.dtype : all_int ? TSR_INT64 : tsr_default_dtype();
+    o.keep_numel = true;
     return finish(tsr_arange(sv[0], sv[1], sv[2], dt, o.device), &o);
 }
 
@@ -770,6 +765,7 @@ static Value *space(CallArgs *a, bool log)
     int64_t steps = x[2]->u.i;
     if (!o.out && tsr_space_dtype(s0, s1, steps, o.dtype, log ? "torch.logspace()" : "torch.linspace()", &dt) < 0)
         return rt_error();
+    o.keep_numel = true;
     return finish(log ? tsr_logspace(s0, s1, steps, base, dt, o.device) : tsr_linspace(s0, s1, steps, dt, o.device), &o);
 }
 
