@@ -516,6 +516,19 @@ tsr_tensor *factory_from_data(Value *data, tsr_dtype dtype)
         if (!r) bind_runtime_error();
         return r;
     }
+    if (is_storage(data)) {
+        /* internal_new_from_data set_()s a typed storage: the tensor shares it */
+        tsr_dtype want = dtype != TSR_DTYPE_UNDEFINED ? dtype : tsr_default_dtype();
+        if (want != storage_dtype(data)) {
+            exc_set("RuntimeError", "Expected a Storage of type %s or an UntypedStorage, but got %s",
+                    tsr_dtype_scalar_name(want), tsr_dtype_scalar_name(storage_dtype(data)));
+            return NULL;
+        }
+        int64_t len = storage_len(data);
+        tsr_tensor *r = tsr_tensor_from_storage(storage_of(data), 0, 1, &len, NULL, storage_dtype(data));
+        if (!r) rt_error();
+        return r;
+    }
     int ndim;
     int64_t sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS];
     if (compute_sizes(data, &ndim, sizes) < 0) return NULL;
@@ -556,6 +569,125 @@ static Value *f_tensor(Value *self, CallArgs *a, void *d)
     t = to_device(t, o.device);
     if (!t) return NULL;
     return finish(t, &o);
+}
+
+/* ------------------------------------------------------------ as_tensor, asarray */
+
+/* The device= of as_tensor/asarray: *has false when absent or None. */
+static int opt_device(Value *v, tsr_device dflt, bool *has, tsr_device *out)
+{
+    *has = v && !is_none(v);
+    *out = dflt;
+    if (!*has) return 0;
+    if (bind_device_arg(v, dflt, out) < 0) return -1;
+    *out = tsr_device_normalize(*out);
+    return 0;
+}
+
+/* A tensor converted as Tensor.to(device, dtype, copy) does; the same value
+ * when nothing changes (new reference). */
+static Value *tensor_to(Value *v, tsr_device dev, tsr_dtype dt, bool copy)
+{
+    tsr_tensor *t = tensor_of(v);
+    tsr_tensor *r = tsr_to_device(t, dev, dt, copy);
+    if (!r) return bind_runtime_error();
+    if (r == t) {
+        tsr_tensor_release(r);
+        return incref(v);
+    }
+    return v_tensor(r);
+}
+
+/* torch.as_tensor(data, *, dtype=None, device=None) (tensor_new.cpp
+ * as_tensor): a tensor is returned itself, or converted, sharing memory when
+ * dtype and device match; other data is copied as torch.tensor does. */
+static Value *f_as_tensor(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[3];
+    int pos[3];
+    if (targs(a, "as_tensor", "data, *, dtype=, device=", x, pos) < 0) return NULL;
+    tsr_dtype dt = TSR_DTYPE_UNDEFINED;
+    if (dtype_arg(x[1], "as_tensor", 0, &dt) < 0) return NULL;
+    bool has_dev;
+    tsr_device dev;
+    if (is_tensor(x[0])) {
+        tsr_tensor *t = tensor_of(x[0]);
+        if (opt_device(x[2], t->device, &has_dev, &dev) < 0) return NULL;
+        return tensor_to(x[0], dev, dt == TSR_DTYPE_UNDEFINED ? t->dtype : dt, false);
+    }
+    if (opt_device(x[2], bind_default_device(), &has_dev, &dev) < 0) return NULL;
+    tsr_tensor *t = factory_from_data(x[0], dt);
+    if (!t) return NULL;
+    t = to_device(t, dev);
+    return t ? v_tensor(t) : NULL;
+}
+
+/* torch.asarray(obj, *, dtype=None, device=None, copy=None,
+ * requires_grad=False) (tensor_new.cpp asarray): a tensor is aliased unless
+ * copy=True or (copy=None) its dtype or device differ; copy=False refuses
+ * to convert or to alias a sequence. requires_grad is set on the result,
+ * which may be obj itself. */
+static Value *f_asarray(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[5];
+    int pos[5];
+    if (targs(a, "asarray", "obj, *, dtype=, device=, copy=, requires_grad=", x, pos) < 0) return NULL;
+    tsr_dtype dt = TSR_DTYPE_UNDEFINED;
+    if (dtype_arg(x[1], "asarray", 0, &dt) < 0) return NULL;
+    bool has_copy = x[3] && !is_none(x[3]), copy = false, rg = false;
+    if (has_copy) {
+        if (x[3]->type != &t_bool) return argerr("asarray", "copy", 0, "bool", x[3]) ? NULL : NULL;
+        copy = x[3]->u.i != 0;
+    }
+    if (x[4] && !is_none(x[4])) {
+        if (x[4]->type != &t_bool) return argerr("asarray", "requires_grad", 0, "bool", x[4]) ? NULL : NULL;
+        rg = x[4]->u.i != 0;
+    }
+    bool has_dev;
+    tsr_device dev;
+    Value *r;
+    if (is_tensor(x[0])) {
+        tsr_tensor *t = tensor_of(x[0]);
+        if (opt_device(x[2], t->device, &has_dev, &dev) < 0) return NULL;
+        bool wrong_dev = has_dev && (dev.type != t->device.type || dev.index != t->device.index);
+        bool wrong_dt = dt != TSR_DTYPE_UNDEFINED && dt != t->dtype;
+        if (copy || (!has_copy && (wrong_dev || wrong_dt))) {
+            if (wrong_dev || wrong_dt) {
+                r = tensor_to(x[0], dev, dt == TSR_DTYPE_UNDEFINED ? t->dtype : dt, copy);
+            } else {
+                tsr_tensor *c = tsr_clone(t, TSR_MF_PRESERVE);
+                r = c ? v_tensor(c) : bind_runtime_error();
+            }
+            if (!r) return NULL;
+        } else {
+            char s1[32], s2[32];
+            if (wrong_dev)
+                return exc_set("ValueError", "can't alias tensor from device '%s' to '%s'.",
+                               tsr_device_str(t->device, s1, sizeof s1), tsr_device_str(dev, s2, sizeof s2));
+            if (wrong_dt)
+                return exc_set("ValueError", "can't alias tensor with dtype '%s' into dtype '%s'.",
+                               tsr_dtype_scalar_name(t->dtype), tsr_dtype_scalar_name(dt));
+            r = incref(x[0]);
+        }
+    } else {
+        if (has_copy && !copy) return exc_set("ValueError", "can't alias arbitrary sequence into a tensor.");
+        if (opt_device(x[2], bind_default_device(), &has_dev, &dev) < 0) return NULL;
+        tsr_tensor *t = factory_from_data(x[0], dt);
+        if (!t) return NULL;
+        t = to_device(t, dev);
+        if (!t) return NULL;
+        r = v_tensor(t);
+        if (!r) return NULL;
+    }
+    tsr_tensor *rt = tensor_of(r);
+    if (rg && !tsr_dtype_is_floating(rt->dtype) && !tsr_dtype_is_complex(rt->dtype)) {
+        decref(r);
+        return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+    }
+    rt->requires_grad = rg;
+    return r;
 }
 
 /* ------------------------------------------------------------ zeros, ones, full, empty */
@@ -1119,7 +1251,8 @@ BIND_INIT_ORDER(factory_init, 12)
         {"tensor", f_tensor}, {"zeros", f_zeros}, {"ones", f_ones}, {"full", f_full}, {"empty", f_empty},
         {"arange", f_arange}, {"linspace", f_linspace}, {"logspace", f_logspace}, {"eye", f_eye},
         {"empty_strided", f_empty_strided}, {"zeros_like", f_zeros_like}, {"ones_like", f_ones_like},
-        {"empty_like", f_empty_like}, {"full_like", f_full_like},
+        {"empty_like", f_empty_like}, {"full_like", f_full_like}, {"as_tensor", f_as_tensor},
+        {"asarray", f_asarray},
     };
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) module_add_fn(torch, fns[i].name, fns[i].fn);
     /* is_tensor, numel and as_strided are tensor.c's */
