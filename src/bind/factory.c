@@ -1,5 +1,5 @@
-/* src/bind/factory.c — tensor creation as the language sees it: torch.tensor
- * (tensor_new.cpp's inference and stores), zeros/ones/full/empty/arange/
+/* src/bind/factory.c — tensor creation as the language sees it: torch.tensor,
+ * as_tensor, asarray (tensor_new.cpp's inference and stores), zeros/ones/full/empty/arange/
  * linspace/logspace/eye/empty_strided, the *_like and new_* families, and
  * Torch7's legacy constructors (torch.FloatTensor(3, 4), x.new(...)).
  * Argument errors use python_arg_parser's wording (SEMANTICS.md §1.6, §7). */
