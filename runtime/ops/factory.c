@@ -4,13 +4,58 @@
  * scalar; arithmetic happens in the kernel's types (float for float32
  * linspace, double accumulation for float32 arange, per-op rounding for
  * float16/bfloat16). Splitting across threads (sizes > 32768) is not modelled. */
+#include <complex.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "../error.h"
 #include "../internal.h"
+#include "../iter.h"
+#include "../promote.h"
+#include "../view.h"
 #include "copy.h"
 #include "factory.h"
+
+/* c10::Layout as operator<< prints it. ORDER tsr_layout */
+static const char *const layout_words[TSR_LAYOUT_COUNT] = {"Strided", "Sparse", "SparseCsr", "SparseCsc",
+                                                           "SparseBsr", "SparseBsc", "Mkldnn"};
+
+int tsr_check_out_options(const tsr_tensor *out, const tsr_dtype *dtype, const tsr_layout *layout,
+                          const tsr_device *device)
+{
+    if (dtype && *dtype != out->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "dtype %s does not match dtype of out parameter (%s)",
+                      tsr_dtype_scalar_name(*dtype), tsr_dtype_scalar_name(out->dtype));
+        return -1;
+    }
+    if (layout && *layout != out->layout) {
+        tsr_error_set(TSR_ERR_RUNTIME, "layout %s does not match layout of out parameter (%s)",
+                      layout_words[*layout], layout_words[out->layout]);
+        return -1;
+    }
+    if (device && device->type != out->device.type) {
+        tsr_error_set(TSR_ERR_RUNTIME, "device type %s does not match device type of out parameter (%s)",
+                      tsr_device_type_name(device->type), tsr_device_type_name(out->device.type));
+        return -1;
+    }
+    return 0;
+}
+
+int tsr_factory_out(tsr_tensor *out, const tsr_tensor *r, bool keep_numel)
+{
+    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
+    if (same) return tsr_copy_(out, r);
+    if (keep_numel && tsr_tensor_numel(out) == tsr_tensor_numel(r)) {
+        /* r is a new contiguous tensor: any shape of as many elements views it */
+        tsr_tensor *v = tsr_view_view(r, out->ndim, out->sizes);
+        if (!v) return -1;
+        int rc = tsr_copy_(out, v);
+        tsr_tensor_release(v);
+        return rc;
+    }
+    if (tsr_tensor_resize_(out, r->ndim, r->sizes) < 0) return -1;
+    return tsr_copy_(out, r);
+}
 
 tsr_tensor *tsr_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device, tsr_memory_format mf)
 {
@@ -96,7 +141,13 @@ int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtyp
             tsr_error_set(TSR_ERR_RUNTIME, "upper bound and larger bound inconsistent with step sign");
             return -1;
         }
-        if (dtype == TSR_INT64) size_d = ceil((double)(b - a) / (double)s);
+        if (dtype == TSR_INT64) {
+            /* RangeFactories.cpp divides in int64 here: (end - start + step - sgn) / step
+             * (the sum wraps as the C++ does) */
+            int64_t sgn = (s > 0) - (s < 0);
+            int64_t num = (int64_t)((uint64_t)b - (uint64_t)a + (uint64_t)s - (uint64_t)sgn);
+            size_d = num == INT64_MIN && s == -1 ? 9223372036854775808.0 : (double)(num / s);
+        }
         else size_d = ceil((tsr_scalar_to_double(end) - tsr_scalar_to_double(start)) / tsr_scalar_to_double(step));
     } else {
         double a = acc(dtype, tsr_scalar_to_double(start)), b = acc(dtype, tsr_scalar_to_double(end));
@@ -161,6 +212,32 @@ tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dt
     return t;
 }
 
+int tsr_space_dtype(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dtype dtype, const char *fn, tsr_dtype *out)
+{
+    if (steps < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "number of steps must be non-negative");
+        return -1;
+    }
+    if (start.kind == TSR_SCALAR_COMPLEX || end.kind == TSR_SCALAR_COMPLEX) {
+        tsr_dtype dc = tsr_default_complex_dtype();
+        if (dtype != TSR_DTYPE_UNDEFINED && !tsr_dtype_is_complex(dtype)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: inferred dtype %s can't be safely cast to passed dtype %s", fn,
+                          tsr_dtype_typemeta_name(dc), tsr_dtype_scalar_name(dtype));
+            return -1;
+        }
+        *out = dtype != TSR_DTYPE_UNDEFINED ? dtype : dc;
+        return 0;
+    }
+    *out = dtype != TSR_DTYPE_UNDEFINED ? dtype : tsr_default_dtype();
+    return 0;
+}
+
+/* start.to<scalar_t>() and end.to<scalar_t>() of the kernels (checked). */
+static int endpoints_fit(tsr_scalar start, tsr_scalar end, tsr_dtype dtype)
+{
+    return tsr_scalar_check_fits(start, dtype) < 0 || tsr_scalar_check_fits(end, dtype) < 0 ? -1 : 0;
+}
+
 /* T-typed arithmetic for linspace (step_t = scalar_t for floating types). */
 static double tt(tsr_dtype d, double x) { return round_to(d, x); }
 
@@ -180,6 +257,7 @@ tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dt
         if (tsr_fill_(t, start) < 0) { tsr_tensor_release(t); return NULL; }
         return t;
     }
+    if (endpoints_fit(start, end, dtype) < 0) { tsr_tensor_release(t); return NULL; }
     if (tsr_dtype_is_complex(dtype)) {
         /* complex: real and imaginary parts follow the double path (not bit-checked) */
         double ar, ai, br, bi;
@@ -245,6 +323,50 @@ tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dt
     return t;
 }
 
+/* logspace_out's complex branch: start, end and step in scalar_t
+ * (c10::complex<float> for complex64, its operator/ dividing by c*c + d*d),
+ * then pow(base, exponent) in scalar_t: glibc's cpowf/cpow at run time. */
+static tsr_tensor *logspace_complex(tsr_tensor *t, tsr_scalar start, tsr_scalar end, int64_t steps, double base)
+{
+    double ar, ai, br, bi;
+    tsr_scalar_to_complex(start, &ar, &ai);
+    tsr_scalar_to_complex(end, &br, &bi);
+    char *p = tsr_tensor_ptr(t, NULL);
+    int item = tsr_tensor_itemsize(t);
+    if (steps == 1) {
+        double complex v = cpow(CMPLX(base, 0.0), CMPLX(ar, ai));   /* start.to<complex<double>>() */
+        tsr_scalar_store(t->dtype, p, tsr_scalar_complex(creal(v), cimag(v)));
+        return t;
+    }
+    int64_t half = steps / 2;
+    if (t->dtype == TSR_COMPLEX128) {
+        volatile double c = (double)(steps - 1), den = c * c, nr = (br - ar) * c, ni = (bi - ai) * c;
+        double sr = nr / den, si = ni / den;
+        for (int64_t i = 0; i < steps; i++) {
+            volatile double k = (double)(i < half ? i : steps - i - 1), pr = sr * k - si * 0.0, pi = sr * 0.0 + si * k;
+            double er = i < half ? ar + pr : br - pr, ei = i < half ? ai + pi : bi - pi;
+            volatile double complex e = CMPLX(er, ei);
+            double complex v = cpow(CMPLX(base, 0.0), e);
+            tsr_scalar_store(t->dtype, p + i * item, tsr_scalar_complex(creal(v), cimag(v)));
+        }
+        return t;
+    }
+    /* complex64 (complex32 follows it through float) */
+    float fa = (float)ar, fai = (float)ai, fb = (float)br, fbi = (float)bi;
+    volatile float c = (float)(steps - 1), den = c * c, nr = (fb - fa) * c, ni = (fbi - fai) * c;
+    float sr = nr / den, si = ni / den;
+    for (int64_t i = 0; i < steps; i++) {
+        volatile float k = (float)(i < half ? i : steps - i - 1);
+        volatile float m1 = sr * k, m2 = si * 0.0f, m3 = sr * 0.0f, m4 = si * k;
+        float pr = m1 - m2, pi = m3 + m4;
+        float er = i < half ? fa + pr : fb - pr, ei = i < half ? fai + pi : fbi - pi;
+        volatile float complex e = CMPLXF(er, ei);
+        float complex v = cpowf(CMPLXF((float)base, 0.0f), e);
+        tsr_scalar_store(t->dtype, p + i * item, tsr_scalar_complex(creal(v), cimag(v)));
+    }
+    return t;
+}
+
 /* logspace_out in RangeFactories.cpp (not vectorised, compiled without FMA):
  * exponent start + step*i in double (step from a scalar_t subtraction), then
  * pow(double base, exponent) stored to scalar_t; integers use a float base. */
@@ -255,16 +377,19 @@ tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double
         tsr_error_set(TSR_ERR_RUNTIME, "number of steps must be non-negative");
         return NULL;
     }
-    if ((dtype == TSR_FLOAT16 || dtype == TSR_BOOL) && steps > 1) {
+    if ((dtype == TSR_FLOAT16 || dtype == TSR_BOOL || dtype == TSR_COMPLEX32) && steps > 1) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"logspace_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(dtype));
         return NULL;
     }
     tsr_tensor *t = tsr_tensor_empty(1, &steps, dtype, device);
     if (!t || tsr_tensor_is_meta(t) || steps == 0) return t;
+    if (tsr_dtype_is_complex(dtype)) return logspace_complex(t, start, end, steps, base);
     if (steps == 1) {
+        if (tsr_scalar_check_fits(start, TSR_FLOAT64) < 0) { tsr_tensor_release(t); return NULL; }
         store_d(t, 0, pow(base, tsr_scalar_to_double(start)));
         return t;
     }
+    if (endpoints_fit(start, end, dtype) < 0) { tsr_tensor_release(t); return NULL; }
     bool integral = tsr_dtype_is_integral(dtype, true);
     double a = round_scalar(dtype, start), b = round_scalar(dtype, end);
     double diff = integral ? b - a : round_to(dtype, b - a);

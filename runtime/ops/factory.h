@@ -5,6 +5,21 @@
 #define TSR_OPS_FACTORY_H
 #include "../tensor.h"
 
+/* check_out_type_matches (python_arg_parser's generated bindings): the
+ * creation options a call with out= gave, each NULL when absent, against
+ * out. 0, or -1 with "dtype Long does not match dtype of out parameter
+ * (Float)", "layout Sparse does not match layout of out parameter (Strided)"
+ * or "device type meta does not match device type of out parameter (cpu)". */
+int tsr_check_out_options(const tsr_tensor *out, const tsr_dtype *dtype, const tsr_layout *layout,
+                          const tsr_device *device);
+
+/* Writes a factory's new result r into its out= tensor as 1.13's *_out
+ * functions do: out keeps its shape and strides when it has r's shape (or,
+ * with keep_numel, as many elements: arange, linspace, logspace), else it is
+ * resized in place (resize_, storage shared with its views) to r's shape;
+ * then r's values are copied in, in out's logical order. 0 or -1. */
+int tsr_factory_out(tsr_tensor *out, const tsr_tensor *r, bool keep_numel);
+
 tsr_tensor *tsr_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device,
                       tsr_memory_format mf);
 tsr_tensor *tsr_zeros(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device);
@@ -13,10 +28,21 @@ tsr_tensor *tsr_full(int ndim, const int64_t *sizes, tsr_scalar v, tsr_dtype dty
 /* Number of elements of arange(start, end, step): ceil((end-start)/step) with
  * PyTorch's checks: "step must be nonzero", "upper bound and larger bound
  * inconsistent with step sign", non-finite bounds "unsupported range: ...".
- * Integral dtypes compute in int64 when all three are ints. Returns 0 / -1. */
+ * An int64 result counts in int64 ((end - start + step - sign) / step), as
+ * 1.13 does; other dtypes in double. Returns 0 / -1. */
 int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, int64_t *out);
 tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device);
-/* steps < 0: "number of steps must be non-negative". */
+/* linspace_logspace_infer_options (RangeFactories.cpp), after the steps
+ * check: the dtype of linspace/logspace, dtype UNDEFINED when the call passed
+ * none. Complex
+ * endpoints give the default complex dtype, and with a real dtype fail with
+ * "torch.linspace(): inferred dtype c10::complex<float> can't be safely cast
+ * to passed dtype Float" (fn names the function). 0 / -1. */
+int tsr_space_dtype(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dtype dtype, const char *fn,
+                    tsr_dtype *out);
+/* steps < 0: "number of steps must be non-negative"; endpoints must fit dtype
+ * (Scalar::to<scalar_t>: "value cannot be converted to type float without
+ * overflow" for a complex endpoint of a real out=). */
 tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dtype dtype, tsr_device device);
 tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double base,
                          tsr_dtype dtype, tsr_device device);

@@ -16,6 +16,7 @@
 
 #include "../error.h"
 #include "../internal.h"
+#include "../iter.h"
 #include "../view.h"
 #include "copy.h"
 #include "factory.h"
@@ -909,6 +910,10 @@ static int64_t update_to(tsr_dtype d, int64_t to)
 static int check_from_to_in_range(tsr_dtype d, int64_t from, int64_t to_inc)
 {
     const char *tn = tsr_dtype_typemeta_name(d);
+    if (tsr_dtype_is_complex(d)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "check_random_bounds handles only integral, floating-point and boolean types");
+        return -1;
+    }
     if (is_float(d)) {
         double max = float_max(d);
         if (!((double)from >= -max && (double)from <= max)) goto from_bad;
@@ -947,10 +952,6 @@ static int random_from_range(tsr_tensor *t, uint64_t range, int64_t base, tsr_ge
 int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_generator *g)
 {
     tsr_dtype d = t->dtype;
-    if (tsr_dtype_is_complex(d)) {
-        return not_implemented(to_opt || from != INT64_MIN ? "random_from_to_kernel_cpu"
-                                                           : "random_full_64_bits_range_kernel_cpu", d);
-    }
     if (to_opt) {
         int64_t to = *to_opt;
         if (!(from < to)) {
@@ -973,6 +974,10 @@ int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_
     }
     if (from != INT64_MIN) {
         int64_t to_inc;
+        if (tsr_dtype_is_complex(d)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "random_from_to_impl handles only integral, floating-point and boolean types");
+            return -1;
+        }
         if (is_float(d)) {
             int digits = float_digits(d);
             to_inc = digits >= 63 ? INT64_MAX : (int64_t)1 << digits;
@@ -993,7 +998,8 @@ int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_
         if (check_from_to_in_range(d, from, to_inc) < 0) return -1;
         return random_from_range(t, (uint64_t)to_inc - (uint64_t)from + 1, from, g);
     }
-    if (d == TSR_BOOL || d == TSR_FLOAT16) return not_implemented("random_full_64_bits_range_kernel_cpu", d);
+    if (d == TSR_BOOL || d == TSR_FLOAT16 || tsr_dtype_is_complex(d))
+        return not_implemented("random_full_64_bits_range_kernel_cpu", d);
     if (!uses_random64(d)) {
         tsr_error_set(TSR_ERR_RUNTIME,
                       "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
@@ -1045,57 +1051,92 @@ static tsr_tensor *fresh(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_de
     return tsr_empty(ndim, sizes, dtype, device, TSR_MF_CONTIGUOUS);
 }
 
+/* result.resize_(size) of the *_out factories: a tensor of that shape keeps
+ * its strides, another shape gets contiguous ones. */
+static int resize_out(tsr_tensor *out, int ndim, const int64_t *sizes)
+{
+    if (out->ndim == ndim && !memcmp(out->sizes, sizes, sizeof(int64_t) * (size_t)ndim)) return 0;
+    return tsr_tensor_resize_(out, ndim, sizes);
+}
+
+/* A factory's functional form: empty(size) then its out= form. */
+#define FUNCTIONAL(call)                                                  \
+    do {                                                                  \
+        tsr_tensor *t = fresh(ndim, sizes, dtype, device);                \
+        if (t && (call) < 0) { tsr_tensor_release(t); return NULL; }      \
+        return t;                                                         \
+    } while (0)
+
+int tsr_rand_out(tsr_tensor *out, int ndim, const int64_t *sizes, tsr_generator *g)
+{
+    if (resize_out(out, ndim, sizes) < 0) return -1;
+    return tsr_uniform_(out, 0.0, 1.0, g);
+}
+
+int tsr_randn_out(tsr_tensor *out, int ndim, const int64_t *sizes, tsr_generator *g)
+{
+    if (resize_out(out, ndim, sizes) < 0) return -1;
+    return tsr_normal_(out, 0.0, 1.0, g);
+}
+
+int tsr_randint_out(tsr_tensor *out, int64_t low, int64_t high, int ndim, const int64_t *sizes, tsr_generator *g)
+{
+    if (resize_out(out, ndim, sizes) < 0) return -1;
+    return tsr_random_from_to_(out, low, &high, g);
+}
+
+int tsr_normal_size_out(tsr_tensor *out, double mean, double std, int ndim, const int64_t *sizes, tsr_generator *g)
+{
+    if (resize_out(out, ndim, sizes) < 0) return -1;
+    return tsr_normal_(out, mean, std, g);
+}
+
 tsr_tensor *tsr_rand(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device, tsr_generator *g)
 {
-    tsr_tensor *t = fresh(ndim, sizes, dtype, device);
-    if (t && tsr_uniform_(t, 0.0, 1.0, g) < 0) { tsr_tensor_release(t); return NULL; }
-    return t;
+    FUNCTIONAL(tsr_uniform_(t, 0.0, 1.0, g));
 }
 
 tsr_tensor *tsr_randn(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device, tsr_generator *g)
 {
-    tsr_tensor *t = fresh(ndim, sizes, dtype, device);
-    if (t && tsr_normal_(t, 0.0, 1.0, g) < 0) { tsr_tensor_release(t); return NULL; }
-    return t;
+    FUNCTIONAL(tsr_normal_(t, 0.0, 1.0, g));
 }
 
 tsr_tensor *tsr_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, tsr_dtype dtype,
                         tsr_device device, tsr_generator *g)
 {
-    tsr_tensor *t = fresh(ndim, sizes, dtype, device);
-    if (t && tsr_random_from_to_(t, low, &high, g) < 0) { tsr_tensor_release(t); return NULL; }
-    return t;
+    FUNCTIONAL(tsr_random_from_to_(t, low, &high, g));
 }
 
 tsr_tensor *tsr_normal_size(double mean, double std, int ndim, const int64_t *sizes, tsr_dtype dtype,
                             tsr_device device, tsr_generator *g)
 {
-    tsr_tensor *t = fresh(ndim, sizes, dtype, device);
-    if (t && tsr_normal_(t, mean, std, g) < 0) { tsr_tensor_release(t); return NULL; }
-    return t;
+    FUNCTIONAL(tsr_normal_(t, mean, std, g));
 }
 
-tsr_tensor *tsr_randperm(int64_t n, tsr_dtype dtype, tsr_device device, tsr_generator *g)
+/* randperm_out_cpu's checks (check_supported_max_int_with_precision), then
+ * result.resize_({n}) and Fisher-Yates with 32-bit draws. */
+int tsr_randperm_out(tsr_tensor *out, int64_t n, tsr_generator *g)
 {
-    tsr_tensor *t = fresh(1, &n, dtype, device);
-    if (!t) return NULL;
-    if (tsr_scalar_check_fits(tsr_scalar_int(n > 0 ? n - 1 : n), dtype) < 0) goto fail;
+    tsr_dtype dtype = out->dtype;
+    if (n < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "n must be non-negative, got%lld", (long long)n);
+        return -1;
+    }
+    if (tsr_scalar_check_fits(tsr_scalar_int(n > 0 ? n - 1 : n), dtype) < 0) return -1;
     if (dtype == TSR_FLOAT16 && n > 2049) {
         tsr_error_set(TSR_ERR_RUNTIME, "n cannot be greater than 2049 for Half type.");
-        goto fail;
+        return -1;
     }
     if (dtype == TSR_FLOAT32 && n > (INT64_C(1) << 24) + 1) {
         tsr_error_set(TSR_ERR_RUNTIME, "n cannot be greater than 2^24+1 for Float type.");
-        goto fail;
+        return -1;
     }
-    if (dtype == TSR_BOOL || tsr_dtype_is_complex(dtype)) {
-        not_implemented("randperm", dtype);
-        goto fail;
-    }
-    if (tsr_tensor_is_meta(t) || n == 0) return t;
+    if (resize_out(out, 1, &n) < 0) return -1;
+    if (dtype == TSR_BOOL || tsr_dtype_is_complex(dtype)) return not_implemented("randperm", dtype);
+    if (tsr_tensor_is_meta(out) || n == 0) return 0;
     g = gen_or_default(g);
     int64_t *r = tsr_malloc(sizeof *r * (size_t)n);
-    if (!r) goto fail;
+    if (!r) return -1;
     for (int64_t i = 0; i < n; i++) r[i] = i;
     for (int64_t i = 0; i < n - 1; i++) {
         int64_t z = (int64_t)(tsr_generator_random(g) % (uint64_t)(n - i));
@@ -1103,14 +1144,21 @@ tsr_tensor *tsr_randperm(int64_t n, tsr_dtype dtype, tsr_device device, tsr_gene
         r[i] = r[z + i];
         r[z + i] = s;
     }
-    char *p = tsr_tensor_ptr(t, NULL);
-    int item = tsr_dtype_itemsize(dtype);
-    for (int64_t i = 0; i < n; i++) store_int(dtype, p + i * item, r[i]);
+    char *p = tsr_tensor_ptr(out, NULL);
+    int64_t step = out->strides[0] * tsr_dtype_itemsize(dtype);
+    for (int64_t i = 0; i < n; i++) store_int(dtype, p + i * step, r[i]);
     tsr_free(r);
+    return 0;
+}
+
+tsr_tensor *tsr_randperm(int64_t n, tsr_dtype dtype, tsr_device device, tsr_generator *g)
+{
+    tsr_tensor *t = fresh(1, &n, dtype, device);
+    if (t && tsr_randperm_out(t, n, g) < 0) {
+        tsr_tensor_release(t);
+        return NULL;
+    }
     return t;
-fail:
-    tsr_tensor_release(t);
-    return NULL;
 }
 
 /* ------------------------------------------------------------ normal(Tensor) */
@@ -1150,25 +1198,67 @@ static int check_std_tensor(const tsr_tensor *std)
     return 0;
 }
 
-/* out (contiguous, the broadcast shape) op= x broadcast, rounded to out's dtype. */
+/* out op= x broadcast to out's shape, rounded to out's dtype (any strides). */
 static int apply_broadcast(tsr_tensor *out, const tsr_tensor *x, bool mul)
 {
     if (tsr_tensor_is_meta(out)) return 0;
     tsr_tensor *xe = tsr_view_expand(x, out->ndim, out->sizes);
     if (!xe) return -1;
     int64_t n = tsr_tensor_numel(out), idx[TSR_MAX_DIMS];
-    char *p = tsr_tensor_ptr(out, NULL);
-    int item = tsr_dtype_itemsize(out->dtype);
     for (int64_t i = 0; i < n; i++) {
         tsr_unravel(out->ndim, out->sizes, i, idx);
-        double a = load_double(out->dtype, p + i * item);
+        char *p = tsr_tensor_ptr(out, idx);
+        double a = load_double(out->dtype, p);
         double b = load_double(xe->dtype, tsr_tensor_ptr(xe, idx));
-        store_double(out->dtype, p + i * item, mul ? a * b : a + b);
+        store_double(out->dtype, p, mul ? a * b : a + b);
     }
     tsr_tensor_release(xe);
     return 0;
 }
 
+/* at::native::resize_output to the broadcast of a and b's shapes. */
+static int resize_broadcast(tsr_tensor *out, const tsr_tensor *a, const tsr_tensor *b)
+{
+    int64_t shape[TSR_MAX_DIMS];
+    int nd = infer_size2(a, b, shape);
+    if (nd < 0) return -1;
+    return resize_out(out, nd, shape);
+}
+
+/* normal_out_impl (DistributionTemplates.h): mean's shape broadcast with the
+ * output's own, N(0, std) draws, then + mean. */
+int tsr_normal_tf_out(tsr_tensor *out, const tsr_tensor *mean, double std, tsr_generator *g)
+{
+    if (!(std >= 0.0)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "normal expects std >= 0.0, but found std %g", std);
+        return -1;
+    }
+    if (resize_broadcast(out, mean, out) < 0) return -1;
+    if (tsr_normal_(out, 0.0, std, g) < 0) return -1;
+    return apply_broadcast(out, mean, false);
+}
+
+int tsr_normal_ft_out(tsr_tensor *out, double mean, const tsr_tensor *std, tsr_generator *g)
+{
+    if (check_std_tensor(std) < 0 || resize_out(out, std->ndim, std->sizes) < 0) return -1;
+    tsr_tensor *m = tsr_full(0, NULL, tsr_scalar_float(mean), out->dtype, out->device);
+    if (!m || tsr_normal_(out, 0.0, 1.0, g) < 0 || apply_broadcast(out, std, true) < 0 ||
+        apply_broadcast(out, m, false) < 0) {
+        tsr_tensor_release(m);
+        return -1;
+    }
+    tsr_tensor_release(m);
+    return 0;
+}
+
+int tsr_normal_tt_out(tsr_tensor *out, const tsr_tensor *mean, const tsr_tensor *std, tsr_generator *g)
+{
+    if (check_std_tensor(std) < 0 || resize_broadcast(out, mean, std) < 0) return -1;
+    if (tsr_normal_(out, 0.0, 1.0, g) < 0 || apply_broadcast(out, std, true) < 0) return -1;
+    return apply_broadcast(out, mean, false);
+}
+
+/* The functional forms write into empty_like(mean or std, contiguous). */
 tsr_tensor *tsr_normal_tf(const tsr_tensor *mean, double std, tsr_generator *g)
 {
     if (!(std >= 0.0)) {
@@ -1176,11 +1266,7 @@ tsr_tensor *tsr_normal_tf(const tsr_tensor *mean, double std, tsr_generator *g)
         return NULL;
     }
     tsr_tensor *out = tsr_empty(mean->ndim, mean->sizes, mean->dtype, mean->device, TSR_MF_CONTIGUOUS);
-    if (!out) return NULL;
-    if (tsr_normal_(out, 0.0, std, g) < 0 || apply_broadcast(out, mean, false) < 0) {
-        tsr_tensor_release(out);
-        return NULL;
-    }
+    if (out && tsr_normal_tf_out(out, mean, std, g) < 0) { tsr_tensor_release(out); return NULL; }
     return out;
 }
 
@@ -1188,15 +1274,7 @@ tsr_tensor *tsr_normal_ft(double mean, const tsr_tensor *std, tsr_generator *g)
 {
     if (check_std_tensor(std) < 0) return NULL;
     tsr_tensor *out = tsr_empty(std->ndim, std->sizes, std->dtype, std->device, TSR_MF_CONTIGUOUS);
-    if (!out) return NULL;
-    tsr_tensor *m = tsr_full(0, NULL, tsr_scalar_float(mean), std->dtype, std->device);
-    if (!m || tsr_normal_(out, 0.0, 1.0, g) < 0 || apply_broadcast(out, std, true) < 0 ||
-        apply_broadcast(out, m, false) < 0) {
-        tsr_tensor_release(m);
-        tsr_tensor_release(out);
-        return NULL;
-    }
-    tsr_tensor_release(m);
+    if (out && tsr_normal_ft_out(out, mean, std, g) < 0) { tsr_tensor_release(out); return NULL; }
     return out;
 }
 
@@ -1207,12 +1285,7 @@ tsr_tensor *tsr_normal_tt(const tsr_tensor *mean, const tsr_tensor *std, tsr_gen
     int nd = infer_size2(mean, std, shape);
     if (nd < 0) return NULL;
     tsr_tensor *out = tsr_empty(nd, shape, mean->dtype, mean->device, TSR_MF_CONTIGUOUS);
-    if (!out) return NULL;
-    if (tsr_normal_(out, 0.0, 1.0, g) < 0 || apply_broadcast(out, std, true) < 0 ||
-        apply_broadcast(out, mean, false) < 0) {
-        tsr_tensor_release(out);
-        return NULL;
-    }
+    if (out && tsr_normal_tt_out(out, mean, std, g) < 0) { tsr_tensor_release(out); return NULL; }
     return out;
 }
 

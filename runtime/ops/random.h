@@ -74,6 +74,18 @@ tsr_tensor *tsr_normal_tf(const tsr_tensor *mean, double std, tsr_generator *g);
 tsr_tensor *tsr_normal_ft(double mean, const tsr_tensor *std, tsr_generator *g);
 tsr_tensor *tsr_normal_size(double mean, double std, int ndim, const int64_t *sizes, tsr_dtype dtype,
                             tsr_device device, tsr_generator *g);
+/* out= forms (rand_out, randn_out, randint_out, randperm_out, normal_out):
+ * out (borrowed) is resized as 1.13's resize_ does when its shape differs
+ * (the normal(Tensor) forms broadcast as normal_out_impl), then filled in
+ * place with the same draws as the functional form; 0 or -1 + error. */
+int tsr_rand_out(tsr_tensor *out, int ndim, const int64_t *sizes, tsr_generator *g);
+int tsr_randn_out(tsr_tensor *out, int ndim, const int64_t *sizes, tsr_generator *g);
+int tsr_randint_out(tsr_tensor *out, int64_t low, int64_t high, int ndim, const int64_t *sizes, tsr_generator *g);
+int tsr_randperm_out(tsr_tensor *out, int64_t n, tsr_generator *g);
+int tsr_normal_size_out(tsr_tensor *out, double mean, double std, int ndim, const int64_t *sizes, tsr_generator *g);
+int tsr_normal_tt_out(tsr_tensor *out, const tsr_tensor *mean, const tsr_tensor *std, tsr_generator *g);
+int tsr_normal_tf_out(tsr_tensor *out, const tsr_tensor *mean, double std, tsr_generator *g);
+int tsr_normal_ft_out(tsr_tensor *out, double mean, const tsr_tensor *std, tsr_generator *g);
 /* bernoulli(input): each element 1 with probability input[i], dtype of input. */
 tsr_tensor *tsr_bernoulli(const tsr_tensor *p, tsr_generator *g);
 /* bernoulli(input, p): input's shape and dtype, probability p. */

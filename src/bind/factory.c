@@ -1,5 +1,5 @@
-/* src/bind/factory.c — tensor creation as the language sees it: torch.tensor
- * (tensor_new.cpp's inference and stores), zeros/ones/full/empty/arange/
+/* src/bind/factory.c — tensor creation as the language sees it: torch.tensor,
+ * as_tensor, asarray (tensor_new.cpp's inference and stores), zeros/ones/full/empty/arange/
  * linspace/logspace/eye/empty_strided, the *_like and new_* families, and
  * Torch7's legacy constructors (torch.FloatTensor(3, 4), x.new(...)).
  * Argument errors use python_arg_parser's wording (SEMANTICS.md §1.6, §7). */
@@ -141,6 +141,7 @@ typedef struct {
     Value *out;                /* borrowed tensor value or NULL */
     Value *names;              /* borrowed, NULL or None when absent */
     tsr_memory_format mf;
+    bool keep_numel;           /* out= keeps its shape when the count fits (ranges) */
 } Opts;
 
 enum { K_DTYPE, K_LAYOUT, K_DEVICE, K_PIN, K_RG, K_OUT, K_NAMES, K_MF, K_N };
@@ -158,6 +159,7 @@ static int opts_parse(Value **kv, const char *fname, CallArgs *a, const char *co
     o->out = NULL;
     o->names = NULL;
     o->mf = TSR_MF_CONTIGUOUS;
+    o->keep_numel = false;
     bool bad = false;
     if (kv[K_DTYPE] && !is_none(kv[K_DTYPE])) {
         if (dtype_arg(kv[K_DTYPE], fname, 0, &o->dtype) < 0) { if (!sigs) return -1; exc_clear(); bad = true; }
@@ -166,7 +168,7 @@ static int opts_parse(Value **kv, const char *fname, CallArgs *a, const char *co
         if (kv[K_LAYOUT]->type != &t_layout) {
             if (!sigs) return argerr(fname, "layout", 0, "torch.layout", kv[K_LAYOUT]);
             bad = true;
-        } else if (kv[K_LAYOUT]->u.ext.a != TSR_LAYOUT_STRIDED) {
+        } else if (kv[K_LAYOUT]->u.ext.a != TSR_LAYOUT_STRIDED && !(kv[K_OUT] && is_tensor(kv[K_OUT]))) {
             return exc_seti("NotImplementedError", "tsr: %s(): only the strided layout is supported, not %s", fname,
                             tsr_layout_name((tsr_layout)kv[K_LAYOUT]->u.ext.a));
         }
@@ -220,12 +222,14 @@ static int opts_parse(Value **kv, const char *fname, CallArgs *a, const char *co
     }
     if (bad) { combo(fname, a, sigs); return -1; }
     if (o->out) {
-        tsr_dtype od = tensor_of(o->out)->dtype;
-        if (o->dtype != TSR_DTYPE_UNDEFINED && o->dtype != od)
-            return exc_seti("RuntimeError", "dtype %s does not match dtype of out parameter (%s)",
-                            tsr_dtype_scalar_name(o->dtype), tsr_dtype_scalar_name(od));
-        o->dtype = od;
-        if (!kv[K_DEVICE] || is_none(kv[K_DEVICE])) o->device = tensor_of(o->out)->device;
+        tsr_tensor *ot = tensor_of(o->out);
+        bool has_dev = kv[K_DEVICE] && !is_none(kv[K_DEVICE]);
+        tsr_layout lay = kv[K_LAYOUT] && !is_none(kv[K_LAYOUT]) ? (tsr_layout)kv[K_LAYOUT]->u.ext.a : ot->layout;
+        if (tsr_check_out_options(ot, o->dtype != TSR_DTYPE_UNDEFINED ? &o->dtype : NULL, &lay,
+                                  has_dev ? &o->device : NULL) < 0)
+            return bind_runtime_errori();
+        o->dtype = ot->dtype;
+        if (!has_dev) o->device = ot->device;
     }
     o->device = tsr_device_normalize(o->device);
     return 0;
@@ -279,17 +283,9 @@ static Value *finish(tsr_tensor *r, Opts *o)
         r->requires_grad = true;
     }
     if (o->out) {
-        tsr_tensor *ot = tensor_of(o->out);
-        bool same = ot->ndim == r->ndim && !memcmp(ot->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
-        if (same) {
-            int rc = tsr_copy_(ot, r);
-            tsr_tensor_release(r);
-            if (rc < 0) return bind_runtime_error();
-        } else {
-            /* resize_: the out value now stands for a tensor of the new shape */
-            tsr_tensor_release(ot);
-            o->out->u.ext.ptr = r;
-        }
+        int rc = tsr_factory_out(tensor_of(o->out), r, o->keep_numel);
+        tsr_tensor_release(r);
+        if (rc < 0) return bind_runtime_error();
         return incref(o->out);
     }
     Value *v = v_tensor(r);
@@ -477,7 +473,8 @@ static int store_scalar(void *p, tsr_dtype d, Value *v)
         else if (is_int_like(v)) s = tsr_scalar_float((double)v->u.i);
         else if (is_tensor(v)) {
             if (tensor_scalar(v, false, &s) < 0) return -1;
-            if (s.kind == TSR_SCALAR_COMPLEX) return exc_seti("TypeError", "can't convert complex to float");
+            if (s.kind == TSR_SCALAR_COMPLEX && s.im != 0)   /* item<double>(): c10::checked_convert */
+                return exc_seti("RuntimeError", "value cannot be converted to type double without overflow");
             s = tsr_scalar_float(tsr_scalar_to_double(s));
         } else return exc_seti("TypeError", "must be real number, not %s", pytype(v));
     }
@@ -517,6 +514,19 @@ tsr_tensor *factory_from_data(Value *data, tsr_dtype dtype)
         tsr_tensor *t = tensor_of(data);
         tsr_tensor *r = tsr_to_device(t, t->device, dtype == TSR_DTYPE_UNDEFINED ? t->dtype : dtype, true);
         if (!r) bind_runtime_error();
+        return r;
+    }
+    if (is_storage(data)) {
+        /* internal_new_from_data set_()s a typed storage: the tensor shares it */
+        tsr_dtype want = dtype != TSR_DTYPE_UNDEFINED ? dtype : tsr_default_dtype();
+        if (want != storage_dtype(data)) {
+            exc_set("RuntimeError", "Expected a Storage of type %s or an UntypedStorage, but got %s",
+                    tsr_dtype_scalar_name(want), tsr_dtype_scalar_name(storage_dtype(data)));
+            return NULL;
+        }
+        int64_t len = storage_len(data);
+        tsr_tensor *r = tsr_tensor_from_storage(storage_of(data), 0, 1, &len, NULL, storage_dtype(data));
+        if (!r) rt_error();
         return r;
     }
     int ndim;
@@ -559,6 +569,125 @@ static Value *f_tensor(Value *self, CallArgs *a, void *d)
     t = to_device(t, o.device);
     if (!t) return NULL;
     return finish(t, &o);
+}
+
+/* ------------------------------------------------------------ as_tensor, asarray */
+
+/* The device= of as_tensor/asarray: *has false when absent or None. */
+static int opt_device(Value *v, tsr_device dflt, bool *has, tsr_device *out)
+{
+    *has = v && !is_none(v);
+    *out = dflt;
+    if (!*has) return 0;
+    if (bind_device_arg(v, dflt, out) < 0) return -1;
+    *out = tsr_device_normalize(*out);
+    return 0;
+}
+
+/* A tensor converted as Tensor.to(device, dtype, copy) does; the same value
+ * when nothing changes (new reference). */
+static Value *tensor_to(Value *v, tsr_device dev, tsr_dtype dt, bool copy)
+{
+    tsr_tensor *t = tensor_of(v);
+    tsr_tensor *r = tsr_to_device(t, dev, dt, copy);
+    if (!r) return bind_runtime_error();
+    if (r == t) {
+        tsr_tensor_release(r);
+        return incref(v);
+    }
+    return v_tensor(r);
+}
+
+/* torch.as_tensor(data, *, dtype=None, device=None) (tensor_new.cpp
+ * as_tensor): a tensor is returned itself, or converted, sharing memory when
+ * dtype and device match; other data is copied as torch.tensor does. */
+static Value *f_as_tensor(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[3];
+    int pos[3];
+    if (targs(a, "as_tensor", "data, *, dtype=, device=", x, pos) < 0) return NULL;
+    tsr_dtype dt = TSR_DTYPE_UNDEFINED;
+    if (dtype_arg(x[1], "as_tensor", 0, &dt) < 0) return NULL;
+    bool has_dev;
+    tsr_device dev;
+    if (is_tensor(x[0])) {
+        tsr_tensor *t = tensor_of(x[0]);
+        if (opt_device(x[2], t->device, &has_dev, &dev) < 0) return NULL;
+        return tensor_to(x[0], dev, dt == TSR_DTYPE_UNDEFINED ? t->dtype : dt, false);
+    }
+    if (opt_device(x[2], bind_default_device(), &has_dev, &dev) < 0) return NULL;
+    tsr_tensor *t = factory_from_data(x[0], dt);
+    if (!t) return NULL;
+    t = to_device(t, dev);
+    return t ? v_tensor(t) : NULL;
+}
+
+/* torch.asarray(obj, *, dtype=None, device=None, copy=None,
+ * requires_grad=False) (tensor_new.cpp asarray): a tensor is aliased unless
+ * copy=True or (copy=None) its dtype or device differ; copy=False refuses
+ * to convert or to alias a sequence. requires_grad is set on the result,
+ * which may be obj itself. */
+static Value *f_asarray(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[5];
+    int pos[5];
+    if (targs(a, "asarray", "obj, *, dtype=, device=, copy=, requires_grad=", x, pos) < 0) return NULL;
+    tsr_dtype dt = TSR_DTYPE_UNDEFINED;
+    if (dtype_arg(x[1], "asarray", 0, &dt) < 0) return NULL;
+    bool has_copy = x[3] && !is_none(x[3]), copy = false, rg = false;
+    if (has_copy) {
+        if (x[3]->type != &t_bool) return argerr("asarray", "copy", 0, "bool", x[3]) ? NULL : NULL;
+        copy = x[3]->u.i != 0;
+    }
+    if (x[4] && !is_none(x[4])) {
+        if (x[4]->type != &t_bool) return argerr("asarray", "requires_grad", 0, "bool", x[4]) ? NULL : NULL;
+        rg = x[4]->u.i != 0;
+    }
+    bool has_dev;
+    tsr_device dev;
+    Value *r;
+    if (is_tensor(x[0])) {
+        tsr_tensor *t = tensor_of(x[0]);
+        if (opt_device(x[2], t->device, &has_dev, &dev) < 0) return NULL;
+        bool wrong_dev = has_dev && (dev.type != t->device.type || dev.index != t->device.index);
+        bool wrong_dt = dt != TSR_DTYPE_UNDEFINED && dt != t->dtype;
+        if (copy || (!has_copy && (wrong_dev || wrong_dt))) {
+            if (wrong_dev || wrong_dt) {
+                r = tensor_to(x[0], dev, dt == TSR_DTYPE_UNDEFINED ? t->dtype : dt, copy);
+            } else {
+                tsr_tensor *c = tsr_clone(t, TSR_MF_PRESERVE);
+                r = c ? v_tensor(c) : bind_runtime_error();
+            }
+            if (!r) return NULL;
+        } else {
+            char s1[32], s2[32];
+            if (wrong_dev)
+                return exc_set("ValueError", "can't alias tensor from device '%s' to '%s'.",
+                               tsr_device_str(t->device, s1, sizeof s1), tsr_device_str(dev, s2, sizeof s2));
+            if (wrong_dt)
+                return exc_set("ValueError", "can't alias tensor with dtype '%s' into dtype '%s'.",
+                               tsr_dtype_scalar_name(t->dtype), tsr_dtype_scalar_name(dt));
+            r = incref(x[0]);
+        }
+    } else {
+        if (has_copy && !copy) return exc_set("ValueError", "can't alias arbitrary sequence into a tensor.");
+        if (opt_device(x[2], bind_default_device(), &has_dev, &dev) < 0) return NULL;
+        tsr_tensor *t = factory_from_data(x[0], dt);
+        if (!t) return NULL;
+        t = to_device(t, dev);
+        if (!t) return NULL;
+        r = v_tensor(t);
+        if (!r) return NULL;
+    }
+    tsr_tensor *rt = tensor_of(r);
+    if (rg && !tsr_dtype_is_floating(rt->dtype) && !tsr_dtype_is_complex(rt->dtype)) {
+        decref(r);
+        return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+    }
+    rt->requires_grad = rg;
+    return r;
 }
 
 /* ------------------------------------------------------------ zeros, ones, full, empty */
@@ -738,6 +867,7 @@ static Value *f_arange(Value *self, CallArgs *a, void *d)
     Opts o;
     if (opts_parse(kv, "arange", a, sigs_arange, bind_default_device(), &o) < 0) return NULL;
     tsr_dtype dt = o.dtype != TSR_DTYPE_UNDEFINED ? o.dtype : all_int ? TSR_INT64 : tsr_default_dtype();
+    o.keep_numel = true;
     return finish(tsr_arange(sv[0], sv[1], sv[2], dt, o.device), &o);
 }
 
@@ -764,10 +894,10 @@ static Value *space(CallArgs *a, bool log)
     Opts o;
     if (opts_parse(kv, fname, a, NULL, bind_default_device(), &o) < 0) return NULL;
     tsr_dtype dt = o.dtype;
-    if (dt == TSR_DTYPE_UNDEFINED)
-        dt = (s0.kind == TSR_SCALAR_COMPLEX || s1.kind == TSR_SCALAR_COMPLEX) ? tsr_dtype_to_complex(tsr_default_dtype())
-                                                                             : tsr_default_dtype();
     int64_t steps = x[2]->u.i;
+    if (!o.out && tsr_space_dtype(s0, s1, steps, o.dtype, log ? "torch.logspace()" : "torch.linspace()", &dt) < 0)
+        return rt_error();
+    o.keep_numel = true;
     return finish(log ? tsr_logspace(s0, s1, steps, base, dt, o.device) : tsr_linspace(s0, s1, steps, dt, o.device), &o);
 }
 
@@ -987,10 +1117,16 @@ static void options_str(char *buf, size_t n, tsr_dtype d, tsr_device dev)
  * constructor of torch.FloatTensor & co. and of x.new(...). */
 static Value *legacy_new(CallArgs *a, const char *fname, tsr_dtype dtype, tsr_device dev, bool is_new)
 {
-    (void)is_new;
     static const char *const ex[] = {"size", NULL};
     Value *kv[K_N], *ev[1];
     if (split_kw(a, KB(K_DEVICE), ex, kv, ev)) return combo(fname, a, sigs_new);
+    if (!ev[0] && a->npos == 1 && is_tensor(a->pos[0]) && kv[K_DEVICE]) {   /* the hidden (Tensor other, *, device) */
+        if (is_new)
+            return exc_set("RuntimeError", "Legacy tensor new of the form tensor.new(tensor, device=device) is not "
+                                           "supported.  Use torch.as_tensor(...) instead.");
+        return exc_set("RuntimeError", "Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is "
+                                       "not supported.  Use torch.tensor(...) or torch.as_tensor(...) instead.");
+    }
     if (ev[0]) {   /* new(size=(2, 3)) */
         if (a->npos || !is_shape_seq(ev[0])) return combo(fname, a, sigs_new);
         int n;
@@ -1115,7 +1251,8 @@ BIND_INIT_ORDER(factory_init, 12)
         {"tensor", f_tensor}, {"zeros", f_zeros}, {"ones", f_ones}, {"full", f_full}, {"empty", f_empty},
         {"arange", f_arange}, {"linspace", f_linspace}, {"logspace", f_logspace}, {"eye", f_eye},
         {"empty_strided", f_empty_strided}, {"zeros_like", f_zeros_like}, {"ones_like", f_ones_like},
-        {"empty_like", f_empty_like}, {"full_like", f_full_like},
+        {"empty_like", f_empty_like}, {"full_like", f_full_like}, {"as_tensor", f_as_tensor},
+        {"asarray", f_asarray},
     };
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) module_add_fn(torch, fns[i].name, fns[i].fn);
     /* is_tensor, numel and as_strided are tensor.c's */

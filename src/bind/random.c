@@ -213,23 +213,44 @@ typedef struct {
     tsr_device device;
     bool requires_grad;
     tsr_generator *gen;
+    Value *out;                 /* borrowed out= tensor value, or NULL */
 } Opts;
 
-static int opts(const char *fname, Value *dtype, Value *device, Value *layout, Value *rg, Value *gen, tsr_dtype dflt,
-                Opts *o)
+/* The creation keywords; with out= (a tensor, or None for absent) they are
+ * checked against it as check_out_type_matches does and dtype and device
+ * become its own. */
+static int opts(const char *fname, Value *dtype, Value *device, Value *layout, Value *rg, Value *gen, Value *out,
+                tsr_dtype dflt, Opts *o)
 {
-    if (bind_dtype_arg(dtype, fname, dflt, &o->dtype) < 0) return -1;
-    if (bind_device_arg(device, bind_default_device(), &o->device) < 0) return -1;
+    o->out = out && !is_none(out) ? out : NULL;
+    tsr_tensor *ot = o->out ? tensor_of(o->out) : NULL;
+    if (bind_dtype_arg(dtype, fname, ot ? ot->dtype : dflt, &o->dtype) < 0) return -1;
+    if (bind_device_arg(device, ot ? ot->device : bind_default_device(), &o->device) < 0) return -1;
     o->device = tsr_device_normalize(o->device);
     o->requires_grad = false;
     if (rg && !is_none(rg) && bind_bool(rg, fname, "requires_grad", &o->requires_grad) < 0) return -1;
-    if (layout && !is_none(layout) && (layout->type != &t_layout || layout->u.ext.a != TSR_LAYOUT_STRIDED))
+    bool has_layout = layout && !is_none(layout);
+    if (has_layout && layout->type != &t_layout)
+        return exc_seti("TypeError", "%s(): argument 'layout' must be torch.layout, not %s", fname, type_name(layout));
+    if (ot) {
+        tsr_layout lay = has_layout ? (tsr_layout)layout->u.ext.a : ot->layout;
+        bool has_dtype = dtype && !is_none(dtype), has_dev = device && !is_none(device);
+        if (tsr_check_out_options(ot, has_dtype ? &o->dtype : NULL, &lay, has_dev ? &o->device : NULL) < 0)
+            return bind_runtime_errori();
+    } else if (has_layout && layout->u.ext.a != TSR_LAYOUT_STRIDED) {
         return exc_seti("NotImplementedError", "tsr: %s(): only the strided layout is supported", fname);
+    }
     return gen_arg(gen, fname, &o->gen);
 }
 
-static Value *finish(tsr_tensor *t, const Opts *o, const char *fname)
+/* requires_grad on a result: the new tensor t (stolen), or with out= the
+ * out tensor that rc < 0 says was not filled. */
+static Value *finish_rc(tsr_tensor *t, int rc, const Opts *o)
 {
+    if (o->out) {
+        if (rc < 0) return bind_runtime_error();
+        t = tsr_tensor_retain(tensor_of(o->out));
+    }
     if (!t) return bind_runtime_error();
     if (o->requires_grad) {
         if (!tsr_dtype_is_floating(t->dtype) && !tsr_dtype_is_complex(t->dtype)) {
@@ -238,8 +259,17 @@ static Value *finish(tsr_tensor *t, const Opts *o, const char *fname)
         }
         t->requires_grad = true;
     }
-    (void)fname;
+    if (o->out) {
+        tsr_tensor_release(t);
+        return incref(o->out);
+    }
     return v_tensor(t);
+}
+
+static Value *finish(tsr_tensor *t, const Opts *o, const char *fname)
+{
+    (void)fname;
+    return finish_rc(t, 0, o);
 }
 
 /* Splits keywords into the named slots (NULL when absent); others: TypeError. */
@@ -261,9 +291,16 @@ static int kwsplit(CallArgs *a, const char *fname, const char *const *names, Val
     return 0;
 }
 
-enum { O_GEN, O_DTYPE, O_LAYOUT, O_DEVICE, O_PIN, O_RG, O_SIZE, O_N };
+enum { O_GEN, O_DTYPE, O_LAYOUT, O_DEVICE, O_PIN, O_RG, O_SIZE, O_OUT, O_N };
 static const char *const fact_kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "size",
-                                      NULL};
+                                      "out", NULL};
+
+/* An out= that is not a tensor matches no signature. */
+static int out_combo(Value *out, const char *fname, CallArgs *a)
+{
+    if (out && !is_none(out) && !is_tensor(out)) return combo(fname, a);
+    return 0;
+}
 
 /* ------------------------------------------------------------ rand, randn */
 
@@ -271,7 +308,7 @@ static Value *sized(CallArgs *a, const char *fname, bool normal)
 {
     Value *kv[O_N];
     if (kwsplit(a, fname, fact_kw, kv, true) < 0) return NULL;
-    if (gen_combo(kv[O_GEN], fname, a) < 0) return NULL;
+    if (gen_combo(kv[O_GEN], fname, a) < 0 || out_combo(kv[O_OUT], fname, a) < 0) return NULL;
     int n;
     int64_t sizes[TSR_MAX_DIMS];
     if (kv[O_SIZE]) {
@@ -283,8 +320,14 @@ static Value *sized(CallArgs *a, const char *fname, bool normal)
         if (bind_shape(a, 0, a->npos, fname, &n, sizes) < 0) return NULL;
     }
     Opts o;
-    if (opts(fname, kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], tsr_default_dtype(), &o) < 0)
+    if (opts(fname, kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], kv[O_OUT], tsr_default_dtype(),
+             &o) < 0)
         return NULL;
+    if (o.out) {
+        tsr_tensor *ot = tensor_of(o.out);
+        int rc = normal ? tsr_randn_out(ot, n, sizes, o.gen) : tsr_rand_out(ot, n, sizes, o.gen);
+        return finish_rc(NULL, rc, &o);
+    }
     tsr_tensor *t = normal ? tsr_randn(n, sizes, o.dtype, o.device, o.gen) : tsr_rand(n, sizes, o.dtype, o.device, o.gen);
     return finish(t, &o, fname);
 }
@@ -298,9 +341,11 @@ static Value *f_randint(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     static const char *const kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "size",
-                                     "low", "high", NULL};
+                                     "out", "low", "high", NULL};
     Value *kv[O_N + 2];
-    if (kwsplit(a, "randint", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "randint", a) < 0) return NULL;
+    if (kwsplit(a, "randint", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "randint", a) < 0 ||
+        out_combo(kv[O_OUT], "randint", a) < 0)
+        return NULL;
     Value *lowv = kv[O_N], *highv = kv[O_N + 1], *sizev = kv[O_SIZE];
     Value *pos[3] = {NULL, NULL, NULL};
     if (a->npos > 3) return exc_set("TypeError", "randint() takes from 2 to 3 positional arguments but %d were given", a->npos);
@@ -325,16 +370,21 @@ static Value *f_randint(Value *self, CallArgs *a, void *d)
     CallArgs b = {&sizev, 1, NULL, NULL, 0};
     if (bind_shape(&b, 0, 1, "randint", &n, sizes) < 0) return NULL;
     Opts o;
-    if (opts("randint", kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], TSR_INT64, &o) < 0) return NULL;
+    if (opts("randint", kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], kv[O_OUT], TSR_INT64, &o) < 0)
+        return NULL;
+    if (o.out) return finish_rc(NULL, tsr_randint_out(tensor_of(o.out), low, high, n, sizes, o.gen), &o);
     return finish(tsr_randint(low, high, n, sizes, o.dtype, o.device, o.gen), &o, "randint");
 }
 
 static Value *f_randperm(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    static const char *const kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "n", NULL};
+    static const char *const kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "n",
+                                     "out", NULL};
     Value *kv[O_N];
-    if (kwsplit(a, "randperm", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "randperm", a) < 0) return NULL;
+    if (kwsplit(a, "randperm", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "randperm", a) < 0 ||
+        out_combo(kv[O_OUT], "randperm", a) < 0)
+        return NULL;
     Value *nv = kv[O_SIZE];
     if (a->npos > 1) return exc_set("TypeError", "randperm() takes 1 positional argument but %d were given", a->npos);
     if (a->npos == 1) {
@@ -345,7 +395,9 @@ static Value *f_randperm(Value *self, CallArgs *a, void *d)
     int64_t n;
     if (int_arg(nv, "randperm", "n", &n) < 0) return NULL;
     Opts o;
-    if (opts("randperm", kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], TSR_INT64, &o) < 0) return NULL;
+    if (opts("randperm", kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], kv[O_OUT], TSR_INT64, &o) < 0)
+        return NULL;
+    if (o.out) return finish_rc(NULL, tsr_randperm_out(tensor_of(o.out), n, o.gen), &o);
     return finish(tsr_randperm(n, o.dtype, o.device, o.gen), &o, "randperm");
 }
 
@@ -389,7 +441,7 @@ static Value *like(CallArgs *a, const char *fname, LikeKind kind)
     if (bind_dtype_arg(kv[L_DTYPE], fname, src->dtype, &dt) < 0) return NULL;
     if (bind_device_arg(kv[L_DEVICE], src->device, &dev) < 0) return NULL;
     if (bind_memory_format_arg(kv[L_MF], TSR_MF_PRESERVE, &mf) < 0) return NULL;
-    Opts o = {dt, tsr_device_normalize(dev), false, NULL};
+    Opts o = {dt, tsr_device_normalize(dev), false, NULL, NULL};
     if (kv[L_RG] && !is_none(kv[L_RG]) && bind_bool(kv[L_RG], fname, "requires_grad", &o.requires_grad) < 0) return NULL;
     tsr_tensor *t = tsr_empty_like(src, dt, o.device, mf);
     if (!t) return bind_runtime_error();
@@ -421,42 +473,70 @@ static Value *normal_combo(CallArgs *a)
     got[0] = 0;
     for (int i = 0; i < a->npos && n < sizeof got - 64; i++)
         n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", i ? ", " : "", type_name(a->pos[i]));
-    for (int i = 0; i < a->nkw && n < sizeof got - 64; i++)
-        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s=%s", (i || a->npos) ? ", " : "", a->kwnames[i],
-                              type_name(a->kw[i]));
+    char kws[16][64];
+    const char *kp[16];
+    int nk = a->nkw < 16 ? a->nkw : 16;
+    for (int i = 0; i < nk; i++) {
+        snprintf(kws[i], sizeof kws[i], "%s=%s", a->kwnames[i], type_name(a->kw[i]));
+        kp[i] = kws[i];
+    }
+    qsort(kp, (size_t)nk, sizeof *kp, cmp_kw);   /* PyTorch's keyword map is sorted */
+    for (int i = 0; i < nk && n < sizeof got - 64; i++)
+        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", (i || a->npos) ? ", " : "", kp[i]);
     return exc_set("TypeError", sigs_normal, got);
+}
+
+/* python_arg_parser's "float": a Python number or a zero-dim tensor that
+ * does not require grad. */
+static bool is_float_like(Value *v)
+{
+    if (is_number(v)) return true;
+    return is_tensor(v) && tensor_of(v)->ndim == 0 && !tensor_of(v)->requires_grad;
 }
 
 static Value *f_normal(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     static const char *const kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "size",
-                                     "mean", "std", NULL};
+                                     "out", "mean", "std", NULL};
     Value *kv[O_N + 2];
     if (kwsplit(a, "normal", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "normal", a) < 0) return NULL;
-    Value *mean = kv[O_N], *std = kv[O_N + 1], *size = kv[O_SIZE];
+    Value *mean = kv[O_N], *std = kv[O_N + 1], *size = kv[O_SIZE], *outv = kv[O_OUT];
     if (a->npos > 3) return normal_combo(a);
     if (a->npos >= 1) { if (mean) return normal_combo(a); mean = a->pos[0]; }
     if (a->npos >= 2) { if (std) return normal_combo(a); std = a->pos[1]; }
     if (a->npos >= 3) { if (size) return normal_combo(a); size = a->pos[2]; }
     if (!mean) return normal_combo(a);
+    if (outv && is_none(outv)) outv = NULL;
+    if (outv && !is_tensor(outv)) return normal_combo(a);
+    tsr_tensor *out = outv ? tensor_of(outv) : NULL;
     bool mt = is_tensor(mean), st = std && is_tensor(std);
     tsr_generator *g;
     if (gen_arg(kv[O_GEN], "normal", &g) < 0) return NULL;
-    if (mt || st) {
-        if (size || kv[O_DTYPE] || kv[O_DEVICE] || kv[O_LAYOUT]) return normal_combo(a);
-        if (mt && st) return v_tensor(tsr_normal_tt(tensor_of(mean), tensor_of(std), g));
+    if (!size && (mt || st)) {
+        /* (Tensor, Tensor), (Tensor, float), (float, Tensor), tried in that order */
+        if (kv[O_DTYPE] || kv[O_DEVICE] || kv[O_LAYOUT] || kv[O_PIN] || kv[O_RG]) return normal_combo(a);
+        int rc = 0;
+        tsr_tensor *r = NULL;
         double x;
-        if (mt) {
+        if (mt && st) {
+            if (out) rc = tsr_normal_tt_out(out, tensor_of(mean), tensor_of(std), g);
+            else r = tsr_normal_tt(tensor_of(mean), tensor_of(std), g);
+        } else if (mt) {
             if (std && !is_number(std)) return normal_combo(a);
             if (float_arg(std, "normal", "std", 1.0, &x) < 0) return NULL;
-            return v_tensor(tsr_normal_tf(tensor_of(mean), x, g));
+            if (out) rc = tsr_normal_tf_out(out, tensor_of(mean), x, g);
+            else r = tsr_normal_tf(tensor_of(mean), x, g);
+        } else {
+            if (!is_float_like(mean)) return normal_combo(a);
+            if (float_arg(mean, "normal", "mean", 0.0, &x) < 0) return NULL;
+            if (out) rc = tsr_normal_ft_out(out, x, tensor_of(std), g);
+            else r = tsr_normal_ft(x, tensor_of(std), g);
         }
-        if (!is_number(mean)) return normal_combo(a);
-        if (float_arg(mean, "normal", "mean", 0.0, &x) < 0) return NULL;
-        return v_tensor(tsr_normal_ft(x, tensor_of(std), g));
+        if (out) return rc < 0 ? bind_runtime_error() : incref(outv);
+        return r ? v_tensor(r) : bind_runtime_error();
     }
-    if (!std || !size || !is_number(mean) || !is_number(std)) return normal_combo(a);
+    if (!std || !size || !is_float_like(mean) || !is_float_like(std)) return normal_combo(a);
     double m, s;
     if (float_arg(mean, "normal", "mean", 0, &m) < 0 || float_arg(std, "normal", "std", 1, &s) < 0) return NULL;
     int n;
@@ -465,8 +545,9 @@ static Value *f_normal(Value *self, CallArgs *a, void *d)
     CallArgs b = {&size, 1, NULL, NULL, 0};
     if (bind_shape(&b, 0, 1, "normal", &n, sizes) < 0) return NULL;
     Opts o;
-    if (opts("normal", kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], tsr_default_dtype(), &o) < 0)
+    if (opts("normal", kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], outv, tsr_default_dtype(), &o) < 0)
         return NULL;
+    if (o.out) return finish_rc(NULL, tsr_normal_size_out(out, m, s, n, sizes, o.gen), &o);
     return finish(tsr_normal_size(m, s, n, sizes, o.dtype, o.device, o.gen), &o, "normal");
 }
 

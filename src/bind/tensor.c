@@ -939,7 +939,12 @@ static Value *m_int(Value *self, CallArgs *a, void *d)
         decref(f);
         return r;
     }
-    if (s.kind == TSR_SCALAR_COMPLEX) return exc_set("TypeError", "can't convert complex to int");
+    if (s.kind == TSR_SCALAR_COMPLEX) {
+        /* item<int64_t>(): c10::checked_convert refuses an imaginary part */
+        if (s.im != 0 || !(s.re >= -9223372036854775808.0 && s.re < 9223372036854775808.0))
+            return exc_set("RuntimeError", "value cannot be converted to type int64_t without overflow");
+        return v_int((int64_t)s.re);
+    }
     return v_int(tsr_scalar_to_int64(s));
 }
 
@@ -948,7 +953,8 @@ static Value *m_float(Value *self, CallArgs *a, void *d)
     (void)d; (void)a;
     tsr_scalar s;
     if (one_element(self_t(self), &s) < 0) return NULL;
-    if (s.kind == TSR_SCALAR_COMPLEX) return exc_set("TypeError", "can't convert complex to float");
+    if (s.kind == TSR_SCALAR_COMPLEX && s.im != 0)   /* item<double>(): c10::checked_convert */
+        return exc_set("RuntimeError", "value cannot be converted to type double without overflow");
     return v_float(tsr_scalar_to_double(s));
 }
 

@@ -180,3 +180,66 @@ TEST(factory_eye_full_like)
     CHECK_STR(tsr_error_message(), "Storage size calculation overflowed with sizes=[2305843009213693952, 2]");
     tsr_error_clear();
 }
+
+TEST(factory_arange_int64_length)
+{
+    int64_t n = -1;
+    CHECK_EQ_INT(tsr_arange_numel(I(0), I(144962911544046900LL), I(1449629115440469LL), TSR_INT64, &n), 0);
+    CHECK_EQ_INT(n, 100);
+    CHECK_EQ_INT(tsr_arange_numel(I(0), I((1LL << 53) + 1), I(1LL << 50), TSR_INT64, &n), 0);
+    CHECK_EQ_INT(n, 9);
+    CHECK_EQ_INT(tsr_arange_numel(I(10), I(0), I(-3), TSR_INT64, &n), 0);
+    CHECK_EQ_INT(n, 4);
+}
+
+TEST(factory_out_keeps_views)
+{
+    int64_t sz[2] = {4, 2}, eight = 8;
+    tsr_tensor *base = tsr_zeros(2, sz, TSR_FLOAT32, TSR_CPU);
+    tsr_tensor *t = tsr_view_t(base);                  /* (2, 4), strides (1, 2) */
+    tsr_tensor *r = tsr_arange(I(0), I(8), I(1), TSR_FLOAT32, TSR_CPU);
+    CHECK_EQ_INT(tsr_factory_out(t, r, true), 0);
+    CHECK(t->ndim == 2 && t->strides[0] == 1 && t->strides[1] == 2);
+    CHECK(tsr_tensor_get_double_at(base, 1) == 4.0);  /* base[0][1] == t[1][0] */
+    tsr_tensor_release(r);
+    r = tsr_arange(I(0), I(6), I(1), TSR_FLOAT32, TSR_CPU);
+    CHECK_EQ_INT(tsr_factory_out(t, r, true), 0);     /* other count: resize_ to (6) */
+    CHECK(t->ndim == 1 && t->sizes[0] == 6 && t->storage == base->storage);
+    CHECK(tsr_tensor_get_double_at(base, 1) == 1.0);
+    tsr_tensor_release(r);
+    r = tsr_zeros(1, &eight, TSR_FLOAT32, TSR_CPU);
+    tsr_tensor *u = tsr_view_t(base);
+    CHECK_EQ_INT(tsr_factory_out(u, r, false), 0);    /* zeros: shape differs, resized */
+    CHECK(u->ndim == 1 && u->sizes[0] == 8);
+    tsr_tensor_release(r);
+    tsr_tensor_release(u);
+    tsr_tensor_release(t);
+    tsr_tensor_release(base);
+}
+
+TEST(factory_out_options_and_space_dtype)
+{
+    int64_t two = 2;
+    tsr_tensor *out = tsr_zeros(1, &two, TSR_FLOAT32, TSR_CPU);
+    tsr_dtype dl = TSR_INT64;
+    tsr_layout sp = TSR_LAYOUT_SPARSE_COO, st = TSR_LAYOUT_STRIDED;
+    tsr_device meta = {.type = TSR_DEV_META, .index = -1};
+    CHECK_EQ_INT(tsr_check_out_options(out, NULL, &st, NULL), 0);
+    CHECK(tsr_check_out_options(out, &dl, NULL, NULL) < 0);
+    CHECK_STR(tsr_error_message(), "dtype Long does not match dtype of out parameter (Float)");
+    tsr_error_clear();
+    CHECK(tsr_check_out_options(out, NULL, &sp, NULL) < 0);
+    CHECK_STR(tsr_error_message(), "layout Sparse does not match layout of out parameter (Strided)");
+    tsr_error_clear();
+    CHECK(tsr_check_out_options(out, NULL, NULL, &meta) < 0);
+    CHECK_STR(tsr_error_message(), "device type meta does not match device type of out parameter (cpu)");
+    tsr_error_clear();
+    tsr_tensor_release(out);
+    tsr_dtype d = TSR_DTYPE_UNDEFINED;
+    CHECK_EQ_INT(tsr_space_dtype(I(0), tsr_scalar_complex(0, 1), 5, TSR_DTYPE_UNDEFINED, "torch.linspace()", &d), 0);
+    CHECK_EQ_INT(d, TSR_COMPLEX64);
+    CHECK(tsr_space_dtype(I(0), tsr_scalar_complex(0, 1), 5, TSR_FLOAT32, "torch.linspace()", &d) < 0);
+    CHECK_STR(tsr_error_message(),
+              "torch.linspace(): inferred dtype c10::complex<float> can't be safely cast to passed dtype Float");
+    tsr_error_clear();
+}

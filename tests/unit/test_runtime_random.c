@@ -303,3 +303,84 @@ TEST(random_meta_draws_nothing)
     int64_t n5 = 5;
     CHECK(same(tsr_rand(1, &n5, TSR_FLOAT32, TSR_CPU, NULL), rand_f32_0, 5));
 }
+
+/* Two tensors of one shape and dtype whose elements are bit-equal as doubles. */
+static int equal_values(const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (!a || !b || a->ndim != b->ndim || a->dtype != b->dtype) return 0;
+    int64_t n = tsr_tensor_numel(a);
+    if (n != tsr_tensor_numel(b)) return 0;
+    for (int64_t i = 0; i < n; i++) {
+        double x = tsr_tensor_get_double_at(a, i), y = tsr_tensor_get_double_at(b, i);
+        if (memcmp(&x, &y, sizeof x)) return 0;
+    }
+    return 1;
+}
+
+TEST(random_out_forms_draw_as_functional)
+{
+    int64_t sz[2] = {3, 5}, zero = 0, three = 3;
+    for (int k = 0; k < 8; k++) {
+        tsr_tensor *mean = tsr_full(1, &three, tsr_scalar_float(1.5), TSR_FLOAT32, TSR_CPU);
+        tsr_tensor *std = tsr_full(1, &three, tsr_scalar_float(2.0), TSR_FLOAT32, TSR_CPU);
+        tsr_dtype dt = k == 2 || k == 3 ? TSR_INT64 : TSR_FLOAT32;
+        tsr_tensor *want = NULL;
+        tsr_tensor *out = tsr_empty(1, k == 5 ? &three : &zero, dt, TSR_CPU, TSR_MF_CONTIGUOUS);
+        int rc = -1;
+        tsr_generator_manual_seed(NULL, 7);
+        switch (k) {
+        case 0: want = tsr_rand(2, sz, dt, TSR_CPU, NULL); break;
+        case 1: want = tsr_randn(2, sz, dt, TSR_CPU, NULL); break;
+        case 2: want = tsr_randint(-4, 9, 2, sz, dt, TSR_CPU, NULL); break;
+        case 3: want = tsr_randperm(17, dt, TSR_CPU, NULL); break;
+        case 4: want = tsr_normal_size(1.0, 3.0, 2, sz, dt, TSR_CPU, NULL); break;
+        case 5: want = tsr_normal_tf(mean, 0.5, NULL); break;
+        case 6: want = tsr_normal_ft(2.0, std, NULL); break;
+        case 7: want = tsr_normal_tt(mean, std, NULL); break;
+        }
+        tsr_generator_manual_seed(NULL, 7);
+        switch (k) {
+        case 0: rc = tsr_rand_out(out, 2, sz, NULL); break;
+        case 1: rc = tsr_randn_out(out, 2, sz, NULL); break;
+        case 2: rc = tsr_randint_out(out, -4, 9, 2, sz, NULL); break;
+        case 3: rc = tsr_randperm_out(out, 17, NULL); break;
+        case 4: rc = tsr_normal_size_out(out, 1.0, 3.0, 2, sz, NULL); break;
+        case 5: rc = tsr_normal_tf_out(out, mean, 0.5, NULL); break;
+        case 6: rc = tsr_normal_ft_out(out, 2.0, std, NULL); break;
+        case 7: rc = tsr_normal_tt_out(out, mean, std, NULL); break;
+        }
+        CHECK_EQ_INT(rc, 0);
+        int ok = equal_values(want, out);
+        if (!ok) printf("    out form %d\n", k);
+        CHECK(ok);
+        tsr_tensor_release(want);
+        tsr_tensor_release(out);
+        tsr_tensor_release(mean);
+        tsr_tensor_release(std);
+    }
+}
+
+TEST(random_out_errors)
+{
+    int64_t zero = 0;
+    const struct { tsr_dtype d; int64_t n; const char *msg; } bad[] = {
+        {TSR_UINT8, 257, "value cannot be converted to type uint8_t without overflow"},
+        {TSR_FLOAT16, 2050, "n cannot be greater than 2049 for Half type."},
+        {TSR_INT64, -1, "n must be non-negative, got-1"},
+        {TSR_BOOL, 3, "\"randperm\" not implemented for 'Bool'"},
+    };
+    for (int i = 0; i < (int)(sizeof bad / sizeof *bad); i++) {
+        tsr_tensor *out = tsr_empty(1, &zero, bad[i].d, TSR_CPU, TSR_MF_CONTIGUOUS);
+        tsr_error_clear();
+        CHECK(tsr_randperm_out(out, bad[i].n, NULL) < 0);
+        CHECK_STR(tsr_error_message(), bad[i].msg);
+        tsr_tensor_release(out);
+    }
+    tsr_tensor *c = tsr_empty(1, &zero, TSR_COMPLEX64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    int64_t two = 2;
+    tsr_error_clear();
+    CHECK(tsr_randint_out(c, 0, 6, 1, &two, NULL) < 0);
+    CHECK_STR(tsr_error_message(), "check_random_bounds handles only integral, floating-point and boolean types");
+    tsr_tensor_release(c);
+    tsr_error_clear();
+}
