@@ -12,6 +12,7 @@
 #include "tensor.h"
 #include "view.h"
 #include "ops/copy.h"
+#include "ops/shape.h"
 #include "ops/factory.h"
 #include "promote.h"
 #include "iter.h"
