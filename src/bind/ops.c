@@ -276,7 +276,7 @@ OpsRule ops_unary_rule(tsr_unop op)
     }
 }
 
-/* ------------------------------------------------------------ operator hooks */
+/* ------------------------------------------------------------ operator slots */
 
 /* PyTorch's op name and in-place name for each operator. ORDER OP */
 static const struct { int kind; int code; const char *name, *iname; } opmap[OP__NBIN] = {
@@ -320,7 +320,7 @@ static Value *rtruediv(Value *self, const tsr_operand *s)
     return r;
 }
 
-static Value *binop_hook(int op, Value *self, Value *other, int reflected)
+Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
 {
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
     if (op < 0 || op >= OP__NBIN || opmap[op].kind < 0 || !ops_operand(other, &b)) return value_not_implemented();
@@ -337,14 +337,14 @@ static Value *binop_hook(int op, Value *self, Value *other, int reflected)
     }
 }
 
-static Value *inplace_hook(int op, Value *self, Value *other)
+Value *ops_tensor_inplace(int op, Value *self, Value *other)
 {
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
     if (op < 0 || op >= OP__NBIN || opmap[op].kind < 0 || !ops_operand(other, &b)) return value_not_implemented();
     return ops_binary((tsr_binop)opmap[op].code, opmap[op].iname, op_symbol[op], &a, &b, NULL, NULL, self);
 }
 
-static Value *unop_hook(int op, Value *self)
+Value *ops_tensor_unop(int op, Value *self)
 {
     tsr_tensor *t = tensor_of(self);
     switch (op) {
@@ -371,19 +371,11 @@ static const struct { tsr_cmpop code; const char *name; } cmpmap[] = {
 };
 _Static_assert(sizeof cmpmap / sizeof *cmpmap == OP__COUNT - OP_LT, "ORDER OP");
 
-static Value *compare_hook(int op, Value *self, Value *other, int reflected)
+Value *ops_tensor_compare(int op, Value *self, Value *other, int reflected)
 {
     (void)reflected; /* already mirrored: the answer is self op other */
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
     if (op < OP_LT || op >= OP__COUNT || !ops_operand(other, &b)) return value_not_implemented();
     int k = op - OP_LT;
     return ops_compare(cmpmap[k].code, cmpmap[k].name, op_symbol[op], &a, &b, NULL, NULL);
-}
-
-BIND_INIT_ORDER(ops_hooks_init, 6)
-{
-    tensor_binop_hook = binop_hook;
-    tensor_inplace_hook = inplace_hook;
-    tensor_unop_hook = unop_hook;
-    tensor_compare_hook = compare_hook;
 }

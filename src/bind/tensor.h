@@ -4,7 +4,7 @@
  *   types.c     value types other than Tensor (dtype, device, Size, ...)
  *   tensor.c    the Tensor type: attributes, methods table, indexing
  *   factory.c   torch.tensor / zeros / arange / legacy constructors ...
- *   show/       printing (tensor repr lives in src/show/tensor_str.c)
+ *   show/       printing (repr(t) is show_tensor_repr of src/show/show.h)
  * Ownership as in value.h. */
 #ifndef TSR_BIND_TENSOR_H
 #define TSR_BIND_TENSOR_H
@@ -33,11 +33,13 @@ void bind_torch_function(const char *name, BuiltinFn fn, bool also_method);
 Value *bind_runtime_error(void);
 int bind_runtime_errori(void);
 
-/* Hooks filled by the operator engine (issue: elementwise); NULL until then. */
-extern Value *(*tensor_binop_hook)(int op, Value *self, Value *other, int reflected);
-extern Value *(*tensor_inplace_hook)(int op, Value *self, Value *other);
-extern Value *(*tensor_unop_hook)(int op, Value *self);
-extern Value *(*tensor_compare_hook)(int op, Value *self, Value *other, int reflected);
+/* The Tensor type's operator slots (VType binop/inplace/unop/compare), defined
+ * in ops.c: + - * / // % ** & | ^ << >> with their reflected and augmented
+ * forms, unary - + ~, and the comparisons. Contracts as in value.h's VType. */
+Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected);
+Value *ops_tensor_inplace(int op, Value *self, Value *other);
+Value *ops_tensor_unop(int op, Value *self);
+Value *ops_tensor_compare(int op, Value *self, Value *other, int reflected);
 
 /* ---- dtype ---- */
 extern const VType t_dtype;                  /* repr "torch.float32" */
@@ -78,8 +80,5 @@ int bind_int_list(Value *v, const char *fname, const char *arg, int *n, int64_t 
  * runtime scalar; -1 with TypeError otherwise. */
 int bind_scalar(Value *v, const char *fname, const char *arg, tsr_scalar *out);
 Value *v_from_scalar(tsr_scalar s);          /* Python bool/int/float/complex */
-
-/* ---- printing (src/show/) ---- */
-Value *show_tensor_repr(const tsr_tensor *t); /* PyTorch's repr(t), new str */
 
 #endif
