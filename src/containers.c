@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctors.h"
 #include "value.h"
 
 typedef struct { const char *name; BuiltinFn fn; } Method;
@@ -400,7 +401,8 @@ static Value *s_iter(Value *v) { return v_seq_iter(v); }
 
 const VType t_str = {.name = "str", .destroy = str_destroy, .repr = s_repr, .len = s_len, .eq = s_eq,
                      .hash = s_hash, .binop = s_binop, .compare = s_compare, .getitem = s_getitem,
-                     .contains = s_contains, .getattr = s_getattr, .iter = s_iter, .dir = s_dir};
+                     .contains = s_contains, .getattr = s_getattr, .iter = s_iter, .dir = s_dir,
+                     .construct = ctor_str};
 
 /* -------------------------------------------------------- tuple and list */
 
@@ -818,12 +820,12 @@ static int seq_contains(Value *v, Value *x)
 const VType t_tuple = {.name = "tuple", .destroy = seq_destroy, .repr = tuple_repr, .len = seq_len_slot,
                        .hash = seq_hash, .eq = seq_eq, .binop = seq_binop, .compare = seq_compare,
                        .getitem = seq_getitem, .getattr = tuple_getattr, .iter = seq_iter_slot,
-                       .contains = seq_contains, .dir = tuple_dir};
+                       .contains = seq_contains, .dir = tuple_dir, .construct = ctor_tuple};
 const VType t_list = {.name = "list", .destroy = seq_destroy, .repr = list_repr, .len = seq_len_slot,
                       .binop = seq_binop, .inplace = list_inplace, .compare = seq_compare,
                       .getitem = seq_getitem, .setitem = list_setitem, .delitem = list_delitem,
                       .getattr = list_getattr, .iter = seq_iter_slot, .contains = seq_contains,
-                      .dir = list_dir};
+                      .dir = list_dir, .construct = ctor_list};
 
 /* ------------------------------------------------------------------ dict */
 
@@ -1002,7 +1004,7 @@ extern void dict_destroy_payload(Value *v);
 const VType t_dict = {.name = "dict", .destroy = dict_destroy_payload, .repr = dict_repr, .len = dict_len_slot,
                       .getitem = dict_getitem, .setitem = dict_setitem, .delitem = dict_delitem,
                       .contains = dict_contains, .compare = dict_compare, .eq = dict_eq,
-                      .getattr = dict_getattr, .iter = dict_iter, .dir = dict_dir};
+                      .getattr = dict_getattr, .iter = dict_iter, .dir = dict_dir, .construct = ctor_dict};
 
 /* ---------------------------------------------------------------- range */
 
@@ -1073,7 +1075,7 @@ static Value *range_getattr(Value *v, const char *name)
 
 const VType t_range = {.name = "range", .repr = range_repr, .len = range_len, .getitem = range_getitem,
                        .iter = range_iter, .contains = range_contains, .eq = range_eq,
-                       .compare = range_compare, .getattr = range_getattr};
+                       .compare = range_compare, .getattr = range_getattr, .construct = ctor_range};
 
 /* ---------------------------------------------------------------- slice */
 
@@ -1102,7 +1104,8 @@ static Value *slice_getattr(Value *v, const char *name)
     return NULL;
 }
 
-const VType t_slice = {.name = "slice", .destroy = slice_destroy, .repr = slice_repr, .getattr = slice_getattr};
+const VType t_slice = {.name = "slice", .destroy = slice_destroy, .repr = slice_repr, .getattr = slice_getattr,
+                       .construct = ctor_slice};
 
 /* ------------------------------------------------------------ iterators */
 

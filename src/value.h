@@ -47,6 +47,9 @@ struct VType {
     Value *(*getattr)(Value *v, const char *name);
     int (*setattr)(Value *v, const char *name, Value *x); /* 0 ok, -1 error */
     Value *(*call)(Value *v, CallArgs *a);
+    /* Calling the type object itself (int('3'), torch.Size([2])): self is the
+     * type object. NULL: TypeError "cannot create 'X' instances". */
+    BuiltinFn construct;
     /* binary operator; reflected=1 means "other OP self". Returns
      * value_not_implemented() (new ref) when the pair is not handled. */
     Value *(*binop)(int op, Value *self, Value *other, int reflected);
@@ -192,7 +195,6 @@ Value *value_to_list(Value *v);                     /* any iterable into a new l
 int slice_indices(Value *slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step, int64_t *count);
 int seq_index(Value *key, int64_t len, int64_t *out, const char *what); /* IndexError '<what> index out of range' */
 Value *v_seq_iter(Value *seq);                      /* iterator over tuple/list/str (borrows seq) */
-extern Value *(*type_call_hook)(Value *type, CallArgs *a);
 bool value_is_callable(Value *v);
 
 /* Python number conversions with Python's messages. -1 / NaN-safe */

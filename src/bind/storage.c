@@ -239,7 +239,6 @@ const VType t_storage = {.name = "TypedStorage", .module = "torch.storage", .des
 
 static VType class_vt[TSR_DTYPE_SLOTS];
 static char class_names[TSR_DTYPE_SLOTS][40];
-static Value *(*prev_type_call)(Value *type, CallArgs *a);
 
 static bool class_has(tsr_dtype d) { return tsr_dtype_valid(d) && tsr_dtype_traits_of(d)->storage_type; }
 
@@ -250,13 +249,9 @@ Value *storage_class_value(tsr_dtype d)
 }
 
 /* torch.FloatStorage(), (n) or (sequence): _LegacyStorage.__new__. */
-static Value *storage_class_call(Value *type, CallArgs *a)
+static Value *storage_class_call(Value *type, CallArgs *a, void *data)
 {
-    const VType *t = type->u.typeobj;
-    if (!(t >= class_vt && t < class_vt + TSR_DTYPE_SLOTS)) {
-        if (prev_type_call) return prev_type_call(type, a);
-        return exc_set("TypeError", "cannot create '%s' instances", t->name);
-    }
+    const VType *t = type->u.typeobj;      /* one of class_vt: its construct slot */
     tsr_dtype d = (tsr_dtype)(t - class_vt);
     Value *x[2];
     if (bind_args(a, t->name + 6, "arg=, /, *, device=", x) < 0) return NULL;
@@ -321,7 +316,7 @@ BIND_INIT_ORDER(storage_init, 13)
     if (class_has(TSR_##ID)) {                                                                          \
         const char *stn = tsr_dtype_traits_of(TSR_##ID)->storage_type;                                  \
         snprintf(class_names[TSR_##ID], sizeof class_names[TSR_##ID], "torch.%s", stn);                 \
-        class_vt[TSR_##ID] = (VType){.name = class_names[TSR_##ID]};                                    \
+        class_vt[TSR_##ID] = (VType){.name = class_names[TSR_##ID], .construct = storage_class_call};  \
         module_add(torch, stn, v_typeobj(&class_vt[TSR_##ID]));                                        \
     }
     TSR_DTYPES(X)
@@ -331,6 +326,4 @@ BIND_INIT_ORDER(storage_init, 13)
     bind_tensor_method("storage_type", m_storage_type);
     Value *st = bind_module("torch.storage");
     module_add(st, "TypedStorage", v_typeobj(&t_storage));
-    prev_type_call = type_call_hook;
-    type_call_hook = storage_class_call;
 }

@@ -212,7 +212,8 @@ const VType t_tensor = {.name = "Tensor", .module = "torch", .destroy = tensor_d
                         .getattr = tensor_getattr, .setattr = tensor_setattr, .binop = ops_tensor_binop,
                         .inplace = ops_tensor_inplace, .unop = ops_tensor_unop, .compare = ops_tensor_compare,
                         .getitem = tensor_getitem, .setitem = tensor_setitem, .iter = tensor_iter,
-                        .len = tensor_len, .truth = tensor_truth, .dir = tensor_dir};
+                        .len = tensor_len, .truth = tensor_truth, .dir = tensor_dir,
+                        .construct = factory_tensor_new};
 
 /* ------------------------------------------------------------ indexing */
 

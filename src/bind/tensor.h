@@ -18,6 +18,10 @@ Value *v_tensor(tsr_tensor *t);              /* steals t; NULL t: converts the r
 static inline bool is_tensor(Value *v) { return v->type == &t_tensor; }
 static inline tsr_tensor *tensor_of(Value *v) { return (tsr_tensor *)v->u.ext.ptr; } /* borrowed */
 
+/* torch.Tensor(...): the construct slot of t_tensor (factory.c), Torch7's
+ * legacy constructor with the default dtype. */
+Value *factory_tensor_new(Value *self, CallArgs *a, void *data);
+
 /* Registers a Tensor method (x.name(...)); fn receives self = the tensor value. */
 void bind_tensor_method(const char *name, BuiltinFn fn);
 /* Registers a Tensor attribute; set may be NULL (read-only). */
