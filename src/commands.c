@@ -99,14 +99,11 @@ static int c_help(const char *arg)
         if (!strcmp(cmds[i].name, t)) { printf("%s\n    %s\n", cmds[i].usage, cmds[i].summary); return 0; }
     Value *v = eval_expression("<help>", arg);
     if (!v) return 1;
-    extern void (*bind_help_hook)(Value *v);
-    if (bind_help_hook) bind_help_hook(v);
-    else {
-        Value *r = value_repr(v);
-        if (r) printf("%s: %s\n", type_name(v), r->u.s.p);
-        decref(r);
-    }
+    Value *text = bind_help_text(v);
     decref(v);
+    if (!text) { eval_report_error(); return 1; }
+    printf("%s\n", text->u.s.p);
+    decref(text);
     return 0;
 }
 

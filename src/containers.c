@@ -777,8 +777,66 @@ static Value *lm_copy(Value *l, CallArgs *a, void *d)
     return value_to_list(l);
 }
 
-/* Stable merge sort with a key and reverse; used by list.sort and sorted(). */
-int sort_values(Value **items, size_t n, Value *key, bool reverse);
+
+/* ------------------------------------------------------------ sorting */
+
+static int merge_sort(Value **items, Value **keys, Value **tmpi, Value **tmpk, size_t n, ValueBefore before,
+                      void *ctx)
+{
+    if (n < 2) return 0;
+    size_t h = n / 2;
+    if (merge_sort(items, keys, tmpi, tmpk, h, before, ctx) < 0) return -1;
+    if (merge_sort(items + h, keys + h, tmpi, tmpk, n - h, before, ctx) < 0) return -1;
+    size_t i = 0, j = h, o = 0;
+    while (i < h && j < n) {
+        /* stable: take from the right only when strictly before */
+        int lt = before(keys[j], keys[i], ctx);
+        if (lt < 0) return -1;
+        if (lt) { tmpi[o] = items[j]; tmpk[o++] = keys[j++]; }
+        else { tmpi[o] = items[i]; tmpk[o++] = keys[i++]; }
+    }
+    while (i < h) { tmpi[o] = items[i]; tmpk[o++] = keys[i++]; }
+    while (j < n) { tmpi[o] = items[j]; tmpk[o++] = keys[j++]; }
+    memcpy(items, tmpi, n * sizeof *items);
+    memcpy(keys, tmpk, n * sizeof *keys);
+    return 0;
+}
+
+int seq_sort(Value **items, Value **keys, size_t n, ValueBefore before, void *ctx)
+{
+    Value **ti = malloc((n + 1) * sizeof *ti), **tk = malloc((n + 1) * sizeof *tk);
+    int r = ti && tk ? merge_sort(items, keys, ti, tk, n, before, ctx) : (exc_set("MemoryError", "out of memory"), -1);
+    free(ti);
+    free(tk);
+    return r;
+}
+
+/* Python's order for sorted(): a before b when a < b (reverse: b < a). */
+static int py_before(Value *a, Value *b, void *ctx)
+{
+    return *(const bool *)ctx ? value_lt(b, a) : value_lt(a, b);
+}
+
+int sort_values(Value **items, size_t n, Value *key, bool reverse)
+{
+    Value **keys = calloc(n + 1, sizeof *keys);
+    Value **copy = malloc((n + 1) * sizeof *copy);
+    int r = 0;
+    size_t made = 0;
+    for (; made < n; made++) {
+        keys[made] = key ? value_call0(key, 1, &items[made]) : incref(items[made]);
+        if (!keys[made]) { r = -1; break; }
+    }
+    if (r == 0) {
+        memcpy(copy, items, n * sizeof *copy);
+        r = seq_sort(copy, keys, n, py_before, &reverse);
+        if (r == 0) memcpy(items, copy, n * sizeof *items);
+    }
+    for (size_t i = 0; i < made; i++) decref(keys[i]);
+    free(keys);
+    free(copy);
+    return r;
+}
 
 static Value *lm_sort(Value *l, CallArgs *a, void *d)
 {

@@ -149,6 +149,16 @@ static inline size_t seq_len(Value *v) { return v->u.seq.n; }
 uint64_t seq_hash(Value *v, int *ok);               /* tuple's hash over items */
 int seq_eq(Value *a, Value *b);                     /* item-wise equality: 1, 0, -1 */
 Value *seq_compare_items(int op, Value *a, Value *b); /* lexicographic, new bool */
+/* Whether a sorts before b: 1, 0, or -1 with an exception pending. A sort
+ * is handed this with its closure ctx. */
+typedef int (*ValueBefore)(Value *a, Value *b, void *ctx);
+/* Stable merge sort of keys[0..n) by before, items[i] moving with keys[i]
+ * (both borrowed). 0, or -1 with the exception (arrays then partly sorted). */
+int seq_sort(Value **items, Value **keys, size_t n, ValueBefore before, void *ctx);
+/* list.sort / sorted(): keys from key(item) (NULL: the items), Python's <
+ * order, reverse keeping equal items in their order. 0, or -1 with the
+ * exception (items unchanged). */
+int sort_values(Value **items, size_t n, Value *key, bool reverse);
 
 /* ---- dicts (insertion ordered; keys hashable) ---- */
 Value *dict_get(Value *d, Value *key);              /* borrowed or NULL (exception if key unhashable) */

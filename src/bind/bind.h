@@ -49,10 +49,15 @@ static inline int bind_bool(Value *v, const char *fname, const char *arg, bool *
     return args_bool(v, fname, arg, out);
 }
 
+/* dir(v): v's attribute names, sorted and unique, as a new list. dir()
+ * without arguments needs the namespace: the evaluator defines it. */
+Value *bind_dir_of(Value *v);
+/* What help(v) and :help EXPR print about v (until the binding rows carry
+ * signatures and summaries): "Help on int object: 3". New str, or NULL with
+ * the exception of repr(v). */
+Value *bind_help_text(Value *v);
+
 /* acc op e1 op e2 ... over an iterable (sum, math.prod); steals acc. */
 Value *bind_fold(Value *iterable, Value *acc, int op);
-
-/* Sorting shared by list.sort and sorted(). */
-int sort_values(Value **items, size_t n, Value *key, bool reverse);
 
 #endif

@@ -566,7 +566,6 @@ static Value *b_filter(Value *s, CallArgs *a, void *d) { (void)s; (void)d; retur
 
 static int cmp_cstr(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
-Value *bind_dir_of(Value *v);
 Value *bind_dir_of(Value *v)
 {
     const char *names[2048];
@@ -580,24 +579,31 @@ Value *bind_dir_of(Value *v)
     return l;
 }
 
-extern Value *eval_globals(void);
-static Value *b_dir(Value *self, CallArgs *a, void *d)
+Value *bind_help_text(Value *v)
 {
-    (void)self; (void)d;
-    if (a->npos == 0) {
-        Value *l = v_list(0), *k;
-        for (size_t i = 0; dict_next(eval_globals(), &i, &k, NULL);) list_append(l, k);
-        sort_values(l->u.seq.items, seq_len(l), NULL, false);
-        return l;
-    }
-    return bind_dir_of(a->pos[0]);
+    Value *r = value_repr(v);
+    if (!r) return NULL;
+    Value *out = v_strf("Help on %s object: %s", type_name(v), r->u.s.p);
+    decref(r);
+    return out;
 }
 
-void (*bind_help_hook)(Value *v);
 static Value *b_help(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    if (bind_help_hook) bind_help_hook(a->npos ? a->pos[0] : NULL);
+    Value *x[1];
+    if (a->npos > 1)   /* help is a pydoc Helper instance: self counts */
+        return exc_set("TypeError", "Helper.__call__() takes from 1 to 2 positional arguments but %d were given",
+                       a->npos + 1);
+    if (bind_args(a, "Helper.__call__", "request=", x)) return NULL;
+    if (!x[0]) {
+        printf("tsr has no interactive help utility; :help lists the commands and help(x) describes x.\n");
+        return v_none();
+    }
+    Value *t = bind_help_text(x[0]);
+    if (!t) return NULL;
+    printf("%s\n", t->u.s.p);
+    decref(t);
     return v_none();
 }
 
@@ -613,7 +619,7 @@ BIND_INIT_ORDER(builtins_init, 0)
         {"chr", b_chr}, {"ord", b_ord}, {"hex", b_hex}, {"oct", b_oct}, {"bin", b_bin},
         {"iter", b_iter}, {"next", b_next}, {"enumerate", b_enumerate}, {"zip", b_zip},
         {"sorted", b_sorted}, {"reversed", b_reversed}, {"map", b_map}, {"filter", b_filter},
-        {"dir", b_dir}, {"help", b_help},
+        {"help", b_help},
     };
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) bind_builtin_fn(fns[i].name, fns[i].fn);
 

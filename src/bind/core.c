@@ -1,5 +1,5 @@
 /* src/bind/core.c — module registry, init registration, argument parsing
- * with Python's messages, and the stable sort used by sorted()/list.sort. */
+ * (Python's argument parsing is src/args.c, sorting src/containers.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,50 +91,4 @@ void bind_builtin_fn(const char *name, BuiltinFn fn)
     Value *f = v_builtin(name, fn, NULL, NULL);
     dict_set_str(bind_builtins(), name, f);
     decref(f);
-}
-
-/* ------------------------------------------------------------ sorting */
-
-static int merge_sort(Value **items, Value **keys, Value **tmpi, Value **tmpk, size_t n, bool reverse)
-{
-    if (n < 2) return 0;
-    size_t h = n / 2;
-    if (merge_sort(items, keys, tmpi, tmpk, h, reverse) < 0) return -1;
-    if (merge_sort(items + h, keys + h, tmpi, tmpk, n - h, reverse) < 0) return -1;
-    size_t i = 0, j = h, o = 0;
-    while (i < h && j < n) {
-        /* stable: take from the right only when strictly before */
-        int lt = reverse ? value_lt(keys[i], keys[j]) : value_lt(keys[j], keys[i]);
-        if (lt < 0) return -1;
-        if (lt) { tmpi[o] = items[j]; tmpk[o++] = keys[j++]; }
-        else { tmpi[o] = items[i]; tmpk[o++] = keys[i++]; }
-    }
-    while (i < h) { tmpi[o] = items[i]; tmpk[o++] = keys[i++]; }
-    while (j < n) { tmpi[o] = items[j]; tmpk[o++] = keys[j++]; }
-    memcpy(items, tmpi, n * sizeof *items);
-    memcpy(keys, tmpk, n * sizeof *keys);
-    return 0;
-}
-
-int sort_values(Value **items, size_t n, Value *key, bool reverse)
-{
-    Value **keys = calloc(n + 1, sizeof *keys), **ti = malloc((n + 1) * sizeof *ti), **tk = malloc((n + 1) * sizeof *tk);
-    Value **copy = malloc((n + 1) * sizeof *copy);
-    int r = 0;
-    size_t made = 0;
-    for (; made < n; made++) {
-        keys[made] = key ? value_call0(key, 1, &items[made]) : incref(items[made]);
-        if (!keys[made]) { r = -1; break; }
-    }
-    if (r == 0) {
-        memcpy(copy, items, n * sizeof *copy);
-        r = merge_sort(copy, keys, ti, tk, n, reverse);
-        if (r == 0) memcpy(items, copy, n * sizeof *items);
-    }
-    for (size_t i = 0; i < made; i++) decref(keys[i]);
-    free(keys);
-    free(ti);
-    free(tk);
-    free(copy);
-    return r;
 }
