@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "bind/factory.h"
-#include "bind/storage.h"
 
 /* ------------------------------------------------------------ arguments */
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bind/factory.h"
-#include "bind/storage.h"
+#include "bind/tensor.h"
 
 static void storage_destroy(Value *v) { tsr_storage_release(storage_of(v)); }
 
@@ -242,7 +242,7 @@ static char class_names[TSR_DTYPE_SLOTS][40];
 
 static bool class_has(tsr_dtype d) { return tsr_dtype_valid(d) && tsr_dtype_traits_of(d)->storage_type; }
 
-Value *storage_class_value(tsr_dtype d)
+static Value *storage_class_value(tsr_dtype d)
 {
     if (!class_has(d)) return exc_set("AttributeError", "module 'torch' has no storage class for %s", tsr_dtype_name(d));
     return v_typeobj(&class_vt[d]);

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "bind/tensor.h"
-#include "bind/storage.h"
 #include "show/show.h"
 
 Value *bind_invalid_combination(const char *fname, CallArgs *a); /* types.c */

@@ -4,6 +4,7 @@
  *   types.c     value types other than Tensor (dtype, device, Size, ...)
  *   tensor.c    the Tensor type: attributes, methods table, indexing
  *   factory.c   torch.tensor / zeros / arange / legacy constructors ...
+ *   storage.c   Storage values and the torch.FloatStorage classes
  *   show/       printing (repr(t) is show_tensor_repr of src/show/show.h)
  * Ownership as in value.h. */
 #ifndef TSR_BIND_TENSOR_H
@@ -78,6 +79,23 @@ Value *v_size(int n, const int64_t *sizes);
  * f((2, 3)), f([2, 3]), f(torch.Size([2, 3])). -1 with PyTorch's TypeError. */
 int bind_shape(CallArgs *a, int first, int count, const char *fname, int *n, int64_t *sizes);
 int bind_int_list(Value *v, const char *fname, const char *arg, int *n, int64_t *out, int max);
+
+/* ---- Storage values (storage.c): 1.13's TypedStorage, a typed view of a
+ * whole runtime buffer (x.storage(), torch.FloatStorage(3)). Indexing reads
+ * and writes through to every tensor on the buffer (SEMANTICS.md §7). ---- */
+extern const VType t_storage;                /* <class 'torch.storage.TypedStorage'> */
+extern const VType t_storage_class;          /* <class 'torch.FloatStorage'> values */
+
+/* A storage value over s read as dtype (takes a new reference to s). */
+Value *v_storage(tsr_storage *s, tsr_dtype dtype);
+static inline bool is_storage(Value *v) { return v->type == &t_storage; }
+/* The runtime storage (borrowed) and the dtype the value reads it as. */
+static inline tsr_storage *storage_of(Value *v) { return (tsr_storage *)v->u.ext.ptr; }
+static inline tsr_dtype storage_dtype(Value *v) { return (tsr_dtype)v->u.ext.a; }
+/* Elements as the value sees them: nbytes / itemsize of its dtype. */
+int64_t storage_len(Value *v);
+/* Element i (0 <= i < storage_len) as a Python scalar; new reference. */
+Value *storage_item(Value *v, int64_t i);
 
 /* ---- scalars ---- */
 /* A Python number (bool/int/float/complex) or a one-element tensor as a

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bind/storage.h"
 #include "bind/tensor.h"
 #include "commands.h"
 #include "eval.h"
