@@ -16,7 +16,7 @@
 #include <readline/readline.h>
 
 #include "bind/bind.h"
-#include "commands.h"
+#include "cmd/cmd.h"
 #include "eval.h"
 #include "lex.h"
 #include "repl.h"

@@ -8,12 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bind/explain.h"
 #include "bind/ops.h"
-#include "show/explain.h"
-
-/* Until src/show/explain.c links in, no trace is ever active. */
-__attribute__((weak)) bool explain_active(void) { return false; }
-__attribute__((weak)) void explain_record(const ExplainStep *step) { (void)step; }
 
 /* ------------------------------------------------------------ operands */
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bind/explain.h"
 #include "bind/ops.h"
-#include "show/explain.h"
 
 /* ------------------------------------------------------------ signatures */
 

@@ -13,6 +13,19 @@
  * set (KeyboardInterrupt while printing, MemoryError). */
 Value *show_tensor_repr(const tsr_tensor *t);
 
+/* Python's str() of a runtime scalar as a Python number (True, 3, 0.5,
+ * (1+2j)); new str, or NULL with the exception set. */
+Value *show_scalar_str(tsr_scalar s);
+
+/* :info — t's dtype, device, layout, shape, stride, numel, element size,
+ * storage offset and size, contiguity, memory format and names, one
+ * "name  value" row each. */
+void show_tensor_info(const tsr_tensor *t);
+/* :storage — the elements of s read as dtype, as rows of index/value cells
+ * (the middle elided when long); with a view t (may be NULL), the elements
+ * it reaches marked ^ (+ when reached more than once). */
+void show_storage(const tsr_storage *s, tsr_dtype dtype, const tsr_tensor *t);
+
 /* Sets every print option at once (torch.set_printoptions with all values
  * given). threshold may be INFINITY; sci_mode is -1 (None), 0 or 1. */
 void show_set_printoptions(int64_t precision, double threshold, int64_t edgeitems, double linewidth,
