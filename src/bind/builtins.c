@@ -9,8 +9,6 @@
 
 #include "bind/bind.h"
 
-extern const VType t_func;
-
 /* --------------------------------------------------------------- output */
 
 static Value *b_print(Value *self, CallArgs *a, void *d)
