@@ -47,7 +47,8 @@ static const struct { const char *topic, *text; } topics[] = {
 /* ":help [TOPIC]": the usage line of command i. */
 static const char *usage(int i, char *buf, size_t n)
 {
-    snprintf(buf, n, ":%s%s%s", commands[i].name, commands[i].args ? " " : "", commands[i].args ? commands[i].args : "");
+    const char *args = commands[i].args;
+    snprintf(buf, n, ":%s%s%s", commands[i].name, args ? " " : "", args ? args : "");
     return buf;
 }
 
@@ -115,8 +116,11 @@ static int c_help(const char *arg)
     for (int i = 0; i < NTOPICS; i++)
         if (!strcmp(topics[i].topic, t)) { fputs(topics[i].text, stdout); return 0; }
     char u[64];
-    for (int i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(commands[i].name, t)) { printf("%s\n    %s\n", usage(i, u, sizeof u), commands[i].help); return 0; }
+    for (int i = 0; i < NCOMMANDS; i++) {
+        if (strcmp(commands[i].name, t)) continue;
+        printf("%s\n    %s\n", usage(i, u, sizeof u), commands[i].help);
+        return 0;
+    }
     Value *v = eval_expression("<help>", arg);
     if (!v) return 1;
     Value *text = bind_help_text(v);
