@@ -27,7 +27,7 @@ ALLCFLAGS = $(STD) $(WARN) $(CFLAGS) $(SANFLAGS) -pthread -MMD -MP
 LDLIBS  += -lreadline -lopenblas -lsleef -lm -ldl -pthread
 
 RT_SRC   := $(wildcard runtime/*.c runtime/ops/*.c)
-LANG_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/bind/*.c src/show/*.c))
+LANG_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/bind/*.c src/show/*.c src/cmd/*.c))
 UNIT_SRC := $(wildcard tests/unit/*.c)
 
 RT_OBJ   := $(RT_SRC:%.c=$(B)/%.o)

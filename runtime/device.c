@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "alloc.h"
 #include "device.h"
 #include "error.h"
-#include "storage.h"
 
 static const char *const type_names[TSR_DEV_TYPE_COUNT] = {   /* ORDER DEVTYPE */
     "cpu", "cuda", "mkldnn", "opengl", "opencl", "ideep", "hip", "fpga", "ort", "xla",

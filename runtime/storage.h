@@ -1,11 +1,12 @@
 /* runtime/storage.h — refcounted untyped byte buffers on a device (Torch7
  * THStorage; SEMANTICS.md §7). A storage records the dtype its elements were
  * created with (x.storage() is typed); views of other dtypes may share it.
- * Large CPU blocks are recycled through a small bounded free-list cache. */
+ * Their bytes come from the device backend (runtime/alloc.h for cpu). */
 #ifndef TSR_STORAGE_H
 #define TSR_STORAGE_H
 #include <stdbool.h>
 #include <stddef.h>
+#include "alloc.h"
 #include "device.h"
 #include "dtype.h"
 
@@ -39,16 +40,5 @@ int64_t tsr_storage_size(const tsr_storage *s);
 /* Grows or shrinks to nbytes keeping the common prefix. 0 or -1 with error
  * ("Trying to resize storage that is not resizable"). */
 int tsr_storage_resize(tsr_storage *s, size_t nbytes);
-
-/* Raw CPU block allocator behind the cpu backend (cache-aware). Blocks of at
- * least TSR_CACHE_MIN bytes are rounded to a size class and kept on free. */
-#define TSR_CACHE_MIN ((size_t)1 << 16)
-void *tsr_cpu_alloc(size_t nbytes);
-void tsr_cpu_free(void *p, size_t nbytes);
-/* Returns every cached block to the system. */
-void tsr_storage_cache_trim(void);
-/* Cache statistics (for tests/benchmarks): blocks and bytes held, hits. */
-typedef struct { size_t blocks, bytes, hits, misses; } tsr_cache_stats;
-tsr_cache_stats tsr_storage_cache_stats(void);
 
 #endif

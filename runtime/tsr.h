@@ -13,6 +13,7 @@
 #include "view.h"
 #include "op.h"
 #include "ops/copy.h"
+#include "ops/shape.h"
 #include "ops/factory.h"
 #include "promote.h"
 #include "iter.h"

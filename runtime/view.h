@@ -1,7 +1,8 @@
 /* runtime/view.h — views: new headers on the same storage (Torch7 THTensor
  * narrow/select/transpose style) with PyTorch's checks and messages
  * (SEMANTICS.md §4.5). Every function returns a NEW reference or NULL with an
- * error; inputs are borrowed. Only tsr_reshape may copy. dims are wrapped
+ * error; inputs are borrowed. None copies (reshape and flatten, which may, are
+ * in ops/shape.h). dims are wrapped
  * Python-style (-1 is the last dim). */
 #ifndef TSR_VIEW_H
 #define TSR_VIEW_H
@@ -33,14 +34,11 @@ tsr_tensor *tsr_view_t(const tsr_tensor *t);
 tsr_tensor *tsr_view_permute(const tsr_tensor *t, int n, const int64_t *dims);
 /* view(*sizes) (with one -1); the computeStride failure message otherwise. */
 tsr_tensor *tsr_view_view(const tsr_tensor *t, int n, const int64_t *sizes);
-/* reshape: a view when possible, else a contiguous copy (a new tensor). */
-tsr_tensor *tsr_reshape(const tsr_tensor *t, int n, const int64_t *sizes);
 tsr_tensor *tsr_view_expand(const tsr_tensor *t, int n, const int64_t *sizes);
 tsr_tensor *tsr_view_expand_as(const tsr_tensor *t, const tsr_tensor *other);
 tsr_tensor *tsr_view_squeeze(const tsr_tensor *t);                 /* every size-1 dim */
 tsr_tensor *tsr_view_squeeze_dim(const tsr_tensor *t, int64_t dim); /* no-op unless size 1 */
 tsr_tensor *tsr_view_unsqueeze(const tsr_tensor *t, int64_t dim);  /* dim in [-ndim-1, ndim] */
-tsr_tensor *tsr_view_flatten(const tsr_tensor *t, int64_t start_dim, int64_t end_dim); /* may copy like reshape */
 tsr_tensor *tsr_view_unflatten(const tsr_tensor *t, int64_t dim, int n, const int64_t *sizes);
 /* as_strided; offset < 0 keeps t's storage offset. Checks storage bounds. */
 tsr_tensor *tsr_view_as_strided(const tsr_tensor *t, int n, const int64_t *sizes,

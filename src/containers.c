@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctors.h"
 #include "value.h"
 
 typedef struct { const char *name; BuiltinFn fn; } Method;
@@ -400,7 +401,8 @@ static Value *s_iter(Value *v) { return v_seq_iter(v); }
 
 const VType t_str = {.name = "str", .destroy = str_destroy, .repr = s_repr, .len = s_len, .eq = s_eq,
                      .hash = s_hash, .binop = s_binop, .compare = s_compare, .getitem = s_getitem,
-                     .contains = s_contains, .getattr = s_getattr, .iter = s_iter, .dir = s_dir};
+                     .contains = s_contains, .getattr = s_getattr, .iter = s_iter, .dir = s_dir,
+                     .construct = ctor_str};
 
 /* -------------------------------------------------------- tuple and list */
 
@@ -775,8 +777,66 @@ static Value *lm_copy(Value *l, CallArgs *a, void *d)
     return value_to_list(l);
 }
 
-/* Stable merge sort with a key and reverse; used by list.sort and sorted(). */
-int sort_values(Value **items, size_t n, Value *key, bool reverse);
+
+/* ------------------------------------------------------------ sorting */
+
+static int merge_sort(Value **items, Value **keys, Value **tmpi, Value **tmpk, size_t n, ValueBefore before,
+                      void *ctx)
+{
+    if (n < 2) return 0;
+    size_t h = n / 2;
+    if (merge_sort(items, keys, tmpi, tmpk, h, before, ctx) < 0) return -1;
+    if (merge_sort(items + h, keys + h, tmpi, tmpk, n - h, before, ctx) < 0) return -1;
+    size_t i = 0, j = h, o = 0;
+    while (i < h && j < n) {
+        /* stable: take from the right only when strictly before */
+        int lt = before(keys[j], keys[i], ctx);
+        if (lt < 0) return -1;
+        if (lt) { tmpi[o] = items[j]; tmpk[o++] = keys[j++]; }
+        else { tmpi[o] = items[i]; tmpk[o++] = keys[i++]; }
+    }
+    while (i < h) { tmpi[o] = items[i]; tmpk[o++] = keys[i++]; }
+    while (j < n) { tmpi[o] = items[j]; tmpk[o++] = keys[j++]; }
+    memcpy(items, tmpi, n * sizeof *items);
+    memcpy(keys, tmpk, n * sizeof *keys);
+    return 0;
+}
+
+int seq_sort(Value **items, Value **keys, size_t n, ValueBefore before, void *ctx)
+{
+    Value **ti = malloc((n + 1) * sizeof *ti), **tk = malloc((n + 1) * sizeof *tk);
+    int r = ti && tk ? merge_sort(items, keys, ti, tk, n, before, ctx) : (exc_set("MemoryError", "out of memory"), -1);
+    free(ti);
+    free(tk);
+    return r;
+}
+
+/* Python's order for sorted(): a before b when a < b (reverse: b < a). */
+static int py_before(Value *a, Value *b, void *ctx)
+{
+    return *(const bool *)ctx ? value_lt(b, a) : value_lt(a, b);
+}
+
+int sort_values(Value **items, size_t n, Value *key, bool reverse)
+{
+    Value **keys = calloc(n + 1, sizeof *keys);
+    Value **copy = malloc((n + 1) * sizeof *copy);
+    int r = 0;
+    size_t made = 0;
+    for (; made < n; made++) {
+        keys[made] = key ? value_call0(key, 1, &items[made]) : incref(items[made]);
+        if (!keys[made]) { r = -1; break; }
+    }
+    if (r == 0) {
+        memcpy(copy, items, n * sizeof *copy);
+        r = seq_sort(copy, keys, n, py_before, &reverse);
+        if (r == 0) memcpy(items, copy, n * sizeof *items);
+    }
+    for (size_t i = 0; i < made; i++) decref(keys[i]);
+    free(keys);
+    free(copy);
+    return r;
+}
 
 static Value *lm_sort(Value *l, CallArgs *a, void *d)
 {
@@ -818,12 +878,12 @@ static int seq_contains(Value *v, Value *x)
 const VType t_tuple = {.name = "tuple", .destroy = seq_destroy, .repr = tuple_repr, .len = seq_len_slot,
                        .hash = seq_hash, .eq = seq_eq, .binop = seq_binop, .compare = seq_compare,
                        .getitem = seq_getitem, .getattr = tuple_getattr, .iter = seq_iter_slot,
-                       .contains = seq_contains, .dir = tuple_dir};
+                       .contains = seq_contains, .dir = tuple_dir, .construct = ctor_tuple};
 const VType t_list = {.name = "list", .destroy = seq_destroy, .repr = list_repr, .len = seq_len_slot,
                       .binop = seq_binop, .inplace = list_inplace, .compare = seq_compare,
                       .getitem = seq_getitem, .setitem = list_setitem, .delitem = list_delitem,
                       .getattr = list_getattr, .iter = seq_iter_slot, .contains = seq_contains,
-                      .dir = list_dir};
+                      .dir = list_dir, .construct = ctor_list};
 
 /* ------------------------------------------------------------------ dict */
 
@@ -1002,7 +1062,7 @@ extern void dict_destroy_payload(Value *v);
 const VType t_dict = {.name = "dict", .destroy = dict_destroy_payload, .repr = dict_repr, .len = dict_len_slot,
                       .getitem = dict_getitem, .setitem = dict_setitem, .delitem = dict_delitem,
                       .contains = dict_contains, .compare = dict_compare, .eq = dict_eq,
-                      .getattr = dict_getattr, .iter = dict_iter, .dir = dict_dir};
+                      .getattr = dict_getattr, .iter = dict_iter, .dir = dict_dir, .construct = ctor_dict};
 
 /* ---------------------------------------------------------------- range */
 
@@ -1073,7 +1133,7 @@ static Value *range_getattr(Value *v, const char *name)
 
 const VType t_range = {.name = "range", .repr = range_repr, .len = range_len, .getitem = range_getitem,
                        .iter = range_iter, .contains = range_contains, .eq = range_eq,
-                       .compare = range_compare, .getattr = range_getattr};
+                       .compare = range_compare, .getattr = range_getattr, .construct = ctor_range};
 
 /* ---------------------------------------------------------------- slice */
 
@@ -1102,7 +1162,8 @@ static Value *slice_getattr(Value *v, const char *name)
     return NULL;
 }
 
-const VType t_slice = {.name = "slice", .destroy = slice_destroy, .repr = slice_repr, .getattr = slice_getattr};
+const VType t_slice = {.name = "slice", .destroy = slice_destroy, .repr = slice_repr, .getattr = slice_getattr,
+                       .construct = ctor_slice};
 
 /* ------------------------------------------------------------ iterators */
 

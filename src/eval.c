@@ -1088,10 +1088,23 @@ void eval_report_error(void)
 
 /* ---------------------------------------------------------- sessions */
 
+/* dir(): the session's names, sorted; dir(x): x's attributes. The
+ * evaluator defines this built-in because only it knows the namespace. */
+static Value *builtin_dir(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->npos) return bind_dir_of(a->pos[0]);
+    Value *l = v_list(0), *k;
+    for (size_t i = 0; dict_next(globals, &i, &k, NULL);) list_append(l, k);
+    sort_values(l->u.seq.items, seq_len(l), NULL, false);
+    return l;
+}
+
 void eval_init(void)
 {
     globals = v_dict();
     bind_init_all();
+    bind_builtin_fn("dir", builtin_dir);
     Value *torch = bind_find_module("torch");
     if (torch) dict_set_str(globals, "torch", torch);
     Value *main_name = v_str("__main__");

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "commands.h"
+#include "cmd/cmd.h"
 #include "error.h"
 #include "eval.h"
 #include "repl.h"

@@ -16,7 +16,7 @@
 #include <readline/readline.h>
 
 #include "bind/bind.h"
-#include "commands.h"
+#include "cmd/cmd.h"
 #include "eval.h"
 #include "lex.h"
 #include "repl.h"
@@ -193,7 +193,6 @@ static char **complete(const char *text, int start, int end)
         if (dot) {
             Value *obj = resolve_dotted(word, (size_t)(dot - word));
             if (obj) {
-                extern Value *bind_dir_of(Value *v);
                 Value *names = bind_dir_of(obj);
                 const char *prefix = dot + 1;
                 /* readline's `text` starts after the last word break; rebuild it */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctors.h"
 #include "value.h"
 
 /* ------------------------------------------------------------ None, ... */
@@ -351,14 +352,17 @@ static int complex_truth(Value *v) { return v->u.c.re != 0 || v->u.c.im != 0; }
 static Value *num_attr(Value *v, const char *name);
 
 const VType t_bool = {.name = "bool", .repr = bool_repr, .binop = num_binop, .unop = num_unop,
-                      .compare = num_compare, .truth = int_truth, .hash = num_hash, .getattr = num_attr};
+                      .compare = num_compare, .truth = int_truth, .hash = num_hash, .getattr = num_attr,
+                      .construct = ctor_bool};
 const VType t_int = {.name = "int", .repr = int_repr, .binop = num_binop, .unop = num_unop,
-                     .compare = num_compare, .truth = int_truth, .hash = num_hash, .getattr = num_attr};
+                     .compare = num_compare, .truth = int_truth, .hash = num_hash, .getattr = num_attr,
+                     .construct = ctor_int};
 const VType t_float = {.name = "float", .repr = float_repr, .binop = num_binop, .unop = num_unop,
-                       .compare = num_compare, .truth = float_truth, .hash = num_hash, .getattr = num_attr};
+                       .compare = num_compare, .truth = float_truth, .hash = num_hash, .getattr = num_attr,
+                       .construct = ctor_float};
 const VType t_complex = {.name = "complex", .repr = complex_repr, .binop = num_binop, .unop = num_unop,
                          .compare = num_compare, .truth = complex_truth, .hash = num_hash,
-                         .getattr = num_attr};
+                         .getattr = num_attr, .construct = ctor_complex};
 
 static Value *m_conjugate(Value *self, CallArgs *a, void *d)
 {
@@ -422,12 +426,12 @@ static Value *type_repr(Value *v)
 static int type_eq(Value *a, Value *b) { return a->u.typeobj == b->u.typeobj; }
 static uint64_t type_hash(Value *v, int *ok) { (void)ok; return (uint64_t)(uintptr_t)v->u.typeobj; }
 
-/* Calling a type object calls the constructor registered under its name. */
-Value *(*type_call_hook)(Value *type, CallArgs *a);
+/* Calling a type object calls the constructor its VType names. */
 static Value *type_call(Value *v, CallArgs *a)
 {
-    if (type_call_hook) return type_call_hook(v, a);
-    return exc_set("TypeError", "cannot create '%s' instances", v->u.typeobj->name);
+    const VType *t = v->u.typeobj;
+    if (t->construct) return t->construct(v, a, NULL);
+    return exc_set("TypeError", "cannot create '%s' instances", t->name);
 }
 
 static Value *type_compare(int op, Value *a, Value *b, int reflected)
@@ -448,4 +452,5 @@ static Value *type_getattr(Value *v, const char *name)
 }
 
 const VType t_type = {.name = "type", .repr = type_repr, .eq = type_eq, .hash = type_hash,
-                      .call = type_call, .compare = type_compare, .getattr = type_getattr};
+                      .call = type_call, .compare = type_compare, .getattr = type_getattr,
+                      .construct = ctor_type};

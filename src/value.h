@@ -47,6 +47,9 @@ struct VType {
     Value *(*getattr)(Value *v, const char *name);
     int (*setattr)(Value *v, const char *name, Value *x); /* 0 ok, -1 error */
     Value *(*call)(Value *v, CallArgs *a);
+    /* Calling the type object itself (int('3'), torch.Size([2])): self is the
+     * type object. NULL: TypeError "cannot create 'X' instances". */
+    BuiltinFn construct;
     /* binary operator; reflected=1 means "other OP self". Returns
      * value_not_implemented() (new ref) when the pair is not handled. */
     Value *(*binop)(int op, Value *self, Value *other, int reflected);
@@ -146,6 +149,16 @@ static inline size_t seq_len(Value *v) { return v->u.seq.n; }
 uint64_t seq_hash(Value *v, int *ok);               /* tuple's hash over items */
 int seq_eq(Value *a, Value *b);                     /* item-wise equality: 1, 0, -1 */
 Value *seq_compare_items(int op, Value *a, Value *b); /* lexicographic, new bool */
+/* Whether a sorts before b: 1, 0, or -1 with an exception pending. A sort
+ * is handed this with its closure ctx. */
+typedef int (*ValueBefore)(Value *a, Value *b, void *ctx);
+/* Stable merge sort of keys[0..n) by before, items[i] moving with keys[i]
+ * (both borrowed). 0, or -1 with the exception (arrays then partly sorted). */
+int seq_sort(Value **items, Value **keys, size_t n, ValueBefore before, void *ctx);
+/* list.sort / sorted(): keys from key(item) (NULL: the items), Python's <
+ * order, reverse keeping equal items in their order. 0, or -1 with the
+ * exception (items unchanged). */
+int sort_values(Value **items, size_t n, Value *key, bool reverse);
 
 /* ---- dicts (insertion ordered; keys hashable) ---- */
 Value *dict_get(Value *d, Value *key);              /* borrowed or NULL (exception if key unhashable) */
@@ -192,7 +205,6 @@ Value *value_to_list(Value *v);                     /* any iterable into a new l
 int slice_indices(Value *slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step, int64_t *count);
 int seq_index(Value *key, int64_t len, int64_t *out, const char *what); /* IndexError '<what> index out of range' */
 Value *v_seq_iter(Value *seq);                      /* iterator over tuple/list/str (borrows seq) */
-extern Value *(*type_call_hook)(Value *type, CallArgs *a);
 bool value_is_callable(Value *v);
 
 /* Python number conversions with Python's messages. -1 / NaN-safe */

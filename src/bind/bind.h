@@ -4,6 +4,7 @@
 #ifndef TSR_BIND_H
 #define TSR_BIND_H
 
+#include "args.h"
 #include "value.h"
 
 /* Runs fn once at session start; lower `order` runs first (core types 0,
@@ -28,28 +29,35 @@ Value *bind_find_module(const char *dotted);
 /* The built-in namespace (a dict). Borrowed. */
 Value *bind_builtins(void);
 void bind_builtin_fn(const char *name, BuiltinFn fn);
-/* Maps a type object (`int`, `torch.Tensor`) to its constructor. */
-void bind_type_ctor(const VType *t, BuiltinFn ctor);
 
-/* Argument parsing with Python's rules and messages.
- * spec: comma-separated parameter names; "name=" is optional; "*" makes the
- * following ones keyword-only; "/" makes the preceding ones positional-only;
- * "*name" collects extra positionals into a tuple (a NEW reference in out:
- * the caller releases it); "**name" accepts and ignores other keywords
- * (out stays NULL).
- * out[i] receives the borrowed argument or NULL when absent.
- * Returns 0, or -1 with TypeError set. */
-int bind_args(CallArgs *a, const char *fname, const char *spec, Value **out);
+/* Argument parsing: the bindings' names for src/args.h (which documents the
+ * spec and the messages). */
+static inline int bind_args(CallArgs *a, const char *fname, const char *spec, Value **out)
+{
+    return args_parse(a, fname, spec, out);
+}
+static inline int bind_int(Value *v, const char *fname, const char *arg, int64_t *out)
+{
+    return args_int(v, fname, arg, out);
+}
+static inline int bind_float(Value *v, const char *fname, const char *arg, double *out)
+{
+    return args_float(v, fname, arg, out);
+}
+static inline int bind_bool(Value *v, const char *fname, const char *arg, bool *out)
+{
+    return args_bool(v, fname, arg, out);
+}
 
-/* Convenience converters with PyTorch/Python messages; -1 on error. */
-int bind_int(Value *v, const char *fname, const char *arg, int64_t *out);
-int bind_float(Value *v, const char *fname, const char *arg, double *out);
-int bind_bool(Value *v, const char *fname, const char *arg, bool *out);
+/* dir(v): v's attribute names, sorted and unique, as a new list. dir()
+ * without arguments needs the namespace: the evaluator defines it. */
+Value *bind_dir_of(Value *v);
+/* What help(v) and :help EXPR print about v (until the binding rows carry
+ * signatures and summaries): "Help on int object: 3". New str, or NULL with
+ * the exception of repr(v). */
+Value *bind_help_text(Value *v);
 
 /* acc op e1 op e2 ... over an iterable (sum, math.prod); steals acc. */
 Value *bind_fold(Value *iterable, Value *acc, int op);
-
-/* Sorting shared by list.sort and sorted(). */
-int sort_values(Value **items, size_t n, Value *key, bool reverse);
 
 #endif

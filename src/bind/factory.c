@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "bind/factory.h"
-#include "bind/storage.h"
 
 /* ------------------------------------------------------------ arguments */
 
@@ -1210,7 +1209,6 @@ static Value *m_new(Value *self, CallArgs *a, void *d)
 /* The legacy classes: one VType per (dtype, cuda) that 1.13 has. */
 static VType legacy_vt[2][TSR_DTYPE_SLOTS];
 static char legacy_names[2][TSR_DTYPE_SLOTS][48];
-static Value *(*prev_type_call)(Value *type, CallArgs *a);
 
 static bool legacy_has(tsr_dtype d) { return tsr_dtype_valid(d) && !tsr_dtype_is_complex(d); }
 
@@ -1228,18 +1226,20 @@ bool legacy_class_of(Value *v, tsr_dtype *dtype, bool *cuda)
     return false;
 }
 
-static Value *legacy_call(Value *type, CallArgs *a)
+/* The construct slot of the legacy classes: torch.FloatTensor(2, 3). */
+static Value *legacy_call(Value *type, CallArgs *a, void *data)
 {
-    tsr_dtype d;
-    bool cuda;
-    if (legacy_class_of(type, &d, &cuda)) {
-        if (cuda)
-            return exc_set("TypeError", "type %s not available. Torch not compiled with CUDA enabled.", type->u.typeobj->name);
-        return legacy_new(a, "new", d, TSR_CPU, false);
-    }
-    if (type->u.typeobj == &t_tensor) return legacy_new(a, "new", tsr_default_dtype(), TSR_CPU, false);
-    if (prev_type_call) return prev_type_call(type, a);
-    return exc_set("TypeError", "cannot create '%s' instances", type->u.typeobj->name);
+    tsr_dtype d = TSR_FLOAT32;
+    bool cuda = false;
+    legacy_class_of(type, &d, &cuda);
+    if (cuda)
+        return exc_set("TypeError", "type %s not available. Torch not compiled with CUDA enabled.", type->u.typeobj->name);
+    return legacy_new(a, "new", d, TSR_CPU, false);
+}
+
+Value *factory_tensor_new(Value *self, CallArgs *a, void *data)
+{
+    return legacy_new(a, "new", tsr_default_dtype(), TSR_CPU, false);
 }
 
 /* ------------------------------------------------------------ registration */
@@ -1270,13 +1270,11 @@ BIND_INIT_ORDER(factory_init, 12)
             const tsr_dtype_traits *tr = tsr_dtype_traits_of(TSR_##ID);                                     \
             snprintf(legacy_names[c][TSR_##ID], sizeof legacy_names[c][TSR_##ID], "torch.%s%s",            \
                      c ? "cuda." : "", tr->tensor_type);                                                    \
-            legacy_vt[c][TSR_##ID] = (VType){.name = legacy_names[c][TSR_##ID]};                           \
+            legacy_vt[c][TSR_##ID] = (VType){.name = legacy_names[c][TSR_##ID], .construct = legacy_call}; \
             module_add(c ? cuda : torch, tr->tensor_type, v_typeobj(&legacy_vt[c][TSR_##ID]));              \
         }
         TSR_DTYPES(X)
 #undef X
     }
     if (!dict_get_str(attrs, "Tensor")) module_add(torch, "Tensor", v_typeobj(&t_tensor));
-    prev_type_call = type_call_hook;
-    type_call_hook = legacy_call;
 }

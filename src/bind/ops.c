@@ -8,12 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bind/explain.h"
 #include "bind/ops.h"
-#include "show/explain.h"
-
-/* Until src/show/explain.c links in, no trace is ever active. */
-__attribute__((weak)) bool explain_active(void) { return false; }
-__attribute__((weak)) void explain_record(const ExplainStep *step) { (void)step; }
 
 /* ------------------------------------------------------------ operands */
 
@@ -118,7 +114,7 @@ Value *ops_compare(tsr_cmpop op, const char *name, const char *symbol, const tsr
     return ops_finish(r, self_inplace ? self_inplace : outv);
 }
 
-/* ------------------------------------------------------------ operator hooks */
+/* ------------------------------------------------------------ operator slots */
 
 /* PyTorch's op name and in-place name for each operator. ORDER OP */
 static const struct { int kind; int code; const char *name, *iname; } opmap[OP__NBIN] = {
@@ -160,7 +156,7 @@ static Value *rtruediv(Value *self, const tsr_operand *s)
     return r;
 }
 
-static Value *binop_hook(int op, Value *self, Value *other, int reflected)
+Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
 {
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
     if (op < 0 || op >= OP__NBIN || opmap[op].kind < 0 || !ops_operand(other, &b)) return value_not_implemented();
@@ -177,14 +173,14 @@ static Value *binop_hook(int op, Value *self, Value *other, int reflected)
     }
 }
 
-static Value *inplace_hook(int op, Value *self, Value *other)
+Value *ops_tensor_inplace(int op, Value *self, Value *other)
 {
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
     if (op < 0 || op >= OP__NBIN || opmap[op].kind < 0 || !ops_operand(other, &b)) return value_not_implemented();
     return ops_binary((tsr_binop)opmap[op].code, opmap[op].iname, op_symbol[op], &a, &b, NULL, NULL, self);
 }
 
-static Value *unop_hook(int op, Value *self)
+Value *ops_tensor_unop(int op, Value *self)
 {
     tsr_tensor *t = tensor_of(self);
     switch (op) {
@@ -214,19 +210,11 @@ static const struct { tsr_cmpop code; const char *name; } cmpmap[] = {
 };
 _Static_assert(sizeof cmpmap / sizeof *cmpmap == OP__COUNT - OP_LT, "ORDER OP");
 
-static Value *compare_hook(int op, Value *self, Value *other, int reflected)
+Value *ops_tensor_compare(int op, Value *self, Value *other, int reflected)
 {
     (void)reflected; /* already mirrored: the answer is self op other */
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
     if (op < OP_LT || op >= OP__COUNT || !ops_operand(other, &b)) return value_not_implemented();
     int k = op - OP_LT;
     return ops_compare(cmpmap[k].code, cmpmap[k].name, op_symbol[op], &a, &b, NULL, NULL);
-}
-
-BIND_INIT_ORDER(ops_hooks_init, 6)
-{
-    tensor_binop_hook = binop_hook;
-    tensor_inplace_hook = inplace_hook;
-    tensor_unop_hook = unop_hook;
-    tensor_compare_hook = compare_hook;
 }

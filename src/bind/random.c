@@ -18,8 +18,9 @@ static Value *gen_repr(Value *v) { return v_strf("<torch._C.Generator object at 
 
 static Value *gen_getattr(Value *v, const char *name);
 
+static Value *f_generator(Value *self, CallArgs *a, void *d);
 const VType t_generator = {.name = "Generator", .module = "torch._C", .destroy = gen_destroy,
-                           .repr = gen_repr, .getattr = gen_getattr};
+                           .repr = gen_repr, .getattr = gen_getattr, .construct = f_generator};
 
 static Value *v_generator(tsr_generator *g)
 {
@@ -778,7 +779,6 @@ BIND_INIT(random_init)
     module_add(torch, "default_generator", incref(default_gen_value));
     Value *gt = v_typeobj(&t_generator);
     module_add(torch, "Generator", gt);
-    bind_type_ctor(&t_generator, f_generator);
     static const struct { const char *name; BuiltinFn fn; bool method; } fns[] = {
         {"manual_seed", f_manual_seed, false}, {"seed", f_seed, false}, {"initial_seed", f_initial_seed, false},
         {"get_rng_state", f_get_rng_state, false}, {"set_rng_state", f_set_rng_state, false},

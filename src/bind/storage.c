@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bind/factory.h"
-#include "bind/storage.h"
+#include "bind/tensor.h"
 
 static void storage_destroy(Value *v) { tsr_storage_release(storage_of(v)); }
 
@@ -239,24 +239,19 @@ const VType t_storage = {.name = "TypedStorage", .module = "torch.storage", .des
 
 static VType class_vt[TSR_DTYPE_SLOTS];
 static char class_names[TSR_DTYPE_SLOTS][40];
-static Value *(*prev_type_call)(Value *type, CallArgs *a);
 
 static bool class_has(tsr_dtype d) { return tsr_dtype_valid(d) && tsr_dtype_traits_of(d)->storage_type; }
 
-Value *storage_class_value(tsr_dtype d)
+static Value *storage_class_value(tsr_dtype d)
 {
     if (!class_has(d)) return exc_set("AttributeError", "module 'torch' has no storage class for %s", tsr_dtype_name(d));
     return v_typeobj(&class_vt[d]);
 }
 
 /* torch.FloatStorage(), (n) or (sequence): _LegacyStorage.__new__. */
-static Value *storage_class_call(Value *type, CallArgs *a)
+static Value *storage_class_call(Value *type, CallArgs *a, void *data)
 {
-    const VType *t = type->u.typeobj;
-    if (!(t >= class_vt && t < class_vt + TSR_DTYPE_SLOTS)) {
-        if (prev_type_call) return prev_type_call(type, a);
-        return exc_set("TypeError", "cannot create '%s' instances", t->name);
-    }
+    const VType *t = type->u.typeobj;      /* one of class_vt: its construct slot */
     tsr_dtype d = (tsr_dtype)(t - class_vt);
     Value *x[2];
     if (bind_args(a, t->name + 6, "arg=, /, *, device=", x) < 0) return NULL;
@@ -321,7 +316,7 @@ BIND_INIT_ORDER(storage_init, 13)
     if (class_has(TSR_##ID)) {                                                                          \
         const char *stn = tsr_dtype_traits_of(TSR_##ID)->storage_type;                                  \
         snprintf(class_names[TSR_##ID], sizeof class_names[TSR_##ID], "torch.%s", stn);                 \
-        class_vt[TSR_##ID] = (VType){.name = class_names[TSR_##ID]};                                    \
+        class_vt[TSR_##ID] = (VType){.name = class_names[TSR_##ID], .construct = storage_class_call};  \
         module_add(torch, stn, v_typeobj(&class_vt[TSR_##ID]));                                        \
     }
     TSR_DTYPES(X)
@@ -331,6 +326,4 @@ BIND_INIT_ORDER(storage_init, 13)
     bind_tensor_method("storage_type", m_storage_type);
     Value *st = bind_module("torch.storage");
     module_add(st, "TypedStorage", v_typeobj(&t_storage));
-    prev_type_call = type_call_hook;
-    type_call_hook = storage_class_call;
 }

@@ -8,21 +8,9 @@
 #include <string.h>
 
 #include "bind/tensor.h"
-#include "bind/storage.h"
+#include "show/show.h"
 
 Value *bind_invalid_combination(const char *fname, CallArgs *a); /* types.c */
-
-Value *(*tensor_binop_hook)(int op, Value *self, Value *other, int reflected);
-Value *(*tensor_inplace_hook)(int op, Value *self, Value *other);
-Value *(*tensor_unop_hook)(int op, Value *self);
-Value *(*tensor_compare_hook)(int op, Value *self, Value *other, int reflected);
-
-/* Until src/show/tensor_str.c links in, a plain placeholder. */
-__attribute__((weak)) Value *show_tensor_repr(const tsr_tensor *t)
-{
-    char buf[64];
-    return v_strf("tensor(<%s %dD %s>)", tsr_dtype_name(t->dtype), t->ndim, tsr_device_str(t->device, buf, sizeof buf));
-}
 
 /* ------------------------------------------------------------ errors */
 
@@ -161,30 +149,6 @@ static const char *tensor_dir(Value *v, int i)
     return i < nmethods ? methods[i].name : NULL;
 }
 
-static Value *tensor_binop(int op, Value *self, Value *other, int reflected)
-{
-    if (tensor_binop_hook) return tensor_binop_hook(op, self, other, reflected);
-    return value_not_implemented();
-}
-
-static Value *tensor_inplace(int op, Value *self, Value *other)
-{
-    if (tensor_inplace_hook) return tensor_inplace_hook(op, self, other);
-    return value_not_implemented();
-}
-
-static Value *tensor_unop(int op, Value *self)
-{
-    if (tensor_unop_hook) return tensor_unop_hook(op, self);
-    return value_not_implemented();
-}
-
-static Value *tensor_compare(int op, Value *self, Value *other, int reflected)
-{
-    if (tensor_compare_hook) return tensor_compare_hook(op, self, other, reflected);
-    return value_not_implemented();
-}
-
 static int64_t tensor_len(Value *v)
 {
     tsr_tensor *t = tensor_of(v);
@@ -248,10 +212,11 @@ static Value *tensor_getitem(Value *v, Value *key);
 static int tensor_setitem(Value *v, Value *key, Value *x);
 
 const VType t_tensor = {.name = "Tensor", .module = "torch", .destroy = tensor_destroy, .repr = tensor_repr,
-                        .getattr = tensor_getattr, .setattr = tensor_setattr, .binop = tensor_binop,
-                        .inplace = tensor_inplace, .unop = tensor_unop, .compare = tensor_compare,
+                        .getattr = tensor_getattr, .setattr = tensor_setattr, .binop = ops_tensor_binop,
+                        .inplace = ops_tensor_inplace, .unop = ops_tensor_unop, .compare = ops_tensor_compare,
                         .getitem = tensor_getitem, .setitem = tensor_setitem, .iter = tensor_iter,
-                        .len = tensor_len, .truth = tensor_truth, .dir = tensor_dir};
+                        .len = tensor_len, .truth = tensor_truth, .dir = tensor_dir,
+                        .construct = factory_tensor_new};
 
 /* ------------------------------------------------------------ indexing */
 

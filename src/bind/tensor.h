@@ -4,7 +4,8 @@
  *   types.c     value types other than Tensor (dtype, device, Size, ...)
  *   tensor.c    the Tensor type: attributes, methods table, indexing
  *   factory.c   torch.tensor / zeros / arange / legacy constructors ...
- *   show/       printing (tensor repr lives in src/show/tensor_str.c)
+ *   storage.c   Storage values and the torch.FloatStorage classes
+ *   show/       printing (repr(t) is show_tensor_repr of src/show/show.h)
  * Ownership as in value.h. */
 #ifndef TSR_BIND_TENSOR_H
 #define TSR_BIND_TENSOR_H
@@ -17,6 +18,10 @@ extern const VType t_tensor;                 /* name "Tensor", module "torch" */
 Value *v_tensor(tsr_tensor *t);              /* steals t; NULL t: converts the runtime error */
 static inline bool is_tensor(Value *v) { return v->type == &t_tensor; }
 static inline tsr_tensor *tensor_of(Value *v) { return (tsr_tensor *)v->u.ext.ptr; } /* borrowed */
+
+/* torch.Tensor(...): the construct slot of t_tensor (factory.c), Torch7's
+ * legacy constructor with the default dtype. */
+Value *factory_tensor_new(Value *self, CallArgs *a, void *data);
 
 /* Registers a Tensor method (x.name(...)); fn receives self = the tensor value. */
 void bind_tensor_method(const char *name, BuiltinFn fn);
@@ -37,11 +42,13 @@ void bind_torch_function(const char *name, BuiltinFn fn, bool also_method);
 Value *bind_runtime_error(void);
 int bind_runtime_errori(void);
 
-/* Hooks filled by the operator engine (issue: elementwise); NULL until then. */
-extern Value *(*tensor_binop_hook)(int op, Value *self, Value *other, int reflected);
-extern Value *(*tensor_inplace_hook)(int op, Value *self, Value *other);
-extern Value *(*tensor_unop_hook)(int op, Value *self);
-extern Value *(*tensor_compare_hook)(int op, Value *self, Value *other, int reflected);
+/* The Tensor type's operator slots (VType binop/inplace/unop/compare), defined
+ * in ops.c: + - * / // % ** & | ^ << >> with their reflected and augmented
+ * forms, unary - + ~, and the comparisons. Contracts as in value.h's VType. */
+Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected);
+Value *ops_tensor_inplace(int op, Value *self, Value *other);
+Value *ops_tensor_unop(int op, Value *self);
+Value *ops_tensor_compare(int op, Value *self, Value *other, int reflected);
 
 /* ---- dtype ---- */
 extern const VType t_dtype;                  /* repr "torch.float32" */
@@ -77,13 +84,27 @@ Value *v_size(int n, const int64_t *sizes);
 int bind_shape(CallArgs *a, int first, int count, const char *fname, int *n, int64_t *sizes);
 int bind_int_list(Value *v, const char *fname, const char *arg, int *n, int64_t *out, int max);
 
+/* ---- Storage values (storage.c): 1.13's TypedStorage, a typed view of a
+ * whole runtime buffer (x.storage(), torch.FloatStorage(3)). Indexing reads
+ * and writes through to every tensor on the buffer (SEMANTICS.md §7). ---- */
+extern const VType t_storage;                /* <class 'torch.storage.TypedStorage'> */
+extern const VType t_storage_class;          /* <class 'torch.FloatStorage'> values */
+
+/* A storage value over s read as dtype (takes a new reference to s). */
+Value *v_storage(tsr_storage *s, tsr_dtype dtype);
+static inline bool is_storage(Value *v) { return v->type == &t_storage; }
+/* The runtime storage (borrowed) and the dtype the value reads it as. */
+static inline tsr_storage *storage_of(Value *v) { return (tsr_storage *)v->u.ext.ptr; }
+static inline tsr_dtype storage_dtype(Value *v) { return (tsr_dtype)v->u.ext.a; }
+/* Elements as the value sees them: nbytes / itemsize of its dtype. */
+int64_t storage_len(Value *v);
+/* Element i (0 <= i < storage_len) as a Python scalar; new reference. */
+Value *storage_item(Value *v, int64_t i);
+
 /* ---- scalars ---- */
 /* A Python number (bool/int/float/complex) or a one-element tensor as a
  * runtime scalar; -1 with TypeError otherwise. */
 int bind_scalar(Value *v, const char *fname, const char *arg, tsr_scalar *out);
 Value *v_from_scalar(tsr_scalar s);          /* Python bool/int/float/complex */
-
-/* ---- printing (src/show/) ---- */
-Value *show_tensor_repr(const tsr_tensor *t); /* PyTorch's repr(t), new str */
 
 #endif

@@ -155,10 +155,14 @@ static Value *finfo_compare(int op, Value *a, Value *b, int reflected)
     return v_bool(op == OP_EQ ? eq : !eq);
 }
 
+static Value *c_finfo(Value *self, CallArgs *a, void *d);
 static const VType t_finfo = {.name = "torch.finfo", .destroy = info_destroy, .repr = finfo_repr,
-                              .getattr = finfo_getattr, .eq = finfo_eq, .compare = finfo_compare};
+                              .getattr = finfo_getattr, .eq = finfo_eq, .compare = finfo_compare,
+                              .construct = c_finfo};
+static Value *c_iinfo(Value *self, CallArgs *a, void *d);
 static const VType t_iinfo = {.name = "torch.iinfo", .destroy = info_destroy, .repr = finfo_repr,
-                              .getattr = finfo_getattr, .eq = finfo_eq, .compare = finfo_compare};
+                              .getattr = finfo_getattr, .eq = finfo_eq, .compare = finfo_compare,
+                              .construct = c_iinfo};
 
 static Value *info_new(CallArgs *a, bool is_i)
 {
@@ -260,9 +264,10 @@ static const char *device_dir(Value *v, int i)
     return i < 2 ? names[i] : NULL;
 }
 
+static Value *c_device(Value *self, CallArgs *a, void *dd);
 const VType t_device = {.name = "torch.device", .repr = device_repr, .str = device_str, .eq = device_eq,
                         .hash = device_hash, .compare = device_compare, .getattr = device_getattr,
-                        .enter = device_enter, .exit = device_exit, .dir = device_dir};
+                        .enter = device_enter, .exit = device_exit, .dir = device_dir, .construct = c_device};
 
 Value *v_device(tsr_device d)
 {
@@ -598,10 +603,11 @@ static const char *size_dir(Value *v, int i)
     return i < 3 ? names[i] : NULL;
 }
 
+static Value *c_size(Value *self, CallArgs *a, void *d);
 const VType t_size = {.name = "torch.Size", .destroy = size_destroy, .repr = size_repr, .len = size_len,
                       .hash = size_hash, .eq = size_eq, .compare = size_compare, .binop = size_binop,
                       .getitem = size_getitem, .iter = size_iter, .contains = size_contains,
-                      .getattr = size_getattr, .dir = size_dir};
+                      .getattr = size_getattr, .dir = size_dir, .construct = c_size};
 
 /* An int from an int, or from a one-element integer tensor (PyTorch takes
  * those wherever it takes an int: torch.Size([torch.tensor(2)])). */
@@ -770,10 +776,9 @@ static Value *f_set_default_tensor_type(Value *self, CallArgs *a, void *dd)
 
 /* ------------------------------------------------------------ registration */
 
-static void add_type(Value *torch, const char *name, const VType *t, BuiltinFn ctor)
+static void add_type(Value *torch, const char *name, const VType *t)
 {
     module_add(torch, name, v_typeobj(t));
-    if (ctor) bind_type_ctor(t, ctor);
 }
 
 BIND_INIT_ORDER(types_init, 5)
@@ -798,13 +803,13 @@ BIND_INIT_ORDER(types_init, 5)
     module_add(torch, "channels_last", v_memory_format(TSR_MF_CHANNELS_LAST));
     module_add(torch, "channels_last_3d", v_memory_format(TSR_MF_CHANNELS_LAST_3D));
 
-    add_type(torch, "dtype", &t_dtype, NULL);
-    add_type(torch, "device", &t_device, c_device);
-    add_type(torch, "layout", &t_layout, NULL);
-    add_type(torch, "memory_format", &t_memory_format, NULL);
-    add_type(torch, "Size", &t_size, c_size);
-    add_type(torch, "finfo", &t_finfo, c_finfo);
-    add_type(torch, "iinfo", &t_iinfo, c_iinfo);
+    add_type(torch, "dtype", &t_dtype);
+    add_type(torch, "device", &t_device);
+    add_type(torch, "layout", &t_layout);
+    add_type(torch, "memory_format", &t_memory_format);
+    add_type(torch, "Size", &t_size);
+    add_type(torch, "finfo", &t_finfo);
+    add_type(torch, "iinfo", &t_iinfo);
 
     module_add_fn(torch, "get_default_dtype", f_get_default_dtype);
     module_add_fn(torch, "set_default_dtype", f_set_default_dtype);

@@ -1,103 +1,16 @@
-/* src/show/explain.c — the teaching views of type promotion: the trace store
- * behind :explain (explain.h), :explain EXPR, :table [can_cast] and
- * :help promotion (SEMANTICS.md §1.2-1.5, seed 000).
- * A step is printed when it is recorded, so the steps come in evaluation
- * order, before the error of a failing op and between print() outputs; the
- * store keeps the copies (operand tensors retained) until the command ends. */
+/* src/show/explain.c — the teaching views of type promotion as text: one
+ * :explain step (how result_type and the op's rule gave its dtype, SEMANTICS.md
+ * §1.2-1.5, seed 000) and the promote_types / can_cast tables. Formats only:
+ * the trace is src/bind/explain.c, the commands src/cmd/explain.c. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "bind/tensor.h"
-#include "commands.h"
-#include "eval.h"
 #include "show/explain.h"
+#include "show/show.h"
 
-#define EXPLAIN_SHOW_MAX 64    /* steps printed; later ones are only counted */
 #define WIDTH 80               /* the printer keeps every line within this */
-
-/* ------------------------------------------------------------ the store */
-
-static bool active;
-static ExplainStep *steps;     /* copies: strings duplicated, tensors retained */
-static int nsteps, capsteps;
-static long total;             /* steps recorded, shown or not */
-static bool color;             /* bold headers on a terminal */
-
-bool explain_active(void) { return active; }
-
-static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
-
-static void step_free(ExplainStep *s)
-{
-    for (int i = 0; i < s->noperands; i++) {
-        tsr_tensor_release((tsr_tensor *)s->operands[i].t);
-        free((char *)s->operand_text[i]);
-    }
-    free((char *)s->op);
-    free((char *)s->symbol);
-    free((char *)s->dtype_rule);
-    free((char *)s->refused);
-}
-
-static void print_step(const ExplainStep *s, int number);
-
-void explain_record(const ExplainStep *step)
-{
-    if (!active || !step) return;
-    total++;
-    if (total > EXPLAIN_SHOW_MAX) return;
-    if (nsteps == capsteps) {
-        int cap = capsteps ? 2 * capsteps : 8;
-        ExplainStep *p = realloc(steps, (size_t)cap * sizeof *p);
-        if (!p) return;        /* the trace is a view: losing a step is not an error */
-        steps = p;
-        capsteps = cap;
-    }
-    ExplainStep *s = &steps[nsteps++];
-    *s = *step;
-    if (s->noperands < 0) s->noperands = 0;
-    if (s->noperands > EXPLAIN_MAX_OPERANDS) s->noperands = EXPLAIN_MAX_OPERANDS;
-    for (int i = 0; i < s->noperands; i++) {
-        if (s->operands[i].t) tsr_tensor_retain((tsr_tensor *)s->operands[i].t);
-        s->operand_text[i] = dup_or_null(step->operand_text[i]);
-    }
-    for (int i = s->noperands; i < EXPLAIN_MAX_OPERANDS; i++) {
-        s->operands[i].t = NULL;
-        s->operand_text[i] = NULL;
-    }
-    s->op = dup_or_null(step->op);
-    s->symbol = dup_or_null(step->symbol);
-    s->dtype_rule = dup_or_null(step->dtype_rule);
-    s->refused = dup_or_null(step->refused);
-    if (s->ndim < 0) s->ndim = 0;
-    if (s->ndim > TSR_MAX_DIMS) s->ndim = TSR_MAX_DIMS;
-    /* printing must not record: an op run by the printer is not part of EXPR */
-    active = false;
-    print_step(s, nsteps);
-    fflush(stdout);
-    active = true;
-}
-
-static void trace_begin(void)
-{
-    active = true;
-    total = 0;
-    nsteps = 0;
-    const char *term = getenv("TERM");
-    color = isatty(1) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
-}
-
-static void trace_end(void)
-{
-    active = false;
-    for (int i = 0; i < nsteps; i++) step_free(&steps[i]);
-    free(steps);
-    steps = NULL;
-    nsteps = capsteps = 0;
-}
 
 /* ------------------------------------------------------------ text helpers */
 
@@ -192,11 +105,10 @@ static void flat_text(Buf *b, const char *s)
 
 static void scalar_repr(Buf *b, tsr_scalar s)
 {
-    Value *v = v_from_scalar(s), *r = v ? value_repr(v) : NULL;
+    Value *r = show_scalar_str(s);      /* a Python number's str is its repr */
     if (r) buf_printf(b, "%s", r->u.s.p);
     else { exc_clear(); buf_printf(b, "?"); }
     decref(r);
-    decref(v);
 }
 
 static const char *letter[EXPLAIN_MAX_OPERANDS] = {"a", "b", "c", "d"};
@@ -421,7 +333,7 @@ static void wraparound_note(Buf *b, const ExplainStep *s, tsr_dtype to)
     }
 }
 
-static void print_step(const ExplainStep *s, int number)
+void show_explain_step(const ExplainStep *s, int number, bool color)
 {
     const tsr_promotion *e = &s->promo;
     Buf b = {0};
@@ -567,44 +479,7 @@ static void print_step(const ExplainStep *s, int number)
     free(b.p);
 }
 
-/* ------------------------------------------------------------ :explain */
-
-static int c_explain(const char *arg)
-{
-    if (!*arg) {
-        fflush(stdout);
-        fprintf(eval_opts.brief_errors ? stdout : stderr, "usage: :explain EXPR\n");
-        return 1;
-    }
-    trace_begin();
-    Value *v = eval_expression("<input>", arg);
-    active = false;
-    if (v && total == 0) printf("no tensor operations\n");
-    if (total > EXPLAIN_SHOW_MAX)
-        printf("... and %ld more operation%s, not shown\n", total - EXPLAIN_SHOW_MAX,
-               total - EXPLAIN_SHOW_MAX == 1 ? "" : "s");
-    int r = 1;
-    if (v) {
-        r = 0;
-        if (!is_none(v)) {
-            Value *rep = value_repr(v);
-            if (rep) {
-                fwrite(rep->u.s.p, 1, rep->u.s.n, stdout);
-                fputc('\n', stdout);
-                decref(rep);
-            } else {
-                eval_report_error();
-                r = 1;
-            }
-        }
-        decref(v);
-    }
-    trace_end();
-    fflush(stdout);
-    return r;
-}
-
-/* ------------------------------------------------------------ :table */
+/* ------------------------------------------------------------ tables */
 
 /* Readable order: by category, then size (not ScalarType order). */
 static const tsr_dtype table_order[] = {
@@ -633,15 +508,8 @@ static const char *short_name(tsr_dtype d)
     }
 }
 
-static int c_table(const char *arg)
+void show_promotion_table(bool cast)
 {
-    bool cast = false;
-    if (!strcmp(arg, "can_cast")) cast = true;
-    else if (*arg && strcmp(arg, "promote_types")) {
-        fflush(stdout);
-        fprintf(eval_opts.brief_errors ? stdout : stderr, "usage: :table [promote_types | can_cast]\n");
-        return 1;
-    }
     if (cast)
         printf("torch.can_cast(row, column): y = the row's dtype casts to the column's, . = no\n");
     else
@@ -658,58 +526,4 @@ static int c_table(const char *arg)
         }
         printf("\n");
     }
-    return 0;
-}
-
-/* ------------------------------------------------------------ :help promotion */
-
-static const char help_promotion[] =
-    "Type promotion: the dtype of an arithmetic result (torch.result_type)\n"
-    "\n"
-    "When the operands of an operation have different dtypes, PyTorch promotes to\n"
-    "the minimum dtype that satisfies these rules. Categories are ordered\n"
-    "complex > floating > integral > bool. Operands come in three tiers, highest\n"
-    "first: dimensioned tensors, zero-dim tensors, Python scalars.\n"
-    "\n"
-    "  1. If a Python scalar is of a higher category than the tensor operands,\n"
-    "     promote to a dtype large enough to hold all scalars of that category.\n"
-    "  2. If a zero-dim tensor has a higher category than the dimensioned\n"
-    "     operands, promote to a dtype of the size and category that hold all\n"
-    "     zero-dim tensors of that category.\n"
-    "  3. If there are no higher-category zero-dim operands, promote to a dtype\n"
-    "     of the size and category that hold all dimensioned operands.\n"
-    "\n"
-    "A float scalar counts as torch.get_default_dtype(), a complex one as the\n"
-    "default complex dtype, an int as int64, a bool as bool; values are never\n"
-    "inspected. Within a tier, dtypes combine by torch.promote_types (:table).\n"
-    "A complex scalar or zero-dim tensor with a floating tensor gives that\n"
-    "float's complex type: a float16 tensor + 1j is complex32.\n"
-    "\n"
-    "Each op then applies its own rule to this common dtype: / and float\n"
-    "functions (sqrt, exp, ...) give the default dtype for integral or bool\n"
-    "operands; comparisons give bool. out= and in-place ops compute in the\n"
-    "common dtype and cast into the output, except that (torch.can_cast):\n"
-    "  - an integral output cannot accept a floating-point result,\n"
-    "  - a boolean output cannot accept a non-boolean result,\n"
-    "  - a non-complex output cannot accept a complex result\n"
-    "(RuntimeError: result type Float can't be cast to the desired output type Int).\n"
-    "\n"
-    "  >>> (torch.ones(2, dtype=torch.int32) + 5).dtype      # same category\n"
-    "  torch.int32\n"
-    "  >>> (torch.ones(2, dtype=torch.int32) + 5.0).dtype    # higher category\n"
-    "  torch.float32\n"
-    "  >>> (torch.ones(2, dtype=torch.int32) + torch.tensor(1.0)).dtype\n"
-    "  torch.float32\n"
-    "  >>> torch.promote_types(torch.uint8, torch.int8)\n"
-    "  torch.int16\n"
-    "\n"
-    ":explain EXPR shows these steps for each operation in EXPR; :table prints\n"
-    "the promote_types table, :table can_cast the can_cast matrix.\n";
-
-BIND_INIT_ORDER(explain_commands_init, 20)
-{
-    cmd_register("explain", c_explain, ":explain EXPR",
-                 "how each operation in EXPR got its dtype");
-    cmd_register("table", c_table, ":table [can_cast]", "the promote_types table, or the can_cast matrix");
-    cmd_help_topic("promotion", help_promotion);
 }

@@ -1,9 +1,7 @@
-/* src/show/explain.h — the trace behind :explain. While a trace is active,
- * every tensor operation the bindings run records one ExplainStep (the op,
- * its operands, how result_type decided, the broadcast shape, the result);
- * :explain EXPR activates it, evaluates EXPR and prints the steps.
- * The bindings call explain_active() first: recording costs nothing when
- * no :explain is running. */
+/* src/show/explain.h — one step of the :explain trace (the op, its
+ * operands, how result_type decided, the broadcast shape, the result) and
+ * its printer; the promotion tables. The trace that records steps is
+ * src/bind/explain.h. */
 #ifndef TSR_SHOW_EXPLAIN_H
 #define TSR_SHOW_EXPLAIN_H
 
@@ -38,8 +36,11 @@ typedef struct {
     const char *refused;            /* why an in-place/out= cast was refused, or NULL */
 } ExplainStep;
 
-bool explain_active(void);
-/* Records a step (copies it; retains the operand tensors). */
-void explain_record(const ExplainStep *step);
+/* Prints step `number` (1-based; a blank line before all but the first)
+ * within 80 columns; color: a bold header. */
+void show_explain_step(const ExplainStep *s, int number, bool color);
+/* The torch.promote_types table over every dtype pair, or (cast) the
+ * torch.can_cast matrix, rows and columns by category then size. */
+void show_promotion_table(bool cast);
 
 #endif

@@ -1,39 +1,33 @@
-/* src/show/info.c — the teaching commands :info EXPR (a tensor's metadata as
- * a two-column table) and :storage EXPR (its storage as a flat row with the
- * elements the view reaches marked). Geometry words follow SEMANTICS.md §4. */
+/* src/show/info.c — the teaching views of one tensor: its metadata as a
+ * two-column table (:info) and its storage as a flat row with the elements
+ * the view reaches marked (:storage). Geometry words follow SEMANTICS.md §4. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bind/storage.h"
-#include "bind/tensor.h"
-#include "commands.h"
-#include "eval.h"
+#include "show/show.h"
+
+Value *show_scalar_str(tsr_scalar s)
+{
+    Value *v = NULL;
+    switch (s.kind) {
+    case TSR_SCALAR_BOOL: v = v_bool(s.i != 0); break;
+    case TSR_SCALAR_INT: v = v_int(s.i); break;
+    case TSR_SCALAR_FLOAT: v = v_float(s.d); break;
+    case TSR_SCALAR_COMPLEX: v = v_complex(s.re, s.im); break;
+    }
+    if (!v) v = v_none();
+    Value *r = value_str(v);
+    decref(v);
+    return r;
+}
 
 static void ints_str(char *buf, size_t n, int k, const int64_t *v)
 {
     size_t m = (size_t)snprintf(buf, n, "(");
     for (int i = 0; i < k && m < n; i++) m += (size_t)snprintf(buf + m, n - m, "%s%" PRId64, i ? ", " : "", v[i]);
     if (m < n) snprintf(buf + m, n - m, k == 1 ? ",)" : ")");
-}
-
-/* Evaluates arg and returns its tensor (new value reference in *hold), or
- * NULL with the error reported. Storage values are allowed when ok_storage. */
-static Value *eval_arg(const char *cmd, const char *arg, bool ok_storage)
-{
-    if (!*arg) {
-        fflush(stdout);
-        fprintf(eval_opts.brief_errors ? stdout : stderr, "usage: :%s EXPR\n", cmd);
-        return NULL;
-    }
-    Value *v = eval_expression("<input>", arg);
-    if (!v) return NULL;
-    if (is_tensor(v) || (ok_storage && is_storage(v))) return v;
-    exc_set("TypeError", ":%s needs a tensor%s, not %s", cmd, ok_storage ? " or a storage" : "", type_name(v));
-    decref(v);
-    eval_report_error();
-    return NULL;
 }
 
 static const char *contiguity(const tsr_tensor *t, char *buf, size_t n)
@@ -51,11 +45,8 @@ static const char *contiguity(const tsr_tensor *t, char *buf, size_t n)
     return buf;
 }
 
-static int c_info(const char *arg)
+void show_tensor_info(const tsr_tensor *t)
 {
-    Value *v = eval_arg("info", arg, false);
-    if (!v) return 1;
-    const tsr_tensor *t = tensor_of(v);
     char shape[512], stride[512], dev[32], ssz[96], cont[64], names[512];
     ints_str(shape, sizeof shape, t->ndim, t->sizes);
     ints_str(stride, sizeof stride, t->ndim, t->strides);
@@ -92,8 +83,6 @@ static int c_info(const char *arg)
         {"names", names},
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) printf("%-16s%s\n", rows[i].k, rows[i].v);
-    decref(v);
-    return 0;
 }
 
 /* ------------------------------------------------------------ :storage */
@@ -123,13 +112,8 @@ static unsigned char *reach_counts(const tsr_tensor *t, int64_t n)
     return cnt;
 }
 
-static int c_storage(const char *arg)
+void show_storage(const tsr_storage *s, tsr_dtype dt, const tsr_tensor *t)
 {
-    Value *v = eval_arg("storage", arg, true);
-    if (!v) return 1;
-    tsr_tensor *t = is_tensor(v) ? tensor_of(v) : NULL;
-    tsr_storage *s = t ? t->storage : storage_of(v);
-    tsr_dtype dt = t ? t->dtype : storage_dtype(v);
     int isz = tsr_dtype_itemsize(dt);
     int64_t n = (int64_t)(s->nbytes / (size_t)isz);
     bool meta = tsr_device_is_meta(s->device) || (!s->data && n);
@@ -151,7 +135,7 @@ static int c_storage(const char *arg)
         if (tsr_tensor_numel(t) > MARK_WALK_MAX) printf(" (too many elements to mark)");
         printf("\n");
     }
-    if (n == 0) { free(cnt); decref(v); return 0; }
+    if (n == 0) { free(cnt); return; }
     /* the cells drawn: all, or both ends around an ellipsis */
     bool elide = n > STORAGE_SHOW_MAX;
     int64_t ncell = elide ? 2 * STORAGE_EDGE + 1 : n;
@@ -164,10 +148,9 @@ static int c_storage(const char *arg)
         if (i < 0) { cells[c] = strdup("..."); continue; }
         if (meta) { cells[c] = strdup("?"); }
         else {
-            Value *x = v_from_scalar(tsr_scalar_load(dt, (char *)s->data + i * isz)), *str = value_str(x);
+            Value *str = show_scalar_str(tsr_scalar_load(dt, (char *)s->data + i * isz));
             cells[c] = strdup(str ? str->u.s.p : "?");
             decref(str);
-            decref(x);
         }
         char ib[24];
         int il = snprintf(ib, sizeof ib, "%" PRId64, i);
@@ -205,14 +188,4 @@ static int c_storage(const char *arg)
     free(cells);
     free(at);
     free(cnt);
-    decref(v);
-    return 0;
-}
-
-BIND_INIT_ORDER(info_commands_init, 20)
-{
-    cmd_register("info", c_info, ":info EXPR",
-                 "a tensor's dtype, device, shape, stride, storage, contiguity");
-    cmd_register("storage", c_storage, ":storage EXPR",
-                 "the storage as a row, the view's elements marked");
 }

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "bind/tensor.h"
 #include "show/show.h"
 
 /* ------------------------------------------------------------ options §3.1 */
@@ -22,6 +21,19 @@ typedef struct {
 } PrintOpts;
 
 static PrintOpts opts = {4, 1000, 3, 80, -1};
+
+/* The runtime's pending error as the language's exception (the same
+ * conversion as bind_runtime_error, which show/ must not call up to). */
+static void runtime_error(void)
+{
+    tsr_errkind k = tsr_error_kind();
+    if (k == TSR_OK) {
+        if (!exc_pending()) exc_set("RuntimeError", "internal error: operation failed without a message");
+        return;
+    }
+    exc_set(tsr_error_kind_name(k), "%s", tsr_error_message());
+    tsr_error_clear();
+}
 
 /* ---------------------------------------------------------- string buffer */
 
@@ -355,7 +367,7 @@ static int tensor_str(Buf *b, const tsr_tensor *t, int64_t indent)
     bool stop = c->stop;
     free(c);
     if (stop) {
-        bind_runtime_error();             /* the recorded KeyboardInterrupt */
+        runtime_error();                  /* the recorded KeyboardInterrupt */
         return -1;
     }
     if (bad_precision) {
@@ -445,7 +457,7 @@ Value *show_tensor_repr(const tsr_tensor *t)
         if (t->device.type != TSR_DEV_CPU) {
             cpu = tsr_to_device(t, TSR_CPU, TSR_DTYPE_UNDEFINED, false);
             if (!cpu) {
-                bind_runtime_error();
+                runtime_error();
                 goto fail;
             }
             src = cpu;
@@ -491,42 +503,17 @@ void show_set_printoptions(int64_t precision, double threshold, int64_t edgeitem
     opts = (PrintOpts){precision, threshold, edgeitems, linewidth, sci_mode};
 }
 
+void show_get_printoptions(int64_t *precision, double *threshold, int64_t *edgeitems, double *linewidth,
+                           int *sci_mode)
+{
+    *precision = opts.precision;
+    *threshold = opts.threshold;
+    *edgeitems = opts.edgeitems;
+    *linewidth = opts.linewidth;
+    *sci_mode = opts.sci_mode;
+}
+
 void show_reset_printoptions(void)
 {
     opts = (PrintOpts){4, 1000, 3, 80, -1};
-}
-
-static Value *torch_set_printoptions(Value *self, CallArgs *a, void *data)
-{
-    (void)self; (void)data;
-    const char *fn = "set_printoptions";
-    Value *x[6];
-    if (bind_args(a, fn, "precision=, threshold=, edgeitems=, linewidth=, profile=, sci_mode=", x))
-        return NULL;
-    PrintOpts o = opts;
-    Value *profile = x[4];
-    if (profile && !is_none(profile) && is_type(profile, &t_str)) {
-        const char *p = profile->u.s.p;
-        if (!strcmp(p, "default")) { o.precision = 4; o.threshold = 1000; o.edgeitems = 3; o.linewidth = 80; }
-        else if (!strcmp(p, "short")) { o.precision = 2; o.threshold = 1000; o.edgeitems = 2; o.linewidth = 80; }
-        else if (!strcmp(p, "full")) { o.precision = 4; o.threshold = INFINITY; o.edgeitems = 3; o.linewidth = 80; }
-    }
-    if (x[0] && !is_none(x[0]) && bind_int(x[0], fn, "precision", &o.precision)) return NULL;
-    if (x[1] && !is_none(x[1]) && value_as_float(x[1], &o.threshold)) return NULL;
-    if (x[2] && !is_none(x[2]) && bind_int(x[2], fn, "edgeitems", &o.edgeitems)) return NULL;
-    if (x[3] && !is_none(x[3]) && value_as_float(x[3], &o.linewidth)) return NULL;
-    o.sci_mode = -1;                      /* any call resets sci_mode unless passed */
-    if (x[5] && !is_none(x[5])) {
-        int truth = value_truth(x[5]);
-        if (truth < 0) return NULL;
-        o.sci_mode = truth;
-    }
-    opts = o;
-    return v_none();
-}
-
-BIND_INIT(show_tensor_init)
-{
-    Value *torch = bind_module("torch");
-    module_add_fn(torch, "set_printoptions", torch_set_printoptions);
 }

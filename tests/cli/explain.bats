@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# :explain EXPR, :table [can_cast] and :help promotion (src/show/explain.c).
+# :explain EXPR, :table [can_cast] and :help promotion (src/cmd/explain.c,
+# printed by src/show/explain.c).
 # The dtypes asserted here are PyTorch 1.13's (SEMANTICS.md §1.2-1.5); the
 # words are tsr's own layout: header "N. op: ...", one line per operand
 # (what, dtype as result_type counts it, tier, category), then labelled lines

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# :info and :storage (src/show/info.c), and an allocation that cannot succeed.
+# :info and :storage (src/cmd/info.c, drawn by src/show/info.c), and an allocation that cannot succeed.
 
 load helpers
 

@@ -1,5 +1,6 @@
-/* src/commands.c — the ':' command table and the commands that need no
- * tensors: :help, :vars, :load, :time, :timeit, :quit. */
+/* src/cmd/cmd.c — the ':' commands: the one table of every command (name,
+ * arguments, help line, handler), the dispatcher, and the commands that need
+ * no tensors: :help, :vars, :load, :time, :timeit, :quit. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,31 +8,51 @@
 #include <time.h>
 
 #include "bind/bind.h"
-#include "commands.h"
+#include "cmd/cmd.h"
 #include "eval.h"
 
 bool cmd_quit_requested;
 
-typedef struct { const char *name; CommandFn fn; const char *usage, *summary; } Command;
-static Command cmds[48];
-static int ncmds;
-typedef struct { const char *topic, *text; } Topic;
-static Topic topics[64];
-static int ntopics;
+static int c_help(const char *arg);
+static int c_vars(const char *arg);
+static int c_load(const char *arg);
+static int c_time(const char *arg);
+static int c_timeit(const char *arg);
+static int c_quit(const char *arg);
 
-void cmd_register(const char *name, CommandFn fn, const char *usage, const char *summary)
+/* Every command, in the order :help lists them. */
+static const struct {
+    const char *name, *args, *help;
+    int (*run)(const char *arg);    /* 0 ok, 1 failed (the error already printed) */
+} commands[] = {
+    {"help", "[TOPIC]", "this help, or help on a command, function or value", c_help},
+    {"vars", NULL, "the names you have bound, with a one-line summary each", c_vars},
+    {"load", "FILE", "run a script in this session", c_load},
+    {"time", "STATEMENT", "run once and print the wall time", c_time},
+    {"timeit", "STATEMENT", "run repeatedly; print the best and median time", c_timeit},
+    {"quit", NULL, "leave tsr (as Ctrl-D does)", c_quit},
+    {"explain", "EXPR", "how each operation in EXPR got its dtype", cmd_explain},
+    {"table", "[can_cast]", "the promote_types table, or the can_cast matrix", cmd_table},
+    {"info", "EXPR", "a tensor's dtype, device, shape, stride, storage, contiguity", cmd_info},
+    {"storage", "EXPR", "the storage as a row, the view's elements marked", cmd_storage},
+};
+#define NCOMMANDS ((int)(sizeof commands / sizeof *commands))
+
+/* Longer texts of ":help TOPIC". */
+static const struct { const char *topic, *text; } topics[] = {
+    {"promotion", cmd_help_promotion},
+};
+#define NTOPICS ((int)(sizeof topics / sizeof *topics))
+
+/* ":help [TOPIC]": the usage line of command i. */
+static const char *usage(int i, char *buf, size_t n)
 {
-    for (int i = 0; i < ncmds; i++)
-        if (!strcmp(cmds[i].name, name)) { cmds[i] = (Command){name, fn, usage, summary}; return; }
-    if (ncmds < (int)(sizeof cmds / sizeof *cmds)) cmds[ncmds++] = (Command){name, fn, usage, summary};
+    const char *args = commands[i].args;
+    snprintf(buf, n, ":%s%s%s", commands[i].name, args ? " " : "", args ? args : "");
+    return buf;
 }
 
-void cmd_help_topic(const char *topic, const char *text)
-{
-    if (ntopics < (int)(sizeof topics / sizeof *topics)) topics[ntopics++] = (Topic){topic, text};
-}
-
-const char *cmd_name(int i) { return i < ncmds ? cmds[i].name : NULL; }
+const char *cmd_name(int i) { return i >= 0 && i < NCOMMANDS ? commands[i].name : NULL; }
 
 bool cmd_is_command(const char *line)
 {
@@ -49,10 +70,10 @@ int cmd_run(const char *line)
     while (l && (arg[l - 1] == '\n' || arg[l - 1] == ' ' || arg[l - 1] == '\r')) arg[--l] = 0;
     int r = 1;
     bool found = false;
-    for (int i = 0; i < ncmds; i++) {
-        if (strlen(cmds[i].name) == n && !strncmp(cmds[i].name, p, n)) {
+    for (int i = 0; i < NCOMMANDS; i++) {
+        if (strlen(commands[i].name) == n && !strncmp(commands[i].name, p, n)) {
             found = true;
-            r = cmds[i].fn(arg);
+            r = commands[i].run(arg);
             break;
         }
     }
@@ -83,30 +104,30 @@ static int c_help(const char *arg)
 {
     if (!*arg) {
         fputs(help_intro, stdout);
-        for (int i = 0; i < ncmds; i++) printf("  %-22s %s\n", cmds[i].usage, cmds[i].summary);
-        if (ntopics) {
-            printf("\nTopics:");
-            for (int i = 0; i < ntopics; i++) printf(" %s", topics[i].topic);
-            printf("\n");
-        }
+        char u[64];
+        for (int i = 0; i < NCOMMANDS; i++) printf("  %-22s %s\n", usage(i, u, sizeof u), commands[i].help);
+        printf("\nTopics:");
+        for (int i = 0; i < NTOPICS; i++) printf(" %s", topics[i].topic);
+        printf("\n");
         fputs(help_outro, stdout);
         return 0;
     }
     const char *t = arg[0] == ':' ? arg + 1 : arg;
-    for (int i = 0; i < ntopics; i++)
+    for (int i = 0; i < NTOPICS; i++)
         if (!strcmp(topics[i].topic, t)) { fputs(topics[i].text, stdout); return 0; }
-    for (int i = 0; i < ncmds; i++)
-        if (!strcmp(cmds[i].name, t)) { printf("%s\n    %s\n", cmds[i].usage, cmds[i].summary); return 0; }
+    char u[64];
+    for (int i = 0; i < NCOMMANDS; i++) {
+        if (strcmp(commands[i].name, t)) continue;
+        printf("%s\n    %s\n", usage(i, u, sizeof u), commands[i].help);
+        return 0;
+    }
     Value *v = eval_expression("<help>", arg);
     if (!v) return 1;
-    extern void (*bind_help_hook)(Value *v);
-    if (bind_help_hook) bind_help_hook(v);
-    else {
-        Value *r = value_repr(v);
-        if (r) printf("%s: %s\n", type_name(v), r->u.s.p);
-        decref(r);
-    }
+    Value *text = bind_help_text(v);
     decref(v);
+    if (!text) { eval_report_error(); return 1; }
+    printf("%s\n", text->u.s.p);
+    decref(text);
     return 0;
 }
 
@@ -143,8 +164,7 @@ static int c_vars(const char *arg)
 
 /* ------------------------------------------------------------ :load */
 
-int cmd_load_file(const char *path, bool keep_going);
-int cmd_load_file(const char *path, bool keep_going)
+static int load_file(const char *path, bool keep_going)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -174,7 +194,7 @@ static int c_load(const char *arg)
         fprintf(stderr, "usage: :load FILE\n");
         return 1;
     }
-    return cmd_load_file(arg, false) != 0;
+    return load_file(arg, false) != 0;
 }
 
 /* ------------------------------------------------------------ :time */
@@ -254,14 +274,4 @@ static int c_quit(const char *arg)
     (void)arg;
     cmd_quit_requested = true;
     return 0;
-}
-
-BIND_INIT_ORDER(commands_init, 0)
-{
-    cmd_register("help", c_help, ":help [TOPIC]", "this help, or help on a command, function or value");
-    cmd_register("vars", c_vars, ":vars", "the names you have bound, with a one-line summary each");
-    cmd_register("load", c_load, ":load FILE", "run a script in this session");
-    cmd_register("time", c_time, ":time STATEMENT", "run once and print the wall time");
-    cmd_register("timeit", c_timeit, ":timeit STATEMENT", "run repeatedly; print the best and median time");
-    cmd_register("quit", c_quit, ":quit", "leave tsr (as Ctrl-D does)");
 }

@@ -1,0 +1,152 @@
+/* runtime/alloc.c — the CPU block allocator behind the cpu backend.
+ * Blocks >= TSR_CACHE_MIN are rounded up to a size class (4 classes per power
+ * of two) and, when freed, parked in a small bounded cache so the next
+ * allocation of that class reuses pages that are already mapped. */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <string.h>
+#include "alloc.h"
+#include "error.h"
+
+#define CACHE_SLOTS 32
+#define CACHE_MAX_BYTES ((size_t)1 << 30)
+
+static struct { void *p; size_t cls; } cache[CACHE_SLOTS];
+static size_t cache_n, cache_bytes, cache_hits, cache_misses;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t size_class(size_t n)
+{
+    if (n < TSR_CACHE_MIN) return n;
+    size_t p = (size_t)1 << (63 - __builtin_clzll(n));   /* highest power of two <= n */
+    size_t step = p / 4;
+    if (step == 0) return n;
+    size_t c = (n + step - 1) / step * step;
+    return c < n ? n : c;                                /* overflow: keep n */
+}
+
+/* Small blocks (the data of scalars and short vectors, made and dropped by
+ * every small operation) are kept per thread in lists by 64-byte class. */
+#define SMALL_MAX 1024
+#define SMALL_CLASSES (SMALL_MAX / 64)
+#define SMALL_KEEP 64
+static __thread void *small_free[SMALL_CLASSES];
+static __thread int small_count[SMALL_CLASSES];
+
+static void small_trim(void)
+{
+    for (int c = 0; c < SMALL_CLASSES; c++) {
+        while (small_free[c]) {
+            void *p = small_free[c];
+            small_free[c] = *(void **)p;
+            free(p);
+        }
+        small_count[c] = 0;
+    }
+}
+
+void *tsr_cpu_alloc(size_t nbytes)
+{
+    if (tsr_fault_tick()) { tsr_error_nomem(nbytes); return NULL; }
+    if (nbytes == 0) return NULL;
+    if (nbytes <= SMALL_MAX) {
+        int c = (int)((nbytes - 1) / 64);
+        void *p = small_free[c];
+        if (p) {
+            small_free[c] = *(void **)p;
+            small_count[c]--;
+            return p;
+        }
+        if (posix_memalign(&p, 64, (size_t)(c + 1) * 64) != 0) p = NULL;
+        if (!p) tsr_error_nomem(nbytes);
+        return p;
+    }
+    size_t cls = size_class(nbytes);
+    if (cls >= TSR_CACHE_MIN) {
+        pthread_mutex_lock(&cache_lock);
+        for (size_t i = cache_n; i-- > 0;) {
+            if (cache[i].cls == cls) {
+                void *p = cache[i].p;
+                cache[i] = cache[--cache_n];
+                cache_bytes -= cls;
+                cache_hits++;
+                pthread_mutex_unlock(&cache_lock);
+                return p;
+            }
+        }
+        cache_misses++;
+        pthread_mutex_unlock(&cache_lock);
+    }
+    void *p = NULL;
+    /* More than the machine's memory can never succeed: say so at once
+     * rather than leave it to overcommit (or to a sanitizer's allocator). */
+    static size_t phys;
+    if (!phys) {
+        long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+        phys = pages > 0 && psize > 0 ? (size_t)pages * (size_t)psize : SIZE_MAX;
+    }
+    if (cls > phys) {
+        tsr_error_nomem(nbytes);
+        return NULL;
+    }
+    if (posix_memalign(&p, 64, cls) != 0 || !p) {
+        /* A full cache may be what stands in the way. */
+        tsr_storage_cache_trim();
+        if (posix_memalign(&p, 64, cls) != 0) p = NULL;
+    }
+    if (!p) tsr_error_nomem(nbytes);
+    return p;
+}
+
+void tsr_cpu_free(void *p, size_t nbytes)
+{
+    if (!p) return;
+    if (nbytes <= SMALL_MAX && nbytes) {
+        int c = (int)((nbytes - 1) / 64);
+        if (small_count[c] < SMALL_KEEP) {
+            *(void **)p = small_free[c];
+            small_free[c] = p;
+            small_count[c]++;
+            return;
+        }
+        free(p);
+        return;
+    }
+    size_t cls = size_class(nbytes);
+    if (cls >= TSR_CACHE_MIN && cls <= CACHE_MAX_BYTES / 4) {
+        pthread_mutex_lock(&cache_lock);
+        if (cache_n < CACHE_SLOTS && cache_bytes + cls <= CACHE_MAX_BYTES) {
+            cache[cache_n].p = p;
+            cache[cache_n].cls = cls;
+            cache_n++;
+            cache_bytes += cls;
+            pthread_mutex_unlock(&cache_lock);
+            return;
+        }
+        pthread_mutex_unlock(&cache_lock);
+    }
+    free(p);
+}
+
+void tsr_storage_cache_trim(void)
+{
+    small_trim();
+    pthread_mutex_lock(&cache_lock);
+    for (size_t i = 0; i < cache_n; i++) free(cache[i].p);
+    cache_n = 0;
+    cache_bytes = 0;
+    pthread_mutex_unlock(&cache_lock);
+}
+
+tsr_cache_stats tsr_storage_cache_stats(void)
+{
+    pthread_mutex_lock(&cache_lock);
+    tsr_cache_stats s = {cache_n, cache_bytes, cache_hits, cache_misses};
+    pthread_mutex_unlock(&cache_lock);
+    return s;
+}
+
+/* Returns the cache to the system at exit so leak checkers see a clean heap. */
+__attribute__((destructor)) static void cache_at_exit(void) { tsr_storage_cache_trim(); }

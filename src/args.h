@@ -1,0 +1,23 @@
+/* src/args.h — Python-style argument parsing over CallArgs (value.h).
+ * Ownership as in value.h: out[] receives borrowed arguments. */
+#ifndef TSR_ARGS_H
+#define TSR_ARGS_H
+
+#include "value.h"
+
+/* spec: comma-separated parameter names; "name=" is optional; "*" makes the
+ * following ones keyword-only; "/" makes the preceding ones positional-only;
+ * "*name" collects extra positionals into a tuple (a NEW reference in out:
+ * the caller releases it); "**name" accepts and ignores other keywords
+ * (out stays NULL).
+ * out[i] receives the borrowed argument or NULL when absent.
+ * Returns 0, or -1 with TypeError set. */
+int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out);
+
+/* Converters with Python's messages ("f(): argument 'x' must be int, not
+ * str"); 0, or -1 with TypeError set. */
+int args_int(Value *v, const char *fname, const char *arg, int64_t *out);
+int args_float(Value *v, const char *fname, const char *arg, double *out);
+int args_bool(Value *v, const char *fname, const char *arg, bool *out);
+
+#endif

@@ -1,0 +1,26 @@
+/* src/cmd/cmd.h — the REPL's ':' commands (not Python): one table in
+ * cmd.c. The REPL and standard input run a line starting with ':' through
+ * cmd_run. The handlers of the other files of src/cmd/ are declared here for
+ * that table. */
+#ifndef TSR_CMD_H
+#define TSR_CMD_H
+
+#include <stdbool.h>
+
+bool cmd_is_command(const char *line);      /* starts with ':' + a letter */
+/* Runs the command line; 0 on success, 1 when it failed (the error already
+ * printed, or the command is unknown). */
+int cmd_run(const char *line);
+const char *cmd_name(int i);                /* for completion; NULL at end */
+
+extern bool cmd_quit_requested;
+
+/* Handlers: the argument text (never NULL, trimmed); 0 ok, 1 failed. */
+int cmd_explain(const char *arg);           /* explain.c */
+int cmd_table(const char *arg);
+int cmd_info(const char *arg);              /* info.c */
+int cmd_storage(const char *arg);
+/* The text of ":help promotion" (explain.c). */
+extern const char cmd_help_promotion[];
+
+#endif

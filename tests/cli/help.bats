@@ -1,0 +1,53 @@
+#!/usr/bin/env bats
+# help(), :help EXPR and dir(): what the built-ins that describe values print.
+# help() has no binding table to read signatures from yet, so it names the
+# value's type and repr; dir() lists the session's names.
+
+load helpers
+
+@test "helpfn-1.1: help(len) names the built-in function and returns None" {
+    run --separate-stderr tsr_run -e 'help(len)'
+    assert_success
+    assert_output "Help on builtin_function_or_method object: <built-in function len>"
+    [ -z "$stderr" ]
+}
+
+@test "helpfn-1.2: help(value) prints one line with the type and the repr" {
+    run --separate-stderr tsr_run -e $'help(3)\nhelp(torch.zeros(2))\nr = help(1.5)\nprint(r)'
+    assert_success
+    assert_line --index 0 "Help on int object: 3"
+    assert_line --index 1 "Help on Tensor object: tensor([0., 0.])"
+    assert_line --index 2 "Help on float object: 1.5"
+    assert_line --index 3 "None"
+}
+
+@test "helpfn-1.3: help() without an argument says where help is, never silence" {
+    run --separate-stderr tsr_run -e 'help()'
+    assert_success
+    assert_output --partial ":help"
+}
+
+@test "helpfn-1.4: help() with two arguments raises pydoc's TypeError" {
+    run --separate-stderr tsr_run --brief-errors -e 'help(1, 2)'
+    assert_failure 1
+    assert_output "TypeError: Helper.__call__() takes from 1 to 2 positional arguments but 3 were given"
+}
+
+@test "helpfn-1.5: :help EXPR prints what help(EXPR) prints" {
+    run --separate-stderr tsr_stdin $':help len\n:help 2 + 3\n'
+    assert_success
+    assert_line --index 0 "Help on builtin_function_or_method object: <built-in function len>"
+    assert_line --index 1 "Help on int object: 5"
+}
+
+@test "dir-1.1: dir() lists the session's names, sorted" {
+    run --separate-stderr tsr_run -e $'zeta = 1\nalpha = 2\ndir()'
+    assert_success
+    assert_output "['__name__', 'alpha', 'torch', 'zeta']"
+}
+
+@test "dir-1.2: dir(x) lists x's attributes" {
+    run --separate-stderr tsr_run -e "'shape' in dir(torch.zeros(1)), 'append' in dir([])"
+    assert_success
+    assert_output "(True, True)"
+}
