@@ -237,3 +237,12 @@ tsr_dtype tsr_result_type(int n, const tsr_operand *ops, tsr_promotion *ex)
     if (ex) *ex = e;
     return e.result;
 }
+
+void tsr_promotion_table(int n, const tsr_dtype *order, tsr_dtype *promoted, bool *castable)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            promoted[i * n + j] = tsr_promote_types(order[i], order[j]);
+            castable[i * n + j] = tsr_can_cast(order[i], order[j]);
+        }
+}

@@ -44,6 +44,9 @@ tsr_dtype tsr_promote_types(tsr_dtype a, tsr_dtype b);
 tsr_dtype tsr_promote_types_checked(tsr_dtype a, tsr_dtype b);
 /* c10::canCast. */
 bool tsr_can_cast(tsr_dtype from, tsr_dtype to);
+/* The n x n tables :table shows: promoted[i*n+j] = promote_types(order[i],
+ * order[j]) and castable[i*n+j] = can_cast(order[i], order[j]). */
+void tsr_promotion_table(int n, const tsr_dtype *order, tsr_dtype *promoted, bool *castable);
 /* The default complex dtype: complex128 when the default dtype is float64,
  * else complex64. */
 tsr_dtype tsr_default_complex_dtype(void);

@@ -517,12 +517,14 @@ void show_promotion_table(bool cast)
     printf("%-4s", "");
     for (int j = 0; j < TSR_NDTYPES; j++) printf(" %4s", short_name(table_order[j]));
     printf("\n");
+    tsr_dtype promoted[TSR_NDTYPES * TSR_NDTYPES];
+    bool castable[TSR_NDTYPES * TSR_NDTYPES];
+    tsr_promotion_table(TSR_NDTYPES, table_order, promoted, castable);
     for (int i = 0; i < TSR_NDTYPES; i++) {
-        tsr_dtype a = table_order[i];
-        printf("%-4s", short_name(a));
+        printf("%-4s", short_name(table_order[i]));
         for (int j = 0; j < TSR_NDTYPES; j++) {
-            tsr_dtype b = table_order[j];
-            printf(" %4s", cast ? (tsr_can_cast(a, b) ? "y" : ".") : short_name(tsr_promote_types(a, b)));
+            int k = i * TSR_NDTYPES + j;
+            printf(" %4s", cast ? (castable[k] ? "y" : ".") : short_name(promoted[k]));
         }
         printf("\n");
     }
