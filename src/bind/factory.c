@@ -1128,7 +1128,7 @@ BIND_INIT_ORDER(factory_init, 12)
 
     Value *cuda = bind_module("torch.cuda");
     for (int c = 0; c < 2; c++) {
-#define X(ID, num, nm, ct, cc, cat, sname, alias)                                                           \
+#define X(ID, ...)                                                           \
         if (legacy_has(TSR_##ID)) {                                                                         \
             const tsr_dtype_traits *tr = tsr_dtype_traits_of(TSR_##ID);                                     \
             snprintf(legacy_names[c][TSR_##ID], sizeof legacy_names[c][TSR_##ID], "torch.%s%s",            \

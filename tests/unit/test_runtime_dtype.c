@@ -169,7 +169,7 @@ TEST(dtype_traits_table)
 /* The X-macro's storage types agree with the traits' itemsize. */
 TEST(dtype_xmacro_sizes)
 {
-#define X(ID, num, nm, ct, cc, cat, sname, al) CHECK_EQ_INT(sizeof(ct), tsr_dtype_itemsize(TSR_##ID));
+#define X(ID, num, nm, al, kn, sn, ct, ...) CHECK_EQ_INT(sizeof(ct), tsr_dtype_itemsize(TSR_##ID));
     TSR_DTYPES(X)
 #undef X
 }
