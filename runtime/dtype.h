@@ -23,11 +23,12 @@ typedef enum { TSR_CAT_BOOL, TSR_CAT_INTEGRAL, TSR_CAT_FLOATING, TSR_CAT_COMPLEX
  *   name, alias    what torch.<name> prints ("float32"), and its other attribute name or NULL
  *   kname          the identifier kernels are suffixed with (loops.h: add_float32; bool is "boolean")
  *   sname          ScalarType name: '"add_cpu" not implemented for 'Float''; <sname>Tensor/Storage
- *   T, C, R        storage C type; compute type (float for the halves, int64_t for
- *                  integers); real part of the compute type
+ *   T, C, CD, R    storage C type; compute type (float for the halves, int64_t for
+ *                  integers) as C type and as dtype ID; real part of the compute type
  *   A, AD          at::acc_type<T, false> (CPU) as C type and as dtype ID
  *   cat            category: BOOL, INTEGRAL, FLOATING or COMPLEX (TSR_CAT_<cat>)
- *   cxx            the C++ type c10::checked_convert names ("value cannot be converted to type int8_t ...")
+ *   cxx            the C++ type fill_/full check a value against ("value cannot be converted
+ *                  to type int8_t without overflow"; complex32's kernel converts to complex<float>)
  *   typemeta       caffe2::TypeMeta's name ("long int", "c10::Half")
  *   shortn         the short name of :table ("f32")
  *   LD, ST         load (T, C, p) → compute value / store (T, p, compute value)
@@ -35,43 +36,43 @@ typedef enum { TSR_CAT_BOOL, TSR_CAT_INTEGRAL, TSR_CAT_FLOATING, TSR_CAT_COMPLEX
  * ORDER DTYPE */
 #define TSR_DTYPES(X)                                                                              \
     X(UINT8,      0,  "uint8",      NULL,      uint8,      Byte,          uint8_t,      int64_t,     \
-      int64_t, int64_t,     INT64,      INTEGRAL, "uint8_t",  "unsigned char", "u8",               \
+      INT64, int64_t, int64_t,     INT64,      INTEGRAL, "uint8_t",  "unsigned char", "u8",               \
       TSR_LD_PLAIN, TSR_ST_PLAIN, UINT8,      DTYPE_UNDEFINED)                                    \
     X(INT8,       1,  "int8",       NULL,      int8,       Char,          int8_t,       int64_t,     \
-      int64_t, int64_t,     INT64,      INTEGRAL, "int8_t",   "signed char", "i8",                 \
+      INT64, int64_t, int64_t,     INT64,      INTEGRAL, "int8_t",   "signed char", "i8",                 \
       TSR_LD_PLAIN, TSR_ST_PLAIN, INT8,       DTYPE_UNDEFINED)                                    \
     X(INT16,      2,  "int16",      "short",   int16,      Short,         int16_t,      int64_t,     \
-      int64_t, int64_t,     INT64,      INTEGRAL, "int16_t",  "short int", "i16",                  \
+      INT64, int64_t, int64_t,     INT64,      INTEGRAL, "int16_t",  "short int", "i16",                  \
       TSR_LD_PLAIN, TSR_ST_PLAIN, INT16,      DTYPE_UNDEFINED)                                    \
     X(INT32,      3,  "int32",      "int",     int32,      Int,           int32_t,      int64_t,     \
-      int64_t, int64_t,     INT64,      INTEGRAL, "int",      "int", "i32",                        \
+      INT64, int64_t, int64_t,     INT64,      INTEGRAL, "int",      "int", "i32",                        \
       TSR_LD_PLAIN, TSR_ST_PLAIN, INT32,      DTYPE_UNDEFINED)                                    \
     X(INT64,      4,  "int64",      "long",    int64,      Long,          int64_t,      int64_t,     \
-      int64_t, int64_t,     INT64,      INTEGRAL, "int64_t",  "long int", "i64",                   \
+      INT64, int64_t, int64_t,     INT64,      INTEGRAL, "int64_t",  "long int", "i64",                   \
       TSR_LD_PLAIN, TSR_ST_PLAIN, INT64,      DTYPE_UNDEFINED)                                    \
     X(FLOAT16,    5,  "float16",    "half",    float16,    Half,          tsr_half,     float,       \
-      float, float,         FLOAT32,    FLOATING, "at::Half", "c10::Half", "f16",                  \
+      FLOAT32, float, float,         FLOAT32,    FLOATING, "at::Half", "c10::Half", "f16",                  \
       TSR_LD_HALF, TSR_ST_HALF,   FLOAT16,    COMPLEX32)                                          \
     X(FLOAT32,    6,  "float32",    "float",   float32,    Float,         float,        float,       \
-      float, double,        FLOAT64,    FLOATING, "float",    "float", "f32",                      \
+      FLOAT32, float, double,        FLOAT64,    FLOATING, "float",    "float", "f32",                      \
       TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT32,    COMPLEX64)                                          \
     X(FLOAT64,    7,  "float64",    "double",  float64,    Double,        double,       double,      \
-      double, double,       FLOAT64,    FLOATING, "double",   "double", "f64",                     \
+      FLOAT64, double, double,       FLOAT64,    FLOATING, "double",   "double", "f64",                     \
       TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT64,    COMPLEX128)                                         \
     X(COMPLEX32,  8,  "complex32",  "chalf",   complex32,  ComplexHalf,   tsr_chalf,    tsr_cfloat,  \
-      float, tsr_cfloat,    COMPLEX64,  COMPLEX,  "c10::complex<c10::Half>", "c10::complex<c10::Half>", "c32", \
+      COMPLEX64, float, tsr_cfloat,    COMPLEX64,  COMPLEX,  "c10::complex<float>", "c10::complex<c10::Half>", "c32", \
       TSR_LD_CHALF, TSR_ST_CHALF, FLOAT16,    COMPLEX32)                                          \
     X(COMPLEX64,  9,  "complex64",  "cfloat",  complex64,  ComplexFloat,  tsr_cfloat,   tsr_cfloat,  \
-      float, tsr_cdouble,   COMPLEX128, COMPLEX,  "c10::complex<float>", "c10::complex<float>", "c64", \
+      COMPLEX64, float, tsr_cdouble,   COMPLEX128, COMPLEX,  "c10::complex<float>", "c10::complex<float>", "c64", \
       TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT32,    COMPLEX64)                                          \
     X(COMPLEX128, 10, "complex128", "cdouble", complex128, ComplexDouble, tsr_cdouble,  tsr_cdouble, \
-      double, tsr_cdouble,  COMPLEX128, COMPLEX,  "c10::complex<double>", "c10::complex<double>", "c128", \
+      COMPLEX128, double, tsr_cdouble,  COMPLEX128, COMPLEX,  "c10::complex<double>", "c10::complex<double>", "c128", \
       TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT64,    COMPLEX128)                                         \
     X(BOOL,       11, "bool",       NULL,      boolean,    Bool,          bool,         bool,        \
-      bool, bool,           BOOL,       BOOL,     "bool",     "bool", "bool",                      \
+      BOOL, bool, bool,           BOOL,       BOOL,     "bool",     "bool", "bool",                      \
       TSR_LD_BOOL, TSR_ST_BOOL,   BOOL,       DTYPE_UNDEFINED)                                    \
     X(BFLOAT16,   15, "bfloat16",   NULL,      bfloat16,   BFloat16,      tsr_bfloat16, float,       \
-      float, float,         FLOAT32,    FLOATING, "at::BFloat16", "c10::BFloat16", "bf16",         \
+      FLOAT32, float, float,         FLOAT32,    FLOATING, "at::BFloat16", "c10::BFloat16", "bf16",         \
       TSR_LD_BF16, TSR_ST_BF16,   BFLOAT16,   DTYPE_UNDEFINED)
 
 typedef enum {
@@ -100,10 +101,10 @@ typedef struct {
     const char *typemeta_name; /* "signed char", "c10::Half": caffe2::TypeMeta */
     const char *short_name;    /* "i8", "f16": the :table headings */
     int itemsize;              /* bytes */
-    int compute_itemsize;      /* bytes of the compute type (float for the halves) */
     tsr_category category;
     bool is_signed;            /* false only for bool and uint8 */
     tsr_dtype number;          /* == its own enum value; NULL name marks a hole */
+    tsr_dtype compute;         /* what kernels compute in: int64, float for the halves, complex64 for complex32 */
     tsr_dtype acc;             /* at::acc_type on CPU */
     tsr_dtype to_real;         /* complex → its real part's dtype; others themselves */
     tsr_dtype to_complex;      /* float16/32/64 → complex32/64/128; complex itself; else UNDEFINED */
