@@ -41,7 +41,7 @@ static int64_t d2i64(double x)
 /* The category tests are constants in each instance, so every function keeps
  * one branch; the other branches only have to compile. A complex converted to
  * a real type keeps its real part (C11 6.3.1.7). */
-#define X(ID, num, nm, al, kn, sn, T, C, CD, R, A, AD, cat, cxx, tm, sh, LD, ST, re, cx)            \
+#define X(ID, num, nm, al, kn, sn, T, C, CD, R, A, AD, cat, cxx, tm, sh, LD, ST, re, cx, meth)            \
     static double load_double_##kn(const void *p) { return (double)LD(T, C, p); }                 \
     static double _Complex load_complex_##kn(const void *p) { return (double _Complex)LD(T, C, p); } \
     static int64_t load_int64_##kn(const void *p)                                                 \
@@ -68,10 +68,10 @@ TSR_DTYPES(X)
 /* ---- the traits table ---- */
 
 static const tsr_dtype_traits traits[TSR_DTYPE_SLOTS] = {
-#define X(ID, num, nm, al, kn, sn, T, C, CD, R, A, AD, cat, cxx, tm, sh, LD, ST, re, cx)      \
+#define X(ID, num, nm, al, kn, sn, T, C, CD, R, A, AD, cat, cxx, tm, sh, LD, ST, re, cx, meth)      \
     [num] = { .name = nm, .alias = al, .scalar_name = #sn,                                  \
               .tensor_type = #sn "Tensor", .storage_type = #sn "Storage",                   \
-              .cxx_name = cxx, .typemeta_name = tm, .short_name = sh,                       \
+              .cxx_name = cxx, .typemeta_name = tm, .short_name = sh, .method = meth,                       \
               .itemsize = sizeof(T),                         \
               .category = TSR_CAT_##cat, .is_signed = TSR_CAT_##cat != TSR_CAT_BOOL && TSR_##ID != TSR_UINT8, \
               .number = TSR_##ID, .compute = TSR_##CD, .acc = TSR_##AD, .to_real = TSR_##re, .to_complex = TSR_##cx,   \

@@ -33,51 +33,52 @@ typedef enum { TSR_CAT_BOOL, TSR_CAT_INTEGRAL, TSR_CAT_FLOATING, TSR_CAT_COMPLEX
  *   shortn         the short name of :table ("f32")
  *   LD, ST         load (T, C, p) → compute value / store (T, p, compute value)
  *   RE, CX         c10::toRealValueType / toComplexType as IDs (DTYPE_UNDEFINED: none)
+ *   method         the Tensor method that casts to it (x.byte(), x.cfloat())
  * ORDER DTYPE */
 #define TSR_DTYPES(X) TSR_DTYPE_LIST(TSR_DTYPE_CALL, X)
 #define TSR_DTYPE_CALL(X, ...) X(__VA_ARGS__)
 /* The list proper: M(A, <row>) per dtype, so that a caller can hand every row
  * an extra argument A (runtime/ops/loops.h builds its families this way). */
-#define TSR_DTYPE_LIST(M, A)                                                                       \
-    M(A, UINT8,      0,  "uint8",      NULL,      uint8,      Byte,          uint8_t,      int64_t,     \
-      INT64, int64_t, int64_t,     INT64,      INTEGRAL, "uint8_t",  "unsigned char", "u8",               \
-      TSR_LD_PLAIN, TSR_ST_PLAIN, UINT8,      DTYPE_UNDEFINED)                                    \
-    M(A, INT8,       1,  "int8",       NULL,      int8,       Char,          int8_t,       int64_t,     \
-      INT64, int64_t, int64_t,     INT64,      INTEGRAL, "int8_t",   "signed char", "i8",                 \
-      TSR_LD_PLAIN, TSR_ST_PLAIN, INT8,       DTYPE_UNDEFINED)                                    \
-    M(A, INT16,      2,  "int16",      "short",   int16,      Short,         int16_t,      int64_t,     \
-      INT64, int64_t, int64_t,     INT64,      INTEGRAL, "int16_t",  "short int", "i16",                  \
-      TSR_LD_PLAIN, TSR_ST_PLAIN, INT16,      DTYPE_UNDEFINED)                                    \
-    M(A, INT32,      3,  "int32",      "int",     int32,      Int,           int32_t,      int64_t,     \
-      INT64, int64_t, int64_t,     INT64,      INTEGRAL, "int",      "int", "i32",                        \
-      TSR_LD_PLAIN, TSR_ST_PLAIN, INT32,      DTYPE_UNDEFINED)                                    \
-    M(A, INT64,      4,  "int64",      "long",    int64,      Long,          int64_t,      int64_t,     \
-      INT64, int64_t, int64_t,     INT64,      INTEGRAL, "int64_t",  "long int", "i64",                   \
-      TSR_LD_PLAIN, TSR_ST_PLAIN, INT64,      DTYPE_UNDEFINED)                                    \
-    M(A, FLOAT16,    5,  "float16",    "half",    float16,    Half,          tsr_half,     float,       \
-      FLOAT32, float, float,         FLOAT32,    FLOATING, "at::Half", "c10::Half", "f16",                  \
-      TSR_LD_HALF, TSR_ST_HALF,   FLOAT16,    COMPLEX32)                                          \
-    M(A, FLOAT32,    6,  "float32",    "float",   float32,    Float,         float,        float,       \
-      FLOAT32, float, double,        FLOAT64,    FLOATING, "float",    "float", "f32",                      \
-      TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT32,    COMPLEX64)                                          \
-    M(A, FLOAT64,    7,  "float64",    "double",  float64,    Double,        double,       double,      \
-      FLOAT64, double, double,       FLOAT64,    FLOATING, "double",   "double", "f64",                     \
-      TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT64,    COMPLEX128)                                         \
-    M(A, COMPLEX32,  8,  "complex32",  "chalf",   complex32,  ComplexHalf,   tsr_chalf,    tsr_cfloat,  \
-      COMPLEX64, float, tsr_cfloat,    COMPLEX64,  COMPLEX,  "c10::complex<float>", "c10::complex<c10::Half>", "c32", \
-      TSR_LD_CHALF, TSR_ST_CHALF, FLOAT16,    COMPLEX32)                                          \
-    M(A, COMPLEX64,  9,  "complex64",  "cfloat",  complex64,  ComplexFloat,  tsr_cfloat,   tsr_cfloat,  \
-      COMPLEX64, float, tsr_cdouble,   COMPLEX128, COMPLEX,  "c10::complex<float>", "c10::complex<float>", "c64", \
-      TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT32,    COMPLEX64)                                          \
-    M(A, COMPLEX128, 10, "complex128", "cdouble", complex128, ComplexDouble, tsr_cdouble,  tsr_cdouble, \
-      COMPLEX128, double, tsr_cdouble,  COMPLEX128, COMPLEX,  "c10::complex<double>", "c10::complex<double>", "c128", \
-      TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT64,    COMPLEX128)                                         \
-    M(A, BOOL,       11, "bool",       NULL,      boolean,    Bool,          bool,         bool,        \
-      BOOL, bool, bool,           BOOL,       BOOL,     "bool",     "bool", "bool",                      \
-      TSR_LD_BOOL, TSR_ST_BOOL,   BOOL,       DTYPE_UNDEFINED)                                    \
-    M(A, BFLOAT16,   15, "bfloat16",   NULL,      bfloat16,   BFloat16,      tsr_bfloat16, float,       \
-      FLOAT32, float, float,         FLOAT32,    FLOATING, "at::BFloat16", "c10::BFloat16", "bf16",         \
-      TSR_LD_BF16, TSR_ST_BF16,   BFLOAT16,   DTYPE_UNDEFINED)
+#define TSR_DTYPE_LIST(M, A)                                                                                                           \
+    M(A, UINT8,      0,  "uint8",      NULL,      uint8,      Byte,                                                                    \
+         uint8_t,      int64_t,     INT64,      int64_t, int64_t,     INT64,      INTEGRAL,                                            \
+         "uint8_t",              "unsigned char",           "u8",   TSR_LD_PLAIN, TSR_ST_PLAIN, UINT8,    DTYPE_UNDEFINED, "byte")     \
+    M(A, INT8,       1,  "int8",       NULL,      int8,       Char,                                                                    \
+         int8_t,       int64_t,     INT64,      int64_t, int64_t,     INT64,      INTEGRAL,                                            \
+         "int8_t",               "signed char",             "i8",   TSR_LD_PLAIN, TSR_ST_PLAIN, INT8,     DTYPE_UNDEFINED, "char")     \
+    M(A, INT16,      2,  "int16",      "short",   int16,      Short,                                                                   \
+         int16_t,      int64_t,     INT64,      int64_t, int64_t,     INT64,      INTEGRAL,                                            \
+         "int16_t",              "short int",               "i16",  TSR_LD_PLAIN, TSR_ST_PLAIN, INT16,    DTYPE_UNDEFINED, "short")    \
+    M(A, INT32,      3,  "int32",      "int",     int32,      Int,                                                                     \
+         int32_t,      int64_t,     INT64,      int64_t, int64_t,     INT64,      INTEGRAL,                                            \
+         "int",                  "int",                     "i32",  TSR_LD_PLAIN, TSR_ST_PLAIN, INT32,    DTYPE_UNDEFINED, "int")      \
+    M(A, INT64,      4,  "int64",      "long",    int64,      Long,                                                                    \
+         int64_t,      int64_t,     INT64,      int64_t, int64_t,     INT64,      INTEGRAL,                                            \
+         "int64_t",              "long int",                "i64",  TSR_LD_PLAIN, TSR_ST_PLAIN, INT64,    DTYPE_UNDEFINED, "long")     \
+    M(A, FLOAT16,    5,  "float16",    "half",    float16,    Half,                                                                    \
+         tsr_half,     float,       FLOAT32,    float,   float,       FLOAT32,    FLOATING,                                            \
+         "at::Half",             "c10::Half",               "f16",  TSR_LD_HALF,  TSR_ST_HALF,  FLOAT16,  COMPLEX32,       "half")     \
+    M(A, FLOAT32,    6,  "float32",    "float",   float32,    Float,                                                                   \
+         float,        float,       FLOAT32,    float,   double,      FLOAT64,    FLOATING,                                            \
+         "float",                "float",                   "f32",  TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT32,  COMPLEX64,       "float")    \
+    M(A, FLOAT64,    7,  "float64",    "double",  float64,    Double,                                                                  \
+         double,       double,      FLOAT64,    double,  double,      FLOAT64,    FLOATING,                                            \
+         "double",               "double",                  "f64",  TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT64,  COMPLEX128,      "double")   \
+    M(A, COMPLEX32,  8,  "complex32",  "chalf",   complex32,  ComplexHalf,                                                             \
+         tsr_chalf,    tsr_cfloat,  COMPLEX64,  float,   tsr_cfloat,  COMPLEX64,  COMPLEX,                                             \
+         "c10::complex<float>",  "c10::complex<c10::Half>", "c32",  TSR_LD_CHALF, TSR_ST_CHALF, FLOAT16,  COMPLEX32,       "chalf")    \
+    M(A, COMPLEX64,  9,  "complex64",  "cfloat",  complex64,  ComplexFloat,                                                            \
+         tsr_cfloat,   tsr_cfloat,  COMPLEX64,  float,   tsr_cdouble, COMPLEX128, COMPLEX,                                             \
+         "c10::complex<float>",  "c10::complex<float>",     "c64",  TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT32,  COMPLEX64,       "cfloat")   \
+    M(A, COMPLEX128, 10, "complex128", "cdouble", complex128, ComplexDouble,                                                           \
+         tsr_cdouble,  tsr_cdouble, COMPLEX128, double,  tsr_cdouble, COMPLEX128, COMPLEX,                                             \
+         "c10::complex<double>", "c10::complex<double>",    "c128", TSR_LD_PLAIN, TSR_ST_PLAIN, FLOAT64,  COMPLEX128,      "cdouble")  \
+    M(A, BOOL,       11, "bool",       NULL,      boolean,    Bool,                                                                    \
+         bool,         bool,        BOOL,       bool,    bool,        BOOL,       BOOL,                                                \
+         "bool",                 "bool",                    "bool", TSR_LD_BOOL,  TSR_ST_BOOL,  BOOL,     DTYPE_UNDEFINED, "bool")     \
+    M(A, BFLOAT16,   15, "bfloat16",   NULL,      bfloat16,   BFloat16,                                                                \
+         tsr_bfloat16, float,       FLOAT32,    float,   float,       FLOAT32,    FLOATING,                                            \
+         "at::BFloat16",         "c10::BFloat16",           "bf16", TSR_LD_BF16,  TSR_ST_BF16,  BFLOAT16, DTYPE_UNDEFINED, "bfloat16")
 
 typedef enum {
 #define TSR_X_ENUM(ID, num, ...) TSR_##ID = num,
@@ -104,6 +105,7 @@ typedef struct {
     const char *cxx_name;      /* "int8_t", "at::Half": c10::checked_convert's messages */
     const char *typemeta_name; /* "signed char", "c10::Half": caffe2::TypeMeta */
     const char *short_name;    /* "i8", "f16": the :table headings */
+    const char *method;        /* "byte", "cfloat": the Tensor cast method */
     int itemsize;              /* bytes */
     tsr_category category;
     bool is_signed;            /* false only for bool and uint8 */

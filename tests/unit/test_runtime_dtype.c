@@ -203,6 +203,9 @@ TEST(dtype_traits_names_walk)
          TSR_BFLOAT16, TSR_DTYPE_UNDEFINED},
     };
     _Static_assert(sizeof want / sizeof want[0] == TSR_NDTYPES, "one row per dtype");
+    static const char *const methods[TSR_NDTYPES] = {
+        "byte", "char", "short", "int", "long", "half", "float", "double", "chalf", "cfloat", "cdouble", "bool", "bfloat16",
+    };
     for (int i = 0; i < TSR_NDTYPES; i++) {
         const tsr_dtype_traits *t = tsr_dtype_traits_of(tsr_dtype_at_index(i));
         CHECK(t != NULL);
@@ -216,6 +219,7 @@ TEST(dtype_traits_names_walk)
         CHECK_STR(t->typemeta_name, want[i].typemeta);
         CHECK_STR(tsr_dtype_typemeta_name(want[i].d), want[i].typemeta);
         CHECK_STR(t->short_name, want[i].shortn);
+        CHECK_STR(t->method, methods[i]);
         CHECK_EQ_INT(t->itemsize, want[i].size);
         CHECK_EQ_INT(t->compute, want[i].compute);
         CHECK_EQ_INT(t->acc, want[i].acc);
