@@ -1,29 +1,94 @@
 /* runtime/dtype.c — dtype traits table (from TSR_DTYPES), lookups, finfo/iinfo,
  * and float16/bfloat16 conversions transcribed from c10/util/Half.h
  * (fp16_ieee_from_fp32_value) and c10/util/BFloat16.h (round_to_nearest_even). */
+#include <complex.h>
 #include <math.h>
 #include <string.h>
 #include <float.h>
 #include "dtype.h"
 #include "error.h"
 
+/* ---- load/store, generated per dtype from the X-macro's LD/ST columns ---- */
+
+/* Storage ↔ compute value, by the LD/ST column of a row. */
+#define TSR_LD_PLAIN(T, C, p) ((C) * (const T *)(p))
+#define TSR_ST_PLAIN(T, p, x) (*(T *)(p) = (T)(x))
+#define TSR_LD_BOOL(T, C, p) (*(const uint8_t *)(p) != 0)       /* any nonzero byte is true */
+#define TSR_ST_BOOL(T, p, x) (*(uint8_t *)(p) = (uint8_t)((x) != 0))
+#define TSR_LD_HALF(T, C, p) tsr_half_to_float(*(const tsr_half *)(p))
+#define TSR_ST_HALF(T, p, x) (*(tsr_half *)(p) = tsr_float_to_half(x))
+#define TSR_LD_BF16(T, C, p) tsr_bfloat16_to_float(*(const tsr_bfloat16 *)(p))
+#define TSR_ST_BF16(T, p, x) (*(tsr_bfloat16 *)(p) = tsr_float_to_bfloat16(x))
+#define TSR_LD_CHALF(T, C, p) \
+    CMPLXF(tsr_half_to_float(((const tsr_chalf *)(p))->re), tsr_half_to_float(((const tsr_chalf *)(p))->im))
+#define TSR_ST_CHALF(T, p, x) \
+    (*(tsr_chalf *)(p) = (tsr_chalf){tsr_float_to_half(crealf(x)), tsr_float_to_half(cimagf(x))})
+
+/* x86's float → int conversions as 1.13 reaches them: a 32-bit convert for the
+ * narrow integers (out of range → INT32_MIN, then wraps), a 64-bit one for int64. */
+static int64_t d2i32(double x)
+{
+    if (!(x > -2147483649.0 && x < 2147483648.0)) return INT32_MIN;
+    return (int32_t)x;
+}
+
+static int64_t d2i64(double x)
+{
+    if (!(x >= -9223372036854775808.0 && x < 9223372036854775808.0)) return INT64_MIN;
+    return (int64_t)x;
+}
+
+/* The category tests are constants in each instance, so every function keeps
+ * one branch; the other branches only have to compile. A complex converted to
+ * a real type keeps its real part (C11 6.3.1.7). */
+#define X(ID, num, nm, al, kn, sn, T, C, CD, R, A, AD, cat, cxx, tm, sh, LD, ST, re, cx, meth)            \
+    static double load_double_##kn(const void *p) { return (double)LD(T, C, p); }                 \
+    static double _Complex load_complex_##kn(const void *p) { return (double _Complex)LD(T, C, p); } \
+    static int64_t load_int64_##kn(const void *p)                                                 \
+    {                                                                                             \
+        if (TSR_CAT_##cat == TSR_CAT_INTEGRAL || TSR_CAT_##cat == TSR_CAT_BOOL)                   \
+            return (int64_t)LD(T, C, p);                                                          \
+        return d2i64((double)LD(T, C, p));                                                        \
+    }                                                                                             \
+    static void store_double_##kn(void *p, double v)                                              \
+    {                                                                                             \
+        if (TSR_CAT_##cat == TSR_CAT_INTEGRAL) ST(T, p, (C)(sizeof(T) < 8 ? d2i32(v) : d2i64(v))); \
+        else ST(T, p, (C)v);                                                                      \
+    }                                                                                             \
+    static void store_complex_##kn(void *p, double _Complex v)                                    \
+    {                                                                                             \
+        if (TSR_CAT_##cat == TSR_CAT_INTEGRAL) store_double_##kn(p, creal(v));                    \
+        else if (TSR_CAT_##cat == TSR_CAT_BOOL) ST(T, p, creal(v) != 0);                          \
+        else ST(T, p, (C)v);                                                                      \
+    }                                                                                             \
+    static void store_int64_##kn(void *p, int64_t v) { ST(T, p, (C)v); }
+TSR_DTYPES(X)
+#undef X
+
+/* ---- the traits table ---- */
+
 static const tsr_dtype_traits traits[TSR_DTYPE_SLOTS] = {
-#define X(ID, num, nm, ct, cc, cat, sname, al)                                  \
-    [num] = { .name = nm, .alias = al, .scalar_name = #sname,                  \
-              .tensor_type = #sname "Tensor", .storage_type = #sname "Storage", \
-              .itemsize = sizeof(ct), .category = cat,                          \
-              .is_signed = (num) != 0 && (num) != 11, .number = (tsr_dtype)(num) },
+#define X(ID, num, nm, al, kn, sn, T, C, CD, R, A, AD, cat, cxx, tm, sh, LD, ST, re, cx, meth)      \
+    [num] = { .name = nm, .alias = al, .scalar_name = #sn,                                  \
+              .tensor_type = #sn "Tensor", .storage_type = #sn "Storage",                   \
+              .cxx_name = cxx, .typemeta_name = tm, .short_name = sh, .method = meth,                       \
+              .itemsize = sizeof(T),                         \
+              .category = TSR_CAT_##cat, .is_signed = TSR_CAT_##cat != TSR_CAT_BOOL && TSR_##ID != TSR_UINT8, \
+              .number = TSR_##ID, .compute = TSR_##CD, .acc = TSR_##AD, .to_real = TSR_##re, .to_complex = TSR_##cx,   \
+              .load_double = load_double_##kn, .load_complex = load_complex_##kn,           \
+              .load_int64 = load_int64_##kn, .store_double = store_double_##kn,             \
+              .store_complex = store_complex_##kn, .store_int64 = store_int64_##kn },
     TSR_DTYPES(X)
 #undef X
 };
-_Static_assert(sizeof traits / sizeof traits[0] == TSR_DTYPE_SLOTS, "traits");
+_Static_assert(sizeof traits / sizeof traits[0] == TSR_DTYPE_SLOTS, "ORDER DTYPE: traits");
 
 static const tsr_dtype list_order[] = {
-#define X(ID, num, nm, ct, cc, cat, sname, al) TSR_##ID,
+#define X(ID, ...) TSR_##ID,
     TSR_DTYPES(X)
 #undef X
 };
-_Static_assert(sizeof list_order / sizeof list_order[0] == TSR_NDTYPES, "list_order");
+_Static_assert(sizeof list_order / sizeof list_order[0] == TSR_NDTYPES, "ORDER DTYPE: list_order");
 
 bool tsr_dtype_valid(tsr_dtype d)
 {
@@ -48,26 +113,8 @@ bool tsr_dtype_is_integral(tsr_dtype d, bool include_bool)
     return traits[d].category == TSR_CAT_INTEGRAL || (include_bool && traits[d].category == TSR_CAT_BOOL);
 }
 
-tsr_dtype tsr_dtype_to_real(tsr_dtype d)
-{
-    switch (d) {
-    case TSR_COMPLEX32: return TSR_FLOAT16;
-    case TSR_COMPLEX64: return TSR_FLOAT32;
-    case TSR_COMPLEX128: return TSR_FLOAT64;
-    default: return d;
-    }
-}
-
-tsr_dtype tsr_dtype_to_complex(tsr_dtype d)
-{
-    switch (d) {
-    case TSR_FLOAT16: return TSR_COMPLEX32;
-    case TSR_FLOAT32: return TSR_COMPLEX64;
-    case TSR_FLOAT64: return TSR_COMPLEX128;
-    case TSR_COMPLEX32: case TSR_COMPLEX64: case TSR_COMPLEX128: return d;
-    default: return TSR_DTYPE_UNDEFINED;
-    }
-}
+tsr_dtype tsr_dtype_to_real(tsr_dtype d) { return tsr_dtype_valid(d) ? traits[d].to_real : d; }
+tsr_dtype tsr_dtype_to_complex(tsr_dtype d) { return tsr_dtype_valid(d) ? traits[d].to_complex : TSR_DTYPE_UNDEFINED; }
 
 tsr_dtype tsr_dtype_from_name(const char *name)
 {
@@ -216,20 +263,5 @@ tsr_bfloat16 tsr_double_to_bfloat16(double d) { return tsr_float_to_bfloat16((fl
 
 const char *tsr_dtype_typemeta_name(tsr_dtype d)
 {
-    switch (d) {
-    case TSR_UINT8: return "unsigned char";
-    case TSR_INT8: return "signed char";
-    case TSR_INT16: return "short int";
-    case TSR_INT32: return "int";
-    case TSR_INT64: return "long int";
-    case TSR_FLOAT16: return "c10::Half";
-    case TSR_FLOAT32: return "float";
-    case TSR_FLOAT64: return "double";
-    case TSR_COMPLEX32: return "c10::complex<c10::Half>";
-    case TSR_COMPLEX64: return "c10::complex<float>";
-    case TSR_COMPLEX128: return "c10::complex<double>";
-    case TSR_BOOL: return "bool";
-    case TSR_BFLOAT16: return "c10::BFloat16";
-    default: return "unknown";
-    }
+    return tsr_dtype_valid(d) ? traits[d].typemeta_name : "unknown";
 }

@@ -85,12 +85,9 @@ bool tsr_can_cast(tsr_dtype from, tsr_dtype to)
 
 tsr_dtype tsr_default_complex_dtype(void)
 {
-    /* c10::toComplexType of the default dtype */
-    switch (tsr_default_dtype()) {
-    case TSR_FLOAT64: return TSR_COMPLEX128;
-    case TSR_FLOAT16: return TSR_COMPLEX32;
-    default: return TSR_COMPLEX64;
-    }
+    /* c10::toComplexType of the default dtype (bfloat16 has none: complex64) */
+    tsr_dtype c = tsr_dtype_to_complex(tsr_default_dtype());
+    return c == TSR_DTYPE_UNDEFINED ? TSR_COMPLEX64 : c;
 }
 
 static const char *const tier_names[TSR_TIER_COUNT] = {

@@ -1,9 +1,11 @@
 /* runtime/scalar.c — scalars, typed loads/stores and the dtype conversion
- * routine. Float→integer follows what 1.13 does on x86 (checked with the
+ * routine; the per-dtype casts are the traits' load/store (dtype.c), which
+ * follow these rules. Float→integer follows what 1.13 does on x86 (checked with the
  * oracle): int64 uses a 64-bit truncating convert (out of range or NaN →
  * INT64_MIN); every narrower type goes through a 32-bit convert (out of range
  * → INT32_MIN) and then wraps, so uint8(300.) == 44 and int16(1e10) == 0.
  * complex→real (bool included) takes the real part. */
+#include <complex.h>
 #include <math.h>
 #include <immintrin.h>
 #include <string.h>
@@ -16,12 +18,6 @@ tsr_scalar tsr_scalar_float(double d) { return (tsr_scalar){.kind = TSR_SCALAR_F
 tsr_scalar tsr_scalar_complex(double re, double im)
 {
     return (tsr_scalar){.kind = TSR_SCALAR_COMPLEX, .d = re, .re = re, .im = im};
-}
-
-static int32_t d2i32(double x)
-{
-    if (!(x > -2147483649.0 && x < 2147483648.0)) return INT32_MIN;
-    return (int32_t)x;
 }
 
 static int64_t d2i64(double x)
@@ -63,79 +59,31 @@ bool tsr_scalar_to_bool(tsr_scalar s)
     }
 }
 
-/* Narrow integer from a scalar: ints wrap, floats go through a 32-bit convert. */
-static int64_t to_narrow_int(tsr_scalar s)
-{
-    if (s.kind == TSR_SCALAR_BOOL || s.kind == TSR_SCALAR_INT) return s.i;
-    return d2i32(s.kind == TSR_SCALAR_FLOAT ? s.d : s.re);
-}
-
 tsr_scalar tsr_scalar_load(tsr_dtype d, const void *p)
 {
-    switch (d) {
-    case TSR_UINT8: return tsr_scalar_int(*(const uint8_t *)p);
-    case TSR_INT8: return tsr_scalar_int(*(const int8_t *)p);
-    case TSR_INT16: return tsr_scalar_int(*(const int16_t *)p);
-    case TSR_INT32: return tsr_scalar_int(*(const int32_t *)p);
-    case TSR_INT64: return tsr_scalar_int(*(const int64_t *)p);
-    case TSR_FLOAT16: return tsr_scalar_float(tsr_half_to_float(*(const tsr_half *)p));
-    case TSR_FLOAT32: return tsr_scalar_float(*(const float *)p);
-    case TSR_FLOAT64: return tsr_scalar_float(*(const double *)p);
-    case TSR_COMPLEX32: {
-        const tsr_chalf *c = p;
-        return tsr_scalar_complex(tsr_half_to_float(c->re), tsr_half_to_float(c->im));
+    const tsr_dtype_traits *t = tsr_dtype_traits_of(d);
+    if (!t) return tsr_scalar_int(0);
+    switch (t->category) {
+    case TSR_CAT_BOOL: return tsr_scalar_bool(t->load_int64(p) != 0);
+    case TSR_CAT_INTEGRAL: return tsr_scalar_int(t->load_int64(p));
+    case TSR_CAT_FLOATING: return tsr_scalar_float(t->load_double(p));
+    default: {
+        double _Complex z = t->load_complex(p);
+        return tsr_scalar_complex(creal(z), cimag(z));
     }
-    case TSR_COMPLEX64: { const float *f = p; return tsr_scalar_complex(f[0], f[1]); }
-    case TSR_COMPLEX128: { const double *f = p; return tsr_scalar_complex(f[0], f[1]); }
-    case TSR_BOOL: return tsr_scalar_bool(*(const uint8_t *)p != 0);
-    case TSR_BFLOAT16: return tsr_scalar_float(tsr_bfloat16_to_float(*(const tsr_bfloat16 *)p));
-    default: return tsr_scalar_int(0);
     }
 }
 
-/* Real value as float the way c10 converts to float: int64 → float directly. */
-static float to_float(tsr_scalar s)
-{
-    if (s.kind == TSR_SCALAR_BOOL || s.kind == TSR_SCALAR_INT) return (float)s.i;
-    return (float)(s.kind == TSR_SCALAR_FLOAT ? s.d : s.re);
-}
-
+/* The traits' stores carry the cast rules (see dtype.h): a bool or int scalar
+ * is an int64, so an int64 reaches float without a double step. */
 void tsr_scalar_store(tsr_dtype d, void *p, tsr_scalar s)
 {
-    double re, im;
-    switch (d) {
-    case TSR_UINT8: *(uint8_t *)p = (uint8_t)to_narrow_int(s); break;
-    case TSR_INT8: *(int8_t *)p = (int8_t)to_narrow_int(s); break;
-    case TSR_INT16: *(int16_t *)p = (int16_t)to_narrow_int(s); break;
-    case TSR_INT32: *(int32_t *)p = (int32_t)to_narrow_int(s); break;
-    case TSR_INT64: *(int64_t *)p = tsr_scalar_to_int64(s); break;
-    case TSR_FLOAT16: *(tsr_half *)p = tsr_float_to_half(to_float(s)); break;
-    case TSR_FLOAT32: *(float *)p = to_float(s); break;
-    case TSR_FLOAT64: *(double *)p = tsr_scalar_to_double(s); break;
-    case TSR_COMPLEX32: {
-        tsr_scalar_to_complex(s, &re, &im);
-        tsr_chalf *c = p;
-        c->re = tsr_float_to_half(s.kind == TSR_SCALAR_COMPLEX ? (float)re : to_float(s));
-        c->im = tsr_float_to_half((float)im);
-        break;
-    }
-    case TSR_COMPLEX64: {
-        tsr_scalar_to_complex(s, &re, &im);
-        float *f = p;
-        f[0] = s.kind == TSR_SCALAR_COMPLEX ? (float)re : to_float(s);
-        f[1] = (float)im;
-        break;
-    }
-    case TSR_COMPLEX128: {
-        tsr_scalar_to_complex(s, &re, &im);
-        double *f = p;
-        f[0] = re;
-        f[1] = im;
-        break;
-    }
-    case TSR_BOOL: *(uint8_t *)p = tsr_scalar_to_bool(s); break;
-    case TSR_BFLOAT16: *(tsr_bfloat16 *)p = tsr_float_to_bfloat16(to_float(s)); break;
-    default: break;
+    const tsr_dtype_traits *t = tsr_dtype_traits_of(d);
+    if (!t) return;
+    switch (s.kind) {
+    case TSR_SCALAR_BOOL: case TSR_SCALAR_INT: t->store_int64(p, s.i); break;
+    case TSR_SCALAR_FLOAT: t->store_double(p, s.d); break;
+    default: t->store_complex(p, CMPLX(s.re, s.im)); break;
     }
 }
 
@@ -265,54 +213,65 @@ void tsr_convert(tsr_dtype dt, void *dst, int64_t dst_stride,
     PAIR(TSR_INT64, TSR_INT32, int64_t, int32_t)
     PAIR(TSR_INT32, TSR_INT64, int32_t, int64_t)
 #undef PAIR
-    for (int64_t k = 0; k < n; k++)
-        tsr_scalar_store(dt, o + k * dst_stride, tsr_scalar_load(st, in + k * src_stride));
+    /* Every other pair: through the source category's widest value, which
+     * is what a scalar of that kind would carry. */
+    const tsr_dtype_traits *dtr = tsr_dtype_traits_of(dt), *str = tsr_dtype_traits_of(st);
+    if (!dtr || !str) return;
+    switch (str->category) {
+    case TSR_CAT_BOOL: case TSR_CAT_INTEGRAL:
+        for (int64_t k = 0; k < n; k++)
+            dtr->store_int64(o + k * dst_stride, str->load_int64(in + k * src_stride));
+        break;
+    case TSR_CAT_FLOATING:
+        for (int64_t k = 0; k < n; k++)
+            dtr->store_double(o + k * dst_stride, str->load_double(in + k * src_stride));
+        break;
+    default:
+        for (int64_t k = 0; k < n; k++)
+            dtr->store_complex(o + k * dst_stride, str->load_complex(in + k * src_stride));
+        break;
+    }
 }
 
-static const char *const cxx_names[TSR_DTYPE_SLOTS] = {
-    [TSR_UINT8] = "uint8_t", [TSR_INT8] = "int8_t", [TSR_INT16] = "int16_t", [TSR_INT32] = "int",
-    [TSR_INT64] = "int64_t", [TSR_FLOAT16] = "at::Half", [TSR_FLOAT32] = "float",
-    [TSR_FLOAT64] = "double", [TSR_COMPLEX32] = "c10::complex<float>",
-    [TSR_COMPLEX64] = "c10::complex<float>", [TSR_COMPLEX128] = "c10::complex<double>",
-    [TSR_BOOL] = "bool", [TSR_BFLOAT16] = "at::BFloat16",
-};
-
-/* c10::overflows, as observed in 1.13 (fill_, full). */
+/* c10::overflows, as observed in 1.13 (fill_, full): integers within their
+ * range (an unsigned type also accepts -max..max; int64 takes any integer),
+ * floats within ±max unless infinite or NaN, complex parts each within the
+ * ±max of the compute type's real part (1.13's fill kernel converts a
+ * complex32 value to c10::complex<float>); bool never overflows. */
 int tsr_scalar_check_fits(tsr_scalar s, tsr_dtype d)
 {
+    const tsr_dtype_traits *t = tsr_dtype_traits_of(d);
+    if (!t) return 0;
     double re, im;
     tsr_scalar_to_complex(s, &re, &im);
     bool is_int = s.kind == TSR_SCALAR_BOOL || s.kind == TSR_SCALAR_INT;
     bool bad = false;
-    double lo = 0, hi = 0;
-    switch (d) {
-    case TSR_BOOL: case TSR_COMPLEX128: return 0;
-    case TSR_UINT8: lo = -255; hi = 255; break;      /* unsigned accepts -max..max */
-    case TSR_INT8: lo = INT8_MIN; hi = INT8_MAX; break;
-    case TSR_INT16: lo = INT16_MIN; hi = INT16_MAX; break;
-    case TSR_INT32: lo = INT32_MIN; hi = INT32_MAX; break;
-    case TSR_INT64:
-        if (is_int) return 0;
-        bad = im != 0 || !(re >= -9223372036854775808.0 && re < 9223372036854775808.0);
-        goto done;
-    case TSR_FLOAT16: case TSR_FLOAT32: case TSR_FLOAT64: case TSR_BFLOAT16: {
-        double max = d == TSR_FLOAT16 ? 65504.0 : d == TSR_FLOAT32 ? 3.4028234663852886e+38
-                   : d == TSR_BFLOAT16 ? 3.3895313892515355e+38 : INFINITY;
-        bad = im != 0 || (isfinite(re) && (re > max || re < -max));
-        goto done;
+    tsr_iinfo ii;
+    tsr_finfo fi;
+    switch (t->category) {
+    case TSR_CAT_BOOL: return 0;
+    case TSR_CAT_INTEGRAL:
+        tsr_dtype_iinfo(d, &ii);
+        if (ii.bits == 64) {
+            if (is_int) return 0;
+            bad = im != 0 || !(re >= -9223372036854775808.0 && re < 9223372036854775808.0);
+        } else {
+            int64_t lo = ii.min ? ii.min : -(int64_t)ii.max, hi = (int64_t)ii.max;
+            if (is_int) bad = s.i < lo || s.i > hi;
+            else bad = im != 0 || !(re >= (double)lo && re <= (double)hi);
+        }
+        break;
+    case TSR_CAT_FLOATING:
+        tsr_dtype_finfo(d, &fi);
+        bad = im != 0 || (isfinite(re) && (re > fi.max || re < -fi.max));
+        break;
+    default:
+        tsr_dtype_finfo(tsr_dtype_to_real(t->compute), &fi);
+        bad = (isfinite(re) && fabs(re) > fi.max) || (isfinite(im) && fabs(im) > fi.max);
+        break;
     }
-    case TSR_COMPLEX32: case TSR_COMPLEX64: {
-        double max = 3.4028234663852886e+38;
-        bad = (isfinite(re) && fabs(re) > max) || (isfinite(im) && fabs(im) > max);
-        goto done;
-    }
-    default: return 0;
-    }
-    if (is_int) bad = s.i < (int64_t)lo || s.i > (int64_t)hi;
-    else bad = im != 0 || !(re >= lo && re <= hi);
-done:
     if (bad) {
-        tsr_error_set(TSR_ERR_RUNTIME, "value cannot be converted to type %s without overflow", cxx_names[d]);
+        tsr_error_set(TSR_ERR_RUNTIME, "value cannot be converted to type %s without overflow", t->cxx_name);
         return -1;
     }
     return 0;

@@ -35,9 +35,9 @@ void tsr_convert(tsr_dtype dt, void *dst, int64_t dst_stride,
                  tsr_dtype st, const void *src, int64_t src_stride, int64_t n);
 /* Checks that s fits dtype d without overflow (PyTorch's fill_/full check).
  * Returns 0, or -1 with RuntimeError "value cannot be converted to type
- * uint8_t without overflow" (C++ type names as 1.13 prints them: uint8_t
- * int8_t int16_t int int64_t at::Half float double c10::complex<float>
- * (complex32 and complex64) at::BFloat16; complex128 and bool never overflow). */
+ * uint8_t without overflow" naming the dtype's cxx_name trait; complex128 and
+ * bool never overflow. 1.13 checks a one-element tensor's complex32 fill
+ * against c10::complex<c10::Half> instead; tsr follows the kernel path. */
 int tsr_scalar_check_fits(tsr_scalar s, tsr_dtype d);
 
 #endif

@@ -2,7 +2,8 @@
  * load/store macros (storage type → compute type and back; float16 and
  * bfloat16 compute in float and round once), the dtype families, and the
  * strided loop templates that turn one scalar body into a tsr_loop_fn with a
- * contiguous fast path the compiler vectorises. ORDER DTYPE (families). */
+ * contiguous fast path the compiler vectorises. The families and masks come
+ * from the dtype list (TSR_DTYPE_LIST); LD_/ST_ and TSR_DT_ are ORDER DTYPE. */
 #ifndef TSR_OPS_LOOPS_H
 #define TSR_OPS_LOOPS_H
 #include <complex.h>
@@ -41,23 +42,27 @@
 #define LD_complex128(v) (v)
 #define ST_complex128(x) ((double _Complex)(x))
 
-/* Families: X(dtype name, storage type, compute type, real compute type, ...) */
-#define FAM_INT(X, ...)                                   \
-    X(uint8, uint8_t, int64_t, int64_t, __VA_ARGS__)       \
-    X(int8, int8_t, int64_t, int64_t, __VA_ARGS__)         \
-    X(int16, int16_t, int64_t, int64_t, __VA_ARGS__)       \
-    X(int32, int32_t, int64_t, int64_t, __VA_ARGS__)       \
-    X(int64, int64_t, int64_t, int64_t, __VA_ARGS__)
-#define FAM_BOOL(X, ...) X(boolean, bool, bool, bool, __VA_ARGS__)
-#define FAM_FLOAT(X, ...)                                  \
-    X(float16, tsr_half, float, float, __VA_ARGS__)        \
-    X(float32, float, float, float, __VA_ARGS__)           \
-    X(float64, double, double, double, __VA_ARGS__)       \
-    X(bfloat16, tsr_bfloat16, float, float, __VA_ARGS__)
-#define FAM_COMPLEX(X, ...)                                          \
-    X(complex32, tsr_chalf, float _Complex, float, __VA_ARGS__)       \
-    X(complex64, tsr_cfloat, float _Complex, float, __VA_ARGS__)      \
-    X(complex128, tsr_cdouble, double _Complex, double, __VA_ARGS__)
+/* Families: X(dtype name, storage type, compute type, real compute type, ...)
+ * for every dtype of one category, in list order, taken from the dtype list's
+ * category column (dtype.h). A row of TSR_DTYPE_LIST reaches LOOPS_ROW with the
+ * payload (int, float, complex, bool, X, ...): the category picks LOOPS_TAKE
+ * (call X) or LOOPS_EAT (nothing) from the first four. */
+#define LOOPS_SEL_INTEGRAL(i, f, c, b) i
+#define LOOPS_SEL_FLOATING(i, f, c, b) f
+#define LOOPS_SEL_COMPLEX(i, f, c, b) c
+#define LOOPS_SEL_BOOL(i, f, c, b) b
+#define LOOPS_EAT(...)
+#define LOOPS_TAKE(dt, T, C, R, X, ...) X(dt, T, C, R, __VA_ARGS__)
+#define LOOPS_UNPAREN(...) __VA_ARGS__
+#define LOOPS_ROW(A, ID, num, nm, al, kn, sn, T, C, CD, R, AC, AD, cat, ...) \
+    LOOPS_ROW_(cat, kn, T, C, R, LOOPS_UNPAREN A)
+#define LOOPS_ROW_(...) LOOPS_ROW__(__VA_ARGS__)
+#define LOOPS_ROW__(cat, kn, T, C, R, i, f, c, b, ...) LOOPS_SEL_##cat(i, f, c, b)(kn, T, C, R, __VA_ARGS__)
+
+#define FAM_INT(X, ...) TSR_DTYPE_LIST(LOOPS_ROW, (LOOPS_TAKE, LOOPS_EAT, LOOPS_EAT, LOOPS_EAT, X, __VA_ARGS__))
+#define FAM_FLOAT(X, ...) TSR_DTYPE_LIST(LOOPS_ROW, (LOOPS_EAT, LOOPS_TAKE, LOOPS_EAT, LOOPS_EAT, X, __VA_ARGS__))
+#define FAM_COMPLEX(X, ...) TSR_DTYPE_LIST(LOOPS_ROW, (LOOPS_EAT, LOOPS_EAT, LOOPS_TAKE, LOOPS_EAT, X, __VA_ARGS__))
+#define FAM_BOOL(X, ...) TSR_DTYPE_LIST(LOOPS_ROW, (LOOPS_EAT, LOOPS_EAT, LOOPS_EAT, LOOPS_TAKE, X, __VA_ARGS__))
 
 /* Storage type of the real part of a complex dtype's compute. */
 #define RT_complex32 tsr_half
@@ -139,18 +144,18 @@
 #define TSR_DT_boolean TSR_BOOL
 #define TSR_DT_bfloat16 TSR_BFLOAT16
 
-/* Dtype bit masks for "not implemented for" checks. */
+/* Dtype bit masks for "not implemented for" checks, one per category (the
+ * payload's 1 picks the category). */
 #define M(d) (1u << (d))
-#define M_INT (M(TSR_UINT8) | M(TSR_INT8) | M(TSR_INT16) | M(TSR_INT32) | M(TSR_INT64))
-#define M_FLOAT (M(TSR_FLOAT16) | M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
-#define M_COMPLEX (M(TSR_COMPLEX32) | M(TSR_COMPLEX64) | M(TSR_COMPLEX128))
-#define M_BOOL M(TSR_BOOL)
+#define LOOPS_MASK_ROW(A, ID, num, nm, al, kn, sn, T, C, CD, R, AC, AD, cat, ...) | (LOOPS_SEL_##cat A * M(TSR_##ID))
+#define M_INT (0u TSR_DTYPE_LIST(LOOPS_MASK_ROW, (1u, 0u, 0u, 0u)))
+#define M_FLOAT (0u TSR_DTYPE_LIST(LOOPS_MASK_ROW, (0u, 1u, 0u, 0u)))
+#define M_COMPLEX (0u TSR_DTYPE_LIST(LOOPS_MASK_ROW, (0u, 0u, 1u, 0u)))
+#define M_BOOL (0u TSR_DTYPE_LIST(LOOPS_MASK_ROW, (0u, 0u, 0u, 1u)))
 #define M_ALL (M_INT | M_FLOAT | M_COMPLEX | M_BOOL)
 
 /* Records '"<kname>" not implemented for '<Scalar>'' and returns -1. */
 int tsr__not_implemented(const char *kname, tsr_dtype d);
-
-#endif
 
 /* Parameters a loop may read through its ctx (alpha, bounds, exponents...). */
 typedef struct {
@@ -170,3 +175,5 @@ typedef struct {
 #define CDIV(x, y) __builtin_complex(                                                      \
     (real_t)((creal(x) * creal(y) + cimag(x) * cimag(y)) / (creal(y) * creal(y) + cimag(y) * cimag(y))), \
     (real_t)((cimag(x) * creal(y) - creal(x) * cimag(y)) / (creal(y) * creal(y) + cimag(y) * cimag(y))))
+
+#endif

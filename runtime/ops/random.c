@@ -351,45 +351,21 @@ static inline bool walk_next(Walk *w)
 
 /* ------------------------------------------------------------ stores */
 
-/* static_cast<scalar_t>(double) for every real dtype (halves via float). */
-static void store_double(tsr_dtype d, void *p, double v)
-{
-    switch (d) {
-    case TSR_FLOAT32: *(float *)p = (float)v; break;
-    case TSR_FLOAT64: *(double *)p = v; break;
-    case TSR_FLOAT16: *(tsr_half *)p = tsr_float_to_half((float)v); break;
-    case TSR_BFLOAT16: *(tsr_bfloat16 *)p = tsr_float_to_bfloat16((float)v); break;
-    default: tsr_scalar_store(d, p, tsr_scalar_float(v)); break;
-    }
-}
+/* static_cast<scalar_t>(double) for every real dtype (halves via float), from
+ * the dtype's traits. */
+static void store_double(tsr_dtype d, void *p, double v) { tsr_dtype_traits_of(d)->store_double(p, v); }
 
 /* static_cast<scalar_t>(int64_t): integers wrap, halves go through float. */
-static void store_int(tsr_dtype d, void *p, int64_t v)
-{
-    switch (d) {
-    case TSR_UINT8: *(uint8_t *)p = (uint8_t)v; break;
-    case TSR_INT8: *(int8_t *)p = (int8_t)v; break;
-    case TSR_INT16: *(int16_t *)p = (int16_t)v; break;
-    case TSR_INT32: *(int32_t *)p = (int32_t)v; break;
-    case TSR_INT64: *(int64_t *)p = v; break;
-    case TSR_BOOL: *(bool *)p = v != 0; break;
-    case TSR_FLOAT32: *(float *)p = (float)v; break;
-    case TSR_FLOAT64: *(double *)p = (double)v; break;
-    case TSR_FLOAT16: *(tsr_half *)p = tsr_float_to_half((float)v); break;
-    case TSR_BFLOAT16: *(tsr_bfloat16 *)p = tsr_float_to_bfloat16((float)v); break;
-    default: break;
-    }
-}
+static void store_int(tsr_dtype d, void *p, int64_t v) { tsr_dtype_traits_of(d)->store_int64(p, v); }
 
-static double load_double(tsr_dtype d, const void *p)
+static double load_double(tsr_dtype d, const void *p) { return tsr_dtype_traits_of(d)->load_double(p); }
+
+/* v rounded to a floating dtype and read back (static_cast<scalar_t> and back). */
+static double round_to(tsr_dtype d, double v)
 {
-    switch (d) {
-    case TSR_FLOAT32: return *(const float *)p;
-    case TSR_FLOAT64: return *(const double *)p;
-    case TSR_FLOAT16: return tsr_half_to_float(*(const tsr_half *)p);
-    case TSR_BFLOAT16: return tsr_bfloat16_to_float(*(const tsr_bfloat16 *)p);
-    default: return tsr_scalar_to_double(tsr_scalar_load(d, p));
-    }
+    char buf[16];
+    store_double(d, buf, v);
+    return load_double(d, buf);
 }
 
 /* ------------------------------------------------------------ checks */
@@ -443,25 +419,18 @@ static tsr_tensor *as_real(const tsr_tensor *t)
 }
 
 
-/* std::numeric_limits<T>::digits for the floating dtypes. */
+/* std::numeric_limits<T>::digits and ::max() of a floating dtype, from its finfo
+ * (eps is 2^(1-digits)); float64's for anything else. */
 static int float_digits(tsr_dtype d)
 {
-    switch (d) {
-    case TSR_FLOAT16: return 11;
-    case TSR_BFLOAT16: return 8;
-    case TSR_FLOAT32: return 24;
-    default: return 53;
-    }
+    tsr_finfo fi;
+    return is_float(d) && tsr_dtype_finfo(d, &fi) == 0 ? 1 - ilogb(fi.eps) : 53;
 }
 
 static double float_max(tsr_dtype d)
 {
-    switch (d) {
-    case TSR_FLOAT16: return 65504.0;
-    case TSR_BFLOAT16: return 3.3895313892515355e38;
-    case TSR_FLOAT32: return 3.4028234663852886e38;
-    default: return 1.7976931348623157e308;
-    }
+    tsr_finfo fi;
+    return is_float(d) && tsr_dtype_finfo(d, &fi) == 0 ? fi.max : 1.7976931348623157e308;
 }
 
 /* ------------------------------------------------------------ uniform */
@@ -497,30 +466,17 @@ int tsr_uniform_(tsr_tensor *t, double from, double to, tsr_generator *g)
     g = gen_or_default(g);
     Walk w;
     walk_init(&w, t, NULL);
-    switch (dt) {
-    case TSR_FLOAT64: {
+    if (dt == TSR_FLOAT64) {       /* uniform_real_distribution<double>: random64, 53 bits */
         double d = to - from;
         do *(double *)w.p[0] = fma(unif_double(g), d, from); while (walk_next(&w));
-        break;
+        return 0;
     }
-    case TSR_FLOAT32: {
-        float f = (float)from, d = (float)to - f;
-        do *(float *)w.p[0] = fmaf(unif_bits(g, 24), d, f); while (walk_next(&w));
-        break;
-    }
-    case TSR_FLOAT16: {       /* Half - Half rounds to Half; the rest is float */
-        float f = tsr_half_to_float(tsr_double_to_half(from));
-        float d = tsr_half_to_float(tsr_float_to_half(tsr_half_to_float(tsr_double_to_half(to)) - f));
-        do *(tsr_half *)w.p[0] = tsr_float_to_half(fmaf(unif_bits(g, 11), d, f)); while (walk_next(&w));
-        break;
-    }
-    default: {
-        float f = tsr_bfloat16_to_float(tsr_double_to_bfloat16(from));
-        float d = tsr_bfloat16_to_float(tsr_float_to_bfloat16(tsr_bfloat16_to_float(tsr_double_to_bfloat16(to)) - f));
-        do *(tsr_bfloat16 *)w.p[0] = tsr_float_to_bfloat16(fmaf(unif_bits(g, 8), d, f)); while (walk_next(&w));
-        break;
-    }
-    }
+    /* float and the halves: digits bits of random(), arithmetic in float; for
+     * the halves from, to and to - from are rounded to the dtype first. */
+    int digits = float_digits(dt);
+    float f = (float)round_to(dt, from);
+    float d = (float)round_to(dt, (float)round_to(dt, to) - f);
+    do store_double(dt, w.p[0], fmaf(unif_bits(g, digits), d, f)); while (walk_next(&w));
     return 0;
 }
 
@@ -619,11 +575,7 @@ static void fill16_f64(double *d, double mean, double std)
 
 /* normal_fill_16<Half/BFloat16> on float copies of the 16 values: every
  * named intermediate is rounded to the 16-bit type, arithmetic is float. */
-static float round16(tsr_dtype dt, float v)
-{
-    return dt == TSR_FLOAT16 ? tsr_half_to_float(tsr_float_to_half(v))
-                             : tsr_bfloat16_to_float(tsr_float_to_bfloat16(v));
-}
+static float round16(tsr_dtype dt, float v) { return (float)round_to(dt, v); }
 static float round16d(tsr_dtype dt, double v) { return round16(dt, (float)v); }
 /* round16 that leaves float32 values alone. */
 static float round16f(tsr_dtype dt, float v) { return dt == TSR_FLOAT32 ? v : round16(dt, v); }
@@ -871,13 +823,9 @@ static bool uses_random64(tsr_dtype d)
 /* The value a float dtype gives an int64 (static_cast<scalar_t> and back). */
 static int64_t through_dtype(tsr_dtype d, int64_t v)
 {
-    double x;
-    switch (d) {
-    case TSR_FLOAT16: x = tsr_half_to_float(tsr_float_to_half((float)v)); break;
-    case TSR_BFLOAT16: x = tsr_bfloat16_to_float(tsr_float_to_bfloat16((float)v)); break;
-    case TSR_FLOAT32: x = (float)v; break;
-    default: x = (double)v; break;
-    }
+    char buf[16];
+    tsr_dtype_traits_of(d)->store_int64(buf, v);
+    double x = load_double(d, buf);
     if (x >= 9223372036854775808.0 || x < -9223372036854775808.0) return INT64_MIN;
     return (int64_t)x;
 }
@@ -1026,18 +974,14 @@ int tsr_random_(tsr_tensor *t, tsr_generator *g)
     do {
         uint64_t v = (d == TSR_FLOAT64 || d == TSR_INT64) ? tsr_generator_random64(g) : tsr_generator_random(g);
         uint64_t r;
-        switch (d) {
-        case TSR_BOOL: r = v & 1; break;
-        case TSR_INT64: r = v % (UINT64_C(1) << 63); break;
-        case TSR_FLOAT16: case TSR_BFLOAT16: case TSR_FLOAT32: case TSR_FLOAT64:
+        if (d == TSR_BOOL) {
+            r = v & 1;
+        } else if (is_float(d)) {
             r = v % ((UINT64_C(1) << float_digits(d)) + 1);
-            break;
-        default: {
+        } else {                /* max + 1: 2^63 for int64 */
             tsr_iinfo ii;
             tsr_dtype_iinfo(d, &ii);
             r = v % (ii.max + 1);
-            break;
-        }
         }
         store_int(d, w.p[0], (int64_t)r);
     } while (walk_next(&w));

@@ -402,20 +402,14 @@ static int compute_sizes(Value *data, int *ndim, int64_t *sizes)
 /* c10::checked_convert's bound check as tensor_new.cpp names the types. */
 static int check_integral(double x, bool is_float, int64_t i, tsr_dtype d)
 {
-    static const char *names[TSR_DTYPE_SLOTS] = {[TSR_UINT8] = "uint8", [TSR_INT8] = "int8", [TSR_INT16] = "int16",
-                                                 [TSR_INT32] = "int32", [TSR_INT64] = "int64"};
-    double lo, hi;
-    switch (d) {
-    case TSR_UINT8: lo = -255; hi = 255; break;
-    case TSR_INT8: lo = INT8_MIN; hi = INT8_MAX; break;
-    case TSR_INT16: lo = INT16_MIN; hi = INT16_MAX; break;
-    case TSR_INT32: lo = INT32_MIN; hi = INT32_MAX; break;
-    default: lo = -9223372036854775808.0; hi = 9223372036854775807.0; break;
-    }
+    tsr_iinfo ii;
+    if (tsr_dtype_iinfo(d, &ii) < 0) return bind_runtime_errori();
+    /* an unsigned type accepts -max..max */
+    double lo = ii.min ? (double)ii.min : -(double)ii.max, hi = (double)ii.max;
     bool bad;
     if (is_float) bad = !(x >= lo && x <= hi) || (d == TSR_INT64 && x >= 9223372036854775808.0);
     else bad = d != TSR_INT64 && (i < (int64_t)lo || i > (int64_t)hi);
-    if (bad) return exc_seti("RuntimeError", "value cannot be converted to type %s without overflow", names[d]);
+    if (bad) return exc_seti("RuntimeError", "value cannot be converted to type %s without overflow", tsr_dtype_name(d));
     return 0;
 }
 
@@ -1265,7 +1259,7 @@ BIND_INIT_ORDER(factory_init, 12)
 
     Value *cuda = bind_module("torch.cuda");
     for (int c = 0; c < 2; c++) {
-#define X(ID, num, nm, ct, cc, cat, sname, alias)                                                           \
+#define X(ID, ...)                                                           \
         if (legacy_has(TSR_##ID)) {                                                                         \
             const tsr_dtype_traits *tr = tsr_dtype_traits_of(TSR_##ID);                                     \
             snprintf(legacy_names[c][TSR_##ID], sizeof legacy_names[c][TSR_##ID], "torch.%s%s",            \

@@ -312,7 +312,7 @@ static Value *m_storage_type(Value *self, CallArgs *a, void *d)
 BIND_INIT_ORDER(storage_init, 13)
 {
     Value *torch = bind_module("torch");
-#define X(ID, num, nm, ct, cc, cat, sname, alias)                                                       \
+#define X(ID, ...)                                                       \
     if (class_has(TSR_##ID)) {                                                                          \
         const char *stn = tsr_dtype_traits_of(TSR_##ID)->storage_type;                                  \
         snprintf(class_names[TSR_##ID], sizeof class_names[TSR_##ID], "torch.%s", stn);                 \

@@ -1089,22 +1089,15 @@ static Value *cast_method(Value *self, CallArgs *a, const char *fname, tsr_dtype
     return to_dtype_value(self, dt, false);
 }
 
-#define CAST(fn, name, dt) \
-    static Value *fn(Value *self, CallArgs *a, void *d) { (void)d; return cast_method(self, a, name, dt); }
-CAST(m_float_, "float", TSR_FLOAT32)
-CAST(m_double_, "double", TSR_FLOAT64)
-CAST(m_half_, "half", TSR_FLOAT16)
-CAST(m_bfloat16_, "bfloat16", TSR_BFLOAT16)
-CAST(m_int_, "int", TSR_INT32)
-CAST(m_long_, "long", TSR_INT64)
-CAST(m_short_, "short", TSR_INT16)
-CAST(m_char_, "char", TSR_INT8)
-CAST(m_byte_, "byte", TSR_UINT8)
-CAST(m_bool_, "bool", TSR_BOOL)
-CAST(m_cfloat_, "cfloat", TSR_COMPLEX64)
-CAST(m_cdouble_, "cdouble", TSR_COMPLEX128)
-CAST(m_chalf_, "chalf", TSR_COMPLEX32)
-#undef CAST
+/* x.float(), x.byte(), ...: one per dtype, named by its method trait. */
+#define X(ID, num, nm, al, kn, ...)                                                \
+    static Value *m_cast_##kn(Value *self, CallArgs *a, void *d)                   \
+    {                                                                              \
+        (void)d;                                                                   \
+        return cast_method(self, a, tsr_dtype_traits_of(TSR_##ID)->method, TSR_##ID); \
+    }
+TSR_DTYPES(X)
+#undef X
 
 static Value *m_type_as(Value *self, CallArgs *a, void *d)
 {
@@ -1484,9 +1477,10 @@ BIND_INIT_ORDER(tensor_init, 5)
         {"copy_", m_copy_}, {"fill_", m_fill_}, {"zero_", m_zero_}, {"set_", m_set_}, {"resize_", m_resize_},
         {"resize_as_", m_resize_as_}, {"item", m_item}, {"tolist", m_tolist}, {"__int__", m_int},
         {"__float__", m_float}, {"__complex__", m_complex}, {"__index__", m_index}, {"type", m_type},
-        {"to", m_to}, {"float", m_float_}, {"double", m_double_}, {"half", m_half_}, {"bfloat16", m_bfloat16_},
-        {"int", m_int_}, {"long", m_long_}, {"short", m_short_}, {"char", m_char_}, {"byte", m_byte_},
-        {"bool", m_bool_}, {"cfloat", m_cfloat_}, {"cdouble", m_cdouble_}, {"chalf", m_chalf_},
+        {"to", m_to},
+#define X(ID, num, nm, al, kn, sn, T, C, CD, R, A, AD, cat, cxx, tm, sh, LD, ST, re, cx, meth) {meth, m_cast_##kn},
+        TSR_DTYPES(X)
+#undef X
         {"type_as", m_type_as}, {"requires_grad_", m_requires_grad_}, {"cpu", m_cpu}, {"cuda", m_cuda}, {"view", m_view}, {"view_as", m_view_as},
         {"reshape_as", m_reshape_as}, {"expand", m_expand}, {"expand_as", m_expand_as}, {"unfold", m_unfold},
     };

@@ -785,7 +785,7 @@ BIND_INIT_ORDER(types_init, 5)
 {
     Value *torch = bind_module("torch");
     /* dtypes under their canonical names and aliases */
-#define X(ID, num, name, ct, cc, cat, sname, alias)                         \
+#define X(ID, num, name, alias, ...)                         \
     module_add(torch, name, v_dtype(TSR_##ID));                            \
     if (alias) module_add(torch, (const char *)(alias), v_dtype(TSR_##ID));
     TSR_DTYPES(X)

@@ -490,22 +490,8 @@ _Static_assert(sizeof table_order / sizeof *table_order == TSR_NDTYPES, "every d
 
 static const char *short_name(tsr_dtype d)
 {
-    switch (d) {
-    case TSR_BOOL: return "bool";
-    case TSR_UINT8: return "u8";
-    case TSR_INT8: return "i8";
-    case TSR_INT16: return "i16";
-    case TSR_INT32: return "i32";
-    case TSR_INT64: return "i64";
-    case TSR_FLOAT16: return "f16";
-    case TSR_BFLOAT16: return "bf16";
-    case TSR_FLOAT32: return "f32";
-    case TSR_FLOAT64: return "f64";
-    case TSR_COMPLEX32: return "c32";
-    case TSR_COMPLEX64: return "c64";
-    case TSR_COMPLEX128: return "c128";
-    default: return "-";
-    }
+    const tsr_dtype_traits *t = tsr_dtype_traits_of(d);
+    return t ? t->short_name : "-";
 }
 
 void show_promotion_table(bool cast)

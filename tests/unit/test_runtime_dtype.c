@@ -1,6 +1,7 @@
 /* tests/unit/test_runtime_dtype.c — dtype traits, lookups, finfo/iinfo, and
  * float16/bfloat16 conversions (whole bit-pattern walks; edge cases pasted
  * from torch 1.13). */
+#include <complex.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -169,9 +170,160 @@ TEST(dtype_traits_table)
 /* The X-macro's storage types agree with the traits' itemsize. */
 TEST(dtype_xmacro_sizes)
 {
-#define X(ID, num, nm, ct, cc, cat, sname, al) CHECK_EQ_INT(sizeof(ct), tsr_dtype_itemsize(TSR_##ID));
+#define X(ID, num, nm, al, kn, sn, ct, ...) CHECK_EQ_INT(sizeof(ct), tsr_dtype_itemsize(TSR_##ID));
     TSR_DTYPES(X)
 #undef X
+}
+
+/* Every dtype's names as PyTorch 1.13 prints them: repr, ScalarType, the C++
+ * type of fill_/full's overflow message, caffe2::TypeMeta (random_/uniform_
+ * bounds messages), and the :table short name; with the type traits. */
+TEST(dtype_traits_names_walk)
+{
+    static const struct {
+        tsr_dtype d; const char *repr, *sname, *cxx, *typemeta, *shortn;
+        int size; tsr_dtype compute, acc, real, cplx;
+    } want[] = {
+        {TSR_UINT8, "torch.uint8", "Byte", "uint8_t", "unsigned char", "u8", 1, TSR_INT64, TSR_INT64, TSR_UINT8, TSR_DTYPE_UNDEFINED},
+        {TSR_INT8, "torch.int8", "Char", "int8_t", "signed char", "i8", 1, TSR_INT64, TSR_INT64, TSR_INT8, TSR_DTYPE_UNDEFINED},
+        {TSR_INT16, "torch.int16", "Short", "int16_t", "short int", "i16", 2, TSR_INT64, TSR_INT64, TSR_INT16, TSR_DTYPE_UNDEFINED},
+        {TSR_INT32, "torch.int32", "Int", "int", "int", "i32", 4, TSR_INT64, TSR_INT64, TSR_INT32, TSR_DTYPE_UNDEFINED},
+        {TSR_INT64, "torch.int64", "Long", "int64_t", "long int", "i64", 8, TSR_INT64, TSR_INT64, TSR_INT64, TSR_DTYPE_UNDEFINED},
+        {TSR_FLOAT16, "torch.float16", "Half", "at::Half", "c10::Half", "f16", 2, TSR_FLOAT32, TSR_FLOAT32, TSR_FLOAT16, TSR_COMPLEX32},
+        {TSR_FLOAT32, "torch.float32", "Float", "float", "float", "f32", 4, TSR_FLOAT32, TSR_FLOAT64, TSR_FLOAT32, TSR_COMPLEX64},
+        {TSR_FLOAT64, "torch.float64", "Double", "double", "double", "f64", 8, TSR_FLOAT64, TSR_FLOAT64, TSR_FLOAT64, TSR_COMPLEX128},
+        {TSR_COMPLEX32, "torch.complex32", "ComplexHalf", "c10::complex<float>", "c10::complex<c10::Half>", "c32", 4,
+         TSR_COMPLEX64, TSR_COMPLEX64, TSR_FLOAT16, TSR_COMPLEX32},
+        {TSR_COMPLEX64, "torch.complex64", "ComplexFloat", "c10::complex<float>", "c10::complex<float>", "c64", 8,
+         TSR_COMPLEX64, TSR_COMPLEX128, TSR_FLOAT32, TSR_COMPLEX64},
+        {TSR_COMPLEX128, "torch.complex128", "ComplexDouble", "c10::complex<double>", "c10::complex<double>", "c128", 16,
+         TSR_COMPLEX128, TSR_COMPLEX128, TSR_FLOAT64, TSR_COMPLEX128},
+        {TSR_BOOL, "torch.bool", "Bool", "bool", "bool", "bool", 1, TSR_BOOL, TSR_BOOL, TSR_BOOL, TSR_DTYPE_UNDEFINED},
+        {TSR_BFLOAT16, "torch.bfloat16", "BFloat16", "at::BFloat16", "c10::BFloat16", "bf16", 2, TSR_FLOAT32, TSR_FLOAT32,
+         TSR_BFLOAT16, TSR_DTYPE_UNDEFINED},
+    };
+    _Static_assert(sizeof want / sizeof want[0] == TSR_NDTYPES, "one row per dtype");
+    static const char *const methods[TSR_NDTYPES] = {
+        "byte", "char", "short", "int", "long", "half", "float", "double", "chalf", "cfloat", "cdouble", "bool", "bfloat16",
+    };
+    for (int i = 0; i < TSR_NDTYPES; i++) {
+        const tsr_dtype_traits *t = tsr_dtype_traits_of(tsr_dtype_at_index(i));
+        CHECK(t != NULL);
+        if (!t) continue;
+        char repr[32];
+        snprintf(repr, sizeof repr, "torch.%s", t->name);
+        CHECK_EQ_INT(t->number, want[i].d);
+        CHECK_STR(repr, want[i].repr);
+        CHECK_STR(t->scalar_name, want[i].sname);
+        CHECK_STR(t->cxx_name, want[i].cxx);
+        CHECK_STR(t->typemeta_name, want[i].typemeta);
+        CHECK_STR(tsr_dtype_typemeta_name(want[i].d), want[i].typemeta);
+        CHECK_STR(t->short_name, want[i].shortn);
+        CHECK_STR(t->method, methods[i]);
+        CHECK_EQ_INT(t->itemsize, want[i].size);
+        CHECK_EQ_INT(t->compute, want[i].compute);
+        CHECK_EQ_INT(t->acc, want[i].acc);
+        CHECK_EQ_INT(t->to_real, want[i].real);
+        CHECK_EQ_INT(tsr_dtype_to_real(want[i].d), want[i].real);
+        CHECK_EQ_INT(t->to_complex, want[i].cplx);
+        CHECK_EQ_INT(tsr_dtype_to_complex(want[i].d), want[i].cplx);
+    }
+}
+
+/* generated from torch 1.13: torch.tensor(v, dtype=float64 / int64 / complex128).to(dt),
+ * read back as complex128, per dtype in list order */
+static const double d_in[7] = {1.0, -2.0, 0.1, 300.0, -1e10, 65520.0, 1e300};
+static const double d_out[TSR_NDTYPES][7][2] = {
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {0x1.fc00000000000p+7, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x1.6000000000000p+5, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x1.e000000000000p+7, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.uint8
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x1.6000000000000p+5, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {-0x1.0000000000000p+4, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.int8
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x1.2c00000000000p+8, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {-0x1.0000000000000p+4, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.int16
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x1.2c00000000000p+8, 0x0.0p+0}, {-0x1.0000000000000p+31, 0x0.0p+0}, {0x1.ffe0000000000p+15, 0x0.0p+0}, {-0x1.0000000000000p+31, 0x0.0p+0}}, // torch.int32
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x1.2c00000000000p+8, 0x0.0p+0}, {-0x1.2a05f20000000p+33, 0x0.0p+0}, {0x1.ffe0000000000p+15, 0x0.0p+0}, {-0x1.0000000000000p+63, 0x0.0p+0}}, // torch.int64
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x1.9980000000000p-4, 0x0.0p+0}, {0x1.2c00000000000p+8, 0x0.0p+0}, {-INFINITY, 0x0.0p+0}, {INFINITY, 0x0.0p+0}, {INFINITY, 0x0.0p+0}}, // torch.float16
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x1.99999a0000000p-4, 0x0.0p+0}, {0x1.2c00000000000p+8, 0x0.0p+0}, {-0x1.2a05f20000000p+33, 0x0.0p+0}, {0x1.ffe0000000000p+15, 0x0.0p+0}, {INFINITY, 0x0.0p+0}}, // torch.float32
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x1.999999999999ap-4, 0x0.0p+0}, {0x1.2c00000000000p+8, 0x0.0p+0}, {-0x1.2a05f20000000p+33, 0x0.0p+0}, {0x1.ffe0000000000p+15, 0x0.0p+0}, {0x1.7e43c8800759cp+996, 0x0.0p+0}}, // torch.float64
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x1.9980000000000p-4, 0x0.0p+0}, {0x1.2c00000000000p+8, 0x0.0p+0}, {-INFINITY, 0x0.0p+0}, {INFINITY, 0x0.0p+0}, {INFINITY, 0x0.0p+0}}, // torch.complex32
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x1.99999a0000000p-4, 0x0.0p+0}, {0x1.2c00000000000p+8, 0x0.0p+0}, {-0x1.2a05f20000000p+33, 0x0.0p+0}, {0x1.ffe0000000000p+15, 0x0.0p+0}, {INFINITY, 0x0.0p+0}}, // torch.complex64
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x1.999999999999ap-4, 0x0.0p+0}, {0x1.2c00000000000p+8, 0x0.0p+0}, {-0x1.2a05f20000000p+33, 0x0.0p+0}, {0x1.ffe0000000000p+15, 0x0.0p+0}, {0x1.7e43c8800759cp+996, 0x0.0p+0}}, // torch.complex128
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}}, // torch.bool
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p+1, 0x0.0p+0}, {0x1.9a00000000000p-4, 0x0.0p+0}, {0x1.2c00000000000p+8, 0x0.0p+0}, {-0x1.2a00000000000p+33, 0x0.0p+0}, {0x1.0000000000000p+16, 0x0.0p+0}, {INFINITY, 0x0.0p+0}}, // torch.bfloat16
+};
+static const int64_t i_in[4] = {INT64_MAX, (INT64_C(1) << 53) + 1, -3, 16777217};
+static const double i_out[TSR_NDTYPES][4][2] = {
+    {{0x1.fe00000000000p+7, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {0x1.fa00000000000p+7, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}}, // torch.uint8
+    {{-0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}}, // torch.int8
+    {{-0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}}, // torch.int16
+    {{-0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {0x1.0000010000000p+24, 0x0.0p+0}}, // torch.int32
+    {{0x1.0000000000000p+63, 0x0.0p+0}, {0x1.0000000000000p+53, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {0x1.0000010000000p+24, 0x0.0p+0}}, // torch.int64
+    {{INFINITY, 0x0.0p+0}, {INFINITY, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {INFINITY, 0x0.0p+0}}, // torch.float16
+    {{0x1.0000000000000p+63, 0x0.0p+0}, {0x1.0000000000000p+53, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {0x1.0000000000000p+24, 0x0.0p+0}}, // torch.float32
+    {{0x1.0000000000000p+63, 0x0.0p+0}, {0x1.0000000000000p+53, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {0x1.0000010000000p+24, 0x0.0p+0}}, // torch.float64
+    {{INFINITY, 0x0.0p+0}, {INFINITY, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {INFINITY, 0x0.0p+0}}, // torch.complex32
+    {{0x1.0000000000000p+63, 0x0.0p+0}, {0x1.0000000000000p+53, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {0x1.0000000000000p+24, 0x0.0p+0}}, // torch.complex64
+    {{0x1.0000000000000p+63, 0x0.0p+0}, {0x1.0000000000000p+53, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {0x1.0000010000000p+24, 0x0.0p+0}}, // torch.complex128
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}}, // torch.bool
+    {{0x1.0000000000000p+63, 0x0.0p+0}, {0x1.0000000000000p+53, 0x0.0p+0}, {-0x1.8000000000000p+1, 0x0.0p+0}, {0x1.0000000000000p+24, 0x0.0p+0}}, // torch.bfloat16
+};
+static const double c_in[3][2] = {{1, 2}, {-0.5, 3}, {0, 2}};
+static const double c_out[TSR_NDTYPES][3][2] = {
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.uint8
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.int8
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.int16
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.int32
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.int64
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p-1, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.float16
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p-1, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.float32
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p-1, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.float64
+    {{0x1.0000000000000p+0, 0x1.0000000000000p+1}, {-0x1.0000000000000p-1, 0x1.8000000000000p+1}, {0x0.0p+0, 0x1.0000000000000p+1}}, // torch.complex32
+    {{0x1.0000000000000p+0, 0x1.0000000000000p+1}, {-0x1.0000000000000p-1, 0x1.8000000000000p+1}, {0x0.0p+0, 0x1.0000000000000p+1}}, // torch.complex64
+    {{0x1.0000000000000p+0, 0x1.0000000000000p+1}, {-0x1.0000000000000p-1, 0x1.8000000000000p+1}, {0x0.0p+0, 0x1.0000000000000p+1}}, // torch.complex128
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {0x1.0000000000000p+0, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.bool
+    {{0x1.0000000000000p+0, 0x0.0p+0}, {-0x1.0000000000000p-1, 0x0.0p+0}, {0x0.0p+0, 0x0.0p+0}}, // torch.bfloat16
+};
+
+static bool same(double a, double b) { return a == b && signbit(a) == signbit(b); }
+
+/* What a stored value reads back as, through every load; then storing that
+ * value again gives the same bytes (load/store round trip). */
+static void check_readback(const tsr_dtype_traits *t, const unsigned char *buf, const double want[2], const char *what, int k)
+{
+    double _Complex z = t->load_complex(buf);
+    bool ok = same(creal(z), want[0]) && same(cimag(z), want[1]) && t->load_double(buf) == want[0];
+    if (t->category == TSR_CAT_INTEGRAL || t->category == TSR_CAT_BOOL)
+        ok = ok && (double)t->load_int64(buf) == want[0];
+    if (!ok) fprintf(stderr, "  %s %s #%d: got (%a, %a), want (%a, %a)\n", t->name, what, k, creal(z), cimag(z), want[0], want[1]);
+    CHECK(ok);
+    unsigned char again[16] = {0};
+    if (t->category == TSR_CAT_INTEGRAL || t->category == TSR_CAT_BOOL) t->store_int64(again, t->load_int64(buf));
+    else if (t->category == TSR_CAT_FLOATING) t->store_double(again, t->load_double(buf));
+    else t->store_complex(again, z);
+    CHECK(memcmp(again, buf, (size_t)t->itemsize) == 0);
+}
+
+TEST(dtype_traits_load_store_walk)
+{
+    for (int i = 0; i < TSR_NDTYPES; i++) {
+        const tsr_dtype_traits *t = tsr_dtype_traits_of(tsr_dtype_at_index(i));
+        unsigned char buf[16];
+        for (int k = 0; k < 7; k++) {
+            memset(buf, 0, sizeof buf);
+            t->store_double(buf, d_in[k]);
+            check_readback(t, buf, d_out[i][k], "store_double", k);
+            memset(buf, 0, sizeof buf);
+            t->store_complex(buf, d_in[k]);
+            check_readback(t, buf, d_out[i][k], "store_complex(real)", k);
+        }
+        for (int k = 0; k < 4; k++) {
+            memset(buf, 0, sizeof buf);
+            t->store_int64(buf, i_in[k]);
+            check_readback(t, buf, i_out[i][k], "store_int64", k);
+        }
+        for (int k = 0; k < 3; k++) {
+            memset(buf, 0, sizeof buf);
+            t->store_complex(buf, CMPLX(c_in[k][0], c_in[k][1]));
+            check_readback(t, buf, c_out[i][k], "store_complex", k);
+        }
+    }
 }
 
 TEST(dtype_finfo_iinfo)
