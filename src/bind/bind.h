@@ -52,9 +52,9 @@ static inline int bind_bool(Value *v, const char *fname, const char *arg, bool *
 /* dir(v): v's attribute names, sorted and unique, as a new list. dir()
  * without arguments needs the namespace: the evaluator defines it. */
 Value *bind_dir_of(Value *v);
-/* What help(v) and :help EXPR print about v (until the binding rows carry
- * signatures and summaries): "Help on int object: 3". New str, or NULL with
- * the exception of repr(v). */
+/* What help(v) and :help EXPR print about v: for a callable of the binding
+ * table its 1.13 summary and signatures (table.h), else "Help on int object:
+ * 3". New str, or NULL with the exception of repr(v). */
 Value *bind_help_text(Value *v);
 
 /* acc op e1 op e2 ... over an iterable (sum, math.prod); steals acc. */

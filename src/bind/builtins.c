@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/bind.h"
+#include "bind/table.h"
 
 /* --------------------------------------------------------------- output */
 
@@ -579,6 +580,9 @@ Value *bind_dir_of(Value *v)
 
 Value *bind_help_text(Value *v)
 {
+    unsigned form;
+    const BindRow *row = bind_table_row_of(v, &form);
+    if (row) return bind_table_help_text(row, form);
     Value *r = value_repr(v);
     if (!r) return NULL;
     Value *out = v_strf("Help on %s object: %s", type_name(v), r->u.s.p);

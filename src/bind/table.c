@@ -474,29 +474,52 @@ void bind_table_register(BindRow *rows, int n)
 
 void bind_table_alias_method(const char *alias, BindRow *row) { bind_tensor_method_data(alias, method_call, row); }
 
-const BindRow *bind_table_row_of(Value *callable, bool *method)
+const BindRow *bind_table_row_of(Value *callable, unsigned *form)
 {
     if (callable->type != &t_builtin) return NULL;
     BuiltinFn fn = callable->u.bi.fn;
     if (fn != fn_call && fn != method_call && fn != inplace_call) return NULL;
-    *method = fn != fn_call;
+    *form = fn == fn_call ? BIND_FN : fn == method_call ? BIND_METHOD : BIND_INPLACE;
     return callable->u.bi.data;
 }
 
-void bind_table_help(FILE *f, const BindRow *row, bool method)
+Value *bind_table_help_text(const BindRow *row, unsigned form)
 {
-    char q[96], sig[512];
+    bool method = form != BIND_FN;
+    const char *name = form == BIND_INPLACE ? row->iname : row->name;
+    char q[96], *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return exc_set("MemoryError", "%s", "");
     const char *mod = row->module ? row->module : "torch";
-    snprintf(q, sizeof q, "%s.%s", method ? "Tensor" : mod, row->name);
+    snprintf(q, sizeof q, "%s.%s", method ? "Tensor" : mod, name);
     const TorchApi *api = torch_api_find(q);
-    fprintf(f, "Help on built-in function %s in %s:\n\n", row->name, method ? "class Tensor" : mod);
+    if (method) fprintf(f, "Help on method %s of Tensor:\n\n", name);
+    else fprintf(f, "Help on built-in function %s in module %s:\n\n", name, mod);
+    if (api && api->signature[0]) fprintf(f, "%s\n", api->signature);
+    if (api && api->summary[0]) fprintf(f, "    %s\n", api->summary);
+    fprintf(f, "\nSignatures (what the argument parser accepts):\n");
     const BindSig *ss = method ? row->ms : row->fs;
     int n = method ? row->nms : row->nfs;
-    for (int i = 0; i < n; i++) {
-        sig_text(&ss[i], sig, sizeof sig);
-        fprintf(f, "%s(%s)\n", row->name, sig);
+    /* the row's own text, defaults included; the method form drops self and out= */
+    const char *p = row->sigs;
+    for (int i = 0; *p && i < row->nfs; i++) {
+        const char *e = strchr(p, '|');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        bool hidden = *p == '!';
+        if (!method) fprintf(f, "    %s(%.*s)%s\n", row->name, (int)(l - hidden), p + hidden, hidden ? "  (deprecated)" : "");
+        p += l + (e ? 1 : 0);
     }
-    if (api && api->summary[0]) fprintf(f, "\n    %s\n", api->summary);
+    for (int i = 0; method && i < n; i++) {
+        char sig[512];
+        sig_text(&ss[i], sig, sizeof sig);
+        fprintf(f, "    %s(%s)%s\n", name, sig, ss[i].hidden ? "  (deprecated)" : "");
+    }
+    fclose(f);
+    if (len && text[len - 1] == '\n') text[--len] = 0;
+    Value *r = v_str(text);
+    free(text);
+    return r;
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }

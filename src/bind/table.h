@@ -90,11 +90,11 @@ void bind_table_register(BindRow *rows, int n);
 
 /* Binds row's method form under another name too (Tensor.__abs__). */
 void bind_table_alias_method(const char *alias, BindRow *row);
-/* The row behind a builtin value (torch.add, t.add), or NULL. */
-const BindRow *bind_table_row_of(Value *callable, bool *method);
-/* Prints help for a row: the qualified name, each signature as the parser
- * has it, and 1.13's summary line. */
-void bind_table_help(FILE *f, const BindRow *row, bool method);
+/* The row behind a builtin value (torch.add, t.add, t.add_), or NULL. */
+const BindRow *bind_table_row_of(Value *callable, unsigned *form);   /* form: BIND_FN, _METHOD or _INPLACE */
+/* What help() prints for a row: 1.13's docstring signature and summary line,
+ * then each signature the parser accepts. New str, or NULL with MemoryError. */
+Value *bind_table_help_text(const BindRow *row, unsigned form);
 /* Prints every bound callable's qualified name, one a line, sorted. */
 void bind_table_list(FILE *f);
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # help(), :help EXPR and dir(): what the built-ins that describe values print.
-# help() has no binding table to read signatures from yet, so it names the
-# value's type and repr; dir() lists the session's names.
+# help() of a binding-table callable prints 1.13's summary and the signatures
+# its parser accepts; of any other value, the type and repr; dir() lists the
+# session's names.
 
 load helpers
 
@@ -50,4 +51,24 @@ load helpers
     run --separate-stderr tsr_run -e "'shape' in dir(torch.zeros(1)), 'append' in dir([])"
     assert_success
     assert_output "(True, True)"
+}
+
+@test "helpfn-2.1: help(torch.add) prints 1.13's docstring signature, summary and parser signatures" {
+    run --separate-stderr tsr_run -e 'help(torch.add)'
+    assert_success
+    assert_line --index 0 "Help on built-in function add in module torch:"
+    assert_line "add(input, other, *, alpha=1, out=None) -> Tensor"
+    assert_line "    Adds other, scaled by alpha, to input."
+    assert_line "    add(Tensor input, Tensor other, *, Number alpha=1, Tensor? out=None)"
+    assert_line "    add(Tensor input, Number alpha, Tensor other, *, Tensor? out=None)  (deprecated)"
+    [ -z "$stderr" ]
+}
+
+@test "helpfn-2.2: help of a method and of its in-place form name each" {
+    run --separate-stderr tsr_run -e $'x = torch.ones(1)\nhelp(x.exp)\nhelp(x.exp_)'
+    assert_success
+    assert_line "Help on method exp of Tensor:"
+    assert_line "    exp()"
+    assert_line "Help on method exp_ of Tensor:"
+    assert_line "exp_() -> Tensor"
 }
