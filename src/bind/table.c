@@ -28,6 +28,11 @@ static const struct { const char *spell, *spell2, *msg; } ptypes[BT_COUNT] = {
     [BT_DEVICE] = {"Device", NULL, "torch.device"},
     [BT_MEMORY_FORMAT] = {"MemoryFormat", NULL, "torch.memory_format"},
     [BT_DIMNAME] = {"Dimname", NULL, "name"},
+    [BT_DIMNAME_LIST] = {"Dimname[]", "DimnameList", "tuple of names"},
+    [BT_SYMINT] = {"SymInt", NULL, "SymInt"},
+    [BT_FLOAT_LIST] = {"float[]", "ArrayRef<double>", "tuple of floats"},
+    [BT_STORAGE] = {"Storage", NULL, "torch.Storage"},
+    [BT_OBJECT] = {"object", "PyObject*", "object"},
 };
 
 /* ------------------------------------------------------------ signatures */
@@ -40,8 +45,8 @@ static int parse_type(const char *ty, BindParam *q)
     if (tl && t[tl - 1] == '?') { q->none = true; t[--tl] = 0; }
     q->size = 0;
     char *br = strchr(t, '[');
-    if (br && !strcmp(t, "Tensor[]")) {
-        q->type = BT_TENSOR_LIST;
+    if (br && (!strcmp(t, "Tensor[]") || !strcmp(t, "Dimname[]") || !strcmp(t, "float[]"))) {
+        q->type = t[0] == 'T' ? BT_TENSOR_LIST : t[0] == 'D' ? BT_DIMNAME_LIST : BT_FLOAT_LIST;
         return 0;
     }
     if (br && br > t && (!strncmp(t, "int[", 4) || !strncmp(t, "SymInt[", 7))) {   /* int[], int[2], SymInt[] */
@@ -143,6 +148,20 @@ static bool check(const BindParam *p, Value *v, bool nums)
     case BT_DEVICE: return is_device(v) || v->type == &t_str || v->type == &t_int;
     case BT_MEMORY_FORMAT: return v->type == &t_memory_format;
     case BT_DIMNAME: return v->type == &t_str;
+    case BT_DIMNAME_LIST:
+        if (v->type != &t_tuple && v->type != &t_list) return false;
+        for (size_t i = 0; i < seq_len(v); i++)
+            if (v->u.seq.items[i]->type != &t_str && !is_none(v->u.seq.items[i])) return false;
+        return true;
+    case BT_SYMINT: return arg_is_int(v);
+    case BT_FLOAT_LIST:
+        if (v->type == &t_float || v->type == &t_int) return p->size > 0;
+        if (v->type != &t_tuple && v->type != &t_list) return false;
+        for (size_t i = 0; i < seq_len(v); i++)
+            if (v->u.seq.items[i]->type != &t_float && v->u.seq.items[i]->type != &t_int) return false;
+        return true;
+    case BT_STORAGE: return v->type->name && strstr(v->type->name, "Storage") != NULL;
+    case BT_OBJECT: return true;
     case BT_COUNT: break;
     }
     return false;

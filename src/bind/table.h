@@ -14,7 +14,8 @@
 /* Parameter types, as python_arg_parser names them in messages. ORDER PTYPE */
 typedef enum {
     BT_TENSOR, BT_NUMBER, BT_INT, BT_FLOAT, BT_BOOL, BT_STR, BT_DTYPE, BT_INT_LIST, BT_SYMINT_LIST,
-    BT_TENSOR_LIST, BT_GENERATOR, BT_LAYOUT, BT_DEVICE, BT_MEMORY_FORMAT, BT_DIMNAME, BT_COUNT
+    BT_TENSOR_LIST, BT_GENERATOR, BT_LAYOUT, BT_DEVICE, BT_MEMORY_FORMAT, BT_DIMNAME, BT_DIMNAME_LIST,
+    BT_SYMINT, BT_FLOAT_LIST, BT_STORAGE, BT_OBJECT, BT_COUNT
 } BindType;
 
 #define BIND_MAXP 8             /* parameters of one signature, out= included */
