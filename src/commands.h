@@ -5,6 +5,7 @@
 #define TSR_COMMANDS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 /* Runs the command with its argument text (never NULL); returns 0 on
  * success, 1 when it failed (the error already printed). */
@@ -19,5 +20,14 @@ int cmd_run(const char *line);
 const char *cmd_name(int i);                /* for completion; NULL at end */
 
 extern bool cmd_quit_requested;
+
+/* The most bytes a script, a :load file or standard input may hold. */
+#define CMD_MAX_SOURCE ((size_t)64 << 20)
+
+/* Reads all of f into a new buffer (free() it) and sets *len. Returns NULL
+ * after writing a one-line reason into msg (msgn bytes): a read error, more
+ * than CMD_MAX_SOURCE bytes, a NUL byte (the file is not text), or no
+ * memory. path names the file in the reason; NULL means standard input. */
+char *cmd_read_source(FILE *f, const char *path, size_t *len, char *msg, size_t msgn);
 
 #endif

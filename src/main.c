@@ -58,26 +58,6 @@ static void on_sigint(int sig)
     if (++sigint_count >= 3 && !repl_active) _exit(130); /* a kernel that does not poll */
 }
 
-static char *read_all(FILE *f, size_t *len)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) return NULL;
-    for (;;) {
-        size_t k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (n == cap) {
-            cap *= 2;
-            char *nb = realloc(buf, cap);
-            if (!nb) { free(buf); return NULL; }
-            buf = nb;
-        }
-        if (k == 0) break;
-    }
-    *len = n;
-    return buf;
-}
-
 /* Standard input: REPL semantics without prompts. ':' command lines run in
  * order with the statements around them. */
 static int run_text_with_commands(const char *name, char *text, size_t len, bool keep_going, int *failed)
@@ -177,15 +157,17 @@ int main(int argc, char **argv)
             return 2;
         }
         size_t len;
-        char *text = read_all(f, &len);
+        char msg[512];
+        char *text = cmd_read_source(f, file, &len, msg, sizeof msg);
         fclose(f);
-        if (!text) { fprintf(stderr, "tsr: out of memory reading '%s'\n", file); eval_fini(); return 2; }
+        if (!text) { fprintf(stderr, "%s\n", msg); eval_fini(); return 2; }
         failed = eval_source(file, text, len, keep_going, NULL);
         free(text);
     } else if (!tty_in || (file && !strcmp(file, "-"))) {
         size_t len;
-        char *text = read_all(stdin, &len);
-        if (!text) { fprintf(stderr, "tsr: out of memory reading standard input\n"); eval_fini(); return 2; }
+        char msg[512];
+        char *text = cmd_read_source(stdin, NULL, &len, msg, sizeof msg);
+        if (!text) { fprintf(stderr, "%s\n", msg); eval_fini(); return 2; }
         run_text_with_commands("<stdin>", text, len, true, &failed);
         if (eval_saw_interrupt) status = 130;
         free(text);

@@ -13,3 +13,49 @@ load helpers
     assert_line --index 0 --regexp '^<stdin>:2:[0-9]+: RecursionError: maximum recursion depth exceeded$'
     assert_line --regexp '^<stdin>:4:[0-9]+: RecursionError: maximum recursion depth exceeded$'
 }
+
+@test "rel-2.1: ':load /dev/zero' says it is not text; the session goes on" {
+    run --separate-stderr tsr_stdin $':load /dev/zero\n6 * 7\n'
+    assert_failure 1
+    assert_output "42"
+    use_stderr
+    assert_line --index 0 "tsr: '/dev/zero' is not a text file (a NUL byte at offset 0)"
+}
+
+@test "rel-2.2: a script that is not text: status 2 and one line" {
+    printf 'print(1)\n\0\n' > bin.tsr
+    run --separate-stderr tsr_run bin.tsr
+    assert_failure 2
+    assert_output ""
+    use_stderr
+    assert_output "tsr: 'bin.tsr' is not a text file (a NUL byte at offset 9)"
+}
+
+@test "rel-2.3: a script over 64 MiB is refused, by file and by :load" {
+    yes '# a comment line' | head -c 70000000 > big.tsr
+    run --separate-stderr tsr_run big.tsr
+    assert_failure 2
+    use_stderr
+    assert_output "tsr: 'big.tsr' is too large (a script is at most 64 MiB)"
+    run --separate-stderr tsr_stdin $':load big.tsr\n6 * 7\n'
+    assert_failure 1
+    assert_output "42"
+    use_stderr
+    assert_output "tsr: 'big.tsr' is too large (a script is at most 64 MiB)"
+}
+
+@test "rel-2.4: endless standard input stops at the size limit" {
+    run --separate-stderr bash -c 'yes "# more" | timeout 60 "$0"' "$TSR"
+    assert_failure 2
+    use_stderr
+    assert_output "tsr: standard input is too large (a script is at most 64 MiB)"
+}
+
+@test "rel-2.5: ':load' of a directory: the read error, the session goes on" {
+    mkdir d
+    run --separate-stderr tsr_stdin $':load d\n6 * 7\n'
+    assert_failure 1
+    assert_output "42"
+    use_stderr
+    assert_output "tsr: cannot read 'd': Is a directory"
+}
