@@ -1,6 +1,7 @@
 /* src/eval.c — the evaluator: statements and expressions over Values with
  * Python's semantics. Errors carry the span of the innermost failing node;
  * a failed top-level statement restores the global namespace. */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1028,9 +1029,17 @@ static bool check_static(Node *n, int loops, bool in_func)
 #define MAG "\033[35m"
 #define RESET "\033[0m"
 
+int eval_output_errno;
+
+void eval_flush_output(void)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 && !eval_output_errno) eval_output_errno = errno;
+}
+
 void eval_report_error(void)
 {
-    fflush(stdout);
+    eval_flush_output();
     FILE *out = eval_opts.brief_errors ? stdout : stderr;
     const char *type = exc_type(), *msg = exc_message();
     bool color = eval_opts.color && !eval_opts.brief_errors;
@@ -1163,7 +1172,7 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
         eval_depth = 0;
         expr_depth = 0;
         ExecStatus st = exec(&f, stmt, true);
-        fflush(stdout);
+        eval_flush_output();
         if (st == EX_ERR || exc_pending()) {
             if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");
             bool interrupt = exc_matches("KeyboardInterrupt");

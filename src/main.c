@@ -1,6 +1,7 @@
 /* src/main.c — the command line: the REPL on a terminal, a script file,
  * standard input that is not a terminal, or -e CODE.
- * Exit status: 0 success, 1 a statement failed, 2 usage, 130 interrupted. */
+ * Exit status: 0 success, 1 a statement failed (or output could not be
+ * written), 2 usage, 130 interrupted. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -100,7 +101,18 @@ static int run_text_with_commands(const char *name, char *text, size_t len, bool
     return 0;
 }
 
-int main(int argc, char **argv)
+/* A failed write to standard output (a full disk, /dev/full) is reported
+ * once, at the end, and makes the status 1; a closed pipe stays quiet. */
+static int finish_output(int status)
+{
+    eval_flush_output();
+    if (!ferror(stdout)) return status;
+    int e = eval_output_errno;
+    if (e != EPIPE) fprintf(stderr, "tsr: write error%s%s\n", e ? ": " : "", e ? strerror(e) : "");
+    return status ? status : 1;
+}
+
+static int run(int argc, char **argv)
 {
     bool keep_going = false, interactive_after = false, brief = false;
     const char *code = NULL, *file = NULL;
@@ -182,7 +194,12 @@ int main(int argc, char **argv)
         int s = repl_run();
         if (s) status = s;
     }
-    fflush(stdout);
+    eval_flush_output();
     eval_fini();
     return status;
+}
+
+int main(int argc, char **argv)
+{
+    return finish_output(run(argc, argv));
 }

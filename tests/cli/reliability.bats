@@ -59,3 +59,32 @@ load helpers
     use_stderr
     assert_output "tsr: cannot read 'd': Is a directory"
 }
+
+@test "rel-3.1: output to a full device: one write error on stderr, status 1" {
+    [ -w /dev/full ] || skip "no /dev/full"
+    run --separate-stderr bash -c '"$0" -e "print(1)" </dev/null >/dev/full' "$TSR"
+    assert_failure 1
+    use_stderr
+    assert_output "tsr: write error: No space left on device"
+}
+
+@test "rel-3.2: a script printing 200000 lines to a full device: the error once" {
+    [ -w /dev/full ] || skip "no /dev/full"
+    mkscript many.tsr $'for i in range(200000):\n    print(i)\n'
+    run --separate-stderr bash -c '"$0" many.tsr </dev/null >/dev/full' "$TSR"
+    assert_failure 1
+    use_stderr
+    assert_output "tsr: write error: No space left on device"
+}
+
+@test "rel-3.3: standard input, --version and --help to a full device: status 1" {
+    [ -w /dev/full ] || skip "no /dev/full"
+    run --separate-stderr bash -c 'echo "6 * 7" | "$0" >/dev/full' "$TSR"
+    assert_failure 1
+    use_stderr
+    assert_output "tsr: write error: No space left on device"
+    run --separate-stderr bash -c '"$0" --version >/dev/full' "$TSR"
+    assert_failure 1
+    run --separate-stderr bash -c '"$0" --help >/dev/full' "$TSR"
+    assert_failure 1
+}
