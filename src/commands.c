@@ -44,7 +44,7 @@ int cmd_run(const char *line)
     while (*e && *e != ' ' && *e != '\t' && *e != '\n') e++;
     size_t n = (size_t)(e - p);
     while (*e == ' ' || *e == '\t') e++;
-    char *arg = strdup(e);
+    char *arg = value_xstrdup(e);
     size_t l = strlen(arg);
     while (l && (arg[l - 1] == '\n' || arg[l - 1] == ' ' || arg[l - 1] == '\r')) arg[--l] = 0;
     int r = 1;
@@ -262,7 +262,7 @@ static int c_timeit(const char *arg)
     /* the statement's values are not printed: run it as `_ = (STMT)` would
      * be wrong for statements, so silence stdout by suppressing with ';' */
     size_t n = strlen(arg);
-    char *src = malloc(n + 2);
+    char *src = value_xmalloc(n + 2);
     memcpy(src, arg, n);
     src[n] = ';';
     src[n + 1] = 0;

@@ -72,7 +72,7 @@ static int run_text_with_commands(const char *name, char *text, size_t len, bool
             if (pos > seg) {
                 /* pad with newlines so line numbers stay those of the input */
                 size_t pad = (size_t)(seg_line - 1);
-                char *buf = malloc(pad + (pos - seg) + 1);
+                char *buf = value_xmalloc(pad + (pos - seg) + 1);
                 memset(buf, '\n', pad);
                 memcpy(buf + pad, text + seg, pos - seg);
                 *failed += eval_source(name, buf, pad + (pos - seg), keep_going, NULL);

@@ -245,6 +245,10 @@ int sort_values(Value **items, size_t n, Value *key, bool reverse)
 {
     Value **keys = calloc(n + 1, sizeof *keys), **ti = malloc((n + 1) * sizeof *ti), **tk = malloc((n + 1) * sizeof *tk);
     Value **copy = malloc((n + 1) * sizeof *copy);
+    if (!keys || !ti || !tk || !copy) {
+        free(keys); free(ti); free(tk); free(copy);
+        return exc_seti("MemoryError", "%s", "");
+    }
     int r = 0;
     size_t made = 0;
     for (; made < n; made++) {

@@ -94,7 +94,7 @@ void bind_torch_function(const char *name, BuiltinFn fn, bool also_method)
 static Value *method_trampoline(Value *self, CallArgs *a, void *data)
 {
     BuiltinFn fn = (BuiltinFn)data;
-    Value *stack[16], **pos = a->npos + 1 <= 16 ? stack : malloc((size_t)(a->npos + 1) * sizeof *pos);
+    Value *stack[16], **pos = a->npos + 1 <= 16 ? stack : value_xmalloc((size_t)(a->npos + 1) * sizeof *pos);
     pos[0] = self;
     for (int i = 0; i < a->npos; i++) pos[i + 1] = a->pos[i];
     CallArgs b = {pos, a->npos + 1, a->kwnames, a->kw, a->nkw};
@@ -192,9 +192,10 @@ static Value *tensor_iter(Value *v)
 {
     tsr_tensor *t = tensor_of(v);
     if (t->ndim == 0) return exc_set("TypeError", "iteration over a 0-d tensor");
-    Value *l = v_list((size_t)t->sizes[0]);
+    Value *l = v_list_sized((size_t)t->sizes[0]);
+    if (!l) return NULL;
     for (int64_t i = 0; i < t->sizes[0]; i++) {
-        Value *e = v_tensor(tsr_view_select(t, 0, i));
+        Value *e = value_memory_check() < 0 ? NULL : v_tensor(tsr_view_select(t, 0, i));
         if (!e) {
             l->u.seq.n = (size_t)i;
             decref(l);
@@ -904,10 +905,11 @@ static Value *tolist_rec(const tsr_tensor *t, int dim, int64_t *idx)
         if (tsr_tensor_get(t, idx, &s) < 0) return bind_runtime_error();
         return v_from_scalar(s);
     }
-    Value *l = v_list((size_t)t->sizes[dim]);
+    Value *l = v_list_sized((size_t)t->sizes[dim]);
+    if (!l) return NULL;
     for (int64_t i = 0; i < t->sizes[dim]; i++) {
         idx[dim] = i;
-        Value *e = tolist_rec(t, dim + 1, idx);
+        Value *e = value_memory_check() < 0 ? NULL : tolist_rec(t, dim + 1, idx);
         if (!e) { l->u.seq.n = (size_t)i; decref(l); return NULL; }
         l->u.seq.items[i] = e;
     }

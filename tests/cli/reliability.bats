@@ -88,3 +88,39 @@ load helpers
     run --separate-stderr bash -c '"$0" --help >/dev/full' "$TSR"
     assert_failure 1
 }
+
+
+@test "rel-4.1: out of memory in the interpreter: MemoryError each time, the session goes on" {
+    (ulimit -v 200000 && "$TSR" -e 1 >/dev/null 2>&1) || skip "tsr cannot start under ulimit -v 200000"
+    cat > oom.tsr <<'TSR'
+s = 'a' * 10**7
+for i in range(100): s = s + s
+x = 'a' * 10**8 * 3
+l = list(range(10**8))
+l = [i * 1000 for i in range(10**8)]
+l = []
+for i in range(10**8): l.append(str(i))
+l = None
+torch.ones(1).expand(2**40).tolist()
+torch.arange(10**7).tolist()
+list(torch.ones(1).expand(2**40))
+','.join(['abc'] * 10**8)
+str(list(range(10**7)))
+repr([1.5] * 10**7)
+sorted(range(10**8))
+d = {}
+for i in range(10**8): d[i] = i
+print('a' * 10**8, 'b' * 10**8)
+x = 'a b' * 3 * 10**7; x.split()
+print('done')
+TSR
+    run --separate-stderr bash -c 'ulimit -v 200000 && timeout -k 5 300 "$0" --keep-going oom.tsr' "$TSR"
+    assert_failure 1
+    assert_output "done"
+    # one error per failing statement, each MemoryError (or, where a tensor
+    # is allocated, PyTorch's RuntimeError of its CPU allocator)
+    local n m
+    n=$(grep -c '^oom\.tsr:[0-9]*:[0-9]*: ' <<< "$stderr")
+    m=$(grep -c -e '^oom\.tsr:[0-9]*:[0-9]*: MemoryError$' -e 'DefaultCPUAllocator' <<< "$stderr")
+    [ "$n" -eq 15 ] && [ "$m" -eq 15 ] || { printf '%d errors, %d of them MemoryError:\n%s\n' "$n" "$m" "$stderr" | fail; }
+}
