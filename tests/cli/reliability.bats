@@ -124,3 +124,40 @@ TSR
     m=$(grep -c -e '^oom\.tsr:[0-9]*:[0-9]*: MemoryError$' -e 'DefaultCPUAllocator' <<< "$stderr")
     [ "$n" -eq 15 ] && [ "$m" -eq 15 ] || { printf '%d errors, %d of them MemoryError:\n%s\n' "$n" "$m" "$stderr" | fail; }
 }
+
+# Ctrl-C while a factory fills a big tensor (seconds of work): the op polls,
+# KeyboardInterrupt comes back and the name stays unbound.
+interrupt_factory() { # interrupt_factory EXPR
+    need_pty
+    PTY_TIMEOUT=120 run pty_tsr <<EOF2
+expect >>>\s
+send print('go'); x = $1\r
+expect/re ^go$
+send \x03
+expect/re KeyboardInterrupt$
+expect >>>\s
+send x\r
+expect/re NameError: name 'x' is not defined$
+expect >>>\s
+send \x04
+eof
+EOF2
+    assert_success
+}
+
+@test "rel-5.1: Ctrl-C stops torch.rand" { interrupt_factory 'torch.rand(200_000_000)'; }
+@test "rel-5.2: Ctrl-C stops torch.randn" { interrupt_factory 'torch.randn(200_000_000)'; }
+@test "rel-5.3: Ctrl-C stops torch.full" { interrupt_factory 'torch.full((400_000_000,), 2.5, dtype=torch.float64)'; }
+@test "rel-5.4: Ctrl-C stops torch.arange" { interrupt_factory 'torch.arange(400_000_000)'; }
+@test "rel-5.5: Ctrl-C stops torch.randperm" { interrupt_factory 'torch.randperm(200_000_000)'; }
+@test "rel-5.6: Ctrl-C stops Tensor.exponential_" { interrupt_factory 'torch.empty(200_000_000).exponential_()'; }
+
+@test "rel-5.7: kill -INT in batch mode: KeyboardInterrupt, status 130, nothing after" {
+    run --separate-stderr bash -c '
+        "$0" -e "print(\"go\", flush=True); x = torch.rand(200_000_000); print(\"assigned\")" >out 2>err &
+        pid=$!
+        for i in $(seq 600); do grep -q go out 2>/dev/null && break; sleep 0.1; done
+        kill -INT $pid; wait $pid; echo "status $?"; cat out; cat err >&2' "$TSR"
+    assert_output $'status 130\ngo'
+    [[ "$stderr" == *KeyboardInterrupt* ]] || fail "no KeyboardInterrupt in: $stderr"
+}
