@@ -275,6 +275,19 @@ Node *ast_string(Chunk *c, Node *prev, Token t)
 {
     Value *s = decode_string(t);
     if (!prev) return ast_const(c, ast_tokloc(t), s);
+    Value *v = prev->value;
+    if (v->refcnt == 1 && v->type == &t_str && s->type == &t_str) {
+        /* only the chunk holds the literal so far: grow it in place, so that
+         * many adjacent literals take memory linear in their length */
+        char *p = value_xrealloc(v->u.s.p, v->u.s.n + s->u.s.n + 1);
+        memcpy(p + v->u.s.n, s->u.s.p, s->u.s.n + 1);
+        v->u.s.p = p;
+        v->u.s.n += s->u.s.n;
+        v->u.s.h = 0;
+        decref(s);
+        prev->loc = ast_span(prev->loc, ast_tokloc(t));
+        return prev;
+    }
     Value *joined = value_binop(OP_ADD, prev->value, s);
     decref(s);
     Node *n = ast_const(c, ast_span(prev->loc, ast_tokloc(t)), joined);

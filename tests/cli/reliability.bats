@@ -161,3 +161,19 @@ EOF2
     assert_output $'status 130\ngo'
     [[ "$stderr" == *KeyboardInterrupt* ]] || fail "no KeyboardInterrupt in: $stderr"
 }
+
+@test "rel-6.1: a 40000-term comparison chain parses in linear memory" {
+    (ulimit -v 200000 && "$TSR" -e 1 >/dev/null 2>&1) || skip "tsr cannot start under ulimit -v 200000"
+    { printf '1'; for i in $(seq 39999); do printf ' <= 1'; done; printf '\n'; } > chain.tsr
+    run --separate-stderr bash -c 'ulimit -v 200000 && timeout -k 5 120 "$0" chain.tsr' "$TSR"
+    assert_success
+    assert_output "True"
+}
+
+@test "rel-6.2: 40000 adjacent string literals join in linear memory" {
+    (ulimit -v 200000 && "$TSR" -e 1 >/dev/null 2>&1) || skip "tsr cannot start under ulimit -v 200000"
+    { printf 'len('; for i in $(seq 40000); do printf "'ab' "; done; printf ')\n'; } > strs.tsr
+    run --separate-stderr bash -c 'ulimit -v 200000 && timeout -k 5 120 "$0" strs.tsr' "$TSR"
+    assert_success
+    assert_output "80000"
+}
