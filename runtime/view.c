@@ -438,11 +438,7 @@ tsr_tensor *tsr_view_unflatten(const tsr_tensor *t, int64_t dim, int n, const in
 tsr_tensor *tsr_view_as_strided(const tsr_tensor *t, int n, const int64_t *sizes,
                                 const int64_t *strides, int64_t offset)
 {
-    if (offset < 0 && offset != -1) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Tensor: invalid storage offset %lld", (long long)offset);
-        return NULL;
-    }
-    if (offset == -1) offset = t->storage_offset;
+    if (offset == TSR_VIEW_KEEP_OFFSET) offset = t->storage_offset;
     tsr_tensor *v = tsr_tensor_from_storage(t->storage, offset, n, sizes, strides, t->dtype);
     if (v) {
         v->device = t->device;

@@ -1395,7 +1395,7 @@ static Value *f_as_strided(Value *self, CallArgs *a, void *d)
     (void)d;
     FARGS("as_strided", "input, size, stride, storage_offset=", 4, false);
     tsr_tensor *t = NULL;
-    int64_t sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS], off = -1;
+    int64_t sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS], off = TSR_VIEW_KEEP_OFFSET;
     int n, ns;
     if (tensor_arg(x[0], "as_strided", "input", 1, &t) < 0 ||
         bind_int_list(x[1], "as_strided", "size", &n, sizes, TSR_MAX_DIMS) < 0 ||
