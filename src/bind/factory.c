@@ -27,7 +27,7 @@ static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *c
  * but expected one of:\n * (sig)\n..."; keywords sorted as PyTorch's map. */
 static Value *combo(const char *fname, CallArgs *a, const char *const *sigs)
 {
-    char buf[2048];
+    char buf[2048] = "";   /* stays empty when there are no arguments at all */
     size_t n = 0;
     for (int i = 0; i < a->npos && n < sizeof buf - 128; i++)
         n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", pytype(a->pos[i]));
