@@ -239,6 +239,6 @@ Span exc_span(void);
 
 /* recursion guard (RecursionError instead of a stack overflow) */
 extern int eval_depth;
-#define MAX_EVAL_DEPTH 900
+#define MAX_EVAL_DEPTH 998   /* CPython's 1000 frames: the module's and 999 calls */
 
 #endif

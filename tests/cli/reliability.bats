@@ -177,3 +177,18 @@ EOF2
     assert_success
     assert_output "80000"
 }
+
+@test "rel-7.1: the recursion limit is CPython's 1000 frames (999 nested calls, 998 nested lists in repr)" {
+    # python3 script.py gives the same: 998 and 1996, then the two RecursionErrors
+    mkscript r.tsr $'def d(n):\n    if n == 0:\n        return 0\n    return d(n - 1) + 1\nprint(d(998))\nl = []\nfor i in range(997): l = [l]\nprint(len(repr(l)))\nprint(len(repr([l])))\n'
+    run --separate-stderr tsr_run --keep-going r.tsr
+    assert_failure 1
+    assert_output $'998\n1996'
+    use_stderr
+    assert_line --regexp 'RecursionError: maximum recursion depth exceeded while getting the repr of an object$'
+    mkscript r2.tsr $'def d(n):\n    if n == 0:\n        return 0\n    return d(n - 1) + 1\nprint(d(999))\n'
+    run --separate-stderr tsr_run r2.tsr
+    assert_failure 1
+    use_stderr
+    assert_line --index 0 --regexp 'RecursionError: maximum recursion depth exceeded$'
+}
