@@ -176,10 +176,10 @@ int tsr__storage_nbytes(int ndim, const int64_t *sizes, const int64_t *strides, 
 
 void tsr_strides_contiguous(int ndim, const int64_t *sizes, int64_t *out)
 {
-    int64_t z = 1;
+    uint64_t z = 1;   /* sizes whose product overflows are refused elsewhere; wrap meanwhile */
     for (int d = ndim - 1; d >= 0; d--) {
-        out[d] = z;
-        z *= sizes[d] > 1 ? sizes[d] : 1;
+        out[d] = (int64_t)z;
+        z *= sizes[d] > 1 ? (uint64_t)sizes[d] : 1;
     }
 }
 
@@ -511,9 +511,9 @@ tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes
 
 int64_t tsr_tensor_numel(const tsr_tensor *t)
 {
-    int64_t n = 1;
-    for (int i = 0; i < t->ndim; i++) n *= t->sizes[i];
-    return n;
+    uint64_t n = 1;   /* a zero size makes it 0 even after the others wrap */
+    for (int i = 0; i < t->ndim; i++) n *= (uint64_t)t->sizes[i];
+    return (int64_t)n;
 }
 
 int64_t tsr_tensor_nbytes(const tsr_tensor *t)

@@ -1397,6 +1397,14 @@ fail:
 
 /* sample_poisson (Distributions.cpp, after NumPy): transformed rejection
  * (Hörmann 1993) for lambda >= 10, multiplication of uniforms below. */
+/* static_cast<int64_t>(double) as x86-64 computes it (cvttsd2si): NaN and
+ * values out of range give INT64_MIN (poisson(inf) in 1.13 returns it), with
+ * no undefined conversion here. */
+static int64_t cvt_int64(double x)
+{
+    return x >= -9223372036854775808.0 && x < 9223372036854775808.0 ? (int64_t)x : INT64_MIN;
+}
+
 static int64_t sample_poisson(double lambda, tsr_generator *g)
 {
     if (lambda >= 10) {
@@ -1409,7 +1417,7 @@ static int64_t sample_poisson(double lambda, tsr_generator *g)
             double U = unif_double(g) - 0.5;
             double V = unif_double(g);
             double us = 0.5 - fabs(U);
-            int64_t k = (int64_t)floor((2 * a / us + b) * U + lambda + 0.43);
+            int64_t k = cvt_int64(floor((2 * a / us + b) * U + lambda + 0.43));
             if (us >= 0.07 && V <= vr) return k;
             if (k < 0 || (us < 0.013 && V > us)) continue;
             if ((log(V) + log(invalpha) - log(a / (us * us) + b)) <= (-lambda + k * loglam - lgamma((double)k + 1)))

@@ -839,12 +839,19 @@ static Value *m_set_(Value *self, CallArgs *a, void *d)
     }
     if (!ns) tsr_strides_contiguous(n, sizes, strides);
     /* a storage too small for the view grows, as THTensor's setStorage does */
-    int64_t last = off, numel = 1;
+    /* (sizes that overflow grow nothing: the runtime reports them) */
+    int64_t last = off, numel = 1, term;
+    bool over = false;
     for (int i = 0; i < n; i++) {
-        numel *= sizes[i];
-        if (sizes[i] > 0) last += (sizes[i] - 1) * strides[i];
+        over = over || __builtin_mul_overflow(numel, sizes[i], &numel);
+        if (sizes[i] > 0)
+            over = over || __builtin_mul_overflow(sizes[i] - 1, strides[i], &term) ||
+                   __builtin_add_overflow(last, term, &last);
     }
-    size_t need = numel ? (size_t)(last + 1) * (size_t)tsr_dtype_itemsize(t->dtype) : 0;
+    size_t need = 0;
+    if (over || !numel || last < 0 || last == INT64_MAX ||
+        __builtin_mul_overflow((size_t)last + 1, (size_t)tsr_dtype_itemsize(t->dtype), &need))
+        need = 0;
     if (need > st->nbytes && st->resizable && tsr_storage_resize(st, need) < 0) return bind_runtime_error();
     return replace_header(self, tsr_tensor_from_storage(st, off, n, sizes, strides, t->dtype));
 }
