@@ -537,6 +537,7 @@ static tsr_tensor *run_simple(const tsr_iter_config *cfg, const tsr_operand *in,
     *done = true;
     if (!res) return NULL;
     int64_t numel = tsr_tensor_numel(res);
+    if (numel == 0) return res; /* kernels never see an empty row */
     char *data[NOPS];
     int64_t st[NOPS];
     unsigned char scal[TSR_ITER_MAX_IN][16] __attribute__((aligned(16)));

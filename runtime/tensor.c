@@ -176,10 +176,10 @@ int tsr__storage_nbytes(int ndim, const int64_t *sizes, const int64_t *strides, 
 
 void tsr_strides_contiguous(int ndim, const int64_t *sizes, int64_t *out)
 {
-    int64_t z = 1;
+    uint64_t z = 1;   /* sizes whose product overflows are refused elsewhere; wrap meanwhile */
     for (int d = ndim - 1; d >= 0; d--) {
-        out[d] = z;
-        z *= sizes[d] > 1 ? sizes[d] : 1;
+        out[d] = (int64_t)z;
+        z *= sizes[d] > 1 ? (uint64_t)sizes[d] : 1;
     }
 }
 
@@ -461,11 +461,24 @@ tsr_tensor *tsr_tensor_from_storage(tsr_storage *s, int64_t offset, int ndim, co
                           tsr__fmt_list(a, sizeof a, ndim, strides));
             return NULL;
         }
+    int isz = tsr_dtype_itemsize(dtype);
     if (offset < 0) {
+        /* setStrided checks the bounds (with the offset as given) before
+         * set_storage_offset refuses it (1.13's TensorUtils / TensorImpl) */
+        int64_t off_bytes, total;
+        if (tsr__storage_nbytes(ndim, sizes, strides, 0, isz, &need) < 0) return NULL;
+        if (need && !__builtin_mul_overflow(offset, (int64_t)isz, &off_bytes) &&
+            !__builtin_add_overflow((int64_t)need, off_bytes, &total) && total > (int64_t)s->nbytes) {
+            tsr_error_set(TSR_ERR_RUNTIME,
+                          "setStorage: sizes %s, strides %s, storage offset %lld, and itemsize %d requiring "
+                          "a storage size of %lld are out of bounds for storage of size %zu",
+                          tsr__fmt_list(a, sizeof a, ndim, sizes), tsr__fmt_list(b, sizeof b, ndim, strides),
+                          (long long)offset, isz, (long long)total, s->nbytes);
+            return NULL;
+        }
         tsr_error_set(TSR_ERR_RUNTIME, "Tensor: invalid storage offset %lld", (long long)offset);
         return NULL;
     }
-    int isz = tsr_dtype_itemsize(dtype);
     if (tsr__storage_nbytes(ndim, sizes, strides, offset, isz, &need) < 0) return NULL;
     if (need > s->nbytes) {
         tsr_error_set(TSR_ERR_RUNTIME,
@@ -498,9 +511,9 @@ tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes
 
 int64_t tsr_tensor_numel(const tsr_tensor *t)
 {
-    int64_t n = 1;
-    for (int i = 0; i < t->ndim; i++) n *= t->sizes[i];
-    return n;
+    uint64_t n = 1;   /* a zero size makes it 0 even after the others wrap */
+    for (int i = 0; i < t->ndim; i++) n *= (uint64_t)t->sizes[i];
+    return (int64_t)n;
 }
 
 int64_t tsr_tensor_nbytes(const tsr_tensor *t)

@@ -100,8 +100,17 @@ tsr_tensor *tsr_view_slice(const tsr_tensor *t, int64_t dim, int64_t start, int6
     tsr_tensor *v = tsr_view_alias(t);
     if (!v) return NULL;
     v->storage_offset += start * t->strides[d];
-    v->sizes[d] = (stop - start + step - 1) / step;
-    v->strides[d] = t->strides[d] * step;
+    /* ATen's (end - start + step - 1) / step and stride * step wrap as int64
+     * does; a size that wraps negative fails setStrided's bounds check */
+    v->sizes[d] = (int64_t)((uint64_t)(stop - start) + (uint64_t)step - 1) / step;
+    v->strides[d] = (int64_t)((uint64_t)t->strides[d] * (uint64_t)step);
+    if (v->sizes[d] < 0) {
+        char a[512], b[512];
+        tsr_error_set(TSR_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s and strides=%s",
+                      tsr__fmt_list(a, sizeof a, v->ndim, v->sizes), tsr__fmt_list(b, sizeof b, v->ndim, v->strides));
+        tsr_tensor_release(v);
+        return NULL;
+    }
     return v;
 }
 
@@ -394,11 +403,7 @@ tsr_tensor *tsr_view_unflatten(const tsr_tensor *t, int64_t dim, int n, const in
 tsr_tensor *tsr_view_as_strided(const tsr_tensor *t, int n, const int64_t *sizes,
                                 const int64_t *strides, int64_t offset)
 {
-    if (offset < 0 && offset != -1) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Tensor: invalid storage offset %lld", (long long)offset);
-        return NULL;
-    }
-    if (offset == -1) offset = t->storage_offset;
+    if (offset == TSR_VIEW_KEEP_OFFSET) offset = t->storage_offset;
     tsr_tensor *v = tsr_tensor_from_storage(t->storage, offset, n, sizes, strides, t->dtype);
     if (v) {
         v->device = t->device;

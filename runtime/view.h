@@ -40,7 +40,9 @@ tsr_tensor *tsr_view_squeeze(const tsr_tensor *t);                 /* every size
 tsr_tensor *tsr_view_squeeze_dim(const tsr_tensor *t, int64_t dim); /* no-op unless size 1 */
 tsr_tensor *tsr_view_unsqueeze(const tsr_tensor *t, int64_t dim);  /* dim in [-ndim-1, ndim] */
 tsr_tensor *tsr_view_unflatten(const tsr_tensor *t, int64_t dim, int n, const int64_t *sizes);
-/* as_strided; offset < 0 keeps t's storage offset. Checks storage bounds. */
+/* as_strided; offset TSR_VIEW_KEEP_OFFSET keeps t's storage offset (any
+ * other negative one fails as in PyTorch). Checks storage bounds. */
+#define TSR_VIEW_KEEP_OFFSET INT64_MIN
 tsr_tensor *tsr_view_as_strided(const tsr_tensor *t, int n, const int64_t *sizes,
                                 const int64_t *strides, int64_t offset);
 tsr_tensor *tsr_view_unfold(const tsr_tensor *t, int64_t dim, int64_t size, int64_t step);

@@ -18,12 +18,10 @@ struct ArenaBlock {
 
 Chunk *chunk_new(const char *name, const char *text, size_t len)
 {
-    Chunk *c = calloc(1, sizeof *c);
-    if (!c) abort();
+    Chunk *c = value_xcalloc(1, sizeof *c);
     c->refcnt = 1;
-    c->name = strdup(name);
-    c->text = malloc(len + 1);
-    if (!c->name || !c->text) abort();
+    c->name = value_xstrdup(name);
+    c->text = value_xmalloc(len + 1);
     memcpy(c->text, text, len);
     c->text[len] = 0;
     c->len = len;
@@ -56,8 +54,7 @@ void *chunk_alloc(Chunk *c, size_t n)
     ArenaBlock *b = c->arena;
     if (!b || b->used + n > b->cap) {
         size_t cap = n > 16384 ? n : 16384;
-        b = malloc(sizeof *b + cap);
-        if (!b) abort();
+        b = value_xmalloc(sizeof *b + cap);
         b->next = c->arena;
         b->used = 0;
         b->cap = cap;
@@ -74,8 +71,7 @@ static void chunk_own(Chunk *c, Value *v)
 {
     if (c->nconsts == c->capconsts) {
         c->capconsts = c->capconsts * 2 + 16;
-        c->consts = realloc(c->consts, c->capconsts * sizeof *c->consts);
-        if (!c->consts) abort();
+        c->consts = value_xrealloc(c->consts, c->capconsts * sizeof *c->consts);
     }
     c->consts[c->nconsts++] = v;
 }
@@ -221,7 +217,7 @@ static Value *decode_string(Token t)
     int ql = (p + 2 < end && p[1] == q && p[2] == q && end - p >= 6) ? 3 : 1;
     p += ql;
     end -= ql;
-    char *out = malloc((size_t)(end - p) * 4 + 1), *o = out;
+    char *out = value_xmalloc((size_t)(end - p) * 4 + 1), *o = out;
     while (p < end) {
         if (*p != '\\' || raw) {
             if (raw && *p == '\\' && p + 1 < end) { *o++ = *p++; *o++ = *p++; continue; }
@@ -279,6 +275,19 @@ Node *ast_string(Chunk *c, Node *prev, Token t)
 {
     Value *s = decode_string(t);
     if (!prev) return ast_const(c, ast_tokloc(t), s);
+    Value *v = prev->value;
+    if (v->refcnt == 1 && v->type == &t_str && s->type == &t_str) {
+        /* only the chunk holds the literal so far: grow it in place, so that
+         * many adjacent literals take memory linear in their length */
+        char *p = value_xrealloc(v->u.s.p, v->u.s.n + s->u.s.n + 1);
+        memcpy(p + v->u.s.n, s->u.s.p, s->u.s.n + 1);
+        v->u.s.p = p;
+        v->u.s.n += s->u.s.n;
+        v->u.s.h = 0;
+        decref(s);
+        prev->loc = ast_span(prev->loc, ast_tokloc(t));
+        return prev;
+    }
     Value *joined = value_binop(OP_ADD, prev->value, s);
     decref(s);
     Node *n = ast_const(c, ast_span(prev->loc, ast_tokloc(t)), joined);
@@ -307,8 +316,7 @@ static void bput(Buf *b, const char *s)
     size_t l = strlen(s);
     if (b->n + l + 1 > b->cap) {
         b->cap = (b->n + l + 1) * 2;
-        b->p = realloc(b->p, b->cap);
-        if (!b->p) abort();
+        b->p = value_xrealloc(b->p, b->cap);
     }
     memcpy(b->p + b->n, s, l + 1);
     b->n += l;

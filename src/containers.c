@@ -121,7 +121,8 @@ static uint64_t s_hash(Value *v, int *ok)
 static Value *s_concat(Value *a, Value *b)
 {
     size_t n = a->u.s.n + b->u.s.n;
-    char *p = malloc(n + 1);
+    char *p = value_malloc(n + 1);
+    if (!p) return NULL;
     memcpy(p, a->u.s.p, a->u.s.n);
     memcpy(p + a->u.s.n, b->u.s.p, b->u.s.n);
     p[n] = 0;
@@ -166,7 +167,8 @@ static Value *s_binop(int op, Value *self, Value *other, int reflected)
         if (k && self->u.s.n > (size_t)(1 << 30) / (size_t)k)
             return exc_set("MemoryError", "repeated string is too long");
         size_t n = self->u.s.n * (size_t)k;
-        char *p = malloc(n + 1);
+        char *p = value_malloc(n + 1);
+        if (!p) return NULL;
         for (int64_t i = 0; i < k; i++) memcpy(p + (size_t)i * self->u.s.n, self->u.s.p, self->u.s.n);
         p[n] = 0;
         return v_str_take(p, n);
@@ -196,7 +198,8 @@ static Value *s_getitem(Value *v, Value *key)
     if (key->type == &t_slice) {
         int64_t a, b, st, n;
         if (slice_indices(key, (int64_t)v->u.s.n, &a, &b, &st, &n) < 0) return NULL;
-        char *p = malloc((size_t)n + 1);
+        char *p = value_malloc((size_t)n + 1);
+        if (!p) return NULL;
         for (int64_t i = 0; i < n; i++) p[i] = v->u.s.p[a + i * st];
         p[n] = 0;
         return v_str_take(p, (size_t)n);
@@ -215,7 +218,8 @@ static int s_contains(Value *v, Value *x)
 
 static Value *s_map(Value *self, int (*f)(int))
 {
-    Value *r = v_strn(self->u.s.p, self->u.s.n);
+    Value *r = v_strn_try(self->u.s.p, self->u.s.n);
+    if (!r) return NULL;
     for (size_t i = 0; i < r->u.s.n; i++) r->u.s.p[i] = (char)f((unsigned char)r->u.s.p[i]);
     return r;
 }
@@ -235,7 +239,7 @@ static Value *sm_strip_common(Value *s, CallArgs *a, const char *name, bool left
     size_t b = 0, e = s->u.s.n;
     while (left && b < e && strchr(chars, s->u.s.p[b]) && s->u.s.p[b]) b++;
     while (right && e > b && strchr(chars, s->u.s.p[e - 1]) && s->u.s.p[e - 1]) e--;
-    return v_strn(s->u.s.p + b, e - b);
+    return v_strn_try(s->u.s.p + b, e - b);
 }
 static Value *sm_strip(Value *s, CallArgs *a, void *d) { (void)d; return sm_strip_common(s, a, "strip", 1, 1); }
 static Value *sm_lstrip(Value *s, CallArgs *a, void *d) { (void)d; return sm_strip_common(s, a, "lstrip", 1, 0); }
@@ -255,7 +259,7 @@ static Value *sm_split(Value *s, CallArgs *a, void *d)
             const char *q = p;
             if (maxsplit == 0) q = end;
             else while (q < end && !isspace((unsigned char)*q)) q++;
-            list_append_steal(out, v_strn(p, (size_t)(q - p)));
+            if (list_append_steal(out, v_strn(p, (size_t)(q - p))) < 0) { decref(out); return NULL; }
             if (maxsplit > 0) maxsplit--;
             p = q;
         }
@@ -266,8 +270,11 @@ static Value *sm_split(Value *s, CallArgs *a, void *d)
     if (sep->u.s.n == 0) { decref(out); return exc_set("ValueError", "empty separator"); }
     for (;;) {
         const char *q = maxsplit == 0 ? NULL : memmem(p, (size_t)(end - p), sep->u.s.p, sep->u.s.n);
-        if (!q) { list_append_steal(out, v_strn(p, (size_t)(end - p))); break; }
-        list_append_steal(out, v_strn(p, (size_t)(q - p)));
+        if (!q) {
+            if (list_append_steal(out, v_strn(p, (size_t)(end - p))) < 0) { decref(out); return NULL; }
+            break;
+        }
+        if (list_append_steal(out, v_strn(p, (size_t)(q - p))) < 0) { decref(out); return NULL; }
         p = q + sep->u.s.n;
         if (maxsplit > 0) maxsplit--;
     }
@@ -289,7 +296,8 @@ static Value *sm_join(Value *s, CallArgs *a, void *d)
         }
         n += x->u.s.n + (i ? s->u.s.n : 0);
     }
-    char *p = malloc(n + 1), *o = p;
+    char *p = value_malloc(n + 1), *o = p;
+    if (!p) { decref(l); return NULL; }
     for (size_t i = 0; i < seq_len(l); i++) {
         if (i) { memcpy(o, s->u.s.p, s->u.s.n); o += s->u.s.n; }
         memcpy(o, seq_get(l, i)->u.s.p, seq_get(l, i)->u.s.n);
@@ -298,6 +306,23 @@ static Value *sm_join(Value *s, CallArgs *a, void *d)
     *o = 0;
     decref(l);
     return v_str_take(p, n);
+}
+
+/* Appends l bytes at s to the buffer *out (n used, cap allocated), keeping
+ * room for a terminating NUL. -1 with MemoryError (the buffer unchanged). */
+static int grow_append(char **out, size_t *n, size_t *cap, const char *s, size_t l)
+{
+    if (*n + l + 1 > *cap) {
+        size_t c = *cap;
+        while (*n + l + 1 > c) c *= 2;
+        char *p = value_realloc(*out, c);
+        if (!p) return -1;
+        *out = p;
+        *cap = c;
+    }
+    memcpy(*out + *n, s, l);
+    *n += l;
+    return 0;
 }
 
 static Value *sm_replace(Value *s, CallArgs *a, void *d)
@@ -309,9 +334,10 @@ static Value *sm_replace(Value *s, CallArgs *a, void *d)
         return exc_set("TypeError", "replace() argument 1 must be str, not %s", type_name(old->type != &t_str ? old : new));
     int64_t count = a->npos > 2 && is_int_like(a->pos[2]) ? a->pos[2]->u.i : -1;
     size_t cap = s->u.s.n + 1, n = 0;
-    char *out = malloc(cap);
+    char *out = value_malloc(cap);
+    if (!out) return NULL;
     const char *p = s->u.s.p, *end = p + s->u.s.n;
-#define EMIT(src, len) do { size_t l_ = (len); while (n + l_ + 1 > cap) { cap *= 2; out = realloc(out, cap); } memcpy(out + n, src, l_); n += l_; } while (0)
+#define EMIT(src, len) do { if (grow_append(&out, &n, &cap, src, len) < 0) goto fail; } while (0)
     if (old->u.s.n == 0) {
         for (size_t i = 0; i <= s->u.s.n; i++) {
             if (count != 0) { EMIT(new->u.s.p, new->u.s.n); if (count > 0) count--; }
@@ -330,6 +356,9 @@ static Value *sm_replace(Value *s, CallArgs *a, void *d)
 #undef EMIT
     out[n] = 0;
     return v_str_take(out, n);
+fail:
+    free(out);
+    return NULL;
 }
 
 static Value *sm_affix(Value *s, CallArgs *a, const char *name, bool start)
@@ -443,21 +472,26 @@ static Value *seq_repr_common(Value *v, const char *open, const char *close, boo
 static Value *seq_repr_items(Value *v, const char *open, const char *close, bool one_comma)
 {
     size_t cap = 64, n = 0;
-    char *buf = malloc(cap);
-#define APPEND(s, l) do { size_t l_ = (l); while (n + l_ + 1 > cap) { cap *= 2; buf = realloc(buf, cap); } memcpy(buf + n, s, l_); n += l_; } while (0)
+    char *buf = value_malloc(cap);
+    if (!buf) return NULL;
+#define APPEND(s, l) do { if (grow_append(&buf, &n, &cap, s, l) < 0) goto fail; } while (0)
     APPEND(open, strlen(open));
     for (size_t i = 0; i < v->u.seq.n; i++) {
         if (i) APPEND(", ", 2);
         Value *r = value_repr(v->u.seq.items[i]);
-        if (!r) { free(buf); return NULL; }
-        APPEND(r->u.s.p, r->u.s.n);
+        if (!r) goto fail;
+        int rc = grow_append(&buf, &n, &cap, r->u.s.p, r->u.s.n);
         decref(r);
+        if (rc < 0) goto fail;
     }
     if (one_comma && v->u.seq.n == 1) APPEND(",", 1);
     APPEND(close, strlen(close));
 #undef APPEND
     buf[n] = 0;
     return v_str_take(buf, n);
+fail:
+    free(buf);
+    return NULL;
 }
 
 static Value *tuple_repr(Value *v) { return seq_repr_common(v, "(", ")", true); }
@@ -485,11 +519,13 @@ int seq_eq(Value *a, Value *b)
     return 1;
 }
 
-static Value *seq_new_like(Value *v, size_t n) { return v->type == &t_list ? v_list(n) : v_tuple(n); }
+/* NULL with MemoryError when n items do not fit */
+static Value *seq_new_like(Value *v, size_t n) { return v->type == &t_list ? v_list_sized(n) : v_tuple_sized(n); }
 
 static Value *seq_concat(Value *a, Value *b)
 {
     Value *r = seq_new_like(a, a->u.seq.n + b->u.seq.n);
+    if (!r) return NULL;
     for (size_t i = 0; i < a->u.seq.n; i++) r->u.seq.items[i] = incref(a->u.seq.items[i]);
     for (size_t i = 0; i < b->u.seq.n; i++) r->u.seq.items[a->u.seq.n + i] = incref(b->u.seq.items[i]);
     return r;
@@ -521,6 +557,7 @@ static Value *seq_binop(int op, Value *self, Value *other, int reflected)
         if (k && self->u.seq.n > (size_t)(1 << 28) / (size_t)k) return exc_set("MemoryError", "%s", "");
         size_t n = self->u.seq.n;
         Value *r = seq_new_like(self, n * (size_t)k);
+        if (!r) return NULL;
         for (int64_t j = 0; j < k; j++)
             for (size_t i = 0; i < n; i++) r->u.seq.items[(size_t)j * n + i] = incref(self->u.seq.items[i]);
         return r;
@@ -533,7 +570,8 @@ static Value *list_inplace(int op, Value *self, Value *other)
     if (op == OP_ADD) {
         Value *l = value_to_list(other);
         if (!l) return NULL;
-        for (size_t i = 0; i < seq_len(l); i++) list_append(self, seq_get(l, i));
+        for (size_t i = 0; i < seq_len(l); i++)
+            if (list_append(self, seq_get(l, i)) < 0) { decref(l); return NULL; }
         decref(l);
         return incref(self);
     }
@@ -579,6 +617,7 @@ static Value *seq_getitem(Value *v, Value *key)
         int64_t a, b, st, n;
         if (slice_indices(key, (int64_t)v->u.seq.n, &a, &b, &st, &n) < 0) return NULL;
         Value *r = seq_new_like(v, (size_t)n);
+        if (!r) return NULL;
         for (int64_t i = 0; i < n; i++) r->u.seq.items[i] = incref(v->u.seq.items[a + i * st]);
         return r;
     }
@@ -614,7 +653,8 @@ static int list_setitem(Value *v, Value *key, Value *x)
         }
         if (b < a) b = a;
         size_t old_n = v->u.seq.n, cut = (size_t)(b - a), new_n = old_n - cut + m;
-        Value **items = malloc((new_n ? new_n : 1) * sizeof *items);
+        Value **items = value_malloc(new_n * sizeof *items);
+        if (!items) { decref(src); return -1; }
         for (int64_t i = 0; i < a; i++) items[i] = v->u.seq.items[i];
         for (size_t i = 0; i < m; i++) items[a + (int64_t)i] = incref(seq_get(src, i));
         for (size_t i = (size_t)b; i < old_n; i++) items[i - cut + m] = v->u.seq.items[i];
@@ -662,7 +702,7 @@ static Value *lm_append(Value *l, CallArgs *a, void *d)
 {
     (void)d;
     if (arity(a, "list.append", 1, 1)) return NULL;
-    list_append(l, a->pos[0]);
+    if (list_append(l, a->pos[0]) < 0) return NULL;
     return v_none();
 }
 
@@ -701,7 +741,7 @@ static Value *lm_insert(Value *l, CallArgs *a, void *d)
     if (i < 0) i += n;
     if (i < 0) i = 0;
     if (i > n) i = n;
-    list_append(l, a->pos[1]);
+    if (list_append(l, a->pos[1]) < 0) return NULL;
     memmove(l->u.seq.items + i + 1, l->u.seq.items + i, (size_t)(n - i) * sizeof(Value *));
     l->u.seq.items[i] = incref(a->pos[1]);
     decref(a->pos[1]);
@@ -805,7 +845,7 @@ static int merge_sort(Value **items, Value **keys, Value **tmpi, Value **tmpk, s
 int seq_sort(Value **items, Value **keys, size_t n, ValueBefore before, void *ctx)
 {
     Value **ti = malloc((n + 1) * sizeof *ti), **tk = malloc((n + 1) * sizeof *tk);
-    int r = ti && tk ? merge_sort(items, keys, ti, tk, n, before, ctx) : (exc_set("MemoryError", "out of memory"), -1);
+    int r = ti && tk ? merge_sort(items, keys, ti, tk, n, before, ctx) : (exc_set("MemoryError", "%s", ""), -1);
     free(ti);
     free(tk);
     return r;
@@ -821,6 +861,11 @@ int sort_values(Value **items, size_t n, Value *key, bool reverse)
 {
     Value **keys = calloc(n + 1, sizeof *keys);
     Value **copy = malloc((n + 1) * sizeof *copy);
+    if (!keys || !copy) {
+        free(keys);
+        free(copy);
+        return exc_seti("MemoryError", "%s", "");
+    }
     int r = 0;
     size_t made = 0;
     for (; made < n; made++) {
@@ -995,9 +1040,9 @@ static Value *dict_view(Value *d, int which)
 {
     Value *l = v_list(0), *k, *x;
     for (size_t i = 0; dict_next(d, &i, &k, &x);) {
-        if (which == 0) list_append(l, k);
-        else if (which == 1) list_append(l, x);
-        else list_append_steal(l, v_tuple_of(2, incref(k), incref(x)));
+        int r = which == 0 ? list_append(l, k) : which == 1 ? list_append(l, x)
+                           : list_append_steal(l, v_tuple_of(2, incref(k), incref(x)));
+        if (r < 0) { decref(l); return NULL; }
     }
     Value *v = value_alloc(&t_dict_view);
     v->u.ext.ptr = l;

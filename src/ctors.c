@@ -212,7 +212,8 @@ Value *ctor_tuple(Value *self, CallArgs *a, void *d)
     if (x[0]->type == &t_tuple) return incref(x[0]);
     Value *l = value_to_list(x[0]);
     if (!l) return NULL;
-    Value *t = v_tuple(seq_len(l));
+    Value *t = v_tuple_sized(seq_len(l));
+    if (!t) { decref(l); return NULL; }
     for (size_t i = 0; i < seq_len(l); i++) t->u.seq.items[i] = incref(seq_get(l, i));
     decref(l);
     return t;

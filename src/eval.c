@@ -1,6 +1,7 @@
 /* src/eval.c — the evaluator: statements and expressions over Values with
  * Python's semantics. Errors carry the span of the innermost failing node;
  * a failed top-level statement restores the global namespace. */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +30,7 @@ static Env *live_envs;
 
 static Env *env_new(Env *parent)
 {
-    Env *e = calloc(1, sizeof *e);
-    if (!e) abort();
+    Env *e = value_xcalloc(1, sizeof *e);
     e->refcnt = 1;
     e->vars = v_dict();
     e->parent = parent;
@@ -141,6 +141,7 @@ static void locate(Node *n)
 
 bool eval_check_interrupt(void)
 {
+    if (value_memory_check() < 0) return true;
     if (!eval_interrupted) return false;
     eval_interrupted = 0;
     exc_set("KeyboardInterrupt", "%s", "");
@@ -311,16 +312,16 @@ static void free_args(CallArgs *a, Value **owned, int nowned)
 static int build_args(Frame *f, NodeList *args, CallArgs *a, Value ***owned, int *nowned)
 {
     int cap = args->n + 8, capk = args->n + 8;
-    a->pos = malloc((size_t)cap * sizeof *a->pos);
-    a->kw = malloc((size_t)capk * sizeof *a->kw);
-    a->kwnames = malloc((size_t)capk * sizeof *a->kwnames);
+    a->pos = value_xmalloc((size_t)cap * sizeof *a->pos);
+    a->kw = value_xmalloc((size_t)capk * sizeof *a->kw);
+    a->kwnames = value_xmalloc((size_t)capk * sizeof *a->kwnames);
     a->npos = a->nkw = 0;
     int ocap = args->n + 8;
-    *owned = malloc((size_t)ocap * sizeof **owned);
+    *owned = value_xmalloc((size_t)ocap * sizeof **owned);
     *nowned = 0;
-#define OWN(v) do { if (*nowned == ocap) { ocap *= 2; *owned = realloc(*owned, (size_t)ocap * sizeof **owned); } (*owned)[(*nowned)++] = (v); } while (0)
-#define PUSH_POS(v) do { if (a->npos == cap) { cap *= 2; a->pos = realloc(a->pos, (size_t)cap * sizeof *a->pos); } a->pos[a->npos++] = (v); } while (0)
-#define PUSH_KW(nm, v) do { if (a->nkw == capk) { capk *= 2; a->kw = realloc(a->kw, (size_t)capk * sizeof *a->kw); a->kwnames = realloc(a->kwnames, (size_t)capk * sizeof *a->kwnames); } a->kwnames[a->nkw] = (nm); a->kw[a->nkw++] = (v); } while (0)
+#define OWN(v) do { if (*nowned == ocap) { ocap *= 2; *owned = value_xrealloc(*owned, (size_t)ocap * sizeof **owned); } (*owned)[(*nowned)++] = (v); } while (0)
+#define PUSH_POS(v) do { if (a->npos == cap) { cap *= 2; a->pos = value_xrealloc(a->pos, (size_t)cap * sizeof *a->pos); } a->pos[a->npos++] = (v); } while (0)
+#define PUSH_KW(nm, v) do { if (a->nkw == capk) { capk *= 2; a->kw = value_xrealloc(a->kw, (size_t)capk * sizeof *a->kw); a->kwnames = value_xrealloc(a->kwnames, (size_t)capk * sizeof *a->kwnames); } a->kwnames[a->nkw] = (nm); a->kw[a->nkw++] = (v); } while (0)
     for (int i = 0; i < args->n; i++) {
         Node *n = args->items[i];
         if (n->kind == N_KEYWORD) {
@@ -380,7 +381,7 @@ static Value *func_call(Value *v, CallArgs *a)
     NodeList *params = def->list;
     const char *name = def->name;
     Env *env = env_new(fn->closure);
-    Value **bound = calloc((size_t)params->n + 1, sizeof *bound);
+    Value **bound = value_xcalloc((size_t)params->n + 1, sizeof *bound);
     int nplain = 0, star = -1, dstar = -1;
     for (int i = 0; i < params->n; i++) {
         if (params->items[i]->flag == 1) star = i;
@@ -475,12 +476,11 @@ done:
 static Value *make_function(Frame *f, Node *def)
 {
     NodeList *params = def->list;
-    Func *fn = calloc(1, sizeof *fn);
-    if (!fn) abort();
+    Func *fn = value_xcalloc(1, sizeof *fn);
     fn->def = def;
     fn->chunk = chunk_ref(cur_chunk);
     fn->nparams = params->n;
-    fn->defaults = calloc((size_t)params->n + 1, sizeof *fn->defaults);
+    fn->defaults = value_xcalloc((size_t)params->n + 1, sizeof *fn->defaults);
     for (int i = 0; i < params->n; i++) {
         if (!params->items[i]->a) continue;
         fn->defaults[i] = eval(f, params->items[i]->a);
@@ -702,13 +702,14 @@ static Value *eval_inner(Frame *f, Node *n)
                 Value *l = v ? value_to_list(v) : NULL;
                 decref(v);
                 if (!l) { decref(t); return NULL; }
-                for (size_t k = 0; k < seq_len(l); k++) list_append(t, seq_get(l, k));
+                for (size_t k = 0; k < seq_len(l); k++)
+                    if (list_append(t, seq_get(l, k)) < 0) { decref(l); decref(t); return NULL; }
                 decref(l);
                 continue;
             }
             Value *v = eval(f, item);
             if (!v) { decref(t); return NULL; }
-            list_append_steal(t, v);
+            if (list_append_steal(t, v) < 0) { decref(t); return NULL; }
         }
         return t;
     }
@@ -746,6 +747,7 @@ static Value *eval(Frame *f, Node *n)
     }
     Value *r = eval_inner(f, n);
     expr_depth--;
+    if (r && value_memory_check() < 0) { decref(r); r = NULL; }
     if (!r) locate(n);
     return r;
 }
@@ -1028,9 +1030,17 @@ static bool check_static(Node *n, int loops, bool in_func)
 #define MAG "\033[35m"
 #define RESET "\033[0m"
 
+int eval_output_errno;
+
+void eval_flush_output(void)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 && !eval_output_errno) eval_output_errno = errno;
+}
+
 void eval_report_error(void)
 {
-    fflush(stdout);
+    eval_flush_output();
     FILE *out = eval_opts.brief_errors ? stdout : stderr;
     const char *type = exc_type(), *msg = exc_message();
     bool color = eval_opts.color && !eval_opts.brief_errors;
@@ -1102,6 +1112,7 @@ static Value *builtin_dir(Value *self, CallArgs *a, void *d)
 
 void eval_init(void)
 {
+    value_memory_refill();
     globals = v_dict();
     bind_init_all();
     bind_builtin_fn("dir", builtin_dir);
@@ -1176,7 +1187,8 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
         eval_depth = 0;
         expr_depth = 0;
         ExecStatus st = exec(&f, stmt, true);
-        fflush(stdout);
+        if (st != EX_ERR && value_memory_check() < 0) st = EX_ERR;
+        eval_flush_output();
         if (st == EX_ERR || exc_pending()) {
             if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");
             bool interrupt = exc_matches("KeyboardInterrupt");
@@ -1189,6 +1201,7 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
             decref(snap);
         }
         decref(f.retval);
+        value_memory_refill();
     }
     cur_chunk = saved;
     parser_fini(&p);

@@ -36,6 +36,11 @@ Value *eval_expression(const char *name, const char *text);
  * clears it. */
 void eval_report_error(void);
 
+/* fflush(stdout), remembering the errno of the first flush that failed
+ * (stdio keeps only the error flag) for the report at exit. */
+void eval_flush_output(void);
+extern int eval_output_errno;
+
 /* Set by SIGINT; checked between statements and loop iterations. */
 extern volatile int eval_interrupted;
 extern bool eval_saw_interrupt;             /* a KeyboardInterrupt ended a statement */

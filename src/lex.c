@@ -487,6 +487,7 @@ char *lex_doctest(const char *src, size_t len, size_t *out_len)
     }
     if (!any) return NULL;
     char *out = malloc(len + 1), *o = out;
+    if (!out) { fputs("tsr: out of memory\n", stderr); abort(); }
     bool in_stmt = false;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));

@@ -1,6 +1,7 @@
 /* src/main.c — the command line: the REPL on a terminal, a script file,
  * standard input that is not a terminal, or -e CODE.
- * Exit status: 0 success, 1 a statement failed, 2 usage, 130 interrupted. */
+ * Exit status: 0 success, 1 a statement failed (or output could not be
+ * written), 2 usage, 130 interrupted. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -60,26 +61,6 @@ static void on_sigint(int sig)
     if (++sigint_count >= 3 && !repl_active) _exit(130); /* a kernel that does not poll */
 }
 
-static char *read_all(FILE *f, size_t *len)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) return NULL;
-    for (;;) {
-        size_t k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (n == cap) {
-            cap *= 2;
-            char *nb = realloc(buf, cap);
-            if (!nb) { free(buf); return NULL; }
-            buf = nb;
-        }
-        if (k == 0) break;
-    }
-    *len = n;
-    return buf;
-}
-
 /* Standard input: REPL semantics without prompts. ':' command lines run in
  * order with the statements around them. */
 static int run_text_with_commands(const char *name, char *text, size_t len, bool keep_going, int *failed)
@@ -93,7 +74,7 @@ static int run_text_with_commands(const char *name, char *text, size_t len, bool
             if (pos > seg) {
                 /* pad with newlines so line numbers stay those of the input */
                 size_t pad = (size_t)(seg_line - 1);
-                char *buf = malloc(pad + (pos - seg) + 1);
+                char *buf = value_xmalloc(pad + (pos - seg) + 1);
                 memset(buf, '\n', pad);
                 memcpy(buf + pad, text + seg, pos - seg);
                 *failed += eval_source(name, buf, pad + (pos - seg), keep_going, NULL);
@@ -122,7 +103,18 @@ static int run_text_with_commands(const char *name, char *text, size_t len, bool
     return 0;
 }
 
-int main(int argc, char **argv)
+/* A failed write to standard output (a full disk, /dev/full) is reported
+ * once, at the end, and makes the status 1; a closed pipe stays quiet. */
+static int finish_output(int status)
+{
+    eval_flush_output();
+    if (!ferror(stdout)) return status;
+    int e = eval_output_errno;
+    if (e != EPIPE) fprintf(stderr, "tsr: write error%s%s\n", e ? ": " : "", e ? strerror(e) : "");
+    return status ? status : 1;
+}
+
+static int run(int argc, char **argv)
 {
     bool keep_going = false, interactive_after = false, brief = false;
     const char *code = NULL, *file = NULL;
@@ -185,15 +177,17 @@ int main(int argc, char **argv)
             return 2;
         }
         size_t len;
-        char *text = read_all(f, &len);
+        char msg[512];
+        char *text = cmd_read_source(f, file, &len, msg, sizeof msg);
         fclose(f);
-        if (!text) { fprintf(stderr, "tsr: out of memory reading '%s'\n", file); eval_fini(); return 2; }
+        if (!text) { fprintf(stderr, "%s\n", msg); eval_fini(); return 2; }
         failed = eval_source(file, text, len, keep_going, NULL);
         free(text);
     } else if (!tty_in || (file && !strcmp(file, "-"))) {
         size_t len;
-        char *text = read_all(stdin, &len);
-        if (!text) { fprintf(stderr, "tsr: out of memory reading standard input\n"); eval_fini(); return 2; }
+        char msg[512];
+        char *text = cmd_read_source(stdin, NULL, &len, msg, sizeof msg);
+        if (!text) { fprintf(stderr, "%s\n", msg); eval_fini(); return 2; }
         run_text_with_commands("<stdin>", text, len, true, &failed);
         if (eval_saw_interrupt) status = 130;
         free(text);
@@ -208,7 +202,12 @@ int main(int argc, char **argv)
         int s = repl_run();
         if (s) status = s;
     }
-    fflush(stdout);
+    eval_flush_output();
     eval_fini();
     return status;
+}
+
+int main(int argc, char **argv)
+{
+    return finish_output(run(argc, argv));
 }

@@ -357,12 +357,16 @@ Node *parse_compare(ParseState *ps, Node *l, int op, Node *r)
         n = ast_node(C, N_COMPARE, l->loc);
         n->list = ast_list(C, l);
     }
-    int k = n->list->n; /* operands so far = operators so far + 1 */
-    int *ops = chunk_alloc(C, (size_t)k * sizeof *ops);
-    if (k > 1) memcpy(ops, n->ops, (size_t)(k - 1) * sizeof *ops);
-    ops[k - 1] = op;
-    n->ops = ops;
+    int k = n->list->n, cap = n->list->cap; /* operands so far = operators so far + 1 */
     ast_append(C, n->list, r);
+    /* the operators grow with the operand list (doubling): a long chain
+     * takes memory linear in its length */
+    if (k == 1 || n->list->cap != cap) {
+        int *ops = chunk_alloc(C, (size_t)n->list->cap * sizeof *ops);
+        if (k > 1) memcpy(ops, n->ops, (size_t)(k - 1) * sizeof *ops);
+        n->ops = ops;
+    }
+    n->ops[k - 1] = op;
     n->loc = ast_span(n->loc, r->loc);
     n->oploc = (Loc){r->loc.line, l->loc.end_col + 1, r->loc.line, r->loc.col - 1};
     return n;

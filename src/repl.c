@@ -54,7 +54,7 @@ static void history_open(void)
     const char *env = getenv("TSR_HISTORY");
     if (env) {
         if (!*env) return;
-        hist_path = strdup(env);
+        hist_path = value_xstrdup(env);
     } else {
         const char *state = getenv("XDG_STATE_HOME");
         const char *home = getenv("HOME");
@@ -67,7 +67,7 @@ static void history_open(void)
             return;
         }
         size_t n = strlen(dir) + 16;
-        hist_path = malloc(n);
+        hist_path = value_xmalloc(n);
         snprintf(hist_path, n, "%s/history", dir);
     }
     read_history(hist_path);
@@ -232,8 +232,7 @@ static void buf_append(const char *s)
     size_t n = strlen(s);
     if (buflen + n + 2 > bufcap) {
         bufcap = (buflen + n + 2) * 2;
-        buf = realloc(buf, bufcap);
-        if (!buf) abort();
+        buf = value_xrealloc(buf, bufcap);
     }
     memcpy(buf + buflen, s, n);
     buflen += n;

@@ -24,11 +24,75 @@ int eval_depth;
 
 /* ---------------------------------------------------------------- memory */
 
+/* The constructors below cannot fail: when one finds no memory, a spare
+ * block is given back and the allocation tried again, and the evaluator
+ * raises MemoryError at its next check (value_memory_check); the spare is
+ * taken again after the statement (value_memory_refill). Allocations whose
+ * size the user controls go through value_malloc and fail at once. */
+#define SPARE_BYTES ((size_t)8 << 20)
+static void *spare;
+static bool memory_low;
+
+static bool give_back_spare(void)
+{
+    if (!spare) return false;
+    free(spare);
+    spare = NULL;
+    memory_low = true;
+    return true;
+}
+
+void value_memory_refill(void)
+{
+    if (!spare) spare = malloc(SPARE_BYTES);
+    memory_low = false;
+}
+
+int value_memory_check(void)
+{
+    if (!memory_low) return 0;
+    memory_low = false;
+    return exc_seti("MemoryError", "%s", "");
+}
+
 static void *xcalloc(size_t n, size_t sz)
 {
     void *p = calloc(n ? n : 1, sz);
+    if (!p && give_back_spare()) p = calloc(n ? n : 1, sz);
     if (!p) { fputs("tsr: out of memory\n", stderr); abort(); }
     return p;
+}
+
+void *value_xmalloc(size_t n) { return value_xrealloc(NULL, n); }
+
+void *value_xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q && give_back_spare()) q = realloc(p, n ? n : 1);
+    if (!q) { fputs("tsr: out of memory\n", stderr); abort(); }
+    return q;
+}
+
+void *value_xcalloc(size_t n, size_t sz) { return xcalloc(n, sz); }
+
+char *value_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(value_xmalloc(n), s, n);
+}
+
+void *value_malloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) exc_set("MemoryError", "%s", "");
+    return p;
+}
+
+void *value_realloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) exc_set("MemoryError", "%s", "");
+    return q;
 }
 
 /* Freed Values are kept for reuse: the interpreter makes and drops one or
@@ -127,8 +191,10 @@ void value_free(Value *v)
     if (free_depth >= 64) {
         if (free_queue_n == free_queue_cap) {
             free_queue_cap = free_queue_cap * 2 + 256;
-            free_queue = realloc(free_queue, free_queue_cap * sizeof *free_queue);
-            if (!free_queue) abort();
+            Value **q = realloc(free_queue, free_queue_cap * sizeof *free_queue);
+            if (!q && give_back_spare()) q = realloc(free_queue, free_queue_cap * sizeof *free_queue);
+            if (!q) { fputs("tsr: out of memory\n", stderr); abort(); }
+            free_queue = q;
         }
         free_queue[free_queue_n++] = v;
         return;
@@ -255,6 +321,15 @@ Value *v_strn(const char *s, size_t n)
     return v_str_take(p, n);
 }
 
+Value *v_strn_try(const char *s, size_t n)
+{
+    char *p = value_malloc(n + 1);
+    if (!p) return NULL;
+    memcpy(p, s, n);
+    p[n] = 0;
+    return v_str_take(p, n);
+}
+
 Value *v_str(const char *s) { return v_strn(s, strlen(s)); }
 
 Value *v_strf(const char *fmt, ...)
@@ -264,6 +339,11 @@ Value *v_strf(const char *fmt, ...)
     va_start(ap, fmt);
     int n = vasprintf(&p, fmt, ap);
     va_end(ap);
+    if (n < 0 && give_back_spare()) {
+        va_start(ap, fmt);
+        n = vasprintf(&p, fmt, ap);
+        va_end(ap);
+    }
     if (n < 0) { fputs("tsr: out of memory\n", stderr); abort(); }
     return v_str_take(p, (size_t)n);
 }
@@ -279,6 +359,20 @@ static Value *new_seq(const VType *t, size_t n)
 
 Value *v_tuple(size_t n) { return new_seq(&t_tuple, n); }
 Value *v_list(size_t n) { return new_seq(&t_list, n); }
+
+static Value *new_seq_sized(const VType *t, size_t n)
+{
+    Value **items = n > SIZE_MAX / sizeof *items ? NULL : calloc(n ? n : 1, sizeof *items);
+    if (!items) return exc_set("MemoryError", "%s", "");
+    Value *v = value_alloc(t);
+    v->u.seq.items = items;
+    v->u.seq.n = n;
+    v->u.seq.cap = n ? n : 1;
+    return v;
+}
+
+Value *v_list_sized(size_t n) { return new_seq_sized(&t_list, n); }
+Value *v_tuple_sized(size_t n) { return new_seq_sized(&t_tuple, n); }
 
 Value *v_tuple_of(int n, ...)
 {
@@ -330,10 +424,11 @@ bool is_number(Value *v) { return is_int_like(v) || v->type == &t_float; }
 
 int list_append_steal(Value *l, Value *x)
 {
+    if (value_memory_check() < 0) { decref(x); return -1; }
     if (l->u.seq.n == l->u.seq.cap) {
         size_t cap = l->u.seq.cap * 2 + 4;
         Value **p = realloc(l->u.seq.items, cap * sizeof *p);
-        if (!p) { decref(x); return exc_seti("MemoryError", "out of memory"); }
+        if (!p) { decref(x); return exc_seti("MemoryError", "%s", ""); }
         l->u.seq.items = p;
         l->u.seq.cap = cap;
     }
@@ -422,11 +517,18 @@ int dict_set(Value *dv, Value *key, Value *x)
         return 0;
     }
     if (d->n == d->cap) {
-        d->cap = d->cap * 2 + 8;
-        d->keys = realloc(d->keys, d->cap * sizeof *d->keys);
-        d->vals = realloc(d->vals, d->cap * sizeof *d->vals);
-        d->hashes = realloc(d->hashes, d->cap * sizeof *d->hashes);
-        if (!d->keys || !d->vals || !d->hashes) abort();
+        size_t cap = d->cap * 2 + 8;
+        /* each array keeps its old contents until all three have grown */
+        Value **k = value_realloc(d->keys, cap * sizeof *d->keys);
+        if (!k) return -1;
+        d->keys = k;
+        Value **vs = value_realloc(d->vals, cap * sizeof *d->vals);
+        if (!vs) return -1;
+        d->vals = vs;
+        uint64_t *hs = value_realloc(d->hashes, cap * sizeof *d->hashes);
+        if (!hs) return -1;
+        d->hashes = hs;
+        d->cap = cap;
     }
     d->keys[d->n] = incref(key);
     d->vals[d->n] = incref(x);
@@ -519,7 +621,7 @@ Value *v_module(const char *name)
 {
     Value *v = value_alloc(&t_module);
     v->u.mod = xcalloc(1, sizeof(Module));
-    v->u.mod->name = strdup(name);
+    v->u.mod->name = value_xstrdup(name);
     v->u.mod->attrs = v_dict();
     return v;
 }
@@ -617,7 +719,8 @@ Value *str_repr(const char *s, size_t n)
     bool sq = memchr(s, '\'', n) != NULL, dq = memchr(s, '"', n) != NULL;
     char q = (sq && !dq) ? '"' : '\'';
     size_t cap = n * 4 + 3, o = 0;
-    char *buf = xcalloc(cap + 1, 1);
+    char *buf = value_malloc(cap + 1);
+    if (!buf) return NULL;
     buf[o++] = q;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -639,6 +742,7 @@ const char *type_name(Value *v) { return v->type->name; }
 
 Value *value_repr(Value *v)
 {
+    if (value_memory_check() < 0) return NULL;
     if (eval_depth > MAX_EVAL_DEPTH)
         return exc_set("RecursionError", "maximum recursion depth exceeded while getting the repr of an object");
     if (v->type->repr) {
@@ -905,14 +1009,16 @@ uint64_t value_hash(Value *v, int *ok)
 Value *value_to_list(Value *v)
 {
     if (v->type == &t_list || v->type == &t_tuple) {
-        Value *l = v_list(v->u.seq.n);
+        Value *l = v_list_sized(v->u.seq.n);
+        if (!l) return NULL;
         for (size_t i = 0; i < v->u.seq.n; i++) l->u.seq.items[i] = incref(v->u.seq.items[i]);
         return l;
     }
     Value *it = value_iter(v);
     if (!it) return NULL;
     Value *l = v_list(0), *e;
-    while ((e = value_next(it))) list_append_steal(l, e);
+    while ((e = value_next(it)))
+        if (list_append_steal(l, e) < 0) break;
     decref(it);
     if (exc_pending()) { decref(l); return NULL; }
     return l;

@@ -115,6 +115,23 @@ Value *value_alloc(const VType *t);                 /* refcnt 1, payload zeroed 
  * dict so that all of them are freed. */
 void value_break_cycles(void);
 
+/* ---- memory ---- */
+/* malloc/realloc for sizes the user controls: NULL with MemoryError set
+ * (realloc leaves p as it was). */
+void *value_malloc(size_t n);
+void *value_realloc(void *p, size_t n);
+/* For small allocations that cannot fail: past the end of memory they live
+ * on the spare block (see value_memory_check); never NULL. */
+void *value_xmalloc(size_t n);
+void *value_xcalloc(size_t n, size_t sz);
+void *value_xrealloc(void *p, size_t n);
+char *value_xstrdup(const char *s);
+/* MemoryError (returns -1) if a constructor below ran out of memory since
+ * the last check and lived on the spare block; 0 otherwise. */
+int value_memory_check(void);
+/* Takes the spare block again (after a statement, when memory is freed). */
+void value_memory_refill(void);
+
 /* ---- singletons and constructors (new references) ---- */
 Value *v_none(void);
 Value *v_bool(bool b);
@@ -123,11 +140,14 @@ Value *v_float(double f);
 Value *v_complex(double re, double im);
 Value *v_str(const char *s);
 Value *v_strn(const char *s, size_t n);
+Value *v_strn_try(const char *s, size_t n);         /* NULL + MemoryError */
 Value *v_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 Value *v_str_take(char *s, size_t n);               /* steals malloc'd s */
 Value *v_tuple(size_t n);                           /* items NULL until set (steal) */
 Value *v_tuple_of(int n, ...);                      /* steals each item */
 Value *v_list(size_t n);
+Value *v_list_sized(size_t n);                      /* n items NULL; NULL + MemoryError */
+Value *v_tuple_sized(size_t n);                     /* likewise */
 Value *v_dict(void);
 Value *v_range(int64_t start, int64_t stop, int64_t step);
 Value *v_slice(Value *start, Value *stop, Value *step); /* borrows, may be NULL=None */
@@ -213,7 +233,7 @@ int value_as_float(Value *v, double *out);          /* int, bool, float */
 Value *float_repr_str(double f);                    /* Python repr of a float */
 void format_float_repr(double f, char *buf, size_t n);
 void format_complex_repr(double re, double im, char *buf, size_t n);
-Value *str_repr(const char *s, size_t n);
+Value *str_repr(const char *s, size_t n);            /* NULL + MemoryError */
 
 /* ---- exceptions: one pending at a time ---- */
 /* A source range for error reports; op_* marks an operator inside it (0: none). */
@@ -231,6 +251,6 @@ Span exc_span(void);
 
 /* recursion guard (RecursionError instead of a stack overflow) */
 extern int eval_depth;
-#define MAX_EVAL_DEPTH 900
+#define MAX_EVAL_DEPTH 998   /* CPython's 1000 frames: the module's and 999 calls */
 
 #endif

@@ -91,11 +91,16 @@ static int run_loop(const loop2 *L, char *base0, const char *base1, row_fn fn, v
             o0 += idx[d] * L->s0[d];
             o1 += idx[d] * L->s1[d];
         }
-        fn(base0 + o0, base1 ? base1 + o1 : NULL, L->sizes[last], L->s0[last], L->s1[last], ctx);
-        done += L->sizes[last];
-        if (done >= CHUNK) {
-            done = 0;
-            if (tsr_check_interrupt() < 0) return -1;
+        /* a long row goes in pieces so that an interrupt is seen */
+        for (int64_t off = 0; off < L->sizes[last]; off += CHUNK) {
+            int64_t m = L->sizes[last] - off < CHUNK ? L->sizes[last] - off : CHUNK;
+            fn(base0 + o0 + off * L->s0[last], base1 ? base1 + o1 + off * L->s1[last] : NULL, m, L->s0[last],
+               L->s1[last], ctx);
+            done += m;
+            if (done >= CHUNK) {
+                done = 0;
+                if (tsr_check_interrupt() < 0) return -1;
+            }
         }
         for (int d = last - 1; d >= 0; d--) {
             if (++idx[d] < L->sizes[d]) break;

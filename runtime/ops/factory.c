@@ -82,6 +82,15 @@ tsr_tensor *tsr_ones(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device
     return tsr_full(ndim, sizes, tsr_scalar_int(1), dtype, device);
 }
 
+/* Every 65536 elements a fill loop gives up on Ctrl-C (releasing t). */
+#define POLL_OR_FAIL(i, t)                                                \
+    do {                                                                  \
+        if (((i) & 0xffff) == 0xffff && tsr_check_interrupt() < 0) {     \
+            tsr_tensor_release(t);                                        \
+            return NULL;                                                  \
+        }                                                                 \
+    } while (0)
+
 /* Vector width (elements) of AVX2 Vectorized<T> for each dtype. */
 static int vec_width(tsr_dtype d)
 {
@@ -183,7 +192,10 @@ tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dt
     int64_t V = vec_width(dtype), vec_end = n / (2 * V) * (2 * V);
     if (tsr_dtype_is_integral(dtype, false)) {
         int64_t a = tsr_scalar_to_int64(start), s = tsr_scalar_to_int64(step);
-        for (int64_t i = 0; i < n; i++) store_i(t, i, (int64_t)((uint64_t)a + (uint64_t)s * (uint64_t)i));
+        for (int64_t i = 0; i < n; i++) {
+            store_i(t, i, (int64_t)((uint64_t)a + (uint64_t)s * (uint64_t)i));
+            POLL_OR_FAIL(i, t);
+        }
         return t;
     }
     double a = acc(dtype, tsr_scalar_to_double(start)), s = acc(dtype, tsr_scalar_to_double(step));
@@ -204,10 +216,7 @@ tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dt
             v = lp ? fmaf((float)s, (float)i, (float)a) : fma(s, (double)i, a);
         }
         store_d(t, i, v);
-        if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) {
-            tsr_tensor_release(t);
-            return NULL;
-        }
+        POLL_OR_FAIL(i, t);
     }
     return t;
 }
@@ -270,6 +279,7 @@ tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dt
             double im = i < half ? ai + si * (double)i : bi - si * (double)(steps - i - 1);
             tsr_scalar_store(dtype, (char *)tsr_tensor_ptr(t, NULL) + i * tsr_tensor_itemsize(t),
                              tsr_scalar_complex(re, im));
+            POLL_OR_FAIL(i, t);
         }
         return t;
     }
@@ -285,6 +295,7 @@ tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dt
             if (i < vec_end) v = round_to(dtype, base) + (double)(i - j) * s;
             else v = base;
             store_d(t, i, v);
+            POLL_OR_FAIL(i, t);
         }
         return t;
     }
@@ -306,6 +317,7 @@ tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dt
                 v = f32 ? (double)((float)base + pf) : base + pd;
             }
             store_d(t, i, v);
+            POLL_OR_FAIL(i, t);
         }
         return t;
     }
@@ -315,10 +327,7 @@ tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dt
                                : tt(dtype, b - tt(dtype, s * tt(dtype, (double)(steps - j - 1))));
         double v = i < vec_end ? tt(dtype, base + tt(dtype, tt(dtype, (double)(i - j)) * s)) : base;
         store_d(t, i, v);
-        if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) {
-            tsr_tensor_release(t);
-            return NULL;
-        }
+        POLL_OR_FAIL(i, t);
     }
     return t;
 }
@@ -400,6 +409,7 @@ tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double
         volatile double prod = i < half ? s * (double)i : s * (double)(steps - i - 1);
         double e = i < half ? a + prod : b - prod;
         store_d(t, i, pow(base, e));
+        POLL_OR_FAIL(i, t);
     }
     return t;
 }

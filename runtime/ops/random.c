@@ -293,6 +293,7 @@ typedef struct {
     int64_t idx[TSR_MAX_DIMS];
     char *p[2];
     int64_t left;
+    bool stop;                       /* Ctrl-C seen: the walk ended early */
 } Walk;
 
 static void walk_init(Walk *w, tsr_tensor *a, const tsr_tensor *b)
@@ -321,6 +322,7 @@ static void walk_init(Walk *w, tsr_tensor *a, const tsr_tensor *b)
         }
     }
     w->nd = 0;
+    w->stop = false;
     w->left = tsr_tensor_numel(a);
     for (int i = 0; i < nd; i++) {
         int d = perm[i];
@@ -338,6 +340,10 @@ static void walk_init(Walk *w, tsr_tensor *a, const tsr_tensor *b)
 static inline bool walk_next(Walk *w)
 {
     if (--w->left <= 0) return false;
+    if ((w->left & 0xffff) == 0 && tsr_interrupted) {
+        w->stop = true;
+        return false;
+    }
     for (int d = 0; d < w->nd; d++) {
         w->p[0] += w->st[0][d];
         if (w->p[1]) w->p[1] += w->st[1][d];
@@ -348,6 +354,10 @@ static inline bool walk_next(Walk *w)
     }
     return true;
 }
+
+/* What a sampler returns after its walk: -1 with KeyboardInterrupt's error
+ * when Ctrl-C ended it, else 0. */
+static int walk_end(const Walk *w) { return w->stop ? tsr_check_interrupt() : 0; }
 
 /* ------------------------------------------------------------ stores */
 
@@ -469,7 +479,7 @@ int tsr_uniform_(tsr_tensor *t, double from, double to, tsr_generator *g)
     if (dt == TSR_FLOAT64) {       /* uniform_real_distribution<double>: random64, 53 bits */
         double d = to - from;
         do *(double *)w.p[0] = fma(unif_double(g), d, from); while (walk_next(&w));
-        return 0;
+        return walk_end(&w);
     }
     /* float and the halves: digits bits of random(), arithmetic in float; for
      * the halves from, to and to - from are rounded to the dtype first. */
@@ -477,7 +487,7 @@ int tsr_uniform_(tsr_tensor *t, double from, double to, tsr_generator *g)
     float f = (float)round_to(dt, from);
     float d = (float)round_to(dt, (float)round_to(dt, to) - f);
     do store_double(dt, w.p[0], fmaf(unif_bits(g, digits), d, f)); while (walk_next(&w));
-    return 0;
+    return walk_end(&w);
 }
 
 /* ------------------------------------------------------------ normal */
@@ -609,14 +619,17 @@ static void fill16_half(tsr_dtype dt, float *d, float mean, float std)
 
 /* normal_fill: all uniforms first, then blocks of 16; a ragged tail redraws
  * the last 16 values and transforms them again (DistributionTemplates.h). */
-static void normal_fill(tsr_tensor *t, double mean, double std, tsr_generator *g)
+static int normal_fill(tsr_tensor *t, double mean, double std, tsr_generator *g)
 {
     int64_t n = tsr_tensor_numel(t);
     tsr_dtype dt = t->dtype;
     void *base = tsr_tensor_ptr(t, NULL);
     if (dt == TSR_FLOAT64) {
         double *d = base;
-        for (int64_t i = 0; i < n; i++) d[i] = unif_double(g);
+        for (int64_t i = 0; i < n; i++) {
+            d[i] = unif_double(g);
+            if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) return -1;
+        }
         for (int64_t i = 0; i + 16 <= n; i += 16) fill16_f64(d + i, mean, std);
         if (n % 16) {
             d += n - 16;
@@ -625,7 +638,10 @@ static void normal_fill(tsr_tensor *t, double mean, double std, tsr_generator *g
         }
     } else if (dt == TSR_FLOAT32) {
         float *d = base, m = (float)mean, s = (float)std;
-        for (int64_t i = 0; i < n; i++) d[i] = unif_bits(g, 24);
+        for (int64_t i = 0; i < n; i++) {
+            d[i] = unif_bits(g, 24);
+            if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) return -1;
+        }
         for (int64_t i = 0; i + 16 <= n; i += 16) fill16_f32(d + i, m, s);
         if (n % 16) {
             d += n - 16;
@@ -636,7 +652,10 @@ static void normal_fill(tsr_tensor *t, double mean, double std, tsr_generator *g
         uint16_t *d = base;
         int digits = float_digits(dt);
         float m = round16d(dt, mean), s = round16d(dt, std), buf[16];
-        for (int64_t i = 0; i < n; i++) store_double(dt, d + i, unif_bits(g, digits));
+        for (int64_t i = 0; i < n; i++) {
+            store_double(dt, d + i, unif_bits(g, digits));
+            if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) return -1;
+        }
         for (int64_t i = 0; i + 16 <= n; i += 16) {
             for (int k = 0; k < 16; k++) buf[k] = (float)load_double(dt, d + i + k);
             fill16_half(dt, buf, m, s);
@@ -650,6 +669,7 @@ static void normal_fill(tsr_tensor *t, double mean, double std, tsr_generator *g
             for (int k = 0; k < 16; k++) store_double(dt, d + k, buf[k]);
         }
     }
+    return 0;
 }
 
 int tsr_normal_(tsr_tensor *t, double mean, double std, tsr_generator *g)
@@ -670,13 +690,12 @@ int tsr_normal_(tsr_tensor *t, double mean, double std, tsr_generator *g)
     if (rc) return rc < 0 ? -1 : 0;
     g = gen_or_default(g);
     if (tsr_tensor_numel(t) >= 16 && tsr_tensor_is_contiguous(t)) {
-        normal_fill(t, mean, std, g);
-        return 0;
+        return normal_fill(t, mean, std, g);
     }
     Walk w;
     walk_init(&w, t, NULL);
     do store_double(t->dtype, w.p[0], normal_double(g, mean, std)); while (walk_next(&w));
-    return 0;
+    return walk_end(&w);
 }
 
 /* ------------------------------------------------------------ other floats */
@@ -701,7 +720,7 @@ static int sample_each(tsr_tensor *t, DistKind kind, double a, double b, tsr_gen
         }
         store_double(t->dtype, w.p[0], v);
     } while (walk_next(&w));
-    return 0;
+    return walk_end(&w);
 }
 
 int tsr_exponential_(tsr_tensor *t, double lambd, tsr_generator *g)
@@ -758,7 +777,7 @@ int tsr_bernoulli_(tsr_tensor *t, double p, tsr_generator *g)
     Walk w;
     walk_init(&w, t, NULL);
     do store_int(t->dtype, w.p[0], unif_double(g) < p); while (walk_next(&w));
-    return 0;
+    return walk_end(&w);
 }
 
 static int p_in_range_error(void)
@@ -790,7 +809,7 @@ int tsr_bernoulli_tensor_(tsr_tensor *t, const tsr_tensor *p, tsr_generator *g)
         store_int(t->dtype, w.p[0], hit);
     } while (walk_next(&w));
     tsr_tensor_release(pe);
-    return rc;
+    return rc ? rc : walk_end(&w);
 }
 
 tsr_tensor *tsr_bernoulli(const tsr_tensor *p, tsr_generator *g)
@@ -894,7 +913,7 @@ static int random_from_range(tsr_tensor *t, uint64_t range, int64_t base, tsr_ge
         uint64_t v = wide ? tsr_generator_random64(g) : tsr_generator_random(g);
         store_int(t->dtype, w.p[0], (int64_t)(v % range + (uint64_t)base));
     } while (walk_next(&w));
-    return 0;
+    return walk_end(&w);
 }
 
 int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_generator *g)
@@ -959,7 +978,7 @@ int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_
     Walk w;
     walk_init(&w, t, NULL);
     do store_int(d, w.p[0], (int64_t)tsr_generator_random64(g)); while (walk_next(&w));
-    return 0;
+    return walk_end(&w);
 }
 
 int tsr_random_(tsr_tensor *t, tsr_generator *g)
@@ -985,7 +1004,7 @@ int tsr_random_(tsr_tensor *t, tsr_generator *g)
         }
         store_int(d, w.p[0], (int64_t)r);
     } while (walk_next(&w));
-    return 0;
+    return walk_end(&w);
 }
 
 /* ------------------------------------------------------------ factories */
@@ -1083,6 +1102,10 @@ int tsr_randperm_out(tsr_tensor *out, int64_t n, tsr_generator *g)
     if (!r) return -1;
     for (int64_t i = 0; i < n; i++) r[i] = i;
     for (int64_t i = 0; i < n - 1; i++) {
+        if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) {
+            tsr_free(r);
+            return -1;
+        }
         int64_t z = (int64_t)(tsr_generator_random(g) % (uint64_t)(n - i));
         int64_t s = r[i];
         r[i] = r[z + i];
@@ -1090,7 +1113,13 @@ int tsr_randperm_out(tsr_tensor *out, int64_t n, tsr_generator *g)
     }
     char *p = tsr_tensor_ptr(out, NULL);
     int64_t step = out->strides[0] * tsr_dtype_itemsize(dtype);
-    for (int64_t i = 0; i < n; i++) store_int(dtype, p + i * step, r[i]);
+    for (int64_t i = 0; i < n; i++) {
+        store_int(dtype, p + i * step, r[i]);
+        if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) {
+            tsr_free(r);
+            return -1;
+        }
+    }
     tsr_free(r);
     return 0;
 }
@@ -1385,6 +1414,14 @@ fail:
 
 /* sample_poisson (Distributions.cpp, after NumPy): transformed rejection
  * (Hörmann 1993) for lambda >= 10, multiplication of uniforms below. */
+/* static_cast<int64_t>(double) as x86-64 computes it (cvttsd2si): NaN and
+ * values out of range give INT64_MIN (poisson(inf) in 1.13 returns it), with
+ * no undefined conversion here. */
+static int64_t cvt_int64(double x)
+{
+    return x >= -9223372036854775808.0 && x < 9223372036854775808.0 ? (int64_t)x : INT64_MIN;
+}
+
 static int64_t sample_poisson(double lambda, tsr_generator *g)
 {
     if (lambda >= 10) {
@@ -1397,7 +1434,7 @@ static int64_t sample_poisson(double lambda, tsr_generator *g)
             double U = unif_double(g) - 0.5;
             double V = unif_double(g);
             double us = 0.5 - fabs(U);
-            int64_t k = (int64_t)floor((2 * a / us + b) * U + lambda + 0.43);
+            int64_t k = cvt_int64(floor((2 * a / us + b) * U + lambda + 0.43));
             if (us >= 0.07 && V <= vr) return k;
             if (k < 0 || (us < 0.013 && V > us)) continue;
             if ((log(V) + log(invalpha) - log(a / (us * us) + b)) <= (-lambda + k * loglam - lgamma((double)k + 1)))
@@ -1434,5 +1471,9 @@ tsr_tensor *tsr_poisson(const tsr_tensor *rates, tsr_generator *g)
         }
         store_double(out->dtype, w.p[0], (double)sample_poisson(lam, g));
     } while (walk_next(&w));
+    if (walk_end(&w) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
     return out;
 }

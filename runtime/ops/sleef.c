@@ -88,6 +88,7 @@ _Static_assert(sizeof d4b / sizeof d4b[0] == TSR_SLEEF2_COUNT, "ORDER SLEEF2");
 void tsr__sleef2_f32(tsr_sleef2_op op, float *out, const float *a, int64_t sa, const float *b, int64_t sb, int64_t n)
 {
     __m256 (*f)(__m256, __m256) = f8b[op];
+    if (n <= 0) return; /* the broadcast loads below read a[0] and b[0] */
     __m256 va = _mm256_set1_ps(*a), vb = _mm256_set1_ps(*b);
     for (int64_t i = 0; i + 8 <= n; i += 8) {
         if (sa) va = _mm256_loadu_ps(a + i);
@@ -100,6 +101,7 @@ void tsr__sleef2_f64(tsr_sleef2_op op, double *out, const double *a, int64_t sa,
                      int64_t n)
 {
     __m256d (*f)(__m256d, __m256d) = d4b[op];
+    if (n <= 0) return; /* the broadcast loads below read a[0] and b[0] */
     __m256d va = _mm256_set1_pd(*a), vb = _mm256_set1_pd(*b);
     for (int64_t i = 0; i + 4 <= n; i += 4) {
         if (sa) va = _mm256_loadu_pd(a + i);

@@ -34,20 +34,24 @@ static Value *b_print(Value *self, CallArgs *a, void *d)
             return exc_set("TypeError", "'%s' is an invalid keyword argument for print()", a->kwnames[i]);
         }
     }
-    /* build the whole line first so a failing str() prints nothing */
-    Value *line = v_str("");
+    /* every str() first so a failing one prints nothing */
+    Value **strs = value_xcalloc((size_t)a->npos + 1, sizeof *strs);
     for (int i = 0; i < a->npos; i++) {
-        Value *s = value_str(a->pos[i]);
-        if (!s) { decref(line); return NULL; }
-        Value *sepv = v_str(i ? sep : "");
-        Value *t1 = value_binop(OP_ADD, line, sepv), *t2 = value_binop(OP_ADD, t1, s);
-        decref(line); decref(sepv); decref(t1); decref(s);
-        line = t2;
+        strs[i] = value_str(a->pos[i]);
+        if (!strs[i]) {
+            while (i--) decref(strs[i]);
+            free(strs);
+            return NULL;
+        }
     }
-    fwrite(line->u.s.p, 1, line->u.s.n, stdout);
+    for (int i = 0; i < a->npos; i++) {
+        if (i) fputs(sep, stdout);
+        fwrite(strs[i]->u.s.p, 1, strs[i]->u.s.n, stdout);
+        decref(strs[i]);
+    }
+    free(strs);
     fputs(end, stdout);
     if (flush) fflush(stdout);
-    decref(line);
     return v_none();
 }
 
@@ -443,10 +447,12 @@ static Value *b_enumerate(Value *self, CallArgs *a, void *d)
     if (x[1] && value_as_int(x[1], &start) < 0) return NULL;
     Value *l = value_to_list(x[0]);
     if (!l) return NULL;
-    Value *out = v_list(seq_len(l));
+    Value *out = v_list_sized(seq_len(l));
+    if (!out) { decref(l); return NULL; }
     for (size_t i = 0; i < seq_len(l); i++)
         out->u.seq.items[i] = v_tuple_of(2, v_int(start + (int64_t)i), incref(seq_get(l, i)));
     decref(l);
+    if (value_memory_check() < 0) { decref(out); return NULL; }
     Value *it = v_seq_iter(out);
     decref(out);
     return it;
@@ -456,7 +462,7 @@ static Value *b_zip(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     if (a->nkw) return exc_set("TypeError", "zip() takes no keyword arguments");
-    Value **lists = calloc((size_t)a->npos + 1, sizeof *lists);
+    Value **lists = value_xcalloc((size_t)a->npos + 1, sizeof *lists);
     size_t n = SIZE_MAX;
     for (int i = 0; i < a->npos; i++) {
         lists[i] = value_to_list(a->pos[i]);
@@ -472,14 +478,16 @@ static Value *b_zip(Value *self, CallArgs *a, void *d)
         if (seq_len(lists[i]) < n) n = seq_len(lists[i]);
     }
     if (!a->npos) n = 0;
-    Value *out = v_list(n);
-    for (size_t k = 0; k < n; k++) {
+    Value *out = v_list_sized(n);
+    for (size_t k = 0; out && k < n; k++) {
         Value *t = v_tuple((size_t)a->npos);
         for (int i = 0; i < a->npos; i++) t->u.seq.items[i] = incref(seq_get(lists[i], k));
         out->u.seq.items[k] = t;
     }
     for (int i = 0; i < a->npos; i++) decref(lists[i]);
     free(lists);
+    if (!out) return NULL;
+    if (value_memory_check() < 0) { decref(out); return NULL; }
     Value *it = v_seq_iter(out);
     decref(out);
     return it;
@@ -533,8 +541,7 @@ static Value *b_map_filter(CallArgs *a, bool is_map)
         while ((t = value_next(zi))) {
             Value *r = value_call0(fn, (int)seq_len(t), t->u.seq.items);
             decref(t);
-            if (!r) break;
-            list_append_steal(out, r);
+            if (!r || list_append_steal(out, r) < 0) break;
         }
         decref(zi);
     } else {
@@ -544,10 +551,14 @@ static Value *b_map_filter(CallArgs *a, bool is_map)
         while ((e = value_next(it))) {
             Value *r = is_none(fn) ? incref(e) : value_call0(fn, 1, &e);
             if (!r) { decref(e); break; }
-            if (is_map) { list_append_steal(out, r); decref(e); continue; }
+            if (is_map) {
+                decref(e);
+                if (list_append_steal(out, r) < 0) break;
+                continue;
+            }
             int t = value_truth(r);
             decref(r);
-            if (t > 0) list_append_steal(out, e);
+            if (t > 0) { if (list_append_steal(out, e) < 0) break; }
             else decref(e);
             if (t < 0) break;
         }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bind/explain.h"
+#include "value.h"
 
 static bool active;
 static ExplainStep *steps;     /* copies: strings duplicated, tensors retained */
@@ -15,7 +16,7 @@ static bool color;             /* bold headers on a terminal */
 
 bool explain_active(void) { return active; }
 
-static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
+static char *dup_or_null(const char *s) { return s ? value_xstrdup(s) : NULL; }
 
 static void step_free(ExplainStep *s)
 {

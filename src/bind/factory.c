@@ -26,7 +26,7 @@ static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *c
  * but expected one of:\n * (sig)\n..."; keywords sorted as PyTorch's map. */
 static Value *combo(const char *fname, CallArgs *a, const char *const *sigs)
 {
-    char buf[2048];
+    char buf[2048] = "";   /* stays empty when there are no arguments at all */
     size_t n = 0;
     for (int i = 0; i < a->npos && n < sizeof buf - 128; i++)
         n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", pytype(a->pos[i]));
@@ -359,12 +359,20 @@ static int infer_dtype(Value *v, tsr_dtype *out)
     if (is_pyseq(v)) {
         int64_t n = pyseq_len(v);
         if (n == 0) { *out = tsr_default_dtype(); return 0; }
+        /* a cycle through other lists is a RecursionError here (1.13 overflows its stack) */
+        if (eval_depth > MAX_EVAL_DEPTH) return exc_seti("RecursionError", "maximum recursion depth exceeded");
         tsr_dtype acc = TSR_DTYPE_UNDEFINED;
         for (int64_t i = 0; i < n; i++) {
             Value *it = pyseq_item(v, i);
             if (!it) return -1;
+            if (it == v) {   /* infer_scalar_type (tensor_new.cpp) */
+                decref(it);
+                return exc_seti("TypeError", "new(): self-referential lists are incompatible");
+            }
             tsr_dtype d;
+            eval_depth++;
             int rc = infer_dtype(it, &d);
+            eval_depth--;
             decref(it);
             if (rc < 0) return -1;
             acc = acc == TSR_DTYPE_UNDEFINED ? d : promote(acc, d);

@@ -343,6 +343,10 @@ static Value *t_sleep(Value *self, CallArgs *a, void *d)
         exc_clear();
         return exc_set("TypeError", "'%s' object cannot be interpreted as an integer", type_name(a->pos[0]));
     }
+    /* _PyTime_FromSecondsObject: the length must fit int64 nanoseconds */
+    if (isnan(secs)) return exc_set("ValueError", "Invalid value NaN (not a number)");
+    if (!(secs * 1e9 >= -9223372036854775808.0 && secs * 1e9 < 9223372036854775808.0))
+        return exc_set("OverflowError", "timestamp too large to convert to C _PyTime_t");
     if (secs < 0) return exc_set("ValueError", "sleep length must be non-negative");
     double end = now(CLOCK_MONOTONIC) + secs;
     for (;;) {

@@ -86,7 +86,7 @@ void bind_torch_function(const char *name, BuiltinFn fn, bool also_method)
 static Value *method_trampoline(Value *self, CallArgs *a, void *data)
 {
     BuiltinFn fn = (BuiltinFn)data;
-    Value *stack[16], **pos = a->npos + 1 <= 16 ? stack : malloc((size_t)(a->npos + 1) * sizeof *pos);
+    Value *stack[16], **pos = a->npos + 1 <= 16 ? stack : value_xmalloc((size_t)(a->npos + 1) * sizeof *pos);
     pos[0] = self;
     for (int i = 0; i < a->npos; i++) pos[i + 1] = a->pos[i];
     CallArgs b = {pos, a->npos + 1, a->kwnames, a->kw, a->nkw};
@@ -160,9 +160,10 @@ static Value *tensor_iter(Value *v)
 {
     tsr_tensor *t = tensor_of(v);
     if (t->ndim == 0) return exc_set("TypeError", "iteration over a 0-d tensor");
-    Value *l = v_list((size_t)t->sizes[0]);
+    Value *l = v_list_sized((size_t)t->sizes[0]);
+    if (!l) return NULL;
     for (int64_t i = 0; i < t->sizes[0]; i++) {
-        Value *e = v_tensor(tsr_view_select(t, 0, i));
+        Value *e = value_memory_check() < 0 ? NULL : v_tensor(tsr_view_select(t, 0, i));
         if (!e) {
             l->u.seq.n = (size_t)i;
             decref(l);
@@ -807,12 +808,19 @@ static Value *m_set_(Value *self, CallArgs *a, void *d)
     }
     if (!ns) tsr_strides_contiguous(n, sizes, strides);
     /* a storage too small for the view grows, as THTensor's setStorage does */
-    int64_t last = off, numel = 1;
+    /* (sizes that overflow grow nothing: the runtime reports them) */
+    int64_t last = off, numel = 1, term;
+    bool over = false;
     for (int i = 0; i < n; i++) {
-        numel *= sizes[i];
-        if (sizes[i] > 0) last += (sizes[i] - 1) * strides[i];
+        over = over || __builtin_mul_overflow(numel, sizes[i], &numel);
+        if (sizes[i] > 0)
+            over = over || __builtin_mul_overflow(sizes[i] - 1, strides[i], &term) ||
+                   __builtin_add_overflow(last, term, &last);
     }
-    size_t need = numel ? (size_t)(last + 1) * (size_t)tsr_dtype_itemsize(t->dtype) : 0;
+    size_t need = 0;
+    if (over || !numel || last < 0 || last == INT64_MAX ||
+        __builtin_mul_overflow((size_t)last + 1, (size_t)tsr_dtype_itemsize(t->dtype), &need))
+        need = 0;
     if (need > st->nbytes && st->resizable && tsr_storage_resize(st, need) < 0) return bind_runtime_error();
     return replace_header(self, tsr_tensor_from_storage(st, off, n, sizes, strides, t->dtype));
 }
@@ -873,10 +881,11 @@ static Value *tolist_rec(const tsr_tensor *t, int dim, int64_t *idx)
         if (tsr_tensor_get(t, idx, &s) < 0) return bind_runtime_error();
         return v_from_scalar(s);
     }
-    Value *l = v_list((size_t)t->sizes[dim]);
+    Value *l = v_list_sized((size_t)t->sizes[dim]);
+    if (!l) return NULL;
     for (int64_t i = 0; i < t->sizes[dim]; i++) {
         idx[dim] = i;
-        Value *e = tolist_rec(t, dim + 1, idx);
+        Value *e = value_memory_check() < 0 ? NULL : tolist_rec(t, dim + 1, idx);
         if (!e) { l->u.seq.n = (size_t)i; decref(l); return NULL; }
         l->u.seq.items[i] = e;
     }
@@ -1361,7 +1370,7 @@ static Value *f_as_strided(Value *self, CallArgs *a, void *d)
     (void)d;
     FARGS("as_strided", "input, size, stride, storage_offset=", 4, false);
     tsr_tensor *t = NULL;
-    int64_t sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS], off = -1;
+    int64_t sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS], off = TSR_VIEW_KEEP_OFFSET;
     int n, ns;
     if (tensor_arg(x[0], "as_strided", "input", 1, &t) < 0 ||
         bind_int_list(x[1], "as_strided", "size", &n, sizes, TSR_MAX_DIMS) < 0 ||

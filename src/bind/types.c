@@ -175,7 +175,7 @@ static Value *info_new(CallArgs *a, bool is_i)
         return exc_set("TypeError", "%s(): argument 'type' (position 1) must be torch.dtype, not %s", fname,
                        type_name(x[0]));
     if (x[0]) d = dtype_of(x[0]);
-    Info *in = calloc(1, sizeof *in);
+    Info *in = value_xcalloc(1, sizeof *in);
     in->is_i = is_i;
     int r = is_i ? tsr_dtype_iinfo(d, &in->ii) : tsr_dtype_finfo(d, &in->f);
     if (r < 0) { free(in); return bind_runtime_error(); }
@@ -429,7 +429,7 @@ static void size_destroy(Value *v)
 static Value *size_from_items(size_t n)
 {
     Value *v = value_alloc(&t_size);
-    v->u.seq.items = calloc(n + 1, sizeof *v->u.seq.items);
+    v->u.seq.items = value_xcalloc(n + 1, sizeof *v->u.seq.items);
     v->u.seq.n = v->u.seq.cap = n;
     return v;
 }
@@ -444,12 +444,12 @@ Value *v_size(int n, const int64_t *sizes)
 static Value *size_repr(Value *v)
 {
     size_t cap = 32 + v->u.seq.n * 24, n = 0;
-    char *buf = malloc(cap);
+    char *buf = value_xmalloc(cap);
     n += (size_t)snprintf(buf, cap, "torch.Size([");
     for (size_t i = 0; i < v->u.seq.n; i++) {
         Value *r = value_repr(v->u.seq.items[i]);
         if (!r) { free(buf); return NULL; }
-        if (n + r->u.s.n + 8 > cap) { cap = (n + r->u.s.n + 8) * 2; buf = realloc(buf, cap); }
+        if (n + r->u.s.n + 8 > cap) { cap = (n + r->u.s.n + 8) * 2; buf = value_xrealloc(buf, cap); }
         n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", r->u.s.p);
         decref(r);
     }

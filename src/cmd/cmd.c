@@ -65,7 +65,7 @@ int cmd_run(const char *line)
     while (*e && *e != ' ' && *e != '\t' && *e != '\n') e++;
     size_t n = (size_t)(e - p);
     while (*e == ' ' || *e == '\t') e++;
-    char *arg = strdup(e);
+    char *arg = value_xstrdup(e);
     size_t l = strlen(arg);
     while (l && (arg[l - 1] == '\n' || arg[l - 1] == ' ' || arg[l - 1] == '\r')) arg[--l] = 0;
     int r = 1;
@@ -164,22 +164,66 @@ static int c_vars(const char *arg)
 
 /* ------------------------------------------------------------ :load */
 
+char *cmd_read_source(FILE *f, const char *path, size_t *len, char *msg, size_t msgn)
+{
+    const char *q = path ? "'" : "", *name = path ? path : "standard input";
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    if (!buf) goto nomem;
+    for (;;) {
+        size_t k = fread(buf + n, 1, cap - n, f);
+        const char *nul = memchr(buf + n, 0, k);
+        if (nul) {
+            snprintf(msg, msgn, "tsr: %s%s%s is not a text file (a NUL byte at offset %zu)", q, name, q, (size_t)(nul - buf));
+            goto fail;
+        }
+        n += k;
+        if (n > CMD_MAX_SOURCE) {
+            snprintf(msg, msgn, "tsr: %s%s%s is too large (a script is at most %zu MiB)", q, name, q, CMD_MAX_SOURCE >> 20);
+            goto fail;
+        }
+        if (k == 0) break;
+        if (n == cap) {
+            /* one byte past the limit is enough to tell it is too large */
+            size_t ncap = cap * 2 > CMD_MAX_SOURCE ? CMD_MAX_SOURCE + 1 : cap * 2;
+            char *nb = realloc(buf, ncap + 1);
+            if (!nb) goto nomem;
+            buf = nb;
+            cap = ncap;
+        }
+    }
+    if (ferror(f)) {
+        snprintf(msg, msgn, "tsr: cannot read %s%s%s: %s", q, name, q, strerror(errno));
+        goto fail;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+nomem:
+    snprintf(msg, msgn, "tsr: out of memory reading %s%s%s", q, name, q);
+fail:
+    free(buf);
+    return NULL;
+}
+
 static int load_file(const char *path, bool keep_going)
 {
+    FILE *err = eval_opts.brief_errors ? stdout : stderr;
     FILE *f = fopen(path, "rb");
     if (!f) {
         fflush(stdout);
-        fprintf(eval_opts.brief_errors ? stdout : stderr, "tsr: cannot open '%s': %s\n", path, strerror(errno));
+        fprintf(err, "tsr: cannot open '%s': %s\n", path, strerror(errno));
         return -1;
     }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    size_t k;
-    while ((k = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += k;
-        if (n == cap) { cap *= 2; buf = realloc(buf, cap); }
-    }
+    size_t n;
+    char msg[512];
+    char *buf = cmd_read_source(f, path, &n, msg, sizeof msg);
     fclose(f);
+    if (!buf) {
+        fflush(stdout);
+        fprintf(err, "%s\n", msg);
+        return -1;
+    }
     bool saved = eval_opts.show_location;
     eval_opts.show_location = true;
     int failed = eval_source(path, buf, n, keep_going, NULL);
@@ -238,7 +282,7 @@ static int c_timeit(const char *arg)
     /* the statement's values are not printed: run it as `_ = (STMT)` would
      * be wrong for statements, so silence stdout by suppressing with ';' */
     size_t n = strlen(arg);
-    char *src = malloc(n + 2);
+    char *src = value_xmalloc(n + 2);
     memcpy(src, arg, n);
     src[n] = ';';
     src[n + 1] = 0;

@@ -6,6 +6,7 @@
 #define TSR_CMD_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 bool cmd_is_command(const char *line);      /* starts with ':' + a letter */
 /* Runs the command line; 0 on success, 1 when it failed (the error already
@@ -22,5 +23,14 @@ int cmd_info(const char *arg);              /* info.c */
 int cmd_storage(const char *arg);
 /* The text of ":help promotion" (explain.c). */
 extern const char cmd_help_promotion[];
+
+/* The most bytes a script, a :load file or standard input may hold. */
+#define CMD_MAX_SOURCE ((size_t)64 << 20)
+
+/* Reads all of f into a new buffer (free() it) and sets *len. Returns NULL
+ * after writing a one-line reason into msg (msgn bytes): a read error, more
+ * than CMD_MAX_SOURCE bytes, a NUL byte (the file is not text), or no
+ * memory. path names the file in the reason; NULL means standard input. */
+char *cmd_read_source(FILE *f, const char *path, size_t *len, char *msg, size_t msgn);
 
 #endif

@@ -139,17 +139,17 @@ void show_storage(const tsr_storage *s, tsr_dtype dt, const tsr_tensor *t)
     /* the cells drawn: all, or both ends around an ellipsis */
     bool elide = n > STORAGE_SHOW_MAX;
     int64_t ncell = elide ? 2 * STORAGE_EDGE + 1 : n;
-    char **cells = calloc((size_t)ncell, sizeof *cells);
-    int64_t *at = calloc((size_t)ncell, sizeof *at);
+    char **cells = value_xcalloc((size_t)ncell, sizeof *cells);
+    int64_t *at = value_xcalloc((size_t)ncell, sizeof *at);
     int w = 1;
     for (int64_t c = 0; c < ncell; c++) {
         int64_t i = !elide ? c : c < STORAGE_EDGE ? c : c == STORAGE_EDGE ? -1 : n - (ncell - c);
         at[c] = i;
-        if (i < 0) { cells[c] = strdup("..."); continue; }
-        if (meta) { cells[c] = strdup("?"); }
+        if (i < 0) { cells[c] = value_xstrdup("..."); continue; }
+        if (meta) { cells[c] = value_xstrdup("?"); }
         else {
             Value *str = show_scalar_str(tsr_scalar_load(dt, (char *)s->data + i * isz));
-            cells[c] = strdup(str ? str->u.s.p : "?");
+            cells[c] = value_xstrdup(str ? str->u.s.p : "?");
             decref(str);
         }
         char ib[24];

@@ -229,13 +229,14 @@ static int plan(Ctx *c)
     int64_t e = opts.edgeitems;
     for (int d = 0; d < t->ndim; d++) {
         int64_t n = t->sizes[d];
-        c->cut[d] = c->summarize && n > 2 * e;
+        /* n > 2 * e (torch/_tensor_str.py) without overflowing for any e */
+        c->cut[d] = c->summarize && (e < 0 || n - e > e);
         c->head[d] = n;
         c->tail[d] = n;
         if (!c->cut[d]) continue;
         if (d == t->ndim - 1) {
-            c->head[d] = e >= 0 ? (e < n ? e : n) : (n + e > 0 ? n + e : 0);
-            c->tail[d] = e > 0 ? n - e : e == 0 ? 0 : (-e < n ? -e : n);
+            c->head[d] = e >= 0 ? (e < n ? e : n) : (e > -n ? n + e : 0);
+            c->tail[d] = e > 0 ? n - e : e == 0 ? 0 : (e > -n ? -e : n);
         } else {
             if (e <= 0) {
                 exc_set("RuntimeError", "stack expects a non-empty TensorList");

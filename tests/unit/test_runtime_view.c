@@ -191,11 +191,12 @@ TEST(view_squeeze_unsqueeze_flatten_unflatten)
 TEST(view_as_strided_unfold_diagonal)
 {
     tsr_tensor *x = ar(2, L(3, 4));
-    KEEP(a, tsr_view_as_strided(x, 2, L(2, 2), L(1, 1), -1)); GEOM(a, (2, 2), (1, 1), 0);
+    KEEP(a, tsr_view_as_strided(x, 2, L(2, 2), L(1, 1), TSR_VIEW_KEEP_OFFSET)); GEOM(a, (2, 2), (1, 1), 0);
     KEEP(b, tsr_view_as_strided(x, 2, L(2, 2), L(0, 3), 5)); GEOM(b, (2, 2), (0, 3), 5);
-    FAILS(tsr_view_as_strided(x, 2, L(3, 3), L(1, -1), -1), TSR_ERR_RUNTIME,
+    FAILS(tsr_view_as_strided(x, 2, L(3, 3), L(1, -1), TSR_VIEW_KEEP_OFFSET), TSR_ERR_RUNTIME,
           "as_strided: Negative strides are not supported at the moment, got strides: [1, -1]");
     FAILS(tsr_view_as_strided(x, 2, L(3, 3), L(1, 2), -2), TSR_ERR_RUNTIME, "Tensor: invalid storage offset -2");
+    FAILS(tsr_view_as_strided(x, 2, L(3, 3), L(1, 2), -1), TSR_ERR_RUNTIME, "Tensor: invalid storage offset -1");
     FAILS(tsr_view_as_strided(x, 2, L(3, 3), L(1, 2), 20), TSR_ERR_RUNTIME,
           "setStorage: sizes [3, 3], strides [1, 2], storage offset 20, and itemsize 4 requiring a storage size of 108 "
           "are out of bounds for storage of size 48");
