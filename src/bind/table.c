@@ -372,7 +372,7 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
  * (a->pos does not hold it), NULL for the function form. */
 static Value *row_call(const BindRow *d, Value *self, CallArgs *a, bool inplace)
 {
-    const char *fname = inplace ? d->iname : d->name;
+    const char *fname = inplace ? d->iname : !self && d->pyname ? d->pyname : d->name;
     BindArgs b;
     Value *stack[16], **pos = stack;
     CallArgs ca = *a;

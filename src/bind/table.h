@@ -77,6 +77,8 @@ struct BindRow {
                                    parameters take the slots of the same names in the first */
     BindHandler handler;
     const char *module;         /* "torch" (default), "torch.special", ... */
+    const char *pyname;         /* the function form's name in argument errors when it is not
+                                   name: "special_bessel_j0" for torch.special.bessel_j0 */
     /* filled when the row is registered */
     BindSig fs[BIND_MAXSIG], ms[BIND_MAXSIG];
     int nfs, nms;
