@@ -466,7 +466,7 @@ void bind_table_register(BindRow *rows, int n)
         free(buf);
         snprintf(d->iname, sizeof d->iname, "%s_", d->name);
         if (d->flags & BIND_FN) module_add(bind_module(d->module ? d->module : "torch"), d->name,
-                                           v_builtin(d->name, fn_call, NULL, d));
+                                           v_builtin(d->pyname ? d->pyname : d->name, fn_call, NULL, d));
         if (d->flags & BIND_METHOD) bind_tensor_method_data(d->name, method_call, d);
         if (d->flags & BIND_INPLACE) bind_tensor_method_data(d->iname, inplace_call, d);
     }
