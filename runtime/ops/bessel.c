@@ -218,22 +218,12 @@ static const double K1_B[] = {
 #define BATTR
 #define BFUSE 0
 #include "bessel_fn.h"
-#undef BT
-#undef BS
-#undef BFLOAT
-#undef BATTR
-#undef BFUSE
 #define BT float
 #define BS f
 #define BFLOAT 1
 #define BATTR
 #define BFUSE 0
 #include "bessel_fn.h"
-#undef BT
-#undef BS
-#undef BFLOAT
-#undef BATTR
-#undef BFUSE
 #if HAVE_FMA_BUILD
 #define BT double
 #define BS d_fma
@@ -241,22 +231,12 @@ static const double K1_B[] = {
 #define BATTR FMA_ATTR
 #define BFUSE 1
 #include "bessel_fn.h"
-#undef BT
-#undef BS
-#undef BFLOAT
-#undef BATTR
-#undef BFUSE
 #define BT float
 #define BS f_fma
 #define BFLOAT 1
 #define BATTR FMA_ATTR
 #define BFUSE 1
 #include "bessel_fn.h"
-#undef BT
-#undef BS
-#undef BFLOAT
-#undef BATTR
-#undef BFUSE
 #endif
 
 /* The CPUs 1.13 runs its AVX2 (FMA-built) kernels on. */
@@ -284,6 +264,7 @@ static float i0e_bf16(float x_)
 {
     float x = fabsf(x_);
     if (x <= 8.0f) return chbevl_bf16(bf(bf(x / 2.0f) - 2.0f), I0_A, 30);
+    /* sqrt is ::sqrt(double) here too, and BFloat16 / double divides in double */
     return bf((float)(chbevl_bf16(bf(bf(32.0f / x) - 2.0f), I0_B, 25) / sqrt((double)x)));
 }
 

@@ -1,7 +1,8 @@
 /* runtime/ops/bessel_fn.h — private to bessel.c: the scalar bodies of
  * aten/src/ATen/native/Math.h (1.13), written once and included once per
  * instantiation with BT (float or double), BS (name suffix), BATTR (function
- * attributes) and BFLOAT (1 for float). Expressions keep Math.h's shape and
+ * attributes), BFLOAT (1 for float) and BFUSE (1 in the FMA build); it
+ * undefines them at its end. Expressions keep Math.h's shape and
  * mixed precision (a double 0.5 or M_PI stays double) so that, built with FMA,
  * the compiler fuses the same multiply-adds 1.13's AVX2 build fuses. */
 #define FN(name) FN_(name, BS)
@@ -39,7 +40,8 @@ BATTR static inline BT FN(calc_i0)(BT x_)
     return exp(x) * FN(chbevl)((BT)32.0 / x - (BT)2.0, I0_B, 25) / sqrt(x);
 }
 
-/* calc_i0e (special.i0e), the jiterator string's template. */
+/* calc_i0e (special.i0e), the jiterator string's template: its unqualified
+ * sqrt is ::sqrt(double), so float divides in double. */
 BATTR static inline BT FN(calc_i0e)(BT x_)
 {
     BT x = fabs(x_);
@@ -317,3 +319,8 @@ BATTR static BT FN(spherical_j0)(BT x)
 #undef FN__
 #undef K
 #undef MA
+#undef BT
+#undef BS
+#undef BFLOAT
+#undef BATTR
+#undef BFUSE
