@@ -62,9 +62,11 @@ int tsr_op_check_inputs(const tsr_op *op, int n, const tsr_operand *in)
             return -1;
         }
         if (t->names && op->names == TSR_NAMES_REFUSE) {
-            tsr_error_set(TSR_ERR_RUNTIME, "%s is not yet supported with named tensors. Please drop names via "
-                          "`tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names on "
-                          "the result of the operation.", op->name);
+            /* the fallback names the schema without its overload: "aten::special_i1" */
+            const char *s = op->aten ? op->aten : op->name, *dot = strchr(s, '.');
+            tsr_error_set(TSR_ERR_RUNTIME, "aten::%.*s is not yet supported with named tensors. Please drop names "
+                          "via `tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names "
+                          "on the result of the operation.", dot ? (int)(dot - s) : (int)strlen(s), s);
             return -1;
         }
     }

@@ -22,4 +22,5 @@
 #include "ops/compare.h"
 #include "ops/random.h"
 #include "ops/index.h"
+#include "ops/bessel.h"
 #endif
