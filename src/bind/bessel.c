@@ -2,6 +2,7 @@
  * functions, i0/i0e/i1/i1e, and torch.i0 / Tensor.i0 / Tensor.i0_, as rows of
  * the binding table. torch.special's forms name themselves "special_NAME" in
  * argument errors, as 1.13's parser does. */
+#include "bind/explain.h"
 #include "bind/ops.h"
 #include "bind/table.h"
 #include "show/explain.h"
