@@ -21,4 +21,5 @@
 #include "ops/compare.h"
 #include "ops/random.h"
 #include "ops/index.h"
+#include "ops/special.h"
 #endif

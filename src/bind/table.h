@@ -81,6 +81,8 @@ struct BindRow {
     BindSig fs[BIND_MAXSIG], ms[BIND_MAXSIG];
     int nfs, nms;
     char iname[32];
+    char pname[48];             /* the function's name in python_arg_parser's messages:
+                                   "special_expit" for torch.special.expit */
 };
 
 /* Parses every row's signatures, binds the function, method and in-place
