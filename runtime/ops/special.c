@@ -4,6 +4,7 @@
  * from other ops. float16/bfloat16 follow the C++ types' rounding steps. */
 #include <tgmath.h>
 #include <float.h>
+#include <stdlib.h>
 #include <string.h>
 #include "../error.h"
 #include "loops.h"
@@ -90,6 +91,13 @@ static inline int64_t poly_n(double n)
 /* ---------------------------------------------------------------- bodies */
 
 #define SINC_F(x) SP(sinc, x)
+/* BFloat16: c10::pi<BFloat16> (3.140625) times a, a BFloat16; its sine too */
+#define SINC_BF(x) ((x) == 0 ? 1.0f : sinc_bf16(x))
+static inline float sinc_bf16(float a)
+{
+    float p = BFR(3.140625f * a);
+    return BFR(sinf(p)) / p;
+}
 #define ERFCX_F(x) SP(calc_erfcx, x)
 #define NDTRI_F(x) SP(calc_ndtri, x)
 #define LOG_NDTR_F(x) SP(calc_log_ndtr, x)
@@ -180,20 +188,20 @@ static float polygamma_bf16(float x, int n)
 
 /* sinc of complex64/complex128 (c10::complex arithmetic: pi * a, the libm
  * complex sine, the textbook quotient), fused where 1.13 fuses it. */
-#define SINC_C_BODY(R, CSIN)                                                         \
+#define SINC_C_BODY(R, CSIN, PI_R)                                                       \
     R ar = creal(a), ai = cimag(a);                                                  \
     if (ar == 0 && ai == 0) return 1;                                                \
-    R pr = (R)PI_F * ar - (R)0 * ai, pim = (R)PI_F * ai + (R)0 * ar;                 \
+    R pr = PI_R * ar - (R)0 * ai, pim = PI_R * ai + (R)0 * ar;                       \
     R _Complex sn = CSIN(__builtin_complex(pr, pim));                                \
     R sa = creal(sn), sb = cimag(sn);                                                \
     R den = pr * pr + pim * pim;                                                     \
     return __builtin_complex((R)((sa * pr + sb * pim) / den), (R)((sb * pr - sa * pim) / den));
-static float _Complex sinc_cf_plain(float _Complex a) { SINC_C_BODY(float, csinf) }
-static double _Complex sinc_cd_plain(double _Complex a) { SINC_C_BODY(double, csin) }
+static float _Complex sinc_cf_plain(float _Complex a) { SINC_C_BODY(float, csinf, PI_F) }
+static double _Complex sinc_cd_plain(double _Complex a) { SINC_C_BODY(double, csin, M_PI) }
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
-static float _Complex sinc_cf_fma(float _Complex a) { SINC_C_BODY(float, csinf) }
-static double _Complex sinc_cd_fma(double _Complex a) { SINC_C_BODY(double, csin) }
+static float _Complex sinc_cf_fma(float _Complex a) { SINC_C_BODY(float, csinf, PI_F) }
+static double _Complex sinc_cd_fma(double _Complex a) { SINC_C_BODY(double, csin, M_PI) }
 #pragma GCC pop_options
 #define SINC_C(x) _Generic((x), float _Complex: (FMA_ON ? sinc_cf_fma(x) : sinc_cf_plain(x)), \
                            default: (FMA_ON ? sinc_cd_fma(x) : sinc_cd_plain(x)))
@@ -212,7 +220,7 @@ static double _Complex sinc_cd_fma(double _Complex a) { SINC_C_BODY(double, csin
 #define B_(FAM, OP, BODY) FAM(DEF_B_SAME, OP, BODY)
 #define E_(FAM, OP) FAM(ENTRY, OP)
 
-U_(FAM_F2, sinc, SINC_F) U_(FAM_BF, sinc, SINC_F) U_(FAM_C2, sinc, SINC_C)
+U_(FAM_F2, sinc, SINC_F) U_(FAM_BF, sinc, SINC_BF) U_(FAM_C2, sinc, SINC_C)
 U_(FAM_F2, erfcx, ERFCX_F) U_(FAM_F2, ndtri, NDTRI_F) U_(FAM_F2, log_ndtr, LOG_NDTR_F)
 U_(FAM_F2, entr, ENTR_F) U_(FAM_BF, entr, ENTR_BF)
 U_(FAM_F2, trigamma, TRIGAMMA_F) U_(FAM_BF, trigamma, TRIGAMMA_F)
@@ -436,10 +444,6 @@ tsr_tensor *tsr_special_round(const tsr_tensor *x, int64_t decimals, tsr_tensor 
 
 /* --------------------------------------------------------------- mvlgamma */
 
-/* sum over the last dimension (size p, contiguous) of g into r, as 1.13's
- * cascade_sum orders it: a contiguous row shorter than one vector is summed
- * by multi_row_sum (levels of 16 and more), a longer one by
- * vectorized_inner_sum (lanes of one AVX2 vector, the tail, then the lanes). */
 static double load_d(const char *base, tsr_dtype dt, int64_t k)
 {
     switch (dt) {
@@ -450,86 +454,71 @@ static double load_d(const char *base, tsr_dtype dt, int64_t k)
     }
 }
 
-/* multi_row_sum's levels (ReduceOps SumKernel.cpp) over n values at base,
- * accumulating in float (fl) or double. */
-static double cascade(const char *base, tsr_dtype dt, int64_t n, bool fl)
-{
-    int lg = 0;
-    while (((int64_t)1 << lg) < n) lg++;
-    int64_t level_power = lg / 4 > 4 ? lg / 4 : 4, level_step = (int64_t)1 << level_power,
-            level_mask = level_step - 1;
-    double acc[4] = {0, 0, 0, 0};
-    float accf[4] = {0, 0, 0, 0};
-    int64_t i = 0;
-    while (i + level_step <= n) {
-        for (int64_t j = 0; j < level_step; ++j, ++i) {
-            if (fl) accf[0] += (float)load_d(base, dt, i);
-            else acc[0] += load_d(base, dt, i);
-        }
-        for (int j = 1; j < 4; ++j) {
-            if (fl) { accf[j] += accf[j - 1]; accf[j - 1] = 0; }
-            else { acc[j] += acc[j - 1]; acc[j - 1] = 0; }
-            if ((i & (level_mask << (j * level_power))) != 0) break;
-        }
+/* sum over the last dimension (size p, contiguous), ordered as 1.13's
+ * cascade_sum (cpu/SumKernel.cpp) orders it: row_sum splits a row into 4
+ * interleaved partial sums (multi_row_sum: levels of 16 and more), adds the
+ * tail to the first and then the other three to it. A row of at least one
+ * AVX2 vector (8 floats, 4 doubles) runs that on whole vectors, lane by lane,
+ * then adds the scalar tail and the lanes (vectorized_inner_sum). R is the
+ * accumulate type: float for float32, float16 and bfloat16. */
+#define ROW_SUM_FN(NAME, R)                                                                       \
+    static void NAME(const double *v, int64_t stride, int64_t size, int64_t lanes, R *out)         \
+    {                                                                                              \
+        int64_t size_ilp = size / 4, lg = 0;                                                       \
+        while (((int64_t)1 << lg) < size_ilp) lg++;                                                \
+        int64_t level_power = lg / 4 > 4 ? lg / 4 : 4, level_step = (int64_t)1 << level_power,     \
+                level_mask = level_step - 1;                                                       \
+        for (int64_t l = 0; l < lanes; l++) {                                                      \
+            R acc[4][4] = {{0}};                                                                   \
+            int64_t i = 0;                                                                         \
+            while (i + level_step <= size_ilp) {                                                   \
+                for (int64_t j = 0; j < level_step; ++j, ++i)                                      \
+                    for (int k = 0; k < 4; k++) acc[0][k] += (R)v[(i * 4 + k) * stride + l];       \
+                for (int j = 1; j < 4; ++j) {                                                      \
+                    for (int k = 0; k < 4; k++) { acc[j][k] += acc[j - 1][k]; acc[j - 1][k] = 0; } \
+                    if ((i & (level_mask << (j * level_power))) != 0) break;                       \
+                }                                                                                  \
+            }                                                                                      \
+            for (; i < size_ilp; ++i)                                                              \
+                for (int k = 0; k < 4; k++) acc[0][k] += (R)v[(i * 4 + k) * stride + l];           \
+            for (int j = 1; j < 4; ++j)                                                            \
+                for (int k = 0; k < 4; k++) acc[0][k] += acc[j][k];                                \
+            for (int64_t t = size_ilp * 4; t < size; ++t) acc[0][0] += (R)v[t * stride + l];       \
+            for (int k = 1; k < 4; k++) acc[0][0] += acc[0][k];                                    \
+            out[l] = acc[0][0];                                                                    \
+        }                                                                                          \
     }
-    for (; i < n; ++i) {
-        if (fl) accf[0] += (float)load_d(base, dt, i);
-        else acc[0] += load_d(base, dt, i);
-    }
-    for (int j = 1; j < 4; ++j) {
-        if (fl) accf[0] += accf[j];
-        else acc[0] += acc[j];
-    }
-    return fl ? accf[0] : acc[0];
-}
+ROW_SUM_FN(row_sum_f, float)
+ROW_SUM_FN(row_sum_d, double)
 
-/* vectorized_inner_sum of float32 / float64 (lanes of 8 / 4) */
-static double vec_inner(const char *base, tsr_dtype dt, int64_t n)
+/* one row of p values (as doubles) summed as the dtype's kernel sums it */
+static double sum_row(const double *v, int64_t p, tsr_dtype dt)
 {
     bool fl = dt != TSR_FLOAT64;
-    int64_t lanes = fl ? 8 : 4, nvec = n / lanes;
-    double lane_d[8] = {0}, fin_d = 0;
-    float lane_f[8] = {0}, fin_f = 0;
-    for (int64_t l = 0; l < lanes; l++) {
-        /* row_sum over the vectors: the cascade with a vector accumulator, per lane */
-        int lg = 0;
-        while (((int64_t)1 << lg) < nvec) lg++;
-        int64_t level_power = lg / 4 > 4 ? lg / 4 : 4, level_step = (int64_t)1 << level_power,
-                level_mask = level_step - 1;
-        double acc[4] = {0, 0, 0, 0};
-        float accf[4] = {0, 0, 0, 0};
-        int64_t i = 0;
-        while (i + level_step <= nvec) {
-            for (int64_t j = 0; j < level_step; ++j, ++i) {
-                if (fl) accf[0] += (float)load_d(base, dt, i * lanes + l);
-                else acc[0] += load_d(base, dt, i * lanes + l);
-            }
-            for (int j = 1; j < 4; ++j) {
-                if (fl) { accf[j] += accf[j - 1]; accf[j - 1] = 0; }
-                else { acc[j] += acc[j - 1]; acc[j - 1] = 0; }
-                if ((i & (level_mask << (j * level_power))) != 0) break;
-            }
+    int64_t lanes = dt == TSR_FLOAT32 ? 8 : dt == TSR_FLOAT64 ? 4 : 0;
+    if (lanes && p >= lanes) {
+        int64_t nvec = p / lanes;
+        if (fl) {
+            float part[8], fin = 0;
+            row_sum_f(v, lanes, nvec, lanes, part);
+            for (int64_t k = nvec * lanes; k < p; k++) fin += (float)v[k];
+            for (int64_t l = 0; l < lanes; l++) fin += part[l];
+            return fin;
         }
-        for (; i < nvec; ++i) {
-            if (fl) accf[0] += (float)load_d(base, dt, i * lanes + l);
-            else acc[0] += load_d(base, dt, i * lanes + l);
-        }
-        for (int j = 1; j < 4; ++j) {
-            if (fl) accf[0] += accf[j];
-            else acc[0] += acc[j];
-        }
-        lane_d[l] = acc[0];
-        lane_f[l] = accf[0];
+        double part[8], fin = 0;
+        row_sum_d(v, lanes, nvec, lanes, part);
+        for (int64_t k = nvec * lanes; k < p; k++) fin += v[k];
+        for (int64_t l = 0; l < lanes; l++) fin += part[l];
+        return fin;
     }
-    for (int64_t k = nvec * lanes; k < n; k++) {
-        if (fl) fin_f += (float)load_d(base, dt, k);
-        else fin_d += load_d(base, dt, k);
+    if (fl) {
+        float r;
+        row_sum_f(v, 1, p, 1, &r);
+        return r;
     }
-    for (int64_t l = 0; l < lanes; l++) {
-        if (fl) fin_f += lane_f[l];
-        else fin_d += lane_d[l];
-    }
-    return fl ? fin_f : fin_d;
+    double r;
+    row_sum_d(v, 1, p, 1, &r);
+    return r;
 }
 
 static tsr_tensor *sum_last(const tsr_tensor *g0, int ndim, const int64_t *sizes)
@@ -542,14 +531,20 @@ static tsr_tensor *sum_last(const tsr_tensor *g0, int ndim, const int64_t *sizes
     int isz = tsr_dtype_itemsize(g->dtype);
     const char *src = tsr_tensor_ptr(g, NULL);
     char *dst = tsr_tensor_ptr(r, NULL);
-    bool vec = (g->dtype == TSR_FLOAT32 && p >= 8) || (g->dtype == TSR_FLOAT64 && p >= 4);
+    double *row = malloc(sizeof(double) * (size_t)(p ? p : 1));
+    if (!row) {
+        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
+        tsr_tensor_release(r);
+        r = NULL;
+        goto done;
+    }
     for (int64_t i = 0; i < m; i++) {
-        const char *row = src + i * p * isz;
-        double v = vec ? vec_inner(row, g->dtype, p) : cascade(row, g->dtype, p, g->dtype != TSR_FLOAT64);
+        for (int64_t k = 0; k < p; k++) row[k] = load_d(src + (i * p + k) * isz, g->dtype, 0);
         unsigned char buf[16];
-        tsr_scalar_store(g->dtype, buf, tsr_scalar_float(v));
+        tsr_scalar_store(g->dtype, buf, tsr_scalar_float(sum_row(row, p, g->dtype)));
         memcpy(dst + i * isz, buf, (size_t)isz);
     }
+    free(row);
 done:
     tsr_tensor_release(g);
     return r;

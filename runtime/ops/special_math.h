@@ -1368,7 +1368,10 @@ F(calc_erfcx)(T x)
 static T F(calc_log_ndtr)(T x) {
   T t = x * M_SQRT1_2;
   if (x < ((T)-1.0)) {
-    return log(F(calc_erfcx)(-t) / 2) - t * t;
+    /* 1.13's build leaves this product unfused (checked against it): the
+     * volatile keeps GCC from contracting the subtraction below */
+    volatile T tt = t * t;
+    return log(F(calc_erfcx)(-t) / 2) - tt;
   } else {
     return log1p(-erfc(t) / 2);
   }
@@ -1880,7 +1883,7 @@ static T F(calc_polygamma)(T x, int n)
     return ((n % 2) ? one : -one) * GL_exp(GL_lgamma((T)(n) + one)) * F(zeta)((T)(n + 1), x);
 }
 
-/* sinc_kernel (UnaryOpsKernel.cpp): opmath is T itself for float and double */
+/* sinc_kernel (UnaryOpsKernel.cpp): c10::pi<scalar_t> * a in scalar_t */
 static T F(sinc)(T a)
 {
     if (a == 0) return 1;
