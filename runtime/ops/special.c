@@ -186,23 +186,26 @@ static float polygamma_bf16(float x, int n)
 }
 #define POLYGAMMA_BF(x) polygamma_bf16(x, (int)KP->i)
 
-/* sinc of complex64/complex128 (c10::complex arithmetic: pi * a, the libm
- * complex sine, the textbook quotient), fused where 1.13 fuses it. */
-#define SINC_C_BODY(R, CSIN, PI_R)                                                       \
+/* sinc of complex64/complex128: c10::complex arithmetic (pi * a, the libm
+ * complex sine, the textbook quotient (ac + bd, bc - ad) / (cc + dd)). 1.13's
+ * AVX2 build fuses the first product of the denominator, and of each
+ * numerator the second for complex<float>, the first for complex<double>
+ * (found against it). FMA is fma or the plain x * y + z. */
+#define SINC_C_BODY(R, CSIN, PI_R, FMA, SECOND)                                       \
     R ar = creal(a), ai = cimag(a);                                                  \
     if (ar == 0 && ai == 0) return 1;                                                \
-    R pr = PI_R * ar - (R)0 * ai, pim = PI_R * ai + (R)0 * ar;                       \
-    R _Complex sn = CSIN(__builtin_complex(pr, pim));                                \
+    R c = FMA(-(R)0, ai, PI_R * ar), d = FMA((R)0, ar, PI_R * ai);                   \
+    R _Complex sn = CSIN(__builtin_complex(c, d));                                   \
     R sa = creal(sn), sb = cimag(sn);                                                \
-    R den = pr * pr + pim * pim;                                                     \
-    return __builtin_complex((R)((sa * pr + sb * pim) / den), (R)((sb * pr - sa * pim) / den));
-static float _Complex sinc_cf_plain(float _Complex a) { SINC_C_BODY(float, csinf, PI_F) }
-static double _Complex sinc_cd_plain(double _Complex a) { SINC_C_BODY(double, csin, M_PI) }
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-static float _Complex sinc_cf_fma(float _Complex a) { SINC_C_BODY(float, csinf, PI_F) }
-static double _Complex sinc_cd_fma(double _Complex a) { SINC_C_BODY(double, csin, M_PI) }
-#pragma GCC pop_options
+    R den = FMA(c, c, d * d);                                                        \
+    R re = SECOND ? FMA(sb, d, sa * c) : FMA(sa, c, sb * d);                         \
+    R im = SECOND ? FMA(-sa, d, sb * c) : FMA(sb, c, -(sa * d));                     \
+    return __builtin_complex((R)(re / den), (R)(im / den));
+#define PLAIN_MA(x, y, z) ((x) * (y) + (z))
+static float _Complex sinc_cf_plain(float _Complex a) { SINC_C_BODY(float, csinf, PI_F, PLAIN_MA, 1) }
+static double _Complex sinc_cd_plain(double _Complex a) { SINC_C_BODY(double, csin, M_PI, PLAIN_MA, 0) }
+static float _Complex sinc_cf_fma(float _Complex a) { SINC_C_BODY(float, csinf, PI_F, fmaf, 1) }
+static double _Complex sinc_cd_fma(double _Complex a) { SINC_C_BODY(double, csin, M_PI, fma, 0) }
 #define SINC_C(x) _Generic((x), float _Complex: (FMA_ON ? sinc_cf_fma(x) : sinc_cf_plain(x)), \
                            default: (FMA_ON ? sinc_cd_fma(x) : sinc_cd_plain(x)))
 
