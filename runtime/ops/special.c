@@ -246,8 +246,11 @@ B_(FAM_F2, herm_h, HERM_H) B_(FAM_F2, herm_he, HERM_HE) B_(FAM_F2, lag_l, LAG_L)
     {.name = nm, .aten = at, .kname = kn, .arity = ar, .rule = rule_, .cpu_dtypes = mask,            \
      .meta_dtypes = M_ALL, .names = names_, .differentiable = true,                                 \
      .cpu = (const tsr_loop_fn[TSR_DTYPE_SLOTS]){UNPAREN TAB}}
-#define SU(nm, kn, TAB, mask) SOP(nm, nm, kn, 1, TAB, mask, TSR_DT_UNARY_FLOAT, TSR_NAMES_UNARY)
-#define SB(nm, kn, TAB, mask) SOP(nm, nm, kn, 2, TAB, mask, TSR_DT_FLOAT, TSR_NAMES_BROADCAST)
+/* names: 1.13 propagates names through polygamma and igamma(c) only; the
+ * other kernels refuse named inputs */
+#define SU(nm, kn, TAB, mask) SOP(nm, nm, kn, 1, TAB, mask, TSR_DT_UNARY_FLOAT, TSR_NAMES_REFUSE)
+#define SUN(nm, kn, TAB, mask) SOP(nm, nm, kn, 1, TAB, mask, TSR_DT_UNARY_FLOAT, TSR_NAMES_UNARY)
+#define SB(nm, kn, TAB, mask) SOP(nm, nm, kn, 2, TAB, mask, TSR_DT_FLOAT, TSR_NAMES_REFUSE)
 #define SPOLY(nm, OP) SB("special_" nm, nm "_cpu", (E_(FAM_F2, OP)), F2)
 
 static const tsr_op special_ops[TSR_SPECIAL_COUNT] = {   /* ORDER SPECIAL */
@@ -256,8 +259,8 @@ static const tsr_op special_ops[TSR_SPECIAL_COUNT] = {   /* ORDER SPECIAL */
     [TSR_SPECIAL_NDTRI] = SU("special_ndtri", "ndtri_cpu", (E_(FAM_F2, ndtri)), F2),
     [TSR_SPECIAL_LOG_NDTR] = SU("special_log_ndtr", "log_ndtr_cpu", (E_(FAM_F2, log_ndtr)), F2),
     [TSR_SPECIAL_ENTR] = SU("special_entr", "entr_cpu", (E_(FAM_F2, entr) E_(FAM_BF, entr)), F3),
-    [TSR_SPECIAL_TRIGAMMA] = SU("polygamma", "trigamma", (E_(FAM_F2, trigamma) E_(FAM_BF, trigamma)), F3),
-    [TSR_SPECIAL_POLYGAMMA] = SU("polygamma", "polygamma", (E_(FAM_F2, polygamma) E_(FAM_BF, polygamma)), F3),
+    [TSR_SPECIAL_TRIGAMMA] = SUN("polygamma", "trigamma", (E_(FAM_F2, trigamma) E_(FAM_BF, trigamma)), F3),
+    [TSR_SPECIAL_POLYGAMMA] = SUN("polygamma", "polygamma", (E_(FAM_F2, polygamma) E_(FAM_BF, polygamma)), F3),
     [TSR_SPECIAL_XLOGY] = SB("xlogy", "xlogy_cpu", (E_(FAM_F2, xlogy) E_(FAM_HF, xlogy) E_(FAM_BF, xlogy)), M_FLOAT),
     [TSR_SPECIAL_XLOG1PY] = SB("special_xlog1py", "xlog1py_cpu",
                                (E_(FAM_F2, xlog1py) E_(FAM_HF, xlog1py) E_(FAM_BF, xlog1py)), M_FLOAT),
