@@ -23,4 +23,5 @@
 #include "ops/random.h"
 #include "ops/index.h"
 #include "ops/bessel.h"
+#include "ops/special.h"
 #endif

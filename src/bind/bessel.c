@@ -26,7 +26,7 @@ static Value *bessel_call(const BindRow *row, const char *fname, BindArgs *b, Va
 #define UN "Tensor input, *, Tensor? out=None"
 #define UX "Tensor x, *, Tensor? out=None"
 #define SP(n, c, s) {.name = n, .code = TSR_BESSEL_##c, .flags = BIND_FN, .sigs = s, .handler = bessel_call, \
-                     .module = "torch.special", .pyname = "special_" n}
+                     .module = "torch.special"}
 
 static BindRow rows[] = {
     SP("bessel_j0", J0, UN),

@@ -391,7 +391,7 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
  * (a->pos does not hold it), NULL for the function form. */
 static Value *row_call(const BindRow *d, Value *self, CallArgs *a, bool inplace)
 {
-    const char *fname = inplace ? d->iname : !self && d->pyname ? d->pyname : d->name;
+    const char *fname = inplace ? d->iname : self ? d->name : d->pname;
     BindArgs b;
     Value *stack[16], **pos = stack;
     CallArgs ca = *a;
@@ -484,8 +484,10 @@ void bind_table_register(BindRow *rows, int n)
         }
         free(buf);
         snprintf(d->iname, sizeof d->iname, "%s_", d->name);
+        snprintf(d->pname, sizeof d->pname, "%s%s",
+                 d->module && !strcmp(d->module, "torch.special") ? "special_" : "", d->name);
         if (d->flags & BIND_FN) module_add(bind_module(d->module ? d->module : "torch"), d->name,
-                                           v_builtin(d->pyname ? d->pyname : d->name, fn_call, NULL, d));
+                                           v_builtin(d->pname, fn_call, NULL, d));
         if (d->flags & BIND_METHOD) bind_tensor_method_data(d->name, method_call, d);
         if (d->flags & BIND_INPLACE) bind_tensor_method_data(d->iname, inplace_call, d);
     }

@@ -78,13 +78,12 @@ struct BindRow {
                                    parameters take the slots of the same names in the first */
     BindHandler handler;
     const char *module;         /* "torch" (default), "torch.special", ... */
-    const char *pyname;         /* the function form's name in argument errors and its repr
-                                   when it is not name: "special_bessel_j0" for
-                                   torch.special.bessel_j0; NULL: name */
     /* filled when the row is registered */
     BindSig fs[BIND_MAXSIG], ms[BIND_MAXSIG];
     int nfs, nms;
     char iname[32];
+    char pname[48];             /* the function's name in python_arg_parser's messages and
+                                   its repr: "special_expit" for torch.special.expit */
 };
 
 /* Parses every row's signatures, binds the function, method and in-place
