@@ -77,6 +77,18 @@ Value *v_size(int n, const int64_t *sizes);
 int bind_shape(CallArgs *a, int first, int count, const char *fname, int *n, int64_t *sizes);
 int bind_int_list(Value *v, const char *fname, const char *arg, int *n, int64_t *out, int max);
 
+/* ---- torch.return_types: named tuples of results (frexp), tuples that
+ * also answer their field names and print as 1.13 does ---- */
+typedef struct {
+    VType type;                 /* name "frexp", module "torch.return_types" */
+    int n;
+    const char *fields[4];
+} ReturnType;
+extern const ReturnType rt_frexp, rt_frexp_out;
+/* A new named tuple of rt->n items (steals each; NULL items are freed
+ * with it on failure). */
+Value *v_return_type(const ReturnType *rt, Value **items);
+
 /* ---- scalars ---- */
 /* A Python number (bool/int/float/complex) or a one-element tensor as a
  * runtime scalar; -1 with TypeError otherwise. */
