@@ -531,6 +531,83 @@ static Value *f_get_num_threads(Value *self, CallArgs *a, void *d)
     return v_int(tsr_get_num_threads());
 }
 
+/* ------------------------------------------------------------ broadcast_shapes */
+
+/* torch/functional.py broadcast_shapes, step by step: ints and tuples or
+ * lists of sizes, compared with Python's operators, errors in its words. */
+static Value *f_broadcast_shapes(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->nkw) return exc_set("TypeError", "broadcast_shapes() got an unexpected keyword argument '%s'", a->kwnames[0]);
+    size_t max_len = 0;
+    for (int k = 0; k < a->npos; k++) {
+        Value *sh = a->pos[k];
+        if (is_int_like(sh)) { if (max_len < 1) max_len = 1; }
+        else if (sh->type == &t_tuple || sh->type == &t_list || sh->type == &t_size) {
+            if (max_len < seq_len(sh)) max_len = seq_len(sh);
+        }
+    }
+    Value *res = v_list(max_len), *one = v_int(1), *zero = v_int(0), *out = NULL;
+    if (!res || !one || !zero) goto done;
+    for (size_t i = 0; i < max_len; i++) res->u.seq.items[i] = incref(one);
+    for (int k = 0; k < a->npos; k++) {
+        Value *sh = a->pos[k];
+        bool single = is_int_like(sh);
+        if (!single && sh->type != &t_tuple && sh->type != &t_list && sh->type != &t_size) {
+            Value *r = value_repr(sh);
+            if (r) exc_set("RuntimeError", "('Input shapes should be of type ints, a tuple of ints, or a list of ints, "
+                           "got ', %s)", r->u.s.p);
+            decref(r);
+            goto done;
+        }
+        size_t n = single ? 1 : seq_len(sh);
+        for (size_t j = 1; j <= n; j++) {
+            Value *x = single ? sh : seq_get(sh, n - j), **slot = &res->u.seq.items[max_len - j];
+            Value *lt = value_compare(OP_LT, x, zero);
+            int neg = lt ? value_truth(lt) : -1;
+            decref(lt);
+            if (neg < 0) goto done;
+            if (neg) {
+                Value *str = value_str(x);
+                if (str) exc_set("RuntimeError", "Trying to create tensor with negative dimension (%s): (%s)",
+                                 str->u.s.p, str->u.s.p);
+                decref(str);
+                goto done;
+            }
+            int e1 = value_eq(x, one), e2 = e1 ? e1 : value_eq(x, *slot);
+            if (e1 < 0 || e2 < 0) goto done;
+            if (e1 || e2) continue;
+            int r1 = value_eq(*slot, one);
+            if (r1 < 0) goto done;
+            if (!r1) {
+                exc_set("RuntimeError", "Shape mismatch: objects cannot be broadcast to a single shape");
+                goto done;
+            }
+            decref(*slot);
+            *slot = incref(x);
+        }
+    }
+    int64_t sizes[64];
+    if (max_len > 64) {
+        exc_set("RuntimeError", "too many dimensions");
+        goto done;
+    }
+    for (size_t i = 0; i < max_len; i++) {
+        Value *x = res->u.seq.items[i];
+        if (!is_int_like(x)) {
+            exc_set("TypeError", "torch.Size() takes an iterable of 'int' (item %zu is '%s')", i, type_name(x));
+            goto done;
+        }
+        sizes[i] = x->u.i;
+    }
+    out = v_size((int)max_len, sizes);
+done:
+    decref(res);
+    decref(one);
+    decref(zero);
+    return out;
+}
+
 BIND_INIT_ORDER(ops_fn_init, 12)
 {
     Value *torch = bind_module("torch");
@@ -539,4 +616,5 @@ BIND_INIT_ORDER(ops_fn_init, 12)
         if (!strcmp(defs[i].name, "abs")) bind_table_alias_method("__abs__", &defs[i]);
     module_add_fn(torch, "set_num_threads", f_set_num_threads);
     module_add_fn(torch, "get_num_threads", f_get_num_threads);
+    module_add_fn(torch, "broadcast_shapes", f_broadcast_shapes);
 }
