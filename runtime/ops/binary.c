@@ -152,20 +152,13 @@ static inline int64_t powi(int64_t a, int64_t b)
 #define AND_B(x, y) ((x) && (y))
 #define OR_B(x, y) ((x) || (y))
 #define XOR_B(x, y) ((x) != (y))
-/* logaddexp / logaddexp2 (BinaryOpsKernel.cpp): equal infinities give
- * themselves, else max + log1p(exp(-|a - b|)). 1.13's AVX2 build fuses the
- * scaling of logaddexp2 into the sum (KP->flag). bfloat16 runs the same
- * body in BFloat16 arithmetic: every step is rounded to bfloat16. */
+/* logaddexp / logaddexp2 (BinaryOpsKernel.cpp in 1.13): equal infinities
+ * give themselves, else max + log(1 + exp(-|a - b|)) and
+ * max + log2(1 + pow(2, -|a - b|)). bfloat16 computes in float and
+ * rounds once. */
 #define LAE_MAX(a, b) ((a) < (b) ? (b) : (a))                 /* std::max */
-#define LAE_F(x, y) ((isinf(x) && (x) == (y)) ? (x) : LAE_MAX(x, y) + log1p(exp(-fabs((x) - (y)))))
-#define INV_LN2 1.4426950408889634
-#define LAE2_F(x, y) ((isinf(x) && (x) == (y)) ? (x) : KP->flag                                          \
-                      ? fma(log1p(exp2(-fabs((x) - (y)))), (real_t)INV_LN2, LAE_MAX(x, y))              \
-                      : LAE_MAX(x, y) + log1p(exp2(-fabs((x) - (y)))) * (real_t)INV_LN2)
-#define RBF(x) tsr_bfloat16_to_float(tsr_float_to_bfloat16(x))
-#define LAE_BF(x, y) ((isinf(x) && (x) == (y)) ? (x) : LAE_MAX(x, y) + RBF(log1pf(RBF(expf(-fabsf(RBF((x) - (y))))))))
-#define LAE2_BF(x, y) ((isinf(x) && (x) == (y)) ? (x)                                                   \
-                       : LAE_MAX(x, y) + RBF(RBF(log1pf(RBF(exp2f(-fabsf(RBF((x) - (y))))))) * RBF((float)INV_LN2)))
+#define LAE_F(x, y) ((isinf(x) && (x) == (y)) ? (x) : LAE_MAX(x, y) + log((real_t)1 + exp(-fabs((x) - (y)))))
+#define LAE2_F(x, y) ((isinf(x) && (x) == (y)) ? (x) : LAE_MAX(x, y) + log2((real_t)1 + pow((real_t)2, -fabs((x) - (y)))))
 /* copysign: exact in every dtype. nextafter of bfloat16 steps the 16-bit
  * pattern (c10/util/BFloat16-math.h, after musl). */
 #define COPYSIGN_F(x, y) copysign(x, y)
@@ -263,31 +256,36 @@ SLEEF_BIN(float32, float, atan2, TSR_SLEEF2_ATAN2, 1) SLEEF_BIN(float64, double,
 SLEEF_BIN(float32, float, hypot, TSR_SLEEF2_HYPOT, 1) SLEEF_BIN(float64, double, hypot, TSR_SLEEF2_HYPOT, 1)
 SLEEF_BIN(float32, float, pow, TSR_SLEEF2_POW, KP->flag == 0 || KP->flag == 7) SLEEF_BIN(float64, double, pow, TSR_SLEEF2_POW, KP->flag == 0)
 
-/* logaddexp of float32/float64 is cpu_kernel_vec too: whole chunks of a
- * contiguous row take the vector body, max(a, b) + Sleef log1p(Sleef exp(-|a - b|)). */
-#define LAE_VEC(dt, T, SFN)                                                                   \
-    static int lae_sl_##dt(char **d, const int64_t *s, int64_t n, const void *ctx) {          \
+/* logaddexp / logaddexp2 of float32/float64 are cpu_kernel_vec too: whole
+ * chunks of a contiguous row take the vector body, max(a, b) + (1 +
+ * exp(-|a - b|)).log() and max(a, b) + (1 + 2.pow(-|a - b|)).log2(), with
+ * Sleef's exp, log, pow and log2. */
+#define LAE_VEC(OP, dt, T, SFN, SFN2, TWO, LG)                                               \
+    static int OP##_sl_##dt(char **d, const int64_t *s, int64_t n, const void *ctx) {         \
         const int64_t sz = (int64_t)sizeof(T);                                                \
         if (!tsr__sleef_usable() || s[0] != sz || (s[1] != sz && s[1] != 0) ||                \
             (s[2] != sz && s[2] != 0) || (s[1] == 0 && s[2] == 0))                             \
-            return lae_##dt(d, s, n, ctx);                                                     \
+            return OP##_##dt(d, s, n, ctx);                                                    \
         int64_t m = n - n % (64 / sz);                                                         \
         T *o = (T *)d[0];                                                                      \
         const T *a = (const T *)d[1], *b = (const T *)d[2];                                    \
         int64_t sa = s[1] / sz, sb = s[2] / sz;                                                \
         for (int64_t off = 0; off < m; off += 64) {                                            \
             T buf[64];                                                                         \
+            const T two = 2;                                                                   \
             int64_t k = m - off < 64 ? m - off : 64;                                           \
             for (int64_t i = 0; i < k; i++) buf[i] = -fabs(a[(off + i) * sa] - b[(off + i) * sb]); \
-            SFN(TSR_SLEEF_EXP, buf, buf, k);                                                   \
-            SFN(TSR_SLEEF_LOG1P, buf, buf, k);                                                 \
+            if (TWO) SFN2(TSR_SLEEF2_POW, buf, &two, 0, buf, 1, k);                            \
+            else SFN(TSR_SLEEF_EXP, buf, buf, k);                                              \
+            for (int64_t i = 0; i < k; i++) buf[i] = 1 + buf[i];                              \
+            SFN(LG, buf, buf, k);                                                              \
             for (int64_t i = 0; i < k; i++) {                                                  \
                 T x = a[(off + i) * sa], y = b[(off + i) * sb];                                \
                 o[off + i] = (x == y && fabs(x) == (T)INFINITY) ? x : MAXV(x, y) + buf[i];      \
             }                                                                                  \
         }                                                                                      \
         char *t[3] = {d[0] + m * s[0], d[1] + m * s[1], d[2] + m * s[2]};                      \
-        return lae_##dt(t, s, n - m, ctx);                                                     \
+        return OP##_##dt(t, s, n - m, ctx);                                                    \
     }
 #define MAXV(x, y) (((x) != (x) || (y) != (y)) ? (x) + (y) : (x) > (y) ? (x) : (y))   /* vec::maximum */
 
@@ -299,10 +297,13 @@ INST(FAM_INT, band, AND_I) INST(FAM_BOOL, band, AND_B)
 INST(FAM_INT, bor, OR_I) INST(FAM_BOOL, bor, OR_B)
 INST(FAM_INT, bxor, XOR_I) INST(FAM_BOOL, bxor, XOR_B)
 DEF_B_SAME(float32, float, float, float, lae, LAE_F) DEF_B_SAME(float64, double, double, double, lae, LAE_F)
-DEF_B_SAME(bfloat16, tsr_bfloat16, float, float, lae, LAE_BF)
-LAE_VEC(float32, float, tsr__sleef_f32) LAE_VEC(float64, double, tsr__sleef_f64)
+DEF_B_SAME(bfloat16, tsr_bfloat16, float, float, lae, LAE_F)
+LAE_VEC(lae, float32, float, tsr__sleef_f32, tsr__sleef2_f32, 0, TSR_SLEEF_LOG)
+LAE_VEC(lae, float64, double, tsr__sleef_f64, tsr__sleef2_f64, 0, TSR_SLEEF_LOG)
 DEF_B_SAME(float32, float, float, float, lae2, LAE2_F) DEF_B_SAME(float64, double, double, double, lae2, LAE2_F)
-DEF_B_SAME(bfloat16, tsr_bfloat16, float, float, lae2, LAE2_BF)
+DEF_B_SAME(bfloat16, tsr_bfloat16, float, float, lae2, LAE2_F)
+LAE_VEC(lae2, float32, float, tsr__sleef_f32, tsr__sleef2_f32, 1, TSR_SLEEF_LOG2)
+LAE_VEC(lae2, float64, double, tsr__sleef_f64, tsr__sleef2_f64, 1, TSR_SLEEF_LOG2)
 INST(FAM_FLOAT, copysign, COPYSIGN_F)
 DEF_B_SAME(float32, float, float, float, nextafter, NEXTAFTER_F)
 DEF_B_SAME(float64, double, double, double, nextafter, NEXTAFTER_F)
@@ -363,7 +364,7 @@ static const tsr_loop_fn bor_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, bor) TAB(FAM_
 static const tsr_loop_fn bxor_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, bxor) TAB(FAM_BOOL, bxor) };
 static const tsr_loop_fn lae_tab[TSR_DTYPE_SLOTS] = {[TSR_FLOAT32] = lae_sl_float32, [TSR_FLOAT64] = lae_sl_float64,
                                                      [TSR_BFLOAT16] = lae_bfloat16};
-static const tsr_loop_fn lae2_tab[TSR_DTYPE_SLOTS] = {[TSR_FLOAT32] = lae2_float32, [TSR_FLOAT64] = lae2_float64,
+static const tsr_loop_fn lae2_tab[TSR_DTYPE_SLOTS] = {[TSR_FLOAT32] = lae2_sl_float32, [TSR_FLOAT64] = lae2_sl_float64,
                                                       [TSR_BFLOAT16] = lae2_bfloat16};
 static const tsr_loop_fn copysign_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, copysign) };
 static const tsr_loop_fn nextafter_tab[TSR_DTYPE_SLOTS] = {[TSR_FLOAT32] = nextafter_float32,
@@ -631,7 +632,6 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
         tsr_error_set(TSR_ERR_RUNTIME, "%s", info->complex_msg);
         return NULL;
     }
-    if (op == TSR_BINOP_LOGADDEXP2) kp.flag = tsr__sleef_usable();
     tsr_loop_fn fn = (info->cpu_dtypes & M(dt)) ? tab[dt] : NULL;
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = dt, .check_dtype = dt,
                            .check = tsr_op_out_check(info), .inplace = inplace, .kname = info->kname, .kdtype = dt};
@@ -817,6 +817,23 @@ static tsr_tensor *addc_impl(bool div, const tsr_tensor *self, const tsr_tensor 
         kp.d = dt == TSR_FLOAT64 ? re : (double)(float)re;
         kp.z = dt == TSR_COMPLEX64 ? (double)(float)re + (double)(float)im * I : re + im * I;
         kp.flag = tsr__sleef_usable();
+        /* build_ternary_op promotes the inputs but never casts to the
+         * output: an out= or self of another (castable) dtype trips
+         * cpu_kernel_vec's assertion in 1.13, after the iterator's checks */
+        if (out && out->dtype != dt) {
+            int nd[3] = {self->ndim, t1->ndim, t2->ndim};
+            const int64_t *sz[3] = {self->sizes, t1->sizes, t2->sizes};
+            int64_t shape[TSR_MAX_DIMS];
+            if (tsr_broadcast_shapes(3, nd, sz, shape) < 0) return NULL;
+            if (!tsr_can_cast(dt, out->dtype)) {
+                tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                              tsr_dtype_scalar_name(dt), tsr_dtype_scalar_name(out->dtype));
+                return NULL;
+            }
+            tsr_error_set(TSR_ERR_RUNTIME, "!needs_dynamic_casting<func_t>::check(iter) INTERNAL ASSERT FAILED at "
+                          "\"./aten/src/ATen/native/cpu/Loops.h\":347, please report a bug to PyTorch. ");
+            return NULL;
+        }
     }
     tsr_iter_config cfg = {.nin = 3, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
                            .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname, .kdtype = dt};
