@@ -586,7 +586,7 @@ tsr_tensor *tsr_unary_(tsr_unop op, tsr_tensor *x, const tsr_unary_opts *opts)
 /* ----------------------------------------------------------------- frexp */
 
 static const tsr_op frexp_op = {.name = "frexp", .aten = "frexp.Tensor", .kname = "frexp_cpu", .arity = 1,
-                                .rule = TSR_DT_SAME, .cpu_dtypes = M_FLOAT, .meta_dtypes = M_FLOAT,
+                                .rule = TSR_DT_SAME, .cpu_dtypes = M_FLOAT, .meta_dtypes = 0,
                                 .names = TSR_NAMES_UNARY, .differentiable = true,
                                 .cpu = (const tsr_loop_fn[TSR_DTYPE_SLOTS]){T_(FAM_FLOAT, frexpm)}};
 const tsr_op *tsr_frexp_desc(void) { return &frexp_op; }
@@ -597,6 +597,21 @@ tsr_tensor *tsr_frexp(const tsr_tensor *x, tsr_tensor *mant_out, tsr_tensor *exp
     tsr_operand a = tsr_operand_tensor(x);
     *exponent = NULL;
     if (tsr_op_check_inputs(&frexp_op, 1, &a) < 0) return NULL;
+    if (tsr_device_is_meta(x->device)) {   /* frexp.Tensor_out has CPU and CUDA kernels only */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
+                      "Could not run 'aten::frexp.Tensor_out' with arguments from the 'Meta' backend. This could be "
+                      "because the operator doesn't exist for this backend, or was omitted during the selective/custom "
+                      "build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, "
+                      "please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::frexp.Tensor_out' is "
+                      "only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, "
+                      "Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, "
+                      "AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, "
+                      "AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, "
+                      "AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, "
+                      "FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, "
+                      "FuncTorchDynamicLayerFrontMode, PythonDispatcher].");
+        return NULL;
+    }
     /* UnaryOps.cpp frexp_out: the checks name dtypes the TypeMeta way */
     if (!tsr_dtype_is_floating(x->dtype)) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.frexp() only supports floating-point dtypes");

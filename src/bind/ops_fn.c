@@ -292,8 +292,8 @@ static Value *run_frexp(const char *fname, Bound *b)
     Value *outv = b->v[OUT_SLOT];
     tsr_tensor *mo = NULL, *eo = NULL, *e = NULL;
     if (outv) {
-        if (seq_len(outv) != 2)
-            return exc_set("TypeError", "%s(): argument 'out' must be tuple of Tensors, not %s", fname, type_name(outv));
+        if (seq_len(outv) != 2)   /* TensorList[2] */
+            return exc_set("TypeError", "expected tuple of 2 elements but got %zu", seq_len(outv));
         mo = tensor_of(seq_get(outv, 0));
         eo = tensor_of(seq_get(outv, 1));
     }
