@@ -506,7 +506,7 @@ static OpDef defs[] = {
     ROW("resolve_neg", K_SAME, 0, FM, 0, 0, "Tensor input"),
     ROW("conj_physical", K_CONJ_PHYSICAL, 0, FMI, 0, 0, UN),
     ROW("conj_physical_", K_CONJ_PHYSICAL, 0, F_FN, 0, 0, "Tensor input"),
-    ROW("frexp", K_FREXP, 0, FM, 0, 0, "Tensor input, *, Tensor[] out=None"),
+    ROW("frexp", K_FREXP, 0, FM, 0, 0, "Tensor input, *, Tensor[]? out=None"),
     ROW("clamp_", K_CLAMP, 0, F_FN, 0, 0,
      "Tensor input, Tensor? min=None, Tensor? max=None|Tensor input, Number? min=None, Number? max=None"),
     ROW("clamp_min_", K_CLAMP_MIN, 0, F_FN, 0, 0, "Tensor input, Tensor min|Tensor input, Number min"),
