@@ -583,6 +583,31 @@ tsr_tensor *tsr_unary_(tsr_unop op, tsr_tensor *x, const tsr_unary_opts *opts)
     return unary_impl(op, x, x, true, opts);
 }
 
+/* ------------------------------------------------------------------ conj */
+
+tsr_tensor *tsr_conj(tsr_tensor *x)
+{
+    if (tsr_dtype_is_complex(x->dtype)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "conj of a complex tensor (the conjugate bit) is not implemented yet in tsr");
+        return NULL;
+    }
+    return tsr_tensor_retain(x);
+}
+
+tsr_tensor *tsr_conj_physical(tsr_tensor *x, tsr_tensor *out)
+{
+    if (!out && !tsr_dtype_is_complex(x->dtype)) return tsr_tensor_retain(x);
+    return unary_impl(TSR_UNOP_CONJ_PHYSICAL, x, out, false, NULL);
+}
+
+tsr_tensor *tsr_conj_physical_(tsr_tensor *x)
+{
+    if (!tsr_dtype_is_complex(x->dtype)) return tsr_tensor_retain(x);
+    return unary_impl(TSR_UNOP_CONJ_PHYSICAL, x, x, true, NULL);
+}
+
+tsr_tensor *tsr_resolve_bits(tsr_tensor *x) { return tsr_tensor_retain(x); }
+
 /* ----------------------------------------------------------------- frexp */
 
 static const tsr_op frexp_op = {.name = "frexp", .aten = "frexp.Tensor", .kname = "frexp_cpu", .arity = 1,

@@ -53,6 +53,16 @@ const tsr_op *tsr_clamp_desc(const tsr_operand *lo, const tsr_operand *hi);
 /* torch.isposinf / isneginf (negative): bool; complex refused. */
 tsr_tensor *tsr_signed_inf(const tsr_tensor *x, bool negative, tsr_tensor *out);
 const tsr_op *tsr_signed_inf_desc(bool negative);
+/* conj, conj_physical, resolve_conj, resolve_neg (UnaryOps.cpp). A real
+ * tensor is its own conjugate: conj, and conj_physical without out=, return
+ * x itself (a NEW reference to it), as 1.13 returns the same tensor; into
+ * out= conj_physical copies (out must have x's dtype). tsr has no conjugate
+ * or negative bit, so resolve_* always return x, and conj of a complex
+ * tensor (a lazy view with the bit in 1.13) is refused (NotImplemented). */
+tsr_tensor *tsr_conj(tsr_tensor *x);
+tsr_tensor *tsr_conj_physical(tsr_tensor *x, tsr_tensor *out);
+tsr_tensor *tsr_conj_physical_(tsr_tensor *x);
+tsr_tensor *tsr_resolve_bits(tsr_tensor *x);
 /* torch.frexp: x's mantissa (NEW reference, x's dtype) and *exponent (NEW
  * reference, int32), into mant_out / exp_out when given (both or neither).
  * NULL with "torch.frexp() only supports floating-point dtypes" or the out=

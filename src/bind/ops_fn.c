@@ -15,7 +15,7 @@
 typedef enum {
     K_BIN, K_DIV, K_UN, K_CMP, K_PRED, K_POSINF, K_NEGINF, K_CLAMP, K_CLAMP_MIN, K_CLAMP_MAX, K_LERP, K_WHERE,
     K_WHERE_M, K_ISCLOSE, K_ALLCLOSE, K_EQUAL, K_MFILL, K_POSITIVE, K_PROMOTE, K_RESULT_TYPE, K_CAN_CAST,
-    K_RSUB, K_LDEXP, K_ADDCMUL, K_ADDCDIV, K_SAME, K_CONJ, K_CONJ_PHYSICAL, K_FREXP,
+    K_RSUB, K_LDEXP, K_ADDCMUL, K_ADDCDIV, K_RESOLVE, K_CONJ, K_CONJ_PHYSICAL, K_FREXP,
 } Kind;
 
 typedef BindRow OpDef;
@@ -273,18 +273,22 @@ static Value *run_addc(const OpDef *d, const char *fname, Bound *b, Value *self_
     return finish(r, self_inplace ? self_inplace : b->v[OUT_SLOT]);
 }
 
-/* conj / conj_physical of a real tensor is the tensor itself (1.13 returns
- * the same object); tsr has no conjugate bit, so a lazy conj of a complex
- * tensor is refused rather than materialised. */
+/* conj, conj_physical, resolve_conj/neg: the runtime returns x itself where
+ * 1.13 returns the same tensor, and then the result is the same value. */
 static Value *run_conj(const OpDef *d, const char *fname, Bound *b, Value *self_inplace)
 {
-    Value *x = b->v[0];
-    tsr_tensor *t = tensor_of(x);
-    if (d->kind == K_CONJ && tsr_dtype_is_complex(t->dtype))
-        return exc_set("NotImplementedError", "conj of a complex tensor (the conjugate bit) is not implemented yet in tsr");
-    if (!tsr_dtype_is_complex(t->dtype) && (d->kind == K_CONJ || !b->v[OUT_SLOT])) return incref(x);
-    return ops_unary(TSR_UNOP_CONJ_PHYSICAL, fname, NULL, x, self_inplace ? NULL : b->v[OUT_SLOT], NULL,
-                     self_inplace != NULL);
+    Value *x = b->v[0], *outv = self_inplace ? NULL : b->v[OUT_SLOT];
+    tsr_tensor *t = tensor_of(x), *out = outv ? tensor_of(outv) : NULL, *r;
+    if (d->kind == K_RESOLVE) r = tsr_resolve_bits(t);
+    else if (d->kind == K_CONJ) r = tsr_conj(t);
+    else r = self_inplace ? tsr_conj_physical_(t) : tsr_conj_physical(t, out);
+    if (out) ops_warn();
+    if (explain_active() && d->kind == K_CONJ_PHYSICAL && (out || self_inplace || tsr_dtype_is_complex(t->dtype))) {
+        tsr_operand in = tsr_operand_tensor(t);
+        ops_explain(tsr_unop_desc(TSR_UNOP_CONJ_PHYSICAL), fname, NULL, 1, &in, r, self_inplace ? t : out,
+                    self_inplace != NULL);
+    }
+    return finish(r, outv ? outv : x);
 }
 
 static Value *run_frexp(const char *fname, Bound *b)
@@ -371,8 +375,7 @@ static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self,
     case K_RSUB: return run_rsub(fname, &b);
     case K_LDEXP: return run_ldexp(fname, &b, si);
     case K_ADDCMUL: case K_ADDCDIV: return run_addc(d, fname, &b, si);
-    case K_SAME: return incref(b.v[0]);   /* resolve_conj / resolve_neg: tsr has neither bit */
-    case K_CONJ: case K_CONJ_PHYSICAL: return run_conj(d, fname, &b, si);
+    case K_RESOLVE: case K_CONJ: case K_CONJ_PHYSICAL: return run_conj(d, fname, &b, si);
     case K_FREXP: return run_frexp(fname, &b);
     }
     return exc_set("RuntimeError", "internal error: op kind %d", (int)d->kind);
@@ -502,8 +505,8 @@ static OpDef defs[] = {
     ROW("addcmul", K_ADDCMUL, 0, FMI, 0, 0, ADDC),
     ROW("addcdiv", K_ADDCDIV, 0, FMI, 0, 0, ADDC),
     ROW("conj", K_CONJ, 0, FM, 0, 0, "Tensor input"),
-    ROW("resolve_conj", K_SAME, 0, FM, 0, 0, "Tensor input"),
-    ROW("resolve_neg", K_SAME, 0, FM, 0, 0, "Tensor input"),
+    ROW("resolve_conj", K_RESOLVE, 0, FM, 0, 0, "Tensor input"),
+    ROW("resolve_neg", K_RESOLVE, 0, FM, 0, 0, "Tensor input"),
     ROW("conj_physical", K_CONJ_PHYSICAL, 0, FMI, 0, 0, UN),
     ROW("conj_physical_", K_CONJ_PHYSICAL, 0, F_FN, 0, 0, "Tensor input"),
     ROW("frexp", K_FREXP, 0, FM, 0, 0, "Tensor input, *, Tensor[]? out=None"),
