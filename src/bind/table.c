@@ -174,7 +174,9 @@ static void missing_args(const char *fname, const BindSig *s, int idx)
     exc_set("TypeError", "%s() missing %d required positional argument%s: %s", fname, miss, miss == 1 ? "s" : "", buf);
 }
 
-/* FunctionSignature::parse over a->pos[off..] and the keywords. */
+/* FunctionSignature::parse over a->pos[off..] and the keywords. -1 when the
+ * call does not match (an error recorded when raise), -2 when a tensor list
+ * holds something else: python_arg_parser raises that at once. */
 static int sig_parse(const char *fname, const BindSig *s, CallArgs *a, int off, bool nums, BindArgs *b, bool raise)
 {
     int nargs = a->npos - off, argpos = 0, used_kw = 0;
@@ -194,6 +196,13 @@ static int sig_parse(const char *fname, const BindSig *s, CallArgs *a, int off, 
             for (int k = 0; k < a->nkw; k++)
                 if (!strcmp(a->kwnames[k], p->name)) { obj = a->kw[k]; break; }
         }
+        if (obj && p->type == BT_TENSOR_LIST && (obj->type == &t_tuple || obj->type == &t_list))
+            for (size_t k = 0; k < seq_len(obj); k++)   /* is_tensor_list_and_append_overloaded throws */
+                if (!is_tensor(seq_get(obj, k))) {
+                    exc_set("TypeError", "expected Tensor as element %zu in argument %d, but got %s", k, i,
+                            type_name(seq_get(obj, k)));
+                    return -2;
+                }
         if ((!obj && p->opt) || (obj && is_none(obj) && p->none)) {
             b->v[(int)p->slot] = NULL;
         } else if (!obj) {
@@ -372,10 +381,12 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
     }
     if (n + hidden == 1) return sig_parse(fname, &ss[0], a, off, nums, b, true);
     for (int i = 0; i < n; i++) {
-        if (sig_parse(fname, &ss[i], a, off, nums, b, false) == 0) {
+        int r = sig_parse(fname, &ss[i], a, off, nums, b, false);
+        if (r == 0) {
             b->sig = i;
             return 0;
         }
+        if (r == -2) return -1;   /* raised whatever the overload */
         Value *va = b->varargs;
         memset(b, 0, sizeof *b);
         b->varargs = va;   /* released by the caller */
