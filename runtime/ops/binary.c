@@ -152,6 +152,61 @@ static inline int64_t powi(int64_t a, int64_t b)
 #define AND_B(x, y) ((x) && (y))
 #define OR_B(x, y) ((x) || (y))
 #define XOR_B(x, y) ((x) != (y))
+/* logaddexp / logaddexp2 (BinaryOpsKernel.cpp in 1.13): equal infinities
+ * give themselves, else max + log(1 + exp(-|a - b|)) and
+ * max + log2(1 + pow(2, -|a - b|)). bfloat16 computes in float and
+ * rounds once. */
+#define LAE_MAX(a, b) ((a) < (b) ? (b) : (a))                 /* std::max */
+#define LAE_F(x, y) ((isinf(x) && (x) == (y)) ? (x) : LAE_MAX(x, y) + log((real_t)1 + exp(-fabs((x) - (y)))))
+#define LAE2_F(x, y) ((isinf(x) && (x) == (y)) ? (x) : LAE_MAX(x, y) + log2((real_t)1 + pow((real_t)2, -fabs((x) - (y)))))
+/* copysign: exact in every dtype. nextafter of bfloat16 steps the 16-bit
+ * pattern (c10/util/BFloat16-math.h, after musl). */
+#define COPYSIGN_F(x, y) copysign(x, y)
+#define NEXTAFTER_F(x, y) nextafter(x, y)
+static inline float nextafter_bf16(float from, float to)
+{
+    if (from != from || to != to) return from + to;
+    uint16_t f = tsr_float_to_bfloat16(from), t = tsr_float_to_bfloat16(to);
+    if (f == t) return from;
+    uint16_t af = f & 0x7fff, at = t & 0x7fff;
+    if (af == 0) {
+        if (at == 0) return to;
+        return tsr_bfloat16_to_float((uint16_t)((t & 0x8000) | 1));
+    }
+    if (af > at || ((f ^ t) & 0x8000)) f--;
+    else f++;
+    return tsr_bfloat16_to_float(f);
+}
+/* heaviside: values where x == 0, else x > 0 */
+#define HEAVI(x, y) ((x) == 0 ? (y) : (x) > 0)
+/* gcd / lcm in the storage type with C++'s integer promotions (calc_gcd in
+ * Math.h; std::abs of the most negative value stays negative). */
+#define GCD_FN(T, NAME)                                                                  \
+    static inline T NAME(T a, T b)                                                     \
+    {                                                                                  \
+        a = (T)(a < 0 ? (T)(0 - (uint64_t)a) : a);                                     \
+        b = (T)(b < 0 ? (T)(0 - (uint64_t)b) : b);                                     \
+        while (a != 0) { T c = a; a = (T)(b % a); b = c; }                             \
+        return b;                                                                      \
+    }
+static inline uint8_t gcd_u8(uint8_t a, uint8_t b)
+{
+    while (a != 0) { uint8_t c = a; a = (uint8_t)(b % a); b = c; }
+    return b;
+}
+ GCD_FN(int8_t, gcd_i8) GCD_FN(int16_t, gcd_i16) GCD_FN(int32_t, gcd_i32) GCD_FN(int64_t, gcd_i64)
+#define gcd_n(a, b) _Generic((a), uint8_t: gcd_u8, int8_t: gcd_i8, int16_t: gcd_i16, int32_t: gcd_i32, \
+                             default: gcd_i64)(a, b)
+#define GCD_I(x, y) ((int64_t)gcd_n((stor_t)(x), (stor_t)(y)))
+/* lcm: abs(a / g * b) with the product in the promoted type (int64 wraps) */
+#define LCM_I(x, y) lcm_n((stor_t)(x), (stor_t)(y), GCD_I(x, y))
+static inline int64_t lcm_n(int64_t a, int64_t b, int64_t g)
+{
+    if (g == 0) return 0;
+    uint64_t p = (uint64_t)(a / g) * (uint64_t)b;
+    return (int64_t)p < 0 ? (int64_t)(0 - p) : (int64_t)p;
+}
+
 /* BinaryOpsKernel.cpp in 1.13: lshift is a plain C++ shift of the (promoted)
  * value, so x86 masks the count to 5 bits (6 for int64); rshift gives the
  * sign fill for negative or too large amounts. */
@@ -201,6 +256,39 @@ SLEEF_BIN(float32, float, atan2, TSR_SLEEF2_ATAN2, 1) SLEEF_BIN(float64, double,
 SLEEF_BIN(float32, float, hypot, TSR_SLEEF2_HYPOT, 1) SLEEF_BIN(float64, double, hypot, TSR_SLEEF2_HYPOT, 1)
 SLEEF_BIN(float32, float, pow, TSR_SLEEF2_POW, KP->flag == 0 || KP->flag == 7) SLEEF_BIN(float64, double, pow, TSR_SLEEF2_POW, KP->flag == 0)
 
+/* logaddexp / logaddexp2 of float32/float64 are cpu_kernel_vec too: whole
+ * chunks of a contiguous row take the vector body, max(a, b) + (1 +
+ * exp(-|a - b|)).log() and max(a, b) + (1 + 2.pow(-|a - b|)).log2(), with
+ * Sleef's exp, log, pow and log2. */
+#define LAE_VEC(OP, dt, T, SFN, SFN2, TWO, LG)                                               \
+    static int OP##_sl_##dt(char **d, const int64_t *s, int64_t n, const void *ctx) {         \
+        const int64_t sz = (int64_t)sizeof(T);                                                \
+        if (!tsr__sleef_usable() || s[0] != sz || (s[1] != sz && s[1] != 0) ||                \
+            (s[2] != sz && s[2] != 0) || (s[1] == 0 && s[2] == 0))                             \
+            return OP##_##dt(d, s, n, ctx);                                                    \
+        int64_t m = n - n % (64 / sz);                                                         \
+        T *o = (T *)d[0];                                                                      \
+        const T *a = (const T *)d[1], *b = (const T *)d[2];                                    \
+        int64_t sa = s[1] / sz, sb = s[2] / sz;                                                \
+        for (int64_t off = 0; off < m; off += 64) {                                            \
+            T buf[64];                                                                         \
+            const T two = 2;                                                                   \
+            int64_t k = m - off < 64 ? m - off : 64;                                           \
+            for (int64_t i = 0; i < k; i++) buf[i] = -fabs(a[(off + i) * sa] - b[(off + i) * sb]); \
+            if (TWO) SFN2(TSR_SLEEF2_POW, buf, &two, 0, buf, 1, k);                            \
+            else SFN(TSR_SLEEF_EXP, buf, buf, k);                                              \
+            for (int64_t i = 0; i < k; i++) buf[i] = 1 + buf[i];                              \
+            SFN(LG, buf, buf, k);                                                              \
+            for (int64_t i = 0; i < k; i++) {                                                  \
+                T x = a[(off + i) * sa], y = b[(off + i) * sb];                                \
+                o[off + i] = (x == y && fabs(x) == (T)INFINITY) ? x : MAXV(x, y) + buf[i];      \
+            }                                                                                  \
+        }                                                                                      \
+        char *t[3] = {d[0] + m * s[0], d[1] + m * s[1], d[2] + m * s[2]};                      \
+        return OP##_##dt(t, s, n - m, ctx);                                                    \
+    }
+#define MAXV(x, y) (((x) != (x) || (y) != (y)) ? (x) + (y) : (x) > (y) ? (x) : (y))   /* vec::maximum */
+
 INST(FAM_INT, max, MAX_I) INST(FAM_FLOAT, max, MAX_F) INST(FAM_BOOL, max, OR_B)
 INST(FAM_INT, min, MIN_I) INST(FAM_FLOAT, min, MIN_F) INST(FAM_BOOL, min, AND_B)
 INST(FAM_INT, fmax, MAX_I) INST(FAM_FLOAT, fmax, FMAX_F) INST(FAM_BOOL, fmax, OR_B)
@@ -208,6 +296,20 @@ INST(FAM_INT, fmin, MIN_I) INST(FAM_FLOAT, fmin, FMIN_F) INST(FAM_BOOL, fmin, AN
 INST(FAM_INT, band, AND_I) INST(FAM_BOOL, band, AND_B)
 INST(FAM_INT, bor, OR_I) INST(FAM_BOOL, bor, OR_B)
 INST(FAM_INT, bxor, XOR_I) INST(FAM_BOOL, bxor, XOR_B)
+DEF_B_SAME(float32, float, float, float, lae, LAE_F) DEF_B_SAME(float64, double, double, double, lae, LAE_F)
+DEF_B_SAME(bfloat16, tsr_bfloat16, float, float, lae, LAE_F)
+LAE_VEC(lae, float32, float, tsr__sleef_f32, tsr__sleef2_f32, 0, TSR_SLEEF_LOG)
+LAE_VEC(lae, float64, double, tsr__sleef_f64, tsr__sleef2_f64, 0, TSR_SLEEF_LOG)
+DEF_B_SAME(float32, float, float, float, lae2, LAE2_F) DEF_B_SAME(float64, double, double, double, lae2, LAE2_F)
+DEF_B_SAME(bfloat16, tsr_bfloat16, float, float, lae2, LAE2_F)
+LAE_VEC(lae2, float32, float, tsr__sleef_f32, tsr__sleef2_f32, 1, TSR_SLEEF_LOG2)
+LAE_VEC(lae2, float64, double, tsr__sleef_f64, tsr__sleef2_f64, 1, TSR_SLEEF_LOG2)
+INST(FAM_FLOAT, copysign, COPYSIGN_F)
+DEF_B_SAME(float32, float, float, float, nextafter, NEXTAFTER_F)
+DEF_B_SAME(float64, double, double, double, nextafter, NEXTAFTER_F)
+DEF_B_SAME(bfloat16, tsr_bfloat16, float, float, nextafter, nextafter_bf16)
+INST(FAM_INT, heavi, HEAVI) INST(FAM_FLOAT, heavi, HEAVI) INST(FAM_BOOL, heavi, HEAVI)
+INST(FAM_INT, gcd, GCD_I) INST(FAM_INT, lcm, LCM_I)
 INST(FAM_INT, lsh, LSH_I)
 INST(FAM_INT, rsh, RSH_I)
 
@@ -260,6 +362,17 @@ static const tsr_loop_fn fmin_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, fmin) TAB(FA
 static const tsr_loop_fn band_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, band) TAB(FAM_BOOL, band) };
 static const tsr_loop_fn bor_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, bor) TAB(FAM_BOOL, bor) };
 static const tsr_loop_fn bxor_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, bxor) TAB(FAM_BOOL, bxor) };
+static const tsr_loop_fn lae_tab[TSR_DTYPE_SLOTS] = {[TSR_FLOAT32] = lae_sl_float32, [TSR_FLOAT64] = lae_sl_float64,
+                                                     [TSR_BFLOAT16] = lae_bfloat16};
+static const tsr_loop_fn lae2_tab[TSR_DTYPE_SLOTS] = {[TSR_FLOAT32] = lae2_sl_float32, [TSR_FLOAT64] = lae2_sl_float64,
+                                                      [TSR_BFLOAT16] = lae2_bfloat16};
+static const tsr_loop_fn copysign_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, copysign) };
+static const tsr_loop_fn nextafter_tab[TSR_DTYPE_SLOTS] = {[TSR_FLOAT32] = nextafter_float32,
+                                                           [TSR_FLOAT64] = nextafter_float64,
+                                                           [TSR_BFLOAT16] = nextafter_bfloat16};
+static const tsr_loop_fn heavi_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, heavi) TAB(FAM_FLOAT, heavi) TAB(FAM_BOOL, heavi) };
+static const tsr_loop_fn gcd_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, gcd) };
+static const tsr_loop_fn lcm_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, lcm) };
 static const tsr_loop_fn lsh_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, lsh) };
 static const tsr_loop_fn rsh_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, rsh) };
 
@@ -274,6 +387,7 @@ static const tsr_loop_fn rsh_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, rsh) };
      .complex_msg = cmsg}
 #define M_ATAN2 (M_INT | M_BOOL | M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
 #define M_HYPOT (M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
+#define F3 (M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
 #define M_POW (M_INT | M_FLOAT | M(TSR_COMPLEX64) | M(TSR_COMPLEX128))
 
 static const tsr_op binops[TSR_BINOP_COUNT] = {   /* ORDER BINOP */
@@ -309,6 +423,15 @@ static const tsr_op binops[TSR_BINOP_COUNT] = {   /* ORDER BINOP */
                              TSR_DT_COMMON, false, NULL),
     [TSR_BINOP_RSHIFT] = BIN("bitwise_right_shift", "bitwise_right_shift.Tensor", "rshift_cpu", rsh_tab, M_INT,
                              TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_LOGADDEXP] = BIN("logaddexp", "logaddexp", "logaddexp_cpu", lae_tab, F3, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_LOGADDEXP2] = BIN("logaddexp2", "logaddexp2", "logaddexp2_cpu", lae2_tab, F3, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_COPYSIGN] = BIN("copysign", "copysign.Tensor", "copysign_cpu", copysign_tab, M_FLOAT, TSR_DT_FLOAT, true,
+                               NULL),
+    [TSR_BINOP_NEXTAFTER] = BIN("nextafter", "nextafter", "nextafter_cpu", nextafter_tab, F3, TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_HEAVISIDE] = BIN("heaviside", "heaviside", "heaviside_cpu", heavi_tab, M_INT | M_FLOAT | M_BOOL,
+                                TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_GCD] = BIN("gcd", "gcd", "gcd_cpu", gcd_tab, M_INT, TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_LCM] = BIN("lcm", "lcm", "lcm_cpu", lcm_tab, M_INT, TSR_DT_COMMON, false, NULL),
 };
 _Static_assert(sizeof binops / sizeof binops[0] == TSR_BINOP_COUNT, "ORDER BINOP");
 
@@ -419,6 +542,22 @@ static int pow_exponent_check(const tsr_operand *ab)
     return tsr_scalar_check_fits(e, dt);
 }
 
+/* heaviside's meta function (BinaryOps.cpp): no complex operand or output,
+ * and one dtype for input, values and output. */
+static int heaviside_check(const tsr_operand *a, const tsr_operand *b, const tsr_tensor *out)
+{
+    tsr_dtype da = tsr_operand_dtype(a), db = tsr_operand_dtype(b);
+    if (tsr_dtype_is_complex(da) || tsr_dtype_is_complex(db) || (out && tsr_dtype_is_complex(out->dtype))) {
+        tsr_error_set(TSR_ERR_RUNTIME, "heaviside is not yet implemented for complex tensors.");
+        return -1;
+    }
+    if (da != db || (out && out->dtype != da)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "heaviside is not yet implemented for tensors with different dtypes.");
+        return -1;
+    }
+    return 0;
+}
+
 static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,
                                bool inplace, const tsr_binary_opts *opts)
 {
@@ -449,6 +588,7 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
             return NULL;
         }
     }
+    if (op == TSR_BINOP_HEAVISIDE && heaviside_check(a, b, out) < 0) return NULL;
     if (out && out_precheck(info, op, ops, out, opts) < 0) return NULL;
     if (op == TSR_BINOP_SUB) {
         if (is_bool_operand(a) && is_bool_operand(b)) {
@@ -625,6 +765,110 @@ const tsr_op tsr_op_lerp_scalar = TERN("lerp", "lerp.Scalar", "lerp_kernel_scala
 /* where's loop moves raw elements of any dtype (it has no per-dtype table) */
 const tsr_op tsr_op_where = TERN("where", "where.self", "where_cpu", 3, NULL, M_ALL, TSR_DT_COMMON, true);
 const tsr_op tsr_op_masked_fill = TERN("masked_fill", "masked_fill.Scalar", "masked_fill", 3, NULL, M_ALL, TSR_DT_SELF, true);
+
+/* addcmul / addcdiv (PointwiseOpsKernel.cpp): self + value * t1 * t2 and
+ * self + value * t1 / t2 in the common dtype, value converted to it first
+ * (bfloat16 takes it as float and computes in float). The FMA build fuses
+ * addcmul's last multiply and add (KP->flag). */
+#define ADDCMUL_I(x, y, z) WRAP(U64(x) + U64(KP->i) * U64(y) * U64(z))
+#define ADDCMUL_F(x, y, z) (KP->flag ? fma((real_t)KP->d * (y), (z), (x)) : (x) + (real_t)KP->d * (y) * (z))
+#define ZVAL __builtin_complex((real_t)creal(KP->z), (real_t)cimag(KP->z))
+#define ADDCMUL_C(x, y, z) ((x) + CMUL(CMUL(ZVAL, y), z))
+#define ADDCDIV_F(x, y, z) ((x) + (real_t)KP->d * (y) / (z))
+#define ADDCDIV_C(x, y, z) ((x) + CDIV(CMUL(ZVAL, y), z))
+#define DEF_TI(dt, T, C, R, OP, BODY) \
+    LOOP_SIG(OP##_##dt) { typedef R real_t; (void)sizeof(real_t); TERNARY_LOOP(T, LD_##dt, ST_##dt, C, BODY) }
+FAM_INT(DEF_TI, addcmul, ADDCMUL_I)
+FAM_FLOAT(DEF_T, addcmul, ADDCMUL_F)
+FAM_COMPLEX(DEF_T, addcmul, ADDCMUL_C)
+FAM_FLOAT(DEF_T, addcdiv, ADDCDIV_F)
+FAM_COMPLEX(DEF_T, addcdiv, ADDCDIV_C)
+static const tsr_loop_fn addcmul_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, addcmul) TAB(FAM_FLOAT, addcmul) TAB(FAM_COMPLEX, addcmul) };
+static const tsr_loop_fn addcdiv_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_FLOAT, addcdiv) TAB(FAM_COMPLEX, addcdiv) };
+#define M_ADDC (M_INT | F3 | M(TSR_COMPLEX64) | M(TSR_COMPLEX128))
+const tsr_op tsr_op_addcmul = TERN("addcmul", "addcmul", "addcmul_cpu_out", 3, addcmul_tab, M_ADDC, TSR_DT_COMMON, true);
+const tsr_op tsr_op_addcdiv = TERN("addcdiv", "addcdiv", "addcdiv_cpu_out", 3, addcdiv_tab, M_ADDC, TSR_DT_COMMON, true);
+
+static tsr_tensor *addc_impl(bool div, const tsr_tensor *self, const tsr_tensor *t1, const tsr_tensor *t2,
+                             const tsr_scalar *value, tsr_tensor *out, bool inplace)
+{
+    const tsr_op *desc = div ? &tsr_op_addcdiv : &tsr_op_addcmul;
+    tsr_operand ops[3] = {tsr_operand_tensor(self), tsr_operand_tensor(t1), tsr_operand_tensor(t2)};
+    if (tsr_op_check_inputs(desc, 3, ops) < 0) return NULL;
+    if (div && tsr_dtype_is_integral(t1->dtype, true) && tsr_dtype_is_integral(t2->dtype, true)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Integer division with addcdiv is no longer supported, and in a future  "
+                      "release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv "
+                      "behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) "
+                      "for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+                      "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for "
+                      "all dtypes.");
+        return NULL;
+    }
+    tsr_dtype dt = tsr_op_compute_dtype(desc, 3, ops, NULL);
+    tsr_loop_fn fn = tsr_op_kernel(desc, dt);
+    tsr_scalar v = value ? *value : tsr_scalar_int(1);
+    tsr__kparams kp = {0};
+    if (fn) {
+        /* value.to<scalar_t>() (to<float>() for bfloat16) inside the dispatch */
+        if (tsr_scalar_check_fits(v, dt == TSR_BFLOAT16 ? TSR_FLOAT32 : dt) < 0) return NULL;
+        double re, im;
+        tsr_scalar_to_complex(v, &re, &im);
+        kp.i = tsr_scalar_to_int64(v);
+        kp.d = dt == TSR_FLOAT64 ? re : (double)(float)re;
+        kp.z = dt == TSR_COMPLEX64 ? (double)(float)re + (double)(float)im * I : re + im * I;
+        kp.flag = tsr__sleef_usable();
+        /* build_ternary_op promotes the inputs but never casts to the
+         * output: an out= or self of another (castable) dtype trips
+         * cpu_kernel_vec's assertion in 1.13, after the iterator's checks */
+        if (out && out->dtype != dt) {
+            int nd[3] = {self->ndim, t1->ndim, t2->ndim};
+            const int64_t *sz[3] = {self->sizes, t1->sizes, t2->sizes};
+            int64_t shape[TSR_MAX_DIMS];
+            if (tsr_broadcast_shapes(3, nd, sz, shape) < 0) return NULL;
+            if (!tsr_can_cast(dt, out->dtype)) {
+                tsr_error_set(TSR_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                              tsr_dtype_scalar_name(dt), tsr_dtype_scalar_name(out->dtype));
+                return NULL;
+            }
+            tsr_error_set(TSR_ERR_RUNTIME, "!needs_dynamic_casting<func_t>::check(iter) INTERNAL ASSERT FAILED at "
+                          "\"./aten/src/ATen/native/cpu/Loops.h\":347, please report a bug to PyTorch. ");
+            return NULL;
+        }
+    }
+    tsr_iter_config cfg = {.nin = 3, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
+                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname, .kdtype = dt};
+    return tsr_iter_run(&cfg, ops, out, fn, &kp);
+}
+
+tsr_tensor *tsr_addcmul(const tsr_tensor *self, const tsr_tensor *t1, const tsr_tensor *t2, const tsr_scalar *value,
+                        tsr_tensor *out)
+{
+    return addc_impl(false, self, t1, t2, value, out, false);
+}
+
+tsr_tensor *tsr_addcdiv(const tsr_tensor *self, const tsr_tensor *t1, const tsr_tensor *t2, const tsr_scalar *value,
+                        tsr_tensor *out)
+{
+    return addc_impl(true, self, t1, t2, value, out, false);
+}
+
+tsr_tensor *tsr_addc_(bool div, tsr_tensor *self, const tsr_tensor *t1, const tsr_tensor *t2, const tsr_scalar *value)
+{
+    return addc_impl(div, self, t1, t2, value, self, true);
+}
+
+/* BinaryOps.cpp: ldexp is mul(self, pow(2.0, other)), out= and in place
+ * through mul_out. */
+tsr_tensor *tsr_ldexp(const tsr_tensor *x, const tsr_tensor *e, tsr_tensor *out, bool inplace)
+{
+    tsr_operand two = tsr_operand_scalar(tsr_scalar_float(2.0)), eo = tsr_operand_tensor(e), xo = tsr_operand_tensor(x);
+    tsr_tensor *p = binary_impl(TSR_BINOP_POW, &two, &eo, NULL, false, NULL);
+    if (!p) return NULL;
+    tsr_operand po = tsr_operand_tensor(p);
+    tsr_tensor *r = binary_impl(TSR_BINOP_MUL, &xo, &po, out, inplace, NULL);
+    tsr_tensor_release(p);
+    return r;
+}
 
 static tsr_tensor *lerp_impl(const tsr_tensor *start, const tsr_tensor *end, const tsr_operand *w,
                              tsr_tensor *out, bool inplace)

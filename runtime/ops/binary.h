@@ -1,5 +1,6 @@
 /* runtime/ops/binary.h — binary elementwise ops (add sub mul div remainder
- * fmod pow atan2 hypot maximum/minimum fmax/fmin bitwise and shifts, lerp,
+ * fmod pow atan2 hypot maximum/minimum fmax/fmin bitwise and shifts, logaddexp,
+ * copysign, nextafter, heaviside, gcd/lcm, ldexp, lerp, addcmul/addcdiv,
  * where, masked_fill) over tensors and wrapped Python scalars with PyTorch's
  * promotion (SEMANTICS.md §1.3–1.5). Results are NEW references (out itself
  * when given) or NULL with the error recorded. */
@@ -21,6 +22,8 @@ typedef enum {
     TSR_BINOP_MAXIMUM, TSR_BINOP_MINIMUM, TSR_BINOP_FMAX, TSR_BINOP_FMIN,
     TSR_BINOP_BITWISE_AND, TSR_BINOP_BITWISE_OR, TSR_BINOP_BITWISE_XOR,
     TSR_BINOP_LSHIFT, TSR_BINOP_RSHIFT,
+    TSR_BINOP_LOGADDEXP, TSR_BINOP_LOGADDEXP2, TSR_BINOP_COPYSIGN, TSR_BINOP_NEXTAFTER, TSR_BINOP_HEAVISIDE,
+    TSR_BINOP_GCD, TSR_BINOP_LCM,
     TSR_BINOP_COUNT
 } tsr_binop;
 
@@ -57,6 +60,19 @@ extern const tsr_op tsr_op_lerp_tensor, tsr_op_lerp_scalar, tsr_op_where, tsr_op
 /* torch.lerp(start, end, weight): weight a tensor or a scalar. */
 tsr_tensor *tsr_lerp(const tsr_tensor *start, const tsr_tensor *end, const tsr_operand *weight, tsr_tensor *out);
 tsr_tensor *tsr_lerp_(tsr_tensor *self, const tsr_tensor *end, const tsr_operand *weight);
+/* addcmul / addcdiv (descriptors below): self + value * t1 * t2 (or / t2)
+ * in the common dtype; value NULL means 1. addcdiv of two integral (or bool)
+ * tensor1/tensor2 is refused with 1.13's message. tsr_addc_ writes into
+ * self (div picks addcdiv_). NEW reference (out / self when given) or NULL. */
+extern const tsr_op tsr_op_addcmul, tsr_op_addcdiv;
+tsr_tensor *tsr_addcmul(const tsr_tensor *self, const tsr_tensor *t1, const tsr_tensor *t2, const tsr_scalar *value,
+                        tsr_tensor *out);
+tsr_tensor *tsr_addcdiv(const tsr_tensor *self, const tsr_tensor *t1, const tsr_tensor *t2, const tsr_scalar *value,
+                        tsr_tensor *out);
+tsr_tensor *tsr_addc_(bool div, tsr_tensor *self, const tsr_tensor *t1, const tsr_tensor *t2, const tsr_scalar *value);
+/* torch.ldexp(x, e) = x * 2.0 ** e (mul's dtype rules and out= checks);
+ * inplace: into x (out must be x). NEW reference or NULL. */
+tsr_tensor *tsr_ldexp(const tsr_tensor *x, const tsr_tensor *e, tsr_tensor *out, bool inplace);
 /* torch.where(cond, a, b): cond must be bool. */
 tsr_tensor *tsr_where(const tsr_tensor *cond, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out);
 /* x.masked_fill(mask, value) / masked_fill_: value a scalar or a zero-dim

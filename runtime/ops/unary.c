@@ -179,6 +179,22 @@ U(FAM_FLOAT, log2, log2) U(FAM_FLOAT, log10, log10)
 #define LOG10_C(x) (log(x) / (real_t)M_LN10)
 U(FAM_COMPLEX, log2, LOG2_C) U(FAM_COMPLEX, log10, LOG10_C)
 
+#define CONJ_C(x) conj(x)
+U(FAM_COMPLEX, conj, CONJ_C)
+/* frexp (UnaryOpsKernel.cpp frexp_kernel): std::frexp in float for float16
+ * and bfloat16; the mantissa and the int32 exponent are two loops here. */
+#define FREXP_M(x) frexp_m(x)
+#define frexp_m(x) _Generic((x), float: frexp_mf, default: frexp_md)(x)
+static inline float frexp_mf(float x) { int e; return frexpf(x, &e); }
+static inline double frexp_md(double x) { int e; return frexp(x, &e); }
+#define FREXP_E(x) frexp_e(x)
+#define frexp_e(x) _Generic((x), float: frexp_ef, default: frexp_ed)(x)
+static inline int32_t frexp_ef(float x) { int e = 0; frexpf(x, &e); return e; }
+static inline int32_t frexp_ed(double x) { int e = 0; frexp(x, &e); return e; }
+U(FAM_FLOAT, frexpm, FREXP_M)
+#define DEF_FREXP_E(dt, T, C, R, OP, BODY) DEF_U_TO(dt, T, C, R, OP, BODY, int32_t, (int32_t))
+FAM_FLOAT(DEF_FREXP_E, frexpe, FREXP_E)
+
 /* ------------------------------------------------------- Sleef (AVX2) paths */
 
 /* On CPUs where 1.13 runs its AVX2 kernels, float32/float64 (and bfloat16,
@@ -438,6 +454,7 @@ static const unop_info unops[TSR_UNOP_COUNT] = {
                               M_INT | M_BOOL, K_SAME, NULL, NULL),
     [TSR_UNOP_NAN_TO_NUM] = UOP("nan_to_num", "nan_to_num", (T_(FAM_FLOAT, n2n)), M_FLOAT | M_INT | M_BOOL,
                              K_INT_IDENTITY, NULL, NULL),
+    [TSR_UNOP_CONJ_PHYSICAL] = UOP("conj_physical", "conj_cpu", (T_(FAM_COMPLEX, conj)), M_ALL, K_SAME, NULL, NULL),
 };
 _Static_assert(sizeof unops / sizeof unops[0] == TSR_UNOP_COUNT, "ORDER UNOP");
 
@@ -520,6 +537,10 @@ static tsr_tensor *unary_impl(tsr_unop op, const tsr_tensor *x, tsr_tensor *out,
         fn = copy_loop;
         ctx = &itemsize;
     }
+    if (op == TSR_UNOP_CONJ_PHYSICAL && !tsr_dtype_is_complex(dt)) {   /* conj is a copy of a real tensor */
+        fn = copy_loop;
+        ctx = &itemsize;
+    }
     if (op == TSR_UNOP_ROUND && opts && opts->decimals != 0) {
         kname = "round_cpu";
         static const tsr_loop_fn roundd[TSR_DTYPE_SLOTS] = { T_(FAM_FLOAT, roundd) };
@@ -560,6 +581,91 @@ tsr_tensor *tsr_unary(tsr_unop op, const tsr_tensor *x, tsr_tensor *out, const t
 tsr_tensor *tsr_unary_(tsr_unop op, tsr_tensor *x, const tsr_unary_opts *opts)
 {
     return unary_impl(op, x, x, true, opts);
+}
+
+/* ------------------------------------------------------------------ conj */
+
+tsr_tensor *tsr_conj(tsr_tensor *x)
+{
+    if (tsr_dtype_is_complex(x->dtype)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "conj of a complex tensor (the conjugate bit) is not implemented yet in tsr");
+        return NULL;
+    }
+    return tsr_tensor_retain(x);
+}
+
+tsr_tensor *tsr_conj_physical(tsr_tensor *x, tsr_tensor *out)
+{
+    if (!out && !tsr_dtype_is_complex(x->dtype)) return tsr_tensor_retain(x);
+    return unary_impl(TSR_UNOP_CONJ_PHYSICAL, x, out, false, NULL);
+}
+
+tsr_tensor *tsr_conj_physical_(tsr_tensor *x)
+{
+    if (!tsr_dtype_is_complex(x->dtype)) return tsr_tensor_retain(x);
+    return unary_impl(TSR_UNOP_CONJ_PHYSICAL, x, x, true, NULL);
+}
+
+tsr_tensor *tsr_resolve_bits(tsr_tensor *x) { return tsr_tensor_retain(x); }
+
+/* ----------------------------------------------------------------- frexp */
+
+static const tsr_op frexp_op = {.name = "frexp", .aten = "frexp.Tensor", .kname = "frexp_cpu", .arity = 1,
+                                .rule = TSR_DT_SAME, .cpu_dtypes = M_FLOAT, .meta_dtypes = 0,
+                                .names = TSR_NAMES_UNARY, .differentiable = true,
+                                .cpu = (const tsr_loop_fn[TSR_DTYPE_SLOTS]){T_(FAM_FLOAT, frexpm)}};
+const tsr_op *tsr_frexp_desc(void) { return &frexp_op; }
+
+tsr_tensor *tsr_frexp(const tsr_tensor *x, tsr_tensor *mant_out, tsr_tensor *exp_out, tsr_tensor **exponent)
+{
+    static const tsr_loop_fn etab[TSR_DTYPE_SLOTS] = { T_(FAM_FLOAT, frexpe) };
+    tsr_operand a = tsr_operand_tensor(x);
+    *exponent = NULL;
+    if (tsr_op_check_inputs(&frexp_op, 1, &a) < 0) return NULL;
+    if (tsr_device_is_meta(x->device)) {   /* frexp.Tensor_out has CPU and CUDA kernels only */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
+                      "Could not run 'aten::frexp.Tensor_out' with arguments from the 'Meta' backend. This could be "
+                      "because the operator doesn't exist for this backend, or was omitted during the selective/custom "
+                      "build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, "
+                      "please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::frexp.Tensor_out' is "
+                      "only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, "
+                      "Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, "
+                      "AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, "
+                      "AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, "
+                      "AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, "
+                      "FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, "
+                      "FuncTorchDynamicLayerFrontMode, PythonDispatcher].");
+        return NULL;
+    }
+    /* UnaryOps.cpp frexp_out: the checks name dtypes the TypeMeta way */
+    if (!tsr_dtype_is_floating(x->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.frexp() only supports floating-point dtypes");
+        return NULL;
+    }
+    if (mant_out && mant_out->dtype != x->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.frexp() expects mantissa to have dtype %s but got %s",
+                      tsr_dtype_typemeta_name(x->dtype), tsr_dtype_typemeta_name(mant_out->dtype));
+        return NULL;
+    }
+    if (exp_out && exp_out->dtype != TSR_INT32) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.frexp() expects exponent to have int dtype but got %s",
+                      tsr_dtype_typemeta_name(exp_out->dtype));
+        return NULL;
+    }
+    tsr_dtype dt = x->dtype;
+    tsr__kparams kp = {0};
+    tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = dt, .check_dtype = dt,
+                           .check = TSR_CHECK_NONE, .kname = frexp_op.kname, .kdtype = dt};
+    tsr_tensor *m = tsr_iter_run(&cfg, &a, mant_out, frexp_op.cpu[dt], &kp);
+    if (!m) return NULL;
+    cfg.out_dtype = cfg.check_dtype = TSR_INT32;
+    tsr_tensor *e = tsr_iter_run(&cfg, &a, exp_out, etab[dt], &kp);
+    if (!e) {
+        tsr_tensor_release(m);
+        return NULL;
+    }
+    *exponent = e;
+    return m;
 }
 
 /* ----------------------------------------------------------------- clamp */

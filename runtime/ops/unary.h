@@ -18,6 +18,7 @@ typedef enum {
     TSR_UNOP_RSQRT, TSR_UNOP_SIGMOID, TSR_UNOP_SIN, TSR_UNOP_SINH, TSR_UNOP_SQRT, TSR_UNOP_TAN,
     TSR_UNOP_TANH, TSR_UNOP_TRUNC, TSR_UNOP_EXP2, TSR_UNOP_LGAMMA, TSR_UNOP_LOGIT, TSR_UNOP_RELU,
     TSR_UNOP_BITWISE_NOT, TSR_UNOP_NAN_TO_NUM,
+    TSR_UNOP_CONJ_PHYSICAL,   /* complex conjugate; a copy of any other dtype */
     TSR_UNOP_COUNT
 } tsr_unop;
 const char *tsr_unop_name(tsr_unop op);
@@ -52,6 +53,22 @@ const tsr_op *tsr_clamp_desc(const tsr_operand *lo, const tsr_operand *hi);
 /* torch.isposinf / isneginf (negative): bool; complex refused. */
 tsr_tensor *tsr_signed_inf(const tsr_tensor *x, bool negative, tsr_tensor *out);
 const tsr_op *tsr_signed_inf_desc(bool negative);
+/* conj, conj_physical, resolve_conj, resolve_neg (UnaryOps.cpp). A real
+ * tensor is its own conjugate: conj, and conj_physical without out=, return
+ * x itself (a NEW reference to it), as 1.13 returns the same tensor; into
+ * out= conj_physical copies (out must have x's dtype). tsr has no conjugate
+ * or negative bit, so resolve_* always return x, and conj of a complex
+ * tensor (a lazy view with the bit in 1.13) is refused (NotImplemented). */
+tsr_tensor *tsr_conj(tsr_tensor *x);
+tsr_tensor *tsr_conj_physical(tsr_tensor *x, tsr_tensor *out);
+tsr_tensor *tsr_conj_physical_(tsr_tensor *x);
+tsr_tensor *tsr_resolve_bits(tsr_tensor *x);
+/* torch.frexp: x's mantissa (NEW reference, x's dtype) and *exponent (NEW
+ * reference, int32), into mant_out / exp_out when given (both or neither).
+ * NULL with "torch.frexp() only supports floating-point dtypes" or the out=
+ * dtype errors of 1.13. */
+tsr_tensor *tsr_frexp(const tsr_tensor *x, tsr_tensor *mant_out, tsr_tensor *exp_out, tsr_tensor **exponent);
+const tsr_op *tsr_frexp_desc(void);
 /* +x: 0, or -1 with "The `+` operator, on a bool tensor is not supported." */
 int tsr_positive_check(const tsr_tensor *x);
 /* ~x: bitwise_not of an integral or bool tensor, else TypeError "~

@@ -15,6 +15,7 @@
 typedef enum {
     K_BIN, K_DIV, K_UN, K_CMP, K_PRED, K_POSINF, K_NEGINF, K_CLAMP, K_CLAMP_MIN, K_CLAMP_MAX, K_LERP, K_WHERE,
     K_WHERE_M, K_ISCLOSE, K_ALLCLOSE, K_EQUAL, K_MFILL, K_POSITIVE, K_PROMOTE, K_RESULT_TYPE, K_CAN_CAST,
+    K_RSUB, K_LDEXP, K_ADDCMUL, K_ADDCDIV, K_RESOLVE, K_CONJ, K_CONJ_PHYSICAL, K_FREXP,
 } Kind;
 
 typedef BindRow OpDef;
@@ -228,10 +229,118 @@ static Value *run_result_type(Bound *b)
     return v_dtype(tsr_result_type(2, o, NULL));
 }
 
+/* torch.rsub(input, other, alpha=1): other - alpha * input (sub's rules). */
+static Value *run_rsub(const char *fname, Bound *b)
+{
+    tsr_operand x, y;
+    tsr_binary_opts opts = {0};
+    if (arg_operand(b, 0, &x, fname) < 0 || arg_operand(b, 1, &y, fname) < 0) return NULL;
+    if (b->v[2]) {
+        opts.has_alpha = true;
+        if (arg_scalar(b->v[2], fname, "alpha", &opts.alpha) < 0) return NULL;
+    }
+    return ops_binary(TSR_BINOP_SUB, fname, NULL, &y, &x, NULL, &opts, NULL);
+}
+
+static Value *run_ldexp(const char *fname, Bound *b, Value *self_inplace)
+{
+    tsr_tensor *x = tensor_of(b->v[0]), *e = tensor_of(b->v[1]);
+    tsr_tensor *out = self_inplace ? x : b->v[OUT_SLOT] ? tensor_of(b->v[OUT_SLOT]) : NULL;
+    tsr_tensor *r = tsr_ldexp(x, e, out, self_inplace != NULL);
+    if (out && !self_inplace) ops_warn();
+    (void)fname;
+    return finish(r, self_inplace ? self_inplace : b->v[OUT_SLOT]);
+}
+
+static Value *run_addc(const OpDef *d, const char *fname, Bound *b, Value *self_inplace)
+{
+    tsr_tensor *x = tensor_of(b->v[0]), *t1 = tensor_of(b->v[1]), *t2 = tensor_of(b->v[2]);
+    tsr_tensor *out = b->v[OUT_SLOT] ? tensor_of(b->v[OUT_SLOT]) : NULL, *r;
+    tsr_scalar v, *pv = NULL;
+    bool div = d->kind == K_ADDCDIV;
+    if (b->v[3]) {
+        if (arg_scalar(b->v[3], fname, "value", &v) < 0) return NULL;
+        pv = &v;
+    }
+    if (self_inplace) r = tsr_addc_(div, x, t1, t2, pv);
+    else r = div ? tsr_addcdiv(x, t1, t2, pv, out) : tsr_addcmul(x, t1, t2, pv, out);
+    if (out) ops_warn();
+    if (explain_active()) {
+        tsr_operand in[3] = {tsr_operand_tensor(x), tsr_operand_tensor(t1), tsr_operand_tensor(t2)};
+        ops_explain(div ? &tsr_op_addcdiv : &tsr_op_addcmul, fname, NULL, 3, in, r, self_inplace ? x : out,
+                    self_inplace != NULL);
+    }
+    return finish(r, self_inplace ? self_inplace : b->v[OUT_SLOT]);
+}
+
+/* conj, conj_physical, resolve_conj/neg: the runtime returns x itself where
+ * 1.13 returns the same tensor, and then the result is the same value. */
+static Value *run_conj(const OpDef *d, const char *fname, Bound *b, Value *self_inplace)
+{
+    Value *x = b->v[0], *outv = self_inplace ? NULL : b->v[OUT_SLOT];
+    tsr_tensor *t = tensor_of(x), *out = outv ? tensor_of(outv) : NULL, *r;
+    if (d->kind == K_RESOLVE) r = tsr_resolve_bits(t);
+    else if (d->kind == K_CONJ) r = tsr_conj(t);
+    else r = self_inplace ? tsr_conj_physical_(t) : tsr_conj_physical(t, out);
+    if (out) ops_warn();
+    if (explain_active() && d->kind == K_CONJ_PHYSICAL && (out || self_inplace || tsr_dtype_is_complex(t->dtype))) {
+        tsr_operand in = tsr_operand_tensor(t);
+        ops_explain(tsr_unop_desc(TSR_UNOP_CONJ_PHYSICAL), fname, NULL, 1, &in, r, self_inplace ? t : out,
+                    self_inplace != NULL);
+    }
+    return finish(r, outv ? outv : x);
+}
+
+static Value *run_frexp(const char *fname, Bound *b)
+{
+    Value *outv = b->v[OUT_SLOT];
+    tsr_tensor *mo = NULL, *eo = NULL, *e = NULL;
+    if (outv) {
+        if (seq_len(outv) != 2)   /* TensorList[2] */
+            return exc_set("TypeError", "expected tuple of 2 elements but got %zu", seq_len(outv));
+        mo = tensor_of(seq_get(outv, 0));
+        eo = tensor_of(seq_get(outv, 1));
+    }
+    tsr_tensor *m = tsr_frexp(tensor_of(b->v[0]), mo, eo, &e);
+    if (outv) ops_warn();
+    if (explain_active()) {
+        tsr_operand in = tsr_operand_tensor(tensor_of(b->v[0]));
+        ops_explain(tsr_frexp_desc(), fname, NULL, 1, &in, m, mo, false);
+    }
+    if (!m) return bind_runtime_error();
+    Value *items[2];
+    if (outv) {
+        tsr_tensor_release(m);
+        tsr_tensor_release(e);
+        items[0] = incref(seq_get(outv, 0));
+        items[1] = incref(seq_get(outv, 1));
+    } else {
+        items[0] = v_tensor(m);
+        items[1] = v_tensor(e);
+        if (!items[0] || !items[1]) {
+            decref(items[0]);
+            decref(items[1]);
+            return NULL;
+        }
+    }
+    return v_return_type(outv ? &rt_frexp_out : &rt_frexp, items);
+}
+
+/* torch.NAME_ functions (torch.gcd_(x, y)): the in-place form as a function. */
+static bool fn_inplace(const OpDef *d, Value *self)
+{
+    size_t n = strlen(d->name);
+    return !self && d->flags == BIND_FN && n > 1 && d->name[0] != '_' && d->name[n - 1] == '_';
+}
+
 /* The handler of every row of this area: runs the op its kind names. */
 static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self, bool inplace)
 {
     Bound b = *bp;
+    if (fn_inplace(d, self)) {
+        self = b.v[0];
+        inplace = true;
+    }
     Value *si = inplace ? self : NULL;
     switch (d->kind) {
     case K_BIN: case K_DIV: return run_binary(d, fname, &b, si);
@@ -263,6 +372,11 @@ static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self,
     }
     case K_RESULT_TYPE: return run_result_type(&b);
     case K_CAN_CAST: return v_bool(tsr_can_cast(dtype_of(b.v[0]), dtype_of(b.v[1])));
+    case K_RSUB: return run_rsub(fname, &b);
+    case K_LDEXP: return run_ldexp(fname, &b, si);
+    case K_ADDCMUL: case K_ADDCDIV: return run_addc(d, fname, &b, si);
+    case K_RESOLVE: case K_CONJ: case K_CONJ_PHYSICAL: return run_conj(d, fname, &b, si);
+    case K_FREXP: return run_frexp(fname, &b);
     }
     return exc_set("RuntimeError", "internal error: op kind %d", (int)d->kind);
 }
@@ -280,6 +394,9 @@ static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self,
 #define POW "Tensor input, Tensor exponent, *, Tensor? out=None|Number self, Tensor exponent, *, Tensor? out=None|" \
             "Tensor input, Number exponent, *, Tensor? out=None"
 #define BITW TT "|" NT "|" TN
+/* addcmul / addcdiv, with 1.13's deprecated (input, value, tensor1, tensor2) */
+#define ADDC "Tensor input, Tensor tensor1, Tensor tensor2, *, Number value=1, Tensor? out=None|" \
+             "!Tensor input, Number value, Tensor tensor1, Tensor tensor2, *, Tensor? out=None"
 #define F_FN BIND_FN
 #define F_M BIND_METHOD
 #define F_NUMS BIND_NUMS
@@ -374,6 +491,29 @@ static OpDef defs[] = {
     ROW("result_type", K_RESULT_TYPE, 0, F_FN, 0, 0,
      "Tensor tensor, Tensor other|Number scalar, Tensor tensor|Tensor tensor, Number other|Number scalar1, Number scalar2"),
     ROW("can_cast", K_CAN_CAST, 0, F_FN, 0, 0, "dtype from, dtype to"),
+    B("logaddexp", LOGADDEXP, FM, TT),
+    B("logaddexp2", LOGADDEXP2, FM, TT),
+    ROW("rsub", K_RSUB, 0, F_FN, 0, 0,
+     "Tensor input, Tensor other, *, Number alpha=1|Tensor input, Number other, Number alpha=1"),
+    B("copysign", COPYSIGN, FMI, TT "|" TN),
+    B("nextafter", NEXTAFTER, FMI, TT),
+    B("heaviside", HEAVISIDE, FMI, "Tensor input, Tensor values, *, Tensor? out=None"),
+    B("gcd", GCD, FMI, TT), B("gcd_", GCD, F_FN, "Tensor input, Tensor other"),
+    B("lcm", LCM, FMI, TT), B("lcm_", LCM, F_FN, "Tensor input, Tensor other"),
+    ROW("ldexp", K_LDEXP, 0, FMI, 0, 0, TT),
+    ROW("ldexp_", K_LDEXP, 0, F_FN, 0, 0, "Tensor input, Tensor other"),
+    ROW("addcmul", K_ADDCMUL, 0, FMI, 0, 0, ADDC),
+    ROW("addcdiv", K_ADDCDIV, 0, FMI, 0, 0, ADDC),
+    ROW("conj", K_CONJ, 0, FM, 0, 0, "Tensor input"),
+    ROW("resolve_conj", K_RESOLVE, 0, FM, 0, 0, "Tensor input"),
+    ROW("resolve_neg", K_RESOLVE, 0, FM, 0, 0, "Tensor input"),
+    ROW("conj_physical", K_CONJ_PHYSICAL, 0, FMI, 0, 0, UN),
+    ROW("conj_physical_", K_CONJ_PHYSICAL, 0, F_FN, 0, 0, "Tensor input"),
+    ROW("frexp", K_FREXP, 0, FM, 0, 0, "Tensor input, *, Tensor[]? out=None"),
+    ROW("clamp_", K_CLAMP, 0, F_FN, 0, 0,
+     "Tensor input, Tensor? min=None, Tensor? max=None|Tensor input, Number? min=None, Number? max=None"),
+    ROW("clamp_min_", K_CLAMP_MIN, 0, F_FN, 0, 0, "Tensor input, Tensor min|Tensor input, Number min"),
+    ROW("clamp_max_", K_CLAMP_MAX, 0, F_FN, 0, 0, "Tensor input, Tensor max|Tensor input, Number max"),
 };
 /* ------------------------------------------------------------ threads */
 
@@ -394,6 +534,83 @@ static Value *f_get_num_threads(Value *self, CallArgs *a, void *d)
     return v_int(tsr_get_num_threads());
 }
 
+/* ------------------------------------------------------------ broadcast_shapes */
+
+/* torch/functional.py broadcast_shapes, step by step: ints and tuples or
+ * lists of sizes, compared with Python's operators, errors in its words. */
+static Value *f_broadcast_shapes(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    if (a->nkw) return exc_set("TypeError", "broadcast_shapes() got an unexpected keyword argument '%s'", a->kwnames[0]);
+    size_t max_len = 0;
+    for (int k = 0; k < a->npos; k++) {
+        Value *sh = a->pos[k];
+        if (is_int_like(sh)) { if (max_len < 1) max_len = 1; }
+        else if (sh->type == &t_tuple || sh->type == &t_list || sh->type == &t_size) {
+            if (max_len < seq_len(sh)) max_len = seq_len(sh);
+        }
+    }
+    Value *res = v_list(max_len), *one = v_int(1), *zero = v_int(0), *out = NULL;
+    if (!res || !one || !zero) goto done;
+    for (size_t i = 0; i < max_len; i++) res->u.seq.items[i] = incref(one);
+    for (int k = 0; k < a->npos; k++) {
+        Value *sh = a->pos[k];
+        bool single = is_int_like(sh);
+        if (!single && sh->type != &t_tuple && sh->type != &t_list && sh->type != &t_size) {
+            Value *r = value_repr(sh);
+            if (r) exc_set("RuntimeError", "('Input shapes should be of type ints, a tuple of ints, or a list of ints, "
+                           "got ', %s)", r->u.s.p);
+            decref(r);
+            goto done;
+        }
+        size_t n = single ? 1 : seq_len(sh);
+        for (size_t j = 1; j <= n; j++) {
+            Value *x = single ? sh : seq_get(sh, n - j), **slot = &res->u.seq.items[max_len - j];
+            Value *lt = value_compare(OP_LT, x, zero);
+            int neg = lt ? value_truth(lt) : -1;
+            decref(lt);
+            if (neg < 0) goto done;
+            if (neg) {
+                Value *str = value_str(x);
+                if (str) exc_set("RuntimeError", "Trying to create tensor with negative dimension (%s): (%s)",
+                                 str->u.s.p, str->u.s.p);
+                decref(str);
+                goto done;
+            }
+            int e1 = value_eq(x, one), e2 = e1 ? e1 : value_eq(x, *slot);
+            if (e1 < 0 || e2 < 0) goto done;
+            if (e1 || e2) continue;
+            int r1 = value_eq(*slot, one);
+            if (r1 < 0) goto done;
+            if (!r1) {
+                exc_set("RuntimeError", "Shape mismatch: objects cannot be broadcast to a single shape");
+                goto done;
+            }
+            decref(*slot);
+            *slot = incref(x);
+        }
+    }
+    int64_t sizes[64];
+    if (max_len > 64) {
+        exc_set("RuntimeError", "too many dimensions");
+        goto done;
+    }
+    for (size_t i = 0; i < max_len; i++) {
+        Value *x = res->u.seq.items[i];
+        if (!is_int_like(x)) {
+            exc_set("TypeError", "torch.Size() takes an iterable of 'int' (item %zu is '%s')", i, type_name(x));
+            goto done;
+        }
+        sizes[i] = x->u.i;
+    }
+    out = v_size((int)max_len, sizes);
+done:
+    decref(res);
+    decref(one);
+    decref(zero);
+    return out;
+}
+
 BIND_INIT_ORDER(ops_fn_init, 12)
 {
     Value *torch = bind_module("torch");
@@ -402,4 +619,5 @@ BIND_INIT_ORDER(ops_fn_init, 12)
         if (!strcmp(defs[i].name, "abs")) bind_table_alias_method("__abs__", &defs[i]);
     module_add_fn(torch, "set_num_threads", f_set_num_threads);
     module_add_fn(torch, "get_num_threads", f_get_num_threads);
+    module_add_fn(torch, "broadcast_shapes", f_broadcast_shapes);
 }

@@ -193,7 +193,9 @@ static void missing_args(const char *fname, const BindSig *s, int idx)
     exc_set("TypeError", "%s() missing %d required positional argument%s: %s", fname, miss, miss == 1 ? "s" : "", buf);
 }
 
-/* FunctionSignature::parse over a->pos[off..] and the keywords. */
+/* FunctionSignature::parse over a->pos[off..] and the keywords. -1 when the
+ * call does not match (an error recorded when raise), -2 when a tensor list
+ * holds something else: python_arg_parser raises that at once. */
 static int sig_parse(const char *fname, const BindSig *s, CallArgs *a, int off, bool nums, BindArgs *b, bool raise)
 {
     int nargs = a->npos - off, argpos = 0, used_kw = 0;
@@ -213,6 +215,13 @@ static int sig_parse(const char *fname, const BindSig *s, CallArgs *a, int off, 
             for (int k = 0; k < a->nkw; k++)
                 if (!strcmp(a->kwnames[k], p->name)) { obj = a->kw[k]; break; }
         }
+        if (obj && p->type == BT_TENSOR_LIST && (obj->type == &t_tuple || obj->type == &t_list))
+            for (size_t k = 0; k < seq_len(obj); k++)   /* is_tensor_list_and_append_overloaded throws */
+                if (!is_tensor(seq_get(obj, k))) {
+                    exc_set("TypeError", "expected Tensor as element %zu in argument %d, but got %s", k, i,
+                            type_name(seq_get(obj, k)));
+                    return -2;
+                }
         if ((!obj && p->opt) || (obj && is_none(obj) && p->none)) {
             b->v[(int)p->slot] = NULL;
         } else if (!obj) {
@@ -308,21 +317,35 @@ static size_t arg_desc(char *buf, size_t cap, Value *v)
     return n;
 }
 
-/* format_invalid_args with one option: unknown keywords, else each argument
- * with the ones that do not match the option between '!' marks. */
+/* format_invalid_args with one option (invalid_arguments.cpp): unknown
+ * keywords, else each argument with the ones that do not match the option
+ * between '!' marks when the count fits the option (_argcountMatch), else
+ * the plain types (_argDesc). parseOption reads the printed option: a
+ * keyword-only out first after '*' is the out argument (has_out, and both
+ * leave the list); otherwise '*' stays in the list as an argument that
+ * matches nothing (Tensor.add(1, t, 2) marks all three). */
 static int invalid_single(const char *fname, const BindSig *s, CallArgs *a)
 {
     char got[1024], sig[512];
+    const BindParam *opt[BIND_MAXP + 1];   /* NULL: the '*' */
+    int nopt = 0, first_kw = -1;
+    for (int i = 0; i < s->n; i++)
+        if (s->p[i].kwonly && first_kw < 0) first_kw = i;
+    bool has_out = first_kw >= 0 && s->p[first_kw].slot == BIND_OUT, out_kw = false;
+    for (int i = 0; i < s->n; i++) {
+        if (i == first_kw && !has_out) opt[nopt++] = NULL;
+        if (!(has_out && i == first_kw)) opt[nopt++] = &s->p[i];
+    }
+    if (has_out) opt[nopt++] = &s->p[first_kw];   /* counted, found by name */
     size_t n = 0;
-    int start = s->n - a->nkw;
-    bool has_out = s->n && s->p[s->n - 1].slot == BIND_OUT, out_kw = false;
+    int start = nopt - a->nkw;
     for (int k = 0; k < a->nkw; k++) out_kw = out_kw || !strcmp(a->kwnames[k], "out");
     if (has_out && !out_kw) start--;
     if (start < 0) start = 0;
     got[0] = 0;
     for (int k = 0; k < a->nkw; k++) {
         bool found = false;
-        for (int i = start; i < s->n; i++) found = found || !strcmp(s->p[i].name, a->kwnames[k]);
+        for (int i = start; i < nopt; i++) found = found || (opt[i] && !strcmp(opt[i]->name, a->kwnames[k]));
         if (!found && n < sizeof got) n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", n ? ", " : "", a->kwnames[k]);
     }
     if (n) {
@@ -330,21 +353,32 @@ static int invalid_single(const char *fname, const BindSig *s, CallArgs *a)
                 fname, got);
         return -1;
     }
+    int ngot = a->npos + a->nkw;
     n = (size_t)snprintf(got, sizeof got, "(");
-    for (int i = 0; i < a->npos + a->nkw && n < sizeof got - 8; i++) {
-        bool kw = i >= a->npos;
-        Value *v = NULL;
-        if (!kw) v = a->pos[i];
-        else
-            for (int k = 0; k < a->nkw && i < s->n; k++)
-                if (!strcmp(a->kwnames[k], s->p[i].name)) v = a->kw[k];
-        if (!v) v = a->kw[i - a->npos];
-        bool ok = i < s->n && type_matches(&s->p[i], v);
-        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s%s", i ? ", " : "", ok ? "" : "!",
-                              kw && i < s->n ? s->p[i].name : "");
-        if (kw && i < s->n && n < sizeof got) n += (size_t)snprintf(got + n, sizeof got - n, "=");
-        if (n < sizeof got) n += arg_desc(got + n, sizeof got - n, v);
-        if (!ok && n < sizeof got) n += (size_t)snprintf(got + n, sizeof got - n, "!");
+    if (!(ngot == nopt || (has_out && ngot == nopt - 1))) {
+        for (int i = 0; i < a->npos && n < sizeof got - 64; i++)
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", i ? ", " : "", type_name(a->pos[i]));
+        for (int i = a->nkw - 1; i >= 0 && n < sizeof got - 64; i--)   /* unordered_map order, as types.c */
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s%s=%s", (i != a->nkw - 1 || a->npos) ? ", " : "",
+                                  a->kwnames[i], type_name(a->kw[i]));
+        if (a->nkw && !a->npos && n < sizeof got - 4) n += (size_t)snprintf(got + n, sizeof got - n, ", ");
+    } else {
+        for (int i = 0; i < ngot && n < sizeof got - 8; i++) {
+            bool kw = i >= a->npos;
+            const BindParam *p = i < nopt ? opt[i] : NULL;
+            Value *v = NULL;
+            if (!kw) v = a->pos[i];
+            else
+                for (int k = 0; k < a->nkw && p; k++)
+                    if (!strcmp(a->kwnames[k], p->name)) v = a->kw[k];
+            if (!v) v = a->kw[i - a->npos];
+            bool ok = p && type_matches(p, v);
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s%s%s", i ? ", " : "", ok ? "" : "!",
+                                  kw && p ? p->name : "");
+            if (kw && p && n < sizeof got) n += (size_t)snprintf(got + n, sizeof got - n, "=");
+            if (n < sizeof got) n += arg_desc(got + n, sizeof got - n, v);
+            if (!ok && n < sizeof got) n += (size_t)snprintf(got + n, sizeof got - n, "!");
+        }
     }
     if (n < sizeof got) snprintf(got + n, sizeof got - n, ")");
     sig_text(s, sig, sizeof sig);
@@ -366,10 +400,12 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
     }
     if (n + hidden == 1) return sig_parse(fname, &ss[0], a, off, nums, b, true);
     for (int i = 0; i < n; i++) {
-        if (sig_parse(fname, &ss[i], a, off, nums, b, false) == 0) {
+        int r = sig_parse(fname, &ss[i], a, off, nums, b, false);
+        if (r == 0) {
             b->sig = i;
             return 0;
         }
+        if (r == -2) return -1;   /* raised whatever the overload */
         Value *va = b->varargs;
         memset(b, 0, sizeof *b);
         b->varargs = va;   /* released by the caller */

@@ -101,6 +101,18 @@ int64_t storage_len(Value *v);
 /* Element i (0 <= i < storage_len) as a Python scalar; new reference. */
 Value *storage_item(Value *v, int64_t i);
 
+/* ---- torch.return_types: named tuples of results (frexp), tuples that
+ * also answer their field names and print as 1.13 does ---- */
+typedef struct {
+    VType type;                 /* name "frexp", module "torch.return_types" */
+    int n;
+    const char *fields[4];
+} ReturnType;
+extern const ReturnType rt_frexp, rt_frexp_out;
+/* A new named tuple of rt->n items (steals each; NULL items are freed
+ * with it on failure). */
+Value *v_return_type(const ReturnType *rt, Value **items);
+
 /* ---- scalars ---- */
 /* A Python number (bool/int/float/complex) or a one-element tensor as a
  * runtime scalar; -1 with TypeError otherwise. */

@@ -609,6 +609,84 @@ const VType t_size = {.name = "torch.Size", .destroy = size_destroy, .repr = siz
                       .getitem = size_getitem, .iter = size_iter, .contains = size_contains,
                       .getattr = size_getattr, .dir = size_dir, .construct = c_size};
 
+/* ------------------------------------------------------------ torch.return_types */
+
+static void rt_destroy(Value *v)
+{
+    for (size_t i = 0; i < v->u.seq.n; i++) decref(v->u.seq.items[i]);
+    free(v->u.seq.items);
+}
+
+/* torch/csrc/utils/structseq.cpp returned_structseq_repr: one field a line */
+static Value *rt_repr(Value *v)
+{
+    const ReturnType *rt = (const ReturnType *)v->type;
+    size_t cap = 128, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) return exc_set("MemoryError", "out of memory");
+    n += (size_t)snprintf(buf, cap, "%s.%s(\n", rt->type.module, rt->type.name);
+    for (size_t i = 0; i < v->u.seq.n; i++) {
+        Value *r = value_repr(v->u.seq.items[i]);
+        if (!r) { free(buf); return NULL; }
+        size_t need = n + strlen(rt->fields[i]) + r->u.s.n + 8;
+        if (need > cap) {
+            char *nb = realloc(buf, cap = need * 2);
+            if (!nb) { free(buf); decref(r); return exc_set("MemoryError", "out of memory"); }
+            buf = nb;
+        }
+        n += (size_t)snprintf(buf + n, cap - n, "%s=%s%s", rt->fields[i], r->u.s.p, i + 1 < v->u.seq.n ? ",\n" : ")");
+        decref(r);
+    }
+    return v_str_take(buf, n);
+}
+
+static int64_t rt_len(Value *v) { return (int64_t)v->u.seq.n; }
+static Value *rt_iter(Value *v) { return v_seq_iter(v); }
+
+static Value *rt_getitem(Value *v, Value *key)
+{
+    int64_t i;
+    if (seq_index(key, (int64_t)v->u.seq.n, &i, "tuple") < 0) return NULL;
+    return incref(v->u.seq.items[i]);
+}
+
+static Value *rt_getattr(Value *v, const char *name)
+{
+    const ReturnType *rt = (const ReturnType *)v->type;
+    for (int i = 0; i < rt->n; i++)
+        if (!strcmp(name, rt->fields[i])) return incref(v->u.seq.items[i]);
+    return NULL;
+}
+
+static const char *rt_dir(Value *v, int i)
+{
+    const ReturnType *rt = (const ReturnType *)v->type;
+    return i < rt->n ? rt->fields[i] : NULL;
+}
+
+#define RETURN_TYPE(nm, ...)                                                                      \
+    {.type = {.name = nm, .module = "torch.return_types", .destroy = rt_destroy, .repr = rt_repr,  \
+              .len = rt_len, .iter = rt_iter, .getitem = rt_getitem, .getattr = rt_getattr,        \
+              .dir = rt_dir},                                                                      \
+     .n = 2, .fields = {__VA_ARGS__}}
+const ReturnType rt_frexp = RETURN_TYPE("frexp", "mantissa", "exponent");
+const ReturnType rt_frexp_out = RETURN_TYPE("frexp_out", "mantissa", "exponent");
+
+Value *v_return_type(const ReturnType *rt, Value **items)
+{
+    Value *v = value_alloc(&rt->type);
+    Value **it = v ? calloc((size_t)rt->n, sizeof *it) : NULL;
+    if (!it) {
+        for (int i = 0; i < rt->n; i++) decref(items[i]);
+        decref(v);
+        return exc_set("MemoryError", "out of memory");
+    }
+    for (int i = 0; i < rt->n; i++) it[i] = items[i];
+    v->u.seq.items = it;
+    v->u.seq.n = v->u.seq.cap = (size_t)rt->n;
+    return v;
+}
+
 /* An int from an int, or from a one-element integer tensor (PyTorch takes
  * those wherever it takes an int: torch.Size([torch.tensor(2)])). */
 static int int_of(Value *v, int64_t *out)
