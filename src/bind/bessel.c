@@ -3,6 +3,7 @@
  * the binding table. torch.special's forms name themselves "special_NAME" in
  * argument errors, as 1.13's parser does. */
 #include "bind/explain.h"
+#include "bind/areas.h"
 #include "bind/ops.h"
 #include "bind/table.h"
 #include "show/explain.h"
@@ -49,7 +50,7 @@ static BindRow rows[] = {
      .handler = bessel_call},
 };
 
-BIND_INIT_ORDER(bessel_init, 14)
+void bind_bessel_init(void)
 {
     bind_table_register(rows, (int)(sizeof rows / sizeof rows[0]));
 }

@@ -1,23 +1,14 @@
 /* src/bind/bind.h — how the library the language sees is assembled:
- * modules by dotted name, the built-in namespace, registration of init
- * functions from any file (BIND_INIT), and Python-style argument parsing. */
+ * modules by dotted name, the built-in namespace, the areas' init (one
+ * explicit list, bind/areas.c), and Python-style argument parsing. */
 #ifndef TSR_BIND_H
 #define TSR_BIND_H
 
 #include "args.h"
 #include "value.h"
 
-/* Runs fn once at session start; lower `order` runs first (core types 0,
- * torch functions 10, later extensions 20). */
-typedef void (*BindInitFn)(void);
-void bind_register_init(BindInitFn fn, int order);
-#define BIND_INIT_ORDER(fn, order)                                          \
-    static void fn(void);                                                   \
-    __attribute__((constructor)) static void bind_reg_##fn(void)            \
-    { bind_register_init(fn, order); }                                      \
-    static void fn(void)
-#define BIND_INIT(fn) BIND_INIT_ORDER(fn, 10)
-
+/* Builds the library the language sees: every binding area of
+ * bind/areas.h, in its order. bind_fini releases it. */
 void bind_init_all(void);
 void bind_fini(void);
 

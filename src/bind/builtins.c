@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/bind.h"
+#include "bind/areas.h"
 #include "bind/table.h"
 
 /* --------------------------------------------------------------- output */
@@ -622,7 +623,7 @@ static Value *b_help(Value *self, CallArgs *a, void *d)
 
 /* ---------------------------------------------------------- registration */
 
-BIND_INIT_ORDER(builtins_init, 0)
+void bind_builtins_init(void)
 {
     static const struct { const char *name; BuiltinFn fn; } fns[] = {
         {"print", b_print}, {"repr", b_repr}, {"len", b_len}, {"isinstance", b_isinstance},

@@ -5,36 +5,16 @@
 #include <string.h>
 
 #include "bind.h"
+#include "bind/areas.h"
 
-typedef struct { BindInitFn fn; int order, seq; } InitEntry;
-static InitEntry *inits;
-static int ninits, capinits;
 static Value *modules;   /* dict: dotted name -> module */
 static Value *builtins;  /* dict */
-
-void bind_register_init(BindInitFn fn, int order)
-{
-    if (ninits == capinits) {
-        capinits = capinits * 2 + 16;
-        inits = realloc(inits, (size_t)capinits * sizeof *inits);
-        if (!inits) abort();
-    }
-    inits[ninits] = (InitEntry){fn, order, ninits};
-    ninits++;
-}
-
-static int by_order(const void *a, const void *b)
-{
-    const InitEntry *x = a, *y = b;
-    return x->order != y->order ? x->order - y->order : x->seq - y->seq;
-}
 
 void bind_init_all(void)
 {
     if (!modules) modules = v_dict();
     if (!builtins) builtins = v_dict();
-    qsort(inits, (size_t)ninits, sizeof *inits, by_order);
-    for (int i = 0; i < ninits; i++) inits[i].fn();
+    bind_areas_init();
 }
 
 void bind_fini(void)
@@ -51,9 +31,6 @@ void bind_fini(void)
     }
     CLEAR(modules);
     CLEAR(builtins);
-    free(inits);
-    inits = NULL;
-    ninits = capinits = 0;
 }
 
 Value *bind_find_module(const char *dotted)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bind/factory.h"
+#include "bind/areas.h"
 
 /* ------------------------------------------------------------ arguments */
 
@@ -1246,7 +1247,7 @@ Value *factory_tensor_new(Value *self, CallArgs *a, void *data)
 
 /* ------------------------------------------------------------ registration */
 
-BIND_INIT_ORDER(factory_init, 12)
+void bind_factory_init(void)
 {
     Value *torch = bind_module("torch");
     static const struct { const char *name; BuiltinFn fn; } fns[] = {

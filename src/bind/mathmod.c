@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "bind/bind.h"
+#include "bind/areas.h"
 
 static int arg_float(CallArgs *a, int i, const char *fname, double *out)
 {
@@ -360,7 +361,7 @@ static Value *t_sleep(Value *self, CallArgs *a, void *d)
     return v_none();
 }
 
-BIND_INIT_ORDER(math_init, 1)
+void bind_math_init(void)
 {
     Value *m = bind_module("math");
     for (size_t i = 0; i < sizeof unaries / sizeof *unaries; i++)

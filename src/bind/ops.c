@@ -1,7 +1,7 @@
 /* src/bind/ops.c — the elementwise engine as the language sees it: Tensor
  * operators (+ - * / // % ** & | ^ << >> ~, unary - +, comparisons, the
  * reflected and augmented forms) and the :explain recording shared with the
- * torch.* functions of ops_fn.c. The operator path is lean on purpose: no
+ * torch.* functions of pointwise.c. The operator path is lean on purpose: no
  * argument parsing, no allocation beyond the result (SEMANTICS.md §1.3–1.5;
  * torch/_tensor.py gives the reflected forms: 1 / x is x.reciprocal() * 1). */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* src/bind/ops.h — shared between ops.c (Tensor operators, :explain
- * recording) and ops_fn.c (the torch.* / Tensor method forms of the
+ * recording) and pointwise.c (the torch.* / Tensor method forms of the
  * elementwise ops). Private to src/bind/ops*.c. Ownership as in value.h. */
 #ifndef TSR_BIND_OPS_H
 #define TSR_BIND_OPS_H

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bind/bind.h"
+#include "bind/areas.h"
 #include "show/show.h"
 
 static Value *torch_set_printoptions(Value *self, CallArgs *a, void *data)
@@ -37,7 +38,7 @@ static Value *torch_set_printoptions(Value *self, CallArgs *a, void *data)
     return v_none();
 }
 
-BIND_INIT(printopts_init)
+void bind_printopts_init(void)
 {
     Value *torch = bind_module("torch");
     module_add_fn(torch, "set_printoptions", torch_set_printoptions);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/tensor.h"
+#include "bind/areas.h"
 #include "ops/random.h"
 
 /* ------------------------------------------------------------ Generator */
@@ -772,7 +773,7 @@ static Value *f_set_rng_state(Value *self, CallArgs *a, void *d)
     return v_none();
 }
 
-BIND_INIT(random_init)
+void bind_random_init(void)
 {
     Value *torch = bind_module("torch");
     default_gen_value = v_generator(tsr_generator_retain(tsr_default_generator()));

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bind/explain.h"
+#include "bind/areas.h"
 #include "bind/ops.h"
 #include "bind/table.h"
 #include "show/explain.h"
@@ -169,7 +170,7 @@ static BindRow rows[] = {
     ROW("sinc", K_SU, TSR_SPECIAL_SINC, FMI, UN, NULL),
 };
 
-BIND_INIT_ORDER(special_init, 14)
+void bind_special_init(void)
 {
     bind_table_register(rows, (int)(sizeof rows / sizeof rows[0]));
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/factory.h"
+#include "bind/areas.h"
 #include "bind/tensor.h"
 
 static void storage_destroy(Value *v) { tsr_storage_release(storage_of(v)); }
@@ -309,7 +310,7 @@ static Value *m_storage_type(Value *self, CallArgs *a, void *d)
     return storage_class_value(tensor_of(self)->dtype);
 }
 
-BIND_INIT_ORDER(storage_init, 13)
+void bind_storage_init(void)
 {
     Value *torch = bind_module("torch");
 #define X(ID, ...)                                                       \

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/tensor.h"
+#include "bind/areas.h"
 #include "show/show.h"
 
 Value *bind_invalid_combination(const char *fname, CallArgs *a); /* types.c */
@@ -1460,7 +1461,7 @@ static Value *f_is_tensor(Value *self, CallArgs *a, void *d)
 
 /* ------------------------------------------------------------ registration */
 
-BIND_INIT_ORDER(tensor_init, 5)
+void bind_tensor_init(void)
 {
     Value *torch = bind_module("torch");
     module_add(torch, "Tensor", v_typeobj(&t_tensor));

@@ -1,6 +1,6 @@
 /* src/bind/tensor.h — the torch values of the language: Tensor, dtype,
  * device, layout, memory_format, Size, Storage, finfo/iinfo. The contract
- * between the binding files (each registers its functions with BIND_INIT):
+ * between the binding files (each area registers its functions from bind/areas.c's list):
  *   types.c     value types other than Tensor (dtype, device, Size, ...)
  *   tensor.c    the Tensor type: attributes, methods table, indexing
  *   factory.c   torch.tensor / zeros / arange / legacy constructors ...

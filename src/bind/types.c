@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bind/tensor.h"
+#include "bind/areas.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -859,7 +860,7 @@ static void add_type(Value *torch, const char *name, const VType *t)
     module_add(torch, name, v_typeobj(t));
 }
 
-BIND_INIT_ORDER(types_init, 5)
+void bind_types_init(void)
 {
     Value *torch = bind_module("torch");
     /* dtypes under their canonical names and aliases */

@@ -1,14 +1,13 @@
-/* src/bind/ops_fn.c — the elementwise ops as torch.NAME functions, Tensor
- * methods and in-place methods NAME_, with PyTorch 1.13's signatures. Calls
- * are matched the way torch/csrc/utils/python_arg_parser.cpp matches them
- * (overloads in order; one plausible overload gives its precise TypeError,
- * else "received an invalid combination of arguments"), so the messages are
- * PyTorch's. Signatures are parsed once at start-up. */
+/* src/bind/pointwise.c — the pointwise area of the binding table: the
+ * elementwise ops (and comparisons, predicates, promotion queries) as rows
+ * with PyTorch 1.13's signatures, their function, method and in-place forms,
+ * and one handler that runs the runtime op a row names (bind/table.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bind/explain.h"
+#include "bind/areas.h"
 #include "bind/ops.h"
 #include "bind/table.h"
 
@@ -611,7 +610,7 @@ done:
     return out;
 }
 
-BIND_INIT_ORDER(ops_fn_init, 12)
+void bind_pointwise_init(void)
 {
     Value *torch = bind_module("torch");
     bind_table_register(defs, (int)(sizeof defs / sizeof defs[0]));

@@ -1,0 +1,15 @@
+/* src/bind/areas.c — the one explicit list of binding areas, run in order at
+ * session start: built-ins first, then the torch module, the value types,
+ * and the areas of torch functions (later areas may refer to earlier ones). */
+#include "bind/areas.h"
+
+static void (*const areas[])(void) = {
+    bind_builtins_init, bind_torch_init, bind_math_init, bind_tensor_init, bind_types_init, bind_random_init,
+    bind_printopts_init, bind_factory_init, bind_pointwise_init, bind_storage_init, bind_bessel_init,
+    bind_special_init,
+};
+
+void bind_areas_init(void)
+{
+    for (unsigned i = 0; i < sizeof areas / sizeof areas[0]; i++) areas[i]();
+}

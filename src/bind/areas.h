@@ -1,0 +1,23 @@
+/* src/bind/areas.h — the binding areas, each registering its part of the
+ * library the language sees (modules, rows of the binding table, Tensor
+ * methods). src/bind/areas.c runs them, in one explicit order. */
+#ifndef TSR_BIND_AREAS_H
+#define TSR_BIND_AREAS_H
+
+void bind_builtins_init(void);    /* Python's built-ins (builtins.c) */
+void bind_torch_init(void);       /* the torch module and its constants (torchmod.c) */
+void bind_math_init(void);        /* math and time (mathmod.c) */
+void bind_tensor_init(void);      /* the Tensor type, its properties and methods (tensor.c) */
+void bind_types_init(void);       /* dtype, device, layout, memory_format, Size, finfo (types.c) */
+void bind_random_init(void);      /* generators, seeds and the random factories (random.c) */
+void bind_printopts_init(void);   /* torch.set_printoptions (printopts.c) */
+void bind_factory_init(void);     /* tensor factories (factory.c) */
+void bind_pointwise_init(void);   /* elementwise ops: the pointwise rows (pointwise.c) */
+void bind_storage_init(void);     /* Storage values and classes (storage.c) */
+void bind_bessel_init(void);      /* torch.special's Bessel family (bessel.c) */
+void bind_special_init(void);     /* torch.special (special.c) */
+
+/* Runs every area's init, in the order above. */
+void bind_areas_init(void);
+
+#endif
