@@ -207,6 +207,10 @@ static int sig_parse(const char *fname, const BindSig *s, CallArgs *a, int off, 
         const BindParam *p = &s->p[i];
         Value *obj = NULL;
         bool kw = false;
+        if (argpos < nargs && p->kwonly) {   /* extra positionals after a varargs int list: expand((2, 3), 1) */
+            if (raise) extra_args(fname, s, nargs);
+            return -1;
+        }
         if (argpos < nargs) obj = a->pos[off + argpos];
         else {
             kw = true;
@@ -622,3 +626,5 @@ int bind_table_dim(const BindArgs *b, int slot, const struct tsr_tensor *t, int6
     }
     return bind_table_int(b, slot, dflt, out);
 }
+
+Value *bind_table_call_method(const BindRow *row, Value *self, CallArgs *a) { return row_call(row, self, a, false); }
