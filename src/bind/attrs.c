@@ -142,13 +142,10 @@ static Value *run_set_(Value *self, const char *fname, BindArgs *b)
     if (b->sig == 2)
         return replace_header(self, tsr_tensor_set_storage(t, storage_of(b->v[1]), storage_dtype(b->v[1]), off, n, sizes,
                                                            ns, ns ? strides : NULL));
-    /* set_(Tensor source, offset, size, stride): on source's storage, with
-     * source's dtype check */
-    tsr_tensor *src = tensor_of(b->v[1]), *chk = tsr_tensor_set_source(t, src);
-    if (!chk) return bind_runtime_error();
-    tsr_tensor_release(chk);
-    return replace_header(self, tsr_tensor_set_storage(t, src->storage, src->dtype, off, n, sizes, ns,
-                                                       ns ? strides : NULL));
+    /* set_(Tensor source, offset, size, stride): source's storage read as
+     * self's dtype, unchecked as in 1.13 */
+    tsr_tensor *src = tensor_of(b->v[1]);
+    return replace_header(self, tsr_tensor_set_storage(t, src->storage, t->dtype, off, n, sizes, ns, ns ? strides : NULL));
 }
 
 /* ------------------------------------------------------------ conversions */
@@ -349,9 +346,16 @@ static Value *m_to(Value *self, CallArgs *a, void *d)
 static Value *f_is_tensor(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    Value *x[1];
-    if (bind_args(a, "is_tensor", "obj", x)) return NULL;
-    return v_bool(is_tensor(x[0]));
+    Value *obj = a->npos ? a->pos[0] : NULL;
+    if (a->npos > 1) return exc_set("TypeError", "is_tensor() takes 1 positional argument but %d were given", a->npos);
+    for (int k = 0; k < a->nkw; k++) {
+        if (strcmp(a->kwnames[k], "obj"))
+            return exc_set("TypeError", "is_tensor() got an unexpected keyword argument '%s'", a->kwnames[k]);
+        if (obj) return exc_set("TypeError", "is_tensor() got multiple values for argument 'obj'");
+        obj = a->kw[k];
+    }
+    if (!obj) return exc_set("TypeError", "is_tensor() missing 1 required positional argument: 'obj'");
+    return v_bool(is_tensor(obj));
 }
 
 /* ------------------------------------------------------------ the table */

@@ -3,6 +3,7 @@
  * signatures, so argument errors are the parser's. Dimname overloads look the
  * name up (the runtime's "Name 'a' not found ..."); those that name the result
  * need named tensors, which tsr does not model yet. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bind/table.h"
@@ -126,31 +127,6 @@ static Value *shape_call(const BindRow *row, const char *fname, BindArgs *b, Val
     return exc_set("RuntimeError", "internal error: shape kind %d", row->kind);
 }
 
-/* Tensor.unflatten is Python code in 1.13 (torch/_tensor.py, def unflatten(self,
- * dim, sizes)): its argument errors are those of a Python def, then it calls
- * the parser's unflatten. */
-static Value *m_unflatten(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    static const char *const names[2] = {"dim", "sizes"};
-    Value *pos[3] = {self, NULL, NULL};
-    if (a->npos > 2)
-        return exc_set("TypeError", "Tensor.unflatten() takes 3 positional arguments but %d were given", a->npos + 1);
-    for (int i = 0; i < a->npos; i++) pos[i + 1] = a->pos[i];
-    for (int k = 0; k < a->nkw; k++) {
-        int i = !strcmp(a->kwnames[k], "dim") ? 0 : !strcmp(a->kwnames[k], "sizes") ? 1 : -1;
-        if (i < 0) return exc_set("TypeError", "Tensor.unflatten() got an unexpected keyword argument '%s'", a->kwnames[k]);
-        if (pos[i + 1]) return exc_set("TypeError", "Tensor.unflatten() got multiple values for argument '%s'", names[i]);
-        pos[i + 1] = a->kw[k];
-    }
-    if (!pos[1] && !pos[2])
-        return exc_set("TypeError", "Tensor.unflatten() missing 2 required positional arguments: 'dim' and 'sizes'");
-    if (!pos[1] || !pos[2])
-        return exc_set("TypeError", "Tensor.unflatten() missing 1 required positional argument: '%s'", names[pos[1] != NULL]);
-    Value *fn = dict_get_str(bind_module("torch")->u.mod->attrs, "unflatten");
-    return fn ? value_call0(fn, 3, pos) : exc_set("RuntimeError", "internal error: torch.unflatten is not bound");
-}
-
 #define FM (BIND_FN | BIND_METHOD)
 #define ROW(n, k, fl, s) {.name = n, .kind = k, .flags = fl, .sigs = s, .handler = shape_call}
 
@@ -186,8 +162,37 @@ static BindRow defs[] = {
     ROW("unfold", K_UNFOLD, BIND_METHOD, "Tensor self, int dimension, int size, int step"),
 };
 
+enum { K_UNFLATTEN_ROW = 11 };   /* its index in defs[] */
+
+/* Tensor.unflatten is Python code in 1.13 (torch/_tensor.py, def unflatten(self,
+ * dim, sizes)): its argument errors are those of a Python def, then it calls
+ * the parser's unflatten. */
+static Value *m_unflatten(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    static const char *const names[2] = {"dim", "sizes"};
+    Value *pos[3] = {NULL, NULL, NULL};
+    if (a->npos > 2)
+        return exc_set("TypeError", "Tensor.unflatten() takes 3 positional arguments but %d were given", a->npos + 1);
+    for (int i = 0; i < a->npos; i++) pos[i + 1] = a->pos[i];
+    for (int k = 0; k < a->nkw; k++) {
+        int i = !strcmp(a->kwnames[k], "dim") ? 0 : !strcmp(a->kwnames[k], "sizes") ? 1 : -1;
+        if (i < 0) return exc_set("TypeError", "Tensor.unflatten() got an unexpected keyword argument '%s'", a->kwnames[k]);
+        if (pos[i + 1]) return exc_set("TypeError", "Tensor.unflatten() got multiple values for argument '%s'", names[i]);
+        pos[i + 1] = a->kw[k];
+    }
+    if (!pos[1] && !pos[2])
+        return exc_set("TypeError", "Tensor.unflatten() missing 2 required positional arguments: 'dim' and 'sizes'");
+    if (!pos[1] || !pos[2])
+        return exc_set("TypeError", "Tensor.unflatten() missing 1 required positional argument: '%s'", names[pos[1] != NULL]);
+    CallArgs c = {pos + 1, 2, NULL, NULL, 0};
+    return bind_table_call_method(&defs[K_UNFLATTEN_ROW], self, &c);
+}
+
 BIND_INIT_ORDER(shape_init, 6)
 {
     bind_table_register(defs, (int)(sizeof defs / sizeof defs[0]));
+    _Static_assert(sizeof defs / sizeof defs[0] > K_UNFLATTEN_ROW, "K_UNFLATTEN_ROW");
+    if (defs[K_UNFLATTEN_ROW].kind != K_UNFLATTEN) abort();
     bind_tensor_method("unflatten", m_unflatten);
 }
