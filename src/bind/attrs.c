@@ -1,8 +1,8 @@
 /* src/bind/attrs.c — the Tensor's attribute queries, copies, fills and
  * conversions (size, stride, item, copy_, fill_, set_, the cast methods, cpu,
- * cuda ...) as rows of the binding table with PyTorch 1.13's signatures.
- * to() and type() keep their own parsing: 1.13 parses them by hand too
- * (python_variable_methods.cpp parse_to_conversion, THPVariable_type). */
+ * cuda, to, type ...) and the Python number protocols (__int__ ...) as rows
+ * of the binding table with PyTorch 1.13's signatures. torch.is_tensor is
+ * Python code in 1.13 and keeps a Python def's errors. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,12 +11,11 @@
 #include "bind/table.h"
 #include "bind/tensor.h"
 
-Value *bind_invalid_combination(const char *fname, CallArgs *a); /* types.c */
-
 typedef enum {
     K_SIZE, K_STRIDE, K_STORAGE_OFFSET, K_DIM, K_NELEMENT, K_ELEMENT_SIZE, K_GET_DEVICE, K_IS_SIGNED, K_DATA_PTR,
     K_IS_CONTIGUOUS, K_IS_SET_TO, K_CONTIGUOUS, K_CLONE, K_NUMEL, K_IS_FLOATING_POINT, K_IS_COMPLEX, K_ITEM, K_TOLIST,
     K_ZERO_, K_FILL_, K_COPY_, K_REQUIRES_GRAD_, K_TYPE_AS, K_CPU, K_CUDA, K_CAST, K_RESIZE_, K_RESIZE_AS_, K_SET_,
+    K_TO, K_TYPE, K_INT, K_FLOAT, K_COMPLEX, K_INDEX,
 } Kind;
 
 /* A tensor result that may be self's own header (contiguous(), to()): the
@@ -167,6 +166,136 @@ static Value *run_type_as(Value *self, tsr_tensor *o)
     return v_tensor_or_self(self, tsr_to_device(t, o->device, o->dtype, false));
 }
 
+/* ------------------------------------------------------------ to(), type(), numbers */
+
+/* "torch.FloatTensor" for x.type(); NULL with PyTorch's error for meta etc. */
+static bool type_string(const tsr_tensor *t, char *buf, size_t n)
+{
+    const tsr_dtype_traits *tr = tsr_dtype_traits_of(t->dtype);
+    switch (t->device.type) {
+    case TSR_DEV_CPU: snprintf(buf, n, "torch.%s", tr->tensor_type); return true;
+    case TSR_DEV_CUDA: snprintf(buf, n, "torch.cuda.%s", tr->tensor_type); return true;
+    default:
+        exc_set("RuntimeError", "Unimplemented backend %s", tsr_device_backend_name(t->device.type));
+        return false;
+    }
+}
+
+static Value *to_dtype_value(Value *self, tsr_dtype dt, bool copy)
+{
+    return v_tensor_or_self(self, tsr_to_dtype(tensor_of(self), dt, copy));
+}
+
+/* x.type(dtype): a dtype, a type object or a 'torch.FloatTensor' string
+ * (THPVariable_type); without one, the type's name. */
+static Value *run_type(Value *self, BindArgs *b)
+{
+    Value *v = b->v[1];
+    tsr_tensor *t = tensor_of(self);
+    char buf[64];
+    if (!v || is_none(v)) {
+        if (!type_string(t, buf, sizeof buf)) return NULL;
+        return v_str(buf);
+    }
+    tsr_dtype dt = TSR_DTYPE_UNDEFINED;
+    bool cuda = false;
+    if (is_dtype(v)) dt = dtype_of(v);
+    else if (v->type == &t_str || v->type == &t_type) {
+        const char *s = v->type == &t_str ? v->u.s.p : v->u.typeobj->name;
+        const char *p = s;
+        if (!strncmp(p, "torch.cuda.", 11)) { cuda = true; p += 11; }
+        else if (!strncmp(p, "torch.", 6)) p += 6;
+        else if (v->type == &t_str) p = "";
+        dt = tsr_dtype_from_tensor_type(p);
+        if (dt == TSR_DTYPE_UNDEFINED) return exc_set("ValueError", "invalid type: '%s'", s);
+    } else {
+        return exc_set("TypeError", "dtype must be a type, str, or dtype object");
+    }
+    if (cuda || (t->device.type == TSR_DEV_CUDA && v->type != &t_str && !is_dtype(v))) {
+        tsr_device dev = {TSR_DEV_CUDA, -1};
+        return v_tensor_or_self(self, tsr_to_device(t, tsr_device_normalize(dev), dt, false));
+    }
+    return to_dtype_value(self, dt, false);
+}
+
+/* x.to(device, dtype) / to(dtype) / to(tensor), then non_blocking, copy and
+ * memory_format (python_variable_methods.cpp parse_to_conversion). */
+static Value *run_to(Value *self, BindArgs *b)
+{
+    tsr_tensor *t = tensor_of(self);
+    int base = b->sig == 0 ? 2 : 1;   /* the slot before non_blocking */
+    Value *copy_v = b->v[base + 2], *mf_v = b->v[base + 3];
+    bool copy = copy_v && copy_v->u.i != 0;
+    tsr_dtype dt = TSR_DTYPE_UNDEFINED;
+    tsr_device dev = t->device;
+    if (b->sig == 2) {
+        dt = tensor_of(b->v[1])->dtype;
+        dev = tensor_of(b->v[1])->device;
+    } else if (b->sig == 1) {
+        dt = dtype_of(b->v[1]);
+    } else {
+        if (b->v[2]) dt = dtype_of(b->v[2]);
+        if (b->v[1]) {
+            if (bind_device_arg(b->v[1], t->device, &dev) < 0) return NULL;
+            dev = tsr_device_normalize(dev);
+            if (dev.type != TSR_DEV_CPU && dev.type != TSR_DEV_CUDA && dev.type != TSR_DEV_META)
+                return exc_set("RuntimeError", "PyTorch is not linked with support for %s devices",
+                               tsr_device_type_name(dev.type));
+        }
+    }
+    if (mf_v) {
+        tsr_memory_format mf;
+        if (bind_memory_format_arg(mf_v, TSR_MF_PRESERVE, &mf) < 0) return NULL;
+        if (mf != TSR_MF_PRESERVE) {
+            tsr_tensor *c = tsr_to_device(t, dev, dt, true);
+            if (!c) return bind_runtime_error();
+            tsr_tensor *r = tsr_contiguous(c, mf);
+            tsr_tensor_release(c);
+            return v_tensor(r);
+        }
+    }
+    if (tsr_device_equal(dev, t->device)) {
+        if (dt == TSR_DTYPE_UNDEFINED) dt = t->dtype;
+        return to_dtype_value(self, dt, copy);
+    }
+    return v_tensor_or_self(self, tsr_to_device(t, dev, dt, copy));
+}
+
+/* int(x), float(x), complex(x), operator.index(x): the single element
+ * (python_variable_methods.cpp THPVariable_integral_scalar ...). */
+static Value *run_number(Kind k, tsr_tensor *t)
+{
+    tsr_scalar s;
+    if (k == K_INDEX && (tsr_tensor_numel(t) != 1 || !tsr_dtype_is_integral(t->dtype, true)))
+        return exc_set("TypeError", "only integer tensors of a single element can be converted to an index");
+    if (tsr_tensor_item(t, &s) < 0) return bind_runtime_error();
+    double re, im;
+    switch (k) {
+    case K_INT:
+        if (s.kind == TSR_SCALAR_FLOAT) {
+            Value *f = v_float(s.d);
+            Value *r = value_call0(dict_get_str(bind_builtins(), "int"), 1, &f);
+            decref(f);
+            return r;
+        }
+        if (s.kind == TSR_SCALAR_COMPLEX) {
+            /* item<int64_t>(): c10::checked_convert refuses an imaginary part */
+            if (s.im != 0 || !(s.re >= -9223372036854775808.0 && s.re < 9223372036854775808.0))
+                return exc_set("RuntimeError", "value cannot be converted to type int64_t without overflow");
+            return v_int((int64_t)s.re);
+        }
+        return v_int(tsr_scalar_to_int64(s));
+    case K_FLOAT:
+        if (s.kind == TSR_SCALAR_COMPLEX && s.im != 0)   /* item<double>(): c10::checked_convert */
+            return exc_set("RuntimeError", "value cannot be converted to type double without overflow");
+        return v_float(tsr_scalar_to_double(s));
+    case K_COMPLEX:
+        tsr_scalar_to_complex(s, &re, &im);
+        return v_complex(re, im);
+    default: return v_int(tsr_scalar_to_int64(s));
+    }
+}
+
 /* The handler of every row of this area. */
 static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
@@ -220,127 +349,15 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
     case K_RESIZE_: return run_resize_(in, fname, b);
     case K_RESIZE_AS_: return replace_header(in, tsr_tensor_resized(t, tensor_of(b->v[1])->ndim, tensor_of(b->v[1])->sizes));
     case K_SET_: return run_set_(in, fname, b);
+    case K_TO: return run_to(in, b);
+    case K_TYPE: return run_type(in, b);
+    case K_INT: case K_FLOAT: case K_COMPLEX: case K_INDEX: return run_number((Kind)row->kind, t);
     }
     (void)self;
     return exc_set("RuntimeError", "internal error: attrs kind %d", row->kind);
 }
 
-/* ------------------------------------------------------------ to(), type(), is_tensor */
-
-/* "torch.FloatTensor" for x.type(); NULL with PyTorch's error for meta etc. */
-static bool type_string(const tsr_tensor *t, char *buf, size_t n)
-{
-    const tsr_dtype_traits *tr = tsr_dtype_traits_of(t->dtype);
-    switch (t->device.type) {
-    case TSR_DEV_CPU: snprintf(buf, n, "torch.%s", tr->tensor_type); return true;
-    case TSR_DEV_CUDA: snprintf(buf, n, "torch.cuda.%s", tr->tensor_type); return true;
-    default:
-        exc_set("RuntimeError", "Unimplemented backend %s", tsr_device_backend_name(t->device.type));
-        return false;
-    }
-}
-
-static Value *to_dtype_value(Value *self, tsr_dtype dt, bool copy)
-{
-    return v_tensor_or_self(self, tsr_to_dtype(tensor_of(self), dt, copy));
-}
-
-/* THPVariable_type: its own parser ("type(PyObject* dtype=None, bool
- * non_blocking=False, *, MemoryFormat? memory_format=None)") then a dtype,
- * a type object or a 'torch.FloatTensor' string. */
-static Value *m_type(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    Value *x[3];
-    if (bind_args(a, "type", "dtype=, non_blocking=, **kwargs=", x)) return NULL;
-    tsr_tensor *t = tensor_of(self);
-    char buf[64];
-    if (!x[0] || is_none(x[0])) {
-        if (!type_string(t, buf, sizeof buf)) return NULL;
-        return v_str(buf);
-    }
-    tsr_dtype dt = TSR_DTYPE_UNDEFINED;
-    bool cuda = false;
-    if (is_dtype(x[0])) dt = dtype_of(x[0]);
-    else if (x[0]->type == &t_str || x[0]->type == &t_type) {
-        const char *s = x[0]->type == &t_str ? x[0]->u.s.p : x[0]->u.typeobj->name;
-        const char *p = s;
-        if (!strncmp(p, "torch.cuda.", 11)) { cuda = true; p += 11; }
-        else if (!strncmp(p, "torch.", 6)) p += 6;
-        else if (x[0]->type == &t_str) p = "";
-        dt = tsr_dtype_from_tensor_type(p);
-        if (dt == TSR_DTYPE_UNDEFINED) return exc_set("ValueError", "invalid type: '%s'", s);
-    } else {
-        return exc_set("TypeError", "dtype must be a type, str, or dtype object");
-    }
-    if (cuda || (t->device.type == TSR_DEV_CUDA && x[0]->type != &t_str && !is_dtype(x[0]))) {
-        tsr_device dev = {TSR_DEV_CUDA, -1};
-        return v_tensor_or_self(self, tsr_to_device(t, tsr_device_normalize(dev), dt, false));
-    }
-    return to_dtype_value(self, dt, false);
-}
-
-/* python_variable_methods.cpp parse_to_conversion: device, dtype or tensor
- * first, then non_blocking and copy. */
-static Value *m_to(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    tsr_tensor *t = tensor_of(self);
-    Value *dtype_v = NULL, *device_v = NULL, *other_v = NULL, *copy_v = NULL, *nb_v = NULL, *mf_v = NULL;
-    int p = 0;
-    if (p < a->npos) {
-        Value *v = a->pos[p];
-        if (is_dtype(v)) dtype_v = v, p++;
-        else if (is_tensor(v)) other_v = v, p++;
-        else if (is_device(v) || v->type == &t_str || v->type == &t_int || is_none(v)) {
-            device_v = v, p++;
-            if (p < a->npos && (is_dtype(a->pos[p]) || is_none(a->pos[p]))) dtype_v = a->pos[p++];
-        } else return bind_invalid_combination("to", a);
-    }
-    if (p < a->npos) nb_v = a->pos[p++];
-    if (p < a->npos) copy_v = a->pos[p++];
-    if (p < a->npos) return bind_invalid_combination("to", a);
-    for (int i = 0; i < a->nkw; i++) {
-        const char *k = a->kwnames[i];
-        Value *v = a->kw[i];
-        Value **slot = !strcmp(k, "dtype") ? &dtype_v : !strcmp(k, "device") ? &device_v : !strcmp(k, "copy") ? &copy_v
-                     : !strcmp(k, "non_blocking") ? &nb_v : !strcmp(k, "memory_format") ? &mf_v
-                     : !strcmp(k, "other") ? &other_v : NULL;
-        if (!slot || *slot) return bind_invalid_combination("to", a);
-        *slot = v;
-    }
-    if (dtype_v && !is_none(dtype_v) && !is_dtype(dtype_v)) return bind_invalid_combination("to", a);
-    bool copy = false;
-    if (copy_v && copy_v->type != &t_bool) return bind_invalid_combination("to", a);
-    if (copy_v) copy = copy_v->u.i != 0;
-    tsr_dtype dt = dtype_v && !is_none(dtype_v) ? dtype_of(dtype_v) : TSR_DTYPE_UNDEFINED;
-    tsr_device dev = t->device;
-    if (other_v) {
-        dt = tensor_of(other_v)->dtype;
-        dev = tensor_of(other_v)->device;
-    } else if (device_v && !is_none(device_v)) {
-        if (bind_device_arg(device_v, t->device, &dev) < 0) return NULL;
-        dev = tsr_device_normalize(dev);
-        if (dev.type != TSR_DEV_CPU && dev.type != TSR_DEV_CUDA && dev.type != TSR_DEV_META)
-            return exc_set("RuntimeError", "PyTorch is not linked with support for %s devices", tsr_device_type_name(dev.type));
-    }
-    if (mf_v) {
-        tsr_memory_format mf;
-        if (bind_memory_format_arg(mf_v, TSR_MF_PRESERVE, &mf) < 0) return NULL;
-        if (mf != TSR_MF_PRESERVE) {
-            tsr_tensor *c = tsr_to_device(t, dev, dt, true);
-            if (!c) return bind_runtime_error();
-            tsr_tensor *r = tsr_contiguous(c, mf);
-            tsr_tensor_release(c);
-            return v_tensor(r);
-        }
-    }
-    if (tsr_device_equal(dev, t->device)) {
-        if (dt == TSR_DTYPE_UNDEFINED) dt = t->dtype;
-        return to_dtype_value(self, dt, copy);
-    }
-    return v_tensor_or_self(self, tsr_to_device(t, dev, dt, copy));
-}
+/* ------------------------------------------------------------ is_tensor */
 
 /* torch.is_tensor is Python code in 1.13 (def is_tensor(obj)). */
 static Value *f_is_tensor(Value *self, CallArgs *a, void *d)
@@ -407,12 +424,22 @@ static BindRow defs[] = {
         "Tensor self|Tensor self, Storage source|"
         "Tensor self, Storage source, int storage_offset, int[] size, int[] stride=None|Tensor self, Tensor source|"
         "Tensor self, Tensor source, SymInt storage_offset, SymInt[] size, SymInt[] stride=None"),
+    ROW("to", K_TO, M,
+        "Tensor self, Device? device=None, dtype? dtype=None, bool non_blocking=False, bool copy=False, *, "
+        "MemoryFormat? memory_format=None|"
+        "Tensor self, dtype dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None|"
+        "Tensor self, Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None"),
+    ROWX("type", K_TYPE, 0, M, 1,
+         "Tensor self, object dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None|"
+         "!Tensor self, object dtype=None, bool async=False, *, MemoryFormat? memory_format=None"),
+    ROW("__int__", K_INT, M, "Tensor self"),
+    ROW("__float__", K_FLOAT, M, "Tensor self"),
+    ROW("__complex__", K_COMPLEX, M, "Tensor self"),
+    ROW("__index__", K_INDEX, M, "Tensor self"),
 };
 
 BIND_INIT_ORDER(attrs_init, 6)
 {
     bind_table_register(defs, (int)(sizeof defs / sizeof defs[0]));
-    bind_tensor_method("type", m_type);
-    bind_tensor_method("to", m_to);
     module_add(bind_module("torch"), "is_tensor", v_builtin("is_tensor", f_is_tensor, NULL, NULL));
 }

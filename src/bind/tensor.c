@@ -163,12 +163,6 @@ static Value *tensor_iter(Value *v)
     return it;
 }
 
-/* The single element of t (item(), int(t)); -1 with the runtime's error. */
-static int one_element(const tsr_tensor *t, tsr_scalar *out)
-{
-    return tsr_tensor_item(t, out) < 0 ? bind_runtime_errori() : 0;
-}
-
 static int tensor_truth(Value *v)
 {
     int r = tsr_tensor_is_nonzero(tensor_of(v));
@@ -436,59 +430,6 @@ static int ps_data(Value *self, Value *x)
     return 0;
 }
 
-/* ------------------------------------------------------------ Python number protocols */
-
-static Value *m_int(Value *self, CallArgs *a, void *d)
-{
-    (void)d; (void)a;
-    tsr_scalar s;
-    if (one_element(self_t(self), &s) < 0) return NULL;
-    if (s.kind == TSR_SCALAR_FLOAT) {
-        Value *f = v_float(s.d);
-        Value *r = value_call0(dict_get_str(bind_builtins(), "int"), 1, &f);
-        decref(f);
-        return r;
-    }
-    if (s.kind == TSR_SCALAR_COMPLEX) {
-        /* item<int64_t>(): c10::checked_convert refuses an imaginary part */
-        if (s.im != 0 || !(s.re >= -9223372036854775808.0 && s.re < 9223372036854775808.0))
-            return exc_set("RuntimeError", "value cannot be converted to type int64_t without overflow");
-        return v_int((int64_t)s.re);
-    }
-    return v_int(tsr_scalar_to_int64(s));
-}
-
-static Value *m_float(Value *self, CallArgs *a, void *d)
-{
-    (void)d; (void)a;
-    tsr_scalar s;
-    if (one_element(self_t(self), &s) < 0) return NULL;
-    if (s.kind == TSR_SCALAR_COMPLEX && s.im != 0)   /* item<double>(): c10::checked_convert */
-        return exc_set("RuntimeError", "value cannot be converted to type double without overflow");
-    return v_float(tsr_scalar_to_double(s));
-}
-
-static Value *m_complex(Value *self, CallArgs *a, void *d)
-{
-    (void)d; (void)a;
-    tsr_scalar s;
-    if (one_element(self_t(self), &s) < 0) return NULL;
-    double re, im;
-    tsr_scalar_to_complex(s, &re, &im);
-    return v_complex(re, im);
-}
-
-static Value *m_index(Value *self, CallArgs *a, void *d)
-{
-    (void)d; (void)a;
-    tsr_tensor *t = self_t(self);
-    if (tsr_tensor_numel(t) != 1 || !tsr_dtype_is_integral(t->dtype, true))
-        return exc_set("TypeError", "only integer tensors of a single element can be converted to an index");
-    tsr_scalar s;
-    if (one_element(t, &s) < 0) return NULL;
-    return v_int(tsr_scalar_to_int64(s));
-}
-
 /* ------------------------------------------------------------ registration */
 
 BIND_INIT_ORDER(tensor_init, 5)
@@ -508,9 +449,4 @@ BIND_INIT_ORDER(tensor_init, 5)
         {"real", p_real, ps_real}, {"imag", p_imag, ps_imag}, {"data", p_data, ps_data},
     };
     for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) bind_tensor_property(ps[i].name, ps[i].get, ps[i].set);
-
-    static const struct { const char *name; BuiltinFn fn; } ms[] = {
-        {"__int__", m_int}, {"__float__", m_float}, {"__complex__", m_complex}, {"__index__", m_index},
-    };
-    for (size_t i = 0; i < sizeof ms / sizeof *ms; i++) bind_tensor_method(ms[i].name, ms[i].fn);
 }
