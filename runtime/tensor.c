@@ -673,17 +673,14 @@ tsr_tensor *tsr_tensor_set_storage(const tsr_tensor *t, tsr_storage *st, tsr_dty
                                    const int64_t *sizes, int ns, const int64_t *strides)
 {
     int64_t contig[TSR_MAX_DIMS];
-    if (st_dtype != t->dtype) {
-        char lower[32];
-        snprintf(lower, sizeof lower, "%s", tsr_dtype_scalar_name(t->dtype));
-        for (char *p = lower; *p; p++) *p = (char)(*p | 0x20);
+    if (st_dtype != t->dtype) {   /* names self's dtype as caffe2::TypeMeta does ("long int") */
         tsr_error_set(TSR_ERR_RUNTIME,
-                      "Expected a Storage of type %s or an UntypedStorage, but got type %s for argument 1 'storage'", lower,
-                      tsr_dtype_scalar_name(st_dtype));
+                      "Expected a Storage of type %s or an UntypedStorage, but got type %s for argument 1 'storage'",
+                      tsr_dtype_traits_of(t->dtype)->typemeta_name, tsr_dtype_scalar_name(st_dtype));
         return NULL;
     }
     if (ns && ns != n) {
-        tsr_error_set(TSR_ERR_RUNTIME, "mismatch in length of strides and shape");
+        tsr_error_set(TSR_ERR_RUNTIME, "unequal size length (%d) and stride length (%d)", n, ns);
         return NULL;
     }
     if (!ns) {

@@ -142,8 +142,9 @@ int tsr_tensor_set_requires_grad(tsr_tensor *t, bool on, bool method);
 /* x.set_(...): a new header for t's place. set_storage: on st read as
  * st_dtype (which must be t's dtype: "Expected a Storage of type float or an
  * UntypedStorage, ..."), at offset with sizes and strides (NULL: contiguous;
- * ns must then be 0, else equal n); a resizable storage too small for the view
- * grows (THTensor setStorage). set_source: the geometry of src, whose dtype
+ * ns must then be 0, else equal n: "unequal size length (2) and stride
+ * length (1)"); a resizable storage too small for the view grows (THTensor
+ * setStorage). set_source: the geometry of src, whose dtype
  * must be t's. NEW reference or NULL. */
 tsr_tensor *tsr_tensor_set_storage(const tsr_tensor *t, tsr_storage *st, tsr_dtype st_dtype, int64_t offset, int n,
                                    const int64_t *sizes, int ns, const int64_t *strides);

@@ -422,8 +422,8 @@ static BindRow defs[] = {
     ROW("resize_as_", K_RESIZE_AS_, M, "Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None"),
     ROW("set_", K_SET_, M,
         "Tensor self|Tensor self, Storage source|"
-        "Tensor self, Storage source, int storage_offset, int[] size, int[] stride=None|Tensor self, Tensor source|"
-        "Tensor self, Tensor source, SymInt storage_offset, SymInt[] size, SymInt[] stride=None"),
+        "Tensor self, Storage source, int storage_offset, int[] size, int[]? stride=None|Tensor self, Tensor source|"
+        "Tensor self, Tensor source, SymInt storage_offset, SymInt[] size, SymInt[]? stride=None"),
     ROW("to", K_TO, M,
         "Tensor self, Device? device=None, dtype? dtype=None, bool non_blocking=False, bool copy=False, *, "
         "MemoryFormat? memory_format=None|"

@@ -3,7 +3,6 @@
  * signatures, so argument errors are the parser's. Dimname overloads look the
  * name up (the runtime's "Name 'a' not found ..."); those that name the result
  * need named tensors, which tsr does not model yet. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "bind/table.h"
@@ -162,7 +161,7 @@ static BindRow defs[] = {
     ROW("unfold", K_UNFOLD, BIND_METHOD, "Tensor self, int dimension, int size, int step"),
 };
 
-enum { K_UNFLATTEN_ROW = 11 };   /* its index in defs[] */
+static const BindRow *unflatten_row;   /* torch.unflatten's row, found at start-up */
 
 /* Tensor.unflatten is Python code in 1.13 (torch/_tensor.py, def unflatten(self,
  * dim, sizes)): its argument errors are those of a Python def, then it calls
@@ -186,13 +185,13 @@ static Value *m_unflatten(Value *self, CallArgs *a, void *d)
     if (!pos[1] || !pos[2])
         return exc_set("TypeError", "Tensor.unflatten() missing 1 required positional argument: '%s'", names[pos[1] != NULL]);
     CallArgs c = {pos + 1, 2, NULL, NULL, 0};
-    return bind_table_call_method(&defs[K_UNFLATTEN_ROW], self, &c);
+    return bind_table_call_method(unflatten_row, self, &c);
 }
 
 BIND_INIT_ORDER(shape_init, 6)
 {
     bind_table_register(defs, (int)(sizeof defs / sizeof defs[0]));
-    _Static_assert(sizeof defs / sizeof defs[0] > K_UNFLATTEN_ROW, "K_UNFLATTEN_ROW");
-    if (defs[K_UNFLATTEN_ROW].kind != K_UNFLATTEN) abort();
+    for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
+        if (defs[i].kind == K_UNFLATTEN) unflatten_row = &defs[i];
     bind_tensor_method("unflatten", m_unflatten);
 }

@@ -239,7 +239,7 @@ TEST(tensor_method_rules)
               "Expected a Storage of type float or an UntypedStorage, but got type Long for argument 1 'storage'");
     tsr_error_clear();
     CHECK(tsr_tensor_set_storage(two, two->storage, two->dtype, 0, 2, L(1, 2), 1, L(1)) == NULL);
-    CHECK_STR(tsr_error_message(), "mismatch in length of strides and shape");
+    CHECK_STR(tsr_error_message(), "unequal size length (2) and stride length (1)");
     tsr_error_clear();
     tsr_tensor *g = tsr_tensor_set_storage(two, two->storage, two->dtype, 1, 2, L(2, 2), 0, NULL);   /* grows */
     CHECK(g && g->storage->nbytes >= 5 * 4 && g->strides[0] == 2 && g->storage_offset == 1);
