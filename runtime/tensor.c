@@ -727,3 +727,15 @@ bool tsr_tensor_is_set_to(const tsr_tensor *t, const tsr_tensor *o)
     for (int i = 0; same && i < t->ndim; i++) same = t->sizes[i] == o->sizes[i] && t->strides[i] == o->strides[i];
     return same;
 }
+
+int tsr_tensor_index(const tsr_tensor *t, int64_t *out)
+{
+    tsr_scalar s;
+    if (tsr_tensor_numel(t) != 1 || !tsr_dtype_is_integral(t->dtype, true)) {
+        tsr_error_set(TSR_ERR_TYPE, "only integer tensors of a single element can be converted to an index");
+        return -1;
+    }
+    if (tsr_tensor_item(t, &s) < 0) return -1;
+    *out = tsr_scalar_to_int64(s);
+    return 0;
+}

@@ -156,4 +156,9 @@ tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes)
 /* x.is_set_to(o): same storage, offset, sizes and strides. */
 bool tsr_tensor_is_set_to(const tsr_tensor *t, const tsr_tensor *o);
 
+/* operator.index(x) (THPVariable_index): the single element of an integer
+ * tensor; -1 with TypeError "only integer tensors of a single element can be
+ * converted to an index" otherwise. */
+int tsr_tensor_index(const tsr_tensor *t, int64_t *out);
+
 #endif

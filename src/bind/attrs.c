@@ -266,8 +266,8 @@ static Value *run_to(Value *self, BindArgs *b)
 static Value *run_number(Kind k, tsr_tensor *t)
 {
     tsr_scalar s;
-    if (k == K_INDEX && (tsr_tensor_numel(t) != 1 || !tsr_dtype_is_integral(t->dtype, true)))
-        return exc_set("TypeError", "only integer tensors of a single element can be converted to an index");
+    int64_t ix;
+    if (k == K_INDEX) return tsr_tensor_index(t, &ix) < 0 ? bind_runtime_error() : v_int(ix);
     if (tsr_tensor_item(t, &s) < 0) return bind_runtime_error();
     double re, im;
     switch (k) {
@@ -289,10 +289,9 @@ static Value *run_number(Kind k, tsr_tensor *t)
         if (s.kind == TSR_SCALAR_COMPLEX && s.im != 0)   /* item<double>(): c10::checked_convert */
             return exc_set("RuntimeError", "value cannot be converted to type double without overflow");
         return v_float(tsr_scalar_to_double(s));
-    case K_COMPLEX:
+    default:
         tsr_scalar_to_complex(s, &re, &im);
         return v_complex(re, im);
-    default: return v_int(tsr_scalar_to_int64(s));
     }
 }
 
