@@ -629,3 +629,134 @@ void tsr_tensor_get_complex_at(const tsr_tensor *t, int64_t linear, double *re, 
     tsr_unravel(t->ndim, t->sizes, linear, idx);
     tsr_tensor_get_complex(t, idx, re, im);
 }
+
+static const char *const local_scalar_meta =
+    "Could not run 'aten::_local_scalar_dense' with arguments from the 'Meta' backend. This could be because "
+    "the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if "
+    "using custom build). If you are a Facebook employee using PyTorch on mobile, please visit "
+    "https://fburl.com/ptmfixes for possible resolutions. 'aten::_local_scalar_dense' is only available for "
+    "these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, "
+    "Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, "
+    "AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, "
+    "AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, "
+    "AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, "
+    "PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].";
+
+int tsr_tensor_item(const tsr_tensor *t, tsr_scalar *out)
+{
+    if (tsr_tensor_numel(t) != 1) {
+        tsr_error_set(TSR_ERR_VALUE, "only one element tensors can be converted to Python scalars");
+        return -1;
+    }
+    if (tsr_tensor_is_meta(t)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "%s", local_scalar_meta);
+        return -1;
+    }
+    return tsr_tensor_get_at(t, 0, out);
+}
+
+int tsr_tensor_is_nonzero(const tsr_tensor *t)
+{
+    int64_t n = tsr_tensor_numel(t);
+    if (n == 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Boolean value of Tensor with no values is ambiguous");
+        return -1;
+    }
+    if (n > 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Boolean value of Tensor with more than one value is ambiguous");
+        return -1;
+    }
+    tsr_scalar s;
+    if (tsr_tensor_item(t, &s) < 0) return -1;
+    return tsr_scalar_to_bool(s);
+}
+
+int tsr_tensor_set_requires_grad(tsr_tensor *t, bool on, bool method)
+{
+    if (on && !tsr_dtype_is_floating(t->dtype) && !tsr_dtype_is_complex(t->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "only Tensors of floating point %sdtype can require gradients",
+                      method ? "" : "and complex ");
+        return -1;
+    }
+    t->requires_grad = on;
+    return 0;
+}
+
+tsr_tensor *tsr_tensor_set_storage(const tsr_tensor *t, tsr_storage *st, tsr_dtype st_dtype, int64_t offset, int n,
+                                   const int64_t *sizes, int ns, const int64_t *strides)
+{
+    int64_t contig[TSR_MAX_DIMS];
+    if (st_dtype != t->dtype) {   /* names self's dtype as caffe2::TypeMeta does ("long int") */
+        tsr_error_set(TSR_ERR_RUNTIME,
+                      "Expected a Storage of type %s or an UntypedStorage, but got type %s for argument 1 'storage'",
+                      tsr_dtype_traits_of(t->dtype)->typemeta_name, tsr_dtype_scalar_name(st_dtype));
+        return NULL;
+    }
+    if (ns && ns != n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "unequal size length (%d) and stride length (%d)", n, ns);
+        return NULL;
+    }
+    if (!ns) {
+        tsr_strides_contiguous(n, sizes, contig);
+        strides = contig;
+    }
+    /* a storage too small for the view grows, as THTensor's setStorage does
+     * (sizes that overflow grow nothing: the view's own checks report them) */
+    int64_t last = offset, numel = 1, term;
+    bool over = false;
+    for (int i = 0; i < n; i++) {
+        over = over || __builtin_mul_overflow(numel, sizes[i], &numel);
+        if (sizes[i] > 0)
+            over = over || __builtin_mul_overflow(sizes[i] - 1, strides[i], &term) ||
+                   __builtin_add_overflow(last, term, &last);
+    }
+    size_t need = 0;
+    if (over || !numel || last < 0 || last == INT64_MAX ||
+        __builtin_mul_overflow((size_t)last + 1, (size_t)tsr_dtype_itemsize(t->dtype), &need))
+        need = 0;
+    if (need > st->nbytes && st->resizable && tsr_storage_resize(st, need) < 0) return NULL;
+    return tsr_tensor_from_storage(st, offset, n, sizes, strides, t->dtype);
+}
+
+tsr_tensor *tsr_tensor_set_source(const tsr_tensor *t, const tsr_tensor *src)
+{
+    if (src->dtype != t->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected object of scalar type %s but got scalar type %s for argument 'source'",
+                      tsr_dtype_scalar_name(t->dtype), tsr_dtype_scalar_name(src->dtype));
+        return NULL;
+    }
+    return tsr_tensor_alias(src, src->ndim, src->sizes, src->strides, src->storage_offset);
+}
+
+tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes)
+{
+    int64_t numel;
+    for (int i = 0; i < n; i++)
+        if (sizes[i] < 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "numel: integer multiplication overflow");
+            return NULL;
+        }
+    if (tsr_check_sizes(n, sizes, &numel) < 0) return NULL;
+    size_t need = (size_t)(numel + (numel ? t->storage_offset : 0)) * (size_t)tsr_tensor_itemsize(t);
+    if (need > t->storage->nbytes && tsr_storage_resize(t->storage, need) < 0) return NULL;
+    return tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, NULL, t->dtype);
+}
+
+bool tsr_tensor_is_set_to(const tsr_tensor *t, const tsr_tensor *o)
+{
+    bool same = t->storage == o->storage && t->storage_offset == o->storage_offset && t->ndim == o->ndim;
+    for (int i = 0; same && i < t->ndim; i++) same = t->sizes[i] == o->sizes[i] && t->strides[i] == o->strides[i];
+    return same;
+}
+
+int tsr_tensor_index(const tsr_tensor *t, int64_t *out)
+{
+    tsr_scalar s;
+    if (tsr_tensor_numel(t) != 1 || !tsr_dtype_is_integral(t->dtype, true)) {
+        tsr_error_set(TSR_ERR_TYPE, "only integer tensors of a single element can be converted to an index");
+        return -1;
+    }
+    if (tsr_tensor_item(t, &s) < 0) return -1;
+    *out = tsr_scalar_to_int64(s);
+    return 0;
+}

@@ -126,4 +126,39 @@ void tsr_tensor_get_complex_at(const tsr_tensor *t, int64_t linear, double *re, 
 /* Converts a linear row-major index into a multi-index (idx has ndim entries). */
 void tsr_unravel(int ndim, const int64_t *sizes, int64_t linear, int64_t *idx);
 
+/* x.item(): the single element of t into *out; -1 with ValueError "only one
+ * element tensors can be converted to Python scalars" (python_variable_methods.cpp)
+ * or, on meta, 1.13's NotImplementedError for aten::_local_scalar_dense. */
+int tsr_tensor_item(const tsr_tensor *t, tsr_scalar *out);
+/* bool(x) (at::is_nonzero): 0 or 1, or -1 with "Boolean value of Tensor with
+ * no values / more than one value is ambiguous". */
+int tsr_tensor_is_nonzero(const tsr_tensor *t);
+/* Records requires_grad (autograd is not modelled): 0, or -1 with RuntimeError
+ * when on is asked for a dtype that cannot require gradients. method: the
+ * requires_grad_() wording ("floating point dtype", which 1.13 keeps for that
+ * call) instead of the attribute's ("floating point and complex dtype"). */
+int tsr_tensor_set_requires_grad(tsr_tensor *t, bool on, bool method);
+
+/* x.set_(...): a new header for t's place. set_storage: on st read as
+ * st_dtype (which must be t's dtype: "Expected a Storage of type float or an
+ * UntypedStorage, ..."), at offset with sizes and strides (NULL: contiguous;
+ * ns must then be 0, else equal n: "unequal size length (2) and stride
+ * length (1)"); a resizable storage too small for the view grows (THTensor
+ * setStorage). set_source: the geometry of src, whose dtype
+ * must be t's. NEW reference or NULL. */
+tsr_tensor *tsr_tensor_set_storage(const tsr_tensor *t, tsr_storage *st, tsr_dtype st_dtype, int64_t offset, int n,
+                                   const int64_t *sizes, int ns, const int64_t *strides);
+tsr_tensor *tsr_tensor_set_source(const tsr_tensor *t, const tsr_tensor *src);
+/* x.resize_(sizes): a contiguous header for t's place on t's storage, grown
+ * when too small. NEW reference or NULL. */
+tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes);
+
+/* x.is_set_to(o): same storage, offset, sizes and strides. */
+bool tsr_tensor_is_set_to(const tsr_tensor *t, const tsr_tensor *o);
+
+/* operator.index(x) (THPVariable_index): the single element of an integer
+ * tensor; -1 with TypeError "only integer tensors of a single element can be
+ * converted to an index" otherwise. */
+int tsr_tensor_index(const tsr_tensor *t, int64_t *out);
+
 #endif

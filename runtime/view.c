@@ -619,3 +619,76 @@ tsr_tensor *tsr_view_movedim(const tsr_tensor *t, int n, const int64_t *src, int
     for (int i = 0; i < nd; i++) perm[i] = order[i];
     return tsr_view_permute(t, nd, perm);
 }
+
+int tsr_dim_of_name(const tsr_tensor *t, const char *name)
+{
+    if (!name) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Please look up dimensions by name, got: name = None.");
+        return -1;
+    }
+    for (int i = 0; t->names && i < t->ndim; i++)
+        if (t->names[i] && !strcmp(t->names[i], name)) return i;
+    char buf[512];
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < t->ndim && n < sizeof buf - 16; i++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", t->names && t->names[i] ? t->names[i] : "None");
+    tsr_error_set(TSR_ERR_RUNTIME, "Name '%s' not found in Tensor[%s].", name, buf);
+    return -1;
+}
+
+tsr_tensor *tsr_view_narrow_tensor(const tsr_tensor *t, int64_t dim, const tsr_tensor *start, int64_t length)
+{
+    if (start->ndim != 0 || !tsr_dtype_is_integral(start->dtype, false)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "start must be an 0-dim integral Tensor.");
+        return NULL;
+    }
+    int64_t s = tsr_tensor_get_int64_at(start, 0);
+    if (tsr_error_occurred()) return NULL;
+    return tsr_view_narrow(t, dim, s, length);
+}
+
+tsr_tensor *tsr_view_as_strided_checked(const tsr_tensor *t, int n, const int64_t *sizes, int ns,
+                                        const int64_t *strides, int64_t offset)
+{
+    if (n != ns) {
+        tsr_error_set(TSR_ERR_RUNTIME, "mismatch in length of strides and shape");
+        return NULL;
+    }
+    return tsr_view_as_strided(t, n, sizes, strides, offset);
+}
+
+tsr_tensor *tsr_view_mT(const tsr_tensor *t)
+{
+    if (t->ndim < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "tensor.mT is only supported on matrices or batches of matrices. Got %d-D tensor.",
+                      t->ndim);
+        return NULL;
+    }
+    return tsr_view_transpose(t, -2, -1);
+}
+
+tsr_tensor *tsr_view_H(const tsr_tensor *t)
+{
+    if (t->ndim != 2 && t->ndim != 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "tensor.H is only supported on matrices (2-D tensors). Got %d-D tensor.", t->ndim);
+        return NULL;
+    }
+    if (tsr_dtype_is_complex(t->dtype)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tensor.H of a complex tensor (conjugation) is not implemented yet in tsr");
+        return NULL;
+    }
+    return t->ndim == 0 ? tsr_view_alias(t) : tsr_view_t(t);
+}
+
+int tsr_tensor_dim_query(const tsr_tensor *t, int64_t dim, bool stride, int64_t *out)
+{
+    int w = tsr_wrap_dim(dim, t->ndim);
+    if (w < 0) return -1;
+    if (t->ndim == 0) {
+        tsr_error_set(TSR_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions", (long long)dim);
+        return -1;
+    }
+    *out = stride ? t->strides[w] : t->sizes[w];
+    return 0;
+}

@@ -59,4 +59,23 @@ tsr_tensor *tsr_view_movedim(const tsr_tensor *t, int nsrc, const int64_t *src, 
 /* A plain alias (x.view_as(x), x[...]): same geometry, new header. */
 tsr_tensor *tsr_view_alias(const tsr_tensor *t);
 
+/* The dimension of t named `name` (named-tensor lookup, as at::dimname_to_position):
+ * its index, or -1 with RuntimeError "Name 'c' not found in Tensor[N, None]."
+ * name NULL is Python's None: "Please look up dimensions by name, got: name = None." */
+int tsr_dim_of_name(const tsr_tensor *t, const char *name);
+/* narrow(dim, start, length) with start given as a tensor: it must be a 0-dim
+ * integral tensor (TensorShape.cpp narrow). NEW reference or NULL. */
+tsr_tensor *tsr_view_narrow_tensor(const tsr_tensor *t, int64_t dim, const tsr_tensor *start, int64_t length);
+/* as_strided with the lengths of size and stride given apart: they must agree
+ * ("mismatch in length of strides and shape"). */
+tsr_tensor *tsr_view_as_strided_checked(const tsr_tensor *t, int n, const int64_t *sizes, int ns,
+                                        const int64_t *strides, int64_t offset);
+/* x.mT (the last two dims swapped; at least 2 dims) and x.H (0- or 2-dim;
+ * the conjugate of a complex tensor is not modelled yet). NEW reference or NULL. */
+tsr_tensor *tsr_view_mT(const tsr_tensor *t);
+tsr_tensor *tsr_view_H(const tsr_tensor *t);
+/* x.size(dim) / x.stride(dim): dim wrapped (a 0-dim tensor has none: IndexError
+ * "Dimension specified as 0 but tensor has no dimensions"). 0 or -1. */
+int tsr_tensor_dim_query(const tsr_tensor *t, int64_t dim, bool stride, int64_t *out);
+
 #endif

@@ -217,6 +217,22 @@ int tsr_fill_(tsr_tensor *t, tsr_scalar v)
     return run_loop(&L, tsr_tensor_ptr(t, NULL), NULL, fill_row, &c);
 }
 
+int tsr_fill_tensor_(tsr_tensor *t, const tsr_tensor *value)
+{
+    if (value->ndim != 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.",
+                      value->ndim);
+        return -1;
+    }
+    return tsr_copy_(t, value);
+}
+
+int tsr_fill_checked_(tsr_tensor *t, tsr_scalar v)
+{
+    if (tsr_scalar_check_fits(v, t->dtype) < 0) return -1;
+    return tsr_fill_(t, v);
+}
+
 int tsr_zero_(tsr_tensor *t)
 {
     return tsr_fill_(t, tsr_scalar_int(0));
@@ -272,4 +288,15 @@ tsr_tensor *tsr_to_device(const tsr_tensor *t, tsr_device device, tsr_dtype dtyp
 tsr_tensor *tsr_to_dtype(const tsr_tensor *t, tsr_dtype dtype, bool copy)
 {
     return tsr_to_device(t, t->device, dtype, copy);
+}
+
+tsr_tensor *tsr_to_dtype_format(const tsr_tensor *t, tsr_dtype dtype, tsr_memory_format mf)
+{
+    if (mf == TSR_MF_PRESERVE) return tsr_to_dtype(t, dtype, false);
+    if (t->dtype == dtype) return tsr_contiguous(t, mf);
+    tsr_tensor *c = tsr_to_dtype(t, dtype, false);
+    if (!c) return NULL;
+    tsr_tensor *r = tsr_contiguous(c, mf);
+    tsr_tensor_release(c);
+    return r;
 }

@@ -15,6 +15,11 @@ int tsr_copy_(tsr_tensor *dst, const tsr_tensor *src);
  * PyTorch's check call tsr_scalar_check_fits first). */
 int tsr_fill_(tsr_tensor *t, tsr_scalar v);
 int tsr_zero_(tsr_tensor *t);
+/* t.fill_(value) with a tensor value: it must be 0-dim (TensorFill.cpp fill_),
+ * then it is copied into every element. 0 or -1. */
+int tsr_fill_tensor_(tsr_tensor *t, const tsr_tensor *value);
+/* t.fill_(v) with PyTorch's overflow check of v against t's dtype. 0 or -1. */
+int tsr_fill_checked_(tsr_tensor *t, tsr_scalar v);
 /* clone(memory_format): PRESERVE keeps dense strides (§4.3). */
 tsr_tensor *tsr_clone(const tsr_tensor *t, tsr_memory_format mf);
 /* contiguous(memory_format): a new reference to t itself when already
@@ -25,6 +30,10 @@ tsr_tensor *tsr_contiguous(const tsr_tensor *t, tsr_memory_format mf);
 /* to(dtype, copy=False): t itself (new reference) when dtype matches and !copy,
  * else a preserve_format copy converted to dtype. */
 tsr_tensor *tsr_to_dtype(const tsr_tensor *t, tsr_dtype dtype, bool copy);
+/* x.float(memory_format=mf) and the other cast methods: t itself (new
+ * reference) when nothing changes, else converted to dtype and laid out in mf
+ * (PRESERVE keeps t's layout). */
+tsr_tensor *tsr_to_dtype_format(const tsr_tensor *t, tsr_dtype dtype, tsr_memory_format mf);
 /* to(device, dtype): dtype TSR_DTYPE_UNDEFINED keeps t's. */
 tsr_tensor *tsr_to_device(const tsr_tensor *t, tsr_device device, tsr_dtype dtype, bool copy);
 

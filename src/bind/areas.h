@@ -9,6 +9,8 @@ void bind_torch_init(void);       /* the torch module and its constants (torchmo
 void bind_math_init(void);        /* math and time (mathmod.c) */
 void bind_tensor_init(void);      /* the Tensor type, its properties and methods (tensor.c) */
 void bind_types_init(void);       /* dtype, device, layout, memory_format, Size, finfo (types.c) */
+void bind_attrs_init(void);       /* tensor attributes and conversions (attrs.c) */
+void bind_shape_init(void);       /* views and shape ops (shape.c) */
 void bind_random_init(void);      /* generators, seeds and the random factories (random.c) */
 void bind_printopts_init(void);   /* torch.set_printoptions (printopts.c) */
 void bind_factory_init(void);     /* tensor factories (factory.c) */

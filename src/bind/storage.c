@@ -295,10 +295,19 @@ static Value *f_is_storage(Value *self, CallArgs *a, void *d)
     return v_bool(is_storage(x[0]));
 }
 
+/* Tensor.storage() and storage_type() are Python code in 1.13 (torch/_tensor.py,
+ * def storage(self)): a Python def's argument errors. */
+static Value *py_noargs(CallArgs *a, const char *qname)
+{
+    if (a->npos) return exc_set("TypeError", "%s() takes 1 positional argument but %d were given", qname, a->npos + 1);
+    if (a->nkw) return exc_set("TypeError", "%s() got an unexpected keyword argument '%s'", qname, a->kwnames[0]);
+    return NULL;
+}
+
 static Value *m_storage(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    NOARGS("storage");
+    if (py_noargs(a, "Tensor.storage") || exc_pending()) return NULL;
     tsr_tensor *t = tensor_of(self);
     return v_storage(t->storage, t->dtype);
 }
@@ -306,7 +315,7 @@ static Value *m_storage(Value *self, CallArgs *a, void *d)
 static Value *m_storage_type(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    NOARGS("storage_type");
+    if (py_noargs(a, "Tensor.storage_type") || exc_pending()) return NULL;
     return storage_class_value(tensor_of(self)->dtype);
 }
 

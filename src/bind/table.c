@@ -209,6 +209,10 @@ static int sig_parse(const char *fname, const BindSig *s, CallArgs *a, int off, 
         const BindParam *p = &s->p[i];
         Value *obj = NULL;
         bool kw = false;
+        if (argpos < nargs && p->kwonly) {   /* extra positionals after a varargs int list: expand((2, 3), 1) */
+            if (raise) extra_args(fname, s, nargs);
+            return -1;
+        }
         if (argpos < nargs) obj = a->pos[off + argpos];
         else {
             kw = true;
@@ -634,3 +638,31 @@ const TorchApi *torch_api_find(const char *qualified)
 {
     return bsearch(qualified, torch_api, (size_t)torch_api_count, sizeof *torch_api, api_cmp);
 }
+
+/* ------------------------------------------------------------ shape and tensor attributes (migtensor) */
+
+int bind_table_int(const BindArgs *b, int slot, int64_t dflt, int64_t *out)
+{
+    Value *v = b->v[slot];
+    if (!v) { *out = dflt; return 0; }
+    if (v->type == &t_int || v->type == &t_bool) { *out = v->u.i; return 0; }
+    if (is_tensor(v)) {
+        *out = tsr_tensor_get_int64_at(tensor_of(v), 0);
+        return tsr_error_occurred() ? bind_runtime_errori() : 0;
+    }
+    return exc_seti("TypeError", "argument '%s' must be int, not %s", b->param[slot] ? b->param[slot]->name : "?",
+                    type_name(v));
+}
+
+int bind_table_dim(const BindArgs *b, int slot, const struct tsr_tensor *t, int64_t dflt, int64_t *out)
+{
+    if (b->v[slot] && b->type[slot] == BT_DIMNAME) {
+        int d = tsr_dim_of_name(t, b->v[slot]->u.s.p);
+        if (d < 0) return bind_runtime_errori();
+        *out = d;
+        return 0;
+    }
+    return bind_table_int(b, slot, dflt, out);
+}
+
+Value *bind_table_call_method(const BindRow *row, Value *self, CallArgs *a) { return row_call(row, self, a, false); }

@@ -101,4 +101,16 @@ Value *bind_table_help_text(const BindRow *row, unsigned form);
 /* Prints every bound callable's qualified name, one a line, sorted. */
 void bind_table_list(FILE *f);
 
+/* ---- shape and tensor attributes (migtensor) ---- */
+struct tsr_tensor;
+/* The int in slot (an int, or a 0-dim integral tensor the parser let through),
+ * dflt when absent. -1 with the runtime's error. */
+int bind_table_int(const BindArgs *b, int slot, int64_t dflt, int64_t *out);
+/* A dimension in slot: an int as bind_table_int, or a Dimname looked up in t's
+ * names (the runtime's "Name 'c' not found in Tensor[None]."). */
+int bind_table_dim(const BindArgs *b, int slot, const struct tsr_tensor *t, int64_t dflt, int64_t *out);
+/* Calls row's method form on self (a Python-level method that ends in the
+ * parser's, as Tensor.unflatten). NEW reference or NULL. */
+Value *bind_table_call_method(const BindRow *row, Value *self, CallArgs *a);
+
 #endif

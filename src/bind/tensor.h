@@ -2,7 +2,9 @@
  * device, layout, memory_format, Size, Storage, finfo/iinfo. The contract
  * between the binding files (each area registers its functions from bind/areas.c's list):
  *   types.c     value types other than Tensor (dtype, device, Size, ...)
- *   tensor.c    the Tensor type: attributes, methods table, indexing
+ *   tensor.c    the Tensor type: properties, methods table, indexing
+ *   shape.c     views and shape ops (binding-table rows)
+ *   attrs.c     size/stride/item, copies, fills, casts, to/type (rows)
  *   factory.c   torch.tensor / zeros / arange / legacy constructors ...
  *   storage.c   Storage values and the torch.FloatStorage classes
  *   show/       printing (repr(t) is show_tensor_repr of src/show/show.h)

@@ -236,3 +236,28 @@ TEST(copy_fault_sim_walk)
     CHECK(n < 200);
     tsr_error_clear();
 }
+
+/* fill_ with a tensor value must be 0-dim; the checked scalar fill refuses
+ * values the dtype cannot hold (torch 1.13 wording). */
+TEST(copy_fill_rules)
+{
+    tsr_tensor *x = tsr_zeros(1, L(3), TSR_INT8, TSR_CPU), *v = ar(1, L(2), TSR_INT8);
+    tsr_tensor *s = tsr_full(0, NULL, tsr_scalar_int(7), TSR_INT64, TSR_CPU);
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_fill_tensor_(x, v), -1);
+    CHECK_STR(tsr_error_message(), "fill_ only supports 0-dimension value tensor but got tensor with 1 dimensions.");
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_fill_tensor_(x, s), 0);
+    CHECK_EQ_INT(tsr_tensor_get_int64_at(x, 2), 7);
+    CHECK_EQ_INT(tsr_fill_checked_(x, tsr_scalar_int(1000)), -1);
+    CHECK_EQ_INT(tsr_error_kind(), TSR_ERR_RUNTIME);
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_fill_checked_(x, tsr_scalar_int(-5)), 0);
+    CHECK_EQ_INT(tsr_tensor_get_int64_at(x, 0), -5);
+    tsr_tensor *h = tsr_to_dtype_format(x, TSR_INT8, TSR_MF_PRESERVE);
+    CHECK(h == x);
+    tsr_tensor *f = tsr_to_dtype_format(x, TSR_FLOAT32, TSR_MF_CONTIGUOUS);
+    CHECK(f && f->dtype == TSR_FLOAT32 && tsr_tensor_get_double_at(f, 1) == -5);
+    tsr_tensor *all[] = {x, v, s, h, f};
+    for (size_t q = 0; q < sizeof all / sizeof all[0]; q++) tsr_tensor_release(all[q]);
+}

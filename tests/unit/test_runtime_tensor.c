@@ -200,3 +200,55 @@ TEST(storage_cache_reuses_blocks)
     CHECK(((float *)s->data)[1] == 3.0f && tsr_storage_size(s) == 100);
     tsr_storage_release(s);
 }
+
+/* The rules the Tensor methods used to decide in src/: item(), bool(x),
+ * requires_grad's dtype check, set_ and resize_ headers (torch 1.13 wording). */
+TEST(tensor_method_rules)
+{
+    tsr_tensor *one = tsr_full(0, NULL, tsr_scalar_int(3), TSR_INT64, TSR_CPU);
+    tsr_tensor *two = tsr_zeros(1, L(2), TSR_FLOAT32, TSR_CPU), *none = tsr_zeros(1, L(0), TSR_FLOAT32, TSR_CPU);
+    tsr_scalar s;
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_tensor_item(one, &s), 0);
+    CHECK_EQ_INT(tsr_scalar_to_int64(s), 3);
+    CHECK_EQ_INT(tsr_tensor_item(two, &s), -1);
+    CHECK_EQ_INT(tsr_error_kind(), TSR_ERR_VALUE);
+    CHECK_STR(tsr_error_message(), "only one element tensors can be converted to Python scalars");
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_tensor_is_nonzero(one), 1);
+    CHECK_EQ_INT(tsr_tensor_is_nonzero(two), -1);
+    CHECK_STR(tsr_error_message(), "Boolean value of Tensor with more than one value is ambiguous");
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_tensor_is_nonzero(none), -1);
+    CHECK_STR(tsr_error_message(), "Boolean value of Tensor with no values is ambiguous");
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_tensor_set_requires_grad(one, true, false), -1);
+    CHECK_STR(tsr_error_message(), "only Tensors of floating point and complex dtype can require gradients");
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_tensor_set_requires_grad(one, true, true), -1);
+    CHECK_STR(tsr_error_message(), "only Tensors of floating point dtype can require gradients");
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_tensor_set_requires_grad(one, false, true), 0);
+    CHECK_EQ_INT(tsr_tensor_set_requires_grad(two, true, false), 0);
+    CHECK(two->requires_grad);
+    CHECK(tsr_tensor_set_source(two, one) == NULL);
+    CHECK_STR(tsr_error_message(), "Expected object of scalar type Float but got scalar type Long for argument 'source'");
+    tsr_error_clear();
+    CHECK(tsr_tensor_set_storage(two, one->storage, one->dtype, 0, 1, L(1), 0, NULL) == NULL);
+    CHECK_STR(tsr_error_message(),
+              "Expected a Storage of type float or an UntypedStorage, but got type Long for argument 1 'storage'");
+    tsr_error_clear();
+    CHECK(tsr_tensor_set_storage(two, two->storage, two->dtype, 0, 2, L(1, 2), 1, L(1)) == NULL);
+    CHECK_STR(tsr_error_message(), "unequal size length (2) and stride length (1)");
+    tsr_error_clear();
+    tsr_tensor *g = tsr_tensor_set_storage(two, two->storage, two->dtype, 1, 2, L(2, 2), 0, NULL);   /* grows */
+    CHECK(g && g->storage->nbytes >= 5 * 4 && g->strides[0] == 2 && g->storage_offset == 1);
+    CHECK(tsr_tensor_is_set_to(g, g) && !tsr_tensor_is_set_to(g, two));
+    tsr_tensor *r = tsr_tensor_resized(two, 2, L(3, 3));
+    CHECK(r && r->storage->nbytes >= 9 * 4 && r->sizes[1] == 3);
+    CHECK(tsr_tensor_resized(two, 1, L(-1)) == NULL);
+    CHECK_STR(tsr_error_message(), "numel: integer multiplication overflow");
+    tsr_error_clear();
+    tsr_tensor *all[] = {one, two, none, g, r};
+    for (size_t q = 0; q < sizeof all / sizeof all[0]; q++) tsr_tensor_release(all[q]);
+}

@@ -280,3 +280,42 @@ TEST(view_shares_storage)
     CHECK_EQ_INT(x->storage->refcount, 1);
     tsr_tensor_release(x);
 }
+
+/* The rules the Tensor methods used to decide in src/: name lookup of a
+ * dimension, narrow with a tensor start, mT/H, size/stride queries and
+ * as_strided's length check (messages from torch 1.13). */
+TEST(view_method_rules)
+{
+    tsr_tensor *x = ar(2, L(2, 3)), *v = ar(1, L(3)), *z = ar(0, NULL);
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_dim_of_name(x, "a"), -1);
+    CHECK_STR(tsr_error_message(), "Name 'a' not found in Tensor[None, None].");
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_dim_of_name(x, NULL), -1);
+    CHECK_STR(tsr_error_message(), "Please look up dimensions by name, got: name = None.");
+    tsr_error_clear();
+    tsr_tensor *s0 = tsr_full(0, NULL, tsr_scalar_int(1), TSR_INT64, TSR_CPU);
+    tsr_tensor *sf = tsr_full(0, NULL, tsr_scalar_float(1), TSR_FLOAT32, TSR_CPU);
+    KEEP(n, tsr_view_narrow_tensor(x, 1, s0, 2)); GEOM(n, (2, 2), (3, 1), 1);
+    FAILS(tsr_view_narrow_tensor(x, 1, sf, 2), TSR_ERR_RUNTIME, "start must be an 0-dim integral Tensor.");
+    FAILS(tsr_view_narrow_tensor(x, 1, v, 2), TSR_ERR_RUNTIME, "start must be an 0-dim integral Tensor.");
+    KEEP(m, tsr_view_mT(x)); GEOM(m, (3, 2), (1, 3), 0);
+    FAILS(tsr_view_mT(v), TSR_ERR_RUNTIME, "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.");
+    KEEP(h, tsr_view_H(x)); GEOM(h, (3, 2), (1, 3), 0);
+    FAILS(tsr_view_H(v), TSR_ERR_RUNTIME, "tensor.H is only supported on matrices (2-D tensors). Got 1-D tensor.");
+    KEEP(a, tsr_view_as_strided_checked(x, 1, L(2), 1, L(2), 1)); GEOM(a, (2), (2), 1);
+    FAILS(tsr_view_as_strided_checked(x, 2, L(1, 2), 1, L(1), 0), TSR_ERR_RUNTIME, "mismatch in length of strides and shape");
+    int64_t r = 0;
+    CHECK_EQ_INT(tsr_tensor_dim_query(x, -1, false, &r), 0);
+    CHECK_EQ_INT(r, 3);
+    CHECK_EQ_INT(tsr_tensor_dim_query(x, 0, true, &r), 0);
+    CHECK_EQ_INT(r, 3);
+    CHECK_EQ_INT(tsr_tensor_dim_query(z, 0, false, &r), -1);
+    CHECK_STR(tsr_error_message(), "Dimension specified as 0 but tensor has no dimensions");
+    tsr_error_clear();
+    CHECK_EQ_INT(tsr_tensor_dim_query(x, 2, false, &r), -1);
+    CHECK_STR(tsr_error_message(), "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
+    tsr_error_clear();
+    tsr_tensor *all[] = {x, v, z, s0, sf, n, m, h, a};
+    for (size_t q = 0; q < sizeof all / sizeof all[0]; q++) tsr_tensor_release(all[q]);
+}
