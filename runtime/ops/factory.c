@@ -72,6 +72,20 @@ tsr_tensor *tsr_full(int ndim, const int64_t *sizes, tsr_scalar v, tsr_dtype dty
     return t;
 }
 
+tsr_dtype tsr_full_dtype(tsr_scalar v, tsr_device device)
+{
+    /* 1.13 infers full()'s dtype in the CPU/CUDA kernels only: meta gets the default */
+    if (device.type == TSR_DEV_META) return tsr_default_dtype();
+    switch (v.kind) {
+    case TSR_SCALAR_BOOL: return TSR_BOOL;
+    case TSR_SCALAR_INT: return TSR_INT64;
+    case TSR_SCALAR_FLOAT: return tsr_default_dtype();
+    case TSR_SCALAR_COMPLEX:   /* 1.13's full() gives complex64 when the default is float16 */
+        return tsr_default_dtype() == TSR_FLOAT16 ? TSR_COMPLEX64 : tsr_dtype_to_complex(tsr_default_dtype());
+    }
+    return tsr_default_dtype();
+}
+
 tsr_tensor *tsr_zeros(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device)
 {
     return tsr_full(ndim, sizes, tsr_scalar_int(0), dtype, device);
@@ -176,6 +190,18 @@ int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtyp
 
 tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device)
 {
+    tsr_scalar *sv[3] = {&start, &end, &step};
+    bool all_int = true;
+    for (int i = 0; i < 3; i++) {
+        /* the Scalars are read as double (c10::checked_convert) before the dtype is known */
+        if (sv[i]->kind == TSR_SCALAR_COMPLEX) {
+            tsr_error_set(TSR_ERR_RUNTIME, "value cannot be converted to type double without overflow");
+            return NULL;
+        }
+        if (sv[i]->kind == TSR_SCALAR_BOOL) *sv[i] = tsr_scalar_int(sv[i]->i);
+        all_int = all_int && sv[i]->kind == TSR_SCALAR_INT;
+    }
+    if (dtype == TSR_DTYPE_UNDEFINED) dtype = all_int ? TSR_INT64 : tsr_default_dtype();
     int64_t n;
     if (tsr_arange_numel(start, end, step, dtype, &n) < 0) return NULL;
     tsr_tensor *t = tsr_tensor_empty(1, &n, dtype, device);

@@ -25,12 +25,18 @@ tsr_tensor *tsr_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_devic
 tsr_tensor *tsr_zeros(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device);
 tsr_tensor *tsr_ones(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device);
 tsr_tensor *tsr_full(int ndim, const int64_t *sizes, tsr_scalar v, tsr_dtype dtype, tsr_device device);
+/* The dtype full(size, v) gives without dtype=: bool, int64, the default
+ * float or its complex (complex64 under a float16 default) by v's kind; the
+ * default dtype on meta, where 1.13 infers nothing. */
+tsr_dtype tsr_full_dtype(tsr_scalar v, tsr_device device);
 /* Number of elements of arange(start, end, step): ceil((end-start)/step) with
  * PyTorch's checks: "step must be nonzero", "upper bound and larger bound
  * inconsistent with step sign", non-finite bounds "unsupported range: ...".
  * An int64 result counts in int64 ((end - start + step - sign) / step), as
  * 1.13 does; other dtypes in double. Returns 0 / -1. */
 int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, int64_t *out);
+/* dtype UNDEFINED: int64 when every bound is an int or bool, else the
+ * default dtype; a complex bound fails as 1.13's conversion to double does. */
 tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device);
 /* linspace_logspace_infer_options (RangeFactories.cpp), after the steps
  * check: the dtype of linspace/logspace, dtype UNDEFINED when the call passed
