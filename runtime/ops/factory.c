@@ -188,6 +188,50 @@ int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtyp
     return 0;
 }
 
+tsr_tensor *tsr_range(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device)
+{
+    const tsr_scalar *sv[3] = {&start, &end, &step};
+    for (int i = 0; i < 3; i++)
+        if (sv[i]->kind == TSR_SCALAR_COMPLEX) {
+            tsr_error_set(TSR_ERR_RUNTIME, "value cannot be converted to type double without overflow");
+            return NULL;
+        }
+    if (dtype == TSR_DTYPE_UNDEFINED) dtype = tsr_default_dtype();
+    /* range_out dispatches AT_DISPATCH_ALL_TYPES_AND(BFloat16) */
+    if (dtype == TSR_FLOAT16 || dtype == TSR_BOOL || tsr_dtype_is_complex(dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"range_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(dtype));
+        return NULL;
+    }
+    bool integral = tsr_dtype_is_integral(dtype, false);
+    int64_t n;
+    double a = acc(dtype, tsr_scalar_to_double(start)), b = acc(dtype, tsr_scalar_to_double(end));
+    double s = acc(dtype, tsr_scalar_to_double(step));
+    int64_t ia = tsr_scalar_to_int64(start), ib = tsr_scalar_to_int64(end), is = tsr_scalar_to_int64(step);
+    if (integral ? is == 0 : !(s > 0 || s < 0)) { tsr_error_set(TSR_ERR_RUNTIME, "step must be nonzero"); return NULL; }
+    if (!integral && (!isfinite(a) || !isfinite(b))) {
+        char x[64], y[64];
+        range_error_fmt(x, sizeof x, tsr_scalar_float(a), false);
+        range_error_fmt(y, sizeof y, tsr_scalar_float(b), false);
+        tsr_error_set(TSR_ERR_RUNTIME, "unsupported range: %s -> %s", x, y);
+        return NULL;
+    }
+    if (integral ? !((is > 0 && ib >= ia) || (is < 0 && ib <= ia)) : !((s > 0 && b >= a) || (s < 0 && b <= a))) {
+        tsr_error_set(TSR_ERR_RUNTIME, "upper bound and lower bound inconsistent with step sign");
+        return NULL;
+    }
+    if (integral) n = (ib - ia) / is + 1;
+    else n = low_precision(dtype) ? (int64_t)(((float)b - (float)a) / (float)s + 1) : (int64_t)((b - a) / s + 1);
+    tsr_tensor *t = tsr_tensor_empty(1, &n, dtype, device);
+    if (!t || tsr_tensor_is_meta(t)) return t;
+    for (int64_t i = 0; i < n; i++) {
+        /* data[i] = xstart + is * xstep in accscalar_t (RangeFactories.cpp range_out) */
+        if (integral) store_i(t, i, ia + i * is);
+        else if (low_precision(dtype)) store_d(t, i, (float)a + (float)i * (float)s);
+        else store_d(t, i, a + (double)i * s);
+    }
+    return t;
+}
+
 tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device)
 {
     tsr_scalar *sv[3] = {&start, &end, &step};

@@ -38,6 +38,10 @@ int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtyp
 /* dtype UNDEFINED: int64 when every bound is an int or bool, else the
  * default dtype; a complex bound fails as 1.13's conversion to double does. */
 tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device);
+/* torch.range (deprecated in 1.13): end included, floor((end - start) / step)
+ * + 1 elements computed as start + i * step in acc_type; dtype UNDEFINED is
+ * the default dtype. Half, bool and complex: "\"range_cpu\" not implemented". */
+tsr_tensor *tsr_range(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device);
 /* linspace_logspace_infer_options (RangeFactories.cpp), after the steps
  * check: the dtype of linspace/logspace, dtype UNDEFINED when the call passed
  * none. Complex

@@ -413,7 +413,7 @@ typedef enum { FILL_ZEROS, FILL_ONES, FILL_EMPTY, FILL_FULL } FillKind;
 
 typedef enum {
     K_SIZED, K_LIKE, K_NEW, K_NEW_TENSOR, K_TENSOR, K_AS_TENSOR, K_ASARRAY, K_ARANGE, K_LINSPACE, K_LOGSPACE, K_EYE,
-    K_EMPTY_STRIDED,
+    K_EMPTY_STRIDED, K_RANGE, K_SCALAR_TENSOR,
 } Kind;
 
 static tsr_tensor *fill(FillKind kind, int n, const int64_t *sizes, tsr_scalar fv, tsr_dtype dt, const Opts *o)
@@ -558,7 +558,8 @@ static Value *run_asarray(BindArgs *b)
     return r;
 }
 
-static Value *run_arange(const char *fname, BindArgs *b)
+/* arange, and the deprecated range (end included, out= resized). */
+static Value *run_arange(const char *fname, BindArgs *b, bool range)
 {
     static const char *const nm[3] = {"start", "end", "step"};
     tsr_scalar sv[3] = {tsr_scalar_int(0), tsr_scalar_int(0), tsr_scalar_int(1)};
@@ -568,8 +569,9 @@ static Value *run_arange(const char *fname, BindArgs *b)
     }
     Opts o;
     if (opts_of(fname, b, bind_default_device(), &o) < 0) return NULL;
-    o.keep_numel = true;
-    return finish(tsr_arange(sv[0], sv[1], sv[2], o.dtype, o.device), &o);
+    o.keep_numel = !range;
+    return finish(range ? tsr_range(sv[0], sv[1], sv[2], o.dtype, o.device) : tsr_arange(sv[0], sv[1], sv[2], o.dtype, o.device),
+                  &o);
 }
 
 static Value *run_space(const char *fname, BindArgs *b, bool log)
@@ -636,7 +638,15 @@ static Value *fact_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     case K_NEW_TENSOR: return run_tensor(fname, b, self);
     case K_AS_TENSOR: return run_as_tensor(b);
     case K_ASARRAY: return run_asarray(b);
-    case K_ARANGE: return run_arange(fname, b);
+    case K_ARANGE: return run_arange(fname, b, false);
+    case K_RANGE: return run_arange(fname, b, true);
+    case K_SCALAR_TENSOR: {
+        tsr_scalar v;
+        Opts o;
+        if (bind_scalar(ARG("s"), fname, "s", &v) < 0 || opts_of(fname, b, bind_default_device(), &o) < 0) return NULL;
+        tsr_dtype dt = o.dtype != TSR_DTYPE_UNDEFINED ? o.dtype : tsr_default_dtype();
+        return finish(tsr_scalar_check_fits(v, dt) < 0 ? NULL : tsr_full(0, NULL, v, dt, o.device), &o);
+    }
     case K_LINSPACE: return run_space(fname, b, false);
     case K_LOGSPACE: return run_space(fname, b, true);
     case K_EYE: return run_eye(fname, b);
@@ -690,6 +700,10 @@ static BindRow defs[] = {
     {.name = "arange", .kind = K_ARANGE, .flags = BIND_FN, .handler = fact_call,
      .sigs = "Scalar end, *, Tensor? out=None, " OPTS "|Scalar start, Scalar end, *, " OPTS "|"
              "Scalar start, Scalar end, Scalar step=1, *, Tensor? out=None, " OPTS},
+    {.name = "range", .kind = K_RANGE, .flags = BIND_FN, .handler = fact_call,
+     .sigs = "Scalar start, Scalar end, Scalar step=1, *, Tensor? out=None, " OPTS},
+    {.name = "scalar_tensor", .kind = K_SCALAR_TENSOR, .flags = BIND_FN, .handler = fact_call,
+     .sigs = "Scalar s, *, " OPTS},
     {.name = "linspace", .kind = K_LINSPACE, .flags = BIND_FN, .handler = fact_call,
      .sigs = "Scalar start, Scalar end, int64_t steps, *, Tensor? out=None, " OPTS},
     {.name = "logspace", .kind = K_LOGSPACE, .flags = BIND_FN, .handler = fact_call,
