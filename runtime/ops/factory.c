@@ -491,6 +491,48 @@ tsr_tensor *tsr_eye(int64_t n, int64_t m, tsr_dtype dtype, tsr_device device)
     return t;
 }
 
+tsr_tensor *tsr_eye_m(int64_t n, int64_t m, tsr_dtype dtype, tsr_device device)
+{
+    if (n >= 0 && m < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "m must be greater or equal to 0, got %lld", (long long)m);
+        return NULL;
+    }
+    return tsr_eye(n, m, dtype == TSR_DTYPE_UNDEFINED ? tsr_default_dtype() : dtype, device);
+}
+
+tsr_tensor *tsr_empty_strided(int n, const int64_t *sizes, int nstrides, const int64_t *strides, tsr_dtype dtype,
+                              tsr_device device)
+{
+    if (n != nstrides) {
+        tsr_error_set(TSR_ERR_RUNTIME, "dimensionality of sizes (%d) must match dimensionality of strides (%d)", n,
+                      nstrides);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        if (strides[i] >= 0) continue;
+        char b1[512], b2[512];
+        size_t k1 = 0, k2 = 0;
+        for (int j = 0; j < n; j++) {
+            k1 += (size_t)snprintf(b1 + k1, sizeof b1 - k1, "%s%lld", j ? ", " : "", (long long)sizes[j]);
+            k2 += (size_t)snprintf(b2 + k2, sizeof b2 - k2, "%s%lld", j ? ", " : "", (long long)strides[j]);
+        }
+        tsr_error_set(TSR_ERR_RUNTIME, "Storage size calculation overflowed with sizes=[%s] and strides=[%s]", b1, b2);
+        return NULL;
+    }
+    return tsr_tensor_empty_strided(n, sizes, strides, dtype == TSR_DTYPE_UNDEFINED ? tsr_default_dtype() : dtype,
+                                    device);
+}
+
+int tsr_factory_requires_grad(tsr_tensor *t)
+{
+    if (!tsr_dtype_is_floating(t->dtype) && !tsr_dtype_is_complex(t->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Only Tensors of floating point and complex dtype can require gradients");
+        return -1;
+    }
+    t->requires_grad = true;
+    return 0;
+}
+
 static tsr_tensor *like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf)
 {
     int64_t strides[TSR_MAX_DIMS];

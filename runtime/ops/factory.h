@@ -58,6 +58,17 @@ tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double
                          tsr_dtype dtype, tsr_device device);
 /* eye(n, m); m < 0 means m = n. */
 tsr_tensor *tsr_eye(int64_t n, int64_t m, tsr_dtype dtype, tsr_device device);
+/* eye(n, m) as torch.eye(n, m) checks it: "n must be greater or equal to 0,
+ * got -1", then the same for m; dtype UNDEFINED is the default dtype. */
+tsr_tensor *tsr_eye_m(int64_t n, int64_t m, tsr_dtype dtype, tsr_device device);
+/* empty_strided(size, stride): "dimensionality of sizes (2) must match
+ * dimensionality of strides (1)", negative strides "Storage size calculation
+ * overflowed with sizes=[..] and strides=[..]"; dtype UNDEFINED: default. */
+tsr_tensor *tsr_empty_strided(int n, const int64_t *sizes, int nstrides, const int64_t *strides, tsr_dtype dtype,
+                              tsr_device device);
+/* requires_grad=True on a factory's new result t: -1 with "Only Tensors of
+ * floating point and complex dtype can require gradients" for other dtypes. */
+int tsr_factory_requires_grad(tsr_tensor *t);
 /* *_like: dtype UNDEFINED keeps t's; mf PRESERVE follows §4.3. */
 tsr_tensor *tsr_empty_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf);
 tsr_tensor *tsr_zeros_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf);

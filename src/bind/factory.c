@@ -100,12 +100,9 @@ static Value *rt_error(void)
 static Value *finish(tsr_tensor *r, Opts *o)
 {
     if (!r) return rt_error();
-    if (o->requires_grad) {
-        if (!tsr_dtype_is_floating(r->dtype) && !tsr_dtype_is_complex(r->dtype)) {
-            tsr_tensor_release(r);
-            return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
-        }
-        r->requires_grad = true;
+    if (o->requires_grad && tsr_factory_requires_grad(r) < 0) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
     }
     if (o->out) {
         int rc = tsr_factory_out(tensor_of(o->out), r, o->keep_numel);
@@ -454,7 +451,7 @@ static Value *run_like(FillKind kind, const char *fname, BindArgs *b)
     Opts o;
     if (opts_of(fname, b, t->device, &o) < 0) return NULL;
     if (!ARG("memory_format")) o.mf = TSR_MF_PRESERVE;
-    tsr_dtype dt = o.dtype != TSR_DTYPE_UNDEFINED ? o.dtype : t->dtype;
+    tsr_dtype dt = o.dtype != TSR_DTYPE_UNDEFINED ? o.dtype : t->dtype;   /* full_like's fill check needs it */
     tsr_tensor *r = NULL;
     switch (kind) {
     case FILL_ZEROS: r = tsr_zeros_like(t, dt, o.device, o.mf); break;
@@ -550,9 +547,9 @@ static Value *run_asarray(BindArgs *b)
         if (!r) return NULL;
     }
     tsr_tensor *rt = tensor_of(r);
-    if (rg && !tsr_dtype_is_floating(rt->dtype) && !tsr_dtype_is_complex(rt->dtype)) {
+    if (rg && tsr_factory_requires_grad(rt) < 0) {
         decref(r);
-        return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+        return bind_runtime_error();
     }
     rt->requires_grad = rg;
     return r;
@@ -595,12 +592,10 @@ static Value *run_eye(const char *fname, BindArgs *b)
 {
     int64_t n, m = -1;
     if (bind_table_int(ARG("n"), fname, "n", &n) < 0 || (ARG("m") && bind_table_int(ARG("m"), fname, "m", &m) < 0)) return NULL;
-    if (n < 0) return exc_set("RuntimeError", "n must be greater or equal to 0, got %" PRId64, n);
-    if (ARG("m") && m < 0) return exc_set("RuntimeError", "m must be greater or equal to 0, got %" PRId64, m);
     Opts o;
     if (opts_of(fname, b, bind_default_device(), &o) < 0) return NULL;
-    tsr_dtype dt = o.dtype != TSR_DTYPE_UNDEFINED ? o.dtype : tsr_default_dtype();
-    return finish(tsr_eye(n, m, dt, o.device), &o);
+    return finish(ARG("m") ? tsr_eye_m(n, m, o.dtype, o.device) : tsr_eye(n, -1, o.dtype == TSR_DTYPE_UNDEFINED ?
+                  tsr_default_dtype() : o.dtype, o.device), &o);
 }
 
 static Value *run_empty_strided(const char *fname, BindArgs *b)
@@ -610,20 +605,7 @@ static Value *run_empty_strided(const char *fname, BindArgs *b)
     if (intlist_of(b, "size", fname, sizes, &n) < 0 || intlist_of(b, "stride", fname, strides, &ns) < 0) return NULL;
     Opts o;
     if (opts_of(fname, b, bind_default_device(), &o) < 0) return NULL;
-    if (n != ns)
-        return exc_set("RuntimeError", "dimensionality of sizes (%d) must match dimensionality of strides (%d)", n, ns);
-    for (int i = 0; i < n; i++) {
-        if (strides[i] >= 0) continue;
-        char b1[512], b2[512];
-        size_t k1 = 0, k2 = 0;
-        for (int j = 0; j < n; j++) {
-            k1 += (size_t)snprintf(b1 + k1, sizeof b1 - k1, "%s%" PRId64, j ? ", " : "", sizes[j]);
-            k2 += (size_t)snprintf(b2 + k2, sizeof b2 - k2, "%s%" PRId64, j ? ", " : "", strides[j]);
-        }
-        return exc_set("RuntimeError", "Storage size calculation overflowed with sizes=[%s] and strides=[%s]", b1, b2);
-    }
-    tsr_dtype dt = o.dtype != TSR_DTYPE_UNDEFINED ? o.dtype : tsr_default_dtype();
-    return finish(tsr_tensor_empty_strided(n, sizes, strides, dt, o.device), &o);
+    return finish(tsr_empty_strided(n, sizes, ns, strides, o.dtype, o.device), &o);
 }
 
 /* The handler of every row of this area. */

@@ -209,12 +209,9 @@ static Value *finish_rc(tsr_tensor *t, int rc, const Opts *o)
         t = tsr_tensor_retain(tensor_of(o->out));
     }
     if (!t) return bind_runtime_error();
-    if (o->requires_grad) {
-        if (!tsr_dtype_is_floating(t->dtype) && !tsr_dtype_is_complex(t->dtype)) {
-            tsr_tensor_release(t);
-            return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
-        }
-        t->requires_grad = true;
+    if (o->requires_grad && tsr_factory_requires_grad(t) < 0) {
+        tsr_tensor_release(t);
+        return bind_runtime_error();
     }
     if (o->out) {
         tsr_tensor_release(t);
