@@ -624,7 +624,8 @@ tsr_dtype bind_table_dtype(Value *v, tsr_dtype dflt)
 
 int bind_table_int(Value *v, const char *fname, const char *pname, int64_t *out)
 {
-    if (is_tensor(v) && tensor_of(v)->ndim == 0 && tsr_dtype_is_integral(tensor_of(v)->dtype, false)) {
+    if (is_tensor(v) && tensor_of(v)->ndim == 0 && tsr_dtype_is_integral(tensor_of(v)->dtype, false) &&
+        !tsr_tensor_is_meta(tensor_of(v))) {
         *out = tsr_tensor_get_int64_at(tensor_of(v), 0);   /* Tensor.__index__ */
         return 0;
     }
