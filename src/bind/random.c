@@ -70,11 +70,45 @@ static int seed_arg(Value *v, bool via_int, uint64_t *out)
     return exc_seti("RuntimeError", "manual_seed expected a long, but got %s", type_name(v));
 }
 
+/* The calling conventions of the callables 1.13 does not give the argument
+ * parser: Generator's methods are C methods (METH_NOARGS, METH_O) and the
+ * torch.* seed functions are Python functions of torch/random.py, each with
+ * CPython's messages. meth_args: exactly nargs (0 or 1) positional
+ * arguments into *out. */
+static int meth_args(CallArgs *a, const char *fname, int nargs, Value **out)
+{
+    if (a->nkw) return exc_seti("TypeError", "Generator.%s() takes no keyword arguments", fname);
+    if (nargs == 0 && a->npos) return exc_seti("TypeError", "Generator.%s() takes no arguments (%d given)", fname, a->npos);
+    if (nargs == 1 && a->npos != 1)
+        return exc_seti("TypeError", "Generator.%s() takes exactly one argument (%d given)", fname, a->npos);
+    if (nargs) *out = a->pos[0];
+    return 0;
+}
+
+/* def fname(param) (param NULL: no parameters) as CPython binds it. */
+static int pydef_args(CallArgs *a, const char *fname, const char *param, Value **out)
+{
+    int np = param ? 1 : 0;
+    if (a->npos > np)
+        return exc_seti("TypeError", "%s() takes %d positional argument%s but %d %s given", fname, np, np == 1 ? "" : "s",
+                        a->npos, a->npos == 1 ? "was" : "were");
+    Value *v = a->npos ? a->pos[0] : NULL;
+    for (int j = 0; j < a->nkw; j++) {
+        if (!param || strcmp(a->kwnames[j], param))
+            return exc_seti("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[j]);
+        if (v) return exc_seti("TypeError", "%s() got multiple values for argument '%s'", fname, param);
+        v = a->kw[j];
+    }
+    if (param && !v) return exc_seti("TypeError", "%s() missing 1 required positional argument: '%s'", fname, param);
+    if (param) *out = v;
+    return 0;
+}
+
 static Value *m_manual_seed(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    Value *args[1];
-    if (bind_args(a, "manual_seed", "seed", args) < 0) return NULL;
+    Value *args[1] = {NULL};
+    if (meth_args(a, "manual_seed", 1, args) < 0) return NULL;
     uint64_t s;
     if (seed_arg(args[0], false, &s) < 0) return NULL;
     tsr_generator_manual_seed(gen_of(self), s);
@@ -84,21 +118,21 @@ static Value *m_manual_seed(Value *self, CallArgs *a, void *d)
 static Value *m_seed(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    if (bind_args(a, "seed", "", NULL) < 0) return NULL;
+    if (meth_args(a, "seed", 0, NULL) < 0) return NULL;
     return v_seed(tsr_generator_seed(gen_of(self)));
 }
 
 static Value *m_initial_seed(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    if (bind_args(a, "initial_seed", "", NULL) < 0) return NULL;
+    if (meth_args(a, "initial_seed", 0, NULL) < 0) return NULL;
     return v_seed(tsr_generator_initial_seed(gen_of(self)));
 }
 
 static Value *m_get_state(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    if (bind_args(a, "get_state", "", NULL) < 0) return NULL;
+    if (meth_args(a, "get_state", 0, NULL) < 0) return NULL;
     return v_tensor(tsr_generator_get_state(gen_of(self)));
 }
 
@@ -111,8 +145,8 @@ static int set_state(tsr_generator *g, Value *st)
 static Value *m_set_state(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    Value *args[1];
-    if (bind_args(a, "set_state", "new_state", args) < 0) return NULL;
+    Value *args[1] = {NULL};
+    if (meth_args(a, "set_state", 1, args) < 0) return NULL;
     if (set_state(gen_of(self), args[0]) < 0) return NULL;
     return incref(self);
 }
@@ -134,6 +168,8 @@ static Value *f_generator(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     Value *args[1];
+    if (a->npos > 1)   /* THPGenerator_pynew's parser: "Generator(Device device=None)" */
+        return exc_set("TypeError", "Generator() takes from 0 to 1 positional arguments but %d were given", a->npos);
     if (bind_args(a, "Generator", "device=", args) < 0) return NULL;
     tsr_device dev;
     if (bind_device_arg(args[0], TSR_CPU, &dev) < 0) return NULL;
@@ -482,7 +518,7 @@ static Value *f_manual_seed(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     Value *args[1];
-    if (bind_args(a, "manual_seed", "seed", args) < 0) return NULL;
+    if (pydef_args(a, "manual_seed", "seed", args) < 0) return NULL;
     uint64_t s;
     if (seed_arg(args[0], true, &s) < 0) return NULL;
     tsr_generator_manual_seed(NULL, s);
@@ -492,21 +528,21 @@ static Value *f_manual_seed(Value *self, CallArgs *a, void *d)
 static Value *f_seed(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    if (bind_args(a, "seed", "", NULL) < 0) return NULL;
+    if (pydef_args(a, "seed", NULL, NULL) < 0) return NULL;
     return v_seed(tsr_generator_seed(NULL));
 }
 
 static Value *f_initial_seed(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    if (bind_args(a, "initial_seed", "", NULL) < 0) return NULL;
+    if (pydef_args(a, "initial_seed", NULL, NULL) < 0) return NULL;
     return v_seed(tsr_generator_initial_seed(NULL));
 }
 
 static Value *f_get_rng_state(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    if (bind_args(a, "get_rng_state", "", NULL) < 0) return NULL;
+    if (pydef_args(a, "get_rng_state", NULL, NULL) < 0) return NULL;
     return v_tensor(tsr_generator_get_state(NULL));
 }
 
@@ -514,7 +550,7 @@ static Value *f_set_rng_state(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     Value *args[1];
-    if (bind_args(a, "set_rng_state", "new_state", args) < 0) return NULL;
+    if (pydef_args(a, "set_rng_state", "new_state", args) < 0) return NULL;
     if (set_state(tsr_default_generator(), args[0]) < 0) return NULL;
     return v_none();
 }
