@@ -1,6 +1,8 @@
-/* runtime/ops/factory.h — factories: empty, zeros, ones, full, arange,
- * linspace, logspace, eye, *_like. The caller decides the dtype (Python value
- * inference is the language's job). NEW reference or NULL + error. */
+/* runtime/ops/factory.h — factories: empty, zeros, ones, full, arange, range,
+ * linspace, logspace, eye, empty_strided, *_like. Inferring a dtype from Python
+ * data is the language's job; the defaults that follow from the arguments
+ * (full's fill value, arange's bounds) are decided here. NEW reference or
+ * NULL + error. */
 #ifndef TSR_OPS_FACTORY_H
 #define TSR_OPS_FACTORY_H
 #include "../tensor.h"
