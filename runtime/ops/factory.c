@@ -72,6 +72,20 @@ tsr_tensor *tsr_full(int ndim, const int64_t *sizes, tsr_scalar v, tsr_dtype dty
     return t;
 }
 
+tsr_dtype tsr_full_dtype(tsr_scalar v, tsr_device device)
+{
+    /* 1.13 infers full()'s dtype in the CPU/CUDA kernels only: meta gets the default */
+    if (device.type == TSR_DEV_META) return tsr_default_dtype();
+    switch (v.kind) {
+    case TSR_SCALAR_BOOL: return TSR_BOOL;
+    case TSR_SCALAR_INT: return TSR_INT64;
+    case TSR_SCALAR_FLOAT: return tsr_default_dtype();
+    case TSR_SCALAR_COMPLEX:   /* 1.13's full() gives complex64 when the default is float16 */
+        return tsr_default_dtype() == TSR_FLOAT16 ? TSR_COMPLEX64 : tsr_dtype_to_complex(tsr_default_dtype());
+    }
+    return tsr_default_dtype();
+}
+
 tsr_tensor *tsr_zeros(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device)
 {
     return tsr_full(ndim, sizes, tsr_scalar_int(0), dtype, device);
@@ -183,8 +197,64 @@ int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtyp
     return 0;
 }
 
+tsr_tensor *tsr_range(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device)
+{
+    const tsr_scalar *sv[3] = {&start, &end, &step};
+    for (int i = 0; i < 3; i++)
+        if (sv[i]->kind == TSR_SCALAR_COMPLEX) {
+            tsr_error_set(TSR_ERR_RUNTIME, "value cannot be converted to type double without overflow");
+            return NULL;
+        }
+    if (dtype == TSR_DTYPE_UNDEFINED) dtype = tsr_default_dtype();
+    /* range_out dispatches AT_DISPATCH_ALL_TYPES_AND(BFloat16) */
+    if (dtype == TSR_FLOAT16 || dtype == TSR_BOOL || tsr_dtype_is_complex(dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"range_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(dtype));
+        return NULL;
+    }
+    bool integral = tsr_dtype_is_integral(dtype, false);
+    int64_t n;
+    double a = acc(dtype, tsr_scalar_to_double(start)), b = acc(dtype, tsr_scalar_to_double(end));
+    double s = acc(dtype, tsr_scalar_to_double(step));
+    int64_t ia = tsr_scalar_to_int64(start), ib = tsr_scalar_to_int64(end), is = tsr_scalar_to_int64(step);
+    if (integral ? is == 0 : !(s > 0 || s < 0)) { tsr_error_set(TSR_ERR_RUNTIME, "step must be nonzero"); return NULL; }
+    if (!integral && (!isfinite(a) || !isfinite(b))) {
+        char x[64], y[64];
+        range_error_fmt(x, sizeof x, tsr_scalar_float(a), false);
+        range_error_fmt(y, sizeof y, tsr_scalar_float(b), false);
+        tsr_error_set(TSR_ERR_RUNTIME, "unsupported range: %s -> %s", x, y);
+        return NULL;
+    }
+    if (integral ? !((is > 0 && ib >= ia) || (is < 0 && ib <= ia)) : !((s > 0 && b >= a) || (s < 0 && b <= a))) {
+        tsr_error_set(TSR_ERR_RUNTIME, "upper bound and lower bound inconsistent with step sign");
+        return NULL;
+    }
+    if (integral) n = (ib - ia) / is + 1;
+    else n = low_precision(dtype) ? (int64_t)(((float)b - (float)a) / (float)s + 1) : (int64_t)((b - a) / s + 1);
+    tsr_tensor *t = tsr_tensor_empty(1, &n, dtype, device);
+    if (!t || tsr_tensor_is_meta(t)) return t;
+    for (int64_t i = 0; i < n; i++) {
+        /* data[i] = xstart + is * xstep in accscalar_t (RangeFactories.cpp range_out) */
+        if (integral) store_i(t, i, ia + i * is);
+        else if (low_precision(dtype)) store_d(t, i, (float)a + (float)i * (float)s);
+        else store_d(t, i, a + (double)i * s);
+    }
+    return t;
+}
+
 tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device)
 {
+    tsr_scalar *sv[3] = {&start, &end, &step};
+    bool all_int = true;
+    for (int i = 0; i < 3; i++) {
+        /* the Scalars are read as double (c10::checked_convert) before the dtype is known */
+        if (sv[i]->kind == TSR_SCALAR_COMPLEX) {
+            tsr_error_set(TSR_ERR_RUNTIME, "value cannot be converted to type double without overflow");
+            return NULL;
+        }
+        if (sv[i]->kind == TSR_SCALAR_BOOL) *sv[i] = tsr_scalar_int(sv[i]->i);
+        all_int = all_int && sv[i]->kind == TSR_SCALAR_INT;
+    }
+    if (dtype == TSR_DTYPE_UNDEFINED) dtype = all_int ? TSR_INT64 : tsr_default_dtype();
     int64_t n;
     if (tsr_arange_numel(start, end, step, dtype, &n) < 0) return NULL;
     tsr_tensor *t = tsr_tensor_empty(1, &n, dtype, device);
@@ -429,6 +499,48 @@ tsr_tensor *tsr_eye(int64_t n, int64_t m, tsr_dtype dtype, tsr_device device)
         tsr_tensor_set(t, idx, tsr_scalar_int(1));
     }
     return t;
+}
+
+tsr_tensor *tsr_eye_m(int64_t n, int64_t m, tsr_dtype dtype, tsr_device device)
+{
+    if (n >= 0 && m < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "m must be greater or equal to 0, got %lld", (long long)m);
+        return NULL;
+    }
+    return tsr_eye(n, m, dtype == TSR_DTYPE_UNDEFINED ? tsr_default_dtype() : dtype, device);
+}
+
+tsr_tensor *tsr_empty_strided(int n, const int64_t *sizes, int nstrides, const int64_t *strides, tsr_dtype dtype,
+                              tsr_device device)
+{
+    if (n != nstrides) {
+        tsr_error_set(TSR_ERR_RUNTIME, "dimensionality of sizes (%d) must match dimensionality of strides (%d)", n,
+                      nstrides);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        if (strides[i] >= 0) continue;
+        char b1[512], b2[512];
+        size_t k1 = 0, k2 = 0;
+        for (int j = 0; j < n; j++) {
+            k1 += (size_t)snprintf(b1 + k1, sizeof b1 - k1, "%s%lld", j ? ", " : "", (long long)sizes[j]);
+            k2 += (size_t)snprintf(b2 + k2, sizeof b2 - k2, "%s%lld", j ? ", " : "", (long long)strides[j]);
+        }
+        tsr_error_set(TSR_ERR_RUNTIME, "Storage size calculation overflowed with sizes=[%s] and strides=[%s]", b1, b2);
+        return NULL;
+    }
+    return tsr_tensor_empty_strided(n, sizes, strides, dtype == TSR_DTYPE_UNDEFINED ? tsr_default_dtype() : dtype,
+                                    device);
+}
+
+int tsr_factory_requires_grad(tsr_tensor *t)
+{
+    if (!tsr_dtype_is_floating(t->dtype) && !tsr_dtype_is_complex(t->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Only Tensors of floating point and complex dtype can require gradients");
+        return -1;
+    }
+    t->requires_grad = true;
+    return 0;
 }
 
 static tsr_tensor *like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device, tsr_memory_format mf)

@@ -1370,6 +1370,19 @@ static int multinomial_noreplace(const tsr_tensor *p, tsr_tensor *out, int64_t n
     return 0;
 }
 
+int tsr_multinomial_out(tsr_tensor *out, const tsr_tensor *p, int64_t n, bool replacement, tsr_generator *g)
+{
+    if (p->ndim > 0 && p->ndim <= 2 && is_float(p->dtype) && out->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_RUNTIME, "multinomial expects Long tensor out, got: %s", tsr_dtype_scalar_name(out->dtype));
+        return -1;
+    }
+    tsr_tensor *r = tsr_multinomial(p, n, replacement, g);
+    if (!r) return -1;
+    int rc = tsr_factory_out(out, r, false);
+    tsr_tensor_release(r);
+    return rc;
+}
+
 tsr_tensor *tsr_multinomial(const tsr_tensor *p, int64_t n, bool replacement, tsr_generator *g)
 {
     if (!(p->ndim > 0 && p->ndim <= 2)) {

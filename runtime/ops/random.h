@@ -92,6 +92,9 @@ tsr_tensor *tsr_bernoulli(const tsr_tensor *p, tsr_generator *g);
 tsr_tensor *tsr_bernoulli_p(const tsr_tensor *t, double p, tsr_generator *g);
 /* multinomial(input, n, replacement): int64 indices, 1-d or 2-d input. */
 tsr_tensor *tsr_multinomial(const tsr_tensor *p, int64_t n, bool replacement, tsr_generator *g);
+/* multinomial(..., out=out): out must be int64 ("multinomial expects Long
+ * tensor out, got: Int", after the input checks); resized to the result. */
+int tsr_multinomial_out(tsr_tensor *out, const tsr_tensor *p, int64_t n, bool replacement, tsr_generator *g);
 /* poisson(rates): float32/float64 samples of input's shape. */
 tsr_tensor *tsr_poisson(const tsr_tensor *rates, tsr_generator *g);
 

@@ -1,12 +1,15 @@
-/* src/bind/random.c — torch's random API in the language: manual_seed, seed,
- * initial_seed, get/set_rng_state, torch.Generator, the random factories and
- * the in-place samplers, each with a generator= keyword where 1.13 has one.
+/* src/bind/random.c — torch's random API in the language: the random
+ * factories and in-place samplers as binding-table rows with 1.13's
+ * signatures; manual_seed, seed, initial_seed, get/set_rng_state and
+ * torch.Generator, which 1.13 writes in Python or as plain C methods (their
+ * errors are Python's, not the argument parser's), parsed as Python does.
  * Streams are the runtime's (runtime/ops/random.c, SEMANTICS.md §6). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bind/table.h"
 #include "bind/tensor.h"
 #include "bind/areas.h"
 #include "ops/random.h"
@@ -68,11 +71,45 @@ static int seed_arg(Value *v, bool via_int, uint64_t *out)
     return exc_seti("RuntimeError", "manual_seed expected a long, but got %s", type_name(v));
 }
 
+/* The calling conventions of the callables 1.13 does not give the argument
+ * parser: Generator's methods are C methods (METH_NOARGS, METH_O) and the
+ * torch.* seed functions are Python functions of torch/random.py, each with
+ * CPython's messages. meth_args: exactly nargs (0 or 1) positional
+ * arguments into *out. */
+static int meth_args(CallArgs *a, const char *fname, int nargs, Value **out)
+{
+    if (a->nkw) return exc_seti("TypeError", "Generator.%s() takes no keyword arguments", fname);
+    if (nargs == 0 && a->npos) return exc_seti("TypeError", "Generator.%s() takes no arguments (%d given)", fname, a->npos);
+    if (nargs == 1 && a->npos != 1)
+        return exc_seti("TypeError", "Generator.%s() takes exactly one argument (%d given)", fname, a->npos);
+    if (nargs) *out = a->pos[0];
+    return 0;
+}
+
+/* def fname(param) (param NULL: no parameters) as CPython binds it. */
+static int pydef_args(CallArgs *a, const char *fname, const char *param, Value **out)
+{
+    int np = param ? 1 : 0;
+    if (a->npos > np)
+        return exc_seti("TypeError", "%s() takes %d positional argument%s but %d %s given", fname, np, np == 1 ? "" : "s",
+                        a->npos, a->npos == 1 ? "was" : "were");
+    Value *v = a->npos ? a->pos[0] : NULL;
+    for (int j = 0; j < a->nkw; j++) {
+        if (!param || strcmp(a->kwnames[j], param))
+            return exc_seti("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[j]);
+        if (v) return exc_seti("TypeError", "%s() got multiple values for argument '%s'", fname, param);
+        v = a->kw[j];
+    }
+    if (param && !v) return exc_seti("TypeError", "%s() missing 1 required positional argument: '%s'", fname, param);
+    if (param) *out = v;
+    return 0;
+}
+
 static Value *m_manual_seed(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    Value *args[1];
-    if (bind_args(a, "manual_seed", "seed", args) < 0) return NULL;
+    Value *args[1] = {NULL};
+    if (meth_args(a, "manual_seed", 1, args) < 0) return NULL;
     uint64_t s;
     if (seed_arg(args[0], false, &s) < 0) return NULL;
     tsr_generator_manual_seed(gen_of(self), s);
@@ -82,21 +119,21 @@ static Value *m_manual_seed(Value *self, CallArgs *a, void *d)
 static Value *m_seed(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    if (bind_args(a, "seed", "", NULL) < 0) return NULL;
+    if (meth_args(a, "seed", 0, NULL) < 0) return NULL;
     return v_seed(tsr_generator_seed(gen_of(self)));
 }
 
 static Value *m_initial_seed(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    if (bind_args(a, "initial_seed", "", NULL) < 0) return NULL;
+    if (meth_args(a, "initial_seed", 0, NULL) < 0) return NULL;
     return v_seed(tsr_generator_initial_seed(gen_of(self)));
 }
 
 static Value *m_get_state(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    if (bind_args(a, "get_state", "", NULL) < 0) return NULL;
+    if (meth_args(a, "get_state", 0, NULL) < 0) return NULL;
     return v_tensor(tsr_generator_get_state(gen_of(self)));
 }
 
@@ -109,8 +146,8 @@ static int set_state(tsr_generator *g, Value *st)
 static Value *m_set_state(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    Value *args[1];
-    if (bind_args(a, "set_state", "new_state", args) < 0) return NULL;
+    Value *args[1] = {NULL};
+    if (meth_args(a, "set_state", 1, args) < 0) return NULL;
     if (set_state(gen_of(self), args[0]) < 0) return NULL;
     return incref(self);
 }
@@ -132,6 +169,8 @@ static Value *f_generator(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     Value *args[1];
+    if (a->npos > 1)   /* THPGenerator_pynew's parser: "Generator(Device device=None)" */
+        return exc_set("TypeError", "Generator() takes from 0 to 1 positional arguments but %d were given", a->npos);
     if (bind_args(a, "Generator", "device=", args) < 0) return NULL;
     tsr_device dev;
     if (bind_device_arg(args[0], TSR_CPU, &dev) < 0) return NULL;
@@ -147,66 +186,21 @@ static Value *f_generator(Value *self, CallArgs *a, void *d)
 
 /* ------------------------------------------------------------ arguments */
 
-/* The generator= keyword: a Generator or None (-> NULL: the default). */
-static int gen_arg(Value *v, const char *fname, tsr_generator **out)
+#define ARG(name) bind_table_arg(b, name)
+
+/* The generator= of a matched call: NULL for the default generator. */
+static tsr_generator *gen_arg(const BindArgs *b)
 {
-    *out = NULL;
-    if (!v || is_none(v)) return 0;
-    if (v->type == &t_generator) { *out = gen_of(v); return 0; }
-    return exc_seti("TypeError", "%s(): argument 'generator' must be torch.Generator, not %s", fname, type_name(v));
+    Value *g = ARG("generator");
+    return g ? gen_of(g) : NULL;
 }
 
-static int cmp_kw(const void *x, const void *y) { return strcmp(*(const char *const *)x, *(const char *const *)y); }
-
-/* First line of python_arg_parser's message for a call no signature takes:
- * "f() received an invalid combination of arguments - got (int, generator=int),
- * but expected one of:" (keywords sorted, as PyTorch's map holds them). */
-static int combo(const char *fname, CallArgs *a)
+/* A float parameter, dflt when absent. */
+static int float_arg(const BindArgs *b, const char *fname, const char *name, double dflt, double *out)
 {
-    char got[512], kws[16][64];
-    const char *kp[16];
-    size_t n = 0;
-    got[0] = 0;
-    for (int i = 0; i < a->npos && n < sizeof got - 80; i++)
-        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", i ? ", " : "", type_name(a->pos[i]));
-    int nk = a->nkw < 16 ? a->nkw : 16;
-    for (int i = 0; i < nk; i++) {
-        snprintf(kws[i], sizeof kws[i], "%s=%s", a->kwnames[i], type_name(a->kw[i]));
-        kp[i] = kws[i];
-    }
-    qsort(kp, (size_t)nk, sizeof *kp, cmp_kw);
-    for (int i = 0; i < nk && n < sizeof got - 80; i++)
-        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", (i || a->npos) ? ", " : "", kp[i]);
-    if (nk && !a->npos) snprintf(got + n, sizeof got - n, ", ");    /* sic, 1.13 */
-    return exc_seti("TypeError",
-                    "%s() received an invalid combination of arguments - got (%s), but expected one of:", fname, got);
-}
-
-/* A generator= of the wrong type in a function with several signatures. */
-static int gen_combo(Value *g, const char *fname, CallArgs *a)
-{
-    if (g && !is_none(g) && g->type != &t_generator) return combo(fname, a);
-    return 0;
-}
-
-static int float_arg(Value *v, const char *fname, const char *arg, double dflt, double *out)
-{
+    Value *v = ARG(name);
     if (!v) { *out = dflt; return 0; }
-    if (is_tensor(v) && tsr_tensor_numel(tensor_of(v)) == 1 && tensor_of(v)->ndim == 0) {
-        *out = tsr_tensor_get_double_at(tensor_of(v), 0);
-        return 0;
-    }
-    return bind_float(v, fname, arg, out);
-}
-
-static int int_arg(Value *v, const char *fname, const char *arg, int64_t *out)
-{
-    if (is_tensor(v) && tsr_dtype_is_integral(tensor_of(v)->dtype, true) && tsr_tensor_numel(tensor_of(v)) == 1 &&
-        tensor_of(v)->ndim == 0) {
-        *out = tsr_tensor_get_int64_at(tensor_of(v), 0);
-        return 0;
-    }
-    return bind_int(v, fname, arg, out);
+    return bind_table_float(v, fname, name, out);
 }
 
 /* Creation keywords shared by the factories. */
@@ -216,37 +210,35 @@ typedef struct {
     bool requires_grad;
     tsr_generator *gen;
     Value *out;                 /* borrowed out= tensor value, or NULL */
+    Value *names;               /* borrowed names= value, or NULL */
 } Opts;
 
-/* The creation keywords; with out= (a tensor, or None for absent) they are
- * checked against it as check_out_type_matches does and dtype and device
- * become its own. */
-static int opts(const char *fname, Value *dtype, Value *device, Value *layout, Value *rg, Value *gen, Value *out,
-                tsr_dtype dflt, Opts *o)
+/* The creation keywords of a matched call; with out= they are checked
+ * against it as check_out_type_matches does and dtype and device become its
+ * own. dflt: the dtype without dtype= and out=. */
+static int opts_of(const char *fname, const BindArgs *b, tsr_dtype dflt, Opts *o)
 {
-    o->out = out && !is_none(out) ? out : NULL;
+    Value *device = ARG("device"), *layout = ARG("layout"), *rg = ARG("requires_grad");
+    o->out = b->v[BIND_OUT];
+    o->names = ARG("names");
     tsr_tensor *ot = o->out ? tensor_of(o->out) : NULL;
-    if (bind_dtype_arg(dtype, fname, ot ? ot->dtype : dflt, &o->dtype) < 0) return -1;
+    o->dtype = bind_table_dtype(ARG("dtype"), ot ? ot->dtype : dflt);
     if (bind_device_arg(device, ot ? ot->device : bind_default_device(), &o->device) < 0) return -1;
     o->device = tsr_device_normalize(o->device);
-    o->requires_grad = false;
-    if (rg && !is_none(rg) && bind_bool(rg, fname, "requires_grad", &o->requires_grad) < 0) return -1;
-    bool has_layout = layout && !is_none(layout);
-    if (has_layout && layout->type != &t_layout)
-        return exc_seti("TypeError", "%s(): argument 'layout' must be torch.layout, not %s", fname, type_name(layout));
+    o->requires_grad = rg && rg->u.i;
+    o->gen = gen_arg(b);
     if (ot) {
-        tsr_layout lay = has_layout ? (tsr_layout)layout->u.ext.a : ot->layout;
-        bool has_dtype = dtype && !is_none(dtype), has_dev = device && !is_none(device);
-        if (tsr_check_out_options(ot, has_dtype ? &o->dtype : NULL, &lay, has_dev ? &o->device : NULL) < 0)
+        tsr_layout lay = layout ? (tsr_layout)layout->u.ext.a : ot->layout;
+        if (tsr_check_out_options(ot, ARG("dtype") ? &o->dtype : NULL, &lay, device ? &o->device : NULL) < 0)
             return bind_runtime_errori();
-    } else if (has_layout && layout->u.ext.a != TSR_LAYOUT_STRIDED) {
+    } else if (layout && layout->u.ext.a != TSR_LAYOUT_STRIDED) {
         return exc_seti("NotImplementedError", "tsr: %s(): only the strided layout is supported", fname);
     }
-    return gen_arg(gen, fname, &o->gen);
+    return 0;
 }
 
-/* requires_grad on a result: the new tensor t (stolen), or with out= the
- * out tensor that rc < 0 says was not filled. */
+/* requires_grad and names on a result: the new tensor t (stolen), or with
+ * out= the out tensor that rc < 0 says was not filled. */
 static Value *finish_rc(tsr_tensor *t, int rc, const Opts *o)
 {
     if (o->out) {
@@ -254,481 +246,272 @@ static Value *finish_rc(tsr_tensor *t, int rc, const Opts *o)
         t = tsr_tensor_retain(tensor_of(o->out));
     }
     if (!t) return bind_runtime_error();
-    if (o->requires_grad) {
-        if (!tsr_dtype_is_floating(t->dtype) && !tsr_dtype_is_complex(t->dtype)) {
-            tsr_tensor_release(t);
-            return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
-        }
-        t->requires_grad = true;
+    if (o->requires_grad && tsr_factory_requires_grad(t) < 0) {
+        tsr_tensor_release(t);
+        return bind_runtime_error();
     }
     if (o->out) {
         tsr_tensor_release(t);
         return incref(o->out);
     }
-    return v_tensor(t);
+    Value *v = v_tensor(t);
+    if (v && o->names && value_setattr(v, "names", o->names) < 0) CLEAR(v);
+    return v;
 }
 
-static Value *finish(tsr_tensor *t, const Opts *o, const char *fname)
+static Value *finish(tsr_tensor *t, const Opts *o) { return finish_rc(t, 0, o); }
+
+/* A sampler's new result r (stolen), or with out (a tensor value, or NULL)
+ * written into it as the *_out functions do: resized to r's shape. */
+static Value *into_out(tsr_tensor *r, Value *out)
 {
-    (void)fname;
-    return finish_rc(t, 0, o);
+    if (!r) return bind_runtime_error();
+    if (!out) return v_tensor(r);
+    int rc = tsr_factory_out(tensor_of(out), r, false);
+    tsr_tensor_release(r);
+    return rc < 0 ? bind_runtime_error() : incref(out);
 }
 
-/* Splits keywords into the named slots (NULL when absent); others: TypeError. */
-static int combo(const char *fname, CallArgs *a);
+/* ------------------------------------------------------------ the handlers */
 
-static int kwsplit(CallArgs *a, const char *fname, const char *const *names, Value **out, bool multi)
+typedef enum {
+    K_RAND, K_RANDN, K_RANDINT, K_RANDPERM, K_NORMAL, K_BERNOULLI, K_MULTINOMIAL, K_POISSON, K_RAND_LIKE,
+    K_RANDN_LIKE, K_RANDINT_LIKE, K_UNIFORM_, K_NORMAL_, K_CAUCHY_, K_LOG_NORMAL_, K_EXPONENTIAL_, K_GEOMETRIC_,
+    K_BERNOULLI_, K_RANDOM_,
+} Kind;
+
+static int size_arg(const BindArgs *b, const char *fname, int64_t *sizes, int *n)
 {
-    for (int i = 0; names[i]; i++) out[i] = NULL;
-    for (int j = 0; j < a->nkw; j++) {
-        int k = -1;
-        for (int i = 0; names[i]; i++)
-            if (!strcmp(names[i], a->kwnames[j])) k = i;
-        if (k < 0) {
-            if (multi) return combo(fname, a);
-            return exc_seti("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[j]);
-        }
-        out[k] = a->kw[j];
-    }
-    return 0;
+    for (int i = 0; i < BIND_MAXP; i++)
+        if (b->param[i] && !strcmp(b->param[i]->name, "size")) return bind_table_intlist(b, i, fname, sizes, TSR_MAX_DIMS, n);
+    return exc_seti("RuntimeError", "internal error: %s() without size", fname);
 }
 
-enum { O_GEN, O_DTYPE, O_LAYOUT, O_DEVICE, O_PIN, O_RG, O_SIZE, O_OUT, O_N };
-static const char *const fact_kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "size",
-                                      "out", NULL};
-
-/* An out= that is not a tensor matches no signature. */
-static int out_combo(Value *out, const char *fname, CallArgs *a)
+static Value *run_rand(Kind k, const char *fname, const BindArgs *b)
 {
-    if (out && !is_none(out) && !is_tensor(out)) return combo(fname, a);
-    return 0;
-}
-
-/* ------------------------------------------------------------ rand, randn */
-
-static Value *sized(CallArgs *a, const char *fname, bool normal)
-{
-    Value *kv[O_N];
-    if (kwsplit(a, fname, fact_kw, kv, true) < 0) return NULL;
-    if (gen_combo(kv[O_GEN], fname, a) < 0 || out_combo(kv[O_OUT], fname, a) < 0) return NULL;
     int n;
     int64_t sizes[TSR_MAX_DIMS];
-    if (kv[O_SIZE]) {
-        if (a->npos) return exc_set("TypeError", "%s() got multiple values for argument 'size'", fname);
-        CallArgs b = {&kv[O_SIZE], 1, NULL, NULL, 0};
-        if (bind_shape(&b, 0, 1, fname, &n, sizes) < 0) return NULL;
-    } else {
-        if (a->npos == 0) return exc_set("TypeError", "%s() missing 1 required positional arguments: \"size\"", fname);
-        if (bind_shape(a, 0, a->npos, fname, &n, sizes) < 0) return NULL;
-    }
     Opts o;
-    if (opts(fname, kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], kv[O_OUT], tsr_default_dtype(),
-             &o) < 0)
-        return NULL;
+    if (size_arg(b, fname, sizes, &n) < 0 || opts_of(fname, b, tsr_default_dtype(), &o) < 0) return NULL;
+    bool normal = k == K_RANDN;
     if (o.out) {
         tsr_tensor *ot = tensor_of(o.out);
-        int rc = normal ? tsr_randn_out(ot, n, sizes, o.gen) : tsr_rand_out(ot, n, sizes, o.gen);
-        return finish_rc(NULL, rc, &o);
+        return finish_rc(NULL, normal ? tsr_randn_out(ot, n, sizes, o.gen) : tsr_rand_out(ot, n, sizes, o.gen), &o);
     }
-    tsr_tensor *t = normal ? tsr_randn(n, sizes, o.dtype, o.device, o.gen) : tsr_rand(n, sizes, o.dtype, o.device, o.gen);
-    return finish(t, &o, fname);
+    return finish(normal ? tsr_randn(n, sizes, o.dtype, o.device, o.gen) : tsr_rand(n, sizes, o.dtype, o.device, o.gen), &o);
 }
 
-static Value *f_rand(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return sized(a, "rand", false); }
-static Value *f_randn(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return sized(a, "randn", true); }
-
-/* ------------------------------------------------------------ randint, randperm */
-
-static Value *f_randint(Value *self, CallArgs *a, void *d)
+static Value *run_randint(const char *fname, const BindArgs *b)
 {
-    (void)self; (void)d;
-    static const char *const kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "size",
-                                     "out", "low", "high", NULL};
-    Value *kv[O_N + 2];
-    if (kwsplit(a, "randint", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "randint", a) < 0 ||
-        out_combo(kv[O_OUT], "randint", a) < 0)
-        return NULL;
-    Value *lowv = kv[O_N], *highv = kv[O_N + 1], *sizev = kv[O_SIZE];
-    Value *pos[3] = {NULL, NULL, NULL};
-    if (a->npos > 3) return exc_set("TypeError", "randint() takes from 2 to 3 positional arguments but %d were given", a->npos);
-    for (int i = 0; i < a->npos; i++) pos[i] = a->pos[i];
-    if (a->npos == 3) { lowv = pos[0]; highv = pos[1]; sizev = pos[2]; }
-    else if (a->npos == 2) {
-        if (sizev) { lowv = pos[0]; highv = pos[1]; }
-        else { highv = pos[0]; sizev = pos[1]; }
-    } else if (a->npos == 1) {
-        if (highv) lowv = pos[0];
-        else highv = pos[0];
-    }
-    if (!highv || !sizev)
-        return exc_set("TypeError", "randint() missing required argument '%s'", !highv ? "high" : "size");
     int64_t low = 0, high;
-    if (lowv && int_arg(lowv, "randint", "low", &low) < 0) return NULL;
-    if (int_arg(highv, "randint", "high", &high) < 0) return NULL;
     int n;
     int64_t sizes[TSR_MAX_DIMS];
-    if (sizev->type != &t_tuple && sizev->type != &t_list && sizev->type != &t_size)
-        return exc_set("TypeError", "randint(): argument 'size' must be tuple of ints, not %s", type_name(sizev));
-    CallArgs b = {&sizev, 1, NULL, NULL, 0};
-    if (bind_shape(&b, 0, 1, "randint", &n, sizes) < 0) return NULL;
     Opts o;
-    if (opts("randint", kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], kv[O_OUT], TSR_INT64, &o) < 0)
+    if ((ARG("low") && bind_table_int_value(ARG("low"), fname, "low", &low) < 0) ||
+        bind_table_int_value(ARG("high"), fname, "high", &high) < 0 || size_arg(b, fname, sizes, &n) < 0 ||
+        opts_of(fname, b, TSR_INT64, &o) < 0)
         return NULL;
     if (o.out) return finish_rc(NULL, tsr_randint_out(tensor_of(o.out), low, high, n, sizes, o.gen), &o);
-    return finish(tsr_randint(low, high, n, sizes, o.dtype, o.device, o.gen), &o, "randint");
+    return finish(tsr_randint(low, high, n, sizes, o.dtype, o.device, o.gen), &o);
 }
 
-static Value *f_randperm(Value *self, CallArgs *a, void *d)
+static Value *run_randperm(const char *fname, const BindArgs *b)
 {
-    (void)self; (void)d;
-    static const char *const kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "n",
-                                     "out", NULL};
-    Value *kv[O_N];
-    if (kwsplit(a, "randperm", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "randperm", a) < 0 ||
-        out_combo(kv[O_OUT], "randperm", a) < 0)
-        return NULL;
-    Value *nv = kv[O_SIZE];
-    if (a->npos > 1) return exc_set("TypeError", "randperm() takes 1 positional argument but %d were given", a->npos);
-    if (a->npos == 1) {
-        if (nv) return exc_set("TypeError", "randperm() got multiple values for argument 'n'");
-        nv = a->pos[0];
-    }
-    if (!nv) return exc_set("TypeError", "randperm() missing 1 required positional arguments: \"n\"");
     int64_t n;
-    if (int_arg(nv, "randperm", "n", &n) < 0) return NULL;
     Opts o;
-    if (opts("randperm", kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], kv[O_OUT], TSR_INT64, &o) < 0)
-        return NULL;
+    if (bind_table_int_value(ARG("n"), fname, "n", &n) < 0 || opts_of(fname, b, TSR_INT64, &o) < 0) return NULL;
     if (o.out) return finish_rc(NULL, tsr_randperm_out(tensor_of(o.out), n, o.gen), &o);
-    return finish(tsr_randperm(n, o.dtype, o.device, o.gen), &o, "randperm");
+    return finish(tsr_randperm(n, o.dtype, o.device, o.gen), &o);
 }
 
-/* ------------------------------------------------------------ *_like */
-
-enum { L_DTYPE, L_LAYOUT, L_DEVICE, L_PIN, L_RG, L_MF, L_INPUT, L_LOW, L_HIGH, L_N };
-static const char *const like_kw[] = {"dtype", "layout", "device", "pin_memory", "requires_grad", "memory_format",
-                                      "input", "low", "high", NULL};
-
-typedef enum { LIKE_RAND, LIKE_RANDN, LIKE_RANDINT } LikeKind;
-
-static Value *like(CallArgs *a, const char *fname, LikeKind kind)
+/* normal's overloads in 1.13's order: (Tensor, Tensor), (Tensor, float),
+ * (float, Tensor), (float, float, size). */
+static Value *run_normal(const char *fname, const BindArgs *b)
 {
-    Value *kv[L_N];
-    if (kwsplit(a, fname, like_kw, kv, false) < 0) return NULL;
-    if (kind != LIKE_RANDINT && (kv[L_LOW] || kv[L_HIGH]))
-        return exc_set("TypeError", "%s() got an unexpected keyword argument '%s'", fname, kv[L_LOW] ? "low" : "high");
-    Value *pos[3] = {kv[L_INPUT], NULL, NULL};
-    int np = 0, maxp = kind == LIKE_RANDINT ? 3 : 1;
-    if (a->npos > maxp) return exc_set("TypeError", "%s() takes %d positional argument%s but %d were given", fname, maxp,
-                                       maxp == 1 ? "" : "s", a->npos);
-    for (int i = 0; i < a->npos; i++) pos[np++] = a->pos[i];
-    if (kv[L_INPUT] && a->npos) return exc_set("TypeError", "%s() got multiple values for argument 'input'", fname);
-    Value *input = kv[L_INPUT] ? kv[L_INPUT] : pos[0];
-    if (!input) return exc_set("TypeError", "%s() missing 1 required positional arguments: \"input\"", fname);
-    if (!is_tensor(input))
-        return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s", fname, type_name(input));
-    tsr_tensor *src = tensor_of(input);
-    int64_t low = 0, high = 0;
-    if (kind == LIKE_RANDINT) {
-        Value *lowv = kv[L_LOW], *highv = kv[L_HIGH];
-        if (a->npos == 3) { lowv = a->pos[1]; highv = a->pos[2]; }
-        else if (a->npos == 2) { if (highv) lowv = a->pos[1]; else highv = a->pos[1]; }
-        if (!highv) return exc_set("TypeError", "%s() missing required argument 'high'", fname);
-        if (lowv && int_arg(lowv, fname, "low", &low) < 0) return NULL;
-        if (int_arg(highv, fname, "high", &high) < 0) return NULL;
-    }
-    tsr_dtype dt;
-    tsr_device dev;
-    tsr_memory_format mf;
-    if (bind_dtype_arg(kv[L_DTYPE], fname, src->dtype, &dt) < 0) return NULL;
-    if (bind_device_arg(kv[L_DEVICE], src->device, &dev) < 0) return NULL;
-    if (bind_memory_format_arg(kv[L_MF], TSR_MF_PRESERVE, &mf) < 0) return NULL;
-    Opts o = {dt, tsr_device_normalize(dev), false, NULL, NULL};
-    if (kv[L_RG] && !is_none(kv[L_RG]) && bind_bool(kv[L_RG], fname, "requires_grad", &o.requires_grad) < 0) return NULL;
-    tsr_tensor *t = tsr_empty_like(src, dt, o.device, mf);
-    if (!t) return bind_runtime_error();
-    int rc = kind == LIKE_RAND ? tsr_uniform_(t, 0, 1, NULL)
-           : kind == LIKE_RANDN ? tsr_normal_(t, 0, 1, NULL)
-                                : tsr_random_from_to_(t, low, &high, NULL);
-    if (rc < 0) { tsr_tensor_release(t); return bind_runtime_error(); }
-    return finish(t, &o, fname);
-}
-
-static Value *f_rand_like(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return like(a, "rand_like", LIKE_RAND); }
-static Value *f_randn_like(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return like(a, "randn_like", LIKE_RANDN); }
-static Value *f_randint_like(Value *s, CallArgs *a, void *d) { (void)s; (void)d; return like(a, "randint_like", LIKE_RANDINT); }
-
-/* ------------------------------------------------------------ normal */
-
-static const char *const sigs_normal =
-    "normal() received an invalid combination of arguments - got (%s), but expected one of:\n"
-    " * (Tensor mean, Tensor std, *, torch.Generator generator, Tensor out)\n"
-    " * (Tensor mean, float std, *, torch.Generator generator, Tensor out)\n"
-    " * (float mean, Tensor std, *, torch.Generator generator, Tensor out)\n"
-    " * (float mean, float std, tuple of ints size, *, torch.Generator generator, Tensor out, torch.dtype dtype, "
-    "torch.layout layout, torch.device device, bool pin_memory, bool requires_grad)\n";
-
-static Value *normal_combo(CallArgs *a)
-{
-    char got[512];
-    size_t n = 0;
-    got[0] = 0;
-    for (int i = 0; i < a->npos && n < sizeof got - 64; i++)
-        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", i ? ", " : "", type_name(a->pos[i]));
-    char kws[16][64];
-    const char *kp[16];
-    int nk = a->nkw < 16 ? a->nkw : 16;
-    for (int i = 0; i < nk; i++) {
-        snprintf(kws[i], sizeof kws[i], "%s=%s", a->kwnames[i], type_name(a->kw[i]));
-        kp[i] = kws[i];
-    }
-    qsort(kp, (size_t)nk, sizeof *kp, cmp_kw);   /* PyTorch's keyword map is sorted */
-    for (int i = 0; i < nk && n < sizeof got - 64; i++)
-        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", (i || a->npos) ? ", " : "", kp[i]);
-    return exc_set("TypeError", sigs_normal, got);
-}
-
-/* python_arg_parser's "float": a Python number or a zero-dim tensor that
- * does not require grad. */
-static bool is_float_like(Value *v)
-{
-    if (is_number(v)) return true;
-    return is_tensor(v) && tensor_of(v)->ndim == 0 && !tensor_of(v)->requires_grad;
-}
-
-static Value *f_normal(Value *self, CallArgs *a, void *d)
-{
-    (void)self; (void)d;
-    static const char *const kw[] = {"generator", "dtype", "layout", "device", "pin_memory", "requires_grad", "size",
-                                     "out", "mean", "std", NULL};
-    Value *kv[O_N + 2];
-    if (kwsplit(a, "normal", kw, kv, true) < 0 || gen_combo(kv[O_GEN], "normal", a) < 0) return NULL;
-    Value *mean = kv[O_N], *std = kv[O_N + 1], *size = kv[O_SIZE], *outv = kv[O_OUT];
-    if (a->npos > 3) return normal_combo(a);
-    if (a->npos >= 1) { if (mean) return normal_combo(a); mean = a->pos[0]; }
-    if (a->npos >= 2) { if (std) return normal_combo(a); std = a->pos[1]; }
-    if (a->npos >= 3) { if (size) return normal_combo(a); size = a->pos[2]; }
-    if (!mean) return normal_combo(a);
-    if (outv && is_none(outv)) outv = NULL;
-    if (outv && !is_tensor(outv)) return normal_combo(a);
+    Value *outv = b->v[BIND_OUT];
     tsr_tensor *out = outv ? tensor_of(outv) : NULL;
-    bool mt = is_tensor(mean), st = std && is_tensor(std);
-    tsr_generator *g;
-    if (gen_arg(kv[O_GEN], "normal", &g) < 0) return NULL;
-    if (!size && (mt || st)) {
-        /* (Tensor, Tensor), (Tensor, float), (float, Tensor), tried in that order */
-        if (kv[O_DTYPE] || kv[O_DEVICE] || kv[O_LAYOUT] || kv[O_PIN] || kv[O_RG]) return normal_combo(a);
-        int rc = 0;
-        tsr_tensor *r = NULL;
-        double x;
-        if (mt && st) {
-            if (out) rc = tsr_normal_tt_out(out, tensor_of(mean), tensor_of(std), g);
-            else r = tsr_normal_tt(tensor_of(mean), tensor_of(std), g);
-        } else if (mt) {
-            if (std && !is_number(std)) return normal_combo(a);
-            if (float_arg(std, "normal", "std", 1.0, &x) < 0) return NULL;
-            if (out) rc = tsr_normal_tf_out(out, tensor_of(mean), x, g);
-            else r = tsr_normal_tf(tensor_of(mean), x, g);
-        } else {
-            if (!is_float_like(mean)) return normal_combo(a);
-            if (float_arg(mean, "normal", "mean", 0.0, &x) < 0) return NULL;
-            if (out) rc = tsr_normal_ft_out(out, x, tensor_of(std), g);
-            else r = tsr_normal_ft(x, tensor_of(std), g);
-        }
-        if (out) return rc < 0 ? bind_runtime_error() : incref(outv);
-        return r ? v_tensor(r) : bind_runtime_error();
-    }
-    if (!std || !size || !is_float_like(mean) || !is_float_like(std)) return normal_combo(a);
+    tsr_generator *g = gen_arg(b);
     double m, s;
-    if (float_arg(mean, "normal", "mean", 0, &m) < 0 || float_arg(std, "normal", "std", 1, &s) < 0) return NULL;
-    int n;
-    int64_t sizes[TSR_MAX_DIMS];
-    if (size->type != &t_tuple && size->type != &t_list && size->type != &t_size) return normal_combo(a);
-    CallArgs b = {&size, 1, NULL, NULL, 0};
-    if (bind_shape(&b, 0, 1, "normal", &n, sizes) < 0) return NULL;
-    Opts o;
-    if (opts("normal", kv[O_DTYPE], kv[O_DEVICE], kv[O_LAYOUT], kv[O_RG], kv[O_GEN], outv, tsr_default_dtype(), &o) < 0)
-        return NULL;
-    if (o.out) return finish_rc(NULL, tsr_normal_size_out(out, m, s, n, sizes, o.gen), &o);
-    return finish(tsr_normal_size(m, s, n, sizes, o.dtype, o.device, o.gen), &o, "normal");
-}
-
-/* ------------------------------------------------------------ bernoulli, multinomial, poisson */
-
-static Value *f_bernoulli(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    Value *args[3];
-    if (bind_args(a, "bernoulli", "input, p=, *, generator=", args) < 0 || gen_combo(args[2], "bernoulli", a) < 0)
-        return NULL;
-    if (!is_tensor(args[0]))
-        return exc_set("TypeError", "bernoulli(): argument 'input' (position 1) must be Tensor, not %s", type_name(args[0]));
-    tsr_generator *g;
-    if (gen_arg(args[2], "bernoulli", &g) < 0) return NULL;
-    (void)self;
-    if (args[1] && !is_none(args[1])) {
-        double p;
-        if (float_arg(args[1], "bernoulli", "p", 0.5, &p) < 0) return NULL;
-        return v_tensor(tsr_bernoulli_p(tensor_of(args[0]), p, g));
+    int rc = 0;
+    tsr_tensor *r = NULL;
+    switch (b->sig) {
+    case 0:
+        if (out) rc = tsr_normal_tt_out(out, tensor_of(ARG("mean")), tensor_of(ARG("std")), g);
+        else r = tsr_normal_tt(tensor_of(ARG("mean")), tensor_of(ARG("std")), g);
+        break;
+    case 1:
+        if (float_arg(b, fname, "std", 1.0, &s) < 0) return NULL;
+        if (out) rc = tsr_normal_tf_out(out, tensor_of(ARG("mean")), s, g);
+        else r = tsr_normal_tf(tensor_of(ARG("mean")), s, g);
+        break;
+    case 2:
+        if (float_arg(b, fname, "mean", 0.0, &m) < 0) return NULL;
+        if (out) rc = tsr_normal_ft_out(out, m, tensor_of(ARG("std")), g);
+        else r = tsr_normal_ft(m, tensor_of(ARG("std")), g);
+        break;
+    default: {
+        int n;
+        int64_t sizes[TSR_MAX_DIMS];
+        Opts o;
+        if (float_arg(b, fname, "mean", 0.0, &m) < 0 || float_arg(b, fname, "std", 1.0, &s) < 0 ||
+            size_arg(b, fname, sizes, &n) < 0 || opts_of(fname, b, tsr_default_dtype(), &o) < 0)
+            return NULL;
+        if (o.out) return finish_rc(NULL, tsr_normal_size_out(out, m, s, n, sizes, o.gen), &o);
+        return finish(tsr_normal_size(m, s, n, sizes, o.dtype, o.device, o.gen), &o);
     }
-    return v_tensor(tsr_bernoulli(tensor_of(args[0]), g));
+    }
+    if (out) return rc < 0 ? bind_runtime_error() : incref(outv);
+    return r ? v_tensor(r) : bind_runtime_error();
 }
 
-static Value *f_multinomial(Value *self, CallArgs *a, void *d)
+static Value *run_like(Kind k, const char *fname, const BindArgs *b)
 {
-    (void)self; (void)d;
-    Value *args[4];
-    if (bind_args(a, "multinomial", "input, num_samples, replacement=, *, generator=", args) < 0) return NULL;
-    if (!is_tensor(args[0]))
-        return exc_set("TypeError", "multinomial(): argument 'input' (position 1) must be Tensor, not %s", type_name(args[0]));
-    int64_t n;
-    bool repl = false;
-    tsr_generator *g;
-    if (int_arg(args[1], "multinomial", "num_samples", &n) < 0) return NULL;
-    if (args[2] && bind_bool(args[2], "multinomial", "replacement", &repl) < 0) return NULL;
-    if (gen_arg(args[3], "multinomial", &g) < 0) return NULL;
-    return v_tensor(tsr_multinomial(tensor_of(args[0]), n, repl, g));
+    tsr_tensor *src = tensor_of(b->v[0]);
+    int64_t low = 0, high = 0;
+    if (k == K_RANDINT_LIKE && ((ARG("low") && bind_table_int_value(ARG("low"), fname, "low", &low) < 0) ||
+                                bind_table_int_value(ARG("high"), fname, "high", &high) < 0))
+        return NULL;
+    Value *mfv = ARG("memory_format"), *rg = ARG("requires_grad");
+    Opts o = {bind_table_dtype(ARG("dtype"), src->dtype), src->device, rg && rg->u.i, NULL, NULL, NULL};
+    tsr_memory_format mf;
+    if (bind_device_arg(ARG("device"), src->device, &o.device) < 0) return NULL;
+    if (bind_memory_format_arg(mfv, TSR_MF_PRESERVE, &mf) < 0) return NULL;
+    o.device = tsr_device_normalize(o.device);
+    tsr_tensor *t = tsr_empty_like(src, o.dtype, o.device, mf);
+    if (!t) return bind_runtime_error();
+    int rc = k == K_RAND_LIKE ? tsr_uniform_(t, 0, 1, NULL)
+           : k == K_RANDN_LIKE ? tsr_normal_(t, 0, 1, NULL)
+                               : tsr_random_from_to_(t, low, &high, NULL);
+    if (rc < 0) { tsr_tensor_release(t); return bind_runtime_error(); }
+    return finish(t, &o);
 }
-
-static Value *f_poisson(Value *self, CallArgs *a, void *d)
-{
-    (void)self; (void)d;
-    Value *args[2];
-    if (bind_args(a, "poisson", "input, generator=", args) < 0) return NULL;
-    if (!is_tensor(args[0]))
-        return exc_set("TypeError", "poisson(): argument 'input' (position 1) must be Tensor, not %s", type_name(args[0]));
-    tsr_generator *g;
-    if (gen_arg(args[1], "poisson", &g) < 0) return NULL;
-    return v_tensor(tsr_poisson(tensor_of(args[0]), g));
-}
-
-/* ------------------------------------------------------------ in-place methods */
 
 /* Runs an in-place sampler and returns self (new reference). */
 static Value *done(Value *self, int rc) { return rc < 0 ? bind_runtime_error() : incref(self); }
 
-static Value *m_uniform_(Value *self, CallArgs *a, void *d)
+/* The samplers of the form x.NAME_(a=A, b=B, *, generator=None). */
+static Value *run_inplace(Kind k, const char *fname, const BindArgs *b, Value *self)
 {
-    (void)d;
-    Value *v[3];
-    double from, to;
-    tsr_generator *g;
-    if (bind_args(a, "uniform_", "from=, to=, *, generator=", v) < 0 || float_arg(v[0], "uniform_", "from", 0, &from) < 0 ||
-        float_arg(v[1], "uniform_", "to", 1, &to) < 0 || gen_arg(v[2], "uniform_", &g) < 0)
-        return NULL;
-    return done(self, tsr_uniform_(tensor_of(self), from, to, g));
-}
-
-static Value *m_normal_(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    Value *v[3];
-    double mean, std;
-    tsr_generator *g;
-    if (bind_args(a, "normal_", "mean=, std=, *, generator=", v) < 0 || float_arg(v[0], "normal_", "mean", 0, &mean) < 0 ||
-        float_arg(v[1], "normal_", "std", 1, &std) < 0 || gen_arg(v[2], "normal_", &g) < 0)
-        return NULL;
-    return done(self, tsr_normal_(tensor_of(self), mean, std, g));
-}
-
-static Value *m_cauchy_(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    Value *v[3];
-    double median, sigma;
-    tsr_generator *g;
-    if (bind_args(a, "cauchy_", "median=, sigma=, *, generator=", v) < 0 ||
-        float_arg(v[0], "cauchy_", "median", 0, &median) < 0 || float_arg(v[1], "cauchy_", "sigma", 1, &sigma) < 0 ||
-        gen_arg(v[2], "cauchy_", &g) < 0)
-        return NULL;
-    return done(self, tsr_cauchy_(tensor_of(self), median, sigma, g));
-}
-
-static Value *m_log_normal_(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    Value *v[3];
-    double mean, std;
-    tsr_generator *g;
-    if (bind_args(a, "log_normal_", "mean=, std=, *, generator=", v) < 0 ||
-        float_arg(v[0], "log_normal_", "mean", 1, &mean) < 0 || float_arg(v[1], "log_normal_", "std", 2, &std) < 0 ||
-        gen_arg(v[2], "log_normal_", &g) < 0)
-        return NULL;
-    return done(self, tsr_log_normal_(tensor_of(self), mean, std, g));
-}
-
-static Value *m_exponential_(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    Value *v[2];
-    double l;
-    tsr_generator *g;
-    if (bind_args(a, "exponential_", "lambd=, *, generator=", v) < 0 || float_arg(v[0], "exponential_", "lambd", 1, &l) < 0 ||
-        gen_arg(v[1], "exponential_", &g) < 0)
-        return NULL;
-    return done(self, tsr_exponential_(tensor_of(self), l, g));
-}
-
-static Value *m_geometric_(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    Value *v[2];
-    double p;
-    tsr_generator *g;
-    if (bind_args(a, "geometric_", "p, *, generator=", v) < 0 || float_arg(v[0], "geometric_", "p", 0, &p) < 0 ||
-        gen_arg(v[1], "geometric_", &g) < 0)
-        return NULL;
-    return done(self, tsr_geometric_(tensor_of(self), p, g));
-}
-
-static Value *m_bernoulli_(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    Value *v[2];
-    tsr_generator *g;
-    if (bind_args(a, "bernoulli_", "p=, *, generator=", v) < 0 || gen_combo(v[1], "bernoulli_", a) < 0 ||
-        gen_arg(v[1], "bernoulli_", &g) < 0)
-        return NULL;
-    if (v[0] && is_tensor(v[0]) && tensor_of(v[0])->ndim > 0)
-        return done(self, tsr_bernoulli_tensor_(tensor_of(self), tensor_of(v[0]), g));
-    if (v[0] && is_tensor(v[0])) return done(self, tsr_bernoulli_tensor_(tensor_of(self), tensor_of(v[0]), g));
-    double p;
-    if (float_arg(v[0], "bernoulli_", "p", 0.5, &p) < 0) return NULL;
-    return done(self, tsr_bernoulli_(tensor_of(self), p, g));
-}
-
-/* random_(), random_(to), random_(from, to) with to=None allowed. */
-static Value *m_random_(Value *self, CallArgs *a, void *d)
-{
-    (void)d;
-    Value *v[3];
-    tsr_generator *g;
-    if (bind_args(a, "random_", "from=, to=, *, generator=", v) < 0 || gen_combo(v[2], "random_", a) < 0 ||
-        gen_arg(v[2], "random_", &g) < 0)
-        return NULL;
     tsr_tensor *t = tensor_of(self);
-    if (!v[0] && !v[1]) return done(self, tsr_random_(t, g));
-    int64_t from = 0, to;
-    if (v[0] && !v[1] && a->npos == 1) {          /* random_(to) */
-        if (int_arg(v[0], "random_", "to", &to) < 0) return NULL;
-        return done(self, tsr_random_from_to_(t, 0, &to, g));
+    tsr_generator *g = gen_arg(b);
+    double x, y;
+    switch (k) {
+    case K_UNIFORM_:
+        if (float_arg(b, fname, "from", 0, &x) < 0 || float_arg(b, fname, "to", 1, &y) < 0) return NULL;
+        return done(self, tsr_uniform_(t, x, y, g));
+    case K_NORMAL_:
+        if (float_arg(b, fname, "mean", 0, &x) < 0 || float_arg(b, fname, "std", 1, &y) < 0) return NULL;
+        return done(self, tsr_normal_(t, x, y, g));
+    case K_CAUCHY_:
+        if (float_arg(b, fname, "median", 0, &x) < 0 || float_arg(b, fname, "sigma", 1, &y) < 0) return NULL;
+        return done(self, tsr_cauchy_(t, x, y, g));
+    case K_LOG_NORMAL_:
+        if (float_arg(b, fname, "mean", 1, &x) < 0 || float_arg(b, fname, "std", 2, &y) < 0) return NULL;
+        return done(self, tsr_log_normal_(t, x, y, g));
+    case K_EXPONENTIAL_:
+        if (float_arg(b, fname, "lambd", 1, &x) < 0) return NULL;
+        return done(self, tsr_exponential_(t, x, g));
+    case K_GEOMETRIC_:
+        if (float_arg(b, fname, "p", 0, &x) < 0) return NULL;
+        return done(self, tsr_geometric_(t, x, g));
+    case K_BERNOULLI_:
+        if (b->sig == 0) return done(self, tsr_bernoulli_tensor_(t, tensor_of(ARG("p")), g));
+        if (float_arg(b, fname, "p", 0.5, &x) < 0) return NULL;
+        return done(self, tsr_bernoulli_(t, x, g));
+    case K_RANDOM_: {
+        /* (*, generator), (from, to?, *, generator), (to, *, generator) */
+        int64_t from = 0, to;
+        if (b->sig == 0) return done(self, tsr_random_(t, g));
+        if (ARG("from") && bind_table_int_value(ARG("from"), fname, "from", &from) < 0) return NULL;
+        if (!ARG("to")) return done(self, tsr_random_from_to_(t, from, NULL, g));
+        if (bind_table_int_value(ARG("to"), fname, "to", &to) < 0) return NULL;
+        return done(self, tsr_random_from_to_(t, from, &to, g));
     }
-    if (v[0] && int_arg(v[0], "random_", "from", &from) < 0) return NULL;
-    if (!v[1] || is_none(v[1])) return done(self, tsr_random_from_to_(t, from, NULL, g));
-    if (int_arg(v[1], "random_", "to", &to) < 0) return NULL;
-    return done(self, tsr_random_from_to_(t, from, &to, g));
+    default: break;
+    }
+    return exc_set("RuntimeError", "internal error: random kind %d", (int)k);
 }
 
-/* x.bernoulli(p=None) and x.multinomial(...) as methods. */
-static Value *m_bernoulli(Value *self, CallArgs *a, void *d)
+/* The handler of every row of this area. */
+static Value *rand_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
-    Value *stack[8];
-    if (a->npos > 6) return exc_set("TypeError", "bernoulli() takes at most 2 positional arguments");
-    stack[0] = self;
-    for (int i = 0; i < a->npos; i++) stack[i + 1] = a->pos[i];
-    CallArgs b = {stack, a->npos + 1, a->kwnames, a->kw, a->nkw};
-    return f_bernoulli(NULL, &b, d);
+    (void)inplace;
+    Kind k = (Kind)d->kind;
+    switch (k) {
+    case K_RAND: case K_RANDN: return run_rand(k, fname, b);
+    case K_RANDINT: return run_randint(fname, b);
+    case K_RANDPERM: return run_randperm(fname, b);
+    case K_NORMAL: return run_normal(fname, b);
+    case K_BERNOULLI: {
+        tsr_tensor *x = tensor_of(b->v[0]);
+        double p;
+        if (b->sig == 0) return into_out(tsr_bernoulli(x, gen_arg(b)), b->v[BIND_OUT]);
+        if (float_arg(b, fname, "p", 0.5, &p) < 0) return NULL;
+        return into_out(tsr_bernoulli_p(x, p, gen_arg(b)), NULL);
+    }
+    case K_MULTINOMIAL: {
+        int64_t n;
+        Value *repl = ARG("replacement");
+        if (bind_table_int_value(ARG("num_samples"), fname, "num_samples", &n) < 0) return NULL;
+        tsr_tensor *x = tensor_of(b->v[0]);
+        Value *out = b->v[BIND_OUT];
+        if (out) return tsr_multinomial_out(tensor_of(out), x, n, repl && repl->u.i, gen_arg(b)) < 0 ? bind_runtime_error() : incref(out);
+        return into_out(tsr_multinomial(x, n, repl && repl->u.i, gen_arg(b)), NULL);
+    }
+    case K_POISSON: return into_out(tsr_poisson(tensor_of(b->v[0]), gen_arg(b)), NULL);
+    case K_RAND_LIKE: case K_RANDN_LIKE: case K_RANDINT_LIKE: return run_like(k, fname, b);
+    default: return run_inplace(k, fname, b, self);
+    }
 }
+
+/* ------------------------------------------------------------ the table */
+
+/* python_arg_parser's text for 1.13's random functions (generated from
+ * native_functions.yaml; out= merged into the functional overload), in the
+ * order 1.13 tries them. */
+#define OPTS "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, " \
+             "bool? requires_grad=False"
+#define SIZED "IntArrayRef size, *, Generator? generator, DimnameList? names, " OPTS "|"                     \
+              "IntArrayRef size, *, Generator? generator, Tensor? out=None, " OPTS "|"                       \
+              "IntArrayRef size, *, Tensor? out=None, " OPTS "|IntArrayRef size, *, DimnameList? names, " OPTS
+#define LIKE "Tensor input, *, MemoryFormat? memory_format=None, " OPTS
+#define GEN "*, Generator? generator=None"
+#define ROW(n, k, fl, s) {.name = n, .kind = k, .flags = fl, .sigs = s, .handler = rand_call}
+
+static BindRow defs[] = {
+    ROW("rand", K_RAND, BIND_FN, SIZED),
+    ROW("randn", K_RANDN, BIND_FN, SIZED),
+    ROW("randint", K_RANDINT, BIND_FN,
+        "int64_t high, IntArrayRef size, *, Generator? generator, Tensor? out=None, " OPTS "|"
+        "int64_t high, IntArrayRef size, *, Tensor? out=None, " OPTS "|"
+        "int64_t low, int64_t high, IntArrayRef size, *, Generator? generator, Tensor? out=None, " OPTS "|"
+        "int64_t low, int64_t high, IntArrayRef size, *, Tensor? out=None, " OPTS),
+    ROW("randperm", K_RANDPERM, BIND_FN,
+        "int64_t n, *, Generator? generator, Tensor? out=None, " OPTS "|int64_t n, *, Tensor? out=None, " OPTS),
+    ROW("normal", K_NORMAL, BIND_FN,
+        "Tensor mean, Tensor std, " GEN ", Tensor? out=None|Tensor mean, double std=1, " GEN ", Tensor? out=None|"
+        "double mean, Tensor std, " GEN ", Tensor? out=None|"
+        "double mean, double std, IntArrayRef size, " GEN ", Tensor? out=None, " OPTS),
+    ROW("bernoulli", K_BERNOULLI, BIND_FN | BIND_METHOD,
+        "Tensor input, " GEN ", Tensor? out=None|Tensor input, double p, " GEN),
+    ROW("multinomial", K_MULTINOMIAL, BIND_FN | BIND_METHOD,
+        "Tensor input, int64_t num_samples, bool replacement=False, " GEN ", Tensor? out=None"),
+    ROW("poisson", K_POISSON, BIND_FN, "Tensor input, Generator? generator=None"),
+    ROW("rand_like", K_RAND_LIKE, BIND_FN, LIKE),
+    ROW("randn_like", K_RANDN_LIKE, BIND_FN, LIKE),
+    ROW("randint_like", K_RANDINT_LIKE, BIND_FN,
+        "Tensor input, int64_t high, *, MemoryFormat? memory_format=None, " OPTS "|"
+        "Tensor input, int64_t low, int64_t high, *, MemoryFormat? memory_format=None, " OPTS),
+    ROW("uniform_", K_UNIFORM_, BIND_METHOD, "Tensor self, double from=0, double to=1, " GEN),
+    ROW("normal_", K_NORMAL_, BIND_METHOD, "Tensor self, double mean=0, double std=1, " GEN),
+    ROW("cauchy_", K_CAUCHY_, BIND_METHOD, "Tensor self, double median=0, double sigma=1, " GEN),
+    ROW("log_normal_", K_LOG_NORMAL_, BIND_METHOD, "Tensor self, double mean=1, double std=2, " GEN),
+    ROW("exponential_", K_EXPONENTIAL_, BIND_METHOD, "Tensor self, double lambd=1, " GEN),
+    ROW("geometric_", K_GEOMETRIC_, BIND_METHOD, "Tensor self, double p, " GEN),
+    ROW("bernoulli_", K_BERNOULLI_, BIND_METHOD, "Tensor self, Tensor p, " GEN "|Tensor self, double p=0.5, " GEN),
+    ROW("random_", K_RANDOM_, BIND_METHOD,
+        "Tensor self, " GEN "|Tensor self, int64_t from, int64_t? to, " GEN "|Tensor self, int64_t to, " GEN),
+};
 
 /* ------------------------------------------------------------ torch.* seeds and state */
 
@@ -736,7 +519,7 @@ static Value *f_manual_seed(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     Value *args[1];
-    if (bind_args(a, "manual_seed", "seed", args) < 0) return NULL;
+    if (pydef_args(a, "manual_seed", "seed", args) < 0) return NULL;
     uint64_t s;
     if (seed_arg(args[0], true, &s) < 0) return NULL;
     tsr_generator_manual_seed(NULL, s);
@@ -746,21 +529,21 @@ static Value *f_manual_seed(Value *self, CallArgs *a, void *d)
 static Value *f_seed(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    if (bind_args(a, "seed", "", NULL) < 0) return NULL;
+    if (pydef_args(a, "seed", NULL, NULL) < 0) return NULL;
     return v_seed(tsr_generator_seed(NULL));
 }
 
 static Value *f_initial_seed(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    if (bind_args(a, "initial_seed", "", NULL) < 0) return NULL;
+    if (pydef_args(a, "initial_seed", NULL, NULL) < 0) return NULL;
     return v_seed(tsr_generator_initial_seed(NULL));
 }
 
 static Value *f_get_rng_state(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    if (bind_args(a, "get_rng_state", "", NULL) < 0) return NULL;
+    if (pydef_args(a, "get_rng_state", NULL, NULL) < 0) return NULL;
     return v_tensor(tsr_generator_get_state(NULL));
 }
 
@@ -768,7 +551,7 @@ static Value *f_set_rng_state(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     Value *args[1];
-    if (bind_args(a, "set_rng_state", "new_state", args) < 0) return NULL;
+    if (pydef_args(a, "set_rng_state", "new_state", args) < 0) return NULL;
     if (set_state(tsr_default_generator(), args[0]) < 0) return NULL;
     return v_none();
 }
@@ -780,19 +563,10 @@ void bind_random_init(void)
     module_add(torch, "default_generator", incref(default_gen_value));
     Value *gt = v_typeobj(&t_generator);
     module_add(torch, "Generator", gt);
-    static const struct { const char *name; BuiltinFn fn; bool method; } fns[] = {
-        {"manual_seed", f_manual_seed, false}, {"seed", f_seed, false}, {"initial_seed", f_initial_seed, false},
-        {"get_rng_state", f_get_rng_state, false}, {"set_rng_state", f_set_rng_state, false},
-        {"rand", f_rand, false}, {"randn", f_randn, false}, {"randint", f_randint, false},
-        {"randperm", f_randperm, false}, {"rand_like", f_rand_like, false}, {"randn_like", f_randn_like, false},
-        {"randint_like", f_randint_like, false}, {"normal", f_normal, false},
-        {"bernoulli", f_bernoulli, false}, {"multinomial", f_multinomial, true}, {"poisson", f_poisson, false},
+    static const struct { const char *name; BuiltinFn fn; } fns[] = {
+        {"manual_seed", f_manual_seed}, {"seed", f_seed}, {"initial_seed", f_initial_seed},
+        {"get_rng_state", f_get_rng_state}, {"set_rng_state", f_set_rng_state},
     };
-    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) bind_torch_function(fns[i].name, fns[i].fn, fns[i].method);
-    static const struct { const char *name; BuiltinFn fn; } ms[] = {
-        {"uniform_", m_uniform_}, {"normal_", m_normal_}, {"random_", m_random_}, {"exponential_", m_exponential_},
-        {"cauchy_", m_cauchy_}, {"log_normal_", m_log_normal_}, {"geometric_", m_geometric_},
-        {"bernoulli_", m_bernoulli_}, {"bernoulli", m_bernoulli},
-    };
-    for (size_t i = 0; i < sizeof ms / sizeof *ms; i++) bind_tensor_method(ms[i].name, ms[i].fn);
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) bind_torch_function(fns[i].name, fns[i].fn, false);
+    bind_table_register(defs, (int)(sizeof defs / sizeof defs[0]));
 }

@@ -118,6 +118,8 @@ static bool arg_is_int(Value *v)
     return v->type == &t_int || (is_tensor(v) && tensor_of(v)->ndim == 0 && tsr_dtype_is_integral(tensor_of(v)->dtype, false));
 }
 
+static bool py_scalar_type(Value *v);
+
 /* FunctionParameter::check */
 static bool check(const BindParam *p, Value *v, bool nums)
 {
@@ -129,7 +131,7 @@ static bool check(const BindParam *p, Value *v, bool nums)
         return v->type == &t_int || v->type == &t_float || v->type == &t_bool || (is_tensor(v) && tensor_of(v)->ndim == 0);
     case BT_BOOL: return v->type == &t_bool;
     case BT_STR: return v->type == &t_str;
-    case BT_DTYPE: return is_dtype(v);
+    case BT_DTYPE: return is_dtype(v) || py_scalar_type(v);
     case BT_INT_LIST:
     case BT_SYMINT_LIST:
         /* is_int_or_symint_list: the first element decides; the rest are
@@ -464,7 +466,7 @@ int bind_table_intlist(const BindArgs *b, int slot, const char *fname, int64_t *
     const char *pname = p ? p->name : "size", *tname = ptypes[p ? p->type : BT_INT_LIST].msg;
     if (arg_is_int(v)) {
         int64_t x;
-        if (bind_int(v, fname, pname, &x) < 0) return -1;
+        if (bind_table_int_value(v, fname, pname, &x) < 0) return -1;
         for (int i = 0; i < (p && p->size > 0 ? p->size : 1) && i < max; i++) out[i] = x;
         *n = p && p->size > 0 ? p->size : 1;
         return 0;
@@ -476,7 +478,7 @@ int bind_table_intlist(const BindArgs *b, int slot, const char *fname, int64_t *
         if (!arg_is_int(x))
             return exc_seti("TypeError", "%s(): argument '%s' must be %s, but found element of type %s at pos %zu", fname,
                             pname, tname, type_name(x), i + 1);
-        if (bind_int(x, fname, pname, &out[i]) < 0) return -1;
+        if (bind_table_int_value(x, fname, pname, &out[i]) < 0) return -1;
     }
     *n = (int)len;
     return 0;
@@ -666,3 +668,47 @@ int bind_table_dim(const BindArgs *b, int slot, const struct tsr_tensor *t, int6
 }
 
 Value *bind_table_call_method(const BindRow *row, Value *self, CallArgs *a) { return row_call(row, self, a, false); }
+
+/* ------------------------------------------------------------ factory and random */
+
+/* THPPythonScalarType_Check: the Python types int, float and bool stand for
+ * int64, the default float dtype's double, and bool (complex does not). */
+static bool py_scalar_type(Value *v)
+{
+    return v->type == &t_type && (v->u.typeobj == &t_int || v->u.typeobj == &t_float || v->u.typeobj == &t_bool);
+}
+
+Value *bind_table_arg(const BindArgs *b, const char *name)
+{
+    for (int i = 0; i < BIND_MAXP; i++)
+        if (b->v[i] && b->param[i] && !strcmp(b->param[i]->name, name)) return b->v[i];
+    return NULL;
+}
+
+tsr_dtype bind_table_dtype(Value *v, tsr_dtype dflt)
+{
+    if (!v) return dflt;
+    if (is_dtype(v)) return dtype_of(v);
+    return v->u.typeobj == &t_int ? TSR_INT64 : v->u.typeobj == &t_float ? TSR_FLOAT64 : TSR_BOOL;
+}
+
+int bind_table_int_value(Value *v, const char *fname, const char *pname, int64_t *out)
+{
+    if (is_tensor(v) && tensor_of(v)->ndim == 0 && tsr_dtype_is_integral(tensor_of(v)->dtype, false) &&
+        !tsr_tensor_is_meta(tensor_of(v))) {
+        *out = tsr_tensor_get_int64_at(tensor_of(v), 0);   /* Tensor.__index__ */
+        return 0;
+    }
+    return bind_int(v, fname, pname, out);
+}
+
+int bind_table_float(Value *v, const char *fname, const char *pname, double *out)
+{
+    if (is_tensor(v) && tensor_of(v)->ndim == 0) {   /* Tensor.__float__ */
+        tsr_scalar x;
+        if (bind_scalar(v, fname, pname, &x) < 0) return -1;
+        *out = tsr_scalar_to_double(x);
+        return 0;
+    }
+    return bind_float(v, fname, pname, out);
+}

@@ -18,7 +18,7 @@ typedef enum {
     BT_SYMINT, BT_FLOAT_LIST, BT_STORAGE, BT_OBJECT, BT_COUNT
 } BindType;
 
-#define BIND_MAXP 8             /* parameters of one signature, out= included */
+#define BIND_MAXP 12            /* parameters of one signature, out= included (normal's float_float has 10) */
 #define BIND_OUT (BIND_MAXP - 1)   /* the slot out= is bound to */
 #define BIND_MAXSIG 6           /* overloads of one row */
 
@@ -112,5 +112,22 @@ int bind_table_dim(const BindArgs *b, int slot, const struct tsr_tensor *t, int6
 /* Calls row's method form on self (a Python-level method that ends in the
  * parser's, as Tensor.unflatten). NEW reference or NULL. */
 Value *bind_table_call_method(const BindRow *row, Value *self, CallArgs *a);
+
+/* ------------------------------------------------------------ factory and random */
+
+#include "tsr.h"
+
+/* The value of the parameter called name in the matched overload (borrowed),
+ * or NULL when it was absent or None. Lets a handler read overloads whose
+ * slots differ (zeros(size, *, names) and zeros(size, *, out)) by name. */
+Value *bind_table_arg(const BindArgs *b, const char *name);
+/* A ScalarType argument: a torch.dtype, or the Python type int, float or
+ * bool as python_arg_parser converts them; dflt for NULL. */
+tsr_dtype bind_table_dtype(Value *v, tsr_dtype dflt);
+/* An int argument the table matched (an int, bool, or 0-dim integral
+ * tensor, read as Tensor.__index__ does) into *out; -1 with TypeError. */
+int bind_table_int_value(Value *v, const char *fname, const char *pname, int64_t *out);
+/* A float argument the table matched (a Python number or 0-dim tensor). */
+int bind_table_float(Value *v, const char *fname, const char *pname, double *out);
 
 #endif

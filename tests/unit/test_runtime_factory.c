@@ -243,3 +243,46 @@ TEST(factory_out_options_and_space_dtype)
               "torch.linspace(): inferred dtype c10::complex<float> can't be safely cast to passed dtype Float");
     tsr_error_clear();
 }
+
+/* range(0,1,0.1): 11 (end included) */
+static const uint32_t range_f32_a[] = {0x00000000, 0x3dcccccd, 0x3e4ccccd, 0x3e99999a, 0x3ecccccd, 0x3f000000, 0x3f19999a, 0x3f333333, 0x3f4ccccd, 0x3f666666, 0x3f800000};
+
+TEST(factory_range_and_default_dtypes)
+{
+    tsr_tensor *t = tsr_range(I(0), I(1), F(0.1), TSR_DTYPE_UNDEFINED, TSR_CPU);
+    CHECK(t && t->dtype == TSR_FLOAT32 && bits_match32(t, range_f32_a, N(range_f32_a)));
+    tsr_tensor_release(t);
+    t = tsr_range(F(0.1), F(0.9), F(0.1), TSR_FLOAT32, TSR_CPU);
+    CHECK(t && t->sizes[0] == 9);
+    tsr_tensor_release(t);
+    CHECK(tsr_range(I(1), I(0), I(1), TSR_DTYPE_UNDEFINED, TSR_CPU) == NULL);
+    CHECK_STR(tsr_error_message(), "upper bound and lower bound inconsistent with step sign");
+    tsr_error_clear();
+    CHECK(tsr_range(I(0), I(4), I(1), TSR_FLOAT16, TSR_CPU) == NULL);
+    CHECK_STR(tsr_error_message(), "\"range_cpu\" not implemented for 'Half'");
+    tsr_error_clear();
+    t = tsr_arange(I(0), tsr_scalar_bool(true), I(1), TSR_DTYPE_UNDEFINED, TSR_CPU);
+    CHECK(t && t->dtype == TSR_INT64 && t->sizes[0] == 1);
+    tsr_tensor_release(t);
+    CHECK(tsr_arange(I(0), tsr_scalar_complex(1, 1), I(1), TSR_DTYPE_UNDEFINED, TSR_CPU) == NULL);
+    CHECK_STR(tsr_error_message(), "value cannot be converted to type double without overflow");
+    tsr_error_clear();
+    CHECK(tsr_full_dtype(tsr_scalar_bool(true), TSR_CPU) == TSR_BOOL);
+    CHECK(tsr_full_dtype(I(3), TSR_CPU) == TSR_INT64);
+    CHECK(tsr_full_dtype(tsr_scalar_complex(1, 2), TSR_CPU) == TSR_COMPLEX64);
+    CHECK(tsr_eye_m(2, -1, TSR_DTYPE_UNDEFINED, TSR_CPU) == NULL);
+    CHECK_STR(tsr_error_message(), "m must be greater or equal to 0, got -1");
+    tsr_error_clear();
+    int64_t sz[2] = {2, 3}, st[2] = {1, -2};
+    CHECK(tsr_empty_strided(2, sz, 1, st, TSR_DTYPE_UNDEFINED, TSR_CPU) == NULL);
+    CHECK_STR(tsr_error_message(), "dimensionality of sizes (2) must match dimensionality of strides (1)");
+    tsr_error_clear();
+    CHECK(tsr_empty_strided(2, sz, 2, st, TSR_DTYPE_UNDEFINED, TSR_CPU) == NULL);
+    CHECK_STR(tsr_error_message(), "Storage size calculation overflowed with sizes=[2, 3] and strides=[1, -2]");
+    tsr_error_clear();
+    t = tsr_zeros(2, sz, TSR_INT64, TSR_CPU);
+    CHECK(tsr_factory_requires_grad(t) < 0 && !t->requires_grad);
+    CHECK_STR(tsr_error_message(), "Only Tensors of floating point and complex dtype can require gradients");
+    tsr_error_clear();
+    tsr_tensor_release(t);
+}
