@@ -46,18 +46,24 @@ int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out)
 {
     Param ps[32];
     int n = parse_spec(spec, ps, 32);
-    int npos_params = 0, star = -1;
+    int npos_params = 0, nreq = 0, star = -1;
     bool any_kw = false;
     for (int i = 0; i < n; i++) {
         out[i] = NULL;
         if (ps[i].star) star = i;
         else if (ps[i].dstar) any_kw = true;
-        else if (!ps[i].kwonly) npos_params++;
+        else if (!ps[i].kwonly) {
+            npos_params++;
+            if (!ps[i].optional) nreq++;
+        }
     }
     if (a->npos > npos_params && star < 0) {
-        return exc_seti("TypeError", "%s() takes %s %d positional argument%s but %d %s given", fname,
-                        npos_params ? "from 0 to" : "", npos_params, npos_params == 1 ? "" : "s", a->npos,
-                        a->npos == 1 ? "was" : "were");
+        const char *given = a->npos == 1 ? "was" : "were";
+        if (nreq < npos_params)
+            return exc_seti("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", fname, nreq,
+                            npos_params, a->npos, given);
+        return exc_seti("TypeError", "%s() takes %d positional argument%s but %d %s given", fname, npos_params,
+                        npos_params == 1 ? "" : "s", a->npos, given);
     }
     int k = 0;
     for (int i = 0; i < n && k < a->npos; i++) {
@@ -92,6 +98,20 @@ int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out)
             return exc_seti("TypeError", "%s() missing required keyword-only argument: '%s'", fname, ps[i].name);
         return exc_seti("TypeError", "%s() missing required argument '%s' (pos %d)", fname, ps[i].name, i + 1);
     }
+    return 0;
+}
+
+int args_meth_noargs(CallArgs *a, const char *qualname)
+{
+    if (a->nkw) return exc_seti("TypeError", "%s() takes no keyword arguments", qualname);
+    if (a->npos) return exc_seti("TypeError", "%s() takes no arguments (%d given)", qualname, a->npos);
+    return 0;
+}
+
+int args_meth_o(CallArgs *a, const char *qualname)
+{
+    if (a->nkw) return exc_seti("TypeError", "%s() takes no keyword arguments", qualname);
+    if (a->npos != 1) return exc_seti("TypeError", "%s() takes exactly one argument (%d given)", qualname, a->npos);
     return 0;
 }
 

@@ -16,6 +16,11 @@ int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out);
 
 /* Converters with Python's messages ("f(): argument 'x' must be int, not
  * str"); 0, or -1 with TypeError set. */
+/* CPython's checks of a C function without arguments (METH_NOARGS) and
+ * with exactly one (METH_O), in its words ("torch.get_num_threads() takes
+ * no arguments (1 given)"). 0, or -1 with TypeError. */
+int args_meth_noargs(CallArgs *a, const char *qualname);
+int args_meth_o(CallArgs *a, const char *qualname);
 int args_int(Value *v, const char *fname, const char *arg, int64_t *out);
 int args_float(Value *v, const char *fname, const char *arg, double *out);
 int args_bool(Value *v, const char *fname, const char *arg, bool *out);

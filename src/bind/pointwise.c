@@ -519,17 +519,17 @@ static OpDef defs[] = {
 static Value *f_set_num_threads(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    Value *x[1];
-    if (bind_args(a, "set_num_threads", "int, /", x)) return NULL;
-    if (x[0]->type != &t_int) return exc_set("RuntimeError", "set_num_threads expects an int, but got %s", type_name(x[0]));
-    if (x[0]->u.i > 1 << 20 || tsr_set_num_threads(x[0]->u.i < 1 ? 0 : (int)x[0]->u.i) < 0) return bind_runtime_error();
+    if (args_meth_o(a, "torch.set_num_threads") < 0) return NULL;
+    Value *n = a->pos[0];
+    if (n->type != &t_int) return exc_set("RuntimeError", "set_num_threads expects an int, but got %s", type_name(n));
+    if (n->u.i > 1 << 20 || tsr_set_num_threads(n->u.i < 1 ? 0 : (int)n->u.i) < 0) return bind_runtime_error();
     return v_none();
 }
 
 static Value *f_get_num_threads(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    if (bind_args(a, "get_num_threads", "", NULL)) return NULL;
+    if (args_meth_noargs(a, "torch.get_num_threads") < 0) return NULL;
     return v_int(tsr_get_num_threads());
 }
 
