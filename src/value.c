@@ -31,27 +31,26 @@ int eval_depth;
  * size the user controls go through value_malloc and fail at once. */
 #define SPARE_BYTES ((size_t)8 << 20)
 static void *spare;
-static bool memory_low;
+bool value_memory_low;
 
 static bool give_back_spare(void)
 {
     if (!spare) return false;
     free(spare);
     spare = NULL;
-    memory_low = true;
+    value_memory_low = true;
     return true;
 }
 
 void value_memory_refill(void)
 {
     if (!spare) spare = malloc(SPARE_BYTES);
-    memory_low = false;
+    value_memory_low = false;
 }
 
-int value_memory_check(void)
+int value_memory_raise(void)
 {
-    if (!memory_low) return 0;
-    memory_low = false;
+    value_memory_low = false;
     return exc_seti("MemoryError", "%s", "");
 }
 

@@ -127,8 +127,11 @@ void *value_xcalloc(size_t n, size_t sz);
 void *value_xrealloc(void *p, size_t n);
 char *value_xstrdup(const char *s);
 /* MemoryError (returns -1) if a constructor below ran out of memory since
- * the last check and lived on the spare block; 0 otherwise. */
-int value_memory_check(void);
+ * the last check and lived on the spare block; 0 otherwise. Inline: the
+ * evaluator checks after every expression. */
+extern bool value_memory_low;
+int value_memory_raise(void);
+static inline int value_memory_check(void) { return value_memory_low ? value_memory_raise() : 0; }
 /* Takes the spare block again (after a statement, when memory is freed). */
 void value_memory_refill(void);
 
