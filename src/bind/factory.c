@@ -127,26 +127,6 @@ static const char *pytype(Value *v)
 
 static bool is_str(Value *v) { return v->type == &t_str; }
 
-/* c10::promoteTypes (SEMANTICS.md §1.2) by its rules: bool is the identity,
- * uint8 x int8 is int16, float16 x bfloat16 is float32, complex wins with
- * the promoted real part. */
-static tsr_dtype promote(tsr_dtype a, tsr_dtype b)
-{
-    if (a == b || b == TSR_BOOL) return a;
-    if (a == TSR_BOOL) return b;
-    bool ca = tsr_dtype_is_complex(a), cb = tsr_dtype_is_complex(b);
-    if (ca || cb) return tsr_dtype_to_complex(promote(tsr_dtype_to_real(a), tsr_dtype_to_real(b)));
-    bool fa = tsr_dtype_is_floating(a), fb = tsr_dtype_is_floating(b);
-    if (fa && fb) {
-        if ((a == TSR_FLOAT16 && b == TSR_BFLOAT16) || (a == TSR_BFLOAT16 && b == TSR_FLOAT16)) return TSR_FLOAT32;
-        return tsr_dtype_itemsize(a) >= tsr_dtype_itemsize(b) ? a : b;
-    }
-    if (fa) return a;
-    if (fb) return b;
-    if ((a == TSR_UINT8 && b == TSR_INT8) || (a == TSR_INT8 && b == TSR_UINT8)) return TSR_INT16;
-    return tsr_dtype_itemsize(a) >= tsr_dtype_itemsize(b) ? a : b;
-}
-
 /* PySequence_Check as tensor_new.cpp meets it: lists, tuples, Size, range,
  * storages and strings (a Tensor is not one there). */
 static bool is_pyseq(Value *v)
@@ -206,7 +186,7 @@ static int infer_dtype(Value *v, tsr_dtype *out)
             eval_depth--;
             decref(it);
             if (rc < 0) return -1;
-            acc = acc == TSR_DTYPE_UNDEFINED ? d : promote(acc, d);
+            acc = acc == TSR_DTYPE_UNDEFINED ? d : tsr_promote_types(acc, d);   /* infer_scalar_type: c10 promoteTypes */
             if (acc == TSR_COMPLEX128) break;
         }
         *out = acc;
