@@ -45,7 +45,10 @@ static int parse_spec(const char *spec, Param *ps, int max)
 int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out)
 {
     Param ps[32];
-    int n = parse_spec(spec, ps, 32);
+    /* "def " marks a function written in Python (1.13's torch.set_default_dtype):
+     * missing arguments are counted and named as CPython words it for a def */
+    bool def = !strncmp(spec, "def ", 4);
+    int n = parse_spec(def ? spec + 4 : spec, ps, 32);
     int npos_params = 0, nreq = 0, star = -1;
     bool any_kw = false;
     for (int i = 0; i < n; i++) {
@@ -90,6 +93,24 @@ int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out)
             return exc_seti("TypeError", "%s() got multiple values for argument '%s'", fname, a->kwnames[j]);
         }
         out[idx] = a->kw[j];
+    }
+    if (def) {
+        char names[256];
+        size_t len = 0;
+        int miss = 0, nmiss = 0;
+        for (int i = 0; i < n; i++) nmiss += !out[i] && !ps[i].optional && !ps[i].star && !ps[i].dstar && !ps[i].kwonly;
+        names[0] = 0;
+        for (int i = 0; i < n && len < sizeof names - 48; i++) {
+            if (out[i] || ps[i].optional || ps[i].star || ps[i].dstar || ps[i].kwonly) continue;
+            miss++;
+            const char *sep = miss == 1 ? "" : miss < nmiss ? ", " : nmiss == 2 ? " and " : ", and ";
+            len += (size_t)snprintf(names + len, sizeof names - len, "%s'%s'", sep, ps[i].name);
+        }
+        if (miss) {
+            if (star >= 0) decref(out[star]);
+            return exc_seti("TypeError", "%s() missing %d required positional argument%s: %s", fname, miss,
+                            miss == 1 ? "" : "s", names);
+        }
     }
     for (int i = 0; i < n; i++) {
         if (out[i] || ps[i].optional || ps[i].star || ps[i].dstar) continue;

@@ -9,7 +9,10 @@
  * following ones keyword-only; "/" makes the preceding ones positional-only;
  * "*name" collects extra positionals into a tuple (a NEW reference in out:
  * the caller releases it); "**name" accepts and ignores other keywords
- * (out stays NULL).
+ * (out stays NULL). A leading "def " marks a function that is written in
+ * Python in 1.13: missing arguments are then reported as CPython does for a
+ * def ("f() missing 1 required positional argument: 'd'"), else as a C
+ * built-in ("f() missing required argument 'd' (pos 1)").
  * out[i] receives the borrowed argument or NULL when absent.
  * Returns 0, or -1 with TypeError set. */
 int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out);

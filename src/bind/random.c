@@ -164,16 +164,13 @@ static Value *gen_getattr(Value *v, const char *name)
     return NULL;
 }
 
-/* torch.Generator(device='cpu') */
-static Value *f_generator(Value *self, CallArgs *a, void *d)
+/* torch.Generator(device='cpu'): THPGenerator_pynew's parser, a row of the
+ * binding table without variants ("Generator(Device device=None)"). */
+static Value *generator_new(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
-    (void)self; (void)d;
-    Value *args[1];
-    if (a->npos > 1)   /* THPGenerator_pynew's parser: "Generator(Device device=None)" */
-        return exc_set("TypeError", "Generator() takes from 0 to 1 positional arguments but %d were given", a->npos);
-    if (bind_args(a, "Generator", "device=", args) < 0) return NULL;
+    (void)row; (void)fname; (void)self; (void)inplace;
     tsr_device dev;
-    if (bind_device_arg(args[0], TSR_CPU, &dev) < 0) return NULL;
+    if (bind_device_arg(b->v[0], TSR_CPU, &dev) < 0) return NULL;
     if (dev.type != TSR_DEV_CPU) {
         char up[32];
         snprintf(up, sizeof up, "%s", tsr_device_type_name(dev.type));
@@ -182,6 +179,13 @@ static Value *f_generator(Value *self, CallArgs *a, void *d)
     }
     tsr_generator *g = tsr_generator_new(TSR_DEFAULT_RNG_SEED);
     return g ? v_generator(g) : bind_runtime_error();
+}
+static BindRow generator_row[] = {{.name = "Generator", .sigs = "Device? device=None", .handler = generator_new}};
+
+static Value *f_generator(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    return bind_table_call(&generator_row[0], a);
 }
 
 /* ------------------------------------------------------------ arguments */
@@ -558,6 +562,7 @@ static Value *f_set_rng_state(Value *self, CallArgs *a, void *d)
 
 void bind_random_init(void)
 {
+    bind_table_register(generator_row, 1);
     Value *torch = bind_module("torch");
     default_gen_value = v_generator(tsr_generator_retain(tsr_default_generator()));
     module_add(torch, "default_generator", incref(default_gen_value));

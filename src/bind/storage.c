@@ -291,7 +291,7 @@ static Value *f_is_storage(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     Value *x[1];
-    if (bind_args(a, "is_storage", "obj", x) < 0) return NULL;
+    if (bind_args(a, "is_storage", "def obj", x) < 0) return NULL;
     return v_bool(is_storage(x[0]));
 }
 

@@ -509,8 +509,8 @@ void bind_table_register(BindRow *rows, int n)
         if (!buf) abort();
         memcpy(buf, d->sigs, len + 1);
         d->nfs = d->nms = 0;
-        char *save = NULL;
-        for (char *s = strtok_r(buf, "|", &save); s; s = strtok_r(NULL, "|", &save)) {
+        /* strsep keeps an empty overload: "ScalarType type|" is (type) and () */
+        for (char *s, *rest = buf; (s = strsep(&rest, "|"));) {
             bool hidden = *s == '!';
             BindSig *f = &d->fs[d->nfs];
             if (d->nfs == BIND_MAXSIG || parse_sig(s + hidden, f) < 0 || (hidden && !d->nfs)) {
@@ -668,6 +668,8 @@ int bind_table_dim(const BindArgs *b, int slot, const struct tsr_tensor *t, int6
 }
 
 Value *bind_table_call_method(const BindRow *row, Value *self, CallArgs *a) { return row_call(row, self, a, false); }
+
+Value *bind_table_call(const BindRow *row, CallArgs *a) { return row_call(row, NULL, a, false); }
 
 /* ------------------------------------------------------------ factory and random */
 

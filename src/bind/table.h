@@ -112,6 +112,10 @@ int bind_table_dim(const BindArgs *b, int slot, const struct tsr_tensor *t, int6
 /* Calls row's method form on self (a Python-level method that ends in the
  * parser's, as Tensor.unflatten). NEW reference or NULL. */
 Value *bind_table_call_method(const BindRow *row, Value *self, CallArgs *a);
+/* Calls row's function form (a type's constructor that python_arg_parser
+ * parses, as torch.device(...), registered without variants). NEW
+ * reference or NULL. */
+Value *bind_table_call(const BindRow *row, CallArgs *a);
 
 /* ------------------------------------------------------------ factory and random */
 

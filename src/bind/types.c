@@ -10,6 +10,7 @@
 
 #include "bind/tensor.h"
 #include "bind/areas.h"
+#include "bind/table.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -165,17 +166,20 @@ static const VType t_iinfo = {.name = "torch.iinfo", .destroy = info_destroy, .r
                               .getattr = finfo_getattr, .eq = finfo_eq, .compare = finfo_compare,
                               .construct = c_iinfo};
 
-static Value *info_new(CallArgs *a, bool is_i)
+/* torch.finfo / torch.iinfo / torch.device are parsed by python_arg_parser
+ * (their own PythonArgParser in 1.13): rows of the binding table without
+ * variants, called by the types' constructors. */
+enum { CTOR_FINFO, CTOR_IINFO, CTOR_DEVICE };
+static Value *ctor_run(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace);
+static BindRow ctor_rows[] = {
+    {.name = "finfo", .kind = CTOR_FINFO, .sigs = "ScalarType type|", .handler = ctor_run},
+    {.name = "iinfo", .kind = CTOR_IINFO, .sigs = "ScalarType type", .handler = ctor_run},
+    {.name = "Device", .kind = CTOR_DEVICE, .sigs = "Device device|str type, int? index=-1", .handler = ctor_run},
+};
+
+static Value *info_new(BindArgs *b, bool is_i)
 {
-    const char *fname = is_i ? "iinfo" : "finfo";
-    Value *x[1];
-    if (bind_args(a, fname, "type=", x)) return NULL;
-    tsr_dtype d = tsr_default_dtype();
-    if (!x[0] && is_i) return bind_invalid_combination(fname, a);
-    if (x[0] && !is_dtype(x[0]))
-        return exc_set("TypeError", "%s(): argument 'type' (position 1) must be torch.dtype, not %s", fname,
-                       type_name(x[0]));
-    if (x[0]) d = dtype_of(x[0]);
+    tsr_dtype d = bind_table_dtype(b->v[0], tsr_default_dtype());
     Info *in = value_xcalloc(1, sizeof *in);
     in->is_i = is_i;
     int r = is_i ? tsr_dtype_iinfo(d, &in->ii) : tsr_dtype_finfo(d, &in->f);
@@ -185,8 +189,8 @@ static Value *info_new(CallArgs *a, bool is_i)
     return v;
 }
 
-static Value *c_finfo(Value *self, CallArgs *a, void *d) { (void)self; (void)d; return info_new(a, false); }
-static Value *c_iinfo(Value *self, CallArgs *a, void *d) { (void)self; (void)d; return info_new(a, true); }
+static Value *c_finfo(Value *self, CallArgs *a, void *d) { (void)self; (void)d; return bind_table_call(&ctor_rows[CTOR_FINFO], a); }
+static Value *c_iinfo(Value *self, CallArgs *a, void *d) { (void)self; (void)d; return bind_table_call(&ctor_rows[CTOR_IINFO], a); }
 
 /* ------------------------------------------------------------ device */
 
@@ -294,45 +298,43 @@ int bind_device_arg(Value *v, tsr_device dflt, tsr_device *out)
     return exc_seti("TypeError", "expected a torch.device, a string or an int, not %s", type_name(v));
 }
 
-static Value *c_device(Value *self, CallArgs *a, void *dd)
+static Value *device_new(BindArgs *b)
 {
-    (void)self; (void)dd;
-    Value *x[2];
-    if (a->npos + a->nkw == 0) return bind_invalid_combination("Device", a);
-    if (bind_args(a, "Device", "type, index=", x)) {
-        exc_clear();
-        return bind_invalid_combination("Device", a);
-    }
-    Value *t = x[0], *ix = x[1];
     tsr_device d;
-    if (!ix || is_none(ix)) {
-        if (is_device(t) && !ix) return incref(t);
-        if (t->type == &t_int && !ix) {
-            if (bind_device_arg(t, TSR_CPU, &d) < 0) return NULL;
-            return v_device(d);
-        }
-        if (t->type != &t_str) {
-            if (ix) return exc_set("TypeError", "Device(): argument 'type' (position 1) must be str, not %s", type_name(t));
-            return bind_invalid_combination("Device", a);
-        }
-        if (tsr_device_parse(t->u.s.p, &d) < 0) return bind_runtime_error();
+    if (b->sig == 0) {   /* Device(Device device): a device, a string or a cuda index */
+        if (is_device(b->v[0])) return incref(b->v[0]);
+        if (bind_device_arg(b->v[0], TSR_CPU, &d) < 0) return NULL;
         return v_device(d);
     }
-    if (t->type != &t_str)
-        return exc_set("TypeError", "Device(): argument 'type' (position 1) must be str, not %s", type_name(t));
-    if (ix->type != &t_int)
-        return exc_set("TypeError", "Device(): argument 'index' (position 2) must be int, not %s", type_name(ix));
+    const char *type = b->v[0]->u.s.p;
+    Value *ix = b->v[1];
+    if (!ix) {
+        if (tsr_device_parse(type, &d) < 0) return bind_runtime_error();
+        return v_device(d);
+    }
     if (ix->u.i > 127 && ix->u.i < INT32_MAX)
         return exc_set("RuntimeError", "Device index %" PRId64 " is out of range (tsr allows up to 127)", ix->u.i);
-    if (tsr_device_make(t->u.s.p, ix->u.i, &d) < 0) return bind_runtime_error();
+    if (tsr_device_make(type, ix->u.i, &d) < 0) return bind_runtime_error();
     return v_device(d);
 }
+
+static Value *ctor_run(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    (void)fname; (void)self; (void)inplace;
+    switch (row->kind) {
+    case CTOR_FINFO: return info_new(b, false);
+    case CTOR_IINFO: return info_new(b, true);
+    default: return device_new(b);
+    }
+}
+
+static Value *c_device(Value *self, CallArgs *a, void *dd) { (void)self; (void)dd; return bind_table_call(&ctor_rows[CTOR_DEVICE], a); }
 
 static Value *f_set_default_device(Value *self, CallArgs *a, void *dd)
 {
     (void)self; (void)dd;
     Value *x[1];
-    if (bind_args(a, "set_default_device", "device", x)) return NULL;
+    if (bind_args(a, "set_default_device", "def device", x)) return NULL;
     tsr_device d;
     if (bind_device_arg(x[0], TSR_CPU, &d) < 0) return NULL;
     global_default_device = d;
@@ -706,7 +708,10 @@ static Value *c_size(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     Value *x[1];
-    if (bind_args(a, "Size", "iterable=, /", x)) return NULL;
+    /* torch.Size is a tuple subclass: tuple's own checks */
+    if (a->nkw) return exc_set("TypeError", "tuple() takes no keyword arguments");
+    if (a->npos > 1) return exc_set("TypeError", "tuple expected at most 1 argument, got %d", a->npos);
+    x[0] = a->npos ? a->pos[0] : NULL;
     if (!x[0]) return v_size(0, NULL);
     Value *l = value_to_list(x[0]);
     if (!l) return NULL;
@@ -813,7 +818,7 @@ static Value *f_set_default_dtype(Value *self, CallArgs *a, void *dd)
 {
     (void)self; (void)dd;
     Value *x[1];
-    if (bind_args(a, "set_default_dtype", "d", x)) return NULL;
+    if (bind_args(a, "set_default_dtype", "def d", x)) return NULL;
     if (!is_dtype(x[0]))
         return exc_set("TypeError", "invalid dtype object: only floating-point types are supported as the default type");
     if (tsr_set_default_dtype(dtype_of(x[0])) < 0) return bind_runtime_error();
@@ -824,7 +829,7 @@ static Value *f_set_default_tensor_type(Value *self, CallArgs *a, void *dd)
 {
     (void)self; (void)dd;
     Value *x[1];
-    if (bind_args(a, "set_default_tensor_type", "t", x)) return NULL;
+    if (bind_args(a, "set_default_tensor_type", "def t", x)) return NULL;
     Value *t = x[0];
     tsr_dtype d = TSR_DTYPE_UNDEFINED;
     bool cuda = false;
@@ -863,6 +868,7 @@ static void add_type(Value *torch, const char *name, const VType *t)
 void bind_types_init(void)
 {
     Value *torch = bind_module("torch");
+    bind_table_register(ctor_rows, (int)(sizeof ctor_rows / sizeof ctor_rows[0]));
     /* dtypes under their canonical names and aliases */
 #define X(ID, num, name, alias, ...)                         \
     module_add(torch, name, v_dtype(TSR_##ID));                            \
