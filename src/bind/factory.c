@@ -687,46 +687,10 @@ static BindRow defs[] = {
 
 /* ------------------------------------------------------------ legacy constructors */
 
-/* legacy_tensor_generic_ctor_new matches overloads that need its own rules
- * (a hidden (Tensor other, *, device) that raises, Torch7's varargs sizes
- * with "tuple of ints" wording, storages): it is parsed here by hand. */
-
-static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
-
-/* "f() received an invalid combination of arguments - got (int, foo=int),
- * but expected one of:\n * (sig)\n..."; keywords sorted as PyTorch's map. */
-static Value *combo(const char *fname, CallArgs *a, const char *const *sigs)
-{
-    char buf[2048];
-    size_t n = 0;
-    for (int i = 0; i < a->npos && n < sizeof buf - 128; i++)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", pytype(a->pos[i]));
-    const char *kws[32];
-    int nk = a->nkw < 32 ? a->nkw : 32;
-    char kwtxt[32][96];
-    for (int i = 0; i < nk; i++) {
-        snprintf(kwtxt[i], sizeof kwtxt[i], "%s=%s", a->kwnames[i], pytype(a->kw[i]));
-        kws[i] = kwtxt[i];
-    }
-    qsort(kws, (size_t)nk, sizeof *kws, cmp_str);
-    for (int i = 0; i < nk && n < sizeof buf - 128; i++)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", (i || a->npos) ? ", " : "", kws[i]);
-    if (nk && !a->npos && n < sizeof buf - 4) n += (size_t)snprintf(buf + n, sizeof buf - n, ", ");
-    char msg[4096];
-    size_t m = (size_t)snprintf(msg, sizeof msg,
-                                "%s() received an invalid combination of arguments - got (%s), but expected one of:\n",
-                                fname, buf);
-    for (int i = 0; sigs && sigs[i] && m < sizeof msg - 8; i++)
-        m += (size_t)snprintf(msg + m, sizeof msg - m, " * %s\n", sigs[i]);
-    return exc_set("TypeError", "%s", msg);
-}
-
-static bool is_shape_seq(Value *v) { return v->type == &t_tuple || v->type == &t_list || v->type == &t_size; }
-
-static const char *const sigs_new[] = {
-    "(*, torch.device device)", "(torch.Storage storage)", "(Tensor other)",
-    "(tuple of ints size, *, torch.device device)", "(object data, *, torch.device device)", NULL};
-
+/* legacy_tensor_generic_ctor_new (torch/csrc/utils/tensor_new.cpp): the
+ * constructor of torch.FloatTensor & co. and of x.new(...), one row with
+ * 1.13's seven overloads, two of them hidden in place. */
+typedef struct { tsr_dtype dtype; tsr_device dev; bool is_new; } LegacyCtx;
 
 static void options_str(char *buf, size_t n, tsr_dtype d, tsr_device dev)
 {
@@ -737,52 +701,40 @@ static void options_str(char *buf, size_t n, tsr_dtype d, tsr_device dev)
              tsr_dtype_typemeta_name(d), tsr_device_str(dev, ds, sizeof ds));
 }
 
-/* legacy_tensor_generic_ctor_new (torch/csrc/utils/tensor_new.cpp): the
- * constructor of torch.FloatTensor & co. and of x.new(...). */
-static Value *legacy_new(CallArgs *a, const char *fname, tsr_dtype dtype, tsr_device dev, bool is_new)
+/* check_legacy_ctor_device */
+static int legacy_device(Value *devv, tsr_device dev)
 {
-    Value *devv = NULL, *sizev = NULL;
-    for (int j = 0; j < a->nkw; j++) {
-        Value **slot = !strcmp(a->kwnames[j], "device") ? &devv : !strcmp(a->kwnames[j], "size") ? &sizev : NULL;
-        if (!slot || *slot) return combo(fname, a, sigs_new);
-        *slot = a->kw[j];
-    }
-    if (!sizev && a->npos == 1 && is_tensor(a->pos[0]) && devv) {   /* the hidden (Tensor other, *, device) */
-        if (is_new)
-            return exc_set("RuntimeError", "Legacy tensor new of the form tensor.new(tensor, device=device) is not "
-                                           "supported.  Use torch.as_tensor(...) instead.");
-        return exc_set("RuntimeError", "Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is "
-                                       "not supported.  Use torch.tensor(...) or torch.as_tensor(...) instead.");
-    }
-    if (sizev) {   /* new(size=(2, 3)) */
-        if (a->npos || !is_shape_seq(sizev)) return combo(fname, a, sigs_new);
-        int n;
-        int64_t sizes[TSR_MAX_DIMS];
-        if (bind_int_list(sizev, "new", "size", &n, sizes, TSR_MAX_DIMS) < 0) return NULL;
-        tsr_tensor *t = tsr_tensor_empty(n, sizes, dtype, dev);
-        return t ? v_tensor(t) : rt_error();
-    }
     tsr_device want = dev;
-    if (devv && !is_none(devv)) {
-        if (bind_device_arg(devv, dev, &want) < 0) return NULL;
-        if (want.type != dev.type)
-            return exc_set("RuntimeError", "legacy constructor expects device type: %s but device type: %s was passed",
-                           tsr_device_type_name(dev.type), tsr_device_type_name(want.type));
-    }
-    if (a->npos == 0) return v_tensor(tsr_tensor_empty(1, (int64_t[]){0}, dtype, dev));
-    Value *first = a->pos[0];
-    if (is_storage(first)) {
-        if (a->npos > 1 || devv) return combo(fname, a, sigs_new);
+    if (!devv || is_none(devv)) return 0;
+    if (bind_device_arg(devv, dev, &want) < 0) return -1;
+    if (want.type != dev.type)
+        return exc_seti("RuntimeError", "legacy constructor expects device type: %s but device type: %s was passed",
+                        tsr_device_type_name(dev.type), tsr_device_type_name(want.type));
+    return 0;
+}
+
+static Value *legacy_run(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    (void)row; (void)self; (void)inplace;
+    const LegacyCtx *c = b->ctx;
+    tsr_dtype dtype = c->dtype;
+    tsr_device dev = c->dev;
+    Value *first = b->v[0];
+    switch (b->sig) {
+    case 0:   /* new(*, Device? device) */
+        if (legacy_device(first, dev) < 0) return NULL;
+        return v_tensor(tsr_tensor_empty(1, (int64_t[]){0}, dtype, dev));
+    case 1: {   /* new(Storage storage) */
         if (storage_dtype(first) != dtype)
             return exc_set("RuntimeError",
                            "Expected a Storage of type %s or an UntypedStorage, but got type %s for argument 1 'storage'",
                            tsr_dtype_scalar_name(dtype), tsr_dtype_scalar_name(storage_dtype(first)));
-        tsr_storage *s = storage_of(first);
         int64_t len = storage_len(first);
-        return v_tensor(tsr_tensor_from_storage(s, 0, 1, &len, NULL, dtype));
+        return v_tensor(tsr_tensor_from_storage(storage_of(first), 0, 1, &len, NULL, dtype));
     }
-    if (is_tensor(first)) {
-        if (a->npos > 1) return combo(fname, a, sigs_new);
+    case 2:   /* new(*, int cdata): a raw pointer (1.13 crashes on a bad one) */
+        return exc_set("NotImplementedError", "%s(cdata=...) is not supported by tsr", fname);
+    case 3: {   /* new(Tensor other) */
         tsr_tensor *t = tensor_of(first);
         if (t->dtype != dtype || t->device.type != dev.type) {
             char w[256], g[256];
@@ -792,38 +744,43 @@ static Value *legacy_new(CallArgs *a, const char *fname, tsr_dtype dtype, tsr_de
         }
         return v_tensor(tsr_view_alias(t));
     }
-    if (is_int_like(first) && first->type != &t_bool) {
-        int n = 0;
-        int64_t sizes[TSR_MAX_DIMS];
-        for (int i = 0; i < a->npos; i++) {
-            Value *v = a->pos[i];
-            if (!is_int_like(v) || v->type == &t_bool)
-                return exc_set("TypeError", "new(): argument 'size' must be tuple of ints, but found element of type %s at pos %d",
-                               pytype(v), i + 1);
-            if (n >= TSR_MAX_DIMS) return exc_set("RuntimeError", "new(): too many dimensions");
-            sizes[n++] = v->u.i;
-        }
-        {
-            tsr_tensor *t = tsr_tensor_empty(n, sizes, dtype, dev);
-            return t ? v_tensor(t) : rt_error();
-        }
+    case 4:   /* new(Tensor other, *, Device? device): hidden, refused */
+        if (c->is_new)
+            return exc_set("RuntimeError", "Legacy tensor new of the form tensor.new(tensor, device=device) is not "
+                                           "supported.  Use torch.as_tensor(...) instead.");
+        return exc_set("RuntimeError", "Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is "
+                                       "not supported.  Use torch.tensor(...) or torch.as_tensor(...) instead.");
+    default: break;
     }
-    if (first->type == &t_size) {
-        if (a->npos > 1) return combo(fname, a, sigs_new);
+    if (legacy_device(b->v[1], dev) < 0) return NULL;
+    /* new(int[] size): a sequence given as the one positional argument is
+     * data unless it is a torch.Size (legacy_new_from_sequence) */
+    bool as_size = b->sig == 5 && (first == b->varargs || first->type == &t_size || b->bykw[0] || is_int_like(first));
+    if (as_size) {
         int n;
         int64_t sizes[TSR_MAX_DIMS];
-        if (bind_int_list(first, "new", "size", &n, sizes, TSR_MAX_DIMS) < 0) return NULL;
-        {
-            tsr_tensor *t = tsr_tensor_empty(n, sizes, dtype, dev);
-            return t ? v_tensor(t) : rt_error();
-        }
+        if (bind_table_intlist(b, 0, fname, sizes, TSR_MAX_DIMS, &n) < 0) return NULL;
+        tsr_tensor *t = tsr_tensor_empty(n, sizes, dtype, dev);
+        return t ? v_tensor(t) : rt_error();
     }
-    if (a->npos > 1) return combo(fname, a, sigs_new);
     if (is_str(first)) return exc_set("TypeError", "new(): invalid data type 'str'");
     if (!is_pyseq(first)) return exc_set("TypeError", "new(): data must be a sequence (got %s)", pytype(first));
     tsr_tensor *t = factory_from_data(first, dtype);
     if (!t) return NULL;
     return v_tensor(to_device(t, dev));
+}
+
+static BindRow legacy_row[] = {{
+    .name = "new", .handler = legacy_run,
+    .sigs = "*, Device? device=None|Storage storage|!*, int cdata|Tensor other|!Tensor other, *, Device? device=None|"
+            "int[] size, *, Device? device=None|object data, *, Device? device=None",
+}};
+
+static Value *legacy_new(CallArgs *a, const char *fname, tsr_dtype dtype, tsr_device dev, bool is_new)
+{
+    (void)fname;
+    LegacyCtx c = {dtype, dev, is_new};
+    return bind_table_call_ctx(&legacy_row[0], NULL, a, &c);
 }
 
 /* x.new(...): the legacy constructor with x's dtype and device. */
@@ -876,6 +833,7 @@ void bind_factory_init(void)
 {
     Value *torch = bind_module("torch");
     bind_table_register(defs, (int)(sizeof defs / sizeof defs[0]));
+    bind_table_register(legacy_row, 1);
     /* is_tensor, numel and as_strided are tensor.c's */
     Value *attrs = torch->u.mod->attrs;
     bind_tensor_method("new", m_new);

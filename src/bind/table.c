@@ -237,6 +237,7 @@ static int sig_parse(const char *fname, const BindSig *s, CallArgs *a, int off, 
             b->v[(int)p->slot] = obj;
             b->type[(int)p->slot] = p->type;
             b->param[(int)p->slot] = p;
+            b->bykw[(int)p->slot] = kw;
         } else if (varargs && argpos == 0 && !kw && arg_is_int(obj)) {
             Value *t = v_tuple((size_t)nargs);
             if (!t) return -1;
@@ -431,7 +432,10 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
 
 /* One call of a row in one of its forms. self: the tensor of a method call
  * (a->pos does not hold it), NULL for the function form. */
-static Value *row_call(const BindRow *d, Value *self, CallArgs *a, bool inplace)
+static Value *row_call_ctx(const BindRow *d, Value *self, CallArgs *a, bool inplace, const void *ctx);
+static Value *row_call(const BindRow *d, Value *self, CallArgs *a, bool inplace) { return row_call_ctx(d, self, a, inplace, NULL); }
+
+static Value *row_call_ctx(const BindRow *d, Value *self, CallArgs *a, bool inplace, const void *ctx)
 {
     const char *fname = inplace ? d->iname : self ? d->name : d->pname;
     BindArgs b;
@@ -450,10 +454,11 @@ static Value *row_call(const BindRow *d, Value *self, CallArgs *a, bool inplace)
         if (b.varargs) decref(b.varargs);
         return NULL;
     }
-    if (self) {
+    if (self && !ctx) {
         b.v[0] = self;
         b.type[0] = BT_TENSOR;
     }
+    b.ctx = ctx;
     Value *r = d->handler(d, fname, &b, self, inplace);
     if (b.varargs) decref(b.varargs);
     return r;
@@ -518,7 +523,15 @@ void bind_table_register(BindRow *rows, int n)
                 abort();
             }
             f->hidden = hidden;
-            for (int i = 0; hidden && i < f->n; i++)
+            /* a deprecated alias (add(input, alpha, other)) names only the
+             * first overload's parameters: they keep their slots */
+            bool alias = hidden;
+            for (int i = 0; alias && i < f->n; i++) {
+                bool found = false;
+                for (int j = 0; j < d->fs[0].n; j++) found = found || !strcmp(f->p[i].name, d->fs[0].p[j].name);
+                alias = found;
+            }
+            for (int i = 0; alias && i < f->n; i++)
                 for (int j = 0; j < d->fs[0].n; j++)
                     if (!strcmp(f->p[i].name, d->fs[0].p[j].name)) f->p[i].slot = d->fs[0].p[j].slot;
             if (method_sig(f, &d->ms[d->nms])) d->ms[d->nms++].hidden = hidden;
@@ -670,6 +683,11 @@ int bind_table_dim(const BindArgs *b, int slot, const struct tsr_tensor *t, int6
 Value *bind_table_call_method(const BindRow *row, Value *self, CallArgs *a) { return row_call(row, self, a, false); }
 
 Value *bind_table_call(const BindRow *row, CallArgs *a) { return row_call(row, NULL, a, false); }
+
+Value *bind_table_call_ctx(const BindRow *row, Value *self, CallArgs *a, const void *ctx)
+{
+    return row_call_ctx(row, self, a, false, ctx);
+}
 
 /* ------------------------------------------------------------ factory and random */
 

@@ -20,7 +20,7 @@ typedef enum {
 
 #define BIND_MAXP 12            /* parameters of one signature, out= included (normal's float_float has 10) */
 #define BIND_OUT (BIND_MAXP - 1)   /* the slot out= is bound to */
-#define BIND_MAXSIG 6           /* overloads of one row */
+#define BIND_MAXSIG 8           /* overloads of one row */
 
 typedef struct {
     char name[24];
@@ -48,6 +48,8 @@ typedef struct {
     const BindParam *param[BIND_MAXP];
     int sig;
     Value *varargs;
+    bool bykw[BIND_MAXP];       /* the argument in this slot came as a keyword */
+    const void *ctx;            /* what bind_table_call_ctx's caller passes on, else NULL */
 } BindArgs;
 
 /* The int list in slot (a tuple, list, torch.Size, or one int for int[N])
@@ -116,6 +118,9 @@ Value *bind_table_call_method(const BindRow *row, Value *self, CallArgs *a);
  * parses, as torch.device(...), registered without variants). NEW
  * reference or NULL. */
 Value *bind_table_call(const BindRow *row, CallArgs *a);
+/* The same with a context the handler finds in BindArgs.ctx (the dtype and
+ * device of a legacy constructor class). */
+Value *bind_table_call_ctx(const BindRow *row, Value *self, CallArgs *a, const void *ctx);
 
 /* ------------------------------------------------------------ factory and random */
 
