@@ -325,21 +325,10 @@ static Value *run_frexp(const char *fname, Bound *b)
     return v_return_type(outv ? &rt_frexp_out : &rt_frexp, items);
 }
 
-/* torch.NAME_ functions (torch.gcd_(x, y)): the in-place form as a function. */
-static bool fn_inplace(const OpDef *d, Value *self)
-{
-    size_t n = strlen(d->name);
-    return !self && d->flags == BIND_FN && n > 1 && d->name[0] != '_' && d->name[n - 1] == '_';
-}
-
 /* The handler of every row of this area: runs the op its kind names. */
 static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self, bool inplace)
 {
     Bound b = *bp;
-    if (fn_inplace(d, self)) {
-        self = b.v[0];
-        inplace = true;
-    }
     Value *si = inplace ? self : NULL;
     switch (d->kind) {
     case K_BIN: case K_DIV: return run_binary(d, fname, &b, si);
@@ -397,6 +386,7 @@ static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self,
 #define ADDC "Tensor input, Tensor tensor1, Tensor tensor2, *, Number value=1, Tensor? out=None|" \
              "!Tensor input, Number value, Tensor tensor1, Tensor tensor2, *, Tensor? out=None"
 #define F_FN BIND_FN
+#define F_FNI (BIND_FN | BIND_FN_INPLACE)
 #define F_M BIND_METHOD
 #define F_NUMS BIND_NUMS
 #define FMI (BIND_FN | BIND_METHOD | BIND_INPLACE)
@@ -497,22 +487,22 @@ static OpDef defs[] = {
     B("copysign", COPYSIGN, FMI, TT "|" TN),
     B("nextafter", NEXTAFTER, FMI, TT),
     B("heaviside", HEAVISIDE, FMI, "Tensor input, Tensor values, *, Tensor? out=None"),
-    B("gcd", GCD, FMI, TT), B("gcd_", GCD, F_FN, "Tensor input, Tensor other"),
-    B("lcm", LCM, FMI, TT), B("lcm_", LCM, F_FN, "Tensor input, Tensor other"),
+    B("gcd", GCD, FMI, TT), B("gcd_", GCD, F_FNI, "Tensor input, Tensor other"),
+    B("lcm", LCM, FMI, TT), B("lcm_", LCM, F_FNI, "Tensor input, Tensor other"),
     ROW("ldexp", K_LDEXP, 0, FMI, 0, 0, TT),
-    ROW("ldexp_", K_LDEXP, 0, F_FN, 0, 0, "Tensor input, Tensor other"),
+    ROW("ldexp_", K_LDEXP, 0, F_FNI, 0, 0, "Tensor input, Tensor other"),
     ROW("addcmul", K_ADDCMUL, 0, FMI, 0, 0, ADDC),
     ROW("addcdiv", K_ADDCDIV, 0, FMI, 0, 0, ADDC),
     ROW("conj", K_CONJ, 0, FM, 0, 0, "Tensor input"),
     ROW("resolve_conj", K_RESOLVE, 0, FM, 0, 0, "Tensor input"),
     ROW("resolve_neg", K_RESOLVE, 0, FM, 0, 0, "Tensor input"),
     ROW("conj_physical", K_CONJ_PHYSICAL, 0, FMI, 0, 0, UN),
-    ROW("conj_physical_", K_CONJ_PHYSICAL, 0, F_FN, 0, 0, "Tensor input"),
+    ROW("conj_physical_", K_CONJ_PHYSICAL, 0, F_FNI, 0, 0, "Tensor input"),
     ROW("frexp", K_FREXP, 0, FM, 0, 0, "Tensor input, *, Tensor[]? out=None"),
-    ROW("clamp_", K_CLAMP, 0, F_FN, 0, 0,
+    ROW("clamp_", K_CLAMP, 0, F_FNI, 0, 0,
      "Tensor input, Tensor? min=None, Tensor? max=None|Tensor input, Number? min=None, Number? max=None"),
-    ROW("clamp_min_", K_CLAMP_MIN, 0, F_FN, 0, 0, "Tensor input, Tensor min|Tensor input, Number min"),
-    ROW("clamp_max_", K_CLAMP_MAX, 0, F_FN, 0, 0, "Tensor input, Tensor max|Tensor input, Number max"),
+    ROW("clamp_min_", K_CLAMP_MIN, 0, F_FNI, 0, 0, "Tensor input, Tensor min|Tensor input, Number min"),
+    ROW("clamp_max_", K_CLAMP_MAX, 0, F_FNI, 0, 0, "Tensor input, Tensor max|Tensor input, Number max"),
 };
 /* ------------------------------------------------------------ threads */
 

@@ -168,6 +168,9 @@ static BindRow rows[] = {
     ROW("igammac", K_SB, TSR_SPECIAL_IGAMMAC, FMI, TT, NULL),
     ROW("xlogy", K_SB, TSR_SPECIAL_XLOGY, FMI, BIN3, NULL),
     ROW("sinc", K_SU, TSR_SPECIAL_SINC, FMI, UN, NULL),
+    ROW("sinc_", K_SU, TSR_SPECIAL_SINC, BIND_FN | BIND_FN_INPLACE, "Tensor input", NULL),
+    ROW("xlogy_", K_SB, TSR_SPECIAL_XLOGY, BIND_FN | BIND_FN_INPLACE, "Tensor input, Tensor other|Tensor input, Number other",
+        NULL),
 };
 
 void bind_special_init(void)

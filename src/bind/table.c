@@ -458,6 +458,10 @@ static Value *row_call_ctx(const BindRow *d, Value *self, CallArgs *a, bool inpl
         b.v[0] = self;
         b.type[0] = BT_TENSOR;
     }
+    if (!self && (d->flags & BIND_FN_INPLACE)) {   /* torch.clamp_(x, ...) */
+        self = b.v[0];
+        inplace = true;
+    }
     b.ctx = ctx;
     Value *r = d->handler(d, fname, &b, self, inplace);
     if (b.varargs) decref(b.varargs);

@@ -64,9 +64,11 @@ typedef struct BindRow BindRow;
  * inplace: the NAME_ method form. Returns a NEW reference or NULL. */
 typedef Value *(*BindHandler)(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace);
 
-/* Variants. F_NUMS: Python numbers are accepted where a Tensor is expected
- * (PyTorch wraps them), as torch.add(5, 5). */
-enum { BIND_FN = 1, BIND_METHOD = 2, BIND_INPLACE = 4, BIND_NUMS = 8 };
+/* Variants. BIND_NUMS: Python numbers are accepted where a Tensor is
+ * expected (PyTorch wraps them), as torch.add(5, 5). BIND_FN_INPLACE: the
+ * function form writes its first argument (torch.clamp_(x, 0), a row named
+ * with the trailing underscore): the handler sees it as self, in place. */
+enum { BIND_FN = 1, BIND_METHOD = 2, BIND_INPLACE = 4, BIND_NUMS = 8, BIND_FN_INPLACE = 16 };
 
 struct BindRow {
     const char *name;           /* Python name: "add" */
