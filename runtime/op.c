@@ -12,6 +12,7 @@ tsr_dtype tsr_op_compute_dtype(const tsr_op *op, int n, const tsr_operand *in, t
     switch (op->rule) {
     case TSR_DT_FLOAT:
     case TSR_DT_UNARY_FLOAT:
+    case TSR_DT_REAL_FLOAT:
         return tsr_dtype_is_integral(dt, true) ? tsr_default_dtype() : dt;
     case TSR_DT_DOUBLE:
         return tsr_dtype_is_complex(dt) ? TSR_COMPLEX128 : TSR_FLOAT64;
@@ -30,7 +31,8 @@ tsr_dtype tsr_op_compute_dtype(const tsr_op *op, int n, const tsr_operand *in, t
 tsr_dtype tsr_op_result_dtype(const tsr_op *op, tsr_dtype dt)
 {
     if (op->rule == TSR_DT_BOOL) return TSR_BOOL;
-    if (op->rule == TSR_DT_ABS && tsr_dtype_is_complex(dt)) return tsr_dtype_to_real(dt);
+    if ((op->rule == TSR_DT_ABS || op->rule == TSR_DT_REAL_FLOAT) && tsr_dtype_is_complex(dt))
+        return tsr_dtype_to_real(dt);
     return dt;
 }
 
@@ -90,6 +92,10 @@ const char *tsr_op_rule_text(const tsr_op *op, tsr_dtype common)
     case TSR_DT_ABS: return tsr_dtype_is_complex(common) ? "abs of a complex tensor gives its real dtype"
                                                          : "keeps the input dtype (out= must have exactly that dtype)";
     case TSR_DT_SELF: return "the result keeps self's dtype; the value is cast to it";
+    case TSR_DT_REAL_FLOAT:
+        return tsr_dtype_is_complex(common)    ? "the angle of a complex tensor gives its real dtype"
+               : tsr_dtype_is_integral(common, true) ? "a float function of an integer or bool tensor gives the default float dtype"
+                                                     : "a float function keeps a floating input dtype";
     case TSR_DT_COUNT: break;
     }
     return NULL;

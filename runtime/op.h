@@ -22,6 +22,7 @@ typedef enum {
     TSR_DT_SAME,          /* keeps the input dtype; out= must have exactly that dtype */
     TSR_DT_ABS,           /* as SAME, but a complex input gives its real dtype */
     TSR_DT_SELF,          /* the result keeps self's dtype; the other values are cast to it */
+    TSR_DT_REAL_FLOAT,    /* angle: as UNARY_FLOAT, and a complex input gives its real dtype */
     TSR_DT_COUNT
 } tsr_dtype_rule;
 
@@ -38,7 +39,13 @@ typedef enum {
 #define TSR_OP_DTYPE_BIT(d) (1u << (d))
 #define TSR_OP_LAYOUT_BIT(l) (1u << (l))
 
-typedef struct tsr_op {
+typedef struct tsr_op tsr_op;
+/* An op family's entry for a descriptor that needs more than the plain path
+ * (tsr_op_run): binary ops with alpha, pow's exponent checks, abs into a
+ * real out=... in: op->arity operands; out: out= / the in-place tensor. */
+typedef tsr_tensor *(*tsr_op_runner)(const tsr_op *op, const tsr_operand *in, tsr_tensor *out, bool inplace);
+
+struct tsr_op {
     const char *name;            /* torch function name, as messages say it: "add", "clamp_max" */
     const char *aten;            /* ATen schema name.overload: "add.Tensor", "clamp_max.Tensor" */
     const char *kname;           /* kernel name of "not implemented" messages: "add_cpu" */
@@ -52,7 +59,8 @@ typedef struct tsr_op {
     const tsr_loop_fn *cpu;      /* CPU kernel per dtype (TSR_DTYPE_SLOTS entries), or NULL */
     const char *complex_msg;     /* refusal of a complex compute dtype before any kernel, or NULL */
     const char *bool_msg;        /* refusal of a bool input, or NULL */
-} tsr_op;
+    tsr_op_runner run;           /* the family's entry, or NULL: tsr_op_run's plain path */
+};
 
 /* The dtype op computes in for these n operands: result_type, turned by the
  * op's rule. ex, when not NULL, receives result_type's record. Records no

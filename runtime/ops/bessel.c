@@ -331,7 +331,8 @@ static int i0e_bfloat16(char **d, const int64_t *s, int64_t n, const void *ctx)
      .cpu = (const tsr_loop_fn[TSR_DTYPE_SLOTS]){[TSR_FLOAT32] = OP##_float32, [TSR_FLOAT64] = OP##_float64, __VA_ARGS__}}
 /* the special_* ops of 1.13 have no derivative and refuse named tensors */
 #define SPECIAL(nm, OP) BOP("special_" nm, nm "_cpu", OP, F2, TSR_NAMES_REFUSE, false)
-static const tsr_op bessel_ops[TSR_BESSEL_COUNT] = {
+/* The named ops first, then those the binding table finds by ATen name only. */
+static const tsr_op bessel_ops[] = {
     [TSR_BESSEL_J0] = SPECIAL("bessel_j0", j0),
     [TSR_BESSEL_J1] = SPECIAL("bessel_j1", j1),
     [TSR_BESSEL_Y0] = SPECIAL("bessel_y0", y0),
@@ -349,7 +350,8 @@ static const tsr_op bessel_ops[TSR_BESSEL_COUNT] = {
     [TSR_BESSEL_I1] = BOP("special_i1", "i1_cpu", i1, F2, TSR_NAMES_REFUSE, true),
     [TSR_BESSEL_I1E] = BOP("special_i1e", "i1e_cpu", i1e, F2, TSR_NAMES_REFUSE, true),
 };
-_Static_assert(sizeof bessel_ops / sizeof bessel_ops[0] == TSR_BESSEL_COUNT, "ORDER BESSEL");
+_Static_assert(sizeof bessel_ops / sizeof bessel_ops[0] >= TSR_BESSEL_COUNT, "ORDER BESSEL");
+const tsr_op *tsr_bessel_op_at(int i) { return i >= 0 && i < (int)(sizeof bessel_ops / sizeof bessel_ops[0]) ? &bessel_ops[i] : NULL; }
 
 const tsr_op *tsr_bessel_desc(tsr_bessel_op op)
 {

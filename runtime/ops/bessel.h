@@ -15,6 +15,9 @@ typedef enum {
     TSR_BESSEL_COUNT
 } tsr_bessel_op;
 
+/* Descriptor i of the table (the named ops, then those found by name
+ * only: runtime/ops/dispatch.h); NULL past the end. */
+const tsr_op *tsr_bessel_op_at(int i);
 /* The op's descriptor (runtime/op.h); NULL for an unknown op. */
 const tsr_op *tsr_bessel_desc(tsr_bessel_op op);
 

@@ -381,59 +381,66 @@ static const tsr_loop_fn rsh_tab[TSR_DTYPE_SLOTS] = { TAB(FAM_INT, rsh) };
 /* One descriptor per op (runtime/op.h). dtypes: what PyTorch 1.13's CPU
  * kernel accepts; a dtype in the mask whose table entry is NULL still reports
  * "not implemented" after the iterator's checks, as PyTorch dispatches. */
-#define BIN(nm, at, kn, tab_, mask, rule_, diff, cmsg)                                              \
-    {.name = nm, .aten = at, .kname = kn, .arity = 2, .rule = rule_, .cpu_dtypes = mask,              \
+#define BIN(...) {BIN_FIELDS(__VA_ARGS__)}
+#define BIN_FIELDS(nm, at, kn, tab_, mask, rule_, diff, cmsg)                                       \
+     .name = nm, .aten = at, .kname = kn, .arity = 2, .rule = rule_, .cpu_dtypes = mask,              \
      .meta_dtypes = M_ALL, .names = TSR_NAMES_BROADCAST, .differentiable = diff, .cpu = tab_,         \
-     .complex_msg = cmsg}
+     .complex_msg = cmsg
 #define M_ATAN2 (M_INT | M_BOOL | M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
 #define M_HYPOT (M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
 #define F3 (M(TSR_FLOAT32) | M(TSR_FLOAT64) | M(TSR_BFLOAT16))
 #define M_POW (M_INT | M_FLOAT | M(TSR_COMPLEX64) | M(TSR_COMPLEX128))
 
-static const tsr_op binops[TSR_BINOP_COUNT] = {   /* ORDER BINOP */
-    [TSR_BINOP_ADD] = BIN("add", "add.Tensor", "add_cpu", add_tab, M_ALL, TSR_DT_COMMON, true, NULL),
-    [TSR_BINOP_SUB] = BIN("sub", "sub.Tensor", "sub_cpu", sub_tab, M_ALL & ~M_BOOL, TSR_DT_COMMON, true, NULL),
-    [TSR_BINOP_MUL] = BIN("mul", "mul.Tensor", "mul_cpu", mul_tab, M_ALL, TSR_DT_COMMON, true, NULL),
-    [TSR_BINOP_DIV] = BIN("div", "div.Tensor", "div_cpu", div_tab, M_ALL & ~M(TSR_COMPLEX32), TSR_DT_FLOAT, true, NULL),
-    [TSR_BINOP_DIV_TRUNC] = BIN("div", "div.Tensor_mode", "div_trunc_cpu", divt_tab, M_INT | M_FLOAT, TSR_DT_COMMON, true, NULL),
-    [TSR_BINOP_DIV_FLOOR] = BIN("floor_divide", "floor_divide", "div_floor_cpu", divf_tab, M_INT | M_FLOAT, TSR_DT_COMMON,
+static tsr_tensor *binary_run(const tsr_op *d, const tsr_operand *in, tsr_tensor *out, bool inplace);
+/* The named ops first (ORDER BINOP), then the ops the binding table finds by
+ * their ATen name only (tsr_op_find): a new plain binary op is a body above
+ * and a row at the end here. */
+#define BINR(...) {BIN_FIELDS(__VA_ARGS__), .run = binary_run}
+static const tsr_op binops[] = {
+    [TSR_BINOP_ADD] = BINR("add", "add.Tensor", "add_cpu", add_tab, M_ALL, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_SUB] = BINR("sub", "sub.Tensor", "sub_cpu", sub_tab, M_ALL & ~M_BOOL, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_MUL] = BINR("mul", "mul.Tensor", "mul_cpu", mul_tab, M_ALL, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_DIV] = BINR("div", "div.Tensor", "div_cpu", div_tab, M_ALL & ~M(TSR_COMPLEX32), TSR_DT_FLOAT, true, NULL),
+    [TSR_BINOP_DIV_TRUNC] = BINR("div", "div.Tensor_mode", "div_trunc_cpu", divt_tab, M_INT | M_FLOAT, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_DIV_FLOOR] = BINR("floor_divide", "floor_divide", "div_floor_cpu", divf_tab, M_INT | M_FLOAT, TSR_DT_COMMON,
                                 false, NULL),
-    [TSR_BINOP_REMAINDER] = BIN("remainder", "remainder.Tensor", "remainder_cpu", rem_tab, M_INT | M_FLOAT, TSR_DT_COMMON,
+    [TSR_BINOP_REMAINDER] = BINR("remainder", "remainder.Tensor", "remainder_cpu", rem_tab, M_INT | M_FLOAT, TSR_DT_COMMON,
                                 true, NULL),
-    [TSR_BINOP_FMOD] = BIN("fmod", "fmod.Tensor", "fmod_cpu", fmod_tab, M_INT | M_FLOAT, TSR_DT_COMMON, true, NULL),
-    [TSR_BINOP_POW] = BIN("pow", "pow.Tensor_Tensor", "pow", pow_tab, M_POW, TSR_DT_COMMON, true, NULL),
-    [TSR_BINOP_FLOAT_POWER] = BIN("float_power", "float_power.Tensor_Tensor", "pow", pow_tab, M_ALL, TSR_DT_DOUBLE, true, NULL),
-    [TSR_BINOP_ATAN2] = BIN("atan2", "atan2", "atan2_cpu", atan2_tab, M_ATAN2, TSR_DT_FLOAT, true, NULL),
-    [TSR_BINOP_HYPOT] = BIN("hypot", "hypot", "hypot_cpu", hypot_tab, M_HYPOT, TSR_DT_COMMON, true, NULL),
-    [TSR_BINOP_MAXIMUM] = BIN("maximum", "maximum", "maximum_cpu", max_tab, M_ALL, TSR_DT_COMMON, true,
+    [TSR_BINOP_FMOD] = BINR("fmod", "fmod.Tensor", "fmod_cpu", fmod_tab, M_INT | M_FLOAT, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_POW] = BINR("pow", "pow.Tensor_Tensor", "pow", pow_tab, M_POW, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_FLOAT_POWER] = BINR("float_power", "float_power.Tensor_Tensor", "pow", pow_tab, M_ALL, TSR_DT_DOUBLE, true, NULL),
+    [TSR_BINOP_ATAN2] = BINR("atan2", "atan2", "atan2_cpu", atan2_tab, M_ATAN2, TSR_DT_FLOAT, true, NULL),
+    [TSR_BINOP_HYPOT] = BINR("hypot", "hypot", "hypot_cpu", hypot_tab, M_HYPOT, TSR_DT_COMMON, true, NULL),
+    [TSR_BINOP_MAXIMUM] = BINR("maximum", "maximum", "maximum_cpu", max_tab, M_ALL, TSR_DT_COMMON, true,
                               "maximum not implemented for complex tensors."),
-    [TSR_BINOP_MINIMUM] = BIN("minimum", "minimum", "minimum_cpu", min_tab, M_ALL, TSR_DT_COMMON, true,
+    [TSR_BINOP_MINIMUM] = BINR("minimum", "minimum", "minimum_cpu", min_tab, M_ALL, TSR_DT_COMMON, true,
                               "minimum not implemented for complex tensors."),
-    [TSR_BINOP_FMAX] = BIN("fmax", "fmax", "fmax_cpu", fmax_tab, M_ALL, TSR_DT_COMMON, true,
+    [TSR_BINOP_FMAX] = BINR("fmax", "fmax", "fmax_cpu", fmax_tab, M_ALL, TSR_DT_COMMON, true,
                            "fmax not implemented for complex tensors."),
-    [TSR_BINOP_FMIN] = BIN("fmin", "fmin", "fmin_cpu", fmin_tab, M_ALL, TSR_DT_COMMON, true,
+    [TSR_BINOP_FMIN] = BINR("fmin", "fmin", "fmin_cpu", fmin_tab, M_ALL, TSR_DT_COMMON, true,
                            "fmin not implemented for complex tensors."),
-    [TSR_BINOP_BITWISE_AND] = BIN("bitwise_and", "bitwise_and.Tensor", "bitwise_and_cpu", band_tab, M_INT | M_BOOL,
+    [TSR_BINOP_BITWISE_AND] = BINR("bitwise_and", "bitwise_and.Tensor", "bitwise_and_cpu", band_tab, M_INT | M_BOOL,
                                   TSR_DT_COMMON, false, NULL),
-    [TSR_BINOP_BITWISE_OR] = BIN("bitwise_or", "bitwise_or.Tensor", "bitwise_or_cpu", bor_tab, M_INT | M_BOOL,
+    [TSR_BINOP_BITWISE_OR] = BINR("bitwise_or", "bitwise_or.Tensor", "bitwise_or_cpu", bor_tab, M_INT | M_BOOL,
                                  TSR_DT_COMMON, false, NULL),
-    [TSR_BINOP_BITWISE_XOR] = BIN("bitwise_xor", "bitwise_xor.Tensor", "bitwise_xor_cpu", bxor_tab, M_INT | M_BOOL,
+    [TSR_BINOP_BITWISE_XOR] = BINR("bitwise_xor", "bitwise_xor.Tensor", "bitwise_xor_cpu", bxor_tab, M_INT | M_BOOL,
                                   TSR_DT_COMMON, false, NULL),
-    [TSR_BINOP_LSHIFT] = BIN("bitwise_left_shift", "bitwise_left_shift.Tensor", "lshift_cpu", lsh_tab, M_INT,
+    [TSR_BINOP_LSHIFT] = BINR("bitwise_left_shift", "bitwise_left_shift.Tensor", "lshift_cpu", lsh_tab, M_INT,
                              TSR_DT_COMMON, false, NULL),
-    [TSR_BINOP_RSHIFT] = BIN("bitwise_right_shift", "bitwise_right_shift.Tensor", "rshift_cpu", rsh_tab, M_INT,
+    [TSR_BINOP_RSHIFT] = BINR("bitwise_right_shift", "bitwise_right_shift.Tensor", "rshift_cpu", rsh_tab, M_INT,
                              TSR_DT_COMMON, false, NULL),
-    [TSR_BINOP_LOGADDEXP] = BIN("logaddexp", "logaddexp", "logaddexp_cpu", lae_tab, F3, TSR_DT_COMMON, true, NULL),
-    [TSR_BINOP_LOGADDEXP2] = BIN("logaddexp2", "logaddexp2", "logaddexp2_cpu", lae2_tab, F3, TSR_DT_COMMON, true, NULL),
-    [TSR_BINOP_COPYSIGN] = BIN("copysign", "copysign.Tensor", "copysign_cpu", copysign_tab, M_FLOAT, TSR_DT_FLOAT, true,
-                               NULL),
-    [TSR_BINOP_NEXTAFTER] = BIN("nextafter", "nextafter", "nextafter_cpu", nextafter_tab, F3, TSR_DT_COMMON, false, NULL),
-    [TSR_BINOP_HEAVISIDE] = BIN("heaviside", "heaviside", "heaviside_cpu", heavi_tab, M_INT | M_FLOAT | M_BOOL,
+    [TSR_BINOP_NEXTAFTER] = BINR("nextafter", "nextafter", "nextafter_cpu", nextafter_tab, F3, TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_HEAVISIDE] = BINR("heaviside", "heaviside", "heaviside_cpu", heavi_tab, M_INT | M_FLOAT | M_BOOL,
                                 TSR_DT_COMMON, false, NULL),
-    [TSR_BINOP_GCD] = BIN("gcd", "gcd", "gcd_cpu", gcd_tab, M_INT, TSR_DT_COMMON, false, NULL),
-    [TSR_BINOP_LCM] = BIN("lcm", "lcm", "lcm_cpu", lcm_tab, M_INT, TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_GCD] = BINR("gcd", "gcd", "gcd_cpu", gcd_tab, M_INT, TSR_DT_COMMON, false, NULL),
+    [TSR_BINOP_LCM] = BINR("lcm", "lcm", "lcm_cpu", lcm_tab, M_INT, TSR_DT_COMMON, false, NULL),
+    /* found by ATen name only */
+    BINR("logaddexp", "logaddexp", "logaddexp_cpu", lae_tab, F3, TSR_DT_COMMON, true, NULL),
+    BINR("logaddexp2", "logaddexp2", "logaddexp2_cpu", lae2_tab, F3, TSR_DT_COMMON, true, NULL),
+    BINR("copysign", "copysign.Tensor", "copysign_cpu", copysign_tab, M_FLOAT, TSR_DT_FLOAT, true, NULL),
 };
-_Static_assert(sizeof binops / sizeof binops[0] == TSR_BINOP_COUNT, "ORDER BINOP");
+#define NBINOPS ((int)(sizeof binops / sizeof binops[0]))
+_Static_assert(sizeof binops / sizeof binops[0] >= TSR_BINOP_COUNT, "ORDER BINOP");
 
 /* clamp_min / clamp_max with a Tensor bound run the maximum / minimum kernels
  * (TensorCompare.cpp clamp_min_Tensor_out): bool computes, complex reaches
@@ -445,6 +452,7 @@ const tsr_op tsr_op_clamp_max_tensor = BIN("clamp_max", "clamp_max.Tensor", "min
 
 const char *tsr_binop_name(tsr_binop op) { return (unsigned)op < TSR_BINOP_COUNT ? binops[op].name : "?"; }
 const tsr_op *tsr_binop_desc(tsr_binop op) { return (unsigned)op < TSR_BINOP_COUNT ? &binops[op] : NULL; }
+const tsr_op *tsr_binary_op_at(int i) { return i >= 0 && i < NBINOPS ? &binops[i] : NULL; }
 
 static bool is_bool_operand(const tsr_operand *o) { return tsr_operand_dtype(o) == TSR_BOOL; }
 
@@ -558,11 +566,12 @@ static int heaviside_check(const tsr_operand *a, const tsr_operand *b, const tsr
     return 0;
 }
 
-static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,
+/* op: the index of info in binops (the checks of the named ops key on it). */
+static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,
                                bool inplace, const tsr_binary_opts *opts)
 {
-    if ((unsigned)op >= TSR_BINOP_COUNT) {
-        tsr_error_set(TSR_ERR_VALUE, "unknown binary op %d", (int)op);
+    if (op < 0 || op >= NBINOPS) {
+        tsr_error_set(TSR_ERR_VALUE, "unknown binary op %d", op);
         return NULL;
     }
     const tsr_op *info = &binops[op];
@@ -669,6 +678,11 @@ static tsr_tensor *binary_impl(tsr_binop op, const tsr_operand *a, const tsr_ope
         }
     }
     return tsr_iter_run(&cfg, ops, out, fn, &kp);
+}
+
+static tsr_tensor *binary_run(const tsr_op *d, const tsr_operand *in, tsr_tensor *out, bool inplace)
+{
+    return binary_impl((int)(d - binops), &in[0], &in[1], out, inplace, NULL);
 }
 
 tsr_tensor *tsr_binary(tsr_binop op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,

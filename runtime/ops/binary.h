@@ -22,7 +22,7 @@ typedef enum {
     TSR_BINOP_MAXIMUM, TSR_BINOP_MINIMUM, TSR_BINOP_FMAX, TSR_BINOP_FMIN,
     TSR_BINOP_BITWISE_AND, TSR_BINOP_BITWISE_OR, TSR_BINOP_BITWISE_XOR,
     TSR_BINOP_LSHIFT, TSR_BINOP_RSHIFT,
-    TSR_BINOP_LOGADDEXP, TSR_BINOP_LOGADDEXP2, TSR_BINOP_COPYSIGN, TSR_BINOP_NEXTAFTER, TSR_BINOP_HEAVISIDE,
+    TSR_BINOP_NEXTAFTER, TSR_BINOP_HEAVISIDE,
     TSR_BINOP_GCD, TSR_BINOP_LCM,
     TSR_BINOP_COUNT
 } tsr_binop;
@@ -31,6 +31,9 @@ typedef enum {
 const char *tsr_binop_name(tsr_binop op);
 /* The op's descriptor (runtime/op.h); NULL for an unknown op. */
 const tsr_op *tsr_binop_desc(tsr_binop op);
+/* Descriptor i of the binary table: the named ops, then those found by
+ * name only (runtime/ops/dispatch.h); NULL past the end. */
+const tsr_op *tsr_binary_op_at(int i);
 /* clamp_min / clamp_max with a Tensor bound: the maximum / minimum kernels. */
 extern const tsr_op tsr_op_clamp_min_tensor, tsr_op_clamp_max_tensor;
 /* div's rounding_mode: NULL (true division), "trunc" or "floor" into *op;

@@ -252,7 +252,8 @@ B_(FAM_F2, herm_h, HERM_H) B_(FAM_F2, herm_he, HERM_HE) B_(FAM_F2, lag_l, LAG_L)
 #define SB(nm, kn, TAB, mask) SOP(nm, nm, kn, 2, TAB, mask, TSR_DT_FLOAT, TSR_NAMES_REFUSE)
 #define SPOLY(nm, OP) SB("special_" nm, nm "_cpu", (E_(FAM_F2, OP)), F2)
 
-static const tsr_op special_ops[TSR_SPECIAL_COUNT] = {   /* ORDER SPECIAL */
+/* The named ops first, then those the binding table finds by ATen name only. */
+static const tsr_op special_ops[] = {   /* ORDER SPECIAL */
     [TSR_SPECIAL_SINC] = SU("sinc", "sinc_cpu", (E_(FAM_F2, sinc) E_(FAM_BF, sinc) E_(FAM_C2, sinc)), F3 | C2),
     [TSR_SPECIAL_ERFCX] = SU("special_erfcx", "erfcx_cpu", (E_(FAM_F2, erfcx)), F2),
     [TSR_SPECIAL_NDTRI] = SU("special_ndtri", "ndtri_cpu", (E_(FAM_F2, ndtri)), F2),
@@ -281,7 +282,8 @@ static const tsr_op special_ops[TSR_SPECIAL_COUNT] = {   /* ORDER SPECIAL */
     [TSR_SPECIAL_LAGUERRE_L] = SPOLY("laguerre_polynomial_l", lag_l),
     [TSR_SPECIAL_LEGENDRE_P] = SPOLY("legendre_polynomial_p", leg_p),
 };
-_Static_assert(sizeof special_ops / sizeof special_ops[0] == TSR_SPECIAL_COUNT, "ORDER SPECIAL");
+_Static_assert(sizeof special_ops / sizeof special_ops[0] >= TSR_SPECIAL_COUNT, "ORDER SPECIAL");
+const tsr_op *tsr_special_op_at(int i) { return i >= 0 && i < (int)(sizeof special_ops / sizeof special_ops[0]) ? &special_ops[i] : NULL; }
 
 const tsr_op *tsr_special_desc(tsr_special_op op)
 {

@@ -23,6 +23,9 @@ typedef enum {
     TSR_SPECIAL_COUNT
 } tsr_special_op;
 
+/* Descriptor i of the table (the named ops, then those found by name
+ * only: runtime/ops/dispatch.h); NULL past the end. */
+const tsr_op *tsr_special_op_at(int i);
 /* The op's descriptor (runtime/op.h); NULL for an unknown op. */
 const tsr_op *tsr_special_desc(tsr_special_op op);
 /* true for the two-operand ops (XLOGY and after). */

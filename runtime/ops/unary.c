@@ -369,6 +369,34 @@ CVEC2(sigmoid, CV_SIGMOID, false) CVEC2(exp, CV_EXP, true)
 #define T_SL(OP) [TSR_FLOAT16] = OP##_float16, [TSR_FLOAT32] = OP##_sl_float32, \
                  [TSR_FLOAT64] = OP##_sl_float64, [TSR_BFLOAT16] = OP##_sl_bfloat16,
 
+/* angle (UnaryOpsKernel.cpp angle_impl): pi in the dtype for a negative real,
+ * NaN kept, else 0; a complex z gives atan2(imag, real) in its real dtype. On
+ * AVX2, 1.13 runs whole 2 * Vectorized<complex> chunks of a contiguous input
+ * through Sleef's atan2 (vec256_complex_*.h angle_) and the rest through
+ * std::arg (libm). */
+#define ANGLE_F(x) (isnan(x) ? (x) : (x) < 0 ? (real_t)M_PI : (real_t)0)
+#define ANGLE_C(x) atan2(cimag(x), creal(x))
+U(FAM_FLOAT, angle, ANGLE_F)
+DEF_ABS_C(complex64, tsr_cfloat, float _Complex, float, angle, ANGLE_C)   /* not ComplexHalf: 1.13 refuses it */
+DEF_ABS_C(complex128, tsr_cdouble, double _Complex, double, angle, ANGLE_C)
+#define ANGLE_SL(dt, R, CHUNK, SLEEF2)                                                           \
+    static int angle_sl_##dt(char **d, const int64_t *s, int64_t n, const void *ctx) {           \
+        const int64_t csz = 2 * (int64_t)sizeof(R);                                              \
+        if (!tsr__sleef_usable() || s[1] != csz) return angle_##dt(d, s, n, ctx);               \
+        int64_t m = n - n % (CHUNK);                                                             \
+        R re[256], im[256], r[256];                                                              \
+        for (int64_t i = 0; i < m; i += 256) {                                                   \
+            int64_t k = m - i < 256 ? m - i : 256;                                               \
+            const R *z = (const R *)(d[1] + i * s[1]);                                           \
+            for (int64_t j = 0; j < k; j++) { re[j] = z[2 * j]; im[j] = z[2 * j + 1]; }          \
+            SLEEF2(TSR_SLEEF2_ATAN2, r, im, 1, re, 1, k);                                        \
+            for (int64_t j = 0; j < k; j++) *(R *)(d[0] + (i + j) * s[0]) = r[j];                \
+        }                                                                                        \
+        char *t[2] = {d[0] + m * s[0], d[1] + m * s[1]};                                         \
+        return angle_##dt(t, s, n - m, ctx);                                                     \
+    }
+ANGLE_SL(complex64, float, 8, tsr__sleef2_f32) ANGLE_SL(complex128, double, 4, tsr__sleef2_f64)
+
 /* ------------------------------------------------------------- op table */
 
 typedef enum { K_FLOAT, K_SAME, K_INT_IDENTITY } ukind;  /* unary_float_op, same dtype, same with ints unchanged */
@@ -385,7 +413,7 @@ typedef struct {
     {.op = {.name = nm, .aten = nm, .kname = kn, .arity = 1, .rule = rule_, .cpu_dtypes = mask,    \
             .meta_dtypes = M_ALL, .names = TSR_NAMES_UNARY, .differentiable = true,                \
             .cpu = (const tsr_loop_fn[TSR_DTYPE_SLOTS]){UNPAREN TAB}, .complex_msg = cmsg,         \
-            .bool_msg = bmsg},                                                                     \
+            .bool_msg = bmsg, .run = unary_run},                                                   \
      .kind = kind_}
 #define UOP(nm, kn, TAB, mask, kind_, cmsg, bmsg) \
     UOPR(nm, kn, TAB, mask, kind_, (kind_) == K_FLOAT ? TSR_DT_UNARY_FLOAT : TSR_DT_SAME, cmsg, bmsg)
@@ -393,7 +421,11 @@ typedef struct {
 #define FLTC(nm, kn, OP) UOP(nm, kn, (T_(FAM_FLOAT, OP) T_(FAM_COMPLEX, OP)), F3 | C2, K_FLOAT, NULL, NULL)
 #define FLTS(nm, kn, OP, mask) UOP(nm, kn, (T_SL(OP)), mask, K_FLOAT, NULL, NULL)
 #define FLTSC(nm, kn, OP) UOP(nm, kn, (T_SL(OP) T_(FAM_COMPLEX, OP)), F3 | C2, K_FLOAT, NULL, NULL)
-static const unop_info unops[TSR_UNOP_COUNT] = {
+static tsr_tensor *unary_run(const tsr_op *d, const tsr_operand *in, tsr_tensor *out, bool inplace);
+/* The named ops first (ORDER UNOP), then the ops the binding table finds by
+ * their ATen name only (tsr_op_find): a new plain unary op is a body above
+ * and a row at the end here. */
+static const unop_info unops[] = {
     [TSR_UNOP_NEG] = UOP("neg", "neg_cpu", (T_(FAM_INT, neg) T_(FAM_FLOAT, neg) T_CV(neg)), M_ALL & ~M_BOOL,
                       K_SAME, NULL, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
                       "to invert a mask, use the `~` or `logical_not()` operator instead."),
@@ -455,11 +487,16 @@ static const unop_info unops[TSR_UNOP_COUNT] = {
     [TSR_UNOP_NAN_TO_NUM] = UOP("nan_to_num", "nan_to_num", (T_(FAM_FLOAT, n2n)), M_FLOAT | M_INT | M_BOOL,
                              K_INT_IDENTITY, NULL, NULL),
     [TSR_UNOP_CONJ_PHYSICAL] = UOP("conj_physical", "conj_cpu", (T_(FAM_COMPLEX, conj)), M_ALL, K_SAME, NULL, NULL),
+    /* found by ATen name only */
+    UOPR("angle", "angle_cpu", (T_(FAM_FLOAT, angle) [TSR_COMPLEX64] = angle_sl_complex64,
+         [TSR_COMPLEX128] = angle_sl_complex128), M_FLOAT | C2, K_FLOAT, TSR_DT_REAL_FLOAT, NULL, NULL),
 };
-_Static_assert(sizeof unops / sizeof unops[0] == TSR_UNOP_COUNT, "ORDER UNOP");
+#define NUNOPS ((int)(sizeof unops / sizeof unops[0]))
+_Static_assert(sizeof unops / sizeof unops[0] >= TSR_UNOP_COUNT, "ORDER UNOP");
 
 const char *tsr_unop_name(tsr_unop op) { return (unsigned)op < TSR_UNOP_COUNT ? unops[op].op.name : "?"; }
 const tsr_op *tsr_unop_desc(tsr_unop op) { return (unsigned)op < TSR_UNOP_COUNT ? &unops[op].op : NULL; }
+const tsr_op *tsr_unary_op_at(int i) { return i >= 0 && i < NUNOPS ? &unops[i].op : NULL; }
 
 /* Integer "rounding" and nan_to_num on non-floats: a copy loop. */
 static int copy_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
@@ -499,11 +536,12 @@ static tsr_tensor *abs_complex_out(const tsr_tensor *t, tsr_tensor *out, bool in
     return tsr_tensor_retain(out);
 }
 
-static tsr_tensor *unary_impl(tsr_unop op, const tsr_tensor *x, tsr_tensor *out, bool inplace,
+/* op: the index of the op in unops (the named ops' special cases key on it). */
+static tsr_tensor *unary_impl(int op, const tsr_tensor *x, tsr_tensor *out, bool inplace,
                               const tsr_unary_opts *opts)
 {
-    if ((unsigned)op >= TSR_UNOP_COUNT) {
-        tsr_error_set(TSR_ERR_VALUE, "unknown unary op %d", (int)op);
+    if (op < 0 || op >= NUNOPS) {
+        tsr_error_set(TSR_ERR_VALUE, "unknown unary op %d", op);
         return NULL;
     }
     const unop_info *info = &unops[op];
@@ -571,6 +609,15 @@ static tsr_tensor *unary_impl(tsr_unop op, const tsr_tensor *x, tsr_tensor *out,
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = outdt, .check_dtype = outdt,
                            .check = tsr_op_out_check(desc), .inplace = inplace, .kname = kname, .kdtype = dt};
     return tsr_iter_run(&cfg, &a, out, fn, ctx);
+}
+
+static tsr_tensor *unary_run(const tsr_op *d, const tsr_operand *in, tsr_tensor *out, bool inplace)
+{
+    if (!in[0].t) {
+        tsr_error_set(TSR_ERR_TYPE, "%s(): expected a tensor", d->name);
+        return NULL;
+    }
+    return unary_impl((int)((const unop_info *)d - unops), in[0].t, out, inplace, NULL);
 }
 
 tsr_tensor *tsr_unary(tsr_unop op, const tsr_tensor *x, tsr_tensor *out, const tsr_unary_opts *opts)

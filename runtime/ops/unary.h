@@ -25,6 +25,10 @@ const char *tsr_unop_name(tsr_unop op);
 /* The op's descriptor (runtime/op.h); NULL for an unknown op. */
 const tsr_op *tsr_unop_desc(tsr_unop op);
 
+/* Descriptor i of the unary table: the named ops, then those found by name
+ * only (runtime/ops/dispatch.h); NULL past the end. */
+const tsr_op *tsr_unary_op_at(int i);
+
 typedef struct {
     int64_t decimals;                 /* round(decimals=) */
     bool has_eps; double eps;         /* logit(eps=) */

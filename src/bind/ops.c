@@ -10,6 +10,7 @@
 
 #include "bind/explain.h"
 #include "bind/ops.h"
+#include "ops/dispatch.h"
 
 /* ------------------------------------------------------------ operands */
 
@@ -83,6 +84,16 @@ Value *ops_binary(tsr_binop op, const char *name, const char *symbol, const tsr_
         ops_explain(tsr_binop_desc(op), name, symbol, 2, in, r, self_inplace ? tensor_of(self_inplace) : out,
                     self_inplace != NULL);
     }
+    return ops_finish(r, self_inplace ? self_inplace : outv);
+}
+
+Value *ops_run(const tsr_op *desc, const char *name, const char *symbol, const tsr_operand *in, Value *outv,
+               Value *self_inplace)
+{
+    tsr_tensor *out = self_inplace ? tensor_of(self_inplace) : outv ? tensor_of(outv) : NULL;
+    tsr_tensor *r = tsr_op_run(desc, in, out, self_inplace != NULL);
+    if (outv) ops_warn();
+    if (explain_active()) ops_explain(desc, name, symbol, desc->arity, in, r, out, self_inplace != NULL);
     return ops_finish(r, self_inplace ? self_inplace : outv);
 }
 

@@ -26,6 +26,10 @@ Value *ops_unary(tsr_unop op, const char *name, const char *symbol, Value *x, Va
                  const tsr_unary_opts *opts, bool inplace);
 Value *ops_compare(tsr_cmpop op, const char *name, const char *symbol, const tsr_operand *a, const tsr_operand *b,
                    Value *outv, Value *self_inplace);
+/* Runs the descriptor desc (runtime/ops/dispatch.h tsr_op_run) on its
+ * desc->arity operands, with the out= warning and the :explain step. */
+Value *ops_run(const tsr_op *desc, const char *name, const char *symbol, const tsr_operand *in, Value *outv,
+               Value *self_inplace);
 /* Wraps a runtime result (steals r); when r is same's tensor (in place,
  * out=) the result is the value `same` itself, as PyTorch returns out. */
 Value *ops_finish(tsr_tensor *r, Value *same);

@@ -15,6 +15,7 @@ typedef enum {
     K_BIN, K_DIV, K_UN, K_CMP, K_PRED, K_POSINF, K_NEGINF, K_CLAMP, K_CLAMP_MIN, K_CLAMP_MAX, K_LERP, K_WHERE,
     K_WHERE_M, K_ISCLOSE, K_ALLCLOSE, K_EQUAL, K_MFILL, K_POSITIVE, K_PROMOTE, K_RESULT_TYPE, K_CAN_CAST,
     K_RSUB, K_LDEXP, K_ADDCMUL, K_ADDCDIV, K_RESOLVE, K_CONJ, K_CONJ_PHYSICAL, K_FREXP,
+    K_OP,   /* the runtime descriptor the row names (.op): its operands, out= and in-place */
 } Kind;
 
 typedef BindRow OpDef;
@@ -75,6 +76,14 @@ static Value *run_binary(const OpDef *d, const char *fname, Bound *b, Value *sel
         if (arg_scalar(b->v[2], fname, "alpha", &opts.alpha) < 0) return NULL;
     }
     return ops_binary(op, fname, NULL, &x, &y, b->v[OUT_SLOT], &opts, self_inplace);
+}
+
+static Value *run_op(const OpDef *d, const char *fname, Bound *b, Value *self_inplace)
+{
+    tsr_operand in[TSR_OP_MAX_OPERANDS];
+    for (int k = 0; k < d->desc->arity; k++)
+        if (arg_operand(b, k, &in[k], fname) < 0) return NULL;
+    return ops_run(d->desc, fname, NULL, in, b->v[OUT_SLOT], self_inplace);
 }
 
 static Value *run_unary(const OpDef *d, const char *fname, Bound *b, Value *self, bool inplace)
@@ -333,6 +342,7 @@ static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self,
     switch (d->kind) {
     case K_BIN: case K_DIV: return run_binary(d, fname, &b, si);
     case K_UN: return run_unary(d, fname, &b, self, inplace);
+    case K_OP: return run_op(d, fname, &b, si);
     case K_CMP: {
         tsr_operand x, y;
         if (arg_operand(&b, 0, &x, fname) < 0 || arg_operand(&b, 1, &y, fname) < 0) return NULL;
@@ -387,6 +397,7 @@ static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self,
              "!Tensor input, Number value, Tensor tensor1, Tensor tensor2, *, Tensor? out=None"
 #define F_FN BIND_FN
 #define F_FNI (BIND_FN | BIND_FN_INPLACE)
+#define F_FNU BIND_FN_UNDERSCORE
 #define F_M BIND_METHOD
 #define F_NUMS BIND_NUMS
 #define FMI (BIND_FN | BIND_METHOD | BIND_INPLACE)
@@ -394,7 +405,10 @@ static Value *op_call(const OpDef *d, const char *fname, Bound *bp, Value *self,
 #define ROW(n, k, c, fl, hf, hm, s) {.name = n, .kind = k, .code = c, .flags = fl, .hidden_f = hf, .hidden_m = hm, \
                                     .sigs = s, .handler = op_call}
 #define B(n, c, fl, s) ROW(n, K_BIN, TSR_BINOP_##c, fl, 0, 0, s)
-#define U(n, c) ROW(n, K_UN, TSR_UNOP_##c, FMI, 0, 0, UN)
+/* A row that names its runtime op by ATen name: nothing else to declare. */
+#define P(n, at, fl, s) {.name = n, .kind = K_OP, .flags = fl, .sigs = s, .handler = op_call, .op = at}
+#define U(n, at) P(n, at, FMI | F_FNU, UN)
+#define U1(n, at) P(n, at, FMI, UN)   /* no torch.NAME_ in 1.13 */
 #define C(n, c) ROW(n, K_CMP, TSR_CMP_##c, FMI, 0, 0, CMP)
 
 static OpDef defs[] = {
@@ -414,31 +428,31 @@ static OpDef defs[] = {
     B("fmod", FMOD, FMI, TT "|" TN),
     B("pow", POW, FMI, POW),
     B("float_power", FLOAT_POWER, FMI, POW),
-    B("atan2", ATAN2, FMI, TT),
-    B("arctan2", ATAN2, FMI, TT),
-    B("hypot", HYPOT, FMI, TT),
-    B("maximum", MAXIMUM, FM, TT),
-    B("minimum", MINIMUM, FM, TT),
-    B("fmax", FMAX, FM, TT),
-    B("fmin", FMIN, FM, TT),
+    P("atan2", "atan2", FMI, TT),
+    P("arctan2", "atan2", FMI, TT),
+    P("hypot", "hypot", FMI, TT),
+    P("maximum", "maximum", FM, TT),
+    P("minimum", "minimum", FM, TT),
+    P("fmax", "fmax", FM, TT),
+    P("fmin", "fmin", FM, TT),
     B("bitwise_and", BITWISE_AND, FMI, BITW),
     B("bitwise_or", BITWISE_OR, FMI, BITW),
     B("bitwise_xor", BITWISE_XOR, FMI, BITW),
     B("bitwise_left_shift", LSHIFT, FMI, BITW),
     B("bitwise_right_shift", RSHIFT, FMI, BITW),
-    U("neg", NEG), U("negative", NEG), U("abs", ABS), U("absolute", ABS), U("sign", SIGN), U("sgn", SGN),
-    U("reciprocal", RECIPROCAL), U("square", SQUARE), U("acos", ACOS), U("arccos", ACOS), U("acosh", ACOSH),
-    U("arccosh", ACOSH), U("asin", ASIN), U("arcsin", ASIN), U("asinh", ASINH), U("arcsinh", ASINH), U("atan", ATAN),
-    U("arctan", ATAN), U("atanh", ATANH), U("arctanh", ATANH), U("ceil", CEIL), U("cos", COS), U("cosh", COSH),
-    U("deg2rad", DEG2RAD), U("digamma", DIGAMMA), U("erf", ERF), U("erfc", ERFC), U("erfinv", ERFINV), U("exp", EXP),
-    U("expm1", EXPM1), U("floor", FLOOR), U("frac", FRAC), U("log", LOG), U("log10", LOG10), U("log1p", LOG1P),
-    U("log2", LOG2), U("rad2deg", RAD2DEG), U("rsqrt", RSQRT), U("sigmoid", SIGMOID), U("sin", SIN), U("sinh", SINH),
-    U("sqrt", SQRT), U("tan", TAN), U("tanh", TANH), U("trunc", TRUNC), U("fix", TRUNC), U("exp2", EXP2),
-    U("lgamma", LGAMMA), U("bitwise_not", BITWISE_NOT),
-    ROW("round", K_UN, TSR_UNOP_ROUND, FMI, 0, 0, UN "|Tensor input, *, int decimals, Tensor? out=None"),
-    ROW("logit", K_UN, TSR_UNOP_LOGIT, FMI, 0, 0, "Tensor input, float? eps=None, *, Tensor? out=None"),
-    ROW("relu", K_UN, TSR_UNOP_RELU, FMI, 0, 0, "Tensor input"),
-    ROW("nan_to_num", K_UN, TSR_UNOP_NAN_TO_NUM, FMI, 0, 0,
+    U("neg", "neg"), U("negative", "neg"), U("abs", "abs"), U1("absolute", "abs"), U1("sign", "sign"), U1("sgn", "sgn"),
+    U("reciprocal", "reciprocal"), U("square", "square"), U("acos", "acos"), U("arccos", "acos"), U("acosh", "acosh"),
+    U("arccosh", "acosh"), U("asin", "asin"), U("arcsin", "asin"), U("asinh", "asinh"), U("arcsinh", "asinh"), U("atan", "atan"),
+    U("arctan", "atan"), U("atanh", "atanh"), U("arctanh", "atanh"), U("ceil", "ceil"), U("cos", "cos"), U("cosh", "cosh"),
+    U("deg2rad", "deg2rad"), U1("digamma", "digamma"), U("erf", "erf"), U("erfc", "erfc"), U1("erfinv", "erfinv"), U("exp", "exp"),
+    U("expm1", "expm1"), U("floor", "floor"), U("frac", "frac"), U("log", "log"), U("log10", "log10"), U("log1p", "log1p"),
+    U("log2", "log2"), U("rad2deg", "rad2deg"), U("rsqrt", "rsqrt"), U("sigmoid", "sigmoid"), U("sin", "sin"), U("sinh", "sinh"),
+    U("sqrt", "sqrt"), U("tan", "tan"), U("tanh", "tanh"), U("trunc", "trunc"), U("fix", "trunc"), U("exp2", "exp2"),
+    U1("lgamma", "lgamma"), U1("bitwise_not", "bitwise_not"), P("angle", "angle", FM, UN),
+    ROW("round", K_UN, TSR_UNOP_ROUND, FMI | F_FNU, 0, 0, UN "|Tensor input, *, int decimals, Tensor? out=None"),
+    ROW("logit", K_UN, TSR_UNOP_LOGIT, FMI | F_FNU, 0, 0, "Tensor input, float? eps=None, *, Tensor? out=None"),
+    ROW("relu", K_UN, TSR_UNOP_RELU, FMI | F_FNU, 0, 0, "Tensor input"),
+    ROW("nan_to_num", K_UN, TSR_UNOP_NAN_TO_NUM, FMI | F_FNU, 0, 0,
      "Tensor input, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor? out=None"),
     C("eq", EQ), C("ne", NE), C("lt", LT), C("le", LE), C("gt", GT), C("ge", GE), C("greater", GT),
     C("greater_equal", GE), C("less", LT), C("less_equal", LE), C("not_equal", NE),
@@ -455,7 +469,7 @@ static OpDef defs[] = {
     ROW("clamp", K_CLAMP, 0, FMI, 0, 0,
      "Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor? out=None|"
      "Tensor input, Number? min=None, Number? max=None, *, Tensor? out=None"),
-    ROW("clip", K_CLAMP, 0, FMI, 0, 0,
+    ROW("clip", K_CLAMP, 0, FMI | F_FNU, 0, 0,
      "Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor? out=None|"
      "Tensor input, Number? min=None, Number? max=None, *, Tensor? out=None"),
     ROW("clamp_min", K_CLAMP_MIN, 0, FMI, 0, 0,
@@ -480,15 +494,15 @@ static OpDef defs[] = {
     ROW("result_type", K_RESULT_TYPE, 0, F_FN, 0, 0,
      "Tensor tensor, Tensor other|Number scalar, Tensor tensor|Tensor tensor, Number other|Number scalar1, Number scalar2"),
     ROW("can_cast", K_CAN_CAST, 0, F_FN, 0, 0, "dtype from, dtype to"),
-    B("logaddexp", LOGADDEXP, FM, TT),
-    B("logaddexp2", LOGADDEXP2, FM, TT),
+    P("logaddexp", "logaddexp", FM, TT),
+    P("logaddexp2", "logaddexp2", FM, TT),
     ROW("rsub", K_RSUB, 0, F_FN, 0, 0,
      "Tensor input, Tensor other, *, Number alpha=1|Tensor input, Number other, Number alpha=1"),
-    B("copysign", COPYSIGN, FMI, TT "|" TN),
-    B("nextafter", NEXTAFTER, FMI, TT),
+    P("copysign", "copysign.Tensor", FMI, TT "|" TN),
+    P("nextafter", "nextafter", FMI, TT),
     B("heaviside", HEAVISIDE, FMI, "Tensor input, Tensor values, *, Tensor? out=None"),
-    B("gcd", GCD, FMI, TT), B("gcd_", GCD, F_FNI, "Tensor input, Tensor other"),
-    B("lcm", LCM, FMI, TT), B("lcm_", LCM, F_FNI, "Tensor input, Tensor other"),
+    P("gcd", "gcd", FMI, TT), P("gcd_", "gcd", F_FNI, "Tensor input, Tensor other"),
+    P("lcm", "lcm", FMI, TT), P("lcm_", "lcm", F_FNI, "Tensor input, Tensor other"),
     ROW("ldexp", K_LDEXP, 0, FMI, 0, 0, TT),
     ROW("ldexp_", K_LDEXP, 0, F_FNI, 0, 0, "Tensor input, Tensor other"),
     ROW("addcmul", K_ADDCMUL, 0, FMI, 0, 0, ADDC),

@@ -10,6 +10,7 @@
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "bind/torch_api.h"
+#include "ops/dispatch.h"
 
 /* How a signature string spells a type, and how messages name it. ORDER PTYPE */
 static const struct { const char *spell, *spell2, *msg; } ptypes[BT_COUNT] = {
@@ -394,10 +395,15 @@ static int invalid_single(const char *fname, const BindSig *s, CallArgs *a)
 }
 
 /* PythonArgParser::raw_parse + print_error. off: 1 when a->pos[0] is self. */
-static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off, bool method, BindArgs *b)
+/* The forms a row is called in: which of its signature sets parses. */
+enum { FORM_FN, FORM_METHOD, FORM_FN_UNDERSCORE };
+
+static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off, int form, BindArgs *b)
 {
-    const BindSig *ss = method ? d->ms : d->fs;
-    int n = method ? d->nms : d->nfs, hidden = method ? d->hidden_m : d->hidden_f;
+    bool method = form == FORM_METHOD;
+    const BindSig *ss = method ? d->ms : form == FORM_FN_UNDERSCORE ? d->us : d->fs;
+    int n = method ? d->nms : form == FORM_FN_UNDERSCORE ? d->nus : d->nfs;
+    int hidden = method ? d->hidden_m : form == FORM_FN_UNDERSCORE ? 0 : d->hidden_f;
     bool nums = d->flags & BIND_NUMS;
     memset(b, 0, sizeof *b);
     if (method && n == 1 && ss[0].n == 0) {   /* METH_NOARGS */
@@ -432,12 +438,16 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
 
 /* One call of a row in one of its forms. self: the tensor of a method call
  * (a->pos does not hold it), NULL for the function form. */
-static Value *row_call_ctx(const BindRow *d, Value *self, CallArgs *a, bool inplace, const void *ctx);
-static Value *row_call(const BindRow *d, Value *self, CallArgs *a, bool inplace) { return row_call_ctx(d, self, a, inplace, NULL); }
-
+static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inplace, const void *ctx, int form);
 static Value *row_call_ctx(const BindRow *d, Value *self, CallArgs *a, bool inplace, const void *ctx)
 {
-    const char *fname = inplace ? d->iname : self ? d->name : d->pname;
+    return row_call_form(d, self, a, inplace, ctx, self ? FORM_METHOD : FORM_FN);
+}
+static Value *row_call(const BindRow *d, Value *self, CallArgs *a, bool inplace) { return row_call_ctx(d, self, a, inplace, NULL); }
+
+static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inplace, const void *ctx, int form)
+{
+    const char *fname = inplace || form == FORM_FN_UNDERSCORE ? d->iname : self ? d->name : d->pname;
     BindArgs b;
     Value *stack[16], **pos = stack;
     CallArgs ca = *a;
@@ -450,7 +460,7 @@ static Value *row_call_ctx(const BindRow *d, Value *self, CallArgs *a, bool inpl
         ca.npos = a->npos + 1;
         off = 1;
     }
-    if (parse_call(d, fname, &ca, off, self != NULL, &b) < 0) {
+    if (parse_call(d, fname, &ca, off, form, &b) < 0) {
         if (b.varargs) decref(b.varargs);
         return NULL;
     }
@@ -458,7 +468,7 @@ static Value *row_call_ctx(const BindRow *d, Value *self, CallArgs *a, bool inpl
         b.v[0] = self;
         b.type[0] = BT_TENSOR;
     }
-    if (!self && (d->flags & BIND_FN_INPLACE)) {   /* torch.clamp_(x, ...) */
+    if (!self && ((d->flags & BIND_FN_INPLACE) || form == FORM_FN_UNDERSCORE)) {   /* torch.clamp_(x, ...) */
         self = b.v[0];
         inplace = true;
     }
@@ -496,6 +506,11 @@ int bind_table_intlist(const BindArgs *b, int slot, const char *fname, int64_t *
 static Value *fn_call(Value *self, CallArgs *a, void *data) { (void)self; return row_call(data, NULL, a, false); }
 static Value *method_call(Value *self, CallArgs *a, void *data) { return row_call(data, self, a, false); }
 static Value *inplace_call(Value *self, CallArgs *a, void *data) { return row_call(data, self, a, true); }
+static Value *fn_underscore_call(Value *self, CallArgs *a, void *data)
+{
+    (void)self;
+    return row_call_form(data, NULL, a, true, NULL, FORM_FN_UNDERSCORE);
+}
 
 /* ------------------------------------------------------------ registry */
 
@@ -542,6 +557,22 @@ void bind_table_register(BindRow *rows, int n)
             d->nfs++;
         }
         free(buf);
+        if (d->flags & BIND_FN_UNDERSCORE) {   /* torch.exp_(input): the function signatures less out= */
+            d->us = calloc((size_t)d->nfs, sizeof *d->us);
+            if (!d->us) abort();
+            for (int k = 0; k < d->nfs; k++) {
+                if (d->fs[k].hidden) continue;
+                BindSig *u = &d->us[d->nus++];
+                *u = d->fs[k];
+                u->n = 0;
+                for (int i = 0; i < d->fs[k].n; i++)
+                    if (d->fs[k].p[i].slot != BIND_OUT) u->p[u->n++] = d->fs[k].p[i];
+            }
+        }
+        if (d->op && !(d->desc = tsr_op_find(d->op))) {
+            fprintf(stderr, "tsr: no runtime op %s for %s\n", d->op, d->name);
+            abort();
+        }
         snprintf(d->iname, sizeof d->iname, "%s_", d->name);
         snprintf(d->pname, sizeof d->pname, "%s%s",
                  d->module && !strcmp(d->module, "torch.special") ? "special_" : "", d->name);
@@ -549,6 +580,8 @@ void bind_table_register(BindRow *rows, int n)
                                            v_builtin(d->pname, fn_call, NULL, d));
         if (d->flags & BIND_METHOD) bind_tensor_method_data(d->name, method_call, d);
         if (d->flags & BIND_INPLACE) bind_tensor_method_data(d->iname, inplace_call, d);
+        if (d->flags & BIND_FN_UNDERSCORE)
+            module_add(bind_module(d->module ? d->module : "torch"), d->iname, v_builtin(d->iname, fn_underscore_call, NULL, d));
     }
 }
 
@@ -558,15 +591,16 @@ const BindRow *bind_table_row_of(Value *callable, unsigned *form)
 {
     if (callable->type != &t_builtin) return NULL;
     BuiltinFn fn = callable->u.bi.fn;
-    if (fn != fn_call && fn != method_call && fn != inplace_call) return NULL;
-    *form = fn == fn_call ? BIND_FN : fn == method_call ? BIND_METHOD : BIND_INPLACE;
+    if (fn != fn_call && fn != method_call && fn != inplace_call && fn != fn_underscore_call) return NULL;
+    *form = fn == fn_call ? BIND_FN : fn == method_call ? BIND_METHOD : fn == inplace_call ? BIND_INPLACE
+                                                                                       : BIND_FN_UNDERSCORE;
     return callable->u.bi.data;
 }
 
 Value *bind_table_help_text(const BindRow *row, unsigned form)
 {
-    bool method = form != BIND_FN;
-    const char *name = form == BIND_INPLACE ? row->iname : row->name;
+    bool method = form == BIND_METHOD || form == BIND_INPLACE, under = form == BIND_FN_UNDERSCORE;
+    const char *name = form == BIND_INPLACE || under ? row->iname : row->name;
     char q[96], *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -578,19 +612,19 @@ Value *bind_table_help_text(const BindRow *row, unsigned form)
     else fprintf(f, "Help on built-in function %s in module %s:\n\n", name, mod);
     if (api && api->signature[0]) fprintf(f, "%s\n", api->signature);
     if (api && api->summary[0]) fprintf(f, "    %s\n", api->summary);
-    fprintf(f, "\nSignatures (what the argument parser accepts):\n");
-    const BindSig *ss = method ? row->ms : row->fs;
-    int n = method ? row->nms : row->nfs;
+    fprintf(f, "%sSignatures (what the argument parser accepts):\n", api && (api->signature[0] || api->summary[0]) ? "\n" : "");
+    const BindSig *ss = method ? row->ms : under ? row->us : row->fs;
+    int n = method ? row->nms : under ? row->nus : row->nfs;
     /* the row's own text, defaults included; the method form drops self and out= */
     const char *p = row->sigs;
     for (int i = 0; *p && i < row->nfs; i++) {
         const char *e = strchr(p, '|');
         size_t l = e ? (size_t)(e - p) : strlen(p);
         bool hidden = *p == '!';
-        if (!method) fprintf(f, "    %s(%.*s)%s\n", row->name, (int)(l - hidden), p + hidden, hidden ? "  (deprecated)" : "");
+        if (!method && !under) fprintf(f, "    %s(%.*s)%s\n", row->name, (int)(l - hidden), p + hidden, hidden ? "  (deprecated)" : "");
         p += l + (e ? 1 : 0);
     }
-    for (int i = 0; method && i < n; i++) {
+    for (int i = 0; (method || under) && i < n; i++) {
         char sig[512];
         sig_text(&ss[i], sig, sizeof sig);
         fprintf(f, "    %s(%s)%s\n", name, sig, ss[i].hidden ? "  (deprecated)" : "");

@@ -68,7 +68,9 @@ typedef Value *(*BindHandler)(const BindRow *row, const char *fname, BindArgs *b
  * expected (PyTorch wraps them), as torch.add(5, 5). BIND_FN_INPLACE: the
  * function form writes its first argument (torch.clamp_(x, 0), a row named
  * with the trailing underscore): the handler sees it as self, in place. */
-enum { BIND_FN = 1, BIND_METHOD = 2, BIND_INPLACE = 4, BIND_NUMS = 8, BIND_FN_INPLACE = 16 };
+enum { BIND_FN = 1, BIND_METHOD = 2, BIND_INPLACE = 4, BIND_NUMS = 8, BIND_FN_INPLACE = 16, BIND_FN_UNDERSCORE = 32 };
+/* BIND_FN_UNDERSCORE: also the function torch.NAME_(input, ...) that writes
+ * input, as 1.13's torch.exp_: the function signatures less out=. */
 
 struct BindRow {
     const char *name;           /* Python name: "add" */
@@ -82,7 +84,12 @@ struct BindRow {
                                    parameters take the slots of the same names in the first */
     BindHandler handler;
     const char *module;         /* "torch" (default), "torch.special", ... */
+    const char *op;             /* the runtime op's ATen name ("hypot", "special_erfcx"), or NULL;
+                                   the handler finds its descriptor in desc */
     /* filled when the row is registered */
+    const struct tsr_op *desc;  /* tsr_op_find(op) */
+    BindSig *us;                /* BIND_FN_UNDERSCORE's signatures */
+    int nus;
     BindSig fs[BIND_MAXSIG], ms[BIND_MAXSIG];
     int nfs, nms;
     char iname[32];

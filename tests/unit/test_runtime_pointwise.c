@@ -110,3 +110,35 @@ TEST(gcd_lcm_int8_every_pair)
     tsr_tensor_release(a);
     tsr_tensor_release(b);
 }
+
+/* The ATen-name index: every named descriptor of the binary and unary tables
+ * is found under its own ATen name, name-only ops too, and runs through the
+ * one entry as through its family's. */
+TEST(op_find_and_run_by_aten_name)
+{
+    for (int i = 0; tsr_binary_op_at(i); i++) {
+        const tsr_op *op = tsr_binary_op_at(i);
+        const tsr_op *f = tsr_op_find(op->aten);
+        CHECK(f != NULL && !strcmp(f->aten, op->aten));
+    }
+    for (int i = 0; tsr_unary_op_at(i); i++) CHECK(tsr_op_find(tsr_unary_op_at(i)->aten) != NULL);
+    CHECK(tsr_op_find("no_such_op") == NULL);
+    const tsr_op *angle = tsr_op_find("angle"), *lae = tsr_op_find("logaddexp");
+    if (!CHECK(angle && lae)) return;
+    tsr_tensor *x = tsr_tensor_empty(1, L(3), TSR_INT32, TSR_CPU);
+    int32_t *p = tsr_tensor_ptr(x, L(0));
+    p[0] = -2; p[1] = 0; p[2] = 5;
+    tsr_operand in[2] = {tsr_operand_tensor(x), tsr_operand_scalar(tsr_scalar_float(1.0))};
+    tsr_tensor *r = tsr_op_run(angle, in, NULL, false);
+    if (CHECK(r != NULL)) {
+        CHECK_EQ_INT(r->dtype, TSR_FLOAT32);
+        const float *o = tsr_tensor_ptr(r, L(0));
+        CHECK(o[0] == (float)M_PI && o[1] == 0 && o[2] == 0);
+        tsr_tensor_release(r);
+    }
+    in[1] = tsr_operand_scalar(tsr_scalar_int(1));
+    r = tsr_op_run(lae, in, NULL, false);   /* logaddexp is float-only: "logaddexp_cpu" not implemented for 'Int' */
+    CHECK(r == NULL && tsr_error_kind() == TSR_ERR_RUNTIME && strstr(tsr_error_message(), "logaddexp_cpu"));
+    tsr_error_clear();
+    tsr_tensor_release(x);
+}
