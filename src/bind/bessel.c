@@ -46,7 +46,7 @@ static BindRow rows[] = {
     SP("i0e", I0E, UN),
     SP("i1", I1, UN),
     SP("i1e", I1E, UN),
-    {.name = "i0", .code = TSR_BESSEL_I0, .flags = BIND_FN | BIND_METHOD | BIND_INPLACE, .sigs = UN,
+    {.name = "i0", .code = TSR_BESSEL_I0, .flags = BIND_FN | BIND_METHOD | BIND_INPLACE | BIND_FN_UNDERSCORE, .sigs = UN,
      .handler = bessel_call},
 };
 
