@@ -41,16 +41,65 @@ static int nmethods, capmethods;
 static PropEnt *props;
 static int nprops, capprops;
 
+/* Name → index + 1 of a method (>0) or -(index + 1) of a property (<0), by
+ * open addressing: attribute lookup stays constant-time as functions land. */
+static struct { const char *name; int ent; } *index_tab;
+static unsigned index_cap;
+
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    while (*s) h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+static int *index_slot(const char *name)
+{
+    if (!index_cap) return NULL;
+    for (unsigned i = name_hash(name) & (index_cap - 1);; i = (i + 1) & (index_cap - 1)) {
+        if (!index_tab[i].name || !strcmp(index_tab[i].name, name)) {
+            index_tab[i].name = name;   /* claimed by an insert; a lookup only reads ent */
+            return &index_tab[i].ent;
+        }
+    }
+}
+
+static int index_find(const char *name)
+{
+    if (!index_cap) return 0;
+    for (unsigned i = name_hash(name) & (index_cap - 1); index_tab[i].name; i = (i + 1) & (index_cap - 1))
+        if (!strcmp(index_tab[i].name, name)) return index_tab[i].ent;
+    return 0;
+}
+
+/* Makes room for one more name (load at most 1/2), rebuilding the index. */
+static void index_reserve(void)
+{
+    if ((unsigned)(nmethods + nprops + 1) * 2 <= index_cap) return;
+    unsigned cap = index_cap ? index_cap * 2 : 1024;
+    while ((unsigned)(nmethods + nprops + 1) * 2 > cap) cap *= 2;
+    free(index_tab);
+    index_tab = calloc(cap, sizeof *index_tab);
+    if (!index_tab) abort();
+    index_cap = cap;
+    for (int i = 0; i < nprops; i++) *index_slot(props[i].name) = -(i + 1);
+    for (int i = 0; i < nmethods; i++) *index_slot(methods[i].name) = i + 1;
+}
+
 void bind_tensor_method_data(const char *name, BuiltinFn fn, void *data)
 {
-    for (int i = 0; i < nmethods; i++)
-        if (!strcmp(methods[i].name, name)) { methods[i] = (MethodEnt){name, fn, false, data}; return; }
+    int e = index_find(name);
+    if (e > 0) { methods[e - 1] = (MethodEnt){name, fn, false, data}; return; }
+    index_reserve();
     if (nmethods == capmethods) {
         capmethods = capmethods * 2 + 64;
         methods = realloc(methods, (size_t)capmethods * sizeof *methods);
         if (!methods) abort();
     }
-    methods[nmethods++] = (MethodEnt){name, fn, false, data};
+    methods[nmethods] = (MethodEnt){name, fn, false, data};
+    int *slot = index_slot(name);
+    if (*slot >= 0) *slot = nmethods + 1;   /* a property of the same name keeps precedence */
+    nmethods++;
 }
 
 void bind_tensor_method(const char *name, BuiltinFn fn) { bind_tensor_method_data(name, fn, NULL); }
@@ -60,20 +109,23 @@ const char *bind_tensor_method_name(int i) { return i >= 0 && i < nmethods ? met
 static void tensor_method_prepend(const char *name, BuiltinFn fn)
 {
     bind_tensor_method(name, fn);
-    for (int i = 0; i < nmethods; i++)
-        if (!strcmp(methods[i].name, name)) methods[i].prepend = true;
+    int e = index_find(name);
+    if (e > 0) methods[e - 1].prepend = true;
 }
 
 void bind_tensor_property(const char *name, PropGet get, PropSet set)
 {
-    for (int i = 0; i < nprops; i++)
-        if (!strcmp(props[i].name, name)) { props[i] = (PropEnt){name, get, set}; return; }
+    int e = index_find(name);
+    if (e < 0) { props[-e - 1] = (PropEnt){name, get, set}; return; }
+    index_reserve();
     if (nprops == capprops) {
         capprops = capprops * 2 + 32;
         props = realloc(props, (size_t)capprops * sizeof *props);
         if (!props) abort();
     }
-    props[nprops++] = (PropEnt){name, get, set};
+    props[nprops] = (PropEnt){name, get, set};
+    *index_slot(name) = -(nprops + 1);   /* a property wins over a method of the same name */
+    nprops++;
 }
 
 void bind_torch_function(const char *name, BuiltinFn fn, bool also_method)
@@ -110,23 +162,24 @@ static Value *tensor_repr(Value *v) { return show_tensor_repr(tensor_of(v)); }
 
 static Value *tensor_getattr(Value *v, const char *name)
 {
-    for (int i = 0; i < nprops; i++)
-        if (!strcmp(props[i].name, name)) return props[i].get(v);
-    for (int i = 0; i < nmethods; i++)
-        if (!strcmp(methods[i].name, name)) {
-            if (methods[i].prepend) return v_builtin(methods[i].name, method_trampoline, v, (void *)methods[i].fn);
-            return v_builtin(methods[i].name, methods[i].fn, v, methods[i].data);
-        }
+    int e = index_find(name);
+    if (e < 0) return props[-e - 1].get(v);
+    if (e > 0) {
+        const MethodEnt *m = &methods[e - 1];
+        if (m->prepend) return v_builtin(m->name, method_trampoline, v, (void *)m->fn);
+        return v_builtin(m->name, m->fn, v, m->data);
+    }
     return NULL;
 }
 
 static int tensor_setattr(Value *v, const char *name, Value *x)
 {
-    for (int i = 0; i < nprops; i++)
-        if (!strcmp(props[i].name, name)) {
-            if (!props[i].set) return exc_seti("AttributeError", "attribute '%s' of 'torch._C._TensorBase' objects is not writable", name);
-            return props[i].set(v, x);
-        }
+    int e = index_find(name);
+    if (e < 0) {
+        const PropEnt *pe = &props[-e - 1];
+        if (!pe->set) return exc_seti("AttributeError", "attribute '%s' of 'torch._C._TensorBase' objects is not writable", name);
+        return pe->set(v, x);
+    }
     return exc_seti("AttributeError", "'Tensor' object has no attribute '%s'", name);
 }
 
