@@ -67,7 +67,7 @@ TSR_DTYPES(X)
 
 /* ---- the traits table ---- */
 
-static const tsr_dtype_traits traits[TSR_DTYPE_SLOTS] = {
+const tsr_dtype_traits tsr__dtype_traits[TSR_DTYPE_SLOTS] = {
 #define X(ID, num, nm, al, kn, sn, T, C, CD, R, A, AD, cat, cxx, tm, sh, LD, ST, re, cx, meth)      \
     [num] = { .name = nm, .alias = al, .scalar_name = #sn,                                  \
               .tensor_type = #sn "Tensor", .storage_type = #sn "Storage",                   \
@@ -81,6 +81,7 @@ static const tsr_dtype_traits traits[TSR_DTYPE_SLOTS] = {
     TSR_DTYPES(X)
 #undef X
 };
+#define traits tsr__dtype_traits
 _Static_assert(sizeof traits / sizeof traits[0] == TSR_DTYPE_SLOTS, "ORDER DTYPE: traits");
 
 static const tsr_dtype list_order[] = {
@@ -90,11 +91,6 @@ static const tsr_dtype list_order[] = {
 };
 _Static_assert(sizeof list_order / sizeof list_order[0] == TSR_NDTYPES, "ORDER DTYPE: list_order");
 
-bool tsr_dtype_valid(tsr_dtype d)
-{
-    return (unsigned)d < TSR_DTYPE_SLOTS && traits[d].name != NULL;
-}
-
 const tsr_dtype_traits *tsr_dtype_traits_of(tsr_dtype d)
 {
     return tsr_dtype_valid(d) ? &traits[d] : NULL;
@@ -102,9 +98,6 @@ const tsr_dtype_traits *tsr_dtype_traits_of(tsr_dtype d)
 
 const char *tsr_dtype_name(tsr_dtype d) { return tsr_dtype_valid(d) ? traits[d].name : "undefined"; }
 const char *tsr_dtype_scalar_name(tsr_dtype d) { return tsr_dtype_valid(d) ? traits[d].scalar_name : "Undefined"; }
-int tsr_dtype_itemsize(tsr_dtype d) { return tsr_dtype_valid(d) ? traits[d].itemsize : 0; }
-bool tsr_dtype_is_floating(tsr_dtype d) { return tsr_dtype_valid(d) && traits[d].category == TSR_CAT_FLOATING; }
-bool tsr_dtype_is_complex(tsr_dtype d) { return tsr_dtype_valid(d) && traits[d].category == TSR_CAT_COMPLEX; }
 bool tsr_dtype_is_signed(tsr_dtype d) { return tsr_dtype_valid(d) && traits[d].is_signed; }
 
 bool tsr_dtype_is_integral(tsr_dtype d, bool include_bool)

@@ -124,16 +124,30 @@ typedef struct {
 
 /* Traits of a valid dtype (borrowed, static); NULL for a hole or out of range. */
 const tsr_dtype_traits *tsr_dtype_traits_of(tsr_dtype d);
+/* The traits table itself, indexed by dtype (holes have name NULL): read it
+ * through the functions here; it is exported only so that the hottest
+ * predicates below inline into the kernels' callers. */
+extern const tsr_dtype_traits tsr__dtype_traits[TSR_DTYPE_SLOTS];
 /* true for the 13 defined dtypes. */
-bool tsr_dtype_valid(tsr_dtype d);
+static inline bool tsr_dtype_valid(tsr_dtype d)
+{
+    return (unsigned)d < TSR_DTYPE_SLOTS && tsr__dtype_traits[d].name != 0;
+}
 const char *tsr_dtype_name(tsr_dtype d);          /* "float32"; "undefined" if invalid */
 const char *tsr_dtype_scalar_name(tsr_dtype d);   /* "Float" */
 /* caffe2::TypeMeta's name ("float", "long int", "c10::Half"): what some
  * C++ messages print (TensorOptions, lerp, random_ bounds). */
 const char *tsr_dtype_typemeta_name(tsr_dtype d);
-int tsr_dtype_itemsize(tsr_dtype d);
-bool tsr_dtype_is_floating(tsr_dtype d);          /* float16/32/64, bfloat16 */
-bool tsr_dtype_is_complex(tsr_dtype d);
+static inline int tsr_dtype_itemsize(tsr_dtype d) { return tsr_dtype_valid(d) ? tsr__dtype_traits[d].itemsize : 0; }
+/* float16/32/64, bfloat16 */
+static inline bool tsr_dtype_is_floating(tsr_dtype d)
+{
+    return tsr_dtype_valid(d) && tsr__dtype_traits[d].category == TSR_CAT_FLOATING;
+}
+static inline bool tsr_dtype_is_complex(tsr_dtype d)
+{
+    return tsr_dtype_valid(d) && tsr__dtype_traits[d].category == TSR_CAT_COMPLEX;
+}
 bool tsr_dtype_is_integral(tsr_dtype d, bool include_bool);
 bool tsr_dtype_is_signed(tsr_dtype d);
 /* complex32/64/128 → float16/32/64; others unchanged. */

@@ -135,7 +135,7 @@ tsr_tensor *tsr_predicate(tsr_predop op, const tsr_tensor *x, tsr_tensor *out)
         tsr_error_set(TSR_ERR_RUNTIME, "signbit is not implemented for complex tensors.");
         return NULL;
     }
-    tsr_loop_fn fn = pred_tabs[op][dt];
+    tsr_loop_fn fn = (unsigned)dt < TSR_DTYPE_SLOTS ? pred_tabs[op][dt] : NULL;
     if (op == TSR_PRED_LOGICAL_NOT && dt == TSR_COMPLEX32) fn = NULL;
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
                            .check = TSR_CHECK_NONE, .kname = pred_ops[op].kname, .kdtype = dt};
