@@ -52,13 +52,17 @@ static int interrupted_status(void)
 
 static volatile sig_atomic_t sigint_count;
 
+/* Only sets flags: the statement running polls them and fails with
+ * KeyboardInterrupt. A session at the prompt never exits on Ctrl-C; a
+ * script that ignores three of them (a kernel that does not poll) ends with
+ * status 130. */
 static void on_sigint(int sig)
 {
     (void)sig;
     eval_interrupted = 1;
     tsr_interrupted = 1;
     repl_sigint = 1;
-    if (++sigint_count >= 3 && !repl_active) _exit(130); /* a kernel that does not poll */
+    if (!repl_session && ++sigint_count >= 3) _exit(130);
 }
 
 /* Standard input: REPL semantics without prompts. ':' command lines run in

@@ -16,6 +16,7 @@
 #include <readline/readline.h>
 
 #include "bind/bind.h"
+#include "error.h"
 #include "cmd/cmd.h"
 #include "eval.h"
 #include "lex.h"
@@ -27,6 +28,7 @@
 
 volatile sig_atomic_t repl_sigint;
 volatile sig_atomic_t repl_active;
+volatile sig_atomic_t repl_session;
 
 static char *buf;          /* the statement being entered */
 static size_t buflen, bufcap;
@@ -248,16 +250,26 @@ static void buf_reset(void)
 
 static const char *prompt(void) { return buflen ? "... " : ">>> "; }
 
+/* Forgets a Ctrl-C: the one that ended a statement was reported already,
+ * and one that came after it must not fail the next statement. */
+static void clear_interrupt(void)
+{
+    repl_sigint = 0;
+    eval_interrupted = 0;
+    tsr_interrupted = 0;
+}
+
 static void run_entry(void)
 {
+    clear_interrupt();
     repl_active = 0;
-    eval_interrupted = 0;
     bool inc = false;
     eval_source("<stdin>", buf, buflen, true, &inc);
     (void)inc;
     fflush(stdout);
     buf_reset();
     repl_active = 1;
+    clear_interrupt();
 }
 
 static void on_line(char *line)
@@ -280,9 +292,11 @@ static void on_line(char *line)
     else if (!strcmp(l, ">>>") || !strcmp(l, "...")) l += 3;
     history_add(line);
     if (buflen == 0 && cmd_is_command(l)) {
+        clear_interrupt();
         repl_active = 0;
         cmd_run(l);
         repl_active = 1;
+        clear_interrupt();
         free(line);
         if (cmd_quit_requested) {
             done = true;
@@ -320,6 +334,8 @@ int repl_run(void)
     done = false;
     cmd_quit_requested = false;
     rl_callback_handler_install(prompt(), on_line);
+    repl_session = 1;
+    clear_interrupt();
     repl_active = 1;
     /* SIGINT stays blocked except inside pselect, so a Ctrl-C that lands
      * while a key is being processed is seen before waiting again */
@@ -333,8 +349,7 @@ int repl_run(void)
         FD_SET(0, &fds);
         int r = repl_sigint ? -1 : pselect(1, &fds, NULL, NULL, NULL, &orig);
         if (repl_sigint) {
-            repl_sigint = 0;
-            eval_interrupted = 0;
+            clear_interrupt();
             /* abandon the current input and start a fresh prompt */
             rl_free_line_state();
             rl_callback_sigcleanup();
@@ -357,6 +372,7 @@ int repl_run(void)
     }
     sigprocmask(SIG_SETMASK, &orig, NULL);
     repl_active = 0;
+    repl_session = 0;
     decref(cand);
     cand = NULL;
     free(buf);
