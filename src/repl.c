@@ -333,9 +333,9 @@ int repl_run(void)
     eval_opts.show_location = false;
     done = false;
     cmd_quit_requested = false;
-    rl_callback_handler_install(prompt(), on_line);
     repl_session = 1;
     clear_interrupt();
+    rl_callback_handler_install(prompt(), on_line);
     repl_active = 1;
     /* SIGINT stays blocked except inside pselect, so a Ctrl-C that lands
      * while a key is being processed is seen before waiting again */
