@@ -1209,6 +1209,29 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
     return failed;
 }
 
+int eval_check_source(const char *name, const char *text, size_t len)
+{
+    Chunk *c = chunk_new(name, text, len);
+    Parser p;
+    parser_init(&p, c);
+    int r, bad = 0;
+    Node *stmt;
+    while ((r = parser_next(&p, &stmt, NULL)) > 0)
+        if (!check_static(stmt, 0, false)) { r = -1; break; }
+    if (r < 0) {
+        if (err_chunk) chunk_unref(err_chunk);
+        err_chunk = chunk_ref(c);
+        Chunk *saved = cur_chunk;
+        cur_chunk = c;
+        eval_report_error();
+        cur_chunk = saved;
+        bad = 1;
+    }
+    parser_fini(&p);
+    chunk_unref(c);
+    return bad;
+}
+
 Value *eval_expression(const char *name, const char *text)
 {
     Chunk *c = chunk_new(name, text, strlen(text));

@@ -286,6 +286,29 @@ static void on_line(char *line)
         rl_callback_handler_remove();
         return;
     }
+    /* a pasted doctest block (several lines, bracketed paste) runs
+     * statement by statement, its output lines skipped */
+    size_t dlen;
+    char *doc = buflen == 0 && strchr(line, '\n') ? cmd_doctest(line, strlen(line), &dlen) : NULL;
+    if (doc) {
+        history_add(line);
+        free(line);
+        int failed = 0;
+        clear_interrupt();
+        repl_active = 0;
+        cmd_run_text("<stdin>", doc, dlen, true, &failed);
+        free(doc);
+        fflush(stdout);
+        repl_active = 1;
+        clear_interrupt();
+        if (cmd_quit_requested) {
+            done = true;
+            rl_callback_handler_remove();
+            return;
+        }
+        rl_set_prompt(prompt());
+        return;
+    }
     /* a pasted ">>> " or "... " prompt is stripped */
     char *l = line;
     if (!strncmp(l, ">>> ", 4) || !strncmp(l, "... ", 4)) l += 4;

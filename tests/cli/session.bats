@@ -74,3 +74,34 @@ EOF
     assert_success
     [ "$(grep -c 'KeyboardInterrupt' <<<"$output")" -eq 1 ]
 }
+
+@test "sess-2.1: a pasted '>>>' block runs every statement, its output lines skipped, its ':' commands run" {
+    run pty_tsr <<'EOF'
+expect >>>\s
+send \e[200~>>> a = 1\r>>> b = a + 1\r>>> if b:\r...     print(b * 10)\r20\r>>> :info torch.ones(3)\r>>> b\r2\r\e[201~\r
+expect/re ^shape +\(3,\)$
+expect/re ^2$
+expect >>>\s
+send a + b\r
+expect/re ^3$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+    assert_line "20"
+    refute_output --partial "Error"
+}
+
+@test "sess-2.2: a pasted indented doctest block" {
+    run pty_tsr <<'EOF'
+expect >>>\s
+send \e[200~    >>> a = 6\r    >>> a * 7\r    42\r\e[201~\r
+expect/re ^42$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+    refute_output --partial "Error"
+}
