@@ -762,6 +762,8 @@ static int print_value(Value *v)
     fwrite(r->u.s.p, 1, r->u.s.n, stdout);
     fputc('\n', stdout);
     decref(r);
+    /* sys.displayhook: at the prompt, builtins._ is the last value shown */
+    if (eval_opts.interactive) dict_set_str(bind_builtins(), "_", v);
     return 0;
 }
 
@@ -1189,6 +1191,14 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
         ExecStatus st = exec(&f, stmt, true);
         if (st != EX_ERR && value_memory_check() < 0) st = EX_ERR;
         eval_flush_output();
+        if (bind_exit_requested && exc_pending() && exc_matches("SystemExit")) {
+            /* exit(): leave quietly; the caller ends the session */
+            exc_clear();
+            decref(snap);
+            decref(f.retval);
+            break;
+        }
+        bind_exit_requested = false;    /* a SystemExit that was caught */
         if (st == EX_ERR || exc_pending()) {
             if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");
             bool interrupt = exc_matches("KeyboardInterrupt");

@@ -14,6 +14,7 @@
 #include "error.h"
 #include "eval.h"
 #include "repl.h"
+#include "bind/bind.h"
 #include "bind/table.h"
 
 #ifndef TSR_VERSION
@@ -144,7 +145,7 @@ static int run_args(int argc, char **argv, const char **codes)
 
     int failed = 0, status = 0;
     if (ncode) {
-        for (int k = 0; k < ncode && (keep_going || !failed) && !eval_saw_interrupt; k++)
+        for (int k = 0; k < ncode && (keep_going || !failed) && !eval_saw_interrupt && !bind_exit_requested; k++)
             failed += eval_source("<string>", codes[k], strlen(codes[k]), keep_going, NULL);
     } else if (file && strcmp(file, "-") != 0) {
         FILE *f = fopen(file, "rb");
@@ -182,9 +183,10 @@ static int run_args(int argc, char **argv, const char **codes)
         eval_fini();
         return status;
     }
-    if (eval_saw_interrupt) status = interrupted_status();
+    if (bind_exit_requested) status = bind_exit_status;
+    else if (eval_saw_interrupt) status = interrupted_status();
     else status = failed ? 1 : 0;
-    if (interactive_after && tty_in && status != 130) {
+    if (interactive_after && tty_in && status != 130 && !bind_exit_requested) {
         int s = repl_run();
         if (s) status = s;
     }

@@ -21,6 +21,11 @@ Value *bind_find_module(const char *dotted);
 Value *bind_builtins(void);
 void bind_builtin_fn(const char *name, BuiltinFn fn);
 
+/* Set by exit()/quit() (session.c) as it raises SystemExit: the session
+ * ends with bind_exit_status once that exception reaches the top. */
+extern bool bind_exit_requested;
+extern int bind_exit_status;
+
 /* Argument parsing: the bindings' names for src/args.h (which documents the
  * spec and the messages). */
 static inline int bind_args(CallArgs *a, const char *fname, const char *spec, Value **out)

@@ -43,7 +43,7 @@ char *cmd_doctest(const char *text, size_t len, size_t *out_len);
 
 /* Runs a text of statements and ':' command lines in order (source.c),
  * adding the statements and commands that failed to *failed. Stops after
- * the first failure unless keep_going, and after :quit or (outside the
+ * the first failure unless keep_going, and after :quit, exit() or (outside the
  * REPL) a KeyboardInterrupt; returns 1 when it stopped early, else 0.
  * text is modified while it runs and restored. */
 int cmd_run_text(const char *name, char *text, size_t len, bool keep_going, int *failed);

@@ -105,3 +105,148 @@ EOF
     assert_success
     refute_output --partial "Error"
 }
+
+@test "sess-3.1: exit alone prints Python's hint; exit() leaves with status 0" {
+    run pty_tsr <<'EOF'
+expect >>>\s
+send exit\r
+expect/re ^Use exit\(\) or Ctrl-D \(i\.e\. EOF\) to exit$
+expect >>>\s
+send quit\r
+expect/re ^Use quit\(\) or Ctrl-D \(i\.e\. EOF\) to exit$
+expect >>>\s
+send exit()\r
+eof
+EOF
+    assert_success
+}
+
+@test "sess-3.2: quit(3) leaves with status 3; exit(n) in a script too, nothing after it runs" {
+    run pty_tsr <<'EOF'
+expect >>>\s
+send quit(3)\r
+eof
+EOF
+    assert_failure 3
+    run --separate-stderr "$TSR" -e 'print(1)' -e 'exit(5)' -e 'print(2)'
+    assert_failure 5
+    assert_output "1"
+    run --separate-stderr "$TSR" -e 'exit("bye")'
+    assert_failure 1
+    [ "$stderr" = "bye" ]
+}
+
+@test "sess-3.3: _ holds the last value printed at the prompt" {
+    run pty_tsr <<'EOF'
+expect >>>\s
+send 6 * 7\r
+expect/re ^42$
+expect >>>\s
+send x = 1\r
+expect >>>\s
+send _ + 1\r
+expect/re ^43$
+expect >>>\s
+send torch.ones(2)\r
+expect >>>\s
+send _.dtype\r
+expect/re ^torch\.float32$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+}
+
+@test "sess-3.4: auto-indent after a line ending in ':', kept on the next lines, a blank line ends the block" {
+    run pty_tsr <<'EOF'
+expect >>>\s
+send for i in range(2):\r
+expect/re ^\.\.\.     $
+send if i:\r
+expect/re ^\.\.\.         $
+send print('in', i)\r
+expect/re ^\.\.\.         $
+send \r
+expect/re ^in 1$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+}
+
+@test "sess-3.5: a block is one history entry, recalled whole with Up, in a later session too" {
+    run pty_tsr <<'EOF'
+expect >>>\s
+send for i in range(2):\r
+expect ...\s
+send print(i + 10)\r
+expect ...\s
+send \r
+expect/re ^11$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+    run pty_tsr <<'EOF'
+expect >>>\s
+send \x10\r
+expect/re ^10$
+expect/re ^11$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+}
+
+@test "sess-3.6: the history file is created with mode 0600" {
+    run pty_tsr <<'EOF'
+expect >>>\s
+send 1\r
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+    [ "$(stat -c %a "$XDG_STATE_HOME/tsr/history")" = 600 ]
+}
+
+# session NAME: ptydrive lines entering NAME_0 .. NAME_19, then kill -9
+history_session() {
+    echo 'expect >>>\s'
+    for k in $(seq 0 19); do printf 'send %s_%d = %d\\r\nexpect >>>\\s\n' "$1" "$k" "$k"; done
+    printf '%s\n' 'kill KILL' 'eof'
+}
+
+@test "sess-3.7: two concurrent sessions, both killed with -9, lose no history line" {
+    history_session alpha > a.script
+    history_session beta > b.script
+    pty_tsr < a.script > a.out & pa=$!
+    pty_tsr < b.script > b.out & pb=$!
+    wait "$pa" || true
+    wait "$pb" || true
+    for name in alpha beta; do
+        for k in $(seq 0 19); do
+            grep -qFx "${name}_$k = $k" "$XDG_STATE_HOME/tsr/history" || { echo "missing ${name}_$k"; return 1; }
+        done
+    done
+}
+
+@test "sess-3.8: an older history file of one line per entry keeps its entries apart" {
+    mkdir -p "$XDG_STATE_HOME/tsr"
+    printf 'legacy = 5\nlegacy * 7\n' > "$XDG_STATE_HOME/tsr/history"
+    run pty_tsr <<'EOF'
+expect >>>\s
+send \x10\x10\r
+expect >>>\s
+send \x10\x10\r
+expect/re ^35$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+}
