@@ -1093,6 +1093,9 @@ void eval_report_error(void)
             fputc('\n', out);
         }
     }
+    Value *hint = eval_opts.interactive ? bind_error_hint(type, msg) : NULL;
+    if (hint) fprintf(out, "%s\n", hint->u.s.p);
+    decref(hint);
     fflush(out);
     exc_clear();
     if (err_chunk) { chunk_unref(err_chunk); err_chunk = NULL; }

@@ -376,6 +376,20 @@ static void on_line(char *line)
         return;
     }
     if (buflen == 0 && is_blank(l)) { free(line); return; }
+    /* "obj?" (as IPython): what help(obj) prints */
+    size_t n = strlen(l);
+    while (n && isspace((unsigned char)l[n - 1])) n--;
+    if (buflen == 0 && n > 1 && l[n - 1] == '?' && !strchr(l, '\n')) {
+        history_add(l);
+        while (n && l[n - 1] == '?') n--;
+        char *cmd = value_xmalloc(n + 7);
+        snprintf(cmd, n + 7, ":help %.*s", (int)n, l);
+        free(line);
+        run_special(cmd, false);
+        free(cmd);
+        if (!done) rl_set_prompt(prompt());
+        return;
+    }
     bool multi = strchr(l, '\n') != NULL;
     buf_append(l);
     free(line);

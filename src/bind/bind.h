@@ -26,6 +26,16 @@ void bind_builtin_fn(const char *name, BuiltinFn fn);
 extern bool bind_exit_requested;
 extern int bind_exit_status;
 
+/* The hint line the REPL prints under an error of this type and message
+ * (hint.c): for "module 'torch' has no attribute 'foo'", a note when foo is
+ * PyTorch 1.13's, else "Did you mean: 'x'?" as Python 3.12. New str, or
+ * NULL (no hint; no error set). */
+Value *bind_error_hint(const char *type, const char *msg);
+
+/* What Python's help() prints for the built-in function of this name, after
+ * its "Help on ..." line (builtin_doc.c, generated); NULL if none. */
+const char *bind_builtin_doc(const char *name);
+
 /* Argument parsing: the bindings' names for src/args.h (which documents the
  * spec and the messages). */
 static inline int bind_args(CallArgs *a, const char *fname, const char *spec, Value **out)

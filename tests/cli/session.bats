@@ -250,3 +250,66 @@ eof
 EOF
     assert_success
 }
+
+@test "sess-4.1: 'torch.zeros?' prints what help(torch.zeros) prints" {
+    run --separate-stderr "$TSR" -e 'help(torch.zeros)'
+    assert_success
+    assert_line --index 0 "Help on built-in function zeros in module torch:"
+    assert_line --index 1 --regexp '^zeros\(\*size, \*, out=None, dtype=None'
+    run pty_tsr <<'EOF'
+expect >>>\s
+send torch.zeros?\r
+expect Help on built-in function zeros in module torch:
+expect/re ^zeros\(\*size, \*, out=None
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+}
+
+@test "sess-4.2: help(len) and ':help len' print Python's own text for a built-in" {
+    run --separate-stderr "$TSR" -e 'help(len)'
+    assert_success
+    assert_output $'Help on built-in function len in module builtins:\n\nlen(obj, /)\n    Return the number of items in a container.'
+    run pty_tsr <<'EOF'
+expect >>>\s
+send :help len\r
+expect/re ^len\(obj, /\)$
+expect/re ^    Return the number of items in a container\.$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+}
+
+@test "sess-4.3: a missing PyTorch op gets a note at the prompt, a typo the nearest name" {
+    run pty_tsr <<'EOF'
+expect >>>\s
+send torch.kron\r
+expect/re ^AttributeError: module 'torch' has no attribute 'kron'$
+expect/re ^note: torch\.kron is in PyTorch 1\.13 but not in tsr yet$
+expect >>>\s
+send torch.zeross(2)\r
+expect/re ^AttributeError: module 'torch' has no attribute 'zeross'$
+expect/re ^Did you mean: 'zeros'\?$
+expect >>>\s
+send torch.special.i0ee\r
+expect/re ^Did you mean: 'i0e'\?$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+}
+
+@test "sess-4.4: outside the prompt the error stays PyTorch's alone" {
+    run --separate-stderr "$TSR" --brief-errors -k -e 'torch.kron' 
+    assert_failure 1
+    assert_output "AttributeError: module 'torch' has no attribute 'kron'"
+    run --separate-stderr "$TSR" -e 'torch.zeross'
+    assert_failure 1
+    refute_output --partial "Did you mean"
+    [[ "$stderr" != *"Did you mean"* ]]
+}
