@@ -193,8 +193,24 @@ static bool in_call(const char *line, int end)
     return false;
 }
 
+/* ":load FILE" completes file names: there a word is broken at blanks only
+ * (not at '/', '.' or '-'). */
+static bool completing_file(void)
+{
+    return !strncmp(rl_line_buffer, ":load ", 6) && rl_point >= 6;
+}
+
+static char *word_breaks(void)
+{
+    return completing_file() ? " \t\n" : NULL;
+}
+
 static char **complete(const char *text, int start, int end)
 {
+    if (completing_file()) {
+        rl_attempted_completion_over = 1;
+        return rl_completion_matches(text, rl_filename_completion_function);
+    }
     rl_attempted_completion_over = 1;
     decref(cand);
     cand = v_list(0);
@@ -437,6 +453,7 @@ int repl_run(void)
     rl_readline_name = "tsr";
     rl_attempted_completion_function = complete;
     rl_pre_input_hook = pre_input;
+    rl_completion_word_break_hook = word_breaks;
     rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,[+-*/%^~!";
     rl_catch_signals = 0;
     printf("tsr %s \xe2\x80\x94 a tensor calculator with PyTorch's rules. Type :help for help, Ctrl-D to leave.\n",

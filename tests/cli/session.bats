@@ -313,3 +313,40 @@ EOF
     refute_output --partial "Did you mean"
     [[ "$stderr" != *"Did you mean"* ]]
 }
+
+@test "sess-5.1: :vars shows type, shape and dtype columns" {
+    run --separate-stderr "$TSR" - <<<$'x = torch.ones(2, 3)\nn = 3\nz = torch.tensor(1.5, dtype=torch.float64)\nv = torch.arange(4)\n:vars\n'
+    assert_success
+    assert_line --index 0 --regexp '^name +type +shape +dtype +value$'
+    assert_line --index 1 --regexp '^x +Tensor +\(2, 3\) +float32 +tensor\(\[\[1\., 1\., 1\.\], \[1\., 1\., 1\.\]\]\)$'
+    assert_line --index 2 --regexp '^n +int +3$'
+    assert_line --index 3 --regexp '^z +Tensor +\(\) +float64 +tensor\(1\.5000, dtype=torch\.float64\)$'
+    assert_line --index 4 --regexp '^v +Tensor +\(4,\) +int64 +tensor\(\[0, 1, 2, 3\]\)$'
+}
+
+@test "sess-5.2: :reset forgets the names bound; torch stays" {
+    run --separate-stderr "$TSR" - <<<$'a = 1\nb = torch.ones(1)\n:reset\n:vars\ntorch.zeros(1)\na\n'
+    assert_failure 1
+    assert_output $'(2 names removed)\n(no variables)\ntensor([0.])'
+    [[ "$stderr" == *"NameError: name 'a' is not defined"* ]]
+}
+
+@test "sess-5.3: Tab after ':load' completes file names" {
+    mkdir -p sub
+    echo 'loaded_ok = 41 + 1' > sub/my-script.tsr
+    run pty_tsr <<'EOF'
+expect >>>\s
+send :load su\t
+expect sub/
+send my\t
+expect my-script.tsr
+send \r
+expect >>>\s
+send loaded_ok\r
+expect/re ^42$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+}
