@@ -38,6 +38,9 @@ static const struct {
     {"table", "[can_cast]", "the promote_types table, or the can_cast matrix", cmd_table},
     {"info", "EXPR", "a tensor's dtype, device, shape, stride, storage, contiguity", cmd_info},
     {"storage", "EXPR", "the storage as a row, the view's elements marked", cmd_storage},
+    {"plot", "EXPR", "a 1-D tensor as a line chart", cmd_plot},
+    {"hist", "EXPR", "a histogram of a tensor's values", cmd_hist},
+    {"show", "EXPR", "a 2-D tensor as a heatmap", cmd_show},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof *commands))
 

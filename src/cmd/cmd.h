@@ -21,6 +21,9 @@ int cmd_explain(const char *arg);           /* explain.c */
 int cmd_table(const char *arg);
 int cmd_info(const char *arg);              /* info.c */
 int cmd_storage(const char *arg);
+int cmd_plot(const char *arg);              /* plot.c */
+int cmd_hist(const char *arg);
+int cmd_show(const char *arg);
 /* The text of ":help promotion" (explain.c). */
 extern const char cmd_help_promotion[];
 
