@@ -395,7 +395,7 @@ static void on_line(char *line)
     /* "obj?" (as IPython): what help(obj) prints */
     size_t n = strlen(l);
     while (n && isspace((unsigned char)l[n - 1])) n--;
-    if (buflen == 0 && n > 1 && l[n - 1] == '?' && !strchr(l, '\n')) {
+    if (buflen == 0 && n > 1 && l[n - 1] == '?' && !strpbrk(l, "\n#'\"")) {
         history_add(l);
         while (n && l[n - 1] == '?') n--;
         char *cmd = value_xmalloc(n + 7);
