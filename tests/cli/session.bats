@@ -350,3 +350,19 @@ eof
 EOF
     assert_success
 }
+
+@test "sess-2.3: a pasted block of plain code runs at once on Enter, as Python 3.13's" {
+    run pty_tsr <<'EOF'
+expect >>>\s
+send \e[200~a = 1\rb = 2\rprint(a + b)\e[201~\r
+expect/re ^3$
+expect >>>\s
+send \e[200~for i in range(2):\r    print(i * 7)\e[201~\r
+expect/re ^7$
+expect >>>\s
+send \x04
+eof
+EOF
+    assert_success
+    refute_output --partial "Error"
+}
