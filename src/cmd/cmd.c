@@ -286,7 +286,15 @@ static int load_file(const char *path, bool keep_going)
     }
     bool saved = eval_opts.show_location;
     eval_opts.show_location = true;
-    int failed = eval_source(path, buf, n, keep_going, NULL);
+    /* as `tsr FILE`: a doctest file statement by statement with its ':'
+     * commands; a script parsed whole before any of it runs */
+    int failed = 0;
+    size_t dlen;
+    char *doc = cmd_doctest(buf, n, &dlen);
+    if (doc) cmd_run_text(path, doc, dlen, keep_going, &failed);
+    else if (keep_going || !eval_check_source(path, buf, n)) failed = eval_source(path, buf, n, keep_going, NULL);
+    else failed = 1;
+    free(doc);
     eval_opts.show_location = saved;
     free(buf);
     return failed;

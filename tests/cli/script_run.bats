@@ -85,3 +85,14 @@ load helpers
     assert_success
     assert_line --regexp '^shape +\(2,\)$'
 }
+
+@test "run-4.1: ':load' parses a script whole first and runs a doctest file with its commands" {
+    mkscript bad.tsr $'print(\'ran\')\nif x\n'
+    mkscript dt.tsr $'  >>> q = torch.ones(2)\n  >>> :info q\n'
+    run --separate-stderr "$TSR" - <<<$':load bad.tsr\n:load dt.tsr\nq\n'
+    assert_failure 1
+    refute_line "ran"
+    assert_line --regexp '^shape +\(2,\)$'
+    assert_line "tensor([1., 1.])"
+    [[ "$stderr" == "bad.tsr:2:5: SyntaxError: expected ':'"* ]]
+}
