@@ -762,6 +762,8 @@ static int print_value(Value *v)
     fwrite(r->u.s.p, 1, r->u.s.n, stdout);
     fputc('\n', stdout);
     decref(r);
+    /* sys.displayhook: at the prompt, builtins._ is the last value shown */
+    if (eval_opts.interactive) dict_set_str(bind_builtins(), "_", v);
     return 0;
 }
 
@@ -1091,6 +1093,9 @@ void eval_report_error(void)
             fputc('\n', out);
         }
     }
+    Value *hint = eval_opts.interactive ? bind_error_hint(type, msg) : NULL;
+    if (hint) fprintf(out, "%s\n", hint->u.s.p);
+    decref(hint);
     fflush(out);
     exc_clear();
     if (err_chunk) { chunk_unref(err_chunk); err_chunk = NULL; }
@@ -1189,6 +1194,14 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
         ExecStatus st = exec(&f, stmt, true);
         if (st != EX_ERR && value_memory_check() < 0) st = EX_ERR;
         eval_flush_output();
+        if (bind_exit_requested && exc_pending() && exc_matches("SystemExit")) {
+            /* exit(): leave quietly; the caller ends the session */
+            exc_clear();
+            decref(snap);
+            decref(f.retval);
+            break;
+        }
+        bind_exit_requested = false;    /* a SystemExit that was caught */
         if (st == EX_ERR || exc_pending()) {
             if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");
             bool interrupt = exc_matches("KeyboardInterrupt");
@@ -1207,6 +1220,29 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
     parser_fini(&p);
     chunk_unref(c);
     return failed;
+}
+
+int eval_check_source(const char *name, const char *text, size_t len)
+{
+    Chunk *c = chunk_new(name, text, len);
+    Parser p;
+    parser_init(&p, c);
+    int r, bad = 0;
+    Node *stmt;
+    while ((r = parser_next(&p, &stmt, NULL)) > 0)
+        if (!check_static(stmt, 0, false)) { r = -1; break; }
+    if (r < 0) {
+        if (err_chunk) chunk_unref(err_chunk);
+        err_chunk = chunk_ref(c);
+        Chunk *saved = cur_chunk;
+        cur_chunk = c;
+        eval_report_error();
+        cur_chunk = saved;
+        bad = 1;
+    }
+    parser_fini(&p);
+    chunk_unref(c);
+    return bad;
 }
 
 Value *eval_expression(const char *name, const char *text)

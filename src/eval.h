@@ -28,6 +28,11 @@ Value *eval_globals(void);                 /* borrowed */
  * NULL) is set when the only error is that the text ended too early. */
 int eval_source(const char *name, const char *text, size_t len, bool keep_going, bool *incomplete);
 
+/* Parses the whole text (as Python compiles a file before running it)
+ * without running anything. Returns 0, or 1 after reporting the first
+ * syntax error as eval_source would. */
+int eval_check_source(const char *name, const char *text, size_t len);
+
 /* Evaluates one expression in the session (for :info, :explain...). New
  * reference, or NULL with the error already reported. */
 Value *eval_expression(const char *name, const char *text);

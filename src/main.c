@@ -14,6 +14,7 @@
 #include "error.h"
 #include "eval.h"
 #include "repl.h"
+#include "bind/bind.h"
 #include "bind/table.h"
 
 #ifndef TSR_VERSION
@@ -52,55 +53,17 @@ static int interrupted_status(void)
 
 static volatile sig_atomic_t sigint_count;
 
+/* Only sets flags: the statement running polls them and fails with
+ * KeyboardInterrupt. A session at the prompt never exits on Ctrl-C; a
+ * script that ignores three of them (a kernel that does not poll) ends with
+ * status 130. */
 static void on_sigint(int sig)
 {
     (void)sig;
     eval_interrupted = 1;
     tsr_interrupted = 1;
     repl_sigint = 1;
-    if (++sigint_count >= 3 && !repl_active) _exit(130); /* a kernel that does not poll */
-}
-
-/* Standard input: REPL semantics without prompts. ':' command lines run in
- * order with the statements around them. */
-static int run_text_with_commands(const char *name, char *text, size_t len, bool keep_going, int *failed)
-{
-    size_t seg = 0, pos = 0;
-    int line = 1, seg_line = 1;
-    while (pos <= len) {
-        bool at_end = pos == len;
-        bool is_cmd = !at_end && cmd_is_command(text + pos);
-        if (is_cmd || at_end) {
-            if (pos > seg) {
-                /* pad with newlines so line numbers stay those of the input */
-                size_t pad = (size_t)(seg_line - 1);
-                char *buf = value_xmalloc(pad + (pos - seg) + 1);
-                memset(buf, '\n', pad);
-                memcpy(buf + pad, text + seg, pos - seg);
-                *failed += eval_source(name, buf, pad + (pos - seg), keep_going, NULL);
-                free(buf);
-                if (*failed && !keep_going) return 1;
-            }
-            if (at_end) break;
-            char *nl = memchr(text + pos, '\n', len - pos);
-            size_t end = nl ? (size_t)(nl - text) : len;
-            char save = text[end];
-            text[end] = 0;
-            if (cmd_run(text + pos)) (*failed)++;
-            text[end] = save;
-            if (cmd_quit_requested) return 1;
-            if (*failed && !keep_going) return 1;
-            pos = nl ? end + 1 : len;
-            line++;
-            seg = pos;
-            seg_line = line;
-            continue;
-        }
-        char *nl = memchr(text + pos, '\n', len - pos);
-        pos = nl ? (size_t)(nl - text) + 1 : len;
-        line++;
-    }
-    return 0;
+    if (!repl_session && ++sigint_count >= 3) _exit(130);
 }
 
 /* A failed write to standard output (a full disk, /dev/full) is reported
@@ -114,10 +77,30 @@ static int finish_output(int status)
     return status ? status : 1;
 }
 
-static int run(int argc, char **argv)
+/* A script file: a doctest file runs statement by statement with its
+ * ':' commands; with -k each statement is compiled alone (so each error is
+ * reported); otherwise, as Python, the whole file is parsed before any of
+ * it runs. Returns the number of failures. */
+static int run_file(const char *file, char *text, size_t len, bool keep_going)
+{
+    int failed = 0;
+    size_t dlen;
+    char *doc = cmd_doctest(text, len, &dlen);
+    if (doc) {
+        cmd_run_text(file, doc, dlen, keep_going, &failed);
+        free(doc);
+        return failed;
+    }
+    if (!keep_going && eval_check_source(file, text, len)) return 1;
+    return eval_source(file, text, len, keep_going, NULL);
+}
+
+/* codes has room for argc entries: each -e CODE, in order. */
+static int run_args(int argc, char **argv, const char **codes)
 {
     bool keep_going = false, interactive_after = false, brief = false;
-    const char *code = NULL, *file = NULL;
+    const char *file = NULL;
+    int ncode = 0;
     int i;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -134,14 +117,14 @@ static int run(int argc, char **argv)
         }
         if (!strcmp(a, "-e")) {
             if (i + 1 >= argc) { fprintf(stderr, "tsr: option -e needs an argument\n%s", usage_line); return 2; }
-            code = argv[++i];
+            codes[ncode++] = argv[++i];
             continue;
         }
         if (!strcmp(a, "--")) { i++; break; }
         if (a[0] == '-' && a[1]) { fprintf(stderr, "tsr: unknown option '%s'\n%s", a, usage_line); return 2; }
         break;
     }
-    if (i < argc && !code) file = argv[i++];
+    if (i < argc && !ncode) file = argv[i++];
     /* options after the script name belong to tsr too (tsr demo.tsr --keep-going) */
     for (; i < argc; i++) {
         if (!strcmp(argv[i], "-k") || !strcmp(argv[i], "--keep-going")) keep_going = true;
@@ -161,8 +144,9 @@ static int run(int argc, char **argv)
     eval_init();
 
     int failed = 0, status = 0;
-    if (code) {
-        failed = eval_source("<string>", code, strlen(code), keep_going, NULL);
+    if (ncode) {
+        for (int k = 0; k < ncode && (keep_going || !failed) && !eval_saw_interrupt && !bind_exit_requested; k++)
+            failed += eval_source("<string>", codes[k], strlen(codes[k]), keep_going, NULL);
     } else if (file && strcmp(file, "-") != 0) {
         FILE *f = fopen(file, "rb");
         struct stat st;
@@ -181,14 +165,17 @@ static int run(int argc, char **argv)
         char *text = cmd_read_source(f, file, &len, msg, sizeof msg);
         fclose(f);
         if (!text) { fprintf(stderr, "%s\n", msg); eval_fini(); return 2; }
-        failed = eval_source(file, text, len, keep_going, NULL);
+        failed = run_file(file, text, len, keep_going);
         free(text);
     } else if (!tty_in || (file && !strcmp(file, "-"))) {
         size_t len;
         char msg[512];
         char *text = cmd_read_source(stdin, NULL, &len, msg, sizeof msg);
         if (!text) { fprintf(stderr, "%s\n", msg); eval_fini(); return 2; }
-        run_text_with_commands("<stdin>", text, len, true, &failed);
+        size_t dlen;
+        char *doc = cmd_doctest(text, len, &dlen);
+        if (doc) { free(text); text = doc; len = dlen; }
+        cmd_run_text("<stdin>", text, len, true, &failed);
         if (eval_saw_interrupt) status = 130;
         free(text);
     } else {
@@ -196,14 +183,24 @@ static int run(int argc, char **argv)
         eval_fini();
         return status;
     }
-    if (eval_saw_interrupt) status = interrupted_status();
+    if (bind_exit_requested) status = bind_exit_status;
+    else if (eval_saw_interrupt) status = interrupted_status();
     else status = failed ? 1 : 0;
-    if (interactive_after && tty_in && status != 130) {
+    if (interactive_after && tty_in && status != 130 && !bind_exit_requested) {
         int s = repl_run();
         if (s) status = s;
     }
     eval_flush_output();
     eval_fini();
+    return status;
+}
+
+static int run(int argc, char **argv)
+{
+    const char **codes = calloc((size_t)argc, sizeof *codes);
+    if (!codes) { fputs("tsr: out of memory\n", stderr); return 1; }
+    int status = run_args(argc, argv, codes);
+    free(codes);
     return status;
 }
 

@@ -4,6 +4,7 @@
  * completion of names, attributes, keywords and keyword arguments. */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <readline/readline.h>
 
 #include "bind/bind.h"
+#include "error.h"
 #include "cmd/cmd.h"
 #include "eval.h"
 #include "lex.h"
@@ -27,6 +29,7 @@
 
 volatile sig_atomic_t repl_sigint;
 volatile sig_atomic_t repl_active;
+volatile sig_atomic_t repl_session;
 
 static char *buf;          /* the statement being entered */
 static size_t buflen, bufcap;
@@ -47,6 +50,16 @@ static int mkdirs(char *path)
     }
     if (mkdir(path, 0700) < 0 && errno != EEXIST) return -1;
     return 0;
+}
+
+/* A history file that holds entries but no "#TIME" lines before them. */
+static bool legacy_history(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return false;
+    int a = fgetc(f), b = fgetc(f);
+    fclose(f);
+    return a != EOF && !(a == '#' && b >= '0' && b <= '9');
 }
 
 static void history_open(void)
@@ -70,13 +83,24 @@ static void history_open(void)
         hist_path = value_xmalloc(n);
         snprintf(hist_path, n, "%s/history", dir);
     }
+    /* a block is one entry: each entry is written after a "#TIME" line,
+     * and the lines up to the next one are read back as one entry */
+    history_comment_char = '#';
+    history_write_timestamps = 1;
+    history_multiline_entries = legacy_history(hist_path) ? 0 : 1;
     read_history(hist_path);
-    FILE *f = fopen(hist_path, "a");
-    if (!f) {
+    if (!history_multiline_entries) {
+        /* a file of one line per entry (tsr before 0.2): rewritten once with
+         * the "#TIME" lines, else its lines would read back as one entry */
+        history_multiline_entries = 1;
+        write_history(hist_path);
+    }
+    int fd = open(hist_path, O_WRONLY | O_APPEND | O_CREAT, 0600);
+    if (fd < 0) {
         fprintf(stderr, "tsr: warning: cannot write history file %s: %s\n", hist_path, strerror(errno));
         return;
     }
-    fclose(f);
+    close(fd);
     hist_ok = true;
     history_truncate_file(hist_path, 10000);
 }
@@ -169,8 +193,24 @@ static bool in_call(const char *line, int end)
     return false;
 }
 
+/* ":load FILE" completes file names: there a word is broken at blanks only
+ * (not at '/', '.' or '-'). */
+static bool completing_file(void)
+{
+    return !strncmp(rl_line_buffer, ":load ", 6) && rl_point >= 6;
+}
+
+static char *word_breaks(void)
+{
+    return completing_file() ? " \t\n" : NULL;
+}
+
 static char **complete(const char *text, int start, int end)
 {
+    if (completing_file()) {
+        rl_attempted_completion_over = 1;
+        return rl_completion_matches(text, rl_filename_completion_function);
+    }
     rl_attempted_completion_over = 1;
     decref(cand);
     cand = v_list(0);
@@ -248,61 +288,163 @@ static void buf_reset(void)
 
 static const char *prompt(void) { return buflen ? "... " : ">>> "; }
 
+/* Forgets a Ctrl-C: the one that ended a statement was reported already,
+ * and one that came after it must not fail the next statement. */
+static void clear_interrupt(void)
+{
+    repl_sigint = 0;
+    eval_interrupted = 0;
+    tsr_interrupted = 0;
+}
+
+/* Ends the loop after this line (Ctrl-D, :quit, exit()). */
+static void leave(void)
+{
+    if (done) return;
+    done = true;
+    rl_callback_handler_remove();
+}
+
 static void run_entry(void)
 {
+    clear_interrupt();
     repl_active = 0;
-    eval_interrupted = 0;
     bool inc = false;
     eval_source("<stdin>", buf, buflen, true, &inc);
     (void)inc;
     fflush(stdout);
     buf_reset();
     repl_active = 1;
+    clear_interrupt();
+    if (bind_exit_requested) leave();
+}
+
+/* Runs a ':' command line, or a pasted doctest block, as one entry. */
+static void run_special(char *text, bool doctest)
+{
+    clear_interrupt();
+    repl_active = 0;
+    if (doctest) {
+        int failed = 0;
+        cmd_run_text("<stdin>", text, strlen(text), true, &failed);
+    } else {
+        cmd_run(text);
+    }
+    fflush(stdout);
+    repl_active = 1;
+    clear_interrupt();
+    if (cmd_quit_requested || bind_exit_requested) leave();
+}
+
+/* The block entered so far goes to history as one entry (recalled whole
+ * with Up), without its trailing blank lines. */
+static void history_add_block(void)
+{
+    size_t n = buflen;
+    while (n && isspace((unsigned char)buf[n - 1])) n--;
+    if (!n) return;
+    char save = buf[n];
+    buf[n] = 0;
+    history_add(buf);
+    buf[n] = save;
+}
+
+static bool is_blank(const char *s)
+{
+    for (; *s; s++)
+        if (!isspace((unsigned char)*s)) return false;
+    return true;
 }
 
 static void on_line(char *line)
 {
     if (!line) { /* Ctrl-D */
+        putchar('\n');
         if (buflen) {
             /* run what was entered, as Python does at EOF */
-            putchar('\n');
+            history_add_block();
             run_entry();
-        } else {
-            putchar('\n');
         }
-        done = true;
-        rl_callback_handler_remove();
+        leave();
+        return;
+    }
+    /* a pasted doctest block (several lines, bracketed paste) runs
+     * statement by statement, its output lines skipped */
+    size_t dlen;
+    char *doc = buflen == 0 && strchr(line, '\n') ? cmd_doctest(line, strlen(line), &dlen) : NULL;
+    if (doc) {
+        history_add(line);
+        free(line);
+        run_special(doc, true);
+        free(doc);
+        if (!done) rl_set_prompt(prompt());
         return;
     }
     /* a pasted ">>> " or "... " prompt is stripped */
     char *l = line;
     if (!strncmp(l, ">>> ", 4) || !strncmp(l, "... ", 4)) l += 4;
     else if (!strcmp(l, ">>>") || !strcmp(l, "...")) l += 3;
-    history_add(line);
     if (buflen == 0 && cmd_is_command(l)) {
-        repl_active = 0;
-        cmd_run(l);
-        repl_active = 1;
+        history_add(l);
+        run_special(l, false);
         free(line);
-        if (cmd_quit_requested) {
-            done = true;
-            rl_callback_handler_remove();
-            return;
-        }
-        rl_set_prompt(prompt());
+        if (!done) rl_set_prompt(prompt());
         return;
     }
-    if (buflen == 0) {
-        bool blank = true;
-        for (char *p = l; *p; p++)
-            if (!isspace((unsigned char)*p)) blank = false;
-        if (blank) { free(line); return; }
+    if (buflen == 0 && is_blank(l)) { free(line); return; }
+    /* "obj?" (as IPython): what help(obj) prints */
+    size_t n = strlen(l);
+    while (n && isspace((unsigned char)l[n - 1])) n--;
+    if (buflen == 0 && n > 1 && l[n - 1] == '?' && !strpbrk(l, "\n#'\"")) {
+        history_add(l);
+        while (n && l[n - 1] == '?') n--;
+        char *cmd = value_xmalloc(n + 7);
+        snprintf(cmd, n + 7, ":help %.*s", (int)n, l);
+        free(line);
+        run_special(cmd, false);
+        free(cmd);
+        if (!done) rl_set_prompt(prompt());
+        return;
     }
+    bool multi = strchr(l, '\n') != NULL;
     buf_append(l);
     free(line);
     bool inc = lex_incomplete(buf, buflen);
-    if (!inc) run_entry();
-    rl_set_prompt(prompt());
+    /* a block pasted or recalled whole runs at once, as Python 3.13's */
+    if (inc && multi) {
+        buf_append("");
+        inc = lex_incomplete(buf, buflen);
+        if (inc) buf[--buflen] = 0;    /* open brackets: take the blank line back */
+    }
+    if (!inc) {
+        history_add_block();
+        run_entry();
+    }
+    if (!done) rl_set_prompt(prompt());
+}
+
+/* Auto-indent (Python 3.13): a continuation line starts with the last
+ * line's indentation, four more after a line ending in ':'. */
+static int pre_input(void)
+{
+    if (!buflen) return 0;
+    size_t e = buflen - 1;     /* the last line ends at buf[e] == '\n' */
+    size_t s = e;
+    while (s > 0 && buf[s - 1] != '\n') s--;
+    size_t ind = 0;
+    while (s + ind < e && (buf[s + ind] == ' ' || buf[s + ind] == '\t')) ind++;
+    size_t t = e;
+    while (t > s && isspace((unsigned char)buf[t - 1])) t--;
+    if (t > s && buf[t - 1] == ':') ind += 4;
+    if (ind > 64) ind = 64;
+    char sp[65];
+    memset(sp, ' ', ind);
+    sp[ind] = 0;
+    if (ind) {
+        rl_insert_text(sp);
+        rl_redisplay();
+    }
+    return 0;
 }
 
 int repl_run(void)
@@ -310,6 +452,8 @@ int repl_run(void)
     history_open();
     rl_readline_name = "tsr";
     rl_attempted_completion_function = complete;
+    rl_pre_input_hook = pre_input;
+    rl_completion_word_break_hook = word_breaks;
     rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,[+-*/%^~!";
     rl_catch_signals = 0;
     printf("tsr %s \xe2\x80\x94 a tensor calculator with PyTorch's rules. Type :help for help, Ctrl-D to leave.\n",
@@ -319,6 +463,8 @@ int repl_run(void)
     eval_opts.show_location = false;
     done = false;
     cmd_quit_requested = false;
+    repl_session = 1;
+    clear_interrupt();
     rl_callback_handler_install(prompt(), on_line);
     repl_active = 1;
     /* SIGINT stays blocked except inside pselect, so a Ctrl-C that lands
@@ -333,8 +479,7 @@ int repl_run(void)
         FD_SET(0, &fds);
         int r = repl_sigint ? -1 : pselect(1, &fds, NULL, NULL, NULL, &orig);
         if (repl_sigint) {
-            repl_sigint = 0;
-            eval_interrupted = 0;
+            clear_interrupt();
             /* abandon the current input and start a fresh prompt */
             rl_free_line_state();
             rl_callback_sigcleanup();
@@ -357,6 +502,7 @@ int repl_run(void)
     }
     sigprocmask(SIG_SETMASK, &orig, NULL);
     repl_active = 0;
+    repl_session = 0;
     decref(cand);
     cand = NULL;
     free(buf);
@@ -364,5 +510,5 @@ int repl_run(void)
     buflen = bufcap = 0;
     free(hist_path);
     hist_path = NULL;
-    return 0;
+    return bind_exit_requested ? bind_exit_status : 0;
 }

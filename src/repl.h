@@ -10,5 +10,6 @@ int repl_run(void);
 
 extern volatile sig_atomic_t repl_sigint;  /* set by the SIGINT handler */
 extern volatile sig_atomic_t repl_active;  /* the REPL is waiting for input */
+extern volatile sig_atomic_t repl_session; /* repl_run is running */
 
 #endif

@@ -8,6 +8,7 @@ static void (*const areas[])(void) = {
     bind_shape_init, bind_random_init,
     bind_printopts_init, bind_factory_init, bind_pointwise_init, bind_storage_init, bind_bessel_init,
     bind_special_init,
+    bind_session_init,
 };
 
 void bind_areas_init(void)

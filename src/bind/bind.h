@@ -21,6 +21,21 @@ Value *bind_find_module(const char *dotted);
 Value *bind_builtins(void);
 void bind_builtin_fn(const char *name, BuiltinFn fn);
 
+/* Set by exit()/quit() (session.c) as it raises SystemExit: the session
+ * ends with bind_exit_status once that exception reaches the top. */
+extern bool bind_exit_requested;
+extern int bind_exit_status;
+
+/* The hint line the REPL prints under an error of this type and message
+ * (hint.c): for "module 'torch' has no attribute 'foo'", a note when foo is
+ * PyTorch 1.13's, else "Did you mean: 'x'?" as Python 3.12. New str, or
+ * NULL (no hint; no error set). */
+Value *bind_error_hint(const char *type, const char *msg);
+
+/* What Python's help() prints for the built-in function of this name, after
+ * its "Help on ..." line (builtin_doc.c, generated); NULL if none. */
+const char *bind_builtin_doc(const char *name);
+
 /* Argument parsing: the bindings' names for src/args.h (which documents the
  * spec and the messages). */
 static inline int bind_args(CallArgs *a, const char *fname, const char *spec, Value **out)

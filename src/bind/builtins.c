@@ -595,6 +595,9 @@ Value *bind_help_text(Value *v)
     unsigned form;
     const BindRow *row = bind_table_row_of(v, &form);
     if (row) return bind_table_help_text(row, form);
+    const char *doc = v->type == &t_builtin && dict_get_str(bind_builtins(), v->u.bi.name) == v
+                          ? bind_builtin_doc(v->u.bi.name) : NULL;
+    if (doc) return v_strf("Help on built-in function %s in module builtins:\n\n%s", v->u.bi.name, doc);
     Value *r = value_repr(v);
     if (!r) return NULL;
     Value *out = v_strf("Help on %s object: %s", type_name(v), r->u.s.p);

@@ -1,6 +1,6 @@
 /* src/cmd/cmd.c — the ':' commands: the one table of every command (name,
  * arguments, help line, handler), the dispatcher, and the commands that need
- * no tensors: :help, :vars, :load, :time, :timeit, :quit. */
+ * no tensor rules: :help, :vars, :reset, :load, :time, :timeit, :quit. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "bind/bind.h"
+#include "bind/tensor.h"
 #include "cmd/cmd.h"
 #include "eval.h"
 
@@ -19,6 +20,7 @@ static int c_load(const char *arg);
 static int c_time(const char *arg);
 static int c_timeit(const char *arg);
 static int c_quit(const char *arg);
+static int c_reset(const char *arg);
 
 /* Every command, in the order :help lists them. */
 static const struct {
@@ -26,7 +28,8 @@ static const struct {
     int (*run)(const char *arg);    /* 0 ok, 1 failed (the error already printed) */
 } commands[] = {
     {"help", "[TOPIC]", "this help, or help on a command, function or value", c_help},
-    {"vars", NULL, "the names you have bound, with a one-line summary each", c_vars},
+    {"vars", NULL, "the names you have bound: type, shape and dtype, and the value", c_vars},
+    {"reset", NULL, "forget every name you have bound", c_reset},
     {"load", "FILE", "run a script in this session", c_load},
     {"time", "STATEMENT", "run once and print the wall time", c_time},
     {"timeit", "STATEMENT", "run repeatedly; print the best and median time", c_timeit},
@@ -35,6 +38,9 @@ static const struct {
     {"table", "[can_cast]", "the promote_types table, or the can_cast matrix", cmd_table},
     {"info", "EXPR", "a tensor's dtype, device, shape, stride, storage, contiguity", cmd_info},
     {"storage", "EXPR", "the storage as a row, the view's elements marked", cmd_storage},
+    {"plot", "EXPR", "a 1-D tensor as a line chart", cmd_plot},
+    {"hist", "EXPR", "a histogram of a tensor's values", cmd_hist},
+    {"show", "EXPR", "a 2-D tensor as a heatmap", cmd_show},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof *commands))
 
@@ -133,32 +139,86 @@ static int c_help(const char *arg)
 
 /* ------------------------------------------------------------ :vars */
 
+/* A session name :vars and :reset leave alone. */
+static bool is_session_name(Value *k, Value *v)
+{
+    return !strcmp(k->u.s.p, "__name__") || (v->type == &t_module && !strcmp(k->u.s.p, "torch"));
+}
+
+/* One :vars row: type, shape and dtype (tensors), a one-line value. */
+typedef struct { const char *name; char type[32], shape[48], dtype[24], value[64]; } VarRow;
+
+static void var_row(Value *k, Value *v, VarRow *r)
+{
+    r->name = k->u.s.p;
+    snprintf(r->type, sizeof r->type, "%s", type_name(v));
+    r->shape[0] = r->dtype[0] = 0;
+    if (is_tensor(v)) {
+        tsr_tensor *t = tensor_of(v);
+        size_t n = (size_t)snprintf(r->shape, sizeof r->shape, "(");
+        for (int d = 0; d < t->ndim && n < sizeof r->shape; d++)
+            n += (size_t)snprintf(r->shape + n, sizeof r->shape - n, "%s%lld", d ? ", " : "", (long long)t->sizes[d]);
+        if (n < sizeof r->shape) snprintf(r->shape + n, sizeof r->shape - n, "%s)", t->ndim == 1 ? "," : "");
+        snprintf(r->dtype, sizeof r->dtype, "%s", tsr_dtype_name(t->dtype));
+    }
+    Value *s = value_repr(v);
+    if (!s) { exc_clear(); s = v_str("?"); }
+    size_t n = 0, max = sizeof r->value - 4;
+    for (size_t j = 0; j < s->u.s.n && n < max; j++) {
+        char c = s->u.s.p[j];
+        if (c == '\n') { while (j + 1 < s->u.s.n && s->u.s.p[j + 1] == ' ') j++; c = ' '; }
+        r->value[n++] = c;
+    }
+    if (n >= max) { memcpy(r->value + n, "...", 3); n += 3; }
+    r->value[n] = 0;
+    decref(s);
+}
+
 static int c_vars(const char *arg)
 {
     (void)arg;
     Value *g = eval_globals(), *k, *v;
-    size_t w = 4;
-    for (size_t i = 0; dict_next(g, &i, &k, &v);) if (k->u.s.n > w) w = k->u.s.n;
-    if (w > 20) w = 20;
-    int shown = 0;
+    size_t nrows = 0;
+    for (size_t i = 0; dict_next(g, &i, &k, &v);) nrows += !is_session_name(k, v);
+    if (!nrows) { printf("(no variables)\n"); return 0; }
+    VarRow *rows = value_xmalloc(nrows * sizeof *rows);
+    int w[4] = {4, 4, 5, 5};    /* name, type, shape, dtype: at least the header */
+    size_t m = 0;
     for (size_t i = 0; dict_next(g, &i, &k, &v);) {
-        if (!strcmp(k->u.s.p, "__name__") || (v->type == &t_module && !strcmp(k->u.s.p, "torch"))) continue;
-        Value *r = value_repr(v);
-        if (!r) { exc_clear(); r = v_str("?"); }
-        char line[70];
-        size_t n = 0;
-        for (size_t j = 0; j < r->u.s.n && n < sizeof line - 4; j++) {
-            char c = r->u.s.p[j];
-            if (c == '\n') { while (j + 1 < r->u.s.n && r->u.s.p[j + 1] == ' ') j++; c = ' '; }
-            line[n++] = c;
+        if (is_session_name(k, v)) continue;
+        VarRow *r = &rows[m++];
+        var_row(k, v, r);
+        const char *cols[4] = {r->name, r->type, r->shape, r->dtype};
+        for (int c = 0; c < 4; c++) {
+            int l = (int)strlen(cols[c]);
+            if (l > w[c]) w[c] = l > 24 ? 24 : l;
         }
-        if (n >= sizeof line - 4) { memcpy(line + n, "...", 3); n += 3; }
-        line[n] = 0;
-        printf("%-*s  %-10s %s\n", (int)w, k->u.s.p, type_name(v), line);
-        decref(r);
-        shown++;
     }
-    if (!shown) printf("(no variables)\n");
+    printf("%-*s  %-*s  %-*s  %-*s  %s\n", w[0], "name", w[1], "type", w[2], "shape", w[3], "dtype", "value");
+    for (size_t i = 0; i < m; i++)
+        printf("%-*s  %-*s  %-*s  %-*s  %s\n", w[0], rows[i].name, w[1], rows[i].type, w[2], rows[i].shape, w[3],
+               rows[i].dtype, rows[i].value);
+    free(rows);
+    return 0;
+}
+
+/* ------------------------------------------------------------ :reset */
+
+static int c_reset(const char *arg)
+{
+    (void)arg;
+    Value *g = eval_globals(), *k, *v, *names = v_list(0);
+    for (size_t i = 0; dict_next(g, &i, &k, &v);)
+        if (!is_session_name(k, v)) list_append(names, k);
+    for (size_t i = 0; i < seq_len(names); i++) dict_del(g, seq_get(names, i));
+    Value *torch = bind_find_module("torch");
+    if (torch) dict_set_str(g, "torch", torch);
+    Value *last = v_str("_");
+    if (dict_del(bind_builtins(), last) < 0) exc_clear();
+    decref(last);
+    size_t n = seq_len(names);
+    decref(names);
+    printf("(%zu name%s removed)\n", n, n == 1 ? "" : "s");
     return 0;
 }
 
@@ -226,7 +286,15 @@ static int load_file(const char *path, bool keep_going)
     }
     bool saved = eval_opts.show_location;
     eval_opts.show_location = true;
-    int failed = eval_source(path, buf, n, keep_going, NULL);
+    /* as `tsr FILE`: a doctest file statement by statement with its ':'
+     * commands; a script parsed whole before any of it runs */
+    int failed = 0;
+    size_t dlen;
+    char *doc = cmd_doctest(buf, n, &dlen);
+    if (doc) cmd_run_text(path, doc, dlen, keep_going, &failed);
+    else if (keep_going || !eval_check_source(path, buf, n)) failed = eval_source(path, buf, n, keep_going, NULL);
+    else failed = 1;
+    free(doc);
     eval_opts.show_location = saved;
     free(buf);
     return failed;

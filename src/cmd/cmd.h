@@ -21,6 +21,9 @@ int cmd_explain(const char *arg);           /* explain.c */
 int cmd_table(const char *arg);
 int cmd_info(const char *arg);              /* info.c */
 int cmd_storage(const char *arg);
+int cmd_plot(const char *arg);              /* plot.c */
+int cmd_hist(const char *arg);
+int cmd_show(const char *arg);
 /* The text of ":help promotion" (explain.c). */
 extern const char cmd_help_promotion[];
 
@@ -32,5 +35,20 @@ extern const char cmd_help_promotion[];
  * than CMD_MAX_SOURCE bytes, a NUL byte (the file is not text), or no
  * memory. path names the file in the reason; NULL means standard input. */
 char *cmd_read_source(FILE *f, const char *path, size_t *len, char *msg, size_t msgn);
+
+/* Doctest text (source.c): when a line starts, after blanks, with ">>> "
+ * (or is ">>>"), returns a new buffer (free() it) of as many lines, *out_len
+ * bytes: each ">>> " line and the "... " lines after it with the same
+ * indentation lose their indentation and prompt; every other line (expected
+ * output, prose) becomes empty. ">>> :cmd" becomes a ':' command line.
+ * Returns NULL when the text is not doctest. */
+char *cmd_doctest(const char *text, size_t len, size_t *out_len);
+
+/* Runs a text of statements and ':' command lines in order (source.c),
+ * adding the statements and commands that failed to *failed. Stops after
+ * the first failure unless keep_going, and after :quit, exit() or (outside the
+ * REPL) a KeyboardInterrupt; returns 1 when it stopped early, else 0.
+ * text is modified while it runs and restored. */
+int cmd_run_text(const char *name, char *text, size_t len, bool keep_going, int *failed);
 
 #endif

@@ -1,15 +1,16 @@
 #!/usr/bin/env bats
 # help(), :help EXPR and dir(): what the built-ins that describe values print.
 # help() of a binding-table callable prints 1.13's summary and the signatures
-# its parser accepts; of any other value, the type and repr; dir() lists the
+# its parser accepts; of a Python built-in function, Python's own text; of
+# any other value, the type and repr; dir() lists the
 # session's names.
 
 load helpers
 
-@test "helpfn-1.1: help(len) names the built-in function and returns None" {
-    run --separate-stderr tsr_run -e 'help(len)'
+@test "helpfn-1.1: help(len) prints Python's own help text and returns None" {
+    run --separate-stderr tsr_run -e 'r = help(len)' -e 'print(r)'
     assert_success
-    assert_output "Help on builtin_function_or_method object: <built-in function len>"
+    assert_output $'Help on built-in function len in module builtins:\n\nlen(obj, /)\n    Return the number of items in a container.\n\nNone'
     [ -z "$stderr" ]
 }
 
@@ -37,8 +38,9 @@ load helpers
 @test "helpfn-1.5: :help EXPR prints what help(EXPR) prints" {
     run --separate-stderr tsr_stdin $':help len\n:help 2 + 3\n'
     assert_success
-    assert_line --index 0 "Help on builtin_function_or_method object: <built-in function len>"
-    assert_line --index 1 "Help on int object: 5"
+    assert_line --index 0 "Help on built-in function len in module builtins:"
+    assert_line --index 1 "len(obj, /)"
+    assert_line --index 3 "Help on int object: 5"
 }
 
 @test "dir-1.1: dir() lists the session's names, sorted" {
