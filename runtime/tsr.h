@@ -24,4 +24,6 @@
 #include "ops/index.h"
 #include "ops/bessel.h"
 #include "ops/special.h"
+#include "ops/join.h"
+#include "ops/rearrange.h"
 #endif
