@@ -342,21 +342,8 @@ int tsr_split_with_sizes(const tsr_tensor *t, int n, const int64_t *sizes, int64
             return -1;
         }
         sum += sizes[i];
-        if (sum > t->sizes[d]) break;   /* narrow's own error comes first in 1.13 */
     }
-    if (sum > t->sizes[d] || sum != t->sizes[d]) {
-        if (sum > t->sizes[d]) {
-            /* 1.13 narrows in order: the first part that overruns fails there */
-            int64_t off = 0;
-            for (int i = 0; i < n; i++) {
-                if (off + sizes[i] > t->sizes[d]) {
-                    tsr_tensor *x = tsr_view_narrow(t, d, off, sizes[i]);
-                    tsr_tensor_release(x);
-                    return -1;
-                }
-                off += sizes[i];
-            }
-        }
+    if (sum != t->sizes[d]) {
         tsr_error_set(TSR_ERR_RUNTIME, "split_with_sizes expects split_sizes to sum exactly to %lld (input tensor's "
                       "size at dimension %d), but got split_sizes=%s", (long long)t->sizes[d], d,
                       tsr__fmt_list(buf, sizeof buf, n, sizes));

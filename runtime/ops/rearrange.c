@@ -213,12 +213,12 @@ static int64_t elem(const tsr_tensor *t, int64_t k)
 /* at::repeat_interleave(repeats): each index i repeated repeats[i] times. */
 static tsr_tensor *repeat_indices(const tsr_tensor *rep, int64_t output_size)
 {
-    if (rep->ndim != 1) {
-        tsr_error_set(TSR_ERR_RUNTIME, "repeat_interleave only accept 1D vector as repeat");
+    if (rep->dtype != TSR_INT64 && rep->dtype != TSR_INT32) {   /* AT_DISPATCH_INDEX_TYPES comes first */
+        tsr__not_implemented("repeat_interleave_cpu", rep->dtype);
         return NULL;
     }
-    if (rep->dtype != TSR_INT64 && rep->dtype != TSR_INT32) {
-        tsr_error_set(TSR_ERR_RUNTIME, "repeats has to be Long or Int tensor");
+    if (rep->ndim != 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "repeat_interleave only accept 1D vector as repeat");
         return NULL;
     }
     int64_t n = rep->sizes[0], total = 0;
@@ -312,12 +312,19 @@ done:
 
 /* ------------------------------------------------------------ tril / triu */
 
-int tsr_tril_(tsr_tensor *t, int64_t diagonal, bool upper)
+/* 1.13 reads self.size(-2) first: its IndexError for fewer than 2 dims. */
+static int check_matrix(const tsr_tensor *t)
 {
-    if (t->ndim < 2) {
-        tsr_error_set(TSR_ERR_RUNTIME, "%s: input tensor must have at least 2 dimensions", upper ? "triu" : "tril");
+    if (t->ndim == 0) {
+        tsr_error_set(TSR_ERR_INDEX, "Dimension specified as -2 but tensor has no dimensions");
         return -1;
     }
+    return t->ndim < 2 ? tsr_wrap_dim(-2, t->ndim) : 0;
+}
+
+int tsr_tril_(tsr_tensor *t, int64_t diagonal, bool upper)
+{
+    if (check_matrix(t) < 0) return -1;
     if (tsr_device_is_meta(t->device) || tsr_tensor_numel(t) == 0) return 0;
     int nd = t->ndim, isz = tsr_tensor_itemsize(t);
     int64_t rows = t->sizes[nd - 2], cols = t->sizes[nd - 1], sr = t->strides[nd - 2], sc = t->strides[nd - 1];
@@ -373,10 +380,7 @@ fail:
 
 tsr_tensor *tsr_tril(const tsr_tensor *t, int64_t diagonal, bool upper, tsr_tensor *out)
 {
-    if (t->ndim < 2) {
-        tsr_error_set(TSR_ERR_RUNTIME, "%s: input tensor must have at least 2 dimensions", upper ? "triu" : "tril");
-        return NULL;
-    }
+    if (check_matrix(t) < 0) return NULL;
     if (out && out->dtype != t->dtype) return into_out(tsr_tensor_retain((tsr_tensor *)t), out);
     tsr_tensor *r = tsr_clone(t, TSR_MF_CONTIGUOUS);
     if (r && tsr_tril_(r, diagonal, upper) < 0) {
@@ -412,7 +416,7 @@ tsr_tensor *tsr_tril_indices(int64_t row, int64_t col, int64_t offset, bool uppe
     int64_t sizes[2] = {2, n};
     tsr_tensor *r = tsr_tensor_empty(2, sizes, dtype, dev);
     if (!r) return NULL;
-    if (dtype == TSR_FLOAT16 || dtype == TSR_BOOL || tsr_dtype_is_complex(dtype)) {
+    if (dtype != TSR_INT32 && dtype != TSR_INT64) {   /* AT_DISPATCH_INDEX_TYPES */
         tsr_tensor_release(r);
         tsr__not_implemented(upper ? "triu_indices" : "tril_indices", dtype);
         return NULL;
@@ -479,10 +483,22 @@ tsr_tensor *tsr_diag(const tsr_tensor *t, int64_t diagonal, tsr_tensor *out)
                       tsr_dtype_scalar_name(out->dtype));
         return NULL;
     }
+    if (t->dtype == TSR_FLOAT16) {
+        tsr__not_implemented("diag", t->dtype);
+        return NULL;
+    }
     tsr_tensor *r;
     if (t->ndim == 1) {
         r = tsr_diag_embed(t, diagonal, 0, 1);
     } else {
+        /* the 1.13 kernel sizes the result min(rows, cols - k) (k >= 0) or
+         * min(rows + k, cols): a negative size fails in numel */
+        int64_t sz = diagonal >= 0 ? (t->sizes[0] < t->sizes[1] - diagonal ? t->sizes[0] : t->sizes[1] - diagonal)
+                                   : (t->sizes[0] + diagonal < t->sizes[1] ? t->sizes[0] + diagonal : t->sizes[1]);
+        if (sz < 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "numel: integer multiplication overflow");
+            return NULL;
+        }
         tsr_tensor *dg = tsr_view_diagonal(t, diagonal, 0, 1);
         r = dg ? tsr_clone(dg, TSR_MF_CONTIGUOUS) : NULL;
         tsr_tensor_release(dg);

@@ -338,8 +338,8 @@ static Value *m_split(Value *self, CallArgs *a, void *d)
     (void)d;
     static const char *const names[3] = {"self", "split_size", "dim"};
     Value *v[3];
-    if (py_def_args("split", a, 3, names, 1, v) < 0) return NULL;
-    if (!v[1]) return exc_set("TypeError", "split() missing 1 required positional argument: 'split_size'");
+    if (py_def_args("Tensor.split", a, 3, names, 1, v) < 0) return NULL;
+    if (!v[1]) return exc_set("TypeError", "Tensor.split() missing 1 required positional argument: 'split_size'");
     return do_split(self, v[1], v[2]);
 }
 
