@@ -660,12 +660,26 @@ tsr_tensor *tsr_view_as_strided_checked(const tsr_tensor *t, int n, const int64_
 
 tsr_tensor *tsr_view_mT(const tsr_tensor *t)
 {
+    if (t->ndim == 0) return tsr_tensor_retain((tsr_tensor *)t);   /* 1.13 returns self */
     if (t->ndim < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "tensor.mT is only supported on matrices or batches of matrices. Got %d-D tensor.",
                       t->ndim);
         return NULL;
     }
     return tsr_view_transpose(t, -2, -1);
+}
+
+tsr_tensor *tsr_view_mH(const tsr_tensor *t)
+{
+    if (tsr_dtype_is_complex(t->dtype)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tensor.mH of a complex tensor (conjugation) is not implemented yet in tsr");
+        return NULL;
+    }
+    if (t->ndim == 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "tensor.mH is only supported on matrices or batches of matrices. Got 1-D tensor.");
+        return NULL;
+    }
+    return tsr_view_mT(t);
 }
 
 tsr_tensor *tsr_view_H(const tsr_tensor *t)
