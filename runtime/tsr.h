@@ -26,4 +26,6 @@
 #include "ops/special.h"
 #include "ops/join.h"
 #include "ops/rearrange.h"
+#include "ops/viewcopy.h"
+#include "ops/combine.h"
 #endif

@@ -16,7 +16,9 @@ typedef enum {
     K_CAT, K_STACK, K_HSTACK, K_VSTACK, K_DSTACK, K_CSTACK, K_CHUNK, K_SPLIT, K_SPLIT_SIZES, K_TSPLIT, K_HSPLIT,
     K_VSPLIT, K_DSPLIT, K_UNBIND, K_ATLEAST, K_FLIP, K_FLIPLR, K_FLIPUD, K_ROLL, K_ROT90, K_REPEAT, K_TILE,
     K_REPEAT_INTERLEAVE, K_TRIL, K_TRIU, K_TRIL_INDICES, K_TRIU_INDICES, K_DIAG, K_DIAG_EMBED, K_DIAGFLAT,
-    K_BROADCAST_TO, K_BROADCAST_TENSORS, K_MESHGRID,
+    K_BROADCAST_TO, K_BROADCAST_TENSORS, K_MESHGRID, K_NARROW_COPY, K_RAVEL, K_SELECT_SCATTER, K_SLICE_SCATTER,
+    K_DIAGONAL_SCATTER, K_AS_STRIDED_SCATTER, K_VIEW_AS_REAL, K_VIEW_AS_COMPLEX, K_COMPLEX, K_POLAR, K_COMBINATIONS,
+    K_CARTESIAN_PROD, K_BLOCK_DIAG,
 } Kind;
 
 /* The tensors of a Tensor[] argument (borrowed) into ts; their count. */
@@ -129,6 +131,45 @@ static Value *run_indices(const BindRow *row, BindArgs *b)
     return v_tensor(tsr_tril_indices(r, c, off, row->kind == K_TRIU_INDICES, dt, dev));
 }
 
+static Value *run_scatter(const BindRow *row, const char *fname, BindArgs *b, tsr_tensor *t)
+{
+    tsr_scatter_args sa = {.step = 1, .dim2 = 1, .storage_offset = TSR_VIEW_KEEP_OFFSET};
+    int64_t sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS];
+    int ns = 0;
+    tsr_scatter_view kind;
+    switch ((Kind)row->kind) {
+    case K_SELECT_SCATTER:
+        kind = TSR_SV_SELECT;
+        if (bind_table_int(b, 2, 0, &sa.dim) < 0 || bind_table_int(b, 3, 0, &sa.index) < 0) return NULL;
+        break;
+    case K_SLICE_SCATTER:
+        kind = TSR_SV_SLICE;
+        sa.has_start = b->v[3] != NULL;
+        sa.has_end = b->v[4] != NULL;
+        if (bind_table_int(b, 2, 0, &sa.dim) < 0 || bind_table_int(b, 3, 0, &sa.start) < 0 ||
+            bind_table_int(b, 4, 0, &sa.end) < 0 || bind_table_int(b, 5, 1, &sa.step) < 0)
+            return NULL;
+        break;
+    case K_DIAGONAL_SCATTER:
+        kind = TSR_SV_DIAGONAL;
+        if (bind_table_int(b, 2, 0, &sa.offset) < 0 || bind_table_int(b, 3, 0, &sa.dim1) < 0 ||
+            bind_table_int(b, 4, 1, &sa.dim2) < 0)
+            return NULL;
+        break;
+    default:
+        kind = TSR_SV_AS_STRIDED;
+        if (bind_table_intlist(b, 2, fname, sizes, TSR_MAX_DIMS, &sa.n) < 0 ||
+            bind_table_intlist(b, 3, fname, strides, TSR_MAX_DIMS, &ns) < 0 ||
+            bind_table_int(b, 4, TSR_VIEW_KEEP_OFFSET, &sa.storage_offset) < 0)
+            return NULL;
+        if (ns != sa.n) return exc_set("RuntimeError", "mismatch in length of strides and shape");
+        sa.sizes = sizes;
+        sa.strides = strides;
+        break;
+    }
+    return v_tensor(tsr_view_scatter(kind, t, tensor_of(b->v[1]), &sa));
+}
+
 /* The handler of every row of this area. */
 static Value *join_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
@@ -152,6 +193,21 @@ static Value *join_call(const BindRow *row, const char *fname, BindArgs *b, Valu
         for (int i = 0; i < n; i++) tup->u.seq.items[i] = v_tensor(res[i]);
         return tup;
     }
+    case K_CARTESIAN_PROD: case K_BLOCK_DIAG: {
+        const tsr_tensor *ts[MAXT];
+        n = tensor_list(b->v[0], ts, MAXT);
+        tsr_tensor *r = row->kind == K_BLOCK_DIAG ? tsr_block_diag(n, ts) : tsr_cartesian_prod(n, ts);
+        if (r && n > 0 && r == ts[0]) {   /* one tensor: returned itself */
+            tsr_tensor_release(r);
+            return incref(seq_get(b->v[0], 0));
+        }
+        return v_tensor(r);
+    }
+    case K_COMPLEX: case K_POLAR:
+        if (b->v[BIND_OUT])
+            return exc_set("NotImplementedError", "%s(out=) is not implemented yet in tsr", fname);
+        return v_tensor(row->kind == K_COMPLEX ? tsr_complex(tensor_of(b->v[0]), tensor_of(b->v[1]))
+                                               : tsr_polar(tensor_of(b->v[0]), tensor_of(b->v[1])));
     case K_REPEAT_INTERLEAVE:
         if (b->sig == 2) {
             if (bind_table_int(b, 2, -1, &a) < 0) return NULL;
@@ -234,6 +290,21 @@ static Value *join_call(const BindRow *row, const char *fname, BindArgs *b, Valu
     case K_BROADCAST_TO:
         if (bind_table_intlist(b, 1, fname, list, TSR_MAX_DIMS, &n) < 0) return NULL;
         return v_tensor(tsr_view_expand(t, n, list));
+    case K_NARROW_COPY:
+        if (out) return exc_set("NotImplementedError", "%s(out=) is not implemented yet in tsr", fname);
+        if (bind_table_int(b, 1, 0, &d1) < 0 || bind_table_int(b, 2, 0, &a) < 0 || bind_table_int(b, 3, 0, &d2) < 0)
+            return NULL;
+        return v_tensor(tsr_narrow_copy(t, d1, a, d2));
+    case K_RAVEL: return v_tensor(tsr_ravel(t));
+    case K_VIEW_AS_REAL: return v_tensor(tsr_view_as_real(t));
+    case K_VIEW_AS_COMPLEX: return v_tensor(tsr_view_as_complex(t));
+    case K_COMBINATIONS: {
+        bool wr = b->v[2] && b->v[2]->u.i;
+        if (bind_table_int(b, 1, 2, &a) < 0) return NULL;
+        return v_tensor(tsr_combinations(t, a, wr));
+    }
+    case K_SELECT_SCATTER: case K_SLICE_SCATTER: case K_DIAGONAL_SCATTER: case K_AS_STRIDED_SCATTER:
+        return run_scatter(row, fname, b, t);
     default: break;
     }
     return exc_set("RuntimeError", "internal error: join kind %d", row->kind);
@@ -294,6 +365,21 @@ static BindRow defs[] = {
     ROW("diag_embed", K_DIAG_EMBED, FM, "Tensor input, int offset=0, int dim1=-2, int dim2=-1"),
     ROW("diagflat", K_DIAGFLAT, FM, "Tensor input, int offset=0"),
     ROW("broadcast_to", K_BROADCAST_TO, FM, "Tensor input, SymInt[] size"),
+    ROW("narrow_copy", K_NARROW_COPY, FM, "Tensor input, int dim, SymInt start, SymInt length, *, Tensor? out=None"),
+    ROW("ravel", K_RAVEL, FM, "Tensor input"),
+    ROW("select_scatter", K_SELECT_SCATTER, FM, "Tensor input, Tensor src, int dim, SymInt index"),
+    ROW("slice_scatter", K_SLICE_SCATTER, FM,
+        "Tensor input, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1"),
+    ROW("diagonal_scatter", K_DIAGONAL_SCATTER, FM, "Tensor input, Tensor src, int offset=0, int dim1=0, int dim2=1"),
+    ROW("as_strided_scatter", K_AS_STRIDED_SCATTER, FM,
+        "Tensor input, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None"),
+    ROW("view_as_real", K_VIEW_AS_REAL, FN, "Tensor input"),
+    ROW("view_as_complex", K_VIEW_AS_COMPLEX, FN, "Tensor input"),
+    ROW("complex", K_COMPLEX, FN, "Tensor real, Tensor imag, *, Tensor? out=None"),
+    ROW("polar", K_POLAR, FN, "Tensor abs, Tensor angle, *, Tensor? out=None"),
+    ROW("combinations", K_COMBINATIONS, FN, "Tensor input, int r=2, bool with_replacement=False"),
+    ROW("cartesian_prod", K_CARTESIAN_PROD, 0, "Tensor[] tensors"),
+    ROW("block_diag", K_BLOCK_DIAG, 0, "Tensor[] tensors"),
 };
 
 static const BindRow *row_named(const char *name)
@@ -358,16 +444,16 @@ static Value *f_split(Value *self, CallArgs *a, void *d)
     return do_split(v[0], v[1], v[2]);
 }
 
-/* def f(*tensors): one sequence argument is the list itself. */
-static Value *star_tensors(const char *fname, CallArgs *a, Value **tup)
+/* def f(*tensors): the tuple of positional arguments; with unpack, one
+ * sequence argument is the list itself (meshgrid's rule). */
+static Value *star_tensors(bool unpack, CallArgs *a, Value **tup)
 {
-    if (a->npos == 1 && (a->pos[0]->type == &t_tuple || a->pos[0]->type == &t_list)) {
+    if (unpack && a->npos == 1 && (a->pos[0]->type == &t_tuple || a->pos[0]->type == &t_list)) {
         *tup = incref(a->pos[0]);
         return *tup;
     }
     Value *t = v_tuple((size_t)a->npos);
     for (int i = 0; i < a->npos; i++) t->u.seq.items[i] = incref(a->pos[i]);
-    (void)fname;
     *tup = t;
     return t;
 }
@@ -379,7 +465,7 @@ static Value *f_atleast(Value *self, CallArgs *a, void *d)
     if (a->nkw) return exc_set("TypeError", "%s() got an unexpected keyword argument '%s'", row->name, a->kwnames[0]);
     if (a->npos == 1) return bind_table_call(row, a);
     Value *tup;
-    star_tensors(row->name, a, &tup);
+    star_tensors(false, a, &tup);
     Value *pos[1] = {tup};
     CallArgs c = {pos, 1, NULL, NULL, 0};
     Value *r = bind_table_call(row, &c);
@@ -387,16 +473,18 @@ static Value *f_atleast(Value *self, CallArgs *a, void *d)
     return r;
 }
 
-static Value *f_broadcast_tensors(Value *self, CallArgs *a, void *d)
+/* def broadcast_tensors(*tensors), cartesian_prod, block_diag: the row
+ * named by d receives the tuple. */
+static Value *f_star(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
-    if (a->nkw)
-        return exc_set("TypeError", "broadcast_tensors() got an unexpected keyword argument '%s'", a->kwnames[0]);
+    (void)self;
+    const BindRow *row = d;
+    if (a->nkw) return exc_set("TypeError", "%s() got an unexpected keyword argument '%s'", row->name, a->kwnames[0]);
     Value *tup;
-    star_tensors("broadcast_tensors", a, &tup);
+    star_tensors(false, a, &tup);
     Value *pos[1] = {tup};
     CallArgs c = {pos, 1, NULL, NULL, 0};
-    Value *r = bind_table_call(row_named("broadcast_tensors"), &c);
+    Value *r = bind_table_call(row, &c);
     decref(tup);
     return r;
 }
@@ -411,7 +499,7 @@ static Value *f_meshgrid(Value *self, CallArgs *a, void *d)
         indexing = a->kw[k];
     }
     Value *tup;
-    star_tensors("meshgrid", a, &tup);
+    star_tensors(true, a, &tup);
     Value *pos[1] = {tup}, *kw[1] = {indexing};
     const char *kwn[1] = {"indexing"};
     Value *dflt = NULL;
@@ -428,7 +516,9 @@ void bind_join_init(void)
     bind_table_register(defs, (int)(sizeof defs / sizeof defs[0]));
     bind_tensor_method("split", m_split);
     bind_torch_function("split", f_split, false);
-    bind_torch_function("broadcast_tensors", f_broadcast_tensors, false);
+    static const char *const star[] = {"broadcast_tensors", "cartesian_prod", "block_diag"};
+    for (int k = 0; k < 3; k++)
+        module_add(bind_module("torch"), star[k], v_builtin(star[k], f_star, NULL, (void *)row_named(star[k])));
     bind_torch_function("meshgrid", f_meshgrid, false);
     for (int k = 1; k <= 3; k++) {
         char nm[16];
