@@ -742,6 +742,27 @@ tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes)
     return tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, NULL, t->dtype);
 }
 
+tsr_tensor *tsr_tensor_resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
+                                      tsr_memory_format mf)
+{
+    bool same = n == t->ndim && (n == 0 || !memcmp(sizes, t->sizes, sizeof(int64_t) * (size_t)n));
+    tsr_tensor *r = same ? tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, t->strides, t->dtype)
+                         : tsr_tensor_resized(t, n, sizes);
+    if (!r || !has_mf) return r;
+    int64_t st[TSR_MAX_DIMS];
+    if (mf == TSR_MF_PRESERVE) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Unsupported memory formatPreserve");
+        goto fail;
+    }
+    if (tsr_strides_for_format(n, sizes, mf, st) < 0) goto fail;
+    tsr_tensor *x = tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, st, t->dtype);
+    tsr_tensor_release(r);
+    return x;
+fail:
+    tsr_tensor_release(r);
+    return NULL;
+}
+
 bool tsr_tensor_is_set_to(const tsr_tensor *t, const tsr_tensor *o)
 {
     bool same = t->storage == o->storage && t->storage_offset == o->storage_offset && t->ndim == o->ndim;

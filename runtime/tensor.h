@@ -152,6 +152,12 @@ tsr_tensor *tsr_tensor_set_source(const tsr_tensor *t, const tsr_tensor *src);
 /* x.resize_(sizes): a contiguous header for t's place on t's storage, grown
  * when too small. NEW reference or NULL. */
 tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes);
+/* x.resize_(sizes, memory_format=mf) as 1.13's resize_: unchanged sizes keep
+ * t's strides (resize_impl_cpu_); a given mf (has_mf) then restrides
+ * (channels_last needs rank 4: "required rank 4 tensor to use channels_last
+ * format"; PRESERVE: "Unsupported memory formatPreserve"). NEW reference or NULL. */
+tsr_tensor *tsr_tensor_resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
+                                      tsr_memory_format mf);
 
 /* x.is_set_to(o): same storage, offset, sizes and strides. */
 bool tsr_tensor_is_set_to(const tsr_tensor *t, const tsr_tensor *o);
