@@ -92,6 +92,7 @@ tsr_tensor *tsr_tensor_retain(tsr_tensor *t)
 void tsr_tensor_release(tsr_tensor *t)
 {
     if (!t || __atomic_sub_fetch(&t->refcount, 1, __ATOMIC_ACQ_REL) != 0) return;
+    tsr_tensor_release(t->base);   /* a base has no base: one level */
     tsr_storage_release(t->storage);
     tsr_free((void *)t->names);
     if (t->sizes != t->dims) tsr_free(t->sizes);   /* grown by tsr_tensor_resize_ (iter.c) */
@@ -504,9 +505,16 @@ tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes
     v->layout = t->layout;
     v->requires_grad = false;
     v->storage_offset = offset;
+    v->base = tsr_tensor_retain(t->base ? t->base : (tsr_tensor *)t);
     if (ndim) memcpy(v->sizes, sizes, (size_t)ndim * sizeof *sizes);
     if (ndim) memcpy(v->strides, strides, (size_t)ndim * sizeof *strides);
     return v;
+}
+
+void tsr_tensor_unview(tsr_tensor *v)
+{
+    tsr_tensor_release(v->base);
+    v->base = NULL;
 }
 
 int64_t tsr_tensor_numel(const tsr_tensor *t)
@@ -725,7 +733,9 @@ tsr_tensor *tsr_tensor_set_source(const tsr_tensor *t, const tsr_tensor *src)
                       tsr_dtype_scalar_name(t->dtype), tsr_dtype_scalar_name(src->dtype));
         return NULL;
     }
-    return tsr_tensor_alias(src, src->ndim, src->sizes, src->strides, src->storage_offset);
+    tsr_tensor *r = tsr_tensor_alias(src, src->ndim, src->sizes, src->strides, src->storage_offset);
+    if (r) tsr_tensor_unview(r);   /* x.set_(src) makes no view */
+    return r;
 }
 
 tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes)

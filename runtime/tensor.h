@@ -40,6 +40,8 @@ typedef struct tsr_tensor {
     tsr_layout layout;
     const char **names;        /* NULL, or ndim interned strings (NULL = unnamed dim) */
     bool requires_grad;
+    struct tsr_tensor *base;   /* owned: the tensor this is a view of (PyTorch's x._base, never
+                                  itself a view), NULL when not a view */
     int dims_cap;              /* dimensions dims[] has room for (internal) */
     int64_t dims[];            /* sizes then strides */
 } tsr_tensor;
@@ -73,9 +75,14 @@ tsr_tensor *tsr_tensor_empty_strided(int ndim, const int64_t *sizes, const int64
 tsr_tensor *tsr_tensor_from_storage(tsr_storage *s, int64_t offset, int ndim, const int64_t *sizes,
                                     const int64_t *strides, tsr_dtype dtype);
 /* Low-level: a header with the same storage/dtype/device/layout/names-less as
- * t but new geometry; no checks beyond allocation. New reference or NULL. */
+ * t but new geometry; no checks beyond allocation. The result is a view of
+ * t (its base is t's base, else t). New reference or NULL. */
 tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes,
                              const int64_t *strides, int64_t offset);
+
+/* Drops v's view link (x._base None): for results that alias storage but
+ * that 1.13 does not count as views (x.data, x.view(dtype), reshape's copy). */
+void tsr_tensor_unview(tsr_tensor *v);
 
 int64_t tsr_tensor_numel(const tsr_tensor *t);
 int64_t tsr_tensor_nbytes(const tsr_tensor *t);             /* numel * itemsize */

@@ -408,6 +408,7 @@ tsr_tensor *tsr_view_as_strided(const tsr_tensor *t, int n, const int64_t *sizes
     if (v) {
         v->device = t->device;
         v->layout = t->layout;
+        v->base = tsr_tensor_retain(t->base ? t->base : (tsr_tensor *)t);
     }
     return v;
 }
@@ -507,7 +508,16 @@ tsr_tensor *tsr_view_imag(const tsr_tensor *t)
     return complex_part(t, 1);
 }
 
+static tsr_tensor *view_dtype(const tsr_tensor *t, tsr_dtype dtype);
+
 tsr_tensor *tsr_view_dtype(const tsr_tensor *t, tsr_dtype dtype)
+{
+    tsr_tensor *v = view_dtype(t, dtype);
+    if (v) tsr_tensor_unview(v);   /* 1.13: x.view(dtype)._is_view() is False */
+    return v;
+}
+
+static tsr_tensor *view_dtype(const tsr_tensor *t, tsr_dtype dtype)
 {
     int from = tsr_dtype_itemsize(t->dtype), to = tsr_dtype_itemsize(dtype);
     const char *a = tsr_dtype_scalar_name(t->dtype), *b = tsr_dtype_scalar_name(dtype);

@@ -433,7 +433,12 @@ static int ps_real(Value *self, Value *x) { return set_real_imag(self, x, false)
 static int ps_imag(Value *self, Value *x) { return set_real_imag(self, x, true); }
 
 /* x.data: an alias; assigning replaces the header (x.data = y) */
-static Value *p_data(Value *self) { return v_tensor(tsr_view_alias(self_t(self))); }
+static Value *p_data(Value *self)
+{
+    tsr_tensor *d = tsr_view_alias(self_t(self));
+    if (d) tsr_tensor_unview(d);   /* x.data is no view in 1.13 (x.data._is_view() is False) */
+    return v_tensor(d);
+}
 static int ps_data(Value *self, Value *x)
 {
     if (!is_tensor(x)) return exc_seti("TypeError", "Variable data has to be a tensor, but got %s", type_name(x));
