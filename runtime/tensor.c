@@ -92,6 +92,7 @@ tsr_tensor *tsr_tensor_retain(tsr_tensor *t)
 void tsr_tensor_release(tsr_tensor *t)
 {
     if (!t || __atomic_sub_fetch(&t->refcount, 1, __ATOMIC_ACQ_REL) != 0) return;
+    tsr_tensor_release(t->base);   /* a base has no base: one level */
     tsr_storage_release(t->storage);
     tsr_free((void *)t->names);
     if (t->sizes != t->dims) tsr_free(t->sizes);   /* grown by tsr_tensor_resize_ (iter.c) */
@@ -504,9 +505,16 @@ tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes
     v->layout = t->layout;
     v->requires_grad = false;
     v->storage_offset = offset;
+    v->base = tsr_tensor_retain(t->base ? t->base : (tsr_tensor *)t);
     if (ndim) memcpy(v->sizes, sizes, (size_t)ndim * sizeof *sizes);
     if (ndim) memcpy(v->strides, strides, (size_t)ndim * sizeof *strides);
     return v;
+}
+
+void tsr_tensor_unview(tsr_tensor *v)
+{
+    tsr_tensor_release(v->base);
+    v->base = NULL;
 }
 
 int64_t tsr_tensor_numel(const tsr_tensor *t)
@@ -725,7 +733,9 @@ tsr_tensor *tsr_tensor_set_source(const tsr_tensor *t, const tsr_tensor *src)
                       tsr_dtype_scalar_name(t->dtype), tsr_dtype_scalar_name(src->dtype));
         return NULL;
     }
-    return tsr_tensor_alias(src, src->ndim, src->sizes, src->strides, src->storage_offset);
+    tsr_tensor *r = tsr_tensor_alias(src, src->ndim, src->sizes, src->strides, src->storage_offset);
+    if (r) tsr_tensor_unview(r);   /* x.set_(src) makes no view */
+    return r;
 }
 
 tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes)
@@ -740,6 +750,27 @@ tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes)
     size_t need = (size_t)(numel + (numel ? t->storage_offset : 0)) * (size_t)tsr_tensor_itemsize(t);
     if (need > t->storage->nbytes && tsr_storage_resize(t->storage, need) < 0) return NULL;
     return tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, NULL, t->dtype);
+}
+
+tsr_tensor *tsr_tensor_resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
+                                      tsr_memory_format mf)
+{
+    bool same = n == t->ndim && (n == 0 || !memcmp(sizes, t->sizes, sizeof(int64_t) * (size_t)n));
+    tsr_tensor *r = same ? tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, t->strides, t->dtype)
+                         : tsr_tensor_resized(t, n, sizes);
+    if (!r || !has_mf) return r;
+    int64_t st[TSR_MAX_DIMS];
+    if (mf == TSR_MF_PRESERVE) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Unsupported memory formatPreserve");
+        goto fail;
+    }
+    if (tsr_strides_for_format(n, sizes, mf, st) < 0) goto fail;
+    tsr_tensor *x = tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, st, t->dtype);
+    tsr_tensor_release(r);
+    return x;
+fail:
+    tsr_tensor_release(r);
+    return NULL;
 }
 
 bool tsr_tensor_is_set_to(const tsr_tensor *t, const tsr_tensor *o)

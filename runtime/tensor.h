@@ -40,6 +40,8 @@ typedef struct tsr_tensor {
     tsr_layout layout;
     const char **names;        /* NULL, or ndim interned strings (NULL = unnamed dim) */
     bool requires_grad;
+    struct tsr_tensor *base;   /* owned: the tensor this is a view of (PyTorch's x._base, never
+                                  itself a view), NULL when not a view */
     int dims_cap;              /* dimensions dims[] has room for (internal) */
     int64_t dims[];            /* sizes then strides */
 } tsr_tensor;
@@ -73,9 +75,14 @@ tsr_tensor *tsr_tensor_empty_strided(int ndim, const int64_t *sizes, const int64
 tsr_tensor *tsr_tensor_from_storage(tsr_storage *s, int64_t offset, int ndim, const int64_t *sizes,
                                     const int64_t *strides, tsr_dtype dtype);
 /* Low-level: a header with the same storage/dtype/device/layout/names-less as
- * t but new geometry; no checks beyond allocation. New reference or NULL. */
+ * t but new geometry; no checks beyond allocation. The result is a view of
+ * t (its base is t's base, else t). New reference or NULL. */
 tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes,
                              const int64_t *strides, int64_t offset);
+
+/* Drops v's view link (x._base None): for results that alias storage but
+ * that 1.13 does not count as views (x.data, x.view(dtype), reshape's copy). */
+void tsr_tensor_unview(tsr_tensor *v);
 
 int64_t tsr_tensor_numel(const tsr_tensor *t);
 int64_t tsr_tensor_nbytes(const tsr_tensor *t);             /* numel * itemsize */
@@ -152,6 +159,12 @@ tsr_tensor *tsr_tensor_set_source(const tsr_tensor *t, const tsr_tensor *src);
 /* x.resize_(sizes): a contiguous header for t's place on t's storage, grown
  * when too small. NEW reference or NULL. */
 tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes);
+/* x.resize_(sizes, memory_format=mf) as 1.13's resize_: unchanged sizes keep
+ * t's strides (resize_impl_cpu_); a given mf (has_mf) then restrides
+ * (channels_last needs rank 4: "required rank 4 tensor to use channels_last
+ * format"; PRESERVE: "Unsupported memory formatPreserve"). NEW reference or NULL. */
+tsr_tensor *tsr_tensor_resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
+                                      tsr_memory_format mf);
 
 /* x.is_set_to(o): same storage, offset, sizes and strides. */
 bool tsr_tensor_is_set_to(const tsr_tensor *t, const tsr_tensor *o);

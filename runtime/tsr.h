@@ -25,4 +25,8 @@
 #include "ops/bessel.h"
 #include "ops/special.h"
 #include "ops/dispatch.h"
+#include "ops/join.h"
+#include "ops/rearrange.h"
+#include "ops/viewcopy.h"
+#include "ops/combine.h"
 #endif

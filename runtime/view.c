@@ -408,6 +408,7 @@ tsr_tensor *tsr_view_as_strided(const tsr_tensor *t, int n, const int64_t *sizes
     if (v) {
         v->device = t->device;
         v->layout = t->layout;
+        v->base = tsr_tensor_retain(t->base ? t->base : (tsr_tensor *)t);
     }
     return v;
 }
@@ -507,7 +508,16 @@ tsr_tensor *tsr_view_imag(const tsr_tensor *t)
     return complex_part(t, 1);
 }
 
+static tsr_tensor *view_dtype(const tsr_tensor *t, tsr_dtype dtype);
+
 tsr_tensor *tsr_view_dtype(const tsr_tensor *t, tsr_dtype dtype)
+{
+    tsr_tensor *v = view_dtype(t, dtype);
+    if (v) tsr_tensor_unview(v);   /* 1.13: x.view(dtype)._is_view() is False */
+    return v;
+}
+
+static tsr_tensor *view_dtype(const tsr_tensor *t, tsr_dtype dtype)
 {
     int from = tsr_dtype_itemsize(t->dtype), to = tsr_dtype_itemsize(dtype);
     const char *a = tsr_dtype_scalar_name(t->dtype), *b = tsr_dtype_scalar_name(dtype);
@@ -660,12 +670,26 @@ tsr_tensor *tsr_view_as_strided_checked(const tsr_tensor *t, int n, const int64_
 
 tsr_tensor *tsr_view_mT(const tsr_tensor *t)
 {
+    if (t->ndim == 0) return tsr_tensor_retain((tsr_tensor *)t);   /* 1.13 returns self */
     if (t->ndim < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "tensor.mT is only supported on matrices or batches of matrices. Got %d-D tensor.",
                       t->ndim);
         return NULL;
     }
     return tsr_view_transpose(t, -2, -1);
+}
+
+tsr_tensor *tsr_view_mH(const tsr_tensor *t)
+{
+    if (tsr_dtype_is_complex(t->dtype)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tensor.mH of a complex tensor (conjugation) is not implemented yet in tsr");
+        return NULL;
+    }
+    if (t->ndim == 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "tensor.mH is only supported on matrices or batches of matrices. Got 1-D tensor.");
+        return NULL;
+    }
+    return tsr_view_mT(t);
 }
 
 tsr_tensor *tsr_view_H(const tsr_tensor *t)

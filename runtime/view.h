@@ -72,7 +72,9 @@ tsr_tensor *tsr_view_as_strided_checked(const tsr_tensor *t, int n, const int64_
                                         const int64_t *strides, int64_t offset);
 /* x.mT (the last two dims swapped; at least 2 dims) and x.H (0- or 2-dim;
  * the conjugate of a complex tensor is not modelled yet). NEW reference or NULL. */
-tsr_tensor *tsr_view_mT(const tsr_tensor *t);
+tsr_tensor *tsr_view_mT(const tsr_tensor *t);   /* a 0-dim t: t itself (a new reference), as 1.13 */
+/* x.mH: mT of a real tensor (the conjugate of a complex one is not modelled). */
+tsr_tensor *tsr_view_mH(const tsr_tensor *t);
 tsr_tensor *tsr_view_H(const tsr_tensor *t);
 /* x.size(dim) / x.stride(dim): dim wrapped (a 0-dim tensor has none: IndexError
  * "Dimension specified as 0 but tensor has no dimensions"). 0 or -1. */

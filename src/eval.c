@@ -509,6 +509,7 @@ static bool same_object(Value *l, Value *r)
     if (l->type != r->type) return false;
     if (l->type == &t_type) return l->u.typeobj == r->u.typeobj;
     if (l->type == &t_int) return l->u.i == r->u.i && l->u.i >= -5 && l->u.i <= 256;
+    if (bind_same_tensor(l, r)) return true;   /* one Python object per TensorImpl, as PyTorch */
     if (l->type->eq && l->type != &t_str && l->type != &t_tuple && l->type != &t_list && l->type != &t_dict &&
         l->type != &t_range)
         return l->type->eq(l, r) == 1; /* dtypes, devices, layouts: singletons in PyTorch */

@@ -21,6 +21,7 @@ tsr_tensor *tsr_reshape(const tsr_tensor *t, int n, const int64_t *sizes)
     tsr_strides_contiguous(n, shape, strides);
     tsr_tensor *v = tsr_tensor_alias(c, n, shape, strides, c->storage_offset);
     tsr_tensor_release(c);
+    if (v) tsr_tensor_unview(v);   /* _unsafe_view of a fresh copy: not a view */
     return v;
 }
 
@@ -38,7 +39,7 @@ tsr_tensor *tsr_view_flatten(const tsr_tensor *t, int64_t start_dim, int64_t end
         int64_t one = 1;
         return tsr_reshape(t, 1, &one);
     }
-    if (s == e) return tsr_view_alias(t);
+    if (s == e) return tsr_tensor_retain((tsr_tensor *)t);   /* 1.13 returns self */
     int64_t sizes[TSR_MAX_DIMS];
     int n = 0;
     for (int i = 0; i < s; i++) sizes[n++] = t->sizes[i];

@@ -112,8 +112,23 @@ static Value *run_resize_(Value *self, const char *fname, BindArgs *b)
 {
     int64_t sizes[TSR_MAX_DIMS];
     int n;
+    tsr_memory_format mf = TSR_MF_CONTIGUOUS;
+    Value *mv = bind_table_arg(b, "memory_format");
     if (bind_table_intlist(b, 1, fname, sizes, TSR_MAX_DIMS, &n) < 0) return NULL;
-    return replace_header(self, tsr_tensor_resized(tensor_of(self), n, sizes));
+    if (mv && bind_memory_format_arg(mv, TSR_MF_CONTIGUOUS, &mf) < 0) return NULL;
+    return replace_header(self, tsr_tensor_resized_format(tensor_of(self), n, sizes, mv != NULL, mf));
+}
+
+/* resize_as_ (1.13): resize_ to the template's sizes; an explicit
+ * memory_format restrides, preserve_format meaning the template's suggestion. */
+static Value *run_resize_as_(Value *self, BindArgs *b)
+{
+    tsr_tensor *tpl = tensor_of(b->v[1]);
+    tsr_memory_format mf = TSR_MF_CONTIGUOUS;
+    Value *mv = bind_table_arg(b, "memory_format");
+    if (mv && bind_memory_format_arg(mv, TSR_MF_CONTIGUOUS, &mf) < 0) return NULL;
+    if (mf == TSR_MF_PRESERVE) mf = tsr_tensor_suggest_memory_format(tpl);
+    return replace_header(self, tsr_tensor_resized_format(tensor_of(self), tpl->ndim, tpl->sizes, mv != NULL, mf));
 }
 
 static Value *run_set_(Value *self, const char *fname, BindArgs *b)
@@ -308,7 +323,7 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
     bool on = true;
     switch ((Kind)row->kind) {
     case K_SIZE: case K_STRIDE: return run_dim_query(row, b, t);
-    case K_STORAGE_OFFSET: return v_int(tsr_tensor_is_meta(t) ? 0 : t->storage_offset);
+    case K_STORAGE_OFFSET: return v_int(t->storage_offset);   /* meta views keep theirs, as 1.13 */
     case K_DIM: return v_int(t->ndim);
     case K_NELEMENT: case K_NUMEL: return v_int(tsr_tensor_numel(t));
     case K_ELEMENT_SIZE: return v_int(tsr_tensor_itemsize(t));
@@ -348,7 +363,7 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
         if (bind_memory_format_arg(b->v[1], TSR_MF_PRESERVE, &mf) < 0) return NULL;
         return v_tensor_or_self(in, tsr_to_dtype_format(t, (tsr_dtype)row->code, mf));
     case K_RESIZE_: return run_resize_(in, fname, b);
-    case K_RESIZE_AS_: return replace_header(in, tsr_tensor_resized(t, tensor_of(b->v[1])->ndim, tensor_of(b->v[1])->sizes));
+    case K_RESIZE_AS_: return run_resize_as_(in, b);
     case K_SET_: return run_set_(in, fname, b);
     case K_TO: return run_to(in, b);
     case K_TYPE: return run_type(in, b);

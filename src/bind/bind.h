@@ -66,4 +66,8 @@ Value *bind_help_text(Value *v);
 /* acc op e1 op e2 ... over an iterable (sum, math.prod); steals acc. */
 Value *bind_fold(Value *iterable, Value *acc, int op);
 
+/* Two values wrapping one tensor header: the same object to `is` (PyTorch
+ * keeps one Python object per TensorImpl: x.t()._base is x). */
+bool bind_same_tensor(Value *a, Value *b);
+
 #endif

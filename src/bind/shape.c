@@ -12,7 +12,7 @@
 typedef enum {
     K_NARROW, K_SELECT, K_TRANSPOSE, K_T, K_PERMUTE, K_RESHAPE, K_SQUEEZE, K_UNSQUEEZE, K_FLATTEN, K_UNFLATTEN,
     K_AS_STRIDED, K_DIAGONAL, K_REAL, K_IMAG, K_MOVEDIM, K_VIEW, K_VIEW_AS, K_RESHAPE_AS, K_EXPAND, K_EXPAND_AS,
-    K_UNFOLD,
+    K_UNFOLD, K_IS_VIEW,
 } Kind;
 
 static Value *named_result(const char *fname)
@@ -119,6 +119,7 @@ static Value *shape_call(const BindRow *row, const char *fname, BindArgs *b, Val
     case K_VIEW_AS: return v_tensor(tsr_view_view(t, tensor_of(b->v[1])->ndim, tensor_of(b->v[1])->sizes));
     case K_RESHAPE_AS: return v_tensor(tsr_reshape(t, tensor_of(b->v[1])->ndim, tensor_of(b->v[1])->sizes));
     case K_EXPAND_AS: return v_tensor(tsr_view_expand_as(t, tensor_of(b->v[1])));
+    case K_IS_VIEW: return v_bool(t->base != NULL);
     case K_UNFOLD:
         if (bind_table_int(b, 1, 0, &d0) < 0 || bind_table_int(b, 2, 0, &d1) < 0 || bind_table_int(b, 3, 0, &d2) < 0)
             return NULL;
@@ -160,6 +161,7 @@ static BindRow defs[] = {
     ROW("expand", K_EXPAND, BIND_METHOD, "Tensor self, SymInt[] size, *, bool implicit=False"),
     ROW("expand_as", K_EXPAND_AS, BIND_METHOD, "Tensor self, Tensor other"),
     ROW("unfold", K_UNFOLD, BIND_METHOD, "Tensor self, int dimension, int size, int step"),
+    ROW("_is_view", K_IS_VIEW, BIND_METHOD, "Tensor self"),
 };
 
 static const BindRow *unflatten_row;   /* torch.unflatten's row, found at start-up */
@@ -189,8 +191,21 @@ static Value *m_unflatten(Value *self, CallArgs *a, void *d)
     return bind_table_call_method(unflatten_row, self, &c);
 }
 
+bool bind_same_tensor(Value *a, Value *b)
+{
+    return is_tensor(a) && is_tensor(b) && tensor_of(a) == tensor_of(b);
+}
+
+/* x._base: the tensor x is a view of, else None. */
+static Value *p_base(Value *self)
+{
+    tsr_tensor *b = tensor_of(self)->base;
+    return b ? v_tensor(tsr_tensor_retain(b)) : v_none();
+}
+
 void bind_shape_init(void)
 {
+    bind_tensor_property("_base", p_base, NULL);
     bind_table_register(defs, (int)(sizeof defs / sizeof defs[0]));
     for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
         if (defs[i].kind == K_UNFLATTEN) unflatten_row = &defs[i];

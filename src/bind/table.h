@@ -23,7 +23,7 @@ typedef enum {
 #define BIND_MAXSIG 8           /* overloads of one row */
 
 typedef struct {
-    char name[24];
+    char name[32];               /* tensor_indices_or_sections has 26 */
     unsigned char type;         /* BindType */
     bool opt;                   /* has a default */
     bool none;                  /* accepts None (Tensor?, ScalarType?) */

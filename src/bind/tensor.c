@@ -450,7 +450,18 @@ static Value *p_T(Value *self)
     return v_tensor(tsr_view_permute(t, t->ndim, dims));
 }
 
-static Value *p_mT(Value *self) { return v_tensor(tsr_view_mT(self_t(self))); }
+/* r wrapped; self itself when r is self's tensor (x.mT of a 0-dim x is x). */
+static Value *self_or_new(tsr_tensor *r, Value *self)
+{
+    if (r && r == self_t(self)) {
+        tsr_tensor_release(r);
+        return incref(self);
+    }
+    return v_tensor(r);
+}
+
+static Value *p_mT(Value *self) { return self_or_new(tsr_view_mT(self_t(self)), self); }
+static Value *p_mH(Value *self) { return self_or_new(tsr_view_mH(self_t(self)), self); }
 static Value *p_H(Value *self) { return v_tensor(tsr_view_H(self_t(self))); }
 
 static Value *p_real(Value *self)
@@ -475,7 +486,12 @@ static int ps_real(Value *self, Value *x) { return set_real_imag(self, x, false)
 static int ps_imag(Value *self, Value *x) { return set_real_imag(self, x, true); }
 
 /* x.data: an alias; assigning replaces the header (x.data = y) */
-static Value *p_data(Value *self) { return v_tensor(tsr_view_alias(self_t(self))); }
+static Value *p_data(Value *self)
+{
+    tsr_tensor *d = tsr_view_alias(self_t(self));
+    if (d) tsr_tensor_unview(d);   /* x.data is no view in 1.13 (x.data._is_view() is False) */
+    return v_tensor(d);
+}
 static int ps_data(Value *self, Value *x)
 {
     if (!is_tensor(x)) return exc_seti("TypeError", "Variable data has to be a tensor, but got %s", type_name(x));
@@ -500,7 +516,7 @@ void bind_tensor_init(void)
         {"is_sparse_csr", p_false, NULL}, {"is_nested", p_false, NULL},
         {"requires_grad", p_requires_grad, ps_requires_grad}, {"is_leaf", p_true, NULL}, {"grad", p_none, NULL},
         {"grad_fn", p_none, NULL},
-        {"names", p_names, NULL}, {"T", p_T, NULL}, {"mT", p_mT, NULL}, {"H", p_H, NULL},
+        {"names", p_names, NULL}, {"T", p_T, NULL}, {"mT", p_mT, NULL}, {"H", p_H, NULL}, {"mH", p_mH, NULL},
         {"real", p_real, ps_real}, {"imag", p_imag, ps_imag}, {"data", p_data, ps_data},
     };
     for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) bind_tensor_property(ps[i].name, ps[i].get, ps[i].set);
