@@ -674,6 +674,12 @@ static const char *rt_dir(Value *v, int i)
      .n = 2, .fields = {__VA_ARGS__}}
 const ReturnType rt_frexp = RETURN_TYPE("frexp", "mantissa", "exponent");
 const ReturnType rt_frexp_out = RETURN_TYPE("frexp_out", "mantissa", "exponent");
+const ReturnType rt_max = RETURN_TYPE("max", "values", "indices");
+const ReturnType rt_max_out = RETURN_TYPE("max_out", "values", "indices");
+const ReturnType rt_min = RETURN_TYPE("min", "values", "indices");
+const ReturnType rt_min_out = RETURN_TYPE("min_out", "values", "indices");
+const ReturnType rt_aminmax = RETURN_TYPE("aminmax", "min", "max");
+const ReturnType rt_aminmax_out = RETURN_TYPE("aminmax_out", "min", "max");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
