@@ -15,6 +15,8 @@
 #include "reduce.h"
 #include "reduce_iter.h"
 #include "reduce_sum.h"
+#include "unary.h"
+#include "../view.h"
 
 static bool is_meta(const tsr_tensor *x) { return x->device.type == TSR_DEV_META; }
 
@@ -103,8 +105,6 @@ static tsr_tensor *as_dtype(const tsr_tensor *x, tsr_dtype dt)
 #define UMULOP(a, b) ((elem_t)((uint64_t)(a) * (uint64_t)(b)))
 #define BANDOP(a, b) ((a) && (b))
 #define BOROP(a, b) ((a) || (b))
-#define HMULOP(a, b) tsr_float_to_half(tsr_half_to_float(a) * tsr_half_to_float(b))
-#define BMULOP(a, b) tsr_float_to_bfloat16(tsr_bfloat16_to_float(a) * tsr_bfloat16_to_float(b))
 
 VEC_REDUCE(sum_u8, uint8_t, 32, UADDOP)
 VEC_REDUCE(sum_i8, int8_t, 32, UADDOP)
@@ -122,8 +122,6 @@ VEC_REDUCE(prod_f32, float, 8, MULOP)
 VEC_REDUCE(prod_f64, double, 4, MULOP)
 VEC_REDUCE(prod_c64, float _Complex, 4, MULOP)
 VEC_REDUCE(prod_c128, double _Complex, 2, MULOP)
-VEC_REDUCE(prod_f16, tsr_half, 16, HMULOP)
-VEC_REDUCE(prod_bf16, tsr_bfloat16, 16, BMULOP)
 
 static const rloop2d int_sum_loops[TSR_DTYPE_SLOTS] = {
     [TSR_UINT8] = sum_u8, [TSR_INT8] = sum_i8, [TSR_INT16] = sum_i16, [TSR_INT32] = sum_i32,
@@ -132,7 +130,7 @@ static const rloop2d int_sum_loops[TSR_DTYPE_SLOTS] = {
 static const rloop2d prod_loops[TSR_DTYPE_SLOTS] = {
     [TSR_UINT8] = prod_u8, [TSR_INT8] = prod_i8, [TSR_INT16] = prod_i16, [TSR_INT32] = prod_i32,
     [TSR_INT64] = prod_i64, [TSR_BOOL] = prod_b, [TSR_FLOAT32] = prod_f32, [TSR_FLOAT64] = prod_f64,
-    [TSR_COMPLEX64] = prod_c64, [TSR_COMPLEX128] = prod_c128, [TSR_FLOAT16] = prod_f16, [TSR_BFLOAT16] = prod_bf16,
+    [TSR_COMPLEX64] = prod_c64, [TSR_COMPLEX128] = prod_c128,
 };
 
 /* Runs loop over x reduced by mask into r (whose dtype x is cast to),
@@ -232,8 +230,8 @@ static void cnt_end(void *c, char *o) { *(int64_t *)o = ((cnt_ctx *)c)->n; }
 
 tsr_tensor *tsr_nanmean(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_dtype dtype, tsr_tensor *out)
 {
-    if (!tsr_dtype_is_floating(x->dtype) && !tsr_dtype_is_complex(x->dtype)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "nanmean(): expected input to have floating point or complex dtype but got %s",
+    if (!tsr_dtype_is_floating(x->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "nanmean(): expected input to have floating point dtype but got %s",
                       tsr_dtype_scalar_name(x->dtype));
         return NULL;
     }
@@ -273,7 +271,7 @@ tsr_tensor *tsr_prod(const tsr_tensor *x, const int64_t *dim, bool keepdim, tsr_
     if (check_out_dtype(out, dt) < 0) return NULL;
     tsr_tensor *r = reduce_result(x, mask, dim ? keepdim : false, dt, out);
     if (!r) return NULL;
-    if (run_reduce(x, mask, dim ? keepdim : false, r, tsr_scalar_int(1), prod_loops[dt], "prod_out_cpu") < 0) {
+    if (run_reduce(x, mask, dim ? keepdim : false, r, tsr_scalar_int(1), prod_loops[dt], "prod_cpu") < 0) {
         tsr_tensor_release(r);
         return NULL;
     }
@@ -358,6 +356,53 @@ static int var_all(const tsr_tensor *x, int64_t corr, bool take_sqrt, tsr_tensor
     return tsr_fill_(r, tsr_scalar_float(res));
 }
 
+/* ReduceOps.cpp std_var_out for complex input: var(real) + var(imag), then
+ * sqrt for std; the mean is complex(mean(real), mean(imag)). */
+static tsr_tensor *var_complex(const tsr_tensor *x, const tsr_dims *dims, int64_t corr, bool keepdim, bool take_sqrt,
+                               tsr_tensor *out, tsr_tensor **mean_out, const char *fname)
+{
+    tsr_tensor *re = NULL, *im = NULL, *vr = NULL, *vi = NULL, *mr = NULL, *mi = NULL, *r = NULL, *m = NULL;
+    re = tsr_view_real(x);
+    im = re ? tsr_view_imag(x) : NULL;
+    if (!im) goto done;
+    vr = tsr_var(re, dims, corr, keepdim, false, NULL, mean_out ? &mr : NULL, fname);
+    vi = vr ? tsr_var(im, dims, corr, keepdim, false, NULL, mean_out ? &mi : NULL, fname) : NULL;
+    if (!vi) goto done;
+    tsr_operand a = tsr_operand_tensor(vr), b = tsr_operand_tensor(vi);
+    r = tsr_binary(TSR_BINOP_ADD, &a, &b, out, NULL);
+    if (!r) goto done;
+    if (take_sqrt) {
+        tsr_tensor *q = NULL;
+        if (r->dtype == TSR_FLOAT16) tsr__not_implemented("sqrt_vml_cpu", TSR_FLOAT16);
+        else q = tsr_unary_(TSR_UNOP_SQRT, r, NULL);
+        if (!q) {
+            tsr_tensor_release(r);
+            r = NULL;
+            goto done;
+        }
+        tsr_tensor_release(q);
+    }
+    if (mean_out) {
+        m = tsr_tensor_empty(mr->ndim, mr->sizes, x->dtype, x->device);
+        if (!m) goto done;
+        const tsr_dtype_traits *tr = tsr_dtype_traits_of(x->dtype);
+        int64_t n = tsr_tensor_numel(m);
+        for (int64_t i = 0; i < n && !tsr_tensor_is_meta(m); i++)
+            tr->store_complex((char *)tsr_tensor_ptr(m, NULL) + i * tr->itemsize,
+                              tsr_tensor_get_double_at(mr, i) + I * tsr_tensor_get_double_at(mi, i));
+        *mean_out = m;
+    }
+done:
+    if (!r) tsr_tensor_release(m);
+    tsr_tensor_release(re);
+    tsr_tensor_release(im);
+    tsr_tensor_release(vr);
+    tsr_tensor_release(vi);
+    tsr_tensor_release(mr);
+    tsr_tensor_release(mi);
+    return r;
+}
+
 tsr_tensor *tsr_var(const tsr_tensor *x, const tsr_dims *dims, int64_t correction, bool keepdim, bool take_sqrt,
                     tsr_tensor *out, tsr_tensor **mean_out, const char *fname)
 {
@@ -371,10 +416,7 @@ tsr_tensor *tsr_var(const tsr_tensor *x, const tsr_dims *dims, int64_t correctio
         return NULL;
     }
     if (reduce_mask(x, dims, &mask) < 0) return NULL;
-    if (tsr_dtype_is_complex(x->dtype)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: %s of a complex tensor is not supported yet", fname);
-        return NULL;
-    }
+    if (tsr_dtype_is_complex(x->dtype)) return var_complex(x, dims, correction, keepdim, take_sqrt, out, mean_out, fname);
     tsr_dtype dt = out ? out->dtype : x->dtype;
     r = reduce_result(x, mask, keepdim, dt, out);
     if (!r) return NULL;

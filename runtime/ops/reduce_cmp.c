@@ -109,8 +109,10 @@ tsr_tensor *tsr_amax(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, bo
                       "dtype and %s for out's dtype.", tsr_dtype_scalar_name(x->dtype), tsr_dtype_scalar_name(out->dtype));
         return NULL;
     }
-    if (check_complex(x, is_max ? "amax is not implemented for complex tensors." :
-                                  "amin is not implemented for complex tensors.") < 0) return NULL;
+    if (tsr_dtype_is_complex(x->dtype)) {
+        tsr__not_implemented(is_max ? "max_values_cpu" : "min_values_cpu", x->dtype);
+        return NULL;
+    }
     tsr_tensor *r = reduce_result(x, mask, keepdim, x->dtype, out);
     if (!r) return NULL;
     if (run_ext(x, mask, keepdim, r, is_max, false) < 0) {
@@ -127,8 +129,10 @@ tsr_tensor *tsr_max_all(const tsr_tensor *x, bool is_max)
                       "the reduction dim with the 'dim' argument.", is_max ? "max" : "min");
         return NULL;
     }
-    if (check_complex(x, is_max ? "max is not yet implemented for complex tensors." :
-                                  "min is not yet implemented for complex tensors.") < 0) return NULL;
+    if (tsr_dtype_is_complex(x->dtype)) {
+        tsr__not_implemented(is_max ? "max_all" : "min_all", x->dtype);
+        return NULL;
+    }
     uint64_t mask;
     if (reduce_mask(x, NULL, &mask) < 0) return NULL;
     tsr_tensor *r = reduce_result(x, mask, false, x->dtype, NULL);
@@ -148,8 +152,8 @@ int tsr_max_dim(const tsr_tensor *x, int64_t dim, bool keepdim, bool is_max, tsr
     uint64_t mask;
     tsr_tensor *v = NULL, *i = NULL;
     if (reduce_mask(x, &dd, &mask) < 0) return -1;
-    if (check_complex(x, is_max ? "max is not yet implemented for complex tensors." :
-                                  "min is not yet implemented for complex tensors.") < 0) return -1;
+    if (check_complex(x, is_max ? "max(): does not support complex input" :
+                                  "min(): does not support complex input") < 0) return -1;
     if (check_nonzero_dims(x, mask, fname) < 0) return -1;
     v = reduce_result(x, mask, keepdim, x->dtype, ov);
     i = v ? reduce_result(x, mask, keepdim, TSR_INT64, oi) : NULL;
@@ -180,8 +184,10 @@ tsr_tensor *tsr_argmax(const tsr_tensor *x, const int64_t *dim, bool keepdim, bo
     const char *fname = is_max ? "argmax" : "argmin";
     tsr_tensor *flat = NULL, *r = NULL;
     uint64_t mask;
-    if (check_complex(x, is_max ? "argmax(): does not support complex input" :
-                                  "argmin(): does not support complex input") < 0) return NULL;
+    if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL) {
+        tsr__not_implemented(is_max ? "argmax_cpu" : "argmin_cpu", x->dtype);
+        return NULL;
+    }
     if (dim) {
         tsr_dims dd = {.n = 1, .d = {*dim}};
         if (reduce_mask(x, &dd, &mask) < 0) return NULL;

@@ -195,6 +195,14 @@ static int64_t ceil_log2(int64_t x)
 #define NLO_f16(p, v) { const tsr_half *q = (const tsr_half *)(p); \
     for (int l = 0; l < 8; l++) { float x = tsr_half_to_float(q[l]); v[l] = NZ(x); } }
 
+#define NLS_bf16(p, v) { float x = tsr_bfloat16_to_float(*(const tsr_bfloat16 *)(p)); v[0] = NZ(x); }
+/* nansum's inner load is load_reduce_vec for bfloat16 too (pairs, as half) */
+#define NLI_bf16(p, v) { const tsr_bfloat16 *q = (const tsr_bfloat16 *)(p); for (int l = 0; l < 8; l++) { \
+    float a = 0.0f, b0 = tsr_bfloat16_to_float(q[2 * l]), b1 = tsr_bfloat16_to_float(q[2 * l + 1]); \
+    a = isnan(b0) ? a : a + b0; a = isnan(b1) ? a : a + b1; v[l] = a; } }
+#define NLO_bf16(p, v) { const tsr_bfloat16 *q = (const tsr_bfloat16 *)(p); \
+    for (int l = 0; l < 8; l++) { float x = tsr_bfloat16_to_float(q[l]); v[l] = NZ(x); } }
+
 /* CastStoreAccumulate: *out += value, in the output's dtype */
 #define ADD_PLAIN(T, o, a) { *(T *)(o) += (a); }
 #define ADD_f32(o, a) ADD_PLAIN(float, o, a)
@@ -213,6 +221,7 @@ DEF_CASCADE(bf16, tsr_bfloat16, float, 8, 16, LS_bf16, LI_bf16, LO_bf16, ADD_bf1
 DEF_CASCADE(nf32, float, float, 8, 8, NLS_f32, NLV_f32, NLV_f32, ADD_f32)
 DEF_CASCADE(nf64, double, double, 4, 4, NLS_f64, NLV_f64, NLV_f64, ADD_f64)
 DEF_CASCADE(nf16, tsr_half, float, 8, 16, NLS_f16, NLI_f16, NLO_f16, ADD_f16)
+DEF_CASCADE(nbf16, tsr_bfloat16, float, 8, 16, NLS_bf16, NLI_bf16, NLO_bf16, ADD_bf16)
 
 /* nansum's "not a true reduction" adds a_notnan + b_notnan: the output
  * starts at zero and the input is masked, which the NLS loads do. */
@@ -223,6 +232,7 @@ static const rloop2d sum_loops[TSR_DTYPE_SLOTS] = {
 };
 static const rloop2d nansum_loops[TSR_DTYPE_SLOTS] = {
     [TSR_FLOAT32] = cascade_nf32, [TSR_FLOAT64] = cascade_nf64, [TSR_FLOAT16] = cascade_nf16,
+    [TSR_BFLOAT16] = cascade_nbf16,
 };
 
 rloop2d reduce_sum_loop(tsr_dtype d, bool nan)
