@@ -299,7 +299,8 @@ static void w_step(void *c, const char *p, int64_t idx)
     double new_mean = w->mean + delta / (w->nf + 1);
     double new_delta = data - new_mean;
     w->mean = new_mean;
-    w->m2 += delta * new_delta;
+    /* the AVX2 build of ReduceOpsKernel.cpp contracts this into an FMA */
+    w->m2 = fma(delta, new_delta, w->m2);
     w->n++;
     w->nf = (double)w->n;
 }

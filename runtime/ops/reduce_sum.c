@@ -203,14 +203,18 @@ static int64_t ceil_log2(int64_t x)
 #define NLO_bf16(p, v) { const tsr_bfloat16 *q = (const tsr_bfloat16 *)(p); \
     for (int l = 0; l < 8; l++) { float x = tsr_bfloat16_to_float(q[l]); v[l] = NZ(x); } }
 
-/* CastStoreAccumulate: *out += value, in the output's dtype */
+/* CastStoreAccumulate: *out += value, in the output's dtype; c10::Half has
+ * only Half += Half, so the float partial is rounded to 16 bits first
+ * (1.13 has no float buffer for these yet: pytorch#83149 came later). */
 #define ADD_PLAIN(T, o, a) { *(T *)(o) += (a); }
 #define ADD_f32(o, a) ADD_PLAIN(float, o, a)
 #define ADD_f64(o, a) ADD_PLAIN(double, o, a)
 #define ADD_c64(o, a) ADD_PLAIN(float _Complex, o, a)
 #define ADD_c128(o, a) ADD_PLAIN(double _Complex, o, a)
-#define ADD_f16(o, a) { *(tsr_half *)(o) = tsr_float_to_half(tsr_half_to_float(*(tsr_half *)(o)) + (a)); }
-#define ADD_bf16(o, a) { *(tsr_bfloat16 *)(o) = tsr_float_to_bfloat16(tsr_bfloat16_to_float(*(tsr_bfloat16 *)(o)) + (a)); }
+#define ADD_f16(o, a) { *(tsr_half *)(o) = tsr_float_to_half(tsr_half_to_float(*(tsr_half *)(o)) + \
+    tsr_half_to_float(tsr_float_to_half(a))); }
+#define ADD_bf16(o, a) { *(tsr_bfloat16 *)(o) = tsr_float_to_bfloat16(tsr_bfloat16_to_float(*(tsr_bfloat16 *)(o)) + \
+    tsr_bfloat16_to_float(tsr_float_to_bfloat16(a))); }
 
 DEF_CASCADE(f32, float, float, 8, 8, LS_f32, LV_f32, LV_f32, ADD_f32)
 DEF_CASCADE(f64, double, double, 4, 4, LS_f64, LV_f64, LV_f64, ADD_f64)
