@@ -10,10 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "../tensor.h"
-
-/* The dims of a reduction: n < 0 (or n == 0, as 1.13 reads dim=[]) reduces
- * every dim; negative dims wrap. */
-typedef struct { int n; int64_t d[TSR_MAX_DIMS]; } tsr_dims;
+#include "reduce_dims.h"
 
 /* sum / nansum / mean / nanmean (dtype: TSR_DTYPE_UNDEFINED when not given).
  * Integral and bool inputs sum to int64; mean of an integral input is

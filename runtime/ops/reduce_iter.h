@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "../tensor.h"
-#include "reduce.h"
+#include "reduce_dims.h"
 
 /* Iterator dims, [0] fastest; st[0] output strides, st[1] input strides, in
  * bytes (output stride 0 on a reduced dim). */
