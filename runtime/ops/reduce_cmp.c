@@ -102,6 +102,11 @@ tsr_tensor *tsr_amax(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, bo
 {
     const char *fname = is_max ? "amax" : "amin";
     uint64_t mask;
+    if (tsr_tensor_numel(x) == 0 && (!dims || dims->n <= 0)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify "
+                      "the reduction dim with the 'dim' argument.", fname);
+        return NULL;
+    }
     if (reduce_mask(x, dims, &mask) < 0) return NULL;
     if (check_nonzero_dims(x, mask, fname) < 0) return NULL;
     if (out && out->dtype != x->dtype) {
@@ -241,8 +246,9 @@ static void aa_step(void *c, const char *p, int64_t idx)
 {
     aa_ctx *a = c;
     (void)idx;
-    double _Complex v = a->tr->load_complex(p);
-    bool t = creal(v) != 0 || cimag(v) != 0;
+    /* 1.13 casts complex to bool through the real part (Copy.cpp's
+     * "Casting complex values to real discards the imaginary part") */
+    bool t = creal(a->tr->load_complex(p)) != 0;
     a->acc = a->is_all ? (a->acc && t) : (a->acc || t);
 }
 static void aa_end_bool(void *c, char *o) { *(bool *)o = ((aa_ctx *)c)->acc; }

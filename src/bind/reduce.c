@@ -231,7 +231,7 @@ static Value *reduce_call(const BindRow *row, const char *fname, BindArgs *b, Va
                   "Tensor input, DimnameList dim, bool unbiased=True, bool keepdim=False" o
 #define VOUT ", *, Tensor? out=None"
 #define VOUTK ", Tensor? out=None"
-#define AMSIG "Tensor input, int[1] dim=[], bool keepdim=False, *, Tensor? out=None"
+#define AMSIG "Tensor input, int[1]? dim=[], bool keepdim=False, *, Tensor? out=None"
 #define MAXSIG "Tensor input|Tensor input, Tensor other, *, Tensor? out=None|" \
                "Tensor input, int dim, bool keepdim=False, *, Tensor[]? out=None|" \
                "Tensor input, Dimname dim, bool keepdim=False, *, Tensor[]? out=None"
