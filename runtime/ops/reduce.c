@@ -324,20 +324,23 @@ static void w_end(void *c, char *o)
  * double, slab by slab. */
 typedef struct { double mean, total; tsr_dtype dt; } sq_ctx;
 
-static void sq_loop(char **data, const int64_t *s, int64_t s0, int64_t s1, void *c)
-{
-    sq_ctx *q = c;
-    double (*ld)(const void *) = tsr_dtype_traits_of(q->dt)->load_double;
-    double local = 0.0;
-    for (int64_t i = 0; i < s1; i++) {
-        const char *row = data[1] + s[3] * i;
-        for (int64_t j = 0; j < s0; j++) {
-            double dx = ld(row + s[1] * j) - q->mean;
-            local += dx * dx;
-        }
+#define SQ_LOOP(name, T)                                                            \
+    static void name(char **data, const int64_t *s, int64_t s0, int64_t s1, void *c) \
+    {                                                                               \
+        sq_ctx *q = c;                                                              \
+        const double mean = q->mean;                                                \
+        double local = 0.0;                                                         \
+        for (int64_t i = 0; i < s1; i++) {                                          \
+            const char *row = data[1] + s[3] * i;                                   \
+            for (int64_t j = 0; j < s0; j++) {                                      \
+                double dx = (double)*(const T *)(row + s[1] * j) - mean;            \
+                local += dx * dx;                                                   \
+            }                                                                       \
+        }                                                                           \
+        q->total += local;                                                          \
     }
-    q->total += local;
-}
+SQ_LOOP(sq_f32, float)
+SQ_LOOP(sq_f64, double)
 
 static int var_all(const tsr_tensor *x, int64_t corr, bool take_sqrt, tsr_tensor *r)
 {
@@ -349,7 +352,7 @@ static int var_all(const tsr_tensor *x, int64_t corr, bool take_sqrt, tsr_tensor
     rplan P;
     uint64_t all = x->ndim == 64 ? ~0ull : ((1ull << x->ndim) - 1);
     reduce_plan(&P, x, all, false, r);
-    if (reduce_walk(&P, sq_loop, &q) < 0) return -1;
+    if (reduce_walk(&P, x->dtype == TSR_FLOAT32 ? sq_f32 : sq_f64, &q) < 0) return -1;
     int64_t n = tsr_tensor_numel(x) - corr;
     double var = q.total / (double)(n > 0 ? n : 0);
     double res = take_sqrt ? sqrt(var) : var;

@@ -51,6 +51,56 @@ static void ext_step(void *c, const char *p, int64_t idx)
     e->started = true;
 }
 
+/* Rows of one dtype: the same choices as ext_step, without a call per
+ * element (floats: the first NaN ends the row's search). */
+#define EXT_ROW(name, T, LD, FLOAT)                                                           \
+    static void name(void *c, const char *p, int64_t stride, int64_t n, int64_t idx)        \
+    {                                                                                         \
+        ext_ctx *e = c;                                                                       \
+        int64_t i = 0;                                                                        \
+        if (FLOAT && e->started && isnan(e->dv)) return;                                      \
+        if (!e->started) {                                                                    \
+            if (FLOAT) e->dv = LD(*(const T *)p); else e->iv = (int64_t)LD(*(const T *)p);    \
+            e->idx = idx;                                                                     \
+            e->started = true;                                                                \
+            i = 1;                                                                            \
+            if (FLOAT && isnan(e->dv)) return;                                                \
+        }                                                                                     \
+        if (FLOAT) {                                                                          \
+            double m = e->dv;                                                                 \
+            int64_t at = e->idx;                                                              \
+            for (; i < n; i++) {                                                              \
+                double v = LD(*(const T *)(p + i * stride));                                  \
+                if (isnan(v)) { m = v; at = idx + i; break; }                                 \
+                if (e->is_max ? v > m : v < m) { m = v; at = idx + i; }                       \
+            }                                                                                 \
+            e->dv = m, e->idx = at;                                                           \
+        } else {                                                                              \
+            int64_t m = e->iv, at = e->idx;                                                   \
+            for (; i < n; i++) {                                                              \
+                int64_t v = (int64_t)LD(*(const T *)(p + i * stride));                        \
+                if (e->is_max ? v > m : v < m) { m = v; at = idx + i; }                       \
+            }                                                                                 \
+            e->iv = m, e->idx = at;                                                           \
+        }                                                                                     \
+    }
+#define LDP(x) (x)
+EXT_ROW(row_f32, float, LDP, 1)
+EXT_ROW(row_f64, double, LDP, 1)
+EXT_ROW(row_f16, tsr_half, tsr_half_to_float, 1)
+EXT_ROW(row_bf16, tsr_bfloat16, tsr_bfloat16_to_float, 1)
+EXT_ROW(row_u8, uint8_t, LDP, 0)
+EXT_ROW(row_i8, int8_t, LDP, 0)
+EXT_ROW(row_i16, int16_t, LDP, 0)
+EXT_ROW(row_i32, int32_t, LDP, 0)
+EXT_ROW(row_i64, int64_t, LDP, 0)
+EXT_ROW(row_b, bool, LDP, 0)
+static void (*const ext_rows[TSR_DTYPE_SLOTS])(void *, const char *, int64_t, int64_t, int64_t) = {
+    [TSR_FLOAT32] = row_f32, [TSR_FLOAT64] = row_f64, [TSR_FLOAT16] = row_f16, [TSR_BFLOAT16] = row_bf16,
+    [TSR_UINT8] = row_u8, [TSR_INT8] = row_i8, [TSR_INT16] = row_i16, [TSR_INT32] = row_i32, [TSR_INT64] = row_i64,
+    [TSR_BOOL] = row_b,
+};
+
 static void ext_end(void *c, char *o)
 {
     ext_ctx *e = c;
@@ -94,7 +144,7 @@ static int run_ext(const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor
     rplan P;
     reduce_plan(&P, in, mask, keepdim, r);
     P.base[0] = tsr_tensor_ptr(r, NULL);
-    relt_ops ops = {ext_begin, ext_step, arg ? arg_end : ext_end};
+    relt_ops ops = {ext_begin, ext_step, arg ? arg_end : ext_end, ext_rows[in->dtype]};
     return reduce_foreach(&P, &ops, &e);
 }
 
@@ -169,7 +219,7 @@ int tsr_max_dim(const tsr_tensor *x, int64_t dim, bool keepdim, bool is_max, tsr
         rplan P;
         /* one reduced dim: walk it directly per output element */
         reduce_plan(&P, x, mask, keepdim, v);
-        relt_ops ops = {ext_begin, ext_step, ext_end};
+        relt_ops ops = {ext_begin, ext_step, ext_end, ext_rows[x->dtype]};
         if (reduce_foreach(&P, &ops, &e) < 0) goto fail;
         reduce_plan(&P, x, mask, keepdim, i);
         ops.end = arg_end;

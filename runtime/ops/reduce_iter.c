@@ -215,7 +215,13 @@ int reduce_foreach(const rplan *P, const relt_ops *ops, void *ctx)
         for (;;) {
             const char *p = in0;
             for (int d = 0; d < nr; d++) p += ridx[d] * P->st[1][d];
-            ops->step(ctx, p, lin++);
+            if (ops->row && nr > 0) {
+                ops->row(ctx, p, P->st[1][0], P->shape[0], lin);
+                lin += P->shape[0];
+                ridx[0] = P->shape[0] - 1;
+            } else {
+                ops->step(ctx, p, lin++);
+            }
             int d = 0;
             for (; d < nr; d++) {
                 if (++ridx[d] < P->shape[d]) break;

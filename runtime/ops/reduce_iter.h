@@ -43,6 +43,9 @@ typedef struct {
     void (*begin)(void *ctx);
     void (*step)(void *ctx, const char *in, int64_t idx);
     void (*end)(void *ctx, char *out);
+    /* optional: n elements at once along the fastest reduced dim (byte
+     * stride), the first with index idx; same effect as n steps */
+    void (*row)(void *ctx, const char *in, int64_t stride, int64_t n, int64_t idx);
 } relt_ops;
 int reduce_foreach(const rplan *P, const relt_ops *ops, void *ctx);
 /* The number of input elements each output element reduces. */
