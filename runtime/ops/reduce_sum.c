@@ -2,11 +2,13 @@
  * SumKernel.cpp) for the float and complex dtypes, ported with AVX2's vector
  * widths (Vectorized<float> holds 8, <double> 4, <Half>/<BFloat16> 16) so
  * that lane for lane the same additions happen in the same order: each
- * output's partial sums are accumulated into the output, in its dtype. */
+ * output's partial sums are accumulated into the output, in its dtype.
+ * Ctrl-C is polled once per chunk of the cascade's first level. */
 #include <math.h>
 #include <string.h>
 
 #include "../dtype.h"
+#include "../error.h"
 #include "reduce_sum.h"
 
 /* CeilLog2 of ATen/native/cpu/utils.h */
@@ -42,6 +44,10 @@ static int64_t ceil_log2(int64_t x)
                         acc[j - 1][k][l] = 0;                                                            \
                     }                                                                                    \
                 if ((i & (level_mask << (j * level_power))) != 0) break;                                 \
+            }                                                                                            \
+            if (tsr_interrupted) { /* the walk reports it; the sum is dropped */                         \
+                memset(ret, 0, sizeof(A) * NR * L);                                                      \
+                return;                                                                                  \
             }                                                                                            \
         }                                                                                                \
         for (; i < size; ++i) {                                                                          \
