@@ -42,5 +42,13 @@ tsr_tensor *tsr_argmax(const tsr_tensor *x, const int64_t *dim, bool keepdim, bo
 tsr_tensor *tsr_all_any(const tsr_tensor *x, const int64_t *dim, bool keepdim, bool is_all, tsr_tensor *out);
 /* count_nonzero over dims: int64. */
 tsr_tensor *tsr_count_nonzero(const tsr_tensor *x, const tsr_dims *dims);
+/* logsumexp over dims (integral input: in the default dtype); out must be
+ * floating ("logsumexp(): Expected floating point type for result tensor,
+ * but got: Long"). */
+tsr_tensor *tsr_logsumexp(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_tensor *out);
+/* softmax / log_softmax (lg) along dim, x first cast to dtype when given;
+ * float32 and float64 kernels (others: 1.13's "softmax_kernel_impl" not
+ * implemented message). */
+tsr_tensor *tsr_softmax(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool lg);
 
 #endif

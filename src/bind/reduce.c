@@ -8,12 +8,14 @@
 #include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
+#include "ops/copy.h"
 #include "ops/reduce.h"
+#include "iter.h"
 #include "view.h"
 
 typedef enum {
     K_SUM, K_NANSUM, K_MEAN, K_NANMEAN, K_PROD, K_VAR, K_VAR_MEAN, K_AMAX, K_MAX, K_ARGMAX, K_ALLANY, K_COUNT_NZ,
-    K_AMINMAX,
+    K_AMINMAX, K_LOGSUMEXP, K_SOFTMAX,
 } Kind;
 
 #define ARG(name) bind_table_arg(b, name)
@@ -185,6 +187,22 @@ static Value *reduce_call(const BindRow *row, const char *fname, BindArgs *b, Va
         if ((has = get_dim(b, x, &d)) < 0) return NULL;
         r = tsr_all_any(x, has ? &d : NULL, keepdim, row->code != 0, out);
         break;
+    case K_LOGSUMEXP:
+        if (get_dims(b, x, fname, &dims) < 0) return NULL;
+        r = tsr_logsumexp(x, &dims, keepdim, out);
+        break;
+    case K_SOFTMAX: {
+        if (get_dim(b, x, &d) < 0) return NULL;
+        r = tsr_softmax(x, d, dt, row->code != 0);
+        if (r && out) {
+            /* the out= form of 1.13's _softmax.out: copied into out */
+            tsr_tensor *res = NULL;
+            if (tsr_tensor_resize_(out, r->ndim, r->sizes) == 0 && tsr_copy_(out, r) == 0) res = tsr_tensor_retain(out);
+            tsr_tensor_release(r);
+            r = res;
+        }
+        break;
+    }
     case K_COUNT_NZ:
         if (get_dims(b, x, fname, &dims) < 0) return NULL;
         r = tsr_count_nonzero(x, &dims);
@@ -276,6 +294,18 @@ static BindRow rows[] = {
     ROW("any", K_ALLANY, 0, FM, ALLSIG),
     ROW("count_nonzero", K_COUNT_NZ, 0, FM, "Tensor input, int? dim=None|Tensor input, int[] dim"),
     ROW("aminmax", K_AMINMAX, 0, FM, "Tensor input, *, int? dim=None, bool keepdim=False, Tensor[]? out=None"),
+    ROW("logsumexp", K_LOGSUMEXP, 0, FM, "Tensor input, int[1] dim, bool keepdim=False, *, Tensor? out=None|"
+                                         "Tensor input, DimnameList dim, bool keepdim=False, *, Tensor? out=None"),
+    ROW("softmax", K_SOFTMAX, 0, FM, "Tensor input, int dim, ScalarType? dtype=None, *, Tensor? out=None|"
+                                     "Tensor input, Dimname dim, *, ScalarType? dtype=None"),
+    ROW("log_softmax", K_SOFTMAX, 1, FM, "Tensor input, int dim, ScalarType? dtype=None, *, Tensor? out=None|"
+                                         "Tensor input, Dimname dim, *, ScalarType? dtype=None"),
+    {.name = "softmax", .kind = K_SOFTMAX, .code = 0, .flags = BIND_FN, .handler = reduce_call,
+     .sigs = "Tensor input, int dim, ScalarType? dtype=None", .module = "torch.special"},
+    {.name = "log_softmax", .kind = K_SOFTMAX, .code = 1, .flags = BIND_FN, .handler = reduce_call,
+     .sigs = "Tensor input, int dim, *, ScalarType? dtype=None", .module = "torch.special"},
+    {.name = "logsumexp", .kind = K_LOGSUMEXP, .code = 0, .flags = BIND_FN, .handler = reduce_call,
+     .sigs = "Tensor input, int[1] dim, bool keepdim=False, *, Tensor? out=None", .module = "torch.special"},
 };
 
 void bind_reduce_init(void)
