@@ -10,12 +10,13 @@
 #include "bind/tensor.h"
 #include "ops/copy.h"
 #include "ops/reduce.h"
+#include "ops/scan.h"
 #include "iter.h"
 #include "view.h"
 
 typedef enum {
     K_SUM, K_NANSUM, K_MEAN, K_NANMEAN, K_PROD, K_VAR, K_VAR_MEAN, K_AMAX, K_MAX, K_ARGMAX, K_ALLANY, K_COUNT_NZ,
-    K_AMINMAX, K_LOGSUMEXP, K_SOFTMAX,
+    K_AMINMAX, K_LOGSUMEXP, K_SOFTMAX, K_CUMSUM, K_LOGCUMSUMEXP, K_CUMMAX,
 } Kind;
 
 #define ARG(name) bind_table_arg(b, name)
@@ -203,6 +204,29 @@ static Value *reduce_call(const BindRow *row, const char *fname, BindArgs *b, Va
         }
         break;
     }
+    case K_CUMSUM:
+        if (get_dim(b, x, &d) < 0) return NULL;
+        if (inplace) {
+            tsr_tensor *t = tensor_of(self);
+            r = tsr_cumsum(t, d, dt, row->code != 0, t);
+            if (!r) return bind_runtime_error();
+            tsr_tensor_release(r);
+            return incref(self);
+        }
+        r = tsr_cumsum(x, d, dt, row->code != 0, out);
+        break;
+    case K_LOGCUMSUMEXP:
+        if (get_dim(b, x, &d) < 0) return NULL;
+        r = tsr_logcumsumexp(x, d, out);
+        break;
+    case K_CUMMAX: {
+        Value *outv = b->v[BIND_OUT];
+        tsr_tensor *ov, *oi, *v, *i;
+        if (get_dim(b, x, &d) < 0 || out_pair(outv, &ov, &oi) < 0) return NULL;
+        if (tsr_cummax(x, d, row->code != 0, ov, oi, &v, &i) < 0) return bind_runtime_error();
+        if (outv) ops_warn();
+        return pair(row->code ? (outv ? &rt_cummax_out : &rt_cummax) : (outv ? &rt_cummin_out : &rt_cummin), v, i, outv);
+    }
     case K_COUNT_NZ:
         if (get_dims(b, x, fname, &dims) < 0) return NULL;
         r = tsr_count_nonzero(x, &dims);
@@ -300,6 +324,14 @@ static BindRow rows[] = {
                                      "Tensor input, Dimname dim, *, ScalarType? dtype=None"),
     ROW("log_softmax", K_SOFTMAX, 1, FM, "Tensor input, int dim, ScalarType? dtype=None, *, Tensor? out=None|"
                                          "Tensor input, Dimname dim, *, ScalarType? dtype=None"),
+    ROW("cumsum", K_CUMSUM, 0, FM | BIND_INPLACE, "Tensor input, int dim, *, ScalarType? dtype=None, Tensor? out=None|"
+                                                  "Tensor input, Dimname dim, *, ScalarType? dtype=None, Tensor? out=None"),
+    ROW("cumprod", K_CUMSUM, 1, FM | BIND_INPLACE, "Tensor input, int dim, *, ScalarType? dtype=None, Tensor? out=None|"
+                                                   "Tensor input, Dimname dim, *, ScalarType? dtype=None, Tensor? out=None"),
+    ROW("logcumsumexp", K_LOGCUMSUMEXP, 0, FM, "Tensor input, int dim, *, Tensor? out=None|"
+                                               "Tensor input, Dimname dim, *, Tensor? out=None"),
+    ROW("cummax", K_CUMMAX, 1, FM, "Tensor input, int dim, *, Tensor[]? out=None|Tensor input, Dimname dim, *, Tensor[]? out=None"),
+    ROW("cummin", K_CUMMAX, 0, FM, "Tensor input, int dim, *, Tensor[]? out=None|Tensor input, Dimname dim, *, Tensor[]? out=None"),
     {.name = "softmax", .kind = K_SOFTMAX, .code = 0, .flags = BIND_FN, .handler = reduce_call,
      .sigs = "Tensor input, int dim, ScalarType? dtype=None", .module = "torch.special"},
     {.name = "log_softmax", .kind = K_SOFTMAX, .code = 1, .flags = BIND_FN, .handler = reduce_call,

@@ -680,6 +680,10 @@ const ReturnType rt_min = RETURN_TYPE("min", "values", "indices");
 const ReturnType rt_min_out = RETURN_TYPE("min_out", "values", "indices");
 const ReturnType rt_aminmax = RETURN_TYPE("aminmax", "min", "max");
 const ReturnType rt_aminmax_out = RETURN_TYPE("aminmax_out", "min", "max");
+const ReturnType rt_cummax = RETURN_TYPE("cummax", "values", "indices");
+const ReturnType rt_cummax_out = RETURN_TYPE("cummax_out", "values", "indices");
+const ReturnType rt_cummin = RETURN_TYPE("cummin", "values", "indices");
+const ReturnType rt_cummin_out = RETURN_TYPE("cummin_out", "values", "indices");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
