@@ -11,12 +11,13 @@
 #include "ops/copy.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
+#include "ops/sort.h"
 #include "iter.h"
 #include "view.h"
 
 typedef enum {
     K_SUM, K_NANSUM, K_MEAN, K_NANMEAN, K_PROD, K_VAR, K_VAR_MEAN, K_AMAX, K_MAX, K_ARGMAX, K_ALLANY, K_COUNT_NZ,
-    K_AMINMAX, K_LOGSUMEXP, K_SOFTMAX, K_CUMSUM, K_LOGCUMSUMEXP, K_CUMMAX,
+    K_AMINMAX, K_LOGSUMEXP, K_SOFTMAX, K_CUMSUM, K_LOGCUMSUMEXP, K_CUMMAX, K_SORT, K_ARGSORT, K_MSORT,
 } Kind;
 
 #define ARG(name) bind_table_arg(b, name)
@@ -227,6 +228,32 @@ static Value *reduce_call(const BindRow *row, const char *fname, BindArgs *b, Va
         if (outv) ops_warn();
         return pair(row->code ? (outv ? &rt_cummax_out : &rt_cummax) : (outv ? &rt_cummin_out : &rt_cummin), v, i, outv);
     }
+    case K_SORT: case K_ARGSORT: case K_MSORT: {
+        Value *outv = row->kind == K_SORT ? b->v[BIND_OUT] : NULL;
+        tsr_tensor *ov = NULL, *oi = NULL, *v, *i;
+        d = row->kind == K_MSORT ? 0 : -1;
+        if (row->kind != K_MSORT && get_dim(b, x, &d) < 0) return NULL;
+        if (out_pair(outv, &ov, &oi) < 0) return NULL;
+        Value *sv = ARG("stable");
+        if (tsr_sort(x, d, flag(b, "descending", false), sv && sv->u.i, ov, oi, &v, &i) < 0) return bind_runtime_error();
+        if (row->kind == K_ARGSORT) {
+            tsr_tensor_release(v);
+            return v_tensor(i);
+        }
+        if (row->kind == K_MSORT) {
+            tsr_tensor_release(i);
+            r = v;
+            if (out) {
+                tsr_tensor *res = NULL;
+                if (tsr_tensor_resize_(out, r->ndim, r->sizes) == 0 && tsr_copy_(out, r) == 0) res = tsr_tensor_retain(out);
+                tsr_tensor_release(r);
+                r = res;
+            }
+            break;
+        }
+        if (outv) ops_warn();
+        return pair(outv ? &rt_sort_out : &rt_sort, v, i, outv);
+    }
     case K_COUNT_NZ:
         if (get_dims(b, x, fname, &dims) < 0) return NULL;
         r = tsr_count_nonzero(x, &dims);
@@ -332,6 +359,14 @@ static BindRow rows[] = {
                                                "Tensor input, Dimname dim, *, Tensor? out=None"),
     ROW("cummax", K_CUMMAX, 1, FM, "Tensor input, int dim, *, Tensor[]? out=None|Tensor input, Dimname dim, *, Tensor[]? out=None"),
     ROW("cummin", K_CUMMAX, 0, FM, "Tensor input, int dim, *, Tensor[]? out=None|Tensor input, Dimname dim, *, Tensor[]? out=None"),
+    ROW("sort", K_SORT, 0, FM, "Tensor input, *, bool? stable, int dim=-1, bool descending=False, Tensor[]? out=None|"
+                               "Tensor input, int dim=-1, bool descending=False, *, Tensor[]? out=None|"
+                               "Tensor input, *, bool? stable, Dimname dim, bool descending=False, Tensor[]? out=None|"
+                               "Tensor input, Dimname dim, bool descending=False, *, Tensor[]? out=None"),
+    ROW("argsort", K_ARGSORT, 0, FM, "Tensor input, *, bool stable, int dim=-1, bool descending=False|"
+                                     "Tensor input, int dim=-1, bool descending=False|"
+                                     "Tensor input, Dimname dim, bool descending=False"),
+    ROW("msort", K_MSORT, 0, FM, "Tensor input, *, Tensor? out=None"),
     {.name = "softmax", .kind = K_SOFTMAX, .code = 0, .flags = BIND_FN, .handler = reduce_call,
      .sigs = "Tensor input, int dim, ScalarType? dtype=None", .module = "torch.special"},
     {.name = "log_softmax", .kind = K_SOFTMAX, .code = 1, .flags = BIND_FN, .handler = reduce_call,

@@ -684,6 +684,8 @@ const ReturnType rt_cummax = RETURN_TYPE("cummax", "values", "indices");
 const ReturnType rt_cummax_out = RETURN_TYPE("cummax_out", "values", "indices");
 const ReturnType rt_cummin = RETURN_TYPE("cummin", "values", "indices");
 const ReturnType rt_cummin_out = RETURN_TYPE("cummin_out", "values", "indices");
+const ReturnType rt_sort = RETURN_TYPE("sort", "values", "indices");
+const ReturnType rt_sort_out = RETURN_TYPE("sort_out", "values", "indices");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
