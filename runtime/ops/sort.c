@@ -16,10 +16,20 @@
 
 typedef struct { double f; int64_t i; int64_t idx; } kv;   /* f: float key, i: integer key */
 
-typedef struct { bool desc, integral; } cmp_t;
+/* KIND_SORT: KeyValueComp{Asc,Desc}; KIND_MEDIAN / KIND_NANMEDIAN: the
+ * index-tiebroken comparators of median_with_indices_impl; KIND_PLAIN:
+ * mode's value-only operator<. */
+enum { KIND_SORT, KIND_MEDIAN, KIND_NANMEDIAN, KIND_PLAIN };
+typedef struct { bool desc, integral; int kind; } cmp_t;
 
 static bool less(const cmp_t *c, const kv *a, const kv *b)
 {
+    if (c->kind == KIND_PLAIN) return c->integral ? a->i < b->i : a->f < b->f;
+    if (c->kind != KIND_SORT) {
+        if (c->integral) return a->i < b->i || (a->i == b->i && a->idx < b->idx);
+        return a->f < b->f || (a->f == b->f && a->idx < b->idx) ||
+               (c->kind == KIND_NANMEDIAN && isnan(b->f) && !isnan(a->f));
+    }
     if (c->integral) return c->desc ? a->i > b->i : a->i < b->i;
     if (c->desc) return (isnan(a->f) && !isnan(b->f)) || a->f > b->f;
     return (!isnan(a->f) && isnan(b->f)) || a->f < b->f;
@@ -156,6 +166,40 @@ static void std_sort(const cmp_t *c, kv *first, kv *last)
     }
 }
 
+/* std::nth_element (__introselect) */
+static void nth_element(const cmp_t *c, kv *first, kv *nth, kv *last)
+{
+    if (first == last || nth == last) return;
+    int64_t depth = (63 - __builtin_clzll((uint64_t)(last - first))) * 2;
+    while (last - first > 3) {
+        if (depth == 0) {
+            /* __heap_select(first, nth + 1, last), then nth to its place */
+            kv *middle = nth + 1;
+            int64_t len = middle - first;
+            if (len >= 2)
+                for (int64_t parent = (len - 2) / 2;; parent--) {
+                    adjust_heap(c, first, parent, len, first[parent]);
+                    if (parent == 0) break;
+                }
+            for (kv *i = middle; i < last; ++i)
+                if (less(c, i, first)) {
+                    kv value = *i;
+                    *i = *first;
+                    adjust_heap(c, first, 0, len, value);
+                }
+            swap_kv(first, nth);
+            return;
+        }
+        --depth;
+        kv *mid = first + (last - first) / 2;
+        move_median_to_first(c, first, first + 1, mid, last - 1);
+        kv *cut = unguarded_partition(c, first + 1, last, first);
+        if (cut <= nth) first = cut;
+        else last = cut;
+    }
+    insertion_sort(c, first, last);
+}
+
 /* a stable merge sort (std::stable_sort's order is the only stable one) */
 static void merge_sort(const cmp_t *c, kv *a, kv *tmp, int64_t n)
 {
@@ -238,6 +282,149 @@ fail:
     tsr_free(buf);
     tsr_free(tmp);
     tsr_tensor_release(c);
+    tsr_tensor_release(v);
+    tsr_tensor_release(ix);
+    return -1;
+}
+
+/* Lines of x along dim (contiguous copy): fn(ctx, buf, n, src line) per line. */
+static int dim_lines(const tsr_tensor *x, int64_t dim, tsr_tensor *v, tsr_tensor *ix, int kind)
+{
+    tsr_tensor *c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
+    if (!c) return -1;
+    int64_t outer = 1, inner = 1, n = x->ndim ? x->sizes[dim] : 1;
+    for (int d = 0; d < (int)dim; d++) outer *= x->sizes[d];
+    for (int d = (int)dim + 1; d < x->ndim; d++) inner *= x->sizes[d];
+    kv *buf = tsr_malloc((size_t)(n ? n : 1) * sizeof *buf);
+    if (!buf) {
+        tsr_tensor_release(c);
+        return -1;
+    }
+    const tsr_dtype_traits *tr = tsr_dtype_traits_of(x->dtype);
+    cmp_t cm = {.integral = !tsr_dtype_is_floating(x->dtype), .kind = kind};
+    const char *src = tsr_tensor_ptr(c, NULL);
+    int sz = tr->itemsize;
+    int64_t o = 0;
+    for (int64_t a = 0; a < outer; a++)
+        for (int64_t k = 0; k < inner; k++, o++) {
+            int64_t nnan = 0, firstnan = -1;
+            for (int64_t j = 0; j < n; j++) {
+                const char *p = src + ((a * n + j) * inner + k) * sz;
+                buf[j].idx = j;
+                if (cm.integral) {
+                    buf[j].i = tr->load_int64(p);
+                } else {
+                    buf[j].f = tr->load_double(p);
+                    if (isnan(buf[j].f) && nnan++ == 0) firstnan = j;
+                }
+            }
+            int64_t pick;
+            if (kind == KIND_PLAIN) {   /* mode */
+                std_sort(&cm, buf, buf + n);
+                int64_t best = 0, freq = 0, maxf = 0;
+                for (int64_t j = 0; j < n; j++) {
+                    freq++;
+                    bool end = j == n - 1 || (cm.integral ? buf[j].i != buf[j + 1].i : buf[j].f != buf[j + 1].f);
+                    if (end) {
+                        if (freq > maxf) best = j, maxf = freq;
+                        freq = 0;
+                    }
+                }
+                pick = buf[best].idx;
+            } else if (kind == KIND_MEDIAN && nnan) {
+                pick = firstnan;
+            } else {
+                int64_t m = kind == KIND_NANMEDIAN ? (n - nnan - 1) / 2 : (n - 1) / 2;
+                if (m < 0) m = 0;
+                nth_element(&cm, buf, buf + m, buf + n);
+                pick = buf[m].idx;
+            }
+            memcpy((char *)tsr_tensor_ptr(v, NULL) + o * sz, src + ((a * n + pick) * inner + k) * sz, (size_t)sz);
+            ((int64_t *)tsr_tensor_ptr(ix, NULL))[o] = pick;
+        }
+    tsr_free(buf);
+    tsr_tensor_release(c);
+    return tsr_check_interrupt();
+}
+
+int tsr_median(const tsr_tensor *x, const int64_t *dimp, bool keepdim, int kind, tsr_tensor *ov, tsr_tensor *oi,
+               tsr_tensor **values, tsr_tensor **indices)
+{
+    const char *fname = kind == TSR_MODE ? "mode" : "median";
+    int ikind = kind == TSR_MODE ? KIND_PLAIN : kind == TSR_NANMEDIAN ? KIND_NANMEDIAN : KIND_MEDIAN;
+    tsr_tensor *v = NULL, *ix = NULL;
+    bool fl = tsr_dtype_is_floating(x->dtype);
+    if (!dimp) {   /* median() / nanmedian() of everything: the value only */
+        if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16) {
+            tsr__not_implemented("median_cpu", x->dtype);
+            return -1;
+        }
+        v = tsr_tensor_empty(0, NULL, x->dtype, x->device);
+        if (!v) return -1;
+        *values = v;
+        *indices = NULL;
+        int64_t n = tsr_tensor_numel(x);
+        if (tsr_tensor_is_meta(x)) return 0;
+        if (n == 0) return tsr_fill_(v, tsr_scalar_float(NAN));
+        tsr_tensor *c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
+        kv *buf = c ? tsr_malloc((size_t)n * sizeof *buf) : NULL;
+        if (!buf) {
+            tsr_tensor_release(c);
+            goto fail;
+        }
+        const tsr_dtype_traits *tr = tsr_dtype_traits_of(x->dtype);
+        int64_t m = 0, nnan = 0;
+        for (int64_t j = 0; j < n; j++) {
+            const char *p = (const char *)tsr_tensor_ptr(c, NULL) + j * tr->itemsize;
+            kv e = {.idx = j};
+            if (fl) e.f = tr->load_double(p); else e.i = tr->load_int64(p);
+            if (fl && isnan(e.f)) nnan++;
+            else buf[m++] = e;
+        }
+        int rc;
+        if ((nnan && kind == TSR_MEDIAN) || m == 0) {
+            rc = tsr_fill_(v, tsr_scalar_float(NAN));
+        } else {
+            cmp_t cm = {.integral = !fl, .kind = KIND_PLAIN};
+            int64_t k = (m - 1) / 2;
+            nth_element(&cm, buf, buf + k, buf + m);
+            rc = tsr_tensor_set_at(v, 0, fl ? tsr_scalar_float(buf[k].f) : tsr_scalar_int(buf[k].i));
+        }
+        tsr_free(buf);
+        tsr_tensor_release(c);
+        return rc;
+    }
+    int64_t dim = *dimp;
+    int nd = x->ndim ? x->ndim : 1;
+    if (dim < -nd || dim >= nd) {
+        tsr_error_set(TSR_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+                      -nd, nd - 1, (long long)dim);
+        return -1;
+    }
+    if (dim < 0) dim += nd;
+    if (x->ndim && x->sizes[dim] == 0) {
+        tsr_error_set(TSR_ERR_INDEX, "%s(): Expected reduction dim %lld to have non-zero size.", fname, (long long)dim);
+        return -1;
+    }
+    if (tsr_dtype_is_complex(x->dtype) || (kind != TSR_MODE && (x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16))) {
+        tsr__not_implemented(kind == TSR_MODE ? "mode_cpu" : "median_out", x->dtype);
+        return -1;
+    }
+    int64_t shape[TSR_MAX_DIMS];
+    int n = 0;
+    for (int d = 0; d < x->ndim; d++)
+        if (d != dim) shape[n++] = x->sizes[d];
+        else if (keepdim) shape[n++] = 1;
+    v = tsr_tensor_empty(n, shape, x->dtype, x->device);
+    ix = v ? tsr_tensor_empty(n, shape, TSR_INT64, x->device) : NULL;
+    if (!ix) goto fail;
+    if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(x) > 0 && dim_lines(x, dim, v, ix, ikind) < 0) goto fail;
+    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
+        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
+    *values = v;
+    *indices = ix;
+    return 0;
+fail:
     tsr_tensor_release(v);
     tsr_tensor_release(ix);
     return -1;

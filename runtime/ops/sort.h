@@ -12,4 +12,12 @@
 int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr_tensor *ov, tsr_tensor *oi,
              tsr_tensor **values, tsr_tensor **indices);
 
+/* median / nanmedian / mode (kind). dim NULL (median, nanmedian only): the
+ * value of everything, *indices NULL. Along dim: values and indices as
+ * 1.13 picks them (index-tiebroken nth_element; mode: the smallest most
+ * frequent value, its index where std::sort leaves the group's last). */
+enum { TSR_MEDIAN, TSR_NANMEDIAN, TSR_MODE };
+int tsr_median(const tsr_tensor *x, const int64_t *dim, bool keepdim, int kind, tsr_tensor *ov, tsr_tensor *oi,
+               tsr_tensor **values, tsr_tensor **indices);
+
 #endif

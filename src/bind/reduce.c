@@ -17,7 +17,7 @@
 
 typedef enum {
     K_SUM, K_NANSUM, K_MEAN, K_NANMEAN, K_PROD, K_VAR, K_VAR_MEAN, K_AMAX, K_MAX, K_ARGMAX, K_ALLANY, K_COUNT_NZ,
-    K_AMINMAX, K_LOGSUMEXP, K_SOFTMAX, K_CUMSUM, K_LOGCUMSUMEXP, K_CUMMAX, K_SORT, K_ARGSORT, K_MSORT,
+    K_AMINMAX, K_LOGSUMEXP, K_SOFTMAX, K_CUMSUM, K_LOGCUMSUMEXP, K_CUMMAX, K_SORT, K_ARGSORT, K_MSORT, K_MEDIAN,
 } Kind;
 
 #define ARG(name) bind_table_arg(b, name)
@@ -254,6 +254,18 @@ static Value *reduce_call(const BindRow *row, const char *fname, BindArgs *b, Va
         if (outv) ops_warn();
         return pair(outv ? &rt_sort_out : &rt_sort, v, i, outv);
     }
+    case K_MEDIAN: {
+        Value *outv = b->v[BIND_OUT];
+        tsr_tensor *ov, *oi, *v, *i;
+        if ((has = get_dim(b, x, &d)) < 0 || out_pair(outv, &ov, &oi) < 0) return NULL;
+        if (row->code == TSR_MODE && !has) d = -1, has = 1;
+        if (tsr_median(x, has ? &d : NULL, keepdim, row->code, ov, oi, &v, &i) < 0) return bind_runtime_error();
+        if (!has) return v_tensor(v);
+        if (outv) ops_warn();
+        static const ReturnType *const rts[3][2] = {{&rt_median, &rt_median_out}, {&rt_nanmedian, &rt_nanmedian_out},
+                                                    {&rt_mode, &rt_mode_out}};
+        return pair(rts[row->code][outv != NULL], v, i, outv);
+    }
     case K_COUNT_NZ:
         if (get_dims(b, x, fname, &dims) < 0) return NULL;
         r = tsr_count_nonzero(x, &dims);
@@ -367,6 +379,12 @@ static BindRow rows[] = {
                                      "Tensor input, int dim=-1, bool descending=False|"
                                      "Tensor input, Dimname dim, bool descending=False"),
     ROW("msort", K_MSORT, 0, FM, "Tensor input, *, Tensor? out=None"),
+#define MEDSIG "Tensor input|Tensor input, int dim, bool keepdim=False, *, Tensor[]? out=None|" \
+               "Tensor input, Dimname dim, bool keepdim=False, *, Tensor[]? out=None"
+    ROW("median", K_MEDIAN, TSR_MEDIAN, FM, MEDSIG),
+    ROW("nanmedian", K_MEDIAN, TSR_NANMEDIAN, FM, MEDSIG),
+    ROW("mode", K_MEDIAN, TSR_MODE, FM, "Tensor input, int dim=-1, bool keepdim=False, *, Tensor[]? out=None|"
+                                        "Tensor input, Dimname dim, bool keepdim=False, *, Tensor[]? out=None"),
     {.name = "softmax", .kind = K_SOFTMAX, .code = 0, .flags = BIND_FN, .handler = reduce_call,
      .sigs = "Tensor input, int dim, ScalarType? dtype=None", .module = "torch.special"},
     {.name = "log_softmax", .kind = K_SOFTMAX, .code = 1, .flags = BIND_FN, .handler = reduce_call,

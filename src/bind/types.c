@@ -686,6 +686,12 @@ const ReturnType rt_cummin = RETURN_TYPE("cummin", "values", "indices");
 const ReturnType rt_cummin_out = RETURN_TYPE("cummin_out", "values", "indices");
 const ReturnType rt_sort = RETURN_TYPE("sort", "values", "indices");
 const ReturnType rt_sort_out = RETURN_TYPE("sort_out", "values", "indices");
+const ReturnType rt_median = RETURN_TYPE("median", "values", "indices");
+const ReturnType rt_median_out = RETURN_TYPE("median_out", "values", "indices");
+const ReturnType rt_nanmedian = RETURN_TYPE("nanmedian", "values", "indices");
+const ReturnType rt_nanmedian_out = RETURN_TYPE("nanmedian_out", "values", "indices");
+const ReturnType rt_mode = RETURN_TYPE("mode", "values", "indices");
+const ReturnType rt_mode_out = RETURN_TYPE("mode_out", "values", "indices");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
