@@ -429,3 +429,102 @@ fail:
     tsr_tensor_release(ix);
     return -1;
 }
+
+/* std::partial_sort(first, middle, last): __heap_select, then __sort_heap */
+static void partial_sort(const cmp_t *c, kv *first, kv *middle, kv *last)
+{
+    int64_t len = middle - first;
+    if (len >= 2)
+        for (int64_t parent = (len - 2) / 2;; parent--) {
+            adjust_heap(c, first, parent, len, first[parent]);
+            if (parent == 0) break;
+        }
+    for (kv *i = middle; i < last; ++i)
+        if (less(c, i, first)) {
+            kv value = *i;
+            *i = *first;
+            adjust_heap(c, first, 0, len, value);
+        }
+    while (middle - first > 1) {
+        --middle;
+        kv value = *middle;
+        *middle = *first;
+        adjust_heap(c, first, 0, middle - first, value);
+    }
+}
+
+int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sorted, tsr_tensor *ov, tsr_tensor *oi,
+             tsr_tensor **values, tsr_tensor **indices)
+{
+    tsr_tensor *v = NULL, *ix = NULL, *c = NULL;
+    kv *buf = NULL;
+    int nd = x->ndim ? x->ndim : 1;
+    if (dim < -nd || dim >= nd) {
+        tsr_error_set(TSR_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+                      -nd, nd - 1, (long long)dim);
+        return -1;
+    }
+    if (dim < 0) dim += nd;
+    int64_t n = x->ndim ? x->sizes[dim] : 1;
+    if (k < 0 || k > n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "selected index k out of range");
+        return -1;
+    }
+    if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16) {
+        tsr__not_implemented("topk_cpu", x->dtype);
+        return -1;
+    }
+    int64_t shape[TSR_MAX_DIMS];
+    for (int d = 0; d < x->ndim; d++) shape[d] = d == dim ? k : x->sizes[d];
+    v = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device);
+    ix = v ? tsr_tensor_empty(x->ndim, shape, TSR_INT64, x->device) : NULL;
+    if (!ix) goto fail;
+    if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(v) > 0) {
+        c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
+        buf = c ? tsr_malloc((size_t)n * sizeof *buf) : NULL;
+        if (!buf) goto fail;
+        int64_t outer = 1, inner = 1;
+        for (int d = 0; d < (int)dim; d++) outer *= x->sizes[d];
+        for (int d = (int)dim + 1; d < x->ndim; d++) inner *= x->sizes[d];
+        const tsr_dtype_traits *tr = tsr_dtype_traits_of(x->dtype);
+        cmp_t cm = {.desc = largest, .integral = !tsr_dtype_is_floating(x->dtype), .kind = KIND_SORT};
+        const char *src = tsr_tensor_ptr(c, NULL);
+        char *dv = tsr_tensor_ptr(v, NULL);
+        int64_t *di = tsr_tensor_ptr(ix, NULL);
+        int sz = tr->itemsize;
+        for (int64_t a = 0; a < outer; a++)
+            for (int64_t kk = 0; kk < inner; kk++) {
+                for (int64_t j = 0; j < n; j++) {
+                    const char *p = src + ((a * n + j) * inner + kk) * sz;
+                    buf[j].idx = j;
+                    if (cm.integral) buf[j].i = tr->load_int64(p);
+                    else buf[j].f = tr->load_double(p);
+                }
+                if (k * 64 <= n) {
+                    partial_sort(&cm, buf, buf + k, buf + n);
+                } else {
+                    nth_element(&cm, buf, buf + k - 1, buf + n);
+                    if (sorted) std_sort(&cm, buf, buf + k - 1);
+                }
+                for (int64_t j = 0; j < k; j++) {
+                    int64_t at = (a * k + j) * inner + kk;
+                    memcpy(dv + at * sz, src + ((a * n + buf[j].idx) * inner + kk) * sz, (size_t)sz);
+                    di[at] = buf[j].idx;
+                }
+            }
+        if (tsr_check_interrupt() < 0) goto fail;
+    }
+    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
+        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
+    tsr_free(buf);
+    tsr_tensor_release(c);
+    *values = v;
+    *indices = ix;
+    return 0;
+fail:
+    tsr_free(buf);
+    tsr_tensor_release(c);
+    tsr_tensor_release(v);
+    tsr_tensor_release(ix);
+    return -1;
+}

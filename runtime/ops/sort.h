@@ -19,5 +19,10 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
 enum { TSR_MEDIAN, TSR_NANMEDIAN, TSR_MODE };
 int tsr_median(const tsr_tensor *x, const int64_t *dim, bool keepdim, int kind, tsr_tensor *ov, tsr_tensor *oi,
                tsr_tensor **values, tsr_tensor **indices);
+/* topk: the k largest (smallest) along dim, as TopKImpl.h picks them
+ * (partial_sort when k * 64 <= n, else nth_element and a sort of the
+ * first k - 1). 0 or -1 ("selected index k out of range"). */
+int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sorted, tsr_tensor *ov, tsr_tensor *oi,
+             tsr_tensor **values, tsr_tensor **indices);
 
 #endif

@@ -692,6 +692,8 @@ const ReturnType rt_nanmedian = RETURN_TYPE("nanmedian", "values", "indices");
 const ReturnType rt_nanmedian_out = RETURN_TYPE("nanmedian_out", "values", "indices");
 const ReturnType rt_mode = RETURN_TYPE("mode", "values", "indices");
 const ReturnType rt_mode_out = RETURN_TYPE("mode_out", "values", "indices");
+const ReturnType rt_topk = RETURN_TYPE("topk", "values", "indices");
+const ReturnType rt_topk_out = RETURN_TYPE("topk_out", "values", "indices");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
