@@ -528,3 +528,114 @@ fail:
     tsr_tensor_release(ix);
     return -1;
 }
+
+/* kthvalue: Sorting.cpp's quick_select_template (Sedgewick's partition,
+ * median of three) on (value, index) pairs, NaN largest. */
+static bool gt_or_nan(const kv *a, const kv *b, bool integral)
+{
+    if (integral) return a->i > b->i;
+    return (isnan(a->f) && !isnan(b->f)) || a->f > b->f;
+}
+
+static void quick_select(kv *arr, int64_t sz, int64_t k, bool integral)
+{
+    int64_t L = 0, R = sz - 1;
+    for (;;) {
+        if (R <= L) return;
+        if (R == L + 1) {
+            if (gt_or_nan(&arr[L], &arr[R], integral)) swap_kv(&arr[L], &arr[R]);
+            return;
+        }
+        int64_t P = (L + R) >> 1;
+        swap_kv(&arr[P], &arr[L + 1]);
+        if (gt_or_nan(&arr[L + 1], &arr[R], integral)) swap_kv(&arr[L + 1], &arr[R]);
+        if (gt_or_nan(&arr[L], &arr[R], integral)) swap_kv(&arr[L], &arr[R]);
+        if (gt_or_nan(&arr[L + 1], &arr[L], integral)) swap_kv(&arr[L + 1], &arr[L]);
+        int64_t i = L + 1, j = R;
+        kv piv = arr[L];
+        for (;;) {
+            do i++; while (gt_or_nan(&piv, &arr[i], integral));
+            do j--; while (gt_or_nan(&arr[j], &piv, integral));
+            if (j < i) break;
+            swap_kv(&arr[i], &arr[j]);
+        }
+        swap_kv(&arr[L], &arr[j]);
+        if (j <= k) L = i;
+        if (j >= k) R = j - 1;
+    }
+}
+
+int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_tensor *ov, tsr_tensor *oi,
+                 tsr_tensor **values, tsr_tensor **indices)
+{
+    tsr_tensor *v = NULL, *ix = NULL, *c = NULL;
+    kv *buf = NULL;
+    int nd = x->ndim ? x->ndim : 1;
+    if (dim < -nd || dim >= nd) {
+        tsr_error_set(TSR_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+                      -nd, nd - 1, (long long)dim);
+        return -1;
+    }
+    if (dim < 0) dim += nd;
+    int64_t n = x->ndim ? x->sizes[dim] : 1;
+    if (x->ndim && n == 0) {
+        tsr_error_set(TSR_ERR_INDEX, "kthvalue(): Expected reduction dim %lld to have non-zero size.", (long long)dim);
+        return -1;
+    }
+    if (k < 1 || k > n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "kthvalue(): selected number k out of range for dimension %lld", (long long)dim);
+        return -1;
+    }
+    if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16) {
+        tsr__not_implemented("kthvalue_cpu", x->dtype);
+        return -1;
+    }
+    int64_t shape[TSR_MAX_DIMS];
+    int m = 0;
+    for (int d = 0; d < x->ndim; d++)
+        if (d != dim) shape[m++] = x->sizes[d];
+        else if (keepdim) shape[m++] = 1;
+    v = tsr_tensor_empty(m, shape, x->dtype, x->device);
+    ix = v ? tsr_tensor_empty(m, shape, TSR_INT64, x->device) : NULL;
+    if (!ix) goto fail;
+    if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(v) > 0) {
+        c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
+        buf = c ? tsr_malloc((size_t)n * sizeof *buf) : NULL;
+        if (!buf) goto fail;
+        int64_t outer = 1, inner = 1;
+        for (int d = 0; d < (int)dim; d++) outer *= x->sizes[d];
+        for (int d = (int)dim + 1; d < x->ndim; d++) inner *= x->sizes[d];
+        const tsr_dtype_traits *tr = tsr_dtype_traits_of(x->dtype);
+        bool integral = !tsr_dtype_is_floating(x->dtype);
+        const char *src = tsr_tensor_ptr(c, NULL);
+        int sz = tr->itemsize;
+        int64_t o = 0;
+        for (int64_t a = 0; a < outer; a++)
+            for (int64_t kk = 0; kk < inner; kk++, o++) {
+                for (int64_t j = 0; j < n; j++) {
+                    const char *p = src + ((a * n + j) * inner + kk) * sz;
+                    buf[j].idx = j;
+                    if (integral) buf[j].i = tr->load_int64(p);
+                    else buf[j].f = tr->load_double(p);
+                }
+                quick_select(buf, n, k - 1, integral);
+                memcpy((char *)tsr_tensor_ptr(v, NULL) + o * sz, src + ((a * n + buf[k - 1].idx) * inner + kk) * sz,
+                       (size_t)sz);
+                ((int64_t *)tsr_tensor_ptr(ix, NULL))[o] = buf[k - 1].idx;
+            }
+        if (tsr_check_interrupt() < 0) goto fail;
+    }
+    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
+        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
+    tsr_free(buf);
+    tsr_tensor_release(c);
+    *values = v;
+    *indices = ix;
+    return 0;
+fail:
+    tsr_free(buf);
+    tsr_tensor_release(c);
+    tsr_tensor_release(v);
+    tsr_tensor_release(ix);
+    return -1;
+}

@@ -24,5 +24,8 @@ int tsr_median(const tsr_tensor *x, const int64_t *dim, bool keepdim, int kind, 
  * first k - 1). 0 or -1 ("selected index k out of range"). */
 int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sorted, tsr_tensor *ov, tsr_tensor *oi,
              tsr_tensor **values, tsr_tensor **indices);
+/* kthvalue: the k-th smallest along dim (Sorting.cpp's quick select). */
+int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_tensor *ov, tsr_tensor *oi,
+                 tsr_tensor **values, tsr_tensor **indices);
 
 #endif

@@ -17,7 +17,7 @@
 
 typedef enum {
     K_SUM, K_NANSUM, K_MEAN, K_NANMEAN, K_PROD, K_VAR, K_VAR_MEAN, K_AMAX, K_MAX, K_ARGMAX, K_ALLANY, K_COUNT_NZ,
-    K_AMINMAX, K_LOGSUMEXP, K_SOFTMAX, K_CUMSUM, K_LOGCUMSUMEXP, K_CUMMAX, K_SORT, K_ARGSORT, K_MSORT, K_MEDIAN, K_TOPK,
+    K_AMINMAX, K_LOGSUMEXP, K_SOFTMAX, K_CUMSUM, K_LOGCUMSUMEXP, K_CUMMAX, K_SORT, K_ARGSORT, K_MSORT, K_MEDIAN, K_TOPK, K_KTHVALUE,
 } Kind;
 
 #define ARG(name) bind_table_arg(b, name)
@@ -279,6 +279,17 @@ static Value *reduce_call(const BindRow *row, const char *fname, BindArgs *b, Va
         if (outv) ops_warn();
         return pair(outv ? &rt_topk_out : &rt_topk, v, i, outv);
     }
+    case K_KTHVALUE: {
+        Value *outv = b->v[BIND_OUT];
+        tsr_tensor *ov, *oi, *v, *i;
+        int64_t k;
+        d = -1;
+        if (bind_table_int_value(ARG("k"), fname, "k", &k) < 0 || out_pair(outv, &ov, &oi) < 0) return NULL;
+        if (get_dim(b, x, &d) < 0) return NULL;
+        if (tsr_kthvalue(x, k, d, keepdim, ov, oi, &v, &i) < 0) return bind_runtime_error();
+        if (outv) ops_warn();
+        return pair(outv ? &rt_kthvalue_out : &rt_kthvalue, v, i, outv);
+    }
     case K_COUNT_NZ:
         if (get_dims(b, x, fname, &dims) < 0) return NULL;
         r = tsr_count_nonzero(x, &dims);
@@ -399,6 +410,8 @@ static BindRow rows[] = {
     ROW("mode", K_MEDIAN, TSR_MODE, FM, "Tensor input, int dim=-1, bool keepdim=False, *, Tensor[]? out=None|"
                                         "Tensor input, Dimname dim, bool keepdim=False, *, Tensor[]? out=None"),
     ROW("topk", K_TOPK, 0, FM, "Tensor input, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor[]? out=None"),
+    ROW("kthvalue", K_KTHVALUE, 0, FM, "Tensor input, int k, int dim=-1, bool keepdim=False, *, Tensor[]? out=None|"
+                                       "Tensor input, int k, Dimname dim, bool keepdim=False, *, Tensor[]? out=None"),
     {.name = "softmax", .kind = K_SOFTMAX, .code = 0, .flags = BIND_FN, .handler = reduce_call,
      .sigs = "Tensor input, int dim, ScalarType? dtype=None", .module = "torch.special"},
     {.name = "log_softmax", .kind = K_SOFTMAX, .code = 1, .flags = BIND_FN, .handler = reduce_call,

@@ -694,6 +694,8 @@ const ReturnType rt_mode = RETURN_TYPE("mode", "values", "indices");
 const ReturnType rt_mode_out = RETURN_TYPE("mode_out", "values", "indices");
 const ReturnType rt_topk = RETURN_TYPE("topk", "values", "indices");
 const ReturnType rt_topk_out = RETURN_TYPE("topk_out", "values", "indices");
+const ReturnType rt_kthvalue = RETURN_TYPE("kthvalue", "values", "indices");
+const ReturnType rt_kthvalue_out = RETURN_TYPE("kthvalue_out", "values", "indices");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
