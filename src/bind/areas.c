@@ -20,6 +20,7 @@ static void (*const areas[])(void) = {
     bind_special_init,
     bind_session_init,
     bind_join_init,
+    bind_reduce_init,
 };
 
 void bind_areas_init(void)

@@ -674,6 +674,28 @@ static const char *rt_dir(Value *v, int i)
      .n = 2, .fields = {__VA_ARGS__}}
 const ReturnType rt_frexp = RETURN_TYPE("frexp", "mantissa", "exponent");
 const ReturnType rt_frexp_out = RETURN_TYPE("frexp_out", "mantissa", "exponent");
+const ReturnType rt_max = RETURN_TYPE("max", "values", "indices");
+const ReturnType rt_max_out = RETURN_TYPE("max_out", "values", "indices");
+const ReturnType rt_min = RETURN_TYPE("min", "values", "indices");
+const ReturnType rt_min_out = RETURN_TYPE("min_out", "values", "indices");
+const ReturnType rt_aminmax = RETURN_TYPE("aminmax", "min", "max");
+const ReturnType rt_aminmax_out = RETURN_TYPE("aminmax_out", "min", "max");
+const ReturnType rt_cummax = RETURN_TYPE("cummax", "values", "indices");
+const ReturnType rt_cummax_out = RETURN_TYPE("cummax_out", "values", "indices");
+const ReturnType rt_cummin = RETURN_TYPE("cummin", "values", "indices");
+const ReturnType rt_cummin_out = RETURN_TYPE("cummin_out", "values", "indices");
+const ReturnType rt_sort = RETURN_TYPE("sort", "values", "indices");
+const ReturnType rt_sort_out = RETURN_TYPE("sort_out", "values", "indices");
+const ReturnType rt_median = RETURN_TYPE("median", "values", "indices");
+const ReturnType rt_median_out = RETURN_TYPE("median_out", "values", "indices");
+const ReturnType rt_nanmedian = RETURN_TYPE("nanmedian", "values", "indices");
+const ReturnType rt_nanmedian_out = RETURN_TYPE("nanmedian_out", "values", "indices");
+const ReturnType rt_mode = RETURN_TYPE("mode", "values", "indices");
+const ReturnType rt_mode_out = RETURN_TYPE("mode_out", "values", "indices");
+const ReturnType rt_topk = RETURN_TYPE("topk", "values", "indices");
+const ReturnType rt_topk_out = RETURN_TYPE("topk_out", "values", "indices");
+const ReturnType rt_kthvalue = RETURN_TYPE("kthvalue", "values", "indices");
+const ReturnType rt_kthvalue_out = RETURN_TYPE("kthvalue_out", "values", "indices");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {

@@ -1,0 +1,366 @@
+/* runtime/ops/reduce_cmp.c — amax/amin, max/min (whole and along a dim,
+ * with indices), argmax/argmin, all/any and count_nonzero, with 1.13's
+ * rules (ReduceOps.cpp, TensorCompare.cpp): NaN wins and the first
+ * occurrence of the extreme gives the index; zero-size reductions are
+ * IndexErrors; all/any give bool (uint8 for uint8 input). */
+#include <complex.h>
+#include <math.h>
+#include <string.h>
+
+#include "../error.h"
+#include "../internal.h"
+#include "copy.h"
+#include "reduce.h"
+#include "reduce_iter.h"
+
+static bool is_meta(const tsr_tensor *x) { return x->device.type == TSR_DEV_META; }
+
+/* One running extreme: floats compared as double (exact for every float
+ * dtype), integers as int64. */
+typedef struct {
+    const tsr_dtype_traits *tr;
+    bool integral, is_max, want_index, started;
+    double dv;
+    int64_t iv, idx;
+    char *ibase;            /* indices output (same geometry as values) */
+    const char *vbase;
+    int64_t istride_ratio;  /* not used */
+} ext_ctx;
+
+static void ext_begin(void *c)
+{
+    ext_ctx *e = c;
+    e->started = false;
+    e->idx = 0;
+}
+
+static void ext_step(void *c, const char *p, int64_t idx)
+{
+    ext_ctx *e = c;
+    if (e->integral) {
+        int64_t v = e->tr->load_int64(p);
+        if (!e->started || (e->is_max ? v > e->iv : v < e->iv)) e->iv = v, e->idx = idx;
+    } else {
+        double v = e->tr->load_double(p);
+        if (!e->started) {
+            e->dv = v, e->idx = idx;
+        } else if (!isnan(e->dv)) {
+            if (isnan(v) || (e->is_max ? v > e->dv : v < e->dv)) e->dv = v, e->idx = idx;
+        }
+    }
+    e->started = true;
+}
+
+/* Rows of one dtype: the same choices as ext_step, without a call per
+ * element (floats: the first NaN ends the row's search). */
+#define EXT_ROW(name, T, LD, FLOAT)                                                           \
+    static void name(void *c, const char *p, int64_t stride, int64_t n, int64_t idx)        \
+    {                                                                                         \
+        ext_ctx *e = c;                                                                       \
+        int64_t i = 0;                                                                        \
+        if (FLOAT && e->started && isnan(e->dv)) return;                                      \
+        if (!e->started) {                                                                    \
+            if (FLOAT) e->dv = LD(*(const T *)p); else e->iv = (int64_t)LD(*(const T *)p);    \
+            e->idx = idx;                                                                     \
+            e->started = true;                                                                \
+            i = 1;                                                                            \
+            if (FLOAT && isnan(e->dv)) return;                                                \
+        }                                                                                     \
+        if (FLOAT) {                                                                          \
+            double m = e->dv;                                                                 \
+            int64_t at = e->idx;                                                              \
+            for (; i < n; i++) {                                                              \
+                double v = LD(*(const T *)(p + i * stride));                                  \
+                if (isnan(v)) { m = v; at = idx + i; break; }                                 \
+                if (e->is_max ? v > m : v < m) { m = v; at = idx + i; }                       \
+            }                                                                                 \
+            e->dv = m, e->idx = at;                                                           \
+        } else {                                                                              \
+            int64_t m = e->iv, at = e->idx;                                                   \
+            for (; i < n; i++) {                                                              \
+                int64_t v = (int64_t)LD(*(const T *)(p + i * stride));                        \
+                if (e->is_max ? v > m : v < m) { m = v; at = idx + i; }                       \
+            }                                                                                 \
+            e->iv = m, e->idx = at;                                                           \
+        }                                                                                     \
+    }
+#define LDP(x) (x)
+EXT_ROW(row_f32, float, LDP, 1)
+EXT_ROW(row_f64, double, LDP, 1)
+EXT_ROW(row_f16, tsr_half, tsr_half_to_float, 1)
+EXT_ROW(row_bf16, tsr_bfloat16, tsr_bfloat16_to_float, 1)
+EXT_ROW(row_u8, uint8_t, LDP, 0)
+EXT_ROW(row_i8, int8_t, LDP, 0)
+EXT_ROW(row_i16, int16_t, LDP, 0)
+EXT_ROW(row_i32, int32_t, LDP, 0)
+EXT_ROW(row_i64, int64_t, LDP, 0)
+EXT_ROW(row_b, bool, LDP, 0)
+static void (*const ext_rows[TSR_DTYPE_SLOTS])(void *, const char *, int64_t, int64_t, int64_t) = {
+    [TSR_FLOAT32] = row_f32, [TSR_FLOAT64] = row_f64, [TSR_FLOAT16] = row_f16, [TSR_BFLOAT16] = row_bf16,
+    [TSR_UINT8] = row_u8, [TSR_INT8] = row_i8, [TSR_INT16] = row_i16, [TSR_INT32] = row_i32, [TSR_INT64] = row_i64,
+    [TSR_BOOL] = row_b,
+};
+
+static void ext_end(void *c, char *o)
+{
+    ext_ctx *e = c;
+    if (e->integral) e->tr->store_int64(o, e->iv);
+    else e->tr->store_double(o, e->dv);
+}
+
+/* argmax: the index only, into an int64 output */
+static void arg_end(void *c, char *o)
+{
+    ext_ctx *e = c;
+    *(int64_t *)o = e->idx;
+}
+
+static int check_complex(const tsr_tensor *x, const char *what)
+{
+    if (tsr_dtype_is_complex(x->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s", what);
+        return -1;
+    }
+    return 0;
+}
+
+/* "amax(): Expected reduction dim 0 to have non-zero size." */
+static int check_nonzero_dims(const tsr_tensor *x, uint64_t mask, const char *fname)
+{
+    if (tsr_tensor_numel(x) != 0) return 0;
+    for (int d = 0; d < x->ndim; d++)
+        if ((mask & (1ull << d)) && x->sizes[d] == 0) {
+            tsr_error_set(TSR_ERR_INDEX, "%s(): Expected reduction dim %d to have non-zero size.", fname, d);
+            return -1;
+        }
+    return 0;
+}
+
+static int run_ext(const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, bool is_max, bool arg)
+{
+    if (is_meta(in) || tsr_tensor_numel(r) == 0) return 0;
+    ext_ctx e = {.tr = tsr_dtype_traits_of(in->dtype), .integral = tsr_dtype_is_integral(in->dtype, true),
+                 .is_max = is_max};
+    rplan P;
+    reduce_plan(&P, in, mask, keepdim, r);
+    P.base[0] = tsr_tensor_ptr(r, NULL);
+    relt_ops ops = {ext_begin, ext_step, arg ? arg_end : ext_end, ext_rows[in->dtype]};
+    return reduce_foreach(&P, &ops, &e);
+}
+
+tsr_tensor *tsr_amax(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, bool is_max, tsr_tensor *out)
+{
+    const char *fname = is_max ? "amax" : "amin";
+    uint64_t mask;
+    if (tsr_tensor_numel(x) == 0 && (!dims || dims->n <= 0)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify "
+                      "the reduction dim with the 'dim' argument.", fname);
+        return NULL;
+    }
+    if (reduce_mask(x, dims, &mask) < 0) return NULL;
+    if (check_nonzero_dims(x, mask, fname) < 0) return NULL;
+    if (out && out->dtype != x->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected the dtype for input and out to match, but got %s for input's "
+                      "dtype and %s for out's dtype.", tsr_dtype_scalar_name(x->dtype), tsr_dtype_scalar_name(out->dtype));
+        return NULL;
+    }
+    if (tsr_dtype_is_complex(x->dtype)) {
+        tsr__not_implemented(is_max ? "max_values_cpu" : "min_values_cpu", x->dtype);
+        return NULL;
+    }
+    tsr_tensor *r = reduce_result(x, mask, keepdim, x->dtype, out);
+    if (!r) return NULL;
+    if (run_ext(x, mask, keepdim, r, is_max, false) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
+tsr_tensor *tsr_max_all(const tsr_tensor *x, bool is_max)
+{
+    if (tsr_tensor_numel(x) == 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify "
+                      "the reduction dim with the 'dim' argument.", is_max ? "max" : "min");
+        return NULL;
+    }
+    if (tsr_dtype_is_complex(x->dtype)) {
+        tsr__not_implemented(is_max ? "max_all" : "min_all", x->dtype);
+        return NULL;
+    }
+    uint64_t mask;
+    if (reduce_mask(x, NULL, &mask) < 0) return NULL;
+    tsr_tensor *r = reduce_result(x, mask, false, x->dtype, NULL);
+    if (!r) return NULL;
+    if (run_ext(x, mask, false, r, is_max, false) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
+int tsr_max_dim(const tsr_tensor *x, int64_t dim, bool keepdim, bool is_max, tsr_tensor *ov, tsr_tensor *oi,
+                tsr_tensor **values, tsr_tensor **indices)
+{
+    const char *fname = is_max ? "max" : "min";
+    tsr_dims dd = {.n = 1, .d = {dim}};
+    uint64_t mask;
+    tsr_tensor *v = NULL, *i = NULL;
+    if (reduce_mask(x, &dd, &mask) < 0) return -1;
+    if (check_complex(x, is_max ? "max(): does not support complex input" :
+                                  "min(): does not support complex input") < 0) return -1;
+    if (check_nonzero_dims(x, mask, fname) < 0) return -1;
+    v = reduce_result(x, mask, keepdim, x->dtype, ov);
+    i = v ? reduce_result(x, mask, keepdim, TSR_INT64, oi) : NULL;
+    if (!i) goto fail;
+    if (!is_meta(x) && tsr_tensor_numel(v) > 0) {
+        ext_ctx e = {.tr = tsr_dtype_traits_of(x->dtype), .integral = tsr_dtype_is_integral(x->dtype, true),
+                     .is_max = is_max};
+        rplan P;
+        /* one reduced dim: walk it directly per output element */
+        reduce_plan(&P, x, mask, keepdim, v);
+        relt_ops ops = {ext_begin, ext_step, ext_end, ext_rows[x->dtype]};
+        if (reduce_foreach(&P, &ops, &e) < 0) goto fail;
+        reduce_plan(&P, x, mask, keepdim, i);
+        ops.end = arg_end;
+        if (reduce_foreach(&P, &ops, &e) < 0) goto fail;
+    }
+    *values = v;
+    *indices = i;
+    return 0;
+fail:
+    tsr_tensor_release(v);
+    tsr_tensor_release(i);
+    return -1;
+}
+
+tsr_tensor *tsr_argmax(const tsr_tensor *x, const int64_t *dim, bool keepdim, bool is_max, tsr_tensor *out)
+{
+    const char *fname = is_max ? "argmax" : "argmin";
+    tsr_tensor *flat = NULL, *r = NULL;
+    uint64_t mask;
+    if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL) {
+        tsr__not_implemented(is_max ? "argmax_cpu" : "argmin_cpu", x->dtype);
+        return NULL;
+    }
+    if (dim) {
+        tsr_dims dd = {.n = 1, .d = {*dim}};
+        if (reduce_mask(x, &dd, &mask) < 0) return NULL;
+        if (check_nonzero_dims(x, mask, fname) < 0) return NULL;
+        flat = tsr_tensor_retain((tsr_tensor *)x);
+    } else {
+        if (tsr_tensor_numel(x) == 0) {
+            tsr_error_set(TSR_ERR_INDEX, "%s(): Expected reduction dim to be specified for input.numel() == 0.", fname);
+            return NULL;
+        }
+        /* x.reshape(-1); keepdim then keeps every dim as size 1 */
+        tsr_tensor *c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
+        if (!c) return NULL;
+        int64_t n = tsr_tensor_numel(x), st = 1;
+        flat = tsr_tensor_alias(c, 1, &n, &st, c->storage_offset);
+        tsr_tensor_release(c);
+        if (!flat) return NULL;
+        mask = 1;
+    }
+    if (!dim && keepdim) {
+        int64_t shape[TSR_MAX_DIMS];
+        for (int d = 0; d < x->ndim; d++) shape[d] = 1;
+        r = tsr_tensor_empty(x->ndim, shape, TSR_INT64, x->device);
+        if (out && r) {
+            tsr_tensor_release(r);
+            r = reduce_result(x, x->ndim == 64 ? ~0ull : (1ull << x->ndim) - 1, true, TSR_INT64, out);
+        }
+        if (!r) goto fail;
+        tsr_tensor *view = tsr_tensor_alias(r, 0, NULL, NULL, r->storage_offset);
+        if (!view) goto fail;
+        int rc = run_ext(flat, mask, false, view, is_max, true);
+        tsr_tensor_release(view);
+        if (rc < 0) goto fail;
+    } else {
+        r = reduce_result(flat, mask, dim ? keepdim : false, TSR_INT64, out);
+        if (!r) goto fail;
+        if (run_ext(flat, mask, dim ? keepdim : false, r, is_max, true) < 0) goto fail;
+    }
+    tsr_tensor_release(flat);
+    return r;
+fail:
+    tsr_tensor_release(flat);
+    tsr_tensor_release(r);
+    return NULL;
+}
+
+/* all / any: the truth of each element, and-ed / or-ed */
+typedef struct { const tsr_dtype_traits *tr; bool is_all, acc; } aa_ctx;
+static void aa_begin(void *c) { aa_ctx *a = c; a->acc = a->is_all; }
+static void aa_step(void *c, const char *p, int64_t idx)
+{
+    aa_ctx *a = c;
+    (void)idx;
+    /* 1.13 casts complex to bool through the real part (Copy.cpp's
+     * "Casting complex values to real discards the imaginary part") */
+    bool t = creal(a->tr->load_complex(p)) != 0;
+    a->acc = a->is_all ? (a->acc && t) : (a->acc || t);
+}
+static void aa_end_bool(void *c, char *o) { *(bool *)o = ((aa_ctx *)c)->acc; }
+static void aa_end_u8(void *c, char *o) { *(uint8_t *)o = ((aa_ctx *)c)->acc; }
+
+tsr_tensor *tsr_all_any(const tsr_tensor *x, const int64_t *dim, bool keepdim, bool is_all, tsr_tensor *out)
+{
+    tsr_dims dd = {.n = dim ? 1 : -1};
+    if (dim) dd.d[0] = *dim;
+    uint64_t mask;
+    if (reduce_mask(x, &dd, &mask) < 0) return NULL;
+    tsr_dtype dt = x->dtype == TSR_UINT8 ? TSR_UINT8 : TSR_BOOL;
+    if (out && out->dtype != TSR_BOOL && out->dtype != TSR_UINT8) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s only supports bool tensor for result, got: %s", is_all ? "all" : "any",
+                      tsr_dtype_scalar_name(out->dtype));
+        return NULL;
+    }
+    if (out) dt = out->dtype;
+    tsr_tensor *r = reduce_result(x, mask, dim ? keepdim : false, dt, out);
+    if (!r) return NULL;
+    if (is_meta(x)) return r;
+    if (tsr_fill_(r, tsr_scalar_bool(is_all)) < 0) goto fail;
+    if (tsr_tensor_numel(x) > 0) {
+        aa_ctx a = {.tr = tsr_dtype_traits_of(x->dtype), .is_all = is_all};
+        rplan P;
+        reduce_plan(&P, x, mask, dim ? keepdim : false, r);
+        relt_ops ops = {aa_begin, aa_step, dt == TSR_BOOL ? aa_end_bool : aa_end_u8};
+        if (reduce_foreach(&P, &ops, &a) < 0) goto fail;
+    }
+    return r;
+fail:
+    tsr_tensor_release(r);
+    return NULL;
+}
+
+typedef struct { const tsr_dtype_traits *tr; int64_t n; } cn_ctx;
+static void cn_begin(void *c) { ((cn_ctx *)c)->n = 0; }
+static void cn_step(void *c, const char *p, int64_t idx)
+{
+    cn_ctx *k = c;
+    (void)idx;
+    double _Complex v = k->tr->load_complex(p);
+    k->n += creal(v) != 0 || cimag(v) != 0;
+}
+static void cn_end(void *c, char *o) { *(int64_t *)o = ((cn_ctx *)c)->n; }
+
+tsr_tensor *tsr_count_nonzero(const tsr_tensor *x, const tsr_dims *dims)
+{
+    uint64_t mask;
+    if (reduce_mask(x, dims, &mask) < 0) return NULL;
+    tsr_tensor *r = reduce_result(x, mask, false, TSR_INT64, NULL);
+    if (!r || is_meta(x)) return r;
+    if (tsr_zero_(r) < 0) goto fail;
+    if (tsr_tensor_numel(x) > 0) {
+        cn_ctx k = {.tr = tsr_dtype_traits_of(x->dtype)};
+        rplan P;
+        reduce_plan(&P, x, mask, false, r);
+        relt_ops ops = {cn_begin, cn_step, cn_end};
+        if (reduce_foreach(&P, &ops, &k) < 0) goto fail;
+    }
+    return r;
+fail:
+    tsr_tensor_release(r);
+    return NULL;
+}
