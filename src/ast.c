@@ -302,7 +302,7 @@ const char *ast_kind_name(NodeKind k)
         "LAMBDA", "STARRED", "KEYWORD", "COMPFOR",
         "EXPR", "ASSIGN", "AUGASSIGN", "DEL", "PASS", "BREAK", "CONTINUE", "RETURN",
         "ASSERT", "IMPORT", "FROMIMPORT", "IF", "WHILE", "FOR", "WITH", "DEF", "BLOCK",
-        "PARAM",
+        "PARAM", "TRY", "HANDLER", "RAISE", "FSTRING", "FIELD",
     };
     return k < N__COUNT ? names[k] : "?";
 }
@@ -377,6 +377,21 @@ static void dump(Buf *b, Node *n)
     case N_DEF: bput(b, "(def "); bput(b, n->name); bput(b, " ("); dump_list(b, n->list); bput(b, ") "); dump(b, n->b); bput(b, ")"); return;
     case N_IMPORT: bput(b, "(import "); bput(b, n->a->name); if (n->name) { bput(b, " as "); bput(b, n->name); } bput(b, ")"); return;
     case N_FROMIMPORT: bput(b, "(from "); bput(b, n->a->name); dump_list(b, n->list); bput(b, ")"); return;
+    case N_HANDLER:
+        bput(b, "(except ");
+        dump(b, n->a);
+        if (n->name) { bput(b, " as "); bput(b, n->name); }
+        bput(b, " ");
+        dump(b, n->b);
+        bput(b, ")");
+        return;
+    case N_FIELD:
+        bput(b, "(field ");
+        dump(b, n->a);
+        if (n->op) { snprintf(tmp, sizeof tmp, " !%c", n->op); bput(b, tmp); }
+        if (n->b) { bput(b, " :"); dump(b, n->b); }
+        bput(b, ")");
+        return;
     case N_EXPR:
         bput(b, n->flag ? "(expr; " : "(expr ");
         dump(b, n->a);

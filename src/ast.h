@@ -33,7 +33,7 @@ typedef enum {
     /* statements */
     N_EXPR, N_ASSIGN, N_AUGASSIGN, N_DEL, N_PASS, N_BREAK, N_CONTINUE, N_RETURN,
     N_ASSERT, N_IMPORT, N_FROMIMPORT, N_IF, N_WHILE, N_FOR, N_WITH, N_DEF, N_BLOCK,
-    N_PARAM,
+    N_PARAM, N_TRY, N_HANDLER, N_RAISE, N_FSTRING, N_FIELD,
     N__COUNT
 } NodeKind;
 
@@ -58,6 +58,11 @@ struct Node {
     int flag;              /* EXPR: output suppressed by ';'; TUPLE: parenthesized;
                               PARAM: 1 = *args; COMPARE ops are in `ops` */
     int *ops;              /* COMPARE: the operators, list has the operands */
+    /* TRY: a body, list handlers, b else, c finally. HANDLER: a the class
+     * (NULL: bare except), name the `as` name, b body. RAISE: a exception,
+     * b cause. FSTRING: list of CONST str and FIELD parts. FIELD: a the
+     * expression, op the conversion ('r' 's' 'a' or 0), b the spec (an
+     * FSTRING or NULL). */
 };
 
 /* constructors (used by the grammar only) */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/bind.h"
+#include "bind/exceptions.h"
 #include "eval.h"
 #include "parse.h"
 
@@ -814,6 +815,149 @@ static ExecStatus exec_loop_body(Frame *f, Node *body, bool *broke)
     return st;
 }
 
+/* ---------------------------------------------------------- exceptions */
+
+/* The exceptions being handled, innermost last: what a bare `raise`
+ * re-raises (with the span and chunk it was first reported at). */
+typedef struct Handled {
+    ExcSaved exc;
+    Chunk *chunk;
+    struct Handled *outer;
+} Handled;
+static Handled *handling;
+
+static void save_pending(ExcSaved *s, Chunk **chunk)
+{
+    exc_save(s);
+    *chunk = err_chunk;
+    err_chunk = NULL;
+}
+
+static void restore_pending(ExcSaved *s, Chunk *chunk)
+{
+    exc_restore(s);
+    if (err_chunk) chunk_unref(err_chunk);
+    err_chunk = chunk;
+}
+
+static void drop_saved(ExcSaved *s, Chunk *chunk)
+{
+    exc_saved_free(s);
+    if (chunk) chunk_unref(chunk);
+}
+
+/* Whether the saved exception is caught by `except cls` (a class or a
+ * tuple of classes): 1, 0, or -1 with Python's TypeError pending. */
+static int handler_matches(ExcSaved *s, Value *cls)
+{
+    if (cls->type == &t_tuple) {
+        for (size_t i = 0; i < seq_len(cls); i++) {
+            int r = handler_matches(s, seq_get(cls, i));
+            if (r) return r;
+        }
+        return 0;
+    }
+    if (!bind_exc_is_class(cls))
+        return exc_seti("TypeError", "catching classes that do not inherit from BaseException is not allowed");
+    return bind_exc_name_matches(s->type, cls);
+}
+
+static ExecStatus exec_handler(Frame *f, Node *h, ExcSaved *s, Chunk *chunk)
+{
+    Handled hd = {*s, chunk, handling};
+    ExecStatus st = EX_OK;
+    if (h->name) {
+        Value *e = s->obj ? incref(s->obj) : bind_exc_from_record(s->type, s->msg ? s->msg : "");
+        if (bind_name(f, h->name, e) < 0) st = EX_ERR;
+        decref(e);
+    }
+    handling = &hd;
+    if (st == EX_OK) st = exec(f, h->b, false);
+    handling = hd.outer;
+    if (h->name) { /* Python deletes the name when the handler ends */
+        Value *k = v_str(h->name);
+        dict_del(f->env ? f->env->vars : globals, k);
+        decref(k);
+    }
+    drop_saved(&hd.exc, hd.chunk);
+    return st;
+}
+
+static ExecStatus exec_try(Frame *f, Node *n)
+{
+    ExecStatus st = exec(f, n->a, false);
+    if (st == EX_ERR && exc_pending() && n->list) {
+        ExcSaved s;
+        Chunk *chunk;
+        save_pending(&s, &chunk);
+        Node *match = NULL;
+        for (int i = 0; i < n->list->n && !match; i++) {
+            Node *h = n->list->items[i];
+            if (!h->a) { match = h; break; }
+            Value *cls = eval(f, h->a);
+            int r = cls ? handler_matches(&s, cls) : -1;
+            decref(cls);
+            if (r < 0) { locate(h->a); drop_saved(&s, chunk); return EX_ERR; }
+            if (r) match = h;
+        }
+        if (!match) {
+            restore_pending(&s, chunk);
+            return EX_ERR;
+        }
+        st = exec_handler(f, match, &s, chunk);
+    } else if (st == EX_OK && n->b) {
+        st = exec(f, n->b, false);
+    }
+    if (n->c) {
+        ExcSaved s = {0};
+        Chunk *chunk = NULL;
+        bool had = st == EX_ERR && exc_pending();
+        if (had) save_pending(&s, &chunk);
+        Value *ret = f->retval;
+        f->retval = NULL;
+        ExecStatus fst = exec(f, n->c, false);
+        if (fst != EX_OK) { /* return, break or an error in finally wins */
+            drop_saved(&s, chunk);
+            decref(ret);
+            return fst;
+        }
+        f->retval = ret;
+        if (had) restore_pending(&s, chunk);
+    }
+    return st;
+}
+
+static ExecStatus exec_raise(Frame *f, Node *n)
+{
+    if (!n->a) {
+        if (!handling) {
+            exc_set("RuntimeError", "No active exception to reraise");
+            return EX_ERR;
+        }
+        ExcSaved s = handling->exc;
+        if (s.msg) s.msg = value_xstrdup(s.msg);
+        incref(s.obj);
+        restore_pending(&s, handling->chunk ? chunk_ref(handling->chunk) : NULL);
+        return EX_ERR;
+    }
+    Value *x = eval(f, n->a);
+    if (!x) return EX_ERR;
+    if (n->b) {
+        Value *cause = eval(f, n->b);
+        if (!cause) { decref(x); return EX_ERR; }
+        if (!is_none(cause) && !bind_exc_is_class(cause) && !bind_exc_is_instance(cause)) {
+            decref(x);
+            decref(cause);
+            exc_set("TypeError", "exception causes must derive from BaseException");
+            return EX_ERR;
+        }
+        decref(cause);
+    }
+    bind_exc_raise(x);
+    decref(x);
+    return EX_ERR;
+}
+
 static ExecStatus exec_inner(Frame *f, Node *n, bool top)
 {
     switch (n->kind) {
@@ -974,6 +1118,8 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
         decref(ctx);
         return st;
     }
+    case N_TRY: return exec_try(f, n);
+    case N_RAISE: return exec_raise(f, n);
     case N_DEF: {
         Value *fn = make_function(f, n);
         if (!fn) return EX_ERR;
@@ -1014,6 +1160,11 @@ static bool check_static(Node *n, int loops, bool in_func)
     case N_IF:
     case N_WITH:
         return check_static(n->b, loops, in_func) && check_static(n->c, loops, in_func);
+    case N_TRY:
+        for (int i = 0; n->list && i < n->list->n; i++)
+            if (!check_static(n->list->items[i]->b, loops, in_func)) return false;
+        return check_static(n->a, loops, in_func) && check_static(n->b, loops, in_func) &&
+               check_static(n->c, loops, in_func);
     default: return true;
     }
     if (msg) {

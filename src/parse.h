@@ -21,6 +21,8 @@ typedef struct ParseState {
     Token block_kw;         /* the last compound keyword fed */
     bool first_is_print;
     int ntok;
+    int try_col[32];        /* columns of the `try`s still waiting for their except/finally */
+    int ntry;
 } ParseState;
 
 typedef struct Parser {
@@ -59,6 +61,9 @@ Node *parse_alias(ParseState *ps, Token name, Token as);
 Node *parse_if(ParseState *ps, Token kw, Node *cond, Node *body, Node *orelse);
 Node *parse_loop(ParseState *ps, NodeKind k, Token kw, Node *target, Node *e, Node *body, Node *orelse);
 Node *parse_with(ParseState *ps, Token kw, Node *e, Node *target, Node *body);
+Node *parse_try(ParseState *ps, Token kw, Node *body, NodeList *handlers, Node *orelse, Node *fin);
+Node *parse_handler(ParseState *ps, Token kw, Node *cls, Token *as, Node *body);
+Node *parse_raise(ParseState *ps, Token kw, Node *e, Node *cause);
 Node *parse_def(ParseState *ps, Token kw, Token name, NodeList *params, Node *body);
 Node *parse_param(ParseState *ps, Token name, Token *star, Node *dflt, int kind);
 Node *parse_tuple(ParseState *ps, NodeList *items, int trailing_comma);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/bind.h"
+#include "bind/exceptions.h"
 #include "bind/areas.h"
 #include "bind/table.h"
 
@@ -77,7 +78,8 @@ static Value *b_len(Value *self, CallArgs *a, void *d)
 
 static bool is_subtype(const VType *t, const VType *of)
 {
-    return t == of || (t == &t_bool && of == &t_int) || (of == &t_tuple && !strcmp(t->name, "torch.Size"));
+    return t == of || (t == &t_bool && of == &t_int) || (of == &t_tuple && !strcmp(t->name, "torch.Size")) ||
+           bind_exc_subclass(t, of);
 }
 
 static Value *b_isinstance(Value *self, CallArgs *a, void *d)

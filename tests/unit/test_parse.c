@@ -147,3 +147,17 @@ TEST(parse_deep_nesting)
     CHECK(strstr(r, "ERR RecursionError: maximum recursion depth exceeded during compilation") == r);
     free(deep);
 }
+
+TEST(parse_try_raise)
+{
+    CHECK_STR(parse("try:\n    a\nexcept ValueError as e:\n    b\nexcept (A, B):\n    c\nexcept:\n    d\n"
+                    "else:\n    f\nfinally:\n    g\n"),
+              "(try (expr a) (expr f) (expr g) (except ValueError as e (expr b)) (except (tuple A B) (expr c))"
+              " (except _ (expr d)))");
+    CHECK_STR(parse("try:\n    a\nfinally:\n    b\nx"), "(try (expr a) (expr b)) | (expr x)");
+    CHECK_STR(parse("raise"), "(raise)");
+    CHECK_STR(parse("raise E('m') from None"), "(raise (call E 'm') None)");
+    CHECK_STR(parse("try:\n    a\nx\n"), "ERR SyntaxError: expected 'except' or 'finally' block @3:1 | (expr x)");
+    CHECK_STR(parse("try:\n    a\nexcept:\n    b\nexcept E:\n    c\n"),
+              "ERR SyntaxError: default 'except:' must be last @3:1");
+}
