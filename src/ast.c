@@ -217,6 +217,12 @@ static Value *decode_string(Token t)
     int ql = (p + 2 < end && p[1] == q && p[2] == q && end - p >= 6) ? 3 : 1;
     p += ql;
     end -= ql;
+    return ast_decode(p, (size_t)(end - p), raw);
+}
+
+Value *ast_decode(const char *p, size_t n, bool raw)
+{
+    const char *end = p + n;
     char *out = value_xmalloc((size_t)(end - p) * 4 + 1), *o = out;
     while (p < end) {
         if (*p != '\\' || raw) {

@@ -75,6 +75,7 @@ char *ast_name(Chunk *c, Token t);
 Value *ast_key(Chunk *c, const char *name);         /* an interned str with its hash cached */
 Node *ast_number(Chunk *c, Token t, char *err, size_t errn);  /* NULL + err on a bad literal */
 Node *ast_string(Chunk *c, Node *prev, Token t);    /* adjacent literals concatenate */
+Value *ast_decode(const char *p, size_t n, bool raw); /* a literal's text with its escapes decoded */
 Node *ast_const(Chunk *c, Loc loc, Value *v);       /* steals v */
 const char *ast_kind_name(NodeKind k);
 /* An S-expression of the tree, for tests and debugging (malloc'd). */

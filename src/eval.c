@@ -9,6 +9,7 @@
 
 #include "bind/bind.h"
 #include "bind/exceptions.h"
+#include "format.h"
 #include "eval.h"
 #include "parse.h"
 
@@ -642,6 +643,35 @@ static Value *eval_inner(Frame *f, Node *n)
             l = r;
         }
         return l;
+    }
+    case N_FSTRING: {
+        size_t cap = 64, len = 0;
+        char *buf = value_xmalloc(cap);
+        for (int i = 0; i < n->list->n; i++) {
+            Value *part = eval(f, n->list->items[i]);
+            if (!part) { free(buf); return NULL; }
+            if (len + part->u.s.n + 1 > cap) {
+                cap = (len + part->u.s.n + 1) * 2;
+                buf = value_xrealloc(buf, cap);
+            }
+            memcpy(buf + len, part->u.s.p, part->u.s.n);
+            len += part->u.s.n;
+            decref(part);
+        }
+        buf[len] = 0;
+        return v_str_take(buf, len);
+    }
+    case N_FIELD: {
+        Value *v = eval(f, n->a);
+        if (!v) return NULL;
+        Value *c = format_convert(v, (char)n->op);
+        decref(v);
+        if (!c) return NULL;
+        Value *spec = n->b ? eval(f, n->b) : NULL;
+        Value *r = !n->b || spec ? format_value(c, spec ? spec->u.s.p : "", spec ? spec->u.s.n : 0) : NULL;
+        decref(spec);
+        decref(c);
+        return r;
     }
     case N_IFEXP: {
         Value *c = eval(f, n->a);

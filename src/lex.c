@@ -298,8 +298,7 @@ again:
                 else if (k != 'u') ok = false;
             }
             (void)raw;
-            if (ok && fmt)
-                return error_at(lx, t->line, t->col, "SyntaxError", "f-strings are not supported by tsr");
+            (void)fmt;
             if (ok && bytes)
                 return error_at(lx, t->line, t->col, "SyntaxError", "bytes literals are not supported by tsr");
             if (ok) return lex_string(lx, t, s);

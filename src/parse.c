@@ -459,7 +459,33 @@ Node *parse_number(ParseState *ps, Token t)
     return n;
 }
 
-Node *parse_string(ParseState *ps, Node *prev, Token t) { return ast_string(C, prev, t); }
+static bool is_fstring_token(Token t)
+{
+    for (const char *p = t.p; *p != '\'' && *p != '"'; p++)
+        if (*p == 'f' || *p == 'F') return true;
+    return false;
+}
+
+/* Adjacent literals concatenate; once one is an f-string the whole is an
+ * FSTRING node whose parts are the pieces in order. */
+Node *parse_string(ParseState *ps, Node *prev, Token t)
+{
+    bool f = is_fstring_token(t);
+    if (!f && (!prev || prev->kind != N_FSTRING)) return ast_string(C, prev, t);
+    Node *piece = f ? parse_fstring(ps, t) : ast_string(C, NULL, t);
+    if (!prev) return piece;
+    Node *n = prev;
+    if (prev->kind != N_FSTRING) {
+        n = ast_node(C, N_FSTRING, prev->loc);
+        n->list = ast_list(C, prev);
+    }
+    if (piece->kind == N_FSTRING)
+        for (int i = 0; i < piece->list->n; i++) ast_append(C, n->list, piece->list->items[i]);
+    else
+        ast_append(C, n->list, piece);
+    n->loc = ast_span(n->loc, ast_tokloc(t));
+    return n;
+}
 
 Node *parse_paren(ParseState *ps, Token l, Node *e, Token r)
 {

@@ -77,6 +77,7 @@ Node *parse_call(ParseState *ps, Node *f, NodeList *args, Token rparen);
 Node *parse_subscript(ParseState *ps, Node *e, NodeList *subs, int trailing_comma, Token rsqb);
 Node *parse_number(ParseState *ps, Token t);
 Node *parse_string(ParseState *ps, Node *prev, Token t);
+Node *parse_fstring(ParseState *ps, Token t);        /* src/fstring.c */
 Node *parse_paren(ParseState *ps, Token l, Node *e, Token r);
 Node *parse_display(ParseState *ps, NodeKind k, Token l, NodeList *items, Token r);
 Node *parse_listcomp(ParseState *ps, Token *l, Node *elt, NodeList *fors, Token *r);

@@ -139,7 +139,7 @@ TEST(lex_strings)
     CHECK_STR(tokens("'a' \"b\" r'\\d' '''x\ny'''"), "STR STR STR STR NL END");
     CHECK_STR(first_error("x = 'abc"), "1:5: SyntaxError: unterminated string literal (detected at line 1)");
     CHECK_STR(first_error("'''abc\n"), "1:1: SyntaxError: unterminated triple-quoted string literal (detected at line 2)");
-    CHECK_STR(first_error("f'x'"), "1:1: SyntaxError: f-strings are not supported by tsr");
+    CHECK_STR(tokens("f'{x:.2f}' rf'{y}'"), "STR STR NL END");
 }
 
 TEST(lex_bracket_errors)
