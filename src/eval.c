@@ -16,6 +16,8 @@
 EvalOptions eval_opts;
 volatile int eval_interrupted;
 bool eval_saw_interrupt;
+bool eval_exit_requested;
+int eval_exit_status;
 
 /* ------------------------------------------------------------ environments */
 
@@ -1325,6 +1327,35 @@ static void restore_globals(Value *snap)
     decref(old);
 }
 
+/* The pending SystemExit becomes the run's exit status. */
+static void take_system_exit(void)
+{
+    Value *e = exc_object();
+    Value *args = e ? value_getattr(e, "args") : NULL;
+    Value *code = args && seq_len(args) == 1 ? seq_get(args, 0) : NULL;
+    eval_exit_requested = true;
+    if (!code || is_none(code)) {
+        eval_exit_status = 0;
+    } else if (code->type == &t_int || code->type == &t_bool) {
+        eval_exit_status = (int)(code->u.i & 0xff);
+    } else {
+        eval_flush_output();
+        Value *s = value_str(code);
+        if (s) fprintf(stderr, "%s\n", s->u.s.p);
+        decref(s);
+        eval_exit_status = 1;
+    }
+    if (!code && args && seq_len(args) > 1) { /* SystemExit(1, 2): the tuple is printed */
+        Value *s = value_str(args);
+        if (s) fprintf(stderr, "%s\n", s->u.s.p);
+        decref(s);
+        eval_exit_status = 1;
+    }
+    decref(args);
+    exc_clear();
+    if (exc_pending()) exc_clear();
+}
+
 int eval_source(const char *name, const char *text, size_t len, bool keep_going, bool *incomplete)
 {
     size_t dlen;
@@ -1370,6 +1401,11 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
         ExecStatus st = exec(&f, stmt, true);
         if (st != EX_ERR && value_memory_check() < 0) st = EX_ERR;
         eval_flush_output();
+        if ((st == EX_ERR || exc_pending()) && exc_matches("SystemExit")) {
+            decref(snap);
+            take_system_exit();
+            break;
+        }
         if (st == EX_ERR || exc_pending()) {
             if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");
             bool interrupt = exc_matches("KeyboardInterrupt");

@@ -15,6 +15,7 @@
 #include "eval.h"
 #include "repl.h"
 #include "bind/table.h"
+#include "bind/sysmod.h"
 
 #ifndef TSR_VERSION
 #define TSR_VERSION "0.0.0"
@@ -142,10 +143,16 @@ static int run(int argc, char **argv)
         break;
     }
     if (i < argc && !code) file = argv[i++];
-    /* options after the script name belong to tsr too (tsr demo.tsr --keep-going) */
+    /* sys.argv: the script (or -e, -), then its arguments; options after the
+     * script name that tsr knows belong to tsr (tsr demo.tsr --keep-going) */
+    const char **sargv = calloc((size_t)argc + 2, sizeof *sargv);
+    int sargc = 0;
+    if (!sargv) return 2;
+    sargv[sargc++] = code ? "-e" : file ? file : "";
     for (; i < argc; i++) {
         if (!strcmp(argv[i], "-k") || !strcmp(argv[i], "--keep-going")) keep_going = true;
         else if (!strcmp(argv[i], "--brief-errors")) brief = true;
+        else sargv[sargc++] = argv[i];
     }
 
     struct sigaction sa = {0};
@@ -159,6 +166,8 @@ static int run(int argc, char **argv)
     eval_opts.color = isatty(2) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
     eval_opts.show_location = true;
     eval_init();
+    bind_sys_set_argv(sargc, sargv);
+    free(sargv);
 
     int failed = 0, status = 0;
     if (code) {
@@ -198,7 +207,8 @@ static int run(int argc, char **argv)
     }
     if (eval_saw_interrupt) status = interrupted_status();
     else status = failed ? 1 : 0;
-    if (interactive_after && tty_in && status != 130) {
+    if (eval_exit_requested) status = eval_exit_status;
+    if (interactive_after && tty_in && status != 130 && !eval_exit_requested) {
         int s = repl_run();
         if (s) status = s;
     }

@@ -19,6 +19,7 @@ void bind_storage_init(void);     /* Storage values and classes (storage.c) */
 void bind_bessel_init(void);      /* torch.special's Bessel family (bessel.c) */
 void bind_special_init(void);     /* torch.special (special.c) */
 void bind_exceptions_init(void);  /* Python's exception classes (exceptions.c) */
+void bind_sys_init(void);         /* the sys module (sysmod.c) */
 
 /* Runs every area's init, in the order above. */
 void bind_areas_init(void);

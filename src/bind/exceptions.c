@@ -116,7 +116,10 @@ static Value *exc_inst_str(Value *v)
 
 static Value *exc_inst_getattr(Value *v, const char *name)
 {
-    if (!strcmp(name, "args")) return incref(inst_args(v));
+    Value *args = inst_args(v);
+    if (!strcmp(name, "args")) return incref(args);
+    if (v->type == &exc_vt[EXC_SystemExit] && !strcmp(name, "code"))
+        return seq_len(args) == 0 ? v_none() : seq_len(args) == 1 ? incref(seq_get(args, 0)) : incref(args);
     return NULL;
 }
 
