@@ -143,6 +143,45 @@ static void locate(Node *n)
     }
 }
 
+/* The calling frames an exception passed through on its way out, innermost
+ * first: printed beneath the error line (eval_report_error). */
+typedef struct TbFrame {
+    char *fn;            /* the function's name */
+    Chunk *chunk;        /* where the call is */
+    int line, col;
+    struct TbFrame *next;
+} TbFrame;
+static TbFrame *tb_head, **tb_tail = &tb_head;
+
+static void tb_free(TbFrame *t)
+{
+    while (t) {
+        TbFrame *n = t->next;
+        if (t->chunk) chunk_unref(t->chunk);
+        free(t->fn);
+        free(t);
+        t = n;
+    }
+}
+
+static void tb_clear(void)
+{
+    tb_free(tb_head);
+    tb_head = NULL;
+    tb_tail = &tb_head;
+}
+
+static void tb_push(const char *fn, Loc call)
+{
+    TbFrame *t = value_xcalloc(1, sizeof *t);
+    t->fn = value_xstrdup(fn);
+    t->chunk = cur_chunk ? chunk_ref(cur_chunk) : NULL;
+    t->line = call.line;
+    t->col = call.col;
+    *tb_tail = t;
+    tb_tail = &t->next;
+}
+
 bool eval_check_interrupt(void)
 {
     if (value_memory_check() < 0) return true;
@@ -690,7 +729,12 @@ static Value *eval_inner(Frame *f, Node *n)
         Value **owned;
         int nowned;
         Value *r = NULL;
-        if (build_args(f, n->list, &a, &owned, &nowned) == 0) r = value_call(fn, &a);
+        if (build_args(f, n->list, &a, &owned, &nowned) == 0) {
+            r = value_call(fn, &a);
+            /* an error inside the body (it has its span) passed through this call */
+            if (!r && fn->type == &t_func && exc_pending() && exc_has_span() && cur_chunk)
+                tb_push(fn->u.fn->def->name, n->loc);
+        }
         free_args(&a, owned, nowned);
         decref(fn);
         return r;
@@ -854,15 +898,33 @@ static ExecStatus exec_loop_body(Frame *f, Node *body, bool *broke)
 typedef struct Handled {
     ExcSaved exc;
     Chunk *chunk;
+    TbFrame *tb;       /* its frames so far, for a bare re-raise */
     struct Handled *outer;
 } Handled;
 static Handled *handling;
 
-static void save_pending(ExcSaved *s, Chunk **chunk)
+/* Moves the pending exception out; its frames go to *tb (NULL: dropped). */
+static void save_pending_tb(ExcSaved *s, Chunk **chunk, TbFrame **tb)
 {
     exc_save(s);
     *chunk = err_chunk;
     err_chunk = NULL;
+    if (tb) {
+        *tb = tb_head;
+        tb_head = NULL;
+        tb_tail = &tb_head;
+    } else {
+        tb_clear();
+    }
+}
+
+
+static void tb_set(TbFrame *tb) /* takes tb as the pending exception's frames */
+{
+    tb_clear();
+    tb_head = tb;
+    while (tb && tb->next) tb = tb->next;
+    tb_tail = tb ? &tb->next : &tb_head;
 }
 
 static void restore_pending(ExcSaved *s, Chunk *chunk)
@@ -894,9 +956,9 @@ static int handler_matches(ExcSaved *s, Value *cls)
     return bind_exc_name_matches(s->type, cls);
 }
 
-static ExecStatus exec_handler(Frame *f, Node *h, ExcSaved *s, Chunk *chunk)
+static ExecStatus exec_handler(Frame *f, Node *h, ExcSaved *s, Chunk *chunk, TbFrame *tb)
 {
-    Handled hd = {*s, chunk, handling};
+    Handled hd = {*s, chunk, tb, handling};
     ExecStatus st = EX_OK;
     if (h->name) {
         Value *e = s->obj ? incref(s->obj) : bind_exc_from_record(s->type, s->msg ? s->msg : "");
@@ -912,6 +974,7 @@ static ExecStatus exec_handler(Frame *f, Node *h, ExcSaved *s, Chunk *chunk)
         decref(k);
     }
     drop_saved(&hd.exc, hd.chunk);
+    tb_free(hd.tb);
     return st;
 }
 
@@ -921,7 +984,8 @@ static ExecStatus exec_try(Frame *f, Node *n)
     if (st == EX_ERR && exc_pending() && n->list) {
         ExcSaved s;
         Chunk *chunk;
-        save_pending(&s, &chunk);
+        TbFrame *tb;
+        save_pending_tb(&s, &chunk, &tb);
         Node *match = NULL;
         for (int i = 0; i < n->list->n && !match; i++) {
             Node *h = n->list->items[i];
@@ -929,32 +993,38 @@ static ExecStatus exec_try(Frame *f, Node *n)
             Value *cls = eval(f, h->a);
             int r = cls ? handler_matches(&s, cls) : -1;
             decref(cls);
-            if (r < 0) { locate(h->a); drop_saved(&s, chunk); return EX_ERR; }
+            if (r < 0) { locate(h->a); drop_saved(&s, chunk); tb_free(tb); return EX_ERR; }
             if (r) match = h;
         }
         if (!match) {
             restore_pending(&s, chunk);
+            tb_set(tb);
             return EX_ERR;
         }
-        st = exec_handler(f, match, &s, chunk);
+        st = exec_handler(f, match, &s, chunk, tb);
     } else if (st == EX_OK && n->b) {
         st = exec(f, n->b, false);
     }
     if (n->c) {
         ExcSaved s = {0};
         Chunk *chunk = NULL;
+        TbFrame *tb = NULL;
         bool had = st == EX_ERR && exc_pending();
-        if (had) save_pending(&s, &chunk);
+        if (had) save_pending_tb(&s, &chunk, &tb);
         Value *ret = f->retval;
         f->retval = NULL;
         ExecStatus fst = exec(f, n->c, false);
         if (fst != EX_OK) { /* return, break or an error in finally wins */
             drop_saved(&s, chunk);
+            tb_free(tb);
             decref(ret);
             return fst;
         }
         f->retval = ret;
-        if (had) restore_pending(&s, chunk);
+        if (had) {
+            restore_pending(&s, chunk);
+            tb_set(tb);
+        }
     }
     return st;
 }
@@ -970,6 +1040,13 @@ static ExecStatus exec_raise(Frame *f, Node *n)
         if (s.msg) s.msg = value_xstrdup(s.msg);
         incref(s.obj);
         restore_pending(&s, handling->chunk ? chunk_ref(handling->chunk) : NULL);
+        tb_clear();
+        for (TbFrame *t = handling->tb; t; t = t->next) { /* the frames it had, copied */
+            Chunk *saved = cur_chunk;
+            cur_chunk = t->chunk;
+            tb_push(t->fn, (Loc){t->line, t->col, t->line, t->col});
+            cur_chunk = saved;
+        }
         return EX_ERR;
     }
     Value *x = eval(f, n->a);
@@ -1234,6 +1311,7 @@ void eval_report_error(void)
         else fprintf(out, "%s\n", type);
         fflush(out);
         exc_clear();
+        tb_clear();
         if (err_chunk) { chunk_unref(err_chunk); err_chunk = NULL; }
         return;
     }
@@ -1274,6 +1352,23 @@ void eval_report_error(void)
             fputc('\n', out);
         }
     }
+    /* as Python's traceback: a frame repeated more than 3 times in a row
+     * is shown 3 times, then counted */
+    TbFrame *prev = NULL;
+    int same = 0;
+    for (TbFrame *t = tb_head; t; t = t->next) {
+        if (!t->chunk) continue;
+        bool rep = prev && prev->chunk == t->chunk && prev->line == t->line && prev->col == t->col &&
+                   !strcmp(prev->fn, t->fn);
+        same = rep ? same + 1 : 0;
+        if (same < 3) fprintf(out, "  in %s, called from %s:%d:%d\n", t->fn, t->chunk->name, t->line, t->col);
+        bool last = !t->next || !(t->next->chunk == t->chunk && t->next->line == t->line && t->next->col == t->col &&
+                                  !strcmp(t->next->fn, t->fn));
+        if (last && same >= 3)
+            fprintf(out, "  [Previous line repeated %d more time%s]\n", same - 2, same - 2 == 1 ? "" : "s");
+        prev = t;
+    }
+    tb_clear();
     fflush(out);
     exc_clear();
     if (err_chunk) { chunk_unref(err_chunk); err_chunk = NULL; }
@@ -1315,6 +1410,7 @@ void eval_fini(void)
     bind_fini();
     if (err_chunk) chunk_unref(err_chunk);
     err_chunk = NULL;
+    tb_clear();
 }
 
 Value *eval_globals(void) { return globals; }
@@ -1396,6 +1492,7 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
         }
         Value *snap = dict_copy(globals);
         Frame f = {NULL, NULL};
+        tb_clear();
         eval_depth = 0;
         expr_depth = 0;
         ExecStatus st = exec(&f, stmt, true);
