@@ -10,6 +10,7 @@
 #include "bind/bind.h"
 #include "bind/exceptions.h"
 #include "format.h"
+#include "traceback.h"
 #include "eval.h"
 #include "parse.h"
 
@@ -141,45 +142,6 @@ static void locate(Node *n)
         if (err_chunk) chunk_unref(err_chunk);
         err_chunk = cur_chunk ? chunk_ref(cur_chunk) : NULL;
     }
-}
-
-/* The calling frames an exception passed through on its way out, innermost
- * first: printed beneath the error line (eval_report_error). */
-typedef struct TbFrame {
-    char *fn;            /* the function's name */
-    Chunk *chunk;        /* where the call is */
-    int line, col;
-    struct TbFrame *next;
-} TbFrame;
-static TbFrame *tb_head, **tb_tail = &tb_head;
-
-static void tb_free(TbFrame *t)
-{
-    while (t) {
-        TbFrame *n = t->next;
-        if (t->chunk) chunk_unref(t->chunk);
-        free(t->fn);
-        free(t);
-        t = n;
-    }
-}
-
-static void tb_clear(void)
-{
-    tb_free(tb_head);
-    tb_head = NULL;
-    tb_tail = &tb_head;
-}
-
-static void tb_push(const char *fn, Loc call)
-{
-    TbFrame *t = value_xcalloc(1, sizeof *t);
-    t->fn = value_xstrdup(fn);
-    t->chunk = cur_chunk ? chunk_ref(cur_chunk) : NULL;
-    t->line = call.line;
-    t->col = call.col;
-    *tb_tail = t;
-    tb_tail = &t->next;
 }
 
 bool eval_check_interrupt(void)
@@ -733,7 +695,7 @@ static Value *eval_inner(Frame *f, Node *n)
             r = value_call(fn, &a);
             /* an error inside the body (it has its span) passed through this call */
             if (!r && fn->type == &t_func && exc_pending() && exc_has_span() && cur_chunk)
-                tb_push(fn->u.fn->def->name, n->loc);
+                tb_push(fn->u.fn->def->name, cur_chunk, n->loc.line, n->loc.col);
         }
         free_args(&a, owned, nowned);
         decref(fn);
@@ -903,28 +865,13 @@ typedef struct Handled {
 } Handled;
 static Handled *handling;
 
-/* Moves the pending exception out; its frames go to *tb (NULL: dropped). */
+/* Moves the pending exception out, its frames to *tb. */
 static void save_pending_tb(ExcSaved *s, Chunk **chunk, TbFrame **tb)
 {
     exc_save(s);
     *chunk = err_chunk;
     err_chunk = NULL;
-    if (tb) {
-        *tb = tb_head;
-        tb_head = NULL;
-        tb_tail = &tb_head;
-    } else {
-        tb_clear();
-    }
-}
-
-
-static void tb_set(TbFrame *tb) /* takes tb as the pending exception's frames */
-{
-    tb_clear();
-    tb_head = tb;
-    while (tb && tb->next) tb = tb->next;
-    tb_tail = tb ? &tb->next : &tb_head;
+    *tb = tb_take();
 }
 
 static void restore_pending(ExcSaved *s, Chunk *chunk)
@@ -1041,12 +988,7 @@ static ExecStatus exec_raise(Frame *f, Node *n)
         incref(s.obj);
         restore_pending(&s, handling->chunk ? chunk_ref(handling->chunk) : NULL);
         tb_clear();
-        for (TbFrame *t = handling->tb; t; t = t->next) { /* the frames it had, copied */
-            Chunk *saved = cur_chunk;
-            cur_chunk = t->chunk;
-            tb_push(t->fn, (Loc){t->line, t->col, t->line, t->col});
-            cur_chunk = saved;
-        }
+        tb_push_copy(handling->tb);
         return EX_ERR;
     }
     Value *x = eval(f, n->a);
@@ -1352,23 +1294,7 @@ void eval_report_error(void)
             fputc('\n', out);
         }
     }
-    /* as Python's traceback: a frame repeated more than 3 times in a row
-     * is shown 3 times, then counted */
-    TbFrame *prev = NULL;
-    int same = 0;
-    for (TbFrame *t = tb_head; t; t = t->next) {
-        if (!t->chunk) continue;
-        bool rep = prev && prev->chunk == t->chunk && prev->line == t->line && prev->col == t->col &&
-                   !strcmp(prev->fn, t->fn);
-        same = rep ? same + 1 : 0;
-        if (same < 3) fprintf(out, "  in %s, called from %s:%d:%d\n", t->fn, t->chunk->name, t->line, t->col);
-        bool last = !t->next || !(t->next->chunk == t->chunk && t->next->line == t->line && t->next->col == t->col &&
-                                  !strcmp(t->next->fn, t->fn));
-        if (last && same >= 3)
-            fprintf(out, "  [Previous line repeated %d more time%s]\n", same - 2, same - 2 == 1 ? "" : "s");
-        prev = t;
-    }
-    tb_clear();
+    tb_print(out);
     fflush(out);
     exc_clear();
     if (err_chunk) { chunk_unref(err_chunk); err_chunk = NULL; }
