@@ -891,11 +891,12 @@ static void drop_saved(ExcSaved *s, Chunk *chunk)
  * tuple of classes): 1, 0, or -1 with Python's TypeError pending. */
 static int handler_matches(ExcSaved *s, Value *cls)
 {
-    if (cls->type == &t_tuple) {
-        for (size_t i = 0; i < seq_len(cls); i++) {
-            int r = handler_matches(s, seq_get(cls, i));
-            if (r) return r;
-        }
+    if (cls->type == &t_tuple) { /* every item is checked first (CPython's CHECK_EXC_MATCH) */
+        for (size_t i = 0; i < seq_len(cls); i++)
+            if (!bind_exc_is_class(seq_get(cls, i)))
+                return exc_seti("TypeError", "catching classes that do not inherit from BaseException is not allowed");
+        for (size_t i = 0; i < seq_len(cls); i++)
+            if (bind_exc_name_matches(s->type, seq_get(cls, i))) return 1;
         return 0;
     }
     if (!bind_exc_is_class(cls))

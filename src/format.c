@@ -524,7 +524,7 @@ Value *format_percent(Value *fmt, Value *args)
             return exc_set("ValueError", "unsupported format character '%c' (0x%x) at index %zu", c, (unsigned)(unsigned char)c, i - 1);
         }
         if (keyed) x = keyed;
-        else if (argi < nargs) x = incref(items[argi++]);
+        else if (argi < nargs && !(used_mapping && !tuple)) x = incref(items[argi++]);
         else { free(b.p); return exc_set("TypeError", "not enough arguments for format string"); }
         if (left) sp.align = '<';
         else if (zero && !strchr("srac", c)) { strcpy(sp.fill, "0"); sp.align = '='; }
