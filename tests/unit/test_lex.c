@@ -20,6 +20,11 @@ static const char *kind(int k)
     case TK_ENDMARKER: return "END";
     case TK_ERROR: return "ERR";
     case TK_IF: return "if";
+    case TK_TRY: return "try";
+    case TK_EXCEPT: return "except";
+    case TK_FINALLY: return "finally";
+    case TK_RAISE: return "raise";
+    case TK_AS: return "as";
     case TK_FOR: return "for";
     case TK_IN: return "in";
     case TK_NOT: return "not";
@@ -179,4 +184,10 @@ TEST(lex_doctest_mode)
     CHECK_STR(d, "\nx = 1\nfor i in range(2):\n    print(i)\n\n\nx\n\n");
     free(d);
     CHECK(lex_doctest("x = 1\n", 6, &n) == NULL);
+}
+
+TEST(lex_exception_keywords)
+{
+    CHECK_STR(tokens("try:\n    raise\nexcept E as e:\n    pass\nfinally:\n    pass\n"),
+              "try : NL IN raise NL DE except NAME as NAME : NL IN ? NL DE finally : NL IN ? NL DE END");
 }
