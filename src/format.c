@@ -276,13 +276,7 @@ static Value *format_double(double d, Spec *sp, const char *tname)
     size_t in = strspn(body, "0123456789");
     char tail[520];
     snprintf(tail, sizeof tail, "%s%s", body + in, t == '%' ? "%" : "");
-    if (!isfinite(a)) { /* inf/nan: no zero fill inside */
-        if (!strcmp(sp->fill, "0") && sp->align == '=') {
-            Spec s2 = *sp;
-            return finish_number(&s2, prefix, "", 0, tail, 3);
-        }
-    }
-    return finish_number(sp, prefix, body, in, tail, 3);
+    return finish_number(sp, prefix, body, in, tail, 3); /* inf, nan: no digits, all tail */
 }
 
 static Value *format_string(Value *v, Spec *sp)
@@ -453,7 +447,7 @@ Value *format_percent(Value *fmt, Value *args)
     bool tuple = args->type == &t_tuple;
     Value **items = tuple ? args->u.seq.items : &args;
     nargs = tuple ? seq_len(args) : 1;
-    bool mapping = !tuple && args->type != &t_str && args->type->getitem && args->type == &t_dict;
+    bool mapping = args->type == &t_dict;
     bool used_mapping = false;
     Buf b = {0};
     puts_(&b, "");
