@@ -64,6 +64,7 @@
 %type names {NodeList *}
 %type imports {NodeList *}
 %type compop {int}
+%type handlers {NodeList *}
 
 /* ------------------------------------------------------------ statements */
 program ::= stmt(S).                        { ps->result = S; }
@@ -87,6 +88,9 @@ small(A) ::= RETURN(K).                     { A = ast_node(C, N_RETURN, ast_tokl
 small(A) ::= RETURN(K) testlist(E).         { A = ast_node(C, N_RETURN, ast_span(ast_tokloc(K), E->loc)); A->a = E; }
 small(A) ::= ASSERT(K) test(E).             { A = ast_node(C, N_ASSERT, ast_span(ast_tokloc(K), E->loc)); A->a = E; }
 small(A) ::= ASSERT(K) test(E) COMMA test(M). { A = ast_node(C, N_ASSERT, ast_span(ast_tokloc(K), M->loc)); A->a = E; A->b = M; }
+small(A) ::= RAISE(K).                      { A = ast_node(C, N_RAISE, ast_tokloc(K)); }
+small(A) ::= RAISE(K) test(E).              { A = parse_raise(ps, K, E, NULL); }
+small(A) ::= RAISE(K) test(E) FROM test(F). { A = parse_raise(ps, K, E, F); }
 small(A) ::= IMPORT(K) imports(L).          { A = parse_imports(ps, K, L); }
 imports(A) ::= import_as(I).                { A = ast_list(C, I); }
 imports(A) ::= imports(L) COMMA import_as(I). { A = ast_append(C, L, I); }
@@ -118,6 +122,17 @@ compound(A) ::= FOR(K) target_list(T) IN testlist(E) COLON suite(S). { A = parse
 compound(A) ::= FOR(K) target_list(T) IN testlist(E) COLON suite(S) ELSE COLON suite(O). { A = parse_loop(ps, N_FOR, K, T, E, S, O); }
 compound(A) ::= WITH(K) test(E) COLON suite(S). { A = parse_with(ps, K, E, NULL, S); }
 compound(A) ::= WITH(K) test(E) AS expr(T) COLON suite(S). { A = parse_with(ps, K, E, T, S); }
+compound(A) ::= TRY(K) COLON suite(S) handlers(H) try_else(E) try_finally(F). { A = parse_try(ps, K, S, H, E, F); }
+compound(A) ::= TRY(K) COLON suite(S) FINALLY COLON suite(F). { A = parse_try(ps, K, S, NULL, NULL, F); }
+handlers(A) ::= handler(X).                 { A = ast_list(C, X); }
+handlers(A) ::= handlers(L) handler(X).     { A = ast_append(C, L, X); }
+handler(A) ::= EXCEPT(K) COLON suite(S).    { A = parse_handler(ps, K, NULL, NULL, S); }
+handler(A) ::= EXCEPT(K) test(E) COLON suite(S). { A = parse_handler(ps, K, E, NULL, S); }
+handler(A) ::= EXCEPT(K) test(E) AS NAME(N) COLON suite(S). { A = parse_handler(ps, K, E, &N, S); }
+try_else(A) ::= .                           { A = NULL; }
+try_else(A) ::= ELSE COLON suite(S).        { A = S; }
+try_finally(A) ::= .                        { A = NULL; }
+try_finally(A) ::= FINALLY COLON suite(S).  { A = S; }
 compound(A) ::= DEF(K) NAME(N) LPAREN params(P) RPAREN COLON suite(S). { A = parse_def(ps, K, N, P, S); }
 compound(A) ::= DEF(K) NAME(N) LPAREN params(P) RPAREN ARROW test COLON suite(S). { A = parse_def(ps, K, N, P, S); }
 

@@ -217,6 +217,12 @@ static Value *decode_string(Token t)
     int ql = (p + 2 < end && p[1] == q && p[2] == q && end - p >= 6) ? 3 : 1;
     p += ql;
     end -= ql;
+    return ast_decode(p, (size_t)(end - p), raw);
+}
+
+Value *ast_decode(const char *p, size_t n, bool raw)
+{
+    const char *end = p + n;
     char *out = value_xmalloc((size_t)(end - p) * 4 + 1), *o = out;
     while (p < end) {
         if (*p != '\\' || raw) {
@@ -302,7 +308,7 @@ const char *ast_kind_name(NodeKind k)
         "LAMBDA", "STARRED", "KEYWORD", "COMPFOR",
         "EXPR", "ASSIGN", "AUGASSIGN", "DEL", "PASS", "BREAK", "CONTINUE", "RETURN",
         "ASSERT", "IMPORT", "FROMIMPORT", "IF", "WHILE", "FOR", "WITH", "DEF", "BLOCK",
-        "PARAM",
+        "PARAM", "TRY", "HANDLER", "RAISE", "FSTRING", "FIELD",
     };
     return k < N__COUNT ? names[k] : "?";
 }
@@ -377,6 +383,21 @@ static void dump(Buf *b, Node *n)
     case N_DEF: bput(b, "(def "); bput(b, n->name); bput(b, " ("); dump_list(b, n->list); bput(b, ") "); dump(b, n->b); bput(b, ")"); return;
     case N_IMPORT: bput(b, "(import "); bput(b, n->a->name); if (n->name) { bput(b, " as "); bput(b, n->name); } bput(b, ")"); return;
     case N_FROMIMPORT: bput(b, "(from "); bput(b, n->a->name); dump_list(b, n->list); bput(b, ")"); return;
+    case N_HANDLER:
+        bput(b, "(except ");
+        dump(b, n->a);
+        if (n->name) { bput(b, " as "); bput(b, n->name); }
+        bput(b, " ");
+        dump(b, n->b);
+        bput(b, ")");
+        return;
+    case N_FIELD:
+        bput(b, "(field ");
+        dump(b, n->a);
+        if (n->op) { snprintf(tmp, sizeof tmp, " !%c", n->op); bput(b, tmp); }
+        if (n->b) { bput(b, " :"); dump(b, n->b); }
+        bput(b, ")");
+        return;
     case N_EXPR:
         bput(b, n->flag ? "(expr; " : "(expr ");
         dump(b, n->a);

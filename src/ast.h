@@ -33,7 +33,7 @@ typedef enum {
     /* statements */
     N_EXPR, N_ASSIGN, N_AUGASSIGN, N_DEL, N_PASS, N_BREAK, N_CONTINUE, N_RETURN,
     N_ASSERT, N_IMPORT, N_FROMIMPORT, N_IF, N_WHILE, N_FOR, N_WITH, N_DEF, N_BLOCK,
-    N_PARAM,
+    N_PARAM, N_TRY, N_HANDLER, N_RAISE, N_FSTRING, N_FIELD,
     N__COUNT
 } NodeKind;
 
@@ -58,6 +58,11 @@ struct Node {
     int flag;              /* EXPR: output suppressed by ';'; TUPLE: parenthesized;
                               PARAM: 1 = *args; COMPARE ops are in `ops` */
     int *ops;              /* COMPARE: the operators, list has the operands */
+    /* TRY: a body, list handlers, b else, c finally. HANDLER: a the class
+     * (NULL: bare except), name the `as` name, b body. RAISE: a exception,
+     * b cause. FSTRING: list of CONST str and FIELD parts. FIELD: a the
+     * expression, op the conversion ('r' 's' 'a' or 0), b the spec (an
+     * FSTRING or NULL). */
 };
 
 /* constructors (used by the grammar only) */
@@ -70,6 +75,7 @@ char *ast_name(Chunk *c, Token t);
 Value *ast_key(Chunk *c, const char *name);         /* an interned str with its hash cached */
 Node *ast_number(Chunk *c, Token t, char *err, size_t errn);  /* NULL + err on a bad literal */
 Node *ast_string(Chunk *c, Node *prev, Token t);    /* adjacent literals concatenate */
+Value *ast_decode(const char *p, size_t n, bool raw); /* a literal's text with its escapes decoded */
 Node *ast_const(Chunk *c, Loc loc, Value *v);       /* steals v */
 const char *ast_kind_name(NodeKind k);
 /* An S-expression of the tree, for tests and debugging (malloc'd). */

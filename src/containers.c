@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ctors.h"
+#include "format.h"
 #include "value.h"
 
 typedef struct { const char *name; BuiltinFn fn; } Method;
@@ -151,6 +152,7 @@ static int index_count(Value *x, int64_t *out, bool *has)
 
 static Value *s_binop(int op, Value *self, Value *other, int reflected)
 {
+    if (op == OP_MOD && !reflected) return format_percent(self, other);
     if (op == OP_ADD) {
         if (other->type == &t_str) return reflected ? s_concat(other, self) : s_concat(self, other);
         if (!reflected)
@@ -418,8 +420,10 @@ static Value *sm_isdigit(Value *s, CallArgs *a, void *d) { (void)d; return s_pre
 static Value *sm_isalpha(Value *s, CallArgs *a, void *d) { (void)d; return s_pred(s, a, "isalpha", isalpha); }
 static Value *sm_isspace(Value *s, CallArgs *a, void *d) { (void)d; return s_pred(s, a, "isspace", isspace); }
 
+static Value *sm_format(Value *s, CallArgs *a, void *d) { (void)d; return format_method(s, a); }
+
 static const Method str_methods[] = {
-    {"count", sm_count}, {"endswith", sm_endswith}, {"find", sm_find}, {"isalpha", sm_isalpha},
+    {"count", sm_count}, {"endswith", sm_endswith}, {"find", sm_find}, {"format", sm_format}, {"isalpha", sm_isalpha},
     {"isdigit", sm_isdigit}, {"isspace", sm_isspace}, {"join", sm_join}, {"lower", sm_lower},
     {"lstrip", sm_lstrip}, {"replace", sm_replace}, {"rstrip", sm_rstrip}, {"split", sm_split},
     {"startswith", sm_startswith}, {"strip", sm_strip}, {"upper", sm_upper}, {NULL, NULL},

@@ -8,12 +8,17 @@
 #include <string.h>
 
 #include "bind/bind.h"
+#include "bind/exceptions.h"
+#include "format.h"
+#include "traceback.h"
 #include "eval.h"
 #include "parse.h"
 
 EvalOptions eval_opts;
 volatile int eval_interrupted;
 bool eval_saw_interrupt;
+bool eval_exit_requested;
+int eval_exit_status;
 
 /* ------------------------------------------------------------ environments */
 
@@ -643,6 +648,35 @@ static Value *eval_inner(Frame *f, Node *n)
         }
         return l;
     }
+    case N_FSTRING: {
+        size_t cap = 64, len = 0;
+        char *buf = value_xmalloc(cap);
+        for (int i = 0; i < n->list->n; i++) {
+            Value *part = eval(f, n->list->items[i]);
+            if (!part) { free(buf); return NULL; }
+            if (len + part->u.s.n + 1 > cap) {
+                cap = (len + part->u.s.n + 1) * 2;
+                buf = value_xrealloc(buf, cap);
+            }
+            memcpy(buf + len, part->u.s.p, part->u.s.n);
+            len += part->u.s.n;
+            decref(part);
+        }
+        buf[len] = 0;
+        return v_str_take(buf, len);
+    }
+    case N_FIELD: {
+        Value *v = eval(f, n->a);
+        if (!v) return NULL;
+        Value *c = format_convert(v, (char)n->op);
+        decref(v);
+        if (!c) return NULL;
+        Value *spec = n->b ? eval(f, n->b) : NULL;
+        Value *r = !n->b || spec ? format_value(c, spec ? spec->u.s.p : "", spec ? spec->u.s.n : 0) : NULL;
+        decref(spec);
+        decref(c);
+        return r;
+    }
     case N_IFEXP: {
         Value *c = eval(f, n->a);
         if (!c) return NULL;
@@ -658,7 +692,12 @@ static Value *eval_inner(Frame *f, Node *n)
         Value **owned;
         int nowned;
         Value *r = NULL;
-        if (build_args(f, n->list, &a, &owned, &nowned) == 0) r = value_call(fn, &a);
+        if (build_args(f, n->list, &a, &owned, &nowned) == 0) {
+            r = value_call(fn, &a);
+            /* an error inside the body (it has its span) passed through this call */
+            if (!r && fn->type == &t_func && exc_pending() && exc_has_span() && cur_chunk)
+                tb_push(fn->u.fn->def->name, cur_chunk, n->loc.line, n->loc.col);
+        }
         free_args(&a, owned, nowned);
         decref(fn);
         return r;
@@ -815,6 +854,163 @@ static ExecStatus exec_loop_body(Frame *f, Node *body, bool *broke)
     if (st == EX_BREAK) { *broke = true; return EX_OK; }
     if (st == EX_CONTINUE) return EX_OK;
     return st;
+}
+
+/* ---------------------------------------------------------- exceptions */
+
+/* The exceptions being handled, innermost last: what a bare `raise`
+ * re-raises (with the span and chunk it was first reported at). */
+typedef struct Handled {
+    ExcSaved exc;
+    Chunk *chunk;
+    TbFrame *tb;       /* its frames so far, for a bare re-raise */
+    struct Handled *outer;
+} Handled;
+static Handled *handling;
+
+/* Moves the pending exception out, its frames to *tb. */
+static void save_pending_tb(ExcSaved *s, Chunk **chunk, TbFrame **tb)
+{
+    exc_save(s);
+    *chunk = err_chunk;
+    err_chunk = NULL;
+    *tb = tb_take();
+}
+
+static void restore_pending(ExcSaved *s, Chunk *chunk)
+{
+    exc_restore(s);
+    if (err_chunk) chunk_unref(err_chunk);
+    err_chunk = chunk;
+}
+
+static void drop_saved(ExcSaved *s, Chunk *chunk)
+{
+    exc_saved_free(s);
+    if (chunk) chunk_unref(chunk);
+}
+
+/* Whether the saved exception is caught by `except cls` (a class or a
+ * tuple of classes): 1, 0, or -1 with Python's TypeError pending. */
+static int handler_matches(ExcSaved *s, Value *cls)
+{
+    if (cls->type == &t_tuple) { /* every item is checked first (CPython's CHECK_EXC_MATCH) */
+        for (size_t i = 0; i < seq_len(cls); i++)
+            if (!bind_exc_is_class(seq_get(cls, i)))
+                return exc_seti("TypeError", "catching classes that do not inherit from BaseException is not allowed");
+        for (size_t i = 0; i < seq_len(cls); i++)
+            if (bind_exc_name_matches(s->type, seq_get(cls, i))) return 1;
+        return 0;
+    }
+    if (!bind_exc_is_class(cls))
+        return exc_seti("TypeError", "catching classes that do not inherit from BaseException is not allowed");
+    return bind_exc_name_matches(s->type, cls);
+}
+
+static ExecStatus exec_handler(Frame *f, Node *h, ExcSaved *s, Chunk *chunk, TbFrame *tb)
+{
+    Handled hd = {*s, chunk, tb, handling};
+    ExecStatus st = EX_OK;
+    if (h->name) {
+        Value *e = s->obj ? incref(s->obj) : bind_exc_from_record(s->type, s->msg ? s->msg : "");
+        if (bind_name(f, h->name, e) < 0) st = EX_ERR;
+        decref(e);
+    }
+    handling = &hd;
+    if (st == EX_OK) st = exec(f, h->b, false);
+    handling = hd.outer;
+    if (h->name) { /* Python deletes the name when the handler ends */
+        Value *k = v_str(h->name);
+        dict_del(f->env ? f->env->vars : globals, k);
+        decref(k);
+    }
+    drop_saved(&hd.exc, hd.chunk);
+    tb_free(hd.tb);
+    return st;
+}
+
+static ExecStatus exec_try(Frame *f, Node *n)
+{
+    ExecStatus st = exec(f, n->a, false);
+    if (st == EX_ERR && exc_pending() && n->list) {
+        ExcSaved s;
+        Chunk *chunk;
+        TbFrame *tb;
+        save_pending_tb(&s, &chunk, &tb);
+        Node *match = NULL;
+        for (int i = 0; i < n->list->n && !match; i++) {
+            Node *h = n->list->items[i];
+            if (!h->a) { match = h; break; }
+            Value *cls = eval(f, h->a);
+            int r = cls ? handler_matches(&s, cls) : -1;
+            decref(cls);
+            if (r < 0) { locate(h->a); drop_saved(&s, chunk); tb_free(tb); return EX_ERR; }
+            if (r) match = h;
+        }
+        if (!match) {
+            restore_pending(&s, chunk);
+            tb_set(tb);
+            return EX_ERR;
+        }
+        st = exec_handler(f, match, &s, chunk, tb);
+    } else if (st == EX_OK && n->b) {
+        st = exec(f, n->b, false);
+    }
+    if (n->c) {
+        ExcSaved s = {0};
+        Chunk *chunk = NULL;
+        TbFrame *tb = NULL;
+        bool had = st == EX_ERR && exc_pending();
+        if (had) save_pending_tb(&s, &chunk, &tb);
+        Value *ret = f->retval;
+        f->retval = NULL;
+        ExecStatus fst = exec(f, n->c, false);
+        if (fst != EX_OK) { /* return, break or an error in finally wins */
+            drop_saved(&s, chunk);
+            tb_free(tb);
+            decref(ret);
+            return fst;
+        }
+        f->retval = ret;
+        if (had) {
+            restore_pending(&s, chunk);
+            tb_set(tb);
+        }
+    }
+    return st;
+}
+
+static ExecStatus exec_raise(Frame *f, Node *n)
+{
+    if (!n->a) {
+        if (!handling) {
+            exc_set("RuntimeError", "No active exception to reraise");
+            return EX_ERR;
+        }
+        ExcSaved s = handling->exc;
+        if (s.msg) s.msg = value_xstrdup(s.msg);
+        incref(s.obj);
+        restore_pending(&s, handling->chunk ? chunk_ref(handling->chunk) : NULL);
+        tb_clear();
+        tb_push_copy(handling->tb);
+        return EX_ERR;
+    }
+    Value *x = eval(f, n->a);
+    if (!x) return EX_ERR;
+    if (n->b) {
+        Value *cause = eval(f, n->b);
+        if (!cause) { decref(x); return EX_ERR; }
+        if (!is_none(cause) && !bind_exc_is_class(cause) && !bind_exc_is_instance(cause)) {
+            decref(x);
+            decref(cause);
+            exc_set("TypeError", "exception causes must derive from BaseException");
+            return EX_ERR;
+        }
+        decref(cause);
+    }
+    bind_exc_raise(x);
+    decref(x);
+    return EX_ERR;
 }
 
 static ExecStatus exec_inner(Frame *f, Node *n, bool top)
@@ -977,6 +1173,8 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
         decref(ctx);
         return st;
     }
+    case N_TRY: return exec_try(f, n);
+    case N_RAISE: return exec_raise(f, n);
     case N_DEF: {
         Value *fn = make_function(f, n);
         if (!fn) return EX_ERR;
@@ -1017,6 +1215,11 @@ static bool check_static(Node *n, int loops, bool in_func)
     case N_IF:
     case N_WITH:
         return check_static(n->b, loops, in_func) && check_static(n->c, loops, in_func);
+    case N_TRY:
+        for (int i = 0; n->list && i < n->list->n; i++)
+            if (!check_static(n->list->items[i]->b, loops, in_func)) return false;
+        return check_static(n->a, loops, in_func) && check_static(n->b, loops, in_func) &&
+               check_static(n->c, loops, in_func);
     default: return true;
     }
     if (msg) {
@@ -1054,6 +1257,7 @@ void eval_report_error(void)
         else fprintf(out, "%s\n", type);
         fflush(out);
         exc_clear();
+        tb_clear();
         if (err_chunk) { chunk_unref(err_chunk); err_chunk = NULL; }
         return;
     }
@@ -1094,6 +1298,7 @@ void eval_report_error(void)
             fputc('\n', out);
         }
     }
+    tb_print(out);
     Value *hint = eval_opts.interactive ? bind_error_hint(type, msg) : NULL;
     if (hint) fprintf(out, "%s\n", hint->u.s.p);
     decref(hint);
@@ -1138,6 +1343,7 @@ void eval_fini(void)
     bind_fini();
     if (err_chunk) chunk_unref(err_chunk);
     err_chunk = NULL;
+    tb_clear();
 }
 
 Value *eval_globals(void) { return globals; }
@@ -1148,6 +1354,35 @@ static void restore_globals(Value *snap)
     Value *old = globals;
     globals = snap;
     decref(old);
+}
+
+/* The pending SystemExit becomes the run's exit status. */
+static void take_system_exit(void)
+{
+    Value *e = exc_object();
+    Value *args = e ? value_getattr(e, "args") : NULL;
+    Value *code = args && seq_len(args) == 1 ? seq_get(args, 0) : NULL;
+    eval_exit_requested = true;
+    if (!code || is_none(code)) {
+        eval_exit_status = 0;
+    } else if (code->type == &t_int || code->type == &t_bool) {
+        eval_exit_status = (int)(code->u.i & 0xff);
+    } else {
+        eval_flush_output();
+        Value *s = value_str(code);
+        if (s) fprintf(stderr, "%s\n", s->u.s.p);
+        decref(s);
+        eval_exit_status = 1;
+    }
+    if (!code && args && seq_len(args) > 1) { /* SystemExit(1, 2): the tuple is printed */
+        Value *s = value_str(args);
+        if (s) fprintf(stderr, "%s\n", s->u.s.p);
+        decref(s);
+        eval_exit_status = 1;
+    }
+    decref(args);
+    exc_clear();
+    if (exc_pending()) exc_clear();
 }
 
 int eval_source(const char *name, const char *text, size_t len, bool keep_going, bool *incomplete)
@@ -1190,19 +1425,17 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
         }
         Value *snap = dict_copy(globals);
         Frame f = {NULL, NULL};
+        tb_clear();
         eval_depth = 0;
         expr_depth = 0;
         ExecStatus st = exec(&f, stmt, true);
         if (st != EX_ERR && value_memory_check() < 0) st = EX_ERR;
         eval_flush_output();
-        if (bind_exit_requested && exc_pending() && exc_matches("SystemExit")) {
-            /* exit(): leave quietly; the caller ends the session */
-            exc_clear();
+        if ((st == EX_ERR || exc_pending()) && exc_matches("SystemExit")) {
             decref(snap);
-            decref(f.retval);
+            take_system_exit();
             break;
         }
-        bind_exit_requested = false;    /* a SystemExit that was caught */
         if (st == EX_ERR || exc_pending()) {
             if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");
             bool interrupt = exc_matches("KeyboardInterrupt");

@@ -48,6 +48,11 @@ extern int eval_output_errno;
 
 /* Set by SIGINT; checked between statements and loop iterations. */
 extern volatile int eval_interrupted;
+/* sys.exit() (SystemExit escaping a statement) ended the run: stop, and
+ * leave with this status (Python's: 0 for None, the int, else 1 after
+ * printing the value to stderr). */
+extern bool eval_exit_requested;
+extern int eval_exit_status;
 extern bool eval_saw_interrupt;             /* a KeyboardInterrupt ended a statement */
 bool eval_check_interrupt(void);          /* raises KeyboardInterrupt if set */
 

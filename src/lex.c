@@ -16,10 +16,10 @@ static const struct { const char *kw; int tok; } keywords[] = {
     {"if", TK_IF}, {"import", TK_IMPORT}, {"in", TK_IN}, {"is", TK_IS},
     {"lambda", TK_LAMBDA}, {"None", TK_NONE}, {"not", TK_NOT}, {"or", TK_OR},
     {"pass", TK_PASS}, {"return", TK_RETURN}, {"True", TK_TRUE}, {"while", TK_WHILE},
-    {"with", TK_WITH},
+    {"with", TK_WITH}, {"try", TK_TRY}, {"except", TK_EXCEPT}, {"finally", TK_FINALLY},
+    {"raise", TK_RAISE},
     /* Python keywords tsr does not implement: a clear SyntaxError */
-    {"class", TK_UNSUPPORTED}, {"try", TK_UNSUPPORTED}, {"except", TK_UNSUPPORTED},
-    {"finally", TK_UNSUPPORTED}, {"raise", TK_UNSUPPORTED}, {"global", TK_UNSUPPORTED},
+    {"class", TK_UNSUPPORTED}, {"global", TK_UNSUPPORTED},
     {"nonlocal", TK_UNSUPPORTED}, {"yield", TK_UNSUPPORTED}, {"async", TK_UNSUPPORTED},
     {"await", TK_UNSUPPORTED},
 };
@@ -298,8 +298,7 @@ again:
                 else if (k != 'u') ok = false;
             }
             (void)raw;
-            if (ok && fmt)
-                return error_at(lx, t->line, t->col, "SyntaxError", "f-strings are not supported by tsr");
+            (void)fmt;
             if (ok && bytes)
                 return error_at(lx, t->line, t->col, "SyntaxError", "bytes literals are not supported by tsr");
             if (ok) return lex_string(lx, t, s);

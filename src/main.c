@@ -16,6 +16,7 @@
 #include "repl.h"
 #include "bind/bind.h"
 #include "bind/table.h"
+#include "bind/sysmod.h"
 
 #ifndef TSR_VERSION
 #define TSR_VERSION "0.0.0"
@@ -125,10 +126,16 @@ static int run_args(int argc, char **argv, const char **codes)
         break;
     }
     if (i < argc && !ncode) file = argv[i++];
-    /* options after the script name belong to tsr too (tsr demo.tsr --keep-going) */
+    /* sys.argv: the script (or -e, -), then its arguments; options after the
+     * script name that tsr knows belong to tsr (tsr demo.tsr --keep-going) */
+    const char **sargv = calloc((size_t)argc + 2, sizeof *sargv);
+    int sargc = 0;
+    if (!sargv) return 2;
+    sargv[sargc++] = ncode ? "-e" : file ? file : "";
     for (; i < argc; i++) {
         if (!strcmp(argv[i], "-k") || !strcmp(argv[i], "--keep-going")) keep_going = true;
         else if (!strcmp(argv[i], "--brief-errors")) brief = true;
+        else sargv[sargc++] = argv[i];
     }
 
     struct sigaction sa = {0};
@@ -142,10 +149,12 @@ static int run_args(int argc, char **argv, const char **codes)
     eval_opts.color = isatty(2) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
     eval_opts.show_location = true;
     eval_init();
+    bind_sys_set_argv(sargc, sargv);
+    free(sargv);
 
     int failed = 0, status = 0;
     if (ncode) {
-        for (int k = 0; k < ncode && (keep_going || !failed) && !eval_saw_interrupt && !bind_exit_requested; k++)
+        for (int k = 0; k < ncode && (keep_going || !failed) && !eval_saw_interrupt && !eval_exit_requested; k++)
             failed += eval_source("<string>", codes[k], strlen(codes[k]), keep_going, NULL);
     } else if (file && strcmp(file, "-") != 0) {
         FILE *f = fopen(file, "rb");
@@ -183,10 +192,10 @@ static int run_args(int argc, char **argv, const char **codes)
         eval_fini();
         return status;
     }
-    if (bind_exit_requested) status = bind_exit_status;
+    if (eval_exit_requested) status = eval_exit_status;
     else if (eval_saw_interrupt) status = interrupted_status();
     else status = failed ? 1 : 0;
-    if (interactive_after && tty_in && status != 130 && !bind_exit_requested) {
+    if (interactive_after && tty_in && status != 130 && !eval_exit_requested) {
         int s = repl_run();
         if (s) status = s;
     }

@@ -41,6 +41,11 @@ void parse_syntax_error(ParseState *ps, Token *t, int major)
         set_error(ps, "SyntaxError", loc, "'%.*s' is not supported by tsr", t->n, t->p);
         return;
     }
+    if (ps->ntry && major != TK_EXCEPT && major != TK_FINALLY && t->col <= ps->try_col[ps->ntry - 1] &&
+        (ps->prev.type == TK_NEWLINE || ps->prev.type == TK_DEDENT)) {
+        set_error(ps, "SyntaxError", loc, "expected 'except' or 'finally' block");
+        return;
+    }
     if (major == TK_INDENT) {
         set_error(ps, "IndentationError", loc, "unexpected indent");
         return;
@@ -266,6 +271,37 @@ Node *parse_with(ParseState *ps, Token kw, Node *e, Node *target, Node *body)
     return n;
 }
 
+Node *parse_try(ParseState *ps, Token kw, Node *body, NodeList *handlers, Node *orelse, Node *fin)
+{
+    Node *last = fin ? fin : orelse ? orelse : handlers ? handlers->items[handlers->n - 1] : body;
+    Node *n = ast_node(C, N_TRY, ast_span(ast_tokloc(kw), last->loc));
+    n->a = body;
+    n->list = handlers;
+    n->b = orelse;
+    n->c = fin;
+    for (int i = 0; handlers && i < handlers->n - 1; i++)
+        if (!handlers->items[i]->a)
+            set_error(ps, "SyntaxError", handlers->items[i]->loc, "default 'except:' must be last");
+    return n;
+}
+
+Node *parse_handler(ParseState *ps, Token kw, Node *cls, Token *as, Node *body)
+{
+    Node *n = ast_node(C, N_HANDLER, ast_span(ast_tokloc(kw), body->loc));
+    n->a = cls;
+    if (as) n->name = ast_name(C, *as);
+    n->b = body;
+    return n;
+}
+
+Node *parse_raise(ParseState *ps, Token kw, Node *e, Node *cause)
+{
+    Node *n = ast_node(C, N_RAISE, ast_span(ast_tokloc(kw), cause ? cause->loc : e->loc));
+    n->a = e;
+    n->b = cause;
+    return n;
+}
+
 Node *parse_def(ParseState *ps, Token kw, Token name, NodeList *params, Node *body)
 {
     Node *n = ast_node(C, N_DEF, ast_span(ast_tokloc(kw), body->loc));
@@ -423,7 +459,33 @@ Node *parse_number(ParseState *ps, Token t)
     return n;
 }
 
-Node *parse_string(ParseState *ps, Node *prev, Token t) { return ast_string(C, prev, t); }
+static bool is_fstring_token(Token t)
+{
+    for (const char *p = t.p; *p != '\'' && *p != '"'; p++)
+        if (*p == 'f' || *p == 'F') return true;
+    return false;
+}
+
+/* Adjacent literals concatenate; once one is an f-string the whole is an
+ * FSTRING node whose parts are the pieces in order. */
+Node *parse_string(ParseState *ps, Node *prev, Token t)
+{
+    bool f = is_fstring_token(t);
+    if (!f && (!prev || prev->kind != N_FSTRING)) return ast_string(C, prev, t);
+    Node *piece = f ? parse_fstring(ps, t) : ast_string(C, NULL, t);
+    if (!prev) return piece;
+    Node *n = prev;
+    if (prev->kind != N_FSTRING) {
+        n = ast_node(C, N_FSTRING, prev->loc);
+        n->list = ast_list(C, prev);
+    }
+    if (piece->kind == N_FSTRING)
+        for (int i = 0; i < piece->list->n; i++) ast_append(C, n->list, piece->list->items[i]);
+    else
+        ast_append(C, n->list, piece);
+    n->loc = ast_span(n->loc, ast_tokloc(t));
+    return n;
+}
 
 Node *parse_paren(ParseState *ps, Token l, Node *e, Token r)
 {
@@ -557,9 +619,11 @@ int parser_next(Parser *p, Node **out, bool *incomplete)
             raise_parse_error(p->chunk, p->lx.err_type, p->lx.err, loc);
             goto fail;
         }
+        if (k == TK_TRY && ps.ntry < 32) ps.try_col[ps.ntry++] = t.col;
+        if ((k == TK_EXCEPT || k == TK_FINALLY) && ps.ntry && ps.try_col[ps.ntry - 1] == t.col) ps.ntry--;
         if (ps.ntok == 0 && k == TK_NAME && t.n == 5 && !memcmp(t.p, "print", 5)) ps.first_is_print = true;
         if (k == TK_IF || k == TK_ELIF || k == TK_ELSE || k == TK_FOR || k == TK_WHILE || k == TK_WITH ||
-            k == TK_DEF)
+            k == TK_DEF || k == TK_TRY || k == TK_EXCEPT || k == TK_FINALLY)
             ps.block_kw = t, ps.block_kw.type = k;
         ps.ntok++;
         if (k == TK_ENDMARKER) {
@@ -578,7 +642,7 @@ int parser_next(Parser *p, Node **out, bool *incomplete)
         if (k == TK_NEWLINE || k == TK_DEDENT) {
             int nk = peek_token(p);
             if (p->lx.nindent == 1 && p->lx.pending == 0 && nk != TK_DEDENT && nk != TK_ELIF && nk != TK_ELSE &&
-                nk != TK_INDENT) {
+                nk != TK_INDENT && nk != TK_EXCEPT && nk != TK_FINALLY) {
                 /* the statement is complete if the grammar accepts it here */
                 Token end = p->peek;
                 end.n = 0;

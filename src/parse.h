@@ -21,6 +21,8 @@ typedef struct ParseState {
     Token block_kw;         /* the last compound keyword fed */
     bool first_is_print;
     int ntok;
+    int try_col[32];        /* columns of the `try`s still waiting for their except/finally */
+    int ntry;
 } ParseState;
 
 typedef struct Parser {
@@ -59,6 +61,9 @@ Node *parse_alias(ParseState *ps, Token name, Token as);
 Node *parse_if(ParseState *ps, Token kw, Node *cond, Node *body, Node *orelse);
 Node *parse_loop(ParseState *ps, NodeKind k, Token kw, Node *target, Node *e, Node *body, Node *orelse);
 Node *parse_with(ParseState *ps, Token kw, Node *e, Node *target, Node *body);
+Node *parse_try(ParseState *ps, Token kw, Node *body, NodeList *handlers, Node *orelse, Node *fin);
+Node *parse_handler(ParseState *ps, Token kw, Node *cls, Token *as, Node *body);
+Node *parse_raise(ParseState *ps, Token kw, Node *e, Node *cause);
 Node *parse_def(ParseState *ps, Token kw, Token name, NodeList *params, Node *body);
 Node *parse_param(ParseState *ps, Token name, Token *star, Node *dflt, int kind);
 Node *parse_tuple(ParseState *ps, NodeList *items, int trailing_comma);
@@ -72,6 +77,7 @@ Node *parse_call(ParseState *ps, Node *f, NodeList *args, Token rparen);
 Node *parse_subscript(ParseState *ps, Node *e, NodeList *subs, int trailing_comma, Token rsqb);
 Node *parse_number(ParseState *ps, Token t);
 Node *parse_string(ParseState *ps, Node *prev, Token t);
+Node *parse_fstring(ParseState *ps, Token t);        /* src/fstring.c */
 Node *parse_paren(ParseState *ps, Token l, Node *e, Token r);
 Node *parse_display(ParseState *ps, NodeKind k, Token l, NodeList *items, Token r);
 Node *parse_listcomp(ParseState *ps, Token *l, Node *elt, NodeList *fors, Token *r);

@@ -316,7 +316,7 @@ static void run_entry(void)
     buf_reset();
     repl_active = 1;
     clear_interrupt();
-    if (bind_exit_requested) leave();
+    if (eval_exit_requested) leave();
 }
 
 /* Runs a ':' command line, or a pasted doctest block, as one entry. */
@@ -333,7 +333,7 @@ static void run_special(char *text, bool doctest)
     fflush(stdout);
     repl_active = 1;
     clear_interrupt();
-    if (cmd_quit_requested || bind_exit_requested) leave();
+    if (cmd_quit_requested || eval_exit_requested) leave();
 }
 
 /* The block entered so far goes to history as one entry (recalled whole
@@ -510,5 +510,5 @@ int repl_run(void)
     buflen = bufcap = 0;
     free(hist_path);
     hist_path = NULL;
-    return bind_exit_requested ? bind_exit_status : 0;
+    return eval_exit_requested ? eval_exit_status : 0;
 }

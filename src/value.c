@@ -213,6 +213,7 @@ static struct {
     char *msg;
     bool has_span;
     Span span;
+    Value *obj;            /* the exception instance, when one was raised as a value */
 } exc;
 
 static void exc_vset(const char *type, const char *fmt, va_list ap)
@@ -224,6 +225,7 @@ static void exc_vset(const char *type, const char *fmt, va_list ap)
     exc.msg = NULL;
     if (vasprintf(&exc.msg, fmt, ap) < 0) exc.msg = NULL;
     exc.has_span = false;
+    CLEAR(exc.obj);
 }
 
 Value *exc_set(const char *type, const char *fmt, ...)
@@ -257,6 +259,51 @@ void exc_clear(void)
     exc.has_span = false;
     free(exc.msg);
     exc.msg = NULL;
+    CLEAR(exc.obj);
+}
+
+void exc_set_object(Value *obj, const char *type, const char *msg)
+{
+    if (exc.pending) return;
+    exc_set(type, "%s", msg);
+    exc.obj = incref(obj);
+}
+
+Value *exc_object(void) { return exc.pending ? exc.obj : NULL; }
+
+void exc_save(ExcSaved *s)
+{
+    s->pending = exc.pending;
+    snprintf(s->type, sizeof s->type, "%s", exc.type);
+    s->msg = exc.msg;
+    s->has_span = exc.has_span;
+    s->span = exc.span;
+    s->obj = exc.obj;
+    exc.msg = NULL;
+    exc.obj = NULL;
+    exc.pending = exc.has_span = false;
+}
+
+void exc_restore(ExcSaved *s)
+{
+    exc_clear();
+    exc.pending = s->pending;
+    snprintf(exc.type, sizeof exc.type, "%s", s->type);
+    exc.msg = s->msg;
+    exc.has_span = s->has_span;
+    exc.span = s->span;
+    exc.obj = s->obj;
+    s->msg = NULL;
+    s->obj = NULL;
+    s->pending = false;
+}
+
+void exc_saved_free(ExcSaved *s)
+{
+    free(s->msg);
+    s->msg = NULL;
+    CLEAR(s->obj);
+    s->pending = false;
 }
 
 void exc_set_span(Span sp)

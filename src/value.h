@@ -251,6 +251,15 @@ void exc_clear(void);
 bool exc_has_span(void);
 void exc_set_span(Span sp);                         /* only if none recorded yet */
 Span exc_span(void);
+/* Raises the exception instance obj (borrowed) as type: msg (str(obj)). */
+void exc_set_object(Value *obj, const char *type, const char *msg);
+Value *exc_object(void);                            /* borrowed; NULL when raised by exc_set */
+/* The pending exception moved out of the record (which is then clear), and
+ * back in; a saved one not restored is freed by exc_saved_free. */
+typedef struct { bool pending; char type[64]; char *msg; bool has_span; Span span; Value *obj; } ExcSaved;
+void exc_save(ExcSaved *s);
+void exc_restore(ExcSaved *s);                      /* replaces whatever is pending */
+void exc_saved_free(ExcSaved *s);
 
 /* recursion guard (RecursionError instead of a stack overflow) */
 extern int eval_depth;

@@ -21,6 +21,8 @@ static void (*const areas[])(void) = {
     bind_session_init,
     bind_join_init,
     bind_reduce_init,
+    bind_exceptions_init,
+    bind_sys_init,
 };
 
 void bind_areas_init(void)

@@ -21,6 +21,8 @@ void bind_special_init(void);     /* torch.special (special.c) */
 void bind_session_init(void);     /* exit and quit (session.c) */
 void bind_join_init(void);        /* cat/stack, splits, flip/roll/repeat, tril/triu, diag (join.c) */
 void bind_reduce_init(void);      /* reductions: sum, mean, var, max, ... (reduce.c) */
+void bind_exceptions_init(void);  /* Python's exception classes (exceptions.c) */
+void bind_sys_init(void);         /* the sys module (sysmod.c) */
 
 /* Runs every area's init, in the order above. */
 void bind_areas_init(void);

@@ -11,12 +11,13 @@
 #include "bind/table.h"
 #include "bind/areas.h"
 #include "bind/tensor.h"
+#include "format.h"
 
 typedef enum {
     K_SIZE, K_STRIDE, K_STORAGE_OFFSET, K_DIM, K_NELEMENT, K_ELEMENT_SIZE, K_GET_DEVICE, K_IS_SIGNED, K_DATA_PTR,
     K_IS_CONTIGUOUS, K_IS_SET_TO, K_CONTIGUOUS, K_CLONE, K_NUMEL, K_IS_FLOATING_POINT, K_IS_COMPLEX, K_ITEM, K_TOLIST,
     K_ZERO_, K_FILL_, K_COPY_, K_REQUIRES_GRAD_, K_TYPE_AS, K_CPU, K_CUDA, K_CAST, K_RESIZE_, K_RESIZE_AS_, K_SET_,
-    K_TO, K_TYPE, K_INT, K_FLOAT, K_COMPLEX, K_INDEX,
+    K_TO, K_TYPE, K_INT, K_FLOAT, K_COMPLEX, K_INDEX, K_FORMAT,
 } Kind;
 
 /* A tensor result that may be self's own header (contiguous(), to()): the
@@ -368,6 +369,18 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
     case K_TO: return run_to(in, b);
     case K_TYPE: return run_type(in, b);
     case K_INT: case K_FLOAT: case K_COMPLEX: case K_INDEX: return run_number((Kind)row->kind, t);
+    case K_FORMAT: { /* torch/_tensor.py Tensor.__format__: a 0-dim tensor formats its item() */
+        Value *spec = b->v[1];
+        if (t->ndim == 0 && !tsr_tensor_is_meta(t)) {
+            if (tsr_tensor_item(t, &s) < 0) return bind_runtime_error();
+            Value *x = v_from_scalar(s);
+            Value *r = format_value(x, spec->u.s.p, spec->u.s.n);
+            decref(x);
+            return r;
+        }
+        if (spec->u.s.n) return exc_set("TypeError", "unsupported format string passed to Tensor.__format__");
+        return value_str(in);
+    }
     }
     (void)self;
     return exc_set("RuntimeError", "internal error: attrs kind %d", row->kind);
@@ -452,6 +465,7 @@ static BindRow defs[] = {
     ROW("__float__", K_FLOAT, M, "Tensor self"),
     ROW("__complex__", K_COMPLEX, M, "Tensor self"),
     ROW("__index__", K_INDEX, M, "Tensor self"),
+    ROW("__format__", K_FORMAT, M, "Tensor self, c10::string_view format_spec"),
 };
 
 void bind_attrs_init(void)

@@ -21,10 +21,6 @@ Value *bind_find_module(const char *dotted);
 Value *bind_builtins(void);
 void bind_builtin_fn(const char *name, BuiltinFn fn);
 
-/* Set by exit()/quit() (session.c) as it raises SystemExit: the session
- * ends with bind_exit_status once that exception reaches the top. */
-extern bool bind_exit_requested;
-extern int bind_exit_status;
 
 /* The hint line the REPL prints under an error of this type and message
  * (hint.c): for "module 'torch' has no attribute 'foo'", a note when foo is

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "bind/bind.h"
+#include "bind/exceptions.h"
+#include "format.h"
 #include "bind/areas.h"
 #include "bind/table.h"
 
@@ -64,6 +66,28 @@ static Value *b_repr(Value *self, CallArgs *a, void *d)
     return value_repr(x[0]);
 }
 
+static Value *b_format(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[2];
+    if (a->npos + a->nkw < 1 || a->npos + a->nkw > 2)
+        return exc_set("TypeError", "format expected %s, got %d", a->npos + a->nkw < 1 ? "at least 1 argument" : "at most 2 arguments",
+                       a->npos + a->nkw);
+    if (bind_args(a, "format", "value, format_spec=, /", x)) return NULL;
+    if (x[1] && x[1]->type != &t_str)
+        return exc_set("TypeError", "format() argument 2 must be str, not %s", type_name(x[1]));
+    return format_value(x[0], x[1] ? x[1]->u.s.p : "", x[1] ? x[1]->u.s.n : 0);
+}
+
+static Value *b_ascii(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *x[1];
+    if (args_meth_o(a, "ascii") < 0) return NULL;
+    x[0] = a->pos[0];
+    return format_ascii(x[0]);
+}
+
 static Value *b_len(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
@@ -77,7 +101,8 @@ static Value *b_len(Value *self, CallArgs *a, void *d)
 
 static bool is_subtype(const VType *t, const VType *of)
 {
-    return t == of || (t == &t_bool && of == &t_int) || (of == &t_tuple && !strcmp(t->name, "torch.Size"));
+    return t == of || (t == &t_bool && of == &t_int) || (of == &t_tuple && !strcmp(t->name, "torch.Size")) ||
+           bind_exc_subclass(t, of);
 }
 
 static Value *b_isinstance(Value *self, CallArgs *a, void *d)
@@ -636,7 +661,7 @@ void bind_builtins_init(void)
         {"chr", b_chr}, {"ord", b_ord}, {"hex", b_hex}, {"oct", b_oct}, {"bin", b_bin},
         {"iter", b_iter}, {"next", b_next}, {"enumerate", b_enumerate}, {"zip", b_zip},
         {"sorted", b_sorted}, {"reversed", b_reversed}, {"map", b_map}, {"filter", b_filter},
-        {"help", b_help},
+        {"help", b_help}, {"format", b_format}, {"ascii", b_ascii},
     };
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) bind_builtin_fn(fns[i].name, fns[i].fn);
 

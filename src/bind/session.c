@@ -5,9 +5,8 @@
 
 #include "bind/areas.h"
 #include "bind/bind.h"
+#include "bind/sysmod.h"
 
-bool bind_exit_requested;
-int bind_exit_status;
 
 static Value *quitter_repr(Value *v)
 {
@@ -16,30 +15,15 @@ static Value *quitter_repr(Value *v)
 
 /* Python: SystemExit(code); None is status 0, an int its own status, any
  * other value is printed on standard error and gives status 1. */
+/* Python: raises SystemExit(code), as sys.exit does; the evaluator ends the
+ * run with its status (None 0, an int itself, anything else printed, 1). */
 static Value *quitter_call(Value *v, CallArgs *a)
 {
     (void)v;
     if (a->nkw) return exc_set("TypeError", "Quitter.__call__() got an unexpected keyword argument '%s'", a->kwnames[0]);
     if (a->npos > 1)
         return exc_set("TypeError", "Quitter.__call__() takes from 1 to 2 positional arguments but %d were given", a->npos + 1);
-    int status = 0;
-    if (a->npos == 1) {
-        Value *code = a->pos[0];
-        if (code->type == &t_int || code->type == &t_bool) {
-            status = (int)(code->u.i & 0xff);
-        } else if (code->type != &t_none) {
-            Value *s = code->type == &t_str ? incref(code)
-                       : code->type->str ? code->type->str(code) : code->type->repr(code);
-            if (!s) return NULL;
-            fflush(stdout);
-            fprintf(stderr, "%s\n", s->u.s.p);
-            decref(s);
-            status = 1;
-        }
-    }
-    bind_exit_requested = true;
-    bind_exit_status = status;
-    return exc_set("SystemExit", "%s", "");
+    return bind_sys_raise_exit(a->npos, a->pos);
 }
 
 static const VType t_quitter = {.name = "Quitter", .module = "_sitebuiltins", .repr = quitter_repr,

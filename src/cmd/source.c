@@ -81,7 +81,7 @@ int cmd_run_text(const char *name, char *text, size_t len, bool keep_going, int 
                 free(buf);
                 if (*failed && !keep_going) return 1;
                 if (eval_saw_interrupt && !eval_opts.interactive) return 1;
-                if (bind_exit_requested) return 1;
+                if (eval_exit_requested) return 1;
             }
             if (at_end) break;
             char *nl = memchr(text + pos, '\n', len - pos);

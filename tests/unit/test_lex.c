@@ -20,6 +20,11 @@ static const char *kind(int k)
     case TK_ENDMARKER: return "END";
     case TK_ERROR: return "ERR";
     case TK_IF: return "if";
+    case TK_TRY: return "try";
+    case TK_EXCEPT: return "except";
+    case TK_FINALLY: return "finally";
+    case TK_RAISE: return "raise";
+    case TK_AS: return "as";
     case TK_FOR: return "for";
     case TK_IN: return "in";
     case TK_NOT: return "not";
@@ -139,7 +144,7 @@ TEST(lex_strings)
     CHECK_STR(tokens("'a' \"b\" r'\\d' '''x\ny'''"), "STR STR STR STR NL END");
     CHECK_STR(first_error("x = 'abc"), "1:5: SyntaxError: unterminated string literal (detected at line 1)");
     CHECK_STR(first_error("'''abc\n"), "1:1: SyntaxError: unterminated triple-quoted string literal (detected at line 2)");
-    CHECK_STR(first_error("f'x'"), "1:1: SyntaxError: f-strings are not supported by tsr");
+    CHECK_STR(tokens("f'{x:.2f}' rf'{y}'"), "STR STR NL END");
 }
 
 TEST(lex_bracket_errors)
@@ -179,4 +184,10 @@ TEST(lex_doctest_mode)
     CHECK_STR(d, "\nx = 1\nfor i in range(2):\n    print(i)\n\n\nx\n\n");
     free(d);
     CHECK(lex_doctest("x = 1\n", 6, &n) == NULL);
+}
+
+TEST(lex_exception_keywords)
+{
+    CHECK_STR(tokens("try:\n    raise\nexcept E as e:\n    pass\nfinally:\n    pass\n"),
+              "try : NL IN raise NL DE except NAME as NAME : NL IN ? NL DE finally : NL IN ? NL DE END");
 }

@@ -147,3 +147,29 @@ TEST(parse_deep_nesting)
     CHECK(strstr(r, "ERR RecursionError: maximum recursion depth exceeded during compilation") == r);
     free(deep);
 }
+
+TEST(parse_try_raise)
+{
+    CHECK_STR(parse("try:\n    a\nexcept ValueError as e:\n    b\nexcept (A, B):\n    c\nexcept:\n    d\n"
+                    "else:\n    f\nfinally:\n    g\n"),
+              "(try (expr a) (expr f) (expr g) (except ValueError as e (expr b)) (except (tuple A B) (expr c))"
+              " (except _ (expr d)))");
+    CHECK_STR(parse("try:\n    a\nfinally:\n    b\nx"), "(try (expr a) (expr b)) | (expr x)");
+    CHECK_STR(parse("raise"), "(raise)");
+    CHECK_STR(parse("raise E('m') from None"), "(raise (call E 'm') None)");
+    CHECK_STR(parse("try:\n    a\nx\n"), "ERR SyntaxError: expected 'except' or 'finally' block @3:1 | (expr x)");
+    CHECK_STR(parse("try:\n    a\nexcept:\n    b\nexcept E:\n    c\n"),
+              "ERR SyntaxError: default 'except:' must be last @3:1");
+}
+
+TEST(parse_fstrings)
+{
+    CHECK_STR(parse("f'a{x:.2f}b'"), "(expr (fstring 'a' (field x :(fstring '.2f')) 'b'))");
+    CHECK_STR(parse("f'{x!r:>{w}}'"), "(expr (fstring (field x !r :(fstring '>' (field w)))))");
+    CHECK_STR(parse("f'{x=}'"), "(expr (fstring 'x=' (field x !r)))");
+    CHECK_STR(parse("'a' f'{y}' 'b'"), "(expr (fstring 'a' (field y) 'b'))");
+    CHECK_STR(parse("f'{{}}'"), "(expr (fstring '{' '}'))");
+    CHECK_STR(parse("f'{}'"), "ERR SyntaxError: f-string: empty expression not allowed @1:4");
+    CHECK_STR(parse("f'}'"), "ERR SyntaxError: f-string: single '}' is not allowed @1:3");
+    CHECK_STR(parse("f'{x!z}'"), "ERR SyntaxError: f-string: invalid conversion character: expected 's', 'r', or 'a' @1:6");
+}
