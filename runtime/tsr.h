@@ -25,4 +25,5 @@
 #include "ops/bessel.h"
 #include "ops/special.h"
 #include "ops/advindex.h"
+#include "ops/scatter.h"
 #endif

@@ -4,6 +4,7 @@
 #include "../error.h"
 #include "../view.h"
 #include "index.h"
+#include "scatter.h"
 #include "walk.h"
 
 int tsr_nonzero_tuple(const tsr_tensor *c, int *nd, tsr_tensor **cols)
@@ -87,7 +88,7 @@ static int nz_fill(char **p, const int64_t *inner, int64_t n, int64_t row, void 
 tsr_tensor *tsr_nonzero(const tsr_tensor *c)
 {
     if (tsr_tensor_is_meta(c)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Could not run 'aten::nonzero' with arguments from the 'Meta' backend.");
+        tsr_meta_refused("nonzero");
         return NULL;
     }
     walk w = {.nd = c->ndim, .nop = 1};
