@@ -308,7 +308,7 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
     bool on = true;
     switch ((Kind)row->kind) {
     case K_SIZE: case K_STRIDE: return run_dim_query(row, b, t);
-    case K_STORAGE_OFFSET: return v_int(tsr_tensor_is_meta(t) ? 0 : t->storage_offset);
+    case K_STORAGE_OFFSET: return v_int(t->storage_offset);
     case K_DIM: return v_int(t->ndim);
     case K_NELEMENT: case K_NUMEL: return v_int(tsr_tensor_numel(t));
     case K_ELEMENT_SIZE: return v_int(tsr_tensor_itemsize(t));
