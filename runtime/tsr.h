@@ -26,4 +26,5 @@
 #include "ops/special.h"
 #include "ops/advindex.h"
 #include "ops/scatter.h"
+#include "ops/indexdim.h"
 #endif

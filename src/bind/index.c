@@ -1,6 +1,7 @@
 /* src/bind/index.c — the indexing functions as binding-table rows:
  * index_select, gather, scatter, scatter_add, take, masked_select, nonzero,
- * argwhere, index_put. The rules are the runtime's (runtime/ops/scatter.c,
+ * argwhere, index_put, index_add, index_copy, index_fill, put, masked_scatter.
+ * The rules are the runtime's (runtime/ops/scatter.c,
  * runtime/ops/advindex.c); handlers only read arguments and wrap results. */
 #include <string.h>
 
@@ -10,6 +11,7 @@
 
 typedef enum {
     K_INDEX_SELECT, K_GATHER, K_SCATTER, K_SCATTER_ADD, K_TAKE, K_MASKED_SELECT, K_NONZERO, K_ARGWHERE, K_INDEX_PUT,
+    K_INDEX_ADD, K_INDEX_COPY, K_INDEX_FILL, K_PUT, K_MASKED_SCATTER,
 } Kind;
 
 /* r into out= (resized as PyTorch's resize_output, then copied), or r. */
@@ -68,6 +70,30 @@ static Value *run_index_put(BindArgs *b, bool inplace)
     return v_tensor(tsr_index_put(t, n, ix, tensor_of(b->v[2]), accumulate));
 }
 
+/* index_add, index_copy, index_fill: slices of self along d picked by index. */
+static Value *run_index_dim(const BindRow *row, const char *fname, BindArgs *b, tsr_tensor *t, int64_t d, bool inplace)
+{
+    tsr_tensor *index = tensor_of(b->v[2]), *r = NULL;
+    Value *v3 = b->v[3], *alphav = bind_table_arg(b, "alpha");
+    tsr_scalar s = tsr_scalar_int(1);
+    int e = 0;
+    if (row->kind == K_INDEX_ADD) {
+        if (alphav && bind_scalar(alphav, fname, "alpha", &s) < 0) return NULL;
+        if (inplace) e = tsr_index_add_(t, d, index, tensor_of(v3), s);
+        else r = tsr_index_add(t, d, index, tensor_of(v3), s);
+    } else if (row->kind == K_INDEX_COPY) {
+        if (inplace) e = tsr_index_copy_(t, d, index, tensor_of(v3));
+        else r = tsr_index_copy(t, d, index, tensor_of(v3));
+    } else {
+        const tsr_tensor *vt = is_tensor(v3) ? tensor_of(v3) : NULL;
+        if (!vt && bind_scalar(v3, fname, "value", &s) < 0) return NULL;
+        if (inplace) e = tsr_index_fill_(t, d, index, s, vt);
+        else r = tsr_index_fill(t, d, index, s, vt);
+    }
+    if (inplace) return e < 0 ? bind_runtime_error() : incref(b->v[0]);
+    return finish(r, row->kind == K_INDEX_FILL ? NULL : b->v[BIND_OUT]);
+}
+
 /* The handler of every row of this area. */
 static Value *index_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
@@ -93,6 +119,18 @@ static Value *index_call(const BindRow *row, const char *fname, BindArgs *b, Val
     }
     case K_ARGWHERE: return v_tensor(tsr_nonzero(t));
     case K_INDEX_PUT: return run_index_put(b, inplace);
+    case K_INDEX_ADD: case K_INDEX_COPY: case K_INDEX_FILL:
+        if (bind_table_dim(b, 1, t, 0, &d) < 0) return NULL;
+        return run_index_dim(row, fname, b, t, d, inplace);
+    case K_PUT: case K_MASKED_SCATTER: {
+        tsr_tensor *a1 = tensor_of(b->v[1]), *a2 = tensor_of(b->v[2]);
+        bool acc = row->kind == K_PUT && b->v[3] && b->v[3]->u.i;
+        if (inplace) {
+            int r = row->kind == K_PUT ? tsr_put_(t, a1, a2, acc) : tsr_masked_scatter_(t, a1, a2);
+            return r < 0 ? bind_runtime_error() : incref(b->v[0]);
+        }
+        return v_tensor(row->kind == K_PUT ? tsr_put(t, a1, a2, acc) : tsr_masked_scatter(t, a1, a2));
+    }
     }
     return exc_set("RuntimeError", "internal error: index kind %d", row->kind);
 }
@@ -121,6 +159,17 @@ static BindRow defs[] = {
     ROW("nonzero", K_NONZERO, FM, "Tensor input, *, Tensor? out=None|Tensor input, *, bool as_tuple"),
     ROW("argwhere", K_ARGWHERE, FM, "Tensor input"),
     ROW("index_put", K_INDEX_PUT, FMI, "Tensor input, Tensor?[] indices, Tensor values, bool accumulate=False"),
+    ROW("index_add", K_INDEX_ADD, FMI,
+        "Tensor input, int dim, Tensor index, Tensor source, *, Number alpha=1, Tensor? out=None|"
+        "Tensor input, Dimname dim, Tensor index, Tensor source, *, Number alpha=1"),
+    ROW("index_copy", K_INDEX_COPY, FMI,
+        "Tensor input, int dim, Tensor index, Tensor source, *, Tensor? out=None|"
+        "Tensor input, Dimname dim, Tensor index, Tensor source"),
+    ROW("index_fill", K_INDEX_FILL, FMI,
+        "Tensor input, int dim, Tensor index, Tensor value|Tensor input, Dimname dim, Tensor index, Tensor value|"
+        "Tensor input, int dim, Tensor index, Number value|Tensor input, Dimname dim, Tensor index, Number value"),
+    ROW("put", K_PUT, FMI, "Tensor input, Tensor index, Tensor source, bool accumulate=False"),
+    ROW("masked_scatter", K_MASKED_SCATTER, FMI, "Tensor input, Tensor mask, Tensor source"),
 };
 
 void bind_index_init(void) { bind_table_register(defs, (int)(sizeof defs / sizeof *defs)); }
