@@ -128,6 +128,15 @@ static int sg_run(tsr_tensor *self, int dim, const tsr_tensor *index, const tsr_
     else { w.base[2] = scalar; for (int d = 0; d < nd; d++) w.st[2][d] = 0; }
     for (int d = 0; d < nd; d++) /* an index dim of size 1 still walks self's stride */
         if (w.sizes[d] == 1) w.st[0][d] = 0;
+    /* the longest dim innermost: writes that meet (same place, one line
+     * along dim) keep their order under any nesting of the loops */
+    int big = nd - 1;
+    for (int i = 0; i < nd; i++)
+        if (w.sizes[i] > w.sizes[big]) big = i;
+    for (int i = big; i < nd - 1; i++) {
+        int64_t t = w.sizes[i]; w.sizes[i] = w.sizes[i + 1]; w.sizes[i + 1] = t;
+        for (int k = 0; k < 3; k++) { t = w.st[k][i]; w.st[k][i] = w.st[k][i + 1]; w.st[k][i + 1] = t; }
+    }
     sg_ctx c = {.size = size_or1(self, dim), .stride = (self->ndim ? self->strides[dim] : 0) * tsr_tensor_itemsize(self),
                 .dim = dim, .item = tsr_tensor_itemsize(self), .dt = self->dtype, .scatter = scatter,
                 .src_scalar = !o, .reduce = reduce};
@@ -282,8 +291,10 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
         tsr_tensor_release(out);
         return NULL;
     }
+    const int64_t *fast = index->dtype == TSR_INT64 && tsr_tensor_is_contiguous(index) && !tsr_tensor_is_meta(index)
+                              ? tsr_tensor_ptr(index, NULL) : NULL;
     for (int64_t i = 0; i < numel; i++) {
-        int64_t v = tsr_tensor_get_int64_at(index, i);
+        int64_t v = fast ? fast[i] : tsr_tensor_get_int64_at(index, i);
         if (v < 0 || v >= dsize) {
             if (dim1) tsr_error_set(TSR_ERR_RUNTIME, "INDICES element is out of DATA bounds, id=%" PRId64 " axis_dim=%"
                                     PRId64, v, dsize);
@@ -293,9 +304,29 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
         }
     }
     if (tsr_tensor_numel(self) == 0) return out;
-    /* row i of the result is the slice v of self along d: one copy per row
-     * when the slices are large, else an element walk */
     int item = tsr_tensor_itemsize(self);
+    if (self->ndim && tsr_tensor_is_contiguous(self) && index->dtype == TSR_INT64 && tsr_tensor_is_contiguous(index)) {
+        /* contiguous self: blocks of the dims after d, copied whole */
+        int64_t outer = 1, inner = 1;
+        for (int i = 0; i < d; i++) outer *= self->sizes[i];
+        for (int i = d + 1; i < self->ndim; i++) inner *= self->sizes[i];
+        const int64_t *ix = tsr_tensor_ptr(index, NULL);
+        const char *src = tsr_tensor_ptr(self, NULL);
+        char *dst = tsr_tensor_ptr(out, NULL);
+        size_t block = (size_t)(inner * item);
+        for (int64_t o = 0; o < outer; o++) {
+            const char *so = src + (size_t)(o * dsize) * block;
+            if (block == 4)
+                for (int64_t i = 0; i < numel; i++, dst += 4) memcpy(dst, so + ix[i] * 4, 4);
+            else if (block == 8)
+                for (int64_t i = 0; i < numel; i++, dst += 8) memcpy(dst, so + ix[i] * 8, 8);
+            else
+                for (int64_t i = 0; i < numel; i++, dst += block) memcpy(dst, so + (size_t)ix[i] * block, block);
+            if (tsr_check_interrupt() < 0) { tsr_tensor_release(out); return NULL; }
+        }
+        return out;
+    }
+    /* row i of the result is the slice v of self along d */
     walk w = {.nd = self->ndim ? self->ndim : 1, .nop = 2};
     for (int i = 0; i < w.nd; i++) w.sizes[i] = self->ndim ? out->sizes[i] : 1;
     walk_operand(&w, 0, out);
