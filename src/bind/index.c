@@ -100,6 +100,11 @@ static Value *index_call(const BindRow *row, const char *fname, BindArgs *b, Val
     (void)self;
     tsr_tensor *t = tensor_of(b->v[0]);
     int64_t d = 0;
+    bool dim_rows = row->kind <= K_SCATTER_ADD || row->kind == K_INDEX_ADD || row->kind == K_INDEX_COPY;
+    if (dim_rows && b->v[1] && b->v[1]->type == &t_str) /* 1.13's reportNYIDimnameOverload */
+        return exc_set("RuntimeError", "%s: You passed a dimname (string) to this op in place of a dimension index but "
+                       "it does not yet support this behavior. Please pass a dimension index to work around this.",
+                       row->name);
     switch ((Kind)row->kind) {
     case K_INDEX_SELECT:
         if (bind_table_dim(b, 1, t, 0, &d) < 0) return NULL;
