@@ -326,6 +326,10 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
         }
         return out;
     }
+    if (self->ndim == 0) { /* every index is 0: the one element */
+        copy_item(tsr_tensor_ptr(out, NULL), tsr_tensor_ptr(self, NULL), item);
+        return out;
+    }
     /* row i of the result is the slice v of self along d */
     walk w = {.nd = self->ndim ? self->ndim : 1, .nop = 2};
     for (int i = 0; i < w.nd; i++) w.sizes[i] = self->ndim ? out->sizes[i] : 1;
