@@ -258,7 +258,7 @@ int tsr_scalar_check_fits(tsr_scalar s, tsr_dtype d)
         } else {
             int64_t lo = ii.min ? ii.min : -(int64_t)ii.max, hi = (int64_t)ii.max;
             if (is_int) bad = s.i < lo || s.i > hi;
-            else bad = im != 0 || !(re >= (double)lo && re <= (double)hi);
+            else bad = im != 0 || !(re >= (double)ii.min && re <= (double)hi); /* c10 overflows: a float below lowest() */
         }
         break;
     case TSR_CAT_FLOATING:

@@ -29,4 +29,7 @@
 #include "ops/rearrange.h"
 #include "ops/viewcopy.h"
 #include "ops/combine.h"
+#include "ops/advindex.h"
+#include "ops/scatter.h"
+#include "ops/indexdim.h"
 #endif

@@ -4,6 +4,8 @@
 #include "../error.h"
 #include "../view.h"
 #include "index.h"
+#include "scatter.h"
+#include "walk.h"
 
 int tsr_nonzero_tuple(const tsr_tensor *c, int *nd, tsr_tensor **cols)
 {
@@ -43,4 +45,66 @@ int tsr_nonzero_tuple(const tsr_tensor *c, int *nd, tsr_tensor **cols)
     tsr_tensor_release(block);
     *nd = rows;
     return 0;
+}
+
+/* ------------------------------------------------------------ nonzero */
+
+typedef struct { tsr_dtype dt; int nd; const int64_t *sizes; int64_t n, cnt, cap, *out; } nz_ctx;
+
+static bool nz_test(tsr_dtype dt, const char *p)
+{
+    if (dt == TSR_BOOL || dt == TSR_UINT8 || dt == TSR_INT8) return *p != 0;
+    return tsr_scalar_to_bool(tsr_scalar_load(dt, p));
+}
+
+static int nz_count(char **p, const int64_t *inner, int64_t n, int64_t row, void *ctx)
+{
+    nz_ctx *c = ctx;
+    (void)row;
+    int64_t cnt = 0;
+    if (c->dt == TSR_BOOL || c->dt == TSR_UINT8 || c->dt == TSR_INT8) {
+        const char *q = p[0];
+        for (int64_t i = 0; i < n; i++) cnt += q[i * inner[0]] != 0;
+    } else {
+        for (int64_t i = 0; i < n; i++) cnt += nz_test(c->dt, p[0] + i * inner[0]);
+    }
+    c->cnt += cnt;
+    return 0;
+}
+
+static int nz_fill(char **p, const int64_t *inner, int64_t n, int64_t row, void *ctx)
+{
+    nz_ctx *c = ctx;
+    for (int64_t i = 0; i < n && c->cnt < c->cap; i++) {
+        if (!nz_test(c->dt, p[0] + i * inner[0])) continue;
+        int64_t *o = c->out + c->cnt * c->nd;
+        if (c->nd == 1) o[0] = i;
+        else if (c->nd > 1) tsr_unravel(c->nd, c->sizes, row * n + i, o);
+        c->cnt++;
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_nonzero(const tsr_tensor *c)
+{
+    if (tsr_tensor_is_meta(c)) {
+        tsr_meta_refused("nonzero");
+        return NULL;
+    }
+    walk w = {.nd = c->ndim, .nop = 1};
+    for (int d = 0; d < c->ndim; d++) w.sizes[d] = c->sizes[d];
+    walk_operand(&w, 0, c);
+    nz_ctx x = {.dt = c->dtype, .nd = c->ndim, .sizes = c->sizes};
+    if (walk_run(&w, nz_count, &x) < 0) return NULL;
+    int64_t shape[2] = {x.cnt, c->ndim};
+    tsr_tensor *r = tsr_tensor_empty(2, shape, TSR_INT64, c->device);
+    if (!r) return NULL;
+    x.cap = x.cnt;
+    x.cnt = 0;
+    x.out = x.cap && c->ndim ? tsr_tensor_ptr(r, NULL) : NULL;
+    if (x.out && walk_run(&w, nz_fill, &x) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
 }

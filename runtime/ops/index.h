@@ -13,4 +13,8 @@
  * NotImplementedError "Cannot copy out of meta tensor; no data!" for meta. */
 int tsr_nonzero_tuple(const tsr_tensor *c, int *nd, tsr_tensor **cols);
 
+/* torch.nonzero(c): an int64 (n, ndim) contiguous tensor of the indices of
+ * c's non-zero elements in row-major order. NEW reference or NULL. */
+tsr_tensor *tsr_nonzero(const tsr_tensor *c);
+
 #endif

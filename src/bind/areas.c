@@ -23,6 +23,7 @@ static void (*const areas[])(void) = {
     bind_reduce_init,
     bind_exceptions_init,
     bind_sys_init,
+    bind_index_init,
 };
 
 void bind_areas_init(void)

@@ -46,6 +46,11 @@ static int parse_type(const char *ty, BindParam *q)
     if (tl && t[tl - 1] == '?') { q->none = true; t[--tl] = 0; }
     q->size = 0;
     char *br = strchr(t, '[');
+    if (br && !strcmp(t, "Tensor?[]")) {   /* index_put's indices: None items allowed (size marks it) */
+        q->type = BT_TENSOR_LIST;
+        q->size = 1;
+        return 0;
+    }
     if (br && (!strcmp(t, "Tensor[]") || !strcmp(t, "Dimname[]") || !strcmp(t, "float[]"))) {
         q->type = t[0] == 'T' ? BT_TENSOR_LIST : t[0] == 'D' ? BT_DIMNAME_LIST : BT_FLOAT_LIST;
         return 0;
@@ -143,7 +148,7 @@ static bool check(const BindParam *p, Value *v, bool nums)
     case BT_TENSOR_LIST: {
         if (v->type != &t_tuple && v->type != &t_list) return false;
         for (size_t i = 0; i < seq_len(v); i++)
-            if (!is_tensor(v->u.seq.items[i])) return false;
+            if (!is_tensor(v->u.seq.items[i]) && !(p->size && is_none(v->u.seq.items[i]))) return false;
         return true;
     }
     case BT_GENERATOR: return v->type->name && !strcmp(v->type->name, "Generator");

@@ -235,6 +235,8 @@ const VType t_tensor = {.name = "Tensor", .module = "torch", .destroy = tensor_d
                         .construct = factory_tensor_new};
 
 /* ------------------------------------------------------------ indexing */
+/* The Python side of x[key] (python_variable_indexing.cpp): the key becomes
+ * a list of runtime subscript items; the rules are in runtime/ops/advindex.c. */
 
 static Value *index_type_error(Value *k)
 {
@@ -258,150 +260,159 @@ static int index_int(Value *k, int64_t *out)
     return 1;
 }
 
-/* Applies a basic index (ints, slices, None, ...) to t: a new view, or NULL. */
-static tsr_tensor *index_view(tsr_tensor *t, Value *key)
+static bool is_seq(Value *k) { return k->type == &t_list || k->type == &t_tuple || k->type == &t_size || k->type == &t_str; }
+
+/* treatSequenceAsTuple: NumPy's rule for a list key holding slices,
+ * sequences, tensors, None or ... */
+static bool key_is_tuple(Value *key)
+{
+    if (key->type == &t_tuple || key->type == &t_size) return true;
+    if (key->type != &t_list || key->u.seq.n >= 32) return false;
+    for (size_t i = 0; i < key->u.seq.n; i++) {
+        Value *k = key->u.seq.items[i];
+        if (is_tensor(k) || is_seq(k) || k->type == &t_slice || k->type == &t_ellipsis || is_none(k)) return true;
+    }
+    return false;
+}
+
+/* sequenceToVariable: bool and uint8 data stay masks, anything else is long. */
+static tsr_tensor *index_tensor_from_seq(Value *k)
+{
+    Value *fn = dict_get_str(bind_module("torch")->u.mod->attrs, "tensor");
+    if (!fn) { exc_set("NotImplementedError", "indexing with a sequence needs torch.tensor"); return NULL; }
+    Value *t = value_call0(fn, 1, &k);
+    if (!t) return NULL;
+    tsr_tensor *r = NULL;
+    if (is_tensor(t)) {
+        tsr_tensor *x = tensor_of(t);
+        r = x->dtype == TSR_BOOL || x->dtype == TSR_UINT8 ? tsr_tensor_retain(x) : tsr_to_dtype(x, TSR_INT64, false);
+        if (!r) bind_runtime_error();
+    }
+    decref(t);
+    return r;
+}
+
+typedef struct { int n; tsr_sub items[TSR_MAX_DIMS * 2]; tsr_tensor *owned[TSR_MAX_DIMS * 2]; int nowned; } SubKey;
+
+static void subkey_free(SubKey *s)
+{
+    for (int i = 0; i < s->nowned; i++) tsr_tensor_release(s->owned[i]);
+}
+
+static int slice_item(Value *k, tsr_sub *it)
+{
+    int64_t start = 0, stop = TSR_SLICE_END, step = 1;
+    Value *parts[3] = {k->u.slice.start, k->u.slice.stop, k->u.slice.step};
+    int64_t *dst[3] = {&start, &stop, &step};
+    for (int p = 0; p < 3; p++) {
+        Value *x = parts[p];
+        if (!x || is_none(x)) continue;
+        int e = index_int(x, dst[p]);
+        if (e == 0 && x->type == &t_bool) e = 1;
+        if (e) return exc_seti("TypeError", "slice indices must be integers or None or have an __index__ method");
+    }
+    if (step == 0) return exc_seti("ValueError", "slice step cannot be zero");
+    if (step < 0) return exc_seti("ValueError", "step must be greater than zero");
+    *it = (tsr_sub){.kind = TSR_SUB_SLICE, .start = start, .stop = stop, .step = step};
+    return 0;
+}
+
+/* The key as subscript items; tensors made from lists are owned by s. */
+static int subkey_parse(Value *key, SubKey *s)
 {
     Value **items = &key;
     int n = 1;
-    if (key->type == &t_tuple) { items = key->u.seq.items; n = (int)key->u.seq.n; }
-    int consumed = 0, ellipses = 0;
+    if (key_is_tuple(key)) { items = key->u.seq.items; n = (int)key->u.seq.n; }
+    s->n = s->nowned = 0;
+    if (n > TSR_MAX_DIMS * 2) return exc_seti("IndexError", "too many indices for tensor");
     for (int i = 0; i < n; i++) {
         Value *k = items[i];
-        int64_t dummy;
-        if (k->type == &t_ellipsis) ellipses++;
-        else if (is_none(k)) continue;
-        else if (k->type == &t_slice || index_int(k, &dummy) == 0) consumed++;
-        else if (k->type == &t_bool || k->type == &t_list || is_tensor(k) || k->type == &t_tuple) {
-            exc_set("NotImplementedError",
-                    "advanced indexing (with tensors, lists or bools as indices) is not implemented yet in tsr");
-            return NULL;
-        } else if (k->type == &t_str) {
-            exc_set("TypeError", "new(): invalid data type 'str'");
-            return NULL;
+        tsr_sub *it = &s->items[s->n++];
+        if (k->type == &t_int) *it = (tsr_sub){.kind = TSR_SUB_INT, .i = k->u.i};
+        else if (k->type == &t_slice) { if (slice_item(k, it) < 0) return -1; }
+        else if (k->type == &t_ellipsis) *it = (tsr_sub){.kind = TSR_SUB_ELLIPSIS};
+        else if (is_none(k)) *it = (tsr_sub){.kind = TSR_SUB_NONE};
+        else if (k->type == &t_bool) *it = (tsr_sub){.kind = TSR_SUB_BOOL, .i = k->u.i != 0};
+        else if (is_tensor(k)) *it = (tsr_sub){.kind = TSR_SUB_TENSOR, .t = tensor_of(k)};
+        else if (is_seq(k)) {
+            tsr_tensor *t = index_tensor_from_seq(k);
+            if (!t) return -1;
+            s->owned[s->nowned++] = t;
+            *it = (tsr_sub){.kind = TSR_SUB_TENSOR, .t = t};
         } else {
             index_type_error(k);
-            return NULL;
+            return -1;
         }
     }
-    if (consumed > t->ndim) {
-        if (t->ndim == 0)
-            exc_set("IndexError", "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                                  "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-        else exc_set("IndexError", "too many indices for tensor of dimension %d", t->ndim);
-        return NULL;
-    }
-    tsr_tensor *cur = tsr_view_alias(t);
-    if (!cur) { bind_runtime_error(); return NULL; }
-    int d = 0, src_d = 0; /* d: dim in cur; src_d: dim of t it came from */
-    for (int i = 0; i < n; i++) {
-        Value *k = items[i];
-        tsr_tensor *next = NULL;
-        int64_t ix;
-        if (k->type == &t_ellipsis) {
-            /* 1.13 accepts several; the first one takes the unindexed dims */
-            if (ellipses) {
-                d += t->ndim - consumed;
-                src_d += t->ndim - consumed;
-                ellipses = 0;
-            }
-            continue;
-        }
-        if (is_none(k)) {
-            next = tsr_view_unsqueeze(cur, d);
-            d++;
-        } else if (k->type == &t_slice) {
-            int64_t start = 0, stop = TSR_SLICE_END, step = 1;
-            Value *parts[3] = {k->u.slice.start, k->u.slice.stop, k->u.slice.step};
-            int64_t *dst[3] = {&start, &stop, &step};
-            for (int p = 0; p < 3; p++) {
-                Value *x = parts[p];
-                if (!x || is_none(x)) continue;
-                int e = index_int(x, dst[p]);
-                if (e == 0 && x->type == &t_bool) e = 1;
-                if (e) {
-                    exc_set("TypeError", "slice indices must be integers or None or have an __index__ method");
-                    goto fail;
-                }
-            }
-            if (step == 0) { exc_set("ValueError", "slice step cannot be zero"); goto fail; }
-            if (step < 0) { exc_set("ValueError", "step must be greater than zero"); goto fail; }
-            next = tsr_view_slice(cur, d, start, stop, step);
-            d++;
-            src_d++;
-        } else {
-            index_int(k, &ix);
-            int64_t size = cur->sizes[d];
-            if (ix < -size || ix >= size) {
-                exc_set("IndexError", "index %" PRId64 " is out of bounds for dimension %d with size %" PRId64, ix,
-                        src_d, size);
-                goto fail;
-            }
-            next = tsr_view_select(cur, d, ix);
-            src_d++;
-        }
-        if (!next) { bind_runtime_error(); goto fail; }
-        tsr_tensor_release(cur);
-        cur = next;
-    }
-    return cur;
-fail:
-    tsr_tensor_release(cur);
-    return NULL;
+    if (items == &key) s->items[0].bare = true;
+    return 0;
 }
 
 static Value *tensor_getitem(Value *v, Value *key)
 {
-    tsr_tensor *r = index_view(tensor_of(v), key);
-    return r ? v_tensor(r) : NULL;
+    SubKey s;
+    if (subkey_parse(key, &s) < 0) { subkey_free(&s); return NULL; }
+    tsr_tensor *r = tsr_subscript(tensor_of(v), s.n, s.items);
+    subkey_free(&s);
+    return v_tensor(r);
 }
 
-/* dst.copy_(src) or dst.fill_(scalar) for assignments (x[...] = value). */
-/* src as the value of an assignment into dst: leading size-1 dims dropped,
- * then expanded with expand's message (PyTorch's copy_to / slicePrefix1sDims). */
-static int copy_expanded(tsr_tensor *dst, const tsr_tensor *src)
+/* "torch.FloatTensor", "torch.cuda.LongTensor" (options_to_string). */
+static void tensor_type_string(const tsr_tensor *t, char *buf, size_t cap)
 {
-    tsr_tensor *s = tsr_view_alias(src);
-    while (s && s->ndim > dst->ndim && s->sizes[0] == 1) {
-        tsr_tensor *n = tsr_view_squeeze_dim(s, 0);
-        tsr_tensor_release(s);
-        s = n;
-    }
-    tsr_tensor *e = s ? tsr_view_expand(s, dst->ndim, dst->sizes) : NULL;
-    tsr_tensor_release(s);
-    int r = e ? tsr_copy_(dst, e) : -1;
-    tsr_tensor_release(e);
-    return r < 0 ? bind_runtime_errori() : 0;
+    const tsr_dtype_traits *tr = tsr_dtype_traits_of(t->dtype);
+    snprintf(buf, cap, "torch.%s%s", t->device.type == TSR_DEV_CUDA ? "cuda." : "", tr ? tr->tensor_type : "Tensor");
 }
 
-static int assign_into(tsr_tensor *dst, Value *x)
+/* valueToTensor: a tensor as it is, a Python number as a 0-dim tensor of
+ * dst's dtype; anything else (a list too) is refused. NEW reference. */
+static tsr_tensor *setitem_value(const tsr_tensor *dst, Value *x)
 {
-    if (is_tensor(x)) return copy_expanded(dst, tensor_of(x));
+    if (is_tensor(x)) return tsr_tensor_retain(tensor_of(x));
     tsr_scalar s;
     if (x->type == &t_bool || x->type == &t_int || x->type == &t_float || x->type == &t_complex) {
-        bind_scalar(x, "__setitem__", "value", &s);
-        if (tsr_scalar_check_fits(s, dst->dtype) < 0) return bind_runtime_errori();
-        if (tsr_fill_(dst, s) < 0) return bind_runtime_errori();
-        return 0;
+        if (bind_scalar(x, "__setitem__", "value", &s) < 0) return NULL;
+        if (x->type == &t_bool) s = tsr_scalar_int(s.i);
+        tsr_tensor *t = tsr_subscript_value(dst, s);
+        if (!t) bind_runtime_error();
+        return t;
     }
-    if (x->type == &t_list || x->type == &t_tuple) {
-        /* a nested sequence: torch.tensor(x) then copy (the factory is bound in torch) */
-        Value *fn = dict_get_str(bind_module("torch")->u.mod->attrs, "tensor");
-        if (!fn) return exc_seti("NotImplementedError", "assigning a sequence needs torch.tensor");
-        Value *t = value_call0(fn, 1, &x);
-        if (!t) return -1;
-        int r = is_tensor(t) ? copy_expanded(dst, tensor_of(t)) : -1;
-        decref(t);
-        return r;
-    }
-    return exc_seti("TypeError", "can't assign a %s to a %s", type_name(x), "torch.FloatTensor");
+    if (dst->device.type == TSR_DEV_META) { exc_set("RuntimeError", "Unimplemented backend Meta"); return NULL; }
+    char ty[64];
+    tensor_type_string(dst, ty, sizeof ty);
+    exc_set("TypeError", "can't assign a %s to a %s", type_name(x), ty);
+    return NULL;
 }
 
 static int tensor_setitem(Value *v, Value *key, Value *x)
 {
-    tsr_tensor *view = index_view(tensor_of(v), key);
-    if (!view) return -1;
-    int r = assign_into(view, x);
-    tsr_tensor_release(view);
+    tsr_tensor *self = tensor_of(v), *value = setitem_value(self, x);
+    if (!value) return -1;
+    SubKey s = {0};
+    int r = 0;
+    if (key->type == &t_bool && !key->u.i) goto done; /* 1.13 does nothing for x[False] = v */
+    if (key->type == &t_bool) {
+        s.n = 1;
+        s.items[0] = (tsr_sub){.kind = TSR_SUB_NONE}; /* x[True] = v: copy_to(x.unsqueeze(0), v) */
+    } else if (subkey_parse(key, &s) < 0) {
+        r = -1;
+        goto done;
+    }
+    if (tsr_subscript_assign(self, s.n, s.items, value) < 0) r = bind_runtime_errori();
+done:
+    subkey_free(&s);
+    tsr_tensor_release(value);
+    return r;
+}
+
+/* x.real = v / x.imag = v: copy_to the part (dst.copy_ / fill_). */
+static int assign_into(tsr_tensor *dst, Value *x)
+{
+    tsr_tensor *value = setitem_value(dst, x);
+    if (!value) return -1;
+    tsr_sub all = {.kind = TSR_SUB_ELLIPSIS};
+    int r = tsr_subscript_assign(dst, 1, &all, value) < 0 ? bind_runtime_errori() : 0;
+    tsr_tensor_release(value);
     return r;
 }
 

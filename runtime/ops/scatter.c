@@ -1,0 +1,449 @@
+/* runtime/ops/scatter.c — index_select, gather, scatter, take, masked_select
+ * (PyTorch 1.13 TensorAdvancedIndexing.cpp and ScatterGatherChecks.h). The
+ * kernels walk the index in row-major order, so duplicate scatter writes land
+ * as 1.13's CPU kernel lands them (the last one wins). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include "../error.h"
+#include "../iter.h"
+#include "../view.h"
+#include "copy.h"
+#include "scatter.h"
+#include "walk.h"
+
+static void fmt_sizes(char *buf, size_t cap, int nd, const int64_t *s)
+{
+    size_t k = (size_t)snprintf(buf, cap, "[");
+    for (int d = 0; d < nd && k < cap; d++) k += (size_t)snprintf(buf + k, cap - k, "%s%" PRId64, d ? ", " : "", s[d]);
+    if (k < cap) snprintf(buf + k, cap - k, "]");
+}
+
+int tsr_meta_refused(const char *op)
+{
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
+                  "Could not run 'aten::%s' with arguments from the 'Meta' backend. This could be because the "
+                  "operator doesn't exist for this backend, or was omitted during the selective/custom build process "
+                  "(if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit "
+                  "https://fburl.com/ptmfixes for possible resolutions. 'aten::%s' is only available for these "
+                  "backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, "
+                  "Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, "
+                  "AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, "
+                  "AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, "
+                  "AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, "
+                  "Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, "
+                  "PythonDispatcher].", op, op);
+    return -1;
+}
+
+static inline void copy_item(char *dst, const char *src, int item)
+{
+    switch (item) {
+    case 1: *dst = *src; break;
+    case 2: memcpy(dst, src, 2); break;
+    case 4: memcpy(dst, src, 4); break;
+    case 8: memcpy(dst, src, 8); break;
+    default: memcpy(dst, src, (size_t)item); break;
+    }
+}
+
+static void reduce_item(tsr_dtype dt, char *dst, const char *src, tsr_scatter_reduce op)
+{
+    tsr_scalar a = tsr_scalar_load(dt, dst), b = tsr_scalar_load(dt, src);
+    bool mul = op == TSR_SCATTER_MULTIPLY;
+    switch (a.kind) {
+    case TSR_SCALAR_BOOL: a.i = mul ? a.i && b.i : a.i || b.i; break;
+    case TSR_SCALAR_INT: a.i = (int64_t)(mul ? (uint64_t)a.i * (uint64_t)b.i : (uint64_t)a.i + (uint64_t)b.i); break;
+    case TSR_SCALAR_FLOAT: a.d = mul ? a.d * b.d : a.d + b.d; break;
+    case TSR_SCALAR_COMPLEX: {
+        double re = mul ? a.re * b.re - a.im * b.im : a.re + b.re, im = mul ? a.re * b.im + a.im * b.re : a.im + b.im;
+        a.re = re;
+        a.im = im;
+        break;
+    }
+    }
+    tsr_scalar_store(dt, dst, a);
+}
+
+static int64_t size_or1(const tsr_tensor *t, int d) { return t->ndim ? t->sizes[d] : 1; }
+
+/* t seen with the sizes of index (ensure_nonempty: a 0-dim tensor as [1]). */
+static tsr_tensor *as_index_shaped(const tsr_tensor *t, const tsr_tensor *index, int nd)
+{
+    int64_t sz[TSR_MAX_DIMS] = {0}, st[TSR_MAX_DIMS] = {0};
+    for (int d = 0; d < nd; d++) {
+        sz[d] = size_or1(index, d);
+        st[d] = t->ndim ? t->strides[d] : 0;
+    }
+    return tsr_tensor_alias(t, nd, sz, st, t->storage_offset);
+}
+
+/* ------------------------------------------------------------ gather / scatter kernel */
+
+typedef struct {
+    int64_t size, stride;     /* the size of self along dim; its stride in bytes */
+    int dim, item;
+    tsr_dtype dt;
+    bool scatter, src_scalar;
+    tsr_scatter_reduce reduce;
+} sg_ctx;
+
+/* p[0]: self (index-shaped, dim stride applied through the value), p[1]: the
+ * index, p[2]: the result of gather / the source of scatter. */
+static int sg_row(char **p, const int64_t *inner, int64_t n, int64_t row, void *ctx)
+{
+    const sg_ctx *c = ctx;
+    (void)row;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t v = *(const int64_t *)(p[1] + i * inner[1]);
+        if (v < 0 || v >= c->size) {
+            tsr_error_set(TSR_ERR_RUNTIME, "index %" PRId64 " is out of bounds for dimension %d with size %" PRId64, v,
+                          c->dim, c->size);
+            return -1;
+        }
+        char *s = p[0] + i * inner[0] + v * c->stride, *o = p[2] + (c->src_scalar ? 0 : i * inner[2]);
+        if (!c->scatter) copy_item(o, s, c->item);
+        else if (c->reduce == TSR_SCATTER_NONE) copy_item(s, o, c->item);
+        else reduce_item(c->dt, s, o, c->reduce);
+    }
+    return 0;
+}
+
+/* Runs the kernel over index's shape. other: the gather result or the
+ * scatter source (index-shaped), or a one-element buffer for a scalar. */
+static int sg_run(tsr_tensor *self, int dim, const tsr_tensor *index, const tsr_tensor *other, char *scalar,
+                  bool scatter, tsr_scatter_reduce reduce)
+{
+    int nd = self->ndim ? self->ndim : 1;
+    tsr_tensor *s = as_index_shaped(self, index, nd), *ix = as_index_shaped(index, index, nd);
+    tsr_tensor *o = other ? as_index_shaped(other, index, nd) : NULL;
+    int r = -1;
+    if (!s || !ix || (other && !o)) goto done;
+    walk w = {.nd = nd, .nop = 3};
+    for (int d = 0; d < nd; d++) w.sizes[d] = ix->sizes[d];
+    walk_operand(&w, 0, s);
+    for (int d = 0; d < nd; d++) w.st[0][d] = d == dim ? 0 : (self->ndim ? self->strides[d] : 0) * tsr_tensor_itemsize(self);
+    walk_operand(&w, 1, ix);
+    if (o) walk_operand(&w, 2, o);
+    else { w.base[2] = scalar; for (int d = 0; d < nd; d++) w.st[2][d] = 0; }
+    for (int d = 0; d < nd; d++) /* an index dim of size 1 still walks self's stride */
+        if (w.sizes[d] == 1) w.st[0][d] = 0;
+    /* the longest dim innermost: writes that meet (same place, one line
+     * along dim) keep their order under any nesting of the loops */
+    int big = nd - 1;
+    for (int i = 0; i < nd; i++)
+        if (w.sizes[i] > w.sizes[big]) big = i;
+    for (int i = big; i < nd - 1; i++) {
+        int64_t t = w.sizes[i]; w.sizes[i] = w.sizes[i + 1]; w.sizes[i + 1] = t;
+        for (int k = 0; k < 3; k++) { t = w.st[k][i]; w.st[k][i] = w.st[k][i + 1]; w.st[k][i + 1] = t; }
+    }
+    sg_ctx c = {.size = size_or1(self, dim), .stride = (self->ndim ? self->strides[dim] : 0) * tsr_tensor_itemsize(self),
+                .dim = dim, .item = tsr_tensor_itemsize(self), .dt = self->dtype, .scatter = scatter,
+                .src_scalar = !o, .reduce = reduce};
+    r = walk_run(&w, sg_row, &c);
+done:
+    tsr_tensor_release(s);
+    tsr_tensor_release(ix);
+    tsr_tensor_release(o);
+    return r;
+}
+
+tsr_tensor *tsr_gather(const tsr_tensor *self, int64_t dim, const tsr_tensor *index)
+{
+    int d = tsr_wrap_dim(dim, self->ndim);
+    if (d < 0) return NULL;
+    bool empty = tsr_tensor_numel(index) == 0;
+    if (!empty && index->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_RUNTIME, "gather(): Expected dtype int64 for index");
+        return NULL;
+    }
+    if (!empty) {
+        int nd = self->ndim ? self->ndim : 1;
+        if (nd != (index->ndim ? index->ndim : 1)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Index tensor must have the same number of dimensions as input tensor");
+            return NULL;
+        }
+        for (int i = 0; i < nd; i++)
+            if (i != d && size_or1(index, i) > size_or1(self, i)) {
+                char is[512], ss[512];
+                fmt_sizes(is, sizeof is, index->ndim, index->sizes);
+                fmt_sizes(ss, sizeof ss, self->ndim, self->sizes);
+                tsr_error_set(TSR_ERR_RUNTIME, "Size does not match at dimension %d expected index %s to be smaller "
+                                               "than self %s apart from dimension %d", i, is, ss, d);
+                return NULL;
+            }
+    }
+    tsr_tensor *out = tsr_tensor_empty(index->ndim, index->sizes, self->dtype, self->device);
+    if (!out || empty || tsr_tensor_is_meta(self)) return out;
+    if (sg_run((tsr_tensor *)self, d, index, out, NULL, false, TSR_SCATTER_NONE) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+int tsr_scatter_reduce_of(const char *name, tsr_scatter_reduce *out)
+{
+    if (!strcmp(name, "add")) { *out = TSR_SCATTER_ADD; return 0; }
+    if (!strcmp(name, "multiply")) { *out = TSR_SCATTER_MULTIPLY; return 0; }
+    tsr_error_set(TSR_ERR_RUNTIME, "reduce argument must be either add or multiply.");
+    return -1;
+}
+
+/* scatter_meta_impl: the dtype and shape checks. */
+static int scatter_check(const tsr_tensor *self, int d, const tsr_tensor *index, const tsr_tensor *src)
+{
+    if (tsr_tensor_numel(index) != 0 && index->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_RUNTIME, "scatter(): Expected dtype int64 for index");
+        return -1;
+    }
+    if (src && src->dtype != self->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "scatter(): Expected self.dtype to be equal to src.dtype");
+        return -1;
+    }
+    if (tsr_tensor_numel(index) == 0) return 0;
+    int nd = self->ndim ? self->ndim : 1;
+    if (nd != (index->ndim ? index->ndim : 1)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Index tensor must have the same number of dimensions as self tensor");
+        return -1;
+    }
+    bool wrong = false;
+    for (int i = 0; i < nd && !wrong; i++)
+        if (i != d && size_or1(index, i) > size_or1(self, i)) wrong = true;
+    for (int i = 0; src && i < nd && !wrong; i++)
+        if (size_or1(index, i) > size_or1(src, i)) wrong = true;
+    if (!wrong) return 0;
+    char is[512], ss[512], rs[512];
+    fmt_sizes(is, sizeof is, index->ndim, index->sizes);
+    fmt_sizes(ss, sizeof ss, self->ndim, self->sizes);
+    if (src) {
+        fmt_sizes(rs, sizeof rs, src->ndim, src->sizes);
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected index %s to be smaller than self %s apart from dimension %d and to be "
+                                       "smaller size than src %s", is, ss, d, rs);
+    } else {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected index %s to be smaller than self %s apart from dimension %d", is, ss, d);
+    }
+    return -1;
+}
+
+int tsr_scatter_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                 const tsr_scalar *value, tsr_scatter_reduce reduce)
+{
+    int d = tsr_wrap_dim(dim, self->ndim);
+    if (d < 0 || scatter_check(self, d, index, src) < 0) return -1;
+    if (tsr_check_no_internal_overlap(self) < 0 || tsr_check_no_partial_overlap(self, index) < 0 ||
+        (src && tsr_check_no_partial_overlap(self, src) < 0))
+        return -1;
+    if (tsr_tensor_numel(index) == 0 || tsr_tensor_is_meta(self)) return 0;
+    char buf[16] = {0};
+    if (!src) tsr_scalar_store(self->dtype, buf, *value);
+    return sg_run(self, d, index, src, src ? NULL : buf, true, reduce);
+}
+
+tsr_tensor *tsr_scatter(const tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                        const tsr_scalar *value, tsr_scatter_reduce reduce)
+{
+    int d = tsr_wrap_dim(dim, self->ndim);
+    if (d < 0 || scatter_check(self, d, index, src) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(self->ndim, self->sizes, self->dtype, self->device);
+    if (!out) return NULL;
+    if (tsr_tensor_is_meta(self)) return out;
+    if (tsr_copy_(out, self) < 0 || tsr_scatter_(out, dim, index, src, value, reduce) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* ------------------------------------------------------------ index_select */
+
+static int sel_row(char **p, const int64_t *inner, int64_t n, int64_t row, void *ctx)
+{
+    int item = *(const int *)ctx;
+    (void)row;
+    if (inner[0] == item && inner[1] == item) memcpy(p[0], p[1], (size_t)(n * item));
+    else for (int64_t i = 0; i < n; i++) copy_item(p[0] + i * inner[0], p[1] + i * inner[1], item);
+    return 0;
+}
+
+tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tensor *index)
+{
+    int d = tsr_wrap_dim(dim, self->ndim);
+    if (d < 0) return NULL;
+    int64_t numel = tsr_tensor_numel(index);
+    if (index->ndim > 1) {
+        tsr_error_set(TSR_ERR_INDEX, "index_select(): Index is supposed to be a vector");
+        return NULL;
+    }
+    if (index->dtype != TSR_INT64 && index->dtype != TSR_INT32) {
+        tsr_error_set(TSR_ERR_RUNTIME, "index_select(): Expected dtype int32 or int64 for index");
+        return NULL;
+    }
+    int64_t sz[TSR_MAX_DIMS];
+    for (int i = 0; i < self->ndim; i++) sz[i] = i == d ? numel : self->sizes[i];
+    tsr_tensor *out = tsr_tensor_empty(self->ndim, sz, self->dtype, self->device);
+    if (!out || tsr_tensor_is_meta(self) || numel == 0) return out;
+    int64_t dsize = size_or1(self, d);
+    /* 1.13's dim-1 and empty-self paths word the bound error apart */
+    bool dim1 = self->ndim > 1 && (d == 1 || tsr_tensor_numel(self) == 0);
+    if (self->ndim > 1 && tsr_tensor_numel(self) == 0 && dsize == 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "index_select(): self indexing axis dim should be positive");
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    const int64_t *fast = index->dtype == TSR_INT64 && tsr_tensor_is_contiguous(index) && !tsr_tensor_is_meta(index)
+                              ? tsr_tensor_ptr(index, NULL) : NULL;
+    for (int64_t i = 0; i < numel; i++) {
+        int64_t v = fast ? fast[i] : tsr_tensor_get_int64_at(index, i);
+        if (v < 0 || v >= dsize) {
+            if (dim1) tsr_error_set(TSR_ERR_RUNTIME, "INDICES element is out of DATA bounds, id=%" PRId64 " axis_dim=%"
+                                    PRId64, v, dsize);
+            else tsr_error_set(TSR_ERR_INDEX, "index out of range in self");
+            tsr_tensor_release(out);
+            return NULL;
+        }
+    }
+    if (tsr_tensor_numel(self) == 0) return out;
+    int item = tsr_tensor_itemsize(self);
+    if (self->ndim && tsr_tensor_is_contiguous(self) && index->dtype == TSR_INT64 && tsr_tensor_is_contiguous(index)) {
+        /* contiguous self: blocks of the dims after d, copied whole */
+        int64_t outer = 1, inner = 1;
+        for (int i = 0; i < d; i++) outer *= self->sizes[i];
+        for (int i = d + 1; i < self->ndim; i++) inner *= self->sizes[i];
+        const int64_t *ix = tsr_tensor_ptr(index, NULL);
+        const char *src = tsr_tensor_ptr(self, NULL);
+        char *dst = tsr_tensor_ptr(out, NULL);
+        size_t block = (size_t)(inner * item);
+        for (int64_t o = 0; o < outer; o++) {
+            const char *so = src + (size_t)(o * dsize) * block;
+            if (block == 4)
+                for (int64_t i = 0; i < numel; i++, dst += 4) memcpy(dst, so + ix[i] * 4, 4);
+            else if (block == 8)
+                for (int64_t i = 0; i < numel; i++, dst += 8) memcpy(dst, so + ix[i] * 8, 8);
+            else
+                for (int64_t i = 0; i < numel; i++, dst += block) memcpy(dst, so + (size_t)ix[i] * block, block);
+            if (tsr_check_interrupt() < 0) { tsr_tensor_release(out); return NULL; }
+        }
+        return out;
+    }
+    if (self->ndim == 0) { /* every index is 0: the one element */
+        copy_item(tsr_tensor_ptr(out, NULL), tsr_tensor_ptr(self, NULL), item);
+        return out;
+    }
+    /* row i of the result is the slice v of self along d */
+    walk w = {.nd = self->ndim ? self->ndim : 1, .nop = 2};
+    for (int i = 0; i < w.nd; i++) w.sizes[i] = self->ndim ? out->sizes[i] : 1;
+    walk_operand(&w, 0, out);
+    walk_operand(&w, 1, self);
+    if (self->ndim == 0) { w.st[0][0] = w.st[1][0] = 0; }
+    /* walk d as the outer loop: move it first */
+    int64_t sizes[TSR_MAX_DIMS], st0[TSR_MAX_DIMS], st1[TSR_MAX_DIMS];
+    int k = 0;
+    for (int i = 0; i < w.nd; i++)
+        if (i != d) { sizes[k] = w.sizes[i]; st0[k] = w.st[0][i]; st1[k++] = w.st[1][i]; }
+    int64_t ost = w.st[0][d], sst = self->ndim ? self->strides[d] * item : 0;
+    walk inner = {.nd = k, .nop = 2};
+    memcpy(inner.sizes, sizes, sizeof(int64_t) * (size_t)k);
+    memcpy(inner.st[0], st0, sizeof(int64_t) * (size_t)k);
+    memcpy(inner.st[1], st1, sizeof(int64_t) * (size_t)k);
+    for (int64_t i = 0; i < numel; i++) {
+        int64_t v = tsr_tensor_get_int64_at(index, i);
+        inner.base[0] = w.base[0] + i * ost;
+        inner.base[1] = w.base[1] + v * sst;
+        if (k == 0) { copy_item(inner.base[0], inner.base[1], item); continue; }
+        if (walk_run(&inner, sel_row, &item) < 0) {
+            tsr_tensor_release(out);
+            return NULL;
+        }
+    }
+    return out;
+}
+
+/* ------------------------------------------------------------ take, masked_select */
+
+tsr_tensor *tsr_take(const tsr_tensor *self, const tsr_tensor *index)
+{
+    if (index->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_RUNTIME, "take(): Expected a long tensor for index, but got %s",
+                      tsr_dtype_scalar_name(index->dtype));
+        return NULL;
+    }
+    if (tsr_tensor_is_meta(self) || tsr_tensor_is_meta(index)) { tsr_meta_refused("take"); return NULL; }
+    int64_t n = tsr_tensor_numel(self), m = tsr_tensor_numel(index);
+    if (n == 0 && m != 0) {
+        tsr_error_set(TSR_ERR_INDEX, "take(): tried to take from an empty tensor");
+        return NULL;
+    }
+    tsr_tensor *src = tsr_contiguous(self, TSR_MF_CONTIGUOUS);
+    tsr_tensor *out = src ? tsr_tensor_empty(index->ndim, index->sizes, self->dtype, self->device) : NULL;
+    if (!out) { tsr_tensor_release(src); return NULL; }
+    int item = tsr_tensor_itemsize(self);
+    const char *s = m ? tsr_tensor_ptr(src, NULL) : NULL;
+    char *o = m ? tsr_tensor_ptr(out, NULL) : NULL;
+    for (int64_t i = 0; i < m; i++) {
+        int64_t v = tsr_tensor_get_int64_at(index, i);
+        if (v < -n || v >= n) {
+            tsr_error_set(TSR_ERR_INDEX, "out of range: tried to access index %" PRId64 " on a tensor of %" PRId64
+                                         " elements.", v, n);
+            tsr_tensor_release(out);
+            out = NULL;
+            break;
+        }
+        copy_item(o + i * item, s + (v < 0 ? v + n : v) * item, item);
+    }
+    tsr_tensor_release(src);
+    return out;
+}
+
+typedef struct { int item; int64_t cnt; char *out; } ms_ctx;
+
+static int ms_count(char **p, const int64_t *inner, int64_t n, int64_t row, void *ctx)
+{
+    ms_ctx *c = ctx;
+    (void)row;
+    int64_t k = 0;
+    for (int64_t i = 0; i < n; i++) k += p[1][i * inner[1]] != 0;
+    c->cnt += k;
+    return 0;
+}
+
+static int ms_fill(char **p, const int64_t *inner, int64_t n, int64_t row, void *ctx)
+{
+    ms_ctx *c = ctx;
+    (void)row;
+    for (int64_t i = 0; i < n; i++)
+        if (p[1][i * inner[1]]) copy_item(c->out + c->cnt++ * c->item, p[0] + i * inner[0], c->item);
+    return 0;
+}
+
+tsr_tensor *tsr_masked_select(const tsr_tensor *self, const tsr_tensor *mask)
+{
+    if (mask->dtype != TSR_BOOL && mask->dtype != TSR_UINT8) {
+        tsr_error_set(TSR_ERR_RUNTIME, "masked_select: expected BoolTensor or ByteTensor for mask");
+        return NULL;
+    }
+    if (tsr_tensor_is_meta(self) || tsr_tensor_is_meta(mask)) { tsr_meta_refused("masked_select"); return NULL; }
+    int nds[2] = {mask->ndim, self->ndim};
+    const int64_t *szs[2] = {mask->sizes, self->sizes};
+    int64_t shape[TSR_MAX_DIMS];
+    int nd = tsr_broadcast_shapes(2, nds, szs, shape);
+    if (nd < 0) return NULL;
+    tsr_tensor *s = tsr_view_expand(self, nd, shape), *m = s ? tsr_view_expand(mask, nd, shape) : NULL;
+    tsr_tensor *out = NULL;
+    if (!m) goto done;
+    walk w = {.nd = nd, .nop = 2};
+    memcpy(w.sizes, shape, sizeof(int64_t) * (size_t)nd);
+    walk_operand(&w, 0, s);
+    walk_operand(&w, 1, m);
+    ms_ctx c = {.item = tsr_tensor_itemsize(self)};
+    if (walk_run(&w, ms_count, &c) < 0) goto done;
+    out = tsr_tensor_empty(1, &c.cnt, self->dtype, self->device);
+    if (!out || !c.cnt) goto done;
+    c.out = tsr_tensor_ptr(out, NULL);
+    c.cnt = 0;
+    if (walk_run(&w, ms_fill, &c) < 0) { tsr_tensor_release(out); out = NULL; }
+done:
+    tsr_tensor_release(s);
+    tsr_tensor_release(m);
+    return out;
+}

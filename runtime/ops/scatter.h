@@ -1,0 +1,41 @@
+/* runtime/ops/scatter.h — gather/scatter and the index-along-a-dim ops of
+ * PyTorch 1.13 (TensorAdvancedIndexing.cpp, ScatterGatherChecks.h,
+ * ScatterGatherKernel.cpp): index_select, gather, scatter / scatter_add,
+ * take, masked_select, argwhere, with their checks and messages. Results are
+ * NEW references or NULL / -1 with the error recorded. dims wrap. */
+#ifndef TSR_OPS_SCATTER_H
+#define TSR_OPS_SCATTER_H
+#include "../tensor.h"
+
+/* torch.index_select(self, dim, index): int32/int64 index of <= 1 dim, no
+ * negative values ("index out of range in self"). Contiguous result. */
+tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tensor *index);
+/* torch.gather(self, dim, index): index int64 with self's rank, sizes <=
+ * self's apart from dim; the result has index's shape. */
+tsr_tensor *tsr_gather(const tsr_tensor *self, int64_t dim, const tsr_tensor *index);
+
+/* The reduction of scatter(reduce=) / scatter_add. ORDER SCATTER */
+typedef enum { TSR_SCATTER_NONE, TSR_SCATTER_ADD, TSR_SCATTER_MULTIPLY } tsr_scatter_reduce;
+/* "add" / "multiply" → the enum; anything else: RuntimeError "reduce
+ * argument must be either add or multiply." (-1). */
+int tsr_scatter_reduce_of(const char *name, tsr_scatter_reduce *out);
+/* self.scatter_(dim, index, src) with src a tensor (value NULL) or the
+ * scalar *value (src NULL). 0 or -1. */
+int tsr_scatter_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                 const tsr_scalar *value, tsr_scatter_reduce reduce);
+/* The out-of-place form: a contiguous copy of self, scattered into. */
+tsr_tensor *tsr_scatter(const tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                        const tsr_scalar *value, tsr_scatter_reduce reduce);
+
+/* torch.take(self, index): self read as 1-d, negative indices wrap. */
+tsr_tensor *tsr_take(const tsr_tensor *self, const tsr_tensor *index);
+/* torch.masked_select(self, mask): the elements of the broadcast self where
+ * the broadcast bool/uint8 mask is set, as a 1-d tensor. */
+tsr_tensor *tsr_masked_select(const tsr_tensor *self, const tsr_tensor *mask);
+
+/* Records 1.13's NotImplementedError for an op without a Meta kernel
+ * ("Could not run 'aten::nonzero' with arguments from the 'Meta' backend. ...")
+ * and returns -1. */
+int tsr_meta_refused(const char *op);
+
+#endif
