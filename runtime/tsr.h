@@ -24,4 +24,5 @@
 #include "ops/index.h"
 #include "ops/bessel.h"
 #include "ops/special.h"
+#include "ops/blas.h"
 #endif

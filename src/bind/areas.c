@@ -7,7 +7,7 @@ static void (*const areas[])(void) = {
     bind_builtins_init, bind_torch_init, bind_math_init, bind_tensor_init, bind_types_init, bind_attrs_init,
     bind_shape_init, bind_random_init,
     bind_printopts_init, bind_factory_init, bind_pointwise_init, bind_storage_init, bind_bessel_init,
-    bind_special_init,
+    bind_special_init, bind_linalg_init,
 };
 
 void bind_areas_init(void)

@@ -18,6 +18,7 @@ void bind_pointwise_init(void);   /* elementwise ops: the pointwise rows (pointw
 void bind_storage_init(void);     /* Storage values and classes (storage.c) */
 void bind_bessel_init(void);      /* torch.special's Bessel family (bessel.c) */
 void bind_special_init(void);     /* torch.special (special.c) */
+void bind_linalg_init(void);      /* the matmul family and torch.linalg (linalg.c) */
 
 /* Runs every area's init, in the order above. */
 void bind_areas_init(void);
