@@ -99,7 +99,7 @@ tsr_tensor *tsr_matmul(const tsr_tensor *t1, const tsr_tensor *t2, tsr_tensor *o
         r = bmat ? tsr_mm(af, b, NULL) : tsr_mv(af, b, NULL);
         tsr_tensor_release(af);
         r = view_or_reshape(r, on, oshape);
-        if (r && transpose) {
+        if (r && transpose && bmat) {   /* 1.13 transposes back only a matrix product */
             tsr_tensor *mt = tsr_view_mT(r);
             tsr_tensor_release(r);
             r = mt ? tsr_contiguous(mt, TSR_MF_CONTIGUOUS) : NULL;
