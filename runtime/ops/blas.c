@@ -56,33 +56,52 @@ typedef void (*gemm_fn)(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_s
     }
 FAM_INT(DEF_GEMM_INT)
 
-/* BlasKernel.cpp's sum(): four partial sums, folded at the end. */
+/* BFloat16 arithmetic as c10::BFloat16 does it: each operation in float,
+ * rounded to bfloat16 (1.13's BlasKernel.cpp and baddbmm kernel accumulate
+ * in scalar_t for bfloat16). */
+static inline float rb(float x) { return tsr_bfloat16_to_float(tsr_float_to_bfloat16(x)); }
+#define BF(p) tsr_bfloat16_to_float(p)
+
+/* BlasKernel.cpp's sum(): four float partial sums, folded at the end. */
 static float sum4_bf16(int64_t k, const tsr_bfloat16 *a, int64_t sa, const tsr_bfloat16 *b, int64_t sb)
 {
     float p[4] = {0, 0, 0, 0};
     int64_t l = 0;
     for (; l + 4 <= k; l += 4)
-        for (int q = 0; q < 4; q++)
-            p[q] += tsr_bfloat16_to_float(a[(l + q) * sa]) * tsr_bfloat16_to_float(b[(l + q) * sb]);
-    for (; l < k; l++) p[0] += tsr_bfloat16_to_float(a[l * sa]) * tsr_bfloat16_to_float(b[l * sb]);
+        for (int q = 0; q < 4; q++) p[q] += BF(a[(l + q) * sa]) * BF(b[(l + q) * sb]);
+    for (; l < k; l++) p[0] += BF(a[l * sa]) * BF(b[l * sb]);
     for (int q = 1; q < 4; q++) p[0] += p[q];
     return p[0];
 }
 
-/* bfloat16 (no oneDNN path on CPUs without AVX-512): each element is one
- * float dot product of the reduced-precision gemm of BlasKernel.cpp. */
+/* bfloat16 (no oneDNN path on CPUs without AVX-512): the four loops of
+ * BlasKernel.cpp, gemm_notrans_ / transa_ / transb_ / transab_. */
 static void gemm_bfloat16(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *av,
                           int64_t lda, const void *bv, int64_t ldb, tsr_scalar beta, void *cv, int64_t ldc)
 {
     const tsr_bfloat16 *a = av, *b = bv;
     tsr_bfloat16 *c = cv;
-    float al = (float)tsr_scalar_to_double(alpha), be = (float)tsr_scalar_to_double(beta);
-    for (int64_t i = 0; i < m; i++)
+    float al = rb((float)tsr_scalar_to_double(alpha)), be = rb((float)tsr_scalar_to_double(beta));
+    if (ta) {   /* transa_ and transab_: one float dot per element (sum()'s four partial sums) */
+        float alf = (float)tsr_scalar_to_double(alpha), bef = (float)tsr_scalar_to_double(beta);
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < n; j++) {
+                const tsr_bfloat16 *bj = tb ? b + j : b + j * ldb;
+                float dot = sum4_bf16(k, a + i * lda, 1, bj, tb ? ldb : 1);
+                tsr_bfloat16 *o = c + j * ldc + i;
+                *o = tsr_float_to_bfloat16(bef == 0 ? alf * dot : bef * BF(*o) + alf * dot);
+            }
+        return;
+    }
+    /* scale_ then c += a * (b * alpha), column by column */
+    if (be != 1)
+        for (int64_t j = 0; j < n; j++)
+            for (int64_t i = 0; i < m; i++) c[j * ldc + i] = be == 0 ? 0 : tsr_float_to_bfloat16(be * BF(c[j * ldc + i]));
+    for (int64_t l = 0; l < k; l++)
         for (int64_t j = 0; j < n; j++) {
-            const tsr_bfloat16 *ai = ta ? a + i * lda : a + i, *bj = tb ? b + j : b + j * ldb;
-            float dot = sum4_bf16(k, ai, ta ? 1 : lda, bj, tb ? ldb : 1);
-            tsr_bfloat16 *cij = c + j * ldc + i;
-            *cij = tsr_float_to_bfloat16(be == 0 ? al * dot : be * tsr_bfloat16_to_float(*cij) + al * dot);
+            float val = rb(BF(tb ? b[j + l * ldb] : b[l + j * ldb]) * al);
+            for (int64_t i = 0; i < m; i++)
+                c[j * ldc + i] = tsr_float_to_bfloat16(BF(c[j * ldc + i]) + rb(BF(a[i + l * lda]) * val));
         }
 }
 
@@ -401,15 +420,15 @@ static int check_batches(const tsr_tensor *b1, const tsr_tensor *b2)
 #define BMM_FLT_ADD(x, y) ((x) + (y))
 #define BMM_FLT_MUL(x, y) ((x) * (y))
 #define BMM_SCALAR_float16(s) ((float)tsr_scalar_to_double(s))
-#define BMM_SCALAR_bfloat16(s) ((float)tsr_scalar_to_double(s))
+#define BMM_SCALAR_bfloat16(s) rb((float)tsr_scalar_to_double(s))
 #define BMM_SCALAR_float32(s) ((float)tsr_scalar_to_double(s))
 #define BMM_SCALAR_float64(s) tsr_scalar_to_double(s)
 #define BMM_ADD_float16 BMM_FLT_ADD
-#define BMM_ADD_bfloat16 BMM_FLT_ADD
+#define BMM_ADD_bfloat16(x, y) rb((x) + (y))
 #define BMM_ADD_float32 BMM_FLT_ADD
 #define BMM_ADD_float64 BMM_FLT_ADD
 #define BMM_MUL_float16 BMM_FLT_MUL
-#define BMM_MUL_bfloat16 BMM_FLT_MUL
+#define BMM_MUL_bfloat16(x, y) rb((x) * (y))
 #define BMM_MUL_float32 BMM_FLT_MUL
 #define BMM_MUL_float64 BMM_FLT_MUL
 static tsr_cfloat bmm_cf(tsr_scalar s) { double re, im; tsr_scalar_to_complex(s, &re, &im); return CMPLXF((float)re, (float)im); }
