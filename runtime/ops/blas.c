@@ -339,8 +339,8 @@ tsr_tensor *tsr_addmm(tsr_tensor *self, const tsr_tensor *m1, const tsr_tensor *
     if (inplace) {
         if (self->ndim != 2 || self->sizes[0] != sz[0] || self->sizes[1] != sz[1]) {
             char x[128], y[128];
-            tsr_error_set(TSR_ERR_RUNTIME, "The size of tensor a (%s) must match ...%s", tsr__fmt_list(x, 128, self->ndim, self->sizes),
-                          tsr__fmt_list(y, 128, 2, sz));
+            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
+                          "match", tsr__fmt_list(x, 128, self->ndim, self->sizes), tsr__fmt_list(y, 128, 2, sz));
             return NULL;
         }
         r = tsr_tensor_retain(self);
@@ -510,8 +510,8 @@ tsr_tensor *tsr_baddbmm(tsr_tensor *self, const tsr_tensor *b1, const tsr_tensor
         bool ok = self->ndim == 3 && self->sizes[0] == sz[0] && self->sizes[1] == sz[1] && self->sizes[2] == sz[2];
         if (!ok) {
             char x[128], y[128];
-            tsr_error_set(TSR_ERR_RUNTIME, "Expected an output tensor with shape %s but got shape %s",
-                          tsr__fmt_list(x, sizeof x, 3, sz), tsr__fmt_list(y, sizeof y, self->ndim, self->sizes));
+            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
+                          "match", tsr__fmt_list(y, sizeof y, self->ndim, self->sizes), tsr__fmt_list(x, sizeof x, 3, sz));
             return NULL;
         }
         r = tsr_tensor_retain(self);
@@ -741,8 +741,9 @@ tsr_tensor *tsr_addmv(tsr_tensor *self, const tsr_tensor *mat, const tsr_tensor 
     tsr_tensor *r;
     if (inplace) {
         if (self->ndim != 1 || self->sizes[0] != sz) {
-            tsr_error_set(TSR_ERR_RUNTIME, "The size of tensor a (%ld) must match the size of tensor b (%ld) at "
-                          "non-singleton dimension 0", (long)(self->ndim ? self->sizes[0] : 1), (long)sz);
+            char x[128], y[128];
+            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
+                          "match", tsr__fmt_list(x, 128, self->ndim, self->sizes), tsr__fmt_list(y, 128, 1, &sz));
             return NULL;
         }
         r = tsr_tensor_retain(self);
