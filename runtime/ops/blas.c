@@ -147,8 +147,9 @@ static const gemm_fn gemm_table[TSR_DTYPE_SLOTS] = {
     [TSR_COMPLEX64] = gemm_complex64, [TSR_COMPLEX128] = gemm_complex128, [TSR_BFLOAT16] = gemm_bfloat16,
 };
 
-/* Work per panel: about 2^26 multiply-adds, a few ms, so Ctrl-C is seen fast. */
-#define PANEL_WORK (1 << 26)
+/* Work per panel: about 2^30 multiply-adds (tens of ms on one core), and never
+ * fewer than 512 columns, so OpenBLAS's packing is not repeated often. */
+#define PANEL_WORK (1 << 30)
 
 static int gemm_run(tsr_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha,
                     const char *a, int64_t lda, const char *b, int64_t ldb, tsr_scalar beta, char *c, int64_t ldc)
@@ -160,7 +161,7 @@ static int gemm_run(tsr_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_
     gemm_fn f = gemm_table[dt];
     int64_t isz = tsr_dtype_itemsize(dt);
     int64_t per = m * k > 0 ? PANEL_WORK / (m * k) : n;
-    int64_t nb = per < 16 ? 16 : per;
+    int64_t nb = per < 512 ? 512 : per;
     for (int64_t j = 0; j < n; j += nb) {
         int64_t w = n - j < nb ? n - j : nb;
         f(ta, tb, m, w, k, alpha, a, lda, b + (tb ? j : j * ldb) * isz, ldb, beta, c + j * ldc * isz, ldc);
