@@ -376,6 +376,8 @@ static int check_batches(const tsr_tensor *b1, const tsr_tensor *b2)
     return 0;
 }
 
+typedef void (*bmm_small_fn)(tsr_tensor *, const tsr_tensor *, const tsr_tensor *, tsr_scalar, tsr_scalar, bool);
+
 /* baddbmm_cpu_kernel: one opmath dot per element, in the kernel's order. */
 #define DEF_BMM_SMALL(dt, T, C, R, ...)                                                                          \
     static void bmm_small_##dt(tsr_tensor *r, const tsr_tensor *s, const tsr_tensor *m, tsr_scalar beta_,        \
@@ -450,7 +452,6 @@ DEF_BMM_SMALL(bfloat16, tsr_bfloat16, float, float)
 DEF_BMM_SMALL(complex64, tsr_cfloat, tsr_cfloat, float)
 DEF_BMM_SMALL(complex128, tsr_cdouble, tsr_cdouble, double)
 
-typedef void (*bmm_small_fn)(tsr_tensor *, const tsr_tensor *, const tsr_tensor *, tsr_scalar, tsr_scalar, bool);
 #define BMM_ENTRY(dt, ...) [TSR_DT_##dt] = bmm_small_##dt,
 static const bmm_small_fn bmm_small_table[TSR_DTYPE_SLOTS] = {
     FAM_INT(BMM_ENTRY)[TSR_FLOAT32] = bmm_small_float32, [TSR_FLOAT64] = bmm_small_float64,
