@@ -847,7 +847,8 @@ static tsr_tensor *dot_common(const tsr_tensor *a, const tsr_tensor *b, tsr_tens
         tsr__not_implemented(conj ? "vdot" : "dot", a->dtype);
         return NULL;
     }
-    tsr_tensor *r = make_result(out, 0, NULL, a->dtype, meta);
+    int64_t none[1] = {0};   /* a 0-dim shape (never read) */
+    tsr_tensor *r = make_result(out, 0, none, a->dtype, meta);
     if (!r || meta || is_meta(r)) return r;
     int64_t n = a->sizes[0], ix = a->strides[0], iy = b->strides[0];
     if (n == 1) ix = iy = 1;
