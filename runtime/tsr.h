@@ -32,4 +32,5 @@
 #include "ops/advindex.h"
 #include "ops/scatter.h"
 #include "ops/indexdim.h"
+#include "ops/blas.h"
 #endif

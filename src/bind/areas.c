@@ -24,6 +24,7 @@ static void (*const areas[])(void) = {
     bind_exceptions_init,
     bind_sys_init,
     bind_index_init,
+    bind_linalg_init,
 };
 
 void bind_areas_init(void)

@@ -167,8 +167,18 @@ static Value *rtruediv(Value *self, const tsr_operand *s)
     return r;
 }
 
+/* a @ b (Tensor.__matmul__ / __rmatmul__): tensors only; anything else is
+ * NotImplemented, so Python raises "unsupported operand type(s) for @". */
+static Value *matmul_op(Value *self, Value *other, int reflected)
+{
+    if (other->type != &t_tensor) return value_not_implemented();
+    tsr_tensor *a = tensor_of(self), *b = tensor_of(other);
+    return ops_finish(reflected ? tsr_matmul(b, a, NULL) : tsr_matmul(a, b, NULL), NULL);
+}
+
 Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
 {
+    if (op == OP_MATMUL) return matmul_op(self, other, reflected);
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
     if (op < 0 || op >= OP__NBIN || opmap[op].kind < 0 || !ops_operand(other, &b)) return value_not_implemented();
     tsr_binop bop = (tsr_binop)opmap[op].code;
