@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/bind.h"
+#include "error.h"
 #include "eval.h"
 #include "parse.h"
 
@@ -144,6 +145,7 @@ bool eval_check_interrupt(void)
     if (value_memory_check() < 0) return true;
     if (!eval_interrupted) return false;
     eval_interrupted = 0;
+    tsr_interrupted = 0;   /* one Ctrl-C, one KeyboardInterrupt */
     exc_set("KeyboardInterrupt", "%s", "");
     return true;
 }
@@ -835,6 +837,8 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
     case N_ASSIGN: {
         Value *v = eval(f, n->a);
         if (!v) return EX_ERR;
+        /* Ctrl-C during an op that finished (a held write): no name is bound */
+        if (eval_check_interrupt()) { decref(v); return EX_ERR; }
         for (int i = 0; i < n->list->n; i++)
             if (assign(f, n->list->items[i], v) < 0) { decref(v); return EX_ERR; }
         decref(v);

@@ -347,7 +347,13 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
 {
     tsr_tensor *view = index_view(tensor_of(v), key);
     if (!view) return -1;
-    int r = assign_into(view, x);
+    /* the assignment writes all of view or none of it */
+    int r;
+    if (tsr_interrupt_hold() < 0) r = bind_runtime_errori();
+    else {
+        r = assign_into(view, x);
+        tsr_interrupt_unhold();
+    }
     tsr_tensor_release(view);
     return r;
 }

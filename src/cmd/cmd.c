@@ -35,6 +35,7 @@ static const struct {
     {"table", "[can_cast]", "the promote_types table, or the can_cast matrix", cmd_table},
     {"info", "EXPR", "a tensor's dtype, device, shape, stride, storage, contiguity", cmd_info},
     {"storage", "EXPR", "the storage as a row, the view's elements marked", cmd_storage},
+    {"mem", "[reset]", "tensor memory in use, its peak and the limit (--max-memory)", cmd_mem},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof *commands))
 

@@ -21,6 +21,11 @@ int cmd_explain(const char *arg);           /* explain.c */
 int cmd_table(const char *arg);
 int cmd_info(const char *arg);              /* info.c */
 int cmd_storage(const char *arg);
+int cmd_mem(const char *arg);               /* mem.c */
+/* Parses a --max-memory / TSR_MAX_MEMORY size: bytes, or a number with K, M,
+ * G or T (powers of 1024; "KiB", "MB" and the like read the same). 0 with
+ * *out set, -1 when s is not such a size or not at least 1 byte. */
+int cmd_parse_size(const char *s, size_t *out);
 /* The text of ":help promotion" (explain.c). */
 extern const char cmd_help_promotion[];
 
