@@ -1187,11 +1187,22 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
             continue;
         }
         Value *snap = dict_copy(globals);
+        if (!snap) {   /* no memory for the snapshot: the statement does not run */
+            locate(stmt);
+            eval_report_error();
+            failed++;
+            if (!keep_going) break;
+            value_memory_refill();
+            continue;
+        }
         Frame f = {NULL, NULL};
         eval_depth = 0;
         expr_depth = 0;
         ExecStatus st = exec(&f, stmt, true);
-        if (st != EX_ERR && value_memory_check() < 0) st = EX_ERR;
+        if (st != EX_ERR && value_memory_check() < 0) {   /* the spare took a failed allocation */
+            st = EX_ERR;
+            locate(stmt);
+        }
         eval_flush_output();
         if (st == EX_ERR || exc_pending()) {
             if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");

@@ -594,7 +594,8 @@ Value *dict_copy(Value *src)
 {
     Value *d = v_dict();
     Value *k, *v;
-    for (size_t i = 0; dict_next(src, &i, &k, &v);) dict_set(d, k, v);
+    for (size_t i = 0; dict_next(src, &i, &k, &v);)
+        if (dict_set(d, k, v) < 0) { decref(d); return NULL; }   /* MemoryError */
     return d;
 }
 
