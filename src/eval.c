@@ -143,6 +143,7 @@ static void locate(Node *n)
 bool eval_check_interrupt(void)
 {
     if (value_memory_check() < 0) return true;
+    if (ferror_unlocked(stdout) && !eval_output_errno) eval_flush_output();   /* a closed pipe */
     if (!eval_interrupted) return false;
     eval_interrupted = 0;
     tsr_interrupted = 0;   /* one Ctrl-C, one KeyboardInterrupt */
@@ -1040,6 +1041,12 @@ void eval_flush_output(void)
 {
     errno = 0;
     if (fflush(stdout) != 0 && !eval_output_errno) eval_output_errno = errno;
+    /* the reader went away (tsr script | head -1) and SIGPIPE is ignored:
+     * end as the default SIGPIPE would, quietly, instead of running on */
+    if (eval_output_errno == EPIPE) {
+        signal(SIGPIPE, SIG_DFL);
+        raise(SIGPIPE);
+    }
 }
 
 void eval_report_error(void)
