@@ -131,6 +131,8 @@ $(FZ)/gen/tsr_parse.o: $(B)/gen/tsr_parse.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE $(STD) $(FUZZ_CFLAGS) -w -c $< -o $@
 
+# (objects, not intermediates: make must not delete them after a link)
+.SECONDARY: $(FUZZ_OBJ) $(FZ)/tests/fuzz/fuzz_eval.o $(FZ)/tests/fuzz/fuzz_parse.o
 $(FZ)/fuzz_%: $(FZ)/tests/fuzz/fuzz_%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
 
