@@ -119,13 +119,19 @@ bench: tsr
 # ---- reliability harnesses (README "Testing"): libFuzzer targets built with
 # clang-14, ASan and UBSan into build/fuzz; a seed corpus of every
 # conformance case; a dictionary of the language's tokens and torch names.
-FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+# (glibc defines CMPLX/CMPLXF for GCC only; clang has the same builtin)
+FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+                '-DCMPLX(x,y)=__builtin_complex((double)(x),(double)(y))' '-DCMPLXF(x,y)=__builtin_complex((float)(x),(float)(y))'
 FUZZ_OBJ     := $(RT_SRC:%.c=$(FZ)/%.o) $(LANG_SRC:%.c=$(FZ)/%.o) $(FZ)/gen/tsr_parse.o
 FUZZ_OPTS    := -dict=$(FZ)/tsr.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 
 $(FZ)/%.o: %.c | $(B)/gen/tsr_parse.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE -DTSR_VERSION='"$(VERSION)"' $(STD) $(FUZZ_CFLAGS) -pthread -w -c $< -o $@
+	$(FUZZ_CC) -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE -DTSR_VERSION='"$(VERSION)"' $(STD) $(FUZZ_CFLAGS) $(FUZZ_EXTRA) -pthread -w -c $< -o $@
+
+# clang's '#pragma GCC target("avx2")' does not define __AVX2__, which
+# <sleef.h> needs to declare its AVX2 functions (the fuzz machine has AVX2)
+$(FZ)/runtime/ops/sleef.o: FUZZ_EXTRA := -mavx2 -mfma
 
 $(FZ)/gen/tsr_parse.o: $(B)/gen/tsr_parse.c
 	@mkdir -p $(dir $@)
