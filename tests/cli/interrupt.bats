@@ -71,7 +71,7 @@ PRINT='print(big)'
     assert_output "status 130"
 }
 @test "int-1.5: batch: a 1e9-iteration for loop" { batch_interrupt '' '[i for i in range(10**9)]'; }
-@test "int-1.6: batch: a copy to another dtype (to float64)" { batch_interrupt 'big = torch.rand(1).expand(1_000_000_000)' 'big.to(torch.float64)'; }
+@test "int-1.6: batch: a copy to another dtype (to float16, 1 GB)" { batch_interrupt 'big = torch.rand(1).expand(500_000_000)' 'big.to(torch.float16)'; }
 @test "int-1.7: batch: a factory (torch.randn)" { batch_interrupt '' 'torch.randn(200_000_000)'; }
 @test "int-1.8: batch: an in-place loop ends with status 130" { batch_interrupt 'w = torch.zeros(20_000_000)' '[w.add_(1) for k in range(10**6)]'; }
 
@@ -79,7 +79,7 @@ PRINT='print(big)'
 @test "int-2.2: prompt: an elementwise binary kernel (special.zeta)" { pty_interrupt 'pass' "$BINARY"; }
 @test "int-2.3: prompt: printing a 30M-element tensor in full" { pty_interrupt "$PRINT_SETUP" "$PRINT"; }
 @test "int-2.4: prompt: a 1e9-iteration for loop" { pty_interrupt 'pass' '[i for i in range(10**9)]'; }
-@test "int-2.5: prompt: a copy to another dtype (to float64)" { pty_interrupt 'big = torch.rand(1).expand(1_000_000_000)' 'big.to(torch.float64)'; }
+@test "int-2.5: prompt: a copy to another dtype (to float16, 1 GB)" { pty_interrupt 'big = torch.rand(1).expand(500_000_000)' 'big.to(torch.float16)'; }
 
 # inplace_untorn SETUP LOOP-BODY — w = torch.zeros(20M); a loop of the in-place
 # op runs until Ctrl-C; then every element of w holds the same value.
