@@ -157,7 +157,8 @@ $(FZ)/seed/.done: $(wildcard tests/conformance/cases/*/*.tsr) tests/fault/script
 
 fuzz: $(FZ)/fuzz_$(FUZZ_TARGET) $(FZ)/tsr.dict $(FZ)/seed/.done
 	@mkdir -p $(FZ)/corpus-$(FUZZ_TARGET) $(FZ)/crashes
-	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 $(FZ)/fuzz_$(FUZZ_TARGET) $(FUZZ_OPTS) \
+	ASAN_OPTIONS=detect_leaks=$(if $(filter eval,$(FUZZ_TARGET)),0,1):allocator_may_return_null=1 \
+	  $(FZ)/fuzz_$(FUZZ_TARGET) $(FUZZ_OPTS) -detect_leaks=$(if $(filter eval,$(FUZZ_TARGET)),0,1) \
 	  -artifact_prefix=$(FZ)/crashes/ -max_total_time=$(FUZZ_SECONDS) $(FZ)/corpus-$(FUZZ_TARGET) $(FZ)/seed
 
 # what make check runs: a fixed seed and run count from the seeds alone
