@@ -123,7 +123,6 @@ bench: tsr
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
                 '-DCMPLX(x,y)=__builtin_complex((double)(x),(double)(y))' '-DCMPLXF(x,y)=__builtin_complex((float)(x),(float)(y))'
 FUZZ_OBJ     := $(RT_SRC:%.c=$(FZ)/%.o) $(LANG_SRC:%.c=$(FZ)/%.o) $(FZ)/gen/tsr_parse.o
-FUZZ_OPTS    := -dict=$(FZ)/tsr.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 
 $(FZ)/%.o: %.c | $(B)/gen/tsr_parse.h
 	@mkdir -p $(dir $@)
@@ -157,9 +156,11 @@ $(FZ)/seed/.done: $(wildcard tests/conformance/cases/*/*.tsr) tests/fault/script
 
 fuzz: $(FZ)/fuzz_$(FUZZ_TARGET) $(FZ)/tsr.dict $(FZ)/seed/.done
 	@mkdir -p $(FZ)/corpus-$(FUZZ_TARGET) $(FZ)/crashes
-	ASAN_OPTIONS=detect_leaks=$(if $(filter eval,$(FUZZ_TARGET)),0,1):allocator_may_return_null=1 \
-	  $(FZ)/fuzz_$(FUZZ_TARGET) $(FUZZ_OPTS) -detect_leaks=$(if $(filter eval,$(FUZZ_TARGET)),0,1) \
-	  -artifact_prefix=$(FZ)/crashes/ -max_total_time=$(FUZZ_SECONDS) $(FZ)/corpus-$(FUZZ_TARGET) $(FZ)/seed
+	cd $(FZ) && ASAN_OPTIONS=detect_leaks=$(if $(filter eval,$(FUZZ_TARGET)),0,1):allocator_may_return_null=1 \
+	  ./fuzz_$(FUZZ_TARGET) -dict=$(abspath $(FZ))/tsr.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+	  -print_final_stats=1 -detect_leaks=$(if $(filter eval,$(FUZZ_TARGET)),0,1) \
+	  -artifact_prefix=$(abspath $(FZ))/crashes/ -max_total_time=$(FUZZ_SECONDS) \
+	  $(abspath $(FZ))/corpus-$(FUZZ_TARGET) $(abspath $(FZ))/seed   # (fuzz_eval works in a temporary directory)
 
 # what make check runs: a fixed seed and run count from the seeds alone
 check-fuzz: $(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/tsr.dict $(FZ)/seed/.done
