@@ -3,6 +3,7 @@
  * of two) and, when freed, parked in a small bounded cache so the next
  * allocation of that class reuses pages that are already mapped. */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -47,10 +48,70 @@ static void small_trim(void)
     }
 }
 
+/* ------------------------------------------------------------ budget */
+
+static size_t mem_live, mem_peak, mem_limit;   /* mem_limit 0: not yet decided */
+
+static size_t phys_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+    return pages > 0 && psize > 0 ? (size_t)pages * (size_t)psize : SIZE_MAX;
+}
+
+static size_t limit_now(void)
+{
+    size_t l = __atomic_load_n(&mem_limit, __ATOMIC_RELAXED);
+    if (!l) {
+        l = phys_bytes() / 2;
+        __atomic_store_n(&mem_limit, l, __ATOMIC_RELAXED);
+    }
+    return l;
+}
+
+void tsr_mem_set_limit(size_t nbytes) { __atomic_store_n(&mem_limit, nbytes, __ATOMIC_RELAXED); }
+
+tsr_mem_usage tsr_mem_usage_now(void)
+{
+    return (tsr_mem_usage){__atomic_load_n(&mem_live, __ATOMIC_RELAXED), __atomic_load_n(&mem_peak, __ATOMIC_RELAXED),
+                           limit_now()};
+}
+
+void tsr_mem_reset_peak(void) { __atomic_store_n(&mem_peak, __atomic_load_n(&mem_live, __ATOMIC_RELAXED), __ATOMIC_RELAXED); }
+
+/* Takes nbytes from the budget: 0, or -1 with PyTorch's error when it is spent. */
+static int budget_take(size_t nbytes)
+{
+    size_t limit = limit_now(), live = __atomic_load_n(&mem_live, __ATOMIC_RELAXED), want;
+    do {
+        if (nbytes > limit || live > limit - nbytes) {
+            tsr_error_nomem(nbytes);
+            return -1;
+        }
+        want = live + nbytes;
+    } while (!__atomic_compare_exchange_n(&mem_live, &live, want, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    size_t peak = __atomic_load_n(&mem_peak, __ATOMIC_RELAXED);
+    while (want > peak && !__atomic_compare_exchange_n(&mem_peak, &peak, want, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}
+    return 0;
+}
+
+static void budget_give(size_t nbytes) { __atomic_sub_fetch(&mem_live, nbytes, __ATOMIC_RELAXED); }
+
+/* ------------------------------------------------------------ blocks */
+
+static void *block_alloc(size_t nbytes);
+
 void *tsr_cpu_alloc(size_t nbytes)
 {
     if (tsr_fault_tick()) { tsr_error_nomem(nbytes); return NULL; }
     if (nbytes == 0) return NULL;
+    if (budget_take(nbytes) < 0) return NULL;
+    void *p = block_alloc(nbytes);
+    if (!p) budget_give(nbytes);
+    return p;
+}
+
+static void *block_alloc(size_t nbytes)
+{
     if (nbytes <= SMALL_MAX) {
         int c = (int)((nbytes - 1) / 64);
         void *p = small_free[c];
@@ -83,10 +144,7 @@ void *tsr_cpu_alloc(size_t nbytes)
     /* More than the machine's memory can never succeed: say so at once
      * rather than leave it to overcommit (or to a sanitizer's allocator). */
     static size_t phys;
-    if (!phys) {
-        long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
-        phys = pages > 0 && psize > 0 ? (size_t)pages * (size_t)psize : SIZE_MAX;
-    }
+    if (!phys) phys = phys_bytes();
     if (cls > phys) {
         tsr_error_nomem(nbytes);
         return NULL;
@@ -103,6 +161,7 @@ void *tsr_cpu_alloc(size_t nbytes)
 void tsr_cpu_free(void *p, size_t nbytes)
 {
     if (!p) return;
+    budget_give(nbytes);
     if (nbytes <= SMALL_MAX && nbytes) {
         int c = (int)((nbytes - 1) / 64);
         if (small_count[c] < SMALL_KEEP) {

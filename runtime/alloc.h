@@ -16,4 +16,17 @@ void tsr_storage_cache_trim(void);
 typedef struct { size_t blocks, bytes, hits, misses; } tsr_cache_stats;
 tsr_cache_stats tsr_storage_cache_stats(void);
 
+/* The memory budget: bytes of live CPU tensor storage (what tsr_cpu_alloc
+ * handed out and tsr_cpu_free has not taken back; the cache's parked blocks
+ * are not live). An allocation that would take the live bytes past the limit
+ * fails at once with PyTorch's DefaultCPUAllocator message (tsr_error_nomem),
+ * even where the OS would overcommit. The limit defaults to half of physical
+ * memory; tsr_mem_set_limit(0) restores that default. */
+typedef struct { size_t current, peak, limit; } tsr_mem_usage;
+void tsr_mem_set_limit(size_t nbytes);
+/* Current and peak live bytes and the limit in force. */
+tsr_mem_usage tsr_mem_usage_now(void);
+/* Makes the peak the current use (torch.cuda.reset_peak_memory_stats). */
+void tsr_mem_reset_peak(void);
+
 #endif

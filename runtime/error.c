@@ -62,6 +62,8 @@ void tsr_fault_sim(long n)
 
 int tsr_fault_sim_fired(void) { return fault_fired; }
 
+long tsr_fault_sim_left(void) { return __atomic_load_n(&fault_countdown, __ATOMIC_SEQ_CST); }
+
 int tsr_fault_tick(void)
 {
     if (__atomic_load_n(&fault_countdown, __ATOMIC_RELAXED) == 0) return 0;
@@ -95,9 +97,28 @@ void *tsr_realloc(void *old, size_t n)
 
 void tsr_free(void *p) { free(p); }
 
+static int interrupt_holds;   /* open tsr_interrupt_hold()s */
+
+int tsr_interrupt_pending(void)
+{
+    return tsr_interrupted && !__atomic_load_n(&interrupt_holds, __ATOMIC_RELAXED);
+}
+
+int tsr_interrupt_hold(void)
+{
+    if (tsr_check_interrupt() < 0) return -1;
+    __atomic_add_fetch(&interrupt_holds, 1, __ATOMIC_SEQ_CST);
+    return 0;
+}
+
+void tsr_interrupt_unhold(void)
+{
+    if (__atomic_load_n(&interrupt_holds, __ATOMIC_RELAXED) > 0) __atomic_sub_fetch(&interrupt_holds, 1, __ATOMIC_SEQ_CST);
+}
+
 int tsr_check_interrupt(void)
 {
-    if (!tsr_interrupted) return 0;
+    if (!tsr_interrupt_pending()) return 0;
     tsr_interrupted = 0;
     tsr_error_set(TSR_ERR_INTERRUPTED, "%s", "");
     return -1;

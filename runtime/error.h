@@ -56,11 +56,29 @@ void tsr_fault_sim(long n);
 int tsr_fault_tick(void);
 /* Non-zero once a simulated fault has fired since the last tsr_fault_sim(). */
 int tsr_fault_sim_fired(void);
+/* Allocations left before the simulated fault (0 once it fired, or when off):
+ * tsr_fault_sim(BIG) then BIG - tsr_fault_sim_left() counts allocations. */
+long tsr_fault_sim_left(void);
 
 /* Set by a signal handler (Ctrl-C); kernels poll it through tsr_check_interrupt(). */
 extern volatile sig_atomic_t tsr_interrupted;
 /* Returns -1 and records KeyboardInterrupt (message "") when the flag is set,
  * clearing the flag; returns 0 otherwise. Call between chunks of long loops. */
 int tsr_check_interrupt(void);
+/* Writes into a tensor the caller already holds (in-place ops, out=, copy_,
+ * fill_, slice assignment) finish or change nothing: PyTorch sees Ctrl-C only
+ * between ops, so 1.13 never leaves a tensor half-written. Such a write opens
+ * a hold before its first store: tsr_interrupt_hold() polls once (-1 with
+ * KeyboardInterrupt when Ctrl-C came already: nothing was written, no hold is
+ * open) and returns 0 with the hold open. While a hold is open
+ * tsr_check_interrupt() and tsr_interrupt_pending() report nothing and leave
+ * the flag set, so the first poll after the last tsr_interrupt_unhold()
+ * raises it. Holds nest; only the interpreter's thread opens them. */
+int tsr_interrupt_hold(void);
+void tsr_interrupt_unhold(void);
+/* Non-zero when Ctrl-C is pending and no hold is open. Never records an error
+ * nor clears the flag: for hot loops and worker threads, which stop early and
+ * leave the raising to tsr_check_interrupt() on the calling thread. */
+int tsr_interrupt_pending(void);
 
 #endif

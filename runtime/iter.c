@@ -385,7 +385,7 @@ static int run_row(plan *P, char **p, int64_t n)
             for (int k = 0; k < P->nops; k++) q[k] = p[k] + off * s[k];
             int r = P->loop(q, s, m, P->ctx);
             if (r) return r;
-            if (tsr_interrupted || __atomic_load_n(&P->err, __ATOMIC_RELAXED)) return KERR_INTERRUPT;
+            if (tsr_interrupt_pending() || __atomic_load_n(&P->err, __ATOMIC_RELAXED)) return KERR_INTERRUPT;
         }
         return 0;
     }
@@ -405,7 +405,7 @@ static int run_row(plan *P, char **p, int64_t n)
         if (P->cast[0]) tsr_convert(P->have[0], p[0] + off * s[0], s[0], P->want[0], q[0], bs[0], m);
         if ((polled += m) >= POLL) {
             polled = 0;
-            if (tsr_interrupted || __atomic_load_n(&P->err, __ATOMIC_RELAXED)) return KERR_INTERRUPT;
+            if (tsr_interrupt_pending() || __atomic_load_n(&P->err, __ATOMIC_RELAXED)) return KERR_INTERRUPT;
         }
     }
     return 0;
@@ -698,8 +698,11 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     for (int j = 0; j < nd; j++) P->shape[j] = shape[perm[j]];
     coalesce(P);
 
+    /* an existing output (in-place, out=) is written whole or not at all */
+    if (out && tsr_interrupt_hold() < 0) goto fail;
     if (numel > TSR_PARALLEL_GRAIN) tsr_parallel_for(numel, TSR_PARALLEL_GRAIN, run_range, P);
     else run_range(P, 0, numel);
+    if (out) tsr_interrupt_unhold();
 
     if (P->err) {
         if (tsr_check_interrupt() < 0) goto fail;

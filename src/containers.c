@@ -959,7 +959,7 @@ static Value *dict_repr_items(Value *v)
     Value *sep = v_str(", ");
     CallArgs a = {&parts, 1, NULL, NULL, 0};
     Value *body = sm_join(sep, &a, NULL);
-    Value *r = v_strf("{%s}", body->u.s.p);
+    Value *r = body ? v_strf("{%s}", body->u.s.p) : NULL;
     decref(body);
     decref(sep);
     decref(parts);

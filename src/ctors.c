@@ -255,7 +255,10 @@ Value *ctor_dict(Value *self, CallArgs *a, void *d)
                     decref(pl); decref(l); decref(r);
                     return NULL;
                 }
-                dict_set(r, seq_get(pl, 0), seq_get(pl, 1));
+                if (dict_set(r, seq_get(pl, 0), seq_get(pl, 1)) < 0) {   /* MemoryError */
+                    decref(pl); decref(l); decref(r);
+                    return NULL;
+                }
                 decref(pl);
             }
             decref(l);

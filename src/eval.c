@@ -11,6 +11,7 @@
 #include "bind/exceptions.h"
 #include "format.h"
 #include "traceback.h"
+#include "error.h"
 #include "eval.h"
 #include "parse.h"
 
@@ -147,8 +148,10 @@ static void locate(Node *n)
 bool eval_check_interrupt(void)
 {
     if (value_memory_check() < 0) return true;
+    if (ferror_unlocked(stdout) && !eval_output_errno) eval_flush_output();   /* a closed pipe */
     if (!eval_interrupted) return false;
     eval_interrupted = 0;
+    tsr_interrupted = 0;   /* one Ctrl-C, one KeyboardInterrupt */
     exc_set("KeyboardInterrupt", "%s", "");
     return true;
 }
@@ -1034,6 +1037,8 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
     case N_ASSIGN: {
         Value *v = eval(f, n->a);
         if (!v) return EX_ERR;
+        /* Ctrl-C during an op that finished (a held write): no name is bound */
+        if (eval_check_interrupt()) { decref(v); return EX_ERR; }
         for (int i = 0; i < n->list->n; i++)
             if (assign(f, n->list->items[i], v) < 0) { decref(v); return EX_ERR; }
         decref(v);
@@ -1242,6 +1247,12 @@ void eval_flush_output(void)
 {
     errno = 0;
     if (fflush(stdout) != 0 && !eval_output_errno) eval_output_errno = errno;
+    /* the reader went away (tsr script | head -1) and SIGPIPE is ignored:
+     * end as the default SIGPIPE would, quietly, instead of running on */
+    if (eval_output_errno == EPIPE) {
+        signal(SIGPIPE, SIG_DFL);
+        raise(SIGPIPE);
+    }
 }
 
 void eval_report_error(void)
@@ -1424,12 +1435,23 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
             continue;
         }
         Value *snap = dict_copy(globals);
+        if (!snap) {   /* no memory for the snapshot: the statement does not run */
+            locate(stmt);
+            eval_report_error();
+            failed++;
+            if (!keep_going) break;
+            value_memory_refill();
+            continue;
+        }
         Frame f = {NULL, NULL};
         tb_clear();
         eval_depth = 0;
         expr_depth = 0;
         ExecStatus st = exec(&f, stmt, true);
-        if (st != EX_ERR && value_memory_check() < 0) st = EX_ERR;
+        if (st != EX_ERR && value_memory_check() < 0) {   /* the spare took a failed allocation */
+            st = EX_ERR;
+            locate(stmt);
+        }
         eval_flush_output();
         if ((st == EX_ERR || exc_pending()) && exc_matches("SystemExit")) {
             decref(snap);

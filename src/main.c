@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "alloc.h"
 #include "error.h"
 #include "eval.h"
 #include "repl.h"
@@ -39,6 +40,7 @@ static void usage(FILE *f)
               "  -k, --keep-going   report each error and go on\n"
               "  --brief-errors     errors as one line 'Type: message' on standard output\n"
               "  --list-functions   print every torch callable tsr binds, one qualified name a line\n"
+              "  --max-memory SIZE  limit live tensor memory (default: half of physical memory)\n"
               "  -h, --help         this help\n"
               "  -V, --version      print the version\n"
               "\n"
@@ -100,7 +102,7 @@ static int run_file(const char *file, char *text, size_t len, bool keep_going)
 static int run_args(int argc, char **argv, const char **codes)
 {
     bool keep_going = false, interactive_after = false, brief = false;
-    const char *file = NULL;
+    const char *file = NULL, *max_memory = NULL;
     int ncode = 0;
     int i;
     for (i = 1; i < argc; i++) {
@@ -110,6 +112,11 @@ static int run_args(int argc, char **argv, const char **codes)
         if (!strcmp(a, "-k") || !strcmp(a, "--keep-going")) { keep_going = true; continue; }
         if (!strcmp(a, "-i")) { interactive_after = true; continue; }
         if (!strcmp(a, "--brief-errors")) { brief = true; continue; }
+        if (!strcmp(a, "--max-memory") || !strncmp(a, "--max-memory=", 13)) {
+            if (!a[12] && i + 1 >= argc) { fprintf(stderr, "tsr: option --max-memory needs an argument\n%s", usage_line); return 2; }
+            max_memory = a[12] ? a + 13 : argv[++i];
+            continue;
+        }
         if (!strcmp(a, "--list-functions")) {
             eval_init();
             bind_table_list(stdout);
@@ -138,6 +145,18 @@ static int run_args(int argc, char **argv, const char **codes)
         else sargv[sargc++] = argv[i];
     }
 
+    /* the tensor memory budget: the option, else the variable, else the
+     * runtime's default (half of physical memory) */
+    if (!max_memory) max_memory = getenv("TSR_MAX_MEMORY");
+    if (max_memory && *max_memory) {
+        size_t lim;
+        if (cmd_parse_size(max_memory, &lim) < 0) {
+            fprintf(stderr, "tsr: invalid memory size '%s' (a number of bytes, or with K, M, G or T)\n", max_memory);
+            return 2;
+        }
+        tsr_mem_set_limit(lim);
+    }
+
     struct sigaction sa = {0};
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
@@ -151,6 +170,10 @@ static int run_args(int argc, char **argv, const char **codes)
     eval_init();
     bind_sys_set_argv(sargc, sargv);
     free(sargv);
+    /* tests/fault/run: TSR_FAULT_AT=N fails the N-th allocation after startup */
+    const char *fault = getenv("TSR_FAULT_AT");
+    long fault_at = fault ? atol(fault) : 0;
+    if (fault_at > 0) tsr_fault_sim(fault_at);
 
     int failed = 0, status = 0;
     if (ncode) {
@@ -200,6 +223,9 @@ static int run_args(int argc, char **argv, const char **codes)
         if (s) status = s;
     }
     eval_flush_output();
+    if (fault_at > 0 && !tsr_fault_sim_fired())
+        fprintf(stderr, "tsr: TSR_FAULT_AT: not reached (%ld allocations)\n", fault_at - tsr_fault_sim_left());
+    tsr_fault_sim(0);
     eval_fini();
     return status;
 }

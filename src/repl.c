@@ -19,6 +19,7 @@
 #include "bind/bind.h"
 #include "error.h"
 #include "cmd/cmd.h"
+#include "error.h"
 #include "eval.h"
 #include "lex.h"
 #include "repl.h"
@@ -312,6 +313,10 @@ static void run_entry(void)
     bool inc = false;
     eval_source("<stdin>", buf, buflen, true, &inc);
     (void)inc;
+    /* a Ctrl-C during the entry was its KeyboardInterrupt: none left pending */
+    repl_sigint = 0;
+    eval_interrupted = 0;
+    tsr_interrupted = 0;
     fflush(stdout);
     buf_reset();
     repl_active = 1;

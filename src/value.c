@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "value.h"
 
 const char *const op_symbol[OP__COUNT] = {
@@ -33,9 +34,11 @@ int eval_depth;
 static void *spare;
 bool value_memory_low;
 
-static bool give_back_spare(void)
+/* A simulated failure (tsr_fault_sim) behaves as a real one that the spare
+ * absorbed, even before the spare is taken. */
+static bool give_back_spare(bool simulated)
 {
-    if (!spare) return false;
+    if (!spare && !simulated) return false;
     free(spare);
     spare = NULL;
     value_memory_low = true;
@@ -54,10 +57,13 @@ int value_memory_raise(void)
     return exc_seti("MemoryError", "%s", "");
 }
 
+/* Every allocation of src/ counts toward the runtime's fault injection
+ * (tsr_fault_sim): a simulated failure takes the same path as a real one. */
 static void *xcalloc(size_t n, size_t sz)
 {
-    void *p = calloc(n ? n : 1, sz);
-    if (!p && give_back_spare()) p = calloc(n ? n : 1, sz);
+    bool sim = tsr_fault_tick();
+    void *p = sim ? NULL : calloc(n ? n : 1, sz);
+    if (!p && give_back_spare(sim)) p = calloc(n ? n : 1, sz);
     if (!p) { fputs("tsr: out of memory\n", stderr); abort(); }
     return p;
 }
@@ -66,8 +72,9 @@ void *value_xmalloc(size_t n) { return value_xrealloc(NULL, n); }
 
 void *value_xrealloc(void *p, size_t n)
 {
-    void *q = realloc(p, n ? n : 1);
-    if (!q && give_back_spare()) q = realloc(p, n ? n : 1);
+    bool sim = tsr_fault_tick();
+    void *q = sim ? NULL : realloc(p, n ? n : 1);
+    if (!q && give_back_spare(sim)) q = realloc(p, n ? n : 1);
     if (!q) { fputs("tsr: out of memory\n", stderr); abort(); }
     return q;
 }
@@ -82,14 +89,14 @@ char *value_xstrdup(const char *s)
 
 void *value_malloc(size_t n)
 {
-    void *p = malloc(n ? n : 1);
+    void *p = tsr_fault_tick() ? NULL : malloc(n ? n : 1);
     if (!p) exc_set("MemoryError", "%s", "");
     return p;
 }
 
 void *value_realloc(void *p, size_t n)
 {
-    void *q = realloc(p, n ? n : 1);
+    void *q = tsr_fault_tick() ? NULL : realloc(p, n ? n : 1);
     if (!q) exc_set("MemoryError", "%s", "");
     return q;
 }
@@ -191,7 +198,7 @@ void value_free(Value *v)
         if (free_queue_n == free_queue_cap) {
             free_queue_cap = free_queue_cap * 2 + 256;
             Value **q = realloc(free_queue, free_queue_cap * sizeof *free_queue);
-            if (!q && give_back_spare()) q = realloc(free_queue, free_queue_cap * sizeof *free_queue);
+            if (!q && give_back_spare(false)) q = realloc(free_queue, free_queue_cap * sizeof *free_queue);
             if (!q) { fputs("tsr: out of memory\n", stderr); abort(); }
             free_queue = q;
         }
@@ -385,7 +392,7 @@ Value *v_strf(const char *fmt, ...)
     va_start(ap, fmt);
     int n = vasprintf(&p, fmt, ap);
     va_end(ap);
-    if (n < 0 && give_back_spare()) {
+    if (n < 0 && give_back_spare(false)) {
         va_start(ap, fmt);
         n = vasprintf(&p, fmt, ap);
         va_end(ap);
@@ -634,7 +641,8 @@ Value *dict_copy(Value *src)
 {
     Value *d = v_dict();
     Value *k, *v;
-    for (size_t i = 0; dict_next(src, &i, &k, &v);) dict_set(d, k, v);
+    for (size_t i = 0; dict_next(src, &i, &k, &v);)
+        if (dict_set(d, k, v) < 0) { decref(d); return NULL; }   /* MemoryError */
     return d;
 }
 

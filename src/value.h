@@ -192,7 +192,7 @@ int dict_del(Value *d, Value *key);                 /* 0, 1 not found, -1 error 
 size_t dict_len(Value *d);
 /* iterate: for (size_t i = 0; dict_next(d, &i, &k, &v);) — borrowed k, v */
 bool dict_next(Value *d, size_t *pos, Value **k, Value **v);
-Value *dict_copy(Value *d);
+Value *dict_copy(Value *d);   /* new dict, or NULL with MemoryError */
 
 /* ---- modules ---- */
 struct Module { char *name; Value *attrs; /* dict */ };

@@ -340,7 +340,7 @@ static void walk_init(Walk *w, tsr_tensor *a, const tsr_tensor *b)
 static inline bool walk_next(Walk *w)
 {
     if (--w->left <= 0) return false;
-    if ((w->left & 0xffff) == 0 && tsr_interrupted) {
+    if ((w->left & 0xffff) == 0 && tsr_interrupt_pending()) {
         w->stop = true;
         return false;
     }

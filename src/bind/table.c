@@ -478,7 +478,15 @@ static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inp
         inplace = true;
     }
     b.ctx = ctx;
-    Value *r = d->handler(d, fname, &b, self, inplace);
+    /* in-place, NAME_ methods and out=: the tensor is written whole or not at all */
+    size_t fl = strlen(fname);
+    bool writes = inplace || (fl && fname[fl - 1] == '_') || (b.v[BIND_OUT] && !is_none(b.v[BIND_OUT]));
+    Value *r = NULL;
+    if (writes && tsr_interrupt_hold() < 0) r = bind_runtime_error();
+    else {
+        r = d->handler(d, fname, &b, self, inplace);
+        if (writes) tsr_interrupt_unhold();
+    }
     if (b.varargs) decref(b.varargs);
     return r;
 }

@@ -398,7 +398,12 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
         r = -1;
         goto done;
     }
-    if (tsr_subscript_assign(self, s.n, s.items, value) < 0) r = bind_runtime_errori();
+    /* the assignment writes all of the indexed elements or none of them */
+    if (tsr_interrupt_hold() < 0) r = bind_runtime_errori();
+    else {
+        if (tsr_subscript_assign(self, s.n, s.items, value) < 0) r = bind_runtime_errori();
+        tsr_interrupt_unhold();
+    }
 done:
     subkey_free(&s);
     tsr_tensor_release(value);

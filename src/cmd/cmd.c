@@ -41,6 +41,7 @@ static const struct {
     {"plot", "EXPR", "a 1-D tensor as a line chart", cmd_plot},
     {"hist", "EXPR", "a histogram of a tensor's values", cmd_hist},
     {"show", "EXPR", "a 2-D tensor as a heatmap", cmd_show},
+    {"mem", "[reset]", "tensor memory in use, its peak and the limit (--max-memory)", cmd_mem},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof *commands))
 

@@ -24,6 +24,11 @@ int cmd_storage(const char *arg);
 int cmd_plot(const char *arg);              /* plot.c */
 int cmd_hist(const char *arg);
 int cmd_show(const char *arg);
+int cmd_mem(const char *arg);               /* mem.c */
+/* Parses a --max-memory / TSR_MAX_MEMORY size: bytes, or a number with K, M,
+ * G or T (powers of 1024; "KiB", "MB" and the like read the same). 0 with
+ * *out set, -1 when s is not such a size or not at least 1 byte. */
+int cmd_parse_size(const char *s, size_t *out);
 /* The text of ":help promotion" (explain.c). */
 extern const char cmd_help_promotion[];
 

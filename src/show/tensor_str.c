@@ -273,8 +273,18 @@ static void walk(Ctx *c, int d, int pass)
     }
     if (d == t->ndim - 1 && interrupted(c)) return;
     int64_t n = t->sizes[d];
-    for (int64_t i = 0; i < c->head[d]; i++) { c->idx[d] = i; walk(c, d + 1, pass); }
-    for (int64_t i = c->tail[d]; i < n; i++) { c->idx[d] = i; walk(c, d + 1, pass); }
+    /* a long last dim is polled every 65536 elements, not only per row */
+    bool last = d == t->ndim - 1;
+    for (int64_t i = 0; i < c->head[d] && !c->stop; i++) {
+        if (last && (i & 0xffff) == 0xffff && interrupted(c)) break;
+        c->idx[d] = i;
+        walk(c, d + 1, pass);
+    }
+    for (int64_t i = c->tail[d]; i < n && !c->stop; i++) {
+        if (last && (i & 0xffff) == 0xffff && interrupted(c)) break;
+        c->idx[d] = i;
+        walk(c, d + 1, pass);
+    }
 }
 
 /* One element as _val_formatter / _scalar_str print it. */
@@ -313,9 +323,9 @@ static void vector(Buf *b, Ctx *c, int d, int64_t indent)
         else if (k > 0) buf_add(b, ", ", 2);                                \
         k++;                                                                \
     } while (0)
-    for (int64_t i = 0; i < c->head[d]; i++) { SEP(); c->idx[d] = i; cell(b, c); }
+    for (int64_t i = 0; i < c->head[d] && !(((i & 0xffff) == 0xffff) && interrupted(c)); i++) { SEP(); c->idx[d] = i; cell(b, c); }
     if (c->cut[d]) { SEP(); buf_add(b, " ...", 4); }
-    for (int64_t i = c->tail[d]; i < n; i++) { SEP(); c->idx[d] = i; cell(b, c); }
+    for (int64_t i = c->tail[d]; i < n && !(((i & 0xffff) == 0xffff) && interrupted(c)); i++) { SEP(); c->idx[d] = i; cell(b, c); }
 #undef SEP
     buf_add(b, "]", 1);
 }

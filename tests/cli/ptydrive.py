@@ -10,6 +10,7 @@ SCRIPT has one action per line ('#' lines and blank lines are ignored):
   send TEXT        write TEXT to the terminal
   kill SIGNAL      send a signal (a number or a name: INT, KILL) to the command
   eof              wait for the command to end (done anyway after the last line)
+  sleep SECONDS    wait that long (reading the output meanwhile)
 
 TEXT takes the escapes \\r \\n \\t \\e \\s (space) \\\\ and \\xHH, so that "send
 x = 1\\r" presses Return, "send \\x03" is Ctrl-C and "send \\x04" is Ctrl-D;
@@ -214,6 +215,11 @@ def main(argv):
             name = arg.strip().upper()
             sig = int(name) if name.isdigit() else getattr(signal, name if name.startswith('SIG') else 'SIG' + name)
             child.kill(sig)
+        elif action == 'sleep':
+            end = time.monotonic() + float(arg)
+            while time.monotonic() < end:
+                if not child.pump(end - time.monotonic()) and child.closed:
+                    time.sleep(max(0.0, end - time.monotonic()))
         elif action == 'eof':
             if not child.wait(timeout):
                 return fail('line %d: timed out after %gs waiting for the command to end' % (lineno, timeout))

@@ -192,3 +192,15 @@ EOF2
     use_stderr
     assert_line --index 0 --regexp 'RecursionError: maximum recursion depth exceeded$'
 }
+
+@test "rel-3.4: a closed pipe with SIGPIPE ignored: an endless printing loop ends quietly as SIGPIPE would (141)" {
+    # (trap '' PIPE: the way some CI runners and Python's subprocess start tsr)
+    run --separate-stderr bash -c 'trap "" PIPE; timeout 20 "$0" -e "while True: print(1)" 2>err | head -1; echo "${PIPESTATUS[0]}" >status; cat err >&2' "$TSR"
+    assert_output "1"
+    [ -z "$stderr" ] || fail "stderr: $stderr"
+    [ "$(cat status)" = 141 ] || fail "status $(cat status)"
+    mkscript many.tsr $'for i in range(200000):\n    print(i)\n'
+    run --separate-stderr bash -c 'trap "" PIPE; "$0" many.tsr | head -1; echo "${PIPESTATUS[0]}"' "$TSR"
+    assert_output $'0\n141'
+    [ -z "$stderr" ]
+}
