@@ -90,8 +90,11 @@ load helpers
 }
 
 
+# Under an address-space limit OpenBLAS (loaded at start-up) reserves buffers
+# for each of its threads (about 140 MB with 2): the tests give it one thread
+# so that the limit measures the interpreter.
 @test "rel-4.1: out of memory in the interpreter: MemoryError each time, the session goes on" {
-    (ulimit -v 200000 && "$TSR" -e 1 >/dev/null 2>&1) || skip "tsr cannot start under ulimit -v 200000"
+    (ulimit -v 200000 && OPENBLAS_NUM_THREADS=1 "$TSR" -e 1 >/dev/null 2>&1) || skip "tsr cannot start under ulimit -v 200000"
     cat > oom.tsr <<'TSR'
 s = 'a' * 10**7
 for i in range(100): s = s + s
@@ -114,7 +117,7 @@ print('a' * 10**8, 'b' * 10**8)
 x = 'a b' * 3 * 10**7; x.split()
 print('done')
 TSR
-    run --separate-stderr bash -c 'ulimit -v 200000 && timeout -k 5 300 "$0" --keep-going oom.tsr' "$TSR"
+    run --separate-stderr bash -c 'ulimit -v 200000 && OPENBLAS_NUM_THREADS=1 timeout -k 5 300 "$0" --keep-going oom.tsr' "$TSR"
     assert_failure 1
     assert_output "done"
     # one error per failing statement, each MemoryError (or, where a tensor
@@ -163,17 +166,17 @@ EOF2
 }
 
 @test "rel-6.1: a 40000-term comparison chain parses in linear memory" {
-    (ulimit -v 200000 && "$TSR" -e 1 >/dev/null 2>&1) || skip "tsr cannot start under ulimit -v 200000"
+    (ulimit -v 200000 && OPENBLAS_NUM_THREADS=1 "$TSR" -e 1 >/dev/null 2>&1) || skip "tsr cannot start under ulimit -v 200000"
     { printf '1'; for i in $(seq 39999); do printf ' <= 1'; done; printf '\n'; } > chain.tsr
-    run --separate-stderr bash -c 'ulimit -v 200000 && timeout -k 5 120 "$0" chain.tsr' "$TSR"
+    run --separate-stderr bash -c 'ulimit -v 200000 && OPENBLAS_NUM_THREADS=1 timeout -k 5 120 "$0" chain.tsr' "$TSR"
     assert_success
     assert_output "True"
 }
 
 @test "rel-6.2: 40000 adjacent string literals join in linear memory" {
-    (ulimit -v 200000 && "$TSR" -e 1 >/dev/null 2>&1) || skip "tsr cannot start under ulimit -v 200000"
+    (ulimit -v 200000 && OPENBLAS_NUM_THREADS=1 "$TSR" -e 1 >/dev/null 2>&1) || skip "tsr cannot start under ulimit -v 200000"
     { printf 'len('; for i in $(seq 40000); do printf "'ab' "; done; printf ')\n'; } > strs.tsr
-    run --separate-stderr bash -c 'ulimit -v 200000 && timeout -k 5 120 "$0" strs.tsr' "$TSR"
+    run --separate-stderr bash -c 'ulimit -v 200000 && OPENBLAS_NUM_THREADS=1 timeout -k 5 120 "$0" strs.tsr' "$TSR"
     assert_success
     assert_output "80000"
 }
