@@ -570,6 +570,9 @@ void bind_table_register(BindRow *rows, int n)
             d->nfs++;
         }
         free(buf);
+        free(d->us);   /* a second registration (a fresh interpreter state) starts over */
+        d->us = NULL;
+        d->nus = 0;
         if (d->flags & BIND_FN_UNDERSCORE) {   /* torch.exp_(input): the function signatures less out= */
             d->us = calloc((size_t)d->nfs, sizeof *d->us);
             if (!d->us) abort();
