@@ -45,7 +45,7 @@ UNIT_OBJ := $(UNIT_SRC:%.c=$(B)/%.o)
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
-.PHONY: all run check unit cli conformance install uninstall clean deps bench fuzz check-fuzz check-fault check-valgrind
+.PHONY: all run check check-build unit cli conformance install uninstall clean deps bench fuzz check-fuzz check-fault check-valgrind
 all: tsr
 
 # Dependencies: on a fresh machine the first build installs what is missing.
@@ -110,6 +110,8 @@ conformance: $(B)/tsr
 # K-th site (every site with FAULT=1).
 FUZZ_CHECK := $(if $(shell command -v $(FUZZ_CC) 2>/dev/null),$(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/tsr.dict $(FZ)/seed/.done)
 check: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK)
+# everything make check runs, built first (CI: make -j2 check-build)
+check-build: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK)
 	@TSR=$(TSR_BIN) UNIT=$(abspath $(B)/unit-tests) FAULT=$(FAULT) \
 	 FUZZ_DIR=$(if $(FUZZ_CHECK),$(abspath $(FZ))) scripts/check
 
