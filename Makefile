@@ -109,9 +109,9 @@ conformance: $(B)/tsr
 # run (when clang-14 is there) and allocation-failure injection over every
 # K-th site (every site with FAULT=1).
 FUZZ_CHECK := $(if $(shell command -v $(FUZZ_CC) 2>/dev/null),$(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/tsr.dict $(FZ)/seed/.done)
-check: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK)
 # everything make check runs, built first (CI: make -j2 check-build)
 check-build: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK)
+check: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK)
 	@TSR=$(TSR_BIN) UNIT=$(abspath $(B)/unit-tests) FAULT=$(FAULT) \
 	 FUZZ_DIR=$(if $(FUZZ_CHECK),$(abspath $(FZ))) scripts/check
 

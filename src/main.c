@@ -3,6 +3,7 @@
  * Exit status: 0 success, 1 a statement failed (or output could not be
  * written), 2 usage, 130 interrupted. */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,9 +61,18 @@ static volatile sig_atomic_t sigint_count;
  * KeyboardInterrupt. A session at the prompt never exits on Ctrl-C; a
  * script that ignores three of them (a kernel that does not poll) ends with
  * status 130. */
+static pthread_t main_thread;
+
+/* A process-directed SIGINT may land on any thread that does not block it,
+ * and OpenBLAS starts its workers before main with none blocked: such a
+ * signal is passed on to the main thread, whose pselect at the prompt (and
+ * whose sleeps) only it can interrupt. */
 static void on_sigint(int sig)
 {
-    (void)sig;
+    if (!pthread_equal(pthread_self(), main_thread)) {
+        pthread_kill(main_thread, sig);
+        return;
+    }
     eval_interrupted = 1;
     tsr_interrupted = 1;
     repl_sigint = 1;
@@ -158,6 +168,7 @@ static int run_args(int argc, char **argv, const char **codes)
     }
 
     struct sigaction sa = {0};
+    main_thread = pthread_self();
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
