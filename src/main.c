@@ -162,6 +162,7 @@ static int run_args(int argc, char **argv, const char **codes)
         size_t lim;
         if (cmd_parse_size(max_memory, &lim) < 0) {
             fprintf(stderr, "tsr: invalid memory size '%s' (a number of bytes, or with K, M, G or T)\n", max_memory);
+            free(sargv);
             return 2;
         }
         tsr_mem_set_limit(lim);
