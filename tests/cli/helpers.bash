@@ -77,6 +77,19 @@ need_pty() {
     find_python || skip "python3 not found: the pseudo-terminal tests need it"
 }
 
+# pty_session_setup — the setup of the interactive-session tests: a tsr
+# binary, a terminal driver, a private HOME and state directory (so history
+# files are the test's own), no TSR_HISTORY or NO_COLOR from outside.
+pty_session_setup() {
+    [ -x "$TSR" ] || skip "no tsr binary at $TSR (run make first)"
+    need_pty
+    export XDG_STATE_HOME="$BATS_TEST_TMPDIR/state"
+    export HOME="$BATS_TEST_TMPDIR/home"
+    mkdir -p "$HOME"
+    unset TSR_HISTORY NO_COLOR
+    cd "$BATS_TEST_TMPDIR" || return 1
+}
+
 # caret_at LINE  — the 0-based column of the first '^' in LINE (-1 if none).
 caret_at() {
     local s=${1%%^*}

@@ -6,13 +6,7 @@
 load helpers
 
 setup() {
-    [ -x "$TSR" ] || skip "no tsr binary at $TSR (run make first)"
-    need_pty
-    export XDG_STATE_HOME="$BATS_TEST_TMPDIR/state"
-    export HOME="$BATS_TEST_TMPDIR/home"
-    mkdir -p "$HOME"
-    unset TSR_HISTORY NO_COLOR
-    cd "$BATS_TEST_TMPDIR" || return 1
+    pty_session_setup
 }
 
 @test "repl-1.1: banner and prompt; Ctrl-D on an empty line leaves with status 0" {
