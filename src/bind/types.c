@@ -350,24 +350,6 @@ static Value *f_get_default_device(Value *self, CallArgs *a, void *dd)
     return v_device(d);
 }
 
-static Value *f_cuda_is_available(Value *self, CallArgs *a, void *dd)
-{
-    (void)self; (void)dd;
-    if (no_args(a, "is_available") || exc_pending()) return NULL;
-    const tsr_backend *b = tsr_device_backend((tsr_device){TSR_DEV_CUDA, 0});
-    tsr_error_clear();
-    return v_bool(b && b->device_count && b->device_count() > 0);
-}
-
-static Value *f_cuda_device_count(Value *self, CallArgs *a, void *dd)
-{
-    (void)self; (void)dd;
-    if (no_args(a, "device_count") || exc_pending()) return NULL;
-    const tsr_backend *b = tsr_device_backend((tsr_device){TSR_DEV_CUDA, 0});
-    tsr_error_clear();
-    return v_int(b && b->device_count ? b->device_count() : 0);
-}
-
 /* ------------------------------------------------------------ layout, memory_format */
 
 static Value *layout_vals[TSR_LAYOUT_COUNT];
@@ -923,8 +905,4 @@ void bind_types_init(void)
     module_add_fn(torch, "set_default_tensor_type", f_set_default_tensor_type);
     module_add_fn(torch, "set_default_device", f_set_default_device);
     module_add_fn(torch, "get_default_device", f_get_default_device);
-
-    Value *cuda = bind_module("torch.cuda");
-    module_add_fn(cuda, "is_available", f_cuda_is_available);
-    module_add_fn(cuda, "device_count", f_cuda_device_count);
 }
