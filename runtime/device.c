@@ -1,11 +1,15 @@
 /* runtime/device.c — torch.device parsing (c10/core/Device.cpp state machine,
- * SEMANTICS.md §5.1) and the backend table. Only cpu and meta are built in;
- * cuda reports "Torch not compiled with CUDA enabled" until registered. */
+ * SEMANTICS.md §5.1) and the backend table. cpu and meta are built in; the
+ * CUDA backend is a shared object (cuda/) loaded with dlopen on first use, so
+ * the tsr binary links no CUDA library and runs where there is none. */
 #include <ctype.h>
+#include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "alloc.h"
 #include "device.h"
 #include "error.h"
@@ -167,7 +171,7 @@ static int cpu_copy(void *dst, tsr_device dd UNUSED, const void *src, tsr_device
     return 0;
 }
 static int one(void) { return 1; }
-static const tsr_backend cpu_backend = {"cpu", cpu_alloc, cpu_free, cpu_copy, one};
+static const tsr_backend cpu_backend = {"cpu", cpu_alloc, cpu_free, cpu_copy, one, .computes = true};
 
 static void *meta_alloc(size_t nbytes UNUSED, int index UNUSED) { return NULL; }
 static void meta_free(void *p UNUSED, size_t nbytes UNUSED, int index UNUSED) {}
@@ -179,24 +183,75 @@ static int meta_copy(void *dst UNUSED, tsr_device dd, const void *src UNUSED, ts
     }
     return 0;
 }
-static const tsr_backend meta_backend = {"meta", meta_alloc, meta_free, meta_copy, one};
+static const tsr_backend meta_backend = {"meta", meta_alloc, meta_free, meta_copy, one, .computes = true};
 
 static const tsr_backend *backends[TSR_DEV_TYPE_COUNT] = {
     [TSR_DEV_CPU] = &cpu_backend,
     [TSR_DEV_META] = &meta_backend,
 };
-static int (*cuda_loader)(void);
-static int cuda_loader_tried;
 
 void tsr_device_register_backend(tsr_device_type t, const tsr_backend *b)
 {
     if ((unsigned)t < TSR_DEV_TYPE_COUNT) backends[t] = b;
 }
 
-void tsr_device_set_cuda_loader(int (*loader)(void))
+/* ---- the CUDA backend, loaded on first use ---- */
+
+static bool cuda_tried;
+static char cuda_status[PATH_MAX + 256] = "not built";
+
+static void host_error_set(int kind, const char *msg) { tsr_error_set((tsr_errkind)kind, "%s", msg); }
+static const tsr_backend_host host_api = {host_error_set};
+
+/* dir of /proc/self/exe + rel into buf; false when it does not fit. */
+static bool beside_exe(char *buf, size_t n, const char *rel)
 {
-    cuda_loader = loader;
-    cuda_loader_tried = 0;
+    char exe[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0) return false;
+    exe[len] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash) return false;
+    *slash = 0;
+    return (size_t)snprintf(buf, n, "%s/%s", exe, rel) < n;
+}
+
+static void load_cuda(void)
+{
+    cuda_tried = true;
+    const char *env = getenv("TSR_CUDA");
+    if (env && !strcmp(env, "0")) {
+        snprintf(cuda_status, sizeof cuda_status, "disabled (TSR_CUDA=0)");
+        return;
+    }
+    static const char *const rel[] = {"libtsr_cuda.so", "../lib/tsr/libtsr_cuda.so"};
+    for (unsigned i = 0; i < sizeof rel / sizeof *rel; i++) {
+        char path[PATH_MAX];
+        if (!beside_exe(path, sizeof path, rel[i]) || access(path, F_OK) != 0) continue;
+        void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        if (!h) {
+            snprintf(cuda_status, sizeof cuda_status, "%s", dlerror());
+            return;
+        }
+        tsr_cuda_open_fn open_fn;
+        *(void **)&open_fn = dlsym(h, TSR_CUDA_OPEN_SYMBOL);
+        const tsr_backend *b = open_fn ? open_fn(TSR_BACKEND_ABI, &host_api) : NULL;
+        if (!b) {
+            snprintf(cuda_status, sizeof cuda_status, "%s: %s", path,
+                     open_fn ? "built for another tsr (backend ABI differs)" : "no " TSR_CUDA_OPEN_SYMBOL);
+            dlclose(h);
+            return;
+        }
+        backends[TSR_DEV_CUDA] = b;   /* the handle stays open for the process */
+        snprintf(cuda_status, sizeof cuda_status, "loaded from %s", path);
+        return;
+    }
+}
+
+const char *tsr_device_cuda_status(void)
+{
+    if (!cuda_tried && !backends[TSR_DEV_CUDA]) load_cuda();
+    return cuda_status;
 }
 
 const tsr_backend *tsr_device_backend(tsr_device d)
@@ -205,10 +260,7 @@ const tsr_backend *tsr_device_backend(tsr_device d)
         tsr_error_set(TSR_ERR_RUNTIME, "unknown device type %d", (int)d.type);
         return NULL;
     }
-    if (d.type == TSR_DEV_CUDA && !backends[d.type] && cuda_loader && !cuda_loader_tried) {
-        cuda_loader_tried = 1;
-        if (cuda_loader() < 0) return NULL;
-    }
+    if (d.type == TSR_DEV_CUDA && !backends[d.type] && !cuda_tried) load_cuda();
     if (backends[d.type]) return backends[d.type];
     if (d.type == TSR_DEV_CUDA) {
         tsr_error_set(TSR_ERR_ASSERTION, "Torch not compiled with CUDA enabled");

@@ -46,7 +46,8 @@ bool tsr_device_equal(tsr_device a, tsr_device b);
 tsr_device tsr_device_normalize(tsr_device d);
 
 /* Backend vtable. alloc returns NULL and records an error on failure; a
- * zero-byte alloc may return NULL without error (check tsr_error_occurred). */
+ * zero-byte alloc may return NULL without error (check tsr_error_occurred).
+ * The fields after device_count are optional (NULL: not offered). */
 typedef struct tsr_backend {
     const char *name;
     void *(*alloc)(size_t nbytes, int index);
@@ -55,19 +56,49 @@ typedef struct tsr_backend {
      * returns 0 or -1 with an error recorded. */
     int (*copy)(void *dst, tsr_device dd, const void *src, tsr_device sd, size_t nbytes);
     int (*device_count)(void);
+    /* What torch.cuda._lazy_init checks: a driver and at least one device.
+     * 0, or -1 with PyTorch's error recorded ("Found no NVIDIA driver on
+     * your system. ...", "No CUDA GPUs are available"). */
+    int (*init)(void);
+    /* Whether the runtime's ops can compute on this device's memory. The
+     * kernels are the host's (cpu) until a backend brings its own: a backend
+     * that cannot compute holds no tensors (tsr_storage_new refuses). */
+    bool computes;
+    /* torch.cuda.memory_allocated and friends: TSR_MEMSTAT_* of device index. */
+    int64_t (*memory_stat)(int index, int which);
+    void (*empty_cache)(void);
+    int (*synchronize)(int index);   /* 0, or -1 with an error recorded */
 } tsr_backend;
+
+enum { TSR_MEMSTAT_ALLOCATED, TSR_MEMSTAT_MAX_ALLOCATED, TSR_MEMSTAT_RESERVED, TSR_MEMSTAT_MAX_RESERVED };
+
+/* What a backend shared object is handed when it is opened: the runtime's
+ * error record, so that the backend reports errors in PyTorch's words. */
+typedef struct tsr_backend_host {
+    void (*error_set)(int kind, const char *msg);
+} tsr_backend_host;
+
+/* The CUDA backend's entry point, looked up with dlsym in libtsr_cuda.so:
+ * returns its vtable (borrowed, static) or NULL when abi differs. */
+#define TSR_BACKEND_ABI 1
+typedef const tsr_backend *(*tsr_cuda_open_fn)(int abi, const tsr_backend_host *host);
+#define TSR_CUDA_OPEN_SYMBOL "tsr_cuda_backend_open"
 
 /* Registers (or replaces, or with NULL removes) the backend of a device type.
  * The table is borrowed and must outlive its registration. */
 void tsr_device_register_backend(tsr_device_type t, const tsr_backend *b);
-/* Hook run once, on first use of a cuda device with no backend registered
- * (e.g. dlopen of the CUDA backend, which then registers itself). */
-void tsr_device_set_cuda_loader(int (*loader)(void));
-/* The backend of d, borrowed; NULL with an error when there is none:
- * cuda → AssertionError "Torch not compiled with CUDA enabled";
- * others → NotImplementedError "Could not run 'aten::empty.memory_format' with
- * arguments from the 'MPS' backend. ..." */
+/* The backend of d, borrowed; NULL with an error when there is none.
+ * On first use of cuda with no backend registered, the CUDA backend is
+ * loaded with dlopen: libtsr_cuda.so beside the executable, or in
+ * ../lib/tsr/ from it (an install), unless TSR_CUDA=0 is set; it is
+ * tried once. Without it: AssertionError "Torch not compiled with CUDA
+ * enabled"; other device types: NotImplementedError "Could not run
+ * 'aten::empty.memory_format' with arguments from the 'MPS' backend. ..." */
 const tsr_backend *tsr_device_backend(tsr_device d);
+/* What loading the CUDA backend gave: "not built" (no libtsr_cuda.so),
+ * "disabled (TSR_CUDA=0)", "loaded from PATH", or why it failed ("PATH:
+ * dlerror text"). Borrowed; loads the backend first if not yet tried. */
+const char *tsr_device_cuda_status(void);
 /* True when tensors on d carry no data (meta). */
 bool tsr_device_is_meta(tsr_device d);
 

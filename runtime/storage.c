@@ -44,6 +44,13 @@ tsr_storage *tsr_storage_new(size_t nbytes, tsr_dtype dtype, tsr_device device)
 {
     const tsr_backend *be = tsr_device_backend(device);
     if (!be) return NULL;
+    if (be->init && be->init() < 0) return NULL;
+    if (!be->computes) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
+                      "tsr's %s backend is loaded but cannot hold tensors yet: it has no kernels, and tsr never "
+                      "computes on the CPU what was asked of the %s device", be->name, be->name);
+        return NULL;
+    }
     tsr_storage *s = rec_alloc();
     if (!s) return NULL;
     *s = (tsr_storage){.refcount = 1, .nbytes = nbytes, .dtype = dtype, .device = device,

@@ -33,12 +33,15 @@ static int cuda_count(void)
 }
 
 /* torch.cuda._lazy_init(): what every call that needs a device does first.
- * Without a backend 1.13 asserts torch._C has _cuda_getDeviceCount. The
+ * Without a backend 1.13 asserts torch._C has _cuda_getDeviceCount; with
+ * one, the driver and device checks give PyTorch's RuntimeError. The
  * backend does not yet offer these queries (device streams, properties,
- * RNG state): with one registered they say so rather than invent values. */
+ * RNG state): past the checks they say so rather than invent values. */
 static Value *lazy_init_fail(const char *fname)
 {
-    if (!cuda_backend()) return exc_set("AssertionError", NOT_COMPILED);
+    const tsr_backend *b = cuda_backend();
+    if (!b) return exc_set("AssertionError", NOT_COMPILED);
+    if (b->init && b->init() < 0) return bind_runtime_error();
     return exc_set("NotImplementedError", "torch.cuda.%s is not supported by tsr's CUDA backend yet", fname);
 }
 
@@ -111,12 +114,20 @@ static Value *f_needs_cuda(Value *self, CallArgs *a, void *data)
 }
 
 /* memory_allocated(device=None) and the other counters: 0 until CUDA is
- * initialised, which it never is here (the device is not even parsed). */
-static Value *f_zero_counter(Value *self, CallArgs *a, void *data)
+ * initialised (the device is not even parsed then), else the backend's
+ * caching-allocator statistics. data: "name\0" then the TSR_MEMSTAT_ code. */
+static Value *f_counter(Value *self, CallArgs *a, void *data)
 {
+    const char *name = data;
+    int which = (unsigned char)name[strlen(name) + 1] - '0';
     Value *x[1];
-    if (bind_args(a, data, "def device=", x)) return NULL;
-    return v_int(0);
+    if (bind_args(a, name, "def device=", x)) return NULL;
+    const tsr_backend *b = cuda_backend();
+    if (!b || !b->memory_stat || cuda_count() == 0) return v_int(0);
+    int64_t idx = 0;
+    bool none;
+    if (device_index(x[0], true, &idx, &none) < 0) return NULL;
+    return v_int(b->memory_stat(none ? 0 : (int)idx, which));
 }
 
 static Value *f_memory_stats_nested(Value *self, CallArgs *a, void *d)
@@ -134,6 +145,14 @@ static Value *f_memory_summary(Value *self, CallArgs *a, void *d)
 }
 
 /* empty_cache(), seed(), seed_all(): nothing to do before initialisation. */
+static Value *f_empty_cache(Value *self, CallArgs *a, void *data)
+{
+    if (bind_args(a, "empty_cache", "def ", noargs)) return NULL;
+    const tsr_backend *b = cuda_backend();
+    if (b && b->empty_cache && cuda_count() > 0) b->empty_cache();
+    return v_none();
+}
+
 static Value *f_none0(Value *self, CallArgs *a, void *data)
 {
     if (bind_args(a, data, "def ", noargs)) return NULL;
@@ -163,6 +182,19 @@ static Value *f_set_device(Value *self, CallArgs *a, void *d)
     if (idx < 0) return v_none();
     if (!cuda_backend()) return exc_set("AttributeError", "module 'torch._C' has no attribute '_cuda_setDevice'");
     return lazy_init_fail("set_device");
+}
+
+static Value *f_synchronize(Value *self, CallArgs *a, void *d)
+{
+    Value *x[1];
+    if (bind_args(a, "synchronize", "def device=", x)) return NULL;
+    const tsr_backend *b = cuda_backend();
+    if (!b || !b->synchronize || (b->init && b->init() < 0)) return lazy_init_fail("synchronize");
+    int64_t idx = 0;
+    bool none;
+    if (device_index(x[0], true, &idx, &none) < 0) return NULL;
+    if (b->synchronize(none ? 0 : (int)idx) < 0) return bind_runtime_error();
+    return v_none();
 }
 
 static Value *f_get_device_properties(Value *self, CallArgs *a, void *d)
@@ -375,7 +407,7 @@ void bind_cuda_init(void)
     module_add_fn(m, "is_initialized", f_is_initialized);
     NEEDS(m, "init", "def ");
     NEEDS(m, "current_device", "def ");
-    NEEDS(m, "synchronize", "def device=");
+    add(m, "synchronize", f_synchronize, NULL);
     NEEDS(m, "get_device_name", "def device=");
     NEEDS(m, "get_device_capability", "def device=");
     NEEDS(m, "mem_get_info", "def device=");
@@ -391,10 +423,12 @@ void bind_cuda_init(void)
     NEEDS(m, "cudart", "def ");
     add(m, "get_device_properties", f_get_device_properties, NULL);
     add(m, "set_device", f_set_device, NULL);
-    static const char *const counters[] = {"memory_allocated", "max_memory_allocated", "memory_reserved",
-                                           "max_memory_reserved", "memory_cached", "max_memory_cached"};
-    for (unsigned i = 0; i < sizeof counters / sizeof *counters; i++)
-        add(m, counters[i], f_zero_counter, counters[i]);
+    add(m, "memory_allocated", f_counter, "memory_allocated\0" "0");
+    add(m, "max_memory_allocated", f_counter, "max_memory_allocated\0" "1");
+    add(m, "memory_reserved", f_counter, "memory_reserved\0" "2");
+    add(m, "max_memory_reserved", f_counter, "max_memory_reserved\0" "3");
+    add(m, "memory_cached", f_counter, "memory_cached\0" "2");
+    add(m, "max_memory_cached", f_counter, "max_memory_cached\0" "3");
     add(m, "memory_stats_as_nested_dict", f_memory_stats_nested, NULL);
     add(m, "memory_summary", f_memory_summary, NULL);
     add(m, "reset_peak_memory_stats", f_reset_stats, "reset_peak_memory_stats\0_cuda_resetPeakMemoryStats");
@@ -402,7 +436,7 @@ void bind_cuda_init(void)
     add(m, "reset_max_memory_cached", f_reset_stats, "reset_max_memory_cached\0_cuda_resetPeakMemoryStats");
     add(m, "reset_accumulated_memory_stats", f_reset_stats,
         "reset_accumulated_memory_stats\0_cuda_resetAccumulatedMemoryStats");
-    add(m, "empty_cache", f_none0, "empty_cache");
+    add(m, "empty_cache", f_empty_cache, NULL);
     add(m, "seed", f_none0, "seed");
     add(m, "seed_all", f_none0, "seed_all");
     add(m, "manual_seed", f_manual_seed, "manual_seed");

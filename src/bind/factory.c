@@ -817,8 +817,14 @@ static Value *legacy_call(Value *type, CallArgs *a, void *data)
     tsr_dtype d = TSR_FLOAT32;
     bool cuda = false;
     legacy_class_of(type, &d, &cuda);
-    if (cuda)
-        return exc_set("TypeError", "type %s not available. Torch not compiled with CUDA enabled.", type->u.typeobj->name);
+    if (cuda) {
+        if (!tsr_device_backend((tsr_device){TSR_DEV_CUDA, 0})) {
+            tsr_error_clear();
+            return exc_set("TypeError", "type %s not available. Torch not compiled with CUDA enabled.",
+                           type->u.typeobj->name);
+        }
+        return legacy_new(a, "new", d, (tsr_device){TSR_DEV_CUDA, 0}, false);
+    }
     return legacy_new(a, "new", d, TSR_CPU, false);
 }
 

@@ -10,6 +10,9 @@ bats_require_minimum_version 1.5.0
 TSR=${TSR:-$BATS_TEST_DIRNAME/../../tsr}
 TSR_VERSION=$(cat "$BATS_TEST_DIRNAME/../../VERSION")
 PTYDRIVE=$BATS_TEST_DIRNAME/ptydrive.py
+# The tests expect what a CPU-only PyTorch prints; tests/cli/cuda.bats unsets
+# this to try the CUDA backend (libtsr_cuda.so) where it was built.
+export TSR_CUDA=0
 
 setup() {
     [ -x "$TSR" ] || skip "no tsr binary at $TSR (run make first)"

@@ -1,5 +1,6 @@
 /* tests/unit/test_runtime_device.c — torch.device parsing with PyTorch's
  * exact messages (SEMANTICS.md §5.1), str(), and the backend table. */
+#include <stdlib.h>
 #include <string.h>
 #include "unit.h"
 #include "tsr.h"
@@ -86,25 +87,40 @@ TEST(device_equality_and_normalize)
     CHECK_STR(tsr_device_backend_name(TSR_DEV_META), "Meta");
 }
 
-static int loader_calls;
-static int fake_loader(void) { loader_calls++; return 0; }
+/* A backend as the CUDA one is on a machine without a driver: init fails
+ * with PyTorch's message, and it computes nothing. */
+static int init_calls;
+static int no_driver_init(void)
+{
+    init_calls++;
+    tsr_error_set(TSR_ERR_RUNTIME, "Found no NVIDIA driver on your system.");
+    return -1;
+}
+static int ok_init(void) { return 0; }
+static int zero(void) { return 0; }
 
 TEST(device_backends)
 {
     int64_t n = 2;
+    setenv("TSR_CUDA", "0", 1);   /* whatever libtsr_cuda.so lies beside the test binary */
     tsr_error_clear();
     tsr_tensor *t = tsr_zeros(1, &n, TSR_FLOAT32, (tsr_device){TSR_DEV_CUDA, -1});
     CHECK(t == NULL);
     CHECK_EQ_INT(tsr_error_kind(), TSR_ERR_ASSERTION);
     CHECK_STR(tsr_error_message(), "Torch not compiled with CUDA enabled");
+    CHECK_STR(tsr_device_cuda_status(), "disabled (TSR_CUDA=0)");
     tsr_error_clear();
-    tsr_device_set_cuda_loader(fake_loader);
+    tsr_backend fake = {.name = "cuda", .device_count = zero, .init = no_driver_init};
+    tsr_device_register_backend(TSR_DEV_CUDA, &fake);
     t = tsr_zeros(1, &n, TSR_FLOAT32, (tsr_device){TSR_DEV_CUDA, 0});
-    CHECK(t == NULL && loader_calls == 1);
+    CHECK(t == NULL && init_calls == 1);
+    CHECK_STR(tsr_error_message(), "Found no NVIDIA driver on your system.");
     tsr_error_clear();
+    fake.init = ok_init;   /* a device, but no kernels: no tensors either */
     t = tsr_zeros(1, &n, TSR_FLOAT32, (tsr_device){TSR_DEV_CUDA, 0});
-    CHECK(t == NULL && loader_calls == 1);      /* tried once only */
-    tsr_device_set_cuda_loader(NULL);
+    CHECK(t == NULL);
+    CHECK_EQ_INT(tsr_error_kind(), TSR_ERR_NOT_IMPLEMENTED);
+    tsr_device_register_backend(TSR_DEV_CUDA, NULL);
     tsr_error_clear();
     t = tsr_zeros(1, &n, TSR_FLOAT32, (tsr_device){TSR_DEV_MPS, -1});
     CHECK(t == NULL);

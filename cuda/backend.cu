@@ -1,0 +1,289 @@
+/* cuda/backend.cu — the CUDA backend, built by nvcc into libtsr_cuda.so and
+ * loaded by runtime/device.c with dlopen on first use of a cuda device: the
+ * driver check of torch.cuda._lazy_init with PyTorch's messages, a caching
+ * allocator on cudaMalloc (blocks kept by size class and reused, as
+ * c10/cuda/CUDACachingAllocator.cpp does), host<->device and peer copies, and
+ * the memory statistics torch.cuda reports. It has no kernels yet, so it
+ * declares that it cannot compute (tsr_backend.computes): tsr then refuses
+ * to hold tensors on cuda rather than run CPU kernels on device memory. */
+#include <cuda_runtime.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern "C" {
+#include "device.h"
+#include "error.h"
+}
+
+static const tsr_backend_host *host;
+
+static void fail(const char *msg) { host->error_set(TSR_ERR_RUNTIME, msg); }
+
+/* ------------------------------------------------------------ devices */
+
+static int ndevices = -1;          /* -1: not yet asked */
+static cudaError_t count_status;   /* what cudaGetDeviceCount answered */
+
+/* c10::cuda::device_count(): 0 when there is no driver or no device. */
+static int device_count(void)
+{
+    if (ndevices < 0) {
+        int n = 0;
+        count_status = cudaGetDeviceCount(&n);
+        if (count_status != cudaSuccess) {
+            n = 0;
+            cudaGetLastError();   /* clear the sticky error */
+        }
+        ndevices = n;
+    }
+    return ndevices;
+}
+
+/* torch.cuda._lazy_init(): a driver, then at least one device, in the words
+ * of c10/cuda/CUDAFunctions.cpp (device_count_impl) and CUDAHooks::initCUDA. */
+static int init(void)
+{
+    if (device_count() > 0) return 0;
+    char msg[512];
+    switch (count_status) {
+    case cudaErrorInsufficientDriver: {
+        int version = 0;
+        if (cudaDriverGetVersion(&version) != cudaSuccess || version <= 0) {
+            fail("Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a "
+                 "driver from http://www.nvidia.com/Download/index.aspx");
+        } else {
+            snprintf(msg, sizeof msg,
+                     "The NVIDIA driver on your system is too old (found version %d). Please update your GPU driver "
+                     "by downloading and installing a new version from the URL: "
+                     "http://www.nvidia.com/Download/index.aspx Alternatively, go to: https://pytorch.org to "
+                     "install a PyTorch version that has been compiled with your version of the CUDA driver.",
+                     version);
+            fail(msg);
+        }
+        return -1;
+    }
+    case cudaErrorInitializationError:
+        fail("CUDA driver initialization failed, you might not have a CUDA gpu.");
+        return -1;
+    case cudaSuccess:
+    case cudaErrorNoDevice:
+        fail("No CUDA GPUs are available");
+        return -1;
+    default:
+        snprintf(msg, sizeof msg, "CUDA error: %s", cudaGetErrorString(count_status));
+        fail(msg);
+        return -1;
+    }
+}
+
+static int set_device(int index)
+{
+    if (init() < 0) return -1;
+    if (index < 0) index = 0;
+    if (index >= ndevices) {
+        fail("CUDA error: invalid device ordinal");
+        return -1;
+    }
+    cudaError_t e = cudaSetDevice(index);
+    if (e != cudaSuccess) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "CUDA error: %s", cudaGetErrorString(e));
+        fail(msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ caching allocator */
+
+/* Sizes round up to 512 bytes below 1 MiB and to 2 MiB above (PyTorch's
+ * kMinBlockSize and kLargeBuffer); a freed block waits in its device's list
+ * for a request of the same rounded size. */
+#define MAX_DEVICES 64
+typedef struct Block { void *p; size_t size; struct Block *next; } Block;
+typedef struct {
+    Block *cached;                  /* free blocks, any size */
+    int64_t allocated, max_allocated, reserved, max_reserved;
+} DeviceMem;
+
+static DeviceMem mem[MAX_DEVICES];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t round_size(size_t n)
+{
+    if (n < (1u << 20)) return (n + 511) & ~(size_t)511;
+    return (n + (2u << 20) - 1) & ~(((size_t)2 << 20) - 1);
+}
+
+static void release_cached(int index)
+{
+    DeviceMem *m = &mem[index];
+    for (Block *b = m->cached, *next; b; b = next) {
+        next = b->next;
+        cudaFree(b->p);
+        m->reserved -= (int64_t)b->size;
+        free(b);
+    }
+    m->cached = NULL;
+}
+
+static void format_bytes(char *buf, size_t n, int64_t bytes)
+{
+    const double kib = 1024.0, mib = kib * 1024, gib = mib * 1024;
+    if (bytes < kib) snprintf(buf, n, "%lld bytes", (long long)bytes);
+    else if (bytes < mib) snprintf(buf, n, "%.2f KiB", bytes / kib);
+    else if (bytes < gib) snprintf(buf, n, "%.2f MiB", bytes / mib);
+    else snprintf(buf, n, "%.2f GiB", bytes / gib);
+}
+
+static void *alloc(size_t nbytes, int index)
+{
+    if (set_device(index) < 0) return NULL;
+    if (index < 0) index = 0;
+    if (index >= MAX_DEVICES) { fail("CUDA error: invalid device ordinal"); return NULL; }
+    size_t size = round_size(nbytes ? nbytes : 1);
+    pthread_mutex_lock(&lock);
+    DeviceMem *m = &mem[index];
+    void *p = NULL;
+    for (Block **pb = &m->cached; *pb; pb = &(*pb)->next) {
+        if ((*pb)->size == size) {
+            Block *b = *pb;
+            *pb = b->next;
+            p = b->p;
+            free(b);
+            break;
+        }
+    }
+    if (!p) {
+        cudaError_t e = cudaMalloc(&p, size);
+        if (e == cudaErrorMemoryAllocation) {   /* give the cache back and try once more */
+            cudaGetLastError();
+            release_cached(index);
+            e = cudaMalloc(&p, size);
+        }
+        if (e != cudaSuccess) {
+            cudaGetLastError();
+            size_t free_b = 0, total_b = 0;
+            cudaMemGetInfo(&free_b, &total_b);
+            char want[32], total[32], used[32], freeb[32], reserved[32], msg[512];
+            format_bytes(want, sizeof want, (int64_t)size);
+            format_bytes(total, sizeof total, (int64_t)total_b);
+            format_bytes(used, sizeof used, m->allocated);
+            format_bytes(freeb, sizeof freeb, (int64_t)free_b);
+            format_bytes(reserved, sizeof reserved, m->reserved);
+            snprintf(msg, sizeof msg,
+                     "CUDA out of memory. Tried to allocate %s (GPU %d; %s total capacity; %s already allocated; %s "
+                     "free; %s reserved in total by PyTorch)",
+                     want, index, total, used, freeb, reserved);
+            pthread_mutex_unlock(&lock);
+            fail(msg);
+            return NULL;
+        }
+        m->reserved += (int64_t)size;
+        if (m->reserved > m->max_reserved) m->max_reserved = m->reserved;
+    }
+    m->allocated += (int64_t)size;
+    if (m->allocated > m->max_allocated) m->max_allocated = m->allocated;
+    pthread_mutex_unlock(&lock);
+    return p;
+}
+
+static void release(void *p, size_t nbytes, int index)
+{
+    if (!p) return;
+    if (index < 0) index = 0;
+    Block *b = (Block *)malloc(sizeof *b);
+    pthread_mutex_lock(&lock);
+    DeviceMem *m = &mem[index];
+    size_t size = round_size(nbytes ? nbytes : 1);
+    m->allocated -= (int64_t)size;
+    if (b) {
+        *b = (Block){p, size, m->cached};
+        m->cached = b;
+    } else {   /* no room to remember it: give it back */
+        cudaFree(p);
+        m->reserved -= (int64_t)size;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+static void empty_cache(void)
+{
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < MAX_DEVICES; i++)
+        if (mem[i].cached) {
+            cudaSetDevice(i);
+            release_cached(i);
+        }
+    pthread_mutex_unlock(&lock);
+}
+
+static int64_t memory_stat(int index, int which)
+{
+    if (index < 0) index = 0;
+    if (index >= MAX_DEVICES) return 0;
+    DeviceMem *m = &mem[index];
+    switch (which) {
+    case TSR_MEMSTAT_ALLOCATED: return m->allocated;
+    case TSR_MEMSTAT_MAX_ALLOCATED: return m->max_allocated;
+    case TSR_MEMSTAT_RESERVED: return m->reserved;
+    case TSR_MEMSTAT_MAX_RESERVED: return m->max_reserved;
+    default: return 0;
+    }
+}
+
+/* ------------------------------------------------------------ copies */
+
+/* Any direction: with unified addressing cudaMemcpyDefault knows host from
+ * device and peer from peer (staged by the driver where there is no peer
+ * access). A copy to the host waits for the device, as a .cpu() does. */
+static int copy(void *dst, tsr_device dd, const void *src, tsr_device sd, size_t nbytes)
+{
+    if (!nbytes) return 0;
+    int dev = dd.type == TSR_DEV_CUDA ? dd.index : sd.index;
+    if (set_device(dev) < 0) return -1;
+    cudaError_t e = cudaMemcpy(dst, src, nbytes, cudaMemcpyDefault);
+    if (e != cudaSuccess) {
+        cudaGetLastError();
+        char msg[256];
+        snprintf(msg, sizeof msg, "CUDA error: %s", cudaGetErrorString(e));
+        fail(msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int synchronize(int index)
+{
+    if (set_device(index) < 0) return -1;
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e != cudaSuccess) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "CUDA error: %s", cudaGetErrorString(e));
+        fail(msg);
+        return -1;
+    }
+    return 0;
+}
+
+static tsr_backend backend;
+
+extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_backend_open(int abi,
+                                                                                            const tsr_backend_host *h)
+{
+    if (abi != TSR_BACKEND_ABI || !h) return NULL;
+    host = h;
+    backend.name = "cuda";
+    backend.alloc = alloc;
+    backend.free = release;
+    backend.copy = copy;
+    backend.device_count = device_count;
+    backend.init = init;
+    backend.computes = false;
+    backend.memory_stat = memory_stat;
+    backend.empty_cache = empty_cache;
+    backend.synchronize = synchronize;
+    return &backend;
+}
