@@ -17,6 +17,7 @@ typedef struct tsr_storage {
     tsr_dtype dtype;         /* element dtype of the creating tensor */
     tsr_device device;
     bool resizable;
+    bool shared;                /* share_memory_() was called (is_shared()) */
     /* External buffers: called instead of the backend's free when non-NULL. */
     void (*deleter)(void *data, void *ctx);
     void *deleter_ctx;

@@ -676,6 +676,9 @@ int tsr_tensor_is_nonzero(const tsr_tensor *t)
     }
     tsr_scalar s;
     if (tsr_tensor_item(t, &s) < 0) return -1;
+    /* (native/TensorProperties.cpp is_nonzero: a complex value is compared
+     * with 0+0j, unlike a cast to bool, which reads the real part) */
+    if (s.kind == TSR_SCALAR_COMPLEX) return s.re != 0 || s.im != 0;
     return tsr_scalar_to_bool(s);
 }
 

@@ -442,13 +442,19 @@ static Value *type_compare(int op, Value *a, Value *b, int reflected)
     return v_bool(op == OP_EQ ? eq : !eq);
 }
 
+/* __name__, __qualname__ and __module__ from the VType's dotted name or
+ * module ("torch.cuda.FloatTensor": module torch.cuda), then the class's own
+ * attributes. */
 static Value *type_getattr(Value *v, const char *name)
 {
-    if (!strcmp(name, "__name__")) {
-        const char *n = v->u.typeobj->name, *dot = strrchr(n, '.');
-        return v_str(dot ? dot + 1 : n);
+    const VType *t = v->u.typeobj;
+    const char *n = t->name, *dot = strrchr(n, '.');
+    if (!strcmp(name, "__name__") || !strcmp(name, "__qualname__")) return v_str(dot ? dot + 1 : n);
+    if (!strcmp(name, "__module__")) {
+        if (t->module) return v_str(t->module);
+        return dot ? v_strn(n, (size_t)(dot - n)) : v_str("builtins");
     }
-    return NULL;
+    return t->class_getattr ? t->class_getattr(t, name) : NULL;
 }
 
 const VType t_type = {.name = "type", .repr = type_repr, .eq = type_eq, .hash = type_hash,

@@ -946,6 +946,8 @@ Value *value_getattr(Value *v, const char *name)
     if (r || exc_pending()) return r;
     if (v->type == &t_module)
         return exc_set("AttributeError", "module '%s' has no attribute '%s'", v->u.mod->name, name);
+    if (v->type == &t_type)
+        return exc_set("AttributeError", "type object '%s' has no attribute '%s'", v->u.typeobj->name, name);
     return exc_set("AttributeError", "'%s' object has no attribute '%s'", type_name(v), name);
 }
 

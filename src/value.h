@@ -71,6 +71,9 @@ struct VType {
     Value *(*enter)(Value *v);                      /* `with`: value bound by `as` */
     int (*exit)(Value *v);
     const char *(*dir)(Value *v, int i);            /* i-th attribute name for completion, NULL at end */
+    /* attributes of the class object itself (torch.FloatTensor.dtype): new
+     * ref, or NULL with no exception pending = no such attribute */
+    Value *(*class_getattr)(const VType *t, const char *name);
 };
 
 typedef struct Func Func;

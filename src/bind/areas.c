@@ -26,6 +26,7 @@ static void (*const areas[])(void) = {
     bind_index_init,
     bind_linalg_init,
     bind_cuda_init,
+    bind_query_init,
 };
 
 void bind_areas_init(void)

@@ -811,6 +811,22 @@ bool legacy_class_of(Value *v, tsr_dtype *dtype, bool *cuda)
     return false;
 }
 
+/* Class attributes of the legacy classes (torch.FloatTensor.dtype): the
+ * dtype, is_cuda, is_sparse and layout that 1.13's tensor type objects carry. */
+static Value *legacy_class_getattr(const VType *t, const char *name)
+{
+    Value tv = {.type = &t_type};
+    tv.u.typeobj = t;
+    tsr_dtype d = TSR_FLOAT32;
+    bool cuda = false;
+    if (!legacy_class_of(&tv, &d, &cuda)) return NULL;
+    if (!strcmp(name, "dtype")) return v_dtype(d);
+    if (!strcmp(name, "is_cuda")) return v_bool(cuda);
+    if (!strcmp(name, "is_sparse")) return v_bool(false);
+    if (!strcmp(name, "layout")) return v_layout(TSR_LAYOUT_STRIDED);
+    return NULL;
+}
+
 /* The construct slot of the legacy classes: torch.FloatTensor(2, 3). */
 static Value *legacy_call(Value *type, CallArgs *a, void *data)
 {
@@ -851,7 +867,8 @@ void bind_factory_init(void)
             const tsr_dtype_traits *tr = tsr_dtype_traits_of(TSR_##ID);                                     \
             snprintf(legacy_names[c][TSR_##ID], sizeof legacy_names[c][TSR_##ID], "torch.%s%s",            \
                      c ? "cuda." : "", tr->tensor_type);                                                    \
-            legacy_vt[c][TSR_##ID] = (VType){.name = legacy_names[c][TSR_##ID], .construct = legacy_call}; \
+            legacy_vt[c][TSR_##ID] = (VType){.name = legacy_names[c][TSR_##ID], .construct = legacy_call,      \
+                                              .class_getattr = legacy_class_getattr};                   \
             module_add(c ? cuda : torch, tr->tensor_type, v_typeobj(&legacy_vt[c][TSR_##ID]));              \
         }
         TSR_DTYPES(X)
