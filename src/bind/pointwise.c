@@ -287,7 +287,7 @@ static Value *run_conj(const OpDef *d, const char *fname, Bound *b, Value *self_
 {
     Value *x = b->v[0], *outv = self_inplace ? NULL : b->v[OUT_SLOT];
     tsr_tensor *t = tensor_of(x), *out = outv ? tensor_of(outv) : NULL, *r;
-    if (d->kind == K_RESOLVE) r = tsr_resolve_bits(t);
+    if (d->kind == K_RESOLVE) r = strstr(fname, "neg") ? tsr_resolve_neg(t) : tsr_resolve_conj(t);
     else if (d->kind == K_CONJ) r = tsr_conj(t);
     else r = self_inplace ? tsr_conj_physical_(t) : tsr_conj_physical(t, out);
     if (out) ops_warn();
