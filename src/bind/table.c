@@ -356,7 +356,10 @@ static int invalid_single(const char *fname, const BindSig *s, CallArgs *a)
     if (has_out && !out_kw) start--;
     if (start < 0) start = 0;
     got[0] = 0;
-    for (int k = 0; k < a->nkw; k++) {
+    int order[BIND_MAXKW];   /* _tryMatchKwargs walks the std::unordered_map */
+    bind_kwargs_order(a->nkw, (const char *const *)a->kwnames, order);
+    for (int j = 0; j < a->nkw && j < BIND_MAXKW && order[j] >= 0; j++) {
+        int k = order[j];
         bool found = false;
         for (int i = start; i < nopt; i++) found = found || (opt[i] && !strcmp(opt[i]->name, a->kwnames[k]));
         if (!found && n < sizeof got) n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", n ? ", " : "", a->kwnames[k]);
@@ -371,9 +374,9 @@ static int invalid_single(const char *fname, const BindSig *s, CallArgs *a)
     if (!(ngot == nopt || (has_out && ngot == nopt - 1))) {
         for (int i = 0; i < a->npos && n < sizeof got - 64; i++)
             n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", i ? ", " : "", type_name(a->pos[i]));
-        for (int i = a->nkw - 1; i >= 0 && n < sizeof got - 64; i--)   /* unordered_map order, as types.c */
-            n += (size_t)snprintf(got + n, sizeof got - n, "%s%s=%s", (i != a->nkw - 1 || a->npos) ? ", " : "",
-                                  a->kwnames[i], type_name(a->kw[i]));
+        for (int j = 0; j < a->nkw && j < BIND_MAXKW && order[j] >= 0 && n < sizeof got - 64; j++)   /* the map's order */
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s%s=%s", (j || a->npos) ? ", " : "",
+                                  a->kwnames[order[j]], type_name(a->kw[order[j]]));
         if (a->nkw && !a->npos && n < sizeof got - 4) n += (size_t)snprintf(got + n, sizeof got - n, ", ");
     } else {
         for (int i = 0; i < ngot && n < sizeof got - 8; i++) {
@@ -457,7 +460,7 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
  * the casts). Sorted (bsearch). */
 static const char *const bits_aware_rows[] = {
     "__complex__", "__float__", "__format__", "__index__", "__int__", "adjoint", "align_as", "align_to", "as_strided",
-    "bfloat16", "bool", "byte", "cdouble", "cfloat", "char", "chalf", "chunk", "clone", "conj", "contiguous", "copy_",
+    "as_tensor", "asarray", "bfloat16", "bool", "byte", "cdouble", "cfloat", "chalf", "char", "chunk", "clone", "conj", "contiguous", "copy_",
     "cpu", "cuda", "data_ptr", "detach", "detach_", "diagonal", "dim", "double", "dsplit", "element_size", "expand",
     "expand_as", "flatten", "float", "get_device", "half", "hsplit", "imag", "int", "is_complex", "is_conj",
     "is_contiguous", "is_floating_point", "is_neg", "is_set_to", "is_signed", "item", "long", "moveaxis", "movedim",
