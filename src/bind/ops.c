@@ -172,12 +172,8 @@ static Value *rtruediv(Value *self, const tsr_operand *s)
 static Value *matmul_op(Value *self, Value *other, int reflected)
 {
     if (other->type != &t_tensor) return value_not_implemented();
-    /* the math bits' fallback (table.c call_resolved): matmul reads storage */
-    tsr_tensor *a = tsr_resolve_bits(tensor_of(self)), *b = a ? tsr_resolve_bits(tensor_of(other)) : NULL;
-    tsr_tensor *r = !b ? NULL : reflected ? tsr_matmul(b, a, NULL) : tsr_matmul(a, b, NULL);
-    tsr_tensor_release(a);
-    tsr_tensor_release(b);
-    return ops_finish(r, NULL);
+    tsr_tensor *a = tensor_of(self), *b = tensor_of(other);   /* tsr_matmul knows the math bits */
+    return ops_finish(reflected ? tsr_matmul(b, a, NULL) : tsr_matmul(a, b, NULL), NULL);
 }
 
 Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)

@@ -472,12 +472,23 @@ static const char *const bits_aware_rows[] = {
     "view_as_real", "vsplit",
 };
 
+/* Rows whose runtime reads inputs with bits itself (1.13's fallthroughs for
+ * dot, vdot, mm, addmm and the matmul that decomposes into them): only a
+ * written tensor with a bit still goes through the fallback. Sorted. */
+static const char *const bits_input_rows[] = {"addmm", "dot", "matmul", "mm", "vdot"};
+
 static int cmp_name(const void *a, const void *b) { return strcmp(a, *(const char *const *)b); }
 
 static bool bits_aware(const BindRow *d)
 {
     return bsearch(d->name, bits_aware_rows, sizeof bits_aware_rows / sizeof bits_aware_rows[0],
                    sizeof bits_aware_rows[0], cmp_name) != NULL;
+}
+
+static bool bits_inputs(const BindRow *d)
+{
+    return bsearch(d->name, bits_input_rows, sizeof bits_input_rows / sizeof bits_input_rows[0],
+                   sizeof bits_input_rows[0], cmp_name) != NULL;
 }
 
 static bool has_bits(Value *v) { return v && is_tensor(v) && tsr_tensor_has_bits(tensor_of(v)); }
@@ -520,6 +531,7 @@ static Value *call_resolved(const BindRow *d, const char *fname, BindArgs *b, Va
         any = b->v[i] && (has_bits(b->v[i]) || b->v[i]->type == &t_list || b->v[i]->type == &t_tuple);
     if (!any) return d->handler(d, fname, b, self, inplace);
     Value *old_self = self;
+    bool inputs_aware = bits_inputs(d);
     for (int i = 0; i < BIND_MAXP; i++) {
         Value *v = b->v[i];
         if (!v) continue;
@@ -537,6 +549,8 @@ static Value *call_resolved(const BindRow *d, const char *fname, BindArgs *b, Va
                 if (nv->u.seq.items[k] != v->u.seq.items[k])
                     mut[nmut++] = (Mut){v->u.seq.items[k], nv->u.seq.items[k]};
             if (nv != v) mut[nmut++] = (Mut){v, nv};
+        } else if (inputs_aware) {
+            continue;
         } else {
             nv = resolved(v);
             if (!nv) goto done;
