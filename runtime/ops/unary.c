@@ -636,6 +636,12 @@ tsr_tensor *tsr_unary_(tsr_unop op, tsr_tensor *x, const tsr_unary_opts *opts)
 tsr_tensor *tsr_conj(tsr_tensor *x)
 {
     if (!tsr_dtype_is_complex(x->dtype)) return tsr_tensor_retain(x);
+    if (x->names) {   /* aten::_conj has no named-tensor rule in 1.13 */
+        tsr_error_set(TSR_ERR_RUNTIME, "aten::_conj is not yet supported with named tensors. Please drop names via "
+                      "`tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names on the result "
+                      "of the operation.");
+        return NULL;
+    }
     tsr_tensor *v = tsr_view_alias(x);   /* _conj: a view with the bit flipped */
     if (v) v->conj = !x->conj;
     return v;

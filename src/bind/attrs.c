@@ -399,16 +399,9 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
 static Value *f_is_tensor(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    Value *obj = a->npos ? a->pos[0] : NULL;
-    if (a->npos > 1) return exc_set("TypeError", "is_tensor() takes 1 positional argument but %d were given", a->npos);
-    for (int k = 0; k < a->nkw; k++) {
-        if (strcmp(a->kwnames[k], "obj"))
-            return exc_set("TypeError", "is_tensor() got an unexpected keyword argument '%s'", a->kwnames[k]);
-        if (obj) return exc_set("TypeError", "is_tensor() got multiple values for argument 'obj'");
-        obj = a->kw[k];
-    }
-    if (!obj) return exc_set("TypeError", "is_tensor() missing 1 required positional argument: 'obj'");
-    return v_bool(is_tensor(obj));
+    Value *obj[1];
+    if (bind_args(a, "is_tensor", "def obj", obj) < 0) return NULL;
+    return v_bool(is_tensor(obj[0]));
 }
 
 /* ------------------------------------------------------------ the table */

@@ -544,7 +544,9 @@ static Value *f_get_num_threads(Value *self, CallArgs *a, void *d)
 static Value *f_broadcast_shapes(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    if (a->nkw) return exc_set("TypeError", "broadcast_shapes() got an unexpected keyword argument '%s'", a->kwnames[0]);
+    Value *shapes[1];   /* def broadcast_shapes(*shapes): CPython's binding (a->pos is the tuple) */
+    if (bind_args(a, "broadcast_shapes", "def *shapes", shapes) < 0) return NULL;
+    decref(shapes[0]);
     size_t max_len = 0;
     for (int k = 0; k < a->npos; k++) {
         Value *sh = a->pos[k];
