@@ -670,8 +670,23 @@ typedef struct { BindRow *rows; int n; } Area;
 static Area *areas;
 static int nareas, capareas;
 
+/* The bsearch lists must stay sorted: checked at every start-up (a
+ * programming error caught by every test run). */
+static void check_sorted(const char *const *names, size_t n, const char *what)
+{
+    for (size_t i = 1; i < n; i++)
+        if (strcmp(names[i - 1], names[i]) >= 0) {
+            fprintf(stderr, "tsr: %s not sorted at \"%s\"\n", what, names[i]);
+            abort();
+        }
+}
+
 void bind_table_register(BindRow *rows, int n)
 {
+    if (!nareas) {
+        check_sorted(bits_aware_rows, sizeof bits_aware_rows / sizeof bits_aware_rows[0], "bits_aware_rows");
+        check_sorted(bits_input_rows, sizeof bits_input_rows / sizeof bits_input_rows[0], "bits_input_rows");
+    }
     if (nareas == capareas) {
         capareas = capareas * 2 + 8;
         areas = realloc(areas, (size_t)capareas * sizeof *areas);
