@@ -367,6 +367,7 @@ typedef struct {
     tsr_dtype have[NOPS], want[NOPS];    /* dtype in memory, dtype the loop takes */
     bool cast[NOPS];
     bool any_cast;
+    bool fconj[NOPS], fneg[NOPS];        /* math bits to apply in the cast buffer (tensor.h) */
     tsr_loop_fn loop;
     const void *ctx;
     int err;                             /* first kernel error, shared by threads */
@@ -398,10 +399,13 @@ static int run_row(plan *P, char **p, int64_t n)
         for (int k = 0; k < P->nops; k++) {
             if (!P->cast[k]) { q[k] = p[k] + off * s[k]; continue; }
             q[k] = (char *)bufs[k];
-            if (k > 0) tsr_convert(P->want[k], q[k], bs[k], P->have[k], p[k] + off * s[k], s[k], m);
+            if (k == 0) continue;
+            tsr_convert(P->want[k], q[k], bs[k], P->have[k], p[k] + off * s[k], s[k], m);
+            if (P->fconj[k] || P->fneg[k]) tsr_flip_signs(P->want[k], P->fconj[k], P->fneg[k], q[k], bs[k], m);
         }
         int r = P->loop(q, bs, m, P->ctx);
         if (r) return r;
+        if (P->fconj[0] || P->fneg[0]) tsr_flip_signs(P->want[0], P->fconj[0], P->fneg[0], q[0], bs[0], m);
         if (P->cast[0]) tsr_convert(P->have[0], p[0] + off * s[0], s[0], P->want[0], q[0], bs[0], m);
         if ((polled += m) >= POLL) {
             polled = 0;
@@ -516,7 +520,7 @@ static tsr_tensor *run_simple(const tsr_iter_config *cfg, const tsr_operand *in,
     for (int k = 0; k < cfg->nin; k++) {
         const tsr_tensor *t = in[k].t;
         if (!t) continue;
-        if (t->device.type != TSR_DEV_CPU || t->dtype != cfg->in_dtype[k]) return NULL;
+        if (t->device.type != TSR_DEV_CPU || t->dtype != cfg->in_dtype[k] || tsr_tensor_has_bits(t)) return NULL;
         if (!first) {
             first = t;
             if (t->ndim > 8) return NULL;
@@ -664,6 +668,8 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     bcast_strides(res, nd, shape, est[0]);
     P->data[0] = tsr_tensor_ptr(res, NULL);
     P->have[0] = res->dtype;
+    P->fconj[0] = res->conj;   /* an out= / in-place conj view stores conjugates */
+    P->fneg[0] = res->neg;
     P->want[0] = cfg->loop_writes_float32 ? TSR_FLOAT32 : cfg->out_dtype;
     for (int k = 0; k < nin; k++) {
         const tsr_tensor *t = in[k].t;
@@ -672,7 +678,14 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
         P->want[k + 1] = want;
         bool all0 = true;
         for (int d = 0; d < nd; d++) all0 = all0 && est[k + 1][d] == 0;
-        if (!t) {
+        P->fconj[k + 1] = P->fneg[k + 1] = false;
+        if (t && all0 && tsr_tensor_has_bits(t)) {
+            /* one element with a math bit: its value once, resolved */
+            tsr_convert(want, P->scal[k], 0, t->dtype, tsr_tensor_ptr(t, NULL), 0, 1);
+            tsr_flip_signs(want, t->conj, t->neg, P->scal[k], 0, 1);
+            P->data[k + 1] = (char *)P->scal[k];
+            P->have[k + 1] = want;
+        } else if (!t) {
             tsr_scalar_store(want, P->scal[k], in[k].s);
             P->data[k + 1] = (char *)P->scal[k];
             P->have[k + 1] = want;
@@ -684,6 +697,8 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
         } else {
             P->data[k + 1] = tsr_tensor_ptr(t, NULL);
             P->have[k + 1] = t->dtype;
+            P->fconj[k + 1] = t->conj;   /* resolved while loading, in the cast buffer */
+            P->fneg[k + 1] = t->neg;
         }
     }
     int perm[TSR_MAX_DIMS];
@@ -692,7 +707,7 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     for (int k = 0; k < P->nops; k++) {
         int isz = tsr_dtype_itemsize(P->have[k]);
         for (int j = 0; j < nd; j++) P->st[k][j] = est[k][perm[j]] * isz;
-        P->cast[k] = P->have[k] != P->want[k];
+        P->cast[k] = P->have[k] != P->want[k] || P->fconj[k] || P->fneg[k];
         P->any_cast = P->any_cast || P->cast[k];
     }
     for (int j = 0; j < nd; j++) P->shape[j] = shape[perm[j]];

@@ -504,11 +504,34 @@ tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes
     if (!v) return NULL;
     v->layout = t->layout;
     v->requires_grad = false;
+    v->conj = t->conj;   /* a view of a conj view is one too */
+    v->neg = t->neg;
     v->storage_offset = offset;
     v->base = tsr_tensor_retain(t->base ? t->base : (tsr_tensor *)t);
     if (ndim) memcpy(v->sizes, sizes, (size_t)ndim * sizeof *sizes);
     if (ndim) memcpy(v->strides, strides, (size_t)ndim * sizeof *strides);
     return v;
+}
+
+void tsr_flip_signs(tsr_dtype d, bool conj, bool neg, void *p, int64_t stride, int64_t n)
+{
+    unsigned char *b = p;
+    int sz = tsr_dtype_itemsize(d);
+    if (tsr_dtype_is_complex(d)) {
+        /* little-endian: the sign bit is the top bit of each part's last byte */
+        int half = sz / 2;
+        for (int64_t k = 0; k < n; k++, b += stride) {
+            if (conj != neg) b[sz - 1] ^= 0x80;   /* conj: -im; neg: -re, -im; both: -re */
+            if (neg) b[half - 1] ^= 0x80;
+        }
+    } else if (neg && tsr_dtype_is_floating(d)) {
+        for (int64_t k = 0; k < n; k++, b += stride) b[sz - 1] ^= 0x80;
+    } else if (neg && d != TSR_BOOL) {
+        for (int64_t k = 0; k < n; k++, b += stride) {
+            tsr_scalar s = tsr_scalar_load(d, b);
+            tsr_scalar_store(d, b, tsr_scalar_int(-s.i));
+        }
+    }
 }
 
 void tsr_tensor_unview(tsr_tensor *v)
@@ -570,7 +593,14 @@ int tsr_tensor_get(const tsr_tensor *t, const int64_t *idx, tsr_scalar *out)
         *out = tsr_scalar_float(NAN);
         return -1;
     }
-    *out = tsr_scalar_load(t->dtype, tsr_tensor_ptr(t, idx));
+    const void *p = tsr_tensor_ptr(t, idx);
+    _Alignas(16) unsigned char tmp[16];
+    if (tsr_tensor_has_bits(t)) {
+        memcpy(tmp, p, (size_t)tsr_tensor_itemsize(t));
+        tsr_flip_signs(t->dtype, t->conj, t->neg, tmp, 0, 1);
+        p = tmp;
+    }
+    *out = tsr_scalar_load(t->dtype, p);
     return 0;
 }
 
@@ -578,7 +608,9 @@ int tsr_tensor_set(tsr_tensor *t, const int64_t *idx, tsr_scalar v)
 {
     if (t->device.type == TSR_DEV_META) return 0;   /* writes to meta are no-ops */
     if (no_data(t)) return -1;
-    tsr_scalar_store(t->dtype, tsr_tensor_ptr(t, idx), v);
+    void *p = tsr_tensor_ptr(t, idx);
+    tsr_scalar_store(t->dtype, p, v);
+    if (tsr_tensor_has_bits(t)) tsr_flip_signs(t->dtype, t->conj, t->neg, p, 0, 1);   /* store conj(v) */
     return 0;
 }
 

@@ -40,6 +40,10 @@ typedef struct tsr_tensor {
     tsr_layout layout;
     const char **names;        /* NULL, or ndim interned strings (NULL = unnamed dim) */
     bool requires_grad;
+    bool conj;                 /* the conjugate bit (complex only): the values are the conjugates
+                                  of what storage holds (ConjugateFallback.cpp); views keep it */
+    bool neg;                  /* the negative bit (real floating only, x.conj().imag): the values
+                                  are the negatives of what storage holds */
     struct tsr_tensor *base;   /* owned: the tensor this is a view of (PyTorch's x._base, never
                                   itself a view), NULL when not a view */
     int dims_cap;              /* dimensions dims[] has room for (internal) */
@@ -79,6 +83,15 @@ tsr_tensor *tsr_tensor_from_storage(tsr_storage *s, int64_t offset, int ndim, co
  * t (its base is t's base, else t). New reference or NULL. */
 tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes,
                              const int64_t *strides, int64_t offset);
+
+/* True when t carries a math bit (conj or neg): its storage does not hold its
+ * values, so only bit-aware code (the iterator, copy_, element access, views)
+ * may read it; everything else reads tsr_resolve_bits(t) (ops/copy.h). */
+static inline bool tsr_tensor_has_bits(const tsr_tensor *t) { return t->conj || t->neg; }
+/* Flips the sign bits n elements of dtype d at p (stride in bytes) hold: conj
+ * negates the imaginary part of a complex element, neg the whole element
+ * (an integer is negated; bool is left alone). Used to apply or undo a bit. */
+void tsr_flip_signs(tsr_dtype d, bool conj, bool neg, void *p, int64_t stride, int64_t n);
 
 /* Drops v's view link (x._base None): for results that alias storage but
  * that 1.13 does not count as views (x.data, x.view(dtype), reshape's copy). */

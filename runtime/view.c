@@ -490,6 +490,10 @@ static tsr_tensor *complex_part(const tsr_tensor *t, int part)
     v->dtype = tsr_dtype_to_real(t->dtype);
     for (int i = 0; i < v->ndim; i++) v->strides[i] *= 2;
     v->storage_offset = t->storage_offset * 2 + part;
+    /* the imaginary part of a conj view is a view with the negative bit
+     * (1.13's at::imag: view_as_real(self._conj())._neg_view()) */
+    v->neg = part == 1 ? t->conj != t->neg : t->neg;
+    v->conj = false;
     return v;
 }
 
@@ -526,6 +530,11 @@ static tsr_tensor *view_dtype(const tsr_tensor *t, tsr_dtype dtype)
         return NULL;
     }
     tsr_tensor *v;
+    if (t->conj && dtype != t->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.Tensor.view is not supported for conjugate view tensors when "
+                      "converting to a different dtype.");
+        return NULL;
+    }
     if (from == to) {
         v = tsr_view_alias(t);
         if (v) v->dtype = dtype;
@@ -679,17 +688,22 @@ tsr_tensor *tsr_view_mT(const tsr_tensor *t)
     return tsr_view_transpose(t, -2, -1);
 }
 
+/* The view with the conjugate bit flipped (conj of a complex tensor); v
+ * itself for a real one. Steals v. */
+static tsr_tensor *conj_view(tsr_tensor *v)
+{
+    if (v && tsr_dtype_is_complex(v->dtype)) v->conj = !v->conj;
+    return v;
+}
+
 tsr_tensor *tsr_view_mH(const tsr_tensor *t)
 {
-    if (tsr_dtype_is_complex(t->dtype)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tensor.mH of a complex tensor (conjugation) is not implemented yet in tsr");
-        return NULL;
-    }
     if (t->ndim == 1) {
         tsr_error_set(TSR_ERR_RUNTIME, "tensor.mH is only supported on matrices or batches of matrices. Got 1-D tensor.");
         return NULL;
     }
-    return tsr_view_mT(t);
+    if (t->ndim == 0 && tsr_dtype_is_complex(t->dtype)) return conj_view(tsr_view_alias(t));
+    return conj_view(tsr_view_mT(t));
 }
 
 tsr_tensor *tsr_view_H(const tsr_tensor *t)
@@ -698,11 +712,7 @@ tsr_tensor *tsr_view_H(const tsr_tensor *t)
         tsr_error_set(TSR_ERR_RUNTIME, "tensor.H is only supported on matrices (2-D tensors). Got %d-D tensor.", t->ndim);
         return NULL;
     }
-    if (tsr_dtype_is_complex(t->dtype)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tensor.H of a complex tensor (conjugation) is not implemented yet in tsr");
-        return NULL;
-    }
-    return t->ndim == 0 ? tsr_view_alias(t) : tsr_view_t(t);
+    return conj_view(t->ndim == 0 ? tsr_view_alias(t) : tsr_view_t(t));
 }
 
 int tsr_tensor_dim_query(const tsr_tensor *t, int64_t dim, bool stride, int64_t *out)

@@ -47,7 +47,8 @@ tsr_tensor *tsr_view_as_strided(const tsr_tensor *t, int n, const int64_t *sizes
                                 const int64_t *strides, int64_t offset);
 tsr_tensor *tsr_view_unfold(const tsr_tensor *t, int64_t dim, int64_t size, int64_t step);
 tsr_tensor *tsr_view_diagonal(const tsr_tensor *t, int64_t offset, int64_t dim1, int64_t dim2);
-/* real/imag of a complex tensor (a float view with doubled strides). real of a
+/* real/imag of a complex tensor (a float view with doubled strides; imag of a
+ * conj view has the negative bit, real has no bit). real of a
  * real tensor returns a new reference to an alias; imag of a real tensor:
  * "imag is not implemented for tensors with non-complex dtypes." */
 tsr_tensor *tsr_view_real(const tsr_tensor *t);
@@ -70,10 +71,10 @@ tsr_tensor *tsr_view_narrow_tensor(const tsr_tensor *t, int64_t dim, const tsr_t
  * ("mismatch in length of strides and shape"). */
 tsr_tensor *tsr_view_as_strided_checked(const tsr_tensor *t, int n, const int64_t *sizes, int ns,
                                         const int64_t *strides, int64_t offset);
-/* x.mT (the last two dims swapped; at least 2 dims) and x.H (0- or 2-dim;
- * the conjugate of a complex tensor is not modelled yet). NEW reference or NULL. */
+/* x.mT (the last two dims swapped; at least 2 dims) and x.H (0- or 2-dim; a
+ * complex tensor's is a conjugate view, tensor.h). NEW reference or NULL. */
 tsr_tensor *tsr_view_mT(const tsr_tensor *t);   /* a 0-dim t: t itself (a new reference), as 1.13 */
-/* x.mH: mT of a real tensor (the conjugate of a complex one is not modelled). */
+/* x.mH, x.adjoint(): mT, with the conjugate bit flipped for a complex tensor. */
 tsr_tensor *tsr_view_mH(const tsr_tensor *t);
 tsr_tensor *tsr_view_H(const tsr_tensor *t);
 /* x.size(dim) / x.stride(dim): dim wrapped (a 0-dim tensor has none: IndexError

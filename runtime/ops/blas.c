@@ -20,13 +20,13 @@
 
 /* ------------------------------------------------------------ kernels */
 
-typedef void (*gemm_fn)(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
+typedef void (*gemm_fn)(int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
                         int64_t lda, const void *b, int64_t ldb, tsr_scalar beta, void *c, int64_t ldc);
 
 /* Integers: C = alpha*op(A)op(B) + beta*C in uint64 arithmetic, stored with
  * wrap-around. beta == 0 ignores C. */
 #define DEF_GEMM_INT(dt, T, C_, R, ...)                                                                         \
-    static void gemm_##dt(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *av, \
+    static void gemm_##dt(int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *av, \
                           int64_t lda, const void *bv, int64_t ldb, tsr_scalar beta, void *cv, int64_t ldc)   \
     {                                                                                                           \
         const T *a = av, *b = bv;                                                                               \
@@ -76,7 +76,7 @@ static float sum4_bf16(int64_t k, const tsr_bfloat16 *a, int64_t sa, const tsr_b
 
 /* bfloat16 (no oneDNN path on CPUs without AVX-512): the four loops of
  * BlasKernel.cpp, gemm_notrans_ / transa_ / transb_ / transab_. */
-static void gemm_bfloat16(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *av,
+static void gemm_bfloat16(int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *av,
                           int64_t lda, const void *bv, int64_t ldb, tsr_scalar beta, void *cv, int64_t ldc)
 {
     const tsr_bfloat16 *a = av, *b = bv;
@@ -105,20 +105,21 @@ static void gemm_bfloat16(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr
         }
 }
 
-#define TR(t) ((t) ? CblasTrans : CblasNoTrans)
-static void gemm_float32(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
+/* 0: as stored, 1: transposed, 2: conjugate-transposed (a conj view read transposed) */
+#define TR(t) ((t) == 2 ? CblasConjTrans : (t) ? CblasTrans : CblasNoTrans)
+static void gemm_float32(int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
                          int64_t lda, const void *b, int64_t ldb, tsr_scalar beta, void *c, int64_t ldc)
 {
     cblas_sgemm(CblasColMajor, TR(ta), TR(tb), (int)m, (int)n, (int)k, (float)tsr_scalar_to_double(alpha), a,
                 (int)lda, b, (int)ldb, (float)tsr_scalar_to_double(beta), c, (int)ldc);
 }
-static void gemm_float64(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
+static void gemm_float64(int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
                          int64_t lda, const void *b, int64_t ldb, tsr_scalar beta, void *c, int64_t ldc)
 {
     cblas_dgemm(CblasColMajor, TR(ta), TR(tb), (int)m, (int)n, (int)k, tsr_scalar_to_double(alpha), a, (int)lda,
                 b, (int)ldb, tsr_scalar_to_double(beta), c, (int)ldc);
 }
-static void gemm_complex64(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
+static void gemm_complex64(int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
                            int64_t lda, const void *b, int64_t ldb, tsr_scalar beta, void *c, int64_t ldc)
 {
     double re, im;
@@ -129,7 +130,7 @@ static void gemm_complex64(bool ta, bool tb, int64_t m, int64_t n, int64_t k, ts
     cblas_cgemm(CblasColMajor, TR(ta), TR(tb), (int)m, (int)n, (int)k, &al, a, (int)lda, b, (int)ldb, &be, c,
                 (int)ldc);
 }
-static void gemm_complex128(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
+static void gemm_complex128(int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
                             int64_t lda, const void *b, int64_t ldb, tsr_scalar beta, void *c, int64_t ldc)
 {
     double re, im;
@@ -151,7 +152,7 @@ static const gemm_fn gemm_table[TSR_DTYPE_SLOTS] = {
  * fewer than 512 columns, so OpenBLAS's packing is not repeated often. */
 #define PANEL_WORK (1 << 30)
 
-static int gemm_run(tsr_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha,
+static int gemm_run(tsr_dtype dt, int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha,
                     const char *a, int64_t lda, const char *b, int64_t ldb, tsr_scalar beta, char *c, int64_t ldc)
 {
     /* CPUBlas.cpp normalize_last_dims */
@@ -280,14 +281,19 @@ static int addmm_impl(tsr_tensor *result, const tsr_tensor *self, const tsr_tens
     }
     int i0 = tc ? 1 : 0, i1 = tc ? 0 : 1;
     const int64_t m = rz[i0], n = rz[i1], k = m1->sizes[i1];
-    bool ta, tb;
-    if (m1->strides[i0] == 1 && m1->strides[i1] >= mx1(m)) { ta = false; a = tsr_tensor_retain((tsr_tensor *)m1); }
-    else if (m1->strides[i1] == 1 && m1->strides[i0] >= mx1(k)) { ta = true; a = tsr_tensor_retain((tsr_tensor *)m1); }
-    else { ta = !tc; a = tsr_clone(m1, TSR_MF_CONTIGUOUS); if (!a) goto fail; }
-    if (m2->strides[i0] == 1 && m2->strides[i1] >= mx1(k)) { tb = false; b = tsr_tensor_retain((tsr_tensor *)m2); }
-    else if (m2->strides[i1] == 1 && m2->strides[i0] >= mx1(n)) { tb = true; b = tsr_tensor_retain((tsr_tensor *)m2); }
-    else { tb = !tc; b = tsr_clone(m2, TSR_MF_CONTIGUOUS); if (!b) goto fail; }
-    int64_t lda = a->strides[ta == tc ? 1 : 0], ldb = b->strides[tb == tc ? 1 : 0], ldc = c->strides[tc ? 0 : 1];
+    /* a conj view read transposed goes to BLAS as conjugate-transposed; read
+     * as stored it is resolved first (addmm_impl_cpu_: m1.resolve_conj()) */
+    int ta, tb;
+    if (m1->strides[i0] == 1 && m1->strides[i1] >= mx1(m)) { ta = 0; a = tsr_resolve_bits(m1); }
+    else if (m1->strides[i1] == 1 && m1->strides[i0] >= mx1(k)) { a = m1->neg ? tsr_resolve_bits(m1) : tsr_tensor_retain((tsr_tensor *)m1); ta = a && a->conj ? 2 : 1; }
+    else { ta = !tc; a = tsr_clone(m1, TSR_MF_CONTIGUOUS); }
+    if (!a) goto fail;
+    if (m2->strides[i0] == 1 && m2->strides[i1] >= mx1(k)) { tb = 0; b = tsr_resolve_bits(m2); }
+    else if (m2->strides[i1] == 1 && m2->strides[i0] >= mx1(n)) { b = m2->neg ? tsr_resolve_bits(m2) : tsr_tensor_retain((tsr_tensor *)m2); tb = b && b->conj ? 2 : 1; }
+    else { tb = !tc; b = tsr_clone(m2, TSR_MF_CONTIGUOUS); }
+    if (!b) goto fail;
+    int64_t lda = a->strides[(ta != 0) == tc ? 1 : 0], ldb = b->strides[(tb != 0) == tc ? 1 : 0];
+    int64_t ldc = c->strides[tc ? 0 : 1];
 
     tsr_dtype dt = result->dtype;
     if (!gemm_table[dt]) { tsr__not_implemented("addmm_impl_cpu_", dt); goto fail; }
@@ -856,5 +862,61 @@ static tsr_tensor *dot_common(const tsr_tensor *a, const tsr_tensor *b, tsr_tens
     return r;
 }
 
-tsr_tensor *tsr_dot(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out) { return dot_common(a, b, out, false); }
-tsr_tensor *tsr_vdot(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out) { return dot_common(a, b, out, true); }
+/* A view of t with the conjugate bit flipped. NEW reference or NULL. */
+static tsr_tensor *flip_conj(const tsr_tensor *t)
+{
+    tsr_tensor *v = tsr_view_alias(t);
+    if (v) v->conj = !t->conj;
+    return v;
+}
+
+/* dot and vdot of conj views as 1.13's Blas.cpp writes them: the bits
+ * choose the kernel (dot(a.conj(), b) is vdot(a, b)), and where the answer
+ * is the conjugate of a product it is returned as a conj view (or written
+ * conjugated into out=). Negative bits are resolved. */
+static tsr_tensor *dot_bits(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out, bool vdot)
+{
+    bool cx = tsr_dtype_is_complex(a->dtype) && tsr_dtype_is_complex(b->dtype);
+    if (!(cx && (a->conj || b->conj)) && !a->neg && !b->neg) return dot_common(a, b, out, vdot);
+    if (!cx || a->neg || b->neg) {
+        tsr_tensor *ra = tsr_resolve_bits(a), *rb = ra ? tsr_resolve_bits(b) : NULL;
+        tsr_tensor *r = rb ? dot_common(ra, rb, out, vdot) : NULL;
+        tsr_tensor_release(ra);
+        tsr_tensor_release(rb);
+        return r;
+    }
+    tsr_tensor *x = NULL, *y = NULL, *r = NULL;
+    bool kconj, rconj;
+    if (a->conj && b->conj) {   /* dot: dot(a.conj(), b.conj()).conj(); vdot: vdot(b.conj(), a.conj()) */
+        x = flip_conj(vdot ? b : a);
+        y = flip_conj(vdot ? a : b);
+        kconj = vdot;
+        rconj = !vdot;
+    } else if (a->conj) {       /* dot: vdot(a.conj(), b); vdot: dot(a.conj(), b) */
+        x = flip_conj(a);
+        y = tsr_tensor_retain((tsr_tensor *)b);
+        kconj = !vdot;
+        rconj = false;
+    } else {                    /* dot: vdot(b.conj(), a); vdot: dot(a, b.conj()).conj() */
+        x = vdot ? tsr_tensor_retain((tsr_tensor *)a) : flip_conj(b);
+        y = vdot ? flip_conj(b) : tsr_tensor_retain((tsr_tensor *)a);
+        kconj = !vdot;
+        rconj = vdot;
+    }
+    if (x && y) r = dot_common(x, y, out, kconj);
+    if (r && rconj) {
+        if (out) {
+            if (!is_meta(out)) tsr_flip_signs(out->dtype, true, false, tsr_tensor_ptr(out, NULL), 0, 1);
+        } else {
+            tsr_tensor *v = flip_conj(r);
+            tsr_tensor_release(r);
+            r = v;
+        }
+    }
+    tsr_tensor_release(x);
+    tsr_tensor_release(y);
+    return r;
+}
+
+tsr_tensor *tsr_dot(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out) { return dot_bits(a, b, out, false); }
+tsr_tensor *tsr_vdot(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out) { return dot_bits(a, b, out, true); }

@@ -179,6 +179,26 @@ static int copy_blocked(const loop2 *L, char *d, const char *s, int sz)
     return 0;
 }
 
+typedef struct { tsr_dtype dt; bool conj, neg; } flip_ctx;
+
+static void flip_row(char *p0, const char *p1 __attribute__((unused)), int64_t n, int64_t s0,
+                     int64_t s1 __attribute__((unused)), void *ctx)
+{
+    flip_ctx *c = ctx;
+    tsr_flip_signs(c->dt, c->conj, c->neg, p0, s0, n);
+}
+
+/* Flips the sign bits of every element of t in place (tsr_flip_signs). */
+static int flip_pass(tsr_tensor *t, bool conj, bool neg)
+{
+    if (tsr_tensor_numel(t) == 0) return 0;
+    flip_ctx c = {t->dtype, conj, neg};
+    loop2 L;
+    int sz = tsr_tensor_itemsize(t);
+    coalesce(&L, t->ndim, t->sizes, t->strides, t->strides, sz, sz);
+    return run_loop(&L, tsr_tensor_ptr(t, NULL), NULL, flip_row, &c);
+}
+
 int tsr_copy_(tsr_tensor *dst, const tsr_tensor *src)
 {
     if (tsr_device_is_meta(dst->device)) return 0;           /* 1.13 checks nothing on meta */
@@ -203,7 +223,10 @@ int tsr_copy_(tsr_tensor *dst, const tsr_tensor *src)
                       "tensor refer to a single memory location. Please clone() the tensor before performing the operation.");
         return -1;
     }
-    if (ov == 1 && dst->dtype == src->dtype) return 0;
+    /* the math bits: dst's storage must end up holding dst's bits applied to
+     * src's values; a pass over dst after the plain copy flips what differs */
+    bool fconj = dst->conj != src->conj, fneg = dst->neg != src->neg;
+    if (ov == 1 && dst->dtype == src->dtype) return (fconj || fneg) ? flip_pass(dst, fconj, fneg) : 0;
     if (tsr_tensor_numel(dst) == 0) return 0;
     tsr_tensor *staged = NULL;
     if (ov != 0 || same_storage_region(dst, src)) {
@@ -224,6 +247,7 @@ int tsr_copy_(tsr_tensor *dst, const tsr_tensor *src)
                  : run_loop(&L, tsr_tensor_ptr(dst, NULL), tsr_tensor_ptr(e, NULL), conv_row, &c);
     tsr_tensor_release(e);
     tsr_tensor_release(staged);
+    if (rc == 0 && (fconj || fneg)) rc = flip_pass(dst, fconj, fneg);
     return rc;
 }
 
@@ -253,6 +277,7 @@ int tsr_fill_(tsr_tensor *t, tsr_scalar v)
     }
     fill_ctx c = {.sz = tsr_tensor_itemsize(t)};
     tsr_scalar_store(t->dtype, c.v, v);
+    if (tsr_tensor_has_bits(t)) tsr_flip_signs(t->dtype, t->conj, t->neg, c.v, 0, 1);   /* store conj(v) */
     loop2 L;
     coalesce(&L, t->ndim, t->sizes, t->strides, t->strides, c.sz, c.sz);
     return run_loop(&L, tsr_tensor_ptr(t, NULL), NULL, fill_row, &c);
@@ -292,6 +317,26 @@ tsr_tensor *tsr_clone(const tsr_tensor *t, tsr_memory_format mf)
     }
     return c;
 }
+
+static tsr_tensor *resolve(const tsr_tensor *t, bool conj, bool neg)
+{
+    if (!(conj && t->conj) && !(neg && t->neg)) return tsr_tensor_retain((tsr_tensor *)t);
+    int64_t strides[TSR_MAX_DIMS];
+    tsr_strides_preserve(t->ndim, t->sizes, t->strides, strides);
+    tsr_tensor *c = tsr_tensor_empty_strided(t->ndim, t->sizes, strides, t->dtype, t->device);
+    if (!c) return NULL;
+    c->conj = t->conj && !conj;
+    c->neg = t->neg && !neg;
+    if (!tsr_device_is_meta(t->device) && tsr_copy_(c, t) < 0) {
+        tsr_tensor_release(c);
+        return NULL;
+    }
+    return c;
+}
+
+tsr_tensor *tsr_resolve_bits(const tsr_tensor *t) { return resolve(t, true, true); }
+tsr_tensor *tsr_resolve_conj(const tsr_tensor *t) { return resolve(t, true, false); }
+tsr_tensor *tsr_resolve_neg(const tsr_tensor *t) { return resolve(t, false, true); }
 
 tsr_tensor *tsr_contiguous(const tsr_tensor *t, tsr_memory_format mf)
 {

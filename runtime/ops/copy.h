@@ -37,4 +37,12 @@ tsr_tensor *tsr_to_dtype_format(const tsr_tensor *t, tsr_dtype dtype, tsr_memory
 /* to(device, dtype): dtype TSR_DTYPE_UNDEFINED keeps t's. */
 tsr_tensor *tsr_to_device(const tsr_tensor *t, tsr_device device, tsr_dtype dtype, bool copy);
 
+/* The math bits (conjugate, negative; tensor.h). resolve: t itself (new
+ * reference) when it has no bit, else a new tensor of t's values
+ * (preserve_format strides, no bit): x.resolve_conj().resolve_neg().
+ * resolve_conj / resolve_neg resolve one bit each (1.13's UnaryOps.cpp). */
+tsr_tensor *tsr_resolve_bits(const tsr_tensor *t);
+tsr_tensor *tsr_resolve_conj(const tsr_tensor *t);
+tsr_tensor *tsr_resolve_neg(const tsr_tensor *t);
+
 #endif

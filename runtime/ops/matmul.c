@@ -68,6 +68,16 @@ tsr_tensor *tsr_matmul(const tsr_tensor *t1, const tsr_tensor *t2, tsr_tensor *o
                       d1, d2);
         return NULL;
     }
+    /* dot and mm read conj views themselves (BLAS's conjugate kernels, as
+     * 1.13's fallthroughs); every other path reads the resolved values */
+    bool direct = (d1 == 1 && d2 == 1) || (d1 == 2 && d2 == 2) || (d1 == 1 && d2 == 2);
+    if (!direct && (tsr_tensor_has_bits(t1) || tsr_tensor_has_bits(t2))) {
+        tsr_tensor *a = tsr_resolve_bits(t1), *b = a ? tsr_resolve_bits(t2) : NULL;
+        tsr_tensor *r = b ? tsr_matmul(a, b, out) : NULL;
+        tsr_tensor_release(a);
+        tsr_tensor_release(b);
+        return r;
+    }
     if (d1 == 1 && d2 == 1) return tsr_dot(t1, t2, out);
     if (d1 == 2 && d2 == 1) return tsr_mv(t1, t2, out);
     if (d1 == 2 && d2 == 2) return tsr_mm(t1, t2, out);

@@ -12,6 +12,7 @@
 #include "compare.h"
 #include "copy.h"
 #include "unary.h"
+#include "../view.h"
 #include "sleef.h"
 
 static bool cpu_fma(void) { return tsr__sleef_usable(); }
@@ -634,11 +635,16 @@ tsr_tensor *tsr_unary_(tsr_unop op, tsr_tensor *x, const tsr_unary_opts *opts)
 
 tsr_tensor *tsr_conj(tsr_tensor *x)
 {
-    if (tsr_dtype_is_complex(x->dtype)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "conj of a complex tensor (the conjugate bit) is not implemented yet in tsr");
+    if (!tsr_dtype_is_complex(x->dtype)) return tsr_tensor_retain(x);
+    if (x->names) {   /* aten::_conj has no named-tensor rule in 1.13 */
+        tsr_error_set(TSR_ERR_RUNTIME, "aten::_conj is not yet supported with named tensors. Please drop names via "
+                      "`tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names on the result "
+                      "of the operation.");
         return NULL;
     }
-    return tsr_tensor_retain(x);
+    tsr_tensor *v = tsr_view_alias(x);   /* _conj: a view with the bit flipped */
+    if (v) v->conj = !x->conj;
+    return v;
 }
 
 tsr_tensor *tsr_conj_physical(tsr_tensor *x, tsr_tensor *out)
@@ -653,7 +659,6 @@ tsr_tensor *tsr_conj_physical_(tsr_tensor *x)
     return unary_impl(TSR_UNOP_CONJ_PHYSICAL, x, x, true, NULL);
 }
 
-tsr_tensor *tsr_resolve_bits(tsr_tensor *x) { return tsr_tensor_retain(x); }
 
 /* ----------------------------------------------------------------- frexp */
 

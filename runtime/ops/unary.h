@@ -60,13 +60,12 @@ const tsr_op *tsr_signed_inf_desc(bool negative);
 /* conj, conj_physical, resolve_conj, resolve_neg (UnaryOps.cpp). A real
  * tensor is its own conjugate: conj, and conj_physical without out=, return
  * x itself (a NEW reference to it), as 1.13 returns the same tensor; into
- * out= conj_physical copies (out must have x's dtype). tsr has no conjugate
- * or negative bit, so resolve_* always return x, and conj of a complex
- * tensor (a lazy view with the bit in 1.13) is refused (NotImplemented). */
+ * out= conj_physical copies (out must have x's dtype). conj of a complex
+ * tensor is a view with the conjugate bit flipped (tensor.h); resolve_conj
+ * and resolve_neg are in copy.h. */
 tsr_tensor *tsr_conj(tsr_tensor *x);
 tsr_tensor *tsr_conj_physical(tsr_tensor *x, tsr_tensor *out);
 tsr_tensor *tsr_conj_physical_(tsr_tensor *x);
-tsr_tensor *tsr_resolve_bits(tsr_tensor *x);
 /* torch.frexp: x's mantissa (NEW reference, x's dtype) and *exponent (NEW
  * reference, int32), into mant_out / exp_out when given (both or neither).
  * NULL with "torch.frexp() only supports floating-point dtypes" or the out=

@@ -74,6 +74,12 @@ tsr_tensor *tsr_view_as_real(const tsr_tensor *t)
         tsr_error_set(TSR_ERR_RUNTIME, "view_as_real is only supported for complex tensors");
         return NULL;
     }
+    if (t->conj) {
+        tsr_error_set(TSR_ERR_RUNTIME, "view_as_real doesn't work on unresolved conjugated tensors.  To resolve the "
+                      "conjugate tensor so you can view it as real, use self.resolve_conj(); however, be warned that "
+                      "the resulting tensor will NOT alias the original.");
+        return NULL;
+    }
     if (t->ndim + 1 > TSR_MAX_DIMS) {
         tsr_error_set(TSR_ERR_RUNTIME, "tsr supports at most %d dimensions, got %d", TSR_MAX_DIMS, t->ndim + 1);
         return NULL;

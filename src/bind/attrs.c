@@ -17,7 +17,7 @@ typedef enum {
     K_SIZE, K_STRIDE, K_STORAGE_OFFSET, K_DIM, K_NELEMENT, K_ELEMENT_SIZE, K_GET_DEVICE, K_IS_SIGNED, K_DATA_PTR,
     K_IS_CONTIGUOUS, K_IS_SET_TO, K_CONTIGUOUS, K_CLONE, K_NUMEL, K_IS_FLOATING_POINT, K_IS_COMPLEX, K_ITEM, K_TOLIST,
     K_ZERO_, K_FILL_, K_COPY_, K_REQUIRES_GRAD_, K_TYPE_AS, K_CPU, K_CUDA, K_CAST, K_RESIZE_, K_RESIZE_AS_, K_SET_,
-    K_TO, K_TYPE, K_INT, K_FLOAT, K_COMPLEX, K_INDEX, K_FORMAT,
+    K_TO, K_TYPE, K_INT, K_FLOAT, K_COMPLEX, K_INDEX, K_FORMAT, K_IS_CONJ, K_IS_NEG, K_ADJOINT,
 } Kind;
 
 /* A tensor result that may be self's own header (contiguous(), to()): the
@@ -343,6 +343,13 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
         return v_tensor(tsr_clone(t, mf));
     case K_IS_FLOATING_POINT: return v_bool(tsr_dtype_is_floating(t->dtype));
     case K_IS_COMPLEX: return v_bool(tsr_dtype_is_complex(t->dtype));
+    case K_IS_CONJ: return v_bool(t->conj);
+    case K_IS_NEG: return v_bool(t->neg);
+    case K_ADJOINT:
+        if (t->ndim == 1)
+            return exc_set("RuntimeError", "tensor.adjoint() is only supported on matrices or batches of matrices. "
+                           "Got 1-D tensor.");
+        return v_tensor(tsr_view_mH(t));
     case K_ITEM:
         if (tsr_tensor_item(t, &s) < 0) return bind_runtime_error();
         return v_from_scalar(s);
@@ -392,16 +399,9 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
 static Value *f_is_tensor(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    Value *obj = a->npos ? a->pos[0] : NULL;
-    if (a->npos > 1) return exc_set("TypeError", "is_tensor() takes 1 positional argument but %d were given", a->npos);
-    for (int k = 0; k < a->nkw; k++) {
-        if (strcmp(a->kwnames[k], "obj"))
-            return exc_set("TypeError", "is_tensor() got an unexpected keyword argument '%s'", a->kwnames[k]);
-        if (obj) return exc_set("TypeError", "is_tensor() got multiple values for argument 'obj'");
-        obj = a->kw[k];
-    }
-    if (!obj) return exc_set("TypeError", "is_tensor() missing 1 required positional argument: 'obj'");
-    return v_bool(is_tensor(obj));
+    Value *obj[1];
+    if (bind_args(a, "is_tensor", "def obj", obj) < 0) return NULL;
+    return v_bool(is_tensor(obj[0]));
 }
 
 /* ------------------------------------------------------------ the table */
@@ -432,6 +432,9 @@ static BindRow defs[] = {
     ROW("numel", K_NUMEL, FM, "Tensor input"),
     ROW("is_floating_point", K_IS_FLOATING_POINT, FM, "Tensor input"),
     ROW("is_complex", K_IS_COMPLEX, FM, "Tensor input"),
+    ROW("is_conj", K_IS_CONJ, FM, "Tensor input"),
+    ROW("is_neg", K_IS_NEG, FM, "Tensor input"),
+    ROW("adjoint", K_ADJOINT, FM, "Tensor input"),
     ROW("item", K_ITEM, M, "Tensor self"),
     ROW("tolist", K_TOLIST, M, "Tensor self"),
     ROW("zero_", K_ZERO_, M, "Tensor self"),

@@ -172,7 +172,7 @@ static Value *rtruediv(Value *self, const tsr_operand *s)
 static Value *matmul_op(Value *self, Value *other, int reflected)
 {
     if (other->type != &t_tensor) return value_not_implemented();
-    tsr_tensor *a = tensor_of(self), *b = tensor_of(other);
+    tsr_tensor *a = tensor_of(self), *b = tensor_of(other);   /* tsr_matmul knows the math bits */
     return ops_finish(reflected ? tsr_matmul(b, a, NULL) : tsr_matmul(a, b, NULL), NULL);
 }
 

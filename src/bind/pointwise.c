@@ -287,7 +287,7 @@ static Value *run_conj(const OpDef *d, const char *fname, Bound *b, Value *self_
 {
     Value *x = b->v[0], *outv = self_inplace ? NULL : b->v[OUT_SLOT];
     tsr_tensor *t = tensor_of(x), *out = outv ? tensor_of(outv) : NULL, *r;
-    if (d->kind == K_RESOLVE) r = tsr_resolve_bits(t);
+    if (d->kind == K_RESOLVE) r = strstr(fname, "neg") ? tsr_resolve_neg(t) : tsr_resolve_conj(t);
     else if (d->kind == K_CONJ) r = tsr_conj(t);
     else r = self_inplace ? tsr_conj_physical_(t) : tsr_conj_physical(t, out);
     if (out) ops_warn();
@@ -544,7 +544,9 @@ static Value *f_get_num_threads(Value *self, CallArgs *a, void *d)
 static Value *f_broadcast_shapes(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    if (a->nkw) return exc_set("TypeError", "broadcast_shapes() got an unexpected keyword argument '%s'", a->kwnames[0]);
+    Value *shapes[1];   /* def broadcast_shapes(*shapes): CPython's binding (a->pos is the tuple) */
+    if (bind_args(a, "broadcast_shapes", "def *shapes", shapes) < 0) return NULL;
+    decref(shapes[0]);
     size_t max_len = 0;
     for (int k = 0; k < a->npos; k++) {
         Value *sh = a->pos[k];

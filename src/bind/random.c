@@ -78,10 +78,9 @@ static int seed_arg(Value *v, bool via_int, uint64_t *out)
  * arguments into *out. */
 static int meth_args(CallArgs *a, const char *fname, int nargs, Value **out)
 {
-    if (a->nkw) return exc_seti("TypeError", "Generator.%s() takes no keyword arguments", fname);
-    if (nargs == 0 && a->npos) return exc_seti("TypeError", "Generator.%s() takes no arguments (%d given)", fname, a->npos);
-    if (nargs == 1 && a->npos != 1)
-        return exc_seti("TypeError", "Generator.%s() takes exactly one argument (%d given)", fname, a->npos);
+    char q[64];
+    snprintf(q, sizeof q, "Generator.%s", fname);
+    if ((nargs ? args_meth_o(a, q) : args_meth_noargs(a, q)) < 0) return -1;
     if (nargs) *out = a->pos[0];
     return 0;
 }
@@ -89,19 +88,11 @@ static int meth_args(CallArgs *a, const char *fname, int nargs, Value **out)
 /* def fname(param) (param NULL: no parameters) as CPython binds it. */
 static int pydef_args(CallArgs *a, const char *fname, const char *param, Value **out)
 {
-    int np = param ? 1 : 0;
-    if (a->npos > np)
-        return exc_seti("TypeError", "%s() takes %d positional argument%s but %d %s given", fname, np, np == 1 ? "" : "s",
-                        a->npos, a->npos == 1 ? "was" : "were");
-    Value *v = a->npos ? a->pos[0] : NULL;
-    for (int j = 0; j < a->nkw; j++) {
-        if (!param || strcmp(a->kwnames[j], param))
-            return exc_seti("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[j]);
-        if (v) return exc_seti("TypeError", "%s() got multiple values for argument '%s'", fname, param);
-        v = a->kw[j];
-    }
-    if (param && !v) return exc_seti("TypeError", "%s() missing 1 required positional argument: '%s'", fname, param);
-    if (param) *out = v;
+    char spec[64];
+    Value *v[1] = {NULL};
+    snprintf(spec, sizeof spec, "def %s", param ? param : "");
+    if (bind_args(a, fname, spec, v) < 0) return -1;
+    if (param) *out = v[0];
     return 0;
 }
 

@@ -356,7 +356,10 @@ static int invalid_single(const char *fname, const BindSig *s, CallArgs *a)
     if (has_out && !out_kw) start--;
     if (start < 0) start = 0;
     got[0] = 0;
-    for (int k = 0; k < a->nkw; k++) {
+    int order[BIND_MAXKW];   /* _tryMatchKwargs walks the std::unordered_map */
+    bind_kwargs_order(a->nkw, (const char *const *)a->kwnames, order);
+    for (int j = 0; j < a->nkw && j < BIND_MAXKW && order[j] >= 0; j++) {
+        int k = order[j];
         bool found = false;
         for (int i = start; i < nopt; i++) found = found || (opt[i] && !strcmp(opt[i]->name, a->kwnames[k]));
         if (!found && n < sizeof got) n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", n ? ", " : "", a->kwnames[k]);
@@ -371,9 +374,9 @@ static int invalid_single(const char *fname, const BindSig *s, CallArgs *a)
     if (!(ngot == nopt || (has_out && ngot == nopt - 1))) {
         for (int i = 0; i < a->npos && n < sizeof got - 64; i++)
             n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", i ? ", " : "", type_name(a->pos[i]));
-        for (int i = a->nkw - 1; i >= 0 && n < sizeof got - 64; i--)   /* unordered_map order, as types.c */
-            n += (size_t)snprintf(got + n, sizeof got - n, "%s%s=%s", (i != a->nkw - 1 || a->npos) ? ", " : "",
-                                  a->kwnames[i], type_name(a->kw[i]));
+        for (int j = 0; j < a->nkw && j < BIND_MAXKW && order[j] >= 0 && n < sizeof got - 64; j++)   /* the map's order */
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s%s=%s", (j || a->npos) ? ", " : "",
+                                  a->kwnames[order[j]], type_name(a->kw[order[j]]));
         if (a->nkw && !a->npos && n < sizeof got - 4) n += (size_t)snprintf(got + n, sizeof got - n, ", ");
     } else {
         for (int i = 0; i < ngot && n < sizeof got - 8; i++) {
@@ -441,6 +444,142 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
     return -1;
 }
 
+/* ------------------------------------------------------------ the math bits' fallback */
+
+/* A conj view (or a neg view: x.conj().imag) does not hold its values in its
+ * storage. The iterator, copy_, element access and the views know the bits
+ * (runtime/tensor.h); every other row runs through call_resolved, the one
+ * generic fallback of 1.13's MathBitsFallback.h: inputs with a bit are
+ * materialised before the handler runs, and a written tensor (self of an
+ * in-place form, out=) with a bit is replaced by a resolved clone that is
+ * copied back (copy_ stores it conjugated) after the handler succeeded. */
+
+/* Rows that see the bits themselves: 1.13's fallthroughs of the Conjugate
+ * key (ConjugateFallback.cpp: views, metadata, clone, copy_, resolve_*) and
+ * rows whose runtime calls are bit-aware (metadata queries, item, tolist, to,
+ * the casts). Sorted (bsearch). */
+static const char *const bits_aware_rows[] = {
+    "__complex__", "__float__", "__format__", "__index__", "__int__", "adjoint", "align_as", "align_to", "as_strided",
+    "as_tensor", "asarray", "bfloat16", "bool", "byte", "cdouble", "cfloat", "chalf", "char", "chunk", "clone", "conj", "contiguous", "copy_",
+    "cpu", "cuda", "data_ptr", "detach", "detach_", "diagonal", "dim", "double", "dsplit", "element_size", "expand",
+    "expand_as", "flatten", "float", "get_device", "half", "hsplit", "imag", "int", "is_complex", "is_conj",
+    "is_contiguous", "is_floating_point", "is_neg", "is_set_to", "is_signed", "item", "long", "moveaxis", "movedim",
+    "narrow", "ndimension", "nelement", "numel", "permute", "real", "refine_names", "rename", "rename_",
+    "requires_grad_", "reshape", "reshape_as", "resolve_conj", "resolve_neg", "select", "set_", "short", "size",
+    "split", "split_with_sizes", "squeeze", "squeeze_", "storage_offset", "stride", "swapaxes", "swapaxes_",
+    "swapdims", "swapdims_", "t", "t_", "tensor_split", "to", "tolist", "transpose", "transpose_", "type",
+    "type_as", "unbind", "unflatten", "unfold", "unsqueeze", "unsqueeze_", "view", "view_as", "view_as_complex",
+    "view_as_real", "vsplit",
+};
+
+/* Rows whose runtime reads inputs with bits itself (1.13's fallthroughs for
+ * dot, vdot, mm, addmm and the matmul that decomposes into them): only a
+ * written tensor with a bit still goes through the fallback. Sorted. */
+static const char *const bits_input_rows[] = {"addmm", "dot", "matmul", "mm", "vdot"};
+
+static int cmp_name(const void *a, const void *b) { return strcmp(a, *(const char *const *)b); }
+
+static bool bits_aware(const BindRow *d)
+{
+    return bsearch(d->name, bits_aware_rows, sizeof bits_aware_rows / sizeof bits_aware_rows[0],
+                   sizeof bits_aware_rows[0], cmp_name) != NULL;
+}
+
+static bool bits_inputs(const BindRow *d)
+{
+    return bsearch(d->name, bits_input_rows, sizeof bits_input_rows / sizeof bits_input_rows[0],
+                   sizeof bits_input_rows[0], cmp_name) != NULL;
+}
+
+static bool has_bits(Value *v) { return v && is_tensor(v) && tsr_tensor_has_bits(tensor_of(v)); }
+
+/* v with its tensors resolved (a tensor, or a tuple/list of tensors):
+ * NEW reference, v itself (a new reference) when nothing carries a bit,
+ * NULL with the error. */
+static Value *resolved(Value *v)
+{
+    if (is_tensor(v)) return has_bits(v) ? v_tensor(tsr_resolve_bits(tensor_of(v))) : incref(v);
+    if (v->type != &t_list && v->type != &t_tuple) return incref(v);
+    size_t n = v->u.seq.n, k;
+    for (k = 0; k < n && !has_bits(v->u.seq.items[k]); k++) {}
+    if (k == n) return incref(v);
+    Value *c = v->type == &t_list ? v_list_sized(n) : v_tuple_sized(n);
+    if (!c) return NULL;
+    for (k = 0; k < n; k++)
+        if (!(c->u.seq.items[k] = resolved(v->u.seq.items[k]))) {
+            decref(c);   /* the items not set yet are NULL */
+            return NULL;
+        }
+    return c;
+}
+
+#define MAXMUT 4
+typedef struct { Value *orig, *tmp; } Mut;
+
+/* The handler on b with every tensor argument resolved. self is b->v[0]
+ * for a method; the written tensors (self in place, out= or its tuple) are
+ * resolved clones copied back afterwards. NEW reference or NULL. */
+static Value *call_resolved(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    size_t fl = strlen(fname);
+    bool writes_self = self && (inplace || (fl && fname[fl - 1] == '_'));
+    Value *owned[BIND_MAXP + MAXMUT + 1], *r = NULL, *outv = b->v[BIND_OUT];
+    int nowned = 0, nmut = 0;
+    Mut mut[MAXMUT];
+    bool any = has_bits(self) || (outv && (has_bits(outv) || outv->type == &t_tuple));
+    for (int i = 0; i < BIND_MAXP && !any; i++)
+        any = b->v[i] && (has_bits(b->v[i]) || b->v[i]->type == &t_list || b->v[i]->type == &t_tuple);
+    if (!any) return d->handler(d, fname, b, self, inplace);
+    Value *old_self = self;
+    bool inputs_aware = bits_inputs(d);
+    for (int i = 0; i < BIND_MAXP; i++) {
+        Value *v = b->v[i];
+        if (!v) continue;
+        bool mutable = i == BIND_OUT || (writes_self && i == 0 && v == old_self);
+        Value *nv = NULL;
+        if (mutable && is_tensor(v)) {
+            if (!has_bits(v)) continue;
+            nv = v_tensor(tsr_resolve_bits(tensor_of(v)));
+            if (!nv) goto done;
+            mut[nmut++] = (Mut){v, nv};
+        } else if (mutable && v->type == &t_tuple) {   /* out=(values, indices) */
+            nv = resolved(v);
+            if (!nv) goto done;
+            for (size_t k = 0; k < v->u.seq.n && nmut < MAXMUT - 1; k++)
+                if (nv->u.seq.items[k] != v->u.seq.items[k])
+                    mut[nmut++] = (Mut){v->u.seq.items[k], nv->u.seq.items[k]};
+            if (nv != v) mut[nmut++] = (Mut){v, nv};
+        } else if (inputs_aware) {
+            continue;
+        } else {
+            nv = resolved(v);
+            if (!nv) goto done;
+        }
+        owned[nowned++] = nv;
+        b->v[i] = nv;
+        if (i == 0 && v == old_self) self = nv;
+    }
+    r = d->handler(d, fname, b, self, inplace);
+    for (int m = 0; r && m < nmut; m++) {
+        if (is_tensor(mut[m].orig)) {
+            tsr_tensor *o = tensor_of(mut[m].orig), *t = tensor_of(mut[m].tmp);
+            bool same = o->ndim == t->ndim;
+            for (int k = 0; same && k < o->ndim; k++) same = o->sizes[k] == t->sizes[k];
+            if ((!same && tsr_tensor_resize_(o, t->ndim, t->sizes) < 0) || tsr_copy_(o, t) < 0) {
+                decref(r);
+                r = bind_runtime_error();
+            }
+        }
+        if (r == mut[m].tmp) {   /* the written tensor is the result: the caller's own value */
+            decref(r);
+            r = incref(mut[m].orig);
+        }
+    }
+done:
+    for (int k = 0; k < nowned; k++) decref(owned[k]);
+    return r;
+}
+
 /* One call of a row in one of its forms. self: the tensor of a method call
  * (a->pos does not hold it), NULL for the function form. */
 static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inplace, const void *ctx, int form);
@@ -484,7 +623,7 @@ static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inp
     Value *r = NULL;
     if (writes && tsr_interrupt_hold() < 0) r = bind_runtime_error();
     else {
-        r = d->handler(d, fname, &b, self, inplace);
+        r = bits_aware(d) ? d->handler(d, fname, &b, self, inplace) : call_resolved(d, fname, &b, self, inplace);
         if (writes) tsr_interrupt_unhold();
     }
     if (b.varargs) decref(b.varargs);
@@ -531,8 +670,23 @@ typedef struct { BindRow *rows; int n; } Area;
 static Area *areas;
 static int nareas, capareas;
 
+/* The bsearch lists must stay sorted: checked at every start-up (a
+ * programming error caught by every test run). */
+static void check_sorted(const char *const *names, size_t n, const char *what)
+{
+    for (size_t i = 1; i < n; i++)
+        if (strcmp(names[i - 1], names[i]) >= 0) {
+            fprintf(stderr, "tsr: %s not sorted at \"%s\"\n", what, names[i]);
+            abort();
+        }
+}
+
 void bind_table_register(BindRow *rows, int n)
 {
+    if (!nareas) {
+        check_sorted(bits_aware_rows, sizeof bits_aware_rows / sizeof bits_aware_rows[0], "bits_aware_rows");
+        check_sorted(bits_input_rows, sizeof bits_input_rows / sizeof bits_input_rows[0], "bits_input_rows");
+    }
     if (nareas == capareas) {
         capareas = capareas * 2 + 8;
         areas = realloc(areas, (size_t)capareas * sizeof *areas);

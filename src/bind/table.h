@@ -131,6 +131,14 @@ Value *bind_table_call(const BindRow *row, CallArgs *a);
  * device of a legacy constructor class). */
 Value *bind_table_call_ctx(const BindRow *row, Value *self, CallArgs *a, const void *ctx);
 
+/* The order in which 1.13's argument errors list the keywords names[0..n-1]
+ * of a call: python_arg_parser collects them into a std::unordered_map,
+ * whose libstdc++ iteration order this reproduces (std::hash<std::string>,
+ * the prime rehash policy, insertion at the front of a bucket). order[k] is
+ * an index into names; duplicates and keywords past BIND_MAXKW give -1. */
+#define BIND_MAXKW 64
+void bind_kwargs_order(int n, const char *const *names, int *order);
+
 /* ------------------------------------------------------------ factory and random */
 
 #include "tsr.h"

@@ -348,11 +348,35 @@ static int subkey_parse(Value *key, SubKey *s)
     return 0;
 }
 
+/* An index with a tensor in it (advanced indexing). */
+static bool advanced(const SubKey *s)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->items[i].kind == TSR_SUB_TENSOR) return true;
+    return false;
+}
+
+/* dst[key] = value by advanced indexing when dst or value has a math bit:
+ * index_put_ reads and writes storage, so it runs on resolved tensors and
+ * the result is copied back into dst (copy_ applies dst's bit). */
+static int assign_resolved(tsr_tensor *dst, const SubKey *s, tsr_tensor *value)
+{
+    tsr_tensor *d = tsr_resolve_bits(dst), *v = d ? tsr_resolve_bits(value) : NULL;
+    int r = !v || tsr_subscript_assign(d, s->n, s->items, v) < 0 || (d != dst && tsr_copy_(dst, d) < 0) ? -1 : 0;
+    tsr_tensor_release(d);
+    tsr_tensor_release(v);
+    return r;
+}
+
 static Value *tensor_getitem(Value *v, Value *key)
 {
     SubKey s;
     if (subkey_parse(key, &s) < 0) { subkey_free(&s); return NULL; }
-    tsr_tensor *r = tsr_subscript(tensor_of(v), s.n, s.items);
+    /* basic indexing makes views, which keep a math bit; advanced indexing
+     * gathers from storage, so it reads the resolved values (table.c) */
+    tsr_tensor *x = advanced(&s) ? tsr_resolve_bits(tensor_of(v)) : tsr_tensor_retain(tensor_of(v));
+    tsr_tensor *r = x ? tsr_subscript(x, s.n, s.items) : NULL;
+    tsr_tensor_release(x);
     subkey_free(&s);
     return v_tensor(r);
 }
@@ -401,7 +425,9 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
     /* the assignment writes all of the indexed elements or none of them */
     if (tsr_interrupt_hold() < 0) r = bind_runtime_errori();
     else {
-        if (tsr_subscript_assign(self, s.n, s.items, value) < 0) r = bind_runtime_errori();
+        bool bits = tsr_tensor_has_bits(self) || tsr_tensor_has_bits(value);
+        if ((bits && advanced(&s) ? assign_resolved(self, &s, value) : tsr_subscript_assign(self, s.n, s.items, value)) < 0)
+            r = bind_runtime_errori();
         tsr_interrupt_unhold();
     }
 done:

@@ -15,6 +15,86 @@
 /* ------------------------------------------------------------ helpers */
 
 /* PyTorch's python_arg_parser message for an unmatched call (first line). */
+/* ------------------------------------------------------------ keyword order */
+
+/* libstdc++'s std::hash<std::string>: _Hash_bytes (libsupc++ hash_bytes.cc,
+ * the 64-bit murmur2 variant) with seed 0xc70f6907. */
+static uint64_t shift_mix(uint64_t v) { return v ^ (v >> 47); }
+static uint64_t std_string_hash(const char *s)
+{
+    const uint64_t mul = ((uint64_t)0xc6a4a793u << 32) + 0x5bd1e995u;
+    size_t len = strlen(s), al = len & ~(size_t)7;
+    uint64_t h = 0xc70f6907u ^ (len * mul);
+    for (size_t i = 0; i < al; i += 8) {
+        uint64_t d;
+        memcpy(&d, s + i, 8);   /* little-endian, as the x86-64 / aarch64 builds */
+        h ^= shift_mix(d * mul) * mul;
+        h *= mul;
+    }
+    if (len & 7) {
+        uint64_t d = 0;
+        for (size_t k = len & 7; k-- > 0;) d = (d << 8) + (unsigned char)s[al + k];
+        h ^= d;
+        h *= mul;
+    }
+    return shift_mix(shift_mix(h) * mul);
+}
+
+/* The bucket counts libstdc++'s prime rehash policy goes through from an
+ * empty map: 13 at the first insert (_M_next_bkt(12) of the small table),
+ * then the next prime of its list at least twice as large. */
+static const int umap_buckets[] = {13, 29, 59, 127, 257};
+
+void bind_kwargs_order(int n, const char *const *names, int *order)
+{
+    if (n > BIND_MAXKW) n = BIND_MAXKW;
+    int next[BIND_MAXKW + 1], bucket[257], head = n, nb = umap_buckets[0], pi = 0, size = 0;
+    uint64_t h[BIND_MAXKW];
+    for (int b = 0; b < nb; b++) bucket[b] = -1;
+    next[head] = -1;
+    for (int i = 0; i < n; i++) {
+        h[i] = std_string_hash(names[i]);
+        bool dup = false;
+        for (int j = 0; j < i; j++) dup = dup || !strcmp(names[j], names[i]);
+        if (dup) continue;   /* emplace keeps the first */
+        if (size + 1 > umap_buckets[pi]) {   /* _M_rehash_aux: the list rebuilt bucket by bucket */
+            nb = umap_buckets[++pi];
+            for (int b = 0; b < nb; b++) bucket[b] = -1;
+            int p = next[head], bb = 0;
+            next[head] = -1;
+            while (p >= 0) {
+                int nx = next[p], b = (int)(h[p] % (uint64_t)nb);
+                if (bucket[b] < 0) {
+                    next[p] = next[head];
+                    next[head] = p;
+                    bucket[b] = head;
+                    if (next[p] >= 0) bucket[bb] = p;
+                    bb = b;
+                } else {
+                    next[p] = next[bucket[b]];
+                    next[bucket[b]] = p;
+                }
+                p = nx;
+            }
+        }
+        /* _M_insert_bucket_begin: first in its bucket's run, or first of all */
+        int b = (int)(h[i] % (uint64_t)nb);
+        if (bucket[b] >= 0) {
+            next[i] = next[bucket[b]];
+            next[bucket[b]] = i;
+        } else {
+            next[i] = next[head];
+            next[head] = i;
+            if (next[i] >= 0) bucket[(int)(h[next[i]] % (uint64_t)nb)] = i;
+            bucket[b] = head;
+        }
+        size++;
+    }
+    int k = 0;
+    for (int p = next[head]; p >= 0; p = next[p]) order[k++] = p;
+    while (k < n) order[k++] = -1;
+}
+
 Value *bind_invalid_combination(const char *fname, CallArgs *a);
 /* A type as the argument parser names it: Python classes with their module
  * (torch.storage.TypedStorage), C types and Tensor by name. */
@@ -35,11 +115,12 @@ Value *bind_invalid_combination(const char *fname, CallArgs *a)
     buf[0] = 0;
     for (int i = 0; i < a->npos && n < sizeof buf - 64; i++)
         n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", arg_type_name(a->pos[i], tn, sizeof tn));
-    /* keywords come out of a std::unordered_map: in libstdc++ the last
-     * inserted first (exact while their hashes fall in distinct buckets) */
-    for (int i = a->nkw - 1; i >= 0 && n < sizeof buf - 64; i--)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s=%s", (i != a->nkw - 1 || a->npos) ? ", " : "",
-                              a->kwnames[i], arg_type_name(a->kw[i], tn, sizeof tn));
+    /* keywords come out of a std::unordered_map (format_invalid_args) */
+    int order[BIND_MAXKW];
+    bind_kwargs_order(a->nkw, (const char *const *)a->kwnames, order);
+    for (int k = 0; k < a->nkw && k < BIND_MAXKW && order[k] >= 0 && n < sizeof buf - 64; k++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s=%s", (k || a->npos) ? ", " : "",
+                              a->kwnames[order[k]], arg_type_name(a->kw[order[k]], tn, sizeof tn));
     if (a->nkw && !a->npos && n < sizeof buf - 4) snprintf(buf + n, sizeof buf - n, ", ");
     return exc_set("TypeError", "%s() received an invalid combination of arguments - got (%s), but expected one of:",
                    fname, buf);
