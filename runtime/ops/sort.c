@@ -37,6 +37,32 @@ static bool less(const cmp_t *c, const kv *a, const kv *b)
 
 static void swap_kv(kv *a, kv *b) { kv t = *a; *a = *b; *b = t; }
 
+/* Line (a, k) of a contiguous x along a dim of size n into buf as (value,
+ * index) pairs: the one loop that sort, median, topk and kthvalue share. */
+static void load_line(kv *buf, const char *src, int64_t a, int64_t n, int64_t inner, int64_t k,
+                      const tsr_dtype_traits *tr, bool integral)
+{
+    int sz = tr->itemsize;
+    for (int64_t j = 0; j < n; j++) {
+        const char *p = src + ((a * n + j) * inner + k) * sz;
+        buf[j].idx = j;
+        if (integral) buf[j].i = tr->load_int64(p);
+        else buf[j].f = tr->load_double(p);
+    }
+}
+
+/* out=(values, indices) resized and copied; then *values / *indices take v
+ * and ix. 0, or -1 with v and ix still the caller's to release. */
+static int finish_pair(tsr_tensor *ov, tsr_tensor *oi, tsr_tensor *v, tsr_tensor *ix, tsr_tensor **values,
+                       tsr_tensor **indices)
+{
+    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
+        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) return -1;
+    *values = v;
+    *indices = ix;
+    return 0;
+}
+
 /* ---- libstdc++ bits/stl_algo.h and stl_heap.h ---- */
 static void push_heap(const cmp_t *c, kv *first, int64_t hole, int64_t top, kv value)
 {
@@ -250,12 +276,7 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
         int sz = tr->itemsize;
         for (int64_t a = 0; a < outer; a++) {
             for (int64_t k = 0; k < inner; k++) {
-                for (int64_t j = 0; j < n; j++) {
-                    const char *p = src + ((a * n + j) * inner + k) * sz;
-                    buf[j].idx = j;
-                    if (cm.integral) buf[j].i = tr->load_int64(p);
-                    else buf[j].f = tr->load_double(p);
-                }
+                load_line(buf, src, a, n, inner, k, tr, cm.integral);
                 if (stable) merge_sort(&cm, buf, tmp, n);
                 else std_sort(&cm, buf, buf + n);
                 for (int64_t j = 0; j < n; j++) {
@@ -267,16 +288,10 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
             if (tsr_check_interrupt() < 0) goto fail;
         }
     }
-    if (ov || oi) {
-        /* out=(values, indices): resized and copied */
-        if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
-            (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
-    }
+    if (finish_pair(ov, oi, v, ix, values, indices) < 0) goto fail;
     tsr_free(buf);
     tsr_free(tmp);
     tsr_tensor_release(c);
-    *values = v;
-    *indices = ix;
     return 0;
 fail:
     tsr_free(buf);
@@ -419,10 +434,7 @@ int tsr_median(const tsr_tensor *x, const int64_t *dimp, bool keepdim, int kind,
     ix = v ? tsr_tensor_empty(n, shape, TSR_INT64, x->device) : NULL;
     if (!ix) goto fail;
     if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(x) > 0 && dim_lines(x, dim, v, ix, ikind) < 0) goto fail;
-    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
-        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
-    *values = v;
-    *indices = ix;
+    if (finish_pair(ov, oi, v, ix, values, indices) < 0) goto fail;
     return 0;
 fail:
     tsr_tensor_release(v);
@@ -494,12 +506,7 @@ int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sor
         int sz = tr->itemsize;
         for (int64_t a = 0; a < outer; a++)
             for (int64_t kk = 0; kk < inner; kk++) {
-                for (int64_t j = 0; j < n; j++) {
-                    const char *p = src + ((a * n + j) * inner + kk) * sz;
-                    buf[j].idx = j;
-                    if (cm.integral) buf[j].i = tr->load_int64(p);
-                    else buf[j].f = tr->load_double(p);
-                }
+                load_line(buf, src, a, n, inner, kk, tr, cm.integral);
                 if (k * 64 <= n) {
                     partial_sort(&cm, buf, buf + k, buf + n);
                 } else {
@@ -514,12 +521,9 @@ int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sor
             }
         if (tsr_check_interrupt() < 0) goto fail;
     }
-    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
-        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
+    if (finish_pair(ov, oi, v, ix, values, indices) < 0) goto fail;
     tsr_free(buf);
     tsr_tensor_release(c);
-    *values = v;
-    *indices = ix;
     return 0;
 fail:
     tsr_free(buf);
@@ -612,12 +616,7 @@ int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_
         int64_t o = 0;
         for (int64_t a = 0; a < outer; a++)
             for (int64_t kk = 0; kk < inner; kk++, o++) {
-                for (int64_t j = 0; j < n; j++) {
-                    const char *p = src + ((a * n + j) * inner + kk) * sz;
-                    buf[j].idx = j;
-                    if (integral) buf[j].i = tr->load_int64(p);
-                    else buf[j].f = tr->load_double(p);
-                }
+                load_line(buf, src, a, n, inner, kk, tr, integral);
                 quick_select(buf, n, k - 1, integral);
                 memcpy((char *)tsr_tensor_ptr(v, NULL) + o * sz, src + ((a * n + buf[k - 1].idx) * inner + kk) * sz,
                        (size_t)sz);
@@ -625,12 +624,9 @@ int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_
             }
         if (tsr_check_interrupt() < 0) goto fail;
     }
-    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
-        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
+    if (finish_pair(ov, oi, v, ix, values, indices) < 0) goto fail;
     tsr_free(buf);
     tsr_tensor_release(c);
-    *values = v;
-    *indices = ix;
     return 0;
 fail:
     tsr_free(buf);
