@@ -635,3 +635,19 @@ fail:
     tsr_tensor_release(ix);
     return -1;
 }
+
+int tsr__std_sort_order(int64_t n, const double *fkeys, const int64_t *ikeys, int64_t *order)
+{
+    kv *buf = tsr_malloc((size_t)(n ? n : 1) * sizeof *buf);
+    if (!buf) return -1;
+    for (int64_t j = 0; j < n; j++) {
+        buf[j].idx = order[j];
+        if (ikeys) buf[j].i = ikeys[order[j]];
+        else buf[j].f = fkeys[order[j]];
+    }
+    cmp_t cm = {.integral = ikeys != NULL, .kind = KIND_PLAIN};
+    std_sort(&cm, buf, buf + n);
+    for (int64_t j = 0; j < n; j++) order[j] = buf[j].idx;
+    tsr_free(buf);
+    return 0;
+}
