@@ -394,7 +394,7 @@ tsr_tensor *tsr_cov(const tsr_tensor *x, int64_t correction, const tsr_tensor *f
     tsr_tensor *c = au ? bin(&p, TSR_BINOP_SUB, in, au) : NULL;
     tsr_tensor *cw = !c ? NULL : w ? bin(&p, TSR_BINOP_MUL, c, w) : c;
     tsr_tensor *ct = cw ? keep(&p, tsr_view_t(cw)) : NULL;
-    tsr_tensor *cc = ct ? (tsr_dtype_is_complex(ct->dtype) ? keep(&p, tsr_conj(ct)) : ct) : NULL;
+    tsr_tensor *cc = ct ? (tsr_dtype_is_complex(ct->dtype) ? keep(&p, tsr_conj_physical(ct, NULL)) : ct) : NULL;
     tsr_tensor *m = cc ? keep(&p, tsr_mm(c, cc, NULL)) : NULL;
     tsr_tensor *r = m ? bin(&p, TSR_BINOP_DIV, m, norm) : NULL;
     tsr_tensor *sq = r ? keep(&p, tsr_view_squeeze(r)) : NULL;
@@ -734,14 +734,18 @@ static int hist_kernel(const tsr_tensor *x, const tsr_tensor *weight, const tsr_
     double left = e[0], right = e[ne - 1];
     for (int64_t i = 0; i < n; i++) {
         double v = xp[i];
-        if (!(v >= left && v <= right)) continue;
+        /* elt < left || elt > right is skipped: a NaN goes on, and lands where
+         * 1.13's arithmetic on static_cast<int64_t>(NaN) (INT64_MIN) puts it */
+        if (v < left || v > right) continue;
         int64_t pos;
         if (alg == H_BINARY) {
-            pos = upper_bound(e, 0, ne, v) - 1;
+            pos = isnan(v) ? ne - 1 : upper_bound(e, 0, ne, v) - 1;
+        } else if (isnan(v)) {
+            pos = alg == H_LINEAR ? 0 : 1;   /* hist[INT64_MIN] wraps to hist[0]; the local search ends at 1 */
         } else {
             double t = rnd(dt, v - left);
-            t = rnd(dt, t * rnd(dt, (double)(ne - 1)));
             t = rnd(dt, t / rnd(dt, right - left));
+            t = rnd(dt, t * rnd(dt, (double)(ne - 1)));
             pos = (int64_t)t;
             if (alg == H_LINEAR_LOCAL) {
                 int64_t lo = pos - 1 > 0 ? pos - 1 : 0, hi = pos + 2 < ne ? pos + 2 : ne;
@@ -770,7 +774,7 @@ tsr_tensor *tsr_histc(const tsr_tensor *x, int64_t bins, double min, double max,
     }
     if (out && out->dtype != x->dtype) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.histogram: input tensor and hist tensor should have the same dtype, but "
-                      "got input %s and hist %s", tsr_dtype_name(x->dtype), tsr_dtype_name(out->dtype));
+                      "got input %s and hist %s", tsr_dtype_typemeta_name(x->dtype), tsr_dtype_typemeta_name(out->dtype));
         return NULL;
     }
     if (bins <= 0) {
@@ -778,7 +782,9 @@ tsr_tensor *tsr_histc(const tsr_tensor *x, int64_t bins, double min, double max,
         return NULL;
     }
     double left = min, right = max;
+    bool from_data = false;
     if (left == right && tsr_tensor_numel(x) > 0) {
+        from_data = true;
         if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_FLOAT16) {
             tsr__not_implemented("aminmax_cpu", x->dtype);
             return NULL;
@@ -795,18 +801,25 @@ tsr_tensor *tsr_histc(const tsr_tensor *x, int64_t bins, double min, double max,
         char a[64], b[64];
         fmt_double(a, sizeof a, left);
         fmt_double(b, sizeof b, right);
-        tsr_error_set(TSR_ERR_RUNTIME, "torch.histc: range of [%s, %s] is not finite", a, b);
+        /* a NaN that aminmax found prints as -nan (its sign bit is set by then) */
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.histc: range of [%s%s, %s%s] is not finite",
+                      from_data && isnan(left) ? "-" : "", a, from_data && isnan(right) ? "-" : "", b);
         return NULL;
     }
     if (!(left < right)) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.histc: max must be larger than min");
         return NULL;
     }
-    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16) {
-        tsr__not_implemented("histogram_cpu", x->dtype);
+    if (x->dtype == TSR_BOOL) {
+        tsr__not_implemented("linspace_cpu", x->dtype);
         return NULL;
     }
     tsr_tensor *edges = tsr_linspace(tsr_scalar_float(left), tsr_scalar_float(right), bins + 1, x->dtype, x->device);
+    if (edges && x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16) {
+        tsr__not_implemented("histogram_cpu", x->dtype);
+        tsr_tensor_release(edges);
+        return NULL;
+    }
     tsr_tensor *h = edges ? tsr_zeros(1, &bins, x->dtype, x->device) : NULL;
     if (!h || hist_kernel(x, NULL, edges, H_LINEAR, h) < 0) {
         tsr_tensor_release(edges);
@@ -828,7 +841,8 @@ int tsr_histogram(const tsr_tensor *x, const tsr_tensor *bins_t, int64_t bins_n,
     tsr_tensor *e;
     if (hist_out && hist_out->dtype != x->dtype) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.histogram: input tensor and hist tensor should have the same dtype, but "
-                      "got input %s and hist %s", tsr_dtype_name(x->dtype), tsr_dtype_name(hist_out->dtype));
+                      "got input %s and hist %s", tsr_dtype_typemeta_name(x->dtype),
+                      tsr_dtype_typemeta_name(hist_out->dtype));
         goto fail;
     }
     if (bins_t) {
@@ -839,8 +853,8 @@ int tsr_histogram(const tsr_tensor *x, const tsr_tensor *bins_t, int64_t bins_n,
     } else {
         if (edges_out && edges_out->dtype != x->dtype) {
             tsr_error_set(TSR_ERR_RUNTIME, "torch.histogram: input tensor and bin_edges tensor should have the same "
-                          "dtype, but got input %s and bin_edges %s for dimension 0", tsr_dtype_name(x->dtype),
-                          tsr_dtype_name(edges_out->dtype));
+                          "dtype, but got input %s and bin_edges %s for dimension 0", tsr_dtype_typemeta_name(x->dtype),
+                          tsr_dtype_typemeta_name(edges_out->dtype));
             goto fail;
         }
         if (bins_n <= 0) {
@@ -885,8 +899,8 @@ int tsr_histogram(const tsr_tensor *x, const tsr_tensor *bins_t, int64_t bins_n,
     /* histogramdd_check_inputs */
     if (x->dtype != e->dtype) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: input tensor and bins tensors should have the same dtype, "
-                      "but got input with dtype %s and bins for dimension 0 with dtype %s", tsr_dtype_name(x->dtype),
-                      tsr_dtype_name(e->dtype));
+                      "but got input with dtype %s and bins for dimension 0 with dtype %s",
+                      tsr_dtype_typemeta_name(x->dtype), tsr_dtype_typemeta_name(e->dtype));
         goto fail;
     }
     if (e->ndim != 1) {
@@ -901,9 +915,9 @@ int tsr_histogram(const tsr_tensor *x, const tsr_tensor *bins_t, int64_t bins_n,
     }
     if (weight) {
         if (weight->dtype != x->dtype) {
-            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: if weight tensor is provided, it should have the same "
-                          "dtype as the input tensor, but got weight with dtype %s and input with dtype %s",
-                          tsr_dtype_name(weight->dtype), tsr_dtype_name(x->dtype));
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: if weight tensor is provided, input tensor and weight "
+                          "tensor should have the same dtype, but got input(%s), and weight(%s)",
+                          tsr_dtype_typemeta_name(x->dtype), tsr_dtype_typemeta_name(weight->dtype));
             goto fail;
         }
         if (tsr_tensor_numel(weight) != n) {
@@ -913,11 +927,15 @@ int tsr_histogram(const tsr_tensor *x, const tsr_tensor *bins_t, int64_t bins_n,
             goto fail;
         }
     }
+    int64_t nb = tsr_tensor_numel(e) - 1;
+    if (nb <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.histogram(): bins must be > 0, but got %" PRId64 " for dimension 0", nb);
+        goto fail;
+    }
     if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
         tsr__not_implemented("histogram_cpu", x->dtype);
         goto fail;
     }
-    int64_t nb = tsr_tensor_numel(e) - 1;
     tsr_tensor *h = keep(&p, tsr_zeros(1, &nb, x->dtype, x->device));
     if (!h || hist_kernel(x, weight, e, bins_t ? H_BINARY : H_LINEAR_LOCAL, h) < 0) goto fail;
     if (density) {

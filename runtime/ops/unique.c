@@ -54,6 +54,7 @@ static uint64_t hash_bytes(const unsigned char *p, size_t len)
 static uint64_t elem_hash(tsr_dtype dt, const double *f, const int64_t *iv, int64_t i)
 {
     if (iv) return (uint64_t)iv[i];
+    if (dt == TSR_BFLOAT16) return tsr_float_to_bfloat16((float)f[i]);   /* c10's hash of the bits */
     if (f[i] == 0) return 0;
     if (dt == TSR_FLOAT64) return hash_bytes((const unsigned char *)&f[i], 8);
     float v = (float)f[i];   /* float, and bfloat16 through its float value */
@@ -327,14 +328,12 @@ static int unique_dim(const tsr_tensor *x, int64_t dim, bool consecutive, tsr_te
             *counts = *inverse ? tsr_tensor_empty(1, &z, TSR_INT64, x->device) : NULL;
             return *counts ? 0 : -1;
         }
-        if (nz != 1) {
-            tsr_error_set(TSR_ERR_RUNTIME, "There are 0 sized dimensions, and they aren't selected, so unique cannot "
-                          "be applied");
-            return -1;
-        }
+        tsr_error_set(TSR_ERR_RUNTIME, "There are 0 sized dimensions, and they aren't selected, so unique cannot "
+                      "be applied");
+        return -1;
     }
-    int64_t s0 = 0, d0 = 0, src = wd;
-    tsr_tensor *mv = tsr_view_movedim(x, 1, &src, 1, &d0);
+    /* rows: x.transpose(dim, 0) flattened (transposed back at the end) */
+    tsr_tensor *mv = tsr_view_transpose(x, wd, 0);
     tsr_tensor *c = mv ? tsr_contiguous(mv, TSR_MF_CONTIGUOUS) : NULL, *res = NULL, *back = NULL;
     double *f = NULL;
     int64_t *iv = NULL, *idx = NULL, *tmp = NULL, *keepi = NULL;
@@ -370,11 +369,10 @@ static int unique_dim(const tsr_tensor *x, int64_t dim, bool consecutive, tsr_te
     if (!cn) goto done;
     tsr_tensor_release(*counts);
     *counts = cn;
-    back = tsr_view_movedim(res, 1, &d0, 1, &src);
+    back = tsr_view_transpose(res, 0, wd);
     if (!back) goto done;
     *out = back;
     rc = 0;
-    (void)s0;
 done:
     if (rc < 0) {
         tsr_tensor_release(*inverse);
@@ -399,8 +397,7 @@ int tsr_unique(const tsr_tensor *x, bool sorted, bool consecutive, bool return_i
                            : consecutive ? "unique_consecutive" : "_unique2";
     if (tsr_tensor_is_meta(x)) return tsr_meta_refused(aten);
     if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_FLOAT16) {
-        tsr__not_implemented(dim ? (consecutive ? "unique_dim_consecutive_cpu" : "unique_dim")
-                                 : consecutive ? "unique_consecutive_cpu" : "unique", x->dtype);
+        tsr__not_implemented(dim ? "unique_dim" : "unique", x->dtype);
         return -1;
     }
     int rc;

@@ -135,7 +135,7 @@ static Value *stats_call(const BindRow *row, const char *fname, BindArgs *b, Val
             decref(items[1]);
             return NULL;
         }
-        return v_return_type(&rt_histogram, items);
+        return v_return_type(outv ? &rt_histogram_out : &rt_histogram, items);
     }
     case K_UNIQUE: {
         Value *dv = ARG("dim");
