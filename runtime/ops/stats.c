@@ -962,3 +962,156 @@ fail:
     pool_free(&p);
     return -1;
 }
+
+/* ------------------------------------------------------------ gradient */
+
+/* self.slice(d, start, end) with Python's negative indices (end INT64_MAX: to the end) */
+static tsr_tensor *sl(pool *p, const tsr_tensor *x, int d, int64_t start, int64_t end)
+{
+    int64_t n = x->sizes[d];
+    if (start < 0) start += n;
+    if (end < 0) end += n;
+    if (end > n) end = n;
+    return keep(p, tsr_view_slice(x, d, start, end, 1));
+}
+
+static tsr_tensor *neg(pool *p, const tsr_tensor *x) { return x ? keep(p, tsr_unary(TSR_UNOP_NEG, x, NULL, NULL)) : NULL; }
+
+#define B(op, a, b) ((a) && (b) ? bin(p, op, a, b) : NULL)
+#define BS(op, a, s) ((a) ? bin_s(p, op, a, s) : NULL)
+#define SB(op, s, b) ((b) ? s_bin(p, op, s, b) : NULL)
+
+/* gradient_helper_float: central differences with a constant spacing */
+static tsr_tensor *grad_float(pool *p, const tsr_tensor *x, int d, tsr_scalar h, int64_t edge)
+{
+    tsr_tensor *center = BS(TSR_BINOP_DIV, B(TSR_BINOP_SUB, sl(p, x, d, 2, INT64_MAX), sl(p, x, d, 0, -2)), h);
+    tsr_tensor *pre, *app;
+    if (edge == 1) {
+        pre = BS(TSR_BINOP_DIV, B(TSR_BINOP_SUB, sl(p, x, d, 1, 2), sl(p, x, d, 0, 1)), h);
+        app = BS(TSR_BINOP_DIV, B(TSR_BINOP_SUB, sl(p, x, d, -1, INT64_MAX), sl(p, x, d, -2, -1)), h);
+    } else {
+        tsr_tensor *a = SB(TSR_BINOP_MUL, tsr_scalar_float(-1.5), sl(p, x, d, 0, 1));
+        tsr_tensor *b = SB(TSR_BINOP_MUL, tsr_scalar_int(2), sl(p, x, d, 1, 2));
+        tsr_tensor *c = SB(TSR_BINOP_MUL, tsr_scalar_float(0.5), sl(p, x, d, 2, 3));
+        pre = BS(TSR_BINOP_DIV, B(TSR_BINOP_SUB, B(TSR_BINOP_ADD, a, b), c), h);
+        a = SB(TSR_BINOP_MUL, tsr_scalar_float(0.5), sl(p, x, d, -3, -2));
+        b = SB(TSR_BINOP_MUL, tsr_scalar_int(2), sl(p, x, d, -2, -1));
+        c = SB(TSR_BINOP_MUL, tsr_scalar_float(1.5), sl(p, x, d, -1, INT64_MAX));
+        app = BS(TSR_BINOP_DIV, B(TSR_BINOP_ADD, B(TSR_BINOP_SUB, a, b), c), h);
+    }
+    tsr_tensor *half = BS(TSR_BINOP_DIV, center, tsr_scalar_int(2));
+    if (!half || !pre || !app) return NULL;
+    const tsr_tensor *parts[3] = {pre, half, app};
+    return keep(p, tsr_cat(3, parts, d, NULL));
+}
+
+/* gradient_helper: sample coordinates along dim d */
+static tsr_tensor *grad_coords(pool *p, const tsr_tensor *x, int d, const tsr_tensor *co, int64_t edge)
+{
+    if (co->ndim != 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.gradient expected each element of spacing to have one dimension, but got "
+                      "an element with %d dimensions!", co->ndim);
+        return NULL;
+    }
+    int64_t shape[TSR_MAX_DIMS];
+    for (int i = 0; i < x->ndim; i++) shape[i] = i == d ? -1 : 1;
+    tsr_tensor *dx = keep(p, tsr_diff(co, 1, 0, NULL, NULL, NULL));
+    if (!dx) return NULL;
+    int64_t m = dx->sizes[0];
+    tsr_tensor *dx1 = sl(p, dx, 0, 0, -1), *dx2 = sl(p, dx, 0, 1, INT64_MAX);
+    tsr_tensor *s12 = B(TSR_BINOP_ADD, dx1, dx2);
+    tsr_tensor *a = B(TSR_BINOP_DIV, neg(p, dx2), B(TSR_BINOP_MUL, dx1, s12));
+    tsr_tensor *b = B(TSR_BINOP_DIV, B(TSR_BINOP_SUB, dx2, dx1), B(TSR_BINOP_MUL, dx1, dx2));
+    tsr_tensor *c = B(TSR_BINOP_DIV, dx1, B(TSR_BINOP_MUL, dx2, s12));
+    a = a ? keep(p, tsr_reshape(a, x->ndim, shape)) : NULL;
+    b = b ? keep(p, tsr_reshape(b, x->ndim, shape)) : NULL;
+    c = c ? keep(p, tsr_reshape(c, x->ndim, shape)) : NULL;
+    tsr_tensor *center = B(TSR_BINOP_ADD, B(TSR_BINOP_ADD, B(TSR_BINOP_MUL, a, sl(p, x, d, 0, -2)),
+                                            B(TSR_BINOP_MUL, b, sl(p, x, d, 1, -1))),
+                           B(TSR_BINOP_MUL, c, sl(p, x, d, 2, INT64_MAX)));
+    tsr_tensor *d0 = keep(p, tsr_view_select(dx, 0, 0)), *dl = keep(p, tsr_view_select(dx, 0, m - 1));
+    tsr_tensor *pre, *app;
+    if (edge == 1) {
+        pre = B(TSR_BINOP_DIV, B(TSR_BINOP_SUB, sl(p, x, d, 1, 2), sl(p, x, d, 0, 1)), d0);
+        app = B(TSR_BINOP_DIV, B(TSR_BINOP_SUB, sl(p, x, d, -1, INT64_MAX), sl(p, x, d, -2, -1)), dl);
+    } else {
+        tsr_tensor *d1 = m > 1 ? keep(p, tsr_view_select(dx, 0, 1)) : NULL;
+        tsr_tensor *dm = m > 1 ? keep(p, tsr_view_select(dx, 0, m - 2)) : NULL;
+        tsr_tensor *s01 = B(TSR_BINOP_ADD, d0, d1);
+        /* C++'s -(2.0 * dx0 + dx1) / (...) negates before dividing */
+        a = B(TSR_BINOP_DIV, neg(p, B(TSR_BINOP_ADD, SB(TSR_BINOP_MUL, tsr_scalar_float(2.0), d0), d1)),
+              B(TSR_BINOP_MUL, d0, s01));
+        b = B(TSR_BINOP_DIV, s01, B(TSR_BINOP_MUL, d0, d1));
+        c = B(TSR_BINOP_DIV, neg(p, d0), B(TSR_BINOP_MUL, d1, s01));
+        pre = B(TSR_BINOP_ADD, B(TSR_BINOP_ADD, B(TSR_BINOP_MUL, a, sl(p, x, d, 0, 1)), B(TSR_BINOP_MUL, b, sl(p, x, d, 1, 2))),
+                B(TSR_BINOP_MUL, c, sl(p, x, d, 2, 3)));
+        tsr_tensor *sl2 = B(TSR_BINOP_ADD, dl, dm);
+        a = B(TSR_BINOP_DIV, dl, B(TSR_BINOP_MUL, dm, sl2));
+        b = B(TSR_BINOP_DIV, neg(p, sl2), B(TSR_BINOP_MUL, dl, dm));
+        c = B(TSR_BINOP_DIV, B(TSR_BINOP_ADD, SB(TSR_BINOP_MUL, tsr_scalar_int(2), dl), dm), B(TSR_BINOP_MUL, dl, sl2));
+        app = B(TSR_BINOP_ADD, B(TSR_BINOP_ADD, B(TSR_BINOP_MUL, a, sl(p, x, d, -3, -2)), B(TSR_BINOP_MUL, b, sl(p, x, d, -2, -1))),
+                B(TSR_BINOP_MUL, c, sl(p, x, d, -1, INT64_MAX)));
+    }
+    if (!center || !pre || !app) return NULL;
+    const tsr_tensor *parts[3] = {pre, center, app};
+    return keep(p, tsr_cat(3, parts, d, NULL));
+}
+
+int tsr_gradient(const tsr_tensor *x, int nsp, const tsr_scalar *spacing, const tsr_tensor *const *coords,
+                 const int64_t *dims, int ndims, bool dim_given, int64_t edge_order, tsr_tensor **res, int *nres)
+{
+    pool p = {0};
+    int64_t dl[TSR_MAX_DIMS];
+    int nd = dims ? ndims : x->ndim;
+    *nres = 0;
+    if (x->dtype == TSR_UINT8) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.gradient does not support uint8 input.");
+        return -1;
+    }
+    if (nsp >= 0 && !dim_given && nsp != 1 && nsp != x->ndim) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.gradient expected spacing to be unspecified, a scalar or a list of length "
+                      "%d but got a list of length %d", x->ndim, nsp);
+        return -1;
+    }
+    if (nsp >= 0 && dim_given && nsp != nd) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.gradient expected spacing to be unspecified, a scalar or it's spacing and "
+                      "dim arguments to have the same length, but got a spacing argument of length %d and a dim "
+                      "argument of length %d.", nsp, nd);
+        return -1;
+    }
+    if (edge_order != 1 && edge_order != 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.gradient only supports edge_order=1 and edge_order=2.");
+        return -1;
+    }
+    bool seen[TSR_MAX_DIMS] = {0};
+    for (int i = 0; i < nd; i++) {
+        int d = dims ? tsr_wrap_dim(dims[i], x->ndim) : i;
+        if (d < 0) return -1;
+        if (dims && seen[d]) {
+            tsr_error_set(TSR_ERR_RUNTIME, "dim %d appears multiple times in the list of dims", d);
+            return -1;
+        }
+        seen[d] = true;
+        dl[i] = d;
+    }
+    for (int i = 0; i < nd; i++)
+        if (x->ndim == 0 || x->sizes[dl[i]] < edge_order + 1) {
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.gradient expected each dimension size to be at least edge_order+1");
+            return -1;
+        }
+    for (int i = 0; i < nd; i++) {
+        tsr_scalar h = spacing ? spacing[nsp == 1 ? 0 : i] : tsr_scalar_float(1.0);
+        tsr_tensor *r = coords ? grad_coords(&p, x, (int)dl[i], coords[i < nsp ? i : 0], edge_order)
+                               : grad_float(&p, x, (int)dl[i], h, edge_order);
+        if (!r) goto fail;
+        res[i] = tsr_tensor_retain(r);
+        *nres = i + 1;
+    }
+    pool_free(&p);
+    return 0;
+fail:
+    for (int i = 0; i < *nres; i++) tsr_tensor_release(res[i]);
+    *nres = 0;
+    pool_free(&p);
+    return -1;
+}

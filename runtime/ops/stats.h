@@ -8,6 +8,7 @@
 #define TSR_OPS_STATS_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "../scalar.h"
 #include "../tensor.h"
 
 /* torch.diff(x, n, dim, prepend, append): the n-th forward difference
@@ -45,5 +46,12 @@ int tsr_histogram(const tsr_tensor *x, const tsr_tensor *bins_t, int64_t bins_n,
  * counts empty when not asked for, as 1.13). 0 or -1. */
 int tsr_unique(const tsr_tensor *x, bool sorted, bool consecutive, bool return_inverse, bool return_counts,
                const int64_t *dim, tsr_tensor **out, tsr_tensor **inverse, tsr_tensor **counts);
+
+/* gradient(x, spacing, dim, edge_order): one tensor per dim into res
+ * (at least TSR_MAX_DIMS slots; *nres of them). spacing: nsp scalars, or
+ * coords: nsp 1-D coordinate tensors, or neither (nsp -1: spacing 1). dims:
+ * ndims dims (dim_given), else every dim. 0 or -1. */
+int tsr_gradient(const tsr_tensor *x, int nsp, const tsr_scalar *spacing, const tsr_tensor *const *coords,
+                 const int64_t *dims, int ndims, bool dim_given, int64_t edge_order, tsr_tensor **res, int *nres);
 
 #endif

@@ -10,7 +10,7 @@
 #include "bind/tensor.h"
 #include "ops/stats.h"
 
-typedef enum { K_DIFF, K_TRAPZ, K_COV, K_CORRCOEF, K_QUANTILE, K_BINCOUNT, K_HISTC, K_HISTOGRAM, K_UNIQUE } Kind;
+typedef enum { K_DIFF, K_TRAPZ, K_COV, K_CORRCOEF, K_QUANTILE, K_BINCOUNT, K_HISTC, K_HISTOGRAM, K_UNIQUE, K_GRADIENT } Kind;
 enum { C_TRAPEZOID, C_TRAPZ, C_CUMTRAPZ };
 
 #define ARG(name) bind_table_arg(b, name)
@@ -137,6 +137,63 @@ static Value *stats_call(const BindRow *row, const char *fname, BindArgs *b, Val
         }
         return v_return_type(outv ? &rt_histogram_out : &rt_histogram, items);
     }
+    case K_GRADIENT: {
+        Value *sv = ARG("spacing"), *dv = ARG("dim");
+        int slot = -1;
+        for (int i = 0; i < BIND_MAXP; i++)
+            if (b->v[i] && b->param[i] && !strcmp(b->param[i]->name, "dim")) slot = i;
+        int64_t dims[TSR_MAX_DIMS], eo;
+        int nd = 0, nsp = -1, nres = 0;
+        tsr_scalar sp[TSR_MAX_DIMS];
+        const tsr_tensor *co[TSR_MAX_DIMS];
+        bool coords = false;
+        if (int_arg(b, fname, "edge_order", 1, &eo) < 0) return NULL;
+        if (dv) {
+            if (b->type[slot] == BT_INT_LIST) {
+                if (bind_table_intlist(b, slot, fname, dims, TSR_MAX_DIMS, &nd) < 0) return NULL;
+            } else {
+                if (bind_table_int_value(dv, fname, "dim", &dims[0]) < 0) return NULL;
+                nd = 1;
+            }
+        }
+        if (sv) {
+            if (is_tensor(sv) || !(is_type(sv, &t_list) || is_type(sv, &t_tuple))) {
+                /* one Scalar: a spacing per dim reduced (1.13 repeats it) */
+                if (bind_scalar(sv, fname, "spacing", &sp[0]) < 0) return NULL;
+                nsp = dv ? nd : x->ndim;
+                for (int i = 1; i < nsp; i++) sp[i] = sp[0];
+                if (nsp == 0) nsp = 1;
+            } else {
+                nsp = (int)seq_len(sv);
+                if (nsp > TSR_MAX_DIMS) return exc_set("RuntimeError", "torch.gradient: too many spacing values");
+                for (int i = 0; i < nsp; i++) {
+                    Value *e = seq_get(sv, i);
+                    if (is_tensor(e)) {
+                        co[i] = tensor_of(e);
+                        coords = true;
+                    } else if (bind_scalar(e, fname, "spacing", &sp[i]) < 0) {
+                        return NULL;
+                    }
+                }
+            }
+        }
+        tsr_tensor *res[TSR_MAX_DIMS];
+        if (tsr_gradient(x, nsp, sv && !coords ? sp : NULL, coords ? co : NULL, dv ? dims : NULL, nd, dv != NULL, eo,
+                         res, &nres) < 0)
+            return bind_runtime_error();
+        Value *t = v_tuple(nres);
+        for (int i = 0; i < nres; i++) {
+            Value *e = v_tensor(res[i]);
+            if (!t || !e) {
+                for (int j = i + 1; j < nres; j++) tsr_tensor_release(res[j]);
+                decref(e);
+                decref(t);
+                return NULL;
+            }
+            t->u.seq.items[i] = e;
+        }
+        return t;
+    }
     case K_UNIQUE: {
         Value *dv = ARG("dim");
         bool consecutive = row->code != 0, inv = flag(b, "return_inverse", false), cnt = flag(b, "return_counts", false);
@@ -173,6 +230,13 @@ static BindRow rows[] = {
     ROW("histogram", K_HISTOGRAM, 0, FM, "Tensor input, Tensor bins, *, Tensor? weight=None, bool density=False, "
                                          "Tensor[]? out=None|Tensor input, int bins=100, *, float[]? range=None, "
                                          "Tensor? weight=None, bool density=False, Tensor[]? out=None"),
+    ROW("gradient", K_GRADIENT, 0, BIND_FN,
+        "Tensor input, *, Number? spacing=None, int? dim=None, int edge_order=1|"
+        "Tensor input, *, Number spacing, int[] dim, int edge_order=1|Tensor input, *, int[] dim, int edge_order=1|"
+        "Tensor input, *, float[] spacing, int? dim=None, int edge_order=1|"
+        "Tensor input, *, float[] spacing, int[] dim, int edge_order=1|"
+        "Tensor input, *, Tensor[] spacing, int? dim=None, int edge_order=1|"
+        "Tensor input, *, Tensor[] spacing, int[] dim, int edge_order=1"),
     ROW("unique", K_UNIQUE, 0, FM, "Tensor input, bool sorted=True, bool return_inverse=False, bool return_counts=False, "
                                    "int? dim=None"),
     ROW("unique_consecutive", K_UNIQUE, 1, FM, "Tensor input, bool return_inverse=False, bool return_counts=False, "
