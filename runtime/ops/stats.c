@@ -412,24 +412,33 @@ tsr_tensor *tsr_corrcoef(const tsr_tensor *x)
                       "with %d dimensions", x->ndim);
         return NULL;
     }
-    if (tsr_dtype_is_complex(x->dtype)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: corrcoef of a complex tensor is not supported yet");
-        return NULL;
-    }
     pool p = {0};
     tsr_tensor *c = keep(&p, tsr_cov(x, 1, NULL, NULL));
     if (!c) goto fail;
     if (c->ndim == 0) return give(&p, bin(&p, TSR_BINOP_DIV, c, c));
+    bool cx = tsr_dtype_is_complex(c->dtype);
     tsr_tensor *d = keep(&p, tsr_diag(c, 0, NULL));
-    tsr_tensor *sd = d ? keep(&p, tsr_unary(TSR_UNOP_SQRT, d, NULL, NULL)) : NULL;
+    tsr_tensor *dr = d && cx ? keep(&p, tsr_view_real(d)) : d;
+    tsr_tensor *sd = dr ? keep(&p, tsr_unary(TSR_UNOP_SQRT, dr, NULL, NULL)) : NULL;
     int64_t col[2] = {-1, 1}, row[2] = {1, -1};
     tsr_tensor *sc = sd ? keep(&p, tsr_view_view(sd, 2, col)) : NULL;
     tsr_tensor *sr = sc ? keep(&p, tsr_view_view(sd, 2, row)) : NULL;
     tsr_tensor *c1 = sr ? bin(&p, TSR_BINOP_DIV, c, sc) : NULL;
     tsr_tensor *c2 = c1 ? bin(&p, TSR_BINOP_DIV, c1, sr) : NULL;
     tsr_operand lo = tsr_operand_scalar(tsr_scalar_int(-1)), hi = tsr_operand_scalar(tsr_scalar_int(1));
-    tsr_tensor *r = c2 ? keep(&p, tsr_clamp(c2, &lo, &hi, NULL)) : NULL;
-    if (!r) goto fail;
+    if (!c2) goto fail;
+    if (!cx) {
+        tsr_tensor *r = keep(&p, tsr_clamp(c2, &lo, &hi, NULL));
+        if (!r) goto fail;
+        return give(&p, r);
+    }
+    /* complex: real and imaginary parts clipped apart (at::complex of the two) */
+    tsr_tensor *re = keep(&p, tsr_view_real(c2)), *im = re ? keep(&p, tsr_view_imag(c2)) : NULL;
+    tsr_tensor *rc = im ? keep(&p, tsr_clamp(re, &lo, &hi, NULL)) : NULL;
+    tsr_tensor *ic = rc ? keep(&p, tsr_clamp(im, &lo, &hi, NULL)) : NULL;
+    tsr_tensor *r = ic ? keep(&p, tsr_tensor_empty(c2->ndim, c2->sizes, c2->dtype, c2->device)) : NULL;
+    tsr_tensor *rr = r ? keep(&p, tsr_view_real(r)) : NULL, *ri = rr ? keep(&p, tsr_view_imag(r)) : NULL;
+    if (!ri || tsr_copy_(rr, rc) < 0 || tsr_copy_(ri, ic) < 0) goto fail;
     return give(&p, r);
 fail:
     pool_free(&p);
