@@ -14,7 +14,9 @@
 #include "copy.h"
 #include "sort.h"
 
-typedef struct { double f; int64_t i; int64_t idx; } kv;   /* f: float key, i: integer key */
+typedef struct { double f; int64_t i; int64_t idx; } kv;
+
+#define RADIX_MIN 256   /* lines at least this long sort stably by radix */   /* f: float key, i: integer key */
 
 /* KIND_SORT: KeyValueComp{Asc,Desc}; KIND_MEDIAN / KIND_NANMEDIAN: the
  * index-tiebroken comparators of median_with_indices_impl; KIND_PLAIN:
@@ -240,6 +242,52 @@ static void merge_sort(const cmp_t *c, kv *a, kv *tmp, int64_t n)
     memcpy(a, tmp, (size_t)n * sizeof *a);
 }
 
+/* stable=True on a long line: an LSD radix sort of order-preserving keys
+ * (NaN one largest key, -0.0 the key of 0.0, descending the complement), which
+ * gives exactly the order of a stable comparison sort with SortingKernel.cpp's
+ * comparators: equal values keep their index order. Passes whose byte is the
+ * same in every key are skipped. Only buf[j].idx is written. tmp holds
+ * 4n + 2048 uint64s (keys, indices, the eight byte histograms). */
+static void radix_sort(const cmp_t *c, kv *buf, uint64_t *tmp, int64_t n)
+{
+    uint64_t *key = tmp, *key2 = tmp + n, *ix = tmp + 2 * n, *ix2 = tmp + 3 * n;
+    for (int64_t j = 0; j < n; j++) {
+        uint64_t u;
+        if (c->integral) {
+            u = (uint64_t)buf[j].i ^ ((uint64_t)1 << 63);
+        } else if (isnan(buf[j].f)) {
+            u = UINT64_MAX;
+        } else {
+            double f = buf[j].f == 0 ? 0.0 : buf[j].f;
+            memcpy(&u, &f, 8);
+            u = (u >> 63) ? ~u : u | ((uint64_t)1 << 63);
+        }
+        key[j] = c->desc ? ~u : u;
+        ix[j] = (uint64_t)buf[j].idx;
+    }
+    int64_t *cnt = (int64_t *)(tmp + 4 * n);
+    memset(cnt, 0, 8 * 256 * sizeof(int64_t));
+    for (int64_t j = 0; j < n; j++)
+        for (int b = 0; b < 8; b++) cnt[b * 256 + ((key[j] >> (8 * b)) & 0xff)]++;
+    for (int b = 0; b < 8; b++) {
+        int64_t *h = cnt + b * 256, sum = 0;
+        if (h[(key[0] >> (8 * b)) & 0xff] == n) continue;   /* one digit everywhere: nothing moves */
+        for (int d = 0; d < 256; d++) {
+            int64_t t = h[d];
+            h[d] = sum;
+            sum += t;
+        }
+        for (int64_t j = 0; j < n; j++) {
+            int64_t at = h[(key[j] >> (8 * b)) & 0xff]++;
+            key2[at] = key[j];
+            ix2[at] = ix[j];
+        }
+        uint64_t *t = key; key = key2; key2 = t;
+        t = ix; ix = ix2; ix2 = t;
+    }
+    for (int64_t j = 0; j < n; j++) buf[j].idx = (int64_t)ix[j];
+}
+
 int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr_tensor *ov, tsr_tensor *oi,
              tsr_tensor **values, tsr_tensor **indices)
 {
@@ -266,7 +314,8 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
         for (int d = 0; d < (int)dim; d++) outer *= x->sizes[d];
         for (int d = (int)dim + 1; d < x->ndim; d++) inner *= x->sizes[d];
         buf = tsr_malloc((size_t)n * sizeof *buf);
-        tmp = stable ? tsr_malloc((size_t)n * sizeof *tmp) : NULL;
+        /* the radix sort's keys and indices (4n words) or merge_sort's n kv */
+        tmp = stable ? tsr_malloc(n >= RADIX_MIN ? (size_t)(4 * n + 2048) * sizeof(uint64_t) : (size_t)n * sizeof *tmp) : NULL;
         if (!buf || (stable && !tmp)) goto fail;
         const tsr_dtype_traits *tr = tsr_dtype_traits_of(x->dtype);
         cmp_t cm = {.desc = descending, .integral = !tsr_dtype_is_floating(x->dtype)};
@@ -277,7 +326,8 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
         for (int64_t a = 0; a < outer; a++) {
             for (int64_t k = 0; k < inner; k++) {
                 load_line(buf, src, a, n, inner, k, tr, cm.integral);
-                if (stable) merge_sort(&cm, buf, tmp, n);
+                if (stable && n >= RADIX_MIN) radix_sort(&cm, buf, (uint64_t *)tmp, n);
+                else if (stable) merge_sort(&cm, buf, tmp, n);
                 else std_sort(&cm, buf, buf + n);
                 for (int64_t j = 0; j < n; j++) {
                     int64_t at = (a * n + j) * inner + k;
