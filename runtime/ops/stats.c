@@ -96,9 +96,29 @@ static int item_double(const tsr_tensor *t, double *v)
     return 0;
 }
 
+/* 1.13 asks at::is_scalar_tensor_true, so a meta tensor fails in aten::equal
+ * (registered for QuantizedCPU too, hence its own backend list) */
+static int meta_equal_refused(void)
+{
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
+                  "Could not run 'aten::equal' with arguments from the 'Meta' backend. This could be because the "
+                  "operator doesn't exist for this backend, or was omitted during the selective/custom build process "
+                  "(if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit "
+                  "https://fburl.com/ptmfixes for possible resolutions. 'aten::equal' is only available for these "
+                  "backends: [CPU, QuantizedCPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, "
+                  "Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, "
+                  "AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, "
+                  "AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, "
+                  "AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, "
+                  "Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, "
+                  "PythonDispatcher].");
+    return -1;
+}
+
 static int item_bool(const tsr_tensor *t, bool *v)
 {
     tsr_scalar s;
+    if (tsr_tensor_is_meta(t)) return meta_equal_refused();
     if (tsr_tensor_item(t, &s) < 0) return -1;
     *v = tsr_scalar_to_bool(s);
     return 0;
@@ -317,7 +337,7 @@ static int check_weights(pool *p, const tsr_tensor *w, const char *what, bool in
         tsr_tensor *mn = keep(p, tsr_max_all(w, false));
         tsr_operand a = tsr_operand_tensor(mn), z = tsr_operand_scalar(tsr_scalar_int(0));
         tsr_tensor *ge = mn ? keep(p, tsr_compare(TSR_CMP_GE, &a, &z, NULL)) : NULL;
-        bool v;
+        bool v = false;
         if (!ge || item_bool(ge, &v) < 0) return -1;
         if (!v) {
             tsr_error_set(TSR_ERR_RUNTIME, "cov(): %s cannot be negative", what);
@@ -361,7 +381,7 @@ tsr_tensor *tsr_cov(const tsr_tensor *x, int64_t correction, const tsr_tensor *f
     if (w) {
         tsr_operand a = tsr_operand_tensor(wsum), z = tsr_operand_scalar(tsr_scalar_int(0));
         tsr_tensor *ne = keep(&p, tsr_compare(TSR_CMP_NE, &a, &z, NULL));
-        bool v;
+        bool v = false;
         if (!ne || item_bool(ne, &v) < 0) goto fail;
         if (!v) {
             tsr_error_set(TSR_ERR_RUNTIME, "cov(): weights sum to zero, can't be normalized");
@@ -383,10 +403,10 @@ tsr_tensor *tsr_cov(const tsr_tensor *x, int64_t correction, const tsr_tensor *f
         norm = bin_s(&p, TSR_BINOP_SUB, wsum, tsr_scalar_int(correction));
     }
     if (!norm) goto fail;
-    if (!tsr_tensor_is_meta(norm)) {
+    {
         tsr_operand a = tsr_operand_tensor(norm), z = tsr_operand_scalar(tsr_scalar_int(0));
         tsr_tensor *le = keep(&p, tsr_compare(TSR_CMP_LE, &a, &z, NULL));
-        bool v;
+        bool v = false;
         if (!le || item_bool(le, &v) < 0) goto fail;
         if (v && tsr_zero_(norm) < 0) goto fail;   /* "cov(): degrees of freedom is <= 0" (a warning) */
     }
@@ -531,7 +551,7 @@ tsr_tensor *tsr_quantile(const tsr_tensor *self, const tsr_tensor *q, double qs,
         tsr_operand g = tsr_operand_tensor(ge), l = tsr_operand_tensor(le);
         tsr_tensor *both = le ? keep(&p, tsr_compare(TSR_CMP_LOGICAL_AND, &g, &l, NULL)) : NULL;
         tsr_tensor *all = both ? keep(&p, tsr_all_any(both, NULL, false, true, NULL)) : NULL;
-        bool v;
+        bool v = false;
         if (!all || item_bool(all, &v) < 0) goto fail;
         if (!v) {
             tsr_error_set(TSR_ERR_RUNTIME, "quantile() q values must be in the range [0, 1]");
