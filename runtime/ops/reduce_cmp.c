@@ -136,9 +136,89 @@ static int check_nonzero_dims(const tsr_tensor *x, uint64_t mask, const char *fn
     return 0;
 }
 
+/* The extreme of a whole contiguous float32/float64 tensor with the result
+ * of the element-by-element walk above (the first NaN, else the first
+ * occurrence of the extreme), in vectorizable steps: lane-wise extremes (with
+ * the index where each lane first reached its own) and a NaN flag per chunk,
+ * then the extreme of the lanes with the smallest index; a zero is looked up
+ * again, as zeros of either sign are equal and the first one decides. 0, or
+ * -1 when interrupted. */
+#define FAST_EXT(name, T, GT)                                                                  \
+    static int name(const T *p, int64_t n, bool want_idx, double *val, int64_t *idx)           \
+    {                                                                                          \
+        enum { L = 16 };                                                                       \
+        const int64_t chunk = 1 << 20;                                                         \
+        T acc[L];                                                                              \
+        int64_t ix[L];                                                                         \
+        for (int k = 0; k < L; k++) acc[k] = p[0], ix[k] = 0;                                  \
+        for (int64_t c0 = 0; c0 < n; c0 += chunk) {                                            \
+            int64_t ce = n - c0 < chunk ? n : c0 + chunk, i = c0;                              \
+            int nn[L] = {0}, any = 0;                                                          \
+            if (want_idx)                                                                      \
+                for (; i + L <= ce; i += L)                                                    \
+                    for (int k = 0; k < L; k++) {                                              \
+                        T v = p[i + k];                                                        \
+                        bool g = GT(v, acc[k]);                                                \
+                        acc[k] = g ? v : acc[k];                                               \
+                        ix[k] = g ? i + k : ix[k];                                             \
+                        nn[k] |= v != v;                                                       \
+                    }                                                                          \
+            else                                                                               \
+                for (; i + L <= ce; i += L)                                                    \
+                    for (int k = 0; k < L; k++) {                                              \
+                        T v = p[i + k];                                                        \
+                        acc[k] = GT(v, acc[k]) ? v : acc[k];                                   \
+                        nn[k] |= v != v;                                                       \
+                    }                                                                          \
+            for (; i < ce; i++) {                                                              \
+                if (GT(p[i], acc[0])) acc[0] = p[i], ix[0] = i;                                \
+                nn[0] |= p[i] != p[i];                                                         \
+            }                                                                                  \
+            for (int k = 0; k < L; k++) any |= nn[k];                                          \
+            if (any) {                                                                         \
+                for (i = c0; !(p[i] != p[i]); i++) {}                                          \
+                *val = p[i], *idx = i;                                                         \
+                return 0;                                                                      \
+            }                                                                                  \
+            if (tsr_check_interrupt() < 0) return -1;                                          \
+        }                                                                                      \
+        T m = acc[0];                                                                          \
+        int64_t at = ix[0];                                                                    \
+        for (int k = 1; k < L; k++)                                                            \
+            if (GT(acc[k], m) || (acc[k] == m && ix[k] < at)) m = acc[k], at = ix[k];          \
+        *val = m, *idx = at;                                                                   \
+        if (m == 0) { /* equal zeros of either sign: the first one */                          \
+            int64_t i = 0;                                                                     \
+            while (p[i] != m) i++;                                                             \
+            *val = p[i], *idx = i;                                                             \
+        }                                                                                      \
+        return 0;                                                                              \
+    }
+#define GT_MAX(a, b) ((a) > (b))
+#define GT_MIN(a, b) ((a) < (b))
+FAST_EXT(fast_max_f32, float, GT_MAX)
+FAST_EXT(fast_min_f32, float, GT_MIN)
+FAST_EXT(fast_max_f64, double, GT_MAX)
+FAST_EXT(fast_min_f64, double, GT_MIN)
+
 static int run_ext(const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, bool is_max, bool arg)
 {
     if (is_meta(in) || tsr_tensor_numel(r) == 0) return 0;
+    if (tsr_tensor_numel(r) == 1 && tsr_tensor_numel(in) > 0 && tsr_tensor_is_contiguous(in) &&
+        (in->dtype == TSR_FLOAT32 || in->dtype == TSR_FLOAT64)) {
+        /* one output over every element: the vectorized walk */
+        double v;
+        int64_t at;
+        const void *p = tsr_tensor_ptr(in, NULL);
+        int64_t n = tsr_tensor_numel(in);
+        int rc = in->dtype == TSR_FLOAT32 ? (is_max ? fast_max_f32 : fast_min_f32)(p, n, arg, &v, &at)
+                                          : (is_max ? fast_max_f64 : fast_min_f64)(p, n, arg, &v, &at);
+        if (rc < 0) return -1;
+        char *o = tsr_tensor_ptr(r, NULL);
+        if (arg) *(int64_t *)o = at;
+        else tsr_dtype_traits_of(r->dtype)->store_double(o, v);
+        return 0;
+    }
     ext_ctx e = {.tr = tsr_dtype_traits_of(in->dtype), .integral = tsr_dtype_is_integral(in->dtype, true),
                  .is_max = is_max};
     rplan P;

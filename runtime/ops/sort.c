@@ -14,7 +14,9 @@
 #include "copy.h"
 #include "sort.h"
 
-typedef struct { double f; int64_t i; int64_t idx; } kv;   /* f: float key, i: integer key */
+typedef struct { double f; int64_t i; int64_t idx; } kv;
+
+#define RADIX_MIN 256   /* lines at least this long sort stably by radix */   /* f: float key, i: integer key */
 
 /* KIND_SORT: KeyValueComp{Asc,Desc}; KIND_MEDIAN / KIND_NANMEDIAN: the
  * index-tiebroken comparators of median_with_indices_impl; KIND_PLAIN:
@@ -36,6 +38,32 @@ static bool less(const cmp_t *c, const kv *a, const kv *b)
 }
 
 static void swap_kv(kv *a, kv *b) { kv t = *a; *a = *b; *b = t; }
+
+/* Line (a, k) of a contiguous x along a dim of size n into buf as (value,
+ * index) pairs: the one loop that sort, median, topk and kthvalue share. */
+static void load_line(kv *buf, const char *src, int64_t a, int64_t n, int64_t inner, int64_t k,
+                      const tsr_dtype_traits *tr, bool integral)
+{
+    int sz = tr->itemsize;
+    for (int64_t j = 0; j < n; j++) {
+        const char *p = src + ((a * n + j) * inner + k) * sz;
+        buf[j].idx = j;
+        if (integral) buf[j].i = tr->load_int64(p);
+        else buf[j].f = tr->load_double(p);
+    }
+}
+
+/* out=(values, indices) resized and copied; then *values / *indices take v
+ * and ix. 0, or -1 with v and ix still the caller's to release. */
+static int finish_pair(tsr_tensor *ov, tsr_tensor *oi, tsr_tensor *v, tsr_tensor *ix, tsr_tensor **values,
+                       tsr_tensor **indices)
+{
+    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
+        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) return -1;
+    *values = v;
+    *indices = ix;
+    return 0;
+}
 
 /* ---- libstdc++ bits/stl_algo.h and stl_heap.h ---- */
 static void push_heap(const cmp_t *c, kv *first, int64_t hole, int64_t top, kv value)
@@ -214,6 +242,52 @@ static void merge_sort(const cmp_t *c, kv *a, kv *tmp, int64_t n)
     memcpy(a, tmp, (size_t)n * sizeof *a);
 }
 
+/* stable=True on a long line: an LSD radix sort of order-preserving keys
+ * (NaN one largest key, -0.0 the key of 0.0, descending the complement), which
+ * gives exactly the order of a stable comparison sort with SortingKernel.cpp's
+ * comparators: equal values keep their index order. Passes whose byte is the
+ * same in every key are skipped. Only buf[j].idx is written. tmp holds
+ * 4n + 2048 uint64s (keys, indices, the eight byte histograms). */
+static void radix_sort(const cmp_t *c, kv *buf, uint64_t *tmp, int64_t n)
+{
+    uint64_t *key = tmp, *key2 = tmp + n, *ix = tmp + 2 * n, *ix2 = tmp + 3 * n;
+    for (int64_t j = 0; j < n; j++) {
+        uint64_t u;
+        if (c->integral) {
+            u = (uint64_t)buf[j].i ^ ((uint64_t)1 << 63);
+        } else if (isnan(buf[j].f)) {
+            u = UINT64_MAX;
+        } else {
+            double f = buf[j].f == 0 ? 0.0 : buf[j].f;
+            memcpy(&u, &f, 8);
+            u = (u >> 63) ? ~u : u | ((uint64_t)1 << 63);
+        }
+        key[j] = c->desc ? ~u : u;
+        ix[j] = (uint64_t)buf[j].idx;
+    }
+    int64_t *cnt = (int64_t *)(tmp + 4 * n);
+    memset(cnt, 0, 8 * 256 * sizeof(int64_t));
+    for (int64_t j = 0; j < n; j++)
+        for (int b = 0; b < 8; b++) cnt[b * 256 + ((key[j] >> (8 * b)) & 0xff)]++;
+    for (int b = 0; b < 8; b++) {
+        int64_t *h = cnt + b * 256, sum = 0;
+        if (h[(key[0] >> (8 * b)) & 0xff] == n) continue;   /* one digit everywhere: nothing moves */
+        for (int d = 0; d < 256; d++) {
+            int64_t t = h[d];
+            h[d] = sum;
+            sum += t;
+        }
+        for (int64_t j = 0; j < n; j++) {
+            int64_t at = h[(key[j] >> (8 * b)) & 0xff]++;
+            key2[at] = key[j];
+            ix2[at] = ix[j];
+        }
+        uint64_t *t = key; key = key2; key2 = t;
+        t = ix; ix = ix2; ix2 = t;
+    }
+    for (int64_t j = 0; j < n; j++) buf[j].idx = (int64_t)ix[j];
+}
+
 int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr_tensor *ov, tsr_tensor *oi,
              tsr_tensor **values, tsr_tensor **indices)
 {
@@ -240,7 +314,8 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
         for (int d = 0; d < (int)dim; d++) outer *= x->sizes[d];
         for (int d = (int)dim + 1; d < x->ndim; d++) inner *= x->sizes[d];
         buf = tsr_malloc((size_t)n * sizeof *buf);
-        tmp = stable ? tsr_malloc((size_t)n * sizeof *tmp) : NULL;
+        /* the radix sort's keys and indices (4n words) or merge_sort's n kv */
+        tmp = stable ? tsr_malloc(n >= RADIX_MIN ? (size_t)(4 * n + 2048) * sizeof(uint64_t) : (size_t)n * sizeof *tmp) : NULL;
         if (!buf || (stable && !tmp)) goto fail;
         const tsr_dtype_traits *tr = tsr_dtype_traits_of(x->dtype);
         cmp_t cm = {.desc = descending, .integral = !tsr_dtype_is_floating(x->dtype)};
@@ -250,13 +325,9 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
         int sz = tr->itemsize;
         for (int64_t a = 0; a < outer; a++) {
             for (int64_t k = 0; k < inner; k++) {
-                for (int64_t j = 0; j < n; j++) {
-                    const char *p = src + ((a * n + j) * inner + k) * sz;
-                    buf[j].idx = j;
-                    if (cm.integral) buf[j].i = tr->load_int64(p);
-                    else buf[j].f = tr->load_double(p);
-                }
-                if (stable) merge_sort(&cm, buf, tmp, n);
+                load_line(buf, src, a, n, inner, k, tr, cm.integral);
+                if (stable && n >= RADIX_MIN) radix_sort(&cm, buf, (uint64_t *)tmp, n);
+                else if (stable) merge_sort(&cm, buf, tmp, n);
                 else std_sort(&cm, buf, buf + n);
                 for (int64_t j = 0; j < n; j++) {
                     int64_t at = (a * n + j) * inner + k;
@@ -267,16 +338,10 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
             if (tsr_check_interrupt() < 0) goto fail;
         }
     }
-    if (ov || oi) {
-        /* out=(values, indices): resized and copied */
-        if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
-            (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
-    }
+    if (finish_pair(ov, oi, v, ix, values, indices) < 0) goto fail;
     tsr_free(buf);
     tsr_free(tmp);
     tsr_tensor_release(c);
-    *values = v;
-    *indices = ix;
     return 0;
 fail:
     tsr_free(buf);
@@ -419,10 +484,7 @@ int tsr_median(const tsr_tensor *x, const int64_t *dimp, bool keepdim, int kind,
     ix = v ? tsr_tensor_empty(n, shape, TSR_INT64, x->device) : NULL;
     if (!ix) goto fail;
     if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(x) > 0 && dim_lines(x, dim, v, ix, ikind) < 0) goto fail;
-    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
-        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
-    *values = v;
-    *indices = ix;
+    if (finish_pair(ov, oi, v, ix, values, indices) < 0) goto fail;
     return 0;
 fail:
     tsr_tensor_release(v);
@@ -494,12 +556,7 @@ int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sor
         int sz = tr->itemsize;
         for (int64_t a = 0; a < outer; a++)
             for (int64_t kk = 0; kk < inner; kk++) {
-                for (int64_t j = 0; j < n; j++) {
-                    const char *p = src + ((a * n + j) * inner + kk) * sz;
-                    buf[j].idx = j;
-                    if (cm.integral) buf[j].i = tr->load_int64(p);
-                    else buf[j].f = tr->load_double(p);
-                }
+                load_line(buf, src, a, n, inner, kk, tr, cm.integral);
                 if (k * 64 <= n) {
                     partial_sort(&cm, buf, buf + k, buf + n);
                 } else {
@@ -514,12 +571,9 @@ int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sor
             }
         if (tsr_check_interrupt() < 0) goto fail;
     }
-    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
-        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
+    if (finish_pair(ov, oi, v, ix, values, indices) < 0) goto fail;
     tsr_free(buf);
     tsr_tensor_release(c);
-    *values = v;
-    *indices = ix;
     return 0;
 fail:
     tsr_free(buf);
@@ -612,12 +666,7 @@ int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_
         int64_t o = 0;
         for (int64_t a = 0; a < outer; a++)
             for (int64_t kk = 0; kk < inner; kk++, o++) {
-                for (int64_t j = 0; j < n; j++) {
-                    const char *p = src + ((a * n + j) * inner + kk) * sz;
-                    buf[j].idx = j;
-                    if (integral) buf[j].i = tr->load_int64(p);
-                    else buf[j].f = tr->load_double(p);
-                }
+                load_line(buf, src, a, n, inner, kk, tr, integral);
                 quick_select(buf, n, k - 1, integral);
                 memcpy((char *)tsr_tensor_ptr(v, NULL) + o * sz, src + ((a * n + buf[k - 1].idx) * inner + kk) * sz,
                        (size_t)sz);
@@ -625,12 +674,9 @@ int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_
             }
         if (tsr_check_interrupt() < 0) goto fail;
     }
-    if ((ov && (tsr_tensor_resize_(ov, v->ndim, v->sizes) < 0 || tsr_copy_(ov, v) < 0)) ||
-        (oi && (tsr_tensor_resize_(oi, ix->ndim, ix->sizes) < 0 || tsr_copy_(oi, ix) < 0))) goto fail;
+    if (finish_pair(ov, oi, v, ix, values, indices) < 0) goto fail;
     tsr_free(buf);
     tsr_tensor_release(c);
-    *values = v;
-    *indices = ix;
     return 0;
 fail:
     tsr_free(buf);
@@ -638,4 +684,20 @@ fail:
     tsr_tensor_release(v);
     tsr_tensor_release(ix);
     return -1;
+}
+
+int tsr__std_sort_order(int64_t n, const double *fkeys, const int64_t *ikeys, int64_t *order)
+{
+    kv *buf = tsr_malloc((size_t)(n ? n : 1) * sizeof *buf);
+    if (!buf) return -1;
+    for (int64_t j = 0; j < n; j++) {
+        buf[j].idx = order[j];
+        if (ikeys) buf[j].i = ikeys[order[j]];
+        else buf[j].f = fkeys[order[j]];
+    }
+    cmp_t cm = {.integral = ikeys != NULL, .kind = KIND_PLAIN};
+    std_sort(&cm, buf, buf + n);
+    for (int64_t j = 0; j < n; j++) order[j] = buf[j].idx;
+    tsr_free(buf);
+    return 0;
 }

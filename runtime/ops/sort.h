@@ -28,4 +28,9 @@ int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sor
 int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_tensor *ov, tsr_tensor *oi,
                  tsr_tensor **values, tsr_tensor **indices);
 
+/* libstdc++'s std::sort with operator< (NaN compares false) over the keys
+ * fkeys[order[j]] (ikeys when non-NULL: integral keys): order is permuted in
+ * place. 0, or -1 when the buffer cannot be allocated. */
+int tsr__std_sort_order(int64_t n, const double *fkeys, const int64_t *ikeys, int64_t *order);
+
 #endif

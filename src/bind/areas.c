@@ -27,6 +27,7 @@ static void (*const areas[])(void) = {
     bind_linalg_init,
     bind_cuda_init,
     bind_query_init,
+    bind_stats_init,
 };
 
 void bind_areas_init(void)

@@ -759,6 +759,8 @@ const ReturnType rt_topk = RETURN_TYPE("topk", "values", "indices");
 const ReturnType rt_topk_out = RETURN_TYPE("topk_out", "values", "indices");
 const ReturnType rt_kthvalue = RETURN_TYPE("kthvalue", "values", "indices");
 const ReturnType rt_kthvalue_out = RETURN_TYPE("kthvalue_out", "values", "indices");
+const ReturnType rt_histogram = RETURN_TYPE("histogram", "hist", "bin_edges");
+const ReturnType rt_histogram_out = RETURN_TYPE("histogram_out", "hist", "bin_edges");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
