@@ -25,6 +25,7 @@ void bind_exceptions_init(void);  /* Python's exception classes (exceptions.c) *
 void bind_sys_init(void);         /* the sys module (sysmod.c) */
 void bind_index_init(void);       /* indexing functions: gather, scatter, index_select, ... (index.c) */
 void bind_linalg_init(void);      /* the matmul family and torch.linalg (linalg.c) */
+void bind_linalg_lapack_init(void);   /* torch.linalg's LAPACK functions (linalg_lapack.c) */
 
 /* Runs every area's init, in the order above. */
 void bind_areas_init(void);

@@ -696,6 +696,21 @@ const ReturnType rt_topk = RETURN_TYPE("topk", "values", "indices");
 const ReturnType rt_topk_out = RETURN_TYPE("topk_out", "values", "indices");
 const ReturnType rt_kthvalue = RETURN_TYPE("kthvalue", "values", "indices");
 const ReturnType rt_kthvalue_out = RETURN_TYPE("kthvalue_out", "values", "indices");
+#define RETURN_TYPE3(nm, ...)                                                                     \
+    {.type = {.name = nm, .module = "torch.return_types", .destroy = rt_destroy, .repr = rt_repr,  \
+              .len = rt_len, .iter = rt_iter, .getitem = rt_getitem, .getattr = rt_getattr,        \
+              .dir = rt_dir},                                                                      \
+     .n = 3, .fields = {__VA_ARGS__}}
+const ReturnType rt_linalg_inv_ex = RETURN_TYPE("linalg_inv_ex", "inverse", "info");
+const ReturnType rt_linalg_slogdet = RETURN_TYPE("linalg_slogdet", "sign", "logabsdet");
+const ReturnType rt_slogdet = RETURN_TYPE("slogdet", "sign", "logabsdet");
+const ReturnType rt_linalg_solve_ex = RETURN_TYPE("linalg_solve_ex", "result", "info");
+const ReturnType rt_linalg_cholesky_ex = RETURN_TYPE("linalg_cholesky_ex", "L", "info");
+const ReturnType rt_linalg_qr = RETURN_TYPE("linalg_qr", "Q", "R");
+const ReturnType rt_qr = RETURN_TYPE("qr", "Q", "R");
+const ReturnType rt_linalg_eigh = RETURN_TYPE("linalg_eigh", "eigenvalues", "eigenvectors");
+const ReturnType rt_linalg_svd = RETURN_TYPE3("linalg_svd", "U", "S", "Vh");
+const ReturnType rt_svd = RETURN_TYPE3("svd", "U", "S", "V");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {

@@ -1,0 +1,46 @@
+/* runtime/ops/linalg.h — torch.linalg's LAPACK-backed functions (inv, det,
+ * slogdet, solve, cholesky, qr, eigh, svd) and their older torch.* forms, as
+ * 1.13's BatchLinearAlgebra.cpp and LinearAlgebra.cpp compute them: the same
+ * LAPACK routine on the same column-major copy, so the printed digits agree.
+ * Ownership as tensor.h: results are NEW references, arguments borrowed; NULL
+ * or -1 records the error (a singular or not positive-definite input raises
+ * TSR_ERR_LINALG, PyTorch's torch._C._LinAlgError). */
+#ifndef TSR_OPS_LINALG_H
+#define TSR_OPS_LINALG_H
+#include <stdbool.h>
+#include "../tensor.h"
+
+/* linalg.inv_ex: *inverse and *info (int32, A's batch shape) as new
+ * references; check raises for a singular input as linalg.inv does. fname
+ * names the call in the shape and dtype errors ("linalg.inv"). */
+int tsr_linalg_inv_ex(const tsr_tensor *a, bool check, tsr_tensor **inverse, tsr_tensor **info);
+/* linalg.det (det = sign of the pivots * prod(diag(U)), as _linalg_det). */
+tsr_tensor *tsr_linalg_det(const tsr_tensor *a);
+/* linalg.slogdet: *sign (A's dtype) and *logabsdet (real); fname is
+ * "linalg.slogdet". */
+int tsr_linalg_slogdet(const tsr_tensor *a, tsr_tensor **sign, tsr_tensor **logabsdet);
+/* torch.logdet: log(det) (NaN for a negative determinant of a real A). */
+tsr_tensor *tsr_logdet(const tsr_tensor *a);
+/* linalg.solve_ex (left=True): *result and *info; check raises as
+ * linalg.solve ("torch.linalg.solve: The solver failed because the input
+ * matrix is singular."). B is a vector when B is 1-D or has A's shape less
+ * its last dim. */
+int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool check, tsr_tensor **result, tsr_tensor **info);
+/* linalg.cholesky_ex: *L (upper: U) and *info; check raises as
+ * linalg.cholesky. legacy: torch.cholesky's checks and message prefix. */
+int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, bool check, bool legacy, tsr_tensor **l,
+                           tsr_tensor **info);
+/* linalg.qr with mode "reduced", "complete" or "r" (*q is then an empty
+ * tensor). */
+int tsr_linalg_qr(const tsr_tensor *a, const char *mode, tsr_tensor **q, tsr_tensor **r);
+/* linalg.eigh (vectors non-NULL) or eigvalsh (vectors NULL); uplo "L"/"U". */
+int tsr_linalg_eigh(const tsr_tensor *a, const char *uplo, tsr_tensor **values, tsr_tensor **vectors);
+/* linalg.svd (u non-NULL; full_matrices) or svdvals (u, vh NULL) by gesdd. */
+int tsr_linalg_svd(const tsr_tensor *a, bool full_matrices, tsr_tensor **u, tsr_tensor **s, tsr_tensor **vh);
+/* torch.svd(some, compute_uv): U, S, V (V = Vh^H; zeros without compute_uv). */
+int tsr_svd_legacy(const tsr_tensor *a, bool some, bool compute_uv, tsr_tensor **u, tsr_tensor **s,
+                   tsr_tensor **v);
+/* linalg.matrix_power by 1.13's binary decomposition over matmul. */
+tsr_tensor *tsr_linalg_matrix_power(const tsr_tensor *a, int64_t n);
+
+#endif
