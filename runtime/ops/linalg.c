@@ -164,8 +164,9 @@ static int check_float(const tsr_tensor *a, const char *fn, bool low_precision, 
 }
 
 /* _linalg_check_errors (BatchLinearAlgebra.cpp): the first nonzero info. */
-static int check_info(const tsr_tensor *info, const char *api, bool is_matrix)
+int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_matrix)
 {
+    if (is_meta(info)) return 0;
     int64_t n = tsr_tensor_numel(info);
     const int32_t *p = n ? tsr_tensor_ptr(info, NULL) : NULL;
     for (int64_t i = 0; i < n; i++) {
@@ -291,7 +292,7 @@ static int broadcast_batch(const tsr_tensor *a, int ka, const tsr_tensor *b, int
 /* _linalg_solve_ex (left=True): factor A (A^T when A is contiguous and real,
  * then solve with trans 'T'), solve every right-hand side. b_is_out: *res
  * already holds B in empty_fmat layout with the broadcast shape (inv). */
-static int solve_impl(const tsr_tensor *a, const tsr_tensor *b, const char *api, bool check, tsr_tensor **res,
+static int solve_impl(const tsr_tensor *a, const tsr_tensor *b, const char *api, tsr_tensor **res,
                       tsr_tensor **info_out)
 {
     tsr_tensor *at = NULL, *lu = NULL, *piv = NULL, *info = NULL, *b2 = NULL, *x = NULL, *lue = NULL, *pe = NULL;
@@ -302,7 +303,7 @@ static int solve_impl(const tsr_tensor *a, const tsr_tensor *b, const char *api,
     else at = tsr_tensor_retain((tsr_tensor *)a);
     if (!(lu = clone_fmat(at)) || !(piv = batch_int(a, 1, 0, 0)) || !(info = batch_int(a, 2, 0, 0))) goto fail;
     if (lu_factor(lu, piv, info) < 0) goto fail;
-    if (check && check_info(info, api, a->ndim == 2) < 0) goto fail;
+    if (api && tsr_linalg_check_errors(info, api, a->ndim == 2) < 0) goto fail;
 
     bool vec = vector_rhs(a, b);
     if (vec) { if (!(b2 = tsr_view_unsqueeze(b, -1))) goto fail; }
@@ -367,9 +368,10 @@ fail:
     return rc;
 }
 
-int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool check, tsr_tensor **result, tsr_tensor **info)
+int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, const char *check, tsr_tensor **result,
+                        tsr_tensor **info)
 {
-    if (check_matrix(a, "linalg.solve", true) < 0 || check_float(a, "linalg.solve", false, "linalg_solve") < 0)
+    if (check_matrix(a, "linalg.solve", true) < 0 || check_float(a, "linalg.solve", true, "lu_cpu") < 0)
         return -1;
     if (a->dtype != b->dtype) {
         tsr_error_set(TSR_ERR_RUNTIME, "linalg.solve: Expected A and B to have the same dtype, but found A of type "
@@ -380,10 +382,16 @@ int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool check, ts
         tsr_error_set(TSR_ERR_RUNTIME, "linalg.solve: The input tensor B must have at least 1 dimensions.");
         return -1;
     }
-    return solve_impl(a, b, check ? "torch.linalg.solve" : "torch.linalg.solve_ex", check, result, info);
+    if (solve_impl(a, b, NULL, result, info) < 0) return -1;
+    if (check && tsr_linalg_check_errors(*info, check, a->ndim == 2) < 0) {
+        tsr_tensor_release(*result);
+        tsr_tensor_release(*info);
+        return -1;
+    }
+    return 0;
 }
 
-int tsr_linalg_inv_ex(const tsr_tensor *a, bool check, tsr_tensor **inverse, tsr_tensor **info)
+int tsr_linalg_inv_ex(const tsr_tensor *a, const char *check, tsr_tensor **inverse, tsr_tensor **info)
 {
     if (check_matrix(a, "linalg.inv", true) < 0 || check_float(a, "linalg.inv", false, "linalg_inv") < 0)
         return -1;
@@ -398,10 +406,10 @@ int tsr_linalg_inv_ex(const tsr_tensor *a, bool check, tsr_tensor **inverse, tsr
         tsr_tensor_release(d);
     }
     tsr_tensor *x = NULL, *in = NULL;
-    int rc = solve_impl(a, eye, "linalg.inv", false, &x, &in);
+    int rc = solve_impl(a, eye, NULL, &x, &in);
     tsr_tensor_release(eye);
     if (rc < 0) return -1;
-    if (check && check_info(in, "linalg.inv", a->ndim == 2) < 0) {
+    if (check && tsr_linalg_check_errors(in, check, a->ndim == 2) < 0) {
         tsr_tensor_release(x);
         tsr_tensor_release(in);
         return -1;
@@ -530,7 +538,7 @@ tsr_tensor *tsr_logdet(const tsr_tensor *a)
 
 /* ------------------------------------------------------------ cholesky */
 
-int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, bool check, bool legacy, tsr_tensor **l,
+int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, const char *check, bool legacy, tsr_tensor **l,
                            tsr_tensor **info)
 {
     const char *fn = legacy ? "cholesky" : "linalg.cholesky";
@@ -547,7 +555,7 @@ int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, bool check, bool leg
             ip[i] = lp_potrf(a->dtype, upper ? 'U' : 'L', (int)n, mat_at(r, i, n * n));
             if (poll(i, nb) < 0) goto fail;
         }
-        if (check && check_info(in, fn, a->ndim == 2) < 0) goto fail;
+        if (check && tsr_linalg_check_errors(in, check, a->ndim == 2) < 0) goto fail;
         if (tsr_tril_(r, 0, upper) < 0) goto fail;
     }
     *l = r;
@@ -859,7 +867,7 @@ tsr_tensor *tsr_linalg_matrix_power(const tsr_tensor *a_, int64_t n)
     }
     if (n < 0) {
         tsr_tensor *inv = NULL, *info = NULL;
-        int rc = tsr_linalg_inv_ex(a, true, &inv, &info);
+        int rc = tsr_linalg_inv_ex(a, "linalg.inv", &inv, &info);
         tsr_tensor_release(a);
         tsr_tensor_release(info);
         if (rc < 0) return NULL;

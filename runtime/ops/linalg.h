@@ -10,10 +10,15 @@
 #include <stdbool.h>
 #include "../tensor.h"
 
+/* _linalg_check_errors: 0 when every info is 0, else -1 with the
+ * _LinAlgError api's message ("linalg.inv: (Batch element 1): The diagonal
+ * element 2 is zero, ..."); the wording follows the name api contains. */
+int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_matrix);
+/* In the *_ex functions, check names the api whose errors are raised
+ * (tsr_linalg_check_errors), NULL for none (info reports them). */
 /* linalg.inv_ex: *inverse and *info (int32, A's batch shape) as new
- * references; check raises for a singular input as linalg.inv does. fname
- * names the call in the shape and dtype errors ("linalg.inv"). */
-int tsr_linalg_inv_ex(const tsr_tensor *a, bool check, tsr_tensor **inverse, tsr_tensor **info);
+ * references. */
+int tsr_linalg_inv_ex(const tsr_tensor *a, const char *check, tsr_tensor **inverse, tsr_tensor **info);
 /* linalg.det (det = sign of the pivots * prod(diag(U)), as _linalg_det). */
 tsr_tensor *tsr_linalg_det(const tsr_tensor *a);
 /* linalg.slogdet: *sign (A's dtype) and *logabsdet (real); fname is
@@ -21,14 +26,13 @@ tsr_tensor *tsr_linalg_det(const tsr_tensor *a);
 int tsr_linalg_slogdet(const tsr_tensor *a, tsr_tensor **sign, tsr_tensor **logabsdet);
 /* torch.logdet: log(det) (NaN for a negative determinant of a real A). */
 tsr_tensor *tsr_logdet(const tsr_tensor *a);
-/* linalg.solve_ex (left=True): *result and *info; check raises as
- * linalg.solve ("torch.linalg.solve: The solver failed because the input
- * matrix is singular."). B is a vector when B is 1-D or has A's shape less
+/* linalg.solve_ex (left=True): *result and *info. B is a vector when B is 1-D or has A's shape less
  * its last dim. */
-int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool check, tsr_tensor **result, tsr_tensor **info);
-/* linalg.cholesky_ex: *L (upper: U) and *info; check raises as
- * linalg.cholesky. legacy: torch.cholesky's checks and message prefix. */
-int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, bool check, bool legacy, tsr_tensor **l,
+int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, const char *check, tsr_tensor **result,
+                        tsr_tensor **info);
+/* linalg.cholesky_ex: *L (upper: U) and *info. legacy: torch.cholesky's
+ * checks and message prefix. */
+int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, const char *check, bool legacy, tsr_tensor **l,
                            tsr_tensor **info);
 /* linalg.qr with mode "reduced", "complete" or "r" (*q is then an empty
  * tensor). */

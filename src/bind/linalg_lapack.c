@@ -49,11 +49,11 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
     int rc = 0;
     switch ((Kind)d->kind) {
     case K_INV:
-        rc = tsr_linalg_inv_ex(a, true, &t[0], &t[1]);
+        rc = tsr_linalg_inv_ex(a, "linalg.inv", &t[0], &t[1]);
         if (rc == 0) tsr_tensor_release(t[1]);
         return rc < 0 ? bind_runtime_error() : v_tensor(t[0]);
     case K_INV_EX:
-        if (tsr_linalg_inv_ex(a, flag(b, "check_errors", false), &t[0], &t[1]) < 0) return bind_runtime_error();
+        if (tsr_linalg_inv_ex(a, flag(b, "check_errors", false) ? "linalg.inv_ex" : NULL, &t[0], &t[1]) < 0) return bind_runtime_error();
         return tuple(&rt_linalg_inv_ex, 2, t);
     case K_DET: return v_tensor(tsr_linalg_det(a));
     case K_LOGDET: return v_tensor(tsr_logdet(a));
@@ -63,7 +63,8 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
     case K_SOLVE:
     case K_SOLVE_EX: {
         bool ex = d->kind == K_SOLVE_EX;
-        if (tsr_linalg_solve_ex(a, tensor_of(b->v[1]), ex ? flag(b, "check_errors", false) : true, &t[0], &t[1]) < 0)
+        const char *check = !ex ? "torch.linalg.solve" : flag(b, "check_errors", false) ? "torch.linalg.solve_ex" : NULL;
+        if (tsr_linalg_solve_ex(a, tensor_of(b->v[1]), check, &t[0], &t[1]) < 0)
             return bind_runtime_error();
         if (ex) return tuple(&rt_linalg_solve_ex, 2, t);
         tsr_tensor_release(t[1]);
@@ -71,12 +72,13 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
     }
     case K_CHOLESKY:
     case K_CHOLESKY_OLD:
-        rc = tsr_linalg_cholesky_ex(a, flag(b, "upper", false), true, d->kind == K_CHOLESKY_OLD, &t[0], &t[1]);
+        rc = tsr_linalg_cholesky_ex(a, flag(b, "upper", false), d->kind == K_CHOLESKY ? "linalg.cholesky" : "cholesky",
+                                    d->kind == K_CHOLESKY_OLD, &t[0], &t[1]);
         if (rc == 0) tsr_tensor_release(t[1]);
         return rc < 0 ? bind_runtime_error() : v_tensor(t[0]);
     case K_CHOLESKY_EX:
-        if (tsr_linalg_cholesky_ex(a, flag(b, "upper", false), flag(b, "check_errors", false), false, &t[0],
-                                   &t[1]) < 0)
+        if (tsr_linalg_cholesky_ex(a, flag(b, "upper", false),
+                                   flag(b, "check_errors", false) ? "linalg.cholesky_ex" : NULL, false, &t[0], &t[1]) < 0)
             return bind_runtime_error();
         return tuple(&rt_linalg_cholesky_ex, 2, t);
     case K_QR:
