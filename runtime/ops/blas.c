@@ -229,6 +229,37 @@ static tsr_tensor *make_result(tsr_tensor *out, int nd, const int64_t *sizes, ts
     return tsr_tensor_retain(out);
 }
 
+/* The result of an add* op (addmm, addmv, baddbmm, addbmm) of shape sz:
+ * self itself when inplace (its shape must be sz: "Bad in-place call"),
+ * else out= or a new tensor as make_result. *s gets self as the op reads it
+ * (self in place, else self expanded to sz). NEW references, or NULL with
+ * *s NULL. */
+static tsr_tensor *prepare_result(tsr_tensor *self, tsr_tensor *out, bool inplace, int nd, const int64_t *sz,
+                                  tsr_dtype dt, bool meta, tsr_tensor **s)
+{
+    *s = NULL;
+    if (inplace) {
+        bool ok = self->ndim == nd;
+        for (int d = 0; ok && d < nd; d++) ok = self->sizes[d] == sz[d];
+        if (!ok) {
+            char x[128], y[128];
+            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
+                          "match", tsr__fmt_list(x, sizeof x, self->ndim, self->sizes),
+                          tsr__fmt_list(y, sizeof y, nd, sz));
+            return NULL;
+        }
+        *s = tsr_tensor_retain(self);
+        return tsr_tensor_retain(self);
+    }
+    if (!(*s = tsr_view_expand(self, nd, sz))) return NULL;
+    tsr_tensor *r = make_result(out, nd, sz, dt, meta);
+    if (!r) {
+        tsr_tensor_release(*s);
+        *s = NULL;
+    }
+    return r;
+}
+
 static int mul_scalar_(tsr_tensor *t, tsr_scalar s)
 {
     tsr_operand o = tsr_operand_scalar(s);
@@ -336,22 +367,9 @@ tsr_tensor *tsr_addmm(tsr_tensor *self, const tsr_tensor *m1, const tsr_tensor *
     if (m2->ndim != 2) { tsr_error_set(TSR_ERR_RUNTIME, "mat2 must be a matrix, got %d-D tensor", m2->ndim); return NULL; }
     if (check_mm_shapes(m1, m2) < 0) return NULL;
     int64_t sz[2] = {m1->sizes[0], m2->sizes[1]};
-    tsr_tensor *r = NULL, *s = NULL;
-    if (inplace) {
-        if (self->ndim != 2 || self->sizes[0] != sz[0] || self->sizes[1] != sz[1]) {
-            char x[128], y[128];
-            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
-                          "match", tsr__fmt_list(x, 128, self->ndim, self->sizes), tsr__fmt_list(y, 128, 2, sz));
-            return NULL;
-        }
-        r = tsr_tensor_retain(self);
-        s = tsr_tensor_retain(self);
-    } else {
-        s = tsr_view_expand(self, 2, sz);
-        if (!s) return NULL;
-        r = make_result(out, 2, sz, self->dtype, is_meta(self) || is_meta(m1) || is_meta(m2));
-        if (!r) goto fail;
-    }
+    tsr_tensor *s, *r = prepare_result(self, out, inplace, 2, sz, self->dtype,
+                                       is_meta(self) || is_meta(m1) || is_meta(m2), &s);
+    if (!r) return NULL;
     if (addmm_impl(r, s, m1, m2, beta, alpha) < 0) goto fail;
     tsr_tensor_release(s);
     return r;
@@ -507,23 +525,10 @@ tsr_tensor *tsr_baddbmm(tsr_tensor *self, const tsr_tensor *b1, const tsr_tensor
 {
     if (check_batches(b1, b2) < 0) return NULL;
     int64_t sz[3] = {b1->sizes[0], b1->sizes[1], b2->sizes[2]};
-    tsr_tensor *r = NULL, *s = NULL;
-    if (inplace) {
-        bool ok = self->ndim == 3 && self->sizes[0] == sz[0] && self->sizes[1] == sz[1] && self->sizes[2] == sz[2];
-        if (!ok) {
-            char x[128], y[128];
-            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
-                          "match", tsr__fmt_list(y, sizeof y, self->ndim, self->sizes), tsr__fmt_list(x, sizeof x, 3, sz));
-            return NULL;
-        }
-        r = tsr_tensor_retain(self);
-    } else {
-        s = tsr_view_expand(self, 3, sz);
-        if (!s) return NULL;
-        r = make_result(out, 3, sz, b2->dtype, is_meta(self) || is_meta(b1) || is_meta(b2));
-        if (!r) goto fail;
-        if (!scalar_is_zero(beta) && !is_meta(r) && tsr_copy_(r, s) < 0) goto fail;
-    }
+    tsr_tensor *s, *r = prepare_result(self, out, inplace, 3, sz, b2->dtype,
+                                       is_meta(self) || is_meta(b1) || is_meta(b2), &s);
+    if (!r) return NULL;
+    if (!inplace && !scalar_is_zero(beta) && !is_meta(r) && tsr_copy_(r, s) < 0) goto fail;
     if (bmm_impl(r, b1, b2, beta, alpha, false) < 0) goto fail;
     tsr_tensor_release(s);
     return r;
@@ -550,15 +555,13 @@ tsr_tensor *tsr_addbmm(tsr_tensor *self, const tsr_tensor *b1, const tsr_tensor 
         return NULL;
     }
     int64_t sz[2] = {b1->sizes[1], b2->sizes[2]};
-    tsr_tensor *r = NULL, *s = NULL;
-    if (inplace) {
+    tsr_tensor *s = NULL, *r;
+    if (inplace) {   /* addbmm_ checks no shape here: self is the result as it is */
         s = tsr_tensor_retain(self);
         r = tsr_tensor_retain(self);
     } else {
-        s = tsr_view_expand(self, 2, sz);
-        if (!s) return NULL;
-        r = make_result(out, 2, sz, self->dtype, is_meta(self) || is_meta(b1) || is_meta(b2));
-        if (!r) goto fail;
+        r = prepare_result(self, out, false, 2, sz, self->dtype, is_meta(self) || is_meta(b1) || is_meta(b2), &s);
+        if (!r) return NULL;
     }
     if (is_meta(r)) { tsr_tensor_release(s); return r; }
     if (s != r && tsr_copy_(r, s) < 0) goto fail;
@@ -740,19 +743,10 @@ tsr_tensor *tsr_addmv(tsr_tensor *self, const tsr_tensor *mat, const tsr_tensor 
 {
     if (check_addmv(self, mat, vec) < 0) return NULL;
     int64_t sz = mat->sizes[0];
-    tsr_tensor *r;
-    if (inplace) {
-        if (self->ndim != 1 || self->sizes[0] != sz) {
-            char x[128], y[128];
-            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
-                          "match", tsr__fmt_list(x, 128, self->ndim, self->sizes), tsr__fmt_list(y, 128, 1, &sz));
-            return NULL;
-        }
-        r = tsr_tensor_retain(self);
-    } else {
-        r = make_result(out, 1, &sz, vec->dtype, is_meta(self) || is_meta(mat) || is_meta(vec));
-    }
+    tsr_tensor *s, *r = prepare_result(self, out, inplace, 1, &sz, vec->dtype,
+                                       is_meta(self) || is_meta(mat) || is_meta(vec), &s);
     if (!r) return NULL;
+    tsr_tensor_release(s);   /* addmv_run broadcasts self itself */
     if (addmv_run(r, self, mat, vec, beta, alpha) < 0) {
         tsr_tensor_release(r);
         return NULL;
