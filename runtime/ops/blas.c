@@ -195,7 +195,7 @@ static int dtype_mismatch(tsr_dtype want, tsr_dtype got)
 }
 
 /* Structured kernels' out= check and resize_output (Resize.cpp). */
-static int out_dtype_check(const tsr_tensor *out, tsr_dtype dt)
+int tsr_out_dtype_check(const tsr_tensor *out, tsr_dtype dt)
 {
     if (out->dtype == dt) return 0;
     tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
@@ -203,7 +203,7 @@ static int out_dtype_check(const tsr_tensor *out, tsr_dtype dt)
     return -1;
 }
 
-static int resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
+int tsr_resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
 {
     bool same = out->ndim == nd;
     for (int d = 0; same && d < nd; d++) same = out->sizes[d] == sizes[d];
@@ -217,7 +217,7 @@ static int resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
                         "(Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
                         tsr__fmt_list(x, sizeof x, out->ndim, out->sizes), tsr__fmt_list(y, sizeof y, nd, sizes));
     }
-    return tsr_tensor_resize_(out, nd, sizes);
+    return tsr_tensor_resize_(out, nd, sizes) < 0 ? -1 : 1;
 }
 
 /* The result of a structured op: out (checked and resized) or a new
@@ -225,7 +225,7 @@ static int resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
 static tsr_tensor *make_result(tsr_tensor *out, int nd, const int64_t *sizes, tsr_dtype dt, bool meta)
 {
     if (!out) return tsr_tensor_empty(nd, sizes, dt, meta ? TSR_META : TSR_CPU);
-    if (out_dtype_check(out, dt) < 0 || resize_output(out, nd, sizes) < 0) return NULL;
+    if (tsr_out_dtype_check(out, dt) < 0 || tsr_resize_output(out, nd, sizes) < 0) return NULL;
     return tsr_tensor_retain(out);
 }
 

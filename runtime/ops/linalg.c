@@ -905,3 +905,22 @@ done:
     tsr_tensor_release(t);
     return res;
 }
+
+/* ------------------------------------------------------------ out= */
+
+tsr_tensor *tsr_linalg_out(tsr_tensor *r, tsr_tensor *out)
+{
+    if (!r || !out) return r;
+    int resized = tsr_out_dtype_check(out, r->dtype) < 0 ? -1 : tsr_resize_output(out, r->ndim, r->sizes);
+    if (resized < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    /* resize_out restrides a resized out as the meta function asks (a
+     * column-major batch for the matrix results); the same elements fit */
+    if (resized == 1)
+        for (int d = 0; d < r->ndim; d++) out->strides[d] = r->strides[d];
+    int rc = is_meta(out) ? 0 : tsr_copy_(out, r);
+    tsr_tensor_release(r);
+    return rc < 0 ? NULL : tsr_tensor_retain(out);
+}

@@ -46,5 +46,10 @@ int tsr_svd_legacy(const tsr_tensor *a, bool some, bool compute_uv, tsr_tensor *
                    tsr_tensor **v);
 /* linalg.matrix_power by 1.13's binary decomposition over matmul. */
 tsr_tensor *tsr_linalg_matrix_power(const tsr_tensor *a, int64_t n);
+/* Writes a result into its out= tensor as a structured op's out variant
+ * does (dtype check, resize_output with its warning, the result's strides
+ * when resized, then the values). Steals r; out NULL returns r. NEW
+ * reference to out, or NULL. */
+tsr_tensor *tsr_linalg_out(tsr_tensor *r, tsr_tensor *out);
 
 #endif
