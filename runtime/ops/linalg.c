@@ -5,6 +5,7 @@
  * syevd/heevd, gesdd), one matrix at a time with a Ctrl-C poll between them.
  * The composite parts (det's product, slogdet's sum of logs) run through the
  * runtime's own reductions, as 1.13 runs them through ATen's. */
+#include <cblas.h>
 #include <complex.h>
 #include <lapacke.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "binary.h"
 #include "blas.h"
 #include "compare.h"
+#include "index.h"
 #include "copy.h"
 #include "factory.h"
 #include "rearrange.h"
@@ -29,14 +31,14 @@
 typedef lapack_complex_float cf;
 typedef lapack_complex_double cd;
 
-static int lp_getrf(tsr_dtype dt, int n, void *a, int *ipiv)
+static int lp_getrf(tsr_dtype dt, int m, int n, void *a, int *ipiv)
 {
-    int ld = n > 1 ? n : 1;
+    int ld = m > 1 ? m : 1;
     switch (dt) {
-    case TSR_FLOAT32: return LAPACKE_sgetrf_work(CM, n, n, a, ld, ipiv);
-    case TSR_FLOAT64: return LAPACKE_dgetrf_work(CM, n, n, a, ld, ipiv);
-    case TSR_COMPLEX64: return LAPACKE_cgetrf_work(CM, n, n, a, ld, ipiv);
-    default: return LAPACKE_zgetrf_work(CM, n, n, a, ld, ipiv);
+    case TSR_FLOAT32: return LAPACKE_sgetrf_work(CM, m, n, a, ld, ipiv);
+    case TSR_FLOAT64: return LAPACKE_dgetrf_work(CM, m, n, a, ld, ipiv);
+    case TSR_COMPLEX64: return LAPACKE_cgetrf_work(CM, m, n, a, ld, ipiv);
+    default: return LAPACKE_zgetrf_work(CM, m, n, a, ld, ipiv);
     }
 }
 
@@ -185,6 +187,10 @@ int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_mat
         else if (strstr(api, "svd"))
             tsr_error_set(TSR_ERR_LINALG, "%s%s: The algorithm failed to converge because the input matrix is "
                           "ill-conditioned or has too many repeated singular values (error code: %d).", api, batch, v);
+        else if (strstr(api, "lu_factor"))
+            tsr_error_set(TSR_ERR_RUNTIME, "%s%s: U[%d,%d] is zero and using it on lu_solve would result in a division "
+                          "by zero. If you still want to perform the factorization, consider calling linalg.lu(A, "
+                          "pivot) or linalg.lu_factor_ex(A, pivot)", api, batch, v, v);
         else
             tsr_error_set(TSR_ERR_LINALG, "%s%s: The algorithm failed to converge because the input matrix is "
                           "ill-conditioned or has too many repeated eigenvalues (error code: %d).", api, batch, v);
@@ -244,15 +250,16 @@ static tsr_tensor *batch_int(const tsr_tensor *a, int drop, int extra_n, int64_t
 
 static int poll(int64_t i, int64_t n) { return i + 1 < n ? tsr_check_interrupt() : 0; }
 
-/* getrf on every matrix of lu (an empty_fmat n x n batch) into piv and info. */
+/* getrf on every matrix of lu (an empty_fmat m x n batch) into piv (k =
+ * min(m, n) a matrix) and info. */
 static int lu_factor(tsr_tensor *lu, tsr_tensor *piv, tsr_tensor *info)
 {
     if (is_meta(lu)) return 0;
-    int64_t n = lu->sizes[lu->ndim - 1], nb = batch_count(lu, 2);
-    if (n == 0) return 0;
+    int64_t m = lu->sizes[lu->ndim - 2], n = lu->sizes[lu->ndim - 1], k = m < n ? m : n, nb = batch_count(lu, 2);
+    if (k == 0) return 0;
     int32_t *pv = tsr_tensor_ptr(piv, NULL), *in = tsr_tensor_ptr(info, NULL);
     for (int64_t i = 0; i < nb; i++) {
-        in[i] = lp_getrf(lu->dtype, (int)n, mat_at(lu, i, n * n), pv + i * n);
+        in[i] = lp_getrf(lu->dtype, (int)m, (int)n, mat_at(lu, i, m * n), pv + i * k);
         if (poll(i, nb) < 0) return -1;
     }
     return 0;
@@ -904,6 +911,701 @@ done:
     tsr_tensor_release(z);
     tsr_tensor_release(t);
     return res;
+}
+
+/* ------------------------------------------------------------ LU */
+
+static int lp_getrs_batch(tsr_tensor *x, const tsr_tensor *lu, const tsr_tensor *piv, char trans)
+{
+    if (is_meta(x) || tsr_tensor_numel(x) == 0) return 0;
+    int64_t n = x->sizes[x->ndim - 2], k = x->sizes[x->ndim - 1], nb = batch_count(x, 2);
+    const int32_t *pp = tsr_tensor_ptr(piv, NULL);
+    for (int64_t i = 0; i < nb; i++) {
+        lp_getrs(x->dtype, trans, (int)n, (int)k, mat_at(lu, i, n * n), pp + i * n, mat_at(x, i, n * k));
+        if (poll(i, nb) < 0) return -1;
+    }
+    return 0;
+}
+
+static int dims_error(const tsr_tensor *a, const char *fn)
+{
+    char buf[256];
+    tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected tensor with 2 or more dimensions. Got size: %s instead", fn,
+                  tsr__fmt_list(buf, sizeof buf, a->ndim, a->sizes));
+    return -1;
+}
+
+int tsr_linalg_lu_factor_ex(const tsr_tensor *a, bool pivot, const char *check, const char *fn, tsr_tensor **lu,
+                            tsr_tensor **piv, tsr_tensor **info)
+{
+    if (a->ndim < 2) return dims_error(a, fn);
+    if (!pivot) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
+        return -1;
+    }
+    if (!lapack_dtype(a->dtype)) return tsr__not_implemented("lu_cpu", a->dtype);
+    int64_t m = a->sizes[a->ndim - 2], n = a->sizes[a->ndim - 1];
+    tsr_tensor *l = clone_fmat(a), *p = l ? batch_int(a, 2, 1, m < n ? m : n) : NULL,
+               *in = p ? batch_int(a, 2, 0, 0) : NULL;
+    if (!in || lu_factor(l, p, in) < 0 || (check && tsr_linalg_check_errors(in, check, a->ndim == 2) < 0)) {
+        tsr_tensor_release(l);
+        tsr_tensor_release(p);
+        tsr_tensor_release(in);
+        return -1;
+    }
+    *lu = l;
+    *piv = p;
+    *info = in;
+    return 0;
+}
+
+/* One-hot rows of the permutation the pivots describe (unpack_pivots:
+ * swap perm[i] and perm[piv[i] - 1] in order), P[perm[j], j] = 1. */
+static int pivots_to_p(const tsr_tensor *piv, tsr_tensor *p)
+{
+    if (is_meta(p)) return 0;
+    int64_t m = p->sizes[p->ndim - 1], k = piv->sizes[piv->ndim - 1], nb = batch_count(p, 2);
+    int64_t *perm = tsr_malloc((size_t)(m > 0 ? m : 1) * sizeof *perm);
+    if (!perm) return -1;
+    tsr_tensor *pc = tsr_contiguous(p, TSR_MF_CONTIGUOUS);   /* p is new and contiguous: pc is p */
+    if (!pc) { tsr_free(perm); return -1; }
+    const int32_t *pv = tsr_tensor_ptr(piv, NULL);
+    int64_t isz = tsr_dtype_itemsize(p->dtype);
+    char *base = tsr_tensor_ptr(pc, NULL);
+    tsr_scalar one = tsr_scalar_int(1);
+    for (int64_t b = 0; b < nb; b++) {
+        for (int64_t j = 0; j < m; j++) perm[j] = j;
+        for (int64_t i = 0; i < k; i++) {
+            int64_t t = pv[b * k + i] - 1;
+            if (t < 0 || t >= m) continue;
+            int64_t x = perm[i]; perm[i] = perm[t]; perm[t] = x;
+        }
+        for (int64_t j = 0; j < m; j++) tsr_scalar_store(p->dtype, base + ((b * m + perm[j]) * m + j) * isz, one);
+    }
+    tsr_tensor_release(pc);
+    tsr_free(perm);
+    return 0;
+}
+
+int tsr_lu_unpack(const tsr_tensor *lu, const tsr_tensor *piv, bool unpack_data, bool unpack_pivots, tsr_tensor **p,
+                  tsr_tensor **l, tsr_tensor **u)
+{
+    if (lu->ndim < 2) return dims_error(lu, "torch.lu_unpack");
+    if (piv->dtype != TSR_INT32 || !tsr_tensor_is_contiguous(piv)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of "
+                      "torch.int32 dtype.");
+        return -1;
+    }
+    int nd = lu->ndim;
+    int64_t m = lu->sizes[nd - 2], n = lu->sizes[nd - 1], k = m < n ? m : n, sz[TSR_MAX_DIMS], z = 0;
+    tsr_tensor *pt = NULL, *lt = NULL, *ut = NULL, *v = NULL, *d = NULL;
+    memcpy(sz, lu->sizes, (size_t)nd * sizeof *sz);
+    if (unpack_data) {
+        if (!(v = tsr_view_narrow(lu, nd - 1, 0, k)) || !(lt = tsr_tril(v, -1, false, NULL))) goto fail;
+        if (!is_meta(lu) && (!(d = tsr_view_diagonal(lt, 0, -2, -1)) || tsr_fill_(d, tsr_scalar_int(1)) < 0)) goto fail;
+        tsr_tensor_release(v);
+        if (!(v = tsr_view_narrow(lu, nd - 2, 0, k)) || !(ut = tsr_tril(v, 0, true, NULL))) goto fail;
+    } else if (!(lt = tsr_tensor_empty(1, &z, lu->dtype, lu->device)) ||
+               !(ut = tsr_tensor_empty(1, &z, lu->dtype, lu->device))) goto fail;
+    if (unpack_pivots) {
+        sz[nd - 1] = m;
+        if (!(pt = tsr_zeros(nd, sz, lu->dtype, lu->device)) || pivots_to_p(piv, pt) < 0) goto fail;
+    } else if (!(pt = tsr_tensor_empty(1, &z, lu->dtype, lu->device))) goto fail;
+    tsr_tensor_release(v);
+    tsr_tensor_release(d);
+    *p = pt;
+    *l = lt;
+    *u = ut;
+    return 0;
+fail:
+    tsr_tensor_release(v);
+    tsr_tensor_release(d);
+    tsr_tensor_release(pt);
+    tsr_tensor_release(lt);
+    tsr_tensor_release(ut);
+    return -1;
+}
+
+int tsr_linalg_lu(const tsr_tensor *a, bool pivot, tsr_tensor **p, tsr_tensor **l, tsr_tensor **u)
+{
+    tsr_tensor *lu, *piv, *info;
+    if (a->ndim < 2) return dims_error(a, "linalg.lu");
+    if (tsr_linalg_lu_factor_ex(a, pivot, NULL, "linalg.lu", &lu, &piv, &info) < 0) return -1;
+    int rc = tsr_lu_unpack(lu, piv, true, pivot, p, l, u);
+    tsr_tensor_release(lu);
+    tsr_tensor_release(piv);
+    tsr_tensor_release(info);
+    return rc;
+}
+
+/* checkInputsSolver: A square, B a matrix, the equation's sizes agree. */
+static int check_solver(const tsr_tensor *a, const tsr_tensor *b, bool left, const char *fn)
+{
+    if (check_matrix(a, fn, true) < 0) return -1;
+    if (b->ndim < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: The input tensor B must have at least 2 dimensions.", fn);
+        return -1;
+    }
+    int64_t am = a->sizes[a->ndim - 2], an = a->sizes[a->ndim - 1], bm = b->sizes[b->ndim - 2],
+            bn = b->sizes[b->ndim - 1];
+    if (left ? am != bm : an != bn) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: Incompatible shapes of A and B for the equation %s (%ldx%ld and %ldx%ld)",
+                      fn, left ? "AX = B" : "XA = B", (long)am, (long)an, (long)bm, (long)bn);
+        return -1;
+    }
+    return 0;
+}
+
+/* x (*, r, c) with the batch broadcast against a's (a's own last two dims
+ * kept), as an empty_fmat copy. */
+static tsr_tensor *expand_fmat(const tsr_tensor *x, int nd, const int64_t *batch)
+{
+    int64_t sz[TSR_MAX_DIMS];
+    memcpy(sz, batch, (size_t)nd * sizeof *sz);
+    sz[nd] = x->sizes[x->ndim - 2];
+    sz[nd + 1] = x->sizes[x->ndim - 1];
+    tsr_tensor *e = tsr_view_expand(x, nd + 2, sz), *r = e ? clone_fmat(e) : NULL;
+    tsr_tensor_release(e);
+    return r;
+}
+
+/* The conjugate transpose of x as a new tensor (the transpose of a real x). */
+static tsr_tensor *adjoint_copy(const tsr_tensor *x)
+{
+    tsr_tensor *t = tsr_view_mT(x);
+    if (!t || !tsr_dtype_is_complex(x->dtype)) return t;
+    tsr_tensor *c = tsr_conj_physical(t, NULL);
+    tsr_tensor_release(t);
+    return c;
+}
+
+int tsr_linalg_lu_solve(const tsr_tensor *lu, const tsr_tensor *piv, const tsr_tensor *b_, bool left, bool adjoint,
+                        tsr_tensor **result)
+{
+    const char *fn = "linalg.lu_solve";
+    if (check_float(lu, "torch.linalg.lu_solve", true, "lu_solve_cpu") < 0) return -1;
+    if (lu->dtype != b_->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected LU and B to have the same dtype, but found LU of type %s and B "
+                      "of type %s instead", fn, tsr_dtype_scalar_name(lu->dtype), tsr_dtype_scalar_name(b_->dtype));
+        return -1;
+    }
+    if (piv->dtype != TSR_INT32) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: pivots should be a Tensor of scalar type torch.int32", fn);
+        return -1;
+    }
+    if (check_matrix(lu, "torch.linalg.lu_solve", true) < 0 || check_solver(lu, b_, left, fn) < 0) return -1;
+    int64_t n = lu->sizes[lu->ndim - 1];
+    if (piv->ndim < 1 || piv->sizes[piv->ndim - 1] != n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: Number of pivots per batch should be same as the dimension of the matrix",
+                      fn);
+        return -1;
+    }
+    bool same = piv->ndim == lu->ndim - 1;
+    for (int d = 0; same && d < piv->ndim; d++) same = piv->sizes[d] == lu->sizes[d];
+    if (!same) {
+        char buf[256];
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected LU.shape[:-1] and pivots.shape to be the same, but got pivots "
+                      "with shape %s instead", fn, tsr__fmt_list(buf, sizeof buf, piv->ndim, piv->sizes));
+        return -1;
+    }
+    tsr_tensor *b = left ? tsr_tensor_retain((tsr_tensor *)b_) : adjoint_copy(b_), *x = NULL, *lue = NULL,
+               *pe = NULL, *pv = NULL;
+    int64_t batch[TSR_MAX_DIMS];
+    int nd;
+    if (!b || broadcast_batch(lu, 2, b, 2, &nd, batch) < 0) goto fail;
+    if (!(x = expand_fmat(b, nd, batch)) || !(lue = expand_fmat(lu, nd, batch))) goto fail;
+    batch[nd] = n;
+    if (!(pv = tsr_view_expand(piv, nd + 1, batch)) || !(pe = tsr_contiguous(pv, TSR_MF_CONTIGUOUS))) goto fail;
+    bool adj = left ? adjoint : !adjoint;
+    if (lp_getrs_batch(x, lue, pe, !adj ? 'N' : tsr_dtype_is_complex(lu->dtype) ? 'C' : 'T') < 0) goto fail;
+    if (!left) {
+        tsr_tensor *y = adjoint_copy(x);
+        tsr_tensor_release(x);
+        x = y;
+        if (!x) goto fail;
+    }
+    tsr_tensor_release(b);
+    tsr_tensor_release(lue);
+    tsr_tensor_release(pv);
+    tsr_tensor_release(pe);
+    *result = x;
+    return 0;
+fail:
+    tsr_tensor_release(b);
+    tsr_tensor_release(x);
+    tsr_tensor_release(lue);
+    tsr_tensor_release(pv);
+    tsr_tensor_release(pe);
+    return -1;
+}
+
+/* ------------------------------------------------------------ triangular solves (trsm) */
+
+static void trsm(tsr_dtype dt, bool left, bool upper, char trans, bool unit, int m, int n, const void *a, int lda,
+                 void *b, int ldb)
+{
+    CBLAS_SIDE sd = left ? CblasLeft : CblasRight;
+    CBLAS_UPLO ul = upper ? CblasUpper : CblasLower;
+    CBLAS_TRANSPOSE tr = trans == 'N' ? CblasNoTrans : trans == 'T' ? CblasTrans : CblasConjTrans;
+    CBLAS_DIAG dg = unit ? CblasUnit : CblasNonUnit;
+    switch (dt) {
+    case TSR_FLOAT32: cblas_strsm(CblasColMajor, sd, ul, tr, dg, m, n, 1.0f, a, lda, b, ldb); break;
+    case TSR_FLOAT64: cblas_dtrsm(CblasColMajor, sd, ul, tr, dg, m, n, 1.0, a, lda, b, ldb); break;
+    case TSR_COMPLEX64: {
+        float _Complex one = 1;
+        cblas_ctrsm(CblasColMajor, sd, ul, tr, dg, m, n, &one, a, lda, b, ldb);
+        break;
+    }
+    default: {
+        double _Complex one = 1;
+        cblas_ztrsm(CblasColMajor, sd, ul, tr, dg, m, n, &one, a, lda, b, ldb);
+        break;
+    }
+    }
+}
+
+/* trsm over a batch: x (empty_fmat, m x k) holds B; a a batch of n x n
+ * matrices whose i-th starts at i * n * n elements (column-major, or
+ * row-major with trans 'T'). */
+static int trsm_batch(tsr_tensor *x, const tsr_tensor *a, bool left, bool upper, char trans, bool unit)
+{
+    if (is_meta(x) || tsr_tensor_numel(x) == 0) return 0;
+    int64_t m = x->sizes[x->ndim - 2], k = x->sizes[x->ndim - 1], n = a->sizes[a->ndim - 1], nb = batch_count(x, 2);
+    int lda = n > 1 ? (int)n : 1, ldb = m > 1 ? (int)m : 1;
+    for (int64_t i = 0; i < nb; i++) {
+        trsm(x->dtype, left, upper, trans, unit, (int)m, (int)k, mat_at(a, i, n * n), lda, mat_at(x, i, m * k), ldb);
+        if (poll(i, nb) < 0) return -1;
+    }
+    return 0;
+}
+
+int tsr_linalg_solve_triangular(const tsr_tensor *a, const tsr_tensor *b, bool upper, bool left, bool unit,
+                                tsr_tensor **result)
+{
+    const char *fn = "linalg.solve_triangular";
+    if (check_solver(a, b, left, fn) < 0) return -1;
+    if (!lapack_dtype(a->dtype)) return tsr__not_implemented("triangular_solve_cpu", a->dtype);
+    int64_t batch[TSR_MAX_DIMS], sz[TSR_MAX_DIMS];
+    int nd;
+    tsr_tensor *x = NULL, *ae = NULL, *af = NULL, *bc = NULL;
+    /* the result has A's dtype: B is copied into it (cast when it differs) */
+    if (broadcast_batch(a, 2, b, 2, &nd, batch) < 0 || !(bc = tsr_to_dtype(b, a->dtype, false))) return -1;
+    x = expand_fmat(bc, nd, batch);
+    tsr_tensor_release(bc);
+    if (!x) return -1;
+    memcpy(sz, batch, (size_t)nd * sizeof *sz);
+    sz[nd] = sz[nd + 1] = a->sizes[a->ndim - 1];
+    if (!(ae = tsr_view_expand(a, nd + 2, sz))) goto fail;
+    /* A as LAPACK reads it: column-major as it is, a row-major A as A^T with
+     * the triangle flipped and trans 'T', anything else copied column-major */
+    char trans = 'N';
+    bool up = upper;
+    tsr_tensor *mt = tsr_view_mT(ae);
+    if (!mt) goto fail;
+    bool fcontig = tsr_tensor_is_contiguous(mt), ccontig = tsr_tensor_is_contiguous(ae);
+    tsr_tensor_release(mt);
+    if (fcontig) af = tsr_tensor_retain(ae);
+    else if (ccontig) { af = tsr_tensor_retain(ae); trans = 'T'; up = !upper; }
+    else if (!(af = clone_fmat(ae))) goto fail;
+    if (trsm_batch(x, af, left, up, trans, unit) < 0) goto fail;
+    tsr_tensor_release(ae);
+    tsr_tensor_release(af);
+    *result = x;
+    return 0;
+fail:
+    tsr_tensor_release(x);
+    tsr_tensor_release(ae);
+    tsr_tensor_release(af);
+    return -1;
+}
+
+int tsr_triangular_solve(const tsr_tensor *b, const tsr_tensor *a, bool upper, bool transpose, bool unit,
+                         tsr_tensor **solution, tsr_tensor **cloned)
+{
+    if (b->ndim < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.triangular_solve: Expected b to have at least 2 dimensions, but it has %d "
+                      "dimensions instead", b->ndim);
+        return -1;
+    }
+    if (a->ndim < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.triangular_solve: Expected A to have at least 2 dimensions, but it has %d "
+                      "dimensions instead", a->ndim);
+        return -1;
+    }
+    if (b->dtype != a->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected b and A to have the same dtype, but found b of type %s and A of type "
+                      "%s instead.", tsr_dtype_scalar_name(b->dtype), tsr_dtype_scalar_name(a->dtype));
+        return -1;
+    }
+    int64_t n = a->sizes[a->ndim - 1];
+    if (a->sizes[a->ndim - 2] != n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "A must be batches of square matrices, but they are %ld by %ld matrices",
+                      (long)a->sizes[a->ndim - 2], (long)n);
+        return -1;
+    }
+    if (b->sizes[b->ndim - 2] != n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Incompatible matrix sizes for triangular_solve: each A matrix is %ld by %ld but "
+                      "each b matrix is %ld by %ld", (long)n, (long)n, (long)b->sizes[b->ndim - 2],
+                      (long)b->sizes[b->ndim - 1]);
+        return -1;
+    }
+    if (!lapack_dtype(a->dtype)) return tsr__not_implemented("triangular_solve_cpu", a->dtype);
+    int64_t batch[TSR_MAX_DIMS];
+    int nd;
+    tsr_tensor *x = NULL, *af = NULL;
+    if (broadcast_batch(a, 2, b, 2, &nd, batch) < 0 || !(x = expand_fmat(b, nd, batch)) ||
+        !(af = expand_fmat(a, nd, batch)))
+        goto fail;
+    if (trsm_batch(x, af, true, upper, transpose ? 'T' : 'N', unit) < 0) goto fail;
+    *solution = x;
+    *cloned = af;
+    return 0;
+fail:
+    tsr_tensor_release(x);
+    tsr_tensor_release(af);
+    return -1;
+}
+
+/* ------------------------------------------------------------ cholesky_solve, cholesky_inverse */
+
+static int lp_potrs(tsr_dtype dt, char uplo, int n, int k, const void *a, void *b)
+{
+    int ld = n > 1 ? n : 1;
+    switch (dt) {
+    case TSR_FLOAT32: return LAPACKE_spotrs_work(CM, uplo, n, k, a, ld, b, ld);
+    case TSR_FLOAT64: return LAPACKE_dpotrs_work(CM, uplo, n, k, a, ld, b, ld);
+    case TSR_COMPLEX64: return LAPACKE_cpotrs_work(CM, uplo, n, k, a, ld, b, ld);
+    default: return LAPACKE_zpotrs_work(CM, uplo, n, k, a, ld, b, ld);
+    }
+}
+
+static int lp_potri(tsr_dtype dt, char uplo, int n, void *a)
+{
+    int ld = n > 1 ? n : 1;
+    switch (dt) {
+    case TSR_FLOAT32: return LAPACKE_spotri_work(CM, uplo, n, a, ld);
+    case TSR_FLOAT64: return LAPACKE_dpotri_work(CM, uplo, n, a, ld);
+    case TSR_COMPLEX64: return LAPACKE_cpotri_work(CM, uplo, n, a, ld);
+    default: return LAPACKE_zpotri_work(CM, uplo, n, a, ld);
+    }
+}
+
+tsr_tensor *tsr_cholesky_solve(const tsr_tensor *b, const tsr_tensor *l, bool upper)
+{
+    if (b->ndim < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "b should have at least 2 dimensions, but has %d dimensions instead", b->ndim);
+        return NULL;
+    }
+    if (l->ndim < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "u should have at least 2 dimensions, but has %d dimensions instead", l->ndim);
+        return NULL;
+    }
+    if (b->dtype != l->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected b and A to have the same dtype, but found b of type %s and A of type "
+                      "%s instead.", tsr_dtype_scalar_name(b->dtype), tsr_dtype_scalar_name(l->dtype));
+        return NULL;
+    }
+    int64_t n = l->sizes[l->ndim - 1];
+    if (l->sizes[l->ndim - 2] != n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "A must be batches of square matrices, but they are %ld by %ld matrices",
+                      (long)l->sizes[l->ndim - 2], (long)n);
+        return NULL;
+    }
+    if (b->sizes[b->ndim - 2] != n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Incompatible matrix sizes for cholesky_solve: each A matrix is %ld by %ld but "
+                      "each b matrix is %ld by %ld", (long)n, (long)n, (long)b->sizes[b->ndim - 2],
+                      (long)b->sizes[b->ndim - 1]);
+        return NULL;
+    }
+    if (!lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_solve_cpu", l->dtype); return NULL; }
+    int64_t batch[TSR_MAX_DIMS];
+    int nd;
+    tsr_tensor *x = NULL, *lf = NULL;
+    if (broadcast_batch(l, 2, b, 2, &nd, batch) < 0 || !(x = expand_fmat(b, nd, batch)) ||
+        !(lf = expand_fmat(l, nd, batch)))
+        goto fail;
+    if (!is_meta(x) && tsr_tensor_numel(x) > 0) {
+        int64_t k = x->sizes[x->ndim - 1], nb = batch_count(x, 2);
+        for (int64_t i = 0; i < nb; i++) {
+            lp_potrs(x->dtype, upper ? 'U' : 'L', (int)n, (int)k, mat_at(lf, i, n * n), mat_at(x, i, n * k));
+            if (poll(i, nb) < 0) goto fail;
+        }
+    }
+    tsr_tensor_release(lf);
+    return x;
+fail:
+    tsr_tensor_release(x);
+    tsr_tensor_release(lf);
+    return NULL;
+}
+
+/* apply_reflect_conj_tri_single: potri wrote one triangle; the other gets
+ * its conjugate (the diagonal stays as potri left it, signed zeros too). */
+#define REFLECT(T, CJ)                                                                     \
+    {                                                                                      \
+        T *m = a;                                                                          \
+        for (int64_t j = 0; j < n; j++)                                                    \
+            for (int64_t i = j + 1; i < n; i++) {                                          \
+                if (upper) m[j * n + i] = CJ(m[i * n + j]);   /* (j, i) above -> (i, j) */ \
+                else m[i * n + j] = CJ(m[j * n + i]);         /* (i, j) below -> (j, i) */ \
+            }                                                                              \
+    }
+#define NOCJ(x) (x)
+static void reflect_conj_tri(tsr_dtype dt, void *a, int64_t n, bool upper)
+{
+    switch (dt) {
+    case TSR_FLOAT32: REFLECT(float, NOCJ) break;
+    case TSR_FLOAT64: REFLECT(double, NOCJ) break;
+    case TSR_COMPLEX64: REFLECT(float _Complex, conjf) break;
+    default: REFLECT(double _Complex, conj) break;
+    }
+}
+#undef REFLECT
+#undef NOCJ
+
+tsr_tensor *tsr_cholesky_inverse(const tsr_tensor *l, bool upper)
+{
+    if (check_matrix(l, "cholesky_inverse", true) < 0) return NULL;
+    if (!lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_inverse_out_cpu", l->dtype); return NULL; }
+    tsr_tensor *r = clone_fmat(l), *info = r ? batch_int(l, 2, 0, 0) : NULL;
+    if (!info) goto fail;
+    if (!is_meta(l) && tsr_tensor_numel(r) > 0) {
+        int64_t n = l->sizes[l->ndim - 1], nb = batch_count(l, 2);
+        int32_t *ip = tsr_tensor_ptr(info, NULL);
+        for (int64_t i = 0; i < nb; i++) {
+            ip[i] = lp_potri(l->dtype, upper ? 'U' : 'L', (int)n, mat_at(r, i, n * n));
+            if (poll(i, nb) < 0) goto fail;
+        }
+        if (tsr_linalg_check_errors(info, "cholesky_inverse", l->ndim == 2) < 0) goto fail;
+        for (int64_t i = 0; i < nb; i++) reflect_conj_tri(l->dtype, mat_at(r, i, n * n), n, upper);
+    }
+    tsr_tensor_release(info);
+    return r;
+fail:
+    tsr_tensor_release(r);
+    tsr_tensor_release(info);
+    return NULL;
+}
+
+/* ------------------------------------------------------------ eig (geev) */
+
+static int lp_geev(tsr_dtype dt, char jobvr, int n, void *a, void *w, void *wi, void *vr, int ldvr, void *work,
+                   int lwork, void *rwork)
+{
+    int ld = n > 1 ? n : 1;
+    char vl[16];
+    switch (dt) {
+    case TSR_FLOAT32: return LAPACKE_sgeev_work(CM, 'N', jobvr, n, a, ld, w, wi, (float *)vl, 1, vr, ldvr, work, lwork);
+    case TSR_FLOAT64: return LAPACKE_dgeev_work(CM, 'N', jobvr, n, a, ld, w, wi, (double *)vl, 1, vr, ldvr, work, lwork);
+    case TSR_COMPLEX64:
+        return LAPACKE_cgeev_work(CM, 'N', jobvr, n, a, ld, w, (cf *)vl, 1, vr, ldvr, work, lwork, rwork);
+    default: return LAPACKE_zgeev_work(CM, 'N', jobvr, n, a, ld, w, (cd *)vl, 1, vr, ldvr, work, lwork, rwork);
+    }
+}
+
+static tsr_dtype complex_of(tsr_dtype d)
+{
+    return d == TSR_FLOAT32 ? TSR_COMPLEX64 : d == TSR_FLOAT64 ? TSR_COMPLEX128 : d;
+}
+
+int tsr_linalg_eig(const tsr_tensor *a, tsr_tensor **values, tsr_tensor **vectors)
+{
+    const char *fn = vectors ? "linalg.eig" : "linalg.eigvals";
+    if (check_matrix(a, "linalg.eig", true) < 0) return -1;
+    (void)fn;
+    tsr_dtype dt = a->dtype;
+    if (!tsr_dtype_is_floating(dt) && !tsr_dtype_is_complex(dt)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Unknown Complex ScalarType for %s", tsr_dtype_scalar_name(dt));
+        return -1;
+    }
+    if (dt == TSR_BFLOAT16) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Unknown Complex ScalarType for BFloat16");
+        return -1;
+    }
+    if (!lapack_dtype(dt)) return tsr__not_implemented("linalg_eig_out_cpu", dt);
+    int nd = a->ndim;
+    int64_t n = a->sizes[nd - 1], nb = batch_count(a, 2), sz[TSR_MAX_DIMS];
+    bool cx = tsr_dtype_is_complex(dt), v = vectors != NULL;
+    tsr_dtype cdt = complex_of(dt);
+    tsr_tensor *ac = clone_fmat(a), *w = NULL, *vec = NULL, *vr = NULL;
+    void *work = NULL, *rwork = NULL, *wr = NULL;
+    if (!ac) return -1;
+    if (!is_meta(a)) {   /* 1.13 refuses what would make LAPACK loop */
+        int64_t numel = tsr_tensor_numel(a);
+        for (int64_t i = 0; i < numel; i++) {
+            double re, im;
+            tsr_tensor_get_complex_at(ac, i, &re, &im);
+            if (!__builtin_isfinite(re) || !__builtin_isfinite(im)) {
+                tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.eig: input tensor should not contain infs or NaNs.");
+                goto fail;
+            }
+        }
+    }
+    memcpy(sz, a->sizes, (size_t)nd * sizeof *sz);
+    if (!(w = tsr_tensor_empty(nd - 1, sz, cdt, a->device))) goto fail;
+    if (v && !(vec = empty_fmat(nd, sz, cdt, a->device))) goto fail;
+    if (!is_meta(a) && n > 0 && nb > 0) {
+        if (v && !(vr = cx ? tsr_tensor_retain(vec) : empty_fmat(nd, sz, dt, a->device))) goto fail;
+        int64_t isz = tsr_dtype_itemsize(dt);
+        if (!cx && !(wr = tsr_malloc((size_t)(2 * n) * (size_t)isz))) goto fail;
+        if (cx && !(rwork = ws(tsr_dtype_to_real(dt), 2 * n))) goto fail;
+        char wq[16], dummy[16];
+        char jobvr = v ? 'V' : 'N';
+        int ldvr = v ? (int)n : 1;
+        lp_geev(dt, jobvr, (int)n, mat_at(ac, 0, 0), cx ? mat_at(w, 0, 0) : wr, cx ? NULL : (char *)wr + n * isz,
+                v ? mat_at(vr, 0, 0) : dummy, ldvr, wq, -1, rwork);
+        int lw = wk(dt, wq);
+        if (!(work = ws(dt, lw))) goto fail;
+        for (int64_t i = 0; i < nb; i++) {
+            int info = lp_geev(dt, jobvr, (int)n, mat_at(ac, i, n * n), cx ? mat_at(w, i, n) : wr,
+                               cx ? NULL : (char *)wr + n * isz, v ? mat_at(vr, i, n * n) : dummy, ldvr, work, lw,
+                               rwork);
+            if (info > 0) {
+                char batch[64] = "";
+                if (nd > 2) snprintf(batch, sizeof batch, ": (Batch element %ld)", (long)i);
+                tsr_error_set(TSR_ERR_LINALG, "linalg.eig%s: The algorithm failed to converge because the input "
+                              "matrix is ill-conditioned or has too many repeated eigenvalues (error code: %d).",
+                              batch, info);
+                goto fail;
+            }
+            if (!cx) {   /* linalg_eig_make_complex_eigenvectors: conjugate pairs from adjacent columns */
+                char *wo = mat_at(w, i, n);
+                for (int64_t j = 0; j < n; j++) {
+                    double re = dt == TSR_FLOAT32 ? ((float *)wr)[j] : ((double *)wr)[j];
+                    double im = dt == TSR_FLOAT32 ? ((float *)wr)[n + j] : ((double *)wr)[n + j];
+                    tsr_scalar_store(cdt, wo + j * 2 * isz, tsr_scalar_complex(re, im));
+                }
+                if (v) {
+                    char *src = mat_at(vr, i, n * n), *dst = mat_at(vec, i, n * n);
+#define RD(p, k) (dt == TSR_FLOAT32 ? (double)((float *)(p))[k] : ((double *)(p))[k])
+                    for (int64_t j = 0; j < n; j++) {
+                        double im = RD(wr, n + j);
+                        for (int64_t r = 0; r < n; r++) {
+                            if (im == 0.0) {
+                                tsr_scalar_store(cdt, dst + (j * n + r) * 2 * isz, tsr_scalar_complex(RD(src, j * n + r), 0));
+                            } else {
+                                double x = RD(src, j * n + r), y = RD(src, (j + 1) * n + r);
+                                tsr_scalar_store(cdt, dst + (j * n + r) * 2 * isz, tsr_scalar_complex(x, y));
+                                tsr_scalar_store(cdt, dst + ((j + 1) * n + r) * 2 * isz, tsr_scalar_complex(x, -y));
+                            }
+                        }
+                        if (im != 0.0) j++;
+                    }
+#undef RD
+                }
+            }
+            if (poll(i, nb) < 0) goto fail;
+        }
+    }
+    tsr_free(work);
+    tsr_free(rwork);
+    tsr_free(wr);
+    tsr_tensor_release(ac);
+    tsr_tensor_release(vr);
+    *values = w;
+    if (v) *vectors = vec;
+    return 0;
+fail:
+    tsr_free(work);
+    tsr_free(rwork);
+    tsr_free(wr);
+    tsr_tensor_release(ac);
+    tsr_tensor_release(vr);
+    tsr_tensor_release(w);
+    tsr_tensor_release(vec);
+    return -1;
+}
+
+/* ------------------------------------------------------------ geqrf, householder_product, ormqr */
+
+int tsr_geqrf(const tsr_tensor *a, tsr_tensor **qr, tsr_tensor **tau)
+{
+    if (a->ndim < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.geqrf: input must have at least 2 dimensions.");
+        return -1;
+    }
+    if (!lapack_dtype(a->dtype)) return tsr__not_implemented("geqrf_cpu", a->dtype);
+    int nd = a->ndim;
+    int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1], k = m < n ? m : n, nb = batch_count(a, 2), sz[TSR_MAX_DIMS];
+    memcpy(sz, a->sizes, (size_t)nd * sizeof *sz);
+    sz[nd - 2] = k;
+    tsr_tensor *r = clone_fmat(a), *t = r ? tsr_tensor_empty(nd - 1, sz, a->dtype, a->device) : NULL;
+    void *work = NULL;
+    if (!t) goto fail;
+    if (!is_meta(a) && tsr_tensor_numel(r) > 0) {
+        char wq[16];
+        lp_geqrf(a->dtype, (int)m, (int)n, mat_at(r, 0, 0), mat_at(t, 0, 0), wq, -1);
+        int lw = wk(a->dtype, wq);
+        if (!(work = ws(a->dtype, lw))) goto fail;
+        for (int64_t i = 0; i < nb; i++) {
+            lp_geqrf(a->dtype, (int)m, (int)n, mat_at(r, i, m * n), mat_at(t, i, k), work, lw);
+            if (poll(i, nb) < 0) goto fail;
+        }
+    }
+    tsr_free(work);
+    *qr = r;
+    *tau = t;
+    return 0;
+fail:
+    tsr_free(work);
+    tsr_tensor_release(r);
+    tsr_tensor_release(t);
+    return -1;
+}
+
+tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau)
+{
+    const char *fn = "torch.linalg.householder_product";
+    if (a->ndim < 2) { tsr_error_set(TSR_ERR_RUNTIME, "%s: input must have at least 2 dimensions.", fn); return NULL; }
+    int nd = a->ndim;
+    int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1];
+    if (m < n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: input.shape[-2] must be greater than or equal to input.shape[-1]", fn);
+        return NULL;
+    }
+    if (tau->ndim < 1 || n < tau->sizes[tau->ndim - 1]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: input.shape[-1] must be greater than or equal to tau.shape[-1]", fn);
+        return NULL;
+    }
+    if (tau->ndim != nd - 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected tau to have one dimension less than input, but got tau.ndim equal "
+                      "to %d and input.ndim is equal to %d", fn, tau->ndim, nd);
+        return NULL;
+    }
+    for (int d = 0; d < nd - 2; d++)
+        if (tau->sizes[d] != a->sizes[d]) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected batch dimensions of tau to be equal to input.shape[:-2], but "
+                          "got %ld", fn, (long)tau->sizes[d]);
+            return NULL;
+        }
+    if (tau->dtype != a->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: tau dtype %s does not match input dtype %s", fn,
+                      tsr_dtype_scalar_name(tau->dtype), tsr_dtype_scalar_name(a->dtype));
+        return NULL;
+    }
+    if (!lapack_dtype(a->dtype)) { tsr__not_implemented("orgqr_cpu", a->dtype); return NULL; }
+    int64_t k = tau->sizes[tau->ndim - 1], nb = batch_count(a, 2);
+    tsr_tensor *r = clone_fmat(a), *tc = r ? tsr_contiguous(tau, TSR_MF_CONTIGUOUS) : NULL;
+    void *work = NULL;
+    if (!tc) goto fail;
+    if (!is_meta(a) && tsr_tensor_numel(r) > 0) {
+        char wq[16];
+        lp_orgqr(a->dtype, (int)m, (int)n, (int)k, mat_at(r, 0, 0), mat_at(tc, 0, 0), wq, -1);
+        int lw = wk(a->dtype, wq);
+        if (!(work = ws(a->dtype, lw))) goto fail;
+        for (int64_t i = 0; i < nb; i++) {
+            lp_orgqr(a->dtype, (int)m, (int)n, (int)k, mat_at(r, i, m * n), mat_at(tc, i, k), work, lw);
+            if (poll(i, nb) < 0) goto fail;
+        }
+    }
+    tsr_free(work);
+    tsr_tensor_release(tc);
+    return r;
+fail:
+    tsr_free(work);
+    tsr_tensor_release(r);
+    tsr_tensor_release(tc);
+    return NULL;
 }
 
 /* ------------------------------------------------------------ out= */

@@ -46,6 +46,35 @@ int tsr_svd_legacy(const tsr_tensor *a, bool some, bool compute_uv, tsr_tensor *
                    tsr_tensor **v);
 /* linalg.matrix_power by 1.13's binary decomposition over matmul. */
 tsr_tensor *tsr_linalg_matrix_power(const tsr_tensor *a, int64_t n);
+/* linalg.lu_factor_ex (pivot must be true on the CPU): *lu (column-major),
+ * *piv (int32, 1-based) and *info; fn names the call in the rank error
+ * ("torch.lu_factor", "linalg.lu"); check as above. */
+int tsr_linalg_lu_factor_ex(const tsr_tensor *a, bool pivot, const char *check, const char *fn, tsr_tensor **lu,
+                            tsr_tensor **piv, tsr_tensor **info);
+/* torch.lu_unpack: P, L, U of an LU factorisation (empty tensors for the
+ * parts not asked for). */
+int tsr_lu_unpack(const tsr_tensor *lu, const tsr_tensor *piv, bool unpack_data, bool unpack_pivots, tsr_tensor **p,
+                  tsr_tensor **l, tsr_tensor **u);
+/* linalg.lu: P, L, U of A = P L U. */
+int tsr_linalg_lu(const tsr_tensor *a, bool pivot, tsr_tensor **p, tsr_tensor **l, tsr_tensor **u);
+/* linalg.lu_solve (getrs; left=False solves XA = B; adjoint solves with A^H). */
+int tsr_linalg_lu_solve(const tsr_tensor *lu, const tsr_tensor *piv, const tsr_tensor *b, bool left, bool adjoint,
+                        tsr_tensor **result);
+/* linalg.solve_triangular by trsm, reading A in place when it is column- or
+ * row-major as 1.13 does. */
+int tsr_linalg_solve_triangular(const tsr_tensor *a, const tsr_tensor *b, bool upper, bool left, bool unit,
+                                tsr_tensor **result);
+/* torch.triangular_solve(b, A): *solution and *cloned (A's column-major copy). */
+int tsr_triangular_solve(const tsr_tensor *b, const tsr_tensor *a, bool upper, bool transpose, bool unit,
+                         tsr_tensor **solution, tsr_tensor **cloned);
+/* torch.cholesky_solve(B, L) by potrs; torch.cholesky_inverse(L) by potri. */
+tsr_tensor *tsr_cholesky_solve(const tsr_tensor *b, const tsr_tensor *l, bool upper);
+tsr_tensor *tsr_cholesky_inverse(const tsr_tensor *l, bool upper);
+/* linalg.eig (vectors non-NULL) or eigvals by geev: complex results. */
+int tsr_linalg_eig(const tsr_tensor *a, tsr_tensor **values, tsr_tensor **vectors);
+/* torch.geqrf: *qr (column-major) and *tau; linalg.householder_product (orgqr). */
+int tsr_geqrf(const tsr_tensor *a, tsr_tensor **qr, tsr_tensor **tau);
+tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau);
 /* Writes a result into its out= tensor as a structured op's out variant
  * does (dtype check, resize_output with its warning, the result's strides
  * when resized, then the values). Steals r; out NULL returns r. NEW

@@ -12,7 +12,9 @@
 
 typedef enum {
     K_INV, K_INV_EX, K_DET, K_SLOGDET, K_LOGDET, K_SOLVE, K_SOLVE_EX, K_CHOLESKY, K_CHOLESKY_EX, K_CHOLESKY_OLD,
-    K_QR, K_QR_OLD, K_EIGH, K_EIGVALSH, K_SVD, K_SVDVALS, K_SVD_OLD, K_MATRIX_POWER
+    K_QR, K_QR_OLD, K_EIGH, K_EIGVALSH, K_SVD, K_SVDVALS, K_SVD_OLD, K_MATRIX_POWER, K_LU_FACTOR, K_LU_FACTOR_EX,
+    K_LU_OLD, K_LU, K_LU_UNPACK, K_LU_SOLVE, K_LU_SOLVE_OLD, K_SOLVE_TRI, K_TRI_SOLVE, K_CHOLESKY_SOLVE,
+    K_CHOLESKY_INVERSE, K_EIG, K_EIGVALS, K_GEQRF, K_HOUSEHOLDER
 } Kind;
 
 #define ARG(name) bind_table_arg(b, name)
@@ -119,6 +121,61 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         if (bind_table_int(b, 1, 0, &n) < 0) return bind_runtime_error();
         return one(tsr_linalg_matrix_power(a, n), out, b);
     }
+    case K_LU_FACTOR:
+    case K_LU_FACTOR_EX:
+    case K_LU_OLD: {
+        bool ex = d->kind == K_LU_FACTOR_EX, old = d->kind == K_LU_OLD, infos = old && flag(b, "get_infos", false);
+        const char *check = d->kind == K_LU_FACTOR ? "torch.linalg.lu_factor"
+                          : ex && flag(b, "check_errors", false) ? "torch.linalg.lu_factor_ex" : NULL;
+        if (tsr_linalg_lu_factor_ex(a, flag(b, "pivot", true), check, "torch.lu_factor", &t[0], &t[1], &t[2]) < 0)
+            return bind_runtime_error();
+        if (ex) return tuple(&rt_linalg_lu_factor_ex, 3, t);
+        if (infos) return tuple(&rt_lu_with_info, 3, t);
+        tsr_tensor_release(t[2]);
+        if (!old) return tuple(&rt_linalg_lu_factor, 2, t);
+        Value *x = v_tensor(t[0]), *y = x ? v_tensor(t[1]) : (tsr_tensor_release(t[1]), NULL);
+        if (!y) { decref(x); return NULL; }
+        return v_tuple_of(2, x, y);
+    }
+    case K_LU:
+        if (tsr_linalg_lu(a, flag(b, "pivot", true), &t[0], &t[1], &t[2]) < 0) return bind_runtime_error();
+        return tuple(&rt_linalg_lu, 3, t);
+    case K_LU_UNPACK:
+        if (tsr_lu_unpack(a, tensor_of(b->v[1]), flag(b, "unpack_data", true), flag(b, "unpack_pivots", true), &t[0],
+                          &t[1], &t[2]) < 0)
+            return bind_runtime_error();
+        return tuple(&rt_lu_unpack, 3, t);
+    case K_LU_SOLVE:
+        if (tsr_linalg_lu_solve(a, tensor_of(b->v[1]), tensor_of(b->v[2]), flag(b, "left", true),
+                                flag(b, "adjoint", false), &t[0]) < 0)
+            return bind_runtime_error();
+        return one(t[0], out, b);
+    case K_LU_SOLVE_OLD:   /* torch.lu_solve(b, LU_data, LU_pivots) */
+        if (tsr_linalg_lu_solve(tensor_of(b->v[1]), tensor_of(b->v[2]), a, true, false, &t[0]) < 0)
+            return bind_runtime_error();
+        return one(t[0], out, b);
+    case K_SOLVE_TRI:
+        if (tsr_linalg_solve_triangular(a, tensor_of(b->v[1]), flag(b, "upper", false), flag(b, "left", true),
+                                        flag(b, "unitriangular", false), &t[0]) < 0)
+            return bind_runtime_error();
+        return one(t[0], out, b);
+    case K_TRI_SOLVE:
+        if (tsr_triangular_solve(a, tensor_of(b->v[1]), flag(b, "upper", true), flag(b, "transpose", false),
+                                 flag(b, "unitriangular", false), &t[0], &t[1]) < 0)
+            return bind_runtime_error();
+        return tuple(&rt_triangular_solve, 2, t);
+    case K_CHOLESKY_SOLVE: return one(tsr_cholesky_solve(a, tensor_of(b->v[1]), flag(b, "upper", false)), out, b);
+    case K_CHOLESKY_INVERSE: return one(tsr_cholesky_inverse(a, flag(b, "upper", false)), out, b);
+    case K_EIG:
+        if (tsr_linalg_eig(a, &t[0], &t[1]) < 0) return bind_runtime_error();
+        return tuple(&rt_linalg_eig, 2, t);
+    case K_EIGVALS:
+        if (tsr_linalg_eig(a, &t[0], NULL) < 0) return bind_runtime_error();
+        return one(t[0], out, b);
+    case K_GEQRF:
+        if (tsr_geqrf(a, &t[0], &t[1]) < 0) return bind_runtime_error();
+        return tuple(&rt_geqrf, 2, t);
+    case K_HOUSEHOLDER: return one(tsr_householder_product(a, tensor_of(b->v[1])), out, b);
     }
     return exc_set("RuntimeError", "internal error: linalg kind %d", d->kind);
 }
@@ -145,6 +202,26 @@ static BindRow rows[] = {
     LROW("svd", K_SVD, "Tensor A, bool full_matrices=True"),
     LROW("svdvals", K_SVDVALS, "Tensor A, *, Tensor? out=None"),
     LROW("matrix_power", K_MATRIX_POWER, "Tensor A, int n, *, Tensor? out=None"),
+    LROW("lu_factor", K_LU_FACTOR, "Tensor A, *, bool pivot=True"),
+    LROW("lu_factor_ex", K_LU_FACTOR_EX, "Tensor A, *, bool pivot=True, bool check_errors=False"),
+    LROW("lu", K_LU, "Tensor A, *, bool pivot=True"),
+    LROW("lu_solve", K_LU_SOLVE, "Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, "
+                                 "Tensor? out=None"),
+    LROW("solve_triangular", K_SOLVE_TRI, "Tensor A, Tensor B, *, bool upper, bool left=True, "
+                                          "bool unitriangular=False, Tensor? out=None"),
+    LROW("eig", K_EIG, "Tensor A"),
+    LROW("eigvals", K_EIGVALS, "Tensor A, *, Tensor? out=None"),
+    LROW("householder_product", K_HOUSEHOLDER, "Tensor A, Tensor tau, *, Tensor? out=None"),
+    TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False"),
+    TROW("lu_unpack", K_LU_UNPACK, BIND_FN, "Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, "
+                                            "bool unpack_pivots=True"),
+    TROW("lu_solve", K_LU_SOLVE_OLD, FM, "Tensor input, Tensor LU_data, Tensor LU_pivots, *, Tensor? out=None"),
+    TROW("triangular_solve", K_TRI_SOLVE, FM, "Tensor input, Tensor A, bool upper=True, bool transpose=False, "
+                                              "bool unitriangular=False"),
+    TROW("cholesky_solve", K_CHOLESKY_SOLVE, FM, "Tensor input, Tensor input2, bool upper=False, *, Tensor? out=None"),
+    TROW("cholesky_inverse", K_CHOLESKY_INVERSE, FM, "Tensor input, bool upper=False, *, Tensor? out=None"),
+    TROW("geqrf", K_GEQRF, FM, "Tensor input"),
+    TROW("orgqr", K_HOUSEHOLDER, FM, "Tensor input, Tensor input2"),
     TROW("inverse", K_INV, FM, "Tensor input, *, Tensor? out=None"),
     TROW("det", K_DET, FM, "Tensor input"),
     TROW("logdet", K_LOGDET, FM, "Tensor input"),

@@ -711,6 +711,14 @@ const ReturnType rt_qr = RETURN_TYPE("qr", "Q", "R");
 const ReturnType rt_linalg_eigh = RETURN_TYPE("linalg_eigh", "eigenvalues", "eigenvectors");
 const ReturnType rt_linalg_svd = RETURN_TYPE3("linalg_svd", "U", "S", "Vh");
 const ReturnType rt_svd = RETURN_TYPE3("svd", "U", "S", "V");
+const ReturnType rt_linalg_lu_factor = RETURN_TYPE("linalg_lu_factor", "LU", "pivots");
+const ReturnType rt_linalg_lu_factor_ex = RETURN_TYPE3("linalg_lu_factor_ex", "LU", "pivots", "info");
+const ReturnType rt_lu_with_info = RETURN_TYPE3("_lu_with_info", "LU", "pivots", "info");
+const ReturnType rt_linalg_lu = RETURN_TYPE3("linalg_lu", "P", "L", "U");
+const ReturnType rt_lu_unpack = RETURN_TYPE3("lu_unpack", "P", "L", "U");
+const ReturnType rt_triangular_solve = RETURN_TYPE("triangular_solve", "solution", "cloned_coefficient");
+const ReturnType rt_linalg_eig = RETURN_TYPE("linalg_eig", "eigenvalues", "eigenvectors");
+const ReturnType rt_geqrf = RETURN_TYPE("geqrf", "a", "tau");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
