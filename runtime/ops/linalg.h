@@ -9,6 +9,7 @@
 #define TSR_OPS_LINALG_H
 #include <stdbool.h>
 #include "../tensor.h"
+#include "reduce_dims.h"
 
 /* _linalg_check_errors: 0 when every info is 0, else -1 with the
  * _LinAlgError api's message ("linalg.inv: (Batch element 1): The diagonal
@@ -75,6 +76,11 @@ int tsr_linalg_eig(const tsr_tensor *a, tsr_tensor **values, tsr_tensor **vector
 /* torch.geqrf: *qr (column-major) and *tau; linalg.householder_product (orgqr). */
 int tsr_geqrf(const tsr_tensor *a, tsr_tensor **qr, tsr_tensor **tau);
 tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau);
+/* linalg.vector_norm(x, ord, dim, keepdim, dtype) (reduce_norm.c): a real
+ * result; dims->n < 1 reduces everything; dtype TSR_DTYPE_UNDEFINED when
+ * not given. */
+tsr_tensor *tsr_linalg_vector_norm(const tsr_tensor *x, double ord, const tsr_dims *dims, bool keepdim,
+                                   tsr_dtype dtype, tsr_tensor *out);
 /* Writes a result into its out= tensor as a structured op's out variant
  * does (dtype check, resize_output with its warning, the result's strides
  * when resized, then the values). Steals r; out NULL returns r. NEW

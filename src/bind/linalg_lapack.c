@@ -14,7 +14,7 @@ typedef enum {
     K_INV, K_INV_EX, K_DET, K_SLOGDET, K_LOGDET, K_SOLVE, K_SOLVE_EX, K_CHOLESKY, K_CHOLESKY_EX, K_CHOLESKY_OLD,
     K_QR, K_QR_OLD, K_EIGH, K_EIGVALSH, K_SVD, K_SVDVALS, K_SVD_OLD, K_MATRIX_POWER, K_LU_FACTOR, K_LU_FACTOR_EX,
     K_LU_OLD, K_LU, K_LU_UNPACK, K_LU_SOLVE, K_LU_SOLVE_OLD, K_SOLVE_TRI, K_TRI_SOLVE, K_CHOLESKY_SOLVE,
-    K_CHOLESKY_INVERSE, K_EIG, K_EIGVALS, K_GEQRF, K_HOUSEHOLDER
+    K_CHOLESKY_INVERSE, K_EIG, K_EIGVALS, K_GEQRF, K_HOUSEHOLDER, K_VECTOR_NORM
 } Kind;
 
 #define ARG(name) bind_table_arg(b, name)
@@ -176,6 +176,22 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         if (tsr_geqrf(a, &t[0], &t[1]) < 0) return bind_runtime_error();
         return tuple(&rt_geqrf, 2, t);
     case K_HOUSEHOLDER: return one(tsr_householder_product(a, tensor_of(b->v[1])), out, b);
+    case K_VECTOR_NORM: {
+        tsr_scalar ord = tsr_scalar_int(2);
+        tsr_dims dims = {.n = -1};
+        int n;
+        if (b->v[1] && bind_scalar(b->v[1], fname, "ord", &ord) < 0) return NULL;
+        if (b->v[2]) {
+            if (bind_table_intlist(b, 2, fname, dims.d, TSR_MAX_DIMS, &n) < 0) return NULL;
+            dims.n = n;
+        }
+        tsr_tensor *r = tsr_linalg_vector_norm(a, tsr_scalar_to_double(ord), &dims, flag(b, "keepdim", false),
+                                               bind_table_dtype(ARG("dtype"), TSR_DTYPE_UNDEFINED), out);
+        if (!r) return bind_runtime_error();
+        if (!out) return v_tensor(r);
+        ops_warn();
+        return ops_finish(r, b->v[BIND_OUT]);
+    }
     }
     return exc_set("RuntimeError", "internal error: linalg kind %d", d->kind);
 }
@@ -212,6 +228,8 @@ static BindRow rows[] = {
     LROW("eig", K_EIG, "Tensor A"),
     LROW("eigvals", K_EIGVALS, "Tensor A, *, Tensor? out=None"),
     LROW("householder_product", K_HOUSEHOLDER, "Tensor A, Tensor tau, *, Tensor? out=None"),
+    LROW("vector_norm", K_VECTOR_NORM, "Tensor input, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, "
+                                       "ScalarType? dtype=None, Tensor? out=None"),
     TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False"),
     TROW("lu_unpack", K_LU_UNPACK, BIND_FN, "Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, "
                                             "bool unpack_pivots=True"),
