@@ -81,6 +81,18 @@ tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau);
  * not given. */
 tsr_tensor *tsr_linalg_vector_norm(const tsr_tensor *x, double ord, const tsr_dims *dims, bool keepdim,
                                    tsr_dtype dtype, tsr_tensor *out);
+/* torch.norm's kernels: at::norm (vector_norm with norm()'s dtype checks),
+ * frobenius_norm (two dims: sqrt(sum(x*x)) as 1.13) and linalg.matrix_norm
+ * (ord_str "fro"/"nuc", else the number ord: +-1, +-2, +-inf). */
+tsr_tensor *tsr_norm(const tsr_tensor *x, double p, const tsr_dims *dims, bool keepdim, tsr_dtype dtype,
+                     tsr_tensor *out);
+tsr_tensor *tsr_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_tensor *out);
+tsr_tensor *tsr_linalg_matrix_norm(const tsr_tensor *a, const char *ord_str, double ord, const tsr_dims *dims,
+                                   bool keepdim, tsr_dtype dtype, tsr_tensor *out);
+/* linalg.norm: matrix_norm for a string ord, or a number ord with two dims
+ * (or none of a 2-D input), else vector_norm (ord 2 when not given). */
+tsr_tensor *tsr_linalg_norm(const tsr_tensor *x, bool has_ord, const char *ord_str, double ord, const tsr_dims *dims,
+                            bool keepdim, tsr_dtype dtype, tsr_tensor *out);
 /* Writes a result into its out= tensor as a structured op's out variant
  * does (dtype check, resize_output with its warning, the result's strides
  * when resized, then the values). Steals r; out NULL returns r. NEW

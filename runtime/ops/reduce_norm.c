@@ -12,8 +12,10 @@
 #include "../error.h"
 #include "../internal.h"
 #include "../view.h"
+#include "binary.h"
 #include "copy.h"
 #include "linalg.h"
+#include "reduce.h"
 #include "reduce_iter.h"
 #include "unary.h"
 
@@ -209,4 +211,191 @@ tsr_tensor *tsr_linalg_vector_norm(const tsr_tensor *x, double ord, const tsr_di
 fail:
     tsr_tensor_release(r);
     return NULL;
+}
+
+/* ------------------------------------------------------------ the legacy torch.norm family */
+
+tsr_tensor *tsr_norm(const tsr_tensor *x, double p, const tsr_dims *dims, bool keepdim, tsr_dtype dtype,
+                     tsr_tensor *out)
+{
+    if (!tsr_dtype_is_floating(x->dtype) && !tsr_dtype_is_complex(x->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "norm(): input dtype should be either floating point or complex. Got %s instead.",
+                      tsr_dtype_scalar_name(x->dtype));
+        return NULL;
+    }
+    if (dtype != TSR_DTYPE_UNDEFINED && !tsr_dtype_is_floating(dtype) && !tsr_dtype_is_complex(dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "norm(): the desired output dtype should be either floating point or complex. "
+                      "Got %s instead.", tsr_dtype_scalar_name(dtype));
+        return NULL;
+    }
+    return tsr_linalg_vector_norm(x, p, dims, keepdim, dtype, out);
+}
+
+tsr_tensor *tsr_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_tensor *out)
+{
+    int n = dims->n < 0 ? 0 : dims->n;
+    if (n > 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected at most 2 dimensions, but got %d dimensions instead.", n);
+        return NULL;
+    }
+    if (n < 2) {
+        tsr_dims all = {.n = -1};
+        return tsr_norm(x, 2, n == 0 ? &all : dims, keepdim, TSR_DTYPE_UNDEFINED, out);
+    }
+    tsr_dims w = {.n = 2};
+    for (int i = 0; i < 2; i++)
+        if ((w.d[i] = tsr_wrap_dim(dims->d[i], x->ndim)) < 0) return NULL;
+    if (w.d[0] == w.d[1]) {
+        char buf[64];
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected dims to be different, got %s instead",
+                      tsr__fmt_list(buf, sizeof buf, 2, dims->d));
+        return NULL;
+    }
+    /* sqrt(sum(x * x)) (sum(real(conj(x) * x)) for complex), as 1.13 */
+    tsr_tensor *cx = NULL, *sq = NULL, *re = NULL, *s = NULL, *r = NULL;
+    tsr_operand a = tsr_operand_tensor(x), b = a;
+    if (tsr_dtype_is_complex(x->dtype)) {
+        if (!(cx = tsr_conj_physical((tsr_tensor *)x, NULL))) return NULL;
+        a = tsr_operand_tensor(cx);
+    }
+    if (!(sq = tsr_binary(TSR_BINOP_MUL, &a, &b, NULL, NULL))) goto done;
+    if (tsr_dtype_is_complex(x->dtype)) {
+        tsr_tensor *v = tsr_view_real(sq);
+        if (!v || !(re = tsr_contiguous(v, TSR_MF_CONTIGUOUS))) { tsr_tensor_release(v); goto done; }
+        tsr_tensor_release(v);
+    } else re = tsr_tensor_retain(sq);
+    if (!(s = tsr_sum(re, &w, keepdim, TSR_DTYPE_UNDEFINED, NULL))) goto done;
+    r = tsr_unary(TSR_UNOP_SQRT, s, out, NULL);
+done:
+    tsr_tensor_release(cx);
+    tsr_tensor_release(sq);
+    tsr_tensor_release(re);
+    tsr_tensor_release(s);
+    return r;
+}
+
+/* create_dim_backshift_permutation: the other dims in order, then d0, d1. */
+static int backshift(int nd, int64_t d0, int64_t d1, int64_t *perm)
+{
+    int k = 0;
+    for (int d = 0; d < nd; d++)
+        if (d != d0 && d != d1) perm[k++] = d;
+    perm[k++] = d0;
+    perm[k++] = d1;
+    return k;
+}
+
+/* keepdim for the svdvals-based norms: r (the batch dims) gets the two
+ * reduced dims back where they were. */
+static tsr_tensor *unshift(tsr_tensor *r, int nd, const int64_t *perm)
+{
+    int64_t inv[TSR_MAX_DIMS];
+    for (int d = 0; d < nd; d++) inv[perm[d]] = d;
+    tsr_tensor *u = tsr_view_unsqueeze(r, -1), *p = NULL;
+    tsr_tensor_release(r);
+    if (u) p = tsr_view_permute(u, nd, inv);
+    tsr_tensor_release(u);
+    return p;
+}
+
+tsr_tensor *tsr_linalg_matrix_norm(const tsr_tensor *a, const char *ord_str, double ord, const tsr_dims *dims,
+                                   bool keepdim, tsr_dtype dtype, tsr_tensor *out)
+{
+    double ab = fabs(ord);
+    bool nuc = ord_str && !strcmp(ord_str, "nuc");
+    if (ord_str ? strcmp(ord_str, "fro") && !nuc : ab != 2 && ab != 1 && ab != INFINITY) {
+        char o[64];
+        if (ord_str) snprintf(o, sizeof o, "%s", ord_str);
+        else if (ord == (double)(int64_t)ord) snprintf(o, sizeof o, "%ld", (long)ord);
+        else snprintf(o, sizeof o, "%g", ord);
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.matrix_norm: Order %s not supported.", o);
+        return NULL;
+    }
+    if (a->ndim < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
+        return NULL;
+    }
+    bool low = ord_str ? !nuc : ab != 2;
+    tsr_dtype d = a->dtype;
+    if (!tsr_dtype_is_floating(d) && !tsr_dtype_is_complex(d)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.matrix_norm: Expected a floating point or complex tensor as input. Got %s",
+                      tsr_dtype_scalar_name(d));
+        return NULL;
+    }
+    if (!low && (d == TSR_FLOAT16 || d == TSR_BFLOAT16)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.matrix_norm: Low precision dtypes not supported. Got %s",
+                      tsr_dtype_scalar_name(d));
+        return NULL;
+    }
+    if (dims->n != 2) {   /* a std::vector streamed: the items with spaces, no brackets */
+        char buf[256] = "";
+        size_t k = 0;
+        for (int i = 0; i < dims->n && k < sizeof buf - 24; i++)
+            k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%ld", i ? " " : "", (long)dims->d[i]);
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.matrix_norm: dim must be a 2-tuple. Got %s", buf);
+        return NULL;
+    }
+    int64_t d0 = tsr_wrap_dim(dims->d[0], a->ndim), d1 = d0 < 0 ? -1 : tsr_wrap_dim(dims->d[1], a->ndim);
+    if (d0 < 0 || d1 < 0) return NULL;
+    if (d0 == d1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.matrix_norm: dims must be different. Got (%ld, %ld)", (long)d0, (long)d1);
+        return NULL;
+    }
+    if (dtype != TSR_DTYPE_UNDEFINED && !tsr_dtype_is_floating(dtype) && !tsr_dtype_is_complex(dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.matrix_norm: dtype should be floating point or complex, but got %s",
+                      tsr_dtype_scalar_name(dtype));
+        return NULL;
+    }
+    if (ord_str && !nuc) {
+        tsr_dims w = {.n = 2, .d = {d0, d1}};
+        return tsr_linalg_vector_norm(a, 2, &w, keepdim, dtype, out);
+    }
+    if (nuc || ab == 2) {   /* svdvals of A with the two dims moved last, then sum or max/min */
+        int64_t perm[TSR_MAX_DIMS];
+        int nd = backshift(a->ndim, d0, d1, perm);
+        tsr_tensor *ac = dtype != TSR_DTYPE_UNDEFINED ? tsr_to_dtype(a, dtype, false) : tsr_tensor_retain((tsr_tensor *)a);
+        tsr_tensor *pa = ac ? tsr_view_permute(ac, nd, perm) : NULL, *s = NULL, *r = NULL;
+        tsr_tensor_release(ac);
+        if (!pa) return NULL;
+        int rc = tsr_linalg_svd(pa, false, NULL, &s, NULL);
+        tsr_tensor_release(pa);
+        if (rc < 0) return NULL;
+        tsr_dims last = {.n = 1, .d = {-1}};
+        if (nuc) r = tsr_sum(s, &last, keepdim, TSR_DTYPE_UNDEFINED, NULL);
+        else r = tsr_amax(s, &last, keepdim, ord > 0, NULL);
+        tsr_tensor_release(s);
+        if (r && keepdim) r = unshift(r, nd, perm);
+        return r && out ? tsr_linalg_out(r, out) : r;
+    }
+    /* 1 / inf: the max (min) over one dim of the 1-norm over the other */
+    int64_t e0 = d0, e1 = d1;
+    if (ab == INFINITY) { e0 = d1; e1 = d0; }
+    if (!keepdim && e0 < e1) e1--;
+    tsr_dims first = {.n = 1, .d = {e0}}, second = {.n = 1, .d = {e1}};
+    tsr_tensor *v = tsr_linalg_vector_norm(a, 1, &first, keepdim, dtype, NULL);
+    if (!v) return NULL;
+    tsr_tensor *r = tsr_amax(v, &second, keepdim, ord > 0, out);
+    tsr_tensor_release(v);
+    return r;
+}
+
+tsr_tensor *tsr_linalg_norm(const tsr_tensor *x, bool has_ord, const char *ord_str, double ord, const tsr_dims *dims,
+                            bool keepdim, tsr_dtype dtype, tsr_tensor *out)
+{
+    if (dims->n >= 0 && dims->n != 1 && dims->n != 2) {
+        char buf[256];
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.norm: If dim is specified, it m%s be of length 1 or 2. Got %s",
+                      ord_str ? "ut" : "ust", tsr__fmt_list(buf, sizeof buf, dims->n, dims->d));
+        return NULL;
+    }
+    if (dims->n < 0 && has_ord && x->ndim != 1 && x->ndim != 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. "
+                      "Got %dD.", x->ndim);
+        return NULL;
+    }
+    if (ord_str || (has_ord && (dims->n == 2 || (dims->n < 0 && x->ndim == 2)))) {
+        tsr_dims md = dims->n < 0 ? (tsr_dims){.n = 2, .d = {0, 1}} : *dims;
+        return tsr_linalg_matrix_norm(x, ord_str, ord, &md, keepdim, dtype, out);
+    }
+    return tsr_linalg_vector_norm(x, has_ord ? ord : 2, dims, keepdim, dtype, out);
 }

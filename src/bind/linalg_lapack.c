@@ -14,8 +14,22 @@ typedef enum {
     K_INV, K_INV_EX, K_DET, K_SLOGDET, K_LOGDET, K_SOLVE, K_SOLVE_EX, K_CHOLESKY, K_CHOLESKY_EX, K_CHOLESKY_OLD,
     K_QR, K_QR_OLD, K_EIGH, K_EIGVALSH, K_SVD, K_SVDVALS, K_SVD_OLD, K_MATRIX_POWER, K_LU_FACTOR, K_LU_FACTOR_EX,
     K_LU_OLD, K_LU, K_LU_UNPACK, K_LU_SOLVE, K_LU_SOLVE_OLD, K_SOLVE_TRI, K_TRI_SOLVE, K_CHOLESKY_SOLVE,
-    K_CHOLESKY_INVERSE, K_EIG, K_EIGVALS, K_GEQRF, K_HOUSEHOLDER, K_VECTOR_NORM
+    K_CHOLESKY_INVERSE, K_EIG, K_EIGVALS, K_GEQRF, K_HOUSEHOLDER, K_VECTOR_NORM, K_MATRIX_NORM,
+    K_LINALG_NORM, K_NORM
 } Kind;
+
+/* dim (slot) into dims; absent: n = -1, or the given default. -1 on error. */
+static int dims_arg(const BindArgs *b, int slot, const char *fname, tsr_dims *dims)
+{
+    int n;
+    dims->n = -1;
+    if (!b->v[slot]) return 0;
+    if (bind_table_intlist(b, slot, fname, dims->d, TSR_MAX_DIMS, &n) < 0) return -1;
+    dims->n = n;
+    return 0;
+}
+
+static bool is_str_arg(const BindArgs *b, int slot) { return b->v[slot] && b->type[slot] == BT_STR; }
 
 #define ARG(name) bind_table_arg(b, name)
 
@@ -176,6 +190,57 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         if (tsr_geqrf(a, &t[0], &t[1]) < 0) return bind_runtime_error();
         return tuple(&rt_geqrf, 2, t);
     case K_HOUSEHOLDER: return one(tsr_householder_product(a, tensor_of(b->v[1])), out, b);
+    case K_MATRIX_NORM:
+    case K_LINALG_NORM:
+    case K_NORM: {
+        tsr_dims dims;
+        tsr_scalar ord = tsr_scalar_int(2);
+        const char *os = is_str_arg(b, 1) ? b->v[1]->u.s.p : NULL;
+        bool keep = flag(b, "keepdim", false), has_ord = b->v[1] != NULL;
+        tsr_dtype dt = bind_table_dtype(ARG("dtype"), TSR_DTYPE_UNDEFINED);
+        if (has_ord && !os && bind_scalar(b->v[1], fname, "ord", &ord) < 0) return NULL;
+        if (dims_arg(b, 2, fname, &dims) < 0) return NULL;
+        tsr_tensor *r = NULL;
+        if (d->kind == K_MATRIX_NORM) {
+            if (dims.n < 0) dims = (tsr_dims){.n = 2, .d = {-2, -1}};
+            if (!has_ord) os = "fro";
+            r = tsr_linalg_matrix_norm(a, os, tsr_scalar_to_double(ord), &dims, keep, dt, out);
+        } else if (d->kind == K_LINALG_NORM) {
+            r = tsr_linalg_norm(a, has_ord, os, tsr_scalar_to_double(ord), &dims, keep, dt, out);
+        } else if (os) {   /* torch.norm (torch/functional.py of 1.13) */
+            bool dflt = !b->v[2] && !out && dt == TSR_DTYPE_UNDEFINED;
+            if (!strcmp(os, "fro")) {
+                if (!dflt && dt != TSR_DTYPE_UNDEFINED)
+                    return exc_set("ValueError", "dtype argument is not supported in frobenius norm");
+                if (dflt) dims.n = 0;
+                else if (dims.n < 0) {
+                    dims.n = a->ndim;
+                    for (int i = 0; i < a->ndim; i++) dims.d[i] = i;
+                }
+                r = tsr_frobenius_norm(a, &dims, keep, out);
+            } else if (!strcmp(os, "nuc")) {
+                if (dt != TSR_DTYPE_UNDEFINED)
+                    return exc_set("ValueError", "dtype argument is not supported in nuclear norm");
+                if (dims.n < 0) {
+                    if (a->ndim != 2)
+                        return exc_set("RuntimeError", "Expected a tensor with 2 dimensions, but got a tensor with %d "
+                                       "dimension%s instead.", a->ndim, a->ndim == 1 ? "" : "s");
+                    dims = (tsr_dims){.n = 2, .d = {-2, -1}};
+                } else if (dims.n != 2) {
+                    return exc_set("RuntimeError", "nuclear norm requires a 'dim' argument of size 2");
+                }
+                r = tsr_linalg_matrix_norm(a, "nuc", 0, &dims, keep, TSR_DTYPE_UNDEFINED, out);
+            } else {
+                return exc_set("RuntimeError", "only valid string values are 'fro' and 'nuc', found %s", os);
+            }
+        } else {
+            r = tsr_norm(a, tsr_scalar_to_double(ord), &dims, keep, dt, out);
+        }
+        if (!r) return bind_runtime_error();
+        if (!out) return v_tensor(r);
+        ops_warn();
+        return ops_finish(r, b->v[BIND_OUT]);
+    }
     case K_VECTOR_NORM: {
         tsr_scalar ord = tsr_scalar_int(2);
         tsr_dims dims = {.n = -1};
@@ -230,6 +295,18 @@ static BindRow rows[] = {
     LROW("householder_product", K_HOUSEHOLDER, "Tensor A, Tensor tau, *, Tensor? out=None"),
     LROW("vector_norm", K_VECTOR_NORM, "Tensor input, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, "
                                        "ScalarType? dtype=None, Tensor? out=None"),
+    LROW("matrix_norm", K_MATRIX_NORM,
+         "Tensor input, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, "
+         "Tensor? out=None|Tensor input, c10::string_view ord=\"fro\", int[] dim=[-2,-1], bool keepdim=False, *, "
+         "ScalarType? dtype=None, Tensor? out=None"),
+    LROW("norm", K_LINALG_NORM,
+         "Tensor input, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, "
+         "Tensor? out=None|Tensor input, c10::string_view ord, int[1]? dim=None, bool keepdim=False, *, "
+         "ScalarType? dtype=None, Tensor? out=None"),
+    TROW("norm", K_NORM, FM,
+         "Tensor input, c10::string_view p=\"fro\", int[1]? dim=None, bool keepdim=False, Tensor? out=None, "
+         "ScalarType? dtype=None|Tensor input, Scalar? p, int[1]? dim=None, bool keepdim=False, Tensor? out=None, "
+         "ScalarType? dtype=None"),
     TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False"),
     TROW("lu_unpack", K_LU_UNPACK, BIND_FN, "Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, "
                                             "bool unpack_pivots=True"),

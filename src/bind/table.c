@@ -82,6 +82,11 @@ static int parse_sig(const char *text, BindSig *s)
         int len = 0;
         if (s->n == BIND_MAXP || sscanf(p, "%23s %39[^, ]%n", ty, nm, &len) != 2) return -1;
         p += len;
+        if (strchr(nm, '[') && !strchr(nm, ']')) {   /* a list default with commas: dim=[-2,-1] */
+            const char *close = strchr(p, ']');
+            if (!close) return -1;
+            p = close + 1;
+        }
         BindParam *q = &s->p[s->n++];
         if (parse_type(ty, q) < 0) return -1;
         char *eq = strchr(nm, '=');
