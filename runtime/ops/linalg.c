@@ -16,6 +16,9 @@
 #include "blas.h"
 #include "compare.h"
 #include "index.h"
+#include "join.h"
+#include "scan.h"
+#include "shape.h"
 #include "copy.h"
 #include "factory.h"
 #include "rearrange.h"
@@ -1625,4 +1628,139 @@ tsr_tensor *tsr_linalg_out(tsr_tensor *r, tsr_tensor *out)
     int rc = is_meta(out) ? 0 : tsr_copy_(out, r);
     tsr_tensor_release(r);
     return rc < 0 ? NULL : tsr_tensor_retain(out);
+}
+
+/* ------------------------------------------------------------ trace, kron, vecdot, vander */
+
+tsr_tensor *tsr_trace(const tsr_tensor *x)
+{
+    tsr_dtype d = x->dtype;
+    bool cx = tsr_dtype_is_complex(d);
+    if (d == TSR_BOOL || d == TSR_FLOAT16 || d == TSR_BFLOAT16 || d == TSR_COMPLEX32) {
+        tsr__not_implemented("trace", d);
+        return NULL;
+    }
+    if (x->ndim != 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "trace: expected a matrix, but got tensor with dim %d", x->ndim);
+        return NULL;
+    }
+    tsr_dtype rd = tsr_dtype_is_integral(d, true) ? TSR_INT64 : d;
+    tsr_tensor *r = tsr_tensor_empty(0, NULL, rd, x->device);
+    if (!r || is_meta(x)) return r;
+    int64_t n = x->sizes[0] < x->sizes[1] ? x->sizes[0] : x->sizes[1];
+    /* trace_cpu: one serial sum in acc_type (double for float, int64 for integers) */
+    double re = 0, im = 0;
+    uint64_t isum = 0;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t idx[2] = {i, i};
+        if (rd == TSR_INT64) isum += (uint64_t)tsr_tensor_get_int64(x, idx);
+        else {
+            double a, b;
+            tsr_tensor_get_complex(x, idx, &a, &b);
+            re += a;
+            im += b;
+        }
+    }
+    tsr_scalar s = rd == TSR_INT64 ? tsr_scalar_int((int64_t)isum) : cx ? tsr_scalar_complex(re, im) : tsr_scalar_float(re);
+    if (tsr_tensor_set(r, NULL, s) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
+tsr_tensor *tsr_kron(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
+{
+    int nd = a->ndim > b->ndim ? a->ndim : b->ndim, pa = nd - a->ndim, pb = nd - b->ndim;
+    int64_t as[2 * TSR_MAX_DIMS], bs[2 * TSR_MAX_DIMS], rs[TSR_MAX_DIMS];
+    if (2 * nd > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_RUNTIME, "kron: too many dimensions");
+        return NULL;
+    }
+    for (int i = 0; i < nd; i++) {
+        as[2 * i] = i >= pa ? a->sizes[i - pa] : 1;
+        as[2 * i + 1] = 1;
+        bs[2 * i] = 1;
+        bs[2 * i + 1] = i >= pb ? b->sizes[i - pb] : 1;
+        rs[i] = as[2 * i] * bs[2 * i + 1];
+    }
+    /* _unsafe_view: a view, so a non-viewable input fails as in 1.13 */
+    tsr_tensor *av = tsr_view_view(a, 2 * nd, as), *bv = av ? tsr_view_view(b, 2 * nd, bs) : NULL, *m = NULL, *r = NULL;
+    if (bv) {
+        tsr_operand x = tsr_operand_tensor(av), y = tsr_operand_tensor(bv);
+        m = tsr_binary(TSR_BINOP_MUL, &x, &y, NULL, NULL);
+    }
+    if (m) r = tsr_view_view(m, nd, rs);
+    tsr_tensor_release(av);
+    tsr_tensor_release(bv);
+    tsr_tensor_release(m);
+    return r && out ? tsr_linalg_out(r, out) : r;
+}
+
+tsr_tensor *tsr_linalg_vecdot(const tsr_tensor *x, const tsr_tensor *y, int64_t dim, tsr_tensor *out)
+{
+    if (!tsr_dtype_is_floating(x->dtype) && !tsr_dtype_is_complex(x->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.vecdot: Expected a floating point or complex tensor as input. Got %s",
+                      tsr_dtype_scalar_name(x->dtype));
+        return NULL;
+    }
+    if (x->dtype != y->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.vecdot: Expected x and y to have the same dtype, but found x of type %s "
+                      "and y of type %s instead", tsr_dtype_scalar_name(x->dtype), tsr_dtype_scalar_name(y->dtype));
+        return NULL;
+    }
+    /* two vectors: vdot (1.13's shortcut, BLAS's dot and its complex result
+     * included); else (x.conj() * y).sum(dim) */
+    if (x->ndim == 1 && y->ndim == 1) return tsr_vdot(x, y, out);
+    tsr_tensor *cx = tsr_dtype_is_complex(x->dtype) ? tsr_conj_physical((tsr_tensor *)x, NULL)
+                                                    : tsr_tensor_retain((tsr_tensor *)x);
+    if (!cx) return NULL;
+    tsr_operand a = tsr_operand_tensor(cx), b = tsr_operand_tensor(y);
+    tsr_tensor *m = tsr_binary(TSR_BINOP_MUL, &a, &b, NULL, NULL), *r = NULL;
+    tsr_tensor_release(cx);
+    if (!m) return NULL;
+    tsr_dims dims = {.n = 1, .d = {dim}};
+    r = tsr_sum(m, &dims, false, TSR_DTYPE_UNDEFINED, out);
+    tsr_tensor_release(m);
+    return r;
+}
+
+tsr_tensor *tsr_linalg_vander(const tsr_tensor *x, bool has_n, int64_t n)
+{
+    tsr_dtype t = x->dtype;
+    if (!(t == TSR_FLOAT32 || t == TSR_FLOAT64 || t == TSR_COMPLEX64 || t == TSR_COMPLEX128 ||
+          tsr_dtype_is_integral(t, false))) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.vander supports floating point, complex, and integer tensors, but got %s",
+                      tsr_dtype_scalar_name(t));
+        return NULL;
+    }
+    tsr_tensor *x_ = x->ndim == 0 ? tsr_view_unsqueeze(x, -1) : tsr_tensor_retain((tsr_tensor *)x);
+    if (!x_) return NULL;
+    if (!has_n) n = x_->sizes[x_->ndim - 1];
+    if (n <= 1) {
+        tsr_tensor_release(x_);
+        tsr_error_set(TSR_ERR_RUNTIME, "N must be greater than 1.");
+        return NULL;
+    }
+    int64_t sz[TSR_MAX_DIMS];
+    int nd = x_->ndim;
+    memcpy(sz, x_->sizes, (size_t)nd * sizeof *sz);
+    sz[nd] = n - 1;
+    /* cat([ones, cumprod(x.unsqueeze(-1).expand(..., n - 1), -1)], -1) */
+    tsr_tensor *u = tsr_view_unsqueeze(x_, -1), *e = u ? tsr_view_expand(u, nd + 1, sz) : NULL,
+               *c = e ? tsr_cumsum(e, -1, TSR_DTYPE_UNDEFINED, true, NULL) : NULL, *ones = NULL, *r = NULL;
+    if (c) {
+        sz[nd] = 1;
+        ones = tsr_ones(nd + 1, sz, c->dtype, c->device);
+    }
+    if (ones) {
+        const tsr_tensor *parts[2] = {ones, c};
+        r = tsr_cat(2, parts, -1, NULL);
+    }
+    tsr_tensor_release(x_);
+    tsr_tensor_release(u);
+    tsr_tensor_release(e);
+    tsr_tensor_release(c);
+    tsr_tensor_release(ones);
+    return r;
 }

@@ -93,6 +93,13 @@ tsr_tensor *tsr_linalg_matrix_norm(const tsr_tensor *a, const char *ord_str, dou
  * (or none of a 2-D input), else vector_norm (ord 2 when not given). */
 tsr_tensor *tsr_linalg_norm(const tsr_tensor *x, bool has_ord, const char *ord_str, double ord, const tsr_dims *dims,
                             bool keepdim, tsr_dtype dtype, tsr_tensor *out);
+/* torch.trace (2-D; a serial sum in double / int64 as trace_cpu), torch.kron
+ * (the interleaved-views product of 1.13), linalg.vecdot ((x.conj() * y)
+ * summed over dim) and linalg.vander (has_n: N given). */
+tsr_tensor *tsr_trace(const tsr_tensor *x);
+tsr_tensor *tsr_kron(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out);
+tsr_tensor *tsr_linalg_vecdot(const tsr_tensor *x, const tsr_tensor *y, int64_t dim, tsr_tensor *out);
+tsr_tensor *tsr_linalg_vander(const tsr_tensor *x, bool has_n, int64_t n);
 /* Writes a result into its out= tensor as a structured op's out variant
  * does (dtype check, resize_output with its warning, the result's strides
  * when resized, then the values). Steals r; out NULL returns r. NEW

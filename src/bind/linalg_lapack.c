@@ -15,7 +15,7 @@ typedef enum {
     K_QR, K_QR_OLD, K_EIGH, K_EIGVALSH, K_SVD, K_SVDVALS, K_SVD_OLD, K_MATRIX_POWER, K_LU_FACTOR, K_LU_FACTOR_EX,
     K_LU_OLD, K_LU, K_LU_UNPACK, K_LU_SOLVE, K_LU_SOLVE_OLD, K_SOLVE_TRI, K_TRI_SOLVE, K_CHOLESKY_SOLVE,
     K_CHOLESKY_INVERSE, K_EIG, K_EIGVALS, K_GEQRF, K_HOUSEHOLDER, K_VECTOR_NORM, K_MATRIX_NORM,
-    K_LINALG_NORM, K_NORM
+    K_LINALG_NORM, K_NORM, K_TRACE, K_KRON, K_VECDOT, K_VANDER
 } Kind;
 
 /* dim (slot) into dims; absent: n = -1, or the given default. -1 on error. */
@@ -241,6 +241,22 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         ops_warn();
         return ops_finish(r, b->v[BIND_OUT]);
     }
+    case K_TRACE: return v_tensor(tsr_trace(a));
+    case K_KRON: return one(tsr_kron(a, tensor_of(b->v[1]), NULL), out, b);
+    case K_VECDOT: {
+        int64_t dim;
+        if (bind_table_int(b, 2, -1, &dim) < 0) return bind_runtime_error();
+        tsr_tensor *r = tsr_linalg_vecdot(a, tensor_of(b->v[1]), dim, out);
+        if (!r) return bind_runtime_error();
+        if (!out) return v_tensor(r);
+        ops_warn();
+        return ops_finish(r, b->v[BIND_OUT]);
+    }
+    case K_VANDER: {
+        int64_t n = 0;
+        if (bind_table_int(b, 1, 0, &n) < 0) return bind_runtime_error();
+        return v_tensor(tsr_linalg_vander(a, b->v[1] != NULL, n));
+    }
     case K_VECTOR_NORM: {
         tsr_scalar ord = tsr_scalar_int(2);
         tsr_dims dims = {.n = -1};
@@ -307,6 +323,10 @@ static BindRow rows[] = {
          "Tensor input, c10::string_view p=\"fro\", int[1]? dim=None, bool keepdim=False, Tensor? out=None, "
          "ScalarType? dtype=None|Tensor input, Scalar? p, int[1]? dim=None, bool keepdim=False, Tensor? out=None, "
          "ScalarType? dtype=None"),
+    LROW("vecdot", K_VECDOT, "Tensor x, Tensor y, *, int dim=-1, Tensor? out=None"),
+    LROW("vander", K_VANDER, "Tensor x, *, int? N=None"),
+    TROW("trace", K_TRACE, FM, "Tensor input"),
+    TROW("kron", K_KRON, FM, "Tensor input, Tensor other, *, Tensor? out=None"),
     TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False"),
     TROW("lu_unpack", K_LU_UNPACK, BIND_FN, "Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, "
                                             "bool unpack_pivots=True"),
