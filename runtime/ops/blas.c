@@ -23,6 +23,50 @@
 typedef void (*gemm_fn)(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
                         int64_t lda, const void *b, int64_t ldb, tsr_scalar beta, void *c, int64_t ldc);
 
+/* Integers, A not transposed: C in tiles of 4 rows x 4 columns, each summed
+ * in uint64 registers over k, then C = beta*C + alpha*sum. BlasKernel.cpp's
+ * gemm_notrans_ runs l, j, i with C updated in place; uint64 sums wrap, so
+ * this order gives the same bits with a quarter of the loads. */
+#define DEF_GEMM_TILES(dt, T, ...)                                                                              \
+    static void gemm_tiles_##dt(bool tb, int64_t m, int64_t n, int64_t k, uint64_t al, const T *a, int64_t lda, \
+                                const T *b, int64_t ldb, uint64_t be, T *c, int64_t ldc)                        \
+    {                                                                                                           \
+        for (int64_t j0 = 0; j0 < n; j0 += 4) {                                                                 \
+            int64_t nj = n - j0 < 4 ? n - j0 : 4;                                                               \
+            for (int64_t i0 = 0; i0 < m; i0 += 4) {                                                             \
+                int64_t ni = m - i0 < 4 ? m - i0 : 4;                                                           \
+                uint64_t acc[4][4] = {{0}};                                                                     \
+                if (ni == 4 && nj == 4) {                                                                       \
+                    for (int64_t l = 0; l < k; l++) {                                                           \
+                        const T *ap = a + i0 + l * lda;                                                         \
+                        uint64_t x0 = (uint64_t)(int64_t)ap[0], x1 = (uint64_t)(int64_t)ap[1],                  \
+                                 x2 = (uint64_t)(int64_t)ap[2], x3 = (uint64_t)(int64_t)ap[3];                  \
+                        for (int q = 0; q < 4; q++) {                                                           \
+                            uint64_t y = (uint64_t)(int64_t)(tb ? b[j0 + q + l * ldb] : b[l + (j0 + q) * ldb]); \
+                            acc[q][0] += x0 * y;                                                                \
+                            acc[q][1] += x1 * y;                                                                \
+                            acc[q][2] += x2 * y;                                                                \
+                            acc[q][3] += x3 * y;                                                                \
+                        }                                                                                       \
+                    }                                                                                           \
+                } else {                                                                                        \
+                    for (int64_t l = 0; l < k; l++)                                                             \
+                        for (int64_t q = 0; q < nj; q++) {                                                      \
+                            uint64_t y = (uint64_t)(int64_t)(tb ? b[j0 + q + l * ldb] : b[l + (j0 + q) * ldb]); \
+                            for (int64_t p = 0; p < ni; p++)                                                    \
+                                acc[q][p] += (uint64_t)(int64_t)a[i0 + p + l * lda] * y;                        \
+                        }                                                                                       \
+                }                                                                                               \
+                for (int64_t q = 0; q < nj; q++)                                                                \
+                    for (int64_t p = 0; p < ni; p++) {                                                          \
+                        T *o = c + (j0 + q) * ldc + i0 + p;                                                     \
+                        *o = (T)(be == 0 ? al * acc[q][p] : be * (uint64_t)(int64_t)*o + al * acc[q][p]);      \
+                    }                                                                                           \
+            }                                                                                                   \
+        }                                                                                                       \
+    }
+FAM_INT(DEF_GEMM_TILES)
+
 /* Integers: C = alpha*op(A)op(B) + beta*C in uint64 arithmetic, stored with
  * wrap-around. beta == 0 ignores C. */
 #define DEF_GEMM_INT(dt, T, C_, R, ...)                                                                         \
@@ -32,25 +76,18 @@ typedef void (*gemm_fn)(bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_s
         const T *a = av, *b = bv;                                                                               \
         T *c = cv;                                                                                              \
         uint64_t al = (uint64_t)tsr_scalar_to_int64(alpha), be = (uint64_t)tsr_scalar_to_int64(beta);          \
+        if (!ta) {                                                                                              \
+            gemm_tiles_##dt(tb, m, n, k, al, a, lda, b, ldb, be, c, ldc);                                       \
+            return;                                                                                             \
+        }                                                                                                       \
         for (int64_t j = 0; j < n; j++) {                                                                       \
             T *cj = c + j * ldc;                                                                                \
-            if (ta) {                                                                                           \
-                for (int64_t i = 0; i < m; i++) {                                                               \
-                    uint64_t s = 0;                                                                             \
-                    const T *ai = a + i * lda;                                                                  \
-                    for (int64_t l = 0; l < k; l++)                                                             \
-                        s += (uint64_t)(int64_t)ai[l] * (uint64_t)(int64_t)(tb ? b[j + l * ldb] : b[l + j * ldb]); \
-                    cj[i] = (T)(be == 0 ? al * s : be * (uint64_t)(int64_t)cj[i] + al * s);                     \
-                }                                                                                               \
-                continue;                                                                                       \
-            }                                                                                                   \
-            if (be == 0) for (int64_t i = 0; i < m; i++) cj[i] = 0;                                             \
-            else if (be != 1) for (int64_t i = 0; i < m; i++) cj[i] = (T)(be * (uint64_t)(int64_t)cj[i]);      \
-            for (int64_t l = 0; l < k; l++) {                                                                   \
-                uint64_t v = (uint64_t)(int64_t)(tb ? b[j + l * ldb] : b[l + j * ldb]) * al;                    \
-                const T *restrict al_ = a + l * lda;                                                            \
-                T *restrict cc = cj;                                                                            \
-                for (int64_t i = 0; i < m; i++) cc[i] = (T)((uint64_t)(int64_t)cc[i] + (uint64_t)(int64_t)al_[i] * v); \
+            for (int64_t i = 0; i < m; i++) {                                                                   \
+                uint64_t s = 0;                                                                                 \
+                const T *ai = a + i * lda;                                                                      \
+                for (int64_t l = 0; l < k; l++)                                                                 \
+                    s += (uint64_t)(int64_t)ai[l] * (uint64_t)(int64_t)(tb ? b[j + l * ldb] : b[l + j * ldb]);  \
+                cj[i] = (T)(be == 0 ? al * s : be * (uint64_t)(int64_t)cj[i] + al * s);                         \
             }                                                                                                   \
         }                                                                                                       \
     }
