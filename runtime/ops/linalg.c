@@ -127,6 +127,8 @@ static int lp_gesdd(tsr_dtype dt, char jobz, int m, int n, void *a, void *s, voi
     }
 }
 
+static tsr_tensor *adjoint_copy(const tsr_tensor *x);
+
 /* ------------------------------------------------------------ checks */
 
 static bool is_meta(const tsr_tensor *t) { return tsr_device_is_meta(t->device); }
@@ -849,7 +851,7 @@ int tsr_svd_legacy(const tsr_tensor *a, bool some, bool compute_uv, tsr_tensor *
             return -1;
         }
     }
-    *v = tsr_view_mH(vh);
+    *v = adjoint_copy(vh);   /* V = Vh^H (a copy for complex: tsr has no conjugate views) */
     tsr_tensor_release(vh);
     if (!*v) {
         tsr_tensor_release(*u);
@@ -1609,6 +1611,172 @@ fail:
     tsr_tensor_release(r);
     tsr_tensor_release(tc);
     return NULL;
+}
+
+/* ------------------------------------------------------------ pinv, matrix_rank */
+
+/* get_atol_rtol: float64 0-dim tolerances; the default rtol is eps(real
+ * dtype) * max(m, n), or 0 where atol > 0 when only atol is given. */
+static int atol_rtol(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, const char *fn,
+                     tsr_tensor **at_, tsr_tensor **rt_)
+{
+    const tsr_tensor *chk[2] = {atol, rtol};
+    const char *nm[2] = {"atol", "rtol"};
+    for (int i = 0; i < 2; i++)
+        if (chk[i] && tsr_dtype_is_complex(chk[i]->dtype)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: %s tensor of complex type is not supported.", fn, nm[i]);
+            return -1;
+        }
+    *at_ = atol ? tsr_tensor_retain((tsr_tensor *)atol) : tsr_zeros(0, NULL, TSR_FLOAT64, a->device);
+    if (!*at_) return -1;
+    if (rtol) {
+        *rt_ = tsr_tensor_retain((tsr_tensor *)rtol);
+        return 0;
+    }
+    int64_t m = a->sizes[a->ndim - 2], n = a->sizes[a->ndim - 1];
+    double eps = tsr_dtype_to_real(a->dtype) == TSR_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    tsr_tensor *d = tsr_full(0, NULL, tsr_scalar_float(eps * (double)(m > n ? m : n)), TSR_FLOAT64, a->device);
+    if (d && atol) {   /* where(atol > 0, 0, default) */
+        tsr_operand x = tsr_operand_tensor(atol), z = tsr_operand_scalar(tsr_scalar_int(0));
+        tsr_tensor *c = tsr_compare(TSR_CMP_GT, &x, &z, NULL), *w = NULL;
+        if (c) {
+            tsr_operand zz = tsr_operand_scalar(tsr_scalar_float(0.0)), dd = tsr_operand_tensor(d);
+            w = tsr_where(c, &zz, &dd, NULL);
+        }
+        tsr_tensor_release(c);
+        tsr_tensor_release(d);
+        d = w;
+    }
+    if (!d) {
+        tsr_tensor_release(*at_);
+        return -1;
+    }
+    *rt_ = d;
+    return 0;
+}
+
+/* max(atol.unsqueeze(-1), rtol.unsqueeze(-1) * max_val) */
+static tsr_tensor *tolerance(const tsr_tensor *atol, const tsr_tensor *rtol, const tsr_tensor *max_val)
+{
+    tsr_tensor *au = tsr_view_unsqueeze(atol, -1), *ru = au ? tsr_view_unsqueeze(rtol, -1) : NULL, *p = NULL,
+               *t = NULL;
+    if (ru) p = mul2(ru, max_val);
+    if (p) {
+        tsr_operand x = tsr_operand_tensor(au), y = tsr_operand_tensor(p);
+        t = tsr_binary(TSR_BINOP_MAXIMUM, &x, &y, NULL, NULL);
+    }
+    tsr_tensor_release(au);
+    tsr_tensor_release(ru);
+    tsr_tensor_release(p);
+    return t;
+}
+
+tsr_tensor *tsr_linalg_pinv(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, bool hermitian)
+{
+    if (!lapack_dtype(a->dtype) || a->ndim < 2) {
+        char buf[256];
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.pinv(%s{%s}): expected a tensor with 2 or more dimensions of float, "
+                      "double, cfloat or cdouble types", tsr_dtype_scalar_name(a->dtype),
+                      tsr__fmt_list(buf, sizeof buf, a->ndim, a->sizes));
+        return NULL;
+    }
+    tsr_tensor *at = NULL, *rt = NULL, *u = NULL, *s = NULL, *vh = NULL, *mx = NULL, *tol = NULL, *gt = NULL,
+               *rec = NULL, *sp = NULL, *spc = NULL, *spu = NULL, *left = NULL, *right = NULL, *r = NULL;
+    if (atol_rtol(a, atol, rtol, "torch.linalg.pinv", &at, &rt) < 0) return NULL;
+    if (tsr_tensor_numel(a) == 0) {
+        int64_t sz[TSR_MAX_DIMS];
+        memcpy(sz, a->sizes, (size_t)a->ndim * sizeof *sz);
+        sz[a->ndim - 1] = a->sizes[a->ndim - 2];
+        sz[a->ndim - 2] = a->sizes[a->ndim - 1];
+        r = tsr_tensor_empty(a->ndim, sz, a->dtype, a->device);
+        goto done;
+    }
+    tsr_dims last = {.n = 1, .d = {-1}};
+    if (!hermitian) {
+        if (tsr_linalg_svd(a, false, &u, &s, &vh) < 0 || !(mx = tsr_view_narrow(s, -1, 0, 1))) goto done;
+    } else {
+        if (tsr_linalg_eigh(a, "L", &s, &u) < 0) goto done;
+        tsr_tensor *sa = tsr_unary(TSR_UNOP_ABS, s, NULL, NULL);
+        if (!sa) goto done;
+        mx = tsr_amax(sa, &last, true, true, NULL);
+        if (!mx) { tsr_tensor_release(sa); goto done; }
+        tsr_tensor_release(s);   /* the comparison uses |S|, the reciprocal S */
+        s = sa;
+    }
+    if (!(tol = tolerance(at, rt, mx))) goto done;
+    {
+        tsr_operand x = tsr_operand_tensor(s), y = tsr_operand_tensor(tol);
+        if (!(gt = tsr_compare(TSR_CMP_GT, &x, &y, NULL))) goto done;
+    }
+    if (hermitian) {   /* the reciprocal of the signed eigenvalues */
+        tsr_tensor *w = NULL, *v = NULL;
+        if (tsr_linalg_eigh(a, "L", &w, &v) < 0) goto done;
+        tsr_tensor_release(v);
+        rec = tsr_unary(TSR_UNOP_RECIPROCAL, w, NULL, NULL);
+        tsr_tensor_release(w);
+    } else rec = tsr_unary(TSR_UNOP_RECIPROCAL, s, NULL, NULL);
+    if (!rec) goto done;
+    {
+        tsr_operand x = tsr_operand_tensor(rec), z = tsr_operand_scalar(tsr_scalar_float(0.0));
+        tsr_tensor *zero = tsr_zeros(0, NULL, rec->dtype, rec->device);
+        if (!zero) goto done;
+        z = tsr_operand_tensor(zero);
+        sp = tsr_where(gt, &x, &z, NULL);
+        tsr_tensor_release(zero);
+    }
+    if (!sp || !(spc = tsr_to_dtype(sp, a->dtype, false)) || !(spu = tsr_view_unsqueeze(spc, -2))) goto done;
+    if (!hermitian) {   /* (Vh^H * S+) @ U^H */
+        tsr_tensor *vH = adjoint_copy(vh);
+        if (!vH) goto done;
+        left = mul2(vH, spu);
+        tsr_tensor_release(vH);
+    } else left = mul2(u, spu);
+    if (!left || !(right = adjoint_copy(u))) goto done;
+    r = tsr_matmul(left, right, NULL);
+done:;
+    tsr_tensor *all[] = {at, rt, u, s, vh, mx, tol, gt, rec, sp, spc, spu, left, right};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) tsr_tensor_release(all[i]);
+    return r;
+}
+
+tsr_tensor *tsr_linalg_matrix_rank(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, bool hermitian)
+{
+    if (a->ndim < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.matrix_rank: The input tensor input must have at least 2 "
+                      "dimensions.");
+        return NULL;
+    }
+    if (!tsr_dtype_is_floating(a->dtype) && !tsr_dtype_is_complex(a->dtype)) {   /* _get_epsilon's refusal */
+        tsr_error_set(TSR_ERR_RUNTIME, "This function doesn't handle types other than float and double");
+        return NULL;
+    }
+    tsr_tensor *at = NULL, *rt = NULL, *s = NULL, *mx = NULL, *tol = NULL, *gt = NULL, *r = NULL;
+    if (atol_rtol(a, atol, rtol, "torch.linalg.matrix_rank", &at, &rt) < 0) return NULL;
+    tsr_dims last = {.n = 1, .d = {-1}};
+    if (hermitian) {
+        tsr_tensor *w = NULL;
+        if (tsr_linalg_eigh(a, "L", &w, NULL) < 0) goto done;
+        s = tsr_unary(TSR_UNOP_ABS, w, NULL, NULL);
+        tsr_tensor_release(w);
+    } else if (tsr_linalg_svd(a, false, NULL, &s, NULL) < 0) goto done;
+    if (!s) goto done;
+    if (tsr_tensor_numel(s) == 0) {
+        if (!(mx = tsr_zeros(s->ndim, s->sizes, s->dtype, s->device))) goto done;
+    } else if (!(mx = tsr_amax(s, &last, true, true, NULL))) goto done;
+    if (!(tol = tolerance(at, rt, mx))) goto done;
+    {
+        tsr_operand x = tsr_operand_tensor(s), y = tsr_operand_tensor(tol);
+        if (!(gt = tsr_compare(TSR_CMP_GT, &x, &y, NULL))) goto done;
+    }
+    r = tsr_sum(gt, &last, false, TSR_DTYPE_UNDEFINED, NULL);
+done:;
+    tsr_tensor_release(at);
+    tsr_tensor_release(rt);
+    tsr_tensor_release(s);
+    tsr_tensor_release(mx);
+    tsr_tensor_release(tol);
+    tsr_tensor_release(gt);
+    return r;
 }
 
 /* ------------------------------------------------------------ out= */

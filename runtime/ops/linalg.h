@@ -100,6 +100,11 @@ tsr_tensor *tsr_trace(const tsr_tensor *x);
 tsr_tensor *tsr_kron(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out);
 tsr_tensor *tsr_linalg_vecdot(const tsr_tensor *x, const tsr_tensor *y, int64_t dim, tsr_tensor *out);
 tsr_tensor *tsr_linalg_vander(const tsr_tensor *x, bool has_n, int64_t n);
+/* linalg.pinv (svd, or eigh when hermitian) and linalg.matrix_rank with
+ * 1.13's tolerances: atol / rtol float64 tensors or NULL (rtol defaults to
+ * eps * max(m, n), 0 where atol > 0). */
+tsr_tensor *tsr_linalg_pinv(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, bool hermitian);
+tsr_tensor *tsr_linalg_matrix_rank(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, bool hermitian);
 /* Writes a result into its out= tensor as a structured op's out variant
  * does (dtype check, resize_output with its warning, the result's strides
  * when resized, then the values). Steals r; out NULL returns r. NEW

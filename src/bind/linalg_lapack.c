@@ -8,6 +8,7 @@
 #include "bind/areas.h"
 #include "bind/ops.h"
 #include "bind/table.h"
+#include "ops/factory.h"
 #include "ops/linalg.h"
 
 typedef enum {
@@ -15,8 +16,21 @@ typedef enum {
     K_QR, K_QR_OLD, K_EIGH, K_EIGVALSH, K_SVD, K_SVDVALS, K_SVD_OLD, K_MATRIX_POWER, K_LU_FACTOR, K_LU_FACTOR_EX,
     K_LU_OLD, K_LU, K_LU_UNPACK, K_LU_SOLVE, K_LU_SOLVE_OLD, K_SOLVE_TRI, K_TRI_SOLVE, K_CHOLESKY_SOLVE,
     K_CHOLESKY_INVERSE, K_EIG, K_EIGVALS, K_GEQRF, K_HOUSEHOLDER, K_VECTOR_NORM, K_MATRIX_NORM,
-    K_LINALG_NORM, K_NORM, K_TRACE, K_KRON, K_VECDOT, K_VANDER
+    K_LINALG_NORM, K_NORM, K_TRACE, K_KRON, K_VECDOT, K_VANDER, K_PINV, K_PINVERSE, K_MATRIX_RANK
 } Kind;
+
+/* A float tolerance argument as the float64 0-dim tensor 1.13 makes of it
+ * (NULL when absent); -1 on error. */
+static int tol_arg(BindArgs *b, const char *name, const char *fname, tsr_tensor **t)
+{
+    Value *v = bind_table_arg(b, name);
+    double x;
+    *t = NULL;
+    if (!v) return 0;
+    if (bind_table_float(v, fname, name, &x) < 0) return -1;
+    if (!(*t = tsr_full(0, NULL, tsr_scalar_float(x), TSR_FLOAT64, TSR_CPU))) return bind_runtime_errori();
+    return 0;
+}
 
 /* dim (slot) into dims; absent: n = -1, or the given default. -1 on error. */
 static int dims_arg(const BindArgs *b, int slot, const char *fname, tsr_dims *dims)
@@ -257,6 +271,30 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         if (bind_table_int(b, 1, 0, &n) < 0) return bind_runtime_error();
         return v_tensor(tsr_linalg_vander(a, b->v[1] != NULL, n));
     }
+    case K_PINV:
+    case K_PINVERSE:
+    case K_MATRIX_RANK: {
+        tsr_tensor *atol = NULL, *rtol = NULL, *r = NULL;
+        const char *rc_name = d->kind == K_MATRIX_RANK ? "tol" : "rcond";
+        Value *rc = bind_table_arg(b, rc_name);
+        if (d->kind == K_PINVERSE && !rc) {
+            if (!(rtol = tsr_full(0, NULL, tsr_scalar_float(1e-15), TSR_FLOAT64, TSR_CPU))) return bind_runtime_error();
+        } else if (rc) {   /* the deprecated forms: rcond is rtol (atol 0), tol is atol (rtol 0) */
+            tsr_tensor *x = NULL;
+            if (tol_arg(b, rc_name, fname, &x) < 0) return NULL;
+            tsr_tensor *z = tsr_zeros(0, NULL, TSR_FLOAT64, TSR_CPU);
+            if (!z) { tsr_tensor_release(x); return bind_runtime_error(); }
+            if (d->kind == K_MATRIX_RANK) { atol = x; rtol = z; } else { rtol = x; atol = z; }
+        } else if (tol_arg(b, "atol", fname, &atol) < 0 || tol_arg(b, "rtol", fname, &rtol) < 0) {
+            tsr_tensor_release(atol);
+            return NULL;
+        }
+        if (d->kind == K_MATRIX_RANK) r = tsr_linalg_matrix_rank(a, atol, rtol, flag(b, "hermitian", false));
+        else r = tsr_linalg_pinv(a, atol, rtol, flag(b, "hermitian", false));
+        tsr_tensor_release(atol);
+        tsr_tensor_release(rtol);
+        return one(r, out, b);
+    }
     case K_VECTOR_NORM: {
         tsr_scalar ord = tsr_scalar_int(2);
         tsr_dims dims = {.n = -1};
@@ -327,6 +365,12 @@ static BindRow rows[] = {
     LROW("vander", K_VANDER, "Tensor x, *, int? N=None"),
     TROW("trace", K_TRACE, FM, "Tensor input"),
     TROW("kron", K_KRON, FM, "Tensor input, Tensor other, *, Tensor? out=None"),
+    LROW("pinv", K_PINV, "Tensor input, *, float? atol=None, float? rtol=None, bool hermitian=False, "
+                         "Tensor? out=None|Tensor input, float rcond, bool hermitian=False, *, Tensor? out=None"),
+    LROW("matrix_rank", K_MATRIX_RANK, "Tensor input, *, float? atol=None, float? rtol=None, bool hermitian=False, "
+                                       "Tensor? out=None|Tensor input, float tol, bool hermitian=False, *, "
+                                       "Tensor? out=None"),
+    TROW("pinverse", K_PINVERSE, FM, "Tensor input, float rcond=1e-15"),
     TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False"),
     TROW("lu_unpack", K_LU_UNPACK, BIND_FN, "Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, "
                                             "bool unpack_pivots=True"),
