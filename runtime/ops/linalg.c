@@ -380,7 +380,9 @@ fail:
     return rc;
 }
 
-int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, const char *check, tsr_tensor **result,
+static int solve_right(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor **res, tsr_tensor **info_out);
+
+int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool left, const char *check, tsr_tensor **result,
                         tsr_tensor **info)
 {
     if (check_matrix(a, "linalg.solve", true) < 0 || check_float(a, "linalg.solve", true, "lu_cpu") < 0)
@@ -394,7 +396,7 @@ int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, const char *ch
         tsr_error_set(TSR_ERR_RUNTIME, "linalg.solve: The input tensor B must have at least 1 dimensions.");
         return -1;
     }
-    if (solve_impl(a, b, NULL, result, info) < 0) return -1;
+    if ((left ? solve_impl(a, b, NULL, result, info) : solve_right(a, b, result, info)) < 0) return -1;
     if (check && tsr_linalg_check_errors(*info, check, a->ndim == 2) < 0) {
         tsr_tensor_release(*result);
         tsr_tensor_release(*info);
@@ -1777,6 +1779,46 @@ done:;
     tsr_tensor_release(tol);
     tsr_tensor_release(gt);
     return r;
+}
+
+/* XA = B (linalg.solve with left=False): A's LU as solve_impl makes it (of
+ * A^T for a contiguous real A), then lu_solve with left=False and adjoint
+ * set when A^T was factored, as _linalg_solve_ex. */
+static int solve_right(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor **res, tsr_tensor **info_out)
+{
+    bool vec = vector_rhs(a, b);
+    tsr_tensor *b2 = vec ? tsr_view_unsqueeze(b, -1) : tsr_tensor_retain((tsr_tensor *)b);
+    if (!b2) return -1;
+    if (check_solver(a, b2, false, "linalg.solve") < 0) {
+        tsr_tensor_release(b2);
+        return -1;
+    }
+    bool use_t = tsr_tensor_is_contiguous(a) && !tsr_dtype_is_complex(a->dtype);
+    tsr_tensor *at = use_t ? tsr_view_mT(a) : tsr_tensor_retain((tsr_tensor *)a), *lu = NULL, *piv = NULL,
+               *info = NULL, *x = NULL;
+    int rc = -1;
+    if (!at || !(lu = clone_fmat(at)) || !(piv = batch_int(a, 1, 0, 0)) || !(info = batch_int(a, 2, 0, 0))) goto fail;
+    if (lu_factor(lu, piv, info) < 0) goto fail;
+    if (tsr_linalg_lu_solve(lu, piv, b2, false, use_t, &x) < 0) goto fail;
+    *res = x;
+    *info_out = info;
+    info = NULL;
+    rc = 0;
+fail:
+    tsr_tensor_release(b2);
+    tsr_tensor_release(at);
+    tsr_tensor_release(lu);
+    tsr_tensor_release(piv);
+    tsr_tensor_release(info);
+    return rc;
+}
+
+int tsr_linalg_svd_driver_check(const char *driver)
+{
+    if (!driver) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
+                  "cuSOLVER backend.");
+    return -1;
 }
 
 /* ------------------------------------------------------------ out= */

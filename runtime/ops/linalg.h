@@ -27,10 +27,12 @@ tsr_tensor *tsr_linalg_det(const tsr_tensor *a);
 int tsr_linalg_slogdet(const tsr_tensor *a, tsr_tensor **sign, tsr_tensor **logabsdet);
 /* torch.logdet: log(det) (NaN for a negative determinant of a real A). */
 tsr_tensor *tsr_logdet(const tsr_tensor *a);
-/* linalg.solve_ex (left=True): *result and *info. B is a vector when B is 1-D or has A's shape less
+/* linalg.solve_ex: *result and *info (left=False solves XA = B). B is a vector when B is 1-D or has A's shape less
  * its last dim. */
-int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, const char *check, tsr_tensor **result,
+int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool left, const char *check, tsr_tensor **result,
                         tsr_tensor **info);
+/* linalg.svd / svdvals's driver=: only None on the CPU (0), else -1 with 1.13's error. */
+int tsr_linalg_svd_driver_check(const char *driver);
 /* linalg.cholesky_ex: *L (upper: U) and *info. legacy: torch.cholesky's
  * checks and message prefix. */
 int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, const char *check, bool legacy, tsr_tensor **l,

@@ -104,7 +104,7 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
     case K_SOLVE_EX: {
         bool ex = d->kind == K_SOLVE_EX;
         const char *check = !ex ? "torch.linalg.solve" : flag(b, "check_errors", false) ? "torch.linalg.solve_ex" : NULL;
-        if (tsr_linalg_solve_ex(a, tensor_of(b->v[1]), check, &t[0], &t[1]) < 0)
+        if (tsr_linalg_solve_ex(a, tensor_of(b->v[1]), flag(b, "left", true), check, &t[0], &t[1]) < 0)
             return bind_runtime_error();
         if (ex) return tuple(&rt_linalg_solve_ex, 2, t);
         tsr_tensor_release(t[1]);
@@ -135,9 +135,11 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         if (tsr_linalg_eigh(a, str(b, "UPLO", "L"), &t[0], NULL) < 0) return bind_runtime_error();
         return one(t[0], out, b);
     case K_SVD:
+        if (tsr_linalg_svd_driver_check(str(b, "driver", NULL)) < 0) return bind_runtime_error();
         if (tsr_linalg_svd(a, flag(b, "full_matrices", true), &t[0], &t[1], &t[2]) < 0) return bind_runtime_error();
         return tuple(&rt_linalg_svd, 3, t);
     case K_SVDVALS:
+        if (tsr_linalg_svd_driver_check(str(b, "driver", NULL)) < 0) return bind_runtime_error();
         if (tsr_linalg_svd(a, false, NULL, &t[0], NULL) < 0) return bind_runtime_error();
         return one(t[0], out, b);
     case K_SVD_OLD:
@@ -327,15 +329,15 @@ static BindRow rows[] = {
     LROW("inv_ex", K_INV_EX, "Tensor A, *, bool check_errors=False"),
     LROW("det", K_DET, "Tensor A, *, Tensor? out=None"),
     LROW("slogdet", K_SLOGDET, "Tensor A"),
-    LROW("solve", K_SOLVE, "Tensor A, Tensor B, *, Tensor? out=None"),
-    LROW("solve_ex", K_SOLVE_EX, "Tensor A, Tensor B, *, bool check_errors=False"),
+    LROW("solve", K_SOLVE, "Tensor A, Tensor B, *, bool left=True, Tensor? out=None"),
+    LROW("solve_ex", K_SOLVE_EX, "Tensor A, Tensor B, *, bool left=True, bool check_errors=False"),
     LROW("cholesky", K_CHOLESKY, "Tensor A, *, bool upper=False, Tensor? out=None"),
     LROW("cholesky_ex", K_CHOLESKY_EX, "Tensor A, *, bool upper=False, bool check_errors=False"),
     LROW("qr", K_QR, "Tensor A, c10::string_view mode=\"reduced\""),
     LROW("eigh", K_EIGH, "Tensor A, c10::string_view UPLO=\"L\""),
     LROW("eigvalsh", K_EIGVALSH, "Tensor A, c10::string_view UPLO=\"L\", *, Tensor? out=None"),
-    LROW("svd", K_SVD, "Tensor A, bool full_matrices=True"),
-    LROW("svdvals", K_SVDVALS, "Tensor A, *, Tensor? out=None"),
+    LROW("svd", K_SVD, "Tensor A, bool full_matrices=True, *, c10::string_view? driver=None"),
+    LROW("svdvals", K_SVDVALS, "Tensor A, *, c10::string_view? driver=None, Tensor? out=None"),
     LROW("matrix_power", K_MATRIX_POWER, "Tensor A, int n, *, Tensor? out=None"),
     LROW("lu_factor", K_LU_FACTOR, "Tensor A, *, bool pivot=True"),
     LROW("lu_factor_ex", K_LU_FACTOR_EX, "Tensor A, *, bool pivot=True, bool check_errors=False"),
