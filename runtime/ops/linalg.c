@@ -1974,3 +1974,97 @@ tsr_tensor *tsr_linalg_vander(const tsr_tensor *x, bool has_n, int64_t n)
     tsr_tensor_release(ones);
     return r;
 }
+
+/* ------------------------------------------------------------ multi_dot */
+
+/* matrix_chain_multiplication: mm of the two halves split at s[i][j]. */
+static tsr_tensor *chain(const tsr_tensor *const *t, const int64_t *s, int n, int i, int j)
+{
+    if (i == j) return tsr_tensor_retain((tsr_tensor *)t[i]);
+    int k = (int)s[i * n + j];
+    tsr_tensor *l = chain(t, s, n, i, k), *r = l ? chain(t, s, n, k + 1, j) : NULL, *m = NULL;
+    if (r) m = tsr_mm(l, r, NULL);
+    tsr_tensor_release(l);
+    tsr_tensor_release(r);
+    return m;
+}
+
+tsr_tensor *tsr_linalg_multi_dot(int n, const tsr_tensor *const *in, tsr_tensor *out)
+{
+    if (n < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): expected at least 2 tensors but got %d", n);
+        return NULL;
+    }
+    const tsr_tensor **t = tsr_calloc((size_t)n, sizeof *t);
+    int64_t *s = NULL, *m = NULL, *p = NULL, osz[2];
+    int on = 0;
+    tsr_tensor *first = NULL, *lastv = NULL, *r = NULL, *res = NULL;
+    char x[128], y[128];
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) t[i] = in[i];
+    if (in[0]->ndim == 1) { if (!(first = tsr_view_unsqueeze(in[0], 0))) goto done; t[0] = first; }
+    else if (in[0]->ndim == 2) osz[on++] = in[0]->sizes[0];
+    else {
+        tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): the first tensor must be 1D or 2D but got %dD", in[0]->ndim);
+        goto done;
+    }
+    if (in[n - 1]->ndim == 1) { if (!(lastv = tsr_view_unsqueeze(in[n - 1], -1))) goto done; t[n - 1] = lastv; }
+    else if (in[n - 1]->ndim == 2) osz[on++] = in[n - 1]->sizes[1];
+    else {
+        tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): the last tensor must be 1D or 2D but got %dD", in[n - 1]->ndim);
+        goto done;
+    }
+    for (int i = 1; i < n - 1; i++)
+        if (in[i]->ndim != 2) {
+            tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): tensor %d must be 2D but got %dD", i, in[i]->ndim);
+            goto done;
+        }
+    for (int i = 1; i < n; i++) {
+        if (t[i]->dtype != t[0]->dtype) {
+            tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): all tensors must have be the same dtype but tensor 0 is %s and "
+                          "tensor %d %s", tsr_dtype_typemeta_name(t[0]->dtype), i, tsr_dtype_typemeta_name(t[i]->dtype));
+            goto done;
+        }
+        if (t[i - 1]->sizes[t[i - 1]->ndim - 1] != t[i]->sizes[0]) {
+            tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): tensors %d and %d with shapes %s and %s cannot be multiplied",
+                          i - 1, i, tsr__fmt_list(x, sizeof x, in[i - 1]->ndim, in[i - 1]->sizes),
+                          tsr__fmt_list(y, sizeof y, in[i]->ndim, in[i]->sizes));
+            goto done;
+        }
+    }
+    if (n == 2) r = tsr_mm(t[0], t[1], NULL);
+    else if (n == 3) {
+        int64_t a = t[0]->sizes[0], b = t[1]->sizes[0], c = t[2]->sizes[0], d = t[2]->sizes[1];
+        int64_t c1 = (a * c) * (b + d), c2 = (b * d) * (a + c);
+        tsr_tensor *in2 = c1 > c2 ? tsr_mm(t[1], t[2], NULL) : tsr_mm(t[0], t[1], NULL);
+        if (in2) r = c1 > c2 ? tsr_mm(t[0], in2, NULL) : tsr_mm(in2, t[2], NULL);
+        tsr_tensor_release(in2);
+    } else {   /* matrix_chain_order */
+        if (!(s = tsr_calloc((size_t)(n * n), sizeof *s)) || !(m = tsr_calloc((size_t)(n * n), sizeof *m)) ||
+            !(p = tsr_calloc((size_t)(n + 1), sizeof *p)))
+            goto done;
+        for (int i = 0; i < n; i++) p[i] = t[i]->sizes[0];
+        p[n] = t[n - 1]->sizes[1];
+        for (int l = 1; l < n; l++)
+            for (int i = 0; i < n - l; i++) {
+                int j = i + l;
+                m[i * n + j] = INT64_MAX;
+                for (int k = i; k < j; k++) {
+                    int64_t q = m[i * n + k] + m[(k + 1) * n + j] + p[i] * p[k + 1] * p[j + 1];
+                    if (q < m[i * n + j]) { m[i * n + j] = q; s[i * n + j] = k; }
+                }
+            }
+        r = chain(t, s, n, 0, n - 1);
+    }
+    if (r) res = tsr_view_view(r, on, osz);
+    if (res && out) res = tsr_linalg_out(res, out);
+done:
+    tsr_tensor_release(first);
+    tsr_tensor_release(lastv);
+    tsr_tensor_release(r);
+    tsr_free(t);
+    tsr_free(s);
+    tsr_free(m);
+    tsr_free(p);
+    return res;
+}

@@ -107,6 +107,9 @@ tsr_tensor *tsr_linalg_vander(const tsr_tensor *x, bool has_n, int64_t n);
  * eps * max(m, n), 0 where atol > 0). */
 tsr_tensor *tsr_linalg_pinv(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, bool hermitian);
 tsr_tensor *tsr_linalg_matrix_rank(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, bool hermitian);
+/* linalg.multi_dot: mm in 1.13's order (cheaper of two for three
+ * matrices, matrix_chain_order beyond); 1-D ends as row / column vectors. */
+tsr_tensor *tsr_linalg_multi_dot(int n, const tsr_tensor *const *in, tsr_tensor *out);
 /* Writes a result into its out= tensor as a structured op's out variant
  * does (dtype check, resize_output with its warning, the result's strides
  * when resized, then the values). Steals r; out NULL returns r. NEW

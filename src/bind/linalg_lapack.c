@@ -3,6 +3,7 @@
  * vals forms) and the older torch.inverse, det, logdet, slogdet, cholesky,
  * qr, svd, matrix_power, with 1.13's signatures. Every rule is
  * runtime/ops/linalg.h's. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bind/areas.h"
@@ -16,7 +17,7 @@ typedef enum {
     K_QR, K_QR_OLD, K_EIGH, K_EIGVALSH, K_SVD, K_SVDVALS, K_SVD_OLD, K_MATRIX_POWER, K_LU_FACTOR, K_LU_FACTOR_EX,
     K_LU_OLD, K_LU, K_LU_UNPACK, K_LU_SOLVE, K_LU_SOLVE_OLD, K_SOLVE_TRI, K_TRI_SOLVE, K_CHOLESKY_SOLVE,
     K_CHOLESKY_INVERSE, K_EIG, K_EIGVALS, K_GEQRF, K_HOUSEHOLDER, K_VECTOR_NORM, K_MATRIX_NORM,
-    K_LINALG_NORM, K_NORM, K_TRACE, K_KRON, K_VECDOT, K_VANDER, K_PINV, K_PINVERSE, K_MATRIX_RANK
+    K_LINALG_NORM, K_NORM, K_TRACE, K_KRON, K_VECDOT, K_VANDER, K_PINV, K_PINVERSE, K_MATRIX_RANK, K_MULTI_DOT
 } Kind;
 
 /* A float tolerance argument as the float64 0-dim tensor 1.13 makes of it
@@ -85,7 +86,7 @@ static Value *one(tsr_tensor *r, tsr_tensor *out, BindArgs *b)
 static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
     (void)fname, (void)self, (void)inplace;
-    tsr_tensor *a = tensor_of(b->v[0]), *t[3] = {NULL, NULL, NULL}, *out = b->v[BIND_OUT] ? tensor_of(b->v[BIND_OUT]) : NULL;
+    tsr_tensor *a = d->kind == K_MULTI_DOT ? NULL : tensor_of(b->v[0]), *t[3] = {NULL, NULL, NULL}, *out = b->v[BIND_OUT] ? tensor_of(b->v[BIND_OUT]) : NULL;
     int rc = 0;
     switch ((Kind)d->kind) {
     case K_INV:
@@ -297,6 +298,19 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         tsr_tensor_release(rtol);
         return one(r, out, b);
     }
+    case K_MULTI_DOT: {
+        Value *l = b->v[0];
+        size_t n = seq_len(l);
+        const tsr_tensor **ts = calloc(n ? n : 1, sizeof *ts);
+        if (!ts) return exc_set("MemoryError", "out of memory");
+        for (size_t i = 0; i < n; i++) ts[i] = tensor_of(seq_get(l, i));
+        tsr_tensor *r = tsr_linalg_multi_dot((int)n, ts, out);
+        free(ts);
+        if (!r) return bind_runtime_error();
+        if (!out) return v_tensor(r);
+        ops_warn();
+        return ops_finish(r, b->v[BIND_OUT]);
+    }
     case K_VECTOR_NORM: {
         tsr_scalar ord = tsr_scalar_int(2);
         tsr_dims dims = {.n = -1};
@@ -373,6 +387,7 @@ static BindRow rows[] = {
                                        "Tensor? out=None|Tensor input, float tol, bool hermitian=False, *, "
                                        "Tensor? out=None"),
     TROW("pinverse", K_PINVERSE, FM, "Tensor input, float rcond=1e-15"),
+    LROW("multi_dot", K_MULTI_DOT, "Tensor[] tensors, *, Tensor? out=None"),
     TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False"),
     TROW("lu_unpack", K_LU_UNPACK, BIND_FN, "Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, "
                                             "bool unpack_pivots=True"),
