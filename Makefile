@@ -28,7 +28,7 @@ endif
 
 CPPFLAGS += -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE
 ALLCFLAGS = $(STD) $(WARN) $(CFLAGS) $(SANFLAGS) -pthread -MMD -MP
-LDLIBS  += -lreadline -lopenblas -lsleef -lm -ldl -pthread
+LDLIBS  += -lreadline -llapacke -lopenblas -lsleef -lm -ldl -pthread
 
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60

@@ -39,6 +39,7 @@ static const char *const kind_names[] = {   /* ORDER KIND */
     [TSR_ERR_MEMORY] = "RuntimeError",
     [TSR_ERR_INTERRUPTED] = "KeyboardInterrupt",
     [TSR_ERR_ASSERTION] = "AssertionError",
+    [TSR_ERR_LINALG] = "_LinAlgError",
 };
 _Static_assert(sizeof kind_names / sizeof kind_names[0] == TSR_ERR_KIND_COUNT, "kind_names");
 

@@ -18,6 +18,7 @@ typedef enum {
     TSR_ERR_MEMORY,           /* allocation failure: PyTorch raises RuntimeError */
     TSR_ERR_INTERRUPTED,      /* KeyboardInterrupt */
     TSR_ERR_ASSERTION,        /* AssertionError (e.g. "Torch not compiled with CUDA enabled") */
+    TSR_ERR_LINALG,           /* torch._C._LinAlgError (a RuntimeError): singular or not positive-definite input */
     TSR_ERR_KIND_COUNT
 } tsr_errkind;
 
@@ -36,7 +37,7 @@ int tsr_error_occurred(void);
 void tsr_error_clear(void);
 /* Python exception name of a kind: "RuntimeError", "TypeError", "IndexError",
  * "ValueError", "NotImplementedError", "RuntimeError" (MEMORY, as PyTorch),
- * "KeyboardInterrupt", "AssertionError"; "" for TSR_OK. */
+ * "KeyboardInterrupt", "AssertionError", "_LinAlgError"; "" for TSR_OK. */
 const char *tsr_error_kind_name(tsr_errkind kind);
 /* Records PyTorch's allocation failure: "DefaultCPUAllocator: can't allocate
  * memory: you tried to allocate N bytes. Error code 12 (Cannot allocate memory)". */

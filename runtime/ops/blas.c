@@ -23,6 +23,50 @@
 typedef void (*gemm_fn)(int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
                         int64_t lda, const void *b, int64_t ldb, tsr_scalar beta, void *c, int64_t ldc);
 
+/* Integers, A not transposed: C in tiles of 4 rows x 4 columns, each summed
+ * in uint64 registers over k, then C = beta*C + alpha*sum. BlasKernel.cpp's
+ * gemm_notrans_ runs l, j, i with C updated in place; uint64 sums wrap, so
+ * this order gives the same bits with a quarter of the loads. */
+#define DEF_GEMM_TILES(dt, T, ...)                                                                              \
+    static void gemm_tiles_##dt(bool tb, int64_t m, int64_t n, int64_t k, uint64_t al, const T *a, int64_t lda, \
+                                const T *b, int64_t ldb, uint64_t be, T *c, int64_t ldc)                        \
+    {                                                                                                           \
+        for (int64_t j0 = 0; j0 < n; j0 += 4) {                                                                 \
+            int64_t nj = n - j0 < 4 ? n - j0 : 4;                                                               \
+            for (int64_t i0 = 0; i0 < m; i0 += 4) {                                                             \
+                int64_t ni = m - i0 < 4 ? m - i0 : 4;                                                           \
+                uint64_t acc[4][4] = {{0}};                                                                     \
+                if (ni == 4 && nj == 4) {                                                                       \
+                    for (int64_t l = 0; l < k; l++) {                                                           \
+                        const T *ap = a + i0 + l * lda;                                                         \
+                        uint64_t x0 = (uint64_t)(int64_t)ap[0], x1 = (uint64_t)(int64_t)ap[1],                  \
+                                 x2 = (uint64_t)(int64_t)ap[2], x3 = (uint64_t)(int64_t)ap[3];                  \
+                        for (int q = 0; q < 4; q++) {                                                           \
+                            uint64_t y = (uint64_t)(int64_t)(tb ? b[j0 + q + l * ldb] : b[l + (j0 + q) * ldb]); \
+                            acc[q][0] += x0 * y;                                                                \
+                            acc[q][1] += x1 * y;                                                                \
+                            acc[q][2] += x2 * y;                                                                \
+                            acc[q][3] += x3 * y;                                                                \
+                        }                                                                                       \
+                    }                                                                                           \
+                } else {                                                                                        \
+                    for (int64_t l = 0; l < k; l++)                                                             \
+                        for (int64_t q = 0; q < nj; q++) {                                                      \
+                            uint64_t y = (uint64_t)(int64_t)(tb ? b[j0 + q + l * ldb] : b[l + (j0 + q) * ldb]); \
+                            for (int64_t p = 0; p < ni; p++)                                                    \
+                                acc[q][p] += (uint64_t)(int64_t)a[i0 + p + l * lda] * y;                        \
+                        }                                                                                       \
+                }                                                                                               \
+                for (int64_t q = 0; q < nj; q++)                                                                \
+                    for (int64_t p = 0; p < ni; p++) {                                                          \
+                        T *o = c + (j0 + q) * ldc + i0 + p;                                                     \
+                        *o = (T)(be == 0 ? al * acc[q][p] : be * (uint64_t)(int64_t)*o + al * acc[q][p]);      \
+                    }                                                                                           \
+            }                                                                                                   \
+        }                                                                                                       \
+    }
+FAM_INT(DEF_GEMM_TILES)
+
 /* Integers: C = alpha*op(A)op(B) + beta*C in uint64 arithmetic, stored with
  * wrap-around. beta == 0 ignores C. */
 #define DEF_GEMM_INT(dt, T, C_, R, ...)                                                                         \
@@ -32,25 +76,18 @@ typedef void (*gemm_fn)(int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_sca
         const T *a = av, *b = bv;                                                                               \
         T *c = cv;                                                                                              \
         uint64_t al = (uint64_t)tsr_scalar_to_int64(alpha), be = (uint64_t)tsr_scalar_to_int64(beta);          \
+        if (!ta) {                                                                                              \
+            gemm_tiles_##dt(tb, m, n, k, al, a, lda, b, ldb, be, c, ldc);                                       \
+            return;                                                                                             \
+        }                                                                                                       \
         for (int64_t j = 0; j < n; j++) {                                                                       \
             T *cj = c + j * ldc;                                                                                \
-            if (ta) {                                                                                           \
-                for (int64_t i = 0; i < m; i++) {                                                               \
-                    uint64_t s = 0;                                                                             \
-                    const T *ai = a + i * lda;                                                                  \
-                    for (int64_t l = 0; l < k; l++)                                                             \
-                        s += (uint64_t)(int64_t)ai[l] * (uint64_t)(int64_t)(tb ? b[j + l * ldb] : b[l + j * ldb]); \
-                    cj[i] = (T)(be == 0 ? al * s : be * (uint64_t)(int64_t)cj[i] + al * s);                     \
-                }                                                                                               \
-                continue;                                                                                       \
-            }                                                                                                   \
-            if (be == 0) for (int64_t i = 0; i < m; i++) cj[i] = 0;                                             \
-            else if (be != 1) for (int64_t i = 0; i < m; i++) cj[i] = (T)(be * (uint64_t)(int64_t)cj[i]);      \
-            for (int64_t l = 0; l < k; l++) {                                                                   \
-                uint64_t v = (uint64_t)(int64_t)(tb ? b[j + l * ldb] : b[l + j * ldb]) * al;                    \
-                const T *restrict al_ = a + l * lda;                                                            \
-                T *restrict cc = cj;                                                                            \
-                for (int64_t i = 0; i < m; i++) cc[i] = (T)((uint64_t)(int64_t)cc[i] + (uint64_t)(int64_t)al_[i] * v); \
+            for (int64_t i = 0; i < m; i++) {                                                                   \
+                uint64_t s = 0;                                                                                 \
+                const T *ai = a + i * lda;                                                                      \
+                for (int64_t l = 0; l < k; l++)                                                                 \
+                    s += (uint64_t)(int64_t)ai[l] * (uint64_t)(int64_t)(tb ? b[j + l * ldb] : b[l + j * ldb]);  \
+                cj[i] = (T)(be == 0 ? al * s : be * (uint64_t)(int64_t)cj[i] + al * s);                         \
             }                                                                                                   \
         }                                                                                                       \
     }
@@ -196,7 +233,7 @@ static int dtype_mismatch(tsr_dtype want, tsr_dtype got)
 }
 
 /* Structured kernels' out= check and resize_output (Resize.cpp). */
-static int out_dtype_check(const tsr_tensor *out, tsr_dtype dt)
+int tsr_out_dtype_check(const tsr_tensor *out, tsr_dtype dt)
 {
     if (out->dtype == dt) return 0;
     tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
@@ -204,7 +241,7 @@ static int out_dtype_check(const tsr_tensor *out, tsr_dtype dt)
     return -1;
 }
 
-static int resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
+int tsr_resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
 {
     bool same = out->ndim == nd;
     for (int d = 0; same && d < nd; d++) same = out->sizes[d] == sizes[d];
@@ -218,7 +255,7 @@ static int resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
                         "(Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
                         tsr__fmt_list(x, sizeof x, out->ndim, out->sizes), tsr__fmt_list(y, sizeof y, nd, sizes));
     }
-    return tsr_tensor_resize_(out, nd, sizes);
+    return tsr_tensor_resize_(out, nd, sizes) < 0 ? -1 : 1;
 }
 
 /* The result of a structured op: out (checked and resized) or a new
@@ -226,8 +263,39 @@ static int resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
 static tsr_tensor *make_result(tsr_tensor *out, int nd, const int64_t *sizes, tsr_dtype dt, bool meta)
 {
     if (!out) return tsr_tensor_empty(nd, sizes, dt, meta ? TSR_META : TSR_CPU);
-    if (out_dtype_check(out, dt) < 0 || resize_output(out, nd, sizes) < 0) return NULL;
+    if (tsr_out_dtype_check(out, dt) < 0 || tsr_resize_output(out, nd, sizes) < 0) return NULL;
     return tsr_tensor_retain(out);
+}
+
+/* The result of an add* op (addmm, addmv, baddbmm, addbmm) of shape sz:
+ * self itself when inplace (its shape must be sz: "Bad in-place call"),
+ * else out= or a new tensor as make_result. *s gets self as the op reads it
+ * (self in place, else self expanded to sz). NEW references, or NULL with
+ * *s NULL. */
+static tsr_tensor *prepare_result(tsr_tensor *self, tsr_tensor *out, bool inplace, int nd, const int64_t *sz,
+                                  tsr_dtype dt, bool meta, tsr_tensor **s)
+{
+    *s = NULL;
+    if (inplace) {
+        bool ok = self->ndim == nd;
+        for (int d = 0; ok && d < nd; d++) ok = self->sizes[d] == sz[d];
+        if (!ok) {
+            char x[128], y[128];
+            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
+                          "match", tsr__fmt_list(x, sizeof x, self->ndim, self->sizes),
+                          tsr__fmt_list(y, sizeof y, nd, sz));
+            return NULL;
+        }
+        *s = tsr_tensor_retain(self);
+        return tsr_tensor_retain(self);
+    }
+    if (!(*s = tsr_view_expand(self, nd, sz))) return NULL;
+    tsr_tensor *r = make_result(out, nd, sz, dt, meta);
+    if (!r) {
+        tsr_tensor_release(*s);
+        *s = NULL;
+    }
+    return r;
 }
 
 static int mul_scalar_(tsr_tensor *t, tsr_scalar s)
@@ -342,22 +410,9 @@ tsr_tensor *tsr_addmm(tsr_tensor *self, const tsr_tensor *m1, const tsr_tensor *
     if (m2->ndim != 2) { tsr_error_set(TSR_ERR_RUNTIME, "mat2 must be a matrix, got %d-D tensor", m2->ndim); return NULL; }
     if (check_mm_shapes(m1, m2) < 0) return NULL;
     int64_t sz[2] = {m1->sizes[0], m2->sizes[1]};
-    tsr_tensor *r = NULL, *s = NULL;
-    if (inplace) {
-        if (self->ndim != 2 || self->sizes[0] != sz[0] || self->sizes[1] != sz[1]) {
-            char x[128], y[128];
-            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
-                          "match", tsr__fmt_list(x, 128, self->ndim, self->sizes), tsr__fmt_list(y, 128, 2, sz));
-            return NULL;
-        }
-        r = tsr_tensor_retain(self);
-        s = tsr_tensor_retain(self);
-    } else {
-        s = tsr_view_expand(self, 2, sz);
-        if (!s) return NULL;
-        r = make_result(out, 2, sz, self->dtype, is_meta(self) || is_meta(m1) || is_meta(m2));
-        if (!r) goto fail;
-    }
+    tsr_tensor *s, *r = prepare_result(self, out, inplace, 2, sz, self->dtype,
+                                       is_meta(self) || is_meta(m1) || is_meta(m2), &s);
+    if (!r) return NULL;
     if (addmm_impl(r, s, m1, m2, beta, alpha) < 0) goto fail;
     tsr_tensor_release(s);
     return r;
@@ -513,23 +568,10 @@ tsr_tensor *tsr_baddbmm(tsr_tensor *self, const tsr_tensor *b1, const tsr_tensor
 {
     if (check_batches(b1, b2) < 0) return NULL;
     int64_t sz[3] = {b1->sizes[0], b1->sizes[1], b2->sizes[2]};
-    tsr_tensor *r = NULL, *s = NULL;
-    if (inplace) {
-        bool ok = self->ndim == 3 && self->sizes[0] == sz[0] && self->sizes[1] == sz[1] && self->sizes[2] == sz[2];
-        if (!ok) {
-            char x[128], y[128];
-            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
-                          "match", tsr__fmt_list(y, sizeof y, self->ndim, self->sizes), tsr__fmt_list(x, sizeof x, 3, sz));
-            return NULL;
-        }
-        r = tsr_tensor_retain(self);
-    } else {
-        s = tsr_view_expand(self, 3, sz);
-        if (!s) return NULL;
-        r = make_result(out, 3, sz, b2->dtype, is_meta(self) || is_meta(b1) || is_meta(b2));
-        if (!r) goto fail;
-        if (!scalar_is_zero(beta) && !is_meta(r) && tsr_copy_(r, s) < 0) goto fail;
-    }
+    tsr_tensor *s, *r = prepare_result(self, out, inplace, 3, sz, b2->dtype,
+                                       is_meta(self) || is_meta(b1) || is_meta(b2), &s);
+    if (!r) return NULL;
+    if (!inplace && !scalar_is_zero(beta) && !is_meta(r) && tsr_copy_(r, s) < 0) goto fail;
     if (bmm_impl(r, b1, b2, beta, alpha, false) < 0) goto fail;
     tsr_tensor_release(s);
     return r;
@@ -556,15 +598,13 @@ tsr_tensor *tsr_addbmm(tsr_tensor *self, const tsr_tensor *b1, const tsr_tensor 
         return NULL;
     }
     int64_t sz[2] = {b1->sizes[1], b2->sizes[2]};
-    tsr_tensor *r = NULL, *s = NULL;
-    if (inplace) {
+    tsr_tensor *s = NULL, *r;
+    if (inplace) {   /* addbmm_ checks no shape here: self is the result as it is */
         s = tsr_tensor_retain(self);
         r = tsr_tensor_retain(self);
     } else {
-        s = tsr_view_expand(self, 2, sz);
-        if (!s) return NULL;
-        r = make_result(out, 2, sz, self->dtype, is_meta(self) || is_meta(b1) || is_meta(b2));
-        if (!r) goto fail;
+        r = prepare_result(self, out, false, 2, sz, self->dtype, is_meta(self) || is_meta(b1) || is_meta(b2), &s);
+        if (!r) return NULL;
     }
     if (is_meta(r)) { tsr_tensor_release(s); return r; }
     if (s != r && tsr_copy_(r, s) < 0) goto fail;
@@ -746,19 +786,10 @@ tsr_tensor *tsr_addmv(tsr_tensor *self, const tsr_tensor *mat, const tsr_tensor 
 {
     if (check_addmv(self, mat, vec) < 0) return NULL;
     int64_t sz = mat->sizes[0];
-    tsr_tensor *r;
-    if (inplace) {
-        if (self->ndim != 1 || self->sizes[0] != sz) {
-            char x[128], y[128];
-            tsr_error_set(TSR_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should "
-                          "match", tsr__fmt_list(x, 128, self->ndim, self->sizes), tsr__fmt_list(y, 128, 1, &sz));
-            return NULL;
-        }
-        r = tsr_tensor_retain(self);
-    } else {
-        r = make_result(out, 1, &sz, vec->dtype, is_meta(self) || is_meta(mat) || is_meta(vec));
-    }
+    tsr_tensor *s, *r = prepare_result(self, out, inplace, 1, &sz, vec->dtype,
+                                       is_meta(self) || is_meta(mat) || is_meta(vec), &s);
     if (!r) return NULL;
+    tsr_tensor_release(s);   /* addmv_run broadcasts self itself */
     if (addmv_run(r, self, mat, vec, beta, alpha) < 0) {
         tsr_tensor_release(r);
         return NULL;

@@ -44,6 +44,13 @@ tsr_tensor *tsr_outer(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
 tsr_tensor *tsr_addr(tsr_tensor *self, const tsr_tensor *v1, const tsr_tensor *v2, tsr_scalar beta,
                      tsr_scalar alpha, tsr_tensor *out, bool inplace);
 
+/* Structured kernels' out= handling: "Expected out tensor to have dtype
+ * float, but got double instead" (0 or -1), and Resize.cpp resize_output
+ * (the deprecation warning when a non-empty out changes shape): 0 when out
+ * already had the shape, 1 when it was resized (contiguous), -1 on error. */
+int tsr_out_dtype_check(const tsr_tensor *out, tsr_dtype dt);
+int tsr_resize_output(tsr_tensor *out, int nd, const int64_t *sizes);
+
 /* The gemm of 1.13's cpublas::gemm on column-major operands: C = alpha *
  * op(A) @ op(B) + beta * C with op = transpose when ta / tb, for dtype dt
  * (float32/64, complex64/128 through OpenBLAS; integers and bfloat16 through

@@ -28,6 +28,7 @@ static void (*const areas[])(void) = {
     bind_cuda_init,
     bind_query_init,
     bind_stats_init,
+    bind_linalg_lapack_init,
 };
 
 void bind_areas_init(void)

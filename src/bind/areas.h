@@ -28,6 +28,7 @@ void bind_linalg_init(void);      /* the matmul family and torch.linalg (linalg.
 void bind_query_init(void);       /* pinned/shared memory, is_nonzero, typename, torch.pi ... (query.c) */
 void bind_cuda_init(void);        /* torch.cuda, torch.backends, torch.version (cudamod.c) */
 void bind_stats_init(void);       /* diff, trapezoid, cov, quantile, histograms, unique (stats.c) */
+void bind_linalg_lapack_init(void);   /* torch.linalg's LAPACK functions (linalg_lapack.c) */
 
 /* Runs every area's init, in the order above. */
 void bind_areas_init(void);

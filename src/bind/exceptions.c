@@ -16,7 +16,7 @@
     X(RecursionError, 12) X(ValueError, 1) X(UnicodeError, 15) X(TypeError, 1) X(AttributeError, 1)          \
     X(NameError, 1) X(UnboundLocalError, 19) X(MemoryError, 1) X(StopIteration, 1) X(AssertionError, 1)      \
     X(ImportError, 1) X(ModuleNotFoundError, 24) X(SyntaxError, 1) X(IndentationError, 26)                   \
-    X(SystemError, 1) X(OSError, 1) X(FileNotFoundError, 29)
+    X(SystemError, 1) X(OSError, 1) X(FileNotFoundError, 29) X(_LinAlgError, 12)
 
 enum {
 #define X(N, P) EXC_##N,
@@ -174,6 +174,7 @@ int bind_exc_raise(Value *x)
 void bind_exceptions_init(void)
 {
     for (int i = 0; i < EXC__COUNT; i++) {
+        if (exc_vt[i].name[0] == '_') continue;   /* torch._C's, not a built-in */
         Value *c = v_typeobj(&exc_vt[i]);
         dict_set_str(bind_builtins(), exc_vt[i].name, c);
         decref(c);

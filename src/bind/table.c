@@ -82,6 +82,11 @@ static int parse_sig(const char *text, BindSig *s)
         int len = 0;
         if (s->n == BIND_MAXP || sscanf(p, "%23s %39[^, ]%n", ty, nm, &len) != 2) return -1;
         p += len;
+        if (strchr(nm, '[') && !strchr(nm, ']')) {   /* a list default with commas: dim=[-2,-1] */
+            const char *close = strchr(p, ']');
+            if (!close) return -1;
+            p = close + 1;
+        }
         BindParam *q = &s->p[s->n++];
         if (parse_type(ty, q) < 0) return -1;
         char *eq = strchr(nm, '=');
@@ -745,7 +750,8 @@ void bind_table_register(BindRow *rows, int n)
         }
         snprintf(d->iname, sizeof d->iname, "%s_", d->name);
         snprintf(d->pname, sizeof d->pname, "%s%s",
-                 d->module && !strcmp(d->module, "torch.special") ? "special_" : "", d->name);
+                 d->module && !strcmp(d->module, "torch.special") ? "special_"
+                 : d->module && !strcmp(d->module, "torch.linalg") ? "linalg_" : "", d->name);
         if (d->flags & BIND_FN) module_add(bind_module(d->module ? d->module : "torch"), d->name,
                                            v_builtin(d->pname, fn_call, NULL, d));
         if (d->flags & BIND_METHOD) bind_tensor_method_data(d->name, method_call, d);

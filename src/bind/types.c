@@ -761,6 +761,29 @@ const ReturnType rt_kthvalue = RETURN_TYPE("kthvalue", "values", "indices");
 const ReturnType rt_kthvalue_out = RETURN_TYPE("kthvalue_out", "values", "indices");
 const ReturnType rt_histogram = RETURN_TYPE("histogram", "hist", "bin_edges");
 const ReturnType rt_histogram_out = RETURN_TYPE("histogram_out", "hist", "bin_edges");
+#define RETURN_TYPE3(nm, ...)                                                                     \
+    {.type = {.name = nm, .module = "torch.return_types", .destroy = rt_destroy, .repr = rt_repr,  \
+              .len = rt_len, .iter = rt_iter, .getitem = rt_getitem, .getattr = rt_getattr,        \
+              .dir = rt_dir},                                                                      \
+     .n = 3, .fields = {__VA_ARGS__}}
+const ReturnType rt_linalg_inv_ex = RETURN_TYPE("linalg_inv_ex", "inverse", "info");
+const ReturnType rt_linalg_slogdet = RETURN_TYPE("linalg_slogdet", "sign", "logabsdet");
+const ReturnType rt_slogdet = RETURN_TYPE("slogdet", "sign", "logabsdet");
+const ReturnType rt_linalg_solve_ex = RETURN_TYPE("linalg_solve_ex", "result", "info");
+const ReturnType rt_linalg_cholesky_ex = RETURN_TYPE("linalg_cholesky_ex", "L", "info");
+const ReturnType rt_linalg_qr = RETURN_TYPE("linalg_qr", "Q", "R");
+const ReturnType rt_qr = RETURN_TYPE("qr", "Q", "R");
+const ReturnType rt_linalg_eigh = RETURN_TYPE("linalg_eigh", "eigenvalues", "eigenvectors");
+const ReturnType rt_linalg_svd = RETURN_TYPE3("linalg_svd", "U", "S", "Vh");
+const ReturnType rt_svd = RETURN_TYPE3("svd", "U", "S", "V");
+const ReturnType rt_linalg_lu_factor = RETURN_TYPE("linalg_lu_factor", "LU", "pivots");
+const ReturnType rt_linalg_lu_factor_ex = RETURN_TYPE3("linalg_lu_factor_ex", "LU", "pivots", "info");
+const ReturnType rt_lu_with_info = RETURN_TYPE3("_lu_with_info", "LU", "pivots", "info");
+const ReturnType rt_linalg_lu = RETURN_TYPE3("linalg_lu", "P", "L", "U");
+const ReturnType rt_lu_unpack = RETURN_TYPE3("lu_unpack", "P", "L", "U");
+const ReturnType rt_triangular_solve = RETURN_TYPE("triangular_solve", "solution", "cloned_coefficient");
+const ReturnType rt_linalg_eig = RETURN_TYPE("linalg_eig", "eigenvalues", "eigenvectors");
+const ReturnType rt_geqrf = RETURN_TYPE("geqrf", "a", "tau");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
