@@ -8,7 +8,9 @@
 #include "../error.h"
 #include "../iter.h"
 #include "../view.h"
+#include "binary.h"
 #include "copy.h"
+#include "factory.h"
 #include "scatter.h"
 #include "walk.h"
 
@@ -51,6 +53,13 @@ static void reduce_item(tsr_dtype dt, char *dst, const char *src, tsr_scatter_re
 {
     tsr_scalar a = tsr_scalar_load(dt, dst), b = tsr_scalar_load(dt, src);
     bool mul = op == TSR_SCATTER_MULTIPLY;
+    if (op == TSR_SCATTER_AMAX || op == TSR_SCATTER_AMIN) { /* 1.13: a NaN src wins, else std::max/min */
+        bool take;
+        if (a.kind == TSR_SCALAR_FLOAT) take = b.d != b.d || (op == TSR_SCATTER_AMAX ? a.d < b.d : b.d < a.d);
+        else take = op == TSR_SCATTER_AMAX ? a.i < b.i : b.i < a.i;
+        if (take) tsr_scalar_store(dt, dst, b);
+        return;
+    }
     switch (a.kind) {
     case TSR_SCALAR_BOOL: a.i = mul ? a.i && b.i : a.i || b.i; break;
     case TSR_SCALAR_INT: a.i = (int64_t)(mul ? (uint64_t)a.i * (uint64_t)b.i : (uint64_t)a.i + (uint64_t)b.i); break;
@@ -249,6 +258,106 @@ tsr_tensor *tsr_scatter(const tsr_tensor *self, int64_t dim, const tsr_tensor *i
     if (!out) return NULL;
     if (tsr_tensor_is_meta(self)) return out;
     if (tsr_copy_(out, self) < 0 || tsr_scatter_(out, dim, index, src, value, reduce) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* ------------------------------------------------------------ scatter_reduce */
+
+int tsr_scatter_reduce_two_of(const char *name, tsr_scatter_reduce *out)
+{
+    static const struct { const char *name; tsr_scatter_reduce op; } names[] = {
+        {"sum", TSR_SCATTER_ADD}, {"prod", TSR_SCATTER_MULTIPLY}, {"mean", TSR_SCATTER_MEAN},
+        {"amax", TSR_SCATTER_AMAX}, {"amin", TSR_SCATTER_AMIN},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i].name)) { *out = names[i].op; return 0; }
+    tsr_error_set(TSR_ERR_RUNTIME, "reduce argument must be either sum, prod, mean, amax or amin.");
+    return -1;
+}
+
+/* The identity a place scattered to starts from without include_self
+ * (scatter_reduce_exclude_self_helper): 0, 1, or the dtype's lowest /
+ * highest (infinities for floating types). */
+static tsr_scalar reduce_identity(tsr_dtype dt, tsr_scatter_reduce op)
+{
+    if (op == TSR_SCATTER_MULTIPLY) return tsr_scalar_int(1);
+    if (op != TSR_SCATTER_AMAX && op != TSR_SCATTER_AMIN) return tsr_scalar_int(0);
+    bool hi = op == TSR_SCATTER_AMIN;
+    if (tsr_dtype_is_floating(dt)) return tsr_scalar_float(hi ? 1.0 / 0.0 : -1.0 / 0.0);
+    if (dt == TSR_BOOL) return tsr_scalar_bool(hi);
+    int bits = 8 * tsr_dtype_itemsize(dt);
+    if (dt == TSR_UINT8) return tsr_scalar_int(hi ? 255 : 0);
+    int64_t max = bits == 64 ? INT64_MAX : (int64_t)((UINT64_C(1) << (bits - 1)) - 1);
+    return tsr_scalar_int(hi ? max : -max - 1);
+}
+
+/* mean: self / the number of values reduced into each place (count has
+ * self's dtype, as 1.13's ones_like/zeros_like; floor division for
+ * integral types). */
+static int scatter_mean_divide(tsr_tensor *self, int d, const tsr_tensor *index, bool include_self)
+{
+    tsr_tensor *count = tsr_full(self->ndim, self->sizes, tsr_scalar_int(include_self), self->dtype, self->device);
+    if (!count) return -1;
+    char one[16] = {0};
+    tsr_scalar_store(self->dtype, one, tsr_scalar_int(1));
+    int r = sg_run(count, d, index, NULL, one, true, TSR_SCATTER_ADD);
+    int64_t n = tsr_tensor_numel(count);
+    for (int64_t i = 0; r == 0 && i < n; i++) {
+        tsr_scalar c;
+        r = tsr_tensor_get_at(count, i, &c);
+        bool zero = c.kind == TSR_SCALAR_FLOAT ? c.d == 0 : c.kind == TSR_SCALAR_COMPLEX ? c.re == 0 && c.im == 0
+                                                                                       : c.i == 0;
+        if (r == 0 && zero) r = tsr_tensor_set_at(count, i, tsr_scalar_int(1));
+    }
+    if (r == 0) {
+        tsr_operand o = tsr_operand_tensor(count);
+        bool fl = tsr_dtype_is_floating(self->dtype) || tsr_dtype_is_complex(self->dtype);
+        tsr_tensor *q = tsr_binary_(fl ? TSR_BINOP_DIV : TSR_BINOP_DIV_FLOOR, self, &o, NULL);
+        if (!q) r = -1;
+        tsr_tensor_release(q);
+    }
+    tsr_tensor_release(count);
+    return r;
+}
+
+int tsr_scatter_reduce_two_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                            const char *name, bool include_self)
+{
+    int d = tsr_wrap_dim(dim, self->ndim);
+    tsr_scatter_reduce reduce;
+    if (d < 0 || scatter_check(self, d, index, src) < 0 || tsr_scatter_reduce_two_of(name, &reduce) < 0) return -1;
+    if (tsr_check_no_internal_overlap(self) < 0 || tsr_check_no_partial_overlap(self, index) < 0 ||
+        tsr_check_no_partial_overlap(self, src) < 0)
+        return -1;
+    if (tsr_tensor_numel(index) == 0 || tsr_tensor_is_meta(self)) return 0;
+    if (tsr_dtype_is_complex(self->dtype) && (reduce == TSR_SCATTER_AMAX || reduce == TSR_SCATTER_AMIN)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"scatter_gather_tensor_cpu_reduce_%s\" not implemented for '%s'",
+                      reduce == TSR_SCATTER_AMAX ? "amax" : "amin", tsr_dtype_scalar_name(self->dtype));
+        return -1;
+    }
+    char buf[16] = {0};
+    if (!include_self) {
+        tsr_scalar_store(self->dtype, buf, reduce_identity(self->dtype, reduce));
+        if (sg_run(self, d, index, NULL, buf, true, TSR_SCATTER_NONE) < 0) return -1;
+    }
+    tsr_scatter_reduce op = reduce == TSR_SCATTER_MEAN ? TSR_SCATTER_ADD : reduce;
+    if (sg_run(self, d, index, src, NULL, true, op) < 0) return -1;
+    return reduce == TSR_SCATTER_MEAN ? scatter_mean_divide(self, d, index, include_self) : 0;
+}
+
+tsr_tensor *tsr_scatter_reduce_two(const tsr_tensor *self, int64_t dim, const tsr_tensor *index,
+                                   const tsr_tensor *src, const char *reduce, bool include_self)
+{
+    int d = tsr_wrap_dim(dim, self->ndim);
+    tsr_scatter_reduce op;
+    if (d < 0 || scatter_check(self, d, index, src) < 0 || tsr_scatter_reduce_two_of(reduce, &op) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(self->ndim, self->sizes, self->dtype, self->device);
+    if (!out) return NULL;
+    if (tsr_tensor_is_meta(self)) return out;
+    if (tsr_copy_(out, self) < 0 || tsr_scatter_reduce_two_(out, dim, index, src, reduce, include_self) < 0) {
         tsr_tensor_release(out);
         return NULL;
     }
