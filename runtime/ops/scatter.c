@@ -343,6 +343,10 @@ int tsr_scatter_reduce_two_(tsr_tensor *self, int64_t dim, const tsr_tensor *ind
         tsr_scalar_store(self->dtype, buf, reduce_identity(self->dtype, reduce));
         if (sg_run(self, d, index, NULL, buf, true, TSR_SCATTER_NONE) < 0) return -1;
     }
+    if (reduce == TSR_SCATTER_MEAN && self->dtype == TSR_BOOL) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'");
+        return -1;
+    }
     tsr_scatter_reduce op = reduce == TSR_SCATTER_MEAN ? TSR_SCATTER_ADD : reduce;
     if (sg_run(self, d, index, src, NULL, true, op) < 0) return -1;
     return reduce == TSR_SCATTER_MEAN ? scatter_mean_divide(self, d, index, include_self) : 0;

@@ -61,7 +61,8 @@ static tsr_tensor *into_out(tsr_tensor *r, tsr_tensor *out)
         tsr_tensor_release(r);
         return NULL;
     }
-    int e = tsr_tensor_resize_(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
+    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
+    int e = !same && tsr_tensor_resize_(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
     tsr_tensor_release(r);
     return e < 0 ? NULL : tsr_tensor_retain(out);
 }
@@ -327,10 +328,15 @@ tsr_tensor *tsr_isin(const tsr_operand *elements, const tsr_operand *test, bool 
     r = tsr_tensor_empty(el->ndim, el->sizes, TSR_BOOL, el->device);
     int64_t ne = tsr_tensor_numel(el), nt = tsr_tensor_numel(te);
     if (!r || ne == 0 || tsr_tensor_is_meta(el)) goto finish;
-    tsr_operand ops[2] = {elements->t ? tsr_operand_tensor(el) : *elements, tsr_operand_tensor(te)};
+    /* isin(Tensor, Scalar) is eq / ne against the wrapped scalar */
+    tsr_operand ops[2] = {elements->t ? tsr_operand_tensor(el) : *elements, test->t ? tsr_operand_tensor(te) : *test};
     tsr_dtype common = tsr_result_type(2, ops, NULL);
-    bool brute = (double)nt < (double)(int64_t)(10.0 * pow((double)ne, 0.145));
-    if (brute && (common == TSR_FLOAT16 || common == TSR_BFLOAT16 || common == TSR_BOOL ||
+    bool brute = !test->t || (double)nt < (double)(int64_t)(10.0 * pow((double)ne, 0.145));
+    if (!brute && !assume_unique && (el->dtype == TSR_FLOAT16 || te->dtype == TSR_FLOAT16)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"unique\" not implemented for 'Half'"); /* at::_unique */
+        goto fail;
+    }
+    if (brute && test->t && (common == TSR_FLOAT16 || common == TSR_BFLOAT16 || common == TSR_BOOL ||
                   tsr_dtype_is_complex(common))) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"isin_default_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(common));
         goto fail;

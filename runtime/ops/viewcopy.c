@@ -39,7 +39,8 @@ tsr_tensor *tsr_narrow_copy_out(const tsr_tensor *t, int64_t dim, int64_t start,
     }
     tsr_tensor *r = tsr_narrow_copy(t, dim, start, length);
     if (!r) return NULL;
-    int e = tsr_tensor_resize_(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
+    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
+    int e = !same && tsr_tensor_resize_(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
     tsr_tensor_release(r);
     return e < 0 ? NULL : tsr_tensor_retain(out);
 }
