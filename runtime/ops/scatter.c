@@ -157,6 +157,47 @@ done:
     return r;
 }
 
+/* gather over contiguous self and index of self's sizes apart from dim (the
+ * common case): rows of the index read in order, one bound check each.
+ * 0 done, 1 not this case, -1 error. */
+static int gather_contiguous(const tsr_tensor *self, int d, const tsr_tensor *index, tsr_tensor *out)
+{
+    if (self->ndim == 0 || index->ndim != self->ndim || !tsr_tensor_is_contiguous(self) ||
+        !tsr_tensor_is_contiguous(index))
+        return 1;
+    int64_t outer = 1, inner = 1;
+    for (int i = 0; i < self->ndim; i++) {
+        if (i != d && index->sizes[i] != self->sizes[i]) return 1;
+        if (i < d) outer *= self->sizes[i];
+        if (i > d) inner *= self->sizes[i];
+    }
+    int item = tsr_tensor_itemsize(self);
+    int64_t ssize = self->sizes[d], isize = index->sizes[d];
+    const int64_t *ix = tsr_tensor_ptr(index, NULL);
+    const char *src = tsr_tensor_ptr(self, NULL);
+    char *dst = tsr_tensor_ptr(out, NULL);
+    for (int64_t o = 0; o < outer; o++) {
+        const char *so = src + (size_t)(o * ssize * inner) * (size_t)item;
+        for (int64_t j = 0; j < isize; j++, ix += inner, dst += inner * item) {
+            for (int64_t i = 0; i < inner; i++)
+                if (ix[i] < 0 || ix[i] >= ssize) {
+                    tsr_error_set(TSR_ERR_RUNTIME, "index %" PRId64 " is out of bounds for dimension %d with size %"
+                                  PRId64, ix[i], d, ssize);
+                    return -1;
+                }
+            if (item == 4)
+                for (int64_t i = 0; i < inner; i++) memcpy(dst + i * 4, so + (ix[i] * inner + i) * 4, 4);
+            else if (item == 8)
+                for (int64_t i = 0; i < inner; i++) memcpy(dst + i * 8, so + (ix[i] * inner + i) * 8, 8);
+            else
+                for (int64_t i = 0; i < inner; i++) copy_item(dst + i * item, so + (ix[i] * inner + i) * item, item);
+            if ((j & 0xffff) == 0xffff && tsr_check_interrupt() < 0) return -1;
+        }
+        if (tsr_check_interrupt() < 0) return -1;
+    }
+    return 0;
+}
+
 tsr_tensor *tsr_gather(const tsr_tensor *self, int64_t dim, const tsr_tensor *index)
 {
     int d = tsr_wrap_dim(dim, self->ndim);
@@ -184,6 +225,9 @@ tsr_tensor *tsr_gather(const tsr_tensor *self, int64_t dim, const tsr_tensor *in
     }
     tsr_tensor *out = tsr_tensor_empty(index->ndim, index->sizes, self->dtype, self->device);
     if (!out || empty || tsr_tensor_is_meta(self)) return out;
+    int fr = gather_contiguous(self, d, index, out);
+    if (fr < 0) { tsr_tensor_release(out); return NULL; }
+    if (fr == 0) return out;
     if (sg_run((tsr_tensor *)self, d, index, out, NULL, false, TSR_SCATTER_NONE) < 0) {
         tsr_tensor_release(out);
         return NULL;
@@ -433,6 +477,8 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
                 for (int64_t i = 0; i < numel; i++, dst += 4) memcpy(dst, so + ix[i] * 4, 4);
             else if (block == 8)
                 for (int64_t i = 0; i < numel; i++, dst += 8) memcpy(dst, so + ix[i] * 8, 8);
+            else if (block == 16)
+                for (int64_t i = 0; i < numel; i++, dst += 16) memcpy(dst, so + ix[i] * 16, 16);
             else
                 for (int64_t i = 0; i < numel; i++, dst += block) memcpy(dst, so + (size_t)ix[i] * block, block);
             if (tsr_check_interrupt() < 0) { tsr_tensor_release(out); return NULL; }
@@ -508,14 +554,17 @@ tsr_tensor *tsr_take(const tsr_tensor *self, const tsr_tensor *index)
     return out;
 }
 
-typedef struct { int item; int64_t cnt; char *out; } ms_ctx;
+typedef struct { int item; int64_t cnt, total; char *out; } ms_ctx;
 
 static int ms_count(char **p, const int64_t *inner, int64_t n, int64_t row, void *ctx)
 {
     ms_ctx *c = ctx;
     (void)row;
     int64_t k = 0;
-    for (int64_t i = 0; i < n; i++) k += p[1][i * inner[1]] != 0;
+    if (inner[1] == 1)
+        for (int64_t i = 0; i < n; i++) k += p[1][i] != 0;
+    else
+        for (int64_t i = 0; i < n; i++) k += p[1][i * inner[1]] != 0;
     c->cnt += k;
     return 0;
 }
@@ -524,6 +573,21 @@ static int ms_fill(char **p, const int64_t *inner, int64_t n, int64_t row, void 
 {
     ms_ctx *c = ctx;
     (void)row;
+    if (inner[1] == 1 && inner[0] == c->item && (c->item == 4 || c->item == 8)) {
+        /* branch-free: write every element, advance past the selected ones */
+        const char *m = p[1], *src = p[0];
+        char *o = c->out;
+        int64_t k = c->cnt;
+        int64_t i = 0, last = c->total - 1; /* the slot past the end is never written */
+        if (c->item == 4)
+            for (; i < n && k < last; i++) { memcpy(o + k * 4, src + i * 4, 4); k += m[i] != 0; }
+        else
+            for (; i < n && k < last; i++) { memcpy(o + k * 8, src + i * 8, 8); k += m[i] != 0; }
+        for (; i < n; i++)
+            if (m[i]) memcpy(o + k++ * c->item, src + i * c->item, (size_t)c->item);
+        c->cnt = k;
+        return 0;
+    }
     for (int64_t i = 0; i < n; i++)
         if (p[1][i * inner[1]]) copy_item(c->out + c->cnt++ * c->item, p[0] + i * inner[0], c->item);
     return 0;
@@ -553,6 +617,7 @@ tsr_tensor *tsr_masked_select(const tsr_tensor *self, const tsr_tensor *mask)
     out = tsr_tensor_empty(1, &c.cnt, self->dtype, self->device);
     if (!out || !c.cnt) goto done;
     c.out = tsr_tensor_ptr(out, NULL);
+    c.total = c.cnt;
     c.cnt = 0;
     if (walk_run(&w, ms_fill, &c) < 0) { tsr_tensor_release(out); out = NULL; }
 done:
