@@ -179,6 +179,8 @@ static int gather_contiguous(const tsr_tensor *self, int d, const tsr_tensor *in
     for (int64_t o = 0; o < outer; o++) {
         const char *so = src + (size_t)(o * ssize * inner) * (size_t)item;
         for (int64_t j = 0; j < isize; j++, ix += inner, dst += inner * item) {
+            if (j + 8 < isize) /* the rows ahead: random reads overlap their misses */
+                __builtin_prefetch(so + (ix[8 * inner] * inner) * item);
             for (int64_t i = 0; i < inner; i++)
                 if (ix[i] < 0 || ix[i] >= ssize) {
                     tsr_error_set(TSR_ERR_RUNTIME, "index %" PRId64 " is out of bounds for dimension %d with size %"
@@ -478,7 +480,10 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
             else if (block == 8)
                 for (int64_t i = 0; i < numel; i++, dst += 8) memcpy(dst, so + ix[i] * 8, 8);
             else if (block == 16)
-                for (int64_t i = 0; i < numel; i++, dst += 16) memcpy(dst, so + ix[i] * 16, 16);
+                for (int64_t i = 0; i < numel; i++, dst += 16) {
+                    if (i + 8 < numel) __builtin_prefetch(so + ix[i + 8] * 16);
+                    memcpy(dst, so + ix[i] * 16, 16);
+                }
             else
                 for (int64_t i = 0; i < numel; i++, dst += block) memcpy(dst, so + (size_t)ix[i] * block, block);
             if (tsr_check_interrupt() < 0) { tsr_tensor_release(out); return NULL; }
