@@ -184,6 +184,12 @@ static tsr_tensor *searchsorted_impl(const tsr_tensor *bd, const tsr_operand *va
     const key *b = keys_of(bk), *v = keys_of(ik);
     const int64_t *sort = sk && tsr_tensor_numel(sk) ? tsr_tensor_ptr(sk, NULL) : NULL;
     int64_t idim_in = in->ndim ? in->sizes[in->ndim - 1] : 1, idim_bd = bd->sizes[bd->ndim - 1];
+    for (int64_t i = 0, ns = sort ? tsr_tensor_numel(sk) : 0; i < ns; i++)
+        if (sort[i] < 0 || sort[i] >= idim_bd) {
+            /* 1.13 reads outside the row here (undefined); later releases refuse it so */
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.searchsorted(): sorter index out of range");
+            goto fail;
+        }
     bool one_d = bd->ndim == 1;
     char *o = tsr_tensor_ptr(r, NULL);
     for (int64_t i = 0; i < n; i++) {
