@@ -14,6 +14,7 @@
 #include "copy.h"
 #include "factory.h"
 #include "index.h"
+#include "scatter.h"
 #include "walk.h"
 
 static void fmt_sizes(char *buf, size_t cap, int nd, const int64_t *s)
@@ -275,6 +276,12 @@ tsr_tensor *tsr_index(const tsr_tensor *self, int n, const tsr_tensor *const *in
 {
     adv a;
     tsr_tensor *src = NULL, *out = NULL;
+    /* x[mask] with a bool mask of x's whole shape: masked_select's two
+     * passes instead of nonzero and a gather (the same 1-d result) */
+    if (n == 1 && indices[0] && indices[0]->dtype == TSR_BOOL && self->ndim > 0 && indices[0]->ndim == self->ndim &&
+        !memcmp(indices[0]->sizes, self->sizes, sizeof(int64_t) * (size_t)self->ndim) &&
+        !tsr_tensor_is_meta(self) && !tsr_tensor_is_meta(indices[0]) && self->device.type == indices[0]->device.type)
+        return tsr_masked_select(self, indices[0]);
     if (make_info(&a, self, n, indices) < 0) goto fail;
     src = restride_src(&a);
     if (!src) goto fail;

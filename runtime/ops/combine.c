@@ -89,6 +89,23 @@ tsr_tensor *tsr_polar(const tsr_tensor *abs, const tsr_tensor *angle)
     return r;
 }
 
+tsr_tensor *tsr_complex_out(const tsr_tensor *a, const tsr_tensor *b, bool polar, tsr_tensor *out)
+{
+    tsr_tensor *r = polar ? tsr_polar(a, b) : tsr_complex(a, b);
+    if (!r) return NULL;
+    int e = 0;
+    if (out->dtype != r->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected object of scalar type %s but got scalar type %s for argument 'out'",
+                      tsr_dtype_scalar_name(r->dtype), tsr_dtype_scalar_name(out->dtype));
+        e = -1;
+    }
+    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
+    if (e == 0 && !same) e = tsr_tensor_resize_(out, r->ndim, r->sizes);
+    if (e == 0 && !tsr_tensor_is_meta(out)) e = tsr_copy_(out, r);
+    tsr_tensor_release(r);
+    return e < 0 ? NULL : tsr_tensor_retain(out);
+}
+
 static int check_vector(const tsr_tensor *t)
 {
     if (t->ndim != 1) {

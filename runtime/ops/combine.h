@@ -10,6 +10,11 @@
  * dtype, broadcast; the result is the matching complex dtype. */
 tsr_tensor *tsr_complex(const tsr_tensor *re, const tsr_tensor *im);
 tsr_tensor *tsr_polar(const tsr_tensor *abs, const tsr_tensor *angle);
+/* complex / polar (polar true) with out=: the inputs' checks first, then
+ * out's dtype ("Expected object of scalar type ComplexFloat but got scalar
+ * type Float for argument 'out'"); out resized to the broadcast shape. A new
+ * reference to out, or NULL. */
+tsr_tensor *tsr_complex_out(const tsr_tensor *a, const tsr_tensor *b, bool polar, tsr_tensor *out);
 /* cartesian_prod of n 1-D tensors: (prod of sizes, n); one tensor is
  * returned itself (a new reference). */
 tsr_tensor *tsr_cartesian_prod(int n, const tsr_tensor *const *ts);

@@ -4,6 +4,9 @@
  * with a broadcast (stride 0) dim, or a partially overlapping source, is an
  * error; other shared-storage cases are staged through a temporary. */
 #include <string.h>
+#ifdef __SSE2__
+#include <xmmintrin.h>
+#endif
 #include "../error.h"
 #include "../internal.h"
 #include "../view.h"
@@ -158,6 +161,34 @@ static bool is_transpose(const loop2 *L, tsr_dtype dt, tsr_dtype st)
 
 typedef struct { uint64_t a, b; } u128;
 
+#ifdef __SSE2__
+/* A tile of 4-byte elements in 4x4 register transposes (SSE, baseline on
+ * x86-64): src(i..i+3, j+k) are contiguous, dst(i+k, j..j+3) too. The edges
+ * of a tile not a multiple of 4 go element by element. */
+static void tile4_sse(const loop2 *L, char *d, const char *s, int64_t i0, int64_t i1, int64_t j0, int64_t j1)
+{
+    int64_t ds = L->s0[0], ss = L->s1[1];
+    int64_t i4 = i0 + ((i1 - i0) & ~(int64_t)3), j4 = j0 + ((j1 - j0) & ~(int64_t)3);
+    for (int64_t i = i0; i < i4; i += 4) {
+        for (int64_t j = j0; j < j4; j += 4) {
+            const char *p = s + i * 4 + j * ss;
+            __m128 r0 = _mm_loadu_ps((const float *)p), r1 = _mm_loadu_ps((const float *)(p + ss));
+            __m128 r2 = _mm_loadu_ps((const float *)(p + 2 * ss)), r3 = _mm_loadu_ps((const float *)(p + 3 * ss));
+            _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+            char *q = d + i * ds + j * 4;
+            _mm_storeu_ps((float *)q, r0);
+            _mm_storeu_ps((float *)(q + ds), r1);
+            _mm_storeu_ps((float *)(q + 2 * ds), r2);
+            _mm_storeu_ps((float *)(q + 3 * ds), r3);
+        }
+        for (int64_t ii = i; ii < i + 4; ii++)
+            for (int64_t j = j4; j < j1; j++) memcpy(d + ii * ds + j * 4, s + ii * 4 + j * ss, 4);
+    }
+    for (int64_t i = i4; i < i1; i++)
+        for (int64_t j = j0; j < j1; j++) memcpy(d + i * ds + j * 4, s + i * 4 + j * ss, 4);
+}
+#endif
+
 /* The transpose copy in cache-sized tiles: one pass over both operands
  * instead of a cache miss per element read. Polls for Ctrl-C per tile row. */
 static int copy_blocked(const loop2 *L, char *d, const char *s, int sz)
@@ -166,6 +197,12 @@ static int copy_blocked(const loop2 *L, char *d, const char *s, int sz)
         int64_t i1 = i0 + TILE < L->sizes[0] ? i0 + TILE : L->sizes[0];
         for (int64_t j0 = 0; j0 < L->sizes[1]; j0 += TILE) {
             int64_t j1 = j0 + TILE < L->sizes[1] ? j0 + TILE : L->sizes[1];
+#ifdef __SSE2__
+            if (sz == 4) {
+                tile4_sse(L, d, s, i0, i1, j0, j1);
+                continue;
+            }
+#endif
             switch (sz) {
             case 1: TILE_LOOP(uint8_t); break;
             case 2: TILE_LOOP(uint16_t); break;

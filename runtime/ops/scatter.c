@@ -8,7 +8,9 @@
 #include "../error.h"
 #include "../iter.h"
 #include "../view.h"
+#include "binary.h"
 #include "copy.h"
+#include "factory.h"
 #include "scatter.h"
 #include "walk.h"
 
@@ -51,6 +53,13 @@ static void reduce_item(tsr_dtype dt, char *dst, const char *src, tsr_scatter_re
 {
     tsr_scalar a = tsr_scalar_load(dt, dst), b = tsr_scalar_load(dt, src);
     bool mul = op == TSR_SCATTER_MULTIPLY;
+    if (op == TSR_SCATTER_AMAX || op == TSR_SCATTER_AMIN) { /* 1.13: a NaN src wins, else std::max/min */
+        bool take;
+        if (a.kind == TSR_SCALAR_FLOAT) take = b.d != b.d || (op == TSR_SCATTER_AMAX ? a.d < b.d : b.d < a.d);
+        else take = op == TSR_SCATTER_AMAX ? a.i < b.i : b.i < a.i;
+        if (take) tsr_scalar_store(dt, dst, b);
+        return;
+    }
     switch (a.kind) {
     case TSR_SCALAR_BOOL: a.i = mul ? a.i && b.i : a.i || b.i; break;
     case TSR_SCALAR_INT: a.i = (int64_t)(mul ? (uint64_t)a.i * (uint64_t)b.i : (uint64_t)a.i + (uint64_t)b.i); break;
@@ -148,6 +157,49 @@ done:
     return r;
 }
 
+/* gather over contiguous self and index of self's sizes apart from dim (the
+ * common case): rows of the index read in order, one bound check each.
+ * 0 done, 1 not this case, -1 error. */
+static int gather_contiguous(const tsr_tensor *self, int d, const tsr_tensor *index, tsr_tensor *out)
+{
+    if (self->ndim == 0 || index->ndim != self->ndim || !tsr_tensor_is_contiguous(self) ||
+        !tsr_tensor_is_contiguous(index))
+        return 1;
+    int64_t outer = 1, inner = 1;
+    for (int i = 0; i < self->ndim; i++) {
+        if (i != d && index->sizes[i] != self->sizes[i]) return 1;
+        if (i < d) outer *= self->sizes[i];
+        if (i > d) inner *= self->sizes[i];
+    }
+    int item = tsr_tensor_itemsize(self);
+    int64_t ssize = self->sizes[d], isize = index->sizes[d];
+    const int64_t *ix = tsr_tensor_ptr(index, NULL);
+    const char *src = tsr_tensor_ptr(self, NULL);
+    char *dst = tsr_tensor_ptr(out, NULL);
+    for (int64_t o = 0; o < outer; o++) {
+        const char *so = src + (size_t)(o * ssize * inner) * (size_t)item;
+        for (int64_t j = 0; j < isize; j++, ix += inner, dst += inner * item) {
+            if (j + 8 < isize) /* the rows ahead: random reads overlap their misses */
+                __builtin_prefetch(so + (ix[8 * inner] * inner) * item);
+            for (int64_t i = 0; i < inner; i++)
+                if (ix[i] < 0 || ix[i] >= ssize) {
+                    tsr_error_set(TSR_ERR_RUNTIME, "index %" PRId64 " is out of bounds for dimension %d with size %"
+                                  PRId64, ix[i], d, ssize);
+                    return -1;
+                }
+            if (item == 4)
+                for (int64_t i = 0; i < inner; i++) memcpy(dst + i * 4, so + (ix[i] * inner + i) * 4, 4);
+            else if (item == 8)
+                for (int64_t i = 0; i < inner; i++) memcpy(dst + i * 8, so + (ix[i] * inner + i) * 8, 8);
+            else
+                for (int64_t i = 0; i < inner; i++) copy_item(dst + i * item, so + (ix[i] * inner + i) * item, item);
+            if ((j & 0xffff) == 0xffff && tsr_check_interrupt() < 0) return -1;
+        }
+        if (tsr_check_interrupt() < 0) return -1;
+    }
+    return 0;
+}
+
 tsr_tensor *tsr_gather(const tsr_tensor *self, int64_t dim, const tsr_tensor *index)
 {
     int d = tsr_wrap_dim(dim, self->ndim);
@@ -175,6 +227,9 @@ tsr_tensor *tsr_gather(const tsr_tensor *self, int64_t dim, const tsr_tensor *in
     }
     tsr_tensor *out = tsr_tensor_empty(index->ndim, index->sizes, self->dtype, self->device);
     if (!out || empty || tsr_tensor_is_meta(self)) return out;
+    int fr = gather_contiguous(self, d, index, out);
+    if (fr < 0) { tsr_tensor_release(out); return NULL; }
+    if (fr == 0) return out;
     if (sg_run((tsr_tensor *)self, d, index, out, NULL, false, TSR_SCATTER_NONE) < 0) {
         tsr_tensor_release(out);
         return NULL;
@@ -255,6 +310,110 @@ tsr_tensor *tsr_scatter(const tsr_tensor *self, int64_t dim, const tsr_tensor *i
     return out;
 }
 
+/* ------------------------------------------------------------ scatter_reduce */
+
+int tsr_scatter_reduce_two_of(const char *name, tsr_scatter_reduce *out)
+{
+    static const struct { const char *name; tsr_scatter_reduce op; } names[] = {
+        {"sum", TSR_SCATTER_ADD}, {"prod", TSR_SCATTER_MULTIPLY}, {"mean", TSR_SCATTER_MEAN},
+        {"amax", TSR_SCATTER_AMAX}, {"amin", TSR_SCATTER_AMIN},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i].name)) { *out = names[i].op; return 0; }
+    tsr_error_set(TSR_ERR_RUNTIME, "reduce argument must be either sum, prod, mean, amax or amin.");
+    return -1;
+}
+
+/* The identity a place scattered to starts from without include_self
+ * (scatter_reduce_exclude_self_helper): 0, 1, or the dtype's lowest /
+ * highest (infinities for floating types). */
+static tsr_scalar reduce_identity(tsr_dtype dt, tsr_scatter_reduce op)
+{
+    if (op == TSR_SCATTER_MULTIPLY) return tsr_scalar_int(1);
+    if (op != TSR_SCATTER_AMAX && op != TSR_SCATTER_AMIN) return tsr_scalar_int(0);
+    bool hi = op == TSR_SCATTER_AMIN;
+    if (tsr_dtype_is_floating(dt)) return tsr_scalar_float(hi ? 1.0 / 0.0 : -1.0 / 0.0);
+    if (dt == TSR_BOOL) return tsr_scalar_bool(hi);
+    int bits = 8 * tsr_dtype_itemsize(dt);
+    if (dt == TSR_UINT8) return tsr_scalar_int(hi ? 255 : 0);
+    int64_t max = bits == 64 ? INT64_MAX : (int64_t)((UINT64_C(1) << (bits - 1)) - 1);
+    return tsr_scalar_int(hi ? max : -max - 1);
+}
+
+/* mean: self / the number of values reduced into each place (count has
+ * self's dtype, as 1.13's ones_like/zeros_like; floor division for
+ * integral types). */
+static int scatter_mean_divide(tsr_tensor *self, int d, const tsr_tensor *index, bool include_self)
+{
+    tsr_tensor *count = tsr_full(self->ndim, self->sizes, tsr_scalar_int(include_self), self->dtype, self->device);
+    if (!count) return -1;
+    char one[16] = {0};
+    tsr_scalar_store(self->dtype, one, tsr_scalar_int(1));
+    int r = sg_run(count, d, index, NULL, one, true, TSR_SCATTER_ADD);
+    int64_t n = tsr_tensor_numel(count);
+    for (int64_t i = 0; r == 0 && i < n; i++) {
+        tsr_scalar c;
+        r = tsr_tensor_get_at(count, i, &c);
+        bool zero = c.kind == TSR_SCALAR_FLOAT ? c.d == 0 : c.kind == TSR_SCALAR_COMPLEX ? c.re == 0 && c.im == 0
+                                                                                       : c.i == 0;
+        if (r == 0 && zero) r = tsr_tensor_set_at(count, i, tsr_scalar_int(1));
+    }
+    if (r == 0) {
+        tsr_operand o = tsr_operand_tensor(count);
+        bool fl = tsr_dtype_is_floating(self->dtype) || tsr_dtype_is_complex(self->dtype);
+        tsr_tensor *q = tsr_binary_(fl ? TSR_BINOP_DIV : TSR_BINOP_DIV_FLOOR, self, &o, NULL);
+        if (!q) r = -1;
+        tsr_tensor_release(q);
+    }
+    tsr_tensor_release(count);
+    return r;
+}
+
+int tsr_scatter_reduce_two_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                            const char *name, bool include_self)
+{
+    int d = tsr_wrap_dim(dim, self->ndim);
+    tsr_scatter_reduce reduce;
+    if (d < 0 || scatter_check(self, d, index, src) < 0 || tsr_scatter_reduce_two_of(name, &reduce) < 0) return -1;
+    if (tsr_check_no_internal_overlap(self) < 0 || tsr_check_no_partial_overlap(self, index) < 0 ||
+        tsr_check_no_partial_overlap(self, src) < 0)
+        return -1;
+    if (tsr_tensor_numel(index) == 0 || tsr_tensor_is_meta(self)) return 0;
+    if (tsr_dtype_is_complex(self->dtype) && (reduce == TSR_SCATTER_AMAX || reduce == TSR_SCATTER_AMIN)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"scatter_gather_tensor_cpu_reduce_%s\" not implemented for '%s'",
+                      reduce == TSR_SCATTER_AMAX ? "amax" : "amin", tsr_dtype_scalar_name(self->dtype));
+        return -1;
+    }
+    char buf[16] = {0};
+    if (!include_self) {
+        tsr_scalar_store(self->dtype, buf, reduce_identity(self->dtype, reduce));
+        if (sg_run(self, d, index, NULL, buf, true, TSR_SCATTER_NONE) < 0) return -1;
+    }
+    if (reduce == TSR_SCATTER_MEAN && self->dtype == TSR_BOOL) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'");
+        return -1;
+    }
+    tsr_scatter_reduce op = reduce == TSR_SCATTER_MEAN ? TSR_SCATTER_ADD : reduce;
+    if (sg_run(self, d, index, src, NULL, true, op) < 0) return -1;
+    return reduce == TSR_SCATTER_MEAN ? scatter_mean_divide(self, d, index, include_self) : 0;
+}
+
+tsr_tensor *tsr_scatter_reduce_two(const tsr_tensor *self, int64_t dim, const tsr_tensor *index,
+                                   const tsr_tensor *src, const char *reduce, bool include_self)
+{
+    int d = tsr_wrap_dim(dim, self->ndim);
+    tsr_scatter_reduce op;
+    if (d < 0 || scatter_check(self, d, index, src) < 0 || tsr_scatter_reduce_two_of(reduce, &op) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(self->ndim, self->sizes, self->dtype, self->device);
+    if (!out) return NULL;
+    if (tsr_tensor_is_meta(self)) return out;
+    if (tsr_copy_(out, self) < 0 || tsr_scatter_reduce_two_(out, dim, index, src, reduce, include_self) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
 /* ------------------------------------------------------------ index_select */
 
 static int sel_row(char **p, const int64_t *inner, int64_t n, int64_t row, void *ctx)
@@ -320,6 +479,11 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
                 for (int64_t i = 0; i < numel; i++, dst += 4) memcpy(dst, so + ix[i] * 4, 4);
             else if (block == 8)
                 for (int64_t i = 0; i < numel; i++, dst += 8) memcpy(dst, so + ix[i] * 8, 8);
+            else if (block == 16)
+                for (int64_t i = 0; i < numel; i++, dst += 16) {
+                    if (i + 8 < numel) __builtin_prefetch(so + ix[i + 8] * 16);
+                    memcpy(dst, so + ix[i] * 16, 16);
+                }
             else
                 for (int64_t i = 0; i < numel; i++, dst += block) memcpy(dst, so + (size_t)ix[i] * block, block);
             if (tsr_check_interrupt() < 0) { tsr_tensor_release(out); return NULL; }
@@ -395,14 +559,17 @@ tsr_tensor *tsr_take(const tsr_tensor *self, const tsr_tensor *index)
     return out;
 }
 
-typedef struct { int item; int64_t cnt; char *out; } ms_ctx;
+typedef struct { int item; int64_t cnt, total; char *out; } ms_ctx;
 
 static int ms_count(char **p, const int64_t *inner, int64_t n, int64_t row, void *ctx)
 {
     ms_ctx *c = ctx;
     (void)row;
     int64_t k = 0;
-    for (int64_t i = 0; i < n; i++) k += p[1][i * inner[1]] != 0;
+    if (inner[1] == 1)
+        for (int64_t i = 0; i < n; i++) k += p[1][i] != 0;
+    else
+        for (int64_t i = 0; i < n; i++) k += p[1][i * inner[1]] != 0;
     c->cnt += k;
     return 0;
 }
@@ -411,6 +578,21 @@ static int ms_fill(char **p, const int64_t *inner, int64_t n, int64_t row, void 
 {
     ms_ctx *c = ctx;
     (void)row;
+    if (inner[1] == 1 && inner[0] == c->item && (c->item == 4 || c->item == 8)) {
+        /* branch-free: write every element, advance past the selected ones */
+        const char *m = p[1], *src = p[0];
+        char *o = c->out;
+        int64_t k = c->cnt;
+        int64_t i = 0, last = c->total - 1; /* the slot past the end is never written */
+        if (c->item == 4)
+            for (; i < n && k < last; i++) { memcpy(o + k * 4, src + i * 4, 4); k += m[i] != 0; }
+        else
+            for (; i < n && k < last; i++) { memcpy(o + k * 8, src + i * 8, 8); k += m[i] != 0; }
+        for (; i < n; i++)
+            if (m[i]) memcpy(o + k++ * c->item, src + i * c->item, (size_t)c->item);
+        c->cnt = k;
+        return 0;
+    }
     for (int64_t i = 0; i < n; i++)
         if (p[1][i * inner[1]]) copy_item(c->out + c->cnt++ * c->item, p[0] + i * inner[0], c->item);
     return 0;
@@ -440,6 +622,7 @@ tsr_tensor *tsr_masked_select(const tsr_tensor *self, const tsr_tensor *mask)
     out = tsr_tensor_empty(1, &c.cnt, self->dtype, self->device);
     if (!out || !c.cnt) goto done;
     c.out = tsr_tensor_ptr(out, NULL);
+    c.total = c.cnt;
     c.cnt = 0;
     if (walk_run(&w, ms_fill, &c) < 0) { tsr_tensor_release(out); out = NULL; }
 done:

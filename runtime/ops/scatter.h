@@ -14,8 +14,12 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
  * self's apart from dim; the result has index's shape. */
 tsr_tensor *tsr_gather(const tsr_tensor *self, int64_t dim, const tsr_tensor *index);
 
-/* The reduction of scatter(reduce=) / scatter_add. ORDER SCATTER */
-typedef enum { TSR_SCATTER_NONE, TSR_SCATTER_ADD, TSR_SCATTER_MULTIPLY } tsr_scatter_reduce;
+/* The reduction of scatter(reduce=) / scatter_add / scatter_reduce. MEAN
+ * accumulates as ADD; the division by the count is scatter_reduce's.
+ * ORDER SCATTER */
+typedef enum {
+    TSR_SCATTER_NONE, TSR_SCATTER_ADD, TSR_SCATTER_MULTIPLY, TSR_SCATTER_AMAX, TSR_SCATTER_AMIN, TSR_SCATTER_MEAN
+} tsr_scatter_reduce;
 /* "add" / "multiply" → the enum; anything else: RuntimeError "reduce
  * argument must be either add or multiply." (-1). */
 int tsr_scatter_reduce_of(const char *name, tsr_scatter_reduce *out);
@@ -26,6 +30,21 @@ int tsr_scatter_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const t
 /* The out-of-place form: a contiguous copy of self, scattered into. */
 tsr_tensor *tsr_scatter(const tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
                         const tsr_scalar *value, tsr_scatter_reduce reduce);
+
+/* scatter_reduce's reduce=: "sum" "prod" "mean" "amax" "amin"; anything
+ * else: RuntimeError "reduce argument must be either sum, prod, mean, amax or
+ * amin." (-1). */
+int tsr_scatter_reduce_two_of(const char *name, tsr_scatter_reduce *out);
+/* self.scatter_reduce_(dim, index, src, reduce, include_self=): reduce a
+ * name as above, checked after the shapes (1.13's order); src a tensor
+ * of self's dtype; without include_self the scattered-to places start from
+ * the reduction's identity; mean divides by the count (floor for integers).
+ * 0 or -1. */
+int tsr_scatter_reduce_two_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                            const char *reduce, bool include_self);
+/* The out-of-place form (a structured op: meta gives self's shape). */
+tsr_tensor *tsr_scatter_reduce_two(const tsr_tensor *self, int64_t dim, const tsr_tensor *index,
+                                   const tsr_tensor *src, const char *reduce, bool include_self);
 
 /* torch.take(self, index): self read as 1-d, negative indices wrap. */
 tsr_tensor *tsr_take(const tsr_tensor *self, const tsr_tensor *index);

@@ -4,8 +4,10 @@
 #include <string.h>
 #include "../error.h"
 #include "../internal.h"
+#include "../iter.h"
 #include "../view.h"
 #include "copy.h"
+#include "scatter.h"
 #include "viewcopy.h"
 
 tsr_tensor *tsr_narrow_copy(const tsr_tensor *t, int64_t dim, int64_t start, int64_t length)
@@ -22,6 +24,25 @@ tsr_tensor *tsr_narrow_copy(const tsr_tensor *t, int64_t dim, int64_t start, int
     tsr_tensor *r = tsr_clone(v, TSR_MF_CONTIGUOUS);
     tsr_tensor_release(v);
     return r;
+}
+
+tsr_tensor *tsr_narrow_copy_out(const tsr_tensor *t, int64_t dim, int64_t start, int64_t length, tsr_tensor *out)
+{
+    if (tsr_tensor_is_meta(t) || tsr_tensor_is_meta(out)) {
+        tsr_meta_refused("narrow_copy.out");
+        return NULL;
+    }
+    if (t->ndim > 0 && t->dtype != out->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected self.dtype() == output.dtype() to be true, but got false.  (Could "
+                      "this error message be improved?  If so, please report an enhancement request to PyTorch.)");
+        return NULL;
+    }
+    tsr_tensor *r = tsr_narrow_copy(t, dim, start, length);
+    if (!r) return NULL;
+    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
+    int e = !same && tsr_tensor_resize_(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
+    tsr_tensor_release(r);
+    return e < 0 ? NULL : tsr_tensor_retain(out);
 }
 
 tsr_tensor *tsr_ravel(const tsr_tensor *t)

@@ -9,6 +9,10 @@
 
 /* narrow_copy(dim, start, length): the narrow as a new contiguous tensor. */
 tsr_tensor *tsr_narrow_copy(const tsr_tensor *t, int64_t dim, int64_t start, int64_t length);
+/* narrow_copy(out=): out's dtype must be t's (1.13's bare TORCH_CHECK
+ * message), out resized to the slice's shape; no meta kernel. A new
+ * reference to out, or NULL. */
+tsr_tensor *tsr_narrow_copy_out(const tsr_tensor *t, int64_t dim, int64_t start, int64_t length, tsr_tensor *out);
 /* ravel: contiguous().view(-1). */
 tsr_tensor *tsr_ravel(const tsr_tensor *t);
 

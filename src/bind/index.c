@@ -8,10 +8,12 @@
 #include "bind/areas.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
+#include "ops/search.h"
 
 typedef enum {
     K_INDEX_SELECT, K_GATHER, K_SCATTER, K_SCATTER_ADD, K_TAKE, K_MASKED_SELECT, K_NONZERO, K_ARGWHERE, K_INDEX_PUT,
-    K_INDEX_ADD, K_INDEX_COPY, K_INDEX_FILL, K_PUT, K_MASKED_SCATTER,
+    K_INDEX_ADD, K_INDEX_COPY, K_INDEX_FILL, K_PUT, K_MASKED_SCATTER, K_SCATTER_REDUCE, K_SEARCHSORTED, K_BUCKETIZE,
+    K_ISIN, K_TAKE_ALONG_DIM, K_SUM_TO_SIZE,
 } Kind;
 
 /* r into out= (resized as PyTorch's resize_output, then copied), or r. */
@@ -94,6 +96,68 @@ static Value *run_index_dim(const BindRow *row, const char *fname, BindArgs *b, 
     return finish(r, row->kind == K_INDEX_FILL ? NULL : b->v[BIND_OUT]);
 }
 
+static bool flag(BindArgs *b, const char *name)
+{
+    Value *v = bind_table_arg(b, name);
+    return v && v->u.i;
+}
+
+/* A Tensor-or-Number argument as a runtime operand (a number is wrapped). */
+static int operand_of(Value *v, const char *fname, const char *pname, tsr_operand *o)
+{
+    if (is_tensor(v)) { *o = tsr_operand_tensor(tensor_of(v)); return 0; }
+    tsr_scalar s;
+    if (bind_scalar(v, fname, pname, &s) < 0) return -1;
+    *o = tsr_operand_scalar(s);
+    return 0;
+}
+
+/* searchsorted, bucketize, isin, take_along_dim, sum_to_size: the runtime's
+ * functions hand back out itself when out= is given. */
+static Value *run_search(const BindRow *row, const char *fname, BindArgs *b)
+{
+    Value *outv = b->v[BIND_OUT];
+    tsr_tensor *out = outv ? tensor_of(outv) : NULL, *r = NULL;
+    tsr_operand a, c;
+    switch ((Kind)row->kind) {
+    case K_SEARCHSORTED: {
+        if (operand_of(b->v[1], fname, "self", &a) < 0) return NULL;
+        Value *side = bind_table_arg(b, "side"), *sorter = bind_table_arg(b, "sorter");
+        r = tsr_searchsorted(tensor_of(b->v[0]), &a, flag(b, "out_int32"), flag(b, "right"),
+                             side ? side->u.s.p : NULL, sorter ? tensor_of(sorter) : NULL, out);
+        break;
+    }
+    case K_BUCKETIZE:
+        if (operand_of(b->v[0], fname, "self", &a) < 0) return NULL;
+        r = tsr_bucketize(&a, tensor_of(b->v[1]), flag(b, "out_int32"), flag(b, "right"), out);
+        break;
+    case K_ISIN:
+        if (operand_of(b->v[0], fname, "element", &a) < 0 || operand_of(b->v[1], fname, "test_element", &c) < 0)
+            return NULL;
+        r = tsr_isin(&a, &c, flag(b, "assume_unique"), flag(b, "invert"), out);
+        break;
+    case K_TAKE_ALONG_DIM: {
+        int64_t d = 0;
+        bool has = b->v[2] != NULL;
+        if (has && bind_table_int(b, 2, 0, &d) < 0) return NULL;
+        r = tsr_take_along_dim(tensor_of(b->v[0]), tensor_of(b->v[1]), has, d, out);
+        break;
+    }
+    default: { /* K_SUM_TO_SIZE */
+        int64_t size[TSR_MAX_DIMS + 1];
+        int n;
+        if (bind_table_intlist(b, 1, fname, size, TSR_MAX_DIMS + 1, &n) < 0) return NULL;
+        tsr_tensor *t = tensor_of(b->v[0]);
+        r = tsr_sum_to_size(t, n, size);
+        if (r == t) { tsr_tensor_release(r); return incref(b->v[0]); } /* sum_to returns self */
+        break;
+    }
+    }
+    if (!r) return bind_runtime_error();
+    if (out && r == out) { tsr_tensor_release(r); return incref(outv); }
+    return v_tensor(r);
+}
+
 /* The handler of every row of this area. */
 static Value *index_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
@@ -115,6 +179,21 @@ static Value *index_call(const BindRow *row, const char *fname, BindArgs *b, Val
     case K_SCATTER: case K_SCATTER_ADD:
         if (bind_table_dim(b, 1, t, 0, &d) < 0) return NULL;
         return run_scatter(row, fname, b, t, d, inplace);
+    case K_SCATTER_REDUCE: {
+        if (bind_table_dim(b, 1, t, 0, &d) < 0) return NULL;
+        Value *inc = bind_table_arg(b, "include_self");
+        bool include_self = !inc || inc->u.i;
+        const char *red = b->v[4]->u.s.p;
+        if (inplace) {
+            if (tsr_scatter_reduce_two_(t, d, tensor_of(b->v[2]), tensor_of(b->v[3]), red, include_self) < 0)
+                return bind_runtime_error();
+            return incref(b->v[0]);
+        }
+        return finish(tsr_scatter_reduce_two(t, d, tensor_of(b->v[2]), tensor_of(b->v[3]), red, include_self),
+                      b->v[BIND_OUT]);
+    }
+    case K_SEARCHSORTED: case K_BUCKETIZE: case K_ISIN: case K_TAKE_ALONG_DIM: case K_SUM_TO_SIZE:
+        return run_search(row, fname, b);
     case K_TAKE: return finish(tsr_take(t, tensor_of(b->v[1])), b->v[BIND_OUT]);
     case K_MASKED_SELECT: return finish(tsr_masked_select(t, tensor_of(b->v[1])), b->v[BIND_OUT]);
     case K_NONZERO: {
@@ -175,6 +254,22 @@ static BindRow defs[] = {
         "Tensor input, int dim, Tensor index, Number value|Tensor input, Dimname dim, Tensor index, Number value"),
     ROW("put", K_PUT, FMI, "Tensor input, Tensor index, Tensor source, bool accumulate=False"),
     ROW("masked_scatter", K_MASKED_SCATTER, FMI, "Tensor input, Tensor mask, Tensor source"),
+    ROW("scatter_reduce", K_SCATTER_REDUCE, FMI,
+        "Tensor input, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor? out=None"),
+    ROW("searchsorted", K_SEARCHSORTED, BIND_FN,
+        "Tensor sorted_sequence, Tensor input, *, bool out_int32=False, bool right=False, str? side=None, "
+        "Tensor? sorter=None, Tensor? out=None|"
+        "Tensor sorted_sequence, Number self, *, bool out_int32=False, bool right=False, str? side=None, "
+        "Tensor? sorter=None"),
+    ROW("bucketize", K_BUCKETIZE, BIND_FN,
+        "Tensor input, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor? out=None|"
+        "Number self, Tensor boundaries, *, bool out_int32=False, bool right=False"),
+    ROW("isin", K_ISIN, BIND_FN,
+        "Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor? out=None|"
+        "Number element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor? out=None|"
+        "Tensor elements, Number test_element, *, bool assume_unique=False, bool invert=False, Tensor? out=None"),
+    ROW("take_along_dim", K_TAKE_ALONG_DIM, FM, "Tensor input, Tensor indices, int? dim=None, *, Tensor? out=None"),
+    ROW("sum_to_size", K_SUM_TO_SIZE, BIND_METHOD, "Tensor input, int[] size"),
 };
 
 void bind_index_init(void) { bind_table_register(defs, (int)(sizeof defs / sizeof *defs)); }

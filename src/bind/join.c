@@ -204,8 +204,12 @@ static Value *join_call(const BindRow *row, const char *fname, BindArgs *b, Valu
         return v_tensor(r);
     }
     case K_COMPLEX: case K_POLAR:
-        if (b->v[BIND_OUT])
-            return exc_set("NotImplementedError", "%s(out=) is not implemented yet in tsr", fname);
+        if (b->v[BIND_OUT]) {
+            if (!tsr_complex_out(tensor_of(b->v[0]), tensor_of(b->v[1]), row->kind == K_POLAR, tensor_of(b->v[BIND_OUT])))
+                return bind_runtime_error();
+            tsr_tensor_release(tensor_of(b->v[BIND_OUT]));
+            return incref(b->v[BIND_OUT]);
+        }
         return v_tensor(row->kind == K_COMPLEX ? tsr_complex(tensor_of(b->v[0]), tensor_of(b->v[1]))
                                                : tsr_polar(tensor_of(b->v[0]), tensor_of(b->v[1])));
     case K_REPEAT_INTERLEAVE:
@@ -291,9 +295,9 @@ static Value *join_call(const BindRow *row, const char *fname, BindArgs *b, Valu
         if (bind_table_intlist(b, 1, fname, list, TSR_MAX_DIMS, &n) < 0) return NULL;
         return v_tensor(tsr_view_expand(t, n, list));
     case K_NARROW_COPY:
-        if (out) return exc_set("NotImplementedError", "%s(out=) is not implemented yet in tsr", fname);
         if (bind_table_int(b, 1, 0, &d1) < 0 || bind_table_int(b, 2, 0, &a) < 0 || bind_table_int(b, 3, 0, &d2) < 0)
             return NULL;
+        if (out) return ops_finish(tsr_narrow_copy_out(t, d1, a, d2, out), b->v[BIND_OUT]);
         return v_tensor(tsr_narrow_copy(t, d1, a, d2));
     case K_RAVEL: return v_tensor(tsr_ravel(t));
     case K_VIEW_AS_REAL: return v_tensor(tsr_view_as_real(t));
