@@ -63,33 +63,91 @@ bool eval_check_interrupt(void)
 /* ---------------------------------------------------------- frames */
 
 
-/* key: the name as a str with its hash cached (N_NAME's value) */
-static Value *lookup_key(Frame *f, Value *k)
+/* ---------------------------------------------------------- names */
+
+/* A top-level statement that fails leaves every global binding as it was.
+ * While one runs, the first change to each global name records the name's
+ * old value (or `unbound`) in the undo log; a failure replays the log, a
+ * success empties it. (A copy of the whole namespace per statement made a
+ * script of n assignments cost n^2.) */
+static Value *undo;   /* dict: name -> value before the statement; NULL: no statement running */
+static unsigned undo_serial; /* counts top-level statements: a target noted in this one is skipped */
+static Value unbound = {.refcnt = 1L << 40, .type = &t_notimpl};
+
+static int undo_note(Value *k)
 {
-    Value *x = NULL;
-    for (Env *e = f->env; e && !x; e = e->parent) x = dict_get(e->vars, k);
-    if (!x) x = dict_get(globals, k);
-    if (!x) x = dict_get(bind_builtins(), k);
+    if (!undo) return 0;
+    int h = 0;
+    if (dict_len(undo) && dict_get_hinted(undo, k, &h)) return 0;
+    Value *old = dict_get(globals, k);
+    return dict_set(undo, k, old ? old : &unbound);
+}
+
+/* Puts back what the log recorded and empties it. */
+static void undo_replay(Value *log)
+{
+    Value *k, *old;
+    for (size_t i = 0; dict_next(log, &i, &k, &old);) {
+        if (old == &unbound) dict_del(globals, k);
+        else dict_set(globals, k, old);
+    }
+    dict_clear(log);
+}
+
+/* An N_NAME's value: n->value is its interned key, n->hint the entry it
+ * was last found at (so a name in a loop costs a pointer compare). */
+static Value *lookup_name(Frame *f, Node *n)
+{
+    Value *k = n->value, *x = NULL;
+    if (!k) {
+        k = str_intern(n->name);
+        x = lookup_name(f, &(Node){.kind = N_NAME, .value = k, .name = n->name});
+        decref(k);
+        return x;
+    }
+    for (Env *e = f->env; e && !x; e = e->parent) x = dict_get_hinted(e->vars, k, &n->hint);
+    if (!x) x = dict_get_hinted(globals, k, &n->hint);
+    if (!x) x = dict_get_hinted(bind_builtins(), k, &n->hint);
     if (x) return incref(x);
     return exc_set("NameError", "name '%s' is not defined", k->u.s.p);
 }
 
-static Value *lookup(Frame *f, const char *name)
+/* Binds the key in f's scope; *hint as for lookup_name (may be a local). */
+static int bind_key(Frame *f, Value *k, Value *x, int *hint)
 {
-    Value *k = v_str(name);
-    Value *x = lookup_key(f, k);
-    decref(k);
-    return x;
+    if (f->env) return dict_set_hinted(f->env->vars, k, x, hint);
+    if (undo_note(k) < 0) return -1;
+    return dict_set_hinted(globals, k, x, hint);
+}
+
+/* Binds an N_NAME target (with its key, hint and undo mark). */
+static int bind_target(Frame *f, Node *t, Value *x)
+{
+    if (f->env) return dict_set_hinted(f->env->vars, t->value, x, &t->hint);
+    if (t->noted != undo_serial) {
+        if (undo_note(t->value) < 0) return -1;
+        t->noted = undo_serial;
+    }
+    return dict_set_hinted(globals, t->value, x, &t->hint);
 }
 
 static int bind_name(Frame *f, const char *name, Value *x)
 {
-    return dict_set_str(f->env ? f->env->vars : globals, name, x);
+    Value *k = str_intern(name);
+    int hint = 0;
+    int r = bind_key(f, k, x, &hint);
+    decref(k);
+    return r;
 }
 
-static int bind_key(Frame *f, Value *k, Value *x)
+/* Removes the name from f's scope: 0, 1 when it was not bound, -1 error. */
+static int unbind_name(Frame *f, const char *name)
 {
-    return dict_set(f->env ? f->env->vars : globals, k, x);
+    Value *k = str_intern(name);
+    int r = f->env ? 0 : undo_note(k);
+    if (r == 0) r = dict_del(f->env ? f->env->vars : globals, k);
+    decref(k);
+    return r;
 }
 
 /* ---------------------------------------------------------- assignment */
@@ -135,7 +193,7 @@ static int assign(Frame *f, Node *target, Value *x)
     int r;
     switch (target->kind) {
     case N_NAME:
-        return target->value ? bind_key(f, target->value, x) : bind_name(f, target->name, x);
+        return target->value ? bind_target(f, target, x) : bind_name(f, target->name, x);
     case N_TUPLE:
     case N_LIST:
         r = unpack(f, target, x);
@@ -167,10 +225,7 @@ static int delete(Frame *f, Node *target)
     int r = 0;
     switch (target->kind) {
     case N_NAME: {
-        Value *k = v_str(target->name);
-        Value *d = f->env ? f->env->vars : globals;
-        r = dict_del(d, k);
-        decref(k);
+        r = unbind_name(f, target->name);
         if (r == 1) r = exc_seti("NameError", "name '%s' is not defined", target->name);
         break;
     }
@@ -286,10 +341,29 @@ static Value *eval_slice_part(Frame *f, Node *n)
     return n ? eval_expr(f, n) : v_none();
 }
 
+/* + - * of two ints or two floats without the generic dispatch (the
+ * results are those of src/types.c's num_binop); NULL: not handled here. */
+static inline Value *number_binop(int op, Value *l, Value *r)
+{
+    if (op > OP_MUL) return NULL;
+    if (l->type == &t_float && r->type == &t_float) {
+        double a = l->u.f, b = r->u.f;
+        return v_float(op == OP_ADD ? a + b : op == OP_SUB ? a - b : a * b);
+    }
+    if (l->type == &t_int && r->type == &t_int) {
+        int64_t v;
+        bool ovf = op == OP_ADD ? __builtin_add_overflow(l->u.i, r->u.i, &v)
+                 : op == OP_SUB ? __builtin_sub_overflow(l->u.i, r->u.i, &v)
+                                : __builtin_mul_overflow(l->u.i, r->u.i, &v);
+        return ovf ? NULL : v_int(v);
+    }
+    return NULL;
+}
+
 static Value *eval_inner(Frame *f, Node *n)
 {
     switch (n->kind) {
-    case N_NAME: return n->value ? lookup_key(f, n->value) : lookup(f, n->name);
+    case N_NAME: return lookup_name(f, n);
     case N_CONST:
         if (n->flag == 1) /* 9223372036854775808 not negated */
             return exc_set("OverflowError", "Python int too large to convert to C int64_t (tsr ints are 64-bit)");
@@ -299,7 +373,8 @@ static Value *eval_inner(Frame *f, Node *n)
         if (!l) return NULL;
         Value *r = eval_expr(f, n->b);
         if (!r) { decref(l); return NULL; }
-        Value *x = value_binop(n->op, l, r);
+        Value *x = number_binop(n->op, l, r);
+        if (!x) x = value_binop(n->op, l, r);
         decref(l);
         decref(r);
         return x;
@@ -615,11 +690,8 @@ static ExecStatus exec_handler(Frame *f, Node *h, ExcSaved *s, Chunk *chunk, TbF
     handling = &hd;
     if (st == EX_OK) st = eval_exec(f, h->b, false);
     handling = hd.outer;
-    if (h->name) { /* Python deletes the name when the handler ends */
-        Value *k = v_str(h->name);
-        dict_del(f->env ? f->env->vars : globals, k);
-        decref(k);
-    }
+    /* Python deletes the name when the handler ends */
+    if (h->name && unbind_name(f, h->name) < 0 && st == EX_OK) st = EX_ERR;
     drop_saved(&hd.exc, hd.chunk);
     tb_free(hd.tb);
     return st;
@@ -709,6 +781,38 @@ static ExecStatus exec_raise(Frame *f, Node *n)
     return EX_ERR;
 }
 
+/* `for NAME in range(...)`: the counter is a C integer, and the int bound
+ * to the name is reused while nothing else holds it (no allocation per
+ * iteration). Steals src. */
+static ExecStatus exec_for_range(Frame *f, Node *n, Value *src)
+{
+    int64_t start = src->u.range.start, step = src->u.range.step, count = value_len(src);
+    decref(src);
+    Node *t = n->list->items[0];
+    Value *mine = NULL;   /* the int this loop bound last (borrowed) */
+    bool broke = false;
+    ExecStatus st = EX_OK;
+    for (int64_t c = 0; c < count; c++) {
+        int64_t i = start + c * step;
+        Value *cur = dict_get_hinted(f->env ? f->env->vars : globals, t->value, &t->hint);
+        if (cur && cur == mine && cur->refcnt == 1) {
+            cur->u.i = i;
+        } else {
+            Value *x = v_int(i);
+            int r = bind_target(f, t, x);
+            mine = x;
+            decref(x);
+            if (r < 0) { eval_locate(t); st = EX_ERR; break; }
+        }
+        st = exec_loop_body(f, n->b, &broke);
+        if (st != EX_OK || broke) break;
+        if (eval_check_interrupt()) { st = EX_ERR; break; }
+    }
+    if (st != EX_OK) return st;
+    if (!broke && n->c) return eval_exec(f, n->c, false);
+    return EX_OK;
+}
+
 static ExecStatus exec_inner(Frame *f, Node *n, bool top)
 {
     switch (n->kind) {
@@ -741,7 +845,7 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
         Node *t = n->a;
         Value *obj = NULL, *key = NULL, *cur = NULL;
         if (t->kind == N_NAME) {
-            cur = lookup_key(f, t->value);
+            cur = lookup_name(f, t);
         } else if (t->kind == N_ATTR) {
             obj = eval_expr(f, t->a);
             if (obj) cur = value_getattr(obj, t->name);
@@ -757,7 +861,7 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
         }
         int r = -1;
         if (res) {
-            if (t->kind == N_NAME) r = bind_key(f, t->value, res);
+            if (t->kind == N_NAME) r = bind_target(f, t, res);
             else if (t->kind == N_ATTR) r = res == cur ? 0 : value_setattr(obj, t->name, res);
             else r = value_setitem(obj, key, res);
         }
@@ -832,6 +936,8 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
     case N_FOR: {
         Value *src = eval_expr(f, n->a);
         if (!src) return EX_ERR;
+        if (src->type == &t_range && n->list->items[0]->kind == N_NAME && n->list->items[0]->value)
+            return exec_for_range(f, n, src);
         Value *it = value_iter(src);
         decref(src);
         if (!it) { eval_locate(n->a); return EX_ERR; }
@@ -1042,6 +1148,7 @@ void eval_fini(void)
 {
     decref(globals);
     globals = NULL;
+    str_intern_clear();
     env_break_cycles();
     value_break_cycles();
     bind_fini();
@@ -1051,14 +1158,6 @@ void eval_fini(void)
 }
 
 Value *eval_globals(void) { return globals; }
-
-/* Replaces the contents of the global namespace by those of `snap`. */
-static void restore_globals(Value *snap)
-{
-    Value *old = globals;
-    globals = snap;
-    decref(old);
-}
 
 /* The pending SystemExit becomes the run's exit status. */
 static void take_system_exit(void)
@@ -1101,6 +1200,7 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
     if (incomplete) *incomplete = false;
     Chunk *saved = eval_cur_chunk;
     eval_cur_chunk = c;
+    Value *log = v_dict();
     for (;;) {
         Node *stmt;
         bool inc = false;
@@ -1127,45 +1227,41 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
             if (!keep_going) break;
             continue;
         }
-        Value *snap = dict_copy(globals);
-        if (!snap) {   /* no memory for the snapshot: the statement does not run */
-            eval_locate(stmt);
-            eval_report_error();
-            failed++;
-            if (!keep_going) break;
-            value_memory_refill();
-            continue;
-        }
         Frame f = {NULL, NULL};
         tb_clear();
         eval_depth = 0;
         expr_depth = 0;
+        Value *outer = undo;
+        undo = log;
+        if (++undo_serial == 0) undo_serial = 1;   /* 0 is a fresh node's mark */
         ExecStatus st = eval_exec(&f, stmt, true);
+        undo = outer;
         if (st != EX_ERR && value_memory_check() < 0) {   /* the spare took a failed allocation */
             st = EX_ERR;
             eval_locate(stmt);
         }
         eval_flush_output();
         if ((st == EX_ERR || exc_pending()) && exc_matches("SystemExit")) {
-            decref(snap);
+            dict_clear(log);
             take_system_exit();
             break;
         }
         if (st == EX_ERR || exc_pending()) {
             if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");
             bool interrupt = exc_matches("KeyboardInterrupt");
-            restore_globals(snap);
+            undo_replay(log);
             eval_report_error();
             failed++;
             if (interrupt) eval_saw_interrupt = true;
             if (!keep_going || (interrupt && !eval_opts.interactive)) break;
         } else {
-            decref(snap);
+            dict_clear(log);
         }
         decref(f.retval);
         value_memory_refill();
     }
     eval_cur_chunk = saved;
+    decref(log);
     parser_fini(&p);
     chunk_unref(c);
     return failed;

@@ -687,6 +687,24 @@ void str_intern_clear(void)
     CLEAR(interned);
 }
 
+void dict_clear(Value *dv)
+{
+    Dict *d = dv->u.dict;
+    size_t n = d->n;
+    d->n = 0;
+    if (d->icap > 64) {   /* a big table is not kept for the next few keys */
+        free(d->index);
+        d->index = NULL;
+        d->icap = 0;
+    } else if (d->index) {
+        memset(d->index, 0, d->icap * sizeof *d->index);
+    }
+    for (size_t i = 0; i < n; i++) {
+        decref(d->keys[i]);
+        decref(d->vals[i]);
+    }
+}
+
 size_t dict_len(Value *d) { return d->u.dict->n; }
 
 bool dict_next(Value *dv, size_t *pos, Value **k, Value **v)

@@ -198,6 +198,7 @@ int dict_set_hinted(Value *d, Value *key, Value *x, int *hint);  /* borrows both
  * table at the session's end. */
 Value *str_intern(const char *s);
 void str_intern_clear(void);
+void dict_clear(Value *d);                          /* removes every entry */
 size_t dict_len(Value *d);
 /* iterate: for (size_t i = 0; dict_next(d, &i, &k, &v);) — borrowed k, v */
 bool dict_next(Value *d, size_t *pos, Value **k, Value **v);
