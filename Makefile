@@ -11,7 +11,9 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
-RT_OPT  ?= -O3
+# -fno-math-errno: sqrt and friends vectorise (a libm call per element only to
+# set errno otherwise; nothing reads errno after math)
+RT_OPT  ?= -O3 -fno-math-errno
 WARN    := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 STD     := -std=gnu11
 LEMON   ?= lemon
