@@ -120,7 +120,7 @@ check: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK)
 	 FUZZ_DIR=$(if $(FUZZ_CHECK),$(abspath $(FZ))) scripts/check
 
 bench: tsr
-	bench/run
+	bench/run --compare
 
 # ---- reliability harnesses (README "Testing"): libFuzzer targets built with
 # clang-14, ASan and UBSan into build/fuzz; a seed corpus of every
