@@ -1,7 +1,13 @@
 /* runtime/alloc.c — the CPU block allocator behind the cpu backend.
  * Blocks >= TSR_CACHE_MIN are rounded up to a size class (4 classes per power
  * of two) and, when freed, parked in a small bounded cache so the next
- * allocation of that class reuses pages that are already mapped. */
+ * allocation of that class reuses pages that are already mapped (as PyTorch's
+ * CUDA caching allocator does on the GPU). Blocks of 1 MiB and more come from
+ * mmap, 2 MiB aligned and advised to use transparent huge pages: a fresh
+ * 400 MB result then takes 200 page faults instead of 100,000. The cache
+ * holds at most a quarter of the memory budget, and never so much that live
+ * plus cached bytes pass the budget: under that pressure it is emptied. */
+#include <sys/mman.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -12,7 +18,8 @@
 #include "error.h"
 
 #define CACHE_SLOTS 32
-#define CACHE_MAX_BYTES ((size_t)1 << 30)
+#define MMAP_MIN ((size_t)1 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
 
 static struct { void *p; size_t cls; } cache[CACHE_SLOTS];
 static size_t cache_n, cache_bytes, cache_hits, cache_misses;
@@ -98,6 +105,38 @@ static void budget_give(size_t nbytes) { __atomic_sub_fetch(&mem_live, nbytes, _
 
 /* ------------------------------------------------------------ blocks */
 
+/* A block of cls bytes from the system: mmap'd (huge-page aligned when at
+ * least one huge page) from MMAP_MIN, else from malloc; NULL on failure. */
+static void *os_alloc(size_t cls)
+{
+    if (cls < MMAP_MIN) {
+        void *p = NULL;
+        return posix_memalign(&p, 64, cls) == 0 ? p : NULL;
+    }
+    size_t extra = cls >= HUGE_PAGE ? HUGE_PAGE : 0;
+    char *p = mmap(NULL, cls + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    if (extra) {   /* keep the 2 MiB-aligned cls bytes, unmap the rest */
+        size_t head = (HUGE_PAGE - ((uintptr_t)p & (HUGE_PAGE - 1))) & (HUGE_PAGE - 1);
+        if (head) munmap(p, head);
+        if (extra - head) munmap(p + head + cls, extra - head);
+        p += head;
+#ifdef MADV_HUGEPAGE
+        madvise(p, cls, MADV_HUGEPAGE);
+#endif
+    }
+    return p;
+}
+
+static void os_free(void *p, size_t cls)
+{
+    if (cls < MMAP_MIN) free(p);
+    else munmap(p, cls);
+}
+
+/* The cache's bound: a quarter of the memory budget. */
+static size_t cache_cap(void) { return limit_now() / 4; }
+
 static void *block_alloc(size_t nbytes);
 
 void *tsr_cpu_alloc(size_t nbytes)
@@ -138,7 +177,10 @@ static void *block_alloc(size_t nbytes)
             }
         }
         cache_misses++;
+        /* pressure: the parked blocks and the new one would not fit the budget */
+        bool trim = cache_bytes && __atomic_load_n(&mem_live, __ATOMIC_RELAXED) + cache_bytes > limit_now();
         pthread_mutex_unlock(&cache_lock);
+        if (trim) tsr_storage_cache_trim();
     }
     void *p = NULL;
     /* More than the machine's memory can never succeed: say so at once
@@ -149,10 +191,10 @@ static void *block_alloc(size_t nbytes)
         tsr_error_nomem(nbytes);
         return NULL;
     }
-    if (posix_memalign(&p, 64, cls) != 0 || !p) {
+    if (!(p = os_alloc(cls))) {
         /* A full cache may be what stands in the way. */
         tsr_storage_cache_trim();
-        if (posix_memalign(&p, 64, cls) != 0) p = NULL;
+        p = os_alloc(cls);
     }
     if (!p) tsr_error_nomem(nbytes);
     return p;
@@ -174,9 +216,11 @@ void tsr_cpu_free(void *p, size_t nbytes)
         return;
     }
     size_t cls = size_class(nbytes);
-    if (cls >= TSR_CACHE_MIN && cls <= CACHE_MAX_BYTES / 4) {
+    size_t cap = cache_cap();
+    if (cls >= TSR_CACHE_MIN && cls <= cap) {
         pthread_mutex_lock(&cache_lock);
-        if (cache_n < CACHE_SLOTS && cache_bytes + cls <= CACHE_MAX_BYTES) {
+        if (cache_n < CACHE_SLOTS && cache_bytes + cls <= cap &&
+            __atomic_load_n(&mem_live, __ATOMIC_RELAXED) + cache_bytes + cls <= limit_now()) {
             cache[cache_n].p = p;
             cache[cache_n].cls = cls;
             cache_n++;
@@ -186,14 +230,14 @@ void tsr_cpu_free(void *p, size_t nbytes)
         }
         pthread_mutex_unlock(&cache_lock);
     }
-    free(p);
+    os_free(p, cls);
 }
 
 void tsr_storage_cache_trim(void)
 {
     small_trim();
     pthread_mutex_lock(&cache_lock);
-    for (size_t i = 0; i < cache_n; i++) free(cache[i].p);
+    for (size_t i = 0; i < cache_n; i++) os_free(cache[i].p, cache[i].cls);
     cache_n = 0;
     cache_bytes = 0;
     pthread_mutex_unlock(&cache_lock);

@@ -117,9 +117,7 @@ Loc ast_span(Loc a, Loc b) { return (Loc){a.line, a.col, b.end_line, b.end_col};
 
 Value *ast_key(Chunk *c, const char *name)
 {
-    Value *k = v_str(name);
-    int ok;
-    value_hash(k, &ok); /* computed once, cached in the string */
+    Value *k = str_intern(name); /* its hash computed once, cached in the string */
     chunk_own(c, k);
     return k;
 }

@@ -58,6 +58,8 @@ struct Node {
     int flag;              /* EXPR: output suppressed by ';'; TUPLE: parenthesized;
                               PARAM: 1 = *args; COMPARE ops are in `ops` */
     int *ops;              /* COMPARE: the operators, list has the operands */
+    int hint;              /* NAME: the dict entry where the name was last found */
+    unsigned noted;        /* NAME target: the top-level statement whose undo log has it */
     /* TRY: a body, list handlers, b else, c finally. HANDLER: a the class
      * (NULL: bare except), name the `as` name, b body. RAISE: a exception,
      * b cause. FSTRING: list of CONST str and FIELD parts. FIELD: a the

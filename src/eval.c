@@ -13,6 +13,7 @@
 #include "traceback.h"
 #include "error.h"
 #include "eval.h"
+#include "eval_int.h"
 #include "parse.h"
 
 EvalOptions eval_opts;
@@ -21,104 +22,7 @@ bool eval_saw_interrupt;
 bool eval_exit_requested;
 int eval_exit_status;
 
-/* ------------------------------------------------------------ environments */
-
-typedef struct Env Env;
-struct Env {
-    long refcnt;
-    Value *vars;   /* dict */
-    Env *parent;   /* enclosing function scope; NULL at module level */
-    Env *prev, *next; /* every live Env, so cycles can be broken at exit */
-};
-
 static Value *globals;
-static Env *live_envs;
-
-static Env *env_new(Env *parent)
-{
-    Env *e = value_xcalloc(1, sizeof *e);
-    e->refcnt = 1;
-    e->vars = v_dict();
-    e->parent = parent;
-    if (parent) parent->refcnt++;
-    e->next = live_envs;
-    if (live_envs) live_envs->prev = e;
-    live_envs = e;
-    return e;
-}
-
-static void env_unref(Env *e)
-{
-    while (e && --e->refcnt == 0) {
-        Env *p = e->parent;
-        if (e->prev) e->prev->next = e->next;
-        else live_envs = e->next;
-        if (e->next) e->next->prev = e->prev;
-        decref(e->vars);
-        free(e);
-        e = p;
-    }
-}
-
-/* A nested function kept in its own defining scope is a reference cycle
- * (scope -> function -> closure scope). There is no cycle collector: the
- * cycles are broken when the session ends. */
-static void env_break_cycles(void)
-{
-    size_t n = 0;
-    for (Env *e = live_envs; e; e = e->next) n++;
-    if (!n) return;
-    Env **all = malloc(n * sizeof *all);
-    if (!all) return;
-    size_t i = 0;
-    for (Env *e = live_envs; e; e = e->next) {
-        e->refcnt++; /* keep every one alive while the others are cleared */
-        all[i++] = e;
-    }
-    for (i = 0; i < n; i++) {
-        Value *vars = all[i]->vars;
-        all[i]->vars = v_dict();
-        decref(vars);
-    }
-    for (i = 0; i < n; i++) env_unref(all[i]);
-    free(all);
-}
-
-/* ------------------------------------------------------------- functions */
-
-struct Func {
-    Node *def;         /* N_DEF or N_LAMBDA */
-    Chunk *chunk;
-    Value **defaults;  /* one per parameter, NULL when none */
-    int nparams;
-    Env *closure;
-};
-
-static void func_destroy(Value *v)
-{
-    Func *f = v->u.fn;
-    for (int i = 0; i < f->nparams; i++) decref(f->defaults[i]);
-    free(f->defaults);
-    env_unref(f->closure);
-    chunk_unref(f->chunk);
-    free(f);
-}
-
-static Value *func_repr(Value *v)
-{
-    return v_strf("<function %s at %p>", v->u.fn->def->name, (void *)v);
-}
-
-static Value *func_call(Value *v, CallArgs *a);
-
-static Value *func_getattr(Value *v, const char *name)
-{
-    if (!strcmp(name, "__name__")) return v_str(v->u.fn->def->name);
-    return NULL;
-}
-
-const VType t_func = {.name = "function", .destroy = func_destroy, .repr = func_repr, .call = func_call,
-                      .getattr = func_getattr};
 
 /* --------------------------------------------------------------- errors */
 
@@ -134,14 +38,14 @@ static Span span_of(Loc l, Loc op)
     return s;
 }
 
-static Chunk *cur_chunk;
+Chunk *eval_cur_chunk;
 
-static void locate(Node *n)
+void eval_locate(Node *n)
 {
     if (exc_pending() && !exc_has_span()) {
         exc_set_span(span_of(n->loc, n->kind == N_BINOP ? n->oploc : (Loc){0, 0, 0, 0}));
         if (err_chunk) chunk_unref(err_chunk);
-        err_chunk = cur_chunk ? chunk_ref(cur_chunk) : NULL;
+        err_chunk = eval_cur_chunk ? chunk_ref(eval_cur_chunk) : NULL;
     }
 }
 
@@ -158,43 +62,92 @@ bool eval_check_interrupt(void)
 
 /* ---------------------------------------------------------- frames */
 
-typedef enum { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN } ExecStatus;
 
-typedef struct {
-    Env *env;        /* NULL at module level: names go to globals */
-    Value *retval;
-} Frame;
+/* ---------------------------------------------------------- names */
 
-static Value *eval(Frame *f, Node *n);
-static ExecStatus exec(Frame *f, Node *n, bool top);
+/* A top-level statement that fails leaves every global binding as it was.
+ * While one runs, the first change to each global name records the name's
+ * old value (or `unbound`) in the undo log; a failure replays the log, a
+ * success empties it. (A copy of the whole namespace per statement made a
+ * script of n assignments cost n^2.) */
+static Value *undo;   /* dict: name -> value before the statement; NULL: no statement running */
+static unsigned undo_serial; /* counts top-level statements: a target noted in this one is skipped */
+static Value unbound = {.refcnt = 1L << 40, .type = &t_notimpl};
 
-/* key: the name as a str with its hash cached (N_NAME's value) */
-static Value *lookup_key(Frame *f, Value *k)
+static int undo_note(Value *k)
 {
-    Value *x = NULL;
-    for (Env *e = f->env; e && !x; e = e->parent) x = dict_get(e->vars, k);
-    if (!x) x = dict_get(globals, k);
-    if (!x) x = dict_get(bind_builtins(), k);
+    if (!undo) return 0;
+    int h = 0;
+    if (dict_len(undo) && dict_get_hinted(undo, k, &h)) return 0;
+    Value *old = dict_get(globals, k);
+    return dict_set(undo, k, old ? old : &unbound);
+}
+
+/* Puts back what the log recorded and empties it. */
+static void undo_replay(Value *log)
+{
+    Value *k, *old;
+    for (size_t i = 0; dict_next(log, &i, &k, &old);) {
+        if (old == &unbound) dict_del(globals, k);
+        else dict_set(globals, k, old);
+    }
+    dict_clear(log);
+}
+
+/* An N_NAME's value: n->value is its interned key, n->hint the entry it
+ * was last found at (so a name in a loop costs a pointer compare). */
+static Value *lookup_name(Frame *f, Node *n)
+{
+    Value *k = n->value, *x = NULL;
+    if (!k) {
+        k = str_intern(n->name);
+        x = lookup_name(f, &(Node){.kind = N_NAME, .value = k, .name = n->name});
+        decref(k);
+        return x;
+    }
+    for (Env *e = f->env; e && !x; e = e->parent) x = dict_get_hinted(e->vars, k, &n->hint);
+    if (!x) x = dict_get_hinted(globals, k, &n->hint);
+    if (!x) x = dict_get_hinted(bind_builtins(), k, &n->hint);
     if (x) return incref(x);
     return exc_set("NameError", "name '%s' is not defined", k->u.s.p);
 }
 
-static Value *lookup(Frame *f, const char *name)
+/* Binds the key in f's scope; *hint as for lookup_name (may be a local). */
+static int bind_key(Frame *f, Value *k, Value *x, int *hint)
 {
-    Value *k = v_str(name);
-    Value *x = lookup_key(f, k);
-    decref(k);
-    return x;
+    if (f->env) return dict_set_hinted(f->env->vars, k, x, hint);
+    if (undo_note(k) < 0) return -1;
+    return dict_set_hinted(globals, k, x, hint);
+}
+
+/* Binds an N_NAME target (with its key, hint and undo mark). */
+static int bind_target(Frame *f, Node *t, Value *x)
+{
+    if (f->env) return dict_set_hinted(f->env->vars, t->value, x, &t->hint);
+    if (t->noted != undo_serial) {
+        if (undo_note(t->value) < 0) return -1;
+        t->noted = undo_serial;
+    }
+    return dict_set_hinted(globals, t->value, x, &t->hint);
 }
 
 static int bind_name(Frame *f, const char *name, Value *x)
 {
-    return dict_set_str(f->env ? f->env->vars : globals, name, x);
+    Value *k = str_intern(name);
+    int hint = 0;
+    int r = bind_key(f, k, x, &hint);
+    decref(k);
+    return r;
 }
 
-static int bind_key(Frame *f, Value *k, Value *x)
+/* Removes the name from f's scope: 0, 1 when it was not bound, -1 error. */
+static int unbind_name(Frame *f, const char *name)
 {
-    return dict_set(f->env ? f->env->vars : globals, k, x);
+    Value *k = str_intern(name);
+    int r = f->env ? 0 : undo_note(k);
+    if (r == 0) r = dict_del(f->env ? f->env->vars : globals, k);
+    decref(k);
+    return r;
 }
 
 /* ---------------------------------------------------------- assignment */
@@ -204,9 +157,9 @@ static int bind_key(Frame *f, Value *k, Value *x)
 static int eval_subscript_parts(Frame *f, Node *target, Value **obj, Value **key)
 {
     *key = NULL;
-    *obj = eval(f, target->a);
+    *obj = eval_expr(f, target->a);
     if (!*obj) return -1;
-    *key = eval(f, target->b);
+    *key = eval_expr(f, target->b);
     if (!*key) { CLEAR(*obj); return -1; }
     return 0;
 }
@@ -240,13 +193,13 @@ static int assign(Frame *f, Node *target, Value *x)
     int r;
     switch (target->kind) {
     case N_NAME:
-        return target->value ? bind_key(f, target->value, x) : bind_name(f, target->name, x);
+        return target->value ? bind_target(f, target, x) : bind_name(f, target->name, x);
     case N_TUPLE:
     case N_LIST:
         r = unpack(f, target, x);
         break;
     case N_ATTR: {
-        Value *obj = eval(f, target->a);
+        Value *obj = eval_expr(f, target->a);
         if (!obj) return -1;
         r = value_setattr(obj, target->name, x);
         decref(obj);
@@ -263,7 +216,7 @@ static int assign(Frame *f, Node *target, Value *x)
     default:
         r = exc_seti("SyntaxError", "cannot assign to expression");
     }
-    if (r < 0) locate(target);
+    if (r < 0) eval_locate(target);
     return r;
 }
 
@@ -272,10 +225,7 @@ static int delete(Frame *f, Node *target)
     int r = 0;
     switch (target->kind) {
     case N_NAME: {
-        Value *k = v_str(target->name);
-        Value *d = f->env ? f->env->vars : globals;
-        r = dict_del(d, k);
-        decref(k);
+        r = unbind_name(f, target->name);
         if (r == 1) r = exc_seti("NameError", "name '%s' is not defined", target->name);
         break;
     }
@@ -292,7 +242,7 @@ static int delete(Frame *f, Node *target)
         break;
     }
     case N_ATTR: {
-        Value *obj = eval(f, target->a);
+        Value *obj = eval_expr(f, target->a);
         if (!obj) return -1;
         r = exc_seti("AttributeError", "'%s' object attribute '%s' cannot be deleted", type_name(obj), target->name);
         decref(obj);
@@ -301,210 +251,8 @@ static int delete(Frame *f, Node *target)
     default:
         r = exc_seti("SyntaxError", "cannot delete expression");
     }
-    if (r < 0) locate(target);
+    if (r < 0) eval_locate(target);
     return r;
-}
-
-/* ---------------------------------------------------------- calls */
-
-static void free_args(CallArgs *a, Value **owned, int nowned)
-{
-    for (int i = 0; i < nowned; i++) decref(owned[i]);
-    free(owned);
-    free(a->pos);
-    free(a->kw);
-    free(a->kwnames);
-}
-
-/* Evaluates call arguments; every value is owned by `owned`. */
-static int build_args(Frame *f, NodeList *args, CallArgs *a, Value ***owned, int *nowned)
-{
-    int cap = args->n + 8, capk = args->n + 8;
-    a->pos = value_xmalloc((size_t)cap * sizeof *a->pos);
-    a->kw = value_xmalloc((size_t)capk * sizeof *a->kw);
-    a->kwnames = value_xmalloc((size_t)capk * sizeof *a->kwnames);
-    a->npos = a->nkw = 0;
-    int ocap = args->n + 8;
-    *owned = value_xmalloc((size_t)ocap * sizeof **owned);
-    *nowned = 0;
-#define OWN(v) do { if (*nowned == ocap) { ocap *= 2; *owned = value_xrealloc(*owned, (size_t)ocap * sizeof **owned); } (*owned)[(*nowned)++] = (v); } while (0)
-#define PUSH_POS(v) do { if (a->npos == cap) { cap *= 2; a->pos = value_xrealloc(a->pos, (size_t)cap * sizeof *a->pos); } a->pos[a->npos++] = (v); } while (0)
-#define PUSH_KW(nm, v) do { if (a->nkw == capk) { capk *= 2; a->kw = value_xrealloc(a->kw, (size_t)capk * sizeof *a->kw); a->kwnames = value_xrealloc(a->kwnames, (size_t)capk * sizeof *a->kwnames); } a->kwnames[a->nkw] = (nm); a->kw[a->nkw++] = (v); } while (0)
-    for (int i = 0; i < args->n; i++) {
-        Node *n = args->items[i];
-        if (n->kind == N_KEYWORD) {
-            Value *v = eval(f, n->a);
-            if (!v) return -1;
-            OWN(v);
-            for (int k = 0; k < a->nkw; k++)
-                if (!strcmp(a->kwnames[k], n->name)) {
-                    exc_set("SyntaxError", "keyword argument repeated: %s", n->name);
-                    locate(n);
-                    return -1;
-                }
-            PUSH_KW(n->name, v);
-        } else if (n->kind == N_STARRED) {
-            Value *v = eval(f, n->a);
-            if (!v) return -1;
-            OWN(v);
-            if (n->flag == 2) {
-                if (v->type != &t_dict) {
-                    exc_set("TypeError", "argument after ** must be a mapping, not %s", type_name(v));
-                    locate(n);
-                    return -1;
-                }
-                Value *k, *x;
-                for (size_t p = 0; dict_next(v, &p, &k, &x);) {
-                    if (k->type != &t_str) { exc_set("TypeError", "keywords must be strings"); locate(n); return -1; }
-                    PUSH_KW(k->u.s.p, x);
-                }
-            } else {
-                Value *l = value_to_list(v);
-                if (!l) {
-                    exc_clear();
-                    exc_set("TypeError", "Value after * must be an iterable, not %s", type_name(v));
-                    locate(n);
-                    return -1;
-                }
-                OWN(l);
-                for (size_t k = 0; k < seq_len(l); k++) PUSH_POS(seq_get(l, k));
-            }
-        } else {
-            Value *v = eval(f, n);
-            if (!v) return -1;
-            OWN(v);
-            PUSH_POS(v);
-        }
-    }
-#undef OWN
-#undef PUSH_POS
-#undef PUSH_KW
-    return 0;
-}
-
-static Value *func_call(Value *v, CallArgs *a)
-{
-    Func *fn = v->u.fn;
-    Node *def = fn->def;
-    NodeList *params = def->list;
-    const char *name = def->name;
-    Env *env = env_new(fn->closure);
-    Value **bound = value_xcalloc((size_t)params->n + 1, sizeof *bound);
-    int nplain = 0, star = -1, dstar = -1;
-    for (int i = 0; i < params->n; i++) {
-        if (params->items[i]->flag == 1) star = i;
-        else if (params->items[i]->flag == 2) dstar = i;
-        else if (star < 0) nplain++;
-    }
-    Value *result = NULL;
-    /* positional */
-    int np = a->npos;
-    if (np > nplain && star < 0) {
-        int nreq = 0;
-        for (int i = 0; i < nplain; i++)
-            if (!fn->defaults[i]) nreq++;
-        if (nreq == nplain)
-            exc_set("TypeError", "%s() takes %d positional argument%s but %d %s given", name, nplain,
-                    nplain == 1 ? "" : "s", np, np == 1 ? "was" : "were");
-        else
-            exc_set("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", name, nreq,
-                    nplain, np, np == 1 ? "was" : "were");
-        goto done;
-    }
-    for (int i = 0; i < np && i < nplain; i++) bound[i] = incref(a->pos[i]);
-    if (star >= 0) {
-        int extra = np > nplain ? np - nplain : 0;
-        Value *t = v_tuple((size_t)extra);
-        for (int i = 0; i < extra; i++) t->u.seq.items[i] = incref(a->pos[nplain + i]);
-        bound[star] = t;
-    }
-    Value *kwextra = dstar >= 0 ? v_dict() : NULL;
-    if (kwextra) bound[dstar] = kwextra;
-    for (int k = 0; k < a->nkw; k++) {
-        int idx = -1;
-        for (int i = 0; i < params->n; i++)
-            if (params->items[i]->flag == 0 && !strcmp(params->items[i]->name, a->kwnames[k])) idx = i;
-        if (idx < 0) {
-            if (kwextra) { dict_set_str(kwextra, a->kwnames[k], a->kw[k]); continue; }
-            exc_set("TypeError", "%s() got an unexpected keyword argument '%s'", name, a->kwnames[k]);
-            goto done;
-        }
-        if (bound[idx]) {
-            exc_set("TypeError", "%s() got multiple values for argument '%s'", name, a->kwnames[k]);
-            goto done;
-        }
-        bound[idx] = incref(a->kw[k]);
-    }
-    /* defaults and missing */
-    {
-        int nmissing = 0;
-        char missing[256] = "";
-        int kwonly_missing = 0;
-        for (int i = 0; i < params->n; i++) {
-            if (bound[i]) continue;
-            if (fn->defaults[i]) { bound[i] = incref(fn->defaults[i]); continue; }
-            if (i > star && star >= 0) kwonly_missing++;
-            nmissing++;
-        }
-        if (nmissing) {
-            int seen = 0;
-            for (int i = 0; i < params->n; i++) {
-                if (bound[i]) continue;
-                size_t l = strlen(missing);
-                const char *sep = seen == 0 ? "" : (seen == nmissing - 1) ? (nmissing == 2 ? " and " : ", and ") : ", ";
-                snprintf(missing + l, sizeof missing - l, "%s'%s'", sep, params->items[i]->name);
-                seen++;
-            }
-            exc_set("TypeError", "%s() missing %d required %s argument%s: %s", name, nmissing,
-                    kwonly_missing == nmissing ? "keyword-only" : "positional", nmissing == 1 ? "" : "s", missing);
-            goto done;
-        }
-    }
-    for (int i = 0; i < params->n; i++) dict_set_str(env->vars, params->items[i]->name, bound[i]);
-    {
-        Frame fr = {env, NULL};
-        Chunk *saved = cur_chunk;
-        cur_chunk = fn->chunk;
-        if (def->kind == N_LAMBDA) {
-            result = eval(&fr, def->b);
-        } else {
-            ExecStatus st = exec(&fr, def->b, false);
-            if (st == EX_ERR) result = NULL;
-            else result = fr.retval ? fr.retval : v_none();
-        }
-        cur_chunk = saved;
-    }
-done:
-    for (int i = 0; i < params->n; i++) decref(bound[i]);
-    free(bound);
-    env_unref(env);
-    return result;
-}
-
-static Value *make_function(Frame *f, Node *def)
-{
-    NodeList *params = def->list;
-    Func *fn = value_xcalloc(1, sizeof *fn);
-    fn->def = def;
-    fn->chunk = chunk_ref(cur_chunk);
-    fn->nparams = params->n;
-    fn->defaults = value_xcalloc((size_t)params->n + 1, sizeof *fn->defaults);
-    for (int i = 0; i < params->n; i++) {
-        if (!params->items[i]->a) continue;
-        fn->defaults[i] = eval(f, params->items[i]->a);
-        if (!fn->defaults[i]) {
-            for (int j = 0; j < i; j++) decref(fn->defaults[j]);
-            free(fn->defaults);
-            chunk_unref(fn->chunk);
-            free(fn);
-            return NULL;
-        }
-    }
-    fn->closure = f->env;
-    if (f->env) f->env->refcnt++;
-    Value *v = value_alloc(&t_func);
-    v->u.fn = fn;
-    return v;
 }
 
 /* ---------------------------------------------------------- expressions */
@@ -542,16 +290,16 @@ static Value *eval_compare_op(int op, Value *l, Value *r)
 static int listcomp_rec(Frame *f, Node *n, int k, Value *out)
 {
     if (k == n->list->n) {
-        Value *v = eval(f, n->a);
+        Value *v = eval_expr(f, n->a);
         if (!v) return -1;
         return list_append_steal(out, v);
     }
     Node *gen = n->list->items[k];
-    Value *it_src = eval(f, gen->b);
+    Value *it_src = eval_expr(f, gen->b);
     if (!it_src) return -1;
     Value *it = value_iter(it_src);
     decref(it_src);
-    if (!it) { locate(gen->b); return -1; }
+    if (!it) { eval_locate(gen->b); return -1; }
     Value *x;
     int r = 0;
     while ((x = value_next(it))) {
@@ -560,7 +308,7 @@ static int listcomp_rec(Frame *f, Node *n, int k, Value *out)
         if (r < 0) break;
         bool keep = true;
         for (int i = 0; i < gen->list->n && keep; i++) {
-            Value *c = eval(f, gen->list->items[i]);
+            Value *c = eval_expr(f, gen->list->items[i]);
             if (!c) { r = -1; break; }
             int t = value_truth(c);
             decref(c);
@@ -590,36 +338,56 @@ static Value *eval_listcomp(Frame *f, Node *n)
 
 static Value *eval_slice_part(Frame *f, Node *n)
 {
-    return n ? eval(f, n) : v_none();
+    return n ? eval_expr(f, n) : v_none();
+}
+
+/* + - * of two ints or two floats without the generic dispatch (the
+ * results are those of src/types.c's num_binop); NULL: not handled here. */
+static inline Value *number_binop(int op, Value *l, Value *r)
+{
+    if (op > OP_MUL) return NULL;
+    if (l->type == &t_float && r->type == &t_float) {
+        double a = l->u.f, b = r->u.f;
+        return v_float(op == OP_ADD ? a + b : op == OP_SUB ? a - b : a * b);
+    }
+    if (l->type == &t_int && r->type == &t_int) {
+        int64_t v;
+        bool ovf = op == OP_ADD ? __builtin_add_overflow(l->u.i, r->u.i, &v)
+                 : op == OP_SUB ? __builtin_sub_overflow(l->u.i, r->u.i, &v)
+                                : __builtin_mul_overflow(l->u.i, r->u.i, &v);
+        return ovf ? NULL : v_int(v);
+    }
+    return NULL;
 }
 
 static Value *eval_inner(Frame *f, Node *n)
 {
     switch (n->kind) {
-    case N_NAME: return n->value ? lookup_key(f, n->value) : lookup(f, n->name);
+    case N_NAME: return lookup_name(f, n);
     case N_CONST:
         if (n->flag == 1) /* 9223372036854775808 not negated */
             return exc_set("OverflowError", "Python int too large to convert to C int64_t (tsr ints are 64-bit)");
         return incref(n->value);
     case N_BINOP: {
-        Value *l = eval(f, n->a);
+        Value *l = eval_expr(f, n->a);
         if (!l) return NULL;
-        Value *r = eval(f, n->b);
+        Value *r = eval_expr(f, n->b);
         if (!r) { decref(l); return NULL; }
-        Value *x = value_binop(n->op, l, r);
+        Value *x = number_binop(n->op, l, r);
+        if (!x) x = value_binop(n->op, l, r);
         decref(l);
         decref(r);
         return x;
     }
     case N_UNARY: {
-        Value *e = eval(f, n->a);
+        Value *e = eval_expr(f, n->a);
         if (!e) return NULL;
         Value *x = value_unop(n->op, e);
         decref(e);
         return x;
     }
     case N_NOT: {
-        Value *e = eval(f, n->a);
+        Value *e = eval_expr(f, n->a);
         if (!e) return NULL;
         int t = value_truth(e);
         decref(e);
@@ -627,19 +395,19 @@ static Value *eval_inner(Frame *f, Node *n)
     }
     case N_AND:
     case N_OR: {
-        Value *l = eval(f, n->a);
+        Value *l = eval_expr(f, n->a);
         if (!l) return NULL;
         int t = value_truth(l);
         if (t < 0) { decref(l); return NULL; }
         if ((n->kind == N_AND) != (t != 0)) return l;
         decref(l);
-        return eval(f, n->b);
+        return eval_expr(f, n->b);
     }
     case N_COMPARE: {
-        Value *l = eval(f, n->list->items[0]);
+        Value *l = eval_expr(f, n->list->items[0]);
         if (!l) return NULL;
         for (int i = 1; i < n->list->n; i++) {
-            Value *r = eval(f, n->list->items[i]);
+            Value *r = eval_expr(f, n->list->items[i]);
             if (!r) { decref(l); return NULL; }
             Value *c = eval_compare_op(n->ops[i - 1], l, r);
             decref(l);
@@ -655,7 +423,7 @@ static Value *eval_inner(Frame *f, Node *n)
         size_t cap = 64, len = 0;
         char *buf = value_xmalloc(cap);
         for (int i = 0; i < n->list->n; i++) {
-            Value *part = eval(f, n->list->items[i]);
+            Value *part = eval_expr(f, n->list->items[i]);
             if (!part) { free(buf); return NULL; }
             if (len + part->u.s.n + 1 > cap) {
                 cap = (len + part->u.s.n + 1) * 2;
@@ -669,53 +437,53 @@ static Value *eval_inner(Frame *f, Node *n)
         return v_str_take(buf, len);
     }
     case N_FIELD: {
-        Value *v = eval(f, n->a);
+        Value *v = eval_expr(f, n->a);
         if (!v) return NULL;
         Value *c = format_convert(v, (char)n->op);
         decref(v);
         if (!c) return NULL;
-        Value *spec = n->b ? eval(f, n->b) : NULL;
+        Value *spec = n->b ? eval_expr(f, n->b) : NULL;
         Value *r = !n->b || spec ? format_value(c, spec ? spec->u.s.p : "", spec ? spec->u.s.n : 0) : NULL;
         decref(spec);
         decref(c);
         return r;
     }
     case N_IFEXP: {
-        Value *c = eval(f, n->a);
+        Value *c = eval_expr(f, n->a);
         if (!c) return NULL;
         int t = value_truth(c);
         decref(c);
         if (t < 0) return NULL;
-        return eval(f, t ? n->b : n->c);
+        return eval_expr(f, t ? n->b : n->c);
     }
     case N_CALL: {
-        Value *fn = eval(f, n->a);
+        Value *fn = eval_expr(f, n->a);
         if (!fn) return NULL;
         CallArgs a;
         Value **owned;
         int nowned;
         Value *r = NULL;
-        if (build_args(f, n->list, &a, &owned, &nowned) == 0) {
+        if (eval_build_args(f, n->list, &a, &owned, &nowned) == 0) {
             r = value_call(fn, &a);
             /* an error inside the body (it has its span) passed through this call */
-            if (!r && fn->type == &t_func && exc_pending() && exc_has_span() && cur_chunk)
-                tb_push(fn->u.fn->def->name, cur_chunk, n->loc.line, n->loc.col);
+            if (!r && fn->type == &t_func && exc_pending() && exc_has_span() && eval_cur_chunk)
+                tb_push(fn->u.fn->def->name, eval_cur_chunk, n->loc.line, n->loc.col);
         }
-        free_args(&a, owned, nowned);
+        eval_free_args(&a, owned, nowned);
         decref(fn);
         return r;
     }
     case N_ATTR: {
-        Value *obj = eval(f, n->a);
+        Value *obj = eval_expr(f, n->a);
         if (!obj) return NULL;
         Value *r = value_getattr(obj, n->name);
         decref(obj);
         return r;
     }
     case N_SUBSCRIPT: {
-        Value *obj = eval(f, n->a);
+        Value *obj = eval_expr(f, n->a);
         if (!obj) return NULL;
-        Value *key = eval(f, n->b);
+        Value *key = eval_expr(f, n->b);
         if (!key) { decref(obj); return NULL; }
         Value *r = value_getitem(obj, key);
         decref(obj);
@@ -741,7 +509,7 @@ static Value *eval_inner(Frame *f, Node *n)
         for (int i = 0; i < n->list->n; i++) {
             Node *item = n->list->items[i];
             if (item->kind == N_STARRED) {
-                Value *v = eval(f, item->a);
+                Value *v = eval_expr(f, item->a);
                 Value *l = v ? value_to_list(v) : NULL;
                 decref(v);
                 if (!l) { decref(t); return NULL; }
@@ -750,7 +518,7 @@ static Value *eval_inner(Frame *f, Node *n)
                 decref(l);
                 continue;
             }
-            Value *v = eval(f, item);
+            Value *v = eval_expr(f, item);
             if (!v) { decref(t); return NULL; }
             if (list_append_steal(t, v) < 0) { decref(t); return NULL; }
         }
@@ -759,9 +527,9 @@ static Value *eval_inner(Frame *f, Node *n)
     case N_DICT: {
         Value *d = v_dict();
         for (int i = 0; i + 1 < n->list->n; i += 2) {
-            Value *k = eval(f, n->list->items[i]);
+            Value *k = eval_expr(f, n->list->items[i]);
             if (!k) { decref(d); return NULL; }
-            Value *v = eval(f, n->list->items[i + 1]);
+            Value *v = eval_expr(f, n->list->items[i + 1]);
             if (!v) { decref(k); decref(d); return NULL; }
             int r = dict_set(d, k, v);
             decref(k);
@@ -771,7 +539,7 @@ static Value *eval_inner(Frame *f, Node *n)
         return d;
     }
     case N_LISTCOMP: return eval_listcomp(f, n);
-    case N_LAMBDA: return make_function(f, n);
+    case N_LAMBDA: return eval_make_function(f, n);
     case N_STARRED: return exc_set("SyntaxError", "can't use starred expression here");
     case N_KEYWORD: return exc_set("SyntaxError", "invalid syntax");
     default: return exc_set("SystemError", "cannot evaluate a %s node", ast_kind_name(n->kind));
@@ -780,18 +548,18 @@ static Value *eval_inner(Frame *f, Node *n)
 
 static int expr_depth;
 
-static Value *eval(Frame *f, Node *n)
+Value *eval_expr(Frame *f, Node *n)
 {
     if (++expr_depth > 3000) {
         expr_depth--;
         exc_set("RecursionError", "maximum recursion depth exceeded");
-        locate(n);
+        eval_locate(n);
         return NULL;
     }
     Value *r = eval_inner(f, n);
     expr_depth--;
     if (r && value_memory_check() < 0) { decref(r); r = NULL; }
-    if (!r) locate(n);
+    if (!r) eval_locate(n);
     return r;
 }
 
@@ -853,7 +621,7 @@ static int from_import(Frame *f, Node *n)
 
 static ExecStatus exec_loop_body(Frame *f, Node *body, bool *broke)
 {
-    ExecStatus st = exec(f, body, false);
+    ExecStatus st = eval_exec(f, body, false);
     if (st == EX_BREAK) { *broke = true; return EX_OK; }
     if (st == EX_CONTINUE) return EX_OK;
     return st;
@@ -920,13 +688,10 @@ static ExecStatus exec_handler(Frame *f, Node *h, ExcSaved *s, Chunk *chunk, TbF
         decref(e);
     }
     handling = &hd;
-    if (st == EX_OK) st = exec(f, h->b, false);
+    if (st == EX_OK) st = eval_exec(f, h->b, false);
     handling = hd.outer;
-    if (h->name) { /* Python deletes the name when the handler ends */
-        Value *k = v_str(h->name);
-        dict_del(f->env ? f->env->vars : globals, k);
-        decref(k);
-    }
+    /* Python deletes the name when the handler ends */
+    if (h->name && unbind_name(f, h->name) < 0 && st == EX_OK) st = EX_ERR;
     drop_saved(&hd.exc, hd.chunk);
     tb_free(hd.tb);
     return st;
@@ -934,7 +699,7 @@ static ExecStatus exec_handler(Frame *f, Node *h, ExcSaved *s, Chunk *chunk, TbF
 
 static ExecStatus exec_try(Frame *f, Node *n)
 {
-    ExecStatus st = exec(f, n->a, false);
+    ExecStatus st = eval_exec(f, n->a, false);
     if (st == EX_ERR && exc_pending() && n->list) {
         ExcSaved s;
         Chunk *chunk;
@@ -944,10 +709,10 @@ static ExecStatus exec_try(Frame *f, Node *n)
         for (int i = 0; i < n->list->n && !match; i++) {
             Node *h = n->list->items[i];
             if (!h->a) { match = h; break; }
-            Value *cls = eval(f, h->a);
+            Value *cls = eval_expr(f, h->a);
             int r = cls ? handler_matches(&s, cls) : -1;
             decref(cls);
-            if (r < 0) { locate(h->a); drop_saved(&s, chunk); tb_free(tb); return EX_ERR; }
+            if (r < 0) { eval_locate(h->a); drop_saved(&s, chunk); tb_free(tb); return EX_ERR; }
             if (r) match = h;
         }
         if (!match) {
@@ -957,7 +722,7 @@ static ExecStatus exec_try(Frame *f, Node *n)
         }
         st = exec_handler(f, match, &s, chunk, tb);
     } else if (st == EX_OK && n->b) {
-        st = exec(f, n->b, false);
+        st = eval_exec(f, n->b, false);
     }
     if (n->c) {
         ExcSaved s = {0};
@@ -967,7 +732,7 @@ static ExecStatus exec_try(Frame *f, Node *n)
         if (had) save_pending_tb(&s, &chunk, &tb);
         Value *ret = f->retval;
         f->retval = NULL;
-        ExecStatus fst = exec(f, n->c, false);
+        ExecStatus fst = eval_exec(f, n->c, false);
         if (fst != EX_OK) { /* return, break or an error in finally wins */
             drop_saved(&s, chunk);
             tb_free(tb);
@@ -998,10 +763,10 @@ static ExecStatus exec_raise(Frame *f, Node *n)
         tb_push_copy(handling->tb);
         return EX_ERR;
     }
-    Value *x = eval(f, n->a);
+    Value *x = eval_expr(f, n->a);
     if (!x) return EX_ERR;
     if (n->b) {
-        Value *cause = eval(f, n->b);
+        Value *cause = eval_expr(f, n->b);
         if (!cause) { decref(x); return EX_ERR; }
         if (!is_none(cause) && !bind_exc_is_class(cause) && !bind_exc_is_instance(cause)) {
             decref(x);
@@ -1016,11 +781,43 @@ static ExecStatus exec_raise(Frame *f, Node *n)
     return EX_ERR;
 }
 
+/* `for NAME in range(...)`: the counter is a C integer, and the int bound
+ * to the name is reused while nothing else holds it (no allocation per
+ * iteration). Steals src. */
+static ExecStatus exec_for_range(Frame *f, Node *n, Value *src)
+{
+    int64_t start = src->u.range.start, step = src->u.range.step, count = value_len(src);
+    decref(src);
+    Node *t = n->list->items[0];
+    Value *mine = NULL;   /* the int this loop bound last (borrowed) */
+    bool broke = false;
+    ExecStatus st = EX_OK;
+    for (int64_t c = 0; c < count; c++) {
+        int64_t i = start + c * step;
+        Value *cur = dict_get_hinted(f->env ? f->env->vars : globals, t->value, &t->hint);
+        if (cur && cur == mine && cur->refcnt == 1) {
+            cur->u.i = i;
+        } else {
+            Value *x = v_int(i);
+            int r = bind_target(f, t, x);
+            mine = x;
+            decref(x);
+            if (r < 0) { eval_locate(t); st = EX_ERR; break; }
+        }
+        st = exec_loop_body(f, n->b, &broke);
+        if (st != EX_OK || broke) break;
+        if (eval_check_interrupt()) { st = EX_ERR; break; }
+    }
+    if (st != EX_OK) return st;
+    if (!broke && n->c) return eval_exec(f, n->c, false);
+    return EX_OK;
+}
+
 static ExecStatus exec_inner(Frame *f, Node *n, bool top)
 {
     switch (n->kind) {
     case N_EXPR: {
-        Value *v = eval(f, n->a);
+        Value *v = eval_expr(f, n->a);
         if (!v) return EX_ERR;
         int r = 0;
         if (top && !n->flag) r = print_value(v);
@@ -1029,13 +826,13 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
     }
     case N_BLOCK:
         for (int i = 0; i < n->list->n; i++) {
-            ExecStatus st = exec(f, n->list->items[i], top);
+            ExecStatus st = eval_exec(f, n->list->items[i], top);
             if (st != EX_OK) return st;
             if (eval_check_interrupt()) return EX_ERR;
         }
         return EX_OK;
     case N_ASSIGN: {
-        Value *v = eval(f, n->a);
+        Value *v = eval_expr(f, n->a);
         if (!v) return EX_ERR;
         /* Ctrl-C during an op that finished (a held write): no name is bound */
         if (eval_check_interrupt()) { decref(v); return EX_ERR; }
@@ -1048,15 +845,15 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
         Node *t = n->a;
         Value *obj = NULL, *key = NULL, *cur = NULL;
         if (t->kind == N_NAME) {
-            cur = lookup_key(f, t->value);
+            cur = lookup_name(f, t);
         } else if (t->kind == N_ATTR) {
-            obj = eval(f, t->a);
+            obj = eval_expr(f, t->a);
             if (obj) cur = value_getattr(obj, t->name);
         } else {
             if (eval_subscript_parts(f, t, &obj, &key) == 0) cur = value_getitem(obj, key);
         }
-        if (!cur) { locate(t); decref(obj); decref(key); return EX_ERR; }
-        Value *rhs = eval(f, n->b);
+        if (!cur) { eval_locate(t); decref(obj); decref(key); return EX_ERR; }
+        Value *rhs = eval_expr(f, n->b);
         Value *res = rhs ? value_inplace(n->op, cur, rhs) : NULL;
         if (!res && rhs) {
             Span sp = {n->loc.line, n->loc.col, n->loc.end_line, n->loc.end_col, n->oploc.col, n->oploc.end_col};
@@ -1064,7 +861,7 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
         }
         int r = -1;
         if (res) {
-            if (t->kind == N_NAME) r = bind_key(f, t->value, res);
+            if (t->kind == N_NAME) r = bind_target(f, t, res);
             else if (t->kind == N_ATTR) r = res == cur ? 0 : value_setattr(obj, t->name, res);
             else r = value_setitem(obj, key, res);
         }
@@ -1084,19 +881,19 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
     case N_CONTINUE: return EX_CONTINUE;
     case N_RETURN:
         if (n->a) {
-            f->retval = eval(f, n->a);
+            f->retval = eval_expr(f, n->a);
             if (!f->retval) return EX_ERR;
         }
         return EX_RETURN;
     case N_ASSERT: {
-        Value *c = eval(f, n->a);
+        Value *c = eval_expr(f, n->a);
         if (!c) return EX_ERR;
         int t = value_truth(c);
         decref(c);
         if (t < 0) return EX_ERR;
         if (t) return EX_OK;
         if (n->b) {
-            Value *m = eval(f, n->b);
+            Value *m = eval_expr(f, n->b);
             Value *s = m ? value_str(m) : NULL;
             decref(m);
             if (!s) return EX_ERR;
@@ -1110,38 +907,40 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
     case N_IMPORT: return import_module(f, n) < 0 ? EX_ERR : EX_OK;
     case N_FROMIMPORT: return from_import(f, n) < 0 ? EX_ERR : EX_OK;
     case N_IF: {
-        Value *c = eval(f, n->a);
+        Value *c = eval_expr(f, n->a);
         if (!c) return EX_ERR;
         int t = value_truth(c);
         decref(c);
-        if (t < 0) { locate(n->a); return EX_ERR; }
-        if (t) return exec(f, n->b, false);
-        if (n->c) return exec(f, n->c, n->c->kind == N_IF ? false : false);
+        if (t < 0) { eval_locate(n->a); return EX_ERR; }
+        if (t) return eval_exec(f, n->b, false);
+        if (n->c) return eval_exec(f, n->c, n->c->kind == N_IF ? false : false);
         return EX_OK;
     }
     case N_WHILE: {
         bool broke = false;
         for (;;) {
             if (eval_check_interrupt()) return EX_ERR;
-            Value *c = eval(f, n->a);
+            Value *c = eval_expr(f, n->a);
             if (!c) return EX_ERR;
             int t = value_truth(c);
             decref(c);
-            if (t < 0) { locate(n->a); return EX_ERR; }
+            if (t < 0) { eval_locate(n->a); return EX_ERR; }
             if (!t) break;
             ExecStatus st = exec_loop_body(f, n->b, &broke);
             if (st != EX_OK) return st;
             if (broke) break;
         }
-        if (!broke && n->c) return exec(f, n->c, false);
+        if (!broke && n->c) return eval_exec(f, n->c, false);
         return EX_OK;
     }
     case N_FOR: {
-        Value *src = eval(f, n->a);
+        Value *src = eval_expr(f, n->a);
         if (!src) return EX_ERR;
+        if (src->type == &t_range && n->list->items[0]->kind == N_NAME && n->list->items[0]->value)
+            return exec_for_range(f, n, src);
         Value *it = value_iter(src);
         decref(src);
-        if (!it) { locate(n->a); return EX_ERR; }
+        if (!it) { eval_locate(n->a); return EX_ERR; }
         bool broke = false;
         Value *x;
         ExecStatus st = EX_OK;
@@ -1156,11 +955,11 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
         decref(it);
         if (st == EX_OK && exc_pending()) st = EX_ERR;
         if (st != EX_OK) return st;
-        if (!broke && n->c) return exec(f, n->c, false);
+        if (!broke && n->c) return eval_exec(f, n->c, false);
         return EX_OK;
     }
     case N_WITH: {
-        Value *ctx = eval(f, n->a);
+        Value *ctx = eval_expr(f, n->a);
         if (!ctx) return EX_ERR;
         Value *entered;
         if (ctx->type->enter) {
@@ -1169,11 +968,11 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
             exc_set("TypeError", "'%s' object does not support the context manager protocol", type_name(ctx));
             entered = NULL;
         }
-        if (!entered) { locate(n->a); decref(ctx); return EX_ERR; }
+        if (!entered) { eval_locate(n->a); decref(ctx); return EX_ERR; }
         ExecStatus st = EX_OK;
         if (n->c && assign(f, n->c, entered) < 0) st = EX_ERR;
         decref(entered);
-        if (st == EX_OK) st = exec(f, n->b, false);
+        if (st == EX_OK) st = eval_exec(f, n->b, false);
         if (ctx->type->exit && ctx->type->exit(ctx) < 0 && st != EX_ERR) st = EX_ERR;
         decref(ctx);
         return st;
@@ -1181,7 +980,7 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
     case N_TRY: return exec_try(f, n);
     case N_RAISE: return exec_raise(f, n);
     case N_DEF: {
-        Value *fn = make_function(f, n);
+        Value *fn = eval_make_function(f, n);
         if (!fn) return EX_ERR;
         int r = bind_name(f, n->name, fn);
         decref(fn);
@@ -1193,10 +992,10 @@ static ExecStatus exec_inner(Frame *f, Node *n, bool top)
     }
 }
 
-static ExecStatus exec(Frame *f, Node *n, bool top)
+ExecStatus eval_exec(Frame *f, Node *n, bool top)
 {
     ExecStatus st = exec_inner(f, n, top);
-    if (st == EX_ERR) locate(n);
+    if (st == EX_ERR) eval_locate(n);
     return st;
 }
 
@@ -1349,6 +1148,7 @@ void eval_fini(void)
 {
     decref(globals);
     globals = NULL;
+    str_intern_clear();
     env_break_cycles();
     value_break_cycles();
     bind_fini();
@@ -1358,14 +1158,6 @@ void eval_fini(void)
 }
 
 Value *eval_globals(void) { return globals; }
-
-/* Replaces the contents of the global namespace by those of `snap`. */
-static void restore_globals(Value *snap)
-{
-    Value *old = globals;
-    globals = snap;
-    decref(old);
-}
 
 /* The pending SystemExit becomes the run's exit status. */
 static void take_system_exit(void)
@@ -1406,8 +1198,9 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
     parser_init(&p, c);
     int failed = 0;
     if (incomplete) *incomplete = false;
-    Chunk *saved = cur_chunk;
-    cur_chunk = c;
+    Chunk *saved = eval_cur_chunk;
+    eval_cur_chunk = c;
+    Value *log = v_dict();
     for (;;) {
         Node *stmt;
         bool inc = false;
@@ -1434,45 +1227,41 @@ int eval_source(const char *name, const char *text, size_t len, bool keep_going,
             if (!keep_going) break;
             continue;
         }
-        Value *snap = dict_copy(globals);
-        if (!snap) {   /* no memory for the snapshot: the statement does not run */
-            locate(stmt);
-            eval_report_error();
-            failed++;
-            if (!keep_going) break;
-            value_memory_refill();
-            continue;
-        }
         Frame f = {NULL, NULL};
         tb_clear();
         eval_depth = 0;
         expr_depth = 0;
-        ExecStatus st = exec(&f, stmt, true);
+        Value *outer = undo;
+        undo = log;
+        if (++undo_serial == 0) undo_serial = 1;   /* 0 is a fresh node's mark */
+        ExecStatus st = eval_exec(&f, stmt, true);
+        undo = outer;
         if (st != EX_ERR && value_memory_check() < 0) {   /* the spare took a failed allocation */
             st = EX_ERR;
-            locate(stmt);
+            eval_locate(stmt);
         }
         eval_flush_output();
         if ((st == EX_ERR || exc_pending()) && exc_matches("SystemExit")) {
-            decref(snap);
+            dict_clear(log);
             take_system_exit();
             break;
         }
         if (st == EX_ERR || exc_pending()) {
             if (!exc_pending()) exc_set("SystemError", "statement failed without an exception");
             bool interrupt = exc_matches("KeyboardInterrupt");
-            restore_globals(snap);
+            undo_replay(log);
             eval_report_error();
             failed++;
             if (interrupt) eval_saw_interrupt = true;
             if (!keep_going || (interrupt && !eval_opts.interactive)) break;
         } else {
-            decref(snap);
+            dict_clear(log);
         }
         decref(f.retval);
         value_memory_refill();
     }
-    cur_chunk = saved;
+    eval_cur_chunk = saved;
+    decref(log);
     parser_fini(&p);
     chunk_unref(c);
     return failed;
@@ -1490,10 +1279,10 @@ int eval_check_source(const char *name, const char *text, size_t len)
     if (r < 0) {
         if (err_chunk) chunk_unref(err_chunk);
         err_chunk = chunk_ref(c);
-        Chunk *saved = cur_chunk;
-        cur_chunk = c;
+        Chunk *saved = eval_cur_chunk;
+        eval_cur_chunk = c;
         eval_report_error();
-        cur_chunk = saved;
+        eval_cur_chunk = saved;
         bad = 1;
     }
     parser_fini(&p);
@@ -1508,8 +1297,8 @@ Value *eval_expression(const char *name, const char *text)
     parser_init(&p, c);
     Node *stmt = NULL;
     Value *v = NULL;
-    Chunk *saved = cur_chunk;
-    cur_chunk = c;
+    Chunk *saved = eval_cur_chunk;
+    eval_cur_chunk = c;
     int r = parser_next(&p, &stmt, NULL);
     if (r < 0) {
         if (err_chunk) chunk_unref(err_chunk);
@@ -1520,10 +1309,10 @@ Value *eval_expression(const char *name, const char *text)
         eval_report_error();
     } else {
         Frame f = {NULL, NULL};
-        v = eval(&f, stmt->a);
+        v = eval_expr(&f, stmt->a);
         if (!v) eval_report_error();
     }
-    cur_chunk = saved;
+    eval_cur_chunk = saved;
     parser_fini(&p);
     chunk_unref(c);
     return v;

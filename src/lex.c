@@ -316,7 +316,7 @@ again:
         t->n = (int)(p - s);
         t->type = TK_NAME;
         for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
-            if ((int)strlen(keywords[i].kw) == t->n && !memcmp(keywords[i].kw, s, (size_t)t->n))
+            if (keywords[i].kw[0] == *s && !strncmp(keywords[i].kw, s, (size_t)t->n) && !keywords[i].kw[t->n])
                 t->type = keywords[i].tok;
         lx->cur = p;
         return t->type;
@@ -339,6 +339,7 @@ again:
         {".", TK_DOT}, {";", TK_SEMI}, {"=", TK_ASSIGN},
     };
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+        if (ops[i].op[0] != c) continue;
         size_t n = strlen(ops[i].op);
         if ((size_t)(lx->end - s) >= n && !memcmp(s, ops[i].op, n)) {
             t->type = ops[i].tok;

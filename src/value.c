@@ -625,6 +625,86 @@ int dict_del(Value *dv, Value *key)
     return 0;
 }
 
+/* The evaluator's names: str keys with a cached hash. A hit on the hinted
+ * entry costs a pointer compare (names are interned, see str_intern) or,
+ * for a key made elsewhere (a binding's dict_set_str), a hash and memcmp. */
+static inline bool hint_hits(Dict *d, size_t e, Value *key)
+{
+    if (e >= d->n) return false;
+    Value *k = d->keys[e];
+    return k == key || (d->hashes[e] == key->u.s.h && k->type == &t_str && k->u.s.n == key->u.s.n &&
+                        !memcmp(k->u.s.p, key->u.s.p, key->u.s.n));
+}
+
+Value *dict_get_hinted(Value *dv, Value *key, int *hint)
+{
+    Dict *d = dv->u.dict;
+    if (hint_hits(d, (size_t)*hint, key)) return d->vals[*hint];
+    int ok;
+    long e = dict_find(d, key, value_hash(key, &ok));
+    if (e < 0) return NULL;
+    *hint = (int)e;
+    return d->vals[e];
+}
+
+int dict_set_hinted(Value *dv, Value *key, Value *x, int *hint)
+{
+    Dict *d = dv->u.dict;
+    if (hint_hits(d, (size_t)*hint, key)) {
+        Value *old = d->vals[*hint];
+        d->vals[*hint] = incref(x);
+        decref(old);
+        return 0;
+    }
+    if (dict_set(dv, key, x) < 0) return -1;
+    long e = dict_find(d, key, key->u.s.h);
+    if (e >= 0) *hint = (int)e;
+    return 0;
+}
+
+/* One str per distinct name, alive until str_intern_clear (the session's
+ * end): the evaluator's dict keys then compare by pointer. */
+static Value *interned;
+
+Value *str_intern(const char *s)
+{
+    Value *k = v_str(s);
+    int ok;
+    uint64_t h = value_hash(k, &ok);
+    (void)h;
+    if (!interned) interned = v_dict();
+    Value *x = dict_get(interned, k);
+    if (x) {
+        decref(k);
+        return incref(x);
+    }
+    if (dict_set(interned, k, k) < 0) exc_clear(); /* out of memory: an uninterned key is still correct */
+    return k;
+}
+
+void str_intern_clear(void)
+{
+    CLEAR(interned);
+}
+
+void dict_clear(Value *dv)
+{
+    Dict *d = dv->u.dict;
+    size_t n = d->n;
+    d->n = 0;
+    if (d->icap > 64) {   /* a big table is not kept for the next few keys */
+        free(d->index);
+        d->index = NULL;
+        d->icap = 0;
+    } else if (d->index) {
+        memset(d->index, 0, d->icap * sizeof *d->index);
+    }
+    for (size_t i = 0; i < n; i++) {
+        decref(d->keys[i]);
+        decref(d->vals[i]);
+    }
+}
+
 size_t dict_len(Value *d) { return d->u.dict->n; }
 
 bool dict_next(Value *dv, size_t *pos, Value **k, Value **v)

@@ -192,6 +192,16 @@ Value *dict_get_str(Value *d, const char *key);     /* borrowed or NULL */
 int dict_set(Value *d, Value *key, Value *x);       /* borrows both */
 int dict_set_str(Value *d, const char *key, Value *x); /* borrows x */
 int dict_del(Value *d, Value *key);                 /* 0, 1 not found, -1 error */
+/* The evaluator's name lookups: key is a str with its hash cached; *hint
+ * is the entry where the key was last found (any value to start: it is
+ * checked, and updated on a miss). Borrowed or NULL (no exception). */
+Value *dict_get_hinted(Value *d, Value *key, int *hint);
+int dict_set_hinted(Value *d, Value *key, Value *x, int *hint);  /* borrows both */
+/* The one str of this text (new reference); str_intern_clear drops the
+ * table at the session's end. */
+Value *str_intern(const char *s);
+void str_intern_clear(void);
+void dict_clear(Value *d);                          /* removes every entry */
 size_t dict_len(Value *d);
 /* iterate: for (size_t i = 0; dict_next(d, &i, &k, &v);) — borrowed k, v */
 bool dict_next(Value *d, size_t *pos, Value **k, Value **v);

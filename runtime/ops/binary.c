@@ -928,14 +928,54 @@ tsr_tensor *tsr_lerp_(tsr_tensor *self, const tsr_tensor *end, const tsr_operand
 
 /* where: the loop copies raw elements of any size by itemsize. */
 typedef struct { int size; } where_ctx;
-static int where_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
+static int where_strided(char **d, const int64_t *s, int64_t n, int sz)
 {
-    int sz = ((const where_ctx *)ctx)->size;
     for (int64_t i = 0; i < n; i++) {
         bool cnd = *(const bool *)(d[1] + i * s[1]);
         memcpy(d[0] + i * s[0], cnd ? d[2] + i * s[2] : d[3] + i * s[3], (size_t)sz);
     }
     return 0;
+}
+
+/* Contiguous output and condition, elements moved as T (an unsigned of the
+ * itemsize) with a select the vectoriser turns into blends: x and y are
+ * arrays or (stride 0) one value; o may be y itself (in-place masked_fill). */
+#define WHERE_CONTIG(T)                                                                           \
+    do {                                                                                          \
+        T *o = (T *)d[0];                                                                         \
+        const uint8_t *c = (const uint8_t *)d[1];                                                 \
+        const T *x = (const T *)d[2], *y = (const T *)d[3];                                       \
+        int64_t sx = s[2], sy = s[3];                                                             \
+        if (sx == 0 && d[3] == d[0] && sy == (int64_t)sizeof(T)) {                                \
+            T v = *x;                                                                             \
+            for (int64_t i = 0; i < n; i++) o[i] = c[i] ? v : o[i];                               \
+        } else if (sx == 0 && sy == (int64_t)sizeof(T)) {                                         \
+            T v = *x;                                                                             \
+            for (int64_t i = 0; i < n; i++) o[i] = c[i] ? v : y[i];                               \
+        } else if (sx == (int64_t)sizeof(T) && sy == (int64_t)sizeof(T)) {                        \
+            for (int64_t i = 0; i < n; i++) o[i] = c[i] ? x[i] : y[i];                            \
+        } else if (sx == (int64_t)sizeof(T) && sy == 0) {                                         \
+            T v = *y;                                                                             \
+            for (int64_t i = 0; i < n; i++) o[i] = c[i] ? x[i] : v;                               \
+        } else {                                                                                  \
+            return where_strided(d, s, n, (int)sizeof(T));                                        \
+        }                                                                                         \
+        return 0;                                                                                 \
+    } while (0)
+
+LOOP_SIG(where_loop)
+{
+    int sz = ((const where_ctx *)ctx)->size;
+    if (s[1] == 1 && s[0] == sz) {
+        switch (sz) {
+        case 1: WHERE_CONTIG(uint8_t);
+        case 2: WHERE_CONTIG(uint16_t);
+        case 4: WHERE_CONTIG(uint32_t);
+        case 8: WHERE_CONTIG(uint64_t);
+        default: break;
+        }
+    }
+    return where_strided(d, s, n, sz);
 }
 
 static tsr_tensor *where_impl(const tsr_tensor *cond, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,

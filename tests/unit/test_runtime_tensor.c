@@ -2,6 +2,7 @@
  * memory-format strides (SEMANTICS.md §4.1), contiguity predicates (§4.2),
  * preserve_format strides (§4.3), overflow-checked sizes, element access,
  * storage refcounts and the block cache. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "unit.h"
@@ -193,6 +194,18 @@ TEST(storage_cache_reuses_blocks)
     tsr_tensor_release(t);
     tsr_storage_cache_trim();
     CHECK_EQ_INT(tsr_storage_cache_stats().blocks, 0);
+    /* a block of 1 MiB or more is mmap'd on a 2 MiB boundary (huge pages) */
+    t = tsr_tensor_empty(1, &n, TSR_FLOAT32, TSR_CPU);
+    CHECK(((uintptr_t)t->storage->data & ((2u << 20) - 1)) == 0);
+    tsr_tensor_release(t);
+    tsr_storage_cache_trim();
+    /* the cache keeps at most a quarter of the budget: with 8 MiB, a freed
+     * 4 MiB block goes back to the system */
+    tsr_mem_set_limit((size_t)8 << 20);
+    t = tsr_tensor_empty(1, &n, TSR_FLOAT32, TSR_CPU);
+    tsr_tensor_release(t);
+    CHECK_EQ_INT(tsr_storage_cache_stats().blocks, 0);
+    tsr_mem_set_limit(0);
     /* resize keeps the prefix */
     tsr_storage *s = tsr_storage_new(8, TSR_FLOAT32, TSR_CPU);
     ((float *)s->data)[1] = 3.0f;
