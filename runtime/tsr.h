@@ -33,4 +33,5 @@
 #include "ops/scatter.h"
 #include "ops/indexdim.h"
 #include "ops/blas.h"
+#include "ops/fft.h"
 #endif

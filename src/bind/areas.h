@@ -24,7 +24,8 @@ void bind_reduce_init(void);      /* reductions: sum, mean, var, max, ... (reduc
 void bind_exceptions_init(void);  /* Python's exception classes (exceptions.c) */
 void bind_sys_init(void);         /* the sys module (sysmod.c) */
 void bind_index_init(void);       /* indexing functions: gather, scatter, index_select, ... (index.c) */
-void bind_linalg_init(void);      /* the matmul family and torch.linalg (linalg.c) */
+void bind_linalg_init(void);
+void bind_fft_init(void);         /* torch.fft, the window functions, stft/istft (fft.c) */
 
 /* Runs every area's init, in the order above. */
 void bind_areas_init(void);
