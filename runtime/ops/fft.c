@@ -211,6 +211,14 @@ static double fct_d(int64_t n, tsr_fft_norm norm)
     return norm == TSR_FFT_NORM_NONE ? 1.0 : norm == TSR_FFT_NORM_BY_N ? 1.0 / (double)n : 1.0 / sqrt((double)n);
 }
 
+/* pocketfft's sanity_check of a zero-dimensional array */
+static int check_ndim(const tsr_tensor *x)
+{
+    if (x->ndim > 0) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "ndim must be >= 1");
+    return -1;
+}
+
 static int check_kernel_dtype(tsr_dtype have, tsr_dtype want)
 {
     if (have == want) return 0;
@@ -221,7 +229,7 @@ static int check_kernel_dtype(tsr_dtype have, tsr_dtype want)
 
 tsr_tensor *tsr_fft_c2c_raw(const tsr_tensor *x, int nd, const int64_t *dims, tsr_fft_norm norm, bool forward)
 {
-    if (refuse_names(x, "_fft_c2c") < 0) return NULL;
+    if (refuse_names(x, "_fft_c2c") < 0 || check_ndim(x) < 0) return NULL;
     if (x->dtype != TSR_COMPLEX64 && check_kernel_dtype(x->dtype, TSR_COMPLEX128) < 0) return NULL;
     tsr_tensor *out = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device);
     if (!out || tsr_tensor_is_meta(x) || tsr_tensor_numel(x) == 0) return out;
@@ -273,7 +281,7 @@ static void fill_conj_symmetry(tsr_tensor *out, int nd, const int64_t *dims, int
 
 tsr_tensor *tsr_fft_r2c_raw(const tsr_tensor *x, int nd, const int64_t *dims, tsr_fft_norm norm, bool onesided)
 {
-    if (refuse_names(x, "_fft_r2c") < 0) return NULL;
+    if (refuse_names(x, "_fft_r2c") < 0 || check_ndim(x) < 0) return NULL;
     if (x->dtype != TSR_FLOAT32 && check_kernel_dtype(x->dtype, TSR_FLOAT64) < 0) return NULL;
     int last = (int)dims[nd - 1];
     int64_t osz[TSR_MAX_DIMS], half = x->sizes[last] / 2 + 1;
@@ -299,32 +307,43 @@ tsr_tensor *tsr_fft_r2c_raw(const tsr_tensor *x, int nd, const int64_t *dims, ts
 tsr_tensor *tsr_fft_c2r_raw(const tsr_tensor *x, int nd, const int64_t *dims, tsr_fft_norm norm,
                             int64_t last_dim_size)
 {
-    if (refuse_names(x, "_fft_c2r") < 0) return NULL;
+    if (refuse_names(x, "_fft_c2r") < 0 || check_ndim(x) < 0) return NULL;
     if (x->dtype != TSR_COMPLEX64 && check_kernel_dtype(x->dtype, TSR_COMPLEX128) < 0) return NULL;
-    tsr_tensor *in = NULL;
-    if (nd > 1) {
-        if (!(in = tsr_fft_c2c_raw(x, nd - 1, dims, norm, false))) return NULL;
-    } else in = tsr_tensor_retain((tsr_tensor *)x);
     int last = (int)dims[nd - 1];
     int64_t osz[TSR_MAX_DIMS];
-    memcpy(osz, in->sizes, sizeof(int64_t) * (size_t)in->ndim);
+    memcpy(osz, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
     osz[last] = last_dim_size;
-    tsr_tensor *out = tsr_tensor_empty(in->ndim, osz, tsr_dtype_to_real(in->dtype), in->device);
-    if (!out || tsr_tensor_is_meta(in) || tsr_tensor_numel(out) == 0) goto done;
-    int64_t is[TSR_MAX_DIMS], os[TSR_MAX_DIMS];
+    tsr_tensor *out = tsr_tensor_empty(x->ndim, osz, tsr_dtype_to_real(x->dtype), x->device), *in = NULL;
+    if (!out || tsr_tensor_is_meta(x) || tsr_tensor_numel(out) == 0) return out;
+    int64_t n = prod_dims(osz, nd, dims), is[TSR_MAX_DIMS], os[TSR_MAX_DIMS];
+    if (nd > 1) {
+        /* pocketfft's c2r over several axes: c2c backward (unscaled) over all
+         * but the last into a contiguous buffer of the one-sided shape */
+        int64_t isz[TSR_MAX_DIMS];
+        memcpy(isz, osz, sizeof isz[0] * (size_t)x->ndim);
+        isz[last] = last_dim_size / 2 + 1;
+        if (!(in = tsr_tensor_empty(x->ndim, isz, x->dtype, x->device))) goto fail;
+        for (int d = 0; d < x->ndim; d++) { is[d] = x->strides[d]; os[d] = in->strides[d]; }
+        int rc = x->dtype == TSR_COMPLEX64
+                     ? c2c_nd_f(tsr_tensor_ptr(x, NULL), is, tsr_tensor_ptr(in, NULL), os, x->ndim, isz, nd - 1, dims,
+                                1.0f, false)
+                     : c2c_nd_d(tsr_tensor_ptr(x, NULL), is, tsr_tensor_ptr(in, NULL), os, x->ndim, isz, nd - 1, dims,
+                                1.0, false);
+        if (rc < 0) goto fail;
+    } else in = tsr_tensor_retain((tsr_tensor *)x);
     for (int d = 0; d < in->ndim; d++) { is[d] = in->strides[d]; os[d] = out->strides[d]; }
     int rc = in->dtype == TSR_COMPLEX64
                  ? c2r_1_f(tsr_tensor_ptr(in, NULL), is, tsr_tensor_ptr(out, NULL), os, in->ndim, osz, last,
-                           fct_f(last_dim_size, norm))
+                           fct_f(n, norm))
                  : c2r_1_d(tsr_tensor_ptr(in, NULL), is, tsr_tensor_ptr(out, NULL), os, in->ndim, osz, last,
-                           fct_d(last_dim_size, norm));
-    if (rc < 0) {
-        tsr_tensor_release(out);
-        out = NULL;
-    }
-done:
+                           fct_d(n, norm));
+    if (rc < 0) goto fail;
     tsr_tensor_release(in);
     return out;
+fail:
+    tsr_tensor_release(in);
+    tsr_tensor_release(out);
+    return NULL;
 }
 
 /* ------------------------------------------------------------ torch.fft */
@@ -509,11 +528,6 @@ static int canon_args(const tsr_tensor *x, int ns, const int64_t *s, int nd, con
     if (nd >= 0) {
         bool seen[TSR_MAX_DIMS] = {false};
         for (int i = 0; i < nd; i++) {
-            if (ndim == 0) {
-                tsr_error_set(TSR_ERR_INDEX, "dimension specified as %lld but tensor has no dimensions",
-                              (long long)dims_in[i]);
-                return -1;
-            }
             int d = tsr_wrap_dim(dims_in[i], ndim);
             if (d < 0) return -1;
             dims[i] = d;
@@ -538,13 +552,13 @@ static int canon_args(const tsr_tensor *x, int ns, const int64_t *s, int nd, con
         }
         if (nd < 0)
             for (int i = 0; i < ns; i++) dims[i] = ndim - ns + i;
-        for (int i = 0; i < ns; i++) shape[i] = s[i] == -1 ? x->sizes[dims[i]] : s[i];
+        for (int i = 0; i < ns; i++) shape[i] = s[i] == -1 ? (ndim ? x->sizes[dims[i]] : 0) : s[i];
         *n = ns;
     } else if (nd < 0) {
         for (int i = 0; i < ndim; i++) { dims[i] = i; shape[i] = x->sizes[i]; }
         *n = ndim;
     } else {
-        for (int i = 0; i < nd; i++) shape[i] = x->sizes[dims[i]];
+        for (int i = 0; i < nd; i++) shape[i] = ndim ? x->sizes[dims[i]] : 0;
         *n = nd;
     }
     for (int i = 0; i < *n; i++)
@@ -559,7 +573,8 @@ tsr_tensor *tsr_fftn(tsr_fft_kind kind, const tsr_tensor *x, int ns, const int64
                      const char *norm, tsr_tensor *out)
 {
     char fname[16];
-    snprintf(fname, sizeof fname, "%sn", kind_name[kind]);
+    /* fftn_c2c names itself "fftn" for ifftn too */
+    snprintf(fname, sizeof fname, "%sn", kind == TSR_FFT_IFFT ? "fft" : kind_name[kind]);
     int n;
     int64_t dims[TSR_MAX_DIMS], shape[TSR_MAX_DIMS], last_size = 0;
     tsr_fft_norm nm;
@@ -577,7 +592,7 @@ tsr_tensor *tsr_fftn(tsr_fft_kind kind, const tsr_tensor *x, int ns, const int64
     }
     if (kind == TSR_FFT_IRFFT || kind == TSR_FFT_HFFT) {
         /* canonicalize_fft_c2r_shape_and_dim_args */
-        last_size = (ns < 0 || s[ns - 1] == -1) ? 2 * (x->sizes[dims[n - 1]] - 1) : shape[n - 1];
+        last_size = (ns < 0 || s[ns - 1] == -1) ? 2 * ((x->ndim ? x->sizes[dims[n - 1]] : 0) - 1) : shape[n - 1];
         if (last_size < 1) {
             tsr_error_set(TSR_ERR_RUNTIME, "Invalid number of data points (%lld) specified", (long long)last_size);
             return NULL;
@@ -625,7 +640,7 @@ tsr_tensor *tsr_fftn(tsr_fft_kind kind, const tsr_tensor *x, int ns, const int64
         tsr_tensor_release(t);
         if (!c) goto fail;
         if (check_out(fname, out, true) < 0) { tsr_tensor_release(c); goto fail; }
-        r = to_out(tsr_fft_c2c_raw(c, n - 1, dims, nm, true), out);
+        r = to_out(tsr_fft_c2c_raw(c, n - 1, dims, nm, false), out);
         tsr_tensor_release(c);
         break;
     }
@@ -643,6 +658,10 @@ tsr_tensor *tsr_fftfreq(bool rfft, int64_t n, double d, tsr_dtype dtype, tsr_dev
     if (dtype == TSR_DTYPE_UNDEFINED) dtype = out ? out->dtype : tsr_default_dtype();
     if (!tsr_dtype_is_floating(dtype) && !tsr_dtype_is_complex(dtype)) {
         tsr_error_set(TSR_ERR_RUNTIME, "%s requires a floating point or complex dtype", fname);
+        return NULL;
+    }
+    if (tsr_dtype_is_complex(dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"arange_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(dtype));
         return NULL;
     }
     int64_t len = rfft ? n / 2 + 1 : n;

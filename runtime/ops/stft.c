@@ -16,10 +16,12 @@
 #include "shape.h"
 #include "viewcopy.h"
 
-/* "CPUFloatType[1, 10]" as Tensor::toString() << sizes() prints it. */
+/* "torch.FloatTensor[1, 10]" as 1.13's REPR prints a tensor (toString()
+ * then sizes(); braces around the window's sizes). */
 static void type_sizes(char *buf, size_t cap, const tsr_tensor *t, bool braces)
 {
-    size_t k = (size_t)snprintf(buf, cap, "CPU%sType%s[", tsr_dtype_scalar_name(t->dtype), braces ? "{" : "");
+    const tsr_dtype_traits *tr = tsr_dtype_traits_of(t->dtype);
+    size_t k = (size_t)snprintf(buf, cap, "torch.%s%s[", tr ? tr->tensor_type : "", braces ? "{" : "");
     for (int d = 0; d < t->ndim && k < cap; d++)
         k += (size_t)snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)t->sizes[d]);
     if (k < cap) snprintf(buf + k, cap - k, "]%s", braces ? "}" : "");
@@ -37,6 +39,11 @@ static tsr_tensor *pad_last(const tsr_tensor *x, int64_t p, const char *mode)
     if (!reflect && !constant && !replicate && !circular) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Only 2D, 3D, 4D, 5D padding with non-constant padding are "
                       "supported for now");
+        return NULL;
+    }
+    if ((reflect || replicate) && !tsr_dtype_is_floating(x->dtype) && !tsr_dtype_is_complex(x->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"%s\" not implemented for '%s'", reflect ? "reflection_pad1d" : "replication_pad1d",
+                      tsr_dtype_scalar_name(x->dtype));
         return NULL;
     }
     if (reflect && p >= n) {
@@ -88,10 +95,7 @@ tsr_tensor *tsr_stft(const tsr_tensor *self, int64_t n_fft, bool has_hop, int64_
     if (center) {
         int sd = x->ndim;
         int64_t ext[3] = {1, 1, 1};
-        if (sd > 3) {
-            tsr_error_set(TSR_ERR_RUNTIME, "stft: expected a 1D or 2D tensor");
-            goto fail;
-        }
+        if (sd > 3) goto padded;
         for (int i = 0; i < sd; i++) ext[3 - sd + i] = x->sizes[i];
         tsr_tensor *v = tsr_reshape(x, 3, ext);
         if (!v) goto fail;
@@ -103,6 +107,7 @@ tsr_tensor *tsr_stft(const tsr_tensor *self, int64_t n_fft, bool has_hop, int64_
         tsr_tensor_release(x);
         if (!(x = back)) return NULL;
     }
+padded:
     if (!has_hop) hop = n_fft >> 2;
     if (!has_win) win_length = n_fft;
     bool return_complex = return_complex_opt >= 0 ? return_complex_opt
@@ -232,15 +237,15 @@ tsr_tensor *tsr_istft(const tsr_tensor *self, int64_t n_fft, bool has_hop, int64
     else snprintf(ws, sizeof ws, "None");
     if (has_length) snprintf(ls, sizeof ls, "%lld", (long long)length);
     else snprintf(ls, sizeof ls, "None");
-    if (!tsr_dtype_is_complex(self->dtype)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "istft requires a complex-valued input tensor matching the output from stft "
-                      "with return_complex=True.");
+    /* 1.13 still takes the real (..., 2) form, with a deprecation warning */
+    bool real_in = !tsr_dtype_is_complex(self->dtype);
+    int input_dim = real_in ? self->ndim : self->ndim + 1;
+    if (input_dim < 3) {
+        if (tsr_wrap_dim(-2, input_dim) >= 0) tsr_wrap_dim(-3, input_dim);
         return NULL;
     }
-    /* view_as_real's shape: self's sizes then 2 */
-    int input_dim = self->ndim + 1;
-    int64_t n_frames = self->ndim >= 1 ? self->sizes[self->ndim - 1] : 0;
-    int64_t fft_size = self->ndim >= 2 ? self->sizes[self->ndim - 2] : 0;
+    int64_t n_frames = self->sizes[self->ndim - (real_in ? 2 : 1)];
+    int64_t fft_size = self->sizes[self->ndim - (real_in ? 3 : 2)];
     snprintf(repr, sizeof repr, "istft(%s, n_fft=%lld, hop_length=%lld, win_length=%lld, window=%s, center=%d, "
              "normalized=%d, onesided=%s, length=%s, return_complex=%d) ", ts, (long long)n_fft, (long long)hop,
              (long long)win_length, ws, center, normalized, opt_bool(onesided_opt), ls, return_complex);
@@ -253,11 +258,16 @@ tsr_tensor *tsr_istft(const tsr_tensor *self, int64_t n_fft, bool has_hop, int64
                       input_dim);
         return NULL;
     }
+    if (real_in && self->sizes[self->ndim - 1] != 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: expected the last dimension to be 2 (corresponding to real and imaginary "
+                      "parts), but got %lld", repr, (long long)self->sizes[self->ndim - 1]);
+        return NULL;
+    }
     int64_t expected = n_fft + hop * (n_frames - 1);
     bool onesided = onesided_opt >= 0 ? onesided_opt : fft_size != n_fft;
     if (onesided ? n_fft / 2 + 1 != fft_size : n_fft != fft_size) {
         tsr_error_set(TSR_ERR_RUNTIME, "%s: expected the frequency dimension (3rd to the last) of the input tensor "
-                      "to match %s when onesided=%s, but got %lld", repr, onesided ? "n_fft / 2 + 1" : "n_fft",
+                      "to match %s when onsided=%s, but got %lld", repr, onesided ? "n_fft / 2 + 1" : "n_fft",
                       onesided ? "True" : "False", (long long)fft_size);
         return NULL;
     }
@@ -288,8 +298,17 @@ tsr_tensor *tsr_istft(const tsr_tensor *self, int64_t n_fft, bool has_hop, int64
         if (rc < 0) goto fail;
     }
     /* (channel, fft_size, n_frames) -> (channel, n_frames, fft_size) */
-    in = self->ndim == 2 ? tsr_view_unsqueeze(self, 0) : tsr_tensor_retain((tsr_tensor *)self);
+    if (real_in) {
+        tsr_tensor *c = tsr_contiguous(self, TSR_MF_CONTIGUOUS);
+        in = c ? tsr_view_as_complex(c) : NULL;
+        tsr_tensor_release(c);
+    } else in = tsr_tensor_retain((tsr_tensor *)self);
     if (!in) goto fail;
+    if (input_dim == 3) {
+        tsr_tensor *u = tsr_view_unsqueeze(in, 0);
+        tsr_tensor_release(in);
+        if (!(in = u)) goto fail;
+    }
     {
         tsr_tensor *tr = tsr_view_transpose(in, 1, 2);
         tsr_tensor_release(in);

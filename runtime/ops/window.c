@@ -3,6 +3,7 @@
  * elementwise ops 1.13 applies in the same order, so the roundings (and the
  * vectorised cos of long windows) are the tensor ops' own. */
 #include <math.h>
+#include "../device.h"
 #include "../error.h"
 #include "../promote.h"
 #include "../view.h"
@@ -45,8 +46,11 @@ tsr_tensor *tsr_window(tsr_window_kind kind, int64_t length, bool periodic, doub
     const char *fname = win_name[kind];
     if (dtype == TSR_DTYPE_UNDEFINED) dtype = tsr_default_dtype();
     if (!tsr_dtype_is_floating(dtype)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "%s expects floating point dtypes, got: %s", fname,
-                      tsr_dtype_typemeta_name(dtype));
+        char ds[32];
+        tsr_error_set(TSR_ERR_RUNTIME, "%s expects floating point dtypes, got: TensorOptions(dtype=%s, device=%s, "
+                      "layout=Strided (default), requires_grad=false (default), pinned_memory=false, "
+                      "memory_format=(nullopt))", fname, tsr_dtype_typemeta_name(dtype),
+                      tsr_device_str(device, ds, sizeof ds));
         return NULL;
     }
     if (length < 0) {
@@ -102,8 +106,14 @@ tsr_tensor *tsr_window(tsr_window_kind kind, int64_t length, bool periodic, doub
         break;
     }
     case TSR_WIN_KAISER:
-        w = tsr_tensor_empty(1, &L, dtype, device);
+        /* bfloat16 computes in float (its opmath type) and rounds each value */
+        w = tsr_tensor_empty(1, &L, dtype == TSR_BFLOAT16 ? TSR_FLOAT32 : dtype, device);
         if (w && tsr_kaiser_fill(w, L, L, a) < 0) { tsr_tensor_release(w); return NULL; }
+        if (w && dtype == TSR_BFLOAT16) {
+            tsr_tensor *h = tsr_to_dtype(w, dtype, false);
+            tsr_tensor_release(w);
+            w = h;
+        }
         break;
     }
     if (!w || !periodic) return w;
