@@ -21,7 +21,9 @@
 static void type_sizes(char *buf, size_t cap, const tsr_tensor *t, bool braces)
 {
     const tsr_dtype_traits *tr = tsr_dtype_traits_of(t->dtype);
-    size_t k = (size_t)snprintf(buf, cap, "torch.%s%s[", tr ? tr->tensor_type : "", braces ? "{" : "");
+    size_t k = tsr_dtype_is_complex(t->dtype)   /* no legacy type name: the backend's type name */
+                   ? (size_t)snprintf(buf, cap, "CPU%sType%s[", tsr_dtype_scalar_name(t->dtype), braces ? "{" : "")
+                   : (size_t)snprintf(buf, cap, "torch.%s%s[", tr ? tr->tensor_type : "", braces ? "{" : "");
     for (int d = 0; d < t->ndim && k < cap; d++)
         k += (size_t)snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)t->sizes[d]);
     if (k < cap) snprintf(buf + k, cap - k, "]%s", braces ? "}" : "");
