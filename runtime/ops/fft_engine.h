@@ -15,10 +15,10 @@ static inline CX FN(csub)(CX a, CX b) { CX c = {a.r - b.r, a.i - b.i}; return c;
 #define csub FN(csub)
 
 typedef struct { size_t fct; CX *tw, *tws; } FN(cfct);
-typedef struct { size_t length; int nfct; FN(cfct) fct[64]; CX *mem; } FN(cfftp);
+typedef struct { size_t length; int nfct; FN(cfct) fct[64]; CX *mem, *ch; } FN(cfftp);   /* ch: scratch */
 typedef struct { size_t fct; R *tw, *tws; } FN(rfct);
-typedef struct { size_t length; int nfct; FN(rfct) fct[64]; R *mem; } FN(rfftp);
-typedef struct { size_t n, n2; FN(cfftp) plan; CX *mem, *bk, *bkf; } FN(blue);
+typedef struct { size_t length; int nfct; FN(rfct) fct[64]; R *mem, *ch; } FN(rfftp);
+typedef struct { size_t n, n2; FN(cfftp) plan; CX *mem, *bk, *bkf, *akf, *tmp; } FN(blue);
 
 /* twiddle[idx] = exp(2 pi i idx / n), rounded to R (sincos_2pibyn) */
 static CX FN(tw_get)(const twid *t, size_t idx)
@@ -37,7 +37,7 @@ static CX FN(tw_get)(const twid *t, size_t idx)
     return r;
 }
 
-static void FN(cfftp_free)(FN(cfftp) *p) { tsr_free(p->mem); p->mem = NULL; }
+static void FN(cfftp_free)(FN(cfftp) *p) { tsr_free(p->mem); tsr_free(p->ch); p->mem = p->ch = NULL; }
 
 static int FN(cfftp_init)(FN(cfftp) *p, size_t length)
 {
@@ -63,8 +63,9 @@ static int FN(cfftp_init)(FN(cfftp) *p, size_t length)
         l1 *= ip;
     }
     p->mem = tsr_malloc((twsz ? twsz : 1) * sizeof *p->mem);
+    p->ch = tsr_malloc(length * sizeof *p->ch);
     twid t;
-    if (!p->mem || twid_init(&t, length) < 0) { FN(cfftp_free)(p); return -1; }
+    if (!p->mem || !p->ch || twid_init(&t, length) < 0) { FN(cfftp_free)(p); return -1; }
     size_t ofs = 0;
     l1 = 1;
     for (int k = 0; k < p->nfct; k++) {
@@ -589,7 +590,7 @@ static void FN(radbg)(size_t ido, size_t ip, size_t l1, R *restrict cc, R *restr
 #undef WA
 #undef REARRANGE
 
-static void FN(rfftp_free)(FN(rfftp) *p) { tsr_free(p->mem); p->mem = NULL; }
+static void FN(rfftp_free)(FN(rfftp) *p) { tsr_free(p->mem); tsr_free(p->ch); p->mem = p->ch = NULL; }
 
 static int FN(rfftp_init)(FN(rfftp) *p, size_t length)
 {
@@ -614,8 +615,9 @@ static int FN(rfftp_init)(FN(rfftp) *p, size_t length)
         l1 *= ip;
     }
     p->mem = tsr_malloc((twsz ? twsz : 1) * sizeof *p->mem);
+    p->ch = tsr_malloc(length * sizeof *p->ch);
     twid t;
-    if (!p->mem || twid_init(&t, length) < 0) { FN(rfftp_free)(p); return -1; }
+    if (!p->mem || !p->ch || twid_init(&t, length) < 0) { FN(rfftp_free)(p); return -1; }
     R *ptr = p->mem;
     l1 = 1;
     for (int k = 0; k < p->nfct; k++) {
@@ -654,8 +656,7 @@ static int FN(rfftp_exec)(const FN(rfftp) *p, R *c, R fct, bool r2hc)
 {
     size_t len = p->length;
     if (len == 1) { c[0] *= fct; return 0; }
-    R *ch = tsr_malloc(len * sizeof *ch);
-    if (!ch) return -1;
+    R *ch = p->ch;
     R *p1 = c, *p2 = ch, *t;
     int nf = p->nfct;
     if (r2hc)
@@ -694,13 +695,19 @@ static int FN(rfftp_exec)(const FN(rfftp) *p, R *c, R fct, bool r2hc)
             memcpy(c, p1, len * sizeof *c);
     } else if (fct != 1)
         for (size_t i = 0; i < len; i++) c[i] *= fct;
-    tsr_free(ch);
     return 0;
 }
 
 /* ------------------------------------------------------------ Bluestein */
 
-static void FN(blue_free)(FN(blue) *b) { FN(cfftp_free)(&b->plan); tsr_free(b->mem); b->mem = NULL; }
+static void FN(blue_free)(FN(blue) *b)
+{
+    FN(cfftp_free)(&b->plan);
+    tsr_free(b->mem);
+    tsr_free(b->akf);
+    tsr_free(b->tmp);
+    b->mem = b->akf = b->tmp = NULL;
+}
 
 static int FN(blue_init)(FN(blue) *b, size_t n)
 {
@@ -710,10 +717,12 @@ static int FN(blue_init)(FN(blue) *b, size_t n)
     if (FN(cfftp_init)(&b->plan, b->n2) < 0) return -1;
     size_t n2 = b->n2;
     b->mem = tsr_malloc((n + n2 / 2 + 1) * sizeof *b->mem);
-    CX *tbkf = tsr_malloc(n2 * sizeof *tbkf);
+    b->akf = tsr_malloc(n2 * sizeof *b->akf);
+    b->tmp = tsr_malloc(n * sizeof *b->tmp);
+    CX *tbkf = b->akf;
     twid t;
     int tok = -1;
-    if (!b->mem || !tbkf || (tok = twid_init(&t, 2 * n)) < 0) { tsr_free(tbkf); FN(blue_free)(b); return -1; }
+    if (!b->mem || !tbkf || !b->tmp || (tok = twid_init(&t, 2 * n)) < 0) { FN(blue_free)(b); return -1; }
     b->bk = b->mem;
     b->bkf = b->mem + n;
     b->bk[0].r = 1; b->bk[0].i = 0;
@@ -731,9 +740,8 @@ static int FN(blue_init)(FN(blue) *b, size_t n)
         tbkf[n2 - m] = tbkf[m];
     }
     for (size_t m = n; m <= n2 - n; m++) { tbkf[m].r = 0; tbkf[m].i = 0; }
-    if (FN(cfftp_exec)(&b->plan, tbkf, 1, true) < 0) { tsr_free(tbkf); FN(blue_free)(b); return -1; }
+    if (FN(cfftp_exec)(&b->plan, tbkf, 1, true) < 0) { FN(blue_free)(b); return -1; }
     for (size_t i = 0; i < n2 / 2 + 1; i++) b->bkf[i] = tbkf[i];
-    tsr_free(tbkf);
     return 0;
 }
 
@@ -748,8 +756,7 @@ static inline CX FN(smulf)(CX v, CX w, bool fwd)
 static int FN(blue_fft)(const FN(blue) *b, CX *c, R fct, bool fwd)
 {
     size_t n = b->n, n2 = b->n2;
-    CX *akf = tsr_malloc(n2 * sizeof *akf);
-    if (!akf) return -1;
+    CX *akf = b->akf;
     for (size_t m = 0; m < n; m++) akf[m] = FN(smulf)(c[m], b->bk[m], fwd);
     CX zero = {akf[0].r * 0, akf[0].i * 0};
     for (size_t m = n; m < n2; m++) akf[m] = zero;
@@ -766,18 +773,15 @@ static int FN(blue_fft)(const FN(blue) *b, CX *c, R fct, bool fwd)
         c[m].r = v.r * fct;
         c[m].i = v.i * fct;
     }
-    tsr_free(akf);
     return 0;
 fail:
-    tsr_free(akf);
     return -1;
 }
 
 static int FN(blue_exec_r)(const FN(blue) *b, R *c, R fct, bool fwd)
 {
     size_t n = b->n;
-    CX *tmp = tsr_malloc(n * sizeof *tmp);
-    if (!tmp) return -1;
+    CX *tmp = b->tmp;
     int rc;
     if (fwd) {
         R zero = 0 * c[0];
@@ -793,7 +797,6 @@ static int FN(blue_exec_r)(const FN(blue) *b, R *c, R fct, bool fwd)
         rc = FN(blue_fft)(b, tmp, fct, false);
         for (size_t m = 0; m < n; m++) c[m] = tmp[m].r;
     }
-    tsr_free(tmp);
     return rc;
 }
 

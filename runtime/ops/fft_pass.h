@@ -356,8 +356,7 @@ static int PF(pass_all)(const FCAT(cfftp, RS) *p, CX *c, R fct)
 {
     size_t len = p->length;
     if (len == 1) { c[0].r *= fct; c[0].i *= fct; return 0; }
-    CX *ch = tsr_malloc(len * sizeof *ch);
-    if (!ch) return -1;
+    CX *ch = p->ch;
     CX *p1 = c, *p2 = ch, *t;
     size_t l1 = 1;
     for (int k = 0; k < p->nfct; k++) {
@@ -372,7 +371,7 @@ static int PF(pass_all)(const FCAT(cfftp, RS) *p, CX *c, R fct)
         case 7: PF(pass7)(ido, l1, p1, p2, tw); break;
         case 11: PF(pass11)(ido, l1, p1, p2, tw); break;
         default:
-            if (PF(passg)(ido, ip, l1, p1, p2, tw, p->fct[k].tws) < 0) { tsr_free(ch); return -1; }
+            if (PF(passg)(ido, ip, l1, p1, p2, tw, p->fct[k].tws) < 0) return -1;
             t = p1; p1 = p2; p2 = t;
         }
         t = p1; p1 = p2; p2 = t;
@@ -385,7 +384,6 @@ static int PF(pass_all)(const FCAT(cfftp, RS) *p, CX *c, R fct)
             memcpy(c, p1, len * sizeof *c);
     } else if (fct != 1)
         for (size_t i = 0; i < len; i++) { c[i].r *= fct; c[i].i *= fct; }
-    tsr_free(ch);
     return 0;
 }
 

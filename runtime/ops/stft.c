@@ -64,22 +64,27 @@ static tsr_tensor *pad_last(const tsr_tensor *x, int64_t p, const char *mode)
     }
     memcpy(sz, x->sizes, sizeof(int64_t) * (size_t)nd);
     sz[nd - 1] = n + 2 * p;
-    tsr_tensor *r = tsr_zeros(nd, sz, x->dtype, x->device);
-    if (!r || tsr_tensor_is_meta(x)) return r;
-    for (int64_t j = 0; j < n + 2 * p; j++) {
-        int64_t i = j - p;
-        if (i < 0 || i >= n) {
-            if (constant) continue;
-            if (reflect) i = i < 0 ? -i : 2 * (n - 1) - i;
-            else if (replicate) i = i < 0 ? 0 : n - 1;
-            else i = (i + n) % n;
-        }
-        tsr_tensor *dst = tsr_view_narrow(r, nd - 1, j, 1), *src = tsr_view_narrow(x, nd - 1, i, 1);
-        int rc = dst && src ? tsr_copy_(dst, src) : -1;
-        tsr_tensor_release(dst);
-        tsr_tensor_release(src);
-        if (rc < 0) { tsr_tensor_release(r); return NULL; }
+    tsr_tensor *c = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *r = c ? tsr_zeros(nd, sz, x->dtype, x->device) : NULL;
+    if (!r || tsr_tensor_is_meta(x)) {
+        tsr_tensor_release(c);
+        return r;
     }
+    size_t isz = (size_t)tsr_dtype_itemsize(x->dtype);
+    int64_t rows = n ? tsr_tensor_numel(c) / n : 0, m = n + 2 * p;
+    const char *src = tsr_tensor_ptr(c, NULL);
+    char *dst = tsr_tensor_ptr(r, NULL);
+    for (int64_t row = 0; row < rows; row++)
+        for (int64_t j = 0; j < m; j++) {
+            int64_t i = j - p;
+            if (i < 0 || i >= n) {
+                if (constant) continue;
+                if (reflect) i = i < 0 ? -i : 2 * (n - 1) - i;
+                else if (replicate) i = i < 0 ? 0 : n - 1;
+                else i = (i + n) % n;
+            }
+            memcpy(dst + (size_t)(row * m + j) * isz, src + (size_t)(row * n + i) * isz, isz);
+        }
+    tsr_tensor_release(c);
     return r;
 }
 
