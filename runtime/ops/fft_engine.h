@@ -841,6 +841,10 @@ static int FN(plan_exec_r)(const FN(plan) *p, R *c, R fct, bool fwd)
 
 /* ------------------------------------------------------------ strided drivers */
 
+#ifndef NB
+#define NB 16
+#endif
+
 /* c2c along axes[0..na-1] in turn (pocketfft general_nd): the first reads in,
  * later ones work in place on out; fct scales the first axis only. */
 static int FN(c2c_nd)(const CX *in, const int64_t *is, CX *out, const int64_t *os, int ndim, const int64_t *sizes,
@@ -851,19 +855,32 @@ static int FN(c2c_nd)(const CX *in, const int64_t *is, CX *out, const int64_t *o
         size_t len = (size_t)sizes[ax];
         FN(plan) p;
         if (FN(plan_init)(&p, len, false) < 0) return -1;
-        CX *buf = tsr_malloc(len * sizeof *buf);
-        if (!buf) { FN(plan_free)(&p); return -1; }
         const CX *src = a == 0 ? in : out;
         const int64_t *ss = a == 0 ? is : os;
+        /* lines along a strided axis go NB at a time, so that the gather and
+         * the scatter read and write neighbouring elements together */
+        int nbmax = (ss[ax] == 1 && os[ax] == 1) ? 1 : NB;
+        CX *buf = tsr_malloc(len * (size_t)nbmax * sizeof *buf);
+        if (!buf) { FN(plan_free)(&p); return -1; }
         lineit it;
         lineit_init(&it, ndim, sizes, ax, ss, os);
         int rc = 0;
-        while (lineit_next(&it)) {
-            const CX *s = src + it.ioff;
-            CX *d = out + it.ooff;
-            for (size_t i = 0; i < len; i++) buf[i] = s[(int64_t)i * ss[ax]];
-            if (FN(plan_exec_c)(&p, buf, fct, fwd) < 0 || lineit_poll(&it, len) < 0) { rc = -1; break; }
-            for (size_t i = 0; i < len; i++) d[(int64_t)i * os[ax]] = buf[i];
+        int64_t io[NB], oo[NB];
+        for (;;) {
+            int nb = 0;
+            while (nb < nbmax && lineit_next(&it)) { io[nb] = it.ioff; oo[nb] = it.ooff; nb++; }
+            if (nb == 0) break;
+            for (size_t i = 0; i < len; i++) {
+                const CX *s = src + (int64_t)i * ss[ax];
+                for (int b = 0; b < nb; b++) buf[(size_t)b * len + i] = s[io[b]];
+            }
+            for (int b = 0; b < nb && rc == 0; b++)
+                if (FN(plan_exec_c)(&p, buf + (size_t)b * len, fct, fwd) < 0 || lineit_poll(&it, len) < 0) rc = -1;
+            if (rc < 0) break;
+            for (size_t i = 0; i < len; i++) {
+                CX *d = out + (int64_t)i * os[ax];
+                for (int b = 0; b < nb; b++) d[oo[b]] = buf[(size_t)b * len + i];
+            }
         }
         tsr_free(buf);
         FN(plan_free)(&p);
