@@ -342,7 +342,8 @@ tsr_tensor *tsr_istft(const tsr_tensor *self, int64_t n_fft, bool has_hop, int64
         spec = tsr_fft_c2r_raw(in, 1, &last, norm, n_fft);
     }
     if (!spec) goto fail;
-    /* y_tmp = spec * window; overlap-add in frame order (unfold_backward) */
+    /* y_tmp = spec * window; overlap-add as 1.13's col2im sums: by kernel
+     * offset, so each output adds its frames from the last to the first */
     {
         int64_t ws3[3] = {1, 1, n_fft};
         tsr_tensor *wv = tsr_view_view(wt, 3, ws3), *ytmp = wv ? mul_t(spec, wv) : NULL;
@@ -361,7 +362,7 @@ tsr_tensor *tsr_istft(const tsr_tensor *self, int64_t n_fft, bool has_hop, int64
         bool cpx = tsr_dtype_is_complex(yc->dtype), dbl = tsr_dtype_itemsize(tsr_dtype_to_real(yc->dtype)) == 8;
         int ncomp = cpx ? 2 : 1;
         for (int64_t c = 0; c < ch; c++)
-            for (int64_t f = 0; f < n_frames; f++)
+            for (int64_t f = n_frames - 1; f >= 0; f--)
                 for (int64_t k = 0; k < n_fft; k++)
                     for (int q = 0; q < ncomp; q++) {
                         int64_t si = ((c * n_frames + f) * n_fft + k) * ncomp + q, di = (c * expected + f * hop + k) * ncomp + q;
@@ -370,7 +371,7 @@ tsr_tensor *tsr_istft(const tsr_tensor *self, int64_t n_fft, bool has_hop, int64
                     }
         bool wcpx = tsr_dtype_is_complex(wc->dtype), wdbl = tsr_dtype_itemsize(tsr_dtype_to_real(wc->dtype)) == 8;
         int wn = wcpx ? 2 : 1;
-        for (int64_t f = 0; f < n_frames; f++)
+        for (int64_t f = n_frames - 1; f >= 0; f--)
             for (int64_t k = 0; k < n_fft; k++)
                 for (int q = 0; q < wn; q++) {
                     int64_t di = (f * hop + k) * wn + q;
