@@ -138,9 +138,9 @@ static Value *fft_call(const BindRow *d, const char *fname, BindArgs *b, Value *
 
 #define ROW(n, k, c, fl, s, mod) {.name = n, .kind = k, .code = c, .flags = fl, .sigs = s, .handler = fft_call, \
                                   .module = mod}
-#define F1 "Tensor input, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor? out=None"
-#define F2 "Tensor input, SymInt[1]? s=None, int[1] dim=None, str? norm=None, *, Tensor? out=None"
-#define FN_ "Tensor input, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor? out=None"
+#define F1 "Tensor input, int? n=None, int dim=-1, str? norm=None, *, Tensor? out=None"
+#define F2 "Tensor input, int[1]? s=None, int[1] dim=None, str? norm=None, *, Tensor? out=None"
+#define FN_ "Tensor input, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor? out=None"
 #define FFT3(nm, k)                                                              \
     ROW(nm, K_FFT1, TSR_FFT_##k, BIND_FN, F1, "torch.fft"),                       \
     ROW(nm "2", K_FFT2, TSR_FFT_##k, BIND_FN, F2, "torch.fft"),                   \
