@@ -34,4 +34,5 @@
 #include "ops/indexdim.h"
 #include "ops/blas.h"
 #include "ops/search.h"
+#include "ops/fft.h"
 #endif

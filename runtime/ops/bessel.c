@@ -383,3 +383,40 @@ tsr_tensor *tsr_bessel_(tsr_bessel_op op, tsr_tensor *x)
 {
     return bessel_impl(op, x, x, true);
 }
+
+/* ------------------------------------------------------------ kaiser_window */
+
+#define KAISER(BT, SFX, ATTR)                                                                              \
+    ATTR static void kaiser_##SFX(BT *w, int64_t n, int64_t L, double beta)                                 \
+    {                                                                                                      \
+        const BT alpha = (BT)((L - 1) / 2.0), b = (BT)beta;                                                \
+        for (int64_t i = 0; i < n; i++) {                                                                  \
+            BT a = (BT)i, q = (a - alpha) / alpha;                                                         \
+            w[i] = calc_i0_##SFX(b * (BT)sqrt(1 - (BT)pow(q, (BT)2.0))) / calc_i0_##SFX(b);                \
+        }                                                                                                  \
+    }
+KAISER(float, f, )
+KAISER(double, d, )
+#if HAVE_FMA_BUILD
+KAISER(float, f_fma, FMA_ATTR)
+KAISER(double, d_fma, FMA_ATTR)
+#endif
+
+int tsr_kaiser_fill(tsr_tensor *w, int64_t n, int64_t L, double beta)
+{
+    if (w->dtype != TSR_FLOAT32 && w->dtype != TSR_FLOAT64) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"kaiser_window_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(w->dtype));
+        return -1;
+    }
+    void *p = tsr_tensor_ptr(w, NULL);
+#if HAVE_FMA_BUILD
+    if (cpu_fma()) {
+        if (w->dtype == TSR_FLOAT32) kaiser_f_fma(p, n, L, beta);
+        else kaiser_d_fma(p, n, L, beta);
+        return 0;
+    }
+#endif
+    if (w->dtype == TSR_FLOAT32) kaiser_f(p, n, L, beta);
+    else kaiser_d(p, n, L, beta);
+    return 0;
+}

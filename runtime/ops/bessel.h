@@ -28,4 +28,8 @@ tsr_tensor *tsr_bessel(tsr_bessel_op op, const tsr_tensor *x, tsr_tensor *out);
 /* x.op_() in place (Tensor.i0_): returns a NEW reference to x or NULL. */
 tsr_tensor *tsr_bessel_(tsr_bessel_op op, tsr_tensor *x);
 
+/* kaiser_window's kernel (UnaryOpsKernel.cpp): w[i] for i < n of a window of
+ * L points, in w's dtype (contiguous float32/float64; else 1.13's "not
+ * implemented" message). 0 or -1. */
+int tsr_kaiser_fill(tsr_tensor *w, int64_t n, int64_t L, double beta);
 #endif

@@ -29,6 +29,7 @@ static void (*const areas[])(void) = {
     bind_query_init,
     bind_stats_init,
     bind_linalg_lapack_init,
+    bind_fft_init,
 };
 
 void bind_areas_init(void)

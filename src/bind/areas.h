@@ -29,6 +29,8 @@ void bind_query_init(void);       /* pinned/shared memory, is_nonzero, typename,
 void bind_cuda_init(void);        /* torch.cuda, torch.backends, torch.version (cudamod.c) */
 void bind_stats_init(void);       /* diff, trapezoid, cov, quantile, histograms, unique (stats.c) */
 void bind_linalg_lapack_init(void);   /* torch.linalg's LAPACK functions (linalg_lapack.c) */
+void bind_linalg_init(void);
+void bind_fft_init(void);         /* torch.fft, the window functions, stft/istft (fft.c) */
 
 /* Runs every area's init, in the order above. */
 void bind_areas_init(void);

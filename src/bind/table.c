@@ -751,7 +751,8 @@ void bind_table_register(BindRow *rows, int n)
         snprintf(d->iname, sizeof d->iname, "%s_", d->name);
         snprintf(d->pname, sizeof d->pname, "%s%s",
                  d->module && !strcmp(d->module, "torch.special") ? "special_"
-                 : d->module && !strcmp(d->module, "torch.linalg") ? "linalg_" : "", d->name);
+                 : d->module && !strcmp(d->module, "torch.linalg") ? "linalg_"
+                 : d->module && !strcmp(d->module, "torch.fft") ? "fft_" : "", d->name);
         if (d->flags & BIND_FN) module_add(bind_module(d->module ? d->module : "torch"), d->name,
                                            v_builtin(d->pname, fn_call, NULL, d));
         if (d->flags & BIND_METHOD) bind_tensor_method_data(d->name, method_call, d);
