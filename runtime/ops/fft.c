@@ -433,12 +433,12 @@ static int check_out(const char *fname, const tsr_tensor *out, bool complex)
     return -1;
 }
 
-/* A materialised conjugate (tsr has no conjugate bit); into out when given
- * (conj_physical_out). Steals r. */
+/* fft_r2c's inverse result (SpectralOps.cpp): a lazy conjugate view
+ * (is_conj()), or conj_physical_out into out when given. Steals r. */
 static tsr_tensor *conj_result(tsr_tensor *r, tsr_tensor *out)
 {
     if (!r) return NULL;
-    tsr_tensor *c = tsr_conj_physical(r, out);
+    tsr_tensor *c = out ? tsr_conj_physical(r, out) : tsr_conj(r);
     tsr_tensor_release(r);
     return c;
 }
