@@ -27,14 +27,14 @@ endif
 
 CPPFLAGS += -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE
 ALLCFLAGS = $(STD) $(WARN) $(CFLAGS) $(SANFLAGS) -pthread -MMD -MP
-LDLIBS  += -lreadline -lopenblas -lsleef -lm -ldl -pthread
+LDLIBS  += -lreadline -lzip -lopenblas -lsleef -lm -ldl -pthread
 
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET  ?= eval
 FZ           := build/fuzz
 
-RT_SRC   := $(wildcard runtime/*.c runtime/ops/*.c)
+RT_SRC   := $(wildcard runtime/*.c runtime/ops/*.c runtime/io/*.c)
 LANG_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/bind/*.c src/show/*.c src/cmd/*.c))
 UNIT_SRC := $(wildcard tests/unit/*.c)
 
