@@ -25,6 +25,7 @@ static void (*const areas[])(void) = {
     bind_sys_init,
     bind_index_init,
     bind_linalg_init,
+    bind_io_init,
 };
 
 void bind_areas_init(void)

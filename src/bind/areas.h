@@ -27,6 +27,8 @@ void bind_index_init(void);       /* indexing functions: gather, scatter, index_
 void bind_linalg_init(void);      /* the matmul family and torch.linalg (linalg.c) */
 
 /* Runs every area's init, in the order above. */
+void bind_io_init(void);          /* torch.save, torch.load and io.BytesIO (io.c) */
+
 void bind_areas_init(void);
 
 #endif
