@@ -446,6 +446,8 @@ static Value *f_load(Value *self, CallArgs *a, void *d)
     Value *x[5];
     if (bind_args(a, "load", "def f, map_location=, pickle_module=, *, weights_only=, **pickle_load_args", x) < 0) return NULL;
     bool wo = false;
+    if (x[2] && is_none(x[2])) x[2] = NULL;
+    if (x[1] && is_none(x[1])) x[1] = NULL;
     if (x[3]) {
         int t = value_truth(x[3]);
         if (t < 0) return NULL;
@@ -461,7 +463,10 @@ static Value *f_load(Value *self, CallArgs *a, void *d)
         b->pos = b->n;
         return r;
     }
-    if (f->type != &t_str) return exc_set("AttributeError", "'%s' object has no attribute 'read'", type_name(f));
+    if (f->type != &t_str)
+        return exc_set("AttributeError", "'%s' object has no attribute 'seek'. You can only torch.load from a file that "
+                       "is seekable. Please pre-load the data into a buffer like io.BytesIO and try to load from it "
+                       "instead.", type_name(f));
     char *data = NULL;
     size_t n = 0;
     if (read_file(f->u.s.p, &data, &n) < 0) return NULL;

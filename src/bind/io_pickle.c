@@ -287,6 +287,7 @@ static int save_inner(Pickler *p, Value *v)
         if (t == &t_size && save_global(p, G_SIZE) < 0) return -1;
         if (n == 0) {
             if (op(p, ')') < 0) return -1;
+            if (t == &t_tuple) return 0;
         } else {
             if (n > 3 && op(p, '(') < 0) return -1;
             for (size_t i = 0; i < n; i++)
@@ -541,6 +542,17 @@ static Value *rebuild_tensor(Unpickler *u, Value *args, int kind)
         return NULL;
     if (nd != ns)
         return exc_set("RuntimeError", "mismatch in length of strides and shape");
+    /* set_ grows a storage that is too small; a loaded one cannot grow */
+    int64_t span = 1;
+    for (int i = 0; i < nd && span; i++) {
+        if (sizes[i] == 0) span = 0;
+        else if (strides[i] > 0 && sizes[i] - 1 > (INT64_MAX / 2) / strides[i]) span = INT64_MAX / 2;
+        else if (strides[i] > 0) span += (sizes[i] - 1) * strides[i];
+    }
+    int64_t have = storage_len(st);
+    if (span && (offset < 0 || offset > INT64_MAX / 4 || span > INT64_MAX / 4 || offset + span > have) &&
+        !tsr_device_is_meta(storage_of(st)->device))
+        return exc_set("RuntimeError", "Trying to resize storage that is not resizable");
     tsr_tensor *t = tsr_tensor_from_storage(storage_of(st), offset, nd, sizes, strides, storage_dtype(st));
     if (!t) return bind_runtime_error();
     Value *v = v_tensor(t);
@@ -915,7 +927,8 @@ static int step(Unpickler *u, Value **result)
         if (!(b = pop(u))) return -1;
         if (!(a = top(u))) { decref(b); return -1; }
         {
-            bool ok = a->type == &t_dict && b->type == &t_dict && dict_len(b) == 0;
+            /* an OrderedDict's __dict__ (a state_dict's _metadata): tsr's dict has none to update */
+            bool ok = a->type == &t_dict && b->type == &t_dict;
             decref(b);
             if (ok) return 0;
             return exc_seti(u->wo ? "RuntimeError" : "UnpicklingError",
