@@ -53,9 +53,12 @@ static Value *bio_seek(Value *self, CallArgs *a, void *d)
     (void)d;
     Value *x[2];
     int64_t pos, whence = 0;
-    if (bind_args(a, "seek", "pos, whence=, /", x) < 0 || bind_int(x[0], "seek", "pos", &pos) < 0 ||
-        (x[1] && bind_int(x[1], "seek", "whence", &whence) < 0))
-        return NULL;
+    if (bind_args(a, "seek", "pos, whence=, /", x) < 0) return NULL;
+    for (int i = 0; i < 2; i++)
+        if (x[i] && !is_int_like(x[i]))
+            return exc_set("TypeError", "'%s' object cannot be interpreted as an integer", type_name(x[i]));
+    pos = x[0]->u.i;
+    if (x[1]) whence = x[1]->u.i;
     Bytes *b = bytes_of(self);
     if (whence == 0 && pos < 0) return exc_set("ValueError", "negative seek value %lld", (long long)pos);
     if (whence < 0 || whence > 2) return exc_set("ValueError", "invalid whence (%lld, should be 0, 1 or 2)", (long long)whence);
@@ -68,7 +71,7 @@ static Value *bio_seek(Value *self, CallArgs *a, void *d)
 static Value *bio_tell(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    if (args_meth_noargs(a, "tell") < 0) return NULL;
+    if (args_meth_noargs(a, "BytesIO.tell") < 0) return NULL;
     return v_int((int64_t)bytes_of(self)->pos);
 }
 
@@ -316,11 +319,9 @@ static int mapped_location(Value *map, const char *loc, char *buf, size_t n, Val
         Value *k = v_str(loc), *v = dict_get(map, k);
         decref(k);
         if (!v) return exc_pending() ? -1 : 0;
-        if (v->type != &t_str) {
-            if (!is_device(v)) return exc_seti("TypeError", "location must be a str, not %s", type_name(v));
-            tsr_device_str(device_of(v), buf, n);
-            return 0;
-        }
+        if (v->type != &t_str)   /* default_restore_location calls location.startswith */
+            return exc_seti("AttributeError", "'%s' object has no attribute 'startswith'",
+                            is_device(v) ? "torch.device" : type_name(v));
         snprintf(buf, n, "%s", v->u.s.p);
         return 0;
     }

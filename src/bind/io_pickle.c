@@ -68,11 +68,13 @@ typedef struct {
     int depth;
 } Pickler;
 
+/* (protocol 2 names Python 3's builtins module __builtin__, as _pickle.c's
+ * fix_imports does) */
 /* the objects 1.13's pickles share through the memo: interned strings and
  * the globals (any distinct addresses do as keys) */
 static const char K_STORAGE[] = "storage";
 static const char G_REBUILD[] = "torch._utils\n_rebuild_tensor_v2\n", G_META[] = "torch._utils\n_rebuild_meta_tensor_no_storage\n",
-                  G_ODICT[] = "collections\nOrderedDict\n", G_SIZE[] = "torch\nSize\n", G_COMPLEX[] = "builtins\ncomplex\n";
+                  G_ODICT[] = "collections\nOrderedDict\n", G_SIZE[] = "torch\nSize\n", G_COMPLEX[] = "__builtin__\ncomplex\n";
 static char dtype_globals[TSR_DTYPE_SLOTS][40];
 
 static int put(Pickler *p, const void *s, size_t n)
@@ -505,7 +507,7 @@ static Value *load_global(Unpickler *u)
     };
     for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
         if (!strcmp(full, fixed[i].name)) return v_pglobal(fixed[i].kind, TSR_FLOAT32);
-    if (!u->wo && !strcmp(full, "builtins.complex")) return v_pglobal(G_COMPLEX_FN, TSR_FLOAT32);
+    if (!u->wo && (!strcmp(full, "builtins.complex") || !strcmp(full, "__builtin__.complex"))) return v_pglobal(G_COMPLEX_FN, TSR_FLOAT32);
     if (!strncmp(full, "torch.", 6)) {
         const char *name = full + 6;
         for (int d = 0; d < TSR_DTYPE_SLOTS; d++) {
