@@ -531,9 +531,21 @@ static Value *rebuild_tensor(Unpickler *u, Value *args, int kind)
 {
     size_t n = seq_len(args), need = kind == G_REBUILD_V2 ? 6 : 4;
     const char *fname = kind == G_REBUILD_V2 ? "_rebuild_tensor_v2" : "_rebuild_tensor";
-    if (n < need || n > need + (kind == G_REBUILD_V2))
-        return exc_set("TypeError", "%s() takes %s%zu positional arguments but %zu were given", fname,
-                       kind == G_REBUILD_V2 ? "from 6 to " : "", need + (kind == G_REBUILD_V2), n);
+    static const char *const pnames[] = {"storage", "storage_offset", "size", "stride", "requires_grad", "backward_hooks"};
+    if (n > need + (kind == G_REBUILD_V2))
+        return kind == G_REBUILD_V2 ? exc_set("TypeError", "%s() takes from 6 to 7 positional arguments but %zu were given", fname, n)
+                                    : exc_set("TypeError", "%s() takes 4 positional arguments but %zu were given", fname, n);
+    if (n < need) {
+        /* CPython's "missing 3 required positional arguments: 'a', 'b', and 'c'" */
+        char list[200] = "";
+        size_t miss = need - n, len = 0;
+        for (size_t i = n; i < need; i++) {
+            size_t k = i - n;
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'",
+                                    k == 0 ? "" : miss == 2 ? " and " : k + 1 == miss ? ", and " : ", ", pnames[i]);
+        }
+        return exc_set("TypeError", "%s() missing %zu required positional argument%s: %s", fname, miss, miss > 1 ? "s" : "", list);
+    }
     Value *st = seq_get(args, 0);
     if (st->type != &t_storage) return exc_set("AttributeError", "'%s' object has no attribute 'dtype'", type_name(st));
     int64_t offset, sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS];
@@ -584,7 +596,13 @@ static Value *call_global(Unpickler *u, Value *fn, Value *args)
     if (args->type != &t_tuple) {
         if (!u->wo) return exc_set("TypeError", "argument list must be a tuple");
         Value *l = value_to_list(args);   /* func(*args) */
-        if (!l) return NULL;
+        if (!l) {
+            static const char *const qn[] = {"_rebuild_tensor_v2", "_rebuild_tensor", "_rebuild_meta_tensor_no_storage",
+                                             "collections.OrderedDict", "torch.Size", "complex", "storage"};
+            if (!exc_matches("TypeError")) return NULL;
+            exc_clear();
+            return exc_set("TypeError", "%s() argument after * must be an iterable, not %s", qn[fn->u.ext.a], type_name(args));
+        }
         Value *t = v_tuple_sized(seq_len(l));
         if (t) for (size_t i = 0; i < seq_len(l); i++) t->u.seq.items[i] = incref(seq_get(l, i));
         decref(l);
@@ -888,7 +906,7 @@ static int step(Unpickler *u, Value **result)
             return exc_seti("UnpicklingError", "odd number of items for SETITEMS");
         }
         for (size_t i = 0; i < n; i += 2) {
-            if (i + 1 >= n) { decref(items); return exc_seti("IndexError", "tuple index out of range"); }
+            if (i + 1 >= n) { decref(items); return exc_seti("IndexError", "list index out of range"); }
             if (value_setitem(a, seq_get(items, i), seq_get(items, i + 1)) < 0) { decref(items); return -1; }
         }
         decref(items);
@@ -933,8 +951,9 @@ static int step(Unpickler *u, Value **result)
             bool ok = a->type == &t_dict && b->type == &t_dict;
             decref(b);
             if (ok) return 0;
-            return exc_seti(u->wo ? "RuntimeError" : "UnpicklingError",
-                            "Can only build Tensor, parameter or dict objects, but got %s", py_class_name(a, cls, sizeof cls));
+            if (!u->wo) return exc_seti("AttributeError", "'%s' object has no attribute '__dict__'", type_name(a));
+            return exc_seti("RuntimeError", "Can only build Tensor, parameter or dict objects, but got %s",
+                            py_class_name(a, cls, sizeof cls));
         }
     case 0x95:   /* FRAME (protocol 4): an 8-byte length; frames are not checked */
         if (u->wo) return exc_seti("RuntimeError", "Unsupported operand %d", c);
