@@ -157,6 +157,7 @@ int tsr_zip_archive_name(const char *path, char *buf, size_t n)
 
 struct tsr_zip_reader {
     zip_t *za;
+    size_t size;         /* the archive's bytes */
     char *prefix;        /* "archive/" */
 };
 
@@ -240,8 +241,12 @@ static int entry_size(tsr_zip_reader *r, const char *name, zip_int64_t *idx, siz
                       name);
         return -1;
     }
-    if (st.size > (zip_uint64_t)SIZE_MAX / 2) {
-        tsr_error_nomem(SIZE_MAX / 2);
+    /* a size the archive cannot hold (stored: its own bytes; deflated: at
+     * most 1032 times them) is a corrupt directory, not an allocation */
+    if (!(st.valid & ZIP_STAT_COMP_SIZE) || st.comp_size > r->size ||
+        st.size > (st.comp_method == ZIP_CM_STORE ? st.comp_size : st.comp_size * 1032 + 1024)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "PytorchStreamReader failed reading file %s: invalid header or archive is corrupted",
+                      name);
         return -1;
     }
     *n = (size_t)st.size;
@@ -330,6 +335,7 @@ tsr_zip_reader *tsr_zip_reader_open(const void *data, size_t n)
 {
     tsr_zip_reader *r = tsr_calloc(1, sizeof *r);
     if (!r) return NULL;
+    r->size = n;
     if (n < 22) {   /* shorter than an end-of-central-directory record */
         tsr_error_set(TSR_ERR_RUNTIME, "PytorchStreamReader failed reading zip archive: not a ZIP archive");
         goto fail;

@@ -399,9 +399,19 @@ static const char *py_class_name(Value *v, char *buf, size_t n)
     return buf;
 }
 
+/* Every level of nesting a pickle builds keeps at least one value on the
+ * stack while it is built, so this bounds the depth of what is built (and
+ * of the recursion that frees or prints it); PyTorch's pickles stay within a
+ * few thousand (lists are appended in batches of 1000). */
+#define MAX_STACK 20000
+
 static int push(Unpickler *u, Value *v)   /* steals v */
 {
     if (!v) return -1;
+    if (u->sp >= MAX_STACK) {
+        decref(v);
+        return exc_seti("UnpicklingError", "the pickle's stack is deeper than tsr's limit of %d", MAX_STACK);
+    }
     if (u->sp == u->cap) {
         size_t cap = u->cap ? 2 * u->cap : 64;
         Value **s = tsr_realloc(u->stack, cap * sizeof *s);
