@@ -2,7 +2,7 @@
 #   make            build ./tsr            make check     every test suite
 #   make run        build and start        make install   PREFIX=/usr/local DESTDIR=
 #   make SANITIZE=1 ASan+UBSan build (objects kept apart in build/san)
-#   make fuzz       libFuzzer run (FUZZ_SECONDS, FUZZ_TARGET=eval|parse)
+#   make fuzz       libFuzzer run (FUZZ_SECONDS, FUZZ_TARGET=eval|parse|load)
 #   make check-fault  every allocation site failed in turn (FAULT=1: in check)
 #   make check-valgrind  the conformance suite under memcheck
 #   make CUDA=0     no CUDA backend (else built when nvcc is found)
@@ -30,7 +30,7 @@ endif
 
 CPPFLAGS += -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE
 ALLCFLAGS = $(STD) $(WARN) $(CFLAGS) $(SANFLAGS) -pthread -MMD -MP
-LDLIBS  += -lreadline -llapacke -lopenblas -lsleef -lm -ldl -pthread
+LDLIBS  += -lreadline -llapacke -lzip -lopenblas -lsleef -lm -ldl -pthread
 
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60
@@ -44,7 +44,7 @@ NVCC     ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v 
 CUDA_SRC := $(wildcard cuda/*.cu)
 CUDA_SO  := $(if $(and $(filter 1,$(CUDA)),$(NVCC),$(CUDA_SRC)),$(B)/libtsr_cuda.so)
 
-RT_SRC   := $(wildcard runtime/*.c runtime/ops/*.c)
+RT_SRC   := $(wildcard runtime/*.c runtime/ops/*.c runtime/io/*.c)
 LANG_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/bind/*.c src/show/*.c src/cmd/*.c))
 UNIT_SRC := $(wildcard tests/unit/*.c)
 
@@ -128,7 +128,7 @@ conformance: $(B)/tsr
 # make check also runs the bounded reliability harnesses: a fixed-seed fuzz
 # run (when clang-14 is there) and allocation-failure injection over every
 # K-th site (every site with FAULT=1).
-FUZZ_CHECK := $(if $(shell command -v $(FUZZ_CC) 2>/dev/null),$(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/tsr.dict $(FZ)/seed/.done)
+FUZZ_CHECK := $(if $(shell command -v $(FUZZ_CC) 2>/dev/null),$(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/fuzz_load $(FZ)/tsr.dict $(FZ)/seed/.done)
 # everything make check runs, built first (CI: make -j2 check-build)
 check-build: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK) $(CUDA_SO)
 check: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK) $(CUDA_SO)
@@ -159,7 +159,7 @@ $(FZ)/gen/tsr_parse.o: $(B)/gen/tsr_parse.c
 	$(FUZZ_CC) -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE $(STD) $(FUZZ_CFLAGS) -w -c $< -o $@
 
 # (objects, not intermediates: make must not delete them after a link)
-.SECONDARY: $(FUZZ_OBJ) $(FZ)/tests/fuzz/fuzz_eval.o $(FZ)/tests/fuzz/fuzz_parse.o
+.SECONDARY: $(FUZZ_OBJ) $(FZ)/tests/fuzz/fuzz_eval.o $(FZ)/tests/fuzz/fuzz_parse.o $(FZ)/tests/fuzz/fuzz_load.o
 $(FZ)/fuzz_%: $(FZ)/tests/fuzz/fuzz_%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
 
@@ -182,10 +182,10 @@ fuzz: $(FZ)/fuzz_$(FUZZ_TARGET) $(FZ)/tsr.dict $(FZ)/seed/.done
 	  ./fuzz_$(FUZZ_TARGET) -dict=$(abspath $(FZ))/tsr.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
 	  -print_final_stats=1 -detect_leaks=$(if $(filter eval,$(FUZZ_TARGET)),0,1) \
 	  -artifact_prefix=$(abspath $(FZ))/crashes/ -max_total_time=$(FUZZ_SECONDS) \
-	  $(abspath $(FZ))/corpus-$(FUZZ_TARGET) $(abspath $(FZ))/seed   # (fuzz_eval works in a temporary directory)
+	  $(abspath $(FZ))/corpus-$(FUZZ_TARGET) $(if $(filter load,$(FUZZ_TARGET)),$(abspath tests/io/fixtures),$(abspath $(FZ))/seed)   # (fuzz_eval works in a temporary directory)
 
 # what make check runs: a fixed seed and run count from the seeds alone
-check-fuzz: $(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/tsr.dict $(FZ)/seed/.done
+check-fuzz: $(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/fuzz_load $(FZ)/tsr.dict $(FZ)/seed/.done
 	@FUZZ_DIR=$(abspath $(FZ)) tests/fuzz/run
 
 check-fault: $(B)/tsr

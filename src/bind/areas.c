@@ -30,6 +30,7 @@ static void (*const areas[])(void) = {
     bind_stats_init,
     bind_linalg_lapack_init,
     bind_fft_init,
+    bind_io_init,
 };
 
 void bind_areas_init(void)

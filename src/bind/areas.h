@@ -33,6 +33,8 @@ void bind_linalg_init(void);
 void bind_fft_init(void);         /* torch.fft, the window functions, stft/istft (fft.c) */
 
 /* Runs every area's init, in the order above. */
+void bind_io_init(void);          /* torch.save, torch.load and io.BytesIO (io.c) */
+
 void bind_areas_init(void);
 
 #endif

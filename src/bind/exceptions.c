@@ -16,7 +16,9 @@
     X(RecursionError, 12) X(ValueError, 1) X(UnicodeError, 15) X(TypeError, 1) X(AttributeError, 1)          \
     X(NameError, 1) X(UnboundLocalError, 19) X(MemoryError, 1) X(StopIteration, 1) X(AssertionError, 1)      \
     X(ImportError, 1) X(ModuleNotFoundError, 24) X(SyntaxError, 1) X(IndentationError, 26)                   \
-    X(SystemError, 1) X(OSError, 1) X(FileNotFoundError, 29) X(_LinAlgError, 12)
+    X(SystemError, 1) X(OSError, 1) X(FileNotFoundError, 29) X(_LinAlgError, 12)                              \
+    X(IsADirectoryError, 29) X(PermissionError, 29) X(EOFError, 1) X(UnicodeDecodeError, 16)                 \
+    X(UnpicklingError, 1)
 
 enum {
 #define X(N, P) EXC_##N,
