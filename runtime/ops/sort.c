@@ -37,6 +37,18 @@ static bool less(const cmp_t *c, const kv *a, const kv *b)
 
 static void swap_kv(kv *a, kv *b) { kv t = *a; *a = *b; *b = t; }
 
+/* Ctrl-C in a long line: the algorithms below return early (the line is
+ * left a permutation of itself, unsorted) once a long step finds it
+ * pending; the callers then poll and fail. Under an interrupt hold (out=)
+ * nothing is pending and they run to the end. */
+#define LONG_STEP 65536
+static bool stop_now(int64_t n) { return n >= LONG_STEP && tsr_interrupt_pending(); }
+#define STOP_IF_INTERRUPTED(j, stop)                                               \
+    if (((j) & (LONG_STEP - 1)) == LONG_STEP - 1 && tsr_interrupt_pending()) { \
+        (stop) = true;                                                             \
+        break;                                                                     \
+    }
+
 /* ---- libstdc++ bits/stl_algo.h and stl_heap.h ---- */
 static void push_heap(const cmp_t *c, kv *first, int64_t hole, int64_t top, kv value)
 {
@@ -114,6 +126,7 @@ static kv *unguarded_partition(const cmp_t *c, kv *first, kv *last, kv *pivot)
 static void introsort_loop(const cmp_t *c, kv *first, kv *last, int64_t depth)
 {
     while (last - first > 16) {
+        if (stop_now(last - first)) return;
         if (depth == 0) {
             heap_sort(c, first, last);
             return;
@@ -158,6 +171,7 @@ static void std_sort(const cmp_t *c, kv *first, kv *last)
     int64_t n = last - first;
     if (n <= 1) return;
     introsort_loop(c, first, last, (63 - __builtin_clzll((uint64_t)n)) * 2);
+    if (stop_now(n)) return;   /* (the insertion pass needs a finished introsort) */
     if (n > 16) {
         insertion_sort(c, first, first + 16);
         for (kv *i = first + 16; i != last; ++i) unguarded_linear_insert(c, i);
@@ -172,6 +186,7 @@ static void nth_element(const cmp_t *c, kv *first, kv *nth, kv *last)
     if (first == last || nth == last) return;
     int64_t depth = (63 - __builtin_clzll((uint64_t)(last - first))) * 2;
     while (last - first > 3) {
+        if (stop_now(last - first)) return;
         if (depth == 0) {
             /* __heap_select(first, nth + 1, last), then nth to its place */
             kv *middle = nth + 1;
@@ -207,6 +222,7 @@ static void merge_sort(const cmp_t *c, kv *a, kv *tmp, int64_t n)
     int64_t h = n / 2;
     merge_sort(c, a, tmp, h);
     merge_sort(c, a + h, tmp, n - h);
+    if (stop_now(n)) return;
     int64_t i = 0, j = h, k = 0;
     while (i < h && j < n) tmp[k++] = less(c, &a[j], &a[i]) ? a[j++] : a[i++];
     while (i < h) tmp[k++] = a[i++];
@@ -248,14 +264,17 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
         char *dv = tsr_tensor_ptr(v, NULL);
         int64_t *di = tsr_tensor_ptr(ix, NULL);
         int sz = tr->itemsize;
-        for (int64_t a = 0; a < outer; a++) {
-            for (int64_t k = 0; k < inner; k++) {
+        bool stop = false;
+        for (int64_t a = 0; a < outer && !stop; a++) {
+            for (int64_t k = 0; k < inner && !stop; k++) {
                 for (int64_t j = 0; j < n; j++) {
+                    STOP_IF_INTERRUPTED(j, stop);
                     const char *p = src + ((a * n + j) * inner + k) * sz;
                     buf[j].idx = j;
                     if (cm.integral) buf[j].i = tr->load_int64(p);
                     else buf[j].f = tr->load_double(p);
                 }
+                if (stop) break;   /* the line is left unsorted: the poll below raises */
                 if (stable) merge_sort(&cm, buf, tmp, n);
                 else std_sort(&cm, buf, buf + n);
                 for (int64_t j = 0; j < n; j++) {
@@ -305,10 +324,12 @@ static int dim_lines(const tsr_tensor *x, int64_t dim, tsr_tensor *v, tsr_tensor
     const char *src = tsr_tensor_ptr(c, NULL);
     int sz = tr->itemsize;
     int64_t o = 0;
-    for (int64_t a = 0; a < outer; a++)
-        for (int64_t k = 0; k < inner; k++, o++) {
+    bool stop = false;
+    for (int64_t a = 0; a < outer && !stop; a++)
+        for (int64_t k = 0; k < inner && !stop; k++, o++) {
             int64_t nnan = 0, firstnan = -1;
             for (int64_t j = 0; j < n; j++) {
+                STOP_IF_INTERRUPTED(j, stop);
                 const char *p = src + ((a * n + j) * inner + k) * sz;
                 buf[j].idx = j;
                 if (cm.integral) {
@@ -318,6 +339,7 @@ static int dim_lines(const tsr_tensor *x, int64_t dim, tsr_tensor *v, tsr_tensor
                     if (isnan(buf[j].f) && nnan++ == 0) firstnan = j;
                 }
             }
+            if (stop) break;   /* the line is left unsorted: the poll below raises */
             int64_t pick;
             if (kind == KIND_PLAIN) {   /* mode */
                 std_sort(&cm, buf, buf + n);
@@ -439,12 +461,14 @@ static void partial_sort(const cmp_t *c, kv *first, kv *middle, kv *last)
             adjust_heap(c, first, parent, len, first[parent]);
             if (parent == 0) break;
         }
-    for (kv *i = middle; i < last; ++i)
+    for (kv *i = middle; i < last; ++i) {
+        if (((i - middle) & (LONG_STEP - 1)) == LONG_STEP - 1 && tsr_interrupt_pending()) return;
         if (less(c, i, first)) {
             kv value = *i;
             *i = *first;
             adjust_heap(c, first, 0, len, value);
         }
+    }
     while (middle - first > 1) {
         --middle;
         kv value = *middle;
@@ -492,14 +516,17 @@ int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sor
         char *dv = tsr_tensor_ptr(v, NULL);
         int64_t *di = tsr_tensor_ptr(ix, NULL);
         int sz = tr->itemsize;
-        for (int64_t a = 0; a < outer; a++)
-            for (int64_t kk = 0; kk < inner; kk++) {
+        bool stop = false;
+        for (int64_t a = 0; a < outer && !stop; a++)
+            for (int64_t kk = 0; kk < inner && !stop; kk++) {
                 for (int64_t j = 0; j < n; j++) {
+                    STOP_IF_INTERRUPTED(j, stop);
                     const char *p = src + ((a * n + j) * inner + kk) * sz;
                     buf[j].idx = j;
                     if (cm.integral) buf[j].i = tr->load_int64(p);
                     else buf[j].f = tr->load_double(p);
                 }
+                if (stop) break;   /* the line is left unsorted: the poll below raises */
                 if (k * 64 <= n) {
                     partial_sort(&cm, buf, buf + k, buf + n);
                 } else {
@@ -541,7 +568,7 @@ static void quick_select(kv *arr, int64_t sz, int64_t k, bool integral)
 {
     int64_t L = 0, R = sz - 1;
     for (;;) {
-        if (R <= L) return;
+        if (R <= L || stop_now(R - L)) return;
         if (R == L + 1) {
             if (gt_or_nan(&arr[L], &arr[R], integral)) swap_kv(&arr[L], &arr[R]);
             return;
@@ -610,14 +637,17 @@ int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_
         const char *src = tsr_tensor_ptr(c, NULL);
         int sz = tr->itemsize;
         int64_t o = 0;
-        for (int64_t a = 0; a < outer; a++)
-            for (int64_t kk = 0; kk < inner; kk++, o++) {
+        bool stop = false;
+        for (int64_t a = 0; a < outer && !stop; a++)
+            for (int64_t kk = 0; kk < inner && !stop; kk++, o++) {
                 for (int64_t j = 0; j < n; j++) {
+                    STOP_IF_INTERRUPTED(j, stop);
                     const char *p = src + ((a * n + j) * inner + kk) * sz;
                     buf[j].idx = j;
                     if (integral) buf[j].i = tr->load_int64(p);
                     else buf[j].f = tr->load_double(p);
                 }
+                if (stop) break;   /* the line is left unsorted: the poll below raises */
                 quick_select(buf, n, k - 1, integral);
                 memcpy((char *)tsr_tensor_ptr(v, NULL) + o * sz, src + ((a * n + buf[k - 1].idx) * inner + kk) * sz,
                        (size_t)sz);
