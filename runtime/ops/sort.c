@@ -267,6 +267,7 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
         bool stop = false;
         for (int64_t a = 0; a < outer && !stop; a++) {
             for (int64_t k = 0; k < inner && !stop; k++) {
+                if (tsr_interrupt_pending()) break;   /* many short lines: a poll each */
                 for (int64_t j = 0; j < n; j++) {
                     STOP_IF_INTERRUPTED(j, stop);
                     const char *p = src + ((a * n + j) * inner + k) * sz;
@@ -327,6 +328,7 @@ static int dim_lines(const tsr_tensor *x, int64_t dim, tsr_tensor *v, tsr_tensor
     bool stop = false;
     for (int64_t a = 0; a < outer && !stop; a++)
         for (int64_t k = 0; k < inner && !stop; k++, o++) {
+            if (tsr_interrupt_pending()) break;   /* many short lines: a poll each */
             int64_t nnan = 0, firstnan = -1;
             for (int64_t j = 0; j < n; j++) {
                 STOP_IF_INTERRUPTED(j, stop);
@@ -519,6 +521,7 @@ int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sor
         bool stop = false;
         for (int64_t a = 0; a < outer && !stop; a++)
             for (int64_t kk = 0; kk < inner && !stop; kk++) {
+                if (tsr_interrupt_pending()) break;   /* many short lines: a poll each */
                 for (int64_t j = 0; j < n; j++) {
                     STOP_IF_INTERRUPTED(j, stop);
                     const char *p = src + ((a * n + j) * inner + kk) * sz;
@@ -640,6 +643,7 @@ int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_
         bool stop = false;
         for (int64_t a = 0; a < outer && !stop; a++)
             for (int64_t kk = 0; kk < inner && !stop; kk++, o++) {
+                if (tsr_interrupt_pending()) break;   /* many short lines: a poll each */
                 for (int64_t j = 0; j < n; j++) {
                     STOP_IF_INTERRUPTED(j, stop);
                     const char *p = src + ((a * n + j) * inner + kk) * sz;
