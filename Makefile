@@ -178,9 +178,9 @@ $(FZ)/seed/.done: $(wildcard tests/conformance/cases/*/*.tsr) tests/fault/script
 
 fuzz: $(FZ)/fuzz_$(FUZZ_TARGET) $(FZ)/tsr.dict $(FZ)/seed/.done
 	@mkdir -p $(FZ)/corpus-$(FUZZ_TARGET) $(FZ)/crashes
-	cd $(FZ) && ASAN_OPTIONS=detect_leaks=$(if $(filter eval,$(FUZZ_TARGET)),0,1):allocator_may_return_null=1 \
+	cd $(FZ) && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
 	  ./fuzz_$(FUZZ_TARGET) -dict=$(abspath $(FZ))/tsr.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-	  -print_final_stats=1 -detect_leaks=$(if $(filter eval,$(FUZZ_TARGET)),0,1) \
+	  -print_final_stats=1 -detect_leaks=1 \
 	  -artifact_prefix=$(abspath $(FZ))/crashes/ -max_total_time=$(FUZZ_SECONDS) \
 	  $(abspath $(FZ))/corpus-$(FUZZ_TARGET) $(if $(filter load,$(FUZZ_TARGET)),$(abspath tests/io/fixtures),$(abspath $(FZ))/seed)   # (fuzz_eval works in a temporary directory)
 

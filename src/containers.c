@@ -848,7 +848,7 @@ static int merge_sort(Value **items, Value **keys, Value **tmpi, Value **tmpk, s
 
 int seq_sort(Value **items, Value **keys, size_t n, ValueBefore before, void *ctx)
 {
-    Value **ti = malloc((n + 1) * sizeof *ti), **tk = malloc((n + 1) * sizeof *tk);
+    Value **ti = value_malloc((n + 1) * sizeof *ti), **tk = ti ? value_malloc((n + 1) * sizeof *tk) : NULL;
     int r = ti && tk ? merge_sort(items, keys, ti, tk, n, before, ctx) : (exc_set("MemoryError", "%s", ""), -1);
     free(ti);
     free(tk);
@@ -863,8 +863,9 @@ static int py_before(Value *a, Value *b, void *ctx)
 
 int sort_values(Value **items, size_t n, Value *key, bool reverse)
 {
-    Value **keys = calloc(n + 1, sizeof *keys);
-    Value **copy = malloc((n + 1) * sizeof *copy);
+    Value **keys = value_malloc((n + 1) * sizeof *keys);
+    Value **copy = keys ? value_malloc((n + 1) * sizeof *copy) : NULL;
+    if (keys) memset(keys, 0, (n + 1) * sizeof *keys);
     if (!keys || !copy) {
         free(keys);
         free(copy);

@@ -243,9 +243,11 @@ Value *ctor_dict(Value *self, CallArgs *a, void *d)
             if (!l) { decref(r); return NULL; }
             for (size_t i = 0; i < seq_len(l); i++) {
                 Value *p = seq_get(l, i), *pl = value_to_list(p);
-                if (!pl) {
-                    exc_clear();
-                    exc_set("TypeError", "cannot convert dictionary update sequence element #%zu to a sequence", i);
+                if (!pl) {   /* (a MemoryError stays one) */
+                    if (!exc_matches("MemoryError")) {
+                        exc_clear();
+                        exc_set("TypeError", "cannot convert dictionary update sequence element #%zu to a sequence", i);
+                    }
                     decref(l); decref(r);
                     return NULL;
                 }

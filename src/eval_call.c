@@ -42,6 +42,7 @@ void env_break_cycles(void)
     size_t n = 0;
     for (Env *e = live_envs; e; e = e->next) n++;
     if (!n) return;
+    /* not counted: the session's end (see value_break_cycles) */
     Env **all = malloc(n * sizeof *all);
     if (!all) return;
     size_t i = 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lex.h"
+#include "value.h"
 
 static const struct { const char *kw; int tok; } keywords[] = {
     {"and", TK_AND}, {"as", TK_AS}, {"assert", TK_ASSERT}, {"break", TK_BREAK},
@@ -486,8 +487,7 @@ char *lex_doctest(const char *src, size_t len, size_t *out_len)
         l = nl + 1;
     }
     if (!any) return NULL;
-    char *out = malloc(len + 1), *o = out;
-    if (!out) { fputs("tsr: out of memory\n", stderr); abort(); }
+    char *out = value_xmalloc(len + 1), *o = out;   /* (as cmd_doctest) */
     bool in_stmt = false;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));

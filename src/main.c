@@ -145,6 +145,8 @@ static int run_args(int argc, char **argv, const char **codes)
     if (i < argc && !ncode) file = argv[i++];
     /* sys.argv: the script (or -e, -), then its arguments; options after the
      * script name that tsr knows belong to tsr (tsr demo.tsr --keep-going) */
+    /* (the two argv copies are made before the interpreter exists, where no
+     * MemoryError can be raised, and before fault injection is armed) */
     const char **sargv = calloc((size_t)argc + 2, sizeof *sargv);
     int sargc = 0;
     if (!sargv) return 2;
@@ -182,13 +184,15 @@ static int run_args(int argc, char **argv, const char **codes)
     eval_init();
     bind_sys_set_argv(sargc, sargv);
     free(sargv);
-    /* tests/fault/run: TSR_FAULT_AT=N fails the N-th allocation after startup */
+    /* tests/fault/run: TSR_FAULT_AT=N fails the N-th allocation after startup
+     * and after the script is read (that read is counted in a :load) */
     const char *fault = getenv("TSR_FAULT_AT");
     long fault_at = fault ? atol(fault) : 0;
-    if (fault_at > 0) tsr_fault_sim(fault_at);
+#define ARM_FAULT() do { if (fault_at > 0) tsr_fault_sim(fault_at); } while (0)
 
     int failed = 0, status = 0;
     if (ncode) {
+        ARM_FAULT();
         for (int k = 0; k < ncode && (keep_going || !failed) && !eval_saw_interrupt && !eval_exit_requested; k++)
             failed += eval_source("<string>", codes[k], strlen(codes[k]), keep_going, NULL);
     } else if (file && strcmp(file, "-") != 0) {
@@ -209,6 +213,7 @@ static int run_args(int argc, char **argv, const char **codes)
         char *text = cmd_read_source(f, file, &len, msg, sizeof msg);
         fclose(f);
         if (!text) { fprintf(stderr, "%s\n", msg); eval_fini(); return 2; }
+        ARM_FAULT();
         failed = run_file(file, text, len, keep_going);
         free(text);
     } else if (!tty_in || (file && !strcmp(file, "-"))) {
@@ -216,6 +221,7 @@ static int run_args(int argc, char **argv, const char **codes)
         char msg[512];
         char *text = cmd_read_source(stdin, NULL, &len, msg, sizeof msg);
         if (!text) { fprintf(stderr, "%s\n", msg); eval_fini(); return 2; }
+        ARM_FAULT();
         size_t dlen;
         char *doc = cmd_doctest(text, len, &dlen);
         if (doc) { free(text); text = doc; len = dlen; }
@@ -223,7 +229,9 @@ static int run_args(int argc, char **argv, const char **codes)
         if (eval_saw_interrupt) status = 130;
         free(text);
     } else {
+        ARM_FAULT();
         status = repl_run();
+        tsr_fault_sim(0);
         eval_fini();
         return status;
     }

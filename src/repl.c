@@ -148,7 +148,10 @@ static char *cand_gen(const char *text, int state)
     (void)text;
     if (state == 0) cand_pos = 0;
     if (!cand || cand_pos >= seq_len(cand)) return NULL;
-    return strdup(seq_get(cand, cand_pos++)->u.s.p);
+    /* (Readline frees it with free(); a lost candidate is no error) */
+    const Value *s = seq_get(cand, cand_pos++);
+    char *p = value_try_realloc(NULL, s->u.s.n + 1);
+    return p ? memcpy(p, s->u.s.p, s->u.s.n + 1) : NULL;
 }
 
 /* Resolves a dotted name (a.b.c) without calling anything. New ref or NULL. */

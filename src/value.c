@@ -47,6 +47,9 @@ static bool give_back_spare(bool simulated)
 
 void value_memory_refill(void)
 {
+    /* not counted: the spare is what lets a failure be survived, and a
+     * failure to take it again is already handled (no spare: the next
+     * failure raises at once) */
     if (!spare) spare = malloc(SPARE_BYTES);
     value_memory_low = false;
 }
@@ -92,6 +95,11 @@ void *value_malloc(size_t n)
     void *p = tsr_fault_tick() ? NULL : malloc(n ? n : 1);
     if (!p) exc_set("MemoryError", "%s", "");
     return p;
+}
+
+void *value_try_realloc(void *p, size_t n)
+{
+    return tsr_fault_tick() ? NULL : realloc(p, n ? n : 1);
 }
 
 void *value_realloc(void *p, size_t n)
@@ -142,6 +150,8 @@ void value_break_cycles(void)
     size_t n = 0;
     for (Value *v = live_containers; v; v = v->gc_next) n++;
     if (!n) return;
+    /* not counted: the session's end (fault injection is off by then), where
+     * a failure has no one to report to; a real one skips the break */
     Value **all = malloc(n * sizeof *all);
     if (!all) return;
     size_t i = 0;
@@ -197,10 +207,7 @@ void value_free(Value *v)
     if (free_depth >= 64) {
         if (free_queue_n == free_queue_cap) {
             free_queue_cap = free_queue_cap * 2 + 256;
-            Value **q = realloc(free_queue, free_queue_cap * sizeof *free_queue);
-            if (!q && give_back_spare(false)) q = realloc(free_queue, free_queue_cap * sizeof *free_queue);
-            if (!q) { fputs("tsr: out of memory\n", stderr); abort(); }
-            free_queue = q;
+            free_queue = value_xrealloc(free_queue, free_queue_cap * sizeof *free_queue);
         }
         free_queue[free_queue_n++] = v;
         return;
@@ -415,8 +422,9 @@ Value *v_list(size_t n) { return new_seq(&t_list, n); }
 
 static Value *new_seq_sized(const VType *t, size_t n)
 {
-    Value **items = n > SIZE_MAX / sizeof *items ? NULL : calloc(n ? n : 1, sizeof *items);
+    Value **items = n > SIZE_MAX / sizeof *items ? NULL : value_malloc((n ? n : 1) * sizeof *items);
     if (!items) return exc_set("MemoryError", "%s", "");
+    memset(items, 0, (n ? n : 1) * sizeof *items);
     Value *v = value_alloc(t);
     v->u.seq.items = items;
     v->u.seq.n = n;
@@ -480,7 +488,7 @@ int list_append_steal(Value *l, Value *x)
     if (value_memory_check() < 0) { decref(x); return -1; }
     if (l->u.seq.n == l->u.seq.cap) {
         size_t cap = l->u.seq.cap * 2 + 4;
-        Value **p = realloc(l->u.seq.items, cap * sizeof *p);
+        Value **p = cap > SIZE_MAX / sizeof *p ? NULL : value_realloc(l->u.seq.items, cap * sizeof *p);
         if (!p) { decref(x); return exc_seti("MemoryError", "%s", ""); }
         l->u.seq.items = p;
         l->u.seq.cap = cap;

@@ -129,6 +129,10 @@ void *value_xmalloc(size_t n);
 void *value_xcalloc(size_t n, size_t sz);
 void *value_xrealloc(void *p, size_t n);
 char *value_xstrdup(const char *s);
+/* Counted like value_malloc (fault injection sees it), but a failure only
+ * returns NULL, with no exception: for what may be lost without an error (a
+ * step of an explain trace, a completion candidate). */
+void *value_try_realloc(void *p, size_t n);
 /* MemoryError (returns -1) if a constructor below ran out of memory since
  * the last check and lived on the spare block; 0 otherwise. Inline: the
  * evaluator checks after every expression. */

@@ -247,7 +247,7 @@ static int index_row(char **p, const int64_t *inner, int64_t n, int64_t row, voi
 /* Runs the kernel with operand 0 = dst (nd dims), 1 = src, the reshaped indices. */
 static int run_index(const adv *a, tsr_tensor *op0, tsr_tensor *op1, bool put, bool accumulate)
 {
-    walk w = {.nd = a->nd, .nop = 2};
+    walk w = {.nd = a->nd, .nop = 2, .split = true};
     memcpy(w.sizes, a->shape, sizeof(int64_t) * (size_t)a->nd);
     walk_operand(&w, 0, op0);
     walk_operand(&w, 1, op1);

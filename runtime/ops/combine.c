@@ -202,9 +202,8 @@ tsr_tensor *tsr_block_diag(int n, const tsr_tensor *const *ts)
         int64_t sizes[2] = {1, 0};
         return tsr_tensor_empty(2, sizes, tsr_default_dtype(), (tsr_device){.type = TSR_DEV_CPU});
     }
-    tsr_operand *ops = calloc((size_t)n, sizeof *ops);
+    tsr_operand *ops = tsr_calloc((size_t)n, sizeof *ops);
     if (!ops) {
-        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
         return NULL;
     }
     for (int i = 0; i < n; i++) ops[i] = tsr_operand_tensor(ts[i]);

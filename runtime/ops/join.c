@@ -134,6 +134,12 @@ tsr_tensor *tsr_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor 
         if (!r) return NULL;
     }
     if (tsr_device_is_meta(r->device) || valid < 0) return r;
+    /* out= is written whole or not at all (each copy_ alone would be) */
+    bool hold = out != NULL;
+    if (hold && tsr_interrupt_hold() < 0) {
+        hold = false;
+        goto fail;
+    }
     int64_t off = 0;
     for (int i = 0; i < n; i++) {
         const tsr_tensor *t = ts[i];
@@ -142,11 +148,13 @@ tsr_tensor *tsr_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor 
         tsr_tensor *part = tsr_view_narrow(r, d, off, t->sizes[d]);
         int rc = part ? tsr_copy_(part, t) : -1;
         tsr_tensor_release(part);
-        if (rc < 0) goto fail;
+        if (rc < 0 || tsr_check_interrupt() < 0) goto fail;
         off += t->sizes[d];
     }
+    if (hold) tsr_interrupt_unhold();
     return r;
 fail:
+    if (hold) tsr_interrupt_unhold();
     tsr_tensor_release(r);
     return NULL;
 }
@@ -183,9 +191,8 @@ tsr_tensor *tsr_stack(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tenso
             return NULL;
         }
     }
-    tsr_tensor **us = calloc((size_t)n, sizeof *us);
+    tsr_tensor **us = tsr_calloc((size_t)n, sizeof *us);
     if (!us) {
-        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
         return NULL;
     }
     tsr_tensor *r = NULL;
@@ -223,9 +230,8 @@ tsr_tensor *tsr_stack_kind(char kind, const char *fname, int n, const tsr_tensor
         tsr_error_set(TSR_ERR_RUNTIME, "%s expects a non-empty TensorList", fname);
         return NULL;
     }
-    tsr_tensor **us = calloc((size_t)n, sizeof *us);
+    tsr_tensor **us = tsr_calloc((size_t)n, sizeof *us);
     if (!us) {
-        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
         return NULL;
     }
     tsr_tensor *r = NULL;
@@ -258,8 +264,7 @@ void tsr_tensors_free(int n, tsr_tensor **parts)
 
 static tsr_tensor **parts_new(int64_t n)
 {
-    tsr_tensor **p = calloc((size_t)(n > 0 ? n : 1), sizeof *p);
-    if (!p) tsr_error_set(TSR_ERR_MEMORY, "out of memory");
+    tsr_tensor **p = tsr_calloc((size_t)(n > 0 ? n : 1), sizeof *p);
     return p;
 }
 
@@ -313,9 +318,8 @@ int tsr_split(const tsr_tensor *t, int64_t split_size, int64_t dim, tsr_tensor *
     }
     int64_t n = 1;
     if (split_size != 0) n = (size + split_size - 1) / split_size > 1 ? (size + split_size - 1) / split_size : 1;
-    int64_t *lens = malloc(sizeof *lens * (size_t)n);
+    int64_t *lens = tsr_malloc(sizeof *lens * (size_t)n);
     if (!lens) {
-        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
         return -1;
     }
     for (int64_t i = 0; i < n; i++) lens[i] = split_size;
@@ -366,9 +370,8 @@ int tsr_chunk(const tsr_tensor *t, int64_t chunks, int64_t dim, tsr_tensor ***pa
     if (d < 0) return -1;
     int64_t size = t->sizes[d], split = (size + chunks - 1) / chunks;
     if (split == 0 && size == 0) {
-        int64_t *lens = calloc((size_t)chunks, sizeof *lens);
+        int64_t *lens = tsr_calloc((size_t)chunks, sizeof *lens);
         if (!lens) {
-            tsr_error_set(TSR_ERR_MEMORY, "out of memory");
             return -1;
         }
         int rc = tsr_split_with_sizes(t, (int)chunks, lens, d, parts);
@@ -468,9 +471,8 @@ int tsr_tensor_split_tensor(const tsr_tensor *t, const tsr_tensor *ind, int64_t 
         return tsr_tensor_split_sections(t, s, dim, parts);
     }
     int64_t n = ind->sizes[0];
-    int64_t *idx = malloc(sizeof *idx * (size_t)(n > 0 ? n : 1));
+    int64_t *idx = tsr_malloc(sizeof *idx * (size_t)(n > 0 ? n : 1));
     if (!idx) {
-        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
         return -1;
     }
     for (int64_t i = 0; i < n; i++) idx[i] = tsr_tensor_get_int64(ind, &i);

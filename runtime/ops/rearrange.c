@@ -520,12 +520,11 @@ tsr_tensor *tsr_diagflat(const tsr_tensor *t, int64_t offset)
 int tsr_broadcast_tensors(int n, const tsr_tensor *const *ts, tsr_tensor **res)
 {
     int64_t shape[TSR_MAX_DIMS];
-    int *ndims = calloc((size_t)n + 1, sizeof *ndims);
-    const int64_t **sz = calloc((size_t)n + 1, sizeof *sz);
+    int *ndims = tsr_calloc((size_t)n + 1, sizeof *ndims);
+    const int64_t **sz = tsr_calloc((size_t)n + 1, sizeof *sz);
     if (!ndims || !sz) {
         free(ndims);
         free(sz);
-        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
         return -1;
     }
     for (int i = 0; i < n; i++) {

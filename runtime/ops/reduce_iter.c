@@ -203,7 +203,8 @@ int reduce_foreach(const rplan *P, const relt_ops *ops, void *ctx)
     for (int d = 0; d < P->nd; d++)
         if (P->shape[d] == 0) return 0;
     int64_t oidx[TSR_MAX_DIMS] = {0};
-    int64_t chunk = 0;
+    int64_t chunk = 0;   /* elements since the last poll */
+    enum { ROW_CHUNK = 1 << 20 };
     for (;;) {
         char *o = P->base[0], *in0 = P->base[1];
         for (int d = nr; d < P->nd; d++) {
@@ -216,11 +217,24 @@ int reduce_foreach(const rplan *P, const relt_ops *ops, void *ctx)
             const char *p = in0;
             for (int d = 0; d < nr; d++) p += ridx[d] * P->st[1][d];
             if (ops->row && nr > 0) {
-                ops->row(ctx, p, P->st[1][0], P->shape[0], lin);
-                lin += P->shape[0];
+                /* a long row in pieces (a row continues where it ended),
+                 * with a poll between them */
+                for (int64_t k = 0; k < P->shape[0]; k += ROW_CHUNK) {
+                    int64_t m = P->shape[0] - k < ROW_CHUNK ? P->shape[0] - k : ROW_CHUNK;
+                    ops->row(ctx, p + k * P->st[1][0], P->st[1][0], m, lin);
+                    lin += m;
+                    if ((chunk += m) >= ROW_CHUNK) {
+                        chunk = 0;
+                        if (tsr_check_interrupt() < 0) return -1;
+                    }
+                }
                 ridx[0] = P->shape[0] - 1;
             } else {
                 ops->step(ctx, p, lin++);
+                if (++chunk >= ROW_CHUNK) {
+                    chunk = 0;
+                    if (tsr_check_interrupt() < 0) return -1;
+                }
             }
             int d = 0;
             for (; d < nr; d++) {
@@ -228,7 +242,6 @@ int reduce_foreach(const rplan *P, const relt_ops *ops, void *ctx)
                 ridx[d] = 0;
             }
             if (d == nr) break;
-            if (((++chunk) & 0xfffff) == 0 && tsr_check_interrupt() < 0) return -1;
         }
         ops->end(ctx, o);
         int d = nr;

@@ -38,10 +38,13 @@ tsr_tensor *tsr_logsumexp(const tsr_tensor *x, const tsr_dims *dims, bool keepdi
                 if (isinf(tsr_tensor_get_double_at(mx, i)) && tsr_tensor_set_at(mx, i, tsr_scalar_float(0)) < 0) goto done;
         }
         tsr_operand a = tsr_operand_tensor(xin), b = tsr_operand_tensor(mx);
-        d = tsr_binary(TSR_BINOP_SUB, &a, &b, NULL, NULL);
-        if (!d || !(t = tsr_unary_(TSR_UNOP_EXP, d, NULL))) goto done;
+        /* exp(self - maxes) out of place, as 1.13: an in-place exp_ of the
+         * temporary would hold off Ctrl-C for the whole pass */
+        t = tsr_binary(TSR_BINOP_SUB, &a, &b, NULL, NULL);
+        d = t ? tsr_unary(TSR_UNOP_EXP, t, NULL, NULL) : NULL;
         tsr_tensor_release(t);
         t = NULL;
+        if (!d) goto done;
         r = tsr_sum(d, dims, keepdim, rdt, out);
         if (!r || !(t = tsr_unary_(TSR_UNOP_LOG, r, NULL))) goto fail;
         tsr_tensor_release(t);

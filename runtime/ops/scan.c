@@ -14,12 +14,22 @@
 #include "copy.h"
 #include "scan.h"
 
+/* Every POLL elements a scan looks for Ctrl-C and stops early (run_scan
+ * raises it); under an interrupt hold (out=) it runs to the end. */
+#define POLL 65536
+#define POLL_STEP(left)                                                                           \
+    if (--(left) == 0) {                                                                          \
+        (left) = POLL;                                                                            \
+        if (tsr_interrupt_pending()) return;                                                      \
+    }
+
 /* A scan over contiguous (outer, n, inner) lines of T. */
 #define CUM_LOOP(name, T, ACC, LD, ST, OP, INIT)                                                  \
     static void name(void *out, const void *in, int64_t outer, int64_t n, int64_t inner)          \
     {                                                                                             \
         T *o = out;                                                                               \
         const T *x = in;                                                                          \
+        int64_t left = POLL;                                                                      \
         for (int64_t a = 0; a < outer; a++)                                                       \
             for (int64_t k = 0; k < inner; k++) {                                                 \
                 ACC acc = INIT;                                                                   \
@@ -27,6 +37,7 @@
                     int64_t at = (a * n + i) * inner + k;                                         \
                     acc = OP(acc, (ACC)LD(x[at]));                                                \
                     o[at] = ST(acc);                                                              \
+                    POLL_STEP(left)                                                               \
                 }                                                                                 \
             }                                                                                     \
     }
@@ -76,6 +87,7 @@ LAE(double, exp, log1p)
     {                                                                                             \
         T *o = out;                                                                               \
         const T *x = in;                                                                          \
+        int64_t left = POLL;                                                                      \
         for (int64_t a = 0; a < outer; a++)                                                       \
             for (int64_t k = 0; k < inner; k++) {                                                 \
                 T acc = -INFINITY;                                                                \
@@ -83,6 +95,7 @@ LAE(double, exp, log1p)
                     int64_t at = (a * n + i) * inner + k;                                         \
                     acc = lae_##T(LD(x[at]), acc);                                                \
                     o[at] = ST(acc);                                                              \
+                    POLL_STEP(left)                                                               \
                 }                                                                                 \
             }                                                                                     \
     }
@@ -93,6 +106,7 @@ static void lcse_bf16(void *out, const void *in, int64_t outer, int64_t n, int64
 {
     tsr_bfloat16 *o = out;
     const tsr_bfloat16 *x = in;
+    int64_t left = POLL;
     for (int64_t a = 0; a < outer; a++)
         for (int64_t k = 0; k < inner; k++) {
             float acc = -INFINITY;
@@ -100,6 +114,7 @@ static void lcse_bf16(void *out, const void *in, int64_t outer, int64_t n, int64
                 int64_t at = (a * n + i) * inner + k;
                 acc = tsr_bfloat16_to_float(tsr_float_to_bfloat16(lae_float(tsr_bfloat16_to_float(x[at]), acc)));
                 o[at] = tsr_float_to_bfloat16(acc);
+                POLL_STEP(left)
             }
         }
 }
@@ -145,11 +160,13 @@ static tsr_tensor *result_like(const tsr_tensor *x, tsr_dtype dt, tsr_tensor *ou
 typedef void (*scan_fn)(void *, const void *, int64_t, int64_t, int64_t);
 
 /* Runs fn on x cast to r's dtype, into r (via a contiguous buffer when r
- * is not contiguous). 0 or -1. */
-static int run_scan(const tsr_tensor *x, int64_t dim, tsr_tensor *r, scan_fn fn)
+ * is not contiguous). An out= target (held) is written whole or not at all:
+ * the scan runs under an interrupt hold. 0 or -1. */
+static int run_scan(const tsr_tensor *x, int64_t dim, tsr_tensor *r, scan_fn fn, bool held)
 {
     tsr_tensor *in = NULL, *c = NULL, *buf = NULL;
     int rc = -1;
+    bool hold = false;
     in = tsr_to_dtype(x, r->dtype, false);
     c = in ? tsr_contiguous(in, TSR_MF_CONTIGUOUS) : NULL;
     if (!c) goto done;
@@ -159,10 +176,15 @@ static int run_scan(const tsr_tensor *x, int64_t dim, tsr_tensor *r, scan_fn fn)
     int64_t outer = 1, inner = 1, n = x->ndim ? x->sizes[dim] : 1;
     for (int d = 0; d < (int)dim; d++) outer *= x->sizes[d];
     for (int d = (int)dim + 1; d < x->ndim; d++) inner *= x->sizes[d];
+    if (held && direct) {
+        if (tsr_interrupt_hold() < 0) goto done;
+        hold = true;
+    }
     fn(tsr_tensor_ptr(buf, NULL), tsr_tensor_ptr(c, NULL), outer, n, inner);
-    if (tsr_check_interrupt() < 0) goto done;
+    if (!hold && tsr_check_interrupt() < 0) goto done;
     rc = direct ? 0 : tsr_copy_(r, buf);
 done:
+    if (hold) tsr_interrupt_unhold();
     tsr_tensor_release(in);
     tsr_tensor_release(c);
     tsr_tensor_release(buf);
@@ -183,7 +205,7 @@ tsr_tensor *tsr_cumsum(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool p
         rc = tsr_zero_(r);
     } else {
         scan_fn fn = (prod ? cumprod_loops : cumsum_loops)[dt];
-        rc = fn ? run_scan(x, dim, r, fn) : tsr__not_implemented(prod ? "cumprod_out_cpu" : "cumsum_out_cpu", dt);
+        rc = fn ? run_scan(x, dim, r, fn, out != NULL) : tsr__not_implemented(prod ? "cumprod_out_cpu" : "cumsum_out_cpu", dt);
     }
     if (rc < 0) {
         tsr_tensor_release(r);
@@ -204,7 +226,7 @@ tsr_tensor *tsr_logcumsumexp(const tsr_tensor *x, int64_t dim, tsr_tensor *out)
         rc = 0;
     } else {
         scan_fn fn = lcse_loops[x->dtype];
-        rc = fn ? run_scan(x, dim, r, fn) : tsr__not_implemented("logcumsumexp_out_cpu", x->dtype);
+        rc = fn ? run_scan(x, dim, r, fn, out != NULL) : tsr__not_implemented("logcumsumexp_out_cpu", x->dtype);
     }
     if (rc < 0) {
         tsr_tensor_release(r);
@@ -219,6 +241,7 @@ int tsr_cummax(const tsr_tensor *x, int64_t dim, bool is_max, tsr_tensor *ov, ts
                tsr_tensor **indices)
 {
     tsr_tensor *v = NULL, *i = NULL, *c = NULL;
+    bool hold = false;
     if (wrap_dim(x, &dim) < 0) return -1;
     if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_FLOAT16) {
         tsr__not_implemented(is_max ? "cummax_cpu" : "cummin_cpu", x->dtype);
@@ -236,6 +259,11 @@ int tsr_cummax(const tsr_tensor *x, int64_t dim, bool is_max, tsr_tensor *ov, ts
         for (int d = 0; d < (int)dim; d++) outer *= x->sizes[d];
         for (int d = (int)dim + 1; d < x->ndim; d++) inner *= x->sizes[d];
         const char *base = tsr_tensor_ptr(c, NULL);
+        if (ov || oi) {   /* out= targets: written whole or not at all */
+            if (tsr_interrupt_hold() < 0) goto fail;
+            hold = true;
+        }
+        int64_t left = POLL;
         for (int64_t a = 0; a < outer; a++)
             for (int64_t k = 0; k < inner; k++) {
                 int64_t idx = 0, lin0 = a * n * inner + k;
@@ -255,14 +283,20 @@ int tsr_cummax(const tsr_tensor *x, int64_t dim, bool is_max, tsr_tensor *ov, ts
                                                                             : tsr_scalar_int(oi64)) < 0) goto fail;
                     }
                     if (tsr_tensor_set_at(i, lin, tsr_scalar_int(idx)) < 0) goto fail;
+                    if (--left == 0) {
+                        left = POLL;
+                        if (tsr_check_interrupt() < 0) goto fail;
+                    }
                 }
             }
     }
+    if (hold) tsr_interrupt_unhold();
     tsr_tensor_release(c);
     *values = v;
     *indices = i;
     return 0;
 fail:
+    if (hold) tsr_interrupt_unhold();
     tsr_tensor_release(c);
     tsr_tensor_release(v);
     tsr_tensor_release(i);

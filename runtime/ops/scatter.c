@@ -128,7 +128,7 @@ static int sg_run(tsr_tensor *self, int dim, const tsr_tensor *index, const tsr_
     tsr_tensor *o = other ? as_index_shaped(other, index, nd) : NULL;
     int r = -1;
     if (!s || !ix || (other && !o)) goto done;
-    walk w = {.nd = nd, .nop = 3};
+    walk w = {.nd = nd, .nop = 3, .split = true};
     for (int d = 0; d < nd; d++) w.sizes[d] = ix->sizes[d];
     walk_operand(&w, 0, s);
     for (int d = 0; d < nd; d++) w.st[0][d] = d == dim ? 0 : (self->ndim ? self->strides[d] : 0) * tsr_tensor_itemsize(self);

@@ -39,18 +39,34 @@ static bool less(const cmp_t *c, const kv *a, const kv *b)
 
 static void swap_kv(kv *a, kv *b) { kv t = *a; *a = *b; *b = t; }
 
+/* Ctrl-C in a long line: the algorithms below return early (the line is
+ * left a permutation of itself, unsorted) once a long step finds it
+ * pending; the callers then poll and fail. Under an interrupt hold (out=)
+ * nothing is pending and they run to the end. */
+#define LONG_STEP 65536
+static bool stop_now(int64_t n) { return n >= LONG_STEP && tsr_interrupt_pending(); }
+#define STOP_IF_INTERRUPTED(j, stop)                                               \
+    if (((j) & (LONG_STEP - 1)) == LONG_STEP - 1 && tsr_interrupt_pending()) { \
+        (stop) = true;                                                             \
+        break;                                                                     \
+    }
+
 /* Line (a, k) of a contiguous x along a dim of size n into buf as (value,
- * index) pairs: the one loop that sort, median, topk and kthvalue share. */
-static void load_line(kv *buf, const char *src, int64_t a, int64_t n, int64_t inner, int64_t k,
+ * index) pairs: the one loop that sort, median, topk and kthvalue share.
+ * False when Ctrl-C came during a long line (buf is then incomplete). */
+static bool load_line(kv *buf, const char *src, int64_t a, int64_t n, int64_t inner, int64_t k,
                       const tsr_dtype_traits *tr, bool integral)
 {
     int sz = tr->itemsize;
+    bool stop = false;
     for (int64_t j = 0; j < n; j++) {
+        STOP_IF_INTERRUPTED(j, stop);
         const char *p = src + ((a * n + j) * inner + k) * sz;
         buf[j].idx = j;
         if (integral) buf[j].i = tr->load_int64(p);
         else buf[j].f = tr->load_double(p);
     }
+    return !stop;
 }
 
 /* out=(values, indices) resized and copied; then *values / *indices take v
@@ -142,6 +158,7 @@ static kv *unguarded_partition(const cmp_t *c, kv *first, kv *last, kv *pivot)
 static void introsort_loop(const cmp_t *c, kv *first, kv *last, int64_t depth)
 {
     while (last - first > 16) {
+        if (stop_now(last - first)) return;
         if (depth == 0) {
             heap_sort(c, first, last);
             return;
@@ -186,6 +203,7 @@ static void std_sort(const cmp_t *c, kv *first, kv *last)
     int64_t n = last - first;
     if (n <= 1) return;
     introsort_loop(c, first, last, (63 - __builtin_clzll((uint64_t)n)) * 2);
+    if (stop_now(n)) return;   /* (the insertion pass needs a finished introsort) */
     if (n > 16) {
         insertion_sort(c, first, first + 16);
         for (kv *i = first + 16; i != last; ++i) unguarded_linear_insert(c, i);
@@ -200,6 +218,7 @@ static void nth_element(const cmp_t *c, kv *first, kv *nth, kv *last)
     if (first == last || nth == last) return;
     int64_t depth = (63 - __builtin_clzll((uint64_t)(last - first))) * 2;
     while (last - first > 3) {
+        if (stop_now(last - first)) return;
         if (depth == 0) {
             /* __heap_select(first, nth + 1, last), then nth to its place */
             kv *middle = nth + 1;
@@ -235,6 +254,7 @@ static void merge_sort(const cmp_t *c, kv *a, kv *tmp, int64_t n)
     int64_t h = n / 2;
     merge_sort(c, a, tmp, h);
     merge_sort(c, a + h, tmp, n - h);
+    if (stop_now(n)) return;
     int64_t i = 0, j = h, k = 0;
     while (i < h && j < n) tmp[k++] = less(c, &a[j], &a[i]) ? a[j++] : a[i++];
     while (i < h) tmp[k++] = a[i++];
@@ -323,9 +343,11 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
         char *dv = tsr_tensor_ptr(v, NULL);
         int64_t *di = tsr_tensor_ptr(ix, NULL);
         int sz = tr->itemsize;
-        for (int64_t a = 0; a < outer; a++) {
-            for (int64_t k = 0; k < inner; k++) {
-                load_line(buf, src, a, n, inner, k, tr, cm.integral);
+        bool stop = false;
+        for (int64_t a = 0; a < outer && !stop; a++) {
+            for (int64_t k = 0; k < inner && !stop; k++) {
+                if (tsr_interrupt_pending()) break;   /* many short lines: a poll each */
+                if (!load_line(buf, src, a, n, inner, k, tr, cm.integral)) { stop = true; break; }
                 if (stable && n >= RADIX_MIN) radix_sort(&cm, buf, (uint64_t *)tmp, n);
                 else if (stable) merge_sort(&cm, buf, tmp, n);
                 else std_sort(&cm, buf, buf + n);
@@ -370,10 +392,13 @@ static int dim_lines(const tsr_tensor *x, int64_t dim, tsr_tensor *v, tsr_tensor
     const char *src = tsr_tensor_ptr(c, NULL);
     int sz = tr->itemsize;
     int64_t o = 0;
-    for (int64_t a = 0; a < outer; a++)
-        for (int64_t k = 0; k < inner; k++, o++) {
+    bool stop = false;
+    for (int64_t a = 0; a < outer && !stop; a++)
+        for (int64_t k = 0; k < inner && !stop; k++, o++) {
+            if (tsr_interrupt_pending()) break;   /* many short lines: a poll each */
             int64_t nnan = 0, firstnan = -1;
             for (int64_t j = 0; j < n; j++) {
+                STOP_IF_INTERRUPTED(j, stop);
                 const char *p = src + ((a * n + j) * inner + k) * sz;
                 buf[j].idx = j;
                 if (cm.integral) {
@@ -383,6 +408,7 @@ static int dim_lines(const tsr_tensor *x, int64_t dim, tsr_tensor *v, tsr_tensor
                     if (isnan(buf[j].f) && nnan++ == 0) firstnan = j;
                 }
             }
+            if (stop) break;   /* the line is left unsorted: the poll below raises */
             int64_t pick;
             if (kind == KIND_PLAIN) {   /* mode */
                 std_sort(&cm, buf, buf + n);
@@ -501,12 +527,14 @@ static void partial_sort(const cmp_t *c, kv *first, kv *middle, kv *last)
             adjust_heap(c, first, parent, len, first[parent]);
             if (parent == 0) break;
         }
-    for (kv *i = middle; i < last; ++i)
+    for (kv *i = middle; i < last; ++i) {
+        if (((i - middle) & (LONG_STEP - 1)) == LONG_STEP - 1 && tsr_interrupt_pending()) return;
         if (less(c, i, first)) {
             kv value = *i;
             *i = *first;
             adjust_heap(c, first, 0, len, value);
         }
+    }
     while (middle - first > 1) {
         --middle;
         kv value = *middle;
@@ -554,9 +582,11 @@ int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sor
         char *dv = tsr_tensor_ptr(v, NULL);
         int64_t *di = tsr_tensor_ptr(ix, NULL);
         int sz = tr->itemsize;
-        for (int64_t a = 0; a < outer; a++)
-            for (int64_t kk = 0; kk < inner; kk++) {
-                load_line(buf, src, a, n, inner, kk, tr, cm.integral);
+        bool stop = false;
+        for (int64_t a = 0; a < outer && !stop; a++)
+            for (int64_t kk = 0; kk < inner && !stop; kk++) {
+                if (tsr_interrupt_pending()) break;   /* many short lines: a poll each */
+                if (!load_line(buf, src, a, n, inner, kk, tr, cm.integral)) { stop = true; break; }
                 if (k * 64 <= n) {
                     partial_sort(&cm, buf, buf + k, buf + n);
                 } else {
@@ -595,7 +625,7 @@ static void quick_select(kv *arr, int64_t sz, int64_t k, bool integral)
 {
     int64_t L = 0, R = sz - 1;
     for (;;) {
-        if (R <= L) return;
+        if (R <= L || stop_now(R - L)) return;
         if (R == L + 1) {
             if (gt_or_nan(&arr[L], &arr[R], integral)) swap_kv(&arr[L], &arr[R]);
             return;
@@ -664,9 +694,11 @@ int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_
         const char *src = tsr_tensor_ptr(c, NULL);
         int sz = tr->itemsize;
         int64_t o = 0;
-        for (int64_t a = 0; a < outer; a++)
-            for (int64_t kk = 0; kk < inner; kk++, o++) {
-                load_line(buf, src, a, n, inner, kk, tr, integral);
+        bool stop = false;
+        for (int64_t a = 0; a < outer && !stop; a++)
+            for (int64_t kk = 0; kk < inner && !stop; kk++, o++) {
+                if (tsr_interrupt_pending()) break;   /* many short lines: a poll each */
+                if (!load_line(buf, src, a, n, inner, kk, tr, integral)) { stop = true; break; }
                 quick_select(buf, n, k - 1, integral);
                 memcpy((char *)tsr_tensor_ptr(v, NULL) + o * sz, src + ((a * n + buf[k - 1].idx) * inner + kk) * sz,
                        (size_t)sz);

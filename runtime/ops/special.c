@@ -538,9 +538,8 @@ static tsr_tensor *sum_last(const tsr_tensor *g0, int ndim, const int64_t *sizes
     int isz = tsr_dtype_itemsize(g->dtype);
     const char *src = tsr_tensor_ptr(g, NULL);
     char *dst = tsr_tensor_ptr(r, NULL);
-    double *row = malloc(sizeof(double) * (size_t)(p ? p : 1));
+    double *row = tsr_malloc(sizeof(double) * (size_t)(p ? p : 1));
     if (!row) {
-        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
         tsr_tensor_release(r);
         r = NULL;
         goto done;

@@ -4,6 +4,7 @@
  * writes land as 1.13's single-threaded CPU kernels land them. */
 #ifndef TSR_OPS_WALK_H
 #define TSR_OPS_WALK_H
+#include <stdbool.h>
 #include <stdint.h>
 #include "../error.h"
 #include "../tensor.h"
@@ -16,7 +17,10 @@ typedef struct {
     int nop;
     char *base[WALK_MAX_OPS];
     int64_t st[WALK_MAX_OPS][TSR_MAX_DIMS]; /* bytes */
+    bool split;   /* fn ignores row: a long row may be handed over in pieces */
 } walk;
+
+#define WALK_POLL 65536   /* elements between interrupt polls */
 
 /* fn(p, inner, n, row, ctx): p[k] the first element of operand k in this
  * row, inner[k] its byte stride along the row, n elements, row the number
@@ -41,19 +45,31 @@ static inline int walk_run(const walk *w, walk_fn fn, void *ctx)
     int64_t n = nd ? w->sizes[nd - 1] : 1, inner[WALK_MAX_OPS], ctr[TSR_MAX_DIMS] = {0};
     char *p[WALK_MAX_OPS];
     for (int k = 0; k < w->nop; k++) inner[k] = nd ? w->st[k][nd - 1] : 0;
-    int64_t rows = numel / n;
+    int64_t rows = numel / n, done = 0;
     for (int64_t r = 0; r < rows; r++) {
         for (int k = 0; k < w->nop; k++) {
             char *q = w->base[k];
             for (int d = 0; d < nd - 1; d++) q += ctr[d] * w->st[k][d];
             p[k] = q;
         }
-        if (fn(p, inner, n, r, ctx) < 0) return -1;
+        if (w->split && n > WALK_POLL) {
+            for (int64_t k0 = 0; k0 < n; k0 += WALK_POLL) {
+                char *q[WALK_MAX_OPS];
+                for (int k = 0; k < w->nop; k++) q[k] = p[k] + k0 * inner[k];
+                if (fn(q, inner, n - k0 < WALK_POLL ? n - k0 : WALK_POLL, r, ctx) < 0) return -1;
+                if (tsr_check_interrupt() < 0) return -1;
+            }
+        } else if (fn(p, inner, n, r, ctx) < 0) {
+            return -1;
+        }
         for (int d = nd - 2; d >= 0; d--) {
             if (++ctr[d] < w->sizes[d]) break;
             ctr[d] = 0;
         }
-        if ((r & 0x3ff) == 0x3ff && tsr_check_interrupt() < 0) return -1;
+        if ((done += n) >= WALK_POLL) {
+            done = 0;
+            if (tsr_check_interrupt() < 0) return -1;
+        }
     }
     return tsr_check_interrupt();
 }

@@ -37,7 +37,7 @@ void explain_record(const ExplainStep *step)
     if (total > EXPLAIN_SHOW_MAX) return;
     if (nsteps == capsteps) {
         int cap = capsteps ? 2 * capsteps : 8;
-        ExplainStep *p = realloc(steps, (size_t)cap * sizeof *p);
+        ExplainStep *p = value_try_realloc(steps, (size_t)cap * sizeof *p);
         if (!p) return;        /* the trace is a view: losing a step is not an error */
         steps = p;
         capsteps = cap;

@@ -555,6 +555,7 @@ void bind_random_init(void)
 {
     bind_table_register(generator_row, 1);
     Value *torch = bind_module("torch");
+    decref(default_gen_value);   /* a fresh interpreter state (the fuzzer) makes it again */
     default_gen_value = v_generator(tsr_generator_retain(tsr_default_generator()));
     module_add(torch, "default_generator", incref(default_gen_value));
     Value *gt = v_typeobj(&t_generator);

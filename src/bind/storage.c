@@ -50,8 +50,8 @@ static Value *storage_repr(Value *v)
     if (tsr_device_is_meta(storage_of(v)->device)) return v_strf("...\n%s", foot);
     int64_t n = storage_len(v);
     size_t cap = 256, len = 0;
-    char *buf = malloc(cap);
-    if (!buf) return exc_set("MemoryError", "out of memory");
+    char *buf = value_malloc(cap);
+    if (!buf) return NULL;
     buf[len++] = ' ';
     for (int64_t i = 0; i < n; i++) {
         Value *x = storage_item(v, i), *s = x ? value_str(x) : NULL;
@@ -60,8 +60,8 @@ static Value *storage_repr(Value *v)
         size_t need = len + s->u.s.n + 3 + strlen(foot);
         if (need > cap) {
             while (cap < need) cap *= 2;
-            char *nb = realloc(buf, cap);
-            if (!nb) { free(buf); decref(s); return exc_set("MemoryError", "out of memory"); }
+            char *nb = value_realloc(buf, cap);
+            if (!nb) { free(buf); decref(s); return NULL; }
             buf = nb;
         }
         if (i) { buf[len++] = '\n'; buf[len++] = ' '; }
@@ -70,8 +70,8 @@ static Value *storage_repr(Value *v)
         decref(s);
     }
     size_t fl = strlen(foot);
-    char *nb = realloc(buf, len + fl + 2);
-    if (!nb) { free(buf); return exc_set("MemoryError", "out of memory"); }
+    char *nb = value_realloc(buf, len + fl + 2);
+    if (!nb) { free(buf); return NULL; }
     buf = nb;
     buf[len++] = '\n';
     memcpy(buf + len, foot, fl);

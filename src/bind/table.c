@@ -694,16 +694,13 @@ void bind_table_register(BindRow *rows, int n)
     }
     if (nareas == capareas) {
         capareas = capareas * 2 + 8;
-        areas = realloc(areas, (size_t)capareas * sizeof *areas);
-        if (!areas) abort();
+        areas = value_xrealloc(areas, (size_t)capareas * sizeof *areas);
     }
     areas[nareas++] = (Area){rows, n};
     for (int i = 0; i < n; i++) {
         BindRow *d = &rows[i];
         size_t len = strlen(d->sigs);
-        char *buf = malloc(len + 1);
-        if (!buf) abort();
-        memcpy(buf, d->sigs, len + 1);
+        char *buf = value_xstrdup(d->sigs);
         d->nfs = d->nms = 0;
         /* strsep keeps an empty overload: "ScalarType type|" is (type) and () */
         for (char *s, *rest = buf; (s = strsep(&rest, "|"));) {
@@ -733,8 +730,7 @@ void bind_table_register(BindRow *rows, int n)
         d->us = NULL;
         d->nus = 0;
         if (d->flags & BIND_FN_UNDERSCORE) {   /* torch.exp_(input): the function signatures less out= */
-            d->us = calloc((size_t)d->nfs, sizeof *d->us);
-            if (!d->us) abort();
+            d->us = value_xcalloc((size_t)d->nfs, sizeof *d->us);
             for (int k = 0; k < d->nfs; k++) {
                 if (d->fs[k].hidden) continue;
                 BindSig *u = &d->us[d->nus++];
@@ -822,12 +818,12 @@ static bool push(char ***names, int *m, int *cap, const char *a, const char *b)
 {
     if (*m == *cap) {
         *cap = *cap * 2 + 256;
-        char **p = realloc(*names, (size_t)*cap * sizeof **names);
+        char **p = value_try_realloc(*names, (size_t)*cap * sizeof **names);
         if (!p) return false;
         *names = p;
     }
     size_t n = strlen(a) + strlen(b) + 2;
-    char *s = malloc(n);
+    char *s = value_try_realloc(NULL, n);
     if (!s) return false;
     snprintf(s, n, "%s.%s", a, b);
     (*names)[(*m)++] = s;

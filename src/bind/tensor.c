@@ -79,8 +79,7 @@ static void index_reserve(void)
     unsigned cap = index_cap ? index_cap * 2 : 1024;
     while ((unsigned)(nmethods + nprops + 1) * 2 > cap) cap *= 2;
     free(index_tab);
-    index_tab = calloc(cap, sizeof *index_tab);
-    if (!index_tab) abort();
+    index_tab = value_xcalloc(cap, sizeof *index_tab);
     index_cap = cap;
     for (int i = 0; i < nprops; i++) *index_slot(props[i].name) = -(i + 1);
     for (int i = 0; i < nmethods; i++) *index_slot(methods[i].name) = i + 1;
@@ -93,8 +92,7 @@ void bind_tensor_method_data(const char *name, BuiltinFn fn, void *data)
     index_reserve();
     if (nmethods == capmethods) {
         capmethods = capmethods * 2 + 64;
-        methods = realloc(methods, (size_t)capmethods * sizeof *methods);
-        if (!methods) abort();
+        methods = value_xrealloc(methods, (size_t)capmethods * sizeof *methods);
     }
     methods[nmethods] = (MethodEnt){name, fn, false, data};
     int *slot = index_slot(name);
@@ -120,8 +118,7 @@ void bind_tensor_property(const char *name, PropGet get, PropSet set)
     index_reserve();
     if (nprops == capprops) {
         capprops = capprops * 2 + 32;
-        props = realloc(props, (size_t)capprops * sizeof *props);
-        if (!props) abort();
+        props = value_xrealloc(props, (size_t)capprops * sizeof *props);
     }
     props[nprops] = (PropEnt){name, get, set};
     *index_slot(name) = -(nprops + 1);   /* a property wins over a method of the same name */

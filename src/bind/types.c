@@ -688,16 +688,16 @@ static Value *rt_repr(Value *v)
 {
     const ReturnType *rt = (const ReturnType *)v->type;
     size_t cap = 128, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) return exc_set("MemoryError", "out of memory");
+    char *buf = value_malloc(cap);
+    if (!buf) return NULL;
     n += (size_t)snprintf(buf, cap, "%s.%s(\n", rt->type.module, rt->type.name);
     for (size_t i = 0; i < v->u.seq.n; i++) {
         Value *r = value_repr(v->u.seq.items[i]);
         if (!r) { free(buf); return NULL; }
         size_t need = n + strlen(rt->fields[i]) + r->u.s.n + 8;
         if (need > cap) {
-            char *nb = realloc(buf, cap = need * 2);
-            if (!nb) { free(buf); decref(r); return exc_set("MemoryError", "out of memory"); }
+            char *nb = value_realloc(buf, cap = need * 2);
+            if (!nb) { free(buf); decref(r); return NULL; }
             buf = nb;
         }
         n += (size_t)snprintf(buf + n, cap - n, "%s=%s%s", rt->fields[i], r->u.s.p, i + 1 < v->u.seq.n ? ",\n" : ")");
@@ -788,11 +788,11 @@ const ReturnType rt_geqrf = RETURN_TYPE("geqrf", "a", "tau");
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
     Value *v = value_alloc(&rt->type);
-    Value **it = v ? calloc((size_t)rt->n, sizeof *it) : NULL;
+    Value **it = v ? value_malloc((size_t)rt->n * sizeof *it) : NULL;
     if (!it) {
         for (int i = 0; i < rt->n; i++) decref(items[i]);
         decref(v);
-        return exc_set("MemoryError", "out of memory");
+        return NULL;
     }
     for (int i = 0; i < rt->n; i++) it[i] = items[i];
     v->u.seq.items = it;

@@ -229,7 +229,7 @@ char *cmd_read_source(FILE *f, const char *path, size_t *len, char *msg, size_t 
 {
     const char *q = path ? "'" : "", *name = path ? path : "standard input";
     size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
+    char *buf = value_malloc(cap + 1);
     if (!buf) goto nomem;
     for (;;) {
         size_t k = fread(buf + n, 1, cap - n, f);
@@ -247,7 +247,7 @@ char *cmd_read_source(FILE *f, const char *path, size_t *len, char *msg, size_t 
         if (n == cap) {
             /* one byte past the limit is enough to tell it is too large */
             size_t ncap = cap * 2 > CMD_MAX_SOURCE ? CMD_MAX_SOURCE + 1 : cap * 2;
-            char *nb = realloc(buf, ncap + 1);
+            char *nb = value_realloc(buf, ncap + 1);
             if (!nb) goto nomem;
             buf = nb;
             cap = ncap;
@@ -260,8 +260,9 @@ char *cmd_read_source(FILE *f, const char *path, size_t *len, char *msg, size_t 
     buf[n] = 0;
     *len = n;
     return buf;
-nomem:
-    snprintf(msg, msgn, "tsr: out of memory reading %s%s%s", q, name, q);
+nomem:   /* (value_malloc's MemoryError is reported as the message) */
+    exc_clear();
+    snprintf(msg, msgn, "tsr: cannot read %s%s%s: MemoryError", q, name, q);
 fail:
     free(buf);
     return NULL;

@@ -27,7 +27,7 @@ static void buf_printf(Buf *b, const char *fmt, ...)
     if (b->n + (size_t)k + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 64;
         while (cap < b->n + (size_t)k + 1) cap *= 2;
-        char *p = realloc(b->p, cap);
+        char *p = value_try_realloc(b->p, cap);
         if (!p) return;
         b->p = p;
         b->cap = cap;

@@ -94,8 +94,9 @@ void show_tensor_info(const tsr_tensor *t)
 /* How often the view reaches each storage element (saturating at 255). */
 static unsigned char *reach_counts(const tsr_tensor *t, int64_t n)
 {
-    unsigned char *cnt = calloc((size_t)n + 1, 1);
+    unsigned char *cnt = value_try_realloc(NULL, (size_t)n + 1);
     if (!cnt) return NULL;
+    memset(cnt, 0, (size_t)n + 1);
     int64_t numel = tsr_tensor_numel(t);
     if (numel == 0) return cnt;
     if (numel > MARK_WALK_MAX) return cnt;

@@ -45,7 +45,7 @@ static bool buf_reserve(Buf *b, size_t extra)
     if (b->n + extra + 1 <= b->cap) return true;
     size_t cap = b->cap ? b->cap : 128;
     while (cap < b->n + extra + 1) cap *= 2;
-    char *p = realloc(b->p, cap);
+    char *p = value_try_realloc(b->p, cap);
     if (!p) { b->failed = true; return false; }
     b->p = p;
     b->cap = cap;
@@ -356,8 +356,9 @@ static void body(Buf *b, Ctx *c, int d, int64_t indent)
  * exception set on an interrupt or PyTorch's edgeitems error. */
 static int tensor_str(Buf *b, const tsr_tensor *t, int64_t indent)
 {
-    Ctx *c = calloc(1, sizeof *c);
+    Ctx *c = value_try_realloc(NULL, sizeof *c);
     if (!c) { b->failed = true; return 0; }
+    memset(c, 0, sizeof *c);
     c->t = t;
     c->summarize = (double)tsr_tensor_numel(t) > opts.threshold;
     c->complex = tsr_dtype_is_complex(t->dtype);
@@ -494,7 +495,7 @@ Value *show_tensor_repr(const tsr_tensor *t)
     for (int i = 0; i < nsuf; i++)
         if (suf[i].failed) b.failed = true;
     if (b.failed) {
-        exc_set("MemoryError", "out of memory while printing a tensor");
+        exc_set("MemoryError", "%s", "");
         goto fail;
     }
     out = v_str_take(b.p, b.n);

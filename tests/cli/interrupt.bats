@@ -74,12 +74,27 @@ PRINT='print(big)'
 @test "int-1.6: batch: a copy to another dtype (to float16, 1 GB)" { batch_interrupt 'big = torch.rand(1).expand(500_000_000)' 'big.to(torch.float16)'; }
 @test "int-1.7: batch: a factory (torch.randn)" { batch_interrupt '' 'torch.randn(200_000_000)'; }
 @test "int-1.8: batch: an in-place loop ends with status 130" { batch_interrupt 'w = torch.zeros(20_000_000)' '[w.add_(1) for k in range(10**6)]'; }
+# reductions, scans, sorting and indexing (inputs expanded from one element
+# where the op allows: long runs without the memory)
+@test "int-1.9: batch: a full reduction (max of 8e9 elements)" { batch_interrupt 'b = torch.rand(1).expand(8_000_000_000)' 'b.max()'; }
+@test "int-1.10: batch: a reduction along a dim (argmax)" { batch_interrupt 'b = torch.rand(1, 1).expand(80_000, 100_000)' 'b.argmax(1)'; }
+@test "int-1.11: batch: a scan (logcumsumexp of 200M)" { batch_interrupt 'b = torch.rand(1).expand(200_000_000)' 'b.logcumsumexp(0)'; }
+@test "int-1.12: batch: sort of one 30M-element line" { batch_interrupt 'b = torch.rand(30_000_000)' 'b.sort()'; }
+@test "int-1.13: batch: kthvalue over 100,000 lines" { batch_interrupt 'b = torch.rand(1, 1).expand(100_000, 10_000)' 'b.kthvalue(5000, 1)'; }
+@test "int-1.14: batch: scatter_add of 2.5e9 elements" {
+    batch_interrupt 's = torch.ones(1).expand(2_500_000_000); i = torch.zeros(1, dtype=torch.long).expand(2_500_000_000)' 'torch.zeros(1000).scatter_add(0, i, s)'
+}
+@test "int-1.15: batch: advanced indexing (index_put, 2.5e9 elements)" {
+    batch_interrupt 's = torch.ones(1).expand(2_500_000_000); i = torch.zeros(1, dtype=torch.long).expand(2_500_000_000)' 'torch.zeros(1000).index_put((i,), s, accumulate=True)'
+}
 
 @test "int-2.1: prompt: an elementwise unary kernel (i0)" { pty_interrupt 'pass' "$UNARY"; }
 @test "int-2.2: prompt: an elementwise binary kernel (special.zeta)" { pty_interrupt 'pass' "$BINARY"; }
 @test "int-2.3: prompt: printing a 30M-element tensor in full" { pty_interrupt "$PRINT_SETUP" "$PRINT"; }
 @test "int-2.4: prompt: a 1e9-iteration for loop" { pty_interrupt 'pass' '[i for i in range(10**9)]'; }
 @test "int-2.5: prompt: a copy to another dtype (to float16, 1 GB)" { pty_interrupt 'big = torch.rand(1).expand(500_000_000)' 'big.to(torch.float16)'; }
+@test "int-2.6: prompt: sort of one 30M-element line" { pty_interrupt 'b = torch.rand(30_000_000)' 'b.sort()'; }
+@test "int-2.7: prompt: a reduction along a dim (argmax)" { pty_interrupt 'b = torch.rand(1, 1).expand(80_000, 100_000)' 'b.argmax(1)'; }
 
 # inplace_untorn SETUP LOOP-BODY — w = torch.zeros(20M); a loop of the in-place
 # op runs until Ctrl-C; then every element of w holds the same value.
