@@ -699,7 +699,6 @@ void bind_table_register(BindRow *rows, int n)
     areas[nareas++] = (Area){rows, n};
     for (int i = 0; i < n; i++) {
         BindRow *d = &rows[i];
-        size_t len = strlen(d->sigs);
         char *buf = value_xstrdup(d->sigs);
         d->nfs = d->nms = 0;
         /* strsep keeps an empty overload: "ScalarType type|" is (type) and () */
