@@ -3,7 +3,8 @@
  * 1.13's cloneBatchedColumnMajor does and calls the routine 1.13 calls
  * (getrf/getrs for inv and solve, getrf for det, potrf, geqrf + orgqr,
  * syevd/heevd, gesdd), one matrix at a time with a Ctrl-C poll between them.
- * The composite parts (det's product, slogdet's sum of logs) run through the
+ * (eig, pinv, matrix_rank and the products are in linalg_ext.c.) The
+ * composite parts (det's product, slogdet's sum of logs) run through the
  * runtime's own reductions, as 1.13 runs them through ATen's. */
 #include <cblas.h>
 #include <complex.h>
@@ -27,12 +28,10 @@
 #include "../error.h"
 #include "../internal.h"
 #include "../view.h"
+#include "linalg_int.h"
 
 /* ------------------------------------------------------------ LAPACK by dtype */
 
-#define CM LAPACK_COL_MAJOR
-typedef lapack_complex_float cf;
-typedef lapack_complex_double cd;
 
 static int lp_getrf(tsr_dtype dt, int m, int n, void *a, int *ipiv)
 {
@@ -68,7 +67,7 @@ static int lp_potrf(tsr_dtype dt, char uplo, int n, void *a)
 }
 
 /* Real part of a workspace-size answer (LAPACK returns it in work[0]). */
-static int wk(tsr_dtype dt, const void *w)
+int tsr__la_wk(tsr_dtype dt, const void *w)
 {
     double v;
     switch (dt) {
@@ -127,18 +126,17 @@ static int lp_gesdd(tsr_dtype dt, char jobz, int m, int n, void *a, void *s, voi
     }
 }
 
-static tsr_tensor *adjoint_copy(const tsr_tensor *x);
 
 /* ------------------------------------------------------------ checks */
 
-static bool is_meta(const tsr_tensor *t) { return tsr_device_is_meta(t->device); }
-static bool lapack_dtype(tsr_dtype d)
+bool tsr__la_is_meta(const tsr_tensor *t) { return tsr_device_is_meta(t->device); }
+bool tsr__la_lapack_dtype(tsr_dtype d)
 {
     return d == TSR_FLOAT32 || d == TSR_FLOAT64 || d == TSR_COMPLEX64 || d == TSR_COMPLEX128;
 }
 
 /* squareCheckInputs (LinearAlgebraUtils.h); square false checks only the rank. */
-static int check_matrix(const tsr_tensor *a, const char *fn, bool square)
+int tsr__la_check_matrix(const tsr_tensor *a, const char *fn, bool square)
 {
     if (a->ndim < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "%s: The input tensor A must have at least 2 dimensions.", fn);
@@ -166,14 +164,14 @@ static int check_float(const tsr_tensor *a, const char *fn, bool low_precision, 
         tsr_error_set(TSR_ERR_RUNTIME, "%s: Low precision dtypes not supported. Got %s", fn, tsr_dtype_scalar_name(d));
         return -1;
     }
-    if (!lapack_dtype(d)) return tsr__not_implemented(kname, d);
+    if (!tsr__la_lapack_dtype(d)) return tsr__not_implemented(kname, d);
     return 0;
 }
 
 /* _linalg_check_errors (BatchLinearAlgebra.cpp): the first nonzero info. */
 int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_matrix)
 {
-    if (is_meta(info)) return 0;
+    if (tsr__la_is_meta(info)) return 0;
     int64_t n = tsr_tensor_numel(info);
     const int32_t *p = n ? tsr_tensor_ptr(info, NULL) : NULL;
     for (int64_t i = 0; i < n; i++) {
@@ -208,7 +206,7 @@ int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_mat
 
 /* batched_matrix_contiguous_strides(sizes, f_contig=true): a C-contiguous
  * batch of column-major matrices. */
-static tsr_tensor *empty_fmat(int nd, const int64_t *sizes, tsr_dtype dt, tsr_device dev)
+tsr_tensor *tsr__la_empty_fmat(int nd, const int64_t *sizes, tsr_dtype dt, tsr_device dev)
 {
     int64_t st[TSR_MAX_DIMS];
     tsr_strides_contiguous(nd, sizes, st);
@@ -220,17 +218,17 @@ static tsr_tensor *empty_fmat(int nd, const int64_t *sizes, tsr_dtype dt, tsr_de
 }
 
 /* cloneBatchedColumnMajor: a copy of a in empty_fmat's layout. */
-static tsr_tensor *clone_fmat(const tsr_tensor *a)
+tsr_tensor *tsr__la_clone_fmat(const tsr_tensor *a)
 {
-    tsr_tensor *r = empty_fmat(a->ndim, a->sizes, a->dtype, a->device);
-    if (r && !is_meta(a) && tsr_copy_(r, a) < 0) {
+    tsr_tensor *r = tsr__la_empty_fmat(a->ndim, a->sizes, a->dtype, a->device);
+    if (r && !tsr__la_is_meta(a) && tsr_copy_(r, a) < 0) {
         tsr_tensor_release(r);
         return NULL;
     }
     return r;
 }
 
-static int64_t batch_count(const tsr_tensor *a, int keep)
+int64_t tsr__la_batch_count(const tsr_tensor *a, int keep)
 {
     int64_t b = 1;
     for (int d = 0; d < a->ndim - keep; d++) b *= a->sizes[d];
@@ -238,7 +236,7 @@ static int64_t batch_count(const tsr_tensor *a, int keep)
 }
 
 /* The i-th matrix of an empty_fmat tensor of m x n matrices. */
-static void *mat_at(const tsr_tensor *t, int64_t i, int64_t mn)
+void *tsr__la_mat_at(const tsr_tensor *t, int64_t i, int64_t mn)
 {
     return (char *)tsr_tensor_ptr(t, NULL) + i * mn * tsr_dtype_itemsize(t->dtype);
 }
@@ -253,19 +251,19 @@ static tsr_tensor *batch_int(const tsr_tensor *a, int drop, int extra_n, int64_t
     return tsr_zeros(nd, sz, TSR_INT32, a->device);
 }
 
-static int poll(int64_t i, int64_t n) { return i + 1 < n ? tsr_check_interrupt() : 0; }
+int tsr__la_poll(int64_t i, int64_t n) { return i + 1 < n ? tsr_check_interrupt() : 0; }
 
 /* getrf on every matrix of lu (an empty_fmat m x n batch) into piv (k =
  * min(m, n) a matrix) and info. */
 static int lu_factor(tsr_tensor *lu, tsr_tensor *piv, tsr_tensor *info)
 {
-    if (is_meta(lu)) return 0;
-    int64_t m = lu->sizes[lu->ndim - 2], n = lu->sizes[lu->ndim - 1], k = m < n ? m : n, nb = batch_count(lu, 2);
+    if (tsr__la_is_meta(lu)) return 0;
+    int64_t m = lu->sizes[lu->ndim - 2], n = lu->sizes[lu->ndim - 1], k = m < n ? m : n, nb = tsr__la_batch_count(lu, 2);
     if (k == 0) return 0;
     int32_t *pv = tsr_tensor_ptr(piv, NULL), *in = tsr_tensor_ptr(info, NULL);
     for (int64_t i = 0; i < nb; i++) {
-        in[i] = lp_getrf(lu->dtype, (int)m, (int)n, mat_at(lu, i, m * n), pv + i * k);
-        if (poll(i, nb) < 0) return -1;
+        in[i] = lp_getrf(lu->dtype, (int)m, (int)n, tsr__la_mat_at(lu, i, m * n), pv + i * k);
+        if (tsr__la_poll(i, nb) < 0) return -1;
     }
     return 0;
 }
@@ -313,7 +311,7 @@ static int solve_impl(const tsr_tensor *a, const tsr_tensor *b, const char *api,
     int64_t n = a->sizes[a->ndim - 1];
     if (use_t) { if (!(at = tsr_view_mT(a))) goto fail; }
     else at = tsr_tensor_retain((tsr_tensor *)a);
-    if (!(lu = clone_fmat(at)) || !(piv = batch_int(a, 1, 0, 0)) || !(info = batch_int(a, 2, 0, 0))) goto fail;
+    if (!(lu = tsr__la_clone_fmat(at)) || !(piv = batch_int(a, 1, 0, 0)) || !(info = batch_int(a, 2, 0, 0))) goto fail;
     if (lu_factor(lu, piv, info) < 0) goto fail;
     if (api && tsr_linalg_check_errors(info, api, a->ndim == 2) < 0) goto fail;
 
@@ -333,13 +331,13 @@ static int solve_impl(const tsr_tensor *a, const tsr_tensor *b, const char *api,
     bsz[bnd + 1] = k;
     tsr_tensor *be = tsr_view_expand(b2, bnd + 2, bsz);
     if (!be) goto fail;
-    x = clone_fmat(be);
+    x = tsr__la_clone_fmat(be);
     tsr_tensor_release(be);
     if (!x) goto fail;
     /* LU and pivots broadcast to the same batch */
     bsz[bnd + 1] = n;
     if (!(lue = tsr_view_expand(lu, bnd + 2, bsz))) goto fail;
-    tsr_tensor *lc = clone_fmat(lue);
+    tsr_tensor *lc = tsr__la_clone_fmat(lue);
     tsr_tensor_release(lue);
     lue = lc;
     if (!lue) goto fail;
@@ -348,13 +346,13 @@ static int solve_impl(const tsr_tensor *a, const tsr_tensor *b, const char *api,
     pe = tsr_contiguous(pv, TSR_MF_CONTIGUOUS);
     tsr_tensor_release(pv);
     if (!pe) goto fail;
-    if (!is_meta(x) && tsr_tensor_numel(x) > 0) {
-        int64_t nb = batch_count(x, 2);
+    if (!tsr__la_is_meta(x) && tsr_tensor_numel(x) > 0) {
+        int64_t nb = tsr__la_batch_count(x, 2);
         const int32_t *pp = tsr_tensor_ptr(pe, NULL);
         for (int64_t i = 0; i < nb; i++) {
-            lp_getrs(x->dtype, use_t ? 'T' : 'N', (int)n, (int)k, mat_at(lue, i, n * n), pp + i * n,
-                     mat_at(x, i, n * k));
-            if (poll(i, nb) < 0) goto fail;
+            lp_getrs(x->dtype, use_t ? 'T' : 'N', (int)n, (int)k, tsr__la_mat_at(lue, i, n * n), pp + i * n,
+                     tsr__la_mat_at(x, i, n * k));
+            if (tsr__la_poll(i, nb) < 0) goto fail;
         }
     }
     if (vec) {
@@ -385,7 +383,7 @@ static int solve_right(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor **re
 int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool left, const char *check, tsr_tensor **result,
                         tsr_tensor **info)
 {
-    if (check_matrix(a, "linalg.solve", true) < 0 || check_float(a, "linalg.solve", true, "lu_cpu") < 0)
+    if (tsr__la_check_matrix(a, "linalg.solve", true) < 0 || check_float(a, "linalg.solve", true, "lu_cpu") < 0)
         return -1;
     if (a->dtype != b->dtype) {
         tsr_error_set(TSR_ERR_RUNTIME, "linalg.solve: Expected A and B to have the same dtype, but found A of type "
@@ -407,11 +405,11 @@ int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool left, con
 
 int tsr_linalg_inv_ex(const tsr_tensor *a, const char *check, tsr_tensor **inverse, tsr_tensor **info)
 {
-    if (check_matrix(a, "linalg.inv", true) < 0 || check_float(a, "linalg.inv", false, "linalg_inv") < 0)
+    if (tsr__la_check_matrix(a, "linalg.inv", true) < 0 || check_float(a, "linalg.inv", false, "linalg_inv") < 0)
         return -1;
     tsr_tensor *eye = tsr_zeros(a->ndim, a->sizes, a->dtype, a->device), *d = NULL;
     if (!eye) return -1;
-    if (!is_meta(a)) {
+    if (!tsr__la_is_meta(a)) {
         if (!(d = tsr_view_diagonal(eye, 0, -2, -1)) || tsr_fill_(d, tsr_scalar_int(1)) < 0) {
             tsr_tensor_release(d);
             tsr_tensor_release(eye);
@@ -443,11 +441,11 @@ static tsr_tensor *det_lu(const tsr_tensor *a, tsr_tensor **sign_p)
     int64_t n = a->sizes[a->ndim - 1];
     if (tsr_tensor_is_contiguous(a) && !tsr_dtype_is_complex(a->dtype)) src = tsr_view_mT(a);
     else src = tsr_tensor_retain((tsr_tensor *)a);
-    if (!src || !(lu = clone_fmat(src)) || !(piv = batch_int(a, 1, 0, 0)) || !(info = batch_int(a, 2, 0, 0)))
+    if (!src || !(lu = tsr__la_clone_fmat(src)) || !(piv = batch_int(a, 1, 0, 0)) || !(info = batch_int(a, 2, 0, 0)))
         goto fail;
     if (lu_factor(lu, piv, info) < 0 || !(p = batch_int(a, 2, 0, 0))) goto fail;
-    if (!is_meta(a)) {   /* (arange(1, n+1) != pivots).sum(-1).fmod(2) * -2 + 1 */
-        int64_t nb = batch_count(a, 2);
+    if (!tsr__la_is_meta(a)) {   /* (arange(1, n+1) != pivots).sum(-1).fmod(2) * -2 + 1 */
+        int64_t nb = tsr__la_batch_count(a, 2);
         const int32_t *pv = tsr_tensor_ptr(piv, NULL);
         int32_t *pp = tsr_tensor_ptr(p, NULL);
         for (int64_t i = 0; i < nb; i++) {
@@ -470,7 +468,7 @@ fail:
     return NULL;
 }
 
-static tsr_tensor *mul2(const tsr_tensor *x, const tsr_tensor *y)
+tsr_tensor *tsr__la_mul2(const tsr_tensor *x, const tsr_tensor *y)
 {
     tsr_operand a = tsr_operand_tensor(x), b = tsr_operand_tensor(y);
     return tsr_binary(TSR_BINOP_MUL, &a, &b, NULL, NULL);
@@ -478,11 +476,11 @@ static tsr_tensor *mul2(const tsr_tensor *x, const tsr_tensor *y)
 
 tsr_tensor *tsr_linalg_det(const tsr_tensor *a)
 {
-    if (check_matrix(a, "linalg.det", true) < 0 || check_float(a, "linalg.det", true, "lu_cpu") < 0) return NULL;
+    if (tsr__la_check_matrix(a, "linalg.det", true) < 0 || check_float(a, "linalg.det", true, "lu_cpu") < 0) return NULL;
     tsr_tensor *p = NULL, *lu = det_lu(a, &p), *d = NULL, *pr = NULL, *r = NULL;
     int64_t last = -1;
     if (lu && (d = tsr_view_diagonal(lu, 0, -2, -1)) && (pr = tsr_prod(d, &last, false, TSR_DTYPE_UNDEFINED, NULL)))
-        r = mul2(p, pr);
+        r = tsr__la_mul2(p, pr);
     tsr_tensor_release(lu);
     tsr_tensor_release(p);
     tsr_tensor_release(d);
@@ -499,7 +497,7 @@ static int slogdet_impl(const tsr_tensor *a, tsr_tensor **sign, tsr_tensor **log
     if (!lu || !(d = tsr_view_diagonal(lu, 0, -2, -1))) goto fail;
     if (!(sg = tsr_unary(TSR_UNOP_SGN, d, NULL, NULL)) || !(sp = tsr_prod(sg, &last, false, TSR_DTYPE_UNDEFINED, NULL)))
         goto fail;
-    if (!(*sign = mul2(sp, p))) goto fail;
+    if (!(*sign = tsr__la_mul2(sp, p))) goto fail;
     if (!(ab = tsr_unary(TSR_UNOP_ABS, d, NULL, NULL)) || !(lg = tsr_unary_(TSR_UNOP_LOG, ab, NULL))) goto fail;
     if (!(*logabs = tsr_sum(ab, &dims, false, TSR_DTYPE_UNDEFINED, NULL))) {
         tsr_tensor_release(*sign);
@@ -519,14 +517,14 @@ fail:
 
 int tsr_linalg_slogdet(const tsr_tensor *a, tsr_tensor **sign, tsr_tensor **logabsdet)
 {
-    if (check_matrix(a, "linalg.slogdet", true) < 0 || check_float(a, "linalg.slogdet", false, "lu_cpu") < 0)
+    if (tsr__la_check_matrix(a, "linalg.slogdet", true) < 0 || check_float(a, "linalg.slogdet", false, "lu_cpu") < 0)
         return -1;
     return slogdet_impl(a, sign, logabsdet);
 }
 
 tsr_tensor *tsr_logdet(const tsr_tensor *a)
 {
-    if (check_matrix(a, "logdet", true) < 0 || check_float(a, "logdet", false, "lu_cpu") < 0) return NULL;
+    if (tsr__la_check_matrix(a, "logdet", true) < 0 || check_float(a, "logdet", false, "lu_cpu") < 0) return NULL;
     tsr_tensor *s = NULL, *l = NULL, *r = NULL;
     if (slogdet_impl(a, &s, &l) < 0) return NULL;
     if (tsr_dtype_is_complex(a->dtype)) {   /* sign.log() + logabsdet */
@@ -556,18 +554,18 @@ int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, const char *check, b
                            tsr_tensor **info)
 {
     const char *fn = legacy ? "cholesky" : "linalg.cholesky";
-    if (check_matrix(a, fn, true) < 0) return -1;
-    if (legacy ? (!lapack_dtype(a->dtype) && tsr__not_implemented("cholesky_cpu", a->dtype) < 0)
+    if (tsr__la_check_matrix(a, fn, true) < 0) return -1;
+    if (legacy ? (!tsr__la_lapack_dtype(a->dtype) && tsr__not_implemented("cholesky_cpu", a->dtype) < 0)
                : check_float(a, fn, true, "cholesky_cpu") < 0)
         return -1;
-    tsr_tensor *r = clone_fmat(a), *in = r ? batch_int(a, 2, 0, 0) : NULL;
+    tsr_tensor *r = tsr__la_clone_fmat(a), *in = r ? batch_int(a, 2, 0, 0) : NULL;
     if (!in) goto fail;
-    if (!is_meta(a)) {
-        int64_t n = a->sizes[a->ndim - 1], nb = batch_count(a, 2);
+    if (!tsr__la_is_meta(a)) {
+        int64_t n = a->sizes[a->ndim - 1], nb = tsr__la_batch_count(a, 2);
         int32_t *ip = tsr_tensor_ptr(in, NULL);
         for (int64_t i = 0; n > 0 && i < nb; i++) {
-            ip[i] = lp_potrf(a->dtype, upper ? 'U' : 'L', (int)n, mat_at(r, i, n * n));
-            if (poll(i, nb) < 0) goto fail;
+            ip[i] = lp_potrf(a->dtype, upper ? 'U' : 'L', (int)n, tsr__la_mat_at(r, i, n * n));
+            if (tsr__la_poll(i, nb) < 0) goto fail;
         }
         if (check && tsr_linalg_check_errors(in, check, a->ndim == 2) < 0) goto fail;
         if (tsr_tril_(r, 0, upper) < 0) goto fail;
@@ -584,7 +582,7 @@ fail:
 /* ------------------------------------------------------------ qr */
 
 /* A workspace of `count` elements of dt (at least one). */
-static void *ws(tsr_dtype dt, int64_t count)
+void *tsr__la_ws(tsr_dtype dt, int64_t count)
 {
     return tsr_malloc((size_t)(count > 1 ? count : 1) * (size_t)tsr_dtype_itemsize(dt));
 }
@@ -597,47 +595,47 @@ int tsr_linalg_qr(const tsr_tensor *a, const char *mode, tsr_tensor **q, tsr_ten
                       "'r', or 'complete'", mode);
         return -1;
     }
-    if (check_matrix(a, "linalg.qr", false) < 0 || check_float(a, "linalg.qr", true, "geqrf_cpu") < 0) return -1;
+    if (tsr__la_check_matrix(a, "linalg.qr", false) < 0 || check_float(a, "linalg.qr", true, "geqrf_cpu") < 0) return -1;
     int nd = a->ndim;
-    int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1], k = m < n ? m : n, nb = batch_count(a, 2);
+    int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1], k = m < n ? m : n, nb = tsr__la_batch_count(a, 2);
     int64_t qc = complete ? m : k, rr = complete ? m : k, sz[TSR_MAX_DIMS];
     tsr_dtype dt = a->dtype;
-    tsr_tensor *qr = clone_fmat(a), *qt = NULL, *rt = NULL, *tau = NULL;
+    tsr_tensor *qr = tsr__la_clone_fmat(a), *qt = NULL, *rt = NULL, *tau = NULL;
     void *work = NULL;
     if (!qr) return -1;
     memcpy(sz, a->sizes, (size_t)nd * sizeof *sz);
     sz[nd - 2] = rr;
-    if (!(rt = empty_fmat(nd, sz, dt, a->device))) goto fail;
+    if (!(rt = tsr__la_empty_fmat(nd, sz, dt, a->device))) goto fail;
     if (ronly) {
         int64_t z = 0;
         qt = tsr_tensor_empty(1, &z, dt, a->device);
     } else {
         sz[nd - 2] = m;
         sz[nd - 1] = qc;
-        qt = empty_fmat(nd, sz, dt, a->device);
+        qt = tsr__la_empty_fmat(nd, sz, dt, a->device);
     }
     if (!qt) goto fail;
     sz[nd - 2] = k;
     if (!(tau = tsr_tensor_empty(nd - 1, sz, dt, a->device))) goto fail;
-    if (!is_meta(a) && tsr_tensor_numel(qr) > 0) {
+    if (!tsr__la_is_meta(a) && tsr_tensor_numel(qr) > 0) {
         char wq[16];
-        lp_geqrf(dt, (int)m, (int)n, mat_at(qr, 0, 0), mat_at(tau, 0, 0), wq, -1);
-        int lw = wk(dt, wq);
-        if (!(work = ws(dt, lw))) goto fail;
+        lp_geqrf(dt, (int)m, (int)n, tsr__la_mat_at(qr, 0, 0), tsr__la_mat_at(tau, 0, 0), wq, -1);
+        int lw = tsr__la_wk(dt, wq);
+        if (!(work = tsr__la_ws(dt, lw))) goto fail;
         for (int64_t i = 0; i < nb; i++) {
-            lp_geqrf(dt, (int)m, (int)n, mat_at(qr, i, m * n), mat_at(tau, i, k), work, lw);
-            if (poll(i, nb) < 0) goto fail;
+            lp_geqrf(dt, (int)m, (int)n, tsr__la_mat_at(qr, i, m * n), tsr__la_mat_at(tau, i, k), work, lw);
+            if (tsr__la_poll(i, nb) < 0) goto fail;
         }
     }
     /* R: the first rr rows of QR, upper triangular */
-    if (!is_meta(a)) {
+    if (!tsr__la_is_meta(a)) {
         tsr_tensor *top = tsr_view_narrow(qr, nd - 2, 0, rr < m ? rr : m);
         int bad = !top;
         if (!bad && rr <= m) bad = tsr_copy_(rt, top) < 0;
         tsr_tensor_release(top);
         if (bad || tsr_tril_(rt, 0, true) < 0) goto fail;
     }
-    if (!ronly && !is_meta(a) && tsr_tensor_numel(qt) > 0) {
+    if (!ronly && !tsr__la_is_meta(a) && tsr_tensor_numel(qt) > 0) {
         /* Q: the reflectors (the first min(qc, n) columns), then orgqr */
         int64_t c = qc < n ? qc : n;
         tsr_tensor *src = tsr_view_narrow(qr, nd - 1, 0, c), *dst = src ? tsr_view_narrow(qt, nd - 1, 0, c) : NULL;
@@ -646,13 +644,13 @@ int tsr_linalg_qr(const tsr_tensor *a, const char *mode, tsr_tensor **q, tsr_ten
         tsr_tensor_release(dst);
         if (bad) goto fail;
         char wq[16];
-        lp_orgqr(dt, (int)m, (int)qc, (int)k, mat_at(qt, 0, 0), mat_at(tau, 0, 0), wq, -1);
-        int lw = wk(dt, wq);
+        lp_orgqr(dt, (int)m, (int)qc, (int)k, tsr__la_mat_at(qt, 0, 0), tsr__la_mat_at(tau, 0, 0), wq, -1);
+        int lw = tsr__la_wk(dt, wq);
         tsr_free(work);
-        if (!(work = ws(dt, lw))) goto fail;
+        if (!(work = tsr__la_ws(dt, lw))) goto fail;
         for (int64_t i = 0; i < nb; i++) {
-            lp_orgqr(dt, (int)m, (int)qc, (int)k, mat_at(qt, i, m * qc), mat_at(tau, i, k), work, lw);
-            if (poll(i, nb) < 0) goto fail;
+            lp_orgqr(dt, (int)m, (int)qc, (int)k, tsr__la_mat_at(qt, i, m * qc), tsr__la_mat_at(tau, i, k), work, lw);
+            if (tsr__la_poll(i, nb) < 0) goto fail;
         }
     }
     tsr_free(work);
@@ -674,34 +672,34 @@ fail:
 
 int tsr_linalg_eigh(const tsr_tensor *a, const char *uplo, tsr_tensor **values, tsr_tensor **vectors)
 {
-    if (check_matrix(a, "linalg.eigh", true) < 0) return -1;
+    if (tsr__la_check_matrix(a, "linalg.eigh", true) < 0) return -1;
     if (strcmp(uplo, "L") && strcmp(uplo, "U") && strcmp(uplo, "l") && strcmp(uplo, "u")) {
         tsr_error_set(TSR_ERR_RUNTIME, "Expected UPLO argument to be 'L' or 'U', but got %s", uplo);
         return -1;
     }
-    if (!lapack_dtype(a->dtype)) return tsr__not_implemented("linalg_eigh_cpu", a->dtype);
+    if (!tsr__la_lapack_dtype(a->dtype)) return tsr__not_implemented("linalg_eigh_cpu", a->dtype);
     tsr_dtype dt = a->dtype, rdt = tsr_dtype_to_real(dt);
     int nd = a->ndim;
-    int64_t n = a->sizes[nd - 1], nb = batch_count(a, 2);
+    int64_t n = a->sizes[nd - 1], nb = tsr__la_batch_count(a, 2);
     bool v = vectors != NULL;
     char jobz = v ? 'V' : 'N', ul = (uplo[0] == 'U' || uplo[0] == 'u') ? 'U' : 'L';
-    tsr_tensor *vec = clone_fmat(a), *w = vec ? tsr_tensor_empty(nd - 1, a->sizes, rdt, a->device) : NULL;
+    tsr_tensor *vec = tsr__la_clone_fmat(a), *w = vec ? tsr_tensor_empty(nd - 1, a->sizes, rdt, a->device) : NULL;
     void *work = NULL, *rwork = NULL;
     int *iwork = NULL;
     int32_t *infos = NULL;
     if (!w) goto fail;
-    if (!is_meta(a) && n > 0 && nb > 0) {
+    if (!tsr__la_is_meta(a) && n > 0 && nb > 0) {
         char wq[16], rq[16];
         int iq = 0;
-        lp_syevd(dt, jobz, ul, (int)n, mat_at(vec, 0, 0), mat_at(w, 0, 0), wq, -1, rq, -1, &iq, -1);
-        int lw = wk(dt, wq), lrw = tsr_dtype_is_complex(dt) ? wk(rdt, rq) : 1, liw = iq > 1 ? iq : 1;
-        if (!(work = ws(dt, lw)) || !(rwork = ws(rdt, lrw)) || !(iwork = tsr_malloc((size_t)liw * sizeof *iwork)))
+        lp_syevd(dt, jobz, ul, (int)n, tsr__la_mat_at(vec, 0, 0), tsr__la_mat_at(w, 0, 0), wq, -1, rq, -1, &iq, -1);
+        int lw = tsr__la_wk(dt, wq), lrw = tsr_dtype_is_complex(dt) ? tsr__la_wk(rdt, rq) : 1, liw = iq > 1 ? iq : 1;
+        if (!(work = tsr__la_ws(dt, lw)) || !(rwork = tsr__la_ws(rdt, lrw)) || !(iwork = tsr_malloc((size_t)liw * sizeof *iwork)))
             goto fail;
         if (!(infos = tsr_calloc((size_t)nb, sizeof *infos))) goto fail;
         for (int64_t i = 0; i < nb; i++) {
-            infos[i] = lp_syevd(dt, jobz, ul, (int)n, mat_at(vec, i, n * n), mat_at(w, i, n), work, lw, rwork, lrw,
+            infos[i] = lp_syevd(dt, jobz, ul, (int)n, tsr__la_mat_at(vec, i, n * n), tsr__la_mat_at(w, i, n), work, lw, rwork, lrw,
                                 iwork, liw);
-            if (poll(i, nb) < 0) goto fail;
+            if (tsr__la_poll(i, nb) < 0) goto fail;
         }
         for (int64_t i = 0; i < nb; i++)
             if (infos[i] > 0) {
@@ -736,14 +734,14 @@ fail:
 /* _linalg_svd: gesdd with jobz 'A' (full), 'S' (reduced) or 'N' (values). */
 static int svd_impl(const tsr_tensor *a, bool full, bool uv, tsr_tensor **u, tsr_tensor **s, tsr_tensor **vh)
 {
-    if (check_matrix(a, "linalg.svd", false) < 0 || check_float(a, "linalg.svd", true, "linalg_svd_cpu") < 0)
+    if (tsr__la_check_matrix(a, "linalg.svd", false) < 0 || check_float(a, "linalg.svd", true, "linalg_svd_cpu") < 0)
         return -1;
     tsr_dtype dt = a->dtype, rdt = tsr_dtype_to_real(dt);
     int nd = a->ndim;
-    int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1], k = m < n ? m : n, nb = batch_count(a, 2);
+    int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1], k = m < n ? m : n, nb = tsr__la_batch_count(a, 2);
     int64_t uc = full ? m : k, vr = full ? n : k, sz[TSR_MAX_DIMS];
     char jobz = uv ? (full ? 'A' : 'S') : 'N';
-    tsr_tensor *ac = clone_fmat(a), *ut = NULL, *st = NULL, *vt = NULL;
+    tsr_tensor *ac = tsr__la_clone_fmat(a), *ut = NULL, *st = NULL, *vt = NULL;
     void *work = NULL, *rwork = NULL;
     int *iwork = NULL;
     int32_t *infos = NULL;
@@ -754,12 +752,12 @@ static int svd_impl(const tsr_tensor *a, bool full, bool uv, tsr_tensor **u, tsr
     if (uv) {
         sz[nd - 2] = m;
         sz[nd - 1] = uc;
-        if (!(ut = empty_fmat(nd, sz, dt, a->device))) goto fail;
+        if (!(ut = tsr__la_empty_fmat(nd, sz, dt, a->device))) goto fail;
         sz[nd - 2] = vr;
         sz[nd - 1] = n;
-        if (!(vt = empty_fmat(nd, sz, dt, a->device))) goto fail;
+        if (!(vt = tsr__la_empty_fmat(nd, sz, dt, a->device))) goto fail;
     }
-    if (!is_meta(a) && tsr_tensor_numel(ac) == 0) {
+    if (!tsr__la_is_meta(a) && tsr_tensor_numel(ac) == 0) {
         if (uv && full) {   /* the identity is a valid SVD of an empty matrix */
             tsr_tensor *ts[2] = {ut, vt};
             for (int j = 0; j < 2; j++) {
@@ -773,25 +771,25 @@ static int svd_impl(const tsr_tensor *a, bool full, bool uv, tsr_tensor **u, tsr
                 tsr_tensor_release(d);
             }
         }
-    } else if (!is_meta(a)) {
+    } else if (!tsr__la_is_meta(a)) {
         int ldu = m > 1 ? (int)m : 1, ldvt = vr > 1 ? (int)vr : 1;
         char wq[16];
         int64_t mn = k, mx = m > n ? m : n;
         int64_t lrw = !tsr_dtype_is_complex(dt) ? 1 : jobz == 'N' ? 7 * mn
                     : (5 * mn * mn + 5 * mn > 2 * mx * mn + 2 * mn * mn + mn ? 5 * mn * mn + 5 * mn
                                                                               : 2 * mx * mn + 2 * mn * mn + mn);
-        if (!(rwork = ws(rdt, lrw)) || !(iwork = tsr_malloc((size_t)(8 * k > 1 ? 8 * k : 1) * sizeof *iwork)))
+        if (!(rwork = tsr__la_ws(rdt, lrw)) || !(iwork = tsr_malloc((size_t)(8 * k > 1 ? 8 * k : 1) * sizeof *iwork)))
             goto fail;
         char dummy[16] = {0};
-        lp_gesdd(dt, jobz, (int)m, (int)n, mat_at(ac, 0, 0), mat_at(st, 0, 0), uv ? mat_at(ut, 0, 0) : dummy, ldu,
-                 uv ? mat_at(vt, 0, 0) : dummy, ldvt, wq, -1, rwork, iwork);
-        int lw = wk(dt, wq);
-        if (!(work = ws(dt, lw)) || !(infos = tsr_calloc((size_t)nb, sizeof *infos))) goto fail;
+        lp_gesdd(dt, jobz, (int)m, (int)n, tsr__la_mat_at(ac, 0, 0), tsr__la_mat_at(st, 0, 0), uv ? tsr__la_mat_at(ut, 0, 0) : dummy, ldu,
+                 uv ? tsr__la_mat_at(vt, 0, 0) : dummy, ldvt, wq, -1, rwork, iwork);
+        int lw = tsr__la_wk(dt, wq);
+        if (!(work = tsr__la_ws(dt, lw)) || !(infos = tsr_calloc((size_t)nb, sizeof *infos))) goto fail;
         for (int64_t i = 0; i < nb; i++) {
-            infos[i] = lp_gesdd(dt, jobz, (int)m, (int)n, mat_at(ac, i, m * n), mat_at(st, i, k),
-                                uv ? mat_at(ut, i, m * uc) : dummy, ldu, uv ? mat_at(vt, i, vr * n) : dummy, ldvt,
+            infos[i] = lp_gesdd(dt, jobz, (int)m, (int)n, tsr__la_mat_at(ac, i, m * n), tsr__la_mat_at(st, i, k),
+                                uv ? tsr__la_mat_at(ut, i, m * uc) : dummy, ldu, uv ? tsr__la_mat_at(vt, i, vr * n) : dummy, ldvt,
                                 work, lw, rwork, iwork);
-            if (poll(i, nb) < 0) goto fail;
+            if (tsr__la_poll(i, nb) < 0) goto fail;
         }
         for (int64_t i = 0; i < nb; i++)
             if (infos[i] > 0) {
@@ -853,7 +851,7 @@ int tsr_svd_legacy(const tsr_tensor *a, bool some, bool compute_uv, tsr_tensor *
             return -1;
         }
     }
-    *v = adjoint_copy(vh);   /* V = Vh^H (a copy for complex: tsr has no conjugate views) */
+    *v = tsr__la_adjoint_copy(vh);   /* V = Vh^H (a copy for complex: tsr has no conjugate views) */
     tsr_tensor_release(vh);
     if (!*v) {
         tsr_tensor_release(*u);
@@ -867,13 +865,13 @@ int tsr_svd_legacy(const tsr_tensor *a, bool some, bool compute_uv, tsr_tensor *
 
 tsr_tensor *tsr_linalg_matrix_power(const tsr_tensor *a_, int64_t n)
 {
-    if (check_matrix(a_, "linalg.matrix_power", true) < 0) return NULL;
+    if (tsr__la_check_matrix(a_, "linalg.matrix_power", true) < 0) return NULL;
     tsr_tensor *a = tsr_tensor_retain((tsr_tensor *)a_), *z = NULL, *res = NULL, *t = NULL;
     if (n == 0) {   /* a.clone().copy_(eye.expand_as(a)) */
         int64_t m = a->sizes[a->ndim - 1];
         tsr_tensor *e = tsr_eye(m, m, a->dtype, a->device), *ee = e ? tsr_view_expand_as(e, a) : NULL;
         res = ee ? tsr_clone(a, TSR_MF_CONTIGUOUS) : NULL;
-        if (res && !is_meta(res) && tsr_copy_(res, ee) < 0) { tsr_tensor_release(res); res = NULL; }
+        if (res && !tsr__la_is_meta(res) && tsr_copy_(res, ee) < 0) { tsr_tensor_release(res); res = NULL; }
         tsr_tensor_release(e);
         tsr_tensor_release(ee);
         tsr_tensor_release(a);
@@ -924,12 +922,12 @@ done:
 
 static int lp_getrs_batch(tsr_tensor *x, const tsr_tensor *lu, const tsr_tensor *piv, char trans)
 {
-    if (is_meta(x) || tsr_tensor_numel(x) == 0) return 0;
-    int64_t n = x->sizes[x->ndim - 2], k = x->sizes[x->ndim - 1], nb = batch_count(x, 2);
+    if (tsr__la_is_meta(x) || tsr_tensor_numel(x) == 0) return 0;
+    int64_t n = x->sizes[x->ndim - 2], k = x->sizes[x->ndim - 1], nb = tsr__la_batch_count(x, 2);
     const int32_t *pp = tsr_tensor_ptr(piv, NULL);
     for (int64_t i = 0; i < nb; i++) {
-        lp_getrs(x->dtype, trans, (int)n, (int)k, mat_at(lu, i, n * n), pp + i * n, mat_at(x, i, n * k));
-        if (poll(i, nb) < 0) return -1;
+        lp_getrs(x->dtype, trans, (int)n, (int)k, tsr__la_mat_at(lu, i, n * n), pp + i * n, tsr__la_mat_at(x, i, n * k));
+        if (tsr__la_poll(i, nb) < 0) return -1;
     }
     return 0;
 }
@@ -950,9 +948,9 @@ int tsr_linalg_lu_factor_ex(const tsr_tensor *a, bool pivot, const char *check, 
         tsr_error_set(TSR_ERR_RUNTIME, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
         return -1;
     }
-    if (!lapack_dtype(a->dtype)) return tsr__not_implemented("lu_cpu", a->dtype);
+    if (!tsr__la_lapack_dtype(a->dtype)) return tsr__not_implemented("lu_cpu", a->dtype);
     int64_t m = a->sizes[a->ndim - 2], n = a->sizes[a->ndim - 1];
-    tsr_tensor *l = clone_fmat(a), *p = l ? batch_int(a, 2, 1, m < n ? m : n) : NULL,
+    tsr_tensor *l = tsr__la_clone_fmat(a), *p = l ? batch_int(a, 2, 1, m < n ? m : n) : NULL,
                *in = p ? batch_int(a, 2, 0, 0) : NULL;
     if (!in || lu_factor(l, p, in) < 0 || (check && tsr_linalg_check_errors(in, check, a->ndim == 2) < 0)) {
         tsr_tensor_release(l);
@@ -970,8 +968,8 @@ int tsr_linalg_lu_factor_ex(const tsr_tensor *a, bool pivot, const char *check, 
  * swap perm[i] and perm[piv[i] - 1] in order), P[perm[j], j] = 1. */
 static int pivots_to_p(const tsr_tensor *piv, tsr_tensor *p)
 {
-    if (is_meta(p)) return 0;
-    int64_t m = p->sizes[p->ndim - 1], k = piv->sizes[piv->ndim - 1], nb = batch_count(p, 2);
+    if (tsr__la_is_meta(p)) return 0;
+    int64_t m = p->sizes[p->ndim - 1], k = piv->sizes[piv->ndim - 1], nb = tsr__la_batch_count(p, 2);
     int64_t *perm = tsr_malloc((size_t)(m > 0 ? m : 1) * sizeof *perm);
     if (!perm) return -1;
     tsr_tensor *pc = tsr_contiguous(p, TSR_MF_CONTIGUOUS);   /* p is new and contiguous: pc is p */
@@ -1009,7 +1007,7 @@ int tsr_lu_unpack(const tsr_tensor *lu, const tsr_tensor *piv, bool unpack_data,
     memcpy(sz, lu->sizes, (size_t)nd * sizeof *sz);
     if (unpack_data) {
         if (!(v = tsr_view_narrow(lu, nd - 1, 0, k)) || !(lt = tsr_tril(v, -1, false, NULL))) goto fail;
-        if (!is_meta(lu) && (!(d = tsr_view_diagonal(lt, 0, -2, -1)) || tsr_fill_(d, tsr_scalar_int(1)) < 0)) goto fail;
+        if (!tsr__la_is_meta(lu) && (!(d = tsr_view_diagonal(lt, 0, -2, -1)) || tsr_fill_(d, tsr_scalar_int(1)) < 0)) goto fail;
         tsr_tensor_release(v);
         if (!(v = tsr_view_narrow(lu, nd - 2, 0, k)) || !(ut = tsr_tril(v, 0, true, NULL))) goto fail;
     } else if (!(lt = tsr_tensor_empty(1, &z, lu->dtype, lu->device)) ||
@@ -1048,7 +1046,7 @@ int tsr_linalg_lu(const tsr_tensor *a, bool pivot, tsr_tensor **p, tsr_tensor **
 /* checkInputsSolver: A square, B a matrix, the equation's sizes agree. */
 static int check_solver(const tsr_tensor *a, const tsr_tensor *b, bool left, const char *fn)
 {
-    if (check_matrix(a, fn, true) < 0) return -1;
+    if (tsr__la_check_matrix(a, fn, true) < 0) return -1;
     if (b->ndim < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "%s: The input tensor B must have at least 2 dimensions.", fn);
         return -1;
@@ -1071,13 +1069,13 @@ static tsr_tensor *expand_fmat(const tsr_tensor *x, int nd, const int64_t *batch
     memcpy(sz, batch, (size_t)nd * sizeof *sz);
     sz[nd] = x->sizes[x->ndim - 2];
     sz[nd + 1] = x->sizes[x->ndim - 1];
-    tsr_tensor *e = tsr_view_expand(x, nd + 2, sz), *r = e ? clone_fmat(e) : NULL;
+    tsr_tensor *e = tsr_view_expand(x, nd + 2, sz), *r = e ? tsr__la_clone_fmat(e) : NULL;
     tsr_tensor_release(e);
     return r;
 }
 
 /* The conjugate transpose of x as a new tensor (the transpose of a real x). */
-static tsr_tensor *adjoint_copy(const tsr_tensor *x)
+tsr_tensor *tsr__la_adjoint_copy(const tsr_tensor *x)
 {
     tsr_tensor *t = tsr_view_mT(x);
     if (!t || !tsr_dtype_is_complex(x->dtype)) return t;
@@ -1100,7 +1098,7 @@ int tsr_linalg_lu_solve(const tsr_tensor *lu, const tsr_tensor *piv, const tsr_t
         tsr_error_set(TSR_ERR_RUNTIME, "%s: pivots should be a Tensor of scalar type torch.int32", fn);
         return -1;
     }
-    if (check_matrix(lu, "torch.linalg.lu_solve", true) < 0 || check_solver(lu, b_, left, fn) < 0) return -1;
+    if (tsr__la_check_matrix(lu, "torch.linalg.lu_solve", true) < 0 || check_solver(lu, b_, left, fn) < 0) return -1;
     int64_t n = lu->sizes[lu->ndim - 1];
     if (piv->ndim < 1 || piv->sizes[piv->ndim - 1] != n) {
         tsr_error_set(TSR_ERR_RUNTIME, "%s: Number of pivots per batch should be same as the dimension of the matrix",
@@ -1115,7 +1113,7 @@ int tsr_linalg_lu_solve(const tsr_tensor *lu, const tsr_tensor *piv, const tsr_t
                       "with shape %s instead", fn, tsr__fmt_list(buf, sizeof buf, piv->ndim, piv->sizes));
         return -1;
     }
-    tsr_tensor *b = left ? tsr_tensor_retain((tsr_tensor *)b_) : adjoint_copy(b_), *x = NULL, *lue = NULL,
+    tsr_tensor *b = left ? tsr_tensor_retain((tsr_tensor *)b_) : tsr__la_adjoint_copy(b_), *x = NULL, *lue = NULL,
                *pe = NULL, *pv = NULL;
     int64_t batch[TSR_MAX_DIMS];
     int nd;
@@ -1126,7 +1124,7 @@ int tsr_linalg_lu_solve(const tsr_tensor *lu, const tsr_tensor *piv, const tsr_t
     bool adj = left ? adjoint : !adjoint;
     if (lp_getrs_batch(x, lue, pe, !adj ? 'N' : tsr_dtype_is_complex(lu->dtype) ? 'C' : 'T') < 0) goto fail;
     if (!left) {
-        tsr_tensor *y = adjoint_copy(x);
+        tsr_tensor *y = tsr__la_adjoint_copy(x);
         tsr_tensor_release(x);
         x = y;
         if (!x) goto fail;
@@ -1176,12 +1174,12 @@ static void trsm(tsr_dtype dt, bool left, bool upper, char trans, bool unit, int
  * row-major with trans 'T'). */
 static int trsm_batch(tsr_tensor *x, const tsr_tensor *a, bool left, bool upper, char trans, bool unit)
 {
-    if (is_meta(x) || tsr_tensor_numel(x) == 0) return 0;
-    int64_t m = x->sizes[x->ndim - 2], k = x->sizes[x->ndim - 1], n = a->sizes[a->ndim - 1], nb = batch_count(x, 2);
+    if (tsr__la_is_meta(x) || tsr_tensor_numel(x) == 0) return 0;
+    int64_t m = x->sizes[x->ndim - 2], k = x->sizes[x->ndim - 1], n = a->sizes[a->ndim - 1], nb = tsr__la_batch_count(x, 2);
     int lda = n > 1 ? (int)n : 1, ldb = m > 1 ? (int)m : 1;
     for (int64_t i = 0; i < nb; i++) {
-        trsm(x->dtype, left, upper, trans, unit, (int)m, (int)k, mat_at(a, i, n * n), lda, mat_at(x, i, m * k), ldb);
-        if (poll(i, nb) < 0) return -1;
+        trsm(x->dtype, left, upper, trans, unit, (int)m, (int)k, tsr__la_mat_at(a, i, n * n), lda, tsr__la_mat_at(x, i, m * k), ldb);
+        if (tsr__la_poll(i, nb) < 0) return -1;
     }
     return 0;
 }
@@ -1191,7 +1189,7 @@ int tsr_linalg_solve_triangular(const tsr_tensor *a, const tsr_tensor *b, bool u
 {
     const char *fn = "linalg.solve_triangular";
     if (check_solver(a, b, left, fn) < 0) return -1;
-    if (!lapack_dtype(a->dtype)) return tsr__not_implemented("triangular_solve_cpu", a->dtype);
+    if (!tsr__la_lapack_dtype(a->dtype)) return tsr__not_implemented("triangular_solve_cpu", a->dtype);
     int64_t batch[TSR_MAX_DIMS], sz[TSR_MAX_DIMS];
     int nd;
     tsr_tensor *x = NULL, *ae = NULL, *af = NULL, *bc = NULL;
@@ -1213,7 +1211,7 @@ int tsr_linalg_solve_triangular(const tsr_tensor *a, const tsr_tensor *b, bool u
     tsr_tensor_release(mt);
     if (fcontig) af = tsr_tensor_retain(ae);
     else if (ccontig) { af = tsr_tensor_retain(ae); trans = 'T'; up = !upper; }
-    else if (!(af = clone_fmat(ae))) goto fail;
+    else if (!(af = tsr__la_clone_fmat(ae))) goto fail;
     if (trsm_batch(x, af, left, up, trans, unit) < 0) goto fail;
     tsr_tensor_release(ae);
     tsr_tensor_release(af);
@@ -1256,7 +1254,7 @@ int tsr_triangular_solve(const tsr_tensor *b, const tsr_tensor *a, bool upper, b
                       (long)b->sizes[b->ndim - 1]);
         return -1;
     }
-    if (!lapack_dtype(a->dtype)) return tsr__not_implemented("triangular_solve_cpu", a->dtype);
+    if (!tsr__la_lapack_dtype(a->dtype)) return tsr__not_implemented("triangular_solve_cpu", a->dtype);
     int64_t batch[TSR_MAX_DIMS];
     int nd;
     tsr_tensor *x = NULL, *af = NULL;
@@ -1324,18 +1322,18 @@ tsr_tensor *tsr_cholesky_solve(const tsr_tensor *b, const tsr_tensor *l, bool up
                       (long)b->sizes[b->ndim - 1]);
         return NULL;
     }
-    if (!lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_solve_cpu", l->dtype); return NULL; }
+    if (!tsr__la_lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_solve_cpu", l->dtype); return NULL; }
     int64_t batch[TSR_MAX_DIMS];
     int nd;
     tsr_tensor *x = NULL, *lf = NULL;
     if (broadcast_batch(l, 2, b, 2, &nd, batch) < 0 || !(x = expand_fmat(b, nd, batch)) ||
         !(lf = expand_fmat(l, nd, batch)))
         goto fail;
-    if (!is_meta(x) && tsr_tensor_numel(x) > 0) {
-        int64_t k = x->sizes[x->ndim - 1], nb = batch_count(x, 2);
+    if (!tsr__la_is_meta(x) && tsr_tensor_numel(x) > 0) {
+        int64_t k = x->sizes[x->ndim - 1], nb = tsr__la_batch_count(x, 2);
         for (int64_t i = 0; i < nb; i++) {
-            lp_potrs(x->dtype, upper ? 'U' : 'L', (int)n, (int)k, mat_at(lf, i, n * n), mat_at(x, i, n * k));
-            if (poll(i, nb) < 0) goto fail;
+            lp_potrs(x->dtype, upper ? 'U' : 'L', (int)n, (int)k, tsr__la_mat_at(lf, i, n * n), tsr__la_mat_at(x, i, n * k));
+            if (tsr__la_poll(i, nb) < 0) goto fail;
         }
     }
     tsr_tensor_release(lf);
@@ -1372,19 +1370,19 @@ static void reflect_conj_tri(tsr_dtype dt, void *a, int64_t n, bool upper)
 
 tsr_tensor *tsr_cholesky_inverse(const tsr_tensor *l, bool upper)
 {
-    if (check_matrix(l, "cholesky_inverse", true) < 0) return NULL;
-    if (!lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_inverse_out_cpu", l->dtype); return NULL; }
-    tsr_tensor *r = clone_fmat(l), *info = r ? batch_int(l, 2, 0, 0) : NULL;
+    if (tsr__la_check_matrix(l, "cholesky_inverse", true) < 0) return NULL;
+    if (!tsr__la_lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_inverse_out_cpu", l->dtype); return NULL; }
+    tsr_tensor *r = tsr__la_clone_fmat(l), *info = r ? batch_int(l, 2, 0, 0) : NULL;
     if (!info) goto fail;
-    if (!is_meta(l) && tsr_tensor_numel(r) > 0) {
-        int64_t n = l->sizes[l->ndim - 1], nb = batch_count(l, 2);
+    if (!tsr__la_is_meta(l) && tsr_tensor_numel(r) > 0) {
+        int64_t n = l->sizes[l->ndim - 1], nb = tsr__la_batch_count(l, 2);
         int32_t *ip = tsr_tensor_ptr(info, NULL);
         for (int64_t i = 0; i < nb; i++) {
-            ip[i] = lp_potri(l->dtype, upper ? 'U' : 'L', (int)n, mat_at(r, i, n * n));
-            if (poll(i, nb) < 0) goto fail;
+            ip[i] = lp_potri(l->dtype, upper ? 'U' : 'L', (int)n, tsr__la_mat_at(r, i, n * n));
+            if (tsr__la_poll(i, nb) < 0) goto fail;
         }
         if (tsr_linalg_check_errors(info, "cholesky_inverse", l->ndim == 2) < 0) goto fail;
-        for (int64_t i = 0; i < nb; i++) reflect_conj_tri(l->dtype, mat_at(r, i, n * n), n, upper);
+        for (int64_t i = 0; i < nb; i++) reflect_conj_tri(l->dtype, tsr__la_mat_at(r, i, n * n), n, upper);
     }
     tsr_tensor_release(info);
     return r;
@@ -1392,135 +1390,6 @@ fail:
     tsr_tensor_release(r);
     tsr_tensor_release(info);
     return NULL;
-}
-
-/* ------------------------------------------------------------ eig (geev) */
-
-static int lp_geev(tsr_dtype dt, char jobvr, int n, void *a, void *w, void *wi, void *vr, int ldvr, void *work,
-                   int lwork, void *rwork)
-{
-    int ld = n > 1 ? n : 1;
-    char vl[16];
-    switch (dt) {
-    case TSR_FLOAT32: return LAPACKE_sgeev_work(CM, 'N', jobvr, n, a, ld, w, wi, (float *)vl, 1, vr, ldvr, work, lwork);
-    case TSR_FLOAT64: return LAPACKE_dgeev_work(CM, 'N', jobvr, n, a, ld, w, wi, (double *)vl, 1, vr, ldvr, work, lwork);
-    case TSR_COMPLEX64:
-        return LAPACKE_cgeev_work(CM, 'N', jobvr, n, a, ld, w, (cf *)vl, 1, vr, ldvr, work, lwork, rwork);
-    default: return LAPACKE_zgeev_work(CM, 'N', jobvr, n, a, ld, w, (cd *)vl, 1, vr, ldvr, work, lwork, rwork);
-    }
-}
-
-static tsr_dtype complex_of(tsr_dtype d)
-{
-    return d == TSR_FLOAT32 ? TSR_COMPLEX64 : d == TSR_FLOAT64 ? TSR_COMPLEX128 : d;
-}
-
-int tsr_linalg_eig(const tsr_tensor *a, tsr_tensor **values, tsr_tensor **vectors)
-{
-    const char *fn = vectors ? "linalg.eig" : "linalg.eigvals";
-    if (check_matrix(a, "linalg.eig", true) < 0) return -1;
-    (void)fn;
-    tsr_dtype dt = a->dtype;
-    if (!tsr_dtype_is_floating(dt) && !tsr_dtype_is_complex(dt)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Unknown Complex ScalarType for %s", tsr_dtype_scalar_name(dt));
-        return -1;
-    }
-    if (dt == TSR_BFLOAT16) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Unknown Complex ScalarType for BFloat16");
-        return -1;
-    }
-    if (!lapack_dtype(dt)) return tsr__not_implemented("linalg_eig_out_cpu", dt);
-    int nd = a->ndim;
-    int64_t n = a->sizes[nd - 1], nb = batch_count(a, 2), sz[TSR_MAX_DIMS];
-    bool cx = tsr_dtype_is_complex(dt), v = vectors != NULL;
-    tsr_dtype cdt = complex_of(dt);
-    tsr_tensor *ac = clone_fmat(a), *w = NULL, *vec = NULL, *vr = NULL;
-    void *work = NULL, *rwork = NULL, *wr = NULL;
-    if (!ac) return -1;
-    if (!is_meta(a)) {   /* 1.13 refuses what would make LAPACK loop */
-        int64_t numel = tsr_tensor_numel(a);
-        for (int64_t i = 0; i < numel; i++) {
-            double re, im;
-            tsr_tensor_get_complex_at(ac, i, &re, &im);
-            if (!__builtin_isfinite(re) || !__builtin_isfinite(im)) {
-                tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.eig: input tensor should not contain infs or NaNs.");
-                goto fail;
-            }
-        }
-    }
-    memcpy(sz, a->sizes, (size_t)nd * sizeof *sz);
-    if (!(w = tsr_tensor_empty(nd - 1, sz, cdt, a->device))) goto fail;
-    if (v && !(vec = empty_fmat(nd, sz, cdt, a->device))) goto fail;
-    if (!is_meta(a) && n > 0 && nb > 0) {
-        if (v && !(vr = cx ? tsr_tensor_retain(vec) : empty_fmat(nd, sz, dt, a->device))) goto fail;
-        int64_t isz = tsr_dtype_itemsize(dt);
-        if (!cx && !(wr = tsr_malloc((size_t)(2 * n) * (size_t)isz))) goto fail;
-        if (cx && !(rwork = ws(tsr_dtype_to_real(dt), 2 * n))) goto fail;
-        char wq[16], dummy[16];
-        char jobvr = v ? 'V' : 'N';
-        int ldvr = v ? (int)n : 1;
-        lp_geev(dt, jobvr, (int)n, mat_at(ac, 0, 0), cx ? mat_at(w, 0, 0) : wr, cx ? NULL : (char *)wr + n * isz,
-                v ? mat_at(vr, 0, 0) : dummy, ldvr, wq, -1, rwork);
-        int lw = wk(dt, wq);
-        if (!(work = ws(dt, lw))) goto fail;
-        for (int64_t i = 0; i < nb; i++) {
-            int info = lp_geev(dt, jobvr, (int)n, mat_at(ac, i, n * n), cx ? mat_at(w, i, n) : wr,
-                               cx ? NULL : (char *)wr + n * isz, v ? mat_at(vr, i, n * n) : dummy, ldvr, work, lw,
-                               rwork);
-            if (info > 0) {
-                char batch[64] = "";
-                if (nd > 2) snprintf(batch, sizeof batch, ": (Batch element %ld)", (long)i);
-                tsr_error_set(TSR_ERR_LINALG, "linalg.eig%s: The algorithm failed to converge because the input "
-                              "matrix is ill-conditioned or has too many repeated eigenvalues (error code: %d).",
-                              batch, info);
-                goto fail;
-            }
-            if (!cx) {   /* linalg_eig_make_complex_eigenvectors: conjugate pairs from adjacent columns */
-                char *wo = mat_at(w, i, n);
-                for (int64_t j = 0; j < n; j++) {
-                    double re = dt == TSR_FLOAT32 ? ((float *)wr)[j] : ((double *)wr)[j];
-                    double im = dt == TSR_FLOAT32 ? ((float *)wr)[n + j] : ((double *)wr)[n + j];
-                    tsr_scalar_store(cdt, wo + j * 2 * isz, tsr_scalar_complex(re, im));
-                }
-                if (v) {
-                    char *src = mat_at(vr, i, n * n), *dst = mat_at(vec, i, n * n);
-#define RD(p, k) (dt == TSR_FLOAT32 ? (double)((float *)(p))[k] : ((double *)(p))[k])
-                    for (int64_t j = 0; j < n; j++) {
-                        double im = RD(wr, n + j);
-                        for (int64_t r = 0; r < n; r++) {
-                            if (im == 0.0) {
-                                tsr_scalar_store(cdt, dst + (j * n + r) * 2 * isz, tsr_scalar_complex(RD(src, j * n + r), 0));
-                            } else {
-                                double x = RD(src, j * n + r), y = RD(src, (j + 1) * n + r);
-                                tsr_scalar_store(cdt, dst + (j * n + r) * 2 * isz, tsr_scalar_complex(x, y));
-                                tsr_scalar_store(cdt, dst + ((j + 1) * n + r) * 2 * isz, tsr_scalar_complex(x, -y));
-                            }
-                        }
-                        if (im != 0.0) j++;
-                    }
-#undef RD
-                }
-            }
-            if (poll(i, nb) < 0) goto fail;
-        }
-    }
-    tsr_free(work);
-    tsr_free(rwork);
-    tsr_free(wr);
-    tsr_tensor_release(ac);
-    tsr_tensor_release(vr);
-    *values = w;
-    if (v) *vectors = vec;
-    return 0;
-fail:
-    tsr_free(work);
-    tsr_free(rwork);
-    tsr_free(wr);
-    tsr_tensor_release(ac);
-    tsr_tensor_release(vr);
-    tsr_tensor_release(w);
-    tsr_tensor_release(vec);
-    return -1;
 }
 
 /* ------------------------------------------------------------ geqrf, householder_product, ormqr */
@@ -1531,22 +1400,22 @@ int tsr_geqrf(const tsr_tensor *a, tsr_tensor **qr, tsr_tensor **tau)
         tsr_error_set(TSR_ERR_RUNTIME, "torch.geqrf: input must have at least 2 dimensions.");
         return -1;
     }
-    if (!lapack_dtype(a->dtype)) return tsr__not_implemented("geqrf_cpu", a->dtype);
+    if (!tsr__la_lapack_dtype(a->dtype)) return tsr__not_implemented("geqrf_cpu", a->dtype);
     int nd = a->ndim;
-    int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1], k = m < n ? m : n, nb = batch_count(a, 2), sz[TSR_MAX_DIMS];
+    int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1], k = m < n ? m : n, nb = tsr__la_batch_count(a, 2), sz[TSR_MAX_DIMS];
     memcpy(sz, a->sizes, (size_t)nd * sizeof *sz);
     sz[nd - 2] = k;
-    tsr_tensor *r = clone_fmat(a), *t = r ? tsr_tensor_empty(nd - 1, sz, a->dtype, a->device) : NULL;
+    tsr_tensor *r = tsr__la_clone_fmat(a), *t = r ? tsr_tensor_empty(nd - 1, sz, a->dtype, a->device) : NULL;
     void *work = NULL;
     if (!t) goto fail;
-    if (!is_meta(a) && tsr_tensor_numel(r) > 0) {
+    if (!tsr__la_is_meta(a) && tsr_tensor_numel(r) > 0) {
         char wq[16];
-        lp_geqrf(a->dtype, (int)m, (int)n, mat_at(r, 0, 0), mat_at(t, 0, 0), wq, -1);
-        int lw = wk(a->dtype, wq);
-        if (!(work = ws(a->dtype, lw))) goto fail;
+        lp_geqrf(a->dtype, (int)m, (int)n, tsr__la_mat_at(r, 0, 0), tsr__la_mat_at(t, 0, 0), wq, -1);
+        int lw = tsr__la_wk(a->dtype, wq);
+        if (!(work = tsr__la_ws(a->dtype, lw))) goto fail;
         for (int64_t i = 0; i < nb; i++) {
-            lp_geqrf(a->dtype, (int)m, (int)n, mat_at(r, i, m * n), mat_at(t, i, k), work, lw);
-            if (poll(i, nb) < 0) goto fail;
+            lp_geqrf(a->dtype, (int)m, (int)n, tsr__la_mat_at(r, i, m * n), tsr__la_mat_at(t, i, k), work, lw);
+            if (tsr__la_poll(i, nb) < 0) goto fail;
         }
     }
     tsr_free(work);
@@ -1590,19 +1459,19 @@ tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau)
                       tsr_dtype_scalar_name(tau->dtype), tsr_dtype_scalar_name(a->dtype));
         return NULL;
     }
-    if (!lapack_dtype(a->dtype)) { tsr__not_implemented("orgqr_cpu", a->dtype); return NULL; }
-    int64_t k = tau->sizes[tau->ndim - 1], nb = batch_count(a, 2);
-    tsr_tensor *r = clone_fmat(a), *tc = r ? tsr_contiguous(tau, TSR_MF_CONTIGUOUS) : NULL;
+    if (!tsr__la_lapack_dtype(a->dtype)) { tsr__not_implemented("orgqr_cpu", a->dtype); return NULL; }
+    int64_t k = tau->sizes[tau->ndim - 1], nb = tsr__la_batch_count(a, 2);
+    tsr_tensor *r = tsr__la_clone_fmat(a), *tc = r ? tsr_contiguous(tau, TSR_MF_CONTIGUOUS) : NULL;
     void *work = NULL;
     if (!tc) goto fail;
-    if (!is_meta(a) && tsr_tensor_numel(r) > 0) {
+    if (!tsr__la_is_meta(a) && tsr_tensor_numel(r) > 0) {
         char wq[16];
-        lp_orgqr(a->dtype, (int)m, (int)n, (int)k, mat_at(r, 0, 0), mat_at(tc, 0, 0), wq, -1);
-        int lw = wk(a->dtype, wq);
-        if (!(work = ws(a->dtype, lw))) goto fail;
+        lp_orgqr(a->dtype, (int)m, (int)n, (int)k, tsr__la_mat_at(r, 0, 0), tsr__la_mat_at(tc, 0, 0), wq, -1);
+        int lw = tsr__la_wk(a->dtype, wq);
+        if (!(work = tsr__la_ws(a->dtype, lw))) goto fail;
         for (int64_t i = 0; i < nb; i++) {
-            lp_orgqr(a->dtype, (int)m, (int)n, (int)k, mat_at(r, i, m * n), mat_at(tc, i, k), work, lw);
-            if (poll(i, nb) < 0) goto fail;
+            lp_orgqr(a->dtype, (int)m, (int)n, (int)k, tsr__la_mat_at(r, i, m * n), tsr__la_mat_at(tc, i, k), work, lw);
+            if (tsr__la_poll(i, nb) < 0) goto fail;
         }
     }
     tsr_free(work);
@@ -1613,172 +1482,6 @@ fail:
     tsr_tensor_release(r);
     tsr_tensor_release(tc);
     return NULL;
-}
-
-/* ------------------------------------------------------------ pinv, matrix_rank */
-
-/* get_atol_rtol: float64 0-dim tolerances; the default rtol is eps(real
- * dtype) * max(m, n), or 0 where atol > 0 when only atol is given. */
-static int atol_rtol(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, const char *fn,
-                     tsr_tensor **at_, tsr_tensor **rt_)
-{
-    const tsr_tensor *chk[2] = {atol, rtol};
-    const char *nm[2] = {"atol", "rtol"};
-    for (int i = 0; i < 2; i++)
-        if (chk[i] && tsr_dtype_is_complex(chk[i]->dtype)) {
-            tsr_error_set(TSR_ERR_RUNTIME, "%s: %s tensor of complex type is not supported.", fn, nm[i]);
-            return -1;
-        }
-    *at_ = atol ? tsr_tensor_retain((tsr_tensor *)atol) : tsr_zeros(0, NULL, TSR_FLOAT64, a->device);
-    if (!*at_) return -1;
-    if (rtol) {
-        *rt_ = tsr_tensor_retain((tsr_tensor *)rtol);
-        return 0;
-    }
-    int64_t m = a->sizes[a->ndim - 2], n = a->sizes[a->ndim - 1];
-    double eps = tsr_dtype_to_real(a->dtype) == TSR_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
-    tsr_tensor *d = tsr_full(0, NULL, tsr_scalar_float(eps * (double)(m > n ? m : n)), TSR_FLOAT64, a->device);
-    if (d && atol) {   /* where(atol > 0, 0, default) */
-        tsr_operand x = tsr_operand_tensor(atol), z = tsr_operand_scalar(tsr_scalar_int(0));
-        tsr_tensor *c = tsr_compare(TSR_CMP_GT, &x, &z, NULL), *w = NULL;
-        if (c) {
-            tsr_operand zz = tsr_operand_scalar(tsr_scalar_float(0.0)), dd = tsr_operand_tensor(d);
-            w = tsr_where(c, &zz, &dd, NULL);
-        }
-        tsr_tensor_release(c);
-        tsr_tensor_release(d);
-        d = w;
-    }
-    if (!d) {
-        tsr_tensor_release(*at_);
-        return -1;
-    }
-    *rt_ = d;
-    return 0;
-}
-
-/* max(atol.unsqueeze(-1), rtol.unsqueeze(-1) * max_val) */
-static tsr_tensor *tolerance(const tsr_tensor *atol, const tsr_tensor *rtol, const tsr_tensor *max_val)
-{
-    tsr_tensor *au = tsr_view_unsqueeze(atol, -1), *ru = au ? tsr_view_unsqueeze(rtol, -1) : NULL, *p = NULL,
-               *t = NULL;
-    if (ru) p = mul2(ru, max_val);
-    if (p) {
-        tsr_operand x = tsr_operand_tensor(au), y = tsr_operand_tensor(p);
-        t = tsr_binary(TSR_BINOP_MAXIMUM, &x, &y, NULL, NULL);
-    }
-    tsr_tensor_release(au);
-    tsr_tensor_release(ru);
-    tsr_tensor_release(p);
-    return t;
-}
-
-tsr_tensor *tsr_linalg_pinv(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, bool hermitian)
-{
-    if (!lapack_dtype(a->dtype) || a->ndim < 2) {
-        char buf[256];
-        tsr_error_set(TSR_ERR_RUNTIME, "linalg.pinv(%s{%s}): expected a tensor with 2 or more dimensions of float, "
-                      "double, cfloat or cdouble types", tsr_dtype_scalar_name(a->dtype),
-                      tsr__fmt_list(buf, sizeof buf, a->ndim, a->sizes));
-        return NULL;
-    }
-    tsr_tensor *at = NULL, *rt = NULL, *u = NULL, *s = NULL, *vh = NULL, *mx = NULL, *tol = NULL, *gt = NULL,
-               *rec = NULL, *sp = NULL, *spc = NULL, *spu = NULL, *left = NULL, *right = NULL, *r = NULL;
-    if (atol_rtol(a, atol, rtol, "torch.linalg.pinv", &at, &rt) < 0) return NULL;
-    if (tsr_tensor_numel(a) == 0) {
-        int64_t sz[TSR_MAX_DIMS];
-        memcpy(sz, a->sizes, (size_t)a->ndim * sizeof *sz);
-        sz[a->ndim - 1] = a->sizes[a->ndim - 2];
-        sz[a->ndim - 2] = a->sizes[a->ndim - 1];
-        r = tsr_tensor_empty(a->ndim, sz, a->dtype, a->device);
-        goto done;
-    }
-    tsr_dims last = {.n = 1, .d = {-1}};
-    if (!hermitian) {
-        if (tsr_linalg_svd(a, false, &u, &s, &vh) < 0 || !(mx = tsr_view_narrow(s, -1, 0, 1))) goto done;
-    } else {
-        if (tsr_linalg_eigh(a, "L", &s, &u) < 0) goto done;
-        tsr_tensor *sa = tsr_unary(TSR_UNOP_ABS, s, NULL, NULL);
-        if (!sa) goto done;
-        mx = tsr_amax(sa, &last, true, true, NULL);
-        if (!mx) { tsr_tensor_release(sa); goto done; }
-        tsr_tensor_release(s);   /* the comparison uses |S|, the reciprocal S */
-        s = sa;
-    }
-    if (!(tol = tolerance(at, rt, mx))) goto done;
-    {
-        tsr_operand x = tsr_operand_tensor(s), y = tsr_operand_tensor(tol);
-        if (!(gt = tsr_compare(TSR_CMP_GT, &x, &y, NULL))) goto done;
-    }
-    if (hermitian) {   /* the reciprocal of the signed eigenvalues */
-        tsr_tensor *w = NULL, *v = NULL;
-        if (tsr_linalg_eigh(a, "L", &w, &v) < 0) goto done;
-        tsr_tensor_release(v);
-        rec = tsr_unary(TSR_UNOP_RECIPROCAL, w, NULL, NULL);
-        tsr_tensor_release(w);
-    } else rec = tsr_unary(TSR_UNOP_RECIPROCAL, s, NULL, NULL);
-    if (!rec) goto done;
-    {
-        tsr_operand x = tsr_operand_tensor(rec), z = tsr_operand_scalar(tsr_scalar_float(0.0));
-        tsr_tensor *zero = tsr_zeros(0, NULL, rec->dtype, rec->device);
-        if (!zero) goto done;
-        z = tsr_operand_tensor(zero);
-        sp = tsr_where(gt, &x, &z, NULL);
-        tsr_tensor_release(zero);
-    }
-    if (!sp || !(spc = tsr_to_dtype(sp, a->dtype, false)) || !(spu = tsr_view_unsqueeze(spc, -2))) goto done;
-    if (!hermitian) {   /* (Vh^H * S+) @ U^H */
-        tsr_tensor *vH = adjoint_copy(vh);
-        if (!vH) goto done;
-        left = mul2(vH, spu);
-        tsr_tensor_release(vH);
-    } else left = mul2(u, spu);
-    if (!left || !(right = adjoint_copy(u))) goto done;
-    r = tsr_matmul(left, right, NULL);
-done:;
-    tsr_tensor *all[] = {at, rt, u, s, vh, mx, tol, gt, rec, sp, spc, spu, left, right};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) tsr_tensor_release(all[i]);
-    return r;
-}
-
-tsr_tensor *tsr_linalg_matrix_rank(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, bool hermitian)
-{
-    if (a->ndim < 2) {
-        tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.matrix_rank: The input tensor input must have at least 2 "
-                      "dimensions.");
-        return NULL;
-    }
-    if (!tsr_dtype_is_floating(a->dtype) && !tsr_dtype_is_complex(a->dtype)) {   /* _get_epsilon's refusal */
-        tsr_error_set(TSR_ERR_RUNTIME, "This function doesn't handle types other than float and double");
-        return NULL;
-    }
-    tsr_tensor *at = NULL, *rt = NULL, *s = NULL, *mx = NULL, *tol = NULL, *gt = NULL, *r = NULL;
-    if (atol_rtol(a, atol, rtol, "torch.linalg.matrix_rank", &at, &rt) < 0) return NULL;
-    tsr_dims last = {.n = 1, .d = {-1}};
-    if (hermitian) {
-        tsr_tensor *w = NULL;
-        if (tsr_linalg_eigh(a, "L", &w, NULL) < 0) goto done;
-        s = tsr_unary(TSR_UNOP_ABS, w, NULL, NULL);
-        tsr_tensor_release(w);
-    } else if (tsr_linalg_svd(a, false, NULL, &s, NULL) < 0) goto done;
-    if (!s) goto done;
-    if (tsr_tensor_numel(s) == 0) {
-        if (!(mx = tsr_zeros(s->ndim, s->sizes, s->dtype, s->device))) goto done;
-    } else if (!(mx = tsr_amax(s, &last, true, true, NULL))) goto done;
-    if (!(tol = tolerance(at, rt, mx))) goto done;
-    {
-        tsr_operand x = tsr_operand_tensor(s), y = tsr_operand_tensor(tol);
-        if (!(gt = tsr_compare(TSR_CMP_GT, &x, &y, NULL))) goto done;
-    }
-    r = tsr_sum(gt, &last, false, TSR_DTYPE_UNDEFINED, NULL);
-done:;
-    tsr_tensor_release(at);
-    tsr_tensor_release(rt);
-    tsr_tensor_release(s);
-    tsr_tensor_release(mx);
-    tsr_tensor_release(tol);
-    tsr_tensor_release(gt);
-    return r;
 }
 
 /* XA = B (linalg.solve with left=False): A's LU as solve_impl makes it (of
@@ -1797,7 +1500,7 @@ static int solve_right(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor **re
     tsr_tensor *at = use_t ? tsr_view_mT(a) : tsr_tensor_retain((tsr_tensor *)a), *lu = NULL, *piv = NULL,
                *info = NULL, *x = NULL;
     int rc = -1;
-    if (!at || !(lu = clone_fmat(at)) || !(piv = batch_int(a, 1, 0, 0)) || !(info = batch_int(a, 2, 0, 0))) goto fail;
+    if (!at || !(lu = tsr__la_clone_fmat(at)) || !(piv = batch_int(a, 1, 0, 0)) || !(info = batch_int(a, 2, 0, 0))) goto fail;
     if (lu_factor(lu, piv, info) < 0) goto fail;
     if (tsr_linalg_lu_solve(lu, piv, b2, false, use_t, &x) < 0) goto fail;
     *res = x;
@@ -1819,252 +1522,4 @@ int tsr_linalg_svd_driver_check(const char *driver)
     tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
                   "cuSOLVER backend.");
     return -1;
-}
-
-/* ------------------------------------------------------------ out= */
-
-tsr_tensor *tsr_linalg_out(tsr_tensor *r, tsr_tensor *out)
-{
-    if (!r || !out) return r;
-    int resized = tsr_out_dtype_check(out, r->dtype) < 0 ? -1 : tsr_resize_output(out, r->ndim, r->sizes);
-    if (resized < 0) {
-        tsr_tensor_release(r);
-        return NULL;
-    }
-    /* resize_out restrides a resized out as the meta function asks (a
-     * column-major batch for the matrix results); the same elements fit */
-    if (resized == 1)
-        for (int d = 0; d < r->ndim; d++) out->strides[d] = r->strides[d];
-    int rc = is_meta(out) ? 0 : tsr_copy_(out, r);
-    tsr_tensor_release(r);
-    return rc < 0 ? NULL : tsr_tensor_retain(out);
-}
-
-/* ------------------------------------------------------------ trace, kron, vecdot, vander */
-
-tsr_tensor *tsr_trace(const tsr_tensor *x)
-{
-    tsr_dtype d = x->dtype;
-    bool cx = tsr_dtype_is_complex(d);
-    if (d == TSR_BOOL || d == TSR_FLOAT16 || d == TSR_BFLOAT16 || d == TSR_COMPLEX32) {
-        tsr__not_implemented("trace", d);
-        return NULL;
-    }
-    if (x->ndim != 2) {
-        tsr_error_set(TSR_ERR_RUNTIME, "trace: expected a matrix, but got tensor with dim %d", x->ndim);
-        return NULL;
-    }
-    tsr_dtype rd = tsr_dtype_is_integral(d, true) ? TSR_INT64 : d;
-    tsr_tensor *r = tsr_tensor_empty(0, NULL, rd, x->device);
-    if (!r || is_meta(x)) return r;
-    int64_t n = x->sizes[0] < x->sizes[1] ? x->sizes[0] : x->sizes[1];
-    /* trace_cpu: one serial sum in acc_type (double for float, int64 for integers) */
-    double re = 0, im = 0;
-    uint64_t isum = 0;
-    for (int64_t i = 0; i < n; i++) {
-        int64_t idx[2] = {i, i};
-        if (rd == TSR_INT64) isum += (uint64_t)tsr_tensor_get_int64(x, idx);
-        else {
-            double a, b;
-            tsr_tensor_get_complex(x, idx, &a, &b);
-            re += a;
-            im += b;
-        }
-    }
-    tsr_scalar s = rd == TSR_INT64 ? tsr_scalar_int((int64_t)isum) : cx ? tsr_scalar_complex(re, im) : tsr_scalar_float(re);
-    if (tsr_tensor_set(r, NULL, s) < 0) {
-        tsr_tensor_release(r);
-        return NULL;
-    }
-    return r;
-}
-
-tsr_tensor *tsr_kron(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
-{
-    int nd = a->ndim > b->ndim ? a->ndim : b->ndim, pa = nd - a->ndim, pb = nd - b->ndim;
-    int64_t as[2 * TSR_MAX_DIMS], bs[2 * TSR_MAX_DIMS], rs[TSR_MAX_DIMS];
-    if (2 * nd > TSR_MAX_DIMS) {
-        tsr_error_set(TSR_ERR_RUNTIME, "kron: too many dimensions");
-        return NULL;
-    }
-    for (int i = 0; i < nd; i++) {
-        as[2 * i] = i >= pa ? a->sizes[i - pa] : 1;
-        as[2 * i + 1] = 1;
-        bs[2 * i] = 1;
-        bs[2 * i + 1] = i >= pb ? b->sizes[i - pb] : 1;
-        rs[i] = as[2 * i] * bs[2 * i + 1];
-    }
-    /* _unsafe_view: a view, so a non-viewable input fails as in 1.13 */
-    tsr_tensor *av = tsr_view_view(a, 2 * nd, as), *bv = av ? tsr_view_view(b, 2 * nd, bs) : NULL, *m = NULL, *r = NULL;
-    if (bv) {
-        tsr_operand x = tsr_operand_tensor(av), y = tsr_operand_tensor(bv);
-        m = tsr_binary(TSR_BINOP_MUL, &x, &y, NULL, NULL);
-    }
-    if (m) r = tsr_view_view(m, nd, rs);
-    tsr_tensor_release(av);
-    tsr_tensor_release(bv);
-    tsr_tensor_release(m);
-    return r && out ? tsr_linalg_out(r, out) : r;
-}
-
-tsr_tensor *tsr_linalg_vecdot(const tsr_tensor *x, const tsr_tensor *y, int64_t dim, tsr_tensor *out)
-{
-    if (!tsr_dtype_is_floating(x->dtype) && !tsr_dtype_is_complex(x->dtype)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "linalg.vecdot: Expected a floating point or complex tensor as input. Got %s",
-                      tsr_dtype_scalar_name(x->dtype));
-        return NULL;
-    }
-    if (x->dtype != y->dtype) {
-        tsr_error_set(TSR_ERR_RUNTIME, "linalg.vecdot: Expected x and y to have the same dtype, but found x of type %s "
-                      "and y of type %s instead", tsr_dtype_scalar_name(x->dtype), tsr_dtype_scalar_name(y->dtype));
-        return NULL;
-    }
-    /* two vectors: vdot (1.13's shortcut, BLAS's dot and its complex result
-     * included); else (x.conj() * y).sum(dim) */
-    if (x->ndim == 1 && y->ndim == 1) return tsr_vdot(x, y, out);
-    tsr_tensor *cx = tsr_dtype_is_complex(x->dtype) ? tsr_conj_physical((tsr_tensor *)x, NULL)
-                                                    : tsr_tensor_retain((tsr_tensor *)x);
-    if (!cx) return NULL;
-    tsr_operand a = tsr_operand_tensor(cx), b = tsr_operand_tensor(y);
-    tsr_tensor *m = tsr_binary(TSR_BINOP_MUL, &a, &b, NULL, NULL), *r = NULL;
-    tsr_tensor_release(cx);
-    if (!m) return NULL;
-    tsr_dims dims = {.n = 1, .d = {dim}};
-    r = tsr_sum(m, &dims, false, TSR_DTYPE_UNDEFINED, out);
-    tsr_tensor_release(m);
-    return r;
-}
-
-tsr_tensor *tsr_linalg_vander(const tsr_tensor *x, bool has_n, int64_t n)
-{
-    tsr_dtype t = x->dtype;
-    if (!(t == TSR_FLOAT32 || t == TSR_FLOAT64 || t == TSR_COMPLEX64 || t == TSR_COMPLEX128 ||
-          tsr_dtype_is_integral(t, false))) {
-        tsr_error_set(TSR_ERR_RUNTIME, "linalg.vander supports floating point, complex, and integer tensors, but got %s",
-                      tsr_dtype_scalar_name(t));
-        return NULL;
-    }
-    tsr_tensor *x_ = x->ndim == 0 ? tsr_view_unsqueeze(x, -1) : tsr_tensor_retain((tsr_tensor *)x);
-    if (!x_) return NULL;
-    if (!has_n) n = x_->sizes[x_->ndim - 1];
-    if (n <= 1) {
-        tsr_tensor_release(x_);
-        tsr_error_set(TSR_ERR_RUNTIME, "N must be greater than 1.");
-        return NULL;
-    }
-    int64_t sz[TSR_MAX_DIMS];
-    int nd = x_->ndim;
-    memcpy(sz, x_->sizes, (size_t)nd * sizeof *sz);
-    sz[nd] = n - 1;
-    /* cat([ones, cumprod(x.unsqueeze(-1).expand(..., n - 1), -1)], -1) */
-    tsr_tensor *u = tsr_view_unsqueeze(x_, -1), *e = u ? tsr_view_expand(u, nd + 1, sz) : NULL,
-               *c = e ? tsr_cumsum(e, -1, TSR_DTYPE_UNDEFINED, true, NULL) : NULL, *ones = NULL, *r = NULL;
-    if (c) {
-        sz[nd] = 1;
-        ones = tsr_ones(nd + 1, sz, c->dtype, c->device);
-    }
-    if (ones) {
-        const tsr_tensor *parts[2] = {ones, c};
-        r = tsr_cat(2, parts, -1, NULL);
-    }
-    tsr_tensor_release(x_);
-    tsr_tensor_release(u);
-    tsr_tensor_release(e);
-    tsr_tensor_release(c);
-    tsr_tensor_release(ones);
-    return r;
-}
-
-/* ------------------------------------------------------------ multi_dot */
-
-/* matrix_chain_multiplication: mm of the two halves split at s[i][j]. */
-static tsr_tensor *chain(const tsr_tensor *const *t, const int64_t *s, int n, int i, int j)
-{
-    if (i == j) return tsr_tensor_retain((tsr_tensor *)t[i]);
-    int k = (int)s[i * n + j];
-    tsr_tensor *l = chain(t, s, n, i, k), *r = l ? chain(t, s, n, k + 1, j) : NULL, *m = NULL;
-    if (r) m = tsr_mm(l, r, NULL);
-    tsr_tensor_release(l);
-    tsr_tensor_release(r);
-    return m;
-}
-
-tsr_tensor *tsr_linalg_multi_dot(int n, const tsr_tensor *const *in, tsr_tensor *out)
-{
-    if (n < 2) {
-        tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): expected at least 2 tensors but got %d", n);
-        return NULL;
-    }
-    const tsr_tensor **t = tsr_calloc((size_t)n, sizeof *t);
-    int64_t *s = NULL, *m = NULL, *p = NULL, osz[2];
-    int on = 0;
-    tsr_tensor *first = NULL, *lastv = NULL, *r = NULL, *res = NULL;
-    char x[128], y[128];
-    if (!t) return NULL;
-    for (int i = 0; i < n; i++) t[i] = in[i];
-    if (in[0]->ndim == 1) { if (!(first = tsr_view_unsqueeze(in[0], 0))) goto done; t[0] = first; }
-    else if (in[0]->ndim == 2) osz[on++] = in[0]->sizes[0];
-    else {
-        tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): the first tensor must be 1D or 2D but got %dD", in[0]->ndim);
-        goto done;
-    }
-    if (in[n - 1]->ndim == 1) { if (!(lastv = tsr_view_unsqueeze(in[n - 1], -1))) goto done; t[n - 1] = lastv; }
-    else if (in[n - 1]->ndim == 2) osz[on++] = in[n - 1]->sizes[1];
-    else {
-        tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): the last tensor must be 1D or 2D but got %dD", in[n - 1]->ndim);
-        goto done;
-    }
-    for (int i = 1; i < n - 1; i++)
-        if (in[i]->ndim != 2) {
-            tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): tensor %d must be 2D but got %dD", i, in[i]->ndim);
-            goto done;
-        }
-    for (int i = 1; i < n; i++) {
-        if (t[i]->dtype != t[0]->dtype) {
-            tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): all tensors must have be the same dtype but tensor 0 is %s and "
-                          "tensor %d %s", tsr_dtype_typemeta_name(t[0]->dtype), i, tsr_dtype_typemeta_name(t[i]->dtype));
-            goto done;
-        }
-        if (t[i - 1]->sizes[t[i - 1]->ndim - 1] != t[i]->sizes[0]) {
-            tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): tensors %d and %d with shapes %s and %s cannot be multiplied",
-                          i - 1, i, tsr__fmt_list(x, sizeof x, in[i - 1]->ndim, in[i - 1]->sizes),
-                          tsr__fmt_list(y, sizeof y, in[i]->ndim, in[i]->sizes));
-            goto done;
-        }
-    }
-    if (n == 2) r = tsr_mm(t[0], t[1], NULL);
-    else if (n == 3) {
-        int64_t a = t[0]->sizes[0], b = t[1]->sizes[0], c = t[2]->sizes[0], d = t[2]->sizes[1];
-        int64_t c1 = (a * c) * (b + d), c2 = (b * d) * (a + c);
-        tsr_tensor *in2 = c1 > c2 ? tsr_mm(t[1], t[2], NULL) : tsr_mm(t[0], t[1], NULL);
-        if (in2) r = c1 > c2 ? tsr_mm(t[0], in2, NULL) : tsr_mm(in2, t[2], NULL);
-        tsr_tensor_release(in2);
-    } else {   /* matrix_chain_order */
-        if (!(s = tsr_calloc((size_t)(n * n), sizeof *s)) || !(m = tsr_calloc((size_t)(n * n), sizeof *m)) ||
-            !(p = tsr_calloc((size_t)(n + 1), sizeof *p)))
-            goto done;
-        for (int i = 0; i < n; i++) p[i] = t[i]->sizes[0];
-        p[n] = t[n - 1]->sizes[1];
-        for (int l = 1; l < n; l++)
-            for (int i = 0; i < n - l; i++) {
-                int j = i + l;
-                m[i * n + j] = INT64_MAX;
-                for (int k = i; k < j; k++) {
-                    int64_t q = m[i * n + k] + m[(k + 1) * n + j] + p[i] * p[k + 1] * p[j + 1];
-                    if (q < m[i * n + j]) { m[i * n + j] = q; s[i * n + j] = k; }
-                }
-            }
-        r = chain(t, s, n, 0, n - 1);
-    }
-    if (r) res = tsr_view_view(r, on, osz);
-    if (res && out) res = tsr_linalg_out(res, out);
-done:
-    tsr_tensor_release(first);
-    tsr_tensor_release(lastv);
-    tsr_tensor_release(r);
-    tsr_free(t);
-    tsr_free(s);
-    tsr_free(m);
-    tsr_free(p);
-    return res;
 }
