@@ -12,6 +12,7 @@
 #include "copy.h"
 #include "factory.h"
 #include "scatter.h"
+#include "blas.h"
 #include "walk.h"
 
 static void fmt_sizes(char *buf, size_t cap, int nd, const int64_t *s)
@@ -235,6 +236,16 @@ tsr_tensor *tsr_gather(const tsr_tensor *self, int64_t dim, const tsr_tensor *in
         return NULL;
     }
     return out;
+}
+
+tsr_tensor *tsr_gather_out(const tsr_tensor *self, int64_t dim, const tsr_tensor *index, tsr_tensor *out)
+{
+    if (tsr_out_dtype_check(out, self->dtype) < 0) return NULL;
+    tsr_tensor *r = tsr_gather(self, dim, index);
+    if (!r) return NULL;
+    int e = tsr_resize_output(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
+    tsr_tensor_release(r);
+    return e < 0 ? NULL : tsr_tensor_retain(out);
 }
 
 int tsr_scatter_reduce_of(const char *name, tsr_scatter_reduce *out)

@@ -13,6 +13,11 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
 /* torch.gather(self, dim, index): index int64 with self's rank, sizes <=
  * self's apart from dim; the result has index's shape. */
 tsr_tensor *tsr_gather(const tsr_tensor *self, int64_t dim, const tsr_tensor *index);
+/* gather's out= (a structured kernel in 1.13): out must have self's dtype
+ * ("Expected out tensor to have dtype float, but got long int instead"), is
+ * resized as resize_output does and receives the result. Returns a new
+ * reference to out, or NULL. */
+tsr_tensor *tsr_gather_out(const tsr_tensor *self, int64_t dim, const tsr_tensor *index, tsr_tensor *out);
 
 /* The reduction of scatter(reduce=) / scatter_add / scatter_reduce. MEAN
  * accumulates as ADD; the division by the count is scatter_reduce's.

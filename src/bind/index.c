@@ -175,7 +175,13 @@ static Value *index_call(const BindRow *row, const char *fname, BindArgs *b, Val
         return finish(tsr_index_select(t, d, tensor_of(b->v[2])), b->v[BIND_OUT]);
     case K_GATHER:
         if (bind_table_dim(b, 1, t, 0, &d) < 0) return NULL;
-        return finish(tsr_gather(t, d, tensor_of(b->v[2])), b->v[BIND_OUT]);
+        if (b->v[BIND_OUT]) {
+            tsr_tensor *r = tsr_gather_out(t, d, tensor_of(b->v[2]), tensor_of(b->v[BIND_OUT]));
+            if (!r) return bind_runtime_error();
+            tsr_tensor_release(r);
+            return incref(b->v[BIND_OUT]);
+        }
+        return finish(tsr_gather(t, d, tensor_of(b->v[2])), NULL);
     case K_SCATTER: case K_SCATTER_ADD:
         if (bind_table_dim(b, 1, t, 0, &d) < 0) return NULL;
         return run_scatter(row, fname, b, t, d, inplace);
