@@ -10,6 +10,7 @@
 #include "../view.h"
 #include "binary.h"
 #include "combine.h"
+#include "blas.h"
 #include "copy.h"
 #include "join.h"
 #include "rearrange.h"
@@ -100,7 +101,7 @@ tsr_tensor *tsr_complex_out(const tsr_tensor *a, const tsr_tensor *b, bool polar
         e = -1;
     }
     bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
-    if (e == 0 && !same) e = tsr_tensor_resize_(out, r->ndim, r->sizes);
+    if (e == 0 && !same) e = tsr_resize_output(out, r->ndim, r->sizes) < 0 ? -1 : 0;
     if (e == 0 && !tsr_tensor_is_meta(out)) e = tsr_copy_(out, r);
     tsr_tensor_release(r);
     return e < 0 ? NULL : tsr_tensor_retain(out);

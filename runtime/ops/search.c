@@ -17,6 +17,7 @@
 #include "reduce.h"
 #include "scatter.h"
 #include "search.h"
+#include "blas.h"
 
 /* A comparable key: int64 for integral dtypes, double for floating ones. */
 typedef union { int64_t i; double d; } key;
@@ -62,7 +63,7 @@ static tsr_tensor *into_out(tsr_tensor *r, tsr_tensor *out)
         return NULL;
     }
     bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
-    int e = !same && tsr_tensor_resize_(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
+    int e = !same && tsr_resize_output(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
     tsr_tensor_release(r);
     return e < 0 ? NULL : tsr_tensor_retain(out);
 }

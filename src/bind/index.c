@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bind/areas.h"
+#include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "ops/search.h"
@@ -22,9 +23,10 @@ static Value *finish(tsr_tensor *r, Value *outv)
     if (!r) return bind_runtime_error();
     if (!outv) return v_tensor(r);
     tsr_tensor *out = tensor_of(outv);
-    int e = tsr_tensor_resize_(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
+    int e = tsr_resize_output(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
     tsr_tensor_release(r);
     if (e < 0) return bind_runtime_error();
+    ops_warn();
     return incref(outv);
 }
 
@@ -154,6 +156,7 @@ static Value *run_search(const BindRow *row, const char *fname, BindArgs *b)
     }
     }
     if (!r) return bind_runtime_error();
+    if (out) ops_warn();
     if (out && r == out) { tsr_tensor_release(r); return incref(outv); }
     return v_tensor(r);
 }
@@ -179,6 +182,7 @@ static Value *index_call(const BindRow *row, const char *fname, BindArgs *b, Val
             tsr_tensor *r = tsr_gather_out(t, d, tensor_of(b->v[2]), tensor_of(b->v[BIND_OUT]));
             if (!r) return bind_runtime_error();
             tsr_tensor_release(r);
+            ops_warn();
             return incref(b->v[BIND_OUT]);
         }
         return finish(tsr_gather(t, d, tensor_of(b->v[2])), NULL);

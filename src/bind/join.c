@@ -208,6 +208,7 @@ static Value *join_call(const BindRow *row, const char *fname, BindArgs *b, Valu
             if (!tsr_complex_out(tensor_of(b->v[0]), tensor_of(b->v[1]), row->kind == K_POLAR, tensor_of(b->v[BIND_OUT])))
                 return bind_runtime_error();
             tsr_tensor_release(tensor_of(b->v[BIND_OUT]));
+            ops_warn();
             return incref(b->v[BIND_OUT]);
         }
         return v_tensor(row->kind == K_COMPLEX ? tsr_complex(tensor_of(b->v[0]), tensor_of(b->v[1]))
