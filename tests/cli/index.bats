@@ -32,3 +32,17 @@ load helpers
     assert_output $'True tensor([1])\nTrue\nTrue\nTrue\nTrue'
     [ -z "$stderr" ]
 }
+
+@test "index-9.1: out= of searchsorted, isin, take_along_dim, gather, complex warns when it resizes a non-empty out" {
+    for e in 'torch.searchsorted(torch.tensor([1., 2, 3]), torch.tensor([2.5]), out=torch.empty(5, dtype=torch.int64))' \
+             'torch.isin(torch.tensor([1, 2]), torch.tensor([2]), out=torch.empty(5, dtype=torch.bool))' \
+             'torch.take_along_dim(torch.arange(3.), torch.tensor([0]), out=torch.empty(5))' \
+             'torch.gather(torch.ones(3), 0, torch.tensor([0]), out=torch.empty(5))' \
+             'torch.complex(torch.ones(2), torch.ones(2), out=torch.empty(5, dtype=torch.complex64))'; do
+        run --separate-stderr "$TSR" -e "$e"
+        assert_success
+        [[ "$stderr" == "UserWarning: An output with one or more elements was resized since it had shape [5], which does not match the required output shape ["*"]. This behavior is deprecated"* ]]
+    done
+    run --separate-stderr "$TSR" -e 'torch.gather(torch.ones(3), 0, torch.tensor([0]), out=torch.empty(0))'
+    [ -z "$stderr" ]
+}
