@@ -222,7 +222,7 @@ static int save_archive(Value *obj, const char *archive, void **out, size_t *n)
     tsr_zip_writer *w = NULL;
     int rc = -1;
     if (pickle_dump(obj, &pk, persist, &c) < 0) goto done;
-    qsort(c.e, (size_t)c.n, sizeof *c.e, by_key);
+    if (c.n > 1) qsort(c.e, (size_t)c.n, sizeof *c.e, by_key);   /* (c.e is NULL when nothing was saved) */
     if (!(w = tsr_zip_writer_new(archive)) || tsr_zip_writer_add(w, "data.pkl", pk.p, pk.n) < 0) goto rt;
     char names[64];
     for (int i = 0; i < c.n; i++) {

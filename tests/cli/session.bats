@@ -281,9 +281,9 @@ EOF
 @test "sess-4.3: a missing PyTorch op gets a note at the prompt, a typo the nearest name" {
     run pty_tsr <<'EOF'
 expect >>>\s
-send torch.stft\r
-expect/re ^AttributeError: module 'torch' has no attribute 'stft'$
-expect/re ^note: torch\.stft is in PyTorch 1\.13 but not in tsr yet$
+send torch.lobpcg\r
+expect/re ^AttributeError: module 'torch' has no attribute 'lobpcg'$
+expect/re ^note: torch\.lobpcg is in PyTorch 1\.13 but not in tsr yet$
 expect >>>\s
 send torch.zeross(2)\r
 expect/re ^AttributeError: module 'torch' has no attribute 'zeross'$
@@ -299,9 +299,9 @@ EOF
 }
 
 @test "sess-4.4: outside the prompt the error stays PyTorch's alone" {
-    run --separate-stderr "$TSR" --brief-errors -k -e 'torch.stft'
+    run --separate-stderr "$TSR" --brief-errors -k -e 'torch.lobpcg'
     assert_failure 1
-    assert_output "AttributeError: module 'torch' has no attribute 'stft'"
+    assert_output "AttributeError: module 'torch' has no attribute 'lobpcg'"
     run --separate-stderr "$TSR" -e 'torch.zeross'
     assert_failure 1
     refute_output --partial "Did you mean"
