@@ -28,7 +28,7 @@
 #include "unary.h"
 
 /* ---- temporaries: every intermediate goes into a pool released at once ---- */
-#define POOL_MAX 48
+#define POOL_MAX 256   /* gradient with edge_order 2 keeps about 60 temporaries */
 typedef struct { tsr_tensor *t[POOL_MAX]; int n; } pool;
 
 static tsr_tensor *keep(pool *p, tsr_tensor *t)
