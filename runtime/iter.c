@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "iter.h"
+#include "op.h"
 #include "error.h"
 #include "internal.h"
 
@@ -633,17 +634,7 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
         if (!res) return NULL;
     } else {
         if (resize) {
-            if (tsr_tensor_numel(out) != 0) {
-                char x[512], y[512];
-                tsr_warning_set("An output with one or more elements was resized since it had shape %s, which "
-                                "does not match the required output shape %s. This behavior is deprecated, and "
-                                "in a future PyTorch release outputs will not be resized unless they have zero "
-                                "elements. You can explicitly reuse an out tensor t by resizing it, inplace, to "
-                                "zero elements with t.resize_(0). (Triggered internally at  "
-                                "./aten/src/ATen/native/Resize.cpp:17.)",
-                                tsr__fmt_list(x, sizeof x, out->ndim, out->sizes),
-                                tsr__fmt_list(y, sizeof y, nd, shape));
-            }
+            if (tsr_tensor_numel(out) != 0) tsr_warn_output_resized(out, nd, shape);
             if (resize_strided(out, nd, shape, ostr) < 0) return NULL;
         }
         res = tsr_tensor_retain(out);

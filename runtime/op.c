@@ -3,7 +3,9 @@
  * input checks (layout, names), and the step :explain prints. */
 #include <string.h>
 #include "error.h"
+#include "internal.h"
 #include "op.h"
+#include "ops/copy.h"
 
 tsr_dtype tsr_op_compute_dtype(const tsr_op *op, int n, const tsr_operand *in, tsr_promotion *ex)
 {
@@ -155,4 +157,41 @@ void tsr_op_explain(const tsr_op *op, int n, const tsr_operand *in, const tsr_te
             st->refused[len] = 0;
         }
     }
+}
+
+void tsr_warn_output_resized(const tsr_tensor *out, int nd, const int64_t *sizes)
+{
+    char x[512], y[512];
+    tsr_warning_set("An output with one or more elements was resized since it had shape %s, which does not "
+                    "match the required output shape %s. This behavior is deprecated, and in a future PyTorch "
+                    "release outputs will not be resized unless they have zero elements. You can explicitly "
+                    "reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). "
+                    "(Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
+                    tsr__fmt_list(x, sizeof x, out->ndim, out->sizes), tsr__fmt_list(y, sizeof y, nd, sizes));
+}
+
+int tsr_resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
+{
+    bool same = out->ndim == nd;
+    for (int d = 0; same && d < nd; d++) same = out->sizes[d] == sizes[d];
+    if (same) return 0;
+    if (tsr_tensor_numel(out) != 0) tsr_warn_output_resized(out, nd, sizes);
+    return tsr_tensor_resize_(out, nd, sizes) < 0 ? -1 : 1;
+}
+
+tsr_tensor *tsr_out_assign(tsr_tensor *r, tsr_tensor *out, bool same_dtype)
+{
+    if (!r || !out || r == out) return r;
+    tsr_tensor *res = NULL;
+    if (same_dtype && out->dtype != r->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
+                      tsr_dtype_typemeta_name(r->dtype), tsr_dtype_typemeta_name(out->dtype));
+        goto done;
+    }
+    if (tsr_resize_output(out, r->ndim, r->sizes) < 0) goto done;
+    if (!tsr_device_is_meta(out->device) && !tsr_device_is_meta(r->device) && tsr_copy_(out, r) < 0) goto done;
+    res = tsr_tensor_retain(out);
+done:
+    tsr_tensor_release(r);
+    return res;
 }

@@ -13,6 +13,7 @@
 #include "copy.h"
 #include "shape.h"
 #include "../error.h"
+#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "../view.h"
@@ -239,23 +240,6 @@ int tsr_out_dtype_check(const tsr_tensor *out, tsr_dtype dt)
     tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
                   tsr_dtype_typemeta_name(dt), tsr_dtype_typemeta_name(out->dtype));
     return -1;
-}
-
-int tsr_resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
-{
-    bool same = out->ndim == nd;
-    for (int d = 0; same && d < nd; d++) same = out->sizes[d] == sizes[d];
-    if (same) return 0;
-    if (tsr_tensor_numel(out) != 0) {
-        char x[512], y[512];
-        tsr_warning_set("An output with one or more elements was resized since it had shape %s, which does not "
-                        "match the required output shape %s. This behavior is deprecated, and in a future PyTorch "
-                        "release outputs will not be resized unless they have zero elements. You can explicitly "
-                        "reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). "
-                        "(Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
-                        tsr__fmt_list(x, sizeof x, out->ndim, out->sizes), tsr__fmt_list(y, sizeof y, nd, sizes));
-    }
-    return tsr_tensor_resize_(out, nd, sizes) < 0 ? -1 : 1;
 }
 
 /* The result of a structured op: out (checked and resized) or a new

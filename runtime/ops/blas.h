@@ -45,11 +45,8 @@ tsr_tensor *tsr_addr(tsr_tensor *self, const tsr_tensor *v1, const tsr_tensor *v
                      tsr_scalar alpha, tsr_tensor *out, bool inplace);
 
 /* Structured kernels' out= handling: "Expected out tensor to have dtype
- * float, but got double instead" (0 or -1), and Resize.cpp resize_output
- * (the deprecation warning when a non-empty out changes shape): 0 when out
- * already had the shape, 1 when it was resized (contiguous), -1 on error. */
+ * float, but got double instead" (0 or -1); resize_output is op.h's. */
 int tsr_out_dtype_check(const tsr_tensor *out, tsr_dtype dt);
-int tsr_resize_output(tsr_tensor *out, int nd, const int64_t *sizes);
 
 /* The gemm of 1.13's cpublas::gemm on column-major operands: C = alpha *
  * op(A) @ op(B) + beta * C with op = transpose when ta / tb, for dtype dt

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../error.h"
+#include "../op.h"
 #include "../iter.h"
 #include "../promote.h"
 #include "../view.h"

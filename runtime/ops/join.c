@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../error.h"
+#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "../promote.h"
@@ -37,15 +38,7 @@ static int resize_out(tsr_tensor *out, int nd, const int64_t *sizes, tsr_memory_
 {
     bool same = out->ndim == nd && !memcmp(out->sizes, sizes, sizeof(int64_t) * (size_t)nd);
     if (same) return 0;
-    if (tsr_tensor_numel(out) != 0) {
-        char x[512], y[512];
-        tsr_warning_set("An output with one or more elements was resized since it had shape %s, which does not "
-                        "match the required output shape %s. This behavior is deprecated, and in a future "
-                        "PyTorch release outputs will not be resized unless they have zero elements. You can "
-                        "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
-                        "t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
-                        tsr__fmt_list(x, sizeof x, out->ndim, out->sizes), tsr__fmt_list(y, sizeof y, nd, sizes));
-    }
+    if (tsr_tensor_numel(out) != 0) tsr_warn_output_resized(out, nd, sizes);
     if (tsr_tensor_resize_(out, nd, sizes) < 0) return -1;
     if (mf != TSR_MF_CONTIGUOUS) {
         int64_t st[TSR_MAX_DIMS];

@@ -23,6 +23,7 @@
 #include "reduce.h"
 #include "unary.h"
 #include "../error.h"
+#include "../op.h"
 #include "../internal.h"
 #include "../view.h"
 #include "linalg_int.h"

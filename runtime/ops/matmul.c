@@ -9,6 +9,7 @@
 #include "copy.h"
 #include "shape.h"
 #include "../error.h"
+#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "../view.h"
@@ -31,25 +32,6 @@ static bool should_fold(const tsr_tensor *t1, int dim2)
         return true;
     }
     return false;
-}
-
-/* Copies r into out (resized to r's shape), for the paths where 1.13 computes
- * into a temporary. Steals r; returns a NEW reference to out, or NULL. */
-static tsr_tensor *into_out(tsr_tensor *r, tsr_tensor *out)
-{
-    if (!r || !out || r == out) return r;
-    tsr_tensor *res = NULL;
-    if (out->dtype != r->dtype) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
-                      tsr_dtype_typemeta_name(r->dtype), tsr_dtype_typemeta_name(out->dtype));
-        goto done;
-    }
-    if (tsr_tensor_resize_(out, r->ndim, r->sizes) < 0) goto done;
-    if (!tsr_device_is_meta(out->device) && tsr_copy_(out, r) < 0) goto done;
-    res = tsr_tensor_retain(out);
-done:
-    tsr_tensor_release(r);
-    return res;
 }
 
 static tsr_tensor *view_or_reshape(tsr_tensor *r, int nd, const int64_t *sizes)
@@ -89,7 +71,15 @@ tsr_tensor *tsr_matmul(const tsr_tensor *t1, const tsr_tensor *t2, tsr_tensor *o
         if (!r) return NULL;
         tsr_tensor *s = tsr_view_squeeze_dim(r, 0);
         tsr_tensor_release(r);
-        return into_out(s, out);
+        /* 1.13 runs mm_out into out (resize_output to [1, p]) and squeezes it */
+        if (s && out && out->dtype == s->dtype) {
+            int64_t row[2] = {1, s->sizes[0]};
+            if (tsr_resize_output(out, 2, row) < 0 || tsr_tensor_resize_(out, 1, s->sizes) < 0) {
+                tsr_tensor_release(s);
+                return NULL;
+            }
+        }
+        return tsr_out_assign(s, out, true);
     }
     if (should_fold(t1, d2) || should_fold(t2, d1)) {
         bool transpose = d2 > d1;
@@ -118,7 +108,7 @@ tsr_tensor *tsr_matmul(const tsr_tensor *t1, const tsr_tensor *t2, tsr_tensor *o
     fold_done:
         tsr_tensor_release(a);
         tsr_tensor_release(b);
-        return into_out(r, out);
+        return tsr_out_assign(r, out, true);
     }
     /* b1 x n x m1 @ b2 x m2 x p over broadcast batches */
     int64_t n = d1 > 1 ? t1->sizes[d1 - 2] : 1, m1 = t1->sizes[d1 - 1];

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../error.h"
+#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "../view.h"
@@ -347,47 +348,16 @@ int tsr_tril_(tsr_tensor *t, int64_t diagonal, bool upper)
     return 0;
 }
 
-/* Structured out= of the same dtype: "Expected out tensor to have dtype
- * float, but got int instead"; out resized to r's shape. Steals r. */
-static tsr_tensor *into_out(tsr_tensor *r, tsr_tensor *out)
-{
-    if (!r || !out) return r;
-    if (out->dtype != r->dtype) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
-                      tsr_dtype_typemeta_name(r->dtype), tsr_dtype_typemeta_name(out->dtype));
-        goto fail;
-    }
-    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
-    if (!same) {
-        if (tsr_tensor_numel(out) != 0) {
-            char x[512], y[512];
-            tsr_warning_set("An output with one or more elements was resized since it had shape %s, which does not "
-                            "match the required output shape %s. This behavior is deprecated, and in a future "
-                            "PyTorch release outputs will not be resized unless they have zero elements. You can "
-                            "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
-                            "t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
-                            tsr__fmt_list(x, sizeof x, out->ndim, out->sizes), tsr__fmt_list(y, sizeof y, r->ndim, r->sizes));
-        }
-        if (tsr_tensor_resize_(out, r->ndim, r->sizes) < 0) goto fail;
-    }
-    if (tsr_copy_(out, r) < 0) goto fail;
-    tsr_tensor_release(r);
-    return tsr_tensor_retain(out);
-fail:
-    tsr_tensor_release(r);
-    return NULL;
-}
-
 tsr_tensor *tsr_tril(const tsr_tensor *t, int64_t diagonal, bool upper, tsr_tensor *out)
 {
     if (check_matrix(t) < 0) return NULL;
-    if (out && out->dtype != t->dtype) return into_out(tsr_tensor_retain((tsr_tensor *)t), out);
+    if (out && out->dtype != t->dtype) return tsr_out_assign(tsr_tensor_retain((tsr_tensor *)t), out, true);
     tsr_tensor *r = tsr_clone(t, TSR_MF_CONTIGUOUS);
     if (r && tsr_tril_(r, diagonal, upper) < 0) {
         tsr_tensor_release(r);
         return NULL;
     }
-    return into_out(r, out);
+    return tsr_out_assign(r, out, true);
 }
 
 /* TriangularOps.cpp get_tril_size. */
@@ -503,7 +473,7 @@ tsr_tensor *tsr_diag(const tsr_tensor *t, int64_t diagonal, tsr_tensor *out)
         r = dg ? tsr_clone(dg, TSR_MF_CONTIGUOUS) : NULL;
         tsr_tensor_release(dg);
     }
-    return into_out(r, out);
+    return tsr_out_assign(r, out, true);
 }
 
 tsr_tensor *tsr_diagflat(const tsr_tensor *t, int64_t offset)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../error.h"
+#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "reduce_iter.h"
@@ -62,21 +63,7 @@ tsr_tensor *reduce_result(const tsr_tensor *x, uint64_t mask, bool keepdim, tsr_
     int64_t shape[TSR_MAX_DIMS];
     int n = reduce_shape(x, mask, keepdim, shape);
     if (!out) return tsr_tensor_empty(n, shape, dtype, x->device);
-    bool same = out->ndim == n;
-    for (int i = 0; same && i < n; i++) same = out->sizes[i] == shape[i];
-    if (!same) {
-        if (tsr_tensor_numel(out) != 0) {
-            char a[512], b[512];
-            tsr_warning_set("An output with one or more elements was resized since it had shape %s, which "
-                            "does not match the required output shape %s. This behavior is deprecated, and "
-                            "in a future PyTorch release outputs will not be resized unless they have zero "
-                            "elements. You can explicitly reuse an out tensor t by resizing it, inplace, to "
-                            "zero elements with t.resize_(0). (Triggered internally at  "
-                            "./aten/src/ATen/native/Resize.cpp:17.)",
-                            tsr__fmt_list(a, sizeof a, out->ndim, out->sizes), tsr__fmt_list(b, sizeof b, n, shape));
-        }
-        if (tsr_tensor_resize_(out, n, shape) < 0) return NULL;
-    }
+    if (tsr_resize_output(out, n, shape) < 0) return NULL;
     return tsr_tensor_retain(out);
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../error.h"
+#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "copy.h"
@@ -138,22 +139,7 @@ static int wrap_dim(const tsr_tensor *x, int64_t *dim)
 static tsr_tensor *result_like(const tsr_tensor *x, tsr_dtype dt, tsr_tensor *out)
 {
     if (!out) return tsr_tensor_empty(x->ndim, x->sizes, dt, x->device);
-    bool same = out->ndim == x->ndim;
-    for (int i = 0; same && i < x->ndim; i++) same = out->sizes[i] == x->sizes[i];
-    if (!same) {
-        if (tsr_tensor_numel(out) != 0) {
-            char a[512], b[512];
-            tsr_warning_set("An output with one or more elements was resized since it had shape %s, which "
-                            "does not match the required output shape %s. This behavior is deprecated, and "
-                            "in a future PyTorch release outputs will not be resized unless they have zero "
-                            "elements. You can explicitly reuse an out tensor t by resizing it, inplace, to "
-                            "zero elements with t.resize_(0). (Triggered internally at  "
-                            "./aten/src/ATen/native/Resize.cpp:17.)",
-                            tsr__fmt_list(a, sizeof a, out->ndim, out->sizes),
-                            tsr__fmt_list(b, sizeof b, x->ndim, x->sizes));
-        }
-        if (tsr_tensor_resize_(out, x->ndim, x->sizes) < 0) return NULL;
-    }
+    if (tsr_resize_output(out, x->ndim, x->sizes) < 0) return NULL;
     return tsr_tensor_retain(out);
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "../error.h"
+#include "../op.h"
 #include "../iter.h"
 #include "../view.h"
 #include "binary.h"

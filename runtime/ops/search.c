@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../error.h"
+#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "../view.h"
@@ -49,23 +50,6 @@ static tsr_tensor *operand_tensor(const tsr_operand *o, tsr_device dev)
 {
     if (o->t) return tsr_tensor_retain((tsr_tensor *)o->t);
     return tsr_full(0, NULL, o->s, tsr_scalar_dtype(o->s), dev);
-}
-
-/* Structured out=: dtype must be want's, resized to r's shape, r copied in.
- * Steals r; returns a new reference to out, or r when out is NULL. */
-static tsr_tensor *into_out(tsr_tensor *r, tsr_tensor *out)
-{
-    if (!r || !out) return r;
-    if (out->dtype != r->dtype) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
-                      tsr_dtype_typemeta_name(r->dtype), tsr_dtype_typemeta_name(out->dtype));
-        tsr_tensor_release(r);
-        return NULL;
-    }
-    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
-    int e = !same && tsr_resize_output(out, r->ndim, r->sizes) < 0 ? -1 : tsr_copy_(out, r);
-    tsr_tensor_release(r);
-    return e < 0 ? NULL : tsr_tensor_retain(out);
 }
 
 /* ------------------------------------------------------------ searchsorted */
@@ -201,7 +185,7 @@ static tsr_tensor *searchsorted_impl(const tsr_tensor *bd, const tsr_operand *va
         if ((i & 0xffff) == 0xffff && tsr_check_interrupt() < 0) goto fail;
     }
 finish:
-    r = into_out(r, out);
+    r = tsr_out_assign(r, out, true);
     goto done;
 fail:
     tsr_tensor_release(r);
@@ -357,7 +341,7 @@ tsr_tensor *tsr_isin(const tsr_operand *elements, const tsr_operand *test, bool 
                                     : isin_member(keys_of(ek), ne, keys_of(tk), nt, fl, invert, o);
     if (e < 0) goto fail;
 finish:
-    r = into_out(r, out);
+    r = tsr_out_assign(r, out, true);
     goto done;
 fail:
     tsr_tensor_release(r);
@@ -416,7 +400,7 @@ tsr_tensor *tsr_take_along_dim(const tsr_tensor *self, const tsr_tensor *indices
         nd = tsr_broadcast_shapes(2, nds, sz, shape);
         s = nd < 0 ? NULL : tsr_view_expand(self, nd, shape);
     }
-    if (s && ix) r = into_out(tsr_gather(s, d, ix), out);
+    if (s && ix) r = tsr_out_assign(tsr_gather(s, d, ix), out, true);
     tsr_tensor_release(s);
     tsr_tensor_release(ix);
     return r;

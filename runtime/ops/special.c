@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../error.h"
+#include "../op.h"
 #include "loops.h"
 #include "binary.h"
 #include "copy.h"
@@ -389,23 +390,7 @@ static tsr_tensor *copy_into_out(tsr_tensor *r, tsr_tensor *out, const char *pre
                       tsr_dtype_scalar_name(named), tsr_dtype_scalar_name(prefix[0] ? r->dtype : out->dtype));
         goto fail;
     }
-    bool same = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
-    if (!same) {
-        if (tsr_tensor_numel(out) > 0) {
-            char have[512], want[512];
-            tsr_warning_set("An output with one or more elements was resized since it had shape %s, which does not "
-                            "match the required output shape %s. This behavior is deprecated, and in a future "
-                            "PyTorch release outputs will not be resized unless they have zero elements. You can "
-                            "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
-                            "t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
-                            tsr__fmt_list(have, sizeof have, out->ndim, out->sizes),
-                            tsr__fmt_list(want, sizeof want, r->ndim, r->sizes));
-        }
-        if (tsr_tensor_resize_(out, r->ndim, r->sizes) < 0) goto fail;
-    }
-    if (tsr_copy_(out, r) < 0) goto fail;
-    tsr_tensor_release(r);
-    return tsr_tensor_retain(out);
+    return tsr_out_assign(r, out, false);
 fail:
     tsr_tensor_release(r);
     return NULL;

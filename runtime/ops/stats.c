@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../error.h"
+#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "../view.h"
@@ -122,16 +123,6 @@ static int item_bool(const tsr_tensor *t, bool *v)
     if (tsr_tensor_item(t, &s) < 0) return -1;
     *v = tsr_scalar_to_bool(s);
     return 0;
-}
-
-/* out= of a composite: resized to r and r copied in (resize_output + copy_) */
-static tsr_tensor *into_out(tsr_tensor *r, tsr_tensor *out)
-{
-    if (!r || !out) return r;
-    tsr_tensor *res = NULL;
-    if (tsr_tensor_resize_(out, r->ndim, r->sizes) == 0 && tsr_copy_(out, r) == 0) res = tsr_tensor_retain(out);
-    tsr_tensor_release(r);
-    return res;
 }
 
 /* ---------------------------------------------------------------- diff */
@@ -856,7 +847,7 @@ tsr_tensor *tsr_histc(const tsr_tensor *x, int64_t bins, double min, double max,
         return NULL;
     }
     tsr_tensor_release(edges);
-    return into_out(h, out);
+    return tsr_out_assign(h, out, false);
 }
 
 int tsr_histogram(const tsr_tensor *x, const tsr_tensor *bins_t, int64_t bins_n, const double *range,

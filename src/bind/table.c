@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bind/bind.h"
+#include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "bind/torch_api.h"
@@ -631,6 +632,7 @@ static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inp
         r = bits_aware(d) ? d->handler(d, fname, &b, self, inplace) : call_resolved(d, fname, &b, self, inplace);
         if (writes) tsr_interrupt_unhold();
     }
+    ops_warn();   /* a UserWarning the runtime left (resize_output, ...) */
     if (b.varargs) decref(b.varargs);
     return r;
 }
