@@ -254,6 +254,23 @@ const char *tsr_device_cuda_status(void)
     return cuda_status;
 }
 
+void tsr_error_no_kernel(const char *op, const char *backend, const char *kernels)
+{
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
+                  "Could not run '%s' with arguments from the '%s' backend. This could be because the operator "
+                  "doesn't exist for this backend, or was omitted during the selective/custom build process (if "
+                  "using custom build). If you are a Facebook employee using PyTorch on mobile, please visit "
+                  "https://fburl.com/ptmfixes for possible resolutions. '%s' is only available for these "
+                  "backends: [%s%sBackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, "
+                  "Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, "
+                  "AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, "
+                  "AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, "
+                  "AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, "
+                  "Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, "
+                  "PythonDispatcher].",
+                  op, backend, op, kernels ? kernels : "", kernels && *kernels ? ", " : "");
+}
+
 const tsr_backend *tsr_device_backend(tsr_device d)
 {
     if ((unsigned)d.type >= TSR_DEV_TYPE_COUNT) {
@@ -266,21 +283,7 @@ const tsr_backend *tsr_device_backend(tsr_device d)
         tsr_error_set(TSR_ERR_ASSERTION, "Torch not compiled with CUDA enabled");
         return NULL;
     }
-    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
-                  "Could not run 'aten::empty.memory_format' with arguments from the '%s' backend. "
-                  "This could be because the operator doesn't exist for this backend, or was omitted "
-                  "during the selective/custom build process (if using custom build). If you are a "
-                  "Facebook employee using PyTorch on mobile, please visit "
-                  "https://fburl.com/ptmfixes for possible resolutions. 'aten::empty.memory_format' "
-                  "is only available for these backends: [CPU, Meta, QuantizedCPU, QuantizedMeta, "
-                  "MkldnnCPU, SparseCPU, SparseMeta, SparseCsrCPU, BackendSelect, Python, "
-                  "FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, "
-                  "ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, "
-                  "AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, "
-                  "AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, "
-                  "AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, "
-                  "FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, "
-                  "PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].",
-                  backend_names[d.type]);
+    tsr_error_no_kernel("aten::empty.memory_format", backend_names[d.type],
+                        "CPU, Meta, QuantizedCPU, QuantizedMeta, MkldnnCPU, SparseCPU, SparseMeta, SparseCsrCPU");
     return NULL;
 }

@@ -95,6 +95,11 @@ void tsr_device_register_backend(tsr_device_type t, const tsr_backend *b);
  * enabled"; other device types: NotImplementedError "Could not run
  * 'aten::empty.memory_format' with arguments from the 'MPS' backend. ..." */
 const tsr_backend *tsr_device_backend(tsr_device d);
+/* Sets the dispatcher's NotImplementedError for op (e.g. "aten::exp") with
+ * no kernel for backend ("SparseCPU", "MPS"): kernels lists the backends
+ * that have one ("CPU, Meta, SparseCPU"; NULL or "" for none), before the
+ * alias keys 1.13 lists for every op (BackendSelect ... PythonDispatcher). */
+void tsr_error_no_kernel(const char *op, const char *backend, const char *kernels);
 /* What loading the CUDA backend gave: "not built" (no libtsr_cuda.so),
  * "disabled (TSR_CUDA=0)", "loaded from PATH", or why it failed ("PATH:
  * dlerror text"). Borrowed; loads the backend first if not yet tried. */

@@ -22,19 +22,8 @@ typedef enum { K_IS_PINNED, K_PIN_MEMORY, K_IS_SIGNED, K_IS_NONZERO, K_IS_SAME_S
  * memory is pinned for: CUDA by default). */
 static Value *no_kernel(const char *op, const char *backend)
 {
-    return exc_set("NotImplementedError",
-                   "Could not run '%s' with arguments from the '%s' backend. This could be because the operator "
-                   "doesn't exist for this backend, or was omitted during the selective/custom build process (if "
-                   "using custom build). If you are a Facebook employee using PyTorch on mobile, please visit "
-                   "https://fburl.com/ptmfixes for possible resolutions. '%s' is only available for these "
-                   "backends: [BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, "
-                   "Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, "
-                   "AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, "
-                   "AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, "
-                   "AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, "
-                   "Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, "
-                   "PythonDispatcher].",
-                   op, backend, op);
+    tsr_error_no_kernel(op, backend, NULL);
+    return bind_runtime_error();
 }
 
 static Value *query_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)

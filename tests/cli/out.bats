@@ -38,3 +38,7 @@ warns_resize() {
     warns_resize 'torch.sum(torch.ones(2, 2), 0, out=torch.zeros(3))' '[3]' '[2]'
     warns_resize 'torch.cat([torch.ones(2), torch.ones(1)], out=torch.zeros(2))' '[2]' '[3]'
 }
+
+@test "out-1.4: diff's out= warns when a second call resizes it" {
+    warns_resize $'o = torch.empty(0)\ntorch.diff(torch.tensor([1., 4, 9, 16]), out=o)\ntorch.diff(torch.tensor([1., 4, 9, 16]), n=2, out=o)' '[3]' '[2]'
+}
