@@ -30,7 +30,7 @@ static T F(chebyshev_polynomial_t_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x;
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 2; k <= n; k++) {
         r = (x + x) * q - p;
@@ -71,7 +71,7 @@ static T F(chebyshev_polynomial_u_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x + x;
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 2; k <= n; k++) {
         r = (x + x) * q - p;
@@ -120,7 +120,7 @@ static T F(chebyshev_polynomial_v_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x + x - ((T)1.0);
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 2; k <= n; k++) {
         r = (x + x) * q - p;
@@ -173,7 +173,7 @@ static T F(chebyshev_polynomial_w_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x + x + ((T)1.0);
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 2; k <= n; k++) {
         r = (x + x) * q - p;
@@ -198,7 +198,7 @@ static T F(hermite_polynomial_h_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x + x;
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 2; k < n + n; k += 2) {
         r = (x + x) * q - k * p;
@@ -223,7 +223,7 @@ static T F(hermite_polynomial_he_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x;
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 1; k < n; k++) {
         r = x * q - k * p;
@@ -252,7 +252,7 @@ static T F(laguerre_polynomial_l_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = ((T)1.0) - x;
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 1; k < n; k++) {
         r = (((k + k) + (((T)1.0) - x)) * q - k * p) / (k + 1);
@@ -285,7 +285,7 @@ static T F(legendre_polynomial_p_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x;
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 1; k < n; k++) {
         r = ((k + k + 1) * x * q - k * p) / (k + 1);
@@ -326,7 +326,7 @@ static T F(shifted_chebyshev_polynomial_t_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x + x - ((T)1.0);
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 2; k <= n; k++) {
         r = (x + x - ((T)1.0) + (x + x - ((T)1.0))) * q - p;
@@ -371,7 +371,7 @@ static T F(shifted_chebyshev_polynomial_u_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x + x - ((T)1.0) + (x + x - ((T)1.0));
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 2; k <= n; k++) {
         r = (x + x - ((T)1.0) + (x + x - ((T)1.0))) * q - p;
@@ -420,7 +420,7 @@ static T F(shifted_chebyshev_polynomial_v_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x + x - ((T)1.0) + (x + x - ((T)1.0)) - ((T)1.0);
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 2; k <= n; k++) {
         r = (x + x - ((T)1.0) + (x + x - ((T)1.0))) * q - p;
@@ -469,7 +469,7 @@ static T F(shifted_chebyshev_polynomial_w_forward)(T x, int64_t n) {
 
     T p = ((T)1.0);
     T q = x + x - ((T)1.0) + (x + x - ((T)1.0)) + ((T)1.0);
-    T r;
+    T r = q;   /* the loop runs at least once for the n that reach it */
 
     for (int64_t k = 2; k <= n; k++) {
         r = (x + x - ((T)1.0) + (x + x - ((T)1.0))) * q - p;
