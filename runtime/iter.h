@@ -86,6 +86,16 @@ int tsr_tensor_resize_(tsr_tensor *t, int nd, const int64_t *sizes);
 const char *tsr_warning_take(void);
 void tsr_warning_set(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* out= tensors, as ATen's resize_output (Resize.cpp) and the composites'
+ * copy into out. tsr_resize_output: 0 when out already has shape (nd,
+ * sizes), 1 after resizing it (with 1.13's deprecation UserWarning when out
+ * had elements), -1 on error. */
+int tsr_resize_output(tsr_tensor *out, int nd, const int64_t *sizes);
+/* The UserWarning resize_output gives when it resizes out, which had
+ * elements, from its shape to (nd, sizes). */
+void tsr_warn_output_resized(const tsr_tensor *out, int nd, const int64_t *sizes);
+
+
 /* Intra-op threads (torch.set_num_threads/get_num_threads). The initial value
  * is OMP_NUM_THREADS when set to a positive integer, else the number of online
  * CPUs. set: n < 1 → -1 with RuntimeError "set_num_threads expects a positive

@@ -3,7 +3,6 @@
  * input checks (layout, names), and the step :explain prints. */
 #include <string.h>
 #include "error.h"
-#include "internal.h"
 #include "op.h"
 #include "ops/copy.h"
 
@@ -157,26 +156,6 @@ void tsr_op_explain(const tsr_op *op, int n, const tsr_operand *in, const tsr_te
             st->refused[len] = 0;
         }
     }
-}
-
-void tsr_warn_output_resized(const tsr_tensor *out, int nd, const int64_t *sizes)
-{
-    char x[512], y[512];
-    tsr_warning_set("An output with one or more elements was resized since it had shape %s, which does not "
-                    "match the required output shape %s. This behavior is deprecated, and in a future PyTorch "
-                    "release outputs will not be resized unless they have zero elements. You can explicitly "
-                    "reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). "
-                    "(Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)",
-                    tsr__fmt_list(x, sizeof x, out->ndim, out->sizes), tsr__fmt_list(y, sizeof y, nd, sizes));
-}
-
-int tsr_resize_output(tsr_tensor *out, int nd, const int64_t *sizes)
-{
-    bool same = out->ndim == nd;
-    for (int d = 0; same && d < nd; d++) same = out->sizes[d] == sizes[d];
-    if (same) return 0;
-    if (tsr_tensor_numel(out) != 0) tsr_warn_output_resized(out, nd, sizes);
-    return tsr_tensor_resize_(out, nd, sizes) < 0 ? -1 : 1;
 }
 
 tsr_tensor *tsr_out_assign(tsr_tensor *r, tsr_tensor *out, bool same_dtype)

@@ -111,14 +111,7 @@ typedef struct {
 void tsr_op_explain(const tsr_op *op, int n, const tsr_operand *in, const tsr_tensor *result,
                     const tsr_tensor *out, bool inplace, tsr_op_step *st);
 
-/* out= tensors, as ATen's resize_output (Resize.cpp) and the composites'
- * copy into out. tsr_resize_output: 0 when out already has shape (nd,
- * sizes), 1 after resizing it (with 1.13's deprecation UserWarning when out
- * had elements), -1 on error. */
-int tsr_resize_output(tsr_tensor *out, int nd, const int64_t *sizes);
-/* The UserWarning resize_output gives when it resizes out, which had
- * elements, from its shape to (nd, sizes). */
-void tsr_warn_output_resized(const tsr_tensor *out, int nd, const int64_t *sizes);
+/* (tsr_resize_output and its warning are iter.h's.) */
 /* Copies a computed result r into out: with same_dtype, out must have r's
  * dtype ("Expected out tensor to have dtype ..."), then resize_output and
  * copy_ (skipped on meta). Steals r; returns a NEW reference to out, r

@@ -219,12 +219,10 @@ static int read_entry(tsr_zip_reader *r, zip_int64_t idx, const char *name, void
         if (got < 0) why = zip_error_code_zip(zip_file_get_error(f)) == ZIP_ER_CRC ? "CRC-32 check failed"
                                                                                          : "decompression failed";
     }
-    if (f) zip_fclose(f);
-    if (why) {
+    if (why)   /* before zip_fclose: libzip's message lives in the file's error record */
         tsr_error_set(TSR_ERR_RUNTIME, "PytorchStreamReader failed reading file %s: %s", name, why);
-        return -1;
-    }
-    return 0;
+    if (f) zip_fclose(f);
+    return why ? -1 : 0;
 }
 
 static int entry_size(tsr_zip_reader *r, const char *name, zip_int64_t *idx, size_t *n)

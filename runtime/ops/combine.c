@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../error.h"
-#include "../op.h"
 #include "../iter.h"
 #include "../promote.h"
 #include "../view.h"

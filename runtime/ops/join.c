@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../error.h"
-#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "../promote.h"

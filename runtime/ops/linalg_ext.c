@@ -23,7 +23,6 @@
 #include "reduce.h"
 #include "unary.h"
 #include "../error.h"
-#include "../op.h"
 #include "../internal.h"
 #include "../view.h"
 #include "linalg_int.h"

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "../error.h"
-#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "reduce_iter.h"

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "../error.h"
-#include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
 #include "copy.h"

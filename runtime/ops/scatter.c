@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "../error.h"
-#include "../op.h"
 #include "../iter.h"
 #include "../view.h"
 #include "binary.h"

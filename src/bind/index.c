@@ -9,7 +9,6 @@
 #include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
-#include "op.h"
 #include "ops/search.h"
 
 typedef enum {

@@ -91,3 +91,9 @@ torch.save({"x": x, "col": x[:, 1], "h": torch.tensor([1.5], dtype=torch.bfloat1
         [ "$status" -eq 1 ]
     done
 }
+
+@test "io-1.6: a record that fails to inflate is named in the error, with libzip's reason (a fuzzer find: the reason was read after libzip freed it)" {
+    run --separate-stderr tsr_run -e 'torch.load("'"$BATS_TEST_DIRNAME"'/../io/fixtures/zlib_error.pt")'
+    [ "$status" -eq 1 ]
+    [[ "$stderr" == *"RuntimeError: PytorchStreamReader failed reading file data.pkl: Zlib error: data error"* ]]
+}
