@@ -1,4 +1,5 @@
-/* src/bind/contract.c — torch.tensordot and torch.einsum. Both are Python
+/* src/bind/contract.c — torch.tensordot and torch.einsum, cross and
+ * linalg.cross, dist, renorm and cdist. Both are Python
  * defs in 1.13 (torch/functional.py): tensordot turns dims (an int, a pair
  * of lists, or a tensor) into two dim lists, einsum turns the sublist format
  * (operand, [0, 1], operand, [1, 2], [0, 2]) into an equation string; then
@@ -14,22 +15,82 @@
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "ops/contract.h"
+#include "ops/distance.h"
 
-typedef enum { K_TENSORDOT, K_EINSUM } Kind;
+typedef enum { K_TENSORDOT, K_EINSUM, K_CROSS, K_LINALG_CROSS, K_DIST, K_RENORM, K_CDIST } Kind;
 
 #define MAXOPS 64
 
+/* A real Scalar argument as a double; complex is refused with msg. */
+static int real_scalar(Value *v, const char *fname, const char *arg, const char *msg, double *out)
+{
+    tsr_scalar s;
+    if (bind_scalar(v, fname, arg, &s) < 0) return -1;
+    if (s.kind == TSR_SCALAR_COMPLEX) return exc_set("RuntimeError", "%s", msg), -1;
+    *out = tsr_scalar_to_double(s);
+    return 0;
+}
+
+static Value *result(tsr_tensor *r, BindArgs *b)
+{
+    Value *outv = b->v[BIND_OUT];
+    if (!r) return bind_runtime_error();
+    if (!outv || is_none(outv)) return v_tensor(r);
+    ops_warn();
+    return ops_finish(r, outv);
+}
+
 static Value *contract_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
-    (void)self; (void)inplace;
+    Value *outv = b->v[BIND_OUT];
+    tsr_tensor *out = outv && !is_none(outv) ? tensor_of(outv) : NULL;
+    switch ((Kind)row->kind) {
+    case K_CROSS: {
+        int64_t dim;
+        bool has = b->v[2] && !is_none(b->v[2]);
+        if (has && bind_table_int(b, 2, 0, &dim) < 0) return bind_runtime_error();
+        return result(tsr_cross(tensor_of(b->v[0]), tensor_of(b->v[1]), has ? &dim : NULL, out), b);
+    }
+    case K_LINALG_CROSS: {
+        int64_t dim;
+        if (bind_table_int(b, 2, -1, &dim) < 0) return bind_runtime_error();
+        return result(tsr_linalg_cross(tensor_of(b->v[0]), tensor_of(b->v[1]), dim, out), b);
+    }
+    case K_DIST: {
+        double p = 2;
+        if (b->v[2] && real_scalar(b->v[2], fname, "p", "norm_kernel_tensor_iterator_impl expects norm to be integer or float", &p) < 0) return NULL;
+        return v_tensor(tsr_dist(tensor_of(b->v[0]), tensor_of(b->v[1]), p));
+    }
+    case K_RENORM: {
+        double p, maxnorm;
+        int64_t dim;
+        if (real_scalar(b->v[1], fname, "p", "renorm: p must be real-valued", &p) < 0 ||
+            bind_table_int(b, 2, 0, &dim) < 0 ||
+            real_scalar(b->v[3], fname, "maxnorm", "renorm: maxnorm must be real-valued", &maxnorm) < 0)
+            return tsr_error_occurred() ? bind_runtime_error() : NULL;
+        if (inplace) {
+            tsr_tensor *r = tsr_renorm_(tensor_of(self), p, dim, maxnorm);
+            return r ? ops_finish(r, self) : bind_runtime_error();
+        }
+        return result(tsr_renorm(tensor_of(b->v[0]), p, dim, maxnorm, out), b);
+    }
+    case K_CDIST: {
+        double p = 2;
+        int64_t mode = 0;
+        if (b->v[2] && bind_table_float(b->v[2], fname, "p", &p) < 0) return NULL;
+        if (b->v[3] && !is_none(b->v[3]) && bind_table_int(b, 3, 0, &mode) < 0) return bind_runtime_error();
+        return v_tensor(tsr_cdist(tensor_of(b->v[0]), tensor_of(b->v[1]), p, (int)mode));
+    }
+    case K_TENSORDOT:
+    case K_EINSUM:
+        break;
+    }
     if (row->kind == K_TENSORDOT) {
         int64_t d1[TSR_MAX_DIMS + 1], d2[TSR_MAX_DIMS + 1];
         int n1, n2;
         if (bind_table_intlist(b, 2, fname, d1, TSR_MAX_DIMS + 1, &n1) < 0 ||
             bind_table_intlist(b, 3, fname, d2, TSR_MAX_DIMS + 1, &n2) < 0)
             return NULL;
-        Value *outv = b->v[BIND_OUT];
-        tsr_tensor *out = outv && !is_none(outv) ? tensor_of(outv) : NULL;
         tsr_tensor *r = tsr_tensordot_out(tensor_of(b->v[0]), tensor_of(b->v[1]), n1, d1, n2, d2, out);
         if (!r) return bind_runtime_error();
         if (!out) return v_tensor(r);
@@ -53,6 +114,16 @@ static BindRow rows[] = {
      .sigs = "Tensor input, Tensor other, int[] dims_self, int[] dims_other, *, Tensor? out=None"},
     {.name = "einsum", .kind = K_EINSUM, .flags = 0, .handler = contract_call,
      .sigs = "c10::string_view equation, Tensor[] tensors, *, int[]? path=None"},
+    {.name = "cross", .kind = K_CROSS, .flags = BIND_FN | BIND_METHOD, .handler = contract_call,
+     .sigs = "Tensor input, Tensor other, int? dim=None, *, Tensor? out=None"},
+    {.name = "cross", .kind = K_LINALG_CROSS, .flags = BIND_FN, .handler = contract_call, .module = "torch.linalg",
+     .sigs = "Tensor input, Tensor other, *, int dim=-1, Tensor? out=None"},
+    {.name = "dist", .kind = K_DIST, .flags = BIND_FN | BIND_METHOD, .handler = contract_call,
+     .sigs = "Tensor input, Tensor other, Scalar p=2"},
+    {.name = "renorm", .kind = K_RENORM, .flags = BIND_FN | BIND_METHOD | BIND_INPLACE, .handler = contract_call,
+     .sigs = "Tensor input, Scalar p, int dim, Scalar maxnorm, *, Tensor? out=None"},
+    {.name = "cdist", .kind = K_CDIST, .flags = 0, .handler = contract_call,
+     .sigs = "Tensor x1, Tensor x2, float p=2, int? compute_mode=None"},
 };
 
 /* str(v) as an f-string writes it, into buf. */
@@ -234,9 +305,37 @@ done:
     return res;
 }
 
+/* def cdist(x1, x2, p=2., compute_mode='use_mm_for_euclid_dist_if_necessary') */
+static Value *f_cdist(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[4];
+    if (args_parse(a, "cdist", "def x1, x2, p=, compute_mode=", v) < 0) return NULL;
+    static const char *const modes[3] = {"use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist",
+                                         "donot_use_mm_for_euclid_dist"};
+    int mode = 0;
+    if (v[3]) {
+        mode = -1;
+        for (int k = 0; k < 3 && v[3]->type == &t_str; k++)
+            if (!strcmp(v[3]->u.s.p, modes[k])) mode = k;
+        if (mode < 0) {
+            char buf[256];
+            return exc_set("ValueError", "%s is not a valid value for compute_mode", str_of(v[3], buf, sizeof buf));
+        }
+    }
+    Value *pv = v[2] ? v[2] : v_float(2.0), *mv = mode ? v_int(mode) : v_none();
+    Value *pos[4] = {v[0], v[1], pv, mv};
+    CallArgs c = {pos, 4, NULL, NULL, 0};
+    Value *r = bind_table_call(&rows[6], &c);
+    if (!v[2]) decref(pv);
+    decref(mv);
+    return r;
+}
+
 void bind_contract_init(void)
 {
     bind_table_register(rows, (int)(sizeof rows / sizeof rows[0]));
     module_add(bind_module("torch"), "tensordot", v_builtin("tensordot", f_tensordot, NULL, NULL));
     module_add(bind_module("torch"), "einsum", v_builtin("einsum", f_einsum, NULL, NULL));
+    module_add(bind_module("torch"), "cdist", v_builtin("cdist", f_cdist, NULL, NULL));
 }
