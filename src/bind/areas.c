@@ -32,6 +32,7 @@ static void (*const areas[])(void) = {
     bind_fft_init,
     bind_io_init,
     bind_contract_init,
+    bind_nnf_init,
 };
 
 void bind_areas_init(void)

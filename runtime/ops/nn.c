@@ -1,0 +1,409 @@
+/* runtime/ops/nn.c — the torch.nn.functional ops that 1.13 composes from
+ * other ops (linear, silu, leaky_relu, hardtanh, normalize, one_hot, the
+ * mse/l1 losses, cross_entropy's log_softmax + nll_loss) and nll_loss's
+ * CPU kernel with its cascaded sums. Composites call the same ops in the
+ * same order as 1.13, so the float results are its bits. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nn.h"
+#include "binary.h"
+#include "blas.h"
+#include "compare.h"
+#include "copy.h"
+#include "factory.h"
+#include "linalg.h"
+#include "reduce.h"
+#include "scatter.h"
+#include "unary.h"
+#include "../error.h"
+#include "../internal.h"
+#include "../view.h"
+
+static tsr_tensor *take(tsr_tensor **t, tsr_tensor *r)
+{
+    tsr_tensor_release(*t);
+    *t = r;
+    return r;
+}
+
+static tsr_tensor *bin(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    return tsr_binary(op, &x, &y, NULL, NULL);
+}
+
+static tsr_tensor *bin_s(tsr_binop op, const tsr_tensor *a, tsr_scalar s)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(s);
+    return tsr_binary(op, &x, &y, NULL, NULL);
+}
+
+/* ------------------------------------------------------------ linear */
+
+tsr_tensor *tsr_nn_linear(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b)
+{
+    tsr_tensor *wt = tsr_view_t(w);
+    if (!wt) return NULL;
+    tsr_tensor *r = NULL;
+    if (x->ndim == 2 && b) {   /* the fused op */
+        r = tsr_addmm((tsr_tensor *)b, x, wt, tsr_scalar_int(1), tsr_scalar_int(1), NULL, false);
+    } else {
+        r = tsr_matmul(x, wt, NULL);
+        if (r && b) {
+            tsr_operand ob = tsr_operand_tensor(b);
+            if (!tsr_binary_(TSR_BINOP_ADD, r, &ob, NULL)) take(&r, NULL);
+        }
+    }
+    tsr_tensor_release(wt);
+    return r;
+}
+
+/* ------------------------------------------------------------ activations */
+
+tsr_tensor *tsr_nn_silu(tsr_tensor *x, bool inplace)
+{
+    /* silu_kernel: x / (1 + exp(-x)), each step rounded in the dtype */
+    if (!tsr_dtype_is_floating(x->dtype) && !tsr_dtype_is_complex(x->dtype)) {
+        tsr__not_implemented("silu_cpu", x->dtype);
+        return NULL;
+    }
+    tsr_tensor *n = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL), *e = NULL, *d = NULL, *r = NULL;
+    if (n && (e = tsr_unary(TSR_UNOP_EXP, n, NULL, NULL)) && (d = bin_s(TSR_BINOP_ADD, e, tsr_scalar_int(1)))) {
+        tsr_operand a = tsr_operand_tensor(x), b = tsr_operand_tensor(d);
+        r = inplace ? tsr_binary_(TSR_BINOP_DIV, x, &b, NULL) : tsr_binary(TSR_BINOP_DIV, &a, &b, NULL, NULL);
+        if (r && inplace) r = tsr_tensor_retain(x), tsr_tensor_release(x);
+    }
+    tsr_tensor_release(n);
+    tsr_tensor_release(e);
+    tsr_tensor_release(d);
+    return r;
+}
+
+tsr_tensor *tsr_nn_leaky_relu(tsr_tensor *x, double slope, bool inplace)
+{
+    if (x->dtype == TSR_BOOL || !tsr_dtype_is_floating(x->dtype)) {
+        tsr__not_implemented("leaky_relu_cpu", x->dtype);
+        return NULL;
+    }
+    /* leaky_relu_kernel: a > 0 ? a : a * negval (negval in the dtype) */
+    tsr_tensor *m = bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(slope)), *r = NULL;
+    tsr_operand a = tsr_operand_tensor(x), z = tsr_operand_scalar(tsr_scalar_int(0));
+    tsr_tensor *pos = m ? tsr_compare(TSR_CMP_GT, &a, &z, NULL) : NULL;
+    if (pos) {
+        tsr_operand om = tsr_operand_tensor(m);
+        r = tsr_where(pos, &a, &om, inplace ? x : NULL);
+    }
+    tsr_tensor_release(m);
+    tsr_tensor_release(pos);
+    return r;
+}
+
+tsr_tensor *tsr_nn_hardtanh(tsr_tensor *x, double lo, double hi, bool inplace, const char *kname)
+{
+    if (x->dtype == TSR_BOOL) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Bool inputs not supported for %s", kname);
+        return NULL;
+    }
+    tsr_operand a = tsr_operand_scalar(tsr_scalar_float(lo)), b = tsr_operand_scalar(tsr_scalar_float(hi));
+    if (tsr_dtype_is_integral(x->dtype, false)) {   /* an integral tensor clamps at integral bounds */
+        a = tsr_operand_scalar(tsr_scalar_int((int64_t)lo));
+        b = tsr_operand_scalar(tsr_scalar_int((int64_t)hi));
+    }
+    return inplace ? tsr_clamp_(x, &a, &b) : tsr_clamp(x, &a, &b, NULL);
+}
+
+/* ------------------------------------------------------------ normalize, one_hot */
+
+tsr_tensor *tsr_nn_normalize(const tsr_tensor *x, double p, int64_t dim, double eps)
+{
+    tsr_dims d = {.n = 1, .d = {dim}};
+    tsr_tensor *n = tsr_norm(x, p, &d, true, TSR_DTYPE_UNDEFINED, NULL), *r = NULL, *e = NULL;
+    if (!n) return NULL;
+    tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(eps));
+    if (take(&n, tsr_clamp_bound(n, &lo, false, NULL, false)) && (e = tsr_view_expand_as(n, x)))
+        r = bin(TSR_BINOP_DIV, x, e);
+    tsr_tensor_release(n);
+    tsr_tensor_release(e);
+    return r;
+}
+
+tsr_tensor *tsr_nn_one_hot(const tsr_tensor *t, int64_t num_classes)
+{
+    if (t->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_RUNTIME, "one_hot is only applicable to index tensor.");
+        return NULL;
+    }
+    int64_t n = tsr_tensor_numel(t);
+    if (n == 0) {
+        if (num_classes <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Can not infer total number of classes from empty tensor.");
+            return NULL;
+        }
+    } else {
+        tsr_tensor *mn = tsr_max_all(t, false), *mx = mn ? tsr_max_all(t, true) : NULL;
+        tsr_scalar smin, smax;
+        int rc = mx && tsr_tensor_item(mn, &smin) == 0 && tsr_tensor_item(mx, &smax) == 0 ? 0 : -1;
+        tsr_tensor_release(mn);
+        tsr_tensor_release(mx);
+        if (rc < 0) return NULL;
+        if (tsr_scalar_to_int64(smin) < 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Class values must be non-negative.");
+            return NULL;
+        }
+        if (num_classes == -1) {
+            num_classes = tsr_scalar_to_int64(smax) + 1;
+        } else if (tsr_scalar_to_int64(smax) >= num_classes) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Class values must be smaller than num_classes.");
+            return NULL;
+        }
+    }
+    int64_t shape[TSR_MAX_DIMS];
+    if (t->ndim + 1 > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_RUNTIME, "one_hot: too many dimensions");
+        return NULL;
+    }
+    memcpy(shape, t->sizes, sizeof(int64_t) * (size_t)t->ndim);
+    shape[t->ndim] = num_classes;
+    tsr_tensor *r = tsr_zeros(t->ndim + 1, shape, TSR_INT64, t->device);
+    tsr_tensor *ix = r ? tsr_view_unsqueeze(t, -1) : NULL;
+    tsr_scalar one = tsr_scalar_int(1);
+    if (ix && tsr_scatter_(r, -1, ix, NULL, &one, TSR_SCATTER_NONE) < 0) take(&r, NULL);
+    tsr_tensor_release(ix);
+    return r;
+}
+
+/* ------------------------------------------------------------ losses */
+
+static tsr_tensor *reduce_loss(tsr_tensor *l, tsr_reduction red)
+{
+    if (!l || red == TSR_REDUCTION_NONE) return l;
+    tsr_dims all = {.n = -1};
+    tsr_tensor *r = red == TSR_REDUCTION_MEAN ? tsr_mean(l, &all, false, TSR_DTYPE_UNDEFINED, NULL)
+                                              : tsr_sum(l, &all, false, TSR_DTYPE_UNDEFINED, NULL);
+    tsr_tensor_release(l);
+    return r;
+}
+
+tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red)
+{
+    /* mse_kernel: diff = a - b; diff * diff (floating types only) */
+    tsr_dtype ct = tsr_promote_types(x->dtype, t->dtype);
+    if (!tsr_dtype_is_floating(ct)) {
+        tsr__not_implemented("mse_cpu", ct);
+        return NULL;
+    }
+    tsr_tensor *d = bin(TSR_BINOP_SUB, x, t);
+    if (!d) return NULL;
+    tsr_tensor *sq = bin(TSR_BINOP_MUL, d, d);
+    tsr_tensor_release(d);
+    return reduce_loss(sq, red);
+}
+
+tsr_tensor *tsr_nn_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red)
+{
+    tsr_tensor *d = bin(TSR_BINOP_SUB, x, t);
+    if (!d || !take(&d, tsr_unary(TSR_UNOP_ABS, d, NULL, NULL))) return NULL;
+    return reduce_loss(d, red);
+}
+
+/* nll_loss_out_frame's cascaded sums: loss and weight partial sums over
+ * levels, flushed every 2^level_power targets, summed at the end. */
+#define NLL_FRAME(T, X, TG, W, batch, ncls, ignore, red, outp, twp, bad)                         \
+    do {                                                                                       \
+        const T *x_ = (const T *)(X);                                                           \
+        const int64_t *t_ = (const int64_t *)(TG);                                              \
+        const T *w_ = (const T *)(W);                                                           \
+        int64_t level_power_ = ceil_log2(batch) / 8 > 4 ? ceil_log2(batch) / 8 : 4;             \
+        const int64_t level_mask_ = ((int64_t)1 << level_power_) - 1;                           \
+        T wsum_[8] = {0}, lsum_[8] = {0};                                                       \
+        int64_t ignored_ = 0;                                                                   \
+        for (int64_t b = 0; b < (batch); b++) {                                                 \
+            const int64_t c = t_[b];                                                            \
+            if (c == (ignore)) { ignored_++; continue; }                                        \
+            if (c < 0 || c >= (ncls)) { *(bad) = c; break; }                                    \
+            const T v = x_[b * (ncls) + c];                                                     \
+            if (w_) {                                                                           \
+                const T wv = w_[c];                                                             \
+                lsum_[0] -= v * wv;                                                             \
+                wsum_[0] += wv;                                                                 \
+            } else {                                                                            \
+                lsum_[0] -= v;                                                                  \
+            }                                                                                   \
+            for (int j = 0; j + 1 < 8; j++) {                                                   \
+                const int64_t mask = level_mask_ << (j * level_power_);                         \
+                if ((b & mask) != 0) break;                                                     \
+                wsum_[j + 1] += wsum_[j];                                                       \
+                lsum_[j + 1] += lsum_[j];                                                       \
+                wsum_[j] = 0;                                                                   \
+                lsum_[j] = 0;                                                                   \
+            }                                                                                   \
+        }                                                                                       \
+        T tw_ = 0, out_ = 0;                                                                    \
+        if (!w_) tw_ = (T)((batch) - ignored_);                                                 \
+        else for (int j = 0; j < 8; j++) tw_ += wsum_[j];                                       \
+        for (int j = 0; j < 8; j++) out_ += lsum_[j];                                           \
+        if ((red) == TSR_REDUCTION_MEAN) out_ /= tw_;                                           \
+        *(T *)(outp) = out_;                                                                    \
+        *(T *)(twp) = tw_;                                                                      \
+    } while (0)
+
+/* c10::utils::CeilLog2 */
+static int64_t ceil_log2(int64_t x)
+{
+    if (x <= 2) return 1;
+    int64_t r = 0;
+    for (uint64_t v = (uint64_t)(x - 1); v; v >>= 1) r++;
+    return r;
+}
+
+static char *fmt_sizes(char *buf, size_t n, const tsr_tensor *t)
+{
+    return tsr__fmt_list(buf, n, t->ndim, t->sizes);
+}
+
+tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
+                            tsr_reduction red, int64_t ignore_index)
+{
+    if (x->ndim < 1) {
+        tsr_error_set(TSR_ERR_VALUE, "Expected 1 or more dimensions (got %d)", x->ndim);
+        return NULL;
+    }
+    if (x->ndim != 1 && (target->ndim == 0 || x->sizes[0] != target->sizes[0])) {
+        tsr_error_set(TSR_ERR_VALUE, "Expected input batch_size (%lld) to match target batch_size (%lld).",
+                      (long long)x->sizes[0], (long long)(target->ndim ? target->sizes[0] : 1));
+        return NULL;
+    }
+    if (x->ndim > 2) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "nll_loss: inputs with more than 2 dimensions are not supported by tsr "
+                      "yet");
+        return NULL;
+    }
+    if (target->ndim > 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "0D or 1D target tensor expected, multi-target not supported");
+        return NULL;
+    }
+    bool no_batch = x->ndim == 1 && target->ndim == 0;
+    if (!no_batch && x->sizes[0] != target->sizes[0]) {
+        char a[256], b[256];
+        tsr_error_set(TSR_ERR_RUNTIME, "size mismatch (got input: %s, target: %s)", fmt_sizes(a, sizeof a, x),
+                      fmt_sizes(b, sizeof b, target));
+        return NULL;
+    }
+    int64_t ncls = x->sizes[x->ndim - 1];
+    if (weight && !(weight->ndim == 1 && tsr_tensor_numel(weight) == ncls)) {
+        char a[256];
+        tsr_error_set(TSR_ERR_RUNTIME, "weight tensor should be defined either for all %lld classes or no classes but "
+                      "got weight tensor of shape: %s", (long long)ncls, fmt_sizes(a, sizeof a, weight));
+        return NULL;
+    }
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+        tsr__not_implemented("nll_loss_out_frame", x->dtype);
+        return NULL;
+    }
+    if (target->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type Long but found %s", tsr_dtype_scalar_name(target->dtype));
+        return NULL;
+    }
+    if (weight && weight->dtype != x->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(x->dtype),
+                      tsr_dtype_scalar_name(weight->dtype));
+        return NULL;
+    }
+    int64_t batch = x->ndim == 1 ? 1 : x->sizes[0];
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *tc = xc ? tsr_contiguous(target, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *wc = tc && weight ? tsr_contiguous(weight, TSR_MF_CONTIGUOUS) : NULL, *r = NULL;
+    if (!tc || (weight && !wc)) goto done;
+    int64_t bad = -1;
+    bool badset = false;
+    if (red == TSR_REDUCTION_NONE && x->ndim == 2) {
+        r = tsr_tensor_empty(1, &batch, x->dtype, x->device);
+        if (!r) goto done;
+        const int64_t *tg = tsr_tensor_ptr(tc, NULL);
+        for (int64_t b = 0; b < batch && !badset; b++) {
+            int64_t c = tg[b];
+            if (c == ignore_index) {
+                if (x->dtype == TSR_FLOAT64) ((double *)tsr_tensor_ptr(r, NULL))[b] = 0;
+                else ((float *)tsr_tensor_ptr(r, NULL))[b] = 0;
+                continue;
+            }
+            if (c < 0 || c >= ncls) { bad = c; badset = true; break; }
+            if (x->dtype == TSR_FLOAT64) {
+                double w = wc ? ((const double *)tsr_tensor_ptr(wc, NULL))[c] : 1;
+                ((double *)tsr_tensor_ptr(r, NULL))[b] = -((const double *)tsr_tensor_ptr(xc, NULL))[b * ncls + c] * w;
+            } else {
+                float w = wc ? ((const float *)tsr_tensor_ptr(wc, NULL))[c] : 1;
+                ((float *)tsr_tensor_ptr(r, NULL))[b] = -((const float *)tsr_tensor_ptr(xc, NULL))[b * ncls + c] * w;
+            }
+        }
+    } else {
+        r = tsr_tensor_empty(0, NULL, x->dtype, x->device);
+        if (!r) goto done;
+        double tw[1];
+        int64_t badv = INT64_MIN;
+        if (x->dtype == TSR_FLOAT64)
+            NLL_FRAME(double, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(tc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                      batch, ncls, ignore_index, red, tsr_tensor_ptr(r, NULL), tw, &badv);
+        else {
+            float twf[1];
+            NLL_FRAME(float, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(tc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                      batch, ncls, ignore_index, red, tsr_tensor_ptr(r, NULL), twf, &badv);
+        }
+        if (badv != INT64_MIN) bad = badv, badset = true;
+    }
+    if (badset) {
+        tsr_error_set(TSR_ERR_INDEX, "Target %lld is out of bounds.", (long long)bad);
+        take(&r, NULL);
+    }
+done:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(tc);
+    tsr_tensor_release(wc);
+    return r;
+}
+
+tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
+                                 tsr_reduction red, int64_t ignore_index, double label_smoothing)
+{
+    int64_t class_dim = x->ndim == 1 ? 0 : 1;
+    bool probs = target->ndim == x->ndim && !memcmp(target->sizes, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+    if (probs && !tsr_dtype_is_floating(target->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected floating point type for target with class probabilities, got %s",
+                      tsr_dtype_scalar_name(target->dtype));
+        return NULL;
+    }
+    if (label_smoothing != 0.0 || (probs && weight)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "cross_entropy: label_smoothing and weighted class probabilities are "
+                      "not supported by tsr yet");
+        return NULL;
+    }
+    tsr_tensor *ls = tsr_softmax(x, class_dim, x->dtype, true);
+    if (!ls) return NULL;
+    tsr_tensor *r = NULL;
+    if (!probs) {
+        r = tsr_nn_nll_loss(ls, target, weight, red, ignore_index);
+    } else {   /* class probabilities: -(log_softmax * target) summed over the classes, reduced */
+        tsr_tensor *m = bin(TSR_BINOP_MUL, ls, target), *s = NULL;
+        if (m && red == TSR_REDUCTION_NONE) {
+            tsr_dims cd = {.n = 1, .d = {class_dim}};
+            s = tsr_sum(m, &cd, false, TSR_DTYPE_UNDEFINED, NULL);
+        } else if (m) {
+            tsr_dims all = {.n = -1};
+            s = tsr_sum(m, &all, false, TSR_DTYPE_UNDEFINED, NULL);
+        }
+        if (s) r = tsr_unary(TSR_UNOP_NEG, s, NULL, NULL);
+        if (r && red == TSR_REDUCTION_MEAN) {
+            int64_t n = tsr_tensor_numel(x);
+            if (n == 0) {   /* 1.13 fills NaN */
+                take(&r, bin_s(TSR_BINOP_MUL, r, tsr_scalar_float(NAN)));
+            } else {
+                take(&r, bin_s(TSR_BINOP_DIV, r, tsr_scalar_int(n / x->sizes[class_dim])));
+            }
+        }
+        tsr_tensor_release(m);
+        tsr_tensor_release(s);
+    }
+    tsr_tensor_release(ls);
+    return r;
+}

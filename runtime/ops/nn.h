@@ -1,0 +1,38 @@
+/* runtime/ops/nn.h — torch.nn.functional's forward ops that 1.13 composes
+ * or runs with a kernel of its own (linear, silu, leaky_relu, hardtanh,
+ * normalize, one_hot, mse/l1/nll losses and cross_entropy). Results are NEW
+ * references or NULL with the error recorded. */
+#ifndef TSR_OPS_NN_H
+#define TSR_OPS_NN_H
+#include <stdbool.h>
+#include "../tensor.h"
+
+/* at::Reduction: the losses' reduction= ('none', 'mean', 'sum') */
+typedef enum { TSR_REDUCTION_NONE, TSR_REDUCTION_MEAN, TSR_REDUCTION_SUM } tsr_reduction;
+
+/* F.linear: addmm(bias, x, wᵀ) for a 2-D input with bias, else matmul then
+ * add_(bias), as 1.13. */
+tsr_tensor *tsr_nn_linear(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b);
+/* F.silu: x / (1 + exp(-x)); in place writes x (a new reference to it). */
+tsr_tensor *tsr_nn_silu(tsr_tensor *x, bool inplace);
+/* F.leaky_relu: x > 0 ? x : x * slope. */
+tsr_tensor *tsr_nn_leaky_relu(tsr_tensor *x, double slope, bool inplace);
+/* F.hardtanh / relu6: clamp(x, lo, hi); kname names a bool refusal. */
+tsr_tensor *tsr_nn_hardtanh(tsr_tensor *x, double lo, double hi, bool inplace, const char *kname);
+/* F.normalize: x / norm(x, p, dim, keepdim).clamp_min(eps).expand_as(x). */
+tsr_tensor *tsr_nn_normalize(const tsr_tensor *x, double p, int64_t dim, double eps);
+/* F.one_hot: int64 indices, num_classes -1 infers max + 1. */
+tsr_tensor *tsr_nn_one_hot(const tsr_tensor *t, int64_t num_classes);
+/* F.mse_loss / F.l1_loss on same-shape (broadcast) operands. */
+tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
+tsr_tensor *tsr_nn_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
+/* F.nll_loss (nll_loss_nd) for 1-D and 2-D inputs: target int64 class
+ * indices; weight NULL or one per class. */
+tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
+                            tsr_reduction red, int64_t ignore_index);
+/* F.cross_entropy: log_softmax over the class dim, then nll_loss (class
+ * indices) or -(log_softmax * target) reduced (class probabilities). */
+tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
+                                 tsr_reduction red, int64_t ignore_index, double label_smoothing);
+
+#endif

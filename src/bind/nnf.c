@@ -1,0 +1,324 @@
+/* src/bind/nnf.c — torch.nn.functional (import torch.nn.functional as F):
+ * the Python defs of 1.13's torch/nn/functional.py for the activations,
+ * softmax family, linear, normalize, one_hot and the mse/l1/nll/
+ * cross-entropy losses, with their argument handling (reduction strings,
+ * the legacy size_average/reduce pair, implicit softmax dims) and warnings.
+ * Every tensor rule is runtime/ops/nn.h's or the op's own. */
+#include <stdio.h>
+#include <string.h>
+
+#include "args.h"
+#include "bind/areas.h"
+#include "bind/bind.h"
+#include "bind/ops.h"
+#include "bind/table.h"
+#include "bind/tensor.h"
+#include "ops/nn.h"
+#include "ops/rearrange.h"
+#include "ops/reduce.h"
+#include "ops/unary.h"
+
+#define MOD "torch.nn.functional"
+
+/* The TypeError of the ATen call a def hands a non-tensor to. */
+static int need_tensor(Value *v, const char *op, const char *arg, int pos)
+{
+    if (v && is_tensor(v)) return 0;
+    return exc_set("TypeError", "%s(): argument '%s' (position %d) must be Tensor, not %s", op, arg, pos,
+                   v ? v->type->name : "NoneType"), -1;
+}
+
+static int opt_bool(Value *v, const char *fname, const char *arg, bool dflt, bool *out)
+{
+    *out = dflt;
+    return v ? args_bool(v, fname, arg, out) : 0;
+}
+
+static int opt_float(Value *v, const char *fname, const char *arg, double dflt, double *out)
+{
+    *out = dflt;
+    return v ? args_float(v, fname, arg, out) : 0;
+}
+
+static void warn(const char *msg) { fprintf(stderr, "UserWarning: %s\n", msg); }
+
+/* ------------------------------------------------------------ activations */
+
+static Value *f_relu(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[2];
+    bool inplace;
+    if (args_parse(a, "relu", "def input, inplace=", v) < 0 || opt_bool(v[1], "relu", "inplace", false, &inplace) < 0 ||
+        need_tensor(v[0], inplace ? "relu_" : "relu", "input", 1) < 0)
+        return NULL;
+    tsr_tensor *x = tensor_of(v[0]);
+    if (inplace) return tsr_unary_(TSR_UNOP_RELU, x, NULL) ? ops_finish(x, v[0]) : bind_runtime_error();
+    return v_tensor(tsr_unary(TSR_UNOP_RELU, x, NULL, NULL));
+}
+
+static Value *inplace_result(tsr_tensor *r, Value *x, bool inplace)
+{
+    if (!r) return bind_runtime_error();
+    return inplace ? ops_finish(r, x) : v_tensor(r);
+}
+
+static Value *f_hardtanh(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    bool relu6 = d != NULL, inplace;
+    Value *v[4];
+    double lo = -1, hi = 1;
+    const char *fname = relu6 ? "relu6" : "hardtanh";
+    if (relu6) {
+        if (args_parse(a, fname, "def input, inplace=", v) < 0 || opt_bool(v[1], fname, "inplace", false, &inplace) < 0)
+            return NULL;
+        lo = 0, hi = 6;
+    } else if (args_parse(a, fname, "def input, min_val=, max_val=, inplace=", v) < 0 ||
+               opt_float(v[1], fname, "min_val", -1, &lo) < 0 || opt_float(v[2], fname, "max_val", 1, &hi) < 0 ||
+               opt_bool(v[3], fname, "inplace", false, &inplace) < 0) {
+        return NULL;
+    }
+    if (need_tensor(v[0], fname, "input", 1) < 0) return NULL;
+    return inplace_result(tsr_nn_hardtanh(tensor_of(v[0]), lo, hi, inplace, "hardtanh"), v[0], inplace);
+}
+
+static Value *f_leaky_relu(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[3];
+    double slope;
+    bool inplace;
+    if (args_parse(a, "leaky_relu", "def input, negative_slope=, inplace=", v) < 0 ||
+        opt_float(v[1], "leaky_relu", "negative_slope", 0.01, &slope) < 0 ||
+        opt_bool(v[2], "leaky_relu", "inplace", false, &inplace) < 0 || need_tensor(v[0], "leaky_relu", "input", 1) < 0)
+        return NULL;
+    return inplace_result(tsr_nn_leaky_relu(tensor_of(v[0]), slope, inplace), v[0], inplace);
+}
+
+static Value *f_silu(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[2];
+    bool inplace;
+    if (args_parse(a, "silu", "def input, inplace=", v) < 0 || opt_bool(v[1], "silu", "inplace", false, &inplace) < 0 ||
+        need_tensor(v[0], "silu", "input", 1) < 0)
+        return NULL;
+    return inplace_result(tsr_nn_silu(tensor_of(v[0]), inplace), v[0], inplace);
+}
+
+/* F.sigmoid(input) and F.tanh(input): input.sigmoid() / input.tanh() */
+static Value *f_unary(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    const char *name = d;
+    Value *v[1];
+    if (args_parse(a, name, "def input", v) < 0) return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute '%s'", v[0]->type->name, name);
+    return v_tensor(tsr_unary(strcmp(name, "tanh") ? TSR_UNOP_SIGMOID : TSR_UNOP_TANH, tensor_of(v[0]), NULL, NULL));
+}
+
+/* softmax, log_softmax, softmin(input, dim=None, _stacklevel=3, dtype=None) */
+static Value *f_softmax(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    const char *name = d;
+    Value *v[4];
+    if (args_parse(a, name, "def input, dim=, _stacklevel=, dtype=", v) < 0) return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute '%s'", v[0]->type->name,
+                                         strcmp(name, "softmin") ? name : "__neg__");
+    tsr_tensor *x = tensor_of(v[0]);
+    int64_t dim;
+    if (!v[1] || is_none(v[1])) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "Implicit dimension choice for %s has been deprecated. Change the call to include "
+                 "dim=X as an argument.", name);
+        warn(msg);
+        dim = x->ndim == 0 || x->ndim == 1 || x->ndim == 3 ? 0 : 1;
+    } else if (args_int(v[1], name, "dim", &dim) < 0) {
+        return NULL;
+    }
+    tsr_dtype dt = TSR_DTYPE_UNDEFINED;
+    if (v[3] && !is_none(v[3])) {
+        if (!is_dtype(v[3])) return exc_set("TypeError", "%s(): argument 'dtype' must be torch.dtype, not %s", name,
+                                            v[3]->type->name);
+        dt = dtype_of(v[3]);
+    }
+    tsr_tensor *in = x, *neg = NULL;
+    if (!strcmp(name, "softmin")) {
+        if (!(neg = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL))) return bind_runtime_error();
+        in = neg;
+    }
+    tsr_tensor *r = tsr_softmax(in, dim, dt, !strcmp(name, "log_softmax"));
+    tsr_tensor_release(neg);
+    return v_tensor(r);
+}
+
+/* ------------------------------------------------------------ linear, normalize, one_hot */
+
+static Value *f_linear(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[3];
+    if (args_parse(a, "linear", "input, weight, bias=", v) < 0 || need_tensor(v[0], "linear", "input", 1) < 0 ||
+        need_tensor(v[1], "linear", "weight", 2) < 0)
+        return NULL;
+    bool hb = v[2] && !is_none(v[2]);
+    if (hb && need_tensor(v[2], "linear", "bias", 3) < 0) return NULL;
+    return v_tensor(tsr_nn_linear(tensor_of(v[0]), tensor_of(v[1]), hb ? tensor_of(v[2]) : NULL));
+}
+
+static Value *f_normalize(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[5];
+    double p, eps;
+    int64_t dim = 1;
+    if (args_parse(a, "normalize", "def input, p=, dim=, eps=, out=", v) < 0 ||
+        opt_float(v[1], "normalize", "p", 2.0, &p) < 0 || (v[2] && args_int(v[2], "normalize", "dim", &dim) < 0) ||
+        opt_float(v[3], "normalize", "eps", 1e-12, &eps) < 0)
+        return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'norm'", v[0]->type->name);
+    if (v[4] && !is_none(v[4])) return exc_set("NotImplementedError", "normalize(out=) is not supported by tsr yet");
+    return v_tensor(tsr_nn_normalize(tensor_of(v[0]), p, dim, eps));
+}
+
+static Value *f_one_hot(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[2];
+    int64_t n = -1;
+    if (args_parse(a, "one_hot", "tensor, num_classes=", v) < 0 || need_tensor(v[0], "one_hot", "tensor", 1) < 0 ||
+        (v[1] && args_int(v[1], "one_hot", "num_classes", &n) < 0))
+        return NULL;
+    return v_tensor(tsr_nn_one_hot(tensor_of(v[0]), n));
+}
+
+/* ------------------------------------------------------------ losses */
+
+/* _Reduction.legacy_get_string / get_enum: -1 with the error. */
+static int reduction_of(Value *size_average, Value *reduce, Value *reduction, tsr_reduction *out)
+{
+    const char *s = "mean";
+    if ((size_average && !is_none(size_average)) || (reduce && !is_none(reduce))) {
+        bool sa = true, rd = true;
+        if (size_average && !is_none(size_average)) sa = value_truth(size_average) == 1;
+        if (reduce && !is_none(reduce)) rd = value_truth(reduce) == 1;
+        s = sa && rd ? "mean" : rd ? "sum" : "none";
+        char msg[160];
+        snprintf(msg, sizeof msg, "size_average and reduce args will be deprecated, please use reduction='%s' instead.",
+                 s);
+        warn(msg);
+    } else if (reduction) {
+        if (reduction->type != &t_str) {
+            char buf[128];
+            Value *r = value_str(reduction);
+            snprintf(buf, sizeof buf, "%s", r ? r->u.s.p : "?");
+            if (r) decref(r);
+            return exc_set("ValueError", "%s is not a valid value for reduction", buf), -1;
+        }
+        s = reduction->u.s.p;
+    }
+    if (!strcmp(s, "none")) *out = TSR_REDUCTION_NONE;
+    else if (!strcmp(s, "mean")) *out = TSR_REDUCTION_MEAN;
+    else if (!strcmp(s, "sum")) *out = TSR_REDUCTION_SUM;
+    else if (!strcmp(s, "elementwise_mean")) {
+        warn("reduction='elementwise_mean' is deprecated, please use reduction='mean' instead.");
+        *out = TSR_REDUCTION_MEAN;
+    } else {
+        return exc_set("ValueError", "%s is not a valid value for reduction", s), -1;
+    }
+    return 0;
+}
+
+/* "[2, 3]" */
+static char *sizes_str(char *buf, size_t n, const tsr_tensor *t)
+{
+    size_t k = (size_t)snprintf(buf, n, "[");
+    for (int i = 0; i < t->ndim && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)t->sizes[i]);
+    if (k < n) snprintf(buf + k, n - k, "]");
+    return buf;
+}
+
+/* mse_loss, l1_loss(input, target, size_average=None, reduce=None, reduction='mean') */
+static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    const char *name = d;
+    Value *v[5];
+    tsr_reduction red;
+    if (args_parse(a, name, "def input, target, size_average=, reduce=, reduction=", v) < 0) return NULL;
+    if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+    tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
+    if (x->ndim != t->ndim || memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim)) {
+        char a1[256], a2[256], msg[700];
+        snprintf(msg, sizeof msg, "Using a target size (torch.Size(%s)) that is different to the input size "
+                 "(torch.Size(%s)). This will likely lead to incorrect results due to broadcasting. Please ensure "
+                 "they have the same size.", sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
+        warn(msg);
+    }
+    if (reduction_of(v[2], v[3], v[4], &red) < 0) return NULL;
+    const tsr_tensor *ts[2] = {x, t};
+    tsr_tensor *bt[2];
+    if (tsr_broadcast_tensors(2, ts, bt) < 0) return bind_runtime_error();
+    tsr_tensor *r = !strcmp(name, "mse_loss") ? tsr_nn_mse_loss(bt[0], bt[1], red) : tsr_nn_l1_loss(bt[0], bt[1], red);
+    tsr_tensor_release(bt[0]);
+    tsr_tensor_release(bt[1]);
+    return v_tensor(r);
+}
+
+/* nll_loss(input, target, weight=None, size_average=None, ignore_index=-100,
+ * reduce=None, reduction='mean'); cross_entropy adds label_smoothing=0.0 */
+static Value *f_nll(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    bool ce = d != NULL;
+    const char *name = ce ? "cross_entropy" : "nll_loss";
+    Value *v[8] = {0};
+    tsr_reduction red;
+    int64_t ignore = -100;
+    double ls = 0;
+    if (args_parse(a, name, ce ? "def input, target, weight=, size_average=, ignore_index=, reduce=, reduction=, "
+                                 "label_smoothing="
+                               : "def input, target, weight=, size_average=, ignore_index=, reduce=, reduction=",
+                   v) < 0)
+        return NULL;
+    if (reduction_of(v[3], v[5], v[6], &red) < 0) return NULL;
+    const char *op = ce ? "cross_entropy_loss" : "nll_loss_nd";
+    if (need_tensor(v[0], op, "input", 1) < 0 || need_tensor(v[1], op, "target", 2) < 0) return NULL;
+    bool hw = v[2] && !is_none(v[2]);
+    if (hw && need_tensor(v[2], op, "weight", 3) < 0) return NULL;
+    if (v[4] && args_int(v[4], name, "ignore_index", &ignore) < 0) return NULL;
+    if (ce && opt_float(v[7], name, "label_smoothing", 0.0, &ls) < 0) return NULL;
+    const tsr_tensor *w = hw ? tensor_of(v[2]) : NULL;
+    if (ce) return v_tensor(tsr_nn_cross_entropy(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore, ls));
+    return v_tensor(tsr_nn_nll_loss(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore));
+}
+
+void bind_nnf_init(void)
+{
+    Value *m = bind_module(MOD);
+    struct { const char *name; BuiltinFn fn; void *data; } fns[] = {
+        {"relu", f_relu, NULL},
+        {"relu6", f_hardtanh, (void *)"relu6"},
+        {"hardtanh", f_hardtanh, NULL},
+        {"leaky_relu", f_leaky_relu, NULL},
+        {"silu", f_silu, NULL},
+        {"sigmoid", f_unary, (void *)"sigmoid"},
+        {"tanh", f_unary, (void *)"tanh"},
+        {"softmax", f_softmax, (void *)"softmax"},
+        {"log_softmax", f_softmax, (void *)"log_softmax"},
+        {"softmin", f_softmax, (void *)"softmin"},
+        {"linear", f_linear, NULL},
+        {"normalize", f_normalize, NULL},
+        {"one_hot", f_one_hot, NULL},
+        {"mse_loss", f_pointwise_loss, (void *)"mse_loss"},
+        {"l1_loss", f_pointwise_loss, (void *)"l1_loss"},
+        {"nll_loss", f_nll, NULL},
+        {"cross_entropy", f_nll, (void *)"ce"},
+    };
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
+}
