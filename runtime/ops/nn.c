@@ -407,3 +407,110 @@ tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, 
     tsr_tensor_release(ls);
     return r;
 }
+
+/* smooth_l1_kernel / huber_kernel: z = |a - b|, then 0.5 z z / beta (0.5 z z
+ * for huber) where z < beta, else z - 0.5 beta (delta (z - 0.5 delta)); each
+ * step rounded in the dtype, as the vector body. */
+static tsr_tensor *piecewise_loss(const tsr_tensor *x, const tsr_tensor *t, double beta, bool huber,
+                                  tsr_reduction red)
+{
+    tsr_dtype ct = tsr_promote_types(x->dtype, t->dtype);
+    if (!tsr_dtype_is_floating(ct)) {
+        tsr__not_implemented(huber ? "huber_cpu" : "smooth_l1_cpu", ct);
+        return NULL;
+    }
+    tsr_tensor *z = bin(TSR_BINOP_SUB, x, t), *q = NULL, *l = NULL, *lt = NULL, *r = NULL;
+    if (!z || !take(&z, tsr_unary(TSR_UNOP_ABS, z, NULL, NULL))) goto done;
+    tsr_tensor *h = bin_s(TSR_BINOP_MUL, z, tsr_scalar_float(0.5));
+    q = h ? bin(TSR_BINOP_MUL, h, z) : NULL;
+    tsr_tensor_release(h);
+    if (!q || (!huber && !take(&q, bin_s(TSR_BINOP_DIV, q, tsr_scalar_float(beta))))) goto done;
+    if (!(l = bin_s(TSR_BINOP_SUB, z, tsr_scalar_float(0.5 * beta)))) goto done;
+    if (huber && !take(&l, bin_s(TSR_BINOP_MUL, l, tsr_scalar_float(beta)))) goto done;
+    tsr_operand oz = tsr_operand_tensor(z), ob = tsr_operand_scalar(tsr_scalar_float(beta));
+    if (!(lt = tsr_compare(TSR_CMP_LT, &oz, &ob, NULL))) goto done;
+    tsr_operand oq = tsr_operand_tensor(q), ol = tsr_operand_tensor(l);
+    r = reduce_loss(tsr_where(lt, &oq, &ol, NULL), red);
+done:
+    tsr_tensor_release(z);
+    tsr_tensor_release(q);
+    tsr_tensor_release(l);
+    tsr_tensor_release(lt);
+    return r;
+}
+
+tsr_tensor *tsr_nn_smooth_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red, double beta)
+{
+    if (beta < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "smooth_l1_loss does not support negative values for beta.");
+        return NULL;
+    }
+    if (beta == 0.0) return tsr_nn_l1_loss(x, t, red);
+    return piecewise_loss(x, t, beta, false, red);
+}
+
+tsr_tensor *tsr_nn_huber_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red, double delta)
+{
+    if (!(delta > 0)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "huber_loss does not support non-positive values for delta.");
+        return NULL;
+    }
+    return piecewise_loss(x, t, delta, true, red);
+}
+
+/* binary_cross_entropy_out_cpu's scalar kernel: (t - 1) max(log1p(-x),
+ * -100) - t max(log(x), -100), input checked to lie in [0, 1]. */
+#define BCE_LOOP(T, LOG1P, LOG, o, a, b, n, bad)                                          \
+    do {                                                                                  \
+        for (int64_t i_ = 0; i_ < (n); i_++) {                                            \
+            T x_ = (a)[i_], t_ = (b)[i_];                                                 \
+            if (!(x_ >= 0 && x_ <= 1)) { *(bad) = true; break; }                          \
+            T l1_ = LOG1P(-x_), l0_ = LOG(x_);                                            \
+            if (l1_ < (T)-100) l1_ = (T)-100;                                             \
+            if (l0_ < (T)-100) l0_ = (T)-100;                                             \
+            T p_ = (t_ - (T)1) * l1_, q_ = t_ * l0_;                                      \
+            (o)[i_] = p_ - q_;                                                            \
+        }                                                                                 \
+    } while (0)
+
+tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t, const tsr_tensor *w,
+                                        tsr_reduction red)
+{
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+        if (x->dtype == TSR_BFLOAT16)
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "binary_cross_entropy of bfloat16 is not supported by tsr yet");
+        else
+            tsr__not_implemented("binary_cross_entropy", x->dtype);
+        return NULL;
+    }
+    if (t->dtype != x->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(t->dtype),
+                      tsr_dtype_scalar_name(x->dtype));
+        return NULL;
+    }
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *tc = xc ? tsr_contiguous(t, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *l = tc ? tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device) : NULL, *r = NULL;
+    if (!l) goto done;
+    bool bad = false;
+    int64_t n = tsr_tensor_numel(l);
+    if (x->dtype == TSR_FLOAT64)
+        BCE_LOOP(double, log1p, log, (double *)tsr_tensor_ptr(l, NULL), (const double *)tsr_tensor_ptr(xc, NULL),
+                 (const double *)tsr_tensor_ptr(tc, NULL), n, &bad);
+    else
+        BCE_LOOP(float, log1pf, logf, (float *)tsr_tensor_ptr(l, NULL), (const float *)tsr_tensor_ptr(xc, NULL),
+                 (const float *)tsr_tensor_ptr(tc, NULL), n, &bad);
+    if (bad) {
+        tsr_error_set(TSR_ERR_RUNTIME, "all elements of input should be between 0 and 1");
+        goto done;
+    }
+    if (w) {
+        tsr_operand ow = tsr_operand_tensor(w);
+        if (!tsr_binary_(TSR_BINOP_MUL, l, &ow, NULL)) goto done;
+    }
+    r = reduce_loss(tsr_tensor_retain(l), red);
+done:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(tc);
+    tsr_tensor_release(l);
+    return r;
+}

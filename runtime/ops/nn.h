@@ -34,5 +34,13 @@ tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const
  * indices) or -(log_softmax * target) reduced (class probabilities). */
 tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
                                  tsr_reduction red, int64_t ignore_index, double label_smoothing);
+/* F.smooth_l1_loss (beta 0 is l1_loss; negative refused) and F.huber_loss
+ * (delta must be positive). */
+tsr_tensor *tsr_nn_smooth_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red, double beta);
+tsr_tensor *tsr_nn_huber_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red, double delta);
+/* F.binary_cross_entropy: inputs in [0, 1], logs clamped at -100, then times
+ * weight (already expanded) and reduced. */
+tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t, const tsr_tensor *w,
+                                        tsr_reduction red);
 
 #endif

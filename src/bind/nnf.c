@@ -17,6 +17,7 @@
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/unary.h"
+#include "view.h"
 
 #define MOD "torch.nn.functional"
 
@@ -241,14 +242,26 @@ static char *sizes_str(char *buf, size_t n, const tsr_tensor *t)
     return buf;
 }
 
-/* mse_loss, l1_loss(input, target, size_average=None, reduce=None, reduction='mean') */
+/* mse_loss, l1_loss(input, target, size_average=None, reduce=None,
+ * reduction='mean'), smooth_l1_loss(..., beta=1.0), huber_loss(input,
+ * target, reduction='mean', delta=1.0) */
 static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
 {
     (void)self;
     const char *name = d;
-    Value *v[5];
+    Value *v[6] = {0};
     tsr_reduction red;
-    if (args_parse(a, name, "def input, target, size_average=, reduce=, reduction=", v) < 0) return NULL;
+    double beta = 1.0;
+    bool huber = !strcmp(name, "huber_loss"), sl1 = !strcmp(name, "smooth_l1_loss");
+    if (huber) {
+        Value *h[4];
+        if (args_parse(a, name, "def input, target, reduction=, delta=", h) < 0) return NULL;
+        v[0] = h[0], v[1] = h[1], v[4] = h[2], v[5] = h[3];
+    } else if (args_parse(a, name, sl1 ? "def input, target, size_average=, reduce=, reduction=, beta="
+                                       : "def input, target, size_average=, reduce=, reduction=", v) < 0) {
+        return NULL;
+    }
+    if (opt_float(v[5], name, huber ? "delta" : "beta", 1.0, &beta) < 0) return NULL;
     if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
     tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
@@ -263,7 +276,10 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
     const tsr_tensor *ts[2] = {x, t};
     tsr_tensor *bt[2];
     if (tsr_broadcast_tensors(2, ts, bt) < 0) return bind_runtime_error();
-    tsr_tensor *r = !strcmp(name, "mse_loss") ? tsr_nn_mse_loss(bt[0], bt[1], red) : tsr_nn_l1_loss(bt[0], bt[1], red);
+    tsr_tensor *r = !strcmp(name, "mse_loss") ? tsr_nn_mse_loss(bt[0], bt[1], red)
+                    : huber                       ? tsr_nn_huber_loss(bt[0], bt[1], red, beta)
+                    : sl1                         ? tsr_nn_smooth_l1_loss(bt[0], bt[1], red, beta)
+                                                  : tsr_nn_l1_loss(bt[0], bt[1], red);
     tsr_tensor_release(bt[0]);
     tsr_tensor_release(bt[1]);
     return v_tensor(r);
@@ -297,6 +313,34 @@ static Value *f_nll(Value *self, CallArgs *a, void *d)
     return v_tensor(tsr_nn_nll_loss(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore));
 }
 
+/* binary_cross_entropy(input, target, weight=None, size_average=None,
+ * reduce=None, reduction='mean') */
+static Value *f_bce(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[6];
+    tsr_reduction red;
+    if (args_parse(a, "binary_cross_entropy", "def input, target, weight=, size_average=, reduce=, reduction=", v) < 0 ||
+        reduction_of(v[3], v[4], v[5], &red) < 0)
+        return NULL;
+    if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+    tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]), *w = NULL;
+    if (x->ndim != t->ndim || memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim)) {
+        char a1[256], a2[256];
+        return exc_set("ValueError", "Using a target size (torch.Size(%s)) that is different to the input size "
+                       "(torch.Size(%s)) is deprecated. Please ensure they have the same size.",
+                       sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
+    }
+    if (v[2] && !is_none(v[2])) {
+        if (need_tensor(v[2], "binary_cross_entropy", "weight", 3) < 0) return NULL;
+        if (!(w = tsr_view_expand(tensor_of(v[2]), t->ndim, t->sizes))) return bind_runtime_error();
+    }
+    tsr_tensor *r = tsr_nn_binary_cross_entropy(x, t, w, red);
+    tsr_tensor_release(w);
+    return v_tensor(r);
+}
+
 void bind_nnf_init(void)
 {
     Value *m = bind_module(MOD);
@@ -316,6 +360,9 @@ void bind_nnf_init(void)
         {"one_hot", f_one_hot, NULL},
         {"mse_loss", f_pointwise_loss, (void *)"mse_loss"},
         {"l1_loss", f_pointwise_loss, (void *)"l1_loss"},
+        {"smooth_l1_loss", f_pointwise_loss, (void *)"smooth_l1_loss"},
+        {"huber_loss", f_pointwise_loss, (void *)"huber_loss"},
+        {"binary_cross_entropy", f_bce, NULL},
         {"nll_loss", f_nll, NULL},
         {"cross_entropy", f_nll, (void *)"ce"},
     };
