@@ -514,3 +514,74 @@ done:
     tsr_tensor_release(l);
     return r;
 }
+
+/* ------------------------------------------------------------ more activations */
+
+/* softsign and tanhshrink are Python compositions in 1.13:
+ * input / (input.abs() + 1) and input - input.tanh(). */
+tsr_tensor *tsr_nn_softsign(const tsr_tensor *x)
+{
+    tsr_tensor *a = tsr_unary(TSR_UNOP_ABS, x, NULL, NULL), *r = NULL;
+    if (a && take(&a, bin_s(TSR_BINOP_ADD, a, tsr_scalar_int(1)))) r = bin(TSR_BINOP_DIV, x, a);
+    tsr_tensor_release(a);
+    return r;
+}
+
+tsr_tensor *tsr_nn_tanhshrink(const tsr_tensor *x)
+{
+    tsr_tensor *t = tsr_unary(TSR_UNOP_TANH, x, NULL, NULL), *r = t ? bin(TSR_BINOP_SUB, x, t) : NULL;
+    tsr_tensor_release(t);
+    return r;
+}
+
+/* hardsigmoid_kernel: min(max(x + 3, 0), 6) / 6, and hardswish_kernel: x *
+ * that, each step rounded in float or double (bfloat16's mixed vector and
+ * scalar rounding is not modelled: refused rather than approximated). */
+tsr_tensor *tsr_nn_hard(const tsr_tensor *x, bool swish)
+{
+    const char *k = swish ? "hardswish_cpu" : "hardsigmoid_cpu";
+    if (x->dtype == TSR_BFLOAT16) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "%s of bfloat16 is not supported by tsr yet", swish ? "hardswish"
+                                                                                                  : "hardsigmoid");
+        return NULL;
+    }
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+        tsr__not_implemented(k, x->dtype);
+        return NULL;
+    }
+    tsr_operand lo = tsr_operand_scalar(tsr_scalar_int(0)), hi = tsr_operand_scalar(tsr_scalar_int(6));
+    tsr_tensor *s = bin_s(TSR_BINOP_ADD, x, tsr_scalar_int(3)), *r = NULL;
+    if (s && take(&s, tsr_clamp(s, &lo, &hi, NULL))) {
+        if (swish) {
+            if (take(&s, bin(TSR_BINOP_MUL, x, s))) r = bin_s(TSR_BINOP_DIV, s, tsr_scalar_int(6));
+        } else {
+            r = bin_s(TSR_BINOP_DIV, s, tsr_scalar_int(6));
+        }
+    }
+    tsr_tensor_release(s);
+    return r;
+}
+
+/* threshold_kernel: x <= threshold ? value : x, value in x's dtype. */
+tsr_tensor *tsr_nn_threshold(tsr_tensor *x, double threshold, double value, bool inplace)
+{
+    if (x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16 || tsr_dtype_is_complex(x->dtype)) {
+        tsr__not_implemented("threshold_cpu", x->dtype);
+        return NULL;
+    }
+    bool integral = tsr_dtype_is_integral(x->dtype, false);
+    tsr_operand ox = tsr_operand_tensor(x);
+    tsr_operand th = tsr_operand_scalar(tsr_scalar_float(threshold));
+    tsr_tensor *le = tsr_compare(TSR_CMP_LE, &ox, &th, NULL);
+    if (!le) return NULL;
+    tsr_tensor *v = tsr_full(0, NULL, integral ? tsr_scalar_int((int64_t)value) : tsr_scalar_float(value), x->dtype,
+                             x->device);
+    tsr_tensor *r = NULL;
+    if (v) {
+        tsr_operand ov = tsr_operand_tensor(v);
+        r = tsr_where(le, &ov, &ox, inplace ? x : NULL);
+    }
+    tsr_tensor_release(v);
+    tsr_tensor_release(le);
+    return r;
+}

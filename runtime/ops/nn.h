@@ -42,5 +42,11 @@ tsr_tensor *tsr_nn_huber_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_redu
  * weight (already expanded) and reduced. */
 tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t, const tsr_tensor *w,
                                         tsr_reduction red);
+/* F.softsign, F.tanhshrink (1.13's Python compositions), F.hardsigmoid /
+ * F.hardswish (swish), F.threshold. */
+tsr_tensor *tsr_nn_softsign(const tsr_tensor *x);
+tsr_tensor *tsr_nn_tanhshrink(const tsr_tensor *x);
+tsr_tensor *tsr_nn_hard(const tsr_tensor *x, bool swish);
+tsr_tensor *tsr_nn_threshold(tsr_tensor *x, double threshold, double value, bool inplace);
 
 #endif

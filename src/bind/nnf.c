@@ -13,6 +13,7 @@
 #include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
+#include "ops/copy.h"
 #include "ops/nn.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
@@ -106,6 +107,51 @@ static Value *f_silu(Value *self, CallArgs *a, void *d)
         need_tensor(v[0], "silu", "input", 1) < 0)
         return NULL;
     return inplace_result(tsr_nn_silu(tensor_of(v[0]), inplace), v[0], inplace);
+}
+
+/* softsign(input), tanhshrink(input): Python compositions in 1.13 */
+static Value *f_compose(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    const char *name = d;
+    Value *v[1];
+    if (args_parse(a, name, "def input", v) < 0) return NULL;
+    if (!is_tensor(v[0]))
+        return exc_set("AttributeError", "'%s' object has no attribute '%s'", v[0]->type->name,
+                       strcmp(name, "softsign") ? "tanh" : "abs");
+    tsr_tensor *x = tensor_of(v[0]);
+    return v_tensor(strcmp(name, "softsign") ? tsr_nn_tanhshrink(x) : tsr_nn_softsign(x));
+}
+
+/* hardsigmoid, hardswish(input, inplace=False) */
+static Value *f_hard(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    const char *name = d;
+    Value *v[2];
+    bool inplace;
+    if (args_parse(a, name, "def input, inplace=", v) < 0 || opt_bool(v[1], name, "inplace", false, &inplace) < 0 ||
+        need_tensor(v[0], name, "input", 1) < 0)
+        return NULL;
+    tsr_tensor *x = tensor_of(v[0]), *r = tsr_nn_hard(x, !strcmp(name, "hardswish"));
+    if (!r || !inplace) return v_tensor(r);
+    int rc = tsr_copy_(x, r);
+    tsr_tensor_release(r);
+    return rc < 0 ? bind_runtime_error() : incref(v[0]);
+}
+
+/* threshold(input, threshold, value, inplace=False) */
+static Value *f_threshold(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[4];
+    double th, val;
+    bool inplace;
+    if (args_parse(a, "threshold", "def input, threshold, value, inplace=", v) < 0 ||
+        args_float(v[1], "threshold", "threshold", &th) < 0 || args_float(v[2], "threshold", "value", &val) < 0 ||
+        opt_bool(v[3], "threshold", "inplace", false, &inplace) < 0 || need_tensor(v[0], "threshold", "input", 1) < 0)
+        return NULL;
+    return inplace_result(tsr_nn_threshold(tensor_of(v[0]), th, val, inplace), v[0], inplace);
 }
 
 /* F.sigmoid(input) and F.tanh(input): input.sigmoid() / input.tanh() */
@@ -350,6 +396,11 @@ void bind_nnf_init(void)
         {"hardtanh", f_hardtanh, NULL},
         {"leaky_relu", f_leaky_relu, NULL},
         {"silu", f_silu, NULL},
+        {"softsign", f_compose, (void *)"softsign"},
+        {"tanhshrink", f_compose, (void *)"tanhshrink"},
+        {"hardsigmoid", f_hard, (void *)"hardsigmoid"},
+        {"hardswish", f_hard, (void *)"hardswish"},
+        {"threshold", f_threshold, NULL},
         {"sigmoid", f_unary, (void *)"sigmoid"},
         {"tanh", f_unary, (void *)"tanh"},
         {"softmax", f_softmax, (void *)"softmax"},
