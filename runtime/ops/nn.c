@@ -13,11 +13,13 @@
 #include "compare.h"
 #include "copy.h"
 #include "factory.h"
+#include "rearrange.h"
 #include "linalg.h"
 #include "reduce.h"
 #include "scatter.h"
 #include "unary.h"
 #include "../error.h"
+#include "../promote.h"
 #include "../internal.h"
 #include "../view.h"
 
@@ -583,5 +585,60 @@ tsr_tensor *tsr_nn_threshold(tsr_tensor *x, double threshold, double value, bool
     }
     tsr_tensor_release(v);
     tsr_tensor_release(le);
+    return r;
+}
+
+/* ------------------------------------------------------------ distances */
+
+tsr_tensor *tsr_nn_pairwise_distance(const tsr_tensor *x1, const tsr_tensor *x2, double p, double eps, bool keepdim)
+{
+    int od = x1->ndim > x2->ndim ? x1->ndim : x2->ndim;
+    tsr_tensor *d = bin(TSR_BINOP_SUB, x1, x2), *r = NULL;
+    if (d && take(&d, bin_s(TSR_BINOP_ADD, d, tsr_scalar_float(eps)))) {
+        tsr_dims dim = {.n = 1, .d = {od - 1}};
+        r = tsr_norm(d, p, &dim, keepdim, TSR_DTYPE_UNDEFINED, NULL);
+    }
+    tsr_tensor_release(d);
+    return r;
+}
+
+/* 1.13's cosine_similarity: both cast to the common (floating) dtype and
+ * broadcast, each divided by sqrt(max(sum(x²), eps²)) along dim, then the
+ * product summed along dim. */
+tsr_tensor *tsr_nn_cosine_similarity(const tsr_tensor *x1, const tsr_tensor *x2, int64_t dim, double eps)
+{
+    tsr_operand ops[2] = {tsr_operand_tensor(x1), tsr_operand_tensor(x2)};
+    tsr_dtype ct = tsr_result_type(2, ops, NULL);
+    if (ct == TSR_DTYPE_UNDEFINED) return NULL;
+    if (!tsr_dtype_is_floating(ct)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected common dtype to be floating point, yet common dtype is %s",
+                      tsr_dtype_scalar_name(ct));
+        return NULL;
+    }
+    tsr_tensor *c[2] = {NULL, NULL}, *e[2] = {NULL, NULL}, *q[2] = {NULL, NULL}, *r = NULL;
+    int rc = 0;
+    for (int k = 0; k < 2 && rc == 0; k++)
+        if (!(c[k] = tsr_to_dtype(k ? x2 : x1, ct, false))) rc = -1;
+    if (rc == 0) rc = tsr_broadcast_tensors(2, (const tsr_tensor *const *)c, e);
+    tsr_dims d = {.n = 1, .d = {dim}};
+    tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(eps * eps));
+    for (int k = 0; k < 2 && rc == 0; k++) {
+        tsr_tensor *s = bin_s(TSR_BINOP_POW, e[k], tsr_scalar_int(2));
+        if (s && take(&s, tsr_sum(s, &d, true, TSR_DTYPE_UNDEFINED, NULL)) &&
+            take(&s, tsr_clamp_bound(s, &lo, false, NULL, false)) && take(&s, tsr_unary(TSR_UNOP_SQRT, s, NULL, NULL)))
+            q[k] = bin(TSR_BINOP_DIV, e[k], s);
+        tsr_tensor_release(s);
+        if (!q[k]) rc = -1;
+    }
+    if (rc == 0) {
+        tsr_tensor *m = bin(TSR_BINOP_MUL, q[0], q[1]);
+        if (m) r = tsr_sum(m, &d, false, TSR_DTYPE_UNDEFINED, NULL);
+        tsr_tensor_release(m);
+    }
+    for (int k = 0; k < 2; k++) {
+        tsr_tensor_release(c[k]);
+        tsr_tensor_release(q[k]);
+        tsr_tensor_release(e[k]);
+    }
     return r;
 }

@@ -48,5 +48,9 @@ tsr_tensor *tsr_nn_softsign(const tsr_tensor *x);
 tsr_tensor *tsr_nn_tanhshrink(const tsr_tensor *x);
 tsr_tensor *tsr_nn_hard(const tsr_tensor *x, bool swish);
 tsr_tensor *tsr_nn_threshold(tsr_tensor *x, double threshold, double value, bool inplace);
+/* F.pairwise_distance: norm(x1 - x2 + eps, p) over the last dim of the
+ * larger operand; F.cosine_similarity (dim, eps) as 1.13 computes it. */
+tsr_tensor *tsr_nn_pairwise_distance(const tsr_tensor *x1, const tsr_tensor *x2, double p, double eps, bool keepdim);
+tsr_tensor *tsr_nn_cosine_similarity(const tsr_tensor *x1, const tsr_tensor *x2, int64_t dim, double eps);
 
 #endif

@@ -387,6 +387,31 @@ static Value *f_bce(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+/* pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False) and
+ * cosine_similarity(x1, x2, dim=1, eps=1e-8): ATen functions in 1.13 */
+static Value *f_distance(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    bool cos = d != NULL;
+    const char *name = cos ? "cosine_similarity" : "pairwise_distance";
+    Value *v[5] = {0};
+    if (args_parse(a, name, cos ? "x1, x2, dim=, eps=" : "x1, x2, p=, eps=, keepdim=", v) < 0 ||
+        need_tensor(v[0], name, "x1", 1) < 0 || need_tensor(v[1], name, "x2", 2) < 0)
+        return NULL;
+    if (cos) {
+        int64_t dim = 1;
+        double eps;
+        if ((v[2] && args_int(v[2], name, "dim", &dim) < 0) || opt_float(v[3], name, "eps", 1e-8, &eps) < 0) return NULL;
+        return v_tensor(tsr_nn_cosine_similarity(tensor_of(v[0]), tensor_of(v[1]), dim, eps));
+    }
+    double p, eps;
+    bool keep;
+    if (opt_float(v[2], name, "p", 2.0, &p) < 0 || opt_float(v[3], name, "eps", 1e-6, &eps) < 0 ||
+        opt_bool(v[4], name, "keepdim", false, &keep) < 0)
+        return NULL;
+    return v_tensor(tsr_nn_pairwise_distance(tensor_of(v[0]), tensor_of(v[1]), p, eps, keep));
+}
+
 void bind_nnf_init(void)
 {
     Value *m = bind_module(MOD);
@@ -407,6 +432,8 @@ void bind_nnf_init(void)
         {"log_softmax", f_softmax, (void *)"log_softmax"},
         {"softmin", f_softmax, (void *)"softmin"},
         {"linear", f_linear, NULL},
+        {"pairwise_distance", f_distance, NULL},
+        {"cosine_similarity", f_distance, (void *)"cos"},
         {"normalize", f_normalize, NULL},
         {"one_hot", f_one_hot, NULL},
         {"mse_loss", f_pointwise_loss, (void *)"mse_loss"},
@@ -419,4 +446,7 @@ void bind_nnf_init(void)
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
+    /* the two ATen functions are torch.X too */
+    module_add(bind_module("torch"), "pairwise_distance", v_builtin("pairwise_distance", f_distance, NULL, NULL));
+    module_add(bind_module("torch"), "cosine_similarity", v_builtin("cosine_similarity", f_distance, NULL, (void *)"cos"));
 }
