@@ -24,6 +24,14 @@
 #include "../op.h"
 #include "../view.h"
 
+/* An in-place op's result (a new reference to its target) as 0 / -1. */
+static int done_(tsr_tensor *t)
+{
+    if (!t) return -1;
+    tsr_tensor_release(t);
+    return 0;
+}
+
 static tsr_tensor *take(tsr_tensor **t, tsr_tensor *r)
 {
     tsr_tensor_release(*t);
@@ -266,7 +274,7 @@ static tsr_tensor *renorm_impl(const tsr_tensor *self, double p, int64_t dim, do
     tsr_operand f = tsr_operand_tensor(factor);
     tsr_tensor *r;
     if (inplace) {
-        r = tsr_binary_(TSR_BINOP_MUL, (tsr_tensor *)self, &f, NULL) ? tsr_tensor_retain((tsr_tensor *)self) : NULL;
+        r = tsr_binary_(TSR_BINOP_MUL, (tsr_tensor *)self, &f, NULL);   /* a new reference to self */
     } else {
         tsr_operand s = tsr_operand_tensor(self);
         r = tsr_binary(TSR_BINOP_MUL, &s, &f, out, NULL);
@@ -334,7 +342,8 @@ static tsr_tensor *euclidean_dist(const tsr_tensor *x1, const tsr_tensor *x2)
     if (!(t = tsr_view_mT(c2))) goto done;
     if (!(r = tsr_matmul(c1, t, NULL))) goto done;
     tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0));
-    if (!tsr_clamp_bound(r, &zero, false, NULL, true) || !tsr_unary_(TSR_UNOP_SQRT, r, NULL)) take(&r, NULL);
+    if (done_(tsr_clamp_bound(r, &zero, false, NULL, true)) < 0 || done_(tsr_unary_(TSR_UNOP_SQRT, r, NULL)) < 0)
+        take(&r, NULL);
 done:;
     tsr_tensor *all[10] = {n1, n2, p1, p2, m1, c1, c2, t, sq1, sq2};
     for (int i = 0; i < 10; i++) tsr_tensor_release(all[i]);

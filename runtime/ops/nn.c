@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "copy.h"
 #include "factory.h"
+#include "random.h"
 #include "rearrange.h"
 #include "linalg.h"
 #include "reduce.h"
@@ -22,6 +23,14 @@
 #include "../promote.h"
 #include "../internal.h"
 #include "../view.h"
+
+/* An in-place op's result (a new reference to its target) as 0 / -1. */
+static int done_(tsr_tensor *t)
+{
+    if (!t) return -1;
+    tsr_tensor_release(t);
+    return 0;
+}
 
 static tsr_tensor *take(tsr_tensor **t, tsr_tensor *r)
 {
@@ -55,7 +64,7 @@ tsr_tensor *tsr_nn_linear(const tsr_tensor *x, const tsr_tensor *w, const tsr_te
         r = tsr_matmul(x, wt, NULL);
         if (r && b) {
             tsr_operand ob = tsr_operand_tensor(b);
-            if (!tsr_binary_(TSR_BINOP_ADD, r, &ob, NULL)) take(&r, NULL);
+            if (done_(tsr_binary_(TSR_BINOP_ADD, r, &ob, NULL)) < 0) take(&r, NULL);
         }
     }
     tsr_tensor_release(wt);
@@ -75,8 +84,7 @@ tsr_tensor *tsr_nn_silu(tsr_tensor *x, bool inplace)
     if (n && (e = tsr_unary(TSR_UNOP_EXP, n, NULL, NULL)) && (d = bin_s(TSR_BINOP_ADD, e, tsr_scalar_int(1)))) {
         tsr_operand a = tsr_operand_tensor(x), b = tsr_operand_tensor(d);
         r = inplace ? tsr_binary_(TSR_BINOP_DIV, x, &b, NULL) : tsr_binary(TSR_BINOP_DIV, &a, &b, NULL, NULL);
-        if (r && inplace) r = tsr_tensor_retain(x), tsr_tensor_release(x);
-    }
+            }
     tsr_tensor_release(n);
     tsr_tensor_release(e);
     tsr_tensor_release(d);
@@ -507,7 +515,7 @@ tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t
     }
     if (w) {
         tsr_operand ow = tsr_operand_tensor(w);
-        if (!tsr_binary_(TSR_BINOP_MUL, l, &ow, NULL)) goto done;
+        if (done_(tsr_binary_(TSR_BINOP_MUL, l, &ow, NULL)) < 0) goto done;
     }
     r = reduce_loss(tsr_tensor_retain(l), red);
 done:
@@ -640,5 +648,31 @@ tsr_tensor *tsr_nn_cosine_similarity(const tsr_tensor *x1, const tsr_tensor *x2,
         tsr_tensor_release(q[k]);
         tsr_tensor_release(e[k]);
     }
+    return r;
+}
+
+/* ------------------------------------------------------------ dropout */
+
+tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace)
+{
+    if (!(p >= 0 && p <= 1)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "dropout probability has to be between 0 and 1, but got %g", p);
+        return NULL;
+    }
+    if (p == 0 || !train || tsr_tensor_numel(x) == 0) return tsr_tensor_retain(x);
+    tsr_tensor *noise;
+    if (p == 1) {
+        noise = tsr_zeros(0, NULL, x->dtype, x->device);
+    } else {   /* empty_like(x).bernoulli_(1 - p).div_(1 - p) */
+        noise = tsr_empty_like(x, x->dtype, x->device, TSR_MF_CONTIGUOUS);
+        tsr_operand q = tsr_operand_scalar(tsr_scalar_float(1 - p));
+        if (noise && (tsr_bernoulli_(noise, 1 - p, tsr_default_generator()) < 0 ||
+                      done_(tsr_binary_(TSR_BINOP_DIV, noise, &q, NULL)) < 0))
+            take(&noise, NULL);
+    }
+    if (!noise) return NULL;
+    tsr_operand on = tsr_operand_tensor(noise), ox = tsr_operand_tensor(x);
+    tsr_tensor *r = inplace ? tsr_binary_(TSR_BINOP_MUL, x, &on, NULL) : tsr_binary(TSR_BINOP_MUL, &ox, &on, NULL, NULL);
+    tsr_tensor_release(noise);
     return r;
 }

@@ -52,5 +52,9 @@ tsr_tensor *tsr_nn_threshold(tsr_tensor *x, double threshold, double value, bool
  * larger operand; F.cosine_similarity (dim, eps) as 1.13 computes it. */
 tsr_tensor *tsr_nn_pairwise_distance(const tsr_tensor *x1, const tsr_tensor *x2, double p, double eps, bool keepdim);
 tsr_tensor *tsr_nn_cosine_similarity(const tsr_tensor *x1, const tsr_tensor *x2, int64_t dim, double eps);
+/* F.dropout: x itself when p == 0, not training or empty; else x * noise,
+ * noise = empty_like(x).bernoulli_(1 - p).div_(1 - p) from the default
+ * generator (zeros when p == 1); in place writes x. */
+tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace);
 
 #endif

@@ -55,7 +55,10 @@ static Value *f_relu(Value *self, CallArgs *a, void *d)
         need_tensor(v[0], inplace ? "relu_" : "relu", "input", 1) < 0)
         return NULL;
     tsr_tensor *x = tensor_of(v[0]);
-    if (inplace) return tsr_unary_(TSR_UNOP_RELU, x, NULL) ? ops_finish(x, v[0]) : bind_runtime_error();
+    if (inplace) {
+        tsr_tensor *r = tsr_unary_(TSR_UNOP_RELU, x, NULL);
+        return r ? ops_finish(r, v[0]) : bind_runtime_error();
+    }
     return v_tensor(tsr_unary(TSR_UNOP_RELU, x, NULL, NULL));
 }
 
@@ -412,6 +415,29 @@ static Value *f_distance(Value *self, CallArgs *a, void *d)
     return v_tensor(tsr_nn_pairwise_distance(tensor_of(v[0]), tensor_of(v[1]), p, eps, keep));
 }
 
+/* dropout(input, p=0.5, training=True, inplace=False) */
+static Value *f_dropout(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[4];
+    double p;
+    bool train, inplace;
+    if (args_parse(a, "dropout", "def input, p=, training=, inplace=", v) < 0 ||
+        opt_float(v[1], "dropout", "p", 0.5, &p) < 0 || opt_bool(v[2], "dropout", "training", true, &train) < 0 ||
+        opt_bool(v[3], "dropout", "inplace", false, &inplace) < 0)
+        return NULL;
+    if (p < 0.0 || p > 1.0) {
+        char buf[64];
+        Value *ps = value_str(v[1]);
+        snprintf(buf, sizeof buf, "%s", ps ? ps->u.s.p : "?");
+        if (ps) decref(ps);
+        return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
+    }
+    if (need_tensor(v[0], inplace ? "dropout_" : "dropout", "input", 1) < 0) return NULL;
+    tsr_tensor *r = tsr_nn_dropout(tensor_of(v[0]), p, train, inplace);
+    return r ? ops_finish(r, v[0]) : bind_runtime_error();
+}
+
 void bind_nnf_init(void)
 {
     Value *m = bind_module(MOD);
@@ -426,6 +452,7 @@ void bind_nnf_init(void)
         {"hardsigmoid", f_hard, (void *)"hardsigmoid"},
         {"hardswish", f_hard, (void *)"hardswish"},
         {"threshold", f_threshold, NULL},
+        {"dropout", f_dropout, NULL},
         {"sigmoid", f_unary, (void *)"sigmoid"},
         {"tanh", f_unary, (void *)"tanh"},
         {"softmax", f_softmax, (void *)"softmax"},
