@@ -18,6 +18,7 @@
 #include "linalg.h"
 #include "reduce.h"
 #include "scatter.h"
+#include "shape.h"
 #include "unary.h"
 #include "../error.h"
 #include "../promote.h"
@@ -674,5 +675,94 @@ tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace)
     tsr_operand on = tsr_operand_tensor(noise), ox = tsr_operand_tensor(x);
     tsr_tensor *r = inplace ? tsr_binary_(TSR_BINOP_MUL, x, &on, NULL) : tsr_binary(TSR_BINOP_MUL, &ox, &on, NULL, NULL);
     tsr_tensor_release(noise);
+    return r;
+}
+
+/* ------------------------------------------------------------ pad, embedding */
+
+tsr_tensor *tsr_constant_pad_nd(const tsr_tensor *self, int npad, const int64_t *pad, tsr_scalar value)
+{
+    if (npad % 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Length of pad must be even but instead it equals %d", npad);
+        return NULL;
+    }
+    int l_inp = self->ndim, l_pad = npad / 2, l_diff = l_inp - l_pad;
+    if (l_inp < l_pad) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Length of pad should be no more than twice the number of dimensions of the "
+                      "input. Pad length is %dwhile the input has %ddimensions.", npad, l_inp);
+        return NULL;
+    }
+    bool all_nonpos = true;
+    tsr_tensor *c_in = tsr_tensor_retain((tsr_tensor *)self), *out = NULL, *c_out = NULL;
+    for (int i = l_diff; i < l_inp; i++) {
+        int pi = 2 * (l_inp - i - 1);
+        if (pad[pi] < 0) {
+            if (!take(&c_in, tsr_view_narrow(c_in, i, -pad[pi], c_in->sizes[i] + pad[pi]))) goto done;
+        } else if (pad[pi] != 0) {
+            all_nonpos = false;
+        }
+        if (pad[pi + 1] < 0) {
+            if (!take(&c_in, tsr_view_narrow(c_in, i, 0, c_in->sizes[i] + pad[pi + 1]))) goto done;
+        } else if (pad[pi + 1] != 0) {
+            all_nonpos = false;
+        }
+    }
+    if (all_nonpos) {
+        out = tsr_clone(c_in, TSR_MF_PRESERVE);
+        goto done;
+    }
+    int64_t shape[TSR_MAX_DIMS];
+    for (int i = 0; i < l_diff; i++) shape[i] = self->sizes[i];
+    for (int i = 0; i < l_pad; i++) {
+        int pi = npad - (i + 1) * 2;
+        int64_t nd = self->sizes[l_diff + i] + pad[pi] + pad[pi + 1];
+        if (nd <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "The input size %lld, plus negative padding %lld and %lld resulted in a "
+                          "negative output size, which is invalid. Check dimension %d of your input.",
+                          (long long)self->sizes[l_diff + i], (long long)pad[pi], (long long)pad[pi + 1], l_diff + i);
+            goto done;
+        }
+        shape[l_diff + i] = nd;
+    }
+    if (!(out = tsr_tensor_empty(l_inp, shape, self->dtype, self->device))) goto done;
+    if (tsr_fill_(out, value) < 0) goto fail;
+    c_out = tsr_tensor_retain(out);
+    for (int i = l_diff; i < l_inp; i++) {
+        int pi = 2 * (l_inp - i - 1);
+        if (pad[pi] > 0 && !take(&c_out, tsr_view_narrow(c_out, i, pad[pi], c_out->sizes[i] - pad[pi]))) goto fail;
+        if (pad[pi + 1] > 0 && !take(&c_out, tsr_view_narrow(c_out, i, 0, c_out->sizes[i] - pad[pi + 1]))) goto fail;
+    }
+    if (tsr_copy_(c_out, c_in) == 0) goto done;
+fail:
+    take(&out, NULL);
+done:
+    tsr_tensor_release(c_in);
+    tsr_tensor_release(c_out);
+    return out;
+}
+
+tsr_tensor *tsr_nn_embedding(const tsr_tensor *weight, const tsr_tensor *indices)
+{
+    if (weight->ndim != 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "'weight' must be 2-D");
+        return NULL;
+    }
+    if (indices->dtype != TSR_INT64 && indices->dtype != TSR_INT32) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected tensor for argument #1 'indices' to have one of the following scalar "
+                      "types: Long, Int; but got torch.%sTensor instead (while checking arguments for embedding)",
+                      tsr_dtype_scalar_name(indices->dtype));
+        return NULL;
+    }
+    if (indices->ndim == 1) return tsr_index_select(weight, 0, indices);
+    int64_t flat = -1, size[TSR_MAX_DIMS];
+    if (indices->ndim + 1 > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_RUNTIME, "embedding: too many dimensions");
+        return NULL;
+    }
+    memcpy(size, indices->sizes, sizeof(int64_t) * (size_t)indices->ndim);
+    size[indices->ndim] = weight->sizes[1];
+    tsr_tensor *ix = tsr_reshape(indices, 1, &flat), *r = ix ? tsr_index_select(weight, 0, ix) : NULL;
+    tsr_tensor_release(ix);
+    if (r) take(&r, tsr_view_view(r, indices->ndim + 1, size));
     return r;
 }

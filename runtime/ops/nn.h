@@ -56,5 +56,11 @@ tsr_tensor *tsr_nn_cosine_similarity(const tsr_tensor *x1, const tsr_tensor *x2,
  * noise = empty_like(x).bernoulli_(1 - p).div_(1 - p) from the default
  * generator (zeros when p == 1); in place writes x. */
 tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace);
+/* torch.constant_pad_nd (F.pad's constant mode): pad pairs from the last
+ * dim, negative ones crop; value cast to the dtype. */
+tsr_tensor *tsr_constant_pad_nd(const tsr_tensor *self, int npad, const int64_t *pad, tsr_scalar value);
+/* F.embedding: weight.index_select(0, indices) viewed as indices' shape +
+ * the embedding dim; indices int64 or int32. */
+tsr_tensor *tsr_nn_embedding(const tsr_tensor *weight, const tsr_tensor *indices);
 
 #endif

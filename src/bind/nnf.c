@@ -438,9 +438,68 @@ static Value *f_dropout(Value *self, CallArgs *a, void *d)
     return r ? ops_finish(r, v[0]) : bind_runtime_error();
 }
 
+/* embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+ * scale_grad_by_freq=False, sparse=False) */
+static Value *f_embedding(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[7];
+    if (args_parse(a, "embedding", "def input, weight, padding_idx=, max_norm=, norm_type=, scale_grad_by_freq=, sparse=",
+                   v) < 0)
+        return NULL;
+    if (v[2] && !is_none(v[2])) {
+        int64_t pi;
+        if (args_int(v[2], "embedding", "padding_idx", &pi) < 0) return NULL;
+        if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
+        int64_t n = tensor_of(v[1])->ndim ? tensor_of(v[1])->sizes[0] : 0;
+        if ((pi > 0 && pi >= n) || (pi < 0 && pi < -n))
+            return exc_set("AssertionError", "Padding_idx must be within num_embeddings");
+    }
+    if (v[3] && !is_none(v[3]))
+        return exc_set("NotImplementedError", "embedding(max_norm=) is not supported by tsr yet");
+    if (need_tensor(v[1], "embedding", "weight", 1) < 0 || need_tensor(v[0], "embedding", "indices", 2) < 0) return NULL;
+    return v_tensor(tsr_nn_embedding(tensor_of(v[1]), tensor_of(v[0])));
+}
+
+typedef enum { K_PAD, K_CONSTANT_PAD } Kind;
+
+static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    (void)self; (void)inplace;
+    int64_t pad[2 * TSR_MAX_DIMS + 2];
+    int n;
+    if (bind_table_intlist(b, 1, fname, pad, 2 * TSR_MAX_DIMS + 2, &n) < 0) return NULL;
+    tsr_tensor *x = tensor_of(b->v[0]);
+    tsr_scalar value = tsr_scalar_int(0);
+    if (row->kind == K_CONSTANT_PAD) {
+        if (b->v[2] && bind_scalar(b->v[2], fname, "value", &value) < 0) return NULL;
+        return v_tensor(tsr_constant_pad_nd(x, n, pad, value));
+    }
+    if (n % 2) return exc_set("RuntimeError", "Padding length must be divisible by 2");
+    if (n > x->ndim * 2) return exc_set("RuntimeError", "Padding length too large");
+    const char *mode = b->v[2] ? b->v[2]->u.s.p : "constant";
+    Value *vv = b->v[3];
+    if (!strcmp(mode, "constant")) {
+        double f = 0;
+        if (vv && !is_none(vv) && bind_table_float(vv, fname, "value", &f) < 0) return NULL;
+        return v_tensor(tsr_constant_pad_nd(x, n, pad, tsr_scalar_float(f)));
+    }
+    if (!strcmp(mode, "reflect") || !strcmp(mode, "replicate") || !strcmp(mode, "circular"))
+        return exc_set("NotImplementedError", "pad(): mode '%s' is not supported by tsr yet", mode);
+    return exc_set("NotImplementedError", "Unrecognised padding mode %s", mode);
+}
+
+static BindRow pad_rows[] = {
+    {.name = "pad", .kind = K_PAD, .flags = BIND_FN, .handler = pad_call, .module = MOD,
+     .sigs = "Tensor input, int[] pad, c10::string_view mode=\"constant\", float? value=None"},
+    {.name = "constant_pad_nd", .kind = K_CONSTANT_PAD, .flags = BIND_FN, .handler = pad_call,
+     .sigs = "Tensor input, int[] pad, Scalar value=0"},
+};
+
 void bind_nnf_init(void)
 {
     Value *m = bind_module(MOD);
+    bind_table_register(pad_rows, (int)(sizeof pad_rows / sizeof pad_rows[0]));
     struct { const char *name; BuiltinFn fn; void *data; } fns[] = {
         {"relu", f_relu, NULL},
         {"relu6", f_hardtanh, (void *)"relu6"},
@@ -453,6 +512,7 @@ void bind_nnf_init(void)
         {"hardswish", f_hard, (void *)"hardswish"},
         {"threshold", f_threshold, NULL},
         {"dropout", f_dropout, NULL},
+        {"embedding", f_embedding, NULL},
         {"sigmoid", f_unary, (void *)"sigmoid"},
         {"tanh", f_unary, (void *)"tanh"},
         {"softmax", f_softmax, (void *)"softmax"},
