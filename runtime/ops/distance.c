@@ -342,7 +342,7 @@ static tsr_tensor *euclidean_dist(const tsr_tensor *x1, const tsr_tensor *x2)
     if (!(t = tsr_view_mT(c2))) goto done;
     if (!(r = tsr_matmul(c1, t, NULL))) goto done;
     tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0));
-    if (done_(tsr_clamp_bound(r, &zero, false, NULL, true)) < 0 || done_(tsr_unary_(TSR_UNOP_SQRT, r, NULL)) < 0)
+    if (done_(tsr_clamp_bound(r, &zero, false, r, true)) < 0 || done_(tsr_unary_(TSR_UNOP_SQRT, r, NULL)) < 0)
         take(&r, NULL);
 done:;
     tsr_tensor *all[10] = {n1, n2, p1, p2, m1, c1, c2, t, sq1, sq2};

@@ -19,6 +19,7 @@
 #include "reduce.h"
 #include "scatter.h"
 #include "shape.h"
+#include "special.h"
 #include "unary.h"
 #include "../error.h"
 #include "../promote.h"
@@ -764,5 +765,81 @@ tsr_tensor *tsr_nn_embedding(const tsr_tensor *weight, const tsr_tensor *indices
     tsr_tensor *ix = tsr_reshape(indices, 1, &flat), *r = ix ? tsr_index_select(weight, 0, ix) : NULL;
     tsr_tensor_release(ix);
     if (r) take(&r, tsr_view_view(r, indices->ndim + 1, size));
+    return r;
+}
+
+/* ------------------------------------------------------------ kl_div, bce with logits */
+
+tsr_tensor *tsr_nn_kl_div(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red, bool log_target)
+{
+    if (tsr_dtype_is_complex(x->dtype) || tsr_dtype_is_complex(t->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "kl_div: Complex inputs not supported.");
+        return NULL;
+    }
+    if (tsr_dtype_is_integral(x->dtype, true) || tsr_dtype_is_integral(t->dtype, true)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "kl_div: Integral inputs not supported.");
+        return NULL;
+    }
+    tsr_tensor *a = NULL, *b = NULL, *o = NULL;
+    if (log_target) {   /* exp(target) * (target - input) */
+        if ((a = tsr_unary(TSR_UNOP_EXP, t, NULL, NULL)) && (b = bin(TSR_BINOP_SUB, t, x))) o = bin(TSR_BINOP_MUL, a, b);
+    } else {            /* xlogy(target, target) - target * input */
+        tsr_operand ot = tsr_operand_tensor(t);
+        if ((a = tsr_special_binary(TSR_SPECIAL_XLOGY, &ot, &ot, NULL)) && (b = bin(TSR_BINOP_MUL, t, x)))
+            o = bin(TSR_BINOP_SUB, a, b);
+    }
+    tsr_tensor_release(a);
+    tsr_tensor_release(b);
+    return reduce_loss(o, red);
+}
+
+/* binary_cross_entropy_with_logits, 1.13's in-place chain:
+ * max_val = (-x).clamp_min_(0);
+ * loss = (1 - t).mul_(x).add_(max_val).add_((-max_val).exp_().add_((-x - max_val).exp_()).log_())
+ * (with pos_weight: log_weight = (pos_weight - 1).mul(t).add_(1), and the log term times it), times weight. */
+tsr_tensor *tsr_nn_bce_with_logits(const tsr_tensor *x, const tsr_tensor *t, const tsr_tensor *w,
+                                   const tsr_tensor *pw, tsr_reduction red)
+{
+    tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0));
+    tsr_tensor *mx = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL), *loss = NULL, *e1 = NULL, *e2 = NULL, *nx = NULL,
+               *lw = NULL, *r = NULL;
+    if (!mx || done_(tsr_clamp_bound(mx, &zero, false, mx, true)) < 0) goto done;
+    tsr_operand one = tsr_operand_scalar(tsr_scalar_int(1)), ot = tsr_operand_tensor(t), ox = tsr_operand_tensor(x);
+    if (!(loss = tsr_binary(TSR_BINOP_SUB, &one, &ot, NULL, NULL)) || done_(tsr_binary_(TSR_BINOP_MUL, loss, &ox, NULL)) < 0)
+        goto done;
+    /* (-max_val).exp_().add_((-input - max_val).exp_()).log_() */
+    if (!(e1 = tsr_unary(TSR_UNOP_NEG, mx, NULL, NULL)) || done_(tsr_unary_(TSR_UNOP_EXP, e1, NULL)) < 0) goto done;
+    if (!(nx = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL)) || !(e2 = bin(TSR_BINOP_SUB, nx, mx)) ||
+        done_(tsr_unary_(TSR_UNOP_EXP, e2, NULL)) < 0)
+        goto done;
+    tsr_operand oe2 = tsr_operand_tensor(e2), omx = tsr_operand_tensor(mx);
+    if (done_(tsr_binary_(TSR_BINOP_ADD, e1, &oe2, NULL)) < 0 || done_(tsr_unary_(TSR_UNOP_LOG, e1, NULL)) < 0) goto done;
+    if (pw) {
+        if (!(lw = bin_s(TSR_BINOP_SUB, pw, tsr_scalar_int(1))) || !take(&lw, bin(TSR_BINOP_MUL, lw, t)) ||
+            done_(tsr_binary_(TSR_BINOP_ADD, lw, &one, NULL)) < 0)
+            goto done;
+        tsr_operand oe1 = tsr_operand_tensor(e1);
+        /* log_weight.mul_(log_term.add_(max_val)); loss.add_(that) */
+        if (done_(tsr_binary_(TSR_BINOP_ADD, e1, &omx, NULL)) < 0 || done_(tsr_binary_(TSR_BINOP_MUL, lw, &oe1, NULL)) < 0)
+            goto done;
+        tsr_operand olw = tsr_operand_tensor(lw);
+        if (done_(tsr_binary_(TSR_BINOP_ADD, loss, &olw, NULL)) < 0) goto done;
+    } else {
+        tsr_operand oe1 = tsr_operand_tensor(e1);
+        if (done_(tsr_binary_(TSR_BINOP_ADD, loss, &omx, NULL)) < 0 || done_(tsr_binary_(TSR_BINOP_ADD, loss, &oe1, NULL)) < 0)
+            goto done;
+    }
+    if (w) {
+        tsr_operand ow = tsr_operand_tensor(w);
+        if (done_(tsr_binary_(TSR_BINOP_MUL, loss, &ow, NULL)) < 0) goto done;
+    }
+    r = reduce_loss(tsr_tensor_retain(loss), red);
+done:
+    tsr_tensor_release(mx);
+    tsr_tensor_release(loss);
+    tsr_tensor_release(e1);
+    tsr_tensor_release(e2);
+    tsr_tensor_release(nx);
+    tsr_tensor_release(lw);
     return r;
 }

@@ -62,5 +62,11 @@ tsr_tensor *tsr_constant_pad_nd(const tsr_tensor *self, int npad, const int64_t 
 /* F.embedding: weight.index_select(0, indices) viewed as indices' shape +
  * the embedding dim; indices int64 or int32. */
 tsr_tensor *tsr_nn_embedding(const tsr_tensor *weight, const tsr_tensor *indices);
+/* F.kl_div's ATen op (log_target or not; complex and integral inputs refused)
+ * and binary_cross_entropy_with_logits (1.13's in-place chain; weight and
+ * pos_weight may be NULL). */
+tsr_tensor *tsr_nn_kl_div(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red, bool log_target);
+tsr_tensor *tsr_nn_bce_with_logits(const tsr_tensor *x, const tsr_tensor *t, const tsr_tensor *w,
+                                   const tsr_tensor *pw, tsr_reduction red);
 
 #endif

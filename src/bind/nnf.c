@@ -461,6 +461,65 @@ static Value *f_embedding(Value *self, CallArgs *a, void *d)
     return v_tensor(tsr_nn_embedding(tensor_of(v[1]), tensor_of(v[0])));
 }
 
+/* kl_div(input, target, size_average=None, reduce=None, reduction='mean',
+ * log_target=False): 'mean' warns, 'batchmean' sums and divides by the batch */
+static Value *f_kl_div(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[6];
+    bool lt, batchmean = false;
+    tsr_reduction red;
+    if (args_parse(a, "kl_div", "def input, target, size_average=, reduce=, reduction=, log_target=", v) < 0 ||
+        opt_bool(v[5], "kl_div", "log_target", false, &lt) < 0)
+        return NULL;
+    bool legacy = (v[2] && !is_none(v[2])) || (v[3] && !is_none(v[3]));
+    const char *rs = v[4] && v[4]->type == &t_str ? v[4]->u.s.p : v[4] ? NULL : "mean";
+    if (!legacy && rs && !strcmp(rs, "mean"))
+        warn("reduction: 'mean' divides the total loss by both the batch size and the support size.'batchmean' "
+             "divides only by the batch size, and aligns with the KL div math definition.'mean' will be changed to "
+             "behave the same as 'batchmean' in the next major release.");
+    if (!legacy && rs && !strcmp(rs, "batchmean")) {
+        batchmean = true;
+        red = TSR_REDUCTION_SUM;
+    } else if (reduction_of(v[2], v[3], v[4], &red) < 0) {
+        return NULL;
+    }
+    if (need_tensor(v[0], "kl_div", "input", 1) < 0 || need_tensor(v[1], "kl_div", "target", 2) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]), *r = tsr_nn_kl_div(x, tensor_of(v[1]), red, lt);
+    if (r && batchmean && x->ndim != 0) {
+        tsr_operand o = tsr_operand_tensor(r), n = tsr_operand_scalar(tsr_scalar_int(x->sizes[0]));
+        tsr_tensor *q = tsr_binary(TSR_BINOP_DIV, &o, &n, NULL, NULL);
+        tsr_tensor_release(r);
+        r = q;
+    }
+    return v_tensor(r);
+}
+
+/* binary_cross_entropy_with_logits(input, target, weight=None,
+ * size_average=None, reduce=None, reduction='mean', pos_weight=None) */
+static Value *f_bce_logits(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    const char *name = "binary_cross_entropy_with_logits";
+    Value *v[7];
+    tsr_reduction red;
+    if (args_parse(a, name, "def input, target, weight=, size_average=, reduce=, reduction=, pos_weight=", v) < 0 ||
+        reduction_of(v[3], v[4], v[5], &red) < 0)
+        return NULL;
+    if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+    tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
+    if (x->ndim != t->ndim || memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim)) {
+        char a1[256], a2[256];
+        return exc_set("ValueError", "Target size (torch.Size(%s)) must be the same as input size (torch.Size(%s))",
+                       sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
+    }
+    bool hw = v[2] && !is_none(v[2]), hp = v[6] && !is_none(v[6]);
+    if ((hw && need_tensor(v[2], name, "weight", 3) < 0) || (hp && need_tensor(v[6], name, "pos_weight", 4) < 0))
+        return NULL;
+    return v_tensor(tsr_nn_bce_with_logits(x, t, hw ? tensor_of(v[2]) : NULL, hp ? tensor_of(v[6]) : NULL, red));
+}
+
 typedef enum { K_PAD, K_CONSTANT_PAD } Kind;
 
 static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
@@ -528,6 +587,8 @@ void bind_nnf_init(void)
         {"smooth_l1_loss", f_pointwise_loss, (void *)"smooth_l1_loss"},
         {"huber_loss", f_pointwise_loss, (void *)"huber_loss"},
         {"binary_cross_entropy", f_bce, NULL},
+        {"binary_cross_entropy_with_logits", f_bce_logits, NULL},
+        {"kl_div", f_kl_div, NULL},
         {"nll_loss", f_nll, NULL},
         {"cross_entropy", f_nll, (void *)"ce"},
     };
