@@ -1,5 +1,5 @@
 /* runtime/ops/nn.c — the torch.nn.functional ops that 1.13 composes from
- * other ops (linear, silu, leaky_relu, hardtanh, normalize, one_hot, the
+ * other ops (silu, leaky_relu, hardtanh, normalize, one_hot, the
  * mse/l1 losses, cross_entropy's log_softmax + nll_loss) and nll_loss's
  * CPU kernel with its cascaded sums. Composites call the same ops in the
  * same order as 1.13, so the float results are its bits. */
@@ -51,26 +51,6 @@ static tsr_tensor *bin_s(tsr_binop op, const tsr_tensor *a, tsr_scalar s)
 {
     tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(s);
     return tsr_binary(op, &x, &y, NULL, NULL);
-}
-
-/* ------------------------------------------------------------ linear */
-
-tsr_tensor *tsr_nn_linear(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b)
-{
-    tsr_tensor *wt = tsr_view_t(w);
-    if (!wt) return NULL;
-    tsr_tensor *r = NULL;
-    if (x->ndim == 2 && b) {   /* the fused op */
-        r = tsr_addmm((tsr_tensor *)b, x, wt, tsr_scalar_int(1), tsr_scalar_int(1), NULL, false);
-    } else {
-        r = tsr_matmul(x, wt, NULL);
-        if (r && b) {
-            tsr_operand ob = tsr_operand_tensor(b);
-            if (done_(tsr_binary_(TSR_BINOP_ADD, r, &ob, NULL)) < 0) take(&r, NULL);
-        }
-    }
-    tsr_tensor_release(wt);
-    return r;
 }
 
 /* ------------------------------------------------------------ activations */

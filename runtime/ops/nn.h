@@ -1,5 +1,5 @@
 /* runtime/ops/nn.h — torch.nn.functional's forward ops that 1.13 composes
- * or runs with a kernel of its own (linear, silu, leaky_relu, hardtanh,
+ * or runs with a kernel of its own (silu, leaky_relu, hardtanh,
  * normalize, one_hot, mse/l1/nll losses and cross_entropy). Results are NEW
  * references or NULL with the error recorded. */
 #ifndef TSR_OPS_NN_H
@@ -10,9 +10,6 @@
 /* at::Reduction: the losses' reduction= ('none', 'mean', 'sum') */
 typedef enum { TSR_REDUCTION_NONE, TSR_REDUCTION_MEAN, TSR_REDUCTION_SUM } tsr_reduction;
 
-/* F.linear: addmm(bias, x, wᵀ) for a 2-D input with bias, else matmul then
- * add_(bias), as 1.13. */
-tsr_tensor *tsr_nn_linear(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b);
 /* F.silu: x / (1 + exp(-x)); in place writes x (a new reference to it). */
 tsr_tensor *tsr_nn_silu(tsr_tensor *x, bool inplace);
 /* F.leaky_relu: x > 0 ? x : x * slope. */

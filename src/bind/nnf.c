@@ -44,6 +44,17 @@ static int opt_float(Value *v, const char *fname, const char *arg, double dflt, 
 
 static void warn(const char *msg) { fprintf(stderr, "UserWarning: %s\n", msg); }
 
+/* obj.name(*args) (obj a module or a tensor): the ops F composes from go
+ * through the binding table's call path, so autograd records them. */
+static Value *call_attr(Value *obj, const char *name, int n, Value **args)
+{
+    Value *f = value_getattr(obj, name);
+    if (!f) return NULL;
+    Value *r = value_call0(f, n, args);
+    decref(f);
+    return r;
+}
+
 /* ------------------------------------------------------------ activations */
 
 static Value *f_relu(Value *self, CallArgs *a, void *d)
@@ -51,15 +62,9 @@ static Value *f_relu(Value *self, CallArgs *a, void *d)
     (void)self; (void)d;
     Value *v[2];
     bool inplace;
-    if (args_parse(a, "relu", "def input, inplace=", v) < 0 || opt_bool(v[1], "relu", "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], inplace ? "relu_" : "relu", "input", 1) < 0)
+    if (args_parse(a, "relu", "def input, inplace=", v) < 0 || opt_bool(v[1], "relu", "inplace", false, &inplace) < 0)
         return NULL;
-    tsr_tensor *x = tensor_of(v[0]);
-    if (inplace) {
-        tsr_tensor *r = tsr_unary_(TSR_UNOP_RELU, x, NULL);
-        return r ? ops_finish(r, v[0]) : bind_runtime_error();
-    }
-    return v_tensor(tsr_unary(TSR_UNOP_RELU, x, NULL, NULL));
+    return call_attr(bind_module("torch"), inplace ? "relu_" : "relu", 1, v);
 }
 
 static Value *inplace_result(tsr_tensor *r, Value *x, bool inplace)
@@ -164,8 +169,7 @@ static Value *f_unary(Value *self, CallArgs *a, void *d)
     const char *name = d;
     Value *v[1];
     if (args_parse(a, name, "def input", v) < 0) return NULL;
-    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute '%s'", v[0]->type->name, name);
-    return v_tensor(tsr_unary(strcmp(name, "tanh") ? TSR_UNOP_SIGMOID : TSR_UNOP_TANH, tensor_of(v[0]), NULL, NULL));
+    return call_attr(v[0], name, 0, NULL);
 }
 
 /* softmax, log_softmax, softmin(input, dim=None, _stacklevel=3, dtype=None) */
@@ -194,18 +198,30 @@ static Value *f_softmax(Value *self, CallArgs *a, void *d)
                                             v[3]->type->name);
         dt = dtype_of(v[3]);
     }
-    tsr_tensor *in = x, *neg = NULL;
+    (void)dt;
+    /* input.softmax(dim[, dtype=]), (-input).softmax(...) for softmin */
+    Value *in = v[0], *neg = NULL;
     if (!strcmp(name, "softmin")) {
-        if (!(neg = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL))) return bind_runtime_error();
+        if (!(neg = call_attr(v[0], "neg", 0, NULL))) return NULL;
         in = neg;
     }
-    tsr_tensor *r = tsr_softmax(in, dim, dt, !strcmp(name, "log_softmax"));
-    tsr_tensor_release(neg);
-    return v_tensor(r);
+    Value *m = value_getattr(in, strcmp(name, "log_softmax") ? "softmax" : "log_softmax"), *r = NULL;
+    if (m) {
+        Value *dv = v_int(dim), *pos[1] = {dv}, *kw[1] = {v[3]};
+        const char *kwn[1] = {"dtype"};
+        CallArgs c = {pos, 1, kwn, kw, v[3] && !is_none(v[3]) ? 1 : 0};
+        r = value_call(m, &c);
+        decref(dv);
+        decref(m);
+    }
+    if (neg) decref(neg);
+    return r;
 }
 
 /* ------------------------------------------------------------ linear, normalize, one_hot */
 
+/* linear: torch.addmm(bias, input, weight.t()) for a 2-D input with bias,
+ * else torch.matmul(input, weight.t()) then .add_(bias), as 1.13. */
 static Value *f_linear(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
@@ -215,7 +231,23 @@ static Value *f_linear(Value *self, CallArgs *a, void *d)
         return NULL;
     bool hb = v[2] && !is_none(v[2]);
     if (hb && need_tensor(v[2], "linear", "bias", 3) < 0) return NULL;
-    return v_tensor(tsr_nn_linear(tensor_of(v[0]), tensor_of(v[1]), hb ? tensor_of(v[2]) : NULL));
+    Value *wt = call_attr(v[1], "t", 0, NULL), *r = NULL;
+    if (!wt) return NULL;
+    Value *torch = bind_module("torch");
+    if (hb && tensor_of(v[0])->ndim == 2) {
+        Value *args[3] = {v[2], v[0], wt};
+        r = call_attr(torch, "addmm", 3, args);
+    } else {
+        Value *args[2] = {v[0], wt};
+        r = call_attr(torch, "matmul", 2, args);
+        if (r && hb) {
+            Value *s2 = call_attr(r, "add_", 1, &v[2]);
+            decref(r);
+            r = s2;
+        }
+    }
+    decref(wt);
+    return r;
 }
 
 static Value *f_normalize(Value *self, CallArgs *a, void *d)
