@@ -11,6 +11,7 @@
 #include "storage.h"
 #include "tensor.h"
 #include "view.h"
+#include "names.h"
 #include "op.h"
 #include "ops/copy.h"
 #include "ops/shape.h"
