@@ -460,3 +460,10 @@ int tsr_names_refine(const tsr_name *self, int nself, const tsr_name *names, int
     }
     return 0;
 }
+
+int tsr_names_check_factory(const tsr_tensor *t)
+{
+    if (!tsr_tensor_is_meta(t)) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "NYI: named tensors only support CPU and CUDA tensors");
+    return -1;
+}

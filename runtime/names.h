@@ -99,3 +99,6 @@ int tsr_names_check_resize(const struct tsr_tensor *t, int nd, const int64_t *si
  * "refine_names: cannot coerce Tensor[...] to Tensor[...] because ..."
  * messages. 0/-1. */
 int tsr_names_refine(const tsr_name *self, int nself, const tsr_name *names, int n);
+/* A factory's names= (empty_names in 1.13): only CPU and CUDA tensors,
+ * "NYI: named tensors only support CPU and CUDA tensors" on meta. 0/-1. */
+int tsr_names_check_factory(const struct tsr_tensor *t);

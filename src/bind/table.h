@@ -95,6 +95,7 @@ struct BindRow {
     char iname[32];
     char pname[48];             /* the function's name in python_arg_parser's messages and
                                    its repr: "special_expit" for torch.special.expit */
+    unsigned char names_rule;   /* the named-tensor rule family (table_names.c) */
 };
 
 /* Parses every row's signatures, binds the function, method and in-place
