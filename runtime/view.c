@@ -7,6 +7,7 @@
 #include "error.h"
 #include "internal.h"
 #include "view.h"
+#include "names.h"
 
 int tsr_wrap_dim(int64_t dim, int ndim)
 {
@@ -647,12 +648,9 @@ int tsr_dim_of_name(const tsr_tensor *t, const char *name)
     }
     for (int i = 0; t->names && i < t->ndim; i++)
         if (t->names[i] && !strcmp(t->names[i], name)) return i;
-    char buf[512];
-    size_t n = 0;
-    buf[0] = 0;
-    for (int i = 0; i < t->ndim && n < sizeof buf - 16; i++)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", t->names && t->names[i] ? t->names[i] : "None");
-    tsr_error_set(TSR_ERR_RUNTIME, "Name '%s' not found in Tensor[%s].", name, buf);
+    char buf[1024];
+    tsr_names_format(buf, sizeof buf, t->names, t->ndim);
+    tsr_error_set(TSR_ERR_RUNTIME, "Name '%s' not found in Tensor%s.", name, buf);
     return -1;
 }
 

@@ -8,6 +8,7 @@
 #include "bind/table.h"
 #include "bind/areas.h"
 #include "bind/tensor.h"
+#include "bind/names.h"
 
 typedef enum {
     K_NARROW, K_SELECT, K_TRANSPOSE, K_T, K_PERMUTE, K_RESHAPE, K_SQUEEZE, K_UNSQUEEZE, K_FLATTEN, K_UNFLATTEN,
@@ -21,23 +22,50 @@ static Value *named_result(const char *fname)
                                           "tensors)", fname);
 }
 
+/* flatten's result named: t's names with start..end replaced by out_dim */
+static Value *flatten_named(tsr_tensor *t, int64_t s, int64_t e, Value *out_dim)
+{
+    tsr_name od, nm[TSR_MAX_DIMS];
+    if (bind_names_one(out_dim, &od) < 0) return NULL;
+    tsr_tensor *r = tsr_view_flatten(t, s, e);
+    if (!r) return bind_runtime_error();
+    int k = 0;
+    if (s < 0) s += t->ndim;
+    if (e < 0) e += t->ndim;
+    for (int i = 0; i < t->ndim; i++)
+        if (i <= s || i > e) nm[k++] = i == s ? od : t->names ? t->names[i] : NULL;
+    if (k == r->ndim && tsr_tensor_set_names(r, nm, k) < 0) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return v_tensor(r);
+}
+
 static Value *run_flatten(const char *fname, BindArgs *b, tsr_tensor *t)
 {
     int64_t s, e;
     switch (b->sig) {
+    case 0:
+        if (bind_table_int(b, 1, 0, &s) < 0 || bind_table_int(b, 2, -1, &e) < 0) return NULL;
+        return flatten_named(t, s, e, b->v[3]);
     case 1:
         if (bind_table_int(b, 1, 0, &s) < 0 || bind_table_int(b, 2, -1, &e) < 0) return NULL;
         return v_tensor(tsr_view_flatten(t, s, e));
     case 2:
         if (bind_table_dim(b, 1, t, 0, &s) < 0 || bind_table_dim(b, 2, t, 0, &e) < 0) return NULL;
-        return named_result(fname);
+        return flatten_named(t, s, e, b->v[3]);
     case 3: {
         Value *l = b->v[1];
+        int64_t first = 0, last = 0;
+        if (!seq_len(l)) return exc_set("RuntimeError", "flatten(tensor, dims, out_dim): dims cannot be empty");
         for (size_t i = 0; i < seq_len(l); i++) {
             Value *n = l->u.seq.items[i];
-            if (tsr_dim_of_name(t, is_none(n) ? NULL : n->u.s.p) < 0) return bind_runtime_error();
+            int d = tsr_dim_of_name(t, is_none(n) ? NULL : n->u.s.p);
+            if (d < 0) return bind_runtime_error();
+            if (i == 0) first = d;
+            last = d;
         }
-        return named_result(fname);
+        return flatten_named(t, first, last, b->v[2]);
     }
     default: return named_result(fname);
     }

@@ -84,7 +84,7 @@ unsigned char bind_names_rule_of(const char *name)
     }
     const NameRule *r = bsearch(name, rules, sizeof rules / sizeof *rules, sizeof *rules, cmp_rule);
     if (r) return r->rule;
-    return tsr_op_find(name) ? NR_PASS : NR_REFUSE;
+    return tsr_op_find(name) || tsr_op_find_name(name) ? NR_PASS : NR_REFUSE;
 }
 
 /* ------------------------------------------------------------ helpers */
@@ -174,14 +174,36 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
         Value *m = arg(b, "mean"), *sd = arg(b, "std");
         snprintf(tmp, sizeof tmp, "%s_%s", m && is_tensor(m) ? "Tensor" : "float", sd && is_tensor(sd) ? "Tensor" : "float");
         ov = tmp;
+    } else if (!strcmp(d->name, "reshape") || !strcmp(d->name, "reshape_as")) {
+        base = "_reshape_alias";
     } else if (s && nsig > 1) {
+        /* the parameter whose type tells this overload from another: a dim
+         * (".dim" when the others lack one, ".dimname" for a name, none
+         * when the other overload takes the name), else Tensor / Scalar */
         int ds = slot_of(b, "dim");
-        if (ds >= 0 && b->v[ds] && b->type[ds] == BT_INT) ov = "dim";
+        bool other_named = false, other_nodim = false;
+        for (int i = 0; i < d->nfs; i++) {
+            bool has = false, nm = false;
+            for (int j = 0; j < d->fs[i].n; j++)
+                if (!strcmp(d->fs[i].p[j].name, "dim")) {
+                    has = true;
+                    nm = d->fs[i].p[j].type == BT_DIMNAME || d->fs[i].p[j].type == BT_DIMNAME_LIST;
+                }
+            other_named = other_named || nm;
+            other_nodim = other_nodim || !has;
+        }
+        if (ds >= 0 && b->v[ds] && b->type[ds] == BT_INT) ov = other_nodim ? "dim" : NULL;
         else if (ds >= 0 && b->v[ds] && b->type[ds] == BT_DIMNAME) ov = "dimname";
         else
-            for (int i = 1; i < BIND_OUT && !ov; i++) {
-                if (!b->v[i] || !b->param[i]) continue;
-                if (b->type[i] == BT_TENSOR && is_tensor(b->v[i])) ov = "Tensor";
+            for (int i = BIND_OUT - 1; i >= 1 && !ov; i--) {
+                if (!b->v[i] || !b->param[i] || b->bykw[i]) continue;
+                const char *pn = b->param[i]->name;
+                bool differs = false;
+                for (int k = 0; k < d->nfs && !differs; k++)
+                    for (int j = 0; j < d->fs[k].n; j++)
+                        if (!strcmp(d->fs[k].p[j].name, pn) && d->fs[k].p[j].type != b->type[i]) differs = true;
+                if (!differs) continue;
+                if (b->type[i] == BT_TENSOR) ov = "Tensor";
                 else if (b->type[i] == BT_NUMBER) ov = "Scalar";
             }
     }
@@ -249,7 +271,7 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
     tsr_tensor *t = first_tensor(b, self);
     o->n = -1;
     o->each = false;
-    if (!t) return 0;
+    if (!t && rule != NR_CAT) return 0;
     switch (rule) {
     case NR_KEEP:
         names_of(t, o->names);

@@ -487,6 +487,10 @@ static int ps_names(Value *self, Value *x)
 static Value *p_T(Value *self)
 {
     tsr_tensor *t = self_t(self);
+    if (t->names)
+        return exc_set("RuntimeError", "aten::permute is not yet supported with named tensors. Please drop names via "
+                       "`tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names on the "
+                       "result of the operation.");
     int64_t dims[TSR_MAX_DIMS];
     for (int i = 0; i < t->ndim; i++) dims[i] = t->ndim - 1 - i;
     return v_tensor(tsr_view_permute(t, t->ndim, dims));
@@ -502,7 +506,19 @@ static Value *self_or_new(tsr_tensor *r, Value *self)
     return v_tensor(r);
 }
 
-static Value *p_mT(Value *self) { return self_or_new(tsr_view_mT(self_t(self)), self); }
+/* mT swaps the last two names (transpose's rule) */
+static Value *p_mT(Value *self)
+{
+    tsr_tensor *t = self_t(self), *r = tsr_view_mT(t);
+    if (r && r != t && t->names && t->ndim >= 2) {
+        tsr_name nm[TSR_MAX_DIMS];
+        for (int i = 0; i < t->ndim; i++) nm[i] = t->names[i];
+        nm[t->ndim - 2] = t->names[t->ndim - 1];
+        nm[t->ndim - 1] = t->names[t->ndim - 2];
+        if (tsr_tensor_set_names(r, nm, t->ndim) < 0) { tsr_tensor_release(r); r = NULL; }
+    }
+    return self_or_new(r, self);
+}
 static Value *p_mH(Value *self) { return self_or_new(tsr_view_mH(self_t(self)), self); }
 static Value *p_H(Value *self) { return v_tensor(tsr_view_H(self_t(self))); }
 
