@@ -467,3 +467,24 @@ int tsr_names_check_factory(const tsr_tensor *t)
     tsr_error_set(TSR_ERR_RUNTIME, "NYI: named tensors only support CPU and CUDA tensors");
     return -1;
 }
+
+int tsr_names_refuse(const char *schema)
+{
+    tsr_error_set(TSR_ERR_RUNTIME, "%s is not yet supported with named tensors. Please drop names via `tensor = "
+                  "tensor.rename(None)`, call the op with an unnamed tensor, and set names on the result of the "
+                  "operation.", schema);
+    return -1;
+}
+
+int tsr_names_propagate_raw(tsr_tensor *result, const tsr_name *names, int n)
+{
+    if (!result || result->ndim == 0 || n != result->ndim) return 0;
+    if (!tsr_names_any(names, n)) return tsr_tensor_set_names(result, NULL, 0);
+    if (!result->names) {
+        const char **p = tsr_malloc(sizeof *p * (size_t)n);
+        if (!p) return -1;
+        result->names = p;
+    }
+    memmove((void *)result->names, names, sizeof *names * (size_t)n);
+    return 0;
+}

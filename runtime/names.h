@@ -102,3 +102,9 @@ int tsr_names_refine(const tsr_name *self, int nself, const tsr_name *names, int
 /* A factory's names= (empty_names in 1.13): only CPU and CUDA tensors,
  * "NYI: named tensors only support CPU and CUDA tensors" on meta. 0/-1. */
 int tsr_names_check_factory(const struct tsr_tensor *t);
+/* 1.13's named-tensor fallback: "<schema> is not yet supported with named
+ * tensors. Please drop names via `tensor = tensor.rename(None)`, ..."; -1. */
+int tsr_names_refuse(const char *schema);
+/* As tsr_names_propagate without the duplicate check: matmul's result may
+ * carry a name twice in 1.13 (SEMANTICS.md §2.8). */
+int tsr_names_propagate_raw(struct tsr_tensor *result, const tsr_name *names, int n);

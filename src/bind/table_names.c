@@ -31,6 +31,7 @@ enum {
     NR_COPY,        /* self gets unify(self, src) */
     NR_FLATTEN,     /* flatten(..., out_dim); without out_dim 1.13 refuses as _reshape_alias */
     NR_REDUCE_NODIM, /* all/any: only the full reduction has a names rule */
+    NR_CMP,         /* comparisons: elementwise, but their in-place forms are refused */
 };
 
 typedef struct { const char *name; unsigned char rule; } NameRule;
@@ -40,24 +41,24 @@ typedef struct { const char *name; unsigned char rule; } NameRule;
 static const NameRule rules[] = {
     {"__complex__", NR_PASS}, {"__float__", NR_PASS}, {"__format__", NR_PASS}, {"__index__", NR_PASS},
     {"__int__", NR_PASS}, {"addmm", NR_ADDMM}, {"addmv", NR_ADDMM}, {"all", NR_REDUCE_NODIM},
-    {"any", NR_REDUCE_NODIM}, {"bernoulli", NR_KEEP}, {"bfloat16", NR_KEEP}, {"bmm", NR_MATMUL},
+    {"any", NR_REDUCE_NODIM}, {"bernoulli", NR_KEEP}, {"bernoulli_", NR_KEEP}, {"bfloat16", NR_KEEP}, {"bmm", NR_MATMUL},
     {"bool", NR_KEEP}, {"byte", NR_KEEP}, {"cat", NR_CAT}, {"cauchy_", NR_KEEP}, {"char", NR_KEEP},
     {"chunk", NR_KEEP}, {"clamp", NR_KEEP}, {"clamp_", NR_KEEP}, {"clip", NR_KEEP}, {"clip_", NR_KEEP},
     {"clone", NR_KEEP}, {"concat", NR_CAT}, {"contiguous", NR_KEEP}, {"copy_", NR_COPY}, {"cpu", NR_KEEP},
     {"cuda", NR_KEEP}, {"cumprod", NR_KEEP}, {"cumprod_", NR_KEEP}, {"cumsum", NR_KEEP}, {"cumsum_", NR_KEEP},
     {"data_ptr", NR_PASS}, {"detach", NR_KEEP}, {"detach_", NR_PASS}, {"dim", NR_PASS}, {"dot", NR_MATMUL},
-    {"double", NR_KEEP}, {"element_size", NR_PASS}, {"empty_like", NR_KEEP}, {"eq", NR_PASS},
+    {"double", NR_KEEP}, {"element_size", NR_PASS}, {"empty_like", NR_KEEP}, {"eq", NR_CMP},
     {"expand", NR_EXPAND}, {"exponential_", NR_KEEP}, {"fill_", NR_KEEP}, {"flatten", NR_FLATTEN},
-    {"float", NR_KEEP}, {"full_like", NR_KEEP}, {"ge", NR_PASS}, {"geometric_", NR_KEEP},
-    {"get_device", NR_PASS}, {"gt", NR_PASS}, {"half", NR_KEEP}, {"index_fill", NR_KEEP},
+    {"float", NR_KEEP}, {"full_like", NR_KEEP}, {"ge", NR_CMP}, {"geometric_", NR_KEEP},
+    {"get_device", NR_PASS}, {"gt", NR_CMP}, {"half", NR_KEEP}, {"index_fill", NR_KEEP},
     {"index_fill_", NR_KEEP}, {"int", NR_KEEP}, {"is_complex", NR_PASS}, {"is_contiguous", NR_PASS},
     {"is_floating_point", NR_PASS}, {"is_pinned", NR_PASS}, {"is_set_to", NR_PASS}, {"is_shared", NR_PASS},
     {"is_signed", NR_PASS}, {"is_tensor", NR_PASS}, {"item", NR_PASS}, {"kthvalue", NR_REDUCE},
-    {"le", NR_PASS}, {"log_normal_", NR_KEEP}, {"log_softmax", NR_KEEP}, {"logsumexp", NR_REDUCE},
-    {"long", NR_KEEP}, {"lt", NR_PASS}, {"masked_fill", NR_KEEP}, {"masked_fill_", NR_KEEP},
+    {"le", NR_CMP}, {"log_normal_", NR_KEEP}, {"log_softmax", NR_KEEP}, {"logical_not", NR_PASS}, {"logsumexp", NR_REDUCE},
+    {"long", NR_KEEP}, {"lt", NR_CMP}, {"masked_fill", NR_KEEP}, {"masked_fill_", NR_KEEP},
     {"masked_select", NR_MASKED_SELECT}, {"matmul", NR_MATMUL}, {"max", NR_REDUCE}, {"mean", NR_REDUCE},
     {"median", NR_REDUCE}, {"min", NR_REDUCE}, {"mm", NR_MATMUL}, {"mode", NR_REDUCE}, {"mv", NR_MATMUL},
-    {"nanmedian", NR_REDUCE}, {"narrow", NR_KEEP}, {"ndimension", NR_PASS}, {"ne", NR_PASS},
+    {"nanmedian", NR_REDUCE}, {"narrow", NR_KEEP}, {"ndimension", NR_PASS}, {"ne", NR_CMP},
     {"nelement", NR_PASS}, {"normal_", NR_KEEP}, {"numel", NR_PASS}, {"ones_like", NR_KEEP},
     {"prod", NR_REDUCE}, {"rand_like", NR_KEEP}, {"randint_like", NR_KEEP}, {"randn_like", NR_KEEP},
     {"random_", NR_KEEP}, {"requires_grad_", NR_PASS}, {"resize_", NR_PASS}, {"resize_as_", NR_PASS},
@@ -158,9 +159,9 @@ static int dim_value(Value *v, const tsr_tensor *t, int64_t *d)
 /* The ATen overload the call ran, as the fallback prints it. */
 static void overload_name(const BindRow *d, const char *fname, const BindArgs *b, char *buf, size_t cap)
 {
-    const char *base = d->op ? d->op : fname;
-    size_t fl = strlen(fname);
-    bool under = fl && fname[fl - 1] == '_' && !(d->op && d->op[strlen(d->op) - 1] == '_');
+    const char *base = d->op ? d->op : d->name;
+    size_t fl = strlen(fname), bl = strlen(base);
+    bool under = fl && fname[fl - 1] == '_' && !(bl && base[bl - 1] == '_');
     const BindSig *s = NULL;
     int nsig = 0;
     if (b->sig >= 0) {
@@ -170,6 +171,8 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
     const char *ov = NULL;
     char tmp[64];
     if (!strcmp(d->name, "where")) ov = "self";
+    else if ((!strcmp(d->name, "max") || !strcmp(d->name, "min")) && arg(b, "other"))
+        base = d->name[1] == 'a' ? "maximum" : "minimum";
     else if (!strcmp(d->name, "normal")) {
         Value *m = arg(b, "mean"), *sd = arg(b, "std");
         snprintf(tmp, sizeof tmp, "%s_%s", m && is_tensor(m) ? "Tensor" : "float", sd && is_tensor(sd) ? "Tensor" : "float");
@@ -223,6 +226,7 @@ typedef struct {
     tsr_name names[TSR_MAX_NAMED_DIMS];
     int n;          /* -1: the result is left alone */
     bool each;      /* a sequence result: every tensor in it gets the names */
+    bool raw;       /* matmul: duplicate names are not rejected (1.13) */
 } Outnames;
 
 /* removes the dims that the `dim` argument names (int, name, or a list) */
@@ -271,6 +275,7 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
     tsr_tensor *t = first_tensor(b, self);
     o->n = -1;
     o->each = false;
+    o->raw = rule == NR_MATMUL;
     if (!t && rule != NR_CAT) return 0;
     switch (rule) {
     case NR_KEEP:
@@ -486,7 +491,8 @@ static int apply(Value *v, const Outnames *o)
     if (is_tensor(v)) {
         tsr_tensor *t = tensor_of(v);
         if (t->ndim != o->n) return 0;
-        return tsr_names_propagate(t, o->names, o->n) < 0 ? bind_runtime_errori() : 0;
+        return (o->raw ? tsr_names_propagate_raw(t, o->names, o->n) : tsr_names_propagate(t, o->names, o->n)) < 0
+                   ? bind_runtime_errori() : 0;
     }
     if (is_seq(v))
         for (size_t i = 0; i < seq_len(v); i++)
@@ -520,14 +526,20 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
         overload_name(d, fname, b, s, sizeof s);
         return refuse_named(s);
     }
+    size_t fl = strlen(fname);
+    bool writes_self = self && (inplace || (fl && fname[fl - 1] == '_'));
+    if (rule == NR_CMP) {   /* comparisons: the iterator names them; in place 1.13 refuses */
+        if (!writes_self) return call(d, fname, b, self, inplace);
+        char s[128];
+        overload_name(d, fname, b, s, sizeof s);
+        return refuse_named(s);
+    }
     Outnames o;
     if (compute(rule, d, fname, b, self, &o) < 0) return NULL;
     Value *outv = b->v[BIND_OUT];
-    if (check_out(outv, &o) < 0) return NULL;
+    if (check_out(outv, &o) < 0 || (writes_self && check_out(self, &o) < 0)) return NULL;
     Value *r = call(d, fname, b, self, inplace);
     if (!r) return NULL;
-    size_t fl = strlen(fname);
-    bool writes_self = self && (inplace || (fl && fname[fl - 1] == '_'));
     if (apply(r, &o) < 0 || (outv && apply(outv, &o) < 0) || (writes_self && apply(self, &o) < 0)) CLEAR(r);
     return r;
 }
