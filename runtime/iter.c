@@ -609,7 +609,8 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     if (named) {
         const tsr_tensor *ins[TSR_ITER_MAX_IN];
         for (int k = 0; k < nin; k++) ins[k] = in[k].t;
-        if (tsr_names_elementwise(nin, ins, out, nd, nm, &named) < 0) return NULL;
+        if (tsr_names_elementwise(nin, ins, NULL, nd, nm, &named) < 0) return NULL;
+        named = true;   /* a named out= is checked once it has its shape */
     }
     bool resize = false;
     if (out) {
@@ -646,6 +647,7 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
         if (!res) return NULL;
     } else {
         if (resize) {
+            if (out->names && tsr_names_check_resize(out, nd, shape) < 0) return NULL;
             if (tsr_tensor_numel(out) != 0) {
                 char x[512], y[512];
                 tsr_warning_set("An output with one or more elements was resized since it had shape %s, which "
@@ -657,12 +659,11 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
                                 tsr__fmt_list(x, sizeof x, out->ndim, out->sizes),
                                 tsr__fmt_list(y, sizeof y, nd, shape));
             }
-            if ((out->names && tsr_names_check_resize(out, nd, shape) < 0) || resize_strided(out, nd, shape, ostr) < 0)
-                return NULL;
+            if (resize_strided(out, nd, shape, ostr) < 0) return NULL;
         }
         res = tsr_tensor_retain(out);
     }
-    if (named && tsr_names_propagate(res, nm, nd) < 0) goto fail;
+    if (named && (tsr_names_check_out(out, nm, nd) < 0 || tsr_names_propagate(res, nm, nd) < 0)) goto fail;
     int64_t numel = tsr_tensor_numel(res);
     if (tsr_device_is_meta(res->device)) return res;
     for (int k = 0; k < nin; k++)

@@ -392,7 +392,10 @@ int tsr_names_elementwise(int nin, const tsr_tensor *const *in, const tsr_tensor
     bool any = out && out->names;
     for (int k = 0; k < nin && !any; k++) any = in[k] && in[k]->names;
     *named = any;
-    if (!any) return 0;
+    if (!any) {
+        for (int i = 0; i < nd; i++) names[i] = NULL;
+        return 0;
+    }
     int have = -1;
     tsr_name tmp[TSR_MAX_NAMED_DIMS];
     for (int k = 0; k < nin; k++) {

@@ -84,9 +84,13 @@ static int expand_ellipsis(const tsr_tensor *t, const tsr_name *in, int n, int e
         memcpy(out, in, sizeof *in * (size_t)n);
         return n;
     }
-    int post = n - ell - 1, k = 0;
+    /* Python's slice tensor.names[ell : ndim - post], negative ends included */
+    int post = n - ell - 1, k = 0, lo = ell, hi = t->ndim - post;
+    if (hi < 0) hi += t->ndim;
+    if (hi < 0) hi = 0;
+    if (lo > t->ndim) lo = t->ndim;
     for (int i = 0; i < ell; i++) out[k++] = in[i];
-    for (int i = ell; i < t->ndim - post; i++) out[k++] = t->names ? t->names[i] : NULL;
+    for (int i = lo; i < hi; i++) out[k++] = t->names ? t->names[i] : NULL;
     for (int i = ell + 1; i < n; i++) out[k++] = in[i];
     return k;
 }

@@ -123,8 +123,14 @@ static Value *shape_call(const BindRow *row, const char *fname, BindArgs *b, Val
     case K_FLATTEN: return run_flatten(fname, b, t);
     case K_UNFLATTEN:
         if (bind_table_dim(b, 1, t, 0, &d0) < 0) return NULL;
-        if (b->sig == 0) return named_result(fname);
         if (bind_table_intlist(b, 2, fname, sizes, TSR_MAX_DIMS, &n) < 0) return NULL;
+        if (b->sig == 0) {   /* unflatten(Dimname dim, int[] sizes, Dimname[] names) */
+            tsr_name nm[TSR_MAX_DIMS];
+            int k;
+            if (bind_names_from_value(b->v[3], nm, TSR_MAX_DIMS, &k) < 0) return NULL;
+            if (k != n) return exc_set("RuntimeError", "unflatten: %d names for %d sizes", k, n);
+            return v_tensor(tsr_view_unflatten_names(t, d0, n, sizes, nm));
+        }
         return v_tensor(tsr_view_unflatten(t, d0, n, sizes));
     case K_AS_STRIDED:
         if (bind_table_intlist(b, 1, fname, sizes, TSR_MAX_DIMS, &n) < 0 ||
@@ -215,6 +221,29 @@ static Value *m_unflatten(Value *self, CallArgs *a, void *d)
         return exc_set("TypeError", "Tensor.unflatten() missing 2 required positional arguments: 'dim' and 'sizes'");
     if (!pos[1] || !pos[2])
         return exc_set("TypeError", "Tensor.unflatten() missing 1 required positional argument: '%s'", names[pos[1] != NULL]);
+    /* a namedshape ((name, size) pairs) splits into sizes and names (unzip_namedshape) */
+    Value *sz = pos[2];
+    if ((sz->type == &t_tuple || sz->type == &t_list) && seq_len(sz) &&
+        (sz->u.seq.items[0]->type == &t_tuple || sz->u.seq.items[0]->type == &t_list)) {
+        size_t n = seq_len(sz);
+        Value *names = v_tuple(n), *sizes = v_tuple(n);
+        for (size_t i = 0; i < n; i++) {
+            Value *p = sz->u.seq.items[i];
+            if ((p->type != &t_tuple && p->type != &t_list) || seq_len(p) != 2) {
+                decref(names);
+                decref(sizes);
+                return exc_set("TypeError", "unflatten: namedshape entries must be (name, size) pairs");
+            }
+            names->u.seq.items[i] = incref(p->u.seq.items[0]);
+            sizes->u.seq.items[i] = incref(p->u.seq.items[1]);
+        }
+        Value *args[3] = {pos[1], sizes, names};
+        CallArgs c = {args, 3, NULL, NULL, 0};
+        Value *r = bind_table_call_method(unflatten_row, self, &c);
+        decref(names);
+        decref(sizes);
+        return r;
+    }
     CallArgs c = {pos + 1, 2, NULL, NULL, 0};
     return bind_table_call_method(unflatten_row, self, &c);
 }

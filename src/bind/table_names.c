@@ -32,6 +32,7 @@ enum {
     NR_FLATTEN,     /* flatten(..., out_dim); without out_dim 1.13 refuses as _reshape_alias */
     NR_REDUCE_NODIM, /* all/any: only the full reduction has a names rule */
     NR_CMP,         /* comparisons: elementwise, but their in-place forms are refused */
+    NR_RESIZE_AS,   /* resize_as_: the template's names, checked against self's */
 };
 
 typedef struct { const char *name; unsigned char rule; } NameRule;
@@ -61,15 +62,16 @@ static const NameRule rules[] = {
     {"nanmedian", NR_REDUCE}, {"narrow", NR_KEEP}, {"ndimension", NR_PASS}, {"ne", NR_CMP},
     {"nelement", NR_PASS}, {"normal_", NR_KEEP}, {"numel", NR_PASS}, {"ones_like", NR_KEEP},
     {"prod", NR_REDUCE}, {"rand_like", NR_KEEP}, {"randint_like", NR_KEEP}, {"randn_like", NR_KEEP},
-    {"random_", NR_KEEP}, {"requires_grad_", NR_PASS}, {"resize_", NR_PASS}, {"resize_as_", NR_PASS},
+    {"random_", NR_KEEP}, {"requires_grad_", NR_PASS}, {"resize_", NR_PASS}, {"resize_as_", NR_RESIZE_AS},
     {"select", NR_SELECT}, {"short", NR_KEEP}, {"size", NR_PASS}, {"softmax", NR_KEEP}, {"split", NR_KEEP},
     {"squeeze", NR_SQUEEZE}, {"squeeze_", NR_SQUEEZE}, {"std", NR_REDUCE}, {"std_mean", NR_REDUCE},
     {"storage_offset", NR_PASS}, {"stride", NR_PASS}, {"sum", NR_REDUCE}, {"t", NR_T}, {"t_", NR_T},
     {"to", NR_KEEP}, {"tolist", NR_PASS}, {"transpose", NR_TRANSPOSE}, {"transpose_", NR_TRANSPOSE},
-    {"type", NR_KEEP}, {"type_as", NR_KEEP}, {"unbind", NR_SELECT}, {"uniform_", NR_KEEP},
+    {"type", NR_KEEP}, {"type_as", NR_KEEP}, {"unbind", NR_SELECT}, {"unflatten", NR_PASS}, {"uniform_", NR_KEEP},
     {"var", NR_REDUCE}, {"var_mean", NR_REDUCE}, {"zero_", NR_KEEP}, {"zeros_like", NR_KEEP},
 };
 
+static int cmp_str(const void *a, const void *b) { return strcmp(a, *(const char *const *)b); }
 static int cmp_rule(const void *k, const void *e) { return strcmp(k, ((const NameRule *)e)->name); }
 
 unsigned char bind_names_rule_of(const char *name)
@@ -410,6 +412,14 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
         o->n = n;
         return 0;
     }
+    case NR_RESIZE_AS: {
+        Value *tp = arg(b, "the_template");
+        if (!tp || !is_tensor(tp)) return 0;
+        tsr_tensor *u = tensor_of(tp);
+        names_of(u, o->names);
+        o->n = u->ndim;
+        return 0;
+    }
     case NR_MASKED_SELECT: {
         Value *m = arg(b, "mask");
         if (m && is_tensor(m)) {
@@ -514,12 +524,28 @@ static int check_out(Value *v, const Outnames *o)
     return 0;
 }
 
+/* 1.13 computes these ops on meta tensors with Python decompositions, which
+ * refuse named inputs with their own message (probed: abs, logical_not,
+ * std, var and the filled *_like factories). Sorted. */
+static const char *const meta_refs[] = {"abs", "full_like", "logical_not", "ones_like", "std", "var", "zeros_like"};
+
+static bool meta_decomposed(const BindRow *d, BindArgs *b, Value *self)
+{
+    tsr_tensor *t = first_tensor(b, self);
+    if (!t || !t->names || !tsr_tensor_is_meta(t)) return false;
+    if (!bsearch(d->name, meta_refs, sizeof meta_refs / sizeof *meta_refs, sizeof *meta_refs, cmp_str)) return false;
+    exc_set("RuntimeError", "NYI: Named tensors are currently unsupported in TorchScript. As a  workaround please drop "
+            "names via `tensor = tensor.rename(None)`.");
+    return true;
+}
+
 Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     bool any = named(self);
     for (int i = 0; i < BIND_MAXP && !any; i++) any = named(b->v[i]);
     if (!any) return call(d, fname, b, self, inplace);
     int rule = d->names_rule;
+    if (meta_decomposed(d, b, self)) return NULL;
     if (rule == NR_PASS) return call(d, fname, b, self, inplace);
     if (rule == NR_REFUSE) {
         char s[128];
@@ -537,8 +563,11 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
     Outnames o;
     if (compute(rule, d, fname, b, self, &o) < 0) return NULL;
     Value *outv = b->v[BIND_OUT];
-    if (check_out(outv, &o) < 0 || (writes_self && check_out(self, &o) < 0)) return NULL;
+    bool late = rule == NR_RESIZE_AS;   /* resize_'s own check comes first */
+    if (check_out(outv, &o) < 0 || (writes_self && !late && check_out(self, &o) < 0)) return NULL;
     Value *r = call(d, fname, b, self, inplace);
+    if (!r) return NULL;
+    if (late && check_out(self, &o) < 0) CLEAR(r);
     if (!r) return NULL;
     if (apply(r, &o) < 0 || (outv && apply(outv, &o) < 0) || (writes_self && apply(self, &o) < 0)) CLEAR(r);
     return r;
