@@ -33,6 +33,20 @@ enum {
     NR_REDUCE_NODIM, /* all/any: only the full reduction has a names rule */
     NR_CMP,         /* comparisons: elementwise, but their in-place forms are refused */
     NR_RESIZE_AS,   /* resize_as_: the template's names, checked against self's */
+    NR_UNIFY,       /* unify every tensor argument from the right (addcmul, logical_and, ...) */
+};
+
+/* Rows 1.13 refuses through the op they decompose into (probed): the
+ * schema its fallback names. Sorted. */
+static const struct { const char *name, *schema; } composite_refusals[] = {
+    {"argsort", "aten::sort"}, {"as_strided", "aten::_reshape_alias"}, {"cov", "aten::unsqueeze"},
+    {"det", "aten::_linalg_det"}, {"frexp", "aten::frexp.Tensor"}, {"inner", "aten::permute"},
+    {"inverse", "aten::linalg_inv_ex"}, {"isclose", "aten::mul.Scalar"}, {"isin", "aten::isin.Tensor_Tensor"},
+    {"kron", "aten::_unsafe_view"}, {"moveaxis", "aten::permute"}, {"movedim", "aten::permute"},
+    {"msort", "aten::sort"}, {"multi_dot", "aten::view"}, {"nanmean", "aten::nansum"},
+    {"norm", "aten::norm.ScalarOpt_dim"}, {"outer", "aten::_reshape_alias"}, {"quantile", "aten::_reshape_alias"},
+    {"searchsorted", "aten::searchsorted.Tensor"}, {"unique", "aten::_unique2"}, {"view_as", "aten::view"},
+    {"xlogy", "aten::xlogy.Tensor"},
 };
 
 typedef struct { const char *name; unsigned char rule; } NameRule;
@@ -41,34 +55,39 @@ typedef struct { const char *name; unsigned char rule; } NameRule;
  * elementwise op descriptor of the same name exists (tsr_op_find). */
 static const NameRule rules[] = {
     {"__complex__", NR_PASS}, {"__float__", NR_PASS}, {"__format__", NR_PASS}, {"__index__", NR_PASS},
-    {"__int__", NR_PASS}, {"addmm", NR_ADDMM}, {"addmv", NR_ADDMM}, {"all", NR_REDUCE_NODIM},
-    {"any", NR_REDUCE_NODIM}, {"bernoulli", NR_KEEP}, {"bernoulli_", NR_KEEP}, {"bfloat16", NR_KEEP}, {"bmm", NR_MATMUL},
-    {"bool", NR_KEEP}, {"byte", NR_KEEP}, {"cat", NR_CAT}, {"cauchy_", NR_KEEP}, {"char", NR_KEEP},
-    {"chunk", NR_KEEP}, {"clamp", NR_KEEP}, {"clamp_", NR_KEEP}, {"clip", NR_KEEP}, {"clip_", NR_KEEP},
-    {"clone", NR_KEEP}, {"concat", NR_CAT}, {"contiguous", NR_KEEP}, {"copy_", NR_COPY}, {"cpu", NR_KEEP},
-    {"cuda", NR_KEEP}, {"cumprod", NR_KEEP}, {"cumprod_", NR_KEEP}, {"cumsum", NR_KEEP}, {"cumsum_", NR_KEEP},
-    {"data_ptr", NR_PASS}, {"detach", NR_KEEP}, {"detach_", NR_PASS}, {"dim", NR_PASS}, {"dot", NR_MATMUL},
-    {"double", NR_KEEP}, {"element_size", NR_PASS}, {"empty_like", NR_KEEP}, {"eq", NR_CMP},
-    {"expand", NR_EXPAND}, {"exponential_", NR_KEEP}, {"fill_", NR_KEEP}, {"flatten", NR_FLATTEN},
-    {"float", NR_KEEP}, {"full_like", NR_KEEP}, {"ge", NR_CMP}, {"geometric_", NR_KEEP},
-    {"get_device", NR_PASS}, {"gt", NR_CMP}, {"half", NR_KEEP}, {"index_fill", NR_KEEP},
-    {"index_fill_", NR_KEEP}, {"int", NR_KEEP}, {"is_complex", NR_PASS}, {"is_contiguous", NR_PASS},
-    {"is_floating_point", NR_PASS}, {"is_pinned", NR_PASS}, {"is_set_to", NR_PASS}, {"is_shared", NR_PASS},
-    {"is_signed", NR_PASS}, {"is_tensor", NR_PASS}, {"item", NR_PASS}, {"kthvalue", NR_REDUCE},
-    {"le", NR_CMP}, {"log_normal_", NR_KEEP}, {"log_softmax", NR_KEEP}, {"logical_not", NR_PASS}, {"logsumexp", NR_REDUCE},
-    {"long", NR_KEEP}, {"lt", NR_CMP}, {"masked_fill", NR_KEEP}, {"masked_fill_", NR_KEEP},
-    {"masked_select", NR_MASKED_SELECT}, {"matmul", NR_MATMUL}, {"max", NR_REDUCE}, {"mean", NR_REDUCE},
-    {"median", NR_REDUCE}, {"min", NR_REDUCE}, {"mm", NR_MATMUL}, {"mode", NR_REDUCE}, {"mv", NR_MATMUL},
-    {"nanmedian", NR_REDUCE}, {"narrow", NR_KEEP}, {"ndimension", NR_PASS}, {"ne", NR_CMP},
-    {"nelement", NR_PASS}, {"normal_", NR_KEEP}, {"numel", NR_PASS}, {"ones_like", NR_KEEP},
+    {"__int__", NR_PASS}, {"addcdiv", NR_UNIFY}, {"addcmul", NR_UNIFY}, {"addmm", NR_ADDMM}, {"addmv", NR_ADDMM},
+    {"all", NR_REDUCE_NODIM}, {"any", NR_REDUCE_NODIM}, {"bernoulli", NR_KEEP}, {"bernoulli_", NR_KEEP},
+    {"bfloat16", NR_KEEP}, {"bmm", NR_MATMUL}, {"bool", NR_KEEP}, {"byte", NR_KEEP}, {"cat", NR_CAT},
+    {"cauchy_", NR_KEEP}, {"char", NR_KEEP}, {"chunk", NR_KEEP}, {"clamp", NR_KEEP}, {"clamp_", NR_KEEP},
+    {"clamp_max", NR_KEEP}, {"clamp_min", NR_KEEP}, {"clip", NR_KEEP}, {"clip_", NR_KEEP}, {"clone", NR_KEEP},
+    {"concat", NR_CAT}, {"contiguous", NR_KEEP}, {"copy_", NR_COPY}, {"cpu", NR_KEEP}, {"cuda", NR_KEEP},
+    {"cummax", NR_KEEP}, {"cummin", NR_KEEP}, {"cumprod", NR_KEEP}, {"cumprod_", NR_KEEP}, {"cumsum", NR_KEEP},
+    {"cumsum_", NR_KEEP}, {"data_ptr", NR_PASS}, {"detach", NR_KEEP}, {"detach_", NR_PASS}, {"diagonal", NR_PASS},
+    {"diff", NR_KEEP}, {"dim", NR_PASS}, {"dot", NR_MATMUL}, {"double", NR_KEEP}, {"element_size", NR_PASS},
+    {"empty_like", NR_KEEP}, {"eq", NR_CMP}, {"equal", NR_PASS}, {"expand", NR_EXPAND}, {"expand_as", NR_EXPAND},
+    {"expit", NR_KEEP}, {"exponential_", NR_KEEP}, {"fill_", NR_KEEP}, {"flatten", NR_FLATTEN}, {"float", NR_KEEP},
+    {"full_like", NR_KEEP}, {"ge", NR_CMP}, {"geometric_", NR_KEEP}, {"get_device", NR_PASS}, {"gt", NR_CMP},
+    {"half", NR_KEEP}, {"hsplit", NR_KEEP}, {"index_fill", NR_KEEP}, {"index_fill_", NR_KEEP}, {"int", NR_KEEP},
+    {"is_complex", NR_PASS}, {"is_contiguous", NR_PASS}, {"is_floating_point", NR_PASS}, {"is_pinned", NR_PASS},
+    {"is_set_to", NR_PASS}, {"is_shared", NR_PASS}, {"is_signed", NR_PASS}, {"is_tensor", NR_PASS},
+    {"isfinite", NR_KEEP}, {"isinf", NR_KEEP}, {"isnan", NR_KEEP}, {"item", NR_PASS}, {"kthvalue", NR_REDUCE},
+    {"ldexp", NR_UNIFY}, {"le", NR_CMP}, {"log_normal_", NR_KEEP}, {"log_softmax", NR_KEEP},
+    {"logcumsumexp", NR_KEEP}, {"logical_and", NR_UNIFY}, {"logical_not", NR_PASS}, {"logical_or", NR_UNIFY},
+    {"logical_xor", NR_UNIFY}, {"logsumexp", NR_REDUCE}, {"long", NR_KEEP}, {"lt", NR_CMP},
+    {"masked_fill", NR_KEEP}, {"masked_fill_", NR_KEEP}, {"masked_select", NR_MASKED_SELECT}, {"matmul", NR_MATMUL},
+    {"max", NR_REDUCE}, {"mean", NR_REDUCE}, {"median", NR_REDUCE}, {"min", NR_REDUCE}, {"mm", NR_MATMUL},
+    {"mode", NR_REDUCE}, {"mv", NR_MATMUL}, {"nanmedian", NR_REDUCE}, {"narrow", NR_KEEP}, {"ndimension", NR_PASS},
+    {"ne", NR_CMP}, {"nelement", NR_PASS}, {"normal_", NR_KEEP}, {"numel", NR_PASS}, {"ones_like", NR_KEEP},
     {"prod", NR_REDUCE}, {"rand_like", NR_KEEP}, {"randint_like", NR_KEEP}, {"randn_like", NR_KEEP},
     {"random_", NR_KEEP}, {"requires_grad_", NR_PASS}, {"resize_", NR_PASS}, {"resize_as_", NR_RESIZE_AS},
-    {"select", NR_SELECT}, {"short", NR_KEEP}, {"size", NR_PASS}, {"softmax", NR_KEEP}, {"split", NR_KEEP},
-    {"squeeze", NR_SQUEEZE}, {"squeeze_", NR_SQUEEZE}, {"std", NR_REDUCE}, {"std_mean", NR_REDUCE},
-    {"storage_offset", NR_PASS}, {"stride", NR_PASS}, {"sum", NR_REDUCE}, {"t", NR_T}, {"t_", NR_T},
+    {"rsub", NR_UNIFY}, {"select", NR_SELECT}, {"short", NR_KEEP}, {"signbit", NR_KEEP}, {"size", NR_PASS},
+    {"softmax", NR_KEEP}, {"split", NR_KEEP}, {"squeeze", NR_SQUEEZE}, {"squeeze_", NR_SQUEEZE}, {"std", NR_REDUCE},
+    {"std_mean", NR_REDUCE}, {"storage_offset", NR_PASS}, {"stride", NR_PASS}, {"sum", NR_REDUCE},
+    {"swapaxes", NR_TRANSPOSE}, {"swapdims", NR_TRANSPOSE}, {"t", NR_T}, {"t_", NR_T}, {"tensor_split", NR_KEEP},
     {"to", NR_KEEP}, {"tolist", NR_PASS}, {"transpose", NR_TRANSPOSE}, {"transpose_", NR_TRANSPOSE},
-    {"type", NR_KEEP}, {"type_as", NR_KEEP}, {"unbind", NR_SELECT}, {"unflatten", NR_PASS}, {"uniform_", NR_KEEP},
-    {"var", NR_REDUCE}, {"var_mean", NR_REDUCE}, {"zero_", NR_KEEP}, {"zeros_like", NR_KEEP},
+    {"true_divide", NR_PASS}, {"type", NR_KEEP}, {"type_as", NR_KEEP}, {"unbind", NR_SELECT},
+    {"unflatten", NR_PASS}, {"uniform_", NR_KEEP}, {"var", NR_REDUCE}, {"var_mean", NR_REDUCE}, {"zero_", NR_KEEP},
+    {"zeros_like", NR_KEEP},
 };
 
 static int cmp_str(const void *a, const void *b) { return strcmp(a, *(const char *const *)b); }
@@ -85,6 +104,8 @@ unsigned char bind_names_rule_of(const char *name)
             }
         checked = true;
     }
+    for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
+        if (!strcmp(name, composite_refusals[i].name)) return NR_REFUSE;
     const NameRule *r = bsearch(name, rules, sizeof rules / sizeof *rules, sizeof *rules, cmp_rule);
     if (r) return r->rule;
     return tsr_op_find(name) || tsr_op_find_name(name) ? NR_PASS : NR_REFUSE;
@@ -172,7 +193,14 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
     }
     const char *ov = NULL;
     char tmp[64];
+    for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
+        if (!strcmp(d->name, composite_refusals[i].name)) {
+            snprintf(buf, cap, "%s", composite_refusals[i].schema);
+            return;
+        }
+    if (!strncmp(d->pname, "special_", 8)) base = d->pname;
     if (!strcmp(d->name, "where")) ov = "self";
+    else if (!strcmp(d->name, "scatter")) ov = arg(b, "value") ? "value" : "src";
     else if ((!strcmp(d->name, "max") || !strcmp(d->name, "min")) && arg(b, "other"))
         base = d->name[1] == 'a' ? "maximum" : "minimum";
     else if (!strcmp(d->name, "normal")) {
@@ -330,7 +358,7 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
     }
     case NR_TRANSPOSE: {
         int64_t a, c;
-        Value *v0 = arg(b, "dim0"), *v1 = arg(b, "dim1");
+        Value *v0 = arg(b, "dim0") ? arg(b, "dim0") : arg(b, "axis0"), *v1 = arg(b, "dim1") ? arg(b, "dim1") : arg(b, "axis1");
         if (!v0 || !v1) return 0;
         int rc = dim_value(v0, t, &a);
         if (rc <= 0) return rc;
@@ -404,11 +432,30 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
         return 0;
     }
     case NR_EXPAND: {
-        Value *sz = arg(b, "size");
+        Value *sz = arg(b, "size"), *other = arg(b, "other");
         int n = sz && is_seq(sz) ? (int)seq_len(sz) : -1;
+        if (other && is_tensor(other)) n = tensor_of(other)->ndim;
         if (b->varargs) n = (int)seq_len(b->varargs);
         if (n < t->ndim || n > TSR_MAX_NAMED_DIMS) return 0;
         for (int i = 0; i < n; i++) o->names[i] = i < n - t->ndim ? NULL : t->names[i - (n - t->ndim)];
+        o->n = n;
+        return 0;
+    }
+    case NR_UNIFY: {
+        int n = -1;
+        for (int i = 0; i < BIND_OUT; i++) {
+            if (!b->v[i] || !is_tensor(b->v[i])) continue;
+            tsr_tensor *u = tensor_of(b->v[i]);
+            if (n < 0) {
+                names_of(u, o->names);
+                n = u->ndim;
+                continue;
+            }
+            tsr_name tmp[TSR_MAX_NAMED_DIMS];
+            if (tsr_names_unify(o->names, n, u->names, u->ndim, "broadcast", tmp) < 0) return bind_runtime_errori();
+            n = n > u->ndim ? n : u->ndim;
+            memcpy(o->names, tmp, sizeof *tmp * (size_t)n);
+        }
         o->n = n;
         return 0;
     }
@@ -539,6 +586,12 @@ static bool meta_decomposed(const BindRow *d, BindArgs *b, Value *self)
     return true;
 }
 
+static bool writes_self(Value *self, const char *fname, bool inplace)
+{
+    size_t fl = strlen(fname);
+    return self && (inplace || (fl && fname[fl - 1] == '_'));
+}
+
 Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     bool any = named(self);
@@ -546,6 +599,13 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
     if (!any) return call(d, fname, b, self, inplace);
     int rule = d->names_rule;
     if (meta_decomposed(d, b, self)) return NULL;
+    if ((!strcmp(d->name, "div") || !strcmp(d->name, "divide")) && arg(b, "rounding_mode")) {
+        Value *o = arg(b, "other");
+        char s[64];
+        snprintf(s, sizeof s, "aten::div%s.%s_mode", writes_self(self, fname, inplace) ? "_" : "",
+                 o && is_tensor(o) ? "Tensor" : "Scalar");
+        return refuse_named(s);
+    }
     if (rule == NR_PASS) return call(d, fname, b, self, inplace);
     if (rule == NR_REFUSE) {
         char s[128];
