@@ -81,7 +81,7 @@ static const NameRule rules[] = {
     {"prod", NR_REDUCE}, {"rand_like", NR_KEEP}, {"randint_like", NR_KEEP}, {"randn_like", NR_KEEP},
     {"random_", NR_KEEP}, {"requires_grad_", NR_PASS}, {"resize_", NR_PASS}, {"resize_as_", NR_RESIZE_AS},
     {"rsub", NR_UNIFY}, {"select", NR_SELECT}, {"short", NR_KEEP}, {"signbit", NR_KEEP}, {"size", NR_PASS},
-    {"softmax", NR_KEEP}, {"split", NR_KEEP}, {"squeeze", NR_SQUEEZE}, {"squeeze_", NR_SQUEEZE}, {"std", NR_REDUCE},
+    {"softmax", NR_KEEP}, {"split", NR_KEEP}, {"split_with_sizes", NR_KEEP}, {"squeeze", NR_SQUEEZE}, {"squeeze_", NR_SQUEEZE}, {"std", NR_REDUCE},
     {"std_mean", NR_REDUCE}, {"storage_offset", NR_PASS}, {"stride", NR_PASS}, {"sum", NR_REDUCE},
     {"swapaxes", NR_TRANSPOSE}, {"swapdims", NR_TRANSPOSE}, {"t", NR_T}, {"t_", NR_T}, {"tensor_split", NR_KEEP},
     {"to", NR_KEEP}, {"tolist", NR_PASS}, {"transpose", NR_TRANSPOSE}, {"transpose_", NR_TRANSPOSE},
@@ -606,7 +606,21 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
                  o && is_tensor(o) ? "Tensor" : "Scalar");
         return refuse_named(s);
     }
-    if (rule == NR_PASS) return call(d, fname, b, self, inplace);
+    if (rule == NR_PASS) {
+        /* an elementwise op 1.13 refuses: named here, where the in-place form is known */
+        const tsr_op *op = d->desc ? d->desc : tsr_op_find_name(d->name);
+        if (op && tsr_op_names_rule(op) == TSR_NAMES_REFUSE && op->aten && !strncmp(op->aten, d->name, strlen(d->name))) {
+            const char *dot = strchr(op->aten, '.');
+            bool ws = writes_self(self, fname, inplace);
+            char sch[128];
+            Value *o = arg(b, "other");
+            bool scalar = dot && !strcmp(dot, ".Tensor") && o && !is_tensor(o);
+            snprintf(sch, sizeof sch, "aten::%.*s%s%s", dot ? (int)(dot - op->aten) : (int)strlen(op->aten), op->aten,
+                     ws ? "_" : "", scalar ? ".Scalar" : dot ? dot : "");
+            return refuse_named(sch);
+        }
+        return call(d, fname, b, self, inplace);
+    }
     if (rule == NR_REFUSE) {
         char s[128];
         overload_name(d, fname, b, s, sizeof s);
