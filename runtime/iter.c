@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "iter.h"
-#include "names.h"
+#include "named.h"
 #include "error.h"
 #include "internal.h"
 

@@ -61,50 +61,16 @@ int tsr_names_matmul(const tsr_name *a, int na, const tsr_name *b, int nb, tsr_n
 int tsr_names_align_to(const tsr_name *self, int n, const tsr_name *order, int norder, int ellipsis,
                        tsr_name *out, int *src, int *nout);
 
-#endif
-
-/* ------------------------------------------------------------ names on tensors */
-struct tsr_tensor;
-/* Sets t's names (n entries; names NULL drops them): the count must be
- * t->ndim ("Number of names (1) and number of dimensions in tensor (2) do not
- * match. Attempted to create a tensor with names ['N']") and basic names
- * unique. All wildcards store NULL, so an unnamed tensor stays NULL. 0/-1. */
-int tsr_tensor_set_names(struct tsr_tensor *t, const tsr_name *names, int n);
-/* propagate_names: gives result the names (n == result->ndim) when some
- * are basic or result already has names; a 0-dim result is left alone. */
-int tsr_names_propagate(struct tsr_tensor *result, const tsr_name *names, int n);
-/* The out= check of 2.6: an out tensor with names must carry exactly the
- * computed ones (NULL: all wildcards): "Name mismatch: specified out tensor
- * with names [...] are not the same as the computed output names [...].
- * Please rename the out tensor's dims with `Tensor.rename`." 0/-1. */
-int tsr_names_check_out(const struct tsr_tensor *out, const tsr_name *computed, int n);
 /* Removes dimensions: out gets the names of the dims whose removed[d] is
  * false; returns how many. */
 int tsr_names_remove(const tsr_name *names, int n, const bool *removed, tsr_name *out);
-/* The names an elementwise op computes (TensorIterator compute_names): the
- * inputs' names unified from the right in order (NULL entries of in are
- * scalars), then the out tensor is checked (it is skipped while it is to be
- * resized). *named is false (nothing to do) when no operand has names.
- * 0/-1. */
-int tsr_names_elementwise(int nin, const struct tsr_tensor *const *in, const struct tsr_tensor *out, int nd,
-                          tsr_name *names, bool *named);
-/* resize_ of a named tensor may not change its shape (NamedTensor.cpp):
- * "Cannot resize named tensor with resize_ or resize_as_ (tried to resize
- * Tensor['N', 'C'] with size [2, 3] to [3, 2]). This may be caused by passing
- * a named tensor as an `out=` argument; please ensure that the sizes are the
- * same. " 0/-1. */
-int tsr_names_check_resize(const struct tsr_tensor *t, int nd, const int64_t *sizes);
 /* refine_names (NamedTensor.cpp): names (n of them, already expanded) must
  * have self's count and may only make None dims specific, else 1.13's
  * "refine_names: cannot coerce Tensor[...] to Tensor[...] because ..."
  * messages. 0/-1. */
 int tsr_names_refine(const tsr_name *self, int nself, const tsr_name *names, int n);
-/* A factory's names= (empty_names in 1.13): only CPU and CUDA tensors,
- * "NYI: named tensors only support CPU and CUDA tensors" on meta. 0/-1. */
-int tsr_names_check_factory(const struct tsr_tensor *t);
 /* 1.13's named-tensor fallback: "<schema> is not yet supported with named
  * tensors. Please drop names via `tensor = tensor.rename(None)`, ..."; -1. */
 int tsr_names_refuse(const char *schema);
-/* As tsr_names_propagate without the duplicate check: matmul's result may
- * carry a name twice in 1.13 (SEMANTICS.md §2.8). */
-int tsr_names_propagate_raw(struct tsr_tensor *result, const tsr_name *names, int n);
+
+#endif

@@ -7,7 +7,6 @@
 #include "error.h"
 #include "internal.h"
 #include "tensor.h"
-#include "names.h"
 
 static const char *const layout_names[TSR_LAYOUT_COUNT] = {
     "torch.strided", "torch.sparse_coo", "torch.sparse_csr", "torch.sparse_csc",
@@ -788,24 +787,8 @@ tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes)
     return tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, NULL, t->dtype);
 }
 
-static tsr_tensor *resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
-                                  tsr_memory_format mf);
-
-/* a named tensor may be "resized" to its own shape only, and keeps its names */
-tsr_tensor *tsr_tensor_resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
-                                      tsr_memory_format mf)
-{
-    if (t->names && tsr_names_check_resize(t, n, sizes) < 0) return NULL;
-    tsr_tensor *r = resized_format(t, n, sizes, has_mf, mf);
-    if (r && t->names && tsr_tensor_set_names(r, t->names, t->ndim) < 0) {
-        tsr_tensor_release(r);
-        return NULL;
-    }
-    return r;
-}
-
-static tsr_tensor *resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
-                                  tsr_memory_format mf)
+tsr_tensor *tsr__resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
+                                tsr_memory_format mf)
 {
     bool same = n == t->ndim && (n == 0 || !memcmp(sizes, t->sizes, sizeof(int64_t) * (size_t)n));
     tsr_tensor *r = same ? tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, t->strides, t->dtype)

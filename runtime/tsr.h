@@ -12,6 +12,7 @@
 #include "tensor.h"
 #include "view.h"
 #include "names.h"
+#include "named.h"
 #include "op.h"
 #include "ops/copy.h"
 #include "ops/shape.h"

@@ -7,7 +7,7 @@
 #include "error.h"
 #include "internal.h"
 #include "view.h"
-#include "names.h"
+#include "named.h"
 
 int tsr_wrap_dim(int64_t dim, int ndim)
 {

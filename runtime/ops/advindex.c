@@ -10,7 +10,7 @@
 #include "../iter.h"
 #include "../view.h"
 #include "advindex.h"
-#include "../names.h"
+#include "../named.h"
 #include "binary.h"
 #include "copy.h"
 #include "factory.h"

@@ -4,7 +4,7 @@
  * of blas.c exactly as 1.13 does, so the bits follow its choice of path. */
 #include <string.h>
 
-#include "../names.h"
+#include "../named.h"
 #include "blas.h"
 #include "binary.h"
 #include "copy.h"

@@ -219,8 +219,20 @@ static Value *m_align_as(Value *self, CallArgs *a, void *d)
     return align_view(self_t(self), order, o->ndim, -1);
 }
 
+static Value *p_names(Value *self) { return bind_names_tuple(self_t(self)); }
+
+/* x.names = (...) or None: in place, validated (internal_set_names_inplace) */
+static int ps_names(Value *self, Value *x)
+{
+    tsr_name names[TSR_MAX_NAMED_DIMS];
+    int n = 0;
+    if (!is_none(x) && bind_names_from_value(x, names, TSR_MAX_NAMED_DIMS, &n) < 0) return -1;
+    return tsr_tensor_set_names(self_t(self), is_none(x) ? NULL : names, n) < 0 ? bind_runtime_errori() : 0;
+}
+
 void bind_names_init(void)
 {
+    bind_tensor_property("names", p_names, ps_names);
     bind_tensor_method("has_names", m_has_names);
     bind_tensor_method("rename", m_rename);
     bind_tensor_method("rename_", m_rename_);

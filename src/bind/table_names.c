@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "bind/names.h"
-#include "bind/table_names.h"
+#include "bind/table.h"
 #include "bind/tensor.h"
 
 /* ORDER NRULE */

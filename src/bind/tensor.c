@@ -10,7 +10,6 @@
 
 #include "bind/tensor.h"
 #include "bind/areas.h"
-#include "bind/names.h"
 #include "show/show.h"
 
 /* ------------------------------------------------------------ errors */
@@ -473,17 +472,6 @@ static int ps_requires_grad(Value *self, Value *x)
     return tsr_tensor_set_requires_grad(self_t(self), x->u.i != 0, false) < 0 ? bind_runtime_errori() : 0;
 }
 
-static Value *p_names(Value *self) { return bind_names_tuple(self_t(self)); }
-
-/* x.names = (...) or None: in place, validated (internal_set_names_inplace) */
-static int ps_names(Value *self, Value *x)
-{
-    tsr_name names[TSR_MAX_NAMED_DIMS];
-    int n = 0;
-    if (!is_none(x) && bind_names_from_value(x, names, TSR_MAX_NAMED_DIMS, &n) < 0) return -1;
-    return tsr_tensor_set_names(self_t(self), is_none(x) ? NULL : names, n) < 0 ? bind_runtime_errori() : 0;
-}
-
 static Value *p_T(Value *self)
 {
     tsr_tensor *t = self_t(self);
@@ -574,7 +562,7 @@ void bind_tensor_init(void)
         {"is_sparse_csr", p_false, NULL}, {"is_nested", p_false, NULL},
         {"requires_grad", p_requires_grad, ps_requires_grad}, {"is_leaf", p_true, NULL}, {"grad", p_none, NULL},
         {"grad_fn", p_none, NULL},
-        {"names", p_names, ps_names}, {"T", p_T, NULL}, {"mT", p_mT, NULL}, {"H", p_H, NULL}, {"mH", p_mH, NULL},
+        {"T", p_T, NULL}, {"mT", p_mT, NULL}, {"H", p_H, NULL}, {"mH", p_mH, NULL},
         {"real", p_real, ps_real}, {"imag", p_imag, ps_imag}, {"data", p_data, ps_data},
     };
     for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) bind_tensor_property(ps[i].name, ps[i].get, ps[i].set);
