@@ -15,14 +15,14 @@ int bind_names_one(Value *v, tsr_name *out)
 {
     if (is_none(v)) { *out = NULL; return 0; }
     if (v->type != &t_str)
-        return exc_seti("TypeError", "Expected a string or None as a dimension name, got %s", type_name(v));
+        return exc_seti("TypeError", "expected None or string for Dimname but got %s", type_name(v));
     return tsr_name_from_str(v->u.s.p, out) < 0 ? bind_runtime_errori() : 0;
 }
 
 int bind_names_from_value(Value *v, tsr_name *out, int max, int *n)
 {
     if (v->type != &t_tuple && v->type != &t_list)
-        return exc_seti("TypeError", "names must be a tuple or list of str or None, not %s", type_name(v));
+        return exc_seti("RuntimeError", "names must either be None or a tuple of dim names");
     size_t len = seq_len(v);
     if ((int)len > max) return exc_seti("RuntimeError", "too many names (%zu > %d)", len, max);
     for (size_t i = 0; i < len; i++)
@@ -71,6 +71,8 @@ static int positional_names(const char *fname, CallArgs *a, tsr_name *out, int *
             out[i] = NULL;
             continue;
         }
+        if (a->pos[i]->type != &t_str && !is_none(a->pos[i]) && !strncmp(fname, "rename", 6))
+            return exc_seti("TypeError", "%s(): argument 'names' (position 1) must be tuple of names, not tuple", fname);
         if (bind_names_one(a->pos[i], &out[i]) < 0) return -1;
     }
     return 0;
