@@ -18,4 +18,9 @@ int tsr__storage_nbytes(int ndim, const int64_t *sizes, const int64_t *strides, 
 /* Records '"<kname>" not implemented for '<ScalarType>'' (ops/binary.c). */
 int tsr__not_implemented(const char *kname, tsr_dtype d);
 
+/* resize_'s new header (tensor.c), without the named-tensor rule that
+ * tsr_tensor_resized_format (named.c) adds. */
+tsr_tensor *tsr__resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
+                                tsr_memory_format mf);
+
 #endif

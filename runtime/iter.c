@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "iter.h"
+#include "named.h"
 #include "error.h"
 #include "internal.h"
 
@@ -354,6 +355,7 @@ static int resize_strided(tsr_tensor *t, int nd, const int64_t *sizes, const int
 
 int tsr_tensor_resize_(tsr_tensor *t, int nd, const int64_t *sizes)
 {
+    if (t->names && tsr_names_check_resize(t, nd, sizes) < 0) return -1;
     return resize_strided(t, nd, sizes, NULL);
 }
 
@@ -520,7 +522,8 @@ static tsr_tensor *run_simple(const tsr_iter_config *cfg, const tsr_operand *in,
     for (int k = 0; k < cfg->nin; k++) {
         const tsr_tensor *t = in[k].t;
         if (!t) continue;
-        if (t->device.type != TSR_DEV_CPU || t->dtype != cfg->in_dtype[k] || tsr_tensor_has_bits(t)) return NULL;
+        if (t->device.type != TSR_DEV_CPU || t->dtype != cfg->in_dtype[k] || tsr_tensor_has_bits(t) || t->names)
+            return NULL;
         if (!first) {
             first = t;
             if (t->ndim > 8) return NULL;
@@ -598,6 +601,17 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     }
     int nd = tsr_broadcast_shapes(nin, ndims, sz, shape);
     if (nd < 0) return NULL;
+    /* names (TensorIterator compute_names), before anything is written */
+    tsr_name nm[TSR_MAX_DIMS];
+    bool named = false;
+    if (out && out->names) named = true;
+    for (int k = 0; k < nin && !named; k++) named = in[k].t && in[k].t->names;
+    if (named) {
+        const tsr_tensor *ins[TSR_ITER_MAX_IN];
+        for (int k = 0; k < nin; k++) ins[k] = in[k].t;
+        if (tsr_names_elementwise(nin, ins, NULL, nd, nm, &named) < 0) return NULL;
+        named = true;   /* a named out= is checked once it has its shape */
+    }
     bool resize = false;
     if (out) {
         bool same = out->ndim == nd;
@@ -633,11 +647,13 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
         if (!res) return NULL;
     } else {
         if (resize) {
+            if (out->names && tsr_names_check_resize(out, nd, shape) < 0) return NULL;
             if (tsr_tensor_numel(out) != 0) tsr_warn_output_resized(out, nd, shape);
             if (resize_strided(out, nd, shape, ostr) < 0) return NULL;
         }
         res = tsr_tensor_retain(out);
     }
+    if (named && (tsr_names_check_out(out, nm, nd) < 0 || tsr_names_propagate(res, nm, nd) < 0)) goto fail;
     int64_t numel = tsr_tensor_numel(res);
     if (tsr_device_is_meta(res->device)) return res;
     for (int k = 0; k < nin; k++)

@@ -329,3 +329,47 @@ int tsr_names_align_to(const tsr_name *self, int n, const tsr_name *order, int n
     *nout = m;
     return tsr_names_check_unique(out, m);
 }
+
+/* ------------------------------------------------------------ names on tensors */
+
+int tsr_names_remove(const tsr_name *names, int n, const bool *removed, tsr_name *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!removed[i]) out[k++] = names ? names[i] : NULL;
+    return k;
+}
+
+int tsr_names_refine(const tsr_name *self, int nself, const tsr_name *names, int n)
+{
+    char a[LIST_CAP], b[LIST_CAP], x[256], y[256];
+    if (n != nself) {
+        tsr_error_set(TSR_ERR_RUNTIME, "refine_names: cannot coerce Tensor%s to Tensor%s because they have a "
+                      "different number of dims (%d and %d respectively).", fmt_list(a, self, nself),
+                      fmt_list(b, names, n), nself, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        tsr_name s = self ? self[i] : NULL;
+        if (!s || s == names[i]) continue;
+        if (!names[i])
+            tsr_error_set(TSR_ERR_RUNTIME, "refine_names: cannot coerce Tensor%s to Tensor%s because %s is more "
+                          "specific than None at index %d", fmt_list(a, self, nself), fmt_list(b, names, n),
+                          fmt_name(x, sizeof x, s), i);
+        else
+            tsr_error_set(TSR_ERR_RUNTIME, "refine_names: cannot coerce Tensor%s to Tensor%s because %s is "
+                          "different from %s at index %d", fmt_list(a, self, nself), fmt_list(b, names, n),
+                          fmt_name(x, sizeof x, s), fmt_name(y, sizeof y, names[i]), i);
+        return -1;
+    }
+    return 0;
+}
+
+int tsr_names_refuse(const char *schema)
+{
+    tsr_error_set(TSR_ERR_RUNTIME, "%s is not yet supported with named tensors. Please drop names via `tensor = "
+                  "tensor.rename(None)`, call the op with an unnamed tensor, and set names on the result of the "
+                  "operation.", schema);
+    return -1;
+}
+

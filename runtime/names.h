@@ -10,6 +10,7 @@
 #define TSR_NAMES_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef const char *tsr_name;
 
@@ -59,5 +60,17 @@ int tsr_names_matmul(const tsr_name *a, int na, const tsr_name *b, int nb, tsr_n
  * [...].", "... cannot contain a None name, got [None]", duplicate names). */
 int tsr_names_align_to(const tsr_name *self, int n, const tsr_name *order, int norder, int ellipsis,
                        tsr_name *out, int *src, int *nout);
+
+/* Removes dimensions: out gets the names of the dims whose removed[d] is
+ * false; returns how many. */
+int tsr_names_remove(const tsr_name *names, int n, const bool *removed, tsr_name *out);
+/* refine_names (NamedTensor.cpp): names (n of them, already expanded) must
+ * have self's count and may only make None dims specific, else 1.13's
+ * "refine_names: cannot coerce Tensor[...] to Tensor[...] because ..."
+ * messages. 0/-1. */
+int tsr_names_refine(const tsr_name *self, int nself, const tsr_name *names, int n);
+/* 1.13's named-tensor fallback: "<schema> is not yet supported with named
+ * tensors. Please drop names via `tensor = tensor.rename(None)`, ..."; -1. */
+int tsr_names_refuse(const char *schema);
 
 #endif

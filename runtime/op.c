@@ -1,6 +1,7 @@
 /* runtime/op.c — what every op descriptor answers the same way: the compute
  * and result dtype from the rule (SEMANTICS.md §1.4), the kernel lookup, the
  * input checks (layout, names), and the step :explain prints. */
+#include <stdlib.h>
 #include <string.h>
 #include "error.h"
 #include "op.h"
@@ -52,6 +53,25 @@ tsr_loop_fn tsr_op_kernel(const tsr_op *op, tsr_dtype dt)
     return op->cpu[dt];
 }
 
+/* Ops whose family gives a names rule but that 1.13 refuses with names
+ * (probed with every descriptor on a named tensor; NamedRegistrations.cpp
+ * lists no named kernel for them). Sorted. */
+static const char *const refused_113[] = {
+    "bitwise_and", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "copysign", "exp2",
+    "fmax", "fmin", "fmod", "gcd", "heaviside", "lcm", "logit", "maximum", "minimum", "nan_to_num", "remainder",
+    "sgn",
+};
+
+static int cmp_str(const void *a, const void *b) { return strcmp(a, *(const char *const *)b); }
+
+tsr_names_rule tsr_op_names_rule(const tsr_op *op)
+{
+    if (op->names == TSR_NAMES_REFUSE) return op->names;
+    if (bsearch(op->name, refused_113, sizeof refused_113 / sizeof *refused_113, sizeof *refused_113, cmp_str))
+        return TSR_NAMES_REFUSE;
+    return op->names;
+}
+
 int tsr_op_check_inputs(const tsr_op *op, int n, const tsr_operand *in)
 {
     for (int k = 0; k < n; k++) {
@@ -64,12 +84,15 @@ int tsr_op_check_inputs(const tsr_op *op, int n, const tsr_operand *in)
                           tsr_device_backend_name(t->device.type));
             return -1;
         }
-        if (t->names && op->names == TSR_NAMES_REFUSE) {
-            /* the fallback names the schema without its overload: "aten::special_i1" */
+        if (t->names && tsr_op_names_rule(op) == TSR_NAMES_REFUSE) {
+            /* the fallback names the schema with the overload that ran:
+             * "aten::fmod.Tensor", "aten::fmod.Scalar" with a number */
             const char *s = op->aten ? op->aten : op->name, *dot = strchr(s, '.');
-            tsr_error_set(TSR_ERR_RUNTIME, "aten::%.*s is not yet supported with named tensors. Please drop names "
+            bool scalar = n > 1 && !in[1].t && dot && !strcmp(dot, ".Tensor");
+            tsr_error_set(TSR_ERR_RUNTIME, "aten::%.*s%s is not yet supported with named tensors. Please drop names "
                           "via `tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names "
-                          "on the result of the operation.", dot ? (int)(dot - s) : (int)strlen(s), s);
+                          "on the result of the operation.", scalar ? (int)(dot - s) : (int)strlen(s), s,
+                          scalar ? ".Scalar" : "");
             return -1;
         }
     }

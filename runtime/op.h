@@ -78,6 +78,9 @@ tsr_loop_fn tsr_op_kernel(const tsr_op *op, tsr_dtype dt);
  * layout (strided only) and names (the names rule). 0, or -1 with PyTorch's
  * error recorded. */
 int tsr_op_check_inputs(const tsr_op *op, int n, const tsr_operand *in);
+/* op's names rule as 1.13 applies it: the descriptor's, or REFUSE for the
+ * ops 1.13 refuses although their family has a rule. */
+tsr_names_rule tsr_op_names_rule(const tsr_op *op);
 /* A one-line description of how op's rule turned the common dtype into the
  * dtype it computes in (for :explain); NULL when the rule changes nothing. */
 const char *tsr_op_rule_text(const tsr_op *op, tsr_dtype common);

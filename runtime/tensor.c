@@ -787,8 +787,8 @@ tsr_tensor *tsr_tensor_resized(const tsr_tensor *t, int n, const int64_t *sizes)
     return tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, NULL, t->dtype);
 }
 
-tsr_tensor *tsr_tensor_resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
-                                      tsr_memory_format mf)
+tsr_tensor *tsr__resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
+                                tsr_memory_format mf)
 {
     bool same = n == t->ndim && (n == 0 || !memcmp(sizes, t->sizes, sizeof(int64_t) * (size_t)n));
     tsr_tensor *r = same ? tsr_tensor_from_storage(t->storage, t->storage_offset, n, sizes, t->strides, t->dtype)

@@ -11,6 +11,8 @@
 #include "storage.h"
 #include "tensor.h"
 #include "view.h"
+#include "names.h"
+#include "named.h"
 #include "op.h"
 #include "ops/copy.h"
 #include "ops/shape.h"

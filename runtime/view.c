@@ -7,6 +7,7 @@
 #include "error.h"
 #include "internal.h"
 #include "view.h"
+#include "named.h"
 
 int tsr_wrap_dim(int64_t dim, int ndim)
 {
@@ -370,11 +371,21 @@ tsr_tensor *tsr_view_unsqueeze(const tsr_tensor *t, int64_t dim)
 
 tsr_tensor *tsr_view_unflatten(const tsr_tensor *t, int64_t dim, int n, const int64_t *usizes)
 {
+    return tsr_view_unflatten_names(t, dim, n, usizes, NULL);
+}
+
+tsr_tensor *tsr_view_unflatten_names(const tsr_tensor *t, int64_t dim, int n, const int64_t *usizes,
+                                     const tsr_name *names)
+{
     char buf[1024];
     int d = tsr_wrap_dim(dim, t->ndim);
     if (d < 0) return NULL;
     if (n == 0) {
         tsr_error_set(TSR_ERR_RUNTIME, "unflatten: sizes must be non-empty");
+        return NULL;
+    }
+    if (t->names && !names) {
+        tsr_error_set(TSR_ERR_RUNTIME, "unflatten: input is a named tensor but no names were given for unflattened sizes");
         return NULL;
     }
     if (t->ndim - 1 + n > TSR_MAX_DIMS) {
@@ -386,9 +397,19 @@ tsr_tensor *tsr_view_unflatten(const tsr_tensor *t, int64_t dim, int n, const in
     if (tsr_infer_size(n, usizes, dsize, inferred) < 0) {
         if (tsr_error_kind() == TSR_ERR_RUNTIME && strncmp(tsr_error_message(), "shape '", 7) == 0) {
             tsr_error_clear();
-            tsr_error_set(TSR_ERR_RUNTIME,
-                          "unflatten: Provided sizes %s don't multiply up to the size of dim %lld (%lld) in the input tensor",
-                          tsr__fmt_list(buf, sizeof buf, n, usizes), (long long)dim, (long long)dsize);
+            if (t->names) {
+                char nb[1024], dn[256];
+                tsr_names_format(nb, sizeof nb, t->names, t->ndim);
+                if (t->names[d]) snprintf(dn, sizeof dn, "'%s'", t->names[d]);
+                else snprintf(dn, sizeof dn, "None");
+                tsr_error_set(TSR_ERR_RUNTIME, "unflatten: Provided sizes %s don't multiply up to the size of dim %d "
+                              "(%s: %lld) in Tensor%s", tsr__fmt_list(buf, sizeof buf, n, usizes), d, dn,
+                              (long long)dsize, nb);
+            } else {
+                tsr_error_set(TSR_ERR_RUNTIME,
+                              "unflatten: Provided sizes %s don't multiply up to the size of dim %lld (%lld) in the input tensor",
+                              tsr__fmt_list(buf, sizeof buf, n, usizes), (long long)dim, (long long)dsize);
+            }
         }
         return NULL;
     }
@@ -397,7 +418,19 @@ tsr_tensor *tsr_view_unflatten(const tsr_tensor *t, int64_t dim, int n, const in
     for (int i = 0; i < d; i++) sizes[k++] = t->sizes[i];
     for (int i = 0; i < n; i++) sizes[k++] = inferred[i];
     for (int i = d + 1; i < t->ndim; i++) sizes[k++] = t->sizes[i];
-    return tsr_view_view(t, k, sizes);
+    tsr_tensor *r = tsr_view_view(t, k, sizes);
+    if (r && names) {
+        tsr_name nm[TSR_MAX_DIMS];
+        int m = 0;
+        for (int i = 0; i < d; i++) nm[m++] = t->names ? t->names[i] : NULL;
+        for (int i = 0; i < n; i++) nm[m++] = names[i];
+        for (int i = d + 1; i < t->ndim; i++) nm[m++] = t->names ? t->names[i] : NULL;
+        if (tsr_tensor_set_names(r, nm, m) < 0) {
+            tsr_tensor_release(r);
+            return NULL;
+        }
+    }
+    return r;
 }
 
 tsr_tensor *tsr_view_as_strided(const tsr_tensor *t, int n, const int64_t *sizes,
@@ -647,12 +680,9 @@ int tsr_dim_of_name(const tsr_tensor *t, const char *name)
     }
     for (int i = 0; t->names && i < t->ndim; i++)
         if (t->names[i] && !strcmp(t->names[i], name)) return i;
-    char buf[512];
-    size_t n = 0;
-    buf[0] = 0;
-    for (int i = 0; i < t->ndim && n < sizeof buf - 16; i++)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", t->names && t->names[i] ? t->names[i] : "None");
-    tsr_error_set(TSR_ERR_RUNTIME, "Name '%s' not found in Tensor[%s].", name, buf);
+    char buf[1024];
+    tsr_names_format(buf, sizeof buf, t->names, t->ndim);
+    tsr_error_set(TSR_ERR_RUNTIME, "Name '%s' not found in Tensor%s.", name, buf);
     return -1;
 }
 

@@ -40,6 +40,11 @@ tsr_tensor *tsr_view_squeeze(const tsr_tensor *t);                 /* every size
 tsr_tensor *tsr_view_squeeze_dim(const tsr_tensor *t, int64_t dim); /* no-op unless size 1 */
 tsr_tensor *tsr_view_unsqueeze(const tsr_tensor *t, int64_t dim);  /* dim in [-ndim-1, ndim] */
 tsr_tensor *tsr_view_unflatten(const tsr_tensor *t, int64_t dim, int n, const int64_t *sizes);
+/* The same with names for the new dims (unflatten(dim, namedshape)); names
+ * NULL: plain sizes, refused on a named tensor ("unflatten: input is a named
+ * tensor but no names were given for unflattened sizes"). */
+tsr_tensor *tsr_view_unflatten_names(const tsr_tensor *t, int64_t dim, int n, const int64_t *usizes,
+                                     const char *const *names);
 /* as_strided; offset TSR_VIEW_KEEP_OFFSET keeps t's storage offset (any
  * other negative one fails as in PyTorch). Checks storage bounds. */
 #define TSR_VIEW_KEEP_OFFSET INT64_MIN

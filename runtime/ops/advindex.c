@@ -10,6 +10,7 @@
 #include "../iter.h"
 #include "../view.h"
 #include "advindex.h"
+#include "../named.h"
 #include "binary.h"
 #include "copy.h"
 #include "factory.h"
@@ -513,7 +514,50 @@ fail:
     return NULL;
 }
 
+static tsr_tensor *subscript(const tsr_tensor *self, int n, const tsr_sub *items);
+
+/* x[ints, slices, ...] of a named tensor: an int removes its dim, the rest
+ * keep theirs; None and advanced indices have no names rule in 1.13. Writes
+ * the result's names to out and returns their count, or -1. */
+static int subscript_names(const tsr_tensor *self, int n, const tsr_sub *items, tsr_name *out)
+{
+    int consumed = 0;
+    for (int k = 0; k < n; k++) {
+        if (items[k].kind == TSR_SUB_NONE || items[k].kind == TSR_SUB_BOOL) return tsr_names_refuse("aten::unsqueeze");
+        if (items[k].kind == TSR_SUB_TENSOR) return tsr_names_refuse("aten::index.Tensor");
+        if (items[k].kind != TSR_SUB_ELLIPSIS) consumed++;
+    }
+    int d = 0, m = 0;
+    for (int k = 0; k < n && d <= self->ndim; k++) {
+        if (items[k].kind == TSR_SUB_ELLIPSIS) {
+            for (int e = 0; e < self->ndim - consumed && d < self->ndim; e++) out[m++] = self->names[d++];
+        } else if (items[k].kind == TSR_SUB_INT) {
+            d++;
+        } else if (d < self->ndim) {
+            out[m++] = self->names[d++];
+        }
+    }
+    while (d < self->ndim) out[m++] = self->names[d++];
+    return m;
+}
+
 tsr_tensor *tsr_subscript(const tsr_tensor *self, int n, const tsr_sub *items)
+{
+    if (self->names) {
+        tsr_name nm[TSR_MAX_DIMS];
+        int m = subscript_names(self, n, items, nm);
+        if (m < 0) return NULL;
+        tsr_tensor *r = subscript(self, n, items);
+        if (r && r->ndim == m && tsr_names_propagate(r, nm, m) < 0) {
+            tsr_tensor_release(r);
+            return NULL;
+        }
+        return r;
+    }
+    return subscript(self, n, items);
+}
+
+static tsr_tensor *subscript(const tsr_tensor *self, int n, const tsr_sub *items)
 {
     tsr_tensor *rec[TSR_MAX_DIMS];
     int nrec;

@@ -27,6 +27,17 @@ const tsr_op *tsr_op_find(const char *aten)
     return NULL;
 }
 
+const tsr_op *tsr_op_find_name(const char *name)
+{
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+        for (int i = 0;; i++) {
+            const tsr_op *op = families[f](i);
+            if (!op) break;
+            if (op->name && !strcmp(op->name, name)) return op;
+        }
+    return NULL;
+}
+
 static tsr_tensor *run_plain(const tsr_op *op, const tsr_operand *in, tsr_tensor *out, bool inplace)
 {
     int n = op->arity;

@@ -8,6 +8,8 @@
 /* The descriptor whose ATen name ("hypot", "add.Tensor", "special_erfcx") is
  * aten, from the binary, unary, special and Bessel tables; NULL if none. */
 const tsr_op *tsr_op_find(const char *aten);
+/* The descriptor whose torch name is name ("add", "sin"), or NULL. */
+const tsr_op *tsr_op_find_name(const char *name);
 
 /* Runs op on op->arity operands (tensors or wrapped Python numbers; only
  * numbers: the first is wrapped as a zero-dim tensor, as PyTorch does) into

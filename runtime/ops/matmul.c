@@ -4,6 +4,7 @@
  * of blas.c exactly as 1.13 does, so the bits follow its choice of path. */
 #include <string.h>
 
+#include "../named.h"
 #include "blas.h"
 #include "binary.h"
 #include "copy.h"
@@ -42,7 +43,25 @@ static tsr_tensor *view_or_reshape(tsr_tensor *r, int nd, const int64_t *sizes)
     return v;
 }
 
+static tsr_tensor *matmul(const tsr_tensor *t1, const tsr_tensor *t2, tsr_tensor *out);
+
+/* names: compute_matmul_outnames before computing (NamedTensorUtils.cpp) */
 tsr_tensor *tsr_matmul(const tsr_tensor *t1, const tsr_tensor *t2, tsr_tensor *out)
+{
+    if (!t1->names && !t2->names && !(out && out->names)) return matmul(t1, t2, out);
+    tsr_name nm[TSR_MAX_DIMS + 2];
+    int n = -1;
+    if (t1->ndim && t2->ndim && tsr_names_matmul(t1->names, t1->ndim, t2->names, t2->ndim, nm, &n) < 0) return NULL;
+    if (n >= 0 && out && out->ndim == n && tsr_names_check_out(out, nm, n) < 0) return NULL;
+    tsr_tensor *r = matmul(t1, t2, out);
+    if (r && n >= 0 && tsr_names_propagate_raw(r, nm, n) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
+static tsr_tensor *matmul(const tsr_tensor *t1, const tsr_tensor *t2, tsr_tensor *out)
 {
     int d1 = t1->ndim, d2 = t2->ndim;
     if (d1 == 0 || d2 == 0) {

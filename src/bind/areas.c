@@ -33,6 +33,7 @@ static void (*const areas[])(void) = {
     bind_io_init,
     bind_contract_init,
     bind_nnf_init,
+    bind_names_init,
 };
 
 void bind_areas_init(void)

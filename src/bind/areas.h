@@ -36,6 +36,7 @@ void bind_fft_init(void);         /* torch.fft, the window functions, stft/istft
 void bind_io_init(void);          /* torch.save, torch.load and io.BytesIO (io.c) */
 void bind_contract_init(void);    /* torch.tensordot and torch.einsum (contract.c) */
 void bind_nnf_init(void);         /* torch.nn.functional (nnf.c) */
+void bind_names_init(void);       /* has_names, rename, refine_names, align_to, align_as (names.c) */
 
 void bind_areas_init(void);
 

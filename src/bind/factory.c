@@ -112,6 +112,10 @@ static Value *finish(tsr_tensor *r, Opts *o)
         return incref(o->out);
     }
     Value *v = v_tensor(r);
+    if (v && o->names && tsr_names_check_factory(tensor_of(v)) < 0) {
+        CLEAR(v);
+        return bind_runtime_error();
+    }
     if (v && o->names && value_setattr(v, "names", o->names) < 0) CLEAR(v);
     return v;
 }

@@ -48,12 +48,13 @@ static Value *run_join(const BindRow *row, const char *fname, BindArgs *b)
     int n = tensor_list(b->v[0], ts, MAXT);
     tsr_tensor *out = b->v[BIND_OUT] ? tensor_of(b->v[BIND_OUT]) : NULL, *r;
     int64_t dim = 0;
-    if (row->kind == K_CAT && b->sig == 1) {
-        if (n > 0 && tsr_dim_of_name(ts[0], b->v[1]->u.s.p) < 0) return bind_runtime_error();
-        return exc_set("NotImplementedError", "%s() with a named dimension is not implemented yet in tsr (named "
-                                              "tensors)", fname);
+    if (row->kind == K_CAT && b->sig == 1) {   /* the name is looked up in the first tensor (1.13) */
+        int d = n > 0 ? tsr_dim_of_name(ts[0], b->v[1]->u.s.p) : 0;
+        if (d < 0) return bind_runtime_error();
+        dim = d;
+    } else if ((row->kind == K_CAT || row->kind == K_STACK) && bind_table_int(b, 1, 0, &dim) < 0) {
+        return NULL;
     }
-    if ((row->kind == K_CAT || row->kind == K_STACK) && bind_table_int(b, 1, 0, &dim) < 0) return NULL;
     switch ((Kind)row->kind) {
     case K_CAT: r = tsr_cat(n, ts, dim, out); break;
     case K_STACK: r = tsr_stack(n, ts, dim, out); break;
@@ -106,10 +107,12 @@ static Value *run_split(const BindRow *row, BindArgs *b, tsr_tensor *t)
     }
     default:   /* K_UNBIND */
         if (b->sig == 1) {
-            if (tsr_dim_of_name(t, b->v[1]->u.s.p) < 0) return bind_runtime_error();
-            return exc_set("NotImplementedError", "unbind() with a named dimension is not implemented yet in tsr");
+            int d = tsr_dim_of_name(t, b->v[1]->u.s.p);
+            if (d < 0) return bind_runtime_error();
+            dim = d;
+        } else if (bind_table_int(b, 1, 0, &dim) < 0) {
+            return NULL;
         }
-        if (bind_table_int(b, 1, 0, &dim) < 0) return NULL;
         rc = tsr_unbind(t, dim, &parts);
         break;
     }

@@ -250,6 +250,10 @@ static Value *finish_rc(tsr_tensor *t, int rc, const Opts *o)
         return incref(o->out);
     }
     Value *v = v_tensor(t);
+    if (v && o->names && tsr_names_check_factory(tensor_of(v)) < 0) {
+        CLEAR(v);
+        return bind_runtime_error();
+    }
     if (v && o->names && value_setattr(v, "names", o->names) < 0) CLEAR(v);
     return v;
 }

@@ -41,6 +41,13 @@ static int get_dims(const BindArgs *b, const tsr_tensor *t, const char *fname, t
     dims->n = -1;
     int s = slot_of(b, "dim");
     if (s < 0) return 0;
+    if (b->type[s] == BT_DIMNAME_LIST && b->v[s] && b->v[s]->type == &t_str) {   /* DimnameList[1] */
+        int d = tsr_dim_of_name(t, b->v[s]->u.s.p);
+        if (d < 0) return bind_runtime_errori();
+        dims->n = 1;
+        dims->d[0] = d;
+        return 0;
+    }
     if (b->type[s] == BT_DIMNAME_LIST) {
         Value *l = b->v[s];
         dims->n = 0;
@@ -328,12 +335,12 @@ static Value *reduce_call(const BindRow *row, const char *fname, BindArgs *b, Va
 #define ROW(n, k, c, fl, s) {.name = n, .kind = k, .code = c, .flags = fl, .sigs = s, .handler = reduce_call}
 #define DT "*, ScalarType? dtype=None"
 #define SUMSIG "Tensor input, " DT "|Tensor input, int[1]? dim, bool keepdim=False, " DT ", Tensor? out=None|" \
-               "Tensor input, DimnameList dim, bool keepdim=False, " DT ", Tensor? out=None"
+               "Tensor input, DimnameList[1] dim, bool keepdim=False, " DT ", Tensor? out=None"
 #define NANSIG "Tensor input, int[1]? dim=None, bool keepdim=False, " DT ", Tensor? out=None"
 #define VARSIG(o) "Tensor input, int[1]? dim=None, *, int? correction=None, bool keepdim=False" o "|"                    \
                   "Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False" o "|Tensor input, bool unbiased=True|" \
-                  "Tensor input, DimnameList dim, *, int? correction=None, bool keepdim=False" o "|"                      \
-                  "Tensor input, DimnameList dim, bool unbiased=True, bool keepdim=False" o
+                  "Tensor input, DimnameList[1] dim, *, int? correction=None, bool keepdim=False" o "|"                      \
+                  "Tensor input, DimnameList[1] dim, bool unbiased=True, bool keepdim=False" o
 #define VOUT ", *, Tensor? out=None"
 #define VOUTK ", Tensor? out=None"
 #define AMSIG "Tensor input, int[1]? dim=[], bool keepdim=False, *, Tensor? out=None"
@@ -354,23 +361,23 @@ static BindRow rows[] = {
     ROW("var", K_VAR, 0, FM, "Tensor input, int[1]? dim, *, int? correction=None, bool keepdim=False, Tensor? out=None|"
                              "Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor? out=None|"
                              "Tensor input, bool unbiased=True|"
-                             "Tensor input, DimnameList dim, *, int? correction=None, bool keepdim=False, Tensor? out=None|"
-                             "Tensor input, DimnameList dim, bool unbiased=True, bool keepdim=False, *, Tensor? out=None"),
+                             "Tensor input, DimnameList[1] dim, *, int? correction=None, bool keepdim=False, Tensor? out=None|"
+                             "Tensor input, DimnameList[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor? out=None"),
     ROW("std", K_VAR, 1, FM, "Tensor input, int[1]? dim, *, int? correction=None, bool keepdim=False, Tensor? out=None|"
                              "Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor? out=None|"
                              "Tensor input, bool unbiased=True|"
-                             "Tensor input, DimnameList dim, *, int? correction=None, bool keepdim=False, Tensor? out=None|"
-                             "Tensor input, DimnameList dim, bool unbiased=True, bool keepdim=False, *, Tensor? out=None"),
+                             "Tensor input, DimnameList[1] dim, *, int? correction=None, bool keepdim=False, Tensor? out=None|"
+                             "Tensor input, DimnameList[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor? out=None"),
     ROW("var_mean", K_VAR_MEAN, 0, BIND_FN, "Tensor input, int[1]? dim, *, int? correction=None, bool keepdim=False|"
                                             "Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False|"
                                             "Tensor input, bool unbiased=True|"
-                                            "Tensor input, DimnameList dim, *, int? correction=None, bool keepdim=False|"
-                                            "Tensor input, DimnameList dim, bool unbiased=True, bool keepdim=False"),
+                                            "Tensor input, DimnameList[1] dim, *, int? correction=None, bool keepdim=False|"
+                                            "Tensor input, DimnameList[1] dim, bool unbiased=True, bool keepdim=False"),
     ROW("std_mean", K_VAR_MEAN, 1, BIND_FN, "Tensor input, int[1]? dim, *, int? correction=None, bool keepdim=False|"
                                             "Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False|"
                                             "Tensor input, bool unbiased=True|"
-                                            "Tensor input, DimnameList dim, *, int? correction=None, bool keepdim=False|"
-                                            "Tensor input, DimnameList dim, bool unbiased=True, bool keepdim=False"),
+                                            "Tensor input, DimnameList[1] dim, *, int? correction=None, bool keepdim=False|"
+                                            "Tensor input, DimnameList[1] dim, bool unbiased=True, bool keepdim=False"),
     ROW("amax", K_AMAX, 1, FM, AMSIG),
     ROW("amin", K_AMAX, 0, FM, AMSIG),
     ROW("max", K_MAX, 1, FM, MAXSIG),
@@ -382,7 +389,7 @@ static BindRow rows[] = {
     ROW("count_nonzero", K_COUNT_NZ, 0, FM, "Tensor input, int? dim=None|Tensor input, int[] dim"),
     ROW("aminmax", K_AMINMAX, 0, FM, "Tensor input, *, int? dim=None, bool keepdim=False, Tensor[]? out=None"),
     ROW("logsumexp", K_LOGSUMEXP, 0, FM, "Tensor input, int[1] dim, bool keepdim=False, *, Tensor? out=None|"
-                                         "Tensor input, DimnameList dim, bool keepdim=False, *, Tensor? out=None"),
+                                         "Tensor input, DimnameList[1] dim, bool keepdim=False, *, Tensor? out=None"),
     ROW("softmax", K_SOFTMAX, 0, FM, "Tensor input, int dim, ScalarType? dtype=None, *, Tensor? out=None|"
                                      "Tensor input, Dimname dim, *, ScalarType? dtype=None"),
     ROW("log_softmax", K_SOFTMAX, 1, FM, "Tensor input, int dim, ScalarType? dtype=None, *, Tensor? out=None|"

@@ -8,6 +8,7 @@
 #include "bind/table.h"
 #include "bind/areas.h"
 #include "bind/tensor.h"
+#include "bind/names.h"
 
 typedef enum {
     K_NARROW, K_SELECT, K_TRANSPOSE, K_T, K_PERMUTE, K_RESHAPE, K_SQUEEZE, K_UNSQUEEZE, K_FLATTEN, K_UNFLATTEN,
@@ -21,23 +22,50 @@ static Value *named_result(const char *fname)
                                           "tensors)", fname);
 }
 
+/* flatten's result named: t's names with start..end replaced by out_dim */
+static Value *flatten_named(tsr_tensor *t, int64_t s, int64_t e, Value *out_dim)
+{
+    tsr_name od, nm[TSR_MAX_DIMS];
+    if (bind_names_one(out_dim, &od) < 0) return NULL;
+    tsr_tensor *r = tsr_view_flatten(t, s, e);
+    if (!r) return bind_runtime_error();
+    int k = 0;
+    if (s < 0) s += t->ndim;
+    if (e < 0) e += t->ndim;
+    for (int i = 0; i < t->ndim; i++)
+        if (i <= s || i > e) nm[k++] = i == s ? od : t->names ? t->names[i] : NULL;
+    if (k == r->ndim && tsr_tensor_set_names(r, nm, k) < 0) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return v_tensor(r);
+}
+
 static Value *run_flatten(const char *fname, BindArgs *b, tsr_tensor *t)
 {
     int64_t s, e;
     switch (b->sig) {
+    case 0:
+        if (bind_table_int(b, 1, 0, &s) < 0 || bind_table_int(b, 2, -1, &e) < 0) return NULL;
+        return flatten_named(t, s, e, b->v[3]);
     case 1:
         if (bind_table_int(b, 1, 0, &s) < 0 || bind_table_int(b, 2, -1, &e) < 0) return NULL;
         return v_tensor(tsr_view_flatten(t, s, e));
     case 2:
         if (bind_table_dim(b, 1, t, 0, &s) < 0 || bind_table_dim(b, 2, t, 0, &e) < 0) return NULL;
-        return named_result(fname);
+        return flatten_named(t, s, e, b->v[3]);
     case 3: {
         Value *l = b->v[1];
+        int64_t first = 0, last = 0;
+        if (!seq_len(l)) return exc_set("RuntimeError", "flatten(tensor, dims, out_dim): dims cannot be empty");
         for (size_t i = 0; i < seq_len(l); i++) {
             Value *n = l->u.seq.items[i];
-            if (tsr_dim_of_name(t, is_none(n) ? NULL : n->u.s.p) < 0) return bind_runtime_error();
+            int d = tsr_dim_of_name(t, is_none(n) ? NULL : n->u.s.p);
+            if (d < 0) return bind_runtime_error();
+            if (i == 0) first = d;
+            last = d;
         }
-        return named_result(fname);
+        return flatten_named(t, first, last, b->v[2]);
     }
     default: return named_result(fname);
     }
@@ -95,8 +123,14 @@ static Value *shape_call(const BindRow *row, const char *fname, BindArgs *b, Val
     case K_FLATTEN: return run_flatten(fname, b, t);
     case K_UNFLATTEN:
         if (bind_table_dim(b, 1, t, 0, &d0) < 0) return NULL;
-        if (b->sig == 0) return named_result(fname);
         if (bind_table_intlist(b, 2, fname, sizes, TSR_MAX_DIMS, &n) < 0) return NULL;
+        if (b->sig == 0) {   /* unflatten(Dimname dim, int[] sizes, Dimname[] names) */
+            tsr_name nm[TSR_MAX_DIMS];
+            int k;
+            if (bind_names_from_value(b->v[3], nm, TSR_MAX_DIMS, &k) < 0) return NULL;
+            if (k != n) return exc_set("RuntimeError", "unflatten: %d names for %d sizes", k, n);
+            return v_tensor(tsr_view_unflatten_names(t, d0, n, sizes, nm));
+        }
         return v_tensor(tsr_view_unflatten(t, d0, n, sizes));
     case K_AS_STRIDED:
         if (bind_table_intlist(b, 1, fname, sizes, TSR_MAX_DIMS, &n) < 0 ||
@@ -187,6 +221,29 @@ static Value *m_unflatten(Value *self, CallArgs *a, void *d)
         return exc_set("TypeError", "Tensor.unflatten() missing 2 required positional arguments: 'dim' and 'sizes'");
     if (!pos[1] || !pos[2])
         return exc_set("TypeError", "Tensor.unflatten() missing 1 required positional argument: '%s'", names[pos[1] != NULL]);
+    /* a namedshape ((name, size) pairs) splits into sizes and names (unzip_namedshape) */
+    Value *sz = pos[2];
+    if ((sz->type == &t_tuple || sz->type == &t_list) && seq_len(sz) &&
+        (sz->u.seq.items[0]->type == &t_tuple || sz->u.seq.items[0]->type == &t_list)) {
+        size_t n = seq_len(sz);
+        Value *names = v_tuple(n), *sizes = v_tuple(n);
+        for (size_t i = 0; i < n; i++) {
+            Value *p = sz->u.seq.items[i];
+            if ((p->type != &t_tuple && p->type != &t_list) || seq_len(p) != 2) {
+                decref(names);
+                decref(sizes);
+                return exc_set("TypeError", "unflatten: namedshape entries must be (name, size) pairs");
+            }
+            names->u.seq.items[i] = incref(p->u.seq.items[0]);
+            sizes->u.seq.items[i] = incref(p->u.seq.items[1]);
+        }
+        Value *args[3] = {pos[1], sizes, names};
+        CallArgs c = {args, 3, NULL, NULL, 0};
+        Value *r = bind_table_call_method(unflatten_row, self, &c);
+        decref(names);
+        decref(sizes);
+        return r;
+    }
     CallArgs c = {pos + 1, 2, NULL, NULL, 0};
     return bind_table_call_method(unflatten_row, self, &c);
 }

@@ -56,6 +56,11 @@ static int parse_type(const char *ty, BindParam *q)
         q->type = t[0] == 'T' ? BT_TENSOR_LIST : t[0] == 'D' ? BT_DIMNAME_LIST : BT_FLOAT_LIST;
         return 0;
     }
+    if (br && !strncmp(t, "DimnameList[", 12)) {   /* DimnameList[1]: one name is accepted too */
+        q->type = BT_DIMNAME_LIST;
+        q->size = (signed char)atoi(br + 1);
+        return 0;
+    }
     if (br && br > t && (!strncmp(t, "int[", 4) || !strncmp(t, "SymInt[", 7))) {   /* int[], int[2], SymInt[] */
         q->type = t[0] == 'S' ? BT_SYMINT_LIST : BT_INT_LIST;
         q->size = (signed char)atoi(br + 1);
@@ -163,6 +168,7 @@ static bool check(const BindParam *p, Value *v, bool nums)
     case BT_MEMORY_FORMAT: return v->type == &t_memory_format;
     case BT_DIMNAME: return v->type == &t_str;
     case BT_DIMNAME_LIST:
+        if (v->type == &t_str) return p->size == 1;
         if (v->type != &t_tuple && v->type != &t_list) return false;
         for (size_t i = 0; i < seq_len(v); i++)
             if (v->u.seq.items[i]->type != &t_str && !is_none(v->u.seq.items[i])) return false;
@@ -629,7 +635,7 @@ static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inp
     Value *r = NULL;
     if (writes && tsr_interrupt_hold() < 0) r = bind_runtime_error();
     else {
-        r = bits_aware(d) ? d->handler(d, fname, &b, self, inplace) : call_resolved(d, fname, &b, self, inplace);
+        r = bind_names_call(d, fname, &b, self, inplace, bits_aware(d) ? d->handler : call_resolved);
         if (writes) tsr_interrupt_unhold();
     }
     ops_warn();   /* a UserWarning the runtime left (resize_output, ...) */
@@ -703,6 +709,7 @@ void bind_table_register(BindRow *rows, int n)
         BindRow *d = &rows[i];
         char *buf = value_xstrdup(d->sigs);
         d->nfs = d->nms = 0;
+        d->names_rule = bind_names_rule_of(d->name);
         /* strsep keeps an empty overload: "ScalarType type|" is (type) and () */
         for (char *s, *rest = buf; (s = strsep(&rest, "|"));) {
             bool hidden = *s == '!';

@@ -95,7 +95,16 @@ struct BindRow {
     char iname[32];
     char pname[48];             /* the function's name in python_arg_parser's messages and
                                    its repr: "special_expit" for torch.special.expit */
+    unsigned char names_rule;   /* the named-tensor rule family (table_names.c) */
 };
+
+/* The named-tensor step (table_names.c): the rule family of the row called
+ * name (its names_rule), and the call wrapper that runs call(d, fname, b,
+ * self, inplace) under it: unchanged when no argument has names; else
+ * refused with 1.13's fallback message, or the result (out=, self) given the
+ * names computed before the call. NEW reference or NULL. */
+unsigned char bind_names_rule_of(const char *name);
+Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call);
 
 /* Parses every row's signatures, binds the function, method and in-place
  * forms, and remembers the rows for help() and --list-functions. Aborts on

@@ -472,18 +472,13 @@ static int ps_requires_grad(Value *self, Value *x)
     return tsr_tensor_set_requires_grad(self_t(self), x->u.i != 0, false) < 0 ? bind_runtime_errori() : 0;
 }
 
-static Value *p_names(Value *self)
-{
-    tsr_tensor *t = self_t(self);
-    Value *r = v_tuple((size_t)t->ndim);
-    for (int i = 0; i < t->ndim; i++)
-        r->u.seq.items[i] = t->names && t->names[i] ? v_str(t->names[i]) : v_none();
-    return r;
-}
-
 static Value *p_T(Value *self)
 {
     tsr_tensor *t = self_t(self);
+    if (t->names)
+        return exc_set("RuntimeError", "aten::permute is not yet supported with named tensors. Please drop names via "
+                       "`tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names on the "
+                       "result of the operation.");
     int64_t dims[TSR_MAX_DIMS];
     for (int i = 0; i < t->ndim; i++) dims[i] = t->ndim - 1 - i;
     return v_tensor(tsr_view_permute(t, t->ndim, dims));
@@ -499,7 +494,19 @@ static Value *self_or_new(tsr_tensor *r, Value *self)
     return v_tensor(r);
 }
 
-static Value *p_mT(Value *self) { return self_or_new(tsr_view_mT(self_t(self)), self); }
+/* mT swaps the last two names (transpose's rule) */
+static Value *p_mT(Value *self)
+{
+    tsr_tensor *t = self_t(self), *r = tsr_view_mT(t);
+    if (r && r != t && t->names && t->ndim >= 2) {
+        tsr_name nm[TSR_MAX_DIMS];
+        for (int i = 0; i < t->ndim; i++) nm[i] = t->names[i];
+        nm[t->ndim - 2] = t->names[t->ndim - 1];
+        nm[t->ndim - 1] = t->names[t->ndim - 2];
+        if (tsr_tensor_set_names(r, nm, t->ndim) < 0) { tsr_tensor_release(r); r = NULL; }
+    }
+    return self_or_new(r, self);
+}
 static Value *p_mH(Value *self) { return self_or_new(tsr_view_mH(self_t(self)), self); }
 static Value *p_H(Value *self) { return v_tensor(tsr_view_H(self_t(self))); }
 
@@ -555,7 +562,7 @@ void bind_tensor_init(void)
         {"is_sparse_csr", p_false, NULL}, {"is_nested", p_false, NULL},
         {"requires_grad", p_requires_grad, ps_requires_grad}, {"is_leaf", p_true, NULL}, {"grad", p_none, NULL},
         {"grad_fn", p_none, NULL},
-        {"names", p_names, NULL}, {"T", p_T, NULL}, {"mT", p_mT, NULL}, {"H", p_H, NULL}, {"mH", p_mH, NULL},
+        {"T", p_T, NULL}, {"mT", p_mT, NULL}, {"H", p_H, NULL}, {"mH", p_mH, NULL},
         {"real", p_real, ps_real}, {"imag", p_imag, ps_imag}, {"data", p_data, ps_data},
     };
     for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) bind_tensor_property(ps[i].name, ps[i].get, ps[i].set);

@@ -48,6 +48,7 @@ static const struct {
 /* Longer texts of ":help TOPIC". */
 static const struct { const char *topic, *text; } topics[] = {
     {"promotion", cmd_help_promotion},
+    {"names", cmd_help_names},
 };
 #define NTOPICS ((int)(sizeof topics / sizeof *topics))
 

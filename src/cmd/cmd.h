@@ -31,6 +31,7 @@ int cmd_mem(const char *arg);               /* mem.c */
 int cmd_parse_size(const char *s, size_t *out);
 /* The text of ":help promotion" (explain.c). */
 extern const char cmd_help_promotion[];
+extern const char cmd_help_names[];   /* names.c */
 
 /* The most bytes a script, a :load file or standard input may hold. */
 #define CMD_MAX_SOURCE ((size_t)64 << 20)

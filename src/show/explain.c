@@ -333,6 +333,87 @@ static void wraparound_note(Buf *b, const ExplainStep *s, tsr_dtype to)
     }
 }
 
+/* One name as the tuple prints it: 'N' or None. */
+static void name_text(Buf *b, tsr_name n)
+{
+    if (n) buf_printf(b, "'%s'", n);
+    else buf_printf(b, "None");
+}
+
+/* Named operands: how the result's names are decided (SEMANTICS.md §2.2,
+ * "unifies names from inputs"): the lists lined up from the right, a None
+ * matching anything, then the unified names or the pair that failed. */
+static void names_section(const ExplainStep *s)
+{
+    int maxn = 0, w = 4;
+    bool any = false;
+    for (int i = 0; i < s->noperands; i++) {
+        const tsr_tensor *t = s->operands[i].t;
+        if (!t) continue;
+        any = any || t->names;
+        if (t->ndim > maxn) maxn = t->ndim;
+        for (int d = 0; t->names && d < t->ndim; d++)
+            if (t->names[d] && (int)strlen(t->names[d]) + 2 > w) w = (int)strlen(t->names[d]) + 2;
+    }
+    if (!any) return;
+    int ntensors = 0;
+    for (int i = 0; i < s->noperands; i++) ntensors += s->operands[i].t != NULL;
+    if (ntensors == 1) {
+        labelled("names:", "rule: keeps input names. The result has the names of its one tensor operand.");
+        return;
+    }
+    labelled("names:", "rule: unifies names from inputs. The name lists are lined up from the right (the last "
+                       "dims first, as broadcasting lines up shapes); in each column a None (an unnamed dim) takes "
+                       "the other name, equal names stay, different names are an error.");
+    Buf b = {0};
+    tsr_name acc[TSR_MAX_DIMS], tmp[TSR_MAX_DIMS];
+    int nacc = -1;
+    bool failed = false;
+    for (int i = 0; i < s->noperands; i++) {
+        const tsr_tensor *t = s->operands[i].t;
+        if (!t) continue;
+        b.n = 0;
+        buf_printf(&b, "%s ", letter[i]);
+        for (int c = 0; c < maxn; c++) {
+            int d = c - (maxn - t->ndim);
+            Buf one = {0};
+            if (d >= 0) name_text(&one, t->names ? t->names[d] : NULL);
+            buf_printf(&b, " %*s", w, d >= 0 ? buf_str(&one) : "");
+            free(one.p);
+        }
+        printf("%16s%s\n", "", buf_str(&b));   /* columns: not reflowed */
+        if (failed) continue;
+        if (nacc < 0) {
+            for (int d = 0; d < t->ndim; d++) acc[d] = t->names ? t->names[d] : NULL;
+            nacc = t->ndim;
+        } else if (tsr_names_unify(acc, nacc, t->names, t->ndim, "broadcast", tmp) < 0) {
+            failed = true;
+        } else {
+            nacc = nacc > t->ndim ? nacc : t->ndim;
+            memcpy(acc, tmp, sizeof *tmp * (size_t)nacc);
+        }
+    }
+    b.n = 0;
+    if (failed) {
+        buf_printf(&b, "no result: %s", tsr_error_message());
+        tsr_error_clear();
+    } else {
+        buf_printf(&b, "= ");
+        for (int c = 0; c < maxn; c++) {
+            int d = c - (maxn - nacc);
+            Buf one = {0};
+            if (d >= 0) name_text(&one, acc[d]);
+            buf_printf(&b, " %*s", w, buf_str(&one));
+            free(one.p);
+        }
+        printf("%16s%s\n", "", buf_str(&b));
+        free(b.p);
+        return;
+    }
+    wrap("                ", 16, buf_str(&b));
+    free(b.p);
+}
+
 void show_explain_step(const ExplainStep *s, int number, bool color)
 {
     const tsr_promotion *e = &s->promo;
@@ -442,6 +523,7 @@ void show_explain_step(const ExplainStep *s, int number, bool color)
         labelled(s->inplace ? "in-place:" : "out=:", buf_str(&b));
         b.n = 0;
     }
+    names_section(s);
     if (s->refused) { free(b.p); return; }
     if (s->result == TSR_DTYPE_UNDEFINED) {
         labelled("result:", "none: the operation fails (the error follows)");

@@ -1,0 +1,149 @@
+/* runtime/named.c — names on tensors (SEMANTICS.md §2): setting and
+ * validating a tensor's names, propagating computed names to a result or an
+ * out= tensor, the elementwise ops' unify, resize_ and factory checks. The
+ * algorithms on plain name arrays are runtime/names.c's. */
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "error.h"
+#include "internal.h"
+#include "named.h"
+
+#define LIST_CAP 1024
+static const char *fmt_list(char *buf, const tsr_name *names, int n)
+{
+    tsr_names_format(buf, LIST_CAP, names, n);
+    return buf;
+}
+
+
+int tsr_tensor_set_names(tsr_tensor *t, const tsr_name *names, int n)
+{
+    if (!names) {
+        tsr_free((void *)t->names);
+        t->names = NULL;
+        return 0;
+    }
+    if (n != t->ndim) {
+        char b[LIST_CAP];
+        tsr_error_set(TSR_ERR_RUNTIME, "Number of names (%d) and number of dimensions in tensor (%d) do not match. "
+                      "Attempted to create a tensor with names %s", n, t->ndim, fmt_list(b, names, n));
+        return -1;
+    }
+    if (tsr_names_check_unique(names, n) < 0) return -1;
+    if (!tsr_names_any(names, n)) return tsr_tensor_set_names(t, NULL, 0);
+    if (!t->names) {
+        const char **p = tsr_malloc(sizeof *p * (size_t)(n ? n : 1));
+        if (!p) return -1;
+        t->names = p;
+    }
+    if (t->names != names) memmove((void *)t->names, names, sizeof *names * (size_t)n);
+    return 0;
+}
+
+int tsr_names_propagate(tsr_tensor *result, const tsr_name *names, int n)
+{
+    if (!result || result->ndim == 0 || n != result->ndim) return 0;
+    if (!result->names && !tsr_names_any(names, n)) return 0;
+    return tsr_tensor_set_names(result, names, n);
+}
+
+int tsr_names_check_out(const tsr_tensor *out, const tsr_name *computed, int n)
+{
+    if (!out || !out->names) return 0;
+    bool same = out->ndim == n;
+    for (int i = 0; same && i < n; i++) same = out->names[i] == (computed ? computed[i] : NULL);
+    if (same) return 0;
+    char a[LIST_CAP], b[LIST_CAP];
+    tsr_error_set(TSR_ERR_RUNTIME, "Name mismatch: specified out tensor with names %s are not the same as the "
+                  "computed output names %s. Please rename the out tensor's dims with `Tensor.rename`.",
+                  fmt_list(a, out->names, out->ndim), fmt_list(b, computed, n));
+    return -1;
+}
+
+int tsr_names_elementwise(int nin, const tsr_tensor *const *in, const tsr_tensor *out, int nd, tsr_name *names,
+                          bool *named)
+{
+    bool any = out && out->names;
+    for (int k = 0; k < nin && !any; k++) any = in[k] && in[k]->names;
+    *named = any;
+    if (!any) {
+        for (int i = 0; i < nd; i++) names[i] = NULL;
+        return 0;
+    }
+    int have = -1;
+    tsr_name tmp[TSR_MAX_NAMED_DIMS];
+    for (int k = 0; k < nin; k++) {
+        const tsr_tensor *t = in[k];
+        if (!t) continue;
+        if (have < 0) {
+            for (int i = 0; i < t->ndim; i++) names[i] = t->names ? t->names[i] : NULL;
+            have = t->ndim;
+            continue;
+        }
+        if (tsr_names_unify(names, have, t->names, t->ndim, "broadcast", tmp) < 0) return -1;
+        have = have > t->ndim ? have : t->ndim;
+        memcpy(names, tmp, sizeof *tmp * (size_t)have);
+    }
+    if (have < 0) have = 0;
+    if (have != nd) {   /* cannot happen after broadcasting; keep the names honest */
+        for (int i = 0; i < nd; i++) names[i] = NULL;
+        have = nd;
+    }
+    return tsr_names_check_out(out, names, nd);
+}
+
+int tsr_names_check_resize(const tsr_tensor *t, int nd, const int64_t *sizes)
+{
+    bool same = t->ndim == nd;
+    for (int i = 0; same && i < nd; i++) same = t->sizes[i] == sizes[i];
+    if (same || !t->names) return 0;
+    char a[LIST_CAP], x[LIST_CAP], y[LIST_CAP];
+    size_t m = 0, k = 0;
+    m += (size_t)snprintf(x + m, sizeof x - m, "[");
+    for (int i = 0; i < t->ndim && m < sizeof x; i++)
+        m += (size_t)snprintf(x + m, sizeof x - m, "%s%lld", i ? ", " : "", (long long)t->sizes[i]);
+    if (m < sizeof x) snprintf(x + m, sizeof x - m, "]");
+    k += (size_t)snprintf(y + k, sizeof y - k, "[");
+    for (int i = 0; i < nd && k < sizeof y; i++)
+        k += (size_t)snprintf(y + k, sizeof y - k, "%s%lld", i ? ", " : "", (long long)sizes[i]);
+    if (k < sizeof y) snprintf(y + k, sizeof y - k, "]");
+    tsr_error_set(TSR_ERR_RUNTIME, "Cannot resize named tensor with resize_ or resize_as_ (tried to resize "
+                  "Tensor%s with size %s to %s). This may be caused by passing a named tensor as an `out=` "
+                  "argument; please ensure that the sizes are the same. ", fmt_list(a, t->names, t->ndim), x, y);
+    return -1;
+}
+
+int tsr_names_check_factory(const tsr_tensor *t)
+{
+    if (!tsr_tensor_is_meta(t)) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "NYI: named tensors only support CPU and CUDA tensors");
+    return -1;
+}
+
+int tsr_names_propagate_raw(tsr_tensor *result, const tsr_name *names, int n)
+{
+    if (!result || result->ndim == 0 || n != result->ndim) return 0;
+    if (!tsr_names_any(names, n)) return tsr_tensor_set_names(result, NULL, 0);
+    if (!result->names) {
+        const char **p = tsr_malloc(sizeof *p * (size_t)n);
+        if (!p) return -1;
+        result->names = p;
+    }
+    memmove((void *)result->names, names, sizeof *names * (size_t)n);
+    return 0;
+}
+
+/* a named tensor may be "resized" to its own shape only, and keeps its names */
+tsr_tensor *tsr_tensor_resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
+                                      tsr_memory_format mf)
+{
+    if (t->names && tsr_names_check_resize(t, n, sizes) < 0) return NULL;
+    tsr_tensor *r = tsr__resized_format(t, n, sizes, has_mf, mf);
+    if (r && t->names && tsr_tensor_set_names(r, t->names, t->ndim) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}

@@ -1,0 +1,45 @@
+/* runtime/named.h — names on tensors (named.c): the setter with its
+ * validation, propagation to results and out= tensors, and the checks the
+ * elementwise engine, resize_ and the factories make (SEMANTICS.md §2). */
+#ifndef TSR_NAMED_H
+#define TSR_NAMED_H
+#include "names.h"
+#include "tensor.h"
+
+/* Sets t's names (n entries; names NULL drops them): the count must be
+ * t->ndim ("Number of names (1) and number of dimensions in tensor (2) do not
+ * match. Attempted to create a tensor with names ['N']") and basic names
+ * unique. All wildcards store NULL, so an unnamed tensor stays NULL. 0/-1. */
+int tsr_tensor_set_names(tsr_tensor *t, const tsr_name *names, int n);
+/* propagate_names: gives result the names (n == result->ndim) when some
+ * are basic or result already has names; a 0-dim result is left alone. */
+int tsr_names_propagate(tsr_tensor *result, const tsr_name *names, int n);
+/* The out= check of 2.6: an out tensor with names must carry exactly the
+ * computed ones (NULL: all wildcards): "Name mismatch: specified out tensor
+ * with names [...] are not the same as the computed output names [...].
+ * Please rename the out tensor's dims with `Tensor.rename`." 0/-1. */
+int tsr_names_check_out(const tsr_tensor *out, const tsr_name *computed, int n);
+
+/* The names an elementwise op computes (TensorIterator compute_names): the
+ * inputs' names unified from the right in order (NULL entries of in are
+ * scalars), then the out tensor is checked (it is skipped while it is to be
+ * resized). *named is false (nothing to do) when no operand has names.
+ * 0/-1. */
+int tsr_names_elementwise(int nin, const tsr_tensor *const *in, const tsr_tensor *out, int nd,
+                          tsr_name *names, bool *named);
+/* resize_ of a named tensor may not change its shape (NamedTensor.cpp):
+ * "Cannot resize named tensor with resize_ or resize_as_ (tried to resize
+ * Tensor['N', 'C'] with size [2, 3] to [3, 2]). This may be caused by passing
+ * a named tensor as an `out=` argument; please ensure that the sizes are the
+ * same. " 0/-1. */
+int tsr_names_check_resize(const tsr_tensor *t, int nd, const int64_t *sizes);
+
+/* A factory's names= (empty_names in 1.13): only CPU and CUDA tensors,
+ * "NYI: named tensors only support CPU and CUDA tensors" on meta. 0/-1. */
+int tsr_names_check_factory(const tsr_tensor *t);
+
+/* As tsr_names_propagate without the duplicate check: matmul's result may
+ * carry a name twice in 1.13 (SEMANTICS.md §2.8). */
+int tsr_names_propagate_raw(tsr_tensor *result, const tsr_name *names, int n);
+
+#endif

@@ -1,0 +1,17 @@
+/* src/bind/names.h — named tensors as the language sees them: name lists
+ * from values, the names tuple, and the API methods (bind/names.c). */
+#ifndef TSR_BIND_NAMES_H
+#define TSR_BIND_NAMES_H
+
+#include "bind/bind.h"
+#include "tsr.h"
+
+/* One name: a str (validated, "*" the wildcard) or None. 0, or -1 with the error. */
+int bind_names_one(Value *v, tsr_name *out);
+/* A tuple or list of names into out[0 .. *n - 1] (at most max). 0/-1. */
+int bind_names_from_value(Value *v, tsr_name *out, int max, int *n);
+/* t.names: a tuple with one str or None per dim. New reference. */
+Value *bind_names_tuple(const tsr_tensor *t);
+void bind_names_init(void);
+
+#endif

@@ -1,0 +1,72 @@
+#!/usr/bin/env bats
+# Named tensors as a user meets them: :explain's names section (src/show/
+# explain.c), :help names (src/cmd/names.c), the refusal and the names of a
+# script's results. Names asserted here are PyTorch 1.13's (SEMANTICS.md §2).
+
+load helpers
+
+NC="x = torch.ones(2, 3, names=('N', 'C'))"
+
+# assert_text PHRASE — $output with its lines joined by single spaces contains PHRASE.
+assert_text() {
+    local flat
+    flat=$(printf '%s\n' "$output" | sed -e 's/^ *//' | tr '\n' ' ' | tr -s ' ')
+    [[ $flat == *"$1"* ]] || fail "output does not contain: $1"$'\n'"$output"
+}
+
+@test "names-1.1: :explain lines the name lists up from the right and shows the unified names" {
+    run --separate-stderr tsr_stdin "$NC"$'\n'":explain x * torch.ones(2, 1, 3, names=('B', None, 'C'))"$'\n'
+    assert_success
+    assert_text "rule: unifies names from inputs"
+    assert_line "                a        'N'  'C'"
+    assert_line "                b   'B' None  'C'"
+    assert_line "                =   'B'  'N'  'C'"
+    assert_text "names=('B', 'N', 'C'))"
+}
+
+@test "names-1.2: :explain names the pair that failed to unify" {
+    run --separate-stderr tsr_stdin "$NC"$'\n'":explain x + torch.ones(3, names=('N',))"$'\n'
+    assert_text "no result: Error when attempting to broadcast dims ['N', 'C'] and dims ['N']: dim 'C' and dim 'N' are at the same position from the right but do not match."
+}
+
+@test "names-1.3: :explain of a unary op: keeps input names" {
+    run --separate-stderr tsr_stdin "$NC"$'\n'":explain x.sin()"$'\n'
+    assert_success
+    assert_text "rule: keeps input names"
+}
+
+@test "names-1.4: :explain of unnamed operands has no names section" {
+    run --separate-stderr tsr_stdin ":explain torch.ones(2) + 1"$'\n'
+    assert_success
+    refute_output --partial "names:"
+}
+
+@test "names-2.1: :help names lists the rule families" {
+    run --separate-stderr tsr_stdin ":help names"$'\n'
+    assert_success
+    assert_text "keeps input names"
+    assert_text "unifies names"
+    assert_text "removes dimensions"
+    assert_text "permutes dimensions"
+    assert_text "contracts away dims"
+    assert_text "out= and in-place"
+}
+
+@test "names-2.2: :help lists the names topic" {
+    run --separate-stderr tsr_stdin ":help"$'\n'
+    assert_success
+    assert_output --partial "Topics: promotion names"
+}
+
+@test "names-3.1: an op without a names rule refuses with PyTorch's message" {
+    run --separate-stderr "$TSR" -e "$NC"$'\n'"x.permute(1, 0)"
+    assert_failure
+    output=$stderr
+    assert_text "aten::permute is not yet supported with named tensors. Please drop names via \`tensor = tensor.rename(None)\`"
+}
+
+@test "names-3.2: a script prints the names of its results" {
+    run --separate-stderr "$TSR" -e "$NC"$'\n'"print(x.sum('C').names, (x + 1).names, x.t().names)"
+    assert_success
+    assert_output "('N',) ('N', 'C') ('C', 'N')"
+}
