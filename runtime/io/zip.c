@@ -219,6 +219,11 @@ static int read_entry(tsr_zip_reader *r, zip_int64_t idx, const char *name, void
         if (got < 0) why = zip_error_code_zip(zip_file_get_error(f)) == ZIP_ER_CRC ? "CRC-32 check failed"
                                                                                          : "decompression failed";
     }
+    char whybuf[256];
+    if (why) { /* libzip's message lives in f, which zip_fclose frees */
+        snprintf(whybuf, sizeof whybuf, "%s", why);
+        why = whybuf;
+    }
     if (f) zip_fclose(f);
     if (why) {
         tsr_error_set(TSR_ERR_RUNTIME, "PytorchStreamReader failed reading file %s: %s", name, why);
