@@ -402,8 +402,36 @@ KAISER(float, f_fma, FMA_ATTR)
 KAISER(double, d_fma, FMA_ATTR)
 #endif
 
+/* bfloat16: 1.13's kernel runs on scalar_t = BFloat16, so every operation
+ * (a - alpha, / alpha, pow, 1 - p, sqrt, beta *, the two i0 and the division)
+ * rounds its float result to bfloat16; i0 itself is calc_i0 in float. */
+#define BF(x) LD_bfloat16(ST_bfloat16(x))
+#define KAISER_BF16(SFX, I0, ATTR)                                                                         \
+    ATTR static void kaiser_bf16_##SFX(tsr_bfloat16 *w, int64_t n, int64_t L, double beta)                  \
+    {                                                                                                      \
+        const float alpha = BF((float)((L - 1) / 2.0)), b = BF((float)beta);                               \
+        const float den = BF(I0(b));                                                                       \
+        for (int64_t i = 0; i < n; i++) {                                                                  \
+            float a = BF((float)i), q = BF(BF(a - alpha) / alpha);                                         \
+            float r = BF(sqrtf(BF(1.0f - BF(powf(q, 2.0f)))));                                             \
+            w[i] = ST_bfloat16(BF(I0(BF(b * r))) / den);                                                   \
+        }                                                                                                  \
+    }
+KAISER_BF16(plain, calc_i0_f, )
+#if HAVE_FMA_BUILD
+KAISER_BF16(fma, calc_i0_f_fma, FMA_ATTR)
+#endif
+#undef BF
+
 int tsr_kaiser_fill(tsr_tensor *w, int64_t n, int64_t L, double beta)
 {
+    if (w->dtype == TSR_BFLOAT16) {
+#if HAVE_FMA_BUILD
+        if (cpu_fma()) { kaiser_bf16_fma(tsr_tensor_ptr(w, NULL), n, L, beta); return 0; }
+#endif
+        kaiser_bf16_plain(tsr_tensor_ptr(w, NULL), n, L, beta);
+        return 0;
+    }
     if (w->dtype != TSR_FLOAT32 && w->dtype != TSR_FLOAT64) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"kaiser_window_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(w->dtype));
         return -1;

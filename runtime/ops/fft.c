@@ -3,6 +3,7 @@
  * padding and trimming, dim checks, norm modes, out=. Values follow
  * pocketfft's arithmetic step by step (see fft_pass.h). */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -171,6 +172,12 @@ static int lineit_poll(lineit *it, size_t len)
     it->work = 0;
     return tsr_check_interrupt();
 }
+
+/* the plan caches of both precisions (fft_engine.h) */
+#define FFT_CACHE_N 16
+#define FFT_CACHE_BYTES ((size_t)64 << 20)
+static pthread_mutex_t fft_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t fft_cache_clock;
 
 #define R float
 #define RS _f

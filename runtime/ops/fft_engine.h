@@ -839,6 +839,65 @@ static int FN(plan_exec_r)(const FN(plan) *p, R *c, R fct, bool fwd)
 }
 
 
+/* A small cache of plans, as pocketfft's get_plan keeps its last 16: a
+ * transform takes its plan out of the cache (a plan's scratch is its own, so
+ * no two transforms share one) and puts it back when done; the least recently
+ * used plan goes when the cache is full or holds more than FFT_CACHE_BYTES. */
+static struct { FN(plan) p; size_t bytes; uint64_t used; } FN(pcache)[FFT_CACHE_N];
+static int FN(pcache_n);
+static size_t FN(pcache_bytes);
+
+static size_t FN(plan_bytes)(const FN(plan) *p)
+{
+    if (p->isblue) return (3 * p->b.n2 + 2 * p->b.n) * sizeof(CX);
+    return 2 * p->len * (p->real ? sizeof(R) : sizeof(CX));
+}
+
+static int FN(plan_get)(FN(plan) *p, size_t len, bool real)
+{
+    pthread_mutex_lock(&fft_cache_lock);
+    for (int k = 0; k < FN(pcache_n); k++)
+        if (FN(pcache)[k].p.len == len && FN(pcache)[k].p.real == real) {
+            *p = FN(pcache)[k].p;
+            FN(pcache_bytes) -= FN(pcache)[k].bytes;
+            FN(pcache)[k] = FN(pcache)[--FN(pcache_n)];
+            pthread_mutex_unlock(&fft_cache_lock);
+            return 0;
+        }
+    pthread_mutex_unlock(&fft_cache_lock);
+    return FN(plan_init)(p, len, real);
+}
+
+static void FN(plan_put)(FN(plan) *p)
+{
+    size_t bytes = FN(plan_bytes)(p);
+    if (bytes > FFT_CACHE_BYTES) { FN(plan_free)(p); return; }
+    pthread_mutex_lock(&fft_cache_lock);
+    while (FN(pcache_n) == FFT_CACHE_N || FN(pcache_bytes) + bytes > FFT_CACHE_BYTES) {
+        int lru = 0;
+        for (int k = 1; k < FN(pcache_n); k++)
+            if (FN(pcache)[k].used < FN(pcache)[lru].used) lru = k;
+        FN(plan_free)(&FN(pcache)[lru].p);
+        FN(pcache_bytes) -= FN(pcache)[lru].bytes;
+        FN(pcache)[lru] = FN(pcache)[--FN(pcache_n)];
+    }
+    FN(pcache)[FN(pcache_n)].p = *p;
+    FN(pcache)[FN(pcache_n)].bytes = bytes;
+    FN(pcache)[FN(pcache_n)].used = ++fft_cache_clock;
+    FN(pcache_n)++;
+    FN(pcache_bytes) += bytes;
+    pthread_mutex_unlock(&fft_cache_lock);
+}
+
+/* Frees the cached plans at exit, so that leak checkers see a clean heap. */
+__attribute__((destructor)) static void FN(pcache_drop)(void)
+{
+    pthread_mutex_lock(&fft_cache_lock);
+    while (FN(pcache_n) > 0) FN(plan_free)(&FN(pcache)[--FN(pcache_n)].p);
+    FN(pcache_bytes) = 0;
+    pthread_mutex_unlock(&fft_cache_lock);
+}
+
 /* ------------------------------------------------------------ strided drivers */
 
 #ifndef NB
@@ -854,14 +913,16 @@ static int FN(c2c_nd)(const CX *in, const int64_t *is, CX *out, const int64_t *o
         int ax = (int)axes[a];
         size_t len = (size_t)sizes[ax];
         FN(plan) p;
-        if (FN(plan_init)(&p, len, false) < 0) return -1;
+        if (FN(plan_get)(&p, len, false) < 0) return -1;
         const CX *src = a == 0 ? in : out;
         const int64_t *ss = a == 0 ? is : os;
         /* lines along a strided axis go NB at a time, so that the gather and
-         * the scatter read and write neighbouring elements together */
+         * the scatter read and write neighbouring elements together; a line
+         * contiguous in both is copied into the output and transformed there
+         * (pocketfft's in-place buffer) */
         int nbmax = (ss[ax] == 1 && os[ax] == 1) ? 1 : NB;
-        CX *buf = tsr_malloc(len * (size_t)nbmax * sizeof *buf);
-        if (!buf) { FN(plan_free)(&p); return -1; }
+        CX *buf = nbmax == 1 ? NULL : tsr_malloc(len * (size_t)nbmax * sizeof *buf);
+        if (nbmax > 1 && !buf) { FN(plan_put)(&p); return -1; }
         lineit it;
         lineit_init(&it, ndim, sizes, ax, ss, os);
         int rc = 0;
@@ -870,6 +931,12 @@ static int FN(c2c_nd)(const CX *in, const int64_t *is, CX *out, const int64_t *o
             int nb = 0;
             while (nb < nbmax && lineit_next(&it)) { io[nb] = it.ioff; oo[nb] = it.ooff; nb++; }
             if (nb == 0) break;
+            if (nbmax == 1) {
+                CX *d = out + oo[0];
+                if (src + io[0] != d) memmove(d, src + io[0], len * sizeof *d);
+                if (FN(plan_exec_c)(&p, d, fct, fwd) < 0 || lineit_poll(&it, len) < 0) { rc = -1; break; }
+                continue;
+            }
             for (size_t i = 0; i < len; i++) {
                 const CX *s = src + (int64_t)i * ss[ax];
                 for (int b = 0; b < nb; b++) buf[(size_t)b * len + i] = s[io[b]];
@@ -883,7 +950,7 @@ static int FN(c2c_nd)(const CX *in, const int64_t *is, CX *out, const int64_t *o
             }
         }
         tsr_free(buf);
-        FN(plan_free)(&p);
+        FN(plan_put)(&p);
         if (rc < 0) return -1;
         fct = 1;
     }
@@ -898,9 +965,9 @@ static int FN(r2c_nd)(const R *in, const int64_t *is, CX *out, const int64_t *os
     int ax = (int)axes[na - 1];
     size_t len = (size_t)sizes[ax];
     FN(plan) p;
-    if (FN(plan_init)(&p, len, true) < 0) return -1;
+    if (FN(plan_get)(&p, len, true) < 0) return -1;
     R *buf = tsr_malloc(len * sizeof *buf);
-    if (!buf) { FN(plan_free)(&p); return -1; }
+    if (!buf) { FN(plan_put)(&p); return -1; }
     lineit it;
     lineit_init(&it, ndim, sizes, ax, is, os);
     int rc = 0;
@@ -916,7 +983,7 @@ static int FN(r2c_nd)(const R *in, const int64_t *is, CX *out, const int64_t *os
         if (i < len) { d[ii * st].r = buf[i]; d[ii * st].i = 0; }
     }
     tsr_free(buf);
-    FN(plan_free)(&p);
+    FN(plan_put)(&p);
     if (rc < 0 || na == 1) return rc;
     int64_t osz[TSR_MAX_DIMS];
     memcpy(osz, sizes, sizeof(int64_t) * (size_t)ndim);
@@ -930,9 +997,9 @@ static int FN(c2r_1)(const CX *in, const int64_t *is, R *out, const int64_t *os,
 {
     size_t len = (size_t)osizes[ax];
     FN(plan) p;
-    if (FN(plan_init)(&p, len, true) < 0) return -1;
+    if (FN(plan_get)(&p, len, true) < 0) return -1;
     R *buf = tsr_malloc(len * sizeof *buf);
-    if (!buf) { FN(plan_free)(&p); return -1; }
+    if (!buf) { FN(plan_put)(&p); return -1; }
     lineit it;
     lineit_init(&it, ndim, osizes, ax, is, os);
     int rc = 0;
@@ -948,7 +1015,7 @@ static int FN(c2r_1)(const CX *in, const int64_t *is, R *out, const int64_t *os,
         for (size_t k = 0; k < len; k++) d[(int64_t)k * os[ax]] = buf[k];
     }
     tsr_free(buf);
-    FN(plan_free)(&p);
+    FN(plan_put)(&p);
     return rc;
 }
 

@@ -138,68 +138,96 @@ static int check_nonzero_dims(const tsr_tensor *x, uint64_t mask, const char *fn
 
 /* The extreme of a whole contiguous float32/float64 tensor with the result
  * of the element-by-element walk above (the first NaN, else the first
- * occurrence of the extreme), in vectorizable steps: lane-wise extremes (with
- * the index where each lane first reached its own) and a NaN flag per chunk,
- * then the extreme of the lanes with the smallest index; a zero is looked up
- * again, as zeros of either sign are equal and the first one decides. 0, or
- * -1 when interrupted. */
-#define FAST_EXT(name, T, GT)                                                                  \
+ * occurrence of the extreme; zeros of either sign are equal, so the first one
+ * decides), in one vectorized read: each chunk's extreme and NaN flag come
+ * from VB-byte lanes (GCC vector extensions), the first chunk that holds the
+ * extreme is remembered, and at the end only that chunk (or the chunk of the
+ * first NaN) is scanned again for the index. 0, or -1 when interrupted. */
+#define FAST_EXT(name, T, I, GT, VB)                                                           \
+    static bool name##_chunk(const T *p, int64_t n, T *m)                                      \
+    {                                                                                          \
+        enum { V = VB / sizeof(T) };                                                           \
+        typedef T vt __attribute__((vector_size(VB)));                                         \
+        typedef I vi __attribute__((vector_size(VB)));                                         \
+        vt a0, a1;                                                                             \
+        vi nn = {0};                                                                           \
+        for (int k = 0; k < V; k++) a0[k] = a1[k] = p[0];                                      \
+        int64_t i = 0;                                                                         \
+        for (; i + 2 * V <= n; i += 2 * V) {                                                   \
+            vt v0, v1;                                                                         \
+            memcpy(&v0, p + i, sizeof v0);                                                     \
+            memcpy(&v1, p + i + V, sizeof v1);                                                 \
+            vi g0 = GT(v0, a0), g1 = GT(v1, a1);                                               \
+            a0 = (vt)(((vi)v0 & g0) | ((vi)a0 & ~g0));                                         \
+            a1 = (vt)(((vi)v1 & g1) | ((vi)a1 & ~g1));                                         \
+            nn |= (v0 != v0) | (v1 != v1);                                                     \
+        }                                                                                      \
+        bool any = false;                                                                      \
+        T r = a0[0];                                                                           \
+        for (int k = 0; k < V; k++) {                                                          \
+            any |= nn[k] != 0;                                                                 \
+            if (GT(a0[k], r)) r = a0[k];                                                       \
+            if (GT(a1[k], r)) r = a1[k];                                                       \
+        }                                                                                      \
+        for (; i < n; i++) {                                                                   \
+            if (GT(p[i], r)) r = p[i];                                                         \
+            any |= p[i] != p[i];                                                               \
+        }                                                                                      \
+        *m = r;                                                                                \
+        return any;                                                                            \
+    }                                                                                          \
     static int name(const T *p, int64_t n, bool want_idx, double *val, int64_t *idx)           \
     {                                                                                          \
-        enum { L = 16 };                                                                       \
-        const int64_t chunk = 1 << 20;                                                         \
-        T acc[L];                                                                              \
-        int64_t ix[L];                                                                         \
-        for (int k = 0; k < L; k++) acc[k] = p[0], ix[k] = 0;                                  \
+        (void)want_idx;                                                                        \
+        const int64_t chunk = 1 << 14;                                                         \
+        T m = p[0];                                                                            \
+        int64_t best = 0;                                                                      \
         for (int64_t c0 = 0; c0 < n; c0 += chunk) {                                            \
-            int64_t ce = n - c0 < chunk ? n : c0 + chunk, i = c0;                              \
-            int nn[L] = {0}, any = 0;                                                          \
-            if (want_idx)                                                                      \
-                for (; i + L <= ce; i += L)                                                    \
-                    for (int k = 0; k < L; k++) {                                              \
-                        T v = p[i + k];                                                        \
-                        bool g = GT(v, acc[k]);                                                \
-                        acc[k] = g ? v : acc[k];                                               \
-                        ix[k] = g ? i + k : ix[k];                                             \
-                        nn[k] |= v != v;                                                       \
-                    }                                                                          \
-            else                                                                               \
-                for (; i + L <= ce; i += L)                                                    \
-                    for (int k = 0; k < L; k++) {                                              \
-                        T v = p[i + k];                                                        \
-                        acc[k] = GT(v, acc[k]) ? v : acc[k];                                   \
-                        nn[k] |= v != v;                                                       \
-                    }                                                                          \
-            for (; i < ce; i++) {                                                              \
-                if (GT(p[i], acc[0])) acc[0] = p[i], ix[0] = i;                                \
-                nn[0] |= p[i] != p[i];                                                         \
-            }                                                                                  \
-            for (int k = 0; k < L; k++) any |= nn[k];                                          \
-            if (any) {                                                                         \
-                for (i = c0; !(p[i] != p[i]); i++) {}                                          \
+            int64_t cn = n - c0 < chunk ? n - c0 : chunk;                                      \
+            T cm;                                                                              \
+            if (name##_chunk(p + c0, cn, &cm)) {                                               \
+                int64_t i = c0;                                                                \
+                while (!(p[i] != p[i])) i++;                                                   \
                 *val = p[i], *idx = i;                                                         \
                 return 0;                                                                      \
             }                                                                                  \
-            if (tsr_check_interrupt() < 0) return -1;                                          \
+            if (GT(cm, m)) m = cm, best = c0;                                                  \
+            if ((c0 & ((1 << 20) - 1)) == 0 && tsr_check_interrupt() < 0) return -1;           \
         }                                                                                      \
-        T m = acc[0];                                                                          \
-        int64_t at = ix[0];                                                                    \
-        for (int k = 1; k < L; k++)                                                            \
-            if (GT(acc[k], m) || (acc[k] == m && ix[k] < at)) m = acc[k], at = ix[k];          \
-        *val = m, *idx = at;                                                                   \
-        if (m == 0) { /* equal zeros of either sign: the first one */                          \
-            int64_t i = 0;                                                                     \
-            while (p[i] != m) i++;                                                             \
-            *val = p[i], *idx = i;                                                             \
-        }                                                                                      \
+        int64_t i = best;                                                                      \
+        while (p[i] != m) i++;                                                                 \
+        *val = p[i], *idx = i;                                                                 \
         return 0;                                                                              \
     }
 #define GT_MAX(a, b) ((a) > (b))
 #define GT_MIN(a, b) ((a) < (b))
-FAST_EXT(fast_max_f32, float, GT_MAX)
-FAST_EXT(fast_min_f32, float, GT_MIN)
-FAST_EXT(fast_max_f64, double, GT_MAX)
-FAST_EXT(fast_min_f64, double, GT_MIN)
+FAST_EXT(fast_max_f32, float, int32_t, GT_MAX, 16)
+FAST_EXT(fast_min_f32, float, int32_t, GT_MIN, 16)
+FAST_EXT(fast_max_f64, double, int64_t, GT_MAX, 16)
+FAST_EXT(fast_min_f64, double, int64_t, GT_MIN, 16)
+/* The same walks with AVX2's 32-byte lanes (compares and blends only: the
+ * same results), chosen at run time. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define HAVE_AVX2_EXT 1
+#pragma GCC push_options
+#pragma GCC target("avx2")
+FAST_EXT(fast_max_f32_avx2, float, int32_t, GT_MAX, 32)
+FAST_EXT(fast_min_f32_avx2, float, int32_t, GT_MIN, 32)
+FAST_EXT(fast_max_f64_avx2, double, int64_t, GT_MAX, 32)
+FAST_EXT(fast_min_f64_avx2, double, int64_t, GT_MIN, 32)
+#pragma GCC pop_options
+static bool cpu_avx2(void)
+{
+    static int usable = -1;
+    if (usable < 0) {
+        __builtin_cpu_init();
+        usable = __builtin_cpu_supports("avx2");
+    }
+    return usable;
+}
+#else
+#define HAVE_AVX2_EXT 0
+#endif
 
 static int run_ext(const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, bool is_max, bool arg)
 {
@@ -211,8 +239,15 @@ static int run_ext(const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor
         int64_t at;
         const void *p = tsr_tensor_ptr(in, NULL);
         int64_t n = tsr_tensor_numel(in);
-        int rc = in->dtype == TSR_FLOAT32 ? (is_max ? fast_max_f32 : fast_min_f32)(p, n, arg, &v, &at)
-                                          : (is_max ? fast_max_f64 : fast_min_f64)(p, n, arg, &v, &at);
+        int rc;
+#if HAVE_AVX2_EXT
+        if (cpu_avx2())
+            rc = in->dtype == TSR_FLOAT32 ? (is_max ? fast_max_f32_avx2 : fast_min_f32_avx2)(p, n, arg, &v, &at)
+                                          : (is_max ? fast_max_f64_avx2 : fast_min_f64_avx2)(p, n, arg, &v, &at);
+        else
+#endif
+        rc = in->dtype == TSR_FLOAT32 ? (is_max ? fast_max_f32 : fast_min_f32)(p, n, arg, &v, &at)
+                                      : (is_max ? fast_max_f64 : fast_min_f64)(p, n, arg, &v, &at);
         if (rc < 0) return -1;
         char *o = tsr_tensor_ptr(r, NULL);
         if (arg) *(int64_t *)o = at;

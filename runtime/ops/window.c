@@ -106,14 +106,9 @@ tsr_tensor *tsr_window(tsr_window_kind kind, int64_t length, bool periodic, doub
         break;
     }
     case TSR_WIN_KAISER:
-        /* bfloat16 computes in float (its opmath type) and rounds each value */
-        w = tsr_tensor_empty(1, &L, dtype == TSR_BFLOAT16 ? TSR_FLOAT32 : dtype, device);
+        /* bfloat16 computes in bfloat16, as 1.13's kernel does (bessel.c) */
+        w = tsr_tensor_empty(1, &L, dtype, device);
         if (w && tsr_kaiser_fill(w, L, L, a) < 0) { tsr_tensor_release(w); return NULL; }
-        if (w && dtype == TSR_BFLOAT16) {
-            tsr_tensor *h = tsr_to_dtype(w, dtype, false);
-            tsr_tensor_release(w);
-            w = h;
-        }
         break;
     }
     if (!w || !periodic) return w;
