@@ -13,6 +13,7 @@
 #include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
+#include "names.h"
 #include "ops/copy.h"
 #include "ops/nn.h"
 #include "ops/rearrange.h"
@@ -40,6 +41,20 @@ static int opt_float(Value *v, const char *fname, const char *arg, double dflt, 
 {
     *out = dflt;
     return v ? args_float(v, fname, arg, out) : 0;
+}
+
+/* 1.13's named-tensor refusal of the ATen op F runs (schema "aten::silu"),
+ * when any of the n values is a tensor with names; -1 then. The F functions
+ * that call torch's own ops get the binding table's names step instead. */
+static int named_refused(const char *schema, int n, Value **vals)
+{
+    for (int i = 0; i < n; i++)
+        if (vals[i] && is_tensor(vals[i]) && tensor_of(vals[i])->names) {
+            tsr_names_refuse(schema);
+            bind_runtime_error();
+            return -1;
+        }
+    return 0;
 }
 
 static void warn(const char *msg) { fprintf(stderr, "UserWarning: %s\n", msg); }
@@ -89,7 +104,7 @@ static Value *f_hardtanh(Value *self, CallArgs *a, void *d)
                opt_bool(v[3], fname, "inplace", false, &inplace) < 0) {
         return NULL;
     }
-    if (need_tensor(v[0], fname, "input", 1) < 0) return NULL;
+    if (need_tensor(v[0], fname, "input", 1) < 0 || named_refused("aten::hardtanh", 1, v) < 0) return NULL;
     return inplace_result(tsr_nn_hardtanh(tensor_of(v[0]), lo, hi, inplace, "hardtanh"), v[0], inplace);
 }
 
@@ -101,7 +116,8 @@ static Value *f_leaky_relu(Value *self, CallArgs *a, void *d)
     bool inplace;
     if (args_parse(a, "leaky_relu", "def input, negative_slope=, inplace=", v) < 0 ||
         opt_float(v[1], "leaky_relu", "negative_slope", 0.01, &slope) < 0 ||
-        opt_bool(v[2], "leaky_relu", "inplace", false, &inplace) < 0 || need_tensor(v[0], "leaky_relu", "input", 1) < 0)
+        opt_bool(v[2], "leaky_relu", "inplace", false, &inplace) < 0 || need_tensor(v[0], "leaky_relu", "input", 1) < 0 ||
+        named_refused("aten::leaky_relu", 1, v) < 0)
         return NULL;
     return inplace_result(tsr_nn_leaky_relu(tensor_of(v[0]), slope, inplace), v[0], inplace);
 }
@@ -112,7 +128,7 @@ static Value *f_silu(Value *self, CallArgs *a, void *d)
     Value *v[2];
     bool inplace;
     if (args_parse(a, "silu", "def input, inplace=", v) < 0 || opt_bool(v[1], "silu", "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], "silu", "input", 1) < 0)
+        need_tensor(v[0], "silu", "input", 1) < 0 || named_refused("aten::silu", 1, v) < 0)
         return NULL;
     return inplace_result(tsr_nn_silu(tensor_of(v[0]), inplace), v[0], inplace);
 }
@@ -138,8 +154,10 @@ static Value *f_hard(Value *self, CallArgs *a, void *d)
     const char *name = d;
     Value *v[2];
     bool inplace;
+    char schema[32];
+    snprintf(schema, sizeof schema, "aten::%s", name);
     if (args_parse(a, name, "def input, inplace=", v) < 0 || opt_bool(v[1], name, "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], name, "input", 1) < 0)
+        need_tensor(v[0], name, "input", 1) < 0 || named_refused(schema, 1, v) < 0)
         return NULL;
     tsr_tensor *x = tensor_of(v[0]), *r = tsr_nn_hard(x, !strcmp(name, "hardswish"));
     if (!r || !inplace) return v_tensor(r);
@@ -261,6 +279,7 @@ static Value *f_normalize(Value *self, CallArgs *a, void *d)
         opt_float(v[3], "normalize", "eps", 1e-12, &eps) < 0)
         return NULL;
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'norm'", v[0]->type->name);
+    if (named_refused("aten::norm.ScalarOpt_dim", 1, v) < 0) return NULL;
     if (v[4] && !is_none(v[4])) return exc_set("NotImplementedError", "normalize(out=) is not supported by tsr yet");
     return v_tensor(tsr_nn_normalize(tensor_of(v[0]), p, dim, eps));
 }
@@ -271,6 +290,7 @@ static Value *f_one_hot(Value *self, CallArgs *a, void *d)
     Value *v[2];
     int64_t n = -1;
     if (args_parse(a, "one_hot", "tensor, num_classes=", v) < 0 || need_tensor(v[0], "one_hot", "tensor", 1) < 0 ||
+        named_refused("aten::unsqueeze", 1, v) < 0 ||
         (v[1] && args_int(v[1], "one_hot", "num_classes", &n) < 0))
         return NULL;
     return v_tensor(tsr_nn_one_hot(tensor_of(v[0]), n));
@@ -354,9 +374,22 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
         warn(msg);
     }
     if (reduction_of(v[2], v[3], v[4], &red) < 0) return NULL;
+    if (strcmp(name, "l1_loss")) {
+        char schema[40];
+        snprintf(schema, sizeof schema, "aten::%s", name);
+        if (named_refused(schema, 2, v) < 0) return NULL;
+    } else if ((x->names || t->names) && (x->ndim != t->ndim || memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim))) {
+        return exc_set("NotImplementedError", "l1_loss of named tensors of different shapes is not supported by tsr yet");
+    }
     const tsr_tensor *ts[2] = {x, t};
     tsr_tensor *bt[2];
-    if (tsr_broadcast_tensors(2, ts, bt) < 0) return bind_runtime_error();
+    bool same = x->ndim == t->ndim && !memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim);
+    if (same) {   /* broadcast_tensors of same shapes: the tensors themselves (names kept) */
+        bt[0] = tsr_tensor_retain(x);
+        bt[1] = tsr_tensor_retain(t);
+    } else if (tsr_broadcast_tensors(2, ts, bt) < 0) {
+        return bind_runtime_error();
+    }
     tsr_tensor *r = !strcmp(name, "mse_loss") ? tsr_nn_mse_loss(bt[0], bt[1], red)
                     : huber                       ? tsr_nn_huber_loss(bt[0], bt[1], red, beta)
                     : sl1                         ? tsr_nn_smooth_l1_loss(bt[0], bt[1], red, beta)
@@ -384,7 +417,9 @@ static Value *f_nll(Value *self, CallArgs *a, void *d)
         return NULL;
     if (reduction_of(v[3], v[5], v[6], &red) < 0) return NULL;
     const char *op = ce ? "cross_entropy_loss" : "nll_loss_nd";
-    if (need_tensor(v[0], op, "input", 1) < 0 || need_tensor(v[1], op, "target", 2) < 0) return NULL;
+    if (need_tensor(v[0], op, "input", 1) < 0 || need_tensor(v[1], op, "target", 2) < 0 ||
+        named_refused("aten::nll_loss_forward", 3, v) < 0)
+        return NULL;
     bool hw = v[2] && !is_none(v[2]);
     if (hw && need_tensor(v[2], op, "weight", 3) < 0) return NULL;
     if (v[4] && args_int(v[4], name, "ignore_index", &ignore) < 0) return NULL;
@@ -406,6 +441,7 @@ static Value *f_bce(Value *self, CallArgs *a, void *d)
         return NULL;
     if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+    if (named_refused("aten::binary_cross_entropy", 3, v) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]), *w = NULL;
     if (x->ndim != t->ndim || memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim)) {
         char a1[256], a2[256];
@@ -433,6 +469,9 @@ static Value *f_distance(Value *self, CallArgs *a, void *d)
     if (args_parse(a, name, cos ? "x1, x2, dim=, eps=" : "x1, x2, p=, eps=, keepdim=", v) < 0 ||
         need_tensor(v[0], name, "x1", 1) < 0 || need_tensor(v[1], name, "x2", 2) < 0)
         return NULL;
+    if (cos && (tensor_of(v[0])->names || tensor_of(v[1])->names))
+        return exc_set("NotImplementedError", "cosine_similarity of named tensors is not supported by tsr yet");
+    if (!cos && named_refused("aten::norm.ScalarOpt_dim", 2, v) < 0) return NULL;
     if (cos) {
         int64_t dim = 1;
         double eps;
@@ -489,7 +528,9 @@ static Value *f_embedding(Value *self, CallArgs *a, void *d)
     }
     if (v[3] && !is_none(v[3]))
         return exc_set("NotImplementedError", "embedding(max_norm=) is not supported by tsr yet");
-    if (need_tensor(v[1], "embedding", "weight", 1) < 0 || need_tensor(v[0], "embedding", "indices", 2) < 0) return NULL;
+    if (need_tensor(v[1], "embedding", "weight", 1) < 0 || need_tensor(v[0], "embedding", "indices", 2) < 0 ||
+        named_refused("aten::embedding", 2, v) < 0)
+        return NULL;
     return v_tensor(tsr_nn_embedding(tensor_of(v[1]), tensor_of(v[0])));
 }
 
@@ -516,7 +557,9 @@ static Value *f_kl_div(Value *self, CallArgs *a, void *d)
     } else if (reduction_of(v[2], v[3], v[4], &red) < 0) {
         return NULL;
     }
-    if (need_tensor(v[0], "kl_div", "input", 1) < 0 || need_tensor(v[1], "kl_div", "target", 2) < 0) return NULL;
+    if (need_tensor(v[0], "kl_div", "input", 1) < 0 || need_tensor(v[1], "kl_div", "target", 2) < 0 ||
+        (!lt && named_refused("aten::xlogy.Tensor", 2, v) < 0))
+        return NULL;
     tsr_tensor *x = tensor_of(v[0]), *r = tsr_nn_kl_div(x, tensor_of(v[1]), red, lt);
     if (r && batchmean && x->ndim != 0) {
         tsr_operand o = tsr_operand_tensor(r), n = tsr_operand_scalar(tsr_scalar_int(x->sizes[0]));
@@ -546,6 +589,7 @@ static Value *f_bce_logits(Value *self, CallArgs *a, void *d)
         return exc_set("ValueError", "Target size (torch.Size(%s)) must be the same as input size (torch.Size(%s))",
                        sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
     }
+    if (named_refused("aten::binary_cross_entropy_with_logits", 7, v) < 0) return NULL;
     bool hw = v[2] && !is_none(v[2]), hp = v[6] && !is_none(v[6]);
     if ((hw && need_tensor(v[2], name, "weight", 3) < 0) || (hp && need_tensor(v[6], name, "pos_weight", 4) < 0))
         return NULL;
@@ -562,6 +606,7 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
     if (bind_table_intlist(b, 1, fname, pad, 2 * TSR_MAX_DIMS + 2, &n) < 0) return NULL;
     tsr_tensor *x = tensor_of(b->v[0]);
     tsr_scalar value = tsr_scalar_int(0);
+    if (named_refused("aten::constant_pad_nd", 1, b->v) < 0) return NULL;
     if (row->kind == K_CONSTANT_PAD) {
         if (b->v[2] && bind_scalar(b->v[2], fname, "value", &value) < 0) return NULL;
         return v_tensor(tsr_constant_pad_nd(x, n, pad, value));

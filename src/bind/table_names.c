@@ -40,12 +40,14 @@ enum {
  * schema its fallback names. Sorted. */
 static const struct { const char *name, *schema; } composite_refusals[] = {
     {"argsort", "aten::sort"}, {"as_strided", "aten::_reshape_alias"}, {"cov", "aten::unsqueeze"},
-    {"det", "aten::_linalg_det"}, {"frexp", "aten::frexp.Tensor"}, {"inner", "aten::permute"},
+    {"cross", "aten::linalg_cross"}, {"det", "aten::_linalg_det"}, {"einsum", "aten::permute"},
+    {"frexp", "aten::frexp.Tensor"}, {"inner", "aten::permute"},
     {"inverse", "aten::linalg_inv_ex"}, {"isclose", "aten::mul.Scalar"}, {"isin", "aten::isin.Tensor_Tensor"},
     {"kron", "aten::_unsafe_view"}, {"moveaxis", "aten::permute"}, {"movedim", "aten::permute"},
     {"msort", "aten::sort"}, {"multi_dot", "aten::view"}, {"nanmean", "aten::nansum"},
-    {"norm", "aten::norm.ScalarOpt_dim"}, {"outer", "aten::_reshape_alias"}, {"quantile", "aten::_reshape_alias"},
-    {"searchsorted", "aten::searchsorted.Tensor"}, {"unique", "aten::_unique2"}, {"view_as", "aten::view"},
+    {"norm", "aten::norm.ScalarOpt_dim"}, {"outer", "aten::_reshape_alias"}, {"pad", "aten::constant_pad_nd"},
+    {"quantile", "aten::_reshape_alias"}, {"searchsorted", "aten::searchsorted.Tensor"},
+    {"tensordot", "aten::permute"}, {"unique", "aten::_unique2"}, {"view_as", "aten::view"},
     {"xlogy", "aten::xlogy.Tensor"},
 };
 
