@@ -247,9 +247,8 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
 
 static Value *refuse_named(const char *schema)
 {
-    return exc_set("RuntimeError", "%s is not yet supported with named tensors. Please drop names via `tensor = "
-                   "tensor.rename(None)`, call the op with an unnamed tensor, and set names on the result of the "
-                   "operation.", schema);
+    tsr_names_refuse(schema);
+    return bind_runtime_error();
 }
 
 /* ------------------------------------------------------------ rules */
