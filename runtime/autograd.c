@@ -353,7 +353,10 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
                       formula, TSR_AG_MAXIN);
         return -1;
     }
-    if (inplace && tsr_ag_check_inplace(out) < 0) return -1;
+    if (inplace && (f->save & 1u)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s_' in place is not implemented.", formula);
+        return -1;
+    }
     if (inplace && out->base && (tsr_tensor_requires_grad(out->base) || tsr_tensor_requires_grad(out))) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' of a view (CopySlices) is not implemented.",
                       formula);
@@ -387,8 +390,6 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
     m->grad_fn = node;
     m->output_nr = 0;
     if (m->retains_grad) node->retained = out;
-    if (inplace) tsr_tensor_bump_version(out);
-    if (inplace && (f->save & TSR_SAVE_OUT)) node->saved[TSR_AG_OUT].version = out->storage->version;
     return 0;
 fail:
     tsr_node_release(node);

@@ -798,6 +798,7 @@ static const tsr_formula formulas[] = {
     {"acos", "AcosBackward0", 1, bw_acos},
     {"add", "AddBackward0", 0, bw_add},
     {"addmm", "AddmmBackward0", 6, bw_addmm},
+    {"alias", "AliasBackward0", 0, bw_pass},
     {"amax", "AmaxBackward0", 1 | TSR_SAVE_OUT, bw_amax},
     {"amin", "AminBackward0", 1 | TSR_SAVE_OUT, bw_amax},
     {"asin", "AsinBackward0", 1, bw_asin},

@@ -31,6 +31,7 @@ static void (*const areas[])(void) = {
     bind_linalg_lapack_init,
     bind_fft_init,
     bind_io_init,
+    bind_autograd_init,
 };
 
 void bind_areas_init(void)

@@ -34,6 +34,7 @@ void bind_fft_init(void);         /* torch.fft, the window functions, stft/istft
 
 /* Runs every area's init, in the order above. */
 void bind_io_init(void);          /* torch.save, torch.load and io.BytesIO (io.c) */
+void bind_autograd_init(void);    /* grad, grad_fn, backward, no_grad, torch.autograd (autograd.c) */
 
 void bind_areas_init(void);
 

@@ -8,6 +8,7 @@
 
 #include "bind/bind.h"
 #include "bind/table.h"
+#include "bind/table_grad.h"
 #include "bind/tensor.h"
 #include "bind/torch_api.h"
 #include "ops/dispatch.h"
@@ -628,7 +629,7 @@ static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inp
     Value *r = NULL;
     if (writes && tsr_interrupt_hold() < 0) r = bind_runtime_error();
     else {
-        r = bits_aware(d) ? d->handler(d, fname, &b, self, inplace) : call_resolved(d, fname, &b, self, inplace);
+        r = bind_grad_call(d, fname, &b, self, inplace, bits_aware(d) ? d->handler : call_resolved);
         if (writes) tsr_interrupt_unhold();
     }
     if (b.varargs) decref(b.varargs);

@@ -10,6 +10,7 @@
 
 #include "bind/tensor.h"
 #include "bind/areas.h"
+#include "bind/table_grad.h"
 #include "show/show.h"
 
 /* ------------------------------------------------------------ errors */
@@ -372,7 +373,7 @@ static Value *tensor_getitem(Value *v, Value *key)
     /* basic indexing makes views, which keep a math bit; advanced indexing
      * gathers from storage, so it reads the resolved values (table.c) */
     tsr_tensor *x = advanced(&s) ? tsr_resolve_bits(tensor_of(v)) : tsr_tensor_retain(tensor_of(v));
-    tsr_tensor *r = x ? tsr_subscript(x, s.n, s.items) : NULL;
+    tsr_tensor *r = x ? bind_grad_subscript(x, s.n, s.items) : NULL;
     tsr_tensor_release(x);
     subkey_free(&s);
     return v_tensor(r);
@@ -407,6 +408,7 @@ static tsr_tensor *setitem_value(const tsr_tensor *dst, Value *x)
 
 static int tensor_setitem(Value *v, Value *key, Value *x)
 {
+    if (bind_grad_setitem_check(tensor_of(v), x) < 0) return -1;
     tsr_tensor *self = tensor_of(v), *value = setitem_value(self, x);
     if (!value) return -1;
     SubKey s = {0};
@@ -428,6 +430,7 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
         tsr_interrupt_unhold();
     }
 done:
+    if (r == 0) bind_grad_written(self);
     subkey_free(&s);
     tsr_tensor_release(value);
     return r;

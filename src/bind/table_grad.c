@@ -1,0 +1,702 @@
+/* src/bind/table_grad.c — the autograd step of the binding table's call
+ * path (table_grad.h). Each row names its formula and how its arguments
+ * become the formula's inputs and tsr_ag_args; the formulas themselves and
+ * every rule about them live in runtime/autograd*.c. A row without a
+ * formula whose float result would need a grad_fn raises 1.13's
+ * NotImplementedError instead of silently dropping the graph. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "autograd.h"
+#include "table_grad.h"
+
+/* How a row's arguments map onto its formula. */
+typedef enum {
+    G_UNARY,      /* (input) */
+    G_BINARY,     /* (input, other[, alpha]) other may be a number */
+    G_RSUB,       /* rsub(input, other, alpha): RsubBackward0 / 1 */
+    G_POW,        /* pow(input, exponent) / pow(self number, exponent) */
+    G_TENS2,      /* (input, second tensor) mm, bmm, mv, dot */
+    G_ADDMM,      /* (input, mat1, mat2, beta, alpha) */
+    G_REDUCE,     /* sum / mean / amax / amin / logsumexp: dim (list), keepdim */
+    G_PROD,
+    G_MAXMIN,     /* max() / max(dim) / max(other) */
+    G_VAR,        /* var / std: dim, correction / unbiased, keepdim */
+    G_NORM,
+    G_DIM,        /* one int dim: softmax, log_softmax, cumsum, unsqueeze */
+    G_CLAMP,
+    G_WHERE,
+    G_VIEW,       /* view / view_as */
+    G_RESHAPE,    /* reshape / flatten: a view → ReshapeAliasBackward0, a copy → CloneBackward0 + UnsafeView */
+    G_TRANSPOSE,
+    G_PERMUTE,
+    G_EXPAND,
+    G_SQUEEZE,
+    G_SELECT,
+    G_NARROW,
+    G_CAT,        /* cat / stack: a list of tensors, dim */
+    G_GATHER,     /* gather / index_select: (input, dim, index) */
+    G_FLIP,
+    G_MATMUL,
+    G_CAST,       /* to / float / double / type...: ToCopyBackward0 when a copy was made */
+    G_CONTIG,     /* contiguous: CloneBackward0 when a copy was made */
+    G_NONE,       /* autograd-neutral (detach, requires_grad_, ...): nothing recorded */
+} GKind;
+
+typedef struct {
+    const char *row;
+    GKind kind;
+    const char *key;   /* the formula; NULL: the row's name */
+} GradRow;
+
+/* Sorted by row (bsearch). */
+static const GradRow grad_rows[] = {
+    {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"add", G_BINARY, NULL},
+    {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
+    {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"asin", G_UNARY, NULL}, {"atan", G_UNARY, NULL},
+    {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL}, {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL},
+    {"ceil", G_UNARY, NULL}, {"clamp", G_CLAMP, NULL}, {"clip", G_CLAMP, NULL}, {"clone", G_UNARY, NULL},
+    {"concat", G_CAT, "cat"}, {"contiguous", G_CONTIG, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
+    {"cpu", G_CAST, NULL}, {"cumsum", G_DIM, NULL}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL},
+    {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL},
+    {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL}, {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL},
+    {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL}, {"fix", G_UNARY, "trunc"},
+    {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL}, {"floor", G_UNARY, NULL},
+    {"gather", G_GATHER, NULL}, {"half", G_CAST, NULL}, {"index_select", G_GATHER, NULL},
+    {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
+    {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL},
+    {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL}, {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL},
+    {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL}, {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL},
+    {"narrow", G_NARROW, NULL}, {"neg", G_UNARY, NULL}, {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL},
+    {"permute", G_PERMUTE, NULL}, {"pow", G_POW, NULL}, {"prod", G_PROD, NULL}, {"reciprocal", G_UNARY, NULL},
+    {"relu", G_UNARY, NULL}, {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL},
+    {"reshape_as", G_RESHAPE, NULL}, {"retain_grad", G_NONE, NULL}, {"round", G_UNARY, NULL},
+    {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL}, {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL},
+    {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL}, {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL},
+    {"sqrt", G_UNARY, NULL}, {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL},
+    {"std", G_VAR, NULL}, {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
+    {"swapaxes", G_TRANSPOSE, NULL}, {"swapdims", G_TRANSPOSE, NULL}, {"t", G_UNARY, NULL}, {"tan", G_UNARY, NULL},
+    {"tanh", G_UNARY, NULL}, {"to", G_CAST, NULL}, {"transpose", G_TRANSPOSE, NULL},
+    {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL}, {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL},
+    {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
+    {"where", G_WHERE, NULL},
+};
+
+static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const GradRow *)e)->row); }
+
+static const GradRow *grad_row(const BindRow *d)
+{
+    if (d->module && strcmp(d->module, "torch")) return NULL;
+    return bsearch(d->name, grad_rows, sizeof grad_rows / sizeof grad_rows[0], sizeof grad_rows[0], cmp_row);
+}
+
+/* ------------------------------------------------------------ inputs */
+
+#define MAXT TSR_AG_MAXIN
+
+/* The tensors among v (a tensor, or a list/tuple of them) appended to ts. */
+static void gather_tensors(Value *v, tsr_tensor **ts, int *n)
+{
+    if (!v) return;
+    if (is_tensor(v)) {
+        if (*n < MAXT * 2) ts[(*n)++] = tensor_of(v);
+    } else if (v->type == &t_list || v->type == &t_tuple) {
+        for (size_t k = 0; k < v->u.seq.n; k++)
+            if (is_tensor(v->u.seq.items[k]) && *n < MAXT * 2) ts[(*n)++] = tensor_of(v->u.seq.items[k]);
+    }
+}
+
+/* A Python number as the 0-dim tensor 1.13 wraps it into (bool / int64 /
+ * float64 / complex128). NEW reference, or NULL with the exception. */
+static tsr_tensor *wrap(Value *v)
+{
+    if (is_tensor(v)) return tsr_tensor_retain(tensor_of(v));
+    tsr_scalar s;
+    if (bind_scalar(v, "autograd", "other", &s) < 0) return NULL;
+    tsr_dtype dt = v->type == &t_bool ? TSR_BOOL : v->type == &t_int ? TSR_INT64
+                 : v->type == &t_complex ? TSR_COMPLEX128 : TSR_FLOAT64;
+    tsr_tensor *t = tsr_full(0, NULL, s, dt, TSR_CPU);
+    if (!t) bind_runtime_error();
+    return t;
+}
+
+static bool arg_double(Value *v, double *out)
+{
+    if (!v || is_none(v)) return false;
+    if (v->type == &t_float) *out = v->u.f;
+    else if (v->type == &t_int || v->type == &t_bool) *out = (double)v->u.i;
+    else if (is_tensor(v) && tsr_tensor_numel(tensor_of(v)) == 1) *out = tsr_tensor_get_double(tensor_of(v), NULL);
+    else return false;
+    return true;
+}
+
+static bool arg_int(Value *v, int64_t *out)
+{
+    if (!v || is_none(v)) return false;
+    if (v->type == &t_int || v->type == &t_bool) *out = v->u.i;
+    else if (is_tensor(v) && tsr_tensor_numel(tensor_of(v)) == 1) *out = tsr_tensor_get_int64(tensor_of(v), NULL);
+    else return false;
+    return true;
+}
+
+/* dims of a reduction: absent/None → all (ndims -1); an int or a list */
+static void arg_dims(Value *v, tsr_ag_args *a)
+{
+    a->ndims = -1;
+    if (!v || is_none(v)) return;
+    if (v->type == &t_int) {
+        a->ndims = 1;
+        a->dims[0] = v->u.i;
+        return;
+    }
+    if (v->type == &t_list || v->type == &t_tuple) {
+        a->ndims = 0;
+        for (size_t k = 0; k < v->u.seq.n && k < TSR_MAX_DIMS; k++)
+            if (v->u.seq.items[k]->type == &t_int) a->dims[a->ndims++] = v->u.seq.items[k]->u.i;
+        if (a->ndims == 0) a->ndims = -1;
+    }
+}
+
+static bool arg_bool(const BindArgs *b, const char *name, bool dflt)
+{
+    Value *v = bind_table_arg(b, name);
+    return v ? v->u.i != 0 : dflt;
+}
+
+/* Records key on out from inputs; -1 with the exception set. */
+static int record(const char *key, int n, tsr_tensor *const *in, const tsr_ag_args *a, tsr_tensor *out, bool inplace)
+{
+    return tsr_ag_record(key, n, in, a, out, inplace) < 0 ? bind_runtime_errori() : 0;
+}
+
+/* ------------------------------------------------------------ matmul */
+
+/* a @ b as 1.13's matmul decomposes it for 1-D and 2-D operands; the
+ * batched forms record one node over the whole product. NEW reference. */
+static tsr_tensor *matmul_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
+{
+    tsr_tensor *in[2] = {a, b};
+    tsr_ag_args args = {0};
+    if (a->ndim == 2 && b->ndim == 2) return record("mm", 2, in, &args, r, false) < 0 ? NULL : tsr_tensor_retain(r);
+    if (a->ndim == 1 && b->ndim == 1) return record("dot", 2, in, &args, r, false) < 0 ? NULL : tsr_tensor_retain(r);
+    if (a->ndim == 2 && b->ndim == 1) return record("mv", 2, in, &args, r, false) < 0 ? NULL : tsr_tensor_retain(r);
+    if (a->ndim == 1 && b->ndim == 2) {   /* a.unsqueeze(0).mm(b).squeeze_(0) */
+        tsr_tensor *u = tsr_view_unsqueeze(a, 0), *m = NULL, *s = NULL;
+        args.i0 = 0;
+        if (!u || record("unsqueeze", 1, &a, &args, u, false) < 0) goto fail;
+        tsr_tensor *mi[2] = {u, b};
+        if (!(m = tsr_mm(u, b, NULL)) || record("mm", 2, mi, &args, m, false) < 0) goto fail;
+        if (!(s = tsr_view_squeeze_dim(m, 0))) goto fail;
+        tsr_tensor_unview(s);
+        if (record("squeeze_mm", 1, &m, &args, s, false) < 0) goto fail;
+        tsr_tensor_release(u);
+        tsr_tensor_release(m);
+        return s;
+    fail:
+        if (!exc_pending()) bind_runtime_error();
+        tsr_tensor_release(u);
+        tsr_tensor_release(m);
+        tsr_tensor_release(s);
+        return NULL;
+    }
+    if (a->ndim == 3 && b->ndim == 3 && a->sizes[0] == b->sizes[0])
+        return record("bmm", 2, in, &args, r, false) < 0 ? NULL : tsr_tensor_retain(r);
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'matmul' of %d-D and %d-D operands is not implemented.",
+                  a->ndim, b->ndim);
+    bind_runtime_error();
+    return NULL;
+}
+
+/* ------------------------------------------------------------ rows */
+
+/* The row's result r recorded (r is returned, or NULL with the error). */
+static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value *self, bool inplace, Value *r)
+{
+    const char *key = g->key ? g->key : g->row;
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    tsr_tensor *in[MAXT] = {0}, *wrapped = NULL;
+    int n = 1;
+    Value *x = self ? self : b->v[0];
+    if (!x || !is_tensor(x)) return r;
+    in[0] = tensor_of(x);
+    tsr_tensor *out = is_tensor(r) ? tensor_of(r) : NULL;
+    int rc = 0;
+    switch (g->kind) {
+    case G_NONE: return r;
+    case G_UNARY: break;
+    case G_BINARY: case G_RSUB: case G_POW: {
+        Value *o = bind_table_arg(b, !strcmp(g->row, "pow") ? "exponent" : "other");
+        if (!o && !strcmp(g->row, "pow")) {   /* pow(Scalar self, Tensor exponent) */
+            o = bind_table_arg(b, "exponent");
+        }
+        if (!o) return r;
+        if (g->kind == G_POW && !is_tensor(o)) {
+            if (!arg_double(o, &a.d0)) return r;
+            key = "pow";
+            break;
+        }
+        if (g->kind == G_POW) key = "pow_t";
+        if (g->kind == G_RSUB && !is_tensor(o)) key = "rsub_s";
+        if (!(wrapped = wrap(o))) { decref(r); return NULL; }
+        in[1] = wrapped;
+        n = 2;
+        a.has_d0 = arg_double(bind_table_arg(b, "alpha"), &a.d0);
+        if (!strcmp(key, "div") && bind_table_arg(b, "rounding_mode")) key = "div_rounding";
+        break;
+    }
+    case G_TENS2: {
+        Value *o = b->v[1];
+        if (!o || !is_tensor(o)) return r;
+        in[1] = tensor_of(o);
+        n = 2;
+        break;
+    }
+    case G_ADDMM: {
+        Value *m1 = bind_table_arg(b, "mat1"), *m2 = bind_table_arg(b, "mat2");
+        if (!m1 || !m2) return r;
+        in[1] = tensor_of(m1);
+        in[2] = tensor_of(m2);
+        n = 3;
+        a.d0 = 1.0;
+        a.d1 = 1.0;
+        arg_double(bind_table_arg(b, "beta"), &a.d0);
+        arg_double(bind_table_arg(b, "alpha"), &a.d1);
+        break;
+    }
+    case G_REDUCE: case G_PROD: {
+        Value *dv = bind_table_arg(b, "dim");
+        arg_dims(dv, &a);
+        a.keepdim = arg_bool(b, "keepdim", false);
+        if ((!strcmp(key, "sum") || !strcmp(key, "mean")) && dv) key = !strcmp(key, "sum") ? "sum_dim" : "mean_dim";
+        if (g->kind == G_PROD && dv) key = "prod_dim";
+        if ((!strcmp(key, "amax") || !strcmp(key, "amin")) && a.ndims < 0) a.ndims = -1;
+        break;
+    }
+    case G_MAXMIN: {
+        Value *o = bind_table_arg(b, "other"), *dv = bind_table_arg(b, "dim");
+        bool is_max = !strcmp(g->row, "max");
+        if (o && is_tensor(o)) {
+            in[1] = tensor_of(o);
+            n = 2;
+            key = is_max ? "maximum" : "minimum";
+            break;
+        }
+        if (!dv) break;
+        /* max(dim): (values, indices) */
+        if (!(r->type == &t_tuple || r->u.seq.n) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[0])) return r;
+        if (!arg_int(dv, &a.i0)) return r;
+        a.keepdim = arg_bool(b, "keepdim", false);
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        out = tensor_of(r->u.seq.items[0]);
+        key = is_max ? "max_dim" : "min_dim";
+        if (record(key, 1, in, &a, out, false) < 0 ||
+            tsr_ag_keep(out, tensor_of(r->u.seq.items[1])) < 0) {
+            if (!exc_pending()) bind_runtime_error();
+            decref(r);
+            return NULL;
+        }
+        return r;
+    }
+    case G_VAR: {
+        arg_dims(bind_table_arg(b, "dim"), &a);
+        a.keepdim = arg_bool(b, "keepdim", false);
+        a.i0 = arg_bool(b, "unbiased", true) ? 1 : 0;
+        arg_int(bind_table_arg(b, "correction"), &a.i0);
+        break;
+    }
+    case G_NORM: {
+        Value *p = bind_table_arg(b, "p");
+        a.d0 = 2.0;
+        if (p && p->type == &t_str && strcmp(p->u.s.p, "fro")) break;   /* 'nuc': no formula */
+        if (p && p->type != &t_str && !arg_double(p, &a.d0)) return r;
+        if (a.d0 != 2.0 && a.d0 != 1.0) key = "norm_p";
+        arg_dims(bind_table_arg(b, "dim"), &a);
+        a.keepdim = arg_bool(b, "keepdim", false);
+        break;
+    }
+    case G_DIM:
+        if (!arg_int(bind_table_arg(b, "dim"), &a.i0)) return r;
+        if (a.i0 < 0) a.i0 += in[0]->ndim + (!strcmp(key, "unsqueeze") ? 1 : 0);
+        if (in[0]->ndim == 0 && strcmp(key, "unsqueeze")) a.i0 = 0;
+        break;
+    case G_CLAMP: {
+        Value *lo = bind_table_arg(b, "min"), *hi = bind_table_arg(b, "max");
+        if ((lo && is_tensor(lo)) || (hi && is_tensor(hi))) key = "clamp_tensor";
+        a.has_d0 = arg_double(lo, &a.d0);
+        a.has_d1 = arg_double(hi, &a.d1);
+        break;
+    }
+    case G_WHERE: {
+        Value *c = bind_table_arg(b, "condition"), *s = bind_table_arg(b, "input"), *o = bind_table_arg(b, "other");
+        if (!c || !s || !o) return r;
+        if (!s) s = self;
+        in[0] = tensor_of(c);
+        in[1] = is_tensor(s) ? tensor_of(s) : NULL;
+        if (!in[1] && !(in[1] = wrapped = wrap(s))) { decref(r); return NULL; }
+        if (is_tensor(o)) in[2] = tensor_of(o);
+        else {
+            tsr_tensor *w2 = wrap(o);
+            if (!w2) { decref(r); tsr_tensor_release(wrapped); return NULL; }
+            in[2] = w2;
+            rc = record("where", 3, in, &a, out, false);
+            tsr_tensor_release(w2);
+            tsr_tensor_release(wrapped);
+            if (rc < 0) { decref(r); return NULL; }
+            return r;
+        }
+        n = 3;
+        break;
+    }
+    case G_VIEW: key = "view"; break;
+    case G_RESHAPE:
+        if (out == in[0]) return r;
+        if (out && out->storage == in[0]->storage) key = "reshape_alias";
+        else if (out) {   /* a copy: CloneBackward0, then _unsafe_view */
+            tsr_tensor *c = tsr_view_alias(in[0]);
+            if (!c) { decref(r); return bind_runtime_error(); }
+            tsr_tensor_unview(c);
+            rc = record("clone", 1, in, &a, c, false);
+            if (rc == 0) rc = record("unsafe_view", 1, &c, &a, out, false);
+            tsr_tensor_release(c);
+            if (rc < 0) { decref(r); return NULL; }
+            return r;
+        }
+        break;
+    case G_TRANSPOSE: {
+        Value *d0 = b->v[1], *d1 = b->v[2];
+        if (!arg_int(d0, &a.i0) || !arg_int(d1, &a.i1)) return r;
+        break;
+    }
+    case G_PERMUTE: {
+        for (int i = 0; i < in[0]->ndim; i++) a.dims[i] = i;
+        a.ndims = in[0]->ndim;
+        /* the permutation is the one the result's strides show */
+        if (out)
+            for (int i = 0; i < out->ndim; i++)
+                for (int j = 0; j < in[0]->ndim; j++)
+                    if (out->strides[i] == in[0]->strides[j] && out->sizes[i] == in[0]->sizes[j]) {
+                        bool used = false;
+                        for (int k = 0; k < i; k++) used |= a.dims[k] == j && k != i;
+                        if (!used) { a.dims[i] = j; break; }
+                    }
+        Value *dv = bind_table_arg(b, "dims");
+        if (dv && (dv->type == &t_list || dv->type == &t_tuple)) {
+            for (size_t k = 0; k < dv->u.seq.n && (int)k < in[0]->ndim; k++)
+                if (dv->u.seq.items[k]->type == &t_int) a.dims[k] = dv->u.seq.items[k]->u.i;
+        } else if (b->varargs) {
+            for (size_t k = 0; k < b->varargs->u.seq.n && (int)k < in[0]->ndim; k++)
+                if (b->varargs->u.seq.items[k]->type == &t_int) a.dims[k] = b->varargs->u.seq.items[k]->u.i;
+        }
+        break;
+    }
+    case G_EXPAND: break;
+    case G_SQUEEZE: {
+        Value *dv = bind_table_arg(b, "dim");
+        key = dv ? "squeeze_dim" : "squeeze";
+        break;
+    }
+    case G_SELECT:
+        if (!arg_int(bind_table_arg(b, "dim"), &a.i0) || !arg_int(bind_table_arg(b, "index"), &a.i1)) return r;
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        if (a.i1 < 0) a.i1 += in[0]->sizes[a.i0];
+        a.i2 = 0;
+        break;
+    case G_NARROW: {
+        int64_t len;
+        if (!arg_int(bind_table_arg(b, "dim"), &a.i0) || !arg_int(bind_table_arg(b, "start"), &a.i1) ||
+            !arg_int(bind_table_arg(b, "length"), &len))
+            return r;
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        if (a.i1 < 0) a.i1 += in[0]->sizes[a.i0];
+        a.i2 = 1;
+        a.dims[0] = a.i1 + len;
+        a.dims[1] = 1;
+        break;
+    }
+    case G_CAT: {
+        Value *ts = bind_table_arg(b, "tensors");
+        if (!ts) return r;
+        n = 0;
+        tsr_tensor *all[MAXT * 2];
+        gather_tensors(ts, all, &n);
+        if (n > MAXT) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' of more than %d tensors is not implemented.",
+                          key, MAXT);
+            decref(r);
+            return bind_runtime_error();
+        }
+        for (int i = 0; i < n; i++) in[i] = all[i];
+        Value *dv = bind_table_arg(b, "dim");
+        a.i0 = 0;
+        if (dv) arg_int(dv, &a.i0);
+        int nd = n ? in[0]->ndim : 0;
+        if (!strcmp(key, "stack")) nd++;
+        else
+            for (int i = 0; i < n; i++)
+                if (in[i]->ndim > 1 || (in[i]->ndim == 1 && in[i]->sizes[0])) { nd = in[i]->ndim; break; }
+        if (a.i0 < 0) a.i0 += nd;
+        break;
+    }
+    case G_GATHER: {
+        Value *ix = bind_table_arg(b, "index");
+        if (!ix || !is_tensor(ix) || !arg_int(bind_table_arg(b, "dim"), &a.i0)) return r;
+        in[1] = tensor_of(ix);
+        n = 2;
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        if (in[0]->ndim == 0) a.i0 = 0;
+        break;
+    }
+    case G_FLIP: {
+        Value *dv = bind_table_arg(b, "dims");
+        arg_dims(dv, &a);
+        if (a.ndims < 0) a.ndims = 0;
+        break;
+    }
+    case G_MATMUL: {
+        Value *o = bind_table_arg(b, "other");
+        if (!o || !is_tensor(o) || !out) return r;
+        tsr_tensor *m = matmul_graph(in[0], tensor_of(o), out);
+        decref(r);
+        return m ? v_tensor(m) : NULL;
+    }
+    case G_CAST:
+        if (out == in[0]) return r;
+        key = "to_copy";
+        break;
+    case G_CONTIG:
+        if (out == in[0]) return r;
+        key = "clone";
+        break;
+    }
+    if (!out) {
+        tsr_tensor_release(wrapped);
+        return r;
+    }
+    if (!inplace && out == in[0]) {   /* the op returned its input (x.float() of a float x) */
+        tsr_tensor_release(wrapped);
+        return r;
+    }
+    rc = record(key, n, in, &a, out, inplace);
+    tsr_tensor_release(wrapped);
+    if (rc < 0) {
+        decref(r);
+        return NULL;
+    }
+    return r;
+}
+
+static bool is_float_result(Value *r)
+{
+    if (is_tensor(r)) {
+        tsr_dtype dt = tensor_of(r)->dtype;
+        return tsr_dtype_is_floating(dt) || tsr_dtype_is_complex(dt);
+    }
+    if (r->type == &t_tuple && r->u.seq.n && is_tensor(r->u.seq.items[0])) return is_float_result(r->u.seq.items[0]);
+    return false;
+}
+
+Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
+{
+    size_t fl = strlen(fname);
+    bool writes_self = self && is_tensor(self) && (inplace || (fl && fname[fl - 1] == '_'));
+    Value *outv = b->v[BIND_OUT];
+    bool has_out = outv && !is_none(outv);
+    tsr_tensor *ins[MAXT * 2];
+    int nin = 0;
+    if (self) gather_tensors(self, ins, &nin);
+    for (int i = 0; i < BIND_OUT; i++)
+        if (b->v[i] != self) gather_tensors(b->v[i], ins, &nin);
+    const GradRow *g = grad_row(d);
+    bool needed = tsr_ag_needed(nin, ins) && !(g && g->kind == G_NONE);
+    if (!needed) {
+        Value *r = call(d, fname, b, self, inplace);
+        if (r && writes_self) tsr_tensor_bump_version(tensor_of(self));
+        if (r && has_out && is_tensor(outv)) tsr_tensor_bump_version(tensor_of(outv));
+        return r;
+    }
+    if (has_out)
+        return exc_set("RuntimeError", "%s(): functions with out=... arguments don't support automatic "
+                       "differentiation, but one of the arguments requires grad.", d->name);
+    if (writes_self && tsr_ag_check_inplace(tensor_of(self)) < 0) return bind_runtime_error();
+    /* the handler may replace b's values (the conj fallback): keep the originals */
+    BindArgs keep = *b;
+    for (int i = 0; i < BIND_MAXP; i++)
+        if (keep.v[i]) incref(keep.v[i]);
+    if (keep.varargs) incref(keep.varargs);
+    Value *r = call(d, fname, b, self, inplace);
+    if (r && writes_self) tsr_tensor_bump_version(tensor_of(self));
+    if (r && is_float_result(r)) {
+        if (g) r = record_row(g, d, &keep, self, writes_self, r);
+        else if (!(is_tensor(r) && self && tensor_of(r) == tensor_of(self) && !writes_self)) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' is not implemented.", d->name);
+            decref(r);
+            r = bind_runtime_error();
+        }
+    }
+    for (int i = 0; i < BIND_MAXP; i++)
+        if (keep.v[i]) decref(keep.v[i]);
+    if (keep.varargs) decref(keep.varargs);
+    return r;
+}
+
+/* ------------------------------------------------------------ operators and indexing */
+
+Value *bind_grad_operator(const char *key, Value *x, Value *y, Value *r, bool inplace)
+{
+    if (!r) return NULL;
+    if (inplace && is_tensor(x)) tsr_tensor_bump_version(tensor_of(x));
+    tsr_tensor *ts[2];
+    int nt = 0;
+    if (x) gather_tensors(x, ts, &nt);
+    if (y) gather_tensors(y, ts, &nt);
+    if (!tsr_ag_needed(nt, ts) || !is_tensor(r) || !is_float_result(r)) return r;
+    tsr_tensor *out = tensor_of(r);
+    if (!strcmp(key, "matmul")) {
+        tsr_tensor *m = matmul_graph(tensor_of(x), tensor_of(y), out);
+        decref(r);
+        return m ? v_tensor(m) : NULL;
+    }
+    tsr_ag_args a = {0};
+    tsr_tensor *in[2] = {0}, *w0 = NULL, *w1 = NULL;
+    int n = 1;
+    if (!(w0 = wrap(x))) { decref(r); return NULL; }
+    in[0] = w0;
+    if (y) {
+        if (!(w1 = wrap(y))) { decref(r); tsr_tensor_release(w0); return NULL; }
+        in[1] = w1;
+        n = 2;
+    }
+    if (!strcmp(key, "pow") && y && !is_tensor(y)) {   /* x ** number: PowBackward0 */
+        arg_double(y, &a.d0);
+        n = 1;
+    } else if (!strcmp(key, "pow")) {
+        key = "pow_t";
+    } else if (!strcmp(key, "rsub") && !is_tensor(y)) {
+        key = "rsub_s";
+    }
+    int rc = record(key, n, in, &a, out, inplace);
+    tsr_tensor_release(w0);
+    tsr_tensor_release(w1);
+    if (rc < 0) {
+        decref(r);
+        return NULL;
+    }
+    return r;
+}
+
+void bind_grad_written(tsr_tensor *t) { tsr_tensor_bump_version(t); }
+
+int bind_grad_setitem_check(tsr_tensor *t, Value *value)
+{
+    if (tsr_ag_check_inplace(t) < 0) return bind_runtime_errori();
+    tsr_tensor *ts[2] = {t, value && is_tensor(value) ? tensor_of(value) : NULL};
+    if (tsr_ag_needed(ts[1] ? 2 : 1, ts)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'copy_' into an indexed tensor (CopySlices) is "
+                      "not implemented.");
+        return bind_runtime_errori();
+    }
+    return 0;
+}
+
+tsr_tensor *bind_grad_subscript(const tsr_tensor *self, int n, const tsr_sub *items)
+{
+    tsr_tensor *r = tsr_subscript(self, n, items);
+    tsr_tensor *x = (tsr_tensor *)self;
+    if (!r || !tsr_ag_needed(1, &x) || !(tsr_dtype_is_floating(r->dtype) || tsr_dtype_is_complex(r->dtype))) return r;
+    bool adv = false, basic = false;
+    for (int i = 0; i < n; i++) {
+        if (items[i].kind == TSR_SUB_TENSOR && items[i].t->ndim > 0) adv = true;
+        else if (items[i].kind == TSR_SUB_TENSOR || items[i].kind == TSR_SUB_BOOL) basic = adv = true;
+        else if (items[i].kind != TSR_SUB_ELLIPSIS) basic = true;
+    }
+    tsr_ag_args a = {0};
+    if (adv) {
+        tsr_tensor *in[MAXT] = {x};
+        int k = 1;
+        bool ok = !basic;
+        for (int i = 0; ok && i < n; i++) {
+            if (k == MAXT || (items[i].kind == TSR_SUB_TENSOR && items[i].t->dtype == TSR_BOOL && n > 1)) ok = false;
+            else in[k++] = (tsr_tensor *)items[i].t;
+        }
+        if (!ok) {
+            tsr_tensor_release(r);
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index' mixing basic and advanced indices is "
+                          "not implemented.");
+            return NULL;
+        }
+        if (tsr_ag_record("index", k, in, &a, r, false) < 0) {
+            tsr_tensor_release(r);
+            return NULL;
+        }
+        return r;
+    }
+    /* basic indexing, one view per item as applySlicing makes them */
+    int consumed = 0;
+    for (int i = 0; i < n; i++)
+        if (items[i].kind == TSR_SUB_INT || items[i].kind == TSR_SUB_SLICE) consumed++;
+    tsr_tensor *cur = tsr_tensor_retain(x);
+    int64_t dim = 0;
+    for (int i = 0; i < n && cur; i++) {
+        tsr_tensor *nx = NULL;
+        const tsr_sub *it = &items[i];
+        memset(&a, 0, sizeof a);
+        const char *key = NULL;
+        switch (it->kind) {
+        case TSR_SUB_INT:
+            a.i0 = dim;
+            a.i1 = it->i < 0 ? it->i + cur->sizes[dim] : it->i;
+            nx = tsr_view_select(cur, dim, it->i);
+            key = "select";
+            break;
+        case TSR_SUB_SLICE: {
+            nx = tsr_view_slice(cur, dim, it->start, it->stop, it->step);
+            if (!nx) break;
+            /* slice_backward takes the start the view begins at */
+            int64_t st = cur->strides[dim] ? (nx->storage_offset - cur->storage_offset) / cur->strides[dim] : 0;
+            if (cur->sizes[dim] == 0 || nx->sizes[dim] == 0) st = 0;
+            a.i0 = dim;
+            a.i1 = st;
+            a.dims[0] = st + (nx->sizes[dim] ? (nx->sizes[dim] - 1) * it->step + 1 : 0);
+            a.dims[1] = it->step;
+            a.i2 = 1;
+            key = "slice";
+            dim++;
+            break;
+        }
+        case TSR_SUB_NONE:
+            a.i0 = dim;
+            nx = tsr_view_unsqueeze(cur, dim);
+            key = "unsqueeze";
+            dim++;
+            break;
+        case TSR_SUB_ELLIPSIS:
+            dim += x->ndim - consumed;
+            continue;
+        default:
+            break;
+        }
+        if (!nx || !key || tsr_ag_record(key, 1, &cur, &a, nx, false) < 0) {
+            tsr_tensor_release(nx);
+            tsr_tensor_release(cur);
+            cur = NULL;
+            break;
+        }
+        tsr_tensor_release(cur);
+        cur = nx;
+    }
+    if (!cur) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    if (cur == x) {   /* x[...]: 1.13 answers an alias (AliasBackward0) */
+        tsr_tensor_release(cur);
+        if (tsr_ag_record("alias", 1, &x, &a, r, false) < 0) {
+            tsr_tensor_release(r);
+            return NULL;
+        }
+        return r;
+    }
+    tsr_tensor_release(r);
+    return cur;
+}
