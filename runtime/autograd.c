@@ -112,9 +112,8 @@ int tsr_autograd_set_requires_grad(tsr_tensor *t, bool on, bool method)
     if (!tsr_tensor_is_leaf(t)) {
         if (on) return 0;
         tsr_error_set(TSR_ERR_RUNTIME, "you can only change requires_grad flags of leaf variables.%s",
-                      method ? " If you want to use a computed variable in a subgraph that doesn't require "
-                               "differentiation use var_no_grad = var.detach()." : " If you want to use a computed "
-                               "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+                      method ? "" : " If you want to use a computed variable in a subgraph that doesn't require "
+                                    "differentiation use var_no_grad = var.detach().");
         return -1;
     }
     return tsr_tensor_set_requires_grad(t, on, method);
@@ -353,7 +352,9 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
                       formula, TSR_AG_MAXIN);
         return -1;
     }
-    if (inplace && (f->save & 1u)) {
+    bool others = false;   /* in place, self's old values are gone: only a formula that needs them for another input fails */
+    for (int i = 1; i < n; i++) others |= in[i] && tsr_tensor_requires_grad(in[i]);
+    if (inplace && (f->save & 1u) && others) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s_' in place is not implemented.", formula);
         return -1;
     }
@@ -375,7 +376,7 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
         node->in_dtype[i] = in[i]->dtype;
         node->in_present[i] = true;
     }
-    for (int i = 0; i < n; i++)
+    for (int i = inplace ? 1 : 0; i < n; i++)
         if (in[i] && (f->save & (1u << i)) && save(node, i, in[i], false) < 0) goto fail;
     if ((f->save & TSR_SAVE_OUT) && save(node, TSR_AG_OUT, out, true) < 0) goto fail;
     node->out_nd = out->ndim;
@@ -517,10 +518,21 @@ static int accumulate_grad(tsr_tensor *leaf, tsr_tensor *g)
     if (!m) return -1;
     if (run_hooks(m->hooks, &g) < 0) return -1;
     if (!m->grad) {
-        bool contiguous_like = tsr_tensor_is_contiguous(leaf) ? tsr_tensor_is_contiguous(g) : false;
-        tsr_tensor *c = g->refcount > 1 || !contiguous_like || g->base
-                            ? tsr_clone(g, tsr_tensor_is_contiguous(leaf) ? TSR_MF_CONTIGUOUS : TSR_MF_PRESERVE)
-                            : tsr_tensor_retain(g);
+        /* the layout contract (AccumulateGrad.h): a dense leaf's grad has its strides */
+        bool dense = tsr_tensor_is_non_overlapping_and_dense(leaf), same = g->ndim == leaf->ndim;
+        for (int d = 0; same && d < g->ndim; d++) same = g->sizes[d] < 2 || g->strides[d] == leaf->strides[d];
+        tsr_tensor *c;
+        if (dense && !same) {
+            c = tsr_tensor_empty_strided(leaf->ndim, leaf->sizes, leaf->strides, g->dtype, g->device);
+            if (c && tsr_copy_(c, g) < 0) {
+                tsr_tensor_release(c);
+                c = NULL;
+            }
+        } else if (g->refcount > 1 || g->base || (!dense && !tsr_tensor_is_contiguous(g))) {
+            c = tsr_clone(g, TSR_MF_CONTIGUOUS);
+        } else {
+            c = tsr_tensor_retain(g);
+        }
         if (!c) return -1;
         tsr_tensor_unview(c);
         m->grad = c;

@@ -82,7 +82,7 @@ static Value *p_grad(Value *self)
 static int ps_grad(Value *self, Value *x)
 {
     if (!is_none(x) && !is_tensor(x))
-        return exc_seti("TypeError", "assigned grad expected to be a Tensor or None but got grad of type %s",
+        return exc_seti("TypeError", "assigned grad expected to be a Tensor or None but got grad of type%s",
                         type_name(x));
     return tsr_tensor_set_grad(T(self), is_none(x) ? NULL : T(x)) < 0 ? bind_runtime_errori() : 0;
 }

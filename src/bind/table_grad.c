@@ -55,7 +55,7 @@ static const GradRow grad_rows[] = {
     {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
     {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"asin", G_UNARY, NULL}, {"atan", G_UNARY, NULL},
     {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL}, {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL},
-    {"ceil", G_UNARY, NULL}, {"clamp", G_CLAMP, NULL}, {"clip", G_CLAMP, NULL}, {"clone", G_UNARY, NULL},
+    {"ceil", G_UNARY, NULL}, {"clamp", G_CLAMP, NULL}, {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL},
     {"concat", G_CAT, "cat"}, {"contiguous", G_CONTIG, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
     {"cpu", G_CAST, NULL}, {"cumsum", G_DIM, NULL}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL},
     {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL},
@@ -86,6 +86,12 @@ static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const Grad
 
 static const GradRow *grad_row(const BindRow *d)
 {
+    static const GradRow none = {"", G_NONE, NULL};
+    size_t l = strlen(d->name);
+    /* factories of new leaves: x's values or shape only */
+    if ((l > 5 && !strcmp(d->name + l - 5, "_like")) || !strncmp(d->name, "new_", 4) || !strcmp(d->name, "as_tensor") ||
+        !strcmp(d->name, "asarray") || !strcmp(d->name, "tensor"))
+        return &none;
     if (d->module && strcmp(d->module, "torch")) return NULL;
     return bsearch(d->name, grad_rows, sizeof grad_rows / sizeof grad_rows[0], sizeof grad_rows[0], cmp_row);
 }
@@ -209,6 +215,12 @@ static tsr_tensor *matmul_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
 
 /* ------------------------------------------------------------ rows */
 
+static bool is_seq_result(Value *r)
+{
+    return r->type == &t_tuple || (r->type->module && !strcmp(r->type->module, "torch.return_types"));
+}
+
+
 /* The row's result r recorded (r is returned, or NULL with the error). */
 static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value *self, bool inplace, Value *r)
 {
@@ -218,8 +230,8 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     tsr_tensor *in[MAXT] = {0}, *wrapped = NULL;
     int n = 1;
     Value *x = self ? self : b->v[0];
-    if (!x || !is_tensor(x)) return r;
-    in[0] = tensor_of(x);
+    if (g->kind != G_CAT && (!x || !is_tensor(x))) return r;
+    in[0] = g->kind == G_CAT ? NULL : tensor_of(x);
     tsr_tensor *out = is_tensor(r) ? tensor_of(r) : NULL;
     int rc = 0;
     switch (g->kind) {
@@ -284,7 +296,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         }
         if (!dv) break;
         /* max(dim): (values, indices) */
-        if (!(r->type == &t_tuple || r->u.seq.n) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[0])) return r;
+        if (!is_seq_result(r) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[0])) return r;
         if (!arg_int(dv, &a.i0)) return r;
         a.keepdim = arg_bool(b, "keepdim", false);
         if (a.i0 < 0) a.i0 += in[0]->ndim;
@@ -492,7 +504,7 @@ static bool is_float_result(Value *r)
         tsr_dtype dt = tensor_of(r)->dtype;
         return tsr_dtype_is_floating(dt) || tsr_dtype_is_complex(dt);
     }
-    if (r->type == &t_tuple && r->u.seq.n && is_tensor(r->u.seq.items[0])) return is_float_result(r->u.seq.items[0]);
+    if (is_seq_result(r) && r->u.seq.n && is_tensor(r->u.seq.items[0])) return is_float_result(r->u.seq.items[0]);
     return false;
 }
 
@@ -589,7 +601,11 @@ void bind_grad_written(tsr_tensor *t) { tsr_tensor_bump_version(t); }
 
 int bind_grad_setitem_check(tsr_tensor *t, Value *value)
 {
-    if (tsr_ag_check_inplace(t) < 0) return bind_runtime_errori();
+    if (tsr_ag_check_inplace(t) < 0) {
+        tsr_error_clear();
+        return exc_seti("RuntimeError", "a view of a leaf Variable that requires grad is being used in an in-place "
+                        "operation.");
+    }
     tsr_tensor *ts[2] = {t, value && is_tensor(value) ? tensor_of(value) : NULL};
     if (tsr_ag_needed(ts[1] ? 2 : 1, ts)) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'copy_' into an indexed tensor (CopySlices) is "
