@@ -110,7 +110,12 @@ int tsr_tensor_set_grad(tsr_tensor *t, tsr_tensor *g)
 int tsr_autograd_set_requires_grad(tsr_tensor *t, bool on, bool method)
 {
     if (!tsr_tensor_is_leaf(t)) {
-        if (on) return 0;
+        if (on && method) return 0;
+        if (on) {
+            tsr_error_set(TSR_ERR_RUNTIME, "you can only change requires_grad flags of leaf variables.");
+            return -1;
+        }
+        method = false;
         tsr_error_set(TSR_ERR_RUNTIME, "you can only change requires_grad flags of leaf variables.%s",
                       method ? "" : " If you want to use a computed variable in a subgraph that doesn't require "
                                     "differentiation use var_no_grad = var.detach().");
@@ -157,7 +162,8 @@ static void saved_clear(tsr_node *n)
 {
     for (int i = 0; i < TSR_AG_NSAVED; i++) {
         tsr_tensor_release(n->saved[i].t);
-        n->saved[i].t = NULL;
+        tsr_tensor_release(n->saved[i].orig);
+        n->saved[i].t = n->saved[i].orig = NULL;
     }
     for (int i = 0; i < n->nextra; i++) tsr_tensor_release(n->extra[i]);
     n->nextra = 0;
@@ -333,6 +339,7 @@ static int save(tsr_node *n, int slot, const tsr_tensor *t, bool is_output)
     s->is_output = is_output;
     s->was_leaf = tsr_tensor_is_leaf(t);
     s->fn_name = t->autograd && t->autograd->grad_fn ? t->autograd->grad_fn->name : NULL;
+    s->orig = is_output ? NULL : tsr_tensor_retain((tsr_tensor *)t);
     s->output_nr = t->autograd ? t->autograd->output_nr : 0;
     return 0;
 }
@@ -437,6 +444,11 @@ tsr_tensor *tsr__ag_saved(tsr_node *n, int slot)
             tsr_error_set(TSR_ERR_RUNTIME, "one of the variables needed for gradient computation has been modified by "
                           "an inplace operation: [%s], which is output 0 of %s, is at version %lld; expected version "
                           "%lld instead. %s", ty, n->name, (long long)s->t->storage->version, (long long)s->version, hint);
+        else if (s->orig && s->orig->autograd && s->orig->autograd->grad_fn)
+            tsr_error_set(TSR_ERR_RUNTIME, "one of the variables needed for gradient computation has been modified by "
+                          "an inplace operation: [%s], which is output %d of %s, is at version %lld; expected version "
+                          "%lld instead. %s", ty, s->orig->autograd->output_nr, s->orig->autograd->grad_fn->name,
+                          (long long)s->t->storage->version, (long long)s->version, hint);
         else if (s->fn_name)
             tsr_error_set(TSR_ERR_RUNTIME, "one of the variables needed for gradient computation has been modified by "
                           "an inplace operation: [%s], which is output %d of %s, is at version %lld; expected version "

@@ -30,6 +30,7 @@ typedef struct {
     bool is_output, was_leaf;
     const char *fn_name;        /* the saved input's grad_fn name, for the version error */
     int output_nr;
+    tsr_tensor *orig;           /* a saved input itself (its grad_fn when the version error is raised) */
 } tsr_saved;
 
 typedef struct tsr_formula tsr_formula;

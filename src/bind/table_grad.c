@@ -75,7 +75,7 @@ static const GradRow grad_rows[] = {
     {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL}, {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL},
     {"sqrt", G_UNARY, NULL}, {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL},
     {"std", G_VAR, NULL}, {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
-    {"swapaxes", G_TRANSPOSE, NULL}, {"swapdims", G_TRANSPOSE, NULL}, {"t", G_UNARY, NULL}, {"tan", G_UNARY, NULL},
+    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL}, {"tan", G_UNARY, NULL},
     {"tanh", G_UNARY, NULL}, {"to", G_CAST, NULL}, {"transpose", G_TRANSPOSE, NULL},
     {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL}, {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL},
     {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
@@ -249,10 +249,13 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
             break;
         }
         if (g->kind == G_POW) key = "pow_t";
-        if (g->kind == G_RSUB && !is_tensor(o)) key = "rsub_s";
         if (!(wrapped = wrap(o))) { decref(r); return NULL; }
         in[1] = wrapped;
         n = 2;
+        if (g->kind == G_RSUB && !is_tensor(o)) {   /* rsub.Scalar: the number is no input */
+            key = "rsub_s";
+            n = 1;
+        }
         a.has_d0 = arg_double(bind_table_arg(b, "alpha"), &a.d0);
         if (!strcmp(key, "div") && bind_table_arg(b, "rounding_mode")) key = "div_rounding";
         break;
@@ -586,6 +589,7 @@ Value *bind_grad_operator(const char *key, Value *x, Value *y, Value *r, bool in
         key = "pow_t";
     } else if (!strcmp(key, "rsub") && !is_tensor(y)) {
         key = "rsub_s";
+        n = 1;
     }
     int rc = record(key, n, in, &a, out, inplace);
     tsr_tensor_release(w0);
@@ -595,6 +599,14 @@ Value *bind_grad_operator(const char *key, Value *x, Value *y, Value *r, bool in
         return NULL;
     }
     return r;
+}
+
+tsr_tensor *bind_grad_view(const char *key, const tsr_tensor *x, tsr_tensor *r, const tsr_ag_args *a)
+{
+    tsr_tensor *in = (tsr_tensor *)x;
+    if (!r || r == x || tsr_ag_record(key, 1, &in, a, r, false) == 0) return r;
+    tsr_tensor_release(r);
+    return NULL;
 }
 
 void bind_grad_written(tsr_tensor *t) { tsr_tensor_bump_version(t); }

@@ -5,6 +5,7 @@
 #ifndef TSR_BIND_TABLE_GRAD_H
 #define TSR_BIND_TABLE_GRAD_H
 
+#include "autograd.h"
 #include "table.h"
 #include "tensor.h"
 
@@ -24,6 +25,9 @@ tsr_tensor *bind_grad_subscript(const tsr_tensor *self, int n, const tsr_sub *it
  * grad refuses; a graph through the assignment (CopySlices) is not
  * implemented. 0, or -1 with the exception. */
 int bind_grad_setitem_check(tsr_tensor *t, Value *value);
+/* r (stolen), a view of x made outside the table (x.T, x.mT), recorded as
+ * key with a. NEW reference or NULL with the runtime's error. */
+tsr_tensor *bind_grad_view(const char *key, const tsr_tensor *x, tsr_tensor *r, const tsr_ag_args *a);
 /* Bumps the version counter of t after an in-place write outside the table (setitem). */
 void bind_grad_written(tsr_tensor *t);
 

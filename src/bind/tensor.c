@@ -11,6 +11,7 @@
 #include "bind/tensor.h"
 #include "bind/areas.h"
 #include "bind/table_grad.h"
+#include "autograd.h"
 #include "show/show.h"
 
 /* ------------------------------------------------------------ errors */
@@ -489,7 +490,9 @@ static Value *p_T(Value *self)
     tsr_tensor *t = self_t(self);
     int64_t dims[TSR_MAX_DIMS];
     for (int i = 0; i < t->ndim; i++) dims[i] = t->ndim - 1 - i;
-    return v_tensor(tsr_view_permute(t, t->ndim, dims));
+    tsr_ag_args a = {.ndims = t->ndim};
+    for (int i = 0; i < t->ndim; i++) a.dims[i] = dims[i];
+    return v_tensor(bind_grad_view("permute", t, tsr_view_permute(t, t->ndim, dims), &a));
 }
 
 /* r wrapped; self itself when r is self's tensor (x.mT of a 0-dim x is x). */
@@ -502,7 +505,12 @@ static Value *self_or_new(tsr_tensor *r, Value *self)
     return v_tensor(r);
 }
 
-static Value *p_mT(Value *self) { return self_or_new(tsr_view_mT(self_t(self)), self); }
+static Value *p_mT(Value *self)
+{
+    tsr_ag_args a = {.i0 = -2, .i1 = -1};
+    tsr_tensor *t = self_t(self), *r = tsr_view_mT(t);
+    return self_or_new(r && r != t ? bind_grad_view("transpose", t, r, &a) : r, self);
+}
 static Value *p_mH(Value *self) { return self_or_new(tsr_view_mH(self_t(self)), self); }
 static Value *p_H(Value *self) { return v_tensor(tsr_view_H(self_t(self))); }
 
