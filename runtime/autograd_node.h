@@ -73,6 +73,8 @@ struct tsr_formula {
 
 /* The formula for key, or NULL. */
 const tsr_formula *tsr__ag_formula(const char *key);
+/* Row i of the formula table, NULL past the end (the unit tests walk it). */
+const tsr_formula *tsr__ag_formula_at(int i);
 /* The tensor in saved slot (borrowed), or NULL with the "backward through
  * the graph a second time" / version-counter error. */
 tsr_tensor *tsr__ag_saved(tsr_node *n, int slot);
