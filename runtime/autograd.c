@@ -650,18 +650,6 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
     tsr_node **in_nodes = NULL;
     int *in_nrs = NULL;
     for (int k = 0; k < ni; k++) results[k] = NULL;
-    if (ni) {
-        in_nodes = tsr_calloc((size_t)ni, sizeof *in_nodes);
-        in_nrs = tsr_calloc((size_t)ni, sizeof *in_nrs);
-        if (!in_nodes || !in_nrs) goto done;
-        for (int k = 0; k < ni; k++) {
-            if (!tsr_tensor_requires_grad(inputs[k])) {
-                tsr_error_set(TSR_ERR_RUNTIME, "One of the differentiated Tensors does not require grad");
-                goto done;
-            }
-            if (edge_of(inputs[k], &in_nodes[k], &in_nrs[k]) < 0) goto done;
-        }
-    }
     for (int k = 0; k < n; k++) {
         tsr_tensor *o = outputs[k];
         if (!tsr_tensor_requires_grad(o)) {
@@ -680,6 +668,18 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
         } else if (tsr_tensor_numel(o) != 1) {
             tsr_error_set(TSR_ERR_RUNTIME, "grad can be implicitly created only for scalar outputs");
             goto done;
+        }
+    }
+    if (ni) {
+        in_nodes = tsr_calloc((size_t)ni, sizeof *in_nodes);
+        in_nrs = tsr_calloc((size_t)ni, sizeof *in_nrs);
+        if (!in_nodes || !in_nrs) goto done;
+        for (int k = 0; k < ni; k++) {
+            if (!tsr_tensor_requires_grad(inputs[k])) {
+                tsr_error_set(TSR_ERR_RUNTIME, "One of the differentiated Tensors does not require grad");
+                goto done;
+            }
+            if (edge_of(inputs[k], &in_nodes[k], &in_nrs[k]) < 0) goto done;
         }
     }
     /* the roots */
