@@ -240,7 +240,7 @@ static Value *f_backward(Value *self, CallArgs *a, void *d)
     int n, ng = 0;
     if (tensor_seq(x[0], "tensors", outs, MAXOUT, &n, false) < 0) return NULL;
     if (x[1] && !is_none(x[1]) && tensor_seq(x[1], "grad_tensors", gs, MAXOUT, &ng, true) < 0) return NULL;
-    if (ng && ng != n)
+    if (ng && ng < n)   /* 1.13 zips the two (_make_grads) */
         return exc_set("RuntimeError", "grad_tensors should have the same length as tensors (got %d and %d)", ng, n);
     if (tsr_autograd_run(n, outs, gs, retain, 0, NULL, false, NULL, false) < 0) return run_error();
     return v_none();
@@ -259,6 +259,7 @@ static Value *f_grad(Value *self, CallArgs *a, void *d)
     int n, ni, ng = 0;
     if (tensor_seq(x[0], "outputs", outs, MAXOUT, &n, false) < 0 || tensor_seq(x[1], "inputs", ins, MAXOUT, &ni, false) < 0)
         return NULL;
+    if (ni == 0) return exc_set("ValueError", "grad requires non-empty inputs.");
     if (x[2] && !is_none(x[2]) && tensor_seq(x[2], "grad_outputs", gs, MAXOUT, &ng, true) < 0) return NULL;
     if (ng && ng != n)
         return exc_set("RuntimeError", "grad requires one grad_output per output (got %d and %d)", ng, n);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "autograd.h"
+#include "ops/reduce.h"
 #include "table_grad.h"
 
 /* How a row's arguments map onto its formula. */
@@ -175,7 +176,43 @@ static int record(const char *key, int n, tsr_tensor *const *in, const tsr_ag_ar
     return tsr_ag_record(key, n, in, a, out, inplace) < 0 ? bind_runtime_errori() : 0;
 }
 
+static tsr_tensor *bin_plain(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    return tsr_binary(op, &x, &y, NULL, NULL);
+}
+
 /* ------------------------------------------------------------ matmul */
+
+/* x.reshape(sizes) as 1.13 records it: a view (ReshapeAliasBackward0), or
+ * a copy (CloneBackward0, then UnsafeViewBackward0). NEW reference or NULL
+ * with the exception. */
+static tsr_tensor *reshape_graph(tsr_tensor *x, int nd, const int64_t *sizes)
+{
+    tsr_ag_args a = {0};
+    tsr_tensor *r = tsr_reshape(x, nd, sizes);
+    if (!r) {
+        bind_runtime_error();
+        return NULL;
+    }
+    if (r->storage == x->storage) {
+        if (record("reshape_alias", 1, &x, &a, r, false) < 0) {
+            tsr_tensor_release(r);
+            return NULL;
+        }
+        return r;
+    }
+    tsr_tensor *c = tsr_view_alias(x);
+    int rc = c ? record("clone", 1, &x, &a, c, false) : -1;
+    if (rc == 0) rc = record("unsafe_view", 1, &c, &a, r, false);
+    if (!c) bind_runtime_error();
+    tsr_tensor_release(c);
+    if (rc < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
 
 /* a @ b as 1.13's matmul decomposes it for 1-D and 2-D operands; the
  * batched forms record one node over the whole product. NEW reference. */
@@ -205,8 +242,42 @@ static tsr_tensor *matmul_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
         tsr_tensor_release(s);
         return NULL;
     }
-    if (a->ndim == 3 && b->ndim == 3 && a->sizes[0] == b->sizes[0])
-        return record("bmm", 2, in, &args, r, false) < 0 ? NULL : tsr_tensor_retain(r);
+    if (a->ndim >= 3 && (b->ndim == 1 || b->ndim == 2)) {   /* fold a's batch into rows: mm / mv */
+        int64_t rows = 1, k = a->sizes[a->ndim - 1];
+        for (int i = 0; i < a->ndim - 1; i++) rows *= a->sizes[i];
+        tsr_tensor *a2 = reshape_graph(a, 2, (int64_t[]){rows, k}), *m = NULL;
+        if (!a2) return NULL;
+        tsr_tensor *mi[2] = {a2, b};
+        m = b->ndim == 2 ? tsr_mm(a2, b, NULL) : tsr_mv(a2, b, NULL);
+        int rc = !m || record(b->ndim == 2 ? "mm" : "mv", 2, mi, &args, m, false) < 0 ||
+                 record("unsafe_view", 1, &m, &args, r, false) < 0 ? -1 : 0;
+        if (!m && !exc_pending()) bind_runtime_error();
+        tsr_tensor_release(a2);
+        tsr_tensor_release(m);
+        return rc < 0 ? NULL : tsr_tensor_retain(r);
+    }
+    if (a->ndim == 3 && b->ndim == 3 && a->sizes[0] == b->sizes[0]) {   /* expand, reshape, bmm, _unsafe_view */
+        tsr_tensor *e[2] = {0}, *f[2] = {0}, *m = NULL;
+        int rc = 0;
+        for (int i = 0; i < 2 && rc == 0; i++) {
+            tsr_tensor *src = in[i];
+            e[i] = tsr_view_expand(src, 3, src->sizes);
+            if (!e[i] || record("expand", 1, &src, &args, e[i], false) < 0) rc = -1;
+            else if (!(f[i] = reshape_graph(e[i], 3, e[i]->sizes))) rc = -1;
+        }
+        if (rc == 0) {
+            m = tsr_bmm(f[0], f[1], NULL);
+            if (!m || record("bmm", 2, f, &args, m, false) < 0 || record("unsafe_view", 1, &m, &args, r, false) < 0)
+                rc = -1;
+        }
+        if (rc < 0 && !exc_pending()) bind_runtime_error();
+        for (int i = 0; i < 2; i++) {
+            tsr_tensor_release(e[i]);
+            tsr_tensor_release(f[i]);
+        }
+        tsr_tensor_release(m);
+        return rc < 0 ? NULL : tsr_tensor_retain(r);
+    }
     tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'matmul' of %d-D and %d-D operands is not implemented.",
                   a->ndim, b->ndim);
     bind_runtime_error();
@@ -328,6 +399,19 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (a.d0 != 2.0 && a.d0 != 1.0) key = "norm_p";
         arg_dims(bind_table_arg(b, "dim"), &a);
         a.keepdim = arg_bool(b, "keepdim", false);
+        if ((!p || p->type == &t_str) && a.ndims == 2 && out) {   /* frobenius_norm: sqrt(sum(x * x, dim)) */
+            tsr_tensor *xx[2] = {in[0], in[0]}, *m = bin_plain(TSR_BINOP_MUL, in[0], in[0]), *sm = NULL;
+            tsr_dims dd = {.n = 2, .d = {a.dims[0], a.dims[1]}};
+            rc = !m || record("mul", 2, xx, &a, m, false) < 0 ? -1 : 0;
+            if (rc == 0 && !(sm = tsr_sum(m, &dd, a.keepdim, TSR_DTYPE_UNDEFINED, NULL))) rc = -1;
+            if (rc == 0 && record("sum_dim", 1, &m, &a, sm, false) < 0) rc = -1;
+            if (rc == 0 && record("sqrt", 1, &sm, &a, out, false) < 0) rc = -1;
+            if (rc < 0 && !exc_pending()) bind_runtime_error();
+            tsr_tensor_release(m);
+            tsr_tensor_release(sm);
+            if (rc < 0) { decref(r); return NULL; }
+            return r;
+        }
         break;
     }
     case G_DIM:
@@ -344,8 +428,9 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     }
     case G_WHERE: {
         Value *c = bind_table_arg(b, "condition"), *s = bind_table_arg(b, "input"), *o = bind_table_arg(b, "other");
-        if (!c || !s || !o) return r;
+        if (!s) s = bind_table_arg(b, "self");
         if (!s) s = self;
+        if (!c || !s || !o) return r;
         in[0] = tensor_of(c);
         in[1] = is_tensor(s) ? tensor_of(s) : NULL;
         if (!in[1] && !(in[1] = wrapped = wrap(s))) { decref(r); return NULL; }
