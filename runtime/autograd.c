@@ -8,6 +8,7 @@
 #include "autograd_node.h"
 #include "error.h"
 #include "internal.h"
+#include "ops/advindex.h"
 #include "ops/binary.h"
 #include "ops/copy.h"
 #include "ops/factory.h"
@@ -784,4 +785,124 @@ done:
             results[k] = NULL;
         }
     return rc;
+}
+
+/* ------------------------------------------------------------ indexing */
+
+int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value)
+{
+    if (!grad_off && t->requires_grad && tsr_tensor_is_leaf(t)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "a view of a leaf Variable that requires grad is being used in an in-place "
+                      "operation.");
+        return -1;
+    }
+    tsr_tensor *ts[2] = {(tsr_tensor *)t, (tsr_tensor *)value};
+    if (tsr_ag_needed(value ? 2 : 1, ts)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'copy_' into an indexed tensor (CopySlices) is "
+                      "not implemented.");
+        return -1;
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items)
+{
+    tsr_tensor *r = tsr_subscript(self, n, items);
+    tsr_tensor *x = (tsr_tensor *)self;
+    if (!r || !tsr_ag_needed(1, &x) || !(tsr_dtype_is_floating(r->dtype) || tsr_dtype_is_complex(r->dtype))) return r;
+    bool adv = false, basic = false;
+    for (int i = 0; i < n; i++) {
+        if (items[i].kind == TSR_SUB_TENSOR && items[i].t->ndim > 0) adv = true;
+        else if (items[i].kind == TSR_SUB_TENSOR || items[i].kind == TSR_SUB_BOOL) basic = adv = true;
+        else if (items[i].kind != TSR_SUB_ELLIPSIS) basic = true;
+    }
+    tsr_ag_args a = {0};
+    if (adv) {
+        tsr_tensor *in[TSR_AG_MAXIN] = {x};
+        int k = 1;
+        bool ok = !basic;
+        for (int i = 0; ok && i < n; i++) {
+            if (k == TSR_AG_MAXIN || (items[i].kind == TSR_SUB_TENSOR && items[i].t->dtype == TSR_BOOL && n > 1)) ok = false;
+            else in[k++] = (tsr_tensor *)items[i].t;
+        }
+        if (!ok) {
+            tsr_tensor_release(r);
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index' mixing basic and advanced indices is "
+                          "not implemented.");
+            return NULL;
+        }
+        if (tsr_ag_record("index", k, in, &a, r, false) < 0) {
+            tsr_tensor_release(r);
+            return NULL;
+        }
+        return r;
+    }
+    /* basic indexing, one view per item as applySlicing makes them */
+    int consumed = 0;
+    for (int i = 0; i < n; i++)
+        if (items[i].kind == TSR_SUB_INT || items[i].kind == TSR_SUB_SLICE) consumed++;
+    tsr_tensor *cur = tsr_tensor_retain(x);
+    int64_t dim = 0;
+    for (int i = 0; i < n && cur; i++) {
+        tsr_tensor *nx = NULL;
+        const tsr_sub *it = &items[i];
+        memset(&a, 0, sizeof a);
+        const char *key = NULL;
+        switch (it->kind) {
+        case TSR_SUB_INT:
+            a.i0 = dim;
+            a.i1 = it->i < 0 ? it->i + cur->sizes[dim] : it->i;
+            nx = tsr_view_select(cur, dim, it->i);
+            key = "select";
+            break;
+        case TSR_SUB_SLICE: {
+            nx = tsr_view_slice(cur, dim, it->start, it->stop, it->step);
+            if (!nx) break;
+            /* slice_backward takes the start the view begins at */
+            int64_t st = cur->strides[dim] ? (nx->storage_offset - cur->storage_offset) / cur->strides[dim] : 0;
+            if (cur->sizes[dim] == 0 || nx->sizes[dim] == 0) st = 0;
+            a.i0 = dim;
+            a.i1 = st;
+            a.dims[0] = st + (nx->sizes[dim] ? (nx->sizes[dim] - 1) * it->step + 1 : 0);
+            a.dims[1] = it->step;
+            a.i2 = 1;
+            key = "slice";
+            dim++;
+            break;
+        }
+        case TSR_SUB_NONE:
+            a.i0 = dim;
+            nx = tsr_view_unsqueeze(cur, dim);
+            key = "unsqueeze";
+            dim++;
+            break;
+        case TSR_SUB_ELLIPSIS:
+            dim += x->ndim - consumed;
+            continue;
+        default:
+            break;
+        }
+        if (!nx || !key || tsr_ag_record(key, 1, &cur, &a, nx, false) < 0) {
+            tsr_tensor_release(nx);
+            tsr_tensor_release(cur);
+            cur = NULL;
+            break;
+        }
+        tsr_tensor_release(cur);
+        cur = nx;
+    }
+    if (!cur) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    if (cur == x) {   /* x[...]: 1.13 answers an alias (AliasBackward0) */
+        tsr_tensor_release(cur);
+        if (tsr_ag_record("alias", 1, &x, &a, r, false) < 0) {
+            tsr_tensor_release(r);
+            return NULL;
+        }
+        return r;
+    }
+    tsr_tensor_release(r);
+    return cur;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "autograd_node.h"
+#include "ops/advindex.h"
 #include "tensor.h"
 
 /* ---- grad mode (torch.is_grad_enabled, no_grad, inference_mode) ---- */
@@ -78,6 +79,14 @@ int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x);
 /* The checks of an in-place write of t before it happens: a leaf that
  * requires grad (grad mode on) refuses with 1.13's message. 0 or -1. */
 int tsr_ag_check_inplace(const tsr_tensor *t);
+/* self[items] as tsr_subscript, recording 1.13's chain: one SelectBackward0 /
+ * SliceBackward0 / UnsqueezeBackward0 per item (applySlicing), or one
+ * IndexBackward0 for advanced indices. NEW reference or NULL. */
+tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items);
+/* The checks of self[...] = value before it writes: "a view of a leaf
+ * Variable that requires grad is being used in an in-place operation.", and
+ * NotImplementedError for a graph through the assignment (CopySlices). 0 or -1. */
+int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value);
 /* Whether the formula table knows formula. */
 bool tsr_ag_has_formula(const char *formula);
 

@@ -8,7 +8,6 @@
 
 #include "bind/bind.h"
 #include "bind/table.h"
-#include "bind/table_grad.h"
 #include "bind/tensor.h"
 #include "bind/torch_api.h"
 #include "ops/dispatch.h"

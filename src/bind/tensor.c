@@ -10,7 +10,6 @@
 
 #include "bind/tensor.h"
 #include "bind/areas.h"
-#include "bind/table_grad.h"
 #include "autograd.h"
 #include "show/show.h"
 
@@ -374,7 +373,7 @@ static Value *tensor_getitem(Value *v, Value *key)
     /* basic indexing makes views, which keep a math bit; advanced indexing
      * gathers from storage, so it reads the resolved values (table.c) */
     tsr_tensor *x = advanced(&s) ? tsr_resolve_bits(tensor_of(v)) : tsr_tensor_retain(tensor_of(v));
-    tsr_tensor *r = x ? bind_grad_subscript(x, s.n, s.items) : NULL;
+    tsr_tensor *r = x ? tsr_ag_subscript(x, s.n, s.items) : NULL;
     tsr_tensor_release(x);
     subkey_free(&s);
     return v_tensor(r);
@@ -409,7 +408,7 @@ static tsr_tensor *setitem_value(const tsr_tensor *dst, Value *x)
 
 static int tensor_setitem(Value *v, Value *key, Value *x)
 {
-    if (bind_grad_setitem_check(tensor_of(v), x) < 0) return -1;
+    if (tsr_ag_check_setitem(tensor_of(v), is_tensor(x) ? tensor_of(x) : NULL) < 0) return bind_runtime_errori();
     tsr_tensor *self = tensor_of(v), *value = setitem_value(self, x);
     if (!value) return -1;
     SubKey s = {0};
@@ -431,7 +430,7 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
         tsr_interrupt_unhold();
     }
 done:
-    if (r == 0) bind_grad_written(self);
+    if (r == 0) tsr_tensor_bump_version(self);
     subkey_free(&s);
     tsr_tensor_release(value);
     return r;
@@ -485,6 +484,15 @@ static Value *p_names(Value *self)
     return r;
 }
 
+/* r (stolen), a view of x, recorded as key (x.T, x.mT). NEW reference or NULL. */
+static tsr_tensor *grad_view(const char *key, const tsr_tensor *x, tsr_tensor *r, const tsr_ag_args *a)
+{
+    tsr_tensor *in = (tsr_tensor *)x;
+    if (!r || r == x || tsr_ag_record(key, 1, &in, a, r, false) == 0) return r;
+    tsr_tensor_release(r);
+    return NULL;
+}
+
 static Value *p_T(Value *self)
 {
     tsr_tensor *t = self_t(self);
@@ -492,7 +500,7 @@ static Value *p_T(Value *self)
     for (int i = 0; i < t->ndim; i++) dims[i] = t->ndim - 1 - i;
     tsr_ag_args a = {.ndims = t->ndim};
     for (int i = 0; i < t->ndim; i++) a.dims[i] = dims[i];
-    return v_tensor(bind_grad_view("permute", t, tsr_view_permute(t, t->ndim, dims), &a));
+    return v_tensor(grad_view("permute", t, tsr_view_permute(t, t->ndim, dims), &a));
 }
 
 /* r wrapped; self itself when r is self's tensor (x.mT of a 0-dim x is x). */
@@ -509,7 +517,7 @@ static Value *p_mT(Value *self)
 {
     tsr_ag_args a = {.i0 = -2, .i1 = -1};
     tsr_tensor *t = self_t(self), *r = tsr_view_mT(t);
-    return self_or_new(r && r != t ? bind_grad_view("transpose", t, r, &a) : r, self);
+    return self_or_new(r && r != t ? grad_view("transpose", t, r, &a) : r, self);
 }
 static Value *p_mH(Value *self) { return self_or_new(tsr_view_mH(self_t(self)), self); }
 static Value *p_H(Value *self) { return v_tensor(tsr_view_H(self_t(self))); }
