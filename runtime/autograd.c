@@ -125,6 +125,20 @@ int tsr_autograd_set_requires_grad(tsr_tensor *t, bool on, bool method)
     return tsr_tensor_set_requires_grad(t, on, method);
 }
 
+int tsr_autograd_move(tsr_tensor *src, tsr_tensor *dst)
+{
+    if (src->requires_grad && !tsr_dtype_is_floating(dst->dtype) && !tsr_dtype_is_complex(dst->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "data set to a tensor that requires gradients must be floating point or "
+                      "complex dtype");
+        return -1;
+    }
+    dst->requires_grad = src->requires_grad;
+    dst->autograd = src->autograd;
+    src->autograd = NULL;
+    if (dst->autograd) dst->autograd->acc = NULL;   /* a new accumulator for the new header */
+    return 0;
+}
+
 tsr_tensor *tsr_autograd_detach(const tsr_tensor *t)
 {
     tsr_tensor *d = tsr_view_alias(t);
@@ -170,9 +184,14 @@ static void saved_clear(tsr_node *n)
     n->nextra = 0;
 }
 
-void tsr_node_release(tsr_node *n)
+/* Frees one node whose count reached zero; the nodes it lets go of are
+ * queued, not freed from here, so a long chain (a loop of 10^5 ops) is
+ * freed in a loop instead of a recursion as deep as the graph. */
+static _Thread_local tsr_node *pending;
+static _Thread_local bool releasing;
+
+static void node_free(tsr_node *n)
 {
-    if (!n || --n->refcount > 0) return;
     for (int i = 0; i < n->nnext; i++) tsr_node_release(n->next[i].node);
     saved_clear(n);
     if (n->leaf) {
@@ -182,6 +201,21 @@ void tsr_node_release(tsr_node *n)
     hooks_free(n->hooks);
     tsr_tensor_release(n->flow);
     tsr_free(n);
+}
+
+void tsr_node_release(tsr_node *n)
+{
+    if (!n || --n->refcount > 0) return;
+    n->pending_next = pending;
+    pending = n;
+    if (releasing) return;
+    releasing = true;
+    while (pending) {
+        tsr_node *x = pending;
+        pending = x->pending_next;
+        node_free(x);
+    }
+    releasing = false;
 }
 
 const char *tsr_node_name(const tsr_node *n) { return n->name; }

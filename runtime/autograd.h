@@ -43,6 +43,11 @@ bool tsr_tensor_retains_grad(const tsr_tensor *t);
 int64_t tsr_tensor_version(const tsr_tensor *t);
 /* Counts an in-place write of t (every view of its storage sees it). */
 void tsr_tensor_bump_version(tsr_tensor *t);
+/* x.data = y: dst (a new header over y's data) takes src's autograd state
+ * (requires_grad, .grad, hooks, grad_fn); -1 with 1.13's "data set to a
+ * tensor that requires gradients must be floating point or complex dtype"
+ * when dst's dtype cannot require grad. */
+int tsr_autograd_move(tsr_tensor *src, tsr_tensor *dst);
 /* t.detach(): a new header on t's storage with no autograd state. */
 tsr_tensor *tsr_autograd_detach(const tsr_tensor *t);
 /* t.detach_(): drops t's grad_fn and requires_grad. -1 for a view:

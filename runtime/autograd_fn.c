@@ -790,6 +790,65 @@ static int bw_flip(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* atan2_backward: recip = (self * self + other * other).reciprocal() */
+static int bw_atan2(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *a = SAVED(0), *b = SAVED(1);
+    tsr_tensor *recip = un(c, TSR_UNOP_RECIPROCAL, bin(c, TSR_BINOP_ADD, MUL(a, a), MUL(b, b)));
+    if (NEED(0)) give(c, gin, 0, MUL(MUL(g, b), recip));
+    if (NEED(1)) give(c, gin, 1, MUL(MUL(g, un(c, TSR_UNOP_NEG, a)), recip));
+    return finish(c, n, gin);
+}
+
+/* masked_fill(self, mask, number): grad.masked_fill(mask, 0) */
+static int bw_masked_fill(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, masked_fill0(c, g, SAVED(1)));
+    return finish(c, n, gin);
+}
+
+/* sort / topk: value_selecting_reduction_backward with keepdim (extra[0]
+ * the indices, i0 the dim) */
+static int bw_sort(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    int nd = n->in_nd[0];
+    tsr_tensor *z = zeros(c, nd, n->in_sizes[0], g->dtype);
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_scatter(z, nd ? n->a.i0 : 0, n->extra[0], g, NULL, TSR_SCATTER_NONE)));
+    return finish(c, n, gin);
+}
+
+/* repeat(repeats in dims): the gradient of each copy summed back
+ * (repeat_backward): grad viewed as [r0, s0, r1, s1, ...], summed over the r's */
+static int bw_repeat(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int nr = n->a.ndims, nd = n->in_nd[0], lead = nr - nd;
+    int64_t shape[2 * TSR_MAX_DIMS];
+    tsr_dims d = {.n = 0};
+    for (int i = 0; i < nr; i++) {
+        int64_t size = i < lead ? 1 : n->in_sizes[0][i - lead];
+        shape[2 * i] = n->a.dims[i];
+        shape[2 * i + 1] = size;
+        d.d[d.n++] = 2 * i;
+    }
+    if (2 * nr > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'repeat' of more than %d dims is not implemented.",
+                      TSR_MAX_DIMS / 2);
+        c->fail = true;
+    }
+    tsr_tensor *v = c->fail ? NULL : reshape(c, g, 2 * nr, shape);
+    give(c, gin, 0, reshape(c, sum_dims(c, v, &d, false), nd, n->in_sizes[0]));
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -803,6 +862,7 @@ static const tsr_formula formulas[] = {
     {"amin", "AminBackward0", 1 | TSR_SAVE_OUT, bw_amax},
     {"asin", "AsinBackward0", 1, bw_asin},
     {"atan", "AtanBackward0", 1, bw_atan},
+    {"atan2", "Atan2Backward0", 3, bw_atan2},
     {"bmm", "BmmBackward0", 3, bw_bmm},
     {"cat", "CatBackward0", 0, bw_cat},
     {"ceil", "CeilBackward0", 0, bw_zero},
@@ -829,6 +889,7 @@ static const tsr_formula formulas[] = {
     {"log2", "Log2Backward0", 1, bw_log2},
     {"log_softmax", "LogSoftmaxBackward0", TSR_SAVE_OUT, bw_log_softmax},
     {"logsumexp", "LogsumexpBackward0", 1 | TSR_SAVE_OUT, bw_logsumexp},
+    {"masked_fill", "MaskedFillBackward0", 2, bw_masked_fill},
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"max_dim", "MaxBackward0", 0, bw_max_dim},
     {"maximum", "MaximumBackward0", 3, bw_maximum},
@@ -850,6 +911,7 @@ static const tsr_formula formulas[] = {
     {"prod_dim", "ProdBackward1", 1 | TSR_SAVE_OUT, bw_prod},
     {"reciprocal", "ReciprocalBackward0", TSR_SAVE_OUT, bw_reciprocal},
     {"relu", "ReluBackward0", TSR_SAVE_OUT, bw_relu},
+    {"repeat", "RepeatBackward0", 0, bw_repeat},
     {"reshape_alias", "ReshapeAliasBackward0", 0, bw_reshape},
     {"round", "RoundBackward0", 0, bw_zero},
     {"rsqrt", "RsqrtBackward0", TSR_SAVE_OUT, bw_rsqrt},
@@ -862,6 +924,7 @@ static const tsr_formula formulas[] = {
     {"sinh", "SinhBackward0", 1, bw_sinh},
     {"slice", "SliceBackward0", 0, bw_piece},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
+    {"sort", "SortBackward0", 0, bw_sort},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},
     {"squeeze", "SqueezeBackward0", 0, bw_reshape},
@@ -876,6 +939,7 @@ static const tsr_formula formulas[] = {
     {"tan", "TanBackward0", TSR_SAVE_OUT, bw_tan},
     {"tanh", "TanhBackward0", TSR_SAVE_OUT, bw_tanh},
     {"to_copy", "ToCopyBackward0", 0, bw_pass},
+    {"topk", "TopkBackward0", 0, bw_sort},
     {"transpose", "TransposeBackward0", 0, bw_transpose},
     {"trunc", "TruncBackward0", 0, bw_zero},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},

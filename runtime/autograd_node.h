@@ -58,6 +58,7 @@ struct tsr_node {
     bool released;              /* backward ran without retain_graph */
     struct hook *hooks;         /* a non-leaf output's hooks */
     tsr_tensor *flow;           /* the last gradient through it (the :grad view) */
+    tsr_node *pending_next;     /* the release queue (autograd.c) */
 };
 
 /* g: the gradient of the forward's result; gin[i] receives the gradient of

@@ -41,6 +41,9 @@ typedef enum {
     G_MATMUL,
     G_CAST,       /* to / float / double / type...: ToCopyBackward0 when a copy was made */
     G_CONTIG,     /* contiguous: CloneBackward0 when a copy was made */
+    G_SORT,       /* sort / topk: (values, indices) */
+    G_MASKED,     /* masked_fill(input, mask, number) */
+    G_REPEAT,     /* repeat(repeats) */
     G_NONE,       /* autograd-neutral (detach, requires_grad_, ...): nothing recorded */
 } GKind;
 
@@ -54,33 +57,34 @@ typedef struct {
 static const GradRow grad_rows[] = {
     {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"add", G_BINARY, NULL},
     {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
-    {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"asin", G_UNARY, NULL}, {"atan", G_UNARY, NULL},
-    {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL}, {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL},
-    {"ceil", G_UNARY, NULL}, {"clamp", G_CLAMP, NULL}, {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL},
-    {"concat", G_CAT, "cat"}, {"contiguous", G_CONTIG, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
-    {"cpu", G_CAST, NULL}, {"cumsum", G_DIM, NULL}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL},
-    {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL},
-    {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL}, {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL},
-    {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL}, {"fix", G_UNARY, "trunc"},
-    {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL}, {"floor", G_UNARY, NULL},
-    {"gather", G_GATHER, NULL}, {"half", G_CAST, NULL}, {"index_select", G_GATHER, NULL},
+    {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"arctan2", G_BINARY, "atan2"}, {"asin", G_UNARY, NULL},
+    {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL},
+    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"clamp", G_CLAMP, NULL},
+    {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"}, {"contiguous", G_CONTIG, NULL},
+    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumsum", G_DIM, NULL},
+    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
+    {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
+    {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
+    {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
+    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"half", G_CAST, NULL}, {"index_select", G_GATHER, NULL},
     {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
-    {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL},
-    {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL}, {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL},
-    {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL}, {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL},
-    {"narrow", G_NARROW, NULL}, {"neg", G_UNARY, NULL}, {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL},
-    {"permute", G_PERMUTE, NULL}, {"pow", G_POW, NULL}, {"prod", G_PROD, NULL}, {"reciprocal", G_UNARY, NULL},
-    {"relu", G_UNARY, NULL}, {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL},
-    {"reshape_as", G_RESHAPE, NULL}, {"retain_grad", G_NONE, NULL}, {"round", G_UNARY, NULL},
-    {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL}, {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL},
-    {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL}, {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL},
-    {"sqrt", G_UNARY, NULL}, {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL},
-    {"std", G_VAR, NULL}, {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
-    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL}, {"tan", G_UNARY, NULL},
-    {"tanh", G_UNARY, NULL}, {"to", G_CAST, NULL}, {"transpose", G_TRANSPOSE, NULL},
-    {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL}, {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL},
-    {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
-    {"where", G_WHERE, NULL},
+    {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
+    {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
+    {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
+    {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"neg", G_UNARY, NULL},
+    {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"permute", G_PERMUTE, NULL}, {"pow", G_POW, NULL},
+    {"prod", G_PROD, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL},
+    {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
+    {"retain_grad", G_NONE, NULL}, {"round", G_UNARY, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
+    {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
+    {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"sort", G_SORT, NULL}, {"sqrt", G_UNARY, NULL},
+    {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
+    {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
+    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
+    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"to", G_CAST, NULL}, {"topk", G_SORT, NULL},
+    {"transpose", G_TRANSPOSE, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
+    {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
+    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL},
 };
 
 static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const GradRow *)e)->row); }
@@ -383,6 +387,36 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
             return NULL;
         }
         return r;
+    }
+    case G_SORT: {
+        if (!is_seq_result(r) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[0])) return r;
+        a.i0 = -1;
+        arg_int(bind_table_arg(b, "dim"), &a.i0);
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        out = tensor_of(r->u.seq.items[0]);
+        if (record(key, 1, in, &a, out, false) < 0 || tsr_ag_keep(out, tensor_of(r->u.seq.items[1])) < 0) {
+            if (!exc_pending()) bind_runtime_error();
+            decref(r);
+            return NULL;
+        }
+        return r;
+    }
+    case G_MASKED: {
+        Value *m = bind_table_arg(b, "mask"), *v = bind_table_arg(b, "value");
+        if (!m || !is_tensor(m)) return r;
+        if (v && is_tensor(v)) key = "masked_fill_tensor";
+        in[1] = tensor_of(m);
+        n = 2;
+        break;
+    }
+    case G_REPEAT: {
+        Value *rv = bind_table_arg(b, "repeats");
+        if (!rv && b->varargs) rv = b->varargs;
+        if (!rv || (rv->type != &t_list && rv->type != &t_tuple && !(rv->type->module && !strcmp(rv->type->name, "Size"))))
+            return r;
+        a.ndims = 0;
+        for (size_t k = 0; k < rv->u.seq.n && k < TSR_MAX_DIMS; k++) arg_int(rv->u.seq.items[k], &a.dims[a.ndims++]);
+        break;
     }
     case G_VAR: {
         arg_dims(bind_table_arg(b, "dim"), &a);

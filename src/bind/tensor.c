@@ -554,7 +554,16 @@ static int ps_data(Value *self, Value *x)
 {
     if (!is_tensor(x)) return exc_seti("TypeError", "Variable data has to be a tensor, but got %s", type_name(x));
     tsr_tensor *old = self_t(self);
-    self->u.ext.ptr = tsr_tensor_retain(tensor_of(x));
+    /* x keeps what autograd knows of it (requires_grad, .grad, hooks) on a
+     * header of its own over y's data (variable.set_data) */
+    tsr_tensor *nt = tsr_view_alias(tensor_of(x));
+    if (!nt) return bind_runtime_errori();
+    tsr_tensor_unview(nt);
+    if (tsr_autograd_move(old, nt) < 0) {
+        tsr_tensor_release(nt);
+        return bind_runtime_errori();
+    }
+    self->u.ext.ptr = nt;
     tsr_tensor_release(old);
     return 0;
 }

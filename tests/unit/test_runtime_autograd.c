@@ -120,6 +120,15 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "index_select")) return tsr_index_select(in[0], a->i0, in[1]);
     if (!strcmp(k, "index")) return tsr_index(in[0], 1, (const tsr_tensor *const *)&in[1]);
     if (!strcmp(k, "flip")) return tsr_flip(in[0], a->ndims, a->dims);
+    if (!strcmp(k, "atan2")) return bin(TSR_BINOP_ATAN2, in[0], in[1]);
+    if (!strcmp(k, "masked_fill")) { tsr_operand v = tsr_operand_scalar(tsr_scalar_float(0.5)); return tsr_masked_fill(in[0], in[1], &v); }
+    if (!strcmp(k, "repeat")) return tsr_repeat(in[0], a->ndims, a->dims);
+    if (!strcmp(k, "sort") || !strcmp(k, "topk")) {   /* values along dim 1, descending by flipping the sign twice */
+        tsr_tensor *v = NULL, *ix = NULL;
+        if (tsr_max_dim(in[0], a->i0, true, true, NULL, NULL, &v, &ix) < 0) return NULL;
+        tsr_tensor_release(ix);
+        return v;
+    }
     if (!strcmp(k, "max_dim") || !strcmp(k, "min_dim")) {
         tsr_tensor *v = NULL, *ix = NULL;
         if (tsr_max_dim(in[0], a->i0, a->keepdim, !strcmp(k, "max_dim"), NULL, NULL, &v, &ix) < 0) return NULL;
@@ -135,7 +144,9 @@ static const Case cases[] = {
     {"add", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.has_d0 = true, .d0 = 2.5)}, {"addmm", 3, {1, 2, 2}, {{2}, {3, 4}, {4, 2}}, 0, A(.d0 = 0.5, .d1 = 2)},
     {"alias", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)}, {"amax", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1})},
     {"amin", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .keepdim = true)}, {"asin", 1, {1}, {{4}}, 2, A(.ndims = 0)},
-    {"atan", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"bmm", 2, {3, 3}, {{2, 2, 3}, {2, 3, 2}}, 0, A(.ndims = 0)},
+    {"atan", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"atan2", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
+    {"masked_fill", 2, {2, 2}, {{2, 3}, {2, 3}}, 5, A(.ndims = 0)}, {"repeat", 1, {2}, {{2, 3}}, 0, A(.ndims = 3, .dims = {2, 1, 2})},
+    {"sort", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"topk", 1, {2}, {{3, 4}}, 0, A(.i0 = 0)}, {"bmm", 2, {3, 3}, {{2, 2, 3}, {2, 3, 2}}, 0, A(.ndims = 0)},
     {"cat", 2, {2, 2}, {{2, 3}, {1, 3}}, 0, A(.i0 = 0)}, {"ceil", 1, {1}, {{5}}, 0, A(.ndims = 0)},
     {"clamp", 1, {2}, {{3, 3}}, 0, A(.has_d0 = true, .d0 = -0.3, .has_d1 = true, .d1 = 0.4)}, {"clone", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"cos", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"cosh", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"cumsum", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)},
@@ -185,8 +196,8 @@ static double val(int domain, int k, int64_t i)
 static tsr_tensor *make(const Case *c, int k)
 {
     tsr_dtype dt = TSR_FLOAT64;
-    bool index = (c->domain == 3 && k == 1) || (c->domain == 4 && k == 0);
-    if (index) dt = c->domain == 4 ? TSR_BOOL : TSR_INT64;
+    bool index = (c->domain == 3 && k == 1) || (c->domain == 4 && k == 0) || (c->domain == 5 && k == 1);
+    if (index) dt = c->domain >= 4 ? TSR_BOOL : TSR_INT64;
     tsr_tensor *t = tsr_empty(c->nd[k], c->sz[k], dt, TSR_CPU, TSR_MF_CONTIGUOUS);
     if (!t) return NULL;
     int64_t n = tsr_tensor_numel(t);
@@ -226,9 +237,10 @@ static int check_case(const Case *c)
         ok = 0;
         goto done;
     }
-    if (!strcmp(c->key, "max_dim") || !strcmp(c->key, "min_dim")) {
+    if (!strcmp(c->key, "max_dim") || !strcmp(c->key, "min_dim") || !strcmp(c->key, "sort") || !strcmp(c->key, "topk")) {
         tsr_tensor *v = NULL, *ix = NULL;
-        tsr_max_dim(in[0], c->a.i0, c->a.keepdim, !strcmp(c->key, "max_dim"), NULL, NULL, &v, &ix);
+        bool keepdim = c->a.keepdim || c->key[0] == 's' || c->key[0] == 't';
+        tsr_max_dim(in[0], c->a.i0, keepdim, strcmp(c->key, "min_dim") != 0, NULL, NULL, &v, &ix);
         tsr_ag_keep(out, ix);
         tsr_tensor_release(v);
         tsr_tensor_release(ix);
