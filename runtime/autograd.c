@@ -315,9 +315,11 @@ int tsr_tensor_register_hook(tsr_tensor *t, tsr_grad_hook fn, void *closure, voi
     }
     *h = (hook){next_hook_id++, fn, closure, drop, NULL};
     *id = h->id;
+    if (!meta(t)) {
+        hooks_free(h);
+        return -1;
+    }
     hook **list = tsr_tensor_is_leaf(t) ? &t->autograd->hooks : &t->autograd->grad_fn->hooks;
-    if (tsr_tensor_is_leaf(t) && !meta(t)) return -1;
-    list = tsr_tensor_is_leaf(t) ? &t->autograd->hooks : list;
     while (*list) list = &(*list)->next;
     *list = h;
     return 0;
