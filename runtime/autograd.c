@@ -560,12 +560,14 @@ static int run_hooks(hook *list, tsr_tensor **g)
     return 0;
 }
 
-/* AccumulateGrad::apply: .grad = g, or .grad += g in place. */
-static int accumulate_grad(tsr_tensor *leaf, tsr_tensor *g)
+/* AccumulateGrad::apply: .grad = *gp, or .grad += *gp in place. A hook's
+ * replacement takes *gp's place (the caller releases *gp). */
+static int accumulate_grad(tsr_tensor *leaf, tsr_tensor **gp)
 {
     struct tsr_autograd *m = meta(leaf);
     if (!m) return -1;
-    if (run_hooks(m->hooks, &g) < 0) return -1;
+    if (run_hooks(m->hooks, gp) < 0) return -1;
+    tsr_tensor *g = *gp;
     if (!m->grad) {
         /* the layout contract (AccumulateGrad.h): a dense leaf's grad has its strides */
         bool dense = tsr_tensor_is_non_overlapping_and_dense(leaf), same = g->ndim == leaf->ndim;
@@ -777,7 +779,7 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
                     results[k] = node->leaf ? tsr_tensor_retain(buf) : tsr_tensor_retain(buf);
                 }
             if (!fail && node->leaf) {
-                if (!ni && accumulate_grad(node->leaf, buf) < 0) fail = 1;
+                if (!ni && accumulate_grad(node->leaf, &buf) < 0) fail = 1;
             } else if (!fail && node->f) {
                 if (node->f->bw(node, buf, gin) < 0) fail = 1;
             }
