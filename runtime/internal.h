@@ -17,6 +17,9 @@ int tsr__storage_nbytes(int ndim, const int64_t *sizes, const int64_t *strides, 
                         int itemsize, uint64_t *out);
 /* Records '"<kname>" not implemented for '<ScalarType>'' (ops/binary.c). */
 int tsr__not_implemented(const char *kname, tsr_dtype d);
+/* Frees a tensor's autograd state (autograd.c; called by tsr_tensor_release). */
+struct tsr_autograd;
+void tsr__autograd_free(struct tsr_autograd *ag);
 
 /* resize_'s new header (tensor.c), without the named-tensor rule that
  * tsr_tensor_resized_format (named.c) adds. */

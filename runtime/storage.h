@@ -21,6 +21,7 @@ typedef struct tsr_storage {
     /* External buffers: called instead of the backend's free when non-NULL. */
     void (*deleter)(void *data, void *ctx);
     void *deleter_ctx;
+    int64_t version;            /* in-place writes through any view (1.13's version counter) */
 } tsr_storage;
 
 /* New storage of nbytes (uninitialised) on device, refcount 1. NULL + error

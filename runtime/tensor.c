@@ -92,6 +92,7 @@ tsr_tensor *tsr_tensor_retain(tsr_tensor *t)
 void tsr_tensor_release(tsr_tensor *t)
 {
     if (!t || __atomic_sub_fetch(&t->refcount, 1, __ATOMIC_ACQ_REL) != 0) return;
+    if (t->autograd) tsr__autograd_free(t->autograd);
     tsr_tensor_release(t->base);   /* a base has no base: one level */
     tsr_storage_release(t->storage);
     tsr_free((void *)t->names);

@@ -46,6 +46,7 @@ typedef struct tsr_tensor {
                                   are the negatives of what storage holds */
     struct tsr_tensor *base;   /* owned: the tensor this is a view of (PyTorch's x._base, never
                                   itself a view), NULL when not a view */
+    struct tsr_autograd *autograd; /* owned: grad_fn, .grad, hooks (runtime/autograd.h), or NULL */
     int dims_cap;              /* dimensions dims[] has room for (internal) */
     int64_t dims[];            /* sizes then strides */
 } tsr_tensor;

@@ -34,6 +34,7 @@ static void (*const areas[])(void) = {
     bind_contract_init,
     bind_nnf_init,
     bind_names_init,
+    bind_autograd_init,
 };
 
 void bind_areas_init(void)

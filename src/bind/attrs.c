@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "autograd.h"
 
 #include "bind/table.h"
 #include "bind/areas.h"
@@ -363,7 +364,7 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
     case K_COPY_: return run_copy_(in, b);
     case K_REQUIRES_GRAD_:
         if (b->v[1]) on = b->v[1]->u.i != 0;
-        return done(in, tsr_tensor_set_requires_grad(t, on, true));
+        return done(in, tsr_autograd_set_requires_grad(t, on, true));
     case K_TYPE_AS: return run_type_as(in, tensor_of(b->v[1]));
     case K_CPU: return v_tensor_or_self(in, tsr_to_device(t, TSR_CPU, TSR_DTYPE_UNDEFINED, false));
     case K_CUDA: return run_cuda(in, b);

@@ -10,6 +10,8 @@
 
 #include "bind/explain.h"
 #include "bind/ops.h"
+#include "bind/table_grad.h"
+#include "autograd.h"
 #include "ops/dispatch.h"
 
 /* ------------------------------------------------------------ operands */
@@ -156,6 +158,18 @@ static Value *rpow(Value *self, const tsr_operand *s)
     return ops_finish(r, NULL);
 }
 
+/* x.reciprocal() (the first step of other / x) */
+static Value *binop_plain_rec(Value *self)
+{
+    return ops_unary(TSR_UNOP_RECIPROCAL, "reciprocal", NULL, self, NULL, NULL, false);
+}
+
+static bool ops_operand_ok(Value *v)
+{
+    tsr_operand o;
+    return ops_operand(v, &o);
+}
+
 /* other / x: x.reciprocal() * other */
 static Value *rtruediv(Value *self, const tsr_operand *s)
 {
@@ -176,7 +190,7 @@ static Value *matmul_op(Value *self, Value *other, int reflected)
     return ops_finish(reflected ? tsr_matmul(b, a, NULL) : tsr_matmul(a, b, NULL), NULL);
 }
 
-Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
+static Value *binop_plain(int op, Value *self, Value *other, int reflected)
 {
     if (op == OP_MATMUL) return matmul_op(self, other, reflected);
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
@@ -194,14 +208,14 @@ Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
     }
 }
 
-Value *ops_tensor_inplace(int op, Value *self, Value *other)
+static Value *inplace_plain(int op, Value *self, Value *other)
 {
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
     if (op < 0 || op >= OP__NBIN || opmap[op].kind < 0 || !ops_operand(other, &b)) return value_not_implemented();
     return ops_binary((tsr_binop)opmap[op].code, opmap[op].iname, op_symbol[op], &a, &b, NULL, NULL, self);
 }
 
-Value *ops_tensor_unop(int op, Value *self)
+static Value *unop_plain(int op, Value *self)
 {
     tsr_tensor *t = tensor_of(self);
     switch (op) {
@@ -217,6 +231,53 @@ Value *ops_tensor_unop(int op, Value *self)
     }
     }
     return value_not_implemented();
+}
+
+/* The operator slots: the plain computation, then the autograd step
+ * (table_grad.h) under the name of the op 1.13 records. */
+static const char *grad_key(int op)
+{
+    switch (op) {
+    case OP_ADD: return "add";
+    case OP_SUB: return "sub";
+    case OP_MUL: return "mul";
+    case OP_TRUEDIV: return "div";
+    case OP_POW: return "pow";
+    case OP_MATMUL: return "matmul";
+    default: return op >= 0 && op < OP__NBIN && opmap[op].name ? opmap[op].name : "?";
+    }
+}
+
+Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
+{
+    if (reflected && op == OP_TRUEDIV && ops_operand_ok(other)) {   /* x.reciprocal() * other */
+        Value *rec = bind_grad_operator("reciprocal", self, NULL, binop_plain_rec(self), false);
+        if (!rec) return NULL;
+        Value *r = bind_grad_operator("mul", rec, other, binop_plain(OP_MUL, rec, other, 0), false);
+        decref(rec);
+        return r;
+    }
+    Value *r = binop_plain(op, self, other, reflected);
+    if (!reflected) return bind_grad_operator(grad_key(op), self, other, r, false);
+    switch (op) {
+    case OP_ADD: case OP_MUL: return bind_grad_operator(grad_key(op), self, other, r, false);
+    case OP_SUB: return bind_grad_operator("rsub", self, other, r, false);
+    case OP_POW: return bind_grad_operator("pow", other, self, r, false);
+    case OP_MATMUL: return bind_grad_operator("matmul", other, self, r, false);
+    default: return bind_grad_operator(grad_key(op), other, self, r, false);
+    }
+}
+
+Value *ops_tensor_inplace(int op, Value *self, Value *other)
+{
+    if (tsr_ag_check_inplace(tensor_of(self)) < 0) return bind_runtime_error();
+    return bind_grad_operator(grad_key(op), self, other, inplace_plain(op, self, other), true);
+}
+
+Value *ops_tensor_unop(int op, Value *self)
+{
+    Value *r = unop_plain(op, self);
+    return op == OP_NEG ? bind_grad_operator("neg", self, NULL, r, false) : r;
 }
 
 Value *ops_positive(Value *x)

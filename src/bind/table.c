@@ -592,6 +592,13 @@ done:
     return r;
 }
 
+/* The names step (table_names.c) around the row's handler (or the conj
+ * fallback); the autograd step (table_grad.c) records around both. */
+static Value *names_step(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    return bind_names_call(d, fname, b, self, inplace, bits_aware(d) ? d->handler : call_resolved);
+}
+
 /* One call of a row in one of its forms. self: the tensor of a method call
  * (a->pos does not hold it), NULL for the function form. */
 static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inplace, const void *ctx, int form);
@@ -635,7 +642,7 @@ static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inp
     Value *r = NULL;
     if (writes && tsr_interrupt_hold() < 0) r = bind_runtime_error();
     else {
-        r = bind_names_call(d, fname, &b, self, inplace, bits_aware(d) ? d->handler : call_resolved);
+        r = bind_grad_call(d, fname, &b, self, inplace, names_step);
         if (writes) tsr_interrupt_unhold();
     }
     ops_warn();   /* a UserWarning the runtime left (resize_output, ...) */

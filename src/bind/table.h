@@ -111,6 +111,10 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
  * a malformed signature (a programming error caught by every test run). */
 void bind_table_register(BindRow *rows, int n);
 
+/* The table's call of row d through call (the handler or the conj fallback)
+ * with the autograd step around it (table_grad.c). NEW reference or NULL. */
+Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call);
+
 /* Binds row's method form under another name too (Tensor.__abs__). */
 void bind_table_alias_method(const char *alias, BindRow *row);
 /* The row behind a builtin value (torch.add, t.add, t.add_), or NULL. */

@@ -10,6 +10,7 @@
 
 #include "bind/tensor.h"
 #include "bind/areas.h"
+#include "autograd.h"
 #include "show/show.h"
 
 /* ------------------------------------------------------------ errors */
@@ -372,7 +373,7 @@ static Value *tensor_getitem(Value *v, Value *key)
     /* basic indexing makes views, which keep a math bit; advanced indexing
      * gathers from storage, so it reads the resolved values (table.c) */
     tsr_tensor *x = advanced(&s) ? tsr_resolve_bits(tensor_of(v)) : tsr_tensor_retain(tensor_of(v));
-    tsr_tensor *r = x ? tsr_subscript(x, s.n, s.items) : NULL;
+    tsr_tensor *r = x ? tsr_ag_subscript(x, s.n, s.items) : NULL;
     tsr_tensor_release(x);
     subkey_free(&s);
     return v_tensor(r);
@@ -407,6 +408,7 @@ static tsr_tensor *setitem_value(const tsr_tensor *dst, Value *x)
 
 static int tensor_setitem(Value *v, Value *key, Value *x)
 {
+    if (tsr_ag_check_setitem(tensor_of(v), is_tensor(x) ? tensor_of(x) : NULL) < 0) return bind_runtime_errori();
     tsr_tensor *self = tensor_of(v), *value = setitem_value(self, x);
     if (!value) return -1;
     SubKey s = {0};
@@ -428,6 +430,7 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
         tsr_interrupt_unhold();
     }
 done:
+    if (r == 0) tsr_tensor_bump_version(self);
     subkey_free(&s);
     tsr_tensor_release(value);
     return r;
@@ -472,6 +475,15 @@ static int ps_requires_grad(Value *self, Value *x)
     return tsr_tensor_set_requires_grad(self_t(self), x->u.i != 0, false) < 0 ? bind_runtime_errori() : 0;
 }
 
+/* r (stolen), a view of x, recorded as key (x.T, x.mT). NEW reference or NULL. */
+static tsr_tensor *grad_view(const char *key, const tsr_tensor *x, tsr_tensor *r, const tsr_ag_args *a)
+{
+    tsr_tensor *in = (tsr_tensor *)x;
+    if (!r || r == x || tsr_ag_record(key, 1, &in, a, r, false) == 0) return r;
+    tsr_tensor_release(r);
+    return NULL;
+}
+
 static Value *p_T(Value *self)
 {
     tsr_tensor *t = self_t(self);
@@ -481,7 +493,9 @@ static Value *p_T(Value *self)
                        "result of the operation.");
     int64_t dims[TSR_MAX_DIMS];
     for (int i = 0; i < t->ndim; i++) dims[i] = t->ndim - 1 - i;
-    return v_tensor(tsr_view_permute(t, t->ndim, dims));
+    tsr_ag_args a = {.ndims = t->ndim};
+    for (int i = 0; i < t->ndim; i++) a.dims[i] = dims[i];
+    return v_tensor(grad_view("permute", t, tsr_view_permute(t, t->ndim, dims), &a));
 }
 
 /* r wrapped; self itself when r is self's tensor (x.mT of a 0-dim x is x). */
@@ -494,9 +508,10 @@ static Value *self_or_new(tsr_tensor *r, Value *self)
     return v_tensor(r);
 }
 
-/* mT swaps the last two names (transpose's rule) */
+/* mT swaps the last two names (transpose's rule) and records a transpose */
 static Value *p_mT(Value *self)
 {
+    tsr_ag_args a = {.i0 = -2, .i1 = -1};
     tsr_tensor *t = self_t(self), *r = tsr_view_mT(t);
     if (r && r != t && t->names && t->ndim >= 2) {
         tsr_name nm[TSR_MAX_DIMS];
@@ -505,7 +520,7 @@ static Value *p_mT(Value *self)
         nm[t->ndim - 1] = t->names[t->ndim - 2];
         if (tsr_tensor_set_names(r, nm, t->ndim) < 0) { tsr_tensor_release(r); r = NULL; }
     }
-    return self_or_new(r, self);
+    return self_or_new(r && r != t ? grad_view("transpose", t, r, &a) : r, self);
 }
 static Value *p_mH(Value *self) { return self_or_new(tsr_view_mH(self_t(self)), self); }
 static Value *p_H(Value *self) { return v_tensor(tsr_view_H(self_t(self))); }
@@ -542,7 +557,16 @@ static int ps_data(Value *self, Value *x)
 {
     if (!is_tensor(x)) return exc_seti("TypeError", "Variable data has to be a tensor, but got %s", type_name(x));
     tsr_tensor *old = self_t(self);
-    self->u.ext.ptr = tsr_tensor_retain(tensor_of(x));
+    /* x keeps what autograd knows of it (requires_grad, .grad, hooks) on a
+     * header of its own over y's data (variable.set_data) */
+    tsr_tensor *nt = tsr_view_alias(tensor_of(x));
+    if (!nt) return bind_runtime_errori();
+    tsr_tensor_unview(nt);
+    if (tsr_autograd_move(old, nt) < 0) {
+        tsr_tensor_release(nt);
+        return bind_runtime_errori();
+    }
+    self->u.ext.ptr = nt;
     tsr_tensor_release(old);
     return 0;
 }

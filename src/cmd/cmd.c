@@ -42,6 +42,7 @@ static const struct {
     {"hist", "EXPR", "a histogram of a tensor's values", cmd_hist},
     {"show", "EXPR", "a 2-D tensor as a heatmap", cmd_show},
     {"mem", "[reset]", "tensor memory in use, its peak and the limit (--max-memory)", cmd_mem},
+    {"grad", "EXPR", "backward from EXPR: the graph to the leaves, saved shapes, gradients", cmd_grad},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof *commands))
 

@@ -20,6 +20,7 @@ extern bool cmd_quit_requested;
 int cmd_explain(const char *arg);           /* explain.c */
 int cmd_table(const char *arg);
 int cmd_info(const char *arg);              /* info.c */
+int cmd_grad(const char *arg);              /* grad.c */
 int cmd_storage(const char *arg);
 int cmd_plot(const char *arg);              /* plot.c */
 int cmd_hist(const char *arg);

@@ -17,6 +17,13 @@ int cmd_explain(const char *arg)
         fprintf(eval_opts.brief_errors ? stdout : stderr, "usage: :explain EXPR\n");
         return 1;
     }
+    size_t len = strlen(arg);   /* :explain y.backward() draws the graph (:grad y) */
+    static const char bw[] = ".backward()";
+    if (len > sizeof bw - 1 && !strcmp(arg + len - (sizeof bw - 1), bw)) {
+        char expr[4096];
+        snprintf(expr, sizeof expr, "%.*s", (int)(len - (sizeof bw - 1)), arg);
+        return cmd_grad(expr);
+    }
     const char *term = getenv("TERM");
     explain_begin(isatty(1) && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0);
     Value *v = eval_expression("<input>", arg);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "show/show.h"
+#include "autograd.h"
 
 /* ------------------------------------------------------------ options §3.1 */
 
@@ -477,7 +478,12 @@ Value *show_tensor_repr(const tsr_tensor *t)
         if (tensor_str(&b, src, indent) < 0) goto fail;
     }
     if (t->layout != TSR_LAYOUT_STRIDED) buf_printf(&suf[nsuf++], "layout=%s", tsr_layout_name(t->layout));
-    if (t->requires_grad) buf_puts(&suf[nsuf++], "requires_grad=True");
+    tsr_node *gfn = tsr_tensor_grad_fn(t);
+    if (gfn) {
+        const char *nm = tsr_node_name(gfn), *colon = strrchr(nm, ':');
+        buf_printf(&suf[nsuf++], "grad_fn=<%s>", colon ? colon + 1 : nm);
+        tsr_node_release(gfn);
+    } else if (t->requires_grad) buf_puts(&suf[nsuf++], "requires_grad=True");
     if (has_names(t)) {
         Buf *s = &suf[nsuf++];
         buf_puts(s, "names=(");

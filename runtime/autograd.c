@@ -1,0 +1,946 @@
+/* runtime/autograd.c — the graph and the engine (torch/csrc/autograd/engine.cpp):
+ * nodes with next edges, AccumulateGrad for leaves, saved tensors checked
+ * against the version counter, a ready queue taken highest sequence number
+ * first, validate_outputs (sum_to the input's shape, cast to its dtype). */
+#include <stdio.h>
+#include <string.h>
+#include "autograd.h"
+#include "autograd_node.h"
+#include "error.h"
+#include "internal.h"
+#include "ops/advindex.h"
+#include "ops/binary.h"
+#include "ops/copy.h"
+#include "ops/factory.h"
+#include "ops/search.h"
+#include "view.h"
+
+/* ------------------------------------------------------------ grad mode */
+
+static _Thread_local bool grad_off, inference_on;
+bool tsr_grad_enabled(void) { return !grad_off; }
+void tsr_set_grad_enabled(bool on) { grad_off = !on; }
+bool tsr_inference_mode(void) { return inference_on; }
+void tsr_set_inference_mode(bool on) { inference_on = on; }
+
+/* ------------------------------------------------------------ per-tensor state */
+
+typedef struct hook {
+    int64_t id;
+    tsr_grad_hook fn;
+    void *closure;
+    void (*drop)(void *);
+    struct hook *next;
+} hook;
+
+struct tsr_autograd {
+    tsr_node *grad_fn;          /* owned */
+    int output_nr;
+    tsr_tensor *grad;           /* owned */
+    tsr_node *acc;              /* weak: the leaf's AccumulateGrad while one lives */
+    bool retains_grad;
+    hook *hooks;                /* a leaf's hooks (a non-leaf's live on its grad_fn) */
+};
+
+static uint64_t next_seq = 1;
+static int64_t next_hook_id = 1;
+
+static void hooks_free(hook *h)
+{
+    while (h) {
+        hook *n = h->next;
+        if (h->drop) h->drop(h->closure);
+        tsr_free(h);
+        h = n;
+    }
+}
+
+static void node_forget_retained(tsr_node *n, const tsr_tensor *t);
+
+void tsr__autograd_free(struct tsr_autograd *ag)
+{
+    if (ag->grad_fn) node_forget_retained(ag->grad_fn, NULL);
+    tsr_node_release(ag->grad_fn);
+    tsr_tensor_release(ag->grad);
+    hooks_free(ag->hooks);
+    tsr_free(ag);
+}
+
+static struct tsr_autograd *meta(tsr_tensor *t)
+{
+    if (!t->autograd) t->autograd = tsr_calloc(1, sizeof *t->autograd);
+    return t->autograd;
+}
+
+tsr_node *tsr_tensor_grad_fn(const tsr_tensor *t)
+{
+    return t->autograd && t->autograd->grad_fn ? tsr_node_retain(t->autograd->grad_fn) : NULL;
+}
+bool tsr_tensor_is_leaf(const tsr_tensor *t) { return !t->autograd || !t->autograd->grad_fn; }
+bool tsr_tensor_requires_grad(const tsr_tensor *t) { return t->requires_grad || !tsr_tensor_is_leaf(t); }
+tsr_tensor *tsr_tensor_grad(const tsr_tensor *t)
+{
+    return t->autograd && t->autograd->grad ? tsr_tensor_retain(t->autograd->grad) : NULL;
+}
+bool tsr_tensor_retains_grad(const tsr_tensor *t) { return t->autograd && t->autograd->retains_grad; }
+int64_t tsr_tensor_version(const tsr_tensor *t) { return t->storage->version; }
+void tsr_tensor_bump_version(tsr_tensor *t) { t->storage->version++; }
+
+int tsr_tensor_set_grad(tsr_tensor *t, tsr_tensor *g)
+{
+    if (g) {
+        if (g->dtype != t->dtype) {
+            tsr_error_set(TSR_ERR_RUNTIME, "assigned grad has data of a different type");
+            return -1;
+        }
+        bool same = g->ndim == t->ndim;
+        for (int d = 0; same && d < t->ndim; d++) same = g->sizes[d] == t->sizes[d];
+        if (!same) {
+            tsr_error_set(TSR_ERR_RUNTIME, "assigned grad has data of a different size");
+            return -1;
+        }
+    }
+    if (!g && !t->autograd) return 0;
+    struct tsr_autograd *m = meta(t);
+    if (!m) return -1;
+    tsr_tensor_release(m->grad);
+    m->grad = g ? tsr_tensor_retain(g) : NULL;
+    return 0;
+}
+
+int tsr_autograd_set_requires_grad(tsr_tensor *t, bool on, bool method)
+{
+    if (!tsr_tensor_is_leaf(t)) {
+        if (on && method) return 0;
+        if (on) {
+            tsr_error_set(TSR_ERR_RUNTIME, "you can only change requires_grad flags of leaf variables.");
+            return -1;
+        }
+        method = false;
+        tsr_error_set(TSR_ERR_RUNTIME, "you can only change requires_grad flags of leaf variables.%s",
+                      method ? "" : " If you want to use a computed variable in a subgraph that doesn't require "
+                                    "differentiation use var_no_grad = var.detach().");
+        return -1;
+    }
+    return tsr_tensor_set_requires_grad(t, on, method);
+}
+
+int tsr_autograd_move(tsr_tensor *src, tsr_tensor *dst)
+{
+    if (src->requires_grad && !tsr_dtype_is_floating(dst->dtype) && !tsr_dtype_is_complex(dst->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "data set to a tensor that requires gradients must be floating point or "
+                      "complex dtype");
+        return -1;
+    }
+    dst->requires_grad = src->requires_grad;
+    dst->autograd = src->autograd;
+    src->autograd = NULL;
+    if (dst->autograd) dst->autograd->acc = NULL;   /* a new accumulator for the new header */
+    return 0;
+}
+
+tsr_tensor *tsr_autograd_detach(const tsr_tensor *t)
+{
+    tsr_tensor *d = tsr_view_alias(t);
+    if (d) d->requires_grad = false;
+    return d;
+}
+
+int tsr_autograd_detach_(tsr_tensor *t)
+{
+    if (t->base) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Can't detach views in-place. Use detach() instead. If you are using "
+                      "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as True, "
+                      "gradients are views of DDP buckets, and hence detach_() cannot be called on these gradients. "
+                      "To fix this error, please refer to the Optimizer.zero_grad() function in "
+                      "torch/optim/optimizer.py as the solution.");
+        return -1;
+    }
+    if (t->autograd && t->autograd->grad_fn) {
+        node_forget_retained(t->autograd->grad_fn, t);
+        tsr_node_release(t->autograd->grad_fn);
+        t->autograd->grad_fn = NULL;
+    }
+    t->requires_grad = false;
+    return 0;
+}
+
+/* ------------------------------------------------------------ nodes */
+
+tsr_node *tsr_node_retain(tsr_node *n)
+{
+    if (n) n->refcount++;
+    return n;
+}
+
+static void saved_clear(tsr_node *n)
+{
+    for (int i = 0; i < TSR_AG_NSAVED; i++) {
+        tsr_tensor_release(n->saved[i].t);
+        tsr_tensor_release(n->saved[i].orig);
+        n->saved[i].t = n->saved[i].orig = NULL;
+    }
+    for (int i = 0; i < n->nextra; i++) tsr_tensor_release(n->extra[i]);
+    n->nextra = 0;
+}
+
+/* Frees one node whose count reached zero; the nodes it lets go of are
+ * queued, not freed from here, so a long chain (a loop of 10^5 ops) is
+ * freed in a loop instead of a recursion as deep as the graph. */
+static _Thread_local tsr_node *pending;
+static _Thread_local bool releasing;
+
+static void node_free(tsr_node *n)
+{
+    for (int i = 0; i < n->nnext; i++) tsr_node_release(n->next[i].node);
+    saved_clear(n);
+    if (n->leaf) {
+        if (n->leaf->autograd && n->leaf->autograd->acc == n) n->leaf->autograd->acc = NULL;
+        tsr_tensor_release(n->leaf);
+    }
+    hooks_free(n->hooks);
+    tsr_tensor_release(n->flow);
+    tsr_free(n);
+}
+
+void tsr_node_release(tsr_node *n)
+{
+    if (!n || --n->refcount > 0) return;
+    n->pending_next = pending;
+    pending = n;
+    if (releasing) return;
+    releasing = true;
+    while (pending) {
+        tsr_node *x = pending;
+        pending = x->pending_next;
+        node_free(x);
+    }
+    releasing = false;
+}
+
+const char *tsr_node_name(const tsr_node *n) { return n->name; }
+int tsr_node_num_next(const tsr_node *n) { return n->nnext; }
+tsr_node *tsr_node_next(const tsr_node *n, int i, int *input_nr)
+{
+    *input_nr = n->next[i].nr;
+    return tsr_node_retain(n->next[i].node);
+}
+tsr_tensor *tsr_node_variable(const tsr_node *n) { return n->leaf ? tsr_tensor_retain(n->leaf) : NULL; }
+tsr_tensor *tsr_node_last_grad(const tsr_node *n) { return n->flow ? tsr_tensor_retain(n->flow) : NULL; }
+
+int tsr_node_saved_shapes(const tsr_node *n, int max, int *nd, int64_t (*sizes)[TSR_MAX_DIMS])
+{
+    int k = 0;
+    for (int i = 0; i < TSR_AG_NSAVED && k < max; i++) {
+        const tsr_tensor *t = n->saved[i].t;
+        if (!t) continue;
+        nd[k] = t->ndim;
+        memcpy(sizes[k], t->sizes, (size_t)t->ndim * sizeof(int64_t));
+        k++;
+    }
+    return k;
+}
+
+static void node_forget_retained(tsr_node *n, const tsr_tensor *t)
+{
+    if (n->retained && (!t || n->retained == t)) n->retained = NULL;
+}
+
+static tsr_node *node_new(const char *name)
+{
+    tsr_node *n = tsr_calloc(1, sizeof *n);
+    if (!n) return NULL;
+    n->refcount = 1;
+    n->name = name;
+    n->seq = next_seq++;
+    return n;
+}
+
+/* The leaf's AccumulateGrad (cached while it lives). NEW reference. */
+static tsr_node *grad_accumulator(tsr_tensor *t)
+{
+    struct tsr_autograd *m = meta(t);
+    if (!m) return NULL;
+    if (m->acc) return tsr_node_retain(m->acc);
+    tsr_node *n = node_new("torch::autograd::AccumulateGrad");
+    if (!n) return NULL;
+    n->seq = UINT64_MAX;   /* AccumulateGrad runs as soon as it is ready (engine.cpp) */
+    n->leaf = tsr_tensor_retain(t);
+    n->in_nd[0] = t->ndim;
+    memcpy(n->in_sizes[0], t->sizes, (size_t)t->ndim * sizeof(int64_t));
+    n->in_dtype[0] = t->dtype;
+    m->acc = n;
+    return n;
+}
+
+/* The edge gradients of t flow into: its grad_fn, its accumulator, or none. */
+static int edge_of(tsr_tensor *t, tsr_node **node, int *nr)
+{
+    *node = NULL;
+    *nr = 0;
+    if (!t) return 0;
+    if (t->autograd && t->autograd->grad_fn) {
+        *node = tsr_node_retain(t->autograd->grad_fn);
+        *nr = t->autograd->output_nr;
+        return 0;
+    }
+    if (!t->requires_grad) return 0;
+    *node = grad_accumulator(t);
+    return *node ? 0 : -1;
+}
+
+int tsr_tensor_retain_grad(tsr_tensor *t)
+{
+    if (!tsr_tensor_requires_grad(t)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "can't retain_grad on Tensor that has requires_grad=False");
+        return -1;
+    }
+    if (tsr_tensor_is_leaf(t)) return 0;
+    t->autograd->retains_grad = true;
+    t->autograd->grad_fn->retained = t;
+    return 0;
+}
+
+int tsr_tensor_register_hook(tsr_tensor *t, tsr_grad_hook fn, void *closure, void (*drop)(void *), int64_t *id)
+{
+    if (!tsr_tensor_requires_grad(t)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "cannot register a hook on a tensor that doesn't require gradient");
+        if (drop) drop(closure);
+        return -1;
+    }
+    hook *h = tsr_calloc(1, sizeof *h);
+    if (!h) {
+        if (drop) drop(closure);
+        return -1;
+    }
+    *h = (hook){next_hook_id++, fn, closure, drop, NULL};
+    *id = h->id;
+    if (!meta(t)) {
+        hooks_free(h);
+        return -1;
+    }
+    hook **list = tsr_tensor_is_leaf(t) ? &t->autograd->hooks : &t->autograd->grad_fn->hooks;
+    while (*list) list = &(*list)->next;
+    *list = h;
+    return 0;
+}
+
+static void remove_from(hook **list, int64_t id)
+{
+    for (; *list; list = &(*list)->next)
+        if ((*list)->id == id) {
+            hook *h = *list;
+            *list = h->next;
+            h->next = NULL;
+            hooks_free(h);
+            return;
+        }
+}
+
+void tsr_tensor_remove_hook(tsr_tensor *t, int64_t id)
+{
+    if (!t->autograd) return;
+    remove_from(&t->autograd->hooks, id);
+    if (t->autograd->grad_fn) remove_from(&t->autograd->grad_fn->hooks, id);
+}
+
+/* ------------------------------------------------------------ recording */
+
+bool tsr_ag_needed(int n, tsr_tensor *const *in)
+{
+    if (grad_off) return false;
+    for (int i = 0; i < n; i++)
+        if (in[i] && tsr_tensor_requires_grad(in[i])) return true;
+    return false;
+}
+
+int tsr_ag_check_inplace(const tsr_tensor *t)
+{
+    if (!grad_off && t->requires_grad && tsr_tensor_is_leaf(t)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "a leaf Variable that requires grad is being used in an in-place operation.");
+        return -1;
+    }
+    return 0;
+}
+
+bool tsr_ag_has_formula(const char *formula) { return tsr__ag_formula(formula) != NULL; }
+
+static int save(tsr_node *n, int slot, const tsr_tensor *t, bool is_output)
+{
+    tsr_saved *s = &n->saved[slot];
+    s->t = tsr_view_alias(t);   /* an alias: no autograd state, so no cycle through a saved output */
+    if (!s->t) return -1;
+    s->t->requires_grad = false;
+    tsr_tensor_unview(s->t);
+    s->version = t->storage->version;
+    s->is_output = is_output;
+    s->was_leaf = tsr_tensor_is_leaf(t);
+    s->fn_name = t->autograd && t->autograd->grad_fn ? t->autograd->grad_fn->name : NULL;
+    s->orig = is_output ? NULL : tsr_tensor_retain((tsr_tensor *)t);
+    s->output_nr = t->autograd ? t->autograd->output_nr : 0;
+    return 0;
+}
+
+int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_ag_args *args, tsr_tensor *out,
+                  bool inplace)
+{
+    if (!tsr_ag_needed(n, in)) return 0;
+    if (!tsr_dtype_is_floating(out->dtype) && !tsr_dtype_is_complex(out->dtype)) return 0;
+    const tsr_formula *f = tsr__ag_formula(formula);
+    if (!f) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' is not implemented.", formula);
+        return -1;
+    }
+    if (n > TSR_AG_MAXIN) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' is not implemented for more than %d inputs.",
+                      formula, TSR_AG_MAXIN);
+        return -1;
+    }
+    bool others = false;   /* in place, self's old values are gone: only a formula that needs them for another input fails */
+    for (int i = 1; i < n; i++) others |= in[i] && tsr_tensor_requires_grad(in[i]);
+    if (inplace && (f->save & 1u) && others) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s_' in place is not implemented.", formula);
+        return -1;
+    }
+    if (inplace && out->base && (tsr_tensor_requires_grad(out->base) || tsr_tensor_requires_grad(out))) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' of a view (CopySlices) is not implemented.",
+                      formula);
+        return -1;
+    }
+    tsr_node *node = node_new(f->name);
+    if (!node) return -1;
+    node->f = f;
+    if (args) node->a = *args;
+    node->nnext = n;
+    for (int i = 0; i < n; i++) {
+        if (edge_of(in[i], &node->next[i].node, &node->next[i].nr) < 0) goto fail;
+        if (!in[i]) continue;
+        node->in_nd[i] = in[i]->ndim;
+        memcpy(node->in_sizes[i], in[i]->sizes, (size_t)in[i]->ndim * sizeof(int64_t));
+        node->in_dtype[i] = in[i]->dtype;
+        node->in_present[i] = true;
+    }
+    for (int i = inplace ? 1 : 0; i < n; i++)
+        if (in[i] && (f->save & (1u << i)) && save(node, i, in[i], false) < 0) goto fail;
+    if ((f->save & TSR_SAVE_OUT) && save(node, TSR_AG_OUT, out, true) < 0) goto fail;
+    node->out_nd = out->ndim;
+    memcpy(node->out_sizes, out->sizes, (size_t)out->ndim * sizeof(int64_t));
+    node->out_dtype = out->dtype;
+    struct tsr_autograd *m = meta(out);
+    if (!m) goto fail;
+    if (m->grad_fn) {
+        node_forget_retained(m->grad_fn, out);
+        tsr_node_release(m->grad_fn);
+    }
+    m->grad_fn = node;
+    m->output_nr = 0;
+    if (m->retains_grad) node->retained = out;
+    return 0;
+fail:
+    tsr_node_release(node);
+    return -1;
+}
+
+int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x)
+{
+    tsr_node *n = out->autograd ? out->autograd->grad_fn : NULL;
+    if (!n || n->nextra == 4) return 0;
+    n->extra[n->nextra] = tsr_view_alias(x);
+    if (!n->extra[n->nextra]) return -1;
+    n->nextra++;
+    return 0;
+}
+
+/* ------------------------------------------------------------ the engine */
+
+static const char *hint = "Hint: enable anomaly detection to find the operation that failed to compute its "
+                          "gradient, with torch.autograd.set_detect_anomaly(True).";
+
+static void type_string(const tsr_tensor *t, char *buf, size_t cap)
+{
+    const tsr_dtype_traits *tr = tsr_dtype_traits_of(t->dtype);
+    char dims[512];
+    snprintf(buf, cap, "torch.%s %s", tr ? tr->tensor_type : "Tensor", tsr__fmt_list(dims, sizeof dims, t->ndim, t->sizes));
+}
+
+tsr_tensor *tsr__ag_saved(tsr_node *n, int slot)
+{
+    tsr_saved *s = &n->saved[slot];
+    if (n->released || !s->t) {
+        tsr_error_set(TSR_ERR_RUNTIME,
+                      "Trying to backward through the graph a second time (or directly access saved tensors after "
+                      "they have already been freed). Saved intermediate values of the graph are freed when you "
+                      "call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward "
+                      "through the graph a second time or if you need to access saved tensors after calling backward.");
+        return NULL;
+    }
+    if (s->t->storage->version != s->version) {
+        char ty[600];
+        type_string(s->t, ty, sizeof ty);
+        if (s->is_output)
+            tsr_error_set(TSR_ERR_RUNTIME, "one of the variables needed for gradient computation has been modified by "
+                          "an inplace operation: [%s], which is output 0 of %s, is at version %lld; expected version "
+                          "%lld instead. %s", ty, n->name, (long long)s->t->storage->version, (long long)s->version, hint);
+        else if (s->orig && s->orig->autograd && s->orig->autograd->grad_fn)
+            tsr_error_set(TSR_ERR_RUNTIME, "one of the variables needed for gradient computation has been modified by "
+                          "an inplace operation: [%s], which is output %d of %s, is at version %lld; expected version "
+                          "%lld instead. %s", ty, s->orig->autograd->output_nr, s->orig->autograd->grad_fn->name,
+                          (long long)s->t->storage->version, (long long)s->version, hint);
+        else if (s->fn_name)
+            tsr_error_set(TSR_ERR_RUNTIME, "one of the variables needed for gradient computation has been modified by "
+                          "an inplace operation: [%s], which is output %d of %s, is at version %lld; expected version "
+                          "%lld instead. %s", ty, s->output_nr, s->fn_name, (long long)s->t->storage->version,
+                          (long long)s->version, hint);
+        else
+            tsr_error_set(TSR_ERR_RUNTIME, "one of the variables needed for gradient computation has been modified by "
+                          "an inplace operation: [%s] is at version %lld; expected version %lld instead. %s", ty,
+                          (long long)s->t->storage->version, (long long)s->version, hint);
+        return NULL;
+    }
+    return s->t;
+}
+
+/* validate_outputs: g summed to the input's shape and cast to its dtype.
+ * Steals g; NEW reference or NULL. */
+static tsr_tensor *validate(tsr_node *n, int i, tsr_tensor *g)
+{
+    int nd = n->in_nd[i];
+    const int64_t *sz = n->in_sizes[i];
+    bool same = g->ndim == nd;
+    for (int d = 0; same && d < nd; d++) same = g->sizes[d] == sz[d];
+    if (!same) {
+        tsr_tensor *s = tsr_sum_to_size(g, nd, sz);
+        if (!s) {
+            tsr_error_clear();
+            char a[512], b[512];
+            tsr_error_set(TSR_ERR_RUNTIME, "Function %s returned an invalid gradient at index %d - got %s but "
+                          "expected shape compatible with %s", n->name, i, tsr__fmt_list(a, sizeof a, g->ndim, g->sizes),
+                          tsr__fmt_list(b, sizeof b, nd, sz));
+        }
+        tsr_tensor_release(g);
+        if (!s) return NULL;
+        g = s;
+    }
+    if (g->dtype != n->in_dtype[i]) {
+        tsr_tensor *c = tsr_to_dtype(g, n->in_dtype[i], false);
+        tsr_tensor_release(g);
+        g = c;
+    }
+    return g;
+}
+
+/* buf += g (steals g). */
+static int accumulate(tsr_tensor **buf, tsr_tensor *g)
+{
+    if (!*buf) {
+        *buf = g;
+        return 0;
+    }
+    tsr_operand a = tsr_operand_tensor(*buf), b = tsr_operand_tensor(g);
+    tsr_tensor *s = tsr_binary(TSR_BINOP_ADD, &a, &b, NULL, NULL);
+    tsr_tensor_release(g);
+    if (!s) return -1;
+    tsr_tensor_release(*buf);
+    *buf = s;
+    return 0;
+}
+
+/* Runs the hooks of list on *g (replacing it when one returns a tensor). */
+static int run_hooks(hook *list, tsr_tensor **g)
+{
+    for (hook *h = list; h; h = h->next) {
+        int failed = 0;
+        tsr_tensor *r = h->fn(h->closure, *g, &failed);
+        if (failed) return -1;
+        if (r) {
+            tsr_tensor_release(*g);
+            *g = r;
+        }
+    }
+    return 0;
+}
+
+/* AccumulateGrad::apply: .grad = *gp, or .grad += *gp in place. A hook's
+ * replacement takes *gp's place (the caller releases *gp). */
+static int accumulate_grad(tsr_tensor *leaf, tsr_tensor **gp)
+{
+    struct tsr_autograd *m = meta(leaf);
+    if (!m) return -1;
+    if (run_hooks(m->hooks, gp) < 0) return -1;
+    tsr_tensor *g = *gp;
+    if (!m->grad) {
+        /* the layout contract (AccumulateGrad.h): a dense leaf's grad has its strides */
+        bool dense = tsr_tensor_is_non_overlapping_and_dense(leaf), same = g->ndim == leaf->ndim;
+        for (int d = 0; same && d < g->ndim; d++) same = g->sizes[d] < 2 || g->strides[d] == leaf->strides[d];
+        tsr_tensor *c;
+        if (dense && !same) {
+            c = tsr_tensor_empty_strided(leaf->ndim, leaf->sizes, leaf->strides, g->dtype, g->device);
+            if (c && tsr_copy_(c, g) < 0) {
+                tsr_tensor_release(c);
+                c = NULL;
+            }
+        } else if (g->refcount > 1 || g->base || (!dense && !tsr_tensor_is_contiguous(g))) {
+            c = tsr_clone(g, TSR_MF_CONTIGUOUS);
+        } else {
+            c = tsr_tensor_retain(g);
+        }
+        if (!c) return -1;
+        tsr_tensor_unview(c);
+        m->grad = c;
+        return 0;
+    }
+    tsr_operand b = tsr_operand_tensor(g);
+    tsr_tensor *r = tsr_binary_(TSR_BINOP_ADD, m->grad, &b, NULL);
+    if (!r) return -1;
+    tsr_tensor_release(r);
+    return 0;
+}
+
+typedef struct {
+    tsr_node *node;
+    int deps;
+    tsr_tensor *buf;
+    bool done;
+} task;
+
+typedef struct {
+    task *t;
+    int n, cap;
+} graph;
+
+static int find(graph *g, tsr_node *n)
+{
+    for (int i = 0; i < g->n; i++)
+        if (g->t[i].node == n) return i;
+    return -1;
+}
+
+/* Adds every node reachable from n, counting the edges into each. */
+static int collect(graph *g, tsr_node *n)
+{
+    tsr_node **stack = NULL;
+    int sp = 0, cap = 0, rc = 0;
+#define PUSH(x)                                                                     \
+    do {                                                                            \
+        if (sp == cap) {                                                            \
+            cap = cap ? 2 * cap : 64;                                               \
+            tsr_node **ns = tsr_realloc(stack, (size_t)cap * sizeof *ns);          \
+            if (!ns) { rc = -1; goto out; }                                         \
+            stack = ns;                                                             \
+        }                                                                           \
+        stack[sp++] = (x);                                                          \
+    } while (0)
+    if (find(g, n) >= 0) return 0;
+    PUSH(n);
+    while (sp) {
+        tsr_node *x = stack[--sp];
+        if (find(g, x) < 0) {
+            if (g->n == g->cap) {
+                g->cap = g->cap ? 2 * g->cap : 32;
+                task *nt = tsr_realloc(g->t, (size_t)g->cap * sizeof *nt);
+                if (!nt) { rc = -1; goto out; }
+                g->t = nt;
+            }
+            g->t[g->n++] = (task){x, 0, NULL, false};
+        }
+        for (int i = 0; i < x->nnext; i++) {
+            tsr_node *y = x->next[i].node;
+            if (!y) continue;
+            int k = find(g, y);
+            if (k < 0) {
+                PUSH(y);
+                if (g->n == g->cap) {
+                    g->cap = g->cap ? 2 * g->cap : 32;
+                    task *nt = tsr_realloc(g->t, (size_t)g->cap * sizeof *nt);
+                    if (!nt) { rc = -1; goto out; }
+                    g->t = nt;
+                }
+                g->t[g->n++] = (task){y, 0, NULL, false};
+                k = g->n - 1;
+            }
+            g->t[k].deps++;
+        }
+    }
+out:
+#undef PUSH
+    tsr_free(stack);
+    return rc;
+}
+
+static bool same_shape(const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (a->ndim != b->ndim) return false;
+    for (int d = 0; d < a->ndim; d++)
+        if (a->sizes[d] != b->sizes[d]) return false;
+    return true;
+}
+
+static void size_string(const tsr_tensor *t, char *buf, size_t cap)
+{
+    char l[512];
+    snprintf(buf, cap, "torch.Size(%s)", tsr__fmt_list(l, sizeof l, t->ndim, t->sizes));
+}
+
+int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph,
+                     int ni, tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, bool keep_flow)
+{
+    graph g = {0};
+    int rc = -1;
+    tsr_node **in_nodes = NULL;
+    int *in_nrs = NULL;
+    for (int k = 0; k < ni; k++) results[k] = NULL;
+    for (int k = 0; k < n; k++) {
+        tsr_tensor *o = outputs[k];
+        if (!tsr_tensor_requires_grad(o)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "element %d of tensors does not require grad and does not have a grad_fn", k);
+            goto done;
+        }
+        if (grads && grads[k]) {
+            if (!same_shape(grads[k], o)) {
+                char a[600], b[600];
+                size_string(grads[k], a, sizeof a);
+                size_string(o, b, sizeof b);
+                tsr_error_set(TSR_ERR_RUNTIME, "Mismatch in shape: grad_output[%d] has a shape of %s and output[%d] has a "
+                              "shape of %s.", k, a, k, b);
+                goto done;
+            }
+        } else if (tsr_tensor_numel(o) != 1) {
+            tsr_error_set(TSR_ERR_RUNTIME, "grad can be implicitly created only for scalar outputs");
+            goto done;
+        }
+    }
+    if (ni) {
+        in_nodes = tsr_calloc((size_t)ni, sizeof *in_nodes);
+        in_nrs = tsr_calloc((size_t)ni, sizeof *in_nrs);
+        if (!in_nodes || !in_nrs) goto done;
+        for (int k = 0; k < ni; k++) {
+            if (!tsr_tensor_requires_grad(inputs[k])) {
+                tsr_error_set(TSR_ERR_RUNTIME, "One of the differentiated Tensors does not require grad");
+                goto done;
+            }
+            if (edge_of(inputs[k], &in_nodes[k], &in_nrs[k]) < 0) goto done;
+        }
+    }
+    /* the roots */
+    for (int k = 0; k < n; k++) {
+        tsr_node *root;
+        int nr;
+        if (edge_of(outputs[k], &root, &nr) < 0) goto done;
+        int r = collect(&g, root);
+        tsr_node_release(root);
+        if (r < 0) goto done;
+    }
+    for (int k = 0; k < n; k++) {
+        tsr_node *root;
+        int nr;
+        if (edge_of(outputs[k], &root, &nr) < 0) goto done;
+        int i = find(&g, root);
+        tsr_node_release(root);
+        tsr_tensor *seed = grads && grads[k] ? tsr_tensor_retain(grads[k])
+                                             : tsr_ones(outputs[k]->ndim, outputs[k]->sizes, outputs[k]->dtype,
+                                                        outputs[k]->device);
+        if (!seed || accumulate(&g.t[i].buf, seed) < 0) goto done;
+    }
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < g.n; i++)
+            if (!g.t[i].done && g.t[i].deps == 0 && (best < 0 || g.t[i].node->seq > g.t[best].node->seq)) best = i;
+        if (best < 0) break;
+        task *t = &g.t[best];
+        t->done = true;
+        tsr_node *node = t->node;
+        tsr_tensor *buf = t->buf;
+        t->buf = NULL;
+        tsr_tensor *gin[TSR_AG_MAXIN] = {0};
+        int fail = 0;
+        if (buf) {
+            if (!node->leaf && run_hooks(node->hooks, &buf) < 0) fail = 1;
+            if (!fail && node->retained) {
+                struct tsr_autograd *m = node->retained->autograd;
+                if (m && !ni) {
+                    if (!m->grad) {
+                        m->grad = tsr_clone(buf, TSR_MF_CONTIGUOUS);
+                        if (!m->grad) fail = 1;
+                    } else {
+                        tsr_operand b = tsr_operand_tensor(buf);
+                        tsr_tensor *r = tsr_binary_(TSR_BINOP_ADD, m->grad, &b, NULL);
+                        if (!r) fail = 1;
+                        tsr_tensor_release(r);
+                    }
+                }
+            }
+            if (!fail && keep_flow) {
+                tsr_tensor_release(node->flow);
+                node->flow = tsr_tensor_retain(buf);
+            }
+            for (int k = 0; !fail && k < ni; k++)
+                if (in_nodes[k] == node) {
+                    tsr_tensor_release(results[k]);
+                    results[k] = node->leaf ? tsr_tensor_retain(buf) : tsr_tensor_retain(buf);
+                }
+            if (!fail && node->leaf) {
+                if (!ni && accumulate_grad(node->leaf, &buf) < 0) fail = 1;
+            } else if (!fail && node->f) {
+                if (node->f->bw(node, buf, gin) < 0) fail = 1;
+            }
+        }
+        tsr_tensor_release(buf);
+        if (!fail && !node->leaf && !retain_graph) node->released = true;
+        for (int i = 0; i < node->nnext; i++) {
+            tsr_node *y = node->next[i].node;
+            if (!y) {
+                tsr_tensor_release(gin[i]);
+                continue;
+            }
+            int k = find(&g, y);
+            g.t[k].deps--;
+            if (fail || !gin[i]) {
+                tsr_tensor_release(gin[i]);
+                continue;
+            }
+            tsr_tensor *v = validate(node, i, gin[i]);
+            if (!v || accumulate(&g.t[k].buf, v) < 0) fail = 1;
+        }
+        if (fail) goto done;
+        if (!retain_graph && !node->leaf) saved_clear(node);
+    }
+    for (int k = 0; k < ni; k++)
+        if (!results[k] && !allow_unused) {
+            tsr_error_set(TSR_ERR_RUNTIME, "One of the differentiated Tensors appears to not have been used in the "
+                          "graph. Set allow_unused=True if this is the desired behavior.");
+            goto done;
+        }
+    rc = 0;
+done:
+    for (int i = 0; i < g.n; i++) tsr_tensor_release(g.t[i].buf);
+    tsr_free(g.t);
+    for (int k = 0; k < ni && in_nodes; k++) tsr_node_release(in_nodes[k]);
+    tsr_free(in_nodes);
+    tsr_free(in_nrs);
+    if (rc < 0)
+        for (int k = 0; k < ni; k++) {
+            tsr_tensor_release(results[k]);
+            results[k] = NULL;
+        }
+    return rc;
+}
+
+/* ------------------------------------------------------------ indexing */
+
+int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value)
+{
+    if (!grad_off && t->requires_grad && tsr_tensor_is_leaf(t)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "a view of a leaf Variable that requires grad is being used in an in-place "
+                      "operation.");
+        return -1;
+    }
+    tsr_tensor *ts[2] = {(tsr_tensor *)t, (tsr_tensor *)value};
+    if (tsr_ag_needed(value ? 2 : 1, ts)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'copy_' into an indexed tensor (CopySlices) is "
+                      "not implemented.");
+        return -1;
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items)
+{
+    tsr_tensor *r = tsr_subscript(self, n, items);
+    tsr_tensor *x = (tsr_tensor *)self;
+    if (!r || !tsr_ag_needed(1, &x) || !(tsr_dtype_is_floating(r->dtype) || tsr_dtype_is_complex(r->dtype))) return r;
+    bool adv = false, basic = false;
+    for (int i = 0; i < n; i++) {
+        if (items[i].kind == TSR_SUB_TENSOR && items[i].t->ndim > 0) adv = true;
+        else if (items[i].kind == TSR_SUB_TENSOR || items[i].kind == TSR_SUB_BOOL) basic = adv = true;
+        else if (items[i].kind != TSR_SUB_ELLIPSIS) basic = true;
+    }
+    tsr_ag_args a = {0};
+    if (adv) {
+        tsr_tensor *in[TSR_AG_MAXIN] = {x};
+        int k = 1;
+        bool ok = !basic;
+        for (int i = 0; ok && i < n; i++) {
+            if (k == TSR_AG_MAXIN || (items[i].kind == TSR_SUB_TENSOR && items[i].t->dtype == TSR_BOOL && n > 1)) ok = false;
+            else in[k++] = (tsr_tensor *)items[i].t;
+        }
+        if (!ok) {
+            tsr_tensor_release(r);
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index' mixing basic and advanced indices is "
+                          "not implemented.");
+            return NULL;
+        }
+        if (tsr_ag_record("index", k, in, &a, r, false) < 0) {
+            tsr_tensor_release(r);
+            return NULL;
+        }
+        return r;
+    }
+    /* basic indexing, one view per item as applySlicing makes them */
+    int consumed = 0;
+    for (int i = 0; i < n; i++)
+        if (items[i].kind == TSR_SUB_INT || items[i].kind == TSR_SUB_SLICE) consumed++;
+    tsr_tensor *cur = tsr_tensor_retain(x);
+    int64_t dim = 0;
+    for (int i = 0; i < n && cur; i++) {
+        tsr_tensor *nx = NULL;
+        const tsr_sub *it = &items[i];
+        memset(&a, 0, sizeof a);
+        const char *key = NULL;
+        switch (it->kind) {
+        case TSR_SUB_INT:
+            a.i0 = dim;
+            a.i1 = it->i < 0 ? it->i + cur->sizes[dim] : it->i;
+            nx = tsr_view_select(cur, dim, it->i);
+            key = "select";
+            break;
+        case TSR_SUB_SLICE: {
+            nx = tsr_view_slice(cur, dim, it->start, it->stop, it->step);
+            if (!nx) break;
+            /* slice_backward takes the start the view begins at */
+            int64_t st = cur->strides[dim] ? (nx->storage_offset - cur->storage_offset) / cur->strides[dim] : 0;
+            if (cur->sizes[dim] == 0 || nx->sizes[dim] == 0) st = 0;
+            a.i0 = dim;
+            a.i1 = st;
+            a.dims[0] = st + (nx->sizes[dim] ? (nx->sizes[dim] - 1) * it->step + 1 : 0);
+            a.dims[1] = it->step;
+            a.i2 = 1;
+            key = "slice";
+            dim++;
+            break;
+        }
+        case TSR_SUB_NONE:
+            a.i0 = dim;
+            nx = tsr_view_unsqueeze(cur, dim);
+            key = "unsqueeze";
+            dim++;
+            break;
+        case TSR_SUB_ELLIPSIS:
+            dim += x->ndim - consumed;
+            continue;
+        default:
+            break;
+        }
+        if (!nx || !key || tsr_ag_record(key, 1, &cur, &a, nx, false) < 0) {
+            tsr_tensor_release(nx);
+            tsr_tensor_release(cur);
+            cur = NULL;
+            break;
+        }
+        tsr_tensor_release(cur);
+        cur = nx;
+    }
+    if (!cur) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    if (cur == x) {   /* x[...]: 1.13 answers an alias (AliasBackward0) */
+        tsr_tensor_release(cur);
+        if (tsr_ag_record("alias", 1, &x, &a, r, false) < 0) {
+            tsr_tensor_release(r);
+            return NULL;
+        }
+        return r;
+    }
+    tsr_tensor_release(r);
+    return cur;
+}

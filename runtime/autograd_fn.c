@@ -1,0 +1,963 @@
+/* runtime/autograd_fn.c — the backward formulas, one row per derivatives.yaml
+ * entry of 1.13 (tools/autograd/derivatives.yaml, FunctionsManual.cpp), in
+ * the same order of operations so that values round as PyTorch's do. The
+ * engine sums each result to its input's shape and casts it to its dtype
+ * (validate_outputs), so formulas return the broadcast gradient. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "autograd_node.h"
+#include "error.h"
+#include "ops/advindex.h"
+#include "ops/binary.h"
+#include "ops/blas.h"
+#include "ops/compare.h"
+#include "ops/copy.h"
+#include "ops/factory.h"
+#include "ops/index.h"
+#include "ops/indexdim.h"
+#include "ops/rearrange.h"
+#include "ops/reduce.h"
+#include "ops/scan.h"
+#include "ops/scatter.h"
+#include "ops/search.h"
+#include "ops/shape.h"
+#include "ops/unary.h"
+#include "view.h"
+
+/* A formula's temporaries: every helper result is kept here and released
+ * at the end; a NULL argument (an earlier failure) passes through. */
+typedef struct {
+    tsr_tensor *t[48];
+    int n;
+    bool fail;
+} F;
+
+static tsr_tensor *keep(F *c, tsr_tensor *t)
+{
+    if (!t) {
+        c->fail = true;
+        return NULL;
+    }
+    if (c->n == 48) {
+        tsr_tensor_release(t);
+        tsr_error_set(TSR_ERR_RUNTIME, "autograd formula: too many temporaries");
+        c->fail = true;
+        return NULL;
+    }
+    return c->t[c->n++] = t;
+}
+
+static int finish(F *c, tsr_node *n, tsr_tensor **gin)
+{
+    for (int i = 0; i < c->n; i++) tsr_tensor_release(c->t[i]);
+    if (c->fail) {
+        for (int i = 0; i < n->nnext; i++) {
+            tsr_tensor_release(gin[i]);
+            gin[i] = NULL;
+        }
+        return -1;
+    }
+    return 0;
+}
+
+#define NEED(i) (n->next[(i)].node != NULL)
+/* gin[i] = t (a kept temporary) when input i needs a gradient */
+static void give(F *c, tsr_tensor **gin, int i, tsr_tensor *t)
+{
+    if (!c->fail && t) gin[i] = tsr_tensor_retain(t);
+}
+#define SAVED(slot) keep_saved(c, n, (slot))
+static tsr_tensor *keep_saved(F *c, tsr_node *n, int slot)
+{
+    if (c->fail) return NULL;
+    tsr_tensor *t = tsr__ag_saved(n, slot);
+    if (!t) c->fail = true;
+    return t;
+}
+
+static tsr_tensor *bin(F *c, tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    return keep(c, tsr_binary(op, &x, &y, NULL, NULL));
+}
+static tsr_tensor *bins(F *c, tsr_binop op, const tsr_tensor *a, double s)
+{
+    if (c->fail || !a) return NULL;
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(s));
+    return keep(c, tsr_binary(op, &x, &y, NULL, NULL));
+}
+static tsr_tensor *sbin(F *c, tsr_binop op, double s, const tsr_tensor *a)
+{
+    if (c->fail || !a) return NULL;
+    tsr_operand x = tsr_operand_scalar(tsr_scalar_float(s)), y = tsr_operand_tensor(a);
+    return keep(c, tsr_binary(op, &x, &y, NULL, NULL));
+}
+static tsr_tensor *un(F *c, tsr_unop op, const tsr_tensor *a)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr_unary(op, a, NULL, NULL));
+}
+static tsr_tensor *cmp(F *c, tsr_cmpop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    return keep(c, tsr_compare(op, &x, &y, NULL));
+}
+static tsr_tensor *cmps(F *c, tsr_cmpop op, const tsr_tensor *a, double s)
+{
+    if (c->fail || !a) return NULL;
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(s));
+    return keep(c, tsr_compare(op, &x, &y, NULL));
+}
+/* where(cond, a, 0) / where(cond, 0, b) */
+static tsr_tensor *where0(F *c, const tsr_tensor *cond, const tsr_tensor *a, bool zero_first)
+{
+    if (c->fail || !cond || !a) return NULL;
+    tsr_operand x = tsr_operand_tensor(a), z = tsr_operand_scalar(tsr_scalar_float(0.0));
+    return keep(c, zero_first ? tsr_where(cond, &z, &x, NULL) : tsr_where(cond, &x, &z, NULL));
+}
+static tsr_tensor *cj(F *c, const tsr_tensor *a)
+{
+    if (c->fail || !a) return NULL;
+    if (!tsr_dtype_is_complex(a->dtype)) return (tsr_tensor *)a;
+    return un(c, TSR_UNOP_CONJ_PHYSICAL, a);
+}
+static tsr_tensor *zeros(F *c, int nd, const int64_t *sizes, tsr_dtype dt)
+{
+    if (c->fail) return NULL;
+    return keep(c, tsr_zeros(nd, sizes, dt, TSR_CPU));
+}
+static tsr_tensor *zeros_in(F *c, tsr_node *n, int i, const tsr_tensor *g)
+{
+    return zeros(c, n->in_nd[i], n->in_sizes[i], g ? g->dtype : n->in_dtype[i]);
+}
+static tsr_tensor *reshape(F *c, const tsr_tensor *a, int nd, const int64_t *sizes)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr_reshape(a, nd, sizes));
+}
+static tsr_tensor *unsq(F *c, const tsr_tensor *a, int64_t d)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr_view_unsqueeze(a, d));
+}
+static tsr_tensor *expand(F *c, const tsr_tensor *a, int nd, const int64_t *sizes)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr_view_expand(a, nd, sizes));
+}
+static tsr_tensor *transpose(F *c, const tsr_tensor *a, int64_t d0, int64_t d1)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr_view_transpose(a, d0, d1));
+}
+static tsr_tensor *sum_dims(F *c, const tsr_tensor *a, const tsr_dims *d, bool keepdim)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr_sum(a, d, keepdim, TSR_DTYPE_UNDEFINED, NULL));
+}
+static tsr_tensor *sum_dim1(F *c, const tsr_tensor *a, int64_t dim, bool keepdim)
+{
+    tsr_dims d = {.n = 1, .d = {dim}};
+    return sum_dims(c, a, &d, keepdim);
+}
+static tsr_tensor *masked_fill0(F *c, const tsr_tensor *a, const tsr_tensor *mask)
+{
+    if (c->fail || !a || !mask) return NULL;
+    tsr_operand z = tsr_operand_scalar(tsr_scalar_float(0.0));
+    return keep(c, tsr_masked_fill(a, mask, &z));
+}
+
+/* The dims of a reduction recorded in a (ndims < 0: all), wrapped and
+ * sorted, for restoring them in the gradient. Returns how many. */
+static int red_dims(const tsr_node *n, int nd, int64_t *out)
+{
+    int k = 0;
+    if (n->a.ndims <= 0) {
+        for (int d = 0; d < nd; d++) out[k++] = d;
+        return k;
+    }
+    bool seen[TSR_MAX_DIMS] = {0};
+    for (int i = 0; i < n->a.ndims; i++) {
+        int64_t d = n->a.dims[i] < 0 ? n->a.dims[i] + nd : n->a.dims[i];
+        if (nd == 0) d = 0;
+        if (d >= 0 && d < TSR_MAX_DIMS) seen[d] = true;
+    }
+    for (int d = 0; d < (nd ? nd : 1); d++)
+        if (seen[d]) out[k++] = d;
+    return k;
+}
+
+/* unsqueeze_multiple: g with the reduced dims put back (keepdim False). */
+static tsr_tensor *restore(F *c, tsr_node *n, const tsr_tensor *g, int nd)
+{
+    if (n->a.keepdim || nd == 0) return (tsr_tensor *)g;
+    int64_t dims[TSR_MAX_DIMS];
+    int k = red_dims(n, nd, dims);
+    const tsr_tensor *r = g;
+    for (int i = 0; i < k; i++) r = unsq(c, r, dims[i]);
+    return (tsr_tensor *)r;
+}
+
+/* ------------------------------------------------------------ pointwise */
+
+static int bw_add(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, (tsr_tensor *)g);
+    if (NEED(1)) give(c, gin, 1, n->a.has_d0 && n->a.d0 != 1.0 ? bins(c, TSR_BINOP_MUL, g, n->a.d0) : (tsr_tensor *)g);
+    return finish(c, n, gin);
+}
+
+static int bw_sub(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, (tsr_tensor *)g);
+    if (NEED(1)) give(c, gin, 1, n->a.has_d0 && n->a.d0 != 1.0 ? bins(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), n->a.d0)
+                                                               : un(c, TSR_UNOP_NEG, g));
+    return finish(c, n, gin);
+}
+
+/* rsub(self, other, alpha) = other - alpha * self */
+static int bw_rsub(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, n->a.has_d0 && n->a.d0 != 1.0 ? bins(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), n->a.d0)
+                                                               : un(c, TSR_UNOP_NEG, g));
+    if (NEED(1)) give(c, gin, 1, (tsr_tensor *)g);
+    return finish(c, n, gin);
+}
+
+static int bw_mul(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1))));
+    if (NEED(1)) give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(0))));
+    return finish(c, n, gin);
+}
+
+static int bw_div(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *other = SAVED(1);
+    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other)));
+    if (NEED(1)) {   /* -grad * ((self / other) / other).conj() */
+        tsr_tensor *q = bin(c, TSR_BINOP_DIV, bin(c, TSR_BINOP_DIV, SAVED(0), other), other);
+        give(c, gin, 1, bin(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), cj(c, q)));
+    }
+    return finish(c, n, gin);
+}
+
+static int bw_neg(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, un(c, TSR_UNOP_NEG, g));
+    return finish(c, n, gin);
+}
+
+static int bw_zero(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    for (int i = 0; i < n->nnext; i++)
+        if (NEED(i)) give(c, gin, i, zeros(c, g->ndim, g->sizes, g->dtype));
+    return finish(c, n, gin);
+}
+
+static int bw_pass(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, (tsr_tensor *)g);
+    return finish(c, n, gin);
+}
+
+/* pow(self, exponent scalar d0): grad * (exponent * self.pow(exponent - 1)) */
+static int bw_pow(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    double e = n->a.d0;
+    tsr_tensor *x = SAVED(0);
+    if (e == 0.0) give(c, gin, 0, zeros(c, x ? x->ndim : 0, x ? x->sizes : NULL, g->dtype));
+    else give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, sbin(c, TSR_BINOP_MUL, e, bins(c, TSR_BINOP_POW, x, e - 1)))));
+    return finish(c, n, gin);
+}
+
+/* pow(self, exponent) both tensors (pow_backward_self / _exponent) */
+static int bw_pow_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *e = SAVED(1);
+    if (NEED(0)) {
+        tsr_tensor *v = bin(c, TSR_BINOP_MUL, g, cj(c, bin(c, TSR_BINOP_MUL, e, bin(c, TSR_BINOP_POW, x, bins(c, TSR_BINOP_SUB, e, 1)))));
+        give(c, gin, 0, where0(c, cmps(c, TSR_CMP_EQ, e, 0.0), v, true));
+    }
+    if (NEED(1)) {
+        tsr_tensor *cond = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, x, 0.0), cmps(c, TSR_CMP_GE, e, 0.0));
+        tsr_tensor *v = bin(c, TSR_BINOP_MUL, g, cj(c, bin(c, TSR_BINOP_MUL, SAVED(TSR_AG_OUT), un(c, TSR_UNOP_LOG, x))));
+        give(c, gin, 1, where0(c, cond, v, true));
+    }
+    return finish(c, n, gin);
+}
+
+#define UNARY_SELF(fname, expr)                                                  \
+    static int fname(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)         \
+    {                                                                            \
+        F c0 = {0}, *c = &c0;                                                    \
+        tsr_tensor *x = SAVED(0);                                                \
+        (void)x;                                                                 \
+        give(c, gin, 0, (expr));                                                 \
+        return finish(c, n, gin);                                                \
+    }
+#define UNARY_OUT(fname, expr)                                                   \
+    static int fname(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)         \
+    {                                                                            \
+        F c0 = {0}, *c = &c0;                                                    \
+        tsr_tensor *y = SAVED(TSR_AG_OUT);                                       \
+        give(c, gin, 0, (expr));                                                 \
+        return finish(c, n, gin);                                                \
+    }
+#define MUL(a, b) bin(c, TSR_BINOP_MUL, (a), (b))
+#define DIV(a, b) bin(c, TSR_BINOP_DIV, (a), (b))
+
+UNARY_OUT(bw_exp, MUL(g, cj(c, y)))
+UNARY_SELF(bw_log, DIV(g, cj(c, x)))
+UNARY_SELF(bw_sin, MUL(g, cj(c, un(c, TSR_UNOP_COS, x))))
+UNARY_SELF(bw_cos, MUL(g, cj(c, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_SIN, x)))))
+UNARY_SELF(bw_sinh, MUL(g, cj(c, un(c, TSR_UNOP_COSH, x))))
+UNARY_SELF(bw_cosh, MUL(g, cj(c, un(c, TSR_UNOP_SINH, x))))
+UNARY_OUT(bw_tan, MUL(g, cj(c, sbin(c, TSR_BINOP_ADD, 1.0, bins(c, TSR_BINOP_POW, y, 2.0)))))
+UNARY_OUT(bw_tanh, MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, MUL(y, y))))
+UNARY_OUT(bw_sigmoid, MUL(MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, y)), y))
+UNARY_OUT(bw_relu, where0(c, cmps(c, TSR_CMP_LE, y, 0.0), g, true))
+UNARY_OUT(bw_sqrt, DIV(g, sbin(c, TSR_BINOP_MUL, 2.0, cj(c, y))))
+UNARY_OUT(bw_rsqrt, MUL(sbin(c, TSR_BINOP_MUL, -0.5, g), cj(c, bins(c, TSR_BINOP_POW, y, 3.0))))
+UNARY_OUT(bw_reciprocal, MUL(un(c, TSR_UNOP_NEG, g), cj(c, MUL(y, y))))
+UNARY_OUT(bw_exp2, bins(c, TSR_BINOP_MUL, MUL(g, cj(c, y)), M_LN2))
+UNARY_OUT(bw_expm1, MUL(g, cj(c, bins(c, TSR_BINOP_ADD, y, 1.0))))
+UNARY_SELF(bw_abs, MUL(g, un(c, TSR_UNOP_SGN, x)))
+UNARY_SELF(bw_log2, DIV(g, bins(c, TSR_BINOP_MUL, cj(c, x), 0.6931471805599453)))
+UNARY_SELF(bw_log10, DIV(g, bins(c, TSR_BINOP_MUL, cj(c, x), 2.3025850929940456)))
+UNARY_SELF(bw_log1p, DIV(g, cj(c, bins(c, TSR_BINOP_ADD, x, 1.0))))
+UNARY_SELF(bw_asin, MUL(g, cj(c, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_ADD, MUL(un(c, TSR_UNOP_NEG, x), x), 1.0)))))
+UNARY_SELF(bw_acos, MUL(g, un(c, TSR_UNOP_NEG, cj(c, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_ADD, MUL(un(c, TSR_UNOP_NEG, x), x), 1.0))))))
+UNARY_SELF(bw_atan, DIV(g, cj(c, bins(c, TSR_BINOP_ADD, MUL(x, x), 1.0))))
+UNARY_SELF(bw_erf, MUL(sbin(c, TSR_BINOP_MUL, 2.0 / sqrt(M_PI), un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, bins(c, TSR_BINOP_POW, x, 2.0)))), g))
+UNARY_SELF(bw_square, MUL(g, cj(c, sbin(c, TSR_BINOP_MUL, 2.0, bins(c, TSR_BINOP_POW, x, 1.0)))))
+
+/* clamp(self, min d0?, max d1?) */
+static int bw_clamp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *mask = NULL;
+    if (n->a.has_d0 && n->a.has_d1)
+        mask = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_GE, x, n->a.d0), cmps(c, TSR_CMP_LE, x, n->a.d1));
+    else if (n->a.has_d0) mask = cmps(c, TSR_CMP_GE, x, n->a.d0);
+    else if (n->a.has_d1) mask = cmps(c, TSR_CMP_LE, x, n->a.d1);
+    give(c, gin, 0, mask ? where0(c, mask, g, false) : (tsr_tensor *)g);
+    return finish(c, n, gin);
+}
+
+/* maximum / minimum (is_max in flag) */
+static int bw_maximum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *a = SAVED(0), *b = SAVED(1);
+    tsr_tensor *half = bins(c, TSR_BINOP_DIV, g, 2.0), *eq = cmp(c, TSR_CMP_EQ, a, b);
+    tsr_tensor *base = NULL;
+    if (!c->fail) {
+        tsr_operand h = tsr_operand_tensor(half), gg = tsr_operand_tensor(g);
+        base = keep(c, tsr_where(eq, &h, &gg, NULL));
+    }
+    tsr_cmpop lose_a = !strcmp(n->f->key, "maximum") ? TSR_CMP_LT : TSR_CMP_GT;
+    if (NEED(0)) give(c, gin, 0, masked_fill0(c, base, cmp(c, lose_a, a, b)));
+    if (NEED(1)) give(c, gin, 1, masked_fill0(c, base, cmp(c, lose_a, b, a)));
+    return finish(c, n, gin);
+}
+
+/* where(condition, self, other): inputs (condition, self, other) */
+static int bw_where(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *cond = SAVED(0);
+    if (NEED(1)) give(c, gin, 1, where0(c, cond, g, false));
+    if (NEED(2)) give(c, gin, 2, where0(c, cond, g, true));
+    return finish(c, n, gin);
+}
+
+/* ------------------------------------------------------------ reductions */
+
+static int bw_sum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int nd = n->in_nd[0];
+    give(c, gin, 0, expand(c, restore(c, n, g, nd), nd, n->in_sizes[0]));
+    return finish(c, n, gin);
+}
+
+static int bw_mean(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int nd = n->in_nd[0];
+    int64_t numel = 1, out = 1;
+    for (int d = 0; d < nd; d++) numel *= n->in_sizes[0][d];
+    for (int d = 0; d < n->out_nd; d++) out *= n->out_sizes[d];
+    double cnt = out ? (double)numel / (double)out : (double)numel;
+    give(c, gin, 0, bins(c, TSR_BINOP_DIV, expand(c, restore(c, n, g, nd), nd, n->in_sizes[0]), cnt));
+    return finish(c, n, gin);
+}
+
+/* evenly_distribute_backward: max() / min() of everything */
+static int bw_max_all(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT), *mask = NULL;
+    if (!c->fail) {
+        bool nan = isnan(tsr_tensor_get_double(y, NULL));
+        mask = nan ? keep(c, tsr_predicate(TSR_PRED_ISNAN, x, NULL)) : cmp(c, TSR_CMP_EQ, x, y);
+    }
+    tsr_dims all = {.n = -1};
+    tsr_tensor *gi = DIV(g, sum_dims(c, mask, &all, false));
+    tsr_tensor *r = NULL;
+    if (!c->fail) {
+        tsr_operand v = tsr_operand_tensor(gi);
+        r = keep(c, tsr_masked_fill(zeros(c, x->ndim, x->sizes, g->dtype), mask, &v));
+    }
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* value_selecting_reduction_backward: max(dim) / min(dim); extra[0] indices */
+static int bw_max_dim(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);   /* raises the second-backward error */
+        if (!c->fail) c->fail = true;
+        return finish(c, n, gin);
+    }
+    const tsr_tensor *gg = g, *ix = n->extra[0];
+    int nd = n->in_nd[0];
+    if (!n->a.keepdim && nd > 0) {
+        gg = unsq(c, g, n->a.i0);
+        ix = unsq(c, ix, n->a.i0);
+    }
+    tsr_tensor *r = NULL;
+    if (!c->fail) r = keep(c, tsr_scatter(zeros(c, nd, n->in_sizes[0], g->dtype), n->a.i0, ix, gg, NULL, TSR_SCATTER_NONE));
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* amax / amin: scale_grad_by_count */
+static int bw_amax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
+    int nd = n->in_nd[0];
+    tsr_tensor *mask = cmp(c, TSR_CMP_EQ, restore(c, n, y, nd), x);
+    tsr_dims d = {.n = 0};
+    d.n = red_dims(n, nd, d.d);
+    if (nd == 0) d.n = -1;
+    give(c, gin, 0, MUL(DIV(restore(c, n, g, nd), sum_dims(c, mask, &d, true)), mask));
+    return finish(c, n, gin);
+}
+
+static int bw_logsumexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
+    int nd = n->in_nd[0];
+    give(c, gin, 0, MUL(restore(c, n, g, nd), un(c, TSR_UNOP_EXP, bin(c, TSR_BINOP_SUB, x, restore(c, n, y, nd)))));
+    return finish(c, n, gin);
+}
+
+/* var_backward (correction in i0); take_sqrt in flag: std_backward */
+static int bw_var(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    const tsr_tensor *gg = g;
+    if (!strcmp(n->f->key, "std")) {   /* std: (grad / (result * 2)).masked_fill_(result == 0, 0) */
+        tsr_tensor *y = SAVED(TSR_AG_OUT);
+        gg = masked_fill0(c, DIV(g, bins(c, TSR_BINOP_MUL, y, 2.0)), cmps(c, TSR_CMP_EQ, y, 0.0));
+    }
+    int nd = n->in_nd[0];
+    int64_t size = 1;
+    tsr_dims d = {.n = 0};
+    d.n = red_dims(n, nd, d.d);
+    for (int i = 0; i < d.n && nd; i++) size *= n->in_sizes[0][d.d[i]];
+    if (nd == 0 || n->a.ndims <= 0) {
+        size = 1;
+        for (int i = 0; i < nd; i++) size *= n->in_sizes[0][i];
+        d.n = -1;
+    } else if (!n->a.keepdim && nd > 1) {
+        gg = restore(c, n, gg, nd);
+    }
+    double dof = (double)(size - n->a.i0);
+    tsr_tensor *mean = NULL;
+    if (!c->fail) mean = keep(c, tsr_mean(x, &d, true, TSR_DTYPE_UNDEFINED, NULL));
+    tsr_tensor *r;
+    if (dof <= 0) r = bins(c, TSR_BINOP_MUL, gg, NAN);
+    else r = MUL(sbin(c, TSR_BINOP_MUL, 2.0 / dof, gg), bin(c, TSR_BINOP_SUB, x, mean));
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* norm_backward for p in d0 (2 or 1) */
+static int bw_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
+    int nd = n->in_nd[0];
+    const tsr_tensor *gg = restore(c, n, g, nd), *yy = restore(c, n, y, nd);
+    if (n->a.d0 == 1.0) give(c, gin, 0, MUL(un(c, TSR_UNOP_SGN, x), gg));
+    else give(c, gin, 0, MUL(gg, masked_fill0(c, DIV(x, yy), cmps(c, TSR_CMP_EQ, yy, 0.0))));
+    return finish(c, n, gin);
+}
+
+/* prod_backward: (grad * result) / input when no element is zero, else the
+ * product of the others, as FunctionsManual.cpp's prod_safe_zeros_backward. */
+static int bw_prod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
+    int nd = n->in_nd[0];
+    const tsr_tensor *gg = restore(c, n, g, nd), *yy = restore(c, n, y, nd);
+    tsr_tensor *r = NULL;
+    if (!c->fail) {
+        tsr_tensor *z = cmps(c, TSR_CMP_EQ, x, 0.0);
+        tsr_dims all = {.n = -1};
+        tsr_tensor *nz = sum_dims(c, z, &all, false);
+        if (!c->fail && tsr_tensor_get_int64(nz, NULL) == 0) {
+            r = DIV(MUL(gg, yy), x);
+        } else if (!c->fail && n->a.ndims <= 0) {
+            /* one zero: its gradient is the product of the others; more: all zero */
+            r = zeros(c, nd, n->in_sizes[0], g->dtype);
+            if (!c->fail && tsr_tensor_get_int64(nz, NULL) == 1) {
+                tsr_operand one = tsr_operand_scalar(tsr_scalar_float(1.0));
+                tsr_tensor *xs = keep(c, tsr_masked_fill(x, z, &one));
+                tsr_tensor *p = xs ? keep(c, tsr_prod(xs, NULL, false, TSR_DTYPE_UNDEFINED, NULL)) : NULL;
+                tsr_operand v = tsr_operand_tensor(MUL(g, p));
+                if (!c->fail) r = keep(c, tsr_masked_fill(r, z, &v));
+            }
+        } else if (!c->fail) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'prod' along a dim with zeros is not implemented.");
+            c->fail = true;
+        }
+    }
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* _softmax_backward_data: output * (grad - (grad * output).sum(dim, true)) */
+static int bw_softmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *y = SAVED(TSR_AG_OUT);
+    int64_t d = y && y->ndim ? n->a.i0 : 0;
+    if (y && y->ndim == 0) give(c, gin, 0, zeros(c, 0, NULL, g->dtype));
+    else give(c, gin, 0, MUL(y, bin(c, TSR_BINOP_SUB, g, sum_dim1(c, MUL(g, y), d, true))));
+    return finish(c, n, gin);
+}
+
+/* _log_softmax_backward_data: grad - exp(output) * grad.sum(dim, true) */
+static int bw_log_softmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *y = SAVED(TSR_AG_OUT);
+    if (y && y->ndim == 0) give(c, gin, 0, zeros(c, 0, NULL, g->dtype));
+    else give(c, gin, 0, bin(c, TSR_BINOP_SUB, g, MUL(un(c, TSR_UNOP_EXP, y), sum_dim1(c, g, n->a.i0, true))));
+    return finish(c, n, gin);
+}
+
+/* cumsum_backward: grad.flip(dim).cumsum(dim).flip(dim) */
+static int bw_cumsum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (g->ndim == 0 || g->sizes[n->a.i0] == 0) {
+        give(c, gin, 0, (tsr_tensor *)g);
+        return finish(c, n, gin);
+    }
+    int64_t d = n->a.i0;
+    tsr_tensor *f = keep(c, tsr_flip(g, 1, &d));
+    tsr_tensor *s = f ? keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL)) : NULL;
+    give(c, gin, 0, s ? keep(c, tsr_flip(s, 1, &d)) : NULL);
+    return finish(c, n, gin);
+}
+
+/* ------------------------------------------------------------ matmul family */
+
+static tsr_tensor *mm(F *c, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr_mm(a, b, NULL));
+}
+static tsr_tensor *tt(F *c, const tsr_tensor *a)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr_view_t(a));
+}
+
+static int bw_mm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, mm(c, g, cj(c, tt(c, SAVED(1)))));
+    if (NEED(1)) give(c, gin, 1, mm(c, cj(c, tt(c, SAVED(0))), g));
+    return finish(c, n, gin);
+}
+
+/* addmm(self, mat1, mat2, beta d0, alpha d1) */
+static int bw_addmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    double beta = n->a.d0, alpha = n->a.d1;
+    if (NEED(0)) give(c, gin, 0, beta == 1.0 ? (tsr_tensor *)g : bins(c, TSR_BINOP_MUL, g, beta));
+    if (NEED(1)) {
+        tsr_tensor *r = mm(c, g, cj(c, tt(c, SAVED(2))));
+        give(c, gin, 1, alpha == 1.0 ? r : bins(c, TSR_BINOP_MUL, r, alpha));
+    }
+    if (NEED(2)) {
+        tsr_tensor *r = mm(c, cj(c, tt(c, SAVED(1))), g);
+        give(c, gin, 2, alpha == 1.0 ? r : bins(c, TSR_BINOP_MUL, r, alpha));
+    }
+    return finish(c, n, gin);
+}
+
+static int bw_bmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0) && !c->fail) {
+        tsr_tensor *b = cj(c, transpose(c, SAVED(1), 1, 2));
+        if (!c->fail) give(c, gin, 0, keep(c, tsr_bmm(g, b, NULL)));
+    }
+    if (NEED(1) && !c->fail) {
+        tsr_tensor *a = cj(c, transpose(c, SAVED(0), 1, 2));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr_bmm(a, g, NULL)));
+    }
+    return finish(c, n, gin);
+}
+
+static int bw_mv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) {
+        tsr_tensor *v = cj(c, SAVED(1));
+        if (!c->fail) give(c, gin, 0, keep(c, tsr_outer(g, v, NULL)));
+    }
+    if (NEED(1)) {
+        tsr_tensor *m = tt(c, cj(c, SAVED(0)));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr_mv(m, g, NULL)));
+    }
+    return finish(c, n, gin);
+}
+
+static int bw_dot(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, MUL(g, cj(c, SAVED(1))));
+    if (NEED(1)) give(c, gin, 1, MUL(g, cj(c, SAVED(0))));
+    return finish(c, n, gin);
+}
+
+/* ------------------------------------------------------------ views and shapes */
+
+static int bw_reshape(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, reshape(c, g, n->in_nd[0], n->in_sizes[0]));
+    return finish(c, n, gin);
+}
+
+static int bw_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, tt(c, g));
+    return finish(c, n, gin);
+}
+
+static int bw_transpose(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, transpose(c, g, n->a.i0, n->a.i1));
+    return finish(c, n, gin);
+}
+
+static int bw_permute(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int64_t inv[TSR_MAX_DIMS];
+    int nd = n->a.ndims;
+    for (int i = 0; i < nd; i++) {
+        int64_t d = n->a.dims[i] < 0 ? n->a.dims[i] + nd : n->a.dims[i];
+        inv[d] = i;
+    }
+    give(c, gin, 0, keep(c, tsr_view_permute(g, nd, inv)));
+    return finish(c, n, gin);
+}
+
+/* expand / squeeze / unsqueeze all come back by sum_to or reshape; the
+ * engine's sum_to makes expand's (ExpandBackward0 is at::sum_to). */
+static int bw_expand(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, keep(c, tsr_sum_to_size(g, n->in_nd[0], n->in_sizes[0])));
+    return finish(c, n, gin);
+}
+
+static int bw_unsqueeze(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, keep(c, tsr_view_squeeze_dim(g, n->a.i0)));
+    return finish(c, n, gin);
+}
+
+/* select / slice / narrow: zeros of the input's shape with the gradient
+ * copied into the piece (select_backward, slice_backward). kind in i2:
+ * 0 select(dim i0, index i1), 1 slice(dim i0, start i1, end dims[0], step dims[1]) */
+static int bw_piece(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *z = zeros_in(c, n, 0, g), *v = NULL;
+    if (!c->fail)
+        v = keep(c, n->a.i2 == 0 ? tsr_view_select(z, n->a.i0, n->a.i1)
+                                 : tsr_view_slice(z, n->a.i0, n->a.i1, n->a.dims[0], n->a.dims[1]));
+    if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
+/* cat(tensors, dim i0): narrow of the gradient per input */
+static int bw_cat(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int64_t off = 0;
+    int d = (int)n->a.i0;
+    for (int i = 0; i < n->nnext && !c->fail; i++) {
+        if (n->in_nd[i] == 1 && n->in_sizes[i][0] == 0 && g->ndim != 1) continue;   /* legacy empty input */
+        int64_t len = n->in_sizes[i][d];
+        if (NEED(i)) give(c, gin, i, keep(c, tsr_view_narrow(g, d, off, len)));
+        off += len;
+    }
+    return finish(c, n, gin);
+}
+
+/* stack(tensors, dim i0): select of the gradient per input */
+static int bw_stack(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    for (int i = 0; i < n->nnext && !c->fail; i++)
+        if (NEED(i)) give(c, gin, i, keep(c, tsr_view_select(g, n->a.i0, i)));
+    return finish(c, n, gin);
+}
+
+/* gather(self, dim i0, index): zeros.scatter_add(dim, index, grad) */
+static int bw_gather(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = SAVED(1), *z = zeros_in(c, n, 0, g);
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_scatter(z, n->a.i0, ix, g, NULL, TSR_SCATTER_ADD)));
+    return finish(c, n, gin);
+}
+
+/* index_select(self, dim i0, index): zeros.index_add_(dim, index, grad) */
+static int bw_index_select(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = SAVED(1), *z = zeros_in(c, n, 0, g);
+    if (!c->fail && tsr_index_add_(z, n->a.i0, ix, g, tsr_scalar_int(1)) < 0) c->fail = true;
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
+/* index(self, indices...): zeros.index_put_(indices, grad, accumulate=True);
+ * inputs 1.. are the index tensors (NULL slots: a[:, idx]) */
+static int bw_index(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const tsr_tensor *ix[TSR_AG_MAXIN] = {0};
+    for (int i = 1; i < n->nnext && !c->fail; i++)
+        if (n->in_present[i]) ix[i - 1] = SAVED(i);
+    tsr_tensor *z = zeros_in(c, n, 0, g);
+    if (!c->fail && tsr_index_put_(z, n->nnext - 1, ix, g, true) < 0) c->fail = true;
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
+static int bw_flip(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, keep(c, tsr_flip(g, n->a.ndims, n->a.dims)));
+    return finish(c, n, gin);
+}
+
+/* atan2_backward: recip = (self * self + other * other).reciprocal() */
+static int bw_atan2(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *a = SAVED(0), *b = SAVED(1);
+    tsr_tensor *recip = un(c, TSR_UNOP_RECIPROCAL, bin(c, TSR_BINOP_ADD, MUL(a, a), MUL(b, b)));
+    if (NEED(0)) give(c, gin, 0, MUL(MUL(g, b), recip));
+    if (NEED(1)) give(c, gin, 1, MUL(MUL(g, un(c, TSR_UNOP_NEG, a)), recip));
+    return finish(c, n, gin);
+}
+
+/* masked_fill(self, mask, number): grad.masked_fill(mask, 0) */
+static int bw_masked_fill(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, masked_fill0(c, g, SAVED(1)));
+    return finish(c, n, gin);
+}
+
+/* sort / topk: value_selecting_reduction_backward with keepdim (extra[0]
+ * the indices, i0 the dim) */
+static int bw_sort(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    int nd = n->in_nd[0];
+    tsr_tensor *z = zeros(c, nd, n->in_sizes[0], g->dtype);
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_scatter(z, nd ? n->a.i0 : 0, n->extra[0], g, NULL, TSR_SCATTER_NONE)));
+    return finish(c, n, gin);
+}
+
+/* repeat(repeats in dims): the gradient of each copy summed back
+ * (repeat_backward): grad viewed as [r0, s0, r1, s1, ...], summed over the r's */
+static int bw_repeat(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int nr = n->a.ndims, nd = n->in_nd[0], lead = nr - nd;
+    int64_t shape[2 * TSR_MAX_DIMS];
+    tsr_dims d = {.n = 0};
+    for (int i = 0; i < nr; i++) {
+        int64_t size = i < lead ? 1 : n->in_sizes[0][i - lead];
+        shape[2 * i] = n->a.dims[i];
+        shape[2 * i + 1] = size;
+        d.d[d.n++] = 2 * i;
+    }
+    if (2 * nr > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'repeat' of more than %d dims is not implemented.",
+                      TSR_MAX_DIMS / 2);
+        c->fail = true;
+    }
+    tsr_tensor *v = c->fail ? NULL : reshape(c, g, 2 * nr, shape);
+    give(c, gin, 0, reshape(c, sum_dims(c, v, &d, false), nd, n->in_sizes[0]));
+    return finish(c, n, gin);
+}
+
+/* ------------------------------------------------------------ the table */
+
+/* Sorted by key (bsearch). */
+static const tsr_formula formulas[] = {
+    {"abs", "AbsBackward0", 1, bw_abs},
+    {"acos", "AcosBackward0", 1, bw_acos},
+    {"add", "AddBackward0", 0, bw_add},
+    {"addmm", "AddmmBackward0", 6, bw_addmm},
+    {"alias", "AliasBackward0", 0, bw_pass},
+    {"amax", "AmaxBackward0", 1 | TSR_SAVE_OUT, bw_amax},
+    {"amin", "AminBackward0", 1 | TSR_SAVE_OUT, bw_amax},
+    {"asin", "AsinBackward0", 1, bw_asin},
+    {"atan", "AtanBackward0", 1, bw_atan},
+    {"atan2", "Atan2Backward0", 3, bw_atan2},
+    {"bmm", "BmmBackward0", 3, bw_bmm},
+    {"cat", "CatBackward0", 0, bw_cat},
+    {"ceil", "CeilBackward0", 0, bw_zero},
+    {"clamp", "ClampBackward1", 1, bw_clamp},
+    {"clone", "CloneBackward0", 0, bw_pass},
+    {"cos", "CosBackward0", 1, bw_cos},
+    {"cosh", "CoshBackward0", 1, bw_cosh},
+    {"cumsum", "CumsumBackward0", 0, bw_cumsum},
+    {"div", "DivBackward0", 3, bw_div},
+    {"dot", "DotBackward0", 3, bw_dot},
+    {"erf", "ErfBackward0", 1, bw_erf},
+    {"exp", "ExpBackward0", TSR_SAVE_OUT, bw_exp},
+    {"exp2", "Exp2Backward0", TSR_SAVE_OUT, bw_exp2},
+    {"expand", "ExpandBackward0", 0, bw_expand},
+    {"expm1", "Expm1Backward0", TSR_SAVE_OUT, bw_expm1},
+    {"flip", "FlipBackward0", 0, bw_flip},
+    {"floor", "FloorBackward0", 0, bw_zero},
+    {"gather", "GatherBackward0", 2, bw_gather},
+    {"index", "IndexBackward0", 0xfffe, bw_index},
+    {"index_select", "IndexSelectBackward0", 2, bw_index_select},
+    {"log", "LogBackward0", 1, bw_log},
+    {"log10", "Log10Backward0", 1, bw_log10},
+    {"log1p", "Log1PBackward0", 1, bw_log1p},
+    {"log2", "Log2Backward0", 1, bw_log2},
+    {"log_softmax", "LogSoftmaxBackward0", TSR_SAVE_OUT, bw_log_softmax},
+    {"logsumexp", "LogsumexpBackward0", 1 | TSR_SAVE_OUT, bw_logsumexp},
+    {"masked_fill", "MaskedFillBackward0", 2, bw_masked_fill},
+    {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
+    {"max_dim", "MaxBackward0", 0, bw_max_dim},
+    {"maximum", "MaximumBackward0", 3, bw_maximum},
+    {"mean", "MeanBackward0", 0, bw_mean},
+    {"mean_dim", "MeanBackward1", 0, bw_mean},
+    {"min", "MinBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
+    {"min_dim", "MinBackward0", 0, bw_max_dim},
+    {"minimum", "MinimumBackward0", 3, bw_maximum},
+    {"mm", "MmBackward0", 3, bw_mm},
+    {"mul", "MulBackward0", 3, bw_mul},
+    {"mv", "MvBackward0", 3, bw_mv},
+    {"narrow", "SliceBackward0", 0, bw_piece},
+    {"neg", "NegBackward0", 0, bw_neg},
+    {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
+    {"permute", "PermuteBackward0", 0, bw_permute},
+    {"pow", "PowBackward0", 1, bw_pow},
+    {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
+    {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
+    {"prod_dim", "ProdBackward1", 1 | TSR_SAVE_OUT, bw_prod},
+    {"reciprocal", "ReciprocalBackward0", TSR_SAVE_OUT, bw_reciprocal},
+    {"relu", "ReluBackward0", TSR_SAVE_OUT, bw_relu},
+    {"repeat", "RepeatBackward0", 0, bw_repeat},
+    {"reshape_alias", "ReshapeAliasBackward0", 0, bw_reshape},
+    {"round", "RoundBackward0", 0, bw_zero},
+    {"rsqrt", "RsqrtBackward0", TSR_SAVE_OUT, bw_rsqrt},
+    {"rsub", "RsubBackward0", 0, bw_rsub},
+    {"rsub_s", "RsubBackward1", 0, bw_rsub},
+    {"select", "SelectBackward0", 0, bw_piece},
+    {"sigmoid", "SigmoidBackward0", TSR_SAVE_OUT, bw_sigmoid},
+    {"sign", "SignBackward0", 0, bw_zero},
+    {"sin", "SinBackward0", 1, bw_sin},
+    {"sinh", "SinhBackward0", 1, bw_sinh},
+    {"slice", "SliceBackward0", 0, bw_piece},
+    {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
+    {"sort", "SortBackward0", 0, bw_sort},
+    {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
+    {"square", "PowBackward0", 1, bw_square},
+    {"squeeze", "SqueezeBackward0", 0, bw_reshape},
+    {"squeeze_dim", "SqueezeBackward1", 0, bw_reshape},
+    {"squeeze_mm", "SqueezeBackward3", 0, bw_reshape},
+    {"stack", "StackBackward0", 0, bw_stack},
+    {"std", "StdBackward0", 1 | TSR_SAVE_OUT, bw_var},
+    {"sub", "SubBackward0", 0, bw_sub},
+    {"sum", "SumBackward0", 0, bw_sum},
+    {"sum_dim", "SumBackward1", 0, bw_sum},
+    {"t", "TBackward0", 0, bw_t},
+    {"tan", "TanBackward0", TSR_SAVE_OUT, bw_tan},
+    {"tanh", "TanhBackward0", TSR_SAVE_OUT, bw_tanh},
+    {"to_copy", "ToCopyBackward0", 0, bw_pass},
+    {"topk", "TopkBackward0", 0, bw_sort},
+    {"transpose", "TransposeBackward0", 0, bw_transpose},
+    {"trunc", "TruncBackward0", 0, bw_zero},
+    {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
+    {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
+    {"var", "VarBackward0", 1, bw_var},
+    {"view", "ViewBackward0", 0, bw_reshape},
+    {"where", "WhereBackward0", 1, bw_where},
+};
+
+static int cmp_key(const void *k, const void *e) { return strcmp(k, ((const tsr_formula *)e)->key); }
+
+const tsr_formula *tsr__ag_formula(const char *key)
+{
+    return bsearch(key, formulas, sizeof formulas / sizeof formulas[0], sizeof formulas[0], cmp_key);
+}
+
+/* For the unit tests: formula i of the table, NULL past the end. */
+const tsr_formula *tsr__ag_formula_at(int i)
+{
+    return i >= 0 && (size_t)i < sizeof formulas / sizeof formulas[0] ? &formulas[i] : NULL;
+}

@@ -1,0 +1,83 @@
+/* runtime/autograd_node.h — inside the autograd: the node record and the
+ * formula table (derivatives.yaml's rows), for autograd.c and the formulas
+ * of autograd_fn.c; users include autograd.h. */
+#ifndef TSR_AUTOGRAD_NODE_H
+#define TSR_AUTOGRAD_NODE_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "tensor.h"
+
+typedef struct tsr_node tsr_node;
+#define TSR_AG_MAXIN 16
+/* What a formula needs besides its tensor inputs. */
+typedef struct {
+    int64_t dims[TSR_MAX_DIMS]; /* dims / sizes / indices */
+    int ndims;                  /* -1: all dims (sum(), mean()) */
+    int64_t i0, i1, i2;         /* dim, start, step, ... */
+    bool keepdim, flag;
+    double d0, d1;              /* alpha, min, max, exponent ... */
+    bool has_d0, has_d1;
+    tsr_dtype dtype;            /* the forward's input dtype for casts */
+} tsr_ag_args;
+
+#define TSR_AG_OUT TSR_AG_MAXIN          /* the saved slot of the forward's result */
+#define TSR_AG_NSAVED (TSR_AG_MAXIN + 1)
+#define TSR_SAVE_OUT (1u << TSR_AG_OUT)
+
+typedef struct {
+    tsr_tensor *t;              /* an alias of what was saved (no autograd state), NULL when none */
+    int64_t version;            /* the version counter when it was saved */
+    bool is_output, was_leaf;
+    const char *fn_name;        /* the saved input's grad_fn name, for the version error */
+    int output_nr;
+    tsr_tensor *orig;           /* a saved input itself (its grad_fn when the version error is raised) */
+} tsr_saved;
+
+typedef struct tsr_formula tsr_formula;
+
+struct tsr_node {
+    int refcount;
+    const char *name;
+    const tsr_formula *f;       /* NULL for AccumulateGrad */
+    uint64_t seq;
+    int nnext;
+    struct { tsr_node *node; int nr; } next[TSR_AG_MAXIN];
+    tsr_saved saved[TSR_AG_NSAVED];
+    tsr_tensor *extra[4];       /* what a formula keeps besides inputs and output (indices) */
+    int nextra;
+    tsr_ag_args a;
+    bool in_present[TSR_AG_MAXIN];
+    int in_nd[TSR_AG_MAXIN];
+    int64_t in_sizes[TSR_AG_MAXIN][TSR_MAX_DIMS];
+    tsr_dtype in_dtype[TSR_AG_MAXIN];
+    int out_nd;
+    int64_t out_sizes[TSR_MAX_DIMS];
+    tsr_dtype out_dtype;
+    tsr_tensor *leaf;           /* AccumulateGrad: the variable (owned) */
+    tsr_tensor *retained;       /* weak: the non-leaf whose retain_grad() is on */
+    bool released;              /* backward ran without retain_graph */
+    struct hook *hooks;         /* a non-leaf output's hooks */
+    tsr_tensor *flow;           /* the last gradient through it (the :grad view) */
+    tsr_node *pending_next;     /* the release queue (autograd.c) */
+};
+
+/* g: the gradient of the forward's result; gin[i] receives the gradient of
+ * input i (NULL: none; new references). 0 or -1. */
+typedef int (*tsr_backward_fn)(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+
+struct tsr_formula {
+    const char *key;            /* what the call path names: "mul", "sum", "view" */
+    const char *name;           /* the node's name: "MulBackward0" */
+    unsigned save;              /* bit i: input i is saved; TSR_SAVE_OUT: the result */
+    tsr_backward_fn bw;
+};
+
+/* The formula for key, or NULL. */
+const tsr_formula *tsr__ag_formula(const char *key);
+/* Row i of the formula table, NULL past the end (the unit tests walk it). */
+const tsr_formula *tsr__ag_formula_at(int i);
+/* The tensor in saved slot (borrowed), or NULL with the "backward through
+ * the graph a second time" / version-counter error. */
+tsr_tensor *tsr__ag_saved(tsr_node *n, int slot);
+
+#endif

@@ -1,0 +1,329 @@
+/* tests/unit/test_runtime_autograd.c — every backward formula of the
+ * runtime's table against central finite differences in float64: the
+ * forward runs through the runtime, the graph is recorded as the call path
+ * records it, and the gradient of sum(w * f(x)) for fixed weights w is
+ * compared element by element. A formula the walk does not know fails. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "unit.h"
+#include "tsr.h"
+#include "autograd.h"
+#include "autograd_node.h"
+#include "ops/reduce.h"
+#include "ops/scan.h"
+
+#define L(...) ((const int64_t[]){__VA_ARGS__})
+
+typedef struct {
+    const char *key;
+    int nin;                 /* tensor inputs */
+    int nd[3];               /* their ranks */
+    int64_t sz[3][3];        /* their sizes */
+    int domain;              /* 0: any, 1: positive, 2: (-1, 1), 3: an integer index input 1 */
+    tsr_ag_args a;
+} Case;
+
+static tsr_tensor *bin(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    return tsr_binary(op, &x, &y, NULL, NULL);
+}
+
+static tsr_tensor *un(tsr_unop op, const tsr_tensor *a) { return tsr_unary(op, a, NULL, NULL); }
+
+static tsr_dims dims_of(const tsr_ag_args *a)
+{
+    tsr_dims d = {.n = a->ndims < 0 ? -1 : a->ndims};
+    for (int i = 0; i < a->ndims; i++) d.d[i] = a->dims[i];
+    return d;
+}
+
+/* The forward of key on in (float64), as the language's call computes it. NEW reference. */
+static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
+{
+    const char *k = c->key;
+    const tsr_ag_args *a = &c->a;
+    tsr_dims d = dims_of(a);
+    tsr_operand x0 = tsr_operand_tensor(in[0]);
+    struct { const char *k; tsr_unop op; } unops[] = {
+        {"abs", TSR_UNOP_ABS}, {"acos", TSR_UNOP_ACOS}, {"asin", TSR_UNOP_ASIN}, {"atan", TSR_UNOP_ATAN},
+        {"ceil", TSR_UNOP_CEIL}, {"cos", TSR_UNOP_COS}, {"cosh", TSR_UNOP_COSH}, {"erf", TSR_UNOP_ERF},
+        {"exp", TSR_UNOP_EXP}, {"exp2", TSR_UNOP_EXP2}, {"expm1", TSR_UNOP_EXPM1}, {"floor", TSR_UNOP_FLOOR},
+        {"log", TSR_UNOP_LOG}, {"log10", TSR_UNOP_LOG10}, {"log1p", TSR_UNOP_LOG1P}, {"log2", TSR_UNOP_LOG2},
+        {"neg", TSR_UNOP_NEG}, {"reciprocal", TSR_UNOP_RECIPROCAL}, {"relu", TSR_UNOP_RELU}, {"round", TSR_UNOP_ROUND},
+        {"rsqrt", TSR_UNOP_RSQRT}, {"sigmoid", TSR_UNOP_SIGMOID}, {"sign", TSR_UNOP_SIGN}, {"sin", TSR_UNOP_SIN},
+        {"sinh", TSR_UNOP_SINH}, {"sqrt", TSR_UNOP_SQRT}, {"square", TSR_UNOP_SQUARE}, {"tan", TSR_UNOP_TAN},
+        {"tanh", TSR_UNOP_TANH}, {"trunc", TSR_UNOP_TRUNC},
+    };
+    for (size_t i = 0; i < sizeof unops / sizeof *unops; i++)
+        if (!strcmp(k, unops[i].k)) return un(unops[i].op, in[0]);
+    if (!strcmp(k, "add")) {
+        tsr_binary_opts o = {.has_alpha = a->has_d0, .alpha = tsr_scalar_float(a->d0)};
+        tsr_operand y = tsr_operand_tensor(in[1]);
+        return tsr_binary(TSR_BINOP_ADD, &x0, &y, NULL, &o);
+    }
+    if (!strcmp(k, "sub")) return bin(TSR_BINOP_SUB, in[0], in[1]);
+    if (!strcmp(k, "rsub")) return bin(TSR_BINOP_SUB, in[1], in[0]);
+    if (!strcmp(k, "rsub_s")) { tsr_operand s = tsr_operand_scalar(tsr_scalar_float(2.0)); return tsr_binary(TSR_BINOP_SUB, &s, &x0, NULL, NULL); }
+    if (!strcmp(k, "mul")) return bin(TSR_BINOP_MUL, in[0], in[1]);
+    if (!strcmp(k, "div")) return bin(TSR_BINOP_DIV, in[0], in[1]);
+    if (!strcmp(k, "maximum")) return bin(TSR_BINOP_MAXIMUM, in[0], in[1]);
+    if (!strcmp(k, "minimum")) return bin(TSR_BINOP_MINIMUM, in[0], in[1]);
+    if (!strcmp(k, "pow_t")) return bin(TSR_BINOP_POW, in[0], in[1]);
+    if (!strcmp(k, "pow")) { tsr_operand e = tsr_operand_scalar(tsr_scalar_float(a->d0)); return tsr_binary(TSR_BINOP_POW, &x0, &e, NULL, NULL); }
+    if (!strcmp(k, "clamp")) {
+        tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(a->d0)), hi = tsr_operand_scalar(tsr_scalar_float(a->d1));
+        return tsr_clamp(in[0], a->has_d0 ? &lo : NULL, a->has_d1 ? &hi : NULL, NULL);
+    }
+    if (!strcmp(k, "where")) {
+        tsr_operand p = tsr_operand_tensor(in[1]), q = tsr_operand_tensor(in[2]);
+        return tsr_where(in[0], &p, &q, NULL);
+    }
+    if (!strcmp(k, "sum") || !strcmp(k, "sum_dim")) return tsr_sum(in[0], &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
+    if (!strcmp(k, "mean") || !strcmp(k, "mean_dim")) return tsr_mean(in[0], &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
+    if (!strcmp(k, "prod")) return tsr_prod(in[0], NULL, false, TSR_DTYPE_UNDEFINED, NULL);
+    if (!strcmp(k, "prod_dim")) return tsr_prod(in[0], &a->dims[0], a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
+    if (!strcmp(k, "amax") || !strcmp(k, "amin")) return tsr_amax(in[0], &d, a->keepdim, !strcmp(k, "amax"), NULL);
+    if (!strcmp(k, "max") || !strcmp(k, "min")) return tsr_max_all(in[0], !strcmp(k, "max"));
+    if (!strcmp(k, "logsumexp")) return tsr_logsumexp(in[0], &d, a->keepdim, NULL);
+    if (!strcmp(k, "var") || !strcmp(k, "std"))
+        return tsr_var(in[0], &d, a->i0, a->keepdim, !strcmp(k, "std"), NULL, NULL, "var");
+    if (!strcmp(k, "norm")) {   /* p = 2 over dims: sqrt(sum(x*x)) */
+        tsr_tensor *sq = bin(TSR_BINOP_MUL, in[0], in[0]), *s = tsr_sum(sq, &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
+        tsr_tensor *r = un(TSR_UNOP_SQRT, s);
+        tsr_tensor_release(sq);
+        tsr_tensor_release(s);
+        return r;
+    }
+    if (!strcmp(k, "softmax") || !strcmp(k, "log_softmax")) return tsr_softmax(in[0], a->i0, TSR_DTYPE_UNDEFINED, !strcmp(k, "log_softmax"));
+    if (!strcmp(k, "cumsum")) return tsr_cumsum(in[0], a->i0, TSR_DTYPE_UNDEFINED, false, NULL);
+    if (!strcmp(k, "mm")) return tsr_mm(in[0], in[1], NULL);
+    if (!strcmp(k, "bmm")) return tsr_bmm(in[0], in[1], NULL);
+    if (!strcmp(k, "mv")) return tsr_mv(in[0], in[1], NULL);
+    if (!strcmp(k, "dot")) return tsr_dot(in[0], in[1], NULL);
+    if (!strcmp(k, "addmm")) return tsr_addmm(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
+    if (!strcmp(k, "view") || !strcmp(k, "reshape_alias") || !strcmp(k, "unsafe_view")) return tsr_reshape(in[0], 1, L(6));
+    if (!strcmp(k, "squeeze")) return tsr_view_squeeze(in[0]);
+    if (!strcmp(k, "squeeze_dim") || !strcmp(k, "squeeze_mm")) return tsr_view_squeeze_dim(in[0], a->i0);
+    if (!strcmp(k, "unsqueeze")) return tsr_view_unsqueeze(in[0], a->i0);
+    if (!strcmp(k, "t")) return tsr_view_t(in[0]);
+    if (!strcmp(k, "transpose")) return tsr_view_transpose(in[0], a->i0, a->i1);
+    if (!strcmp(k, "permute")) return tsr_view_permute(in[0], a->ndims, a->dims);
+    if (!strcmp(k, "expand")) return tsr_view_expand(in[0], 2, L(4, 3));
+    if (!strcmp(k, "select")) return tsr_view_select(in[0], a->i0, a->i1);
+    if (!strcmp(k, "slice") || !strcmp(k, "narrow")) return tsr_view_slice(in[0], a->i0, a->i1, a->dims[0], a->dims[1]);
+    if (!strcmp(k, "clone") || !strcmp(k, "alias") || !strcmp(k, "to_copy")) return tsr_clone(in[0], TSR_MF_CONTIGUOUS);
+    if (!strcmp(k, "cat")) return tsr_cat(2, (const tsr_tensor *const *)in, a->i0, NULL);
+    if (!strcmp(k, "stack")) return tsr_stack(2, (const tsr_tensor *const *)in, a->i0, NULL);
+    if (!strcmp(k, "gather")) return tsr_gather(in[0], a->i0, in[1]);
+    if (!strcmp(k, "index_select")) return tsr_index_select(in[0], a->i0, in[1]);
+    if (!strcmp(k, "index")) return tsr_index(in[0], 1, (const tsr_tensor *const *)&in[1]);
+    if (!strcmp(k, "flip")) return tsr_flip(in[0], a->ndims, a->dims);
+    if (!strcmp(k, "atan2")) return bin(TSR_BINOP_ATAN2, in[0], in[1]);
+    if (!strcmp(k, "masked_fill")) { tsr_operand v = tsr_operand_scalar(tsr_scalar_float(0.5)); return tsr_masked_fill(in[0], in[1], &v); }
+    if (!strcmp(k, "repeat")) return tsr_repeat(in[0], a->ndims, a->dims);
+    if (!strcmp(k, "sort") || !strcmp(k, "topk")) {   /* values along dim 1, descending by flipping the sign twice */
+        tsr_tensor *v = NULL, *ix = NULL;
+        if (tsr_max_dim(in[0], a->i0, true, true, NULL, NULL, &v, &ix) < 0) return NULL;
+        tsr_tensor_release(ix);
+        return v;
+    }
+    if (!strcmp(k, "max_dim") || !strcmp(k, "min_dim")) {
+        tsr_tensor *v = NULL, *ix = NULL;
+        if (tsr_max_dim(in[0], a->i0, a->keepdim, !strcmp(k, "max_dim"), NULL, NULL, &v, &ix) < 0) return NULL;
+        tsr_tensor_release(ix);
+        return v;
+    }
+    return NULL;
+}
+
+#define A(...) ((tsr_ag_args){__VA_ARGS__})
+static const Case cases[] = {
+    {"abs", 1, {2}, {{2, 3}}, 0, A(.ndims = -1)}, {"acos", 1, {1}, {{4}}, 2, A(.ndims = -1)},
+    {"add", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.has_d0 = true, .d0 = 2.5)}, {"addmm", 3, {1, 2, 2}, {{2}, {3, 4}, {4, 2}}, 0, A(.d0 = 0.5, .d1 = 2)},
+    {"alias", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)}, {"amax", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1})},
+    {"amin", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .keepdim = true)}, {"asin", 1, {1}, {{4}}, 2, A(.ndims = 0)},
+    {"atan", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"atan2", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
+    {"masked_fill", 2, {2, 2}, {{2, 3}, {2, 3}}, 5, A(.ndims = 0)}, {"repeat", 1, {2}, {{2, 3}}, 0, A(.ndims = 3, .dims = {2, 1, 2})},
+    {"sort", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"topk", 1, {2}, {{3, 4}}, 0, A(.i0 = 0)}, {"bmm", 2, {3, 3}, {{2, 2, 3}, {2, 3, 2}}, 0, A(.ndims = 0)},
+    {"cat", 2, {2, 2}, {{2, 3}, {1, 3}}, 0, A(.i0 = 0)}, {"ceil", 1, {1}, {{5}}, 0, A(.ndims = 0)},
+    {"clamp", 1, {2}, {{3, 3}}, 0, A(.has_d0 = true, .d0 = -0.3, .has_d1 = true, .d1 = 0.4)}, {"clone", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    {"cos", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"cosh", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"cumsum", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)},
+    {"div", 2, {2, 2}, {{2, 2}, {2, 2}}, 1, A(.ndims = 0)}, {"dot", 2, {1, 1}, {{5}, {5}}, 0, A(.ndims = 0)}, {"erf", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    {"exp", 1, {2}, {{2, 2}}, 0, A(.ndims = 0)}, {"exp2", 1, {1}, {{3}}, 0, A(.ndims = 0)}, {"expand", 1, {2}, {{1, 3}}, 0, A(.ndims = 0)},
+    {"expm1", 1, {1}, {{3}}, 0, A(.ndims = 0)}, {"flip", 1, {2}, {{2, 3}}, 0, A(.ndims = 1, .dims = {1})}, {"floor", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    {"gather", 2, {2, 2}, {{3, 4}, {3, 2}}, 3, A(.i0 = 1)}, {"index", 2, {2, 1}, {{4, 3}, {5}}, 3, A(.ndims = 0)},
+    {"index_select", 2, {2, 1}, {{4, 3}, {5}}, 3, A(.i0 = 0)}, {"log", 1, {1}, {{4}}, 1, A(.ndims = 0)}, {"log10", 1, {1}, {{4}}, 1, A(.ndims = 0)},
+    {"log1p", 1, {1}, {{4}}, 1, A(.ndims = 0)}, {"log2", 1, {1}, {{4}}, 1, A(.ndims = 0)}, {"log_softmax", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)},
+    {"logsumexp", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0})}, {"max", 1, {2}, {{3, 4}}, 0, A(.ndims = 0)},
+    {"max_dim", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"maximum", 2, {1, 1}, {{5}, {5}}, 0, A(.ndims = 0)},
+    {"mean", 1, {2}, {{3, 4}}, 0, A(.ndims = -1)}, {"mean_dim", 1, {3}, {{2, 3, 2}}, 0, A(.ndims = 2, .dims = {0, 2})},
+    {"min", 1, {1}, {{6}}, 0, A(.ndims = 0)}, {"min_dim", 1, {2}, {{3, 4}}, 0, A(.i0 = 0, .keepdim = true)},
+    {"minimum", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)}, {"mm", 2, {2, 2}, {{2, 3}, {3, 4}}, 0, A(.ndims = 0)},
+    {"mul", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)}, {"mv", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
+    {"narrow", 1, {2}, {{4, 3}}, 0, A(.i0 = 0, .i1 = 1, .i2 = 1, .dims = {3, 1})}, {"neg", 1, {1}, {{3}}, 0, A(.ndims = 0)},
+    {"norm", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .d0 = 2)}, {"permute", 1, {3}, {{2, 3, 4}}, 0, A(.ndims = 3, .dims = {2, 0, 1})},
+    {"pow", 1, {1}, {{4}}, 1, A(.d0 = 2.5)}, {"pow_t", 2, {1, 1}, {{4}, {4}}, 1, A(.ndims = 0)},
+    {"prod", 1, {2}, {{2, 3}}, 0, A(.ndims = -1)}, {"prod_dim", 1, {2}, {{2, 3}}, 0, A(.ndims = 1, .dims = {1})},
+    {"reciprocal", 1, {1}, {{4}}, 1, A(.ndims = 0)}, {"relu", 1, {1}, {{6}}, 0, A(.ndims = 0)}, {"reshape_alias", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
+    {"round", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"rsqrt", 1, {1}, {{4}}, 1, A(.ndims = 0)}, {"rsub", 2, {1, 1}, {{3}, {3}}, 0, A(.ndims = 0)},
+    {"rsub_s", 1, {1}, {{3}}, 0, A(.ndims = 0)}, {"select", 1, {2}, {{3, 4}}, 0, A(.i0 = 1, .i1 = 2)},
+    {"sigmoid", 1, {1}, {{5}}, 0, A(.ndims = 0)}, {"sign", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"sin", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    {"sinh", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"slice", 1, {2}, {{5, 2}}, 0, A(.i0 = 0, .i1 = 1, .i2 = 1, .dims = {5, 2})},
+    {"softmax", 1, {2}, {{3, 4}}, 0, A(.i0 = 0)}, {"sqrt", 1, {1}, {{4}}, 1, A(.ndims = 0)}, {"square", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    {"squeeze", 1, {3}, {{2, 1, 3}}, 0, A(.ndims = 0)}, {"squeeze_dim", 1, {3}, {{2, 1, 3}}, 0, A(.i0 = 1)},
+    {"squeeze_mm", 1, {2}, {{1, 3}}, 0, A(.i0 = 0)}, {"stack", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.i0 = 1)},
+    {"std", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .i0 = 1)}, {"sub", 2, {2, 2}, {{2, 3}, {1, 3}}, 0, A(.ndims = 0)},
+    {"sum", 1, {2}, {{3, 4}}, 0, A(.ndims = -1)}, {"sum_dim", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {-1}, .keepdim = true)},
+    {"t", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)}, {"tan", 1, {1}, {{4}}, 2, A(.ndims = 0)}, {"tanh", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    {"to_copy", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"transpose", 1, {3}, {{2, 3, 4}}, 0, A(.i0 = 0, .i1 = 2)},
+    {"trunc", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"unsafe_view", 1, {2}, {{3, 2}}, 0, A(.ndims = 0)}, {"unsqueeze", 1, {1}, {{3}}, 0, A(.i0 = 1)},
+    {"var", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .i0 = 1)}, {"view", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
+    {"where", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 4, A(.ndims = 0)},
+};
+
+/* A deterministic value for element i of input k in the case's domain; away
+ * from kinks (abs, relu, clamp bounds) and integers (floor, round). */
+static double val(int domain, int k, int64_t i)
+{
+    double u = sin(1.7 * (double)(i + 1) + 0.9 * k) * 0.9;   /* in (-0.9, 0.9), distinct */
+    if (domain == 1) return 0.6 + fabs(u) * 1.5;
+    if (domain == 2) return u * 0.8;
+    return u * 1.3 + 0.05;
+}
+
+static tsr_tensor *make(const Case *c, int k)
+{
+    tsr_dtype dt = TSR_FLOAT64;
+    bool index = (c->domain == 3 && k == 1) || (c->domain == 4 && k == 0) || (c->domain == 5 && k == 1);
+    if (index) dt = c->domain >= 4 ? TSR_BOOL : TSR_INT64;
+    tsr_tensor *t = tsr_empty(c->nd[k], c->sz[k], dt, TSR_CPU, TSR_MF_CONTIGUOUS);
+    if (!t) return NULL;
+    int64_t n = tsr_tensor_numel(t);
+    for (int64_t i = 0; i < n; i++) {
+        tsr_scalar s = dt == TSR_BOOL ? tsr_scalar_bool(i % 3 == 0) : dt == TSR_INT64 ? tsr_scalar_int((i * 7 + 1) % (c->domain == 3 && !strcmp(c->key, "gather") ? 4 : 4))
+                                                                  : tsr_scalar_float(val(c->domain, k, i));
+        tsr_tensor_set_at(t, i, s);
+    }
+    if (!index) t->requires_grad = true;
+    return t;
+}
+
+/* sum(w * f(in)) with w[i] = 1 + i/10 */
+static double loss(const tsr_tensor *out)
+{
+    double s = 0;
+    int64_t n = tsr_tensor_numel(out);
+    for (int64_t i = 0; i < n; i++) s += (1.0 + (double)i / 10.0) * tsr_tensor_get_double_at(out, i);
+    return s;
+}
+
+static int check_case(const Case *c)
+{
+    tsr_tensor *in[3] = {0};
+    int ok = 1;
+    for (int k = 0; k < c->nin; k++) in[k] = make(c, k);
+    tsr_tensor *out = fwd(c, in);
+    if (!out) {
+        printf("    %s: forward failed: %s\n", c->key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+        goto done;
+    }
+    if (tsr_ag_record(c->key, c->nin, in, &c->a, out, false) < 0) {
+        printf("    %s: record failed: %s\n", c->key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+        goto done;
+    }
+    if (!strcmp(c->key, "max_dim") || !strcmp(c->key, "min_dim") || !strcmp(c->key, "sort") || !strcmp(c->key, "topk")) {
+        tsr_tensor *v = NULL, *ix = NULL;
+        bool keepdim = c->a.keepdim || c->key[0] == 's' || c->key[0] == 't';
+        tsr_max_dim(in[0], c->a.i0, keepdim, strcmp(c->key, "min_dim") != 0, NULL, NULL, &v, &ix);
+        tsr_ag_keep(out, ix);
+        tsr_tensor_release(v);
+        tsr_tensor_release(ix);
+    }
+    tsr_tensor *w = tsr_empty(out->ndim, out->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; i < tsr_tensor_numel(w); i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
+    if (tsr_autograd_run(1, &out, &w, false, 0, NULL, false, NULL, false) < 0) {
+        printf("    %s: backward failed: %s\n", c->key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+    }
+    tsr_tensor_release(w);
+    tsr_set_grad_enabled(false);
+    for (int k = 0; ok && k < c->nin; k++) {
+        if (!in[k]->requires_grad) continue;
+        tsr_tensor *g = tsr_tensor_grad(in[k]);
+        int64_t n = tsr_tensor_numel(in[k]);
+        for (int64_t i = 0; ok && i < n; i++) {
+            double x = tsr_tensor_get_double_at(in[k], i), h = 1e-6;
+            tsr_tensor_set_at(in[k], i, tsr_scalar_float(x + h));
+            tsr_tensor *p = fwd(c, in);
+            double lp = loss(p);   /* before the next write: a view's values follow its input */
+            tsr_tensor_set_at(in[k], i, tsr_scalar_float(x - h));
+            tsr_tensor *m = fwd(c, in);
+            double lm = loss(m);
+            tsr_tensor_set_at(in[k], i, tsr_scalar_float(x));
+            double fd = (lp - lm) / (2 * h), an = g ? tsr_tensor_get_double_at(g, i) : 0.0;
+            tsr_tensor_release(p);
+            tsr_tensor_release(m);
+            if (fabs(fd - an) > 1e-5 * (1 + fabs(fd))) {
+                printf("    %s: input %d element %lld: analytic %.9g, finite difference %.9g\n", c->key, k, (long long)i,
+                       an, fd);
+                ok = 0;
+            }
+        }
+        tsr_tensor_release(g);
+    }
+    tsr_set_grad_enabled(true);
+done:
+    tsr_tensor_release(out);
+    for (int k = 0; k < c->nin; k++) tsr_tensor_release(in[k]);
+    return ok;
+}
+
+TEST(autograd_every_formula_matches_finite_differences)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) CHECK(check_case(&cases[i]));
+}
+
+TEST(autograd_every_formula_has_a_case)
+{
+    for (int i = 0; tsr__ag_formula_at(i); i++) {
+        const char *k = tsr__ag_formula_at(i)->key;
+        bool found = false;
+        for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++) found = !strcmp(cases[j].key, k);
+        if (!found) printf("    no finite-difference case for %s\n", k);
+        CHECK(found);
+    }
+}
+
+TEST(autograd_errors)
+{
+    tsr_tensor *x = tsr_ones(1, L(3), TSR_FLOAT32, TSR_CPU);
+    x->requires_grad = true;
+    tsr_tensor *y = tsr_clone(x, TSR_MF_CONTIGUOUS);
+    CHECK(tsr_ag_record("no_such_formula", 1, &x, NULL, y, false) < 0);
+    CHECK_EQ_INT(tsr_error_kind(), TSR_ERR_NOT_IMPLEMENTED);
+    CHECK_STR(tsr_error_message(), "the derivative for 'no_such_formula' is not implemented.");
+    tsr_error_clear();
+    CHECK(tsr_ag_record("clone", 1, &x, NULL, y, false) == 0);
+    CHECK(tsr_autograd_run(1, &y, NULL, false, 0, NULL, false, NULL, false) < 0);
+    CHECK_STR(tsr_error_message(), "grad can be implicitly created only for scalar outputs");
+    tsr_error_clear();
+    CHECK(tsr_autograd_run(1, &x, NULL, false, 0, NULL, false, NULL, false) < 0);
+    tsr_error_clear();
+    tsr_tensor *z = tsr_ones(1, L(3), TSR_FLOAT32, TSR_CPU);
+    CHECK(tsr_autograd_run(1, &z, NULL, false, 0, NULL, false, NULL, false) < 0);
+    CHECK_STR(tsr_error_message(), "element 0 of tensors does not require grad and does not have a grad_fn");
+    tsr_error_clear();
+    CHECK(tsr_ag_check_inplace(x) < 0);
+    CHECK_STR(tsr_error_message(), "a leaf Variable that requires grad is being used in an in-place operation.");
+    tsr_error_clear();
+    tsr_tensor_release(x);
+    tsr_tensor_release(y);
+    tsr_tensor_release(z);
+}
