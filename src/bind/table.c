@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "bind/bind.h"
-#include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "bind/torch_api.h"
@@ -645,7 +644,8 @@ static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inp
         r = bind_grad_call(d, fname, &b, self, inplace, names_step);
         if (writes) tsr_interrupt_unhold();
     }
-    ops_warn();   /* a UserWarning the runtime left (resize_output, ...) */
+    const char *w = tsr_warning_take();   /* a UserWarning the runtime left (resize_output, ...) */
+    if (w) fprintf(stderr, "UserWarning: %s\n", w);
     if (b.varargs) decref(b.varargs);
     return r;
 }
