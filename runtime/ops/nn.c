@@ -55,27 +55,9 @@ static tsr_tensor *bin_s(tsr_binop op, const tsr_tensor *a, tsr_scalar s)
 
 /* ------------------------------------------------------------ activations */
 
-tsr_tensor *tsr_nn_silu(tsr_tensor *x, bool inplace)
-{
-    /* silu_kernel: x / (1 + exp(-x)), each step rounded in the dtype */
-    if (!tsr_dtype_is_floating(x->dtype) && !tsr_dtype_is_complex(x->dtype)) {
-        tsr__not_implemented("silu_cpu", x->dtype);
-        return NULL;
-    }
-    tsr_tensor *n = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL), *e = NULL, *d = NULL, *r = NULL;
-    if (n && (e = tsr_unary(TSR_UNOP_EXP, n, NULL, NULL)) && (d = bin_s(TSR_BINOP_ADD, e, tsr_scalar_int(1)))) {
-        tsr_operand a = tsr_operand_tensor(x), b = tsr_operand_tensor(d);
-        r = inplace ? tsr_binary_(TSR_BINOP_DIV, x, &b, NULL) : tsr_binary(TSR_BINOP_DIV, &a, &b, NULL, NULL);
-            }
-    tsr_tensor_release(n);
-    tsr_tensor_release(e);
-    tsr_tensor_release(d);
-    return r;
-}
-
 tsr_tensor *tsr_nn_leaky_relu(tsr_tensor *x, double slope, bool inplace)
 {
-    if (x->dtype == TSR_BOOL || !tsr_dtype_is_floating(x->dtype)) {
+    if (x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16 || !tsr_dtype_is_floating(x->dtype)) {
         tsr__not_implemented("leaky_relu_cpu", x->dtype);
         return NULL;
     }
@@ -99,6 +81,10 @@ tsr_tensor *tsr_nn_hardtanh(tsr_tensor *x, double lo, double hi, bool inplace, c
         return NULL;
     }
     tsr_operand a = tsr_operand_scalar(tsr_scalar_float(lo)), b = tsr_operand_scalar(tsr_scalar_float(hi));
+    if (x->dtype == TSR_UINT8 && (lo < 0 || hi < 0)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "cannot do hardtanh on an unsigned type with negative limits");
+        return NULL;
+    }
     if (tsr_dtype_is_integral(x->dtype, false)) {   /* an integral tensor clamps at integral bounds */
         a = tsr_operand_scalar(tsr_scalar_int((int64_t)lo));
         b = tsr_operand_scalar(tsr_scalar_int((int64_t)hi));
@@ -108,14 +94,16 @@ tsr_tensor *tsr_nn_hardtanh(tsr_tensor *x, double lo, double hi, bool inplace, c
 
 /* ------------------------------------------------------------ normalize, one_hot */
 
-tsr_tensor *tsr_nn_normalize(const tsr_tensor *x, double p, int64_t dim, double eps)
+tsr_tensor *tsr_nn_normalize(const tsr_tensor *x, double p, int64_t dim, double eps, tsr_tensor *out)
 {
     tsr_dims d = {.n = 1, .d = {dim}};
     tsr_tensor *n = tsr_norm(x, p, &d, true, TSR_DTYPE_UNDEFINED, NULL), *r = NULL, *e = NULL;
     if (!n) return NULL;
     tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(eps));
-    if (take(&n, tsr_clamp_bound(n, &lo, false, NULL, false)) && (e = tsr_view_expand_as(n, x)))
-        r = bin(TSR_BINOP_DIV, x, e);
+    if (take(&n, tsr_clamp_bound(n, &lo, false, NULL, false)) && (e = tsr_view_expand_as(n, x))) {
+        tsr_operand ox = tsr_operand_tensor(x), oe = tsr_operand_tensor(e);
+        r = tsr_binary(TSR_BINOP_DIV, &ox, &oe, out, NULL);   /* torch.div(input, denom, out=out) */
+    }
     tsr_tensor_release(n);
     tsr_tensor_release(e);
     return r;
@@ -182,7 +170,7 @@ tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduct
 {
     /* mse_kernel: diff = a - b; diff * diff (floating types only) */
     tsr_dtype ct = tsr_promote_types(x->dtype, t->dtype);
-    if (!tsr_dtype_is_floating(ct)) {
+    if (!tsr_dtype_is_floating(ct) || ct == TSR_BFLOAT16) {
         tsr__not_implemented("mse_cpu", ct);
         return NULL;
     }
@@ -447,6 +435,15 @@ tsr_tensor *tsr_nn_huber_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_redu
         tsr_error_set(TSR_ERR_RUNTIME, "huber_loss does not support non-positive values for delta.");
         return NULL;
     }
+    if (x->dtype == TSR_FLOAT16 && t->dtype == TSR_FLOAT16) {   /* huber_cpu's Half runs in float, rounded once */
+        tsr_tensor *xf = tsr_to_dtype(x, TSR_FLOAT32, false), *tf = xf ? tsr_to_dtype(t, TSR_FLOAT32, false) : NULL;
+        tsr_tensor *r = tf ? piecewise_loss(xf, tf, delta, true, TSR_REDUCTION_NONE) : NULL, *h = NULL;
+        if (r) h = tsr_to_dtype(r, TSR_FLOAT16, false);
+        tsr_tensor_release(xf);
+        tsr_tensor_release(tf);
+        tsr_tensor_release(r);
+        return reduce_loss(h, red);
+    }
     return piecewise_loss(x, t, delta, true, red);
 }
 
@@ -523,34 +520,6 @@ tsr_tensor *tsr_nn_tanhshrink(const tsr_tensor *x)
 {
     tsr_tensor *t = tsr_unary(TSR_UNOP_TANH, x, NULL, NULL), *r = t ? bin(TSR_BINOP_SUB, x, t) : NULL;
     tsr_tensor_release(t);
-    return r;
-}
-
-/* hardsigmoid_kernel: min(max(x + 3, 0), 6) / 6, and hardswish_kernel: x *
- * that, each step rounded in float or double (bfloat16's mixed vector and
- * scalar rounding is not modelled: refused rather than approximated). */
-tsr_tensor *tsr_nn_hard(const tsr_tensor *x, bool swish)
-{
-    const char *k = swish ? "hardswish_cpu" : "hardsigmoid_cpu";
-    if (x->dtype == TSR_BFLOAT16) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "%s of bfloat16 is not supported by tsr yet", swish ? "hardswish"
-                                                                                                  : "hardsigmoid");
-        return NULL;
-    }
-    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
-        tsr__not_implemented(k, x->dtype);
-        return NULL;
-    }
-    tsr_operand lo = tsr_operand_scalar(tsr_scalar_int(0)), hi = tsr_operand_scalar(tsr_scalar_int(6));
-    tsr_tensor *s = bin_s(TSR_BINOP_ADD, x, tsr_scalar_int(3)), *r = NULL;
-    if (s && take(&s, tsr_clamp(s, &lo, &hi, NULL))) {
-        if (swish) {
-            if (take(&s, bin(TSR_BINOP_MUL, x, s))) r = bin_s(TSR_BINOP_DIV, s, tsr_scalar_int(6));
-        } else {
-            r = bin_s(TSR_BINOP_DIV, s, tsr_scalar_int(6));
-        }
-    }
-    tsr_tensor_release(s);
     return r;
 }
 
@@ -823,3 +792,191 @@ done:
     tsr_tensor_release(lw);
     return r;
 }
+
+/* ------------------------------------------------------------ kernels composed in their order */
+/* (from the nnf19 branch) The elementwise activations with their own
+ * kernels in 1.13, composed from the runtime's kernels in the kernels'
+ * order of operations; helpers consume (d*) their tensor arguments. */
+static tsr_tensor *dbin_s(tsr_binop op, const tsr_tensor *a, double s)
+{
+    tsr_operand ao = tsr_operand_tensor(a), so = tsr_operand_scalar(tsr_scalar_float(s));
+    return tsr_binary(op, &ao, &so, NULL, NULL);
+}
+
+static tsr_tensor *dbin_t(tsr_binop op, tsr_tensor *a, tsr_tensor *b)
+{
+    /* consumes a and b */
+    tsr_tensor *r = NULL;
+    if (a && b) {
+        tsr_operand ao = tsr_operand_tensor(a), bo = tsr_operand_tensor(b);
+        r = tsr_binary(op, &ao, &bo, NULL, NULL);
+    }
+    if (a) tsr_tensor_release(a);
+    if (b) tsr_tensor_release(b);
+    return r;
+}
+
+static tsr_tensor *dun(tsr_unop op, tsr_tensor *a)
+{
+    /* consumes a */
+    if (!a) return NULL;
+    tsr_tensor *r = tsr_unary(op, a, NULL, NULL);
+    tsr_tensor_release(a);
+    return r;
+}
+
+static tsr_tensor *dbin_sc(tsr_binop op, tsr_tensor *a, double s)
+{
+    /* consumes a */
+    if (!a) return NULL;
+    tsr_tensor *r = dbin_s(op, a, s);
+    tsr_tensor_release(a);
+    return r;
+}
+
+static tsr_tensor *relu6_of(tsr_tensor *a)
+{
+    /* min(max(a, 0), 6); consumes a */
+    if (!a) return NULL;
+    tsr_operand lo = tsr_operand_scalar(tsr_scalar_int(0)), hi = tsr_operand_scalar(tsr_scalar_int(6));
+    tsr_tensor *r = tsr_clamp(a, &lo, &hi, NULL);
+    tsr_tensor_release(a);
+    return r;
+}
+
+static tsr_tensor *dretained(tsr_tensor *t) { tsr_tensor_retain(t); return t; }
+
+static tsr_tensor *act_float(tsr_nn_act act, tsr_tensor *x, double alpha, double scale, double input_scale)
+{
+    switch (act) {
+    case TSR_NN_SILU:
+        return dbin_t(TSR_BINOP_DIV, dretained(x), dbin_sc(TSR_BINOP_ADD, dun(TSR_UNOP_EXP, dun(TSR_UNOP_NEG, dretained(x))), 1));
+    case TSR_NN_HARDSIGMOID: return dbin_sc(TSR_BINOP_DIV, relu6_of(dbin_s(TSR_BINOP_ADD, x, 3)), 6);
+    case TSR_NN_HARDSWISH:
+        return dbin_sc(TSR_BINOP_DIV, dbin_t(TSR_BINOP_MUL, dretained(x), relu6_of(dbin_s(TSR_BINOP_ADD, x, 3))), 6);
+    case TSR_NN_MISH:
+        return dbin_t(TSR_BINOP_MUL, dretained(x), dun(TSR_UNOP_TANH, dun(TSR_UNOP_LOG1P, dun(TSR_UNOP_EXP, dretained(x)))));
+    case TSR_NN_ELU:
+    case TSR_NN_SELU:
+    case TSR_NN_CELU: {
+        /* the coefficients are scalar_t values: alpha * scale rounded in x's dtype */
+        double negcoef = x->dtype == TSR_FLOAT64 ? alpha * scale : (double)((float)alpha * (float)scale);
+        tsr_tensor *neg = dbin_sc(TSR_BINOP_MUL, dbin_sc(TSR_BINOP_SUB, dun(TSR_UNOP_EXP, dbin_s(TSR_BINOP_MUL, x, input_scale)), 1),
+                                 negcoef);
+        tsr_tensor *pos = dbin_s(TSR_BINOP_MUL, x, scale), *r = NULL;
+        tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0)), xo = tsr_operand_tensor(x);
+        tsr_tensor *cond = neg && pos ? tsr_compare(TSR_CMP_GT, &xo, &zero, NULL) : NULL;
+        if (cond) {
+            tsr_operand po = tsr_operand_tensor(pos), no = tsr_operand_tensor(neg);
+            r = tsr_where(cond, &po, &no, NULL);
+            tsr_tensor_release(cond);
+        }
+        if (neg) tsr_tensor_release(neg);
+        if (pos) tsr_tensor_release(pos);
+        return r;
+    }
+    }
+    return NULL;
+}
+
+tsr_tensor *tsr_nn_activation(tsr_nn_act act, tsr_tensor *x, double alpha, bool inplace)
+{
+    static const char *const kernel[] = {"silu_cpu", "hardsigmoid_cpu", "hardswish_cpu", "mish_cpu",
+                                         "elu_cpu", "elu_cpu", "elu_cpu"};
+    double scale = 1, input_scale = 1;
+    if (act == TSR_NN_SELU) {
+        alpha = 1.6732632423543772848170429916717;
+        scale = 1.0507009873554804934193349852946;
+    } else if (act == TSR_NN_CELU) {
+        if (alpha == 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "ZeroDivisionError: alpha cannot be 0 for CELU");
+            return NULL;
+        }
+        input_scale = 1. / alpha;
+    }
+    tsr_dtype dt = x->dtype;
+    if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && (dt != TSR_BFLOAT16 || act == TSR_NN_MISH)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel[act], tsr_dtype_scalar_name(dt));
+        return NULL;
+    }
+    /* silu's bfloat16 kernel is Vectorized<BFloat16> arithmetic: each step
+     * rounds to bfloat16 (runs in x's dtype); the others compute in float */
+    tsr_tensor *xf = dt == TSR_BFLOAT16 && act != TSR_NN_SILU ? tsr_to_dtype(x, TSR_FLOAT32, false) : dretained(x);
+    if (!xf) return NULL;
+    tsr_tensor *r = act_float(act, xf, alpha, scale, input_scale);
+    tsr_tensor_release(xf);
+    if (r && r->dtype != dt) {
+        tsr_tensor *c = tsr_to_dtype(r, dt, false);
+        tsr_tensor_release(r);
+        r = c;
+    }
+    if (r && inplace) {
+        int rc = tsr_copy_(x, r);
+        tsr_tensor_release(r);
+        if (rc < 0) return NULL;
+        return dretained(x);
+    }
+    return r;
+}
+
+static bool float_kernel(const tsr_tensor *x, const char *kernel)
+{
+    if (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64 || x->dtype == TSR_BFLOAT16) return true;
+    tsr_error_set(TSR_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel, tsr_dtype_scalar_name(x->dtype));
+    return false;
+}
+
+tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
+{
+    bool tanh_ = !strcmp(approximate, "tanh");
+    if (!tanh_ && strcmp(approximate, "none")) {
+        tsr_error_set(TSR_ERR_RUNTIME, "approximate argument must be either none or tanh.");
+        return NULL;
+    }
+    if (!float_kernel(x, "GeluKernelImpl")) return NULL;
+    if (!tanh_ && x->dtype != TSR_FLOAT64 && tsr_tensor_is_contiguous(x) && tsr_tensor_numel(x) > 0) {
+        /* 1.13's gelu_out_cpu hands these to oneDNN's eltwise_gelu_erf,
+         * whose values the composition does not reproduce */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
+                      "tsr: gelu(approximate='none') of a contiguous %s tensor is not supported yet",
+                      tsr_dtype_name(x->dtype));
+        return NULL;
+    }
+    tsr_tensor *xx = (tsr_tensor *)x;
+    if (!tanh_)
+        return dbin_t(TSR_BINOP_MUL, dbin_s(TSR_BINOP_MUL, x, 0.5),
+                     dbin_sc(TSR_BINOP_ADD, dun(TSR_UNOP_ERF, dbin_s(TSR_BINOP_MUL, x, M_SQRT1_2)), 1));
+    const double beta = M_SQRT2 * M_2_SQRTPI * 0.5, kappa = 0.044715;
+    tsr_tensor *cube = dbin_t(TSR_BINOP_MUL, dbin_t(TSR_BINOP_MUL, dretained(xx), dretained(xx)), dretained(xx));
+    tsr_tensor *inner = dbin_sc(TSR_BINOP_MUL, dbin_t(TSR_BINOP_ADD, dretained(xx), dbin_sc(TSR_BINOP_MUL, cube, kappa)), beta);
+    /* 0.5 * x: the scalar on the left, the same product */
+    return dbin_t(TSR_BINOP_MUL, dbin_s(TSR_BINOP_MUL, x, 0.5), dbin_sc(TSR_BINOP_ADD, dun(TSR_UNOP_TANH, inner), 1));
+}
+
+tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
+{
+    if (!float_kernel(x, "softplus_cpu")) return NULL;
+    if (x->dtype == TSR_BFLOAT16) {
+        /* computed in float, rounded once */
+        tsr_tensor *xf = tsr_to_dtype(x, TSR_FLOAT32, false), *r = xf ? tsr_nn_softplus(xf, beta, threshold) : NULL, *c;
+        if (xf) tsr_tensor_release(xf);
+        if (!r) return NULL;
+        c = tsr_to_dtype(r, TSR_BFLOAT16, false);
+        tsr_tensor_release(r);
+        return c;
+    }
+    tsr_tensor *xb = dbin_s(TSR_BINOP_MUL, x, beta);
+    if (!xb) return NULL;
+    tsr_tensor *soft = dbin_sc(TSR_BINOP_DIV, dun(TSR_UNOP_LOG1P, dun(TSR_UNOP_EXP, dretained(xb))), beta), *r = NULL;
+    tsr_operand xbo = tsr_operand_tensor(xb), th = tsr_operand_scalar(tsr_scalar_float(threshold));
+    tsr_tensor *cond = soft ? tsr_compare(TSR_CMP_GT, &xbo, &th, NULL) : NULL;
+    if (cond) {
+        tsr_operand xo = tsr_operand_tensor(x), so = tsr_operand_tensor(soft);
+        r = tsr_where(cond, &xo, &so, NULL);
+        tsr_tensor_release(cond);
+    }
+    tsr_tensor_release(xb);
+    if (soft) tsr_tensor_release(soft);
+    return r;
+}
+

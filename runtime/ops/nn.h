@@ -10,14 +10,12 @@
 /* at::Reduction: the losses' reduction= ('none', 'mean', 'sum') */
 typedef enum { TSR_REDUCTION_NONE, TSR_REDUCTION_MEAN, TSR_REDUCTION_SUM } tsr_reduction;
 
-/* F.silu: x / (1 + exp(-x)); in place writes x (a new reference to it). */
-tsr_tensor *tsr_nn_silu(tsr_tensor *x, bool inplace);
 /* F.leaky_relu: x > 0 ? x : x * slope. */
 tsr_tensor *tsr_nn_leaky_relu(tsr_tensor *x, double slope, bool inplace);
 /* F.hardtanh / relu6: clamp(x, lo, hi); kname names a bool refusal. */
 tsr_tensor *tsr_nn_hardtanh(tsr_tensor *x, double lo, double hi, bool inplace, const char *kname);
 /* F.normalize: x / norm(x, p, dim, keepdim).clamp_min(eps).expand_as(x). */
-tsr_tensor *tsr_nn_normalize(const tsr_tensor *x, double p, int64_t dim, double eps);
+tsr_tensor *tsr_nn_normalize(const tsr_tensor *x, double p, int64_t dim, double eps, tsr_tensor *out);
 /* F.one_hot: int64 indices, num_classes -1 infers max + 1. */
 tsr_tensor *tsr_nn_one_hot(const tsr_tensor *t, int64_t num_classes);
 /* F.mse_loss / F.l1_loss on same-shape (broadcast) operands. */
@@ -39,11 +37,9 @@ tsr_tensor *tsr_nn_huber_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_redu
  * weight (already expanded) and reduced. */
 tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t, const tsr_tensor *w,
                                         tsr_reduction red);
-/* F.softsign, F.tanhshrink (1.13's Python compositions), F.hardsigmoid /
- * F.hardswish (swish), F.threshold. */
+/* F.softsign, F.tanhshrink (1.13's Python compositions), F.threshold. */
 tsr_tensor *tsr_nn_softsign(const tsr_tensor *x);
 tsr_tensor *tsr_nn_tanhshrink(const tsr_tensor *x);
-tsr_tensor *tsr_nn_hard(const tsr_tensor *x, bool swish);
 tsr_tensor *tsr_nn_threshold(tsr_tensor *x, double threshold, double value, bool inplace);
 /* F.pairwise_distance: norm(x1 - x2 + eps, p) over the last dim of the
  * larger operand; F.cosine_similarity (dim, eps) as 1.13 computes it. */
@@ -65,5 +61,34 @@ tsr_tensor *tsr_nn_embedding(const tsr_tensor *weight, const tsr_tensor *indices
 tsr_tensor *tsr_nn_kl_div(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red, bool log_target);
 tsr_tensor *tsr_nn_bce_with_logits(const tsr_tensor *x, const tsr_tensor *t, const tsr_tensor *w,
                                    const tsr_tensor *pw, tsr_reduction red);
+
+/* The elementwise activations with their own kernels in 1.13, composed
+ * from the runtime's kernels in the kernels' order of operations; float32
+ * and float64, and bfloat16 where the kernel dispatches it (computed in
+ * float32, rounded once, as 1.13's reduced-precision path does; silu's
+ * Vectorized<BFloat16> rounds every step); other
+ * dtypes: "\"silu_cpu\" not implemented for 'Long'".
+ *   silu       x / (1 + exp(-x))
+ *   hardsigmoid min(max(x + 3, 0), 6) / 6
+ *   hardswish  x * min(max(x + 3, 0), 6) / 6
+ *   mish       x * tanh(log1p(exp(x)))            (no bfloat16)
+ *   elu        x > 0 ? x * scale : (exp(x * input_scale) - 1) * (alpha * scale)
+ *              scale = input_scale = 1 for elu(alpha); selu: 1.13's alpha and scale;
+ *              celu(alpha): input_scale 1 / alpha ("ZeroDivisionError: alpha
+ *              cannot be 0 for CELU")
+ * alpha: elu's and celu's; inplace writes x (its dtype). */
+typedef enum { TSR_NN_SILU, TSR_NN_HARDSIGMOID, TSR_NN_HARDSWISH, TSR_NN_MISH, TSR_NN_ELU, TSR_NN_SELU,
+               TSR_NN_CELU } tsr_nn_act;
+tsr_tensor *tsr_nn_activation(tsr_nn_act act, tsr_tensor *x, double alpha, bool inplace);
+
+/* gelu(x, approximate "none" | "tanh"; else "approximate argument must be
+ * either none or tanh."): x * 0.5 * (1 + erf(x * M_SQRT1_2)), or
+ * 0.5 * x * (1 + tanh(kBeta * (x + 0.044715 * x * x * x))) as GeluKernelImpl
+ * computes them (a contiguous float32/bfloat16 input with "none", which
+ * 1.13 gives oneDNN, is refused as not supported yet); softplus(x, beta, threshold): x * beta > threshold ? x :
+ * log1p(exp(x * beta)) / beta (bfloat16 in float, rounded once).
+ * float32/64 and bfloat16. */
+tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate);
+tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold);
 
 #endif

@@ -130,7 +130,7 @@ static Value *f_silu(Value *self, CallArgs *a, void *d)
     if (args_parse(a, "silu", "def input, inplace=", v) < 0 || opt_bool(v[1], "silu", "inplace", false, &inplace) < 0 ||
         need_tensor(v[0], "silu", "input", 1) < 0 || named_refused("aten::silu", 1, v) < 0)
         return NULL;
-    return inplace_result(tsr_nn_silu(tensor_of(v[0]), inplace), v[0], inplace);
+    return inplace_result(tsr_nn_activation(TSR_NN_SILU, tensor_of(v[0]), 0, inplace), v[0], inplace);
 }
 
 /* softsign(input), tanhshrink(input): Python compositions in 1.13 */
@@ -159,11 +159,60 @@ static Value *f_hard(Value *self, CallArgs *a, void *d)
     if (args_parse(a, name, "def input, inplace=", v) < 0 || opt_bool(v[1], name, "inplace", false, &inplace) < 0 ||
         need_tensor(v[0], name, "input", 1) < 0 || named_refused(schema, 1, v) < 0)
         return NULL;
-    tsr_tensor *x = tensor_of(v[0]), *r = tsr_nn_hard(x, !strcmp(name, "hardswish"));
-    if (!r || !inplace) return v_tensor(r);
-    int rc = tsr_copy_(x, r);
-    tsr_tensor_release(r);
-    return rc < 0 ? bind_runtime_error() : incref(v[0]);
+    tsr_nn_act act = strcmp(name, "hardswish") ? TSR_NN_HARDSIGMOID : TSR_NN_HARDSWISH;
+    return inplace_result(tsr_nn_activation(act, tensor_of(v[0]), 0, inplace), v[0], inplace);
+}
+
+/* elu(input, alpha=1.0, inplace=False), selu(input, inplace=False),
+ * celu(input, alpha=1.0, inplace=False), mish(input, inplace=False) */
+static Value *f_elu(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    const char *name = d;
+    bool has_alpha = !strcmp(name, "elu") || !strcmp(name, "celu"), inplace;
+    Value *v[3] = {0};
+    double alpha = 1.0;
+    if (has_alpha) {
+        if (args_parse(a, name, "def input, alpha=, inplace=", v) < 0 || opt_float(v[1], name, "alpha", 1.0, &alpha) < 0 ||
+            opt_bool(v[2], name, "inplace", false, &inplace) < 0)
+            return NULL;
+    } else if (args_parse(a, name, "def input, inplace=", v) < 0 || opt_bool(v[1], name, "inplace", false, &inplace) < 0) {
+        return NULL;
+    }
+    char op[32];
+    snprintf(op, sizeof op, "%s%s", name, inplace ? "_" : "");
+    if (need_tensor(v[0], op, "input", 1) < 0) return NULL;
+    const char *schema = !strcmp(name, "mish") ? "aten::mish" : !strcmp(name, "celu") ? "aten::celu" : "aten::elu";
+    if (named_refused(schema, 1, v) < 0) return NULL;
+    tsr_nn_act act = !strcmp(name, "mish") ? TSR_NN_MISH : !strcmp(name, "selu") ? TSR_NN_SELU
+                   : !strcmp(name, "celu") ? TSR_NN_CELU : TSR_NN_ELU;
+    return inplace_result(tsr_nn_activation(act, tensor_of(v[0]), alpha, inplace), v[0], inplace);
+}
+
+/* gelu(input, *, approximate='none') and softplus(input, beta=1,
+ * threshold=20): ATen functions in 1.13 */
+static Value *f_gelu(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[2];
+    if (args_parse(a, "gelu", "input, *, approximate=", v) < 0 || need_tensor(v[0], "gelu", "input", 1) < 0 ||
+        named_refused("aten::gelu", 1, v) < 0)
+        return NULL;
+    if (v[1] && v[1]->type != &t_str)
+        return exc_set("TypeError", "gelu(): argument 'approximate' must be str, not %s", v[1]->type->name);
+    return v_tensor(tsr_nn_gelu(tensor_of(v[0]), v[1] ? v[1]->u.s.p : "none"));
+}
+
+static Value *f_softplus(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[3];
+    double beta, th;
+    if (args_parse(a, "softplus", "input, beta=, threshold=", v) < 0 || need_tensor(v[0], "softplus", "input", 1) < 0 ||
+        opt_float(v[1], "softplus", "beta", 1.0, &beta) < 0 || opt_float(v[2], "softplus", "threshold", 20.0, &th) < 0 ||
+        named_refused("aten::softplus", 1, v) < 0)
+        return NULL;
+    return v_tensor(tsr_nn_softplus(tensor_of(v[0]), beta, th));
 }
 
 /* threshold(input, threshold, value, inplace=False) */
@@ -280,8 +329,11 @@ static Value *f_normalize(Value *self, CallArgs *a, void *d)
         return NULL;
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'norm'", v[0]->type->name);
     if (named_refused("aten::norm.ScalarOpt_dim", 1, v) < 0) return NULL;
-    if (v[4] && !is_none(v[4])) return exc_set("NotImplementedError", "normalize(out=) is not supported by tsr yet");
-    return v_tensor(tsr_nn_normalize(tensor_of(v[0]), p, dim, eps));
+    bool ho = v[4] && !is_none(v[4]);
+    if (ho && need_tensor(v[4], "div", "out", 3) < 0) return NULL;
+    tsr_tensor *r = tsr_nn_normalize(tensor_of(v[0]), p, dim, eps, ho ? tensor_of(v[4]) : NULL);
+    if (!r) return bind_runtime_error();
+    return ho ? ops_finish(r, v[4]) : v_tensor(r);
 }
 
 static Value *f_one_hot(Value *self, CallArgs *a, void *d)
@@ -647,6 +699,12 @@ void bind_nnf_init(void)
         {"hardsigmoid", f_hard, (void *)"hardsigmoid"},
         {"hardswish", f_hard, (void *)"hardswish"},
         {"threshold", f_threshold, NULL},
+        {"elu", f_elu, (void *)"elu"},
+        {"selu", f_elu, (void *)"selu"},
+        {"celu", f_elu, (void *)"celu"},
+        {"mish", f_elu, (void *)"mish"},
+        {"gelu", f_gelu, NULL},
+        {"softplus", f_softplus, NULL},
         {"dropout", f_dropout, NULL},
         {"embedding", f_embedding, NULL},
         {"sigmoid", f_unary, (void *)"sigmoid"},
