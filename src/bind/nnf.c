@@ -13,6 +13,7 @@
 #include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
+#include "autograd.h"
 #include "names.h"
 #include "ops/copy.h"
 #include "ops/nn.h"
@@ -55,6 +56,20 @@ static int named_refused(const char *schema, int n, Value **vals)
             return -1;
         }
     return 0;
+}
+
+/* The F functions that compute in the runtime directly record no graph:
+ * while grad mode is on and an input requires grad they raise the
+ * autograd step's NotImplementedError instead of a result without grad_fn. */
+static int grad_refused(const char *name, int n, Value **vals)
+{
+    tsr_tensor *in[8];
+    int k = 0;
+    for (int i = 0; i < n && k < 8; i++)
+        if (vals[i] && is_tensor(vals[i])) in[k++] = tensor_of(vals[i]);
+    if (!tsr_ag_needed(k, in)) return 0;
+    exc_set("NotImplementedError", "the derivative for '%s' is not implemented.", name);
+    return -1;
 }
 
 static void warn(const char *msg) { fprintf(stderr, "UserWarning: %s\n", msg); }
@@ -104,7 +119,7 @@ static Value *f_hardtanh(Value *self, CallArgs *a, void *d)
                opt_bool(v[3], fname, "inplace", false, &inplace) < 0) {
         return NULL;
     }
-    if (need_tensor(v[0], fname, "input", 1) < 0 || named_refused("aten::hardtanh", 1, v) < 0) return NULL;
+    if (need_tensor(v[0], fname, "input", 1) < 0 || named_refused("aten::hardtanh", 1, v) < 0 || grad_refused("hardtanh", 1, v) < 0) return NULL;
     return inplace_result(tsr_nn_hardtanh(tensor_of(v[0]), lo, hi, inplace, "hardtanh"), v[0], inplace);
 }
 
@@ -117,7 +132,7 @@ static Value *f_leaky_relu(Value *self, CallArgs *a, void *d)
     if (args_parse(a, "leaky_relu", "def input, negative_slope=, inplace=", v) < 0 ||
         opt_float(v[1], "leaky_relu", "negative_slope", 0.01, &slope) < 0 ||
         opt_bool(v[2], "leaky_relu", "inplace", false, &inplace) < 0 || need_tensor(v[0], "leaky_relu", "input", 1) < 0 ||
-        named_refused("aten::leaky_relu", 1, v) < 0)
+        named_refused("aten::leaky_relu", 1, v) < 0 || grad_refused("leaky_relu", 1, v) < 0)
         return NULL;
     return inplace_result(tsr_nn_leaky_relu(tensor_of(v[0]), slope, inplace), v[0], inplace);
 }
@@ -128,7 +143,7 @@ static Value *f_silu(Value *self, CallArgs *a, void *d)
     Value *v[2];
     bool inplace;
     if (args_parse(a, "silu", "def input, inplace=", v) < 0 || opt_bool(v[1], "silu", "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], "silu", "input", 1) < 0 || named_refused("aten::silu", 1, v) < 0)
+        need_tensor(v[0], "silu", "input", 1) < 0 || named_refused("aten::silu", 1, v) < 0 || grad_refused("silu", 1, v) < 0)
         return NULL;
     return inplace_result(tsr_nn_activation(TSR_NN_SILU, tensor_of(v[0]), 0, inplace), v[0], inplace);
 }
@@ -143,6 +158,7 @@ static Value *f_compose(Value *self, CallArgs *a, void *d)
     if (!is_tensor(v[0]))
         return exc_set("AttributeError", "'%s' object has no attribute '%s'", v[0]->type->name,
                        strcmp(name, "softsign") ? "tanh" : "abs");
+    if (grad_refused(name, 1, v) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]);
     return v_tensor(strcmp(name, "softsign") ? tsr_nn_tanhshrink(x) : tsr_nn_softsign(x));
 }
@@ -157,7 +173,7 @@ static Value *f_hard(Value *self, CallArgs *a, void *d)
     char schema[32];
     snprintf(schema, sizeof schema, "aten::%s", name);
     if (args_parse(a, name, "def input, inplace=", v) < 0 || opt_bool(v[1], name, "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], name, "input", 1) < 0 || named_refused(schema, 1, v) < 0)
+        need_tensor(v[0], name, "input", 1) < 0 || named_refused(schema, 1, v) < 0 || grad_refused(name, 1, v) < 0)
         return NULL;
     tsr_nn_act act = strcmp(name, "hardswish") ? TSR_NN_HARDSIGMOID : TSR_NN_HARDSWISH;
     return inplace_result(tsr_nn_activation(act, tensor_of(v[0]), 0, inplace), v[0], inplace);
@@ -183,7 +199,7 @@ static Value *f_elu(Value *self, CallArgs *a, void *d)
     snprintf(op, sizeof op, "%s%s", name, inplace ? "_" : "");
     if (need_tensor(v[0], op, "input", 1) < 0) return NULL;
     const char *schema = !strcmp(name, "mish") ? "aten::mish" : !strcmp(name, "celu") ? "aten::celu" : "aten::elu";
-    if (named_refused(schema, 1, v) < 0) return NULL;
+    if (named_refused(schema, 1, v) < 0 || grad_refused(name, 1, v) < 0) return NULL;
     tsr_nn_act act = !strcmp(name, "mish") ? TSR_NN_MISH : !strcmp(name, "selu") ? TSR_NN_SELU
                    : !strcmp(name, "celu") ? TSR_NN_CELU : TSR_NN_ELU;
     return inplace_result(tsr_nn_activation(act, tensor_of(v[0]), alpha, inplace), v[0], inplace);
@@ -196,7 +212,7 @@ static Value *f_gelu(Value *self, CallArgs *a, void *d)
     (void)self; (void)d;
     Value *v[2];
     if (args_parse(a, "gelu", "input, *, approximate=", v) < 0 || need_tensor(v[0], "gelu", "input", 1) < 0 ||
-        named_refused("aten::gelu", 1, v) < 0)
+        named_refused("aten::gelu", 1, v) < 0 || grad_refused("gelu", 1, v) < 0)
         return NULL;
     if (v[1] && v[1]->type != &t_str)
         return exc_set("TypeError", "gelu(): argument 'approximate' must be str, not %s", v[1]->type->name);
@@ -210,7 +226,7 @@ static Value *f_softplus(Value *self, CallArgs *a, void *d)
     double beta, th;
     if (args_parse(a, "softplus", "input, beta=, threshold=", v) < 0 || need_tensor(v[0], "softplus", "input", 1) < 0 ||
         opt_float(v[1], "softplus", "beta", 1.0, &beta) < 0 || opt_float(v[2], "softplus", "threshold", 20.0, &th) < 0 ||
-        named_refused("aten::softplus", 1, v) < 0)
+        named_refused("aten::softplus", 1, v) < 0 || grad_refused("softplus", 1, v) < 0)
         return NULL;
     return v_tensor(tsr_nn_softplus(tensor_of(v[0]), beta, th));
 }
@@ -224,7 +240,8 @@ static Value *f_threshold(Value *self, CallArgs *a, void *d)
     bool inplace;
     if (args_parse(a, "threshold", "def input, threshold, value, inplace=", v) < 0 ||
         args_float(v[1], "threshold", "threshold", &th) < 0 || args_float(v[2], "threshold", "value", &val) < 0 ||
-        opt_bool(v[3], "threshold", "inplace", false, &inplace) < 0 || need_tensor(v[0], "threshold", "input", 1) < 0)
+        opt_bool(v[3], "threshold", "inplace", false, &inplace) < 0 || need_tensor(v[0], "threshold", "input", 1) < 0 ||
+        grad_refused("threshold", 1, v) < 0)
         return NULL;
     return inplace_result(tsr_nn_threshold(tensor_of(v[0]), th, val, inplace), v[0], inplace);
 }
@@ -328,7 +345,7 @@ static Value *f_normalize(Value *self, CallArgs *a, void *d)
         opt_float(v[3], "normalize", "eps", 1e-12, &eps) < 0)
         return NULL;
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'norm'", v[0]->type->name);
-    if (named_refused("aten::norm.ScalarOpt_dim", 1, v) < 0) return NULL;
+    if (named_refused("aten::norm.ScalarOpt_dim", 1, v) < 0 || grad_refused("norm", 1, v) < 0) return NULL;
     bool ho = v[4] && !is_none(v[4]);
     if (ho && need_tensor(v[4], "div", "out", 3) < 0) return NULL;
     tsr_tensor *r = tsr_nn_normalize(tensor_of(v[0]), p, dim, eps, ho ? tensor_of(v[4]) : NULL);
@@ -342,7 +359,7 @@ static Value *f_one_hot(Value *self, CallArgs *a, void *d)
     Value *v[2];
     int64_t n = -1;
     if (args_parse(a, "one_hot", "tensor, num_classes=", v) < 0 || need_tensor(v[0], "one_hot", "tensor", 1) < 0 ||
-        named_refused("aten::unsqueeze", 1, v) < 0 ||
+        named_refused("aten::unsqueeze", 1, v) < 0 || grad_refused("unsqueeze", 1, v) < 0 ||
         (v[1] && args_int(v[1], "one_hot", "num_classes", &n) < 0))
         return NULL;
     return v_tensor(tsr_nn_one_hot(tensor_of(v[0]), n));
@@ -425,7 +442,7 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
                  "they have the same size.", sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
         warn(msg);
     }
-    if (reduction_of(v[2], v[3], v[4], &red) < 0) return NULL;
+    if (reduction_of(v[2], v[3], v[4], &red) < 0 || grad_refused(name, 2, v) < 0) return NULL;
     if (strcmp(name, "l1_loss")) {
         char schema[40];
         snprintf(schema, sizeof schema, "aten::%s", name);
@@ -470,7 +487,7 @@ static Value *f_nll(Value *self, CallArgs *a, void *d)
     if (reduction_of(v[3], v[5], v[6], &red) < 0) return NULL;
     const char *op = ce ? "cross_entropy_loss" : "nll_loss_nd";
     if (need_tensor(v[0], op, "input", 1) < 0 || need_tensor(v[1], op, "target", 2) < 0 ||
-        named_refused("aten::nll_loss_forward", 3, v) < 0)
+        named_refused("aten::nll_loss_forward", 3, v) < 0 || grad_refused("nll_loss_forward", 3, v) < 0)
         return NULL;
     bool hw = v[2] && !is_none(v[2]);
     if (hw && need_tensor(v[2], op, "weight", 3) < 0) return NULL;
@@ -493,7 +510,7 @@ static Value *f_bce(Value *self, CallArgs *a, void *d)
         return NULL;
     if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
-    if (named_refused("aten::binary_cross_entropy", 3, v) < 0) return NULL;
+    if (named_refused("aten::binary_cross_entropy", 3, v) < 0 || grad_refused("binary_cross_entropy", 3, v) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]), *w = NULL;
     if (x->ndim != t->ndim || memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim)) {
         char a1[256], a2[256];
@@ -521,6 +538,7 @@ static Value *f_distance(Value *self, CallArgs *a, void *d)
     if (args_parse(a, name, cos ? "x1, x2, dim=, eps=" : "x1, x2, p=, eps=, keepdim=", v) < 0 ||
         need_tensor(v[0], name, "x1", 1) < 0 || need_tensor(v[1], name, "x2", 2) < 0)
         return NULL;
+    if (grad_refused(name, 2, v) < 0) return NULL;
     if (cos && (tensor_of(v[0])->names || tensor_of(v[1])->names))
         return exc_set("NotImplementedError", "cosine_similarity of named tensors is not supported by tsr yet");
     if (!cos && named_refused("aten::norm.ScalarOpt_dim", 2, v) < 0) return NULL;
@@ -556,7 +574,9 @@ static Value *f_dropout(Value *self, CallArgs *a, void *d)
         if (ps) decref(ps);
         return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
     }
-    if (need_tensor(v[0], inplace ? "dropout_" : "dropout", "input", 1) < 0) return NULL;
+    if (need_tensor(v[0], inplace ? "dropout_" : "dropout", "input", 1) < 0 ||
+        (train && p != 0 && tsr_tensor_numel(tensor_of(v[0])) > 0 && grad_refused("dropout", 1, v) < 0))
+        return NULL;
     tsr_tensor *r = tsr_nn_dropout(tensor_of(v[0]), p, train, inplace);
     return r ? ops_finish(r, v[0]) : bind_runtime_error();
 }
@@ -581,7 +601,7 @@ static Value *f_embedding(Value *self, CallArgs *a, void *d)
     if (v[3] && !is_none(v[3]))
         return exc_set("NotImplementedError", "embedding(max_norm=) is not supported by tsr yet");
     if (need_tensor(v[1], "embedding", "weight", 1) < 0 || need_tensor(v[0], "embedding", "indices", 2) < 0 ||
-        named_refused("aten::embedding", 2, v) < 0)
+        named_refused("aten::embedding", 2, v) < 0 || grad_refused("embedding", 2, v) < 0)
         return NULL;
     return v_tensor(tsr_nn_embedding(tensor_of(v[1]), tensor_of(v[0])));
 }
@@ -610,7 +630,7 @@ static Value *f_kl_div(Value *self, CallArgs *a, void *d)
         return NULL;
     }
     if (need_tensor(v[0], "kl_div", "input", 1) < 0 || need_tensor(v[1], "kl_div", "target", 2) < 0 ||
-        (!lt && named_refused("aten::xlogy.Tensor", 2, v) < 0))
+        (!lt && named_refused("aten::xlogy.Tensor", 2, v) < 0) || grad_refused("kl_div", 2, v) < 0)
         return NULL;
     tsr_tensor *x = tensor_of(v[0]), *r = tsr_nn_kl_div(x, tensor_of(v[1]), red, lt);
     if (r && batchmean && x->ndim != 0) {
@@ -641,7 +661,7 @@ static Value *f_bce_logits(Value *self, CallArgs *a, void *d)
         return exc_set("ValueError", "Target size (torch.Size(%s)) must be the same as input size (torch.Size(%s))",
                        sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
     }
-    if (named_refused("aten::binary_cross_entropy_with_logits", 7, v) < 0) return NULL;
+    if (named_refused("aten::binary_cross_entropy_with_logits", 7, v) < 0 || grad_refused("binary_cross_entropy_with_logits", 7, v) < 0) return NULL;
     bool hw = v[2] && !is_none(v[2]), hp = v[6] && !is_none(v[6]);
     if ((hw && need_tensor(v[2], name, "weight", 3) < 0) || (hp && need_tensor(v[6], name, "pos_weight", 4) < 0))
         return NULL;
@@ -658,7 +678,7 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
     if (bind_table_intlist(b, 1, fname, pad, 2 * TSR_MAX_DIMS + 2, &n) < 0) return NULL;
     tsr_tensor *x = tensor_of(b->v[0]);
     tsr_scalar value = tsr_scalar_int(0);
-    if (named_refused("aten::constant_pad_nd", 1, b->v) < 0) return NULL;
+    if (named_refused("aten::constant_pad_nd", 1, b->v) < 0 || grad_refused("constant_pad_nd", 1, b->v) < 0) return NULL;
     if (row->kind == K_CONSTANT_PAD) {
         if (b->v[2] && bind_scalar(b->v[2], fname, "value", &value) < 0) return NULL;
         return v_tensor(tsr_constant_pad_nd(x, n, pad, value));
