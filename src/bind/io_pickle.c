@@ -685,6 +685,10 @@ static int64_t as_text(Value *v, char *buf, size_t n)
 static Value *persistent(Unpickler *u, Value *pid)
 {
     char buf[200];
+    if (!u->load)   /* the legacy format's magic-number pickle is loaded without a persistent_load */
+        return u->wo ? exc_set("UnpicklingError", "unsupported persistent id encountered")
+                     : exc_set("UnpicklingError", "A load persistent id instruction was encountered,\nbut no "
+                               "persistent_load function was specified.");
     bool tup = pid->type == &t_tuple;
     if (u->wo && !tup && is_type(pid, &t_int))
         return exc_set("RuntimeError", "persistent_load id must be tuple or int, but got <class 'int'>");
