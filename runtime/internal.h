@@ -26,4 +26,14 @@ void tsr__autograd_free(struct tsr_autograd *ag);
 tsr_tensor *tsr__resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
                                 tsr_memory_format mf);
 
+/* Kernels built a second time for AVX2 under `#pragma GCC target("avx2")`
+ * (GCC on x86-64 only; clang, the fuzz build, keeps the baseline), and the
+ * run-time check that picks them: true when this CPU has AVX2. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define TSR_AVX2_BUILD 1
+#else
+#define TSR_AVX2_BUILD 0
+#endif
+bool tsr__cpu_avx2(void);
+
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "scalar.h"
 #include "error.h"
+#include "internal.h"
 
 tsr_scalar tsr_scalar_bool(bool b) { return (tsr_scalar){.kind = TSR_SCALAR_BOOL, .i = b, .d = b, .re = b}; }
 tsr_scalar tsr_scalar_int(int64_t i) { return (tsr_scalar){.kind = TSR_SCALAR_INT, .i = i, .d = (double)i, .re = (double)i}; }
@@ -124,12 +125,26 @@ __attribute__((target("avx2,f16c"))) static void f32_to_f16_f16c(uint16_t *o, co
     for (; k < n; k++) o[k] = tsr_float_to_half(in[k]);
 }
 
+bool tsr__cpu_avx2(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    static int have = -1;
+    if (have < 0) {
+        __builtin_cpu_init();
+        have = __builtin_cpu_supports("avx2");
+    }
+    return have;
+#else
+    return false;
+#endif
+}
+
 static bool has_f16c(void)
 {
     static int have = -1;
 #ifdef __clang__
     /* clang 14 (the fuzz build) does not know "f16c"; every AVX2 CPU has it */
-    if (have < 0) have = __builtin_cpu_supports("avx2");
+    if (have < 0) have = tsr__cpu_avx2();
 #else
     if (have < 0) have = __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx2");
 #endif

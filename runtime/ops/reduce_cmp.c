@@ -207,8 +207,7 @@ FAST_EXT(fast_max_f64, double, int64_t, GT_MAX, 16)
 FAST_EXT(fast_min_f64, double, int64_t, GT_MIN, 16)
 /* The same walks with AVX2's 32-byte lanes (compares and blends only: the
  * same results), chosen at run time. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define HAVE_AVX2_EXT 1
+#if TSR_AVX2_BUILD
 #pragma GCC push_options
 #pragma GCC target("avx2")
 FAST_EXT(fast_max_f32_avx2, float, int32_t, GT_MAX, 32)
@@ -216,17 +215,6 @@ FAST_EXT(fast_min_f32_avx2, float, int32_t, GT_MIN, 32)
 FAST_EXT(fast_max_f64_avx2, double, int64_t, GT_MAX, 32)
 FAST_EXT(fast_min_f64_avx2, double, int64_t, GT_MIN, 32)
 #pragma GCC pop_options
-static bool cpu_avx2(void)
-{
-    static int usable = -1;
-    if (usable < 0) {
-        __builtin_cpu_init();
-        usable = __builtin_cpu_supports("avx2");
-    }
-    return usable;
-}
-#else
-#define HAVE_AVX2_EXT 0
 #endif
 
 static int run_ext(const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, bool is_max, bool arg)
@@ -240,8 +228,8 @@ static int run_ext(const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor
         const void *p = tsr_tensor_ptr(in, NULL);
         int64_t n = tsr_tensor_numel(in);
         int rc;
-#if HAVE_AVX2_EXT
-        if (cpu_avx2())
+#if TSR_AVX2_BUILD
+        if (tsr__cpu_avx2())
             rc = in->dtype == TSR_FLOAT32 ? (is_max ? fast_max_f32_avx2 : fast_min_f32_avx2)(p, n, arg, &v, &at)
                                           : (is_max ? fast_max_f64_avx2 : fast_min_f64_avx2)(p, n, arg, &v, &at);
         else

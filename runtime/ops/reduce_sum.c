@@ -10,6 +10,7 @@
 
 #include "../dtype.h"
 #include "../error.h"
+#include "../internal.h"
 #include "reduce_sum.h"
 
 /* CeilLog2 of ATen/native/cpu/utils.h */
@@ -240,8 +241,7 @@ DEF_CASCADE(nbf16, tsr_bfloat16, float, 8, 16, NLS_bf16, NLI_bf16, NLO_bf16, ADD
 /* The float and double cascades again for AVX2 (Vectorized<float>'s own
  * width, so that one 8-lane accumulator is one register): only additions,
  * in the same order, so the sums are those of the baseline build. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define HAVE_AVX2_SUM 1
+#if TSR_AVX2_BUILD
 #pragma GCC push_options
 #pragma GCC target("avx2")
 DEF_CASCADE(f32_avx2, float, float, 8, 8, LS_f32, LV_f32, LV_f32, ADD_f32)
@@ -249,17 +249,6 @@ DEF_CASCADE(f64_avx2, double, double, 4, 4, LS_f64, LV_f64, LV_f64, ADD_f64)
 DEF_CASCADE(nf32_avx2, float, float, 8, 8, NLS_f32, NLV_f32, NLV_f32, ADD_f32)
 DEF_CASCADE(nf64_avx2, double, double, 4, 4, NLS_f64, NLV_f64, NLV_f64, ADD_f64)
 #pragma GCC pop_options
-static bool cpu_avx2(void)
-{
-    static int usable = -1;
-    if (usable < 0) {
-        __builtin_cpu_init();
-        usable = __builtin_cpu_supports("avx2");
-    }
-    return usable;
-}
-#else
-#define HAVE_AVX2_SUM 0
 #endif
 
 static const rloop2d sum_loops[TSR_DTYPE_SLOTS] = {
@@ -274,8 +263,8 @@ static const rloop2d nansum_loops[TSR_DTYPE_SLOTS] = {
 rloop2d reduce_sum_loop(tsr_dtype d, bool nan)
 {
     if (!tsr_dtype_valid(d)) return NULL;
-#if HAVE_AVX2_SUM
-    if ((d == TSR_FLOAT32 || d == TSR_FLOAT64) && cpu_avx2()) {
+#if TSR_AVX2_BUILD
+    if ((d == TSR_FLOAT32 || d == TSR_FLOAT64) && tsr__cpu_avx2()) {
         if (d == TSR_FLOAT32) return nan ? cascade_nf32_avx2 : cascade_f32_avx2;
         return nan ? cascade_nf64_avx2 : cascade_f64_avx2;
     }
