@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../error.h"
+#include "../internal.h"
 #include "../iter.h"
 #include "../view.h"
 #include "copy.h"
