@@ -85,16 +85,20 @@ static int FN(cfftp_init)(FN(cfftp) *p, size_t length)
     return 0;
 }
 
+#define CV CX
+#define PV
 #define FWD 1
 #include "fft_pass.h"
 #undef FWD
 #define FWD 0
 #include "fft_pass.h"
 #undef FWD
+#undef CV
+#undef PV
 
 static int FN(cfftp_exec)(const FN(cfftp) *p, CX *c, R fct, bool fwd)
 {
-    return fwd ? FCAT(FCAT(pass_all, RS), _1)(p, c, fct) : FCAT(FCAT(pass_all, RS), _0)(p, c, fct);
+    return fwd ? FCAT(FCAT(pass_all, RS), _1)(p, c, p->ch, fct) : FCAT(FCAT(pass_all, RS), _0)(p, c, p->ch, fct);
 }
 
 /* ------------------------------------------------------------ real FFTPACK */
@@ -186,6 +190,17 @@ typedef R FN(rvec) __attribute__((vector_size(32)));
 #include "fft_rpass.h"
 #undef RV
 #undef RF
+typedef struct { FN(rvec) r, i; } FN(cvec);
+#define CV FN(cvec)
+#define PV _v
+#define FWD 1
+#include "fft_pass.h"
+#undef FWD
+#define FWD 0
+#include "fft_pass.h"
+#undef FWD
+#undef CV
+#undef PV
 #if TSR_AVX2_BUILD
 #pragma GCC pop_options
 #endif
@@ -432,7 +447,29 @@ static int FN(c2c_nd)(const CX *in, const int64_t *is, CX *out, const int64_t *o
         lineit_init(&it, ndim, sizes, ax, ss, os);
         int rc = 0;
         int64_t io[NB], oo[NB];
-        for (;;) {
+        /* FFT_VL lines at a time while that many are left (FFTPACK plans
+         * only), then as below */
+        if (!p.isblue && len > 1 && it.left >= FFT_VL && FN(rvec_usable)()) {
+            void *vmem = tsr_malloc((2 * len + 1) * sizeof(FN(cvec)));
+            if (!vmem) { tsr_free(buf); FN(plan_put)(&p); return -1; }
+            FN(cvec) *vb = (FN(cvec) *)(((uintptr_t)vmem + 31) & ~(uintptr_t)31);
+            while (rc == 0 && it.left >= FFT_VL) {
+                for (int b = 0; b < FFT_VL; b++) { lineit_next(&it); io[b] = it.ioff; oo[b] = it.ooff; }
+                for (size_t i = 0; i < len; i++) {
+                    const CX *s = src + (int64_t)i * ss[ax];
+                    for (int b = 0; b < FFT_VL; b++) { vb[i].r[b] = s[io[b]].r; vb[i].i[b] = s[io[b]].i; }
+                }
+                int prc = fwd ? FCAT(FCAT(pass_all, RS), _v_1)(&p.c, vb, vb + len, fct)
+                              : FCAT(FCAT(pass_all, RS), _v_0)(&p.c, vb, vb + len, fct);
+                if (prc < 0 || lineit_poll(&it, len * FFT_VL) < 0) { rc = -1; break; }
+                for (size_t i = 0; i < len; i++) {
+                    CX *d = out + (int64_t)i * os[ax];
+                    for (int b = 0; b < FFT_VL; b++) { d[oo[b]].r = vb[i].r[b]; d[oo[b]].i = vb[i].i[b]; }
+                }
+            }
+            tsr_free(vmem);
+        }
+        while (rc == 0) {
             int nb = 0;
             while (nb < nbmax && lineit_next(&it)) { io[nb] = it.ioff; oo[nb] = it.ooff; nb++; }
             if (nb == 0) break;

@@ -1,38 +1,44 @@
 /* runtime/ops/fft_pass.h — the complex mixed-radix passes (2, 3, 4, 5, 7, 8,
- * 11, generic) of one precision R and one direction FWD, instantiated by
- * fft_engine.h. The butterflies follow pocketfft's C++ header (the version
+ * 11, generic) of one precision R and one direction FWD, over one line
+ * or several at once, instantiated by fft_engine.h. The butterflies follow pocketfft's C++ header (the version
  * PyTorch 1.13's CPU build compiles) operation for operation, so that the
  * rounding, and hence every bit of the result, is the same. */
 
-#define PF(name) FCAT(FCAT(name, RS), FCAT(_, FWD))
+#define PF(name) FCAT(FCAT(FCAT(name, RS), PV), FCAT(_, FWD))
+
+/* the data type CV is CV for one line, or a pair of vectors of R for several
+ * lines at once (fft_engine.h sets CV and the name suffix PV); twiddles are
+ * always the scalar CV */
+static inline CV PF(vadd)(CV a, CV b) { CV c = {a.r + b.r, a.i + b.i}; return c; }
+static inline CV PF(vsub)(CV a, CV b) { CV c = {a.r - b.r, a.i - b.i}; return c; }
 
 /* res = fwd ? v1*conj(w) : v1*w */
-static inline CX PF(smul)(CX v, CX w)
+static inline CV PF(smul)(CV v, CX w)
 {
-    CX r;
+    CV r;
     if (FWD) { r.r = v.r * w.r + v.i * w.i; r.i = v.i * w.r - v.r * w.i; }
     else { r.r = v.r * w.r - v.i * w.i; r.i = v.r * w.i + v.i * w.r; }
     return r;
 }
-static inline CX PF(rotx90)(CX a)
+static inline CV PF(rotx90)(CV a)
 {
-    CX r;
+    CV r;
     if (FWD) { r.r = a.i; r.i = -a.r; }
     else { r.r = -a.i; r.i = a.r; }
     return r;
 }
-static inline CX PF(rotx45)(CX a)
+static inline CV PF(rotx45)(CV a)
 {
     const R h = (R)0.707106781186547524400844362104849L;
-    CX r;
+    CV r;
     if (FWD) { r.r = h * (a.r + a.i); r.i = h * (a.i - a.r); }
     else { r.r = h * (a.r - a.i); r.i = h * (a.i + a.r); }
     return r;
 }
-static inline CX PF(rotx135)(CX a)
+static inline CV PF(rotx135)(CV a)
 {
     const R h = (R)0.707106781186547524400844362104849L;
-    CX r;
+    CV r;
     if (FWD) { r.r = h * (a.i - a.r); r.i = h * (-a.r - a.i); }
     else { r.r = h * (-a.r - a.i); r.i = h * (a.r - a.i); }
     return r;
@@ -43,51 +49,51 @@ static inline CX PF(rotx135)(CX a)
 #define WA(x, i) wa[(i) - 1 + (x) * (ido - 1)]
 
 #define CDIM 2
-static void PF(pass2)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict ch, const CX *restrict wa)
+static void PF(pass2)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict ch, const CX *restrict wa)
 {
     for (size_t k = 0; k < l1; k++) {
-        CH(0, k, 0) = cadd(CC(0, 0, k), CC(0, 1, k));
-        CH(0, k, 1) = csub(CC(0, 0, k), CC(0, 1, k));
+        CH(0, k, 0) = PF(vadd)(CC(0, 0, k), CC(0, 1, k));
+        CH(0, k, 1) = PF(vsub)(CC(0, 0, k), CC(0, 1, k));
         for (size_t i = 1; i < ido; i++) {
-            CH(i, k, 0) = cadd(CC(i, 0, k), CC(i, 1, k));
-            CH(i, k, 1) = PF(smul)(csub(CC(i, 0, k), CC(i, 1, k)), WA(0, i));
+            CH(i, k, 0) = PF(vadd)(CC(i, 0, k), CC(i, 1, k));
+            CH(i, k, 1) = PF(smul)(PF(vsub)(CC(i, 0, k), CC(i, 1, k)), WA(0, i));
         }
     }
 }
 #undef CDIM
 
 #define CDIM 3
-static void PF(pass3)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict ch, const CX *restrict wa)
+static void PF(pass3)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict ch, const CX *restrict wa)
 {
     const R tw1r = (R)-0.5, tw1i = (FWD ? -1 : 1) * (R)0.8660254037844386467637231707529362L;
     for (size_t k = 0; k < l1; k++)
         for (size_t i = 0; i < ido; i++) {
-            CX t0 = CC(i, 0, k), t1 = cadd(CC(i, 1, k), CC(i, 2, k)), t2 = csub(CC(i, 1, k), CC(i, 2, k));
-            CH(i, k, 0) = cadd(t0, t1);
-            CX ca = {t0.r + t1.r * tw1r, t0.i + t1.i * tw1r}, cb = {-t2.i * tw1i, t2.r * tw1i};
-            if (i == 0) { CH(0, k, 1) = cadd(ca, cb); CH(0, k, 2) = csub(ca, cb); }
-            else { CH(i, k, 1) = PF(smul)(cadd(ca, cb), WA(0, i)); CH(i, k, 2) = PF(smul)(csub(ca, cb), WA(1, i)); }
+            CV t0 = CC(i, 0, k), t1 = PF(vadd)(CC(i, 1, k), CC(i, 2, k)), t2 = PF(vsub)(CC(i, 1, k), CC(i, 2, k));
+            CH(i, k, 0) = PF(vadd)(t0, t1);
+            CV ca = {t0.r + t1.r * tw1r, t0.i + t1.i * tw1r}, cb = {-t2.i * tw1i, t2.r * tw1i};
+            if (i == 0) { CH(0, k, 1) = PF(vadd)(ca, cb); CH(0, k, 2) = PF(vsub)(ca, cb); }
+            else { CH(i, k, 1) = PF(smul)(PF(vadd)(ca, cb), WA(0, i)); CH(i, k, 2) = PF(smul)(PF(vsub)(ca, cb), WA(1, i)); }
         }
 }
 #undef CDIM
 
 #define CDIM 4
-static void PF(pass4)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict ch, const CX *restrict wa)
+static void PF(pass4)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict ch, const CX *restrict wa)
 {
     for (size_t k = 0; k < l1; k++)
         for (size_t i = 0; i < ido; i++) {
-            CX t1, t2, t3, t4;
-            t2 = cadd(CC(i, 0, k), CC(i, 2, k)); t1 = csub(CC(i, 0, k), CC(i, 2, k));
-            t3 = cadd(CC(i, 1, k), CC(i, 3, k)); t4 = csub(CC(i, 1, k), CC(i, 3, k));
+            CV t1, t2, t3, t4;
+            t2 = PF(vadd)(CC(i, 0, k), CC(i, 2, k)); t1 = PF(vsub)(CC(i, 0, k), CC(i, 2, k));
+            t3 = PF(vadd)(CC(i, 1, k), CC(i, 3, k)); t4 = PF(vsub)(CC(i, 1, k), CC(i, 3, k));
             t4 = PF(rotx90)(t4);
             if (i == 0) {
-                CH(0, k, 0) = cadd(t2, t3); CH(0, k, 2) = csub(t2, t3);
-                CH(0, k, 1) = cadd(t1, t4); CH(0, k, 3) = csub(t1, t4);
+                CH(0, k, 0) = PF(vadd)(t2, t3); CH(0, k, 2) = PF(vsub)(t2, t3);
+                CH(0, k, 1) = PF(vadd)(t1, t4); CH(0, k, 3) = PF(vsub)(t1, t4);
             } else {
-                CH(i, k, 0) = cadd(t2, t3);
-                CH(i, k, 1) = PF(smul)(cadd(t1, t4), WA(0, i));
-                CH(i, k, 2) = PF(smul)(csub(t2, t3), WA(1, i));
-                CH(i, k, 3) = PF(smul)(csub(t1, t4), WA(2, i));
+                CH(i, k, 0) = PF(vadd)(t2, t3);
+                CH(i, k, 1) = PF(smul)(PF(vadd)(t1, t4), WA(0, i));
+                CH(i, k, 2) = PF(smul)(PF(vsub)(t2, t3), WA(1, i));
+                CH(i, k, 3) = PF(smul)(PF(vsub)(t1, t4), WA(2, i));
             }
         }
 }
@@ -95,29 +101,29 @@ static void PF(pass4)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict
 
 /* One output pair of an odd radix: ca = t0 + sum x_j*t_j, cb from the differences. */
 #define CDIM 5
-static void PF(pass5)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict ch, const CX *restrict wa)
+static void PF(pass5)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict ch, const CX *restrict wa)
 {
     const R s = FWD ? -1 : 1;
     const R tw1r = (R)0.3090169943749474241022934171828191L, tw1i = s * (R)0.9510565162951535721164393333793821L,
             tw2r = (R)-0.8090169943749474241022934171828191L, tw2i = s * (R)0.5877852522924731291687059546390728L;
     for (size_t k = 0; k < l1; k++)
         for (size_t i = 0; i < ido; i++) {
-            CX t0 = CC(i, 0, k), t1, t2, t3, t4;
-            t1 = cadd(CC(i, 1, k), CC(i, 4, k)); t4 = csub(CC(i, 1, k), CC(i, 4, k));
-            t2 = cadd(CC(i, 2, k), CC(i, 3, k)); t3 = csub(CC(i, 2, k), CC(i, 3, k));
+            CV t0 = CC(i, 0, k), t1, t2, t3, t4;
+            t1 = PF(vadd)(CC(i, 1, k), CC(i, 4, k)); t4 = PF(vsub)(CC(i, 1, k), CC(i, 4, k));
+            t2 = PF(vadd)(CC(i, 2, k), CC(i, 3, k)); t3 = PF(vsub)(CC(i, 2, k), CC(i, 3, k));
             CH(i, k, 0).r = t0.r + t1.r + t2.r;
             CH(i, k, 0).i = t0.i + t1.i + t2.i;
 #define STEP5(u1, u2, twar, twbr, twai, twbi)                                                    \
             {                                                                                \
-                CX ca, cb;                                                                   \
+                CV ca, cb;                                                                   \
                 ca.r = t0.r + twar * t1.r + twbr * t2.r;                                     \
                 ca.i = t0.i + twar * t1.i + twbr * t2.i;                                     \
                 cb.i = twai * t4.r twbi * t3.r;                                              \
                 cb.r = -(twai * t4.i twbi * t3.i);                                           \
-                if (i == 0) { CH(0, k, u1) = cadd(ca, cb); CH(0, k, u2) = csub(ca, cb); }     \
+                if (i == 0) { CH(0, k, u1) = PF(vadd)(ca, cb); CH(0, k, u2) = PF(vsub)(ca, cb); }     \
                 else {                                                                       \
-                    CH(i, k, u1) = PF(smul)(cadd(ca, cb), WA(u1 - 1, i));                    \
-                    CH(i, k, u2) = PF(smul)(csub(ca, cb), WA(u2 - 1, i));                    \
+                    CH(i, k, u1) = PF(smul)(PF(vadd)(ca, cb), WA(u1 - 1, i));                    \
+                    CH(i, k, u2) = PF(smul)(PF(vsub)(ca, cb), WA(u2 - 1, i));                    \
                 }                                                                            \
             }
             STEP5(1, 4, tw1r, tw2r, +tw1i, +tw2i)
@@ -128,7 +134,7 @@ static void PF(pass5)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict
 #undef CDIM
 
 #define CDIM 7
-static void PF(pass7)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict ch, const CX *restrict wa)
+static void PF(pass7)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict ch, const CX *restrict wa)
 {
     const R s = FWD ? -1 : 1;
     const R tw1r = (R)0.6234898018587335305250048840042398L, tw1i = s * (R)0.7818314824680298087084445266740578L,
@@ -136,23 +142,23 @@ static void PF(pass7)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict
             tw3r = (R)-0.9009688679024191262361023195074451L, tw3i = s * (R)0.433883739117558120475768332848359L;
     for (size_t k = 0; k < l1; k++)
         for (size_t i = 0; i < ido; i++) {
-            CX t1 = CC(i, 0, k), t2, t3, t4, t5, t6, t7;
-            t2 = cadd(CC(i, 1, k), CC(i, 6, k)); t7 = csub(CC(i, 1, k), CC(i, 6, k));
-            t3 = cadd(CC(i, 2, k), CC(i, 5, k)); t6 = csub(CC(i, 2, k), CC(i, 5, k));
-            t4 = cadd(CC(i, 3, k), CC(i, 4, k)); t5 = csub(CC(i, 3, k), CC(i, 4, k));
+            CV t1 = CC(i, 0, k), t2, t3, t4, t5, t6, t7;
+            t2 = PF(vadd)(CC(i, 1, k), CC(i, 6, k)); t7 = PF(vsub)(CC(i, 1, k), CC(i, 6, k));
+            t3 = PF(vadd)(CC(i, 2, k), CC(i, 5, k)); t6 = PF(vsub)(CC(i, 2, k), CC(i, 5, k));
+            t4 = PF(vadd)(CC(i, 3, k), CC(i, 4, k)); t5 = PF(vsub)(CC(i, 3, k), CC(i, 4, k));
             CH(i, k, 0).r = t1.r + t2.r + t3.r + t4.r;
             CH(i, k, 0).i = t1.i + t2.i + t3.i + t4.i;
 #define STEP7(u1, u2, x1, x2, x3, y1, y2, y3)                                                    \
             {                                                                                \
-                CX ca, cb;                                                                   \
+                CV ca, cb;                                                                   \
                 ca.r = t1.r + x1 * t2.r + x2 * t3.r + x3 * t4.r;                             \
                 ca.i = t1.i + x1 * t2.i + x2 * t3.i + x3 * t4.i;                             \
                 cb.i = y1 * t7.r y2 * t6.r y3 * t5.r;                                        \
                 cb.r = -(y1 * t7.i y2 * t6.i y3 * t5.i);                                     \
-                if (i == 0) { CH(0, k, u1) = cadd(ca, cb); CH(0, k, u2) = csub(ca, cb); }     \
+                if (i == 0) { CH(0, k, u1) = PF(vadd)(ca, cb); CH(0, k, u2) = PF(vsub)(ca, cb); }     \
                 else {                                                                       \
-                    CH(i, k, u1) = PF(smul)(cadd(ca, cb), WA(u1 - 1, i));                    \
-                    CH(i, k, u2) = PF(smul)(csub(ca, cb), WA(u2 - 1, i));                    \
+                    CH(i, k, u1) = PF(smul)(PF(vadd)(ca, cb), WA(u1 - 1, i));                    \
+                    CH(i, k, u2) = PF(smul)(PF(vsub)(ca, cb), WA(u2 - 1, i));                    \
                 }                                                                            \
             }
             STEP7(1, 6, tw1r, tw2r, tw3r, +tw1i, +tw2i, +tw3i)
@@ -164,59 +170,59 @@ static void PF(pass7)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict
 #undef CDIM
 
 #define CDIM 8
-static void PF(pass8)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict ch, const CX *restrict wa)
+static void PF(pass8)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict ch, const CX *restrict wa)
 {
     for (size_t k = 0; k < l1; k++) {
         {
-            CX a0, a1, a2, a3, a4, a5, a6, a7, t;
-            a1 = cadd(CC(0, 1, k), CC(0, 5, k)); a5 = csub(CC(0, 1, k), CC(0, 5, k));
-            a3 = cadd(CC(0, 3, k), CC(0, 7, k)); a7 = csub(CC(0, 3, k), CC(0, 7, k));
-            t = a1; a1 = cadd(a1, a3); a3 = csub(t, a3);
+            CV a0, a1, a2, a3, a4, a5, a6, a7, t;
+            a1 = PF(vadd)(CC(0, 1, k), CC(0, 5, k)); a5 = PF(vsub)(CC(0, 1, k), CC(0, 5, k));
+            a3 = PF(vadd)(CC(0, 3, k), CC(0, 7, k)); a7 = PF(vsub)(CC(0, 3, k), CC(0, 7, k));
+            t = a1; a1 = PF(vadd)(a1, a3); a3 = PF(vsub)(t, a3);
             a3 = PF(rotx90)(a3);
             a7 = PF(rotx90)(a7);
-            t = a5; a5 = cadd(a5, a7); a7 = csub(t, a7);
+            t = a5; a5 = PF(vadd)(a5, a7); a7 = PF(vsub)(t, a7);
             a5 = PF(rotx45)(a5);
             a7 = PF(rotx135)(a7);
-            a0 = cadd(CC(0, 0, k), CC(0, 4, k)); a4 = csub(CC(0, 0, k), CC(0, 4, k));
-            a2 = cadd(CC(0, 2, k), CC(0, 6, k)); a6 = csub(CC(0, 2, k), CC(0, 6, k));
-            CX s02 = cadd(a0, a2), d02 = csub(a0, a2);
-            CH(0, k, 0) = cadd(s02, a1); CH(0, k, 4) = csub(s02, a1);
-            CH(0, k, 2) = cadd(d02, a3); CH(0, k, 6) = csub(d02, a3);
+            a0 = PF(vadd)(CC(0, 0, k), CC(0, 4, k)); a4 = PF(vsub)(CC(0, 0, k), CC(0, 4, k));
+            a2 = PF(vadd)(CC(0, 2, k), CC(0, 6, k)); a6 = PF(vsub)(CC(0, 2, k), CC(0, 6, k));
+            CV s02 = PF(vadd)(a0, a2), d02 = PF(vsub)(a0, a2);
+            CH(0, k, 0) = PF(vadd)(s02, a1); CH(0, k, 4) = PF(vsub)(s02, a1);
+            CH(0, k, 2) = PF(vadd)(d02, a3); CH(0, k, 6) = PF(vsub)(d02, a3);
             a6 = PF(rotx90)(a6);
-            CX s46 = cadd(a4, a6), d46 = csub(a4, a6);
-            CH(0, k, 1) = cadd(s46, a5); CH(0, k, 5) = csub(s46, a5);
-            CH(0, k, 3) = cadd(d46, a7); CH(0, k, 7) = csub(d46, a7);
+            CV s46 = PF(vadd)(a4, a6), d46 = PF(vsub)(a4, a6);
+            CH(0, k, 1) = PF(vadd)(s46, a5); CH(0, k, 5) = PF(vsub)(s46, a5);
+            CH(0, k, 3) = PF(vadd)(d46, a7); CH(0, k, 7) = PF(vsub)(d46, a7);
         }
         for (size_t i = 1; i < ido; i++) {
-            CX a0, a1, a2, a3, a4, a5, a6, a7, t;
-            a1 = cadd(CC(i, 1, k), CC(i, 5, k)); a5 = csub(CC(i, 1, k), CC(i, 5, k));
-            a3 = cadd(CC(i, 3, k), CC(i, 7, k)); a7 = csub(CC(i, 3, k), CC(i, 7, k));
+            CV a0, a1, a2, a3, a4, a5, a6, a7, t;
+            a1 = PF(vadd)(CC(i, 1, k), CC(i, 5, k)); a5 = PF(vsub)(CC(i, 1, k), CC(i, 5, k));
+            a3 = PF(vadd)(CC(i, 3, k), CC(i, 7, k)); a7 = PF(vsub)(CC(i, 3, k), CC(i, 7, k));
             a7 = PF(rotx90)(a7);
-            t = a1; a1 = cadd(a1, a3); a3 = csub(t, a3);
+            t = a1; a1 = PF(vadd)(a1, a3); a3 = PF(vsub)(t, a3);
             a3 = PF(rotx90)(a3);
-            t = a5; a5 = cadd(a5, a7); a7 = csub(t, a7);
+            t = a5; a5 = PF(vadd)(a5, a7); a7 = PF(vsub)(t, a7);
             a5 = PF(rotx45)(a5);
             a7 = PF(rotx135)(a7);
-            a0 = cadd(CC(i, 0, k), CC(i, 4, k)); a4 = csub(CC(i, 0, k), CC(i, 4, k));
-            a2 = cadd(CC(i, 2, k), CC(i, 6, k)); a6 = csub(CC(i, 2, k), CC(i, 6, k));
-            t = a0; a0 = cadd(a0, a2); a2 = csub(t, a2);
-            CH(i, k, 0) = cadd(a0, a1);
-            CH(i, k, 4) = PF(smul)(csub(a0, a1), WA(3, i));
-            CH(i, k, 2) = PF(smul)(cadd(a2, a3), WA(1, i));
-            CH(i, k, 6) = PF(smul)(csub(a2, a3), WA(5, i));
+            a0 = PF(vadd)(CC(i, 0, k), CC(i, 4, k)); a4 = PF(vsub)(CC(i, 0, k), CC(i, 4, k));
+            a2 = PF(vadd)(CC(i, 2, k), CC(i, 6, k)); a6 = PF(vsub)(CC(i, 2, k), CC(i, 6, k));
+            t = a0; a0 = PF(vadd)(a0, a2); a2 = PF(vsub)(t, a2);
+            CH(i, k, 0) = PF(vadd)(a0, a1);
+            CH(i, k, 4) = PF(smul)(PF(vsub)(a0, a1), WA(3, i));
+            CH(i, k, 2) = PF(smul)(PF(vadd)(a2, a3), WA(1, i));
+            CH(i, k, 6) = PF(smul)(PF(vsub)(a2, a3), WA(5, i));
             a6 = PF(rotx90)(a6);
-            t = a4; a4 = cadd(a4, a6); a6 = csub(t, a6);
-            CH(i, k, 1) = PF(smul)(cadd(a4, a5), WA(0, i));
-            CH(i, k, 5) = PF(smul)(csub(a4, a5), WA(4, i));
-            CH(i, k, 3) = PF(smul)(cadd(a6, a7), WA(2, i));
-            CH(i, k, 7) = PF(smul)(csub(a6, a7), WA(6, i));
+            t = a4; a4 = PF(vadd)(a4, a6); a6 = PF(vsub)(t, a6);
+            CH(i, k, 1) = PF(smul)(PF(vadd)(a4, a5), WA(0, i));
+            CH(i, k, 5) = PF(smul)(PF(vsub)(a4, a5), WA(4, i));
+            CH(i, k, 3) = PF(smul)(PF(vadd)(a6, a7), WA(2, i));
+            CH(i, k, 7) = PF(smul)(PF(vsub)(a6, a7), WA(6, i));
         }
     }
 }
 #undef CDIM
 
 #define CDIM 11
-static void PF(pass11)(size_t ido, size_t l1, const CX *restrict cc, CX *restrict ch, const CX *restrict wa)
+static void PF(pass11)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict ch, const CX *restrict wa)
 {
     const R s = FWD ? -1 : 1;
     const R tw1r = (R)0.8412535328311811688618116489193677L, tw1i = s * (R)0.5406408174555975821076359543186917L,
@@ -226,26 +232,26 @@ static void PF(pass11)(size_t ido, size_t l1, const CX *restrict cc, CX *restric
             tw5r = (R)-0.9594929736144973898903680570663277L, tw5i = s * (R)0.2817325568414296977114179153466169L;
     for (size_t k = 0; k < l1; k++)
         for (size_t i = 0; i < ido; i++) {
-            CX t1 = CC(i, 0, k), t2, t3, t4, t5, t6, t7, t8, t9, t10, t11;
-            t2 = cadd(CC(i, 1, k), CC(i, 10, k)); t11 = csub(CC(i, 1, k), CC(i, 10, k));
-            t3 = cadd(CC(i, 2, k), CC(i, 9, k)); t10 = csub(CC(i, 2, k), CC(i, 9, k));
-            t4 = cadd(CC(i, 3, k), CC(i, 8, k)); t9 = csub(CC(i, 3, k), CC(i, 8, k));
-            t5 = cadd(CC(i, 4, k), CC(i, 7, k)); t8 = csub(CC(i, 4, k), CC(i, 7, k));
-            t6 = cadd(CC(i, 5, k), CC(i, 6, k)); t7 = csub(CC(i, 5, k), CC(i, 6, k));
+            CV t1 = CC(i, 0, k), t2, t3, t4, t5, t6, t7, t8, t9, t10, t11;
+            t2 = PF(vadd)(CC(i, 1, k), CC(i, 10, k)); t11 = PF(vsub)(CC(i, 1, k), CC(i, 10, k));
+            t3 = PF(vadd)(CC(i, 2, k), CC(i, 9, k)); t10 = PF(vsub)(CC(i, 2, k), CC(i, 9, k));
+            t4 = PF(vadd)(CC(i, 3, k), CC(i, 8, k)); t9 = PF(vsub)(CC(i, 3, k), CC(i, 8, k));
+            t5 = PF(vadd)(CC(i, 4, k), CC(i, 7, k)); t8 = PF(vsub)(CC(i, 4, k), CC(i, 7, k));
+            t6 = PF(vadd)(CC(i, 5, k), CC(i, 6, k)); t7 = PF(vsub)(CC(i, 5, k), CC(i, 6, k));
             CH(i, k, 0).r = t1.r + t2.r + t3.r + t4.r + t5.r + t6.r;
             CH(i, k, 0).i = t1.i + t2.i + t3.i + t4.i + t5.i + t6.i;
             /* ca = t1 + t2*x1 + ... as cmplx operator+ chains: left to right */
 #define STEP11(u1, u2, x1, x2, x3, x4, x5, y1, y2, y3, y4, y5)                                   \
             {                                                                                \
-                CX ca, cb;                                                                   \
+                CV ca, cb;                                                                   \
                 ca.r = t1.r + t2.r * x1 + t3.r * x2 + t4.r * x3 + t5.r * x4 + t6.r * x5;     \
                 ca.i = t1.i + t2.i * x1 + t3.i * x2 + t4.i * x3 + t5.i * x4 + t6.i * x5;     \
                 cb.i = y1 * t11.r y2 * t10.r y3 * t9.r y4 * t8.r y5 * t7.r;                  \
                 cb.r = -(y1 * t11.i y2 * t10.i y3 * t9.i y4 * t8.i y5 * t7.i);               \
-                if (i == 0) { CH(0, k, u1) = cadd(ca, cb); CH(0, k, u2) = csub(ca, cb); }     \
+                if (i == 0) { CH(0, k, u1) = PF(vadd)(ca, cb); CH(0, k, u2) = PF(vsub)(ca, cb); }     \
                 else {                                                                       \
-                    CH(i, k, u1) = PF(smul)(cadd(ca, cb), WA(u1 - 1, i));                    \
-                    CH(i, k, u2) = PF(smul)(csub(ca, cb), WA(u2 - 1, i));                    \
+                    CH(i, k, u1) = PF(smul)(PF(vadd)(ca, cb), WA(u1 - 1, i));                    \
+                    CH(i, k, u2) = PF(smul)(PF(vsub)(ca, cb), WA(u2 - 1, i));                    \
                 }                                                                            \
             }
             STEP11(1, 10, tw1r, tw2r, tw3r, tw4r, tw5r, +tw1i, +tw2i, +tw3i, +tw4i, +tw5i)
@@ -262,7 +268,7 @@ static void PF(pass11)(size_t ido, size_t l1, const CX *restrict cc, CX *restric
 #undef WA
 
 /* The generic radix ip (odd, > 11). Writes its result back into cc. */
-static int PF(passg)(size_t ido, size_t ip, size_t l1, CX *restrict cc, CX *restrict ch, const CX *restrict wa,
+static int PF(passg)(size_t ido, size_t ip, size_t l1, CV *restrict cc, CV *restrict ch, const CX *restrict wa,
                      const CX *restrict csarr)
 {
     const size_t cdim = ip, ipph = (ip + 1) / 2, idl1 = ido * l1;
@@ -281,14 +287,14 @@ static int PF(passg)(size_t ido, size_t ip, size_t l1, CX *restrict cc, CX *rest
     for (size_t j = 1, jc = ip - 1; j < ipph; j++, jc--)
         for (size_t k = 0; k < l1; k++)
             for (size_t i = 0; i < ido; i++) {
-                CX a = CC(i, j, k), b = CC(i, jc, k);
-                CH(i, k, j) = cadd(a, b);
-                CH(i, k, jc) = csub(a, b);
+                CV a = CC(i, j, k), b = CC(i, jc, k);
+                CH(i, k, j) = PF(vadd)(a, b);
+                CH(i, k, jc) = PF(vsub)(a, b);
             }
     for (size_t k = 0; k < l1; k++)
         for (size_t i = 0; i < ido; i++) {
-            CX tmp = CH(i, k, 0);
-            for (size_t j = 1; j < ipph; j++) tmp = cadd(tmp, CH(i, k, j));
+            CV tmp = CH(i, k, 0);
+            for (size_t j = 1; j < ipph; j++) tmp = PF(vadd)(tmp, CH(i, k, j));
             CX_(i, k, 0) = tmp;
         }
     for (size_t l = 1, lc = ip - 1; l < ipph; l++, lc--) {
@@ -327,18 +333,18 @@ static int PF(passg)(size_t ido, size_t ip, size_t l1, CX *restrict cc, CX *rest
     if (ido == 1)
         for (size_t j = 1, jc = ip - 1; j < ipph; j++, jc--)
             for (size_t ik = 0; ik < idl1; ik++) {
-                CX t1 = CX2(ik, j), t2 = CX2(ik, jc);
-                CX2(ik, j) = cadd(t1, t2);
-                CX2(ik, jc) = csub(t1, t2);
+                CV t1 = CX2(ik, j), t2 = CX2(ik, jc);
+                CX2(ik, j) = PF(vadd)(t1, t2);
+                CX2(ik, jc) = PF(vsub)(t1, t2);
             }
     else
         for (size_t j = 1, jc = ip - 1; j < ipph; j++, jc--)
             for (size_t k = 0; k < l1; k++) {
-                CX t1 = CX_(0, k, j), t2 = CX_(0, k, jc);
-                CX_(0, k, j) = cadd(t1, t2);
-                CX_(0, k, jc) = csub(t1, t2);
+                CV t1 = CX_(0, k, j), t2 = CX_(0, k, jc);
+                CX_(0, k, j) = PF(vadd)(t1, t2);
+                CX_(0, k, jc) = PF(vsub)(t1, t2);
                 for (size_t i = 1; i < ido; i++) {
-                    CX x1 = cadd(CX_(i, k, j), CX_(i, k, jc)), x2 = csub(CX_(i, k, j), CX_(i, k, jc));
+                    CV x1 = PF(vadd)(CX_(i, k, j), CX_(i, k, jc)), x2 = PF(vsub)(CX_(i, k, j), CX_(i, k, jc));
                     CX_(i, k, j) = PF(smul)(x1, wa[(j - 1) * (ido - 1) + i - 1]);
                     CX_(i, k, jc) = PF(smul)(x2, wa[(jc - 1) * (ido - 1) + i - 1]);
                 }
@@ -352,12 +358,11 @@ static int PF(passg)(size_t ido, size_t ip, size_t l1, CX *restrict cc, CX *rest
 }
 
 /* cfftp::pass_all: the passes in factor order, then the scale factor. */
-static int PF(pass_all)(const FCAT(cfftp, RS) *p, CX *c, R fct)
+static int PF(pass_all)(const FCAT(cfftp, RS) *p, CV *c, CV *ch, R fct)
 {
     size_t len = p->length;
     if (len == 1) { c[0].r *= fct; c[0].i *= fct; return 0; }
-    CX *ch = p->ch;
-    CX *p1 = c, *p2 = ch, *t;
+    CV *p1 = c, *p2 = ch, *t;
     size_t l1 = 1;
     for (int k = 0; k < p->nfct; k++) {
         size_t ip = p->fct[k].fct, l2 = ip * l1, ido = len / l2;
