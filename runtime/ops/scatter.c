@@ -436,6 +436,34 @@ static int sel_row(char **p, const int64_t *inner, int64_t n, int64_t row, void 
     return 0;
 }
 
+/* index_select along the result's last dim: each element of the other dims
+ * gathers its numel values into one contiguous run of the result, so the
+ * result is written in memory order (the slice-per-index order of the general
+ * path strides across the whole result once per index). */
+typedef struct { const int64_t *ix; int64_t numel, sst; int item; int64_t work; } sel_last_ctx;
+
+static int sel_last_row(char **p, const int64_t *inner, int64_t n, int64_t row, void *ctx)
+{
+    sel_last_ctx *c = ctx;
+    (void)row;
+    for (int64_t e = 0; e < n; e++) {
+        char *o = p[0] + e * inner[0];
+        const char *s = p[1] + e * inner[1];
+        switch (c->item) {
+        case 4: for (int64_t i = 0; i < c->numel; i++) memcpy(o + i * 4, s + c->ix[i] * c->sst, 4); break;
+        case 8: for (int64_t i = 0; i < c->numel; i++) memcpy(o + i * 8, s + c->ix[i] * c->sst, 8); break;
+        default:
+            for (int64_t i = 0; i < c->numel; i++) copy_item(o + i * c->item, s + c->ix[i] * c->sst, c->item);
+        }
+        c->work += c->numel;
+        if (c->work >= 65536) {
+            c->work = 0;
+            if (tsr_check_interrupt() < 0) return -1;
+        }
+    }
+    return 0;
+}
+
 tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tensor *index)
 {
     int d = tsr_wrap_dim(dim, self->ndim);
@@ -505,6 +533,20 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
         copy_item(tsr_tensor_ptr(out, NULL), tsr_tensor_ptr(self, NULL), item);
         return out;
     }
+    if (d == self->ndim - 1 && self->ndim > 1) {
+        tsr_tensor *ix64 = tsr_to_dtype(index, TSR_INT64, false), *ixc = ix64 ? tsr_contiguous(ix64, TSR_MF_CONTIGUOUS) : NULL;
+        tsr_tensor_release(ix64);
+        if (!ixc) { tsr_tensor_release(out); return NULL; }
+        sel_last_ctx c = {.ix = tsr_tensor_ptr(ixc, NULL), .numel = numel, .sst = self->strides[d] * item, .item = item};
+        walk lw = {.nd = self->ndim - 1, .nop = 2};
+        for (int i = 0; i < lw.nd; i++) lw.sizes[i] = out->sizes[i];
+        walk_operand(&lw, 0, out);
+        walk_operand(&lw, 1, self);
+        int rc = walk_run(&lw, sel_last_row, &c);
+        tsr_tensor_release(ixc);
+        if (rc < 0) { tsr_tensor_release(out); return NULL; }
+        return out;
+    }
     /* row i of the result is the slice v of self along d */
     walk w = {.nd = self->ndim ? self->ndim : 1, .nop = 2};
     for (int i = 0; i < w.nd; i++) w.sizes[i] = self->ndim ? out->sizes[i] : 1;
@@ -526,7 +568,7 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
         inner.base[0] = w.base[0] + i * ost;
         inner.base[1] = w.base[1] + v * sst;
         if (k == 0) { copy_item(inner.base[0], inner.base[1], item); continue; }
-        if (walk_run(&inner, sel_row, &item) < 0) {
+        if (walk_run(&inner, sel_row, &item) < 0 || tsr_check_interrupt() < 0) {
             tsr_tensor_release(out);
             return NULL;
         }
