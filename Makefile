@@ -142,13 +142,15 @@ bench: tsr
 # clang-14, ASan and UBSan into build/fuzz; a seed corpus of every
 # conformance case; a dictionary of the language's tokens and torch names.
 # (glibc defines CMPLX/CMPLXF for GCC only; clang has the same builtin)
+# -MMD: a header change rebuilds the fuzz objects too (a stale object with an
+# old struct layout reads as a heap overflow under ASan).
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
                 '-DCMPLX(x,y)=__builtin_complex((double)(x),(double)(y))' '-DCMPLXF(x,y)=__builtin_complex((float)(x),(float)(y))'
 FUZZ_OBJ     := $(RT_SRC:%.c=$(FZ)/%.o) $(LANG_SRC:%.c=$(FZ)/%.o) $(FZ)/gen/tsr_parse.o
 
 $(FZ)/%.o: %.c | $(B)/gen/tsr_parse.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE -DTSR_VERSION='"$(VERSION)"' $(STD) $(FUZZ_CFLAGS) $(FUZZ_EXTRA) -pthread -w -c $< -o $@
+	$(FUZZ_CC) -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE -DTSR_VERSION='"$(VERSION)"' $(STD) $(FUZZ_CFLAGS) $(FUZZ_EXTRA) -MMD -MP -pthread -w -c $< -o $@
 
 # clang's '#pragma GCC target("avx2")' does not define __AVX2__, which
 # <sleef.h> needs to declare its AVX2 functions (the fuzz machine has AVX2)
