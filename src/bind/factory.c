@@ -11,6 +11,7 @@
 
 #include "bind/factory.h"
 #include "bind/areas.h"
+#include "bind/numpy.h"
 #include "bind/table.h"
 
 /* ------------------------------------------------------------ creation options */
@@ -326,6 +327,12 @@ static int recursive_store(char *p, int ndim, const int64_t *sizes, const int64_
 tsr_tensor *factory_from_data(Value *data, tsr_dtype dtype)
 {
     if (is_str(data)) { exc_set("TypeError", "new(): invalid data type 'str'"); return NULL; }
+    if (numpy_is_array(data)) {   /* a NumPy array is copied with its dtype */
+        Value *c = numpy_as_tensor(data, dtype, true);
+        tsr_tensor *r = c ? tsr_tensor_retain(tensor_of(c)) : NULL;
+        decref(c);
+        return r;
+    }
     if (is_tensor(data)) {
         tsr_tensor *t = tensor_of(data);
         tsr_tensor *r = tsr_to_device(t, t->device, dtype == TSR_DTYPE_UNDEFINED ? t->dtype : dtype, true);
@@ -487,6 +494,7 @@ static Value *run_as_tensor(BindArgs *b)
         return tensor_to(data, dev, dt == TSR_DTYPE_UNDEFINED ? t->dtype : dt, false);
     }
     if (opt_device(ARG("device"), bind_default_device(), &has_dev, &dev) < 0) return NULL;
+    if (numpy_is_array(data) && !has_dev) return numpy_as_tensor(data, dt, false);   /* shares memory */
     tsr_tensor *t = factory_from_data(data, dt);
     if (!t) return NULL;
     t = to_device(t, dev);
