@@ -54,6 +54,13 @@ int tsr_npy_encode(const tsr_tensor *t, void **out, size_t *n)
         tsr_error_set(TSR_ERR_TYPE, "Got unsupported ScalarType %s", tsr_dtype_scalar_name(t->dtype));
         return -1;
     }
+    /* header_data_from_array_1_0: C-contiguous arrays are written as they
+     * are, Fortran-contiguous ones in their memory order (fortran_order
+     * True), any other in C order */
+    int64_t rs[TSR_MAX_DIMS], rst[TSR_MAX_DIMS];
+    for (int d = 0; d < t->ndim; d++) { rs[d] = t->sizes[t->ndim - 1 - d]; rst[d] = t->strides[t->ndim - 1 - d]; }
+    bool fortran = !tsr_geom_is_contiguous(t->ndim, t->sizes, t->strides) &&
+                   tsr_geom_is_contiguous(t->ndim, rs, rst);
     char shape[TSR_MAX_DIMS * 24 + 8];
     size_t k = 0;
     shape[k++] = '(';
@@ -63,10 +70,11 @@ int tsr_npy_encode(const tsr_tensor *t, void **out, size_t *n)
     shape[k++] = ')';
     shape[k] = 0;
     char head[sizeof shape + 160];
-    int h = snprintf(head, sizeof head, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }", descr, shape);
+    int h = snprintf(head, sizeof head, "{'descr': '%s', 'fortran_order': %s, 'shape': %s, }", descr,
+                     fortran ? "True" : "False", shape);
     if (t->ndim > 0) {
         char first[24];
-        int fl = snprintf(first, sizeof first, "%" PRId64, t->sizes[0]);
+        int fl = snprintf(first, sizeof first, "%" PRId64, t->sizes[fortran ? t->ndim - 1 : 0]);
         for (int i = fl; i < GROWTH_AXIS_MAX_DIGITS; i++) head[h++] = ' ';
         head[h] = 0;
     }
@@ -77,7 +85,15 @@ int tsr_npy_encode(const tsr_tensor *t, void **out, size_t *n)
         tsr_error_set(TSR_ERR_VALUE, "Header length %zu too big for version=(1, 0)", hlen);
         return -1;
     }
-    tsr_tensor *c = tsr_contiguous(t, TSR_MF_CONTIGUOUS);
+    tsr_tensor *c;
+    if (fortran) {
+        tsr_tensor *rev = tsr_tensor_alias(t, t->ndim, rs, rst, t->storage_offset);
+        if (!rev) return -1;
+        c = tsr_contiguous(rev, TSR_MF_CONTIGUOUS);
+        tsr_tensor_release(rev);
+    } else {
+        c = tsr_contiguous(t, TSR_MF_CONTIGUOUS);
+    }
     if (!c) return -1;
     tsr_tensor *r = tsr_resolve_bits(c);
     tsr_tensor_release(c);
@@ -251,13 +267,12 @@ tsr_tensor *tsr_npy_decode(const void *data, size_t n)
     }
     if (fortran != 1 || ndim < 2) return t;
     /* Fortran order: the data is the C order of the reversed shape; its
-     * transpose (all dims reversed) is the array, copied into C order */
+     * transpose (all dims reversed) is the array, Fortran-strided as
+     * np.load returns it (the bytes were copied out of the file) */
     int64_t perm[TSR_MAX_DIMS];
     for (int d = 0; d < ndim; d++) perm[d] = ndim - 1 - d;
     tsr_tensor *v = tsr_view_permute(t, ndim, perm);
     tsr_tensor_release(t);
-    if (!v) return NULL;
-    tsr_tensor *r = tsr_contiguous(v, TSR_MF_CONTIGUOUS);
-    tsr_tensor_release(v);
-    return r;
+    if (v) tsr_tensor_unview(v);
+    return v;
 }

@@ -1,7 +1,8 @@
 /* runtime/io/npy.h — NumPy's .npy format (numpy/lib/format.py of NumPy 1.24):
  * format 1.0 written with the header padded so the data starts on a 64-byte
- * boundary; 1.0, 2.0 and 3.0 read, every length checked, Fortran order and
- * big-endian data read by copying into a C-ordered native tensor. */
+ * boundary; 1.0, 2.0 and 3.0 read, every length checked; Fortran order and
+ * big-endian data copied into native order; a Fortran-ordered file loads as
+ * a Fortran-strided array, as np.load gives it. */
 #ifndef TSR_IO_NPY_H
 #define TSR_IO_NPY_H
 #include <stddef.h>

@@ -350,10 +350,31 @@ Value *numpy_from_tensor(Value *x, bool force)
     return v_array(s);
 }
 
+static void release_storage(void *data, void *ctx)
+{
+    (void)data;
+    tsr_storage_release(ctx);
+}
+
 Value *numpy_to_tensor(Value *a)
 {
-    tsr_tensor *t = share(numpy_tensor(a));
-    return t ? v_tensor(t) : bind_runtime_error();
+    /* torch.from_numpy's storage starts at the array's first element
+     * (storage_offset 0): a storage over the same bytes that holds the
+     * array's own storage alive */
+    tsr_tensor *t = numpy_tensor(a);
+    int isz = tsr_dtype_itemsize(t->dtype);
+    tsr_storage *base = t->storage;
+    size_t skip = (size_t)t->storage_offset * (size_t)isz;
+    if (t->storage_offset == 0 || !base->data || skip > base->nbytes) {
+        tsr_tensor *r = share(t);
+        return r ? v_tensor(r) : bind_runtime_error();
+    }
+    tsr_storage *s = tsr_storage_wrap((char *)base->data + skip, base->nbytes - skip, t->dtype, base->device,
+                                      release_storage, tsr_storage_retain(base));
+    if (!s) { tsr_storage_release(base); return bind_runtime_error(); }
+    tsr_tensor *r = tsr_tensor_from_storage(s, 0, t->ndim, t->sizes, t->strides, t->dtype);
+    tsr_storage_release(s);
+    return r ? v_tensor(r) : bind_runtime_error();
 }
 
 /* x.numpy(*, force=False) */
@@ -441,8 +462,8 @@ static tsr_tensor *array_data(Value *obj, tsr_dtype dt)
     int rank = 0;
     int k = infer(obj, &rank, 0);
     if (k < 0) return NULL;
-    if (dt == TSR_DTYPE_UNDEFINED) dt = k == 1 ? TSR_BOOL : k == 4 ? TSR_COMPLEX128 : k == 3 ? TSR_FLOAT64 : TSR_INT64;
-    if (k == 0 && dt == TSR_DTYPE_UNDEFINED) dt = TSR_FLOAT64;
+    if (dt == TSR_DTYPE_UNDEFINED)
+        dt = k == 1 ? TSR_BOOL : k == 4 ? TSR_COMPLEX128 : k == 2 ? TSR_INT64 : TSR_FLOAT64;   /* [] is float64 */
     Value *p = plain(obj);
     if (!p) return NULL;
     /* torch.tensor(p, dtype=dt) reads the nested numbers (through the
@@ -480,67 +501,64 @@ static Value *bad_index(void)
 }
 
 /* The view a[key] selects (new reference), and whether key holds an
- * Ellipsis; NULL with IndexError. */
+ * Ellipsis; NULL with IndexError. The geometry is NumPy's: a new axis has
+ * stride 0, a slice multiplies the stride by its step. */
 static tsr_tensor *index_view(tsr_tensor *t, Value *key, bool *ellipsis)
 {
     Value *one[1] = {key};
     Value **items = one;
     size_t n = 1;
     if (key->type == &t_tuple) { items = key->u.seq.items; n = seq_len(key); }
-    int consumed = 0, nell = 0;
+    int consumed = 0, nell = 0, nnew = 0;
     for (size_t i = 0; i < n; i++) {
         int64_t iv;
         Value *k = items[i];
         if (k->type == &t_ellipsis) nell++;
         else if (is_index_int(k, &iv) || k->type == &t_slice) consumed++;
-        else if (!is_none(k)) return bad_index(), NULL;
+        else if (is_none(k)) nnew++;
+        else return bad_index(), NULL;
     }
     if (nell > 1) return exc_set("IndexError", "an index can only have a single ellipsis ('...')"), NULL;
     if (consumed > t->ndim)
         return exc_set("IndexError", "too many indices for array: array is %d-dimensional, but %d were indexed",
                        t->ndim, consumed), NULL;
+    if (t->ndim - consumed + nnew > TSR_MAX_DIMS)
+        return exc_set("IndexError", "number of dimensions must be within [0, %d], indexing result would have %d",
+                       TSR_MAX_DIMS, t->ndim - consumed + nnew), NULL;
     *ellipsis = nell > 0;
-    tsr_tensor *cur = tsr_tensor_retain(t);
+    int64_t sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS], offset = t->storage_offset;
     int d = 0, src = 0;   /* output dim, input dim */
-    for (size_t i = 0; i < n && cur; i++) {
-        Value *k = items[i];
+    for (size_t i = 0; i <= n; i++) {
+        Value *k = i < n ? items[i] : NULL;
         int64_t iv;
-        tsr_tensor *next = NULL;
-        if (k->type == &t_ellipsis) {
-            int skip = t->ndim - consumed;
-            d += skip;
-            src += skip;
-            continue;
-        }
-        if (is_none(k)) {
-            next = tsr_view_unsqueeze(cur, d);
-            d++;
+        if (!k || k->type == &t_ellipsis) {
+            int skip = k ? t->ndim - consumed : t->ndim - src;   /* at the end: the dims left */
+            for (int j = 0; j < skip; j++, d++, src++) { sizes[d] = t->sizes[src]; strides[d] = t->strides[src]; }
+        } else if (is_none(k)) {
+            sizes[d] = 1;
+            strides[d++] = 0;
         } else if (is_index_int(k, &iv)) {
             int64_t size = t->sizes[src];
-            if (iv < -size || iv >= size) {
-                tsr_tensor_release(cur);
+            if (iv < -size || iv >= size)
                 return exc_set("IndexError", "index %lld is out of bounds for axis %d with size %lld", (long long)iv,
                                src, (long long)size), NULL;
-            }
-            next = tsr_view_select(cur, d, iv < 0 ? iv + size : iv);
+            offset += (iv < 0 ? iv + size : iv) * t->strides[src];
             src++;
         } else {
             int64_t start, stop, step, count;
-            if (slice_indices(k, t->sizes[src], &start, &stop, &step, &count) < 0) { tsr_tensor_release(cur); return NULL; }
-            if (step < 0) {
-                tsr_tensor_release(cur);
+            if (slice_indices(k, t->sizes[src], &start, &stop, &step, &count) < 0) return NULL;
+            if (step < 0)
                 return exc_set("NotImplementedError", "tsr's numpy arrays have no negative strides (slice step %lld)",
                                (long long)step), NULL;
-            }
-            next = tsr_view_slice(cur, d, start, count ? start + (count - 1) * step + 1 : start, step);
-            d++;
+            if (count) offset += start * t->strides[src];
+            sizes[d] = count;
+            strides[d++] = t->strides[src] * step;
             src++;
         }
-        tsr_tensor_release(cur);
-        cur = next;
     }
-    if (!cur) bind_runtime_error();
-    return cur;
+    tsr_tensor *r = tsr_tensor_from_storage(t->storage, offset, d, sizes, strides, t->dtype);
+    if (!r) bind_runtime_error();
+    return r;
 }
 
 static Value *array_getitem(Value *v, Value *key)
@@ -553,7 +571,6 @@ static Value *array_getitem(Value *v, Value *key)
         tsr_tensor_release(r);
         return s;
     }
-    tsr_tensor_unview(r);
     return v_array(r);
 }
 
@@ -638,7 +655,7 @@ static Value *m_copy(Value *self, CallArgs *a, void *d)
 {
     (void)d;
     if (a->npos || a->nkw) return exc_set("TypeError", "tsr's ndarray.copy() takes no arguments");
-    return v_array(array_data(self, TSR_DTYPE_UNDEFINED));
+    return v_array(tsr_clone(numpy_tensor(self), TSR_MF_CONTIGUOUS));   /* order='C' */
 }
 
 static Value *int_tuple(int n, const int64_t *v, int64_t mul)
@@ -722,6 +739,11 @@ static int shape_arg(Value *v, const char *fname, int *n, int64_t *sizes)
         for (int i = 0; i < *n; i++)
             if (!is_index_int(seq_get(v, i), &sizes[i]))
                 return exc_seti("TypeError", "'%s' object cannot be interpreted as an integer", type_name(seq_get(v, i)));
+    } else if (v->type == &t_float) {
+        Value *r = value_repr(v);
+        exc_seti("TypeError", "expected a sequence of integers or a single integer, got '%s'", r ? r->u.s.p : "");
+        decref(r);
+        return -1;
     } else {
         return exc_seti("TypeError", "'%s' object cannot be interpreted as an integer", type_name(v));
     }
@@ -754,7 +776,8 @@ static Value *np_arange(Value *self, CallArgs *a, void *data)
 {
     (void)self; (void)data;
     Value *x[4];
-    if (bind_args(a, "arange", "start,stop=,step=,dtype=", x) < 0) return NULL;
+    if (bind_args(a, "arange", "start=,stop=,step=,dtype=", x) < 0) return NULL;
+    if (!x[0] || is_none(x[0])) return exc_set("TypeError", "arange() requires stop to be specified.");
     Value *startv = x[1] && !is_none(x[1]) ? x[0] : NULL, *stopv = startv ? x[1] : x[0], *stepv = x[2];
     if (stepv && is_none(stepv)) stepv = NULL;
     bool ints = true;

@@ -214,14 +214,20 @@ static void float_format(const FloatFmt *f, double v, Str *out)
         return;
     }
     if (f->exp) {
-        int e10;
-        scientific(v, f->dt, f->plus, ip, fp, &e10);
-        int w = f->pad_left - (int)strlen(ip);
+        /* min_digits = precision: past the unique digits Dragon4 goes on
+         * with the exact value's digits, which printf gives correctly rounded */
+        char txt[64];
+        snprintf(txt, sizeof txt, "%s%.*e", signbit(v) ? "-" : f->plus ? "+" : "", f->precision, fabs(v));
+        char *e = strchr(txt, 'e');
+        int e10 = atoi(e + 1);
+        *e = 0;
+        char *dot = strchr(txt, '.');
+        if (dot) *dot = 0;
+        int w = f->pad_left - (int)strlen(txt);
         if (w > 0) addc(out, ' ', (size_t)w);
-        adds(out, ip);
+        adds(out, txt);
         adds(out, ".");
-        adds(out, fp);
-        addc(out, '0', (size_t)(f->precision - (int)strlen(fp)));
+        if (dot) adds(out, dot + 1);
         char es[24];
         snprintf(es, sizeof es, "e%c%0*d", e10 < 0 ? '-' : '+', f->exp_size, abs(e10));
         adds(out, es);
