@@ -188,9 +188,39 @@ static Value *m_scalar_item(Value *self, CallArgs *a, void *d)
     return scalar_item(self);
 }
 
+/* float(s), int(s), operator.index(s) */
+static Value *m_scalar_number(Value *self, CallArgs *a, void *data)
+{
+    if (a->npos || a->nkw) return exc_set("TypeError", "expected 0 arguments, got %d", a->npos + a->nkw);
+    Value *x = scalar_item(self);
+    const char *kind = data;
+    if (kind[0] == 'i' && x->type == &t_float) {
+        double f = x->u.f;
+        decref(x);
+        if (isnan(f)) return exc_set("ValueError", "cannot convert float NaN to integer");
+        if (isinf(f)) return exc_set("OverflowError", "cannot convert float infinity to integer");
+        return v_int((int64_t)f);
+    }
+    if (kind[0] == 'f' && x->type != &t_float && x->type != &t_complex) {
+        double f = (double)x->u.i;
+        decref(x);
+        return v_float(f);
+    }
+    if (x->type == &t_complex) {
+        decref(x);
+        return exc_set("TypeError", "tsr's numpy complex scalars convert only with .item()");
+    }
+    if (kind[0] == 'i' && x->type == &t_bool) { int64_t i = x->u.i; decref(x); return v_int(i); }
+    return x;
+}
+
 static Value *scalar_getattr(Value *v, const char *name)
 {
     tsr_dtype d = scalar_dtype(v);
+    if (!strcmp(name, "__float__")) return v_builtin("__float__", m_scalar_number, v, (void *)"f");
+    if (!strcmp(name, "__int__")) return v_builtin("__int__", m_scalar_number, v, (void *)"i");
+    if (!strcmp(name, "__index__") && tsr_dtype_is_integral(d, true))
+        return v_builtin("__index__", m_scalar_number, v, (void *)"i");
     if (!strcmp(name, "dtype")) return v_npdtype(d);
     if (!strcmp(name, "item")) return v_builtin("item", m_scalar_item, v, NULL);
     if (!strcmp(name, "shape")) return v_tuple(0);
@@ -280,6 +310,7 @@ static int64_t array_len(Value *v)
 static int array_truth(Value *v)
 {
     tsr_tensor *t = numpy_tensor(v);
+    if (tsr_tensor_numel(t) == 0) return 0;   /* NumPy 1.24: False, with a DeprecationWarning */
     if (tsr_tensor_numel(t) != 1)
         return exc_seti("ValueError", "The truth value of an array with more than one element is ambiguous. "
                                       "Use a.any() or a.all()");
@@ -290,7 +321,34 @@ static int array_truth(Value *v)
     }));
 }
 
-const VType t_ndarray = {.name = "ndarray", .module = "numpy", .destroy = array_destroy, .repr = array_repr,
+/* iter(a): the rows a[0], a[1], ... (scalars for a 1-d array) */
+static Value *array_iter(Value *v)
+{
+    tsr_tensor *t = numpy_tensor(v);
+    if (t->ndim == 0) return exc_set("TypeError", "iteration over a 0-d array");
+    Value *l = v_list(0);
+    for (int64_t i = 0; i < t->sizes[0]; i++) {
+        Value *k = v_int(i);
+        Value *e = array_getitem(v, k);
+        decref(k);
+        if (!e) { decref(l); return NULL; }
+        list_append_steal(l, e);
+    }
+    Value *it = v_seq_iter(l);
+    decref(l);
+    return it;
+}
+
+/* NumPy's operators work elementwise; tsr's arrays have none, and say so
+ * rather than answer as plain objects (a == 1 would be False) */
+static Value *array_compare(int op, Value *self, Value *other, int reflected)
+{
+    (void)reflected;
+    return exc_set("TypeError", "tsr's numpy arrays have no operators ('%s' between '%s' and '%s'); use "
+                   "torch.from_numpy(a)", op_symbol[op], type_name(self), type_name(other));
+}
+
+const VType t_ndarray = {.iter = array_iter, .compare = array_compare, .name = "ndarray", .module = "numpy", .destroy = array_destroy, .repr = array_repr,
                          .str = array_str, .getattr = array_getattr, .getitem = array_getitem,
                          .setitem = array_setitem, .len = array_len, .truth = array_truth};
 
