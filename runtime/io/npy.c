@@ -163,6 +163,40 @@ static tsr_tensor *header_error(const char *what, const char *head, size_t hn)
     return NULL;
 }
 
+/* Skips one Python literal: a string, a bracketed group (strings inside
+ * may hold brackets) or a bare word. 0, or -1 when it does not end. */
+static int skip_value(cursor *c)
+{
+    int depth = 0;
+    while (c->p < c->end) {
+        char ch = *c->p;
+        if (ch == '\'' || ch == '"') {
+            c->p++;
+            while (c->p < c->end && *c->p != ch) c->p += *c->p == '\\' ? 2 : 1;
+            if (c->p >= c->end) return -1;
+            c->p++;
+            if (depth == 0) return 0;
+            continue;
+        }
+        if (ch == '(' || ch == '[' || ch == '{') depth++;
+        else if (ch == ')' || ch == ']' || ch == '}') {
+            if (depth == 0) return 0;
+            if (--depth == 0) { c->p++; return 0; }
+        } else if (ch == ',' && depth == 0) return 0;
+        c->p++;
+    }
+    return depth ? -1 : 0;
+}
+
+/* NumPy's "msg: {!r}" with the value's text as the header holds it */
+static tsr_tensor *value_error(const char *what, const char *p, const char *end)
+{
+    int n = (int)(end - p);
+    while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\n')) n--;
+    tsr_error_set(TSR_ERR_VALUE, "%s: %.*s", what, n > 200 ? 200 : n, p);
+    return NULL;
+}
+
 /* Reverses each itemsize-byte group (complex: each half). */
 static void byteswap(char *p, int64_t count, int isz, int complex)
 {
@@ -199,47 +233,75 @@ tsr_tensor *tsr_npy_decode(const void *data, size_t n)
     }
     const char *head = (const char *)b + start;
     cursor c = {head, head + hn};
-    char descr[32] = "", key[32];
-    int fortran = -1, ndim = -1, seen = 0;
-    int64_t sizes[TSR_MAX_DIMS];
+    /* ast.literal_eval's dict first (keys and the text of each value),
+     * then NumPy's checks in its order: the keys, shape, fortran_order,
+     * descr */
+    char key[32], keys[3][32];
+    const char *val[3], *vend[3];
+    int nkeys = 0;
     if (!eat(&c, '{')) return header_error("Cannot parse header", head, hn);
     for (;;) {
         if (eat(&c, '}')) break;
-        if (quoted(&c, key, sizeof key) < 0 || !eat(&c, ':')) return header_error("Cannot parse header", head, hn);
-        if (!strcmp(key, "descr")) {
-            if (quoted(&c, descr, sizeof descr) < 0) return header_error("descr is not a valid dtype descriptor", head, hn);
-            seen |= 1;
-        } else if (!strcmp(key, "fortran_order")) {
-            if (word(&c, "True")) fortran = 1;
-            else if (word(&c, "False")) fortran = 0;
-            else return header_error("fortran_order is not a valid bool", head, hn);
-            seen |= 2;
-        } else if (!strcmp(key, "shape")) {
-            if (!eat(&c, '(')) return header_error("shape is not valid", head, hn);
-            ndim = 0;
-            while (!eat(&c, ')')) {
-                skip_ws(&c);
-                int64_t v = 0;
-                int digits = 0;
-                while (c.p < c.end && *c.p >= '0' && *c.p <= '9' && digits < 19) { v = v * 10 + (*c.p++ - '0'); digits++; }
-                if (!digits || ndim >= TSR_MAX_DIMS || (c.p < c.end && *c.p >= '0' && *c.p <= '9'))
-                    return header_error("shape is not valid", head, hn);
-                sizes[ndim++] = v;
-                if (!eat(&c, ',')) { if (!eat(&c, ')')) return header_error("shape is not valid", head, hn); break; }
-            }
-            seen |= 4;
-        } else {
-            return header_error("Header does not contain the correct keys", head, hn);
-        }
+        if (nkeys == 3 || quoted(&c, key, sizeof key) < 0 || !eat(&c, ':'))
+            return header_error(nkeys == 3 ? "Header does not contain the correct keys" : "Cannot parse header", head, hn);
+        skip_ws(&c);
+        strcpy(keys[nkeys], key);
+        val[nkeys] = c.p;
+        if (skip_value(&c) < 0) return header_error("Cannot parse header", head, hn);
+        vend[nkeys++] = c.p;
         if (!eat(&c, ',')) { if (!eat(&c, '}')) return header_error("Cannot parse header", head, hn); break; }
     }
-    if (seen != 7) return header_error("Header does not contain the correct keys", head, hn);
-    int swap;
-    tsr_dtype dt = tsr_npy_dtype_of_descr(descr, &swap);
-    if (dt == TSR_DTYPE_UNDEFINED) {
-        tsr_error_set(TSR_ERR_VALUE, "descr is not a valid dtype descriptor: '%s'", descr);
+    int at[3] = {-1, -1, -1};   /* descr, fortran_order, shape */
+    static const char *const want[3] = {"descr", "fortran_order", "shape"};
+    for (int i = 0; i < nkeys; i++)
+        for (int k = 0; k < 3; k++)
+            if (!strcmp(keys[i], want[k]) && at[k] < 0) at[k] = i;
+    if (nkeys != 3 || at[0] < 0 || at[1] < 0 || at[2] < 0) {
+        /* sorted(d.keys()) as Python prints the list */
+        char list[200] = "[";
+        int rank[3] = {0, 0, 0};
+        for (int i = 0; i < nkeys; i++)
+            for (int j = 0; j < nkeys; j++)
+                if (strcmp(keys[j], keys[i]) < 0 || (strcmp(keys[j], keys[i]) == 0 && j < i)) rank[i]++;
+        for (int r = 0; r < nkeys; r++)
+            for (int i = 0; i < nkeys; i++)
+                if (rank[i] == r) {
+                    size_t l = strlen(list);
+                    snprintf(list + l, sizeof list - l, "%s'%s'", r ? ", " : "", keys[i]);
+                }
+        size_t l = strlen(list);
+        snprintf(list + l, sizeof list - l, "]");
+        tsr_error_set(TSR_ERR_VALUE, "Header does not contain the correct keys: %s", list);
         return NULL;
     }
+    /* shape: a tuple of ints */
+    cursor sc = {val[at[2]], vend[at[2]]};
+    int ndim = 0, fortran;
+    int64_t sizes[TSR_MAX_DIMS];
+    bool shape_ok = eat(&sc, '(');
+    while (shape_ok && !eat(&sc, ')')) {
+        skip_ws(&sc);
+        int64_t v = 0;
+        int digits = 0;
+        while (sc.p < sc.end && *sc.p >= '0' && *sc.p <= '9' && digits < 19) { v = v * 10 + (*sc.p++ - '0'); digits++; }
+        if (!digits || ndim >= TSR_MAX_DIMS || (sc.p < sc.end && *sc.p >= '0' && *sc.p <= '9')) { shape_ok = false; break; }
+        sizes[ndim++] = v;
+        if (!eat(&sc, ',')) { if (!eat(&sc, ')')) shape_ok = false; break; }
+    }
+    skip_ws(&sc);
+    if (!shape_ok || sc.p != sc.end) return value_error("shape is not valid", val[at[2]], vend[at[2]]);
+    cursor fc = {val[at[1]], vend[at[1]]};
+    if (word(&fc, "True")) fortran = 1;
+    else if (word(&fc, "False")) fortran = 0;
+    else fortran = -1;
+    skip_ws(&fc);
+    if (fortran < 0 || fc.p != fc.end) return value_error("fortran_order is not a valid bool", val[at[1]], vend[at[1]]);
+    cursor dc = {val[at[0]], vend[at[0]]};
+    char descr[32];
+    if (quoted(&dc, descr, sizeof descr) < 0) return value_error("descr is not a valid dtype descriptor", val[at[0]], vend[at[0]]);
+    int swap;
+    tsr_dtype dt = tsr_npy_dtype_of_descr(descr, &swap);
+    if (dt == TSR_DTYPE_UNDEFINED) return value_error("descr is not a valid dtype descriptor", val[at[0]], vend[at[0]]);
     int64_t numel;
     if (tsr_check_sizes(ndim, sizes, &numel) < 0) return NULL;
     int isz = tsr_dtype_itemsize(dt);
