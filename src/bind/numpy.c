@@ -181,6 +181,9 @@ static Value *scalar_item(Value *v)
     return v_int(tsr_scalar_to_int64(s));
 }
 
+tsr_dtype numpy_scalar_dtype(Value *v) { return scalar_dtype(v); }
+Value *numpy_scalar_item(Value *v) { return scalar_item(v); }
+
 static Value *m_scalar_item(Value *self, CallArgs *a, void *d)
 {
     (void)d;

@@ -11,6 +11,9 @@
 extern const VType t_ndarray;                /* <class 'numpy.ndarray'> */
 bool numpy_is_array(Value *v);
 bool numpy_is_scalar(Value *v);              /* np.float32(1.5), a[0, 0] */
+/* A scalar's dtype, and its value as a Python number (new ref). */
+tsr_dtype numpy_scalar_dtype(Value *v);
+Value *numpy_scalar_item(Value *v);
 /* The array's tensor header (borrowed). */
 tsr_tensor *numpy_tensor(Value *v);
 /* x.numpy(force=): an array sharing the tensor's memory, or 1.13's errors
