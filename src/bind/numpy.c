@@ -461,38 +461,76 @@ static Value *f_from_numpy(Value *self, CallArgs *a, void *data)
 
 /* ---- conversion of Python data (np.array's inference) ---- */
 
-/* The dtype NumPy infers for nested lists of Python numbers: bool < int64
- * < float64 < complex128 over every item. 0, or -1 with the exception. */
-static int infer(Value *v, int *rank, int depth)
+/* np.promote_types over the dtypes tsr has (numpy/core/_type_aliases;
+ * unlike PyTorch, an integer and a float need a float wide enough for the
+ * integer: int16 + float16 is float32, int32 + float32 is float64). */
+static int np_kind(tsr_dtype d) { return d == TSR_BOOL ? 0 : tsr_dtype_is_complex(d) ? 3 : tsr_dtype_is_floating(d) ? 2 : 1; }
+
+/* the bits of mantissa a float needs to hold an integer dtype exactly enough
+ * for NumPy's table: int8/uint8 fit float16, int16 float32, others float64 */
+static tsr_dtype float_for_int(tsr_dtype i)
 {
-    if (v->type == &t_list || v->type == &t_tuple) {
-        int r = 0;
-        for (size_t i = 0; i < seq_len(v); i++) {
-            int k = infer(seq_get(v, i), rank, depth + 1);
-            if (k < 0) return -1;
-            if (k > r) r = k;
-        }
-        return r;
-    }
-    if (v->type == &t_bool) return 1;
-    if (v->type == &t_int) return 2;
-    if (v->type == &t_float) return 3;
-    if (v->type == &t_complex) return 4;
-    if (numpy_is_scalar(v) || numpy_is_array(v)) {
-        tsr_dtype d = numpy_is_scalar(v) ? scalar_dtype(v) : numpy_tensor(v)->dtype;
-        return d == TSR_BOOL ? 1 : tsr_dtype_is_complex(d) ? 4 : tsr_dtype_is_floating(d) ? 3 : 2;
-    }
-    (void)rank;
-    return exc_seti("TypeError", "tsr's np.array() takes numbers, lists and tuples of numbers, arrays and tensors, "
-                                 "not '%s'", type_name(v));
+    return i == TSR_INT8 || i == TSR_UINT8 ? TSR_FLOAT16 : i == TSR_INT16 ? TSR_FLOAT32 : TSR_FLOAT64;
 }
 
-/* Lists with NumPy scalars or arrays inside as plain Python numbers (new
- * reference), so that the tensor factory reads them. */
+static tsr_dtype float_rank_max(tsr_dtype a, tsr_dtype b)
+{
+    return tsr_dtype_itemsize(a) >= tsr_dtype_itemsize(b) ? a : b;
+}
+
+static tsr_dtype np_promote(tsr_dtype a, tsr_dtype b)
+{
+    if (a == b) return a;
+    int ka = np_kind(a), kb = np_kind(b);
+    if (ka > kb) { tsr_dtype t = a; a = b; b = t; int k = ka; ka = kb; kb = k; }
+    if (ka == 0) return b;
+    if (ka == 1 && kb == 1) return tsr_promote_types(a, b);   /* same table as c10's for these */
+    if (kb == 2) {
+        tsr_dtype fa = ka == 1 ? float_for_int(a) : a;
+        return float_rank_max(fa, b);
+    }
+    /* b complex: the complex of the wider float */
+    tsr_dtype fb = b == TSR_COMPLEX64 ? TSR_FLOAT32 : TSR_FLOAT64;
+    tsr_dtype fa = ka == 1 ? float_for_int(a) : ka == 2 ? a : (a == TSR_COMPLEX64 ? TSR_FLOAT32 : TSR_FLOAT64);
+    return float_rank_max(fa, fb) == TSR_FLOAT64 ? TSR_COMPLEX128 : TSR_COMPLEX64;
+}
+
+/* The dtype np.array gives nested data: np.promote_types over every item,
+ * a Python bool, int, float or complex counting as bool, int64, float64,
+ * complex128 (NumPy's discovery of scalars in sequences); *none stays
+ * true for data without items ([] is float64). 0, or -1 with TypeError. */
+static int infer(Value *v, tsr_dtype *acc)
+{
+    tsr_dtype d;
+    if (v->type == &t_list || v->type == &t_tuple) {
+        for (size_t i = 0; i < seq_len(v); i++)
+            if (infer(seq_get(v, i), acc) < 0) return -1;
+        return 0;
+    }
+    if (v->type == &t_bool) d = TSR_BOOL;
+    else if (v->type == &t_int) d = TSR_INT64;
+    else if (v->type == &t_float) d = TSR_FLOAT64;
+    else if (v->type == &t_complex) d = TSR_COMPLEX128;
+    else if (numpy_is_scalar(v)) d = scalar_dtype(v);
+    else if (numpy_is_array(v)) d = numpy_tensor(v)->dtype;
+    else
+        return exc_seti("TypeError", "tsr's np.array() takes numbers, lists and tuples of numbers, arrays and "
+                                     "tensors, not '%s'", type_name(v));
+    *acc = *acc == TSR_DTYPE_UNDEFINED ? d : np_promote(*acc, d);
+    return 0;
+}
+
+static Value *m_tolist(Value *self, CallArgs *a, void *d);
+
+/* Lists with NumPy scalars or arrays inside as plain Python numbers and
+ * lists (new reference), so that the tensor factory reads them. */
 static Value *plain(Value *v)
 {
     if (numpy_is_scalar(v)) return scalar_item(v);
-    if (numpy_is_array(v)) return numpy_to_tensor(v);
+    if (numpy_is_array(v)) {
+        CallArgs none = {0};
+        return m_tolist(v, &none, NULL);
+    }
     if (v->type != &t_list && v->type != &t_tuple) return incref(v);
     Value *l = v_list(0);
     for (size_t i = 0; i < seq_len(v); i++) {
@@ -520,11 +558,9 @@ static tsr_tensor *array_data(Value *obj, tsr_dtype dt)
         decref(a);
         return r;
     }
-    int rank = 0;
-    int k = infer(obj, &rank, 0);
-    if (k < 0) return NULL;
-    if (dt == TSR_DTYPE_UNDEFINED)
-        dt = k == 1 ? TSR_BOOL : k == 4 ? TSR_COMPLEX128 : k == 2 ? TSR_INT64 : TSR_FLOAT64;   /* [] is float64 */
+    tsr_dtype found = TSR_DTYPE_UNDEFINED;
+    if (infer(obj, &found) < 0) return NULL;
+    if (dt == TSR_DTYPE_UNDEFINED) dt = found == TSR_DTYPE_UNDEFINED ? TSR_FLOAT64 : found;   /* [] is float64 */
     Value *p = plain(obj);
     if (!p) return NULL;
     /* torch.tensor(p, dtype=dt) reads the nested numbers (through the
