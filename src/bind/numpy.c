@@ -513,6 +513,13 @@ static int infer(Value *v, tsr_dtype *acc)
     else if (v->type == &t_complex) d = TSR_COMPLEX128;
     else if (numpy_is_scalar(v)) d = scalar_dtype(v);
     else if (numpy_is_array(v)) d = numpy_tensor(v)->dtype;
+    else if (is_tensor(v)) d = tensor_of(v)->dtype;
+    else if (v->type == &t_str) {   /* tsr's arrays hold no strings: NumPy's refusal of one as a number */
+        Value *r = value_repr(v);
+        exc_seti("ValueError", "could not convert string to float: %s", r ? r->u.s.p : "");
+        decref(r);
+        return -1;
+    }
     else
         return exc_seti("TypeError", "tsr's np.array() takes numbers, lists and tuples of numbers, arrays and "
                                      "tensors, not '%s'", type_name(v));
@@ -671,6 +678,39 @@ static Value *array_getitem(Value *v, Value *key)
     return v_array(r);
 }
 
+/* NumPy's shape text in messages: (2,3), (3,), () */
+static void shape_text(const tsr_tensor *t, char *buf, size_t n)
+{
+    size_t k = (size_t)snprintf(buf, n, "(");
+    for (int d = 0; d < t->ndim && k < n; d++)
+        k += (size_t)snprintf(buf + k, n - k, d ? ",%lld" : "%lld", (long long)t->sizes[d]);
+    if (k < n) snprintf(buf + k, n - k, t->ndim == 1 ? ",)" : ")");
+}
+
+/* The source of an assignment fitted to dst's shape as NumPy broadcasts it
+ * (leading size-1 dimensions dropped, then each dimension 1 or equal): a
+ * view of src, or NULL with NumPy's ValueError. */
+static tsr_tensor *broadcast_source(tsr_tensor *src, tsr_tensor *dst, bool from_list)
+{
+    int lead = 0;
+    while (src->ndim - lead > dst->ndim && src->sizes[lead] == 1) lead++;
+    bool ok = src->ndim - lead <= dst->ndim;
+    for (int d = 0; ok && d < src->ndim - lead; d++) {
+        int64_t s = src->sizes[src->ndim - 1 - d], t = dst->sizes[dst->ndim - 1 - d];
+        ok = s == 1 || s == t;
+    }
+    if (!ok) {
+        if (from_list && dst->ndim == 0) return exc_set("ValueError", "setting an array element with a sequence."), NULL;
+        char a[TSR_MAX_DIMS * 24], b[TSR_MAX_DIMS * 24];
+        shape_text(src, a, sizeof a);
+        shape_text(dst, b, sizeof b);
+        return exc_set("ValueError", "could not broadcast input array from shape %s into shape %s", a, b), NULL;
+    }
+    tsr_tensor *r = tsr_view_view(src, src->ndim - lead, src->sizes + lead);
+    if (!r) bind_runtime_error();
+    return r;
+}
+
 static int array_setitem(Value *v, Value *key, Value *x)
 {
     bool ell;
@@ -690,8 +730,11 @@ static int array_setitem(Value *v, Value *key, Value *x)
     } else {
         tsr_tensor *src = array_data(x, r->dtype);
         if (!src) { tsr_tensor_release(r); return -1; }
-        rc = tsr_copy_(r, src);
+        tsr_tensor *fit = broadcast_source(src, r, x->type == &t_list || x->type == &t_tuple);
         tsr_tensor_release(src);
+        if (!fit) { tsr_tensor_release(r); return -1; }
+        rc = tsr_copy_(r, fit);
+        tsr_tensor_release(fit);
     }
     tsr_tensor_release(r);
     return rc < 0 ? bind_runtime_errori() : 0;
