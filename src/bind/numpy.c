@@ -13,6 +13,7 @@
 
 #include "bind/numpy.h"
 #include "bind/tensor.h"
+#include "autograd.h"
 #include "io/npy.h"
 #include "ops/copy.h"
 #include "ops/factory.h"
@@ -317,11 +318,9 @@ static int array_truth(Value *v)
     if (tsr_tensor_numel(t) != 1)
         return exc_seti("ValueError", "The truth value of an array with more than one element is ambiguous. "
                                       "Use a.any() or a.all()");
-    return tsr_tensor_get_double_at(t, 0) != 0 || (tsr_dtype_is_complex(t->dtype) && ({
-        double re, im;
-        tsr_tensor_get_complex_at(t, 0, &re, &im);
-        im != 0;
-    }));
+    double re, im;
+    tsr_tensor_get_complex_at(t, 0, &re, &im);
+    return re != 0 || im != 0;
 }
 
 /* iter(a): the rows a[0], a[1], ... (scalars for a 1-d array) */
@@ -388,7 +387,7 @@ Value *numpy_from_tensor(Value *x, bool force)
             return exc_set("TypeError", "can't convert %s device type tensor to numpy. Use Tensor.cpu() to copy "
                                         "the tensor to host memory first.", dev);
         }
-        if (t->requires_grad)
+        if (tsr_grad_enabled() && t->requires_grad)   /* under no_grad() 1.13 lets it through */
             return exc_set("RuntimeError", "Can't call numpy() on Tensor that requires grad. "
                                            "Use tensor.detach().numpy() instead.");
         if (t->conj)
@@ -495,10 +494,11 @@ static tsr_dtype np_promote(tsr_dtype a, tsr_dtype b)
     return float_rank_max(fa, fb) == TSR_FLOAT64 ? TSR_COMPLEX128 : TSR_COMPLEX64;
 }
 
-/* The dtype np.array gives nested data: np.promote_types over every item,
- * a Python bool, int, float or complex counting as bool, int64, float64,
- * complex128 (NumPy's discovery of scalars in sequences); *none stays
- * true for data without items ([] is float64). 0, or -1 with TypeError. */
+/* The dtype np.array gives nested data, promoted into *acc: np.promote_types
+ * over every item, a Python bool, int, float or complex counting as bool,
+ * int64, float64, complex128 (NumPy's discovery of scalars in sequences);
+ * *acc stays undefined for data without items ([] is float64). 0, or -1
+ * with the exception. */
 static int infer(Value *v, tsr_dtype *acc)
 {
     tsr_dtype d;
@@ -905,6 +905,7 @@ static Value *np_filled(Value *self, CallArgs *a, void *data)
     int64_t sizes[TSR_MAX_DIMS];
     if (shape_arg(x[0], fname, &n, sizes) < 0) return NULL;
     if (dtype_arg(x[1], TSR_FLOAT64, &dt) < 0) return NULL;
+    /* np.empty's values are unspecified: tsr gives zeros */
     tsr_tensor *t = fname[0] == 'o' ? tsr_ones(n, sizes, dt, TSR_CPU) : tsr_zeros(n, sizes, dt, TSR_CPU);
     return v_array(t);
 }
