@@ -2,7 +2,7 @@
 #   make            build ./tsr            make check     every test suite
 #   make run        build and start        make install   PREFIX=/usr/local DESTDIR=
 #   make SANITIZE=1 ASan+UBSan build (objects kept apart in build/san)
-#   make fuzz       libFuzzer run (FUZZ_SECONDS, FUZZ_TARGET=eval|parse|load)
+#   make fuzz       libFuzzer run (FUZZ_SECONDS, FUZZ_TARGET=eval|parse|load|npy)
 #   make check-fault  every allocation site failed in turn (FAULT=1: in check)
 #   make check-valgrind  the conformance suite under memcheck
 #   make CUDA=0     no CUDA backend (else built when nvcc is found)
@@ -129,6 +129,7 @@ conformance: $(B)/tsr
 # run (when clang-14 is there) and allocation-failure injection over every
 # K-th site (every site with FAULT=1).
 FUZZ_CHECK := $(if $(shell command -v $(FUZZ_CC) 2>/dev/null),$(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/fuzz_load $(FZ)/tsr.dict $(FZ)/seed/.done)
+FUZZ_CHECK += $(if $(FUZZ_CHECK),$(FZ)/fuzz_npy)
 # everything make check runs, built first (CI: make -j2 check-build)
 check-build: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK) $(CUDA_SO)
 check: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK) $(CUDA_SO)
@@ -162,6 +163,7 @@ $(FZ)/gen/tsr_parse.o: $(B)/gen/tsr_parse.c
 
 # (objects, not intermediates: make must not delete them after a link)
 .SECONDARY: $(FUZZ_OBJ) $(FZ)/tests/fuzz/fuzz_eval.o $(FZ)/tests/fuzz/fuzz_parse.o $(FZ)/tests/fuzz/fuzz_load.o
+.SECONDARY: $(FZ)/tests/fuzz/fuzz_npy.o
 $(FZ)/fuzz_%: $(FZ)/tests/fuzz/fuzz_%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
 
@@ -184,10 +186,11 @@ fuzz: $(FZ)/fuzz_$(FUZZ_TARGET) $(FZ)/tsr.dict $(FZ)/seed/.done
 	  ./fuzz_$(FUZZ_TARGET) -dict=$(abspath $(FZ))/tsr.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
 	  -print_final_stats=1 -detect_leaks=1 \
 	  -artifact_prefix=$(abspath $(FZ))/crashes/ -max_total_time=$(FUZZ_SECONDS) \
-	  $(abspath $(FZ))/corpus-$(FUZZ_TARGET) $(if $(filter load,$(FUZZ_TARGET)),$(abspath tests/io/fixtures),$(abspath $(FZ))/seed)   # (fuzz_eval works in a temporary directory)
+	  $(abspath $(FZ))/corpus-$(FUZZ_TARGET) $(if $(filter load,$(FUZZ_TARGET)),$(abspath tests/io/fixtures),$(if $(filter npy,$(FUZZ_TARGET)),$(abspath tests/io/npy),$(abspath $(FZ))/seed))   # (fuzz_eval works in a temporary directory)
 
 # what make check runs: a fixed seed and run count from the seeds alone
 check-fuzz: $(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/fuzz_load $(FZ)/tsr.dict $(FZ)/seed/.done
+check-fuzz: $(FZ)/fuzz_npy
 	@FUZZ_DIR=$(abspath $(FZ)) tests/fuzz/run
 
 check-fault: $(B)/tsr

@@ -11,6 +11,7 @@
 
 #include "bind/factory.h"
 #include "bind/areas.h"
+#include "bind/numpy.h"
 #include "bind/table.h"
 
 /* ------------------------------------------------------------ creation options */
@@ -169,6 +170,7 @@ static int infer_dtype(Value *v, tsr_dtype *out)
         return 0;
     }
     if (is_tensor(v)) { *out = tensor_of(v)->dtype; return 0; }
+    if (numpy_is_scalar(v)) { *out = numpy_scalar_dtype(v); return 0; }
     if (is_str(v)) return exc_seti("TypeError", "new(): invalid data type 'str'");
     if (is_storage(v)) { *out = storage_dtype(v); return 0; }   /* every element has it */
     if (is_pyseq(v)) {
@@ -260,6 +262,12 @@ static int tensor_scalar(Value *v, bool index, tsr_scalar *s)
 static int store_scalar(void *p, tsr_dtype d, Value *v)
 {
     tsr_scalar s;
+    if (numpy_is_scalar(v)) {   /* np.float32(1.5): stored as its Python number */
+        Value *x = numpy_scalar_item(v);
+        int rc = store_scalar(p, d, x);
+        decref(x);
+        return rc;
+    }
     if (tsr_dtype_is_integral(d, false) || d == TSR_BOOL) {
         if (v->type == &t_float) {
             if (d == TSR_BOOL) s = tsr_scalar_bool(v->u.f != 0);
@@ -326,6 +334,12 @@ static int recursive_store(char *p, int ndim, const int64_t *sizes, const int64_
 tsr_tensor *factory_from_data(Value *data, tsr_dtype dtype)
 {
     if (is_str(data)) { exc_set("TypeError", "new(): invalid data type 'str'"); return NULL; }
+    if (numpy_is_array(data)) {   /* a NumPy array is copied with its dtype */
+        Value *c = numpy_as_tensor(data, dtype, true);
+        tsr_tensor *r = c ? tsr_tensor_retain(tensor_of(c)) : NULL;
+        decref(c);
+        return r;
+    }
     if (is_tensor(data)) {
         tsr_tensor *t = tensor_of(data);
         tsr_tensor *r = tsr_to_device(t, t->device, dtype == TSR_DTYPE_UNDEFINED ? t->dtype : dtype, true);
@@ -487,6 +501,7 @@ static Value *run_as_tensor(BindArgs *b)
         return tensor_to(data, dev, dt == TSR_DTYPE_UNDEFINED ? t->dtype : dt, false);
     }
     if (opt_device(ARG("device"), bind_default_device(), &has_dev, &dev) < 0) return NULL;
+    if (numpy_is_array(data) && !has_dev) return numpy_as_tensor(data, dt, false);   /* shares memory */
     tsr_tensor *t = factory_from_data(data, dt);
     if (!t) return NULL;
     t = to_device(t, dev);
@@ -498,9 +513,9 @@ static Value *run_as_tensor(BindArgs *b)
  * copy=True or (copy=None) its dtype or device differ; copy=False refuses
  * to convert or to alias a sequence. requires_grad is set on the result,
  * which may be obj itself. */
-static Value *run_asarray(BindArgs *b)
+static Value *run_asarray_of(BindArgs *b, Value *obj)
 {
-    Value *obj = ARG("obj"), *copyv = ARG("copy"), *rgv = ARG("requires_grad");
+    Value *copyv = ARG("copy"), *rgv = ARG("requires_grad");
     tsr_dtype dt = bind_table_dtype(ARG("dtype"), TSR_DTYPE_UNDEFINED);
     bool has_copy = copyv != NULL, copy = copyv && copyv->u.i, rg = rgv && rgv->u.i;
     bool has_dev;
@@ -545,6 +560,19 @@ static Value *run_asarray(BindArgs *b)
         return bind_runtime_error();
     }
     rt->requires_grad = rg;
+    return r;
+}
+
+/* A NumPy array is read through the buffer protocol: as a tensor aliasing
+ * it, which asarray then aliases, converts or copies like any tensor. */
+static Value *run_asarray(BindArgs *b)
+{
+    Value *obj = ARG("obj");
+    if (!numpy_is_array(obj)) return run_asarray_of(b, obj);
+    Value *alias = numpy_to_tensor(obj);
+    if (!alias) return NULL;
+    Value *r = run_asarray_of(b, alias);
+    decref(alias);
     return r;
 }
 
@@ -768,6 +796,13 @@ static Value *legacy_run(const BindRow *row, const char *fname, BindArgs *b, Val
         return t ? v_tensor(t) : rt_error();
     }
     if (is_str(first)) return exc_set("TypeError", "new(): invalid data type 'str'");
+    if (numpy_is_array(first)) {   /* shared when the dtypes match (tensor_new.cpp copy_numpy=false) */
+        Value *r = numpy_as_tensor(first, dtype, false);
+        if (!r || dev.type == TSR_DEV_CPU) return r;
+        tsr_tensor *t = tsr_tensor_retain(tensor_of(r));
+        decref(r);
+        return v_tensor(to_device(t, dev));
+    }
     if (!is_pyseq(first)) return exc_set("TypeError", "new(): data must be a sequence (got %s)", pytype(first));
     tsr_tensor *t = factory_from_data(first, dtype);
     if (!t) return NULL;

@@ -38,4 +38,11 @@ void show_get_printoptions(int64_t *precision, double *threshold, int64_t *edgei
  * linewidth 80, sci_mode None. */
 void show_reset_printoptions(void);
 
+/* NumPy 1.24's repr / str of an array viewing t (ndarray_str.c: default
+ * print options), and str (= repr) of a NumPy scalar of dtype dt. New str,
+ * or NULL with the exception set. */
+Value *show_ndarray_repr(const tsr_tensor *t);
+Value *show_ndarray_str(const tsr_tensor *t);
+Value *show_npscalar_str(tsr_dtype dt, tsr_scalar s);
+
 #endif
