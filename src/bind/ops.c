@@ -59,6 +59,7 @@ void ops_explain(const tsr_op *desc, const char *name, const char *symbol, int n
     e.out_check = st.out_check;
     e.out_castable = st.out_castable;
     e.refused = st.refused[0] ? st.refused : NULL;
+    e.out_t = out;
     explain_record(&e);
 }
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bind/explain.h"
 #include "bind/names.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
@@ -258,6 +259,10 @@ typedef struct {
     int n;          /* -1: the result is left alone */
     bool each;      /* a sequence result: every tensor in it gets the names */
     bool raw;       /* matmul: duplicate names are not rejected (1.13) */
+    bool removed[TSR_MAX_NAMED_DIMS];   /* for :explain: the dims a removing rule removed */
+    bool keep;      /* keepdim=True */
+    bool quirk;     /* squeeze(d) of a dim whose size is not 1 (names dropped) */
+    int d0, d1;     /* transpose's dims */
 } Outnames;
 
 /* removes the dims that the `dim` argument names (int, name, or a list) */
@@ -290,6 +295,8 @@ static int reduce_names(const BindArgs *b, const tsr_tensor *t, bool single, Out
         removed[d] = true;
     }
     names_of(t, o->names);
+    memcpy(o->removed, removed, sizeof removed);
+    o->keep = keep;
     if (!keep) {
         tsr_name tmp[TSR_MAX_NAMED_DIMS];
         o->n = tsr_names_remove(o->names, t->ndim, removed, tmp);
@@ -304,8 +311,9 @@ static int reduce_names(const BindArgs *b, const tsr_tensor *t, bool single, Out
 static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, Value *self, Outnames *o)
 {
     tsr_tensor *t = first_tensor(b, self);
+    memset(o, 0, sizeof *o);
     o->n = -1;
-    o->each = false;
+    o->d0 = o->d1 = -1;
     o->raw = rule == NR_MATMUL;
     if (!t && rule != NR_CAT) return 0;
     switch (rule) {
@@ -339,6 +347,7 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
         if (rc <= 0) return rc;
         bool removed[TSR_MAX_NAMED_DIMS] = {false};
         removed[dd] = true;
+        memcpy(o->removed, removed, sizeof removed);
         o->n = tsr_names_remove(t->names, t->ndim, removed, o->names);
         return 0;
     }
@@ -349,11 +358,12 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
             int64_t dd;
             int rc = dim_value(v, t, &dd);
             if (rc <= 0) return rc;
-            if (t->sizes[dd] != 1) { o->n = 0; o->each = false; return 0; }   /* 1.13 quirk: names dropped */
+            if (t->sizes[dd] != 1) { o->n = 0; o->each = false; o->quirk = true; return 0; }   /* 1.13 quirk: names dropped */
             removed[dd] = true;
         } else {
             for (int i = 0; i < t->ndim; i++) removed[i] = t->sizes[i] == 1;
         }
+        memcpy(o->removed, removed, sizeof removed);
         o->n = tsr_names_remove(t->names, t->ndim, removed, o->names);
         return 0;
     }
@@ -365,6 +375,8 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
         if (rc <= 0) return rc;
         if ((rc = dim_value(v1, t, &c)) <= 0) return rc;
         names_of(t, o->names);
+        o->d0 = (int)a;
+        o->d1 = (int)c;
         tsr_name x = o->names[a];
         o->names[a] = o->names[c];
         o->names[c] = x;
@@ -593,19 +605,284 @@ static bool writes_self(Value *self, const char *fname, bool inplace)
     return self && (inplace || (fl && fname[fl - 1] == '_'));
 }
 
+/* ------------------------------------------------------------ :explain */
+
+typedef struct { const char *family, *rule; } Family;
+
+static const char REMOVES[] =
+    "An op that reduces over dims (sum, mean, max, std, ...) removes them, and their names go with them; "
+    "with keepdim=True the dims stay (size 1) and keep their names. select, unbind and squeeze remove a "
+    "dim the same way. Wherever an op takes a dim, it also takes the dim's name.";
+static const char CONTRACTS[] =
+    "A matrix product sums over the last dim of the first operand and the matching dim of the second; "
+    "those dims disappear, and their names are not checked against each other. mm gives (a.names[-2], "
+    "b.names[-1]); mv and dot drop the dims of the dot product; matmul and bmm first unify the batch dims "
+    "(all but the last two) from the right, as elementwise ops do.";
+static const char UNIFIES[] =
+    "The name lists are lined up from the right (the last dims first, as broadcasting lines up shapes); "
+    "in each column a None (an unnamed dim) takes the other name, equal names stay, different names are "
+    "an error, and a name matched with None must not appear elsewhere in the other list.";
+static const char PERMUTES[] =
+    "Names belong to dims: when an op reorders the dims, their names move with them. A dim may be given "
+    "by its name.";
+
+static Family family_of(int rule)
+{
+    switch (rule) {
+    case NR_KEEP: return (Family){"Keeps input names", "The result has the input's names, dim for dim."};
+    case NR_REDUCE: case NR_REDUCE_NODIM: case NR_SELECT: case NR_SQUEEZE:
+        return (Family){"Removes dimensions", REMOVES};
+    case NR_TRANSPOSE: case NR_T: return (Family){"Permutes dimensions", PERMUTES};
+    case NR_MATMUL: return (Family){"Contracts away dims", CONTRACTS};
+    case NR_ADDMM:
+        return (Family){"Contracts away dims", "addmm and addmv compose the rule of mm (mv) with that of add: "
+                        "the product drops the contracted dims (the last of mat1, the first of mat2), then "
+                        "its names are unified from the right with self's."};
+    case NR_CAT: return (Family){"Unifies names from inputs", "torch.cat lines the tensors' names up dim for "
+                                 "dim: a None takes the other name, different names are an error. The dim "
+                                 "to join along may be given by name."};
+    case NR_UNIFY: case NR_CMP: return (Family){"Unifies names from inputs", UNIFIES};
+    case NR_EXPAND: return (Family){"Keeps input names", "expand keeps the names of the existing dims; the new "
+                                    "leading dims it adds have no names (None)."};
+    case NR_MASKED_SELECT:
+        return (Family){"Aligns mask up to input and then unifies_names_from_input_tensors",
+                        "The names of self and mask are unified from the right (this checks them); the "
+                        "result is the 1-d list of the selected values, with no name."};
+    case NR_COPY: return (Family){"out function and in-place variants", "copy_ writes src into self, which "
+                                  "keeps its shape: the names of self and src are unified from the right and "
+                                  "self takes the unified names."};
+    case NR_FLATTEN: return (Family){"See documentation", "flatten(dims, out_dim) merges consecutive dims into "
+                                     "one dim named out_dim; the other dims keep their names."};
+    case NR_RESIZE_AS: return (Family){"Only allow resizes that do not change shape", "A named tensor can only "
+                                       "be \"resized\" to its own shape; it then takes the template's names."};
+    default: break;
+    }
+    return (Family){"Not supported with named tensors", "PyTorch 1.13 has no name-inference rule for this "
+                    "op, and rather than drop names silently it refuses any named input. Drop the names with "
+                    "x.rename(None), run the op, then name the result (x.rename(...) or x.refine_names(...))."};
+}
+
+static void dim_phrase(char *buf, size_t cap, const tsr_tensor *t, int d)
+{
+    const char *n = t->names ? t->names[d] : NULL;
+    if (n) snprintf(buf, cap, "%d ('%s')", d, n);
+    else snprintf(buf, cap, "%d (None)", d);
+}
+
+/* what the rule did in this call, in words */
+static void detail_of(int rule, const tsr_tensor *t, const Outnames *o, BindArgs *b, char *buf, size_t cap)
+{
+    buf[0] = 0;
+    if (!t) return;
+    size_t m = 0;
+    char one[256];
+    switch (rule) {
+    case NR_REDUCE: case NR_REDUCE_NODIM: case NR_SELECT: case NR_SQUEEZE: {
+        if (o->quirk) {
+            snprintf(buf, cap, "squeeze of a dim whose size is not 1 removes nothing, but 1.13 then gives the "
+                     "result no names at all (its own quirk, reproduced).");
+            return;
+        }
+        int k = 0, total = 0;
+        for (int i = 0; i < t->ndim; i++) total += o->removed[i];
+        if (!total) {
+            if (rule == NR_SQUEEZE) snprintf(buf, cap, "No dim has size 1: nothing is removed.");
+            else if (o->keep) snprintf(buf, cap, "A full reduction with keepdim=True: every dim stays with size 1 "
+                                       "and keeps its name.");
+            else snprintf(buf, cap, "No dim given: a full reduction to a 0-dim tensor, which has no names.");
+            return;
+        }
+        m += (size_t)snprintf(buf + m, cap - m, "%s %s ", o->keep ? "keepdim=True: the reduced" : "Removes",
+                              total > 1 ? "dims" : "dim");
+        for (int i = 0; i < t->ndim && m < cap; i++) {
+            if (!o->removed[i]) continue;
+            dim_phrase(one, sizeof one, t, i);
+            m += (size_t)snprintf(buf + m, cap - m, "%s%s", k ? (++k == total ? " and " : ", ") : (k++, ""), one);
+        }
+        if (m < cap)
+            snprintf(buf + m, cap - m, "%s", o->keep ? (total > 1 ? " stay with size 1 and keep their names."
+                                                                   : " stays with size 1 and keeps its name.")
+                                                     : ".");
+        return;
+    }
+    case NR_TRANSPOSE: {
+        if (o->d0 < 0) return;
+        char x[128], y[128];
+        dim_phrase(x, sizeof x, t, o->d0);
+        dim_phrase(y, sizeof y, t, o->d1);
+        snprintf(buf, cap, "Swaps dims %s and %s.", x, y);
+        return;
+    }
+    case NR_T:
+        snprintf(buf, cap, t->ndim == 2 ? "t() of a 2-d tensor swaps its two dims and their names."
+                                        : "t() of a tensor with fewer than 2 dims changes nothing.");
+        return;
+    case NR_MATMUL: case NR_ADDMM: {
+        Value *v1 = rule == NR_ADDMM ? (arg(b, "mat1") ? arg(b, "mat1") : arg(b, "mat")) : NULL;
+        Value *v2 = rule == NR_ADDMM ? (arg(b, "mat2") ? arg(b, "mat2") : arg(b, "vec")) : NULL;
+        const tsr_tensor *a = v1 && is_tensor(v1) ? tensor_of(v1) : NULL, *c = v2 && is_tensor(v2) ? tensor_of(v2) : NULL;
+        for (int i = 0; i < BIND_OUT && rule == NR_MATMUL && !c; i++)
+            if (b->v[i] && is_tensor(b->v[i])) {
+                if (!a) a = tensor_of(b->v[i]);
+                else c = tensor_of(b->v[i]);
+            }
+        if (!a || !c || !a->ndim || !c->ndim) return;
+        char x[128], y[128];
+        dim_phrase(x, sizeof x, a, a->ndim - 1);
+        dim_phrase(y, sizeof y, c, c->ndim >= 2 ? c->ndim - 2 : 0);
+        m += (size_t)snprintf(buf, cap, "The product contracts dim %s of %s with dim %s of %s; both "
+                              "disappear.", x, rule == NR_ADDMM ? "mat1" : "a", y, rule == NR_ADDMM ? (c->ndim == 1 ? "vec" : "mat2") : "b");
+        if (a->ndim > 2 || c->ndim > 2)
+            snprintf(buf + m, cap - m, " The batch dims (all but the last two) are unified from the right.");
+        else if (rule == NR_ADDMM)
+            snprintf(buf + m, cap - m, " The product's names are then unified with self's.");
+        return;
+    }
+    case NR_EXPAND:
+        if (o->n > t->ndim) snprintf(buf, cap, "%d new leading dim%s, unnamed.", o->n - t->ndim, o->n - t->ndim > 1 ? "s" : "");
+        return;
+    default: return;
+    }
+}
+
+/* the tensor arguments, labelled by parameter (cat: the list's items) */
+static int operands_of(BindArgs *b, Value *self, const tsr_tensor **ops, const char **labels)
+{
+    int n = 0;
+    if (self && is_tensor(self)) {
+        ops[n] = tensor_of(self);
+        labels[n++] = "self";
+    }
+    for (int i = 0; i < BIND_OUT && n < EXPLAIN_MAX_OPERANDS; i++) {
+        Value *v = b->v[i];
+        if (!v || (self && v == self)) continue;
+        if (is_tensor(v)) {
+            ops[n] = tensor_of(v);
+            labels[n++] = b->param[i] ? b->param[i]->name : NULL;
+        } else if (v->type == &t_tuple || v->type == &t_list) {
+            for (size_t k = 0; k < seq_len(v) && n < EXPLAIN_MAX_OPERANDS; k++)
+                if (is_tensor(v->u.seq.items[k])) {
+                    ops[n] = tensor_of(v->u.seq.items[k]);
+                    labels[n++] = b->param[i] ? b->param[i]->name : NULL;
+                }
+        }
+    }
+    return n;
+}
+
+static const tsr_tensor *first_result(Value *r)
+{
+    if (!r) return NULL;
+    if (is_tensor(r)) return tensor_of(r);
+    if (is_seq(r))
+        for (size_t i = 0; i < seq_len(r); i++)
+            if (is_tensor(r->u.seq.items[i])) return tensor_of(r->u.seq.items[i]);
+    return NULL;
+}
+
+/* rt: the result tensor whose names are shown (else o's names); failed: the
+ * call failed (its exception is pending) */
+static void explain_names_step(const char *fname, const Family *f, const char *detail, int n, const tsr_tensor **ops,
+                               const char **labels, const tsr_tensor *rt, bool failed, const Outnames *o,
+                               const tsr_tensor *written, bool inplace)
+{
+    ExplainNames e;
+    memset(&e, 0, sizeof e);
+    e.op = fname;
+    e.family = f->family;
+    e.rule = f->rule;
+    e.detail = detail && *detail ? detail : NULL;
+    e.noperands = n;
+    for (int i = 0; i < n; i++) {
+        e.operands[i] = ops[i];
+        e.label[i] = labels[i];
+    }
+    e.nresult = -1;
+    if (rt) {
+        e.nresult = rt->ndim;
+        for (int i = 0; i < rt->ndim && i < TSR_MAX_DIMS; i++) e.result[i] = rt->names ? rt->names[i] : NULL;
+    } else if (o && o->n >= 0) {
+        e.nresult = o->n;
+        memcpy(e.result, o->names, sizeof *o->names * (size_t)o->n);
+    }
+    e.written = written;
+    e.inplace = inplace;
+    e.error = !failed ? NULL : exc_pending() ? exc_message() : "the operation fails";
+    e.refused = failed && e.error && strstr(e.error, "is not yet supported with named tensors");
+    if (o && !o->keep && o->n >= 0 && n > 0) {
+        bool anyr = false;
+        for (int i = 0; i < ops[0]->ndim && i < TSR_MAX_NAMED_DIMS; i++) anyr = anyr || o->removed[i];
+        if (anyr) e.removed = o->removed;
+    }
+    explain_record_names(&e);
+}
+
+/* The step of a rule family. */
+static void explain_rule(int rule, const char *fname, BindArgs *b, Value *self, const tsr_tensor *rt, bool failed,
+                         const Outnames *o, bool writes_self)
+{
+    if (!explain_active()) return;
+    const tsr_tensor *ops[EXPLAIN_MAX_OPERANDS];
+    const char *labels[EXPLAIN_MAX_OPERANDS];
+    int n = operands_of(b, self, ops, labels);
+    Family f = family_of(rule);
+    char detail[1024] = "";
+    if (o && !failed) detail_of(rule, first_tensor(b, self), o, b, detail, sizeof detail);
+    Value *outv = b->v[BIND_OUT];
+    const tsr_tensor *w = writes_self && self && is_tensor(self) ? tensor_of(self)
+                          : outv && is_tensor(outv) ? tensor_of(outv) : NULL;
+    explain_names_step(fname, &f, detail, n, ops, labels, rt, failed, o, w, writes_self);
+}
+
+/* A refusal: which ATen op refused (the error is pending as an exception). */
+static Value *explain_refusal(const char *fname, BindArgs *b, Value *self, const char *schema)
+{
+    if (!explain_active()) return NULL;
+    char detail[256];
+    snprintf(detail, sizeof detail, "This call runs %s, which has no names rule in 1.13.", schema);
+    const tsr_tensor *ops[EXPLAIN_MAX_OPERANDS];
+    const char *labels[EXPLAIN_MAX_OPERANDS];
+    int n = operands_of(b, self, ops, labels);
+    Family f = family_of(NR_REFUSE);
+    explain_names_step(fname, &f, detail, n, ops, labels, NULL, true, NULL, NULL, false);
+    return NULL;
+}
+
+void bind_names_explain_api(const char *fname, const char *rule, const char *detail, const tsr_tensor *self,
+                            const tsr_tensor *other, Value *r)
+{
+    if (!explain_active()) return;
+    const tsr_tensor *ops[2] = {self, other};
+    const char *labels[2] = {"self", "other"};
+    Family f = {"See documentation", rule};
+    explain_names_step(fname, &f, detail, other ? 2 : 1, ops, labels, first_result(r), !r, NULL, NULL, false);
+}
+
+void bind_names_explain_index(const tsr_tensor *self, Value *r)
+{
+    if (!explain_active()) return;
+    const tsr_tensor *ops[1] = {self};
+    const char *labels[1] = {"self"};
+    Family f = {"Removes dimensions", "Indexing with an int is select: that dim and its name disappear; a "
+                "slice or ... keeps its dims with their names. 1.13 refuses a None (a new dim) and advanced "
+                "indexing (a tensor or list index) of a named tensor."};
+    explain_names_step("__getitem__", &f, NULL, 1, ops, labels, first_result(r), !r, NULL, NULL, false);
+}
+
 Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     bool any = named(self);
     for (int i = 0; i < BIND_MAXP && !any; i++) any = named(b->v[i]);
     if (!any) return call(d, fname, b, self, inplace);
     int rule = d->names_rule;
-    if (meta_decomposed(d, b, self)) return NULL;
+    if (meta_decomposed(d, b, self)) return explain_refusal(fname, b, self, "a Python decomposition (meta)");
     if ((!strcmp(d->name, "div") || !strcmp(d->name, "divide")) && arg(b, "rounding_mode")) {
         Value *o = arg(b, "other");
         char s[64];
         snprintf(s, sizeof s, "aten::div%s.%s_mode", writes_self(self, fname, inplace) ? "_" : "",
                  o && is_tensor(o) ? "Tensor" : "Scalar");
-        return refuse_named(s);
+        refuse_named(s);
+        return explain_refusal(fname, b, self, s);
     }
     if (rule == NR_PASS) {
         /* an elementwise op 1.13 refuses: named here, where the in-place form is known */
@@ -618,14 +895,30 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
             bool scalar = dot && !strcmp(dot, ".Tensor") && o && !is_tensor(o);
             snprintf(sch, sizeof sch, "aten::%.*s%s%s", dot ? (int)(dot - op->aten) : (int)strlen(op->aten), op->aten,
                      ws ? "_" : "", scalar ? ".Scalar" : dot ? dot : "");
-            return refuse_named(sch);
+            refuse_named(sch);
+            return explain_refusal(fname, b, self, sch);
         }
-        return call(d, fname, b, self, inplace);
+        if (explain_active()) {
+            Value *ov = b->v[BIND_OUT];
+            explain_written_before(writes_self(self, fname, inplace) && is_tensor(self) ? tensor_of(self)
+                                   : ov && is_tensor(ov) ? tensor_of(ov) : NULL);
+        }
+        Value *r = call(d, fname, b, self, inplace);
+        if (explain_active() && !strcmp(d->name, "unflatten")) {
+            Value *dv = arg(b, "dim");
+            char detail[256] = "";
+            if (dv && dv->type == &t_str) snprintf(detail, sizeof detail, "Splits dim '%s' into the named dims given.", dv->u.s.p);
+            bind_names_explain_api(fname, "unflatten(dim, ((name, size), ...)) splits one dim into new dims with "
+                                   "the given names and sizes; the other dims keep their names.", detail,
+                                   first_tensor(b, self), NULL, r);
+        }
+        return r;
     }
     if (rule == NR_REFUSE) {
         char s[128];
         overload_name(d, fname, b, s, sizeof s);
-        return refuse_named(s);
+        refuse_named(s);
+        return explain_refusal(fname, b, self, s);
     }
     size_t fl = strlen(fname);
     bool writes_self = self && (inplace || (fl && fname[fl - 1] == '_'));
@@ -633,17 +926,57 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
         if (!writes_self) return call(d, fname, b, self, inplace);
         char s[128];
         overload_name(d, fname, b, s, sizeof s);
-        return refuse_named(s);
+        refuse_named(s);
+        return explain_refusal(fname, b, self, s);
     }
     Outnames o;
-    if (compute(rule, d, fname, b, self, &o) < 0) return NULL;
+    if (compute(rule, d, fname, b, self, &o) < 0) {
+        if (exc_pending() && strstr(exc_message(), "is not yet supported with named tensors")) {
+            const char *m = exc_message();
+            char s[128];
+            snprintf(s, sizeof s, "%.*s", (int)(strchr(m, ' ') - m), m);
+            return explain_refusal(fname, b, self, s);
+        }
+        explain_rule(rule, fname, b, self, NULL, true, &o, writes_self);
+        return NULL;
+    }
     Value *outv = b->v[BIND_OUT];
     bool late = rule == NR_RESIZE_AS;   /* resize_'s own check comes first */
-    if (check_out(outv, &o) < 0 || (writes_self && !late && check_out(self, &o) < 0)) return NULL;
+    if (check_out(outv, &o) < 0 || (writes_self && !late && check_out(self, &o) < 0)) {
+        explain_rule(rule, fname, b, self, NULL, true, &o, writes_self);
+        return NULL;
+    }
+    /* self as it came in: an in-place op changes its names */
+    tsr_tensor *st = !explain_active() ? NULL : writes_self && self && is_tensor(self) ? tensor_of(self)
+                     : outv && is_tensor(outv) ? tensor_of(outv) : NULL;
+    tsr_name before[TSR_MAX_NAMED_DIMS], after[TSR_MAX_NAMED_DIMS];
+    bool had = st && st->names && st->ndim <= TSR_MAX_NAMED_DIMS;
+    if (had) memcpy(before, st->names, sizeof *before * (size_t)st->ndim);
+    long steps = explain_active() ? explain_steps_recorded() : 0;
     Value *r = call(d, fname, b, self, inplace);
-    if (!r) return NULL;
-    if (late && check_out(self, &o) < 0) CLEAR(r);
-    if (!r) return NULL;
-    if (apply(r, &o) < 0 || (outv && apply(outv, &o) < 0) || (writes_self && apply(self, &o) < 0)) CLEAR(r);
+    /* an elementwise op's own step already showed how its names were kept or unified */
+    bool shown_by_op = explain_active() && (rule == NR_KEEP || rule == NR_UNIFY) && explain_steps_recorded() > steps;
+    if (r && late && check_out(self, &o) < 0) CLEAR(r);
+    if (r && (apply(r, &o) < 0 || (outv && apply(outv, &o) < 0) || (writes_self && apply(self, &o) < 0))) CLEAR(r);
+    if (explain_active() && !shown_by_op) {
+        const tsr_tensor *rt = first_result(r);
+        Outnames shown = o;
+        if (st && st->ndim <= TSR_MAX_NAMED_DIMS) {
+            bool has = st->names != NULL;
+            if (has) memcpy(after, st->names, sizeof *after * (size_t)st->ndim);
+            if (rt == st) {
+                for (int i = 0; i < st->ndim; i++) shown.names[i] = has ? after[i] : NULL;
+                shown.n = st->ndim;
+                rt = NULL;
+            }
+            tsr_names_propagate_raw(st, had ? before : after, had || has ? st->ndim : 0);
+            if (!had) tsr_tensor_set_names(st, NULL, 0);
+            explain_rule(rule, fname, b, self, rt, !r, &shown, writes_self);
+            if (has) tsr_names_propagate_raw(st, after, st->ndim);
+            else tsr_tensor_set_names(st, NULL, 0);
+        } else {
+            explain_rule(rule, fname, b, self, rt, !r, &o, writes_self);
+        }
+    }
     return r;
 }
