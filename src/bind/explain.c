@@ -114,6 +114,26 @@ void explain_record_names(const ExplainNames *step)
     active = true;
 }
 
+void explain_names_index(const tsr_tensor *self, const tsr_tensor *r)
+{
+    if (!active) return;
+    ExplainNames e;
+    memset(&e, 0, sizeof e);
+    e.op = "__getitem__";
+    e.family = "Removes dimensions";
+    e.rule = "Indexing with an int is select: that dim and its name disappear; a slice or ... keeps its dims "
+             "with their names. 1.13 refuses a None (a new dim) and advanced indexing (a tensor or list index) "
+             "of a named tensor.";
+    e.noperands = 1;
+    e.operands[0] = self;
+    e.label[0] = "self";
+    e.nresult = r ? r->ndim : -1;
+    for (int i = 0; r && i < r->ndim && i < TSR_MAX_DIMS; i++) e.result[i] = r->names ? r->names[i] : NULL;
+    e.error = r ? NULL : exc_pending() ? exc_message() : "the operation fails";
+    e.refused = !r && strstr(e.error, "is not yet supported with named tensors");
+    explain_record_names(&e);
+}
+
 void explain_begin(bool use_color)
 {
     active = true;

@@ -13,8 +13,6 @@ int bind_names_from_value(Value *v, tsr_name *out, int max, int *n);
 /* t.names: a tuple with one str or None per dim. New reference. */
 Value *bind_names_tuple(const tsr_tensor *t);
 void bind_names_init(void);
-/* :explain's step for indexing a named tensor (x[0], x[:, 1:]): r the result. */
-void bind_names_explain_index(const tsr_tensor *self, Value *r);
 /* :explain's step for a method of the named-tensor API (rename, align_to,
  * ...): rule and detail in words, r its result (NULL: it failed). */
 void bind_names_explain_api(const char *fname, const char *rule, const char *detail, const tsr_tensor *self,

@@ -858,17 +858,6 @@ void bind_names_explain_api(const char *fname, const char *rule, const char *det
     explain_names_step(fname, &f, detail, other ? 2 : 1, ops, labels, first_result(r), !r, NULL, NULL, false);
 }
 
-void bind_names_explain_index(const tsr_tensor *self, Value *r)
-{
-    if (!explain_active()) return;
-    const tsr_tensor *ops[1] = {self};
-    const char *labels[1] = {"self"};
-    Family f = {"Removes dimensions", "Indexing with an int is select: that dim and its name disappear; a "
-                "slice or ... keeps its dims with their names. 1.13 refuses a None (a new dim) and advanced "
-                "indexing (a tensor or list index) of a named tensor."};
-    explain_names_step("__getitem__", &f, NULL, 1, ops, labels, first_result(r), !r, NULL, NULL, false);
-}
-
 Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     bool any = named(self);

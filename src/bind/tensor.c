@@ -10,7 +10,7 @@
 
 #include "bind/tensor.h"
 #include "bind/areas.h"
-#include "bind/names.h"
+#include "bind/explain.h"
 #include "autograd.h"
 #include "show/show.h"
 
@@ -378,7 +378,7 @@ static Value *tensor_getitem(Value *v, Value *key)
     tsr_tensor_release(x);
     subkey_free(&s);
     Value *rv = v_tensor(r);
-    if (tensor_of(v)->names) bind_names_explain_index(tensor_of(v), rv);
+    if (tensor_of(v)->names && explain_active()) explain_names_index(tensor_of(v), rv ? tensor_of(rv) : NULL);
     return rv;
 }
 
