@@ -122,6 +122,40 @@ int tsr_names_check_factory(const tsr_tensor *t)
     return -1;
 }
 
+int tsr_names_check_factory_layout(const char *factory, tsr_layout layout)
+{
+    if (layout == TSR_LAYOUT_STRIDED) return 0;
+    if (layout == TSR_LAYOUT_SPARSE_COO && (!strcmp(factory, "zeros") || !strcmp(factory, "ones") ||
+                                            !strcmp(factory, "full"))) {
+        tsr_error_set(TSR_ERR_RUNTIME, "full(...) is not implemented for sparse layout");
+        return -1;
+    }
+    tsr_error_set(TSR_ERR_RUNTIME, "NYI: named tensors only support strided layout");
+    return -1;
+}
+
+int tsr_names_cosine_similarity(const tsr_tensor *a, const tsr_tensor *b, int64_t dim, tsr_name *out, int *n)
+{
+    *n = -1;
+    if (!a->names && !b->names) return 0;
+    /* 1.13 expands both to the broadcast shape first: new leading dims are None */
+    int nd = a->ndim > b->ndim ? a->ndim : b->ndim;
+    if (nd > TSR_MAX_NAMED_DIMS) return 0;
+    tsr_name u[TSR_MAX_NAMED_DIMS], pa[TSR_MAX_NAMED_DIMS], pb[TSR_MAX_NAMED_DIMS];
+    for (int i = 0; i < nd; i++) {
+        int ia = i - (nd - a->ndim), ib = i - (nd - b->ndim);
+        pa[i] = ia >= 0 && a->names ? a->names[ia] : NULL;
+        pb[i] = ib >= 0 && b->names ? b->names[ib] : NULL;
+    }
+    if (tsr_names_unify(pa, nd, pb, nd, "broadcast", u) < 0) return -1;
+    int64_t d = dim < 0 ? dim + nd : dim;
+    if (d < 0 || d >= nd) return 0;
+    bool removed[TSR_MAX_NAMED_DIMS] = {false};
+    removed[d] = true;
+    *n = tsr_names_remove(u, nd, removed, out);
+    return 0;
+}
+
 int tsr_names_propagate_raw(tsr_tensor *result, const tsr_name *names, int n)
 {
     if (!result || result->ndim == 0 || n != result->ndim) return 0;

@@ -38,6 +38,17 @@ int tsr_names_check_resize(const tsr_tensor *t, int nd, const int64_t *sizes);
  * "NYI: named tensors only support CPU and CUDA tensors" on meta. 0/-1. */
 int tsr_names_check_factory(const tsr_tensor *t);
 
+/* A factory's names= with a layout other than strided (1.13's named
+ * overloads): zeros, ones and full with sparse_coo fail in their fill, "full(...)
+ * is not implemented for sparse layout"; every other case "NYI: named tensors
+ * only support strided layout". 0/-1. */
+int tsr_names_check_factory_layout(const char *factory, tsr_layout layout);
+
+/* cosine_similarity(a, b, dim) as 1.13 names it: a and b unified from the
+ * right, then the reduced dim removed. Fills out[0 .. *n - 1]; *n = -1 when
+ * neither is named or dim is out of range (the op reports it). 0/-1. */
+int tsr_names_cosine_similarity(const tsr_tensor *a, const tsr_tensor *b, int64_t dim, tsr_name *out, int *n);
+
 /* As tsr_names_propagate without the duplicate check: matmul's result may
  * carry a name twice in 1.13 (SEMANTICS.md §2.8). */
 int tsr_names_propagate_raw(tsr_tensor *result, const tsr_name *names, int n);

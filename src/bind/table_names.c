@@ -37,20 +37,55 @@ enum {
     NR_UNIFY,       /* unify every tensor argument from the right (addcmul, logical_and, ...) */
 };
 
-/* Rows 1.13 refuses through the op they decompose into (probed): the
- * schema its fallback names. Sorted. */
+/* Rows 1.13 refuses through the op they decompose into, by the row's
+ * python_arg_parser name (pname: "linalg_svd" for torch.linalg.svd), as
+ * scripts/probe-named-refusals finds them with a float input. Sorted. */
 static const struct { const char *name, *schema; } composite_refusals[] = {
-    {"argsort", "aten::sort"}, {"as_strided", "aten::_reshape_alias"}, {"cov", "aten::unsqueeze"},
-    {"cross", "aten::linalg_cross"}, {"det", "aten::_linalg_det"}, {"einsum", "aten::permute"},
-    {"frexp", "aten::frexp.Tensor"}, {"inner", "aten::permute"},
+    {"argsort", "aten::sort"}, {"argwhere", "aten::nonzero"}, {"as_strided", "aten::_reshape_alias"},
+    {"corrcoef", "aten::unsqueeze"}, {"cov", "aten::unsqueeze"}, {"cross", "aten::linalg_cross"},
+    {"cumulative_trapezoid", "aten::mul.Scalar"}, {"det", "aten::_linalg_det"}, {"diagflat", "aten::view"},
+    {"einsum", "aten::permute"}, {"fft_fft", "aten::_fft_r2c"}, {"fft_fft2", "aten::_fft_c2c"},
+    {"fft_fftn", "aten::_fft_c2c"}, {"fft_fftshift", "aten::roll"}, {"fft_hfft", "aten::_conj"},
+    {"fft_hfft2", "aten::_fft_c2c"}, {"fft_hfftn", "aten::_fft_c2c"}, {"fft_ifft", "aten::_fft_r2c"},
+    {"fft_ifft2", "aten::_fft_c2c"}, {"fft_ifftn", "aten::_fft_c2c"}, {"fft_ifftshift", "aten::roll"},
+    {"fft_ihfft", "aten::_fft_r2c"}, {"fft_ihfft2", "aten::_fft_r2c"}, {"fft_ihfftn", "aten::_fft_r2c"},
+    {"fft_irfft", "aten::_fft_c2r"}, {"fft_irfft2", "aten::_fft_c2r"}, {"fft_irfftn", "aten::_fft_c2r"},
+    {"fft_rfft", "aten::_fft_r2c"}, {"fft_rfft2", "aten::_fft_r2c"}, {"fft_rfftn", "aten::_fft_r2c"},
+    {"fliplr", "aten::flip"}, {"flipud", "aten::flip"}, {"frexp", "aten::frexp.Tensor"}, {"inner", "aten::permute"},
     {"inverse", "aten::linalg_inv_ex"}, {"isclose", "aten::mul.Scalar"}, {"isin", "aten::isin.Tensor_Tensor"},
-    {"kron", "aten::_unsafe_view"}, {"moveaxis", "aten::permute"}, {"movedim", "aten::permute"},
-    {"msort", "aten::sort"}, {"multi_dot", "aten::view"}, {"nanmean", "aten::nansum"},
-    {"norm", "aten::norm.ScalarOpt_dim"}, {"outer", "aten::_reshape_alias"}, {"pad", "aten::constant_pad_nd"},
-    {"quantile", "aten::_reshape_alias"}, {"searchsorted", "aten::searchsorted.Tensor"},
-    {"tensordot", "aten::permute"}, {"unique", "aten::_unique2"}, {"view_as", "aten::view"},
-    {"xlogy", "aten::xlogy.Tensor"},
+    {"kron", "aten::_unsafe_view"}, {"linalg_cholesky", "aten::linalg_cholesky_ex"},
+    {"linalg_cholesky_ex", "aten::linalg_cholesky_ex"}, {"linalg_cross", "aten::linalg_cross"},
+    {"linalg_det", "aten::_linalg_det"}, {"linalg_eig", "aten::linalg_eig"},
+    {"linalg_eigh", "aten::_linalg_eigh"}, {"linalg_eigvalsh", "aten::_linalg_eigh"},
+    {"linalg_householder_product", "aten::linalg_householder_product"}, {"linalg_inv", "aten::linalg_inv_ex"},
+    {"linalg_inv_ex", "aten::linalg_inv_ex"}, {"linalg_lu", "aten::linalg_lu"},
+    {"linalg_lu_factor", "aten::linalg_lu_factor_ex"}, {"linalg_lu_factor_ex", "aten::linalg_lu_factor_ex"},
+    {"linalg_lu_solve", "aten::linalg_lu_solve"}, {"linalg_matrix_norm", "aten::linalg_vector_norm"},
+    {"linalg_matrix_rank", "aten::_linalg_svd"}, {"linalg_norm", "aten::linalg_vector_norm"},
+    {"linalg_pinv", "aten::linalg_pinv.atol_rtol_tensor"}, {"linalg_qr", "aten::linalg_qr"},
+    {"linalg_slogdet", "aten::_linalg_slogdet"}, {"linalg_solve", "aten::_linalg_solve_ex"},
+    {"linalg_solve_ex", "aten::_linalg_solve_ex"}, {"linalg_svd", "aten::_linalg_svd"},
+    {"linalg_svdvals", "aten::_linalg_svd"}, {"linalg_vander", "aten::unsqueeze"},
+    {"linalg_vector_norm", "aten::linalg_vector_norm"}, {"lu", "aten::linalg_lu_factor_ex"},
+    {"lu_solve", "aten::linalg_lu_solve"}, {"moveaxis", "aten::permute"}, {"movedim", "aten::permute"},
+    {"linalg_multi_dot", "aten::view"}, {"msort", "aten::sort"}, {"multi_dot", "aten::view"}, {"nanmean", "aten::nansum"},
+    {"nanquantile", "aten::_reshape_alias"}, {"norm", "aten::norm.ScalarOpt_dim"},
+    {"orgqr", "aten::linalg_householder_product"}, {"outer", "aten::_reshape_alias"}, {"pad", "aten::constant_pad_nd"},
+    {"pin_memory", "aten::_pin_memory"}, {"pinverse", "aten::linalg_pinv.atol_rtol_tensor"},
+    {"qr", "aten::linalg_qr"}, {"quantile", "aten::_reshape_alias"}, {"ravel", "aten::view"},
+    {"searchsorted", "aten::searchsorted.Tensor"}, {"slogdet", "aten::_linalg_slogdet"},
+    {"special_multigammaln", "aten::mvlgamma"}, {"special_ndtr", "aten::mul.Scalar"}, {"stft", "aten::view"},
+    {"sum_to_size", "aten::view"}, {"svd", "aten::_linalg_svd"}, {"take_along_dim", "aten::view"},
+    {"tensordot", "aten::permute"}, {"tile", "aten::repeat"}, {"trapezoid", "aten::mul.Scalar"},
+    {"trapz", "aten::mul.Scalar"}, {"unique", "aten::_unique2"}, {"view_as", "aten::view"},
 };
+
+static const char *composite_of(const BindRow *d)
+{
+    for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
+        if (!strcmp(d->pname, composite_refusals[i].name)) return composite_refusals[i].schema;
+    return NULL;
+}
 
 typedef struct { const char *name; unsigned char rule; } NameRule;
 
@@ -81,7 +116,7 @@ static const NameRule rules[] = {
     {"max", NR_REDUCE}, {"mean", NR_REDUCE}, {"median", NR_REDUCE}, {"min", NR_REDUCE}, {"mm", NR_MATMUL},
     {"mode", NR_REDUCE}, {"mv", NR_MATMUL}, {"nanmedian", NR_REDUCE}, {"narrow", NR_KEEP}, {"ndimension", NR_PASS},
     {"ne", NR_CMP}, {"nelement", NR_PASS}, {"normal_", NR_KEEP}, {"numel", NR_PASS}, {"ones_like", NR_KEEP},
-    {"prod", NR_REDUCE}, {"rand_like", NR_KEEP}, {"randint_like", NR_KEEP}, {"randn_like", NR_KEEP},
+    {"prod", NR_REDUCE}, {"rand_like", NR_KEEP}, {"randn_like", NR_KEEP},
     {"random_", NR_KEEP}, {"requires_grad_", NR_PASS}, {"resize_", NR_PASS}, {"resize_as_", NR_RESIZE_AS},
     {"rsub", NR_UNIFY}, {"select", NR_SELECT}, {"short", NR_KEEP}, {"signbit", NR_KEEP}, {"size", NR_PASS},
     {"softmax", NR_KEEP}, {"split", NR_KEEP}, {"split_with_sizes", NR_KEEP}, {"squeeze", NR_SQUEEZE}, {"squeeze_", NR_SQUEEZE}, {"std", NR_REDUCE},
@@ -107,8 +142,6 @@ unsigned char bind_names_rule_of(const char *name)
             }
         checked = true;
     }
-    for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
-        if (!strcmp(name, composite_refusals[i].name)) return NR_REFUSE;
     const NameRule *r = bsearch(name, rules, sizeof rules / sizeof *rules, sizeof *rules, cmp_rule);
     if (r) return r->rule;
     return tsr_op_find(name) || tsr_op_find_name(name) ? NR_PASS : NR_REFUSE;
@@ -183,7 +216,7 @@ static int dim_value(Value *v, const tsr_tensor *t, int64_t *d)
 /* ------------------------------------------------------------ refusal */
 
 /* The ATen overload the call ran, as the fallback prints it. */
-static void overload_name(const BindRow *d, const char *fname, const BindArgs *b, char *buf, size_t cap)
+static void overload_name(const BindRow *d, const char *fname, const BindArgs *b, Value *self, char *buf, size_t cap)
 {
     const char *base = d->op ? d->op : d->name;
     size_t fl = strlen(fname), bl = strlen(base);
@@ -196,14 +229,43 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
     }
     const char *ov = NULL;
     char tmp[64];
-    for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
-        if (!strcmp(d->name, composite_refusals[i].name)) {
-            snprintf(buf, cap, "%s", composite_refusals[i].schema);
+    const char *comp = composite_of(d);
+    if (comp) {
+        snprintf(buf, cap, "%s", comp);
+        return;
+    }
+    if (!strncmp(d->pname, "special_", 8)) base = d->pname;
+    static const struct { const char *alias, *name; } aliases[] = {
+        {"greater", "gt"}, {"greater_equal", "ge"}, {"less", "lt"}, {"less_equal", "le"}, {"not_equal", "ne"},
+    };
+    for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
+        if (!strcmp(base, aliases[i].alias)) base = aliases[i].name;
+    Value *in0 = self ? self : arg(b, "input") ? arg(b, "input") : arg(b, "self");
+    if (!strcmp(d->name, "where")) {
+        if (!arg(b, "other")) {
+            snprintf(buf, cap, "aten::nonzero");
             return;
         }
-    if (!strncmp(d->pname, "special_", 8)) base = d->pname;
-    if (!strcmp(d->name, "where")) ov = "self";
-    else if (!strcmp(d->name, "scatter")) ov = arg(b, "value") ? "value" : "src";
+        ov = "self";
+    } else if (!strcmp(d->name, "randint_like")) ov = arg(b, "low") ? "low_dtype" : NULL;
+    else if (!strcmp(d->name, "bucketize")) ov = in0 && !is_tensor(in0) ? "Scalar" : "Tensor";
+    else if (!strcmp(d->name, "histogram")) ov = arg(b, "bins") && is_tensor(arg(b, "bins")) ? "bins_tensor" : "bin_ct";
+    else if (!strcmp(d->name, "repeat_interleave")) {
+        if (self || arg(b, "input")) base = "_reshape_alias";
+        else ov = "Tensor";
+    } else if (!strcmp(d->pname, "xlogy") || !strcmp(d->pname, "special_xlogy")) {
+        Value *o = arg(b, "other");
+        base = "xlogy";
+        ov = in0 && is_tensor(in0) ? (o && is_tensor(o) ? "Tensor" : "Scalar_Other") : "Scalar_Self";
+    } else if (!strcmp(d->pname, "special_xlog1py") || !strcmp(d->pname, "special_zeta")) {
+        Value *o = arg(b, "other");
+        ov = in0 && !is_tensor(in0) ? "self_scalar" : o && !is_tensor(o) ? "other_scalar" : NULL;
+    } else if (!strncmp(d->pname, "special_", 8) && strstr(d->pname, "_polynomial_")) {
+        ov = NULL;
+    } else if (!strcmp(d->pname, "round") || !strcmp(d->pname, "special_round")) {
+        base = "round";
+        ov = "decimals";
+    } else if (!strcmp(d->name, "scatter")) ov = arg(b, "value") ? "value" : "src";
     else if ((!strcmp(d->name, "max") || !strcmp(d->name, "min")) && arg(b, "other"))
         base = d->name[1] == 'a' ? "maximum" : "minimum";
     else if (!strcmp(d->name, "normal")) {
@@ -325,7 +387,7 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
     case NR_REDUCE_NODIM:
         if (arg(b, "dim")) {
             char s[128];
-            overload_name(d, fname, b, s, sizeof s);
+            overload_name(d, fname, b, self, s, sizeof s);
             refuse_named(s);
             return -1;
         }
@@ -333,7 +395,7 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
     case NR_REDUCE:
         if (slot_of(b, "dim") < 0 && slot_of(b, "other") >= 0) {   /* max(a, b) */
             char s[128];
-            overload_name(d, fname, b, s, sizeof s);
+            overload_name(d, fname, b, self, s, sizeof s);
             refuse_named(s);
             return -1;
         }
@@ -605,6 +667,27 @@ static bool writes_self(Value *self, const char *fname, bool inplace)
     return self && (inplace || (fl && fname[fl - 1] == '_'));
 }
 
+/* Calls 1.13 refuses although the row has a rule or an op descriptor:
+ * decompositions (composite_refusals), in-place forms without a names rule
+ * (cumsum_(int), conj_physical_), round(decimals=), randint_like, and the
+ * special functions whose overload names the elementwise refusal gets wrong. */
+static bool special_refusal(const BindRow *d, const char *fname, BindArgs *b, Value *self)
+{
+    if (composite_of(d)) return true;
+    if (!strcmp(fname, "conj_physical_")) return true;
+    if (!strcmp(fname, "cumsum_") || !strcmp(fname, "cumprod_")) {
+        Value *dv = arg(b, "dim");
+        return dv && dv->type != &t_str;
+    }
+    if (!strcmp(d->pname, "special_round")) return true;
+    if (!strcmp(d->pname, "round")) return arg(b, "decimals") != NULL;
+    if (!strcmp(d->pname, "special_xlog1py") || !strcmp(d->pname, "special_zeta") || !strcmp(d->pname, "xlogy") ||
+        !strcmp(d->pname, "special_xlogy") || (!strncmp(d->pname, "special_", 8) && strstr(d->pname, "_polynomial_")))
+        return true;
+    (void)self;
+    return false;
+}
+
 /* ------------------------------------------------------------ :explain */
 
 typedef struct { const char *family, *rule; } Family;
@@ -864,6 +947,27 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
     for (int i = 0; i < BIND_MAXP && !any; i++) any = named(b->v[i]);
     if (!any) return call(d, fname, b, self, inplace);
     int rule = d->names_rule;
+    if (special_refusal(d, fname, b, self)) {
+        char s[128];
+        overload_name(d, fname, b, self, s, sizeof s);
+        refuse_named(s);
+        return explain_refusal(fname, b, self, s);
+    }
+    if (!strncmp(d->name, "atleast_", 8) && d->name[8] >= '1' && d->name[8] <= '3') {
+        /* 1.13 returns a tensor that has the dims as it is; a smaller one it unsqueezes, which refuses */
+        int need = d->name[8] - '0';
+        Value *v = arg(b, "input") ? arg(b, "input") : arg(b, "tensors");
+        bool small = false;
+        if (v && is_tensor(v)) small = tensor_of(v)->ndim < need;
+        else if (v && is_seq(v))
+            for (size_t i = 0; i < seq_len(v); i++)
+                small = small || (is_tensor(v->u.seq.items[i]) && tensor_of(v->u.seq.items[i])->ndim < need);
+        if (small) {
+            refuse_named("aten::unsqueeze");
+            return explain_refusal(fname, b, self, "aten::unsqueeze");
+        }
+        rule = NR_KEEP;
+    }
     if (meta_decomposed(d, b, self)) return explain_refusal(fname, b, self, "a Python decomposition (meta)");
     if ((!strcmp(d->name, "div") || !strcmp(d->name, "divide")) && arg(b, "rounding_mode")) {
         Value *o = arg(b, "other");
@@ -880,10 +984,20 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
             const char *dot = strchr(op->aten, '.');
             bool ws = writes_self(self, fname, inplace);
             char sch[128];
-            Value *o = arg(b, "other");
-            bool scalar = dot && !strcmp(dot, ".Tensor") && o && !is_tensor(o);
+            Value *o = arg(b, "other"), *in = self ? self : arg(b, "input") ? arg(b, "input") : arg(b, "self");
+            const char *suffix = dot ? dot : "";
+            if (dot && !strcmp(dot, ".Tensor")) {
+                /* the overload of a Python number operand, as probed: shifts have
+                 * Tensor_Scalar; | and ^ (and &_) wrap the number into a tensor */
+                size_t bl = (size_t)(dot - op->aten);
+                bool shift = !strncmp(op->aten, "bitwise_left_shift", bl) || !strncmp(op->aten, "bitwise_right_shift", bl);
+                bool wraps = !strncmp(op->aten, "bitwise_or", bl) || !strncmp(op->aten, "bitwise_xor", bl) ||
+                             (ws && !strncmp(op->aten, "bitwise_and", bl));
+                if (in && !is_tensor(in)) suffix = ".Scalar_Tensor";
+                else if (o && !is_tensor(o)) suffix = shift ? ".Tensor_Scalar" : wraps ? ".Tensor" : ".Scalar";
+            }
             snprintf(sch, sizeof sch, "aten::%.*s%s%s", dot ? (int)(dot - op->aten) : (int)strlen(op->aten), op->aten,
-                     ws ? "_" : "", scalar ? ".Scalar" : dot ? dot : "");
+                     ws ? "_" : "", suffix);
             refuse_named(sch);
             return explain_refusal(fname, b, self, sch);
         }
@@ -905,7 +1019,7 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
     }
     if (rule == NR_REFUSE) {
         char s[128];
-        overload_name(d, fname, b, s, sizeof s);
+        overload_name(d, fname, b, self, s, sizeof s);
         refuse_named(s);
         return explain_refusal(fname, b, self, s);
     }
@@ -914,7 +1028,7 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
     if (rule == NR_CMP) {   /* comparisons: the iterator names them; in place 1.13 refuses */
         if (!writes_self) return call(d, fname, b, self, inplace);
         char s[128];
-        overload_name(d, fname, b, s, sizeof s);
+        overload_name(d, fname, b, self, s, sizeof s);
         refuse_named(s);
         return explain_refusal(fname, b, self, s);
     }
