@@ -230,6 +230,16 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
     const char *ov = NULL;
     char tmp[64];
     const char *comp = composite_of(d);
+    if (!strcmp(d->pname, "isin")) {
+        snprintf(buf, cap, "aten::isin.%s_%s", arg(b, "element") ? "Scalar" : "Tensor",
+                 arg(b, "test_element") ? "Scalar" : "Tensor");
+        return;
+    }
+    if ((!strcmp(d->pname, "fft_hfft2") || !strcmp(d->pname, "fft_hfftn")) && arg(b, "s") && !is_none(arg(b, "s")))
+        comp = "aten::_conj";   /* with s given 1.13 conjugates first (probed) */
+    if ((!strcmp(d->pname, "fft_fft") || !strcmp(d->pname, "fft_ifft")) && arg(b, "input") && is_tensor(arg(b, "input")) &&
+        tsr_dtype_is_complex(tensor_of(arg(b, "input"))->dtype))
+        comp = "aten::_fft_c2c";   /* the table's entry is for a real input */
     if (comp) {
         snprintf(buf, cap, "%s", comp);
         return;
