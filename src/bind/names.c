@@ -100,6 +100,7 @@ static int expand_ellipsis(const tsr_tensor *t, const tsr_name *in, int n, int e
 static Value *m_has_names(Value *self, CallArgs *a, void *d)
 {
     (void)d;
+    if (self_t(self)->names) bind_names_log("Tensor.has_names");
     if (a->npos || a->nkw) return exc_set("TypeError", "has_names() takes no arguments (%d given)", a->npos + a->nkw);
     return v_bool(tsr_names_any(self_t(self)->names, self_t(self)->ndim));
 }
@@ -164,6 +165,7 @@ static const char RENAME_RULE[] =
 static Value *m_rename(Value *self, CallArgs *a, void *d)
 {
     (void)d;
+    bind_names_log("Tensor.rename");   /* the names API: naming an unnamed tensor counts */
     Value *r = do_rename(self, a, false);
     bind_names_explain_api("rename", RENAME_RULE, NULL, self_t(self), NULL, r);
     return r;
@@ -172,6 +174,7 @@ static Value *m_rename(Value *self, CallArgs *a, void *d)
 static Value *m_rename_(Value *self, CallArgs *a, void *d)
 {
     (void)d;
+    bind_names_log("Tensor.rename_");   /* the names API: naming an unnamed tensor counts */
     tsr_tensor *t = self_t(self), *before = tsr_view_alias(t);   /* self's names as they were */
     if (before && t->names && tsr_tensor_set_names(before, t->names, t->ndim) < 0) tsr_error_clear();
     Value *r = do_rename(self, a, true);
@@ -184,6 +187,7 @@ static Value *refine_names(Value *self, CallArgs *a);
 static Value *m_refine_names(Value *self, CallArgs *a, void *d)
 {
     (void)d;
+    bind_names_log("Tensor.refine_names");   /* the names API: naming an unnamed tensor counts */
     Value *r = refine_names(self, a);
     bind_names_explain_api("refine_names", "refine_names only turns None names into names: a dim that already has "
                            "a name must be given the same name. '...' stands for the dims not listed.", NULL,
@@ -236,6 +240,7 @@ static const char ALIGN_RULE[] =
 static Value *m_align_to(Value *self, CallArgs *a, void *d)
 {
     (void)d;
+    if (self_t(self)->names) bind_names_log("Tensor.align_to");
     tsr_name names[TSR_MAX_NAMED_DIMS], order[TSR_MAX_NAMED_DIMS];
     int ell, k = 0;
     if (a->nkw) return exc_set("TypeError", "align_to() got an unexpected keyword argument '%s'", a->kwnames[0]);
@@ -250,6 +255,7 @@ static Value *m_align_to(Value *self, CallArgs *a, void *d)
 static Value *m_align_as(Value *self, CallArgs *a, void *d)
 {
     (void)d;
+    if (self_t(self)->names) bind_names_log("Tensor.align_as");
     if (a->npos != 1 || a->nkw || !is_tensor(a->pos[0]))
         return exc_set("TypeError", "align_as(): argument 'other' (position 1) must be Tensor");
     tsr_tensor *o = tensor_of(a->pos[0]);
@@ -262,7 +268,11 @@ static Value *m_align_as(Value *self, CallArgs *a, void *d)
     return r;
 }
 
-static Value *p_names(Value *self) { return bind_names_tuple(self_t(self)); }
+static Value *p_names(Value *self)
+{
+    if (self_t(self)->names) bind_names_log("Tensor.names");
+    return bind_names_tuple(self_t(self));
+}
 
 /* x.names = (...) or None: in place, validated (internal_set_names_inplace) */
 static int ps_names(Value *self, Value *x)

@@ -6,6 +6,7 @@
  * message naming the ATen overload. Rows that do elementwise work through
  * an op descriptor pass: the iterator infers their names (runtime/iter.c).
  * An unnamed call costs one scan of its arguments. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -951,10 +952,48 @@ void bind_names_explain_api(const char *fname, const char *rule, const char *det
     explain_names_step(fname, &f, detail, other ? 2 : 1, ops, labels, first_result(r), !r, NULL, NULL, false);
 }
 
+/* ------------------------------------------------------------ TSR_NAMES_LOG */
+
+/* TSR_NAMES_LOG=FILE: every call that reaches the names step with a named
+ * tensor argument (or names= on a factory) appends its callable,
+ * "Tensor.abs_" or "torch.abs", a line; scripts/named-coverage reads it to
+ * see which coverage entries the cases really call with names. */
+static FILE *names_log;
+static int names_log_state = -1;   /* -1 not looked up, 0 off, 1 on */
+
+static bool names_log_on(void)
+{
+    if (names_log_state < 0) {
+        const char *p = getenv("TSR_NAMES_LOG");
+        names_log = p && *p ? fopen(p, "a") : NULL;
+        names_log_state = names_log != NULL;
+    }
+    return names_log_state == 1;
+}
+
+void bind_names_log(const char *qualname)
+{
+    if (!names_log_on()) return;
+    fprintf(names_log, "%s\n", qualname);
+    fflush(names_log);
+}
+
+static void log_call(const BindRow *d, const char *fname, Value *self)
+{
+    char q[160];
+    if (self) snprintf(q, sizeof q, "Tensor.%s", fname);
+    else snprintf(q, sizeof q, "%s.%s", d->module ? d->module : "torch", d->name);
+    bind_names_log(q);
+}
+
 Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     bool any = named(self);
     for (int i = 0; i < BIND_MAXP && !any; i++) any = named(b->v[i]);
+    if (names_log_on()) {
+        Value *nv = any ? NULL : arg(b, "names");
+        if (any || (nv && !is_none(nv))) log_call(d, fname, self);
+    }
     if (!any) return call(d, fname, b, self, inplace);
     int rule = d->names_rule;
     if (special_refusal(d, fname, b, self)) {

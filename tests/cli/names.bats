@@ -70,3 +70,11 @@ assert_text() {
     assert_success
     assert_output "('N',) ('N', 'C') ('C', 'N')"
 }
+
+@test "names-4.1: TSR_NAMES_LOG lists the calls that ran with named tensors (scripts/named-coverage)" {
+    run --separate-stderr env TSR_NAMES_LOG="$BATS_TEST_TMPDIR/log" "$TSR" -e "$NC" -e "x.abs()" -e "torch.ones(2).abs()" \
+        -e "torch.sum(x, 'C')" -e "x.rename(None).exp()" -e "x.names"
+    assert_success
+    run cat "$BATS_TEST_TMPDIR/log"
+    assert_output $'torch.ones\nTensor.abs\ntorch.sum\nTensor.rename\nTensor.names'
+}
