@@ -18,6 +18,23 @@ static const char *fmt_list(char *buf, const tsr_name *names, int n)
 }
 
 
+/* c10's TensorImpl warns once per process when a tensor first gets names */
+static enum { NOT_YET, PENDING, TAKEN } named_warning;
+
+static void warn_once(void)
+{
+    if (named_warning == NOT_YET) named_warning = PENDING;
+}
+
+const char *tsr_names_warning_take(void)
+{
+    if (named_warning != PENDING) return NULL;
+    named_warning = TAKEN;
+    return "Named tensors and all their associated APIs are an experimental feature and subject to change. Please "
+           "do not use them for anything important until they are released as stable. (Triggered internally at  "
+           "./c10/core/TensorImpl.h:1758.)";
+}
+
 int tsr_tensor_set_names(tsr_tensor *t, const tsr_name *names, int n)
 {
     if (!names) {
@@ -33,6 +50,7 @@ int tsr_tensor_set_names(tsr_tensor *t, const tsr_name *names, int n)
     }
     if (tsr_names_check_unique(names, n) < 0) return -1;
     if (!tsr_names_any(names, n)) return tsr_tensor_set_names(t, NULL, 0);
+    warn_once();
     if (!t->names) {
         const char **p = tsr_malloc(sizeof *p * (size_t)(n ? n : 1));
         if (!p) return -1;

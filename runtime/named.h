@@ -11,6 +11,12 @@
  * match. Attempted to create a tensor with names ['N']") and basic names
  * unique. All wildcards store NULL, so an unnamed tensor stays NULL. 0/-1. */
 int tsr_tensor_set_names(tsr_tensor *t, const tsr_name *names, int n);
+/* The first time a tensor of the process gets names (tsr_tensor_set_names),
+ * 1.13 warns once: "Named tensors and all their associated APIs are an
+ * experimental feature ...". Returns that UserWarning's text the first time
+ * it is taken after a tensor got names, else NULL. */
+const char *tsr_names_warning_take(void);
+
 /* propagate_names: gives result the names (n == result->ndim) when some
  * are basic or result already has names; a 0-dim result is left alone. */
 int tsr_names_propagate(tsr_tensor *result, const tsr_name *names, int n);

@@ -167,6 +167,7 @@ static Value *m_rename(Value *self, CallArgs *a, void *d)
     (void)d;
     bind_names_log("Tensor.rename");   /* the names API: naming an unnamed tensor counts */
     Value *r = do_rename(self, a, false);
+    bind_names_warn();
     bind_names_explain_api("rename", RENAME_RULE, NULL, self_t(self), NULL, r);
     return r;
 }
@@ -178,6 +179,7 @@ static Value *m_rename_(Value *self, CallArgs *a, void *d)
     tsr_tensor *t = self_t(self), *before = tsr_view_alias(t);   /* self's names as they were */
     if (before && t->names && tsr_tensor_set_names(before, t->names, t->ndim) < 0) tsr_error_clear();
     Value *r = do_rename(self, a, true);
+    bind_names_warn();
     if (before) bind_names_explain_api("rename_", RENAME_RULE, "In place: self takes the new names.", before, NULL, r);
     tsr_tensor_release(before);
     return r;
@@ -189,6 +191,7 @@ static Value *m_refine_names(Value *self, CallArgs *a, void *d)
     (void)d;
     bind_names_log("Tensor.refine_names");   /* the names API: naming an unnamed tensor counts */
     Value *r = refine_names(self, a);
+    bind_names_warn();
     bind_names_explain_api("refine_names", "refine_names only turns None names into names: a dim that already has "
                            "a name must be given the same name. '...' stands for the dims not listed.", NULL,
                            self_t(self), NULL, r);
@@ -280,7 +283,9 @@ static int ps_names(Value *self, Value *x)
     tsr_name names[TSR_MAX_NAMED_DIMS];
     int n = 0;
     if (!is_none(x) && bind_names_from_value(x, names, TSR_MAX_NAMED_DIMS, &n) < 0) return -1;
-    return tsr_tensor_set_names(self_t(self), is_none(x) ? NULL : names, n) < 0 ? bind_runtime_errori() : 0;
+    int r = tsr_tensor_set_names(self_t(self), is_none(x) ? NULL : names, n) < 0 ? bind_runtime_errori() : 0;
+    bind_names_warn();
+    return r;
 }
 
 void bind_names_init(void)

@@ -13,6 +13,9 @@ int bind_names_from_value(Value *v, tsr_name *out, int max, int *n);
 /* t.names: a tuple with one str or None per dim. New reference. */
 Value *bind_names_tuple(const tsr_tensor *t);
 void bind_names_init(void);
+/* Prints the UserWarning the runtime left pending (the first named
+ * tensor's), unless warnings are ignored. */
+void bind_names_warn(void);
 /* Appends qualname ("Tensor.rename") to the TSR_NAMES_LOG file, when set:
  * a call that ran with named tensors (table_names.c). */
 void bind_names_log(const char *qualname);

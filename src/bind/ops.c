@@ -30,7 +30,7 @@ int ops_operand(Value *v, tsr_operand *o)
 void ops_warn(void)
 {
     const char *w = tsr_warning_take();
-    if (w) fprintf(stderr, "UserWarning: %s\n", w);
+    if (w && !bind_warnings_ignored()) fprintf(stderr, "UserWarning: %s\n", w);
 }
 
 /* ------------------------------------------------------------ :explain */

@@ -952,6 +952,24 @@ void bind_names_explain_api(const char *fname, const char *rule, const char *det
     explain_names_step(fname, &f, detail, other ? 2 : 1, ops, labels, first_result(r), !r, NULL, NULL, false);
 }
 
+/* ------------------------------------------------------------ warnings */
+
+bool bind_warnings_ignored(void)
+{
+    static int state = -1;
+    if (state < 0) {
+        const char *p = getenv("PYTHONWARNINGS");
+        state = p && !strncmp(p, "ignore", 6);
+    }
+    return state == 1;
+}
+
+void bind_names_warn(void)
+{
+    const char *w = tsr_names_warning_take();
+    if (w && !bind_warnings_ignored()) fprintf(stderr, "UserWarning: %s\n", w);
+}
+
 /* ------------------------------------------------------------ TSR_NAMES_LOG */
 
 /* TSR_NAMES_LOG=FILE: every call that reaches the names step with a named
@@ -994,7 +1012,11 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
         Value *nv = any ? NULL : arg(b, "names");
         if (any || (nv && !is_none(nv))) log_call(d, fname, self);
     }
-    if (!any) return call(d, fname, b, self, inplace);
+    if (!any) {
+        Value *r = call(d, fname, b, self, inplace);
+        bind_names_warn();   /* names= of a factory */
+        return r;
+    }
     int rule = d->names_rule;
     if (special_refusal(d, fname, b, self)) {
         char s[128];
