@@ -242,7 +242,8 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
         tsr_dtype_is_complex(tensor_of(arg(b, "input"))->dtype))
         comp = "aten::_fft_c2c";   /* the table's entry is for a real input */
     if (comp) {
-        snprintf(buf, cap, "%s", comp);
+        Value *o = b->v[BIND_OUT];   /* cross(out=) runs linalg_cross's out overload */
+        snprintf(buf, cap, "%s%s", comp, !strcmp(comp, "aten::linalg_cross") && o && !is_none(o) ? ".out" : "");
         return;
     }
     if (!strncmp(d->pname, "special_", 8)) base = d->pname;
@@ -316,7 +317,12 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
                 else if (b->type[i] == BT_NUMBER) ov = "Scalar";
             }
     }
-    snprintf(buf, cap, "aten::%s%s%s%s", base, under ? "_" : "", ov ? "." : "", ov ? ov : "");
+    /* with out= the fallback names the out overload: sgn.out, fmod.Scalar_out,
+     * and .values for the (values, indices) pair of sort/topk (probed) */
+    Value *outv = b->v[BIND_OUT];
+    bool out = outv && !is_none(outv);
+    const char *outs = !out ? "" : is_seq(outv) ? ".values" : ov ? "_out" : ".out";
+    snprintf(buf, cap, "aten::%s%s%s%s%s", base, under ? "_" : "", ov ? "." : "", ov ? ov : "", outs);
 }
 
 static Value *refuse_named(const char *schema)
@@ -660,7 +666,8 @@ static int check_out(Value *v, const Outnames *o)
 /* 1.13 computes these ops on meta tensors with Python decompositions, which
  * refuse named inputs with their own message (probed: abs, logical_not,
  * std, var and the filled *_like factories). Sorted. */
-static const char *const meta_refs[] = {"abs", "full_like", "logical_not", "ones_like", "std", "var", "zeros_like"};
+static const char *const meta_refs[] = {"abs", "full_like", "logical_not", "nanmedian", "ones_like", "std", "var",
+                                        "zeros_like"};
 
 static bool meta_decomposed(const BindRow *d, BindArgs *b, Value *self)
 {
@@ -1067,8 +1074,10 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
                 if (in && !is_tensor(in)) suffix = ".Scalar_Tensor";
                 else if (o && !is_tensor(o)) suffix = shift ? ".Tensor_Scalar" : wraps ? ".Tensor" : ".Scalar";
             }
-            snprintf(sch, sizeof sch, "aten::%.*s%s%s", dot ? (int)(dot - op->aten) : (int)strlen(op->aten), op->aten,
-                     ws ? "_" : "", suffix);
+            Value *ov = b->v[BIND_OUT];
+            bool out = ov && !is_none(ov);
+            snprintf(sch, sizeof sch, "aten::%.*s%s%s%s", dot ? (int)(dot - op->aten) : (int)strlen(op->aten), op->aten,
+                     ws ? "_" : "", suffix, !out ? "" : *suffix ? "_out" : ".out");
             refuse_named(sch);
             return explain_refusal(fname, b, self, sch);
         }
