@@ -81,6 +81,21 @@ static const struct { const char *name, *schema; } composite_refusals[] = {
     {"trapz", "aten::mul.Scalar"}, {"unique", "aten::_unique2"}, {"view_as", "aten::view"},
 };
 
+/* The same with out=: the schema 1.13's fallback names then (probed). */
+static const struct { const char *name, *schema; } composite_out[] = {
+    {"fft_irfft", "aten::_fft_c2r.out"}, {"fft_irfft2", "aten::_fft_c2r.out"}, {"fft_irfftn", "aten::_fft_c2r.out"},
+    {"inner", "aten::tensordot.out"}, {"inverse", "aten::linalg_inv_ex.inverse"},
+    {"linalg_cholesky", "aten::linalg_cholesky_ex.L"}, {"linalg_cross", "aten::linalg_cross.out"},
+    {"cross", "aten::linalg_cross.out"}, {"linalg_det", "aten::_linalg_det.result"},
+    {"linalg_eigvalsh", "aten::_linalg_eigh.eigenvalues"},
+    {"linalg_householder_product", "aten::linalg_householder_product.out"},
+    {"linalg_inv", "aten::linalg_inv_ex.inverse"}, {"linalg_pinv", "aten::linalg_pinv.atol_rtol_tensor_out"},
+    {"linalg_solve", "aten::new_empty"}, {"linalg_svdvals", "aten::_linalg_svd.U"},
+    {"linalg_vector_norm", "aten::linalg_vector_norm.out"}, {"msort", "aten::sort.values"}, {"norm", "aten::norm.out"},
+    {"orgqr", "aten::linalg_householder_product.out"}, {"searchsorted", "aten::searchsorted.Tensor_out"},
+    {"special_multigammaln", "aten::mvlgamma.out"}, {"tensordot", "aten::tensordot.out"},
+};
+
 static const char *composite_of(const BindRow *d)
 {
     for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
@@ -232,8 +247,9 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
     char tmp[64];
     const char *comp = composite_of(d);
     if (!strcmp(d->pname, "isin")) {
-        snprintf(buf, cap, "aten::isin.%s_%s", arg(b, "element") ? "Scalar" : "Tensor",
-                 arg(b, "test_element") ? "Scalar" : "Tensor");
+        Value *o = b->v[BIND_OUT];
+        snprintf(buf, cap, "aten::isin.%s_%s%s", arg(b, "element") ? "Scalar" : "Tensor",
+                 arg(b, "test_element") ? "Scalar" : "Tensor", o && !is_none(o) ? "_out" : "");
         return;
     }
     if ((!strcmp(d->pname, "fft_hfft2") || !strcmp(d->pname, "fft_hfftn")) && arg(b, "s") && !is_none(arg(b, "s")))
@@ -241,9 +257,30 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
     if ((!strcmp(d->pname, "fft_fft") || !strcmp(d->pname, "fft_ifft")) && arg(b, "input") && is_tensor(arg(b, "input")) &&
         tsr_dtype_is_complex(tensor_of(arg(b, "input"))->dtype))
         comp = "aten::_fft_c2c";   /* the table's entry is for a real input */
+    Value *outv = b->v[BIND_OUT];
+    bool out = outv && !is_none(outv);
+    if (comp && out)
+        for (size_t i = 0; i < sizeof composite_out / sizeof *composite_out; i++)
+            if (!strcmp(d->pname, composite_out[i].name)) comp = composite_out[i].schema;
+    if (!strcmp(d->pname, "searchsorted")) {
+        Value *v = arg(b, "self") ? arg(b, "self") : arg(b, "input");
+        if (v && !is_tensor(v)) comp = "aten::searchsorted.Scalar";
+    }
+    if (!strcmp(d->name, "repeat_interleave") && arg(b, "dim") && !is_none(arg(b, "dim"))) comp = "aten::index_select";
     if (comp) {
-        Value *o = b->v[BIND_OUT];   /* cross(out=) runs linalg_cross's out overload */
-        snprintf(buf, cap, "%s%s", comp, !strcmp(comp, "aten::linalg_cross") && o && !is_none(o) ? ".out" : "");
+        snprintf(buf, cap, "%s", comp);
+        return;
+    }
+    if (!strcmp(d->pname, "count_nonzero") && arg(b, "dim") && !is_none(arg(b, "dim"))) {
+        snprintf(buf, cap, "aten::count_nonzero.dim_IntList%s", out ? "_out" : "");
+        return;
+    }
+    if ((!strcmp(d->name, "softmax") || !strcmp(d->name, "log_softmax")) && out) {
+        snprintf(buf, cap, "aten::%s.int_out", d->name);
+        return;
+    }
+    if ((!strcmp(d->name, "all") || !strcmp(d->name, "any")) && out) {
+        snprintf(buf, cap, "aten::%s.%s", d->name, arg(b, "dim") ? "out" : "all_out");
         return;
     }
     if (!strncmp(d->pname, "special_", 8)) base = d->pname;
@@ -265,15 +302,26 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
     else if (!strcmp(d->name, "repeat_interleave")) {
         if (self || arg(b, "input")) base = "_reshape_alias";
         else ov = "Tensor";
-    } else if (!strcmp(d->pname, "xlogy") || !strcmp(d->pname, "special_xlogy")) {
+    } else if (!strcmp(d->pname, "xlogy") || !strcmp(d->pname, "xlogy_") || !strcmp(d->pname, "special_xlogy")) {
         Value *o = arg(b, "other");
         base = "xlogy";
+        under = under || !strcmp(d->pname, "xlogy_");   /* torch.xlogy_(x, y) */
         ov = in0 && is_tensor(in0) ? (o && is_tensor(o) ? "Tensor" : "Scalar_Other") : "Scalar_Self";
+        if (out) {
+            snprintf(buf, cap, "aten::xlogy.Out%s", ov);
+            return;
+        }
     } else if (!strcmp(d->pname, "special_xlog1py") || !strcmp(d->pname, "special_zeta")) {
         Value *o = arg(b, "other");
         ov = in0 && !is_tensor(in0) ? "self_scalar" : o && !is_tensor(o) ? "other_scalar" : NULL;
     } else if (!strncmp(d->pname, "special_", 8) && strstr(d->pname, "_polynomial_")) {
+        Value *n = arg(b, "n");
         ov = NULL;
+        if (out) {   /* the out overloads are named by the operand that is a number */
+            snprintf(buf, cap, "aten::%s.%s", d->pname, in0 && !is_tensor(in0) ? "x_scalar_out" :
+                     n && !is_tensor(n) ? "n_scalar_out" : "out");
+            return;
+        }
     } else if (!strcmp(d->pname, "round") || !strcmp(d->pname, "special_round")) {
         base = "round";
         ov = "decimals";
@@ -319,8 +367,6 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
     }
     /* with out= the fallback names the out overload: sgn.out, fmod.Scalar_out,
      * and .values for the (values, indices) pair of sort/topk (probed) */
-    Value *outv = b->v[BIND_OUT];
-    bool out = outv && !is_none(outv);
     const char *outs = !out ? "" : is_seq(outv) ? ".values" : ov ? "_out" : ".out";
     snprintf(buf, cap, "aten::%s%s%s%s%s", base, under ? "_" : "", ov ? "." : "", ov ? ov : "", outs);
 }
@@ -693,6 +739,11 @@ static bool special_refusal(const BindRow *d, const char *fname, BindArgs *b, Va
 {
     if (composite_of(d)) return true;
     if (!strcmp(fname, "conj_physical_")) return true;
+    Value *outv = b->v[BIND_OUT];
+    bool out = outv && !is_none(outv);
+    if (out && (!strcmp(d->name, "conj_physical") || !strcmp(d->name, "softmax") || !strcmp(d->name, "log_softmax")))
+        return true;
+    if (!strcmp(d->pname, "xlogy_")) return true;
     if (!strcmp(fname, "cumsum_") || !strcmp(fname, "cumprod_")) {
         Value *dv = arg(b, "dim");
         return dv && dv->type != &t_str;
@@ -1069,13 +1120,16 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
                  * Tensor_Scalar; | and ^ (and &_) wrap the number into a tensor */
                 size_t bl = (size_t)(dot - op->aten);
                 bool shift = !strncmp(op->aten, "bitwise_left_shift", bl) || !strncmp(op->aten, "bitwise_right_shift", bl);
-                bool wraps = !strncmp(op->aten, "bitwise_or", bl) || !strncmp(op->aten, "bitwise_xor", bl) ||
-                             (ws && !strncmp(op->aten, "bitwise_and", bl));
+                Value *ov0 = b->v[BIND_OUT];
+                bool wraps = !(ov0 && !is_none(ov0)) &&
+                             (!strncmp(op->aten, "bitwise_or", bl) || !strncmp(op->aten, "bitwise_xor", bl) ||
+                              (ws && !strncmp(op->aten, "bitwise_and", bl)));
                 if (in && !is_tensor(in)) suffix = ".Scalar_Tensor";
                 else if (o && !is_tensor(o)) suffix = shift ? ".Tensor_Scalar" : wraps ? ".Tensor" : ".Scalar";
             }
             Value *ov = b->v[BIND_OUT];
             bool out = ov && !is_none(ov);
+            if (out && !strcmp(suffix, ".Tensor") && !strncmp(op->aten, "copysign.", 9)) suffix = "";   /* copysign.out */
             snprintf(sch, sizeof sch, "aten::%.*s%s%s%s", dot ? (int)(dot - op->aten) : (int)strlen(op->aten), op->aten,
                      ws ? "_" : "", suffix, !out ? "" : *suffix ? "_out" : ".out");
             refuse_named(sch);
