@@ -259,7 +259,8 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
         comp = "aten::_fft_c2c";   /* the table's entry is for a real input */
     Value *outv = b->v[BIND_OUT];
     bool out = outv && !is_none(outv);
-    if (comp && out)
+    bool rcond = !strcmp(d->pname, "linalg_pinv") && arg(b, "rcond");   /* pinv(x, rcond, out=): no _out (probed) */
+    if (comp && out && !rcond)
         for (size_t i = 0; i < sizeof composite_out / sizeof *composite_out; i++)
             if (!strcmp(d->pname, composite_out[i].name)) comp = composite_out[i].schema;
     if (!strcmp(d->pname, "searchsorted")) {
@@ -271,7 +272,7 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
         snprintf(buf, cap, "%s", comp);
         return;
     }
-    if (!strcmp(d->pname, "count_nonzero") && arg(b, "dim") && !is_none(arg(b, "dim"))) {
+    if (!strcmp(d->pname, "count_nonzero") && arg(b, "dim") && is_seq(arg(b, "dim"))) {
         snprintf(buf, cap, "aten::count_nonzero.dim_IntList%s", out ? "_out" : "");
         return;
     }
