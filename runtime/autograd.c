@@ -8,6 +8,7 @@
 #include "autograd_node.h"
 #include "error.h"
 #include "internal.h"
+#include "named.h"
 #include "ops/advindex.h"
 #include "ops/binary.h"
 #include "ops/copy.h"
@@ -143,6 +144,10 @@ tsr_tensor *tsr_autograd_detach(const tsr_tensor *t)
 {
     tsr_tensor *d = tsr_view_alias(t);
     if (d) d->requires_grad = false;
+    if (d && t->names && tsr_tensor_set_names(d, t->names, t->ndim) < 0) {   /* detach keeps input names */
+        tsr_tensor_release(d);
+        return NULL;
+    }
     return d;
 }
 

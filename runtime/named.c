@@ -18,6 +18,23 @@ static const char *fmt_list(char *buf, const tsr_name *names, int n)
 }
 
 
+/* c10's TensorImpl warns once per process when a tensor first gets names */
+static enum { NOT_YET, PENDING, TAKEN } named_warning;
+
+static void warn_once(void)
+{
+    if (named_warning == NOT_YET) named_warning = PENDING;
+}
+
+const char *tsr_names_warning_take(void)
+{
+    if (named_warning != PENDING) return NULL;
+    named_warning = TAKEN;
+    return "Named tensors and all their associated APIs are an experimental feature and subject to change. Please "
+           "do not use them for anything important until they are released as stable. (Triggered internally at  "
+           "./c10/core/TensorImpl.h:1758.)";
+}
+
 int tsr_tensor_set_names(tsr_tensor *t, const tsr_name *names, int n)
 {
     if (!names) {
@@ -33,6 +50,7 @@ int tsr_tensor_set_names(tsr_tensor *t, const tsr_name *names, int n)
     }
     if (tsr_names_check_unique(names, n) < 0) return -1;
     if (!tsr_names_any(names, n)) return tsr_tensor_set_names(t, NULL, 0);
+    warn_once();
     if (!t->names) {
         const char **p = tsr_malloc(sizeof *p * (size_t)(n ? n : 1));
         if (!p) return -1;
@@ -120,6 +138,40 @@ int tsr_names_check_factory(const tsr_tensor *t)
     if (!tsr_tensor_is_meta(t)) return 0;
     tsr_error_set(TSR_ERR_RUNTIME, "NYI: named tensors only support CPU and CUDA tensors");
     return -1;
+}
+
+int tsr_names_check_factory_layout(const char *factory, tsr_layout layout)
+{
+    if (layout == TSR_LAYOUT_STRIDED) return 0;
+    if (layout == TSR_LAYOUT_SPARSE_COO && (!strcmp(factory, "zeros") || !strcmp(factory, "ones") ||
+                                            !strcmp(factory, "full"))) {
+        tsr_error_set(TSR_ERR_RUNTIME, "full(...) is not implemented for sparse layout");
+        return -1;
+    }
+    tsr_error_set(TSR_ERR_RUNTIME, "NYI: named tensors only support strided layout");
+    return -1;
+}
+
+int tsr_names_cosine_similarity(const tsr_tensor *a, const tsr_tensor *b, int64_t dim, tsr_name *out, int *n)
+{
+    *n = -1;
+    if (!a->names && !b->names) return 0;
+    /* 1.13 expands both to the broadcast shape first: new leading dims are None */
+    int nd = a->ndim > b->ndim ? a->ndim : b->ndim;
+    if (nd > TSR_MAX_NAMED_DIMS) return 0;
+    tsr_name u[TSR_MAX_NAMED_DIMS], pa[TSR_MAX_NAMED_DIMS], pb[TSR_MAX_NAMED_DIMS];
+    for (int i = 0; i < nd; i++) {
+        int ia = i - (nd - a->ndim), ib = i - (nd - b->ndim);
+        pa[i] = ia >= 0 && a->names ? a->names[ia] : NULL;
+        pb[i] = ib >= 0 && b->names ? b->names[ib] : NULL;
+    }
+    if (tsr_names_unify(pa, nd, pb, nd, "broadcast", u) < 0) return -1;
+    int64_t d = dim < 0 ? dim + nd : dim;
+    if (d < 0 || d >= nd) return 0;
+    bool removed[TSR_MAX_NAMED_DIMS] = {false};
+    removed[d] = true;
+    *n = tsr_names_remove(u, nd, removed, out);
+    return 0;
 }
 
 int tsr_names_propagate_raw(tsr_tensor *result, const tsr_name *names, int n)

@@ -11,6 +11,12 @@
  * match. Attempted to create a tensor with names ['N']") and basic names
  * unique. All wildcards store NULL, so an unnamed tensor stays NULL. 0/-1. */
 int tsr_tensor_set_names(tsr_tensor *t, const tsr_name *names, int n);
+/* The first time a tensor of the process gets names (tsr_tensor_set_names),
+ * 1.13 warns once: "Named tensors and all their associated APIs are an
+ * experimental feature ...". Returns that UserWarning's text the first time
+ * it is taken after a tensor got names, else NULL. */
+const char *tsr_names_warning_take(void);
+
 /* propagate_names: gives result the names (n == result->ndim) when some
  * are basic or result already has names; a 0-dim result is left alone. */
 int tsr_names_propagate(tsr_tensor *result, const tsr_name *names, int n);
@@ -37,6 +43,17 @@ int tsr_names_check_resize(const tsr_tensor *t, int nd, const int64_t *sizes);
 /* A factory's names= (empty_names in 1.13): only CPU and CUDA tensors,
  * "NYI: named tensors only support CPU and CUDA tensors" on meta. 0/-1. */
 int tsr_names_check_factory(const tsr_tensor *t);
+
+/* A factory's names= with a layout other than strided (1.13's named
+ * overloads): zeros, ones and full with sparse_coo fail in their fill, "full(...)
+ * is not implemented for sparse layout"; every other case "NYI: named tensors
+ * only support strided layout". 0/-1. */
+int tsr_names_check_factory_layout(const char *factory, tsr_layout layout);
+
+/* cosine_similarity(a, b, dim) as 1.13 names it: a and b unified from the
+ * right, then the reduced dim removed. Fills out[0 .. *n - 1]; *n = -1 when
+ * neither is named or dim is out of range (the op reports it). 0/-1. */
+int tsr_names_cosine_similarity(const tsr_tensor *a, const tsr_tensor *b, int64_t dim, tsr_name *out, int *n);
 
 /* As tsr_names_propagate without the duplicate check: matmul's result may
  * carry a name twice in 1.13 (SEMANTICS.md §2.8). */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bind/explain.h"
+#include "named.h"
 #include "value.h"
 
 static bool active;
@@ -13,6 +14,10 @@ static ExplainStep *steps;     /* copies: strings duplicated, tensors retained *
 static int nsteps, capsteps;
 static long total;             /* steps recorded, shown or not */
 static bool color;             /* bold headers on a terminal */
+static int shown_names;        /* name-inference steps printed (not stored) */
+static const tsr_tensor *pre_t;                 /* explain_written_before's tensor */
+static tsr_name pre_names[TSR_MAX_NAMED_DIMS];
+static bool pre_named;
 
 bool explain_active(void) { return active; }
 
@@ -28,6 +33,7 @@ static void step_free(ExplainStep *s)
     free((char *)s->symbol);
     free((char *)s->dtype_rule);
     free((char *)s->refused);
+    tsr_tensor_release((tsr_tensor *)s->out_t);
 }
 
 void explain_record(const ExplainStep *step)
@@ -58,13 +64,74 @@ void explain_record(const ExplainStep *step)
     s->symbol = dup_or_null(step->symbol);
     s->dtype_rule = dup_or_null(step->dtype_rule);
     s->refused = dup_or_null(step->refused);
+    if (s->out_t) tsr_tensor_retain((tsr_tensor *)s->out_t);
     if (s->ndim < 0) s->ndim = 0;
     if (s->ndim > TSR_MAX_DIMS) s->ndim = TSR_MAX_DIMS;
+    /* the written tensor is shown with the names it had before the op */
+    tsr_tensor *w = (tsr_tensor *)pre_t;
+    tsr_name now[TSR_MAX_NAMED_DIMS];
+    bool now_named = false;
+    if (w && (w == s->out_t || (s->inplace && s->noperands && w == s->operands[0].t)) && w->ndim <= TSR_MAX_NAMED_DIMS) {
+        now_named = w->names != NULL;
+        if (now_named) memcpy(now, w->names, sizeof *now * (size_t)w->ndim);
+        if (pre_named) tsr_names_propagate_raw(w, pre_names, w->ndim);
+        else tsr_tensor_set_names(w, NULL, 0);
+    } else {
+        w = NULL;
+    }
     /* printing must not record: an op run by the printer is not part of EXPR */
     active = false;
-    show_explain_step(s, nsteps, color);
+    show_explain_step(s, nsteps + shown_names, color);
+    if (w) {
+        if (now_named) tsr_names_propagate_raw(w, now, w->ndim);
+        else tsr_tensor_set_names(w, NULL, 0);
+    }
+    pre_t = NULL;
     fflush(stdout);
     active = true;
+}
+
+long explain_steps_recorded(void) { return total; }
+
+void explain_written_before(const tsr_tensor *t)
+{
+    pre_t = NULL;
+    if (!active || !t || t->ndim > TSR_MAX_NAMED_DIMS) return;
+    pre_t = t;
+    pre_named = t->names != NULL;
+    if (pre_named) memcpy(pre_names, t->names, sizeof *pre_names * (size_t)t->ndim);
+}
+
+void explain_record_names(const ExplainNames *step)
+{
+    if (!active || !step) return;
+    total++;
+    if (total > EXPLAIN_SHOW_MAX) return;
+    shown_names++;
+    active = false;
+    show_explain_names(step, nsteps + shown_names, color);
+    fflush(stdout);
+    active = true;
+}
+
+void explain_names_index(const tsr_tensor *self, const tsr_tensor *r)
+{
+    if (!active) return;
+    ExplainNames e;
+    memset(&e, 0, sizeof e);
+    e.op = "__getitem__";
+    e.family = "Removes dimensions";
+    e.rule = "Indexing with an int is select: that dim and its name disappear; a slice or ... keeps its dims "
+             "with their names. 1.13 refuses a None (a new dim) and advanced indexing (a tensor or list index) "
+             "of a named tensor.";
+    e.noperands = 1;
+    e.operands[0] = self;
+    e.label[0] = "self";
+    e.nresult = r ? r->ndim : -1;
+    for (int i = 0; r && i < r->ndim && i < TSR_MAX_DIMS; i++) e.result[i] = r->names ? r->names[i] : NULL;
+    e.error = r ? NULL : exc_pending() ? exc_message() : "the operation fails";
+    e.refused = !r && strstr(e.error, "is not yet supported with named tensors");
+    explain_record_names(&e);
 }
 
 void explain_begin(bool use_color)
@@ -72,6 +139,7 @@ void explain_begin(bool use_color)
     active = true;
     total = 0;
     nsteps = 0;
+    shown_names = 0;
     color = use_color;
 }
 

@@ -17,6 +17,16 @@ bool explain_active(void);
  * once, so steps come in evaluation order, before the error of a failing op
  * and between print() outputs. */
 void explain_record(const ExplainStep *step);
+/* The name-inference step of indexing a named tensor (x[0], x[:, 1:]); r:
+ * the result (a tensor), or NULL when it failed (the exception pending). */
+void explain_names_index(const tsr_tensor *self, const tsr_tensor *r);
+/* Steps recorded so far in this trace. */
+long explain_steps_recorded(void);
+/* Remembers t's names before an op writes it (out= or in-place self): the
+ * next step that writes t shows them (its names are put back after). */
+void explain_written_before(const tsr_tensor *t);
+/* Prints a name-inference step (numbered with the others); nothing is kept. */
+void explain_record_names(const ExplainNames *step);
 
 /* Starts a trace; color: bold step headers. */
 void explain_begin(bool color);

@@ -53,6 +53,8 @@ static int opts_of(const char *fname, const BindArgs *b, tsr_device dflt_dev, Op
     o->names = ARG("names");
     o->mf = mf ? (tsr_memory_format)mf->u.ext.a : TSR_MF_CONTIGUOUS;
     o->keep_numel = false;
+    if (layout && o->names && tsr_names_check_factory_layout(fname, (tsr_layout)layout->u.ext.a) < 0)
+        return bind_runtime_errori();
     if (layout && layout->u.ext.a != TSR_LAYOUT_STRIDED && !o->out)
         return exc_seti("NotImplementedError", "tsr: %s(): only the strided layout is supported, not %s", fname,
                         tsr_layout_name((tsr_layout)layout->u.ext.a));

@@ -100,6 +100,7 @@ static int expand_ellipsis(const tsr_tensor *t, const tsr_name *in, int n, int e
 static Value *m_has_names(Value *self, CallArgs *a, void *d)
 {
     (void)d;
+    if (self_t(self)->names) bind_names_log("Tensor.has_names");
     if (a->npos || a->nkw) return exc_set("TypeError", "has_names() takes no arguments (%d given)", a->npos + a->nkw);
     return v_bool(tsr_names_any(self_t(self)->names, self_t(self)->ndim));
 }
@@ -157,12 +158,48 @@ static Value *do_rename(Value *self, CallArgs *a, bool inplace)
     return v_tensor(r);
 }
 
-static Value *m_rename(Value *self, CallArgs *a, void *d) { (void)d; return do_rename(self, a, false); }
-static Value *m_rename_(Value *self, CallArgs *a, void *d) { (void)d; return do_rename(self, a, true); }
+static const char RENAME_RULE[] =
+    "rename gives the dims new names: positionally (one name or None per dim, '...' for the dims not "
+    "listed), or by keyword, old_name='new_name'. rename(None) drops every name. The data is shared.";
 
+static Value *m_rename(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    bind_names_log("Tensor.rename");   /* the names API: naming an unnamed tensor counts */
+    Value *r = do_rename(self, a, false);
+    bind_names_warn();
+    bind_names_explain_api("rename", RENAME_RULE, NULL, self_t(self), NULL, r);
+    return r;
+}
+
+static Value *m_rename_(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    bind_names_log("Tensor.rename_");   /* the names API: naming an unnamed tensor counts */
+    tsr_tensor *t = self_t(self), *before = tsr_view_alias(t);   /* self's names as they were */
+    if (before && t->names && tsr_tensor_set_names(before, t->names, t->ndim) < 0) tsr_error_clear();
+    Value *r = do_rename(self, a, true);
+    bind_names_warn();
+    if (before) bind_names_explain_api("rename_", RENAME_RULE, "In place: self takes the new names.", before, NULL, r);
+    tsr_tensor_release(before);
+    return r;
+}
+
+static Value *refine_names(Value *self, CallArgs *a);
 static Value *m_refine_names(Value *self, CallArgs *a, void *d)
 {
     (void)d;
+    bind_names_log("Tensor.refine_names");   /* the names API: naming an unnamed tensor counts */
+    Value *r = refine_names(self, a);
+    bind_names_warn();
+    bind_names_explain_api("refine_names", "refine_names only turns None names into names: a dim that already has "
+                           "a name must be given the same name. '...' stands for the dims not listed.", NULL,
+                           self_t(self), NULL, r);
+    return r;
+}
+
+static Value *refine_names(Value *self, CallArgs *a)
+{
     tsr_tensor *t = self_t(self);
     tsr_name names[TSR_MAX_NAMED_DIMS], full[2 * TSR_MAX_NAMED_DIMS];
     int ell;
@@ -198,30 +235,47 @@ static Value *align_view(tsr_tensor *t, const tsr_name *order, int norder, int e
     return v_tensor(r);
 }
 
+static const char ALIGN_RULE[] =
+    "align_to permutes the dims into the given order of names (a view, no copy). A name the tensor "
+    "lacks becomes a new dim of size 1, so the result broadcasts by name; '...' stands for the other dims "
+    "in their order. Every dim of the tensor must be named.";
+
 static Value *m_align_to(Value *self, CallArgs *a, void *d)
 {
     (void)d;
+    if (self_t(self)->names) bind_names_log("Tensor.align_to");
     tsr_name names[TSR_MAX_NAMED_DIMS], order[TSR_MAX_NAMED_DIMS];
     int ell, k = 0;
     if (a->nkw) return exc_set("TypeError", "align_to() got an unexpected keyword argument '%s'", a->kwnames[0]);
     if (positional_names("align_to", a, names, &ell) < 0) return NULL;
     for (int i = 0; i < a->npos; i++)
         if (i != ell) order[k++] = names[i];
-    return align_view(self_t(self), order, k, ell);
+    Value *r = align_view(self_t(self), order, k, ell);
+    bind_names_explain_api("align_to", ALIGN_RULE, NULL, self_t(self), NULL, r);
+    return r;
 }
 
 static Value *m_align_as(Value *self, CallArgs *a, void *d)
 {
     (void)d;
+    if (self_t(self)->names) bind_names_log("Tensor.align_as");
     if (a->npos != 1 || a->nkw || !is_tensor(a->pos[0]))
         return exc_set("TypeError", "align_as(): argument 'other' (position 1) must be Tensor");
     tsr_tensor *o = tensor_of(a->pos[0]);
     tsr_name order[TSR_MAX_NAMED_DIMS];
     for (int i = 0; i < o->ndim; i++) order[i] = o->names ? o->names[i] : NULL;
-    return align_view(self_t(self), order, o->ndim, -1);
+    Value *r = align_view(self_t(self), order, o->ndim, -1);
+    bind_names_explain_api("align_as", "align_as(other) is align_to(*other.names): self's dims are permuted into "
+                           "other's order of names, and other's names that self lacks become dims of size 1.",
+                           NULL, self_t(self), o, r);
+    return r;
 }
 
-static Value *p_names(Value *self) { return bind_names_tuple(self_t(self)); }
+static Value *p_names(Value *self)
+{
+    if (self_t(self)->names) bind_names_log("Tensor.names");
+    return bind_names_tuple(self_t(self));
+}
 
 /* x.names = (...) or None: in place, validated (internal_set_names_inplace) */
 static int ps_names(Value *self, Value *x)
@@ -229,7 +283,9 @@ static int ps_names(Value *self, Value *x)
     tsr_name names[TSR_MAX_NAMED_DIMS];
     int n = 0;
     if (!is_none(x) && bind_names_from_value(x, names, TSR_MAX_NAMED_DIMS, &n) < 0) return -1;
-    return tsr_tensor_set_names(self_t(self), is_none(x) ? NULL : names, n) < 0 ? bind_runtime_errori() : 0;
+    int r = tsr_tensor_set_names(self_t(self), is_none(x) ? NULL : names, n) < 0 ? bind_runtime_errori() : 0;
+    bind_names_warn();
+    return r;
 }
 
 void bind_names_init(void)

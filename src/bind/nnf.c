@@ -539,14 +539,20 @@ static Value *f_distance(Value *self, CallArgs *a, void *d)
         need_tensor(v[0], name, "x1", 1) < 0 || need_tensor(v[1], name, "x2", 2) < 0)
         return NULL;
     if (grad_refused(name, 2, v) < 0) return NULL;
-    if (cos && (tensor_of(v[0])->names || tensor_of(v[1])->names))
-        return exc_set("NotImplementedError", "cosine_similarity of named tensors is not supported by tsr yet");
     if (!cos && named_refused("aten::norm.ScalarOpt_dim", 2, v) < 0) return NULL;
     if (cos) {
         int64_t dim = 1;
         double eps;
         if ((v[2] && args_int(v[2], name, "dim", &dim) < 0) || opt_float(v[3], name, "eps", 1e-8, &eps) < 0) return NULL;
-        return v_tensor(tsr_nn_cosine_similarity(tensor_of(v[0]), tensor_of(v[1]), dim, eps));
+        tsr_name nm[TSR_MAX_NAMED_DIMS];
+        int nn;
+        if (tsr_names_cosine_similarity(tensor_of(v[0]), tensor_of(v[1]), dim, nm, &nn) < 0) return bind_runtime_error();
+        tsr_tensor *r = tsr_nn_cosine_similarity(tensor_of(v[0]), tensor_of(v[1]), dim, eps);
+        if (r && nn >= 0 && tsr_names_propagate(r, nm, nn) < 0) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+        return v_tensor(r);
     }
     double p, eps;
     bool keep;

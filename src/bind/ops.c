@@ -30,7 +30,7 @@ int ops_operand(Value *v, tsr_operand *o)
 void ops_warn(void)
 {
     const char *w = tsr_warning_take();
-    if (w) fprintf(stderr, "UserWarning: %s\n", w);
+    if (w && !bind_warnings_ignored()) fprintf(stderr, "UserWarning: %s\n", w);
 }
 
 /* ------------------------------------------------------------ :explain */
@@ -59,6 +59,7 @@ void ops_explain(const tsr_op *desc, const char *name, const char *symbol, int n
     e.out_check = st.out_check;
     e.out_castable = st.out_castable;
     e.refused = st.refused[0] ? st.refused : NULL;
+    e.out_t = out;
     explain_record(&e);
 }
 
@@ -190,6 +191,29 @@ static Value *matmul_op(Value *self, Value *other, int reflected)
     return ops_finish(reflected ? tsr_matmul(b, a, NULL) : tsr_matmul(a, b, NULL), NULL);
 }
 
+/* A named operand of an op 1.13 refuses: the fallback names the operator's
+ * own overload (__lshift__.Scalar, remainder_.Tensor), not the functional's. */
+static bool named_refused(tsr_binop bop, const char *name, const tsr_operand *a, const tsr_operand *b,
+                          const char *scalar)
+{
+    const tsr_op *desc = tsr_binop_desc(bop);
+    if (!((a->t && a->t->names) || (b->t && b->t->names)) || tsr_op_names_rule(desc) != TSR_NAMES_REFUSE) return false;
+    const char *dot = desc->aten ? strchr(desc->aten, '.') : NULL;
+    char s[96];
+    if (!name)   /* reflected: the functional's Scalar_Tensor overload */
+        snprintf(s, sizeof s, "aten::%.*s.Scalar_Tensor", dot ? (int)(dot - desc->aten) : 64, desc->aten);
+    else
+        snprintf(s, sizeof s, "aten::%s%s", name, !dot ? "" : b->t ? ".Tensor" : scalar);
+    tsr_names_refuse(s);
+    return true;
+}
+
+/* the overload a Python number gets (probed): | and ^ wrap it into a tensor */
+static const char *scalar_overload(int op, bool inplace)
+{
+    return op == OP_OR || op == OP_XOR || (inplace && op == OP_AND) ? ".Tensor" : ".Scalar";
+}
+
 static Value *binop_plain(int op, Value *self, Value *other, int reflected)
 {
     if (op == OP_MATMUL) return matmul_op(self, other, reflected);
@@ -197,6 +221,11 @@ static Value *binop_plain(int op, Value *self, Value *other, int reflected)
     if (op < 0 || op >= OP__NBIN || opmap[op].kind < 0 || !ops_operand(other, &b)) return value_not_implemented();
     tsr_binop bop = (tsr_binop)opmap[op].code;
     const char *sym = op_symbol[op];
+    bool commutes = op == OP_ADD || op == OP_MUL || op == OP_AND || op == OP_OR || op == OP_XOR;
+    if ((!reflected || commutes) && named_refused(bop, opmap[op].name, &a, &b, scalar_overload(op, false)))
+        return bind_runtime_error();
+    if (reflected && (op == OP_MOD || op == OP_LSHIFT || op == OP_RSHIFT) && named_refused(bop, NULL, &a, &b, NULL))
+        return bind_runtime_error();
     if (!reflected) return ops_binary(bop, opmap[op].name, sym, &a, &b, NULL, NULL, NULL);
     switch (op) {
     case OP_ADD: case OP_MUL: case OP_AND: case OP_OR: case OP_XOR:   /* __radd__ is self.add(other) */
@@ -212,6 +241,8 @@ static Value *inplace_plain(int op, Value *self, Value *other)
 {
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
     if (op < 0 || op >= OP__NBIN || opmap[op].kind < 0 || !ops_operand(other, &b)) return value_not_implemented();
+    if (named_refused((tsr_binop)opmap[op].code, opmap[op].iname, &a, &b, scalar_overload(op, true)))
+        return bind_runtime_error();
     return ops_binary((tsr_binop)opmap[op].code, opmap[op].iname, op_symbol[op], &a, &b, NULL, NULL, self);
 }
 

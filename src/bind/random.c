@@ -226,6 +226,8 @@ static int opts_of(const char *fname, const BindArgs *b, tsr_dtype dflt, Opts *o
         tsr_layout lay = layout ? (tsr_layout)layout->u.ext.a : ot->layout;
         if (tsr_check_out_options(ot, ARG("dtype") ? &o->dtype : NULL, &lay, device ? &o->device : NULL) < 0)
             return bind_runtime_errori();
+    } else if (layout && ARG("names") && tsr_names_check_factory_layout(fname, (tsr_layout)layout->u.ext.a) < 0) {
+        return bind_runtime_errori();
     } else if (layout && layout->u.ext.a != TSR_LAYOUT_STRIDED) {
         return exc_seti("NotImplementedError", "tsr: %s(): only the strided layout is supported", fname);
     }

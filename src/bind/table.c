@@ -645,7 +645,7 @@ static Value *row_call_form(const BindRow *d, Value *self, CallArgs *a, bool inp
         if (writes) tsr_interrupt_unhold();
     }
     const char *w = tsr_warning_take();   /* a UserWarning the runtime left (resize_output, ...) */
-    if (w) fprintf(stderr, "UserWarning: %s\n", w);
+    if (w && !bind_warnings_ignored()) fprintf(stderr, "UserWarning: %s\n", w);
     if (b.varargs) decref(b.varargs);
     return r;
 }

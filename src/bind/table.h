@@ -105,6 +105,9 @@ struct BindRow {
  * names computed before the call. NEW reference or NULL. */
 unsigned char bind_names_rule_of(const char *name);
 Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call);
+/* PYTHONWARNINGS=ignore (as `python -W ignore`, how the oracle runs the
+ * conformance cases): the UserWarnings tsr prints are silenced. */
+bool bind_warnings_ignored(void);
 
 /* Parses every row's signatures, binds the function, method and in-place
  * forms, and remembers the rows for help() and --list-functions. Aborts on

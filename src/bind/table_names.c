@@ -6,9 +6,11 @@
  * message naming the ATen overload. Rows that do elementwise work through
  * an op descriptor pass: the iterator infers their names (runtime/iter.c).
  * An unnamed call costs one scan of its arguments. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bind/explain.h"
 #include "bind/names.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
@@ -36,20 +38,70 @@ enum {
     NR_UNIFY,       /* unify every tensor argument from the right (addcmul, logical_and, ...) */
 };
 
-/* Rows 1.13 refuses through the op they decompose into (probed): the
- * schema its fallback names. Sorted. */
+/* Rows 1.13 refuses through the op they decompose into, by the row's
+ * python_arg_parser name (pname: "linalg_svd" for torch.linalg.svd), as
+ * scripts/probe-named-refusals finds them with a float input. Sorted. */
 static const struct { const char *name, *schema; } composite_refusals[] = {
-    {"argsort", "aten::sort"}, {"as_strided", "aten::_reshape_alias"}, {"cov", "aten::unsqueeze"},
-    {"cross", "aten::linalg_cross"}, {"det", "aten::_linalg_det"}, {"einsum", "aten::permute"},
-    {"frexp", "aten::frexp.Tensor"}, {"inner", "aten::permute"},
+    {"argsort", "aten::sort"}, {"argwhere", "aten::nonzero"}, {"as_strided", "aten::_reshape_alias"},
+    {"corrcoef", "aten::unsqueeze"}, {"cov", "aten::unsqueeze"}, {"cross", "aten::linalg_cross"},
+    {"cumulative_trapezoid", "aten::mul.Scalar"}, {"det", "aten::_linalg_det"}, {"diagflat", "aten::view"},
+    {"einsum", "aten::permute"}, {"fft_fft", "aten::_fft_r2c"}, {"fft_fft2", "aten::_fft_c2c"},
+    {"fft_fftn", "aten::_fft_c2c"}, {"fft_fftshift", "aten::roll"}, {"fft_hfft", "aten::_conj"},
+    {"fft_hfft2", "aten::_fft_c2c"}, {"fft_hfftn", "aten::_fft_c2c"}, {"fft_ifft", "aten::_fft_r2c"},
+    {"fft_ifft2", "aten::_fft_c2c"}, {"fft_ifftn", "aten::_fft_c2c"}, {"fft_ifftshift", "aten::roll"},
+    {"fft_ihfft", "aten::_fft_r2c"}, {"fft_ihfft2", "aten::_fft_r2c"}, {"fft_ihfftn", "aten::_fft_r2c"},
+    {"fft_irfft", "aten::_fft_c2r"}, {"fft_irfft2", "aten::_fft_c2r"}, {"fft_irfftn", "aten::_fft_c2r"},
+    {"fft_rfft", "aten::_fft_r2c"}, {"fft_rfft2", "aten::_fft_r2c"}, {"fft_rfftn", "aten::_fft_r2c"},
+    {"fliplr", "aten::flip"}, {"flipud", "aten::flip"}, {"frexp", "aten::frexp.Tensor"}, {"inner", "aten::permute"},
     {"inverse", "aten::linalg_inv_ex"}, {"isclose", "aten::mul.Scalar"}, {"isin", "aten::isin.Tensor_Tensor"},
-    {"kron", "aten::_unsafe_view"}, {"moveaxis", "aten::permute"}, {"movedim", "aten::permute"},
-    {"msort", "aten::sort"}, {"multi_dot", "aten::view"}, {"nanmean", "aten::nansum"},
-    {"norm", "aten::norm.ScalarOpt_dim"}, {"outer", "aten::_reshape_alias"}, {"pad", "aten::constant_pad_nd"},
-    {"quantile", "aten::_reshape_alias"}, {"searchsorted", "aten::searchsorted.Tensor"},
-    {"tensordot", "aten::permute"}, {"unique", "aten::_unique2"}, {"view_as", "aten::view"},
-    {"xlogy", "aten::xlogy.Tensor"},
+    {"kron", "aten::_unsafe_view"}, {"linalg_cholesky", "aten::linalg_cholesky_ex"},
+    {"linalg_cholesky_ex", "aten::linalg_cholesky_ex"}, {"linalg_cross", "aten::linalg_cross"},
+    {"linalg_det", "aten::_linalg_det"}, {"linalg_eig", "aten::linalg_eig"},
+    {"linalg_eigh", "aten::_linalg_eigh"}, {"linalg_eigvalsh", "aten::_linalg_eigh"},
+    {"linalg_householder_product", "aten::linalg_householder_product"}, {"linalg_inv", "aten::linalg_inv_ex"},
+    {"linalg_inv_ex", "aten::linalg_inv_ex"}, {"linalg_lu", "aten::linalg_lu"},
+    {"linalg_lu_factor", "aten::linalg_lu_factor_ex"}, {"linalg_lu_factor_ex", "aten::linalg_lu_factor_ex"},
+    {"linalg_lu_solve", "aten::linalg_lu_solve"}, {"linalg_matrix_norm", "aten::linalg_vector_norm"},
+    {"linalg_matrix_rank", "aten::_linalg_svd"}, {"linalg_norm", "aten::linalg_vector_norm"},
+    {"linalg_pinv", "aten::linalg_pinv.atol_rtol_tensor"}, {"linalg_qr", "aten::linalg_qr"},
+    {"linalg_slogdet", "aten::_linalg_slogdet"}, {"linalg_solve", "aten::_linalg_solve_ex"},
+    {"linalg_solve_ex", "aten::_linalg_solve_ex"}, {"linalg_svd", "aten::_linalg_svd"},
+    {"linalg_svdvals", "aten::_linalg_svd"}, {"linalg_vander", "aten::unsqueeze"},
+    {"linalg_vector_norm", "aten::linalg_vector_norm"}, {"lu", "aten::linalg_lu_factor_ex"},
+    {"lu_solve", "aten::linalg_lu_solve"}, {"moveaxis", "aten::permute"}, {"movedim", "aten::permute"},
+    {"linalg_multi_dot", "aten::view"}, {"msort", "aten::sort"}, {"multi_dot", "aten::view"}, {"nanmean", "aten::nansum"},
+    {"nanquantile", "aten::_reshape_alias"}, {"norm", "aten::norm.ScalarOpt_dim"},
+    {"orgqr", "aten::linalg_householder_product"}, {"outer", "aten::_reshape_alias"}, {"pad", "aten::constant_pad_nd"},
+    {"pin_memory", "aten::_pin_memory"}, {"pinverse", "aten::linalg_pinv.atol_rtol_tensor"},
+    {"qr", "aten::linalg_qr"}, {"quantile", "aten::_reshape_alias"}, {"ravel", "aten::view"},
+    {"searchsorted", "aten::searchsorted.Tensor"}, {"slogdet", "aten::_linalg_slogdet"},
+    {"special_multigammaln", "aten::mvlgamma"}, {"special_ndtr", "aten::mul.Scalar"}, {"stft", "aten::view"},
+    {"sum_to_size", "aten::view"}, {"svd", "aten::_linalg_svd"}, {"take_along_dim", "aten::view"},
+    {"tensordot", "aten::permute"}, {"tile", "aten::repeat"}, {"trapezoid", "aten::mul.Scalar"},
+    {"trapz", "aten::mul.Scalar"}, {"unique", "aten::_unique2"}, {"view_as", "aten::view"},
 };
+
+/* The same with out=: the schema 1.13's fallback names then (probed). */
+static const struct { const char *name, *schema; } composite_out[] = {
+    {"fft_irfft", "aten::_fft_c2r.out"}, {"fft_irfft2", "aten::_fft_c2r.out"}, {"fft_irfftn", "aten::_fft_c2r.out"},
+    {"inner", "aten::tensordot.out"}, {"inverse", "aten::linalg_inv_ex.inverse"},
+    {"linalg_cholesky", "aten::linalg_cholesky_ex.L"}, {"linalg_cross", "aten::linalg_cross.out"},
+    {"cross", "aten::linalg_cross.out"}, {"linalg_det", "aten::_linalg_det.result"},
+    {"linalg_eigvalsh", "aten::_linalg_eigh.eigenvalues"},
+    {"linalg_householder_product", "aten::linalg_householder_product.out"},
+    {"linalg_inv", "aten::linalg_inv_ex.inverse"}, {"linalg_pinv", "aten::linalg_pinv.atol_rtol_tensor_out"},
+    {"linalg_solve", "aten::new_empty"}, {"linalg_svdvals", "aten::_linalg_svd.U"},
+    {"linalg_vector_norm", "aten::linalg_vector_norm.out"}, {"msort", "aten::sort.values"}, {"norm", "aten::norm.out"},
+    {"orgqr", "aten::linalg_householder_product.out"}, {"searchsorted", "aten::searchsorted.Tensor_out"},
+    {"special_multigammaln", "aten::mvlgamma.out"}, {"tensordot", "aten::tensordot.out"},
+};
+
+static const char *composite_of(const BindRow *d)
+{
+    for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
+        if (!strcmp(d->pname, composite_refusals[i].name)) return composite_refusals[i].schema;
+    return NULL;
+}
 
 typedef struct { const char *name; unsigned char rule; } NameRule;
 
@@ -80,7 +132,7 @@ static const NameRule rules[] = {
     {"max", NR_REDUCE}, {"mean", NR_REDUCE}, {"median", NR_REDUCE}, {"min", NR_REDUCE}, {"mm", NR_MATMUL},
     {"mode", NR_REDUCE}, {"mv", NR_MATMUL}, {"nanmedian", NR_REDUCE}, {"narrow", NR_KEEP}, {"ndimension", NR_PASS},
     {"ne", NR_CMP}, {"nelement", NR_PASS}, {"normal_", NR_KEEP}, {"numel", NR_PASS}, {"ones_like", NR_KEEP},
-    {"prod", NR_REDUCE}, {"rand_like", NR_KEEP}, {"randint_like", NR_KEEP}, {"randn_like", NR_KEEP},
+    {"prod", NR_REDUCE}, {"rand_like", NR_KEEP}, {"randn_like", NR_KEEP},
     {"random_", NR_KEEP}, {"requires_grad_", NR_PASS}, {"resize_", NR_PASS}, {"resize_as_", NR_RESIZE_AS},
     {"rsub", NR_UNIFY}, {"select", NR_SELECT}, {"short", NR_KEEP}, {"signbit", NR_KEEP}, {"size", NR_PASS},
     {"softmax", NR_KEEP}, {"split", NR_KEEP}, {"split_with_sizes", NR_KEEP}, {"squeeze", NR_SQUEEZE}, {"squeeze_", NR_SQUEEZE}, {"std", NR_REDUCE},
@@ -106,8 +158,6 @@ unsigned char bind_names_rule_of(const char *name)
             }
         checked = true;
     }
-    for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
-        if (!strcmp(name, composite_refusals[i].name)) return NR_REFUSE;
     const NameRule *r = bsearch(name, rules, sizeof rules / sizeof *rules, sizeof *rules, cmp_rule);
     if (r) return r->rule;
     return tsr_op_find(name) || tsr_op_find_name(name) ? NR_PASS : NR_REFUSE;
@@ -182,7 +232,7 @@ static int dim_value(Value *v, const tsr_tensor *t, int64_t *d)
 /* ------------------------------------------------------------ refusal */
 
 /* The ATen overload the call ran, as the fallback prints it. */
-static void overload_name(const BindRow *d, const char *fname, const BindArgs *b, char *buf, size_t cap)
+static void overload_name(const BindRow *d, const char *fname, const BindArgs *b, Value *self, char *buf, size_t cap)
 {
     const char *base = d->op ? d->op : d->name;
     size_t fl = strlen(fname), bl = strlen(base);
@@ -195,14 +245,88 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
     }
     const char *ov = NULL;
     char tmp[64];
-    for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
-        if (!strcmp(d->name, composite_refusals[i].name)) {
-            snprintf(buf, cap, "%s", composite_refusals[i].schema);
+    const char *comp = composite_of(d);
+    if (!strcmp(d->pname, "isin")) {
+        Value *o = b->v[BIND_OUT];
+        snprintf(buf, cap, "aten::isin.%s_%s%s", arg(b, "element") ? "Scalar" : "Tensor",
+                 arg(b, "test_element") ? "Scalar" : "Tensor", o && !is_none(o) ? "_out" : "");
+        return;
+    }
+    if ((!strcmp(d->pname, "fft_hfft2") || !strcmp(d->pname, "fft_hfftn")) && arg(b, "s") && !is_none(arg(b, "s")))
+        comp = "aten::_conj";   /* with s given 1.13 conjugates first (probed) */
+    if ((!strcmp(d->pname, "fft_fft") || !strcmp(d->pname, "fft_ifft")) && arg(b, "input") && is_tensor(arg(b, "input")) &&
+        tsr_dtype_is_complex(tensor_of(arg(b, "input"))->dtype))
+        comp = "aten::_fft_c2c";   /* the table's entry is for a real input */
+    Value *outv = b->v[BIND_OUT];
+    bool out = outv && !is_none(outv);
+    bool rcond = !strcmp(d->pname, "linalg_pinv") && arg(b, "rcond");   /* pinv(x, rcond, out=): no _out (probed) */
+    if (comp && out && !rcond)
+        for (size_t i = 0; i < sizeof composite_out / sizeof *composite_out; i++)
+            if (!strcmp(d->pname, composite_out[i].name)) comp = composite_out[i].schema;
+    if (!strcmp(d->pname, "searchsorted")) {
+        Value *v = arg(b, "self") ? arg(b, "self") : arg(b, "input");
+        if (v && !is_tensor(v)) comp = "aten::searchsorted.Scalar";
+    }
+    if (!strcmp(d->name, "repeat_interleave") && arg(b, "dim") && !is_none(arg(b, "dim"))) comp = "aten::index_select";
+    if (comp) {
+        snprintf(buf, cap, "%s", comp);
+        return;
+    }
+    if (!strcmp(d->pname, "count_nonzero") && arg(b, "dim") && is_seq(arg(b, "dim"))) {
+        snprintf(buf, cap, "aten::count_nonzero.dim_IntList%s", out ? "_out" : "");
+        return;
+    }
+    if ((!strcmp(d->name, "softmax") || !strcmp(d->name, "log_softmax")) && out) {
+        snprintf(buf, cap, "aten::%s.int_out", d->name);
+        return;
+    }
+    if ((!strcmp(d->name, "all") || !strcmp(d->name, "any")) && out) {
+        snprintf(buf, cap, "aten::%s.%s", d->name, arg(b, "dim") ? "out" : "all_out");
+        return;
+    }
+    if (!strncmp(d->pname, "special_", 8)) base = d->pname;
+    static const struct { const char *alias, *name; } aliases[] = {
+        {"greater", "gt"}, {"greater_equal", "ge"}, {"less", "lt"}, {"less_equal", "le"}, {"not_equal", "ne"},
+    };
+    for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
+        if (!strcmp(base, aliases[i].alias)) base = aliases[i].name;
+    Value *in0 = self ? self : arg(b, "input") ? arg(b, "input") : arg(b, "self");
+    if (!strcmp(d->name, "where")) {
+        if (!arg(b, "other")) {
+            snprintf(buf, cap, "aten::nonzero");
             return;
         }
-    if (!strncmp(d->pname, "special_", 8)) base = d->pname;
-    if (!strcmp(d->name, "where")) ov = "self";
-    else if (!strcmp(d->name, "scatter")) ov = arg(b, "value") ? "value" : "src";
+        ov = "self";
+    } else if (!strcmp(d->name, "randint_like")) ov = arg(b, "low") ? "low_dtype" : NULL;
+    else if (!strcmp(d->name, "bucketize")) ov = in0 && !is_tensor(in0) ? "Scalar" : "Tensor";
+    else if (!strcmp(d->name, "histogram")) ov = arg(b, "bins") && is_tensor(arg(b, "bins")) ? "bins_tensor" : "bin_ct";
+    else if (!strcmp(d->name, "repeat_interleave")) {
+        if (self || arg(b, "input")) base = "_reshape_alias";
+        else ov = "Tensor";
+    } else if (!strcmp(d->pname, "xlogy") || !strcmp(d->pname, "xlogy_") || !strcmp(d->pname, "special_xlogy")) {
+        Value *o = arg(b, "other");
+        base = "xlogy";
+        under = under || !strcmp(d->pname, "xlogy_");   /* torch.xlogy_(x, y) */
+        ov = in0 && is_tensor(in0) ? (o && is_tensor(o) ? "Tensor" : "Scalar_Other") : "Scalar_Self";
+        if (out) {
+            snprintf(buf, cap, "aten::xlogy.Out%s", ov);
+            return;
+        }
+    } else if (!strcmp(d->pname, "special_xlog1py") || !strcmp(d->pname, "special_zeta")) {
+        Value *o = arg(b, "other");
+        ov = in0 && !is_tensor(in0) ? "self_scalar" : o && !is_tensor(o) ? "other_scalar" : NULL;
+    } else if (!strncmp(d->pname, "special_", 8) && strstr(d->pname, "_polynomial_")) {
+        Value *n = arg(b, "n");
+        ov = NULL;
+        if (out) {   /* the out overloads are named by the operand that is a number */
+            snprintf(buf, cap, "aten::%s.%s", d->pname, in0 && !is_tensor(in0) ? "x_scalar_out" :
+                     n && !is_tensor(n) ? "n_scalar_out" : "out");
+            return;
+        }
+    } else if (!strcmp(d->pname, "round") || !strcmp(d->pname, "special_round")) {
+        base = "round";
+        ov = "decimals";
+    } else if (!strcmp(d->name, "scatter")) ov = arg(b, "value") ? "value" : "src";
     else if ((!strcmp(d->name, "max") || !strcmp(d->name, "min")) && arg(b, "other"))
         base = d->name[1] == 'a' ? "maximum" : "minimum";
     else if (!strcmp(d->name, "normal")) {
@@ -242,7 +366,10 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
                 else if (b->type[i] == BT_NUMBER) ov = "Scalar";
             }
     }
-    snprintf(buf, cap, "aten::%s%s%s%s", base, under ? "_" : "", ov ? "." : "", ov ? ov : "");
+    /* with out= the fallback names the out overload: sgn.out, fmod.Scalar_out,
+     * and .values for the (values, indices) pair of sort/topk (probed) */
+    const char *outs = !out ? "" : is_seq(outv) ? ".values" : ov ? "_out" : ".out";
+    snprintf(buf, cap, "aten::%s%s%s%s%s", base, under ? "_" : "", ov ? "." : "", ov ? ov : "", outs);
 }
 
 static Value *refuse_named(const char *schema)
@@ -258,6 +385,10 @@ typedef struct {
     int n;          /* -1: the result is left alone */
     bool each;      /* a sequence result: every tensor in it gets the names */
     bool raw;       /* matmul: duplicate names are not rejected (1.13) */
+    bool removed[TSR_MAX_NAMED_DIMS];   /* for :explain: the dims a removing rule removed */
+    bool keep;      /* keepdim=True */
+    bool quirk;     /* squeeze(d) of a dim whose size is not 1 (names dropped) */
+    int d0, d1;     /* transpose's dims */
 } Outnames;
 
 /* removes the dims that the `dim` argument names (int, name, or a list) */
@@ -290,6 +421,8 @@ static int reduce_names(const BindArgs *b, const tsr_tensor *t, bool single, Out
         removed[d] = true;
     }
     names_of(t, o->names);
+    memcpy(o->removed, removed, sizeof removed);
+    o->keep = keep;
     if (!keep) {
         tsr_name tmp[TSR_MAX_NAMED_DIMS];
         o->n = tsr_names_remove(o->names, t->ndim, removed, tmp);
@@ -304,8 +437,9 @@ static int reduce_names(const BindArgs *b, const tsr_tensor *t, bool single, Out
 static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, Value *self, Outnames *o)
 {
     tsr_tensor *t = first_tensor(b, self);
+    memset(o, 0, sizeof *o);
     o->n = -1;
-    o->each = false;
+    o->d0 = o->d1 = -1;
     o->raw = rule == NR_MATMUL;
     if (!t && rule != NR_CAT) return 0;
     switch (rule) {
@@ -317,7 +451,7 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
     case NR_REDUCE_NODIM:
         if (arg(b, "dim")) {
             char s[128];
-            overload_name(d, fname, b, s, sizeof s);
+            overload_name(d, fname, b, self, s, sizeof s);
             refuse_named(s);
             return -1;
         }
@@ -325,7 +459,7 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
     case NR_REDUCE:
         if (slot_of(b, "dim") < 0 && slot_of(b, "other") >= 0) {   /* max(a, b) */
             char s[128];
-            overload_name(d, fname, b, s, sizeof s);
+            overload_name(d, fname, b, self, s, sizeof s);
             refuse_named(s);
             return -1;
         }
@@ -339,6 +473,7 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
         if (rc <= 0) return rc;
         bool removed[TSR_MAX_NAMED_DIMS] = {false};
         removed[dd] = true;
+        memcpy(o->removed, removed, sizeof removed);
         o->n = tsr_names_remove(t->names, t->ndim, removed, o->names);
         return 0;
     }
@@ -349,11 +484,12 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
             int64_t dd;
             int rc = dim_value(v, t, &dd);
             if (rc <= 0) return rc;
-            if (t->sizes[dd] != 1) { o->n = 0; o->each = false; return 0; }   /* 1.13 quirk: names dropped */
+            if (t->sizes[dd] != 1) { o->n = 0; o->each = false; o->quirk = true; return 0; }   /* 1.13 quirk: names dropped */
             removed[dd] = true;
         } else {
             for (int i = 0; i < t->ndim; i++) removed[i] = t->sizes[i] == 1;
         }
+        memcpy(o->removed, removed, sizeof removed);
         o->n = tsr_names_remove(t->names, t->ndim, removed, o->names);
         return 0;
     }
@@ -365,6 +501,8 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
         if (rc <= 0) return rc;
         if ((rc = dim_value(v1, t, &c)) <= 0) return rc;
         names_of(t, o->names);
+        o->d0 = (int)a;
+        o->d1 = (int)c;
         tsr_name x = o->names[a];
         o->names[a] = o->names[c];
         o->names[c] = x;
@@ -575,7 +713,8 @@ static int check_out(Value *v, const Outnames *o)
 /* 1.13 computes these ops on meta tensors with Python decompositions, which
  * refuse named inputs with their own message (probed: abs, logical_not,
  * std, var and the filled *_like factories). Sorted. */
-static const char *const meta_refs[] = {"abs", "full_like", "logical_not", "ones_like", "std", "var", "zeros_like"};
+static const char *const meta_refs[] = {"abs", "full_like", "logical_not", "nanmedian", "ones_like", "std", "var",
+                                        "zeros_like"};
 
 static bool meta_decomposed(const BindRow *d, BindArgs *b, Value *self)
 {
@@ -593,19 +732,380 @@ static bool writes_self(Value *self, const char *fname, bool inplace)
     return self && (inplace || (fl && fname[fl - 1] == '_'));
 }
 
+/* Calls 1.13 refuses although the row has a rule or an op descriptor:
+ * decompositions (composite_refusals), in-place forms without a names rule
+ * (cumsum_(int), conj_physical_), round(decimals=), randint_like, and the
+ * special functions whose overload names the elementwise refusal gets wrong. */
+static bool special_refusal(const BindRow *d, const char *fname, BindArgs *b, Value *self)
+{
+    if (composite_of(d)) return true;
+    if (!strcmp(fname, "conj_physical_")) return true;
+    Value *outv = b->v[BIND_OUT];
+    bool out = outv && !is_none(outv);
+    if (out && (!strcmp(d->name, "conj_physical") || !strcmp(d->name, "softmax") || !strcmp(d->name, "log_softmax")))
+        return true;
+    if (!strcmp(d->pname, "xlogy_")) return true;
+    if (!strcmp(fname, "cumsum_") || !strcmp(fname, "cumprod_")) {
+        Value *dv = arg(b, "dim");
+        return dv && dv->type != &t_str;
+    }
+    if (!strcmp(d->pname, "special_round")) return true;
+    if (!strcmp(d->pname, "round")) return arg(b, "decimals") != NULL;
+    if (!strcmp(d->pname, "special_xlog1py") || !strcmp(d->pname, "special_zeta") || !strcmp(d->pname, "xlogy") ||
+        !strcmp(d->pname, "special_xlogy") || (!strncmp(d->pname, "special_", 8) && strstr(d->pname, "_polynomial_")))
+        return true;
+    (void)self;
+    return false;
+}
+
+/* ------------------------------------------------------------ :explain */
+
+typedef struct { const char *family, *rule; } Family;
+
+static const char REMOVES[] =
+    "An op that reduces over dims (sum, mean, max, std, ...) removes them, and their names go with them; "
+    "with keepdim=True the dims stay (size 1) and keep their names. select, unbind and squeeze remove a "
+    "dim the same way. Wherever an op takes a dim, it also takes the dim's name.";
+static const char CONTRACTS[] =
+    "A matrix product sums over the last dim of the first operand and the matching dim of the second; "
+    "those dims disappear, and their names are not checked against each other. mm gives (a.names[-2], "
+    "b.names[-1]); mv and dot drop the dims of the dot product; matmul and bmm first unify the batch dims "
+    "(all but the last two) from the right, as elementwise ops do.";
+static const char UNIFIES[] =
+    "The name lists are lined up from the right (the last dims first, as broadcasting lines up shapes); "
+    "in each column a None (an unnamed dim) takes the other name, equal names stay, different names are "
+    "an error, and a name matched with None must not appear elsewhere in the other list.";
+static const char PERMUTES[] =
+    "Names belong to dims: when an op reorders the dims, their names move with them. A dim may be given "
+    "by its name.";
+
+static Family family_of(int rule)
+{
+    switch (rule) {
+    case NR_KEEP: return (Family){"Keeps input names", "The result has the input's names, dim for dim."};
+    case NR_REDUCE: case NR_REDUCE_NODIM: case NR_SELECT: case NR_SQUEEZE:
+        return (Family){"Removes dimensions", REMOVES};
+    case NR_TRANSPOSE: case NR_T: return (Family){"Permutes dimensions", PERMUTES};
+    case NR_MATMUL: return (Family){"Contracts away dims", CONTRACTS};
+    case NR_ADDMM:
+        return (Family){"Contracts away dims", "addmm and addmv compose the rule of mm (mv) with that of add: "
+                        "the product drops the contracted dims (the last of mat1, the first of mat2), then "
+                        "its names are unified from the right with self's."};
+    case NR_CAT: return (Family){"Unifies names from inputs", "torch.cat lines the tensors' names up dim for "
+                                 "dim: a None takes the other name, different names are an error. The dim "
+                                 "to join along may be given by name."};
+    case NR_UNIFY: case NR_CMP: return (Family){"Unifies names from inputs", UNIFIES};
+    case NR_EXPAND: return (Family){"Keeps input names", "expand keeps the names of the existing dims; the new "
+                                    "leading dims it adds have no names (None)."};
+    case NR_MASKED_SELECT:
+        return (Family){"Aligns mask up to input and then unifies_names_from_input_tensors",
+                        "The names of self and mask are unified from the right (this checks them); the "
+                        "result is the 1-d list of the selected values, with no name."};
+    case NR_COPY: return (Family){"out function and in-place variants", "copy_ writes src into self, which "
+                                  "keeps its shape: the names of self and src are unified from the right and "
+                                  "self takes the unified names."};
+    case NR_FLATTEN: return (Family){"See documentation", "flatten(dims, out_dim) merges consecutive dims into "
+                                     "one dim named out_dim; the other dims keep their names."};
+    case NR_RESIZE_AS: return (Family){"Only allow resizes that do not change shape", "A named tensor can only "
+                                       "be \"resized\" to its own shape; it then takes the template's names."};
+    default: break;
+    }
+    return (Family){"Not supported with named tensors", "PyTorch 1.13 has no name-inference rule for this "
+                    "op, and rather than drop names silently it refuses any named input. Drop the names with "
+                    "x.rename(None), run the op, then name the result (x.rename(...) or x.refine_names(...))."};
+}
+
+static void dim_phrase(char *buf, size_t cap, const tsr_tensor *t, int d)
+{
+    const char *n = t->names ? t->names[d] : NULL;
+    if (n) snprintf(buf, cap, "%d ('%s')", d, n);
+    else snprintf(buf, cap, "%d (None)", d);
+}
+
+/* what the rule did in this call, in words */
+static void detail_of(int rule, const tsr_tensor *t, const Outnames *o, BindArgs *b, char *buf, size_t cap)
+{
+    buf[0] = 0;
+    if (!t) return;
+    size_t m = 0;
+    char one[256];
+    switch (rule) {
+    case NR_REDUCE: case NR_REDUCE_NODIM: case NR_SELECT: case NR_SQUEEZE: {
+        if (o->quirk) {
+            snprintf(buf, cap, "squeeze of a dim whose size is not 1 removes nothing, but 1.13 then gives the "
+                     "result no names at all (its own quirk, reproduced).");
+            return;
+        }
+        int k = 0, total = 0;
+        for (int i = 0; i < t->ndim; i++) total += o->removed[i];
+        if (!total) {
+            if (rule == NR_SQUEEZE) snprintf(buf, cap, "No dim has size 1: nothing is removed.");
+            else if (o->keep) snprintf(buf, cap, "A full reduction with keepdim=True: every dim stays with size 1 "
+                                       "and keeps its name.");
+            else snprintf(buf, cap, "No dim given: a full reduction to a 0-dim tensor, which has no names.");
+            return;
+        }
+        m += (size_t)snprintf(buf + m, cap - m, "%s %s ", o->keep ? "keepdim=True: the reduced" : "Removes",
+                              total > 1 ? "dims" : "dim");
+        for (int i = 0; i < t->ndim && m < cap; i++) {
+            if (!o->removed[i]) continue;
+            dim_phrase(one, sizeof one, t, i);
+            m += (size_t)snprintf(buf + m, cap - m, "%s%s", k ? (++k == total ? " and " : ", ") : (k++, ""), one);
+        }
+        if (m < cap)
+            snprintf(buf + m, cap - m, "%s", o->keep ? (total > 1 ? " stay with size 1 and keep their names."
+                                                                   : " stays with size 1 and keeps its name.")
+                                                     : ".");
+        return;
+    }
+    case NR_TRANSPOSE: {
+        if (o->d0 < 0) return;
+        char x[128], y[128];
+        dim_phrase(x, sizeof x, t, o->d0);
+        dim_phrase(y, sizeof y, t, o->d1);
+        snprintf(buf, cap, "Swaps dims %s and %s.", x, y);
+        return;
+    }
+    case NR_T:
+        snprintf(buf, cap, t->ndim == 2 ? "t() of a 2-d tensor swaps its two dims and their names."
+                                        : "t() of a tensor with fewer than 2 dims changes nothing.");
+        return;
+    case NR_MATMUL: case NR_ADDMM: {
+        Value *v1 = rule == NR_ADDMM ? (arg(b, "mat1") ? arg(b, "mat1") : arg(b, "mat")) : NULL;
+        Value *v2 = rule == NR_ADDMM ? (arg(b, "mat2") ? arg(b, "mat2") : arg(b, "vec")) : NULL;
+        const tsr_tensor *a = v1 && is_tensor(v1) ? tensor_of(v1) : NULL, *c = v2 && is_tensor(v2) ? tensor_of(v2) : NULL;
+        for (int i = 0; i < BIND_OUT && rule == NR_MATMUL && !c; i++)
+            if (b->v[i] && is_tensor(b->v[i])) {
+                if (!a) a = tensor_of(b->v[i]);
+                else c = tensor_of(b->v[i]);
+            }
+        if (!a || !c || !a->ndim || !c->ndim) return;
+        char x[128], y[128];
+        dim_phrase(x, sizeof x, a, a->ndim - 1);
+        dim_phrase(y, sizeof y, c, c->ndim >= 2 ? c->ndim - 2 : 0);
+        m += (size_t)snprintf(buf, cap, "The product contracts dim %s of %s with dim %s of %s; both "
+                              "disappear.", x, rule == NR_ADDMM ? "mat1" : "a", y, rule == NR_ADDMM ? (c->ndim == 1 ? "vec" : "mat2") : "b");
+        if (a->ndim > 2 || c->ndim > 2)
+            snprintf(buf + m, cap - m, " The batch dims (all but the last two) are unified from the right.");
+        else if (rule == NR_ADDMM)
+            snprintf(buf + m, cap - m, " The product's names are then unified with self's.");
+        return;
+    }
+    case NR_EXPAND:
+        if (o->n > t->ndim) snprintf(buf, cap, "%d new leading dim%s, unnamed.", o->n - t->ndim, o->n - t->ndim > 1 ? "s" : "");
+        return;
+    default: return;
+    }
+}
+
+/* the tensor arguments, labelled by parameter (cat: the list's items) */
+static int operands_of(BindArgs *b, Value *self, const tsr_tensor **ops, const char **labels)
+{
+    int n = 0;
+    if (self && is_tensor(self)) {
+        ops[n] = tensor_of(self);
+        labels[n++] = "self";
+    }
+    for (int i = 0; i < BIND_OUT && n < EXPLAIN_MAX_OPERANDS; i++) {
+        Value *v = b->v[i];
+        if (!v || (self && v == self)) continue;
+        if (is_tensor(v)) {
+            ops[n] = tensor_of(v);
+            labels[n++] = b->param[i] ? b->param[i]->name : NULL;
+        } else if (v->type == &t_tuple || v->type == &t_list) {
+            for (size_t k = 0; k < seq_len(v) && n < EXPLAIN_MAX_OPERANDS; k++)
+                if (is_tensor(v->u.seq.items[k])) {
+                    ops[n] = tensor_of(v->u.seq.items[k]);
+                    labels[n++] = b->param[i] ? b->param[i]->name : NULL;
+                }
+        }
+    }
+    return n;
+}
+
+static const tsr_tensor *first_result(Value *r)
+{
+    if (!r) return NULL;
+    if (is_tensor(r)) return tensor_of(r);
+    if (is_seq(r))
+        for (size_t i = 0; i < seq_len(r); i++)
+            if (is_tensor(r->u.seq.items[i])) return tensor_of(r->u.seq.items[i]);
+    return NULL;
+}
+
+/* rt: the result tensor whose names are shown (else o's names); failed: the
+ * call failed (its exception is pending) */
+static void explain_names_step(const char *fname, const Family *f, const char *detail, int n, const tsr_tensor **ops,
+                               const char **labels, const tsr_tensor *rt, bool failed, const Outnames *o,
+                               const tsr_tensor *written, bool inplace)
+{
+    ExplainNames e;
+    memset(&e, 0, sizeof e);
+    e.op = fname;
+    e.family = f->family;
+    e.rule = f->rule;
+    e.detail = detail && *detail ? detail : NULL;
+    e.noperands = n;
+    for (int i = 0; i < n; i++) {
+        e.operands[i] = ops[i];
+        e.label[i] = labels[i];
+    }
+    e.nresult = -1;
+    if (rt) {
+        e.nresult = rt->ndim;
+        for (int i = 0; i < rt->ndim && i < TSR_MAX_DIMS; i++) e.result[i] = rt->names ? rt->names[i] : NULL;
+    } else if (o && o->n >= 0) {
+        e.nresult = o->n;
+        memcpy(e.result, o->names, sizeof *o->names * (size_t)o->n);
+    }
+    e.written = written;
+    e.inplace = inplace;
+    e.error = !failed ? NULL : exc_pending() ? exc_message() : "the operation fails";
+    e.refused = failed && e.error && strstr(e.error, "is not yet supported with named tensors");
+    if (o && !o->keep && o->n >= 0 && n > 0) {
+        bool anyr = false;
+        for (int i = 0; i < ops[0]->ndim && i < TSR_MAX_NAMED_DIMS; i++) anyr = anyr || o->removed[i];
+        if (anyr) e.removed = o->removed;
+    }
+    explain_record_names(&e);
+}
+
+/* The step of a rule family. */
+static void explain_rule(int rule, const char *fname, BindArgs *b, Value *self, const tsr_tensor *rt, bool failed,
+                         const Outnames *o, bool writes_self)
+{
+    if (!explain_active()) return;
+    const tsr_tensor *ops[EXPLAIN_MAX_OPERANDS];
+    const char *labels[EXPLAIN_MAX_OPERANDS];
+    int n = operands_of(b, self, ops, labels);
+    Family f = family_of(rule);
+    char detail[1024] = "";
+    if (o && !failed) detail_of(rule, first_tensor(b, self), o, b, detail, sizeof detail);
+    Value *outv = b->v[BIND_OUT];
+    const tsr_tensor *w = writes_self && self && is_tensor(self) ? tensor_of(self)
+                          : outv && is_tensor(outv) ? tensor_of(outv) : NULL;
+    explain_names_step(fname, &f, detail, n, ops, labels, rt, failed, o, w, writes_self);
+}
+
+/* A refusal: which ATen op refused (the error is pending as an exception). */
+static Value *explain_refusal(const char *fname, BindArgs *b, Value *self, const char *schema)
+{
+    if (!explain_active()) return NULL;
+    char detail[256];
+    snprintf(detail, sizeof detail, "This call runs %s, which has no names rule in 1.13.", schema);
+    const tsr_tensor *ops[EXPLAIN_MAX_OPERANDS];
+    const char *labels[EXPLAIN_MAX_OPERANDS];
+    int n = operands_of(b, self, ops, labels);
+    Family f = family_of(NR_REFUSE);
+    explain_names_step(fname, &f, detail, n, ops, labels, NULL, true, NULL, NULL, false);
+    return NULL;
+}
+
+void bind_names_explain_api(const char *fname, const char *rule, const char *detail, const tsr_tensor *self,
+                            const tsr_tensor *other, Value *r)
+{
+    if (!explain_active()) return;
+    const tsr_tensor *ops[2] = {self, other};
+    const char *labels[2] = {"self", "other"};
+    Family f = {"See documentation", rule};
+    explain_names_step(fname, &f, detail, other ? 2 : 1, ops, labels, first_result(r), !r, NULL, NULL, false);
+}
+
+/* ------------------------------------------------------------ warnings */
+
+bool bind_warnings_ignored(void)
+{
+    static int state = -1;
+    if (state < 0) {
+        const char *p = getenv("PYTHONWARNINGS");
+        state = p && !strncmp(p, "ignore", 6);
+    }
+    return state == 1;
+}
+
+void bind_names_warn(void)
+{
+    const char *w = tsr_names_warning_take();
+    if (w && !bind_warnings_ignored()) fprintf(stderr, "UserWarning: %s\n", w);
+}
+
+/* ------------------------------------------------------------ TSR_NAMES_LOG */
+
+/* TSR_NAMES_LOG=FILE: every call that reaches the names step with a named
+ * tensor argument (or names= on a factory) appends its callable,
+ * "Tensor.abs_" or "torch.abs", a line; scripts/named-coverage reads it to
+ * see which coverage entries the cases really call with names. */
+static FILE *names_log;
+static int names_log_state = -1;   /* -1 not looked up, 0 off, 1 on */
+
+static bool names_log_on(void)
+{
+    if (names_log_state < 0) {
+        const char *p = getenv("TSR_NAMES_LOG");
+        names_log = p && *p ? fopen(p, "a") : NULL;
+        names_log_state = names_log != NULL;
+    }
+    return names_log_state == 1;
+}
+
+void bind_names_log(const char *qualname)
+{
+    if (!names_log_on()) return;
+    fprintf(names_log, "%s\n", qualname);
+    fflush(names_log);
+}
+
+static void log_call(const BindRow *d, const char *fname, Value *self)
+{
+    char q[160];
+    if (self) snprintf(q, sizeof q, "Tensor.%s", fname);
+    else snprintf(q, sizeof q, "%s.%s", d->module ? d->module : "torch", d->name);
+    bind_names_log(q);
+}
+
 Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     bool any = named(self);
     for (int i = 0; i < BIND_MAXP && !any; i++) any = named(b->v[i]);
-    if (!any) return call(d, fname, b, self, inplace);
+    if (names_log_on()) {
+        Value *nv = any ? NULL : arg(b, "names");
+        if (any || (nv && !is_none(nv))) log_call(d, fname, self);
+    }
+    if (!any) {
+        Value *r = call(d, fname, b, self, inplace);
+        bind_names_warn();   /* names= of a factory */
+        return r;
+    }
     int rule = d->names_rule;
-    if (meta_decomposed(d, b, self)) return NULL;
+    if (special_refusal(d, fname, b, self)) {
+        char s[128];
+        overload_name(d, fname, b, self, s, sizeof s);
+        refuse_named(s);
+        return explain_refusal(fname, b, self, s);
+    }
+    if (!strncmp(d->name, "atleast_", 8) && d->name[8] >= '1' && d->name[8] <= '3') {
+        /* 1.13 returns a tensor that has the dims as it is; a smaller one it unsqueezes, which refuses */
+        int need = d->name[8] - '0';
+        Value *v = arg(b, "input") ? arg(b, "input") : arg(b, "tensors");
+        bool small = false;
+        if (v && is_tensor(v)) small = tensor_of(v)->ndim < need;
+        else if (v && is_seq(v))
+            for (size_t i = 0; i < seq_len(v); i++)
+                small = small || (is_tensor(v->u.seq.items[i]) && tensor_of(v->u.seq.items[i])->ndim < need);
+        if (small) {
+            refuse_named("aten::unsqueeze");
+            return explain_refusal(fname, b, self, "aten::unsqueeze");
+        }
+        rule = NR_KEEP;
+    }
+    if (meta_decomposed(d, b, self)) return explain_refusal(fname, b, self, "a Python decomposition (meta)");
     if ((!strcmp(d->name, "div") || !strcmp(d->name, "divide")) && arg(b, "rounding_mode")) {
         Value *o = arg(b, "other");
         char s[64];
         snprintf(s, sizeof s, "aten::div%s.%s_mode", writes_self(self, fname, inplace) ? "_" : "",
                  o && is_tensor(o) ? "Tensor" : "Scalar");
-        return refuse_named(s);
+        refuse_named(s);
+        return explain_refusal(fname, b, self, s);
     }
     if (rule == NR_PASS) {
         /* an elementwise op 1.13 refuses: named here, where the in-place form is known */
@@ -614,36 +1114,107 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
             const char *dot = strchr(op->aten, '.');
             bool ws = writes_self(self, fname, inplace);
             char sch[128];
-            Value *o = arg(b, "other");
-            bool scalar = dot && !strcmp(dot, ".Tensor") && o && !is_tensor(o);
-            snprintf(sch, sizeof sch, "aten::%.*s%s%s", dot ? (int)(dot - op->aten) : (int)strlen(op->aten), op->aten,
-                     ws ? "_" : "", scalar ? ".Scalar" : dot ? dot : "");
-            return refuse_named(sch);
+            Value *o = arg(b, "other"), *in = self ? self : arg(b, "input") ? arg(b, "input") : arg(b, "self");
+            const char *suffix = dot ? dot : "";
+            if (dot && !strcmp(dot, ".Tensor")) {
+                /* the overload of a Python number operand, as probed: shifts have
+                 * Tensor_Scalar; | and ^ (and &_) wrap the number into a tensor */
+                size_t bl = (size_t)(dot - op->aten);
+                bool shift = !strncmp(op->aten, "bitwise_left_shift", bl) || !strncmp(op->aten, "bitwise_right_shift", bl);
+                Value *ov0 = b->v[BIND_OUT];
+                bool wraps = !(ov0 && !is_none(ov0)) &&
+                             (!strncmp(op->aten, "bitwise_or", bl) || !strncmp(op->aten, "bitwise_xor", bl) ||
+                              (ws && !strncmp(op->aten, "bitwise_and", bl)));
+                if (in && !is_tensor(in)) suffix = ".Scalar_Tensor";
+                else if (o && !is_tensor(o)) suffix = shift ? ".Tensor_Scalar" : wraps ? ".Tensor" : ".Scalar";
+            }
+            Value *ov = b->v[BIND_OUT];
+            bool out = ov && !is_none(ov);
+            if (out && !strcmp(suffix, ".Tensor") && !strncmp(op->aten, "copysign.", 9)) suffix = "";   /* copysign.out */
+            snprintf(sch, sizeof sch, "aten::%.*s%s%s%s", dot ? (int)(dot - op->aten) : (int)strlen(op->aten), op->aten,
+                     ws ? "_" : "", suffix, !out ? "" : *suffix ? "_out" : ".out");
+            refuse_named(sch);
+            return explain_refusal(fname, b, self, sch);
         }
-        return call(d, fname, b, self, inplace);
+        if (explain_active()) {
+            Value *ov = b->v[BIND_OUT];
+            explain_written_before(writes_self(self, fname, inplace) && is_tensor(self) ? tensor_of(self)
+                                   : ov && is_tensor(ov) ? tensor_of(ov) : NULL);
+        }
+        Value *r = call(d, fname, b, self, inplace);
+        if (explain_active() && !strcmp(d->name, "unflatten")) {
+            Value *dv = arg(b, "dim");
+            char detail[256] = "";
+            if (dv && dv->type == &t_str) snprintf(detail, sizeof detail, "Splits dim '%s' into the named dims given.", dv->u.s.p);
+            bind_names_explain_api(fname, "unflatten(dim, ((name, size), ...)) splits one dim into new dims with "
+                                   "the given names and sizes; the other dims keep their names.", detail,
+                                   first_tensor(b, self), NULL, r);
+        }
+        return r;
     }
     if (rule == NR_REFUSE) {
         char s[128];
-        overload_name(d, fname, b, s, sizeof s);
-        return refuse_named(s);
+        overload_name(d, fname, b, self, s, sizeof s);
+        refuse_named(s);
+        return explain_refusal(fname, b, self, s);
     }
     size_t fl = strlen(fname);
     bool writes_self = self && (inplace || (fl && fname[fl - 1] == '_'));
     if (rule == NR_CMP) {   /* comparisons: the iterator names them; in place 1.13 refuses */
         if (!writes_self) return call(d, fname, b, self, inplace);
         char s[128];
-        overload_name(d, fname, b, s, sizeof s);
-        return refuse_named(s);
+        overload_name(d, fname, b, self, s, sizeof s);
+        refuse_named(s);
+        return explain_refusal(fname, b, self, s);
     }
     Outnames o;
-    if (compute(rule, d, fname, b, self, &o) < 0) return NULL;
+    if (compute(rule, d, fname, b, self, &o) < 0) {
+        if (exc_pending() && strstr(exc_message(), "is not yet supported with named tensors")) {
+            const char *m = exc_message();
+            char s[128];
+            snprintf(s, sizeof s, "%.*s", (int)(strchr(m, ' ') - m), m);
+            return explain_refusal(fname, b, self, s);
+        }
+        explain_rule(rule, fname, b, self, NULL, true, &o, writes_self);
+        return NULL;
+    }
     Value *outv = b->v[BIND_OUT];
     bool late = rule == NR_RESIZE_AS;   /* resize_'s own check comes first */
-    if (check_out(outv, &o) < 0 || (writes_self && !late && check_out(self, &o) < 0)) return NULL;
+    if (check_out(outv, &o) < 0 || (writes_self && !late && check_out(self, &o) < 0)) {
+        explain_rule(rule, fname, b, self, NULL, true, &o, writes_self);
+        return NULL;
+    }
+    /* self as it came in: an in-place op changes its names */
+    tsr_tensor *st = !explain_active() ? NULL : writes_self && self && is_tensor(self) ? tensor_of(self)
+                     : outv && is_tensor(outv) ? tensor_of(outv) : NULL;
+    tsr_name before[TSR_MAX_NAMED_DIMS], after[TSR_MAX_NAMED_DIMS];
+    bool had = st && st->names && st->ndim <= TSR_MAX_NAMED_DIMS;
+    if (had) memcpy(before, st->names, sizeof *before * (size_t)st->ndim);
+    long steps = explain_active() ? explain_steps_recorded() : 0;
     Value *r = call(d, fname, b, self, inplace);
-    if (!r) return NULL;
-    if (late && check_out(self, &o) < 0) CLEAR(r);
-    if (!r) return NULL;
-    if (apply(r, &o) < 0 || (outv && apply(outv, &o) < 0) || (writes_self && apply(self, &o) < 0)) CLEAR(r);
+    /* an elementwise op's own step already showed how its names were kept or unified */
+    bool shown_by_op = explain_active() && (rule == NR_KEEP || rule == NR_UNIFY) && explain_steps_recorded() > steps;
+    if (r && late && check_out(self, &o) < 0) CLEAR(r);
+    if (r && (apply(r, &o) < 0 || (outv && apply(outv, &o) < 0) || (writes_self && apply(self, &o) < 0))) CLEAR(r);
+    if (explain_active() && !shown_by_op) {
+        const tsr_tensor *rt = first_result(r);
+        Outnames shown = o;
+        if (st && st->ndim <= TSR_MAX_NAMED_DIMS) {
+            bool has = st->names != NULL;
+            if (has) memcpy(after, st->names, sizeof *after * (size_t)st->ndim);
+            if (rt == st) {
+                for (int i = 0; i < st->ndim; i++) shown.names[i] = has ? after[i] : NULL;
+                shown.n = st->ndim;
+                rt = NULL;
+            }
+            tsr_names_propagate_raw(st, had ? before : after, had || has ? st->ndim : 0);
+            if (!had) tsr_tensor_set_names(st, NULL, 0);
+            explain_rule(rule, fname, b, self, rt, !r, &shown, writes_self);
+            if (has) tsr_names_propagate_raw(st, after, st->ndim);
+            else tsr_tensor_set_names(st, NULL, 0);
+        } else {
+            explain_rule(rule, fname, b, self, rt, !r, &o, writes_self);
+        }
+    }
     return r;
 }

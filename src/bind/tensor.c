@@ -10,6 +10,7 @@
 
 #include "bind/tensor.h"
 #include "bind/areas.h"
+#include "bind/explain.h"
 #include "autograd.h"
 #include "show/show.h"
 
@@ -376,7 +377,9 @@ static Value *tensor_getitem(Value *v, Value *key)
     tsr_tensor *r = x ? tsr_ag_subscript(x, s.n, s.items) : NULL;
     tsr_tensor_release(x);
     subkey_free(&s);
-    return v_tensor(r);
+    Value *rv = v_tensor(r);
+    if (tensor_of(v)->names && explain_active()) explain_names_index(tensor_of(v), rv ? tensor_of(rv) : NULL);
+    return rv;
 }
 
 /* "torch.FloatTensor", "torch.cuda.LongTensor" (options_to_string). */

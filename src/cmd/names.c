@@ -41,4 +41,6 @@ const char cmd_help_names[] =
     "(\"aten::permute is not yet supported with named tensors...\"): drop the\n"
     "names with x.rename(None) first.\n"
     "\n"
-    ":explain EXPR shows how each elementwise result got its names.\n";
+    ":explain EXPR shows, for each operation in EXPR, the operands' names, the\n"
+    "rule family applied, the names lined up from the right and the result's\n"
+    "names, or which names failed to match and why (or which op refused).\n";

@@ -340,6 +340,39 @@ static void name_text(Buf *b, tsr_name n)
     else buf_printf(b, "None");
 }
 
+static void names_list(Buf *b, const tsr_name *names, int n)
+{
+    buf_printf(b, "(");
+    for (int i = 0; i < n; i++) {
+        buf_printf(b, "%s", i ? ", " : "");
+        name_text(b, names ? names[i] : NULL);
+    }
+    buf_printf(b, n == 1 ? ",)" : ")");
+}
+
+/* The rule of the seed's "out function and in-place variants" for the
+ * tensor written (n: the computed names' count; names NULL: all None). */
+static void out_names_note(Buf *b, const tsr_tensor *w, const tsr_name *names, int n, bool inplace)
+{
+    if (!w) return;
+    const char *who = inplace ? "self" : "the out= tensor";
+    if (!w->names) {
+        if (!names || !tsr_names_any(names, n)) return;
+        buf_printf(b, "%s has no names, so it receives the computed names.", who);
+        return;
+    }
+    bool same = w->ndim == n;
+    for (int i = 0; same && i < n; i++) same = w->names[i] == (names ? names[i] : NULL);
+    buf_printf(b, "%s has names ", who);
+    names_list(b, w->names, w->ndim);
+    if (same) buf_printf(b, ", equal to the computed ones, as a named output must be.");
+    else {
+        buf_printf(b, ", which differ from the computed ");
+        names_list(b, names, n);
+        buf_printf(b, ": a named output must carry exactly the computed names, so the op fails.");
+    }
+}
+
 /* Named operands: how the result's names are decided (SEMANTICS.md §2.2,
  * "unifies names from inputs"): the lists lined up from the right, a None
  * matching anything, then the unified names or the pair that failed. */
@@ -360,6 +393,16 @@ static void names_section(const ExplainStep *s)
     for (int i = 0; i < s->noperands; i++) ntensors += s->operands[i].t != NULL;
     if (ntensors == 1) {
         labelled("names:", "rule: keeps input names. The result has the names of its one tensor operand.");
+        const tsr_tensor *t = NULL;
+        for (int i = 0; i < s->noperands && !t; i++) t = s->operands[i].t;
+        Buf b = {0};
+        if (s->out_t && !s->inplace) {
+            buf_printf(&b, "out=: ");
+            out_names_note(&b, s->out_t, t->names, t->ndim, false);
+            if (b.n == 6) b.n = 0;
+        }
+        if (b.n) wrap("                ", 16, buf_str(&b));
+        free(b.p);
         return;
     }
     labelled("names:", "rule: unifies names from inputs. The name lists are lined up from the right (the last "
@@ -368,6 +411,11 @@ static void names_section(const ExplainStep *s)
     Buf b = {0};
     tsr_name acc[TSR_MAX_DIMS], tmp[TSR_MAX_DIMS];
     int nacc = -1;
+    /* the op's own error is pending when it failed: unify here must not lose it */
+    bool had = tsr_error_occurred();
+    tsr_errkind kind = had ? tsr_error_kind() : TSR_ERR_RUNTIME;
+    char saved[1024] = "";
+    if (had) snprintf(saved, sizeof saved, "%s", tsr_error_message());
     bool failed = false;
     for (int i = 0; i < s->noperands; i++) {
         const tsr_tensor *t = s->operands[i].t;
@@ -397,6 +445,20 @@ static void names_section(const ExplainStep *s)
     if (failed) {
         buf_printf(&b, "no result: %s", tsr_error_message());
         tsr_error_clear();
+        if (had) tsr_error_set(kind, "%s", saved);
+    } else if (s->out_t && s->out_t->names && !s->inplace) {
+        buf_printf(&b, "= ");
+        for (int c = 0; c < maxn; c++) {
+            int d = c - (maxn - nacc);
+            Buf one = {0};
+            if (d >= 0) name_text(&one, acc[d]);
+            buf_printf(&b, " %*s", w, buf_str(&one));
+            free(one.p);
+        }
+        printf("%16s%s\n", "", buf_str(&b));
+        b.n = 0;
+        buf_printf(&b, "out=: ");
+        out_names_note(&b, s->out_t, acc, nacc, false);
     } else {
         buf_printf(&b, "= ");
         for (int c = 0; c < maxn; c++) {
@@ -407,10 +469,101 @@ static void names_section(const ExplainStep *s)
             free(one.p);
         }
         printf("%16s%s\n", "", buf_str(&b));
-        free(b.p);
-        return;
+        b.n = 0;
+        if (s->inplace || s->out_t) buf_printf(&b, "%s", s->inplace ? "in-place: " : "out=: ");
+        size_t at = b.n;
+        if (s->inplace) out_names_note(&b, s->operands[0].t, acc, nacc, true);
+        else if (s->out_t) out_names_note(&b, s->out_t, acc, nacc, false);
+        if (b.n == at) {
+            free(b.p);
+            return;
+        }
     }
     wrap("                ", 16, buf_str(&b));
+    free(b.p);
+}
+
+void show_explain_names(const ExplainNames *s, int number, bool color)
+{
+    if (number > 1) printf("\n");
+    const char *bold = color ? "\033[1m" : "", *plain = color ? "\033[0m" : "";
+    printf("%s%d. %s: name inference%s\n", bold, number, s->op ? s->op : "?", plain);
+    int n = s->noperands < EXPLAIN_MAX_OPERANDS ? s->noperands : EXPLAIN_MAX_OPERANDS;
+    int lw = 0, maxn = s->nresult > 0 ? s->nresult : 0, w = 4;
+    for (int i = 0; i < n; i++) {
+        const tsr_tensor *t = s->operands[i];
+        if (s->label[i] && (int)strlen(s->label[i]) > lw) lw = (int)strlen(s->label[i]);
+        if (t->ndim > maxn) maxn = t->ndim;
+        for (int d = 0; t->names && d < t->ndim; d++)
+            if (t->names[d] && (int)strlen(t->names[d]) + 2 > w) w = (int)strlen(t->names[d]) + 2;
+    }
+    for (int d = 0; d < s->nresult; d++)
+        if (s->result[d] && (int)strlen(s->result[d]) + 2 > w) w = (int)strlen(s->result[d]) + 2;
+    Buf b = {0};
+    for (int i = 0; i < n; i++) {
+        const tsr_tensor *t = s->operands[i];
+        b.n = 0;
+        buf_printf(&b, "tensor, shape ");
+        shape_str(&b, t->ndim, t->sizes);
+        buf_printf(&b, ", names ");
+        names_list(&b, t->names, t->ndim);
+        printf("   %s  %-*s  %s\n", letter[i], lw, s->label[i] ? s->label[i] : "", buf_str(&b));
+    }
+    b.n = 0;
+    buf_printf(&b, "%s. %s", s->family ? s->family : "?", s->rule ? s->rule : "");
+    labelled("names:", buf_str(&b));
+    if (s->detail) labelled("here:", s->detail);
+    if (maxn > 8) maxn = 8 > s->nresult ? 8 : s->nresult;   /* wide tensors: the table would not fit */
+    bool table = maxn * (w + 1) + 2 <= WIDTH - 16 && n > 0;
+    for (int i = 0; table && i < n; i++) {
+        const tsr_tensor *t = s->operands[i];
+        if (t->ndim > maxn) continue;
+        b.n = 0;
+        buf_printf(&b, "%s ", letter[i]);
+        for (int c = 0; c < maxn; c++) {
+            int d = c - (maxn - t->ndim);
+            Buf one = {0};
+            if (d >= 0) name_text(&one, t->names ? t->names[d] : NULL);
+            buf_printf(&b, " %*s", w, d >= 0 ? buf_str(&one) : "");
+            free(one.p);
+        }
+        printf("%16s%s\n", "", buf_str(&b));
+    }
+    int kept = 0;
+    if (s->removed && n > 0)
+        for (int d = 0; d < s->operands[0]->ndim; d++) kept += !s->removed[d];
+    bool by_column = s->removed && n > 0 && kept == s->nresult && s->operands[0]->ndim <= maxn;
+    if (table && s->nresult > 0 && !s->error) {
+        b.n = 0;
+        buf_printf(&b, "= ");
+        int nd0 = by_column ? s->operands[0]->ndim : 0;
+        for (int c = 0, k = 0; c < maxn; c++) {
+            int d = c - (maxn - (by_column ? nd0 : s->nresult));
+            Buf one = {0};
+            bool show = d >= 0 && (!by_column || !s->removed[d]);
+            if (show) name_text(&one, s->result[by_column ? k++ : d]);
+            buf_printf(&b, " %*s", w, buf_str(&one));
+            free(one.p);
+        }
+        while (b.n && b.p[b.n - 1] == ' ') b.p[--b.n] = 0;
+        printf("%16s%s\n", "", buf_str(&b));
+    }
+    b.n = 0;
+    if (s->written && s->nresult >= 0) out_names_note(&b, s->written, s->result, s->nresult, s->inplace);
+    if (b.n) labelled(s->inplace ? "in-place:" : "out=:", buf_str(&b));
+    b.n = 0;
+    if (s->refused) {
+        labelled("result:", "none: 1.13 refuses the named input (the error follows)");
+    } else if (s->error) {
+        labelled("result:", "none: the operation fails with");
+        wrap("                ", 16, s->error);
+    } else if (s->nresult > 0) {
+        buf_printf(&b, "names ");
+        names_list(&b, s->result, s->nresult);
+        labelled("result:", buf_str(&b));
+    } else if (s->nresult == 0) {
+        labelled("result:", "a 0-dim tensor: it has no dims, so no names");
+    }
     free(b.p);
 }
 

@@ -70,3 +70,43 @@ assert_text() {
     assert_success
     assert_output "('N',) ('N', 'C') ('C', 'N')"
 }
+
+@test "names-4.1: TSR_NAMES_LOG lists the calls that ran with named tensors (scripts/named-coverage)" {
+    run --separate-stderr env TSR_NAMES_LOG="$BATS_TEST_TMPDIR/log" "$TSR" -e "$NC" -e "x.abs()" -e "torch.ones(2).abs()" \
+        -e "torch.sum(x, 'C')" -e "x.rename(None).exp()" -e "x.names"
+    assert_success
+    run cat "$BATS_TEST_TMPDIR/log"
+    assert_output $'torch.ones\nTensor.abs\ntorch.sum\nTensor.rename\nTensor.names'
+}
+
+WARN="UserWarning: Named tensors and all their associated APIs are an experimental feature and subject to change. Please do not use them for anything important until they are released as stable. (Triggered internally at  ./c10/core/TensorImpl.h:1758.)"
+
+@test "names-5.1: the first named tensor of a script warns once, as 1.13 (UserWarning on stderr)" {
+    printf '%s\n' "$NC" "y = torch.zeros(2, names=('A',))" "x.sum('C')" > s.tsr
+    run --separate-stderr "$TSR" s.tsr
+    assert_success
+    assert_output "tensor([3., 3.], names=('N',))"
+    [ "$stderr" = "$WARN" ] || fail "stderr: $stderr"
+}
+
+@test "names-5.2: the names API and the names setter warn the first time too; unnamed work does not" {
+    run --separate-stderr "$TSR" -e "torch.ones(2) + 1" -e "x = torch.ones(2, 3)" -e "x.names = ('A', None)" -e "x.rename('B', 'C').names"
+    assert_success
+    [ "$stderr" = "$WARN" ] || fail "stderr: $stderr"
+    run --separate-stderr "$TSR" -e "torch.ones(2, 3).refine_names('N', 'C').names"
+    [ "$stderr" = "$WARN" ] || fail "stderr: $stderr"
+    run --separate-stderr "$TSR" -e "torch.ones(2, 3).sum()"
+    [ -z "$stderr" ] || fail "stderr: $stderr"
+}
+
+@test "names-5.3: at the REPL the warning comes once, after the statement that first names a tensor" {
+    run --separate-stderr tsr_stdin "$NC"$'\n'"torch.ones(1, names=('B',))"$'\n'
+    assert_success
+    [ "$stderr" = "$WARN" ] || fail "stderr: $stderr"
+}
+
+@test "names-5.4: PYTHONWARNINGS=ignore silences it (the conformance runner sets it, as the oracle does)" {
+    run --separate-stderr env PYTHONWARNINGS=ignore "$TSR" -e "$NC" -e "x.names"
+    assert_success
+    [ -z "$stderr" ] || fail "stderr: $stderr"
+}
