@@ -1,0 +1,21 @@
+/* runtime/ops/nn_conv.h — torch.nn.functional's convolution (conv1d,
+ * conv2d) as 1.13's Convolution.cpp checks and computes it: slow_conv2d and
+ * slow_conv_dilated2d (im2col + cpublas::gemm per batch element and group),
+ * pooling (nn_pool.c) and normalization layers (nn_norm.c). Results are NEW
+ * references or NULL with the error recorded; arguments are borrowed. */
+#ifndef TSR_OPS_NN_CONV_H
+#define TSR_OPS_NN_CONV_H
+#include <stdbool.h>
+#include "../tensor.h"
+
+/* at::conv1d / at::conv2d (nsp 1 or 2 spatial dims): input unbatched
+ * (nsp + 1 dims) or batched; bias NULL or 1-D; stride/padding/dilation as
+ * given (n* entries, expanded from one as _convolution does); padmode NULL
+ * for int padding, else "same" / "valid" (conv1d's str overload). float32
+ * with a batch > 1, groups > 1 or big kernels is oneDNN's in 1.13 and is
+ * computed here by the same im2col + gemm (a few ulp apart). */
+tsr_tensor *tsr_nn_conv(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nsp,
+                        int nstride, const int64_t *stride, int npad, const int64_t *padding, int ndil,
+                        const int64_t *dilation, int64_t groups, const char *padmode);
+
+#endif
