@@ -18,4 +18,20 @@ tsr_tensor *tsr_nn_conv(const tsr_tensor *input, const tsr_tensor *weight, const
                         int nstride, const int64_t *stride, int npad, const int64_t *padding, int ndil,
                         const int64_t *dilation, int64_t groups, const char *padmode);
 
+/* Pooling (nn_pool.c). Lists come with their lengths (n* 0 for an absent
+ * stride: the kernel size); the checks and messages are the ATen op's.
+ * indices: NULL when not wanted, else receives the int64 indices (NEW). */
+tsr_tensor *tsr_nn_max_pool1d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
+                              const int64_t *pd, int nd, const int64_t *dl, bool ceil, tsr_tensor **indices);
+tsr_tensor *tsr_nn_max_pool2d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
+                              const int64_t *pd, int nd, const int64_t *dl, bool ceil, tsr_tensor **indices);
+tsr_tensor *tsr_nn_avg_pool1d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
+                              const int64_t *pd, bool ceil, bool count_include_pad);
+tsr_tensor *tsr_nn_avg_pool2d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
+                              const int64_t *pd, bool ceil, bool count_include_pad, bool has_divisor, int64_t divisor);
+tsr_tensor *tsr_nn_adaptive_avg_pool1d(const tsr_tensor *x, int n, const int64_t *osz);
+tsr_tensor *tsr_nn_adaptive_avg_pool2d(const tsr_tensor *x, int n, const int64_t *osz);
+tsr_tensor *tsr_nn_adaptive_max_pool1d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices);
+tsr_tensor *tsr_nn_adaptive_max_pool2d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices);
+
 #endif

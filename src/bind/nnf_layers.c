@@ -14,6 +14,7 @@
 #include "autograd.h"
 #include "names.h"
 #include "ops/nn_conv.h"
+#include "value.h"
 
 #define MOD "torch.nn.functional"
 
@@ -58,7 +59,200 @@ static BindRow conv_rows[] = {
     {.name = "conv2d", .kind = 2, .flags = BIND_FN, .handler = conv_call, .module = MOD, .sigs = CONV_SIGS(2)},
 };
 
+/* ------------------------------------------------------------ helpers of the Python defs */
+
+/* The TypeError of the ATen call a def hands a non-tensor to. */
+static int need_tensor(Value *v, const char *op, const char *arg, int pos)
+{
+    if (v && is_tensor(v)) return 0;
+    return exc_set("TypeError", "%s(): argument '%s' (position %d) must be Tensor, not %s", op, arg, pos,
+                   v ? v->type->name : "NoneType"), -1;
+}
+
+/* The F functions computed in the runtime record no graph: refused while
+ * an input needs one (as nnf.c's). */
+static int grad_refused(const char *name, int n, Value **vals)
+{
+    tsr_tensor *in[8];
+    int k = 0;
+    for (int i = 0; i < n && k < 8; i++)
+        if (vals[i] && is_tensor(vals[i])) in[k++] = tensor_of(vals[i]);
+    if (!tsr_ag_needed(k, in)) return 0;
+    exc_set("NotImplementedError", "the derivative for '%s' is not implemented.", name);
+    return -1;
+}
+
+static int opt_bool(Value *v, const char *fname, const char *arg, bool dflt, bool *out)
+{
+    *out = dflt;
+    return v && !is_none(v) ? args_bool(v, fname, arg, out) : 0;
+}
+
+/* An int[N] argument as python_arg_parser reads it: one int repeated size
+ * times, or a tuple / list / torch.Size of ints (any length); None or
+ * absent gives *n = 0. */
+static int ilist(Value *v, const char *fname, const char *arg, int size, int64_t *out, int *n)
+{
+    *n = 0;
+    if (!v || is_none(v)) return 0;
+    if (is_int_like(v)) {
+        int64_t x;
+        if (args_int(v, fname, arg, &x) < 0) return -1;
+        for (int i = 0; i < size; i++) out[i] = x;
+        *n = size;
+        return 0;
+    }
+    if (is_type(v, &t_tuple) || is_type(v, &t_list) || is_type(v, &t_size)) {
+        size_t len = seq_len(v);
+        if (len > TSR_MAX_DIMS) return exc_set("RuntimeError", "%s(): too many dimensions", fname), -1;
+        for (size_t i = 0; i < len; i++) {
+            Value *x = seq_get(v, i);
+            if (!is_int_like(x))
+                return exc_set("TypeError", "%s(): argument '%s' must be tuple of ints, but found element of type %s "
+                               "at pos %zu", fname, arg, x->type->name, i + 1), -1;
+            if (args_int(x, fname, arg, &out[i]) < 0) return -1;
+        }
+        *n = (int)len;
+        return 0;
+    }
+    return exc_set("TypeError", "%s(): argument '%s' must be tuple of ints, not %s", fname, arg, v->type->name), -1;
+}
+
+static Value *pair(tsr_tensor *a, tsr_tensor *b)
+{
+    if (!a) {
+        tsr_tensor_release(b);
+        return bind_runtime_error();
+    }
+    return v_tuple_of(2, v_tensor(a), v_tensor(b));
+}
+
+/* ------------------------------------------------------------ pooling */
+
+/* max_pool1d/2d(input, kernel_size, stride=None, padding=0, dilation=1,
+ * ceil_mode=False, return_indices=False): 1.13's boolean_dispatch over
+ * torch.max_poolNd and max_poolNd_with_indices */
+static Value *f_max_pool(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    bool one = d != NULL, ceil, ri;
+    const char *name = one ? "max_pool1d" : "max_pool2d";
+    Value *v[7];
+    int64_t k[TSR_MAX_DIMS], s[TSR_MAX_DIMS], p[TSR_MAX_DIMS] = {0, 0}, dl[TSR_MAX_DIMS] = {1, 1};
+    int nk, ns, np = one ? 1 : 2, nd = one ? 1 : 2, sz = one ? 1 : 2;
+    if (args_parse(a, name, "def input, kernel_size, stride=, padding=, dilation=, ceil_mode=, return_indices=", v) < 0 ||
+        opt_bool(v[6], name, "return_indices", false, &ri) < 0)
+        return NULL;
+    const char *op = ri ? (one ? "max_pool1d_with_indices" : "max_pool2d_with_indices") : name;
+    if (need_tensor(v[0], op, "input", 1) < 0 || ilist(v[1], op, "kernel_size", sz, k, &nk) < 0 ||
+        ilist(v[2], op, "stride", sz, s, &ns) < 0 || opt_bool(v[5], op, "ceil_mode", false, &ceil) < 0)
+        return NULL;
+    if (v[3] && ilist(v[3], op, "padding", sz, p, &np) < 0) return NULL;
+    if (v[4] && ilist(v[4], op, "dilation", sz, dl, &nd) < 0) return NULL;
+    if (grad_refused(op, 1, v) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]), *ind = NULL, *r;
+    r = one ? tsr_nn_max_pool1d(x, nk, k, ns, s, np, p, nd, dl, ceil, ri ? &ind : NULL)
+            : tsr_nn_max_pool2d(x, nk, k, ns, s, np, p, nd, dl, ceil, ri ? &ind : NULL);
+    return ri ? pair(r, ind) : v_tensor(r);
+}
+
+/* avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+ * count_include_pad=True) and avg_pool2d(..., divisor_override=None):
+ * ATen functions */
+static Value *f_avg_pool(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    bool one = d != NULL, ceil, cip;
+    const char *name = one ? "avg_pool1d" : "avg_pool2d";
+    Value *v[7] = {0};
+    int64_t k[TSR_MAX_DIMS], s[TSR_MAX_DIMS], p[TSR_MAX_DIMS] = {0, 0}, div = 0;
+    int nk, ns, np = one ? 1 : 2, sz = one ? 1 : 2;
+    if (args_parse(a, name, one ? "input, kernel_size, stride=, padding=, ceil_mode=, count_include_pad="
+                                : "input, kernel_size, stride=, padding=, ceil_mode=, count_include_pad=, "
+                                  "divisor_override=", v) < 0)
+        return NULL;
+    if (need_tensor(v[0], name, "input", 1) < 0 || ilist(v[1], name, "kernel_size", sz, k, &nk) < 0 ||
+        ilist(v[2], name, "stride", sz, s, &ns) < 0 || opt_bool(v[4], name, "ceil_mode", false, &ceil) < 0 ||
+        opt_bool(v[5], name, "count_include_pad", true, &cip) < 0)
+        return NULL;
+    if (v[3] && ilist(v[3], name, "padding", sz, p, &np) < 0) return NULL;
+    bool hd = !one && v[6] && !is_none(v[6]);
+    if (hd && args_int(v[6], name, "divisor_override", &div) < 0) return NULL;
+    if (grad_refused(name, 1, v) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]);
+    return v_tensor(one ? tsr_nn_avg_pool1d(x, nk, k, ns, s, np, p, ceil, cip)
+                        : tsr_nn_avg_pool2d(x, nk, k, ns, s, np, p, ceil, cip, hd, div));
+}
+
+/* _list_with_default(out_size, input.size()) of the 2-D adaptive defs:
+ * None entries take the input's sizes. */
+static int list_with_default(Value *v, const tsr_tensor *x, const char *op, int64_t *out, int *n)
+{
+    if (v && (is_type(v, &t_tuple) || is_type(v, &t_list) || is_type(v, &t_size))) {
+        size_t len = seq_len(v);
+        if ((size_t)x->ndim <= len)
+            return exc_set("ValueError", "Input dimension should be at least %zu", len + 1), -1;
+        if (len > TSR_MAX_DIMS) return exc_set("RuntimeError", "%s(): too many dimensions", op), -1;
+        for (size_t i = 0; i < len; i++) {
+            Value *e = seq_get(v, i);
+            if (is_none(e)) out[i] = x->sizes[x->ndim - (int)len + (int)i];
+            else if (!is_int_like(e))
+                return exc_set("TypeError", "%s(): argument 'output_size' must be tuple of ints, but found element of "
+                               "type %s at pos %zu", op, e->type->name, i + 1), -1;
+            else if (args_int(e, op, "output_size", &out[i]) < 0) return -1;
+        }
+        *n = (int)len;
+        return 0;
+    }
+    return ilist(v, op, "output_size", 2, out, n);
+}
+
+/* adaptive_avg_pool1d(input, output_size) (ATen), adaptive_avg_pool2d
+ * (def), adaptive_max_pool1d/2d(input, output_size, return_indices=False)
+ * (defs) */
+static Value *f_adaptive(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    const char *name = d;
+    bool one = strstr(name, "1d") != NULL, mx = strstr(name, "max") != NULL, ri = false;
+    Value *v[3] = {0};
+    int64_t o[TSR_MAX_DIMS];
+    int n;
+    if (args_parse(a, name, mx ? "def input, output_size, return_indices=" : one ? "input, output_size"
+                                                                           : "def input, output_size", v) < 0 ||
+        (mx && opt_bool(v[2], name, "return_indices", false, &ri) < 0))
+        return NULL;
+    if (!one && !is_tensor(v[0]))
+        return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+    if (need_tensor(v[0], name, "input", 1) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]), *ind = NULL, *r;
+    if (one ? ilist(v[1], name, "output_size", 1, o, &n) < 0 : list_with_default(v[1], x, name, o, &n) < 0) return NULL;
+    if (grad_refused(name, 1, v) < 0) return NULL;
+    if (!mx) return v_tensor(one ? tsr_nn_adaptive_avg_pool1d(x, n, o) : tsr_nn_adaptive_avg_pool2d(x, n, o));
+    r = one ? tsr_nn_adaptive_max_pool1d(x, n, o, &ind) : tsr_nn_adaptive_max_pool2d(x, n, o, &ind);
+    if (ri) return pair(r, ind);
+    tsr_tensor_release(ind);
+    return v_tensor(r);
+}
+
 void bind_nnf_layers_init(void)
 {
     bind_table_register(conv_rows, (int)(sizeof conv_rows / sizeof conv_rows[0]));
+    Value *m = bind_module(MOD);
+    struct { const char *name; BuiltinFn fn; void *data; } fns[] = {
+        {"max_pool1d", f_max_pool, (void *)"1"},
+        {"max_pool2d", f_max_pool, NULL},
+        {"avg_pool1d", f_avg_pool, (void *)"1"},
+        {"avg_pool2d", f_avg_pool, NULL},
+        {"adaptive_avg_pool1d", f_adaptive, (void *)"adaptive_avg_pool1d"},
+        {"adaptive_avg_pool2d", f_adaptive, (void *)"adaptive_avg_pool2d"},
+        {"adaptive_max_pool1d", f_adaptive, (void *)"adaptive_max_pool1d"},
+        {"adaptive_max_pool2d", f_adaptive, (void *)"adaptive_max_pool2d"},
+    };
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
+    /* the ATen functions F binds are torch.X too */
+    Value *t = bind_module("torch");
+    module_add(t, "avg_pool1d", v_builtin("avg_pool1d", f_avg_pool, NULL, (void *)"1"));
+    module_add(t, "adaptive_avg_pool1d", v_builtin("adaptive_avg_pool1d", f_adaptive, NULL, (void *)"adaptive_avg_pool1d"));
 }
