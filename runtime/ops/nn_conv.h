@@ -34,4 +34,9 @@ tsr_tensor *tsr_nn_adaptive_avg_pool2d(const tsr_tensor *x, int n, const int64_t
 tsr_tensor *tsr_nn_adaptive_max_pool1d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices);
 tsr_tensor *tsr_nn_adaptive_max_pool2d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices);
 
+/* Normalization (nn_norm.c). layer_norm over the trailing dims given by
+ * shape (weight and bias NULL or of that shape); float32 and float64. */
+tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *shape, const tsr_tensor *w,
+                              const tsr_tensor *b, double eps);
+
 #endif

@@ -82,6 +82,19 @@ static int grad_refused(const char *name, int n, Value **vals)
     return -1;
 }
 
+/* 1.13's named-tensor refusal of the ATen op (schema) when any of the n
+ * values is a tensor with names; -1 then. */
+static int named_refused(const char *schema, int n, Value **vals)
+{
+    for (int i = 0; i < n; i++)
+        if (vals[i] && is_tensor(vals[i]) && tensor_of(vals[i])->names) {
+            tsr_names_refuse(schema);
+            bind_runtime_error();
+            return -1;
+        }
+    return 0;
+}
+
 static int opt_bool(Value *v, const char *fname, const char *arg, bool dflt, bool *out)
 {
     *out = dflt;
@@ -235,6 +248,39 @@ static Value *f_adaptive(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+/* ------------------------------------------------------------ normalization */
+
+static int opt_float(Value *v, const char *fname, const char *arg, double dflt, double *out)
+{
+    *out = dflt;
+    return v && !is_none(v) ? args_float(v, fname, arg, out) : 0;
+}
+
+static const tsr_tensor *opt_tensor(Value *v) { return v && !is_none(v) && is_tensor(v) ? tensor_of(v) : NULL; }
+
+/* layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5) */
+static Value *f_layer_norm(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[5];
+    int64_t shape[TSR_MAX_DIMS];
+    int n;
+    double eps;
+    if (args_parse(a, "layer_norm", "def input, normalized_shape, weight=, bias=, eps=", v) < 0 ||
+        need_tensor(v[0], "layer_norm", "input", 1) < 0)
+        return NULL;
+    if (!v[1] || !(is_type(v[1], &t_tuple) || is_type(v[1], &t_list) || is_type(v[1], &t_size)))
+        return exc_set("TypeError", "layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not %s",
+                       v[1] ? v[1]->type->name : "NoneType");
+    if (ilist(v[1], "layer_norm", "normalized_shape", 1, shape, &n) < 0 ||
+        (v[2] && !is_none(v[2]) && need_tensor(v[2], "layer_norm", "weight", 3) < 0) ||
+        (v[3] && !is_none(v[3]) && need_tensor(v[3], "layer_norm", "bias", 4) < 0) ||
+        opt_float(v[4], "layer_norm", "eps", 1e-5, &eps) < 0 || named_refused("aten::native_layer_norm", 4, v) < 0 ||
+        grad_refused("native_layer_norm", 4, v) < 0)
+        return NULL;
+    return v_tensor(tsr_nn_layer_norm(tensor_of(v[0]), n, shape, opt_tensor(v[2]), opt_tensor(v[3]), eps));
+}
+
 void bind_nnf_layers_init(void)
 {
     bind_table_register(conv_rows, (int)(sizeof conv_rows / sizeof conv_rows[0]));
@@ -248,6 +294,7 @@ void bind_nnf_layers_init(void)
         {"adaptive_avg_pool2d", f_adaptive, (void *)"adaptive_avg_pool2d"},
         {"adaptive_max_pool1d", f_adaptive, (void *)"adaptive_max_pool1d"},
         {"adaptive_max_pool2d", f_adaptive, (void *)"adaptive_max_pool2d"},
+        {"layer_norm", f_layer_norm, NULL},
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
