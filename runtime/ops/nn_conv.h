@@ -38,5 +38,10 @@ tsr_tensor *tsr_nn_adaptive_max_pool2d(const tsr_tensor *x, int n, const int64_t
  * shape (weight and bias NULL or of that shape); float32 and float64. */
 tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *shape, const tsr_tensor *w,
                               const tsr_tensor *b, double eps);
+/* batch_norm (batch_norm_cpu): training uses the batch statistics and
+ * updates running_mean / running_var in place (when given) with momentum;
+ * evaluation uses the running ones (required). */
+tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *running_mean, tsr_tensor *running_var,
+                              const tsr_tensor *w, const tsr_tensor *b, bool training, double momentum, double eps);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include "nn_conv.h"
 #include "copy.h"
+#include "reduce.h"
 #include "../error.h"
 #include "../internal.h"
 #include "../view.h"
@@ -192,4 +193,244 @@ done:
     tsr_tensor_release(wc);
     tsr_tensor_release(bc);
     return y;
+}
+
+/* ------------------------------------------------------------ batch_norm */
+
+/* Reads element i (strided walk over a 1-D tensor) of p as double. */
+static double at1(const tsr_tensor *t, int64_t i) { return tsr_tensor_get_double_at(t, i); }
+
+/* batch_norm_cpu_collect_stats_contiguous_impl for one channel of an NCHW
+ * contiguous input: the sum in acc_type (double), mean = sum / N in T, the
+ * sum of squared deviations in acc_type. */
+#define COLLECT(NAME, T, SQACC)                                                                                       \
+    static void NAME(const T *x, int64_t nb, int64_t nc, int64_t img, int64_t c, T *mean, T *vsum)                \
+    {                                                                                                          \
+        double sum = 0;                                                                                        \
+        const int64_t N = nb * img;                                                                            \
+        for (int64_t n = 0; n < nb; n++)                                                                       \
+            for (int64_t i = 0; i < img; i++) sum += x[(n * nc + c) * img + i];                                \
+        const T m = (T)(sum / (double)N);                                                                      \
+        double vs = 0;                                                                                         \
+        for (int64_t n = 0; n < nb; n++)                                                                       \
+            for (int64_t i = 0; i < img; i++) {                                                                \
+                const T v = x[(n * nc + c) * img + i];                                                         \
+                vs = SQACC(v - m, vs);                                                                         \
+            }                                                                                                  \
+        *mean = m;                                                                                             \
+        *vsum = (T)vs;                                                                                         \
+    }
+
+/* the AVX2 build fuses the double multiply-add; a float square is added to
+ * a double (no fusion across the types) */
+#define SQ_F32(dv, acc) ((acc) + (double)((dv) * (dv)))
+#define SQ_F64(dv, acc) fma((dv), (dv), (acc))
+COLLECT(collect_f32, float, SQ_F32)
+COLLECT(collect_f64, double, SQ_F64)
+
+/* The linear terms and the output x * alpha + beta (fused, as the AVX2
+ * kernel), or ((x - mean) * invstd) * w + b for inputs that are neither
+ * contiguous nor channels_last (the TensorIterator path). */
+#define TRANSFORM(NAME, T, FMA)                                                                                  \
+    static void NAME(const tsr_tensor *x, tsr_tensor *y, const T *mean, const T *invstd, const T *w, const T *b,  \
+                     bool fast)                                                                                \
+    {                                                                                                          \
+        int64_t numel = tsr_tensor_numel(x), C = x->sizes[1], idx[TSR_MAX_DIMS] = {0};                         \
+        T alpha[C > 0 ? C : 1], beta[C > 0 ? C : 1];                                                           \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            alpha[c] = invstd[c] * (w ? w[c] : (T)1);                                                          \
+            beta[c] = FMA(-mean[c], alpha[c], b ? b[c] : (T)0);                                                \
+        }                                                                                                      \
+        const T *xb = tsr_tensor_ptr(x, NULL);                                                                 \
+        T *yb = tsr_tensor_ptr(y, NULL);                                                                       \
+        for (int64_t k = 0; k < numel; k++) {                                                                  \
+            int64_t xo = 0, yo = 0;                                                                            \
+            for (int d = 0; d < x->ndim; d++) xo += idx[d] * x->strides[d], yo += idx[d] * y->strides[d];      \
+            const int64_t c = idx[1];                                                                          \
+            if (fast) yb[yo] = FMA(xb[xo], alpha[c], beta[c]);                                                 \
+            else yb[yo] = ((xb[xo] - mean[c]) * invstd[c]) * (w ? w[c] : (T)1) + (b ? b[c] : (T)0);            \
+            for (int d = x->ndim - 1; d >= 0; d--) {                                                           \
+                if (++idx[d] < x->sizes[d]) break;                                                             \
+                idx[d] = 0;                                                                                    \
+            }                                                                                                  \
+        }                                                                                                      \
+    }
+
+TRANSFORM(transform_f32, float, fmaf)
+TRANSFORM(transform_f64, double, fma)
+
+static bool contiguous_any(const tsr_tensor *t)
+{
+    return tsr_tensor_is_contiguous(t) || tsr_tensor_is_contiguous_as(t, TSR_MF_CHANNELS_LAST);
+}
+
+static int check_features(const char *arg, int64_t expected, const tsr_tensor *t)
+{
+    if (!t || tsr_tensor_numel(t) == expected) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "%s should contain %lld elements not %lld", arg, (long long)expected,
+                  (long long)tsr_tensor_numel(t));
+    return -1;
+}
+
+/* A 1-D parameter of dtype d as a contiguous double copy into out[C]. */
+#define PARAMS(T, t, out, C)                                                                                     \
+    do {                                                                                                       \
+        for (int64_t i_ = 0; i_ < (C); i_++) (out)[i_] = (T)at1((t), i_);                                      \
+    } while (0)
+
+/* The training statistics of an input neither contiguous nor
+ * channels_last: mean = at::mean over every dim but 1 (its dtype), and the
+ * squared deviations summed in double around that mean. */
+static int noncontig_stats(const tsr_tensor *x, int64_t C, int64_t N, double *mean, double *vsum)
+{
+    tsr_dims dims = {.n = 0};
+    for (int d = 0; d < x->ndim; d++)
+        if (d != 1) dims.d[dims.n++] = d;
+    tsr_tensor *m = tsr_mean(x, &dims, false, TSR_DTYPE_UNDEFINED, NULL);
+    if (!m) return -1;
+    for (int64_t c = 0; c < C; c++) mean[c] = at1(m, c), vsum[c] = 0;
+    tsr_tensor_release(m);
+    int64_t idx[TSR_MAX_DIMS] = {0}, numel = C * N;
+    for (int64_t k = 0; k < numel; k++) {
+        double v = tsr_tensor_get_double(x, idx), dv = v - mean[idx[1]];
+        vsum[idx[1]] += dv * dv;
+        for (int d = x->ndim - 1; d >= 0; d--) {
+            if (++idx[d] < x->sizes[d]) break;
+            idx[d] = 0;
+        }
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
+                              const tsr_tensor *b, bool training, double momentum, double eps)
+{
+    char b1[64];
+    if (x->ndim < 2) {
+        tsr_error_set(TSR_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
+                      x->ndim ? -x->ndim : -1, x->ndim ? x->ndim - 1 : 0);
+        return NULL;
+    }
+    int64_t C = x->sizes[1];
+    if (tsr_tensor_numel(x) == 0) {   /* input.clone(), times weight[0], plus bias[0] */
+        tsr_tensor *r = tsr_clone(x, TSR_MF_PRESERVE);
+        (void)w; (void)b;
+        return r;
+    }
+    if (rmean) { if (check_features("running_mean", C, rmean) < 0) return NULL; }
+    else if (!training) {
+        tsr_error_set(TSR_ERR_RUNTIME, "running_mean must be defined in evaluation mode");
+        return NULL;
+    }
+    if (rvar) { if (check_features("running_var", C, rvar) < 0) return NULL; }
+    else if (!training) {
+        tsr_error_set(TSR_ERR_RUNTIME, "running_var must be defined in evaluation mode");
+        return NULL;
+    }
+    if (check_features("weight", C, w) < 0 || check_features("bias", C, b) < 0) return NULL;
+    tsr_dtype d = x->dtype;
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
+        if (d == TSR_BFLOAT16) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "batch_norm of bfloat16 is not supported by tsr yet");
+            return NULL;
+        }
+        tsr__not_implemented("batch_norm", d);
+        return NULL;
+    }
+    const tsr_tensor *ps[4] = {w, b, rmean, rvar};
+    for (int i = 0; i < 4; i++)
+        if (ps[i] && ps[i]->dtype != d) {
+            if (d == TSR_FLOAT32)   /* 1.13's mixed-type check (bfloat16 input, float parameters) */
+                tsr_error_set(TSR_ERR_RUNTIME, "mixed dtype (CPU): expect parameter to have scalar type of Float");
+            else
+                tsr_error_set(TSR_ERR_RUNTIME, "mixed dtype (CPU): expect input to have scalar type of BFloat16");
+            return NULL;
+        }
+    (void)b1;
+    bool all = contiguous_any(x) && (!w || tsr_tensor_is_contiguous(w)) && (!b || tsr_tensor_is_contiguous(b)) &&
+               (!rmean || tsr_tensor_is_contiguous(rmean)) && (!rvar || tsr_tensor_is_contiguous(rvar));
+    int64_t st[TSR_MAX_DIMS];
+    if (all && tsr_tensor_suggest_memory_format(x) == TSR_MF_CHANNELS_LAST)
+        tsr_strides_for_format(x->ndim, x->sizes, TSR_MF_CHANNELS_LAST, st);
+    else
+        tsr_strides_contiguous(x->ndim, x->sizes, st);
+    tsr_tensor *y = tsr_tensor_empty_strided(x->ndim, x->sizes, st, d, x->device);
+    if (!y || tsr_tensor_is_meta(y)) return y;
+    tsr_tensor *xc = NULL;
+    int64_t N = tsr_tensor_numel(x) / C;
+    double mean_d_buf[C];
+    if (d == TSR_FLOAT32) {
+        float mean[C], invstd[C], wv[C], bv[C];
+        if (w) PARAMS(float, w, wv, C);
+        if (b) PARAMS(float, b, bv, C);
+        if (training) {
+            bool cont = contiguous_any(x);
+            double nvs[C];
+            if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
+            if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+            for (int64_t c = 0; c < C; c++) {
+                float m, vs = 0;
+                if (cont) collect_f32(tsr_tensor_ptr(xc, NULL), x->sizes[0], C, N / x->sizes[0], c, &m, &vs);
+                else m = (float)mean_d_buf[c];
+                mean[c] = m;
+                double var = cont ? (double)(vs / (float)N) : nvs[c] / (double)N;
+                invstd[c] = (var != 0 || eps != 0) ? (float)(1 / sqrt(var + eps)) : 0;
+                float mo = (float)momentum;
+                if (rmean) {
+                    float r = (float)at1(rmean, c);
+                    /* the contiguous path updates in float, the strided one in double */
+                    ((float *)tsr_tensor_ptr(rmean, NULL))[c * rmean->strides[0]] =
+                        cont ? mo * m + (1 - mo) * r : (float)(momentum * (double)m + (1 - momentum) * (double)r);
+                }
+                if (rvar) {
+                    double uv = cont ? (double)(vs / (float)(N - 1)) : nvs[c] / (double)(N - 1);
+                    float r = (float)at1(rvar, c);
+                    ((float *)tsr_tensor_ptr(rvar, NULL))[c * rvar->strides[0]] = (float)(mo * uv + (1 - mo) * r);
+                }
+            }
+        } else {
+            for (int64_t c = 0; c < C; c++) {
+                mean[c] = (float)at1(rmean, c);
+                invstd[c] = 1 / sqrtf((float)at1(rvar, c) + (float)eps);
+            }
+        }
+        transform_f32(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all);
+    } else {
+        double mean[C], invstd[C], wv[C], bv[C];
+        if (w) PARAMS(double, w, wv, C);
+        if (b) PARAMS(double, b, bv, C);
+        if (training) {
+            bool cont = contiguous_any(x);
+            double nvs[C];
+            if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
+            if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+            for (int64_t c = 0; c < C; c++) {
+                double m, vs;
+                if (cont) collect_f64(tsr_tensor_ptr(xc, NULL), x->sizes[0], C, N / x->sizes[0], c, &m, &vs);
+                else m = mean_d_buf[c], vs = nvs[c];
+                mean[c] = m;
+                double var = vs / (double)N;
+                invstd[c] = (var != 0 || eps != 0) ? 1 / sqrt(var + eps) : 0;
+                if (rmean) {
+                    double r = at1(rmean, c);
+                    ((double *)tsr_tensor_ptr(rmean, NULL))[c * rmean->strides[0]] = momentum * m + (1 - momentum) * r;
+                }
+                if (rvar) {
+                    double uv = vs / (double)(N - 1), r = at1(rvar, c);
+                    ((double *)tsr_tensor_ptr(rvar, NULL))[c * rvar->strides[0]] = momentum * uv + (1 - momentum) * r;
+                }
+            }
+        } else {
+            for (int64_t c = 0; c < C; c++) {
+                mean[c] = at1(rmean, c);
+                invstd[c] = 1 / sqrt(at1(rvar, c) + eps);
+            }
+        }
+        transform_f64(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all);
+    }
+    tsr_tensor_release(xc);
+    return y;
+fail:
+    tsr_tensor_release(y);
+    return NULL;
 }

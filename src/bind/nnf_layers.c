@@ -281,6 +281,56 @@ static Value *f_layer_norm(Value *self, CallArgs *a, void *d)
     return v_tensor(tsr_nn_layer_norm(tensor_of(v[0]), n, shape, opt_tensor(v[2]), opt_tensor(v[3]), eps));
 }
 
+/* "torch.Size([1, 3])" */
+static void size_repr(char *buf, size_t n, const tsr_tensor *t)
+{
+    size_t k = (size_t)snprintf(buf, n, "torch.Size([");
+    for (int i = 0; i < t->ndim && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)t->sizes[i]);
+    if (k < n) snprintf(buf + k, n - k, "])");
+}
+
+static tsr_tensor *opt_tensor_w(Value *v) { return v && !is_none(v) && is_tensor(v) ? tensor_of(v) : NULL; }
+
+/* batch_norm(input, running_mean, running_var, weight=None, bias=None,
+ * training=False, momentum=0.1, eps=1e-5) */
+static Value *f_batch_norm(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[8];
+    bool train;
+    double mom, eps;
+    if (args_parse(a, "batch_norm", "def input, running_mean, running_var, weight=, bias=, training=, momentum=, eps=", v) < 0 ||
+        opt_bool(v[5], "batch_norm", "training", false, &train) < 0 ||
+        opt_float(v[6], "batch_norm", "momentum", 0.1, &mom) < 0 || opt_float(v[7], "batch_norm", "eps", 1e-5, &eps) < 0)
+        return NULL;
+    if (train) {
+        if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+        tsr_tensor *x = tensor_of(v[0]);
+        int64_t prod = x->ndim ? x->sizes[0] : 1;
+        for (int i = 2; i < x->ndim; i++) prod *= x->sizes[i];
+        if (x->ndim >= 1 && prod == 1) {
+            char buf[256];
+            size_repr(buf, sizeof buf, x);
+            return exc_set("ValueError", "Expected more than 1 value per channel when training, got input size %s", buf);
+        }
+    }
+    const char *names[5] = {"input", "weight", "bias", "running_mean", "running_var"};
+    Value *ord[5] = {v[0], v[3], v[4], v[1], v[2]};
+    for (int i = 0; i < 5; i++)
+        if ((i == 0 || (ord[i] && !is_none(ord[i]))) && need_tensor(ord[i], "batch_norm", names[i], i + 1) < 0)
+            return NULL;
+    if (named_refused("aten::native_batch_norm", 5, ord) < 0 || grad_refused("native_batch_norm", 5, ord) < 0)
+        return NULL;
+    tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]);
+    tsr_tensor *r = tsr_nn_batch_norm(tensor_of(v[0]), rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), train, mom, eps);
+    if (r && train) {
+        if (rm) tsr_tensor_bump_version(rm);
+        if (rv) tsr_tensor_bump_version(rv);
+    }
+    return v_tensor(r);
+}
+
 void bind_nnf_layers_init(void)
 {
     bind_table_register(conv_rows, (int)(sizeof conv_rows / sizeof conv_rows[0]));
@@ -295,6 +345,7 @@ void bind_nnf_layers_init(void)
         {"adaptive_max_pool1d", f_adaptive, (void *)"adaptive_max_pool1d"},
         {"adaptive_max_pool2d", f_adaptive, (void *)"adaptive_max_pool2d"},
         {"layer_norm", f_layer_norm, NULL},
+        {"batch_norm", f_batch_norm, NULL},
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
