@@ -43,5 +43,11 @@ tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *sh
  * evaluation uses the running ones (required). */
 tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *running_mean, tsr_tensor *running_var,
                               const tsr_tensor *w, const tsr_tensor *b, bool training, double momentum, double eps);
+/* group_norm (input of 2+ dims, C divisible by groups) and instance_norm
+ * (at::instance_norm's batch_norm over (1, N * C, *)). */
+tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t groups, const tsr_tensor *w, const tsr_tensor *b, double eps);
+tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *running_mean, tsr_tensor *running_var,
+                                 const tsr_tensor *w, const tsr_tensor *b, bool use_input_stats, double momentum,
+                                 double eps);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include "nn_conv.h"
 #include "copy.h"
+#include "rearrange.h"
 #include "reduce.h"
 #include "../error.h"
 #include "../internal.h"
@@ -215,16 +216,17 @@ static double at1(const tsr_tensor *t, int64_t i) { return tsr_tensor_get_double
         for (int64_t n = 0; n < nb; n++)                                                                       \
             for (int64_t i = 0; i < img; i++) {                                                                \
                 const T v = x[(n * nc + c) * img + i];                                                         \
-                vs = SQACC(v - m, vs);                                                                         \
+                vs = SQACC(v - m, vs, i < (img & ~(int64_t)1));                                                \
             }                                                                                                  \
         *mean = m;                                                                                             \
         *vsum = (T)vs;                                                                                         \
     }
 
-/* the AVX2 build fuses the double multiply-add; a float square is added to
- * a double (no fusion across the types) */
-#define SQ_F32(dv, acc) ((acc) + (double)((dv) * (dv)))
-#define SQ_F64(dv, acc) fma((dv), (dv), (acc))
+/* Probed against 1.13's AVX2 build: within a row of the image, pairs of
+ * double squares are computed two at a time (rounded) and added, the odd
+ * last one is fused into the sum; a float square is added to a double. */
+#define SQ_F32(dv, acc, pair) ((acc) + (double)((dv) * (dv)))
+#define SQ_F64(dv, acc, pair) ((pair) ? (acc) + (dv) * (dv) : fma((dv), (dv), (acc)))
 COLLECT(collect_f32, float, SQ_F32)
 COLLECT(collect_f64, double, SQ_F64)
 
@@ -433,4 +435,143 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
 fail:
     tsr_tensor_release(y);
     return NULL;
+}
+
+/* ------------------------------------------------------------ group_norm, instance_norm */
+
+/* GroupNormKernelImplInternal over N * G rows of D * HxW: RowwiseMoments,
+ * rstd = 1 / sqrt(max(var, 0) + eps); without affine (x - mean) * rstd,
+ * else per channel scale = rstd * gamma, bias = -scale * mean + beta
+ * (fused) and y = scale * x + bias (fused). */
+#define GROUP_NORM(NAME, T, MOM, FMA)                                                                            \
+    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y) \
+    {                                                                                                          \
+        const int64_t D = C / G, inner = D * HxW;                                                              \
+        for (int64_t i = 0; i < N * G; i++) {                                                                  \
+            const T *xp = x + i * inner;                                                                       \
+            T mean, rstd;                                                                                      \
+            MOM(xp, inner, &mean, &rstd);                                                                      \
+            rstd = (T)1 / (T)sqrt((double)((rstd > 0 ? rstd : (T)0) + eps));                                   \
+            if (!g && !b) {                                                                                    \
+                for (int64_t j = 0; j < inner; j++) y[i * inner + j] = (xp[j] - mean) * rstd;                  \
+                continue;                                                                                      \
+            }                                                                                                  \
+            const int64_t gi = i % G;                                                                          \
+            for (int64_t j = 0; j < D; j++) {                                                                  \
+                const int64_t c = gi * D + j;                                                                  \
+                const T scale = rstd * (g ? g[c] : (T)1);                                                      \
+                const T bias = -scale * mean + (b ? b[c] : (T)0);                                              \
+                const T *xr = x + (i * D + j) * HxW;                                                           \
+                T *yr = y + (i * D + j) * HxW;                                                                 \
+                for (int64_t k = 0; k < HxW; k++) yr[k] = FMA(scale, xr[k], bias);                             \
+            }                                                                                                  \
+        }                                                                                                      \
+    }
+
+GROUP_NORM(group_norm_f32, float, moments_f32, fmaf)
+GROUP_NORM(group_norm_f64, double, moments_f64, fma)
+
+tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps)
+{
+    char b1[256], b2[256];
+    int64_t N = x->sizes[0], C = x->sizes[1];
+    if (G <= 0 || C % G != 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected number of channels in input to be divisible by num_groups, but got "
+                      "input of shape %s and num_groups=%lld", tsr__fmt_list(b1, sizeof b1, x->ndim, x->sizes),
+                      (long long)G);
+        return NULL;
+    }
+    if (w && !(w->ndim == 1 && tsr_tensor_numel(w) == C)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected weight to be a vector of size equal to the number of channels in "
+                      "input, but got weight of shape %s and input of shape %s",
+                      tsr__fmt_list(b1, sizeof b1, w->ndim, w->sizes), tsr__fmt_list(b2, sizeof b2, x->ndim, x->sizes));
+        return NULL;
+    }
+    if (b && !(b->ndim == 1 && tsr_tensor_numel(b) == C)) {   /* 1.13 prints the weight's shape here */
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected bias to be a vector of size equal to the number of channels in "
+                      "input, but got bias of shape %s and input of shape %s",
+                      w ? tsr__fmt_list(b1, sizeof b1, w->ndim, w->sizes) : "[]",
+                      tsr__fmt_list(b2, sizeof b2, x->ndim, x->sizes));
+        return NULL;
+    }
+    tsr_dtype d = x->dtype;
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
+        if (d == TSR_BFLOAT16) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "group_norm of bfloat16 is not supported by tsr yet");
+            return NULL;
+        }
+        tsr__not_implemented("GroupNormKernelImpl", d);
+        return NULL;
+    }
+    for (int i = 0; i < 2; i++) {
+        const tsr_tensor *p = i ? b : w;
+        if (p && p->dtype != d) {
+            tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(d),
+                          tsr_dtype_scalar_name(p->dtype));
+            return NULL;
+        }
+    }
+    int64_t HxW = 1;
+    for (int i = 2; i < x->ndim; i++) HxW *= x->sizes[i];
+    tsr_memory_format mf = tsr_tensor_suggest_memory_format(x);
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *wc = NULL, *bc = NULL, *y = NULL, *yc = NULL;
+    if (!xc || (w && !(wc = tsr_contiguous(w, TSR_MF_CONTIGUOUS))) || (b && !(bc = tsr_contiguous(b, TSR_MF_CONTIGUOUS))))
+        goto done;
+    if (!(yc = tsr_tensor_empty(x->ndim, x->sizes, d, x->device))) goto done;
+    if (!tsr_tensor_is_meta(yc) && N * C * HxW > 0) {
+        if (tsr_check_interrupt() < 0) goto done;
+        if (d == TSR_FLOAT32)
+            group_norm_f32(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                           bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(yc, NULL));
+        else
+            group_norm_f64(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                           bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(yc, NULL));
+    }
+    y = mf == TSR_MF_CONTIGUOUS ? tsr_tensor_retain(yc) : tsr_contiguous(yc, mf);
+done:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    tsr_tensor_release(bc);
+    tsr_tensor_release(yc);
+    return y;
+}
+
+/* at::instance_norm: the input as (1, N * C, *) through batch_norm with
+ * weight, bias and running stats repeated N times; the running stats then
+ * the mean over the batch of the updated copies. */
+tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
+                                 const tsr_tensor *b, bool use_input_stats, double momentum, double eps)
+{
+    if (!use_input_stats && !(rmean && rvar)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected running_mean and running_var to be defined when use_input_stats is "
+                      "false");
+        return NULL;
+    }
+    int64_t B = x->sizes[0], C = x->sizes[1], shape[TSR_MAX_DIMS];
+    memcpy(shape, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+    shape[1] = B * C, shape[0] = 1;
+    tsr_tensor *rep[4] = {NULL, NULL, NULL, NULL}, *xc = NULL, *xr = NULL, *out = NULL, *r = NULL;
+    const tsr_tensor *src[4] = {w, b, rmean, rvar};
+    for (int i = 0; i < 4; i++)
+        if (src[i] && !(rep[i] = tsr_repeat(src[i], 1, &B))) goto done;
+    if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS)) || !(xr = tsr_view_view(xc, x->ndim, shape))) goto done;
+    if (!(out = tsr_nn_batch_norm(xr, rep[2], rep[3], rep[0], rep[1], use_input_stats, momentum, eps))) goto done;
+    for (int i = 2; i < 4; i++) {
+        tsr_tensor *t = i == 2 ? rmean : rvar;
+        if (!t) continue;
+        int64_t bc[2] = {B, C};
+        tsr_dims d0 = {.n = 1, .d = {0}};
+        tsr_tensor *v = tsr_view_view(rep[i], 2, bc), *m = v ? tsr_mean(v, &d0, false, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+        int rc = m ? tsr_copy_(t, m) : -1;
+        tsr_tensor_release(v);
+        tsr_tensor_release(m);
+        if (rc < 0) goto done;
+    }
+    r = tsr_view_view(out, x->ndim, x->sizes);
+done:
+    for (int i = 0; i < 4; i++) tsr_tensor_release(rep[i]);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(xr);
+    tsr_tensor_release(out);
+    return r;
 }

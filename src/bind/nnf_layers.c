@@ -331,6 +331,84 @@ static Value *f_batch_norm(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+/* group_norm(input, num_groups, weight=None, bias=None, eps=1e-5) */
+static Value *f_group_norm(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[5];
+    int64_t g;
+    double eps;
+    if (args_parse(a, "group_norm", "def input, num_groups, weight=, bias=, eps=", v) < 0) return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'dim'", v[0]->type->name);
+    tsr_tensor *x = tensor_of(v[0]);
+    if (x->ndim < 2)   /* input.size(1) in _verify_batch_size's list */
+        return exc_set("IndexError", "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
+                       x->ndim ? -x->ndim : -1, x->ndim ? x->ndim - 1 : 0);
+    if (args_int(v[1], "group_norm", "num_groups", &g) < 0) return NULL;
+    if (g == 0) return exc_set("ZeroDivisionError", "integer division or modulo by zero");
+    /* _verify_batch_size([N * C // G, G] + spatial) */
+    int64_t q = x->sizes[0] * x->sizes[1], first = q / g - ((q % g != 0) && ((q < 0) != (g < 0)));
+    int64_t prod = first;
+    for (int i = 2; i < x->ndim; i++) prod *= x->sizes[i];
+    if (prod == 1) {
+        char buf[256];
+        size_t k = (size_t)snprintf(buf, sizeof buf, "[%lld, %lld", (long long)first, (long long)g);
+        for (int i = 2; i < x->ndim && k < sizeof buf; i++)
+            k += (size_t)snprintf(buf + k, sizeof buf - k, ", %lld", (long long)x->sizes[i]);
+        if (k < sizeof buf) snprintf(buf + k, sizeof buf - k, "]");
+        return exc_set("ValueError", "Expected more than 1 value per channel when training, got input size %s", buf);
+    }
+    if ((v[2] && !is_none(v[2]) && need_tensor(v[2], "group_norm", "weight", 3) < 0) ||
+        (v[3] && !is_none(v[3]) && need_tensor(v[3], "group_norm", "bias", 4) < 0) ||
+        opt_float(v[4], "group_norm", "eps", 1e-5, &eps) < 0)
+        return NULL;
+    Value *ts[3] = {v[0], v[2], v[3]};
+    if (named_refused("aten::native_group_norm", 3, ts) < 0 || grad_refused("native_group_norm", 3, ts) < 0) return NULL;
+    return v_tensor(tsr_nn_group_norm(x, g, opt_tensor(v[2]), opt_tensor(v[3]), eps));
+}
+
+/* instance_norm(input, running_mean=None, running_var=None, weight=None,
+ * bias=None, use_input_stats=True, momentum=0.1, eps=1e-5) */
+static Value *f_instance_norm(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[8];
+    bool use;
+    double mom, eps;
+    if (args_parse(a, "instance_norm", "def input, running_mean=, running_var=, weight=, bias=, use_input_stats=, "
+                   "momentum=, eps=", v) < 0 ||
+        opt_bool(v[5], "instance_norm", "use_input_stats", true, &use) < 0 ||
+        opt_float(v[6], "instance_norm", "momentum", 0.1, &mom) < 0 ||
+        opt_float(v[7], "instance_norm", "eps", 1e-5, &eps) < 0)
+        return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+    tsr_tensor *x = tensor_of(v[0]);
+    if (use) {
+        int64_t prod = 1;
+        for (int i = 2; i < x->ndim; i++) prod *= x->sizes[i];
+        if (prod == 1) {
+            char buf[256];
+            size_repr(buf, sizeof buf, x);
+            return exc_set("ValueError", "Expected more than 1 spatial element when training, got input size %s", buf);
+        }
+    }
+    const char *names[5] = {"input", "weight", "bias", "running_mean", "running_var"};
+    Value *ord[5] = {v[0], v[3], v[4], v[1], v[2]};
+    for (int i = 1; i < 5; i++)
+        if (ord[i] && !is_none(ord[i]) && need_tensor(ord[i], "instance_norm", names[i], i + 1) < 0) return NULL;
+    if (x->ndim < 2)
+        return exc_set("IndexError", "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
+                       x->ndim ? -x->ndim : -1, x->ndim ? x->ndim - 1 : 0);
+    if (named_refused("aten::instance_norm", 5, ord) < 0 || grad_refused("instance_norm", 5, ord) < 0) return NULL;
+    tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]);
+    tsr_tensor *r = tsr_nn_instance_norm(x, rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), use, mom, eps);
+    if (r && use) {
+        if (rm) tsr_tensor_bump_version(rm);
+        if (rv) tsr_tensor_bump_version(rv);
+    }
+    return v_tensor(r);
+}
+
 void bind_nnf_layers_init(void)
 {
     bind_table_register(conv_rows, (int)(sizeof conv_rows / sizeof conv_rows[0]));
@@ -346,6 +424,8 @@ void bind_nnf_layers_init(void)
         {"adaptive_max_pool2d", f_adaptive, (void *)"adaptive_max_pool2d"},
         {"layer_norm", f_layer_norm, NULL},
         {"batch_norm", f_batch_norm, NULL},
+        {"group_norm", f_group_norm, NULL},
+        {"instance_norm", f_instance_norm, NULL},
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
