@@ -33,6 +33,11 @@ tsr_tensor *tsr_nn_adaptive_avg_pool1d(const tsr_tensor *x, int n, const int64_t
 tsr_tensor *tsr_nn_adaptive_avg_pool2d(const tsr_tensor *x, int n, const int64_t *osz);
 tsr_tensor *tsr_nn_adaptive_max_pool1d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices);
 tsr_tensor *tsr_nn_adaptive_max_pool2d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices);
+/* F.pad's non-constant modes ("reflect", "replicate", "circular") after
+ * pad_symint's common checks: reflection_pad / replication_pad{1,2,3}d and
+ * _pad_circular with their checks; a value other than 0 is refused. */
+tsr_tensor *tsr_nn_pad_mode(const tsr_tensor *x, int npad, const int64_t *pad, const char *mode, bool has_value,
+                            double value);
 
 /* Normalization (nn_norm.c). layer_norm over the trailing dims given by
  * shape (weight and bias NULL or of that shape); float32 and float64. */

@@ -662,3 +662,162 @@ tsr_tensor *tsr_nn_adaptive_max_pool1d(const tsr_tensor *x, int n, const int64_t
     *indices = ind;
     return r;
 }
+
+/* ------------------------------------------------------------ F.pad's reflect / replicate / circular */
+
+/* "[ torch.FloatTensor{2,0,3} ]" as 1.13 prints a tensor in the
+ * reflection_pad messages */
+static char *tensor_desc(char *buf, size_t n, const tsr_tensor *t)
+{
+    size_t k = (size_t)snprintf(buf, n, "[ torch.%sTensor{", tsr_dtype_scalar_name(t->dtype));
+    for (int i = 0; i < t->ndim && k < n; i++) k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? "," : "", (long long)t->sizes[i]);
+    if (k < n) snprintf(buf + k, n - k, "} ]");
+    return buf;
+}
+
+/* The source index of output index j along one padded dim of input size s. */
+static int64_t pad_src(int mode, int64_t j, int64_t s, int64_t pl, int64_t pr)
+{
+    if (mode == 3) {   /* _pad_circular's copies: the core, then the left and right strips from it */
+        int64_t o = s + pl + pr, l0 = pl > 0 ? pl : 0, r0 = pr > 0 ? pr : 0;
+        if (pl > 0 && j < pl) j = o - pl - r0 + j;
+        else if (pr > 0 && j >= o - pr) j = l0 + j - (o - pr);
+        return j - l0 + (pl < 0 ? -pl : 0);
+    }
+    int64_t istart = pl < 0 ? -pl : 0, ostart = pl > 0 ? pl : 0, ip;
+    if (j < pl) ip = mode == 1 ? pl * 2 - j : pl;
+    else if (j < s + pl) ip = j;
+    else ip = mode == 1 ? (s + pl - 1) * 2 - j : s + pl - 1;
+    return ip - ostart + istart;
+}
+
+tsr_tensor *tsr_nn_pad_mode(const tsr_tensor *x, int npad, const int64_t *pad, const char *mode, bool has_value,
+                            double value)
+{
+    char b1[256];
+    int m = !strcmp(mode, "reflect") ? 1 : !strcmp(mode, "replicate") ? 2 : 3;
+    if (has_value && value != 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Padding mode \"%s\" doesn't take in value argument", mode);
+        return NULL;
+    }
+    int k = npad / 2, nd = x->ndim;
+    if (!((npad == 2 && (nd == 2 || nd == 3)) || (npad == 4 && (nd == 3 || nd == 4)) ||
+          (npad == 6 && (nd == 4 || nd == 5)))) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported "
+                      "for now");
+        return NULL;
+    }
+    int64_t osz[TSR_MAX_DIMS];
+    memcpy(osz, x->sizes, sizeof(int64_t) * (size_t)nd);
+    if (m == 3) {
+        if (x->names) {
+            tsr_names_refuse("aten::new_empty");
+            return NULL;
+        }
+        if (npad + 4 != nd * 2) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Invalid padding size, expected %d but got %d", 2 * (nd - 2), npad);
+            return NULL;
+        }
+        for (int i = 0; i < k; i++) {
+            int d = nd - 1 - i;
+            int64_t pl = pad[2 * i], pr = pad[2 * i + 1], s = x->sizes[d];
+            osz[d] = s + pl + pr;
+            if (!(pl <= s && pr <= s)) {
+                tsr_error_set(TSR_ERR_RUNTIME, "Padding value causes wrapping around more than once.");
+                return NULL;
+            }
+            if (osz[d] < 0) {
+                tsr_error_set(TSR_ERR_RUNTIME, "Negative padding value is resulting in an empty dimension");
+                return NULL;
+            }
+        }
+    } else {
+        char sch[48];
+        snprintf(sch, sizeof sch, "aten::%s_pad%dd", m == 1 ? "reflection" : "replication", k);
+        if (x->names) {
+            tsr_names_refuse(sch);
+            return NULL;
+        }
+        bool batched = nd == k + 2, valid = true;
+        for (int d = batched ? 1 : 0; d < nd; d++) valid = valid && x->sizes[d] != 0;
+        if (!valid) {
+            if (m == 1)
+                tsr_error_set(TSR_ERR_RUNTIME, "%dD or %dD (batch mode) tensor expected for input, but got: %s", k + 1,
+                              k + 2, tensor_desc(b1, sizeof b1, x));
+            else
+                tsr_error_set(TSR_ERR_RUNTIME, "Expected %dD or %dD (batch mode) tensor with possibly 0 batch size and "
+                              "other non-zero dimensions for input, but got: %s", k + 1, k + 2,
+                              tsr__fmt_list(b1, sizeof b1, nd, x->sizes));
+            return NULL;
+        }
+        static const char *axis[3] = {"W", "H", "D"};
+        if (m == 1)
+            for (int i = 0; i < k; i++) {
+                int d = nd - 1 - i;
+                int64_t pl = pad[2 * i], pr = pad[2 * i + 1];
+                if (!(pl < x->sizes[d] && pr < x->sizes[d])) {
+                    if (k == 1)
+                        tsr_error_set(TSR_ERR_RUNTIME, "Argument #4: Padding size should be less than the corresponding "
+                                      "input dimension, but got: padding (%lld, %lld) at dimension %d of input %s",
+                                      (long long)pl, (long long)pr, d, tsr__fmt_list(b1, sizeof b1, nd, x->sizes));
+                    else
+                        tsr_error_set(TSR_ERR_RUNTIME, "Argument #%d: Padding size should be less than the "
+                                      "corresponding input dimension, but got: padding (%lld, %lld) at dimension %d of "
+                                      "input %d", 4 + 2 * i, (long long)pl, (long long)pr, d, nd);
+                    return NULL;
+                }
+            }
+        bool small = false;
+        for (int i = 0; i < k; i++) {
+            int d = nd - 1 - i;
+            osz[d] = x->sizes[d] + pad[2 * i] + pad[2 * i + 1];
+            if (osz[d] < 1) small = true;
+        }
+        if (small) {
+            size_t n = 0;
+            if (m == 1 && k == 1) n += (size_t)snprintf(b1, sizeof b1, "2");
+            n += (size_t)snprintf(b1 + n, sizeof b1 - n, "input (");
+            for (int i = k - 1; i >= 0; i--)
+                n += (size_t)snprintf(b1 + n, sizeof b1 - n, "%s%s: %lld", i == k - 1 ? "" : m == 1 ? ", " : " ",
+                                      axis[i], (long long)x->sizes[nd - 1 - i]);
+            n += (size_t)snprintf(b1 + n, sizeof b1 - n, m == 1 ? ")is too small. Calculated output " :
+                                  k == 1 ? ") is too small. Calculated output " : " ) is too small. Calculated output ");
+            for (int i = k - 1; i >= 0; i--)
+                n += (size_t)snprintf(b1 + n, sizeof b1 - n, "%s%s: %lld", i == k - 1 ? "" : " ", axis[i],
+                                      (long long)osz[nd - 1 - i]);
+            tsr_error_set(TSR_ERR_RUNTIME, "%s", b1);
+            return NULL;
+        }
+        tsr_dtype d = x->dtype;
+        if (!(d == TSR_FLOAT32 || d == TSR_FLOAT64 || d == TSR_COMPLEX64 || d == TSR_COMPLEX128)) {
+            char kn[40];
+            snprintf(kn, sizeof kn, m == 1 ? "reflection_pad%dd" : "replication_pad%dd_cpu", k);
+            tsr__not_implemented(kn, d);
+            return NULL;
+        }
+    }
+    tsr_tensor *src = tsr_tensor_has_bits(x) ? tsr_resolve_bits(x) : tsr_tensor_retain((tsr_tensor *)x);
+    tsr_tensor *out = src ? tsr_tensor_empty(nd, osz, x->dtype, x->device) : NULL;
+    if (!out) goto done;
+    int64_t numel = tsr_tensor_numel(out), idx[TSR_MAX_DIMS] = {0};
+    if (tsr_tensor_is_meta(out) || numel == 0) goto done;
+    int isz = tsr_dtype_itemsize(x->dtype);
+    const char *sb = tsr_tensor_ptr(src, NULL);
+    char *ob = tsr_tensor_ptr(out, NULL);
+    for (int64_t e = 0; e < numel; e++) {
+        int64_t off = 0;
+        for (int d = 0; d < nd; d++) {
+            int i = nd - 1 - d;   /* the pad pair of dim d, when padded */
+            int64_t si = i < k ? pad_src(m, idx[d], x->sizes[d], pad[2 * i], pad[2 * i + 1]) : idx[d];
+            off += si * src->strides[d];
+        }
+        memcpy(ob + e * isz, sb + off * isz, (size_t)isz);
+        for (int d = nd - 1; d >= 0; d--) {
+            if (++idx[d] < osz[d]) break;
+            idx[d] = 0;
+        }
+    }
+done:
+    tsr_tensor_release(src);
+    return out;
+}
