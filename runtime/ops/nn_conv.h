@@ -54,5 +54,11 @@ tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t groups, const tsr_ten
 tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *running_mean, tsr_tensor *running_var,
                                  const tsr_tensor *w, const tsr_tensor *b, bool use_input_stats, double momentum,
                                  double eps);
+/* alpha_dropout (Dropout.cpp's _dropout_impl with alpha): noise from the
+ * default generator's bernoulli_(1 - p), x * noise * a + b; in place writes x. */
+tsr_tensor *tsr_nn_alpha_dropout(tsr_tensor *x, double p, bool train, bool inplace);
+/* local_response_norm: 1.13's Python composition (x / (avg of squares over
+ * size channels * alpha + k) ** beta). */
+tsr_tensor *tsr_nn_local_response_norm(const tsr_tensor *x, int64_t size, double alpha, double beta, double k);
 
 #endif

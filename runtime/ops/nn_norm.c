@@ -10,7 +10,11 @@
 #include <string.h>
 
 #include "nn_conv.h"
+#include "binary.h"
 #include "copy.h"
+#include "factory.h"
+#include "nn.h"
+#include "random.h"
 #include "rearrange.h"
 #include "reduce.h"
 #include "../error.h"
@@ -573,5 +577,119 @@ done:
     tsr_tensor_release(xc);
     tsr_tensor_release(xr);
     tsr_tensor_release(out);
+    return r;
+}
+
+/* ------------------------------------------------------------ alpha_dropout, local_response_norm */
+
+static tsr_tensor *bin_s(tsr_binop op, const tsr_tensor *a, tsr_scalar s)
+{
+    tsr_operand oa = tsr_operand_tensor(a), os = tsr_operand_scalar(s);
+    return tsr_binary(op, &oa, &os, NULL, NULL);
+}
+
+static int bin_s_(tsr_binop op, tsr_tensor *a, tsr_scalar s)
+{
+    tsr_operand os = tsr_operand_scalar(s);
+    tsr_tensor *r = tsr_binary_(op, a, &os, NULL);
+    if (!r) return -1;
+    tsr_tensor_release(r);
+    return 0;
+}
+
+tsr_tensor *tsr_nn_alpha_dropout(tsr_tensor *x, double p, bool train, bool inplace)
+{
+    if (!(p >= 0 && p <= 1)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "dropout probability has to be between 0 and 1, but got %g", p);
+        return NULL;
+    }
+    if (p == 0 || !train || tsr_tensor_numel(x) == 0) return tsr_tensor_retain(x);
+    tsr_tensor *noise = NULL, *b = NULL, *r = NULL;
+    tsr_operand ox = tsr_operand_tensor(x);
+    if (p == 1) {
+        if (!(noise = tsr_zeros(0, NULL, x->dtype, x->device))) return NULL;
+        tsr_operand on = tsr_operand_tensor(noise);
+        r = inplace ? tsr_binary_(TSR_BINOP_MUL, x, &on, NULL) : tsr_binary(TSR_BINOP_MUL, &ox, &on, NULL, NULL);
+        tsr_tensor_release(noise);
+        return r;
+    }
+    const double alpha = 1.7580993408473766, a = 1. / sqrt((alpha * alpha * p + 1) * (1 - p));
+    noise = tsr_empty_like(x, x->dtype, x->device, TSR_MF_CONTIGUOUS);
+    if (!noise || tsr_bernoulli_(noise, 1 - p, tsr_default_generator()) < 0) goto done;
+    /* b = noise.add(-1).mul_(alpha * a).add_(alpha * a * p); noise.mul_(a) */
+    if (!(b = bin_s(TSR_BINOP_ADD, noise, tsr_scalar_int(-1))) ||
+        bin_s_(TSR_BINOP_MUL, b, tsr_scalar_float(alpha * a)) < 0 ||
+        bin_s_(TSR_BINOP_ADD, b, tsr_scalar_float(alpha * a * p)) < 0 || bin_s_(TSR_BINOP_MUL, noise, tsr_scalar_float(a)) < 0)
+        goto done;
+    tsr_operand on = tsr_operand_tensor(noise), ob = tsr_operand_tensor(b);
+    r = inplace ? tsr_binary_(TSR_BINOP_MUL, x, &on, NULL) : tsr_binary(TSR_BINOP_MUL, &ox, &on, NULL, NULL);
+    if (r) {
+        tsr_tensor *r2 = tsr_binary_(TSR_BINOP_ADD, r, &ob, NULL);
+        tsr_tensor_release(r);
+        r = r2;
+    }
+done:
+    tsr_tensor_release(noise);
+    tsr_tensor_release(b);
+    return r;
+}
+
+tsr_tensor *tsr_nn_local_response_norm(const tsr_tensor *x, int64_t size, double alpha, double beta, double k)
+{
+    int dim = x->ndim;
+    if (dim < 3) {
+        /* the wide gap is 1.13's: a line continuation inside its string literal */
+        tsr_error_set(TSR_ERR_VALUE, "Expected 3D or higher dimensionality"
+                      "                          "
+                      "input (got %d dimensions)", dim);
+        return NULL;
+    }
+    if (tsr_tensor_numel(x) == 0) return tsr_tensor_retain((tsr_tensor *)x);
+    tsr_operand ox = tsr_operand_tensor(x);
+    tsr_tensor *sq = tsr_binary(TSR_BINOP_MUL, &ox, &ox, NULL, NULL), *div = NULL, *pd = NULL, *pooled = NULL, *r = NULL;
+    if (!sq || !(div = tsr_view_unsqueeze(sq, 1))) goto done;
+    int64_t ker[2] = {size, 1}, one[2] = {1, 1}, zero[2] = {0, 0};
+    if (dim == 3) {
+        int64_t pad[4] = {0, 0, size / 2, (size - 1) / 2};
+        if (!(pd = tsr_constant_pad_nd(div, 4, pad, tsr_scalar_int(0)))) goto done;
+        if (!(pooled = tsr_nn_avg_pool2d(pd, 2, ker, 2, one, 2, zero, false, true, false, 0))) goto done;
+        tsr_tensor *s = tsr_view_squeeze_dim(pooled, 1);
+        tsr_tensor_release(div);
+        div = s;
+    } else {
+        /* div.view(N, 1, C, H, -1), padded over C, avg_pool3d((size, 1, 1)):
+         * the same sums as avg_pool2d over (C, H * rest) */
+        int64_t rest = tsr_tensor_numel(x) / (x->sizes[0] * x->sizes[1] * x->sizes[2]);
+        int64_t v5[5] = {x->sizes[0], 1, x->sizes[1], x->sizes[2], rest};
+        int64_t pad[6] = {0, 0, 0, 0, size / 2, (size - 1) / 2};
+        tsr_tensor *v = tsr_view_view(div, 5, v5);
+        pd = v ? tsr_constant_pad_nd(v, 6, pad, tsr_scalar_int(0)) : NULL;
+        tsr_tensor_release(v);
+        if (!pd) goto done;
+        int64_t v4[4] = {pd->sizes[0], 1, pd->sizes[2], pd->sizes[3] * pd->sizes[4]};
+        tsr_tensor *p4 = tsr_view_view(pd, 4, v4);
+        pooled = p4 ? tsr_nn_avg_pool2d(p4, 2, ker, 2, one, 2, zero, false, true, false, 0) : NULL;
+        tsr_tensor_release(p4);
+        if (!pooled) goto done;
+        tsr_tensor *s = tsr_view_view(pooled, dim, x->sizes);
+        tsr_tensor_release(div);
+        div = s;
+    }
+    if (!div) goto done;
+    tsr_tensor *t1 = bin_s(TSR_BINOP_MUL, div, tsr_scalar_float(alpha));
+    tsr_tensor *t2 = t1 ? bin_s(TSR_BINOP_ADD, t1, tsr_scalar_float(k)) : NULL;
+    tsr_tensor *t3 = t2 ? bin_s(TSR_BINOP_POW, t2, tsr_scalar_float(beta)) : NULL;
+    if (t3) {
+        tsr_operand o3 = tsr_operand_tensor(t3);
+        r = tsr_binary(TSR_BINOP_DIV, &ox, &o3, NULL, NULL);
+    }
+    tsr_tensor_release(t1);
+    tsr_tensor_release(t2);
+    tsr_tensor_release(t3);
+done:
+    tsr_tensor_release(sq);
+    tsr_tensor_release(div);
+    tsr_tensor_release(pd);
+    tsr_tensor_release(pooled);
     return r;
 }

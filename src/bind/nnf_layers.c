@@ -409,6 +409,49 @@ static Value *f_instance_norm(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+/* alpha_dropout(input, p=0.5, training=False, inplace=False) */
+static Value *f_alpha_dropout(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[4];
+    double p;
+    bool train, inplace;
+    if (args_parse(a, "alpha_dropout", "def input, p=, training=, inplace=", v) < 0 ||
+        opt_float(v[1], "alpha_dropout", "p", 0.5, &p) < 0 || opt_bool(v[2], "alpha_dropout", "training", false, &train) < 0 ||
+        opt_bool(v[3], "alpha_dropout", "inplace", false, &inplace) < 0)
+        return NULL;
+    if (p < 0.0 || p > 1.0) {
+        char buf[64];
+        Value *ps = value_str(v[1]);
+        snprintf(buf, sizeof buf, "%s", ps ? ps->u.s.p : "?");
+        if (ps) decref(ps);
+        return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
+    }
+    if (need_tensor(v[0], inplace ? "alpha_dropout_" : "alpha_dropout", "input", 1) < 0 ||
+        (train && p != 0 && tsr_tensor_numel(tensor_of(v[0])) > 0 && grad_refused("alpha_dropout", 1, v) < 0))
+        return NULL;
+    tsr_tensor *r = tsr_nn_alpha_dropout(tensor_of(v[0]), p, train, inplace);
+    return r ? ops_finish(r, v[0]) : bind_runtime_error();
+}
+
+/* local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0) */
+static Value *f_lrn(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[5];
+    int64_t size;
+    double alpha, beta, k;
+    if (args_parse(a, "local_response_norm", "def input, size, alpha=, beta=, k=", v) < 0) return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'dim'", v[0]->type->name);
+    if (args_int(v[1], "local_response_norm", "size", &size) < 0 ||
+        opt_float(v[2], "local_response_norm", "alpha", 1e-4, &alpha) < 0 ||
+        opt_float(v[3], "local_response_norm", "beta", 0.75, &beta) < 0 ||
+        opt_float(v[4], "local_response_norm", "k", 1.0, &k) < 0 || named_refused("aten::unsqueeze", 1, v) < 0 ||
+        grad_refused("local_response_norm", 1, v) < 0)
+        return NULL;
+    return v_tensor(tsr_nn_local_response_norm(tensor_of(v[0]), size, alpha, beta, k));
+}
+
 void bind_nnf_layers_init(void)
 {
     bind_table_register(conv_rows, (int)(sizeof conv_rows / sizeof conv_rows[0]));
@@ -426,6 +469,8 @@ void bind_nnf_layers_init(void)
         {"batch_norm", f_batch_norm, NULL},
         {"group_norm", f_group_norm, NULL},
         {"instance_norm", f_instance_norm, NULL},
+        {"alpha_dropout", f_alpha_dropout, NULL},
+        {"local_response_norm", f_lrn, NULL},
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
