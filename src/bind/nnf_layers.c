@@ -339,7 +339,7 @@ static Value *f_group_norm(Value *self, CallArgs *a, void *d)
     int64_t g;
     double eps;
     if (args_parse(a, "group_norm", "def input, num_groups, weight=, bias=, eps=", v) < 0) return NULL;
-    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'dim'", v[0]->type->name);
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
     tsr_tensor *x = tensor_of(v[0]);
     if (x->ndim < 2)   /* input.size(1) in _verify_batch_size's list */
         return exc_set("IndexError", "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
@@ -476,6 +476,8 @@ void bind_nnf_layers_init(void)
         module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
     /* the ATen functions F binds are torch.X too */
     Value *t = bind_module("torch");
+    module_add(t, "max_pool1d", v_builtin("max_pool1d", f_max_pool, NULL, (void *)"1"));
+    module_add(t, "max_pool2d", v_builtin("max_pool2d", f_max_pool, NULL, NULL));
     module_add(t, "avg_pool1d", v_builtin("avg_pool1d", f_avg_pool, NULL, (void *)"1"));
     module_add(t, "adaptive_avg_pool1d", v_builtin("adaptive_avg_pool1d", f_adaptive, NULL, (void *)"adaptive_avg_pool1d"));
 }
