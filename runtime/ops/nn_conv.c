@@ -147,10 +147,160 @@ done:
     return rc;
 }
 
-/* at::_convolution for a batched input (not transposed). */
+/* slow_conv_transpose2d per batch element and group: columns = weight^T @
+ * input (gemm, beta 0), col2im summed into the zeroed output, then the
+ * bias added (its k = 1 gemm). out is contiguous. */
+static int conv_transpose2d_compute(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
+                                    const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t groups)
+{
+    int64_t N = x->sizes[0], Cin = x->sizes[1], H = x->sizes[2], W = x->sizes[3];
+    int64_t Og = w->sizes[1], kh = w->sizes[2], kw = w->sizes[3], Cg = Cin / groups, O = Og * groups;
+    int64_t OH = out->sizes[2], OW = out->sizes[3], P = H * W, M = Og * kh * kw;
+    int isz = tsr_dtype_itemsize(x->dtype);
+    tsr_dtype dt = x->dtype;
+    tsr_scalar one = tsr_dtype_is_floating(dt) ? tsr_scalar_float(1) : tsr_scalar_int(1);
+    tsr_scalar zero = tsr_dtype_is_floating(dt) ? tsr_scalar_float(0) : tsr_scalar_int(0);
+    if (tsr_fill_(out, zero) < 0) return -1;
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *bc = wc && bias ? tsr_contiguous(bias, TSR_MF_CONTIGUOUS) : NULL;
+    int64_t mp = M * P;
+    tsr_tensor *colt = wc && (!bias || bc) ? tsr_tensor_empty(1, &mp, dt, x->device) : NULL;
+    int rc = -1;
+    if (!colt) goto done;
+    char *cols = tsr_tensor_ptr(colt, NULL), *ob = tsr_tensor_ptr(out, NULL);
+    const char *xb = tsr_tensor_ptr(xc, NULL), *wb = tsr_tensor_ptr(wc, NULL);
+    for (int64_t n = 0; n < N; n++) {
+        if (tsr_check_interrupt() < 0) goto done;
+        for (int64_t g = 0; g < groups; g++) {
+            const char *in = xb + (n * Cin + g * Cg) * P * isz, *wg = wb + g * Cg * M * isz;
+            tsr_gemm(dt, false, true, P, M, Cg, one, in, P, wg, M, zero, cols, P);
+            char *o = ob + (n * O + g * Og) * OH * OW * isz;
+            for (int64_t c = 0; c < M; c++) {
+                int64_t wo = c % kw, ho = (c / kw) % kh, ci = c / kh / kw;
+                for (int64_t hc = 0; hc < H; hc++) {
+                    int64_t hi = hc * st[0] - pd[0] + ho * dl[0];
+                    if (hi < 0 || hi >= OH) continue;
+                    for (int64_t wcn = 0; wcn < W; wcn++) {
+                        int64_t wi = wcn * st[1] - pd[1] + wo * dl[1];
+                        if (wi < 0 || wi >= OW) continue;
+                        char *dst = o + ((ci * OH + hi) * OW + wi) * isz;
+                        const char *src = cols + (c * P + hc * W + wcn) * isz;
+                        switch (dt) {
+                        case TSR_FLOAT32: *(float *)dst += *(const float *)src; break;
+                        case TSR_FLOAT64: *(double *)dst += *(const double *)src; break;
+                        default: *(int64_t *)dst += *(const int64_t *)src; break;
+                        }
+                    }
+                }
+            }
+            if (bc) {
+                const char *bb = (const char *)tsr_tensor_ptr(bc, NULL) + g * Og * isz;
+                for (int64_t c = 0; c < Og; c++)
+                    for (int64_t k = 0; k < OH * OW; k++) {
+                        char *dst = o + (c * OH * OW + k) * isz;
+                        switch (dt) {
+                        case TSR_FLOAT32: *(float *)dst += ((const float *)bb)[c]; break;
+                        case TSR_FLOAT64: *(double *)dst += ((const double *)bb)[c]; break;
+                        default: *(int64_t *)dst += ((const int64_t *)bb)[c]; break;
+                        }
+                    }
+            }
+        }
+    }
+    rc = 0;
+done:
+    tsr_tensor_release(colt);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    tsr_tensor_release(bc);
+    return rc;
+}
+
+/* at::_convolution for a batched input; transposed with output_padding
+ * (nopad entries) runs slow_conv_transpose2d. */
+static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nstride,
+                                 const int64_t *stride_, int npad, const int64_t *padding_, int ndil,
+                                 const int64_t *dilation_, int64_t groups, bool transposed, int nopad,
+                                 const int64_t *opad_);
+
+/* The transposed backend after _convolution's checks: conv1d as (1, L),
+ * slow_conv_transpose2d_shape_check's checks, then the kernel. */
+static tsr_tensor *conv_transposed(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int dim,
+                                   int64_t *st, int64_t *pd, int64_t *dl, int64_t *op, int64_t groups)
+{
+    tsr_tensor *x = NULL, *w = NULL, *out = NULL;
+    if (dim == 1) {
+        x = tsr_contiguous(input, TSR_MF_CONTIGUOUS);
+        if (!x || !take(&x, tsr_view_unsqueeze(x, 2)) || !(w = tsr_view_unsqueeze(weight, 2))) goto fail;
+        st[1] = st[0], pd[1] = pd[0], dl[1] = dl[0], op[1] = op[0];
+        st[0] = 1, pd[0] = 0, dl[0] = 1, op[0] = 0;
+    } else {
+        x = tsr_tensor_retain((tsr_tensor *)input);
+        w = tsr_tensor_retain((tsr_tensor *)weight);
+    }
+    int64_t osz[4] = {x->sizes[0], w->sizes[1] * groups, 0, 0};
+    for (int i = 0; i < 2; i++)
+        osz[i + 2] = (x->sizes[i + 2] - 1) * st[i] - 2 * pd[i] + (dl[i] * (w->sizes[i + 2] - 1) + 1) + op[i];
+    if (x->sizes[0] == 0 || x->sizes[1] == 0) {   /* ConvBackend::Empty */
+        if (!(out = tsr_tensor_empty(4, osz, x->dtype, x->device))) goto fail;
+        goto view;
+    }
+    if (dl[0] <= 0 || dl[1] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "dilation should be greater than zero, but got dilation_height: %lld, "
+                      "dilation_width: %lld", (long long)dl[0], (long long)dl[1]);
+        goto fail;
+    }
+    if (!((op[1] < st[1] || op[1] < dl[1]) && (op[0] < st[0] || op[0] < dl[0]))) {
+        tsr_error_set(TSR_ERR_RUNTIME, "output padding must be smaller than either stride or dilation, but got "
+                      "output_padding_height: %lld output_padding_width: %lld stride_height: %lld stride_width: %lld "
+                      "dilation_height: %lld dilation_width: %lld", (long long)op[0], (long long)op[1],
+                      (long long)st[0], (long long)st[1], (long long)dl[0], (long long)dl[1]);
+        goto fail;
+    }
+    if (osz[2] < 1 || osz[3] < 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Given input size per channel: (%lld x %lld). Calculated output size per "
+                      "channel: (%lld x %lld). Output size is too small", (long long)x->sizes[2], (long long)x->sizes[3],
+                      (long long)osz[2], (long long)osz[3]);
+        goto fail;
+    }
+    tsr_dtype d = x->dtype;
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_INT64) {
+        tsr__not_implemented("slow_conv_transpose2d_out_cpu", d);
+        goto fail;
+    }
+    const tsr_tensor *ps[2] = {w, bias};
+    for (int i = 0; i < 2; i++)
+        if (ps[i] && ps[i]->dtype != d) {
+            tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(d),
+                          tsr_dtype_scalar_name(ps[i]->dtype));
+            goto fail;
+        }
+    if (!(out = tsr_tensor_empty(4, osz, d, x->device))) goto fail;
+    if (!tsr_tensor_is_meta(out) && conv_transpose2d_compute(out, x, w, bias, st, pd, dl, groups) < 0) goto fail;
+view:
+    if (dim == 1 && !take(&out, tsr_view_squeeze_dim(out, 2))) goto fail;
+    tsr_tensor_release(x);
+    tsr_tensor_release(w);
+    return out;
+fail:
+    tsr_tensor_release(x);
+    tsr_tensor_release(w);
+    tsr_tensor_release(out);
+    return NULL;
+}
+
 static tsr_tensor *convolution(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nstride,
                                const int64_t *stride_, int npad, const int64_t *padding_, int ndil,
                                const int64_t *dilation_, int64_t groups)
+{
+    int64_t zero = 0;
+    return convolution_t(input, weight, bias, nstride, stride_, npad, padding_, ndil, dilation_, groups, false, 1, &zero);
+}
+
+static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nstride,
+                                 const int64_t *stride_, int npad, const int64_t *padding_, int ndil,
+                                 const int64_t *dilation_, int64_t groups, bool transposed, int nopad,
+                                 const int64_t *opad_)
 {
     int k = weight->ndim, dim = k - 2;
     char b1[256], b2[256];
@@ -166,13 +316,19 @@ static tsr_tensor *convolution(const tsr_tensor *input, const tsr_tensor *weight
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "convolution with %d spatial dimensions is not supported by tsr yet", dim);
         return NULL;
     }
-    int64_t st[2], pd[2], dl[2];
+    int64_t st[2], pd[2], dl[2], op[2];
     if (expand_param("stride", nstride, stride_, dim, st) < 0 || expand_param("padding", npad, padding_, dim, pd) < 0 ||
-        expand_param("dilation", ndil, dilation_, dim, dl) < 0)
+        expand_param("dilation", ndil, dilation_, dim, dl) < 0 ||
+        expand_param("output_padding", nopad, opad_, dim, op) < 0)
         return NULL;
     for (int i = 0; i < dim; i++)
         if (pd[i] < 0) {
             tsr_error_set(TSR_ERR_RUNTIME, "negative padding is not supported");
+            return NULL;
+        }
+    for (int i = 0; i < dim; i++)
+        if (op[i] < 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "negative output_padding is not supported");
             return NULL;
         }
     for (int i = 0; i < dim; i++)
@@ -198,6 +354,22 @@ static tsr_tensor *convolution(const tsr_tensor *input, const tsr_tensor *weight
                       "got weight of size [%s] instead", (long long)groups, (long long)groups,
                       tsr__fmt_list(b1, sizeof b1, k, ws));
         return NULL;
+    }
+    if (transposed) {
+        if (input->sizes[1] != ws[0]) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Given transposed=1, weight of size %s, expected input%s to have %lld "
+                          "channels, but got %lld channels instead", tsr__fmt_list(b1, sizeof b1, k, ws),
+                          tsr__fmt_list(b2, sizeof b2, input->ndim, input->sizes), (long long)ws[0],
+                          (long long)input->sizes[1]);
+            return NULL;
+        }
+        if (bias && !(bias->ndim == 1 && bias->sizes[0] == ws[1] * groups)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Given transposed=1, weight of size %s, expected bias to be 1-dimensional "
+                          "with %lld elements, but got bias of size %s instead", tsr__fmt_list(b1, sizeof b1, k, ws),
+                          (long long)(ws[1] * groups), tsr__fmt_list(b2, sizeof b2, bias->ndim, bias->sizes));
+            return NULL;
+        }
+        return conv_transposed(input, weight, bias, dim, st, pd, dl, op, groups);
     }
     if (input->sizes[1] != ws[1] * groups) {
         tsr_error_set(TSR_ERR_RUNTIME, "Given groups=%lld, weight of size %s, expected input%s to have %lld channels, "
@@ -429,6 +601,30 @@ done:
     tsr_tensor_release(br); tsr_tensor_release(bi); tsr_tensor_release(a); tsr_tensor_release(b);
     tsr_tensor_release(c); tsr_tensor_release(xs); tsr_tensor_release(ws); tsr_tensor_release(bs);
     tsr_tensor_release(t1); tsr_tensor_release(t2); tsr_tensor_release(t3); tsr_tensor_release(t4);
+    return r;
+}
+
+tsr_tensor *tsr_nn_conv_transpose(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nsp,
+                                  int nstride, const int64_t *stride, int npad, const int64_t *padding, int nopad,
+                                  const int64_t *opad, int64_t groups, int ndil, const int64_t *dilation)
+{
+    int nb = nsp + 1;
+    if (input->ndim != nb && input->ndim != nb + 1) {
+        char b[256];
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected %dD (unbatched) or %dD (batched) input to conv_transpose%dd, but got "
+                      "input of size: %s", nb, nb + 1, nsp, tsr__fmt_list(b, sizeof b, input->ndim, input->sizes));
+        return NULL;
+    }
+    bool batched = input->ndim == nb + 1;
+    tsr_tensor *x = batched ? tsr_tensor_retain((tsr_tensor *)input) : tsr_view_unsqueeze(input, 0), *r = NULL;
+    if (!x) return NULL;
+    if (tsr_dtype_is_complex(x->dtype)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "complex conv_transpose is not supported by tsr yet");
+    } else {
+        r = convolution_t(x, weight, bias, nstride, stride, npad, padding, ndil, dilation, groups, true, nopad, opad);
+    }
+    tsr_tensor_release(x);
+    if (r && !batched) take(&r, tsr_view_squeeze_dim(r, 0));
     return r;
 }
 

@@ -18,6 +18,12 @@ tsr_tensor *tsr_nn_conv(const tsr_tensor *input, const tsr_tensor *weight, const
                         int nstride, const int64_t *stride, int npad, const int64_t *padding, int ndil,
                         const int64_t *dilation, int64_t groups, const char *padmode);
 
+/* at::conv_transpose1d / conv_transpose2d (slow_conv_transpose2d: gemm +
+ * col2im, exact for every dtype it dispatches: float32/64, int64). */
+tsr_tensor *tsr_nn_conv_transpose(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nsp,
+                                  int nstride, const int64_t *stride, int npad, const int64_t *padding, int nopad,
+                                  const int64_t *opad, int64_t groups, int ndil, const int64_t *dilation);
+
 /* Pooling (nn_pool.c). Lists come with their lengths (n* 0 for an absent
  * stride: the kernel size); the checks and messages are the ATen op's.
  * indices: NULL when not wanted, else receives the int64 indices (NEW). */

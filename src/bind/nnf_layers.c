@@ -52,11 +52,34 @@ static Value *conv_call(const BindRow *row, const char *fname, BindArgs *b, Valu
     "|Tensor input, Tensor weight, Tensor? bias=None, SymInt[" #N "] stride=1, str padding=\"valid\", "            \
     "SymInt[" #N "] dilation=1, SymInt groups=1"
 
+static Value *conv_t_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    (void)self; (void)inplace;
+    int64_t st[TSR_MAX_DIMS], pd[TSR_MAX_DIMS], op[TSR_MAX_DIMS], dl[TSR_MAX_DIMS], groups = 1;
+    int ns, np, no, nd;
+    if (intlist_or(b, 3, fname, 1, row->kind, st, &ns) < 0 || intlist_or(b, 4, fname, 0, row->kind, pd, &np) < 0 ||
+        intlist_or(b, 5, fname, 0, row->kind, op, &no) < 0 || bind_table_int(b, 6, 1, &groups) < 0 ||
+        intlist_or(b, 7, fname, 1, row->kind, dl, &nd) < 0)
+        return NULL;
+    return v_tensor(tsr_nn_conv_transpose(tensor_of(b->v[0]), tensor_of(b->v[1]), b->v[2] ? tensor_of(b->v[2]) : NULL,
+                                          row->kind, ns, st, np, pd, no, op, groups, nd, dl));
+}
+
+#define CONV_T_SIGS(N)                                                                                             \
+    "Tensor input, Tensor weight, Tensor? bias=None, SymInt[" #N "] stride=1, SymInt[" #N "] padding=0, "          \
+    "SymInt[" #N "] output_padding=0, SymInt groups=1, SymInt[" #N "] dilation=1"
+
 static BindRow conv_rows[] = {
     {.name = "conv1d", .kind = 1, .flags = BIND_FN, .handler = conv_call, .sigs = CONV_SIGS(1)},
     {.name = "conv2d", .kind = 2, .flags = BIND_FN, .handler = conv_call, .sigs = CONV_SIGS(2)},
     {.name = "conv1d", .kind = 1, .flags = BIND_FN, .handler = conv_call, .module = MOD, .sigs = CONV_SIGS(1)},
     {.name = "conv2d", .kind = 2, .flags = BIND_FN, .handler = conv_call, .module = MOD, .sigs = CONV_SIGS(2)},
+    {.name = "conv_transpose1d", .kind = 1, .flags = BIND_FN, .handler = conv_t_call, .sigs = CONV_T_SIGS(1)},
+    {.name = "conv_transpose2d", .kind = 2, .flags = BIND_FN, .handler = conv_t_call, .sigs = CONV_T_SIGS(2)},
+    {.name = "conv_transpose1d", .kind = 1, .flags = BIND_FN, .handler = conv_t_call, .module = MOD,
+     .sigs = CONV_T_SIGS(1)},
+    {.name = "conv_transpose2d", .kind = 2, .flags = BIND_FN, .handler = conv_t_call, .module = MOD,
+     .sigs = CONV_T_SIGS(2)},
 };
 
 /* ------------------------------------------------------------ helpers of the Python defs */

@@ -40,7 +40,8 @@ enum {
  * schema its fallback names. Sorted. */
 static const struct { const char *name, *schema; } composite_refusals[] = {
     {"argsort", "aten::sort"}, {"as_strided", "aten::_reshape_alias"}, {"cov", "aten::unsqueeze"},
-    {"conv1d", "aten::convolution"}, {"conv2d", "aten::convolution"},
+    {"conv1d", "aten::convolution"}, {"conv2d", "aten::convolution"}, {"conv_transpose1d", "aten::convolution"},
+    {"conv_transpose2d", "aten::convolution"},
     {"cross", "aten::linalg_cross"}, {"det", "aten::_linalg_det"}, {"einsum", "aten::permute"},
     {"frexp", "aten::frexp.Tensor"}, {"inner", "aten::permute"},
     {"inverse", "aten::linalg_inv_ex"}, {"isclose", "aten::mul.Scalar"}, {"isin", "aten::isin.Tensor_Tensor"},
