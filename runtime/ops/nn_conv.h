@@ -65,6 +65,9 @@ tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *running_mean, 
 tsr_tensor *tsr_nn_alpha_dropout(tsr_tensor *x, double p, bool train, bool inplace);
 /* local_response_norm: 1.13's Python composition (x / (avg of squares over
  * size channels * alpha + k) ** beta). */
+/* bilinear: at::bilinear's checks, _trilinear's per-feature bmm pairs,
+ * plus bias. */
+tsr_tensor *tsr_nn_bilinear(const tsr_tensor *x1, const tsr_tensor *x2, const tsr_tensor *w, const tsr_tensor *bias);
 tsr_tensor *tsr_nn_local_response_norm(const tsr_tensor *x, int64_t size, double alpha, double beta, double k);
 
 #endif

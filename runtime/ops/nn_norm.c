@@ -15,6 +15,8 @@
 #include "factory.h"
 #include "nn.h"
 #include "random.h"
+#include "blas.h"
+#include "shape.h"
 #include "rearrange.h"
 #include "reduce.h"
 #include "../error.h"
@@ -22,6 +24,13 @@
 #include "../view.h"
 
 #define KCHUNK 16
+
+static tsr_tensor *take(tsr_tensor **t, tsr_tensor *r)
+{
+    tsr_tensor_release(*t);
+    *t = r;
+    return r;
+}
 
 /* c10::utils::CeilLog2 */
 static int64_t ceil_log2(int64_t x)
@@ -691,5 +700,80 @@ done:
     tsr_tensor_release(div);
     tsr_tensor_release(pd);
     tsr_tensor_release(pooled);
+    return r;
+}
+
+/* ------------------------------------------------------------ bilinear */
+
+tsr_tensor *tsr_nn_bilinear(const tsr_tensor *x1, const tsr_tensor *x2, const tsr_tensor *w, const tsr_tensor *bias)
+{
+    if (x1->ndim != x2->ndim) {
+        tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): input dimensions do not match: got %d and %d", x1->ndim, x2->ndim);
+        return NULL;
+    }
+    for (int i = 0; i + 1 < x1->ndim; i++)
+        if (x1->sizes[i] != x2->sizes[i]) {
+            tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): input batch dimensions do not match at dim %d: got %lld and %lld",
+                          i, (long long)x1->sizes[i], (long long)x2->sizes[i]);
+            return NULL;
+        }
+    if (x1->ndim < 1 || w->ndim != 3) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "bilinear of %d-D inputs and a %d-D weight is not supported by tsr yet",
+                      x1->ndim, w->ndim);
+        return NULL;
+    }
+    if (x1->sizes[x1->ndim - 1] != w->sizes[1]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): input1 size does not match weight size: got %lld but expected %lld",
+                      (long long)x1->sizes[x1->ndim - 1], (long long)w->sizes[1]);
+        return NULL;
+    }
+    if (x2->sizes[x2->ndim - 1] != w->sizes[2]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): input2 size does not match weight size: got %lld but expected %lld",
+                      (long long)x2->sizes[x2->ndim - 1], (long long)w->sizes[2]);
+        return NULL;
+    }
+    if (bias && (bias->ndim ? bias->sizes[0] : 1) != w->sizes[0]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): bias size does not match weight size: got %lld but expected %lld",
+                      (long long)(bias->ndim ? bias->sizes[0] : 1), (long long)w->sizes[0]);
+        return NULL;
+    }
+    /* _trilinear(x1, w, x2, {1,3}, {0}, {1,2}, {2,3}) unrolled over the
+     * output features: per k, bmm([1,B,n], [1,n,m]) then bmm([B,1,m],
+     * [B,m,1]) (sumproduct_pair), added into zeros. */
+    int64_t n = w->sizes[1], m = w->sizes[2], A = w->sizes[0];
+    int64_t B = n ? tsr_tensor_numel(x1) / n : 0;
+    int64_t s1[3] = {1, B, n}, s2[3] = {B, m, 1}, f1[2] = {B, n}, f2[2] = {B, m};
+    tsr_tensor *a1 = tsr_reshape(x1, 2, f1), *a2 = a1 ? tsr_reshape(x2, 2, f2) : NULL, *out = NULL, *r = NULL;
+    tsr_tensor *l1 = a2 ? tsr_view_view(a1, 3, s1) : NULL, *r2 = l1 ? tsr_reshape(a2, 3, s2) : NULL;
+    int64_t osz[2] = {B, A};
+    if (!r2 || !(out = tsr_zeros(2, osz, x1->dtype, x1->device))) goto done;
+    for (int64_t k = 0; k < A; k++) {
+        int64_t wsz[3] = {1, n, m}, bs[3] = {B, 1, m};
+        tsr_tensor *wk = tsr_view_select(w, 0, k), *wv = wk ? tsr_reshape(wk, 3, wsz) : NULL;
+        tsr_tensor *p = wv ? tsr_bmm(l1, wv, NULL) : NULL, *pv = p ? tsr_reshape(p, 3, bs) : NULL;
+        tsr_tensor *q = pv ? tsr_bmm(pv, r2, NULL) : NULL, *col = q ? tsr_view_select(out, 1, k) : NULL;
+        int64_t cs[1] = {B};
+        tsr_tensor *qv = col ? tsr_reshape(q, 1, cs) : NULL;
+        tsr_operand oq = tsr_operand_tensor(qv);
+        tsr_tensor *s = qv ? tsr_binary_(TSR_BINOP_ADD, col, &oq, NULL) : NULL;
+        bool ok = s != NULL;
+        tsr_tensor_release(wk); tsr_tensor_release(wv); tsr_tensor_release(p); tsr_tensor_release(pv);
+        tsr_tensor_release(q); tsr_tensor_release(col); tsr_tensor_release(qv); tsr_tensor_release(s);
+        if (!ok) goto done;
+    }
+    int64_t fsz[TSR_MAX_DIMS];
+    for (int i = 0; i + 1 < x1->ndim; i++) fsz[i] = x1->sizes[i];
+    fsz[x1->ndim - 1] = A;
+    r = tsr_reshape(out, x1->ndim, fsz);
+    if (r && bias) {
+        tsr_operand orr = tsr_operand_tensor(r), ob = tsr_operand_tensor(bias);
+        take(&r, tsr_binary(TSR_BINOP_ADD, &orr, &ob, NULL, NULL));
+    }
+done:
+    tsr_tensor_release(a1);
+    tsr_tensor_release(a2);
+    tsr_tensor_release(l1);
+    tsr_tensor_release(r2);
+    tsr_tensor_release(out);
     return r;
 }

@@ -475,6 +475,20 @@ static Value *f_lrn(Value *self, CallArgs *a, void *d)
     return v_tensor(tsr_nn_local_response_norm(tensor_of(v[0]), size, alpha, beta, k));
 }
 
+/* bilinear(input1, input2, weight, bias=None): an ATen function */
+static Value *f_bilinear(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[4] = {0};
+    if (args_parse(a, "bilinear", "input1, input2, weight, bias=", v) < 0 ||
+        need_tensor(v[0], "bilinear", "input1", 1) < 0 || need_tensor(v[1], "bilinear", "input2", 2) < 0 ||
+        need_tensor(v[2], "bilinear", "weight", 3) < 0 ||
+        (v[3] && !is_none(v[3]) && need_tensor(v[3], "bilinear", "bias", 4) < 0) ||
+        named_refused("aten::bilinear", 4, v) < 0 || grad_refused("bilinear", 4, v) < 0)
+        return NULL;
+    return v_tensor(tsr_nn_bilinear(tensor_of(v[0]), tensor_of(v[1]), tensor_of(v[2]), opt_tensor(v[3])));
+}
+
 void bind_nnf_layers_init(void)
 {
     bind_table_register(conv_rows, (int)(sizeof conv_rows / sizeof conv_rows[0]));
@@ -494,11 +508,13 @@ void bind_nnf_layers_init(void)
         {"instance_norm", f_instance_norm, NULL},
         {"alpha_dropout", f_alpha_dropout, NULL},
         {"local_response_norm", f_lrn, NULL},
+        {"bilinear", f_bilinear, NULL},
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
     /* the ATen functions F binds are torch.X too */
     Value *t = bind_module("torch");
+    module_add(t, "bilinear", v_builtin("bilinear", f_bilinear, NULL, NULL));
     module_add(t, "max_pool1d", v_builtin("max_pool1d", f_max_pool, NULL, (void *)"1"));
     module_add(t, "max_pool2d", v_builtin("max_pool2d", f_max_pool, NULL, NULL));
     module_add(t, "avg_pool1d", v_builtin("avg_pool1d", f_avg_pool, NULL, (void *)"1"));
