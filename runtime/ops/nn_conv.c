@@ -19,6 +19,7 @@
 #include "nn.h"
 #include "../error.h"
 #include "../internal.h"
+#include "../iter.h"
 #include "../view.h"
 #include "viewcopy.h"
 
@@ -507,6 +508,12 @@ static tsr_tensor *convolution_same(const tsr_tensor *x, const tsr_tensor *w, co
         if (pl[i] != pr[i]) sym = false;
     }
     if (sym) return convolution(x, w, bias, nstride, stride, dim, pl, ndil, dil, groups);
+    static bool warned;   /* TORCH_WARN_ONCE */
+    if (!warned) {
+        warned = true;
+        tsr_warning_set("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy "
+                        "of the input be created");
+    }
     for (int i = 0; i < dim; i++) {
         int64_t delta = pr[i] - pl[i];
         int idx = 2 * (dim - 1 - i);
