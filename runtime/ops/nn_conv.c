@@ -265,7 +265,7 @@ static tsr_tensor *conv_transposed(const tsr_tensor *input, const tsr_tensor *we
         goto fail;
     }
     tsr_dtype d = x->dtype;
-    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_INT64) {
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_INT64) {   /* complex reaches here from conv_transpose2d */
         tsr__not_implemented("slow_conv_transpose2d_out_cpu", d);
         goto fail;
     }
@@ -530,10 +530,13 @@ static tsr_tensor *convolution_same(const tsr_tensor *x, const tsr_tensor *w, co
     return r;
 }
 
+/* opad non-NULL: the transposed convolution with output_padding. */
 static tsr_tensor *conv_mode(const tsr_tensor *x, const tsr_tensor *weight, const tsr_tensor *bias, int nstride,
                              const int64_t *stride, int npad, const int64_t *padding, int ndil, const int64_t *dilation,
-                             int64_t groups, const char *padmode)
+                             int64_t groups, const char *padmode, int nopad, const int64_t *opad)
 {
+    if (opad)
+        return convolution_t(x, weight, bias, nstride, stride, npad, padding, ndil, dilation, groups, true, nopad, opad);
     if (padmode && !strcmp(padmode, "same"))
         return convolution_same(x, weight, bias, nstride, stride, ndil, dilation, groups);
     if (padmode && !strcmp(padmode, "valid")) {
@@ -578,7 +581,8 @@ static void cpu_type_name(char *buf, size_t n, tsr_dtype d)
  * convolutions, a - b + i * (c - a - b). */
 static tsr_tensor *complex_conv(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias, int nstride,
                                 const int64_t *stride, int npad, const int64_t *padding, int ndil,
-                                const int64_t *dilation, int64_t groups, const char *padmode)
+                                const int64_t *dilation, int64_t groups, const char *padmode, int nopad,
+                                const int64_t *opad)
 {
     char b1[64], b2[64];
     if (w->dtype != x->dtype || (bias && bias->dtype != x->dtype)) {
@@ -593,11 +597,12 @@ static tsr_tensor *complex_conv(const tsr_tensor *x, const tsr_tensor *w, const 
     tsr_tensor *xs = NULL, *ws = NULL, *bs = NULL, *t1 = NULL, *t2 = NULL, *t3 = NULL, *t4 = NULL, *r = NULL;
     if (complex_parts(x, &xr, &xi) < 0 || complex_parts(w, &wr, &wi) < 0) goto done;
     if (bias && complex_parts(bias, &br, &bi) < 0) goto done;
-    if (!(a = conv_mode(xr, wr, br, nstride, stride, npad, padding, ndil, dilation, groups, padmode))) goto done;
-    if (!(b = conv_mode(xi, wi, NULL, nstride, stride, npad, padding, ndil, dilation, groups, padmode))) goto done;
+#define CONV(X, W, B) conv_mode(X, W, B, nstride, stride, npad, padding, ndil, dilation, groups, padmode, nopad, opad)
+    if (!(a = CONV(xr, wr, br)) || !(b = CONV(xi, wi, NULL))) goto done;
     if (!(xs = bin(TSR_BINOP_ADD, xr, xi)) || !(ws = bin(TSR_BINOP_ADD, wr, wi))) goto done;
     if (bias && !(bs = bin(TSR_BINOP_ADD, br, bi))) goto done;
-    if (!(c = conv_mode(xs, ws, bs, nstride, stride, npad, padding, ndil, dilation, groups, padmode))) goto done;
+    if (!(c = CONV(xs, ws, bs))) goto done;
+#undef CONV
     if (!(t1 = bin(TSR_BINOP_SUB, a, b)) || !(t2 = bin(TSR_BINOP_SUB, c, a)) || !(t3 = bin(TSR_BINOP_SUB, t2, b)))
         goto done;
     tsr_operand oi = tsr_operand_scalar(tsr_scalar_complex(0, 1)), o3 = tsr_operand_tensor(t3);
@@ -625,8 +630,8 @@ tsr_tensor *tsr_nn_conv_transpose(const tsr_tensor *input, const tsr_tensor *wei
     bool batched = input->ndim == nb + 1;
     tsr_tensor *x = batched ? tsr_tensor_retain((tsr_tensor *)input) : tsr_view_unsqueeze(input, 0), *r = NULL;
     if (!x) return NULL;
-    if (tsr_dtype_is_complex(x->dtype)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "complex conv_transpose is not supported by tsr yet");
+    if (tsr_dtype_is_complex(x->dtype) && nsp == 1) {   /* 1.13's conv_transpose2d has no complex branch */
+        r = complex_conv(x, weight, bias, nstride, stride, npad, padding, ndil, dilation, groups, NULL, nopad, opad);
     } else {
         r = convolution_t(x, weight, bias, nstride, stride, npad, padding, ndil, dilation, groups, true, nopad, opad);
     }
@@ -650,9 +655,9 @@ tsr_tensor *tsr_nn_conv(const tsr_tensor *input, const tsr_tensor *weight, const
     tsr_tensor *x = batched ? tsr_tensor_retain((tsr_tensor *)input) : tsr_view_unsqueeze(input, 0), *r = NULL;
     if (!x) return NULL;
     if (tsr_dtype_is_complex(x->dtype))
-        r = complex_conv(x, weight, bias, nstride, stride, npad, padding, ndil, dilation, groups, padmode);
+        r = complex_conv(x, weight, bias, nstride, stride, npad, padding, ndil, dilation, groups, padmode, 0, NULL);
     else
-        r = conv_mode(x, weight, bias, nstride, stride, npad, padding, ndil, dilation, groups, padmode);
+        r = conv_mode(x, weight, bias, nstride, stride, npad, padding, ndil, dilation, groups, padmode, 0, NULL);
     tsr_tensor_release(x);
     if (r && !batched) take(&r, tsr_view_squeeze_dim(r, 0));
     return r;
