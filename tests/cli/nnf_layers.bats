@@ -28,6 +28,12 @@ load helpers
     [ "$stderr" = "UserWarning: Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy of the input be created" ]
 }
 
+@test "nnf-layers-1.4: asymmetric 'same' padding is a zero pad on the right then symmetric padding, as convolution_same" {
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\ntorch.manual_seed(3);\nx = torch.randn(1, 2, 5, 6, dtype=torch.float64)\nw = torch.randn(3, 2, 4, 2, dtype=torch.float64)\nprint(torch.equal(F.conv2d(x, w, padding="same"), F.conv2d(F.pad(x, (0, 1, 1, 2)), w)), F.conv2d(x, w, padding="same").shape)'
+    assert_success
+    assert_output 'True torch.Size([1, 3, 5, 6])'
+}
+
 @test "nnf-layers-1.3: batch_norm in training updates running_mean and running_var in place" {
     run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nrm = torch.zeros(2)\nrv = torch.ones(2)\nv = rm._version\nF.batch_norm(torch.tensor([[1., 2.], [3., 6.]]), rm, rv, training=True);\nprint(rm, rv, rm._version > v)'
     assert_success
