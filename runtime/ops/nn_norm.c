@@ -248,10 +248,9 @@ COLLECT(collect_f64, double, SQ_F64)
  * contiguous nor channels_last (the TensorIterator path). */
 #define TRANSFORM(NAME, T, FMA)                                                                                  \
     static void NAME(const tsr_tensor *x, tsr_tensor *y, const T *mean, const T *invstd, const T *w, const T *b,  \
-                     bool fast)                                                                                \
+                     bool fast, T *alpha, T *beta)                                                             \
     {                                                                                                          \
         int64_t numel = tsr_tensor_numel(x), C = x->sizes[1], idx[TSR_MAX_DIMS] = {0};                         \
-        T alpha[C > 0 ? C : 1], beta[C > 0 ? C : 1];                                                           \
         for (int64_t c = 0; c < C; c++) {                                                                      \
             alpha[c] = invstd[c] * (w ? w[c] : (T)1);                                                          \
             beta[c] = FMA(-mean[c], alpha[c], b ? b[c] : (T)0);                                                \
@@ -371,16 +370,19 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
         tsr_strides_contiguous(x->ndim, x->sizes, st);
     tsr_tensor *y = tsr_tensor_empty_strided(x->ndim, x->sizes, st, d, x->device);
     if (!y || tsr_tensor_is_meta(y)) return y;
-    tsr_tensor *xc = NULL;
+    tsr_tensor *xc = NULL, *scr = NULL;
     int64_t N = tsr_tensor_numel(x) / C;
-    double mean_d_buf[C];
+    /* per-channel scratch (C can be large: no arrays on the stack) */
+    int64_t ns = 8 * C;
+    if (!(scr = tsr_tensor_empty(1, &ns, TSR_FLOAT64, x->device))) goto fail;
+    double *mean_d_buf = tsr_tensor_ptr(scr, NULL), *nvs = mean_d_buf + C;
     if (d == TSR_FLOAT32) {
-        float mean[C], invstd[C], wv[C], bv[C];
+        float *mean = (float *)(nvs + C), *invstd = (float *)(nvs + 2 * C), *wv = (float *)(nvs + 3 * C);
+        float *bv = (float *)(nvs + 4 * C), *al = (float *)(nvs + 5 * C), *be = (float *)(nvs + 6 * C);
         if (w) PARAMS(float, w, wv, C);
         if (b) PARAMS(float, b, bv, C);
         if (training) {
             bool cont = contiguous_any(x);
-            double nvs[C];
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
             if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
@@ -409,14 +411,14 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
                 invstd[c] = 1 / sqrtf((float)at1(rvar, c) + (float)eps);
             }
         }
-        transform_f32(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all);
+        transform_f32(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all, al, be);
     } else {
-        double mean[C], invstd[C], wv[C], bv[C];
+        double *mean = nvs + C, *invstd = nvs + 2 * C, *wv = nvs + 3 * C, *bv = nvs + 4 * C, *al = nvs + 5 * C;
+        double *be = nvs + 6 * C;
         if (w) PARAMS(double, w, wv, C);
         if (b) PARAMS(double, b, bv, C);
         if (training) {
             bool cont = contiguous_any(x);
-            double nvs[C];
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
             if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
@@ -441,11 +443,14 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
                 invstd[c] = 1 / sqrt(at1(rvar, c) + eps);
             }
         }
-        transform_f64(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all);
+        transform_f64(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all, al, be);
     }
     tsr_tensor_release(xc);
+    tsr_tensor_release(scr);
     return y;
 fail:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(scr);
     tsr_tensor_release(y);
     return NULL;
 }
