@@ -453,9 +453,11 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
               tsr_tensor_suggest_memory_format(w) == TSR_MF_CHANNELS_LAST;
     if (!(out = tsr_tensor_empty_format(4, osz, x->dtype, x->device, cl ? TSR_MF_CHANNELS_LAST : TSR_MF_CONTIGUOUS)))
         goto fail;
-    if (!tsr_tensor_is_meta(out) &&
-        conv2d_compute(out, x, w, bias, st, pd, dl, groups, cl, dl[0] != 1 || dl[1] != 1) < 0)
-        goto fail;
+    if (!tsr_tensor_is_meta(out)) {
+        int dn = mkldnn ? tsr__conv2d_dnnl(out, x, w, bias, st, pd, dl, groups, cl) : 1;   /* 1: not taken */
+        if (dn < 0 || (dn > 0 && conv2d_compute(out, x, w, bias, st, pd, dl, groups, cl, dl[0] != 1 || dl[1] != 1) < 0))
+            goto fail;
+    }
 view:
     if (dim == 1 && !take(&out, tsr_view_squeeze_dim(out, 2))) goto fail;
     tsr_tensor_release(x);

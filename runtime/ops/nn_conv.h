@@ -12,11 +12,17 @@
  * (nsp + 1 dims) or batched; bias NULL or 1-D; stride/padding/dilation as
  * given (n* entries, expanded from one as _convolution does); padmode NULL
  * for int padding, else "same" / "valid" (conv1d's str overload). float32
- * with a batch > 1, groups > 1 or big kernels is oneDNN's in 1.13 and is
- * computed here by the same im2col + gemm (a few ulp apart). */
+ * with a batch > 1, groups > 1 or big kernels is oneDNN's in 1.13 and runs
+ * through the same oneDNN primitive here (nn_dnnl.c). */
 tsr_tensor *tsr_nn_conv(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nsp,
                         int nstride, const int64_t *stride, int npad, const int64_t *padding, int ndil,
                         const int64_t *dilation, int64_t groups, const char *padmode);
+
+/* Internal (nn_dnnl.c): out = conv2d(x, w, bias) in float32 through oneDNN
+ * as 1.13's mkldnn_convolution; 0 done, 1 when oneDNN is unavailable (the
+ * caller computes it), -1 with the error recorded. */
+int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
+                     const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t groups, bool cl);
 
 /* at::conv_transpose1d / conv_transpose2d (slow_conv_transpose2d: gemm +
  * col2im, exact for every dtype it dispatches: float32/64, int64). */
