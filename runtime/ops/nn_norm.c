@@ -243,6 +243,30 @@ static double at1(const tsr_tensor *t, int64_t i) { return tsr_tensor_get_double
 COLLECT(collect_f32, float, SQ_F32)
 COLLECT(collect_f64, double, SQ_F64)
 
+/* batch_norm_cpu_collect_stats_channels_last_impl (one thread): rows of C
+ * summed into a scalar_t buffer (vec::map2), mean = sum / N in acc_type,
+ * then y + (x - mean)^2 into the buffer again, fused as the AVX2 build
+ * computes it (probed for float and double). Results as doubles. */
+#define COLLECT_CL(NAME, T, SQ)                                                                                  \
+    static void NAME(const T *x, int64_t N, int64_t C, T *buf, double *mean, double *vsum)                     \
+    {                                                                                                          \
+        for (int64_t c = 0; c < C; c++) buf[c] = 0;                                                            \
+        for (int64_t i = 0; i < N; i++)                                                                        \
+            for (int64_t c = 0; c < C; c++) buf[c] = x[i * C + c] + buf[c];                                    \
+        for (int64_t c = 0; c < C; c++) mean[c] = (double)(T)((double)buf[c] / (double)N), buf[c] = 0;         \
+        for (int64_t i = 0; i < N; i++)                                                                        \
+            for (int64_t c = 0; c < C; c++) {                                                                  \
+                const T d = x[i * C + c] - (T)mean[c];                                                         \
+                buf[c] = SQ(d, buf[c]);                                                                        \
+            }                                                                                                  \
+        for (int64_t c = 0; c < C; c++) vsum[c] = (double)buf[c];                                              \
+    }
+
+#define SQ_CL_F32(d, y) fmaf((d), (d), (y))
+#define SQ_CL_F64(d, y) fma((d), (d), (y))
+COLLECT_CL(collect_cl_f32, float, SQ_CL_F32)
+COLLECT_CL(collect_cl_f64, double, SQ_CL_F64)
+
 /* The linear terms and the output x * alpha + beta (fused, as the AVX2
  * kernel), or ((x - mean) * invstd) * w + b for inputs that are neither
  * contiguous nor channels_last (the TensorIterator path). */
@@ -373,7 +397,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
     tsr_tensor *xc = NULL, *scr = NULL;
     int64_t N = tsr_tensor_numel(x) / C;
     /* per-channel scratch (C can be large: no arrays on the stack) */
-    int64_t ns = 8 * C;
+    int64_t ns = 10 * C;
     if (!(scr = tsr_tensor_empty(1, &ns, TSR_FLOAT64, x->device))) goto fail;
     double *mean_d_buf = tsr_tensor_ptr(scr, NULL), *nvs = mean_d_buf + C;
     if (d == TSR_FLOAT32) {
@@ -384,10 +408,13 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
         if (training) {
             bool cont = contiguous_any(x);
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
-            if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+            bool clk = cont && !tsr_tensor_is_contiguous(x);   /* the channels_last kernel */
+            if (clk) collect_cl_f32(tsr_tensor_ptr(x, NULL), N, C, (float *)(nvs + 7 * C), mean_d_buf, nvs);
+            else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
                 float m, vs = 0;
-                if (cont) collect_f32(tsr_tensor_ptr(xc, NULL), x->sizes[0], C, N / x->sizes[0], c, &m, &vs);
+                if (clk) m = (float)mean_d_buf[c], vs = (float)nvs[c];
+                else if (cont) collect_f32(tsr_tensor_ptr(xc, NULL), x->sizes[0], C, N / x->sizes[0], c, &m, &vs);
                 else m = (float)mean_d_buf[c];
                 mean[c] = m;
                 double var = cont ? (double)(vs / (float)N) : nvs[c] / (double)N;
@@ -420,11 +447,13 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
         if (training) {
             bool cont = contiguous_any(x);
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
-            if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+            bool clk = cont && !tsr_tensor_is_contiguous(x);   /* the channels_last kernel */
+            if (clk) collect_cl_f64(tsr_tensor_ptr(x, NULL), N, C, nvs + 7 * C, mean_d_buf, nvs);
+            else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
                 double m, vs;
-                if (cont) collect_f64(tsr_tensor_ptr(xc, NULL), x->sizes[0], C, N / x->sizes[0], c, &m, &vs);
-                else m = mean_d_buf[c], vs = nvs[c];
+                if (clk || !cont) m = mean_d_buf[c], vs = nvs[c];
+                else collect_f64(tsr_tensor_ptr(xc, NULL), x->sizes[0], C, N / x->sizes[0], c, &m, &vs);
                 mean[c] = m;
                 double var = vs / (double)N;
                 invstd[c] = (var != 0 || eps != 0) ? 1 / sqrt(var + eps) : 0;
