@@ -518,6 +518,11 @@ fail:
 GROUP_NORM(group_norm_f32, float, moments_f32, fmaf)
 GROUP_NORM(group_norm_f64, double, moments_f64, fma)
 
+static void group_norm_cl_f32(const float *x, const float *g, const float *b, int64_t N, int64_t C, int64_t HxW,
+                              int64_t G, float eps, float *y);
+static void group_norm_cl_f64(const double *x, const double *g, const double *b, int64_t N, int64_t C, int64_t HxW,
+                              int64_t G, double eps, double *y);
+
 tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps)
 {
     char b1[256], b2[256];
@@ -573,6 +578,18 @@ tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t G, const tsr_tensor *
         else
             group_norm_f64(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
                            bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(yc, NULL));
+    }
+    if (mf == TSR_MF_CHANNELS_LAST && HxW < 1024 && !tsr_tensor_is_meta(yc) && N * C * HxW > 0) {
+        tsr_tensor *xl = tsr_contiguous(x, TSR_MF_CHANNELS_LAST);
+        y = xl ? tsr_tensor_empty_format(x->ndim, x->sizes, d, x->device, TSR_MF_CHANNELS_LAST) : NULL;
+        if (y && d == TSR_FLOAT32)
+            group_norm_cl_f32(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                              bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(y, NULL));
+        else if (y)
+            group_norm_cl_f64(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                              bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(y, NULL));
+        tsr_tensor_release(xl);
+        goto done;
     }
     y = mf == TSR_MF_CONTIGUOUS ? tsr_tensor_retain(yc) : tsr_contiguous(yc, mf);
 done:
@@ -811,3 +828,47 @@ done:
     tsr_tensor_release(out);
     return r;
 }
+
+/* GroupNormKernelImplChannelsLastInternal's impl-1 (HxW < 1024): per (n, g)
+ * sums of x and x * x (fused) in Vectorized<T> lanes over the HxW rows, the lanes
+ * added in order (vec_reduce_all), mean = sum * s, var = max(E[x^2] * s -
+ * mean^2, 0) with the first product fused, bias = -scale * mean + beta
+ * fused, y = x * scale + bias fused (probed against 1.13's AVX2 build). */
+#define GN_CL(NAME, T, L, FMA)                                                                                   \
+    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y) \
+    {                                                                                                          \
+        const int64_t D = C / G;                                                                               \
+        const T s = (T)1 / (T)(D * HxW);                                                                       \
+        for (int64_t n = 0; n < N; n++)                                                                        \
+            for (int64_t gi = 0; gi < G; gi++) {                                                               \
+                T a0[L], a1[L];                                                                                \
+                for (int l = 0; l < (L); l++) a0[l] = 0, a1[l] = 0;                                            \
+                for (int64_t m = 0; m < HxW; m++) {                                                            \
+                    const T *xp = x + n * HxW * C + m * C + gi * D;                                            \
+                    for (int64_t d = 0; d < D; d += (L))                                                       \
+                        for (int l = 0; l < (L) && d + l < D; l++) {                                           \
+                            const T v = xp[d + l];                                                             \
+                            a0[l] = a0[l] + v;                                                                 \
+                            a1[l] = FMA(v, v, a1[l]);                                                          \
+                        }                                                                                      \
+                }                                                                                              \
+                T r0 = a0[0], r1 = a1[0];                                                                      \
+                for (int l = 1; l < (L); l++) r0 = r0 + a0[l], r1 = r1 + a1[l];                                \
+                const T mean = r0 * s;                                                                         \
+                T var = FMA(r1, s, -(mean * mean));                                                            \
+                if (var < 0) var = 0;                                                                          \
+                const T rstd = (T)1 / (T)sqrt((double)(var + eps));                                            \
+                for (int64_t d = 0; d < D; d++) {                                                              \
+                    const int64_t c = gi * D + d;                                                              \
+                    const T sc = rstd * (g ? g[c] : (T)1);                                                     \
+                    const T bi = FMA(-sc, mean, b ? b[c] : (T)0);                                              \
+                    for (int64_t m = 0; m < HxW; m++) {                                                        \
+                        const int64_t o = n * HxW * C + m * C + c;                                             \
+                        y[o] = FMA(x[o], sc, bi);                                                              \
+                    }                                                                                          \
+                }                                                                                              \
+            }                                                                                                  \
+    }
+
+GN_CL(group_norm_cl_f32, float, 8, fmaf)
+GN_CL(group_norm_cl_f64, double, 4, fma)
