@@ -618,10 +618,19 @@ done:
     return r;
 }
 
+int tsr__nn_cpu_only(const char *op, const tsr_tensor *t)
+{
+    if (!t || t->device.type == TSR_DEV_CPU || t->device.type == TSR_DEV_META) return 0;
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "%s of %s tensors is not supported by tsr yet", op,
+                  tsr_device_type_name(t->device.type));
+    return -1;
+}
+
 tsr_tensor *tsr_nn_conv_transpose(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nsp,
                                   int nstride, const int64_t *stride, int npad, const int64_t *padding, int nopad,
                                   const int64_t *opad, int64_t groups, int ndil, const int64_t *dilation)
 {
+    if (tsr__nn_cpu_only("conv_transpose", input) < 0) return NULL;
     int nb = nsp + 1;
     if (input->ndim != nb && input->ndim != nb + 1) {
         char b[256];
@@ -646,6 +655,7 @@ tsr_tensor *tsr_nn_conv(const tsr_tensor *input, const tsr_tensor *weight, const
                         int nstride, const int64_t *stride, int npad, const int64_t *padding, int ndil,
                         const int64_t *dilation, int64_t groups, const char *padmode)
 {
+    if (tsr__nn_cpu_only("conv", input) < 0) return NULL;
     int nb = nsp + 1;
     if (input->ndim != nb && input->ndim != nb + 1) {
         char b[256];

@@ -18,6 +18,10 @@ tsr_tensor *tsr_nn_conv(const tsr_tensor *input, const tsr_tensor *weight, const
                         int nstride, const int64_t *stride, int npad, const int64_t *padding, int ndil,
                         const int64_t *dilation, int64_t groups, const char *padmode);
 
+/* Internal: 0 for a CPU or meta tensor, else -1 with NotImplementedError
+ * (these kernels read CPU memory; the CUDA backend has none of them). */
+int tsr__nn_cpu_only(const char *op, const tsr_tensor *t);
+
 /* Internal (nn_dnnl.c): out = conv2d(x, w, bias) in float32 through oneDNN
  * as 1.13's mkldnn_convolution; 0 done, 1 when oneDNN is unavailable (the
  * caller computes it), -1 with the error recorded. */

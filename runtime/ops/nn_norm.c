@@ -140,6 +140,7 @@ LAYER_NORM(layer_norm_f64, double, moments_f64, fma)
 tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *shape, const tsr_tensor *w,
                               const tsr_tensor *b, double eps)
 {
+    if (tsr__nn_cpu_only("layer_norm", x) < 0) return NULL;
     char b1[256], b2[256];
     if (nshape < 1) {
         tsr_error_set(TSR_ERR_RUNTIME, "Expected normalized_shape to be at least 1-dimensional, i.e., containing at "
@@ -343,6 +344,7 @@ static int noncontig_stats(const tsr_tensor *x, int64_t C, int64_t N, double *me
 tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
                               const tsr_tensor *b, bool training, double momentum, double eps)
 {
+    if (tsr__nn_cpu_only("batch_norm", x) < 0) return NULL;
     char b1[64];
     if (x->ndim < 2) {
         tsr_error_set(TSR_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
@@ -525,6 +527,7 @@ static void group_norm_cl_f64(const double *x, const double *g, const double *b,
 
 tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps)
 {
+    if (tsr__nn_cpu_only("group_norm", x) < 0) return NULL;
     char b1[256], b2[256];
     int64_t N = x->sizes[0], C = x->sizes[1];
     if (G <= 0 || C % G != 0) {

@@ -460,6 +460,7 @@ static tsr_tensor *plain_of(const tsr_tensor *x)
 static tsr_tensor *named_max(bool one, const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
                              const int64_t *pd, int nd, const int64_t *dl, bool ceil, tsr_tensor **indices)
 {
+    if (tsr__nn_cpu_only("max_pool", x) < 0) return NULL;
     tsr_tensor *px = plain_of(x), *ind = NULL, *r = NULL;
     if (!px) return NULL;
     r = one ? max_pool1d(px, nk, k, ns, s, np, pd, nd, dl, ceil, indices ? &ind : NULL)
@@ -489,6 +490,7 @@ tsr_tensor *tsr_nn_max_pool1d(const tsr_tensor *x, int nk, const int64_t *k, int
 tsr_tensor *tsr_nn_avg_pool2d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
                               const int64_t *pd, bool ceil, bool cip, bool hasdiv, int64_t div)
 {
+    if (tsr__nn_cpu_only("avg_pool2d", x) < 0) return NULL;
     if (x->names) {
         tsr_names_refuse("aten::avg_pool2d");
         return NULL;
@@ -548,6 +550,7 @@ tsr_tensor *tsr_nn_avg_pool1d(const tsr_tensor *x, int nk, const int64_t *k, int
 
 tsr_tensor *tsr_nn_adaptive_avg_pool2d(const tsr_tensor *x, int n, const int64_t *osz)
 {
+    if (tsr__nn_cpu_only("adaptive_avg_pool2d", x) < 0) return NULL;
     char b[256];
     if (n != 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool2d: output_size must be 2");
@@ -605,6 +608,7 @@ tsr_tensor *tsr_nn_adaptive_avg_pool1d(const tsr_tensor *x, int n, const int64_t
 
 tsr_tensor *tsr_nn_adaptive_max_pool2d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices)
 {
+    if (tsr__nn_cpu_only("adaptive_max_pool2d", x) < 0) return NULL;
     char b[256];
     if (x->names) {
         tsr_names_refuse("aten::adaptive_max_pool2d");
@@ -694,6 +698,7 @@ static int64_t pad_src(int mode, int64_t j, int64_t s, int64_t pl, int64_t pr)
 tsr_tensor *tsr_nn_pad_mode(const tsr_tensor *x, int npad, const int64_t *pad, const char *mode, bool has_value,
                             double value)
 {
+    if (tsr__nn_cpu_only("pad", x) < 0) return NULL;
     char b1[256];
     int m = !strcmp(mode, "reflect") ? 1 : !strcmp(mode, "replicate") ? 2 : 3;
     if (has_value && value != 0) {
