@@ -36,6 +36,7 @@ static void (*const areas[])(void) = {
     bind_names_init,
     bind_autograd_init,
     bind_numpy_init,
+    bind_nnf_layers_init,
 };
 
 void bind_areas_init(void)

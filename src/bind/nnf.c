@@ -17,6 +17,7 @@
 #include "names.h"
 #include "ops/copy.h"
 #include "ops/nn.h"
+#include "ops/nn_conv.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/unary.h"
@@ -698,8 +699,11 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
         if (vv && !is_none(vv) && bind_table_float(vv, fname, "value", &f) < 0) return NULL;
         return v_tensor(tsr_constant_pad_nd(x, n, pad, tsr_scalar_float(f)));
     }
-    if (!strcmp(mode, "reflect") || !strcmp(mode, "replicate") || !strcmp(mode, "circular"))
-        return exc_set("NotImplementedError", "pad(): mode '%s' is not supported by tsr yet", mode);
+    if (!strcmp(mode, "reflect") || !strcmp(mode, "replicate") || !strcmp(mode, "circular")) {
+        double f = 0;
+        if (vv && !is_none(vv) && bind_table_float(vv, fname, "value", &f) < 0) return NULL;
+        return v_tensor(tsr_nn_pad_mode(x, n, pad, mode, vv && !is_none(vv), f));
+    }
     return exc_set("NotImplementedError", "Unrecognised padding mode %s", mode);
 }
 

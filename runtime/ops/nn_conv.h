@@ -1,0 +1,83 @@
+/* runtime/ops/nn_conv.h — torch.nn.functional's convolution (conv1d,
+ * conv2d) as 1.13's Convolution.cpp checks and computes it: slow_conv2d and
+ * slow_conv_dilated2d (im2col + cpublas::gemm per batch element and group),
+ * pooling (nn_pool.c) and normalization layers (nn_norm.c). Results are NEW
+ * references or NULL with the error recorded; arguments are borrowed. */
+#ifndef TSR_OPS_NN_CONV_H
+#define TSR_OPS_NN_CONV_H
+#include <stdbool.h>
+#include "../tensor.h"
+
+/* at::conv1d / at::conv2d (nsp 1 or 2 spatial dims): input unbatched
+ * (nsp + 1 dims) or batched; bias NULL or 1-D; stride/padding/dilation as
+ * given (n* entries, expanded from one as _convolution does); padmode NULL
+ * for int padding, else "same" / "valid" (conv1d's str overload). float32
+ * with a batch > 1, groups > 1 or big kernels is oneDNN's in 1.13 and runs
+ * through the same oneDNN primitive here (nn_dnnl.c). */
+tsr_tensor *tsr_nn_conv(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nsp,
+                        int nstride, const int64_t *stride, int npad, const int64_t *padding, int ndil,
+                        const int64_t *dilation, int64_t groups, const char *padmode);
+
+/* Internal: 0 for a CPU or meta tensor, else -1 with NotImplementedError
+ * (these kernels read CPU memory; the CUDA backend has none of them). */
+int tsr__nn_cpu_only(const char *op, const tsr_tensor *t);
+
+/* Internal (nn_dnnl.c): out = conv2d(x, w, bias) in float32 through oneDNN
+ * as 1.13's mkldnn_convolution; 0 done, 1 when oneDNN is unavailable (the
+ * caller computes it), -1 with the error recorded. */
+int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
+                     const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t groups, bool cl);
+
+/* at::conv_transpose1d / conv_transpose2d (slow_conv_transpose2d: gemm +
+ * col2im, exact for every dtype it dispatches: float32/64, int64). */
+tsr_tensor *tsr_nn_conv_transpose(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nsp,
+                                  int nstride, const int64_t *stride, int npad, const int64_t *padding, int nopad,
+                                  const int64_t *opad, int64_t groups, int ndil, const int64_t *dilation);
+
+/* Pooling (nn_pool.c). Lists come with their lengths (n* 0 for an absent
+ * stride: the kernel size); the checks and messages are the ATen op's.
+ * indices: NULL when not wanted, else receives the int64 indices (NEW). */
+tsr_tensor *tsr_nn_max_pool1d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
+                              const int64_t *pd, int nd, const int64_t *dl, bool ceil, tsr_tensor **indices);
+tsr_tensor *tsr_nn_max_pool2d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
+                              const int64_t *pd, int nd, const int64_t *dl, bool ceil, tsr_tensor **indices);
+tsr_tensor *tsr_nn_avg_pool1d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
+                              const int64_t *pd, bool ceil, bool count_include_pad);
+tsr_tensor *tsr_nn_avg_pool2d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
+                              const int64_t *pd, bool ceil, bool count_include_pad, bool has_divisor, int64_t divisor);
+tsr_tensor *tsr_nn_adaptive_avg_pool1d(const tsr_tensor *x, int n, const int64_t *osz);
+tsr_tensor *tsr_nn_adaptive_avg_pool2d(const tsr_tensor *x, int n, const int64_t *osz);
+tsr_tensor *tsr_nn_adaptive_max_pool1d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices);
+tsr_tensor *tsr_nn_adaptive_max_pool2d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices);
+/* F.pad's non-constant modes ("reflect", "replicate", "circular") after
+ * pad_symint's common checks: reflection_pad / replication_pad{1,2,3}d and
+ * _pad_circular with their checks; a value other than 0 is refused. */
+tsr_tensor *tsr_nn_pad_mode(const tsr_tensor *x, int npad, const int64_t *pad, const char *mode, bool has_value,
+                            double value);
+
+/* Normalization (nn_norm.c). layer_norm over the trailing dims given by
+ * shape (weight and bias NULL or of that shape); float32 and float64. */
+tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *shape, const tsr_tensor *w,
+                              const tsr_tensor *b, double eps);
+/* batch_norm (batch_norm_cpu): training uses the batch statistics and
+ * updates running_mean / running_var in place (when given) with momentum;
+ * evaluation uses the running ones (required). */
+tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *running_mean, tsr_tensor *running_var,
+                              const tsr_tensor *w, const tsr_tensor *b, bool training, double momentum, double eps);
+/* group_norm (input of 2+ dims, C divisible by groups) and instance_norm
+ * (at::instance_norm's batch_norm over (1, N * C, *)). */
+tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t groups, const tsr_tensor *w, const tsr_tensor *b, double eps);
+tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *running_mean, tsr_tensor *running_var,
+                                 const tsr_tensor *w, const tsr_tensor *b, bool use_input_stats, double momentum,
+                                 double eps);
+/* alpha_dropout (Dropout.cpp's _dropout_impl with alpha): noise from the
+ * default generator's bernoulli_(1 - p), x * noise * a + b; in place writes x. */
+tsr_tensor *tsr_nn_alpha_dropout(tsr_tensor *x, double p, bool train, bool inplace);
+/* local_response_norm: 1.13's Python composition (x / (avg of squares over
+ * size channels * alpha + k) ** beta). */
+/* bilinear: at::bilinear's checks, _trilinear's per-feature bmm pairs,
+ * plus bias. */
+tsr_tensor *tsr_nn_bilinear(const tsr_tensor *x1, const tsr_tensor *x2, const tsr_tensor *w, const tsr_tensor *bias);
+tsr_tensor *tsr_nn_local_response_norm(const tsr_tensor *x, int64_t size, double alpha, double beta, double k);
+
+#endif

@@ -1,0 +1,138 @@
+/* runtime/ops/nn_dnnl.c — float32 convolution through oneDNN (libdnnl), as
+ * 1.13's mkldnn_convolution calls it through ideep's compute_v3: a direct
+ * forward convolution whose source, weights (grouped when groups > 1),
+ * bias and destination formats oneDNN picks (format any; nhwc source and
+ * destination for channels_last), the user inputs reordered in and the
+ * result reordered out. The same library and the same primitive give 1.13's
+ * bits. Buffers come from the runtime allocator. */
+#include <dnnl.h>
+#include <pthread.h>
+#include <string.h>
+
+#include "nn_conv.h"
+#include "copy.h"
+#include "../error.h"
+
+static dnnl_engine_t engine;
+static dnnl_stream_t stream;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static bool ready;
+
+static void init(void)
+{
+    if (dnnl_engine_create(&engine, dnnl_cpu, 0) != dnnl_success) return;
+    if (dnnl_stream_create(&stream, engine, dnnl_stream_default_flags) != dnnl_success) return;
+    ready = true;
+}
+
+/* A runtime buffer of n bytes (a uint8 tensor) and its pointer. */
+static tsr_tensor *buffer(size_t n, tsr_device dev, void **p)
+{
+    int64_t len = (int64_t)(n ? n : 1);
+    tsr_tensor *t = tsr_tensor_empty(1, &len, TSR_UINT8, dev);
+    *p = t ? tsr_tensor_ptr(t, NULL) : NULL;
+    return t;
+}
+
+static int reorder(dnnl_memory_t from, dnnl_memory_t to)
+{
+    const dnnl_memory_desc_t *a, *b;
+    dnnl_primitive_desc_t pd = NULL;
+    dnnl_primitive_t p = NULL;
+    int rc = -1;
+    if (dnnl_memory_get_memory_desc(from, &a) != dnnl_success || dnnl_memory_get_memory_desc(to, &b) != dnnl_success ||
+        dnnl_reorder_primitive_desc_create(&pd, a, engine, b, engine, NULL) != dnnl_success ||
+        dnnl_primitive_create(&p, pd) != dnnl_success)
+        goto done;
+    dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, from}, {DNNL_ARG_TO, to}};
+    if (dnnl_primitive_execute(p, stream, 2, args) == dnnl_success) rc = 0;
+done:
+    if (p) dnnl_primitive_destroy(p);
+    if (pd) dnnl_primitive_desc_destroy(pd);
+    return rc;
+}
+
+int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
+                     const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t groups, bool cl)
+{
+    pthread_once(&once, init);
+    if (!ready) return 1;
+    tsr_tensor *xc = tsr_contiguous(x, cl ? TSR_MF_CHANNELS_LAST : TSR_MF_CONTIGUOUS);
+    tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *bc = wc && bias ? tsr_contiguous(bias, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *bufs[5] = {NULL, NULL, NULL, NULL, NULL};
+    dnnl_memory_t mem[9] = {NULL};
+    dnnl_primitive_attr_t attr = NULL;
+    dnnl_primitive_desc_t ppd = NULL;
+    dnnl_primitive_t conv = NULL;
+    int rc = 1;
+    if (!wc || (bias && !bc)) {
+        rc = -1;
+        goto done;
+    }
+    int64_t O = w->sizes[0], Ig = w->sizes[1];
+    dnnl_dims_t sd = {x->sizes[0], x->sizes[1], x->sizes[2], x->sizes[3]};
+    dnnl_dims_t dd = {out->sizes[0], out->sizes[1], out->sizes[2], out->sizes[3]};
+    dnnl_dims_t bd = {O}, strides = {st[0], st[1]}, dil = {dl[0] - 1, dl[1] - 1}, pads = {pd[0], pd[1]};
+    dnnl_dims_t wd4 = {O, Ig, w->sizes[2], w->sizes[3]};
+    dnnl_dims_t wd5 = {groups, O / groups, Ig, w->sizes[2], w->sizes[3]};
+    int wn = groups > 1 ? 5 : 4;
+    dnnl_memory_desc_t su, wu, bu, du, sa, wa, ba, da;
+    dnnl_format_tag_t act = cl ? dnnl_nhwc : dnnl_nchw;
+    if (dnnl_memory_desc_init_by_tag(&su, 4, sd, dnnl_f32, act) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32, groups > 1 ? dnnl_goihw : dnnl_oihw) !=
+            dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&du, 4, dd, dnnl_f32, act) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success)
+        goto done;
+    dnnl_convolution_desc_t cd;
+    if (dnnl_dilated_convolution_forward_desc_init(&cd, dnnl_forward, dnnl_convolution_direct, &sa, &wa,
+                                                   bias ? &ba : NULL, &da, strides, dil, pads, pads) != dnnl_success ||
+        dnnl_primitive_attr_create(&attr) != dnnl_success ||
+        dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user) != dnnl_success ||
+        dnnl_primitive_desc_create(&ppd, &cd, attr, engine, NULL) != dnnl_success)
+        goto done;
+    const dnnl_memory_desc_t *q[5] = {
+        dnnl_primitive_desc_query_md(ppd, dnnl_query_src_md, 0), dnnl_primitive_desc_query_md(ppd, dnnl_query_weights_md, 0),
+        dnnl_primitive_desc_query_md(ppd, dnnl_query_weights_md, 1), dnnl_primitive_desc_query_md(ppd, dnnl_query_dst_md, 0),
+        dnnl_primitive_desc_query_md(ppd, dnnl_query_scratchpad_md, 0)};
+    void *ptr[5];
+    for (int i = 0; i < 5; i++) {
+        if (i == 2 && !bias) continue;
+        if (!q[i]) goto done;
+        if (!(bufs[i] = buffer(dnnl_memory_desc_get_size(q[i]), x->device, &ptr[i]))) {
+            rc = -1;
+            goto done;
+        }
+        if (dnnl_memory_create(&mem[4 + i], q[i], engine, ptr[i]) != dnnl_success) goto done;
+    }
+    if (dnnl_memory_create(&mem[0], &su, engine, tsr_tensor_ptr(xc, NULL)) != dnnl_success ||
+        dnnl_memory_create(&mem[1], &wu, engine, tsr_tensor_ptr(wc, NULL)) != dnnl_success ||
+        (bias && dnnl_memory_create(&mem[2], &bu, engine, tsr_tensor_ptr(bc, NULL)) != dnnl_success) ||
+        dnnl_memory_create(&mem[3], &du, engine, tsr_tensor_ptr(out, NULL)) != dnnl_success)
+        goto done;
+    if (reorder(mem[0], mem[4]) < 0 || reorder(mem[1], mem[5]) < 0 || (bias && reorder(mem[2], mem[6]) < 0) ||
+        dnnl_primitive_create(&conv, ppd) != dnnl_success)
+        goto done;
+    dnnl_exec_arg_t args[5] = {{DNNL_ARG_SRC, mem[4]}, {DNNL_ARG_WEIGHTS, mem[5]}, {DNNL_ARG_DST, mem[7]},
+                               {DNNL_ARG_SCRATCHPAD, mem[8]}, {DNNL_ARG_BIAS, mem[6]}};
+    if (dnnl_primitive_execute(conv, stream, bias ? 5 : 4, args) != dnnl_success || reorder(mem[7], mem[3]) < 0 ||
+        dnnl_stream_wait(stream) != dnnl_success)
+        goto done;
+    rc = 0;
+done:
+    if (conv) dnnl_primitive_destroy(conv);
+    if (ppd) dnnl_primitive_desc_destroy(ppd);
+    if (attr) dnnl_primitive_attr_destroy(attr);
+    for (int i = 0; i < 9; i++)
+        if (mem[i]) dnnl_memory_destroy(mem[i]);
+    for (int i = 0; i < 5; i++) tsr_tensor_release(bufs[i]);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    tsr_tensor_release(bc);
+    return rc;
+}

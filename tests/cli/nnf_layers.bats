@@ -1,0 +1,41 @@
+#!/usr/bin/env bats
+# torch.nn.functional's layers (conv, pooling, normalization) from the
+# command line: the inputs that need a graph are refused until their
+# backward formulas exist, 1.13's once-only warning of padding='same', and
+# batch_norm's in-place update of the running statistics.
+
+load helpers
+
+@test "nnf-layers-1.1: conv, pooling and normalization refuse inputs that need a graph, and compute under no_grad" {
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nF.conv2d(x, torch.ones(1, 1, 2, 2))'
+    [ "$status" -eq 1 ]
+    [[ "$stderr" == *"NotImplementedError: the derivative for 'conv2d' is not implemented."* ]]
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nF.max_pool2d(x, 2)'
+    [ "$status" -eq 1 ]
+    [[ "$stderr" == *"NotImplementedError: the derivative for 'max_pool2d' is not implemented."* ]]
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(2, 3, requires_grad=True)\nF.layer_norm(x, (3,))'
+    [ "$status" -eq 1 ]
+    [[ "$stderr" == *"NotImplementedError: the derivative for 'native_layer_norm' is not implemented."* ]]
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nwith torch.no_grad():\n    print(F.avg_pool2d(x, 2).sum(), F.conv2d(x, torch.ones(1, 1, 2, 2)).sum())'
+    assert_success
+    assert_output 'tensor(4.) tensor(36.)'
+}
+
+@test "nnf-layers-1.2: padding='same' with an even kernel warns once, as 1.13's TORCH_WARN_ONCE" {
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nw = torch.ones(1, 1, 2)\nprint(F.conv1d(torch.ones(1, 1, 4), w, padding="same"))\nprint(F.conv1d(torch.ones(1, 1, 3), w, padding="same"))'
+    assert_success
+    assert_output $'tensor([[[2., 2., 2., 1.]]])\ntensor([[[2., 2., 1.]]])'
+    [ "$stderr" = "UserWarning: Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy of the input be created" ]
+}
+
+@test "nnf-layers-1.4: asymmetric 'same' padding is a zero pad on the right then symmetric padding, as convolution_same" {
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\ntorch.manual_seed(3);\nx = torch.randn(1, 2, 5, 6, dtype=torch.float64)\nw = torch.randn(3, 2, 4, 2, dtype=torch.float64)\nprint(torch.equal(F.conv2d(x, w, padding="same"), F.conv2d(F.pad(x, (0, 1, 1, 2)), w)), F.conv2d(x, w, padding="same").shape)'
+    assert_success
+    assert_output 'True torch.Size([1, 3, 5, 6])'
+}
+
+@test "nnf-layers-1.3: batch_norm in training updates running_mean and running_var in place" {
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nrm = torch.zeros(2)\nrv = torch.ones(2)\nv = rm._version\nF.batch_norm(torch.tensor([[1., 2.], [3., 6.]]), rm, rv, training=True);\nprint(rm, rv, rm._version > v)'
+    assert_success
+    assert_output 'tensor([0.2000, 0.4000]) tensor([1.1000, 1.7000]) True'
+}
