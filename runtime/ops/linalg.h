@@ -116,4 +116,15 @@ tsr_tensor *tsr_linalg_multi_dot(int n, const tsr_tensor *const *in, tsr_tensor 
  * reference to out, or NULL. */
 tsr_tensor *tsr_linalg_out(tsr_tensor *r, tsr_tensor *out);
 
+/* linalg_comp.c: out= of a composite linalg function (checkLinalgCompatibleDtype's
+ * "fn: Expected result to be safely castable ..." then resize_output and copy).
+ * Steals r; out NULL returns r. */
+tsr_tensor *tsr_linalg_out_cast(tsr_tensor *r, tsr_tensor *out, const char *fn);
+/* that check alone (out NULL passes): 0 or -1 */
+int tsr_linalg_out_check(const tsr_tensor *out, tsr_dtype dt, const char *fn);
+/* linalg.tensorinv (ind > 0) and linalg.tensorsolve (ndims < 0: dims=None),
+ * 1.13's reshapes around inv_ex / solve with its errors. */
+tsr_tensor *tsr_linalg_tensorinv(const tsr_tensor *a, int64_t ind);
+tsr_tensor *tsr_linalg_tensorsolve(const tsr_tensor *a, const tsr_tensor *b, int ndims, const int64_t *dims);
+
 #endif

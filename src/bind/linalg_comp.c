@@ -1,0 +1,60 @@
+/* src/bind/linalg_comp.c — the torch.linalg functions added after the
+ * LAPACK set of linalg_lapack.c: tensorinv, tensorsolve, with 1.13's
+ * signatures. Every rule is runtime/ops/linalg.h's. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind/areas.h"
+#include "bind/ops.h"
+#include "bind/table.h"
+#include "ops/linalg.h"
+
+typedef enum { K_TENSORINV, K_TENSORSOLVE } Kind;
+
+/* A single result, written into out= (checkLinalgCompatibleDtype) when given. */
+static Value *one_cast(tsr_tensor *r, BindArgs *b, const char *fn)
+{
+    tsr_tensor *out = b->v[BIND_OUT] ? tensor_of(b->v[BIND_OUT]) : NULL;
+    if (!r) return bind_runtime_error();
+    if (!out) return v_tensor(r);
+    r = tsr_linalg_out_cast(r, out, fn);
+    ops_warn();
+    return ops_finish(r, b->v[BIND_OUT]);
+}
+
+static Value *comp_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    (void)self, (void)inplace;
+    tsr_tensor *a = tensor_of(b->v[0]), *out = b->v[BIND_OUT] ? tensor_of(b->v[BIND_OUT]) : NULL;
+    switch ((Kind)d->kind) {
+    case K_TENSORINV: {
+        int64_t ind;
+        if (bind_table_int(b, 1, 2, &ind) < 0) return bind_runtime_error();
+        if (tsr_linalg_out_check(out, a->dtype, "tensorinv") < 0) return bind_runtime_error();
+        return one_cast(tsr_linalg_tensorinv(a, ind), b, "tensorinv");
+    }
+    case K_TENSORSOLVE: {
+        int64_t dims[TSR_MAX_DIMS];
+        int n = -1;
+        if (b->v[2] && bind_table_intlist(b, 2, fname, dims, TSR_MAX_DIMS, &n) < 0) return NULL;
+        if (tsr_linalg_out_check(out, a->dtype, "tensorsolve") < 0) return bind_runtime_error();
+        return one_cast(tsr_linalg_tensorsolve(a, tensor_of(b->v[1]), n, dims), b, "tensorsolve");
+    }
+    }
+    return exc_set("RuntimeError", "internal error: linalg kind %d", d->kind);
+}
+
+/* ------------------------------------------------------------ the table */
+
+#define LROW(n, k, s) {.name = n, .kind = k, .flags = BIND_FN, .sigs = s, .handler = comp_call, \
+                       .module = "torch.linalg"}
+
+static BindRow rows[] = {
+    LROW("tensorinv", K_TENSORINV, "Tensor input, int ind=2, *, Tensor? out=None"),
+    LROW("tensorsolve", K_TENSORSOLVE, "Tensor input, Tensor other, int[]? dims=None, *, Tensor? out=None"),
+};
+
+void bind_linalg_comp_init(void)
+{
+    bind_table_register(rows, (int)(sizeof rows / sizeof rows[0]));
+}
