@@ -488,7 +488,9 @@ static tsr_cdouble bmm_cd(tsr_scalar s) { double re, im; tsr_scalar_to_complex(s
 #define BMM_ADD_complex64 BMM_FLT_ADD
 #define BMM_ADD_complex128 BMM_FLT_ADD
 #define BMM_MUL_complex32 CMUL
-#define BMM_MUL_complex64 CMUL
+/* complex64: c10::complex<float>'s operator*, in float (CMUL's creal would compute in double) */
+#define BMM_MUL_complex64(x, y) __builtin_complex(crealf(x) * crealf(y) - cimagf(x) * cimagf(y), \
+                                                  crealf(x) * cimagf(y) + cimagf(x) * crealf(y))
 #define BMM_MUL_complex128 CMUL
 FAM_INT(DEF_BMM_SMALL)
 DEF_BMM_SMALL(float32, float, float, float)

@@ -126,5 +126,7 @@ int tsr_linalg_out_check(const tsr_tensor *out, tsr_dtype dt, const char *fn);
  * 1.13's reshapes around inv_ex / solve with its errors. */
 tsr_tensor *tsr_linalg_tensorinv(const tsr_tensor *a, int64_t ind);
 tsr_tensor *tsr_linalg_tensorsolve(const tsr_tensor *a, const tsr_tensor *b, int ndims, const int64_t *dims);
+/* linalg.matrix_exp: 1.13's degree-selected Taylor polynomials (mexp). */
+tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a);
 
 #endif

@@ -9,7 +9,7 @@
 #include "bind/table.h"
 #include "ops/linalg.h"
 
-typedef enum { K_TENSORINV, K_TENSORSOLVE } Kind;
+typedef enum { K_TENSORINV, K_TENSORSOLVE, K_MATRIX_EXP } Kind;
 
 /* A single result, written into out= (checkLinalgCompatibleDtype) when given. */
 static Value *one_cast(tsr_tensor *r, BindArgs *b, const char *fn)
@@ -40,6 +40,7 @@ static Value *comp_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         if (tsr_linalg_out_check(out, a->dtype, "tensorsolve") < 0) return bind_runtime_error();
         return one_cast(tsr_linalg_tensorsolve(a, tensor_of(b->v[1]), n, dims), b, "tensorsolve");
     }
+    case K_MATRIX_EXP: return v_tensor(tsr_linalg_matrix_exp(a));
     }
     return exc_set("RuntimeError", "internal error: linalg kind %d", d->kind);
 }
@@ -49,9 +50,13 @@ static Value *comp_call(const BindRow *d, const char *fname, BindArgs *b, Value 
 #define LROW(n, k, s) {.name = n, .kind = k, .flags = BIND_FN, .sigs = s, .handler = comp_call, \
                        .module = "torch.linalg"}
 
+#define TROW(n, k, fl, s) {.name = n, .kind = k, .flags = fl, .sigs = s, .handler = comp_call}
+
 static BindRow rows[] = {
     LROW("tensorinv", K_TENSORINV, "Tensor input, int ind=2, *, Tensor? out=None"),
     LROW("tensorsolve", K_TENSORSOLVE, "Tensor input, Tensor other, int[]? dims=None, *, Tensor? out=None"),
+    LROW("matrix_exp", K_MATRIX_EXP, "Tensor input"),
+    TROW("matrix_exp", K_MATRIX_EXP, BIND_FN | BIND_METHOD, "Tensor input"),
 };
 
 void bind_linalg_comp_init(void)
