@@ -128,5 +128,8 @@ tsr_tensor *tsr_linalg_tensorinv(const tsr_tensor *a, int64_t ind);
 tsr_tensor *tsr_linalg_tensorsolve(const tsr_tensor *a, const tsr_tensor *b, int ndims, const int64_t *dims);
 /* linalg.matrix_exp: 1.13's degree-selected Taylor polynomials (mexp). */
 tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a);
+/* linalg.cond: ord_str "fro" / "nuc" (else ord, 2 when !has_ord; ord_float:
+ * ord was a float, as the square-check message prints it). */
+tsr_tensor *tsr_linalg_cond(const tsr_tensor *a, const char *ord_str, bool has_ord, double ord, bool ord_float);
 
 #endif

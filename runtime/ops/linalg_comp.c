@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "linalg.h"
+#include "binary.h"
 #include "blas.h"
+#include "compare.h"
 #include "copy.h"
 #include "factory.h"
 #include "reduce.h"
@@ -412,5 +414,116 @@ tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a)
     tsr_tensor_release(a3);
     tsr_tensor *r = res ? tsr_view_view(res, a->ndim, a->sizes) : NULL;
     tsr_tensor_release(res);
+    return r;
+}
+
+/* ------------------------------------------------------------ cond */
+
+static tsr_tensor *mul2(const tsr_tensor *x, const tsr_tensor *y, tsr_binop op)
+{
+    tsr_operand a = tsr_operand_tensor(x), b = tsr_operand_tensor(y);
+    return tsr_binary(op, &a, &b, NULL, NULL);
+}
+
+/* the inverse (inv_ex, no checks) with the matrices whose info > 0 set to inf */
+static tsr_tensor *inverse_or_inf(const tsr_tensor *a)
+{
+    tsr_tensor *inv = NULL, *info = NULL, *i2 = NULL, *mask = NULL;
+    if (tsr_linalg_inv_ex(a, NULL, &inv, &info) < 0) return NULL;
+    int64_t sz[TSR_MAX_DIMS];
+    memcpy(sz, info->sizes, sizeof *sz * (size_t)info->ndim);
+    sz[info->ndim] = sz[info->ndim + 1] = 1;
+    tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0)), inf = tsr_operand_scalar(tsr_scalar_float(INFINITY));
+    if ((i2 = tsr_view_view(info, info->ndim + 2, sz))) {
+        tsr_operand io = tsr_operand_tensor(i2);
+        mask = tsr_compare(TSR_CMP_GT, &io, &zero, NULL);
+    }
+    int rc = mask ? tsr_masked_fill_(inv, mask, &inf) : -1;
+    tsr_tensor_release(mask);
+    tsr_tensor_release(i2);
+    tsr_tensor_release(info);
+    if (rc < 0) {
+        tsr_tensor_release(inv);
+        return NULL;
+    }
+    return inv;
+}
+
+/* the nuclear-norm condition number as 1.13 computes it: s.sum(-1) * s.reciprocal().sum(-1) */
+static tsr_tensor *cond_nuc(const tsr_tensor *a)
+{
+    tsr_tensor *s = NULL, *rs = NULL, *x = NULL, *y = NULL, *r = NULL;
+    if (tsr_linalg_svd(a, false, NULL, &s, NULL) < 0) return NULL;
+    tsr_dims d = {.n = 1, .d = {-1}};
+    if ((x = tsr_sum(s, &d, false, TSR_DTYPE_UNDEFINED, NULL)) && (rs = tsr_unary(TSR_UNOP_RECIPROCAL, s, NULL, NULL)) &&
+        (y = tsr_sum(rs, &d, false, TSR_DTYPE_UNDEFINED, NULL)))
+        r = mul2(x, y, TSR_BINOP_MUL);
+    tsr_tensor_release(s);
+    tsr_tensor_release(rs);
+    tsr_tensor_release(x);
+    tsr_tensor_release(y);
+    return r;
+}
+
+tsr_tensor *tsr_linalg_cond(const tsr_tensor *a, const char *ord_str, bool has_ord, double ord, bool ord_float)
+{
+    char name[64];
+    if (ord_str) {
+        snprintf(name, sizeof name, "linalg.cond(ord=%s)", ord_str);
+        if (tsr__la_check_matrix(a, name, true) < 0) return NULL;
+        if (strcmp(ord_str, "fro") && strcmp(ord_str, "nuc")) {
+            tsr_error_set(TSR_ERR_RUNTIME, "linalg.cond got an invalid norm type: %s", ord_str);
+            return NULL;
+        }
+    } else {
+        if (a->ndim < 2) {
+            tsr_error_set(TSR_ERR_RUNTIME, "linalg.cond: The input tensor must have at least 2 dimensions.");
+            return NULL;
+        }
+        if (!has_ord) ord = 2, ord_float = false;
+        double ab = fabs(ord);
+        if (ab != 2 && ab != 1 && ab != INFINITY) {
+            tsr_error_set(TSR_ERR_RUNTIME, "linalg.cond got an invalid norm type: %g", ord);
+            return NULL;
+        }
+    }
+    if (tsr_tensor_numel(a) == 0)
+        return tsr_zeros(a->ndim - 2, a->sizes, tsr_dtype_to_real(a->dtype), a->device);
+    if (!ord_str && fabs(ord) == 2) {
+        tsr_tensor *s = NULL, *hi = NULL, *lo = NULL, *q = NULL, *r = NULL;
+        if (tsr_linalg_svd(a, false, NULL, &s, NULL) < 0) return NULL;
+        int64_t k = s->sizes[s->ndim - 1];
+        if ((hi = tsr_view_narrow(s, -1, 0, 1)) && (lo = tsr_view_narrow(s, -1, k - 1, 1)))
+            q = ord < 0 ? mul2(lo, hi, TSR_BINOP_DIV) : mul2(hi, lo, TSR_BINOP_DIV);
+        if (q) r = tsr_view_squeeze_dim(q, -1);
+        tsr_tensor_release(s);
+        tsr_tensor_release(hi);
+        tsr_tensor_release(lo);
+        tsr_tensor_release(q);
+        return r;
+    }
+    if (!ord_str) {
+        if (ord_float) snprintf(name, sizeof name, "linalg.cond(ord=%f)", ord);
+        else snprintf(name, sizeof name, "linalg.cond(ord=%ld)", (long)ord);
+        if (tsr__la_check_matrix(a, name, true) < 0) return NULL;
+    }
+    if (ord_str && !strcmp(ord_str, "nuc")) return cond_nuc(a);
+    tsr_tensor *inv = inverse_or_inf(a), *x = NULL, *y = NULL, *r = NULL;
+    if (!inv) return NULL;
+    {
+        tsr_dims d = {.n = 2, .d = {-2, -1}};
+        if ((x = tsr_linalg_matrix_norm(a, ord_str, ord, &d, false, TSR_DTYPE_UNDEFINED, NULL)) &&
+            (y = tsr_linalg_matrix_norm(inv, ord_str, ord, &d, false, TSR_DTYPE_UNDEFINED, NULL)) &&
+            (r = mul2(x, y, TSR_BINOP_MUL))) {
+            tsr_unary_opts o = {.has_nan = true, .nan = INFINITY, .has_posinf = true, .posinf = INFINITY,
+                                .has_neginf = true, .neginf = -INFINITY};
+            tsr_tensor *r2 = tsr_unary_(TSR_UNOP_NAN_TO_NUM, r, &o);
+            tsr_tensor_release(r2 ? r2 : r);
+            if (!r2) r = NULL;
+        }
+    }
+    tsr_tensor_release(inv);
+    tsr_tensor_release(x);
+    tsr_tensor_release(y);
     return r;
 }

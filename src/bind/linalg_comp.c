@@ -9,7 +9,7 @@
 #include "bind/table.h"
 #include "ops/linalg.h"
 
-typedef enum { K_TENSORINV, K_TENSORSOLVE, K_MATRIX_EXP } Kind;
+typedef enum { K_TENSORINV, K_TENSORSOLVE, K_MATRIX_EXP, K_COND } Kind;
 
 /* A single result, written into out= (checkLinalgCompatibleDtype) when given. */
 static Value *one_cast(tsr_tensor *r, BindArgs *b, const char *fn)
@@ -41,6 +41,14 @@ static Value *comp_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return one_cast(tsr_linalg_tensorsolve(a, tensor_of(b->v[1]), n, dims), b, "tensorsolve");
     }
     case K_MATRIX_EXP: return v_tensor(tsr_linalg_matrix_exp(a));
+    case K_COND: {
+        const char *os = b->v[1] && b->type[1] == BT_STR ? b->v[1]->u.s.p : NULL;
+        tsr_scalar p = tsr_scalar_int(2);
+        if (b->v[1] && !os && bind_scalar(b->v[1], fname, "p", &p) < 0) return NULL;
+        if (tsr_linalg_out_check(out, tsr_dtype_to_real(a->dtype), "linalg.cond") < 0) return bind_runtime_error();
+        return one_cast(tsr_linalg_cond(a, os, b->v[1] != NULL, tsr_scalar_to_double(p), p.kind == TSR_SCALAR_FLOAT),
+                        b, "linalg.cond");
+    }
     }
     return exc_set("RuntimeError", "internal error: linalg kind %d", d->kind);
 }
@@ -56,6 +64,8 @@ static BindRow rows[] = {
     LROW("tensorinv", K_TENSORINV, "Tensor input, int ind=2, *, Tensor? out=None"),
     LROW("tensorsolve", K_TENSORSOLVE, "Tensor input, Tensor other, int[]? dims=None, *, Tensor? out=None"),
     LROW("matrix_exp", K_MATRIX_EXP, "Tensor input"),
+    LROW("cond", K_COND, "Tensor input, Scalar? p=None, *, Tensor? out=None|Tensor input, c10::string_view p, *, "
+                         "Tensor? out=None"),
     TROW("matrix_exp", K_MATRIX_EXP, BIND_FN | BIND_METHOD, "Tensor input"),
 };
 
