@@ -190,6 +190,9 @@ int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_mat
         else if (strstr(api, "svd"))
             tsr_error_set(TSR_ERR_LINALG, "%s%s: The algorithm failed to converge because the input matrix is "
                           "ill-conditioned or has too many repeated singular values (error code: %d).", api, batch, v);
+        else if (strstr(api, "lstsq"))
+            tsr_error_set(TSR_ERR_LINALG, "%s%s: The least squares solution could not be computed because the input "
+                          "matrix does not have full rank (error code: %d).", api, batch, v);
         else if (strstr(api, "lu_factor"))
             tsr_error_set(TSR_ERR_RUNTIME, "%s%s: U[%d,%d] is zero and using it on lu_solve would result in a division "
                           "by zero. If you still want to perform the factorization, consider calling linalg.lu(A, "

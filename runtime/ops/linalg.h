@@ -131,5 +131,10 @@ tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a);
 /* linalg.cond: ord_str "fro" / "nuc" (else ord, 2 when !has_ord; ord_float:
  * ord was a float, as the square-check message prints it). */
 tsr_tensor *tsr_linalg_cond(const tsr_tensor *a, const char *ord_str, bool has_ord, double ord, bool ord_float);
+/* linalg.lstsq (linalg_lstsq.c): driver NULL for gelsy, else gels / gelsy /
+ * gelsd / gelss (any case); rcond as given or eps * max(m, n). The four
+ * results as 1.13 fills or leaves empty. */
+int tsr_linalg_lstsq(const tsr_tensor *a, const tsr_tensor *b, bool has_rcond, double rcond, const char *driver,
+                     tsr_tensor **solution, tsr_tensor **residuals, tsr_tensor **rank, tsr_tensor **sv);
 
 #endif

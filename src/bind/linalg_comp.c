@@ -9,7 +9,7 @@
 #include "bind/table.h"
 #include "ops/linalg.h"
 
-typedef enum { K_TENSORINV, K_TENSORSOLVE, K_MATRIX_EXP, K_COND } Kind;
+typedef enum { K_TENSORINV, K_TENSORSOLVE, K_MATRIX_EXP, K_COND, K_LSTSQ } Kind;
 
 /* A single result, written into out= (checkLinalgCompatibleDtype) when given. */
 static Value *one_cast(tsr_tensor *r, BindArgs *b, const char *fn)
@@ -20,6 +20,19 @@ static Value *one_cast(tsr_tensor *r, BindArgs *b, const char *fn)
     r = tsr_linalg_out_cast(r, out, fn);
     ops_warn();
     return ops_finish(r, b->v[BIND_OUT]);
+}
+
+/* A named tuple of n new runtime results (stolen), or NULL. */
+static Value *tuple(const ReturnType *rt, int n, tsr_tensor **t)
+{
+    Value *items[4];
+    for (int i = 0; i < n; i++) items[i] = v_tensor(t[i]);
+    for (int i = 0; i < n; i++)
+        if (!items[i]) {
+            for (int j = 0; j < n; j++) decref(items[j]);
+            return NULL;
+        }
+    return v_return_type(rt, items);
 }
 
 static Value *comp_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace)
@@ -39,6 +52,16 @@ static Value *comp_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         if (b->v[2] && bind_table_intlist(b, 2, fname, dims, TSR_MAX_DIMS, &n) < 0) return NULL;
         if (tsr_linalg_out_check(out, a->dtype, "tensorsolve") < 0) return bind_runtime_error();
         return one_cast(tsr_linalg_tensorsolve(a, tensor_of(b->v[1]), n, dims), b, "tensorsolve");
+    }
+    case K_LSTSQ: {
+        tsr_tensor *t[4];
+        Value *rc = bind_table_arg(b, "rcond"), *drv = bind_table_arg(b, "driver");
+        double rcond = 0;
+        if (rc && bind_table_float(rc, fname, "rcond", &rcond) < 0) return NULL;
+        if (tsr_linalg_lstsq(a, tensor_of(b->v[1]), rc != NULL, rcond, drv ? drv->u.s.p : NULL, &t[0], &t[1], &t[2],
+                             &t[3]) < 0)
+            return bind_runtime_error();
+        return tuple(&rt_linalg_lstsq, 4, t);
     }
     case K_MATRIX_EXP: return v_tensor(tsr_linalg_matrix_exp(a));
     case K_COND: {
@@ -64,6 +87,7 @@ static BindRow rows[] = {
     LROW("tensorinv", K_TENSORINV, "Tensor input, int ind=2, *, Tensor? out=None"),
     LROW("tensorsolve", K_TENSORSOLVE, "Tensor input, Tensor other, int[]? dims=None, *, Tensor? out=None"),
     LROW("matrix_exp", K_MATRIX_EXP, "Tensor input"),
+    LROW("lstsq", K_LSTSQ, "Tensor input, Tensor b, float? rcond=None, *, c10::string_view? driver=None"),
     LROW("cond", K_COND, "Tensor input, Scalar? p=None, *, Tensor? out=None|Tensor input, c10::string_view p, *, "
                          "Tensor? out=None"),
     TROW("matrix_exp", K_MATRIX_EXP, BIND_FN | BIND_METHOD, "Tensor input"),

@@ -122,6 +122,7 @@ extern const ReturnType rt_linalg_inv_ex, rt_linalg_slogdet, rt_slogdet, rt_lina
 extern const ReturnType rt_linalg_qr, rt_qr, rt_linalg_eigh, rt_linalg_svd, rt_svd;
 extern const ReturnType rt_linalg_lu_factor, rt_linalg_lu_factor_ex, rt_lu_with_info, rt_linalg_lu, rt_lu_unpack;
 extern const ReturnType rt_triangular_solve, rt_linalg_eig, rt_geqrf;
+extern const ReturnType rt_linalg_lstsq, rt_linalg_ldl_factor, rt_linalg_ldl_factor_ex;
 /* A new named tuple of rt->n items (steals each; NULL items are freed
  * with it on failure). */
 Value *v_return_type(const ReturnType *rt, Value **items);

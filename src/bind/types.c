@@ -784,6 +784,14 @@ const ReturnType rt_lu_unpack = RETURN_TYPE3("lu_unpack", "P", "L", "U");
 const ReturnType rt_triangular_solve = RETURN_TYPE("triangular_solve", "solution", "cloned_coefficient");
 const ReturnType rt_linalg_eig = RETURN_TYPE("linalg_eig", "eigenvalues", "eigenvectors");
 const ReturnType rt_geqrf = RETURN_TYPE("geqrf", "a", "tau");
+#define RETURN_TYPE4(nm, ...)                                                                     \
+    {.type = {.name = nm, .module = "torch.return_types", .destroy = rt_destroy, .repr = rt_repr,  \
+              .len = rt_len, .iter = rt_iter, .getitem = rt_getitem, .getattr = rt_getattr,        \
+              .dir = rt_dir},                                                                      \
+     .n = 4, .fields = {__VA_ARGS__}}
+const ReturnType rt_linalg_lstsq = RETURN_TYPE4("linalg_lstsq", "solution", "residuals", "rank", "singular_values");
+const ReturnType rt_linalg_ldl_factor = RETURN_TYPE("linalg_ldl_factor", "LD", "pivots");
+const ReturnType rt_linalg_ldl_factor_ex = RETURN_TYPE3("linalg_ldl_factor_ex", "LD", "pivots", "info");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
