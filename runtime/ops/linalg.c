@@ -190,6 +190,10 @@ int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_mat
         else if (strstr(api, "svd"))
             tsr_error_set(TSR_ERR_LINALG, "%s%s: The algorithm failed to converge because the input matrix is "
                           "ill-conditioned or has too many repeated singular values (error code: %d).", api, batch, v);
+        else if (strstr(api, "ldl_factor"))
+            tsr_error_set(TSR_ERR_RUNTIME, "false INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/"
+                          "BatchLinearAlgebra.cpp\":1491, please report a bug to PyTorch. %s: Unknown error code: %d.",
+                          api, v);
         else if (strstr(api, "lstsq"))
             tsr_error_set(TSR_ERR_LINALG, "%s%s: The least squares solution could not be computed because the input "
                           "matrix does not have full rank (error code: %d).", api, batch, v);

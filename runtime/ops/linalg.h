@@ -136,5 +136,15 @@ tsr_tensor *tsr_linalg_cond(const tsr_tensor *a, const char *ord_str, bool has_o
  * results as 1.13 fills or leaves empty. */
 int tsr_linalg_lstsq(const tsr_tensor *a, const tsr_tensor *b, bool has_rcond, double rcond, const char *driver,
                      tsr_tensor **solution, tsr_tensor **residuals, tsr_tensor **rank, tsr_tensor **sv);
+/* linalg_ldl.c: linalg.ldl_factor_ex (check: the api whose errors are
+ * raised, NULL for none): *ld column-major, *piv int32 (LAPACK's 1-based
+ * Bunch-Kaufman pivots), *info int32; linalg.ldl_solve. */
+int tsr_linalg_ldl_factor_ex(const tsr_tensor *a, bool hermitian, const char *check, tsr_tensor **ld,
+                             tsr_tensor **piv, tsr_tensor **info);
+tsr_tensor *tsr_linalg_ldl_solve(const tsr_tensor *ld, const tsr_tensor *piv, const tsr_tensor *b, bool hermitian);
+/* torch.ormqr(input, tau, other, left, transpose): Q (or Q^H) times other;
+ * tsr_ormqr_out_check: 1.13's result-dtype check of its out= (0 or -1). */
+tsr_tensor *tsr_ormqr(const tsr_tensor *a, const tsr_tensor *tau, const tsr_tensor *c, bool left, bool transpose);
+int tsr_ormqr_out_check(const tsr_tensor *a, const tsr_tensor *out);
 
 #endif

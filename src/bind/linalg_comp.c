@@ -7,9 +7,11 @@
 #include "bind/areas.h"
 #include "bind/ops.h"
 #include "bind/table.h"
+#include "op.h"
 #include "ops/linalg.h"
 
-typedef enum { K_TENSORINV, K_TENSORSOLVE, K_MATRIX_EXP, K_COND, K_LSTSQ } Kind;
+typedef enum { K_TENSORINV, K_TENSORSOLVE, K_MATRIX_EXP, K_COND, K_LSTSQ, K_LDL_FACTOR, K_LDL_FACTOR_EX, K_LDL_SOLVE,
+               K_ORMQR } Kind;
 
 /* A single result, written into out= (checkLinalgCompatibleDtype) when given. */
 static Value *one_cast(tsr_tensor *r, BindArgs *b, const char *fn)
@@ -18,6 +20,23 @@ static Value *one_cast(tsr_tensor *r, BindArgs *b, const char *fn)
     if (!r) return bind_runtime_error();
     if (!out) return v_tensor(r);
     r = tsr_linalg_out_cast(r, out, fn);
+    ops_warn();
+    return ops_finish(r, b->v[BIND_OUT]);
+}
+
+static bool flag(const BindArgs *b, const char *name)
+{
+    Value *v = bind_table_arg(b, name);
+    return v && v->u.i != 0;
+}
+
+/* A single result of a structured op, written into out= (same dtype) when given. */
+static Value *one_same(tsr_tensor *r, BindArgs *b)
+{
+    tsr_tensor *out = b->v[BIND_OUT] ? tensor_of(b->v[BIND_OUT]) : NULL;
+    if (!r) return bind_runtime_error();
+    if (!out) return v_tensor(r);
+    r = tsr_linalg_out(r, out);
     ops_warn();
     return ops_finish(r, b->v[BIND_OUT]);
 }
@@ -63,6 +82,32 @@ static Value *comp_call(const BindRow *d, const char *fname, BindArgs *b, Value 
             return bind_runtime_error();
         return tuple(&rt_linalg_lstsq, 4, t);
     }
+    case K_LDL_FACTOR:
+    case K_LDL_FACTOR_EX: {
+        tsr_tensor *t[3];
+        bool ex = d->kind == K_LDL_FACTOR_EX, herm = flag(b, "hermitian");
+        const char *check = !ex ? "torch.linalg.ldl_factor" : flag(b, "check_errors") ? "torch.linalg.ldl_factor_ex" : NULL;
+        if (tsr_linalg_ldl_factor_ex(a, herm, ex ? check : NULL, &t[0], &t[1], &t[2]) < 0) return bind_runtime_error();
+        if (ex) return tuple(&rt_linalg_ldl_factor_ex, 3, t);
+        if (tsr_linalg_check_errors(t[2], check, a->ndim == 2) < 0) {
+            for (int i = 0; i < 3; i++) tsr_tensor_release(t[i]);
+            return bind_runtime_error();
+        }
+        tsr_tensor_release(t[2]);
+        return tuple(&rt_linalg_ldl_factor, 2, t);
+    }
+    case K_LDL_SOLVE:
+        return one_same(tsr_linalg_ldl_solve(a, tensor_of(b->v[1]), tensor_of(b->v[2]), flag(b, "hermitian")), b);
+    case K_ORMQR: {
+        if (tsr_ormqr_out_check(a, out) < 0) return bind_runtime_error();
+        Value *l = bind_table_arg(b, "left"), *t = bind_table_arg(b, "transpose");
+        tsr_tensor *r = tsr_ormqr(a, tensor_of(b->v[1]), tensor_of(b->v[2]), l ? l->u.i != 0 : true, t && t->u.i);
+        if (!r) return bind_runtime_error();
+        if (!out) return v_tensor(r);
+        r = tsr_out_assign(r, out, false);
+        ops_warn();
+        return ops_finish(r, b->v[BIND_OUT]);
+    }
     case K_MATRIX_EXP: return v_tensor(tsr_linalg_matrix_exp(a));
     case K_COND: {
         const char *os = b->v[1] && b->type[1] == BT_STR ? b->v[1]->u.s.p : NULL;
@@ -87,6 +132,11 @@ static BindRow rows[] = {
     LROW("tensorinv", K_TENSORINV, "Tensor input, int ind=2, *, Tensor? out=None"),
     LROW("tensorsolve", K_TENSORSOLVE, "Tensor input, Tensor other, int[]? dims=None, *, Tensor? out=None"),
     LROW("matrix_exp", K_MATRIX_EXP, "Tensor input"),
+    LROW("ldl_factor", K_LDL_FACTOR, "Tensor A, *, bool hermitian=False"),
+    LROW("ldl_factor_ex", K_LDL_FACTOR_EX, "Tensor A, *, bool hermitian=False, bool check_errors=False"),
+    LROW("ldl_solve", K_LDL_SOLVE, "Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor? out=None"),
+    TROW("ormqr", K_ORMQR, BIND_FN | BIND_METHOD, "Tensor input, Tensor input2, Tensor input3, bool left=True, "
+                                                  "bool transpose=False, *, Tensor? out=None"),
     LROW("lstsq", K_LSTSQ, "Tensor input, Tensor b, float? rcond=None, *, c10::string_view? driver=None"),
     LROW("cond", K_COND, "Tensor input, Scalar? p=None, *, Tensor? out=None|Tensor input, c10::string_view p, *, "
                          "Tensor? out=None"),
