@@ -120,6 +120,11 @@ tsr_tensor *tsr_linalg_out(tsr_tensor *r, tsr_tensor *out);
  * "fn: Expected result to be safely castable ..." then resize_output and copy).
  * Steals r; out NULL returns r. */
 tsr_tensor *tsr_linalg_out_cast(tsr_tensor *r, tsr_tensor *out, const char *fn);
+/* One result of a tuple into its out= tensor: fn NULL as tsr_linalg_out
+ * (a structured op's exact dtype); else fn's checkLinalgCompatibleDtype
+ * naming the result ("torch.linalg.eig: Expected eigenvalues to be safely
+ * castable ..."), a resized out taking the result's strides. Steals r. */
+tsr_tensor *tsr_linalg_out_named(tsr_tensor *r, tsr_tensor *out, const char *fn, const char *name);
 /* that check alone (out NULL passes): 0 or -1 */
 int tsr_linalg_out_check(const tsr_tensor *out, tsr_dtype dt, const char *fn);
 /* linalg.tensorinv (ind > 0) and linalg.tensorsolve (ndims < 0: dims=None),

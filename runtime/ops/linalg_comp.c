@@ -17,6 +17,7 @@
 #include "unary.h"
 #include "shape.h"
 #include "../error.h"
+#include "../iter.h"
 #include "../internal.h"
 #include "../op.h"
 #include "../promote.h"
@@ -41,6 +42,24 @@ tsr_tensor *tsr_linalg_out_cast(tsr_tensor *r, tsr_tensor *out, const char *fn)
         return NULL;
     }
     return tsr_out_assign(r, out, false);
+}
+
+tsr_tensor *tsr_linalg_out_named(tsr_tensor *r, tsr_tensor *out, const char *fn, const char *name)
+{
+    if (!r || !out) return r;
+    if (!fn) return tsr_linalg_out(r, out);
+    if (!tsr_can_cast(r->dtype, out->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected %s to be safely castable from %s dtype, but got %s with dtype %s",
+                      fn, name, tsr_dtype_scalar_name(r->dtype), name, tsr_dtype_scalar_name(out->dtype));
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    int resized = tsr_resize_output(out, r->ndim, r->sizes);
+    if (resized == 1)   /* a resized out takes the result's (column-major) strides */
+        for (int d = 0; d < r->ndim; d++) out->strides[d] = r->strides[d];
+    int rc = resized < 0 ? -1 : tsr__la_is_meta(out) ? 0 : tsr_copy_(out, r);
+    tsr_tensor_release(r);
+    return rc < 0 ? NULL : tsr_tensor_retain(out);
 }
 
 /* ------------------------------------------------------------ tensorinv, tensorsolve */

@@ -9,6 +9,7 @@
 #include "bind/table.h"
 #include "op.h"
 #include "ops/linalg.h"
+#include "bind/linalg_int.h"
 
 typedef enum { K_TENSORINV, K_TENSORSOLVE, K_MATRIX_EXP, K_COND, K_LSTSQ, K_LDL_FACTOR, K_LDL_FACTOR_EX, K_LDL_SOLVE,
                K_ORMQR } Kind;
@@ -80,7 +81,8 @@ static Value *comp_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         if (tsr_linalg_lstsq(a, tensor_of(b->v[1]), rc != NULL, rcond, drv ? drv->u.s.p : NULL, &t[0], &t[1], &t[2],
                              &t[3]) < 0)
             return bind_runtime_error();
-        return tuple(&rt_linalg_lstsq, 4, t);
+        return bind_linalg_tuple(&rt_linalg_lstsq, &rt_linalg_lstsq_out, 4, t, b, "torch.linalg.lstsq",
+                                 (const char *const[]){"solution", "solution", "rank", "singular_values"});
     }
     case K_LDL_FACTOR:
     case K_LDL_FACTOR_EX: {
@@ -88,13 +90,13 @@ static Value *comp_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         bool ex = d->kind == K_LDL_FACTOR_EX, herm = flag(b, "hermitian");
         const char *check = !ex ? "torch.linalg.ldl_factor" : flag(b, "check_errors") ? "torch.linalg.ldl_factor_ex" : NULL;
         if (tsr_linalg_ldl_factor_ex(a, herm, ex ? check : NULL, &t[0], &t[1], &t[2]) < 0) return bind_runtime_error();
-        if (ex) return tuple(&rt_linalg_ldl_factor_ex, 3, t);
+        if (ex) return bind_linalg_tuple(&rt_linalg_ldl_factor_ex, &rt_linalg_ldl_factor_ex_out, 3, t, b, NULL, NULL);
         if (tsr_linalg_check_errors(t[2], check, a->ndim == 2) < 0) {
             for (int i = 0; i < 3; i++) tsr_tensor_release(t[i]);
             return bind_runtime_error();
         }
         tsr_tensor_release(t[2]);
-        return tuple(&rt_linalg_ldl_factor, 2, t);
+        return bind_linalg_tuple(&rt_linalg_ldl_factor, &rt_linalg_ldl_factor_out, 2, t, b, NULL, NULL);
     }
     case K_LDL_SOLVE:
         return one_same(tsr_linalg_ldl_solve(a, tensor_of(b->v[1]), tensor_of(b->v[2]), flag(b, "hermitian")), b);
@@ -132,12 +134,12 @@ static BindRow rows[] = {
     LROW("tensorinv", K_TENSORINV, "Tensor input, int ind=2, *, Tensor? out=None"),
     LROW("tensorsolve", K_TENSORSOLVE, "Tensor input, Tensor other, int[]? dims=None, *, Tensor? out=None"),
     LROW("matrix_exp", K_MATRIX_EXP, "Tensor input"),
-    LROW("ldl_factor", K_LDL_FACTOR, "Tensor A, *, bool hermitian=False"),
-    LROW("ldl_factor_ex", K_LDL_FACTOR_EX, "Tensor A, *, bool hermitian=False, bool check_errors=False"),
+    LROW("ldl_factor", K_LDL_FACTOR, "Tensor A, *, bool hermitian=False, Tensor[]? out=None"),
+    LROW("ldl_factor_ex", K_LDL_FACTOR_EX, "Tensor A, *, bool hermitian=False, bool check_errors=False, Tensor[]? out=None"),
     LROW("ldl_solve", K_LDL_SOLVE, "Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor? out=None"),
     TROW("ormqr", K_ORMQR, BIND_FN | BIND_METHOD, "Tensor input, Tensor input2, Tensor input3, bool left=True, "
                                                   "bool transpose=False, *, Tensor? out=None"),
-    LROW("lstsq", K_LSTSQ, "Tensor input, Tensor b, float? rcond=None, *, c10::string_view? driver=None"),
+    LROW("lstsq", K_LSTSQ, "Tensor input, Tensor b, float? rcond=None, *, c10::string_view? driver=None, Tensor[]? out=None"),
     LROW("cond", K_COND, "Tensor input, Scalar? p=None, *, Tensor? out=None|Tensor input, c10::string_view p, *, "
                          "Tensor? out=None"),
     TROW("matrix_exp", K_MATRIX_EXP, BIND_FN | BIND_METHOD, "Tensor input"),
@@ -146,4 +148,23 @@ static BindRow rows[] = {
 void bind_linalg_comp_init(void)
 {
     bind_table_register(rows, (int)(sizeof rows / sizeof rows[0]));
+}
+
+Value *bind_linalg_tuple(const ReturnType *rt, const ReturnType *rt_out, int n, tsr_tensor **t, const BindArgs *b,
+                         const char *fn, const char *const *names)
+{
+    Value *outv = b->v[BIND_OUT], *items[4];
+    if (!outv) return tuple(rt, n, t);
+    int ok = seq_len(outv) == (size_t)n;
+    if (!ok) exc_set("TypeError", "expected tuple of %d elements but got %zu", n, seq_len(outv));
+    for (int i = 0; i < n; i++) {
+        tsr_tensor *r = ok ? tsr_linalg_out_named(t[i], tensor_of(seq_get(outv, (size_t)i)), fn, names ? names[i] : "")
+                           : (tsr_tensor_release(t[i]), NULL);
+        if (ok && !r) ok = 0, bind_runtime_error();
+        tsr_tensor_release(r);
+    }
+    if (!ok) return NULL;
+    ops_warn();
+    for (int i = 0; i < n; i++) items[i] = incref(seq_get(outv, (size_t)i));
+    return v_return_type(rt_out, items);
 }
