@@ -167,7 +167,8 @@ static int atol_rtol(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tens
     const char *nm[2] = {"atol", "rtol"};
     for (int i = 0; i < 2; i++)
         if (chk[i] && tsr_dtype_is_complex(chk[i]->dtype)) {
-            tsr_error_set(TSR_ERR_RUNTIME, "%s: %s tensor of complex type is not supported.", fn, nm[i]);
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: %s tensor of complex type is not supported. Got %s", fn, nm[i],
+                          tsr_dtype_scalar_name(chk[i]->dtype));
             return -1;
         }
     *at_ = atol ? tsr_tensor_retain((tsr_tensor *)atol) : tsr_zeros(0, NULL, TSR_FLOAT64, a->device);

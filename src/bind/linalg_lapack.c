@@ -29,6 +29,10 @@ static int tol_arg(BindArgs *b, const char *name, const char *fname, tsr_tensor 
     double x;
     *t = NULL;
     if (!v) return 0;
+    if (is_tensor(v)) {   /* the Tensor? overloads */
+        *t = tsr_tensor_retain(tensor_of(v));
+        return 0;
+    }
     if (bind_table_float(v, fname, name, &x) < 0) return -1;
     if (!(*t = tsr_full(0, NULL, tsr_scalar_float(x), TSR_FLOAT64, TSR_CPU))) return bind_runtime_errori();
     return 0;
@@ -384,11 +388,15 @@ static BindRow rows[] = {
     LROW("vander", K_VANDER, "Tensor x, *, int? N=None"),
     TROW("trace", K_TRACE, FM, "Tensor input"),
     TROW("kron", K_KRON, FM, "Tensor input, Tensor other, *, Tensor? out=None"),
-    LROW("pinv", K_PINV, "Tensor input, *, float? atol=None, float? rtol=None, bool hermitian=False, "
-                         "Tensor? out=None|Tensor input, float rcond, bool hermitian=False, *, Tensor? out=None"),
-    LROW("matrix_rank", K_MATRIX_RANK, "Tensor input, *, float? atol=None, float? rtol=None, bool hermitian=False, "
-                                       "Tensor? out=None|Tensor input, float tol, bool hermitian=False, *, "
-                                       "Tensor? out=None"),
+    LROW("pinv", K_PINV, "Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, "
+                         "Tensor? out=None|Tensor input, *, float? atol=None, float? rtol=None, bool hermitian=False, "
+                         "Tensor? out=None|Tensor input, Tensor rcond, bool hermitian=False, *, Tensor? out=None|"
+                         "Tensor input, float rcond, bool hermitian=False, *, Tensor? out=None"),
+    LROW("matrix_rank", K_MATRIX_RANK, "Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, "
+                                       "Tensor? out=None|Tensor input, *, float? atol=None, float? rtol=None, "
+                                       "bool hermitian=False, Tensor? out=None|Tensor input, Tensor tol, "
+                                       "bool hermitian=False, *, Tensor? out=None|Tensor input, float tol, "
+                                       "bool hermitian=False, *, Tensor? out=None"),
     TROW("pinverse", K_PINVERSE, FM, "Tensor input, float rcond=1e-15"),
     LROW("multi_dot", K_MULTI_DOT, "Tensor[] tensors, *, Tensor? out=None"),
     TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False"),
