@@ -25,6 +25,7 @@
 #include "rearrange.h"
 #include "reduce.h"
 #include "unary.h"
+#include "scatter.h"
 #include "../error.h"
 #include "../internal.h"
 #include "../view.h"
@@ -561,6 +562,7 @@ int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, const char *check, b
                            tsr_tensor **info)
 {
     const char *fn = legacy ? "cholesky" : "linalg.cholesky";
+    if (legacy && tsr__la_is_meta(a)) return tsr_meta_refused("cholesky");   /* no meta kernel in 1.13 */
     if (tsr__la_check_matrix(a, fn, true) < 0) return -1;
     if (legacy ? (!tsr__la_lapack_dtype(a->dtype) && tsr__not_implemented("cholesky_cpu", a->dtype) < 0)
                : check_float(a, fn, true, "cholesky_cpu") < 0)
@@ -1195,6 +1197,7 @@ int tsr_linalg_solve_triangular(const tsr_tensor *a, const tsr_tensor *b, bool u
                                 tsr_tensor **result)
 {
     const char *fn = "linalg.solve_triangular";
+    if (tsr__la_is_meta(a) || tsr__la_is_meta(b)) return tsr_meta_refused("linalg_solve_triangular");
     if (check_solver(a, b, left, fn) < 0) return -1;
     if (!tsr__la_lapack_dtype(a->dtype)) return tsr__not_implemented("triangular_solve_cpu", a->dtype);
     int64_t batch[TSR_MAX_DIMS], sz[TSR_MAX_DIMS];
@@ -1329,6 +1332,7 @@ tsr_tensor *tsr_cholesky_solve(const tsr_tensor *b, const tsr_tensor *l, bool up
                       (long)b->sizes[b->ndim - 1]);
         return NULL;
     }
+    if (tsr__la_is_meta(b) || tsr__la_is_meta(l)) return tsr_meta_refused("_cholesky_solve_helper"), NULL;
     if (!tsr__la_lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_solve_cpu", l->dtype); return NULL; }
     int64_t batch[TSR_MAX_DIMS];
     int nd;
@@ -1377,6 +1381,7 @@ static void reflect_conj_tri(tsr_dtype dt, void *a, int64_t n, bool upper)
 
 tsr_tensor *tsr_cholesky_inverse(const tsr_tensor *l, bool upper)
 {
+    if (tsr__la_is_meta(l)) return tsr_meta_refused("cholesky_inverse"), NULL;
     if (tsr__la_check_matrix(l, "cholesky_inverse", true) < 0) return NULL;
     if (!tsr__la_lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_inverse_out_cpu", l->dtype); return NULL; }
     tsr_tensor *r = tsr__la_clone_fmat(l), *info = r ? batch_int(l, 2, 0, 0) : NULL;
@@ -1403,6 +1408,7 @@ fail:
 
 int tsr_geqrf(const tsr_tensor *a, tsr_tensor **qr, tsr_tensor **tau)
 {
+    if (tsr__la_is_meta(a)) return tsr_meta_refused("geqrf");
     if (a->ndim < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.geqrf: input must have at least 2 dimensions.");
         return -1;
@@ -1439,6 +1445,7 @@ fail:
 tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau)
 {
     const char *fn = "torch.linalg.householder_product";
+    if (tsr__la_is_meta(a) || tsr__la_is_meta(tau)) return tsr_meta_refused("linalg_householder_product"), NULL;
     if (a->ndim < 2) { tsr_error_set(TSR_ERR_RUNTIME, "%s: input must have at least 2 dimensions.", fn); return NULL; }
     int nd = a->ndim;
     int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1];

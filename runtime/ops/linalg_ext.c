@@ -16,6 +16,7 @@
 #include "index.h"
 #include "join.h"
 #include "scan.h"
+#include "scatter.h"
 #include "shape.h"
 #include "copy.h"
 #include "factory.h"
@@ -51,6 +52,7 @@ static tsr_dtype complex_of(tsr_dtype d)
 int tsr_linalg_eig(const tsr_tensor *a, tsr_tensor **values, tsr_tensor **vectors)
 {
     const char *fn = vectors ? "linalg.eig" : "linalg.eigvals";
+    if (tsr__la_is_meta(a)) return tsr_meta_refused("linalg_eig");
     if (tsr__la_check_matrix(a, "linalg.eig", true) < 0) return -1;
     (void)fn;
     tsr_dtype dt = a->dtype;

@@ -23,7 +23,7 @@ typedef enum {
 
 /* A float tolerance argument as the float64 0-dim tensor 1.13 makes of it
  * (NULL when absent); -1 on error. */
-static int tol_arg(BindArgs *b, const char *name, const char *fname, tsr_tensor **t)
+static int tol_arg(BindArgs *b, const char *name, const char *fname, tsr_device dev, tsr_tensor **t)
 {
     Value *v = bind_table_arg(b, name);
     double x;
@@ -34,7 +34,7 @@ static int tol_arg(BindArgs *b, const char *name, const char *fname, tsr_tensor 
         return 0;
     }
     if (bind_table_float(v, fname, name, &x) < 0) return -1;
-    if (!(*t = tsr_full(0, NULL, tsr_scalar_float(x), TSR_FLOAT64, TSR_CPU))) return bind_runtime_errori();
+    if (!(*t = tsr_full(0, NULL, tsr_scalar_float(x), TSR_FLOAT64, dev))) return bind_runtime_errori();
     return 0;
 }
 
@@ -288,14 +288,14 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         const char *rc_name = d->kind == K_MATRIX_RANK ? "tol" : "rcond";
         Value *rc = bind_table_arg(b, rc_name);
         if (d->kind == K_PINVERSE && !rc) {
-            if (!(rtol = tsr_full(0, NULL, tsr_scalar_float(1e-15), TSR_FLOAT64, TSR_CPU))) return bind_runtime_error();
+            if (!(rtol = tsr_full(0, NULL, tsr_scalar_float(1e-15), TSR_FLOAT64, a->device))) return bind_runtime_error();
         } else if (rc) {   /* the deprecated forms: rcond is rtol (atol 0), tol is atol (rtol 0) */
             tsr_tensor *x = NULL;
-            if (tol_arg(b, rc_name, fname, &x) < 0) return NULL;
-            tsr_tensor *z = tsr_zeros(0, NULL, TSR_FLOAT64, TSR_CPU);
+            if (tol_arg(b, rc_name, fname, a->device, &x) < 0) return NULL;
+            tsr_tensor *z = tsr_zeros(0, NULL, TSR_FLOAT64, a->device);
             if (!z) { tsr_tensor_release(x); return bind_runtime_error(); }
             if (d->kind == K_MATRIX_RANK) { atol = x; rtol = z; } else { rtol = x; atol = z; }
-        } else if (tol_arg(b, "atol", fname, &atol) < 0 || tol_arg(b, "rtol", fname, &rtol) < 0) {
+        } else if (tol_arg(b, "atol", fname, a->device, &atol) < 0 || tol_arg(b, "rtol", fname, a->device, &rtol) < 0) {
             tsr_tensor_release(atol);
             return NULL;
         }
