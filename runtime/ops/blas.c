@@ -233,15 +233,6 @@ static int dtype_mismatch(tsr_dtype want, tsr_dtype got)
     return -1;
 }
 
-/* Structured kernels' out= check and resize_output (Resize.cpp). */
-int tsr_out_dtype_check(const tsr_tensor *out, tsr_dtype dt)
-{
-    if (out->dtype == dt) return 0;
-    tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
-                  tsr_dtype_typemeta_name(dt), tsr_dtype_typemeta_name(out->dtype));
-    return -1;
-}
-
 /* The result of a structured op: out (checked and resized) or a new
  * contiguous tensor on the inputs' device. NEW reference or NULL. */
 static tsr_tensor *make_result(tsr_tensor *out, int nd, const int64_t *sizes, tsr_dtype dt, bool meta)

@@ -12,6 +12,7 @@
 
 #include "../error.h"
 #include "../internal.h"
+#include "../op.h"
 #include "../view.h"
 #include "binary.h"
 #include "copy.h"
@@ -166,11 +167,7 @@ tsr_tensor *tsr_linalg_vector_norm(const tsr_tensor *x, double ord, const tsr_di
     }
     tsr_dtype in_dt = dtype != TSR_DTYPE_UNDEFINED ? dtype : d;
     tsr_dtype rdt = tsr_dtype_to_real(in_dt);
-    if (out && out->dtype != rdt) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
-                      tsr_dtype_typemeta_name(rdt), tsr_dtype_typemeta_name(out->dtype));
-        return NULL;
-    }
+    if (out && tsr_out_dtype_check(out, rdt) < 0) return NULL;
     tsr_tensor *r = reduce_result(x, mask, keepdim, rdt, out);
     if (!r) return NULL;
     if (tsr_device_is_meta(x->device)) return r;
