@@ -1,7 +1,8 @@
 /* runtime/ops/linalg_comp.c — the torch.linalg functions 1.13 composes from
  * others in LinearAlgebra.cpp: tensorinv and tensorsolve (reshapes around
- * inv_ex / solve), and the out= copy of such composites
- * (checkLinalgCompatibleDtype, resize_output, copy_). */
+ * inv_ex / solve), matrix_exp (mexp's Taylor polynomials), cond, and the
+ * out= copy of such composites (checkLinalgCompatibleDtype, resize_output,
+ * copy_). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -401,7 +402,8 @@ tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a)
     bool f = dt == TSR_FLOAT32 || dt == TSR_COMPLEX64;
     for (int64_t i = 0; res && i < nb; i++) {
         tsr_scalar nv;
-        tsr_tensor *ai = tsr_view_narrow(a3, 0, i, 1), *ac = ai ? tsr_contiguous(ai, TSR_MF_CONTIGUOUS) : NULL, *m = NULL;
+        tsr_tensor *ai = tsr_view_narrow(a3, 0, i, 1), *m = NULL;
+        tsr_tensor *ac = ai ? tsr_contiguous(ai, TSR_MF_CONTIGUOUS) : NULL;
         tsr_tensor_release(ai);
         int ok = ac && tsr_tensor_get_at(norm, i, &nv) == 0;
         double x = ok ? tsr_scalar_to_double(nv) : 0;
@@ -474,8 +476,8 @@ static tsr_tensor *cond_nuc(const tsr_tensor *a)
     tsr_tensor *s = NULL, *rs = NULL, *x = NULL, *y = NULL, *r = NULL;
     if (tsr_linalg_svd(a, false, NULL, &s, NULL) < 0) return NULL;
     tsr_dims d = {.n = 1, .d = {-1}};
-    if ((x = tsr_sum(s, &d, false, TSR_DTYPE_UNDEFINED, NULL)) && (rs = tsr_unary(TSR_UNOP_RECIPROCAL, s, NULL, NULL)) &&
-        (y = tsr_sum(rs, &d, false, TSR_DTYPE_UNDEFINED, NULL)))
+    if ((x = tsr_sum(s, &d, false, TSR_DTYPE_UNDEFINED, NULL)) &&
+        (rs = tsr_unary(TSR_UNOP_RECIPROCAL, s, NULL, NULL)) && (y = tsr_sum(rs, &d, false, TSR_DTYPE_UNDEFINED, NULL)))
         r = mul2(x, y, TSR_BINOP_MUL);
     tsr_tensor_release(s);
     tsr_tensor_release(rs);

@@ -260,7 +260,8 @@ int tsr_ormqr_out_check(const tsr_tensor *a, const tsr_tensor *out)
 {
     if (!out || out->dtype == a->dtype) return 0;
     tsr_error_set(TSR_ERR_RUNTIME, "torch.ormqr: Expected input and result to have the same dtype, but input has "
-                  "dtype%s and result has dtype %s", tsr_dtype_scalar_name(a->dtype), tsr_dtype_scalar_name(out->dtype));
+                  "dtype%s and result has dtype %s", tsr_dtype_scalar_name(a->dtype),
+                  tsr_dtype_scalar_name(out->dtype));
     return -1;
 }
 

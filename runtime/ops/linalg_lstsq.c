@@ -79,7 +79,8 @@ static int parse_driver(const char *name, lstsq_driver *d)
         if (!strcmp(low, "gelsd")) return *d = D_GELSD, 0;
         if (!strcmp(low, "gelss")) return *d = D_GELSS, 0;
     }
-    tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)");
+    tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.lstsq: parameter `driver` should be one of "
+                  "(gels, gelsy, gelsd, gelss)");
     return -1;
 }
 
@@ -265,15 +266,16 @@ int tsr_linalg_lstsq(const tsr_tensor *a, const tsr_tensor *b, bool has_rcond, d
         for (int64_t j = 0; jpvt && j < n; j++) jpvt[j] = 1;
         memset(rq, 0, sizeof rq);
         /* the query (on the first matrices; sizes alone matter) */
-        int q = jpvt ? lp_lstsq(dt, drv, (int)m, (int)n, (int)nrhs, tsr_tensor_ptr(aw, NULL), lda,
-                                tsr_tensor_ptr(x, NULL), ldb, jpvt, rcond, &r32, tsr_tensor_ptr(s, NULL), wq, -1, rq, &iq)
-                      : -1;
-        int lwork = q == 0 ? tsr__la_wk(dt, wq) : 0;
+        if (jpvt)
+            lp_lstsq(dt, drv, (int)m, (int)n, (int)nrhs, tsr_tensor_ptr(aw, NULL), lda, tsr_tensor_ptr(x, NULL), ldb,
+                     jpvt, rcond, &r32, tsr_tensor_ptr(s, NULL), wq, -1, rq, &iq);
+        int lwork = jpvt ? tsr__la_wk(dt, wq) : 1;
         int64_t lrwork = drv == D_GELSY ? 2 * n : drv == D_GELSS ? 5 * mn : (int64_t)tsr__la_wk(rdt, rq);
         int liwork = iq > 1 ? iq : 1;
-        if (q != 0 || !(work = tsr__la_ws(dt, lwork)) || !(rwork = tsr_calloc(1, (size_t)esz * (size_t)(lrwork > 1 ? lrwork : 1))) ||
+        if (!jpvt || !(work = tsr__la_ws(dt, lwork)) ||
+            !(rwork = tsr_calloc(1, (size_t)esz * (size_t)(lrwork > 1 ? lrwork : 1))) ||
             !(iwork = tsr_calloc(1, sizeof *iwork * (size_t)liwork)))
-            rc = q != 0 ? (tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.lstsq: workspace query failed"), -1) : -1;
+            rc = -1;
         int32_t *ip = tsr_tensor_ptr(info, NULL);
         int64_t *rp = drv != D_GELS ? tsr_tensor_ptr(rk, NULL) : NULL;
         char *sp = drv == D_GELSD || drv == D_GELSS ? tsr_tensor_ptr(s, NULL) : NULL;

@@ -1,6 +1,8 @@
 /* src/bind/linalg_comp.c — the torch.linalg functions added after the
- * LAPACK set of linalg_lapack.c: tensorinv, tensorsolve, with 1.13's
- * signatures. Every rule is runtime/ops/linalg.h's. */
+ * LAPACK set of linalg_lapack.c (tensorinv, tensorsolve, matrix_exp, cond,
+ * lstsq, ldl_factor(_ex), ldl_solve, ormqr) with 1.13's signatures, and the
+ * named-tuple results with out= both files share. Every rule is
+ * runtime/ops/linalg.h's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,7 +90,9 @@ static Value *comp_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     case K_LDL_FACTOR_EX: {
         tsr_tensor *t[3];
         bool ex = d->kind == K_LDL_FACTOR_EX, herm = flag(b, "hermitian");
-        const char *check = !ex ? "torch.linalg.ldl_factor" : flag(b, "check_errors") ? "torch.linalg.ldl_factor_ex" : NULL;
+        const char *check = !ex                      ? "torch.linalg.ldl_factor"
+                          : flag(b, "check_errors") ? "torch.linalg.ldl_factor_ex"
+                                                    : NULL;
         if (tsr_linalg_ldl_factor_ex(a, herm, ex ? check : NULL, &t[0], &t[1], &t[2]) < 0) return bind_runtime_error();
         if (ex) return bind_linalg_tuple(&rt_linalg_ldl_factor_ex, &rt_linalg_ldl_factor_ex_out, 3, t, b, NULL, NULL);
         if (tsr_linalg_check_errors(t[2], check, a->ndim == 2) < 0) {
@@ -135,11 +139,13 @@ static BindRow rows[] = {
     LROW("tensorsolve", K_TENSORSOLVE, "Tensor input, Tensor other, int[]? dims=None, *, Tensor? out=None"),
     LROW("matrix_exp", K_MATRIX_EXP, "Tensor input"),
     LROW("ldl_factor", K_LDL_FACTOR, "Tensor A, *, bool hermitian=False, Tensor[]? out=None"),
-    LROW("ldl_factor_ex", K_LDL_FACTOR_EX, "Tensor A, *, bool hermitian=False, bool check_errors=False, Tensor[]? out=None"),
+    LROW("ldl_factor_ex", K_LDL_FACTOR_EX,
+         "Tensor A, *, bool hermitian=False, bool check_errors=False, Tensor[]? out=None"),
     LROW("ldl_solve", K_LDL_SOLVE, "Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor? out=None"),
     TROW("ormqr", K_ORMQR, BIND_FN | BIND_METHOD, "Tensor input, Tensor input2, Tensor input3, bool left=True, "
                                                   "bool transpose=False, *, Tensor? out=None"),
-    LROW("lstsq", K_LSTSQ, "Tensor input, Tensor b, float? rcond=None, *, c10::string_view? driver=None, Tensor[]? out=None"),
+    LROW("lstsq", K_LSTSQ,
+         "Tensor input, Tensor b, float? rcond=None, *, c10::string_view? driver=None, Tensor[]? out=None"),
     LROW("cond", K_COND, "Tensor input, Scalar? p=None, *, Tensor? out=None|Tensor input, c10::string_view p, *, "
                          "Tensor? out=None"),
     TROW("matrix_exp", K_MATRIX_EXP, BIND_FN | BIND_METHOD, "Tensor input"),
