@@ -181,15 +181,19 @@ void tsr_op_explain(const tsr_op *op, int n, const tsr_operand *in, const tsr_te
     }
 }
 
+int tsr_out_dtype_check(const tsr_tensor *out, tsr_dtype dt)
+{
+    if (out->dtype == dt) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
+                  tsr_dtype_typemeta_name(dt), tsr_dtype_typemeta_name(out->dtype));
+    return -1;
+}
+
 tsr_tensor *tsr_out_assign(tsr_tensor *r, tsr_tensor *out, bool same_dtype)
 {
     if (!r || !out || r == out) return r;
     tsr_tensor *res = NULL;
-    if (same_dtype && out->dtype != r->dtype) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
-                      tsr_dtype_typemeta_name(r->dtype), tsr_dtype_typemeta_name(out->dtype));
-        goto done;
-    }
+    if (same_dtype && tsr_out_dtype_check(out, r->dtype) < 0) goto done;
     if (tsr_resize_output(out, r->ndim, r->sizes) < 0) goto done;
     if (!tsr_device_is_meta(out->device) && !tsr_device_is_meta(r->device) && tsr_copy_(out, r) < 0) goto done;
     res = tsr_tensor_retain(out);

@@ -120,5 +120,8 @@ void tsr_op_explain(const tsr_op *op, int n, const tsr_operand *in, const tsr_te
  * copy_ (skipped on meta). Steals r; returns a NEW reference to out, r
  * itself when out is NULL or r, or NULL with the error set. */
 tsr_tensor *tsr_out_assign(tsr_tensor *r, tsr_tensor *out, bool same_dtype);
+/* Structured kernels' out= dtype check: 0 when out has dtype dt, else -1
+ * with "Expected out tensor to have dtype float, but got double instead". */
+int tsr_out_dtype_check(const tsr_tensor *out, tsr_dtype dt);
 
 #endif

@@ -233,15 +233,6 @@ static int dtype_mismatch(tsr_dtype want, tsr_dtype got)
     return -1;
 }
 
-/* Structured kernels' out= check and resize_output (Resize.cpp). */
-int tsr_out_dtype_check(const tsr_tensor *out, tsr_dtype dt)
-{
-    if (out->dtype == dt) return 0;
-    tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
-                  tsr_dtype_typemeta_name(dt), tsr_dtype_typemeta_name(out->dtype));
-    return -1;
-}
-
 /* The result of a structured op: out (checked and resized) or a new
  * contiguous tensor on the inputs' device. NEW reference or NULL. */
 static tsr_tensor *make_result(tsr_tensor *out, int nd, const int64_t *sizes, tsr_dtype dt, bool meta)
@@ -488,7 +479,9 @@ static tsr_cdouble bmm_cd(tsr_scalar s) { double re, im; tsr_scalar_to_complex(s
 #define BMM_ADD_complex64 BMM_FLT_ADD
 #define BMM_ADD_complex128 BMM_FLT_ADD
 #define BMM_MUL_complex32 CMUL
-#define BMM_MUL_complex64 CMUL
+/* complex64: c10::complex<float>'s operator*, in float (CMUL's creal would compute in double) */
+#define BMM_MUL_complex64(x, y) __builtin_complex(crealf(x) * crealf(y) - cimagf(x) * cimagf(y), \
+                                                  crealf(x) * cimagf(y) + cimagf(x) * crealf(y))
 #define BMM_MUL_complex128 CMUL
 FAM_INT(DEF_BMM_SMALL)
 DEF_BMM_SMALL(float32, float, float, float)

@@ -7,6 +7,7 @@
 #ifndef TSR_OPS_BLAS_H
 #define TSR_OPS_BLAS_H
 #include <stdbool.h>
+#include "../op.h"
 #include "../tensor.h"
 
 /* a @ b for 2-D a and b ("self must be a matrix", "mat1 and mat2 shapes
@@ -44,9 +45,7 @@ tsr_tensor *tsr_outer(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
 tsr_tensor *tsr_addr(tsr_tensor *self, const tsr_tensor *v1, const tsr_tensor *v2, tsr_scalar beta,
                      tsr_scalar alpha, tsr_tensor *out, bool inplace);
 
-/* Structured kernels' out= handling: "Expected out tensor to have dtype
- * float, but got double instead" (0 or -1); resize_output is op.h's. */
-int tsr_out_dtype_check(const tsr_tensor *out, tsr_dtype dt);
+/* (tsr_out_dtype_check, the structured kernels' out= dtype check, is op.h's.) */
 
 /* The gemm of 1.13's cpublas::gemm on column-major operands: C = alpha *
  * op(A) @ op(B) + beta * C with op = transpose when ta / tb, for dtype dt

@@ -125,12 +125,7 @@ tsr_tensor *tsr_linalg_cross(const tsr_tensor *a, const tsr_tensor *b, int64_t d
     if (nd < 0) return NULL;
     tsr_tensor *r;
     if (out) {
-        if (out->dtype != a->dtype) {
-            tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
-                          tsr_dtype_typemeta_name(a->dtype), tsr_dtype_typemeta_name(out->dtype));
-            return NULL;
-        }
-        if (tsr_resize_output(out, nd, shape) < 0) return NULL;
+        if (tsr_out_dtype_check(out, a->dtype) < 0 || tsr_resize_output(out, nd, shape) < 0) return NULL;
         r = tsr_tensor_retain(out);
     } else {
         r = tsr_tensor_empty(nd, shape, a->dtype, a->device);
@@ -238,12 +233,8 @@ static tsr_tensor *renorm_impl(const tsr_tensor *self, double p, int64_t dim, do
         return NULL;
     }
     if (out && !inplace) {
-        if (out->dtype != self->dtype) {
-            tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
-                          tsr_dtype_typemeta_name(self->dtype), tsr_dtype_typemeta_name(out->dtype));
+        if (tsr_out_dtype_check(out, self->dtype) < 0 || tsr_resize_output(out, self->ndim, self->sizes) < 0)
             return NULL;
-        }
-        if (tsr_resize_output(out, self->ndim, self->sizes) < 0) return NULL;
     }
     int d = tsr_wrap_dim(dim, self->ndim);
     if (d < 0) return NULL;

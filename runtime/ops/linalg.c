@@ -25,6 +25,7 @@
 #include "rearrange.h"
 #include "reduce.h"
 #include "unary.h"
+#include "scatter.h"
 #include "../error.h"
 #include "../internal.h"
 #include "../view.h"
@@ -190,6 +191,13 @@ int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_mat
         else if (strstr(api, "svd"))
             tsr_error_set(TSR_ERR_LINALG, "%s%s: The algorithm failed to converge because the input matrix is "
                           "ill-conditioned or has too many repeated singular values (error code: %d).", api, batch, v);
+        else if (strstr(api, "ldl_factor"))
+            tsr_error_set(TSR_ERR_RUNTIME, "false INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/"
+                          "BatchLinearAlgebra.cpp\":1491, please report a bug to PyTorch. %s: Unknown error code: %d.",
+                          api, v);
+        else if (strstr(api, "lstsq"))
+            tsr_error_set(TSR_ERR_LINALG, "%s%s: The least squares solution could not be computed because the input "
+                          "matrix does not have full rank (error code: %d).", api, batch, v);
         else if (strstr(api, "lu_factor"))
             tsr_error_set(TSR_ERR_RUNTIME, "%s%s: U[%d,%d] is zero and using it on lu_solve would result in a division "
                           "by zero. If you still want to perform the factorization, consider calling linalg.lu(A, "
@@ -554,6 +562,7 @@ int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, const char *check, b
                            tsr_tensor **info)
 {
     const char *fn = legacy ? "cholesky" : "linalg.cholesky";
+    if (legacy && tsr__la_is_meta(a)) return tsr_meta_refused("cholesky");   /* no meta kernel in 1.13 */
     if (tsr__la_check_matrix(a, fn, true) < 0) return -1;
     if (legacy ? (!tsr__la_lapack_dtype(a->dtype) && tsr__not_implemented("cholesky_cpu", a->dtype) < 0)
                : check_float(a, fn, true, "cholesky_cpu") < 0)
@@ -587,6 +596,44 @@ void *tsr__la_ws(tsr_dtype dt, int64_t count)
     return tsr_malloc((size_t)(count > 1 ? count : 1) * (size_t)tsr_dtype_itemsize(dt));
 }
 
+/* The batch loop of the LAPACK drivers: run(ctx, -1, work, -1) is the
+ * workspace query (the size into work; a driver with more workspaces sizes
+ * and allocates them there, < 0 on failure), run(ctx, i, work, lwork) the
+ * call on matrix i, its info into infos[i] (an int32 tensor of nb elements,
+ * or NULL). The Ctrl-C poll runs between matrices. 0, or -1. */
+typedef int (*la_run_fn)(void *ctx, int64_t i, void *work, int lwork);
+
+static int la_batch(tsr_dtype dt, int64_t nb, la_run_fn run, void *ctx, tsr_tensor *infos)
+{
+    char wq[16];
+    if (nb <= 0) return 0;
+    if (run(ctx, -1, wq, -1) < 0) return -1;
+    int lw = tsr__la_wk(dt, wq);
+    void *work = tsr__la_ws(dt, lw);
+    int32_t *ip = infos ? tsr_tensor_ptr(infos, NULL) : NULL;
+    int rc = work ? 0 : -1;
+    for (int64_t i = 0; rc == 0 && i < nb; i++) {
+        int info = run(ctx, i, work, lw);
+        if (ip) ip[i] = info;
+        rc = tsr__la_poll(i, nb);
+    }
+    tsr_free(work);
+    return rc;
+}
+
+/* geqrf / orgqr over a batch of m x n matrices a (column-major) with tau
+ * (k a matrix); orgqr when q */
+typedef struct { tsr_dtype dt; bool q; int64_t m, n, k; tsr_tensor *a, *tau; } qr_ctx;
+
+static int qr_run(void *c, int64_t i, void *work, int lwork)
+{
+    qr_ctx *x = c;
+    int64_t j = i < 0 ? 0 : i, mn = i < 0 ? 0 : x->m * x->n, k = i < 0 ? 0 : x->k;
+    void *a = tsr__la_mat_at(x->a, j, mn), *t = tsr__la_mat_at(x->tau, j, k);
+    return x->q ? lp_orgqr(x->dt, (int)x->m, (int)x->n, (int)x->k, a, t, work, lwork)
+                : lp_geqrf(x->dt, (int)x->m, (int)x->n, a, t, work, lwork);
+}
+
 int tsr_linalg_qr(const tsr_tensor *a, const char *mode, tsr_tensor **q, tsr_tensor **r)
 {
     bool reduced = !strcmp(mode, "reduced"), complete = !strcmp(mode, "complete"), ronly = !strcmp(mode, "r");
@@ -601,7 +648,6 @@ int tsr_linalg_qr(const tsr_tensor *a, const char *mode, tsr_tensor **q, tsr_ten
     int64_t qc = complete ? m : k, rr = complete ? m : k, sz[TSR_MAX_DIMS];
     tsr_dtype dt = a->dtype;
     tsr_tensor *qr = tsr__la_clone_fmat(a), *qt = NULL, *rt = NULL, *tau = NULL;
-    void *work = NULL;
     if (!qr) return -1;
     memcpy(sz, a->sizes, (size_t)nd * sizeof *sz);
     sz[nd - 2] = rr;
@@ -618,14 +664,8 @@ int tsr_linalg_qr(const tsr_tensor *a, const char *mode, tsr_tensor **q, tsr_ten
     sz[nd - 2] = k;
     if (!(tau = tsr_tensor_empty(nd - 1, sz, dt, a->device))) goto fail;
     if (!tsr__la_is_meta(a) && tsr_tensor_numel(qr) > 0) {
-        char wq[16];
-        lp_geqrf(dt, (int)m, (int)n, tsr__la_mat_at(qr, 0, 0), tsr__la_mat_at(tau, 0, 0), wq, -1);
-        int lw = tsr__la_wk(dt, wq);
-        if (!(work = tsr__la_ws(dt, lw))) goto fail;
-        for (int64_t i = 0; i < nb; i++) {
-            lp_geqrf(dt, (int)m, (int)n, tsr__la_mat_at(qr, i, m * n), tsr__la_mat_at(tau, i, k), work, lw);
-            if (tsr__la_poll(i, nb) < 0) goto fail;
-        }
+        qr_ctx c = {dt, false, m, n, k, qr, tau};
+        if (la_batch(dt, nb, qr_run, &c, NULL) < 0) goto fail;
     }
     /* R: the first rr rows of QR, upper triangular */
     if (!tsr__la_is_meta(a)) {
@@ -643,24 +683,15 @@ int tsr_linalg_qr(const tsr_tensor *a, const char *mode, tsr_tensor **q, tsr_ten
         tsr_tensor_release(src);
         tsr_tensor_release(dst);
         if (bad) goto fail;
-        char wq[16];
-        lp_orgqr(dt, (int)m, (int)qc, (int)k, tsr__la_mat_at(qt, 0, 0), tsr__la_mat_at(tau, 0, 0), wq, -1);
-        int lw = tsr__la_wk(dt, wq);
-        tsr_free(work);
-        if (!(work = tsr__la_ws(dt, lw))) goto fail;
-        for (int64_t i = 0; i < nb; i++) {
-            lp_orgqr(dt, (int)m, (int)qc, (int)k, tsr__la_mat_at(qt, i, m * qc), tsr__la_mat_at(tau, i, k), work, lw);
-            if (tsr__la_poll(i, nb) < 0) goto fail;
-        }
+        qr_ctx oc = {dt, true, m, qc, k, qt, tau};
+        if (la_batch(dt, nb, qr_run, &oc, NULL) < 0) goto fail;
     }
-    tsr_free(work);
     tsr_tensor_release(qr);
     tsr_tensor_release(tau);
     *q = qt;
     *r = rt;
     return 0;
 fail:
-    tsr_free(work);
     tsr_tensor_release(qr);
     tsr_tensor_release(qt);
     tsr_tensor_release(rt);
@@ -669,6 +700,36 @@ fail:
 }
 
 /* ------------------------------------------------------------ eigh */
+
+/* syevd / heevd over a batch of n x n matrices (vectors in place, values w) */
+typedef struct {
+    tsr_dtype dt;
+    char jobz, uplo;
+    int64_t n;
+    tsr_tensor *a, *w;
+    void *rwork;
+    int lrwork;
+    int *iwork;
+    int liwork;
+} syevd_ctx;
+
+static int syevd_run(void *c, int64_t i, void *work, int lwork)
+{
+    syevd_ctx *x = c;
+    if (i >= 0)
+        return lp_syevd(x->dt, x->jobz, x->uplo, (int)x->n, tsr__la_mat_at(x->a, i, x->n * x->n),
+                        tsr__la_mat_at(x->w, i, x->n), work, lwork, x->rwork, x->lrwork, x->iwork, x->liwork);
+    char rq[16];
+    int iq = 0;
+    tsr_dtype rdt = tsr_dtype_to_real(x->dt);
+    lp_syevd(x->dt, x->jobz, x->uplo, (int)x->n, tsr__la_mat_at(x->a, 0, 0), tsr__la_mat_at(x->w, 0, 0), work, -1, rq,
+             -1, &iq, -1);
+    x->lrwork = tsr_dtype_is_complex(x->dt) ? tsr__la_wk(rdt, rq) : 1;
+    x->liwork = iq > 1 ? iq : 1;
+    if (!(x->rwork = tsr__la_ws(rdt, x->lrwork)) || !(x->iwork = tsr_malloc((size_t)x->liwork * sizeof *x->iwork)))
+        return -1;
+    return 0;
+}
 
 int tsr_linalg_eigh(const tsr_tensor *a, const char *uplo, tsr_tensor **values, tsr_tensor **vectors)
 {
@@ -684,52 +745,53 @@ int tsr_linalg_eigh(const tsr_tensor *a, const char *uplo, tsr_tensor **values, 
     bool v = vectors != NULL;
     char jobz = v ? 'V' : 'N', ul = (uplo[0] == 'U' || uplo[0] == 'u') ? 'U' : 'L';
     tsr_tensor *vec = tsr__la_clone_fmat(a), *w = vec ? tsr_tensor_empty(nd - 1, a->sizes, rdt, a->device) : NULL;
-    void *work = NULL, *rwork = NULL;
-    int *iwork = NULL;
-    int32_t *infos = NULL;
-    if (!w) goto fail;
-    if (!tsr__la_is_meta(a) && n > 0 && nb > 0) {
-        char wq[16], rq[16];
-        int iq = 0;
-        lp_syevd(dt, jobz, ul, (int)n, tsr__la_mat_at(vec, 0, 0), tsr__la_mat_at(w, 0, 0), wq, -1, rq, -1, &iq, -1);
-        int lw = tsr__la_wk(dt, wq), lrw = tsr_dtype_is_complex(dt) ? tsr__la_wk(rdt, rq) : 1, liw = iq > 1 ? iq : 1;
-        if (!(work = tsr__la_ws(dt, lw)) || !(rwork = tsr__la_ws(rdt, lrw)) || !(iwork = tsr_malloc((size_t)liw * sizeof *iwork)))
-            goto fail;
-        if (!(infos = tsr_calloc((size_t)nb, sizeof *infos))) goto fail;
-        for (int64_t i = 0; i < nb; i++) {
-            infos[i] = lp_syevd(dt, jobz, ul, (int)n, tsr__la_mat_at(vec, i, n * n), tsr__la_mat_at(w, i, n), work, lw, rwork, lrw,
-                                iwork, liw);
-            if (tsr__la_poll(i, nb) < 0) goto fail;
-        }
-        for (int64_t i = 0; i < nb; i++)
-            if (infos[i] > 0) {
-                char batch[64] = "";
-                if (nd > 2) snprintf(batch, sizeof batch, ": (Batch element %ld)", (long)i);
-                tsr_error_set(TSR_ERR_LINALG, "linalg.eigh%s: The algorithm failed to converge because the input "
-                              "matrix is ill-conditioned or has too many repeated eigenvalues (error code: %d).",
-                              batch, infos[i]);
-                goto fail;
-            }
-    }
-    tsr_free(work);
-    tsr_free(rwork);
-    tsr_free(iwork);
-    tsr_free(infos);
+    tsr_tensor *infos = w ? batch_int(a, 2, 0, 0) : NULL;
+    syevd_ctx c = {dt, jobz, ul, n, vec, w, NULL, 1, NULL, 1};
+    if (!infos) goto fail;
+    if (!tsr__la_is_meta(a) && n > 0 && (la_batch(dt, nb, syevd_run, &c, infos) < 0 ||
+                                         tsr_linalg_check_errors(infos, "linalg.eigh", nd == 2) < 0))
+        goto fail;
+    tsr_free(c.rwork);
+    tsr_free(c.iwork);
+    tsr_tensor_release(infos);
     *values = w;
     if (v) *vectors = vec;
     else tsr_tensor_release(vec);
     return 0;
 fail:
-    tsr_free(work);
-    tsr_free(rwork);
-    tsr_free(iwork);
-    tsr_free(infos);
+    tsr_free(c.rwork);
+    tsr_free(c.iwork);
+    tsr_tensor_release(infos);
     tsr_tensor_release(vec);
     tsr_tensor_release(w);
     return -1;
 }
 
 /* ------------------------------------------------------------ svd */
+
+/* gesdd over a batch of m x n matrices a into s, u (m x uc), vt (vr x n);
+ * without vectors (jobz 'N') u and vt are a dummy */
+typedef struct {
+    tsr_dtype dt;
+    char jobz;
+    int64_t m, n, k, uc, vr;
+    int ldu, ldvt;
+    tsr_tensor *a, *s, *u, *vt;
+    void *rwork;
+    int *iwork;
+    char dummy[16];
+} gesdd_ctx;
+
+static int gesdd_run(void *c, int64_t i, void *work, int lwork)
+{
+    gesdd_ctx *x = c;
+    int64_t j = i < 0 ? 0 : i, q = i < 0 ? 0 : 1;
+    bool uv = x->jobz != 'N';
+    return lp_gesdd(x->dt, x->jobz, (int)x->m, (int)x->n, tsr__la_mat_at(x->a, j, q * x->m * x->n),
+                    tsr__la_mat_at(x->s, j, q * x->k), uv ? tsr__la_mat_at(x->u, j, q * x->m * x->uc) : x->dummy,
+                    x->ldu, uv ? tsr__la_mat_at(x->vt, j, q * x->vr * x->n) : x->dummy, x->ldvt, work, lwork,
+                    x->rwork, x->iwork);
+}
 
 /* _linalg_svd: gesdd with jobz 'A' (full), 'S' (reduced) or 'N' (values). */
 static int svd_impl(const tsr_tensor *a, bool full, bool uv, tsr_tensor **u, tsr_tensor **s, tsr_tensor **vh)
@@ -741,10 +803,9 @@ static int svd_impl(const tsr_tensor *a, bool full, bool uv, tsr_tensor **u, tsr
     int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1], k = m < n ? m : n, nb = tsr__la_batch_count(a, 2);
     int64_t uc = full ? m : k, vr = full ? n : k, sz[TSR_MAX_DIMS];
     char jobz = uv ? (full ? 'A' : 'S') : 'N';
-    tsr_tensor *ac = tsr__la_clone_fmat(a), *ut = NULL, *st = NULL, *vt = NULL;
-    void *work = NULL, *rwork = NULL;
+    tsr_tensor *ac = tsr__la_clone_fmat(a), *ut = NULL, *st = NULL, *vt = NULL, *infos = NULL;
+    void *rwork = NULL;
     int *iwork = NULL;
-    int32_t *infos = NULL;
     if (!ac) return -1;
     memcpy(sz, a->sizes, (size_t)nd * sizeof *sz);
     sz[nd - 2] = k;
@@ -773,48 +834,29 @@ static int svd_impl(const tsr_tensor *a, bool full, bool uv, tsr_tensor **u, tsr
         }
     } else if (!tsr__la_is_meta(a)) {
         int ldu = m > 1 ? (int)m : 1, ldvt = vr > 1 ? (int)vr : 1;
-        char wq[16];
         int64_t mn = k, mx = m > n ? m : n;
         int64_t lrw = !tsr_dtype_is_complex(dt) ? 1 : jobz == 'N' ? 7 * mn
                     : (5 * mn * mn + 5 * mn > 2 * mx * mn + 2 * mn * mn + mn ? 5 * mn * mn + 5 * mn
                                                                               : 2 * mx * mn + 2 * mn * mn + mn);
         if (!(rwork = tsr__la_ws(rdt, lrw)) || !(iwork = tsr_malloc((size_t)(8 * k > 1 ? 8 * k : 1) * sizeof *iwork)))
             goto fail;
-        char dummy[16] = {0};
-        lp_gesdd(dt, jobz, (int)m, (int)n, tsr__la_mat_at(ac, 0, 0), tsr__la_mat_at(st, 0, 0), uv ? tsr__la_mat_at(ut, 0, 0) : dummy, ldu,
-                 uv ? tsr__la_mat_at(vt, 0, 0) : dummy, ldvt, wq, -1, rwork, iwork);
-        int lw = tsr__la_wk(dt, wq);
-        if (!(work = tsr__la_ws(dt, lw)) || !(infos = tsr_calloc((size_t)nb, sizeof *infos))) goto fail;
-        for (int64_t i = 0; i < nb; i++) {
-            infos[i] = lp_gesdd(dt, jobz, (int)m, (int)n, tsr__la_mat_at(ac, i, m * n), tsr__la_mat_at(st, i, k),
-                                uv ? tsr__la_mat_at(ut, i, m * uc) : dummy, ldu, uv ? tsr__la_mat_at(vt, i, vr * n) : dummy, ldvt,
-                                work, lw, rwork, iwork);
-            if (tsr__la_poll(i, nb) < 0) goto fail;
-        }
-        for (int64_t i = 0; i < nb; i++)
-            if (infos[i] > 0) {
-                char batch[64] = "";
-                if (nd > 2) snprintf(batch, sizeof batch, ": (Batch element %ld)", (long)i);
-                tsr_error_set(TSR_ERR_LINALG, "linalg.svd%s: The algorithm failed to converge because the input "
-                              "matrix is ill-conditioned or has too many repeated singular values (error code: %d).",
-                              batch, infos[i]);
-                goto fail;
-            }
+        gesdd_ctx c = {dt, jobz, m, n, k, uc, vr, ldu, ldvt, ac, st, ut, vt, rwork, iwork, {0}};
+        if (!(infos = batch_int(a, 2, 0, 0)) || la_batch(dt, nb, gesdd_run, &c, infos) < 0 ||
+            tsr_linalg_check_errors(infos, "linalg.svd", nd == 2) < 0)
+            goto fail;
     }
-    tsr_free(work);
     tsr_free(rwork);
     tsr_free(iwork);
-    tsr_free(infos);
+    tsr_tensor_release(infos);
     tsr_tensor_release(ac);
     if (u) *u = ut; else tsr_tensor_release(ut);
     if (vh) *vh = vt; else tsr_tensor_release(vt);
     *s = st;
     return 0;
 fail:
-    tsr_free(work);
     tsr_free(rwork);
     tsr_free(iwork);
-    tsr_free(infos);
+    tsr_tensor_release(infos);
     tsr_tensor_release(ac);
     tsr_tensor_release(ut);
     tsr_tensor_release(st);
@@ -1188,6 +1230,7 @@ int tsr_linalg_solve_triangular(const tsr_tensor *a, const tsr_tensor *b, bool u
                                 tsr_tensor **result)
 {
     const char *fn = "linalg.solve_triangular";
+    if (tsr__la_is_meta(a) || tsr__la_is_meta(b)) return tsr_meta_refused("linalg_solve_triangular");
     if (check_solver(a, b, left, fn) < 0) return -1;
     if (!tsr__la_lapack_dtype(a->dtype)) return tsr__not_implemented("triangular_solve_cpu", a->dtype);
     int64_t batch[TSR_MAX_DIMS], sz[TSR_MAX_DIMS];
@@ -1322,6 +1365,7 @@ tsr_tensor *tsr_cholesky_solve(const tsr_tensor *b, const tsr_tensor *l, bool up
                       (long)b->sizes[b->ndim - 1]);
         return NULL;
     }
+    if (tsr__la_is_meta(b) || tsr__la_is_meta(l)) return tsr_meta_refused("_cholesky_solve_helper"), NULL;
     if (!tsr__la_lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_solve_cpu", l->dtype); return NULL; }
     int64_t batch[TSR_MAX_DIMS];
     int nd;
@@ -1370,6 +1414,7 @@ static void reflect_conj_tri(tsr_dtype dt, void *a, int64_t n, bool upper)
 
 tsr_tensor *tsr_cholesky_inverse(const tsr_tensor *l, bool upper)
 {
+    if (tsr__la_is_meta(l)) return tsr_meta_refused("cholesky_inverse"), NULL;
     if (tsr__la_check_matrix(l, "cholesky_inverse", true) < 0) return NULL;
     if (!tsr__la_lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_inverse_out_cpu", l->dtype); return NULL; }
     tsr_tensor *r = tsr__la_clone_fmat(l), *info = r ? batch_int(l, 2, 0, 0) : NULL;
@@ -1396,6 +1441,7 @@ fail:
 
 int tsr_geqrf(const tsr_tensor *a, tsr_tensor **qr, tsr_tensor **tau)
 {
+    if (tsr__la_is_meta(a)) return tsr_meta_refused("geqrf");
     if (a->ndim < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.geqrf: input must have at least 2 dimensions.");
         return -1;
@@ -1406,24 +1452,15 @@ int tsr_geqrf(const tsr_tensor *a, tsr_tensor **qr, tsr_tensor **tau)
     memcpy(sz, a->sizes, (size_t)nd * sizeof *sz);
     sz[nd - 2] = k;
     tsr_tensor *r = tsr__la_clone_fmat(a), *t = r ? tsr_tensor_empty(nd - 1, sz, a->dtype, a->device) : NULL;
-    void *work = NULL;
     if (!t) goto fail;
     if (!tsr__la_is_meta(a) && tsr_tensor_numel(r) > 0) {
-        char wq[16];
-        lp_geqrf(a->dtype, (int)m, (int)n, tsr__la_mat_at(r, 0, 0), tsr__la_mat_at(t, 0, 0), wq, -1);
-        int lw = tsr__la_wk(a->dtype, wq);
-        if (!(work = tsr__la_ws(a->dtype, lw))) goto fail;
-        for (int64_t i = 0; i < nb; i++) {
-            lp_geqrf(a->dtype, (int)m, (int)n, tsr__la_mat_at(r, i, m * n), tsr__la_mat_at(t, i, k), work, lw);
-            if (tsr__la_poll(i, nb) < 0) goto fail;
-        }
+        qr_ctx c = {a->dtype, false, m, n, k, r, t};
+        if (la_batch(a->dtype, nb, qr_run, &c, NULL) < 0) goto fail;
     }
-    tsr_free(work);
     *qr = r;
     *tau = t;
     return 0;
 fail:
-    tsr_free(work);
     tsr_tensor_release(r);
     tsr_tensor_release(t);
     return -1;
@@ -1432,6 +1469,7 @@ fail:
 tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau)
 {
     const char *fn = "torch.linalg.householder_product";
+    if (tsr__la_is_meta(a) || tsr__la_is_meta(tau)) return tsr_meta_refused("linalg_householder_product"), NULL;
     if (a->ndim < 2) { tsr_error_set(TSR_ERR_RUNTIME, "%s: input must have at least 2 dimensions.", fn); return NULL; }
     int nd = a->ndim;
     int64_t m = a->sizes[nd - 2], n = a->sizes[nd - 1];
@@ -1462,23 +1500,14 @@ tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau)
     if (!tsr__la_lapack_dtype(a->dtype)) { tsr__not_implemented("orgqr_cpu", a->dtype); return NULL; }
     int64_t k = tau->sizes[tau->ndim - 1], nb = tsr__la_batch_count(a, 2);
     tsr_tensor *r = tsr__la_clone_fmat(a), *tc = r ? tsr_contiguous(tau, TSR_MF_CONTIGUOUS) : NULL;
-    void *work = NULL;
     if (!tc) goto fail;
     if (!tsr__la_is_meta(a) && tsr_tensor_numel(r) > 0) {
-        char wq[16];
-        lp_orgqr(a->dtype, (int)m, (int)n, (int)k, tsr__la_mat_at(r, 0, 0), tsr__la_mat_at(tc, 0, 0), wq, -1);
-        int lw = tsr__la_wk(a->dtype, wq);
-        if (!(work = tsr__la_ws(a->dtype, lw))) goto fail;
-        for (int64_t i = 0; i < nb; i++) {
-            lp_orgqr(a->dtype, (int)m, (int)n, (int)k, tsr__la_mat_at(r, i, m * n), tsr__la_mat_at(tc, i, k), work, lw);
-            if (tsr__la_poll(i, nb) < 0) goto fail;
-        }
+        qr_ctx c = {a->dtype, true, m, n, k, r, tc};
+        if (la_batch(a->dtype, nb, qr_run, &c, NULL) < 0) goto fail;
     }
-    tsr_free(work);
     tsr_tensor_release(tc);
     return r;
 fail:
-    tsr_free(work);
     tsr_tensor_release(r);
     tsr_tensor_release(tc);
     return NULL;

@@ -116,4 +116,40 @@ tsr_tensor *tsr_linalg_multi_dot(int n, const tsr_tensor *const *in, tsr_tensor 
  * reference to out, or NULL. */
 tsr_tensor *tsr_linalg_out(tsr_tensor *r, tsr_tensor *out);
 
+/* linalg_comp.c: out= of a composite linalg function (checkLinalgCompatibleDtype's
+ * "fn: Expected result to be safely castable ..." then resize_output and copy).
+ * Steals r; out NULL returns r. */
+tsr_tensor *tsr_linalg_out_cast(tsr_tensor *r, tsr_tensor *out, const char *fn);
+/* One result of a tuple into its out= tensor: fn NULL as tsr_linalg_out
+ * (a structured op's exact dtype); else fn's checkLinalgCompatibleDtype
+ * naming the result ("torch.linalg.eig: Expected eigenvalues to be safely
+ * castable ..."), a resized out taking the result's strides. Steals r. */
+tsr_tensor *tsr_linalg_out_named(tsr_tensor *r, tsr_tensor *out, const char *fn, const char *name);
+/* that check alone (out NULL passes): 0 or -1 */
+int tsr_linalg_out_check(const tsr_tensor *out, tsr_dtype dt, const char *fn);
+/* linalg.tensorinv (ind > 0) and linalg.tensorsolve (ndims < 0: dims=None),
+ * 1.13's reshapes around inv_ex / solve with its errors. */
+tsr_tensor *tsr_linalg_tensorinv(const tsr_tensor *a, int64_t ind);
+tsr_tensor *tsr_linalg_tensorsolve(const tsr_tensor *a, const tsr_tensor *b, int ndims, const int64_t *dims);
+/* linalg.matrix_exp: 1.13's degree-selected Taylor polynomials (mexp). */
+tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a);
+/* linalg.cond: ord_str "fro" / "nuc" (else ord, 2 when !has_ord; ord_float:
+ * ord was a float, as the square-check message prints it). */
+tsr_tensor *tsr_linalg_cond(const tsr_tensor *a, const char *ord_str, bool has_ord, double ord, bool ord_float);
+/* linalg.lstsq (linalg_lstsq.c): driver NULL for gelsy, else gels / gelsy /
+ * gelsd / gelss (any case); rcond as given or eps * max(m, n). The four
+ * results as 1.13 fills or leaves empty. */
+int tsr_linalg_lstsq(const tsr_tensor *a, const tsr_tensor *b, bool has_rcond, double rcond, const char *driver,
+                     tsr_tensor **solution, tsr_tensor **residuals, tsr_tensor **rank, tsr_tensor **sv);
+/* linalg_ldl.c: linalg.ldl_factor_ex (check: the api whose errors are
+ * raised, NULL for none): *ld column-major, *piv int32 (LAPACK's 1-based
+ * Bunch-Kaufman pivots), *info int32; linalg.ldl_solve. */
+int tsr_linalg_ldl_factor_ex(const tsr_tensor *a, bool hermitian, const char *check, tsr_tensor **ld,
+                             tsr_tensor **piv, tsr_tensor **info);
+tsr_tensor *tsr_linalg_ldl_solve(const tsr_tensor *ld, const tsr_tensor *piv, const tsr_tensor *b, bool hermitian);
+/* torch.ormqr(input, tau, other, left, transpose): Q (or Q^H) times other;
+ * tsr_ormqr_out_check: 1.13's result-dtype check of its out= (0 or -1). */
+tsr_tensor *tsr_ormqr(const tsr_tensor *a, const tsr_tensor *tau, const tsr_tensor *c, bool left, bool transpose);
+int tsr_ormqr_out_check(const tsr_tensor *a, const tsr_tensor *out);
+
 #endif

@@ -16,6 +16,7 @@
 #include "index.h"
 #include "join.h"
 #include "scan.h"
+#include "scatter.h"
 #include "shape.h"
 #include "copy.h"
 #include "factory.h"
@@ -51,6 +52,7 @@ static tsr_dtype complex_of(tsr_dtype d)
 int tsr_linalg_eig(const tsr_tensor *a, tsr_tensor **values, tsr_tensor **vectors)
 {
     const char *fn = vectors ? "linalg.eig" : "linalg.eigvals";
+    if (tsr__la_is_meta(a)) return tsr_meta_refused("linalg_eig");
     if (tsr__la_check_matrix(a, "linalg.eig", true) < 0) return -1;
     (void)fn;
     tsr_dtype dt = a->dtype;
@@ -167,7 +169,8 @@ static int atol_rtol(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tens
     const char *nm[2] = {"atol", "rtol"};
     for (int i = 0; i < 2; i++)
         if (chk[i] && tsr_dtype_is_complex(chk[i]->dtype)) {
-            tsr_error_set(TSR_ERR_RUNTIME, "%s: %s tensor of complex type is not supported.", fn, nm[i]);
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: %s tensor of complex type is not supported. Got %s", fn, nm[i],
+                          tsr_dtype_scalar_name(chk[i]->dtype));
             return -1;
         }
     *at_ = atol ? tsr_tensor_retain((tsr_tensor *)atol) : tsr_zeros(0, NULL, TSR_FLOAT64, a->device);

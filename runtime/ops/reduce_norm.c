@@ -1,7 +1,8 @@
 /* runtime/ops/reduce_norm.c — linalg.vector_norm as 1.13's
  * norm_kernel_tensor_iterator_impl (ReduceOpsKernel.cpp) computes it: the
- * 2-norm of a contiguous last dim through the vectorised loop (eight or four
- * fused multiply-add lanes folded in order, then the tail), every other case
+ * 2-norm of a contiguous last dim of float32 / bfloat16 through the
+ * vectorised loop (eight fused multiply-add lanes folded in order, then the
+ * tail; 1.13 keeps float64 off that path), every other case
  * through binary_kernel_reduce's serial walk with the NormOps family of
  * SharedReduceOps.h (acc + |x|^2 fused, |x|, count, max/min |x|, |x|^p). */
 #include <complex.h>
@@ -11,6 +12,7 @@
 
 #include "../error.h"
 #include "../internal.h"
+#include "../op.h"
 #include "../view.h"
 #include "binary.h"
 #include "copy.h"
@@ -103,17 +105,6 @@ static void nb_row(void *c, const char *in, int64_t stride, int64_t size, int64_
 {
     nb_full *f = c;
     (void)idx, (void)stride;
-    if (f->n.dbl) {
-        const double *x = (const double *)in;
-        double lane[4] = {0, 0, 0, 0};
-        int64_t d = 0;
-        for (; d < size - size % 4; d += 4)
-            for (int j = 0; j < 4; j++) lane[j] = fma(x[d + j], x[d + j], lane[j]);
-        for (int j = 1; j < 4; j++) lane[0] = lane[0] + lane[j];
-        for (; d < size; d++) lane[0] = fma(x[d], x[d], lane[0]);
-        f->n.acc = lane[0];
-        return;
-    }
     float lane[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     int64_t d = 0;
     if (f->n.in == TSR_FLOAT32) {
@@ -176,11 +167,7 @@ tsr_tensor *tsr_linalg_vector_norm(const tsr_tensor *x, double ord, const tsr_di
     }
     tsr_dtype in_dt = dtype != TSR_DTYPE_UNDEFINED ? dtype : d;
     tsr_dtype rdt = tsr_dtype_to_real(in_dt);
-    if (out && out->dtype != rdt) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
-                      tsr_dtype_typemeta_name(rdt), tsr_dtype_typemeta_name(out->dtype));
-        return NULL;
-    }
+    if (out && tsr_out_dtype_check(out, rdt) < 0) return NULL;
     tsr_tensor *r = reduce_result(x, mask, keepdim, rdt, out);
     if (!r) return NULL;
     if (tsr_device_is_meta(x->device)) return r;
@@ -202,7 +189,7 @@ tsr_tensor *tsr_linalg_vector_norm(const tsr_tensor *x, double ord, const tsr_di
     int nr = 0;
     while (nr < P.nd && P.st[0][nr] == 0) nr++;
     bool lastdim = ord == 2 && nr == 1 && P.st[1][0] == tsr_dtype_itemsize(in->dtype) && in->dtype == rdt &&
-                   (rdt == TSR_FLOAT32 || rdt == TSR_FLOAT64 || rdt == TSR_BFLOAT16);
+                   (rdt == TSR_FLOAT32 || rdt == TSR_BFLOAT16);
     relt_ops ops = {.begin = nb_begin, .step = nb_step, .end = nb_end, .row = lastdim ? nb_row : NULL};
     int rc = reduce_foreach(&P, &ops, &f);
     tsr_tensor_release(in);

@@ -37,6 +37,7 @@ static void (*const areas[])(void) = {
     bind_autograd_init,
     bind_numpy_init,
     bind_nnf_layers_init,
+    bind_linalg_comp_init,
 };
 
 void bind_areas_init(void)

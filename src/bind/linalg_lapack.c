@@ -11,6 +11,7 @@
 #include "bind/table.h"
 #include "ops/factory.h"
 #include "ops/linalg.h"
+#include "bind/linalg_int.h"
 
 typedef enum {
     K_INV, K_INV_EX, K_DET, K_SLOGDET, K_LOGDET, K_SOLVE, K_SOLVE_EX, K_CHOLESKY, K_CHOLESKY_EX, K_CHOLESKY_OLD,
@@ -22,14 +23,18 @@ typedef enum {
 
 /* A float tolerance argument as the float64 0-dim tensor 1.13 makes of it
  * (NULL when absent); -1 on error. */
-static int tol_arg(BindArgs *b, const char *name, const char *fname, tsr_tensor **t)
+static int tol_arg(BindArgs *b, const char *name, const char *fname, tsr_device dev, tsr_tensor **t)
 {
     Value *v = bind_table_arg(b, name);
     double x;
     *t = NULL;
     if (!v) return 0;
+    if (is_tensor(v)) {   /* the Tensor? overloads */
+        *t = tsr_tensor_retain(tensor_of(v));
+        return 0;
+    }
     if (bind_table_float(v, fname, name, &x) < 0) return -1;
-    if (!(*t = tsr_full(0, NULL, tsr_scalar_float(x), TSR_FLOAT64, TSR_CPU))) return bind_runtime_errori();
+    if (!(*t = tsr_full(0, NULL, tsr_scalar_float(x), TSR_FLOAT64, dev))) return bind_runtime_errori();
     return 0;
 }
 
@@ -95,19 +100,20 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         return rc < 0 ? bind_runtime_error() : one(t[0], out, b);
     case K_INV_EX:
         if (tsr_linalg_inv_ex(a, flag(b, "check_errors", false) ? "linalg.inv_ex" : NULL, &t[0], &t[1]) < 0) return bind_runtime_error();
-        return tuple(&rt_linalg_inv_ex, 2, t);
+        return bind_linalg_tuple(&rt_linalg_inv_ex, &rt_linalg_inv_ex_out, 2, t, b, NULL, NULL);
     case K_DET: return one(tsr_linalg_det(a), out, b);
     case K_LOGDET: return v_tensor(tsr_logdet(a));
     case K_SLOGDET:
         if (tsr_linalg_slogdet(a, &t[0], &t[1]) < 0) return bind_runtime_error();
-        return tuple(d->module ? &rt_linalg_slogdet : &rt_slogdet, 2, t);
+        return bind_linalg_tuple(d->module ? &rt_linalg_slogdet : &rt_slogdet,
+                                 d->module ? &rt_linalg_slogdet_out : &rt_slogdet_out, 2, t, b, NULL, NULL);
     case K_SOLVE:
     case K_SOLVE_EX: {
         bool ex = d->kind == K_SOLVE_EX;
         const char *check = !ex ? "torch.linalg.solve" : flag(b, "check_errors", false) ? "torch.linalg.solve_ex" : NULL;
         if (tsr_linalg_solve_ex(a, tensor_of(b->v[1]), flag(b, "left", true), check, &t[0], &t[1]) < 0)
             return bind_runtime_error();
-        if (ex) return tuple(&rt_linalg_solve_ex, 2, t);
+        if (ex) return bind_linalg_tuple(&rt_linalg_solve_ex, &rt_linalg_solve_ex_out, 2, t, b, NULL, NULL);
         tsr_tensor_release(t[1]);
         return one(t[0], out, b);
     }
@@ -121,24 +127,24 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         if (tsr_linalg_cholesky_ex(a, flag(b, "upper", false),
                                    flag(b, "check_errors", false) ? "linalg.cholesky_ex" : NULL, false, &t[0], &t[1]) < 0)
             return bind_runtime_error();
-        return tuple(&rt_linalg_cholesky_ex, 2, t);
+        return bind_linalg_tuple(&rt_linalg_cholesky_ex, &rt_linalg_cholesky_ex_out, 2, t, b, NULL, NULL);
     case K_QR:
         if (tsr_linalg_qr(a, str(b, "mode", "reduced"), &t[0], &t[1]) < 0) return bind_runtime_error();
-        return tuple(&rt_linalg_qr, 2, t);
+        return bind_linalg_tuple(&rt_linalg_qr, &rt_linalg_qr_out, 2, t, b, NULL, NULL);
     case K_QR_OLD:
         if (tsr_linalg_qr(a, flag(b, "some", true) ? "reduced" : "complete", &t[0], &t[1]) < 0)
             return bind_runtime_error();
-        return tuple(&rt_qr, 2, t);
+        return bind_linalg_tuple(&rt_qr, &rt_qr_out, 2, t, b, NULL, NULL);
     case K_EIGH:
         if (tsr_linalg_eigh(a, str(b, "UPLO", "L"), &t[0], &t[1]) < 0) return bind_runtime_error();
-        return tuple(&rt_linalg_eigh, 2, t);
+        return bind_linalg_tuple(&rt_linalg_eigh, &rt_linalg_eigh_out, 2, t, b, NULL, NULL);
     case K_EIGVALSH:
         if (tsr_linalg_eigh(a, str(b, "UPLO", "L"), &t[0], NULL) < 0) return bind_runtime_error();
         return one(t[0], out, b);
     case K_SVD:
         if (tsr_linalg_svd_driver_check(str(b, "driver", NULL)) < 0) return bind_runtime_error();
         if (tsr_linalg_svd(a, flag(b, "full_matrices", true), &t[0], &t[1], &t[2]) < 0) return bind_runtime_error();
-        return tuple(&rt_linalg_svd, 3, t);
+        return bind_linalg_tuple(&rt_linalg_svd, &rt_linalg_svd_out, 3, t, b, NULL, NULL);
     case K_SVDVALS:
         if (tsr_linalg_svd_driver_check(str(b, "driver", NULL)) < 0) return bind_runtime_error();
         if (tsr_linalg_svd(a, false, NULL, &t[0], NULL) < 0) return bind_runtime_error();
@@ -146,7 +152,7 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
     case K_SVD_OLD:
         if (tsr_svd_legacy(a, flag(b, "some", true), flag(b, "compute_uv", true), &t[0], &t[1], &t[2]) < 0)
             return bind_runtime_error();
-        return tuple(&rt_svd, 3, t);
+        return bind_linalg_tuple(&rt_svd, &rt_svd_out, 3, t, b, NULL, NULL);
     case K_MATRIX_POWER: {
         int64_t n;
         if (bind_table_int(b, 1, 0, &n) < 0) return bind_runtime_error();
@@ -160,22 +166,22 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
                           : ex && flag(b, "check_errors", false) ? "torch.linalg.lu_factor_ex" : NULL;
         if (tsr_linalg_lu_factor_ex(a, flag(b, "pivot", true), check, "torch.lu_factor", &t[0], &t[1], &t[2]) < 0)
             return bind_runtime_error();
-        if (ex) return tuple(&rt_linalg_lu_factor_ex, 3, t);
+        if (ex) return bind_linalg_tuple(&rt_linalg_lu_factor_ex, &rt_linalg_lu_factor_ex_out, 3, t, b, NULL, NULL);
         if (infos) return tuple(&rt_lu_with_info, 3, t);
         tsr_tensor_release(t[2]);
-        if (!old) return tuple(&rt_linalg_lu_factor, 2, t);
+        if (!old) return bind_linalg_tuple(&rt_linalg_lu_factor, &rt_linalg_lu_factor_out, 2, t, b, NULL, NULL);
         Value *x = v_tensor(t[0]), *y = x ? v_tensor(t[1]) : (tsr_tensor_release(t[1]), NULL);
         if (!y) { decref(x); return NULL; }
         return v_tuple_of(2, x, y);
     }
     case K_LU:
         if (tsr_linalg_lu(a, flag(b, "pivot", true), &t[0], &t[1], &t[2]) < 0) return bind_runtime_error();
-        return tuple(&rt_linalg_lu, 3, t);
+        return bind_linalg_tuple(&rt_linalg_lu, &rt_linalg_lu_out, 3, t, b, NULL, NULL);
     case K_LU_UNPACK:
         if (tsr_lu_unpack(a, tensor_of(b->v[1]), flag(b, "unpack_data", true), flag(b, "unpack_pivots", true), &t[0],
                           &t[1], &t[2]) < 0)
             return bind_runtime_error();
-        return tuple(&rt_lu_unpack, 3, t);
+        return bind_linalg_tuple(&rt_lu_unpack, &rt_lu_unpack_out, 3, t, b, NULL, NULL);
     case K_LU_SOLVE:
         if (tsr_linalg_lu_solve(a, tensor_of(b->v[1]), tensor_of(b->v[2]), flag(b, "left", true),
                                 flag(b, "adjoint", false), &t[0]) < 0)
@@ -194,18 +200,19 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         if (tsr_triangular_solve(a, tensor_of(b->v[1]), flag(b, "upper", true), flag(b, "transpose", false),
                                  flag(b, "unitriangular", false), &t[0], &t[1]) < 0)
             return bind_runtime_error();
-        return tuple(&rt_triangular_solve, 2, t);
+        return bind_linalg_tuple(&rt_triangular_solve, &rt_triangular_solve_out, 2, t, b, NULL, NULL);
     case K_CHOLESKY_SOLVE: return one(tsr_cholesky_solve(a, tensor_of(b->v[1]), flag(b, "upper", false)), out, b);
     case K_CHOLESKY_INVERSE: return one(tsr_cholesky_inverse(a, flag(b, "upper", false)), out, b);
     case K_EIG:
         if (tsr_linalg_eig(a, &t[0], &t[1]) < 0) return bind_runtime_error();
-        return tuple(&rt_linalg_eig, 2, t);
+        return bind_linalg_tuple(&rt_linalg_eig, &rt_linalg_eig_out, 2, t, b, "torch.linalg.eig",
+                                 (const char *const[]){"eigenvalues", "eigenvectors"});
     case K_EIGVALS:
         if (tsr_linalg_eig(a, &t[0], NULL) < 0) return bind_runtime_error();
         return one(t[0], out, b);
     case K_GEQRF:
         if (tsr_geqrf(a, &t[0], &t[1]) < 0) return bind_runtime_error();
-        return tuple(&rt_geqrf, 2, t);
+        return bind_linalg_tuple(&rt_geqrf, &rt_geqrf_out, 2, t, b, "torch.geqrf", (const char *const[]){"a", "tau"});
     case K_HOUSEHOLDER: return one(tsr_householder_product(a, tensor_of(b->v[1])), out, b);
     case K_MATRIX_NORM:
     case K_LINALG_NORM:
@@ -281,14 +288,14 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         const char *rc_name = d->kind == K_MATRIX_RANK ? "tol" : "rcond";
         Value *rc = bind_table_arg(b, rc_name);
         if (d->kind == K_PINVERSE && !rc) {
-            if (!(rtol = tsr_full(0, NULL, tsr_scalar_float(1e-15), TSR_FLOAT64, TSR_CPU))) return bind_runtime_error();
+            if (!(rtol = tsr_full(0, NULL, tsr_scalar_float(1e-15), TSR_FLOAT64, a->device))) return bind_runtime_error();
         } else if (rc) {   /* the deprecated forms: rcond is rtol (atol 0), tol is atol (rtol 0) */
             tsr_tensor *x = NULL;
-            if (tol_arg(b, rc_name, fname, &x) < 0) return NULL;
-            tsr_tensor *z = tsr_zeros(0, NULL, TSR_FLOAT64, TSR_CPU);
+            if (tol_arg(b, rc_name, fname, a->device, &x) < 0) return NULL;
+            tsr_tensor *z = tsr_zeros(0, NULL, TSR_FLOAT64, a->device);
             if (!z) { tsr_tensor_release(x); return bind_runtime_error(); }
             if (d->kind == K_MATRIX_RANK) { atol = x; rtol = z; } else { rtol = x; atol = z; }
-        } else if (tol_arg(b, "atol", fname, &atol) < 0 || tol_arg(b, "rtol", fname, &rtol) < 0) {
+        } else if (tol_arg(b, "atol", fname, a->device, &atol) < 0 || tol_arg(b, "rtol", fname, a->device, &rtol) < 0) {
             tsr_tensor_release(atol);
             return NULL;
         }
@@ -340,27 +347,27 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
 
 static BindRow rows[] = {
     LROW("inv", K_INV, "Tensor A, *, Tensor? out=None"),
-    LROW("inv_ex", K_INV_EX, "Tensor A, *, bool check_errors=False"),
+    LROW("inv_ex", K_INV_EX, "Tensor A, *, bool check_errors=False, Tensor[]? out=None"),
     LROW("det", K_DET, "Tensor A, *, Tensor? out=None"),
-    LROW("slogdet", K_SLOGDET, "Tensor A"),
+    LROW("slogdet", K_SLOGDET, "Tensor A, *, Tensor[]? out=None"),
     LROW("solve", K_SOLVE, "Tensor A, Tensor B, *, bool left=True, Tensor? out=None"),
-    LROW("solve_ex", K_SOLVE_EX, "Tensor A, Tensor B, *, bool left=True, bool check_errors=False"),
+    LROW("solve_ex", K_SOLVE_EX, "Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor[]? out=None"),
     LROW("cholesky", K_CHOLESKY, "Tensor A, *, bool upper=False, Tensor? out=None"),
-    LROW("cholesky_ex", K_CHOLESKY_EX, "Tensor A, *, bool upper=False, bool check_errors=False"),
-    LROW("qr", K_QR, "Tensor A, c10::string_view mode=\"reduced\""),
-    LROW("eigh", K_EIGH, "Tensor A, c10::string_view UPLO=\"L\""),
+    LROW("cholesky_ex", K_CHOLESKY_EX, "Tensor A, *, bool upper=False, bool check_errors=False, Tensor[]? out=None"),
+    LROW("qr", K_QR, "Tensor A, c10::string_view mode=\"reduced\", *, Tensor[]? out=None"),
+    LROW("eigh", K_EIGH, "Tensor A, c10::string_view UPLO=\"L\", *, Tensor[]? out=None"),
     LROW("eigvalsh", K_EIGVALSH, "Tensor A, c10::string_view UPLO=\"L\", *, Tensor? out=None"),
-    LROW("svd", K_SVD, "Tensor A, bool full_matrices=True, *, c10::string_view? driver=None"),
+    LROW("svd", K_SVD, "Tensor A, bool full_matrices=True, *, c10::string_view? driver=None, Tensor[]? out=None"),
     LROW("svdvals", K_SVDVALS, "Tensor A, *, c10::string_view? driver=None, Tensor? out=None"),
     LROW("matrix_power", K_MATRIX_POWER, "Tensor A, int n, *, Tensor? out=None"),
-    LROW("lu_factor", K_LU_FACTOR, "Tensor A, *, bool pivot=True"),
-    LROW("lu_factor_ex", K_LU_FACTOR_EX, "Tensor A, *, bool pivot=True, bool check_errors=False"),
-    LROW("lu", K_LU, "Tensor A, *, bool pivot=True"),
+    LROW("lu_factor", K_LU_FACTOR, "Tensor A, *, bool pivot=True, Tensor[]? out=None"),
+    LROW("lu_factor_ex", K_LU_FACTOR_EX, "Tensor A, *, bool pivot=True, bool check_errors=False, Tensor[]? out=None"),
+    LROW("lu", K_LU, "Tensor A, *, bool pivot=True, Tensor[]? out=None"),
     LROW("lu_solve", K_LU_SOLVE, "Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, "
                                  "Tensor? out=None"),
     LROW("solve_triangular", K_SOLVE_TRI, "Tensor A, Tensor B, *, bool upper, bool left=True, "
                                           "bool unitriangular=False, Tensor? out=None"),
-    LROW("eig", K_EIG, "Tensor A"),
+    LROW("eig", K_EIG, "Tensor A, *, Tensor[]? out=None"),
     LROW("eigvals", K_EIGVALS, "Tensor A, *, Tensor? out=None"),
     LROW("householder_product", K_HOUSEHOLDER, "Tensor A, Tensor tau, *, Tensor? out=None"),
     LROW("vector_norm", K_VECTOR_NORM, "Tensor input, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, "
@@ -381,30 +388,34 @@ static BindRow rows[] = {
     LROW("vander", K_VANDER, "Tensor x, *, int? N=None"),
     TROW("trace", K_TRACE, FM, "Tensor input"),
     TROW("kron", K_KRON, FM, "Tensor input, Tensor other, *, Tensor? out=None"),
-    LROW("pinv", K_PINV, "Tensor input, *, float? atol=None, float? rtol=None, bool hermitian=False, "
-                         "Tensor? out=None|Tensor input, float rcond, bool hermitian=False, *, Tensor? out=None"),
-    LROW("matrix_rank", K_MATRIX_RANK, "Tensor input, *, float? atol=None, float? rtol=None, bool hermitian=False, "
-                                       "Tensor? out=None|Tensor input, float tol, bool hermitian=False, *, "
-                                       "Tensor? out=None"),
+    LROW("pinv", K_PINV, "Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, "
+                         "Tensor? out=None|Tensor input, *, float? atol=None, float? rtol=None, bool hermitian=False, "
+                         "Tensor? out=None|Tensor input, Tensor rcond, bool hermitian=False, *, Tensor? out=None|"
+                         "Tensor input, float rcond, bool hermitian=False, *, Tensor? out=None"),
+    LROW("matrix_rank", K_MATRIX_RANK, "Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, "
+                                       "Tensor? out=None|Tensor input, *, float? atol=None, float? rtol=None, "
+                                       "bool hermitian=False, Tensor? out=None|Tensor input, Tensor tol, "
+                                       "bool hermitian=False, *, Tensor? out=None|Tensor input, float tol, "
+                                       "bool hermitian=False, *, Tensor? out=None"),
     TROW("pinverse", K_PINVERSE, FM, "Tensor input, float rcond=1e-15"),
     LROW("multi_dot", K_MULTI_DOT, "Tensor[] tensors, *, Tensor? out=None"),
     TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False"),
     TROW("lu_unpack", K_LU_UNPACK, BIND_FN, "Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, "
-                                            "bool unpack_pivots=True"),
+                                            "bool unpack_pivots=True, *, Tensor[]? out=None"),
     TROW("lu_solve", K_LU_SOLVE_OLD, FM, "Tensor input, Tensor LU_data, Tensor LU_pivots, *, Tensor? out=None"),
     TROW("triangular_solve", K_TRI_SOLVE, FM, "Tensor input, Tensor A, bool upper=True, bool transpose=False, "
-                                              "bool unitriangular=False"),
+                                              "bool unitriangular=False, *, Tensor[]? out=None"),
     TROW("cholesky_solve", K_CHOLESKY_SOLVE, FM, "Tensor input, Tensor input2, bool upper=False, *, Tensor? out=None"),
     TROW("cholesky_inverse", K_CHOLESKY_INVERSE, FM, "Tensor input, bool upper=False, *, Tensor? out=None"),
-    TROW("geqrf", K_GEQRF, FM, "Tensor input"),
+    TROW("geqrf", K_GEQRF, FM, "Tensor input, *, Tensor[]? out=None"),
     TROW("orgqr", K_HOUSEHOLDER, FM, "Tensor input, Tensor input2"),
     TROW("inverse", K_INV, FM, "Tensor input, *, Tensor? out=None"),
     TROW("det", K_DET, FM, "Tensor input"),
     TROW("logdet", K_LOGDET, FM, "Tensor input"),
-    TROW("slogdet", K_SLOGDET, FM, "Tensor input"),
+    TROW("slogdet", K_SLOGDET, FM, "Tensor input, *, Tensor[]? out=None"),
     TROW("cholesky", K_CHOLESKY_OLD, FM, "Tensor input, bool upper=False, *, Tensor? out=None"),
-    TROW("qr", K_QR_OLD, FM, "Tensor input, bool some=True"),
-    TROW("svd", K_SVD_OLD, FM, "Tensor input, bool some=True, bool compute_uv=True"),
+    TROW("qr", K_QR_OLD, FM, "Tensor input, bool some=True, *, Tensor[]? out=None"),
+    TROW("svd", K_SVD_OLD, FM, "Tensor input, bool some=True, bool compute_uv=True, *, Tensor[]? out=None"),
     TROW("matrix_power", K_MATRIX_POWER, FM, "Tensor input, int n, *, Tensor? out=None"),
 };
 

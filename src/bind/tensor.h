@@ -122,6 +122,12 @@ extern const ReturnType rt_linalg_inv_ex, rt_linalg_slogdet, rt_slogdet, rt_lina
 extern const ReturnType rt_linalg_qr, rt_qr, rt_linalg_eigh, rt_linalg_svd, rt_svd;
 extern const ReturnType rt_linalg_lu_factor, rt_linalg_lu_factor_ex, rt_lu_with_info, rt_linalg_lu, rt_lu_unpack;
 extern const ReturnType rt_triangular_solve, rt_linalg_eig, rt_geqrf;
+extern const ReturnType rt_linalg_lstsq, rt_linalg_ldl_factor, rt_linalg_ldl_factor_ex;
+extern const ReturnType rt_linalg_inv_ex_out, rt_linalg_slogdet_out, rt_slogdet_out, rt_linalg_solve_ex_out;
+extern const ReturnType rt_linalg_cholesky_ex_out, rt_linalg_qr_out, rt_qr_out, rt_linalg_eigh_out, rt_linalg_svd_out;
+extern const ReturnType rt_svd_out, rt_linalg_lu_factor_out, rt_linalg_lu_factor_ex_out, rt_linalg_lu_out;
+extern const ReturnType rt_lu_unpack_out, rt_triangular_solve_out, rt_linalg_eig_out, rt_geqrf_out;
+extern const ReturnType rt_linalg_lstsq_out, rt_linalg_ldl_factor_out, rt_linalg_ldl_factor_ex_out;
 /* A new named tuple of rt->n items (steals each; NULL items are freed
  * with it on failure). */
 Value *v_return_type(const ReturnType *rt, Value **items);

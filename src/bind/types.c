@@ -784,6 +784,36 @@ const ReturnType rt_lu_unpack = RETURN_TYPE3("lu_unpack", "P", "L", "U");
 const ReturnType rt_triangular_solve = RETURN_TYPE("triangular_solve", "solution", "cloned_coefficient");
 const ReturnType rt_linalg_eig = RETURN_TYPE("linalg_eig", "eigenvalues", "eigenvectors");
 const ReturnType rt_geqrf = RETURN_TYPE("geqrf", "a", "tau");
+#define RETURN_TYPE4(nm, ...)                                                                     \
+    {.type = {.name = nm, .module = "torch.return_types", .destroy = rt_destroy, .repr = rt_repr,  \
+              .len = rt_len, .iter = rt_iter, .getitem = rt_getitem, .getattr = rt_getattr,        \
+              .dir = rt_dir},                                                                      \
+     .n = 4, .fields = {__VA_ARGS__}}
+const ReturnType rt_linalg_lstsq = RETURN_TYPE4("linalg_lstsq", "solution", "residuals", "rank", "singular_values");
+const ReturnType rt_linalg_ldl_factor = RETURN_TYPE("linalg_ldl_factor", "LD", "pivots");
+const ReturnType rt_linalg_ldl_factor_ex = RETURN_TYPE3("linalg_ldl_factor_ex", "LD", "pivots", "info");
+/* the same tuples as out= variants return them (torch.return_types.NAME_out) */
+const ReturnType rt_linalg_inv_ex_out = RETURN_TYPE("linalg_inv_ex_out", "inverse", "info");
+const ReturnType rt_linalg_slogdet_out = RETURN_TYPE("linalg_slogdet_out", "sign", "logabsdet");
+const ReturnType rt_slogdet_out = RETURN_TYPE("slogdet_out", "sign", "logabsdet");
+const ReturnType rt_linalg_solve_ex_out = RETURN_TYPE("linalg_solve_ex_out", "result", "info");
+const ReturnType rt_linalg_cholesky_ex_out = RETURN_TYPE("linalg_cholesky_ex_out", "L", "info");
+const ReturnType rt_linalg_qr_out = RETURN_TYPE("linalg_qr_out", "Q", "R");
+const ReturnType rt_qr_out = RETURN_TYPE("qr_out", "Q", "R");
+const ReturnType rt_linalg_eigh_out = RETURN_TYPE("linalg_eigh_out", "eigenvalues", "eigenvectors");
+const ReturnType rt_linalg_svd_out = RETURN_TYPE3("linalg_svd_out", "U", "S", "Vh");
+const ReturnType rt_svd_out = RETURN_TYPE3("svd_out", "U", "S", "V");
+const ReturnType rt_linalg_lu_factor_out = RETURN_TYPE("linalg_lu_factor_out", "LU", "pivots");
+const ReturnType rt_linalg_lu_factor_ex_out = RETURN_TYPE3("linalg_lu_factor_ex_out", "LU", "pivots", "info");
+const ReturnType rt_linalg_lu_out = RETURN_TYPE3("linalg_lu_out", "P", "L", "U");
+const ReturnType rt_lu_unpack_out = RETURN_TYPE3("lu_unpack_out", "P", "L", "U");
+const ReturnType rt_triangular_solve_out = RETURN_TYPE("triangular_solve_out", "solution", "cloned_coefficient");
+const ReturnType rt_linalg_eig_out = RETURN_TYPE("linalg_eig_out", "eigenvalues", "eigenvectors");
+const ReturnType rt_geqrf_out = RETURN_TYPE("geqrf_out", "a", "tau");
+const ReturnType rt_linalg_lstsq_out = RETURN_TYPE4("linalg_lstsq_out", "solution", "residuals", "rank",
+                                                    "singular_values");
+const ReturnType rt_linalg_ldl_factor_out = RETURN_TYPE("linalg_ldl_factor_out", "LD", "pivots");
+const ReturnType rt_linalg_ldl_factor_ex_out = RETURN_TYPE3("linalg_ldl_factor_ex_out", "LD", "pivots", "info");
 
 Value *v_return_type(const ReturnType *rt, Value **items)
 {
