@@ -26,21 +26,6 @@
 #include "../internal.h"
 #include "../view.h"
 
-/* An in-place op's result (a new reference to its target) as 0 / -1. */
-static int done_(tsr_tensor *t)
-{
-    if (!t) return -1;
-    tsr_tensor_release(t);
-    return 0;
-}
-
-static tsr_tensor *take(tsr_tensor **t, tsr_tensor *r)
-{
-    tsr_tensor_release(*t);
-    *t = r;
-    return r;
-}
-
 static tsr_tensor *bin(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
 {
     tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
@@ -100,7 +85,7 @@ tsr_tensor *tsr_nn_normalize(const tsr_tensor *x, double p, int64_t dim, double 
     tsr_tensor *n = tsr_norm(x, p, &d, true, TSR_DTYPE_UNDEFINED, NULL), *r = NULL, *e = NULL;
     if (!n) return NULL;
     tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(eps));
-    if (take(&n, tsr_clamp_bound(n, &lo, false, NULL, false)) && (e = tsr_view_expand_as(n, x))) {
+    if (tsr__take(&n, tsr_clamp_bound(n, &lo, false, NULL, false)) && (e = tsr_view_expand_as(n, x))) {
         tsr_operand ox = tsr_operand_tensor(x), oe = tsr_operand_tensor(e);
         r = tsr_binary(TSR_BINOP_DIV, &ox, &oe, out, NULL);   /* torch.div(input, denom, out=out) */
     }
@@ -149,7 +134,7 @@ tsr_tensor *tsr_nn_one_hot(const tsr_tensor *t, int64_t num_classes)
     tsr_tensor *r = tsr_zeros(t->ndim + 1, shape, TSR_INT64, t->device);
     tsr_tensor *ix = r ? tsr_view_unsqueeze(t, -1) : NULL;
     tsr_scalar one = tsr_scalar_int(1);
-    if (ix && tsr_scatter_(r, -1, ix, NULL, &one, TSR_SCATTER_NONE) < 0) take(&r, NULL);
+    if (ix && tsr_scatter_(r, -1, ix, NULL, &one, TSR_SCATTER_NONE) < 0) tsr__take(&r, NULL);
     tsr_tensor_release(ix);
     return r;
 }
@@ -184,7 +169,7 @@ tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduct
 tsr_tensor *tsr_nn_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red)
 {
     tsr_tensor *d = bin(TSR_BINOP_SUB, x, t);
-    if (!d || !take(&d, tsr_unary(TSR_UNOP_ABS, d, NULL, NULL))) return NULL;
+    if (!d || !tsr__take(&d, tsr_unary(TSR_UNOP_ABS, d, NULL, NULL))) return NULL;
     return reduce_loss(d, red);
 }
 
@@ -334,7 +319,7 @@ tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const
     }
     if (badset) {
         tsr_error_set(TSR_ERR_INDEX, "Target %lld is out of bounds.", (long long)bad);
-        take(&r, NULL);
+        tsr__take(&r, NULL);
     }
 done:
     tsr_tensor_release(xc);
@@ -376,9 +361,9 @@ tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, 
         if (r && red == TSR_REDUCTION_MEAN) {
             int64_t n = tsr_tensor_numel(x);
             if (n == 0) {   /* 1.13 fills NaN */
-                take(&r, bin_s(TSR_BINOP_MUL, r, tsr_scalar_float(NAN)));
+                tsr__take(&r, bin_s(TSR_BINOP_MUL, r, tsr_scalar_float(NAN)));
             } else {
-                take(&r, bin_s(TSR_BINOP_DIV, r, tsr_scalar_int(n / x->sizes[class_dim])));
+                tsr__take(&r, bin_s(TSR_BINOP_DIV, r, tsr_scalar_int(n / x->sizes[class_dim])));
             }
         }
         tsr_tensor_release(m);
@@ -400,13 +385,13 @@ static tsr_tensor *piecewise_loss(const tsr_tensor *x, const tsr_tensor *t, doub
         return NULL;
     }
     tsr_tensor *z = bin(TSR_BINOP_SUB, x, t), *q = NULL, *l = NULL, *lt = NULL, *r = NULL;
-    if (!z || !take(&z, tsr_unary(TSR_UNOP_ABS, z, NULL, NULL))) goto done;
+    if (!z || !tsr__take(&z, tsr_unary(TSR_UNOP_ABS, z, NULL, NULL))) goto done;
     tsr_tensor *h = bin_s(TSR_BINOP_MUL, z, tsr_scalar_float(0.5));
     q = h ? bin(TSR_BINOP_MUL, h, z) : NULL;
     tsr_tensor_release(h);
-    if (!q || (!huber && !take(&q, bin_s(TSR_BINOP_DIV, q, tsr_scalar_float(beta))))) goto done;
+    if (!q || (!huber && !tsr__take(&q, bin_s(TSR_BINOP_DIV, q, tsr_scalar_float(beta))))) goto done;
     if (!(l = bin_s(TSR_BINOP_SUB, z, tsr_scalar_float(0.5 * beta)))) goto done;
-    if (huber && !take(&l, bin_s(TSR_BINOP_MUL, l, tsr_scalar_float(beta)))) goto done;
+    if (huber && !tsr__take(&l, bin_s(TSR_BINOP_MUL, l, tsr_scalar_float(beta)))) goto done;
     tsr_operand oz = tsr_operand_tensor(z), ob = tsr_operand_scalar(tsr_scalar_float(beta));
     if (!(lt = tsr_compare(TSR_CMP_LT, &oz, &ob, NULL))) goto done;
     tsr_operand oq = tsr_operand_tensor(q), ol = tsr_operand_tensor(l);
@@ -494,7 +479,7 @@ tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t
     }
     if (w) {
         tsr_operand ow = tsr_operand_tensor(w);
-        if (done_(tsr_binary_(TSR_BINOP_MUL, l, &ow, NULL)) < 0) goto done;
+        if (tsr__done(tsr_binary_(TSR_BINOP_MUL, l, &ow, NULL)) < 0) goto done;
     }
     r = reduce_loss(tsr_tensor_retain(l), red);
 done:
@@ -511,7 +496,7 @@ done:
 tsr_tensor *tsr_nn_softsign(const tsr_tensor *x)
 {
     tsr_tensor *a = tsr_unary(TSR_UNOP_ABS, x, NULL, NULL), *r = NULL;
-    if (a && take(&a, bin_s(TSR_BINOP_ADD, a, tsr_scalar_int(1)))) r = bin(TSR_BINOP_DIV, x, a);
+    if (a && tsr__take(&a, bin_s(TSR_BINOP_ADD, a, tsr_scalar_int(1)))) r = bin(TSR_BINOP_DIV, x, a);
     tsr_tensor_release(a);
     return r;
 }
@@ -553,7 +538,7 @@ tsr_tensor *tsr_nn_pairwise_distance(const tsr_tensor *x1, const tsr_tensor *x2,
 {
     int od = x1->ndim > x2->ndim ? x1->ndim : x2->ndim;
     tsr_tensor *d = bin(TSR_BINOP_SUB, x1, x2), *r = NULL;
-    if (d && take(&d, bin_s(TSR_BINOP_ADD, d, tsr_scalar_float(eps)))) {
+    if (d && tsr__take(&d, bin_s(TSR_BINOP_ADD, d, tsr_scalar_float(eps)))) {
         tsr_dims dim = {.n = 1, .d = {od - 1}};
         r = tsr_norm(d, p, &dim, keepdim, TSR_DTYPE_UNDEFINED, NULL);
     }
@@ -583,8 +568,8 @@ tsr_tensor *tsr_nn_cosine_similarity(const tsr_tensor *x1, const tsr_tensor *x2,
     tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(eps * eps));
     for (int k = 0; k < 2 && rc == 0; k++) {
         tsr_tensor *s = bin_s(TSR_BINOP_POW, e[k], tsr_scalar_int(2));
-        if (s && take(&s, tsr_sum(s, &d, true, TSR_DTYPE_UNDEFINED, NULL)) &&
-            take(&s, tsr_clamp_bound(s, &lo, false, NULL, false)) && take(&s, tsr_unary(TSR_UNOP_SQRT, s, NULL, NULL)))
+        if (s && tsr__take(&s, tsr_sum(s, &d, true, TSR_DTYPE_UNDEFINED, NULL)) &&
+            tsr__take(&s, tsr_clamp_bound(s, &lo, false, NULL, false)) && tsr__take(&s, tsr_unary(TSR_UNOP_SQRT, s, NULL, NULL)))
             q[k] = bin(TSR_BINOP_DIV, e[k], s);
         tsr_tensor_release(s);
         if (!q[k]) rc = -1;
@@ -618,8 +603,8 @@ tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace)
         noise = tsr_empty_like(x, x->dtype, x->device, TSR_MF_CONTIGUOUS);
         tsr_operand q = tsr_operand_scalar(tsr_scalar_float(1 - p));
         if (noise && (tsr_bernoulli_(noise, 1 - p, tsr_default_generator()) < 0 ||
-                      done_(tsr_binary_(TSR_BINOP_DIV, noise, &q, NULL)) < 0))
-            take(&noise, NULL);
+                      tsr__done(tsr_binary_(TSR_BINOP_DIV, noise, &q, NULL)) < 0))
+            tsr__take(&noise, NULL);
     }
     if (!noise) return NULL;
     tsr_operand on = tsr_operand_tensor(noise), ox = tsr_operand_tensor(x);
@@ -647,12 +632,12 @@ tsr_tensor *tsr_constant_pad_nd(const tsr_tensor *self, int npad, const int64_t 
     for (int i = l_diff; i < l_inp; i++) {
         int pi = 2 * (l_inp - i - 1);
         if (pad[pi] < 0) {
-            if (!take(&c_in, tsr_view_narrow(c_in, i, -pad[pi], c_in->sizes[i] + pad[pi]))) goto done;
+            if (!tsr__take(&c_in, tsr_view_narrow(c_in, i, -pad[pi], c_in->sizes[i] + pad[pi]))) goto done;
         } else if (pad[pi] != 0) {
             all_nonpos = false;
         }
         if (pad[pi + 1] < 0) {
-            if (!take(&c_in, tsr_view_narrow(c_in, i, 0, c_in->sizes[i] + pad[pi + 1]))) goto done;
+            if (!tsr__take(&c_in, tsr_view_narrow(c_in, i, 0, c_in->sizes[i] + pad[pi + 1]))) goto done;
         } else if (pad[pi + 1] != 0) {
             all_nonpos = false;
         }
@@ -679,12 +664,12 @@ tsr_tensor *tsr_constant_pad_nd(const tsr_tensor *self, int npad, const int64_t 
     c_out = tsr_tensor_retain(out);
     for (int i = l_diff; i < l_inp; i++) {
         int pi = 2 * (l_inp - i - 1);
-        if (pad[pi] > 0 && !take(&c_out, tsr_view_narrow(c_out, i, pad[pi], c_out->sizes[i] - pad[pi]))) goto fail;
-        if (pad[pi + 1] > 0 && !take(&c_out, tsr_view_narrow(c_out, i, 0, c_out->sizes[i] - pad[pi + 1]))) goto fail;
+        if (pad[pi] > 0 && !tsr__take(&c_out, tsr_view_narrow(c_out, i, pad[pi], c_out->sizes[i] - pad[pi]))) goto fail;
+        if (pad[pi + 1] > 0 && !tsr__take(&c_out, tsr_view_narrow(c_out, i, 0, c_out->sizes[i] - pad[pi + 1]))) goto fail;
     }
     if (tsr_copy_(c_out, c_in) == 0) goto done;
 fail:
-    take(&out, NULL);
+    tsr__take(&out, NULL);
 done:
     tsr_tensor_release(c_in);
     tsr_tensor_release(c_out);
@@ -713,7 +698,7 @@ tsr_tensor *tsr_nn_embedding(const tsr_tensor *weight, const tsr_tensor *indices
     size[indices->ndim] = weight->sizes[1];
     tsr_tensor *ix = tsr_reshape(indices, 1, &flat), *r = ix ? tsr_index_select(weight, 0, ix) : NULL;
     tsr_tensor_release(ix);
-    if (r) take(&r, tsr_view_view(r, indices->ndim + 1, size));
+    if (r) tsr__take(&r, tsr_view_view(r, indices->ndim + 1, size));
     return r;
 }
 
@@ -752,35 +737,35 @@ tsr_tensor *tsr_nn_bce_with_logits(const tsr_tensor *x, const tsr_tensor *t, con
     tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0));
     tsr_tensor *mx = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL), *loss = NULL, *e1 = NULL, *e2 = NULL, *nx = NULL,
                *lw = NULL, *r = NULL;
-    if (!mx || done_(tsr_clamp_bound(mx, &zero, false, mx, true)) < 0) goto done;
+    if (!mx || tsr__done(tsr_clamp_bound(mx, &zero, false, mx, true)) < 0) goto done;
     tsr_operand one = tsr_operand_scalar(tsr_scalar_int(1)), ot = tsr_operand_tensor(t), ox = tsr_operand_tensor(x);
-    if (!(loss = tsr_binary(TSR_BINOP_SUB, &one, &ot, NULL, NULL)) || done_(tsr_binary_(TSR_BINOP_MUL, loss, &ox, NULL)) < 0)
+    if (!(loss = tsr_binary(TSR_BINOP_SUB, &one, &ot, NULL, NULL)) || tsr__done(tsr_binary_(TSR_BINOP_MUL, loss, &ox, NULL)) < 0)
         goto done;
     /* (-max_val).exp_().add_((-input - max_val).exp_()).log_() */
-    if (!(e1 = tsr_unary(TSR_UNOP_NEG, mx, NULL, NULL)) || done_(tsr_unary_(TSR_UNOP_EXP, e1, NULL)) < 0) goto done;
+    if (!(e1 = tsr_unary(TSR_UNOP_NEG, mx, NULL, NULL)) || tsr__done(tsr_unary_(TSR_UNOP_EXP, e1, NULL)) < 0) goto done;
     if (!(nx = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL)) || !(e2 = bin(TSR_BINOP_SUB, nx, mx)) ||
-        done_(tsr_unary_(TSR_UNOP_EXP, e2, NULL)) < 0)
+        tsr__done(tsr_unary_(TSR_UNOP_EXP, e2, NULL)) < 0)
         goto done;
     tsr_operand oe2 = tsr_operand_tensor(e2), omx = tsr_operand_tensor(mx);
-    if (done_(tsr_binary_(TSR_BINOP_ADD, e1, &oe2, NULL)) < 0 || done_(tsr_unary_(TSR_UNOP_LOG, e1, NULL)) < 0) goto done;
+    if (tsr__done(tsr_binary_(TSR_BINOP_ADD, e1, &oe2, NULL)) < 0 || tsr__done(tsr_unary_(TSR_UNOP_LOG, e1, NULL)) < 0) goto done;
     if (pw) {
-        if (!(lw = bin_s(TSR_BINOP_SUB, pw, tsr_scalar_int(1))) || !take(&lw, bin(TSR_BINOP_MUL, lw, t)) ||
-            done_(tsr_binary_(TSR_BINOP_ADD, lw, &one, NULL)) < 0)
+        if (!(lw = bin_s(TSR_BINOP_SUB, pw, tsr_scalar_int(1))) || !tsr__take(&lw, bin(TSR_BINOP_MUL, lw, t)) ||
+            tsr__done(tsr_binary_(TSR_BINOP_ADD, lw, &one, NULL)) < 0)
             goto done;
         tsr_operand oe1 = tsr_operand_tensor(e1);
         /* log_weight.mul_(log_term.add_(max_val)); loss.add_(that) */
-        if (done_(tsr_binary_(TSR_BINOP_ADD, e1, &omx, NULL)) < 0 || done_(tsr_binary_(TSR_BINOP_MUL, lw, &oe1, NULL)) < 0)
+        if (tsr__done(tsr_binary_(TSR_BINOP_ADD, e1, &omx, NULL)) < 0 || tsr__done(tsr_binary_(TSR_BINOP_MUL, lw, &oe1, NULL)) < 0)
             goto done;
         tsr_operand olw = tsr_operand_tensor(lw);
-        if (done_(tsr_binary_(TSR_BINOP_ADD, loss, &olw, NULL)) < 0) goto done;
+        if (tsr__done(tsr_binary_(TSR_BINOP_ADD, loss, &olw, NULL)) < 0) goto done;
     } else {
         tsr_operand oe1 = tsr_operand_tensor(e1);
-        if (done_(tsr_binary_(TSR_BINOP_ADD, loss, &omx, NULL)) < 0 || done_(tsr_binary_(TSR_BINOP_ADD, loss, &oe1, NULL)) < 0)
+        if (tsr__done(tsr_binary_(TSR_BINOP_ADD, loss, &omx, NULL)) < 0 || tsr__done(tsr_binary_(TSR_BINOP_ADD, loss, &oe1, NULL)) < 0)
             goto done;
     }
     if (w) {
         tsr_operand ow = tsr_operand_tensor(w);
-        if (done_(tsr_binary_(TSR_BINOP_MUL, loss, &ow, NULL)) < 0) goto done;
+        if (tsr__done(tsr_binary_(TSR_BINOP_MUL, loss, &ow, NULL)) < 0) goto done;
     }
     r = reduce_loss(tsr_tensor_retain(loss), red);
 done:
@@ -796,40 +781,26 @@ done:
 /* ------------------------------------------------------------ kernels composed in their order */
 /* (from the nnf19 branch) The elementwise activations with their own
  * kernels in 1.13, composed from the runtime's kernels in the kernels'
- * order of operations; helpers consume (d*) their tensor arguments. */
-static tsr_tensor *dbin_s(tsr_binop op, const tsr_tensor *a, double s)
+ * order of operations. The *_own forms are bin / bin_s / tsr_unary that
+ * consume (release) their tensor arguments, for nesting; NULL passes through. */
+static tsr_tensor *bin_own(tsr_binop op, tsr_tensor *a, tsr_tensor *b)
 {
-    tsr_operand ao = tsr_operand_tensor(a), so = tsr_operand_scalar(tsr_scalar_float(s));
-    return tsr_binary(op, &ao, &so, NULL, NULL);
-}
-
-static tsr_tensor *dbin_t(tsr_binop op, tsr_tensor *a, tsr_tensor *b)
-{
-    /* consumes a and b */
-    tsr_tensor *r = NULL;
-    if (a && b) {
-        tsr_operand ao = tsr_operand_tensor(a), bo = tsr_operand_tensor(b);
-        r = tsr_binary(op, &ao, &bo, NULL, NULL);
-    }
-    if (a) tsr_tensor_release(a);
-    if (b) tsr_tensor_release(b);
+    tsr_tensor *r = a && b ? bin(op, a, b) : NULL;
+    tsr_tensor_release(a);
+    tsr_tensor_release(b);
     return r;
 }
 
-static tsr_tensor *dun(tsr_unop op, tsr_tensor *a)
+static tsr_tensor *bin_s_own(tsr_binop op, tsr_tensor *a, double s)
 {
-    /* consumes a */
-    if (!a) return NULL;
-    tsr_tensor *r = tsr_unary(op, a, NULL, NULL);
+    tsr_tensor *r = a ? bin_s(op, a, tsr_scalar_float(s)) : NULL;
     tsr_tensor_release(a);
     return r;
 }
 
-static tsr_tensor *dbin_sc(tsr_binop op, tsr_tensor *a, double s)
+static tsr_tensor *un_own(tsr_unop op, tsr_tensor *a)
 {
-    /* consumes a */
-    if (!a) return NULL;
-    tsr_tensor *r = dbin_s(op, a, s);
+    tsr_tensor *r = a ? tsr_unary(op, a, NULL, NULL) : NULL;
     tsr_tensor_release(a);
     return r;
 }
@@ -850,20 +821,20 @@ static tsr_tensor *act_float(tsr_nn_act act, tsr_tensor *x, double alpha, double
 {
     switch (act) {
     case TSR_NN_SILU:
-        return dbin_t(TSR_BINOP_DIV, dretained(x), dbin_sc(TSR_BINOP_ADD, dun(TSR_UNOP_EXP, dun(TSR_UNOP_NEG, dretained(x))), 1));
-    case TSR_NN_HARDSIGMOID: return dbin_sc(TSR_BINOP_DIV, relu6_of(dbin_s(TSR_BINOP_ADD, x, 3)), 6);
+        return bin_own(TSR_BINOP_DIV, dretained(x), bin_s_own(TSR_BINOP_ADD, un_own(TSR_UNOP_EXP, un_own(TSR_UNOP_NEG, dretained(x))), 1));
+    case TSR_NN_HARDSIGMOID: return bin_s_own(TSR_BINOP_DIV, relu6_of(bin_s(TSR_BINOP_ADD, x, tsr_scalar_float(3))), 6);
     case TSR_NN_HARDSWISH:
-        return dbin_sc(TSR_BINOP_DIV, dbin_t(TSR_BINOP_MUL, dretained(x), relu6_of(dbin_s(TSR_BINOP_ADD, x, 3))), 6);
+        return bin_s_own(TSR_BINOP_DIV, bin_own(TSR_BINOP_MUL, dretained(x), relu6_of(bin_s(TSR_BINOP_ADD, x, tsr_scalar_float(3)))), 6);
     case TSR_NN_MISH:
-        return dbin_t(TSR_BINOP_MUL, dretained(x), dun(TSR_UNOP_TANH, dun(TSR_UNOP_LOG1P, dun(TSR_UNOP_EXP, dretained(x)))));
+        return bin_own(TSR_BINOP_MUL, dretained(x), un_own(TSR_UNOP_TANH, un_own(TSR_UNOP_LOG1P, un_own(TSR_UNOP_EXP, dretained(x)))));
     case TSR_NN_ELU:
     case TSR_NN_SELU:
     case TSR_NN_CELU: {
         /* the coefficients are scalar_t values: alpha * scale rounded in x's dtype */
         double negcoef = x->dtype == TSR_FLOAT64 ? alpha * scale : (double)((float)alpha * (float)scale);
-        tsr_tensor *neg = dbin_sc(TSR_BINOP_MUL, dbin_sc(TSR_BINOP_SUB, dun(TSR_UNOP_EXP, dbin_s(TSR_BINOP_MUL, x, input_scale)), 1),
+        tsr_tensor *neg = bin_s_own(TSR_BINOP_MUL, bin_s_own(TSR_BINOP_SUB, un_own(TSR_UNOP_EXP, bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(input_scale))), 1),
                                  negcoef);
-        tsr_tensor *pos = dbin_s(TSR_BINOP_MUL, x, scale), *r = NULL;
+        tsr_tensor *pos = bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(scale)), *r = NULL;
         tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0)), xo = tsr_operand_tensor(x);
         tsr_tensor *cond = neg && pos ? tsr_compare(TSR_CMP_GT, &xo, &zero, NULL) : NULL;
         if (cond) {
@@ -944,13 +915,13 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
     }
     tsr_tensor *xx = (tsr_tensor *)x;
     if (!tanh_)
-        return dbin_t(TSR_BINOP_MUL, dbin_s(TSR_BINOP_MUL, x, 0.5),
-                     dbin_sc(TSR_BINOP_ADD, dun(TSR_UNOP_ERF, dbin_s(TSR_BINOP_MUL, x, M_SQRT1_2)), 1));
+        return bin_own(TSR_BINOP_MUL, bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(0.5)),
+                     bin_s_own(TSR_BINOP_ADD, un_own(TSR_UNOP_ERF, bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(M_SQRT1_2))), 1));
     const double beta = M_SQRT2 * M_2_SQRTPI * 0.5, kappa = 0.044715;
-    tsr_tensor *cube = dbin_t(TSR_BINOP_MUL, dbin_t(TSR_BINOP_MUL, dretained(xx), dretained(xx)), dretained(xx));
-    tsr_tensor *inner = dbin_sc(TSR_BINOP_MUL, dbin_t(TSR_BINOP_ADD, dretained(xx), dbin_sc(TSR_BINOP_MUL, cube, kappa)), beta);
+    tsr_tensor *cube = bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_MUL, dretained(xx), dretained(xx)), dretained(xx));
+    tsr_tensor *inner = bin_s_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_ADD, dretained(xx), bin_s_own(TSR_BINOP_MUL, cube, kappa)), beta);
     /* 0.5 * x: the scalar on the left, the same product */
-    return dbin_t(TSR_BINOP_MUL, dbin_s(TSR_BINOP_MUL, x, 0.5), dbin_sc(TSR_BINOP_ADD, dun(TSR_UNOP_TANH, inner), 1));
+    return bin_own(TSR_BINOP_MUL, bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(0.5)), bin_s_own(TSR_BINOP_ADD, un_own(TSR_UNOP_TANH, inner), 1));
 }
 
 tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
@@ -965,9 +936,9 @@ tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
         tsr_tensor_release(r);
         return c;
     }
-    tsr_tensor *xb = dbin_s(TSR_BINOP_MUL, x, beta);
+    tsr_tensor *xb = bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(beta));
     if (!xb) return NULL;
-    tsr_tensor *soft = dbin_sc(TSR_BINOP_DIV, dun(TSR_UNOP_LOG1P, dun(TSR_UNOP_EXP, dretained(xb))), beta), *r = NULL;
+    tsr_tensor *soft = bin_s_own(TSR_BINOP_DIV, un_own(TSR_UNOP_LOG1P, un_own(TSR_UNOP_EXP, dretained(xb))), beta), *r = NULL;
     tsr_operand xbo = tsr_operand_tensor(xb), th = tsr_operand_scalar(tsr_scalar_float(threshold));
     tsr_tensor *cond = soft ? tsr_compare(TSR_CMP_GT, &xbo, &th, NULL) : NULL;
     if (cond) {
