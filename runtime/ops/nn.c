@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "copy.h"
 #include "factory.h"
+#include "indexdim.h"
 #include "random.h"
 #include "rearrange.h"
 #include "linalg.h"
@@ -229,7 +230,7 @@ static char *fmt_sizes(char *buf, size_t n, const tsr_tensor *t)
 }
 
 tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
-                            tsr_reduction red, int64_t ignore_index)
+                            tsr_reduction red, int64_t ignore_index, double *total_weight)
 {
     if (x->ndim < 1) {
         tsr_error_set(TSR_ERR_VALUE, "Expected 1 or more dimensions (got %d)", x->ndim);
@@ -314,7 +315,9 @@ tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const
             float twf[1];
             NLL_FRAME(float, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(tc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
                       batch, ncls, ignore_index, red, tsr_tensor_ptr(r, NULL), twf, &badv);
+            tw[0] = twf[0];
         }
+        if (total_weight) *total_weight = tw[0];
         if (badv != INT64_MIN) bad = badv, badset = true;
     }
     if (badset) {
@@ -347,7 +350,7 @@ tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, 
     if (!ls) return NULL;
     tsr_tensor *r = NULL;
     if (!probs) {
-        r = tsr_nn_nll_loss(ls, target, weight, red, ignore_index);
+        r = tsr_nn_nll_loss(ls, target, weight, red, ignore_index, NULL);
     } else {   /* class probabilities: -(log_softmax * target) summed over the classes, reduced */
         tsr_tensor *m = bin(TSR_BINOP_MUL, ls, target), *s = NULL;
         if (m && red == TSR_REDUCTION_NONE) {
@@ -589,6 +592,18 @@ tsr_tensor *tsr_nn_cosine_similarity(const tsr_tensor *x1, const tsr_tensor *x2,
 
 /* ------------------------------------------------------------ dropout */
 
+tsr_tensor *tsr_nn_dropout_noise(const tsr_tensor *x, double p)
+{
+    if (p == 1) return tsr_zeros(0, NULL, x->dtype, x->device);
+    /* empty_like(x).bernoulli_(1 - p).div_(1 - p) */
+    tsr_tensor *noise = tsr_empty_like(x, x->dtype, x->device, TSR_MF_CONTIGUOUS);
+    tsr_operand q = tsr_operand_scalar(tsr_scalar_float(1 - p));
+    if (noise && (tsr_bernoulli_(noise, 1 - p, tsr_default_generator()) < 0 ||
+                  tsr__done(tsr_binary_(TSR_BINOP_DIV, noise, &q, NULL)) < 0))
+        tsr__take(&noise, NULL);
+    return noise;
+}
+
 tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace)
 {
     if (!(p >= 0 && p <= 1)) {
@@ -596,16 +611,7 @@ tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace)
         return NULL;
     }
     if (p == 0 || !train || tsr_tensor_numel(x) == 0) return tsr_tensor_retain(x);
-    tsr_tensor *noise;
-    if (p == 1) {
-        noise = tsr_zeros(0, NULL, x->dtype, x->device);
-    } else {   /* empty_like(x).bernoulli_(1 - p).div_(1 - p) */
-        noise = tsr_empty_like(x, x->dtype, x->device, TSR_MF_CONTIGUOUS);
-        tsr_operand q = tsr_operand_scalar(tsr_scalar_float(1 - p));
-        if (noise && (tsr_bernoulli_(noise, 1 - p, tsr_default_generator()) < 0 ||
-                      tsr__done(tsr_binary_(TSR_BINOP_DIV, noise, &q, NULL)) < 0))
-            tsr__take(&noise, NULL);
-    }
+    tsr_tensor *noise = tsr_nn_dropout_noise(x, p);
     if (!noise) return NULL;
     tsr_operand on = tsr_operand_tensor(noise), ox = tsr_operand_tensor(x);
     tsr_tensor *r = inplace ? tsr_binary_(TSR_BINOP_MUL, x, &on, NULL) : tsr_binary(TSR_BINOP_MUL, &ox, &on, NULL, NULL);
@@ -951,3 +957,130 @@ tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
     return r;
 }
 
+
+/* ------------------------------------------------------------ log_sigmoid and the backward kernels */
+
+/* log_sigmoid_cpu_kernel: on the contiguous input, buffer = exp(-|x|),
+ * out = min(x, 0) - log1p(buffer), each step a vector op */
+tsr_tensor *tsr_nn_log_sigmoid(const tsr_tensor *x)
+{
+    if (!float_kernel(x, "log_sigmoid_cpu")) return NULL;
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *buf = NULL, *m = NULL, *r = NULL;
+    if (!xc) return NULL;
+    tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0));
+    buf = un_own(TSR_UNOP_EXP, un_own(TSR_UNOP_NEG, tsr_unary(TSR_UNOP_ABS, xc, NULL, NULL)));
+    m = buf ? tsr_clamp_bound(xc, &zero, true, NULL, false) : NULL;
+    if (m) r = bin_own(TSR_BINOP_SUB, m, tsr_unary(TSR_UNOP_LOG1P, buf, NULL, NULL));
+    tsr_tensor_release(buf);
+    tsr_tensor_release(xc);
+    return r;
+}
+
+/* nll_loss_backward_out_frame */
+#define NLL_BACK(T, GI, G, TG, W, batch, ncls, two_d, none, red, tw, ignore)                  \
+    do {                                                                                       \
+        T *gi_ = (T *)(GI);                                                                    \
+        const T *g_ = (const T *)(G);                                                          \
+        const int64_t *t_ = (const int64_t *)(TG);                                             \
+        const T *w_ = (const T *)(W);                                                          \
+        if ((none) && (two_d)) {                                                               \
+            for (int64_t b = 0; b < (batch); b++) {                                            \
+                int64_t c = t_[b];                                                             \
+                if (c == (ignore) || c < 0 || c >= (ncls)) continue;                           \
+                T w = w_ ? w_[c] : (T)1;                                                       \
+                gi_[b * (ncls) + c] = -w * g_[b];                                              \
+            }                                                                                  \
+            break;                                                                             \
+        }                                                                                      \
+        const T twv_ = (T)(tw);                                                                \
+        if (twv_ <= 0) break;                                                                  \
+        const T grad_ = -((red) == TSR_REDUCTION_MEAN ? g_[0] / twv_ : g_[0]);                 \
+        for (int64_t b = 0; b < ((two_d) ? (batch) : 1); b++) {                                \
+            int64_t c = t_[b];                                                                 \
+            if (c == (ignore) || c < 0 || c >= (ncls)) continue;                               \
+            gi_[b * (ncls) + c] = w_ ? w_[c] * grad_ : grad_;                                  \
+        }                                                                                      \
+    } while (0)
+
+tsr_tensor *tsr_nn_nll_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *target,
+                                     const tsr_tensor *weight, tsr_reduction red, int64_t ignore_index,
+                                     double total_weight)
+{
+    tsr_tensor *gi = tsr_zeros(x->ndim, x->sizes, x->dtype, x->device);
+    tsr_tensor *gc = gi ? tsr_to_dtype_format(g, x->dtype, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *tc = gc ? tsr_contiguous(target, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *wc = tc && weight ? tsr_contiguous(weight, TSR_MF_CONTIGUOUS) : NULL;
+    if (!tc || (weight && !wc)) {
+        tsr__take(&gi, NULL);
+        goto done;
+    }
+    bool two_d = x->ndim == 2, none = red == TSR_REDUCTION_NONE;
+    int64_t batch = two_d ? x->sizes[0] : 1, ncls = x->sizes[x->ndim - 1];
+    if (tsr_tensor_numel(x) == 0) goto done;
+    if (x->dtype == TSR_FLOAT64)
+        NLL_BACK(double, tsr_tensor_ptr(gi, NULL), tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(tc, NULL),
+                 wc ? tsr_tensor_ptr(wc, NULL) : NULL, batch, ncls, two_d, none, red, total_weight, ignore_index);
+    else
+        NLL_BACK(float, tsr_tensor_ptr(gi, NULL), tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(tc, NULL),
+                 wc ? tsr_tensor_ptr(wc, NULL) : NULL, batch, ncls, two_d, none, red, total_weight, ignore_index);
+done:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(tc);
+    tsr_tensor_release(wc);
+    return gi;
+}
+
+/* embedding_dense_backward_cpu: zeros(num_weights, dim), then row k of
+ * the result += row i of the gradient for each index k = indices[i] in
+ * order, skipping padding_idx (negative: none); scale_grad_by_freq
+ * divides each row by its index's count (rounded, then added) */
+tsr_tensor *tsr_nn_embedding_backward(const tsr_tensor *g, const tsr_tensor *indices, int64_t num_weights,
+                                      int64_t padding_idx, bool scale_grad_by_freq)
+{
+    int64_t numel = tsr_tensor_numel(indices), dim = g->ndim ? g->sizes[g->ndim - 1] : 1, flat = -1;
+    int64_t sz2[2] = {num_weights, dim}, rs[2] = {numel, dim};
+    tsr_tensor *gw = tsr_zeros(2, sz2, g->dtype, g->device), *ix = NULL, *keep = NULL, *rows = NULL, *g2 = NULL;
+    tsr_tensor *sel = NULL, *scale = NULL;
+    if (!gw) return NULL;
+    if (!(ix = tsr_to_dtype_format(indices, TSR_INT64, TSR_MF_CONTIGUOUS)) || !tsr__take(&ix, tsr_reshape(ix, 1, &flat)) ||
+        !(g2 = tsr_contiguous(g, TSR_MF_CONTIGUOUS)) || !tsr__take(&g2, tsr_reshape(g2, 2, rs)))
+        goto fail;
+    const int64_t *iv = tsr_tensor_ptr(ix, NULL);
+    int64_t k = 0;
+    if (!(keep = tsr_tensor_empty(1, &numel, TSR_INT64, TSR_CPU)) || !(sel = tsr_tensor_empty(1, &numel, TSR_INT64, TSR_CPU)))
+        goto fail;
+    int64_t *kv = tsr_tensor_ptr(keep, NULL), *sv = tsr_tensor_ptr(sel, NULL);
+    for (int64_t i = 0; i < numel; i++)
+        if (iv[i] != padding_idx) {
+            kv[k] = i;
+            sv[k++] = iv[i];
+        }
+    if (k == 0) goto out;
+    if (!tsr__take(&keep, tsr_view_narrow(keep, 0, 0, k)) || !tsr__take(&sel, tsr_view_narrow(sel, 0, 0, k)) ||
+        !(rows = tsr_index_select(g2, 0, keep)))
+        goto fail;
+    if (scale_grad_by_freq) {
+        int64_t sc[2] = {k, 1};
+        if (!(scale = tsr_tensor_empty(2, sc, TSR_FLOAT64, TSR_CPU))) goto fail;
+        double *scv = tsr_tensor_ptr(scale, NULL);
+        for (int64_t i = 0; i < k; i++) {
+            int64_t cnt = 0;
+            for (int64_t j = 0; j < numel; j++) cnt += iv[j] == sv[i];
+            scv[i] = 1.0 / (double)cnt;
+        }
+        if (!tsr__take(&scale, tsr_to_dtype(scale, g->dtype, false)) || !tsr__take(&rows, bin(TSR_BINOP_MUL, rows, scale)))
+            goto fail;
+    }
+    if (tsr_index_add_(gw, 0, sel, rows, tsr_scalar_int(1)) < 0) goto fail;
+out:
+    tsr_tensor_release(ix);
+    tsr_tensor_release(keep);
+    tsr_tensor_release(sel);
+    tsr_tensor_release(rows);
+    tsr_tensor_release(g2);
+    tsr_tensor_release(scale);
+    return gw;
+fail:
+    tsr__take(&gw, NULL);
+    goto out;
+}

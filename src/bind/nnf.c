@@ -72,6 +72,70 @@ static int grad_refused(const char *name, int n, Value **vals)
     return -1;
 }
 
+/* Whether one of the n values is a tensor that needs a graph. */
+static bool grad_needed(int n, Value **vals)
+{
+    tsr_tensor *in[8];
+    int k = 0;
+    for (int i = 0; i < n && k < 8; i++)
+        if (vals[i] && is_tensor(vals[i])) in[k++] = tensor_of(vals[i]);
+    return tsr_ag_needed(k, in);
+}
+
+/* r (the F function's result, NULL: the runtime's error) with its graph
+ * node: formula key over in[0..n-1] with args a, then the nk tensors of
+ * kept (NULL ones skipped) kept for the formula. NEW value or NULL. */
+static Value *graph(tsr_tensor *r, const char *key, int n, tsr_tensor *const *in, const tsr_ag_args *a, int nk,
+                    const tsr_tensor *const *kept)
+{
+    if (!r) return bind_runtime_error();
+    if (tsr_ag_record(key, n, in, a, r, false) < 0) goto fail;
+    for (int i = 0; i < nk; i++)
+        if (kept[i] && tsr_ag_keep(r, kept[i]) < 0) goto fail;
+    return v_tensor(r);
+fail:
+    tsr_tensor_release(r);
+    return bind_runtime_error();
+}
+
+/* The in-place activations, x written: *old receives a copy of x's values
+ * when x needs a graph (the formulas of the old values keep it), else NULL.
+ * A leaf that requires grad refuses first. -1 with the error. */
+static int inplace_prep(Value *x, bool inplace, tsr_tensor **old)
+{
+    *old = NULL;
+    if (!inplace || !grad_needed(1, &x)) return 0;
+    tsr_tensor *xt = tensor_of(x);
+    if (tsr_ag_check_inplace(xt) < 0 || !(*old = tsr_to_dtype(xt, xt->dtype, true))) return bind_runtime_errori();
+    return 0;
+}
+
+/* An activation's result r recorded: out of place as key over x; in place
+ * (r is x written) as key_, a formula of the result, or of the old values
+ * (old, from inplace_prep; consumed) when key_ is key + "_". */
+static Value *act_graph(tsr_tensor *r, Value *x, bool inplace, const char *key, const char *key_, const tsr_ag_args *a,
+                        tsr_tensor *old)
+{
+    tsr_tensor *xt = tensor_of(x);
+    if (!inplace) return graph(r, key, 1, &xt, a, 0, NULL);
+    if (!r) {
+        tsr_tensor_release(old);
+        return bind_runtime_error();
+    }
+    tsr_tensor_bump_version(xt);
+    int rc = 0;
+    if (old) {
+        rc = tsr_ag_record(key_, 1, &xt, a, xt, true);
+        if (rc == 0) rc = tsr_ag_keep(xt, old);
+    }
+    tsr_tensor_release(old);
+    if (rc < 0) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return ops_finish(r, x);
+}
+
 static void warn(const char *msg) { fprintf(stderr, "UserWarning: %s\n", msg); }
 
 /* obj.name(*args) (obj a module or a tensor): the ops F composes from go
@@ -97,12 +161,6 @@ static Value *f_relu(Value *self, CallArgs *a, void *d)
     return call_attr(bind_module("torch"), inplace ? "relu_" : "relu", 1, v);
 }
 
-static Value *inplace_result(tsr_tensor *r, Value *x, bool inplace)
-{
-    if (!r) return bind_runtime_error();
-    return inplace ? ops_finish(r, x) : v_tensor(r);
-}
-
 static Value *f_hardtanh(Value *self, CallArgs *a, void *d)
 {
     (void)self;
@@ -119,8 +177,12 @@ static Value *f_hardtanh(Value *self, CallArgs *a, void *d)
                opt_bool(v[3], fname, "inplace", false, &inplace) < 0) {
         return NULL;
     }
-    if (need_tensor(v[0], fname, "input", 1) < 0 || named_refused("aten::hardtanh", 1, v) < 0 || grad_refused("hardtanh", 1, v) < 0) return NULL;
-    return inplace_result(tsr_nn_hardtanh(tensor_of(v[0]), lo, hi, inplace, "hardtanh"), v[0], inplace);
+    if (need_tensor(v[0], fname, "input", 1) < 0 || named_refused("aten::hardtanh", 1, v) < 0) return NULL;
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
+    tsr_ag_args ga = {.d0 = lo, .d1 = hi};
+    return act_graph(tsr_nn_hardtanh(tensor_of(v[0]), lo, hi, inplace, "hardtanh"), v[0], inplace, "hardtanh", "hardtanh_",
+                     &ga, old);
 }
 
 static Value *f_leaky_relu(Value *self, CallArgs *a, void *d)
@@ -132,9 +194,12 @@ static Value *f_leaky_relu(Value *self, CallArgs *a, void *d)
     if (args_parse(a, "leaky_relu", "def input, negative_slope=, inplace=", v) < 0 ||
         opt_float(v[1], "leaky_relu", "negative_slope", 0.01, &slope) < 0 ||
         opt_bool(v[2], "leaky_relu", "inplace", false, &inplace) < 0 || need_tensor(v[0], "leaky_relu", "input", 1) < 0 ||
-        named_refused("aten::leaky_relu", 1, v) < 0 || grad_refused("leaky_relu", 1, v) < 0)
+        named_refused("aten::leaky_relu", 1, v) < 0)
         return NULL;
-    return inplace_result(tsr_nn_leaky_relu(tensor_of(v[0]), slope, inplace), v[0], inplace);
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
+    tsr_ag_args ga = {.d0 = slope};
+    return act_graph(tsr_nn_leaky_relu(tensor_of(v[0]), slope, inplace), v[0], inplace, "leaky_relu", "leaky_relu_", &ga, old);
 }
 
 static Value *f_silu(Value *self, CallArgs *a, void *d)
@@ -143,9 +208,12 @@ static Value *f_silu(Value *self, CallArgs *a, void *d)
     Value *v[2];
     bool inplace;
     if (args_parse(a, "silu", "def input, inplace=", v) < 0 || opt_bool(v[1], "silu", "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], "silu", "input", 1) < 0 || named_refused("aten::silu", 1, v) < 0 || grad_refused("silu", 1, v) < 0)
+        need_tensor(v[0], "silu", "input", 1) < 0 || named_refused("aten::silu", 1, v) < 0)
         return NULL;
-    return inplace_result(tsr_nn_activation(TSR_NN_SILU, tensor_of(v[0]), 0, inplace), v[0], inplace);
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
+    tsr_ag_args ga = {0};
+    return act_graph(tsr_nn_activation(TSR_NN_SILU, tensor_of(v[0]), 0, inplace), v[0], inplace, "silu", "silu_", &ga, old);
 }
 
 /* softsign(input), tanhshrink(input): Python compositions in 1.13 */
@@ -158,8 +226,23 @@ static Value *f_compose(Value *self, CallArgs *a, void *d)
     if (!is_tensor(v[0]))
         return exc_set("AttributeError", "'%s' object has no attribute '%s'", v[0]->type->name,
                        strcmp(name, "softsign") ? "tanh" : "abs");
-    if (grad_refused(name, 1, v) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]);
+    if (grad_needed(1, v)) {   /* through torch's ops: input / (input.abs() + 1), input - input.tanh() */
+        bool ss = !strcmp(name, "softsign");
+        Value *t = call_attr(v[0], ss ? "abs" : "tanh", 0, NULL), *u = NULL, *r = NULL;
+        if (t && ss) {
+            Value *one = v_int(1);
+            u = call_attr(t, "add", 1, &one);
+            decref(one);
+        } else if (t) {
+            u = t;
+            incref(u);
+        }
+        if (u) r = call_attr(v[0], ss ? "div" : "sub", 1, &u);
+        if (t) decref(t);
+        if (u) decref(u);
+        return r;
+    }
     return v_tensor(strcmp(name, "softsign") ? tsr_nn_tanhshrink(x) : tsr_nn_softsign(x));
 }
 
@@ -173,10 +256,14 @@ static Value *f_hard(Value *self, CallArgs *a, void *d)
     char schema[32];
     snprintf(schema, sizeof schema, "aten::%s", name);
     if (args_parse(a, name, "def input, inplace=", v) < 0 || opt_bool(v[1], name, "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], name, "input", 1) < 0 || named_refused(schema, 1, v) < 0 || grad_refused(name, 1, v) < 0)
+        need_tensor(v[0], name, "input", 1) < 0 || named_refused(schema, 1, v) < 0)
         return NULL;
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
     tsr_nn_act act = strcmp(name, "hardswish") ? TSR_NN_HARDSIGMOID : TSR_NN_HARDSWISH;
-    return inplace_result(tsr_nn_activation(act, tensor_of(v[0]), 0, inplace), v[0], inplace);
+    tsr_ag_args ga = {0};
+    return act_graph(tsr_nn_activation(act, tensor_of(v[0]), 0, inplace), v[0], inplace, name,
+                     act == TSR_NN_HARDSWISH ? "hardswish_" : "hardsigmoid_", &ga, old);
 }
 
 /* elu(input, alpha=1.0, inplace=False), selu(input, inplace=False),
@@ -199,10 +286,17 @@ static Value *f_elu(Value *self, CallArgs *a, void *d)
     snprintf(op, sizeof op, "%s%s", name, inplace ? "_" : "");
     if (need_tensor(v[0], op, "input", 1) < 0) return NULL;
     const char *schema = !strcmp(name, "mish") ? "aten::mish" : !strcmp(name, "celu") ? "aten::celu" : "aten::elu";
-    if (named_refused(schema, 1, v) < 0 || grad_refused(name, 1, v) < 0) return NULL;
+    if (named_refused(schema, 1, v) < 0) return NULL;
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
     tsr_nn_act act = !strcmp(name, "mish") ? TSR_NN_MISH : !strcmp(name, "selu") ? TSR_NN_SELU
                    : !strcmp(name, "celu") ? TSR_NN_CELU : TSR_NN_ELU;
-    return inplace_result(tsr_nn_activation(act, tensor_of(v[0]), alpha, inplace), v[0], inplace);
+    /* selu is elu(x, SELU alpha, SELU scale) in 1.13: EluBackward0 */
+    tsr_ag_args ga = {.d0 = alpha, .d1 = 1.0};
+    const char *key = act == TSR_NN_MISH ? "mish" : act == TSR_NN_CELU ? "celu" : "elu";
+    if (act == TSR_NN_SELU) ga.d0 = 1.6732632423543772848170429916717, ga.d1 = 1.0507009873554804934193349852946;
+    return act_graph(tsr_nn_activation(act, tensor_of(v[0]), alpha, inplace), v[0], inplace, key,
+                     act == TSR_NN_MISH ? "mish_" : act == TSR_NN_CELU ? "celu_" : "elu_", &ga, old);
 }
 
 /* gelu(input, *, approximate='none') and softplus(input, beta=1,
@@ -212,11 +306,13 @@ static Value *f_gelu(Value *self, CallArgs *a, void *d)
     (void)self; (void)d;
     Value *v[2];
     if (args_parse(a, "gelu", "input, *, approximate=", v) < 0 || need_tensor(v[0], "gelu", "input", 1) < 0 ||
-        named_refused("aten::gelu", 1, v) < 0 || grad_refused("gelu", 1, v) < 0)
+        named_refused("aten::gelu", 1, v) < 0)
         return NULL;
     if (v[1] && v[1]->type != &t_str)
         return exc_set("TypeError", "gelu(): argument 'approximate' must be str, not %s", v[1]->type->name);
-    return v_tensor(tsr_nn_gelu(tensor_of(v[0]), v[1] ? v[1]->u.s.p : "none"));
+    tsr_ag_args ga = {.flag = v[1] && !strcmp(v[1]->u.s.p, "tanh")};
+    tsr_tensor *in = tensor_of(v[0]);
+    return graph(tsr_nn_gelu(in, v[1] ? v[1]->u.s.p : "none"), "gelu", 1, &in, &ga, 0, NULL);
 }
 
 static Value *f_softplus(Value *self, CallArgs *a, void *d)
@@ -226,9 +322,11 @@ static Value *f_softplus(Value *self, CallArgs *a, void *d)
     double beta, th;
     if (args_parse(a, "softplus", "input, beta=, threshold=", v) < 0 || need_tensor(v[0], "softplus", "input", 1) < 0 ||
         opt_float(v[1], "softplus", "beta", 1.0, &beta) < 0 || opt_float(v[2], "softplus", "threshold", 20.0, &th) < 0 ||
-        named_refused("aten::softplus", 1, v) < 0 || grad_refused("softplus", 1, v) < 0)
+        named_refused("aten::softplus", 1, v) < 0)
         return NULL;
-    return v_tensor(tsr_nn_softplus(tensor_of(v[0]), beta, th));
+    tsr_ag_args ga = {.d0 = beta, .d1 = th};
+    tsr_tensor *in = tensor_of(v[0]);
+    return graph(tsr_nn_softplus(in, beta, th), "softplus", 1, &in, &ga, 0, NULL);
 }
 
 /* threshold(input, threshold, value, inplace=False) */
@@ -240,10 +338,25 @@ static Value *f_threshold(Value *self, CallArgs *a, void *d)
     bool inplace;
     if (args_parse(a, "threshold", "def input, threshold, value, inplace=", v) < 0 ||
         args_float(v[1], "threshold", "threshold", &th) < 0 || args_float(v[2], "threshold", "value", &val) < 0 ||
-        opt_bool(v[3], "threshold", "inplace", false, &inplace) < 0 || need_tensor(v[0], "threshold", "input", 1) < 0 ||
-        grad_refused("threshold", 1, v) < 0)
+        opt_bool(v[3], "threshold", "inplace", false, &inplace) < 0 || need_tensor(v[0], "threshold", "input", 1) < 0)
         return NULL;
-    return inplace_result(tsr_nn_threshold(tensor_of(v[0]), th, val, inplace), v[0], inplace);
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
+    tsr_ag_args ga = {.d0 = th};
+    return act_graph(tsr_nn_threshold(tensor_of(v[0]), th, val, inplace), v[0], inplace, "threshold", "threshold_", &ga, old);
+}
+
+/* logsigmoid(input): torch._C._nn.log_sigmoid, log_sigmoid_forward's output */
+static Value *f_logsigmoid(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[1];
+    if (args_parse(a, "log_sigmoid", "input", v) < 0 || need_tensor(v[0], "log_sigmoid", "input", 1) < 0 ||
+        named_refused("aten::log_sigmoid_forward", 1, v) < 0)
+        return NULL;
+    tsr_ag_args ga = {0};
+    tsr_tensor *in = tensor_of(v[0]);
+    return graph(tsr_nn_log_sigmoid(in), "log_sigmoid", 1, &in, &ga, 0, NULL);
 }
 
 /* F.sigmoid(input) and F.tanh(input): input.sigmoid() / input.tanh() */
@@ -495,7 +608,7 @@ static Value *f_nll(Value *self, CallArgs *a, void *d)
     if (ce && opt_float(v[7], name, "label_smoothing", 0.0, &ls) < 0) return NULL;
     const tsr_tensor *w = hw ? tensor_of(v[2]) : NULL;
     if (ce) return v_tensor(tsr_nn_cross_entropy(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore, ls));
-    return v_tensor(tsr_nn_nll_loss(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore));
+    return v_tensor(tsr_nn_nll_loss(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore, NULL));
 }
 
 /* binary_cross_entropy(input, target, weight=None, size_average=None,
@@ -719,6 +832,7 @@ void bind_nnf_init(void)
         {"hardsigmoid", f_hard, (void *)"hardsigmoid"},
         {"hardswish", f_hard, (void *)"hardswish"},
         {"threshold", f_threshold, NULL},
+        {"logsigmoid", f_logsigmoid, NULL},
         {"elu", f_elu, (void *)"elu"},
         {"selu", f_elu, (void *)"selu"},
         {"celu", f_elu, (void *)"celu"},
