@@ -1177,7 +1177,7 @@ static const tsr_formula formulas[] = {
     {"dot", "DotBackward0", 3, bw_dot},
     {"elu", "EluBackward0", 1, bw_elu},
     {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
-    {"embedding", "EmbeddingBackward0", 1, bw_embedding},
+    {"embedding", "EmbeddingBackward0", 0, bw_embedding},
     {"erf", "ErfBackward0", 1, bw_erf},
     {"exp", "ExpBackward0", TSR_SAVE_OUT, bw_exp},
     {"exp2", "Exp2Backward0", TSR_SAVE_OUT, bw_exp2},

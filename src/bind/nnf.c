@@ -149,6 +149,14 @@ static Value *call_attr(Value *obj, const char *name, int n, Value **args)
     return r;
 }
 
+/* The RuntimeError of an argument that 1.13 declares non-differentiable. */
+static int not_differentiable(const char *fn, const char *arg, Value *v)
+{
+    if (!v || !is_tensor(v) || !tsr_grad_enabled() || !tsr_tensor_requires_grad(tensor_of(v))) return 0;
+    return exc_set("RuntimeError", "The function '%s' is not differentiable with respect to argument '%s'. This input "
+                   "cannot have requires_grad True.", fn, arg), -1;
+}
+
 /* ------------------------------------------------------------ activations */
 
 static Value *f_relu(Value *self, CallArgs *a, void *d)
@@ -458,8 +466,22 @@ static Value *f_normalize(Value *self, CallArgs *a, void *d)
         opt_float(v[3], "normalize", "eps", 1e-12, &eps) < 0)
         return NULL;
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'norm'", v[0]->type->name);
-    if (named_refused("aten::norm.ScalarOpt_dim", 1, v) < 0 || grad_refused("norm", 1, v) < 0) return NULL;
+    if (named_refused("aten::norm.ScalarOpt_dim", 1, v) < 0) return NULL;
     bool ho = v[4] && !is_none(v[4]);
+    if (!ho && grad_needed(1, v)) {   /* input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input) */
+        Value *pv = v_float(p), *dv = v_int(dim), *kv = v_bool(true), *ev = v_float(eps);
+        Value *na[3] = {pv, dv, kv}, *nm = call_attr(v[0], "norm", 3, na), *cm = NULL, *ex = NULL, *r = NULL;
+        if (nm) cm = call_attr(nm, "clamp_min", 1, &ev);
+        if (cm) ex = call_attr(cm, "expand_as", 1, &v[0]);
+        if (ex) {
+            Value *da[2] = {v[0], ex};
+            r = call_attr(bind_module("torch"), "div", 2, da);
+        }
+        Value *tmp[7] = {pv, dv, kv, ev, nm, cm, ex};
+        for (int i = 0; i < 7; i++)
+            if (tmp[i]) decref(tmp[i]);
+        return r;
+    }
     if (ho && need_tensor(v[4], "div", "out", 3) < 0) return NULL;
     tsr_tensor *r = tsr_nn_normalize(tensor_of(v[0]), p, dim, eps, ho ? tensor_of(v[4]) : NULL);
     if (!r) return bind_runtime_error();
@@ -555,7 +577,18 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
                  "they have the same size.", sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
         warn(msg);
     }
-    if (reduction_of(v[2], v[3], v[4], &red) < 0 || grad_refused(name, 2, v) < 0) return NULL;
+    if (reduction_of(v[2], v[3], v[4], &red) < 0) return NULL;
+    bool same_shape = x->ndim == t->ndim && !memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim);
+    if (grad_needed(2, v) && !same_shape && grad_refused(name, 2, v) < 0) return NULL;
+    if (grad_needed(2, v) && !strcmp(name, "l1_loss")) {   /* (input - target).abs(), then mean() / sum() */
+        Value *df = call_attr(v[0], "sub", 1, &v[1]), *ab = df ? call_attr(df, "abs", 0, NULL) : NULL, *r = ab;
+        if (df) decref(df);
+        if (ab && red != TSR_REDUCTION_NONE) {
+            r = call_attr(ab, red == TSR_REDUCTION_MEAN ? "mean" : "sum", 0, NULL);
+            decref(ab);
+        }
+        return r;
+    }
     if (strcmp(name, "l1_loss")) {
         char schema[40];
         snprintf(schema, sizeof schema, "aten::%s", name);
@@ -576,6 +609,13 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
                     : huber                       ? tsr_nn_huber_loss(bt[0], bt[1], red, beta)
                     : sl1                         ? tsr_nn_smooth_l1_loss(bt[0], bt[1], red, beta)
                                                   : tsr_nn_l1_loss(bt[0], bt[1], red);
+    if (r && same && tsr_ag_needed(2, bt)) {
+        tsr_ag_args ga = {.i0 = red, .d0 = beta};
+        if (tsr_ag_record(name, 2, bt, &ga, r, false) < 0) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+    }
     tsr_tensor_release(bt[0]);
     tsr_tensor_release(bt[1]);
     return v_tensor(r);
@@ -600,13 +640,36 @@ static Value *f_nll(Value *self, CallArgs *a, void *d)
     if (reduction_of(v[3], v[5], v[6], &red) < 0) return NULL;
     const char *op = ce ? "cross_entropy_loss" : "nll_loss_nd";
     if (need_tensor(v[0], op, "input", 1) < 0 || need_tensor(v[1], op, "target", 2) < 0 ||
-        named_refused("aten::nll_loss_forward", 3, v) < 0 || grad_refused("nll_loss_forward", 3, v) < 0)
+        named_refused("aten::nll_loss_forward", 3, v) < 0)
         return NULL;
     bool hw = v[2] && !is_none(v[2]);
     if (hw && need_tensor(v[2], op, "weight", 3) < 0) return NULL;
     if (v[4] && args_int(v[4], name, "ignore_index", &ignore) < 0) return NULL;
     if (ce && opt_float(v[7], name, "label_smoothing", 0.0, &ls) < 0) return NULL;
     const tsr_tensor *w = hw ? tensor_of(v[2]) : NULL;
+    if (grad_needed(3, v)) {
+        tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
+        bool probs = t->ndim == x->ndim && !memcmp(t->sizes, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+        if (not_differentiable("nll_loss_forward", "weight", v[2]) < 0) return NULL;
+        if (ce && (probs || ls != 0.0)) return grad_refused("cross_entropy_loss", 3, v) < 0 ? NULL : NULL;
+        /* cross_entropy: log_softmax(input, class dim), then nll_loss_nd: NllLossBackward0 */
+        Value *lsm = NULL;
+        if (ce) {
+            Value *dim = v_int(x->ndim == 1 ? 0 : 1);
+            lsm = call_attr(v[0], "log_softmax", 1, &dim);
+            decref(dim);
+            if (!lsm) return NULL;
+            x = tensor_of(lsm);
+        }
+        double tw = 0;
+        tsr_ag_args ga = {.i0 = red, .i1 = ignore};
+        tsr_tensor *r = tsr_nn_nll_loss(x, t, w, red, ignore, &tw);
+        ga.d0 = tw;
+        const tsr_tensor *kept[2] = {t, w};
+        Value *out = graph(r, "nll_loss", 1, &x, &ga, 2, kept);
+        if (lsm) decref(lsm);
+        return out;
+    }
     if (ce) return v_tensor(tsr_nn_cross_entropy(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore, ls));
     return v_tensor(tsr_nn_nll_loss(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore, NULL));
 }
@@ -623,7 +686,9 @@ static Value *f_bce(Value *self, CallArgs *a, void *d)
         return NULL;
     if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
-    if (named_refused("aten::binary_cross_entropy", 3, v) < 0 || grad_refused("binary_cross_entropy", 3, v) < 0) return NULL;
+    if (named_refused("aten::binary_cross_entropy", 3, v) < 0 || (grad_needed(3, v) &&
+        not_differentiable("binary_cross_entropy", "weight", v[2]) < 0))
+        return NULL;
     tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]), *w = NULL;
     if (x->ndim != t->ndim || memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim)) {
         char a1[256], a2[256];
@@ -635,9 +700,12 @@ static Value *f_bce(Value *self, CallArgs *a, void *d)
         if (need_tensor(v[2], "binary_cross_entropy", "weight", 3) < 0) return NULL;
         if (!(w = tsr_view_expand(tensor_of(v[2]), t->ndim, t->sizes))) return bind_runtime_error();
     }
-    tsr_tensor *r = tsr_nn_binary_cross_entropy(x, t, w, red);
+    tsr_tensor *r = tsr_nn_binary_cross_entropy(x, t, w, red), *in[2] = {x, t};
+    tsr_ag_args ga = {.i0 = red};
+    const tsr_tensor *kept[1] = {w};
+    Value *out = graph(r, "binary_cross_entropy", 2, in, &ga, 1, kept);
     tsr_tensor_release(w);
-    return v_tensor(r);
+    return out;
 }
 
 /* pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False) and
@@ -687,9 +755,24 @@ static Value *f_dropout(Value *self, CallArgs *a, void *d)
         if (ps) decref(ps);
         return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
     }
-    if (need_tensor(v[0], inplace ? "dropout_" : "dropout", "input", 1) < 0 ||
-        (train && p != 0 && tsr_tensor_numel(tensor_of(v[0])) > 0 && grad_refused("dropout", 1, v) < 0))
-        return NULL;
+    if (need_tensor(v[0], inplace ? "dropout_" : "dropout", "input", 1) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]);
+    if (train && p != 0 && tsr_tensor_numel(x) > 0 && grad_needed(1, v)) {   /* input * noise: MulBackward0 */
+        if (inplace && tsr_ag_check_inplace(x) < 0) return bind_runtime_error();
+        tsr_tensor *noise = tsr_nn_dropout_noise(x, p), *in[2] = {x, noise}, *r = NULL;
+        if (!noise) return bind_runtime_error();
+        tsr_operand on = tsr_operand_tensor(noise), ox = tsr_operand_tensor(x);
+        r = inplace ? tsr_binary_(TSR_BINOP_MUL, x, &on, NULL) : tsr_binary(TSR_BINOP_MUL, &ox, &on, NULL, NULL);
+        tsr_ag_args ga = {0};
+        if (r && inplace) tsr_tensor_bump_version(x);
+        if (r && tsr_ag_record("mul", 2, in, &ga, inplace ? x : r, inplace) < 0) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+        tsr_tensor_release(noise);
+        if (!r) return bind_runtime_error();
+        return inplace ? ops_finish(r, v[0]) : v_tensor(r);
+    }
     tsr_tensor *r = tsr_nn_dropout(tensor_of(v[0]), p, train, inplace);
     return r ? ops_finish(r, v[0]) : bind_runtime_error();
 }
@@ -703,6 +786,7 @@ static Value *f_embedding(Value *self, CallArgs *a, void *d)
     if (args_parse(a, "embedding", "def input, weight, padding_idx=, max_norm=, norm_type=, scale_grad_by_freq=, sparse=",
                    v) < 0)
         return NULL;
+    int64_t pad = -1;
     if (v[2] && !is_none(v[2])) {
         int64_t pi;
         if (args_int(v[2], "embedding", "padding_idx", &pi) < 0) return NULL;
@@ -710,13 +794,21 @@ static Value *f_embedding(Value *self, CallArgs *a, void *d)
         int64_t n = tensor_of(v[1])->ndim ? tensor_of(v[1])->sizes[0] : 0;
         if ((pi > 0 && pi >= n) || (pi < 0 && pi < -n))
             return exc_set("AssertionError", "Padding_idx must be within num_embeddings");
+        pad = pi < 0 ? pi + n : pi;
     }
     if (v[3] && !is_none(v[3]))
         return exc_set("NotImplementedError", "embedding(max_norm=) is not supported by tsr yet");
     if (need_tensor(v[1], "embedding", "weight", 1) < 0 || need_tensor(v[0], "embedding", "indices", 2) < 0 ||
-        named_refused("aten::embedding", 2, v) < 0 || grad_refused("embedding", 2, v) < 0)
+        named_refused("aten::embedding", 2, v) < 0)
         return NULL;
-    return v_tensor(tsr_nn_embedding(tensor_of(v[1]), tensor_of(v[0])));
+    bool freq;
+    if (opt_bool(v[5], "embedding", "scale_grad_by_freq", false, &freq) < 0) return NULL;
+    if (v[6] && value_truth(v[6]) == 1 && grad_needed(2, v))
+        return exc_set("NotImplementedError", "embedding(sparse=True): sparse gradients are not supported by tsr yet");
+    tsr_tensor *wt = tensor_of(v[1]);
+    tsr_ag_args ga = {.i0 = wt->ndim ? wt->sizes[0] : 0, .i1 = pad, .flag = freq};
+    const tsr_tensor *kept[1] = {tensor_of(v[0])};
+    return graph(tsr_nn_embedding(wt, tensor_of(v[0])), "embedding", 1, &wt, &ga, 1, kept);
 }
 
 /* kl_div(input, target, size_average=None, reduce=None, reduction='mean',
@@ -743,8 +835,35 @@ static Value *f_kl_div(Value *self, CallArgs *a, void *d)
         return NULL;
     }
     if (need_tensor(v[0], "kl_div", "input", 1) < 0 || need_tensor(v[1], "kl_div", "target", 2) < 0 ||
-        (!lt && named_refused("aten::xlogy.Tensor", 2, v) < 0) || grad_refused("kl_div", 2, v) < 0)
+        (!lt && named_refused("aten::xlogy.Tensor", 2, v) < 0))
         return NULL;
+    if (grad_needed(2, v)) {   /* through torch's ops, as 1.13's kl_div and apply_loss_reduction */
+        Value *torch = bind_module("torch"), *o = NULL, *a1 = NULL, *a2 = NULL, *r = NULL;
+        if (lt) {
+            Value *df = call_attr(v[1], "sub", 1, &v[0]);
+            a1 = call_attr(v[1], "exp", 0, NULL);
+            if (a1 && df) o = call_attr(a1, "mul", 1, &df);
+            if (df) decref(df);
+        } else {
+            Value *tt[2] = {v[1], v[1]};
+            a1 = call_attr(torch, "xlogy", 2, tt);
+            a2 = a1 ? call_attr(v[1], "mul", 1, &v[0]) : NULL;
+            if (a2) o = call_attr(a1, "sub", 1, &a2);
+        }
+        if (a1) decref(a1);
+        if (a2) decref(a2);
+        if (!o) return NULL;
+        if (red == TSR_REDUCTION_NONE) return o;
+        r = call_attr(o, red == TSR_REDUCTION_MEAN ? "mean" : "sum", 0, NULL);
+        decref(o);
+        if (r && batchmean && tensor_of(v[0])->ndim != 0) {
+            Value *bs = v_int(tensor_of(v[0])->sizes[0]), *q = call_attr(r, "div", 1, &bs);
+            decref(bs);
+            decref(r);
+            r = q;
+        }
+        return r;
+    }
     tsr_tensor *x = tensor_of(v[0]), *r = tsr_nn_kl_div(x, tensor_of(v[1]), red, lt);
     if (r && batchmean && x->ndim != 0) {
         tsr_operand o = tsr_operand_tensor(r), n = tsr_operand_scalar(tsr_scalar_int(x->sizes[0]));
@@ -774,11 +893,17 @@ static Value *f_bce_logits(Value *self, CallArgs *a, void *d)
         return exc_set("ValueError", "Target size (torch.Size(%s)) must be the same as input size (torch.Size(%s))",
                        sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
     }
-    if (named_refused("aten::binary_cross_entropy_with_logits", 7, v) < 0 || grad_refused("binary_cross_entropy_with_logits", 7, v) < 0) return NULL;
+    if (named_refused("aten::binary_cross_entropy_with_logits", 7, v) < 0) return NULL;
     bool hw = v[2] && !is_none(v[2]), hp = v[6] && !is_none(v[6]);
     if ((hw && need_tensor(v[2], name, "weight", 3) < 0) || (hp && need_tensor(v[6], name, "pos_weight", 4) < 0))
         return NULL;
-    return v_tensor(tsr_nn_bce_with_logits(x, t, hw ? tensor_of(v[2]) : NULL, hp ? tensor_of(v[6]) : NULL, red));
+    tsr_tensor *in[2] = {x, t};
+    tsr_ag_args ga = {.i0 = red, .i1 = (hw ? 1 : 0) | (hp ? 2 : 0)};
+    const tsr_tensor *kept[2] = {hw ? tensor_of(v[2]) : NULL, hp ? tensor_of(v[6]) : NULL};
+    if (grad_needed(7, v) && ((hw && tsr_tensor_requires_grad(kept[0])) || (hp && tsr_tensor_requires_grad(kept[1]))))
+        return grad_refused("binary_cross_entropy_with_logits", 7, v) < 0 ? NULL : NULL;
+    return graph(tsr_nn_bce_with_logits(x, t, kept[0], kept[1], red), "binary_cross_entropy_with_logits", 2, in, &ga, 2,
+                 kept);
 }
 
 typedef enum { K_PAD, K_CONSTANT_PAD } Kind;
@@ -791,10 +916,13 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
     if (bind_table_intlist(b, 1, fname, pad, 2 * TSR_MAX_DIMS + 2, &n) < 0) return NULL;
     tsr_tensor *x = tensor_of(b->v[0]);
     tsr_scalar value = tsr_scalar_int(0);
-    if (named_refused("aten::constant_pad_nd", 1, b->v) < 0 || grad_refused("constant_pad_nd", 1, b->v) < 0) return NULL;
+    if (named_refused("aten::constant_pad_nd", 1, b->v) < 0) return NULL;
+    tsr_ag_args ga = {.ndims = n};
+    for (int i = 0; i < n && i < TSR_MAX_DIMS; i++) ga.dims[i] = pad[i];
+    if (n > TSR_MAX_DIMS && grad_refused("constant_pad_nd", 1, b->v) < 0) return NULL;
     if (row->kind == K_CONSTANT_PAD) {
         if (b->v[2] && bind_scalar(b->v[2], fname, "value", &value) < 0) return NULL;
-        return v_tensor(tsr_constant_pad_nd(x, n, pad, value));
+        return graph(tsr_constant_pad_nd(x, n, pad, value), "constant_pad_nd", 1, &x, &ga, 0, NULL);
     }
     if (n % 2) return exc_set("RuntimeError", "Padding length must be divisible by 2");
     if (n > x->ndim * 2) return exc_set("RuntimeError", "Padding length too large");
@@ -803,7 +931,7 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
     if (!strcmp(mode, "constant")) {
         double f = 0;
         if (vv && !is_none(vv) && bind_table_float(vv, fname, "value", &f) < 0) return NULL;
-        return v_tensor(tsr_constant_pad_nd(x, n, pad, tsr_scalar_float(f)));
+        return graph(tsr_constant_pad_nd(x, n, pad, tsr_scalar_float(f)), "constant_pad_nd", 1, &x, &ga, 0, NULL);
     }
     if (!strcmp(mode, "reflect") || !strcmp(mode, "replicate") || !strcmp(mode, "circular"))
         return exc_set("NotImplementedError", "pad(): mode '%s' is not supported by tsr yet", mode);
