@@ -608,11 +608,28 @@ static tsr_tensor *tt(F *c, const tsr_tensor *a)
     return keep(c, tsr_view_t(a));
 }
 
+/* mm_mat1_backward / mm_mat2_backward: for a column-major input (strides
+ * [1, rows]) 1.13 computes the transposed product and transposes it */
+static bool col_major(const tsr_tensor *t)
+{
+    return t && t->ndim == 2 && t->strides[0] == 1 && t->strides[1] == t->sizes[0];
+}
+static tsr_tensor *mat1_grad(F *c, const tsr_tensor *g, const tsr_tensor *m1, const tsr_tensor *m2)
+{
+    if (col_major(m1)) return tt(c, mm(c, cj(c, m2), tt(c, g)));
+    return mm(c, g, cj(c, tt(c, m2)));
+}
+static tsr_tensor *mat2_grad(F *c, const tsr_tensor *g, const tsr_tensor *m1, const tsr_tensor *m2)
+{
+    if (col_major(m2)) return tt(c, mm(c, tt(c, g), cj(c, m1)));
+    return mm(c, cj(c, tt(c, m1)), g);
+}
+
 static int bw_mm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, mm(c, g, cj(c, tt(c, SAVED(1)))));
-    if (NEED(1)) give(c, gin, 1, mm(c, cj(c, tt(c, SAVED(0))), g));
+    if (NEED(0)) give(c, gin, 0, mat1_grad(c, g, n->saved[0].t, SAVED(1)));
+    if (NEED(1)) give(c, gin, 1, mat2_grad(c, g, SAVED(0), n->saved[1].t));
     return finish(c, n, gin);
 }
 
@@ -623,11 +640,11 @@ static int bw_addmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     double beta = n->a.d0, alpha = n->a.d1;
     if (NEED(0)) give(c, gin, 0, beta == 1.0 ? (tsr_tensor *)g : bins(c, TSR_BINOP_MUL, g, beta));
     if (NEED(1)) {
-        tsr_tensor *r = mm(c, g, cj(c, tt(c, SAVED(2))));
+        tsr_tensor *r = mat1_grad(c, g, n->saved[1].t, SAVED(2));
         give(c, gin, 1, alpha == 1.0 ? r : bins(c, TSR_BINOP_MUL, r, alpha));
     }
     if (NEED(2)) {
-        tsr_tensor *r = mm(c, cj(c, tt(c, SAVED(1))), g);
+        tsr_tensor *r = mat2_grad(c, g, SAVED(1), n->saved[2].t);
         give(c, gin, 2, alpha == 1.0 ? r : bins(c, TSR_BINOP_MUL, r, alpha));
     }
     return finish(c, n, gin);
