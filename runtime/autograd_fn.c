@@ -923,13 +923,35 @@ static int bw_gelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         const double kbeta = M_SQRT2 * M_2_SQRTPI * 0.5, kkappa = 0.044715;
         tsr_tensor *xsq = MUL(x, x), *xcube = MUL(xsq, x);
         tsr_tensor *inner = sbin(c, TSR_BINOP_MUL, kbeta, bin(c, TSR_BINOP_ADD, x, sbin(c, TSR_BINOP_MUL, kkappa, xcube)));
-        tsr_tensor *th = un(c, TSR_UNOP_TANH, inner);
-        tsr_tensor *left = sbin(c, TSR_BINOP_MUL, 0.5, x), *right = sbin(c, TSR_BINOP_ADD, 1.0, th);
-        tsr_tensor *ld = sbin(c, TSR_BINOP_MUL, 0.5, right);
+        tsr_tensor *th;
+        if (inner && inner->dtype == TSR_FLOAT32 && !c->fail) {   /* the scalar body's std::tanh(float): libm's, rounded */
+            tsr_tensor *id = keep(c, tsr_to_dtype(inner, TSR_FLOAT64, false));
+            th = keep(c, c->fail ? NULL : tsr_to_dtype(un(c, TSR_UNOP_TANH, id), TSR_FLOAT32, false));
+        } else {
+            th = un(c, TSR_UNOP_TANH, inner);
+        }
+        tsr_tensor *right = sbin(c, TSR_BINOP_ADD, 1.0, th);
         tsr_tensor *tder = sbin(c, TSR_BINOP_SUB, 1.0, MUL(th, th));
         tsr_tensor *ider = sbin(c, TSR_BINOP_MUL, kbeta, sbin(c, TSR_BINOP_ADD, 1.0, sbin(c, TSR_BINOP_MUL, coef(n, 3.0 * coef(n, kkappa)), xsq)));
-        tsr_tensor *rd = MUL(MUL(left, tder), ider);
-        give(c, gin, 0, MUL(g, bin(c, TSR_BINOP_ADD, ld, rd)));
+        /* the scalar body's 0.5 literals are doubles: left, left_derivative,
+         * right_derivative and the product with dy are computed in double */
+        const tsr_tensor *xd = x, *gd = g;
+        if (x && x->dtype != TSR_FLOAT64 && !c->fail) {
+            xd = keep(c, tsr_to_dtype(x, TSR_FLOAT64, false));
+            gd = keep(c, tsr_to_dtype(g, TSR_FLOAT64, false));
+            right = keep(c, c->fail ? NULL : tsr_to_dtype(right, TSR_FLOAT64, false));
+            /* 1 - tanh_inner * tanh_inner is contracted to one fma in 1.13's
+             * build: the exact square (double), one subtraction, rounded to float */
+            tsr_tensor *thd = keep(c, c->fail ? NULL : tsr_to_dtype(th, TSR_FLOAT64, false));
+            tder = sbin(c, TSR_BINOP_SUB, 1.0, MUL(thd, thd));
+            tder = keep(c, c->fail ? NULL : tsr_to_dtype(tder, TSR_FLOAT32, false));
+            tder = keep(c, c->fail ? NULL : tsr_to_dtype(tder, TSR_FLOAT64, false));
+            ider = keep(c, c->fail ? NULL : tsr_to_dtype(ider, TSR_FLOAT64, false));
+        }
+        tsr_tensor *left = sbin(c, TSR_BINOP_MUL, 0.5, xd), *ld = sbin(c, TSR_BINOP_MUL, 0.5, right);
+        tsr_tensor *rd = MUL(MUL(left, tder), ider), *r = MUL(gd, bin(c, TSR_BINOP_ADD, ld, rd));
+        if (r && !c->fail && r->dtype != g->dtype) r = keep(c, tsr_to_dtype(r, g->dtype, false));
+        give(c, gin, 0, r);
     }
     return finish(c, n, gin);
 }

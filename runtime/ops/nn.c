@@ -965,6 +965,12 @@ tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
 tsr_tensor *tsr_nn_log_sigmoid(const tsr_tensor *x)
 {
     if (!float_kernel(x, "log_sigmoid_cpu")) return NULL;
+    if (x->dtype == TSR_BFLOAT16) {   /* computed in float, rounded once */
+        tsr_tensor *xf = tsr_to_dtype(x, TSR_FLOAT32, false), *r = xf ? tsr_nn_log_sigmoid(xf) : NULL;
+        tsr_tensor_release(xf);
+        if (r) tsr__take(&r, tsr_to_dtype(r, TSR_BFLOAT16, false));
+        return r;
+    }
     tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *buf = NULL, *m = NULL, *r = NULL;
     if (!xc) return NULL;
     tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0));
