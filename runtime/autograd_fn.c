@@ -1165,7 +1165,12 @@ static int bw_constant_pad(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* div(self, Scalar other d0): grad / other */
-UNARY_SELF(bw_div_s, bins(c, TSR_BINOP_DIV, g, n->a.d0))
+static int bw_div_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, bins(c, TSR_BINOP_DIV, g, n->a.d0));
+    return finish(c, n, gin);
+}
 
 /* the in-place activations, from their result y:
  * elu_: y <= 0 ? grad * negiptcoef * (y + negcoef) : grad * poscoef */
