@@ -1188,6 +1188,45 @@ static int bw_elu_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 UNARY_OUT(bw_leaky_relu_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.d0)))
 UNARY_OUT(bw_hardtanh_, where0(c, OR(cmps(c, TSR_CMP_LE, y, n->a.d0), cmps(c, TSR_CMP_GE, y, n->a.d1)), g, true))
 
+/* mul(self, Scalar other d0): grad * other */
+static int bw_mul_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, bins(c, TSR_BINOP_MUL, g, n->a.d0));
+    return finish(c, n, gin);
+}
+
+/* index_put_(self, (bool mask extra[0],), values): self's gradient is
+ * grad.index_put((mask,), 0); values' the masked elements summed to its shape */
+static int bw_index_put_mask(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    if (NEED(0)) give(c, gin, 0, masked_fill0(c, g, n->extra[0]));
+    if (NEED(1) && !c->fail) give(c, gin, 1, keep(c, tsr_masked_select(g, n->extra[0])));
+    return finish(c, n, gin);
+}
+
+/* masked_select(self, mask extra[0]): zeros of self's shape with the
+ * gradient scattered where mask is true (masked_scatter) */
+static int bw_masked_select(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    tsr_tensor *z = zeros_in(c, n, 0, g);
+    if (!c->fail && tsr_masked_scatter_(z, n->extra[0], g) < 0) c->fail = true;
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1239,6 +1278,7 @@ static const tsr_formula formulas[] = {
     {"hardtanh_", "HardtanhBackward0", TSR_SAVE_OUT, bw_hardtanh_},
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
     {"index", "IndexBackward0", 0xfffe, bw_index},
+    {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
     {"leaky_relu", "LeakyReluBackward0", 1, bw_leaky_relu},
     {"leaky_relu_", "LeakyReluBackward1", TSR_SAVE_OUT, bw_leaky_relu_},
@@ -1250,6 +1290,7 @@ static const tsr_formula formulas[] = {
     {"log_softmax", "LogSoftmaxBackward0", TSR_SAVE_OUT, bw_log_softmax},
     {"logsumexp", "LogsumexpBackward0", 1 | TSR_SAVE_OUT, bw_logsumexp},
     {"masked_fill", "MaskedFillBackward0", 2, bw_masked_fill},
+    {"masked_select", "MaskedSelectBackward0", 0, bw_masked_select},
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"max_dim", "MaxBackward0", 0, bw_max_dim},
     {"maximum", "MaximumBackward0", 3, bw_maximum},
@@ -1263,6 +1304,7 @@ static const tsr_formula formulas[] = {
     {"mm", "MmBackward0", 3, bw_mm},
     {"mse_loss", "MseLossBackward0", 3, bw_mse_loss},
     {"mul", "MulBackward0", 3, bw_mul},
+    {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
     {"neg", "NegBackward0", 0, bw_neg},

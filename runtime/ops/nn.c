@@ -341,7 +341,7 @@ tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, 
                       tsr_dtype_scalar_name(target->dtype));
         return NULL;
     }
-    if (label_smoothing != 0.0 || (probs && weight)) {
+    if (label_smoothing > 0.0 || (probs && weight)) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "cross_entropy: label_smoothing and weighted class probabilities are "
                       "not supported by tsr yet");
         return NULL;

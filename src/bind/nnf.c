@@ -15,6 +15,7 @@
 #include "bind/tensor.h"
 #include "autograd.h"
 #include "names.h"
+#include "ops/compare.h"
 #include "ops/copy.h"
 #include "ops/nn.h"
 #include "ops/rearrange.h"
@@ -147,6 +148,12 @@ static Value *call_attr(Value *obj, const char *name, int n, Value **args)
     Value *r = value_call0(f, n, args);
     decref(f);
     return r;
+}
+
+/* NotImplementedError for what the F graphs do not cover yet; NULL. */
+static Value *grad_refused_msg(const char *what)
+{
+    return exc_set("NotImplementedError", "%s is not supported by tsr yet", what);
 }
 
 /* The RuntimeError of an argument that 1.13 declares non-differentiable. */
@@ -621,6 +628,173 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+/* One step of a composition: out (a runtime result; NULL: its error)
+ * recorded as key over in[0..n-1]; the step's args are built by the caller.
+ * out, or NULL with the exception (out released). */
+static tsr_tensor *step(tsr_tensor *out, const char *key, int n, tsr_tensor *const *in, const tsr_ag_args *a)
+{
+    if (!out || tsr_ag_record(key, n, in, a, out, false) < 0) {
+        tsr_tensor_release(out);
+        bind_runtime_error();
+        return NULL;
+    }
+    return out;
+}
+
+static tsr_tensor *bin2(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    return tsr_binary(op, &x, &y, NULL, NULL);
+}
+
+static tsr_tensor *bin_sc(tsr_binop op, const tsr_tensor *a, tsr_scalar sc)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(sc);
+    return tsr_binary(op, &x, &y, NULL, NULL);
+}
+
+/* cross_entropy with class probabilities or label smoothing, as 1.13's
+ * cross_entropy_loss_prob_target / cross_entropy_loss_label_smoothing
+ * compose it (log_softmax, then products, sums and the reduction), each
+ * step recorded as 1.13's graph has it. NEW value or NULL. */
+static Value *ce_composed(tsr_tensor *x, tsr_tensor *target, tsr_tensor *w, tsr_reduction red, int64_t ignore,
+                          double ls, bool probs)
+{
+    enum { NT = 16 };
+    tsr_tensor *t[NT] = {0}, *r = NULL;
+    int k = 0;
+    int64_t cd = x->ndim == 1 ? 0 : 1, ncls = x->ndim ? x->sizes[cd] : 1;
+    tsr_ag_args a0 = {.ndims = -1}, ad = {.ndims = 1, .dims = {cd}}, al = {.i0 = cd};
+    if (ls > 1.0) {
+        exc_set("RuntimeError", "label_smoothing must be between 0.0 and 1.0. Got: %g", ls);
+        return NULL;
+    }
+    if (probs && !tsr_dtype_is_floating(target->dtype)) {
+        exc_set("RuntimeError", "Expected floating point type for target with class probabilities, got %s",
+                tsr_dtype_scalar_name(target->dtype));
+        return NULL;
+    }
+    if (w && (w->ndim != 1 || w->sizes[0] != ncls))
+        return grad_refused_msg("cross_entropy with a weight of another size");
+    if (probs && tsr_tensor_numel(x) == 0 && red == TSR_REDUCTION_MEAN)
+        return grad_refused_msg("cross_entropy of an empty input with class probabilities");
+    tsr_tensor *wv = NULL;
+    if (w && x->ndim > 1) {   /* weight viewed [1, C, 1, ...] */
+        int64_t shape[TSR_MAX_DIMS];
+        for (int i = 0; i < x->ndim; i++) shape[i] = i == cd ? ncls : 1;
+        if (!(t[k++] = wv = tsr_view_view(w, x->ndim, shape))) goto fail_rt;
+    } else if (w) {
+        wv = w;
+    }
+#define STEP(expr, key, n, ...) \
+    do { \
+        tsr_tensor *o_ = (expr), *in_[] = {__VA_ARGS__}; \
+        t[k] = step(o_, key, n, in_, &AG); \
+        if (!t[k++]) goto fail; \
+    } while (0)
+    tsr_ag_args AG = al;
+    STEP(tsr_softmax(x, cd, x->dtype, true), "log_softmax", 1, x);
+    tsr_tensor *lsm = t[k - 1];
+    if (probs) {
+        tsr_tensor *tg = target;
+        if (ls > 0.0) {   /* target * (1 - label_smoothing) + label_smoothing / n_classes */
+            if (tsr_tensor_requires_grad(target)) return grad_refused_msg("label smoothing of a target that requires grad");
+            tsr_tensor *sc = bin_sc(TSR_BINOP_MUL, target, tsr_scalar_float(1 - ls));
+            if (!(t[k++] = sc) || !(t[k++] = tg = bin_sc(TSR_BINOP_ADD, sc, tsr_scalar_float(ls / (double)ncls))))
+                goto fail_rt;
+        }
+        AG = a0;
+        STEP(bin2(TSR_BINOP_MUL, lsm, tg), "mul", 2, lsm, tg);
+        if (wv) STEP(bin2(TSR_BINOP_MUL, t[k - 1], wv), "mul", 2, t[k - 1], wv);
+        tsr_tensor *m = t[k - 1];
+        if (red == TSR_REDUCTION_NONE) {
+            AG = ad;
+            tsr_dims d = {.n = 1, .d = {cd}};
+            STEP(tsr_sum(m, &d, false, TSR_DTYPE_UNDEFINED, NULL), "sum_dim", 1, m);
+        } else {
+            tsr_dims all = {.n = -1};
+            STEP(tsr_sum(m, &all, false, TSR_DTYPE_UNDEFINED, NULL), "sum", 1, m);
+        }
+        AG = a0;
+        STEP(tsr_unary(TSR_UNOP_NEG, t[k - 1], NULL, NULL), "neg", 1, t[k - 1]);
+        if (red == TSR_REDUCTION_MEAN) {
+            int64_t cnt = tsr_tensor_numel(x) / ncls;
+            AG.d0 = (double)cnt;
+            STEP(bin_sc(TSR_BINOP_DIV, t[k - 1], tsr_scalar_int(cnt)), "div_s", 1, t[k - 1]);
+        }
+        r = tsr_tensor_retain(t[k - 1]);
+        goto done;
+    }
+    /* class indices with label smoothing */
+    double tw = 0;
+    tsr_ag_args an = {.i0 = red, .i1 = ignore};
+    tsr_tensor *nll = tsr_nn_nll_loss(lsm, target, w, red, ignore, &tw);
+    an.d0 = tw;
+    if (!(t[k++] = step(nll, "nll_loss", 1, &lsm, &an))) goto fail;
+    if (tsr_ag_keep(nll, target) < 0 || (w && tsr_ag_keep(nll, w) < 0)) goto fail_rt;
+    tsr_operand ig = tsr_operand_scalar(tsr_scalar_int(ignore)), to = tsr_operand_tensor(target);
+    tsr_tensor *mask = tsr_compare(TSR_CMP_EQ, &to, &ig, NULL);
+    if (!(t[k++] = mask)) goto fail_rt;
+    tsr_tensor *src = lsm;
+    if (wv) {
+        AG = a0;
+        STEP(bin2(TSR_BINOP_MUL, lsm, wv), "mul", 2, lsm, wv);
+        src = t[k - 1];
+    }
+    AG = ad;
+    tsr_dims d1 = {.n = 1, .d = {cd}};
+    STEP(tsr_sum(src, &d1, false, TSR_DTYPE_UNDEFINED, NULL), "sum_dim", 1, src);
+    AG = a0;
+    STEP(tsr_unary(TSR_UNOP_NEG, t[k - 1], NULL, NULL), "neg", 1, t[k - 1]);
+    tsr_tensor *zero = tsr_full(0, NULL, tsr_scalar_float(0.0), t[k - 1]->dtype, TSR_CPU);
+    if (!(t[k++] = zero)) goto fail_rt;
+    {   /* smooth_loss.index_put_({ignore_mask}, 0.0): IndexPutBackward0 over (smooth_loss, None) */
+        tsr_operand zo = tsr_operand_scalar(tsr_scalar_float(0.0));
+        tsr_tensor *sm = t[k - 2];
+        STEP(tsr_masked_fill(sm, mask, &zo), "index_put_mask", 2, sm, zero);
+        if (tsr_ag_keep(t[k - 1], mask) < 0) goto fail_rt;
+    }
+    tsr_tensor *smooth = t[k - 1];
+    tsr_dims all = {.n = -1};
+    if (red == TSR_REDUCTION_MEAN && !w) {   /* smooth_loss.masked_select(~ignore_mask).mean() */
+        tsr_tensor *keepm = tsr_predicate(TSR_PRED_LOGICAL_NOT, mask, NULL);
+        if (!(t[k++] = keepm)) goto fail_rt;
+        STEP(tsr_masked_select(smooth, keepm), "masked_select", 1, smooth);
+        if (tsr_ag_keep(t[k - 1], keepm) < 0) goto fail_rt;
+        STEP(tsr_mean(t[k - 1], &all, false, TSR_DTYPE_UNDEFINED, NULL), "mean", 1, t[k - 1]);
+    } else if (red == TSR_REDUCTION_MEAN) {   /* smooth_loss.sum() / weight.gather(0, target[~mask]).sum() */
+        tsr_tensor *keepm = tsr_predicate(TSR_PRED_LOGICAL_NOT, mask, NULL), *sel = NULL, *g = NULL, *den = NULL;
+        if (!(t[k++] = keepm) || !(t[k++] = sel = tsr_masked_select(target, keepm)) ||
+            !(t[k++] = g = tsr_index_select(w, 0, sel)) || !(t[k++] = den = tsr_sum(g, &all, false, TSR_DTYPE_UNDEFINED, NULL)))
+            goto fail_rt;
+        STEP(tsr_sum(smooth, &all, false, TSR_DTYPE_UNDEFINED, NULL), "sum", 1, smooth);
+        STEP(bin2(TSR_BINOP_DIV, t[k - 1], den), "div", 2, t[k - 1], den);
+    } else if (red == TSR_REDUCTION_SUM) {
+        STEP(tsr_sum(smooth, &all, false, TSR_DTYPE_UNDEFINED, NULL), "sum", 1, smooth);
+    }
+    tsr_tensor *ret = red == TSR_REDUCTION_NONE ? smooth : t[k - 1];
+    AG = a0;
+    AG.d0 = 1 - ls;
+    STEP(bin_sc(TSR_BINOP_MUL, nll, tsr_scalar_float(1 - ls)), "mul_s", 1, nll);
+    tsr_tensor *pa = t[k - 1];
+    AG.d0 = ls / (double)ncls;
+    STEP(bin_sc(TSR_BINOP_MUL, ret, tsr_scalar_float(ls / (double)ncls)), "mul_s", 1, ret);
+    AG = a0;
+    STEP(bin2(TSR_BINOP_ADD, pa, t[k - 1]), "add", 2, pa, t[k - 1]);
+    r = tsr_tensor_retain(t[k - 1]);
+#undef STEP
+done:
+    for (int i = 0; i < k; i++)
+        if (t[i] != w) tsr_tensor_release(t[i]);
+    return v_tensor(r);
+fail_rt:
+    bind_runtime_error();
+fail:
+    for (int i = 0; i < k; i++)
+        if (t[i] != w) tsr_tensor_release(t[i]);
+    return NULL;
+}
+
 /* nll_loss(input, target, weight=None, size_average=None, ignore_index=-100,
  * reduce=None, reduction='mean'); cross_entropy adds label_smoothing=0.0 */
 static Value *f_nll(Value *self, CallArgs *a, void *d)
@@ -651,7 +825,7 @@ static Value *f_nll(Value *self, CallArgs *a, void *d)
         tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
         bool probs = t->ndim == x->ndim && !memcmp(t->sizes, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
         if (not_differentiable("nll_loss_forward", "weight", v[2]) < 0) return NULL;
-        if (ce && (probs || ls != 0.0)) return grad_refused("cross_entropy_loss", 3, v) < 0 ? NULL : NULL;
+        if (ce && (probs || ls > 0.0)) return ce_composed(x, t, (tsr_tensor *)w, red, ignore, ls, probs);
         /* cross_entropy: log_softmax(input, class dim), then nll_loss_nd: NllLossBackward0 */
         Value *lsm = NULL;
         if (ce) {
@@ -670,7 +844,12 @@ static Value *f_nll(Value *self, CallArgs *a, void *d)
         if (lsm) decref(lsm);
         return out;
     }
-    if (ce) return v_tensor(tsr_nn_cross_entropy(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore, ls));
+    if (ce) {
+        tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
+        bool probs = t->ndim == x->ndim && !memcmp(t->sizes, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+        if (ls > 0.0 || (probs && w)) return ce_composed(x, t, (tsr_tensor *)w, red, ignore, ls, probs);
+        return v_tensor(tsr_nn_cross_entropy(x, t, w, red, ignore, ls));
+    }
     return v_tensor(tsr_nn_nll_loss(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore, NULL));
 }
 
