@@ -52,6 +52,15 @@ static tsr_tensor *fixed_index(const int64_t *v, int64_t n)
     return t;
 }
 
+/* the bool mask of index_put_mask / masked_select: every third element of 6 */
+static tsr_tensor *fixed_mask(void)
+{
+    int64_t n = 6;
+    tsr_tensor *t = tsr_empty(1, &n, TSR_BOOL, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; t && i < n; i++) tsr_tensor_set_at(t, i, tsr_scalar_bool(i % 3 == 1));
+    return t;
+}
+
 static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
 {
     char key[40];
@@ -79,6 +88,14 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     if (!strcmp(key, "clamp_min")) { tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(a->d0)); return tsr_clamp(in[0], &lo, NULL, NULL); }
     if (!strcmp(key, "constant_pad_nd")) return tsr_constant_pad_nd(in[0], a->ndims, a->dims, tsr_scalar_int(0));
     if (!strcmp(key, "div_s")) { tsr_operand d = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_DIV, &x, &d, NULL, NULL); }
+    if (!strcmp(key, "mul_s")) { tsr_operand m = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_MUL, &x, &m, NULL, NULL); }
+    if (!strcmp(key, "index_put_mask") || !strcmp(key, "masked_select")) {
+        tsr_tensor *m = fixed_mask(), *r;
+        tsr_operand v = tsr_operand_tensor(in[1] ? in[1] : in[0]);
+        r = key[0] == 'i' ? tsr_masked_fill(in[0], m, &v) : tsr_masked_select(in[0], m);
+        tsr_tensor_release(m);
+        return r;
+    }
     if (!strcmp(key, "nll_loss")) {
         tsr_tensor *t = fixed_index(nll_target, 3), *r = tsr_nn_nll_loss(in[0], t, NULL, red, a->i1, NULL);
         tsr_tensor_release(t);
@@ -257,7 +274,8 @@ static const Case cases[] = {
     {"embedding", 1, {2}, {{5, 3}}, 0, A(.i0 = 5, .i1 = -1)},
     {"clamp_min", 1, {1}, {{6}}, 0, A(.has_d0 = true, .d0 = 0.2)},
     {"constant_pad_nd", 1, {2}, {{2, 3}}, 0, A(.ndims = 4, .dims = {1, -1, 2, 0})},
-    {"div_s", 1, {1}, {{4}}, 0, A(.d0 = 3.0)},
+    {"div_s", 1, {1}, {{4}}, 0, A(.d0 = 3.0)}, {"mul_s", 1, {1}, {{4}}, 0, A(.d0 = -1.5)},
+    {"index_put_mask", 2, {1, 0}, {{6}, {0}}, 0, A(.ndims = 0)}, {"masked_select", 1, {1}, {{6}}, 0, A(.ndims = 0)},
 };
 
 /* A deterministic value for element i of input k in the case's domain; away
@@ -328,6 +346,7 @@ static int check_case(const Case *c)
     size_t kl = strlen(c->key);
     tsr_tensor *kept = !strcmp(c->key, "nll_loss") ? fixed_index(nll_target, 3)
                      : !strcmp(c->key, "embedding") ? fixed_index(emb_index, 4)
+                     : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
     if (kept) tsr_ag_keep(out, kept);
     tsr_tensor_release(kept);
