@@ -1234,6 +1234,7 @@ static const tsr_formula formulas[] = {
     {"abs", "AbsBackward0", 1, bw_abs},
     {"acos", "AcosBackward0", 1, bw_acos},
     {"add", "AddBackward0", 0, bw_add},
+    {"add_s", "AddBackward1", 0, bw_pass},
     {"addmm", "AddmmBackward0", 6, bw_addmm},
     {"alias", "AliasBackward0", 0, bw_pass},
     {"amax", "AmaxBackward0", 1 | TSR_SAVE_OUT, bw_amax},

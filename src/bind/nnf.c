@@ -17,6 +17,7 @@
 #include "names.h"
 #include "ops/compare.h"
 #include "ops/copy.h"
+#include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
@@ -887,6 +888,68 @@ static Value *f_bce(Value *self, CallArgs *a, void *d)
     return out;
 }
 
+/* cosine_similarity with a graph, as 1.13 records it: each operand
+ * expanded (ExpandBackward0), x / sqrt(sum(x ** 2, dim, keepdim)) with the
+ * clamp to eps * eps made without grad, the product summed over dim. */
+static Value *cos_graph(tsr_tensor *x1, tsr_tensor *x2, Value **v)
+{
+    int64_t dim = 1;
+    double eps;
+    if ((v[2] && args_int(v[2], "cosine_similarity", "dim", &dim) < 0) ||
+        opt_float(v[3], "cosine_similarity", "eps", 1e-8, &eps) < 0)
+        return NULL;
+    if (x1->dtype != x2->dtype || !tsr_dtype_is_floating(x1->dtype))
+        return grad_refused_msg("the gradient of cosine_similarity of operands of other dtypes");
+    if (x1->names || x2->names) return exc_set("NotImplementedError", "cosine_similarity of named tensors is not supported by tsr yet");
+    const tsr_tensor *xs[2] = {x1, x2};
+    tsr_tensor *e[2] = {0}, *q[2] = {0}, *t[12] = {0}, *r = NULL;
+    int k = 0;
+    if (tsr_broadcast_tensors(2, xs, e) < 0) {
+        bind_runtime_error();
+        return NULL;
+    }
+    for (int i = 0; i < 2; i++) {   /* new headers: the expand's results, never the inputs themselves */
+        tsr_tensor *ex = tsr_view_expand(xs[i], e[i]->ndim, e[i]->sizes);
+        tsr_tensor_release(e[i]);
+        e[i] = ex;
+    }
+    if (!e[0] || !e[1]) goto fail_rt;
+    int nd = e[0]->ndim;
+    int64_t wd = dim < 0 ? dim + nd : dim;
+    tsr_ag_args a0 = {.ndims = -1}, ap = {.d0 = 2.0}, as = {.ndims = 1, .dims = {wd}, .keepdim = true};
+    tsr_dims d = {.n = 1, .d = {dim}};
+    tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(eps * eps));
+    for (int i = 0; i < 2; i++) {
+        tsr_tensor *src = (tsr_tensor *)xs[i], *pw, *sm, *sq;
+        if (!(t[k++] = step(tsr_tensor_retain(e[i]), "expand", 1, &src, &a0))) goto fail;
+        if (!(t[k++] = pw = step(bin_sc(TSR_BINOP_POW, e[i], tsr_scalar_int(2)), "pow", 1, &e[i], &ap))) goto fail;
+        if (!(t[k++] = sm = step(tsr_sum(pw, &d, true, TSR_DTYPE_UNDEFINED, NULL), "sum_dim", 1, &pw, &as))) goto fail;
+        tsr_tensor *cl = tsr_clamp_bound(sm, &lo, false, sm, true);   /* under no_grad, in place */
+        if (!cl) goto fail_rt;
+        tsr_tensor_release(cl);
+        if (!(t[k++] = sq = step(tsr_unary(TSR_UNOP_SQRT, sm, NULL, NULL), "sqrt", 1, &sm, &a0))) goto fail;
+        tsr_tensor *in2[2] = {e[i], sq};
+        if (!(q[i] = step(bin2(TSR_BINOP_DIV, e[i], sq), "div", 2, in2, &a0))) goto fail;
+    }
+    tsr_tensor *m = step(bin2(TSR_BINOP_MUL, q[0], q[1]), "mul", 2, q, &a0);
+    if (!(t[k++] = m)) goto fail;
+    tsr_ag_args ar = {.ndims = 1, .dims = {wd}};
+    tsr_dims d2 = {.n = 1, .d = {dim}};
+    r = step(tsr_sum(m, &d2, false, TSR_DTYPE_UNDEFINED, NULL), "sum_dim", 1, &m, &ar);
+    goto done;
+fail_rt:
+    bind_runtime_error();
+fail:
+    r = NULL;
+done:
+    for (int i = 0; i < k; i++) tsr_tensor_release(t[i]);
+    for (int i = 0; i < 2; i++) {
+        tsr_tensor_release(e[i]);
+        tsr_tensor_release(q[i]);
+    }
+    return r ? v_tensor(r) : NULL;
+}
+
 /* pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False) and
  * cosine_similarity(x1, x2, dim=1, eps=1e-8): ATen functions in 1.13 */
 static Value *f_distance(Value *self, CallArgs *a, void *d)
@@ -898,7 +961,27 @@ static Value *f_distance(Value *self, CallArgs *a, void *d)
     if (args_parse(a, name, cos ? "x1, x2, dim=, eps=" : "x1, x2, p=, eps=, keepdim=", v) < 0 ||
         need_tensor(v[0], name, "x1", 1) < 0 || need_tensor(v[1], name, "x2", 2) < 0)
         return NULL;
-    if (grad_refused(name, 2, v) < 0) return NULL;
+    if (grad_needed(2, v) && !cos) {   /* norm(x1 - x2 + eps, p, -1, keepdim): NormBackward1 <- AddBackward1 <- SubBackward0 */
+        double p, eps;
+        bool keep;
+        if (opt_float(v[2], name, "p", 2.0, &p) < 0 || opt_float(v[3], name, "eps", 1e-6, &eps) < 0 ||
+            opt_bool(v[4], name, "keepdim", false, &keep) < 0)
+            return NULL;
+        if (p != 2.0 && p != 1.0) return grad_refused_msg("the gradient of pairwise_distance with p other than 1 or 2");
+        tsr_tensor *x1 = tensor_of(v[0]), *x2 = tensor_of(v[1]), *d, *e;
+        int od = x1->ndim > x2->ndim ? x1->ndim : x2->ndim;
+        tsr_ag_args a0 = {.ndims = -1}, an = {.ndims = 1, .dims = {od - 1}, .keepdim = keep, .d0 = p};
+        tsr_tensor *in2[2] = {x1, x2};
+        if (!(d = step(bin2(TSR_BINOP_SUB, x1, x2), "sub", 2, in2, &a0))) return NULL;
+        e = step(bin_sc(TSR_BINOP_ADD, d, tsr_scalar_float(eps)), "add_s", 1, &d, &a0);
+        tsr_tensor_release(d);
+        if (!e) return NULL;
+        tsr_dims dim = {.n = 1, .d = {od - 1}};
+        tsr_tensor *r = step(tsr_norm(e, p, &dim, keep, TSR_DTYPE_UNDEFINED, NULL), "norm", 1, &e, &an);
+        tsr_tensor_release(e);
+        return r ? v_tensor(r) : NULL;
+    }
+    if (grad_needed(2, v)) return cos_graph(tensor_of(v[0]), tensor_of(v[1]), v);
     if (cos && (tensor_of(v[0])->names || tensor_of(v[1])->names))
         return exc_set("NotImplementedError", "cosine_similarity of named tensors is not supported by tsr yet");
     if (!cos && named_refused("aten::norm.ScalarOpt_dim", 2, v) < 0) return NULL;
