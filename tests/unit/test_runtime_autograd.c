@@ -88,6 +88,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     if (!strcmp(key, "clamp_min")) { tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(a->d0)); return tsr_clamp(in[0], &lo, NULL, NULL); }
     if (!strcmp(key, "constant_pad_nd")) return tsr_constant_pad_nd(in[0], a->ndims, a->dims, tsr_scalar_int(0));
     if (!strcmp(key, "div_s")) { tsr_operand d = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_DIV, &x, &d, NULL, NULL); }
+    if (!strcmp(key, "add_s")) { tsr_operand m = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_ADD, &x, &m, NULL, NULL); }
     if (!strcmp(key, "mul_s")) { tsr_operand m = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_MUL, &x, &m, NULL, NULL); }
     if (!strcmp(key, "index_put_mask") || !strcmp(key, "masked_select")) {
         tsr_tensor *m = fixed_mask(), *r;
@@ -274,7 +275,7 @@ static const Case cases[] = {
     {"embedding", 1, {2}, {{5, 3}}, 0, A(.i0 = 5, .i1 = -1)},
     {"clamp_min", 1, {1}, {{6}}, 0, A(.has_d0 = true, .d0 = 0.2)},
     {"constant_pad_nd", 1, {2}, {{2, 3}}, 0, A(.ndims = 4, .dims = {1, -1, 2, 0})},
-    {"div_s", 1, {1}, {{4}}, 0, A(.d0 = 3.0)}, {"mul_s", 1, {1}, {{4}}, 0, A(.d0 = -1.5)},
+    {"div_s", 1, {1}, {{4}}, 0, A(.d0 = 3.0)}, {"add_s", 1, {1}, {{4}}, 0, A(.d0 = 0.5)}, {"mul_s", 1, {1}, {{4}}, 0, A(.d0 = -1.5)},
     {"index_put_mask", 2, {1, 0}, {{6}, {0}}, 0, A(.ndims = 0)}, {"masked_select", 1, {1}, {{6}}, 0, A(.ndims = 0)},
 };
 
