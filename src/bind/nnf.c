@@ -1222,7 +1222,6 @@ void bind_nnf_init(void)
         {"hardsigmoid", f_hard, (void *)"hardsigmoid"},
         {"hardswish", f_hard, (void *)"hardswish"},
         {"threshold", f_threshold, NULL},
-        {"logsigmoid", f_logsigmoid, NULL},
         {"elu", f_elu, (void *)"elu"},
         {"selu", f_elu, (void *)"selu"},
         {"celu", f_elu, (void *)"celu"},
@@ -1253,6 +1252,8 @@ void bind_nnf_init(void)
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
+    /* F.logsigmoid is torch._C._nn.log_sigmoid */
+    module_add(m, "logsigmoid", v_builtin("log_sigmoid", f_logsigmoid, NULL, NULL));
     /* the two ATen functions are torch.X too */
     module_add(bind_module("torch"), "pairwise_distance", v_builtin("pairwise_distance", f_distance, NULL, NULL));
     module_add(bind_module("torch"), "cosine_similarity", v_builtin("cosine_similarity", f_distance, NULL, (void *)"cos"));
