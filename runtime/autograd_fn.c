@@ -16,6 +16,7 @@
 #include "ops/factory.h"
 #include "ops/index.h"
 #include "ops/indexdim.h"
+#include "ops/join.h"
 #include "ops/nn.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
@@ -513,16 +514,99 @@ static int bw_var(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* norm_backward for p in d0 (2 or 1) */
+/* norm_backward for p in d0: 0, 1, 2, +-inf, p < 1, p < 2 and the rest
+ * as FunctionsManual.cpp's norm_backward */
 static int bw_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
     int nd = n->in_nd[0];
+    double p = n->a.d0;
     const tsr_tensor *gg = restore(c, n, g, nd), *yy = restore(c, n, y, nd);
-    if (n->a.d0 == 1.0) give(c, gin, 0, MUL(un(c, TSR_UNOP_SGN, x), gg));
-    else give(c, gin, 0, MUL(gg, masked_fill0(c, DIV(x, yy), cmps(c, TSR_CMP_EQ, yy, 0.0))));
+    tsr_tensor *r;
+    if (p == 0.0) {   /* an undefined gradient: nothing flows */
+        r = NULL;
+    } else if (p == 1.0) {
+        r = MUL(un(c, TSR_UNOP_SGN, x), gg);
+    } else if (p == 2.0) {
+        r = MUL(gg, masked_fill0(c, DIV(x, yy), cmps(c, TSR_CMP_EQ, yy, 0.0)));
+    } else if (isinf(p)) {   /* amax(abs(self)) respecting nans: self.sgn() * ((grad / mask.sum(dim, true)) * mask) */
+        tsr_tensor *ax = un(c, TSR_UNOP_ABS, x), *mask = NULL;
+        if (!c->fail) mask = bin(c, TSR_BINOP_BITWISE_OR, cmp(c, TSR_CMP_EQ, ax, yy), keep(c, tsr_predicate(TSR_PRED_ISNAN, ax, NULL)));
+        tsr_dims d = {.n = 0};
+        d.n = red_dims(n, nd, d.d);
+        if (nd == 0) d.n = -1;
+        r = MUL(un(c, TSR_UNOP_SGN, x), MUL(DIV(gg, sum_dims(c, mask, &d, true)), mask));
+    } else if (p < 1.0) {
+        tsr_tensor *sc = MUL(un(c, TSR_UNOP_SGN, x), masked_fill0(c, bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), p - 1),
+                                                                     cmps(c, TSR_CMP_EQ, x, 0.0)));
+        r = MUL(MUL(sc, gg), bins(c, TSR_BINOP_POW, yy, 1 - p));
+    } else {
+        tsr_tensor *sc = p < 2.0 ? MUL(un(c, TSR_UNOP_SGN, x), bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), p - 1))
+                                 : MUL(x, bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), p - 2));
+        tsr_tensor *sv = masked_fill0(c, DIV(gg, bins(c, TSR_BINOP_POW, yy, p - 1)), cmps(c, TSR_CMP_EQ, yy, 0.0));
+        r = MUL(sc, sv);
+    }
+    give(c, gin, 0, r);
     return finish(c, n, gin);
+}
+
+/* cumprod_backward(dim i0) without zeros in the input:
+ * reversed_cumsum(output * grad, dim) / input */
+static int bw_cumprod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    int64_t d = n->a.i0, numel = tsr_tensor_numel(x);
+    if (x->ndim == 0 || numel <= 1 || x->sizes[d] == 1) {
+        give(c, gin, 0, (tsr_tensor *)g);
+        return finish(c, n, gin);
+    }
+    tsr_dims all = {.n = -1};
+    tsr_tensor *nz = sum_dims(c, cmps(c, TSR_CMP_EQ, x, 0.0), &all, false);
+    if (!c->fail && tsr_tensor_get_int64(nz, NULL) != 0) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'cumprod' of an input with zeros is not implemented.");
+        c->fail = true;
+    }
+    tsr_tensor *w = MUL(y, g), *f = NULL, *s = NULL;
+    if (!c->fail) f = keep(c, tsr_flip(w, 1, &d));
+    if (!c->fail) s = keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL));
+    if (!c->fail) s = keep(c, tsr_flip(s, 1, &d));
+    give(c, gin, 0, DIV(s, x));
+    return finish(c, n, gin);
+}
+
+/* div(self, other, rounding_mode): zeros for both (1.13 prints +0 where grad * 0 would be -0) */
+static int bw_div_rounding(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    for (int i = 0; i < n->nnext; i++)
+        if (NEED(i)) give(c, gin, i, zeros(c, g->ndim, g->sizes, g->dtype));
+    return finish(c, n, gin);
+}
+
+/* prod_safe_zeros_backward along dim: grad * (exclusive cumprod from the
+ * front * exclusive cumprod from the back) */
+static tsr_tensor *prod_safe_zeros(F *c, const tsr_tensor *gg, const tsr_tensor *x, int64_t dim)
+{
+    if (c->fail) return NULL;
+    if (tsr_tensor_numel(x) == 0) return expand(c, gg, x->ndim, x->sizes);
+    int64_t os[TSR_MAX_DIMS], len = x->sizes[dim];
+    memcpy(os, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+    os[dim] = 1;
+    tsr_tensor *ones = keep(c, tsr_full(x->ndim, os, tsr_scalar_float(1.0), gg->dtype, TSR_CPU));
+    tsr_tensor *front = c->fail ? NULL : keep(c, tsr_view_narrow(x, dim, 0, len - 1));
+    tsr_tensor *back = c->fail ? NULL : keep(c, tsr_view_narrow(x, dim, 1, len - 1));
+    if (c->fail) return NULL;
+    back = keep(c, tsr_flip(back, 1, &dim));
+    const tsr_tensor *p1[2] = {ones, front}, *p2[2] = {ones, back};
+    tsr_tensor *en = c->fail ? NULL : keep(c, tsr_cat(2, p1, dim, NULL));
+    tsr_tensor *er = c->fail ? NULL : keep(c, tsr_cat(2, p2, dim, NULL));
+    if (!c->fail) en = keep(c, tsr_cumsum(en, dim, TSR_DTYPE_UNDEFINED, true, NULL));
+    if (!c->fail) er = keep(c, tsr_cumsum(er, dim, TSR_DTYPE_UNDEFINED, true, NULL));
+    if (!c->fail) er = keep(c, tsr_flip(er, 1, &dim));
+    return MUL(gg, MUL(en, er));
 }
 
 /* prod_backward: (grad * result) / input when no element is zero, else the
@@ -551,8 +635,8 @@ static int bw_prod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
                 if (!c->fail) r = keep(c, tsr_masked_fill(r, z, &v));
             }
         } else if (!c->fail) {
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'prod' along a dim with zeros is not implemented.");
-            c->fail = true;
+            int64_t dim = n->a.dims[0] < 0 ? n->a.dims[0] + nd : n->a.dims[0];
+            r = nd == 0 ? (tsr_tensor *)g : prod_safe_zeros(c, gg, x, dim);
         }
     }
     give(c, gin, 0, r);
@@ -1255,8 +1339,10 @@ static const tsr_formula formulas[] = {
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"cos", "CosBackward0", 1, bw_cos},
     {"cosh", "CoshBackward0", 1, bw_cosh},
+    {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},
     {"cumsum", "CumsumBackward0", 0, bw_cumsum},
     {"div", "DivBackward0", 3, bw_div},
+    {"div_rounding", "DivBackward2", 0, bw_div_rounding},
     {"div_s", "DivBackward1", 0, bw_div_s},
     {"dot", "DotBackward0", 3, bw_dot},
     {"elu", "EluBackward0", 1, bw_elu},
@@ -1311,6 +1397,7 @@ static const tsr_formula formulas[] = {
     {"neg", "NegBackward0", 0, bw_neg},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
+    {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"permute", "PermuteBackward0", 0, bw_permute},
     {"pow", "PowBackward0", 1, bw_pow},
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},

@@ -10,6 +10,7 @@
 #include "tsr.h"
 #include "autograd.h"
 #include "autograd_node.h"
+#include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
@@ -88,6 +89,15 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     if (!strcmp(key, "clamp_min")) { tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(a->d0)); return tsr_clamp(in[0], &lo, NULL, NULL); }
     if (!strcmp(key, "constant_pad_nd")) return tsr_constant_pad_nd(in[0], a->ndims, a->dims, tsr_scalar_int(0));
     if (!strcmp(key, "div_s")) { tsr_operand d = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_DIV, &x, &d, NULL, NULL); }
+    if (!strcmp(key, "cumprod")) return tsr_cumsum(in[0], a->i0, TSR_DTYPE_UNDEFINED, true, NULL);
+    if (!strcmp(key, "norm_p")) {
+        tsr_dims d = {.n = a->ndims};
+        for (int i = 0; i < a->ndims; i++) d.d[i] = a->dims[i];
+        return tsr_norm(in[0], a->d0, &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
+    }
+    if (!strcmp(key, "div_rounding")) {
+        return bin(TSR_BINOP_DIV_FLOOR, in[0], in[1]);
+    }
     if (!strcmp(key, "add_s")) { tsr_operand m = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_ADD, &x, &m, NULL, NULL); }
     if (!strcmp(key, "mul_s")) { tsr_operand m = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_MUL, &x, &m, NULL, NULL); }
     if (!strcmp(key, "index_put_mask") || !strcmp(key, "masked_select")) {
@@ -275,7 +285,11 @@ static const Case cases[] = {
     {"embedding", 1, {2}, {{5, 3}}, 0, A(.i0 = 5, .i1 = -1)},
     {"clamp_min", 1, {1}, {{6}}, 0, A(.has_d0 = true, .d0 = 0.2)},
     {"constant_pad_nd", 1, {2}, {{2, 3}}, 0, A(.ndims = 4, .dims = {1, -1, 2, 0})},
-    {"div_s", 1, {1}, {{4}}, 0, A(.d0 = 3.0)}, {"add_s", 1, {1}, {{4}}, 0, A(.d0 = 0.5)}, {"mul_s", 1, {1}, {{4}}, 0, A(.d0 = -1.5)},
+    {"div_s", 1, {1}, {{4}}, 0, A(.d0 = 3.0)}, {"cumprod", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)},
+    {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .d0 = 3)}, {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .d0 = 1.5)},
+    {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .d0 = 0.5)}, {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .d0 = INFINITY)},
+    {"div_rounding", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
+    {"prod_dim", 1, {2}, {{2, 3}}, 8, A(.ndims = 1, .dims = {1})}, {"add_s", 1, {1}, {{4}}, 0, A(.d0 = 0.5)}, {"mul_s", 1, {1}, {{4}}, 0, A(.d0 = -1.5)},
     {"index_put_mask", 2, {1, 0}, {{6}, {0}}, 0, A(.ndims = 0)}, {"masked_select", 1, {1}, {{6}}, 0, A(.ndims = 0)},
 };
 
@@ -287,6 +301,7 @@ static double val(int domain, int k, int64_t i)
     if (domain == 1) return 0.6 + fabs(u) * 1.5;
     if (domain == 2) return u * 0.8;
     if (domain == 6) return 0.5 + u * 0.5;
+    if (domain == 8) return i % 4 == 1 ? 0.0 : u * 1.3 + 0.05;   /* zeros */
     return u * 1.3 + 0.05;
 }
 
