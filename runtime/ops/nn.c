@@ -1090,3 +1090,61 @@ fail:
     tsr__take(&gw, NULL);
     goto out;
 }
+
+/* embedding_renorm_cpu_: each row the sorted, deduplicated indices name
+ * whose norm_type-norm exceeds max_norm is scaled in place by
+ * max_norm / (norm + 1e-7) */
+int tsr_nn_embedding_renorm_(tsr_tensor *weight, const tsr_tensor *indices, double max_norm, double norm_type)
+{
+    if (weight->ndim != 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected 2-dimensional tensor, but got %d-dimensional tensor for argument #1 "
+                      "'self' (while checking arguments for embedding_renorm_)", weight->ndim);
+        return -1;
+    }
+    if (indices->dtype != TSR_INT64 && indices->dtype != TSR_INT32) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected tensor for argument #2 'indices' to have one of the following scalar "
+                      "types: Long, Int; but got torch.%sTensor instead (while checking arguments for "
+                      "embedding_renorm_)", tsr_dtype_scalar_name(indices->dtype));
+        return -1;
+    }
+    int64_t n = tsr_tensor_numel(indices), flat = -1;
+    tsr_tensor *ix = tsr_to_dtype_format(indices, TSR_INT64, TSR_MF_CONTIGUOUS);
+    if (!ix || !tsr__take(&ix, tsr_reshape(ix, 1, &flat))) return -1;
+    int64_t *sorted = tsr_malloc((size_t)(n ? n : 1) * sizeof(int64_t));
+    if (!sorted) {
+        tsr_tensor_release(ix);
+        return -1;
+    }
+    memcpy(sorted, tsr_tensor_ptr(ix, NULL), (size_t)n * sizeof(int64_t));
+    tsr_tensor_release(ix);
+    for (int64_t i = 1; i < n; i++)   /* insertion sort: index lists are short */
+        for (int64_t j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+            int64_t t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    int rc = 0;
+    for (int64_t i = 0; i < n && rc == 0; i++) {
+        if (i > 0 && sorted[i] == sorted[i - 1]) continue;
+        int64_t k = sorted[i] < 0 ? sorted[i] + weight->sizes[0] : sorted[i];
+        if (k < 0 || k >= weight->sizes[0]) {
+            tsr_error_set(TSR_ERR_INDEX, "index %lld is out of bounds for dimension 0 with size %lld", (long long)sorted[i],
+                          (long long)weight->sizes[0]);
+            rc = -1;
+            break;
+        }
+        tsr_tensor *row = tsr_view_select(weight, 0, k), *nr = row ? tsr_norm(row, norm_type, NULL, false, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+        if (!nr) rc = -1;
+        else {
+            double norm = tsr_tensor_get_double(nr, NULL);
+            if (norm > max_norm) {
+                tsr_operand sc = tsr_operand_scalar(tsr_scalar_float(max_norm / (norm + 1e-7)));
+                rc = tsr__done(tsr_binary_(TSR_BINOP_MUL, row, &sc, NULL));
+            }
+        }
+        tsr_tensor_release(nr);
+        tsr_tensor_release(row);
+    }
+    tsr_free(sorted);
+    return rc;
+}

@@ -1058,11 +1058,16 @@ static Value *f_embedding(Value *self, CallArgs *a, void *d)
             return exc_set("AssertionError", "Padding_idx must be within num_embeddings");
         pad = pi < 0 ? pi + n : pi;
     }
-    if (v[3] && !is_none(v[3]))
-        return exc_set("NotImplementedError", "embedding(max_norm=) is not supported by tsr yet");
     if (need_tensor(v[1], "embedding", "weight", 1) < 0 || need_tensor(v[0], "embedding", "indices", 2) < 0 ||
         named_refused("aten::embedding", 2, v) < 0)
         return NULL;
+    if (v[3] && !is_none(v[3])) {   /* _no_grad_embedding_renorm_(weight, input.contiguous(), max_norm, norm_type) */
+        double mn, nt;
+        if (args_float(v[3], "embedding", "max_norm", &mn) < 0 || opt_float(v[4], "embedding", "norm_type", 2.0, &nt) < 0)
+            return NULL;
+        if (tsr_nn_embedding_renorm_(tensor_of(v[1]), tensor_of(v[0]), mn, nt) < 0) return bind_runtime_error();
+        tsr_tensor_bump_version(tensor_of(v[1]));
+    }
     bool freq;
     if (opt_bool(v[5], "embedding", "scale_grad_by_freq", false, &freq) < 0) return NULL;
     if (v[6] && value_truth(v[6]) == 1 && grad_needed(2, v))
