@@ -1069,10 +1069,16 @@ static int bw_softplus(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* hardtanh(min d0, max d1): x <= min || x >= max ? 0 : dy */
+/* hardtanh(min d0, max d1): x <= min || x >= max ? 0 : dy; 1.13's
+ * bfloat16 backward names the kernel it borrows */
 static int bw_hardtanh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    if (g->dtype == TSR_BFLOAT16) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"hardshrink_backward_cpu\" not implemented for 'BFloat16'");
+        c->fail = true;
+        return finish(c, n, gin);
+    }
     tsr_tensor *x = SAVED(0);
     give(c, gin, 0, where0(c, OR(cmps(c, TSR_CMP_LE, x, n->a.d0), cmps(c, TSR_CMP_GE, x, n->a.d1)), g, true));
     return finish(c, n, gin);
@@ -1270,7 +1276,13 @@ static int bw_elu_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 UNARY_OUT(bw_leaky_relu_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.d0)))
-UNARY_OUT(bw_hardtanh_, where0(c, OR(cmps(c, TSR_CMP_LE, y, n->a.d0), cmps(c, TSR_CMP_GE, y, n->a.d1)), g, true))
+UNARY_OUT(bw_hardtanh_out, where0(c, OR(cmps(c, TSR_CMP_LE, y, n->a.d0), cmps(c, TSR_CMP_GE, y, n->a.d1)), g, true))
+static int bw_hardtanh_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    if (g->dtype == TSR_BFLOAT16) return bw_hardtanh(n, g, gin);
+    return bw_hardtanh_out(n, g, gin);
+}
+
 
 /* mul(self, Scalar other d0): grad * other */
 static int bw_mul_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)

@@ -87,10 +87,31 @@ static bool grad_needed(int n, Value **vals)
 /* r (the F function's result, NULL: the runtime's error) with its graph
  * node: formula key over in[0..n-1] with args a, then the nk tensors of
  * kept (NULL ones skipped) kept for the formula. NEW value or NULL. */
+/* The formulas whose bfloat16 gradients are 1.13's (checked against it);
+ * the others' bfloat16 kernels round differently and are refused. */
+static bool bf16_grad_ok(const char *key)
+{
+    static const char *const ok[] = {"elu", "elu_", "celu", "celu_", "silu", "silu_", "hardsigmoid", "hardsigmoid_",
+                                     "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_"};
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (!strcmp(key, ok[i])) return true;
+    return false;
+}
+
+static int bf16_refused(const char *key, int n, tsr_tensor *const *in, const tsr_tensor *r)
+{
+    if (r->dtype != TSR_BFLOAT16 || bf16_grad_ok(key) || !tsr_ag_needed(n, in)) return 0;
+    return exc_set("NotImplementedError", "the derivative for '%s' of bfloat16 is not supported by tsr yet", key), -1;
+}
+
 static Value *graph(tsr_tensor *r, const char *key, int n, tsr_tensor *const *in, const tsr_ag_args *a, int nk,
                     const tsr_tensor *const *kept)
 {
     if (!r) return bind_runtime_error();
+    if (bf16_refused(key, n, in, r) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
     if (tsr_ag_record(key, n, in, a, r, false) < 0) goto fail;
     for (int i = 0; i < nk; i++)
         if (kept[i] && tsr_ag_keep(r, kept[i]) < 0) goto fail;
@@ -126,6 +147,11 @@ static Value *act_graph(tsr_tensor *r, Value *x, bool inplace, const char *key, 
     }
     tsr_tensor_bump_version(xt);
     int rc = 0;
+    if (old && bf16_refused(key_, 1, &xt, r) < 0) {
+        tsr_tensor_release(old);
+        tsr_tensor_release(r);
+        return NULL;
+    }
     if (old) {
         rc = tsr_ag_record(key_, 1, &xt, a, xt, true);
         if (rc == 0) rc = tsr_ag_keep(xt, old);
@@ -311,6 +337,10 @@ static Value *f_elu(Value *self, CallArgs *a, void *d)
     tsr_ag_args ga = {.d0 = alpha, .d1 = 1.0};
     const char *key = act == TSR_NN_MISH ? "mish" : act == TSR_NN_CELU ? "celu" : "elu";
     if (act == TSR_NN_SELU) ga.d0 = 1.6732632423543772848170429916717, ga.d1 = 1.0507009873554804934193349852946;
+    if (act == TSR_NN_SELU && tensor_of(v[0])->dtype == TSR_BFLOAT16 && grad_needed(1, v)) {   /* rounds differently */
+        tsr_tensor_release(old);
+        return exc_set("NotImplementedError", "the derivative for 'selu' of bfloat16 is not supported by tsr yet");
+    }
     return act_graph(tsr_nn_activation(act, tensor_of(v[0]), alpha, inplace), v[0], inplace, key,
                      act == TSR_NN_MISH ? "mish_" : act == TSR_NN_CELU ? "celu_" : "elu_", &ga, old);
 }
@@ -619,6 +649,12 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
                                                   : tsr_nn_l1_loss(bt[0], bt[1], red);
     if (r && same && tsr_ag_needed(2, bt)) {
         tsr_ag_args ga = {.i0 = red, .d0 = beta};
+        if (sl1 && r->dtype == TSR_BFLOAT16) {   /* its bfloat16 kernel rounds differently */
+            tsr_tensor_release(bt[0]);
+            tsr_tensor_release(bt[1]);
+            tsr_tensor_release(r);
+            return exc_set("NotImplementedError", "the derivative for 'smooth_l1_loss' of bfloat16 is not supported by tsr yet");
+        }
         if (tsr_ag_record(name, 2, bt, &ga, r, false) < 0) {
             tsr_tensor_release(r);
             r = NULL;
