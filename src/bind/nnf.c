@@ -84,9 +84,6 @@ static bool grad_needed(int n, Value **vals)
     return tsr_ag_needed(k, in);
 }
 
-/* r (the F function's result, NULL: the runtime's error) with its graph
- * node: formula key over in[0..n-1] with args a, then the nk tensors of
- * kept (NULL ones skipped) kept for the formula. NEW value or NULL. */
 /* The formulas whose bfloat16 gradients are 1.13's (checked against it);
  * the others' bfloat16 kernels round differently and are refused. */
 static bool bf16_grad_ok(const char *key)
@@ -104,6 +101,9 @@ static int bf16_refused(const char *key, int n, tsr_tensor *const *in, const tsr
     return exc_set("NotImplementedError", "the derivative for '%s' of bfloat16 is not supported by tsr yet", key), -1;
 }
 
+/* r (the F function's result, NULL: the runtime's error) with its graph
+ * node: formula key over in[0..n-1] with args a, then the nk tensors of
+ * kept (NULL ones skipped) kept for the formula. NEW value or NULL. */
 static Value *graph(tsr_tensor *r, const char *key, int n, tsr_tensor *const *in, const tsr_ag_args *a, int nk,
                     const tsr_tensor *const *kept)
 {
