@@ -16,6 +16,8 @@
 #include "ops/factory.h"
 #include "ops/index.h"
 #include "ops/indexdim.h"
+#include "ops/join.h"
+#include "ops/nn.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
@@ -300,11 +302,20 @@ static int bw_pow_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* The forward's input x: saved slot 0, or for an in-place form whose
+ * formula needs the old values (a row that saves nothing), the copy of
+ * them kept in extra[0]. */
+static tsr_tensor *selfx(F *c, tsr_node *n)
+{
+    if (!(n->f->save & 1u) && n->nextra > 0 && !n->released) return n->extra[0];
+    return keep_saved(c, n, 0);
+}
+
 #define UNARY_SELF(fname, expr)                                                  \
     static int fname(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)         \
     {                                                                            \
         F c0 = {0}, *c = &c0;                                                    \
-        tsr_tensor *x = SAVED(0);                                                \
+        tsr_tensor *x = selfx(c, n);                                             \
         (void)x;                                                                 \
         give(c, gin, 0, (expr));                                                 \
         return finish(c, n, gin);                                                \
@@ -503,16 +514,99 @@ static int bw_var(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* norm_backward for p in d0 (2 or 1) */
+/* norm_backward for p in d0: 0, 1, 2, +-inf, p < 1, p < 2 and the rest
+ * as FunctionsManual.cpp's norm_backward */
 static int bw_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
     int nd = n->in_nd[0];
+    double p = n->a.d0;
     const tsr_tensor *gg = restore(c, n, g, nd), *yy = restore(c, n, y, nd);
-    if (n->a.d0 == 1.0) give(c, gin, 0, MUL(un(c, TSR_UNOP_SGN, x), gg));
-    else give(c, gin, 0, MUL(gg, masked_fill0(c, DIV(x, yy), cmps(c, TSR_CMP_EQ, yy, 0.0))));
+    tsr_tensor *r;
+    if (p == 0.0) {   /* an undefined gradient: nothing flows */
+        r = NULL;
+    } else if (p == 1.0) {
+        r = MUL(un(c, TSR_UNOP_SGN, x), gg);
+    } else if (p == 2.0) {
+        r = MUL(gg, masked_fill0(c, DIV(x, yy), cmps(c, TSR_CMP_EQ, yy, 0.0)));
+    } else if (isinf(p)) {   /* amax(abs(self)) respecting nans: self.sgn() * ((grad / mask.sum(dim, true)) * mask) */
+        tsr_tensor *ax = un(c, TSR_UNOP_ABS, x), *mask = NULL;
+        if (!c->fail) mask = bin(c, TSR_BINOP_BITWISE_OR, cmp(c, TSR_CMP_EQ, ax, yy), keep(c, tsr_predicate(TSR_PRED_ISNAN, ax, NULL)));
+        tsr_dims d = {.n = 0};
+        d.n = red_dims(n, nd, d.d);
+        if (nd == 0) d.n = -1;
+        r = MUL(un(c, TSR_UNOP_SGN, x), MUL(DIV(gg, sum_dims(c, mask, &d, true)), mask));
+    } else if (p < 1.0) {
+        tsr_tensor *sc = MUL(un(c, TSR_UNOP_SGN, x), masked_fill0(c, bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), p - 1),
+                                                                     cmps(c, TSR_CMP_EQ, x, 0.0)));
+        r = MUL(MUL(sc, gg), bins(c, TSR_BINOP_POW, yy, 1 - p));
+    } else {
+        tsr_tensor *sc = p < 2.0 ? MUL(un(c, TSR_UNOP_SGN, x), bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), p - 1))
+                                 : MUL(x, bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), p - 2));
+        tsr_tensor *sv = masked_fill0(c, DIV(gg, bins(c, TSR_BINOP_POW, yy, p - 1)), cmps(c, TSR_CMP_EQ, yy, 0.0));
+        r = MUL(sc, sv);
+    }
+    give(c, gin, 0, r);
     return finish(c, n, gin);
+}
+
+/* cumprod_backward(dim i0) without zeros in the input:
+ * reversed_cumsum(output * grad, dim) / input */
+static int bw_cumprod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    int64_t d = n->a.i0, numel = tsr_tensor_numel(x);
+    if (x->ndim == 0 || numel <= 1 || x->sizes[d] == 1) {
+        give(c, gin, 0, (tsr_tensor *)g);
+        return finish(c, n, gin);
+    }
+    tsr_dims all = {.n = -1};
+    tsr_tensor *nz = sum_dims(c, cmps(c, TSR_CMP_EQ, x, 0.0), &all, false);
+    if (!c->fail && tsr_tensor_get_int64(nz, NULL) != 0) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'cumprod' of an input with zeros is not implemented.");
+        c->fail = true;
+    }
+    tsr_tensor *w = MUL(y, g), *f = NULL, *s = NULL;
+    if (!c->fail) f = keep(c, tsr_flip(w, 1, &d));
+    if (!c->fail) s = keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL));
+    if (!c->fail) s = keep(c, tsr_flip(s, 1, &d));
+    give(c, gin, 0, DIV(s, x));
+    return finish(c, n, gin);
+}
+
+/* div(self, other, rounding_mode): zeros for both (1.13 prints +0 where grad * 0 would be -0) */
+static int bw_div_rounding(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    for (int i = 0; i < n->nnext; i++)
+        if (NEED(i)) give(c, gin, i, zeros(c, g->ndim, g->sizes, g->dtype));
+    return finish(c, n, gin);
+}
+
+/* prod_safe_zeros_backward along dim: grad * (exclusive cumprod from the
+ * front * exclusive cumprod from the back) */
+static tsr_tensor *prod_safe_zeros(F *c, const tsr_tensor *gg, const tsr_tensor *x, int64_t dim)
+{
+    if (c->fail) return NULL;
+    if (tsr_tensor_numel(x) == 0) return expand(c, gg, x->ndim, x->sizes);
+    int64_t os[TSR_MAX_DIMS], len = x->sizes[dim];
+    memcpy(os, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+    os[dim] = 1;
+    tsr_tensor *ones = keep(c, tsr_full(x->ndim, os, tsr_scalar_float(1.0), gg->dtype, TSR_CPU));
+    tsr_tensor *front = c->fail ? NULL : keep(c, tsr_view_narrow(x, dim, 0, len - 1));
+    tsr_tensor *back = c->fail ? NULL : keep(c, tsr_view_narrow(x, dim, 1, len - 1));
+    if (c->fail) return NULL;
+    back = keep(c, tsr_flip(back, 1, &dim));
+    const tsr_tensor *p1[2] = {ones, front}, *p2[2] = {ones, back};
+    tsr_tensor *en = c->fail ? NULL : keep(c, tsr_cat(2, p1, dim, NULL));
+    tsr_tensor *er = c->fail ? NULL : keep(c, tsr_cat(2, p2, dim, NULL));
+    if (!c->fail) en = keep(c, tsr_cumsum(en, dim, TSR_DTYPE_UNDEFINED, true, NULL));
+    if (!c->fail) er = keep(c, tsr_cumsum(er, dim, TSR_DTYPE_UNDEFINED, true, NULL));
+    if (!c->fail) er = keep(c, tsr_flip(er, 1, &dim));
+    return MUL(gg, MUL(en, er));
 }
 
 /* prod_backward: (grad * result) / input when no element is zero, else the
@@ -541,8 +635,8 @@ static int bw_prod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
                 if (!c->fail) r = keep(c, tsr_masked_fill(r, z, &v));
             }
         } else if (!c->fail) {
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'prod' along a dim with zeros is not implemented.");
-            c->fail = true;
+            int64_t dim = n->a.dims[0] < 0 ? n->a.dims[0] + nd : n->a.dims[0];
+            r = nd == 0 ? (tsr_tensor *)g : prod_safe_zeros(c, gg, x, dim);
         }
     }
     give(c, gin, 0, r);
@@ -598,11 +692,28 @@ static tsr_tensor *tt(F *c, const tsr_tensor *a)
     return keep(c, tsr_view_t(a));
 }
 
+/* mm_mat1_backward / mm_mat2_backward: for a column-major input (strides
+ * [1, rows]) 1.13 computes the transposed product and transposes it */
+static bool col_major(const tsr_tensor *t)
+{
+    return t && t->ndim == 2 && t->strides[0] == 1 && t->strides[1] == t->sizes[0];
+}
+static tsr_tensor *mat1_grad(F *c, const tsr_tensor *g, const tsr_tensor *m1, const tsr_tensor *m2)
+{
+    if (col_major(m1)) return tt(c, mm(c, cj(c, m2), tt(c, g)));
+    return mm(c, g, cj(c, tt(c, m2)));
+}
+static tsr_tensor *mat2_grad(F *c, const tsr_tensor *g, const tsr_tensor *m1, const tsr_tensor *m2)
+{
+    if (col_major(m2)) return tt(c, mm(c, tt(c, g), cj(c, m1)));
+    return mm(c, cj(c, tt(c, m1)), g);
+}
+
 static int bw_mm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, mm(c, g, cj(c, tt(c, SAVED(1)))));
-    if (NEED(1)) give(c, gin, 1, mm(c, cj(c, tt(c, SAVED(0))), g));
+    if (NEED(0)) give(c, gin, 0, mat1_grad(c, g, n->saved[0].t, SAVED(1)));
+    if (NEED(1)) give(c, gin, 1, mat2_grad(c, g, SAVED(0), n->saved[1].t));
     return finish(c, n, gin);
 }
 
@@ -613,11 +724,11 @@ static int bw_addmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     double beta = n->a.d0, alpha = n->a.d1;
     if (NEED(0)) give(c, gin, 0, beta == 1.0 ? (tsr_tensor *)g : bins(c, TSR_BINOP_MUL, g, beta));
     if (NEED(1)) {
-        tsr_tensor *r = mm(c, g, cj(c, tt(c, SAVED(2))));
+        tsr_tensor *r = mat1_grad(c, g, n->saved[1].t, SAVED(2));
         give(c, gin, 1, alpha == 1.0 ? r : bins(c, TSR_BINOP_MUL, r, alpha));
     }
     if (NEED(2)) {
-        tsr_tensor *r = mm(c, cj(c, tt(c, SAVED(1))), g);
+        tsr_tensor *r = mat2_grad(c, g, SAVED(1), n->saved[2].t);
         give(c, gin, 2, alpha == 1.0 ? r : bins(c, TSR_BINOP_MUL, r, alpha));
     }
     return finish(c, n, gin);
@@ -849,6 +960,369 @@ static int bw_repeat(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* ------------------------------------------------------------ torch.nn.functional */
+/* The activation and loss kernels' backward bodies (BinaryOpsKernel.cpp,
+ * Activation.cpp, Loss.cpp of 1.13) composed in their order of operations. */
+
+/* where(cond, a, b) of two kept tensors */
+static tsr_tensor *sel(F *c, const tsr_tensor *cond, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !cond || !a || !b) return NULL;
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    return keep(c, tsr_where(cond, &x, &y, NULL));
+}
+#define SMUL(a, s) bins(c, TSR_BINOP_MUL, (a), (s))
+#define OR(a, b) bin(c, TSR_BINOP_BITWISE_OR, (a), (b))
+#define AND(a, b) bin(c, TSR_BINOP_BITWISE_AND, (a), (b))
+
+/* a coefficient as the kernel's scalar_t holds it */
+static double coef(const tsr_node *n, double v) { return n->in_dtype[0] == TSR_FLOAT64 ? v : (double)(float)v; }
+
+/* elu_backward(is_result false): x <= 0 ? grad * negiptcoef * negcoef *
+ * exp(x * negiptcoef) : grad * poscoef. elu/selu: alpha d0, scale d1,
+ * input_scale 1; celu: alpha d0, scale 1, input_scale 1 / alpha. */
+static int bw_elu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    bool celu = !strcmp(n->f->key, "celu");
+    double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / alpha : 1.0;
+    double negcoef = coef(n, coef(n, alpha) * coef(n, scale));
+    tsr_tensor *neg = MUL(SMUL(SMUL(g, iscale), negcoef), un(c, TSR_UNOP_EXP, SMUL(x, iscale)));
+    give(c, gin, 0, sel(c, cmps(c, TSR_CMP_LE, x, 0.0), neg, SMUL(g, scale)));
+    return finish(c, n, gin);
+}
+
+/* GeluBackward0: approximate 'none' (flag false) or 'tanh' */
+static int bw_gelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!n->a.flag) {   /* dy * (0.5 * (1 + erf(x * kAlpha)) + x * (kBeta * exp(x * x * -0.5))) */
+        const double kbeta = M_2_SQRTPI * M_SQRT1_2 * 0.5;
+        tsr_tensor *cdf = sbin(c, TSR_BINOP_MUL, 0.5, sbin(c, TSR_BINOP_ADD, 1.0, un(c, TSR_UNOP_ERF, SMUL(x, M_SQRT1_2))));
+        tsr_tensor *pdf = sbin(c, TSR_BINOP_MUL, kbeta, un(c, TSR_UNOP_EXP, SMUL(MUL(x, x), -0.5)));
+        give(c, gin, 0, MUL(g, bin(c, TSR_BINOP_ADD, cdf, MUL(x, pdf))));
+    } else {
+        const double kbeta = M_SQRT2 * M_2_SQRTPI * 0.5, kkappa = 0.044715;
+        tsr_tensor *xsq = MUL(x, x), *xcube = MUL(xsq, x);
+        tsr_tensor *inner = sbin(c, TSR_BINOP_MUL, kbeta, bin(c, TSR_BINOP_ADD, x, sbin(c, TSR_BINOP_MUL, kkappa, xcube)));
+        tsr_tensor *th;
+        if (inner && inner->dtype == TSR_FLOAT32 && !c->fail) {   /* the scalar body's std::tanh(float): libm's, rounded */
+            tsr_tensor *id = keep(c, tsr_to_dtype(inner, TSR_FLOAT64, false));
+            th = keep(c, c->fail ? NULL : tsr_to_dtype(un(c, TSR_UNOP_TANH, id), TSR_FLOAT32, false));
+        } else {
+            th = un(c, TSR_UNOP_TANH, inner);
+        }
+        tsr_tensor *right = sbin(c, TSR_BINOP_ADD, 1.0, th);
+        tsr_tensor *tder = sbin(c, TSR_BINOP_SUB, 1.0, MUL(th, th));
+        tsr_tensor *ider = sbin(c, TSR_BINOP_MUL, kbeta, sbin(c, TSR_BINOP_ADD, 1.0, sbin(c, TSR_BINOP_MUL, coef(n, 3.0 * coef(n, kkappa)), xsq)));
+        /* the scalar body's 0.5 literals are doubles: left, left_derivative,
+         * right_derivative and the product with dy are computed in double */
+        const tsr_tensor *xd = x, *gd = g;
+        if (x && x->dtype != TSR_FLOAT64 && !c->fail) {
+            xd = keep(c, tsr_to_dtype(x, TSR_FLOAT64, false));
+            gd = keep(c, tsr_to_dtype(g, TSR_FLOAT64, false));
+            right = keep(c, c->fail ? NULL : tsr_to_dtype(right, TSR_FLOAT64, false));
+            /* 1 - tanh_inner * tanh_inner is contracted to one fma in 1.13's
+             * build: the exact square (double), one subtraction, rounded to float */
+            tsr_tensor *thd = keep(c, c->fail ? NULL : tsr_to_dtype(th, TSR_FLOAT64, false));
+            tder = sbin(c, TSR_BINOP_SUB, 1.0, MUL(thd, thd));
+            tder = keep(c, c->fail ? NULL : tsr_to_dtype(tder, TSR_FLOAT32, false));
+            tder = keep(c, c->fail ? NULL : tsr_to_dtype(tder, TSR_FLOAT64, false));
+            ider = keep(c, c->fail ? NULL : tsr_to_dtype(ider, TSR_FLOAT64, false));
+        }
+        tsr_tensor *left = sbin(c, TSR_BINOP_MUL, 0.5, xd), *ld = sbin(c, TSR_BINOP_MUL, 0.5, right);
+        tsr_tensor *rd = MUL(MUL(left, tder), ider), *r = MUL(gd, bin(c, TSR_BINOP_ADD, ld, rd));
+        if (r && !c->fail && r->dtype != g->dtype) r = keep(c, tsr_to_dtype(r, g->dtype, false));
+        give(c, gin, 0, r);
+    }
+    return finish(c, n, gin);
+}
+
+/* sigmoid = 1 / (1 + exp(-x)) */
+static tsr_tensor *sigm(F *c, const tsr_tensor *x)
+{
+    return sbin(c, TSR_BINOP_DIV, 1.0, sbin(c, TSR_BINOP_ADD, 1.0, un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, x))));
+}
+
+/* dy * sigmoid * (1 + x * (1 - sigmoid)) */
+UNARY_SELF(bw_silu, MUL(MUL(g, sigm(c, x)), sbin(c, TSR_BINOP_ADD, 1.0, MUL(x, sbin(c, TSR_BINOP_SUB, 1.0, sigm(c, x))))))
+
+/* dy * (tanh_softplus + x * sigmoid * (1 - tanh_softplus * tanh_softplus)) */
+static int bw_mish(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = selfx(c, n), *s = sigm(c, x);
+    tsr_tensor *ts = un(c, TSR_UNOP_TANH, un(c, TSR_UNOP_LOG1P, un(c, TSR_UNOP_EXP, x)));
+    give(c, gin, 0, MUL(g, bin(c, TSR_BINOP_ADD, ts, MUL(MUL(x, s), sbin(c, TSR_BINOP_SUB, 1.0, MUL(ts, ts))))));
+    return finish(c, n, gin);
+}
+
+/* softplus(beta d0, threshold d1): z = exp(x * beta);
+ * x * beta > threshold ? dy : dy * z / (z + 1) */
+static int bw_softplus(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *xb = SMUL(x, n->a.d0), *z = un(c, TSR_UNOP_EXP, xb);
+    give(c, gin, 0, sel(c, cmps(c, TSR_CMP_GT, xb, n->a.d1), g, DIV(MUL(g, z), bins(c, TSR_BINOP_ADD, z, 1.0))));
+    return finish(c, n, gin);
+}
+
+/* hardtanh(min d0, max d1): x <= min || x >= max ? 0 : dy; 1.13's
+ * bfloat16 backward names the kernel it borrows */
+static int bw_hardtanh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (g->dtype == TSR_BFLOAT16) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"hardshrink_backward_cpu\" not implemented for 'BFloat16'");
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    tsr_tensor *x = SAVED(0);
+    give(c, gin, 0, where0(c, OR(cmps(c, TSR_CMP_LE, x, n->a.d0), cmps(c, TSR_CMP_GE, x, n->a.d1)), g, true));
+    return finish(c, n, gin);
+}
+
+/* leaky_relu(negative_slope d0): x > 0 ? dy : dy * negval */
+UNARY_SELF(bw_leaky_relu, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.d0)))
+/* threshold(threshold d0): x <= threshold ? 0 : dy */
+UNARY_SELF(bw_threshold, where0(c, cmps(c, TSR_CMP_LE, x, n->a.d0), g, true))
+/* (x > -3 && x < 3) ? dy * (1 / 6) : 0 */
+UNARY_SELF(bw_hardsigmoid, where0(c, AND(cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0)),
+                                  SMUL(g, coef(n, 1.0 / 6.0)), false))
+
+/* x < -3 ? 0 : x <= 3 ? dy * ((x / 3) + 0.5) : dy */
+static int bw_hardswish(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = selfx(c, n);
+    tsr_tensor *mid = MUL(g, bins(c, TSR_BINOP_ADD, bins(c, TSR_BINOP_DIV, x, 3.0), 0.5));
+    give(c, gin, 0, where0(c, cmps(c, TSR_CMP_LT, x, -3.0), sel(c, cmps(c, TSR_CMP_LE, x, 3.0), mid, g), true));
+    return finish(c, n, gin);
+}
+
+/* log_sigmoid_backward with buffer = exp(-|x|):
+ * (max_deriv - sign * (b / (1 + b))) * dy, max_deriv / sign 1 / 1 for x < 0, else 0 / -1 */
+static int bw_log_sigmoid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *b = un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_ABS, x)));
+    tsr_tensor *q = DIV(b, sbin(c, TSR_BINOP_ADD, 1.0, b));
+    give(c, gin, 0, MUL(sel(c, cmps(c, TSR_CMP_LT, x, 0.0), sbin(c, TSR_BINOP_SUB, 1.0, q), q), g));
+    return finish(c, n, gin);
+}
+
+/* the losses' norm: 1 / numel for 'mean' (reduction in i0), else 1 */
+static double loss_norm(const tsr_node *n, double k)
+{
+    if (n->a.i0 != TSR_REDUCTION_MEAN) return k;
+    int64_t numel = 1;
+    for (int d = 0; d < n->in_nd[0]; d++) numel *= n->in_sizes[0][d];
+    return k / (double)numel;
+}
+
+/* mse_loss_backward: norm * (self - target) * grad; the target's the negation */
+static int bw_mse_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *r = MUL(sbin(c, TSR_BINOP_MUL, coef(n, loss_norm(n, 2.0)), bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1))), g);
+    if (NEED(0)) give(c, gin, 0, r);
+    if (NEED(1)) give(c, gin, 1, un(c, TSR_UNOP_NEG, r));
+    return finish(c, n, gin);
+}
+
+/* smooth_l1_backward (beta d0), its vector body: x = self - target;
+ * norm * (|x| >= beta ? (x > 0 ? 1 : -1) : x / beta) * grad */
+static int bw_smooth_l1(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
+    tsr_tensor *one = NULL, *mone = NULL;
+    if (!c->fail) {
+        one = keep(c, tsr_full(0, NULL, tsr_scalar_float(1.0), x->dtype, TSR_CPU));
+        mone = keep(c, tsr_full(0, NULL, tsr_scalar_float(-1.0), x->dtype, TSR_CPU));
+    }
+    tsr_tensor *pn = sel(c, cmps(c, TSR_CMP_GT, x, 0.0), one, mone);
+    tsr_tensor *o = sel(c, cmps(c, TSR_CMP_GE, un(c, TSR_UNOP_ABS, x), n->a.d0), pn, bins(c, TSR_BINOP_DIV, x, n->a.d0));
+    tsr_tensor *r = MUL(sbin(c, TSR_BINOP_MUL, coef(n, loss_norm(n, 1.0)), o), g);
+    if (NEED(0)) give(c, gin, 0, r);
+    if (NEED(1)) give(c, gin, 1, un(c, TSR_UNOP_NEG, r));
+    return finish(c, n, gin);
+}
+
+/* huber_backward (delta d0): x <= -delta ? -norm * grad * delta :
+ * x >= delta ? norm * grad * delta : norm * x * grad */
+static int bw_huber(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    double norm = coef(n, loss_norm(n, 1.0)), d = n->a.d0;
+    tsr_tensor *x = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
+    tsr_tensor *lo = SMUL(sbin(c, TSR_BINOP_MUL, -norm, g), d), *hi = SMUL(sbin(c, TSR_BINOP_MUL, norm, g), d);
+    tsr_tensor *mid = MUL(sbin(c, TSR_BINOP_MUL, norm, x), g);
+    tsr_tensor *r = sel(c, cmps(c, TSR_CMP_LE, x, -d), lo, sel(c, cmps(c, TSR_CMP_GE, x, d), hi, mid));
+    if (NEED(0)) give(c, gin, 0, r);
+    if (NEED(1)) give(c, gin, 1, un(c, TSR_UNOP_NEG, r));
+    return finish(c, n, gin);
+}
+
+/* binary_cross_entropy_backward: grad * (input - target) /
+ * max((1 - input) * input, EPSILON), times weight, / numel for 'mean'.
+ * Inputs (self, target[, weight]). */
+static int bw_bce(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *t = SAVED(1);
+    if (NEED(1)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'binary_cross_entropy' of target is not implemented.");
+        c->fail = true;
+    }
+    tsr_tensor *r = NULL;
+    if (!c->fail) {
+        tsr_operand eps = tsr_operand_scalar(tsr_scalar_float(1e-12));
+        tsr_tensor *p = MUL(sbin(c, TSR_BINOP_SUB, 1.0, x), x);
+        tsr_tensor *m = p ? keep(c, tsr_clamp_bound(p, &eps, false, NULL, false)) : NULL;
+        r = DIV(MUL(g, bin(c, TSR_BINOP_SUB, x, t)), m);
+    }
+    if (n->nextra > 0) r = MUL(r, n->extra[0]);
+    if (n->a.i0 == TSR_REDUCTION_MEAN && x) r = bins(c, TSR_BINOP_DIV, r, (double)tsr_tensor_numel(x));
+    if (NEED(0)) give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* binary_cross_entropy_with_logits_backward; inputs (self, target), extra
+ * weight / pos_weight (i1 bit 0 / bit 1 say which are kept):
+ * pos_weight: t = pos_weight * target, (t + 1 - target) * sigmoid(x) - t;
+ * else sigmoid(x) - target; times grad, times weight, / numel for 'mean' */
+static int bw_bce_logits(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *t = SAVED(1), *r;
+    const tsr_tensor *w = (n->a.i1 & 1) ? n->extra[0] : NULL, *pw = (n->a.i1 & 2) ? n->extra[(n->a.i1 & 1) ? 1 : 0] : NULL;
+    if (NEED(1)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
+                      "the derivative for 'binary_cross_entropy_with_logits' of target is not implemented.");
+        c->fail = true;
+    }
+    tsr_tensor *sg = un(c, TSR_UNOP_SIGMOID, x);
+    if (pw) {
+        tsr_tensor *pt = MUL(pw, t);
+        r = bin(c, TSR_BINOP_SUB, MUL(bin(c, TSR_BINOP_SUB, bins(c, TSR_BINOP_ADD, pt, 1.0), t), sg), pt);
+    } else {
+        r = bin(c, TSR_BINOP_SUB, sg, t);
+    }
+    r = MUL(r, g);
+    if (w) r = MUL(r, w);
+    if (n->a.i0 == TSR_REDUCTION_MEAN && x) r = bins(c, TSR_BINOP_DIV, r, (double)tsr_tensor_numel(x));
+    if (NEED(0)) give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* nll_loss_backward: input self; extra target[, weight]; reduction i0,
+ * ignore_index i1, the forward's total weight d0 */
+static int bw_nll_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail) {
+        const tsr_tensor *w = n->nextra > 1 ? n->extra[1] : NULL;
+        give(c, gin, 0, keep(c, tsr_nn_nll_loss_backward(g, x, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1, n->a.d0)));
+    }
+    return finish(c, n, gin);
+}
+
+/* embedding(weight, indices extra[0]): num_weights i0, padding_idx i1,
+ * scale_grad_by_freq flag */
+static int bw_embedding(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released) {
+        SAVED(0);
+        c->fail = true;
+    }
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_embedding_backward(g, n->extra[0], n->a.i0, n->a.i1, n->a.flag)));
+    return finish(c, n, gin);
+}
+
+/* constant_pad_nd(pad in dims): constant_pad_nd(grad, -pad) */
+static int bw_constant_pad(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int64_t neg[TSR_MAX_DIMS];
+    for (int i = 0; i < n->a.ndims; i++) neg[i] = -n->a.dims[i];
+    give(c, gin, 0, keep(c, tsr_constant_pad_nd(g, n->a.ndims, neg, tsr_scalar_int(0))));
+    return finish(c, n, gin);
+}
+
+/* div(self, Scalar other d0): grad / other */
+static int bw_div_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, bins(c, TSR_BINOP_DIV, g, n->a.d0));
+    return finish(c, n, gin);
+}
+
+/* the in-place activations, from their result y:
+ * elu_: y <= 0 ? grad * negiptcoef * (y + negcoef) : grad * poscoef */
+static int bw_elu_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *y = SAVED(TSR_AG_OUT);
+    bool celu = !strcmp(n->f->key, "celu_");
+    double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / alpha : 1.0;
+    double negcoef = coef(n, coef(n, alpha) * coef(n, scale));
+    tsr_tensor *neg = MUL(SMUL(g, iscale), bins(c, TSR_BINOP_ADD, y, negcoef));
+    give(c, gin, 0, sel(c, cmps(c, TSR_CMP_LE, y, 0.0), neg, SMUL(g, scale)));
+    return finish(c, n, gin);
+}
+UNARY_OUT(bw_leaky_relu_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.d0)))
+UNARY_OUT(bw_hardtanh_out, where0(c, OR(cmps(c, TSR_CMP_LE, y, n->a.d0), cmps(c, TSR_CMP_GE, y, n->a.d1)), g, true))
+static int bw_hardtanh_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    if (g->dtype == TSR_BFLOAT16) return bw_hardtanh(n, g, gin);
+    return bw_hardtanh_out(n, g, gin);
+}
+
+
+/* mul(self, Scalar other d0): grad * other */
+static int bw_mul_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, bins(c, TSR_BINOP_MUL, g, n->a.d0));
+    return finish(c, n, gin);
+}
+
+/* index_put_(self, (bool mask extra[0],), values): self's gradient is
+ * grad.index_put((mask,), 0); values' the masked elements summed to its shape */
+static int bw_index_put_mask(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    if (NEED(0)) give(c, gin, 0, masked_fill0(c, g, n->extra[0]));
+    if (NEED(1) && !c->fail) give(c, gin, 1, keep(c, tsr_masked_select(g, n->extra[0])));
+    return finish(c, n, gin);
+}
+
+/* masked_select(self, mask extra[0]): zeros of self's shape with the
+ * gradient scattered where mask is true (masked_scatter) */
+static int bw_masked_select(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    tsr_tensor *z = zeros_in(c, n, 0, g);
+    if (!c->fail && tsr_masked_scatter_(z, n->extra[0], g) < 0) c->fail = true;
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -856,6 +1330,7 @@ static const tsr_formula formulas[] = {
     {"abs", "AbsBackward0", 1, bw_abs},
     {"acos", "AcosBackward0", 1, bw_acos},
     {"add", "AddBackward0", 0, bw_add},
+    {"add_s", "AddBackward1", 0, bw_pass},
     {"addmm", "AddmmBackward0", 6, bw_addmm},
     {"alias", "AliasBackward0", 0, bw_pass},
     {"amax", "AmaxBackward0", 1 | TSR_SAVE_OUT, bw_amax},
@@ -863,16 +1338,28 @@ static const tsr_formula formulas[] = {
     {"asin", "AsinBackward0", 1, bw_asin},
     {"atan", "AtanBackward0", 1, bw_atan},
     {"atan2", "Atan2Backward0", 3, bw_atan2},
+    {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
+    {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},
     {"bmm", "BmmBackward0", 3, bw_bmm},
     {"cat", "CatBackward0", 0, bw_cat},
     {"ceil", "CeilBackward0", 0, bw_zero},
+    {"celu", "CeluBackward0", 1, bw_elu},
+    {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_},
     {"clamp", "ClampBackward1", 1, bw_clamp},
+    {"clamp_min", "ClampMinBackward0", 1, bw_clamp},
     {"clone", "CloneBackward0", 0, bw_pass},
+    {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"cos", "CosBackward0", 1, bw_cos},
     {"cosh", "CoshBackward0", 1, bw_cosh},
+    {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},
     {"cumsum", "CumsumBackward0", 0, bw_cumsum},
     {"div", "DivBackward0", 3, bw_div},
+    {"div_rounding", "DivBackward2", 0, bw_div_rounding},
+    {"div_s", "DivBackward1", 0, bw_div_s},
     {"dot", "DotBackward0", 3, bw_dot},
+    {"elu", "EluBackward0", 1, bw_elu},
+    {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
+    {"embedding", "EmbeddingBackward0", 0, bw_embedding},
     {"erf", "ErfBackward0", 1, bw_erf},
     {"exp", "ExpBackward0", TSR_SAVE_OUT, bw_exp},
     {"exp2", "Exp2Backward0", TSR_SAVE_OUT, bw_exp2},
@@ -881,15 +1368,28 @@ static const tsr_formula formulas[] = {
     {"flip", "FlipBackward0", 0, bw_flip},
     {"floor", "FloorBackward0", 0, bw_zero},
     {"gather", "GatherBackward0", 2, bw_gather},
+    {"gelu", "GeluBackward0", 1, bw_gelu},
+    {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
+    {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},
+    {"hardswish", "HardswishBackward0", 1, bw_hardswish},
+    {"hardswish_", "HardswishBackward0", 0, bw_hardswish},
+    {"hardtanh", "HardtanhBackward0", 1, bw_hardtanh},
+    {"hardtanh_", "HardtanhBackward0", TSR_SAVE_OUT, bw_hardtanh_},
+    {"huber_loss", "HuberLossBackward0", 3, bw_huber},
     {"index", "IndexBackward0", 0xfffe, bw_index},
+    {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
+    {"leaky_relu", "LeakyReluBackward0", 1, bw_leaky_relu},
+    {"leaky_relu_", "LeakyReluBackward1", TSR_SAVE_OUT, bw_leaky_relu_},
     {"log", "LogBackward0", 1, bw_log},
     {"log10", "Log10Backward0", 1, bw_log10},
     {"log1p", "Log1PBackward0", 1, bw_log1p},
     {"log2", "Log2Backward0", 1, bw_log2},
+    {"log_sigmoid", "LogSigmoidBackward0", 1, bw_log_sigmoid},
     {"log_softmax", "LogSoftmaxBackward0", TSR_SAVE_OUT, bw_log_softmax},
     {"logsumexp", "LogsumexpBackward0", 1 | TSR_SAVE_OUT, bw_logsumexp},
     {"masked_fill", "MaskedFillBackward0", 2, bw_masked_fill},
+    {"masked_select", "MaskedSelectBackward0", 0, bw_masked_select},
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"max_dim", "MaxBackward0", 0, bw_max_dim},
     {"maximum", "MaximumBackward0", 3, bw_maximum},
@@ -898,12 +1398,18 @@ static const tsr_formula formulas[] = {
     {"min", "MinBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"min_dim", "MinBackward0", 0, bw_max_dim},
     {"minimum", "MinimumBackward0", 3, bw_maximum},
+    {"mish", "MishBackward0", 1, bw_mish},
+    {"mish_", "MishBackward0", 0, bw_mish},
     {"mm", "MmBackward0", 3, bw_mm},
+    {"mse_loss", "MseLossBackward0", 3, bw_mse_loss},
     {"mul", "MulBackward0", 3, bw_mul},
+    {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
     {"neg", "NegBackward0", 0, bw_neg},
+    {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
+    {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"permute", "PermuteBackward0", 0, bw_permute},
     {"pow", "PowBackward0", 1, bw_pow},
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
@@ -920,10 +1426,14 @@ static const tsr_formula formulas[] = {
     {"select", "SelectBackward0", 0, bw_piece},
     {"sigmoid", "SigmoidBackward0", TSR_SAVE_OUT, bw_sigmoid},
     {"sign", "SignBackward0", 0, bw_zero},
+    {"silu", "SiluBackward0", 1, bw_silu},
+    {"silu_", "SiluBackward0", 0, bw_silu},
     {"sin", "SinBackward0", 1, bw_sin},
     {"sinh", "SinhBackward0", 1, bw_sinh},
     {"slice", "SliceBackward0", 0, bw_piece},
+    {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
+    {"softplus", "SoftplusBackward0", 1, bw_softplus},
     {"sort", "SortBackward0", 0, bw_sort},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},
@@ -938,6 +1448,8 @@ static const tsr_formula formulas[] = {
     {"t", "TBackward0", 0, bw_t},
     {"tan", "TanBackward0", TSR_SAVE_OUT, bw_tan},
     {"tanh", "TanhBackward0", TSR_SAVE_OUT, bw_tanh},
+    {"threshold", "ThresholdBackward0", 1, bw_threshold},
+    {"threshold_", "ThresholdBackward1", 0, bw_threshold},
     {"to_copy", "ToCopyBackward0", 0, bw_pass},
     {"topk", "TopkBackward0", 0, bw_sort},
     {"transpose", "TransposeBackward0", 0, bw_transpose},

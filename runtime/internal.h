@@ -35,5 +35,19 @@ tsr_tensor *tsr__resized_format(const tsr_tensor *t, int n, const int64_t *sizes
 #define TSR_AVX2_BUILD 0
 #endif
 bool tsr__cpu_avx2(void);
+/* Replaces *t by r (NULL on error), releasing the old one; returns r. */
+static inline tsr_tensor *tsr__take(tsr_tensor **t, tsr_tensor *r)
+{
+    tsr_tensor_release(*t);
+    *t = r;
+    return r;
+}
+/* An in-place op's result (a new reference to its target) as 0 / -1. */
+static inline int tsr__done(tsr_tensor *t)
+{
+    if (!t) return -1;
+    tsr_tensor_release(t);
+    return 0;
+}
 
 #endif

@@ -15,16 +15,9 @@
 #include "reduce.h"
 #include "shape.h"
 #include "../error.h"
+#include "../internal.h"
 #include "../op.h"
 #include "../view.h"
-
-/* Replaces *t by r (NULL on error) and releases the old one; r. */
-static tsr_tensor *take(tsr_tensor **t, tsr_tensor *r)
-{
-    tsr_tensor_release(*t);
-    *t = r;
-    return r;
-}
 
 static tsr_tensor *sum_keep(const tsr_tensor *t, int n, const int64_t *dims)
 {
@@ -64,9 +57,9 @@ tsr_tensor *tsr_tensordot(const tsr_tensor *a, const tsr_tensor *b, int n1, cons
         if (d2 < 0) goto done;
         int64_t s1 = a->sizes[d1], s2 = b->sizes[d2];
         if (s2 == 1) {
-            if (!take(&t1, sum_keep(t1, 1, &dims1[i]))) goto done;
+            if (!tsr__take(&t1, sum_keep(t1, 1, &dims1[i]))) goto done;
         } else if (s1 == 1) {
-            if (!take(&t2, sum_keep(t2, 1, &dims2[i]))) goto done;
+            if (!tsr__take(&t2, sum_keep(t2, 1, &dims2[i]))) goto done;
         } else if (s1 != s2) {
             tsr_error_set(TSR_ERR_RUNTIME, "contracted dimensions need to match, but first has size %lld in dim %lld "
                           "and second has size %lld in dim %lld", (long long)s1, (long long)dims1[i],
@@ -96,10 +89,10 @@ tsr_tensor *tsr_tensordot(const tsr_tensor *a, const tsr_tensor *b, int n1, cons
         goto done;
     }
     int64_t s1[2] = {size1, csize}, s2[2] = {csize, size2};
-    if (!take(&t1, tsr_view_permute(t1, np1, p1)) || !take(&t1, tsr_reshape(t1, 2, s1))) goto done;
-    if (!take(&t2, tsr_view_permute(t2, np2, p2)) || !take(&t2, tsr_reshape(t2, 2, s2))) goto done;
+    if (!tsr__take(&t1, tsr_view_permute(t1, np1, p1)) || !tsr__take(&t1, tsr_reshape(t1, 2, s1))) goto done;
+    if (!tsr__take(&t2, tsr_view_permute(t2, np2, p2)) || !tsr__take(&t2, tsr_reshape(t2, 2, s2))) goto done;
     r = tsr_mm(t1, t2, NULL);
-    if (r) take(&r, tsr_reshape(r, nr, rs));
+    if (r) tsr__take(&r, tsr_reshape(r, nr, rs));
 done:
     tsr_tensor_release(t1);
     tsr_tensor_release(t2);
@@ -147,9 +140,9 @@ static tsr_tensor *sumproduct_pair(const tsr_tensor *left_, const tsr_tensor *ri
                 if (left->sizes[i] != right->sizes[i]) goto mismatch;
                 sum_size *= left->sizes[i];
             } else if (sl) {
-                if (!take(&left, sum_keep(left, 1, &di))) goto done;
+                if (!tsr__take(&left, sum_keep(left, 1, &di))) goto done;
             } else if (sr) {
-                if (!take(&right, sum_keep(right, 1, &di))) goto done;
+                if (!tsr__take(&right, sum_keep(right, 1, &di))) goto done;
             }
         } else if (sl && sr) {
             if (left->sizes[i] != right->sizes[i]) goto mismatch;
@@ -180,10 +173,10 @@ static tsr_tensor *sumproduct_pair(const tsr_tensor *left_, const tsr_tensor *ri
         for (int k = 0; k < nro; k++) operm[ro[k]] = i++;
     }
     int64_t ls[3] = {lro_size, lo_size, sum_size}, rs[3] = {lro_size, sum_size, ro_size};
-    if (!take(&left, tsr_view_permute(left, nl, lperm)) || !take(&left, tsr_reshape(left, 3, ls))) goto done;
-    if (!take(&right, tsr_view_permute(right, nr, rperm)) || !take(&right, tsr_reshape(right, 3, rs))) goto done;
+    if (!tsr__take(&left, tsr_view_permute(left, nl, lperm)) || !tsr__take(&left, tsr_reshape(left, 3, ls))) goto done;
+    if (!tsr__take(&right, tsr_view_permute(right, nr, rperm)) || !tsr__take(&right, tsr_reshape(right, 3, rs))) goto done;
     result = tsr_bmm(left, right, NULL);
-    if (result && take(&result, tsr_view_view(result, on, out_size))) take(&result, tsr_view_permute(result, on, operm));
+    if (result && tsr__take(&result, tsr_view_view(result, on, out_size))) tsr__take(&result, tsr_view_permute(result, on, operm));
     goto done;
 mismatch:
     tsr_error_set(TSR_ERR_RUNTIME, "non-broadcast dimensions must match");
@@ -404,17 +397,17 @@ tsr_tensor *tsr_einsum(const char *equation, int num_ops, const tsr_tensor *cons
                     goto done;
                 }
                 int64_t src = -1;
-                if (!take(&op, tsr_view_diagonal(op, 0, prev, dim)) || !take(&op, tsr_view_movedim(op, 1, &src, 1, &prev)))
+                if (!tsr__take(&op, tsr_view_diagonal(op, 0, prev, dim)) || !tsr__take(&op, tsr_view_movedim(op, 1, &src, 1, &prev)))
                     goto done;
             }
         }
         for (int k = 0; k < perm_index; k++) {
             if (permutation[k] == -1) {
-                if (!take(&op, tsr_view_unsqueeze(op, dim))) goto done;
+                if (!tsr__take(&op, tsr_view_unsqueeze(op, dim))) goto done;
                 permutation[k] = dim++;
             }
         }
-        if (!take(&op, tsr_view_permute(op, perm_index, permutation))) goto done;
+        if (!tsr__take(&op, tsr_view_permute(op, perm_index, permutation))) goto done;
         ops[nops++] = op;
     }
 
@@ -457,7 +450,7 @@ tsr_tensor *tsr_einsum(const char *equation, int num_ops, const tsr_tensor *cons
             }
         }
         tsr_tensor *r = NULL;
-        if ((!na || take(&a, sum_keep(a, na, a_sum))) && (!nb || take(&b, sum_keep(b, nb, b_sum))))
+        if ((!na || tsr__take(&a, sum_keep(a, na, a_sum))) && (!nb || tsr__take(&b, sum_keep(b, nb, b_sum))))
             r = sumproduct_pair(a, b, ns, sum_dims);
         tsr_tensor_release(a);
         tsr_tensor_release(b);

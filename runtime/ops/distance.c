@@ -24,21 +24,6 @@
 #include "../op.h"
 #include "../view.h"
 
-/* An in-place op's result (a new reference to its target) as 0 / -1. */
-static int done_(tsr_tensor *t)
-{
-    if (!t) return -1;
-    tsr_tensor_release(t);
-    return 0;
-}
-
-static tsr_tensor *take(tsr_tensor **t, tsr_tensor *r)
-{
-    tsr_tensor_release(*t);
-    *t = r;
-    return r;
-}
-
 /* "expected scalar type Float but found Double": a kernel's check that its
  * second input has the first one's dtype. */
 static int same_dtype(const tsr_tensor *a, const tsr_tensor *b)
@@ -333,8 +318,8 @@ static tsr_tensor *euclidean_dist(const tsr_tensor *x1, const tsr_tensor *x2)
     if (!(t = tsr_view_mT(c2))) goto done;
     if (!(r = tsr_matmul(c1, t, NULL))) goto done;
     tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0));
-    if (done_(tsr_clamp_bound(r, &zero, false, r, true)) < 0 || done_(tsr_unary_(TSR_UNOP_SQRT, r, NULL)) < 0)
-        take(&r, NULL);
+    if (tsr__done(tsr_clamp_bound(r, &zero, false, r, true)) < 0 || tsr__done(tsr_unary_(TSR_UNOP_SQRT, r, NULL)) < 0)
+        tsr__take(&r, NULL);
 done:;
     tsr_tensor *all[10] = {n1, n2, p1, p2, m1, c1, c2, t, sq1, sq2};
     for (int i = 0; i < 10; i++) tsr_tensor_release(all[i]);
@@ -395,12 +380,12 @@ tsr_tensor *tsr_cdist(const tsr_tensor *x1, const tsr_tensor *x2, double p, int 
     }
     tsr_tensor *a = tsr_view_expand(x1, nb + 2, e1), *b = a ? tsr_view_expand(x2, nb + 2, e2) : NULL, *r = NULL;
     int64_t v1[3] = {B, r1, c1}, v2[3] = {B, r2, c2};
-    if (!b || !take(&a, tsr_contiguous(a, TSR_MF_CONTIGUOUS)) || !take(&b, tsr_contiguous(b, TSR_MF_CONTIGUOUS)) ||
-        !take(&a, tsr_view_view(a, 3, v1)) || !take(&b, tsr_view_view(b, 3, v2)))
+    if (!b || !tsr__take(&a, tsr_contiguous(a, TSR_MF_CONTIGUOUS)) || !tsr__take(&b, tsr_contiguous(b, TSR_MF_CONTIGUOUS)) ||
+        !tsr__take(&a, tsr_view_view(a, 3, v1)) || !tsr__take(&b, tsr_view_view(b, 3, v2)))
         goto done;
     if (mm) {
         r = B == 1 ? euclidean_dist(x1, x2) : euclidean_dist(a, b);
-        if (r) take(&r, tsr_view_view(r, nb + 2, oshape));
+        if (r) tsr__take(&r, tsr_view_view(r, nb + 2, oshape));
     } else if ((r = tsr_tensor_empty(nb + 2, oshape, x1->dtype, x1->device)) && !tsr_device_is_meta(r->device)) {
         if (r->dtype == TSR_FLOAT64)
             CDIST_KERNEL(double, pow, sqrt, tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(a, NULL), tsr_tensor_ptr(b, NULL), B, r1, r2, c1, p);

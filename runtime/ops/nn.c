@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "copy.h"
 #include "factory.h"
+#include "indexdim.h"
 #include "random.h"
 #include "rearrange.h"
 #include "linalg.h"
@@ -25,21 +26,6 @@
 #include "../promote.h"
 #include "../internal.h"
 #include "../view.h"
-
-/* An in-place op's result (a new reference to its target) as 0 / -1. */
-static int done_(tsr_tensor *t)
-{
-    if (!t) return -1;
-    tsr_tensor_release(t);
-    return 0;
-}
-
-static tsr_tensor *take(tsr_tensor **t, tsr_tensor *r)
-{
-    tsr_tensor_release(*t);
-    *t = r;
-    return r;
-}
 
 static tsr_tensor *bin(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
 {
@@ -100,7 +86,7 @@ tsr_tensor *tsr_nn_normalize(const tsr_tensor *x, double p, int64_t dim, double 
     tsr_tensor *n = tsr_norm(x, p, &d, true, TSR_DTYPE_UNDEFINED, NULL), *r = NULL, *e = NULL;
     if (!n) return NULL;
     tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(eps));
-    if (take(&n, tsr_clamp_bound(n, &lo, false, NULL, false)) && (e = tsr_view_expand_as(n, x))) {
+    if (tsr__take(&n, tsr_clamp_bound(n, &lo, false, NULL, false)) && (e = tsr_view_expand_as(n, x))) {
         tsr_operand ox = tsr_operand_tensor(x), oe = tsr_operand_tensor(e);
         r = tsr_binary(TSR_BINOP_DIV, &ox, &oe, out, NULL);   /* torch.div(input, denom, out=out) */
     }
@@ -149,7 +135,7 @@ tsr_tensor *tsr_nn_one_hot(const tsr_tensor *t, int64_t num_classes)
     tsr_tensor *r = tsr_zeros(t->ndim + 1, shape, TSR_INT64, t->device);
     tsr_tensor *ix = r ? tsr_view_unsqueeze(t, -1) : NULL;
     tsr_scalar one = tsr_scalar_int(1);
-    if (ix && tsr_scatter_(r, -1, ix, NULL, &one, TSR_SCATTER_NONE) < 0) take(&r, NULL);
+    if (ix && tsr_scatter_(r, -1, ix, NULL, &one, TSR_SCATTER_NONE) < 0) tsr__take(&r, NULL);
     tsr_tensor_release(ix);
     return r;
 }
@@ -184,7 +170,7 @@ tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduct
 tsr_tensor *tsr_nn_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red)
 {
     tsr_tensor *d = bin(TSR_BINOP_SUB, x, t);
-    if (!d || !take(&d, tsr_unary(TSR_UNOP_ABS, d, NULL, NULL))) return NULL;
+    if (!d || !tsr__take(&d, tsr_unary(TSR_UNOP_ABS, d, NULL, NULL))) return NULL;
     return reduce_loss(d, red);
 }
 
@@ -244,7 +230,7 @@ static char *fmt_sizes(char *buf, size_t n, const tsr_tensor *t)
 }
 
 tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
-                            tsr_reduction red, int64_t ignore_index)
+                            tsr_reduction red, int64_t ignore_index, double *total_weight)
 {
     if (x->ndim < 1) {
         tsr_error_set(TSR_ERR_VALUE, "Expected 1 or more dimensions (got %d)", x->ndim);
@@ -329,12 +315,14 @@ tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const
             float twf[1];
             NLL_FRAME(float, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(tc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
                       batch, ncls, ignore_index, red, tsr_tensor_ptr(r, NULL), twf, &badv);
+            tw[0] = twf[0];
         }
+        if (total_weight) *total_weight = tw[0];
         if (badv != INT64_MIN) bad = badv, badset = true;
     }
     if (badset) {
         tsr_error_set(TSR_ERR_INDEX, "Target %lld is out of bounds.", (long long)bad);
-        take(&r, NULL);
+        tsr__take(&r, NULL);
     }
 done:
     tsr_tensor_release(xc);
@@ -353,7 +341,7 @@ tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, 
                       tsr_dtype_scalar_name(target->dtype));
         return NULL;
     }
-    if (label_smoothing != 0.0 || (probs && weight)) {
+    if (label_smoothing > 0.0 || (probs && weight)) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "cross_entropy: label_smoothing and weighted class probabilities are "
                       "not supported by tsr yet");
         return NULL;
@@ -362,7 +350,7 @@ tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, 
     if (!ls) return NULL;
     tsr_tensor *r = NULL;
     if (!probs) {
-        r = tsr_nn_nll_loss(ls, target, weight, red, ignore_index);
+        r = tsr_nn_nll_loss(ls, target, weight, red, ignore_index, NULL);
     } else {   /* class probabilities: -(log_softmax * target) summed over the classes, reduced */
         tsr_tensor *m = bin(TSR_BINOP_MUL, ls, target), *s = NULL;
         if (m && red == TSR_REDUCTION_NONE) {
@@ -376,9 +364,9 @@ tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, 
         if (r && red == TSR_REDUCTION_MEAN) {
             int64_t n = tsr_tensor_numel(x);
             if (n == 0) {   /* 1.13 fills NaN */
-                take(&r, bin_s(TSR_BINOP_MUL, r, tsr_scalar_float(NAN)));
+                tsr__take(&r, bin_s(TSR_BINOP_MUL, r, tsr_scalar_float(NAN)));
             } else {
-                take(&r, bin_s(TSR_BINOP_DIV, r, tsr_scalar_int(n / x->sizes[class_dim])));
+                tsr__take(&r, bin_s(TSR_BINOP_DIV, r, tsr_scalar_int(n / x->sizes[class_dim])));
             }
         }
         tsr_tensor_release(m);
@@ -400,13 +388,13 @@ static tsr_tensor *piecewise_loss(const tsr_tensor *x, const tsr_tensor *t, doub
         return NULL;
     }
     tsr_tensor *z = bin(TSR_BINOP_SUB, x, t), *q = NULL, *l = NULL, *lt = NULL, *r = NULL;
-    if (!z || !take(&z, tsr_unary(TSR_UNOP_ABS, z, NULL, NULL))) goto done;
+    if (!z || !tsr__take(&z, tsr_unary(TSR_UNOP_ABS, z, NULL, NULL))) goto done;
     tsr_tensor *h = bin_s(TSR_BINOP_MUL, z, tsr_scalar_float(0.5));
     q = h ? bin(TSR_BINOP_MUL, h, z) : NULL;
     tsr_tensor_release(h);
-    if (!q || (!huber && !take(&q, bin_s(TSR_BINOP_DIV, q, tsr_scalar_float(beta))))) goto done;
+    if (!q || (!huber && !tsr__take(&q, bin_s(TSR_BINOP_DIV, q, tsr_scalar_float(beta))))) goto done;
     if (!(l = bin_s(TSR_BINOP_SUB, z, tsr_scalar_float(0.5 * beta)))) goto done;
-    if (huber && !take(&l, bin_s(TSR_BINOP_MUL, l, tsr_scalar_float(beta)))) goto done;
+    if (huber && !tsr__take(&l, bin_s(TSR_BINOP_MUL, l, tsr_scalar_float(beta)))) goto done;
     tsr_operand oz = tsr_operand_tensor(z), ob = tsr_operand_scalar(tsr_scalar_float(beta));
     if (!(lt = tsr_compare(TSR_CMP_LT, &oz, &ob, NULL))) goto done;
     tsr_operand oq = tsr_operand_tensor(q), ol = tsr_operand_tensor(l);
@@ -494,7 +482,7 @@ tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t
     }
     if (w) {
         tsr_operand ow = tsr_operand_tensor(w);
-        if (done_(tsr_binary_(TSR_BINOP_MUL, l, &ow, NULL)) < 0) goto done;
+        if (tsr__done(tsr_binary_(TSR_BINOP_MUL, l, &ow, NULL)) < 0) goto done;
     }
     r = reduce_loss(tsr_tensor_retain(l), red);
 done:
@@ -511,7 +499,7 @@ done:
 tsr_tensor *tsr_nn_softsign(const tsr_tensor *x)
 {
     tsr_tensor *a = tsr_unary(TSR_UNOP_ABS, x, NULL, NULL), *r = NULL;
-    if (a && take(&a, bin_s(TSR_BINOP_ADD, a, tsr_scalar_int(1)))) r = bin(TSR_BINOP_DIV, x, a);
+    if (a && tsr__take(&a, bin_s(TSR_BINOP_ADD, a, tsr_scalar_int(1)))) r = bin(TSR_BINOP_DIV, x, a);
     tsr_tensor_release(a);
     return r;
 }
@@ -553,7 +541,7 @@ tsr_tensor *tsr_nn_pairwise_distance(const tsr_tensor *x1, const tsr_tensor *x2,
 {
     int od = x1->ndim > x2->ndim ? x1->ndim : x2->ndim;
     tsr_tensor *d = bin(TSR_BINOP_SUB, x1, x2), *r = NULL;
-    if (d && take(&d, bin_s(TSR_BINOP_ADD, d, tsr_scalar_float(eps)))) {
+    if (d && tsr__take(&d, bin_s(TSR_BINOP_ADD, d, tsr_scalar_float(eps)))) {
         tsr_dims dim = {.n = 1, .d = {od - 1}};
         r = tsr_norm(d, p, &dim, keepdim, TSR_DTYPE_UNDEFINED, NULL);
     }
@@ -583,8 +571,8 @@ tsr_tensor *tsr_nn_cosine_similarity(const tsr_tensor *x1, const tsr_tensor *x2,
     tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(eps * eps));
     for (int k = 0; k < 2 && rc == 0; k++) {
         tsr_tensor *s = bin_s(TSR_BINOP_POW, e[k], tsr_scalar_int(2));
-        if (s && take(&s, tsr_sum(s, &d, true, TSR_DTYPE_UNDEFINED, NULL)) &&
-            take(&s, tsr_clamp_bound(s, &lo, false, NULL, false)) && take(&s, tsr_unary(TSR_UNOP_SQRT, s, NULL, NULL)))
+        if (s && tsr__take(&s, tsr_sum(s, &d, true, TSR_DTYPE_UNDEFINED, NULL)) &&
+            tsr__take(&s, tsr_clamp_bound(s, &lo, false, NULL, false)) && tsr__take(&s, tsr_unary(TSR_UNOP_SQRT, s, NULL, NULL)))
             q[k] = bin(TSR_BINOP_DIV, e[k], s);
         tsr_tensor_release(s);
         if (!q[k]) rc = -1;
@@ -604,6 +592,18 @@ tsr_tensor *tsr_nn_cosine_similarity(const tsr_tensor *x1, const tsr_tensor *x2,
 
 /* ------------------------------------------------------------ dropout */
 
+tsr_tensor *tsr_nn_dropout_noise(const tsr_tensor *x, double p)
+{
+    if (p == 1) return tsr_zeros(0, NULL, x->dtype, x->device);
+    /* empty_like(x).bernoulli_(1 - p).div_(1 - p) */
+    tsr_tensor *noise = tsr_empty_like(x, x->dtype, x->device, TSR_MF_CONTIGUOUS);
+    tsr_operand q = tsr_operand_scalar(tsr_scalar_float(1 - p));
+    if (noise && (tsr_bernoulli_(noise, 1 - p, tsr_default_generator()) < 0 ||
+                  tsr__done(tsr_binary_(TSR_BINOP_DIV, noise, &q, NULL)) < 0))
+        tsr__take(&noise, NULL);
+    return noise;
+}
+
 tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace)
 {
     if (!(p >= 0 && p <= 1)) {
@@ -611,16 +611,7 @@ tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace)
         return NULL;
     }
     if (p == 0 || !train || tsr_tensor_numel(x) == 0) return tsr_tensor_retain(x);
-    tsr_tensor *noise;
-    if (p == 1) {
-        noise = tsr_zeros(0, NULL, x->dtype, x->device);
-    } else {   /* empty_like(x).bernoulli_(1 - p).div_(1 - p) */
-        noise = tsr_empty_like(x, x->dtype, x->device, TSR_MF_CONTIGUOUS);
-        tsr_operand q = tsr_operand_scalar(tsr_scalar_float(1 - p));
-        if (noise && (tsr_bernoulli_(noise, 1 - p, tsr_default_generator()) < 0 ||
-                      done_(tsr_binary_(TSR_BINOP_DIV, noise, &q, NULL)) < 0))
-            take(&noise, NULL);
-    }
+    tsr_tensor *noise = tsr_nn_dropout_noise(x, p);
     if (!noise) return NULL;
     tsr_operand on = tsr_operand_tensor(noise), ox = tsr_operand_tensor(x);
     tsr_tensor *r = inplace ? tsr_binary_(TSR_BINOP_MUL, x, &on, NULL) : tsr_binary(TSR_BINOP_MUL, &ox, &on, NULL, NULL);
@@ -647,12 +638,12 @@ tsr_tensor *tsr_constant_pad_nd(const tsr_tensor *self, int npad, const int64_t 
     for (int i = l_diff; i < l_inp; i++) {
         int pi = 2 * (l_inp - i - 1);
         if (pad[pi] < 0) {
-            if (!take(&c_in, tsr_view_narrow(c_in, i, -pad[pi], c_in->sizes[i] + pad[pi]))) goto done;
+            if (!tsr__take(&c_in, tsr_view_narrow(c_in, i, -pad[pi], c_in->sizes[i] + pad[pi]))) goto done;
         } else if (pad[pi] != 0) {
             all_nonpos = false;
         }
         if (pad[pi + 1] < 0) {
-            if (!take(&c_in, tsr_view_narrow(c_in, i, 0, c_in->sizes[i] + pad[pi + 1]))) goto done;
+            if (!tsr__take(&c_in, tsr_view_narrow(c_in, i, 0, c_in->sizes[i] + pad[pi + 1]))) goto done;
         } else if (pad[pi + 1] != 0) {
             all_nonpos = false;
         }
@@ -679,12 +670,12 @@ tsr_tensor *tsr_constant_pad_nd(const tsr_tensor *self, int npad, const int64_t 
     c_out = tsr_tensor_retain(out);
     for (int i = l_diff; i < l_inp; i++) {
         int pi = 2 * (l_inp - i - 1);
-        if (pad[pi] > 0 && !take(&c_out, tsr_view_narrow(c_out, i, pad[pi], c_out->sizes[i] - pad[pi]))) goto fail;
-        if (pad[pi + 1] > 0 && !take(&c_out, tsr_view_narrow(c_out, i, 0, c_out->sizes[i] - pad[pi + 1]))) goto fail;
+        if (pad[pi] > 0 && !tsr__take(&c_out, tsr_view_narrow(c_out, i, pad[pi], c_out->sizes[i] - pad[pi]))) goto fail;
+        if (pad[pi + 1] > 0 && !tsr__take(&c_out, tsr_view_narrow(c_out, i, 0, c_out->sizes[i] - pad[pi + 1]))) goto fail;
     }
     if (tsr_copy_(c_out, c_in) == 0) goto done;
 fail:
-    take(&out, NULL);
+    tsr__take(&out, NULL);
 done:
     tsr_tensor_release(c_in);
     tsr_tensor_release(c_out);
@@ -713,7 +704,7 @@ tsr_tensor *tsr_nn_embedding(const tsr_tensor *weight, const tsr_tensor *indices
     size[indices->ndim] = weight->sizes[1];
     tsr_tensor *ix = tsr_reshape(indices, 1, &flat), *r = ix ? tsr_index_select(weight, 0, ix) : NULL;
     tsr_tensor_release(ix);
-    if (r) take(&r, tsr_view_view(r, indices->ndim + 1, size));
+    if (r) tsr__take(&r, tsr_view_view(r, indices->ndim + 1, size));
     return r;
 }
 
@@ -752,35 +743,35 @@ tsr_tensor *tsr_nn_bce_with_logits(const tsr_tensor *x, const tsr_tensor *t, con
     tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0));
     tsr_tensor *mx = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL), *loss = NULL, *e1 = NULL, *e2 = NULL, *nx = NULL,
                *lw = NULL, *r = NULL;
-    if (!mx || done_(tsr_clamp_bound(mx, &zero, false, mx, true)) < 0) goto done;
+    if (!mx || tsr__done(tsr_clamp_bound(mx, &zero, false, mx, true)) < 0) goto done;
     tsr_operand one = tsr_operand_scalar(tsr_scalar_int(1)), ot = tsr_operand_tensor(t), ox = tsr_operand_tensor(x);
-    if (!(loss = tsr_binary(TSR_BINOP_SUB, &one, &ot, NULL, NULL)) || done_(tsr_binary_(TSR_BINOP_MUL, loss, &ox, NULL)) < 0)
+    if (!(loss = tsr_binary(TSR_BINOP_SUB, &one, &ot, NULL, NULL)) || tsr__done(tsr_binary_(TSR_BINOP_MUL, loss, &ox, NULL)) < 0)
         goto done;
     /* (-max_val).exp_().add_((-input - max_val).exp_()).log_() */
-    if (!(e1 = tsr_unary(TSR_UNOP_NEG, mx, NULL, NULL)) || done_(tsr_unary_(TSR_UNOP_EXP, e1, NULL)) < 0) goto done;
+    if (!(e1 = tsr_unary(TSR_UNOP_NEG, mx, NULL, NULL)) || tsr__done(tsr_unary_(TSR_UNOP_EXP, e1, NULL)) < 0) goto done;
     if (!(nx = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL)) || !(e2 = bin(TSR_BINOP_SUB, nx, mx)) ||
-        done_(tsr_unary_(TSR_UNOP_EXP, e2, NULL)) < 0)
+        tsr__done(tsr_unary_(TSR_UNOP_EXP, e2, NULL)) < 0)
         goto done;
     tsr_operand oe2 = tsr_operand_tensor(e2), omx = tsr_operand_tensor(mx);
-    if (done_(tsr_binary_(TSR_BINOP_ADD, e1, &oe2, NULL)) < 0 || done_(tsr_unary_(TSR_UNOP_LOG, e1, NULL)) < 0) goto done;
+    if (tsr__done(tsr_binary_(TSR_BINOP_ADD, e1, &oe2, NULL)) < 0 || tsr__done(tsr_unary_(TSR_UNOP_LOG, e1, NULL)) < 0) goto done;
     if (pw) {
-        if (!(lw = bin_s(TSR_BINOP_SUB, pw, tsr_scalar_int(1))) || !take(&lw, bin(TSR_BINOP_MUL, lw, t)) ||
-            done_(tsr_binary_(TSR_BINOP_ADD, lw, &one, NULL)) < 0)
+        if (!(lw = bin_s(TSR_BINOP_SUB, pw, tsr_scalar_int(1))) || !tsr__take(&lw, bin(TSR_BINOP_MUL, lw, t)) ||
+            tsr__done(tsr_binary_(TSR_BINOP_ADD, lw, &one, NULL)) < 0)
             goto done;
         tsr_operand oe1 = tsr_operand_tensor(e1);
         /* log_weight.mul_(log_term.add_(max_val)); loss.add_(that) */
-        if (done_(tsr_binary_(TSR_BINOP_ADD, e1, &omx, NULL)) < 0 || done_(tsr_binary_(TSR_BINOP_MUL, lw, &oe1, NULL)) < 0)
+        if (tsr__done(tsr_binary_(TSR_BINOP_ADD, e1, &omx, NULL)) < 0 || tsr__done(tsr_binary_(TSR_BINOP_MUL, lw, &oe1, NULL)) < 0)
             goto done;
         tsr_operand olw = tsr_operand_tensor(lw);
-        if (done_(tsr_binary_(TSR_BINOP_ADD, loss, &olw, NULL)) < 0) goto done;
+        if (tsr__done(tsr_binary_(TSR_BINOP_ADD, loss, &olw, NULL)) < 0) goto done;
     } else {
         tsr_operand oe1 = tsr_operand_tensor(e1);
-        if (done_(tsr_binary_(TSR_BINOP_ADD, loss, &omx, NULL)) < 0 || done_(tsr_binary_(TSR_BINOP_ADD, loss, &oe1, NULL)) < 0)
+        if (tsr__done(tsr_binary_(TSR_BINOP_ADD, loss, &omx, NULL)) < 0 || tsr__done(tsr_binary_(TSR_BINOP_ADD, loss, &oe1, NULL)) < 0)
             goto done;
     }
     if (w) {
         tsr_operand ow = tsr_operand_tensor(w);
-        if (done_(tsr_binary_(TSR_BINOP_MUL, loss, &ow, NULL)) < 0) goto done;
+        if (tsr__done(tsr_binary_(TSR_BINOP_MUL, loss, &ow, NULL)) < 0) goto done;
     }
     r = reduce_loss(tsr_tensor_retain(loss), red);
 done:
@@ -796,40 +787,26 @@ done:
 /* ------------------------------------------------------------ kernels composed in their order */
 /* (from the nnf19 branch) The elementwise activations with their own
  * kernels in 1.13, composed from the runtime's kernels in the kernels'
- * order of operations; helpers consume (d*) their tensor arguments. */
-static tsr_tensor *dbin_s(tsr_binop op, const tsr_tensor *a, double s)
+ * order of operations. The *_own forms are bin / bin_s / tsr_unary that
+ * consume (release) their tensor arguments, for nesting; NULL passes through. */
+static tsr_tensor *bin_own(tsr_binop op, tsr_tensor *a, tsr_tensor *b)
 {
-    tsr_operand ao = tsr_operand_tensor(a), so = tsr_operand_scalar(tsr_scalar_float(s));
-    return tsr_binary(op, &ao, &so, NULL, NULL);
-}
-
-static tsr_tensor *dbin_t(tsr_binop op, tsr_tensor *a, tsr_tensor *b)
-{
-    /* consumes a and b */
-    tsr_tensor *r = NULL;
-    if (a && b) {
-        tsr_operand ao = tsr_operand_tensor(a), bo = tsr_operand_tensor(b);
-        r = tsr_binary(op, &ao, &bo, NULL, NULL);
-    }
-    if (a) tsr_tensor_release(a);
-    if (b) tsr_tensor_release(b);
+    tsr_tensor *r = a && b ? bin(op, a, b) : NULL;
+    tsr_tensor_release(a);
+    tsr_tensor_release(b);
     return r;
 }
 
-static tsr_tensor *dun(tsr_unop op, tsr_tensor *a)
+static tsr_tensor *bin_s_own(tsr_binop op, tsr_tensor *a, double s)
 {
-    /* consumes a */
-    if (!a) return NULL;
-    tsr_tensor *r = tsr_unary(op, a, NULL, NULL);
+    tsr_tensor *r = a ? bin_s(op, a, tsr_scalar_float(s)) : NULL;
     tsr_tensor_release(a);
     return r;
 }
 
-static tsr_tensor *dbin_sc(tsr_binop op, tsr_tensor *a, double s)
+static tsr_tensor *un_own(tsr_unop op, tsr_tensor *a)
 {
-    /* consumes a */
-    if (!a) return NULL;
-    tsr_tensor *r = dbin_s(op, a, s);
+    tsr_tensor *r = a ? tsr_unary(op, a, NULL, NULL) : NULL;
     tsr_tensor_release(a);
     return r;
 }
@@ -850,20 +827,20 @@ static tsr_tensor *act_float(tsr_nn_act act, tsr_tensor *x, double alpha, double
 {
     switch (act) {
     case TSR_NN_SILU:
-        return dbin_t(TSR_BINOP_DIV, dretained(x), dbin_sc(TSR_BINOP_ADD, dun(TSR_UNOP_EXP, dun(TSR_UNOP_NEG, dretained(x))), 1));
-    case TSR_NN_HARDSIGMOID: return dbin_sc(TSR_BINOP_DIV, relu6_of(dbin_s(TSR_BINOP_ADD, x, 3)), 6);
+        return bin_own(TSR_BINOP_DIV, dretained(x), bin_s_own(TSR_BINOP_ADD, un_own(TSR_UNOP_EXP, un_own(TSR_UNOP_NEG, dretained(x))), 1));
+    case TSR_NN_HARDSIGMOID: return bin_s_own(TSR_BINOP_DIV, relu6_of(bin_s(TSR_BINOP_ADD, x, tsr_scalar_float(3))), 6);
     case TSR_NN_HARDSWISH:
-        return dbin_sc(TSR_BINOP_DIV, dbin_t(TSR_BINOP_MUL, dretained(x), relu6_of(dbin_s(TSR_BINOP_ADD, x, 3))), 6);
+        return bin_s_own(TSR_BINOP_DIV, bin_own(TSR_BINOP_MUL, dretained(x), relu6_of(bin_s(TSR_BINOP_ADD, x, tsr_scalar_float(3)))), 6);
     case TSR_NN_MISH:
-        return dbin_t(TSR_BINOP_MUL, dretained(x), dun(TSR_UNOP_TANH, dun(TSR_UNOP_LOG1P, dun(TSR_UNOP_EXP, dretained(x)))));
+        return bin_own(TSR_BINOP_MUL, dretained(x), un_own(TSR_UNOP_TANH, un_own(TSR_UNOP_LOG1P, un_own(TSR_UNOP_EXP, dretained(x)))));
     case TSR_NN_ELU:
     case TSR_NN_SELU:
     case TSR_NN_CELU: {
         /* the coefficients are scalar_t values: alpha * scale rounded in x's dtype */
         double negcoef = x->dtype == TSR_FLOAT64 ? alpha * scale : (double)((float)alpha * (float)scale);
-        tsr_tensor *neg = dbin_sc(TSR_BINOP_MUL, dbin_sc(TSR_BINOP_SUB, dun(TSR_UNOP_EXP, dbin_s(TSR_BINOP_MUL, x, input_scale)), 1),
+        tsr_tensor *neg = bin_s_own(TSR_BINOP_MUL, bin_s_own(TSR_BINOP_SUB, un_own(TSR_UNOP_EXP, bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(input_scale))), 1),
                                  negcoef);
-        tsr_tensor *pos = dbin_s(TSR_BINOP_MUL, x, scale), *r = NULL;
+        tsr_tensor *pos = bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(scale)), *r = NULL;
         tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0)), xo = tsr_operand_tensor(x);
         tsr_tensor *cond = neg && pos ? tsr_compare(TSR_CMP_GT, &xo, &zero, NULL) : NULL;
         if (cond) {
@@ -944,13 +921,13 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
     }
     tsr_tensor *xx = (tsr_tensor *)x;
     if (!tanh_)
-        return dbin_t(TSR_BINOP_MUL, dbin_s(TSR_BINOP_MUL, x, 0.5),
-                     dbin_sc(TSR_BINOP_ADD, dun(TSR_UNOP_ERF, dbin_s(TSR_BINOP_MUL, x, M_SQRT1_2)), 1));
+        return bin_own(TSR_BINOP_MUL, bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(0.5)),
+                     bin_s_own(TSR_BINOP_ADD, un_own(TSR_UNOP_ERF, bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(M_SQRT1_2))), 1));
     const double beta = M_SQRT2 * M_2_SQRTPI * 0.5, kappa = 0.044715;
-    tsr_tensor *cube = dbin_t(TSR_BINOP_MUL, dbin_t(TSR_BINOP_MUL, dretained(xx), dretained(xx)), dretained(xx));
-    tsr_tensor *inner = dbin_sc(TSR_BINOP_MUL, dbin_t(TSR_BINOP_ADD, dretained(xx), dbin_sc(TSR_BINOP_MUL, cube, kappa)), beta);
+    tsr_tensor *cube = bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_MUL, dretained(xx), dretained(xx)), dretained(xx));
+    tsr_tensor *inner = bin_s_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_ADD, dretained(xx), bin_s_own(TSR_BINOP_MUL, cube, kappa)), beta);
     /* 0.5 * x: the scalar on the left, the same product */
-    return dbin_t(TSR_BINOP_MUL, dbin_s(TSR_BINOP_MUL, x, 0.5), dbin_sc(TSR_BINOP_ADD, dun(TSR_UNOP_TANH, inner), 1));
+    return bin_own(TSR_BINOP_MUL, bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(0.5)), bin_s_own(TSR_BINOP_ADD, un_own(TSR_UNOP_TANH, inner), 1));
 }
 
 tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
@@ -965,9 +942,9 @@ tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
         tsr_tensor_release(r);
         return c;
     }
-    tsr_tensor *xb = dbin_s(TSR_BINOP_MUL, x, beta);
+    tsr_tensor *xb = bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(beta));
     if (!xb) return NULL;
-    tsr_tensor *soft = dbin_sc(TSR_BINOP_DIV, dun(TSR_UNOP_LOG1P, dun(TSR_UNOP_EXP, dretained(xb))), beta), *r = NULL;
+    tsr_tensor *soft = bin_s_own(TSR_BINOP_DIV, un_own(TSR_UNOP_LOG1P, un_own(TSR_UNOP_EXP, dretained(xb))), beta), *r = NULL;
     tsr_operand xbo = tsr_operand_tensor(xb), th = tsr_operand_scalar(tsr_scalar_float(threshold));
     tsr_tensor *cond = soft ? tsr_compare(TSR_CMP_GT, &xbo, &th, NULL) : NULL;
     if (cond) {
@@ -980,3 +957,194 @@ tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
     return r;
 }
 
+
+/* ------------------------------------------------------------ log_sigmoid and the backward kernels */
+
+/* log_sigmoid_cpu_kernel: on the contiguous input, buffer = exp(-|x|),
+ * out = min(x, 0) - log1p(buffer), each step a vector op */
+tsr_tensor *tsr_nn_log_sigmoid(const tsr_tensor *x)
+{
+    if (!float_kernel(x, "log_sigmoid_cpu")) return NULL;
+    if (x->dtype == TSR_BFLOAT16) {   /* computed in float, rounded once */
+        tsr_tensor *xf = tsr_to_dtype(x, TSR_FLOAT32, false), *r = xf ? tsr_nn_log_sigmoid(xf) : NULL;
+        tsr_tensor_release(xf);
+        if (r) tsr__take(&r, tsr_to_dtype(r, TSR_BFLOAT16, false));
+        return r;
+    }
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *buf = NULL, *m = NULL, *r = NULL;
+    if (!xc) return NULL;
+    tsr_operand zero = tsr_operand_scalar(tsr_scalar_int(0));
+    buf = un_own(TSR_UNOP_EXP, un_own(TSR_UNOP_NEG, tsr_unary(TSR_UNOP_ABS, xc, NULL, NULL)));
+    m = buf ? tsr_clamp_bound(xc, &zero, true, NULL, false) : NULL;
+    if (m) r = bin_own(TSR_BINOP_SUB, m, tsr_unary(TSR_UNOP_LOG1P, buf, NULL, NULL));
+    tsr_tensor_release(buf);
+    tsr_tensor_release(xc);
+    return r;
+}
+
+/* nll_loss_backward_out_frame */
+#define NLL_BACK(T, GI, G, TG, W, batch, ncls, two_d, none, red, tw, ignore)                  \
+    do {                                                                                       \
+        T *gi_ = (T *)(GI);                                                                    \
+        const T *g_ = (const T *)(G);                                                          \
+        const int64_t *t_ = (const int64_t *)(TG);                                             \
+        const T *w_ = (const T *)(W);                                                          \
+        if ((none) && (two_d)) {                                                               \
+            for (int64_t b = 0; b < (batch); b++) {                                            \
+                int64_t c = t_[b];                                                             \
+                if (c == (ignore) || c < 0 || c >= (ncls)) continue;                           \
+                T w = w_ ? w_[c] : (T)1;                                                       \
+                gi_[b * (ncls) + c] = -w * g_[b];                                              \
+            }                                                                                  \
+            break;                                                                             \
+        }                                                                                      \
+        const T twv_ = (T)(tw);                                                                \
+        if (twv_ <= 0) break;                                                                  \
+        const T grad_ = -((red) == TSR_REDUCTION_MEAN ? g_[0] / twv_ : g_[0]);                 \
+        for (int64_t b = 0; b < ((two_d) ? (batch) : 1); b++) {                                \
+            int64_t c = t_[b];                                                                 \
+            if (c == (ignore) || c < 0 || c >= (ncls)) continue;                               \
+            gi_[b * (ncls) + c] = w_ ? w_[c] * grad_ : grad_;                                  \
+        }                                                                                      \
+    } while (0)
+
+tsr_tensor *tsr_nn_nll_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *target,
+                                     const tsr_tensor *weight, tsr_reduction red, int64_t ignore_index,
+                                     double total_weight)
+{
+    tsr_tensor *gi = tsr_zeros(x->ndim, x->sizes, x->dtype, x->device);
+    tsr_tensor *gc = gi ? tsr_to_dtype_format(g, x->dtype, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *tc = gc ? tsr_contiguous(target, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *wc = tc && weight ? tsr_contiguous(weight, TSR_MF_CONTIGUOUS) : NULL;
+    if (!tc || (weight && !wc)) {
+        tsr__take(&gi, NULL);
+        goto done;
+    }
+    bool two_d = x->ndim == 2, none = red == TSR_REDUCTION_NONE;
+    int64_t batch = two_d ? x->sizes[0] : 1, ncls = x->sizes[x->ndim - 1];
+    if (tsr_tensor_numel(x) == 0) goto done;
+    if (x->dtype == TSR_FLOAT64)
+        NLL_BACK(double, tsr_tensor_ptr(gi, NULL), tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(tc, NULL),
+                 wc ? tsr_tensor_ptr(wc, NULL) : NULL, batch, ncls, two_d, none, red, total_weight, ignore_index);
+    else
+        NLL_BACK(float, tsr_tensor_ptr(gi, NULL), tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(tc, NULL),
+                 wc ? tsr_tensor_ptr(wc, NULL) : NULL, batch, ncls, two_d, none, red, total_weight, ignore_index);
+done:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(tc);
+    tsr_tensor_release(wc);
+    return gi;
+}
+
+/* embedding_dense_backward_cpu: zeros(num_weights, dim), then row k of
+ * the result += row i of the gradient for each index k = indices[i] in
+ * order, skipping padding_idx (negative: none); scale_grad_by_freq
+ * divides each row by its index's count (rounded, then added) */
+tsr_tensor *tsr_nn_embedding_backward(const tsr_tensor *g, const tsr_tensor *indices, int64_t num_weights,
+                                      int64_t padding_idx, bool scale_grad_by_freq)
+{
+    int64_t numel = tsr_tensor_numel(indices), dim = g->ndim ? g->sizes[g->ndim - 1] : 1, flat = -1;
+    int64_t sz2[2] = {num_weights, dim}, rs[2] = {numel, dim};
+    tsr_tensor *gw = tsr_zeros(2, sz2, g->dtype, g->device), *ix = NULL, *keep = NULL, *rows = NULL, *g2 = NULL;
+    tsr_tensor *sel = NULL, *scale = NULL;
+    if (!gw) return NULL;
+    if (!(ix = tsr_to_dtype_format(indices, TSR_INT64, TSR_MF_CONTIGUOUS)) || !tsr__take(&ix, tsr_reshape(ix, 1, &flat)) ||
+        !(g2 = tsr_contiguous(g, TSR_MF_CONTIGUOUS)) || !tsr__take(&g2, tsr_reshape(g2, 2, rs)))
+        goto fail;
+    const int64_t *iv = tsr_tensor_ptr(ix, NULL);
+    int64_t k = 0;
+    if (!(keep = tsr_tensor_empty(1, &numel, TSR_INT64, TSR_CPU)) || !(sel = tsr_tensor_empty(1, &numel, TSR_INT64, TSR_CPU)))
+        goto fail;
+    int64_t *kv = tsr_tensor_ptr(keep, NULL), *sv = tsr_tensor_ptr(sel, NULL);
+    for (int64_t i = 0; i < numel; i++)
+        if (iv[i] != padding_idx) {
+            kv[k] = i;
+            sv[k++] = iv[i];
+        }
+    if (k == 0) goto out;
+    if (!tsr__take(&keep, tsr_view_narrow(keep, 0, 0, k)) || !tsr__take(&sel, tsr_view_narrow(sel, 0, 0, k)) ||
+        !(rows = tsr_index_select(g2, 0, keep)))
+        goto fail;
+    if (scale_grad_by_freq) {
+        int64_t sc[2] = {k, 1};
+        if (!(scale = tsr_tensor_empty(2, sc, TSR_FLOAT64, TSR_CPU))) goto fail;
+        double *scv = tsr_tensor_ptr(scale, NULL);
+        for (int64_t i = 0; i < k; i++) {
+            int64_t cnt = 0;
+            for (int64_t j = 0; j < numel; j++) cnt += iv[j] == sv[i];
+            scv[i] = 1.0 / (double)cnt;
+        }
+        if (!tsr__take(&scale, tsr_to_dtype(scale, g->dtype, false)) || !tsr__take(&rows, bin(TSR_BINOP_MUL, rows, scale)))
+            goto fail;
+    }
+    if (tsr_index_add_(gw, 0, sel, rows, tsr_scalar_int(1)) < 0) goto fail;
+out:
+    tsr_tensor_release(ix);
+    tsr_tensor_release(keep);
+    tsr_tensor_release(sel);
+    tsr_tensor_release(rows);
+    tsr_tensor_release(g2);
+    tsr_tensor_release(scale);
+    return gw;
+fail:
+    tsr__take(&gw, NULL);
+    goto out;
+}
+
+/* embedding_renorm_cpu_: each row the sorted, deduplicated indices name
+ * whose norm_type-norm exceeds max_norm is scaled in place by
+ * max_norm / (norm + 1e-7) */
+int tsr_nn_embedding_renorm_(tsr_tensor *weight, const tsr_tensor *indices, double max_norm, double norm_type)
+{
+    if (weight->ndim != 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected 2-dimensional tensor, but got %d-dimensional tensor for argument #1 "
+                      "'self' (while checking arguments for embedding_renorm_)", weight->ndim);
+        return -1;
+    }
+    if (indices->dtype != TSR_INT64 && indices->dtype != TSR_INT32) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected tensor for argument #2 'indices' to have one of the following scalar "
+                      "types: Long, Int; but got torch.%sTensor instead (while checking arguments for "
+                      "embedding_renorm_)", tsr_dtype_scalar_name(indices->dtype));
+        return -1;
+    }
+    int64_t n = tsr_tensor_numel(indices), flat = -1;
+    tsr_tensor *ix = tsr_to_dtype_format(indices, TSR_INT64, TSR_MF_CONTIGUOUS);
+    if (!ix || !tsr__take(&ix, tsr_reshape(ix, 1, &flat))) return -1;
+    int64_t *sorted = tsr_malloc((size_t)(n ? n : 1) * sizeof(int64_t));
+    if (!sorted) {
+        tsr_tensor_release(ix);
+        return -1;
+    }
+    memcpy(sorted, tsr_tensor_ptr(ix, NULL), (size_t)n * sizeof(int64_t));
+    tsr_tensor_release(ix);
+    for (int64_t i = 1; i < n; i++)   /* insertion sort: index lists are short */
+        for (int64_t j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+            int64_t t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    int rc = 0;
+    for (int64_t i = 0; i < n && rc == 0; i++) {
+        if (i > 0 && sorted[i] == sorted[i - 1]) continue;
+        int64_t k = sorted[i] < 0 ? sorted[i] + weight->sizes[0] : sorted[i];
+        if (k < 0 || k >= weight->sizes[0]) {
+            tsr_error_set(TSR_ERR_INDEX, "index %lld is out of bounds for dimension 0 with size %lld", (long long)sorted[i],
+                          (long long)weight->sizes[0]);
+            rc = -1;
+            break;
+        }
+        tsr_tensor *row = tsr_view_select(weight, 0, k), *nr = row ? tsr_norm(row, norm_type, NULL, false, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+        if (!nr) rc = -1;
+        else {
+            double norm = tsr_tensor_get_double(nr, NULL);
+            if (norm > max_norm) {
+                tsr_operand sc = tsr_operand_scalar(tsr_scalar_float(max_norm / (norm + 1e-7)));
+                rc = tsr__done(tsr_binary_(TSR_BINOP_MUL, row, &sc, NULL));
+            }
+        }
+        tsr_tensor_release(nr);
+        tsr_tensor_release(row);
+    }
+    tsr_free(sorted);
+    return rc;
+}

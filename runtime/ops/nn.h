@@ -22,9 +22,10 @@ tsr_tensor *tsr_nn_one_hot(const tsr_tensor *t, int64_t num_classes);
 tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
 tsr_tensor *tsr_nn_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
 /* F.nll_loss (nll_loss_nd) for 1-D and 2-D inputs: target int64 class
- * indices; weight NULL or one per class. */
+ * indices; weight NULL or one per class. *total_weight (NULL: not wanted)
+ * receives the reduced forms' total weight, for the backward. */
 tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
-                            tsr_reduction red, int64_t ignore_index);
+                            tsr_reduction red, int64_t ignore_index, double *total_weight);
 /* F.cross_entropy: log_softmax over the class dim, then nll_loss (class
  * indices) or -(log_softmax * target) reduced (class probabilities). */
 tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
@@ -49,6 +50,9 @@ tsr_tensor *tsr_nn_cosine_similarity(const tsr_tensor *x1, const tsr_tensor *x2,
  * noise = empty_like(x).bernoulli_(1 - p).div_(1 - p) from the default
  * generator (zeros when p == 1); in place writes x. */
 tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace);
+/* F.dropout's noise for p in (0, 1]: the mask divided by 1 - p (x's shape,
+ * contiguous), or a 0-dim zero when p == 1; draws from the default generator. */
+tsr_tensor *tsr_nn_dropout_noise(const tsr_tensor *x, double p);
 /* torch.constant_pad_nd (F.pad's constant mode): pad pairs from the last
  * dim, negative ones crop; value cast to the dtype. */
 tsr_tensor *tsr_constant_pad_nd(const tsr_tensor *self, int npad, const int64_t *pad, tsr_scalar value);
@@ -90,5 +94,22 @@ tsr_tensor *tsr_nn_activation(tsr_nn_act act, tsr_tensor *x, double alpha, bool 
  * float32/64 and bfloat16. */
 tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate);
 tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold);
+
+/* F.logsigmoid (log_sigmoid_forward): min(x, 0) - log1p(exp(-|x|)) on the
+ * contiguous input; float32/64 and bfloat16. */
+tsr_tensor *tsr_nn_log_sigmoid(const tsr_tensor *x);
+/* nll_loss_backward: the gradient of nll_loss's input x (its shape and
+ * dtype) for the output gradient g, with the forward's total weight. */
+tsr_tensor *tsr_nn_nll_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *target,
+                                     const tsr_tensor *weight, tsr_reduction red, int64_t ignore_index,
+                                     double total_weight);
+/* embedding_dense_backward: the [num_weights, dim] gradient of the weight
+ * from g ([*indices.shape, dim]); padding_idx < 0: none. */
+tsr_tensor *tsr_nn_embedding_backward(const tsr_tensor *g, const tsr_tensor *indices, int64_t num_weights,
+                                      int64_t padding_idx, bool scale_grad_by_freq);
+/* F.embedding(max_norm=)'s torch.embedding_renorm_: the rows indices name
+ * (each once) whose norm_type-norm exceeds max_norm scaled in place to
+ * max_norm / (norm + 1e-7) of themselves. 0 or -1. */
+int tsr_nn_embedding_renorm_(tsr_tensor *weight, const tsr_tensor *indices, double max_norm, double norm_type);
 
 #endif

@@ -56,9 +56,26 @@ static Value *node_getattr(Value *v, const char *name)
 static const VType t_node = {.name = "Node", .module = "torch.autograd.graph", .destroy = node_destroy,
                              .repr = node_repr, .getattr = node_getattr};
 
+/* type(y.grad_fn) is the node's own class in 1.13 (<class 'MulBackward0'>):
+ * one type per node name, made on first use, with t_node's behaviour. */
+static const VType *node_type(const tsr_node *n)
+{
+    static VType types[256];
+    static int ntypes;
+    const char *nm = tsr_node_name(n), *colon = strrchr(nm, ':');
+    if (colon) nm = colon + 1;
+    for (int i = 0; i < ntypes; i++)
+        if (!strcmp(types[i].name, nm)) return &types[i];
+    if (ntypes == (int)(sizeof types / sizeof types[0])) return &t_node;
+    types[ntypes] = t_node;
+    types[ntypes].name = nm;   /* the formula table's and the engine's static names */
+    types[ntypes].module = NULL;
+    return &types[ntypes++];
+}
+
 static Value *v_node(tsr_node *n)
 {
-    Value *v = value_alloc(&t_node);
+    Value *v = value_alloc(node_type(n));
     v->u.ext.ptr = n;
     return v;
 }

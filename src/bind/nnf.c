@@ -15,7 +15,9 @@
 #include "bind/tensor.h"
 #include "autograd.h"
 #include "names.h"
+#include "ops/compare.h"
 #include "ops/copy.h"
+#include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/nn_conv.h"
 #include "ops/rearrange.h"
@@ -73,6 +75,96 @@ static int grad_refused(const char *name, int n, Value **vals)
     return -1;
 }
 
+/* Whether one of the n values is a tensor that needs a graph. */
+static bool grad_needed(int n, Value **vals)
+{
+    tsr_tensor *in[8];
+    int k = 0;
+    for (int i = 0; i < n && k < 8; i++)
+        if (vals[i] && is_tensor(vals[i])) in[k++] = tensor_of(vals[i]);
+    return tsr_ag_needed(k, in);
+}
+
+/* The formulas whose bfloat16 gradients are 1.13's (checked against it);
+ * the others' bfloat16 kernels round differently and are refused. */
+static bool bf16_grad_ok(const char *key)
+{
+    static const char *const ok[] = {"elu", "elu_", "celu", "celu_", "silu", "silu_", "hardsigmoid", "hardsigmoid_",
+                                     "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_"};
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (!strcmp(key, ok[i])) return true;
+    return false;
+}
+
+static int bf16_refused(const char *key, int n, tsr_tensor *const *in, const tsr_tensor *r)
+{
+    if (r->dtype != TSR_BFLOAT16 || bf16_grad_ok(key) || !tsr_ag_needed(n, in)) return 0;
+    return exc_set("NotImplementedError", "the derivative for '%s' of bfloat16 is not supported by tsr yet", key), -1;
+}
+
+/* r (the F function's result, NULL: the runtime's error) with its graph
+ * node: formula key over in[0..n-1] with args a, then the nk tensors of
+ * kept (NULL ones skipped) kept for the formula. NEW value or NULL. */
+static Value *graph(tsr_tensor *r, const char *key, int n, tsr_tensor *const *in, const tsr_ag_args *a, int nk,
+                    const tsr_tensor *const *kept)
+{
+    if (!r) return bind_runtime_error();
+    if (bf16_refused(key, n, in, r) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    if (tsr_ag_record(key, n, in, a, r, false) < 0) goto fail;
+    for (int i = 0; i < nk; i++)
+        if (kept[i] && tsr_ag_keep(r, kept[i]) < 0) goto fail;
+    return v_tensor(r);
+fail:
+    tsr_tensor_release(r);
+    return bind_runtime_error();
+}
+
+/* The in-place activations, x written: *old receives a copy of x's values
+ * when x needs a graph (the formulas of the old values keep it), else NULL.
+ * A leaf that requires grad refuses first. -1 with the error. */
+static int inplace_prep(Value *x, bool inplace, tsr_tensor **old)
+{
+    *old = NULL;
+    if (!inplace || !grad_needed(1, &x)) return 0;
+    tsr_tensor *xt = tensor_of(x);
+    if (tsr_ag_check_inplace(xt) < 0 || !(*old = tsr_to_dtype(xt, xt->dtype, true))) return bind_runtime_errori();
+    return 0;
+}
+
+/* An activation's result r recorded: out of place as key over x; in place
+ * (r is x written) as key_, a formula of the result, or of the old values
+ * (old, from inplace_prep; consumed) when key_ is key + "_". */
+static Value *act_graph(tsr_tensor *r, Value *x, bool inplace, const char *key, const char *key_, const tsr_ag_args *a,
+                        tsr_tensor *old)
+{
+    tsr_tensor *xt = tensor_of(x);
+    if (!inplace) return graph(r, key, 1, &xt, a, 0, NULL);
+    if (!r) {
+        tsr_tensor_release(old);
+        return bind_runtime_error();
+    }
+    tsr_tensor_bump_version(xt);
+    int rc = 0;
+    if (old && bf16_refused(key_, 1, &xt, r) < 0) {
+        tsr_tensor_release(old);
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    if (old) {
+        rc = tsr_ag_record(key_, 1, &xt, a, xt, true);
+        if (rc == 0) rc = tsr_ag_keep(xt, old);
+    }
+    tsr_tensor_release(old);
+    if (rc < 0) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return ops_finish(r, x);
+}
+
 static void warn(const char *msg) { fprintf(stderr, "UserWarning: %s\n", msg); }
 
 /* obj.name(*args) (obj a module or a tensor): the ops F composes from go
@@ -86,6 +178,20 @@ static Value *call_attr(Value *obj, const char *name, int n, Value **args)
     return r;
 }
 
+/* NotImplementedError for what the F graphs do not cover yet; NULL. */
+static Value *grad_refused_msg(const char *what)
+{
+    return exc_set("NotImplementedError", "%s is not supported by tsr yet", what);
+}
+
+/* The RuntimeError of an argument that 1.13 declares non-differentiable. */
+static int not_differentiable(const char *fn, const char *arg, Value *v)
+{
+    if (!v || !is_tensor(v) || !tsr_grad_enabled() || !tsr_tensor_requires_grad(tensor_of(v))) return 0;
+    return exc_set("RuntimeError", "The function '%s' is not differentiable with respect to argument '%s'. This input "
+                   "cannot have requires_grad True.", fn, arg), -1;
+}
+
 /* ------------------------------------------------------------ activations */
 
 static Value *f_relu(Value *self, CallArgs *a, void *d)
@@ -96,12 +202,6 @@ static Value *f_relu(Value *self, CallArgs *a, void *d)
     if (args_parse(a, "relu", "def input, inplace=", v) < 0 || opt_bool(v[1], "relu", "inplace", false, &inplace) < 0)
         return NULL;
     return call_attr(bind_module("torch"), inplace ? "relu_" : "relu", 1, v);
-}
-
-static Value *inplace_result(tsr_tensor *r, Value *x, bool inplace)
-{
-    if (!r) return bind_runtime_error();
-    return inplace ? ops_finish(r, x) : v_tensor(r);
 }
 
 static Value *f_hardtanh(Value *self, CallArgs *a, void *d)
@@ -120,8 +220,12 @@ static Value *f_hardtanh(Value *self, CallArgs *a, void *d)
                opt_bool(v[3], fname, "inplace", false, &inplace) < 0) {
         return NULL;
     }
-    if (need_tensor(v[0], fname, "input", 1) < 0 || named_refused("aten::hardtanh", 1, v) < 0 || grad_refused("hardtanh", 1, v) < 0) return NULL;
-    return inplace_result(tsr_nn_hardtanh(tensor_of(v[0]), lo, hi, inplace, "hardtanh"), v[0], inplace);
+    if (need_tensor(v[0], fname, "input", 1) < 0 || named_refused("aten::hardtanh", 1, v) < 0) return NULL;
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
+    tsr_ag_args ga = {.d0 = lo, .d1 = hi};
+    return act_graph(tsr_nn_hardtanh(tensor_of(v[0]), lo, hi, inplace, "hardtanh"), v[0], inplace, "hardtanh", "hardtanh_",
+                     &ga, old);
 }
 
 static Value *f_leaky_relu(Value *self, CallArgs *a, void *d)
@@ -133,9 +237,12 @@ static Value *f_leaky_relu(Value *self, CallArgs *a, void *d)
     if (args_parse(a, "leaky_relu", "def input, negative_slope=, inplace=", v) < 0 ||
         opt_float(v[1], "leaky_relu", "negative_slope", 0.01, &slope) < 0 ||
         opt_bool(v[2], "leaky_relu", "inplace", false, &inplace) < 0 || need_tensor(v[0], "leaky_relu", "input", 1) < 0 ||
-        named_refused("aten::leaky_relu", 1, v) < 0 || grad_refused("leaky_relu", 1, v) < 0)
+        named_refused("aten::leaky_relu", 1, v) < 0)
         return NULL;
-    return inplace_result(tsr_nn_leaky_relu(tensor_of(v[0]), slope, inplace), v[0], inplace);
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
+    tsr_ag_args ga = {.d0 = slope};
+    return act_graph(tsr_nn_leaky_relu(tensor_of(v[0]), slope, inplace), v[0], inplace, "leaky_relu", "leaky_relu_", &ga, old);
 }
 
 static Value *f_silu(Value *self, CallArgs *a, void *d)
@@ -144,9 +251,12 @@ static Value *f_silu(Value *self, CallArgs *a, void *d)
     Value *v[2];
     bool inplace;
     if (args_parse(a, "silu", "def input, inplace=", v) < 0 || opt_bool(v[1], "silu", "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], "silu", "input", 1) < 0 || named_refused("aten::silu", 1, v) < 0 || grad_refused("silu", 1, v) < 0)
+        need_tensor(v[0], "silu", "input", 1) < 0 || named_refused("aten::silu", 1, v) < 0)
         return NULL;
-    return inplace_result(tsr_nn_activation(TSR_NN_SILU, tensor_of(v[0]), 0, inplace), v[0], inplace);
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
+    tsr_ag_args ga = {0};
+    return act_graph(tsr_nn_activation(TSR_NN_SILU, tensor_of(v[0]), 0, inplace), v[0], inplace, "silu", "silu_", &ga, old);
 }
 
 /* softsign(input), tanhshrink(input): Python compositions in 1.13 */
@@ -159,8 +269,23 @@ static Value *f_compose(Value *self, CallArgs *a, void *d)
     if (!is_tensor(v[0]))
         return exc_set("AttributeError", "'%s' object has no attribute '%s'", v[0]->type->name,
                        strcmp(name, "softsign") ? "tanh" : "abs");
-    if (grad_refused(name, 1, v) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]);
+    if (grad_needed(1, v)) {   /* through torch's ops: input / (input.abs() + 1), input - input.tanh() */
+        bool ss = !strcmp(name, "softsign");
+        Value *t = call_attr(v[0], ss ? "abs" : "tanh", 0, NULL), *u = NULL, *r = NULL;
+        if (t && ss) {
+            Value *one = v_int(1);
+            u = call_attr(t, "add", 1, &one);
+            decref(one);
+        } else if (t) {
+            u = t;
+            incref(u);
+        }
+        if (u) r = call_attr(v[0], ss ? "div" : "sub", 1, &u);
+        if (t) decref(t);
+        if (u) decref(u);
+        return r;
+    }
     return v_tensor(strcmp(name, "softsign") ? tsr_nn_tanhshrink(x) : tsr_nn_softsign(x));
 }
 
@@ -174,10 +299,14 @@ static Value *f_hard(Value *self, CallArgs *a, void *d)
     char schema[32];
     snprintf(schema, sizeof schema, "aten::%s", name);
     if (args_parse(a, name, "def input, inplace=", v) < 0 || opt_bool(v[1], name, "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], name, "input", 1) < 0 || named_refused(schema, 1, v) < 0 || grad_refused(name, 1, v) < 0)
+        need_tensor(v[0], name, "input", 1) < 0 || named_refused(schema, 1, v) < 0)
         return NULL;
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
     tsr_nn_act act = strcmp(name, "hardswish") ? TSR_NN_HARDSIGMOID : TSR_NN_HARDSWISH;
-    return inplace_result(tsr_nn_activation(act, tensor_of(v[0]), 0, inplace), v[0], inplace);
+    tsr_ag_args ga = {0};
+    return act_graph(tsr_nn_activation(act, tensor_of(v[0]), 0, inplace), v[0], inplace, name,
+                     act == TSR_NN_HARDSWISH ? "hardswish_" : "hardsigmoid_", &ga, old);
 }
 
 /* elu(input, alpha=1.0, inplace=False), selu(input, inplace=False),
@@ -200,10 +329,21 @@ static Value *f_elu(Value *self, CallArgs *a, void *d)
     snprintf(op, sizeof op, "%s%s", name, inplace ? "_" : "");
     if (need_tensor(v[0], op, "input", 1) < 0) return NULL;
     const char *schema = !strcmp(name, "mish") ? "aten::mish" : !strcmp(name, "celu") ? "aten::celu" : "aten::elu";
-    if (named_refused(schema, 1, v) < 0 || grad_refused(name, 1, v) < 0) return NULL;
+    if (named_refused(schema, 1, v) < 0) return NULL;
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
     tsr_nn_act act = !strcmp(name, "mish") ? TSR_NN_MISH : !strcmp(name, "selu") ? TSR_NN_SELU
                    : !strcmp(name, "celu") ? TSR_NN_CELU : TSR_NN_ELU;
-    return inplace_result(tsr_nn_activation(act, tensor_of(v[0]), alpha, inplace), v[0], inplace);
+    /* selu is elu(x, SELU alpha, SELU scale) in 1.13: EluBackward0 */
+    tsr_ag_args ga = {.d0 = alpha, .d1 = 1.0};
+    const char *key = act == TSR_NN_MISH ? "mish" : act == TSR_NN_CELU ? "celu" : "elu";
+    if (act == TSR_NN_SELU) ga.d0 = 1.6732632423543772848170429916717, ga.d1 = 1.0507009873554804934193349852946;
+    if (act == TSR_NN_SELU && tensor_of(v[0])->dtype == TSR_BFLOAT16 && grad_needed(1, v)) {   /* rounds differently */
+        tsr_tensor_release(old);
+        return exc_set("NotImplementedError", "the derivative for 'selu' of bfloat16 is not supported by tsr yet");
+    }
+    return act_graph(tsr_nn_activation(act, tensor_of(v[0]), alpha, inplace), v[0], inplace, key,
+                     act == TSR_NN_MISH ? "mish_" : act == TSR_NN_CELU ? "celu_" : "elu_", &ga, old);
 }
 
 /* gelu(input, *, approximate='none') and softplus(input, beta=1,
@@ -213,11 +353,13 @@ static Value *f_gelu(Value *self, CallArgs *a, void *d)
     (void)self; (void)d;
     Value *v[2];
     if (args_parse(a, "gelu", "input, *, approximate=", v) < 0 || need_tensor(v[0], "gelu", "input", 1) < 0 ||
-        named_refused("aten::gelu", 1, v) < 0 || grad_refused("gelu", 1, v) < 0)
+        named_refused("aten::gelu", 1, v) < 0)
         return NULL;
     if (v[1] && v[1]->type != &t_str)
         return exc_set("TypeError", "gelu(): argument 'approximate' must be str, not %s", v[1]->type->name);
-    return v_tensor(tsr_nn_gelu(tensor_of(v[0]), v[1] ? v[1]->u.s.p : "none"));
+    tsr_ag_args ga = {.flag = v[1] && !strcmp(v[1]->u.s.p, "tanh")};
+    tsr_tensor *in = tensor_of(v[0]);
+    return graph(tsr_nn_gelu(in, v[1] ? v[1]->u.s.p : "none"), "gelu", 1, &in, &ga, 0, NULL);
 }
 
 static Value *f_softplus(Value *self, CallArgs *a, void *d)
@@ -227,9 +369,11 @@ static Value *f_softplus(Value *self, CallArgs *a, void *d)
     double beta, th;
     if (args_parse(a, "softplus", "input, beta=, threshold=", v) < 0 || need_tensor(v[0], "softplus", "input", 1) < 0 ||
         opt_float(v[1], "softplus", "beta", 1.0, &beta) < 0 || opt_float(v[2], "softplus", "threshold", 20.0, &th) < 0 ||
-        named_refused("aten::softplus", 1, v) < 0 || grad_refused("softplus", 1, v) < 0)
+        named_refused("aten::softplus", 1, v) < 0)
         return NULL;
-    return v_tensor(tsr_nn_softplus(tensor_of(v[0]), beta, th));
+    tsr_ag_args ga = {.d0 = beta, .d1 = th};
+    tsr_tensor *in = tensor_of(v[0]);
+    return graph(tsr_nn_softplus(in, beta, th), "softplus", 1, &in, &ga, 0, NULL);
 }
 
 /* threshold(input, threshold, value, inplace=False) */
@@ -241,10 +385,25 @@ static Value *f_threshold(Value *self, CallArgs *a, void *d)
     bool inplace;
     if (args_parse(a, "threshold", "def input, threshold, value, inplace=", v) < 0 ||
         args_float(v[1], "threshold", "threshold", &th) < 0 || args_float(v[2], "threshold", "value", &val) < 0 ||
-        opt_bool(v[3], "threshold", "inplace", false, &inplace) < 0 || need_tensor(v[0], "threshold", "input", 1) < 0 ||
-        grad_refused("threshold", 1, v) < 0)
+        opt_bool(v[3], "threshold", "inplace", false, &inplace) < 0 || need_tensor(v[0], "threshold", "input", 1) < 0)
         return NULL;
-    return inplace_result(tsr_nn_threshold(tensor_of(v[0]), th, val, inplace), v[0], inplace);
+    tsr_tensor *old;
+    if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
+    tsr_ag_args ga = {.d0 = th};
+    return act_graph(tsr_nn_threshold(tensor_of(v[0]), th, val, inplace), v[0], inplace, "threshold", "threshold_", &ga, old);
+}
+
+/* logsigmoid(input): torch._C._nn.log_sigmoid, log_sigmoid_forward's output */
+static Value *f_logsigmoid(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[1];
+    if (args_parse(a, "log_sigmoid", "input", v) < 0 || need_tensor(v[0], "log_sigmoid", "input", 1) < 0 ||
+        named_refused("aten::log_sigmoid_forward", 1, v) < 0)
+        return NULL;
+    tsr_ag_args ga = {0};
+    tsr_tensor *in = tensor_of(v[0]);
+    return graph(tsr_nn_log_sigmoid(in), "log_sigmoid", 1, &in, &ga, 0, NULL);
 }
 
 /* F.sigmoid(input) and F.tanh(input): input.sigmoid() / input.tanh() */
@@ -346,8 +505,22 @@ static Value *f_normalize(Value *self, CallArgs *a, void *d)
         opt_float(v[3], "normalize", "eps", 1e-12, &eps) < 0)
         return NULL;
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'norm'", v[0]->type->name);
-    if (named_refused("aten::norm.ScalarOpt_dim", 1, v) < 0 || grad_refused("norm", 1, v) < 0) return NULL;
+    if (named_refused("aten::norm.ScalarOpt_dim", 1, v) < 0) return NULL;
     bool ho = v[4] && !is_none(v[4]);
+    if (!ho && grad_needed(1, v)) {   /* input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input) */
+        Value *pv = v_float(p), *dv = v_int(dim), *kv = v_bool(true), *ev = v_float(eps);
+        Value *na[3] = {pv, dv, kv}, *nm = call_attr(v[0], "norm", 3, na), *cm = NULL, *ex = NULL, *r = NULL;
+        if (nm) cm = call_attr(nm, "clamp_min", 1, &ev);
+        if (cm) ex = call_attr(cm, "expand_as", 1, &v[0]);
+        if (ex) {
+            Value *da[2] = {v[0], ex};
+            r = call_attr(bind_module("torch"), "div", 2, da);
+        }
+        Value *tmp[7] = {pv, dv, kv, ev, nm, cm, ex};
+        for (int i = 0; i < 7; i++)
+            if (tmp[i]) decref(tmp[i]);
+        return r;
+    }
     if (ho && need_tensor(v[4], "div", "out", 3) < 0) return NULL;
     tsr_tensor *r = tsr_nn_normalize(tensor_of(v[0]), p, dim, eps, ho ? tensor_of(v[4]) : NULL);
     if (!r) return bind_runtime_error();
@@ -443,7 +616,18 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
                  "they have the same size.", sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
         warn(msg);
     }
-    if (reduction_of(v[2], v[3], v[4], &red) < 0 || grad_refused(name, 2, v) < 0) return NULL;
+    if (reduction_of(v[2], v[3], v[4], &red) < 0) return NULL;
+    bool same_shape = x->ndim == t->ndim && !memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim);
+    if (grad_needed(2, v) && !same_shape && grad_refused(name, 2, v) < 0) return NULL;
+    if (grad_needed(2, v) && !strcmp(name, "l1_loss")) {   /* (input - target).abs(), then mean() / sum() */
+        Value *df = call_attr(v[0], "sub", 1, &v[1]), *ab = df ? call_attr(df, "abs", 0, NULL) : NULL, *r = ab;
+        if (df) decref(df);
+        if (ab && red != TSR_REDUCTION_NONE) {
+            r = call_attr(ab, red == TSR_REDUCTION_MEAN ? "mean" : "sum", 0, NULL);
+            decref(ab);
+        }
+        return r;
+    }
     if (strcmp(name, "l1_loss")) {
         char schema[40];
         snprintf(schema, sizeof schema, "aten::%s", name);
@@ -464,9 +648,189 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
                     : huber                       ? tsr_nn_huber_loss(bt[0], bt[1], red, beta)
                     : sl1                         ? tsr_nn_smooth_l1_loss(bt[0], bt[1], red, beta)
                                                   : tsr_nn_l1_loss(bt[0], bt[1], red);
+    if (r && same && tsr_ag_needed(2, bt)) {
+        tsr_ag_args ga = {.i0 = red, .d0 = beta};
+        if (sl1 && r->dtype == TSR_BFLOAT16) {   /* its bfloat16 kernel rounds differently */
+            tsr_tensor_release(bt[0]);
+            tsr_tensor_release(bt[1]);
+            tsr_tensor_release(r);
+            return exc_set("NotImplementedError", "the derivative for 'smooth_l1_loss' of bfloat16 is not supported by tsr yet");
+        }
+        if (tsr_ag_record(name, 2, bt, &ga, r, false) < 0) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+    }
     tsr_tensor_release(bt[0]);
     tsr_tensor_release(bt[1]);
     return v_tensor(r);
+}
+
+/* One step of a composition: out (a runtime result; NULL: its error)
+ * recorded as key over in[0..n-1]; the step's args are built by the caller.
+ * out, or NULL with the exception (out released). */
+static tsr_tensor *step(tsr_tensor *out, const char *key, int n, tsr_tensor *const *in, const tsr_ag_args *a)
+{
+    if (!out || tsr_ag_record(key, n, in, a, out, false) < 0) {
+        tsr_tensor_release(out);
+        bind_runtime_error();
+        return NULL;
+    }
+    return out;
+}
+
+static tsr_tensor *bin2(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    return tsr_binary(op, &x, &y, NULL, NULL);
+}
+
+static tsr_tensor *bin_sc(tsr_binop op, const tsr_tensor *a, tsr_scalar sc)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(sc);
+    return tsr_binary(op, &x, &y, NULL, NULL);
+}
+
+/* cross_entropy with class probabilities or label smoothing, as 1.13's
+ * cross_entropy_loss_prob_target / cross_entropy_loss_label_smoothing
+ * compose it (log_softmax, then products, sums and the reduction), each
+ * step recorded as 1.13's graph has it. NEW value or NULL. */
+static Value *ce_composed(tsr_tensor *x, tsr_tensor *target, tsr_tensor *w, tsr_reduction red, int64_t ignore,
+                          double ls, bool probs)
+{
+    enum { NT = 16 };
+    tsr_tensor *t[NT] = {0}, *r = NULL;
+    int k = 0;
+    int64_t cd = x->ndim == 1 ? 0 : 1, ncls = x->ndim ? x->sizes[cd] : 1;
+    tsr_ag_args a0 = {.ndims = -1}, ad = {.ndims = 1, .dims = {cd}}, al = {.i0 = cd};
+    if (ls > 1.0) {
+        exc_set("RuntimeError", "label_smoothing must be between 0.0 and 1.0. Got: %g", ls);
+        return NULL;
+    }
+    if (probs && !tsr_dtype_is_floating(target->dtype)) {
+        exc_set("RuntimeError", "Expected floating point type for target with class probabilities, got %s",
+                tsr_dtype_scalar_name(target->dtype));
+        return NULL;
+    }
+    if (w && (w->ndim != 1 || w->sizes[0] != ncls))
+        return grad_refused_msg("cross_entropy with a weight of another size");
+    if (probs && tsr_tensor_numel(x) == 0 && red == TSR_REDUCTION_MEAN)
+        return grad_refused_msg("cross_entropy of an empty input with class probabilities");
+    tsr_tensor *wv = NULL;
+    if (w && x->ndim > 1) {   /* weight viewed [1, C, 1, ...] */
+        int64_t shape[TSR_MAX_DIMS];
+        for (int i = 0; i < x->ndim; i++) shape[i] = i == cd ? ncls : 1;
+        if (!(t[k++] = wv = tsr_view_view(w, x->ndim, shape))) goto fail_rt;
+    } else if (w) {
+        wv = w;
+    }
+#define STEP(expr, key, n, ...) \
+    do { \
+        tsr_tensor *o_ = (expr), *in_[] = {__VA_ARGS__}; \
+        t[k] = step(o_, key, n, in_, &AG); \
+        if (!t[k++]) goto fail; \
+    } while (0)
+    tsr_ag_args AG = al;
+    STEP(tsr_softmax(x, cd, x->dtype, true), "log_softmax", 1, x);
+    tsr_tensor *lsm = t[k - 1];
+    if (probs) {
+        tsr_tensor *tg = target;
+        if (ls > 0.0) {   /* target * (1 - label_smoothing) + label_smoothing / n_classes */
+            if (tsr_tensor_requires_grad(target)) return grad_refused_msg("label smoothing of a target that requires grad");
+            tsr_tensor *sc = bin_sc(TSR_BINOP_MUL, target, tsr_scalar_float(1 - ls));
+            if (!(t[k++] = sc) || !(t[k++] = tg = bin_sc(TSR_BINOP_ADD, sc, tsr_scalar_float(ls / (double)ncls))))
+                goto fail_rt;
+        }
+        AG = a0;
+        STEP(bin2(TSR_BINOP_MUL, lsm, tg), "mul", 2, lsm, tg);
+        if (wv) STEP(bin2(TSR_BINOP_MUL, t[k - 1], wv), "mul", 2, t[k - 1], wv);
+        tsr_tensor *m = t[k - 1];
+        if (red == TSR_REDUCTION_NONE) {
+            AG = ad;
+            tsr_dims d = {.n = 1, .d = {cd}};
+            STEP(tsr_sum(m, &d, false, TSR_DTYPE_UNDEFINED, NULL), "sum_dim", 1, m);
+        } else {
+            tsr_dims all = {.n = -1};
+            STEP(tsr_sum(m, &all, false, TSR_DTYPE_UNDEFINED, NULL), "sum", 1, m);
+        }
+        AG = a0;
+        STEP(tsr_unary(TSR_UNOP_NEG, t[k - 1], NULL, NULL), "neg", 1, t[k - 1]);
+        if (red == TSR_REDUCTION_MEAN) {
+            int64_t cnt = tsr_tensor_numel(x) / ncls;
+            AG.d0 = (double)cnt;
+            STEP(bin_sc(TSR_BINOP_DIV, t[k - 1], tsr_scalar_int(cnt)), "div_s", 1, t[k - 1]);
+        }
+        r = tsr_tensor_retain(t[k - 1]);
+        goto done;
+    }
+    /* class indices with label smoothing */
+    double tw = 0;
+    tsr_ag_args an = {.i0 = red, .i1 = ignore};
+    tsr_tensor *nll = tsr_nn_nll_loss(lsm, target, w, red, ignore, &tw);
+    an.d0 = tw;
+    if (!(t[k++] = step(nll, "nll_loss", 1, &lsm, &an))) goto fail;
+    if (tsr_ag_keep(nll, target) < 0 || (w && tsr_ag_keep(nll, w) < 0)) goto fail_rt;
+    tsr_operand ig = tsr_operand_scalar(tsr_scalar_int(ignore)), to = tsr_operand_tensor(target);
+    tsr_tensor *mask = tsr_compare(TSR_CMP_EQ, &to, &ig, NULL);
+    if (!(t[k++] = mask)) goto fail_rt;
+    tsr_tensor *src = lsm;
+    if (wv) {
+        AG = a0;
+        STEP(bin2(TSR_BINOP_MUL, lsm, wv), "mul", 2, lsm, wv);
+        src = t[k - 1];
+    }
+    AG = ad;
+    tsr_dims d1 = {.n = 1, .d = {cd}};
+    STEP(tsr_sum(src, &d1, false, TSR_DTYPE_UNDEFINED, NULL), "sum_dim", 1, src);
+    AG = a0;
+    STEP(tsr_unary(TSR_UNOP_NEG, t[k - 1], NULL, NULL), "neg", 1, t[k - 1]);
+    tsr_tensor *zero = tsr_full(0, NULL, tsr_scalar_float(0.0), t[k - 1]->dtype, TSR_CPU);
+    if (!(t[k++] = zero)) goto fail_rt;
+    {   /* smooth_loss.index_put_({ignore_mask}, 0.0): IndexPutBackward0 over (smooth_loss, None) */
+        tsr_operand zo = tsr_operand_scalar(tsr_scalar_float(0.0));
+        tsr_tensor *sm = t[k - 2];
+        STEP(tsr_masked_fill(sm, mask, &zo), "index_put_mask", 2, sm, zero);
+        if (tsr_ag_keep(t[k - 1], mask) < 0) goto fail_rt;
+    }
+    tsr_tensor *smooth = t[k - 1];
+    tsr_dims all = {.n = -1};
+    if (red == TSR_REDUCTION_MEAN && !w) {   /* smooth_loss.masked_select(~ignore_mask).mean() */
+        tsr_tensor *keepm = tsr_predicate(TSR_PRED_LOGICAL_NOT, mask, NULL);
+        if (!(t[k++] = keepm)) goto fail_rt;
+        STEP(tsr_masked_select(smooth, keepm), "masked_select", 1, smooth);
+        if (tsr_ag_keep(t[k - 1], keepm) < 0) goto fail_rt;
+        STEP(tsr_mean(t[k - 1], &all, false, TSR_DTYPE_UNDEFINED, NULL), "mean", 1, t[k - 1]);
+    } else if (red == TSR_REDUCTION_MEAN) {   /* smooth_loss.sum() / weight.gather(0, target[~mask]).sum() */
+        tsr_tensor *keepm = tsr_predicate(TSR_PRED_LOGICAL_NOT, mask, NULL), *sel = NULL, *g = NULL, *den = NULL;
+        if (!(t[k++] = keepm) || !(t[k++] = sel = tsr_masked_select(target, keepm)) ||
+            !(t[k++] = g = tsr_index_select(w, 0, sel)) || !(t[k++] = den = tsr_sum(g, &all, false, TSR_DTYPE_UNDEFINED, NULL)))
+            goto fail_rt;
+        STEP(tsr_sum(smooth, &all, false, TSR_DTYPE_UNDEFINED, NULL), "sum", 1, smooth);
+        STEP(bin2(TSR_BINOP_DIV, t[k - 1], den), "div", 2, t[k - 1], den);
+    } else if (red == TSR_REDUCTION_SUM) {
+        STEP(tsr_sum(smooth, &all, false, TSR_DTYPE_UNDEFINED, NULL), "sum", 1, smooth);
+    }
+    tsr_tensor *ret = red == TSR_REDUCTION_NONE ? smooth : t[k - 1];
+    AG = a0;
+    AG.d0 = 1 - ls;
+    STEP(bin_sc(TSR_BINOP_MUL, nll, tsr_scalar_float(1 - ls)), "mul_s", 1, nll);
+    tsr_tensor *pa = t[k - 1];
+    AG.d0 = ls / (double)ncls;
+    STEP(bin_sc(TSR_BINOP_MUL, ret, tsr_scalar_float(ls / (double)ncls)), "mul_s", 1, ret);
+    AG = a0;
+    STEP(bin2(TSR_BINOP_ADD, pa, t[k - 1]), "add", 2, pa, t[k - 1]);
+    r = tsr_tensor_retain(t[k - 1]);
+#undef STEP
+done:
+    for (int i = 0; i < k; i++)
+        if (t[i] != w) tsr_tensor_release(t[i]);
+    return v_tensor(r);
+fail_rt:
+    bind_runtime_error();
+fail:
+    for (int i = 0; i < k; i++)
+        if (t[i] != w) tsr_tensor_release(t[i]);
+    return NULL;
 }
 
 /* nll_loss(input, target, weight=None, size_average=None, ignore_index=-100,
@@ -488,15 +852,43 @@ static Value *f_nll(Value *self, CallArgs *a, void *d)
     if (reduction_of(v[3], v[5], v[6], &red) < 0) return NULL;
     const char *op = ce ? "cross_entropy_loss" : "nll_loss_nd";
     if (need_tensor(v[0], op, "input", 1) < 0 || need_tensor(v[1], op, "target", 2) < 0 ||
-        named_refused("aten::nll_loss_forward", 3, v) < 0 || grad_refused("nll_loss_forward", 3, v) < 0)
+        named_refused("aten::nll_loss_forward", 3, v) < 0)
         return NULL;
     bool hw = v[2] && !is_none(v[2]);
     if (hw && need_tensor(v[2], op, "weight", 3) < 0) return NULL;
     if (v[4] && args_int(v[4], name, "ignore_index", &ignore) < 0) return NULL;
     if (ce && opt_float(v[7], name, "label_smoothing", 0.0, &ls) < 0) return NULL;
     const tsr_tensor *w = hw ? tensor_of(v[2]) : NULL;
-    if (ce) return v_tensor(tsr_nn_cross_entropy(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore, ls));
-    return v_tensor(tsr_nn_nll_loss(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore));
+    if (grad_needed(3, v)) {
+        tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
+        bool probs = t->ndim == x->ndim && !memcmp(t->sizes, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+        if (not_differentiable("nll_loss_forward", "weight", v[2]) < 0) return NULL;
+        if (ce && (probs || ls > 0.0)) return ce_composed(x, t, (tsr_tensor *)w, red, ignore, ls, probs);
+        /* cross_entropy: log_softmax(input, class dim), then nll_loss_nd: NllLossBackward0 */
+        Value *lsm = NULL;
+        if (ce) {
+            Value *dim = v_int(x->ndim == 1 ? 0 : 1);
+            lsm = call_attr(v[0], "log_softmax", 1, &dim);
+            decref(dim);
+            if (!lsm) return NULL;
+            x = tensor_of(lsm);
+        }
+        double tw = 0;
+        tsr_ag_args ga = {.i0 = red, .i1 = ignore};
+        tsr_tensor *r = tsr_nn_nll_loss(x, t, w, red, ignore, &tw);
+        ga.d0 = tw;
+        const tsr_tensor *kept[2] = {t, w};
+        Value *out = graph(r, "nll_loss", 1, &x, &ga, 2, kept);
+        if (lsm) decref(lsm);
+        return out;
+    }
+    if (ce) {
+        tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
+        bool probs = t->ndim == x->ndim && !memcmp(t->sizes, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+        if (ls > 0.0 || (probs && w)) return ce_composed(x, t, (tsr_tensor *)w, red, ignore, ls, probs);
+        return v_tensor(tsr_nn_cross_entropy(x, t, w, red, ignore, ls));
+    }
+    return v_tensor(tsr_nn_nll_loss(tensor_of(v[0]), tensor_of(v[1]), w, red, ignore, NULL));
 }
 
 /* binary_cross_entropy(input, target, weight=None, size_average=None,
@@ -511,7 +903,9 @@ static Value *f_bce(Value *self, CallArgs *a, void *d)
         return NULL;
     if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
-    if (named_refused("aten::binary_cross_entropy", 3, v) < 0 || grad_refused("binary_cross_entropy", 3, v) < 0) return NULL;
+    if (named_refused("aten::binary_cross_entropy", 3, v) < 0 || (grad_needed(3, v) &&
+        not_differentiable("binary_cross_entropy", "weight", v[2]) < 0))
+        return NULL;
     tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]), *w = NULL;
     if (x->ndim != t->ndim || memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim)) {
         char a1[256], a2[256];
@@ -523,9 +917,74 @@ static Value *f_bce(Value *self, CallArgs *a, void *d)
         if (need_tensor(v[2], "binary_cross_entropy", "weight", 3) < 0) return NULL;
         if (!(w = tsr_view_expand(tensor_of(v[2]), t->ndim, t->sizes))) return bind_runtime_error();
     }
-    tsr_tensor *r = tsr_nn_binary_cross_entropy(x, t, w, red);
+    tsr_tensor *r = tsr_nn_binary_cross_entropy(x, t, w, red), *in[2] = {x, t};
+    tsr_ag_args ga = {.i0 = red};
+    const tsr_tensor *kept[1] = {w};
+    Value *out = graph(r, "binary_cross_entropy", 2, in, &ga, 1, kept);
     tsr_tensor_release(w);
-    return v_tensor(r);
+    return out;
+}
+
+/* cosine_similarity with a graph, as 1.13 records it: each operand
+ * expanded (ExpandBackward0), x / sqrt(sum(x ** 2, dim, keepdim)) with the
+ * clamp to eps * eps made without grad, the product summed over dim. */
+static Value *cos_graph(tsr_tensor *x1, tsr_tensor *x2, Value **v)
+{
+    int64_t dim = 1;
+    double eps;
+    if ((v[2] && args_int(v[2], "cosine_similarity", "dim", &dim) < 0) ||
+        opt_float(v[3], "cosine_similarity", "eps", 1e-8, &eps) < 0)
+        return NULL;
+    if (x1->dtype != x2->dtype || !tsr_dtype_is_floating(x1->dtype))
+        return grad_refused_msg("the gradient of cosine_similarity of operands of other dtypes");
+    if (x1->names || x2->names) return exc_set("NotImplementedError", "cosine_similarity of named tensors is not supported by tsr yet");
+    const tsr_tensor *xs[2] = {x1, x2};
+    tsr_tensor *e[2] = {0}, *q[2] = {0}, *t[12] = {0}, *r = NULL;
+    int k = 0;
+    if (tsr_broadcast_tensors(2, xs, e) < 0) {
+        bind_runtime_error();
+        return NULL;
+    }
+    for (int i = 0; i < 2; i++) {   /* new headers: the expand's results, never the inputs themselves */
+        tsr_tensor *ex = tsr_view_expand(xs[i], e[i]->ndim, e[i]->sizes);
+        tsr_tensor_release(e[i]);
+        e[i] = ex;
+    }
+    if (!e[0] || !e[1]) goto fail_rt;
+    int nd = e[0]->ndim;
+    int64_t wd = dim < 0 ? dim + nd : dim;
+    tsr_ag_args a0 = {.ndims = -1}, ap = {.d0 = 2.0}, as = {.ndims = 1, .dims = {wd}, .keepdim = true};
+    tsr_dims d = {.n = 1, .d = {dim}};
+    tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(eps * eps));
+    for (int i = 0; i < 2; i++) {
+        tsr_tensor *src = (tsr_tensor *)xs[i], *pw, *sm, *sq;
+        if (!(t[k++] = step(tsr_tensor_retain(e[i]), "expand", 1, &src, &a0))) goto fail;
+        if (!(t[k++] = pw = step(bin_sc(TSR_BINOP_POW, e[i], tsr_scalar_int(2)), "pow", 1, &e[i], &ap))) goto fail;
+        if (!(t[k++] = sm = step(tsr_sum(pw, &d, true, TSR_DTYPE_UNDEFINED, NULL), "sum_dim", 1, &pw, &as))) goto fail;
+        tsr_tensor *cl = tsr_clamp_bound(sm, &lo, false, sm, true);   /* under no_grad, in place */
+        if (!cl) goto fail_rt;
+        tsr_tensor_release(cl);
+        if (!(t[k++] = sq = step(tsr_unary(TSR_UNOP_SQRT, sm, NULL, NULL), "sqrt", 1, &sm, &a0))) goto fail;
+        tsr_tensor *in2[2] = {e[i], sq};
+        if (!(q[i] = step(bin2(TSR_BINOP_DIV, e[i], sq), "div", 2, in2, &a0))) goto fail;
+    }
+    tsr_tensor *m = step(bin2(TSR_BINOP_MUL, q[0], q[1]), "mul", 2, q, &a0);
+    if (!(t[k++] = m)) goto fail;
+    tsr_ag_args ar = {.ndims = 1, .dims = {wd}};
+    tsr_dims d2 = {.n = 1, .d = {dim}};
+    r = step(tsr_sum(m, &d2, false, TSR_DTYPE_UNDEFINED, NULL), "sum_dim", 1, &m, &ar);
+    goto done;
+fail_rt:
+    bind_runtime_error();
+fail:
+    r = NULL;
+done:
+    for (int i = 0; i < k; i++) tsr_tensor_release(t[i]);
+    for (int i = 0; i < 2; i++) {
+        tsr_tensor_release(e[i]);
+        tsr_tensor_release(q[i]);
+    }
+    return r ? v_tensor(r) : NULL;
 }
 
 /* pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False) and
@@ -539,7 +998,27 @@ static Value *f_distance(Value *self, CallArgs *a, void *d)
     if (args_parse(a, name, cos ? "x1, x2, dim=, eps=" : "x1, x2, p=, eps=, keepdim=", v) < 0 ||
         need_tensor(v[0], name, "x1", 1) < 0 || need_tensor(v[1], name, "x2", 2) < 0)
         return NULL;
-    if (grad_refused(name, 2, v) < 0) return NULL;
+    if (grad_needed(2, v) && !cos) {   /* norm(x1 - x2 + eps, p, -1, keepdim): NormBackward1 <- AddBackward1 <- SubBackward0 */
+        double p, eps;
+        bool keep;
+        if (opt_float(v[2], name, "p", 2.0, &p) < 0 || opt_float(v[3], name, "eps", 1e-6, &eps) < 0 ||
+            opt_bool(v[4], name, "keepdim", false, &keep) < 0)
+            return NULL;
+        if (p != 2.0 && p != 1.0) return grad_refused_msg("the gradient of pairwise_distance with p other than 1 or 2");
+        tsr_tensor *x1 = tensor_of(v[0]), *x2 = tensor_of(v[1]), *d, *e;
+        int od = x1->ndim > x2->ndim ? x1->ndim : x2->ndim;
+        tsr_ag_args a0 = {.ndims = -1}, an = {.ndims = 1, .dims = {od - 1}, .keepdim = keep, .d0 = p};
+        tsr_tensor *in2[2] = {x1, x2};
+        if (!(d = step(bin2(TSR_BINOP_SUB, x1, x2), "sub", 2, in2, &a0))) return NULL;
+        e = step(bin_sc(TSR_BINOP_ADD, d, tsr_scalar_float(eps)), "add_s", 1, &d, &a0);
+        tsr_tensor_release(d);
+        if (!e) return NULL;
+        tsr_dims dim = {.n = 1, .d = {od - 1}};
+        tsr_tensor *r = step(tsr_norm(e, p, &dim, keep, TSR_DTYPE_UNDEFINED, NULL), "norm", 1, &e, &an);
+        tsr_tensor_release(e);
+        return r ? v_tensor(r) : NULL;
+    }
+    if (grad_needed(2, v)) return cos_graph(tensor_of(v[0]), tensor_of(v[1]), v);
     if (!cos && named_refused("aten::norm.ScalarOpt_dim", 2, v) < 0) return NULL;
     if (cos) {
         int64_t dim = 1;
@@ -581,9 +1060,24 @@ static Value *f_dropout(Value *self, CallArgs *a, void *d)
         if (ps) decref(ps);
         return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
     }
-    if (need_tensor(v[0], inplace ? "dropout_" : "dropout", "input", 1) < 0 ||
-        (train && p != 0 && tsr_tensor_numel(tensor_of(v[0])) > 0 && grad_refused("dropout", 1, v) < 0))
-        return NULL;
+    if (need_tensor(v[0], inplace ? "dropout_" : "dropout", "input", 1) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]);
+    if (train && p != 0 && tsr_tensor_numel(x) > 0 && grad_needed(1, v)) {   /* input * noise: MulBackward0 */
+        if (inplace && tsr_ag_check_inplace(x) < 0) return bind_runtime_error();
+        tsr_tensor *noise = tsr_nn_dropout_noise(x, p), *in[2] = {x, noise}, *r = NULL;
+        if (!noise) return bind_runtime_error();
+        tsr_operand on = tsr_operand_tensor(noise), ox = tsr_operand_tensor(x);
+        r = inplace ? tsr_binary_(TSR_BINOP_MUL, x, &on, NULL) : tsr_binary(TSR_BINOP_MUL, &ox, &on, NULL, NULL);
+        tsr_ag_args ga = {0};
+        if (r && inplace) tsr_tensor_bump_version(x);
+        if (r && tsr_ag_record("mul", 2, in, &ga, inplace ? x : r, inplace) < 0) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+        tsr_tensor_release(noise);
+        if (!r) return bind_runtime_error();
+        return inplace ? ops_finish(r, v[0]) : v_tensor(r);
+    }
     tsr_tensor *r = tsr_nn_dropout(tensor_of(v[0]), p, train, inplace);
     return r ? ops_finish(r, v[0]) : bind_runtime_error();
 }
@@ -597,6 +1091,7 @@ static Value *f_embedding(Value *self, CallArgs *a, void *d)
     if (args_parse(a, "embedding", "def input, weight, padding_idx=, max_norm=, norm_type=, scale_grad_by_freq=, sparse=",
                    v) < 0)
         return NULL;
+    int64_t pad = -1;
     if (v[2] && !is_none(v[2])) {
         int64_t pi;
         if (args_int(v[2], "embedding", "padding_idx", &pi) < 0) return NULL;
@@ -604,13 +1099,26 @@ static Value *f_embedding(Value *self, CallArgs *a, void *d)
         int64_t n = tensor_of(v[1])->ndim ? tensor_of(v[1])->sizes[0] : 0;
         if ((pi > 0 && pi >= n) || (pi < 0 && pi < -n))
             return exc_set("AssertionError", "Padding_idx must be within num_embeddings");
+        pad = pi < 0 ? pi + n : pi;
     }
-    if (v[3] && !is_none(v[3]))
-        return exc_set("NotImplementedError", "embedding(max_norm=) is not supported by tsr yet");
     if (need_tensor(v[1], "embedding", "weight", 1) < 0 || need_tensor(v[0], "embedding", "indices", 2) < 0 ||
-        named_refused("aten::embedding", 2, v) < 0 || grad_refused("embedding", 2, v) < 0)
+        named_refused("aten::embedding", 2, v) < 0)
         return NULL;
-    return v_tensor(tsr_nn_embedding(tensor_of(v[1]), tensor_of(v[0])));
+    if (v[3] && !is_none(v[3])) {   /* _no_grad_embedding_renorm_(weight, input.contiguous(), max_norm, norm_type) */
+        double mn, nt;
+        if (args_float(v[3], "embedding", "max_norm", &mn) < 0 || opt_float(v[4], "embedding", "norm_type", 2.0, &nt) < 0)
+            return NULL;
+        if (tsr_nn_embedding_renorm_(tensor_of(v[1]), tensor_of(v[0]), mn, nt) < 0) return bind_runtime_error();
+        tsr_tensor_bump_version(tensor_of(v[1]));
+    }
+    bool freq;
+    if (opt_bool(v[5], "embedding", "scale_grad_by_freq", false, &freq) < 0) return NULL;
+    if (v[6] && value_truth(v[6]) == 1 && grad_needed(2, v))
+        return exc_set("NotImplementedError", "embedding(sparse=True): sparse gradients are not supported by tsr yet");
+    tsr_tensor *wt = tensor_of(v[1]);
+    tsr_ag_args ga = {.i0 = wt->ndim ? wt->sizes[0] : 0, .i1 = pad, .flag = freq};
+    const tsr_tensor *kept[1] = {tensor_of(v[0])};
+    return graph(tsr_nn_embedding(wt, tensor_of(v[0])), "embedding", 1, &wt, &ga, 1, kept);
 }
 
 /* kl_div(input, target, size_average=None, reduce=None, reduction='mean',
@@ -637,8 +1145,35 @@ static Value *f_kl_div(Value *self, CallArgs *a, void *d)
         return NULL;
     }
     if (need_tensor(v[0], "kl_div", "input", 1) < 0 || need_tensor(v[1], "kl_div", "target", 2) < 0 ||
-        (!lt && named_refused("aten::xlogy.Tensor", 2, v) < 0) || grad_refused("kl_div", 2, v) < 0)
+        (!lt && named_refused("aten::xlogy.Tensor", 2, v) < 0))
         return NULL;
+    if (grad_needed(2, v)) {   /* through torch's ops, as 1.13's kl_div and apply_loss_reduction */
+        Value *torch = bind_module("torch"), *o = NULL, *a1 = NULL, *a2 = NULL, *r = NULL;
+        if (lt) {
+            Value *df = call_attr(v[1], "sub", 1, &v[0]);
+            a1 = call_attr(v[1], "exp", 0, NULL);
+            if (a1 && df) o = call_attr(a1, "mul", 1, &df);
+            if (df) decref(df);
+        } else {
+            Value *tt[2] = {v[1], v[1]};
+            a1 = call_attr(torch, "xlogy", 2, tt);
+            a2 = a1 ? call_attr(v[1], "mul", 1, &v[0]) : NULL;
+            if (a2) o = call_attr(a1, "sub", 1, &a2);
+        }
+        if (a1) decref(a1);
+        if (a2) decref(a2);
+        if (!o) return NULL;
+        if (red == TSR_REDUCTION_NONE) return o;
+        r = call_attr(o, red == TSR_REDUCTION_MEAN ? "mean" : "sum", 0, NULL);
+        decref(o);
+        if (r && batchmean && tensor_of(v[0])->ndim != 0) {
+            Value *bs = v_int(tensor_of(v[0])->sizes[0]), *q = call_attr(r, "div", 1, &bs);
+            decref(bs);
+            decref(r);
+            r = q;
+        }
+        return r;
+    }
     tsr_tensor *x = tensor_of(v[0]), *r = tsr_nn_kl_div(x, tensor_of(v[1]), red, lt);
     if (r && batchmean && x->ndim != 0) {
         tsr_operand o = tsr_operand_tensor(r), n = tsr_operand_scalar(tsr_scalar_int(x->sizes[0]));
@@ -668,11 +1203,17 @@ static Value *f_bce_logits(Value *self, CallArgs *a, void *d)
         return exc_set("ValueError", "Target size (torch.Size(%s)) must be the same as input size (torch.Size(%s))",
                        sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
     }
-    if (named_refused("aten::binary_cross_entropy_with_logits", 7, v) < 0 || grad_refused("binary_cross_entropy_with_logits", 7, v) < 0) return NULL;
+    if (named_refused("aten::binary_cross_entropy_with_logits", 7, v) < 0) return NULL;
     bool hw = v[2] && !is_none(v[2]), hp = v[6] && !is_none(v[6]);
     if ((hw && need_tensor(v[2], name, "weight", 3) < 0) || (hp && need_tensor(v[6], name, "pos_weight", 4) < 0))
         return NULL;
-    return v_tensor(tsr_nn_bce_with_logits(x, t, hw ? tensor_of(v[2]) : NULL, hp ? tensor_of(v[6]) : NULL, red));
+    tsr_tensor *in[2] = {x, t};
+    tsr_ag_args ga = {.i0 = red, .i1 = (hw ? 1 : 0) | (hp ? 2 : 0)};
+    const tsr_tensor *kept[2] = {hw ? tensor_of(v[2]) : NULL, hp ? tensor_of(v[6]) : NULL};
+    if (grad_needed(7, v) && ((hw && tsr_tensor_requires_grad(kept[0])) || (hp && tsr_tensor_requires_grad(kept[1]))))
+        return grad_refused("binary_cross_entropy_with_logits", 7, v) < 0 ? NULL : NULL;
+    return graph(tsr_nn_bce_with_logits(x, t, kept[0], kept[1], red), "binary_cross_entropy_with_logits", 2, in, &ga, 2,
+                 kept);
 }
 
 typedef enum { K_PAD, K_CONSTANT_PAD } Kind;
@@ -685,10 +1226,13 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
     if (bind_table_intlist(b, 1, fname, pad, 2 * TSR_MAX_DIMS + 2, &n) < 0) return NULL;
     tsr_tensor *x = tensor_of(b->v[0]);
     tsr_scalar value = tsr_scalar_int(0);
-    if (named_refused("aten::constant_pad_nd", 1, b->v) < 0 || grad_refused("constant_pad_nd", 1, b->v) < 0) return NULL;
+    if (named_refused("aten::constant_pad_nd", 1, b->v) < 0) return NULL;
+    tsr_ag_args ga = {.ndims = n};
+    for (int i = 0; i < n && i < TSR_MAX_DIMS; i++) ga.dims[i] = pad[i];
+    if (n > TSR_MAX_DIMS && grad_refused("constant_pad_nd", 1, b->v) < 0) return NULL;
     if (row->kind == K_CONSTANT_PAD) {
         if (b->v[2] && bind_scalar(b->v[2], fname, "value", &value) < 0) return NULL;
-        return v_tensor(tsr_constant_pad_nd(x, n, pad, value));
+        return graph(tsr_constant_pad_nd(x, n, pad, value), "constant_pad_nd", 1, &x, &ga, 0, NULL);
     }
     if (n % 2) return exc_set("RuntimeError", "Padding length must be divisible by 2");
     if (n > x->ndim * 2) return exc_set("RuntimeError", "Padding length too large");
@@ -697,7 +1241,7 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
     if (!strcmp(mode, "constant")) {
         double f = 0;
         if (vv && !is_none(vv) && bind_table_float(vv, fname, "value", &f) < 0) return NULL;
-        return v_tensor(tsr_constant_pad_nd(x, n, pad, tsr_scalar_float(f)));
+        return graph(tsr_constant_pad_nd(x, n, pad, tsr_scalar_float(f)), "constant_pad_nd", 1, &x, &ga, 0, NULL);
     }
     if (!strcmp(mode, "reflect") || !strcmp(mode, "replicate") || !strcmp(mode, "circular")) {
         double f = 0;
@@ -759,6 +1303,8 @@ void bind_nnf_init(void)
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         module_add(m, fns[i].name, v_builtin(fns[i].name, fns[i].fn, NULL, fns[i].data));
+    /* F.logsigmoid is torch._C._nn.log_sigmoid */
+    module_add(m, "logsigmoid", v_builtin("log_sigmoid", f_logsigmoid, NULL, NULL));
     /* the two ATen functions are torch.X too */
     module_add(bind_module("torch"), "pairwise_distance", v_builtin("pairwise_distance", f_distance, NULL, NULL));
     module_add(bind_module("torch"), "cosine_similarity", v_builtin("cosine_similarity", f_distance, NULL, (void *)"cos"));

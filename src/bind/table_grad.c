@@ -45,6 +45,7 @@ typedef enum {
     G_MASKED,     /* masked_fill(input, mask, number) */
     G_REPEAT,     /* repeat(repeats) */
     G_NONE,       /* autograd-neutral (detach, requires_grad_, ...): nothing recorded */
+    G_OWN,        /* the handler records its own graph (F.pad, constant_pad_nd) */
 } GKind;
 
 typedef struct {
@@ -59,9 +60,10 @@ static const GradRow grad_rows[] = {
     {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
     {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"arctan2", G_BINARY, "atan2"}, {"asin", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL},
-    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"clamp", G_CLAMP, NULL},
-    {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"}, {"contiguous", G_CONTIG, NULL},
-    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumsum", G_DIM, NULL},
+    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
+    {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
+    {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
+    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
     {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
@@ -72,7 +74,8 @@ static const GradRow grad_rows[] = {
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
     {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
     {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"neg", G_UNARY, NULL},
-    {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"permute", G_PERMUTE, NULL}, {"pow", G_POW, NULL},
+    {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL},
+    {"permute", G_PERMUTE, NULL}, {"pow", G_POW, NULL},
     {"prod", G_PROD, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL},
     {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
     {"retain_grad", G_NONE, NULL}, {"round", G_UNARY, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
@@ -97,8 +100,10 @@ static const GradRow *grad_row(const BindRow *d)
     if ((l > 5 && !strcmp(d->name + l - 5, "_like")) || !strncmp(d->name, "new_", 4) || !strcmp(d->name, "as_tensor") ||
         !strcmp(d->name, "asarray") || !strcmp(d->name, "tensor"))
         return &none;
-    if (d->module && strcmp(d->module, "torch")) return NULL;
-    return bsearch(d->name, grad_rows, sizeof grad_rows / sizeof grad_rows[0], sizeof grad_rows[0], cmp_row);
+    bool nnf = d->module && !strcmp(d->module, "torch.nn.functional");
+    if (d->module && strcmp(d->module, "torch") && !nnf) return NULL;
+    const GradRow *g = bsearch(d->name, grad_rows, sizeof grad_rows / sizeof grad_rows[0], sizeof grad_rows[0], cmp_row);
+    return nnf && g && g->kind != G_OWN ? NULL : g;   /* F's table rows: only those recording their own graph */
 }
 
 /* ------------------------------------------------------------ inputs */
@@ -310,7 +315,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     tsr_tensor *out = is_tensor(r) ? tensor_of(r) : NULL;
     int rc = 0;
     switch (g->kind) {
-    case G_NONE: return r;
+    case G_NONE: case G_OWN: return r;
     case G_UNARY: break;
     case G_BINARY: case G_RSUB: case G_POW: {
         Value *o = bind_table_arg(b, !strcmp(g->row, "pow") ? "exponent" : "other");
@@ -642,7 +647,7 @@ Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *s
     for (int i = 0; i < BIND_OUT; i++)
         if (b->v[i] != self) gather_tensors(b->v[i], ins, &nin);
     const GradRow *g = grad_row(d);
-    bool needed = tsr_ag_needed(nin, ins) && !(g && g->kind == G_NONE);
+    bool needed = tsr_ag_needed(nin, ins) && !(g && (g->kind == G_NONE || g->kind == G_OWN));
     if (!needed) {
         Value *r = call(d, fname, b, self, inplace);
         if (r && writes_self) tsr_tensor_bump_version(tensor_of(self));

@@ -29,11 +29,14 @@ load helpers
     [ "$stderr" = "UserWarning: Using a target size (torch.Size([3])) that is different to the input size (torch.Size([2, 3])). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size." ]
 }
 
-@test "nnf-1.4: an F function computed outside the binding table refuses inputs that need a graph, and computes under no_grad" {
+@test "nnf-1.4: F functions computed in the runtime record their graph; what they cannot record yet is refused, and computes under no_grad" {
     run --separate-stderr tsr_run -e $'x = torch.ones(2, requires_grad=True)\ntorch.nn.functional.mse_loss(x, torch.zeros(2))'
-    [ "$status" -eq 1 ]
-    [[ "$stderr" == *"NotImplementedError: the derivative for 'mse_loss' is not implemented."* ]]
-    run --separate-stderr tsr_run -e $'x = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    print(torch.nn.functional.mse_loss(x, torch.zeros(2)))'
     assert_success
-    assert_output 'tensor(1.)'
+    assert_output 'tensor(1., grad_fn=<MseLossBackward0>)'
+    run --separate-stderr tsr_run -e $'x = torch.ones(2, 3, requires_grad=True)\ntorch.nn.functional.pairwise_distance(x, torch.zeros(3), p=3.0)'
+    [ "$status" -eq 1 ]
+    [[ "$stderr" == *"NotImplementedError: the gradient of pairwise_distance with p other than 1 or 2 is not supported by tsr yet"* ]]
+    run --separate-stderr tsr_run -e $'x = torch.ones(2, 3, requires_grad=True)\nwith torch.no_grad():\n    print(torch.nn.functional.pairwise_distance(x, torch.zeros(3), p=3.0))'
+    assert_success
+    assert_output 'tensor([1.4423, 1.4423])'
 }

@@ -10,6 +10,8 @@
 #include "tsr.h"
 #include "autograd.h"
 #include "autograd_node.h"
+#include "ops/linalg.h"
+#include "ops/nn.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
 
@@ -20,7 +22,8 @@ typedef struct {
     int nin;                 /* tensor inputs */
     int nd[3];               /* their ranks */
     int64_t sz[3][3];        /* their sizes */
-    int domain;              /* 0: any, 1: positive, 2: (-1, 1), 3: an integer index input 1 */
+    int domain;              /* 0: any, 1: positive, 2: (-1, 1), 3: an integer index input 1,
+                              * 6: (0, 1) and input 1 needs no grad, 7: input 1 needs no grad */
     tsr_ag_args a;
 } Case;
 
@@ -40,6 +43,83 @@ static tsr_dims dims_of(const tsr_ag_args *a)
 }
 
 /* The forward of key on in (float64), as the language's call computes it. NEW reference. */
+/* torch.nn.functional's formulas (an in-place key's forward is its
+ * out-of-place one); the index inputs of nll_loss / embedding are fixed */
+static const int64_t nll_target[3] = {2, 0, 3}, emb_index[4] = {1, 3, 1, 0};
+static tsr_tensor *fixed_index(const int64_t *v, int64_t n)
+{
+    tsr_tensor *t = tsr_empty(1, &n, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; t && i < n; i++) tsr_tensor_set_at(t, i, tsr_scalar_int(v[i]));
+    return t;
+}
+
+/* the bool mask of index_put_mask / masked_select: every third element of 6 */
+static tsr_tensor *fixed_mask(void)
+{
+    int64_t n = 6;
+    tsr_tensor *t = tsr_empty(1, &n, TSR_BOOL, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; t && i < n; i++) tsr_tensor_set_at(t, i, tsr_scalar_bool(i % 3 == 1));
+    return t;
+}
+
+static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
+{
+    char key[40];
+    snprintf(key, sizeof key, "%s", k);
+    size_t l = strlen(key);
+    if (l > 1 && key[l - 1] == '_') key[l - 1] = 0;
+    static const struct { const char *k; tsr_nn_act act; } acts[] = {
+        {"silu", TSR_NN_SILU}, {"mish", TSR_NN_MISH}, {"hardsigmoid", TSR_NN_HARDSIGMOID}, {"hardswish", TSR_NN_HARDSWISH},
+        {"elu", TSR_NN_ELU}, {"celu", TSR_NN_CELU},
+    };
+    for (size_t i = 0; i < sizeof acts / sizeof *acts; i++)
+        if (!strcmp(key, acts[i].k)) return tsr_nn_activation(acts[i].act, in[0], a->d0, false);
+    tsr_reduction red = (tsr_reduction)a->i0;
+    if (!strcmp(key, "gelu")) return tsr_nn_gelu(in[0], a->flag ? "tanh" : "none");
+    if (!strcmp(key, "softplus")) return tsr_nn_softplus(in[0], a->d0, a->d1);
+    if (!strcmp(key, "hardtanh")) return tsr_nn_hardtanh(in[0], a->d0, a->d1, false, "hardtanh");
+    if (!strcmp(key, "leaky_relu")) return tsr_nn_leaky_relu(in[0], a->d0, false);
+    if (!strcmp(key, "threshold")) return tsr_nn_threshold(in[0], a->d0, 20.0, false);
+    if (!strcmp(key, "log_sigmoid")) return tsr_nn_log_sigmoid(in[0]);
+    if (!strcmp(key, "mse_loss")) return tsr_nn_mse_loss(in[0], in[1], red);
+    if (!strcmp(key, "smooth_l1_loss")) return tsr_nn_smooth_l1_loss(in[0], in[1], red, a->d0);
+    if (!strcmp(key, "huber_loss")) return tsr_nn_huber_loss(in[0], in[1], red, a->d0);
+    if (!strcmp(key, "binary_cross_entropy")) return tsr_nn_binary_cross_entropy(in[0], in[1], NULL, red);
+    if (!strcmp(key, "binary_cross_entropy_with_logits")) return tsr_nn_bce_with_logits(in[0], in[1], NULL, NULL, red);
+    if (!strcmp(key, "clamp_min")) { tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(a->d0)); return tsr_clamp(in[0], &lo, NULL, NULL); }
+    if (!strcmp(key, "constant_pad_nd")) return tsr_constant_pad_nd(in[0], a->ndims, a->dims, tsr_scalar_int(0));
+    if (!strcmp(key, "div_s")) { tsr_operand d = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_DIV, &x, &d, NULL, NULL); }
+    if (!strcmp(key, "cumprod")) return tsr_cumsum(in[0], a->i0, TSR_DTYPE_UNDEFINED, true, NULL);
+    if (!strcmp(key, "norm_p")) {
+        tsr_dims d = {.n = a->ndims};
+        for (int i = 0; i < a->ndims; i++) d.d[i] = a->dims[i];
+        return tsr_norm(in[0], a->d0, &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
+    }
+    if (!strcmp(key, "div_rounding")) {
+        return bin(TSR_BINOP_DIV_FLOOR, in[0], in[1]);
+    }
+    if (!strcmp(key, "add_s")) { tsr_operand m = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_ADD, &x, &m, NULL, NULL); }
+    if (!strcmp(key, "mul_s")) { tsr_operand m = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_MUL, &x, &m, NULL, NULL); }
+    if (!strcmp(key, "index_put_mask") || !strcmp(key, "masked_select")) {
+        tsr_tensor *m = fixed_mask(), *r;
+        tsr_operand v = tsr_operand_tensor(in[1] ? in[1] : in[0]);
+        r = key[0] == 'i' ? tsr_masked_fill(in[0], m, &v) : tsr_masked_select(in[0], m);
+        tsr_tensor_release(m);
+        return r;
+    }
+    if (!strcmp(key, "nll_loss")) {
+        tsr_tensor *t = fixed_index(nll_target, 3), *r = tsr_nn_nll_loss(in[0], t, NULL, red, a->i1, NULL);
+        tsr_tensor_release(t);
+        return r;
+    }
+    if (!strcmp(key, "embedding")) {
+        tsr_tensor *t = fixed_index(emb_index, 4), *r = tsr_nn_embedding(in[0], t);
+        tsr_tensor_release(t);
+        return r;
+    }
+    return NULL;
+}
+
 static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
 {
     const char *k = c->key;
@@ -135,7 +215,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(ix);
         return v;
     }
-    return NULL;
+    return fwd_nn(k, a, in);
 }
 
 #define A(...) ((tsr_ag_args){__VA_ARGS__})
@@ -181,6 +261,36 @@ static const Case cases[] = {
     {"trunc", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"unsafe_view", 1, {2}, {{3, 2}}, 0, A(.ndims = 0)}, {"unsqueeze", 1, {1}, {{3}}, 0, A(.i0 = 1)},
     {"var", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .i0 = 1)}, {"view", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
     {"where", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 4, A(.ndims = 0)},
+    /* torch.nn.functional */
+    {"elu", 1, {2}, {{2, 3}}, 0, A(.d0 = 0.7, .d1 = 1.0)}, {"elu_", 1, {2}, {{2, 3}}, 0, A(.d0 = 1.3, .d1 = 1.0)},
+    {"celu", 1, {1}, {{6}}, 0, A(.d0 = 2.0)}, {"celu_", 1, {1}, {{6}}, 0, A(.d0 = 0.5)},
+    {"gelu", 1, {1}, {{6}}, 0, A(.flag = false)}, {"gelu", 1, {1}, {{6}}, 0, A(.flag = true)},
+    {"silu", 1, {1}, {{6}}, 0, A(.ndims = 0)}, {"silu_", 1, {1}, {{6}}, 0, A(.ndims = 0)},
+    {"mish", 1, {1}, {{6}}, 0, A(.ndims = 0)}, {"mish_", 1, {1}, {{6}}, 0, A(.ndims = 0)},
+    {"hardsigmoid", 1, {1}, {{6}}, 0, A(.ndims = 0)}, {"hardsigmoid_", 1, {1}, {{6}}, 0, A(.ndims = 0)},
+    {"hardswish", 1, {1}, {{6}}, 0, A(.ndims = 0)}, {"hardswish_", 1, {1}, {{6}}, 0, A(.ndims = 0)},
+    {"softplus", 1, {1}, {{6}}, 0, A(.d0 = 2.0, .d1 = 1.0)}, {"log_sigmoid", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
+    {"hardtanh", 1, {1}, {{6}}, 0, A(.d0 = -0.5, .d1 = 0.6)}, {"hardtanh_", 1, {1}, {{6}}, 0, A(.d0 = -0.5, .d1 = 0.6)},
+    {"leaky_relu", 1, {1}, {{6}}, 0, A(.d0 = 0.2)}, {"leaky_relu_", 1, {1}, {{6}}, 0, A(.d0 = 0.2)},
+    {"threshold", 1, {1}, {{6}}, 0, A(.d0 = 0.1)}, {"threshold_", 1, {1}, {{6}}, 0, A(.d0 = 0.1)},
+    {"mse_loss", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.i0 = TSR_REDUCTION_MEAN)},
+    {"mse_loss", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.i0 = TSR_REDUCTION_NONE)},
+    {"smooth_l1_loss", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .d0 = 0.5)},
+    {"huber_loss", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.i0 = TSR_REDUCTION_SUM, .d0 = 0.4)},
+    {"binary_cross_entropy", 2, {2, 2}, {{2, 3}, {2, 3}}, 6, A(.i0 = TSR_REDUCTION_MEAN)},
+    {"binary_cross_entropy_with_logits", 2, {2, 2}, {{2, 3}, {2, 3}}, 7, A(.i0 = TSR_REDUCTION_SUM)},
+    {"nll_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = -100, .d0 = 3)},
+    {"nll_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 0, .d0 = 0)},
+    /* padding_idx and scale_grad_by_freq change the gradient by design, not the forward: the conformance cases */
+    {"embedding", 1, {2}, {{5, 3}}, 0, A(.i0 = 5, .i1 = -1)},
+    {"clamp_min", 1, {1}, {{6}}, 0, A(.has_d0 = true, .d0 = 0.2)},
+    {"constant_pad_nd", 1, {2}, {{2, 3}}, 0, A(.ndims = 4, .dims = {1, -1, 2, 0})},
+    {"div_s", 1, {1}, {{4}}, 0, A(.d0 = 3.0)}, {"cumprod", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)},
+    {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .d0 = 3)}, {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .d0 = 1.5)},
+    {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .d0 = 0.5)}, {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .d0 = INFINITY)},
+    {"div_rounding", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
+    {"prod_dim", 1, {2}, {{2, 3}}, 8, A(.ndims = 1, .dims = {1})}, {"add_s", 1, {1}, {{4}}, 0, A(.d0 = 0.5)}, {"mul_s", 1, {1}, {{4}}, 0, A(.d0 = -1.5)},
+    {"index_put_mask", 2, {1, 0}, {{6}, {0}}, 0, A(.ndims = 0)}, {"masked_select", 1, {1}, {{6}}, 0, A(.ndims = 0)},
 };
 
 /* A deterministic value for element i of input k in the case's domain; away
@@ -190,6 +300,8 @@ static double val(int domain, int k, int64_t i)
     double u = sin(1.7 * (double)(i + 1) + 0.9 * k) * 0.9;   /* in (-0.9, 0.9), distinct */
     if (domain == 1) return 0.6 + fabs(u) * 1.5;
     if (domain == 2) return u * 0.8;
+    if (domain == 6) return 0.5 + u * 0.5;
+    if (domain == 8) return i % 4 == 1 ? 0.0 : u * 1.3 + 0.05;   /* zeros */
     return u * 1.3 + 0.05;
 }
 
@@ -206,7 +318,7 @@ static tsr_tensor *make(const Case *c, int k)
                                                                   : tsr_scalar_float(val(c->domain, k, i));
         tsr_tensor_set_at(t, i, s);
     }
-    if (!index) t->requires_grad = true;
+    if (!index && !(c->domain >= 6 && k == 1)) t->requires_grad = true;
     return t;
 }
 
@@ -245,6 +357,15 @@ static int check_case(const Case *c)
         tsr_tensor_release(v);
         tsr_tensor_release(ix);
     }
+    /* what the F bindings keep for their formulas: the index inputs, an
+     * in-place form's old values */
+    size_t kl = strlen(c->key);
+    tsr_tensor *kept = !strcmp(c->key, "nll_loss") ? fixed_index(nll_target, 3)
+                     : !strcmp(c->key, "embedding") ? fixed_index(emb_index, 4)
+                     : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
+                     : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
+    if (kept) tsr_ag_keep(out, kept);
+    tsr_tensor_release(kept);
     tsr_tensor *w = tsr_empty(out->ndim, out->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
     for (int64_t i = 0; i < tsr_tensor_numel(w); i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
     if (tsr_autograd_run(1, &out, &w, false, 0, NULL, false, NULL, false) < 0) {
