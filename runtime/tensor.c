@@ -93,6 +93,11 @@ void tsr_tensor_release(tsr_tensor *t)
 {
     if (!t || __atomic_sub_fetch(&t->refcount, 1, __ATOMIC_ACQ_REL) != 0) return;
     if (t->autograd) tsr__autograd_free(t->autograd);
+    if (t->sparse) {
+        tsr_tensor_release(t->sparse->indices);
+        tsr_tensor_release(t->sparse->values);
+        tsr_free(t->sparse);
+    }
     tsr_tensor_release(t->base);   /* a base has no base: one level */
     tsr_storage_release(t->storage);
     tsr_free((void *)t->names);

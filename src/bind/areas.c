@@ -35,6 +35,7 @@ static void (*const areas[])(void) = {
     bind_nnf_init,
     bind_names_init,
     bind_autograd_init,
+    bind_sparse_init,
 };
 
 void bind_areas_init(void)

@@ -38,6 +38,7 @@ void bind_contract_init(void);    /* torch.tensordot and torch.einsum (contract.
 void bind_nnf_init(void);         /* torch.nn.functional (nnf.c) */
 void bind_names_init(void);       /* has_names, rename, refine_names, align_to, align_as (names.c) */
 void bind_autograd_init(void);    /* grad, grad_fn, backward, no_grad, torch.autograd (autograd.c) */
+void bind_sparse_init(void);      /* sparse_coo_tensor, torch.sparse, the sparse step (sparse.c) */
 
 void bind_areas_init(void);
 
