@@ -26,4 +26,9 @@ void tsr__autograd_free(struct tsr_autograd *ag);
 tsr_tensor *tsr__resized_format(const tsr_tensor *t, int n, const int64_t *sizes, bool has_mf,
                                 tsr_memory_format mf);
 
+/* The safety net under the binding table's sparse step: a strided-only
+ * path (a view, element access, the iterator) met a sparse tensor.
+ * Records NotImplementedError; returns -1. */
+int tsr__sparse_refused(const tsr_tensor *t);
+
 #endif

@@ -42,6 +42,13 @@ char *tsr__fmt_list(char *buf, size_t n, int count, const int64_t *v)
     return buf;
 }
 
+int tsr__sparse_refused(const tsr_tensor *t)
+{
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: this operation does not support tensors of layout %s (no kernel for "
+                  "the '%s' backend)", tsr_layout_name(t->layout), tsr_device_is_meta(t->device) ? "SparseMeta" : "SparseCPU");
+    return -1;
+}
+
 /* ---- headers and refcounts ---- */
 
 #define HDR_SMALL_DIMS 4
@@ -506,6 +513,10 @@ tsr_tensor *tsr_tensor_from_storage(tsr_storage *s, int64_t offset, int ndim, co
 tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes,
                              const int64_t *strides, int64_t offset)
 {
+    if (t->sparse) {   /* a sparse tensor's storage holds nothing to view */
+        tsr__sparse_refused(t);
+        return NULL;
+    }
     tsr_tensor *v = tsr__header(t->storage, ndim, t->dtype, t->device);
     if (!v) return NULL;
     v->layout = t->layout;
@@ -581,6 +592,7 @@ void tsr_unravel(int ndim, const int64_t *sizes, int64_t linear, int64_t *idx)
 
 static int no_data(const tsr_tensor *t)
 {
+    if (t->sparse) return tsr__sparse_refused(t);
     if (t->device.type == TSR_DEV_META) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
         return 1;

@@ -105,7 +105,7 @@ tsr_tensor *tsr_sparse_wrap(int ndim, const int64_t *sizes, tsr_tensor *indices,
     }
     for (int d = 0; d < ndim; d++) {
         t->sizes[d] = sizes[d];
-        t->strides[d] = 0;
+        t->strides[d] = d == 0;   /* what 1.13's SparseTensorImpl reports: (1, 0, ...) */
     }
     t->layout = TSR_LAYOUT_SPARSE_COO;
     sp->indices = indices;
@@ -607,7 +607,7 @@ int tsr_sparse_resize_as_(tsr_tensor *t, const tsr_tensor *o)
     t->strides = t->dims + o->ndim;
     for (int d = 0; d < o->ndim; d++) {
         t->sizes[d] = o->sizes[d];
-        t->strides[d] = 0;
+        t->strides[d] = d == 0;
     }
     (void)fmt_sizes;
     return 0;
@@ -620,6 +620,52 @@ tsr_tensor *tsr_sparse_mul_scalar(const tsr_tensor *s, tsr_scalar v)
     tsr_operand a = tsr_operand_tensor(s->sparse->values), b = tsr_operand_scalar(v);
     return wrap_like(s, tsr_clone(s->sparse->indices, TSR_MF_PRESERVE), tsr_binary(TSR_BINOP_MUL, &a, &b, NULL, NULL),
                      s->sparse->coalesced);
+}
+
+tsr_tensor *tsr_sparse_div_scalar(const tsr_tensor *s, tsr_scalar v)
+{
+    tsr_operand a = tsr_operand_tensor(s->sparse->values), b = tsr_operand_scalar(v);
+    return wrap_like(s, tsr_clone(s->sparse->indices, TSR_MF_PRESERVE), tsr_binary(TSR_BINOP_DIV, &a, &b, NULL, NULL),
+                     s->sparse->coalesced);
+}
+
+tsr_tensor *tsr_sparse_mul_dense(const tsr_tensor *s, const tsr_tensor *d)
+{
+    char b1[512], b2[512];
+    bool same = s->ndim == d->ndim;
+    for (int k = 0; same && k < s->ndim; k++) same = s->sizes[k] == d->sizes[k];
+    if (!same) {
+        tsr_error_set(TSR_ERR_RUNTIME, "mul(sparse, dense): operands have incompatible sizes: %s vs %s",
+                      fmt_sizes(b1, sizeof b1, s), fmt_sizes(b2, sizeof b2, d));
+        return NULL;
+    }
+    /* the dense values at the sparse indices, times the sparse values */
+    int sd = s->sparse->sparse_dim;
+    int64_t nnz = tsr_sparse_nnz(s), vsz[TSR_MAX_DIMS];
+    vsz[0] = nnz;
+    for (int k = sd; k < d->ndim; k++) vsz[k - sd + 1] = d->sizes[k];
+    tsr_tensor *ind = indices_contig(s), *dc = tsr_contiguous(d, TSR_MF_CONTIGUOUS), *g = NULL, *r = NULL;
+    if (!ind || !dc || !(g = tsr_tensor_empty(d->ndim - sd + 1, vsz, d->dtype, d->device))) goto done;
+    {
+        const int64_t *p = tsr_tensor_ptr(ind, NULL);
+        int64_t block = 1, isz = tsr_tensor_itemsize(d);
+        for (int k = sd; k < d->ndim; k++) block *= d->sizes[k];
+        const char *dp = tsr_tensor_ptr(dc, NULL);
+        char *gp = tsr_tensor_ptr(g, NULL);
+        for (int64_t k = 0; k < nnz && dp; k++) {
+            int64_t off = 0;
+            for (int e = 0; e < sd; e++) off = off * d->sizes[e] + p[e * nnz + k];
+            memcpy(gp + k * block * isz, dp + off * block * isz, (size_t)(block * isz));
+        }
+        tsr_operand a = tsr_operand_tensor(s->sparse->values), b = tsr_operand_tensor(g);
+        r = wrap_like(s, tsr_clone(s->sparse->indices, TSR_MF_PRESERVE), tsr_binary(TSR_BINOP_MUL, &a, &b, NULL, NULL),
+                      s->sparse->coalesced);
+    }
+done:
+    tsr_tensor_release(ind);
+    tsr_tensor_release(dc);
+    tsr_tensor_release(g);
+    return r;
 }
 
 static bool same_density(const tsr_tensor *a, const tsr_tensor *b)

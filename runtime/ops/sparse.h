@@ -76,6 +76,10 @@ int tsr_sparse_resize_as_(tsr_tensor *t, const tsr_tensor *o);
 /* s * scalar, s * sparse (same shape), dense * sparse is refused by 1.13. */
 tsr_tensor *tsr_sparse_mul_scalar(const tsr_tensor *s, tsr_scalar v);
 tsr_tensor *tsr_sparse_mul(const tsr_tensor *a, const tsr_tensor *b);
+/* s * dense of s's sizes (either order): sparse, the dense values at s's
+ * indices times s's values; s / scalar. */
+tsr_tensor *tsr_sparse_mul_dense(const tsr_tensor *s, const tsr_tensor *d);
+tsr_tensor *tsr_sparse_div_scalar(const tsr_tensor *s, tsr_scalar v);
 /* a + alpha * b for sparse/dense combinations (add_sparse of 1.13):
  * sparse + sparse → sparse, dense + sparse → dense, sparse + dense refused
  * ("add(sparse, dense) is not supported. Use add(dense, sparse) instead."). */

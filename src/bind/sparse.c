@@ -62,12 +62,12 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* ------------------------------------------------------------ existing rows on SparseCPU */
 
-/* What a row does with a sparse argument. ORDER by name (bsearch). */
+/* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
-static const SRow srows[] = {
+static SRow srows[] = {   /* sorted at start-up */
     {"abs", S_UNARY, TSR_UNOP_ABS}, {"abs_", S_UNARY, TSR_UNOP_ABS}, {"absolute", S_UNARY, TSR_UNOP_ABS},
     {"absolute_", S_UNARY, TSR_UNOP_ABS}, {"add", S_ADD, 0}, {"add_", S_ADD, 0},
     {"arcsin", S_UNARY, TSR_UNOP_ASIN}, {"arcsin_", S_UNARY, TSR_UNOP_ASIN}, {"arcsinh", S_UNARY, TSR_UNOP_ASINH},
@@ -77,11 +77,11 @@ static const SRow srows[] = {
     {"atan", S_UNARY, TSR_UNOP_ATAN}, {"atan_", S_UNARY, TSR_UNOP_ATAN}, {"atanh", S_UNARY, TSR_UNOP_ATANH},
     {"atanh_", S_UNARY, TSR_UNOP_ATANH}, {"ceil", S_UNARY, TSR_UNOP_CEIL}, {"ceil_", S_UNARY, TSR_UNOP_CEIL},
     {"clone", S_CLONE, 0}, {"deg2rad", S_UNARY, TSR_UNOP_DEG2RAD}, {"deg2rad_", S_UNARY, TSR_UNOP_DEG2RAD},
-    {"dim", S_PASS, 0}, {"element_size", S_PASS, 0}, {"erf", S_UNARY, TSR_UNOP_ERF}, {"erf_", S_UNARY, TSR_UNOP_ERF},
+    {"data_ptr", S_PASS, 0}, {"dim", S_PASS, 0}, {"div", S_DIV, 0}, {"div_", S_DIV, 0}, {"divide", S_DIV, 0}, {"element_size", S_PASS, 0}, {"erf", S_UNARY, TSR_UNOP_ERF}, {"erf_", S_UNARY, TSR_UNOP_ERF},
     {"erfinv", S_UNARY, TSR_UNOP_ERFINV}, {"erfinv_", S_UNARY, TSR_UNOP_ERFINV}, {"expm1", S_UNARY, TSR_UNOP_EXPM1},
     {"expm1_", S_UNARY, TSR_UNOP_EXPM1}, {"fix", S_UNARY, TSR_UNOP_TRUNC}, {"fix_", S_UNARY, TSR_UNOP_TRUNC},
     {"floor", S_UNARY, TSR_UNOP_FLOOR}, {"floor_", S_UNARY, TSR_UNOP_FLOOR}, {"get_device", S_PASS, 0},
-    {"is_complex", S_PASS, 0}, {"is_conj", S_PASS, 0}, {"is_floating_point", S_PASS, 0}, {"is_neg", S_PASS, 0},
+    {"is_complex", S_PASS, 0}, {"is_conj", S_PASS, 0}, {"is_floating_point", S_PASS, 0}, {"is_contiguous", S_IS_CONTIGUOUS, 0}, {"is_neg", S_PASS, 0},
     {"is_signed", S_PASS, 0}, {"log1p", S_UNARY, TSR_UNOP_LOG1P}, {"log1p_", S_UNARY, TSR_UNOP_LOG1P},
     {"matmul", S_MM, 0}, {"mm", S_MM, 0}, {"mul", S_MUL, 0}, {"mul_", S_MUL, 0}, {"multiply", S_MUL, 0},
     {"ndimension", S_PASS, 0}, {"neg", S_NEG, TSR_UNOP_NEG}, {"neg_", S_NEG, TSR_UNOP_NEG},
@@ -91,14 +91,15 @@ static const SRow srows[] = {
     {"sgn_", S_UNARY, TSR_UNOP_SGN}, {"sign", S_UNARY, TSR_UNOP_SIGN}, {"sign_", S_UNARY, TSR_UNOP_SIGN},
     {"sin", S_UNARY, TSR_UNOP_SIN}, {"sin_", S_UNARY, TSR_UNOP_SIN}, {"sinh", S_UNARY, TSR_UNOP_SINH},
     {"sinh_", S_UNARY, TSR_UNOP_SINH}, {"size", S_PASS, 0}, {"sqrt", S_UNARY, TSR_UNOP_SQRT},
-    {"sqrt_", S_UNARY, TSR_UNOP_SQRT}, {"sub", S_SUB, 0}, {"sub_", S_SUB, 0}, {"subtract", S_SUB, 0},
-    {"sum", S_SUM, 0}, {"t", S_T, 0}, {"tan", S_UNARY, TSR_UNOP_TAN}, {"tan_", S_UNARY, TSR_UNOP_TAN},
+    {"sqrt_", S_UNARY, TSR_UNOP_SQRT}, {"storage_offset", S_PASS, 0}, {"stride", S_PASS, 0}, {"sub", S_SUB, 0}, {"sub_", S_SUB, 0}, {"subtract", S_SUB, 0},
+    {"t", S_T, 0}, {"tan", S_UNARY, TSR_UNOP_TAN}, {"tan_", S_UNARY, TSR_UNOP_TAN},
     {"tanh", S_UNARY, TSR_UNOP_TANH}, {"tanh_", S_UNARY, TSR_UNOP_TANH}, {"to", S_TO, 0},
     {"transpose", S_TRANSPOSE, 0}, {"trunc", S_UNARY, TSR_UNOP_TRUNC}, {"trunc_", S_UNARY, TSR_UNOP_TRUNC},
     {"zero_", S_ZERO, 0},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
+static int cmp_srows(const void *a, const void *b) { return strcmp(((const SRow *)a)->name, ((const SRow *)b)->name); }
 
 static const char *const cast_methods[] = {"bfloat16", "bool", "byte", "cdouble", "cfloat", "chalf", "char", "double",
                                            "float", "half", "int", "long", "short"};
@@ -153,6 +154,12 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return incref(x);
     }
     case S_CLONE: return wrap(tsr_sparse_clone(a));
+    case S_DIV: {
+        if (!tsr_is_sparse(a) || ARG("rounding_mode") || scalar_arg(y, &s) < 0) return refuse(fname, method, sp);
+        tsr_tensor *res = tsr_sparse_div_scalar(a, s);
+        return ip ? assign(x, res) : wrap(res);
+    }
+    case S_IS_CONTIGUOUS: return v_bool(true);
     case S_T:
         if (!tsr_is_sparse(a)) break;
         return wrap(tsr_sparse_t(a));
@@ -170,7 +177,9 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
             tsr_scalar v;
             if (tsr_tensor_item(bt, &v) < 0) return bind_runtime_error();
             res = tsr_sparse_mul_scalar(a, v);
-        } else return refuse(fname, method, sp);
+        } else if (tsr_is_sparse(a) && bt) res = tsr_sparse_mul_dense(a, bt);
+        else if (a && bt && tsr_is_sparse(bt) && !ip) res = tsr_sparse_mul_dense(bt, a);
+        else return refuse(fname, method, sp);
         return ip ? assign(x, res) : wrap(res);
     }
     case S_ADD:
@@ -200,7 +209,7 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         if (!tsr_is_sparse(a) || !y || !is_tensor(y) || tsr_is_sparse(tensor_of(y))) return refuse(fname, method, sp);
         return wrap(tsr_sparse_mm(a, tensor_of(y)));
     case S_SUM: {
-        if (ARG("dim")) return refuse("sum", false, sp);
+        if (b->sig != 0) return refuse("sum", false, sp);   /* sum.dim_IntList: strided only in 1.13 */
         Value *dt = ARG("dtype");
         return wrap(tsr_sparse_sum(a, NULL, dt ? dtype_of(dt) : TSR_DTYPE_UNDEFINED));
     }
@@ -242,6 +251,8 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
     case OP_MUL:
         if (bt && tsr_is_sparse(a) && tsr_is_sparse(bt)) return wrap(tsr_sparse_mul(a, bt));
         if (!bt && tsr_is_sparse(a) && scalar_arg(other, &s) == 0) return wrap(tsr_sparse_mul_scalar(a, s));
+        if (bt && tsr_is_sparse(a)) return wrap(tsr_sparse_mul_dense(a, bt));
+        if (bt && tsr_is_sparse(bt)) return wrap(tsr_sparse_mul_dense(bt, a));
         return refuse("mul.Tensor", false, sp);
     case OP_ADD:
     case OP_SUB:
@@ -251,6 +262,9 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
         }
         if (op == OP_ADD && reflected) return wrap(tsr_sparse_add(bt, a, tsr_scalar_int(1)));
         return wrap(tsr_sparse_add(a, bt, tsr_scalar_int(op == OP_SUB ? -1 : 1)));
+    case OP_TRUEDIV:
+        if (tsr_is_sparse(a) && !bt && scalar_arg(other, &s) == 0) return wrap(tsr_sparse_div_scalar(a, s));
+        return refuse("div.Tensor", false, sp);
     case OP_MATMUL:
         if (a && bt && tsr_is_sparse(a) && !tsr_is_sparse(bt) && bt->ndim == 2) return wrap(tsr_sparse_mm(a, bt));
         return refuse("mm", false, sp);
@@ -287,10 +301,12 @@ static Value *coo(BindArgs *b)
         if (bind_table_intlist(b, slot, "sparse_coo_tensor", sz, TSR_MAX_DIMS, &n) < 0) return NULL;
     }
     tsr_dtype want = dt ? dtype_of(dt) : TSR_DTYPE_UNDEFINED;
+    tsr_device device = TSR_CPU;
+    if (dev && bind_device_arg(dev, TSR_CPU, &device) < 0) return NULL;
     tsr_tensor *r;
     if (!iv) {
         r = tsr_sparse_empty(n, sz, want == TSR_DTYPE_UNDEFINED ? tsr_default_dtype() : want,
-                             dev ? device_of(dev) : TSR_CPU);
+                             device);
     } else {
         tsr_tensor *ind = to_tensor(iv, TSR_INT64), *val = ind ? to_tensor(vv, want) : NULL;
         if (!ind || !val) {
@@ -298,9 +314,9 @@ static Value *coo(BindArgs *b)
             tsr_tensor_release(val);
             return NULL;
         }
-        if (dev && device_of(dev).type != val->device.type) {
-            tsr_tensor *i2 = tsr_to_device(ind, device_of(dev), TSR_DTYPE_UNDEFINED, false);
-            tsr_tensor *v2 = i2 ? tsr_to_device(val, device_of(dev), TSR_DTYPE_UNDEFINED, false) : NULL;
+        if (dev && device.type != val->device.type) {
+            tsr_tensor *i2 = tsr_to_device(ind, device, TSR_DTYPE_UNDEFINED, false);
+            tsr_tensor *v2 = i2 ? tsr_to_device(val, device, TSR_DTYPE_UNDEFINED, false) : NULL;
             tsr_tensor_release(ind);
             tsr_tensor_release(val);
             ind = i2;
@@ -315,9 +331,12 @@ static Value *coo(BindArgs *b)
         tsr_tensor_release(val);
     }
     if (!r) return bind_runtime_error();
-    if (rg && value_truth(rg) == 1 && tsr_tensor_set_requires_grad(r, true, false) < 0) {
-        tsr_tensor_release(r);
-        return bind_runtime_error();
+    if (rg && value_truth(rg) == 1) {
+        if (!tsr_dtype_is_floating(r->dtype) && !tsr_dtype_is_complex(r->dtype)) {
+            tsr_tensor_release(r);
+            return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+        }
+        r->requires_grad = true;
     }
     return v_tensor(r);
 }
@@ -349,6 +368,7 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
         return wrap(r);
     }
     case K_TO_SPARSE:
+        if (tsr_is_sparse(t)) return refuse("to_sparse", true, t);
         if (b->v[1]) {
             if (bind_table_int(b, 1, 0, &k) < 0) return NULL;
             return wrap(tsr_to_sparse(t, k, true));
@@ -417,11 +437,7 @@ bool bind_sparse_row(const BindRow *d) { return d->handler == sparse_rows_call; 
 
 void bind_sparse_init(void)
 {
-    for (size_t i = 1; i < sizeof srows / sizeof *srows; i++)
-        if (strcmp(srows[i - 1].name, srows[i].name) >= 0) {
-            fprintf(stderr, "tsr: sparse rows not sorted at \"%s\"\n", srows[i].name);
-            abort();
-        }
+    qsort(srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srows);
     for (size_t i = 1; i < sizeof refusals / sizeof *refusals; i++)
         if (strcmp(refusals[i - 1].key, refusals[i].key) >= 0) {
             fprintf(stderr, "tsr: sparse refusals not sorted at \"%s\"\n", refusals[i].key);
