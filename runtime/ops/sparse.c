@@ -203,7 +203,7 @@ tsr_tensor *tsr_sparse_coo_tensor(const tsr_tensor *indices, const tsr_tensor *v
             goto fail;
         }
     tsr_tensor_release(ind);
-    return tsr_sparse_wrap(n, sz, tsr_tensor_retain((tsr_tensor *)indices), values, false);
+    return tsr_sparse_wrap(n, sz, tsr_tensor_retain((tsr_tensor *)indices), values, nnz < 2);
 fail:
     tsr_tensor_release(ind);
     tsr_tensor_release(values);
@@ -221,7 +221,7 @@ tsr_tensor *tsr_sparse_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, ts
         tsr_tensor_release(val);
         return NULL;
     }
-    return tsr_sparse_wrap(ndim, sizes, ind, val, false);
+    return tsr_sparse_wrap(ndim, sizes, ind, val, true);
 }
 
 /* ------------------------------------------------------------ accessors */
@@ -384,6 +384,10 @@ tsr_tensor *tsr_to_sparse(const tsr_tensor *x, int64_t sparse_dim, bool has_dim)
         return NULL;
     }
     if (!has_dim) sparse_dim = x->ndim;
+    if (sparse_dim == 0 && x->ndim > 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "sparse_dim must be >0 if dimensionality > 0");
+        return NULL;
+    }
     if (sparse_dim < 0 || sparse_dim > x->ndim) {
         tsr_error_set(TSR_ERR_RUNTIME, "sparse_dim must be in [0, %d], but got %lld", x->ndim, (long long)sparse_dim);
         return NULL;
@@ -627,6 +631,16 @@ tsr_tensor *tsr_sparse_div_scalar(const tsr_tensor *s, tsr_scalar v)
     tsr_operand a = tsr_operand_tensor(s->sparse->values), b = tsr_operand_scalar(v);
     return wrap_like(s, tsr_clone(s->sparse->indices, TSR_MF_PRESERVE), tsr_binary(TSR_BINOP_DIV, &a, &b, NULL, NULL),
                      s->sparse->coalesced);
+}
+
+tsr_tensor *tsr_sparse_binary_scalar(tsr_binop op, const tsr_tensor *s, tsr_scalar v)
+{
+    tsr_tensor *c = tsr_sparse_coalesce(s);
+    if (!c) return NULL;
+    tsr_operand a = tsr_operand_tensor(c->sparse->values), b = tsr_operand_scalar(v);
+    tsr_tensor *r = wrap_like(c, tsr_clone(c->sparse->indices, TSR_MF_PRESERVE), tsr_binary(op, &a, &b, NULL, NULL), true);
+    tsr_tensor_release(c);
+    return r;
 }
 
 tsr_tensor *tsr_sparse_mul_dense(const tsr_tensor *s, const tsr_tensor *d)
@@ -888,8 +902,8 @@ tsr_tensor *tsr_sparse_mm(const tsr_tensor *a, const tsr_tensor *b)
         return NULL;
     }
     if (a->sizes[1] != b->sizes[0]) {
-        tsr_error_set(TSR_ERR_RUNTIME, "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
-                      (long long)a->sizes[0], (long long)a->sizes[1], (long long)b->sizes[0], (long long)b->sizes[1]);
+        tsr_error_set(TSR_ERR_RUNTIME, "addmm: Argument #3 (dense): Expected dim 0 size %lld, got %lld",
+                      (long long)a->sizes[1], (long long)b->sizes[0]);
         return NULL;
     }
     if (a->dtype != b->dtype) {
@@ -938,8 +952,10 @@ tsr_tensor *tsr_sparse_sum(const tsr_tensor *s, const tsr_dims *dims, tsr_dtype 
         if (!(own = tsr_sparse_to_dtype(s, dtype, false))) return NULL;
         in = own;
     }
-    if (!dims || dims->n <= 0) {
-        tsr_tensor *r = tsr_sum(in->sparse->values, NULL, false, TSR_DTYPE_UNDEFINED, NULL);
+    if (!dims || dims->n <= 0) {   /* _sparse_sum: the coalesced values summed */
+        tsr_tensor *c = tsr_sparse_coalesce(in);
+        tsr_tensor *r = c ? tsr_sum(c->sparse->values, NULL, false, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+        tsr_tensor_release(c);
         tsr_tensor_release(own);
         return r;
     }

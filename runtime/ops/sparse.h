@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include "../tensor.h"
 #include "reduce_dims.h"
+#include "binary.h"
 #include "unary.h"
 
 static inline bool tsr_is_sparse(const tsr_tensor *t) { return t && t->layout == TSR_LAYOUT_SPARSE_COO; }
@@ -80,6 +81,8 @@ tsr_tensor *tsr_sparse_mul(const tsr_tensor *a, const tsr_tensor *b);
  * indices times s's values; s / scalar. */
 tsr_tensor *tsr_sparse_mul_dense(const tsr_tensor *s, const tsr_tensor *d);
 tsr_tensor *tsr_sparse_div_scalar(const tsr_tensor *s, tsr_scalar v);
+/* s ** v, s // v (pow / floor_divide with a Scalar): on the coalesced values. */
+tsr_tensor *tsr_sparse_binary_scalar(tsr_binop op, const tsr_tensor *s, tsr_scalar v);
 /* a + alpha * b for sparse/dense combinations (add_sparse of 1.13):
  * sparse + sparse → sparse, dense + sparse → dense, sparse + dense refused
  * ("add(sparse, dense) is not supported. Use add(dense, sparse) instead."). */

@@ -28,7 +28,12 @@ static int cmp_refusal(const void *k, const void *r) { return strcmp(k, ((const 
 
 /* 1.13's NotImplementedError for fname (a method when method) called with
  * the sparse tensor t. */
-static Value *refuse(const char *fname, bool method, const tsr_tensor *t)
+static Value *refuse_as(const char *fname, bool method, const tsr_tensor *t, const char *opname);
+static Value *refuse(const char *fname, bool method, const tsr_tensor *t) { return refuse_as(fname, method, t, NULL); }
+
+/* The same naming the overload that ran (opname "aten::eq.Tensor") with the
+ * backends fname's entry lists. */
+static Value *refuse_as(const char *fname, bool method, const tsr_tensor *t, const char *opname)
 {
     char key[80], op[96];
     snprintf(key, sizeof key, "%s:%s", method ? "m" : "f", fname);
@@ -38,7 +43,7 @@ static Value *refuse(const char *fname, bool method, const tsr_tensor *t)
         r = bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal);
     }
     snprintf(op, sizeof op, "aten::%s", fname);
-    tsr_error_no_kernel(r ? r->op : op, tsr_device_is_meta(t->device) ? "SparseMeta" : "SparseCPU",
+    tsr_error_no_kernel(opname ? opname : r ? r->op : op, tsr_device_is_meta(t->device) ? "SparseMeta" : "SparseCPU",
                         r ? refuse_lists[r->list] : "CPU, Meta");
     return bind_runtime_error();
 }
@@ -64,7 +69,7 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -77,7 +82,7 @@ static SRow srows[] = {   /* sorted at start-up */
     {"atan", S_UNARY, TSR_UNOP_ATAN}, {"atan_", S_UNARY, TSR_UNOP_ATAN}, {"atanh", S_UNARY, TSR_UNOP_ATANH},
     {"atanh_", S_UNARY, TSR_UNOP_ATANH}, {"ceil", S_UNARY, TSR_UNOP_CEIL}, {"ceil_", S_UNARY, TSR_UNOP_CEIL},
     {"clone", S_CLONE, 0}, {"deg2rad", S_UNARY, TSR_UNOP_DEG2RAD}, {"deg2rad_", S_UNARY, TSR_UNOP_DEG2RAD},
-    {"data_ptr", S_PASS, 0}, {"dim", S_PASS, 0}, {"div", S_DIV, 0}, {"div_", S_DIV, 0}, {"divide", S_DIV, 0}, {"element_size", S_PASS, 0}, {"erf", S_UNARY, TSR_UNOP_ERF}, {"erf_", S_UNARY, TSR_UNOP_ERF},
+    {"data_ptr", S_PASS, 0}, {"pow", S_POW, TSR_BINOP_POW}, {"floor_divide", S_POW, TSR_BINOP_DIV_FLOOR}, {"dim", S_PASS, 0}, {"div", S_DIV, 0}, {"div_", S_DIV, 0}, {"divide", S_DIV, 0}, {"element_size", S_PASS, 0}, {"erf", S_UNARY, TSR_UNOP_ERF}, {"erf_", S_UNARY, TSR_UNOP_ERF},
     {"erfinv", S_UNARY, TSR_UNOP_ERFINV}, {"erfinv_", S_UNARY, TSR_UNOP_ERFINV}, {"expm1", S_UNARY, TSR_UNOP_EXPM1},
     {"expm1_", S_UNARY, TSR_UNOP_EXPM1}, {"fix", S_UNARY, TSR_UNOP_TRUNC}, {"fix_", S_UNARY, TSR_UNOP_TRUNC},
     {"floor", S_UNARY, TSR_UNOP_FLOOR}, {"floor_", S_UNARY, TSR_UNOP_FLOOR}, {"get_device", S_PASS, 0},
@@ -160,6 +165,10 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return ip ? assign(x, res) : wrap(res);
     }
     case S_IS_CONTIGUOUS: return v_bool(true);
+    case S_POW:
+        if (!tsr_is_sparse(a) || scalar_arg(y, &s) < 0) return refuse(fname, method, sp);
+        return ip ? assign(x, tsr_sparse_binary_scalar((tsr_binop)r->code, a, s))
+                  : wrap(tsr_sparse_binary_scalar((tsr_binop)r->code, a, s));
     case S_T:
         if (!tsr_is_sparse(a)) break;
         return wrap(tsr_sparse_t(a));
@@ -246,8 +255,24 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
         bt = tensor_of(t);
         (void)self;
     }
+    static const struct { int op; const char *key, *tensor_op, *scalar_op; } names[] = {
+        {OP_EQ, "eq", "aten::eq.Tensor", "aten::eq.Scalar"}, {OP_NE, "ne", "aten::ne.Tensor", "aten::ne.Scalar"},
+        {OP_LT, "lt", "aten::lt.Tensor", "aten::lt.Scalar"}, {OP_LE, "le", "aten::le.Tensor", "aten::le.Scalar"},
+        {OP_GT, "gt", "aten::gt.Tensor", "aten::gt.Scalar"}, {OP_GE, "ge", "aten::ge.Tensor", "aten::ge.Scalar"},
+        {OP_MOD, "remainder", "aten::remainder.Tensor", "aten::remainder.Tensor"},
+        {OP_AND, "bitwise_and", "aten::bitwise_and.Tensor", "aten::bitwise_and.Tensor"},
+        {OP_OR, "bitwise_or", "aten::bitwise_or.Tensor", "aten::bitwise_or.Tensor"},
+        {OP_XOR, "bitwise_xor", "aten::bitwise_xor.Tensor", "aten::bitwise_xor.Tensor"},
+    };
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        if (names[k].op == op) return refuse_as(names[k].key, true, sp, bt ? names[k].tensor_op : names[k].scalar_op);
     switch (op) {
     case -1: return wrap(tsr_sparse_unary(TSR_UNOP_NEG, a, NULL));
+    case OP_POW:
+    case OP_FLOORDIV:
+        if (tsr_is_sparse(a) && !bt && scalar_arg(other, &s) == 0)
+            return wrap(tsr_sparse_binary_scalar(op == OP_POW ? TSR_BINOP_POW : TSR_BINOP_DIV_FLOOR, a, s));
+        return refuse(op == OP_POW ? "pow" : "floor_divide", true, sp);
     case OP_MUL:
         if (bt && tsr_is_sparse(a) && tsr_is_sparse(bt)) return wrap(tsr_sparse_mul(a, bt));
         if (!bt && tsr_is_sparse(a) && scalar_arg(other, &s) == 0) return wrap(tsr_sparse_mul_scalar(a, s));
@@ -341,11 +366,16 @@ static Value *coo(BindArgs *b)
     return v_tensor(r);
 }
 
-static Value *need_sparse(const char *fname, tsr_tensor *t)
+/* A sparse accessor called on a strided tensor: the dispatcher finds no
+ * CPU kernel (op: the ATen op, kernels: the backends 1.13 lists). */
+static Value *strided_refused(const char *op, const char *kernels)
 {
-    (void)t;
-    return refuse(fname, true, t);
+    tsr_error_no_kernel(op, "CPU", kernels);
+    return bind_runtime_error();
 }
+#define SPK "SparseCPU, SparseMeta"
+#define SPK3 "SparseCPU, SparseMeta, SparseCsrCPU"
+
 
 static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
@@ -375,18 +405,27 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
         }
         return wrap(tsr_to_sparse(t, -1, false));
     case K_COALESCE:
-        if (!tsr_is_sparse(t)) return need_sparse("coalesce", t);
+        if (!tsr_is_sparse(t)) return strided_refused("aten::is_coalesced", SPK);
         return wrap(tsr_sparse_coalesce(t));
     case K_IS_COALESCED:
-        if (!tsr_is_sparse(t)) return exc_set("RuntimeError", "is_coalesced expected sparse coordinate tensor layout but got Strided");
+        if (!tsr_is_sparse(t)) return strided_refused("aten::is_coalesced", SPK);
         return v_bool(t->sparse->coalesced);
-    case K_INDICES: return wrap(tsr_sparse_indices(t, row->code));
-    case K_VALUES: return wrap(tsr_sparse_values(t, row->code));
+    case K_INDICES:
+        if (!tsr_is_sparse(t)) return strided_refused(row->code ? "aten::indices" : "aten::_indices", SPK);
+        return wrap(tsr_sparse_indices(t, row->code));
+    case K_VALUES:
+        if (!tsr_is_sparse(t))
+            return strided_refused(row->code ? "aten::values" : "aten::_values", SPK3 ", NestedTensorCPU");
+        return wrap(tsr_sparse_values(t, row->code));
     case K_NNZ:
-        if (!tsr_is_sparse(t)) return exc_set("RuntimeError", "_nnz expected sparse coordinate tensor layout but got Strided");
+        if (!tsr_is_sparse(t)) return strided_refused("aten::_nnz", SPK3);
         return v_int(tsr_sparse_nnz(t));
-    case K_SPARSE_DIM: return v_int(tsr_is_sparse(t) ? t->sparse->sparse_dim : 0);
-    case K_DENSE_DIM: return v_int(tsr_is_sparse(t) ? t->sparse->dense_dim : t->ndim);
+    case K_SPARSE_DIM:
+        if (!tsr_is_sparse(t)) return strided_refused("aten::sparse_dim", SPK3);
+        return v_int(t->sparse->sparse_dim);
+    case K_DENSE_DIM:
+        if (!tsr_is_sparse(t)) return strided_refused("aten::dense_dim", SPK3);
+        return v_int(t->sparse->dense_dim);
     case K_SSUM: {
         Value *dt = ARG("dtype");
         tsr_dtype want = dt ? dtype_of(dt) : TSR_DTYPE_UNDEFINED;
