@@ -509,7 +509,7 @@ tsr_tensor *tsr_sparse_t(const tsr_tensor *t)
 
 tsr_tensor *tsr_sparse_unary(tsr_unop op, const tsr_tensor *t, const tsr_unary_opts *opts)
 {
-    if (op == TSR_UNOP_NEG)   /* neg_sparse: indices copied, coalesced kept */
+    if (op == TSR_UNOP_NEG || op == TSR_UNOP_DEG2RAD || op == TSR_UNOP_RAD2DEG)   /* on the values as they are */
         return wrap_like(t, tsr_clone(t->sparse->indices, TSR_MF_PRESERVE), tsr_unary(op, t->sparse->values, NULL, opts),
                          t->sparse->coalesced);
     tsr_tensor *c = tsr_sparse_coalesce(t);
@@ -522,7 +522,7 @@ tsr_tensor *tsr_sparse_unary(tsr_unop op, const tsr_tensor *t, const tsr_unary_o
 
 int tsr_sparse_unary_(tsr_unop op, tsr_tensor *t, const tsr_unary_opts *opts, const char *name)
 {
-    if (op != TSR_UNOP_NEG && !t->sparse->coalesced) {
+    if (op != TSR_UNOP_NEG && op != TSR_UNOP_DEG2RAD && op != TSR_UNOP_RAD2DEG && !t->sparse->coalesced) {
         tsr_error_set(TSR_ERR_RUNTIME, "%s requires coalesced input", name);
         return -1;
     }
@@ -997,9 +997,12 @@ tsr_tensor *tsr_sparse_sum(const tsr_tensor *s, const tsr_dims *dims, tsr_dtype 
         r = tsr_sparse_wrap(m, sz, tsr_clone(c->sparse->indices, TSR_MF_PRESERVE), tsr_tensor_retain(vals), true);
         goto done;
     }
-    if (keep_sd == 0) {   /* every sparse dim: a dense result */
+    if (keep_sd == 0) {   /* every sparse dim: a dense result, from the values as they are (not coalesced) */
         tsr_dims z = {1, {0}};
-        r = tsr_sum(vals, &z, false, TSR_DTYPE_UNDEFINED, NULL);
+        tsr_tensor *v0 = vd.n ? tsr_sum(in->sparse->values, &vd, false, TSR_DTYPE_UNDEFINED, NULL)
+                              : tsr_tensor_retain(in->sparse->values);
+        r = v0 ? tsr_sum(v0, &z, false, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+        tsr_tensor_release(v0);
         goto done;
     }
     {

@@ -144,6 +144,10 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     if (d->module && !strcmp(d->module, "torch.sparse")) return call(d, fname, b, self, inplace);
     for (size_t k = 0; k < sizeof cast_methods / sizeof *cast_methods; k++)
         if (self && !strcmp(fname, cast_methods[k])) return wrap(tsr_sparse_to_dtype(sp, (tsr_dtype)d->code, false));
+    if (!strcmp(fname, "tolist") && self)
+        return exc_set("RuntimeError", "Cannot access data pointer of Tensor that doesn't have storage");
+    if (!strcmp(fname, "item") && self && tsr_tensor_numel(sp) != 1)
+        return exc_set("ValueError", "only one element tensors can be converted to Python scalars");
     const SRow *r = bsearch(fname, srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srow);
     if (!r || b->v[BIND_OUT]) return refuse(fname, method, sp);
     Value *x = b->v[0], *y = b->v[1];
@@ -155,7 +159,9 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     case S_UNARY: {
         if (!tsr_is_sparse(a)) break;
         if (!ip) return wrap(tsr_sparse_unary((tsr_unop)r->code, a, NULL));
-        if (tsr_sparse_unary_((tsr_unop)r->code, a, NULL, fname) < 0) return bind_runtime_error();
+        char nm[64];   /* 1.13 names the op behind an alias: abs_ for absolute_ */
+        snprintf(nm, sizeof nm, "%s_", tsr_unop_name((tsr_unop)r->code));
+        if (tsr_sparse_unary_((tsr_unop)r->code, a, NULL, nm) < 0) return bind_runtime_error();
         return incref(x);
     }
     case S_CLONE: return wrap(tsr_sparse_clone(a));
@@ -388,7 +394,7 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
     case K_COO: return coo(b);
     case K_TO_DENSE: {
         Value *dt = ARG("dtype");
-        if (!tsr_is_sparse(t)) return exc_set("RuntimeError", "to_dense() is only implemented for sparse tensors");
+        if (!tsr_is_sparse(t)) return incref(x);
         tsr_tensor *r = tsr_sparse_to_dense(t);
         if (r && dt && dtype_of(dt) != r->dtype) {
             tsr_tensor *r2 = tsr_to_dtype(r, dtype_of(dt), false);
