@@ -16,6 +16,7 @@
 #include "../storage.h"
 #include "../view.h"
 #include "binary.h"
+#include "compare.h"
 #include "copy.h"
 #include "factory.h"
 #include "join.h"
@@ -520,6 +521,13 @@ tsr_tensor *tsr_sparse_unary(tsr_unop op, const tsr_tensor *t, const tsr_unary_o
     return r;
 }
 
+tsr_tensor *tsr_sparse_predicate(int op, const tsr_tensor *t)
+{
+    tsr_tensor *v = op >= 0 ? tsr_predicate((tsr_predop)op, t->sparse->values, NULL)
+                            : tsr_signed_inf(t->sparse->values, op == -2, NULL);
+    return wrap_like(t, tsr_clone(t->sparse->indices, TSR_MF_PRESERVE), v, t->sparse->coalesced);
+}
+
 int tsr_sparse_unary_(tsr_unop op, tsr_tensor *t, const tsr_unary_opts *opts, const char *name)
 {
     if (op != TSR_UNOP_NEG && op != TSR_UNOP_DEG2RAD && op != TSR_UNOP_RAD2DEG && !t->sparse->coalesced) {
@@ -989,7 +997,12 @@ tsr_tensor *tsr_sparse_sum(const tsr_tensor *s, const tsr_dims *dims, tsr_dtype 
     tsr_tensor *cv = c->sparse->values;
     vals = vd.n ? tsr_sum(cv, &vd, false, TSR_DTYPE_UNDEFINED, NULL) : tsr_tensor_retain(cv);
     if (!vals) goto done;
-    if (nsr == 0) {   /* only dense dims: the same indices */
+    if (nsr == 0) {   /* only dense dims: the same indices, in the sparse tensor's options */
+        if (vals->dtype != in->dtype) {
+            tsr_error_set(TSR_ERR_RUNTIME, "dtype of values (%s) must match dtype of sparse tensor (%s)",
+                          tsr_dtype_scalar_name(vals->dtype), tsr_dtype_scalar_name(in->dtype));
+            goto done;
+        }
         int64_t sz[TSR_MAX_DIMS];
         int m = 0;
         for (int d = 0; d < n; d++)

@@ -65,6 +65,9 @@ tsr_tensor *tsr_sparse_t(const tsr_tensor *t);
 /* The unary ops 1.13 runs on SparseCPU (coalesced_unary_ufunc: the input
  * coalesced, op applied to its values, indices cloned). */
 tsr_tensor *tsr_sparse_unary(tsr_unop op, const tsr_tensor *t, const tsr_unary_opts *opts);
+/* isnan/isinf/signbit (a tsr_predop), isposinf (-1), isneginf (-2): a
+ * bool sparse tensor on the same indices. */
+tsr_tensor *tsr_sparse_predicate(int op, const tsr_tensor *t);
 /* In place: "<name>_ requires coalesced input" for an uncoalesced t. */
 int tsr_sparse_unary_(tsr_unop op, tsr_tensor *t, const tsr_unary_opts *opts, const char *name);
 

@@ -14,7 +14,9 @@
 #include "bind/sparse.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
+#include "ops/compare.h"
 #include "ops/copy.h"
+#include "ops/reduce.h"
 #include "ops/sparse.h"
 
 #define ARG(name) bind_table_arg(b, name)
@@ -69,7 +71,7 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -82,7 +84,10 @@ static SRow srows[] = {   /* sorted at start-up */
     {"atan", S_UNARY, TSR_UNOP_ATAN}, {"atan_", S_UNARY, TSR_UNOP_ATAN}, {"atanh", S_UNARY, TSR_UNOP_ATANH},
     {"atanh_", S_UNARY, TSR_UNOP_ATANH}, {"ceil", S_UNARY, TSR_UNOP_CEIL}, {"ceil_", S_UNARY, TSR_UNOP_CEIL},
     {"clone", S_CLONE, 0}, {"deg2rad", S_UNARY, TSR_UNOP_DEG2RAD}, {"deg2rad_", S_UNARY, TSR_UNOP_DEG2RAD},
-    {"data_ptr", S_PASS, 0}, {"pow", S_POW, TSR_BINOP_POW}, {"floor_divide", S_POW, TSR_BINOP_DIV_FLOOR}, {"dim", S_PASS, 0}, {"div", S_DIV, 0}, {"div_", S_DIV, 0}, {"divide", S_DIV, 0}, {"element_size", S_PASS, 0}, {"erf", S_UNARY, TSR_UNOP_ERF}, {"erf_", S_UNARY, TSR_UNOP_ERF},
+    {"data_ptr", S_PASS, 0}, {"any", S_ANY, 0}, {"round", S_UNARY, TSR_UNOP_ROUND}, {"round_", S_UNARY, TSR_UNOP_ROUND},
+    {"nan_to_num", S_UNARY, TSR_UNOP_NAN_TO_NUM}, {"square", S_UNARY, TSR_UNOP_SQUARE},
+    {"isnan", S_PRED, TSR_PRED_ISNAN}, {"isinf", S_PRED, TSR_PRED_ISINF}, {"signbit", S_PRED, TSR_PRED_SIGNBIT},
+    {"isposinf", S_PRED, -1}, {"isneginf", S_PRED, -2}, {"pow", S_POW, TSR_BINOP_POW}, {"floor_divide", S_POW, TSR_BINOP_DIV_FLOOR}, {"dim", S_PASS, 0}, {"div", S_DIV, 0}, {"div_", S_DIV, 0}, {"divide", S_DIV, 0}, {"element_size", S_PASS, 0}, {"erf", S_UNARY, TSR_UNOP_ERF}, {"erf_", S_UNARY, TSR_UNOP_ERF},
     {"erfinv", S_UNARY, TSR_UNOP_ERFINV}, {"erfinv_", S_UNARY, TSR_UNOP_ERFINV}, {"expm1", S_UNARY, TSR_UNOP_EXPM1},
     {"expm1_", S_UNARY, TSR_UNOP_EXPM1}, {"fix", S_UNARY, TSR_UNOP_TRUNC}, {"fix_", S_UNARY, TSR_UNOP_TRUNC},
     {"floor", S_UNARY, TSR_UNOP_FLOOR}, {"floor_", S_UNARY, TSR_UNOP_FLOOR}, {"get_device", S_PASS, 0},
@@ -158,6 +163,7 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     case S_NEG:
     case S_UNARY: {
         if (!tsr_is_sparse(a)) break;
+        if (b->v[1] && r->code != TSR_UNOP_NEG) return refuse(fname, method, sp);   /* round(decimals=), nan_to_num(nan=) */
         if (!ip) return wrap(tsr_sparse_unary((tsr_unop)r->code, a, NULL));
         char nm[64];   /* 1.13 names the op behind an alias: abs_ for absolute_ */
         snprintf(nm, sizeof nm, "%s_", tsr_unop_name((tsr_unop)r->code));
@@ -171,6 +177,12 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return ip ? assign(x, res) : wrap(res);
     }
     case S_IS_CONTIGUOUS: return v_bool(true);
+    case S_ANY:
+        if (!tsr_is_sparse(a) || b->sig != 0) return refuse(fname, method, sp);
+        return wrap(tsr_all_any(a->sparse->values, NULL, false, false, NULL));
+    case S_PRED:
+        if (!tsr_is_sparse(a)) break;
+        return wrap(tsr_sparse_predicate(r->code, a));
     case S_POW:
         if (!tsr_is_sparse(a) || scalar_arg(y, &s) < 0) return refuse(fname, method, sp);
         return ip ? assign(x, tsr_sparse_binary_scalar((tsr_binop)r->code, a, s))
