@@ -10,7 +10,6 @@
 
 #include "bind/explain.h"
 #include "bind/ops.h"
-#include "bind/sparse.h"
 #include "bind/table_grad.h"
 #include "autograd.h"
 #include "ops/dispatch.h"

@@ -11,7 +11,6 @@
 #include "bind/areas.h"
 #include "bind/factory.h"
 #include "bind/ops.h"
-#include "bind/sparse.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "ops/compare.h"

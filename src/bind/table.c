@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "bind/bind.h"
-#include "bind/sparse.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "bind/torch_api.h"
