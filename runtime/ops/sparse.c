@@ -523,9 +523,13 @@ tsr_tensor *tsr_sparse_unary(tsr_unop op, const tsr_tensor *t, const tsr_unary_o
 
 tsr_tensor *tsr_sparse_predicate(int op, const tsr_tensor *t)
 {
-    tsr_tensor *v = op >= 0 ? tsr_predicate((tsr_predop)op, t->sparse->values, NULL)
-                            : tsr_signed_inf(t->sparse->values, op == -2, NULL);
-    return wrap_like(t, tsr_clone(t->sparse->indices, TSR_MF_PRESERVE), v, t->sparse->coalesced);
+    tsr_tensor *c = tsr_sparse_coalesce(t);   /* coalesced_unary_ufunc, as the other predicates of 1.13 */
+    if (!c) return NULL;
+    tsr_tensor *v = op >= 0 ? tsr_predicate((tsr_predop)op, c->sparse->values, NULL)
+                            : tsr_signed_inf(c->sparse->values, op == -2, NULL);
+    tsr_tensor *r = wrap_like(c, tsr_clone(c->sparse->indices, TSR_MF_PRESERVE), v, true);
+    tsr_tensor_release(c);
+    return r;
 }
 
 int tsr_sparse_unary_(tsr_unop op, tsr_tensor *t, const tsr_unary_opts *opts, const char *name)
