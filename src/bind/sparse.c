@@ -248,9 +248,19 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return incref(x);
     case S_TO: {
         Value *dt = ARG("dtype"), *dev = ARG("device"), *cp = ARG("copy"), *other = ARG("tensor");
-        if (dev) return exc_set("NotImplementedError", "tsr: moving a sparse tensor between devices is not supported");
         tsr_dtype want = other ? tensor_of(other)->dtype : dt ? dtype_of(dt) : a->dtype;
-        return wrap(tsr_sparse_to_dtype(a, want, cp && value_truth(cp) == 1));
+        tsr_device to = other ? tensor_of(other)->device : a->device;
+        if (dev && bind_device_arg(dev, a->device, &to) < 0) return NULL;
+        if (to.type == a->device.type && to.index == a->device.index)
+            return wrap(tsr_sparse_to_dtype(a, want, cp && value_truth(cp) == 1));
+        /* another device: indices and values moved (copy_sparse_to_sparse_) */
+        tsr_tensor *ni = tsr_to_device(a->sparse->indices, to, TSR_DTYPE_UNDEFINED, true);
+        tsr_tensor *nv = ni ? tsr_to_device(a->sparse->values, to, want, true) : NULL;
+        if (!ni || !nv) {
+            tsr_tensor_release(ni);
+            return bind_runtime_error();
+        }
+        return wrap(tsr_sparse_wrap(a->ndim, a->sizes, ni, nv, a->sparse->coalesced));
     }
     case S_CAST: break;
     }
@@ -416,6 +426,10 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
     }
     case K_TO_SPARSE:
         if (tsr_is_sparse(t)) return refuse("to_sparse", true, t);
+        if (tsr_device_is_meta(t->device)) {   /* to_sparse has CPU kernels only */
+            tsr_error_no_kernel("aten::to_sparse", "Meta", "CPU, SparseCsrCPU");
+            return bind_runtime_error();
+        }
         if (b->v[1]) {
             if (bind_table_int(b, 1, 0, &k) < 0) return NULL;
             return wrap(tsr_to_sparse(t, k, true));
