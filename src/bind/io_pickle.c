@@ -217,22 +217,34 @@ static int save_persistent(Pickler *p, tsr_storage *s, tsr_dtype d)
 static char meta_dtype_globals[TSR_DTYPE_SLOTS][40];
 
 /* torch.Tensor.__reduce_ex__ (torch/_tensor.py _reduce_ex_internal) */
-static int save_tensor(Pickler *p, Value *v)
+static int save_tensor_key(Pickler *p, Value *v, const void *key);
+static int save_tensor(Pickler *p, Value *v) { return save_tensor_key(p, v, v); }
+
+/* A sparse tensor's indices or values: memoized under the runtime tensor,
+ * which outlives the save (a temporary Value's address may be reused). */
+static int save_part(Pickler *p, tsr_tensor *t)
+{
+    int r = memo_get(p, t);
+    if (r) return r < 0 ? -1 : 0;
+    Value *v = v_tensor(tsr_tensor_retain(t));
+    if (!v) return -1;
+    r = save_tensor_key(p, v, t);
+    decref(v);
+    return r;
+}
+
+/* torch.Tensor.__reduce_ex__, memoized under key. */
+static int save_tensor_key(Pickler *p, Value *v, const void *key)
 {
     tsr_tensor *t = tensor_of(v);
     if (t->sparse) {
         /* (torch._utils._rebuild_sparse_tensor, (layout, (indices, values, size))) */
-        Value *iv = v_tensor(tsr_tensor_retain(t->sparse->indices)), *vv = v_tensor(tsr_tensor_retain(t->sparse->values));
-        Value *sz = v_size(t->ndim, t->sizes);
-        int rc = !iv || !vv || !sz || save_global(p, G_SPARSE) < 0 || op(p, '(') < 0 ||
+        int rc = save_global(p, G_SPARSE) < 0 || op(p, '(') < 0 ||
                  save_global(p, "torch.serialization\n_get_layout\n") < 0 || op(p, '(') < 0 ||
                  save_str(p, "torch.sparse_coo", "torch.sparse_coo", 16) < 0 || op(p, 't') < 0 || fresh_put(p) < 0 ||
-                 op(p, 'R') < 0 || fresh_put(p) < 0 || op(p, '(') < 0 || save(p, iv) < 0 || save(p, vv) < 0 ||
-                 save(p, sz) < 0 || op(p, 't') < 0 || fresh_put(p) < 0 || op(p, 't') < 0 || fresh_put(p) < 0 ||
-                 op(p, 'R') < 0 ? -1 : memo_put(p, v);
-        if (iv) decref(iv);
-        if (vv) decref(vv);
-        if (sz) decref(sz);
+                 op(p, 'R') < 0 || fresh_put(p) < 0 || op(p, '(') < 0 || save_part(p, t->sparse->indices) < 0 || save_part(p, t->sparse->values) < 0 ||
+                 save_int_tuple(p, t->ndim, t->sizes) < 0 || op(p, 't') < 0 || fresh_put(p) < 0 || op(p, 't') < 0 || fresh_put(p) < 0 ||
+                 op(p, 'R') < 0 ? -1 : memo_put(p, key);   /* the size as a plain tuple: no temporary to memoize */
         return rc;
     }
     if (t->layout != TSR_LAYOUT_STRIDED)
@@ -245,7 +257,7 @@ static int save_tensor(Pickler *p, Value *v)
             save_int_tuple(p, t->ndim, t->sizes) < 0 || save_int_tuple(p, t->ndim, t->strides) < 0 ||
             op(p, t->requires_grad ? 0x88 : 0x89) < 0 || op(p, 't') < 0 || fresh_put(p) < 0 || op(p, 'R') < 0)
             return -1;
-        return memo_put(p, v);
+        return memo_put(p, key);
     }
     if (save_global(p, G_REBUILD) < 0 || op(p, '(') < 0 || save_persistent(p, t->storage, t->dtype) < 0 ||
         save_int(p, t->storage_offset) < 0 || save_int_tuple(p, t->ndim, t->sizes) < 0 ||
@@ -253,7 +265,7 @@ static int save_tensor(Pickler *p, Value *v)
         save_global(p, G_ODICT) < 0 || op(p, ')') < 0 || op(p, 'R') < 0 || fresh_put(p) < 0 || op(p, 't') < 0 ||
         fresh_put(p) < 0 || op(p, 'R') < 0)
         return -1;
-    return memo_put(p, v);
+    return memo_put(p, key);
 }
 
 /* _pickle.c batch_list_exact / batch_dict_exact: one item alone, else
