@@ -152,6 +152,21 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return exc_set("RuntimeError", "Cannot access data pointer of Tensor that doesn't have storage");
     if (!strcmp(fname, "item") && self && tsr_tensor_numel(sp) != 1)
         return exc_set("ValueError", "only one element tensors can be converted to Python scalars");
+    if (!strcmp(fname, "copy_") && self && !(tsr_is_sparse(tensor_of(self)) && b->v[1] && is_tensor(b->v[1]) &&
+                                             tsr_is_sparse(tensor_of(b->v[1])))) {
+        tsr_tensor *dst = tensor_of(self), *src = b->v[1] && is_tensor(b->v[1]) ? tensor_of(b->v[1]) : dst;
+        return exc_set("RuntimeError", "copy_() between dense and sparse Tensors is not implemented! Found self type = "
+                       "torch.%s%s and src type = torch.%s%s", tsr_is_sparse(dst) ? "sparse." : "",
+                       tsr_dtype_traits_of(dst->dtype)->tensor_type, tsr_is_sparse(src) ? "sparse." : "",
+                       tsr_dtype_traits_of(src->dtype)->tensor_type);
+    }
+    if ((!strcmp(fname, "detach") || !strcmp(fname, "zeros_like")) && !b->v[BIND_OUT] && !b->v[1] && sp->sparse &&
+        (fname[0] == 'd' || sp->sparse->dense_dim == 0)) {
+        if (fname[0] == 'z') return wrap(tsr_sparse_empty(sp->ndim, sp->sizes, sp->dtype, sp->device));
+        /* detach: a new header on the same indices and values */
+        return wrap(tsr_sparse_wrap(sp->ndim, sp->sizes, tsr_tensor_retain(sp->sparse->indices),
+                                    tsr_tensor_retain(sp->sparse->values), sp->sparse->coalesced));
+    }
     const SRow *r = bsearch(fname, srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srow);
     if (!r || b->v[BIND_OUT]) return refuse(fname, method, sp);
     Value *x = b->v[0], *y = b->v[1];
