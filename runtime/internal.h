@@ -30,5 +30,7 @@ tsr_tensor *tsr__resized_format(const tsr_tensor *t, int n, const int64_t *sizes
  * path (a view, element access, the iterator) met a sparse tensor.
  * Records NotImplementedError; returns -1. */
 int tsr__sparse_refused(const tsr_tensor *t);
+/* A new sparse header sharing t's indices and values (x.data, x.detach()). */
+tsr_tensor *tsr__sparse_alias(const tsr_tensor *t);
 
 #endif

@@ -49,6 +49,26 @@ int tsr__sparse_refused(const tsr_tensor *t)
     return -1;
 }
 
+tsr_tensor *tsr__sparse_alias(const tsr_tensor *t)
+{
+    tsr_tensor *v = tsr__header(t->storage, t->ndim, t->dtype, t->device);
+    tsr_sparse *sp = v ? tsr_malloc(sizeof *sp) : NULL;
+    if (!sp) {
+        tsr_tensor_release(v);
+        return NULL;
+    }
+    *sp = *t->sparse;
+    tsr_tensor_retain(sp->indices);
+    tsr_tensor_retain(sp->values);
+    for (int d = 0; d < t->ndim; d++) {
+        v->sizes[d] = t->sizes[d];
+        v->strides[d] = t->strides[d];
+    }
+    v->layout = t->layout;
+    v->sparse = sp;
+    return v;
+}
+
 /* ---- headers and refcounts ---- */
 
 #define HDR_SMALL_DIMS 4
