@@ -22,7 +22,6 @@ int tsr_wrap_dim(int64_t dim, int ndim)
 
 tsr_tensor *tsr_view_alias(const tsr_tensor *t)
 {
-    if (t->sparse) return tsr__sparse_alias(t);   /* the same indices and values, no view of storage */
     return tsr_tensor_alias(t, t->ndim, t->sizes, t->strides, t->storage_offset);
 }
 

@@ -549,6 +549,7 @@ static int ps_imag(Value *self, Value *x) { return set_real_imag(self, x, true);
 /* x.data: an alias; assigning replaces the header (x.data = y) */
 static Value *p_data(Value *self)
 {
+    if (self_t(self)->sparse) return v_tensor(tsr_autograd_detach(self_t(self)));   /* a sparse header, no view */
     tsr_tensor *d = tsr_view_alias(self_t(self));
     if (d) tsr_tensor_unview(d);   /* x.data is no view in 1.13 (x.data._is_view() is False) */
     return v_tensor(d);
