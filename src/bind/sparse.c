@@ -101,7 +101,7 @@ static SRow srows[] = {   /* sorted at start-up */
     {"sin", S_UNARY, TSR_UNOP_SIN}, {"sin_", S_UNARY, TSR_UNOP_SIN}, {"sinh", S_UNARY, TSR_UNOP_SINH},
     {"sinh_", S_UNARY, TSR_UNOP_SINH}, {"size", S_PASS, 0}, {"sqrt", S_UNARY, TSR_UNOP_SQRT},
     {"sqrt_", S_UNARY, TSR_UNOP_SQRT}, {"storage_offset", S_PASS, 0}, {"stride", S_PASS, 0}, {"sub", S_SUB, 0}, {"sub_", S_SUB, 0}, {"subtract", S_SUB, 0},
-    {"t", S_T, 0}, {"tan", S_UNARY, TSR_UNOP_TAN}, {"tan_", S_UNARY, TSR_UNOP_TAN},
+    {"t", S_T, 0}, {"t_", S_T, 0}, {"transpose_", S_TRANSPOSE, 0}, {"tan", S_UNARY, TSR_UNOP_TAN}, {"tan_", S_UNARY, TSR_UNOP_TAN},
     {"tanh", S_UNARY, TSR_UNOP_TANH}, {"tanh_", S_UNARY, TSR_UNOP_TANH}, {"to", S_TO, 0},
     {"transpose", S_TRANSPOSE, 0}, {"trunc", S_UNARY, TSR_UNOP_TRUNC}, {"trunc_", S_UNARY, TSR_UNOP_TRUNC},
     {"zero_", S_ZERO, 0},
@@ -137,6 +137,20 @@ static Value *assign(Value *self, tsr_tensor *r)
     *r->sparse = tmp;
     tsr_tensor_release(r);
     return incref(self);
+}
+
+/* In place with new sizes of the same rank (t_, transpose_): self takes
+ * r's sizes too. */
+static Value *assign_geom(Value *self, tsr_tensor *r)
+{
+    if (!r) return bind_runtime_error();
+    tsr_tensor *t = tensor_of(self);
+    if (r == t) {
+        tsr_tensor_release(r);
+        return incref(self);
+    }
+    for (int d = 0; d < t->ndim && r->ndim == t->ndim; d++) t->sizes[d] = r->sizes[d];
+    return assign(self, r);
 }
 
 Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
@@ -203,11 +217,11 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
                   : wrap(tsr_sparse_binary_scalar((tsr_binop)r->code, a, s));
     case S_T:
         if (!tsr_is_sparse(a)) break;
-        return wrap(tsr_sparse_t(a));
+        return ip ? assign_geom(x, tsr_sparse_t(a)) : wrap(tsr_sparse_t(a));
     case S_TRANSPOSE: {
         int64_t d0, d1;
         if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &d0) < 0 || bind_table_int(b, 2, 0, &d1) < 0) break;
-        return wrap(tsr_sparse_transpose(a, d0, d1));
+        return ip ? assign_geom(x, tsr_sparse_transpose(a, d0, d1)) : wrap(tsr_sparse_transpose(a, d0, d1));
     }
     case S_MUL: {
         tsr_tensor *bt = y && is_tensor(y) ? tensor_of(y) : NULL;
