@@ -49,5 +49,11 @@ static inline int tsr__done(tsr_tensor *t)
     tsr_tensor_release(t);
     return 0;
 }
+/* The safety net under the binding table's sparse step: a strided-only
+ * path (a view, element access, the iterator) met a sparse tensor.
+ * Records NotImplementedError; returns -1. */
+int tsr__sparse_refused(const tsr_tensor *t);
+/* A new sparse header sharing t's indices and values (x.data, x.detach()). */
+tsr_tensor *tsr__sparse_alias(const tsr_tensor *t);
 
 #endif

@@ -573,6 +573,9 @@ static tsr_tensor *run_simple(const tsr_iter_config *cfg, const tsr_operand *in,
 tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *out,
                          tsr_loop_fn loop, const void *ctx)
 {
+    for (int k = 0; k < cfg->nin; k++)   /* strided kernels only: a sparse operand holds no data */
+        if (in[k].t && in[k].t->sparse) return tsr__sparse_refused(in[k].t), NULL;
+    if (out && out->sparse) return tsr__sparse_refused(out), NULL;
     if (!out && loop && !cfg->loop_writes_float32) {
         bool done;
         tsr_tensor *r = run_simple(cfg, in, loop, ctx, &done);

@@ -42,6 +42,33 @@ char *tsr__fmt_list(char *buf, size_t n, int count, const int64_t *v)
     return buf;
 }
 
+int tsr__sparse_refused(const tsr_tensor *t)
+{
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: this operation does not support tensors of layout %s (no kernel for "
+                  "the '%s' backend)", tsr_layout_name(t->layout), tsr_device_is_meta(t->device) ? "SparseMeta" : "SparseCPU");
+    return -1;
+}
+
+tsr_tensor *tsr__sparse_alias(const tsr_tensor *t)
+{
+    tsr_tensor *v = tsr__header(t->storage, t->ndim, t->dtype, t->device);
+    tsr_sparse *sp = v ? tsr_malloc(sizeof *sp) : NULL;
+    if (!sp) {
+        tsr_tensor_release(v);
+        return NULL;
+    }
+    *sp = *t->sparse;
+    tsr_tensor_retain(sp->indices);
+    tsr_tensor_retain(sp->values);
+    for (int d = 0; d < t->ndim; d++) {
+        v->sizes[d] = t->sizes[d];
+        v->strides[d] = t->strides[d];
+    }
+    v->layout = t->layout;
+    v->sparse = sp;
+    return v;
+}
+
 /* ---- headers and refcounts ---- */
 
 #define HDR_SMALL_DIMS 4
@@ -93,6 +120,11 @@ void tsr_tensor_release(tsr_tensor *t)
 {
     if (!t || __atomic_sub_fetch(&t->refcount, 1, __ATOMIC_ACQ_REL) != 0) return;
     if (t->autograd) tsr__autograd_free(t->autograd);
+    if (t->sparse) {
+        tsr_tensor_release(t->sparse->indices);
+        tsr_tensor_release(t->sparse->values);
+        tsr_free(t->sparse);
+    }
     tsr_tensor_release(t->base);   /* a base has no base: one level */
     tsr_storage_release(t->storage);
     tsr_free((void *)t->names);
@@ -501,6 +533,10 @@ tsr_tensor *tsr_tensor_from_storage(tsr_storage *s, int64_t offset, int ndim, co
 tsr_tensor *tsr_tensor_alias(const tsr_tensor *t, int ndim, const int64_t *sizes,
                              const int64_t *strides, int64_t offset)
 {
+    if (t->sparse) {   /* a sparse tensor's storage holds nothing to view */
+        tsr__sparse_refused(t);
+        return NULL;
+    }
     tsr_tensor *v = tsr__header(t->storage, ndim, t->dtype, t->device);
     if (!v) return NULL;
     v->layout = t->layout;
@@ -576,6 +612,7 @@ void tsr_unravel(int ndim, const int64_t *sizes, int64_t linear, int64_t *idx)
 
 static int no_data(const tsr_tensor *t)
 {
+    if (t->sparse) return tsr__sparse_refused(t);
     if (t->device.type == TSR_DEV_META) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
         return 1;

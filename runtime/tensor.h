@@ -28,6 +28,15 @@ typedef enum {
 /* "torch.contiguous_format", "torch.preserve_format", "torch.channels_last", ... */
 const char *tsr_memory_format_name(tsr_memory_format mf);
 
+struct tsr_tensor;
+/* What a sparse COO tensor owns instead of data (SparseTensorImpl): indices
+ * int64 [sparse_dim, nnz] and values [nnz, *dense_sizes], both strided. */
+typedef struct tsr_sparse {
+    struct tsr_tensor *indices, *values;   /* owned */
+    int sparse_dim, dense_dim;
+    bool coalesced;
+} tsr_sparse;
+
 typedef struct tsr_tensor {
     int refcount;              /* atomic; use retain/release */
     tsr_storage *storage;      /* owned reference, never NULL */
@@ -47,6 +56,8 @@ typedef struct tsr_tensor {
     struct tsr_tensor *base;   /* owned: the tensor this is a view of (PyTorch's x._base, never
                                   itself a view), NULL when not a view */
     struct tsr_autograd *autograd; /* owned: grad_fn, .grad, hooks (runtime/autograd.h), or NULL */
+    struct tsr_sparse *sparse; /* owned: a sparse_coo tensor's indices and values (ops/sparse.h),
+                                  NULL for strided; its storage is then empty and never read */
     int dims_cap;              /* dimensions dims[] has room for (internal) */
     int64_t dims[];            /* sizes then strides */
 } tsr_tensor;

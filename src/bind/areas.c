@@ -38,6 +38,7 @@ static void (*const areas[])(void) = {
     bind_numpy_init,
     bind_nnf_layers_init,
     bind_linalg_comp_init,
+    bind_sparse_init,
 };
 
 void bind_areas_init(void)

@@ -41,6 +41,7 @@ void bind_autograd_init(void);    /* grad, grad_fn, backward, no_grad, torch.aut
 void bind_numpy_init(void);       /* the numpy module, x.numpy(), torch.from_numpy (numpy.c) */
 void bind_nnf_layers_init(void);  /* F.conv*, pooling, normalization layers (nnf_layers.c) */
 void bind_linalg_comp_init(void); /* tensorinv, tensorsolve, lstsq, cond, matrix_exp, ldl (linalg_comp.c) */
+void bind_sparse_init(void);      /* sparse_coo_tensor, torch.sparse, the sparse step (sparse.c) */
 
 void bind_areas_init(void);
 

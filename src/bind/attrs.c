@@ -87,6 +87,7 @@ static Value *tolist_rec(const tsr_tensor *t, int dim, int64_t *idx)
 
 static Value *run_data_ptr(tsr_tensor *t)
 {
+    if (t->sparse) return exc_set("RuntimeError", "Cannot access data pointer of Tensor that doesn't have storage");
     if (tsr_tensor_is_meta(t) || !t->storage->data) return v_int(0);
     return v_int((int64_t)(intptr_t)((char *)t->storage->data + t->storage_offset * tsr_tensor_itemsize(t)));
 }

@@ -16,6 +16,8 @@
 
 /* ------------------------------------------------------------ creation options */
 
+#include "ops/sparse.h"
+
 #define ARG(name) bind_table_arg(b, name)
 
 /* Creation options shared by the factories. */
@@ -443,6 +445,15 @@ static Value *run_sized(FillKind kind, const char *fname, BindArgs *b, Value *se
     Value *fillv = ARG("fill_value");
     if (fillv && bind_scalar(fillv, fname, "fill_value", &fv) < 0) return NULL;
     tsr_tensor *t = self ? tensor_of(self) : NULL;
+    Value *lay = ARG("layout");
+    if (lay && lay->u.ext.a == TSR_LAYOUT_SPARSE_COO && !t && !b->v[BIND_OUT] && (kind == FILL_EMPTY || kind == FILL_ZEROS)) {
+        tsr_device dev = bind_default_device();   /* a sparse tensor with no entries (sparse_dim = ndim) */
+        if (ARG("device") && bind_device_arg(ARG("device"), dev, &dev) < 0) return NULL;
+        tsr_tensor *r = tsr_sparse_empty(n, sizes, bind_table_dtype(ARG("dtype"), tsr_default_dtype()), dev);
+        Value *rg = ARG("requires_grad");
+        if (r && rg && rg->u.i) r->requires_grad = true;
+        return v_tensor(r);
+    }
     Opts o;
     if (opts_of(fname, b, t ? t->device : bind_default_device(), &o) < 0) return NULL;
     tsr_dtype dt = o.dtype;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bind/io_pickle.h"
+#include "ops/sparse.h"
 #include "bind/tensor.h"
 
 /* ------------------------------------------------------------ a u64 → u64 map */
@@ -73,6 +74,7 @@ typedef struct {
 /* the objects 1.13's pickles share through the memo: interned strings and
  * the globals (any distinct addresses do as keys) */
 static const char K_STORAGE[] = "storage";
+static const char G_SPARSE[] = "torch._utils\n_rebuild_sparse_tensor\n";
 static const char G_REBUILD[] = "torch._utils\n_rebuild_tensor_v2\n", G_META[] = "torch._utils\n_rebuild_meta_tensor_no_storage\n",
                   G_ODICT[] = "collections\nOrderedDict\n", G_SIZE[] = "torch\nSize\n", G_COMPLEX[] = "__builtin__\ncomplex\n";
 static char dtype_globals[TSR_DTYPE_SLOTS][40];
@@ -215,9 +217,36 @@ static int save_persistent(Pickler *p, tsr_storage *s, tsr_dtype d)
 static char meta_dtype_globals[TSR_DTYPE_SLOTS][40];
 
 /* torch.Tensor.__reduce_ex__ (torch/_tensor.py _reduce_ex_internal) */
-static int save_tensor(Pickler *p, Value *v)
+static int save_tensor_key(Pickler *p, Value *v, const void *key);
+static int save_tensor(Pickler *p, Value *v) { return save_tensor_key(p, v, v); }
+
+/* A sparse tensor's indices or values: memoized under the runtime tensor,
+ * which outlives the save (a temporary Value's address may be reused). */
+static int save_part(Pickler *p, tsr_tensor *t)
+{
+    int r = memo_get(p, t);
+    if (r) return r < 0 ? -1 : 0;
+    Value *v = v_tensor(tsr_tensor_retain(t));
+    if (!v) return -1;
+    r = save_tensor_key(p, v, t);
+    decref(v);
+    return r;
+}
+
+/* torch.Tensor.__reduce_ex__, memoized under key. */
+static int save_tensor_key(Pickler *p, Value *v, const void *key)
 {
     tsr_tensor *t = tensor_of(v);
+    if (t->sparse) {
+        /* (torch._utils._rebuild_sparse_tensor, (layout, (indices, values, size))) */
+        int rc = save_global(p, G_SPARSE) < 0 || op(p, '(') < 0 ||
+                 save_global(p, "torch.serialization\n_get_layout\n") < 0 || op(p, '(') < 0 ||
+                 save_str(p, "torch.sparse_coo", "torch.sparse_coo", 16) < 0 || op(p, 't') < 0 || fresh_put(p) < 0 ||
+                 op(p, 'R') < 0 || fresh_put(p) < 0 || op(p, '(') < 0 || save_part(p, t->sparse->indices) < 0 || save_part(p, t->sparse->values) < 0 ||
+                 save_int_tuple(p, t->ndim, t->sizes) < 0 || op(p, 't') < 0 || fresh_put(p) < 0 || op(p, 't') < 0 || fresh_put(p) < 0 ||
+                 op(p, 'R') < 0 ? -1 : memo_put(p, key);   /* the size as a plain tuple: no temporary to memoize */
+        return rc;
+    }
     if (t->layout != TSR_LAYOUT_STRIDED)
         return exc_seti("NotImplementedError", "serialization of %s tensors is not implemented", tsr_layout_name(t->layout));
     if (tsr_device_is_meta(t->device)) {
@@ -228,7 +257,7 @@ static int save_tensor(Pickler *p, Value *v)
             save_int_tuple(p, t->ndim, t->sizes) < 0 || save_int_tuple(p, t->ndim, t->strides) < 0 ||
             op(p, t->requires_grad ? 0x88 : 0x89) < 0 || op(p, 't') < 0 || fresh_put(p) < 0 || op(p, 'R') < 0)
             return -1;
-        return memo_put(p, v);
+        return memo_put(p, key);
     }
     if (save_global(p, G_REBUILD) < 0 || op(p, '(') < 0 || save_persistent(p, t->storage, t->dtype) < 0 ||
         save_int(p, t->storage_offset) < 0 || save_int_tuple(p, t->ndim, t->sizes) < 0 ||
@@ -236,7 +265,7 @@ static int save_tensor(Pickler *p, Value *v)
         save_global(p, G_ODICT) < 0 || op(p, ')') < 0 || op(p, 'R') < 0 || fresh_put(p) < 0 || op(p, 't') < 0 ||
         fresh_put(p) < 0 || op(p, 'R') < 0)
         return -1;
-    return memo_put(p, v);
+    return memo_put(p, key);
 }
 
 /* _pickle.c batch_list_exact / batch_dict_exact: one item alone, else
@@ -337,7 +366,8 @@ int pickle_dump(Value *obj, PickleBuf *out, PicklePersist persist, void *ctx)
 
 /* The globals a file may name (_weights_only_unpickler._get_allowed_globals,
  * the subset tsr has): functions and classes as values of one small type. */
-enum { G_REBUILD_V2, G_REBUILD_T, G_REBUILD_META, G_ORDERED_DICT, G_TORCH_SIZE, G_STORAGE_CLASS, G_COMPLEX_FN };
+enum { G_REBUILD_V2, G_REBUILD_T, G_REBUILD_META, G_ORDERED_DICT, G_TORCH_SIZE, G_STORAGE_CLASS, G_COMPLEX_FN,
+       G_REBUILD_SPARSE, G_GET_LAYOUT };
 
 typedef struct { int kind; tsr_dtype dtype; } PGlobal;
 
@@ -352,6 +382,8 @@ static Value *pglobal_repr(Value *v)
     case G_ORDERED_DICT: return v_str("<class 'collections.OrderedDict'>");
     case G_TORCH_SIZE: return v_str("<class 'torch.Size'>");
     case G_COMPLEX_FN: return v_str("<class 'complex'>");
+    case G_REBUILD_SPARSE: return v_str("<function _rebuild_sparse_tensor>");
+    case G_GET_LAYOUT: return v_str("<function _get_layout>");
     default: return v_strf("<class 'torch.%s'>", tsr_dtype_traits_of(d)->storage_type);
     }
 }
@@ -513,11 +545,14 @@ static Value *load_global(Unpickler *u)
     static const struct { const char *name; int kind; } fixed[] = {
         {"torch._utils._rebuild_tensor_v2", G_REBUILD_V2}, {"torch._utils._rebuild_tensor", G_REBUILD_T},
         {"torch._utils._rebuild_meta_tensor_no_storage", G_REBUILD_META},
+        {"torch._utils._rebuild_sparse_tensor", G_REBUILD_SPARSE},
+        {"torch.serialization._get_layout", G_GET_LAYOUT},
         {"collections.OrderedDict", G_ORDERED_DICT}, {"torch.Size", G_TORCH_SIZE},
     };
     for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
         if (!strcmp(full, fixed[i].name)) return v_pglobal(fixed[i].kind, TSR_FLOAT32);
     if (!u->wo && (!strcmp(full, "builtins.complex") || !strcmp(full, "__builtin__.complex"))) return v_pglobal(G_COMPLEX_FN, TSR_FLOAT32);
+    if (!strcmp(full, "torch.sparse_coo")) return v_layout(TSR_LAYOUT_SPARSE_COO);   /* torch.layout's __reduce__ */
     if (!strncmp(full, "torch.", 6)) {
         const char *name = full + 6;
         for (int d = 0; d < TSR_DTYPE_SLOTS; d++) {
@@ -636,6 +671,27 @@ static Value *call_global(Unpickler *u, Value *fn, Value *args)
         if (n > 1) return exc_set("TypeError", "Size() takes at most 1 argument (%zu given)", n);
         if (n == 1 && bind_int_list(seq_get(args, 0), "Size", "sizes", &nd, sz, TSR_MAX_DIMS) < 0) return NULL;
         return v_size(nd, sz);
+    }
+    case G_GET_LAYOUT: {   /* _get_layout("torch.sparse_coo"): how torch.layout pickles */
+        Value *nm = n == 1 ? seq_get(args, 0) : NULL;
+        if (!nm || nm->type != &t_str) return exc_set("UnpicklingError", "tsr: _get_layout expects a layout's name");
+        for (int l = 0; l < TSR_LAYOUT_COUNT; l++)
+            if (!strcmp(nm->u.s.p, tsr_layout_name((tsr_layout)l))) return v_layout((tsr_layout)l);
+        return exc_set("KeyError", "'%s'", nm->u.s.p);
+    }
+    case G_REBUILD_SPARSE: {   /* _rebuild_sparse_tensor(layout, (indices, values, size)) */
+        Value *lay = n == 2 ? seq_get(args, 0) : NULL, *data = n == 2 ? seq_get(args, 1) : NULL;
+        if (!lay || lay->type != &t_layout || lay->u.ext.a != TSR_LAYOUT_SPARSE_COO || data->type != &t_tuple ||
+            seq_len(data) != 3 || !is_tensor(seq_get(data, 0)) || !is_tensor(seq_get(data, 1)))
+            return exc_set("UnpicklingError", "tsr rebuilds sparse_coo tensors from (indices, values, size) only");
+        int64_t sz[TSR_MAX_DIMS];
+        int nd;
+        if (bind_int_list(seq_get(data, 2), "sparse_coo_tensor", "size", &nd, sz, TSR_MAX_DIMS) < 0) return NULL;
+        tsr_tensor *ind = tensor_of(seq_get(data, 0)), *ind64 = ind->dtype == TSR_INT64 ? tsr_tensor_retain(ind)
+                                                                                      : tsr_to_dtype(ind, TSR_INT64, false);
+        tsr_tensor *t = ind64 ? tsr_sparse_coo_tensor(ind64, tensor_of(seq_get(data, 1)), nd, sz) : NULL;
+        tsr_tensor_release(ind64);
+        return t ? v_tensor(t) : bind_runtime_error();
     }
     case G_REBUILD_META: {
         if (n != 4)

@@ -13,6 +13,7 @@
 #include "bind/table_grad.h"
 #include "autograd.h"
 #include "ops/dispatch.h"
+#include "ops/sparse.h"
 
 /* ------------------------------------------------------------ operands */
 
@@ -281,6 +282,8 @@ static const char *grad_key(int op)
 
 Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
 {
+    if (tsr_is_sparse(tensor_of(self)) || (is_tensor(other) && tsr_is_sparse(tensor_of(other))))
+        return bind_sparse_operator(op, self, other, reflected);
     if (reflected && op == OP_TRUEDIV && ops_operand_ok(other)) {   /* x.reciprocal() * other */
         Value *rec = bind_grad_operator("reciprocal", self, NULL, binop_plain_rec(self), false);
         if (!rec) return NULL;
@@ -301,12 +304,15 @@ Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
 
 Value *ops_tensor_inplace(int op, Value *self, Value *other)
 {
+    if (tsr_is_sparse(tensor_of(self)) || (is_tensor(other) && tsr_is_sparse(tensor_of(other))))
+        return bind_sparse_operator(op, self, other, 0);
     if (tsr_ag_check_inplace(tensor_of(self)) < 0) return bind_runtime_error();
     return bind_grad_operator(grad_key(op), self, other, inplace_plain(op, self, other), true);
 }
 
 Value *ops_tensor_unop(int op, Value *self)
 {
+    if (tsr_is_sparse(tensor_of(self))) return bind_sparse_operator(op == OP_NEG ? -1 : op, self, NULL, 0);
     Value *r = unop_plain(op, self);
     return op == OP_NEG ? bind_grad_operator("neg", self, NULL, r, false) : r;
 }
@@ -325,6 +331,8 @@ _Static_assert(sizeof cmpmap / sizeof *cmpmap == OP__COUNT - OP_LT, "ORDER OP");
 
 Value *ops_tensor_compare(int op, Value *self, Value *other, int reflected)
 {
+    if (tsr_is_sparse(tensor_of(self)) || (is_tensor(other) && tsr_is_sparse(tensor_of(other))))
+        return bind_sparse_operator(op, self, other, reflected);
     (void)reflected; /* already mirrored: the answer is self op other */
     tsr_operand a = tsr_operand_tensor(tensor_of(self)), b;
     if (op < OP_LT || op >= OP__COUNT || !ops_operand(other, &b)) return value_not_implemented();

@@ -309,6 +309,7 @@ static Value *m_storage(Value *self, CallArgs *a, void *d)
     (void)d;
     if (py_noargs(a, "Tensor.storage") || exc_pending()) return NULL;
     tsr_tensor *t = tensor_of(self);
+    if (t->sparse) return exc_set("NotImplementedError", "Cannot access storage of SparseTensorImpl");
     return v_storage(t->storage, t->dtype);
 }
 

@@ -595,6 +595,8 @@ done:
  * fallback); the autograd step (table_grad.c) records around both. */
 static Value *names_step(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
+    if (!bind_sparse_row(d) && bind_sparse_args(b, self))   /* the sparse step: SparseCPU or refused */
+        return bind_sparse_call(d, fname, b, self, inplace, d->handler);
     return bind_names_call(d, fname, b, self, inplace, bits_aware(d) ? d->handler : call_resolved);
 }
 

@@ -109,6 +109,17 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
  * conformance cases): the UserWarnings tsr prints are silenced. */
 bool bind_warnings_ignored(void);
 
+/* The sparse step (sparse.c): bind_sparse_args is true when an argument
+ * (or self, or an item of a list argument) is a sparse tensor;
+ * bind_sparse_row for the rows of sparse.c itself (they take sparse
+ * arguments); bind_sparse_call runs row d with a sparse argument as 1.13
+ * computes it on SparseCPU (call: the row's own handler, for the rows that
+ * only read the header), or refuses it with 1.13's "Could not run 'aten::X'
+ * with arguments from the 'SparseCPU' backend. ..." NEW reference or NULL. */
+bool bind_sparse_args(BindArgs *b, Value *self);
+bool bind_sparse_row(const BindRow *d);
+Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call);
+
 /* Parses every row's signatures, binds the function, method and in-place
  * forms, and remembers the rows for help() and --list-functions. Aborts on
  * a malformed signature (a programming error caught by every test run). */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bind/tensor.h"
+#include "ops/sparse.h"
 #include "bind/areas.h"
 #include "bind/explain.h"
 #include "autograd.h"
@@ -490,6 +491,7 @@ static tsr_tensor *grad_view(const char *key, const tsr_tensor *x, tsr_tensor *r
 static Value *p_T(Value *self)
 {
     tsr_tensor *t = self_t(self);
+    if (t->sparse && t->ndim == 2) return v_tensor(tsr_sparse_transpose(t, 0, 1));   /* SparseCPU's transpose */
     if (t->names)
         return exc_set("RuntimeError", "aten::permute is not yet supported with named tensors. Please drop names via "
                        "`tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names on the "
@@ -515,6 +517,7 @@ static Value *self_or_new(tsr_tensor *r, Value *self)
 static Value *p_mT(Value *self)
 {
     tsr_ag_args a = {.i0 = -2, .i1 = -1};
+    if (self_t(self)->sparse && self_t(self)->ndim >= 2) return v_tensor(tsr_sparse_transpose(self_t(self), -2, -1));
     tsr_tensor *t = self_t(self), *r = tsr_view_mT(t);
     if (r && r != t && t->names && t->ndim >= 2) {
         tsr_name nm[TSR_MAX_DIMS];
@@ -552,6 +555,7 @@ static int ps_imag(Value *self, Value *x) { return set_real_imag(self, x, true);
 /* x.data: an alias; assigning replaces the header (x.data = y) */
 static Value *p_data(Value *self)
 {
+    if (self_t(self)->sparse) return v_tensor(tsr_autograd_detach(self_t(self)));   /* a sparse header, no view */
     tsr_tensor *d = tsr_view_alias(self_t(self));
     if (d) tsr_tensor_unview(d);   /* x.data is no view in 1.13 (x.data._is_view() is False) */
     return v_tensor(d);

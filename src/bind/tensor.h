@@ -51,6 +51,9 @@ Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected);
 Value *ops_tensor_inplace(int op, Value *self, Value *other);
 Value *ops_tensor_unop(int op, Value *self);
 Value *ops_tensor_compare(int op, Value *self, Value *other, int reflected);
+/* The operator slots' sparse step (sparse.c): an operator (OP_*, -1 for
+ * unary minus) with a sparse operand, computed or refused as 1.13. */
+Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected);
 
 /* ---- dtype ---- */
 extern const VType t_dtype;                  /* repr "torch.float32" */

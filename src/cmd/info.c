@@ -40,7 +40,14 @@ int cmd_storage(const char *arg)
     Value *v = eval_arg("storage", arg, true);
     if (!v) return 1;
     tsr_tensor *t = is_tensor(v) ? tensor_of(v) : NULL;
-    if (t) show_storage(t->storage, t->dtype, t);
+    if (t && t->sparse) {   /* a sparse tensor's data lives in its indices and values */
+        printf("sparse_coo tensor, %s: its storages are those of its indices and values\n",
+               t->sparse->coalesced ? "coalesced" : "not coalesced");
+        printf("indices ");
+        show_storage(t->sparse->indices->storage, t->sparse->indices->dtype, t->sparse->indices);
+        printf("values ");
+        show_storage(t->sparse->values->storage, t->sparse->values->dtype, t->sparse->values);
+    } else if (t) show_storage(t->storage, t->dtype, t);
     else show_storage(storage_of(v), storage_dtype(v), NULL);
     decref(v);
     return 0;

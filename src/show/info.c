@@ -45,8 +45,39 @@ static const char *contiguity(const tsr_tensor *t, char *buf, size_t n)
     return buf;
 }
 
+/* A sparse COO tensor: its header, then the two strided tensors it owns. */
+static void sparse_info(const tsr_tensor *t)
+{
+    char shape[512], buf[512], dev[32];
+    const tsr_sparse *sp = t->sparse;
+    ints_str(shape, sizeof shape, t->ndim, t->sizes);
+    printf("%-16storch.%s\n", "dtype", tsr_dtype_name(t->dtype));
+    printf("%-16s%s\n", "device", tsr_device_str(t->device, dev, sizeof dev));
+    printf("%-16s%s\n", "layout", tsr_layout_name(t->layout));
+    printf("%-16s%s\n", "shape", shape);
+    printf("%-16s%d sparse + %d dense\n", "dims", sp->sparse_dim, sp->dense_dim);
+    printf("%-16s%" PRId64 "\n", "nnz", sp->values->sizes[0]);
+    printf("%-16s%s\n", "coalesced", sp->coalesced ? "yes (sorted unique indices)" : "no (indices may repeat, unsorted)");
+    const tsr_tensor *parts[2] = {sp->indices, sp->values};
+    static const char *const names[2] = {"indices", "values"};
+    for (int k = 0; k < 2; k++) {
+        const tsr_tensor *p = parts[k];
+        char st[512];
+        ints_str(buf, sizeof buf, p->ndim, p->sizes);
+        ints_str(st, sizeof st, p->ndim, p->strides);
+        int isz = tsr_dtype_itemsize(p->dtype);
+        int64_t n = (int64_t)(p->storage->nbytes / (size_t)isz);
+        printf("%-16storch.%s, shape %s, stride %s, storage %" PRId64 " element%s (%zu bytes)\n", names[k],
+               tsr_dtype_name(p->dtype), buf, st, n, n == 1 ? "" : "s", p->storage->nbytes);
+    }
+}
+
 void show_tensor_info(const tsr_tensor *t)
 {
+    if (t->sparse) {
+        sparse_info(t);
+        return;
+    }
     char shape[512], stride[512], dev[32], ssz[96], cont[64], names[512];
     ints_str(shape, sizeof shape, t->ndim, t->sizes);
     ints_str(stride, sizeof stride, t->ndim, t->strides);

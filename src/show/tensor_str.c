@@ -433,8 +433,90 @@ static void add_suffixes(Buf *b, Buf *suf, int nsuf, int64_t indent)
     buf_add(b, ")", 1);
 }
 
+/* _str_intern's sparse branch: indices and values printed as nested
+ * tensors under their prefixes, size/nnz/dtype suffixes, then layout and
+ * autograd, always from a new line (force_newline). */
+static Value *sparse_repr(const tsr_tensor *t)
+{
+    const int64_t indent = 7;
+    Buf b = {0}, suf[MAX_SUFFIXES] = {{0}};
+    int nsuf = 0;
+    Value *out = NULL;
+    if (t->device.type != TSR_DEV_CPU) {
+        char dev[64];
+        buf_printf(&suf[nsuf++], "device='%s'", tsr_device_str(t->device, dev, sizeof dev));
+    }
+    tsr_dtype dflt = tsr_default_dtype();
+    tsr_dtype dflt_complex = dflt == TSR_FLOAT64 ? TSR_COMPLEX128 : TSR_COMPLEX64;
+    bool has_default_dtype = t->dtype == dflt || t->dtype == dflt_complex || t->dtype == TSR_INT64 || t->dtype == TSR_BOOL;
+    buf_puts(&suf[nsuf], "size=");
+    add_shape(&suf[nsuf++], t);
+    if (!tsr_tensor_is_meta(t)) buf_printf(&suf[nsuf++], "nnz=%lld", (long long)t->sparse->values->sizes[0]);
+    if (!has_default_dtype) buf_printf(&suf[nsuf++], "dtype=torch.%s", tsr_dtype_name(t->dtype));
+    const tsr_tensor *parts[2] = {t->sparse->indices, t->sparse->values};
+    static const char *const prefix[2] = {"indices=tensor(", "values=tensor("};
+    buf_puts(&b, "tensor(");
+    for (int k = 0; k < 2; k++) {
+        const tsr_tensor *p = parts[k];
+        if (k) {
+            buf_puts(&b, "),\n");
+            buf_fill(&b, ' ', indent);
+        }
+        buf_puts(&b, prefix[k]);
+        if (tsr_tensor_numel(p) == 0) {
+            buf_puts(&b, "[], size=");
+            add_shape(&b, p);
+        } else if (tsr_tensor_is_meta(p)) {
+            buf_puts(&b, "...");
+        } else if (tensor_str(&b, p, indent + (int64_t)strlen(prefix[k])) < 0) {
+            goto fail;
+        }
+    }
+    buf_puts(&b, ")");
+    buf_printf(&suf[nsuf++], "layout=%s", tsr_layout_name(t->layout));
+    tsr_node *gfn = tsr_tensor_grad_fn(t);
+    if (gfn) {
+        const char *nm = tsr_node_name(gfn), *colon = strrchr(nm, ':');
+        buf_printf(&suf[nsuf++], "grad_fn=<%s>", colon ? colon + 1 : nm);
+        tsr_node_release(gfn);
+    } else if (t->requires_grad) buf_puts(&suf[nsuf++], "requires_grad=True");
+    /* _add_suffixes with force_newline: the first suffix starts a line */
+    double last = 0;
+    for (int i = 0; i < nsuf; i++) {
+        double len = (double)suf[i].n;
+        if (i == 0) {
+            buf_add(&b, ",\n", 2);
+            buf_fill(&b, ' ', indent);
+            last = (double)indent + len;
+        } else if (last + len + 2 > opts.linewidth) {
+            buf_add(&b, ",\n", 2);
+            buf_fill(&b, ' ', indent);
+            last = (double)indent + len;
+        } else {
+            buf_add(&b, ", ", 2);
+            last += len + 2;
+        }
+        buf_add(&b, suf[i].p ? suf[i].p : "", suf[i].n);
+    }
+    buf_add(&b, ")", 1);
+    for (int i = 0; i < nsuf; i++)
+        if (suf[i].failed) b.failed = true;
+    if (b.failed) {
+        exc_set("MemoryError", "%s", "");
+        goto fail;
+    }
+    out = v_str_take(b.p, b.n);
+    b.p = NULL;
+fail:
+    free(b.p);
+    for (int i = 0; i < MAX_SUFFIXES; i++) free(suf[i].p);
+    return out;
+}
+
 Value *show_tensor_repr(const tsr_tensor *t)
 {
+    if (t->layout == TSR_LAYOUT_SPARSE_COO && t->sparse) return sparse_repr(t);
+
     const int64_t indent = 7;              /* len("tensor(") */
     Buf b = {0}, suf[MAX_SUFFIXES] = {{0}};
     int nsuf = 0;

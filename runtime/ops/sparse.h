@@ -1,0 +1,100 @@
+/* runtime/ops/sparse.h — the sparse COO layout (SparseTensorImpl.cpp,
+ * SparseTensor.cpp, SparseTensorMath.cpp of 1.13): construction with 1.13's
+ * validation, coalescing, conversion to and from strided, and the ops 1.13
+ * computes on SparseCPU. A sparse tensor owns two strided tensors
+ * (t->sparse: indices int64 [sparse_dim, nnz], values [nnz, *dense]); its own
+ * storage is empty and no strided kernel ever reads it.
+ * Ownership: results are NEW references; arguments are borrowed. */
+#ifndef TSR_OPS_SPARSE_H
+#define TSR_OPS_SPARSE_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "../tensor.h"
+#include "reduce_dims.h"
+#include "binary.h"
+#include "unary.h"
+
+static inline bool tsr_is_sparse(const tsr_tensor *t) { return t && t->layout == TSR_LAYOUT_SPARSE_COO; }
+
+/* A sparse tensor of sizes over indices and values (both STOLEN, even on
+ * error), sparse_dim = indices.size(0); no validation. NULL on allocation. */
+tsr_tensor *tsr_sparse_wrap(int ndim, const int64_t *sizes, tsr_tensor *indices, tsr_tensor *values, bool coalesced);
+
+/* torch.sparse_coo_tensor(indices, values, size) after the Python layer
+ * converted indices to int64: ndim < 0 infers the size (max index + 1 per
+ * sparse dim, values' trailing sizes). 1.13's errors: "indices must be
+ * sparse_dim x nnz, but got: [2]", "number of dimensions must be sparse_dim
+ * (2) + dense_dim (0), but got 3", "found negative index -1 for dim 0",
+ * "size is inconsistent with indices: ...", "indices and values must have
+ * same nnz, ...", "values has incorrect size, expected [3, 4], got [3, 2]".
+ * The result aliases indices and values (as 1.13's). */
+tsr_tensor *tsr_sparse_coo_tensor(const tsr_tensor *indices, const tsr_tensor *values, int ndim,
+                                  const int64_t *sizes);
+/* torch.empty(size, layout=torch.sparse_coo) / sparse_coo_tensor(size):
+ * sparse_dim = ndim, nnz 0. */
+tsr_tensor *tsr_sparse_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device);
+
+/* s._indices() / s._values() (aliases); indices()/values() with checked
+ * refuse an uncoalesced tensor ("Cannot get indices on an uncoalesced
+ * tensor, please call .coalesce() first"). A strided t: "indices expected
+ * sparse coordinate tensor layout but got Strided". */
+tsr_tensor *tsr_sparse_indices(const tsr_tensor *t, bool checked);
+tsr_tensor *tsr_sparse_values(const tsr_tensor *t, bool checked);
+int64_t tsr_sparse_nnz(const tsr_tensor *t);
+
+/* s.coalesce(): t itself when already coalesced, else sorted unique indices
+ * with the values of duplicates summed in 1.13's order. */
+tsr_tensor *tsr_sparse_coalesce(const tsr_tensor *t);
+/* s.to_dense() (dtype UNDEFINED: t's); a strided t is returned as is. */
+tsr_tensor *tsr_sparse_to_dense(const tsr_tensor *t);
+/* x.to_sparse(sparse_dim) (sparse_dim < 0: x.dim()): coalesced. A sparse
+ * x: itself when sparse_dim matches. */
+tsr_tensor *tsr_to_sparse(const tsr_tensor *x, int64_t sparse_dim, bool has_dim);
+/* clone (indices and values copied; coalesced kept). */
+tsr_tensor *tsr_sparse_clone(const tsr_tensor *t);
+/* s.to(dtype): values cast (t itself when the dtype is t's and !copy). */
+tsr_tensor *tsr_sparse_to_dtype(const tsr_tensor *t, tsr_dtype dtype, bool copy);
+/* s.transpose(d0, d1) / s.t(): 1.13's transpose of sparse dims (swapped
+ * index rows; uncoalesced), of dense dims (values transposed); mixing them
+ * is "transpose(): Cannot transpose sparse dimension 0 and dense dimension
+ * 1 of a sparse tensor"... t(): "t() expects a tensor with <= 2 sparse
+ * and 0 dense dimensions, but got 3 sparse and 0 dense dimensions". */
+tsr_tensor *tsr_sparse_transpose(const tsr_tensor *t, int64_t d0, int64_t d1);
+tsr_tensor *tsr_sparse_t(const tsr_tensor *t);
+
+/* The unary ops 1.13 runs on SparseCPU (coalesced_unary_ufunc: the input
+ * coalesced, op applied to its values, indices cloned). */
+tsr_tensor *tsr_sparse_unary(tsr_unop op, const tsr_tensor *t, const tsr_unary_opts *opts);
+/* isnan/isinf/signbit (a tsr_predop), isposinf (-1), isneginf (-2): a
+ * bool sparse tensor on the same indices. */
+tsr_tensor *tsr_sparse_predicate(int op, const tsr_tensor *t);
+/* In place: "<name>_ requires coalesced input" for an uncoalesced t. */
+int tsr_sparse_unary_(tsr_unop op, tsr_tensor *t, const tsr_unary_opts *opts, const char *name);
+
+/* s.zero_(): nnz 0, coalesced (in place). */
+int tsr_sparse_zero_(tsr_tensor *t);
+/* s.resize_as_(o): t takes o's sizes and dims (nnz kept 0 as 1.13's
+ * sparse_resize_and_clear_). */
+int tsr_sparse_resize_as_(tsr_tensor *t, const tsr_tensor *o);
+
+/* s * scalar, s * sparse (same shape), dense * sparse is refused by 1.13. */
+tsr_tensor *tsr_sparse_mul_scalar(const tsr_tensor *s, tsr_scalar v);
+tsr_tensor *tsr_sparse_mul(const tsr_tensor *a, const tsr_tensor *b);
+/* s * dense of s's sizes (either order): sparse, the dense values at s's
+ * indices times s's values; s / scalar. */
+tsr_tensor *tsr_sparse_mul_dense(const tsr_tensor *s, const tsr_tensor *d);
+tsr_tensor *tsr_sparse_div_scalar(const tsr_tensor *s, tsr_scalar v);
+/* s ** v, s // v (pow / floor_divide with a Scalar): on the coalesced values. */
+tsr_tensor *tsr_sparse_binary_scalar(tsr_binop op, const tsr_tensor *s, tsr_scalar v);
+/* a + alpha * b for sparse/dense combinations (add_sparse of 1.13):
+ * sparse + sparse → sparse, dense + sparse → dense, sparse + dense refused
+ * ("add(sparse, dense) is not supported. Use add(dense, sparse) instead."). */
+tsr_tensor *tsr_sparse_add(const tsr_tensor *a, const tsr_tensor *b, tsr_scalar alpha);
+/* sparse [n, m] @ dense [m, p] → dense (addmm of 1.13 with beta 0). */
+tsr_tensor *tsr_sparse_mm(const tsr_tensor *a, const tsr_tensor *b);
+/* torch.sparse.sum(s, dims) (dims NULL: all → a 0-dim dense tensor; over
+ * every sparse dim → dense; else sparse). dtype UNDEFINED: the values'
+ * sum dtype. */
+tsr_tensor *tsr_sparse_sum(const tsr_tensor *s, const tsr_dims *dims, tsr_dtype dtype);
+
+#endif

@@ -1,0 +1,546 @@
+/* src/bind/sparse.c — sparse COO tensors in the language: the rows of
+ * torch.sparse_coo_tensor, torch.sparse.sum/mm and the sparse methods, and
+ * the sparse step of the table's call path (bind_sparse_call): a row whose
+ * arguments hold a sparse tensor runs here when 1.13 computes it on
+ * SparseCPU (the data below), and is refused with the dispatcher's exact
+ * message otherwise, so no strided kernel ever sees a sparse tensor. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind/areas.h"
+#include "bind/factory.h"
+#include "bind/ops.h"
+#include "bind/table.h"
+#include "bind/tensor.h"
+#include "ops/compare.h"
+#include "ops/copy.h"
+#include "ops/reduce.h"
+#include "ops/sparse.h"
+
+#define ARG(name) bind_table_arg(b, name)
+
+/* ------------------------------------------------------------ refusals */
+
+typedef struct { const char *key, *op; int list; } Refusal;
+#include "bind/sparse_refuse.inc"
+
+static int cmp_refusal(const void *k, const void *r) { return strcmp(k, ((const Refusal *)r)->key); }
+
+/* 1.13's NotImplementedError for fname (a method when method) called with
+ * the sparse tensor t. */
+static Value *refuse_as(const char *fname, bool method, const tsr_tensor *t, const char *opname);
+static Value *refuse(const char *fname, bool method, const tsr_tensor *t) { return refuse_as(fname, method, t, NULL); }
+
+/* The same naming the overload that ran (opname "aten::eq.Tensor") with the
+ * backends fname's entry lists. */
+static Value *refuse_as(const char *fname, bool method, const tsr_tensor *t, const char *opname)
+{
+    char key[80], op[96];
+    snprintf(key, sizeof key, "%s:%s", method ? "m" : "f", fname);
+    const Refusal *r = bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal);
+    if (!r) {   /* the other form's entry names the same op */
+        key[0] = method ? 'f' : 'm';
+        r = bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal);
+    }
+    snprintf(op, sizeof op, "aten::%s", fname);
+    tsr_error_no_kernel(opname ? opname : r ? r->op : op, tsr_device_is_meta(t->device) ? "SparseMeta" : "SparseCPU",
+                        r ? refuse_lists[r->list] : "CPU, Meta");
+    return bind_runtime_error();
+}
+
+static tsr_tensor *first_sparse(BindArgs *b, Value *self)
+{
+    if (self && is_tensor(self) && tsr_is_sparse(tensor_of(self))) return tensor_of(self);
+    for (int i = 0; i < BIND_MAXP; i++) {
+        Value *v = b->v[i];
+        if (!v) continue;
+        if (is_tensor(v) && tsr_is_sparse(tensor_of(v))) return tensor_of(v);
+        if (v->type == &t_list || v->type == &t_tuple)
+            for (size_t k = 0; k < v->u.seq.n; k++)
+                if (is_tensor(v->u.seq.items[k]) && tsr_is_sparse(tensor_of(v->u.seq.items[k])))
+                    return tensor_of(v->u.seq.items[k]);
+    }
+    return NULL;
+}
+
+bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) != NULL; }
+
+/* ------------------------------------------------------------ existing rows on SparseCPU */
+
+/* What a row does with a sparse argument (looked up by the name called). */
+typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY } SKind;
+typedef struct { const char *name; SKind kind; int code; } SRow;
+
+static SRow srows[] = {   /* sorted at start-up */
+    {"abs", S_UNARY, TSR_UNOP_ABS}, {"abs_", S_UNARY, TSR_UNOP_ABS}, {"absolute", S_UNARY, TSR_UNOP_ABS},
+    {"absolute_", S_UNARY, TSR_UNOP_ABS}, {"add", S_ADD, 0}, {"add_", S_ADD, 0},
+    {"arcsin", S_UNARY, TSR_UNOP_ASIN}, {"arcsin_", S_UNARY, TSR_UNOP_ASIN}, {"arcsinh", S_UNARY, TSR_UNOP_ASINH},
+    {"arcsinh_", S_UNARY, TSR_UNOP_ASINH}, {"arctan", S_UNARY, TSR_UNOP_ATAN}, {"arctan_", S_UNARY, TSR_UNOP_ATAN},
+    {"arctanh", S_UNARY, TSR_UNOP_ATANH}, {"arctanh_", S_UNARY, TSR_UNOP_ATANH}, {"asin", S_UNARY, TSR_UNOP_ASIN},
+    {"asin_", S_UNARY, TSR_UNOP_ASIN}, {"asinh", S_UNARY, TSR_UNOP_ASINH}, {"asinh_", S_UNARY, TSR_UNOP_ASINH},
+    {"atan", S_UNARY, TSR_UNOP_ATAN}, {"atan_", S_UNARY, TSR_UNOP_ATAN}, {"atanh", S_UNARY, TSR_UNOP_ATANH},
+    {"atanh_", S_UNARY, TSR_UNOP_ATANH}, {"ceil", S_UNARY, TSR_UNOP_CEIL}, {"ceil_", S_UNARY, TSR_UNOP_CEIL},
+    {"clone", S_CLONE, 0}, {"deg2rad", S_UNARY, TSR_UNOP_DEG2RAD}, {"deg2rad_", S_UNARY, TSR_UNOP_DEG2RAD},
+    {"data_ptr", S_PASS, 0}, {"any", S_ANY, 0}, {"round", S_UNARY, TSR_UNOP_ROUND}, {"round_", S_UNARY, TSR_UNOP_ROUND},
+    {"nan_to_num", S_UNARY, TSR_UNOP_NAN_TO_NUM}, {"square", S_UNARY, TSR_UNOP_SQUARE},
+    {"isnan", S_PRED, TSR_PRED_ISNAN}, {"isinf", S_PRED, TSR_PRED_ISINF}, {"signbit", S_PRED, TSR_PRED_SIGNBIT},
+    {"isposinf", S_PRED, -1}, {"isneginf", S_PRED, -2}, {"pow", S_POW, TSR_BINOP_POW}, {"floor_divide", S_POW, TSR_BINOP_DIV_FLOOR}, {"dim", S_PASS, 0}, {"div", S_DIV, 0}, {"div_", S_DIV, 0}, {"divide", S_DIV, 0}, {"element_size", S_PASS, 0}, {"erf", S_UNARY, TSR_UNOP_ERF}, {"erf_", S_UNARY, TSR_UNOP_ERF},
+    {"erfinv", S_UNARY, TSR_UNOP_ERFINV}, {"erfinv_", S_UNARY, TSR_UNOP_ERFINV}, {"expm1", S_UNARY, TSR_UNOP_EXPM1},
+    {"expm1_", S_UNARY, TSR_UNOP_EXPM1}, {"fix", S_UNARY, TSR_UNOP_TRUNC}, {"fix_", S_UNARY, TSR_UNOP_TRUNC},
+    {"floor", S_UNARY, TSR_UNOP_FLOOR}, {"floor_", S_UNARY, TSR_UNOP_FLOOR}, {"get_device", S_PASS, 0},
+    {"is_complex", S_PASS, 0}, {"is_conj", S_PASS, 0}, {"is_floating_point", S_PASS, 0}, {"is_contiguous", S_IS_CONTIGUOUS, 0}, {"is_neg", S_PASS, 0},
+    {"is_signed", S_PASS, 0}, {"log1p", S_UNARY, TSR_UNOP_LOG1P}, {"log1p_", S_UNARY, TSR_UNOP_LOG1P},
+    {"matmul", S_MM, 0}, {"mm", S_MM, 0}, {"mul", S_MUL, 0}, {"mul_", S_MUL, 0}, {"multiply", S_MUL, 0},
+    {"ndimension", S_PASS, 0}, {"neg", S_NEG, TSR_UNOP_NEG}, {"neg_", S_NEG, TSR_UNOP_NEG},
+    {"negative", S_NEG, TSR_UNOP_NEG}, {"negative_", S_NEG, TSR_UNOP_NEG}, {"nelement", S_PASS, 0},
+    {"numel", S_PASS, 0}, {"rad2deg", S_UNARY, TSR_UNOP_RAD2DEG}, {"rad2deg_", S_UNARY, TSR_UNOP_RAD2DEG},
+    {"requires_grad_", S_PASS, 0}, {"resize_as_", S_RESIZE_AS, 0}, {"sgn", S_UNARY, TSR_UNOP_SGN},
+    {"sgn_", S_UNARY, TSR_UNOP_SGN}, {"sign", S_UNARY, TSR_UNOP_SIGN}, {"sign_", S_UNARY, TSR_UNOP_SIGN},
+    {"sin", S_UNARY, TSR_UNOP_SIN}, {"sin_", S_UNARY, TSR_UNOP_SIN}, {"sinh", S_UNARY, TSR_UNOP_SINH},
+    {"sinh_", S_UNARY, TSR_UNOP_SINH}, {"size", S_PASS, 0}, {"sqrt", S_UNARY, TSR_UNOP_SQRT},
+    {"sqrt_", S_UNARY, TSR_UNOP_SQRT}, {"storage_offset", S_PASS, 0}, {"stride", S_PASS, 0}, {"sub", S_SUB, 0}, {"sub_", S_SUB, 0}, {"subtract", S_SUB, 0},
+    {"t", S_T, 0}, {"t_", S_T, 0}, {"transpose_", S_TRANSPOSE, 0}, {"tan", S_UNARY, TSR_UNOP_TAN}, {"tan_", S_UNARY, TSR_UNOP_TAN},
+    {"tanh", S_UNARY, TSR_UNOP_TANH}, {"tanh_", S_UNARY, TSR_UNOP_TANH}, {"to", S_TO, 0},
+    {"transpose", S_TRANSPOSE, 0}, {"trunc", S_UNARY, TSR_UNOP_TRUNC}, {"trunc_", S_UNARY, TSR_UNOP_TRUNC},
+    {"zero_", S_ZERO, 0},
+};
+
+static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
+static int cmp_srows(const void *a, const void *b) { return strcmp(((const SRow *)a)->name, ((const SRow *)b)->name); }
+
+static const char *const cast_methods[] = {"bfloat16", "bool", "byte", "cdouble", "cfloat", "chalf", "char", "double",
+                                           "float", "half", "int", "long", "short"};
+
+static Value *wrap(tsr_tensor *t) { return t ? v_tensor(t) : bind_runtime_error(); }
+
+static int scalar_arg(Value *v, tsr_scalar *s)
+{
+    tsr_operand o;
+    if (!ops_operand(v, &o) || o.t) return -1;
+    *s = o.s;
+    return 0;
+}
+
+/* In place: self takes r's indices, values and flag (r stolen). */
+static Value *assign(Value *self, tsr_tensor *r)
+{
+    if (!r) return bind_runtime_error();
+    tsr_tensor *t = tensor_of(self);
+    if (!tsr_is_sparse(r) || r->dtype != t->dtype) {
+        tsr_tensor_release(r);
+        return exc_set("RuntimeError", "tsr: this in-place sparse operation changes the layout or dtype");
+    }
+    tsr_sparse tmp = *t->sparse;
+    *t->sparse = *r->sparse;
+    *r->sparse = tmp;
+    tsr_tensor_release(r);
+    return incref(self);
+}
+
+/* In place with new sizes of the same rank (t_, transpose_): self takes
+ * r's sizes too. */
+static Value *assign_geom(Value *self, tsr_tensor *r)
+{
+    if (!r) return bind_runtime_error();
+    tsr_tensor *t = tensor_of(self);
+    if (r == t) {
+        tsr_tensor_release(r);
+        return incref(self);
+    }
+    for (int d = 0; d < t->ndim && r->ndim == t->ndim; d++) t->sizes[d] = r->sizes[d];
+    return assign(self, r);
+}
+
+Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
+{
+    tsr_tensor *sp = first_sparse(b, self);
+    bool method = self != NULL && !((d->flags & BIND_FN_INPLACE) && !inplace);
+    size_t fl = strlen(fname);
+    bool ip = inplace || (fl && fname[fl - 1] == '_');
+    if (d->module && !strcmp(d->module, "torch.sparse")) return call(d, fname, b, self, inplace);
+    for (size_t k = 0; k < sizeof cast_methods / sizeof *cast_methods; k++)
+        if (self && !strcmp(fname, cast_methods[k])) return wrap(tsr_sparse_to_dtype(sp, (tsr_dtype)d->code, false));
+    if (!strcmp(fname, "tolist") && self)
+        return exc_set("RuntimeError", "Cannot access data pointer of Tensor that doesn't have storage");
+    if (!strcmp(fname, "item") && self && tsr_tensor_numel(sp) != 1)
+        return exc_set("ValueError", "only one element tensors can be converted to Python scalars");
+    if (!strcmp(fname, "copy_") && self && !(tsr_is_sparse(tensor_of(self)) && b->v[1] && is_tensor(b->v[1]) &&
+                                             tsr_is_sparse(tensor_of(b->v[1])))) {
+        tsr_tensor *dst = tensor_of(self), *src = b->v[1] && is_tensor(b->v[1]) ? tensor_of(b->v[1]) : dst;
+        return exc_set("RuntimeError", "copy_() between dense and sparse Tensors is not implemented! Found self type = "
+                       "torch.%s%s and src type = torch.%s%s", tsr_is_sparse(dst) ? "sparse." : "",
+                       tsr_dtype_traits_of(dst->dtype)->tensor_type, tsr_is_sparse(src) ? "sparse." : "",
+                       tsr_dtype_traits_of(src->dtype)->tensor_type);
+    }
+    if ((!strcmp(fname, "detach") || !strcmp(fname, "zeros_like")) && !b->v[BIND_OUT] && !b->v[1] && sp->sparse &&
+        (fname[0] == 'd' || sp->sparse->dense_dim == 0)) {
+        if (fname[0] == 'z') return wrap(tsr_sparse_empty(sp->ndim, sp->sizes, sp->dtype, sp->device));
+        /* detach: a new header on the same indices and values */
+        return wrap(tsr_sparse_wrap(sp->ndim, sp->sizes, tsr_tensor_retain(sp->sparse->indices),
+                                    tsr_tensor_retain(sp->sparse->values), sp->sparse->coalesced));
+    }
+    const SRow *r = bsearch(fname, srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srow);
+    if (!r || b->v[BIND_OUT]) return refuse(fname, method, sp);
+    Value *x = b->v[0], *y = b->v[1];
+    tsr_tensor *a = x && is_tensor(x) ? tensor_of(x) : NULL;
+    tsr_scalar s;
+    switch (r->kind) {
+    case S_PASS: return call(d, fname, b, self, inplace);
+    case S_NEG:
+    case S_UNARY: {
+        if (!tsr_is_sparse(a)) break;
+        if (b->v[1] && r->code != TSR_UNOP_NEG) return refuse(fname, method, sp);   /* round(decimals=), nan_to_num(nan=) */
+        if (!ip) return wrap(tsr_sparse_unary((tsr_unop)r->code, a, NULL));
+        char nm[64];   /* 1.13 names the op behind an alias: abs_ for absolute_ */
+        snprintf(nm, sizeof nm, "%s_", tsr_unop_name((tsr_unop)r->code));
+        if (tsr_sparse_unary_((tsr_unop)r->code, a, NULL, nm) < 0) return bind_runtime_error();
+        return incref(x);
+    }
+    case S_CLONE: return wrap(tsr_sparse_clone(a));
+    case S_DIV: {
+        if (!tsr_is_sparse(a) || ARG("rounding_mode") || scalar_arg(y, &s) < 0) return refuse(fname, method, sp);
+        tsr_tensor *res = tsr_sparse_div_scalar(a, s);
+        return ip ? assign(x, res) : wrap(res);
+    }
+    case S_IS_CONTIGUOUS: return v_bool(true);
+    case S_ANY:
+        if (!tsr_is_sparse(a) || b->sig != 0) return refuse(fname, method, sp);
+        return wrap(tsr_all_any(a->sparse->values, NULL, false, false, NULL));
+    case S_PRED:
+        if (!tsr_is_sparse(a)) break;
+        return wrap(tsr_sparse_predicate(r->code, a));
+    case S_POW:
+        if (!tsr_is_sparse(a) || scalar_arg(y, &s) < 0) return refuse(fname, method, sp);
+        return ip ? assign(x, tsr_sparse_binary_scalar((tsr_binop)r->code, a, s))
+                  : wrap(tsr_sparse_binary_scalar((tsr_binop)r->code, a, s));
+    case S_T:
+        if (!tsr_is_sparse(a)) break;
+        return ip ? assign_geom(x, tsr_sparse_t(a)) : wrap(tsr_sparse_t(a));
+    case S_TRANSPOSE: {
+        int64_t d0, d1;
+        if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &d0) < 0 || bind_table_int(b, 2, 0, &d1) < 0) break;
+        return ip ? assign_geom(x, tsr_sparse_transpose(a, d0, d1)) : wrap(tsr_sparse_transpose(a, d0, d1));
+    }
+    case S_MUL: {
+        tsr_tensor *bt = y && is_tensor(y) ? tensor_of(y) : NULL;
+        tsr_tensor *res;
+        if (tsr_is_sparse(a) && bt && tsr_is_sparse(bt)) res = tsr_sparse_mul(a, bt);
+        else if (tsr_is_sparse(a) && !bt && scalar_arg(y, &s) == 0) res = tsr_sparse_mul_scalar(a, s);
+        else if (tsr_is_sparse(a) && bt && bt->ndim == 0) {
+            tsr_scalar v;
+            if (tsr_tensor_item(bt, &v) < 0) return bind_runtime_error();
+            res = tsr_sparse_mul_scalar(a, v);
+        } else if (tsr_is_sparse(a) && bt) res = tsr_sparse_mul_dense(a, bt);
+        else if (a && bt && tsr_is_sparse(bt) && !ip) res = tsr_sparse_mul_dense(bt, a);
+        else return refuse(fname, method, sp);
+        return ip ? assign(x, res) : wrap(res);
+    }
+    case S_ADD:
+    case S_SUB: {
+        tsr_scalar alpha = tsr_scalar_int(1);
+        Value *av = ARG("alpha");
+        if (av && scalar_arg(av, &alpha) < 0) break;
+        if (r->kind == S_SUB) {
+            double re, im;
+            tsr_scalar_to_complex(alpha, &re, &im);
+            alpha = alpha.kind == TSR_SCALAR_INT ? tsr_scalar_int(-alpha.i)
+                  : alpha.kind == TSR_SCALAR_FLOAT ? tsr_scalar_float(-alpha.d)
+                  : alpha.kind == TSR_SCALAR_COMPLEX ? tsr_scalar_complex(-re, -im) : tsr_scalar_int(-alpha.i);
+        }
+        if (!a || !y || !is_tensor(y)) return refuse(fname, method, sp);
+        tsr_tensor *res = tsr_sparse_add(a, tensor_of(y), alpha);
+        if (!ip) return wrap(res);
+        if (!tsr_is_sparse(a)) {   /* dense.add_(sparse) */
+            if (!res) return bind_runtime_error();
+            int rc = tsr_copy_(a, res);
+            tsr_tensor_release(res);
+            return rc < 0 ? bind_runtime_error() : incref(x);
+        }
+        return assign(x, res);
+    }
+    case S_MM:
+        if (!tsr_is_sparse(a) || !y || !is_tensor(y) || tsr_is_sparse(tensor_of(y))) return refuse(fname, method, sp);
+        return wrap(tsr_sparse_mm(a, tensor_of(y)));
+    case S_SUM: {
+        if (b->sig != 0) return refuse("sum", false, sp);   /* sum.dim_IntList: strided only in 1.13 */
+        Value *dt = ARG("dtype");
+        return wrap(tsr_sparse_sum(a, NULL, dt ? dtype_of(dt) : TSR_DTYPE_UNDEFINED));
+    }
+    case S_ZERO:
+        if (tsr_sparse_zero_(a) < 0) return bind_runtime_error();
+        return incref(x);
+    case S_RESIZE_AS:
+        if (!tsr_is_sparse(a) || !y || !is_tensor(y)) return refuse(fname, method, sp);
+        if (tsr_sparse_resize_as_(a, tensor_of(y)) < 0) return bind_runtime_error();
+        return incref(x);
+    case S_TO: {
+        Value *dt = ARG("dtype"), *dev = ARG("device"), *cp = ARG("copy"), *other = ARG("tensor");
+        tsr_dtype want = other ? tensor_of(other)->dtype : dt ? dtype_of(dt) : a->dtype;
+        tsr_device to = other ? tensor_of(other)->device : a->device;
+        if (dev && bind_device_arg(dev, a->device, &to) < 0) return NULL;
+        if (to.type == a->device.type && to.index == a->device.index)
+            return wrap(tsr_sparse_to_dtype(a, want, cp && value_truth(cp) == 1));
+        /* another device: indices and values moved (copy_sparse_to_sparse_) */
+        tsr_tensor *ni = tsr_to_device(a->sparse->indices, to, TSR_DTYPE_UNDEFINED, true);
+        tsr_tensor *nv = ni ? tsr_to_device(a->sparse->values, to, want, true) : NULL;
+        if (!ni || !nv) {
+            tsr_tensor_release(ni);
+            return bind_runtime_error();
+        }
+        return wrap(tsr_sparse_wrap(a->ndim, a->sizes, ni, nv, a->sparse->coalesced));
+    }
+    case S_CAST: break;
+    }
+    return refuse(fname, method, sp);
+}
+
+/* ------------------------------------------------------------ operators */
+
+Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
+{
+    tsr_tensor *a = tensor_of(self), *bt = other && is_tensor(other) ? tensor_of(other) : NULL;
+    tsr_tensor *sp = tsr_is_sparse(a) ? a : bt;
+    tsr_scalar s;
+    if (reflected && op != OP_ADD && op != OP_MUL && op != -1) {
+        Value *t = self;
+        self = other;
+        other = t;
+        a = bt;
+        bt = tensor_of(t);
+        (void)self;
+    }
+    static const struct { int op; const char *key, *tensor_op, *scalar_op; } names[] = {
+        {OP_EQ, "eq", "aten::eq.Tensor", "aten::eq.Scalar"}, {OP_NE, "ne", "aten::ne.Tensor", "aten::ne.Scalar"},
+        {OP_LT, "lt", "aten::lt.Tensor", "aten::lt.Scalar"}, {OP_LE, "le", "aten::le.Tensor", "aten::le.Scalar"},
+        {OP_GT, "gt", "aten::gt.Tensor", "aten::gt.Scalar"}, {OP_GE, "ge", "aten::ge.Tensor", "aten::ge.Scalar"},
+        {OP_MOD, "remainder", "aten::remainder.Tensor", "aten::remainder.Tensor"},
+        {OP_AND, "bitwise_and", "aten::bitwise_and.Tensor", "aten::bitwise_and.Tensor"},
+        {OP_OR, "bitwise_or", "aten::bitwise_or.Tensor", "aten::bitwise_or.Tensor"},
+        {OP_XOR, "bitwise_xor", "aten::bitwise_xor.Tensor", "aten::bitwise_xor.Tensor"},
+    };
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        if (names[k].op == op) return refuse_as(names[k].key, true, sp, bt ? names[k].tensor_op : names[k].scalar_op);
+    switch (op) {
+    case -1: return wrap(tsr_sparse_unary(TSR_UNOP_NEG, a, NULL));
+    case OP_POW:
+    case OP_FLOORDIV:
+        if (tsr_is_sparse(a) && !bt && scalar_arg(other, &s) == 0)
+            return wrap(tsr_sparse_binary_scalar(op == OP_POW ? TSR_BINOP_POW : TSR_BINOP_DIV_FLOOR, a, s));
+        return refuse(op == OP_POW ? "pow" : "floor_divide", true, sp);
+    case OP_MUL:
+        if (bt && tsr_is_sparse(a) && tsr_is_sparse(bt)) return wrap(tsr_sparse_mul(a, bt));
+        if (!bt && tsr_is_sparse(a) && scalar_arg(other, &s) == 0) return wrap(tsr_sparse_mul_scalar(a, s));
+        if (bt && tsr_is_sparse(a)) return wrap(tsr_sparse_mul_dense(a, bt));
+        if (bt && tsr_is_sparse(bt)) return wrap(tsr_sparse_mul_dense(bt, a));
+        return refuse("mul.Tensor", false, sp);
+    case OP_ADD:
+    case OP_SUB:
+        if (!bt || !a) {
+            if (tsr_is_sparse(a)) return exc_set("RuntimeError", "add(sparse, dense) is not supported. Use add(dense, sparse) instead.");
+            return refuse(op == OP_ADD ? "add.Tensor" : "sub.Tensor", false, sp);
+        }
+        if (op == OP_ADD && reflected) return wrap(tsr_sparse_add(bt, a, tsr_scalar_int(1)));
+        return wrap(tsr_sparse_add(a, bt, tsr_scalar_int(op == OP_SUB ? -1 : 1)));
+    case OP_TRUEDIV:
+        if (tsr_is_sparse(a) && !bt && scalar_arg(other, &s) == 0) return wrap(tsr_sparse_div_scalar(a, s));
+        return refuse("div.Tensor", false, sp);
+    case OP_MATMUL:
+        if (a && bt && tsr_is_sparse(a) && !tsr_is_sparse(bt) && bt->ndim == 2) return wrap(tsr_sparse_mm(a, bt));
+        return refuse("mm", false, sp);
+    }
+    return refuse("mul.Tensor", false, sp);
+}
+
+/* ------------------------------------------------------------ the sparse rows */
+
+/* A tensor for a constructor argument: NULL with the exception set. */
+
+typedef enum { K_COO, K_TO_DENSE, K_TO_SPARSE, K_COALESCE, K_IS_COALESCED, K_INDICES, K_VALUES, K_NNZ, K_SPARSE_DIM,
+               K_DENSE_DIM, K_SSUM, K_SMM } Kind;
+
+static tsr_tensor *to_tensor(Value *v, tsr_dtype dt)
+{
+    if (!is_tensor(v)) return factory_from_data(v, dt);
+    if (dt == TSR_DTYPE_UNDEFINED) return tsr_tensor_retain(tensor_of(v));
+    tsr_tensor *r = tsr_to_dtype(tensor_of(v), dt, false);
+    if (!r) bind_runtime_error();
+    return r;
+}
+
+static Value *coo(BindArgs *b)
+{
+    Value *iv = ARG("indices"), *vv = ARG("values"), *dt = ARG("dtype"), *dev = ARG("device"), *rg = ARG("requires_grad");
+    int64_t sz[TSR_MAX_DIMS];
+    int n = -1;
+    Value *szv = ARG("size");
+    if (szv) {
+        int slot = -1;
+        for (int i = 0; i < BIND_MAXP; i++)
+            if (b->v[i] == szv) slot = i;
+        if (bind_table_intlist(b, slot, "sparse_coo_tensor", sz, TSR_MAX_DIMS, &n) < 0) return NULL;
+    }
+    tsr_dtype want = dt ? dtype_of(dt) : TSR_DTYPE_UNDEFINED;
+    tsr_device device = TSR_CPU;
+    if (dev && bind_device_arg(dev, TSR_CPU, &device) < 0) return NULL;
+    tsr_tensor *r;
+    if (!iv) {
+        r = tsr_sparse_empty(n, sz, want == TSR_DTYPE_UNDEFINED ? tsr_default_dtype() : want,
+                             device);
+    } else {
+        tsr_tensor *ind = to_tensor(iv, TSR_INT64), *val = ind ? to_tensor(vv, want) : NULL;
+        if (!ind || !val) {
+            tsr_tensor_release(ind);
+            tsr_tensor_release(val);
+            return NULL;
+        }
+        if (dev && device.type != val->device.type) {
+            tsr_tensor *i2 = tsr_to_device(ind, device, TSR_DTYPE_UNDEFINED, false);
+            tsr_tensor *v2 = i2 ? tsr_to_device(val, device, TSR_DTYPE_UNDEFINED, false) : NULL;
+            tsr_tensor_release(ind);
+            tsr_tensor_release(val);
+            ind = i2;
+            val = v2;
+            if (!ind || !val) {
+                tsr_tensor_release(ind);
+                return bind_runtime_error();
+            }
+        }
+        r = tsr_sparse_coo_tensor(ind, val, n, sz);
+        tsr_tensor_release(ind);
+        tsr_tensor_release(val);
+    }
+    if (!r) return bind_runtime_error();
+    if (rg && value_truth(rg) == 1) {
+        if (!tsr_dtype_is_floating(r->dtype) && !tsr_dtype_is_complex(r->dtype)) {
+            tsr_tensor_release(r);
+            return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+        }
+        r->requires_grad = true;
+    }
+    return v_tensor(r);
+}
+
+/* A sparse accessor called on a strided tensor: the dispatcher finds no
+ * CPU kernel (op: the ATen op, kernels: the backends 1.13 lists). */
+static Value *strided_refused(const char *op, const char *kernels)
+{
+    tsr_error_no_kernel(op, "CPU", kernels);
+    return bind_runtime_error();
+}
+#define SPK "SparseCPU, SparseMeta"
+#define SPK3 "SparseCPU, SparseMeta, SparseCsrCPU"
+
+
+static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    (void)self;
+    (void)inplace;
+    Value *x = b->v[0];
+    tsr_tensor *t = x && is_tensor(x) ? tensor_of(x) : NULL;
+    int64_t k;
+    switch ((Kind)row->kind) {
+    case K_COO: return coo(b);
+    case K_TO_DENSE: {
+        Value *dt = ARG("dtype");
+        if (!tsr_is_sparse(t)) return incref(x);
+        tsr_tensor *r = tsr_sparse_to_dense(t);
+        if (r && dt && dtype_of(dt) != r->dtype) {
+            tsr_tensor *r2 = tsr_to_dtype(r, dtype_of(dt), false);
+            tsr_tensor_release(r);
+            r = r2;
+        }
+        return wrap(r);
+    }
+    case K_TO_SPARSE:
+        if (tsr_is_sparse(t)) return refuse("to_sparse", true, t);
+        if (tsr_device_is_meta(t->device)) {   /* to_sparse has CPU kernels only */
+            tsr_error_no_kernel("aten::to_sparse", "Meta", "CPU, SparseCsrCPU");
+            return bind_runtime_error();
+        }
+        if (b->v[1]) {
+            if (bind_table_int(b, 1, 0, &k) < 0) return NULL;
+            return wrap(tsr_to_sparse(t, k, true));
+        }
+        return wrap(tsr_to_sparse(t, -1, false));
+    case K_COALESCE:
+        if (!tsr_is_sparse(t)) return strided_refused("aten::is_coalesced", SPK);
+        return wrap(tsr_sparse_coalesce(t));
+    case K_IS_COALESCED:
+        if (!tsr_is_sparse(t)) return strided_refused("aten::is_coalesced", SPK);
+        return v_bool(t->sparse->coalesced);
+    case K_INDICES:
+        if (!tsr_is_sparse(t)) return strided_refused(row->code ? "aten::indices" : "aten::_indices", SPK);
+        return wrap(tsr_sparse_indices(t, row->code));
+    case K_VALUES:
+        if (!tsr_is_sparse(t))
+            return strided_refused(row->code ? "aten::values" : "aten::_values", SPK3 ", NestedTensorCPU");
+        return wrap(tsr_sparse_values(t, row->code));
+    case K_NNZ:
+        if (!tsr_is_sparse(t)) return strided_refused("aten::_nnz", SPK3);
+        return v_int(tsr_sparse_nnz(t));
+    case K_SPARSE_DIM:
+        if (!tsr_is_sparse(t)) return strided_refused("aten::sparse_dim", SPK3);
+        return v_int(t->sparse->sparse_dim);
+    case K_DENSE_DIM:
+        if (!tsr_is_sparse(t)) return strided_refused("aten::dense_dim", SPK3);
+        return v_int(t->sparse->dense_dim);
+    case K_SSUM: {
+        Value *dt = ARG("dtype");
+        tsr_dtype want = dt ? dtype_of(dt) : TSR_DTYPE_UNDEFINED;
+        if (!tsr_is_sparse(t)) return exc_set("RuntimeError", "_sparse_sum expected sparse coordinate tensor layout but got Strided");
+        if (!ARG("dim")) return wrap(tsr_sparse_sum(t, NULL, want));
+        tsr_dims dims = {0};
+        int slot = -1;
+        for (int i = 0; i < BIND_MAXP; i++)
+            if (b->v[i] == ARG("dim")) slot = i;
+        if (bind_table_intlist(b, slot, "sum", dims.d, TSR_MAX_DIMS, &dims.n) < 0) return NULL;
+        return wrap(tsr_sparse_sum(t, &dims, want));
+    }
+    case K_SMM: {
+        tsr_tensor *m2 = tensor_of(b->v[1]);
+        if (tsr_is_sparse(t) && !tsr_is_sparse(m2)) return wrap(tsr_sparse_mm(t, m2));
+        if (!tsr_is_sparse(t) && !tsr_is_sparse(m2)) return wrap(tsr_mm(t, m2, NULL));
+        return refuse("mm", false, tsr_is_sparse(t) ? t : m2);
+    }
+    }
+    return exc_set("RuntimeError", "tsr: unknown sparse row");
+}
+
+#define M BIND_METHOD
+#define ROW(n, k, c, fl, s) {.name = n, .kind = k, .code = c, .flags = fl, .sigs = s, .handler = sparse_rows_call}
+#define OPTS "*, ScalarType? dtype=None, Device? device=None, bool requires_grad=False"
+
+static BindRow rows[] = {
+    ROW("sparse_coo_tensor", K_COO, 0, BIND_FN,
+        "object indices, object values, " OPTS "|object indices, object values, int[] size, " OPTS "|int[] size, " OPTS),
+    ROW("to_dense", K_TO_DENSE, 0, M, "Tensor self, ScalarType? dtype=None"),
+    ROW("to_sparse", K_TO_SPARSE, 0, M, "Tensor self|Tensor self, int sparse_dim"),
+    ROW("coalesce", K_COALESCE, 0, M, "Tensor self"),
+    ROW("is_coalesced", K_IS_COALESCED, 0, M, "Tensor self"),
+    ROW("indices", K_INDICES, 1, M, "Tensor self"),
+    ROW("values", K_VALUES, 1, M, "Tensor self"),
+    ROW("_indices", K_INDICES, 0, M, "Tensor self"),
+    ROW("_values", K_VALUES, 0, M, "Tensor self"),
+    ROW("_nnz", K_NNZ, 0, M, "Tensor self"),
+    ROW("sparse_dim", K_SPARSE_DIM, 0, M, "Tensor self"),
+    ROW("dense_dim", K_DENSE_DIM, 0, M, "Tensor self"),
+    {.name = "sum", .kind = K_SSUM, .flags = BIND_FN, .sigs = "Tensor input, int[1]? dim=None, ScalarType? dtype=None",
+     .handler = sparse_rows_call, .module = "torch.sparse"},
+    {.name = "mm", .kind = K_SMM, .flags = BIND_FN, .sigs = "Tensor mat1, Tensor mat2", .handler = sparse_rows_call,
+     .module = "torch.sparse"},
+};
+
+bool bind_sparse_row(const BindRow *d) { return d->handler == sparse_rows_call; }
+
+void bind_sparse_init(void)
+{
+    qsort(srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srows);
+    for (size_t i = 1; i < sizeof refusals / sizeof *refusals; i++)
+        if (strcmp(refusals[i - 1].key, refusals[i].key) >= 0) {
+            fprintf(stderr, "tsr: sparse refusals not sorted at \"%s\"\n", refusals[i].key);
+            abort();
+        }
+    bind_table_register(rows, (int)(sizeof rows / sizeof rows[0]));
+}
