@@ -446,7 +446,8 @@ static Value *run_sized(FillKind kind, const char *fname, BindArgs *b, Value *se
     if (fillv && bind_scalar(fillv, fname, "fill_value", &fv) < 0) return NULL;
     tsr_tensor *t = self ? tensor_of(self) : NULL;
     Value *lay = ARG("layout");
-    if (lay && lay->u.ext.a == TSR_LAYOUT_SPARSE_COO && !t && !b->v[BIND_OUT] && (kind == FILL_EMPTY || kind == FILL_ZEROS)) {
+    if (lay && lay->u.ext.a == TSR_LAYOUT_SPARSE_COO && !t && !b->v[BIND_OUT] && (kind == FILL_EMPTY || kind == FILL_ZEROS) &&
+        (!ARG("names") || is_none(ARG("names")))) {   /* names=: the named factory's layout refusal (opts_of) */
         tsr_device dev = bind_default_device();   /* a sparse tensor with no entries (sparse_dim = ndim) */
         if (ARG("device") && bind_device_arg(ARG("device"), dev, &dev) < 0) return NULL;
         tsr_tensor *r = tsr_sparse_empty(n, sizes, bind_table_dtype(ARG("dtype"), tsr_default_dtype()), dev);
