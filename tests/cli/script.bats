@@ -121,9 +121,9 @@ load helpers
 }
 
 @test "script-4.3: an unknown module raises ModuleNotFoundError" {
-    mkscript s.tsr $'import numpy\n'
+    mkscript s.tsr $'import scipy\n'
     run --separate-stderr tsr_run s.tsr
     assert_failure 1
     use_stderr
-    assert_line --index 0 --regexp "^s\\.tsr:1:[0-9]+: ModuleNotFoundError: No module named 'numpy'\$"
+    assert_line --index 0 --regexp "^s\\.tsr:1:[0-9]+: ModuleNotFoundError: No module named 'scipy'\$"
 }
