@@ -246,7 +246,8 @@ int64_t tsr__la_batch_count(const tsr_tensor *a, int keep)
 /* The i-th matrix of an empty_fmat tensor of m x n matrices. */
 void *tsr__la_mat_at(const tsr_tensor *t, int64_t i, int64_t mn)
 {
-    return (char *)tsr_tensor_ptr(t, NULL) + i * mn * tsr_dtype_itemsize(t->dtype);
+    char *p = tsr_tensor_ptr(t, NULL);   /* NULL for an empty tensor: no offset */
+    return p ? p + i * mn * tsr_dtype_itemsize(t->dtype) : NULL;
 }
 
 /* An int32 tensor of the batch shape (a's dims less the last `drop`). */

@@ -282,7 +282,8 @@ int tsr_linalg_lstsq(const tsr_tensor *a, const tsr_tensor *b, bool has_rcond, d
         for (int64_t i = 0; rc == 0 && i < nbatch; i++) {
             int64_t ia = a_index(i, nb, bs, nda, a->sizes);
             void *am = tsr__la_mat_at(aw, ia, m * n);
-            void *bm = (char *)tsr_tensor_ptr(x, NULL) + i * ldb * nrhs * esz;
+            char *xp = tsr_tensor_ptr(x, NULL);
+            void *bm = xp ? xp + i * ldb * nrhs * esz : NULL;
             void *si = sp ? sp + ia * mn * tsr_dtype_itemsize(rdt) : NULL;
             int inf = lp_lstsq(dt, drv, (int)m, (int)n, (int)nrhs, am, lda, bm, ldb, jpvt, rcond, &r32, si, work, lwork,
                                rwork, iwork);
