@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "bind/numpy.h"
 #include "bind/tensor.h"
@@ -17,6 +18,7 @@
 #include "io/npy.h"
 #include "ops/copy.h"
 #include "ops/factory.h"
+#include "ops/random.h"
 #include "show/show.h"
 #include "view.h"
 
@@ -1019,6 +1021,76 @@ static Value *np_load(Value *self, CallArgs *a, void *data)
     return v_array(t);
 }
 
+/* ------------------------------------------------------------ np.random */
+
+/* np.random.randint(low, high=None, size=None, dtype=int). NumPy's global
+ * RandomState is seeded from the OS and is not torch's generator; tsr draws
+ * from a generator of its own seeded from the clock, so the values are
+ * uniform on [low, high) as NumPy's are, but not NumPy's stream (hence no
+ * np.random.seed: it would promise reproducibility tsr cannot give). */
+static tsr_generator *np_gen;
+
+static int randint_bound(Value *v, int64_t *out)
+{
+    if (numpy_is_scalar(v) || v->type == &t_int || v->type == &t_bool) {
+        if (is_index_int(v, out)) return 0;
+    }
+    double f;
+    if (value_as_float(v, &f) < 0) return -1;
+    if (!(fabs(f) < 9.2e18)) return exc_seti("OverflowError", "Python int too large to convert to C long");
+    *out = (int64_t)f;
+    return 0;
+}
+
+static Value *np_randint(Value *self, CallArgs *a, void *data)
+{
+    (void)self; (void)data;
+    Value *x[4];
+    if (bind_args(a, "randint", "low,high=,size=,dtype=", x) < 0) return NULL;
+    int64_t low, high;
+    if (randint_bound(x[0], &low) < 0) return NULL;
+    bool one = !x[1] || is_none(x[1]);
+    if (one) { high = low; low = 0; }
+    else if (randint_bound(x[1], &high) < 0) return NULL;
+    tsr_dtype dt;
+    if (dtype_arg(x[3], TSR_INT64, &dt) < 0) return NULL;
+    if (!tsr_dtype_is_integral(dt, true))
+        return exc_set("TypeError", "Unsupported dtype dtype('%s') for randint", np_names[dt]);
+    if (low >= high) return exc_set("ValueError", one ? "high <= 0" : "low >= high");
+    if (dt != TSR_INT64) {
+        int bits = 8 * tsr_dtype_itemsize(dt);
+        bool uns = dt == TSR_UINT8 || dt == TSR_BOOL;
+        int64_t lo = dt == TSR_BOOL ? 0 : uns ? 0 : -((int64_t)1 << (bits - 1));
+        int64_t hi = dt == TSR_BOOL ? 1 : uns ? ((int64_t)1 << bits) - 1 : ((int64_t)1 << (bits - 1)) - 1;
+        if (low < lo) return exc_set("ValueError", "low is out of bounds for %s", np_names[dt]);
+        if (high - 1 > hi) return exc_set("ValueError", "high is out of bounds for %s", np_names[dt]);
+    }
+    if (!np_gen) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        np_gen = tsr_generator_new((uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec);
+        if (!np_gen) return bind_runtime_error();
+    }
+    bool scalar = !x[2] || is_none(x[2]);
+    int n = 0;
+    int64_t sizes[TSR_MAX_DIMS];
+    if (!scalar && shape_arg(x[2], "randint", &n, sizes) < 0) return NULL;
+    tsr_tensor *t = tsr_randint(low, high, n, sizes, dt == TSR_BOOL ? TSR_UINT8 : dt, TSR_CPU, np_gen);
+    if (t && dt == TSR_BOOL) {
+        tsr_tensor *b = tsr_to_dtype(t, TSR_BOOL, false);
+        tsr_tensor_release(t);
+        t = b;
+    }
+    if (!t) return bind_runtime_error();
+    if (scalar) {   /* NumPy gives a Python int without size= */
+        tsr_scalar v;
+        tsr_tensor_get(t, NULL, &v);
+        tsr_tensor_release(t);
+        return dt == TSR_BOOL ? v_bool(v.i != 0) : v_int(v.i);
+    }
+    return v_array(t);
+}
+
 /* ------------------------------------------------------------ torch glue */
 
 Value *numpy_as_tensor(Value *a, tsr_dtype dt, bool copy)
@@ -1046,6 +1118,7 @@ void bind_numpy_init(void)
     module_add(m, "save", v_builtin("save", np_save, NULL, NULL));
     module_add(m, "load", v_builtin("load", np_load, NULL, NULL));
     module_add(m, "newaxis", v_none());
+    module_add(bind_module("numpy.random"), "randint", v_builtin("randint", np_randint, NULL, NULL));
     module_add(m, "pi", v_float(M_PI));
     module_add(m, "e", v_float(M_E));
     module_add(m, "inf", v_float(INFINITY));
