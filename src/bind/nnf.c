@@ -698,7 +698,7 @@ static tsr_tensor *bin_sc(tsr_binop op, const tsr_tensor *a, tsr_scalar sc)
 static Value *ce_composed(tsr_tensor *x, tsr_tensor *target, tsr_tensor *w, tsr_reduction red, int64_t ignore,
                           double ls, bool probs)
 {
-    enum { NT = 16 };
+    enum { NT = 48 };   /* the longest path (probabilities, weight, ignore_index, mean) holds about 20 */
     tsr_tensor *t[NT] = {0}, *r = NULL;
     int k = 0;
     int64_t cd = x->ndim == 1 ? 0 : 1, ncls = x->ndim ? x->sizes[cd] : 1;
