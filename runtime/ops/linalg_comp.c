@@ -356,7 +356,9 @@ static tsr_tensor *scale_square(const tsr_tensor *a, double norm)
     bool f = a->dtype == TSR_FLOAT32 || a->dtype == TSR_COMPLEX64;
     double l = f ? (double)ceilf(log2f((float)norm / thetas_float[N_DEGS - 1]))
                  : ceil(log2(norm / thetas_double[N_DEGS - 1]));
-    int64_t s = l > 0 ? (int64_t)l : 0;
+    /* an inf norm gives inf (UB as an integer): 4096 squarings of the NaN
+     * that 2^-4096 * inf makes, as 1.13's result is NaN there */
+    int64_t s = l >= 4096 ? 4096 : l > 0 ? (int64_t)l : 0;
     tsr_tensor *sc = lincomb((tsr_tensor *const *)&a, 1, (const double[]){ldexp(1.0, (int)-s)});
     tsr_tensor *t = sc ? taylor(sc, 5) : NULL;
     tsr_tensor_release(sc);
