@@ -136,3 +136,144 @@ done:
     tsr_tensor_release(bc);
     return rc;
 }
+
+/* ------------------------------------------------------------ backward */
+/* mkldnn_convolution_backward of 1.13 through ideep: convolution_backward_data
+ * (diff_src from diff_dst and the weights) and convolution_backward_weights
+ * (diff_weights, and diff_bias when the bias needs a gradient), each created
+ * with a forward primitive as its hint; formats as the forward's (any, nhwc
+ * activations for channels_last), user buffers reordered in and out. */
+
+/* One primitive run: descs is the backward pass's op descriptor, hint the
+ * forward's; the n user memories (users[i], a dnnl_query_* and its index)
+ * are reordered into the primitive's formats (ins) or out of them. */
+typedef struct {
+    int arg;                    /* DNNL_ARG_* */
+    dnnl_query_t what;          /* the primitive's md for it */
+    int idx;                    /* and its index */
+    const dnnl_memory_desc_t *user;
+    void *ptr;                  /* the user's buffer */
+    bool out;                   /* reordered out after the run */
+} prim_io;
+
+static int run_prim(const void *opd, const void *hint_opd, int n, const prim_io *io)
+{
+    dnnl_primitive_attr_t attr = NULL;
+    dnnl_primitive_desc_t hint = NULL, ppd = NULL;
+    dnnl_primitive_t prim = NULL;
+    dnnl_memory_t um[6] = {NULL}, pm[6] = {NULL}, sm = NULL;
+    tsr_tensor *bufs[7] = {NULL};
+    dnnl_exec_arg_t args[7];
+    int rc = 1;
+    if (dnnl_primitive_desc_create(&hint, hint_opd, NULL, engine, NULL) != dnnl_success ||
+        dnnl_primitive_attr_create(&attr) != dnnl_success ||
+        dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user) != dnnl_success ||
+        dnnl_primitive_desc_create(&ppd, opd, attr, engine, hint) != dnnl_success)
+        goto done;
+    for (int i = 0; i < n; i++) {
+        const dnnl_memory_desc_t *q = dnnl_primitive_desc_query_md(ppd, io[i].what, io[i].idx);
+        void *p;
+        if (!q) goto done;
+        if (!(bufs[i] = buffer(dnnl_memory_desc_get_size(q), TSR_CPU, &p))) {
+            rc = -1;
+            goto done;
+        }
+        if (dnnl_memory_create(&pm[i], q, engine, p) != dnnl_success ||
+            dnnl_memory_create(&um[i], io[i].user, engine, io[i].ptr) != dnnl_success)
+            goto done;
+        if (!io[i].out && reorder(um[i], pm[i]) < 0) goto done;
+        args[i] = (dnnl_exec_arg_t){io[i].arg, pm[i]};
+    }
+    const dnnl_memory_desc_t *sq = dnnl_primitive_desc_query_md(ppd, dnnl_query_scratchpad_md, 0);
+    void *sp;
+    if (!sq) goto done;
+    if (!(bufs[n] = buffer(dnnl_memory_desc_get_size(sq), TSR_CPU, &sp))) {
+        rc = -1;
+        goto done;
+    }
+    if (dnnl_memory_create(&sm, sq, engine, sp) != dnnl_success || dnnl_primitive_create(&prim, ppd) != dnnl_success)
+        goto done;
+    args[n] = (dnnl_exec_arg_t){DNNL_ARG_SCRATCHPAD, sm};
+    if (dnnl_primitive_execute(prim, stream, n + 1, args) != dnnl_success) goto done;
+    for (int i = 0; i < n; i++)
+        if (io[i].out && reorder(pm[i], um[i]) < 0) goto done;
+    if (dnnl_stream_wait(stream) != dnnl_success) goto done;
+    rc = 0;
+done:
+    if (prim) dnnl_primitive_destroy(prim);
+    if (ppd) dnnl_primitive_desc_destroy(ppd);
+    if (hint) dnnl_primitive_desc_destroy(hint);
+    if (attr) dnnl_primitive_attr_destroy(attr);
+    if (sm) dnnl_memory_destroy(sm);
+    for (int i = 0; i < 6; i++) {
+        if (um[i]) dnnl_memory_destroy(um[i]);
+        if (pm[i]) dnnl_memory_destroy(pm[i]);
+    }
+    for (int i = 0; i < 7; i++) tsr_tensor_release(bufs[i]);
+    return rc;
+}
+
+int tsr__conv2d_dnnl_backward(tsr_tensor *gi, tsr_tensor *gw, tsr_tensor *gb, const tsr_tensor *g,
+                              const tsr_tensor *x, const tsr_tensor *w, const int64_t *st, const int64_t *pd,
+                              const int64_t *dl, int64_t groups, bool cl)
+{
+    pthread_once(&once, init);
+    if (!ready) return 1;
+    tsr_memory_format mf = cl ? TSR_MF_CHANNELS_LAST : TSR_MF_CONTIGUOUS;
+    tsr_tensor *gc = tsr_contiguous(g, mf), *xc = gc ? tsr_contiguous(x, mf) : NULL;
+    tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
+    int rc = -1;
+    if (!wc) goto done;
+    int64_t O = w->sizes[0], Ig = w->sizes[1];
+    dnnl_dims_t sd = {x->sizes[0], x->sizes[1], x->sizes[2], x->sizes[3]};
+    dnnl_dims_t dd = {g->sizes[0], g->sizes[1], g->sizes[2], g->sizes[3]};
+    dnnl_dims_t bd = {O}, strides = {st[0], st[1]}, dil = {dl[0] - 1, dl[1] - 1}, pads = {pd[0], pd[1]};
+    dnnl_dims_t wd4 = {O, Ig, w->sizes[2], w->sizes[3]};
+    dnnl_dims_t wd5 = {groups, O / groups, Ig, w->sizes[2], w->sizes[3]};
+    int wn = groups > 1 ? 5 : 4;
+    dnnl_memory_desc_t su, wu, bu, du, sa, wa, ba, da;
+    dnnl_format_tag_t act = cl ? dnnl_nhwc : dnnl_nchw;
+    rc = 1;
+    if (dnnl_memory_desc_init_by_tag(&su, 4, sd, dnnl_f32, act) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32, groups > 1 ? dnnl_goihw : dnnl_oihw) !=
+            dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&du, 4, dd, dnnl_f32, act) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
+        dnnl_memory_desc_init_by_tag(&da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success)
+        goto done;
+    if (gi) {
+        dnnl_convolution_desc_t fwd, bwd;
+        if (dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, dnnl_convolution_direct, &sa, &wa, NULL, &da,
+                                                       strides, dil, pads, pads) != dnnl_success ||
+            dnnl_dilated_convolution_backward_data_desc_init(&bwd, dnnl_convolution_direct, &sa, &wa, &da, strides, dil,
+                                                             pads, pads) != dnnl_success)
+            goto done;
+        prim_io io[3] = {{DNNL_ARG_DIFF_DST, dnnl_query_diff_dst_md, 0, &du, tsr_tensor_ptr(gc, NULL), false},
+                         {DNNL_ARG_WEIGHTS, dnnl_query_weights_md, 0, &wu, tsr_tensor_ptr(wc, NULL), false},
+                         {DNNL_ARG_DIFF_SRC, dnnl_query_diff_src_md, 0, &su, tsr_tensor_ptr(gi, NULL), true}};
+        if ((rc = run_prim(&bwd, &fwd, 3, io)) != 0) goto done;
+        rc = 1;
+    }
+    if (gw || gb) {
+        dnnl_convolution_desc_t fwd, bwd;
+        if (dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, dnnl_convolution_direct, &sa, &wa,
+                                                       gb ? &ba : NULL, &da, strides, dil, pads, pads) != dnnl_success ||
+            dnnl_dilated_convolution_backward_weights_desc_init(&bwd, dnnl_convolution_direct, &sa, &wa, gb ? &ba : NULL,
+                                                                &da, strides, dil, pads, pads) != dnnl_success)
+            goto done;
+        prim_io io[4] = {{DNNL_ARG_SRC, dnnl_query_src_md, 0, &su, tsr_tensor_ptr(xc, NULL), false},
+                         {DNNL_ARG_DIFF_DST, dnnl_query_diff_dst_md, 0, &du, tsr_tensor_ptr(gc, NULL), false},
+                         {DNNL_ARG_DIFF_WEIGHTS, dnnl_query_diff_weights_md, 0, &wu, tsr_tensor_ptr(gw, NULL), true},
+                         {DNNL_ARG_DIFF_BIAS, dnnl_query_diff_weights_md, 1, &bu, gb ? tsr_tensor_ptr(gb, NULL) : NULL, true}};
+        if ((rc = run_prim(&bwd, &fwd, gb ? 4 : 3, io)) != 0) goto done;
+    }
+    rc = 0;
+done:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    return rc;
+}
