@@ -141,8 +141,8 @@ static int slow_nogroup(const tsr_tensor *g, const tsr_tensor *x, const tsr_tens
         }
     }
     if (mask[2]) {
-        if (!dilated) {   /* at::sum_out(grad_bias, grad_output, {0, 2, 3}) */
-            if (!(*gb = sum_dims(gc, 3, (const int64_t[]){0, 2, 3}))) goto done;
+        if (!dilated) {   /* at::sum_out(grad_bias, grad_output, {0, 2, 3}) over grad_output as it came */
+            if (!(*gb = sum_dims(g, 3, (const int64_t[]){0, 2, 3}))) goto done;
         } else {          /* grad_bias += grad_output_n.sum({1, 2}) per batch element */
             if (!(*gb = zeros_fmt(1, &O, dt, x->device, false))) goto done;
             for (int64_t n = 0; n < N; n++) {

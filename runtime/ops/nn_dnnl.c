@@ -4,8 +4,11 @@
  * bias and destination formats oneDNN picks (format any; nhwc source and
  * destination for channels_last), the user inputs reordered in and the
  * result reordered out. The same library and the same primitive give 1.13's
- * bits. Buffers come from the runtime allocator. */
+ * bits. Buffers come from the runtime allocator. oneDNN runs on one OpenMP
+ * thread, as under 1.13's at::get_num_threads() of 1 that use_mkldnn
+ * assumes: its weight gradients split the batch reduction by thread. */
 #include <dnnl.h>
+#include <omp.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -57,6 +60,7 @@ int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, 
 {
     pthread_once(&once, init);
     if (!ready) return 1;
+    omp_set_num_threads(1);
     tsr_tensor *xc = tsr_contiguous(x, cl ? TSR_MF_CHANNELS_LAST : TSR_MF_CONTIGUOUS);
     tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor *bc = wc && bias ? tsr_contiguous(bias, TSR_MF_CONTIGUOUS) : NULL;
@@ -219,6 +223,7 @@ int tsr__conv2d_dnnl_backward(tsr_tensor *gi, tsr_tensor *gw, tsr_tensor *gb, co
 {
     pthread_once(&once, init);
     if (!ready) return 1;
+    omp_set_num_threads(1);
     tsr_memory_format mf = cl ? TSR_MF_CHANNELS_LAST : TSR_MF_CONTIGUOUS;
     tsr_tensor *gc = tsr_contiguous(g, mf), *xc = gc ? tsr_contiguous(x, mf) : NULL;
     tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
