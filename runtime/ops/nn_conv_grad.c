@@ -307,9 +307,10 @@ int tsr_nn_conv_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr
         if (mask[1]) *gw = tsr_tensor_retain(wtmp);
         tsr_tensor_release(wtmp);
         if (rc < 0) goto fail;
-        if (rc > 0) {
-            tsr_error_set(TSR_ERR_RUNTIME, "convolution_backward: oneDNN could not run this convolution");
-            goto fail;
+        if (rc > 0) {   /* no oneDNN: the forward computed with im2col, and so does this */
+            take(gi, NULL), take(gw, NULL), take(gb, NULL);
+            if (slow_groups(g4, x, w, st, pd, dl, groups, false, cl, dl[0] != 1 || dl[1] != 1, mask, gi, gw, gb) < 0)
+                goto fail;
         }
     } else {
         bool cl = !transposed && (tsr_tensor_suggest_memory_format(x) == TSR_MF_CHANNELS_LAST ||
