@@ -61,7 +61,8 @@ static void fold(tsr_dtype dt, char *dst, const char *cols, int64_t C, int64_t H
                         if (iy < 0 || iy >= H) continue;
                         for (int64_t x = 0; x < OW; x++) {
                             int64_t ix = x * st[1] - pd[1] + j * dl[1];
-                            if (ix >= 0 && ix < W) acc(dt, dst + ((c * H + iy) * W + ix) * isz, src + (y * OW + x) * isz);
+                            if (ix >= 0 && ix < W)
+                                acc(dt, dst + ((c * H + iy) * W + ix) * isz, src + (y * OW + x) * isz);
                         }
                     }
                 }
@@ -82,7 +83,11 @@ static void fold(tsr_dtype dt, char *dst, const char *cols, int64_t C, int64_t H
             }
 }
 
-static tsr_scalar num(tsr_dtype dt, int v) { return dt == TSR_FLOAT64 || dt == TSR_FLOAT32 || dt == TSR_BFLOAT16 ? tsr_scalar_float(v) : tsr_scalar_int(v); }
+/* v as the gemm's scalar_t (the floating dtypes this file sees) */
+static tsr_scalar num(tsr_dtype dt, int v)
+{
+    return tsr_dtype_is_floating(dt) ? tsr_scalar_float(v) : tsr_scalar_int(v);
+}
 
 static tsr_tensor *zeros_fmt(int nd, const int64_t *sizes, tsr_dtype dt, tsr_device dev, bool cl)
 {
@@ -115,14 +120,14 @@ static int slow_nogroup(const tsr_tensor *g, const tsr_tensor *x, const tsr_tens
     int rc = -1;
     if (!wc || !(colt = tsr_tensor_empty(1, &kp, dt, x->device))) goto done;
     char *cols = tsr_tensor_ptr(colt, NULL);
-    const char *gb_ = tsr_tensor_ptr(gc, NULL), *xb = tsr_tensor_ptr(xc, NULL), *wb = tsr_tensor_ptr(wc, NULL);
+    const char *gob = tsr_tensor_ptr(gc, NULL), *xb = tsr_tensor_ptr(xc, NULL), *wb = tsr_tensor_ptr(wc, NULL);
     tsr_scalar one = num(dt, 1), zero = num(dt, 0);
     if (mask[0]) {   /* columns = weight^T @ grad_output, then col2im */
         if (!(*gi = zeros_fmt(4, x->sizes, dt, x->device, cl))) goto done;
         char *ib = tsr_tensor_ptr(*gi, NULL);
         for (int64_t n = 0; n < N; n++) {
             if (tsr_check_interrupt() < 0) goto done;
-            const char *go = gb_ + n * O * P * isz;
+            const char *go = gob + n * O * P * isz;
             if (cl) tsr_gemm(dt, false, false, K, P, O, one, wb, K, go, O, zero, cols, K);
             else tsr_gemm(dt, false, true, P, K, O, one, go, P, wb, K, zero, cols, P);
             fold(dt, ib + n * C * H * W * isz, cols, C, H, W, k, st, pd, dl, OH, OW, cl);
@@ -133,7 +138,7 @@ static int slow_nogroup(const tsr_tensor *g, const tsr_tensor *x, const tsr_tens
         char *wgb = tsr_tensor_ptr(*gw, NULL);
         for (int64_t n = 0; n < N; n++) {
             if (tsr_check_interrupt() < 0) goto done;
-            const char *go = gb_ + n * O * P * isz;
+            const char *go = gob + n * O * P * isz;
             tsr__conv_unfold(cols, xb + n * xc->strides[0] * isz, isz, C, H, W, xc->strides[1], xc->strides[2],
                              xc->strides[3], k, st, pd, dl, OH, OW, cl);
             if (cl) tsr_gemm(dt, false, true, K, O, P, one, cols, K, go, O, one, wgb, K);
@@ -182,14 +187,14 @@ static int transpose_nogroup(const tsr_tensor *g, const tsr_tensor *x, const tsr
     int rc = -1;
     if (!wc || !(colt = tsr_tensor_empty(1, &mp, dt, x->device))) goto done;
     char *cols = tsr_tensor_ptr(colt, NULL);
-    const char *gb_ = tsr_tensor_ptr(gc, NULL), *xb = tsr_tensor_ptr(xc, NULL), *wb = tsr_tensor_ptr(wc, NULL);
+    const char *gob = tsr_tensor_ptr(gc, NULL), *xb = tsr_tensor_ptr(xc, NULL), *wb = tsr_tensor_ptr(wc, NULL);
     tsr_scalar one = num(dt, 1), zero = num(dt, 0);
     if (mask[0] && !(*gi = zeros_fmt(4, x->sizes, dt, x->device, false))) goto done;
     if (mask[1] && !(*gw = zeros_fmt(4, w->sizes, dt, x->device, false))) goto done;
     if (mask[0] || mask[1]) {
         for (int64_t n = 0; n < N; n++) {
             if (tsr_check_interrupt() < 0) goto done;
-            tsr__conv_unfold(cols, gb_ + n * Og * OH * OW * isz, isz, Og, OH, OW, OH * OW, OW, 1, k, st, pd, dl, H, W,
+            tsr__conv_unfold(cols, gob + n * Og * OH * OW * isz, isz, Og, OH, OW, OH * OW, OW, 1, k, st, pd, dl, H, W,
                              false);
             if (mask[0])
                 tsr_gemm(dt, false, false, P, Cin, M, one, cols, P, wb, M, zero,
@@ -405,7 +410,8 @@ tsr_tensor *tsr_nn_conv_graph(const tsr_tensor *input, const tsr_tensor *weight,
         out = tsr_tensor_retain(r4);
     } else {
         tsr_ag_args sa = {.i0 = 0};
-        if (!(out = tsr_view_squeeze_dim(r4, 0)) || tsr_ag_record("squeeze_dim", 1, &r4, &sa, out, false) < 0) goto fail;
+        if (!(out = tsr_view_squeeze_dim(r4, 0)) || tsr_ag_record("squeeze_dim", 1, &r4, &sa, out, false) < 0)
+            goto fail;
     }
     tsr_tensor_release(r);
     tsr_tensor_release(xb);

@@ -103,7 +103,8 @@ static int reorder(dnnl_memory_t from, dnnl_memory_t to)
     dnnl_primitive_desc_t pd = NULL;
     dnnl_primitive_t p = NULL;
     int rc = -1;
-    if (api.dnnl_memory_get_memory_desc(from, &a) != dnnl_success || api.dnnl_memory_get_memory_desc(to, &b) != dnnl_success ||
+    if (api.dnnl_memory_get_memory_desc(from, &a) != dnnl_success ||
+        api.dnnl_memory_get_memory_desc(to, &b) != dnnl_success ||
         api.dnnl_reorder_primitive_desc_create(&pd, a, engine, b, engine, NULL) != dnnl_success ||
         api.dnnl_primitive_create(&p, pd) != dnnl_success)
         goto done;
@@ -143,12 +144,13 @@ int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, 
     dnnl_memory_desc_t su, wu, bu, du, sa, wa, ba, da;
     dnnl_format_tag_t act = cl ? dnnl_nhwc : dnnl_nchw;
     if (api.dnnl_memory_desc_init_by_tag(&su, 4, sd, dnnl_f32, act) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32, groups > 1 ? dnnl_goihw : dnnl_oihw) !=
-            dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32,
+                                         groups > 1 ? dnnl_goihw : dnnl_oihw) != dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&du, 4, dd, dnnl_f32, act) != dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) !=
+            dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success)
         goto done;
@@ -160,8 +162,10 @@ int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, 
         api.dnnl_primitive_desc_create(&ppd, &cd, attr, engine, NULL) != dnnl_success)
         goto done;
     const dnnl_memory_desc_t *q[5] = {
-        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_src_md, 0), api.dnnl_primitive_desc_query_md(ppd, dnnl_query_weights_md, 0),
-        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_weights_md, 1), api.dnnl_primitive_desc_query_md(ppd, dnnl_query_dst_md, 0),
+        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_src_md, 0),
+        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_weights_md, 0),
+        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_weights_md, 1),
+        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_dst_md, 0),
         api.dnnl_primitive_desc_query_md(ppd, dnnl_query_scratchpad_md, 0)};
     void *ptr[5];
     for (int i = 0; i < 5; i++) {
@@ -254,7 +258,8 @@ static int run_prim(const void *opd, const void *hint_opd, int n, const prim_io 
         rc = -1;
         goto done;
     }
-    if (api.dnnl_memory_create(&sm, sq, engine, sp) != dnnl_success || api.dnnl_primitive_create(&prim, ppd) != dnnl_success)
+    if (api.dnnl_memory_create(&sm, sq, engine, sp) != dnnl_success ||
+        api.dnnl_primitive_create(&prim, ppd) != dnnl_success)
         goto done;
     args[n] = (dnnl_exec_arg_t){DNNL_ARG_SCRATCHPAD, sm};
     if (api.dnnl_primitive_execute(prim, stream, n + 1, args) != dnnl_success) goto done;
@@ -298,21 +303,24 @@ int tsr__conv2d_dnnl_backward(tsr_tensor *gi, tsr_tensor *gw, tsr_tensor *gb, co
     dnnl_format_tag_t act = cl ? dnnl_nhwc : dnnl_nchw;
     rc = 1;
     if (api.dnnl_memory_desc_init_by_tag(&su, 4, sd, dnnl_f32, act) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32, groups > 1 ? dnnl_goihw : dnnl_oihw) !=
-            dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32,
+                                         groups > 1 ? dnnl_goihw : dnnl_oihw) != dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&du, 4, dd, dnnl_f32, act) != dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) !=
+            dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success)
         goto done;
+    dnnl_alg_kind_t alg = dnnl_convolution_direct;
+    dnnl_memory_desc_t *bias_any = gb ? &ba : NULL;
     if (gi) {
         dnnl_convolution_desc_t fwd, bwd;
-        if (api.dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, dnnl_convolution_direct, &sa, &wa, NULL, &da,
-                                                       strides, dil, pads, pads) != dnnl_success ||
-            api.dnnl_dilated_convolution_backward_data_desc_init(&bwd, dnnl_convolution_direct, &sa, &wa, &da, strides, dil,
-                                                             pads, pads) != dnnl_success)
+        if (api.dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, alg, &sa, &wa, NULL, &da, strides, dil,
+                                                           pads, pads) != dnnl_success ||
+            api.dnnl_dilated_convolution_backward_data_desc_init(&bwd, alg, &sa, &wa, &da, strides, dil, pads, pads) !=
+                dnnl_success)
             goto done;
         prim_io io[3] = {{DNNL_ARG_DIFF_DST, dnnl_query_diff_dst_md, 0, &du, tsr_tensor_ptr(gc, NULL), false},
                          {DNNL_ARG_WEIGHTS, dnnl_query_weights_md, 0, &wu, tsr_tensor_ptr(wc, NULL), false},
@@ -322,15 +330,16 @@ int tsr__conv2d_dnnl_backward(tsr_tensor *gi, tsr_tensor *gw, tsr_tensor *gb, co
     }
     if (gw || gb) {
         dnnl_convolution_desc_t fwd, bwd;
-        if (api.dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, dnnl_convolution_direct, &sa, &wa,
-                                                       gb ? &ba : NULL, &da, strides, dil, pads, pads) != dnnl_success ||
-            api.dnnl_dilated_convolution_backward_weights_desc_init(&bwd, dnnl_convolution_direct, &sa, &wa, gb ? &ba : NULL,
-                                                                &da, strides, dil, pads, pads) != dnnl_success)
+        if (api.dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, alg, &sa, &wa, bias_any, &da, strides,
+                                                           dil, pads, pads) != dnnl_success ||
+            api.dnnl_dilated_convolution_backward_weights_desc_init(&bwd, alg, &sa, &wa, bias_any, &da, strides, dil,
+                                                                    pads, pads) != dnnl_success)
             goto done;
+        void *gbp = gb ? tsr_tensor_ptr(gb, NULL) : NULL;
         prim_io io[4] = {{DNNL_ARG_SRC, dnnl_query_src_md, 0, &su, tsr_tensor_ptr(xc, NULL), false},
                          {DNNL_ARG_DIFF_DST, dnnl_query_diff_dst_md, 0, &du, tsr_tensor_ptr(gc, NULL), false},
                          {DNNL_ARG_DIFF_WEIGHTS, dnnl_query_diff_weights_md, 0, &wu, tsr_tensor_ptr(gw, NULL), true},
-                         {DNNL_ARG_DIFF_BIAS, dnnl_query_diff_weights_md, 1, &bu, gb ? tsr_tensor_ptr(gb, NULL) : NULL, true}};
+                         {DNNL_ARG_DIFF_BIAS, dnnl_query_diff_weights_md, 1, &bu, gbp, true}};
         if ((rc = run_prim(&bwd, &fwd, gb ? 4 : 3, io)) != 0) goto done;
     }
     rc = 0;
