@@ -275,6 +275,12 @@ int tsr_nn_conv_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr
     (void)opad;   /* the output size is g's */
     *gi = *gw = *gb = NULL;
     if (tsr__nn_cpu_only("convolution_backward", input) < 0) return -1;
+    if (tsr_tensor_is_meta(input)) {   /* 1.13's meta convolution backend has no backward */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "convolution_backward_overrideable: You are likely triggering this with "
+                      "tensor backend other than CPU/CUDA/MKLDNN, if this is intended, please use TORCH_LIBRARY_IMPL "
+                      "to override this function ");
+        return -1;
+    }
     int64_t st[2] = {1, 1}, pd[2] = {0, 0}, dl[2] = {1, 1};
     tsr_tensor *x = NULL, *w = NULL, *g4 = NULL;
     if (dim == 1) {   /* view1d_as_2d: (N, C, 1, L) */
@@ -290,10 +296,8 @@ int tsr_nn_conv_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr
         g4 = tsr_tensor_retain((tsr_tensor *)g);
     }
     int64_t O = transposed ? w->sizes[1] * groups : w->sizes[0];
-    if (x->sizes[0] == 0 || x->sizes[1] == 0 || tsr_tensor_is_meta(x)) {   /* ConvBackend::Empty (meta: shapes only) */
-        if (mask[0] && !(*gi = tsr_tensor_is_meta(x) ? tsr_tensor_empty(4, x->sizes, x->dtype, x->device)
-                                                     : tsr_zeros(4, x->sizes, x->dtype, x->device)))
-            goto fail;
+    if (x->sizes[0] == 0 || x->sizes[1] == 0) {   /* ConvBackend::Empty */
+        if (mask[0] && !(*gi = tsr_zeros(4, x->sizes, x->dtype, x->device))) goto fail;
         if (mask[1] && !(*gw = tsr_zeros(4, w->sizes, w->dtype, w->device))) goto fail;
         if (mask[2] && !(*gb = tsr_zeros(1, &O, w->dtype, w->device))) goto fail;
     } else if (!transposed && tsr__conv_use_mkldnn(x, w, st, dl, groups)) {
