@@ -31,7 +31,6 @@ endif
 CPPFLAGS += -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE
 ALLCFLAGS = $(STD) $(WARN) $(CFLAGS) $(SANFLAGS) -pthread -MMD -MP
 LDLIBS  += -lreadline -llapacke -lzip -lopenblas -lsleef -lm -ldl -pthread
-LDLIBS  += -ldnnl
 
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60

@@ -18,6 +18,7 @@
 #include "ops/indexdim.h"
 #include "ops/join.h"
 #include "ops/nn.h"
+#include "ops/nn_conv.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
@@ -1323,6 +1324,24 @@ static int bw_masked_select(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* convolution(input, weight, bias?, stride, padding, dilation, transposed,
+ * output_padding, groups): convolution_backward with grad_input_mask;
+ * dims [0,2) stride, [2,4) padding, [4,6) dilation, [6,8) output_padding
+ * (ndims spatial entries each), groups i0, transposed flag */
+static int bw_convolution(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *w = SAVED(1), *r[3] = {NULL, NULL, NULL};
+    bool mask[3] = {NEED(0), NEED(1), NEED(2) && n->in_present[2]};
+    const int64_t *d = n->a.dims;
+    if (!c->fail && tsr_nn_conv_backward(g, x, w, n->a.ndims, d, d + 2, d + 4, n->a.flag, d + 6, n->a.i0, mask, &r[0],
+                                         &r[1], &r[2]) < 0)
+        c->fail = true;
+    for (int i = 0; i < 3; i++)
+        if (r[i]) give(c, gin, i, keep(c, r[i]));
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1349,6 +1368,7 @@ static const tsr_formula formulas[] = {
     {"clamp_min", "ClampMinBackward0", 1, bw_clamp},
     {"clone", "CloneBackward0", 0, bw_pass},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
+    {"convolution", "ConvolutionBackward0", 3, bw_convolution},
     {"cos", "CosBackward0", 1, bw_cos},
     {"cosh", "CoshBackward0", 1, bw_cosh},
     {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},

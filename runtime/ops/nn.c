@@ -665,7 +665,9 @@ tsr_tensor *tsr_constant_pad_nd(const tsr_tensor *self, int npad, const int64_t 
         }
         shape[l_diff + i] = nd;
     }
-    if (!(out = tsr_tensor_empty(l_inp, shape, self->dtype, self->device))) goto done;
+    /* the input's suggested memory format, as 1.13's constant_pad_nd */
+    if (!(out = tsr_tensor_empty_format(l_inp, shape, self->dtype, self->device, tsr_tensor_suggest_memory_format(self))))
+        goto done;
     if (tsr_fill_(out, value) < 0) goto fail;
     c_out = tsr_tensor_retain(out);
     for (int i = l_diff; i < l_inp; i++) {

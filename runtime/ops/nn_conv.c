@@ -54,7 +54,7 @@ static int expand_param(const char *name, int n, const int64_t *in, int dim, int
 }
 
 /* ConvParams::use_mkldnn of 1.13 for a 4-D input and weight (one thread). */
-static bool use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_t *stride, const int64_t *dil,
+bool tsr__conv_use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_t *stride, const int64_t *dil,
                        int64_t groups)
 {
     if (x->dtype != TSR_FLOAT32) return false;
@@ -68,7 +68,7 @@ static bool use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_t *
 /* The columns of one batch element and group: src points at channel 0 of
  * the group, strides sc/sh/sw in elements; dst is [C*kh*kw][P] (cl false)
  * or [P][kh*kw*C] (cl true), zeros where the window is in the padding. */
-static void unfold(char *dst, const char *src, int isz, int64_t C, int64_t H, int64_t W, int64_t sc, int64_t sh,
+void tsr__conv_unfold(char *dst, const char *src, int isz, int64_t C, int64_t H, int64_t W, int64_t sc, int64_t sh,
                    int64_t sw, const int64_t *k, const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t OH,
                    int64_t OW, bool cl)
 {
@@ -128,7 +128,7 @@ static int conv2d_compute(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor
         if (tsr_check_interrupt() < 0) goto done;
         for (int64_t g = 0; g < groups; g++) {
             const char *src = xb + (n * xc->strides[0] + g * Cg * xc->strides[1]) * isz;
-            unfold(cols, src, isz, Cg, H, W, xc->strides[1], xc->strides[2], xc->strides[3], k, st, pd, dl, OH, OW,
+            tsr__conv_unfold(cols, src, isz, Cg, H, W, xc->strides[1], xc->strides[2], xc->strides[3], k, st, pd, dl, OH, OW,
                    cl);
             const char *wg = wb + g * Og * K * isz;
             if (cl) {
@@ -426,7 +426,7 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
                       tsr__fmt_list(b1, sizeof b1, x->ndim, x->sizes));
         goto fail;
     }
-    bool mkldnn = use_mkldnn(x, w, st, dl, groups);
+    bool mkldnn = tsr__conv_use_mkldnn(x, w, st, dl, groups);
     if (mkldnn) {
         if (w->dtype != x->dtype || (bias && bias->dtype != x->dtype)) {
             legacy_name(b1, sizeof b1, x->dtype);

@@ -28,6 +28,46 @@ int tsr__nn_cpu_only(const char *op, const tsr_tensor *t);
 int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
                      const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t groups, bool cl);
 
+/* Internal (nn_conv.c, for nn_conv_grad.c): ConvParams::use_mkldnn of 1.13
+ * for a 4-D input and weight (one thread), and the im2col of one batch
+ * element and group (src at channel 0, element strides sc/sh/sw; dst
+ * [C*kh*kw][P], or [P][kh*kw*C] when cl; zeros in the padding). */
+bool tsr__conv_use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_t *stride, const int64_t *dil,
+                          int64_t groups);
+void tsr__conv_unfold(char *dst, const char *src, int isz, int64_t C, int64_t H, int64_t W, int64_t sc, int64_t sh,
+                      int64_t sw, const int64_t *k, const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t OH,
+                      int64_t OW, bool cl);
+
+/* Internal (nn_dnnl.c): 1.13's mkldnn_convolution_backward in float32:
+ * gi (grad of x, contiguous in x's backend layout) and gw (contiguous
+ * O,C/g,kh,kw) and gb (O) written where non-NULL (gb needs gw); 0 done, 1
+ * when oneDNN is unavailable, -1 with the error recorded. */
+int tsr__conv2d_dnnl_backward(tsr_tensor *gi, tsr_tensor *gw, tsr_tensor *gb, const tsr_tensor *g,
+                              const tsr_tensor *x, const tsr_tensor *w, const int64_t *st, const int64_t *pd,
+                              const int64_t *dl, int64_t groups, bool cl);
+
+/* ConvolutionBackward0 (nn_conv_grad.c): 1.13's convolution_backward for a
+ * batched input (N, C, *dim spatial) and weight, stride / padding /
+ * dilation / output_padding of dim entries each, the backend the forward
+ * chose. mask[i]: whether the gradient of input, weight, bias is wanted;
+ * *gi / *gw / *gb receive NEW references (NULL when not wanted). 0 or -1. */
+int tsr_nn_conv_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr_tensor *weight, int dim,
+                         const int64_t *stride, const int64_t *padding, const int64_t *dilation, bool transposed,
+                         const int64_t *opad, int64_t groups, const bool *mask, tsr_tensor **gi, tsr_tensor **gw,
+                         tsr_tensor **gb);
+
+/* F.conv1d / conv2d (opad NULL) and conv_transpose1d / 2d (opad given, nopad
+ * entries) with 1.13's graph when an input requires grad (grad mode on):
+ * the batchify UnsqueezeBackward0, 'same''s ConstantPadNdBackward0 (odd
+ * total padding), ConvolutionBackward0 over (input, weight, bias), the
+ * SqueezeBackward1 of an unbatched result. Arguments as tsr_nn_conv /
+ * tsr_nn_conv_transpose; complex inputs that need a graph are refused
+ * (NotImplementedError). NEW reference or NULL. */
+tsr_tensor *tsr_nn_conv_graph(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nsp,
+                              int nstride, const int64_t *stride, int npad, const int64_t *padding, int ndil,
+                              const int64_t *dilation, int64_t groups, const char *padmode, int nopad,
+                              const int64_t *opad);
+
 /* at::conv_transpose1d / conv_transpose2d (slow_conv_transpose2d: gemm +
  * col2im, exact for every dtype it dispatches: float32/64, int64). */
 tsr_tensor *tsr_nn_conv_transpose(const tsr_tensor *input, const tsr_tensor *weight, const tsr_tensor *bias, int nsp,

@@ -4,25 +4,88 @@
  * bias and destination formats oneDNN picks (format any; nhwc source and
  * destination for channels_last), the user inputs reordered in and the
  * result reordered out. The same library and the same primitive give 1.13's
- * bits. Buffers come from the runtime allocator. */
+ * bits. Buffers come from the runtime allocator. libdnnl (40 MB) is loaded
+ * with dlopen on the first oneDNN call, each function looked up once.
+ * oneDNN runs on one OpenMP thread, as under 1.13's at::get_num_threads()
+ * of 1 that use_mkldnn assumes: its weight gradients split the batch
+ * reduction by thread. */
+#include <dlfcn.h>
 #include <dnnl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "nn_conv.h"
 #include "copy.h"
 #include "../error.h"
 
+/* ORDER: the functions of libdnnl.so.2 this file calls */
+#define DNNL_FNS(X) \
+    X(dnnl_dilated_convolution_backward_data_desc_init) \
+    X(dnnl_dilated_convolution_backward_weights_desc_init) \
+    X(dnnl_dilated_convolution_forward_desc_init) \
+    X(dnnl_engine_create) \
+    X(dnnl_memory_create) \
+    X(dnnl_memory_desc_get_size) \
+    X(dnnl_memory_desc_init_by_tag) \
+    X(dnnl_memory_destroy) \
+    X(dnnl_memory_get_memory_desc) \
+    X(dnnl_primitive_attr_create) \
+    X(dnnl_primitive_attr_destroy) \
+    X(dnnl_primitive_attr_set_scratchpad_mode) \
+    X(dnnl_primitive_create) \
+    X(dnnl_primitive_desc_create) \
+    X(dnnl_primitive_desc_destroy) \
+    X(dnnl_primitive_desc_query_md) \
+    X(dnnl_primitive_destroy) \
+    X(dnnl_primitive_execute) \
+    X(dnnl_reorder_primitive_desc_create) \
+    X(dnnl_stream_create) \
+    X(dnnl_stream_wait)
+
+static struct {
+#define FIELD(f) __typeof__(&f) f;
+    DNNL_FNS(FIELD)
+#undef FIELD
+    void (*omp_set_num_threads)(int);   /* libgomp's, a dependency of libdnnl */
+} api;
 static dnnl_engine_t engine;
 static dnnl_stream_t stream;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static bool ready;
+static char why[256];
 
 static void init(void)
 {
-    if (dnnl_engine_create(&engine, dnnl_cpu, 0) != dnnl_success) return;
-    if (dnnl_stream_create(&stream, engine, dnnl_stream_default_flags) != dnnl_success) return;
+    void *h = dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *e = dlerror();
+        snprintf(why, sizeof why, "%s", e ? e : "libdnnl.so.2: cannot open shared object file");
+        return;
+    }
+#define LOAD(f)                                                                \
+    if (!(*(void **)&api.f = dlsym(h, #f))) {                                  \
+        snprintf(why, sizeof why, "libdnnl.so.2: undefined symbol: %s", #f);  \
+        return;                                                                \
+    }
+    DNNL_FNS(LOAD)
+#undef LOAD
+    *(void **)&api.omp_set_num_threads = dlsym(h, "omp_set_num_threads");
+    if (api.dnnl_engine_create(&engine, dnnl_cpu, 0) != dnnl_success ||
+        api.dnnl_stream_create(&stream, engine, dnnl_stream_default_flags) != dnnl_success) {
+        snprintf(why, sizeof why, "no oneDNN CPU engine");
+        return;
+    }
     ready = true;
+}
+
+/* 0 when oneDNN is loaded, else -1 with a RuntimeError saying why. */
+static int load(void)
+{
+    pthread_once(&once, init);
+    if (ready) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "float32 convolution needs oneDNN, which could not be loaded (%s)", why);
+    return -1;
 }
 
 /* A runtime buffer of n bytes (a uint8 tensor) and its pointer. */
@@ -40,23 +103,24 @@ static int reorder(dnnl_memory_t from, dnnl_memory_t to)
     dnnl_primitive_desc_t pd = NULL;
     dnnl_primitive_t p = NULL;
     int rc = -1;
-    if (dnnl_memory_get_memory_desc(from, &a) != dnnl_success || dnnl_memory_get_memory_desc(to, &b) != dnnl_success ||
-        dnnl_reorder_primitive_desc_create(&pd, a, engine, b, engine, NULL) != dnnl_success ||
-        dnnl_primitive_create(&p, pd) != dnnl_success)
+    if (api.dnnl_memory_get_memory_desc(from, &a) != dnnl_success ||
+        api.dnnl_memory_get_memory_desc(to, &b) != dnnl_success ||
+        api.dnnl_reorder_primitive_desc_create(&pd, a, engine, b, engine, NULL) != dnnl_success ||
+        api.dnnl_primitive_create(&p, pd) != dnnl_success)
         goto done;
     dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, from}, {DNNL_ARG_TO, to}};
-    if (dnnl_primitive_execute(p, stream, 2, args) == dnnl_success) rc = 0;
+    if (api.dnnl_primitive_execute(p, stream, 2, args) == dnnl_success) rc = 0;
 done:
-    if (p) dnnl_primitive_destroy(p);
-    if (pd) dnnl_primitive_desc_destroy(pd);
+    if (p) api.dnnl_primitive_destroy(p);
+    if (pd) api.dnnl_primitive_desc_destroy(pd);
     return rc;
 }
 
 int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
                      const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t groups, bool cl)
 {
-    pthread_once(&once, init);
-    if (!ready) return 1;
+    if (load() < 0) return -1;
+    if (api.omp_set_num_threads) api.omp_set_num_threads(1);
     tsr_tensor *xc = tsr_contiguous(x, cl ? TSR_MF_CHANNELS_LAST : TSR_MF_CONTIGUOUS);
     tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor *bc = wc && bias ? tsr_contiguous(bias, TSR_MF_CONTIGUOUS) : NULL;
@@ -79,60 +143,209 @@ int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, 
     int wn = groups > 1 ? 5 : 4;
     dnnl_memory_desc_t su, wu, bu, du, sa, wa, ba, da;
     dnnl_format_tag_t act = cl ? dnnl_nhwc : dnnl_nchw;
-    if (dnnl_memory_desc_init_by_tag(&su, 4, sd, dnnl_f32, act) != dnnl_success ||
-        dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32, groups > 1 ? dnnl_goihw : dnnl_oihw) !=
+    if (api.dnnl_memory_desc_init_by_tag(&su, 4, sd, dnnl_f32, act) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32,
+                                         groups > 1 ? dnnl_goihw : dnnl_oihw) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&du, 4, dd, dnnl_f32, act) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) !=
             dnnl_success ||
-        dnnl_memory_desc_init_by_tag(&bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
-        dnnl_memory_desc_init_by_tag(&du, 4, dd, dnnl_f32, act) != dnnl_success ||
-        dnnl_memory_desc_init_by_tag(&sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success ||
-        dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
-        dnnl_memory_desc_init_by_tag(&ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
-        dnnl_memory_desc_init_by_tag(&da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success)
+        api.dnnl_memory_desc_init_by_tag(&ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success)
         goto done;
     dnnl_convolution_desc_t cd;
-    if (dnnl_dilated_convolution_forward_desc_init(&cd, dnnl_forward, dnnl_convolution_direct, &sa, &wa,
+    if (api.dnnl_dilated_convolution_forward_desc_init(&cd, dnnl_forward, dnnl_convolution_direct, &sa, &wa,
                                                    bias ? &ba : NULL, &da, strides, dil, pads, pads) != dnnl_success ||
-        dnnl_primitive_attr_create(&attr) != dnnl_success ||
-        dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user) != dnnl_success ||
-        dnnl_primitive_desc_create(&ppd, &cd, attr, engine, NULL) != dnnl_success)
+        api.dnnl_primitive_attr_create(&attr) != dnnl_success ||
+        api.dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user) != dnnl_success ||
+        api.dnnl_primitive_desc_create(&ppd, &cd, attr, engine, NULL) != dnnl_success)
         goto done;
     const dnnl_memory_desc_t *q[5] = {
-        dnnl_primitive_desc_query_md(ppd, dnnl_query_src_md, 0), dnnl_primitive_desc_query_md(ppd, dnnl_query_weights_md, 0),
-        dnnl_primitive_desc_query_md(ppd, dnnl_query_weights_md, 1), dnnl_primitive_desc_query_md(ppd, dnnl_query_dst_md, 0),
-        dnnl_primitive_desc_query_md(ppd, dnnl_query_scratchpad_md, 0)};
+        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_src_md, 0),
+        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_weights_md, 0),
+        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_weights_md, 1),
+        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_dst_md, 0),
+        api.dnnl_primitive_desc_query_md(ppd, dnnl_query_scratchpad_md, 0)};
     void *ptr[5];
     for (int i = 0; i < 5; i++) {
         if (i == 2 && !bias) continue;
         if (!q[i]) goto done;
-        if (!(bufs[i] = buffer(dnnl_memory_desc_get_size(q[i]), x->device, &ptr[i]))) {
+        if (!(bufs[i] = buffer(api.dnnl_memory_desc_get_size(q[i]), x->device, &ptr[i]))) {
             rc = -1;
             goto done;
         }
-        if (dnnl_memory_create(&mem[4 + i], q[i], engine, ptr[i]) != dnnl_success) goto done;
+        if (api.dnnl_memory_create(&mem[4 + i], q[i], engine, ptr[i]) != dnnl_success) goto done;
     }
-    if (dnnl_memory_create(&mem[0], &su, engine, tsr_tensor_ptr(xc, NULL)) != dnnl_success ||
-        dnnl_memory_create(&mem[1], &wu, engine, tsr_tensor_ptr(wc, NULL)) != dnnl_success ||
-        (bias && dnnl_memory_create(&mem[2], &bu, engine, tsr_tensor_ptr(bc, NULL)) != dnnl_success) ||
-        dnnl_memory_create(&mem[3], &du, engine, tsr_tensor_ptr(out, NULL)) != dnnl_success)
+    if (api.dnnl_memory_create(&mem[0], &su, engine, tsr_tensor_ptr(xc, NULL)) != dnnl_success ||
+        api.dnnl_memory_create(&mem[1], &wu, engine, tsr_tensor_ptr(wc, NULL)) != dnnl_success ||
+        (bias && api.dnnl_memory_create(&mem[2], &bu, engine, tsr_tensor_ptr(bc, NULL)) != dnnl_success) ||
+        api.dnnl_memory_create(&mem[3], &du, engine, tsr_tensor_ptr(out, NULL)) != dnnl_success)
         goto done;
     if (reorder(mem[0], mem[4]) < 0 || reorder(mem[1], mem[5]) < 0 || (bias && reorder(mem[2], mem[6]) < 0) ||
-        dnnl_primitive_create(&conv, ppd) != dnnl_success)
+        api.dnnl_primitive_create(&conv, ppd) != dnnl_success)
         goto done;
     dnnl_exec_arg_t args[5] = {{DNNL_ARG_SRC, mem[4]}, {DNNL_ARG_WEIGHTS, mem[5]}, {DNNL_ARG_DST, mem[7]},
                                {DNNL_ARG_SCRATCHPAD, mem[8]}, {DNNL_ARG_BIAS, mem[6]}};
-    if (dnnl_primitive_execute(conv, stream, bias ? 5 : 4, args) != dnnl_success || reorder(mem[7], mem[3]) < 0 ||
-        dnnl_stream_wait(stream) != dnnl_success)
+    if (api.dnnl_primitive_execute(conv, stream, bias ? 5 : 4, args) != dnnl_success || reorder(mem[7], mem[3]) < 0 ||
+        api.dnnl_stream_wait(stream) != dnnl_success)
         goto done;
     rc = 0;
 done:
-    if (conv) dnnl_primitive_destroy(conv);
-    if (ppd) dnnl_primitive_desc_destroy(ppd);
-    if (attr) dnnl_primitive_attr_destroy(attr);
+    if (conv) api.dnnl_primitive_destroy(conv);
+    if (ppd) api.dnnl_primitive_desc_destroy(ppd);
+    if (attr) api.dnnl_primitive_attr_destroy(attr);
     for (int i = 0; i < 9; i++)
-        if (mem[i]) dnnl_memory_destroy(mem[i]);
+        if (mem[i]) api.dnnl_memory_destroy(mem[i]);
     for (int i = 0; i < 5; i++) tsr_tensor_release(bufs[i]);
     tsr_tensor_release(xc);
     tsr_tensor_release(wc);
     tsr_tensor_release(bc);
+    return rc;
+}
+
+/* ------------------------------------------------------------ backward */
+/* mkldnn_convolution_backward of 1.13 through ideep: convolution_backward_data
+ * (diff_src from diff_dst and the weights) and convolution_backward_weights
+ * (diff_weights, and diff_bias when the bias needs a gradient), each created
+ * with a forward primitive as its hint; formats as the forward's (any, nhwc
+ * activations for channels_last), user buffers reordered in and out. */
+
+/* One primitive run: descs is the backward pass's op descriptor, hint the
+ * forward's; the n user memories (users[i], a dnnl_query_* and its index)
+ * are reordered into the primitive's formats (ins) or out of them. */
+typedef struct {
+    int arg;                    /* DNNL_ARG_* */
+    dnnl_query_t what;          /* the primitive's md for it */
+    int idx;                    /* and its index */
+    const dnnl_memory_desc_t *user;
+    void *ptr;                  /* the user's buffer */
+    bool out;                   /* reordered out after the run */
+} prim_io;
+
+static int run_prim(const void *opd, const void *hint_opd, int n, const prim_io *io)
+{
+    dnnl_primitive_attr_t attr = NULL;
+    dnnl_primitive_desc_t hint = NULL, ppd = NULL;
+    dnnl_primitive_t prim = NULL;
+    dnnl_memory_t um[6] = {NULL}, pm[6] = {NULL}, sm = NULL;
+    tsr_tensor *bufs[7] = {NULL};
+    dnnl_exec_arg_t args[7];
+    int rc = 1;
+    if (api.dnnl_primitive_desc_create(&hint, hint_opd, NULL, engine, NULL) != dnnl_success ||
+        api.dnnl_primitive_attr_create(&attr) != dnnl_success ||
+        api.dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user) != dnnl_success ||
+        api.dnnl_primitive_desc_create(&ppd, opd, attr, engine, hint) != dnnl_success)
+        goto done;
+    for (int i = 0; i < n; i++) {
+        const dnnl_memory_desc_t *q = api.dnnl_primitive_desc_query_md(ppd, io[i].what, io[i].idx);
+        void *p;
+        if (!q) goto done;
+        if (!(bufs[i] = buffer(api.dnnl_memory_desc_get_size(q), TSR_CPU, &p))) {
+            rc = -1;
+            goto done;
+        }
+        if (api.dnnl_memory_create(&pm[i], q, engine, p) != dnnl_success ||
+            api.dnnl_memory_create(&um[i], io[i].user, engine, io[i].ptr) != dnnl_success)
+            goto done;
+        if (!io[i].out && reorder(um[i], pm[i]) < 0) goto done;
+        args[i] = (dnnl_exec_arg_t){io[i].arg, pm[i]};
+    }
+    const dnnl_memory_desc_t *sq = api.dnnl_primitive_desc_query_md(ppd, dnnl_query_scratchpad_md, 0);
+    void *sp;
+    if (!sq) goto done;
+    if (!(bufs[n] = buffer(api.dnnl_memory_desc_get_size(sq), TSR_CPU, &sp))) {
+        rc = -1;
+        goto done;
+    }
+    if (api.dnnl_memory_create(&sm, sq, engine, sp) != dnnl_success ||
+        api.dnnl_primitive_create(&prim, ppd) != dnnl_success)
+        goto done;
+    args[n] = (dnnl_exec_arg_t){DNNL_ARG_SCRATCHPAD, sm};
+    if (api.dnnl_primitive_execute(prim, stream, n + 1, args) != dnnl_success) goto done;
+    for (int i = 0; i < n; i++)
+        if (io[i].out && reorder(pm[i], um[i]) < 0) goto done;
+    if (api.dnnl_stream_wait(stream) != dnnl_success) goto done;
+    rc = 0;
+done:
+    if (prim) api.dnnl_primitive_destroy(prim);
+    if (ppd) api.dnnl_primitive_desc_destroy(ppd);
+    if (hint) api.dnnl_primitive_desc_destroy(hint);
+    if (attr) api.dnnl_primitive_attr_destroy(attr);
+    if (sm) api.dnnl_memory_destroy(sm);
+    for (int i = 0; i < 6; i++) {
+        if (um[i]) api.dnnl_memory_destroy(um[i]);
+        if (pm[i]) api.dnnl_memory_destroy(pm[i]);
+    }
+    for (int i = 0; i < 7; i++) tsr_tensor_release(bufs[i]);
+    return rc;
+}
+
+int tsr__conv2d_dnnl_backward(tsr_tensor *gi, tsr_tensor *gw, tsr_tensor *gb, const tsr_tensor *g,
+                              const tsr_tensor *x, const tsr_tensor *w, const int64_t *st, const int64_t *pd,
+                              const int64_t *dl, int64_t groups, bool cl)
+{
+    if (load() < 0) return -1;
+    if (api.omp_set_num_threads) api.omp_set_num_threads(1);
+    tsr_memory_format mf = cl ? TSR_MF_CHANNELS_LAST : TSR_MF_CONTIGUOUS;
+    tsr_tensor *gc = tsr_contiguous(g, mf), *xc = gc ? tsr_contiguous(x, mf) : NULL;
+    tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
+    int rc = -1;
+    if (!wc) goto done;
+    int64_t O = w->sizes[0], Ig = w->sizes[1];
+    dnnl_dims_t sd = {x->sizes[0], x->sizes[1], x->sizes[2], x->sizes[3]};
+    dnnl_dims_t dd = {g->sizes[0], g->sizes[1], g->sizes[2], g->sizes[3]};
+    dnnl_dims_t bd = {O}, strides = {st[0], st[1]}, dil = {dl[0] - 1, dl[1] - 1}, pads = {pd[0], pd[1]};
+    dnnl_dims_t wd4 = {O, Ig, w->sizes[2], w->sizes[3]};
+    dnnl_dims_t wd5 = {groups, O / groups, Ig, w->sizes[2], w->sizes[3]};
+    int wn = groups > 1 ? 5 : 4;
+    dnnl_memory_desc_t su, wu, bu, du, sa, wa, ba, da;
+    dnnl_format_tag_t act = cl ? dnnl_nhwc : dnnl_nchw;
+    rc = 1;
+    if (api.dnnl_memory_desc_init_by_tag(&su, 4, sd, dnnl_f32, act) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32,
+                                         groups > 1 ? dnnl_goihw : dnnl_oihw) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&du, 4, dd, dnnl_f32, act) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) !=
+            dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success)
+        goto done;
+    dnnl_alg_kind_t alg = dnnl_convolution_direct;
+    dnnl_memory_desc_t *bias_any = gb ? &ba : NULL;
+    if (gi) {
+        dnnl_convolution_desc_t fwd, bwd;
+        if (api.dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, alg, &sa, &wa, NULL, &da, strides, dil,
+                                                           pads, pads) != dnnl_success ||
+            api.dnnl_dilated_convolution_backward_data_desc_init(&bwd, alg, &sa, &wa, &da, strides, dil, pads, pads) !=
+                dnnl_success)
+            goto done;
+        prim_io io[3] = {{DNNL_ARG_DIFF_DST, dnnl_query_diff_dst_md, 0, &du, tsr_tensor_ptr(gc, NULL), false},
+                         {DNNL_ARG_WEIGHTS, dnnl_query_weights_md, 0, &wu, tsr_tensor_ptr(wc, NULL), false},
+                         {DNNL_ARG_DIFF_SRC, dnnl_query_diff_src_md, 0, &su, tsr_tensor_ptr(gi, NULL), true}};
+        if ((rc = run_prim(&bwd, &fwd, 3, io)) != 0) goto done;
+        rc = 1;
+    }
+    if (gw || gb) {
+        dnnl_convolution_desc_t fwd, bwd;
+        if (api.dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, alg, &sa, &wa, bias_any, &da, strides,
+                                                           dil, pads, pads) != dnnl_success ||
+            api.dnnl_dilated_convolution_backward_weights_desc_init(&bwd, alg, &sa, &wa, bias_any, &da, strides, dil,
+                                                                    pads, pads) != dnnl_success)
+            goto done;
+        void *gbp = gb ? tsr_tensor_ptr(gb, NULL) : NULL;
+        prim_io io[4] = {{DNNL_ARG_SRC, dnnl_query_src_md, 0, &su, tsr_tensor_ptr(xc, NULL), false},
+                         {DNNL_ARG_DIFF_DST, dnnl_query_diff_dst_md, 0, &du, tsr_tensor_ptr(gc, NULL), false},
+                         {DNNL_ARG_DIFF_WEIGHTS, dnnl_query_diff_weights_md, 0, &wu, tsr_tensor_ptr(gw, NULL), true},
+                         {DNNL_ARG_DIFF_BIAS, dnnl_query_diff_weights_md, 1, &bu, gbp, true}};
+        if ((rc = run_prim(&bwd, &fwd, gb ? 4 : 3, io)) != 0) goto done;
+    }
+    rc = 0;
+done:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
     return rc;
 }

@@ -42,8 +42,8 @@ static Value *conv_call(const BindRow *row, const char *fname, BindArgs *b, Valu
         return NULL;
     if (b->v[4] && b->type[4] == BT_STR) mode = b->v[4]->u.s.p;
     else if (intlist_or(b, 4, fname, 0, row->kind, pd, &np) < 0) return NULL;
-    return v_tensor(tsr_nn_conv(tensor_of(b->v[0]), tensor_of(b->v[1]), b->v[2] ? tensor_of(b->v[2]) : NULL, row->kind,
-                                ns, st, np, pd, nd, dl, groups, mode));
+    return v_tensor(tsr_nn_conv_graph(tensor_of(b->v[0]), tensor_of(b->v[1]), b->v[2] ? tensor_of(b->v[2]) : NULL,
+                                      row->kind, ns, st, np, pd, nd, dl, groups, mode, 0, NULL));
 }
 
 #define CONV_SIGS(N)                                                                                               \
@@ -61,8 +61,8 @@ static Value *conv_t_call(const BindRow *row, const char *fname, BindArgs *b, Va
         intlist_or(b, 5, fname, 0, row->kind, op, &no) < 0 || bind_table_int(b, 6, 1, &groups) < 0 ||
         intlist_or(b, 7, fname, 1, row->kind, dl, &nd) < 0)
         return NULL;
-    return v_tensor(tsr_nn_conv_transpose(tensor_of(b->v[0]), tensor_of(b->v[1]), b->v[2] ? tensor_of(b->v[2]) : NULL,
-                                          row->kind, ns, st, np, pd, no, op, groups, nd, dl));
+    return v_tensor(tsr_nn_conv_graph(tensor_of(b->v[0]), tensor_of(b->v[1]), b->v[2] ? tensor_of(b->v[2]) : NULL,
+                                      row->kind, ns, st, np, pd, nd, dl, groups, NULL, no, op));
 }
 
 #define CONV_T_SIGS(N)                                                                                             \

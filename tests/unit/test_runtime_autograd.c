@@ -12,6 +12,7 @@
 #include "autograd_node.h"
 #include "ops/linalg.h"
 #include "ops/nn.h"
+#include "ops/nn_conv.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
 
@@ -111,6 +112,11 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         tsr_tensor *t = fixed_index(nll_target, 3), *r = tsr_nn_nll_loss(in[0], t, NULL, red, a->i1, NULL);
         tsr_tensor_release(t);
         return r;
+    }
+    if (!strcmp(key, "convolution")) {   /* conv1d / conv_transpose1d: dims stride, padding, dilation, output_padding */
+        const int64_t *d = a->dims;
+        return a->flag ? tsr_nn_conv_transpose(in[0], in[1], in[2], 1, 1, d, 1, d + 2, 1, d + 6, a->i0, 1, d + 4)
+                       : tsr_nn_conv(in[0], in[1], in[2], 1, 1, d, 1, d + 2, 1, d + 4, a->i0, NULL);
     }
     if (!strcmp(key, "embedding")) {
         tsr_tensor *t = fixed_index(emb_index, 4), *r = tsr_nn_embedding(in[0], t);
@@ -291,6 +297,9 @@ static const Case cases[] = {
     {"div_rounding", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
     {"prod_dim", 1, {2}, {{2, 3}}, 8, A(.ndims = 1, .dims = {1})}, {"add_s", 1, {1}, {{4}}, 0, A(.d0 = 0.5)}, {"mul_s", 1, {1}, {{4}}, 0, A(.d0 = -1.5)},
     {"index_put_mask", 2, {1, 0}, {{6}, {0}}, 0, A(.ndims = 0)}, {"masked_select", 1, {1}, {{6}}, 0, A(.ndims = 0)},
+    {"convolution", 3, {3, 3, 1}, {{2, 4, 7}, {6, 2, 3}, {6}}, 0, A(.ndims = 1, .dims = {2, 0, 1, 0, 2, 0, 0, 0}, .i0 = 2)},
+    {"convolution", 3, {3, 3, 1}, {{2, 4, 5}, {4, 3, 2}, {6}}, 0,
+     A(.ndims = 1, .dims = {2, 0, 1, 0, 1, 0, 1, 0}, .i0 = 2, .flag = true)},
 };
 
 /* A deterministic value for element i of input k in the case's domain; away
