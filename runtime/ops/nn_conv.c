@@ -53,14 +53,15 @@ static int expand_param(const char *name, int n, const int64_t *in, int dim, int
     return 0;
 }
 
-/* ConvParams::use_mkldnn of 1.13 for a 4-D input and weight (one thread). */
+/* ConvParams::use_mkldnn of 1.13 for a 4-D input and weight: more shapes go
+ * to oneDNN when more than one intra-op thread runs. */
 bool tsr__conv_use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_t *stride, const int64_t *dil,
                        int64_t groups)
 {
     if (x->dtype != TSR_FLOAT32) return false;
     bool strided = stride[0] != 1 || stride[1] != 1, dilated = dil[0] != 1 || dil[1] != 1;
     int64_t kh = w->sizes[2], kw = w->sizes[3], n = x->sizes[0];
-    bool c1 = strided || dilated || n >= 16 || kw != 1 || kh != 1;
+    bool c1 = strided || dilated || n >= 16 || kw != 1 || kh != 1 || tsr_get_num_threads() > 1;
     bool c2 = groups > 1 || (kw > 3 && kh > 3) || n > 1 || n * x->sizes[1] * x->sizes[2] * x->sizes[3] > 20480;
     return c1 && c2;
 }

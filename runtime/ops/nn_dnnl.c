@@ -6,9 +6,9 @@
  * result reordered out. The same library and the same primitive give 1.13's
  * bits. Buffers come from the runtime allocator. libdnnl (40 MB) is loaded
  * with dlopen on the first oneDNN call, each function looked up once.
- * oneDNN runs on one OpenMP thread, as under 1.13's at::get_num_threads()
- * of 1 that use_mkldnn assumes: its weight gradients split the batch
- * reduction by thread. */
+ * oneDNN runs on as many OpenMP threads as tsr's intra-op threads, as 1.13
+ * sets them (torch.set_num_threads): its weight gradients split the batch
+ * reduction by thread, so the count shows in the bits. */
 #include <dlfcn.h>
 #include <dnnl.h>
 #include <pthread.h>
@@ -18,6 +18,7 @@
 #include "nn_conv.h"
 #include "copy.h"
 #include "../error.h"
+#include "../iter.h"
 
 /* ORDER: the functions of libdnnl.so.2 this file calls */
 #define DNNL_FNS(X) \
@@ -120,7 +121,7 @@ int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, 
                      const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t groups, bool cl)
 {
     if (load() < 0) return -1;
-    if (api.omp_set_num_threads) api.omp_set_num_threads(1);
+    if (api.omp_set_num_threads) api.omp_set_num_threads(tsr_get_num_threads());
     tsr_tensor *xc = tsr_contiguous(x, cl ? TSR_MF_CHANNELS_LAST : TSR_MF_CONTIGUOUS);
     tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor *bc = wc && bias ? tsr_contiguous(bias, TSR_MF_CONTIGUOUS) : NULL;
@@ -286,7 +287,7 @@ int tsr__conv2d_dnnl_backward(tsr_tensor *gi, tsr_tensor *gw, tsr_tensor *gb, co
                               const int64_t *dl, int64_t groups, bool cl)
 {
     if (load() < 0) return -1;
-    if (api.omp_set_num_threads) api.omp_set_num_threads(1);
+    if (api.omp_set_num_threads) api.omp_set_num_threads(tsr_get_num_threads());
     tsr_memory_format mf = cl ? TSR_MF_CHANNELS_LAST : TSR_MF_CONTIGUOUS;
     tsr_tensor *gc = tsr_contiguous(g, mf), *xc = gc ? tsr_contiguous(x, mf) : NULL;
     tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
