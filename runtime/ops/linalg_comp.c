@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "copy.h"
 #include "factory.h"
+#include "join.h"
 #include "reduce.h"
 #include "scatter.h"
 #include "unary.h"
@@ -373,6 +374,102 @@ static tsr_tensor *scale_square(const tsr_tensor *a, double norm)
     return m;
 }
 
+/* float16 / bfloat16: 1.13 runs mexp_impl<double> on them, the thresholds
+ * compared in the tensor's dtype, one degree interval after the other over
+ * the whole batch. T1 (As.sum(0) of I, A) and T2 (I, A, A^2 / 2 summed)
+ * compute; Half has no bmm ("bmm" not implemented for 'Half') and no log2
+ * for the scaled T18; bfloat16's T4..T18 read their double coefficient
+ * blobs as bfloat16 (from_blob with the tensor's dtype), which tsr does not
+ * reproduce (NotImplementedError). A NaN norm falls in no interval, where
+ * 1.13 leaves empty_like's memory: NaN here. */
+static double round_to(tsr_dtype dt, double x)
+{
+    return dt == TSR_FLOAT16 ? tsr_half_to_float(tsr_float_to_half((float)x))
+                             : tsr_bfloat16_to_float(tsr_float_to_bfloat16((float)x));
+}
+
+/* As.sum(0) of I, A (and A @ A / 2 when t2) for one (1, n, n) matrix */
+static tsr_tensor *mexp_t12(const tsr_tensor *a, bool t2)
+{
+    tsr_tensor *p[3] = {0}, *st = NULL, *r = NULL;
+    if (powers(a, t2 ? 3 : 2, p) < 0) return NULL;
+    if (t2) {
+        tsr_operand x = tsr_operand_tensor(p[2]), two = tsr_operand_scalar(tsr_scalar_float(2.0));
+        tsr_tensor *h = tsr_binary(TSR_BINOP_DIV, &x, &two, NULL, NULL);
+        tsr_tensor_release(p[2]);
+        if (!(p[2] = h)) goto done;
+    }
+    st = tsr_stack(t2 ? 3 : 2, (const tsr_tensor *const *)p, 0, NULL);
+    tsr_dims d0 = {.n = 1, .d = {0}};
+    if (st) r = tsr_sum(st, &d0, false, TSR_DTYPE_UNDEFINED, NULL);
+done:
+    release_all(p, 3);
+    tsr_tensor_release(st);
+    return r;
+}
+
+static int mexp_low_check(const tsr_tensor *norm, int64_t nb, tsr_dtype dt, int *cls)
+{
+    bool present[N_DEGS] = {0};
+    for (int64_t i = 0; i < nb; i++) {
+        tsr_scalar nv;
+        if (tsr_tensor_get_at(norm, i, &nv) < 0) return -1;
+        double x = tsr_scalar_to_double(nv);
+        cls[i] = -1;
+        for (int k = 0; k < N_DEGS - 1; k++) {
+            double lo = k == 0 ? -1 : round_to(dt, thetas_double[k - 1]), hi = round_to(dt, thetas_double[k]);
+            if (lo < x && x <= hi) cls[i] = k;
+        }
+        if (x >= round_to(dt, thetas_double[N_DEGS - 2])) cls[i] = N_DEGS - 1;
+        if (cls[i] >= 0) present[cls[i]] = true;
+    }
+    for (int k = 1; k < N_DEGS; k++) {
+        if (!present[k]) continue;
+        if (dt == TSR_FLOAT16) {
+            tsr_error_set(TSR_ERR_RUNTIME, "\"%s\" not implemented for 'Half'", k < N_DEGS - 1 ? "bmm" : "log2_vml_cpu");
+            return -1;
+        }
+        if (k >= 2) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: linalg.matrix_exp of BFloat16 matrices with a 1-norm above "
+                          "%g is not supported (1.13 reads its double coefficients as bfloat16 there)",
+                          round_to(dt, thetas_double[1]));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static tsr_tensor *mexp_low(const tsr_tensor *a3, const tsr_tensor *norm)
+{
+    int64_t nb = a3->sizes[0];
+    int *cls = tsr_malloc(sizeof *cls * (size_t)(nb ? nb : 1));
+    if (!cls) return NULL;
+    tsr_tensor *res = NULL;
+    if (mexp_low_check(norm, nb, a3->dtype, cls) == 0)
+        res = tsr_empty_like(a3, TSR_DTYPE_UNDEFINED, a3->device, TSR_MF_PRESERVE);
+    for (int64_t i = 0; res && i < nb; i++) {
+        tsr_tensor *ai = tsr_view_narrow(a3, 0, i, 1), *m = NULL, *dst = NULL;
+        tsr_tensor *ac = ai ? tsr_contiguous(ai, TSR_MF_CONTIGUOUS) : NULL;
+        tsr_tensor_release(ai);
+        if (ac && cls[i] >= 0) {
+            tsr_tensor *m3 = mexp_t12(ac, cls[i] == 1);
+            m = m3 ? tsr_view_select(m3, 0, 0) : NULL;
+            tsr_tensor_release(m3);
+        } else if (ac) {
+            m = tsr_full(2, ac->sizes + 1, tsr_scalar_float(NAN), ac->dtype, ac->device);
+        }
+        if (!m || !(dst = tsr_view_select(res, 0, i)) || tsr_copy_(dst, m) < 0 || tsr__la_poll(i, nb) < 0) {
+            tsr_tensor_release(res);
+            res = NULL;
+        }
+        tsr_tensor_release(dst);
+        tsr_tensor_release(m);
+        tsr_tensor_release(ac);
+    }
+    tsr_free(cls);
+    return res;
+}
+
 tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a)
 {
     if (tsr__la_is_meta(a)) return tsr_meta_refused("linalg_matrix_exp"), NULL;
@@ -386,11 +483,6 @@ tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a)
     int64_t n = a->sizes[a->ndim - 1];
     if (n == 0) return tsr_clone(a, TSR_MF_PRESERVE);
     if (n == 1) return tsr_unary(TSR_UNOP_EXP, a, NULL, NULL);
-    if (!tsr__la_lapack_dtype(dt)) {   /* 1.13 runs its double path on half / bfloat16 reinterpreting coefficients */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: linalg.matrix_exp of %s matrices larger than 1x1 is not "
-                      "supported", tsr_dtype_scalar_name(dt));
-        return NULL;
-    }
     int64_t sz3[3] = {-1, n, n};
     tsr_tensor *a3 = tsr_view_view(a, 3, sz3), *res = NULL, *ab = NULL, *s1 = NULL, *norm = NULL;
     if (!a3) return NULL;
@@ -399,6 +491,15 @@ tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a)
         norm = tsr_amax(s1, &d2, false, true, NULL);
     tsr_tensor_release(ab);
     tsr_tensor_release(s1);
+    if (norm && !tsr__la_lapack_dtype(dt)) {
+        res = mexp_low(a3, norm);
+        tsr_tensor_release(norm);
+        norm = NULL;
+        tsr_tensor *r = res ? tsr_view_view(res, a->ndim, a->sizes) : NULL;
+        tsr_tensor_release(res);
+        tsr_tensor_release(a3);
+        return r;
+    }
     if (norm) res = tsr_empty_like(a3, TSR_DTYPE_UNDEFINED, a3->device, TSR_MF_PRESERVE);
     int64_t nb = a3->sizes[0];
     bool f = dt == TSR_FLOAT32 || dt == TSR_COMPLEX64;
