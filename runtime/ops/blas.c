@@ -186,21 +186,39 @@ static const gemm_fn gemm_table[TSR_DTYPE_SLOTS] = {
     [TSR_COMPLEX64] = gemm_complex64, [TSR_COMPLEX128] = gemm_complex128, [TSR_BFLOAT16] = gemm_bfloat16,
 };
 
-/* Work per panel: about 2^30 multiply-adds (tens of ms on one core), and never
- * fewer than 512 columns, so OpenBLAS's packing is not repeated often. */
-#define PANEL_WORK (1 << 30)
+/* A big gemm runs as panels of output columns, one OpenBLAS call each, with a
+ * Ctrl-C poll between them. OpenBLAS sums each element over K in an order
+ * set by K and by the micro-kernel that computes its tile: a tile cut short
+ * at a panel edge is computed by a narrower kernel, in another order (512
+ * columns, not a multiple of a 12- or 6-wide sgemm / zgemm tile, changed
+ * columns 504-511 of a 2048^2 float32 product). Panels are therefore whole
+ * multiples of 96 columns (every UNROLL_N of OpenBLAS's x86 kernels divides
+ * it), which keeps every tile as the single call has it (the unit test
+ * gemm_panels_are_bit_identical checks it on every BLAS dtype). Work per
+ * panel: about 2^31 multiply-adds (a fraction of a second on one core),
+ * never fewer than 288 columns, so that repacking A per panel stays cheap:
+ * 2048^3 runs as 4 panels (576 wide), 6000^3 as 21 of 288. */
+#define PANEL_WORK ((int64_t)1 << 31)
+#define PANEL_MIN 288
+#define PANEL_ALIGN 96
 
-static int gemm_run(tsr_dtype dt, int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha,
-                    const char *a, int64_t lda, const char *b, int64_t ldb, tsr_scalar beta, char *c, int64_t ldc)
+int tsr__gemm_panels(tsr_dtype dt, int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha,
+                     const void *av, int64_t lda, const void *bv, int64_t ldb, tsr_scalar beta, void *cv, int64_t ldc,
+                     int64_t nb)
 {
+    const char *a = av, *b = bv;
+    char *c = cv;
     /* CPUBlas.cpp normalize_last_dims */
     if (n == 1) ldc = m;
     if (ta) { if (m == 1) lda = k; } else if (k == 1) lda = m;
     if (tb) { if (k == 1) ldb = n; } else if (n == 1) ldb = k;
     gemm_fn f = gemm_table[dt];
     int64_t isz = tsr_dtype_itemsize(dt);
-    int64_t per = m * k > 0 ? PANEL_WORK / (m * k) : n;
-    int64_t nb = per < 512 ? 512 : per;
+    if (nb <= 0) {
+        int64_t per = m * k > 0 ? PANEL_WORK / (m * k) : n;
+        nb = per < PANEL_MIN ? PANEL_MIN : per;
+        nb = (nb + PANEL_ALIGN - 1) / PANEL_ALIGN * PANEL_ALIGN;
+    }
     for (int64_t j = 0; j < n; j += nb) {
         int64_t w = n - j < nb ? n - j : nb;
         f(ta, tb, m, w, k, alpha, a, lda, b + (tb ? j : j * ldb) * isz, ldb, beta, c + j * ldc * isz, ldc);
@@ -212,7 +230,7 @@ static int gemm_run(tsr_dtype dt, int ta, int tb, int64_t m, int64_t n, int64_t 
 void tsr_gemm(tsr_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
               int64_t lda, const void *b, int64_t ldb, tsr_scalar beta, void *c, int64_t ldc)
 {
-    gemm_run(dt, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    tsr__gemm_panels(dt, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, 0);
 }
 
 /* ------------------------------------------------------------ helpers */
@@ -342,8 +360,8 @@ static int addmm_impl(tsr_tensor *result, const tsr_tensor *self, const tsr_tens
     if (!gemm_table[dt]) { tsr__not_implemented("addmm_impl_cpu_", dt); goto fail; }
     if (a->dtype != dt) { dtype_mismatch(dt, a->dtype); goto fail; }
     if (b->dtype != dt) { dtype_mismatch(dt, b->dtype); goto fail; }
-    if (gemm_run(dt, ta, tb, m, n, k, alpha, tsr_tensor_ptr(a, NULL), lda, tsr_tensor_ptr(b, NULL), ldb, beta,
-                 tsr_tensor_ptr(c, NULL), ldc) < 0)
+    if (tsr__gemm_panels(dt, ta, tb, m, n, k, alpha, tsr_tensor_ptr(a, NULL), lda, tsr_tensor_ptr(b, NULL), ldb, beta,
+                         tsr_tensor_ptr(c, NULL), ldc, 0) < 0)
         goto fail;
     if (c != result && tsr_copy_(result, c) < 0) goto fail;
     rc = 0;

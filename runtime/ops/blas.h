@@ -54,5 +54,10 @@ tsr_tensor *tsr_addr(tsr_tensor *self, const tsr_tensor *v1, const tsr_tensor *v
  * for the unit tests. */
 void tsr_gemm(tsr_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
               int64_t lda, const void *b, int64_t ldb, tsr_scalar beta, void *c, int64_t ldc);
+/* tsr_gemm in panels of nb output columns (nb <= 0: the size-based choice),
+ * polling Ctrl-C between them: -1 when interrupted. Exposed for the unit
+ * tests (ta / tb: 0 as stored, 1 transposed, 2 conjugate-transposed). */
+int tsr__gemm_panels(tsr_dtype dt, int ta, int tb, int64_t m, int64_t n, int64_t k, tsr_scalar alpha, const void *a,
+                     int64_t lda, const void *b, int64_t ldb, tsr_scalar beta, void *c, int64_t ldc, int64_t nb);
 
 #endif

@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "copy.h"
 #include "factory.h"
+#include "join.h"
 #include "reduce.h"
 #include "scatter.h"
 #include "unary.h"
@@ -178,11 +179,37 @@ static const double thetas_double[N_DEGS] = {2.220446049250313e-16, 2.5809568029
         }                                                                                            \
     }
 
-static tsr_tensor *lincomb(tsr_tensor *const *in, int k, const double *c)
+static float bf_round(float x) { return tsr_bfloat16_to_float(tsr_float_to_bfloat16(x)); }
+
+/* coefficient i of a blob of doubles as 1.13's _blob_to_Tensor / from_blob
+ * reads it for a bfloat16 input: the i-th 16-bit word of its bytes */
+static double blob_bf16(const double *blob, int i)
+{
+    uint16_t u;
+    memcpy(&u, (const char *)blob + 2 * i, sizeof u);
+    return tsr_bfloat16_to_float(u);
+}
+
+/* c[off + j] (the j-th coefficient; for bfloat16 the blob's j-th word, and
+ * the kernel's BFloat16 out += in * coeff, each step rounded) */
+static tsr_tensor *lincomb_at(tsr_tensor *const *in, int k, const double *c, int off)
 {
     tsr_tensor *r = tsr_tensor_empty(in[0]->ndim, in[0]->sizes, in[0]->dtype, in[0]->device);
     if (!r) return NULL;
     int64_t ne = tsr_tensor_numel(r);
+    if (r->dtype == TSR_BFLOAT16) {
+        tsr_bfloat16 *o = tsr_tensor_ptr(r, NULL);
+        for (int64_t e = 0; e < ne; e++) {
+            float acc = 0;
+            for (int j = 0; j < k; j++) {
+                float x = tsr_bfloat16_to_float(((const tsr_bfloat16 *)tsr_tensor_ptr(in[j], NULL))[e]);
+                acc = bf_round(acc + bf_round(x * (float)blob_bf16(c, off + j)));
+            }
+            o[e] = tsr_float_to_bfloat16(acc);
+        }
+        return r;
+    }
+    c += off;
     switch (r->dtype) {
     case TSR_FLOAT32: LINCOMB_BODY(float, 1, fmaf) break;
     case TSR_COMPLEX64: LINCOMB_BODY(float, 2, fmaf) break;
@@ -191,12 +218,24 @@ static tsr_tensor *lincomb(tsr_tensor *const *in, int k, const double *c)
     }
     return r;
 }
+static tsr_tensor *lincomb(tsr_tensor *const *in, int k, const double *c) { return lincomb_at(in, k, c, 0); }
 
 /* dst += src, elementwise (the same layout) */
-static void add_into(tsr_tensor *dst, const tsr_tensor *src)
+/* pos, cnt: this matrix's place in the sub-batch 1.13 adds in one go (its
+ * vectorised add stores NaN as 0xffff in whole 32-element blocks, the
+ * scalar tail as 0x7fc0); bfloat16 only */
+static void add_into(tsr_tensor *dst, const tsr_tensor *src, int64_t pos, int64_t cnt)
 {
     int64_t ne = tsr_tensor_numel(dst) * (tsr_dtype_is_complex(dst->dtype) ? 2 : 1);
-    if (dst->dtype == TSR_FLOAT32 || dst->dtype == TSR_COMPLEX64) {
+    if (dst->dtype == TSR_BFLOAT16) {
+        tsr_bfloat16 *d = tsr_tensor_ptr(dst, NULL);
+        const tsr_bfloat16 *s = tsr_tensor_ptr(src, NULL);
+        int64_t total = cnt * ne, vend = total - total % 32;
+        for (int64_t e = 0; e < ne; e++) {
+            float v = tsr_bfloat16_to_float(d[e]) + tsr_bfloat16_to_float(s[e]);
+            d[e] = isnan(v) && pos * ne + e < vend ? 0xffff : tsr_float_to_bfloat16(v);
+        }
+    } else if (dst->dtype == TSR_FLOAT32 || dst->dtype == TSR_COMPLEX64) {
         float *d = tsr_tensor_ptr(dst, NULL);
         const float *s = tsr_tensor_ptr(src, NULL);
         for (int64_t e = 0; e < ne; e++) d[e] += s[e];
@@ -229,11 +268,11 @@ static int powers(const tsr_tensor *a, int k, tsr_tensor **p)
 }
 
 /* m = x @ y; dst += m */
-static int add_product(tsr_tensor *dst, const tsr_tensor *x, const tsr_tensor *y)
+static int add_product(tsr_tensor *dst, const tsr_tensor *x, const tsr_tensor *y, int64_t pos, int64_t cnt)
 {
     tsr_tensor *m = tsr_bmm(x, y, NULL);
     if (!m) return -1;
-    add_into(dst, m);
+    add_into(dst, m, pos, cnt);
     tsr_tensor_release(m);
     return 0;
 }
@@ -266,7 +305,7 @@ static const double b18[5][5] = {
     {0., 0., -9.23364619367118555360e-02, -1.69364939002081722752e-02, -1.40086798182036094347e-05}};
 
 /* compute_T1 .. compute_T18 of one (1, n, n) matrix; deg the index 0..5 */
-static tsr_tensor *taylor(const tsr_tensor *a, int deg)
+static tsr_tensor *taylor(const tsr_tensor *a, int deg, int64_t pos, int64_t cnt)
 {
     tsr_tensor *p[5] = {0}, *bs[5] = {0}, *r = NULL;
     bool f = a->dtype == TSR_FLOAT32 || a->dtype == TSR_COMPLEX64;
@@ -325,20 +364,18 @@ static tsr_tensor *taylor(const tsr_tensor *a, int deg)
     case 5: {
         int np = deg == 4 ? 4 : 5, i;
         for (i = 0; i < np; i++) {
-            double c[5];
-            for (int j = 0; j < np; j++) c[j] = deg == 4 ? b12[i][j] : b18[i][j];
-            if (!(bs[i] = lincomb(p, np, c))) break;
+            if (!(bs[i] = lincomb_at(p, np, deg == 4 ? &b12[0][0] : &b18[0][0], i * np))) break;
         }
         if (i < np) break;
         if (deg == 4) {   /* A6 = B2 + B3 @ B3; B0 + (B1 + A6) @ A6 */
-            if (add_product(bs[2], bs[3], bs[3]) < 0) break;
-            add_into(bs[1], bs[2]);
-            if (add_product(bs[0], bs[1], bs[2]) < 0) break;
+            if (add_product(bs[2], bs[3], bs[3], pos, cnt) < 0) break;
+            add_into(bs[1], bs[2], pos, cnt);
+            if (add_product(bs[0], bs[1], bs[2], pos, cnt) < 0) break;
             r = tsr_tensor_retain(bs[0]);
         } else {          /* A9 = B3 + B0 @ B4; B1 + (B2 + A9) @ A9 */
-            if (add_product(bs[3], bs[0], bs[4]) < 0) break;
-            add_into(bs[2], bs[3]);
-            if (add_product(bs[1], bs[2], bs[3]) < 0) break;
+            if (add_product(bs[3], bs[0], bs[4], pos, cnt) < 0) break;
+            add_into(bs[2], bs[3], pos, cnt);
+            if (add_product(bs[1], bs[2], bs[3], pos, cnt) < 0) break;
             r = tsr_tensor_retain(bs[1]);
         }
         break;
@@ -360,7 +397,7 @@ static tsr_tensor *scale_square(const tsr_tensor *a, double norm)
      * that 2^-4096 * inf makes, as 1.13's result is NaN there */
     int64_t s = l >= 4096 ? 4096 : l > 0 ? (int64_t)l : 0;
     tsr_tensor *sc = lincomb((tsr_tensor *const *)&a, 1, (const double[]){ldexp(1.0, (int)-s)});
-    tsr_tensor *t = sc ? taylor(sc, 5) : NULL;
+    tsr_tensor *t = sc ? taylor(sc, 5, 0, 1) : NULL;
     tsr_tensor_release(sc);
     if (!t) return NULL;
     tsr_tensor *m = tsr_view_select(t, 0, 0);
@@ -371,6 +408,158 @@ static tsr_tensor *scale_square(const tsr_tensor *a, double norm)
         m = m2;
     }
     return m;
+}
+
+/* float16 / bfloat16: 1.13 runs mexp_impl<double> on them, the thresholds
+ * compared in the tensor's dtype, one degree interval after the other over
+ * the whole batch. Half has no bmm ("bmm" not implemented for 'Half') and
+ * no log2 for the scaled T18, so only zero matrices (T1) compute. For
+ * bfloat16, T1 and T2 compute as meant; T4..T18 read their double
+ * coefficient blobs as bfloat16 (from_blob with the tensor's dtype: the
+ * i-th coefficient is the i-th 16-bit word of the doubles' bytes), which
+ * lincomb_at reproduces, with BFloat16 arithmetic in _compute_linear_
+ * combination and in add_ (NaN stored as 1.13's vectorised add stores it,
+ * per sub-batch). Not reproduced: a NaN norm (no interval: 1.13 returns
+ * empty_like's memory; NaN here), a norm on theta_12 exactly (computed by
+ * both T12 and T18 there), scales past 2^62 (NotImplementedError). */
+static double round_to(tsr_dtype dt, double x)
+{
+    return dt == TSR_FLOAT16 ? tsr_half_to_float(tsr_float_to_half((float)x))
+                             : tsr_bfloat16_to_float(tsr_float_to_bfloat16((float)x));
+}
+
+/* As.sum(0) of I, A (and A @ A / 2 when t2) for one (1, n, n) matrix */
+static tsr_tensor *mexp_t12(const tsr_tensor *a, bool t2)
+{
+    tsr_tensor *p[3] = {0}, *st = NULL, *r = NULL;
+    if (powers(a, t2 ? 3 : 2, p) < 0) return NULL;
+    if (t2) {
+        tsr_operand x = tsr_operand_tensor(p[2]), two = tsr_operand_scalar(tsr_scalar_float(2.0));
+        tsr_tensor *h = tsr_binary(TSR_BINOP_DIV, &x, &two, NULL, NULL);
+        tsr_tensor_release(p[2]);
+        if (!(p[2] = h)) goto done;
+    }
+    st = tsr_stack(t2 ? 3 : 2, (const tsr_tensor *const *)p, 0, NULL);
+    tsr_dims d0 = {.n = 1, .d = {0}};
+    if (st) r = tsr_sum(st, &d0, false, TSR_DTYPE_UNDEFINED, NULL);
+done:
+    release_all(p, 3);
+    tsr_tensor_release(st);
+    return r;
+}
+
+/* compute_T18_scale_square<double> on a bfloat16 matrix: s = max(0,
+ * ceil(log2(norm / theta))) in bfloat16, then .to(kLong); pow(2, s) in
+ * int64 (0 from 2^64 on, as integer pow wraps); a / pow2s; T18 (with the
+ * blob coefficients) squared s times by matmul. */
+static tsr_tensor *scale_square_bf16(const tsr_tensor *a, const tsr_tensor *norm, int64_t i, int64_t pos, int64_t cnt)
+{
+    tsr_tensor *nv = tsr_view_narrow(norm, 0, i, 1), *q = NULL, *l = NULL, *m = NULL, *sc = NULL, *p2 = NULL;
+    tsr_scalar sv;
+    tsr_operand x = tsr_operand_tensor(nv), th = tsr_operand_scalar(tsr_scalar_float(thetas_double[N_DEGS - 1]));
+    if (nv && (q = tsr_binary(TSR_BINOP_DIV, &x, &th, NULL, NULL)) && (l = tsr_unary(TSR_UNOP_LOG2, q, NULL, NULL)))
+        m = tsr_unary(TSR_UNOP_CEIL, l, NULL, NULL);
+    tsr_tensor_release(nv);
+    tsr_tensor_release(q);
+    tsr_tensor_release(l);
+    if (!m || tsr_tensor_get_at(m, 0, &sv) < 0) return tsr_tensor_release(m), NULL;
+    tsr_tensor_release(m);
+    m = NULL;
+    double sd = tsr_scalar_to_double(sv);
+    sd = !(sd > 0) && !isnan(sd) ? 0 : sd;   /* at::max with zeros (NaN propagates) */
+    /* x86's float -> int64 convert: NaN and out of range give INT64_MIN */
+    int64_t s = isnan(sd) || sd >= 9223372036854775808.0 ? INT64_MIN : (int64_t)sd;
+    if (s >= 63) {   /* 1.13's result there is finite where 2^s wraps to 0: not understood yet */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: linalg.matrix_exp of a BFloat16 matrix whose 1-norm needs 2^%lld "
+                      "as its scale (past int64) is not supported", (long long)s);
+        return NULL;
+    }
+    int64_t pw = s < 0 || s >= 64 ? 0 : s == 63 ? INT64_MIN : (int64_t)1 << s;
+    int64_t one3[3] = {1, 1, 1};
+    p2 = tsr_full(3, one3, tsr_scalar_int(pw), TSR_INT64, a->device);
+    tsr_operand ao = tsr_operand_tensor(a), po = tsr_operand_tensor(p2);
+    if (p2) sc = tsr_binary(TSR_BINOP_DIV, &ao, &po, NULL, NULL);
+    tsr_tensor_release(p2);
+    tsr_tensor *t = sc ? taylor(sc, 5, pos, cnt) : NULL;
+    tsr_tensor_release(sc);
+    if (!t) return NULL;
+    m = tsr_view_select(t, 0, 0);
+    tsr_tensor_release(t);
+    for (int64_t k = 0; m && k < s && k < 4096; k++) {
+        tsr_tensor *m2 = tsr_matmul(m, m, NULL);
+        tsr_tensor_release(m);
+        m = m2;
+    }
+    return m;
+}
+
+static int mexp_low_check(const tsr_tensor *norm, int64_t nb, tsr_dtype dt, int *cls)
+{
+    bool present[N_DEGS] = {0};
+    for (int64_t i = 0; i < nb; i++) {
+        tsr_scalar nv;
+        if (tsr_tensor_get_at(norm, i, &nv) < 0) return -1;
+        double x = tsr_scalar_to_double(nv);
+        cls[i] = -1;
+        for (int k = 0; k < N_DEGS - 1; k++) {
+            double lo = k == 0 ? -1 : round_to(dt, thetas_double[k - 1]), hi = round_to(dt, thetas_double[k]);
+            if (lo < x && x <= hi) cls[i] = k;
+        }
+        if (x >= round_to(dt, thetas_double[N_DEGS - 2])) cls[i] = N_DEGS - 1;
+        if (cls[i] >= 0) present[cls[i]] = true;
+    }
+    for (int k = 1; k < N_DEGS; k++) {
+        if (!present[k]) continue;
+        if (dt == TSR_FLOAT16) {
+            tsr_error_set(TSR_ERR_RUNTIME, "\"%s\" not implemented for 'Half'", k < N_DEGS - 1 ? "bmm" : "log2_vml_cpu");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static tsr_tensor *mexp_low(const tsr_tensor *a3, const tsr_tensor *norm)
+{
+    int64_t nb = a3->sizes[0];
+    int *cls = tsr_malloc(sizeof *cls * (size_t)(nb ? nb : 1));
+    int64_t *pos = cls ? tsr_malloc(sizeof *pos * (size_t)(nb ? nb : 1)) : NULL, cnt[N_DEGS] = {0};
+    if (!pos) return tsr_free(cls), NULL;
+    tsr_tensor *res = NULL;
+    if (mexp_low_check(norm, nb, a3->dtype, cls) == 0)
+        res = tsr_empty_like(a3, TSR_DTYPE_UNDEFINED, a3->device, TSR_MF_PRESERVE);
+    /* each interval's matrices are one sub-batch in 1.13 (index_select) */
+    for (int64_t i = 0; i < nb; i++)
+        if (cls[i] >= 0) pos[i] = cnt[cls[i]]++;
+    for (int64_t i = 0; res && i < nb; i++) {
+        tsr_tensor *ai = tsr_view_narrow(a3, 0, i, 1), *m = NULL, *dst = NULL;
+        tsr_tensor *ac = ai ? tsr_contiguous(ai, TSR_MF_CONTIGUOUS) : NULL;
+        tsr_tensor_release(ai);
+        if (ac && cls[i] >= 2) {
+            tsr_tensor *m3 = cls[i] < N_DEGS - 1 ? taylor(ac, cls[i], pos[i], cnt[cls[i]]) : NULL;
+            if (cls[i] < N_DEGS - 1) {
+                m = m3 ? tsr_view_select(m3, 0, 0) : NULL;
+                tsr_tensor_release(m3);
+            } else {
+                m = scale_square_bf16(ac, norm, i, pos[i], cnt[N_DEGS - 1]);
+            }
+        } else if (ac && cls[i] >= 0) {
+            tsr_tensor *m3 = mexp_t12(ac, cls[i] == 1);
+            m = m3 ? tsr_view_select(m3, 0, 0) : NULL;
+            tsr_tensor_release(m3);
+        } else if (ac) {
+            m = tsr_full(2, ac->sizes + 1, tsr_scalar_float(NAN), ac->dtype, ac->device);
+        }
+        if (!m || !(dst = tsr_view_select(res, 0, i)) || tsr_copy_(dst, m) < 0 || tsr__la_poll(i, nb) < 0) {
+            tsr_tensor_release(res);
+            res = NULL;
+        }
+        tsr_tensor_release(dst);
+        tsr_tensor_release(m);
+        tsr_tensor_release(ac);
+    }
+    tsr_free(cls);
+    tsr_free(pos);
+    return res;
 }
 
 tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a)
@@ -386,11 +575,6 @@ tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a)
     int64_t n = a->sizes[a->ndim - 1];
     if (n == 0) return tsr_clone(a, TSR_MF_PRESERVE);
     if (n == 1) return tsr_unary(TSR_UNOP_EXP, a, NULL, NULL);
-    if (!tsr__la_lapack_dtype(dt)) {   /* 1.13 runs its double path on half / bfloat16 reinterpreting coefficients */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: linalg.matrix_exp of %s matrices larger than 1x1 is not "
-                      "supported", tsr_dtype_scalar_name(dt));
-        return NULL;
-    }
     int64_t sz3[3] = {-1, n, n};
     tsr_tensor *a3 = tsr_view_view(a, 3, sz3), *res = NULL, *ab = NULL, *s1 = NULL, *norm = NULL;
     if (!a3) return NULL;
@@ -399,6 +583,15 @@ tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a)
         norm = tsr_amax(s1, &d2, false, true, NULL);
     tsr_tensor_release(ab);
     tsr_tensor_release(s1);
+    if (norm && !tsr__la_lapack_dtype(dt)) {
+        res = mexp_low(a3, norm);
+        tsr_tensor_release(norm);
+        norm = NULL;
+        tsr_tensor *r = res ? tsr_view_view(res, a->ndim, a->sizes) : NULL;
+        tsr_tensor_release(res);
+        tsr_tensor_release(a3);
+        return r;
+    }
     if (norm) res = tsr_empty_like(a3, TSR_DTYPE_UNDEFINED, a3->device, TSR_MF_PRESERVE);
     int64_t nb = a3->sizes[0];
     bool f = dt == TSR_FLOAT32 || dt == TSR_COMPLEX64;
@@ -417,7 +610,7 @@ tsr_tensor *tsr_linalg_matrix_exp(const tsr_tensor *a)
                 if (lo < x && x <= hi) deg = k;
             }
             if (x >= (f ? thetas_float[N_DEGS - 2] : thetas_double[N_DEGS - 2])) m = scale_square(ac, x);
-            else if (deg >= 0 && (m = taylor(ac, deg))) {
+            else if (deg >= 0 && (m = taylor(ac, deg, 0, 1))) {
                 tsr_tensor *m0 = tsr_view_select(m, 0, 0);
                 tsr_tensor_release(m);
                 m = m0;

@@ -47,8 +47,8 @@ tsr_tensor *tsr_count_nonzero(const tsr_tensor *x, const tsr_dims *dims);
  * but got: Long"). */
 tsr_tensor *tsr_logsumexp(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_tensor *out);
 /* softmax / log_softmax (lg) along dim, x first cast to dtype when given;
- * float32 and float64 kernels (others: 1.13's "softmax_kernel_impl" not
- * implemented message). */
+ * float32, float64 and bfloat16 kernels (others, float16 included: 1.13's
+ * "softmax_kernel_impl" not implemented message). */
 tsr_tensor *tsr_softmax(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool lg);
 
 #endif

@@ -3,7 +3,7 @@
  * SoftMaxKernel.cpp computes them: along the last dim the vec::reduce_all
  * orders (AVX2's shuffle tree) and Sleef's exp/log on every element; along
  * another dim per-position sums, Sleef on full 8-lane (4-lane) chunks and
- * libm on the tail. */
+ * libm on the tail; bfloat16 through 1.13's four BFloat16 schemes (below). */
 #include <math.h>
 #include <string.h>
 
@@ -184,6 +184,225 @@ static void vlog_f64(double *o, const double *i, int64_t n)
 SOFT_KERNELS(f32, float, 8, expf, sum_all_f32, max_all_f32, vexp_f32, vlog_f32)
 SOFT_KERNELS(f64, double, 4, exp, sum_all_f64, max_all_f64, vexp_f64, vlog_f64)
 
+/* ------------------------------------------------------- bfloat16 softmax */
+/* 1.13's bfloat16 paths, each a different scheme:
+ *  - softmax, last dim: the BFloat16 specialisation of _vec_softmax_lastdim
+ *    (input cached as float, max over 16-wide chunks, Sleef exp over 8-wide
+ *    chunks summed lane-wise and reduced by the shuffle tree, expf and a
+ *    sequential sum on the tail, out = e * (1 / sum) rounded once);
+ *  - log_softmax, last dim: the generic kernel through functional_bfloat16's
+ *    reduce_all / map_reduce_all (sum of exp rounded to bfloat16, its log
+ *    rounded again, then (x - max) - log in float);
+ *  - softmax, other dim: _vec_softmax<BFloat16> (16 inner positions at a
+ *    time in float, e / sum per lane; on the inner tail the exp is rounded
+ *    to bfloat16 before the division);
+ *  - log_softmax, other dim: _vec_logsoftmax<BFloat16>, float buffers over
+ *    inner chunks, including 1.13's slip that stores the max of lanes 0-7 of
+ *    each 16-wide group over lanes 8-15 too (so those lanes can overflow to
+ *    -inf exactly as 1.13's do). */
+#define BF_W 16 /* Vectorized<BFloat16>::size() under AVX2 */
+static float bf2f(tsr_bfloat16 b) { return tsr_bfloat16_to_float(b); }
+static tsr_bfloat16 f2bf(float f) { return tsr_float_to_bfloat16(f); }
+/* convert_float_bfloat16 (the AVX2 store): NaN becomes 0xffff, where the
+ * scalar BFloat16(float) gives 0x7fc0 */
+static tsr_bfloat16 f2bfv(float f) { return isnan(f) ? 0xffff : tsr_float_to_bfloat16(f); }
+static float seqfold(const float *a, int64_t n, bool sum)
+{
+    float r = a[0];
+    for (int64_t i = 1; i < n; i++) r = sum ? r + a[i] : MAXF(r, a[i]);
+    return r;
+}
+
+/* functional_bfloat16's reduce_all (sum false: maximum) and map_reduce_all
+ * with map exp(x - mx), + (sum true) over n bfloat16. */
+static float bf_reduce(const tsr_bfloat16 *p, int64_t n, float mx, bool sum)
+{
+    float f[BF_W], a0[8], a1[8];
+#define BF_LOAD(src, cnt)                                                      \
+    do {                                                                       \
+        for (int l = 0; l < BF_W; l++) f[l] = l < (cnt) ? bf2f((src)[l]) : 0;  \
+        if (sum) {                                                             \
+            for (int l = 0; l < BF_W; l++) f[l] -= mx;                         \
+            vexp_f32(f, f, BF_W);                                              \
+        }                                                                      \
+    } while (0)
+#define BF_OP(a, b) (sum ? (a) + (b) : MAXF(a, b))
+    if (n < BF_W) {
+        BF_LOAD(p, n);
+        if (n > 8) {
+            for (int l = 0; l < n - 8; l++) f[l] = BF_OP(f[l], f[l + 8]);
+            return seqfold(f, 8, sum);
+        }
+        return seqfold(f, n, sum);
+    }
+    BF_LOAD(p, BF_W);
+    memcpy(a0, f, sizeof a0);
+    memcpy(a1, f + 8, sizeof a1);
+    int64_t d = BF_W;
+    for (; d < n - n % BF_W; d += BF_W) {
+        BF_LOAD(p + d, BF_W);
+        for (int l = 0; l < 8; l++) {
+            a0[l] = BF_OP(a0[l], f[l]);
+            a1[l] = BF_OP(a1[l], f[l + 8]);
+        }
+    }
+    int64_t rem = n - d;
+    if (rem > 0) {
+        BF_LOAD(p + d, rem);
+        if (rem > 8) {
+            for (int l = 0; l < 8; l++) a0[l] = BF_OP(a0[l], f[l]);
+            for (int l = 0; l < rem - 8; l++) a1[l] = BF_OP(a1[l], f[l + 8]);
+        } else {
+            for (int l = 0; l < rem; l++) a0[l] = BF_OP(a0[l], f[l]);
+        }
+    }
+    for (int l = 0; l < 8; l++) a0[l] = BF_OP(a0[l], a1[l]);
+    return sum ? TREE8(a0, ADDF) : TREE8(a0, MAXF);
+#undef BF_OP
+#undef BF_LOAD
+}
+
+/* _vec_logsoftmax<BFloat16>'s inner chunk: 128 KiB of bfloat16 rows, whole
+ * 16-wide groups */
+static int64_t bf_chunk(int64_t dim)
+{
+    int64_t chunk = 131072 / dim / (int64_t)sizeof(tsr_bfloat16);
+    if (chunk < BF_W) chunk = BF_W;
+    return chunk / BF_W * BF_W;
+}
+
+/* buf: n floats (softmax; unused by log_softmax) */
+static void last_bf16(tsr_bfloat16 *out, const tsr_bfloat16 *in, int64_t rows, int64_t n, bool lg, float *buf)
+{
+    for (int64_t r = 0; r < rows; r++) {
+        const tsr_bfloat16 *x = in + r * n;
+        tsr_bfloat16 *o = out + r * n;
+        if (lg) {
+            float mx = bf2f(f2bf(bf_reduce(x, n, 0, false)));
+            float s = bf2f(f2bf(bf_reduce(x, n, mx, true)));
+            vlog_f32(&s, &s, 1);
+            s = bf2f(f2bf(s));
+            for (int64_t i = 0; i < n; i++) o[i] = f2bfv(bf2f(x[i]) - mx - s);
+            continue;
+        }
+        float mv[8], mx;
+        for (int l = 0; l < 8; l++) mv[l] = -INFINITY;
+        int64_t d = 0;
+        for (; d < n - n % BF_W; d += BF_W)
+            for (int l = 0; l < BF_W; l++) {
+                buf[d + l] = bf2f(x[d + l]);
+                mv[l % 8] = MAXF(mv[l % 8], buf[d + l]);
+            }
+        mx = TREE8(mv, MAXF);
+        for (; d < n; d++) {
+            buf[d] = bf2f(x[d]);
+            mx = mx < buf[d] ? buf[d] : mx;
+        }
+        int64_t vend = n - n % 8;
+        for (d = 0; d < vend; d++) buf[d] -= mx;
+        vexp_f32(buf, buf, vend);
+        float sv[8] = {0};
+        for (d = 0; d < vend; d++) sv[d % 8] += buf[d];
+        float s = TREE8(sv, ADDF);
+        for (; d < n; d++) {
+            buf[d] = expf(buf[d] - mx);
+            s += buf[d];
+        }
+        s = 1 / s;
+        for (d = 0; d < n; d++) o[d] = d < n - n % BF_W ? f2bfv(buf[d] * s) : f2bf(buf[d] * s);
+    }
+}
+
+/* buf: dim * 16 floats (softmax) or 2 * chunk + dim * chunk (log_softmax) */
+static void other_bf16(tsr_bfloat16 *out, const tsr_bfloat16 *in, int64_t outer, int64_t dim, int64_t inner,
+                       bool lg, float *buf)
+{
+    if (!lg) {
+        for (int64_t a = 0; a < outer; a++) {
+            int64_t k = 0;
+            for (; k + BF_W <= inner; k += BF_W) {
+                const tsr_bfloat16 *x = in + a * dim * inner + k;
+                tsr_bfloat16 *o = out + a * dim * inner + k;
+                float mx[BF_W], s[BF_W] = {0};
+                for (int l = 0; l < BF_W; l++) mx[l] = buf[l] = bf2f(x[l]);
+                for (int64_t d = 1; d < dim; d++)
+                    for (int l = 0; l < BF_W; l++) {
+                        float v = buf[d * BF_W + l] = bf2f(x[d * inner + l]);
+                        mx[l] = MAXF(mx[l], v);
+                    }
+                for (int64_t d = 0; d < dim; d++)
+                    for (int l = 0; l < BF_W; l++) buf[d * BF_W + l] -= mx[l];
+                vexp_f32(buf, buf, dim * BF_W);
+                for (int64_t d = 0; d < dim; d++)
+                    for (int l = 0; l < BF_W; l++) s[l] = s[l] + buf[d * BF_W + l];
+                for (int64_t d = 0; d < dim; d++)
+                    for (int l = 0; l < BF_W; l++) o[d * inner + l] = f2bfv(buf[d * BF_W + l] / s[l]);
+            }
+            for (; k < inner; k++) {
+                const tsr_bfloat16 *x = in + a * dim * inner + k;
+                tsr_bfloat16 *o = out + a * dim * inner + k;
+                float mx = bf2f(x[0]), s = 0;
+                for (int64_t d = 1; d < dim; d++) {
+                    float v = bf2f(x[d * inner]);
+                    mx = mx < v ? v : mx;
+                }
+                for (int64_t d = 0; d < dim; d++) {
+                    float e = expf(bf2f(x[d * inner]) - mx);
+                    s += e;
+                    o[d * inner] = f2bf(e);
+                }
+                for (int64_t d = 0; d < dim; d++) o[d * inner] = f2bf(bf2f(o[d * inner]) / s);
+            }
+        }
+        return;
+    }
+    int64_t chunk = bf_chunk(dim);
+    float *mxb = buf, *sm = buf + chunk, *xb = buf + 2 * chunk;
+    for (int64_t a = 0; a < outer; a++)
+        for (int64_t b = 0; b < inner; b += chunk) {
+            int64_t size = inner - b < chunk ? inner - b : chunk, vend = size - size % BF_W;
+            for (int64_t i = 0; i < size; i++) {
+                mxb[i] = -INFINITY;
+                sm[i] = 0;
+            }
+            for (int64_t d = 0; d < dim; d++) {
+                const tsr_bfloat16 *x = in + (a * dim + d) * inner + b;
+                float *xr = xb + d * chunk;
+                int64_t i = 0;
+                for (; i < vend; i += BF_W) {
+                    float m0[8];
+                    for (int l = 0; l < BF_W; l++) xr[i + l] = bf2f(x[i + l]);
+                    for (int l = 0; l < 8; l++) m0[l] = xr[i + l] > mxb[i + l] ? xr[i + l] : mxb[i + l];
+                    for (int l = 0; l < 8; l++) mxb[i + l] = mxb[i + 8 + l] = m0[l];
+                }
+                for (; i < size; i++) {
+                    xr[i] = bf2f(x[i]);
+                    mxb[i] = xr[i] > mxb[i] ? xr[i] : mxb[i];
+                }
+            }
+            float *t = xb + dim * chunk; /* one more row of scratch */
+            for (int64_t d = 0; d < dim; d++) {
+                const float *xr = xb + d * chunk;
+                for (int64_t i = 0; i < vend; i++) t[i] = xr[i] - mxb[i];
+                vexp_f32(t, t, vend);
+                for (int64_t i = 0; i < vend; i++) sm[i] += t[i];
+                for (int64_t i = vend; i < size; i++) sm[i] += expf(xr[i] - mxb[i]);
+            }
+            vlog_f32(sm, sm, size);
+            for (int64_t d = 0; d < dim; d++) {
+                const float *xr = xb + d * chunk;
+                tsr_bfloat16 *o = out + (a * dim + d) * inner + b;
+                for (int64_t i = 0; i < size; i++) o[i] = i < vend ? f2bfv(xr[i] - mxb[i] - sm[i]) : f2bf(xr[i] - mxb[i] - sm[i]);
+            }
+        }
+}
+
+static float *bf16_scratch(int64_t dim, bool last, bool lg)
+{
+    int64_t n = last ? dim : !lg ? dim * BF_W : (dim + 3) * bf_chunk(dim);
+    return tsr_malloc((size_t)n * sizeof(float));
+}
+
 tsr_tensor *tsr_softmax(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool lg)
 {
     tsr_tensor *in = NULL, *c = NULL, *r = NULL;
@@ -201,13 +420,8 @@ tsr_tensor *tsr_softmax(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool 
                              : "softmax_kernel_impl";
     r = tsr_tensor_empty(in->ndim, in->sizes, in->dtype, in->device);
     if (!r || tsr_tensor_numel(in) == 0 || tsr_tensor_is_meta(in)) goto done;
-    if (in->dtype != TSR_FLOAT32 && in->dtype != TSR_FLOAT64) {
-        if (in->dtype == TSR_BFLOAT16) {
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: %s of bfloat16 is not supported yet",
-                          lg ? "log_softmax" : "softmax");
-        } else {
-            tsr__not_implemented(kname, in->dtype);
-        }
+    if (in->dtype != TSR_FLOAT32 && in->dtype != TSR_FLOAT64 && in->dtype != TSR_BFLOAT16) {
+        tsr__not_implemented(kname, in->dtype);
         tsr_tensor_release(r);
         r = NULL;
         goto done;
@@ -218,7 +432,13 @@ tsr_tensor *tsr_softmax(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool 
     for (int d = 0; d < (int)dim; d++) outer *= in->sizes[d];
     for (int d = (int)dim + 1; d < in->ndim; d++) inner *= in->sizes[d];
     void *o = tsr_tensor_ptr(r, NULL), *i = tsr_tensor_ptr(c, NULL);
-    if (in->dtype == TSR_FLOAT32) {
+    if (in->dtype == TSR_BFLOAT16) {
+        float *buf = bf16_scratch(size, last, lg);
+        if (!buf) goto fail;
+        if (last) last_bf16(o, i, outer, size, lg, buf);
+        else other_bf16(o, i, outer, size, inner, lg, buf);
+        tsr_free(buf);
+    } else if (in->dtype == TSR_FLOAT32) {
         if (last) last_f32(o, i, outer, size, lg);
         else other_f32(o, i, outer, size, inner, lg);
     } else {

@@ -83,6 +83,69 @@ static int64_t ceil_log2(int64_t x)
         memcpy(out, part[0], sizeof(A) * L);                                           \
     }
 
+/* The outer reduction's groups of 4 * W columns (multi_row_sum<4> over the
+ * reduced dim, one group after the other in 1.13) walked together instead:
+ * each group keeps its own four cascade levels, and the rows are taken a
+ * level step (16 at least) at a time for up to OB_GROUPS groups, so the
+ * matrix is read in row blocks that stay in cache instead of column strips
+ * that touch a page per row. Per group the additions are those of
+ * multi_row_sum, in its order: the sums are bit-identical. Returns the
+ * number of columns done (whole groups). */
+#define OB_GROUPS 64
+#define DEF_OUTER_BLOCKED(name, A, W, LO, ADD)                                                           \
+    static int64_t name(char *out, int64_t out_stride, const char *in, int64_t row_stride, int64_t size,   \
+                        int64_t ncols, int64_t esize)                                                     \
+    {                                                                                                    \
+        const int64_t level_power = ceil_log2(size) / 4 > 4 ? ceil_log2(size) / 4 : 4;                  \
+        const int64_t level_step = (int64_t)1 << level_power, level_mask = level_step - 1;              \
+        const int64_t ngroups = ncols / (4 * W);                                                         \
+        A st[OB_GROUPS][4][4][W];                                                                        \
+        for (int64_t g0 = 0; g0 < ngroups; g0 += OB_GROUPS) {                                            \
+            const int64_t ng = ngroups - g0 < OB_GROUPS ? ngroups - g0 : OB_GROUPS;                      \
+            memset(st, 0, sizeof st);                                                                    \
+            int64_t i = 0;                                                                               \
+            for (; i + level_step <= size; i += level_step) {                                            \
+                for (int64_t g = 0; g < ng; g++) {                                                       \
+                    const char *col = in + (g0 + g) * 4 * W * esize;                                     \
+                    A a0[4][W];                                                                          \
+                    memcpy(a0, st[g][0], sizeof a0);                                                     \
+                    for (int64_t r = i; r < i + level_step; r++)                                         \
+                        for (int k = 0; k < 4; k++) {                                                    \
+                            A v[W];                                                                      \
+                            LO(col + r * row_stride + k * W * esize, v);                                 \
+                            for (int l = 0; l < W; l++) a0[k][l] += v[l];                                \
+                        }                                                                                \
+                    memcpy(st[g][0], a0, sizeof a0);                                                     \
+                    for (int j = 1; j < 4; ++j) {                                                        \
+                        for (int k = 0; k < 4; k++)                                                      \
+                            for (int l = 0; l < W; l++) {                                                \
+                                st[g][j][k][l] += st[g][j - 1][k][l];                                    \
+                                st[g][j - 1][k][l] = 0;                                                  \
+                            }                                                                            \
+                        if (((i + level_step) & (level_mask << (j * level_power))) != 0) break;          \
+                    }                                                                                    \
+                }                                                                                        \
+                if (tsr_interrupted) return ncols; /* the walk reports it; the sum is dropped */        \
+            }                                                                                            \
+            for (int64_t g = 0; g < ng; g++) {                                                           \
+                const char *col = in + (g0 + g) * 4 * W * esize;                                         \
+                for (int64_t r = i; r < size; r++)                                                       \
+                    for (int k = 0; k < 4; k++) {                                                        \
+                        A v[W];                                                                          \
+                        LO(col + r * row_stride + k * W * esize, v);                                     \
+                        for (int l = 0; l < W; l++) st[g][0][k][l] += v[l];                              \
+                    }                                                                                    \
+                for (int j = 1; j < 4; ++j)                                                              \
+                    for (int k = 0; k < 4; k++)                                                          \
+                        for (int l = 0; l < W; l++) st[g][0][k][l] += st[g][j][k][l];                    \
+                for (int k = 0; k < 4; k++)                                                              \
+                    for (int l = 0; l < W; l++)                                                          \
+                        ADD(out + ((g0 + g) * 4 * W + k * W + l) * out_stride, st[g][0][k][l]);          \
+            }                                                                                            \
+        }                                                                                                \
+        return ngroups * 4 * W;                                                                          \
+    }
+
 /* One dtype: T storage, A accumulator, W lanes of Vectorized<acc>, VN the
  * elements of one Vectorized<T> load, LS/LI/LO the scalar, inner-vector and
  * outer-vector load policies, ADD(p, a) the CastStoreAccumulate store. */
@@ -93,6 +156,7 @@ static int64_t ceil_log2(int64_t x)
     DEF_ROWSUM(row_i_##sfx, mrs_i_##sfx, A, W, LI)                                                           \
     DEF_MRS(mrs_o_##sfx, A, W, 4, LO)                                                                        \
     DEF_ROWSUM(row_o_##sfx, mrs_o_##sfx, A, W, LO)                                                           \
+    DEF_OUTER_BLOCKED(ob_##sfx, A, W, LO, ADD)                                                               \
     static void cascade_##sfx(char **data, const int64_t *strides, int64_t size0, int64_t size1, void *ctx)  \
     {                                                                                                        \
         (void)ctx;                                                                                           \
@@ -129,7 +193,7 @@ static int64_t ceil_log2(int64_t x)
                 ADD(data[0] + j * out_stride, fin);                                                          \
             }                                                                                                \
         } else if (in_s[1] == (int64_t)sizeof(T) && size1 >= VN) {                                           \
-            int64_t j = 0;                                                                                   \
+            int64_t j = ob_##sfx(data[0], out_stride, data[1], in_s[0], size0, size1, (int64_t)sizeof(T));   \
             for (; j + 4 * W <= size1; j += 4 * W) {                                                         \
                 A sums[4][W];                                                                                \
                 mrs_o_##sfx(data[1] + j * (int64_t)sizeof(T), in_s[0], W * (int64_t)sizeof(T), size0, sums); \

@@ -88,10 +88,52 @@ static Value *one(tsr_tensor *r, tsr_tensor *out, BindArgs *b)
     return ops_finish(r, b->v[BIND_OUT]);
 }
 
+/* torch.lu(A, pivot, get_infos, out=...): 1.13's Python _lu_with_infos /
+ * _lu_no_infos after the factorisation: _check_list_size (the count, then
+ * tuple or list), then out[i].resize_as_(result[i]).copy_(result[i]) for
+ * each, and out itself returned. Steals t[0..2]. */
+static Value *lu_old_out(Value *o, bool infos, tsr_tensor **t)
+{
+    Value *res = NULL, *rv[3] = {NULL, NULL, NULL};
+    int64_t n = value_len(o);
+    if (n < 0) goto done;
+    if (n - (infos ? 1 : 0) != 2) {
+        exc_set("TypeError", "expected tuple of %d elements but got %lld", 2 + (infos ? 1 : 0), (long long)n);
+        goto done;
+    }
+    if (!is_type(o, &t_tuple) && !is_type(o, &t_list)) {
+        exc_set("TypeError", "argument 'out' must be tuple of Tensors, not %s", type_name(o));
+        goto done;
+    }
+    for (int i = 0; i < 3; i++) {
+        rv[i] = v_tensor(t[i]);
+        t[i] = NULL;
+        if (!rv[i]) goto done;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        Value *oi = seq_get(o, (size_t)i), *f = value_getattr(oi, "resize_as_"), *r1 = NULL, *r2 = NULL;
+        if (f) r1 = value_call0(f, 1, &rv[i]);
+        decref(f);
+        f = r1 ? value_getattr(r1, "copy_") : NULL;
+        if (f) r2 = value_call0(f, 1, &rv[i]);
+        decref(f);
+        decref(r1);
+        if (!r2) goto done;
+        decref(r2);
+    }
+    res = incref(o);
+done:
+    for (int i = 0; i < 3; i++) {
+        tsr_tensor_release(t[i]);
+        decref(rv[i]);
+    }
+    return res;
+}
+
 static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
     (void)fname, (void)self, (void)inplace;
-    tsr_tensor *a = d->kind == K_MULTI_DOT ? NULL : tensor_of(b->v[0]), *t[3] = {NULL, NULL, NULL}, *out = b->v[BIND_OUT] ? tensor_of(b->v[BIND_OUT]) : NULL;
+    tsr_tensor *a = d->kind == K_MULTI_DOT ? NULL : tensor_of(b->v[0]), *t[3] = {NULL, NULL, NULL}, *out = b->v[BIND_OUT] && is_tensor(b->v[BIND_OUT]) ? tensor_of(b->v[BIND_OUT]) : NULL;
     int rc = 0;
     switch ((Kind)d->kind) {
     case K_INV:
@@ -167,6 +209,7 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         if (tsr_linalg_lu_factor_ex(a, flag(b, "pivot", true), check, "torch.lu_factor", &t[0], &t[1], &t[2]) < 0)
             return bind_runtime_error();
         if (ex) return bind_linalg_tuple(&rt_linalg_lu_factor_ex, &rt_linalg_lu_factor_ex_out, 3, t, b, NULL, NULL);
+        if (old && b->v[BIND_OUT] && !is_type(b->v[BIND_OUT], &t_none)) return lu_old_out(b->v[BIND_OUT], infos, t);
         if (infos) return tuple(&rt_lu_with_info, 3, t);
         tsr_tensor_release(t[2]);
         if (!old) return bind_linalg_tuple(&rt_linalg_lu_factor, &rt_linalg_lu_factor_out, 2, t, b, NULL, NULL);
@@ -399,7 +442,7 @@ static BindRow rows[] = {
                                        "bool hermitian=False, *, Tensor? out=None"),
     TROW("pinverse", K_PINVERSE, FM, "Tensor input, float rcond=1e-15"),
     LROW("multi_dot", K_MULTI_DOT, "Tensor[] tensors, *, Tensor? out=None"),
-    TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False"),
+    TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False, object out=None"),
     TROW("lu_unpack", K_LU_UNPACK, BIND_FN, "Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, "
                                             "bool unpack_pivots=True, *, Tensor[]? out=None"),
     TROW("lu_solve", K_LU_SOLVE_OLD, FM, "Tensor input, Tensor LU_data, Tensor LU_pivots, *, Tensor? out=None"),

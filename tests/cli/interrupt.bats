@@ -88,6 +88,11 @@ PRINT='print(big)'
     batch_interrupt 's = torch.ones(1).expand(2_500_000_000); i = torch.zeros(1, dtype=torch.long).expand(2_500_000_000)' 'torch.zeros(1000).index_put((i,), s, accumulate=True)'
 }
 
+# a float64 6000^3 matmul: one OpenBLAS gemm of ~25 s if it were one call;
+# tsr runs it as panels of 288 columns with a poll between them
+MATMUL_SETUP='a = torch.rand(6000, 6000, dtype=torch.float64)'
+@test "int-1.16: batch: a 6000x6000 float64 matmul (gemm panels)" { batch_interrupt "$MATMUL_SETUP" 'a @ a'; }
+
 @test "int-2.1: prompt: an elementwise unary kernel (i0)" { pty_interrupt 'pass' "$UNARY"; }
 @test "int-2.2: prompt: an elementwise binary kernel (special.zeta)" { pty_interrupt 'pass' "$BINARY"; }
 @test "int-2.3: prompt: printing a 30M-element tensor in full" { pty_interrupt "$PRINT_SETUP" "$PRINT"; }
@@ -95,6 +100,7 @@ PRINT='print(big)'
 @test "int-2.5: prompt: a copy to another dtype (to float16, 1 GB)" { pty_interrupt 'big = torch.rand(1).expand(500_000_000)' 'big.to(torch.float16)'; }
 @test "int-2.6: prompt: sort of one 30M-element line" { pty_interrupt 'b = torch.rand(30_000_000)' 'b.sort()'; }
 @test "int-2.7: prompt: a reduction along a dim (argmax)" { pty_interrupt 'b = torch.rand(1, 1).expand(80_000, 100_000)' 'b.argmax(1)'; }
+@test "int-2.8: prompt: a 6000x6000 float64 matmul (gemm panels)" { pty_interrupt "$MATMUL_SETUP" 'a @ a'; }
 
 # inplace_untorn SETUP LOOP-BODY — w = torch.zeros(20M); a loop of the in-place
 # op runs until Ctrl-C; then every element of w holds the same value.

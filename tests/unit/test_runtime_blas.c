@@ -3,6 +3,7 @@
  * (transposed and sliced operands), float64 with small integer values (so
  * every order of summation is exact) and int64 (whose sums wrap). */
 #include <stdlib.h>
+#include <string.h>
 #include "unit.h"
 #include "tsr.h"
 
@@ -88,4 +89,51 @@ TEST(int64_matmul_wraps_as_1_13)
     tsr_tensor_release(a);
     tsr_tensor_release(b);
     tsr_tensor_release(r);
+}
+
+/* The panels tsr splits a big gemm into (for Ctrl-C) give the single
+ * OpenBLAS call's bits, at one BLAS thread (a threaded call splits its
+ * columns where the thread count says): every BLAS dtype, odd sizes, both
+ * transposition flags, alpha 1 or not, beta 0 and 1, panels of 96, 192 and
+ * 288 columns. (Panels of 512 columns did not: 12-wide sgemm tiles.) */
+#include "ops/blas.h"
+void openblas_set_num_threads(int);
+int openblas_get_num_threads(void);
+TEST(gemm_panels_are_bit_identical)
+{
+    static const tsr_dtype dts[] = {TSR_FLOAT32, TSR_FLOAT64, TSR_COMPLEX64, TSR_COMPLEX128};
+    int bad = 0, nthr = openblas_get_num_threads();
+    openblas_set_num_threads(1);
+    for (int t = 0; t < 24; t++) {
+        tsr_dtype dt = dts[t % 4];
+        int64_t isz = tsr_dtype_itemsize(dt), m = 100 + rnd(201), n = 300 + rnd(701), k = 100 + rnd(301);
+        int64_t pw = 96 * (1 + t % 3);
+        int ta = (int)rnd(2), tb = (int)rnd(2);
+        int64_t lda = (ta ? k : m) + rnd(3), ldb = (tb ? n : k) + rnd(3), ldc = m + rnd(3);
+        int64_t na = lda * (ta ? m : k), nbv = ldb * (tb ? k : n), nc = ldc * n;
+        bool single = dt == TSR_FLOAT32 || dt == TSR_COMPLEX64;
+        int64_t nflt = isz / (single ? 4 : 8);
+        char *a = malloc((size_t)(na * isz)), *b = malloc((size_t)(nbv * isz));
+        char *c1 = malloc((size_t)(nc * isz)), *c2 = malloc((size_t)(nc * isz));
+        for (int64_t i = 0; i < na * nflt; i++) {
+            double v = (double)(rnd(2000001) - 1000000) / 7919.0;
+            if (single) ((float *)a)[i] = (float)v; else ((double *)a)[i] = v;
+        }
+        for (int64_t i = 0; i < nbv * nflt; i++) {
+            double v = (double)(rnd(2000001) - 1000000) / 6133.0;
+            if (single) ((float *)b)[i] = (float)v; else ((double *)b)[i] = v;
+        }
+        for (int64_t i = 0; i < nc * nflt; i++) {
+            double v = (double)(rnd(2001) - 1000) / 3.0;
+            if (single) ((float *)c1)[i] = (float)v; else ((double *)c1)[i] = v;
+        }
+        memcpy(c2, c1, (size_t)(nc * isz));
+        tsr_scalar alpha = tsr_scalar_float(t % 3 ? 1.0 : 0.37), beta = tsr_scalar_float(t % 2 ? 1.0 : 0.0);
+        tsr__gemm_panels(dt, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c1, ldc, n);
+        tsr__gemm_panels(dt, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c2, ldc, pw);
+        bad += memcmp(c1, c2, (size_t)(nc * isz)) != 0;
+        free(a), free(b), free(c1), free(c2);
+    }
+    openblas_set_num_threads(nthr);
+    CHECK_EQ_INT(bad, 0);
 }
