@@ -18,6 +18,7 @@
 #include "ops/indexdim.h"
 #include "ops/join.h"
 #include "ops/nn.h"
+#include "ops/nn_pool_grad.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
@@ -1323,12 +1324,46 @@ static int bw_masked_select(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* ------------------------------------------------------------ pooling (nn_pool_grad.c) */
+
+/* max_pool2d_with_indices / adaptive_max_pool2d: input 0 saved, the
+ * indices kept (extra[0]). */
+static int bw_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_pool2d_backward(g, x, n->extra[0])));
+    return finish(c, n, gin);
+}
+
+/* avg_pool2d: kernel, stride, padding in dims[0..5] (h, w pairs),
+ * count_include_pad in flag, divisor_override in i0 when has_d0. */
+static int bw_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    const int64_t *d = n->a.dims;
+    if (!c->fail && NEED(0))
+        give(c, gin, 0, keep(c, tsr_nn_avg_pool2d_backward(g, x, d, d + 2, d + 4, n->a.flag, n->a.has_d0, n->a.i0)));
+    return finish(c, n, gin);
+}
+
+static int bw_adaptive_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_adaptive_avg_pool2d_backward(g, x)));
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
 static const tsr_formula formulas[] = {
     {"abs", "AbsBackward0", 1, bw_abs},
     {"acos", "AcosBackward0", 1, bw_acos},
+    {"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", 1, bw_adaptive_avg_pool2d},
+    {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", 1, bw_max_pool2d},
     {"add", "AddBackward0", 0, bw_add},
     {"add_s", "AddBackward1", 0, bw_pass},
     {"addmm", "AddmmBackward0", 6, bw_addmm},
@@ -1338,6 +1373,7 @@ static const tsr_formula formulas[] = {
     {"asin", "AsinBackward0", 1, bw_asin},
     {"atan", "AtanBackward0", 1, bw_atan},
     {"atan2", "Atan2Backward0", 3, bw_atan2},
+    {"avg_pool2d", "AvgPool2DBackward0", 1, bw_avg_pool2d},
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
     {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},
     {"bmm", "BmmBackward0", 3, bw_bmm},
@@ -1392,6 +1428,7 @@ static const tsr_formula formulas[] = {
     {"masked_select", "MaskedSelectBackward0", 0, bw_masked_select},
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"max_dim", "MaxBackward0", 0, bw_max_dim},
+    {"max_pool2d", "MaxPool2DWithIndicesBackward0", 1, bw_max_pool2d},
     {"maximum", "MaximumBackward0", 3, bw_maximum},
     {"mean", "MeanBackward0", 0, bw_mean},
     {"mean_dim", "MeanBackward1", 0, bw_mean},

@@ -15,6 +15,7 @@
 #include "names.h"
 #include "ops/nn_conv.h"
 #include "value.h"
+#include "view.h"
 
 #define MOD "torch.nn.functional"
 
@@ -165,6 +166,64 @@ static Value *pair(tsr_tensor *a, tsr_tensor *b)
 
 /* ------------------------------------------------------------ pooling */
 
+static bool grad_on(int n, Value **vals)
+{
+    tsr_tensor *in[8];
+    int k = 0;
+    for (int i = 0; i < n && k < 8; i++)
+        if (vals[i] && is_tensor(vals[i])) in[k++] = tensor_of(vals[i]);
+    return tsr_ag_needed(k, in);
+}
+
+/* r (x's pooling result, stolen; NULL: the runtime's error) with 1.13's
+ * graph: the 2-D node key over x keeping ind (NULL: none) for its
+ * formula, or for the 1-D forms x.unsqueeze(-2) (UnsqueezeBackward0), key
+ * over that, and the result's squeeze(-2) (SqueezeBackward1, a view).
+ * NEW reference or NULL with the exception set. */
+static tsr_tensor *pool_graph(tsr_tensor *x, tsr_tensor *r, const tsr_tensor *ind, const char *key,
+                              const tsr_ag_args *a, bool one)
+{
+    if (!r) return bind_runtime_error(), NULL;
+    if (!one) {
+        if (tsr_ag_record(key, 1, &x, a, r, false) < 0 || (ind && tsr_ag_keep(r, ind) < 0)) {
+            tsr_tensor_release(r);
+            return bind_runtime_error(), NULL;
+        }
+        return r;
+    }
+    tsr_ag_args ua = {.i0 = x->ndim - 1}, sa = {.i0 = x->ndim - 1};
+    tsr_tensor *u = tsr_view_unsqueeze(x, -2), *m = tsr_view_unsqueeze(r, -2), *mi = NULL, *o = NULL;
+    tsr_tensor_release(r);
+    if (!u || !m || (ind && !(mi = tsr_view_unsqueeze(ind, -2)))) goto fail;
+    if (tsr_ag_record("unsqueeze", 1, &x, &ua, u, false) < 0 || tsr_ag_record(key, 1, &u, a, m, false) < 0 ||
+        (mi && tsr_ag_keep(m, mi) < 0))
+        goto fail;
+    if (!(o = tsr_view_squeeze_dim(m, -2))) goto fail;
+    if (tsr_ag_record("squeeze_dim", 1, &m, &sa, o, false) < 0) goto fail;
+    tsr_tensor_release(u);
+    tsr_tensor_release(m);
+    tsr_tensor_release(mi);
+    return o;
+fail:
+    tsr_tensor_release(u);
+    tsr_tensor_release(m);
+    tsr_tensor_release(mi);
+    tsr_tensor_release(o);
+    return bind_runtime_error(), NULL;
+}
+
+/* The tuple (r, indices) or r alone; NULL r: the exception is set. */
+static Value *pool_result(tsr_tensor *r, tsr_tensor *ind, bool ri)
+{
+    if (!r) {
+        tsr_tensor_release(ind);
+        return NULL;
+    }
+    if (ri) return v_tuple_of(2, v_tensor(r), v_tensor(ind));
+    tsr_tensor_release(ind);
+    return v_tensor(r);
+}
+
 /* max_pool1d/2d(input, kernel_size, stride=None, padding=0, dilation=1,
  * ceil_mode=False, return_indices=False): 1.13's boolean_dispatch over
  * torch.max_poolNd and max_poolNd_with_indices */
@@ -185,11 +244,13 @@ static Value *f_max_pool(Value *self, CallArgs *a, void *d)
         return NULL;
     if (v[3] && ilist(v[3], op, "padding", sz, p, &np) < 0) return NULL;
     if (v[4] && ilist(v[4], op, "dilation", sz, dl, &nd) < 0) return NULL;
-    if (grad_refused(op, 1, v) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]), *ind = NULL, *r;
-    r = one ? tsr_nn_max_pool1d(x, nk, k, ns, s, np, p, nd, dl, ceil, ri ? &ind : NULL)
-            : tsr_nn_max_pool2d(x, nk, k, ns, s, np, p, nd, dl, ceil, ri ? &ind : NULL);
-    return ri ? pair(r, ind) : v_tensor(r);
+    bool g = grad_on(1, v);   /* 1.13's max_pool1d takes the with_indices path for a graph */
+    r = one ? tsr_nn_max_pool1d(x, nk, k, ns, s, np, p, nd, dl, ceil, ri || g ? &ind : NULL)
+            : tsr_nn_max_pool2d(x, nk, k, ns, s, np, p, nd, dl, ceil, ri || g ? &ind : NULL);
+    if (!g) return ri ? pair(r, ind) : v_tensor(r);
+    tsr_ag_args ga = {0};
+    return pool_result(pool_graph(x, r, ind, "max_pool2d", &ga, one), ind, ri);
 }
 
 /* avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
@@ -214,10 +275,21 @@ static Value *f_avg_pool(Value *self, CallArgs *a, void *d)
     if (v[3] && ilist(v[3], name, "padding", sz, p, &np) < 0) return NULL;
     bool hd = !one && v[6] && !is_none(v[6]);
     if (hd && args_int(v[6], name, "divisor_override", &div) < 0) return NULL;
-    if (grad_refused(name, 1, v) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]);
-    return v_tensor(one ? tsr_nn_avg_pool1d(x, nk, k, ns, s, np, p, ceil, cip)
-                        : tsr_nn_avg_pool2d(x, nk, k, ns, s, np, p, ceil, cip, hd, div));
+    tsr_tensor *r = one ? tsr_nn_avg_pool1d(x, nk, k, ns, s, np, p, ceil, cip)
+                        : tsr_nn_avg_pool2d(x, nk, k, ns, s, np, p, ceil, cip, hd, div);
+    if (!r || !grad_on(1, v)) return v_tensor(r);
+    /* the 2-D node's kernel, stride, padding as (h, w) pairs */
+    tsr_ag_args ga = {.flag = cip, .has_d0 = hd, .i0 = div};
+    if (one) {
+        ga.dims[0] = 1, ga.dims[1] = k[0], ga.dims[2] = 1, ga.dims[3] = ns ? s[0] : k[0];
+        ga.dims[4] = 0, ga.dims[5] = p[0];
+    } else {
+        ga.dims[0] = k[0], ga.dims[1] = nk > 1 ? k[1] : k[0];
+        ga.dims[2] = ns ? s[0] : ga.dims[0], ga.dims[3] = ns ? s[ns > 1] : ga.dims[1];
+        ga.dims[4] = p[0], ga.dims[5] = np > 1 ? p[1] : p[0];
+    }
+    return pool_result(pool_graph(x, r, NULL, "avg_pool2d", &ga, one), NULL, false);
 }
 
 /* _list_with_default(out_size, input.size()) of the 2-D adaptive defs:
@@ -263,12 +335,27 @@ static Value *f_adaptive(Value *self, CallArgs *a, void *d)
     if (need_tensor(v[0], name, "input", 1) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]), *ind = NULL, *r;
     if (one ? ilist(v[1], name, "output_size", 1, o, &n) < 0 : list_with_default(v[1], x, name, o, &n) < 0) return NULL;
-    if (grad_refused(name, 1, v) < 0) return NULL;
-    if (!mx) return v_tensor(one ? tsr_nn_adaptive_avg_pool1d(x, n, o) : tsr_nn_adaptive_avg_pool2d(x, n, o));
+    bool g = grad_on(1, v);
+    /* an output of 1x1 is mean(-1, -2) in 1.13; a channels_last input then
+     * restrides it in place (AsStridedBackward1), which tsr does not record */
+    bool mean = !mx && (one ? n == 1 && o[0] == 1 : n == 2 && o[0] == 1 && o[1] == 1);
+    if (g && mean && x->ndim == 4 && tsr_tensor_suggest_memory_format(x) == TSR_MF_CHANNELS_LAST &&
+        grad_refused(name, 1, v) < 0)
+        return NULL;
+    if (!mx) {
+        r = one ? tsr_nn_adaptive_avg_pool1d(x, n, o) : tsr_nn_adaptive_avg_pool2d(x, n, o);
+        if (!r || !g) return v_tensor(r);
+        tsr_ag_args ga = {.ndims = 2, .dims = {-1, -2}, .keepdim = true};
+        return pool_result(pool_graph(x, r, NULL, mean ? "mean_dim" : "adaptive_avg_pool2d", &ga, one), NULL, false);
+    }
     r = one ? tsr_nn_adaptive_max_pool1d(x, n, o, &ind) : tsr_nn_adaptive_max_pool2d(x, n, o, &ind);
-    if (ri) return pair(r, ind);
-    tsr_tensor_release(ind);
-    return v_tensor(r);
+    if (!g) {
+        if (ri) return pair(r, ind);
+        tsr_tensor_release(ind);
+        return v_tensor(r);
+    }
+    tsr_ag_args ga = {0};
+    return pool_result(pool_graph(x, r, ind, "adaptive_max_pool2d", &ga, one), ind, ri);
 }
 
 /* ------------------------------------------------------------ normalization */

@@ -10,9 +10,9 @@ load helpers
     run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nF.conv2d(x, torch.ones(1, 1, 2, 2))'
     [ "$status" -eq 1 ]
     [[ "$stderr" == *"NotImplementedError: the derivative for 'conv2d' is not implemented."* ]]
-    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nF.max_pool2d(x, 2)'
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nF.local_response_norm(x, 2)'
     [ "$status" -eq 1 ]
-    [[ "$stderr" == *"NotImplementedError: the derivative for 'max_pool2d' is not implemented."* ]]
+    [[ "$stderr" == *"NotImplementedError: the derivative for 'local_response_norm' is not implemented."* ]]
     run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(2, 3, requires_grad=True)\nF.layer_norm(x, (3,))'
     [ "$status" -eq 1 ]
     [[ "$stderr" == *"NotImplementedError: the derivative for 'native_layer_norm' is not implemented."* ]]

@@ -12,6 +12,7 @@
 #include "autograd_node.h"
 #include "ops/linalg.h"
 #include "ops/nn.h"
+#include "ops/nn_conv.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
 
@@ -60,6 +61,22 @@ static tsr_tensor *fixed_mask(void)
     tsr_tensor *t = tsr_empty(1, &n, TSR_BOOL, TSR_CPU, TSR_MF_CONTIGUOUS);
     for (int64_t i = 0; t && i < n; i++) tsr_tensor_set_at(t, i, tsr_scalar_bool(i % 3 == 1));
     return t;
+}
+
+/* The pooling formulas over a 3-D input: kernel, stride, padding as (h, w)
+ * pairs in dims[0..5] (the adaptive forms: the output size in dims[0..1]);
+ * *ind receives the max forms' indices when asked. */
+static tsr_tensor *fwd_pool(const char *key, const tsr_ag_args *a, tsr_tensor *x, tsr_tensor **ind)
+{
+    const int64_t *d = a->dims, one[2] = {1, 1};
+    tsr_tensor *i = NULL, *r = NULL;
+    if (!strcmp(key, "max_pool2d")) r = tsr_nn_max_pool2d(x, 2, d, 2, d + 2, 2, d + 4, 2, one, a->flag, &i);
+    else if (!strcmp(key, "avg_pool2d")) r = tsr_nn_avg_pool2d(x, 2, d, 2, d + 2, 2, d + 4, false, a->flag, a->has_d0, a->i0);
+    else if (!strcmp(key, "adaptive_avg_pool2d")) r = tsr_nn_adaptive_avg_pool2d(x, 2, d);
+    else if (!strcmp(key, "adaptive_max_pool2d")) r = tsr_nn_adaptive_max_pool2d(x, 2, d, &i);
+    if (ind) *ind = i;
+    else tsr_tensor_release(i);
+    return r;
 }
 
 static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
@@ -117,7 +134,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         tsr_tensor_release(t);
         return r;
     }
-    return NULL;
+    return fwd_pool(key, a, in[0], NULL);
 }
 
 static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
@@ -291,6 +308,12 @@ static const Case cases[] = {
     {"div_rounding", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
     {"prod_dim", 1, {2}, {{2, 3}}, 8, A(.ndims = 1, .dims = {1})}, {"add_s", 1, {1}, {{4}}, 0, A(.d0 = 0.5)}, {"mul_s", 1, {1}, {{4}}, 0, A(.d0 = -1.5)},
     {"index_put_mask", 2, {1, 0}, {{6}, {0}}, 0, A(.ndims = 0)}, {"masked_select", 1, {1}, {{6}}, 0, A(.ndims = 0)},
+    {"max_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 0})},
+    {"avg_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 1}, .flag = true)},
+    {"avg_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 3, 2, 2, 1, 1})},
+    {"avg_pool2d", 1, {3}, {{1, 4, 4}}, 0, A(.dims = {2, 2, 1, 1, 0, 0}, .has_d0 = true, .i0 = 3)},
+    {"adaptive_avg_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
+    {"adaptive_max_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
 };
 
 /* A deterministic value for element i of input k in the case's domain; away
@@ -366,6 +389,12 @@ static int check_case(const Case *c)
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
     if (kept) tsr_ag_keep(out, kept);
     tsr_tensor_release(kept);
+    if (strstr(c->key, "max_pool2d")) {   /* the indices the pooling bindings keep */
+        tsr_tensor *ind = NULL, *r = fwd_pool(c->key, &c->a, in[0], &ind);
+        tsr_ag_keep(out, ind);
+        tsr_tensor_release(r);
+        tsr_tensor_release(ind);
+    }
     tsr_tensor *w = tsr_empty(out->ndim, out->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
     for (int64_t i = 0; i < tsr_tensor_numel(w); i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
     if (tsr_autograd_run(1, &out, &w, false, 0, NULL, false, NULL, false) < 0) {
