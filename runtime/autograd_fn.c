@@ -18,6 +18,7 @@
 #include "ops/indexdim.h"
 #include "ops/join.h"
 #include "ops/nn.h"
+#include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
@@ -1356,6 +1357,20 @@ static int bw_adaptive_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor *
     return finish(c, n, gin);
 }
 
+/* native_layer_norm: inputs (input, weight, bias), the normalized shape
+ * in dims, eps in d0 (nn_norm_grad.c). */
+static int bw_layer_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *w = n->in_present[1] ? SAVED(1) : NULL, *r[3] = {0};
+    if (!c->fail && tsr_nn_layer_norm_backward(g, x, w, n->a.ndims, n->a.dims, n->a.d0, NEED(0) ? &r[0] : NULL,
+                                               NEED(1) ? &r[1] : NULL, NEED(2) ? &r[2] : NULL) < 0)
+        c->fail = true;
+    for (int i = 0; i < 3; i++)
+        if (r[i]) give(c, gin, i, keep(c, r[i]));
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1443,6 +1458,7 @@ static const tsr_formula formulas[] = {
     {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
+    {"native_layer_norm", "NativeLayerNormBackward0", 7, bw_layer_norm},
     {"neg", "NegBackward0", 0, bw_neg},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},

@@ -875,3 +875,23 @@ done:
 
 GN_CL(group_norm_cl_f32, float, 8, fmaf)
 GN_CL(group_norm_cl_f64, double, 4, fma)
+
+/* For nn_norm_grad.c: the per-row mean and rstd of layer_norm's forward
+ * (the same moments) over M contiguous rows of N of x (float or double as
+ * d), into mean[M] and rstd[M] of that type. */
+void tsr__layer_norm_stats(tsr_dtype d, const void *x, int64_t M, int64_t N, double eps, void *mean, void *rstd)
+{
+    for (int64_t i = 0; i < M; i++) {
+        if (d == TSR_FLOAT32) {
+            float m, v;
+            moments_f32((const float *)x + i * N, N, &m, &v);
+            ((float *)mean)[i] = m;
+            ((float *)rstd)[i] = (float)1 / (float)sqrt((double)(v + (float)eps));
+        } else {
+            double m, v;
+            moments_f64((const double *)x + i * N, N, &m, &v);
+            ((double *)mean)[i] = m;
+            ((double *)rstd)[i] = 1.0 / sqrt(v + eps);
+        }
+    }
+}

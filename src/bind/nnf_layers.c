@@ -368,6 +368,8 @@ static int opt_float(Value *v, const char *fname, const char *arg, double dflt, 
 
 static const tsr_tensor *opt_tensor(Value *v) { return v && !is_none(v) && is_tensor(v) ? tensor_of(v) : NULL; }
 
+static tsr_tensor *opt_tensor_w(Value *v) { return v && !is_none(v) && is_tensor(v) ? tensor_of(v) : NULL; }
+
 /* layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5) */
 static Value *f_layer_norm(Value *self, CallArgs *a, void *d)
 {
@@ -385,10 +387,19 @@ static Value *f_layer_norm(Value *self, CallArgs *a, void *d)
     if (ilist(v[1], "layer_norm", "normalized_shape", 1, shape, &n) < 0 ||
         (v[2] && !is_none(v[2]) && need_tensor(v[2], "layer_norm", "weight", 3) < 0) ||
         (v[3] && !is_none(v[3]) && need_tensor(v[3], "layer_norm", "bias", 4) < 0) ||
-        opt_float(v[4], "layer_norm", "eps", 1e-5, &eps) < 0 || named_refused("aten::native_layer_norm", 4, v) < 0 ||
-        grad_refused("native_layer_norm", 4, v) < 0)
+        opt_float(v[4], "layer_norm", "eps", 1e-5, &eps) < 0 || named_refused("aten::native_layer_norm", 4, v) < 0)
         return NULL;
-    return v_tensor(tsr_nn_layer_norm(tensor_of(v[0]), n, shape, opt_tensor(v[2]), opt_tensor(v[3]), eps));
+    tsr_tensor *r = tsr_nn_layer_norm(tensor_of(v[0]), n, shape, opt_tensor(v[2]), opt_tensor(v[3]), eps);
+    Value *ts[3] = {v[0], v[2], v[3]};
+    if (!r || !grad_on(3, ts)) return v_tensor(r);
+    tsr_ag_args ga = {.ndims = n, .d0 = eps};
+    memcpy(ga.dims, shape, sizeof(int64_t) * (size_t)n);
+    tsr_tensor *in[3] = {tensor_of(v[0]), opt_tensor_w(v[2]), opt_tensor_w(v[3])};
+    if (tsr_ag_record("native_layer_norm", 3, in, &ga, r, false) < 0) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return v_tensor(r);
 }
 
 /* "torch.Size([1, 3])" */
@@ -399,8 +410,6 @@ static void size_repr(char *buf, size_t n, const tsr_tensor *t)
         k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)t->sizes[i]);
     if (k < n) snprintf(buf + k, n - k, "])");
 }
-
-static tsr_tensor *opt_tensor_w(Value *v) { return v && !is_none(v) && is_tensor(v) ? tensor_of(v) : NULL; }
 
 /* batch_norm(input, running_mean, running_var, weight=None, bias=None,
  * training=False, momentum=0.1, eps=1e-5) */

@@ -134,6 +134,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         tsr_tensor_release(t);
         return r;
     }
+    if (!strcmp(key, "native_layer_norm")) return tsr_nn_layer_norm(in[0], a->ndims, a->dims, in[1], in[2], a->d0);
     return fwd_pool(key, a, in[0], NULL);
 }
 
@@ -314,6 +315,8 @@ static const Case cases[] = {
     {"avg_pool2d", 1, {3}, {{1, 4, 4}}, 0, A(.dims = {2, 2, 1, 1, 0, 0}, .has_d0 = true, .i0 = 3)},
     {"adaptive_avg_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
     {"adaptive_max_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
+    {"native_layer_norm", 3, {2, 1, 1}, {{3, 5}, {5}, {5}}, 0, A(.ndims = 1, .dims = {5}, .d0 = 1e-5)},
+    {"native_layer_norm", 3, {3, 2, 2}, {{2, 3, 4}, {3, 4}, {3, 4}}, 0, A(.ndims = 2, .dims = {3, 4}, .d0 = 1e-3)},
 };
 
 /* A deterministic value for element i of input k in the case's domain; away

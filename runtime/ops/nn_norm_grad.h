@@ -1,0 +1,20 @@
+/* runtime/ops/nn_norm_grad.h — the backward kernels of the normalization
+ * layers (nn_norm_grad.c) as 1.13's CPU kernels compute them; the autograd
+ * formulas of autograd_fn.c call them. Results are NEW references or NULL
+ * with the error recorded; arguments are borrowed. */
+#ifndef TSR_OPS_NN_NORM_GRAD_H
+#define TSR_OPS_NN_NORM_GRAD_H
+#include <stdbool.h>
+#include "../tensor.h"
+
+/* native_layer_norm_backward (LayerNormBackwardKernelImplInternal): from
+ * g and the forward's x, weight w (NULL: none), the normalized shape and
+ * eps; *dx / *dw / *db receive the gradients asked for (NULL pointers:
+ * not wanted). 0, or -1 with the error recorded (nothing returned). */
+int tsr_nn_layer_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, int nshape,
+                               const int64_t *shape, double eps, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db);
+
+/* Internal (nn_norm.c): layer_norm's per-row mean and rstd, as its forward. */
+void tsr__layer_norm_stats(tsr_dtype d, const void *x, int64_t M, int64_t N, double eps, void *mean, void *rstd);
+
+#endif
