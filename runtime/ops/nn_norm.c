@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nn_conv.h"
+#include "nn_norm_grad.h"
 #include "binary.h"
 #include "copy.h"
 #include "factory.h"
@@ -344,6 +345,39 @@ static int noncontig_stats(const tsr_tensor *x, int64_t C, int64_t N, double *me
 tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
                               const tsr_tensor *b, bool training, double momentum, double eps)
 {
+    return tsr_nn_batch_norm_ex(x, rmean, rvar, w, b, training, momentum, eps, NULL, NULL);
+}
+
+/* The per-channel statistics batch_norm's backward takes: the batch mean
+ * and invstd in training, else running_mean and 1 / sqrt(running_var + eps)
+ * computed in double (batch_norm_kernel.cpp's evaluation branch). */
+static int save_stats(const tsr_tensor *x, int64_t C, bool training, const void *mean, const void *invstd,
+                      const tsr_tensor *rmean, const tsr_tensor *rvar, double eps, tsr_tensor **sm, tsr_tensor **si)
+{
+    if (!sm) return 0;
+    *sm = tsr_tensor_empty(1, &C, x->dtype, TSR_CPU);
+    *si = *sm ? tsr_tensor_empty(1, &C, x->dtype, TSR_CPU) : NULL;
+    if (!*si) {
+        take(sm, NULL);
+        return -1;
+    }
+    for (int64_t c = 0; c < C; c++) {
+        double m, v;
+        if (!mean) m = 0, v = 0;
+        else if (!training) m = at1(rmean, c), v = 1 / sqrt(at1(rvar, c) + eps);
+        else if (x->dtype == TSR_FLOAT32) m = ((const float *)mean)[c], v = ((const float *)invstd)[c];
+        else m = ((const double *)mean)[c], v = ((const double *)invstd)[c];
+        tsr_tensor_set_at(*sm, c, tsr_scalar_float(m));
+        tsr_tensor_set_at(*si, c, tsr_scalar_float(v));
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
+                                 const tsr_tensor *b, bool training, double momentum, double eps,
+                                 tsr_tensor **save_mean, tsr_tensor **save_invstd)
+{
+    if (save_mean) *save_mean = *save_invstd = NULL;
     if (tsr__nn_cpu_only("batch_norm", x) < 0) return NULL;
     char b1[64];
     if (x->ndim < 2) {
@@ -355,6 +389,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
     if (tsr_tensor_numel(x) == 0) {   /* input.clone(), times weight[0], plus bias[0] */
         tsr_tensor *r = tsr_clone(x, TSR_MF_PRESERVE);
         (void)w; (void)b;
+        if (r && save_stats(x, C, training, NULL, NULL, NULL, NULL, eps, save_mean, save_invstd) < 0) take(&r, NULL);
         return r;
     }
     if (rmean) { if (check_features("running_mean", C, rmean) < 0) return NULL; }
@@ -410,7 +445,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
         if (training) {
             bool cont = contiguous_any(x);
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
-            bool clk = cont && !tsr_tensor_is_contiguous(x);   /* the channels_last kernel */
+            bool clk = cont && (!tsr_tensor_is_contiguous(x) || N == x->sizes[0]);   /* the channels_last kernel (also NC11) */
             if (clk) collect_cl_f32(tsr_tensor_ptr(x, NULL), N, C, (float *)(nvs + 7 * C), mean_d_buf, nvs);
             else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
@@ -440,6 +475,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
                 invstd[c] = 1 / sqrtf((float)at1(rvar, c) + (float)eps);
             }
         }
+        if (save_stats(x, C, training, mean, invstd, rmean, rvar, eps, save_mean, save_invstd) < 0) goto fail;
         transform_f32(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all, al, be);
     } else {
         double *mean = nvs + C, *invstd = nvs + 2 * C, *wv = nvs + 3 * C, *bv = nvs + 4 * C, *al = nvs + 5 * C;
@@ -449,7 +485,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
         if (training) {
             bool cont = contiguous_any(x);
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
-            bool clk = cont && !tsr_tensor_is_contiguous(x);   /* the channels_last kernel */
+            bool clk = cont && (!tsr_tensor_is_contiguous(x) || N == x->sizes[0]);   /* the channels_last kernel (also NC11) */
             if (clk) collect_cl_f64(tsr_tensor_ptr(x, NULL), N, C, nvs + 7 * C, mean_d_buf, nvs);
             else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
@@ -474,6 +510,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
                 invstd[c] = 1 / sqrt(at1(rvar, c) + eps);
             }
         }
+        if (save_stats(x, C, training, mean, invstd, rmean, rvar, eps, save_mean, save_invstd) < 0) goto fail;
         transform_f64(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all, al, be);
     }
     tsr_tensor_release(xc);
@@ -483,6 +520,10 @@ fail:
     tsr_tensor_release(xc);
     tsr_tensor_release(scr);
     tsr_tensor_release(y);
+    if (save_mean) {
+        take(save_mean, NULL);
+        take(save_invstd, NULL);
+    }
     return NULL;
 }
 

@@ -14,6 +14,7 @@
 #include "autograd.h"
 #include "names.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_norm_grad.h"
 #include "value.h"
 #include "view.h"
 
@@ -439,15 +440,39 @@ static Value *f_batch_norm(Value *self, CallArgs *a, void *d)
     for (int i = 0; i < 5; i++)
         if ((i == 0 || (ord[i] && !is_none(ord[i]))) && need_tensor(ord[i], "batch_norm", names[i], i + 1) < 0)
             return NULL;
-    if (named_refused("aten::native_batch_norm", 5, ord) < 0 || grad_refused("native_batch_norm", 5, ord) < 0)
-        return NULL;
-    tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]);
-    tsr_tensor *r = tsr_nn_batch_norm(tensor_of(v[0]), rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), train, mom, eps);
+    if (named_refused("aten::native_batch_norm", 5, ord) < 0) return NULL;
+    tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]), *sm = NULL, *si = NULL;
+    bool g = grad_on(3, ord);
+    /* an empty input is input.clone() (* weight[0] + bias[0]) in 1.13's _batch_norm_impl_index */
+    if (g && tsr_tensor_numel(tensor_of(v[0])) == 0) {
+        if ((opt_tensor(v[3]) || opt_tensor(v[4])) && grad_refused("batch_norm of an empty input with weight", 3, ord) < 0)
+            return NULL;
+        tsr_tensor *x = tensor_of(v[0]), *r = tsr_nn_batch_norm(x, rm, rv, NULL, NULL, train, mom, eps);
+        tsr_ag_args ca = {0};
+        if (r && tsr_ag_record("clone", 1, &x, &ca, r, false) < 0) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+        return r ? v_tensor(r) : bind_runtime_error();
+    }
+    tsr_tensor *r = tsr_nn_batch_norm_ex(tensor_of(v[0]), rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), train, mom, eps,
+                                         g ? &sm : NULL, g ? &si : NULL);
     if (r && train) {
         if (rm) tsr_tensor_bump_version(rm);
         if (rv) tsr_tensor_bump_version(rv);
     }
-    return v_tensor(r);
+    if (r && g) {
+        tsr_ag_args ga = {.flag = train, .d0 = eps};
+        tsr_tensor *in[3] = {tensor_of(v[0]), opt_tensor_w(v[3]), opt_tensor_w(v[4])};
+        if (tsr_ag_record("native_batch_norm", 3, in, &ga, r, false) < 0 || tsr_ag_keep(r, sm) < 0 ||
+            tsr_ag_keep(r, si) < 0) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+    }
+    tsr_tensor_release(sm);
+    tsr_tensor_release(si);
+    return r ? v_tensor(r) : bind_runtime_error();
 }
 
 /* group_norm(input, num_groups, weight=None, bias=None, eps=1e-5) */

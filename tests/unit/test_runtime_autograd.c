@@ -13,6 +13,7 @@
 #include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_norm_grad.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
 
@@ -134,6 +135,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         tsr_tensor_release(t);
         return r;
     }
+    if (!strcmp(key, "native_batch_norm")) return tsr_nn_batch_norm(in[0], NULL, NULL, in[1], in[2], true, 0.1, a->d0);
     if (!strcmp(key, "native_layer_norm")) return tsr_nn_layer_norm(in[0], a->ndims, a->dims, in[1], in[2], a->d0);
     return fwd_pool(key, a, in[0], NULL);
 }
@@ -315,6 +317,8 @@ static const Case cases[] = {
     {"avg_pool2d", 1, {3}, {{1, 4, 4}}, 0, A(.dims = {2, 2, 1, 1, 0, 0}, .has_d0 = true, .i0 = 3)},
     {"adaptive_avg_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
     {"adaptive_max_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
+    {"native_batch_norm", 3, {2, 1, 1}, {{4, 3}, {3}, {3}}, 0, A(.flag = true, .d0 = 1e-5)},
+    {"native_batch_norm", 3, {3, 1, 1}, {{2, 3, 4}, {3}, {3}}, 0, A(.flag = true, .d0 = 1e-3)},
     {"native_layer_norm", 3, {2, 1, 1}, {{3, 5}, {5}, {5}}, 0, A(.ndims = 1, .dims = {5}, .d0 = 1e-5)},
     {"native_layer_norm", 3, {3, 2, 2}, {{2, 3, 4}, {3, 4}, {3, 4}}, 0, A(.ndims = 2, .dims = {3, 4}, .d0 = 1e-3)},
 };
@@ -392,6 +396,15 @@ static int check_case(const Case *c)
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
     if (kept) tsr_ag_keep(out, kept);
     tsr_tensor_release(kept);
+    if (!strcmp(c->key, "native_batch_norm")) {   /* the statistics the binding keeps */
+        tsr_tensor *sm = NULL, *si = NULL, *r = tsr_nn_batch_norm_ex(in[0], NULL, NULL, in[1], in[2], true, 0.1, c->a.d0,
+                                                                      &sm, &si);
+        tsr_ag_keep(out, sm);
+        tsr_ag_keep(out, si);
+        tsr_tensor_release(r);
+        tsr_tensor_release(sm);
+        tsr_tensor_release(si);
+    }
     if (strstr(c->key, "max_pool2d")) {   /* the indices the pooling bindings keep */
         tsr_tensor *ind = NULL, *r = fwd_pool(c->key, &c->a, in[0], &ind);
         tsr_ag_keep(out, ind);
