@@ -1389,6 +1389,17 @@ static int bw_batch_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* reflection_pad / replication_pad: the pads in dims (ndims of them), i0
+ * 1 for reflect, 2 for replicate. */
+static int bw_pad_mode(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail && NEED(0))
+        give(c, gin, 0, keep(c, tsr_nn_pad_mode_backward(g, x, n->a.ndims, n->a.dims, n->a.i0 == 1 ? "reflect" : "replicate")));
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1488,8 +1499,14 @@ static const tsr_formula formulas[] = {
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
     {"prod_dim", "ProdBackward1", 1 | TSR_SAVE_OUT, bw_prod},
     {"reciprocal", "ReciprocalBackward0", TSR_SAVE_OUT, bw_reciprocal},
+    {"reflection_pad1d", "ReflectionPad1DBackward0", 1, bw_pad_mode},
+    {"reflection_pad2d", "ReflectionPad2DBackward0", 1, bw_pad_mode},
+    {"reflection_pad3d", "ReflectionPad3DBackward0", 1, bw_pad_mode},
     {"relu", "ReluBackward0", TSR_SAVE_OUT, bw_relu},
     {"repeat", "RepeatBackward0", 0, bw_repeat},
+    {"replication_pad1d", "ReplicationPad1DBackward0", 1, bw_pad_mode},
+    {"replication_pad2d", "ReplicationPad2DBackward0", 1, bw_pad_mode},
+    {"replication_pad3d", "ReplicationPad3DBackward0", 1, bw_pad_mode},
     {"reshape_alias", "ReshapeAliasBackward0", 0, bw_reshape},
     {"round", "RoundBackward0", 0, bw_zero},
     {"rsqrt", "RsqrtBackward0", TSR_SAVE_OUT, bw_rsqrt},

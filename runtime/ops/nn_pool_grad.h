@@ -17,5 +17,9 @@ tsr_tensor *tsr_nn_avg_pool2d_backward(const tsr_tensor *g, const tsr_tensor *x,
                                        const int64_t *p, bool count_include_pad, bool has_divisor, int64_t divisor);
 /* _adaptive_avg_pool2d_backward: g / kh / kw added over each window. */
 tsr_tensor *tsr_nn_adaptive_avg_pool2d_backward(const tsr_tensor *g, const tsr_tensor *x);
+/* reflection_pad / replication_pad{1,2,3}d backward (mode "reflect" or
+ * "replicate", the npad pads F.pad took): the gradient of x. */
+tsr_tensor *tsr_nn_pad_mode_backward(const tsr_tensor *g, const tsr_tensor *x, int npad, const int64_t *pad,
+                                     const char *mode);
 
 #endif

@@ -39,3 +39,12 @@ load helpers
     assert_success
     assert_output 'tensor([0.2000, 0.4000]) tensor([1.1000, 1.7000]) True'
 }
+
+@test "nnf-layers-1.5: pooling, layer_norm, batch_norm and reflect/replicate pads record graphs; circular pads stay refused" {
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nprint(F.max_pool2d(x, 2).grad_fn.name(), F.layer_norm(x, (4,)).grad_fn.name(), F.batch_norm(x, None, None, training=True).grad_fn.name(), F.pad(x, (1, 1, 1, 1), mode="reflect").grad_fn.name())'
+    assert_success
+    assert_output 'MaxPool2DWithIndicesBackward0 NativeLayerNormBackward0 NativeBatchNormBackward0 ReflectionPad2DBackward0'
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, requires_grad=True)\nF.pad(x, (1, 1), mode="circular")'
+    [ "$status" -eq 1 ]
+    [[ "$stderr" == *"NotImplementedError: the derivative for '_pad_circular' is not implemented."* ]]
+}

@@ -23,7 +23,7 @@ typedef struct {
     const char *key;
     int nin;                 /* tensor inputs */
     int nd[3];               /* their ranks */
-    int64_t sz[3][3];        /* their sizes */
+    int64_t sz[3][4];        /* their sizes */
     int domain;              /* 0: any, 1: positive, 2: (-1, 1), 3: an integer index input 1,
                               * 6: (0, 1) and input 1 needs no grad, 7: input 1 needs no grad */
     tsr_ag_args a;
@@ -135,6 +135,8 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         tsr_tensor_release(t);
         return r;
     }
+    if (strstr(key, "_pad") && (key[1] == 'e'))
+        return tsr_nn_pad_mode(in[0], a->ndims, a->dims, a->i0 == 1 ? "reflect" : "replicate", false, 0);
     if (!strcmp(key, "native_batch_norm")) return tsr_nn_batch_norm(in[0], NULL, NULL, in[1], in[2], true, 0.1, a->d0);
     if (!strcmp(key, "native_layer_norm")) return tsr_nn_layer_norm(in[0], a->ndims, a->dims, in[1], in[2], a->d0);
     return fwd_pool(key, a, in[0], NULL);
@@ -317,6 +319,12 @@ static const Case cases[] = {
     {"avg_pool2d", 1, {3}, {{1, 4, 4}}, 0, A(.dims = {2, 2, 1, 1, 0, 0}, .has_d0 = true, .i0 = 3)},
     {"adaptive_avg_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
     {"adaptive_max_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
+    {"reflection_pad1d", 1, {2}, {{2, 5}}, 0, A(.ndims = 2, .dims = {2, 1}, .i0 = 1)},
+    {"reflection_pad2d", 1, {3}, {{1, 4, 5}}, 0, A(.ndims = 4, .dims = {1, 2, 3, 0}, .i0 = 1)},
+    {"reflection_pad3d", 1, {4}, {{1, 2, 3, 3}}, 0, A(.ndims = 6, .dims = {1, 1, 2, 0, 0, 1}, .i0 = 1)},
+    {"replication_pad1d", 1, {2}, {{2, 4}}, 0, A(.ndims = 2, .dims = {3, 1}, .i0 = 2)},
+    {"replication_pad2d", 1, {3}, {{1, 3, 3}}, 0, A(.ndims = 4, .dims = {2, 0, 1, 2}, .i0 = 2)},
+    {"replication_pad3d", 1, {4}, {{1, 2, 2, 3}}, 0, A(.ndims = 6, .dims = {1, 1, 1, 0, 0, 1}, .i0 = 2)},
     {"native_batch_norm", 3, {2, 1, 1}, {{4, 3}, {3}, {3}}, 0, A(.flag = true, .d0 = 1e-5)},
     {"native_batch_norm", 3, {3, 1, 1}, {{2, 3, 4}, {3}, {3}}, 0, A(.flag = true, .d0 = 1e-3)},
     {"native_layer_norm", 3, {2, 1, 1}, {{3, 5}, {5}, {5}}, 0, A(.ndims = 1, .dims = {5}, .d0 = 1e-5)},
