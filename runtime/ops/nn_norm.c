@@ -650,6 +650,15 @@ done:
 tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
                                  const tsr_tensor *b, bool use_input_stats, double momentum, double eps)
 {
+    return tsr_nn_instance_norm_ex(x, rmean, rvar, w, b, use_input_stats, momentum, eps, NULL);
+}
+
+tsr_tensor *tsr_nn_instance_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
+                                    const tsr_tensor *b, bool use_input_stats, double momentum, double eps,
+                                    tsr_tensor **parts)
+{
+    if (parts)
+        for (int i = 0; i < 7; i++) parts[i] = NULL;
     if (!use_input_stats && !(rmean && rvar)) {
         tsr_error_set(TSR_ERR_RUNTIME, "Expected running_mean and running_var to be defined when use_input_stats is "
                       "false");
@@ -663,7 +672,9 @@ tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
     for (int i = 0; i < 4; i++)
         if (src[i] && !(rep[i] = tsr_repeat(src[i], 1, &B))) goto done;
     if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS)) || !(xr = tsr_view_view(xc, x->ndim, shape))) goto done;
-    if (!(out = tsr_nn_batch_norm(xr, rep[2], rep[3], rep[0], rep[1], use_input_stats, momentum, eps))) goto done;
+    if (!(out = tsr_nn_batch_norm_ex(xr, rep[2], rep[3], rep[0], rep[1], use_input_stats, momentum, eps,
+                                     parts ? &parts[5] : NULL, parts ? &parts[6] : NULL)))
+        goto done;
     for (int i = 2; i < 4; i++) {
         tsr_tensor *t = i == 2 ? rmean : rvar;
         if (!t) continue;
@@ -676,6 +687,12 @@ tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
         if (rc < 0) goto done;
     }
     r = tsr_view_view(out, x->ndim, x->sizes);
+    if (r && parts) {
+        parts[0] = tsr_tensor_retain(xc), parts[1] = tsr_tensor_retain(xr), parts[4] = tsr_tensor_retain(out);
+        parts[2] = rep[0] ? tsr_tensor_retain(rep[0]) : NULL, parts[3] = rep[1] ? tsr_tensor_retain(rep[1]) : NULL;
+    }
+    if (!r && parts)
+        for (int i = 0; i < 7; i++) take(&parts[i], NULL);
 done:
     for (int i = 0; i < 4; i++) tsr_tensor_release(rep[i]);
     tsr_tensor_release(xc);

@@ -29,6 +29,14 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *running_mean, 
                                  const tsr_tensor *w, const tsr_tensor *b, bool training, double momentum, double eps,
                                  tsr_tensor **save_mean, tsr_tensor **save_invstd);
 
+/* instance_norm (at::instance_norm: batch_norm over (1, N * C, *)) that
+ * also returns its pieces for the graph in parts[7] (NEW references, NULL
+ * when absent): the contiguous input, its (1, N * C, *) view, the repeated
+ * weight and bias, batch_norm's result, its mean and invstd. */
+tsr_tensor *tsr_nn_instance_norm_ex(const tsr_tensor *x, tsr_tensor *running_mean, tsr_tensor *running_var,
+                                    const tsr_tensor *w, const tsr_tensor *b, bool use_input_stats, double momentum,
+                                    double eps, tsr_tensor **parts);
+
 /* Internal (nn_norm.c): layer_norm's per-row mean and rstd, as its forward. */
 void tsr__layer_norm_stats(tsr_dtype d, const void *x, int64_t M, int64_t N, double eps, void *mean, void *rstd);
 

@@ -511,6 +511,27 @@ static Value *f_group_norm(Value *self, CallArgs *a, void *d)
     return v_tensor(tsr_nn_group_norm(x, g, opt_tensor(v[2]), opt_tensor(v[3]), eps));
 }
 
+/* 1.13's graph of instance_norm: input.contiguous() (CloneBackward0 when it
+ * copies), .view(1, N * C, *) (ViewBackward0), weight / bias .repeat(N)
+ * (RepeatBackward0), native_batch_norm over them, .view(input's sizes). */
+static int instance_graph(tsr_tensor *x, tsr_tensor *w, tsr_tensor *b, tsr_tensor **parts, bool use, tsr_tensor *r)
+{
+    tsr_ag_args a0 = {0}, ra = {.ndims = 1, .dims = {x->sizes[0]}}, ba = {.flag = use};
+    tsr_tensor *src = x;
+    if (!tsr_tensor_is_contiguous(x)) {
+        if (tsr_ag_record("clone", 1, &x, &a0, parts[0], false) < 0) return -1;
+        src = parts[0];
+    }
+    if (tsr_ag_record("view", 1, &src, &a0, parts[1], false) < 0) return -1;
+    if (w && tsr_ag_record("repeat", 1, &w, &ra, parts[2], false) < 0) return -1;
+    if (b && tsr_ag_record("repeat", 1, &b, &ra, parts[3], false) < 0) return -1;
+    tsr_tensor *in[3] = {parts[1], parts[2], parts[3]};
+    if (tsr_ag_record("native_batch_norm", 3, in, &ba, parts[4], false) < 0 || tsr_ag_keep(parts[4], parts[5]) < 0 ||
+        tsr_ag_keep(parts[4], parts[6]) < 0 || tsr_ag_record("view", 1, &parts[4], &a0, r, false) < 0)
+        return -1;
+    return 0;
+}
+
 /* instance_norm(input, running_mean=None, running_var=None, weight=None,
  * bias=None, use_input_stats=True, momentum=0.1, eps=1e-5) */
 static Value *f_instance_norm(Value *self, CallArgs *a, void *d)
@@ -543,14 +564,22 @@ static Value *f_instance_norm(Value *self, CallArgs *a, void *d)
     if (x->ndim < 2)
         return exc_set("IndexError", "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
                        x->ndim ? -x->ndim : -1, x->ndim ? x->ndim - 1 : 0);
-    if (named_refused("aten::instance_norm", 5, ord) < 0 || grad_refused("instance_norm", 5, ord) < 0) return NULL;
-    tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]);
-    tsr_tensor *r = tsr_nn_instance_norm(x, rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), use, mom, eps);
+    if (named_refused("aten::instance_norm", 5, ord) < 0) return NULL;
+    tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]), *parts[7];
+    bool g = grad_on(3, ord);
+    tsr_tensor *r = tsr_nn_instance_norm_ex(x, rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), use, mom, eps,
+                                            g ? parts : NULL);
     if (r && use) {
         if (rm) tsr_tensor_bump_version(rm);
         if (rv) tsr_tensor_bump_version(rv);
     }
-    return v_tensor(r);
+    if (r && g && instance_graph(x, opt_tensor_w(v[3]), opt_tensor_w(v[4]), parts, use, r) < 0) {
+        tsr_tensor_release(r);
+        r = NULL;
+    }
+    if (g)
+        for (int i = 0; i < 7; i++) tsr_tensor_release(parts[i]);
+    return r ? v_tensor(r) : bind_runtime_error();
 }
 
 /* alpha_dropout(input, p=0.5, training=False, inplace=False) */
