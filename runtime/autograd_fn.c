@@ -19,6 +19,8 @@
 #include "ops/join.h"
 #include "ops/nn.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_norm_grad.h"
+#include "ops/nn_pool_grad.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
@@ -1342,12 +1344,89 @@ static int bw_convolution(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* ------------------------------------------------------------ pooling (nn_pool_grad.c) */
+
+/* max_pool2d_with_indices / adaptive_max_pool2d: input 0 saved, the
+ * indices kept (extra[0]). */
+static int bw_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_pool2d_backward(g, x, n->extra[0])));
+    return finish(c, n, gin);
+}
+
+/* avg_pool2d: kernel, stride, padding in dims[0..5] (h, w pairs),
+ * count_include_pad in flag, divisor_override in i0 when has_d0. */
+static int bw_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    const int64_t *d = n->a.dims;
+    if (!c->fail && NEED(0))
+        give(c, gin, 0, keep(c, tsr_nn_avg_pool2d_backward(g, x, d, d + 2, d + 4, n->a.flag, n->a.has_d0, n->a.i0)));
+    return finish(c, n, gin);
+}
+
+static int bw_adaptive_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_adaptive_avg_pool2d_backward(g, x)));
+    return finish(c, n, gin);
+}
+
+/* native_layer_norm: inputs (input, weight, bias), the normalized shape
+ * in dims, eps in d0 (nn_norm_grad.c). */
+static int bw_layer_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *w = n->in_present[1] ? SAVED(1) : NULL, *r[3] = {0};
+    if (!c->fail && tsr_nn_layer_norm_backward(g, x, w, n->a.ndims, n->a.dims, n->a.d0, NEED(0) ? &r[0] : NULL,
+                                               NEED(1) ? &r[1] : NULL, NEED(2) ? &r[2] : NULL) < 0)
+        c->fail = true;
+    for (int i = 0; i < 3; i++)
+        if (r[i]) give(c, gin, i, keep(c, r[i]));
+    return finish(c, n, gin);
+}
+
+/* native_batch_norm: inputs (input, weight, bias), training in flag; the
+ * mean and invstd it normalized with kept (extra[0], extra[1]). */
+static int bw_batch_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *w = n->in_present[1] ? SAVED(1) : NULL, *r[3] = {0};
+    if (!c->fail && n->nextra < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "batch_norm's backward lost its statistics");
+        c->fail = true;
+    }
+    if (!c->fail && tsr_nn_batch_norm_backward(g, x, w, n->extra[0], n->extra[1], n->a.flag, NEED(0) ? &r[0] : NULL,
+                                               NEED(1) ? &r[1] : NULL, NEED(2) ? &r[2] : NULL) < 0)
+        c->fail = true;
+    for (int i = 0; i < 3; i++)
+        if (r[i]) give(c, gin, i, keep(c, r[i]));
+    return finish(c, n, gin);
+}
+
+/* reflection_pad / replication_pad: the pads in dims (ndims of them), i0
+ * 1 for reflect, 2 for replicate. */
+static int bw_pad_mode(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail && NEED(0))
+        give(c, gin, 0, keep(c, tsr_nn_pad_mode_backward(g, x, n->a.ndims, n->a.dims, n->a.i0 == 1 ? "reflect" : "replicate")));
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
 static const tsr_formula formulas[] = {
     {"abs", "AbsBackward0", 1, bw_abs},
     {"acos", "AcosBackward0", 1, bw_acos},
+    {"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", 1, bw_adaptive_avg_pool2d},
+    {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", 1, bw_max_pool2d},
     {"add", "AddBackward0", 0, bw_add},
     {"add_s", "AddBackward1", 0, bw_pass},
     {"addmm", "AddmmBackward0", 6, bw_addmm},
@@ -1357,6 +1436,7 @@ static const tsr_formula formulas[] = {
     {"asin", "AsinBackward0", 1, bw_asin},
     {"atan", "AtanBackward0", 1, bw_atan},
     {"atan2", "Atan2Backward0", 3, bw_atan2},
+    {"avg_pool2d", "AvgPool2DBackward0", 1, bw_avg_pool2d},
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
     {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},
     {"bmm", "BmmBackward0", 3, bw_bmm},
@@ -1412,6 +1492,7 @@ static const tsr_formula formulas[] = {
     {"masked_select", "MaskedSelectBackward0", 0, bw_masked_select},
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"max_dim", "MaxBackward0", 0, bw_max_dim},
+    {"max_pool2d", "MaxPool2DWithIndicesBackward0", 1, bw_max_pool2d},
     {"maximum", "MaximumBackward0", 3, bw_maximum},
     {"mean", "MeanBackward0", 0, bw_mean},
     {"mean_dim", "MeanBackward1", 0, bw_mean},
@@ -1426,6 +1507,8 @@ static const tsr_formula formulas[] = {
     {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
+    {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
+    {"native_layer_norm", "NativeLayerNormBackward0", 7, bw_layer_norm},
     {"neg", "NegBackward0", 0, bw_neg},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
@@ -1436,8 +1519,14 @@ static const tsr_formula formulas[] = {
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
     {"prod_dim", "ProdBackward1", 1 | TSR_SAVE_OUT, bw_prod},
     {"reciprocal", "ReciprocalBackward0", TSR_SAVE_OUT, bw_reciprocal},
+    {"reflection_pad1d", "ReflectionPad1DBackward0", 1, bw_pad_mode},
+    {"reflection_pad2d", "ReflectionPad2DBackward0", 1, bw_pad_mode},
+    {"reflection_pad3d", "ReflectionPad3DBackward0", 1, bw_pad_mode},
     {"relu", "ReluBackward0", TSR_SAVE_OUT, bw_relu},
     {"repeat", "RepeatBackward0", 0, bw_repeat},
+    {"replication_pad1d", "ReplicationPad1DBackward0", 1, bw_pad_mode},
+    {"replication_pad2d", "ReplicationPad2DBackward0", 1, bw_pad_mode},
+    {"replication_pad3d", "ReplicationPad3DBackward0", 1, bw_pad_mode},
     {"reshape_alias", "ReshapeAliasBackward0", 0, bw_reshape},
     {"round", "RoundBackward0", 0, bw_zero},
     {"rsqrt", "RsqrtBackward0", TSR_SAVE_OUT, bw_rsqrt},

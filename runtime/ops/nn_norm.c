@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nn_conv.h"
+#include "nn_norm_grad.h"
 #include "binary.h"
 #include "copy.h"
 #include "factory.h"
@@ -344,6 +345,39 @@ static int noncontig_stats(const tsr_tensor *x, int64_t C, int64_t N, double *me
 tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
                               const tsr_tensor *b, bool training, double momentum, double eps)
 {
+    return tsr_nn_batch_norm_ex(x, rmean, rvar, w, b, training, momentum, eps, NULL, NULL);
+}
+
+/* The per-channel statistics batch_norm's backward takes: the batch mean
+ * and invstd in training, else running_mean and 1 / sqrt(running_var + eps)
+ * computed in double (batch_norm_kernel.cpp's evaluation branch). */
+static int save_stats(const tsr_tensor *x, int64_t C, bool training, const void *mean, const void *invstd,
+                      const tsr_tensor *rmean, const tsr_tensor *rvar, double eps, tsr_tensor **sm, tsr_tensor **si)
+{
+    if (!sm) return 0;
+    *sm = tsr_tensor_empty(1, &C, x->dtype, TSR_CPU);
+    *si = *sm ? tsr_tensor_empty(1, &C, x->dtype, TSR_CPU) : NULL;
+    if (!*si) {
+        take(sm, NULL);
+        return -1;
+    }
+    for (int64_t c = 0; c < C; c++) {
+        double m, v;
+        if (!mean) m = 0, v = 0;
+        else if (!training) m = at1(rmean, c), v = 1 / sqrt(at1(rvar, c) + eps);
+        else if (x->dtype == TSR_FLOAT32) m = ((const float *)mean)[c], v = ((const float *)invstd)[c];
+        else m = ((const double *)mean)[c], v = ((const double *)invstd)[c];
+        tsr_tensor_set_at(*sm, c, tsr_scalar_float(m));
+        tsr_tensor_set_at(*si, c, tsr_scalar_float(v));
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
+                                 const tsr_tensor *b, bool training, double momentum, double eps,
+                                 tsr_tensor **save_mean, tsr_tensor **save_invstd)
+{
+    if (save_mean) *save_mean = *save_invstd = NULL;
     if (tsr__nn_cpu_only("batch_norm", x) < 0) return NULL;
     char b1[64];
     if (x->ndim < 2) {
@@ -355,6 +389,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
     if (tsr_tensor_numel(x) == 0) {   /* input.clone(), times weight[0], plus bias[0] */
         tsr_tensor *r = tsr_clone(x, TSR_MF_PRESERVE);
         (void)w; (void)b;
+        if (r && save_stats(x, C, training, NULL, NULL, NULL, NULL, eps, save_mean, save_invstd) < 0) take(&r, NULL);
         return r;
     }
     if (rmean) { if (check_features("running_mean", C, rmean) < 0) return NULL; }
@@ -410,7 +445,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
         if (training) {
             bool cont = contiguous_any(x);
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
-            bool clk = cont && !tsr_tensor_is_contiguous(x);   /* the channels_last kernel */
+            bool clk = cont && (!tsr_tensor_is_contiguous(x) || N == x->sizes[0]);   /* the channels_last kernel (also NC11) */
             if (clk) collect_cl_f32(tsr_tensor_ptr(x, NULL), N, C, (float *)(nvs + 7 * C), mean_d_buf, nvs);
             else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
@@ -440,6 +475,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
                 invstd[c] = 1 / sqrtf((float)at1(rvar, c) + (float)eps);
             }
         }
+        if (save_stats(x, C, training, mean, invstd, rmean, rvar, eps, save_mean, save_invstd) < 0) goto fail;
         transform_f32(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all, al, be);
     } else {
         double *mean = nvs + C, *invstd = nvs + 2 * C, *wv = nvs + 3 * C, *bv = nvs + 4 * C, *al = nvs + 5 * C;
@@ -449,7 +485,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
         if (training) {
             bool cont = contiguous_any(x);
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
-            bool clk = cont && !tsr_tensor_is_contiguous(x);   /* the channels_last kernel */
+            bool clk = cont && (!tsr_tensor_is_contiguous(x) || N == x->sizes[0]);   /* the channels_last kernel (also NC11) */
             if (clk) collect_cl_f64(tsr_tensor_ptr(x, NULL), N, C, nvs + 7 * C, mean_d_buf, nvs);
             else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
@@ -474,6 +510,7 @@ tsr_tensor *tsr_nn_batch_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor
                 invstd[c] = 1 / sqrt(at1(rvar, c) + eps);
             }
         }
+        if (save_stats(x, C, training, mean, invstd, rmean, rvar, eps, save_mean, save_invstd) < 0) goto fail;
         transform_f64(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all, al, be);
     }
     tsr_tensor_release(xc);
@@ -483,6 +520,10 @@ fail:
     tsr_tensor_release(xc);
     tsr_tensor_release(scr);
     tsr_tensor_release(y);
+    if (save_mean) {
+        take(save_mean, NULL);
+        take(save_invstd, NULL);
+    }
     return NULL;
 }
 
@@ -609,6 +650,15 @@ done:
 tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
                                  const tsr_tensor *b, bool use_input_stats, double momentum, double eps)
 {
+    return tsr_nn_instance_norm_ex(x, rmean, rvar, w, b, use_input_stats, momentum, eps, NULL);
+}
+
+tsr_tensor *tsr_nn_instance_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
+                                    const tsr_tensor *b, bool use_input_stats, double momentum, double eps,
+                                    tsr_tensor **parts)
+{
+    if (parts)
+        for (int i = 0; i < 7; i++) parts[i] = NULL;
     if (!use_input_stats && !(rmean && rvar)) {
         tsr_error_set(TSR_ERR_RUNTIME, "Expected running_mean and running_var to be defined when use_input_stats is "
                       "false");
@@ -622,7 +672,9 @@ tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
     for (int i = 0; i < 4; i++)
         if (src[i] && !(rep[i] = tsr_repeat(src[i], 1, &B))) goto done;
     if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS)) || !(xr = tsr_view_view(xc, x->ndim, shape))) goto done;
-    if (!(out = tsr_nn_batch_norm(xr, rep[2], rep[3], rep[0], rep[1], use_input_stats, momentum, eps))) goto done;
+    if (!(out = tsr_nn_batch_norm_ex(xr, rep[2], rep[3], rep[0], rep[1], use_input_stats, momentum, eps,
+                                     parts ? &parts[5] : NULL, parts ? &parts[6] : NULL)))
+        goto done;
     for (int i = 2; i < 4; i++) {
         tsr_tensor *t = i == 2 ? rmean : rvar;
         if (!t) continue;
@@ -635,6 +687,12 @@ tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
         if (rc < 0) goto done;
     }
     r = tsr_view_view(out, x->ndim, x->sizes);
+    if (r && parts) {
+        parts[0] = tsr_tensor_retain(xc), parts[1] = tsr_tensor_retain(xr), parts[4] = tsr_tensor_retain(out);
+        parts[2] = rep[0] ? tsr_tensor_retain(rep[0]) : NULL, parts[3] = rep[1] ? tsr_tensor_retain(rep[1]) : NULL;
+    }
+    if (!r && parts)
+        for (int i = 0; i < 7; i++) take(&parts[i], NULL);
 done:
     for (int i = 0; i < 4; i++) tsr_tensor_release(rep[i]);
     tsr_tensor_release(xc);
@@ -875,3 +933,23 @@ done:
 
 GN_CL(group_norm_cl_f32, float, 8, fmaf)
 GN_CL(group_norm_cl_f64, double, 4, fma)
+
+/* For nn_norm_grad.c: the per-row mean and rstd of layer_norm's forward
+ * (the same moments) over M contiguous rows of N of x (float or double as
+ * d), into mean[M] and rstd[M] of that type. */
+void tsr__layer_norm_stats(tsr_dtype d, const void *x, int64_t M, int64_t N, double eps, void *mean, void *rstd)
+{
+    for (int64_t i = 0; i < M; i++) {
+        if (d == TSR_FLOAT32) {
+            float m, v;
+            moments_f32((const float *)x + i * N, N, &m, &v);
+            ((float *)mean)[i] = m;
+            ((float *)rstd)[i] = (float)1 / (float)sqrt((double)(v + (float)eps));
+        } else {
+            double m, v;
+            moments_f64((const double *)x + i * N, N, &m, &v);
+            ((double *)mean)[i] = m;
+            ((double *)rstd)[i] = 1.0 / sqrt(v + eps);
+        }
+    }
+}

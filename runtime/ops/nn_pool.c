@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "nn_conv.h"
+#include "nn_pool_grad.h"
 #include "copy.h"
 #include "reduce.h"
 #include "../error.h"
@@ -825,4 +826,49 @@ tsr_tensor *tsr_nn_pad_mode(const tsr_tensor *x, int npad, const int64_t *pad, c
 done:
     tsr_tensor_release(src);
     return out;
+}
+
+/* reflection_pad / replication_pad backward: zeros of x's shape, each
+ * output gradient added at its source in output order (ReflectionPad.cpp,
+ * ReplicationPadding.cpp). */
+tsr_tensor *tsr_nn_pad_mode_backward(const tsr_tensor *g, const tsr_tensor *x, int npad, const int64_t *pad,
+                                     const char *mode)
+{
+    int m = !strcmp(mode, "reflect") ? 1 : 2, k = npad / 2, nd = x->ndim;
+    tsr_dtype d = x->dtype;
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
+        char kn[48];
+        snprintf(kn, sizeof kn, m == 1 ? "reflection_pad%dd_backward_cpu" : "replication_pad%dd_backward_cpu", k);
+        tsr__not_implemented(kn, d);
+        return NULL;
+    }
+    if (g->dtype != d || g->ndim != nd) {
+        tsr_error_set(TSR_ERR_RUNTIME, "pad backward: expected a gradient of the output's dtype and rank");
+        return NULL;
+    }
+    tsr_tensor *gi = tsr_tensor_empty(nd, x->sizes, d, x->device), *gc = NULL;
+    if (!gi || tsr_tensor_is_meta(gi) || tsr_tensor_numel(gi) == 0) return gi;
+    memset(tsr_tensor_ptr(gi, NULL), 0, (size_t)tsr_tensor_numel(gi) * (size_t)tsr_dtype_itemsize(d));
+    gc = tsr_tensor_has_bits(g) ? tsr_resolve_bits(g) : tsr_tensor_retain((tsr_tensor *)g);
+    if (!gc) return take(&gi, NULL);
+    int64_t numel = tsr_tensor_numel(gc), idx[TSR_MAX_DIMS] = {0};
+    const char *gb = tsr_tensor_ptr(gc, NULL);
+    char *ib = tsr_tensor_ptr(gi, NULL);
+    for (int64_t e = 0; e < numel; e++) {
+        int64_t off = 0, goff = 0;
+        for (int dd = 0; dd < nd; dd++) {
+            int i = nd - 1 - dd;
+            int64_t si = i < k ? pad_src(m, idx[dd], x->sizes[dd], pad[2 * i], pad[2 * i + 1]) : idx[dd];
+            off += si * gi->strides[dd];
+            goff += idx[dd] * gc->strides[dd];
+        }
+        if (d == TSR_FLOAT32) ((float *)ib)[off] += ((const float *)gb)[goff];
+        else ((double *)ib)[off] += ((const double *)gb)[goff];
+        for (int dd = nd - 1; dd >= 0; dd--) {
+            if (++idx[dd] < gc->sizes[dd]) break;
+            idx[dd] = 0;
+        }
+    }
+    tsr_tensor_release(gc);
+    return gi;
 }

@@ -1246,7 +1246,14 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
     if (!strcmp(mode, "reflect") || !strcmp(mode, "replicate") || !strcmp(mode, "circular")) {
         double f = 0;
         if (vv && !is_none(vv) && bind_table_float(vv, fname, "value", &f) < 0) return NULL;
-        return v_tensor(tsr_nn_pad_mode(x, n, pad, mode, vv && !is_none(vv), f));
+        if (mode[0] == 'c') {   /* 1.13's _pad_circular writes slices (CopySlices), which tsr does not record */
+            if (grad_refused("_pad_circular", 1, b->v) < 0) return NULL;
+            return v_tensor(tsr_nn_pad_mode(x, n, pad, mode, vv && !is_none(vv), f));
+        }
+        char key[40];
+        snprintf(key, sizeof key, "%s_pad%dd", mode[2] == 'f' ? "reflection" : "replication", (n / 2) % 8);
+        ga.i0 = mode[2] == 'f' ? 1 : 2;
+        return graph(tsr_nn_pad_mode(x, n, pad, mode, vv && !is_none(vv), f), key, 1, &x, &ga, 0, NULL);
     }
     return exc_set("NotImplementedError", "Unrecognised padding mode %s", mode);
 }

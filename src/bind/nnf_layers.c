@@ -14,7 +14,9 @@
 #include "autograd.h"
 #include "names.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_norm_grad.h"
 #include "value.h"
+#include "view.h"
 
 #define MOD "torch.nn.functional"
 
@@ -165,6 +167,64 @@ static Value *pair(tsr_tensor *a, tsr_tensor *b)
 
 /* ------------------------------------------------------------ pooling */
 
+static bool grad_on(int n, Value **vals)
+{
+    tsr_tensor *in[8];
+    int k = 0;
+    for (int i = 0; i < n && k < 8; i++)
+        if (vals[i] && is_tensor(vals[i])) in[k++] = tensor_of(vals[i]);
+    return tsr_ag_needed(k, in);
+}
+
+/* r (x's pooling result, stolen; NULL: the runtime's error) with 1.13's
+ * graph: the 2-D node key over x keeping ind (NULL: none) for its
+ * formula, or for the 1-D forms x.unsqueeze(-2) (UnsqueezeBackward0), key
+ * over that, and the result's squeeze(-2) (SqueezeBackward1, a view).
+ * NEW reference or NULL with the exception set. */
+static tsr_tensor *pool_graph(tsr_tensor *x, tsr_tensor *r, const tsr_tensor *ind, const char *key,
+                              const tsr_ag_args *a, bool one)
+{
+    if (!r) return bind_runtime_error(), NULL;
+    if (!one) {
+        if (tsr_ag_record(key, 1, &x, a, r, false) < 0 || (ind && tsr_ag_keep(r, ind) < 0)) {
+            tsr_tensor_release(r);
+            return bind_runtime_error(), NULL;
+        }
+        return r;
+    }
+    tsr_ag_args ua = {.i0 = x->ndim - 1}, sa = {.i0 = x->ndim - 1};
+    tsr_tensor *u = tsr_view_unsqueeze(x, -2), *m = tsr_view_unsqueeze(r, -2), *mi = NULL, *o = NULL;
+    tsr_tensor_release(r);
+    if (!u || !m || (ind && !(mi = tsr_view_unsqueeze(ind, -2)))) goto fail;
+    if (tsr_ag_record("unsqueeze", 1, &x, &ua, u, false) < 0 || tsr_ag_record(key, 1, &u, a, m, false) < 0 ||
+        (mi && tsr_ag_keep(m, mi) < 0))
+        goto fail;
+    if (!(o = tsr_view_squeeze_dim(m, -2))) goto fail;
+    if (tsr_ag_record("squeeze_dim", 1, &m, &sa, o, false) < 0) goto fail;
+    tsr_tensor_release(u);
+    tsr_tensor_release(m);
+    tsr_tensor_release(mi);
+    return o;
+fail:
+    tsr_tensor_release(u);
+    tsr_tensor_release(m);
+    tsr_tensor_release(mi);
+    tsr_tensor_release(o);
+    return bind_runtime_error(), NULL;
+}
+
+/* The tuple (r, indices) or r alone; NULL r: the exception is set. */
+static Value *pool_result(tsr_tensor *r, tsr_tensor *ind, bool ri)
+{
+    if (!r) {
+        tsr_tensor_release(ind);
+        return NULL;
+    }
+    if (ri) return v_tuple_of(2, v_tensor(r), v_tensor(ind));
+    tsr_tensor_release(ind);
+    return v_tensor(r);
+}
+
 /* max_pool1d/2d(input, kernel_size, stride=None, padding=0, dilation=1,
  * ceil_mode=False, return_indices=False): 1.13's boolean_dispatch over
  * torch.max_poolNd and max_poolNd_with_indices */
@@ -185,11 +245,13 @@ static Value *f_max_pool(Value *self, CallArgs *a, void *d)
         return NULL;
     if (v[3] && ilist(v[3], op, "padding", sz, p, &np) < 0) return NULL;
     if (v[4] && ilist(v[4], op, "dilation", sz, dl, &nd) < 0) return NULL;
-    if (grad_refused(op, 1, v) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]), *ind = NULL, *r;
-    r = one ? tsr_nn_max_pool1d(x, nk, k, ns, s, np, p, nd, dl, ceil, ri ? &ind : NULL)
-            : tsr_nn_max_pool2d(x, nk, k, ns, s, np, p, nd, dl, ceil, ri ? &ind : NULL);
-    return ri ? pair(r, ind) : v_tensor(r);
+    bool g = grad_on(1, v);   /* 1.13's max_pool1d takes the with_indices path for a graph */
+    r = one ? tsr_nn_max_pool1d(x, nk, k, ns, s, np, p, nd, dl, ceil, ri || g ? &ind : NULL)
+            : tsr_nn_max_pool2d(x, nk, k, ns, s, np, p, nd, dl, ceil, ri || g ? &ind : NULL);
+    if (!g) return ri ? pair(r, ind) : v_tensor(r);
+    tsr_ag_args ga = {0};
+    return pool_result(pool_graph(x, r, ind, "max_pool2d", &ga, one), ind, ri);
 }
 
 /* avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
@@ -214,10 +276,21 @@ static Value *f_avg_pool(Value *self, CallArgs *a, void *d)
     if (v[3] && ilist(v[3], name, "padding", sz, p, &np) < 0) return NULL;
     bool hd = !one && v[6] && !is_none(v[6]);
     if (hd && args_int(v[6], name, "divisor_override", &div) < 0) return NULL;
-    if (grad_refused(name, 1, v) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]);
-    return v_tensor(one ? tsr_nn_avg_pool1d(x, nk, k, ns, s, np, p, ceil, cip)
-                        : tsr_nn_avg_pool2d(x, nk, k, ns, s, np, p, ceil, cip, hd, div));
+    tsr_tensor *r = one ? tsr_nn_avg_pool1d(x, nk, k, ns, s, np, p, ceil, cip)
+                        : tsr_nn_avg_pool2d(x, nk, k, ns, s, np, p, ceil, cip, hd, div);
+    if (!r || !grad_on(1, v)) return v_tensor(r);
+    /* the 2-D node's kernel, stride, padding as (h, w) pairs */
+    tsr_ag_args ga = {.flag = cip, .has_d0 = hd, .i0 = div};
+    if (one) {
+        ga.dims[0] = 1, ga.dims[1] = k[0], ga.dims[2] = 1, ga.dims[3] = ns ? s[0] : k[0];
+        ga.dims[4] = 0, ga.dims[5] = p[0];
+    } else {
+        ga.dims[0] = k[0], ga.dims[1] = nk > 1 ? k[1] : k[0];
+        ga.dims[2] = ns ? s[0] : ga.dims[0], ga.dims[3] = ns ? s[ns > 1] : ga.dims[1];
+        ga.dims[4] = p[0], ga.dims[5] = np > 1 ? p[1] : p[0];
+    }
+    return pool_result(pool_graph(x, r, NULL, "avg_pool2d", &ga, one), NULL, false);
 }
 
 /* _list_with_default(out_size, input.size()) of the 2-D adaptive defs:
@@ -263,12 +336,27 @@ static Value *f_adaptive(Value *self, CallArgs *a, void *d)
     if (need_tensor(v[0], name, "input", 1) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]), *ind = NULL, *r;
     if (one ? ilist(v[1], name, "output_size", 1, o, &n) < 0 : list_with_default(v[1], x, name, o, &n) < 0) return NULL;
-    if (grad_refused(name, 1, v) < 0) return NULL;
-    if (!mx) return v_tensor(one ? tsr_nn_adaptive_avg_pool1d(x, n, o) : tsr_nn_adaptive_avg_pool2d(x, n, o));
+    bool g = grad_on(1, v);
+    /* an output of 1x1 is mean(-1, -2) in 1.13; a channels_last input then
+     * restrides it in place (AsStridedBackward1), which tsr does not record */
+    bool mean = !mx && (one ? n == 1 && o[0] == 1 : n == 2 && o[0] == 1 && o[1] == 1);
+    if (g && mean && x->ndim == 4 && tsr_tensor_suggest_memory_format(x) == TSR_MF_CHANNELS_LAST &&
+        grad_refused(name, 1, v) < 0)
+        return NULL;
+    if (!mx) {
+        r = one ? tsr_nn_adaptive_avg_pool1d(x, n, o) : tsr_nn_adaptive_avg_pool2d(x, n, o);
+        if (!r || !g) return v_tensor(r);
+        tsr_ag_args ga = {.ndims = 2, .dims = {-1, -2}, .keepdim = true};
+        return pool_result(pool_graph(x, r, NULL, mean ? "mean_dim" : "adaptive_avg_pool2d", &ga, one), NULL, false);
+    }
     r = one ? tsr_nn_adaptive_max_pool1d(x, n, o, &ind) : tsr_nn_adaptive_max_pool2d(x, n, o, &ind);
-    if (ri) return pair(r, ind);
-    tsr_tensor_release(ind);
-    return v_tensor(r);
+    if (!g) {
+        if (ri) return pair(r, ind);
+        tsr_tensor_release(ind);
+        return v_tensor(r);
+    }
+    tsr_ag_args ga = {0};
+    return pool_result(pool_graph(x, r, ind, "adaptive_max_pool2d", &ga, one), ind, ri);
 }
 
 /* ------------------------------------------------------------ normalization */
@@ -280,6 +368,8 @@ static int opt_float(Value *v, const char *fname, const char *arg, double dflt, 
 }
 
 static const tsr_tensor *opt_tensor(Value *v) { return v && !is_none(v) && is_tensor(v) ? tensor_of(v) : NULL; }
+
+static tsr_tensor *opt_tensor_w(Value *v) { return v && !is_none(v) && is_tensor(v) ? tensor_of(v) : NULL; }
 
 /* layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5) */
 static Value *f_layer_norm(Value *self, CallArgs *a, void *d)
@@ -298,10 +388,19 @@ static Value *f_layer_norm(Value *self, CallArgs *a, void *d)
     if (ilist(v[1], "layer_norm", "normalized_shape", 1, shape, &n) < 0 ||
         (v[2] && !is_none(v[2]) && need_tensor(v[2], "layer_norm", "weight", 3) < 0) ||
         (v[3] && !is_none(v[3]) && need_tensor(v[3], "layer_norm", "bias", 4) < 0) ||
-        opt_float(v[4], "layer_norm", "eps", 1e-5, &eps) < 0 || named_refused("aten::native_layer_norm", 4, v) < 0 ||
-        grad_refused("native_layer_norm", 4, v) < 0)
+        opt_float(v[4], "layer_norm", "eps", 1e-5, &eps) < 0 || named_refused("aten::native_layer_norm", 4, v) < 0)
         return NULL;
-    return v_tensor(tsr_nn_layer_norm(tensor_of(v[0]), n, shape, opt_tensor(v[2]), opt_tensor(v[3]), eps));
+    tsr_tensor *r = tsr_nn_layer_norm(tensor_of(v[0]), n, shape, opt_tensor(v[2]), opt_tensor(v[3]), eps);
+    Value *ts[3] = {v[0], v[2], v[3]};
+    if (!r || !grad_on(3, ts)) return v_tensor(r);
+    tsr_ag_args ga = {.ndims = n, .d0 = eps};
+    memcpy(ga.dims, shape, sizeof(int64_t) * (size_t)n);
+    tsr_tensor *in[3] = {tensor_of(v[0]), opt_tensor_w(v[2]), opt_tensor_w(v[3])};
+    if (tsr_ag_record("native_layer_norm", 3, in, &ga, r, false) < 0) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return v_tensor(r);
 }
 
 /* "torch.Size([1, 3])" */
@@ -312,8 +411,6 @@ static void size_repr(char *buf, size_t n, const tsr_tensor *t)
         k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)t->sizes[i]);
     if (k < n) snprintf(buf + k, n - k, "])");
 }
-
-static tsr_tensor *opt_tensor_w(Value *v) { return v && !is_none(v) && is_tensor(v) ? tensor_of(v) : NULL; }
 
 /* batch_norm(input, running_mean, running_var, weight=None, bias=None,
  * training=False, momentum=0.1, eps=1e-5) */
@@ -343,15 +440,39 @@ static Value *f_batch_norm(Value *self, CallArgs *a, void *d)
     for (int i = 0; i < 5; i++)
         if ((i == 0 || (ord[i] && !is_none(ord[i]))) && need_tensor(ord[i], "batch_norm", names[i], i + 1) < 0)
             return NULL;
-    if (named_refused("aten::native_batch_norm", 5, ord) < 0 || grad_refused("native_batch_norm", 5, ord) < 0)
-        return NULL;
-    tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]);
-    tsr_tensor *r = tsr_nn_batch_norm(tensor_of(v[0]), rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), train, mom, eps);
+    if (named_refused("aten::native_batch_norm", 5, ord) < 0) return NULL;
+    tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]), *sm = NULL, *si = NULL;
+    bool g = grad_on(3, ord);
+    /* an empty input is input.clone() (* weight[0] + bias[0]) in 1.13's _batch_norm_impl_index */
+    if (g && tsr_tensor_numel(tensor_of(v[0])) == 0) {
+        if ((opt_tensor(v[3]) || opt_tensor(v[4])) && grad_refused("batch_norm of an empty input with weight", 3, ord) < 0)
+            return NULL;
+        tsr_tensor *x = tensor_of(v[0]), *r = tsr_nn_batch_norm(x, rm, rv, NULL, NULL, train, mom, eps);
+        tsr_ag_args ca = {0};
+        if (r && tsr_ag_record("clone", 1, &x, &ca, r, false) < 0) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+        return r ? v_tensor(r) : bind_runtime_error();
+    }
+    tsr_tensor *r = tsr_nn_batch_norm_ex(tensor_of(v[0]), rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), train, mom, eps,
+                                         g ? &sm : NULL, g ? &si : NULL);
     if (r && train) {
         if (rm) tsr_tensor_bump_version(rm);
         if (rv) tsr_tensor_bump_version(rv);
     }
-    return v_tensor(r);
+    if (r && g) {
+        tsr_ag_args ga = {.flag = train, .d0 = eps};
+        tsr_tensor *in[3] = {tensor_of(v[0]), opt_tensor_w(v[3]), opt_tensor_w(v[4])};
+        if (tsr_ag_record("native_batch_norm", 3, in, &ga, r, false) < 0 || tsr_ag_keep(r, sm) < 0 ||
+            tsr_ag_keep(r, si) < 0) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+    }
+    tsr_tensor_release(sm);
+    tsr_tensor_release(si);
+    return r ? v_tensor(r) : bind_runtime_error();
 }
 
 /* group_norm(input, num_groups, weight=None, bias=None, eps=1e-5) */
@@ -390,6 +511,27 @@ static Value *f_group_norm(Value *self, CallArgs *a, void *d)
     return v_tensor(tsr_nn_group_norm(x, g, opt_tensor(v[2]), opt_tensor(v[3]), eps));
 }
 
+/* 1.13's graph of instance_norm: input.contiguous() (CloneBackward0 when it
+ * copies), .view(1, N * C, *) (ViewBackward0), weight / bias .repeat(N)
+ * (RepeatBackward0), native_batch_norm over them, .view(input's sizes). */
+static int instance_graph(tsr_tensor *x, tsr_tensor *w, tsr_tensor *b, tsr_tensor **parts, bool use, tsr_tensor *r)
+{
+    tsr_ag_args a0 = {0}, ra = {.ndims = 1, .dims = {x->sizes[0]}}, ba = {.flag = use};
+    tsr_tensor *src = x;
+    if (!tsr_tensor_is_contiguous(x)) {
+        if (tsr_ag_record("clone", 1, &x, &a0, parts[0], false) < 0) return -1;
+        src = parts[0];
+    }
+    if (tsr_ag_record("view", 1, &src, &a0, parts[1], false) < 0) return -1;
+    if (w && tsr_ag_record("repeat", 1, &w, &ra, parts[2], false) < 0) return -1;
+    if (b && tsr_ag_record("repeat", 1, &b, &ra, parts[3], false) < 0) return -1;
+    tsr_tensor *in[3] = {parts[1], parts[2], parts[3]};
+    if (tsr_ag_record("native_batch_norm", 3, in, &ba, parts[4], false) < 0 || tsr_ag_keep(parts[4], parts[5]) < 0 ||
+        tsr_ag_keep(parts[4], parts[6]) < 0 || tsr_ag_record("view", 1, &parts[4], &a0, r, false) < 0)
+        return -1;
+    return 0;
+}
+
 /* instance_norm(input, running_mean=None, running_var=None, weight=None,
  * bias=None, use_input_stats=True, momentum=0.1, eps=1e-5) */
 static Value *f_instance_norm(Value *self, CallArgs *a, void *d)
@@ -422,14 +564,22 @@ static Value *f_instance_norm(Value *self, CallArgs *a, void *d)
     if (x->ndim < 2)
         return exc_set("IndexError", "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
                        x->ndim ? -x->ndim : -1, x->ndim ? x->ndim - 1 : 0);
-    if (named_refused("aten::instance_norm", 5, ord) < 0 || grad_refused("instance_norm", 5, ord) < 0) return NULL;
-    tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]);
-    tsr_tensor *r = tsr_nn_instance_norm(x, rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), use, mom, eps);
+    if (named_refused("aten::instance_norm", 5, ord) < 0) return NULL;
+    tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]), *parts[7];
+    bool g = grad_on(3, ord);
+    tsr_tensor *r = tsr_nn_instance_norm_ex(x, rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), use, mom, eps,
+                                            g ? parts : NULL);
     if (r && use) {
         if (rm) tsr_tensor_bump_version(rm);
         if (rv) tsr_tensor_bump_version(rv);
     }
-    return v_tensor(r);
+    if (r && g && instance_graph(x, opt_tensor_w(v[3]), opt_tensor_w(v[4]), parts, use, r) < 0) {
+        tsr_tensor_release(r);
+        r = NULL;
+    }
+    if (g)
+        for (int i = 0; i < 7; i++) tsr_tensor_release(parts[i]);
+    return r ? v_tensor(r) : bind_runtime_error();
 }
 
 /* alpha_dropout(input, p=0.5, training=False, inplace=False) */

@@ -6,16 +6,16 @@
 
 load helpers
 
-@test "nnf-layers-1.1: pooling and normalization refuse inputs that need a graph (conv records one), and compute under no_grad" {
+@test "nnf-layers-1.1: the layers without a derivative refuse inputs that need a graph (conv records one), and compute under no_grad" {
     run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nprint(F.conv2d(x, torch.ones(1, 1, 2, 2)).grad_fn.name())'
     assert_success
     assert_output 'ConvolutionBackward0'
-    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nF.max_pool2d(x, 2)'
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nF.local_response_norm(x, 2)'
     [ "$status" -eq 1 ]
-    [[ "$stderr" == *"NotImplementedError: the derivative for 'max_pool2d' is not implemented."* ]]
-    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(2, 3, requires_grad=True)\nF.layer_norm(x, (3,))'
+    [[ "$stderr" == *"NotImplementedError: the derivative for 'local_response_norm' is not implemented."* ]]
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(2, 3, requires_grad=True)\nF.alpha_dropout(x, 0.5, True)'
     [ "$status" -eq 1 ]
-    [[ "$stderr" == *"NotImplementedError: the derivative for 'native_layer_norm' is not implemented."* ]]
+    [[ "$stderr" == *"NotImplementedError: the derivative for 'alpha_dropout' is not implemented."* ]]
     run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nwith torch.no_grad():\n    print(F.avg_pool2d(x, 2).sum(), F.conv2d(x, torch.ones(1, 1, 2, 2)).sum())'
     assert_success
     assert_output 'tensor(4.) tensor(36.)'
@@ -38,4 +38,13 @@ load helpers
     run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nrm = torch.zeros(2)\nrv = torch.ones(2)\nv = rm._version\nF.batch_norm(torch.tensor([[1., 2.], [3., 6.]]), rm, rv, training=True);\nprint(rm, rv, rm._version > v)'
     assert_success
     assert_output 'tensor([0.2000, 0.4000]) tensor([1.1000, 1.7000]) True'
+}
+
+@test "nnf-layers-1.5: pooling, layer_norm, batch_norm and reflect/replicate pads record graphs; circular pads stay refused" {
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nprint(F.max_pool2d(x, 2).grad_fn.name(), F.layer_norm(x, (4,)).grad_fn.name(), F.batch_norm(x, None, None, training=True).grad_fn.name(), F.pad(x, (1, 1, 1, 1), mode="reflect").grad_fn.name())'
+    assert_success
+    assert_output 'MaxPool2DWithIndicesBackward0 NativeLayerNormBackward0 NativeBatchNormBackward0 ReflectionPad2DBackward0'
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, requires_grad=True)\nF.pad(x, (1, 1), mode="circular")'
+    [ "$status" -eq 1 ]
+    [[ "$stderr" == *"NotImplementedError: the derivative for '_pad_circular' is not implemented."* ]]
 }

@@ -13,6 +13,7 @@
 #include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_norm_grad.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
 
@@ -22,7 +23,7 @@ typedef struct {
     const char *key;
     int nin;                 /* tensor inputs */
     int nd[3];               /* their ranks */
-    int64_t sz[3][3];        /* their sizes */
+    int64_t sz[3][4];        /* their sizes */
     int domain;              /* 0: any, 1: positive, 2: (-1, 1), 3: an integer index input 1,
                               * 6: (0, 1) and input 1 needs no grad, 7: input 1 needs no grad */
     tsr_ag_args a;
@@ -61,6 +62,22 @@ static tsr_tensor *fixed_mask(void)
     tsr_tensor *t = tsr_empty(1, &n, TSR_BOOL, TSR_CPU, TSR_MF_CONTIGUOUS);
     for (int64_t i = 0; t && i < n; i++) tsr_tensor_set_at(t, i, tsr_scalar_bool(i % 3 == 1));
     return t;
+}
+
+/* The pooling formulas over a 3-D input: kernel, stride, padding as (h, w)
+ * pairs in dims[0..5] (the adaptive forms: the output size in dims[0..1]);
+ * *ind receives the max forms' indices when asked. */
+static tsr_tensor *fwd_pool(const char *key, const tsr_ag_args *a, tsr_tensor *x, tsr_tensor **ind)
+{
+    const int64_t *d = a->dims, one[2] = {1, 1};
+    tsr_tensor *i = NULL, *r = NULL;
+    if (!strcmp(key, "max_pool2d")) r = tsr_nn_max_pool2d(x, 2, d, 2, d + 2, 2, d + 4, 2, one, a->flag, &i);
+    else if (!strcmp(key, "avg_pool2d")) r = tsr_nn_avg_pool2d(x, 2, d, 2, d + 2, 2, d + 4, false, a->flag, a->has_d0, a->i0);
+    else if (!strcmp(key, "adaptive_avg_pool2d")) r = tsr_nn_adaptive_avg_pool2d(x, 2, d);
+    else if (!strcmp(key, "adaptive_max_pool2d")) r = tsr_nn_adaptive_max_pool2d(x, 2, d, &i);
+    if (ind) *ind = i;
+    else tsr_tensor_release(i);
+    return r;
 }
 
 static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
@@ -123,7 +140,11 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         tsr_tensor_release(t);
         return r;
     }
-    return NULL;
+    if (strstr(key, "_pad") && (key[1] == 'e'))
+        return tsr_nn_pad_mode(in[0], a->ndims, a->dims, a->i0 == 1 ? "reflect" : "replicate", false, 0);
+    if (!strcmp(key, "native_batch_norm")) return tsr_nn_batch_norm(in[0], NULL, NULL, in[1], in[2], true, 0.1, a->d0);
+    if (!strcmp(key, "native_layer_norm")) return tsr_nn_layer_norm(in[0], a->ndims, a->dims, in[1], in[2], a->d0);
+    return fwd_pool(key, a, in[0], NULL);
 }
 
 static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
@@ -300,6 +321,22 @@ static const Case cases[] = {
     {"convolution", 3, {3, 3, 1}, {{2, 4, 7}, {6, 2, 3}, {6}}, 0, A(.ndims = 1, .dims = {2, 0, 1, 0, 2, 0, 0, 0}, .i0 = 2)},
     {"convolution", 3, {3, 3, 1}, {{2, 4, 5}, {4, 3, 2}, {6}}, 0,
      A(.ndims = 1, .dims = {2, 0, 1, 0, 1, 0, 1, 0}, .i0 = 2, .flag = true)},
+    {"max_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 0})},
+    {"avg_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 1}, .flag = true)},
+    {"avg_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 3, 2, 2, 1, 1})},
+    {"avg_pool2d", 1, {3}, {{1, 4, 4}}, 0, A(.dims = {2, 2, 1, 1, 0, 0}, .has_d0 = true, .i0 = 3)},
+    {"adaptive_avg_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
+    {"adaptive_max_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
+    {"reflection_pad1d", 1, {2}, {{2, 5}}, 0, A(.ndims = 2, .dims = {2, 1}, .i0 = 1)},
+    {"reflection_pad2d", 1, {3}, {{1, 4, 5}}, 0, A(.ndims = 4, .dims = {1, 2, 3, 0}, .i0 = 1)},
+    {"reflection_pad3d", 1, {4}, {{1, 2, 3, 3}}, 0, A(.ndims = 6, .dims = {1, 1, 2, 0, 0, 1}, .i0 = 1)},
+    {"replication_pad1d", 1, {2}, {{2, 4}}, 0, A(.ndims = 2, .dims = {3, 1}, .i0 = 2)},
+    {"replication_pad2d", 1, {3}, {{1, 3, 3}}, 0, A(.ndims = 4, .dims = {2, 0, 1, 2}, .i0 = 2)},
+    {"replication_pad3d", 1, {4}, {{1, 2, 2, 3}}, 0, A(.ndims = 6, .dims = {1, 1, 1, 0, 0, 1}, .i0 = 2)},
+    {"native_batch_norm", 3, {2, 1, 1}, {{4, 3}, {3}, {3}}, 0, A(.flag = true, .d0 = 1e-5)},
+    {"native_batch_norm", 3, {3, 1, 1}, {{2, 3, 4}, {3}, {3}}, 0, A(.flag = true, .d0 = 1e-3)},
+    {"native_layer_norm", 3, {2, 1, 1}, {{3, 5}, {5}, {5}}, 0, A(.ndims = 1, .dims = {5}, .d0 = 1e-5)},
+    {"native_layer_norm", 3, {3, 2, 2}, {{2, 3, 4}, {3, 4}, {3, 4}}, 0, A(.ndims = 2, .dims = {3, 4}, .d0 = 1e-3)},
 };
 
 /* A deterministic value for element i of input k in the case's domain; away
@@ -375,6 +412,21 @@ static int check_case(const Case *c)
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
     if (kept) tsr_ag_keep(out, kept);
     tsr_tensor_release(kept);
+    if (!strcmp(c->key, "native_batch_norm")) {   /* the statistics the binding keeps */
+        tsr_tensor *sm = NULL, *si = NULL, *r = tsr_nn_batch_norm_ex(in[0], NULL, NULL, in[1], in[2], true, 0.1, c->a.d0,
+                                                                      &sm, &si);
+        tsr_ag_keep(out, sm);
+        tsr_ag_keep(out, si);
+        tsr_tensor_release(r);
+        tsr_tensor_release(sm);
+        tsr_tensor_release(si);
+    }
+    if (strstr(c->key, "max_pool2d")) {   /* the indices the pooling bindings keep */
+        tsr_tensor *ind = NULL, *r = fwd_pool(c->key, &c->a, in[0], &ind);
+        tsr_ag_keep(out, ind);
+        tsr_tensor_release(r);
+        tsr_tensor_release(ind);
+    }
     tsr_tensor *w = tsr_empty(out->ndim, out->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
     for (int64_t i = 0; i < tsr_tensor_numel(w); i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
     if (tsr_autograd_run(1, &out, &w, false, 0, NULL, false, NULL, false) < 0) {

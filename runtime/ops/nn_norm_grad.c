@@ -1,0 +1,436 @@
+/* runtime/ops/nn_norm_grad.c — the gradients of the normalization layers
+ * as 1.13's CPU kernels compute them. layer_norm: LayerNormBackwardKernel-
+ * ImplInternal (layer_norm_kernel.cpp): dgamma and dbeta summed per thread
+ * over the rows parallel_for gives it, then the thread buffers added in
+ * order; dX from the row sums ds, db reduced in Vectorized<T> lanes
+ * (map*_reduce_all, then vec_reduce_all: lanes in order for double, the
+ * AVX2 shuffle tree for float). The multiply-adds are fused where GCC
+ * contracts 1.13's AVX2 build (probed against it as nn_norm.c's forward). */
+#include <math.h>
+#include <string.h>
+
+#include "nn_norm_grad.h"
+#include "copy.h"
+#include "factory.h"
+#include "reduce.h"
+#include "../error.h"
+#include "../internal.h"
+#include "../iter.h"
+
+/* vec_reduce_all over a full Vectorized<T> of L lanes: AVX2's shuffle tree
+ * for float (VecReduceAllSIMD<float>), lanes in order otherwise. */
+static float lanes_f32(const float *a)
+{
+    return ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7]));
+}
+static double lanes_f64(const double *a) { return ((a[0] + a[1]) + a[2]) + a[3]; }
+
+/* map*_reduce_all with the sum as reduction: MAP(j) is lane j's term, ACC(acc, j) adds term j
+ * to acc (fused where the map is a product); fewer than L elements: the
+ * terms added in order. */
+#define REDUCE(T, L, LANES, N, MAP, ACC, OUT)                                                                   \
+    do {                                                                                                       \
+        if ((N) < (L)) {                                                                                       \
+            T r_ = MAP(0);                                                                                     \
+            for (int64_t j_ = 1; j_ < (N); j_++) r_ = r_ + MAP(j_);                                            \
+            OUT = r_;                                                                                          \
+            break;                                                                                             \
+        }                                                                                                      \
+        T acc_[L];                                                                                             \
+        for (int l_ = 0; l_ < (L); l_++) acc_[l_] = MAP(l_);                                                   \
+        int64_t d_ = (L);                                                                                      \
+        for (; d_ < (N) - (N) % (L); d_ += (L))                                                                \
+            for (int l_ = 0; l_ < (L); l_++) acc_[l_] = ACC(acc_[l_], d_ + l_);                                \
+        for (int l_ = 0; d_ + l_ < (N); l_++) acc_[l_] = ACC(acc_[l_], d_ + l_);                               \
+        OUT = LANES(acc_);                                                                                     \
+    } while (0)
+
+/* a fused multiply-add in the operands' type */
+#define FMA(a, b, c) _Generic((a) + (b) + (c), float: fmaf, default: fma)((a), (b), (c))
+
+#define LN_BACKWARD(NAME, T, L, LANES)                                                                    \
+    static void NAME(const T *dy, const T *x, const T *mean, const T *rstd, const T *gamma, int64_t M, int64_t N, \
+                     int nthreads, T *dx, T *dgamma, T *dbeta, T *buf)                                         \
+    {                                                                                                          \
+        const T scale = (T)1 / (T)N;                                                                           \
+        /* parallel_for(0, M, 1): min(threads, M) chunks of ceil(M / chunks) rows; one when M is 1 */       \
+        int64_t chunks = M > 1 && nthreads > 1 ? (nthreads < M ? nthreads : M) : 1;                           \
+        int64_t csize = (M + chunks - 1) / chunks;                                                             \
+        for (int64_t i = 0; i < M; i++) {                                                                      \
+            const int64_t tid = i / csize;                                                                     \
+            const T *dyp = dy + i * N, *xp = x + i * N;                                                        \
+            if (dgamma) {                                                                                      \
+                T *bp = buf + tid * N;                                                                         \
+                const T a = rstd[i], b = -a * mean[i];                                                         \
+                for (int64_t j = 0; j < N; j++) bp[j] = FMA(dyp[j], FMA(a, xp[j], b), bp[j]);                  \
+            }                                                                                                  \
+            if (dbeta) {                                                                                       \
+                T *bp = buf + (int64_t)nthreads * N + tid * N;                                                 \
+                for (int64_t j = 0; j < N; j++) bp[j] = bp[j] + dyp[j];                                        \
+            }                                                                                                  \
+            if (!dx) continue;                                                                                 \
+            T ds, db;                                                                                          \
+            if (!gamma) {                                                                                      \
+                REDUCE(T, L, LANES, N, DS0_MAP, DS0_ACC, ds);                                                  \
+                REDUCE(T, L, LANES, N, DB0_MAP, DB0_ACC, db);                                                  \
+            } else {                                                                                           \
+                REDUCE(T, L, LANES, N, DS1_MAP, DS1_ACC, ds);                                                  \
+                REDUCE(T, L, LANES, N, DB1_MAP, DB1_ACC, db);                                                  \
+            }                                                                                                  \
+            const T a = rstd[i];                                                                               \
+            const T b = FMA(db, mean[i], -ds) * a * a * a * scale;                                             \
+            const T c = FMA(-b, mean[i], -(db * a * scale));                                                   \
+            T *dxp = dx + i * N;                                                                               \
+            if (!gamma)                                                                                        \
+                for (int64_t j = 0; j < N; j++) dxp[j] = FMA(b, xp[j], a * dyp[j]) + c;                        \
+            else                                                                                               \
+                for (int64_t j = 0; j < N; j++) dxp[j] = FMA(b, xp[j], a * dyp[j] * gamma[j]) + c;             \
+        }                                                                                                      \
+        if (dgamma || dbeta)                                                                                   \
+            for (int64_t j = 0; j < N; j++) {                                                                  \
+                T gv = 0, bv = 0;                                                                              \
+                for (int t = 0; t < nthreads; t++) {                                                           \
+                    gv = gv + buf[t * N + j];                                                                  \
+                    bv = bv + buf[(int64_t)nthreads * N + t * N + j];                                          \
+                }                                                                                              \
+                if (dgamma) dgamma[j] = gv;                                                                    \
+                if (dbeta) dbeta[j] = bv;                                                                      \
+            }                                                                                                  \
+    }
+
+/* the terms of ds = sum(dy * x [* gamma]) and db = sum(dy [* gamma]) */
+#define DS0_MAP(j) (dyp[j] * xp[j])
+#define DS0_ACC(acc, j) FMA(dyp[j], xp[j], acc)
+#define DB0_MAP(j) (dyp[j])
+#define DB0_ACC(acc, j) ((acc) + dyp[j])
+#define DS1_MAP(j) (dyp[j] * xp[j] * gamma[j])
+#define DS1_ACC(acc, j) FMA(dyp[j] * xp[j], gamma[j], acc)
+#define DB1_MAP(j) (dyp[j] * gamma[j])
+#define DB1_ACC(acc, j) FMA(dyp[j], gamma[j], acc)
+
+LN_BACKWARD(ln_backward_f32, float, 8, lanes_f32)
+LN_BACKWARD(ln_backward_f64, double, 4, lanes_f64)
+
+static tsr_tensor *contig(const tsr_tensor *t)
+{
+    if (tsr_tensor_has_bits(t)) {
+        tsr_tensor *r = tsr_resolve_bits(t), *c = r ? tsr_contiguous(r, TSR_MF_CONTIGUOUS) : NULL;
+        tsr_tensor_release(r);
+        return c;
+    }
+    return tsr_contiguous(t, TSR_MF_CONTIGUOUS);
+}
+
+int tsr_nn_layer_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, int nshape,
+                               const int64_t *shape, double eps, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
+{
+    tsr_dtype d = x->dtype;
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
+        tsr__not_implemented("LayerNormBackwardKernelImpl", d);
+        return -1;
+    }
+    if (g->dtype != d || (w && w->dtype != d)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(d),
+                      tsr_dtype_scalar_name(g->dtype != d ? g->dtype : w->dtype));
+        return -1;
+    }
+    int64_t N = 1, numel = tsr_tensor_numel(x);
+    for (int i = 0; i < nshape; i++) N *= shape[i];
+    int64_t M = N ? numel / N : 0;
+    int nt = tsr_get_num_threads();
+    if (nt < 1) nt = 1;
+    size_t es = (size_t)tsr_tensor_itemsize(x);
+    tsr_tensor *gc = contig(g), *xc = contig(x), *wc = w ? contig(w) : NULL, *rx = NULL, *rw = NULL, *rb = NULL;
+    tsr_tensor *st = NULL, *bt = NULL;
+    if (!gc || !xc || (w && !wc)) goto fail;
+    if (dx && !(rx = tsr_tensor_empty(x->ndim, x->sizes, d, x->device))) goto fail;
+    if (dw && !(rw = tsr_zeros(w->ndim, w->sizes, d, w->device))) goto fail;
+    if (db && !(rb = tsr_zeros(nshape, shape, d, x->device))) goto fail;
+    if (M > 0 && N > 0 && !tsr_tensor_is_meta(xc)) {
+        if (tsr_check_interrupt() < 0) goto fail;
+        int64_t ns = 2 * M, nb = 2 * (int64_t)nt * N;
+        if (!(st = tsr_tensor_empty(1, &ns, d, TSR_CPU)) || ((dw || db) && !(bt = tsr_zeros(1, &nb, d, TSR_CPU))))
+            goto fail;
+        char *mean = tsr_tensor_ptr(st, NULL), *rstd = mean + (size_t)M * es;
+        void *buf = bt ? tsr_tensor_ptr(bt, NULL) : NULL;
+        tsr__layer_norm_stats(d, tsr_tensor_ptr(xc, NULL), M, N, eps, mean, rstd);
+        void *pw = wc ? tsr_tensor_ptr(wc, NULL) : NULL;
+        void *px = rx ? tsr_tensor_ptr(rx, NULL) : NULL, *pg = rw ? tsr_tensor_ptr(rw, NULL) : NULL;
+        void *pb = rb ? tsr_tensor_ptr(rb, NULL) : NULL;
+        if (d == TSR_FLOAT32)
+            ln_backward_f32(tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(xc, NULL), (float *)mean, (float *)rstd, pw, M, N,
+                            nt, px, pg, pb, buf);
+        else
+            ln_backward_f64(tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(xc, NULL), (double *)mean, (double *)rstd, pw, M,
+                            N, nt, px, pg, pb, buf);
+    }
+    tsr_tensor_release(st);
+    tsr_tensor_release(bt);
+    tsr_tensor_release(gc);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    if (dx) *dx = rx;
+    if (dw) *dw = rw;
+    if (db) *db = rb;
+    return 0;
+fail:
+    tsr_tensor_release(st);
+    tsr_tensor_release(bt);
+    tsr_tensor_release(gc);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    tsr_tensor_release(rx);
+    tsr_tensor_release(rw);
+    tsr_tensor_release(rb);
+    return -1;
+}
+
+/* ------------------------------------------------------------ batch_norm */
+
+/* vec::reduce_all / map2_reduce_all over one plane of n: the sum of dy and
+ * of (x - mean) * dy in T, in lanes as above. */
+#define PLANE_SUMS(T, L, LANES, dyp, xp, mean, n, sum, dotp)                                                    \
+    do {                                                                                                       \
+        REDUCE(T, L, LANES, n, BN_S_MAP, BN_S_ACC, sum);                                                       \
+        REDUCE(T, L, LANES, n, BN_D_MAP, BN_D_ACC, dotp);                                                      \
+    } while (0)
+#define BN_S_MAP(j) (dyp[j])
+#define BN_S_ACC(acc, j) ((acc) + dyp[j])
+#define BN_D_MAP(j) ((xp[j] - mean) * dyp[j])
+#define BN_D_ACC(acc, j) FMA(xp[j] - mean, dyp[j], acc)
+
+/* batch_norm_cpu_backward_contiguous_impl: NCHW planes (image > 1). */
+#define BN_CONTIG(NAME, T, L, LANES)                                                                           \
+    static void NAME(const T *dy, const T *x, const T *meanv, const T *invv, const T *wv, int64_t nb, int64_t C, \
+                     int64_t image, bool train, T *dx, T *dw, T *db)                                           \
+    {                                                                                                          \
+        const int64_t N = nb * image;                                                                          \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            const T w = wv ? wv[c] : (T)1, mean = meanv[c], invstd = invv[c];                                  \
+            double sum = 0, dotp = 0;                                                                          \
+            for (int64_t n = 0; n < nb; n++) {                                                                 \
+                const T *xp = x + (n * C + c) * image, *dyp = dy + (n * C + c) * image;                        \
+                T s, d;                                                                                        \
+                PLANE_SUMS(T, L, LANES, dyp, xp, mean, image, s, d);                                           \
+                sum += s;                                                                                      \
+                dotp += d;                                                                                     \
+            }                                                                                                  \
+            if (dx) {                                                                                          \
+                const T k = (T)dotp * invstd * invstd / (T)N, gm = (T)(sum / (double)N);                       \
+                for (int64_t n = 0; n < nb; n++) {                                                             \
+                    const T *xp = x + (n * C + c) * image, *dyp = dy + (n * C + c) * image;                    \
+                    T *dxp = dx + (n * C + c) * image;                                                         \
+                    for (int64_t j = 0; j < image; j++)                                                        \
+                        dxp[j] = train ? FMA(-(xp[j] - mean), k, dyp[j] - gm) * invstd * w : dyp[j] * invstd * w; \
+                }                                                                                              \
+            }                                                                                                  \
+            if (dw) dw[c] = (T)(dotp * invstd);                                                                \
+            if (db) db[c] = (T)sum;                                                                            \
+        }                                                                                                      \
+    }
+
+/* batch_norm_cpu_backward_channels_last_impl: rows of C (channels_last, or
+ * an image of one), sums per thread chunk of rows, added in double; in dx
+ * the (x - mean) * k product is fused except in double's tail of C % L
+ * channels (probed against 1.13's AVX2 build). */
+#define BN_CL(NAME, T, L, TAIL_FMA)                                                                                         \
+    static void NAME(const T *dy, const T *x, const T *meanv, const T *invv, const T *wv, int64_t N, int64_t C, \
+                     bool train, int nt, T *buf, T *dx, T *dw, T *db)                                          \
+    {                                                                                                          \
+        int64_t chunks = N > 1 && nt > 1 ? (nt < N ? nt : N) : 1, csize = (N + chunks - 1) / chunks;           \
+        T *sums = buf, *dots = buf + (int64_t)nt * C;                                                          \
+        for (int64_t i = 0; i < N; i++) {                                                                      \
+            T *sp = sums + (i / csize) * C, *dp = dots + (i / csize) * C;                                      \
+            const T *xp = x + i * C, *dyp = dy + i * C;                                                        \
+            for (int64_t c = 0; c < C; c++) {                                                                  \
+                sp[c] = sp[c] + dyp[c];                                                                        \
+                dp[c] = FMA(xp[c] - meanv[c], dyp[c], dp[c]);                                                  \
+            }                                                                                                  \
+        }                                                                                                      \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            double s = 0, d = 0;                                                                               \
+            for (int t = 0; t < nt; t++) s += sums[t * C + c];                                                 \
+            for (int t = 0; t < nt; t++) d += dots[t * C + c];                                                 \
+            sums[c] = (T)s;                                                                                    \
+            dots[c] = (T)d;                                                                                    \
+        }                                                                                                      \
+        if (dx)                                                                                                \
+            for (int64_t i = 0; i < N; i++)                                                                    \
+                for (int64_t c = 0; c < C; c++) {                                                              \
+                    const T w = wv ? wv[c] : (T)1, inv = invv[c], dyv = dy[i * C + c];                        \
+                    if (!train) {                                                                              \
+                        dx[i * C + c] = dyv * inv * w;                                                         \
+                        continue;                                                                              \
+                    }                                                                                          \
+                    const T k = dots[c] * inv * inv / (T)N, gm = sums[c] / (T)N;                               \
+                    const T u = x[i * C + c] - meanv[c];                                                       \
+                    dx[i * C + c] = (c < C - C % (L) || (TAIL_FMA) ? FMA(-u, k, dyv - gm) : dyv - gm - u * k) * inv * w; \
+                }                                                                                              \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            if (dw) dw[c] = dots[c] * invv[c];                                                                 \
+            if (db) db[c] = sums[c];                                                                           \
+        }                                                                                                      \
+    }
+
+BN_CONTIG(bn_contig_f32, float, 8, lanes_f32)
+BN_CONTIG(bn_contig_f64, double, 4, lanes_f64)
+BN_CL(bn_cl_f32, float, 8, true)
+BN_CL(bn_cl_f64, double, 4, false)
+
+/* batch_norm_backward_cpu_template's strided path (Normalization.cpp, built
+ * without FMA): per channel, dotp summed in double over the elements in
+ * order, sum = at::sum(grad) over every dim but 1. */
+static int bn_generic(const tsr_tensor *g, const tsr_tensor *x, const double *meanv, const double *invv,
+                      const double *wv, bool train, bool f32, tsr_tensor *dx, double *dw, double *db)
+{
+    int64_t C = x->sizes[1], numel = tsr_tensor_numel(x), n = numel / C;
+    tsr_dims dims = {.n = 0};
+    for (int d = 0; d < x->ndim; d++)
+        if (d != 1) dims.d[dims.n++] = d;
+    tsr_tensor *sum = tsr_sum(g, &dims, false, TSR_DTYPE_UNDEFINED, NULL);
+    if (!sum) return -1;
+    int64_t idx[TSR_MAX_DIMS] = {0};
+    for (int64_t c = 0; c < C; c++) {
+        double dotp = 0, mean = meanv[c], inv = invv[c], w = wv ? wv[c] : 1, s = tsr_tensor_get_double_at(sum, c);
+        memset(idx, 0, sizeof idx);
+        idx[1] = c;
+        for (int64_t k = 0; k < n; k++) {
+            double xi = tsr_tensor_get_double(x, idx), go = tsr_tensor_get_double(g, idx);
+            dotp += f32 ? (double)(((float)xi - (float)mean) * (float)go) : (xi - mean) * go;
+            for (int d = x->ndim - 1; d >= 0; d--) {
+                if (d == 1) continue;
+                if (++idx[d] < x->sizes[d]) break;
+                idx[d] = 0;
+            }
+            idx[1] = c;
+        }
+        if (dx) {
+            float kf = (float)dotp * (float)inv * (float)inv / (float)n, gmf = (float)s / (float)n;
+            double kd = dotp * inv * inv / (double)n, gmd = s / (double)n;
+            memset(idx, 0, sizeof idx);
+            idx[1] = c;
+            for (int64_t k = 0; k < n; k++) {
+                double xi = tsr_tensor_get_double(x, idx), go = tsr_tensor_get_double(g, idx), r;
+                if (!train) r = f32 ? (double)((float)go * (float)inv * (float)w) : go * inv * w;
+                else if (f32) {
+                    float gi = ((float)xi - (float)mean) * kf;
+                    r = (double)(((float)go - gmf - gi) * (float)inv * (float)w);
+                } else {
+                    double gi = (xi - mean) * kd;
+                    r = (go - gmd - gi) * inv * w;
+                }
+                tsr_tensor_set(dx, idx, tsr_scalar_float(r));
+                for (int d = x->ndim - 1; d >= 0; d--) {
+                    if (d == 1) continue;
+                    if (++idx[d] < x->sizes[d]) break;
+                    idx[d] = 0;
+                }
+                idx[1] = c;
+            }
+        }
+        if (dw) dw[c] = f32 ? (double)(float)(dotp * (double)(float)inv) : dotp * inv;
+        if (db) db[c] = s;
+    }
+    tsr_tensor_release(sum);
+    return 0;
+}
+
+static bool contig_any(const tsr_tensor *t)
+{
+    return tsr_tensor_is_contiguous(t) || tsr_tensor_is_contiguous_as(t, TSR_MF_CHANNELS_LAST);
+}
+
+int tsr_nn_batch_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
+                               const tsr_tensor *invstd, bool train, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
+{
+    tsr_dtype d = x->dtype;
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
+        tsr__not_implemented("batch_norm_backward_cpu", d);
+        return -1;
+    }
+    if (g->dtype != d || x->ndim < 2 || g->ndim != x->ndim) {
+        tsr_error_set(TSR_ERR_RUNTIME, "batch_norm_backward: expected a gradient of the input's dtype and rank");
+        return -1;
+    }
+    int64_t C = x->sizes[1], numel = tsr_tensor_numel(x), N = C ? numel / C : 0, nb = x->sizes[0];
+    int64_t image = nb && C ? numel / nb / C : 0, ns = 5 * C;
+    bool f32 = d == TSR_FLOAT32;
+    int nt = tsr_get_num_threads();
+    if (nt < 1) nt = 1;
+    tsr_tensor *gc = NULL, *xc = NULL, *rx = NULL, *rw = NULL, *rb = NULL, *scr = NULL, *buf = NULL;
+    bool all = contig_any(x) && contig_any(g) &&
+               tsr_tensor_suggest_memory_format(x) == tsr_tensor_suggest_memory_format(g) &&
+               !tsr_tensor_has_bits(x) && !tsr_tensor_has_bits(g);
+    tsr_memory_format mf = tsr_tensor_suggest_memory_format(x);
+    if (dx && !(rx = tsr_tensor_empty_format(x->ndim, x->sizes, d, x->device, mf))) goto fail;
+    if (dw && !(rw = tsr_zeros(1, &C, d, x->device))) goto fail;
+    if (db && !(rb = tsr_zeros(1, &C, d, x->device))) goto fail;
+    if (numel == 0 || tsr_tensor_is_meta(x)) goto done;
+    if (tsr_check_interrupt() < 0) goto fail;
+    /* per-channel parameters in double (exact for both dtypes) */
+    if (!(scr = tsr_tensor_empty(1, &ns, TSR_FLOAT64, TSR_CPU))) goto fail;
+    double *mv = tsr_tensor_ptr(scr, NULL), *iv = mv + C, *wv = w ? iv + C : NULL, *gw = iv + 2 * C, *gb = iv + 3 * C;
+    for (int64_t c = 0; c < C; c++) {
+        mv[c] = tsr_tensor_get_double_at(mean, c);
+        iv[c] = tsr_tensor_get_double_at(invstd, c);
+        if (wv) wv[c] = tsr_tensor_get_double_at(w, c);
+    }
+    if (!all) {
+        if (bn_generic(g, x, mv, iv, wv, train, f32, rx, rw ? gw : NULL, rb ? gb : NULL) < 0) goto fail;
+    } else {
+        bool cl = !tsr_tensor_is_contiguous(x) || image == 1;
+        int64_t nbuf = 2 * (int64_t)nt * C;
+        if (cl && !(buf = tsr_zeros(1, &nbuf, d, TSR_CPU))) goto fail;
+        /* typed copies of the parameters and results */
+        int64_t nt5 = 5 * C;
+        tsr_tensor *typed = tsr_tensor_empty(1, &nt5, d, TSR_CPU);
+        if (!typed) goto fail;
+        char *tp = tsr_tensor_ptr(typed, NULL);
+        size_t es = f32 ? 4 : 8;
+        void *tm = tp, *ti = tp + C * es, *tw = tp + 2 * C * es, *tgw = tp + 3 * C * es, *tgb = tp + 4 * C * es;
+        for (int64_t c = 0; c < C; c++) {
+            if (f32) {
+                ((float *)tm)[c] = (float)mv[c], ((float *)ti)[c] = (float)iv[c];
+                ((float *)tw)[c] = wv ? (float)wv[c] : 1.0f;
+            } else {
+                ((double *)tm)[c] = mv[c], ((double *)ti)[c] = iv[c], ((double *)tw)[c] = wv ? wv[c] : 1.0;
+            }
+        }
+        const void *px = tsr_tensor_ptr(x, NULL), *pg = tsr_tensor_ptr(g, NULL);
+        void *pdx = rx ? tsr_tensor_ptr(rx, NULL) : NULL;
+        if (cl) {
+            if (f32) bn_cl_f32(pg, px, tm, ti, tw, N, C, train, nt, tsr_tensor_ptr(buf, NULL), pdx, rw ? tgw : NULL, rb ? tgb : NULL);
+            else bn_cl_f64(pg, px, tm, ti, tw, N, C, train, nt, tsr_tensor_ptr(buf, NULL), pdx, rw ? tgw : NULL, rb ? tgb : NULL);
+        } else {
+            if (f32) bn_contig_f32(pg, px, tm, ti, tw, nb, C, image, train, pdx, rw ? tgw : NULL, rb ? tgb : NULL);
+            else bn_contig_f64(pg, px, tm, ti, tw, nb, C, image, train, pdx, rw ? tgw : NULL, rb ? tgb : NULL);
+        }
+        for (int64_t c = 0; c < C; c++) {
+            gw[c] = f32 ? ((float *)tgw)[c] : ((double *)tgw)[c];
+            gb[c] = f32 ? ((float *)tgb)[c] : ((double *)tgb)[c];
+        }
+        tsr_tensor_release(typed);
+    }
+    for (int64_t c = 0; c < C; c++) {
+        if (rw) tsr_tensor_set_at(rw, c, tsr_scalar_float(gw[c]));
+        if (rb) tsr_tensor_set_at(rb, c, tsr_scalar_float(gb[c]));
+    }
+done:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(scr);
+    tsr_tensor_release(buf);
+    if (dx) *dx = rx;
+    if (dw) *dw = rw;
+    if (db) *db = rb;
+    return 0;
+fail:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(scr);
+    tsr_tensor_release(buf);
+    tsr_tensor_release(rx);
+    tsr_tensor_release(rw);
+    tsr_tensor_release(rb);
+    return -1;
+}
