@@ -197,7 +197,12 @@ static const gemm_fn gemm_table[TSR_DTYPE_SLOTS] = {
  * gemm_panels_are_bit_identical checks it on every BLAS dtype). Work per
  * panel: about 2^31 multiply-adds (a fraction of a second on one core),
  * never fewer than 288 columns, so that repacking A per panel stays cheap:
- * 2048^3 runs as 4 panels (576 wide), 6000^3 as 21 of 288. */
+ * 2048^3 runs as 4 panels (576 wide), 6000^3 as 21 of 288. A threaded
+ * OpenBLAS splits a call between its threads by the call's own shape, so
+ * panels would not give the bits of PyTorch's single call: with more than
+ * one OpenBLAS thread (its default on a multi-core machine, which PyTorch
+ * leaves alone) the float and complex gemms run as one call, and Ctrl-C
+ * waits for it. */
 #define PANEL_WORK ((int64_t)1 << 31)
 #define PANEL_MIN 288
 #define PANEL_ALIGN 96
@@ -214,6 +219,8 @@ int tsr__gemm_panels(tsr_dtype dt, int ta, int tb, int64_t m, int64_t n, int64_t
     if (tb) { if (k == 1) ldb = n; } else if (n == 1) ldb = k;
     gemm_fn f = gemm_table[dt];
     int64_t isz = tsr_dtype_itemsize(dt);
+    bool openblas = dt == TSR_FLOAT32 || dt == TSR_FLOAT64 || dt == TSR_COMPLEX64 || dt == TSR_COMPLEX128;
+    if (nb <= 0 && openblas && openblas_get_num_threads() > 1) nb = n > 0 ? n : 1;
     if (nb <= 0) {
         int64_t per = m * k > 0 ? PANEL_WORK / (m * k) : n;
         nb = per < PANEL_MIN ? PANEL_MIN : per;
