@@ -1196,6 +1196,15 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
     /* an elementwise op's own step already showed how its names were kept or unified */
     bool shown_by_op = explain_active() && (rule == NR_KEEP || rule == NR_UNIFY) && explain_steps_recorded() > steps;
     if (r && late && check_out(self, &o) < 0) CLEAR(r);
+    /* a view of a tensor under the fallback without names stays under it
+     * (1.13's views copy the dispatch keys; squeeze's quirk makes one) */
+    tsr_tensor *in0 = first_tensor(b, self), *rt0 = r && is_tensor(r) ? tensor_of(r) : NULL;
+    bool fallback_view = rt0 && in0 && rt0 != in0 && rt0->storage == in0->storage && !rt0->names &&
+                         (o.quirk || (in0->names && !tsr_names_any(in0->names, in0->ndim)));
+    if (fallback_view && !tsr_names_any(o.names, o.n > 0 ? o.n : 0) && tsr_names_keep_fallback(rt0) < 0) {
+        bind_runtime_errori();
+        CLEAR(r);
+    }
     if (r && (apply(r, &o) < 0 || (outv && apply(outv, &o) < 0) || (writes_self && apply(self, &o) < 0))) CLEAR(r);
     if (explain_active() && !shown_by_op) {
         const tsr_tensor *rt = first_result(r);
