@@ -1226,7 +1226,10 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
     if (bind_table_intlist(b, 1, fname, pad, 2 * TSR_MAX_DIMS + 2, &n) < 0) return NULL;
     tsr_tensor *x = tensor_of(b->v[0]);
     tsr_scalar value = tsr_scalar_int(0);
-    if (named_refused("aten::constant_pad_nd", 1, b->v) < 0) return NULL;
+    /* F.pad checks the padding first; constant_pad_nd itself refuses names at once */
+    bool constant = row->kind == K_CONSTANT_PAD || !b->v[2] || !strcmp(b->v[2]->u.s.p, "constant");
+    bool checked = row->kind == K_CONSTANT_PAD || (n % 2 == 0 && n <= x->ndim * 2);
+    if (constant && checked && named_refused("aten::constant_pad_nd", 1, b->v) < 0) return NULL;
     tsr_ag_args ga = {.ndims = n};
     for (int i = 0; i < n && i < TSR_MAX_DIMS; i++) ga.dims[i] = pad[i];
     if (n > TSR_MAX_DIMS && grad_refused("constant_pad_nd", 1, b->v) < 0) return NULL;
