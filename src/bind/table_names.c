@@ -922,7 +922,8 @@ static void detail_of(int rule, const tsr_tensor *t, const Outnames *o, BindArgs
     case NR_REDUCE: case NR_REDUCE_NODIM: case NR_SELECT: case NR_SQUEEZE: {
         if (o->quirk) {
             snprintf(buf, cap, "squeeze of a dim whose size is not 1 removes nothing, but 1.13 then gives the "
-                     "result no names at all (its own quirk, reproduced).");
+                     "result no names at all (its own quirk, reproduced); the result still counts as named, so "
+                     "printing it and ops without a names rule refuse it.");
             return;
         }
         int k = 0, total = 0;
