@@ -9,7 +9,6 @@
 #include "error.h"
 #include "internal.h"
 #include "named.h"
-#include "view.h"
 
 #define LIST_CAP 1024
 static const char *fmt_list(char *buf, const tsr_name *names, int n)
@@ -223,7 +222,13 @@ int tsr_names_check_print(const tsr_tensor *t, bool summarize)
      * tensor.reshape(-1), a view (_reshape_alias) unless it must copy */
     if (tsr_dtype_is_complex(t->dtype)) return tsr_names_refuse("aten::view_as_real");
     if (t->dtype == TSR_FLOAT16 || t->dtype == TSR_BFLOAT16 || summarize) return 0;
-    int64_t numel = tsr_tensor_numel(t), st[1];
-    if (tsr_compute_stride(t->ndim, t->sizes, t->strides, 1, &numel, st) != 1) return 0;
+    /* computeStride to one dim (numel > 0): the dims other than size 1 must
+     * chain, each stride the next one's times its size */
+    int64_t want = -1;
+    for (int d = t->ndim - 1; d >= 0; d--) {
+        if (t->sizes[d] == 1) continue;
+        if (want >= 0 && t->strides[d] != want) return 0;
+        want = t->strides[d] * t->sizes[d];
+    }
     return tsr_names_refuse("aten::_reshape_alias");
 }
