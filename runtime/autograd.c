@@ -144,7 +144,8 @@ tsr_tensor *tsr_autograd_detach(const tsr_tensor *t)
 {
     tsr_tensor *d = t->sparse ? tsr__sparse_alias(t) : tsr_view_alias(t);   /* sparse: same indices and values */
     if (d) d->requires_grad = false;
-    if (d && t->names && tsr_tensor_set_names(d, t->names, t->ndim) < 0) {   /* detach keeps input names */
+    if (d && t->names && (tsr_names_any(t->names, t->ndim) ? tsr_tensor_set_names(d, t->names, t->ndim)
+                                                           : tsr_names_keep_fallback(d)) < 0) {   /* detach keeps input names */
         tsr_tensor_release(d);
         return NULL;
     }

@@ -63,13 +63,15 @@ int tsr_tensor_set_names(tsr_tensor *t, const tsr_name *names, int n)
 int tsr_names_propagate(tsr_tensor *result, const tsr_name *names, int n)
 {
     if (!result || result->ndim == 0 || n != result->ndim) return 0;
-    if (!result->names && !tsr_names_any(names, n)) return 0;
+    /* propagate_names_if_nonempty: nothing to give when every name is None
+     * (a result still under the fallback keeps it, tsr_names_keep_fallback) */
+    if (!tsr_names_any(names, n) && !tsr_names_any(result->names, n)) return 0;
     return tsr_tensor_set_names(result, names, n);
 }
 
 int tsr_names_check_out(const tsr_tensor *out, const tsr_name *computed, int n)
 {
-    if (!out || !out->names) return 0;
+    if (!out || !tsr_names_any(out->names, out->ndim)) return 0;
     bool same = out->ndim == n;
     for (int i = 0; same && i < n; i++) same = out->names[i] == (computed ? computed[i] : NULL);
     if (same) return 0;
@@ -116,7 +118,7 @@ int tsr_names_check_resize(const tsr_tensor *t, int nd, const int64_t *sizes)
 {
     bool same = t->ndim == nd;
     for (int i = 0; same && i < nd; i++) same = t->sizes[i] == sizes[i];
-    if (same || !t->names) return 0;
+    if (same || !tsr_names_any(t->names, t->ndim)) return 0;
     char a[LIST_CAP], x[LIST_CAP], y[LIST_CAP];
     size_t m = 0, k = 0;
     m += (size_t)snprintf(x + m, sizeof x - m, "[");
@@ -198,4 +200,35 @@ tsr_tensor *tsr_tensor_resized_format(const tsr_tensor *t, int n, const int64_t 
         return NULL;
     }
     return r;
+}
+
+int tsr_names_keep_fallback(tsr_tensor *t)
+{
+    if (!t || t->ndim == 0) return 0;
+    const char **p = tsr_malloc(sizeof *p * (size_t)t->ndim);
+    if (!p) return -1;
+    for (int i = 0; i < t->ndim; i++) p[i] = NULL;
+    tsr_free((void *)t->names);
+    t->names = p;
+    return 0;
+}
+
+int tsr_names_check_print(const tsr_tensor *t, bool summarize)
+{
+    if (!t->names || tsr_names_any(t->names, t->ndim) || tsr_tensor_is_meta(t) || tsr_tensor_numel(t) == 0) return 0;
+    /* _tensor_str: complex values print from self.real (view_as_real); half
+     * and bfloat16 from self.float(), a new tensor; a summarized print
+     * from slices joined by cat; the rest from the formatter's
+     * tensor.reshape(-1), a view (_reshape_alias) unless it must copy */
+    if (tsr_dtype_is_complex(t->dtype)) return tsr_names_refuse("aten::view_as_real");
+    if (t->dtype == TSR_FLOAT16 || t->dtype == TSR_BFLOAT16 || summarize) return 0;
+    /* computeStride to one dim (numel > 0): the dims other than size 1 must
+     * chain, each stride the next one's times its size */
+    int64_t want = -1;
+    for (int d = t->ndim - 1; d >= 0; d--) {
+        if (t->sizes[d] == 1) continue;
+        if (want >= 0 && t->strides[d] != want) return 0;
+        want = t->strides[d] * t->sizes[d];
+    }
+    return tsr_names_refuse("aten::_reshape_alias");
 }

@@ -59,4 +59,18 @@ int tsr_names_cosine_similarity(const tsr_tensor *a, const tsr_tensor *b, int64_
  * carry a name twice in 1.13 (SEMANTICS.md §2.8). */
 int tsr_names_propagate_raw(tsr_tensor *result, const tsr_name *names, int n);
 
+/* 1.13's squeeze(d) of a dim whose size is not 1 returns
+ * self.as_strided(...): a view that keeps the Named dispatch key without
+ * names. has_names() is False and names are all None, yet every op without a
+ * names rule still refuses it. tsr marks such a tensor with an array of
+ * ndim wildcards (tsr_tensor_set_names never stores one), which the
+ * refusal checks see; a names rule that sets names drops it. 0/-1. */
+int tsr_names_keep_fallback(tsr_tensor *t);
+/* Printing such a tensor (SEMANTICS.md §2.8): 1.13's _tensor_str refuses a
+ * complex one at self.real (aten::view_as_real) and, unless it is half or
+ * bfloat16 (printed from a float copy) or summarized, one whose
+ * reshape(-1) is a view (aten::_reshape_alias). 0 for every other tensor,
+ * -1 with the refusal. */
+int tsr_names_check_print(const tsr_tensor *t, bool summarize);
+
 #endif

@@ -716,12 +716,12 @@ tsr_tensor *tsr_nn_pad_mode(const tsr_tensor *x, int npad, const int64_t *pad, c
     int64_t osz[TSR_MAX_DIMS];
     memcpy(osz, x->sizes, sizeof(int64_t) * (size_t)nd);
     if (m == 3) {
-        if (x->names) {
-            tsr_names_refuse("aten::new_empty");
-            return NULL;
-        }
         if (npad + 4 != nd * 2) {
             tsr_error_set(TSR_ERR_RUNTIME, "Invalid padding size, expected %d but got %d", 2 * (nd - 2), npad);
+            return NULL;
+        }
+        if (x->names) {   /* _pad_circular checks the size, then self.new_empty(...) */
+            tsr_names_refuse("aten::new_empty");
             return NULL;
         }
         for (int i = 0; i < k; i++) {

@@ -12,6 +12,7 @@
 #include "../op.h"
 #include "../internal.h"
 #include "../iter.h"
+#include "../names.h"
 #include "../view.h"
 #include "binary.h"
 #include "blas.h"
@@ -534,6 +535,12 @@ tsr_tensor *tsr_quantile(const tsr_tensor *self, const tsr_tensor *q, double qs,
         for (int d = 0; d < self->ndim; d++) oshape[on++] = 1;
     }
     if (out && tsr_tensor_resize_(out, on, oshape) < 0) goto fail;
+    if (self->names) {
+        /* quantile_compute sorts: self.flatten() without a dim, self.sort() along
+         * the last dim, else self.unsqueeze(-1).transpose(dim, -1).sort() */
+        tsr_names_refuse(!dim ? "aten::_reshape_alias" : wd == self->ndim - 1 ? "aten::sort" : "aten::unsqueeze");
+        goto fail;
+    }
     if (!tsr_tensor_is_meta(self)) {
         tsr_operand a = tsr_operand_tensor(q), z = tsr_operand_scalar(tsr_scalar_int(0)),
                     o = tsr_operand_scalar(tsr_scalar_int(1));

@@ -38,6 +38,12 @@ static int need_tensor(Value *v, const char *op, const char *arg, int pos)
 static int opt_bool(Value *v, const char *fname, const char *arg, bool dflt, bool *out)
 {
     *out = dflt;
+    if (v && (!strcmp(arg, "inplace") || !strcmp(arg, "return_indices"))) {   /* F's Python tests them with `if` */
+        int t = value_truth(v);
+        if (t < 0) return -1;
+        *out = t;
+        return 0;
+    }
     return v ? args_bool(v, fname, arg, out) : 0;
 }
 
@@ -220,7 +226,7 @@ static Value *f_hardtanh(Value *self, CallArgs *a, void *d)
                opt_bool(v[3], fname, "inplace", false, &inplace) < 0) {
         return NULL;
     }
-    if (need_tensor(v[0], fname, "input", 1) < 0 || named_refused("aten::hardtanh", 1, v) < 0) return NULL;
+    if (need_tensor(v[0], fname, "input", 1) < 0 || named_refused(inplace ? "aten::hardtanh_" : "aten::hardtanh", 1, v) < 0) return NULL;
     tsr_tensor *old;
     if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
     tsr_ag_args ga = {.d0 = lo, .d1 = hi};
@@ -237,7 +243,7 @@ static Value *f_leaky_relu(Value *self, CallArgs *a, void *d)
     if (args_parse(a, "leaky_relu", "def input, negative_slope=, inplace=", v) < 0 ||
         opt_float(v[1], "leaky_relu", "negative_slope", 0.01, &slope) < 0 ||
         opt_bool(v[2], "leaky_relu", "inplace", false, &inplace) < 0 || need_tensor(v[0], "leaky_relu", "input", 1) < 0 ||
-        named_refused("aten::leaky_relu", 1, v) < 0)
+        named_refused(inplace ? "aten::leaky_relu_" : "aten::leaky_relu", 1, v) < 0)
         return NULL;
     tsr_tensor *old;
     if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
@@ -251,7 +257,7 @@ static Value *f_silu(Value *self, CallArgs *a, void *d)
     Value *v[2];
     bool inplace;
     if (args_parse(a, "silu", "def input, inplace=", v) < 0 || opt_bool(v[1], "silu", "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], "silu", "input", 1) < 0 || named_refused("aten::silu", 1, v) < 0)
+        need_tensor(v[0], "silu", "input", 1) < 0 || named_refused(inplace ? "aten::silu_" : "aten::silu", 1, v) < 0)
         return NULL;
     tsr_tensor *old;
     if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
@@ -298,9 +304,10 @@ static Value *f_hard(Value *self, CallArgs *a, void *d)
     bool inplace;
     char schema[32];
     snprintf(schema, sizeof schema, "aten::%s", name);
-    if (args_parse(a, name, "def input, inplace=", v) < 0 || opt_bool(v[1], name, "inplace", false, &inplace) < 0 ||
-        need_tensor(v[0], name, "input", 1) < 0 || named_refused(schema, 1, v) < 0)
+    if (args_parse(a, name, "def input, inplace=", v) < 0 || opt_bool(v[1], name, "inplace", false, &inplace) < 0)
         return NULL;
+    if (inplace) strcat(schema, "_");   /* the in-place op 1.13 runs */
+    if (need_tensor(v[0], name, "input", 1) < 0 || named_refused(schema, 1, v) < 0) return NULL;
     tsr_tensor *old;
     if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
     tsr_nn_act act = strcmp(name, "hardswish") ? TSR_NN_HARDSIGMOID : TSR_NN_HARDSWISH;
@@ -328,7 +335,9 @@ static Value *f_elu(Value *self, CallArgs *a, void *d)
     char op[32];
     snprintf(op, sizeof op, "%s%s", name, inplace ? "_" : "");
     if (need_tensor(v[0], op, "input", 1) < 0) return NULL;
-    const char *schema = !strcmp(name, "mish") ? "aten::mish" : !strcmp(name, "celu") ? "aten::celu" : "aten::elu";
+    char schema[32];
+    snprintf(schema, sizeof schema, "aten::%s%s", !strcmp(name, "mish") ? "mish" : !strcmp(name, "celu") ? "celu" : "elu",
+             inplace ? "_" : "");
     if (named_refused(schema, 1, v) < 0) return NULL;
     tsr_tensor *old;
     if (inplace_prep(v[0], inplace, &old) < 0) return NULL;
@@ -1226,7 +1235,10 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
     if (bind_table_intlist(b, 1, fname, pad, 2 * TSR_MAX_DIMS + 2, &n) < 0) return NULL;
     tsr_tensor *x = tensor_of(b->v[0]);
     tsr_scalar value = tsr_scalar_int(0);
-    if (named_refused("aten::constant_pad_nd", 1, b->v) < 0) return NULL;
+    /* F.pad checks the padding first; constant_pad_nd itself refuses names at once */
+    bool constant = row->kind == K_CONSTANT_PAD || !b->v[2] || !strcmp(b->v[2]->u.s.p, "constant");
+    bool checked = row->kind == K_CONSTANT_PAD || (n % 2 == 0 && n <= x->ndim * 2);
+    if (constant && checked && named_refused("aten::constant_pad_nd", 1, b->v) < 0) return NULL;
     tsr_ag_args ga = {.ndims = n};
     for (int i = 0; i < n && i < TSR_MAX_DIMS; i++) ga.dims[i] = pad[i];
     if (n > TSR_MAX_DIMS && grad_refused("constant_pad_nd", 1, b->v) < 0) return NULL;

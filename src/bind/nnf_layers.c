@@ -123,6 +123,12 @@ static int named_refused(const char *schema, int n, Value **vals)
 static int opt_bool(Value *v, const char *fname, const char *arg, bool dflt, bool *out)
 {
     *out = dflt;
+    if (v && (!strcmp(arg, "inplace") || !strcmp(arg, "return_indices"))) {   /* F's Python tests them with `if` */
+        int t = value_truth(v);
+        if (t < 0) return -1;
+        *out = t;
+        return 0;
+    }
     return v && !is_none(v) ? args_bool(v, fname, arg, out) : 0;
 }
 

@@ -6,6 +6,7 @@
  * message naming the ATen overload. Rows that do elementwise work through
  * an op descriptor pass: the iterator infers their names (runtime/iter.c).
  * An unnamed call costs one scan of its arguments. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +63,10 @@ static const struct { const char *name, *schema; } composite_refusals[] = {
     {"linalg_householder_product", "aten::linalg_householder_product"}, {"linalg_inv", "aten::linalg_inv_ex"},
     {"linalg_inv_ex", "aten::linalg_inv_ex"}, {"linalg_lu", "aten::linalg_lu"},
     {"linalg_lu_factor", "aten::linalg_lu_factor_ex"}, {"linalg_lu_factor_ex", "aten::linalg_lu_factor_ex"},
-    {"linalg_lu_solve", "aten::linalg_lu_solve"}, {"linalg_matrix_norm", "aten::linalg_vector_norm"},
+    {"linalg_ldl_factor", "aten::linalg_ldl_factor_ex"},
+    {"linalg_ldl_factor_ex", "aten::linalg_ldl_factor_ex"}, {"linalg_ldl_solve", "aten::linalg_ldl_solve"},
+    {"linalg_lstsq", "aten::linalg_lstsq"}, {"linalg_lu_solve", "aten::linalg_lu_solve"},
+    {"linalg_matrix_exp", "aten::linalg_matrix_exp"}, {"matrix_exp", "aten::linalg_matrix_exp"}, {"linalg_matrix_norm", "aten::linalg_vector_norm"},
     {"linalg_matrix_rank", "aten::_linalg_svd"}, {"linalg_norm", "aten::linalg_vector_norm"},
     {"linalg_pinv", "aten::linalg_pinv.atol_rtol_tensor"}, {"linalg_qr", "aten::linalg_qr"},
     {"linalg_slogdet", "aten::_linalg_slogdet"}, {"linalg_solve", "aten::_linalg_solve_ex"},
@@ -71,10 +75,10 @@ static const struct { const char *name, *schema; } composite_refusals[] = {
     {"linalg_vector_norm", "aten::linalg_vector_norm"}, {"lu", "aten::linalg_lu_factor_ex"},
     {"lu_solve", "aten::linalg_lu_solve"}, {"moveaxis", "aten::permute"}, {"movedim", "aten::permute"},
     {"linalg_multi_dot", "aten::view"}, {"msort", "aten::sort"}, {"multi_dot", "aten::view"}, {"nanmean", "aten::nansum"},
-    {"nanquantile", "aten::_reshape_alias"}, {"norm", "aten::norm.ScalarOpt_dim"},
-    {"orgqr", "aten::linalg_householder_product"}, {"outer", "aten::_reshape_alias"}, {"pad", "aten::constant_pad_nd"},
+    {"norm", "aten::norm.ScalarOpt_dim"},
+    {"orgqr", "aten::linalg_householder_product"}, {"outer", "aten::_reshape_alias"},
     {"pin_memory", "aten::_pin_memory"}, {"pinverse", "aten::linalg_pinv.atol_rtol_tensor"},
-    {"qr", "aten::linalg_qr"}, {"quantile", "aten::_reshape_alias"}, {"ravel", "aten::view"},
+    {"qr", "aten::linalg_qr"}, {"ravel", "aten::view"},
     {"searchsorted", "aten::searchsorted.Tensor"}, {"slogdet", "aten::_linalg_slogdet"},
     {"special_multigammaln", "aten::mvlgamma"}, {"special_ndtr", "aten::mul.Scalar"}, {"stft", "aten::view"},
     {"sum_to_size", "aten::view"}, {"svd", "aten::_linalg_svd"}, {"take_along_dim", "aten::view"},
@@ -97,13 +101,6 @@ static const struct { const char *name, *schema; } composite_out[] = {
     {"special_multigammaln", "aten::mvlgamma.out"}, {"tensordot", "aten::tensordot.out"},
 };
 
-static const char *composite_of(const BindRow *d)
-{
-    for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
-        if (!strcmp(d->pname, composite_refusals[i].name)) return composite_refusals[i].schema;
-    return NULL;
-}
-
 typedef struct { const char *name; unsigned char rule; } NameRule;
 
 /* Sorted by name (checked at start-up). Rows not listed refuse unless an
@@ -111,11 +108,12 @@ typedef struct { const char *name; unsigned char rule; } NameRule;
 static const NameRule rules[] = {
     {"__complex__", NR_PASS}, {"__float__", NR_PASS}, {"__format__", NR_PASS}, {"__index__", NR_PASS},
     {"__int__", NR_PASS}, {"addcdiv", NR_UNIFY}, {"addcmul", NR_UNIFY}, {"addmm", NR_ADDMM}, {"addmv", NR_ADDMM},
-    {"all", NR_REDUCE_NODIM}, {"any", NR_REDUCE_NODIM}, {"bernoulli", NR_KEEP}, {"bernoulli_", NR_KEEP},
+    {"all", NR_REDUCE_NODIM}, {"any", NR_REDUCE_NODIM}, {"as_tensor", NR_KEEP}, {"asarray", NR_KEEP},
+    {"bernoulli", NR_KEEP}, {"bernoulli_", NR_KEEP},
     {"bfloat16", NR_KEEP}, {"bmm", NR_MATMUL}, {"bool", NR_KEEP}, {"byte", NR_KEEP}, {"cat", NR_CAT},
     {"cauchy_", NR_KEEP}, {"char", NR_KEEP}, {"chunk", NR_KEEP}, {"clamp", NR_KEEP}, {"clamp_", NR_KEEP},
     {"clamp_max", NR_KEEP}, {"clamp_min", NR_KEEP}, {"clip", NR_KEEP}, {"clip_", NR_KEEP}, {"clone", NR_KEEP},
-    {"concat", NR_CAT}, {"contiguous", NR_KEEP}, {"copy_", NR_COPY}, {"cpu", NR_KEEP}, {"cuda", NR_KEEP},
+    {"coalesce", NR_PASS}, {"concat", NR_CAT}, {"contiguous", NR_KEEP}, {"copy_", NR_COPY}, {"cpu", NR_KEEP}, {"cuda", NR_KEEP},
     {"cummax", NR_KEEP}, {"cummin", NR_KEEP}, {"cumprod", NR_KEEP}, {"cumprod_", NR_KEEP}, {"cumsum", NR_KEEP},
     {"cumsum_", NR_KEEP}, {"data_ptr", NR_PASS}, {"detach", NR_KEEP}, {"detach_", NR_PASS}, {"diagonal", NR_PASS},
     {"diff", NR_KEEP}, {"dim", NR_PASS}, {"dot", NR_MATMUL}, {"double", NR_KEEP}, {"element_size", NR_PASS},
@@ -123,7 +121,7 @@ static const NameRule rules[] = {
     {"expit", NR_KEEP}, {"exponential_", NR_KEEP}, {"fill_", NR_KEEP}, {"flatten", NR_FLATTEN}, {"float", NR_KEEP},
     {"full_like", NR_KEEP}, {"ge", NR_CMP}, {"geometric_", NR_KEEP}, {"get_device", NR_PASS}, {"gt", NR_CMP},
     {"half", NR_KEEP}, {"hsplit", NR_KEEP}, {"index_fill", NR_KEEP}, {"index_fill_", NR_KEEP}, {"int", NR_KEEP},
-    {"is_complex", NR_PASS}, {"is_contiguous", NR_PASS}, {"is_floating_point", NR_PASS}, {"is_pinned", NR_PASS},
+    {"is_coalesced", NR_PASS}, {"is_complex", NR_PASS}, {"is_contiguous", NR_PASS}, {"is_floating_point", NR_PASS}, {"is_pinned", NR_PASS},
     {"is_set_to", NR_PASS}, {"is_shared", NR_PASS}, {"is_signed", NR_PASS}, {"is_tensor", NR_PASS},
     {"isfinite", NR_KEEP}, {"isinf", NR_KEEP}, {"isnan", NR_KEEP}, {"item", NR_PASS}, {"kthvalue", NR_REDUCE},
     {"ldexp", NR_UNIFY}, {"le", NR_CMP}, {"log_normal_", NR_KEEP}, {"log_softmax", NR_KEEP},
@@ -131,15 +129,16 @@ static const NameRule rules[] = {
     {"logical_xor", NR_UNIFY}, {"logsumexp", NR_REDUCE}, {"long", NR_KEEP}, {"lt", NR_CMP},
     {"masked_fill", NR_KEEP}, {"masked_fill_", NR_KEEP}, {"masked_select", NR_MASKED_SELECT}, {"matmul", NR_MATMUL},
     {"max", NR_REDUCE}, {"mean", NR_REDUCE}, {"median", NR_REDUCE}, {"min", NR_REDUCE}, {"mm", NR_MATMUL},
-    {"mode", NR_REDUCE}, {"mv", NR_MATMUL}, {"nanmedian", NR_REDUCE}, {"narrow", NR_KEEP}, {"ndimension", NR_PASS},
+    {"mode", NR_REDUCE}, {"mv", NR_MATMUL}, {"nanmedian", NR_REDUCE}, {"nanquantile", NR_PASS},
+    {"narrow", NR_KEEP}, {"ndimension", NR_PASS},
     {"ne", NR_CMP}, {"nelement", NR_PASS}, {"normal_", NR_KEEP}, {"numel", NR_PASS}, {"ones_like", NR_KEEP},
-    {"prod", NR_REDUCE}, {"rand_like", NR_KEEP}, {"randn_like", NR_KEEP},
+    {"pad", NR_PASS}, {"prod", NR_REDUCE}, {"quantile", NR_PASS}, {"rand_like", NR_KEEP}, {"randn_like", NR_KEEP},
     {"random_", NR_KEEP}, {"requires_grad_", NR_PASS}, {"resize_", NR_PASS}, {"resize_as_", NR_RESIZE_AS},
     {"rsub", NR_UNIFY}, {"select", NR_SELECT}, {"short", NR_KEEP}, {"signbit", NR_KEEP}, {"size", NR_PASS},
     {"softmax", NR_KEEP}, {"split", NR_KEEP}, {"split_with_sizes", NR_KEEP}, {"squeeze", NR_SQUEEZE}, {"squeeze_", NR_SQUEEZE}, {"std", NR_REDUCE},
     {"std_mean", NR_REDUCE}, {"storage_offset", NR_PASS}, {"stride", NR_PASS}, {"sum", NR_REDUCE},
     {"swapaxes", NR_TRANSPOSE}, {"swapdims", NR_TRANSPOSE}, {"t", NR_T}, {"t_", NR_T}, {"tensor_split", NR_KEEP},
-    {"to", NR_KEEP}, {"tolist", NR_PASS}, {"transpose", NR_TRANSPOSE}, {"transpose_", NR_TRANSPOSE},
+    {"to", NR_KEEP}, {"to_dense", NR_KEEP}, {"tolist", NR_PASS}, {"transpose", NR_TRANSPOSE}, {"transpose_", NR_TRANSPOSE},
     {"true_divide", NR_PASS}, {"type", NR_KEEP}, {"type_as", NR_KEEP}, {"unbind", NR_SELECT},
     {"unflatten", NR_PASS}, {"uniform_", NR_KEEP}, {"var", NR_REDUCE}, {"var_mean", NR_REDUCE}, {"zero_", NR_KEEP},
     {"zeros_like", NR_KEEP},
@@ -230,6 +229,84 @@ static int dim_value(Value *v, const tsr_tensor *t, int64_t *d)
     return 1;
 }
 
+/* Rows whose decomposition in 1.13, and so the op its fallback names,
+ * depends on the call (probed): the first entry of the row's name (and
+ * module, NULL: any) whose conditions all hold gives the schema; "" leaves
+ * the refusal to the handler or the runtime, which check the arguments
+ * first (conv's unbatched input is unsqueezed first, a complex one split by
+ * view_as_real; linalg.cond's non-square matrix error comes before its
+ * decomposition, svdvals for p None/2/-2/'nuc', inv for the others). */
+enum {
+    W_NDIM = 1,      /* the input has ndim dims */
+    W_COMPLEX = 2,   /* the input is complex */
+    W_SQUARE = 4,    /* the input is a batch of square matrices */
+    W_GIVEN = 8,     /* the argument arg is given (not None) */
+    W_ABSENT = 16,   /* the argument arg is absent or None */
+    W_STR = 32,      /* the argument arg is the string str */
+    W_NUM = 64,      /* the argument arg is the number num */
+    W_NAMED = 128,   /* the input has names */
+};
+static const struct {
+    const char *name, *module;
+    unsigned char when;
+    signed char ndim;
+    const char *arg, *str;
+    double num;
+    const char *schema;
+} composite_cases[] = {
+    {"conv1d", NULL, W_NAMED | W_NDIM, 2, NULL, NULL, 0, "aten::unsqueeze"},
+    {"conv1d", NULL, W_NAMED | W_COMPLEX, 0, NULL, NULL, 0, "aten::view_as_real"},
+    {"conv2d", NULL, W_NAMED | W_NDIM, 3, NULL, NULL, 0, "aten::unsqueeze"},
+    {"conv2d", NULL, W_NAMED | W_COMPLEX, 0, NULL, NULL, 0, "aten::view_as_real"},
+    {"conv_transpose1d", NULL, W_NAMED | W_NDIM, 2, NULL, NULL, 0, "aten::unsqueeze"},
+    {"conv_transpose1d", NULL, W_NAMED | W_COMPLEX, 0, NULL, NULL, 0, "aten::view_as_real"},
+    {"conv_transpose2d", NULL, W_NAMED | W_NDIM, 3, NULL, NULL, 0, "aten::unsqueeze"},
+    {"linalg_cond", NULL, W_ABSENT, 0, "p", NULL, 0, "aten::_linalg_svd"},
+    {"linalg_cond", NULL, W_NUM, 0, "p", NULL, 2, "aten::_linalg_svd"},
+    {"linalg_cond", NULL, W_NUM, 0, "p", NULL, -2, "aten::_linalg_svd"},
+    {"linalg_cond", NULL, W_SQUARE | W_STR, 0, "p", "nuc", 0, "aten::_linalg_svd"},
+    {"linalg_cond", NULL, W_SQUARE, 0, NULL, NULL, 0, "aten::linalg_inv_ex"},
+    {"linalg_cond", NULL, 0, 0, NULL, NULL, 0, ""},
+    {"mm", "torch.sparse", 0, 0, NULL, NULL, 0, "aten::_sparse_addmm"},
+    {"sparse_coo_tensor", NULL, 0, 0, NULL, NULL, 0, "aten::_sparse_coo_tensor_with_dims_and_tensors"},
+    {"sum", "torch.sparse", W_GIVEN, 0, "dim", NULL, 0, "aten::_sparse_sum.dim"},
+    {"sum", "torch.sparse", 0, 0, NULL, NULL, 0, ""},
+    {"to_sparse", NULL, W_GIVEN, 0, "sparse_dim", NULL, 0, "aten::to_sparse.sparse_dim"},
+};
+
+static bool case_holds(size_t i, const BindArgs *b, Value *self)
+{
+    const tsr_tensor *t = first_tensor(b, self);
+    unsigned w = composite_cases[i].when;
+    Value *v = composite_cases[i].arg ? arg(b, composite_cases[i].arg) : NULL;
+    bool given = v && !is_none(v);
+    double num = !given ? 0 : v->type == &t_int || v->type == &t_bool ? (double)v->u.i : v->type == &t_float ? v->u.f : NAN;
+    if ((w & (W_NDIM | W_COMPLEX | W_SQUARE | W_NAMED)) && !t) return false;
+    if ((w & W_NAMED) && !t->names) return false;
+    if ((w & W_NDIM) && t->ndim != composite_cases[i].ndim) return false;
+    if ((w & W_COMPLEX) && !tsr_dtype_is_complex(t->dtype)) return false;
+    if ((w & W_SQUARE) && !(t->ndim >= 2 && t->sizes[t->ndim - 1] == t->sizes[t->ndim - 2])) return false;
+    if ((w & W_GIVEN) && !given) return false;
+    if ((w & W_ABSENT) && given) return false;
+    if ((w & W_STR) && !(given && v->type == &t_str && !strcmp(v->u.s.p, composite_cases[i].str))) return false;
+    if ((w & W_NUM) && num != composite_cases[i].num) return false;
+    return true;
+}
+
+/* The op 1.13's fallback names for a composite row's call; "" when the
+ * handler refuses; NULL when the row is not a composite. */
+static const char *composite_of(const BindRow *d, const BindArgs *b, Value *self)
+{
+    const char *mod = d->module ? d->module : "torch";
+    for (size_t i = 0; i < sizeof composite_cases / sizeof *composite_cases; i++)
+        if (!strcmp(d->pname, composite_cases[i].name) &&
+            (!composite_cases[i].module || !strcmp(mod, composite_cases[i].module)) && case_holds(i, b, self))
+            return composite_cases[i].schema;
+    for (size_t i = 0; i < sizeof composite_refusals / sizeof *composite_refusals; i++)
+        if (!strcmp(d->pname, composite_refusals[i].name)) return composite_refusals[i].schema;
+    return NULL;
+}
+
 /* ------------------------------------------------------------ refusal */
 
 /* The ATen overload the call ran, as the fallback prints it. */
@@ -246,7 +323,7 @@ static void overload_name(const BindRow *d, const char *fname, const BindArgs *b
     }
     const char *ov = NULL;
     char tmp[64];
-    const char *comp = composite_of(d);
+    const char *comp = composite_of(d, b, self);
     if (!strcmp(d->pname, "isin")) {
         Value *o = b->v[BIND_OUT];
         snprintf(buf, cap, "aten::isin.%s_%s%s", arg(b, "element") ? "Scalar" : "Tensor",
@@ -450,6 +527,11 @@ static int compute(int rule, const BindRow *d, const char *fname, BindArgs *b, V
         o->each = true;
         return 0;
     case NR_REDUCE_NODIM:
+        if (arg(b, "dim") && arg(b, "dim")->type == &t_str) {   /* all.dimname: reportNYIDimnameOverload */
+            exc_set("RuntimeError", "%s: You passed a dimname (string) to this op in place of a dimension index but "
+                    "it does not yet support this behavior. Please pass a dimension index to work around this.", d->name);
+            return -1;
+        }
         if (arg(b, "dim")) {
             char s[128];
             overload_name(d, fname, b, self, s, sizeof s);
@@ -733,17 +815,24 @@ static bool writes_self(Value *self, const char *fname, bool inplace)
     return self && (inplace || (fl && fname[fl - 1] == '_'));
 }
 
+/* Rows whose out= overload 1.13 refuses although the op has a names rule
+ * (all/any: only the full reduction's all_out; probed). Sorted. */
+static const char *const refused_with_out[] = {"all", "any", "conj_physical", "log_softmax", "softmax"};
+
 /* Calls 1.13 refuses although the row has a rule or an op descriptor:
  * decompositions (composite_refusals), in-place forms without a names rule
  * (cumsum_(int), conj_physical_), round(decimals=), randint_like, and the
  * special functions whose overload names the elementwise refusal gets wrong. */
 static bool special_refusal(const BindRow *d, const char *fname, BindArgs *b, Value *self)
 {
-    if (composite_of(d)) return true;
+    const char *comp = composite_of(d, b, self);
+    if (comp && *comp) return true;
     if (!strcmp(fname, "conj_physical_")) return true;
     Value *outv = b->v[BIND_OUT];
     bool out = outv && !is_none(outv);
-    if (out && (!strcmp(d->name, "conj_physical") || !strcmp(d->name, "softmax") || !strcmp(d->name, "log_softmax")))
+    Value *dimv = arg(b, "dim");
+    if (out && !(dimv && dimv->type == &t_str) && bsearch(d->name, refused_with_out, sizeof refused_with_out / sizeof *refused_with_out,
+                       sizeof *refused_with_out, cmp_str))
         return true;
     if (!strcmp(d->pname, "xlogy_")) return true;
     if (!strcmp(fname, "cumsum_") || !strcmp(fname, "cumprod_")) {
@@ -834,7 +923,8 @@ static void detail_of(int rule, const tsr_tensor *t, const Outnames *o, BindArgs
     case NR_REDUCE: case NR_REDUCE_NODIM: case NR_SELECT: case NR_SQUEEZE: {
         if (o->quirk) {
             snprintf(buf, cap, "squeeze of a dim whose size is not 1 removes nothing, but 1.13 then gives the "
-                     "result no names at all (its own quirk, reproduced).");
+                     "result no names at all (its own quirk, reproduced); the result still counts as named, so "
+                     "printing it and ops without a names rule refuse it.");
             return;
         }
         int k = 0, total = 0;
@@ -1084,6 +1174,8 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
         refuse_named(s);
         return explain_refusal(fname, b, self, s);
     }
+    const char *comp = composite_of(d, b, self);
+    if (comp && !*comp) rule = NR_PASS;   /* the handler refuses after its checks */
     if (!strncmp(d->name, "atleast_", 8) && d->name[8] >= '1' && d->name[8] <= '3') {
         /* 1.13 returns a tensor that has the dims as it is; a smaller one it unsqueezes, which refuses */
         int need = d->name[8] - '0';
@@ -1196,6 +1288,15 @@ Value *bind_names_call(const BindRow *d, const char *fname, BindArgs *b, Value *
     /* an elementwise op's own step already showed how its names were kept or unified */
     bool shown_by_op = explain_active() && (rule == NR_KEEP || rule == NR_UNIFY) && explain_steps_recorded() > steps;
     if (r && late && check_out(self, &o) < 0) CLEAR(r);
+    /* a view of a tensor under the fallback without names stays under it
+     * (1.13's views copy the dispatch keys; squeeze's quirk makes one) */
+    tsr_tensor *in0 = first_tensor(b, self), *rt0 = r && is_tensor(r) ? tensor_of(r) : NULL;
+    bool fallback_view = rt0 && in0 && rt0 != in0 && rt0->storage == in0->storage && !rt0->names &&
+                         (o.quirk || (in0->names && !tsr_names_any(in0->names, in0->ndim)));
+    if (fallback_view && !tsr_names_any(o.names, o.n > 0 ? o.n : 0) && tsr_names_keep_fallback(rt0) < 0) {
+        bind_runtime_errori();
+        CLEAR(r);
+    }
     if (r && (apply(r, &o) < 0 || (outv && apply(outv, &o) < 0) || (writes_self && apply(self, &o) < 0))) CLEAR(r);
     if (explain_active() && !shown_by_op) {
         const tsr_tensor *rt = first_result(r);

@@ -457,24 +457,25 @@ const VType t_layout = {.name = "torch.layout", .repr = layout_repr, .eq = ext_a
 const VType t_memory_format = {.name = "torch.memory_format", .repr = mf_repr, .eq = ext_a_eq,
                                .hash = ext_a_hash, .compare = ext_a_compare};
 
+/* The one object of type t for the enum value k (made on first use and
+ * kept in cache[k]), a new reference. */
+static Value *enum_object(Value **cache, const VType *t, int k)
+{
+    if (!cache[k]) {
+        cache[k] = value_alloc(t);
+        cache[k]->u.ext.a = k;
+    }
+    return incref(cache[k]);
+}
+
 Value *v_layout(tsr_layout l)
 {
-    if ((unsigned)l >= TSR_LAYOUT_COUNT) l = TSR_LAYOUT_STRIDED;
-    if (!layout_vals[l]) {
-        layout_vals[l] = value_alloc(&t_layout);
-        layout_vals[l]->u.ext.a = l;
-    }
-    return incref(layout_vals[l]);
+    return enum_object(layout_vals, &t_layout, (unsigned)l < TSR_LAYOUT_COUNT ? (int)l : TSR_LAYOUT_STRIDED);
 }
 
 Value *v_memory_format(tsr_memory_format mf)
 {
-    if ((unsigned)mf >= 4) mf = TSR_MF_CONTIGUOUS;
-    if (!mf_vals[mf]) {
-        mf_vals[mf] = value_alloc(&t_memory_format);
-        mf_vals[mf]->u.ext.a = mf;
-    }
-    return incref(mf_vals[mf]);
+    return enum_object(mf_vals, &t_memory_format, (unsigned)mf < 4 ? (int)mf : TSR_MF_CONTIGUOUS);
 }
 
 int bind_memory_format_arg(Value *v, tsr_memory_format dflt, tsr_memory_format *out)

@@ -350,6 +350,23 @@ static void names_list(Buf *b, const tsr_name *names, int n)
     buf_printf(b, n == 1 ? ",)" : ")");
 }
 
+/* One row of a names table: prefix ("a ", "= "), then the n names (NULL:
+ * all None) lined up from the right in maxn columns of width w; printed
+ * indented, as columns (not reflowed). b is the caller's scratch buffer. */
+static void names_row(Buf *b, const char *prefix, const tsr_name *names, int n, int maxn, int w)
+{
+    b->n = 0;
+    buf_printf(b, "%s", prefix);
+    for (int c = 0; c < maxn; c++) {
+        int d = c - (maxn - n);
+        Buf one = {0};
+        if (d >= 0) name_text(&one, names ? names[d] : NULL);
+        buf_printf(b, " %*s", w, d >= 0 ? buf_str(&one) : "");
+        free(one.p);
+    }
+    printf("%16s%s\n", "", buf_str(b));
+}
+
 /* The rule of the seed's "out function and in-place variants" for the
  * tensor written (n: the computed names' count; names NULL: all None). */
 static void out_names_note(Buf *b, const tsr_tensor *w, const tsr_name *names, int n, bool inplace)
@@ -420,16 +437,9 @@ static void names_section(const ExplainStep *s)
     for (int i = 0; i < s->noperands; i++) {
         const tsr_tensor *t = s->operands[i].t;
         if (!t) continue;
-        b.n = 0;
-        buf_printf(&b, "%s ", letter[i]);
-        for (int c = 0; c < maxn; c++) {
-            int d = c - (maxn - t->ndim);
-            Buf one = {0};
-            if (d >= 0) name_text(&one, t->names ? t->names[d] : NULL);
-            buf_printf(&b, " %*s", w, d >= 0 ? buf_str(&one) : "");
-            free(one.p);
-        }
-        printf("%16s%s\n", "", buf_str(&b));   /* columns: not reflowed */
+        char prefix[8];
+        snprintf(prefix, sizeof prefix, "%s ", letter[i]);
+        names_row(&b, prefix, t->names, t->ndim, maxn, w);
         if (failed) continue;
         if (nacc < 0) {
             for (int d = 0; d < t->ndim; d++) acc[d] = t->names ? t->names[d] : NULL;
@@ -446,29 +456,8 @@ static void names_section(const ExplainStep *s)
         buf_printf(&b, "no result: %s", tsr_error_message());
         tsr_error_clear();
         if (had) tsr_error_set(kind, "%s", saved);
-    } else if (s->out_t && s->out_t->names && !s->inplace) {
-        buf_printf(&b, "= ");
-        for (int c = 0; c < maxn; c++) {
-            int d = c - (maxn - nacc);
-            Buf one = {0};
-            if (d >= 0) name_text(&one, acc[d]);
-            buf_printf(&b, " %*s", w, buf_str(&one));
-            free(one.p);
-        }
-        printf("%16s%s\n", "", buf_str(&b));
-        b.n = 0;
-        buf_printf(&b, "out=: ");
-        out_names_note(&b, s->out_t, acc, nacc, false);
     } else {
-        buf_printf(&b, "= ");
-        for (int c = 0; c < maxn; c++) {
-            int d = c - (maxn - nacc);
-            Buf one = {0};
-            if (d >= 0) name_text(&one, acc[d]);
-            buf_printf(&b, " %*s", w, buf_str(&one));
-            free(one.p);
-        }
-        printf("%16s%s\n", "", buf_str(&b));
+        names_row(&b, "= ", acc, nacc, maxn, w);
         b.n = 0;
         if (s->inplace || s->out_t) buf_printf(&b, "%s", s->inplace ? "in-place: " : "out=: ");
         size_t at = b.n;
@@ -518,16 +507,9 @@ void show_explain_names(const ExplainNames *s, int number, bool color)
     for (int i = 0; table && i < n; i++) {
         const tsr_tensor *t = s->operands[i];
         if (t->ndim > maxn) continue;
-        b.n = 0;
-        buf_printf(&b, "%s ", letter[i]);
-        for (int c = 0; c < maxn; c++) {
-            int d = c - (maxn - t->ndim);
-            Buf one = {0};
-            if (d >= 0) name_text(&one, t->names ? t->names[d] : NULL);
-            buf_printf(&b, " %*s", w, d >= 0 ? buf_str(&one) : "");
-            free(one.p);
-        }
-        printf("%16s%s\n", "", buf_str(&b));
+        char prefix[8];
+        snprintf(prefix, sizeof prefix, "%s ", letter[i]);
+        names_row(&b, prefix, t->names, t->ndim, maxn, w);
     }
     int kept = 0;
     if (s->removed && n > 0)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "show/show.h"
 #include "autograd.h"
+#include "named.h"
 
 /* ------------------------------------------------------------ options §3.1 */
 
@@ -548,6 +549,10 @@ Value *show_tensor_repr(const tsr_tensor *t)
         buf_puts(&b, "[]");
     } else {
         if (!has_default_dtype) buf_printf(&suf[nsuf++], "dtype=torch.%s", tsr_dtype_name(t->dtype));
+        if (tsr_names_check_print(t, (double)numel > opts.threshold) < 0) {
+            runtime_error();
+            goto fail;
+        }
         const tsr_tensor *src = t;
         if (t->device.type != TSR_DEV_CPU) {
             cpu = tsr_to_device(t, TSR_CPU, TSR_DTYPE_UNDEFINED, false);
