@@ -5,6 +5,7 @@
  * The element loops (coalesce, to_dense, add, mm) accumulate in the dtype as
  * 1.13's cpublas::axpy does: y = y + a * x, one element at a time. */
 #include <complex.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 #include "join.h"
 #include "reduce.h"
 #include "scatter.h"
+#include "index.h"
 #include "sparse.h"
 
 /* ------------------------------------------------------------ elements */
@@ -1053,4 +1055,186 @@ done:
     tsr_tensor_release(vals);
     tsr_tensor_release(c);
     return r;
+}
+
+/* ------------------------------------------------------------ select, unsqueeze, subscripts */
+
+tsr_tensor *tsr_sparse_select(const tsr_tensor *t, int64_t dim, int64_t index)
+{
+    if (need_sparse(t, "select") < 0) return NULL;
+    int d = tsr_wrap_dim(dim, t->ndim);
+    if (d < 0) return NULL;
+    int64_t size = t->sizes[d];
+    if (index < -size || index >= size) {
+        char buf[512];
+        tsr_error_set(TSR_ERR_INDEX, "select(): index %lld out of range for tensor of size %s at dimension %lld",
+                      (long long)index, fmt_sizes(buf, sizeof buf, t), (long long)dim);
+        return NULL;
+    }
+    if (index < 0) index += size;
+    int sd = t->sparse->sparse_dim;
+    int64_t sz[TSR_MAX_DIMS];
+    for (int k = 0, j = 0; k < t->ndim; k++)
+        if (k != d) sz[j++] = t->sizes[k];
+    if (d >= sd) {   /* a dense dim: the values' dim, indices shared */
+        tsr_tensor *nv = tsr_view_select(t->sparse->values, d - sd + 1, index);
+        if (!nv) return NULL;
+        return tsr_sparse_wrap(t->ndim - 1, sz, tsr_tensor_retain(t->sparse->indices), nv, nv->sizes[0] < 2);
+    }
+    /* (indices[dim] == index).nonzero().view(-1), then index_select */
+    tsr_tensor *row = tsr_view_select(t->sparse->indices, 0, d), *eq = NULL, *nz = NULL, *pos = NULL, *nv = NULL,
+               *r = NULL;
+    tsr_operand a = {.t = row}, b = {.t = NULL, .s = tsr_scalar_int(index)};
+    if (!row || !(eq = tsr_compare(TSR_CMP_EQ, &a, &b, NULL)) || !(nz = tsr_nonzero(eq))) goto done;
+    int64_t m = nz->sizes[0];
+    if (!(pos = tsr_view_view(nz, 1, &m)) || !(nv = tsr_index_select(t->sparse->values, 0, pos))) goto done;
+    if (sd == 1) {   /* the dense part */
+        if (m == 1) r = tsr_view_select(nv, 0, 0);
+        else {
+            tsr_dims dims = {.n = 1, .d = {0}};
+            r = tsr_sum(nv, &dims, false, nv->dtype, NULL);
+        }
+        goto done;
+    }
+    int64_t keep[TSR_MAX_DIMS], nk = 0;
+    for (int k = 0; k < sd; k++)
+        if (k != d) keep[nk++] = k;
+    tsr_tensor *kt = tsr_tensor_empty(1, &nk, TSR_INT64, TSR_CPU), *ni1 = NULL, *ni = NULL;
+    if (kt) memcpy(tsr_tensor_ptr(kt, NULL), keep, (size_t)nk * sizeof *keep);
+    if (kt && (ni1 = tsr_index_select(t->sparse->indices, 1, pos))) ni = tsr_index_select(ni1, 0, kt);
+    tsr_tensor_release(kt);
+    tsr_tensor_release(ni1);
+    if (ni) {
+        r = tsr_sparse_wrap(t->ndim - 1, sz, ni, nv, m < 2);
+        nv = NULL;
+    }
+done:
+    tsr_tensor_release(row);
+    tsr_tensor_release(eq);
+    tsr_tensor_release(nz);
+    tsr_tensor_release(pos);
+    tsr_tensor_release(nv);
+    return r;
+}
+
+tsr_tensor *tsr_sparse_unsqueeze(const tsr_tensor *t, int64_t dim)
+{
+    if (need_sparse(t, "unsqueeze") < 0) return NULL;
+    int d = tsr_wrap_dim(dim, t->ndim + 1);
+    if (d < 0) return NULL;
+    int sd = t->sparse->sparse_dim;
+    int64_t sz[TSR_MAX_DIMS];
+    for (int k = 0, j = 0; k <= t->ndim; k++) sz[k] = k == d ? 1 : t->sizes[j++];
+    if (d > sd) {
+        tsr_tensor *nv = tsr_view_unsqueeze(t->sparse->values, d - sd + 1);
+        if (!nv) return NULL;
+        return tsr_sparse_wrap(t->ndim + 1, sz, tsr_tensor_retain(t->sparse->indices), nv, nv->sizes[0] < 2);
+    }
+    /* cat(indices[:dim], zeros(1, nnz), indices[dim:]) */
+    int64_t nnz = tsr_sparse_nnz(t), zs[2] = {1, nnz};
+    tsr_tensor *lo = tsr_view_narrow(t->sparse->indices, 0, 0, d);
+    tsr_tensor *hi = lo ? tsr_view_narrow(t->sparse->indices, 0, d, sd - d) : NULL;
+    tsr_tensor *z = hi ? tsr_zeros(2, zs, TSR_INT64, t->device) : NULL, *ni = NULL;
+    if (z) {
+        const tsr_tensor *parts[3] = {lo, z, hi};
+        ni = tsr_cat(3, parts, 0, NULL);
+    }
+    tsr_tensor_release(lo);
+    tsr_tensor_release(hi);
+    tsr_tensor_release(z);
+    if (!ni) return NULL;
+    return tsr_sparse_wrap(t->ndim + 1, sz, ni, tsr_tensor_retain(t->sparse->values), nnz < 2);
+}
+
+/* The backends 1.13 lists for the ops a sparse subscript reaches. */
+#define ALL_DENSE "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, PrivateUse2, PrivateUse3, FPGA, ORT, " \
+                  "Vulkan, Metal, QuantizedCPU, QuantizedCUDA, QuantizedHIP, QuantizedMPS, QuantizedIPU, QuantizedXPU, " \
+                  "QuantizedHPU, QuantizedVE, QuantizedMeta, QuantizedPrivateUse1, QuantizedPrivateUse2, " \
+                  "QuantizedPrivateUse3, CustomRNGKeyId, MkldnnCPU, SparseCsrCPU, SparseCsrCUDA"
+
+static tsr_tensor *no_sparse_kernel(const tsr_tensor *t, const char *op, const char *kernels)
+{
+    tsr_error_no_kernel(op, tsr_device_is_meta(t->device) ? "SparseMeta" : "SparseCPU", kernels);
+    return NULL;
+}
+
+tsr_tensor *tsr_sparse_subscript(const tsr_tensor *self, int n, const tsr_sub *items)
+{
+    int specified = 0, ellipses = 0;
+    bool advanced = false;
+    for (int i = 0; i < n; i++) {
+        const tsr_sub *it = &items[i];
+        bool mask = it->kind == TSR_SUB_TENSOR && (it->t->dtype == TSR_BOOL || it->t->dtype == TSR_UINT8);
+        if (it->kind == TSR_SUB_TENSOR) specified += mask ? it->t->ndim : 1;
+        else if (it->kind == TSR_SUB_INT || it->kind == TSR_SUB_SLICE) specified++;
+        else if (it->kind == TSR_SUB_ELLIPSIS) ellipses++;
+    }
+    bool bare = n == 1 && items[0].bare && (items[0].kind == TSR_SUB_INT || items[0].kind == TSR_SUB_SLICE);
+    if (specified > self->ndim && !bare) {
+        tsr_error_set(TSR_ERR_INDEX, "too many indices for tensor of dimension %d", self->ndim);
+        return NULL;
+    }
+    tsr_tensor *cur = tsr_tensor_retain((tsr_tensor *)self);
+    int d = 0;
+    for (int i = 0; i < n; i++) {
+        const tsr_sub *it = &items[i];
+        tsr_tensor *next = NULL;
+        int64_t ix = it->i;
+        bool select = it->kind == TSR_SUB_INT;
+        if (it->kind == TSR_SUB_ELLIPSIS) {
+            if (ellipses) d += self->ndim - specified;
+            ellipses = 0;
+            continue;
+        }
+        if (it->kind == TSR_SUB_TENSOR && it->t->ndim == 0 && tsr_dtype_is_integral(it->t->dtype, false)) {
+            if (tsr_tensor_index(it->t, &ix) < 0) goto fail;
+            select = true;
+        } else if (it->kind == TSR_SUB_BOOL || (it->kind == TSR_SUB_TENSOR && it->t->ndim == 0 &&
+                                                (it->t->dtype == TSR_BOOL || it->t->dtype == TSR_UINT8))) {
+            /* the [0] / [] index is made on self's options: a sparse fill_ */
+            no_sparse_kernel(self, "aten::fill_.Scalar", "CPU, Meta, QuantizedCPU, SparseCsrCPU");
+            goto fail;
+        } else if (it->kind == TSR_SUB_TENSOR) {
+            advanced = true;
+            d++;
+            continue;
+        }
+        if (select) {
+            if (cur->ndim == 0) {
+                tsr_error_set(TSR_ERR_INDEX, ix ? "index %" PRId64 " is out of bounds for dimension 0 with size 0"
+                                                : "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                                                  "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number",
+                              ix);
+                goto fail;
+            }
+            int64_t size = cur->sizes[d];
+            if (ix < -size || ix >= size) {
+                tsr_error_set(TSR_ERR_INDEX, "index %" PRId64 " is out of bounds for dimension %d with size %" PRId64,
+                              ix, i, size);
+                goto fail;
+            }
+            next = tsr_is_sparse(cur) ? tsr_sparse_select(cur, d, ix) : tsr_view_select(cur, d, ix);
+        } else if (it->kind == TSR_SUB_SLICE) {
+            next = no_sparse_kernel(self, "aten::as_strided", "CPU, Meta, QuantizedCPU");
+        } else {   /* None */
+            next = tsr_is_sparse(cur) ? tsr_sparse_unsqueeze(cur, d) : tsr_view_unsqueeze(cur, d);
+            d++;
+        }
+        if (!next) goto fail;
+        tsr_tensor_release(cur);
+        cur = next;
+    }
+    if (advanced && tsr_is_sparse(cur)) {
+        no_sparse_kernel(self, "aten::index.Tensor", ALL_DENSE);
+        goto fail;
+    }
+    if (advanced || cur == self) {   /* at::alias of a sparse tensor, or an index of the dense part */
+        if (cur == self) tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot access storage of SparseTensorImpl");
+        else tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: advanced indexing after a sparse select is not supported");
+        goto fail;
+    }
+    return cur;
+fail:
+    tsr_tensor_release(cur);
+    return NULL;
 }

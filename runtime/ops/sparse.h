@@ -13,6 +13,7 @@
 #include "reduce_dims.h"
 #include "binary.h"
 #include "unary.h"
+#include "advindex.h"
 
 static inline bool tsr_is_sparse(const tsr_tensor *t) { return t && t->layout == TSR_LAYOUT_SPARSE_COO; }
 
@@ -96,5 +97,20 @@ tsr_tensor *tsr_sparse_mm(const tsr_tensor *a, const tsr_tensor *b);
  * every sparse dim → dense; else sparse). dtype UNDEFINED: the values'
  * sum dtype. */
 tsr_tensor *tsr_sparse_sum(const tsr_tensor *s, const tsr_dims *dims, tsr_dtype dtype);
+
+/* s.select(dim, index) (select_sparse of 1.13): along a sparse dim the
+ * entries with that index (a sparse result; with one sparse dim, the dense
+ * part: the single value's view or the sum of the matches in the dtype);
+ * along a dense dim the values' select. "select(): index 5 out of range for
+ * tensor of size [2, 3] at dimension 0". Coalesced when nnz < 2, as 1.13's
+ * constructor marks it. */
+tsr_tensor *tsr_sparse_select(const tsr_tensor *t, int64_t dim, int64_t index);
+/* s.unsqueeze(dim): a zero index row (dim <= sparse_dim) or a values dim. */
+tsr_tensor *tsr_sparse_unsqueeze(const tsr_tensor *t, int64_t dim);
+/* s[items] as 1.13's applySlicing runs it on SparseCPU: ints select, None
+ * unsqueezes; a slice reaches as_strided, a bool fill_, a tensor
+ * index.Tensor (refused with the dispatcher's text); s[...] is at::alias
+ * ("Cannot access storage of SparseTensorImpl"). */
+tsr_tensor *tsr_sparse_subscript(const tsr_tensor *self, int n, const tsr_sub *items);
 
 #endif

@@ -70,7 +70,7 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -104,7 +104,7 @@ static SRow srows[] = {   /* sorted at start-up */
     {"t", S_T, 0}, {"t_", S_T, 0}, {"transpose_", S_TRANSPOSE, 0}, {"tan", S_UNARY, TSR_UNOP_TAN}, {"tan_", S_UNARY, TSR_UNOP_TAN},
     {"tanh", S_UNARY, TSR_UNOP_TANH}, {"tanh_", S_UNARY, TSR_UNOP_TANH}, {"to", S_TO, 0},
     {"transpose", S_TRANSPOSE, 0}, {"trunc", S_UNARY, TSR_UNOP_TRUNC}, {"trunc_", S_UNARY, TSR_UNOP_TRUNC},
-    {"zero_", S_ZERO, 0},
+    {"zero_", S_ZERO, 0}, {"select", S_SELECT, 0}, {"unsqueeze", S_UNSQUEEZE, 0},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
@@ -290,6 +290,16 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
             return bind_runtime_error();
         }
         return wrap(tsr_sparse_wrap(a->ndim, a->sizes, ni, nv, a->sparse->coalesced));
+    }
+    case S_SELECT: {
+        int64_t dim, ix;
+        if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &dim) < 0 || bind_table_int(b, 2, 0, &ix) < 0) break;
+        return wrap(tsr_sparse_select(a, dim, ix));
+    }
+    case S_UNSQUEEZE: {
+        int64_t dim;
+        if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &dim) < 0) break;
+        return wrap(tsr_sparse_unsqueeze(a, dim));
     }
     case S_CAST: break;
     }

@@ -205,7 +205,8 @@ static Value *tensor_iter(Value *v)
     Value *l = v_list_sized((size_t)t->sizes[0]);
     if (!l) return NULL;
     for (int64_t i = 0; i < t->sizes[0]; i++) {
-        Value *e = value_memory_check() < 0 ? NULL : v_tensor(tsr_view_select(t, 0, i));
+        Value *e = value_memory_check() < 0 ? NULL
+                 : v_tensor(t->sparse ? tsr_sparse_select(t, 0, i) : tsr_view_select(t, 0, i));
         if (!e) {
             l->u.seq.n = (size_t)i;
             decref(l);
