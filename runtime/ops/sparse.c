@@ -21,6 +21,8 @@
 #include "copy.h"
 #include "factory.h"
 #include "join.h"
+#include "linalg.h"
+#include "../op.h"
 #include "reduce.h"
 #include "scatter.h"
 #include "index.h"
@@ -1237,4 +1239,65 @@ tsr_tensor *tsr_sparse_subscript(const tsr_tensor *self, int n, const tsr_sub *i
 fail:
     tsr_tensor_release(cur);
     return NULL;
+}
+
+/* ------------------------------------------------------------ norm */
+
+tsr_tensor *tsr_sparse_norm(const tsr_tensor *x, double p, const tsr_dims *dims, bool keepdim, tsr_dtype dtype,
+                            tsr_tensor *out)
+{
+    if (out) return no_sparse_kernel(x, "aten::norm.out", "CPU, Meta");
+    if (tsr_device_is_meta(x->device))
+        return no_sparse_kernel(x, dtype != TSR_DTYPE_UNDEFINED ? "aten::norm.ScalarOpt_dim_dtype" : "aten::norm.ScalarOpt_dim",
+                                "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, PrivateUse2, PrivateUse3, FPGA, "
+                                "ORT, Vulkan, Metal, QuantizedCPU, QuantizedCUDA, QuantizedHIP, QuantizedMPS, QuantizedIPU, "
+                                "QuantizedXPU, QuantizedHPU, QuantizedVE, QuantizedMeta, QuantizedPrivateUse1, "
+                                "QuantizedPrivateUse2, QuantizedPrivateUse3, CustomRNGKeyId, MkldnnCPU, SparseCPU, "
+                                "SparseCsrCPU, SparseCsrCUDA");
+    if (dims && dims->n > 0) {   /* only full reductions */
+        bool full = dims->n == x->ndim, seen[TSR_MAX_DIMS] = {false};
+        for (int k = 0; full && k < dims->n; k++) {
+            int d = tsr_wrap_dim(dims->d[k], x->ndim);
+            if (d < 0) return NULL;
+            if (seen[d]) full = false;
+            seen[d] = true;
+        }
+        if (!full) {
+            tsr_error_set(TSR_ERR_RUNTIME, "norm_sparse currently only supports full reductions, so 'dim' must either be "
+                          "empty or contain all dimensions of the input");
+            return NULL;
+        }
+    }
+    if (keepdim) {
+        tsr_error_set(TSR_ERR_RUNTIME, "norm_sparse currently does not support keepdim=True");
+        return NULL;
+    }
+    if (dtype != TSR_DTYPE_UNDEFINED) {
+        tsr_error_set(TSR_ERR_RUNTIME, "norm_sparse currently does not support 'dtype' argument");
+        return NULL;
+    }
+    /* self.coalesce()._values().norm(p) */
+    tsr_tensor *c = tsr_sparse_coalesce(x);
+    if (!c) return NULL;
+    tsr_dims all = {.n = -1};
+    /* 1.13's norm kernel gives 0 for no values whatever p (at::linalg_vector_norm would refuse p < 0, inf) */
+    tsr_tensor *r = tsr_norm(c->sparse->values, tsr_sparse_nnz(c) ? p : 2, &all, false, TSR_DTYPE_UNDEFINED, NULL);
+    tsr_tensor_release(c);
+    return r;
+}
+
+tsr_tensor *tsr_sparse_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_tensor *out)
+{
+    if (dims->n < 2) {   /* at::norm(self, 2, dim, keepdim), copied into out */
+        tsr_tensor *r = tsr_sparse_norm(x, 2, dims, keepdim, TSR_DTYPE_UNDEFINED, NULL);
+        return r && out ? tsr_out_assign(r, out, false) : r;
+    }
+    /* sqrt(sum(self * self, dim)): the product is sparse, sum.dim_IntList has no sparse kernel */
+    if (tsr_device_is_meta(x->device))
+        return no_sparse_kernel(x, "aten::mul.Tensor", "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, "
+                                "PrivateUse2, PrivateUse3, FPGA, ORT, Vulkan, Metal, QuantizedCPU, QuantizedCUDA, "
+                                "QuantizedHIP, QuantizedMPS, QuantizedIPU, QuantizedXPU, QuantizedHPU, QuantizedVE, "
+                                "QuantizedMeta, QuantizedPrivateUse1, QuantizedPrivateUse2, QuantizedPrivateUse3, "
+                                "CustomRNGKeyId, MkldnnCPU, SparseCPU, SparseCsrCPU, SparseCsrCUDA, NestedTensorCPU");
+    return no_sparse_kernel(x, "aten::sum.dim_IntList", ALL_DENSE ", NestedTensorCPU");
 }

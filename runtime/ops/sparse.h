@@ -113,4 +113,14 @@ tsr_tensor *tsr_sparse_unsqueeze(const tsr_tensor *t, int64_t dim);
  * ("Cannot access storage of SparseTensorImpl"). */
 tsr_tensor *tsr_sparse_subscript(const tsr_tensor *self, int n, const tsr_sub *items);
 
+/* s.norm(p, dim) (norm_sparse of 1.13): the norm of the coalesced values;
+ * dim must be empty or every dim ("norm_sparse currently only supports full
+ * reductions, ..."), no keepdim, no dtype; out= and meta are refused with
+ * the dispatcher's text. */
+tsr_tensor *tsr_sparse_norm(const tsr_tensor *x, double p, const tsr_dims *dims, bool keepdim, tsr_dtype dtype,
+                            tsr_tensor *out);
+/* frobenius_norm of a sparse tensor: at most one dim as tsr_sparse_norm
+ * (then copied into out); two dims reach sum.dim_IntList, which 1.13 refuses. */
+tsr_tensor *tsr_sparse_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_tensor *out);
+
 #endif

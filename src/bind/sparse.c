@@ -37,6 +37,15 @@ static Value *refuse(const char *fname, bool method, const tsr_tensor *t) { retu
 static Value *refuse_as(const char *fname, bool method, const tsr_tensor *t, const char *opname)
 {
     char key[80], op[96];
+    static const char *const prefixes[] = {"linalg_", "special_", "fft_"};
+    char qual[72];
+    for (size_t k = 0; !method && k < sizeof prefixes / sizeof *prefixes; k++)
+        if (!strncmp(fname, prefixes[k], strlen(prefixes[k]))) {   /* torch.linalg.norm is called linalg_norm */
+            snprintf(qual, sizeof qual, "%.*s.%s", (int)strlen(prefixes[k]) - 1, prefixes[k], fname + strlen(prefixes[k]));
+            const char *q = qual;
+            snprintf(key, sizeof key, "f:%s", q);
+            if (bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal)) fname = q;
+        }
     snprintf(key, sizeof key, "%s:%s", method ? "m" : "f", fname);
     const Refusal *r = bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal);
     if (!r) {   /* the other form's entry names the same op */
@@ -70,7 +79,7 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -104,7 +113,7 @@ static SRow srows[] = {   /* sorted at start-up */
     {"t", S_T, 0}, {"t_", S_T, 0}, {"transpose_", S_TRANSPOSE, 0}, {"tan", S_UNARY, TSR_UNOP_TAN}, {"tan_", S_UNARY, TSR_UNOP_TAN},
     {"tanh", S_UNARY, TSR_UNOP_TANH}, {"tanh_", S_UNARY, TSR_UNOP_TANH}, {"to", S_TO, 0},
     {"transpose", S_TRANSPOSE, 0}, {"trunc", S_UNARY, TSR_UNOP_TRUNC}, {"trunc_", S_UNARY, TSR_UNOP_TRUNC},
-    {"zero_", S_ZERO, 0}, {"select", S_SELECT, 0}, {"unsqueeze", S_UNSQUEEZE, 0},
+    {"zero_", S_ZERO, 0}, {"select", S_SELECT, 0}, {"unsqueeze", S_UNSQUEEZE, 0}, {"norm", S_NORM, 0},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
@@ -182,7 +191,7 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
                                     tsr_tensor_retain(sp->sparse->values), sp->sparse->coalesced));
     }
     const SRow *r = bsearch(fname, srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srow);
-    if (!r || b->v[BIND_OUT]) return refuse(fname, method, sp);
+    if (!r || (b->v[BIND_OUT] && r->kind != S_NORM)) return refuse(fname, method, sp);
     Value *x = b->v[0], *y = b->v[1];
     tsr_tensor *a = x && is_tensor(x) ? tensor_of(x) : NULL;
     tsr_scalar s;
@@ -301,6 +310,24 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &dim) < 0) break;
         return wrap(tsr_sparse_unsqueeze(a, dim));
     }
+    case S_NORM:   /* torch.norm (norm_sparse); torch.linalg's norms have no sparse kernel */
+        if (d->module) return refuse(fname, method, sp);
+        if (b->v[1] && b->type[1] == BT_STR && !strcmp(b->v[1]->u.s.p, "nuc") && (a->ndim == 2 || b->v[2])) {
+            tsr_error_no_kernel("aten::_linalg_svd", tsr_device_is_meta(sp->device) ? "SparseMeta" : "SparseCPU",
+                                refuse_lists[1]);   /* the matrix norm's SVD */
+            return bind_runtime_error();
+        }
+        if (!b->v[1]) {   /* torch/functional.py's p="fro" (over every dim with dim=, out= or dtype=) */
+            Value *fro = v_str("fro"), *res;
+            if (!fro) return NULL;
+            b->v[1] = fro;
+            b->type[1] = BT_STR;
+            res = call(d, fname, b, self, inplace);
+            b->v[1] = NULL;
+            decref(fro);
+            return res;
+        }
+        return call(d, fname, b, self, inplace);
     case S_CAST: break;
     }
     return refuse(fname, method, sp);
