@@ -1301,3 +1301,103 @@ tsr_tensor *tsr_sparse_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims,
                                 "CustomRNGKeyId, MkldnnCPU, SparseCPU, SparseCsrCPU, SparseCsrCUDA, NestedTensorCPU");
     return no_sparse_kernel(x, "aten::sum.dim_IntList", ALL_DENSE ", NestedTensorCPU");
 }
+
+/* ------------------------------------------------------------ cat */
+
+tsr_tensor *tsr_sparse_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor *out)
+{
+    const tsr_tensor *any = NULL;
+    for (int i = 0; i < n; i++)
+        if (ts[i]->sparse && (!any || tsr_device_is_meta(ts[i]->device))) any = ts[i];
+    if (out) return no_sparse_kernel(any, "aten::cat.out", "CPU, Meta, QuantizedCPU");
+    if (tsr_device_is_meta(any->device))
+        return no_sparse_kernel(any, "aten::cat", "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, PrivateUse2, "
+                                "PrivateUse3, FPGA, ORT, Vulkan, Metal, QuantizedCPU, QuantizedCUDA, QuantizedHIP, "
+                                "QuantizedMPS, QuantizedIPU, QuantizedXPU, QuantizedHPU, QuantizedVE, QuantizedMeta, "
+                                "QuantizedPrivateUse1, QuantizedPrivateUse2, QuantizedPrivateUse3, CustomRNGKeyId, "
+                                "MkldnnCPU, SparseCPU, SparseCsrCPU, SparseCsrCUDA");
+    const tsr_tensor *t0 = ts[0];
+    int d = tsr_wrap_dim(dim, t0->ndim);
+    if (d < 0) return NULL;
+    if (!t0->sparse) {   /* tensors[0].sparse_dim() */
+        tsr_error_no_kernel("aten::sparse_dim", "CPU", "SparseCPU, SparseMeta, SparseCsrCPU");
+        return NULL;
+    }
+    int sd = t0->sparse->sparse_dim, dd = t0->sparse->dense_dim;
+    char b0[512], b1[512];
+    for (int i = 0; i < n; i++) {   /* check_cat_sparse_dims */
+        const tsr_tensor *t = ts[i];
+        if (!t->sparse) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Concatenating sparse tensors, but a dense tensor was found at position %d.", i);
+            return NULL;
+        }
+        bool same = t->ndim == t0->ndim;
+        for (int k = 0; same && k < t0->ndim; k++) same = k == d || t->sizes[k] == t0->sizes[k];
+        if (!same) {
+            tsr_error_set(TSR_ERR_RUNTIME, "All tensors must have the same shape: %s (except in the concatenating "
+                          "dimension), but found shape: %s at position %d.", fmt_sizes(b0, sizeof b0, t0),
+                          fmt_sizes(b1, sizeof b1, t), i);
+            return NULL;
+        }
+        if (t->sparse->sparse_dim != sd || t->sparse->dense_dim != dd) {
+            tsr_error_set(TSR_ERR_RUNTIME, "All tensors must have the same sparse_dim and dense_dim: %d, %d, but tensor "
+                          "at position %d has %d, %d.", sd, dd, i, t->sparse->sparse_dim, t->sparse->dense_dim);
+            return NULL;
+        }
+    }
+    tsr_tensor **ip = tsr_calloc((size_t)n, sizeof *ip), **vp = ip ? tsr_calloc((size_t)n, sizeof *vp) : NULL;
+    tsr_tensor *ni = NULL, *nv = NULL, *r = NULL;
+    int made = 0;
+    if (!vp) goto done;
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) total += ts[i]->sizes[d];
+    int64_t offset = 0;
+    for (int i = 0; i < n; i++, made++) {
+        const tsr_tensor *t = ts[i];
+        const tsr_tensor *v = t->sparse->values;
+        if (d < sd) {   /* a sparse dim: the indices of row d shifted by the sizes before */
+            if (!(ip[i] = tsr_clone(t->sparse->indices, TSR_MF_CONTIGUOUS))) goto done;
+            int64_t nnz = tsr_sparse_nnz(t), *p = tsr_tensor_ptr(ip[i], NULL);
+            for (int64_t k = 0; k < nnz; k++) p[d * nnz + k] += offset;
+            vp[i] = tsr_tensor_retain((tsr_tensor *)v);
+        } else {   /* a dense dim: values padded with zeros on either side */
+            int vd = d - sd + 1;
+            int64_t zs[TSR_MAX_DIMS];
+            for (int k = 0; k < v->ndim; k++) zs[k] = v->sizes[k];
+            zs[vd] = offset;
+            tsr_tensor *z1 = tsr_zeros(v->ndim, zs, v->dtype, v->device), *z2 = NULL;
+            zs[vd] = total - offset - v->sizes[vd];
+            if (z1) z2 = tsr_zeros(v->ndim, zs, v->dtype, v->device);
+            if (z2) {
+                const tsr_tensor *parts[3] = {z1, v, z2};
+                vp[i] = tsr_cat(3, parts, vd, NULL);
+            }
+            tsr_tensor_release(z1);
+            tsr_tensor_release(z2);
+            if (!vp[i]) goto done;
+            ip[i] = tsr_tensor_retain(t->sparse->indices);
+        }
+        offset += t->sizes[d];
+    }
+    if (!(ni = tsr_cat(n, (const tsr_tensor *const *)ip, 1, NULL))) goto done;
+    if (!(nv = tsr_cat(n, (const tsr_tensor *const *)vp, 0, NULL))) goto done;
+    int64_t sz[TSR_MAX_DIMS];
+    for (int k = 0; k < t0->ndim; k++) sz[k] = t0->sizes[k];
+    sz[d] = total;
+    r = tsr_sparse_wrap(t0->ndim, sz, ni, nv, nv->sizes[0] < 2);
+    ni = nv = NULL;
+done:
+    for (int i = 0; i < made && ip && vp; i++) {
+        tsr_tensor_release(ip[i]);
+        tsr_tensor_release(vp[i]);
+    }
+    if (ip && vp && made < n) {   /* the pieces of the one that failed */
+        tsr_tensor_release(ip[made]);
+        tsr_tensor_release(vp[made]);
+    }
+    tsr_free(ip);
+    tsr_free(vp);
+    tsr_tensor_release(ni);
+    tsr_tensor_release(nv);
+    return r;
+}

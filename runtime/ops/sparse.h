@@ -123,4 +123,12 @@ tsr_tensor *tsr_sparse_norm(const tsr_tensor *x, double p, const tsr_dims *dims,
  * (then copied into out); two dims reach sum.dim_IntList, which 1.13 refuses. */
 tsr_tensor *tsr_sparse_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_tensor *out);
 
+/* torch.cat of sparse tensors (cat_sparse of 1.13): along a sparse dim the
+ * indices are shifted and joined, along a dense dim the values are padded
+ * with zeros; values promote as cat's. check_cat_sparse_dims' errors ("All
+ * tensors must have the same shape: ...", "... same sparse_dim and
+ * dense_dim ...", "Concatenating sparse tensors, but a dense tensor was
+ * found at position 1."); out= and meta refused with the dispatcher's text. */
+tsr_tensor *tsr_sparse_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor *out);
+
 #endif

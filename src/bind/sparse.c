@@ -79,7 +79,7 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -114,6 +114,9 @@ static SRow srows[] = {   /* sorted at start-up */
     {"tanh", S_UNARY, TSR_UNOP_TANH}, {"tanh_", S_UNARY, TSR_UNOP_TANH}, {"to", S_TO, 0},
     {"transpose", S_TRANSPOSE, 0}, {"trunc", S_UNARY, TSR_UNOP_TRUNC}, {"trunc_", S_UNARY, TSR_UNOP_TRUNC},
     {"zero_", S_ZERO, 0}, {"select", S_SELECT, 0}, {"unsqueeze", S_UNSQUEEZE, 0}, {"norm", S_NORM, 0},
+    {"cat", S_JOIN, 0}, {"concat", S_JOIN, 0}, {"concatenate", S_JOIN, 0}, {"stack", S_JOIN, 0},
+    {"hstack", S_JOIN, 0}, {"vstack", S_JOIN, 0}, {"row_stack", S_JOIN, 0}, {"dstack", S_JOIN, 0},
+    {"column_stack", S_JOIN, 0},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
@@ -191,7 +194,7 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
                                     tsr_tensor_retain(sp->sparse->values), sp->sparse->coalesced));
     }
     const SRow *r = bsearch(fname, srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srow);
-    if (!r || (b->v[BIND_OUT] && r->kind != S_NORM)) return refuse(fname, method, sp);
+    if (!r || (b->v[BIND_OUT] && r->kind != S_NORM && r->kind != S_JOIN)) return refuse(fname, method, sp);
     Value *x = b->v[0], *y = b->v[1];
     tsr_tensor *a = x && is_tensor(x) ? tensor_of(x) : NULL;
     tsr_scalar s;
@@ -328,6 +331,7 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
             return res;
         }
         return call(d, fname, b, self, inplace);
+    case S_JOIN: return call(d, fname, b, self, inplace);   /* cat_sparse (runtime/ops/join.c) */
     case S_CAST: break;
     }
     return refuse(fname, method, sp);
