@@ -1401,3 +1401,19 @@ done:
     tsr_tensor_release(nv);
     return r;
 }
+
+/* ------------------------------------------------------------ zeros_like */
+
+tsr_tensor *tsr_sparse_empty_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device)
+{
+    int sd = t->sparse->sparse_dim, dd = t->sparse->dense_dim;
+    int64_t isz[2] = {sd, 0}, vsz[TSR_MAX_DIMS + 1] = {0};
+    for (int k = 0; k < dd; k++) vsz[1 + k] = t->sizes[sd + k];
+    tsr_tensor *ind = tsr_tensor_empty(2, isz, TSR_INT64, device);
+    tsr_tensor *val = ind ? tsr_tensor_empty(1 + dd, vsz, dtype, device) : NULL;
+    if (!val) {
+        tsr_tensor_release(ind);
+        return NULL;
+    }
+    return tsr_sparse_wrap(t->ndim, t->sizes, ind, val, true);
+}

@@ -131,4 +131,8 @@ tsr_tensor *tsr_sparse_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims,
  * found at position 1."); out= and meta refused with the dispatcher's text. */
 tsr_tensor *tsr_sparse_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor *out);
 
+/* zeros_like / empty_like of a sparse tensor: no entries, t's sizes,
+ * sparse_dim and dense_dim (the values keep the dense sizes). */
+tsr_tensor *tsr_sparse_empty_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device);
+
 #endif

@@ -27,6 +27,26 @@ typedef struct { const char *key, *op; int list; } Refusal;
 
 static int cmp_refusal(const void *k, const void *r) { return strcmp(k, ((const Refusal *)r)->key); }
 
+/* The arguments of the call being refused besides the first: 's' (only
+ * scalars), 't' (a tensor among them) or 0 (none); the table's "@s" / "@t"
+ * keys name the overload 1.13 runs for them. */
+static char call_kind;
+
+static char kind_of_call(const BindArgs *b)
+{
+    char k = 0;
+    for (int i = 1; i < BIND_MAXP; i++) {
+        Value *v = b->v[i];
+        if (!v || i == BIND_OUT) continue;
+        if (is_tensor(v)) return 't';
+        if (v->type == &t_list || v->type == &t_tuple)
+            for (size_t j = 0; j < v->u.seq.n; j++)
+                if (is_tensor(v->u.seq.items[j])) return 't';
+        k = 's';
+    }
+    return k;
+}
+
 /* 1.13's NotImplementedError for fname (a method when method) called with
  * the sparse tensor t. */
 static Value *refuse_as(const char *fname, bool method, const tsr_tensor *t, const char *opname);
@@ -46,8 +66,12 @@ static Value *refuse_as(const char *fname, bool method, const tsr_tensor *t, con
             snprintf(key, sizeof key, "f:%s", q);
             if (bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal)) fname = q;
         }
-    snprintf(key, sizeof key, "%s:%s", method ? "m" : "f", fname);
+    snprintf(key, sizeof key, "%s:%s%s%c", method ? "m" : "f", fname, call_kind ? "@" : "", call_kind);
     const Refusal *r = bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal);
+    if (!r && call_kind) {   /* no overload of its own for these arguments */
+        snprintf(key, sizeof key, "%s:%s", method ? "m" : "f", fname);
+        r = bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal);
+    }
     if (!r) {   /* the other form's entry names the same op */
         key[0] = method ? 'f' : 'm';
         r = bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal);
@@ -113,7 +137,7 @@ static SRow srows[] = {   /* sorted at start-up */
     {"t", S_T, 0}, {"t_", S_T, 0}, {"transpose_", S_TRANSPOSE, 0}, {"tan", S_UNARY, TSR_UNOP_TAN}, {"tan_", S_UNARY, TSR_UNOP_TAN},
     {"tanh", S_UNARY, TSR_UNOP_TANH}, {"tanh_", S_UNARY, TSR_UNOP_TANH}, {"to", S_TO, 0},
     {"transpose", S_TRANSPOSE, 0}, {"trunc", S_UNARY, TSR_UNOP_TRUNC}, {"trunc_", S_UNARY, TSR_UNOP_TRUNC},
-    {"zero_", S_ZERO, 0}, {"select", S_SELECT, 0}, {"unsqueeze", S_UNSQUEEZE, 0}, {"norm", S_NORM, 0},
+    {"zero_", S_ZERO, 0}, {"new_tensor", S_PASS, 0}, {"select", S_SELECT, 0}, {"unsqueeze", S_UNSQUEEZE, 0}, {"norm", S_NORM, 0},
     {"cat", S_JOIN, 0}, {"concat", S_JOIN, 0}, {"concatenate", S_JOIN, 0}, {"stack", S_JOIN, 0},
     {"hstack", S_JOIN, 0}, {"vstack", S_JOIN, 0}, {"row_stack", S_JOIN, 0}, {"dstack", S_JOIN, 0},
     {"column_stack", S_JOIN, 0},
@@ -165,9 +189,66 @@ static Value *assign_geom(Value *self, tsr_tensor *r)
     return assign(self, r);
 }
 
+/* A sparse tensor t moved to device and cast to dtype (copy_sparse_to_sparse_). */
+static tsr_tensor *sparse_to(const tsr_tensor *a, tsr_device to, tsr_dtype want, bool copy)
+{
+    if (to.type == a->device.type && to.index == a->device.index) return tsr_sparse_to_dtype(a, want, copy);
+    if (tsr_device_is_meta(to)) return tsr_sparse_empty(a->ndim, a->sizes, want, to);   /* 1.13 copies no entries to meta */
+    tsr_tensor *ni = tsr_to_device(a->sparse->indices, to, TSR_DTYPE_UNDEFINED, true);
+    tsr_tensor *nv = ni ? tsr_to_device(a->sparse->values, to, want, true) : NULL;
+    if (!ni || !nv) {
+        tsr_tensor_release(ni);
+        return NULL;
+    }
+    return tsr_sparse_wrap(a->ndim, a->sizes, ni, nv, a->sparse->coalesced);
+}
+
+/* zeros_like/empty_like (like), new_zeros/new_empty (newz) and
+ * torch.tensor/as_tensor of a sparse tensor, as 1.13 builds them. */
+static Value *sparse_factory(const char *fname, BindArgs *b, bool like, bool newz)
+{
+    Value *x = b->v[0], *dt = ARG("dtype"), *dev = ARG("device"), *lay = ARG("layout"), *mf = ARG("memory_format");
+    Value *rg = ARG("requires_grad");
+    if (!is_tensor(x)) {   /* torch.tensor([s, ...]): each element becomes a Python scalar */
+        tsr_tensor *sp = first_sparse(b, NULL);
+        if (tsr_tensor_numel(sp) != 1)
+            return exc_set("ValueError", "only one element tensors can be converted to Python scalars");
+        return refuse(fname, false, sp);
+    }
+    tsr_tensor *t = tensor_of(x), *r;
+    tsr_dtype want = dt ? dtype_of(dt) : t->dtype;
+    tsr_device to = t->device;
+    if (dev && bind_device_arg(dev, t->device, &to) < 0) return NULL;
+    int64_t sz[TSR_MAX_DIMS];
+    int n = t->ndim;
+    for (int k = 0; k < n; k++) sz[k] = t->sizes[k];
+    if (newz && bind_table_intlist(b, 1, fname, sz, TSR_MAX_DIMS, &n) < 0) return NULL;
+    if (like && mf && (tsr_memory_format)mf->u.ext.a != TSR_MF_PRESERVE)
+        return exc_set("RuntimeError", "memory format option is only supported by strided tensors");
+    if ((like || newz) && lay && lay->u.ext.a == TSR_LAYOUT_STRIDED) r = tsr_zeros(n, sz, want, to);
+    else if (like) r = tsr_sparse_empty_like(t, want, to);
+    else if (newz) r = tsr_sparse_empty(n, sz, want, to);
+    else if (!strcmp(fname, "as_tensor")) r = sparse_to(t, to, want, false);   /* t itself when nothing changes */
+    else {   /* torch.tensor(s): a copy */
+        tsr_tensor *c = tsr_sparse_clone(t);
+        r = c ? sparse_to(c, to, want, false) : NULL;
+        tsr_tensor_release(c);
+    }
+    if (!r) return bind_runtime_error();
+    if (rg && value_truth(rg) == 1) {
+        if (!tsr_dtype_is_floating(r->dtype) && !tsr_dtype_is_complex(r->dtype)) {
+            tsr_tensor_release(r);
+            return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+        }
+        r->requires_grad = true;
+    }
+    return v_tensor(r);
+}
+
 Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     tsr_tensor *sp = first_sparse(b, self);
+    call_kind = kind_of_call(b);
     bool method = self != NULL && !((d->flags & BIND_FN_INPLACE) && !inplace);
     size_t fl = strlen(fname);
     bool ip = inplace || (fl && fname[fl - 1] == '_');
@@ -186,13 +267,13 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
                        tsr_dtype_traits_of(dst->dtype)->tensor_type, tsr_is_sparse(src) ? "sparse." : "",
                        tsr_dtype_traits_of(src->dtype)->tensor_type);
     }
-    if ((!strcmp(fname, "detach") || !strcmp(fname, "zeros_like")) && !b->v[BIND_OUT] && !b->v[1] && sp->sparse &&
-        (fname[0] == 'd' || sp->sparse->dense_dim == 0)) {
-        if (fname[0] == 'z') return wrap(tsr_sparse_empty(sp->ndim, sp->sizes, sp->dtype, sp->device));
-        /* detach: a new header on the same indices and values */
+    if (!strcmp(fname, "detach") && !b->v[BIND_OUT] && !b->v[1] && sp->sparse)   /* the same indices and values */
         return wrap(tsr_sparse_wrap(sp->ndim, sp->sizes, tsr_tensor_retain(sp->sparse->indices),
                                     tsr_tensor_retain(sp->sparse->values), sp->sparse->coalesced));
-    }
+    bool like = !strcmp(fname, "zeros_like") || !strcmp(fname, "empty_like");
+    bool newz = self && (!strcmp(fname, "new_zeros") || !strcmp(fname, "new_empty"));
+    bool copy = !self && (!strcmp(fname, "tensor") || !strcmp(fname, "as_tensor"));
+    if ((like || newz || copy) && !b->v[BIND_OUT]) return sparse_factory(fname, b, like, newz);
     const SRow *r = bsearch(fname, srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srow);
     if (!r || (b->v[BIND_OUT] && r->kind != S_NORM && r->kind != S_JOIN)) return refuse(fname, method, sp);
     Value *x = b->v[0], *y = b->v[1];
@@ -292,16 +373,7 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         tsr_dtype want = other ? tensor_of(other)->dtype : dt ? dtype_of(dt) : a->dtype;
         tsr_device to = other ? tensor_of(other)->device : a->device;
         if (dev && bind_device_arg(dev, a->device, &to) < 0) return NULL;
-        if (to.type == a->device.type && to.index == a->device.index)
-            return wrap(tsr_sparse_to_dtype(a, want, cp && value_truth(cp) == 1));
-        /* another device: indices and values moved (copy_sparse_to_sparse_) */
-        tsr_tensor *ni = tsr_to_device(a->sparse->indices, to, TSR_DTYPE_UNDEFINED, true);
-        tsr_tensor *nv = ni ? tsr_to_device(a->sparse->values, to, want, true) : NULL;
-        if (!ni || !nv) {
-            tsr_tensor_release(ni);
-            return bind_runtime_error();
-        }
-        return wrap(tsr_sparse_wrap(a->ndim, a->sizes, ni, nv, a->sparse->coalesced));
+        return wrap(sparse_to(a, to, want, cp && value_truth(cp) == 1));
     }
     case S_SELECT: {
         int64_t dim, ix;
@@ -344,6 +416,7 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
     tsr_tensor *a = tensor_of(self), *bt = other && is_tensor(other) ? tensor_of(other) : NULL;
     tsr_tensor *sp = tsr_is_sparse(a) ? a : bt;
     tsr_scalar s;
+    call_kind = 0;
     if (reflected && op != OP_ADD && op != OP_MUL && op != -1) {
         Value *t = self;
         self = other;
