@@ -16,7 +16,6 @@
 #include "factory.h"
 #include "index.h"
 #include "scatter.h"
-#include "sparse.h"
 #include "walk.h"
 
 static void fmt_sizes(char *buf, size_t cap, int nd, const int64_t *s)
@@ -544,7 +543,6 @@ static int subscript_names(const tsr_tensor *self, int n, const tsr_sub *items, 
 
 tsr_tensor *tsr_subscript(const tsr_tensor *self, int n, const tsr_sub *items)
 {
-    if (self->sparse) return tsr_sparse_subscript(self, n, items);
     if (self->names) {
         tsr_name nm[TSR_MAX_DIMS];
         int m = subscript_names(self, n, items, nm);

@@ -11,7 +11,6 @@
 #include "copy.h"
 #include "join.h"
 #include "shape.h"
-#include "sparse.h"
 
 static const char overlap_msg[] = "unsupported operation: some elements of the input tensor and the written-to "
                                   "tensor refer to a single memory location. Please clone() the tensor before "
