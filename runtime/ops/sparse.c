@@ -1417,3 +1417,45 @@ tsr_tensor *tsr_sparse_empty_like(const tsr_tensor *t, tsr_dtype dtype, tsr_devi
     }
     return tsr_sparse_wrap(t->ndim, t->sizes, ind, val, true);
 }
+
+/* ------------------------------------------------------------ sparse_mask */
+
+tsr_tensor *tsr_sparse_mask(const tsr_tensor *d, const tsr_tensor *mask)
+{
+    if (need_sparse(mask, "sparse_mask") < 0) return NULL;
+    if (d->ndim != mask->ndim || memcmp(d->sizes, mask->sizes, sizeof(int64_t) * (size_t)d->ndim)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "sparse_mask(): operands have incompatible sizes; self has size %s but mask "
+                      "has size %s", "?", "?");
+        return NULL;
+    }
+    tsr_tensor *m = tsr_sparse_coalesce(mask);
+    if (!m) return NULL;
+    int sd = m->sparse->sparse_dim;
+    int64_t nnz = tsr_sparse_nnz(m);
+    tsr_tensor *ind = indices_contig(m), *dc = ind ? tsr_contiguous(d, TSR_MF_CONTIGUOUS) : NULL, *nv = NULL, *r = NULL;
+    if (!dc) goto done;
+    int64_t vsz[TSR_MAX_DIMS + 1], block = 1;
+    vsz[0] = nnz;
+    for (int k = sd; k < d->ndim; k++) {
+        vsz[1 + k - sd] = d->sizes[k];
+        block *= d->sizes[k];
+    }
+    if (!(nv = tsr_tensor_empty(1 + d->ndim - sd, vsz, d->dtype, d->device))) goto done;
+    const int64_t *p = tsr_tensor_ptr(ind, NULL);
+    const char *src = tsr_tensor_ptr(dc, NULL);
+    char *dst = tsr_tensor_ptr(nv, NULL);
+    size_t isz = (size_t)tsr_dtype_itemsize(d->dtype);
+    for (int64_t j = 0; j < nnz; j++) {   /* the dense rows at the mask's indices */
+        int64_t off = 0;
+        for (int k = 0; k < sd; k++) off = off * d->sizes[k] + p[k * nnz + j];
+        memcpy(dst + (size_t)(j * block) * isz, src + (size_t)(off * block) * isz, (size_t)block * isz);
+    }
+    r = tsr_sparse_wrap(d->ndim, d->sizes, tsr_tensor_retain(m->sparse->indices), nv, nnz < 2);
+    nv = NULL;
+done:
+    tsr_tensor_release(m);
+    tsr_tensor_release(ind);
+    tsr_tensor_release(dc);
+    tsr_tensor_release(nv);
+    return r;
+}

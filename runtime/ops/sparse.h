@@ -135,4 +135,8 @@ tsr_tensor *tsr_sparse_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_
  * sparse_dim and dense_dim (the values keep the dense sizes). */
 tsr_tensor *tsr_sparse_empty_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device);
 
+/* d.sparse_mask(mask) for a strided d of mask's sizes: d's entries at the
+ * indices of mask.coalesce() (to_dense's backward, ToDenseBackward0). */
+tsr_tensor *tsr_sparse_mask(const tsr_tensor *d, const tsr_tensor *mask);
+
 #endif

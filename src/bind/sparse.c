@@ -13,6 +13,7 @@
 #include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
+#include "autograd.h"
 #include "ops/compare.h"
 #include "ops/copy.h"
 #include "ops/reduce.h"
@@ -564,6 +565,10 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
             tsr_tensor *r2 = tsr_to_dtype(r, dtype_of(dt), false);
             tsr_tensor_release(r);
             r = r2;
+        }
+        if (r && tsr_ag_needed(1, &t) && tsr_ag_record("to_dense", 1, &t, NULL, r, false) < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
         }
         return wrap(r);
     }
