@@ -104,7 +104,7 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -142,6 +142,13 @@ static SRow srows[] = {   /* sorted at start-up */
     {"cat", S_JOIN, 0}, {"concat", S_JOIN, 0}, {"concatenate", S_JOIN, 0}, {"stack", S_JOIN, 0},
     {"hstack", S_JOIN, 0}, {"vstack", S_JOIN, 0}, {"row_stack", S_JOIN, 0}, {"dstack", S_JOIN, 0},
     {"column_stack", S_JOIN, 0},
+    {"positive", S_SELF, 0}, {"resolve_conj", S_SELF, 0}, {"resolve_neg", S_SELF, 0}, {"contiguous", S_SELF, 0},
+    {"cpu", S_SELF, 0}, {"true_divide", S_DIV, 0}, {"true_divide_", S_DIV, 0}, {"divide_", S_DIV, 0},
+    {"multiply_", S_MUL, 0}, {"floor_divide_", S_POW, TSR_BINOP_DIV_FLOOR}, {"subtract_", S_SUB, 0},
+    {"special_erf", S_UNARY, TSR_UNOP_ERF}, {"special_expm1", S_UNARY, TSR_UNOP_EXPM1},
+    {"special_log1p", S_UNARY, TSR_UNOP_LOG1P}, {"special_erfinv", S_UNARY, TSR_UNOP_ERFINV},
+    {"swapaxes", S_TRANSPOSE, 0}, {"swapdims", S_TRANSPOSE, 0}, {"is_same_size", S_SAME_SIZE, 0},
+    {"is_pinned", S_FALSE, 0},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
@@ -405,6 +412,15 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         }
         return call(d, fname, b, self, inplace);
     case S_JOIN: return call(d, fname, b, self, inplace);   /* cat_sparse (runtime/ops/join.c) */
+    case S_SELF:   /* nothing to resolve or make contiguous: the tensor itself */
+        if (!tsr_is_sparse(a)) break;
+        return incref(x);
+    case S_SAME_SIZE: {
+        tsr_tensor *o = y && is_tensor(y) ? tensor_of(y) : NULL;
+        if (!a || !o) break;
+        return v_bool(a->ndim == o->ndim && !memcmp(a->sizes, o->sizes, sizeof(int64_t) * (size_t)a->ndim));
+    }
+    case S_FALSE: return v_bool(false);
     case S_CAST: break;
     }
     return refuse(fname, method, sp);
