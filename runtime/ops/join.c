@@ -382,6 +382,7 @@ int tsr_chunk(const tsr_tensor *t, int64_t chunks, int64_t dim, tsr_tensor ***pa
 
 int tsr_unbind(const tsr_tensor *t, int64_t dim, tsr_tensor ***parts)
 {
+    if (t->sparse) return tsr_sparse_unbind(t, dim, parts);   /* a select per index */
     int d = wrap_dim_strict(dim, t->ndim);
     if (d < 0) return -1;
     int64_t n = t->sizes[d];

@@ -1459,3 +1459,69 @@ done:
     tsr_tensor_release(nv);
     return r;
 }
+
+/* ------------------------------------------------------------ permute */
+
+tsr_tensor *tsr_sparse_permute(const tsr_tensor *t, int n, const int64_t *dims)
+{
+    if (need_sparse(t, "permute") < 0) return NULL;
+    if (n != t->ndim) {
+        tsr_error_set(TSR_ERR_RUNTIME, "permute(sparse_coo): number of dimensions in the tensor input does not match "
+                      "the length of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) "
+                      "= %d", t->ndim, n);
+        return NULL;
+    }
+    int64_t w[TSR_MAX_DIMS];
+    bool seen[TSR_MAX_DIMS] = {false};
+    for (int k = 0; k < n; k++) {
+        int d = tsr_wrap_dim(dims[k], t->ndim);
+        if (d < 0) return NULL;
+        if (seen[d]) {
+            tsr_error_set(TSR_ERR_RUNTIME, "permute(): duplicate dims are not allowed.");
+            return NULL;
+        }
+        seen[d] = true;
+        w[k] = d;
+    }
+    int sd = t->sparse->sparse_dim;
+    bool identity = true;
+    for (int k = 0; k < n; k++) {
+        if ((k < sd) != (w[k] < sd)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "permute(sparse_coo): transpositions between sparse and dense dimensions are "
+                          "not allowed.Only transpositions within sparse and dense dimensions are supported.");
+            return NULL;
+        }
+        if (k < sd && w[k] != k) identity = false;
+    }
+    int64_t sz[TSR_MAX_DIMS], vp[TSR_MAX_DIMS + 1], nk = sd;
+    for (int k = 0; k < n; k++) sz[k] = t->sizes[w[k]];
+    vp[0] = 0;
+    for (int k = sd; k < n; k++) vp[1 + k - sd] = w[k] - sd + 1;
+    tsr_tensor *kt = tsr_tensor_empty(1, &nk, TSR_INT64, TSR_CPU), *ni = NULL, *nv = NULL;
+    if (kt) memcpy(tsr_tensor_ptr(kt, NULL), w, (size_t)sd * sizeof *w);
+    if (kt) ni = tsr_index_select(t->sparse->indices, 0, kt);
+    tsr_tensor_release(kt);
+    if (ni) nv = tsr_view_permute(t->sparse->values, 1 + n - sd, vp);
+    if (!nv) {
+        tsr_tensor_release(ni);
+        return NULL;
+    }
+    return tsr_sparse_wrap(n, sz, ni, nv, (identity && t->sparse->coalesced) || nv->sizes[0] < 2);
+}
+
+int tsr_sparse_unbind(const tsr_tensor *t, int64_t dim, tsr_tensor ***parts)
+{
+    int d = tsr_wrap_dim(dim, t->ndim);
+    if (d < 0) return -1;
+    int64_t m = t->sizes[d];
+    tsr_tensor **p = tsr_calloc((size_t)(m > 0 ? m : 1), sizeof *p);
+    if (!p) return -1;
+    for (int64_t i = 0; i < m; i++)
+        if (!(p[i] = tsr_sparse_select(t, d, i))) {
+            while (i-- > 0) tsr_tensor_release(p[i]);
+            free(p);
+            return -1;
+        }
+    *parts = p;
+    return (int)m;
+}

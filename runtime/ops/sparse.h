@@ -139,4 +139,11 @@ tsr_tensor *tsr_sparse_empty_like(const tsr_tensor *t, tsr_dtype dtype, tsr_devi
  * indices of mask.coalesce() (to_dense's backward, ToDenseBackward0). */
 tsr_tensor *tsr_sparse_mask(const tsr_tensor *d, const tsr_tensor *mask);
 
+/* s.permute(dims) (permute_sparse_coo): sparse dims reorder the index rows,
+ * dense dims permute the values; mixing them, a wrong count and duplicate
+ * dims are 1.13's errors. */
+tsr_tensor *tsr_sparse_permute(const tsr_tensor *t, int n, const int64_t *dims);
+/* s.unbind(dim): one select per index (a malloc'd array as tsr_unbind's). */
+int tsr_sparse_unbind(const tsr_tensor *t, int64_t dim, tsr_tensor ***parts);
+
 #endif

@@ -104,7 +104,7 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE, S_PERMUTE } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -148,7 +148,7 @@ static SRow srows[] = {   /* sorted at start-up */
     {"special_erf", S_UNARY, TSR_UNOP_ERF}, {"special_expm1", S_UNARY, TSR_UNOP_EXPM1},
     {"special_log1p", S_UNARY, TSR_UNOP_LOG1P}, {"special_erfinv", S_UNARY, TSR_UNOP_ERFINV},
     {"swapaxes", S_TRANSPOSE, 0}, {"swapdims", S_TRANSPOSE, 0}, {"is_same_size", S_SAME_SIZE, 0},
-    {"is_pinned", S_FALSE, 0},
+    {"is_pinned", S_FALSE, 0}, {"permute", S_PERMUTE, 0}, {"unbind", S_JOIN, 0},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
@@ -421,6 +421,12 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return v_bool(a->ndim == o->ndim && !memcmp(a->sizes, o->sizes, sizeof(int64_t) * (size_t)a->ndim));
     }
     case S_FALSE: return v_bool(false);
+    case S_PERMUTE: {
+        int64_t dims[TSR_MAX_DIMS];
+        int n;
+        if (!tsr_is_sparse(a) || bind_table_intlist(b, 1, fname, dims, TSR_MAX_DIMS, &n) < 0) break;
+        return wrap(tsr_sparse_permute(a, n, dims));
+    }
     case S_CAST: break;
     }
     return refuse(fname, method, sp);
