@@ -104,7 +104,7 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE, S_PERMUTE } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE, S_PERMUTE, S_TYPE } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -149,6 +149,8 @@ static SRow srows[] = {   /* sorted at start-up */
     {"special_log1p", S_UNARY, TSR_UNOP_LOG1P}, {"special_erfinv", S_UNARY, TSR_UNOP_ERFINV},
     {"swapaxes", S_TRANSPOSE, 0}, {"swapdims", S_TRANSPOSE, 0}, {"is_same_size", S_SAME_SIZE, 0},
     {"is_pinned", S_FALSE, 0}, {"permute", S_PERMUTE, 0}, {"unbind", S_JOIN, 0},
+    {"atleast_1d", S_JOIN, 0}, {"atleast_2d", S_JOIN, 0}, {"atleast_3d", S_JOIN, 0}, {"real", S_SELF, 0},
+    {"conj", S_SELF, 0}, {"type", S_TYPE, 0}, {"type_as", S_TYPE, 1},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
@@ -413,7 +415,8 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return call(d, fname, b, self, inplace);
     case S_JOIN: return call(d, fname, b, self, inplace);   /* cat_sparse (runtime/ops/join.c) */
     case S_SELF:   /* nothing to resolve or make contiguous: the tensor itself */
-        if (!tsr_is_sparse(a)) break;
+        if (!tsr_is_sparse(a) || ((!strcmp(fname, "real") || !strcmp(fname, "conj")) && tsr_dtype_is_complex(a->dtype)))
+            break;
         return incref(x);
     case S_SAME_SIZE: {
         tsr_tensor *o = y && is_tensor(y) ? tensor_of(y) : NULL;
@@ -421,6 +424,20 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return v_bool(a->ndim == o->ndim && !memcmp(a->sizes, o->sizes, sizeof(int64_t) * (size_t)a->ndim));
     }
     case S_FALSE: return v_bool(false);
+    case S_TYPE:   /* x.type(): "torch.sparse.FloatTensor"; x.type(dtype), x.type_as(t): the values cast */
+        if (!tsr_is_sparse(a)) break;
+        if (r->code) {
+            if (!y || !is_tensor(y)) break;
+            return wrap(tsr_sparse_to_dtype(a, tensor_of(y)->dtype, false));
+        }
+        if (!y || is_none(y)) {
+            if (a->device.type != TSR_DEV_CPU) break;
+            char buf[64];
+            snprintf(buf, sizeof buf, "torch.sparse.%s", tsr_dtype_traits_of(a->dtype)->tensor_type);
+            return v_str(buf);
+        }
+        if (is_dtype(y)) return wrap(tsr_sparse_to_dtype(a, dtype_of(y), false));
+        break;
     case S_PERMUTE: {
         int64_t dims[TSR_MAX_DIMS];
         int n;
