@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1524,4 +1525,135 @@ int tsr_sparse_unbind(const tsr_tensor *t, int64_t dim, tsr_tensor ***parts)
         }
     *parts = p;
     return (int)m;
+}
+
+/* ------------------------------------------------------------ sparse @ sparse */
+
+/* Row i of a (entries [a0, a1) of the coalesced a) times b (row starts brow)
+ * into acc / mark; the touched columns in cols (unsorted). T: the value type. */
+#define SPMM_ROW(T)                                                                                    \
+    do {                                                                                               \
+        const T *av = (const T *)avp, *bv = (const T *)bvp;                                            \
+        T *acc = (T *)accp;                                                                            \
+        for (int64_t e = a0; e < a1; e++) {                                                            \
+            int64_t k = ap[annz + e];                                                                  \
+            for (int64_t f = brow[k]; f < brow[k + 1]; f++) {                                          \
+                int64_t j = bp[bnnz + f];                                                              \
+                if (!mark[j]) {                                                                        \
+                    mark[j] = 1;                                                                       \
+                    acc[j] = 0;                                                                        \
+                    cols[ncols++] = j;                                                                 \
+                }                                                                                      \
+                acc[j] += av[e] * bv[f];                                                               \
+            }                                                                                          \
+        }                                                                                              \
+    } while (0)
+
+static int cmp_i64(const void *x, const void *y)
+{
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return (a > b) - (a < b);
+}
+
+tsr_tensor *tsr_sparse_mm_sparse(const tsr_tensor *a, const tsr_tensor *b)
+{
+    char x[64], y[64];
+    if (a->ndim != 2 || b->ndim != 2 || a->sparse->dense_dim || b->sparse->dense_dim) {
+        tsr_error_set(TSR_ERR_RUNTIME, "sparse_sparse_matmul_cpu: scalar values expected, got %dD values",
+                      a->sparse->dense_dim ? a->sparse->dense_dim : b->sparse->dense_dim);
+        return NULL;
+    }
+    if (a->sizes[1] != b->sizes[0]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
+                      (long long)a->sizes[0], (long long)a->sizes[1], (long long)b->sizes[0], (long long)b->sizes[1]);
+        return NULL;
+    }
+    if (a->dtype != b->dtype) {
+        snprintf(x, sizeof x, "%s", tsr_dtype_scalar_name(a->dtype));
+        snprintf(y, sizeof y, "%s", tsr_dtype_scalar_name(b->dtype));
+        tsr_error_set(TSR_ERR_RUNTIME, "mat1 dtype %s does not match mat2 dtype %s", x, y);
+        return NULL;
+    }
+    tsr_dtype dt = a->dtype;
+    if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && dt != TSR_COMPLEX64 && dt != TSR_COMPLEX128) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"sparse_matmul\" not implemented for '%s'", tsr_dtype_scalar_name(dt));
+        return NULL;
+    }
+    if (tsr_device_is_meta(a->device) || tsr_device_is_meta(b->device)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+        return NULL;
+    }
+    int64_t n = a->sizes[0], p = b->sizes[1], isz = tsr_dtype_itemsize(dt);
+    tsr_tensor *ca = tsr_sparse_coalesce(a), *cb = ca ? tsr_sparse_coalesce(b) : NULL;
+    tsr_tensor *ai = NULL, *bi = NULL, *av = NULL, *bvt = NULL, *ni = NULL, *nv = NULL, *r = NULL;
+    int64_t *brow = NULL, *cols = NULL, *oi = NULL;
+    char *mark = NULL, *accp = NULL, *ov = NULL;
+    if (!cb || !(ai = indices_contig(ca)) || !(bi = indices_contig(cb))) goto done;
+    if (!(av = tsr_contiguous(ca->sparse->values, TSR_MF_CONTIGUOUS)) ||
+        !(bvt = tsr_contiguous(cb->sparse->values, TSR_MF_CONTIGUOUS)))
+        goto done;
+    int64_t annz = tsr_sparse_nnz(ca), bnnz = tsr_sparse_nnz(cb);
+    const int64_t *ap = tsr_tensor_ptr(ai, NULL), *bp = tsr_tensor_ptr(bi, NULL);
+    const char *avp = tsr_tensor_ptr(av, NULL), *bvp = tsr_tensor_ptr(bvt, NULL);
+    brow = tsr_calloc((size_t)b->sizes[0] + 1, sizeof *brow);
+    cols = tsr_calloc((size_t)(p ? p : 1), sizeof *cols);
+    mark = tsr_calloc((size_t)(p ? p : 1), 1);
+    accp = tsr_calloc((size_t)(p ? p : 1), (size_t)isz);
+    if (!brow || !cols || !mark || !accp) goto done;
+    for (int64_t f = 0; f < bnnz; f++) brow[bp[f] + 1]++;
+    for (int64_t k = 0; k < b->sizes[0]; k++) brow[k + 1] += brow[k];
+    /* two passes: count, then fill */
+    int64_t cap = 0, out = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int64_t e = 0;
+        out = 0;
+        for (int64_t i = 0; i < n && e <= annz; i++) {
+            if ((i & 255) == 0 && tsr_check_interrupt() < 0) goto done;
+            int64_t a0 = e, ncols = 0;
+            while (e < annz && ap[e] == i) e++;
+            int64_t a1 = e;
+            if (a0 == a1) continue;
+            switch (dt) {
+            case TSR_FLOAT32: SPMM_ROW(float); break;
+            case TSR_FLOAT64: SPMM_ROW(double); break;
+            case TSR_COMPLEX64: SPMM_ROW(float complex); break;
+            default: SPMM_ROW(double complex); break;
+            }
+            qsort(cols, (size_t)ncols, sizeof *cols, cmp_i64);
+            for (int64_t c = 0; c < ncols; c++) {
+                if (pass) {
+                    oi[out] = i;
+                    oi[cap + out] = cols[c];
+                    memcpy(ov + out * isz, accp + cols[c] * isz, (size_t)isz);
+                }
+                mark[cols[c]] = 0;
+                out++;
+            }
+        }
+        if (!pass) {
+            cap = out;
+            int64_t is2[2] = {2, cap}, vs[1] = {cap};
+            if (!(ni = tsr_tensor_empty(2, is2, TSR_INT64, a->device)) || !(nv = tsr_tensor_empty(1, vs, dt, a->device)))
+                goto done;
+            oi = tsr_tensor_ptr(ni, NULL);
+            ov = tsr_tensor_ptr(nv, NULL);
+        }
+    }
+    int64_t sz[2] = {n, p};
+    r = tsr_sparse_wrap(2, sz, ni, nv, true);
+    ni = nv = NULL;
+done:
+    tsr_free(brow);
+    tsr_free(cols);
+    tsr_free(mark);
+    tsr_free(accp);
+    tsr_tensor_release(ca);
+    tsr_tensor_release(cb);
+    tsr_tensor_release(ai);
+    tsr_tensor_release(bi);
+    tsr_tensor_release(av);
+    tsr_tensor_release(bvt);
+    tsr_tensor_release(ni);
+    tsr_tensor_release(nv);
+    return r;
 }

@@ -146,4 +146,10 @@ tsr_tensor *tsr_sparse_permute(const tsr_tensor *t, int n, const int64_t *dims);
 /* s.unbind(dim): one select per index (a malloc'd array as tsr_unbind's). */
 int tsr_sparse_unbind(const tsr_tensor *t, int64_t dim, tsr_tensor ***parts);
 
+/* sparse [n, m] @ sparse [m, p] (sparse_sparse_matmul_cpu): a coalesced
+ * sparse result; every product touched is an entry, zeros included. Float
+ * and complex only ("\"sparse_matmul\" not implemented for 'Long'"); 1.13's
+ * shape and dtype errors. */
+tsr_tensor *tsr_sparse_mm_sparse(const tsr_tensor *a, const tsr_tensor *b);
+
 #endif

@@ -364,6 +364,8 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return assign(x, res);
     }
     case S_MM:
+        if (tsr_is_sparse(a) && y && is_tensor(y) && tsr_is_sparse(tensor_of(y)))
+            return wrap(tsr_sparse_mm_sparse(a, tensor_of(y)));
         if (!tsr_is_sparse(a) || !y || !is_tensor(y) || tsr_is_sparse(tensor_of(y))) return refuse(fname, method, sp);
         return wrap(tsr_sparse_mm(a, tensor_of(y)));
     case S_SUM: {
@@ -502,6 +504,8 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
         return refuse("div.Tensor", false, sp);
     case OP_MATMUL:
         if (a && bt && tsr_is_sparse(a) && !tsr_is_sparse(bt) && bt->ndim == 2) return wrap(tsr_sparse_mm(a, bt));
+        if (a && bt && tsr_is_sparse(a) && tsr_is_sparse(bt) && a->ndim == 2 && bt->ndim == 2)
+            return wrap(tsr_sparse_mm_sparse(a, bt));
         return refuse("mm", false, sp);
     }
     return refuse("mul.Tensor", false, sp);
@@ -659,6 +663,7 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
     case K_SMM: {
         tsr_tensor *m2 = tensor_of(b->v[1]);
         if (tsr_is_sparse(t) && !tsr_is_sparse(m2)) return wrap(tsr_sparse_mm(t, m2));
+        if (tsr_is_sparse(t) && tsr_is_sparse(m2)) return wrap(tsr_sparse_mm_sparse(t, m2));
         if (!tsr_is_sparse(t) && !tsr_is_sparse(m2)) return wrap(tsr_mm(t, m2, NULL));
         return refuse("mm", false, tsr_is_sparse(t) ? t : m2);
     }
