@@ -1120,11 +1120,14 @@ done:
     return r;
 }
 
+static tsr_tensor *no_sparse_kernel(const tsr_tensor *t, const char *op, const char *kernels);
+
 tsr_tensor *tsr_sparse_unsqueeze(const tsr_tensor *t, int64_t dim)
 {
     if (need_sparse(t, "unsqueeze") < 0) return NULL;
     int d = tsr_wrap_dim(dim, t->ndim + 1);
     if (d < 0) return NULL;
+    if (tsr_device_is_meta(t->device)) return no_sparse_kernel(t, "aten::as_strided", "CPU, Meta, QuantizedCPU");
     int sd = t->sparse->sparse_dim;
     int64_t sz[TSR_MAX_DIMS];
     for (int k = 0, j = 0; k <= t->ndim; k++) sz[k] = k == d ? 1 : t->sizes[j++];
@@ -1484,6 +1487,7 @@ tsr_tensor *tsr_sparse_permute(const tsr_tensor *t, int n, const int64_t *dims)
         seen[d] = true;
         w[k] = d;
     }
+    if (tsr_device_is_meta(t->device)) return no_sparse_kernel(t, "aten::as_strided", "CPU, Meta, QuantizedCPU");
     int sd = t->sparse->sparse_dim;
     bool identity = true;
     for (int k = 0; k < n; k++) {
