@@ -1661,3 +1661,71 @@ done:
     tsr_tensor_release(nv);
     return r;
 }
+
+/* ------------------------------------------------------------ index_select */
+
+tsr_tensor *tsr_sparse_index_select(const tsr_tensor *t, int64_t dim, const tsr_tensor *index)
+{
+    int d = tsr_wrap_dim(dim, t->ndim);
+    if (d < 0) return NULL;
+    if (index->sparse || index->ndim != 1 || index->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_INDEX, "index_select() argument index must be 1-D strided (non-sparse) long-tensor.");
+        return NULL;
+    }
+    if (tsr_device_is_meta(t->device) || tsr_device_is_meta(index->device)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+        return NULL;
+    }
+    int sd = t->sparse->sparse_dim;
+    int64_t m = index->sizes[0], size = t->sizes[d], sz[TSR_MAX_DIMS];
+    tsr_tensor *ix = tsr_contiguous(index, TSR_MF_CONTIGUOUS);
+    if (!ix) return NULL;
+    const int64_t *q = tsr_tensor_ptr(ix, NULL);
+    for (int64_t p = 0; p < m; p++)
+        if (q[p] < 0 || q[p] >= size) {
+            char buf[512];
+            tsr_error_set(TSR_ERR_INDEX, "index_select(): index contains %lld that is out of range for tensor of size "
+                          "%s at dimension %lld", (long long)q[p], fmt_sizes(buf, sizeof buf, t), (long long)dim);
+            tsr_tensor_release(ix);
+            return NULL;
+        }
+    for (int k = 0; k < t->ndim; k++) sz[k] = t->sizes[k];
+    sz[d] = m;
+    tsr_tensor *r = NULL;
+    if (d >= sd) {   /* a dense dim: the values' index_select, the indices shared */
+        tsr_tensor *nv = tsr_index_select(t->sparse->values, d - sd + 1, ix);
+        tsr_tensor_release(ix);
+        if (!nv) return NULL;
+        return tsr_sparse_wrap(t->ndim, sz, tsr_tensor_retain(t->sparse->indices), nv, nv->sizes[0] < 2);
+    }
+    /* for each output position in order, the entries with that index in nnz order */
+    int64_t nnz = tsr_sparse_nnz(t), out = 0;
+    tsr_tensor *ind = indices_contig(t), *pos = NULL, *ni = NULL, *nv = NULL;
+    if (!ind) goto done;
+    const int64_t *p = tsr_tensor_ptr(ind, NULL);
+    for (int64_t a = 0; a < m; a++)
+        for (int64_t k = 0; k < nnz; k++) out += p[d * nnz + k] == q[a];
+    int64_t isz[2] = {sd, out};
+    if (!(pos = tsr_tensor_empty(1, &out, TSR_INT64, TSR_CPU)) || !(ni = tsr_tensor_empty(2, isz, TSR_INT64, t->device)))
+        goto done;
+    int64_t *pp = tsr_tensor_ptr(pos, NULL), *np = tsr_tensor_ptr(ni, NULL), o = 0;
+    for (int64_t a = 0; a < m; a++) {
+        if ((a & 1023) == 0 && tsr_check_interrupt() < 0) goto done;
+        for (int64_t k = 0; k < nnz; k++)
+            if (p[d * nnz + k] == q[a]) {
+                pp[o] = k;
+                for (int j = 0; j < sd; j++) np[j * out + o] = j == d ? a : p[j * nnz + k];
+                o++;
+            }
+    }
+    if (!(nv = tsr_index_select(t->sparse->values, 0, pos))) goto done;
+    r = tsr_sparse_wrap(t->ndim, sz, ni, nv, out < 2);
+    ni = nv = NULL;
+done:
+    tsr_tensor_release(ix);
+    tsr_tensor_release(ind);
+    tsr_tensor_release(pos);
+    tsr_tensor_release(ni);
+    tsr_tensor_release(nv);
+    return r;
+}

@@ -152,4 +152,9 @@ int tsr_sparse_unbind(const tsr_tensor *t, int64_t dim, tsr_tensor ***parts);
  * shape and dtype errors. */
 tsr_tensor *tsr_sparse_mm_sparse(const tsr_tensor *a, const tsr_tensor *b);
 
+/* s.index_select(dim, index) (index_select_sparse of 1.13): along a sparse
+ * dim, for each index in order the entries with it in nnz order; along a
+ * dense dim the values' index_select. 1.13's IndexErrors. */
+tsr_tensor *tsr_sparse_index_select(const tsr_tensor *t, int64_t dim, const tsr_tensor *index);
+
 #endif
