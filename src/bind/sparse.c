@@ -104,7 +104,7 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE, S_PERMUTE, S_TYPE, S_INDEX_SELECT } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE, S_PERMUTE, S_TYPE, S_INDEX_SELECT, S_ADJOINT } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -151,6 +151,7 @@ static SRow srows[] = {   /* sorted at start-up */
     {"is_pinned", S_FALSE, 0}, {"permute", S_PERMUTE, 0}, {"unbind", S_JOIN, 0},
     {"atleast_1d", S_JOIN, 0}, {"atleast_2d", S_JOIN, 0}, {"atleast_3d", S_JOIN, 0}, {"real", S_SELF, 0},
     {"conj", S_SELF, 0}, {"type", S_TYPE, 0}, {"type_as", S_TYPE, 1}, {"index_select", S_INDEX_SELECT, 0},
+    {"adjoint", S_ADJOINT, 0}, {"result_type", S_PASS, 0},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
@@ -426,6 +427,12 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return v_bool(a->ndim == o->ndim && !memcmp(a->sizes, o->sizes, sizeof(int64_t) * (size_t)a->ndim));
     }
     case S_FALSE: return v_bool(false);
+    case S_ADJOINT:   /* transpose(-2, -1) (conj too for complex values) */
+        if (!tsr_is_sparse(a) || tsr_dtype_is_complex(a->dtype)) break;
+        if (a->ndim < 2)
+            return exc_set("RuntimeError", "tensor.adjoint() is only supported on matrices or batches of matrices. "
+                           "Got %d-D tensor.", a->ndim);
+        return wrap(tsr_sparse_transpose(a, -2, -1));
     case S_INDEX_SELECT: {
         int64_t dim;
         Value *iv = b->v[2];
