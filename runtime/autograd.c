@@ -14,6 +14,7 @@
 #include "ops/copy.h"
 #include "ops/factory.h"
 #include "ops/search.h"
+#include "ops/sparse.h"
 #include "view.h"
 
 /* ------------------------------------------------------------ grad mode */
@@ -374,7 +375,7 @@ bool tsr_ag_has_formula(const char *formula) { return tsr__ag_formula(formula) !
 static int save(tsr_node *n, int slot, const tsr_tensor *t, bool is_output)
 {
     tsr_saved *s = &n->saved[slot];
-    s->t = tsr_view_alias(t);   /* an alias: no autograd state, so no cycle through a saved output */
+    s->t = t->sparse ? tsr__sparse_alias(t) : tsr_view_alias(t);   /* an alias: no autograd state, so no cycle through a saved output */
     if (!s->t) return -1;
     s->t->requires_grad = false;
     tsr_tensor_unview(s->t);
@@ -543,7 +544,8 @@ static int accumulate(tsr_tensor **buf, tsr_tensor *g)
         return 0;
     }
     tsr_operand a = tsr_operand_tensor(*buf), b = tsr_operand_tensor(g);
-    tsr_tensor *s = tsr_binary(TSR_BINOP_ADD, &a, &b, NULL, NULL);
+    tsr_tensor *s = (*buf)->sparse || g->sparse ? tsr_sparse_add(*buf, g, tsr_scalar_int(1))
+                                                : tsr_binary(TSR_BINOP_ADD, &a, &b, NULL, NULL);
     tsr_tensor_release(g);
     if (!s) return -1;
     tsr_tensor_release(*buf);
@@ -574,6 +576,10 @@ static int accumulate_grad(tsr_tensor *leaf, tsr_tensor **gp)
     if (!m) return -1;
     if (run_hooks(m->hooks, gp) < 0) return -1;
     tsr_tensor *g = *gp;
+    if (!m->grad && g->sparse) {   /* a sparse gradient is kept as it is */
+        m->grad = tsr_tensor_retain(g);
+        return 0;
+    }
     if (!m->grad) {
         /* the layout contract (AccumulateGrad.h): a dense leaf's grad has its strides */
         bool dense = tsr_tensor_is_non_overlapping_and_dense(leaf), same = g->ndim == leaf->ndim;
@@ -593,6 +599,15 @@ static int accumulate_grad(tsr_tensor *leaf, tsr_tensor **gp)
         if (!c) return -1;
         tsr_tensor_unview(c);
         m->grad = c;
+        return 0;
+    }
+    if (m->grad->sparse && g->sparse) {   /* .grad += g: the sparse sum takes .grad's place in place */
+        tsr_tensor *s = tsr_sparse_add(m->grad, g, tsr_scalar_int(1));
+        if (!s) return -1;
+        tsr_sparse tmp = *m->grad->sparse;
+        *m->grad->sparse = *s->sparse;
+        *s->sparse = tmp;
+        tsr_tensor_release(s);
         return 0;
     }
     tsr_operand b = tsr_operand_tensor(g);

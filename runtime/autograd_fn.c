@@ -27,6 +27,7 @@
 #include "ops/scatter.h"
 #include "ops/search.h"
 #include "ops/shape.h"
+#include "ops/sparse.h"
 #include "ops/unary.h"
 #include "view.h"
 
@@ -1419,6 +1420,15 @@ static int bw_pad_mode(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* to_dense_backward: the gradient at the sparse input's (coalesced) indices. */
+static int bw_to_dense(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    give(c, gin, 0, x ? keep(c, tsr_sparse_mask(g, x)) : NULL);
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1560,6 +1570,7 @@ static const tsr_formula formulas[] = {
     {"threshold", "ThresholdBackward0", 1, bw_threshold},
     {"threshold_", "ThresholdBackward1", 0, bw_threshold},
     {"to_copy", "ToCopyBackward0", 0, bw_pass},
+    {"to_dense", "ToDenseBackward0", 1, bw_to_dense},
     {"topk", "TopkBackward0", 0, bw_sort},
     {"transpose", "TransposeBackward0", 0, bw_transpose},
     {"trunc", "TruncBackward0", 0, bw_zero},

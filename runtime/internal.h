@@ -55,5 +55,11 @@ static inline int tsr__done(tsr_tensor *t)
 int tsr__sparse_refused(const tsr_tensor *t);
 /* A new sparse header sharing t's indices and values (x.data, x.detach()). */
 tsr_tensor *tsr__sparse_alias(const tsr_tensor *t);
+/* ops/sparse.c's kernels for the strided entry points that hand a sparse
+ * operand over (cat and the stacks, unbind): declared here as well, since
+ * ops/sparse.h itself includes those ops' headers. */
+tsr_tensor *tsr_sparse_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor *out);
+tsr_tensor *tsr_sparse_unsqueeze(const tsr_tensor *t, int64_t dim);
+int tsr_sparse_unbind(const tsr_tensor *t, int64_t dim, tsr_tensor ***parts);
 
 #endif

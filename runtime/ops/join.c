@@ -54,6 +54,8 @@ static bool skip_legacy(const tsr_tensor *t)
 tsr_tensor *tsr_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor *out)
 {
     for (int i = 0; i < n; i++)
+        if (ts[i]->sparse) return tsr_sparse_cat(n, ts, dim, out);   /* cat_sparse */
+    for (int i = 0; i < n; i++)
         if (ts[i]->ndim == 0) {
             tsr_error_set(TSR_ERR_RUNTIME, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
             return NULL;
@@ -151,11 +153,16 @@ fail:
     return NULL;
 }
 
+static tsr_tensor *unsqueeze(const tsr_tensor *t, int64_t dim)
+{
+    return t->sparse ? tsr_sparse_unsqueeze(t, dim) : tsr_view_unsqueeze(t, dim);
+}
+
 /* Each of ts unsqueezed at dim (new references into us[]); 0 or -1. */
 static int unsqueeze_all(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor **us)
 {
     for (int i = 0; i < n; i++) {
-        us[i] = tsr_view_unsqueeze(ts[i], dim);
+        us[i] = unsqueeze(ts[i], dim);
         if (!us[i]) {
             while (i-- > 0) tsr_tensor_release(us[i]);
             return -1;
@@ -204,16 +211,16 @@ tsr_tensor *tsr_atleast(const tsr_tensor *t, int nd)
         int64_t s[3] = {1, 1, 1};
         return tsr_view_view(t, nd, s);
     }
-    if (nd == 2) return tsr_view_unsqueeze(t, 0);
+    if (nd == 2) return unsqueeze(t, 0);
     /* atleast_3d: (N) -> (1, N, 1); (M, N) -> (M, N, 1) */
     if (t->ndim == 1) {
-        tsr_tensor *a = tsr_view_unsqueeze(t, 0);
-        tsr_tensor *b = a ? tsr_view_unsqueeze(a, -1) : NULL;
+        tsr_tensor *a = unsqueeze(t, 0);
+        tsr_tensor *b = a ? unsqueeze(a, -1) : NULL;
         tsr_tensor_release(a);
         return b;
     }
     (void)one;
-    return tsr_view_unsqueeze(t, -1);
+    return unsqueeze(t, -1);
 }
 
 tsr_tensor *tsr_stack_kind(char kind, const char *fname, int n, const tsr_tensor *const *ts, tsr_tensor *out)
@@ -375,6 +382,7 @@ int tsr_chunk(const tsr_tensor *t, int64_t chunks, int64_t dim, tsr_tensor ***pa
 
 int tsr_unbind(const tsr_tensor *t, int64_t dim, tsr_tensor ***parts)
 {
+    if (t->sparse) return tsr_sparse_unbind(t, dim, parts);   /* a select per index */
     int d = wrap_dim_strict(dim, t->ndim);
     if (d < 0) return -1;
     int64_t n = t->sizes[d];

@@ -18,6 +18,7 @@
 #include "copy.h"
 #include "linalg.h"
 #include "reduce.h"
+#include "sparse.h"
 #include "reduce_iter.h"
 #include "unary.h"
 
@@ -205,6 +206,7 @@ fail:
 tsr_tensor *tsr_norm(const tsr_tensor *x, double p, const tsr_dims *dims, bool keepdim, tsr_dtype dtype,
                      tsr_tensor *out)
 {
+    if (x->sparse) return tsr_sparse_norm(x, p, dims, keepdim, dtype, out);
     if (!tsr_dtype_is_floating(x->dtype) && !tsr_dtype_is_complex(x->dtype)) {
         tsr_error_set(TSR_ERR_RUNTIME, "norm(): input dtype should be either floating point or complex. Got %s instead.",
                       tsr_dtype_scalar_name(x->dtype));
@@ -225,6 +227,10 @@ tsr_tensor *tsr_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims, bool k
         tsr_error_set(TSR_ERR_RUNTIME, "Expected at most 2 dimensions, but got %d dimensions instead.", n);
         return NULL;
     }
+    if (n < 2 && x->sparse) {
+        tsr_dims d1 = {.n = n, .d = {n ? dims->d[0] : 0}};
+        return tsr_sparse_frobenius_norm(x, &d1, keepdim, out);
+    }
     if (n < 2) {
         tsr_dims all = {.n = -1};
         return tsr_norm(x, 2, n == 0 ? &all : dims, keepdim, TSR_DTYPE_UNDEFINED, out);
@@ -238,6 +244,7 @@ tsr_tensor *tsr_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims, bool k
                       tsr__fmt_list(buf, sizeof buf, 2, dims->d));
         return NULL;
     }
+    if (x->sparse) return tsr_sparse_frobenius_norm(x, &w, keepdim, out);
     /* sqrt(sum(x * x)) (sum(real(conj(x) * x)) for complex), as 1.13 */
     tsr_tensor *cx = NULL, *sq = NULL, *re = NULL, *s = NULL, *r = NULL;
     tsr_operand a = tsr_operand_tensor(x), b = a;

@@ -5,8 +5,10 @@
  * The element loops (coalesce, to_dense, add, mm) accumulate in the dtype as
  * 1.13's cpublas::axpy does: y = y + a * x, one element at a time. */
 #include <complex.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,8 +22,11 @@
 #include "copy.h"
 #include "factory.h"
 #include "join.h"
+#include "linalg.h"
+#include "../op.h"
 #include "reduce.h"
 #include "scatter.h"
+#include "index.h"
 #include "sparse.h"
 
 /* ------------------------------------------------------------ elements */
@@ -1052,5 +1057,675 @@ tsr_tensor *tsr_sparse_sum(const tsr_tensor *s, const tsr_dims *dims, tsr_dtype 
 done:
     tsr_tensor_release(vals);
     tsr_tensor_release(c);
+    return r;
+}
+
+/* ------------------------------------------------------------ select, unsqueeze, subscripts */
+
+tsr_tensor *tsr_sparse_select(const tsr_tensor *t, int64_t dim, int64_t index)
+{
+    if (need_sparse(t, "select") < 0) return NULL;
+    int d = tsr_wrap_dim(dim, t->ndim);
+    if (d < 0) return NULL;
+    int64_t size = t->sizes[d];
+    if (index < -size || index >= size) {
+        char buf[512];
+        tsr_error_set(TSR_ERR_INDEX, "select(): index %lld out of range for tensor of size %s at dimension %lld",
+                      (long long)index, fmt_sizes(buf, sizeof buf, t), (long long)dim);
+        return NULL;
+    }
+    if (index < 0) index += size;
+    int sd = t->sparse->sparse_dim;
+    int64_t sz[TSR_MAX_DIMS];
+    for (int k = 0, j = 0; k < t->ndim; k++)
+        if (k != d) sz[j++] = t->sizes[k];
+    if (d >= sd) {   /* a dense dim: the values' dim, indices shared */
+        tsr_tensor *nv = tsr_view_select(t->sparse->values, d - sd + 1, index);
+        if (!nv) return NULL;
+        return tsr_sparse_wrap(t->ndim - 1, sz, tsr_tensor_retain(t->sparse->indices), nv, nv->sizes[0] < 2);
+    }
+    /* (indices[dim] == index).nonzero().view(-1), then index_select */
+    tsr_tensor *row = tsr_view_select(t->sparse->indices, 0, d), *eq = NULL, *nz = NULL, *pos = NULL, *nv = NULL,
+               *r = NULL;
+    tsr_operand a = {.t = row}, b = {.t = NULL, .s = tsr_scalar_int(index)};
+    if (!row || !(eq = tsr_compare(TSR_CMP_EQ, &a, &b, NULL)) || !(nz = tsr_nonzero(eq))) goto done;
+    int64_t m = nz->sizes[0];
+    if (!(pos = tsr_view_view(nz, 1, &m)) || !(nv = tsr_index_select(t->sparse->values, 0, pos))) goto done;
+    if (sd == 1) {   /* the dense part */
+        if (m == 1) r = tsr_view_select(nv, 0, 0);
+        else {
+            tsr_dims dims = {.n = 1, .d = {0}};
+            r = tsr_sum(nv, &dims, false, nv->dtype, NULL);
+        }
+        goto done;
+    }
+    int64_t keep[TSR_MAX_DIMS], nk = 0;
+    for (int k = 0; k < sd; k++)
+        if (k != d) keep[nk++] = k;
+    tsr_tensor *kt = tsr_tensor_empty(1, &nk, TSR_INT64, TSR_CPU), *ni1 = NULL, *ni = NULL;
+    if (kt) memcpy(tsr_tensor_ptr(kt, NULL), keep, (size_t)nk * sizeof *keep);
+    if (kt && (ni1 = tsr_index_select(t->sparse->indices, 1, pos))) ni = tsr_index_select(ni1, 0, kt);
+    tsr_tensor_release(kt);
+    tsr_tensor_release(ni1);
+    if (ni) {
+        r = tsr_sparse_wrap(t->ndim - 1, sz, ni, nv, m < 2);
+        nv = NULL;
+    }
+done:
+    tsr_tensor_release(row);
+    tsr_tensor_release(eq);
+    tsr_tensor_release(nz);
+    tsr_tensor_release(pos);
+    tsr_tensor_release(nv);
+    return r;
+}
+
+static tsr_tensor *no_sparse_kernel(const tsr_tensor *t, const char *op, const char *kernels);
+
+tsr_tensor *tsr_sparse_unsqueeze(const tsr_tensor *t, int64_t dim)
+{
+    if (need_sparse(t, "unsqueeze") < 0) return NULL;
+    int d = tsr_wrap_dim(dim, t->ndim + 1);
+    if (d < 0) return NULL;
+    if (tsr_device_is_meta(t->device)) return no_sparse_kernel(t, "aten::as_strided", "CPU, Meta, QuantizedCPU");
+    int sd = t->sparse->sparse_dim;
+    int64_t sz[TSR_MAX_DIMS];
+    for (int k = 0, j = 0; k <= t->ndim; k++) sz[k] = k == d ? 1 : t->sizes[j++];
+    if (d > sd) {
+        tsr_tensor *nv = tsr_view_unsqueeze(t->sparse->values, d - sd + 1);
+        if (!nv) return NULL;
+        return tsr_sparse_wrap(t->ndim + 1, sz, tsr_tensor_retain(t->sparse->indices), nv, nv->sizes[0] < 2);
+    }
+    /* cat(indices[:dim], zeros(1, nnz), indices[dim:]) */
+    int64_t nnz = tsr_sparse_nnz(t), zs[2] = {1, nnz};
+    tsr_tensor *lo = tsr_view_narrow(t->sparse->indices, 0, 0, d);
+    tsr_tensor *hi = lo ? tsr_view_narrow(t->sparse->indices, 0, d, sd - d) : NULL;
+    tsr_tensor *z = hi ? tsr_zeros(2, zs, TSR_INT64, t->device) : NULL, *ni = NULL;
+    if (z) {
+        const tsr_tensor *parts[3] = {lo, z, hi};
+        ni = tsr_cat(3, parts, 0, NULL);
+    }
+    tsr_tensor_release(lo);
+    tsr_tensor_release(hi);
+    tsr_tensor_release(z);
+    if (!ni) return NULL;
+    return tsr_sparse_wrap(t->ndim + 1, sz, ni, tsr_tensor_retain(t->sparse->values), nnz < 2);
+}
+
+/* The backends 1.13 lists for the ops a sparse subscript reaches. */
+#define ALL_DENSE "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, PrivateUse2, PrivateUse3, FPGA, ORT, " \
+                  "Vulkan, Metal, QuantizedCPU, QuantizedCUDA, QuantizedHIP, QuantizedMPS, QuantizedIPU, QuantizedXPU, " \
+                  "QuantizedHPU, QuantizedVE, QuantizedMeta, QuantizedPrivateUse1, QuantizedPrivateUse2, " \
+                  "QuantizedPrivateUse3, CustomRNGKeyId, MkldnnCPU, SparseCsrCPU, SparseCsrCUDA"
+
+static tsr_tensor *no_sparse_kernel(const tsr_tensor *t, const char *op, const char *kernels)
+{
+    tsr_error_no_kernel(op, tsr_device_is_meta(t->device) ? "SparseMeta" : "SparseCPU", kernels);
+    return NULL;
+}
+
+tsr_tensor *tsr_sparse_subscript(const tsr_tensor *self, int n, const tsr_sub *items)
+{
+    int specified = 0, ellipses = 0;
+    bool advanced = false;
+    for (int i = 0; i < n; i++) {
+        const tsr_sub *it = &items[i];
+        bool mask = it->kind == TSR_SUB_TENSOR && (it->t->dtype == TSR_BOOL || it->t->dtype == TSR_UINT8);
+        if (it->kind == TSR_SUB_TENSOR) specified += mask ? it->t->ndim : 1;
+        else if (it->kind == TSR_SUB_INT || it->kind == TSR_SUB_SLICE) specified++;
+        else if (it->kind == TSR_SUB_ELLIPSIS) ellipses++;
+    }
+    bool bare = n == 1 && items[0].bare && (items[0].kind == TSR_SUB_INT || items[0].kind == TSR_SUB_SLICE);
+    if (specified > self->ndim && !bare) {
+        tsr_error_set(TSR_ERR_INDEX, "too many indices for tensor of dimension %d", self->ndim);
+        return NULL;
+    }
+    tsr_tensor *cur = tsr_tensor_retain((tsr_tensor *)self);
+    int d = 0;
+    for (int i = 0; i < n; i++) {
+        const tsr_sub *it = &items[i];
+        tsr_tensor *next = NULL;
+        int64_t ix = it->i;
+        bool select = it->kind == TSR_SUB_INT;
+        if (it->kind == TSR_SUB_ELLIPSIS) {
+            if (ellipses) d += self->ndim - specified;
+            ellipses = 0;
+            continue;
+        }
+        if (it->kind == TSR_SUB_TENSOR && it->t->ndim == 0 && tsr_dtype_is_integral(it->t->dtype, false)) {
+            if (tsr_tensor_index(it->t, &ix) < 0) goto fail;
+            select = true;
+        } else if (it->kind == TSR_SUB_BOOL || (it->kind == TSR_SUB_TENSOR && it->t->ndim == 0 &&
+                                                (it->t->dtype == TSR_BOOL || it->t->dtype == TSR_UINT8))) {
+            /* the [0] / [] index is made on self's options: a sparse fill_ */
+            no_sparse_kernel(self, "aten::fill_.Scalar", "CPU, Meta, QuantizedCPU, SparseCsrCPU");
+            goto fail;
+        } else if (it->kind == TSR_SUB_TENSOR) {
+            advanced = true;
+            d++;
+            continue;
+        }
+        if (select) {
+            if (cur->ndim == 0) {
+                tsr_error_set(TSR_ERR_INDEX, ix ? "index %" PRId64 " is out of bounds for dimension 0 with size 0"
+                                                : "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                                                  "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number",
+                              ix);
+                goto fail;
+            }
+            int64_t size = cur->sizes[d];
+            if (ix < -size || ix >= size) {
+                tsr_error_set(TSR_ERR_INDEX, "index %" PRId64 " is out of bounds for dimension %d with size %" PRId64,
+                              ix, i, size);
+                goto fail;
+            }
+            next = tsr_is_sparse(cur) ? tsr_sparse_select(cur, d, ix) : tsr_view_select(cur, d, ix);
+        } else if (it->kind == TSR_SUB_SLICE) {
+            next = no_sparse_kernel(self, "aten::as_strided", "CPU, Meta, QuantizedCPU");
+        } else {   /* None */
+            next = tsr_is_sparse(cur) ? tsr_sparse_unsqueeze(cur, d) : tsr_view_unsqueeze(cur, d);
+            d++;
+        }
+        if (!next) goto fail;
+        tsr_tensor_release(cur);
+        cur = next;
+    }
+    if (advanced && tsr_is_sparse(cur)) {
+        no_sparse_kernel(self, "aten::index.Tensor", ALL_DENSE);
+        goto fail;
+    }
+    if (advanced || cur == self) {   /* at::alias of a sparse tensor, or an index of the dense part */
+        if (cur == self) tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot access storage of SparseTensorImpl");
+        else tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: advanced indexing after a sparse select is not supported");
+        goto fail;
+    }
+    return cur;
+fail:
+    tsr_tensor_release(cur);
+    return NULL;
+}
+
+/* ------------------------------------------------------------ norm */
+
+tsr_tensor *tsr_sparse_norm(const tsr_tensor *x, double p, const tsr_dims *dims, bool keepdim, tsr_dtype dtype,
+                            tsr_tensor *out)
+{
+    if (out) return no_sparse_kernel(x, "aten::norm.out", "CPU, Meta");
+    if (tsr_device_is_meta(x->device))
+        return no_sparse_kernel(x, dtype != TSR_DTYPE_UNDEFINED ? "aten::norm.ScalarOpt_dim_dtype" : "aten::norm.ScalarOpt_dim",
+                                "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, PrivateUse2, PrivateUse3, FPGA, "
+                                "ORT, Vulkan, Metal, QuantizedCPU, QuantizedCUDA, QuantizedHIP, QuantizedMPS, QuantizedIPU, "
+                                "QuantizedXPU, QuantizedHPU, QuantizedVE, QuantizedMeta, QuantizedPrivateUse1, "
+                                "QuantizedPrivateUse2, QuantizedPrivateUse3, CustomRNGKeyId, MkldnnCPU, SparseCPU, "
+                                "SparseCsrCPU, SparseCsrCUDA");
+    if (dims && dims->n > 0) {   /* only full reductions */
+        bool full = dims->n == x->ndim, seen[TSR_MAX_DIMS] = {false};
+        for (int k = 0; full && k < dims->n; k++) {
+            int d = tsr_wrap_dim(dims->d[k], x->ndim);
+            if (d < 0) return NULL;
+            if (seen[d]) full = false;
+            seen[d] = true;
+        }
+        if (!full) {
+            tsr_error_set(TSR_ERR_RUNTIME, "norm_sparse currently only supports full reductions, so 'dim' must either be "
+                          "empty or contain all dimensions of the input");
+            return NULL;
+        }
+    }
+    if (keepdim) {
+        tsr_error_set(TSR_ERR_RUNTIME, "norm_sparse currently does not support keepdim=True");
+        return NULL;
+    }
+    if (dtype != TSR_DTYPE_UNDEFINED) {
+        tsr_error_set(TSR_ERR_RUNTIME, "norm_sparse currently does not support 'dtype' argument");
+        return NULL;
+    }
+    /* self.coalesce()._values().norm(p) */
+    tsr_tensor *c = tsr_sparse_coalesce(x);
+    if (!c) return NULL;
+    tsr_dims all = {.n = -1};
+    /* 1.13's norm kernel gives 0 for no values whatever p (at::linalg_vector_norm would refuse p < 0, inf) */
+    tsr_tensor *r = tsr_norm(c->sparse->values, tsr_sparse_nnz(c) ? p : 2, &all, false, TSR_DTYPE_UNDEFINED, NULL);
+    tsr_tensor_release(c);
+    return r;
+}
+
+tsr_tensor *tsr_sparse_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_tensor *out)
+{
+    if (dims->n < 2) {   /* at::norm(self, 2, dim, keepdim), copied into out */
+        tsr_tensor *r = tsr_sparse_norm(x, 2, dims, keepdim, TSR_DTYPE_UNDEFINED, NULL);
+        return r && out ? tsr_out_assign(r, out, false) : r;
+    }
+    /* sqrt(sum(self * self, dim)): the product is sparse, sum.dim_IntList has no sparse kernel */
+    if (tsr_device_is_meta(x->device))
+        return no_sparse_kernel(x, "aten::mul.Tensor", "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, "
+                                "PrivateUse2, PrivateUse3, FPGA, ORT, Vulkan, Metal, QuantizedCPU, QuantizedCUDA, "
+                                "QuantizedHIP, QuantizedMPS, QuantizedIPU, QuantizedXPU, QuantizedHPU, QuantizedVE, "
+                                "QuantizedMeta, QuantizedPrivateUse1, QuantizedPrivateUse2, QuantizedPrivateUse3, "
+                                "CustomRNGKeyId, MkldnnCPU, SparseCPU, SparseCsrCPU, SparseCsrCUDA, NestedTensorCPU");
+    return no_sparse_kernel(x, "aten::sum.dim_IntList", ALL_DENSE ", NestedTensorCPU");
+}
+
+/* ------------------------------------------------------------ cat */
+
+tsr_tensor *tsr_sparse_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor *out)
+{
+    const tsr_tensor *any = NULL;
+    for (int i = 0; i < n; i++)
+        if (ts[i]->sparse && (!any || tsr_device_is_meta(ts[i]->device))) any = ts[i];
+    if (out) return no_sparse_kernel(any, "aten::cat.out", "CPU, Meta, QuantizedCPU");
+    if (tsr_device_is_meta(any->device))
+        return no_sparse_kernel(any, "aten::cat", "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, PrivateUse2, "
+                                "PrivateUse3, FPGA, ORT, Vulkan, Metal, QuantizedCPU, QuantizedCUDA, QuantizedHIP, "
+                                "QuantizedMPS, QuantizedIPU, QuantizedXPU, QuantizedHPU, QuantizedVE, QuantizedMeta, "
+                                "QuantizedPrivateUse1, QuantizedPrivateUse2, QuantizedPrivateUse3, CustomRNGKeyId, "
+                                "MkldnnCPU, SparseCPU, SparseCsrCPU, SparseCsrCUDA");
+    const tsr_tensor *t0 = ts[0];
+    int d = tsr_wrap_dim(dim, t0->ndim);
+    if (d < 0) return NULL;
+    if (!t0->sparse) {   /* tensors[0].sparse_dim() */
+        tsr_error_no_kernel("aten::sparse_dim", "CPU", "SparseCPU, SparseMeta, SparseCsrCPU");
+        return NULL;
+    }
+    int sd = t0->sparse->sparse_dim, dd = t0->sparse->dense_dim;
+    char b0[512], b1[512];
+    for (int i = 0; i < n; i++) {   /* check_cat_sparse_dims */
+        const tsr_tensor *t = ts[i];
+        if (!t->sparse) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Concatenating sparse tensors, but a dense tensor was found at position %d.", i);
+            return NULL;
+        }
+        bool same = t->ndim == t0->ndim;
+        for (int k = 0; same && k < t0->ndim; k++) same = k == d || t->sizes[k] == t0->sizes[k];
+        if (!same) {
+            tsr_error_set(TSR_ERR_RUNTIME, "All tensors must have the same shape: %s (except in the concatenating "
+                          "dimension), but found shape: %s at position %d.", fmt_sizes(b0, sizeof b0, t0),
+                          fmt_sizes(b1, sizeof b1, t), i);
+            return NULL;
+        }
+        if (t->sparse->sparse_dim != sd || t->sparse->dense_dim != dd) {
+            tsr_error_set(TSR_ERR_RUNTIME, "All tensors must have the same sparse_dim and dense_dim: %d, %d, but tensor "
+                          "at position %d has %d, %d.", sd, dd, i, t->sparse->sparse_dim, t->sparse->dense_dim);
+            return NULL;
+        }
+    }
+    tsr_tensor **ip = tsr_calloc((size_t)n, sizeof *ip), **vp = ip ? tsr_calloc((size_t)n, sizeof *vp) : NULL;
+    tsr_tensor *ni = NULL, *nv = NULL, *r = NULL;
+    int made = 0;
+    if (!vp) goto done;
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) total += ts[i]->sizes[d];
+    int64_t offset = 0;
+    for (int i = 0; i < n; i++, made++) {
+        const tsr_tensor *t = ts[i];
+        const tsr_tensor *v = t->sparse->values;
+        if (d < sd) {   /* a sparse dim: the indices of row d shifted by the sizes before */
+            if (!(ip[i] = tsr_clone(t->sparse->indices, TSR_MF_CONTIGUOUS))) goto done;
+            int64_t nnz = tsr_sparse_nnz(t), *p = tsr_tensor_ptr(ip[i], NULL);
+            for (int64_t k = 0; k < nnz; k++) p[d * nnz + k] += offset;
+            vp[i] = tsr_tensor_retain((tsr_tensor *)v);
+        } else {   /* a dense dim: values padded with zeros on either side */
+            int vd = d - sd + 1;
+            int64_t zs[TSR_MAX_DIMS];
+            for (int k = 0; k < v->ndim; k++) zs[k] = v->sizes[k];
+            zs[vd] = offset;
+            tsr_tensor *z1 = tsr_zeros(v->ndim, zs, v->dtype, v->device), *z2 = NULL;
+            zs[vd] = total - offset - v->sizes[vd];
+            if (z1) z2 = tsr_zeros(v->ndim, zs, v->dtype, v->device);
+            if (z2) {
+                const tsr_tensor *parts[3] = {z1, v, z2};
+                vp[i] = tsr_cat(3, parts, vd, NULL);
+            }
+            tsr_tensor_release(z1);
+            tsr_tensor_release(z2);
+            if (!vp[i]) goto done;
+            ip[i] = tsr_tensor_retain(t->sparse->indices);
+        }
+        offset += t->sizes[d];
+    }
+    if (!(ni = tsr_cat(n, (const tsr_tensor *const *)ip, 1, NULL))) goto done;
+    if (!(nv = tsr_cat(n, (const tsr_tensor *const *)vp, 0, NULL))) goto done;
+    int64_t sz[TSR_MAX_DIMS];
+    for (int k = 0; k < t0->ndim; k++) sz[k] = t0->sizes[k];
+    sz[d] = total;
+    r = tsr_sparse_wrap(t0->ndim, sz, ni, nv, nv->sizes[0] < 2);
+    ni = nv = NULL;
+done:
+    for (int i = 0; i < made && ip && vp; i++) {
+        tsr_tensor_release(ip[i]);
+        tsr_tensor_release(vp[i]);
+    }
+    if (ip && vp && made < n) {   /* the pieces of the one that failed */
+        tsr_tensor_release(ip[made]);
+        tsr_tensor_release(vp[made]);
+    }
+    tsr_free(ip);
+    tsr_free(vp);
+    tsr_tensor_release(ni);
+    tsr_tensor_release(nv);
+    return r;
+}
+
+/* ------------------------------------------------------------ zeros_like */
+
+tsr_tensor *tsr_sparse_empty_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device)
+{
+    int sd = t->sparse->sparse_dim, dd = t->sparse->dense_dim;
+    int64_t isz[2] = {sd, 0}, vsz[TSR_MAX_DIMS + 1] = {0};
+    for (int k = 0; k < dd; k++) vsz[1 + k] = t->sizes[sd + k];
+    tsr_tensor *ind = tsr_tensor_empty(2, isz, TSR_INT64, device);
+    tsr_tensor *val = ind ? tsr_tensor_empty(1 + dd, vsz, dtype, device) : NULL;
+    if (!val) {
+        tsr_tensor_release(ind);
+        return NULL;
+    }
+    return tsr_sparse_wrap(t->ndim, t->sizes, ind, val, true);
+}
+
+/* ------------------------------------------------------------ sparse_mask */
+
+tsr_tensor *tsr_sparse_mask(const tsr_tensor *d, const tsr_tensor *mask)
+{
+    if (need_sparse(mask, "sparse_mask") < 0) return NULL;
+    if (d->ndim != mask->ndim || memcmp(d->sizes, mask->sizes, sizeof(int64_t) * (size_t)d->ndim)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "sparse_mask(): operands have incompatible sizes; self has size %s but mask "
+                      "has size %s", "?", "?");
+        return NULL;
+    }
+    tsr_tensor *m = tsr_sparse_coalesce(mask);
+    if (!m) return NULL;
+    int sd = m->sparse->sparse_dim;
+    int64_t nnz = tsr_sparse_nnz(m);
+    tsr_tensor *ind = indices_contig(m), *dc = ind ? tsr_contiguous(d, TSR_MF_CONTIGUOUS) : NULL, *nv = NULL, *r = NULL;
+    if (!dc) goto done;
+    int64_t vsz[TSR_MAX_DIMS + 1], block = 1;
+    vsz[0] = nnz;
+    for (int k = sd; k < d->ndim; k++) {
+        vsz[1 + k - sd] = d->sizes[k];
+        block *= d->sizes[k];
+    }
+    if (!(nv = tsr_tensor_empty(1 + d->ndim - sd, vsz, d->dtype, d->device))) goto done;
+    const int64_t *p = tsr_tensor_ptr(ind, NULL);
+    const char *src = tsr_tensor_ptr(dc, NULL);
+    char *dst = tsr_tensor_ptr(nv, NULL);
+    size_t isz = (size_t)tsr_dtype_itemsize(d->dtype);
+    for (int64_t j = 0; j < nnz; j++) {   /* the dense rows at the mask's indices */
+        int64_t off = 0;
+        for (int k = 0; k < sd; k++) off = off * d->sizes[k] + p[k * nnz + j];
+        memcpy(dst + (size_t)(j * block) * isz, src + (size_t)(off * block) * isz, (size_t)block * isz);
+    }
+    r = tsr_sparse_wrap(d->ndim, d->sizes, tsr_tensor_retain(m->sparse->indices), nv, nnz < 2);
+    nv = NULL;
+done:
+    tsr_tensor_release(m);
+    tsr_tensor_release(ind);
+    tsr_tensor_release(dc);
+    tsr_tensor_release(nv);
+    return r;
+}
+
+/* ------------------------------------------------------------ permute */
+
+tsr_tensor *tsr_sparse_permute(const tsr_tensor *t, int n, const int64_t *dims)
+{
+    if (need_sparse(t, "permute") < 0) return NULL;
+    if (n != t->ndim) {
+        tsr_error_set(TSR_ERR_RUNTIME, "permute(sparse_coo): number of dimensions in the tensor input does not match "
+                      "the length of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) "
+                      "= %d", t->ndim, n);
+        return NULL;
+    }
+    int64_t w[TSR_MAX_DIMS];
+    bool seen[TSR_MAX_DIMS] = {false};
+    for (int k = 0; k < n; k++) {
+        int d = tsr_wrap_dim(dims[k], t->ndim);
+        if (d < 0) return NULL;
+        if (seen[d]) {
+            tsr_error_set(TSR_ERR_RUNTIME, "permute(): duplicate dims are not allowed.");
+            return NULL;
+        }
+        seen[d] = true;
+        w[k] = d;
+    }
+    if (tsr_device_is_meta(t->device)) return no_sparse_kernel(t, "aten::as_strided", "CPU, Meta, QuantizedCPU");
+    int sd = t->sparse->sparse_dim;
+    bool identity = true;
+    for (int k = 0; k < n; k++) {
+        if ((k < sd) != (w[k] < sd)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "permute(sparse_coo): transpositions between sparse and dense dimensions are "
+                          "not allowed.Only transpositions within sparse and dense dimensions are supported.");
+            return NULL;
+        }
+        if (k < sd && w[k] != k) identity = false;
+    }
+    int64_t sz[TSR_MAX_DIMS], vp[TSR_MAX_DIMS + 1], nk = sd;
+    for (int k = 0; k < n; k++) sz[k] = t->sizes[w[k]];
+    vp[0] = 0;
+    for (int k = sd; k < n; k++) vp[1 + k - sd] = w[k] - sd + 1;
+    tsr_tensor *kt = tsr_tensor_empty(1, &nk, TSR_INT64, TSR_CPU), *ni = NULL, *nv = NULL;
+    if (kt) memcpy(tsr_tensor_ptr(kt, NULL), w, (size_t)sd * sizeof *w);
+    if (kt) ni = tsr_index_select(t->sparse->indices, 0, kt);
+    tsr_tensor_release(kt);
+    if (ni) nv = tsr_view_permute(t->sparse->values, 1 + n - sd, vp);
+    if (!nv) {
+        tsr_tensor_release(ni);
+        return NULL;
+    }
+    return tsr_sparse_wrap(n, sz, ni, nv, (identity && t->sparse->coalesced) || nv->sizes[0] < 2);
+}
+
+int tsr_sparse_unbind(const tsr_tensor *t, int64_t dim, tsr_tensor ***parts)
+{
+    int d = tsr_wrap_dim(dim, t->ndim);
+    if (d < 0) return -1;
+    int64_t m = t->sizes[d];
+    tsr_tensor **p = tsr_calloc((size_t)(m > 0 ? m : 1), sizeof *p);
+    if (!p) return -1;
+    for (int64_t i = 0; i < m; i++)
+        if (!(p[i] = tsr_sparse_select(t, d, i))) {
+            while (i-- > 0) tsr_tensor_release(p[i]);
+            free(p);
+            return -1;
+        }
+    *parts = p;
+    return (int)m;
+}
+
+/* ------------------------------------------------------------ sparse @ sparse */
+
+/* Row i of a (entries [a0, a1) of the coalesced a) times b (row starts brow)
+ * into acc / mark; the touched columns in cols (unsorted). T: the value type. */
+#define SPMM_ROW(T)                                                                                    \
+    do {                                                                                               \
+        const T *av = (const T *)avp, *bv = (const T *)bvp;                                            \
+        T *acc = (T *)accp;                                                                            \
+        for (int64_t e = a0; e < a1; e++) {                                                            \
+            int64_t k = ap[annz + e];                                                                  \
+            for (int64_t f = brow[k]; f < brow[k + 1]; f++) {                                          \
+                int64_t j = bp[bnnz + f];                                                              \
+                if (!mark[j]) {                                                                        \
+                    mark[j] = 1;                                                                       \
+                    acc[j] = 0;                                                                        \
+                    cols[ncols++] = j;                                                                 \
+                }                                                                                      \
+                acc[j] += av[e] * bv[f];                                                               \
+            }                                                                                          \
+        }                                                                                              \
+    } while (0)
+
+static int cmp_i64(const void *x, const void *y)
+{
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return (a > b) - (a < b);
+}
+
+tsr_tensor *tsr_sparse_mm_sparse(const tsr_tensor *a, const tsr_tensor *b)
+{
+    char x[64], y[64];
+    if (a->ndim != 2 || b->ndim != 2 || a->sparse->dense_dim || b->sparse->dense_dim) {
+        tsr_error_set(TSR_ERR_RUNTIME, "sparse_sparse_matmul_cpu: scalar values expected, got %dD values",
+                      a->sparse->dense_dim ? a->sparse->dense_dim : b->sparse->dense_dim);
+        return NULL;
+    }
+    if (a->sizes[1] != b->sizes[0]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
+                      (long long)a->sizes[0], (long long)a->sizes[1], (long long)b->sizes[0], (long long)b->sizes[1]);
+        return NULL;
+    }
+    if (a->dtype != b->dtype) {
+        snprintf(x, sizeof x, "%s", tsr_dtype_scalar_name(a->dtype));
+        snprintf(y, sizeof y, "%s", tsr_dtype_scalar_name(b->dtype));
+        tsr_error_set(TSR_ERR_RUNTIME, "mat1 dtype %s does not match mat2 dtype %s", x, y);
+        return NULL;
+    }
+    tsr_dtype dt = a->dtype;
+    if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && dt != TSR_COMPLEX64 && dt != TSR_COMPLEX128) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"sparse_matmul\" not implemented for '%s'", tsr_dtype_scalar_name(dt));
+        return NULL;
+    }
+    if (tsr_device_is_meta(a->device) || tsr_device_is_meta(b->device)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+        return NULL;
+    }
+    int64_t n = a->sizes[0], p = b->sizes[1], isz = tsr_dtype_itemsize(dt);
+    tsr_tensor *ca = tsr_sparse_coalesce(a), *cb = ca ? tsr_sparse_coalesce(b) : NULL;
+    tsr_tensor *ai = NULL, *bi = NULL, *av = NULL, *bvt = NULL, *ni = NULL, *nv = NULL, *r = NULL;
+    int64_t *brow = NULL, *cols = NULL, *oi = NULL;
+    char *mark = NULL, *accp = NULL, *ov = NULL;
+    if (!cb || !(ai = indices_contig(ca)) || !(bi = indices_contig(cb))) goto done;
+    if (!(av = tsr_contiguous(ca->sparse->values, TSR_MF_CONTIGUOUS)) ||
+        !(bvt = tsr_contiguous(cb->sparse->values, TSR_MF_CONTIGUOUS)))
+        goto done;
+    int64_t annz = tsr_sparse_nnz(ca), bnnz = tsr_sparse_nnz(cb);
+    const int64_t *ap = tsr_tensor_ptr(ai, NULL), *bp = tsr_tensor_ptr(bi, NULL);
+    const char *avp = tsr_tensor_ptr(av, NULL), *bvp = tsr_tensor_ptr(bvt, NULL);
+    brow = tsr_calloc((size_t)b->sizes[0] + 1, sizeof *brow);
+    cols = tsr_calloc((size_t)(p ? p : 1), sizeof *cols);
+    mark = tsr_calloc((size_t)(p ? p : 1), 1);
+    accp = tsr_calloc((size_t)(p ? p : 1), (size_t)isz);
+    if (!brow || !cols || !mark || !accp) goto done;
+    for (int64_t f = 0; f < bnnz; f++) brow[bp[f] + 1]++;
+    for (int64_t k = 0; k < b->sizes[0]; k++) brow[k + 1] += brow[k];
+    /* two passes: count, then fill */
+    int64_t cap = 0, out = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int64_t e = 0;
+        out = 0;
+        for (int64_t i = 0; i < n && e <= annz; i++) {
+            if ((i & 255) == 0 && tsr_check_interrupt() < 0) goto done;
+            int64_t a0 = e, ncols = 0;
+            while (e < annz && ap[e] == i) e++;
+            int64_t a1 = e;
+            if (a0 == a1) continue;
+            switch (dt) {
+            case TSR_FLOAT32: SPMM_ROW(float); break;
+            case TSR_FLOAT64: SPMM_ROW(double); break;
+            case TSR_COMPLEX64: SPMM_ROW(float complex); break;
+            default: SPMM_ROW(double complex); break;
+            }
+            qsort(cols, (size_t)ncols, sizeof *cols, cmp_i64);
+            for (int64_t c = 0; c < ncols; c++) {
+                if (pass) {
+                    oi[out] = i;
+                    oi[cap + out] = cols[c];
+                    memcpy(ov + out * isz, accp + cols[c] * isz, (size_t)isz);
+                }
+                mark[cols[c]] = 0;
+                out++;
+            }
+        }
+        if (!pass) {
+            cap = out;
+            int64_t is2[2] = {2, cap}, vs[1] = {cap};
+            if (!(ni = tsr_tensor_empty(2, is2, TSR_INT64, a->device)) || !(nv = tsr_tensor_empty(1, vs, dt, a->device)))
+                goto done;
+            oi = tsr_tensor_ptr(ni, NULL);
+            ov = tsr_tensor_ptr(nv, NULL);
+        }
+    }
+    int64_t sz[2] = {n, p};
+    r = tsr_sparse_wrap(2, sz, ni, nv, true);
+    ni = nv = NULL;
+done:
+    tsr_free(brow);
+    tsr_free(cols);
+    tsr_free(mark);
+    tsr_free(accp);
+    tsr_tensor_release(ca);
+    tsr_tensor_release(cb);
+    tsr_tensor_release(ai);
+    tsr_tensor_release(bi);
+    tsr_tensor_release(av);
+    tsr_tensor_release(bvt);
+    tsr_tensor_release(ni);
+    tsr_tensor_release(nv);
+    return r;
+}
+
+/* ------------------------------------------------------------ index_select */
+
+tsr_tensor *tsr_sparse_index_select(const tsr_tensor *t, int64_t dim, const tsr_tensor *index)
+{
+    int d = tsr_wrap_dim(dim, t->ndim);
+    if (d < 0) return NULL;
+    if (index->sparse || index->ndim != 1 || index->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_INDEX, "index_select() argument index must be 1-D strided (non-sparse) long-tensor.");
+        return NULL;
+    }
+    if (tsr_device_is_meta(t->device) || tsr_device_is_meta(index->device)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+        return NULL;
+    }
+    int sd = t->sparse->sparse_dim;
+    int64_t m = index->sizes[0], size = t->sizes[d], sz[TSR_MAX_DIMS];
+    tsr_tensor *ix = tsr_contiguous(index, TSR_MF_CONTIGUOUS);
+    if (!ix) return NULL;
+    const int64_t *q = tsr_tensor_ptr(ix, NULL);
+    for (int64_t p = 0; p < m; p++)
+        if (q[p] < 0 || q[p] >= size) {
+            char buf[512];
+            tsr_error_set(TSR_ERR_INDEX, "index_select(): index contains %lld that is out of range for tensor of size "
+                          "%s at dimension %lld", (long long)q[p], fmt_sizes(buf, sizeof buf, t), (long long)dim);
+            tsr_tensor_release(ix);
+            return NULL;
+        }
+    for (int k = 0; k < t->ndim; k++) sz[k] = t->sizes[k];
+    sz[d] = m;
+    tsr_tensor *r = NULL;
+    if (d >= sd) {   /* a dense dim: the values' index_select, the indices shared */
+        tsr_tensor *nv = tsr_index_select(t->sparse->values, d - sd + 1, ix);
+        tsr_tensor_release(ix);
+        if (!nv) return NULL;
+        return tsr_sparse_wrap(t->ndim, sz, tsr_tensor_retain(t->sparse->indices), nv, nv->sizes[0] < 2);
+    }
+    /* for each output position in order, the entries with that index in nnz order */
+    int64_t nnz = tsr_sparse_nnz(t), out = 0;
+    tsr_tensor *ind = indices_contig(t), *pos = NULL, *ni = NULL, *nv = NULL;
+    if (!ind) goto done;
+    const int64_t *p = tsr_tensor_ptr(ind, NULL);
+    for (int64_t a = 0; a < m; a++)
+        for (int64_t k = 0; k < nnz; k++) out += p[d * nnz + k] == q[a];
+    int64_t isz[2] = {sd, out};
+    if (!(pos = tsr_tensor_empty(1, &out, TSR_INT64, TSR_CPU)) || !(ni = tsr_tensor_empty(2, isz, TSR_INT64, t->device)))
+        goto done;
+    int64_t *pp = tsr_tensor_ptr(pos, NULL), *np = tsr_tensor_ptr(ni, NULL), o = 0;
+    for (int64_t a = 0; a < m; a++) {
+        if ((a & 1023) == 0 && tsr_check_interrupt() < 0) goto done;
+        for (int64_t k = 0; k < nnz; k++)
+            if (p[d * nnz + k] == q[a]) {
+                pp[o] = k;
+                for (int j = 0; j < sd; j++) np[j * out + o] = j == d ? a : p[j * nnz + k];
+                o++;
+            }
+    }
+    if (!(nv = tsr_index_select(t->sparse->values, 0, pos))) goto done;
+    r = tsr_sparse_wrap(t->ndim, sz, ni, nv, out < 2);
+    ni = nv = NULL;
+done:
+    tsr_tensor_release(ix);
+    tsr_tensor_release(ind);
+    tsr_tensor_release(pos);
+    tsr_tensor_release(ni);
+    tsr_tensor_release(nv);
     return r;
 }

@@ -13,6 +13,7 @@
 #include "reduce_dims.h"
 #include "binary.h"
 #include "unary.h"
+#include "advindex.h"
 
 static inline bool tsr_is_sparse(const tsr_tensor *t) { return t && t->layout == TSR_LAYOUT_SPARSE_COO; }
 
@@ -96,5 +97,64 @@ tsr_tensor *tsr_sparse_mm(const tsr_tensor *a, const tsr_tensor *b);
  * every sparse dim → dense; else sparse). dtype UNDEFINED: the values'
  * sum dtype. */
 tsr_tensor *tsr_sparse_sum(const tsr_tensor *s, const tsr_dims *dims, tsr_dtype dtype);
+
+/* s.select(dim, index) (select_sparse of 1.13): along a sparse dim the
+ * entries with that index (a sparse result; with one sparse dim, the dense
+ * part: the single value's view or the sum of the matches in the dtype);
+ * along a dense dim the values' select. "select(): index 5 out of range for
+ * tensor of size [2, 3] at dimension 0". Coalesced when nnz < 2, as 1.13's
+ * constructor marks it. */
+tsr_tensor *tsr_sparse_select(const tsr_tensor *t, int64_t dim, int64_t index);
+/* s.unsqueeze(dim): a zero index row (dim <= sparse_dim) or a values dim. */
+tsr_tensor *tsr_sparse_unsqueeze(const tsr_tensor *t, int64_t dim);
+/* s[items] as 1.13's applySlicing runs it on SparseCPU: ints select, None
+ * unsqueezes; a slice reaches as_strided, a bool fill_, a tensor
+ * index.Tensor (refused with the dispatcher's text); s[...] is at::alias
+ * ("Cannot access storage of SparseTensorImpl"). */
+tsr_tensor *tsr_sparse_subscript(const tsr_tensor *self, int n, const tsr_sub *items);
+
+/* s.norm(p, dim) (norm_sparse of 1.13): the norm of the coalesced values;
+ * dim must be empty or every dim ("norm_sparse currently only supports full
+ * reductions, ..."), no keepdim, no dtype; out= and meta are refused with
+ * the dispatcher's text. */
+tsr_tensor *tsr_sparse_norm(const tsr_tensor *x, double p, const tsr_dims *dims, bool keepdim, tsr_dtype dtype,
+                            tsr_tensor *out);
+/* frobenius_norm of a sparse tensor: at most one dim as tsr_sparse_norm
+ * (then copied into out); two dims reach sum.dim_IntList, which 1.13 refuses. */
+tsr_tensor *tsr_sparse_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_tensor *out);
+
+/* torch.cat of sparse tensors (cat_sparse of 1.13): along a sparse dim the
+ * indices are shifted and joined, along a dense dim the values are padded
+ * with zeros; values promote as cat's. check_cat_sparse_dims' errors ("All
+ * tensors must have the same shape: ...", "... same sparse_dim and
+ * dense_dim ...", "Concatenating sparse tensors, but a dense tensor was
+ * found at position 1."); out= and meta refused with the dispatcher's text. */
+tsr_tensor *tsr_sparse_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor *out);
+
+/* zeros_like / empty_like of a sparse tensor: no entries, t's sizes,
+ * sparse_dim and dense_dim (the values keep the dense sizes). */
+tsr_tensor *tsr_sparse_empty_like(const tsr_tensor *t, tsr_dtype dtype, tsr_device device);
+
+/* d.sparse_mask(mask) for a strided d of mask's sizes: d's entries at the
+ * indices of mask.coalesce() (to_dense's backward, ToDenseBackward0). */
+tsr_tensor *tsr_sparse_mask(const tsr_tensor *d, const tsr_tensor *mask);
+
+/* s.permute(dims) (permute_sparse_coo): sparse dims reorder the index rows,
+ * dense dims permute the values; mixing them, a wrong count and duplicate
+ * dims are 1.13's errors. */
+tsr_tensor *tsr_sparse_permute(const tsr_tensor *t, int n, const int64_t *dims);
+/* s.unbind(dim): one select per index (a malloc'd array as tsr_unbind's). */
+int tsr_sparse_unbind(const tsr_tensor *t, int64_t dim, tsr_tensor ***parts);
+
+/* sparse [n, m] @ sparse [m, p] (sparse_sparse_matmul_cpu): a coalesced
+ * sparse result; every product touched is an entry, zeros included. Float
+ * and complex only ("\"sparse_matmul\" not implemented for 'Long'"); 1.13's
+ * shape and dtype errors. */
+tsr_tensor *tsr_sparse_mm_sparse(const tsr_tensor *a, const tsr_tensor *b);
+
+/* s.index_select(dim, index) (index_select_sparse of 1.13): along a sparse
+ * dim, for each index in order the entries with it in nnz order; along a
+ * dense dim the values' index_select. 1.13's IndexErrors. */
+tsr_tensor *tsr_sparse_index_select(const tsr_tensor *t, int64_t dim, const tsr_tensor *index);
 
 #endif

@@ -13,6 +13,7 @@
 #include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
+#include "autograd.h"
 #include "ops/compare.h"
 #include "ops/copy.h"
 #include "ops/reduce.h"
@@ -27,6 +28,26 @@ typedef struct { const char *key, *op; int list; } Refusal;
 
 static int cmp_refusal(const void *k, const void *r) { return strcmp(k, ((const Refusal *)r)->key); }
 
+/* The arguments of the call being refused besides the first: 's' (only
+ * scalars), 't' (a tensor among them) or 0 (none); the table's "@s" / "@t"
+ * keys name the overload 1.13 runs for them. */
+static char call_kind;
+
+static char kind_of_call(const BindArgs *b)
+{
+    char k = 0;
+    for (int i = 1; i < BIND_MAXP; i++) {
+        Value *v = b->v[i];
+        if (!v || i == BIND_OUT) continue;
+        if (is_tensor(v)) return 't';
+        if (v->type == &t_list || v->type == &t_tuple)
+            for (size_t j = 0; j < v->u.seq.n; j++)
+                if (is_tensor(v->u.seq.items[j])) return 't';
+        k = 's';
+    }
+    return k;
+}
+
 /* 1.13's NotImplementedError for fname (a method when method) called with
  * the sparse tensor t. */
 static Value *refuse_as(const char *fname, bool method, const tsr_tensor *t, const char *opname);
@@ -37,8 +58,21 @@ static Value *refuse(const char *fname, bool method, const tsr_tensor *t) { retu
 static Value *refuse_as(const char *fname, bool method, const tsr_tensor *t, const char *opname)
 {
     char key[80], op[96];
-    snprintf(key, sizeof key, "%s:%s", method ? "m" : "f", fname);
+    static const char *const prefixes[] = {"linalg_", "special_", "fft_"};
+    char qual[72];
+    for (size_t k = 0; !method && k < sizeof prefixes / sizeof *prefixes; k++)
+        if (!strncmp(fname, prefixes[k], strlen(prefixes[k]))) {   /* torch.linalg.norm is called linalg_norm */
+            snprintf(qual, sizeof qual, "%.*s.%s", (int)strlen(prefixes[k]) - 1, prefixes[k], fname + strlen(prefixes[k]));
+            const char *q = qual;
+            snprintf(key, sizeof key, "f:%s", q);
+            if (bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal)) fname = q;
+        }
+    snprintf(key, sizeof key, "%s:%s%s%c", method ? "m" : "f", fname, call_kind ? "@" : "", call_kind);
     const Refusal *r = bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal);
+    if (!r && call_kind) {   /* no overload of its own for these arguments */
+        snprintf(key, sizeof key, "%s:%s", method ? "m" : "f", fname);
+        r = bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal);
+    }
     if (!r) {   /* the other form's entry names the same op */
         key[0] = method ? 'f' : 'm';
         r = bsearch(key, refusals, sizeof refusals / sizeof *refusals, sizeof *refusals, cmp_refusal);
@@ -70,7 +104,7 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE, S_PERMUTE, S_TYPE, S_INDEX_SELECT, S_ADJOINT } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -104,7 +138,20 @@ static SRow srows[] = {   /* sorted at start-up */
     {"t", S_T, 0}, {"t_", S_T, 0}, {"transpose_", S_TRANSPOSE, 0}, {"tan", S_UNARY, TSR_UNOP_TAN}, {"tan_", S_UNARY, TSR_UNOP_TAN},
     {"tanh", S_UNARY, TSR_UNOP_TANH}, {"tanh_", S_UNARY, TSR_UNOP_TANH}, {"to", S_TO, 0},
     {"transpose", S_TRANSPOSE, 0}, {"trunc", S_UNARY, TSR_UNOP_TRUNC}, {"trunc_", S_UNARY, TSR_UNOP_TRUNC},
-    {"zero_", S_ZERO, 0},
+    {"zero_", S_ZERO, 0}, {"new_tensor", S_PASS, 0}, {"select", S_SELECT, 0}, {"unsqueeze", S_UNSQUEEZE, 0}, {"norm", S_NORM, 0},
+    {"cat", S_JOIN, 0}, {"concat", S_JOIN, 0}, {"concatenate", S_JOIN, 0}, {"stack", S_JOIN, 0},
+    {"hstack", S_JOIN, 0}, {"vstack", S_JOIN, 0}, {"row_stack", S_JOIN, 0}, {"dstack", S_JOIN, 0},
+    {"column_stack", S_JOIN, 0},
+    {"positive", S_SELF, 0}, {"resolve_conj", S_SELF, 0}, {"resolve_neg", S_SELF, 0}, {"contiguous", S_SELF, 0},
+    {"cpu", S_SELF, 0}, {"true_divide", S_DIV, 0}, {"true_divide_", S_DIV, 0}, {"divide_", S_DIV, 0},
+    {"multiply_", S_MUL, 0}, {"floor_divide_", S_POW, TSR_BINOP_DIV_FLOOR}, {"subtract_", S_SUB, 0},
+    {"special_erf", S_UNARY, TSR_UNOP_ERF}, {"special_expm1", S_UNARY, TSR_UNOP_EXPM1},
+    {"special_log1p", S_UNARY, TSR_UNOP_LOG1P}, {"special_erfinv", S_UNARY, TSR_UNOP_ERFINV},
+    {"swapaxes", S_TRANSPOSE, 0}, {"swapdims", S_TRANSPOSE, 0}, {"is_same_size", S_SAME_SIZE, 0},
+    {"is_pinned", S_FALSE, 0}, {"permute", S_PERMUTE, 0}, {"unbind", S_JOIN, 0},
+    {"atleast_1d", S_JOIN, 0}, {"atleast_2d", S_JOIN, 0}, {"atleast_3d", S_JOIN, 0}, {"real", S_SELF, 0},
+    {"conj", S_SELF, 0}, {"type", S_TYPE, 0}, {"type_as", S_TYPE, 1}, {"index_select", S_INDEX_SELECT, 0},
+    {"adjoint", S_ADJOINT, 0}, {"result_type", S_PASS, 0},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
@@ -153,9 +200,66 @@ static Value *assign_geom(Value *self, tsr_tensor *r)
     return assign(self, r);
 }
 
+/* A sparse tensor t moved to device and cast to dtype (copy_sparse_to_sparse_). */
+static tsr_tensor *sparse_to(const tsr_tensor *a, tsr_device to, tsr_dtype want, bool copy)
+{
+    if (to.type == a->device.type && to.index == a->device.index) return tsr_sparse_to_dtype(a, want, copy);
+    if (tsr_device_is_meta(to)) return tsr_sparse_empty(a->ndim, a->sizes, want, to);   /* 1.13 copies no entries to meta */
+    tsr_tensor *ni = tsr_to_device(a->sparse->indices, to, TSR_DTYPE_UNDEFINED, true);
+    tsr_tensor *nv = ni ? tsr_to_device(a->sparse->values, to, want, true) : NULL;
+    if (!ni || !nv) {
+        tsr_tensor_release(ni);
+        return NULL;
+    }
+    return tsr_sparse_wrap(a->ndim, a->sizes, ni, nv, a->sparse->coalesced);
+}
+
+/* zeros_like/empty_like (like), new_zeros/new_empty (newz) and
+ * torch.tensor/as_tensor of a sparse tensor, as 1.13 builds them. */
+static Value *sparse_factory(const char *fname, BindArgs *b, bool like, bool newz)
+{
+    Value *x = b->v[0], *dt = ARG("dtype"), *dev = ARG("device"), *lay = ARG("layout"), *mf = ARG("memory_format");
+    Value *rg = ARG("requires_grad");
+    if (!is_tensor(x)) {   /* torch.tensor([s, ...]): each element becomes a Python scalar */
+        tsr_tensor *sp = first_sparse(b, NULL);
+        if (tsr_tensor_numel(sp) != 1)
+            return exc_set("ValueError", "only one element tensors can be converted to Python scalars");
+        return refuse(fname, false, sp);
+    }
+    tsr_tensor *t = tensor_of(x), *r;
+    tsr_dtype want = dt ? dtype_of(dt) : t->dtype;
+    tsr_device to = t->device;
+    if (dev && bind_device_arg(dev, t->device, &to) < 0) return NULL;
+    int64_t sz[TSR_MAX_DIMS];
+    int n = t->ndim;
+    for (int k = 0; k < n; k++) sz[k] = t->sizes[k];
+    if (newz && bind_table_intlist(b, 1, fname, sz, TSR_MAX_DIMS, &n) < 0) return NULL;
+    if (like && mf && (tsr_memory_format)mf->u.ext.a != TSR_MF_PRESERVE)
+        return exc_set("RuntimeError", "memory format option is only supported by strided tensors");
+    if ((like || newz) && lay && lay->u.ext.a == TSR_LAYOUT_STRIDED) r = tsr_zeros(n, sz, want, to);
+    else if (like) r = tsr_sparse_empty_like(t, want, to);
+    else if (newz) r = tsr_sparse_empty(n, sz, want, to);
+    else if (!strcmp(fname, "as_tensor")) r = sparse_to(t, to, want, false);   /* t itself when nothing changes */
+    else {   /* torch.tensor(s): a copy */
+        tsr_tensor *c = tsr_sparse_clone(t);
+        r = c ? sparse_to(c, to, want, false) : NULL;
+        tsr_tensor_release(c);
+    }
+    if (!r) return bind_runtime_error();
+    if (rg && value_truth(rg) == 1) {
+        if (!tsr_dtype_is_floating(r->dtype) && !tsr_dtype_is_complex(r->dtype)) {
+            tsr_tensor_release(r);
+            return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+        }
+        r->requires_grad = true;
+    }
+    return v_tensor(r);
+}
+
 Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     tsr_tensor *sp = first_sparse(b, self);
+    call_kind = kind_of_call(b);
     bool method = self != NULL && !((d->flags & BIND_FN_INPLACE) && !inplace);
     size_t fl = strlen(fname);
     bool ip = inplace || (fl && fname[fl - 1] == '_');
@@ -174,15 +278,15 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
                        tsr_dtype_traits_of(dst->dtype)->tensor_type, tsr_is_sparse(src) ? "sparse." : "",
                        tsr_dtype_traits_of(src->dtype)->tensor_type);
     }
-    if ((!strcmp(fname, "detach") || !strcmp(fname, "zeros_like")) && !b->v[BIND_OUT] && !b->v[1] && sp->sparse &&
-        (fname[0] == 'd' || sp->sparse->dense_dim == 0)) {
-        if (fname[0] == 'z') return wrap(tsr_sparse_empty(sp->ndim, sp->sizes, sp->dtype, sp->device));
-        /* detach: a new header on the same indices and values */
+    if (!strcmp(fname, "detach") && !b->v[BIND_OUT] && !b->v[1] && sp->sparse)   /* the same indices and values */
         return wrap(tsr_sparse_wrap(sp->ndim, sp->sizes, tsr_tensor_retain(sp->sparse->indices),
                                     tsr_tensor_retain(sp->sparse->values), sp->sparse->coalesced));
-    }
+    bool like = !strcmp(fname, "zeros_like") || !strcmp(fname, "empty_like");
+    bool newz = self && (!strcmp(fname, "new_zeros") || !strcmp(fname, "new_empty"));
+    bool copy = !self && (!strcmp(fname, "tensor") || !strcmp(fname, "as_tensor"));
+    if ((like || newz || copy) && !b->v[BIND_OUT]) return sparse_factory(fname, b, like, newz);
     const SRow *r = bsearch(fname, srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srow);
-    if (!r || b->v[BIND_OUT]) return refuse(fname, method, sp);
+    if (!r || (b->v[BIND_OUT] && r->kind != S_NORM && r->kind != S_JOIN)) return refuse(fname, method, sp);
     Value *x = b->v[0], *y = b->v[1];
     tsr_tensor *a = x && is_tensor(x) ? tensor_of(x) : NULL;
     tsr_scalar s;
@@ -261,6 +365,8 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return assign(x, res);
     }
     case S_MM:
+        if (tsr_is_sparse(a) && y && is_tensor(y) && tsr_is_sparse(tensor_of(y)))
+            return wrap(tsr_sparse_mm_sparse(a, tensor_of(y)));
         if (!tsr_is_sparse(a) || !y || !is_tensor(y) || tsr_is_sparse(tensor_of(y))) return refuse(fname, method, sp);
         return wrap(tsr_sparse_mm(a, tensor_of(y)));
     case S_SUM: {
@@ -280,16 +386,78 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         tsr_dtype want = other ? tensor_of(other)->dtype : dt ? dtype_of(dt) : a->dtype;
         tsr_device to = other ? tensor_of(other)->device : a->device;
         if (dev && bind_device_arg(dev, a->device, &to) < 0) return NULL;
-        if (to.type == a->device.type && to.index == a->device.index)
-            return wrap(tsr_sparse_to_dtype(a, want, cp && value_truth(cp) == 1));
-        /* another device: indices and values moved (copy_sparse_to_sparse_) */
-        tsr_tensor *ni = tsr_to_device(a->sparse->indices, to, TSR_DTYPE_UNDEFINED, true);
-        tsr_tensor *nv = ni ? tsr_to_device(a->sparse->values, to, want, true) : NULL;
-        if (!ni || !nv) {
-            tsr_tensor_release(ni);
+        return wrap(sparse_to(a, to, want, cp && value_truth(cp) == 1));
+    }
+    case S_SELECT: {
+        int64_t dim, ix;
+        if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &dim) < 0 || bind_table_int(b, 2, 0, &ix) < 0) break;
+        return wrap(tsr_sparse_select(a, dim, ix));
+    }
+    case S_UNSQUEEZE: {
+        int64_t dim;
+        if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &dim) < 0) break;
+        return wrap(tsr_sparse_unsqueeze(a, dim));
+    }
+    case S_NORM:   /* torch.norm (norm_sparse); torch.linalg's norms have no sparse kernel */
+        if (d->module) return refuse(fname, method, sp);
+        if (b->v[1] && b->type[1] == BT_STR && !strcmp(b->v[1]->u.s.p, "nuc") && (a->ndim == 2 || b->v[2])) {
+            tsr_error_no_kernel("aten::_linalg_svd", tsr_device_is_meta(sp->device) ? "SparseMeta" : "SparseCPU",
+                                refuse_lists[1]);   /* the matrix norm's SVD */
             return bind_runtime_error();
         }
-        return wrap(tsr_sparse_wrap(a->ndim, a->sizes, ni, nv, a->sparse->coalesced));
+        if (!b->v[1]) {   /* torch/functional.py's p="fro" (over every dim with dim=, out= or dtype=) */
+            Value *fro = v_str("fro"), *res;
+            if (!fro) return NULL;
+            b->v[1] = fro;
+            b->type[1] = BT_STR;
+            res = call(d, fname, b, self, inplace);
+            b->v[1] = NULL;
+            decref(fro);
+            return res;
+        }
+        return call(d, fname, b, self, inplace);
+    case S_JOIN: return call(d, fname, b, self, inplace);   /* cat_sparse (runtime/ops/join.c) */
+    case S_SELF:   /* nothing to resolve or make contiguous: the tensor itself */
+        if (!tsr_is_sparse(a) || ((!strcmp(fname, "real") || !strcmp(fname, "conj")) && tsr_dtype_is_complex(a->dtype)))
+            break;
+        return incref(x);
+    case S_SAME_SIZE: {
+        tsr_tensor *o = y && is_tensor(y) ? tensor_of(y) : NULL;
+        if (!a || !o) break;
+        return v_bool(a->ndim == o->ndim && !memcmp(a->sizes, o->sizes, sizeof(int64_t) * (size_t)a->ndim));
+    }
+    case S_FALSE: return v_bool(false);
+    case S_ADJOINT:   /* transpose(-2, -1) (conj too for complex values) */
+        if (!tsr_is_sparse(a) || tsr_dtype_is_complex(a->dtype)) break;
+        if (a->ndim < 2)
+            return exc_set("RuntimeError", "tensor.adjoint() is only supported on matrices or batches of matrices. "
+                           "Got %d-D tensor.", a->ndim);
+        return wrap(tsr_sparse_transpose(a, -2, -1));
+    case S_INDEX_SELECT: {
+        int64_t dim;
+        Value *iv = b->v[2];
+        if (!tsr_is_sparse(a) || !iv || !is_tensor(iv) || bind_table_int(b, 1, 0, &dim) < 0) break;
+        return wrap(tsr_sparse_index_select(a, dim, tensor_of(iv)));
+    }
+    case S_TYPE:   /* x.type(): "torch.sparse.FloatTensor"; x.type(dtype), x.type_as(t): the values cast */
+        if (!tsr_is_sparse(a)) break;
+        if (r->code) {
+            if (!y || !is_tensor(y)) break;
+            return wrap(tsr_sparse_to_dtype(a, tensor_of(y)->dtype, false));
+        }
+        if (!y || is_none(y)) {
+            if (a->device.type != TSR_DEV_CPU) break;
+            char buf[64];
+            snprintf(buf, sizeof buf, "torch.sparse.%s", tsr_dtype_traits_of(a->dtype)->tensor_type);
+            return v_str(buf);
+        }
+        if (is_dtype(y)) return wrap(tsr_sparse_to_dtype(a, dtype_of(y), false));
+        break;
+    case S_PERMUTE: {
+        int64_t dims[TSR_MAX_DIMS];
+        int n;
+        if (!tsr_is_sparse(a) || bind_table_intlist(b, 1, fname, dims, TSR_MAX_DIMS, &n) < 0) break;
+        return wrap(tsr_sparse_permute(a, n, dims));
     }
     case S_CAST: break;
     }
@@ -303,6 +471,7 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
     tsr_tensor *a = tensor_of(self), *bt = other && is_tensor(other) ? tensor_of(other) : NULL;
     tsr_tensor *sp = tsr_is_sparse(a) ? a : bt;
     tsr_scalar s;
+    call_kind = 0;
     if (reflected && op != OP_ADD && op != OP_MUL && op != -1) {
         Value *t = self;
         self = other;
@@ -348,6 +517,8 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
         return refuse("div.Tensor", false, sp);
     case OP_MATMUL:
         if (a && bt && tsr_is_sparse(a) && !tsr_is_sparse(bt) && bt->ndim == 2) return wrap(tsr_sparse_mm(a, bt));
+        if (a && bt && tsr_is_sparse(a) && tsr_is_sparse(bt) && a->ndim == 2 && bt->ndim == 2)
+            return wrap(tsr_sparse_mm_sparse(a, bt));
         return refuse("mm", false, sp);
     }
     return refuse("mul.Tensor", false, sp);
@@ -451,6 +622,10 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
             tsr_tensor_release(r);
             r = r2;
         }
+        if (r && tsr_ag_needed(1, &t) && tsr_ag_record("to_dense", 1, &t, NULL, r, false) < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
         return wrap(r);
     }
     case K_TO_SPARSE:
@@ -501,6 +676,7 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
     case K_SMM: {
         tsr_tensor *m2 = tensor_of(b->v[1]);
         if (tsr_is_sparse(t) && !tsr_is_sparse(m2)) return wrap(tsr_sparse_mm(t, m2));
+        if (tsr_is_sparse(t) && tsr_is_sparse(m2)) return wrap(tsr_sparse_mm_sparse(t, m2));
         if (!tsr_is_sparse(t) && !tsr_is_sparse(m2)) return wrap(tsr_mm(t, m2, NULL));
         return refuse("mm", false, tsr_is_sparse(t) ? t : m2);
     }

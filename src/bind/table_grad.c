@@ -85,7 +85,9 @@ static const GradRow grad_rows[] = {
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
-    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"to", G_CAST, NULL}, {"topk", G_SORT, NULL},
+    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"to", G_CAST, NULL},
+    {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
+    {"topk", G_SORT, NULL},
     {"transpose", G_TRANSPOSE, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
     {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
     {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL},

@@ -205,7 +205,8 @@ static Value *tensor_iter(Value *v)
     Value *l = v_list_sized((size_t)t->sizes[0]);
     if (!l) return NULL;
     for (int64_t i = 0; i < t->sizes[0]; i++) {
-        Value *e = value_memory_check() < 0 ? NULL : v_tensor(tsr_view_select(t, 0, i));
+        Value *e = value_memory_check() < 0 ? NULL
+                 : v_tensor(t->sparse ? tsr_sparse_select(t, 0, i) : tsr_view_select(t, 0, i));
         if (!e) {
             l->u.seq.n = (size_t)i;
             decref(l);
@@ -375,7 +376,7 @@ static Value *tensor_getitem(Value *v, Value *key)
     /* basic indexing makes views, which keep a math bit; advanced indexing
      * gathers from storage, so it reads the resolved values (table.c) */
     tsr_tensor *x = advanced(&s) ? tsr_resolve_bits(tensor_of(v)) : tsr_tensor_retain(tensor_of(v));
-    tsr_tensor *r = x ? tsr_ag_subscript(x, s.n, s.items) : NULL;
+    tsr_tensor *r = !x ? NULL : x->sparse ? tsr_sparse_subscript(x, s.n, s.items) : tsr_ag_subscript(x, s.n, s.items);
     tsr_tensor_release(x);
     subkey_free(&s);
     Value *rv = v_tensor(r);

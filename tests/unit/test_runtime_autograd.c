@@ -16,6 +16,7 @@
 #include "ops/nn_norm_grad.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
+#include "ops/sparse.h"
 
 #define L(...) ((const int64_t[]){__VA_ARGS__})
 
@@ -477,6 +478,7 @@ TEST(autograd_every_formula_has_a_case)
     for (int i = 0; tsr__ag_formula_at(i); i++) {
         const char *k = tsr__ag_formula_at(i)->key;
         bool found = false;
+        found = !strcmp(k, "to_dense");   /* a sparse input: autograd_to_dense_sparse below */
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++) found = !strcmp(cases[j].key, k);
         if (!found) printf("    no finite-difference case for %s\n", k);
         CHECK(found);
@@ -508,4 +510,41 @@ TEST(autograd_errors)
     tsr_tensor_release(x);
     tsr_tensor_release(y);
     tsr_tensor_release(z);
+}
+
+/* ToDenseBackward0: d/dvalues of sum(w * to_dense(s)) is w at s's coalesced
+ * indices (duplicates share one entry); the gradient is sparse. */
+TEST(autograd_to_dense_sparse)
+{
+    int64_t isz[2] = {2, 3}, vsz[1] = {3}, sz[2] = {2, 3};
+    tsr_tensor *ind = tsr_tensor_empty(2, isz, TSR_INT64, TSR_CPU);
+    tsr_tensor *val = tsr_tensor_empty(1, vsz, TSR_FLOAT64, TSR_CPU);
+    const int64_t ix[6] = {1, 0, 1, 2, 1, 2};   /* (1, 2), (0, 1), (1, 2) */
+    for (int i = 0; i < 6; i++) tsr_tensor_set_at(ind, i, tsr_scalar_int(ix[i]));
+    for (int i = 0; i < 3; i++) tsr_tensor_set_at(val, i, tsr_scalar_float(1.0 + i));
+    tsr_tensor *s = tsr_sparse_coo_tensor(ind, val, 2, sz);
+    CHECK(s != NULL);
+    s->requires_grad = true;
+    tsr_tensor *d = tsr_sparse_to_dense(s);
+    CHECK(d && tsr_ag_record("to_dense", 1, &s, NULL, d, false) == 0);
+    tsr_tensor *w = tsr_empty(2, sz, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; i < 6; i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
+    CHECK(tsr_autograd_run(1, &d, &w, false, 0, NULL, false, NULL, false) == 0);
+    tsr_tensor *g = tsr_tensor_grad(s);
+    CHECK(g && g->sparse && tsr_sparse_nnz(g) == 2);
+    if (g && g->sparse && tsr_sparse_nnz(g) == 2) {
+        tsr_tensor *gi = tsr_sparse_indices(g, false), *gv = tsr_sparse_values(g, false);
+        /* sorted unique indices (0, 1) and (1, 2): w at linear offsets 1 and 5 */
+        CHECK(tsr_tensor_get_double_at(gi, 0) == 0 && tsr_tensor_get_double_at(gi, 2) == 1);
+        CHECK(tsr_tensor_get_double_at(gi, 1) == 1 && tsr_tensor_get_double_at(gi, 3) == 2);
+        CHECK(fabs(tsr_tensor_get_double_at(gv, 0) - 1.1) < 1e-12 && fabs(tsr_tensor_get_double_at(gv, 1) - 1.5) < 1e-12);
+        tsr_tensor_release(gi);
+        tsr_tensor_release(gv);
+    }
+    tsr_tensor_release(g);
+    tsr_tensor_release(w);
+    tsr_tensor_release(d);
+    tsr_tensor_release(s);
+    tsr_tensor_release(ind);
+    tsr_tensor_release(val);
 }
