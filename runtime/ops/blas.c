@@ -199,10 +199,13 @@ static const gemm_fn gemm_table[TSR_DTYPE_SLOTS] = {
  * never fewer than 288 columns, so that repacking A per panel stays cheap:
  * 2048^3 runs as 4 panels (576 wide), 6000^3 as 21 of 288. A threaded
  * OpenBLAS splits a call between its threads by the call's own shape, so
- * panels would not give the bits of PyTorch's single call: with more than
- * one OpenBLAS thread (its default on a multi-core machine, which PyTorch
- * leaves alone) the float and complex gemms run as one call, and Ctrl-C
- * waits for it. */
+ * panels do not give the bits of PyTorch's single call when OpenBLAS runs
+ * more than one thread (its default on a multi-core machine, which PyTorch
+ * leaves alone). Then a float or complex gemm of up to 2^33 multiply-adds
+ * (2048^3: well under a second on two cores) runs as one call, with
+ * PyTorch's bits; a bigger one keeps its panels, so that Ctrl-C answers
+ * within about a second, and may differ from PyTorch in the last bit. */
+#define SINGLE_CALL_WORK 8589934592.0
 #define PANEL_WORK ((int64_t)1 << 31)
 #define PANEL_MIN 288
 #define PANEL_ALIGN 96
@@ -220,7 +223,8 @@ int tsr__gemm_panels(tsr_dtype dt, int ta, int tb, int64_t m, int64_t n, int64_t
     gemm_fn f = gemm_table[dt];
     int64_t isz = tsr_dtype_itemsize(dt);
     bool openblas = dt == TSR_FLOAT32 || dt == TSR_FLOAT64 || dt == TSR_COMPLEX64 || dt == TSR_COMPLEX128;
-    if (nb <= 0 && openblas && openblas_get_num_threads() > 1) nb = n > 0 ? n : 1;
+    if (nb <= 0 && openblas && (double)m * (double)n * (double)k <= SINGLE_CALL_WORK && openblas_get_num_threads() > 1)
+        nb = n > 0 ? n : 1;
     if (nb <= 0) {
         int64_t per = m * k > 0 ? PANEL_WORK / (m * k) : n;
         nb = per < PANEL_MIN ? PANEL_MIN : per;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
-# Big matrix products against the real PyTorch in the same environment: tsr
-# runs a big OpenBLAS gemm in column panels (a Ctrl-C poll between them) only
-# where that keeps PyTorch's bits, at OpenBLAS's default thread count and at
-# one thread (skipped where /usr/bin/python3 has no torch).
+# Big matrix products against the real PyTorch in the same environment, at
+# OpenBLAS's default thread count and at one thread: tsr runs a gemm of up to
+# 2^33 multiply-adds as PyTorch does (one call) when OpenBLAS is threaded, and
+# in column panels with a Ctrl-C poll between them otherwise, which keeps the
+# bits on one thread (skipped where /usr/bin/python3 has no torch).
 
 load helpers
 
