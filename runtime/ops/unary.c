@@ -237,7 +237,9 @@ static void sleef_run(tsr_dtype dt, tsr_sleef_op op, char **d, const int64_t *s,
             float buf[SLEEF_BUF];
             for (int64_t i = 0; i < m; i++) buf[i] = LD_bfloat16(*(const tsr_bfloat16 *)(a + i * s[1]));
             tsr__sleef_f32(op, buf, buf, m);
-            for (int64_t i = 0; i < m; i++) *(tsr_bfloat16 *)(o + i * s[0]) = ST_bfloat16(buf[i]);
+            /* Vectorized<BFloat16>'s store (cvtfp32_bf16) writes every NaN as 0xffff */
+            for (int64_t i = 0; i < m; i++)
+                *(tsr_bfloat16 *)(o + i * s[0]) = isnan(buf[i]) ? 0xffff : ST_bfloat16(buf[i]);
         }
     }
 }
@@ -538,6 +540,34 @@ static tsr_tensor *abs_complex_out(const tsr_tensor *t, tsr_tensor *out, bool in
 }
 
 /* op: the index of the op in unops (the named ops' special cases key on it). */
+/* NaN bits of 1.13's bfloat16 results. Vectorized<BFloat16>'s store
+ * (cvtfp32_bf16) writes every NaN as 0xffff, the scalar c10 conversion
+ * 0x7fc0. vml ops (vec::map, strided input through a contiguous buffer)
+ * take the vector store for every element; cpu_kernel_vec ops for whole
+ * 2 * 16-element blocks of a contiguous row (or a broadcast input) only. */
+typedef struct {
+    tsr_loop_fn fn;
+    const void *ctx;
+    bool all;
+} bf16_nan_ctx;
+
+static int bf16_nan_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
+{
+    const bf16_nan_ctx *c = ctx;
+    int r = c->fn(d, s, n, c->ctx);
+    if (r) return r;
+    int64_t m = n;
+    if (!c->all) {
+        if (s[0] != 2 || (s[1] != 2 && s[1] != 0)) return 0;
+        m = n - n % 32;
+    }
+    for (int64_t i = 0; i < m; i++) {
+        uint16_t *o = (uint16_t *)(d[0] + i * s[0]);
+        if ((*o & 0x7fffu) > 0x7f80u) *o = 0xffff;
+    }
+    return 0;
+}
+
 static tsr_tensor *unary_impl(int op, const tsr_tensor *x, tsr_tensor *out, bool inplace,
                               const tsr_unary_opts *opts)
 {
@@ -609,6 +639,17 @@ static tsr_tensor *unary_impl(int op, const tsr_tensor *x, tsr_tensor *out, bool
     }
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = outdt, .check_dtype = outdt,
                            .check = tsr_op_out_check(desc), .inplace = inplace, .kname = kname, .kdtype = dt};
+    if (dt == TSR_BFLOAT16 && outdt == TSR_BFLOAT16 && fn && (!out || out->dtype == TSR_BFLOAT16) &&
+        tsr__sleef_usable()) {
+        size_t kl = kname ? strlen(kname) : 0;
+        bool vml = kl > 8 && strcmp(kname + kl - 8, "_vml_cpu") == 0;
+        bool vec = op == TSR_UNOP_ABS || op == TSR_UNOP_NEG || op == TSR_UNOP_SIGMOID || op == TSR_UNOP_SINH ||
+                   op == TSR_UNOP_COSH || op == TSR_UNOP_RSQRT || op == TSR_UNOP_RECIPROCAL || op == TSR_UNOP_FRAC;
+        if (vml || vec) {
+            bf16_nan_ctx bc = {.fn = fn, .ctx = ctx, .all = vml};
+            return tsr_iter_run(&cfg, &a, out, bf16_nan_loop, &bc);
+        }
+    }
     return tsr_iter_run(&cfg, &a, out, fn, ctx);
 }
 
