@@ -567,28 +567,6 @@ static int heaviside_check(const tsr_operand *a, const tsr_operand *b, const tsr
 }
 
 /* op: the index of info in binops (the checks of the named ops key on it). */
-/* 1.13's bfloat16 add/sub/mul/div (cpu_kernel_vec): a contiguous row, or
- * one with a broadcast input, goes through Vectorized<BFloat16> in whole
- * 2 * 16-element blocks, whose float->bfloat16 store (cvtfp32_bf16) writes
- * every NaN as 0xffff; the tail and strided rows take the scalar body,
- * whose c10 round_to_nearest_even writes 0x7fc0. */
-typedef struct {
-    tsr_loop_fn fn;
-    const void *ctx;
-} bf16_vec_ctx;
-
-static int bf16_vec_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
-{
-    const bf16_vec_ctx *c = ctx;
-    int r = c->fn(d, s, n, c->ctx);
-    if (r) return r;
-    if (s[0] != 2 || !((s[1] == 2 && s[2] == 2) || (s[1] == 0 && s[2] == 2) || (s[1] == 2 && s[2] == 0))) return 0;
-    uint16_t *o = (uint16_t *)d[0];
-    for (int64_t i = 0, m = n - n % 32; i < m; i++)
-        if ((o[i] & 0x7fffu) > 0x7f80u) o[i] = 0xffff;
-    return 0;
-}
-
 static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *b, tsr_tensor *out,
                                bool inplace, const tsr_binary_opts *opts)
 {
@@ -675,19 +653,13 @@ static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *
             return tsr_iter_run(&cfg, ops, out, re == 0 ? pow_ones_loop : pow_copy_loop, &pc);
         }
     }
-    /* bfloat16 add/sub/mul/div: the bfloat16 loop (float compute, one
-     * rounding), then 1.13's NaN bits (see bf16_vec_loop). */
-    bf16_vec_ctx bvc = {.fn = fn, .ctx = &kp};
-    if (dt == TSR_BFLOAT16 && fn && (!out || out->dtype == dt) &&
-        (op == TSR_BINOP_ADD || op == TSR_BINOP_SUB || op == TSR_BINOP_MUL || op == TSR_BINOP_DIV))
-        return tsr_iter_run(&cfg, ops, out, bf16_vec_loop, &bvc);
     /* float16/bfloat16 arithmetic computes in float and rounds once: run the
      * float32 loop on inputs widened in small buffers (vectorised), when every
      * tensor operand already has the dtype (a scalar is first rounded to it,
      * as PyTorch's wrapped number is). Only into a result of that dtype: an
      * out= of another dtype receives the value rounded to the compute dtype
      * first, as TensorIterator casts only when it stores. */
-    if (dt == TSR_FLOAT16 && fn && (info->cpu_dtypes & M(TSR_FLOAT32)) &&
+    if ((dt == TSR_FLOAT16 || dt == TSR_BFLOAT16) && fn && (info->cpu_dtypes & M(TSR_FLOAT32)) &&
         (!out || out->dtype == dt) &&
         (op == TSR_BINOP_ADD || op == TSR_BINOP_SUB || op == TSR_BINOP_MUL || op == TSR_BINOP_DIV)) {
         bool all_dt = true;
