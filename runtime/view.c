@@ -8,6 +8,7 @@
 #include "internal.h"
 #include "view.h"
 #include "named.h"
+#include "names.h"
 
 int tsr_wrap_dim(int64_t dim, int ndim)
 {
@@ -755,4 +756,43 @@ int tsr_tensor_dim_query(const tsr_tensor *t, int64_t dim, bool stride, int64_t 
     }
     *out = stride ? t->strides[w] : t->sizes[w];
     return 0;
+}
+
+int tsr_view_inplace_check(const tsr_tensor *t, const char *schema)
+{
+    if (t->names) {
+        for (int i = 0; i < t->ndim; i++)
+            if (t->names[i]) return tsr_names_refuse(schema);
+    }
+    if (!strcmp(schema, "aten::t_") && t->ndim > 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "t_() expects a tensor with <= 2 dimensions, but self is %dD", t->ndim);
+        return -1;
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_view_inplace(tsr_tensor *t, const tsr_tensor *v, const char *schema)
+{
+    if (tsr_view_inplace_check(t, schema) < 0) return NULL;
+    tsr_tensor *r = t;
+    if (v->ndim <= t->dims_cap) {
+        tsr_tensor_retain(t);
+    } else {
+        r = tsr__header(t->storage, v->ndim, t->dtype, t->device);
+        if (!r) return NULL;
+        r->layout = t->layout;
+        r->requires_grad = t->requires_grad;
+        r->conj = t->conj;
+        r->neg = t->neg;
+        r->base = t->base ? tsr_tensor_retain(t->base) : NULL;
+        r->autograd = t->autograd;
+        t->autograd = NULL;
+    }
+    r->ndim = v->ndim;
+    r->sizes = r->dims;
+    r->strides = r->dims + v->ndim;
+    if (v->ndim) memmove(r->sizes, v->sizes, (size_t)v->ndim * sizeof *v->sizes);
+    if (v->ndim) memmove(r->strides, v->strides, (size_t)v->ndim * sizeof *v->strides);
+    r->storage_offset = v->storage_offset;
+    return r;
 }

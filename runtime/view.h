@@ -86,4 +86,16 @@ tsr_tensor *tsr_view_H(const tsr_tensor *t);
  * "Dimension specified as 0 but tensor has no dimensions"). 0 or -1. */
 int tsr_tensor_dim_query(const tsr_tensor *t, int64_t dim, bool stride, int64_t *out);
 
+/* The in-place view methods (x.squeeze_(), unsqueeze_, t_, transpose_,
+ * swapaxes_, swapdims_, as_strided_): t takes the geometry of v (a view of t
+ * made by the out-of-place op); the binding's in-place path bumps the version
+ * counter, as 1.13 does.
+ * schema: the op's name for 1.13's named-tensor refusal ("aten::squeeze_.dim");
+ * the autograd checks are the caller's (runtime/autograd.h). Returns the header that now holds
+ * t's place: t itself when its header has room for v's dims, else a new one
+ * (t's autograd state moves to it). NEW reference or NULL. */
+tsr_tensor *tsr_view_inplace(tsr_tensor *t, const tsr_tensor *v, const char *schema);
+/* The checks before the op runs (names; the rank for t_): 0 or -1. */
+int tsr_view_inplace_check(const tsr_tensor *t, const char *schema);
+
 #endif

@@ -3,12 +3,14 @@
  * signatures, so argument errors are the parser's. Dimname overloads look the
  * name up (the runtime's "Name 'a' not found ..."); those that name the result
  * need named tensors, which tsr does not model yet. */
+#include <stdio.h>
 #include <string.h>
 
 #include "bind/table.h"
 #include "bind/areas.h"
 #include "bind/tensor.h"
 #include "bind/names.h"
+#include "autograd.h"
 
 typedef enum {
     K_NARROW, K_SELECT, K_TRANSPOSE, K_T, K_PERMUTE, K_RESHAPE, K_SQUEEZE, K_UNSQUEEZE, K_FLATTEN, K_UNFLATTEN,
@@ -162,8 +164,41 @@ static Value *shape_call(const BindRow *row, const char *fname, BindArgs *b, Val
     return exc_set("RuntimeError", "internal error: shape kind %d", row->kind);
 }
 
+/* The in-place view methods (squeeze_, unsqueeze_, t_, transpose_, swapaxes_,
+ * swapdims_, as_strided_): the out-of-place view, whose geometry self then
+ * takes (runtime tsr_view_inplace); self stays the same object. */
+static Value *shape_inplace_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    tsr_tensor *t = tensor_of(b->v[0]);
+    char schema[64];
+    if (row->kind == K_SQUEEZE && b->sig == 2)
+        return exc_set("RuntimeError", "squeeze: You passed a dimname (string) to this op in place of a dimension "
+                                       "index but it does not yet support this behavior. Please pass a dimension "
+                                       "index to work around this.");
+    snprintf(schema, sizeof schema, "aten::%s%s", row->kind == K_TRANSPOSE ? "transpose_" : row->name,
+             row->kind == K_SQUEEZE && b->sig == 1 ? ".dim" : "");
+    if (tsr_view_inplace_check(t, schema) < 0 || tsr_ag_check_inplace(t) < 0) return bind_runtime_error();
+    if (tsr_ag_needed(1, &t))   /* a non-leaf: 1.13 records e.g. SqueezeBackward3 */
+        return exc_set("NotImplementedError", "%s() on a tensor that requires grad is not implemented yet in tsr "
+                                              "(autograd does not record in-place views)", fname);
+    Value *v = shape_call(row, fname, b, self, inplace);
+    if (!v) return NULL;
+    tsr_tensor *r = tsr_view_inplace(t, tensor_of(v), schema);
+    decref(v);
+    if (!r) return bind_runtime_error();
+    Value *me = b->v[0];
+    if (r != t) {
+        me->u.ext.ptr = r;
+        tsr_tensor_release(t);
+    } else {
+        tsr_tensor_release(r);
+    }
+    return incref(me);
+}
+
 #define FM (BIND_FN | BIND_METHOD)
 #define ROW(n, k, fl, s) {.name = n, .kind = k, .flags = fl, .sigs = s, .handler = shape_call}
+#define ROWI(n, k, s) {.name = n, .kind = k, .flags = BIND_METHOD, .sigs = s, .handler = shape_inplace_call}
 
 static BindRow defs[] = {
     ROW("narrow", K_NARROW, FM, "Tensor input, int dim, Tensor start, int length|Tensor input, int dim, int start, int length"),
@@ -196,6 +231,13 @@ static BindRow defs[] = {
     ROW("expand_as", K_EXPAND_AS, BIND_METHOD, "Tensor self, Tensor other"),
     ROW("unfold", K_UNFOLD, BIND_METHOD, "Tensor self, int dimension, int size, int step"),
     ROW("_is_view", K_IS_VIEW, BIND_METHOD, "Tensor self"),
+    ROWI("squeeze_", K_SQUEEZE, "Tensor self|Tensor self, int dim|Tensor self, Dimname dim"),
+    ROWI("unsqueeze_", K_UNSQUEEZE, "Tensor self, int dim"),
+    ROWI("t_", K_T, "Tensor self"),
+    ROWI("transpose_", K_TRANSPOSE, "Tensor self, int dim0, int dim1"),
+    ROWI("swapaxes_", K_TRANSPOSE, "Tensor self, int axis0, int axis1"),
+    ROWI("swapdims_", K_TRANSPOSE, "Tensor self, int dim0, int dim1"),
+    ROWI("as_strided_", K_AS_STRIDED, "Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None"),
 };
 
 static const BindRow *unflatten_row;   /* torch.unflatten's row, found at start-up */

@@ -471,7 +471,7 @@ static int parse_call(const BindRow *d, const char *fname, CallArgs *a, int off,
  * the casts). Sorted (bsearch). */
 static const char *const bits_aware_rows[] = {
     "__complex__", "__float__", "__format__", "__index__", "__int__", "adjoint", "align_as", "align_to", "as_strided",
-    "as_tensor", "asarray", "bfloat16", "bool", "byte", "cdouble", "cfloat", "chalf", "char", "chunk", "clone", "conj", "contiguous", "copy_",
+    "as_strided_", "as_tensor", "asarray", "bfloat16", "bool", "byte", "cdouble", "cfloat", "chalf", "char", "chunk", "clone", "conj", "contiguous", "copy_",
     "cpu", "cuda", "data_ptr", "detach", "detach_", "diagonal", "dim", "double", "dsplit", "element_size", "expand",
     "expand_as", "flatten", "float", "get_device", "half", "hsplit", "imag", "int", "is_complex", "is_conj",
     "is_contiguous", "is_floating_point", "is_neg", "is_set_to", "is_signed", "item", "long", "moveaxis", "movedim",
