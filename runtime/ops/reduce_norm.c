@@ -217,6 +217,10 @@ tsr_tensor *tsr_norm(const tsr_tensor *x, double p, const tsr_dims *dims, bool k
                       "Got %s instead.", tsr_dtype_scalar_name(dtype));
         return NULL;
     }
+    /* 1.13's legacy norm kernel gives 0 for an empty reduction whatever p
+     * is, where linalg.vector_norm refuses -inf/inf/negative orders or
+     * gives inf: the 2-norm has that result */
+    if (tsr_tensor_numel(x) == 0) p = 2.0;
     return tsr_linalg_vector_norm(x, p, dims, keepdim, dtype, out);
 }
 
