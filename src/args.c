@@ -48,7 +48,10 @@ int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out)
     /* "def " marks a function written in Python (1.13's torch.set_default_dtype):
      * missing arguments are counted and named as CPython words it for a def */
     bool def = !strncmp(spec, "def ", 4);
-    int n = parse_spec(def ? spec + 4 : spec, ps, 32);
+    /* "def self, ...": a method written in Python (Tensor.backward): self is
+     * bound already, yet CPython's counts of positional arguments include it */
+    int self_ = def && !strncmp(spec + 4, "self, ", 6) ? 1 : 0;
+    int n = parse_spec(def ? spec + 4 + 6 * self_ : spec, ps, 32);
     int npos_params = 0, nreq = 0, star = -1;
     bool any_kw = false;
     for (int i = 0; i < n; i++) {
@@ -61,12 +64,13 @@ int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out)
         }
     }
     if (a->npos > npos_params && star < 0) {
-        const char *given = a->npos == 1 ? "was" : "were";
+        int np = npos_params + self_, ng = a->npos + self_;
+        const char *given = ng == 1 ? "was" : "were";
         if (nreq < npos_params)
-            return exc_seti("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", fname, nreq,
-                            npos_params, a->npos, given);
-        return exc_seti("TypeError", "%s() takes %d positional argument%s but %d %s given", fname, npos_params,
-                        npos_params == 1 ? "" : "s", a->npos, given);
+            return exc_seti("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", fname,
+                            nreq + self_, np, ng, given);
+        return exc_seti("TypeError", "%s() takes %d positional argument%s but %d %s given", fname, np,
+                        np == 1 ? "" : "s", ng, given);
     }
     int k = 0;
     for (int i = 0; i < n && k < a->npos; i++) {

@@ -160,7 +160,7 @@ static Value *m_register_hook(Value *self, CallArgs *a, void *d)
 {
     (void)d;
     Value *x[1];
-    if (bind_args(a, "register_hook", "def hook", x)) return NULL;
+    if (bind_args(a, "Tensor.register_hook", "def self, hook", x)) return NULL;
     int64_t id;
     if (tsr_tensor_register_hook(T(self), hook_call, incref(x[0]), hook_drop, &id) < 0) return bind_runtime_error();
     Value *h = value_alloc(&t_handle);
@@ -235,7 +235,7 @@ static Value *m_backward(Value *self, CallArgs *a, void *d)
 {
     (void)d;
     Value *x[4];
-    if (bind_args(a, "backward", "def gradient=, retain_graph=, create_graph=, inputs=", x)) return NULL;
+    if (bind_args(a, "Tensor.backward", "def self, gradient=, retain_graph=, create_graph=, inputs=", x)) return NULL;
     bool retain;
     if (check_retain(x[1], x[2], &retain) < 0) return NULL;
     if (x[3] && !is_none(x[3])) return exc_set("NotImplementedError", "backward(inputs=...) is not supported by tsr");

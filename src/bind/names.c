@@ -203,7 +203,7 @@ static Value *refine_names(Value *self, CallArgs *a)
     tsr_tensor *t = self_t(self);
     tsr_name names[TSR_MAX_NAMED_DIMS], full[2 * TSR_MAX_NAMED_DIMS];
     int ell;
-    if (a->nkw) return exc_set("TypeError", "refine_names() got an unexpected keyword argument '%s'", a->kwnames[0]);
+    if (a->nkw) return exc_set("TypeError", "Tensor.refine_names() got an unexpected keyword argument '%s'", a->kwnames[0]);
     if (positional_names("refine_names", a, names, &ell) < 0) return NULL;
     int n = expand_ellipsis(t, names, a->npos, ell, full);
     if (tsr_names_refine(t->names, t->ndim, full, n) < 0) return bind_runtime_error();
@@ -246,7 +246,7 @@ static Value *m_align_to(Value *self, CallArgs *a, void *d)
     if (self_t(self)->names) bind_names_log("Tensor.align_to");
     tsr_name names[TSR_MAX_NAMED_DIMS], order[TSR_MAX_NAMED_DIMS];
     int ell, k = 0;
-    if (a->nkw) return exc_set("TypeError", "align_to() got an unexpected keyword argument '%s'", a->kwnames[0]);
+    if (a->nkw) return exc_set("TypeError", "Tensor.align_to() got an unexpected keyword argument '%s'", a->kwnames[0]);
     if (positional_names("align_to", a, names, &ell) < 0) return NULL;
     for (int i = 0; i < a->npos; i++)
         if (i != ell) order[k++] = names[i];
