@@ -117,6 +117,41 @@ done:
     return rc;
 }
 
+/* The memory descriptors of a 2-d convolution, as ideep makes them: the
+ * user's (source, weights grouped when groups > 1, bias, destination of
+ * sizes dsz; nhwc activations for channels_last) and oneDNN's choice of
+ * format for each (nhwc kept for channels_last). -1 when oneDNN refuses. */
+typedef struct {
+    dnnl_memory_desc_t su, wu, bu, du, sa, wa, ba, da;
+} conv_md;
+
+static int conv_md_init(conv_md *m, const tsr_tensor *x, const tsr_tensor *w, const int64_t *dsz, int64_t groups,
+                        bool cl)
+{
+    int64_t O = w->sizes[0], Ig = w->sizes[1];
+    dnnl_dims_t sd = {x->sizes[0], x->sizes[1], x->sizes[2], x->sizes[3]};
+    dnnl_dims_t dd = {dsz[0], dsz[1], dsz[2], dsz[3]};
+    dnnl_dims_t bd = {O};
+    dnnl_dims_t wd4 = {O, Ig, w->sizes[2], w->sizes[3]};
+    dnnl_dims_t wd5 = {groups, O / groups, Ig, w->sizes[2], w->sizes[3]};
+    int wn = groups > 1 ? 5 : 4;
+    dnnl_format_tag_t act = cl ? dnnl_nhwc : dnnl_nchw;
+    if (api.dnnl_memory_desc_init_by_tag(&m->su, 4, sd, dnnl_f32, act) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32,
+                                         groups > 1 ? dnnl_goihw : dnnl_oihw) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->du, 4, dd, dnnl_f32, act) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) !=
+            dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) !=
+            dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) !=
+            dnnl_success)
+        return -1;
+    return 0;
+}
+
 int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
                      const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t groups, bool cl)
 {
@@ -135,29 +170,13 @@ int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, 
         rc = -1;
         goto done;
     }
-    int64_t O = w->sizes[0], Ig = w->sizes[1];
-    dnnl_dims_t sd = {x->sizes[0], x->sizes[1], x->sizes[2], x->sizes[3]};
-    dnnl_dims_t dd = {out->sizes[0], out->sizes[1], out->sizes[2], out->sizes[3]};
-    dnnl_dims_t bd = {O}, strides = {st[0], st[1]}, dil = {dl[0] - 1, dl[1] - 1}, pads = {pd[0], pd[1]};
-    dnnl_dims_t wd4 = {O, Ig, w->sizes[2], w->sizes[3]};
-    dnnl_dims_t wd5 = {groups, O / groups, Ig, w->sizes[2], w->sizes[3]};
-    int wn = groups > 1 ? 5 : 4;
-    dnnl_memory_desc_t su, wu, bu, du, sa, wa, ba, da;
-    dnnl_format_tag_t act = cl ? dnnl_nhwc : dnnl_nchw;
-    if (api.dnnl_memory_desc_init_by_tag(&su, 4, sd, dnnl_f32, act) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32,
-                                         groups > 1 ? dnnl_goihw : dnnl_oihw) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&du, 4, dd, dnnl_f32, act) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) !=
-            dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success)
-        goto done;
+    dnnl_dims_t strides = {st[0], st[1]}, dil = {dl[0] - 1, dl[1] - 1}, pads = {pd[0], pd[1]};
+    conv_md m;
+    if (conv_md_init(&m, x, w, out->sizes, groups, cl) < 0) goto done;
     dnnl_convolution_desc_t cd;
-    if (api.dnnl_dilated_convolution_forward_desc_init(&cd, dnnl_forward, dnnl_convolution_direct, &sa, &wa,
-                                                   bias ? &ba : NULL, &da, strides, dil, pads, pads) != dnnl_success ||
+    if (api.dnnl_dilated_convolution_forward_desc_init(&cd, dnnl_forward, dnnl_convolution_direct, &m.sa, &m.wa,
+                                                       bias ? &m.ba : NULL, &m.da, strides, dil, pads,
+                                                       pads) != dnnl_success ||
         api.dnnl_primitive_attr_create(&attr) != dnnl_success ||
         api.dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user) != dnnl_success ||
         api.dnnl_primitive_desc_create(&ppd, &cd, attr, engine, NULL) != dnnl_success)
@@ -178,10 +197,10 @@ int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, 
         }
         if (api.dnnl_memory_create(&mem[4 + i], q[i], engine, ptr[i]) != dnnl_success) goto done;
     }
-    if (api.dnnl_memory_create(&mem[0], &su, engine, tsr_tensor_ptr(xc, NULL)) != dnnl_success ||
-        api.dnnl_memory_create(&mem[1], &wu, engine, tsr_tensor_ptr(wc, NULL)) != dnnl_success ||
-        (bias && api.dnnl_memory_create(&mem[2], &bu, engine, tsr_tensor_ptr(bc, NULL)) != dnnl_success) ||
-        api.dnnl_memory_create(&mem[3], &du, engine, tsr_tensor_ptr(out, NULL)) != dnnl_success)
+    if (api.dnnl_memory_create(&mem[0], &m.su, engine, tsr_tensor_ptr(xc, NULL)) != dnnl_success ||
+        api.dnnl_memory_create(&mem[1], &m.wu, engine, tsr_tensor_ptr(wc, NULL)) != dnnl_success ||
+        (bias && api.dnnl_memory_create(&mem[2], &m.bu, engine, tsr_tensor_ptr(bc, NULL)) != dnnl_success) ||
+        api.dnnl_memory_create(&mem[3], &m.du, engine, tsr_tensor_ptr(out, NULL)) != dnnl_success)
         goto done;
     if (reorder(mem[0], mem[4]) < 0 || reorder(mem[1], mem[5]) < 0 || (bias && reorder(mem[2], mem[6]) < 0) ||
         api.dnnl_primitive_create(&conv, ppd) != dnnl_success)
@@ -293,54 +312,37 @@ int tsr__conv2d_dnnl_backward(tsr_tensor *gi, tsr_tensor *gw, tsr_tensor *gb, co
     tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
     int rc = -1;
     if (!wc) goto done;
-    int64_t O = w->sizes[0], Ig = w->sizes[1];
-    dnnl_dims_t sd = {x->sizes[0], x->sizes[1], x->sizes[2], x->sizes[3]};
-    dnnl_dims_t dd = {g->sizes[0], g->sizes[1], g->sizes[2], g->sizes[3]};
-    dnnl_dims_t bd = {O}, strides = {st[0], st[1]}, dil = {dl[0] - 1, dl[1] - 1}, pads = {pd[0], pd[1]};
-    dnnl_dims_t wd4 = {O, Ig, w->sizes[2], w->sizes[3]};
-    dnnl_dims_t wd5 = {groups, O / groups, Ig, w->sizes[2], w->sizes[3]};
-    int wn = groups > 1 ? 5 : 4;
-    dnnl_memory_desc_t su, wu, bu, du, sa, wa, ba, da;
-    dnnl_format_tag_t act = cl ? dnnl_nhwc : dnnl_nchw;
+    dnnl_dims_t strides = {st[0], st[1]}, dil = {dl[0] - 1, dl[1] - 1}, pads = {pd[0], pd[1]};
+    conv_md m;
     rc = 1;
-    if (api.dnnl_memory_desc_init_by_tag(&su, 4, sd, dnnl_f32, act) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32,
-                                         groups > 1 ? dnnl_goihw : dnnl_oihw) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&du, 4, dd, dnnl_f32, act) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) !=
-            dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) != dnnl_success)
-        goto done;
+    if (conv_md_init(&m, x, w, g->sizes, groups, cl) < 0) goto done;
     dnnl_alg_kind_t alg = dnnl_convolution_direct;
-    dnnl_memory_desc_t *bias_any = gb ? &ba : NULL;
+    dnnl_memory_desc_t *bias_any = gb ? &m.ba : NULL;
     if (gi) {
         dnnl_convolution_desc_t fwd, bwd;
-        if (api.dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, alg, &sa, &wa, NULL, &da, strides, dil,
-                                                           pads, pads) != dnnl_success ||
-            api.dnnl_dilated_convolution_backward_data_desc_init(&bwd, alg, &sa, &wa, &da, strides, dil, pads, pads) !=
-                dnnl_success)
+        if (api.dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, alg, &m.sa, &m.wa, NULL, &m.da, strides,
+                                                           dil, pads, pads) != dnnl_success ||
+            api.dnnl_dilated_convolution_backward_data_desc_init(&bwd, alg, &m.sa, &m.wa, &m.da, strides, dil, pads,
+                                                                 pads) != dnnl_success)
             goto done;
-        prim_io io[3] = {{DNNL_ARG_DIFF_DST, dnnl_query_diff_dst_md, 0, &du, tsr_tensor_ptr(gc, NULL), false},
-                         {DNNL_ARG_WEIGHTS, dnnl_query_weights_md, 0, &wu, tsr_tensor_ptr(wc, NULL), false},
-                         {DNNL_ARG_DIFF_SRC, dnnl_query_diff_src_md, 0, &su, tsr_tensor_ptr(gi, NULL), true}};
+        prim_io io[3] = {{DNNL_ARG_DIFF_DST, dnnl_query_diff_dst_md, 0, &m.du, tsr_tensor_ptr(gc, NULL), false},
+                         {DNNL_ARG_WEIGHTS, dnnl_query_weights_md, 0, &m.wu, tsr_tensor_ptr(wc, NULL), false},
+                         {DNNL_ARG_DIFF_SRC, dnnl_query_diff_src_md, 0, &m.su, tsr_tensor_ptr(gi, NULL), true}};
         if ((rc = run_prim(&bwd, &fwd, 3, io)) != 0) goto done;
         rc = 1;
     }
     if (gw || gb) {
         dnnl_convolution_desc_t fwd, bwd;
-        if (api.dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, alg, &sa, &wa, bias_any, &da, strides,
-                                                           dil, pads, pads) != dnnl_success ||
-            api.dnnl_dilated_convolution_backward_weights_desc_init(&bwd, alg, &sa, &wa, bias_any, &da, strides, dil,
-                                                                    pads, pads) != dnnl_success)
+        if (api.dnnl_dilated_convolution_forward_desc_init(&fwd, dnnl_forward, alg, &m.sa, &m.wa, bias_any, &m.da,
+                                                           strides, dil, pads, pads) != dnnl_success ||
+            api.dnnl_dilated_convolution_backward_weights_desc_init(&bwd, alg, &m.sa, &m.wa, bias_any, &m.da, strides,
+                                                                    dil, pads, pads) != dnnl_success)
             goto done;
         void *gbp = gb ? tsr_tensor_ptr(gb, NULL) : NULL;
-        prim_io io[4] = {{DNNL_ARG_SRC, dnnl_query_src_md, 0, &su, tsr_tensor_ptr(xc, NULL), false},
-                         {DNNL_ARG_DIFF_DST, dnnl_query_diff_dst_md, 0, &du, tsr_tensor_ptr(gc, NULL), false},
-                         {DNNL_ARG_DIFF_WEIGHTS, dnnl_query_diff_weights_md, 0, &wu, tsr_tensor_ptr(gw, NULL), true},
-                         {DNNL_ARG_DIFF_BIAS, dnnl_query_diff_weights_md, 1, &bu, gbp, true}};
+        prim_io io[4] = {{DNNL_ARG_SRC, dnnl_query_src_md, 0, &m.su, tsr_tensor_ptr(xc, NULL), false},
+                         {DNNL_ARG_DIFF_DST, dnnl_query_diff_dst_md, 0, &m.du, tsr_tensor_ptr(gc, NULL), false},
+                         {DNNL_ARG_DIFF_WEIGHTS, dnnl_query_diff_weights_md, 0, &m.wu, tsr_tensor_ptr(gw, NULL), true},
+                         {DNNL_ARG_DIFF_BIAS, dnnl_query_diff_weights_md, 1, &m.bu, gbp, true}};
         if ((rc = run_prim(&bwd, &fwd, gb ? 4 : 3, io)) != 0) goto done;
     }
     rc = 0;
