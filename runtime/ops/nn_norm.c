@@ -653,17 +653,23 @@ tsr_tensor *tsr_nn_instance_norm(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
     return tsr_nn_instance_norm_ex(x, rmean, rvar, w, b, use_input_stats, momentum, eps, NULL);
 }
 
+int tsr_nn_instance_norm_check(const tsr_tensor *rmean, const tsr_tensor *rvar, bool use_input_stats)
+{
+    if (!use_input_stats && !(rmean && rvar)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected running_mean and running_var to be defined when use_input_stats is "
+                      "false");
+        return -1;
+    }
+    return 0;
+}
+
 tsr_tensor *tsr_nn_instance_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
                                     const tsr_tensor *b, bool use_input_stats, double momentum, double eps,
                                     tsr_tensor **parts)
 {
     if (parts)
         for (int i = 0; i < 7; i++) parts[i] = NULL;
-    if (!use_input_stats && !(rmean && rvar)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected running_mean and running_var to be defined when use_input_stats is "
-                      "false");
-        return NULL;
-    }
+    if (tsr_nn_instance_norm_check(rmean, rvar, use_input_stats) < 0) return NULL;
     int64_t B = x->sizes[0], C = x->sizes[1], shape[TSR_MAX_DIMS];
     memcpy(shape, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
     shape[1] = B * C, shape[0] = 1;

@@ -33,6 +33,9 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *running_mean, 
  * also returns its pieces for the graph in parts[7] (NEW references, NULL
  * when absent): the contiguous input, its (1, N * C, *) view, the repeated
  * weight and bias, batch_norm's result, its mean and invstd. */
+/* instance_norm's first check (1.13's order: before anything else runs):
+ * running stats are required when use_input_stats is false. 0/-1. */
+int tsr_nn_instance_norm_check(const tsr_tensor *running_mean, const tsr_tensor *running_var, bool use_input_stats);
 tsr_tensor *tsr_nn_instance_norm_ex(const tsr_tensor *x, tsr_tensor *running_mean, tsr_tensor *running_var,
                                     const tsr_tensor *w, const tsr_tensor *b, bool use_input_stats, double momentum,
                                     double eps, tsr_tensor **parts);

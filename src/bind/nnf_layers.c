@@ -570,7 +570,10 @@ static Value *f_instance_norm(Value *self, CallArgs *a, void *d)
     if (x->ndim < 2)
         return exc_set("IndexError", "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
                        x->ndim ? -x->ndim : -1, x->ndim ? x->ndim - 1 : 0);
-    if (named_refused("aten::instance_norm", 5, ord) < 0) return NULL;
+    /* 1.13 repeats weight, bias and the running stats per batch element
+     * first, then views the input */
+    if (tsr_nn_instance_norm_check(opt_tensor(v[1]), opt_tensor(v[2]), use) < 0) return bind_runtime_error();
+    if (named_refused("aten::repeat", 4, ord + 1) < 0 || named_refused("aten::view", 1, ord) < 0) return NULL;
     tsr_tensor *rm = opt_tensor_w(v[1]), *rv = opt_tensor_w(v[2]), *parts[7];
     bool g = grad_on(3, ord);
     tsr_tensor *r = tsr_nn_instance_norm_ex(x, rm, rv, opt_tensor(v[3]), opt_tensor(v[4]), use, mom, eps,
@@ -640,8 +643,10 @@ static Value *f_bilinear(Value *self, CallArgs *a, void *d)
         need_tensor(v[0], "bilinear", "input1", 1) < 0 || need_tensor(v[1], "bilinear", "input2", 2) < 0 ||
         need_tensor(v[2], "bilinear", "weight", 3) < 0 ||
         (v[3] && !is_none(v[3]) && need_tensor(v[3], "bilinear", "bias", 4) < 0) ||
-        named_refused("aten::bilinear", 4, v) < 0 || grad_refused("bilinear", 4, v) < 0)
+        named_refused("aten::_reshape_alias", 2, v) < 0 || named_refused("aten::_trilinear", 1, v + 2) < 0 ||
+        grad_refused("bilinear", 4, v) < 0)
         return NULL;
+    /* a named bias alone computes: its add gives the result its names (1.13) */
     return v_tensor(tsr_nn_bilinear(tensor_of(v[0]), tensor_of(v[1]), tensor_of(v[2]), opt_tensor(v[3])));
 }
 
