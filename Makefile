@@ -20,12 +20,18 @@ STD     := -std=gnu11
 LEMON   ?= lemon
 LEMPAR  := $(firstword $(wildcard /usr/share/lemon/lempar.c /usr/local/share/lemon/lempar.c))
 
+# LeakSanitizer's tracer crashes at exit (signal 11 in StopTheWorld) when
+# libdnnl and its OpenMP runtime were dlopen'd after start, as tsr loads them
+# on the first float32 convolution: sanitized programs load them at start.
+DNNL_AT_START := -Wl,--no-as-needed -ldnnl -Wl,--as-needed
 ifeq ($(SANITIZE),1)
   B       := build/san
   SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+  SANLIBS := $(DNNL_AT_START)
 else
   B       := build/rel
   SANFLAGS :=
+  SANLIBS :=
 endif
 
 CPPFLAGS += -Iruntime -Isrc -I$(B)/gen -D_GNU_SOURCE
@@ -93,10 +99,10 @@ $(B)/libtsr.a: $(RT_OBJ)
 	ar rcs $@ $^
 
 $(B)/tsr: $(MAIN_OBJ) $(LANG_OBJ) $(B)/libtsr.a
-	$(CC) $(SANFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(SANFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SANLIBS)
 
 $(B)/unit-tests: $(UNIT_OBJ) $(LANG_OBJ) $(B)/libtsr.a
-	$(CC) $(SANFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(SANFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SANLIBS)
 
 tsr: $(B)/tsr
 	cp $< $@.tmp && mv -f $@.tmp $@
@@ -165,7 +171,7 @@ $(FZ)/gen/tsr_parse.o: $(B)/gen/tsr_parse.c
 .SECONDARY: $(FUZZ_OBJ) $(FZ)/tests/fuzz/fuzz_eval.o $(FZ)/tests/fuzz/fuzz_parse.o $(FZ)/tests/fuzz/fuzz_load.o
 .SECONDARY: $(FZ)/tests/fuzz/fuzz_npy.o
 $(FZ)/fuzz_%: $(FZ)/tests/fuzz/fuzz_%.o $(FUZZ_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS) $(DNNL_AT_START)
 
 # the dictionary: the language's tokens and every torch name tsr binds
 $(FZ)/tsr.dict: tests/fuzz/tokens.dict $(B)/tsr
