@@ -182,14 +182,22 @@ static uint64_t fft_cache_clock;
 
 #define R float
 #define RS _f
+#define RI int32_t
+#define RLANES 8
 #include "fft_engine.h"
 #undef R
 #undef RS
+#undef RI
+#undef RLANES
 #define R double
 #define RS _d
+#define RI int64_t
+#define RLANES 4
 #include "fft_engine.h"
 #undef R
 #undef RS
+#undef RI
+#undef RLANES
 
 /* ------------------------------------------------------------ the primitives */
 

@@ -85,20 +85,48 @@ static int FN(cfftp_init)(FN(cfftp) *p, size_t length)
     return 0;
 }
 
+/* the vector form of the radix-2/4/8 rows of one line (fft_ipass.h), used
+ * by the one-line passes below where the CPU has AVX2 */
+typedef R FN(rvec) __attribute__((vector_size(32)));
+typedef RI FN(rmask) __attribute__((vector_size(32)));
+static bool FN(rvec_usable)(void) { return !TSR_AVX2_BUILD || tsr__cpu_avx2(); }
+#if TSR_AVX2_BUILD
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#endif
+#define FWD 1
+#include "fft_ipass.h"
+#undef FWD
+#define FWD 0
+#include "fft_ipass.h"
+#undef FWD
+#if TSR_AVX2_BUILD
+#pragma GCC pop_options
+#endif
+
 #define CV CX
 #define PV
+#define PASS_ROWS 1
 #define FWD 1
 #include "fft_pass.h"
 #undef FWD
 #define FWD 0
 #include "fft_pass.h"
 #undef FWD
+#undef PASS_ROWS
 #undef CV
 #undef PV
 
 static int FN(cfftp_exec)(const FN(cfftp) *p, CX *c, R fct, bool fwd)
 {
-    return fwd ? FCAT(FCAT(pass_all, RS), _1)(p, c, p->ch, fct) : FCAT(FCAT(pass_all, RS), _0)(p, c, p->ch, fct);
+    return fwd ? FCAT(FCAT(pass_all, RS), _1)(p, c, c, p->ch, fct) : FCAT(FCAT(pass_all, RS), _0)(p, c, c, p->ch, fct);
+}
+
+/* the same from in to c (no overlap), without copying in first */
+static int FN(cfftp_exec_from)(const FN(cfftp) *p, const CX *in, CX *c, R fct, bool fwd)
+{
+    return fwd ? FCAT(FCAT(pass_all, RS), _1)(p, in, c, p->ch, fct)
+               : FCAT(FCAT(pass_all, RS), _0)(p, in, c, p->ch, fct);
 }
 
 /* ------------------------------------------------------------ real FFTPACK */
@@ -180,7 +208,6 @@ static int FN(rfftp_exec)(const FN(rfftp) *p, R *c, R fct, bool r2hc)
  * transforms), in 32-byte vectors: built for AVX2 and chosen at run time
  * where the compiler can target it, else as generic vector code. */
 #define FFT_VL (32 / (int)sizeof(R))
-typedef R FN(rvec) __attribute__((vector_size(32)));
 #if TSR_AVX2_BUILD
 #pragma GCC push_options
 #pragma GCC target("avx2")
@@ -205,7 +232,6 @@ typedef struct { FN(rvec) r, i; } FN(cvec);
 #pragma GCC pop_options
 #endif
 
-static bool FN(rvec_usable)(void) { return !TSR_AVX2_BUILD || tsr__cpu_avx2(); }
 
 
 /* 2 * len vectors (lines and scratch), 32-byte aligned inside *mem (malloc
@@ -459,8 +485,8 @@ static int FN(c2c_nd)(const CX *in, const int64_t *is, CX *out, const int64_t *o
                     const CX *s = src + (int64_t)i * ss[ax];
                     for (int b = 0; b < FFT_VL; b++) { vb[i].r[b] = s[io[b]].r; vb[i].i[b] = s[io[b]].i; }
                 }
-                int prc = fwd ? FCAT(FCAT(pass_all, RS), _v_1)(&p.c, vb, vb + len, fct)
-                              : FCAT(FCAT(pass_all, RS), _v_0)(&p.c, vb, vb + len, fct);
+                int prc = fwd ? FCAT(FCAT(pass_all, RS), _v_1)(&p.c, vb, vb, vb + len, fct)
+                              : FCAT(FCAT(pass_all, RS), _v_0)(&p.c, vb, vb, vb + len, fct);
                 if (prc < 0 || lineit_poll(&it, len * FFT_VL) < 0) { rc = -1; break; }
                 for (size_t i = 0; i < len; i++) {
                     CX *d = out + (int64_t)i * os[ax];
@@ -475,8 +501,14 @@ static int FN(c2c_nd)(const CX *in, const int64_t *is, CX *out, const int64_t *o
             if (nb == 0) break;
             if (nbmax == 1) {
                 CX *d = out + oo[0];
-                if (src + io[0] != d) memmove(d, src + io[0], len * sizeof *d);
-                if (FN(plan_exec_c)(&p, d, fct, fwd) < 0 || lineit_poll(&it, len) < 0) { rc = -1; break; }
+                const CX *s = src + io[0];
+                int xrc;
+                if (s != d && !p.isblue && (s + len <= d || d + len <= s)) xrc = FN(cfftp_exec_from)(&p.c, s, d, fct, fwd);
+                else {
+                    if (s != d) memmove(d, s, len * sizeof *d);
+                    xrc = FN(plan_exec_c)(&p, d, fct, fwd);
+                }
+                if (xrc < 0 || lineit_poll(&it, len) < 0) { rc = -1; break; }
                 continue;
             }
             for (size_t i = 0; i < len; i++) {

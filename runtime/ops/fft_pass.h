@@ -44,6 +44,99 @@ static inline CV PF(rotx135)(CV a)
     return r;
 }
 
+#ifdef PASS_ROWS
+/* One line: the rows of the radix-2/4/8 passes (fft_row.h) in vector form
+ * where AVX2 is at hand, the rest in scalar form; a long row goes through
+ * 1 KiB tiles of its ip inputs and ip outputs, which otherwise lie a
+ * multiple of 4 KiB apart and evict each other from the caches (a 2^20-point
+ * transform spent three quarters of its first pass so). Moving values does
+ * not change them: the bits are those of the plain loop. */
+#define RROW(name) PF(name)
+#define RT CV
+#define RL(p) (*(p))
+#define RST(p, v) (*(p) = (v))
+#define RLW(p) (*(p))
+#define RSTEP ((size_t)1)
+#define RADD PF(vadd)
+#define RSUB PF(vsub)
+#define RSMUL PF(smul)
+#define R90 PF(rotx90)
+#define R45 PF(rotx45)
+#define R135 PF(rotx135)
+#include "fft_row.h"
+#undef RROW
+#undef RT
+#undef RL
+#undef RST
+#undef RLW
+#undef RSTEP
+#undef RADD
+#undef RSUB
+#undef RSMUL
+#undef R90
+#undef R45
+#undef R135
+
+#define IVROW(name) FCAT(FCAT(FN(name), _iv), FCAT(_, FWD))
+static void PF(run)(size_t ip, size_t n, const CX *cc, size_t cs, CX *ch, size_t hs, const CX *wa, size_t ws)
+{
+    size_t d = 0;
+    if (FN(rvec_usable)())
+        d = ip == 8 ? IVROW(row8)(n, cc, cs, ch, hs, wa, ws)
+          : ip == 4 ? IVROW(row4)(n, cc, cs, ch, hs, wa, ws) : IVROW(row2)(n, cc, cs, ch, hs, wa, ws);
+    if (d == n) return;
+    n -= d; cc += d; ch += d; wa += d;
+    if (ip == 8) PF(row8)(n, cc, cs, ch, hs, wa, ws);
+    else if (ip == 4) PF(row4)(n, cc, cs, ch, hs, wa, ws);
+    else PF(row2)(n, cc, cs, ch, hs, wa, ws);
+}
+
+/* A pass of short rows (ido a multiple of the vector width, below the
+ * tiles) all in vectors, output 0 included; false where it does not apply. */
+static bool PF(rows_all)(size_t ip, size_t ido, size_t l1, const CX *cc, CX *ch, const CX *wa)
+{
+    const size_t vw = 32 / sizeof(CX);
+    if (ido < vw || ido % vw != 0 || ido >= 256 || !FN(rvec_usable)()) return false;
+    if (ip == 8) IVROW(rowsk8)(ido, l1, cc, ch, wa);
+    else if (ip == 4) IVROW(rowsk4)(ido, l1, cc, ch, wa);
+    else IVROW(rowsk2)(ido, l1, cc, ch, wa);
+    return true;
+}
+#undef IVROW
+
+/* n values from s to d in 16-byte moves (GCC expands a memcpy of a
+ * variable size into `rep movsq`, slow for these 1 KiB pieces) */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
+static inline void PF(tcopy)(CX *restrict d, const CX *restrict s, size_t n)
+{
+    size_t b = n * sizeof(CX), o = 0;
+    for (; o + 16 <= b; o += 16) {
+        char t[16];
+        memcpy(t, (const char *)s + o, 16);
+        memcpy((char *)d + o, t, 16);
+    }
+    if (o < b) memcpy((char *)d + o, (const char *)s + o, b - o);
+}
+
+#define FFT_TILE ((size_t)1024 / sizeof(CX))
+/* outputs i = 1 .. ido-1 of row k: cc = &CC(0, 0, k), ch = &CH(0, k, 0) */
+static void PF(rows)(size_t ip, size_t ido, size_t l1, const CX *cc, CX *ch, const CX *wa)
+{
+    size_t n = ido - 1, cs = ido, hs = ido * l1, ws = ido - 1;
+    if (n < 2 * FFT_TILE) { PF(run)(ip, n, cc + 1, cs, ch + 1, hs, wa, ws); return; }
+    CX bin[8 * FFT_TILE] __attribute__((aligned(64))), bout[8 * FFT_TILE] __attribute__((aligned(64)));
+    for (size_t i0 = 0; i0 < n; i0 += FFT_TILE) {
+        size_t m = n - i0 < FFT_TILE ? n - i0 : FFT_TILE;
+        for (size_t j = 0; j < ip; j++) PF(tcopy)(bin + j * FFT_TILE, cc + 1 + i0 + j * cs, m);
+        PF(run)(ip, m, bin, FFT_TILE, bout, FFT_TILE, wa + i0, ws);
+        for (size_t j = 0; j < ip; j++) PF(tcopy)(ch + 1 + i0 + j * hs, bout + j * FFT_TILE, m);
+    }
+}
+#undef FFT_TILE
+#endif
+
 #define CH(a, b, c) ch[(a) + ido * ((b) + l1 * (c))]
 #define CC(a, b, c) cc[(a) + ido * ((b) + CDIM * (c))]
 #define WA(x, i) wa[(i) - 1 + (x) * (ido - 1)]
@@ -51,9 +144,17 @@ static inline CV PF(rotx135)(CV a)
 #define CDIM 2
 static void PF(pass2)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict ch, const CX *restrict wa)
 {
+#ifdef PASS_ROWS
+    if (PF(rows_all)(2, ido, l1, cc, ch, wa)) return;
+#endif
     for (size_t k = 0; k < l1; k++) {
+#ifdef PASS_ROWS
+#endif
         CH(0, k, 0) = PF(vadd)(CC(0, 0, k), CC(0, 1, k));
         CH(0, k, 1) = PF(vsub)(CC(0, 0, k), CC(0, 1, k));
+#ifdef PASS_ROWS
+        if (ido > 1) { PF(rows)(2, ido, l1, &CC(0, 0, k), &CH(0, k, 0), wa); continue; }
+#endif
         for (size_t i = 1; i < ido; i++) {
             CH(i, k, 0) = PF(vadd)(CC(i, 0, k), CC(i, 1, k));
             CH(i, k, 1) = PF(smul)(PF(vsub)(CC(i, 0, k), CC(i, 1, k)), WA(0, i));
@@ -80,8 +181,19 @@ static void PF(pass3)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict
 #define CDIM 4
 static void PF(pass4)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict ch, const CX *restrict wa)
 {
-    for (size_t k = 0; k < l1; k++)
-        for (size_t i = 0; i < ido; i++) {
+#ifdef PASS_ROWS
+    if (PF(rows_all)(4, ido, l1, cc, ch, wa)) return;
+#endif
+#ifdef PASS_ROWS
+    const size_t iend = 1;
+#else
+    const size_t iend = ido;
+#endif
+    for (size_t k = 0; k < l1; k++) {
+#ifdef PASS_ROWS
+        if (ido > 1) PF(rows)(4, ido, l1, &CC(0, 0, k), &CH(0, k, 0), wa);
+#endif
+        for (size_t i = 0; i < iend; i++) {
             CV t1, t2, t3, t4;
             t2 = PF(vadd)(CC(i, 0, k), CC(i, 2, k)); t1 = PF(vsub)(CC(i, 0, k), CC(i, 2, k));
             t3 = PF(vadd)(CC(i, 1, k), CC(i, 3, k)); t4 = PF(vsub)(CC(i, 1, k), CC(i, 3, k));
@@ -96,6 +208,7 @@ static void PF(pass4)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict
                 CH(i, k, 3) = PF(smul)(PF(vsub)(t1, t4), WA(2, i));
             }
         }
+    }
 }
 #undef CDIM
 
@@ -172,7 +285,12 @@ static void PF(pass7)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict
 #define CDIM 8
 static void PF(pass8)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict ch, const CX *restrict wa)
 {
+#ifdef PASS_ROWS
+    if (PF(rows_all)(8, ido, l1, cc, ch, wa)) return;
+#endif
     for (size_t k = 0; k < l1; k++) {
+#ifdef PASS_ROWS
+#endif
         {
             CV a0, a1, a2, a3, a4, a5, a6, a7, t;
             a1 = PF(vadd)(CC(0, 1, k), CC(0, 5, k)); a5 = PF(vsub)(CC(0, 1, k), CC(0, 5, k));
@@ -193,6 +311,9 @@ static void PF(pass8)(size_t ido, size_t l1, const CV *restrict cc, CV *restrict
             CH(0, k, 1) = PF(vadd)(s46, a5); CH(0, k, 5) = PF(vsub)(s46, a5);
             CH(0, k, 3) = PF(vadd)(d46, a7); CH(0, k, 7) = PF(vsub)(d46, a7);
         }
+#ifdef PASS_ROWS
+        if (ido > 1) { PF(rows)(8, ido, l1, &CC(0, 0, k), &CH(0, k, 0), wa); continue; }
+#endif
         for (size_t i = 1; i < ido; i++) {
             CV a0, a1, a2, a3, a4, a5, a6, a7, t;
             a1 = PF(vadd)(CC(i, 1, k), CC(i, 5, k)); a5 = PF(vsub)(CC(i, 1, k), CC(i, 5, k));
@@ -357,17 +478,58 @@ static int PF(passg)(size_t ido, size_t ip, size_t l1, CV *restrict cc, CV *rest
 #undef CH2
 }
 
+#ifdef PASS_ROWS
+/* A pass of short rows (ido below a tile) over a long line, FFT_TILE
+ * outputs' worth of rows k at a time into a buffer, then each output j's
+ * run of them to its place: written straight, the ip outputs of a row lie
+ * len / ip apart, a multiple of 4 KiB for the lengths that matter, and
+ * evict each other from the caches. The same butterflies, the same bits. */
+static void PF(pass_blocked)(size_t ip, size_t ido, size_t l1, const CX *cc, CX *ch, const CX *tw)
+{
+    const size_t tile = (size_t)1024 / sizeof(CX), kb = tile / ido;
+    CX buf[11 * ((size_t)1024 / sizeof(CX))] __attribute__((aligned(64)));
+    for (size_t k0 = 0; k0 < l1; k0 += kb) {
+        size_t kk = l1 - k0 < kb ? l1 - k0 : kb;
+        const CX *src = cc + ido * ip * k0;
+        switch (ip) {
+        case 2: PF(pass2)(ido, kk, src, buf, tw); break;
+        case 3: PF(pass3)(ido, kk, src, buf, tw); break;
+        case 4: PF(pass4)(ido, kk, src, buf, tw); break;
+        case 5: PF(pass5)(ido, kk, src, buf, tw); break;
+        case 7: PF(pass7)(ido, kk, src, buf, tw); break;
+        case 8: PF(pass8)(ido, kk, src, buf, tw); break;
+        default: PF(pass11)(ido, kk, src, buf, tw); break;
+        }
+        for (size_t j = 0; j < ip; j++) PF(tcopy)(ch + ido * (k0 + l1 * j), buf + ido * kk * j, ido * kk);
+    }
+}
+#endif
+
 /* cfftp::pass_all: the passes in factor order, then the scale factor. */
-static int PF(pass_all)(const FCAT(cfftp, RS) *p, CV *c, CV *ch, R fct)
+/* in: the input, c itself or (no generic radix among the factors) another
+ * array, which the first pass then reads directly; the passes go between
+ * c and ch so that the last one writes c. */
+static int PF(pass_all)(const FCAT(cfftp, RS) *p, const CV *in, CV *c, CV *ch, R fct)
 {
     size_t len = p->length;
-    if (len == 1) { c[0].r *= fct; c[0].i *= fct; return 0; }
-    CV *p1 = c, *p2 = ch, *t;
+    if (len == 1) { c[0].r = in[0].r * fct; c[0].i = in[0].i * fct; return 0; }
+    for (int k = 0; k < p->nfct && in != c; k++)
+        if (p->fct[k].fct > 11) { memcpy(c, in, len * sizeof *c); in = c; }
+    /* an odd number of passes from in: the first writes c */
+    CV *p1 = (CV *)in, *p2 = in == c || p->nfct % 2 == 0 ? ch : c, *t;
     size_t l1 = 1;
     for (int k = 0; k < p->nfct; k++) {
         size_t ip = p->fct[k].fct, l2 = ip * l1, ido = len / l2;
         const CX *tw = p->fct[k].tw;
-        switch (ip) {
+        bool done = false;
+#ifdef PASS_ROWS
+        if ((ip <= 5 || ip == 7 || ip == 8 || ip == 11) && ido < (size_t)1024 / sizeof(CX) && l1 > 1 &&
+            len * sizeof(CX) >= 65536) {
+            PF(pass_blocked)(ip, ido, l1, p1, p2, tw);
+            done = true;
+        }
+#endif
+        if (!done) switch (ip) {
         case 4: PF(pass4)(ido, l1, p1, p2, tw); break;
         case 8: PF(pass8)(ido, l1, p1, p2, tw); break;
         case 2: PF(pass2)(ido, l1, p1, p2, tw); break;
@@ -379,7 +541,8 @@ static int PF(pass_all)(const FCAT(cfftp, RS) *p, CV *c, CV *ch, R fct)
             if (PF(passg)(ido, ip, l1, p1, p2, tw, p->fct[k].tws) < 0) return -1;
             t = p1; p1 = p2; p2 = t;
         }
-        t = p1; p1 = p2; p2 = t;
+        if (p1 == in && in != c) { p1 = p2; p2 = p1 == c ? ch : c; }
+        else { t = p1; p1 = p2; p2 = t; }
         l1 = l2;
     }
     if (p1 != c) {
