@@ -73,17 +73,18 @@ static tsr_tensor *pad_last(const tsr_tensor *x, int64_t p, const char *mode)
     int64_t rows = n ? tsr_tensor_numel(c) / n : 0, m = n + 2 * p;
     const char *src = tsr_tensor_ptr(c, NULL);
     char *dst = tsr_tensor_ptr(r, NULL);
-    for (int64_t row = 0; row < rows; row++)
-        for (int64_t j = 0; j < m; j++) {
+    for (int64_t row = 0; row < rows; row++) {
+        memcpy(dst + (size_t)(row * m + p) * isz, src + (size_t)(row * n) * isz, (size_t)n * isz);
+        for (int64_t j = 0; j < m && !constant; j++) {
+            if (j == p) j = p + n;
+            if (j >= m) break;
             int64_t i = j - p;
-            if (i < 0 || i >= n) {
-                if (constant) continue;
-                if (reflect) i = i < 0 ? -i : 2 * (n - 1) - i;
-                else if (replicate) i = i < 0 ? 0 : n - 1;
-                else i = (i + n) % n;
-            }
+            if (reflect) i = i < 0 ? -i : 2 * (n - 1) - i;
+            else if (replicate) i = i < 0 ? 0 : n - 1;
+            else i = (i + n) % n;
             memcpy(dst + (size_t)(row * m + j) * isz, src + (size_t)(row * n + i) * isz, isz);
         }
+    }
     tsr_tensor_release(c);
     return r;
 }
