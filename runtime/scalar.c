@@ -125,6 +125,43 @@ __attribute__((target("avx2,f16c"))) static void f32_to_f16_f16c(uint16_t *o, co
     for (; k < n; k++) o[k] = tsr_float_to_half(in[k]);
 }
 
+/* bfloat16 <-> float: the upper half of the float's bits; narrowing rounds
+ * to nearest even and writes 0xffff for NaN (the copy path's NaN, below) */
+__attribute__((target("avx2"))) static void bf16_to_f32_avx2(float *o, const uint16_t *in, int64_t n)
+{
+    int64_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(in + k)));
+        _mm256_storeu_si256((__m256i *)(o + k), _mm256_slli_epi32(w, 16));
+    }
+    for (; k < n; k++) {
+        uint32_t u = (uint32_t)in[k] << 16;
+        memcpy(&o[k], &u, 4);
+    }
+}
+
+__attribute__((target("avx2"))) static void f32_to_bf16_avx2(uint16_t *o, const uint32_t *in, int64_t n)
+{
+    int64_t k = 0;
+    const __m256i one = _mm256_set1_epi32(1), bias = _mm256_set1_epi32(0x7fff),
+                  absm = _mm256_set1_epi32(0x7fffffff), inf = _mm256_set1_epi32(0x7f800000),
+                  nan = _mm256_set1_epi32(0xffff);
+    for (; k + 8 <= n; k += 8) {
+        __m256i u = _mm256_loadu_si256((const __m256i *)(in + k));
+        __m256i r = _mm256_add_epi32(_mm256_add_epi32(u, bias), _mm256_and_si256(_mm256_srli_epi32(u, 16), one));
+        r = _mm256_srli_epi32(r, 16);
+        __m256i isnan = _mm256_cmpgt_epi32(_mm256_and_si256(u, absm), inf);
+        r = _mm256_blendv_epi8(r, nan, isnan);
+        __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, r), 0x08);
+        _mm_storeu_si128((__m128i *)(o + k), _mm256_castsi256_si128(p));
+    }
+    for (; k < n; k++) {
+        uint32_t u = in[k];
+        uint16_t r = (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+        o[k] = (u & 0x7fffffffu) > 0x7f800000u ? 0xffff : r;
+    }
+}
+
 bool tsr__cpu_avx2(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -154,6 +191,14 @@ static bool has_f16c(void)
 /* Returns true when it converted. */
 static bool convert_16bit_contiguous(tsr_dtype dt, char *o, tsr_dtype st, const char *in, int64_t n)
 {
+    if (dt == TSR_FLOAT32 && st == TSR_BFLOAT16 && tsr__cpu_avx2()) {
+        bf16_to_f32_avx2((float *)o, (const uint16_t *)in, n);
+        return true;
+    }
+    if (dt == TSR_BFLOAT16 && st == TSR_FLOAT32 && tsr__cpu_avx2()) {
+        f32_to_bf16_avx2((uint16_t *)o, (const uint32_t *)in, n);
+        return true;
+    }
     if (dt == TSR_FLOAT32 && st == TSR_BFLOAT16) {
         float *od = (float *)o;
         const uint16_t *id = (const uint16_t *)in;
