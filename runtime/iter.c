@@ -369,12 +369,29 @@ typedef struct {
     tsr_dtype have[NOPS], want[NOPS];    /* dtype in memory, dtype the loop takes */
     bool cast[NOPS];
     bool any_cast;
+    bool bf16_vec_nan;                   /* tsr_iter_config's */
     bool fconj[NOPS], fneg[NOPS];        /* math bits to apply in the cast buffer (tensor.h) */
     tsr_loop_fn loop;
     const void *ctx;
     int err;                             /* first kernel error, shared by threads */
     unsigned char scal[TSR_ITER_MAX_IN][16] __attribute__((aligned(16)));
 } plan;
+
+/* bf16_vec_nan: the NaNs of a row outside 1.13's vector blocks as the
+ * scalar BFloat16 conversion writes them. */
+static void bf16_tail_nans(const plan *P, char *o, const int64_t *s, int64_t n)
+{
+    bool vec = s[0] == 2;
+    int bcast = 0;
+    for (int k = 1; k < P->nops && vec; k++) {
+        if (s[k] == 0) bcast++;
+        else if (s[k] != 2) vec = false;
+    }
+    for (int64_t i = vec && bcast < 2 ? n - n % 32 : 0; i < n; i++) {
+        uint16_t *q = (uint16_t *)(o + i * s[0]);
+        if ((*q & 0x7fffu) > 0x7f80u) *q = 0x7fc0;
+    }
+}
 
 /* Runs n elements from pointers p with the plan's strides. */
 static int run_row(plan *P, char **p, int64_t n)
@@ -414,6 +431,7 @@ static int run_row(plan *P, char **p, int64_t n)
             if (tsr_interrupt_pending() || __atomic_load_n(&P->err, __ATOMIC_RELAXED)) return KERR_INTERRUPT;
         }
     }
+    if (P->bf16_vec_nan) bf16_tail_nans(P, p[0], s, n);
     return 0;
 }
 
@@ -668,6 +686,7 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     if (numel == 0) return res;
 
     P->any_cast = false;
+    P->bf16_vec_nan = cfg->bf16_vec_nan && cfg->loop_writes_float32 && res->dtype == TSR_BFLOAT16;
     P->err = 0;
     P->nops = nin + 1;
     P->loop = loop;

@@ -44,6 +44,12 @@ typedef struct {
                                           iterator is built, so "not implemented" comes after the
                                           broadcast and dtype errors (and even for zero elements) */
     tsr_dtype kdtype;
+    bool bf16_vec_nan;                 /* with loop_writes_float32 into bfloat16 (its narrowing writes
+                                          NaN as 0xffff, as Vectorized<BFloat16> stores it): NaNs
+                                          outside 1.13's vector blocks become 0x7fc0, the scalar
+                                          tail's (cpu_kernel_vec: 32-element blocks of a contiguous
+                                          row or one with a broadcast input; a strided row is all
+                                          tail) */
 } tsr_iter_config;
 
 /* Runs loop over the broadcast inputs into out (an out= or in-place tensor,

@@ -674,6 +674,7 @@ static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *
             }
             cfg.in_dtype[0] = cfg.in_dtype[1] = TSR_FLOAT32;
             cfg.loop_writes_float32 = true;
+            cfg.bf16_vec_nan = true;
             fn = tab[TSR_FLOAT32];
         }
     }
