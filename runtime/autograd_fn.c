@@ -18,6 +18,7 @@
 #include "ops/indexdim.h"
 #include "ops/join.h"
 #include "ops/nn.h"
+#include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
@@ -1409,6 +1410,21 @@ static int bw_batch_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* _trilinear: inputs (i1, i2, i3) saved, the expand1 / expand2 / expand3
+ * masks in i0 / i1 / i2, sumdim's in dims[0] (nn_bilinear.c). */
+static int bw_trilinear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *a = SAVED(0), *b = SAVED(1), *d = SAVED(2), *r[3] = {0};
+    bool want[3] = {NEED(0), NEED(1), NEED(2)};
+    if (!c->fail && tsr_trilinear_backward(g, a, b, d, (uint64_t)n->a.i0, (uint64_t)n->a.i1, (uint64_t)n->a.i2,
+                                           (uint64_t)n->a.dims[0], want, &r[0], &r[1], &r[2]) < 0)
+        c->fail = true;
+    for (int i = 0; i < 3; i++)
+        if (r[i]) give(c, gin, i, keep(c, r[i]));
+    return finish(c, n, gin);
+}
+
 /* reflection_pad / replication_pad: the pads in dims (ndims of them), i0
  * 1 for reflect, 2 for replicate. */
 static int bw_pad_mode(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -1573,6 +1589,7 @@ static const tsr_formula formulas[] = {
     {"to_dense", "ToDenseBackward0", 1, bw_to_dense},
     {"topk", "TopkBackward0", 0, bw_sort},
     {"transpose", "TransposeBackward0", 0, bw_transpose},
+    {"trilinear", "TrilinearBackward0", 7, bw_trilinear},
     {"trunc", "TruncBackward0", 0, bw_zero},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},

@@ -12,6 +12,7 @@
 #include "autograd_node.h"
 #include "ops/linalg.h"
 #include "ops/nn.h"
+#include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/reduce.h"
@@ -145,6 +146,8 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         return tsr_nn_pad_mode(in[0], a->ndims, a->dims, a->i0 == 1 ? "reflect" : "replicate", false, 0);
     if (!strcmp(key, "native_batch_norm")) return tsr_nn_batch_norm(in[0], NULL, NULL, in[1], in[2], true, 0.1, a->d0);
     if (!strcmp(key, "native_layer_norm")) return tsr_nn_layer_norm(in[0], a->ndims, a->dims, in[1], in[2], a->d0);
+    if (!strcmp(key, "trilinear"))
+        return tsr_trilinear(in[0], in[1], in[2], (uint64_t)a->i0, (uint64_t)a->i1, (uint64_t)a->i2, (uint64_t)a->dims[0], 1);
     return fwd_pool(key, a, in[0], NULL);
 }
 
@@ -338,6 +341,8 @@ static const Case cases[] = {
     {"native_batch_norm", 3, {3, 1, 1}, {{2, 3, 4}, {3}, {3}}, 0, A(.flag = true, .d0 = 1e-3)},
     {"native_layer_norm", 3, {2, 1, 1}, {{3, 5}, {5}, {5}}, 0, A(.ndims = 1, .dims = {5}, .d0 = 1e-5)},
     {"native_layer_norm", 3, {3, 2, 2}, {{2, 3, 4}, {3, 4}, {3, 4}}, 0, A(.ndims = 2, .dims = {3, 4}, .d0 = 1e-3)},
+    /* bilinear's _trilinear: (B, n), (A, n, m), (B, m) */
+    {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
 /* A deterministic value for element i of input k in the case's domain; away
