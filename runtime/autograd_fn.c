@@ -1425,6 +1425,24 @@ static int bw_trilinear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* native_group_norm: inputs (input, weight, bias), the group count in i0;
+ * the mean and rstd it normalized with kept (extra[0], extra[1]). */
+static int bw_group_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *w = n->in_present[1] ? SAVED(1) : NULL, *r[3] = {0};
+    if (!c->fail && n->nextra < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "group_norm's backward lost its statistics");
+        c->fail = true;
+    }
+    if (!c->fail && tsr_nn_group_norm_backward(g, x, w, n->extra[0], n->extra[1], n->a.i0, NEED(0) ? &r[0] : NULL,
+                                               NEED(1) ? &r[1] : NULL, NEED(2) ? &r[2] : NULL) < 0)
+        c->fail = true;
+    for (int i = 0; i < 3; i++)
+        if (r[i]) give(c, gin, i, keep(c, r[i]));
+    return finish(c, n, gin);
+}
+
 /* reflection_pad / replication_pad: the pads in dims (ndims of them), i0
  * 1 for reflect, 2 for replicate. */
 static int bw_pad_mode(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -1534,6 +1552,7 @@ static const tsr_formula formulas[] = {
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
+    {"native_group_norm", "NativeGroupNormBackward0", 3, bw_group_norm},
     {"native_layer_norm", "NativeLayerNormBackward0", 7, bw_layer_norm},
     {"neg", "NegBackward0", 0, bw_neg},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},

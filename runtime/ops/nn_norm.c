@@ -534,7 +534,7 @@ fail:
  * else per channel scale = rstd * gamma, bias = -scale * mean + beta
  * (fused) and y = scale * x + bias (fused). */
 #define GROUP_NORM(NAME, T, MOM, FMA)                                                                            \
-    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y) \
+    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y, T *mo, T *ro) \
     {                                                                                                          \
         const int64_t D = C / G, inner = D * HxW;                                                              \
         for (int64_t i = 0; i < N * G; i++) {                                                                  \
@@ -542,6 +542,7 @@ fail:
             T mean, rstd;                                                                                      \
             MOM(xp, inner, &mean, &rstd);                                                                      \
             rstd = (T)1 / (T)sqrt((double)((rstd > 0 ? rstd : (T)0) + eps));                                   \
+            if (mo) mo[i] = mean, ro[i] = rstd;                                                                \
             if (!g && !b) {                                                                                    \
                 for (int64_t j = 0; j < inner; j++) y[i * inner + j] = (xp[j] - mean) * rstd;                  \
                 continue;                                                                                      \
@@ -562,12 +563,19 @@ GROUP_NORM(group_norm_f32, float, moments_f32, fmaf)
 GROUP_NORM(group_norm_f64, double, moments_f64, fma)
 
 static void group_norm_cl_f32(const float *x, const float *g, const float *b, int64_t N, int64_t C, int64_t HxW,
-                              int64_t G, float eps, float *y);
+                              int64_t G, float eps, float *y, float *mo, float *ro);
 static void group_norm_cl_f64(const double *x, const double *g, const double *b, int64_t N, int64_t C, int64_t HxW,
-                              int64_t G, double eps, double *y);
+                              int64_t G, double eps, double *y, double *mo, double *ro);
 
 tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps)
 {
+    return tsr_nn_group_norm_ex(x, G, w, b, eps, NULL, NULL);
+}
+
+tsr_tensor *tsr_nn_group_norm_ex(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps,
+                                 tsr_tensor **mean, tsr_tensor **rstd)
+{
+    if (mean) *mean = NULL, *rstd = NULL;
     if (tsr__nn_cpu_only("group_norm", x) < 0) return NULL;
     char b1[256], b2[256];
     int64_t N = x->sizes[0], C = x->sizes[1];
@@ -611,27 +619,38 @@ tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t G, const tsr_tensor *
     for (int i = 2; i < x->ndim; i++) HxW *= x->sizes[i];
     tsr_memory_format mf = tsr_tensor_suggest_memory_format(x);
     tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *wc = NULL, *bc = NULL, *y = NULL, *yc = NULL;
+    tsr_tensor *ms = NULL, *rs = NULL;
+    int64_t ssz[2] = {N, G};
     if (!xc || (w && !(wc = tsr_contiguous(w, TSR_MF_CONTIGUOUS))) || (b && !(bc = tsr_contiguous(b, TSR_MF_CONTIGUOUS))))
         goto done;
+    if (mean && (!(ms = tsr_zeros(2, ssz, d, x->device)) || !(rs = tsr_zeros(2, ssz, d, x->device))))
+        goto done;
+    if (ms && HxW == 0 && !tsr_tensor_is_meta(rs))   /* RowwiseMoments of nothing: variance 0 / 0 */
+        for (int64_t i = 0; i < N * G; i++) tsr_tensor_set_at(rs, i, tsr_scalar_float(NAN));
+    bool cl = mf == TSR_MF_CHANNELS_LAST && HxW < 1024;
+    void *pm = ms && !cl ? tsr_tensor_ptr(ms, NULL) : NULL, *pr = ms && !cl ? tsr_tensor_ptr(rs, NULL) : NULL;
     if (!(yc = tsr_tensor_empty(x->ndim, x->sizes, d, x->device))) goto done;
     if (!tsr_tensor_is_meta(yc) && N * C * HxW > 0) {
         if (tsr_check_interrupt() < 0) goto done;
         if (d == TSR_FLOAT32)
             group_norm_f32(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
-                           bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(yc, NULL));
+                           bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(yc, NULL),
+                           pm, pr);
         else
             group_norm_f64(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
-                           bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(yc, NULL));
+                           bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(yc, NULL), pm, pr);
     }
-    if (mf == TSR_MF_CHANNELS_LAST && HxW < 1024 && !tsr_tensor_is_meta(yc) && N * C * HxW > 0) {
+    if (cl && !tsr_tensor_is_meta(yc) && N * C * HxW > 0) {
         tsr_tensor *xl = tsr_contiguous(x, TSR_MF_CHANNELS_LAST);
         y = xl ? tsr_tensor_empty_format(x->ndim, x->sizes, d, x->device, TSR_MF_CHANNELS_LAST) : NULL;
+        pm = ms ? tsr_tensor_ptr(ms, NULL) : NULL, pr = ms ? tsr_tensor_ptr(rs, NULL) : NULL;
         if (y && d == TSR_FLOAT32)
             group_norm_cl_f32(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
-                              bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(y, NULL));
+                              bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(y, NULL),
+                              pm, pr);
         else if (y)
             group_norm_cl_f64(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
-                              bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(y, NULL));
+                              bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(y, NULL), pm, pr);
         tsr_tensor_release(xl);
         goto done;
     }
@@ -641,6 +660,12 @@ done:
     tsr_tensor_release(wc);
     tsr_tensor_release(bc);
     tsr_tensor_release(yc);
+    if (y && mean) {
+        *mean = ms, *rstd = rs;
+    } else {
+        tsr_tensor_release(ms);
+        tsr_tensor_release(rs);
+    }
     return y;
 }
 
@@ -827,7 +852,7 @@ done:
  * mean^2, 0) with the first product fused, bias = -scale * mean + beta
  * fused, y = x * scale + bias fused (probed against 1.13's AVX2 build). */
 #define GN_CL(NAME, T, L, FMA)                                                                                   \
-    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y) \
+    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y, T *mo, T *ro) \
     {                                                                                                          \
         const int64_t D = C / G;                                                                               \
         const T s = (T)1 / (T)(D * HxW);                                                                       \
@@ -850,6 +875,7 @@ done:
                 T var = FMA(r1, s, -(mean * mean));                                                            \
                 if (var < 0) var = 0;                                                                          \
                 const T rstd = (T)1 / (T)sqrt((double)(var + eps));                                            \
+                if (mo) mo[n * G + gi] = mean, ro[n * G + gi] = rstd;                                          \
                 for (int64_t d = 0; d < D; d++) {                                                              \
                     const int64_t c = gi * D + d;                                                              \
                     const T sc = rstd * (g ? g[c] : (T)1);                                                     \

@@ -514,8 +514,27 @@ static Value *f_group_norm(Value *self, CallArgs *a, void *d)
         opt_float(v[4], "group_norm", "eps", 1e-5, &eps) < 0)
         return NULL;
     Value *ts[3] = {v[0], v[2], v[3]};
-    if (named_refused("aten::native_group_norm", 3, ts) < 0 || grad_refused("native_group_norm", 3, ts) < 0) return NULL;
-    return v_tensor(tsr_nn_group_norm(x, g, opt_tensor(v[2]), opt_tensor(v[3]), eps));
+    if (named_refused("aten::native_group_norm", 3, ts) < 0) return NULL;
+    if (!grad_on(3, ts)) return v_tensor(tsr_nn_group_norm(x, g, opt_tensor(v[2]), opt_tensor(v[3]), eps));
+    /* 1.13's group_norm: input.contiguous(suggested format) (CloneBackward0
+     * when it copies), native_group_norm keeping its mean and rstd */
+    tsr_tensor *mean = NULL, *rstd = NULL, *xc = x, *c = NULL;
+    tsr_ag_args a0 = {0}, ga = {.i0 = g, .d0 = eps};
+    tsr_tensor *r = tsr_nn_group_norm_ex(x, g, opt_tensor(v[2]), opt_tensor(v[3]), eps, &mean, &rstd);
+    if (r && !tsr_tensor_is_contiguous_as(x, tsr_tensor_suggest_memory_format(x))) {
+        xc = c = tsr_contiguous(x, tsr_tensor_suggest_memory_format(x));
+        if (!c || tsr_ag_record("clone", 1, &x, &a0, c, false) < 0) xc = NULL;
+    }
+    tsr_tensor *in[3] = {xc, opt_tensor_w(v[2]), opt_tensor_w(v[3])};
+    if (r && (!xc || tsr_ag_record("native_group_norm", 3, in, &ga, r, false) < 0 || tsr_ag_keep(r, mean) < 0 ||
+              tsr_ag_keep(r, rstd) < 0)) {
+        tsr_tensor_release(r);
+        r = NULL;
+    }
+    tsr_tensor_release(c);
+    tsr_tensor_release(mean);
+    tsr_tensor_release(rstd);
+    return r ? v_tensor(r) : bind_runtime_error();
 }
 
 /* 1.13's graph of instance_norm: input.contiguous() (CloneBackward0 when it
