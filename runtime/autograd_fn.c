@@ -1443,6 +1443,26 @@ static int bw_group_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* CopySlices of base[region].copy_(src): inputs (base before the copy,
+ * src); the region per dim d of base in dims[2d] (start), dims[2d+1]
+ * (length), ndims of them. base gets the gradient with the region zeroed
+ * (CopyBackwards' zeros for self), src the region's gradient (a copy). */
+static int bw_copy_slices(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *v = keep(c, tsr_view_alias(g));
+    for (int d = 0; d < n->a.ndims && !c->fail; d++) v = keep(c, tsr_view_narrow(v, d, n->a.dims[2 * d], n->a.dims[2 * d + 1]));
+    if (!c->fail && NEED(1)) give(c, gin, 1, keep(c, tsr_clone(v, TSR_MF_CONTIGUOUS)));
+    if (!c->fail && NEED(0)) {
+        tsr_tensor *r = keep(c, tsr_clone(g, TSR_MF_CONTIGUOUS)), *z = r ? keep(c, tsr_view_alias(r)) : NULL;
+        for (int d = 0; d < n->a.ndims && !c->fail; d++)
+            z = keep(c, tsr_view_narrow(z, d, n->a.dims[2 * d], n->a.dims[2 * d + 1]));
+        if (!c->fail && tsr_zero_(z) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    return finish(c, n, gin);
+}
+
 /* reflection_pad / replication_pad: the pads in dims (ndims of them), i0
  * 1 for reflect, 2 for replicate. */
 static int bw_pad_mode(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -1493,6 +1513,7 @@ static const tsr_formula formulas[] = {
     {"clone", "CloneBackward0", 0, bw_pass},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
+    {"copy_slices", "torch::autograd::CopySlices", 0, bw_copy_slices},
     {"cos", "CosBackward0", 1, bw_cos},
     {"cosh", "CoshBackward0", 1, bw_cosh},
     {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},
