@@ -1008,6 +1008,8 @@ static int bw_gelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *cdf = sbin(c, TSR_BINOP_MUL, 0.5, sbin(c, TSR_BINOP_ADD, 1.0, un(c, TSR_UNOP_ERF, SMUL(x, M_SQRT1_2))));
         tsr_tensor *pdf = sbin(c, TSR_BINOP_MUL, kbeta, un(c, TSR_UNOP_EXP, SMUL(MUL(x, x), -0.5)));
         give(c, gin, 0, MUL(g, bin(c, TSR_BINOP_ADD, cdf, MUL(x, pdf))));
+    } else if (x && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype) {
+        give(c, gin, 0, keep(c, tsr_nn_gelu_tanh_backward(g, x)));   /* GeluBackwardKernelImpl (nn_gelu_grad.c) */
     } else {
         const double kbeta = M_SQRT2 * M_2_SQRTPI * 0.5, kkappa = 0.044715;
         tsr_tensor *xsq = MUL(x, x), *xcube = MUL(xsq, x);
