@@ -154,9 +154,13 @@ static int bilinear_check(const tsr_tensor *x1, const tsr_tensor *x2, const tsr_
                       (long long)x2->sizes[x2->ndim - 1], (long long)w->sizes[2]);
         return -1;
     }
-    if (bias && (bias->ndim ? bias->sizes[0] : 1) != w->sizes[0]) {
+    if (bias && bias->ndim == 0) {   /* bias.size(0) */
+        tsr_error_set(TSR_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions");
+        return -1;
+    }
+    if (bias && bias->sizes[0] != w->sizes[0]) {
         tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): bias size does not match weight size: got %lld but expected %lld",
-                      (long long)(bias->ndim ? bias->sizes[0] : 1), (long long)w->sizes[0]);
+                      (long long)bias->sizes[0], (long long)w->sizes[0]);
         return -1;
     }
     return 0;
