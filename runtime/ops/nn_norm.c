@@ -22,6 +22,7 @@
 #include "reduce.h"
 #include "../error.h"
 #include "../internal.h"
+#include "../iter.h"
 #include "../view.h"
 
 #define KCHUNK 16
@@ -566,6 +567,10 @@ static void group_norm_cl_f32(const float *x, const float *g, const float *b, in
                               int64_t G, float eps, float *y, float *mo, float *ro);
 static void group_norm_cl_f64(const double *x, const double *g, const double *b, int64_t N, int64_t C, int64_t HxW,
                               int64_t G, double eps, double *y, double *mo, double *ro);
+static void group_norm_cl2_f32(const float *x, const float *g, const float *b, int64_t N, int64_t C, int64_t HxW,
+                               int64_t G, float eps, float *y, float *mo, float *ro, int nt, float *buf, float *sb);
+static void group_norm_cl2_f64(const double *x, const double *g, const double *b, int64_t N, int64_t C, int64_t HxW,
+                               int64_t G, double eps, double *y, double *mo, double *ro, int nt, double *buf, double *sb);
 
 tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps)
 {
@@ -627,7 +632,7 @@ tsr_tensor *tsr_nn_group_norm_ex(const tsr_tensor *x, int64_t G, const tsr_tenso
         goto done;
     if (ms && HxW == 0 && !tsr_tensor_is_meta(rs))   /* RowwiseMoments of nothing: variance 0 / 0 */
         for (int64_t i = 0; i < N * G; i++) tsr_tensor_set_at(rs, i, tsr_scalar_float(NAN));
-    bool cl = mf == TSR_MF_CHANNELS_LAST && HxW < 1024;
+    bool cl = mf == TSR_MF_CHANNELS_LAST;
     void *pm = ms && !cl ? tsr_tensor_ptr(ms, NULL) : NULL, *pr = ms && !cl ? tsr_tensor_ptr(rs, NULL) : NULL;
     if (!(yc = tsr_tensor_empty(x->ndim, x->sizes, d, x->device))) goto done;
     if (!tsr_tensor_is_meta(yc) && N * C * HxW > 0) {
@@ -644,7 +649,28 @@ tsr_tensor *tsr_nn_group_norm_ex(const tsr_tensor *x, int64_t G, const tsr_tenso
         tsr_tensor *xl = tsr_contiguous(x, TSR_MF_CHANNELS_LAST);
         y = xl ? tsr_tensor_empty_format(x->ndim, x->sizes, d, x->device, TSR_MF_CHANNELS_LAST) : NULL;
         pm = ms ? tsr_tensor_ptr(ms, NULL) : NULL, pr = ms ? tsr_tensor_ptr(rs, NULL) : NULL;
-        if (y && d == TSR_FLOAT32)
+        if (y && HxW >= 1024) {   /* impl-2 */
+            int nt = tsr_get_num_threads();
+            if (nt < 1) nt = 1;
+            int64_t nb = (int64_t)nt * N * 2 * C + N * 2 * C;
+            tsr_tensor *bt = tsr_zeros(1, &nb, d, TSR_CPU);
+            if (!bt) {
+                tsr_tensor_release(xl);
+                tsr_tensor_release(y);
+                y = NULL;
+                goto done;
+            }
+            char *bp = tsr_tensor_ptr(bt, NULL), *sp = bp + (size_t)((int64_t)nt * N * 2 * C) * (size_t)tsr_tensor_itemsize(x);
+            if (d == TSR_FLOAT32)
+                group_norm_cl2_f32(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                                   bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps,
+                                   tsr_tensor_ptr(y, NULL), pm, pr, nt, (float *)bp, (float *)sp);
+            else
+                group_norm_cl2_f64(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                                   bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(y, NULL),
+                                   pm, pr, nt, (double *)bp, (double *)sp);
+            tsr_tensor_release(bt);
+        } else if (y && d == TSR_FLOAT32)
             group_norm_cl_f32(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
                               bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(y, NULL),
                               pm, pr);
@@ -890,6 +916,55 @@ done:
 
 GN_CL(group_norm_cl_f32, float, 8, fmaf)
 GN_CL(group_norm_cl_f64, double, 4, fma)
+
+/* GroupNormKernelImplChannelsLastInternal's impl-2 (HxW >= 1024): the
+ * N * HxW rows split as at::parallel_for splits them over nt threads, each
+ * thread summing x and x * x (fused) per channel into its own (N, 2C)
+ * buffer; per (n, g) the buffers added channel by channel, thread by thread
+ * (all nt of them); scale and bias per (n, c), y = x * scale + bias fused. */
+#define GN_CL2(NAME, T, FMA)                                                                                   \
+    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y, \
+                     T *mo, T *ro, int nt, T *buf, T *sb)                                                      \
+    {                                                                                                          \
+        const int64_t D = C / G, total = N * HxW;                                                              \
+        const T s = (T)1 / (T)(D * HxW);                                                                       \
+        const int64_t chunks = nt < total ? nt : total, csize = (total + chunks - 1) / chunks;                 \
+        for (int64_t i = 0; i < total; i++) {                                                                  \
+            T *mp = buf + (i / csize) * N * 2 * C + (i / HxW) * 2 * C, *rp = mp + C;                           \
+            const T *xp = x + i * C;                                                                           \
+            for (int64_t c = 0; c < C; c++) {                                                                  \
+                mp[c] = xp[c] + mp[c];                                                                         \
+                rp[c] = FMA(xp[c], xp[c], rp[c]);                                                              \
+            }                                                                                                  \
+        }                                                                                                      \
+        for (int64_t n = 0; n < N; n++)                                                                        \
+            for (int64_t gi = 0; gi < G; gi++) {                                                               \
+                T mean = 0, var = 0;                                                                           \
+                for (int64_t d = 0; d < D; d++)                                                                \
+                    for (int t = 0; t < nt; t++) {                                                             \
+                        const T *bp = buf + (int64_t)t * N * 2 * C + n * 2 * C;                                \
+                        mean = mean + bp[gi * D + d];                                                          \
+                        var = var + bp[gi * D + d + C];                                                        \
+                    }                                                                                          \
+                mean = mean * s;                                                                               \
+                var = FMA(var, s, -(mean * mean));                                                             \
+                if (var < 0) var = 0;                                                                          \
+                const T rstd = (T)1 / (T)sqrt((double)(var + eps));                                            \
+                if (mo) mo[n * G + gi] = mean, ro[n * G + gi] = rstd;                                          \
+                for (int64_t d = 0; d < D; d++) {                                                              \
+                    const int64_t c = gi * D + d;                                                              \
+                    sb[n * 2 * C + c] = rstd * (g ? g[c] : (T)1);                                              \
+                    sb[n * 2 * C + C + c] = FMA(-sb[n * 2 * C + c], mean, b ? b[c] : (T)0);                     \
+                }                                                                                              \
+            }                                                                                                  \
+        for (int64_t i = 0; i < total; i++) {                                                                  \
+            const T *sp = sb + (i / HxW) * 2 * C;                                                              \
+            for (int64_t c = 0; c < C; c++) y[i * C + c] = FMA(x[i * C + c], sp[c], sp[C + c]);                \
+        }                                                                                                      \
+    }
+
+GN_CL2(group_norm_cl2_f32, float, fmaf)
+GN_CL2(group_norm_cl2_f64, double, fma)
 
 /* For nn_norm_grad.c: the per-row mean and rstd of layer_norm's forward
  * (the same moments) over M contiguous rows of N of x (float or double as
