@@ -18,6 +18,7 @@
 #include "ops/indexdim.h"
 #include "ops/join.h"
 #include "ops/nn.h"
+#include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
@@ -1007,6 +1008,8 @@ static int bw_gelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *cdf = sbin(c, TSR_BINOP_MUL, 0.5, sbin(c, TSR_BINOP_ADD, 1.0, un(c, TSR_UNOP_ERF, SMUL(x, M_SQRT1_2))));
         tsr_tensor *pdf = sbin(c, TSR_BINOP_MUL, kbeta, un(c, TSR_UNOP_EXP, SMUL(MUL(x, x), -0.5)));
         give(c, gin, 0, MUL(g, bin(c, TSR_BINOP_ADD, cdf, MUL(x, pdf))));
+    } else if (x && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype) {
+        give(c, gin, 0, keep(c, tsr_nn_gelu_tanh_backward(g, x)));   /* GeluBackwardKernelImpl (nn_gelu_grad.c) */
     } else {
         const double kbeta = M_SQRT2 * M_2_SQRTPI * 0.5, kkappa = 0.044715;
         tsr_tensor *xsq = MUL(x, x), *xcube = MUL(xsq, x);
@@ -1409,6 +1412,59 @@ static int bw_batch_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* _trilinear: inputs (i1, i2, i3) saved, the expand1 / expand2 / expand3
+ * masks in i0 / i1 / i2, sumdim's in dims[0] (nn_bilinear.c). */
+static int bw_trilinear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *a = SAVED(0), *b = SAVED(1), *d = SAVED(2), *r[3] = {0};
+    bool want[3] = {NEED(0), NEED(1), NEED(2)};
+    if (!c->fail && tsr_trilinear_backward(g, a, b, d, (uint64_t)n->a.i0, (uint64_t)n->a.i1, (uint64_t)n->a.i2,
+                                           (uint64_t)n->a.dims[0], want, &r[0], &r[1], &r[2]) < 0)
+        c->fail = true;
+    for (int i = 0; i < 3; i++)
+        if (r[i]) give(c, gin, i, keep(c, r[i]));
+    return finish(c, n, gin);
+}
+
+/* native_group_norm: inputs (input, weight, bias), the group count in i0;
+ * the mean and rstd it normalized with kept (extra[0], extra[1]). */
+static int bw_group_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *w = n->in_present[1] ? SAVED(1) : NULL, *r[3] = {0};
+    if (!c->fail && n->nextra < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "group_norm's backward lost its statistics");
+        c->fail = true;
+    }
+    if (!c->fail && tsr_nn_group_norm_backward(g, x, w, n->extra[0], n->extra[1], n->a.i0, NEED(0) ? &r[0] : NULL,
+                                               NEED(1) ? &r[1] : NULL, NEED(2) ? &r[2] : NULL) < 0)
+        c->fail = true;
+    for (int i = 0; i < 3; i++)
+        if (r[i]) give(c, gin, i, keep(c, r[i]));
+    return finish(c, n, gin);
+}
+
+/* CopySlices of base[region].copy_(src): inputs (base before the copy,
+ * src); the region per dim d of base in dims[2d] (start), dims[2d+1]
+ * (length), ndims of them. base gets the gradient with the region zeroed
+ * (CopyBackwards' zeros for self), src the region's gradient (a copy). */
+static int bw_copy_slices(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *v = keep(c, tsr_view_alias(g));
+    for (int d = 0; d < n->a.ndims && !c->fail; d++) v = keep(c, tsr_view_narrow(v, d, n->a.dims[2 * d], n->a.dims[2 * d + 1]));
+    if (!c->fail && NEED(1)) give(c, gin, 1, keep(c, tsr_clone(v, TSR_MF_CONTIGUOUS)));
+    if (!c->fail && NEED(0)) {
+        tsr_tensor *r = keep(c, tsr_clone(g, TSR_MF_CONTIGUOUS)), *z = r ? keep(c, tsr_view_alias(r)) : NULL;
+        for (int d = 0; d < n->a.ndims && !c->fail; d++)
+            z = keep(c, tsr_view_narrow(z, d, n->a.dims[2 * d], n->a.dims[2 * d + 1]));
+        if (!c->fail && tsr_zero_(z) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    return finish(c, n, gin);
+}
+
 /* reflection_pad / replication_pad: the pads in dims (ndims of them), i0
  * 1 for reflect, 2 for replicate. */
 static int bw_pad_mode(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -1459,6 +1515,7 @@ static const tsr_formula formulas[] = {
     {"clone", "CloneBackward0", 0, bw_pass},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
+    {"copy_slices", "torch::autograd::CopySlices", 0, bw_copy_slices},
     {"cos", "CosBackward0", 1, bw_cos},
     {"cosh", "CoshBackward0", 1, bw_cosh},
     {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},
@@ -1518,6 +1575,7 @@ static const tsr_formula formulas[] = {
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
+    {"native_group_norm", "NativeGroupNormBackward0", 3, bw_group_norm},
     {"native_layer_norm", "NativeLayerNormBackward0", 7, bw_layer_norm},
     {"neg", "NegBackward0", 0, bw_neg},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
@@ -1573,6 +1631,7 @@ static const tsr_formula formulas[] = {
     {"to_dense", "ToDenseBackward0", 1, bw_to_dense},
     {"topk", "TopkBackward0", 0, bw_sort},
     {"transpose", "TransposeBackward0", 0, bw_transpose},
+    {"trilinear", "TrilinearBackward0", 7, bw_trilinear},
     {"trunc", "TruncBackward0", 0, bw_zero},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},

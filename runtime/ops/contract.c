@@ -484,3 +484,8 @@ done:
     tsr_free(nlab);
     return result;
 }
+
+tsr_tensor *tsr__sumproduct_pair(const tsr_tensor *left, const tsr_tensor *right, int nsum, const int64_t *sum_dims)
+{
+    return sumproduct_pair(left, right, nsum, sum_dims);
+}

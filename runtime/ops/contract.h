@@ -21,5 +21,8 @@ tsr_tensor *tsr_tensordot_out(const tsr_tensor *a, const tsr_tensor *b, int n1, 
  * path holds npath operand indices taken in pairs (opt_einsum's format). */
 tsr_tensor *tsr_einsum(const char *equation, int num_ops, const tsr_tensor *const *operands, int npath,
                        const int64_t *path);
+/* Internal (nn_bilinear.c's _trilinear): 1.13's sumproduct_pair with
+ * keepdim, (left * right).sum(sum_dims) by permute + bmm. */
+tsr_tensor *tsr__sumproduct_pair(const tsr_tensor *left, const tsr_tensor *right, int nsum, const int64_t *sum_dims);
 
 #endif

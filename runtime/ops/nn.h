@@ -93,6 +93,9 @@ tsr_tensor *tsr_nn_activation(tsr_nn_act act, tsr_tensor *x, double alpha, bool 
  * log1p(exp(x * beta)) / beta (bfloat16 in float, rounded once).
  * float32/64 and bfloat16. */
 tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate);
+/* gelu(approximate='tanh')'s input gradient from g and x, float32 or
+ * float64 of one dtype (nn_gelu_grad.c). NEW reference or NULL. */
+tsr_tensor *tsr_nn_gelu_tanh_backward(const tsr_tensor *g, const tsr_tensor *x);
 tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold);
 
 /* F.logsigmoid (log_sigmoid_forward): min(x, 0) - log1p(exp(-|x|)) on the

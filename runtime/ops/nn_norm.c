@@ -22,6 +22,7 @@
 #include "reduce.h"
 #include "../error.h"
 #include "../internal.h"
+#include "../iter.h"
 #include "../view.h"
 
 #define KCHUNK 16
@@ -534,7 +535,7 @@ fail:
  * else per channel scale = rstd * gamma, bias = -scale * mean + beta
  * (fused) and y = scale * x + bias (fused). */
 #define GROUP_NORM(NAME, T, MOM, FMA)                                                                            \
-    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y) \
+    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y, T *mo, T *ro) \
     {                                                                                                          \
         const int64_t D = C / G, inner = D * HxW;                                                              \
         for (int64_t i = 0; i < N * G; i++) {                                                                  \
@@ -542,6 +543,7 @@ fail:
             T mean, rstd;                                                                                      \
             MOM(xp, inner, &mean, &rstd);                                                                      \
             rstd = (T)1 / (T)sqrt((double)((rstd > 0 ? rstd : (T)0) + eps));                                   \
+            if (mo) mo[i] = mean, ro[i] = rstd;                                                                \
             if (!g && !b) {                                                                                    \
                 for (int64_t j = 0; j < inner; j++) y[i * inner + j] = (xp[j] - mean) * rstd;                  \
                 continue;                                                                                      \
@@ -562,12 +564,23 @@ GROUP_NORM(group_norm_f32, float, moments_f32, fmaf)
 GROUP_NORM(group_norm_f64, double, moments_f64, fma)
 
 static void group_norm_cl_f32(const float *x, const float *g, const float *b, int64_t N, int64_t C, int64_t HxW,
-                              int64_t G, float eps, float *y);
+                              int64_t G, float eps, float *y, float *mo, float *ro);
 static void group_norm_cl_f64(const double *x, const double *g, const double *b, int64_t N, int64_t C, int64_t HxW,
-                              int64_t G, double eps, double *y);
+                              int64_t G, double eps, double *y, double *mo, double *ro);
+static void group_norm_cl2_f32(const float *x, const float *g, const float *b, int64_t N, int64_t C, int64_t HxW,
+                               int64_t G, float eps, float *y, float *mo, float *ro, int nt, float *buf, float *sb);
+static void group_norm_cl2_f64(const double *x, const double *g, const double *b, int64_t N, int64_t C, int64_t HxW,
+                               int64_t G, double eps, double *y, double *mo, double *ro, int nt, double *buf, double *sb);
 
 tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps)
 {
+    return tsr_nn_group_norm_ex(x, G, w, b, eps, NULL, NULL);
+}
+
+tsr_tensor *tsr_nn_group_norm_ex(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps,
+                                 tsr_tensor **mean, tsr_tensor **rstd)
+{
+    if (mean) *mean = NULL, *rstd = NULL;
     if (tsr__nn_cpu_only("group_norm", x) < 0) return NULL;
     char b1[256], b2[256];
     int64_t N = x->sizes[0], C = x->sizes[1];
@@ -611,27 +624,59 @@ tsr_tensor *tsr_nn_group_norm(const tsr_tensor *x, int64_t G, const tsr_tensor *
     for (int i = 2; i < x->ndim; i++) HxW *= x->sizes[i];
     tsr_memory_format mf = tsr_tensor_suggest_memory_format(x);
     tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *wc = NULL, *bc = NULL, *y = NULL, *yc = NULL;
+    tsr_tensor *ms = NULL, *rs = NULL;
+    int64_t ssz[2] = {N, G};
     if (!xc || (w && !(wc = tsr_contiguous(w, TSR_MF_CONTIGUOUS))) || (b && !(bc = tsr_contiguous(b, TSR_MF_CONTIGUOUS))))
         goto done;
+    if (mean && (!(ms = tsr_zeros(2, ssz, d, x->device)) || !(rs = tsr_zeros(2, ssz, d, x->device))))
+        goto done;
+    if (ms && HxW == 0 && !tsr_tensor_is_meta(rs))   /* RowwiseMoments of nothing: variance 0 / 0 */
+        for (int64_t i = 0; i < N * G; i++) tsr_tensor_set_at(rs, i, tsr_scalar_float(NAN));
+    bool cl = mf == TSR_MF_CHANNELS_LAST;
+    void *pm = ms && !cl ? tsr_tensor_ptr(ms, NULL) : NULL, *pr = ms && !cl ? tsr_tensor_ptr(rs, NULL) : NULL;
     if (!(yc = tsr_tensor_empty(x->ndim, x->sizes, d, x->device))) goto done;
     if (!tsr_tensor_is_meta(yc) && N * C * HxW > 0) {
         if (tsr_check_interrupt() < 0) goto done;
         if (d == TSR_FLOAT32)
             group_norm_f32(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
-                           bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(yc, NULL));
+                           bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(yc, NULL),
+                           pm, pr);
         else
             group_norm_f64(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
-                           bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(yc, NULL));
+                           bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(yc, NULL), pm, pr);
     }
-    if (mf == TSR_MF_CHANNELS_LAST && HxW < 1024 && !tsr_tensor_is_meta(yc) && N * C * HxW > 0) {
+    if (cl && !tsr_tensor_is_meta(yc) && N * C * HxW > 0) {
         tsr_tensor *xl = tsr_contiguous(x, TSR_MF_CHANNELS_LAST);
         y = xl ? tsr_tensor_empty_format(x->ndim, x->sizes, d, x->device, TSR_MF_CHANNELS_LAST) : NULL;
-        if (y && d == TSR_FLOAT32)
+        pm = ms ? tsr_tensor_ptr(ms, NULL) : NULL, pr = ms ? tsr_tensor_ptr(rs, NULL) : NULL;
+        if (y && HxW >= 1024) {   /* impl-2 */
+            int nt = tsr_get_num_threads();
+            if (nt < 1) nt = 1;
+            int64_t nb = (int64_t)nt * N * 2 * C + N * 2 * C;
+            tsr_tensor *bt = tsr_zeros(1, &nb, d, TSR_CPU);
+            if (!bt) {
+                tsr_tensor_release(xl);
+                tsr_tensor_release(y);
+                y = NULL;
+                goto done;
+            }
+            char *bp = tsr_tensor_ptr(bt, NULL), *sp = bp + (size_t)((int64_t)nt * N * 2 * C) * (size_t)tsr_tensor_itemsize(x);
+            if (d == TSR_FLOAT32)
+                group_norm_cl2_f32(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                                   bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps,
+                                   tsr_tensor_ptr(y, NULL), pm, pr, nt, (float *)bp, (float *)sp);
+            else
+                group_norm_cl2_f64(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                                   bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(y, NULL),
+                                   pm, pr, nt, (double *)bp, (double *)sp);
+            tsr_tensor_release(bt);
+        } else if (y && d == TSR_FLOAT32)
             group_norm_cl_f32(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
-                              bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(y, NULL));
+                              bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(y, NULL),
+                              pm, pr);
         else if (y)
             group_norm_cl_f64(tsr_tensor_ptr(xl, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
-                              bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(y, NULL));
+                              bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(y, NULL), pm, pr);
         tsr_tensor_release(xl);
         goto done;
     }
@@ -641,6 +686,12 @@ done:
     tsr_tensor_release(wc);
     tsr_tensor_release(bc);
     tsr_tensor_release(yc);
+    if (y && mean) {
+        *mean = ms, *rstd = rs;
+    } else {
+        tsr_tensor_release(ms);
+        tsr_tensor_release(rs);
+    }
     return y;
 }
 
@@ -821,88 +872,13 @@ done:
     return r;
 }
 
-/* ------------------------------------------------------------ bilinear */
-
-tsr_tensor *tsr_nn_bilinear(const tsr_tensor *x1, const tsr_tensor *x2, const tsr_tensor *w, const tsr_tensor *bias)
-{
-    if (x1->ndim != x2->ndim) {
-        tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): input dimensions do not match: got %d and %d", x1->ndim, x2->ndim);
-        return NULL;
-    }
-    for (int i = 0; i + 1 < x1->ndim; i++)
-        if (x1->sizes[i] != x2->sizes[i]) {
-            tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): input batch dimensions do not match at dim %d: got %lld and %lld",
-                          i, (long long)x1->sizes[i], (long long)x2->sizes[i]);
-            return NULL;
-        }
-    if (x1->ndim < 1 || w->ndim != 3) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "bilinear of %d-D inputs and a %d-D weight is not supported by tsr yet",
-                      x1->ndim, w->ndim);
-        return NULL;
-    }
-    if (x1->sizes[x1->ndim - 1] != w->sizes[1]) {
-        tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): input1 size does not match weight size: got %lld but expected %lld",
-                      (long long)x1->sizes[x1->ndim - 1], (long long)w->sizes[1]);
-        return NULL;
-    }
-    if (x2->sizes[x2->ndim - 1] != w->sizes[2]) {
-        tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): input2 size does not match weight size: got %lld but expected %lld",
-                      (long long)x2->sizes[x2->ndim - 1], (long long)w->sizes[2]);
-        return NULL;
-    }
-    if (bias && (bias->ndim ? bias->sizes[0] : 1) != w->sizes[0]) {
-        tsr_error_set(TSR_ERR_RUNTIME, "bilinear(): bias size does not match weight size: got %lld but expected %lld",
-                      (long long)(bias->ndim ? bias->sizes[0] : 1), (long long)w->sizes[0]);
-        return NULL;
-    }
-    /* _trilinear(x1, w, x2, {1,3}, {0}, {1,2}, {2,3}) unrolled over the
-     * output features: per k, bmm([1,B,n], [1,n,m]) then bmm([B,1,m],
-     * [B,m,1]) (sumproduct_pair), added into zeros. */
-    int64_t n = w->sizes[1], m = w->sizes[2], A = w->sizes[0];
-    int64_t B = n ? tsr_tensor_numel(x1) / n : 0;
-    int64_t s1[3] = {1, B, n}, s2[3] = {B, m, 1}, f1[2] = {B, n}, f2[2] = {B, m};
-    tsr_tensor *a1 = tsr_reshape(x1, 2, f1), *a2 = a1 ? tsr_reshape(x2, 2, f2) : NULL, *out = NULL, *r = NULL;
-    tsr_tensor *l1 = a2 ? tsr_view_view(a1, 3, s1) : NULL, *r2 = l1 ? tsr_reshape(a2, 3, s2) : NULL;
-    int64_t osz[2] = {B, A};
-    if (!r2 || !(out = tsr_zeros(2, osz, x1->dtype, x1->device))) goto done;
-    for (int64_t k = 0; k < A; k++) {
-        int64_t wsz[3] = {1, n, m}, bs[3] = {B, 1, m};
-        tsr_tensor *wk = tsr_view_select(w, 0, k), *wv = wk ? tsr_reshape(wk, 3, wsz) : NULL;
-        tsr_tensor *p = wv ? tsr_bmm(l1, wv, NULL) : NULL, *pv = p ? tsr_reshape(p, 3, bs) : NULL;
-        tsr_tensor *q = pv ? tsr_bmm(pv, r2, NULL) : NULL, *col = q ? tsr_view_select(out, 1, k) : NULL;
-        int64_t cs[1] = {B};
-        tsr_tensor *qv = col ? tsr_reshape(q, 1, cs) : NULL;
-        tsr_operand oq = tsr_operand_tensor(qv);
-        tsr_tensor *s = qv ? tsr_binary_(TSR_BINOP_ADD, col, &oq, NULL) : NULL;
-        bool ok = s != NULL;
-        tsr_tensor_release(wk); tsr_tensor_release(wv); tsr_tensor_release(p); tsr_tensor_release(pv);
-        tsr_tensor_release(q); tsr_tensor_release(col); tsr_tensor_release(qv); tsr_tensor_release(s);
-        if (!ok) goto done;
-    }
-    int64_t fsz[TSR_MAX_DIMS];
-    for (int i = 0; i + 1 < x1->ndim; i++) fsz[i] = x1->sizes[i];
-    fsz[x1->ndim - 1] = A;
-    r = tsr_reshape(out, x1->ndim, fsz);
-    if (r && bias) {
-        tsr_operand orr = tsr_operand_tensor(r), ob = tsr_operand_tensor(bias);
-        take(&r, tsr_binary(TSR_BINOP_ADD, &orr, &ob, NULL, NULL));
-    }
-done:
-    tsr_tensor_release(a1);
-    tsr_tensor_release(a2);
-    tsr_tensor_release(l1);
-    tsr_tensor_release(r2);
-    tsr_tensor_release(out);
-    return r;
-}
-
 /* GroupNormKernelImplChannelsLastInternal's impl-1 (HxW < 1024): per (n, g)
  * sums of x and x * x (fused) in Vectorized<T> lanes over the HxW rows, the lanes
  * added in order (vec_reduce_all), mean = sum * s, var = max(E[x^2] * s -
  * mean^2, 0) with the first product fused, bias = -scale * mean + beta
  * fused, y = x * scale + bias fused (probed against 1.13's AVX2 build). */
 #define GN_CL(NAME, T, L, FMA)                                                                                   \
-    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y) \
+    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y, T *mo, T *ro) \
     {                                                                                                          \
         const int64_t D = C / G;                                                                               \
         const T s = (T)1 / (T)(D * HxW);                                                                       \
@@ -925,6 +901,7 @@ done:
                 T var = FMA(r1, s, -(mean * mean));                                                            \
                 if (var < 0) var = 0;                                                                          \
                 const T rstd = (T)1 / (T)sqrt((double)(var + eps));                                            \
+                if (mo) mo[n * G + gi] = mean, ro[n * G + gi] = rstd;                                          \
                 for (int64_t d = 0; d < D; d++) {                                                              \
                     const int64_t c = gi * D + d;                                                              \
                     const T sc = rstd * (g ? g[c] : (T)1);                                                     \
@@ -939,6 +916,55 @@ done:
 
 GN_CL(group_norm_cl_f32, float, 8, fmaf)
 GN_CL(group_norm_cl_f64, double, 4, fma)
+
+/* GroupNormKernelImplChannelsLastInternal's impl-2 (HxW >= 1024): the
+ * N * HxW rows split as at::parallel_for splits them over nt threads, each
+ * thread summing x and x * x (fused) per channel into its own (N, 2C)
+ * buffer; per (n, g) the buffers added channel by channel, thread by thread
+ * (all nt of them); scale and bias per (n, c), y = x * scale + bias fused. */
+#define GN_CL2(NAME, T, FMA)                                                                                   \
+    static void NAME(const T *x, const T *g, const T *b, int64_t N, int64_t C, int64_t HxW, int64_t G, T eps, T *y, \
+                     T *mo, T *ro, int nt, T *buf, T *sb)                                                      \
+    {                                                                                                          \
+        const int64_t D = C / G, total = N * HxW;                                                              \
+        const T s = (T)1 / (T)(D * HxW);                                                                       \
+        const int64_t chunks = nt < total ? nt : total, csize = (total + chunks - 1) / chunks;                 \
+        for (int64_t i = 0; i < total; i++) {                                                                  \
+            T *mp = buf + (i / csize) * N * 2 * C + (i / HxW) * 2 * C, *rp = mp + C;                           \
+            const T *xp = x + i * C;                                                                           \
+            for (int64_t c = 0; c < C; c++) {                                                                  \
+                mp[c] = xp[c] + mp[c];                                                                         \
+                rp[c] = FMA(xp[c], xp[c], rp[c]);                                                              \
+            }                                                                                                  \
+        }                                                                                                      \
+        for (int64_t n = 0; n < N; n++)                                                                        \
+            for (int64_t gi = 0; gi < G; gi++) {                                                               \
+                T mean = 0, var = 0;                                                                           \
+                for (int64_t d = 0; d < D; d++)                                                                \
+                    for (int t = 0; t < nt; t++) {                                                             \
+                        const T *bp = buf + (int64_t)t * N * 2 * C + n * 2 * C;                                \
+                        mean = mean + bp[gi * D + d];                                                          \
+                        var = var + bp[gi * D + d + C];                                                        \
+                    }                                                                                          \
+                mean = mean * s;                                                                               \
+                var = FMA(var, s, -(mean * mean));                                                             \
+                if (var < 0) var = 0;                                                                          \
+                const T rstd = (T)1 / (T)sqrt((double)(var + eps));                                            \
+                if (mo) mo[n * G + gi] = mean, ro[n * G + gi] = rstd;                                          \
+                for (int64_t d = 0; d < D; d++) {                                                              \
+                    const int64_t c = gi * D + d;                                                              \
+                    sb[n * 2 * C + c] = rstd * (g ? g[c] : (T)1);                                              \
+                    sb[n * 2 * C + C + c] = FMA(-sb[n * 2 * C + c], mean, b ? b[c] : (T)0);                     \
+                }                                                                                              \
+            }                                                                                                  \
+        for (int64_t i = 0; i < total; i++) {                                                                  \
+            const T *sp = sb + (i / HxW) * 2 * C;                                                              \
+            for (int64_t c = 0; c < C; c++) y[i * C + c] = FMA(x[i * C + c], sp[c], sp[C + c]);                \
+        }                                                                                                      \
+    }
+
+GN_CL2(group_norm_cl2_f32, float, fmaf)
+GN_CL2(group_norm_cl2_f64, double, fma)
 
 /* For nn_norm_grad.c: the per-row mean and rstd of layer_norm's forward
  * (the same moments) over M contiguous rows of N of x (float or double as

@@ -434,3 +434,165 @@ fail:
     tsr_tensor_release(rb);
     return -1;
 }
+
+/* ------------------------------------------------------------ group_norm */
+
+/* GroupNormBackwardKernelImplInternal (group_norm_kernel.cpp) over
+ * contiguous (N, C, HxW): ComputeInternalGradients' per-channel ds = sum(dy
+ * * x) and db = sum(dy) in L lanes (fused), the lanes added in order from 0
+ * (std::accumulate), then the scalar tail; GroupNormInputBackward's
+ * per-(n, g) sums of ds * gamma and db * gamma the same way, then
+ * c2 = (db * mean - ds) * rstd^3 * s, c3 = -c2 * mean - db * rstd * s and
+ * dX = c1 * dY + c2 * X + c3 with c1 = rstd * gamma; GammaBackward and
+ * BetaBackward summed over n in order. Probed against 1.13's AVX2 build:
+ * GCC vectorizes the float tails four at a time (products rounded, added
+ * in order) and fuses the last ones; double's ds tail is fused, its gamma
+ * tail is not (TAIL4 / GTAIL below). at::parallel_for calls the lambda
+ * through two compiled copies: run on more than one thread (par), the
+ * gamma tail is fused for both types (probed with 2 threads). */
+#define GN_BACKWARD(NAME, T, L, TAIL4, GTAIL)                                                                          \
+    static void NAME(const T *dy, const T *x, const T *mean, const T *rstd, const T *gamma, int64_t N, int64_t C, \
+                     int64_t HxW, int64_t G, bool par, T *dx, T *dgamma, T *dbeta, T *ds, T *db)               \
+    {                                                                                                          \
+        const int64_t D = C / G, in = HxW / (L) * (L), dv = D / (L) * (L);                                    \
+        for (int64_t i = 0; i < N * C; i++) {                                                                  \
+            const T *dyp = dy + i * HxW, *xp = x + i * HxW;                                                    \
+            T sv[L], bv[L], s0 = 0, b0 = 0;                                                                    \
+            for (int l = 0; l < (L); l++) sv[l] = 0, bv[l] = 0;                                                \
+            for (int64_t j = 0; j < in; j += (L))                                                              \
+                for (int l = 0; l < (L); l++) {                                                                \
+                    sv[l] = FMA(dyp[j + l], xp[j + l], sv[l]);                                                 \
+                    bv[l] = bv[l] + dyp[j + l];                                                                \
+                }                                                                                              \
+            for (int l = 0; l < (L); l++) s0 = s0 + sv[l], b0 = b0 + bv[l];                                    \
+            const int64_t q = TAIL4(in, HxW);                                                                  \
+            for (int64_t j = in; j < HxW; j++) {                                                               \
+                s0 = j < q ? s0 + dyp[j] * xp[j] : FMA(dyp[j], xp[j], s0);                                     \
+                b0 = b0 + dyp[j];                                                                              \
+            }                                                                                                  \
+            ds[i] = s0;                                                                                        \
+            db[i] = b0;                                                                                        \
+        }                                                                                                      \
+        if (dx) {                                                                                              \
+            const T s = (T)1 / (T)(D * HxW);                                                                   \
+            for (int64_t i = 0; i < N * G; i++) {                                                              \
+                const int64_t g = i % G;                                                                       \
+                const T *dsp = ds + i * D, *dbp = db + i * D;                                                  \
+                T sv[L], bv[L], sa = 0, ba = 0;                                                                \
+                for (int l = 0; l < (L); l++) sv[l] = 0, bv[l] = 0;                                            \
+                for (int64_t j = 0; j < dv; j += (L))                                                          \
+                    for (int l = 0; l < (L); l++) {                                                            \
+                        const T gv = gamma ? gamma[g * D + j + l] : (T)1;                                      \
+                        sv[l] = FMA(dsp[j + l], gv, sv[l]);                                                    \
+                        bv[l] = FMA(dbp[j + l], gv, bv[l]);                                                    \
+                    }                                                                                          \
+                for (int l = 0; l < (L); l++) sa = sa + sv[l], ba = ba + bv[l];                                \
+                const int64_t q = par ? dv : GTAIL(dv, D);                                                     \
+                for (int64_t j = dv; j < D; j++) {                                                             \
+                    const T gv = gamma ? gamma[g * D + j] : (T)1;                                              \
+                    sa = j < q ? sa + dsp[j] * gv : FMA(dsp[j], gv, sa);                                       \
+                    ba = j < q ? ba + dbp[j] * gv : FMA(dbp[j], gv, ba);                                       \
+                }                                                                                              \
+                const T r = rstd[i], m = mean[i];                                                              \
+                const T c2 = FMA(ba, m, -sa) * r * r * r * s;                                                  \
+                const T c3 = FMA(-c2, m, -(ba * r * s));                                                       \
+                for (int64_t j = 0; j < D; j++) {                                                              \
+                    const T c1 = r * (gamma ? gamma[g * D + j] : (T)1);                                        \
+                    const T *dyp = dy + (i * D + j) * HxW, *xp = x + (i * D + j) * HxW;                        \
+                    T *dxp = dx + (i * D + j) * HxW;                                                           \
+                    for (int64_t k = 0; k < HxW; k++) dxp[k] = FMA(c1, dyp[k], c2 * xp[k]) + c3;               \
+                }                                                                                              \
+            }                                                                                                  \
+        }                                                                                                      \
+        if (dgamma)                                                                                            \
+            for (int64_t c = 0; c < C; c++) {                                                                  \
+                T acc = 0;                                                                                     \
+                for (int64_t n = 0; n < N; n++) {                                                              \
+                    const int64_t i = n * G + c / D;                                                           \
+                    acc = FMA(FMA(-db[n * C + c], mean[i], ds[n * C + c]), rstd[i], acc);                      \
+                }                                                                                              \
+                dgamma[c] = acc;                                                                               \
+            }                                                                                                  \
+        if (dbeta)                                                                                             \
+            for (int64_t c = 0; c < C; c++) {                                                                  \
+                T acc = 0;                                                                                     \
+                for (int64_t n = 0; n < N; n++) acc = acc + db[n * C + c];                                     \
+                dbeta[c] = acc;                                                                                \
+            }                                                                                                  \
+    }
+
+/* where a scalar tail [from, to) stops adding rounded products */
+#define TAIL_BY4(from, to) ((from) + ((to) - (from)) / 4 * 4)
+#define TAIL_FUSED(from, to) (from)
+#define TAIL_BY2(from, to) ((from) + ((to) - (from)) / 2 * 2)
+GN_BACKWARD(gn_backward_f32, float, 8, TAIL_BY4, TAIL_BY4)
+GN_BACKWARD(gn_backward_f64, double, 4, TAIL_FUSED, TAIL_BY2)
+
+int tsr_nn_group_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
+                               const tsr_tensor *rstd, int64_t G, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
+{
+    tsr_dtype d = x->dtype;
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
+        tsr__not_implemented("GroupNormBackwardKernelImpl", d);
+        return -1;
+    }
+    if (g->dtype != d || (w && w->dtype != d) || x->ndim < 2 || G <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(d),
+                      tsr_dtype_scalar_name(g->dtype != d ? g->dtype : w ? w->dtype : d));
+        return -1;
+    }
+    if (db && !w) {   /* 1.13 allocates dbeta as empty_like(gamma) */
+        tsr_error_set(TSR_ERR_RUNTIME, "tensor does not have a device");
+        return -1;
+    }
+    int64_t N = x->sizes[0], C = x->sizes[1], HxW = 1;
+    for (int i = 2; i < x->ndim; i++) HxW *= x->sizes[i];
+    tsr_memory_format mf = tsr_tensor_suggest_memory_format(x);
+    tsr_tensor *gc = contig(g), *xc = contig(x), *wc = w ? contig(w) : NULL, *mc = contig(mean), *rc = contig(rstd);
+    tsr_tensor *rx = NULL, *rw = NULL, *rb = NULL, *scr = NULL;
+    if (!gc || !xc || (w && !wc) || !mc || !rc) goto fail;
+    if (dx && !(rx = tsr_tensor_empty(x->ndim, x->sizes, d, x->device))) goto fail;
+    if (dw && !(rw = tsr_zeros(1, &C, d, x->device))) goto fail;
+    if (db && !(rb = tsr_zeros(1, &C, d, x->device))) goto fail;
+    if (N * C > 0 && !tsr_tensor_is_meta(xc)) {
+        if (tsr_check_interrupt() < 0) goto fail;
+        int64_t ns = 2 * N * C;
+        if (!(scr = tsr_tensor_empty(1, &ns, d, TSR_CPU))) goto fail;
+        char *ps = tsr_tensor_ptr(scr, NULL), *pb = ps + (size_t)(N * C) * (size_t)tsr_tensor_itemsize(x);
+        void *pw = wc ? tsr_tensor_ptr(wc, NULL) : NULL, *px = rx ? tsr_tensor_ptr(rx, NULL) : NULL;
+        void *pgw = rw ? tsr_tensor_ptr(rw, NULL) : NULL, *pgb = rb ? tsr_tensor_ptr(rb, NULL) : NULL;
+        bool par = tsr_get_num_threads() > 1 && N * G > 1;   /* GroupNormInputBackward's parallel_for */
+        if (d == TSR_FLOAT32)
+            gn_backward_f32(tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(mc, NULL),
+                            tsr_tensor_ptr(rc, NULL), pw, N, C, HxW, G, par, px, pgw, pgb, (float *)ps, (float *)pb);
+        else
+            gn_backward_f64(tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(mc, NULL),
+                            tsr_tensor_ptr(rc, NULL), pw, N, C, HxW, G, par, px, pgw, pgb, (double *)ps, (double *)pb);
+    }
+    if (rx && mf != TSR_MF_CONTIGUOUS) {
+        tsr_tensor *t = tsr_contiguous(rx, mf);
+        tsr_tensor_release(rx);
+        if (!(rx = t)) goto fail;
+    }
+    tsr_tensor_release(scr);
+    tsr_tensor_release(gc);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    tsr_tensor_release(mc);
+    tsr_tensor_release(rc);
+    if (dx) *dx = rx;
+    if (dw) *dw = rw;
+    if (db) *db = rb;
+    return 0;
+fail:
+    tsr_tensor_release(scr);
+    tsr_tensor_release(gc);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    tsr_tensor_release(mc);
+    tsr_tensor_release(rc);
+    tsr_tensor_release(rx);
+    tsr_tensor_release(rw);
+    tsr_tensor_release(rb);
+    return -1;
+}

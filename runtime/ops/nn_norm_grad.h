@@ -40,6 +40,19 @@ tsr_tensor *tsr_nn_instance_norm_ex(const tsr_tensor *x, tsr_tensor *running_mea
                                     const tsr_tensor *w, const tsr_tensor *b, bool use_input_stats, double momentum,
                                     double eps, tsr_tensor **parts);
 
+/* group_norm's forward (nn_norm.c) that also returns the per-(n, group)
+ * mean and rstd it normalized with, (N, G) in x's dtype (NEW references;
+ * mean NULL: not wanted). */
+tsr_tensor *tsr_nn_group_norm_ex(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps,
+                                 tsr_tensor **mean, tsr_tensor **rstd);
+
+/* native_group_norm_backward (GroupNormBackwardKernelImplInternal of
+ * group_norm_kernel.cpp) from g, the forward's x, weight w (NULL: none),
+ * the forward's mean and rstd and the group count. Outputs as
+ * tsr_nn_layer_norm_backward; dx has x's suggested memory format. */
+int tsr_nn_group_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
+                               const tsr_tensor *rstd, int64_t G, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db);
+
 /* Internal (nn_norm.c): layer_norm's per-row mean and rstd, as its forward. */
 void tsr__layer_norm_stats(tsr_dtype d, const void *x, int64_t M, int64_t N, double eps, void *mean, void *rstd);
 

@@ -1193,6 +1193,64 @@ static Value *f_kl_div(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+
+/* 1.13's _pad_circular as its graph records it: y = new_empty; the core
+ * y[...] .copy_(x sliced per padded dim, last dim first) (SliceBackward0s,
+ * CopySlices), then per padded dim the left strip from y.narrow(...) and
+ * the right one (SliceBackward0 of y as it was, CopySlices). Every state of
+ * y but the last is a stand-in header; the last copy's node goes on y.
+ * 0, or -1 with the error recorded. */
+static int circular_graph(tsr_tensor *x, int ns, const int64_t *pad, tsr_tensor *y)
+{
+    int nd = x->ndim, nc = 1, k = 0, rc = -1;
+    for (int i = 0; i < ns; i++) nc += (pad[2 * i] > 0) + (pad[2 * i + 1] > 0);
+    tsr_ag_args ca = {.ndims = nd};
+    for (int d = 0; d < nd; d++) ca.dims[2 * d] = 0, ca.dims[2 * d + 1] = y->sizes[d];
+    tsr_tensor *src = tsr_tensor_retain(x), *cur = tsr_view_alias(y), *nxt = NULL, *piece = NULL;
+    if (!cur) goto done;
+    for (int i = 0; i < ns; i++) {   /* in_slice, and the core's region of y */
+        int d = nd - 1 - i;
+        int64_t pl = pad[2 * i], pr = pad[2 * i + 1], l0 = pl > 0 ? pl : 0, r0 = pr > 0 ? pr : 0;
+        int64_t st = pl < 0 ? -pl : 0, en = x->sizes[d] - (pr < 0 ? -pr : 0);
+        tsr_ag_args sa = {.i0 = d, .i1 = st, .dims = {en, 1}, .i2 = 1};
+        ca.dims[2 * d] = l0, ca.dims[2 * d + 1] = y->sizes[d] - l0 - r0;
+        if (!(piece = tsr_view_slice(src, d, st, en, 1)) || tsr_ag_record("slice", 1, &src, &sa, piece, false) < 0)
+            goto done;
+        tsr_tensor_release(src);
+        src = piece, piece = NULL;
+    }
+    for (int i = -1; i < ns; i++)
+        for (int side = 0; side < 2; side++) {
+            tsr_ag_args sa = {.i2 = 1, .dims = {0, 1}}, ra = {.ndims = nd};
+            for (int d = 0; d < nd; d++) ra.dims[2 * d] = 0, ra.dims[2 * d + 1] = y->sizes[d];
+            if (i < 0) {   /* the core copy */
+                if (side) continue;
+                ra = ca;
+            } else {
+                int d = nd - 1 - i;
+                int64_t pl = pad[2 * i], pr = pad[2 * i + 1], o = y->sizes[d], p = side ? pr : pl;
+                if (p <= 0) continue;
+                int64_t from = side ? (pl > 0 ? pl : 0) : o - pl - (pr > 0 ? pr : 0);
+                sa.i0 = d, sa.i1 = from, sa.dims[0] = from + p;
+                ra.dims[2 * d] = side ? o - pr : 0, ra.dims[2 * d + 1] = p;
+                tsr_tensor_release(src);
+                if (!(src = tsr_view_narrow(cur, d, from, p)) || tsr_ag_record("slice", 1, &cur, &sa, src, false) < 0)
+                    goto done;
+            }
+            nxt = ++k == nc ? tsr_tensor_retain(y) : tsr_view_alias(y);
+            tsr_tensor *in[2] = {cur, src};
+            if (!nxt || tsr_ag_record("copy_slices", 2, in, &ra, nxt, false) < 0) goto done;
+            tsr_tensor_release(cur);
+            cur = nxt, nxt = NULL;
+        }
+    rc = 0;
+done:
+    tsr_tensor_release(src);
+    tsr_tensor_release(cur);
+    tsr_tensor_release(nxt);
+    tsr_tensor_release(piece);
+    return rc;
+}
 /* binary_cross_entropy_with_logits(input, target, weight=None,
  * size_average=None, reduce=None, reduction='mean', pos_weight=None) */
 static Value *f_bce_logits(Value *self, CallArgs *a, void *d)
@@ -1258,9 +1316,13 @@ static Value *pad_call(const BindRow *row, const char *fname, BindArgs *b, Value
     if (!strcmp(mode, "reflect") || !strcmp(mode, "replicate") || !strcmp(mode, "circular")) {
         double f = 0;
         if (vv && !is_none(vv) && bind_table_float(vv, fname, "value", &f) < 0) return NULL;
-        if (mode[0] == 'c') {   /* 1.13's _pad_circular writes slices (CopySlices), which tsr does not record */
-            if (grad_refused("_pad_circular", 1, b->v) < 0) return NULL;
-            return v_tensor(tsr_nn_pad_mode(x, n, pad, mode, vv && !is_none(vv), f));
+        if (mode[0] == 'c') {
+            tsr_tensor *r = tsr_nn_pad_mode(x, n, pad, mode, vv && !is_none(vv), f);
+            if (r && tsr_ag_needed(1, &x) && circular_graph(x, n / 2, pad, r) < 0) {
+                tsr_tensor_release(r);
+                r = NULL;
+            }
+            return r ? v_tensor(r) : bind_runtime_error();
         }
         char key[40];
         snprintf(key, sizeof key, "%s_pad%dd", mode[2] == 'f' ? "reflection" : "replication", (n / 2) % 8);

@@ -13,6 +13,7 @@
 #include "bind/tensor.h"
 #include "autograd.h"
 #include "names.h"
+#include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
 #include "ops/nn_norm_grad.h"
 #include "value.h"
@@ -513,8 +514,27 @@ static Value *f_group_norm(Value *self, CallArgs *a, void *d)
         opt_float(v[4], "group_norm", "eps", 1e-5, &eps) < 0)
         return NULL;
     Value *ts[3] = {v[0], v[2], v[3]};
-    if (named_refused("aten::native_group_norm", 3, ts) < 0 || grad_refused("native_group_norm", 3, ts) < 0) return NULL;
-    return v_tensor(tsr_nn_group_norm(x, g, opt_tensor(v[2]), opt_tensor(v[3]), eps));
+    if (named_refused("aten::native_group_norm", 3, ts) < 0) return NULL;
+    if (!grad_on(3, ts)) return v_tensor(tsr_nn_group_norm(x, g, opt_tensor(v[2]), opt_tensor(v[3]), eps));
+    /* 1.13's group_norm: input.contiguous(suggested format) (CloneBackward0
+     * when it copies), native_group_norm keeping its mean and rstd */
+    tsr_tensor *mean = NULL, *rstd = NULL, *xc = x, *c = NULL;
+    tsr_ag_args a0 = {0}, ga = {.i0 = g, .d0 = eps};
+    tsr_tensor *r = tsr_nn_group_norm_ex(x, g, opt_tensor(v[2]), opt_tensor(v[3]), eps, &mean, &rstd);
+    if (r && !tsr_tensor_is_contiguous_as(x, tsr_tensor_suggest_memory_format(x))) {
+        xc = c = tsr_contiguous(x, tsr_tensor_suggest_memory_format(x));
+        if (!c || tsr_ag_record("clone", 1, &x, &a0, c, false) < 0) xc = NULL;
+    }
+    tsr_tensor *in[3] = {xc, opt_tensor_w(v[2]), opt_tensor_w(v[3])};
+    if (r && (!xc || tsr_ag_record("native_group_norm", 3, in, &ga, r, false) < 0 || tsr_ag_keep(r, mean) < 0 ||
+              tsr_ag_keep(r, rstd) < 0)) {
+        tsr_tensor_release(r);
+        r = NULL;
+    }
+    tsr_tensor_release(c);
+    tsr_tensor_release(mean);
+    tsr_tensor_release(rstd);
+    return r ? v_tensor(r) : bind_runtime_error();
 }
 
 /* 1.13's graph of instance_norm: input.contiguous() (CloneBackward0 when it
@@ -634,6 +654,33 @@ static Value *f_lrn(Value *self, CallArgs *a, void *d)
     return v_tensor(tsr_nn_local_response_norm(tensor_of(v[0]), size, alpha, beta, k));
 }
 
+/* x.reshape(...)'s node as 1.13 records it on r: ReshapeAliasBackward0 for
+ * a view, else CloneBackward0 then UnsafeViewBackward0. 0 or -1. */
+static int reshape_record(tsr_tensor *x, tsr_tensor *r)
+{
+    tsr_ag_args a = {0};
+    if (r->storage == x->storage) return tsr_ag_record("reshape_alias", 1, &x, &a, r, false);
+    tsr_tensor *c = tsr_view_alias(x);
+    int rc = c && tsr_ag_record("clone", 1, &x, &a, c, false) == 0 && tsr_ag_record("unsafe_view", 1, &c, &a, r, false) == 0
+                 ? 0 : -1;
+    tsr_tensor_release(c);
+    return rc;
+}
+
+/* 1.13's graph of bilinear: both inputs reshaped to (-1, features),
+ * _trilinear (TrilinearBackward0), its result reshaped, + bias. */
+static int bilinear_graph(tsr_tensor *x1, tsr_tensor *x2, tsr_tensor *w, tsr_tensor *bias, tsr_tensor **parts,
+                          tsr_tensor *r)
+{
+    tsr_ag_args ta = {.i0 = (int64_t)TSR_BILINEAR_E1, .i1 = (int64_t)TSR_BILINEAR_E2, .i2 = (int64_t)TSR_BILINEAR_E3,
+                      .dims = {(int64_t)TSR_BILINEAR_SUM, 1}, .ndims = 2}, aa = {0};
+    tsr_tensor *in[3] = {parts[0], w, parts[1]}, *ad[2] = {parts[3], bias};
+    if (reshape_record(x1, parts[0]) < 0 || reshape_record(x2, parts[1]) < 0 ||
+        tsr_ag_record("trilinear", 3, in, &ta, parts[2], false) < 0 || reshape_record(parts[2], parts[3]) < 0)
+        return -1;
+    return bias ? tsr_ag_record("add", 2, ad, &aa, r, false) : 0;
+}
+
 /* bilinear(input1, input2, weight, bias=None): an ATen function */
 static Value *f_bilinear(Value *self, CallArgs *a, void *d)
 {
@@ -643,11 +690,19 @@ static Value *f_bilinear(Value *self, CallArgs *a, void *d)
         need_tensor(v[0], "bilinear", "input1", 1) < 0 || need_tensor(v[1], "bilinear", "input2", 2) < 0 ||
         need_tensor(v[2], "bilinear", "weight", 3) < 0 ||
         (v[3] && !is_none(v[3]) && need_tensor(v[3], "bilinear", "bias", 4) < 0) ||
-        named_refused("aten::_reshape_alias", 2, v) < 0 || named_refused("aten::_trilinear", 1, v + 2) < 0 ||
-        grad_refused("bilinear", 4, v) < 0)
+        named_refused("aten::_reshape_alias", 2, v) < 0 || named_refused("aten::_trilinear", 1, v + 2) < 0)
         return NULL;
     /* a named bias alone computes: its add gives the result its names (1.13) */
-    return v_tensor(tsr_nn_bilinear(tensor_of(v[0]), tensor_of(v[1]), tensor_of(v[2]), opt_tensor(v[3])));
+    tsr_tensor *parts[4], *bias = opt_tensor_w(v[3]);
+    bool g = grad_on(4, v);
+    tsr_tensor *r = tsr_nn_bilinear_ex(tensor_of(v[0]), tensor_of(v[1]), tensor_of(v[2]), bias, g ? parts : NULL);
+    if (r && g && bilinear_graph(tensor_of(v[0]), tensor_of(v[1]), tensor_of(v[2]), bias, parts, r) < 0) {
+        tsr_tensor_release(r);
+        r = NULL;
+    }
+    if (g)
+        for (int i = 0; i < 4; i++) tsr_tensor_release(parts[i]);
+    return r ? v_tensor(r) : bind_runtime_error();
 }
 
 void bind_nnf_layers_init(void)

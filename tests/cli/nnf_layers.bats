@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # torch.nn.functional's layers (conv, pooling, normalization) from the
-# command line: the inputs that need a graph are refused until their
-# backward formulas exist, 1.13's once-only warning of padding='same', and
-# batch_norm's in-place update of the running statistics.
+# command line: the graphs they record (the inputs of layers without a
+# backward formula are refused), 1.13's once-only warning of padding='same',
+# and batch_norm's in-place update of the running statistics.
 
 load helpers
 
@@ -40,11 +40,17 @@ load helpers
     assert_output 'tensor([0.2000, 0.4000]) tensor([1.1000, 1.7000]) True'
 }
 
-@test "nnf-layers-1.5: pooling, layer_norm, batch_norm and reflect/replicate pads record graphs; circular pads stay refused" {
+@test "nnf-layers-1.5: pooling, layer_norm, batch_norm and reflect/replicate/circular pads record graphs" {
     run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, 4, requires_grad=True)\nprint(F.max_pool2d(x, 2).grad_fn.name(), F.layer_norm(x, (4,)).grad_fn.name(), F.batch_norm(x, None, None, training=True).grad_fn.name(), F.pad(x, (1, 1, 1, 1), mode="reflect").grad_fn.name())'
     assert_success
     assert_output 'MaxPool2DWithIndicesBackward0 NativeLayerNormBackward0 NativeBatchNormBackward0 ReflectionPad2DBackward0'
-    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, requires_grad=True)\nF.pad(x, (1, 1), mode="circular")'
-    [ "$status" -eq 1 ]
-    [[ "$stderr" == *"NotImplementedError: the derivative for '_pad_circular' is not implemented."* ]]
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(1, 1, 4, requires_grad=True)\ny = F.pad(x, (1, 1), mode="circular")\ny.backward(torch.arange(6.).view(1, 1, 6))\nprint(y.grad_fn.name(), x.grad)'
+    assert_success
+    assert_output 'torch::autograd::CopySlices tensor([[[6., 2., 3., 4.]]])'
+}
+
+@test "nnf-layers-1.6: group_norm and bilinear record 1.13's nodes and backpropagate" {
+    run --separate-stderr tsr_run -e $'import torch.nn.functional as F\nx = torch.ones(2, 4, 3, requires_grad=True)\nw = torch.ones(4, requires_grad=True)\ny = F.group_norm(x, 2, w)\ny.sum().backward()\nb = F.bilinear(torch.ones(2, 3, requires_grad=True), torch.ones(2, 2), torch.ones(1, 3, 2))\nprint(y.grad_fn.name(), w.grad, b.grad_fn.next_functions[0][0].name())'
+    assert_success
+    assert_output 'NativeGroupNormBackward0 tensor([0., 0., 0., 0.]) TrilinearBackward0'
 }

@@ -12,6 +12,7 @@
 #include "autograd_node.h"
 #include "ops/linalg.h"
 #include "ops/nn.h"
+#include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/reduce.h"
@@ -145,6 +146,21 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         return tsr_nn_pad_mode(in[0], a->ndims, a->dims, a->i0 == 1 ? "reflect" : "replicate", false, 0);
     if (!strcmp(key, "native_batch_norm")) return tsr_nn_batch_norm(in[0], NULL, NULL, in[1], in[2], true, 0.1, a->d0);
     if (!strcmp(key, "native_layer_norm")) return tsr_nn_layer_norm(in[0], a->ndims, a->dims, in[1], in[2], a->d0);
+    if (!strcmp(key, "copy_slices")) {   /* base.clone() with the region written from src */
+        tsr_tensor *r = tsr_clone(in[0], TSR_MF_CONTIGUOUS), *v = r ? tsr_view_alias(r) : NULL;
+        for (int d = 0; v && d < a->ndims; d++) {
+            tsr_tensor *t = tsr_view_narrow(v, d, a->dims[2 * d], a->dims[2 * d + 1]);
+            tsr_tensor_release(v);
+            v = t;
+        }
+        int rc = v ? tsr_copy_(v, in[1]) : -1;
+        tsr_tensor_release(v);
+        if (rc < 0) tsr_tensor_release(r);
+        return rc < 0 ? NULL : r;
+    }
+    if (!strcmp(key, "native_group_norm")) return tsr_nn_group_norm(in[0], a->i0, in[1], in[2], a->d0);
+    if (!strcmp(key, "trilinear"))
+        return tsr_trilinear(in[0], in[1], in[2], (uint64_t)a->i0, (uint64_t)a->i1, (uint64_t)a->i2, (uint64_t)a->dims[0], 1);
     return fwd_pool(key, a, in[0], NULL);
 }
 
@@ -338,6 +354,11 @@ static const Case cases[] = {
     {"native_batch_norm", 3, {3, 1, 1}, {{2, 3, 4}, {3}, {3}}, 0, A(.flag = true, .d0 = 1e-3)},
     {"native_layer_norm", 3, {2, 1, 1}, {{3, 5}, {5}, {5}}, 0, A(.ndims = 1, .dims = {5}, .d0 = 1e-5)},
     {"native_layer_norm", 3, {3, 2, 2}, {{2, 3, 4}, {3, 4}, {3, 4}}, 0, A(.ndims = 2, .dims = {3, 4}, .d0 = 1e-3)},
+    {"copy_slices", 2, {2, 2}, {{3, 4}, {3, 2}}, 0, A(.ndims = 2, .dims = {0, 3, 1, 2})},
+    {"native_group_norm", 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, 0, A(.i0 = 2, .d0 = 1e-5)},
+    {"native_group_norm", 3, {4, 1, 1}, {{2, 6, 2, 2}, {6}, {6}}, 0, A(.i0 = 3, .d0 = 1e-3)},
+    /* bilinear's _trilinear: (B, n), (A, n, m), (B, m) */
+    {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
 /* A deterministic value for element i of input k in the case's domain; away
@@ -416,6 +437,14 @@ static int check_case(const Case *c)
     if (!strcmp(c->key, "native_batch_norm")) {   /* the statistics the binding keeps */
         tsr_tensor *sm = NULL, *si = NULL, *r = tsr_nn_batch_norm_ex(in[0], NULL, NULL, in[1], in[2], true, 0.1, c->a.d0,
                                                                       &sm, &si);
+        tsr_ag_keep(out, sm);
+        tsr_ag_keep(out, si);
+        tsr_tensor_release(r);
+        tsr_tensor_release(sm);
+        tsr_tensor_release(si);
+    }
+    if (!strcmp(c->key, "native_group_norm")) {   /* the statistics the binding keeps */
+        tsr_tensor *sm = NULL, *si = NULL, *r = tsr_nn_group_norm_ex(in[0], c->a.i0, in[1], in[2], c->a.d0, &sm, &si);
         tsr_ag_keep(out, sm);
         tsr_ag_keep(out, si);
         tsr_tensor_release(r);
