@@ -139,6 +139,97 @@ MOMENTS(moments_f64, double, 4)
 LAYER_NORM(layer_norm_f32, float, moments_f32, fmaf)
 LAYER_NORM(layer_norm_f64, double, moments_f64, fma)
 
+/* bfloat16: 1.13 runs the same templates with T = BFloat16, so the moments
+ * are Vectorized<BFloat16> arithmetic (16 lanes, every operation computed
+ * in float and rounded to bfloat16) and the scalar steps BFloat16's
+ * operators (each rounded too); only the output's map3 computes in float. */
+static inline float rbf(float v) { return tsr_bfloat16_to_float(tsr_float_to_bfloat16(v)); }
+
+#define BL 16
+static void moments_bf16(const tsr_bfloat16 *x, int64_t N, float *mean, float *var)
+{
+    const int64_t n = N / BL, m = (n + KCHUNK - 1) / KCHUNK, depth = ceil_log2(m);
+    int64_t m0s[64] = {0};
+    float m1s[64][BL], m2s[64][BL];
+    memset(m1s, 0, sizeof m1s);
+    memset(m2s, 0, sizeof m2s);
+    for (int64_t i = 0; i < m; i++) {
+        const tsr_bfloat16 *xp = x + i * KCHUNK * BL;
+        const int64_t c0 = KCHUNK < n - i * KCHUNK ? KCHUNK : n - i * KCHUNK;
+        float m1v[BL] = {0}, m2v[BL] = {0};
+        for (int64_t j = 0; j < c0; j++) {
+            const float cj = rbf(1.0f / rbf((float)(j + 1)));
+            for (int l = 0; l < BL; l++) {
+                const float xv = tsr_bfloat16_to_float(xp[j * BL + l]);
+                const float delta = rbf(xv - m1v[l]);
+                m1v[l] = rbf(m1v[l] + rbf(delta * cj));
+                m2v[l] = rbf(m2v[l] + rbf(delta * rbf(xv - m1v[l])));
+            }
+        }
+#define ADD_BF(m0a, m1a, m2a, m0, m1, m2)                                                                      \
+        do {                                                                                                   \
+            const int64_t nn_ = (m0) + (m0a);                                                                  \
+            const float c_ = nn_ == 0 ? 0 : rbf(rbf((float)(m0a)) / rbf((float)nn_)), f0_ = rbf((float)(m0));  \
+            for (int l_ = 0; l_ < BL; l_++) {                                                                  \
+                const float d_ = rbf((m1a)[l_] - (m1)[l_]);                                                    \
+                (m1)[l_] = rbf((m1)[l_] + rbf(c_ * d_));                                                       \
+                (m2)[l_] = rbf((m2)[l_] + rbf((m2a)[l_] + rbf(rbf(rbf(d_ * d_) * c_) * f0_)));                 \
+            }                                                                                                  \
+            (m0) = nn_;                                                                                        \
+        } while (0)
+        ADD_BF(c0, m1v, m2v, m0s[0], m1s[0], m2s[0]);
+        int64_t mask = i + 1;
+        for (int64_t j = 1; j < depth && (mask & 1) == 0; ++j) {
+            ADD_BF(m0s[j - 1], m1s[j - 1], m2s[j - 1], m0s[j], m1s[j], m2s[j]);
+            m0s[j - 1] = 0;
+            for (int l = 0; l < BL; l++) m1s[j - 1][l] = 0, m2s[j - 1][l] = 0;
+            mask >>= 1;
+        }
+    }
+    for (int64_t i = 1; i < depth; i++) ADD_BF(m0s[i], m1s[i], m2s[i], m0s[0], m1s[0], m2s[0]);
+#undef ADD_BF
+    int64_t c = 0;
+    float m1 = 0, m2 = 0;
+    for (int64_t i = n * BL; i < N; ++i) {
+        const float xv = tsr_bfloat16_to_float(x[i]);
+        const float delta = rbf(xv - m1);
+        ++c;
+        m1 = rbf(m1 + rbf(delta / rbf((float)c)));
+        m2 = rbf(m2 + rbf(delta * rbf(xv - m1)));
+    }
+    for (int l = 0; l < BL; l++) {   /* AddMoments<BFloat16> */
+        const int64_t nn = c + n;
+        const float cc = nn == 0 ? 0 : rbf(rbf((float)n) / rbf((float)nn));
+        const float delta = rbf(m1s[0][l] - m1);
+        m1 = rbf(m1 + rbf(cc * delta));
+        m2 = rbf(m2 + rbf(m2s[0][l] + rbf(rbf(rbf(delta * delta) * cc) * rbf((float)c))));
+        c = nn;
+    }
+    *mean = m1;
+    *var = rbf(m2 / rbf((float)N));
+}
+#undef BL
+
+static void layer_norm_bf16(const tsr_bfloat16 *x, const tsr_bfloat16 *g, const tsr_bfloat16 *b, int64_t M,
+                            int64_t N, double eps, tsr_bfloat16 *y)
+{
+    const float epsb = rbf((float)eps);
+    for (int64_t i = 0; i < M; i++) {
+        const tsr_bfloat16 *xp = x + i * N;
+        tsr_bfloat16 *yp = y + i * N;
+        float mean, var;
+        moments_bf16(xp, N, &mean, &var);
+        const float rstd = rbf(1.0f / rbf(sqrtf(rbf(var + epsb))));
+        const float scale = rstd, bias = rbf(-rstd * mean);
+        for (int64_t j = 0; j < N; j++) {
+            const float gv = g ? tsr_bfloat16_to_float(g[j]) : 1.0f, bv = b ? tsr_bfloat16_to_float(b[j]) : 0.0f;
+            const float v = fmaf(fmaf(tsr_bfloat16_to_float(xp[j]), scale, bias), gv, bv);
+            /* map3's vector store writes NaN as 0xffff, the scalar loop's BFloat16 as 0x7fc0 */
+            yp[j] = g && b && isnan(v) ? 0xffff : tsr_float_to_bfloat16(v);
+        }
+    }
+}
+
 tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *shape, const tsr_tensor *w,
                               const tsr_tensor *b, double eps)
 {
@@ -170,11 +261,7 @@ tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *sh
         return NULL;
     }
     tsr_dtype d = x->dtype;
-    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
-        if (d == TSR_BFLOAT16) {
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "layer_norm of bfloat16 is not supported by tsr yet");
-            return NULL;
-        }
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented("LayerNormKernelImpl", d);
         return NULL;
     }
@@ -199,7 +286,10 @@ tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *sh
         y = NULL;
         goto done;
     }
-    if (d == TSR_FLOAT32)
+    if (d == TSR_BFLOAT16)
+        layer_norm_bf16(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL, bc ? tsr_tensor_ptr(bc, NULL) : NULL,
+                        M, N, eps, tsr_tensor_ptr(y, NULL));
+    else if (d == TSR_FLOAT32)
         layer_norm_f32(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL, bc ? tsr_tensor_ptr(bc, NULL) : NULL,
                        M, N, (float)eps, tsr_tensor_ptr(y, NULL));
     else
