@@ -653,6 +653,36 @@ fail:
 GROUP_NORM(group_norm_f32, float, moments_f32, fmaf)
 GROUP_NORM(group_norm_f64, double, moments_f64, fma)
 
+/* The same with T = BFloat16: every operation rounded to bfloat16. */
+static void group_norm_bf16(const tsr_bfloat16 *x, const tsr_bfloat16 *g, const tsr_bfloat16 *b, int64_t N, int64_t C,
+                            int64_t HxW, int64_t G, double eps, tsr_bfloat16 *y, tsr_bfloat16 *mo, tsr_bfloat16 *ro)
+{
+    const int64_t D = C / G, inner = D * HxW;
+    const float epsb = rbf((float)eps);
+    for (int64_t i = 0; i < N * G; i++) {
+        const tsr_bfloat16 *xp = x + i * inner;
+        float mean, var;
+        moments_bf16(xp, inner, &mean, &var);
+        const float rstd = rbf(1.0f / rbf(sqrtf(rbf((var > 0 ? var : 0.0f) + epsb))));
+        if (mo) mo[i] = tsr_float_to_bfloat16(mean), ro[i] = tsr_float_to_bfloat16(rstd);
+        if (!g && !b) {
+            for (int64_t j = 0; j < inner; j++)
+                y[i * inner + j] = tsr_float_to_bfloat16(rbf(tsr_bfloat16_to_float(xp[j]) - mean) * rstd);
+            continue;
+        }
+        const int64_t gi = i % G;
+        for (int64_t j = 0; j < D; j++) {
+            const int64_t c = gi * D + j;
+            const float scale = rbf(rstd * (g ? tsr_bfloat16_to_float(g[c]) : 1.0f));
+            const float bias = rbf(rbf(-scale * mean) + (b ? tsr_bfloat16_to_float(b[c]) : 0.0f));
+            const tsr_bfloat16 *xr = x + (i * D + j) * HxW;
+            tsr_bfloat16 *yr = y + (i * D + j) * HxW;
+            for (int64_t k = 0; k < HxW; k++)
+                yr[k] = tsr_float_to_bfloat16(rbf(scale * tsr_bfloat16_to_float(xr[k])) + bias);
+        }
+    }
+}
+
 static void group_norm_cl_f32(const float *x, const float *g, const float *b, int64_t N, int64_t C, int64_t HxW,
                               int64_t G, float eps, float *y, float *mo, float *ro);
 static void group_norm_cl_f64(const double *x, const double *g, const double *b, int64_t N, int64_t C, int64_t HxW,
@@ -694,11 +724,12 @@ tsr_tensor *tsr_nn_group_norm_ex(const tsr_tensor *x, int64_t G, const tsr_tenso
         return NULL;
     }
     tsr_dtype d = x->dtype;
-    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
-        if (d == TSR_BFLOAT16) {
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "group_norm of bfloat16 is not supported by tsr yet");
-            return NULL;
-        }
+    if (d == TSR_BFLOAT16 && tsr_tensor_suggest_memory_format(x) != TSR_MF_CONTIGUOUS) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "group_norm of a channels_last bfloat16 input is not supported by tsr "
+                      "yet");
+        return NULL;
+    }
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented("GroupNormKernelImpl", d);
         return NULL;
     }
@@ -727,7 +758,10 @@ tsr_tensor *tsr_nn_group_norm_ex(const tsr_tensor *x, int64_t G, const tsr_tenso
     if (!(yc = tsr_tensor_empty(x->ndim, x->sizes, d, x->device))) goto done;
     if (!tsr_tensor_is_meta(yc) && N * C * HxW > 0) {
         if (tsr_check_interrupt() < 0) goto done;
-        if (d == TSR_FLOAT32)
+        if (d == TSR_BFLOAT16)
+            group_norm_bf16(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
+                            bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, eps, tsr_tensor_ptr(yc, NULL), pm, pr);
+        else if (d == TSR_FLOAT32)
             group_norm_f32(tsr_tensor_ptr(xc, NULL), wc ? tsr_tensor_ptr(wc, NULL) : NULL,
                            bc ? tsr_tensor_ptr(bc, NULL) : NULL, N, C, HxW, G, (float)eps, tsr_tensor_ptr(yc, NULL),
                            pm, pr);
