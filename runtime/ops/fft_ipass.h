@@ -69,60 +69,36 @@ static inline IV IF(r135)(IV a)
 
 static inline IV IF(smulz)(IV v, IV w) { return __builtin_shufflevector(v, IF(smul)(v, w), IM_FIRST); }
 
+#define RT IV
+#define RL(p) IF(ld)(p)
+#define RST(p, v) IF(st)((p), (v))
+#define RSTEP ((size_t)RLANES / 2)
+#define RADD IF(add)
+#define RSUB IF(sub)
+#define R90 IF(r90)
+#define R45 IF(r45)
+#define R135 IF(r135)
 /* the first RSTEP outputs (i = 0 ..) of a row: output 0 has no twiddle,
  * and its lane keeps the value before the product (the twiddles given
  * have something finite in lane 0) */
 #define RROW(name) FCAT(IF(name), z)
-#define RT IV
-#define RL(p) IF(ld)(p)
-#define RST(p, v) IF(st)((p), (v))
 #define RLW(p) IF(ld)(p)
-#define RSTEP ((size_t)RLANES / 2)
-#define RADD IF(add)
-#define RSUB IF(sub)
 #define RSMUL IF(smulz)
-#define R90 IF(r90)
-#define R45 IF(r45)
-#define R135 IF(r135)
 #include "fft_row.h"
-#undef RROW
+#define RROW(name) IF(name)
+#define RLW(p) IF(ld)(p)
+#define RSMUL IF(smul)
+#include "fft_row.h"
 #undef RT
 #undef RL
 #undef RST
-#undef RLW
 #undef RSTEP
 #undef RADD
 #undef RSUB
-#undef RSMUL
 #undef R90
 #undef R45
 #undef R135
 
-#define RROW(name) IF(name)
-#define RT IV
-#define RL(p) IF(ld)(p)
-#define RST(p, v) IF(st)((p), (v))
-#define RLW(p) IF(ld)(p)
-#define RSTEP ((size_t)RLANES / 2)
-#define RADD IF(add)
-#define RSUB IF(sub)
-#define RSMUL IF(smul)
-#define R90 IF(r90)
-#define R45 IF(r45)
-#define R135 IF(r135)
-#include "fft_row.h"
-#undef RROW
-#undef RT
-#undef RL
-#undef RST
-#undef RLW
-#undef RSTEP
-#undef RADD
-#undef RSUB
-#undef RSMUL
-#undef R90
-#undef R45
-#undef R135
 /* every row k of a pass whose ido is a multiple of RSTEP, output 0 in
  * vectors too (cc, ch, wa: the pass's arrays) */
 #define ROWSK(ip)                                                                                          \

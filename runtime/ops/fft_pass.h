@@ -64,15 +64,12 @@ static inline CV PF(rotx135)(CV a)
 #define R45 PF(rotx45)
 #define R135 PF(rotx135)
 #include "fft_row.h"
-#undef RROW
 #undef RT
 #undef RL
 #undef RST
-#undef RLW
 #undef RSTEP
 #undef RADD
 #undef RSUB
-#undef RSMUL
 #undef R90
 #undef R45
 #undef R135

@@ -7,9 +7,10 @@
  * the operations of fft_pass.h in the same order, so that both give the
  * same bits. The includer defines RROW(name), the value type RT, RL(p) and
  * RST(p, v) (load and store at a CX pointer), RLW(p) (a twiddle), RSTEP and
- * the operations RADD, RSUB, RSMUL, R90, R45, R135. Each returns how many of
- * the n it did (all of them for the scalar form, the largest multiple of
- * RSTEP for the vector form). */
+ * the operations RADD, RSUB, RSMUL, R90, R45, R135; RROW, RLW and RSMUL are
+ * undefined at the end (the ones that differ between two instantiations of
+ * one form). Each returns how many of the n it did (all of them for the
+ * scalar form, the largest multiple of RSTEP for the vector form). */
 
 static size_t RROW(row2)(size_t n, const CX *restrict cc, size_t cs, CX *restrict ch, size_t hs,
                          const CX *restrict wa, size_t ws)
@@ -75,3 +76,7 @@ static size_t RROW(row8)(size_t n, const CX *restrict cc, size_t cs, CX *restric
     }
     return i;
 }
+
+#undef RROW
+#undef RLW
+#undef RSMUL
