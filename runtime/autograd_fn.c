@@ -19,6 +19,7 @@
 #include "ops/join.h"
 #include "ops/nn.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_more.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
 #include "ops/rearrange.h"
@@ -1088,6 +1089,48 @@ static int bw_hardtanh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* glu(dim i0): glu_backward */
+static int bw_glu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_glu_backward(g, x, n->a.i0)));
+    return finish(c, n, gin);
+}
+
+/* pixel_shuffle / pixel_unshuffle(factor i0): the other one of dy */
+static int bw_pixel_shuffle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    bool up = !strcmp(n->f->key, "pixel_shuffle");
+    give(c, gin, 0, keep(c, up ? tsr_nn_pixel_unshuffle(g, n->a.i0) : tsr_nn_pixel_shuffle(g, n->a.i0)));
+    return finish(c, n, gin);
+}
+
+/* hardshrink / softshrink(lambd d0): shrink_backward, -lambd <= x <= lambd ? 0 : dy */
+static int bw_shrink(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    const char *k = !strcmp(n->f->key, "hardshrink") ? "hardshrink_backward_cpu" : "softshrink_backward_cpu";
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_shrink_backward(g, x, n->a.d0, k)));
+    return finish(c, n, gin);
+}
+
+/* rrelu_with_noise(lower d0, upper d1, training flag), the noise kept;
+ * in place the result stands for self (its sign is self's) */
+static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(strcmp(n->f->key, "rrelu_with_noise") ? TSR_AG_OUT : 0);
+    if (!c->fail && n->nextra < 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "rrelu_with_noise: the noise was not kept");
+        c->fail = true;
+    }
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_rrelu_backward(g, x, n->extra[0], n->a.d0, n->a.d1, n->a.flag)));
+    return finish(c, n, gin);
+}
+
 /* leaky_relu(negative_slope d0): x > 0 ? dy : dy * negval */
 UNARY_SELF(bw_leaky_relu, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.d0)))
 /* threshold(threshold d0): x <= threshold ? 0 : dy */
@@ -1479,6 +1522,8 @@ static const tsr_formula formulas[] = {
     {"floor", "FloorBackward0", 0, bw_zero},
     {"gather", "GatherBackward0", 2, bw_gather},
     {"gelu", "GeluBackward0", 1, bw_gelu},
+    {"glu", "GluBackward0", 1, bw_glu},
+    {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
     {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},
     {"hardswish", "HardswishBackward0", 1, bw_hardswish},
@@ -1524,6 +1569,8 @@ static const tsr_formula formulas[] = {
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"permute", "PermuteBackward0", 0, bw_permute},
+    {"pixel_shuffle", "PixelShuffleBackward0", 0, bw_pixel_shuffle},
+    {"pixel_unshuffle", "PixelUnshuffleBackward0", 0, bw_pixel_shuffle},
     {"pow", "PowBackward0", 1, bw_pow},
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
@@ -1539,6 +1586,8 @@ static const tsr_formula formulas[] = {
     {"replication_pad3d", "ReplicationPad3DBackward0", 1, bw_pad_mode},
     {"reshape_alias", "ReshapeAliasBackward0", 0, bw_reshape},
     {"round", "RoundBackward0", 0, bw_zero},
+    {"rrelu_with_noise", "RreluWithNoiseBackward0", 1, bw_rrelu},
+    {"rrelu_with_noise_", "RreluWithNoiseBackward1", TSR_SAVE_OUT, bw_rrelu},
     {"rsqrt", "RsqrtBackward0", TSR_SAVE_OUT, bw_rsqrt},
     {"rsub", "RsubBackward0", 0, bw_rsub},
     {"rsub_s", "RsubBackward1", 0, bw_rsub},
@@ -1553,6 +1602,7 @@ static const tsr_formula formulas[] = {
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softplus", "SoftplusBackward0", 1, bw_softplus},
+    {"softshrink", "SoftshrinkBackward0", 1, bw_shrink},
     {"sort", "SortBackward0", 0, bw_sort},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},

@@ -1,0 +1,171 @@
+/* src/bind/nnf_more.c — more of torch.nn.functional: glu, pixel_shuffle /
+ * pixel_unshuffle, channel_shuffle, hardshrink / softshrink, rrelu and
+ * unfold / fold, with the torch.* and Tensor.* spellings 1.13 has. The ATen
+ * functions are binding rows (python_arg_parser's messages); F's Python defs
+ * are builtins with their own argument handling. Every tensor rule is
+ * runtime/ops/nn_more.h's; the handlers record 1.13's graph nodes. */
+#include <stdio.h>
+#include <string.h>
+
+#include "args.h"
+#include "bind/areas.h"
+#include "bind/bind.h"
+#include "bind/ops.h"
+#include "bind/table.h"
+#include "bind/tensor.h"
+#include "autograd.h"
+#include "names.h"
+#include "ops/nn_more.h"
+#include "value.h"
+
+#define MOD "torch.nn.functional"
+
+/* r (NULL: the runtime's error) recorded as key over x with args a when x
+ * needs a graph; kept (NULL: none) kept with it. NEW value or NULL. */
+static Value *graph1(tsr_tensor *r, tsr_tensor *x, const char *key, const tsr_ag_args *a, const tsr_tensor *kept)
+{
+    if (!r) return bind_runtime_error();
+    if (tsr_ag_needed(1, &x) && (tsr_ag_record(key, 1, &x, a, r, false) < 0 || (kept && tsr_ag_keep(r, kept) < 0))) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return v_tensor(r);
+}
+
+/* 1.13's named-tensor refusal of the ATen op (schema) for a named x; -1 then. */
+static int named_refused(const char *schema, const tsr_tensor *x)
+{
+    if (!x->names) return 0;
+    tsr_names_refuse(schema);
+    bind_runtime_error();
+    return -1;
+}
+
+/* ------------------------------------------------------------ ATen rows */
+
+enum { K_PS, K_PU, K_CS, K_HS, K_SS, K_RRELU, K_GLU };
+
+static Value *more_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    (void)fname;
+    tsr_tensor *x = tensor_of(self ? self : b->v[0]);
+    int64_t k = 0;
+    double d;
+    tsr_ag_args ga = {0};
+    switch (row->kind) {
+    case K_PS: case K_PU: case K_CS:
+        if (bind_table_int(b, 1, 0, &k) < 0) return NULL;
+        if (row->kind == K_CS) return v_tensor(tsr_nn_channel_shuffle(x, k));
+        ga.i0 = k;
+        return graph1(row->kind == K_PS ? tsr_nn_pixel_shuffle(x, k) : tsr_nn_pixel_unshuffle(x, k), x,
+                      row->kind == K_PS ? "pixel_shuffle" : "pixel_unshuffle", &ga, NULL);
+    case K_HS: case K_SS:
+        d = 0.5;
+        if (b->v[1] && bind_table_float(b->v[1], row->name, "lambd", &d) < 0) return NULL;
+        ga.d0 = d;
+        return graph1(row->kind == K_HS ? tsr_nn_hardshrink(x, d) : tsr_nn_softshrink(x, d), x, row->name, &ga, NULL);
+    case K_GLU:
+        if (!is_tensor(b->v[0]))
+            return exc_set("AttributeError", "'%s' object has no attribute 'dim'", b->v[0]->type->name);
+        x = tensor_of(b->v[0]);
+        if (x->ndim == 0) return exc_set("RuntimeError", "glu does not support scalars because halving size must be even");
+        if (bind_table_int(b, 1, -1, &k) < 0 || named_refused("aten::glu", x) < 0) return NULL;
+        ga.i0 = k;
+        return graph1(tsr_nn_glu(x, k), x, "glu", &ga, NULL);
+    case K_RRELU: {
+        double lo = 0.125, hi = 1.0 / 3.0;
+        if ((b->v[1] && bind_table_float(b->v[1], row->name, "lower", &lo) < 0) ||
+            (b->v[2] && bind_table_float(b->v[2], row->name, "upper", &hi) < 0))
+            return NULL;
+        bool train = b->v[3] && value_truth(b->v[3]) > 0;
+        bool ip = inplace || row->name[strlen(row->name) - 1] == '_';
+        tsr_generator *gen = b->v[4] ? (tsr_generator *)b->v[4]->u.ext.ptr : tsr_default_generator();
+        bool g = tsr_ag_needed(1, &x);
+        if (ip && g && tsr_ag_check_inplace(x) < 0) return bind_runtime_error();
+        tsr_tensor *noise = NULL, *r = tsr_nn_rrelu(x, lo, hi, train, ip, gen, &noise);
+        if (!r) return bind_runtime_error();
+        int rc = 0;
+        ga.d0 = lo, ga.d1 = hi, ga.flag = train;
+        if (ip) {
+            tsr_tensor_bump_version(x);
+            if (g) rc = tsr_ag_record("rrelu_with_noise_", 1, &x, &ga, x, true);
+            if (g && rc == 0) rc = tsr_ag_keep(x, noise);
+        } else if (g) {
+            rc = tsr_ag_record("rrelu_with_noise", 1, &x, &ga, r, false);
+            if (rc == 0) rc = tsr_ag_keep(r, noise);
+        }
+        tsr_tensor_release(noise);
+        if (rc < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
+        return ip ? ops_finish(r, self ? self : b->v[0]) : v_tensor(r);
+    }
+    }
+    return NULL;
+}
+
+#define RRELU_SIG "Tensor input, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, " \
+                  "Generator? generator=None"
+
+static BindRow more_rows[] = {
+    {.name = "pixel_shuffle", .kind = K_PS, .flags = BIND_FN, .handler = more_call,
+     .sigs = "Tensor input, int64_t upscale_factor"},
+    {.name = "pixel_shuffle", .kind = K_PS, .flags = BIND_FN, .handler = more_call, .module = MOD,
+     .sigs = "Tensor input, int64_t upscale_factor"},
+    {.name = "pixel_unshuffle", .kind = K_PU, .flags = BIND_FN, .handler = more_call,
+     .sigs = "Tensor input, int64_t downscale_factor"},
+    {.name = "pixel_unshuffle", .kind = K_PU, .flags = BIND_FN, .handler = more_call, .module = MOD,
+     .sigs = "Tensor input, int64_t downscale_factor"},
+    {.name = "channel_shuffle", .kind = K_CS, .flags = BIND_FN, .handler = more_call, .sigs = "Tensor input, int64_t groups"},
+    {.name = "channel_shuffle", .kind = K_CS, .flags = BIND_FN, .handler = more_call, .module = MOD,
+     .sigs = "Tensor input, int64_t groups"},
+    {.name = "native_channel_shuffle", .kind = K_CS, .flags = BIND_FN, .handler = more_call,
+     .sigs = "Tensor input, int64_t groups"},
+    {.name = "native_channel_shuffle", .kind = K_CS, .flags = BIND_FN, .handler = more_call, .module = MOD,
+     .sigs = "Tensor input, int64_t groups"},
+    {.name = "hardshrink", .kind = K_HS, .flags = BIND_FN | BIND_METHOD, .handler = more_call,
+     .sigs = "Tensor input, Scalar lambd=0.5"},
+    {.name = "hardshrink", .kind = K_HS, .flags = BIND_FN, .handler = more_call, .module = MOD,
+     .sigs = "Tensor input, Scalar lambd=0.5"},
+    {.name = "softshrink", .kind = K_SS, .flags = BIND_FN, .handler = more_call, .module = MOD,
+     .sigs = "Tensor input, Scalar lambd=0.5"},
+    {.name = "glu", .kind = K_GLU, .flags = BIND_FN, .handler = more_call, .module = MOD,
+     .sigs = "PyObject* input, int64_t dim=-1"},
+    {.name = "rrelu", .kind = K_RRELU, .flags = BIND_FN, .handler = more_call, .sigs = RRELU_SIG},
+    {.name = "rrelu_", .kind = K_RRELU, .flags = BIND_FN | BIND_FN_INPLACE, .handler = more_call, .sigs = RRELU_SIG},
+};
+
+/* ------------------------------------------------------------ F's defs */
+
+/* F.rrelu(input, lower=1./8, upper=1./3, training=False, inplace=False)
+ * and F.rrelu_(input, lower, upper, training): torch.rrelu(_) */
+static Value *f_rrelu(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    bool under = d != NULL;
+    Value *v[5] = {0};
+    if (args_parse(a, under ? "rrelu_" : "rrelu",
+                   under ? "def input, lower=, upper=, training=" : "def input, lower=, upper=, training=, inplace=", v) < 0)
+        return NULL;
+    int ip = under;
+    if (!under && v[4] && (ip = value_truth(v[4])) < 0) return NULL;
+    Value *args[4] = {v[0], v[1], v[2], v[3]}, *dv[3] = {NULL, NULL, NULL};
+    if (!args[1]) args[1] = dv[0] = v_float(1.0 / 8);
+    if (!args[2]) args[2] = dv[1] = v_float(1.0 / 3);
+    if (!args[3]) args[3] = dv[2] = v_bool(false);
+    Value *f = value_getattr(bind_module("torch"), ip ? "rrelu_" : "rrelu"), *r = NULL;
+    if (f) r = value_call0(f, 4, args);
+    if (f) decref(f);
+    for (int i = 0; i < 3; i++)
+        if (dv[i]) decref(dv[i]);
+    return r;
+}
+
+void bind_nnf_more_init(void)
+{
+    bind_table_register(more_rows, (int)(sizeof more_rows / sizeof more_rows[0]));
+    Value *m = bind_module(MOD);
+    module_add(m, "rrelu", v_builtin("rrelu", f_rrelu, NULL, NULL));
+    module_add(m, "rrelu_", v_builtin("rrelu_", f_rrelu, NULL, (void *)"_"));
+}
