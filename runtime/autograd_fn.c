@@ -1089,6 +1089,18 @@ static int bw_hardtanh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* channel_shuffle / native_channel_shuffle: 1.13 records a NotImplemented
+ * node whose backward raises */
+static int bw_not_implemented(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    (void)g;
+    tsr_error_set(TSR_ERR_RUNTIME, "derivative for %s is not implemented",
+                  strcmp(n->f->key, "channel_shuffle") ? "aten::native_channel_shuffle" : "channel_shuffle");
+    c->fail = true;
+    return finish(c, n, gin);
+}
+
 /* glu(dim i0): glu_backward */
 static int bw_glu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -1497,6 +1509,7 @@ static const tsr_formula formulas[] = {
     {"ceil", "CeilBackward0", 0, bw_zero},
     {"celu", "CeluBackward0", 1, bw_elu},
     {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_},
+    {"channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"clamp", "ClampBackward1", 1, bw_clamp},
     {"clamp_min", "ClampMinBackward0", 1, bw_clamp},
     {"clone", "CloneBackward0", 0, bw_pass},
@@ -1562,6 +1575,7 @@ static const tsr_formula formulas[] = {
     {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
+    {"native_channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
     {"native_layer_norm", "NativeLayerNormBackward0", 7, bw_layer_norm},
     {"neg", "NegBackward0", 0, bw_neg},

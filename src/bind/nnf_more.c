@@ -55,7 +55,7 @@ static Value *more_call(const BindRow *row, const char *fname, BindArgs *b, Valu
     switch (row->kind) {
     case K_PS: case K_PU: case K_CS:
         if (bind_table_int(b, 1, 0, &k) < 0) return NULL;
-        if (row->kind == K_CS) return v_tensor(tsr_nn_channel_shuffle(x, k));
+        if (row->kind == K_CS) return graph1(tsr_nn_channel_shuffle(x, k), x, row->name, &ga, NULL);
         ga.i0 = k;
         return graph1(row->kind == K_PS ? tsr_nn_pixel_shuffle(x, k) : tsr_nn_pixel_unshuffle(x, k), x,
                       row->kind == K_PS ? "pixel_shuffle" : "pixel_unshuffle", &ga, NULL);
