@@ -1135,11 +1135,12 @@ static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(strcmp(n->f->key, "rrelu_with_noise") ? TSR_AG_OUT : 0);
-    if (!c->fail && n->nextra < 1) {
+    const tsr_tensor *noise = n->nextra > 0 ? n->extra[0] : NULL;
+    if (!c->fail && !noise && n->a.flag) {
         tsr_error_set(TSR_ERR_RUNTIME, "rrelu_with_noise: the noise was not kept");
         c->fail = true;
     }
-    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_rrelu_backward(g, x, n->extra[0], n->a.d0, n->a.d1, n->a.flag)));
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_rrelu_backward(g, x, noise, n->a.d0, n->a.d1, n->a.flag)));
     return finish(c, n, gin);
 }
 
@@ -1575,8 +1576,8 @@ static const tsr_formula formulas[] = {
     {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
-    {"native_channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
+    {"native_channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"native_layer_norm", "NativeLayerNormBackward0", 7, bw_layer_norm},
     {"neg", "NegBackward0", 0, bw_neg},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
