@@ -317,6 +317,13 @@ tsr_tensor *tsr_nn_softshrink(const tsr_tensor *x, double lambd)
         return NULL;
     }
     if (!float_kernel(x, "softshrink_cpu")) return NULL;
+    if (x->dtype == TSR_BFLOAT16) {   /* in float with a float lambd, rounded once (1.13) */
+        tsr_tensor *xf = tsr_to_dtype(x, TSR_FLOAT32, false), *rf = xf ? tsr_nn_softshrink(xf, lambd) : NULL;
+        tsr_tensor *r = rf ? tsr_to_dtype(rf, TSR_BFLOAT16, false) : NULL;
+        tsr_tensor_release(xf);
+        tsr_tensor_release(rf);
+        return r;
+    }
     tsr_tensor *l, *nl;
     if (lambd_of(x, lambd, &l, &nl) < 0) return NULL;
     /* a > lambd ? a - lambd : (a < -lambd ? a + lambd : 0) */
@@ -330,10 +337,7 @@ tsr_tensor *tsr_nn_softshrink(const tsr_tensor *x, double lambd)
 
 tsr_tensor *tsr_nn_shrink_backward(const tsr_tensor *g, const tsr_tensor *x, double lambd, const char *kname)
 {
-    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
-        tsr__not_implemented(kname, x->dtype);
-        return NULL;
-    }
+    if (!float_kernel(x, kname)) return NULL;
     tsr_tensor *l, *nl;
     if (lambd_of(x, lambd, &l, &nl) < 0) return NULL;
     tsr_tensor *in = inside(x, l, nl), *r = sel(in, NULL, g);

@@ -69,7 +69,7 @@ static const GradRow grad_rows[] = {
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"hardshrink", G_OWN, NULL}, {"half", G_CAST, NULL}, {"index_select", G_GATHER, NULL},
+    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL},
     {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
     {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
