@@ -86,7 +86,7 @@ static Value *more_call(const BindRow *row, const char *fname, BindArgs *b, Valu
         if (!r) return bind_runtime_error();
         int rc = 0;
         ga.d0 = lo, ga.d1 = hi, ga.flag = train;
-        if (ip) {
+        if (ip) {   /* a plain function row: the table does not bump x itself */
             tsr_tensor_bump_version(x);
             if (g) rc = tsr_ag_record("rrelu_with_noise_", 1, &x, &ga, x, true);
             if (g && rc == 0) rc = tsr_ag_keep(x, noise);
@@ -133,7 +133,7 @@ static BindRow more_rows[] = {
     {.name = "glu", .kind = K_GLU, .flags = BIND_FN, .handler = more_call, .module = MOD,
      .sigs = "PyObject* input, int64_t dim=-1"},
     {.name = "rrelu", .kind = K_RRELU, .flags = BIND_FN, .handler = more_call, .sigs = RRELU_SIG},
-    {.name = "rrelu_", .kind = K_RRELU, .flags = BIND_FN | BIND_FN_INPLACE, .handler = more_call, .sigs = RRELU_SIG},
+    {.name = "rrelu_", .kind = K_RRELU, .flags = BIND_FN, .handler = more_call, .sigs = RRELU_SIG},
 };
 
 /* ------------------------------------------------------------ F's defs */

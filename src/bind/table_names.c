@@ -268,6 +268,8 @@ static const struct {
     {"linalg_cond", NULL, W_SQUARE, 0, NULL, NULL, 0, "aten::linalg_inv_ex"},
     {"linalg_cond", NULL, 0, 0, NULL, NULL, 0, ""},
     {"mm", "torch.sparse", 0, 0, NULL, NULL, 0, "aten::_sparse_addmm"},
+    {"rrelu", NULL, 0, 0, NULL, NULL, 0, "aten::rrelu_with_noise"},
+    {"rrelu_", NULL, 0, 0, NULL, NULL, 0, "aten::rrelu_with_noise_"},
     {"sparse_coo_tensor", NULL, 0, 0, NULL, NULL, 0, "aten::_sparse_coo_tensor_with_dims_and_tensors"},
     {"sum", "torch.sparse", W_GIVEN, 0, "dim", NULL, 0, "aten::_sparse_sum.dim"},
     {"sum", "torch.sparse", 0, 0, NULL, NULL, 0, ""},
