@@ -1101,6 +1101,18 @@ static int bw_not_implemented(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
     return finish(c, n, gin);
 }
 
+/* im2col / col2im: kernel, dilation, padding, stride as (h, w) pairs in
+ * dims[0..7], im2col's input height and width in dims[8..9]; each one's
+ * gradient is the other */
+static int bw_im2col(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const int64_t *d = n->a.dims;
+    if (!strcmp(n->f->key, "im2col")) give(c, gin, 0, keep(c, tsr_nn_col2im(g, d + 8, d, d + 2, d + 4, d + 6)));
+    else give(c, gin, 0, keep(c, tsr_nn_im2col(g, d, d + 2, d + 4, d + 6)));
+    return finish(c, n, gin);
+}
+
 /* glu(dim i0): glu_backward */
 static int bw_glu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -1514,6 +1526,7 @@ static const tsr_formula formulas[] = {
     {"clamp", "ClampBackward1", 1, bw_clamp},
     {"clamp_min", "ClampMinBackward0", 1, bw_clamp},
     {"clone", "CloneBackward0", 0, bw_pass},
+    {"col2im", "Col2ImBackward0", 0, bw_im2col},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
     {"cos", "CosBackward0", 1, bw_cos},
@@ -1545,6 +1558,7 @@ static const tsr_formula formulas[] = {
     {"hardtanh", "HardtanhBackward0", 1, bw_hardtanh},
     {"hardtanh_", "HardtanhBackward0", TSR_SAVE_OUT, bw_hardtanh_},
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
+    {"im2col", "Im2ColBackward0", 0, bw_im2col},
     {"index", "IndexBackward0", 0xfffe, bw_index},
     {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},

@@ -448,3 +448,234 @@ tsr_tensor *tsr_nn_rrelu_backward(const tsr_tensor *g, const tsr_tensor *x, cons
     tsr_tensor_release(m);
     return r;
 }
+
+/* ------------------------------------------------------------ im2col / col2im */
+
+static int64_t div_rtn(int64_t a, int64_t b)
+{
+    int64_t q = a / b, r = a % b;
+    return r != 0 && ((r < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* The checks shared by im2col_shape_check and col2im_shape_check, in the
+ * order each makes them (col2im tests stride before dilation). */
+static bool window_checks(const int64_t *k, const int64_t *dl, const int64_t *pd, const int64_t *st, bool col2im)
+{
+    if (!(k[1] > 0 && k[0] > 0)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "kernel size should be greater than zero, but got kernel_height: %lld "
+                      "kernel_width: %lld", (long long)k[0], (long long)k[1]);
+        return false;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        bool stride = (pass == 0) == col2im;
+        if (stride && !(st[1] > 0 && st[0] > 0)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "stride should be greater than zero, but got stride_height: %lld "
+                          "stride_width: %lld", (long long)st[0], (long long)st[1]);
+            return false;
+        }
+        if (!stride && !(dl[1] > 0 && dl[0] > 0)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "dilation should be greater than zero, but got dilation_height: %lld "
+                          "dilation_width: %lld", (long long)dl[0], (long long)dl[1]);
+            return false;
+        }
+        if (pass == 0 && !col2im && !(pd[1] >= 0 && pd[0] >= 0)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "padding should be non-negative, but got pad_height: %lld pad_width: %lld",
+                          (long long)pd[0], (long long)pd[1]);
+            return false;
+        }
+    }
+    if (col2im && !(pd[1] >= 0 && pd[0] >= 0)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "padding should be non-negative, but got pad_height: %lld pad_width: %lld",
+                      (long long)pd[0], (long long)pd[1]);
+        return false;
+    }
+    return true;
+}
+
+/* x.size(d) as ATen reads it: IndexError past the dims. */
+static bool size_at(const tsr_tensor *x, int d, int64_t *out)
+{
+    if (x->ndim == 0) {
+        tsr_error_set(TSR_ERR_INDEX, "Dimension specified as %d but tensor has no dimensions", d);
+        return false;
+    }
+    if (d >= x->ndim) {
+        tsr_error_set(TSR_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+                      -x->ndim, x->ndim - 1, d);
+        return false;
+    }
+    *out = x->sizes[d];
+    return true;
+}
+
+static bool window_dtype(const tsr_tensor *x, const char *kname)
+{
+    switch (x->dtype) {
+    case TSR_FLOAT32: case TSR_FLOAT64: case TSR_FLOAT16: case TSR_BFLOAT16: case TSR_COMPLEX64: case TSR_COMPLEX128:
+        return true;
+    default:
+        tsr__not_implemented(kname, x->dtype);
+        return false;
+    }
+}
+
+tsr_tensor *tsr_nn_im2col(const tsr_tensor *x, const int64_t *k, const int64_t *dl, const int64_t *pd,
+                          const int64_t *st)
+{
+    if (!window_checks(k, dl, pd, st, false)) return NULL;
+    int64_t s1, s2, s3 = 1;
+    if (!size_at(x, 1, &s1) || !size_at(x, 2, &s2)) return NULL;
+    bool ok = s1 != 0 && s2 != 0;
+    if (x->ndim == 3) ok = ok && x->sizes[0] != 0;
+    else if (x->ndim == 4) ok = ok && (s3 = x->sizes[3]) != 0;
+    else ok = false;
+    if (!ok) {
+        char buf[256];
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other "
+                      "non-zero dimensions for input, but got: %s", fmt_sizes(buf, sizeof buf, x));
+        return NULL;
+    }
+    bool batched = x->ndim == 4;
+    int64_t n = batched ? x->sizes[0] : 1, c = x->sizes[batched], h = x->sizes[batched + 1], w = x->sizes[batched + 2];
+    int64_t oh = div_rtn(h + 2 * pd[0] - (dl[0] * (k[0] - 1) + 1), st[0]) + 1;
+    int64_t ow = div_rtn(w + 2 * pd[1] - (dl[1] * (k[1] - 1) + 1), st[1]) + 1;
+    if (oh < 1 || ow < 1) {
+        /* 1.13 prints the input height twice */
+        tsr_error_set(TSR_ERR_RUNTIME, "Given input with spatial size (%lld, %lld), kernel_size=(%lld, %lld), "
+                      "dilation=(%lld, %lld), padding=(%lld, %lld), calculated shape of the array of sliding blocks as "
+                      "(%lld, %lld), but its components must be at least one.", (long long)h, (long long)h,
+                      (long long)k[0], (long long)k[1], (long long)dl[0], (long long)dl[1], (long long)pd[0],
+                      (long long)pd[1], (long long)oh, (long long)ow);
+        return NULL;
+    }
+    if (!window_dtype(x, "im2col_out_cpu")) return NULL;
+    int64_t cc = c * k[0] * k[1], len = oh * ow;
+    int64_t osz[3] = {n, cc, len};
+    tsr_tensor *out = tsr_empty(batched ? 3 : 2, batched ? osz : osz + 1, x->dtype, x->device, TSR_MF_CONTIGUOUS);
+    if (!out || tsr_tensor_numel(out) == 0 || tsr_tensor_is_meta(out)) return out;
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
+    if (!xc) return tsr__take(&out, NULL);
+    size_t isz = (size_t)tsr_dtype_itemsize(x->dtype);
+    const char *src = tsr_tensor_ptr(xc, NULL);
+    char *dst = tsr_tensor_ptr(out, NULL);
+    (void)s3;
+    for (int64_t b = 0; b < n; b++) {
+        if (tsr_check_interrupt() < 0) {
+            tsr_tensor_release(xc);
+            return tsr__take(&out, NULL);
+        }
+        const char *im = src + (size_t)(b * c * h * w) * isz;
+        char *col = dst + (size_t)(b * cc * len) * isz;
+        for (int64_t cl = 0; cl < cc; cl++) {
+            int64_t wo = cl % k[1], ho = (cl / k[1]) % k[0], ci = cl / k[0] / k[1];
+            for (int64_t hc = 0; hc < oh; hc++) {
+                int64_t hi = hc * st[0] - pd[0] + ho * dl[0];
+                for (int64_t wc = 0; wc < ow; wc++) {
+                    int64_t wi = wc * st[1] - pd[1] + wo * dl[1];
+                    char *o = col + (size_t)((cl * oh + hc) * ow + wc) * isz;
+                    if (hi >= 0 && wi >= 0 && hi < h && wi < w) memcpy(o, im + (size_t)((ci * h + hi) * w + wi) * isz, isz);
+                    else memset(o, 0, isz);
+                }
+            }
+        }
+    }
+    tsr_tensor_release(xc);
+    return out;
+}
+
+/* data_im[i] += data_col[j] in the dtype (the halves round after each sum) */
+static void acc(tsr_dtype dt, char *im, const char *col)
+{
+    switch (dt) {
+    case TSR_FLOAT32: *(float *)im += *(const float *)col; break;
+    case TSR_FLOAT64: *(double *)im += *(const double *)col; break;
+    case TSR_FLOAT16:
+        *(tsr_half *)im = tsr_float_to_half(tsr_half_to_float(*(tsr_half *)im) + tsr_half_to_float(*(const tsr_half *)col));
+        break;
+    case TSR_BFLOAT16:
+        *(tsr_bfloat16 *)im = tsr_float_to_bfloat16(tsr_bfloat16_to_float(*(tsr_bfloat16 *)im) +
+                                                    tsr_bfloat16_to_float(*(const tsr_bfloat16 *)col));
+        break;
+    case TSR_COMPLEX64:
+        ((float *)im)[0] += ((const float *)col)[0], ((float *)im)[1] += ((const float *)col)[1];
+        break;
+    default:
+        ((double *)im)[0] += ((const double *)col)[0], ((double *)im)[1] += ((const double *)col)[1];
+    }
+}
+
+tsr_tensor *tsr_nn_col2im(const tsr_tensor *x, const int64_t *os, const int64_t *k, const int64_t *dl,
+                          const int64_t *pd, const int64_t *st)
+{
+    if (!window_checks(k, dl, pd, st, true)) return NULL;
+    int nd = x->ndim;
+    if (!((nd == 2 && x->sizes[0] != 0 && x->sizes[1] != 0) || (nd == 3 && x->sizes[1] != 0 && x->sizes[2] != 0))) {
+        char buf[256];
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and "
+                      "non-zero dimensions for input, but got: %s", fmt_sizes(buf, sizeof buf, x));
+        return NULL;
+    }
+    bool batched = nd == 3;
+    int64_t planes = x->sizes[batched], len = x->sizes[batched + 1];
+    if (planes % (k[0] * k[1])) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected size of input's dimension 1 to be divisible by the product of "
+                      "kernel_size, but got input.size(1)=%lld and kernel_size=(%lld, %lld).", (long long)planes,
+                      (long long)k[0], (long long)k[1]);
+        return NULL;
+    }
+    int64_t bh = div_rtn(os[0] + 2 * pd[0] - dl[0] * (k[0] - 1) - 1, st[0]) + 1;
+    int64_t bw = div_rtn(os[1] + 2 * pd[1] - dl[1] * (k[1] - 1) - 1, st[1]) + 1;
+    char geom[256];
+    snprintf(geom, sizeof geom, "Given output_size=(%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, %lld), "
+             "padding=(%lld, %lld), stride=(%lld, %lld), ", (long long)os[0], (long long)os[1], (long long)k[0],
+             (long long)k[1], (long long)dl[0], (long long)dl[1], (long long)pd[0], (long long)pd[1], (long long)st[0],
+             (long long)st[1]);
+    if (len != bh * bw) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%sexpected size of input's dimension 2 to match the calculated number of "
+                      "sliding blocks %lld * %lld = %lld, but got input.size(2)=%lld.", geom, (long long)bh,
+                      (long long)bw, (long long)(bh * bw), (long long)len);
+        return NULL;
+    }
+    if (!(bh >= 1 && bw >= 1)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%scalculated shape of the array of sliding blocks as (%lld, %lld), which is too "
+                      "small (non-positive)", geom, (long long)bh, (long long)bw);
+        return NULL;
+    }
+    if (os[1] < 1 || os[0] < 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected output spatial size to be positive, but got: output_size=(%lld, %lld).",
+                      (long long)os[0], (long long)os[1]);
+        return NULL;
+    }
+    if (!window_dtype(x, "col2im_out_cpu")) return NULL;
+    int64_t n = batched ? x->sizes[0] : 1, c = planes / (k[0] * k[1]), h = os[0], w = os[1];
+    int64_t osz[4] = {n, c, h, w};
+    tsr_tensor *out = tsr_zeros(batched ? 4 : 3, batched ? osz : osz + 1, x->dtype, x->device);
+    if (!out || tsr_tensor_numel(out) == 0 || tsr_tensor_is_meta(out)) return out;
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
+    if (!xc) return tsr__take(&out, NULL);
+    size_t isz = (size_t)tsr_dtype_itemsize(x->dtype);
+    const char *src = tsr_tensor_ptr(xc, NULL);
+    char *dst = tsr_tensor_ptr(out, NULL);
+    for (int64_t b = 0; b < n; b++) {
+        if (tsr_check_interrupt() < 0) {
+            tsr_tensor_release(xc);
+            return tsr__take(&out, NULL);
+        }
+        const char *col = src + (size_t)(b * planes * len) * isz;
+        char *im = dst + (size_t)(b * c * h * w) * isz;
+        for (int64_t cl = 0; cl < planes; cl++) {
+            int64_t wo = cl % k[1], ho = (cl / k[1]) % k[0], ci = cl / k[0] / k[1];
+            for (int64_t hc = 0; hc < bh; hc++) {
+                int64_t hi = hc * st[0] - pd[0] + ho * dl[0];
+                for (int64_t wc = 0; wc < bw; wc++) {
+                    int64_t wi = wc * st[1] - pd[1] + wo * dl[1];
+                    if (hi >= 0 && hi < h && wi >= 0 && wi < w)
+                        acc(x->dtype, im + (size_t)((ci * h + hi) * w + wi) * isz,
+                            col + (size_t)((cl * bh + hc) * bw + wc) * isz);
+                }
+            }
+        }
+    }
+    tsr_tensor_release(xc);
+    return out;
+}

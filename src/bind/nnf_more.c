@@ -162,10 +162,76 @@ static Value *f_rrelu(Value *self, CallArgs *a, void *d)
     return r;
 }
 
+/* _pair(v) handed to python_arg_parser's int[2] (im2col / col2im): a
+ * sequence as a tuple of its items, anything else (v, v); into out[2].
+ * -1 with the parser's TypeError or im2col's size check. */
+static int pair_arg(Value *v, const char *op, const char *arg, int pos, int64_t *out)
+{
+    bool seq = is_type(v, &t_tuple) || is_type(v, &t_list) || is_type(v, &t_size);
+    size_t n = seq ? seq_len(v) : 2;
+    for (size_t i = 0; i < n; i++) {
+        Value *e = seq ? seq_get(v, i) : v;
+        if (!is_int_like(e) || is_type(e, &t_bool)) {
+            if (i == 0)
+                return exc_set("TypeError", "%s(): argument '%s' (position %d) must be tuple of ints, not tuple", op, arg,
+                               pos), -1;
+            return exc_set("TypeError", "%s(): argument '%s' must be tuple of ints, but found element of type %s at "
+                           "pos %zu", op, arg, e->type->name, i + 1), -1;
+        }
+        int64_t x;
+        if (args_int(e, op, arg, &x) < 0) return -1;
+        if (i < 2) out[i] = x;
+    }
+    if (n != 2) return exc_set("RuntimeError", "It is expected %s equals to 2, but got size %zu", arg, n), -1;
+    return 0;
+}
+
+/* F.unfold(input, kernel_size, dilation=1, padding=0, stride=1) and
+ * F.fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+ * torch._C._nn.im2col / col2im over _pair of each */
+static Value *f_fold(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    bool fold = d != NULL;
+    const char *op = fold ? "col2im" : "im2col";
+    Value *v[6] = {0};
+    if (args_parse(a, fold ? "fold" : "unfold", fold ? "def input, output_size, kernel_size, dilation=, padding=, stride="
+                                                     : "def input, kernel_size, dilation=, padding=, stride=", v) < 0)
+        return NULL;
+    if (!is_tensor(v[0]))
+        return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s", op, v[0]->type->name);
+    /* dims: kernel, dilation, padding, stride, then im2col's input size (or col2im's output size) */
+    int64_t dims[10];
+    static const char *const names[] = {"output_size", "kernel_size", "dilation", "padding", "stride"};
+    static const int64_t dflt[] = {0, 0, 1, 0, 1};
+    int np = fold ? 5 : 4, first = fold ? 0 : 1;
+    for (int i = 0; i < np; i++) {
+        int which = first + i;
+        Value *x = v[1 + i];
+        int64_t *slot = which == 0 ? dims + 8 : dims + 2 * (which - 1);
+        if (!x) {
+            slot[0] = slot[1] = dflt[which];
+            continue;
+        }
+        if (pair_arg(x, op, names[which], 2 + i, slot) < 0) return NULL;
+    }
+    tsr_tensor *x = tensor_of(v[0]);
+    if (named_refused(fold ? "aten::col2im" : "aten::im2col", x) < 0) return NULL;
+    tsr_tensor *r = fold ? tsr_nn_col2im(x, dims + 8, dims, dims + 2, dims + 4, dims + 6)
+                         : tsr_nn_im2col(x, dims, dims + 2, dims + 4, dims + 6);
+    tsr_ag_args ga = {0};
+    if (r && !fold) dims[8] = x->sizes[x->ndim - 2], dims[9] = x->sizes[x->ndim - 1];
+    memcpy(ga.dims, dims, sizeof dims);
+    ga.ndims = 10;
+    return graph1(r, x, op, &ga, NULL);
+}
+
 void bind_nnf_more_init(void)
 {
     bind_table_register(more_rows, (int)(sizeof more_rows / sizeof more_rows[0]));
     Value *m = bind_module(MOD);
     module_add(m, "rrelu", v_builtin("rrelu", f_rrelu, NULL, NULL));
     module_add(m, "rrelu_", v_builtin("rrelu_", f_rrelu, NULL, (void *)"_"));
+    module_add(m, "unfold", v_builtin("unfold", f_fold, NULL, NULL));
+    module_add(m, "fold", v_builtin("fold", f_fold, NULL, (void *)"fold"));
 }

@@ -102,6 +102,8 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     if (!strcmp(key, "threshold")) return tsr_nn_threshold(in[0], a->d0, 20.0, false);
     if (!strcmp(key, "log_sigmoid")) return tsr_nn_log_sigmoid(in[0]);
     if (!strcmp(key, "glu")) return tsr_nn_glu(in[0], a->i0);
+    if (!strcmp(key, "im2col")) return tsr_nn_im2col(in[0], a->dims, a->dims + 2, a->dims + 4, a->dims + 6);
+    if (!strcmp(key, "col2im")) return tsr_nn_col2im(in[0], a->dims + 8, a->dims, a->dims + 2, a->dims + 4, a->dims + 6);
     if (!strcmp(key, "hardshrink")) return tsr_nn_hardshrink(in[0], a->d0);
     if (!strcmp(key, "softshrink")) return tsr_nn_softshrink(in[0], a->d0);
     if (!strcmp(key, "pixel_shuffle")) return tsr_nn_pixel_shuffle(in[0], a->i0);
@@ -309,6 +311,9 @@ static const Case cases[] = {
     {"leaky_relu", 1, {1}, {{6}}, 0, A(.d0 = 0.2)}, {"leaky_relu_", 1, {1}, {{6}}, 0, A(.d0 = 0.2)},
     {"threshold", 1, {1}, {{6}}, 0, A(.d0 = 0.1)}, {"threshold_", 1, {1}, {{6}}, 0, A(.d0 = 0.1)},
     {"glu", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"glu", 1, {2}, {{4, 3}}, 0, A(.i0 = 0)},
+    /* kernel, dilation, padding, stride pairs; im2col's input (col2im's output) size */
+    {"im2col", 1, {4}, {{1, 2, 4, 3}}, 0, A(.dims = {2, 2, 1, 2, 1, 0, 2, 1, 4, 3})},
+    {"col2im", 1, {3}, {{1, 8, 6}}, 0, A(.dims = {2, 2, 2, 1, 1, 0, 1, 2, 3, 4})},
     {"hardshrink", 1, {1}, {{6}}, 0, A(.d0 = 0.3)}, {"softshrink", 1, {1}, {{6}}, 0, A(.d0 = 0.3)},
     {"pixel_shuffle", 1, {4}, {{1, 4, 2, 3}}, 0, A(.i0 = 2)}, {"pixel_unshuffle", 1, {3}, {{1, 4, 2}}, 0, A(.i0 = 2)},
     /* evaluation mode (the mean slope); training multiplies by the kept noise (conformance cases) */
