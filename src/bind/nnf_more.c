@@ -226,6 +226,81 @@ static Value *f_fold(Value *self, CallArgs *a, void *d)
     return graph1(r, x, op, &ga, NULL);
 }
 
+/* obj.name(*pos, **kw) through the language's call path (autograd records
+ * each step as 1.13's Python does). NEW reference or NULL. */
+static Value *call_kw(Value *obj, const char *name, int n, Value **pos, int nkw, const char **kwn, Value **kw)
+{
+    Value *f = value_getattr(obj, name);
+    if (!f) return NULL;
+    CallArgs c = {pos, n, kwn, kw, nkw};
+    Value *r = value_call(f, &c);
+    decref(f);
+    return r;
+}
+
+/* Replaces *v by r (NULL on error), releasing the old one; returns r. */
+static Value *step(Value **v, Value *r)
+{
+    if (*v) decref(*v);
+    return *v = r;
+}
+
+/* gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1): 1.13's
+ * Python body, each op through the call path: the noise is
+ * empty_like(logits).exponential_() from the default generator */
+static Value *f_gumbel_softmax(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[5] = {0};
+    if (args_parse(a, "gumbel_softmax", "def logits, tau=, hard=, eps=, dim=", v) < 0) return NULL;
+    double eps = 1e-10;
+    if (v[3] && (is_type(v[3], &t_float) || is_int_like(v[3])) && args_float(v[3], "gumbel_softmax", "eps", &eps) < 0)
+        return NULL;
+    if (eps != 1e-10 && !bind_warnings_ignored())
+        fprintf(stderr, "UserWarning: `eps` parameter is deprecated and has no effect.\n");
+    Value *torch = bind_module("torch"), *cf = value_getattr(torch, "contiguous_format");
+    if (!cf) return NULL;
+    const char *mfk[1] = {"memory_format"};
+    Value *t = call_kw(torch, "empty_like", 1, &v[0], 1, mfk, &cf), *tau = v[1] ? v[1] : NULL, *dim = v[4];
+    Value *one = NULL, *mdim = NULL, *y = NULL, *r = NULL;
+    if (!tau) tau = one = v_int(1);
+    if (!dim) dim = mdim = v_int(-1);
+    if (!t || !step(&t, call_kw(t, "exponential_", 0, NULL, 0, NULL, NULL)) ||
+        !step(&t, call_kw(t, "log", 0, NULL, 0, NULL, NULL)) || !step(&t, value_unop(OP_NEG, t)) ||
+        !step(&t, value_binop(OP_ADD, v[0], t)) || !step(&t, value_binop(OP_TRUEDIV, t, tau)) ||
+        !(y = call_kw(t, "softmax", 1, &dim, 0, NULL, NULL)))
+        goto done;
+    int hard = v[2] ? value_truth(v[2]) : 0;
+    if (hard < 0) goto done;
+    if (!hard) {
+        r = y;
+        y = NULL;
+        goto done;
+    }
+    /* y_hard - y_soft.detach() + y_soft, y_hard the one-hot of y_soft.max(dim, keepdim=True)[1] */
+    Value *kt = v_bool(true), *m = NULL, *idx = NULL, *h = NULL, *det = NULL, *fone = v_float(1.0);
+    const char *kdk[1] = {"keepdim"};
+    if ((m = call_kw(y, "max", 1, &dim, 1, kdk, &kt)) && (idx = seq_get(m, 1)) &&
+        (h = call_kw(torch, "zeros_like", 1, &v[0], 1, mfk, &cf))) {
+        Value *sa[3] = {dim, idx, fone};
+        if (step(&h, call_kw(h, "scatter_", 3, sa, 0, NULL, NULL)) && (det = call_kw(y, "detach", 0, NULL, 0, NULL, NULL)) &&
+            step(&h, value_binop(OP_SUB, h, det)))
+            r = value_binop(OP_ADD, h, y);
+    }
+    decref(kt);
+    decref(fone);
+    if (m) decref(m);
+    if (h) decref(h);
+    if (det) decref(det);
+done:
+    decref(cf);
+    if (t) decref(t);
+    if (y) decref(y);
+    if (one) decref(one);
+    if (mdim) decref(mdim);
+    return r;
+}
+
 void bind_nnf_more_init(void)
 {
     bind_table_register(more_rows, (int)(sizeof more_rows / sizeof more_rows[0]));
@@ -233,5 +308,6 @@ void bind_nnf_more_init(void)
     module_add(m, "rrelu", v_builtin("rrelu", f_rrelu, NULL, NULL));
     module_add(m, "rrelu_", v_builtin("rrelu_", f_rrelu, NULL, (void *)"_"));
     module_add(m, "unfold", v_builtin("unfold", f_fold, NULL, NULL));
+    module_add(m, "gumbel_softmax", v_builtin("gumbel_softmax", f_gumbel_softmax, NULL, NULL));
     module_add(m, "fold", v_builtin("fold", f_fold, NULL, (void *)"fold"));
 }
