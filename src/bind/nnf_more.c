@@ -15,6 +15,9 @@
 #include "bind/tensor.h"
 #include "autograd.h"
 #include "names.h"
+#include "ops/copy.h"
+#include "ops/factory.h"
+#include "ops/nn.h"
 #include "ops/nn_more.h"
 #include "value.h"
 
@@ -43,7 +46,7 @@ static int named_refused(const char *schema, const tsr_tensor *x)
 
 /* ------------------------------------------------------------ ATen rows */
 
-enum { K_PS, K_PU, K_CS, K_HS, K_SS, K_RRELU, K_GLU };
+enum { K_PS, K_PU, K_CS, K_HS, K_SS, K_RRELU, K_GLU, K_TH };
 
 static Value *more_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
@@ -72,6 +75,38 @@ static Value *more_call(const BindRow *row, const char *fname, BindArgs *b, Valu
         if (bind_table_int(b, 1, -1, &k) < 0 || named_refused("aten::glu", x) < 0) return NULL;
         ga.i0 = k;
         return graph1(tsr_nn_glu(x, k), x, "glu", &ga, NULL);
+    case K_TH: {   /* threshold(input, threshold, value, *, out=None) and threshold_ */
+        double th, val;
+        if (bind_table_float(b->v[1], row->name, "threshold", &th) < 0 ||
+            bind_table_float(b->v[2], row->name, "value", &val) < 0)
+            return NULL;
+        bool ip = row->name[strlen(row->name) - 1] == '_', g = tsr_ag_needed(1, &x);
+        Value *out = b->v[BIND_OUT];
+        ga.d0 = th;
+        if (out && !is_none(out)) {
+            if (g)
+                return exc_set("RuntimeError", "threshold(): functions with out=... arguments don't support automatic "
+                               "differentiation, but one of the arguments requires grad.");
+            tsr_tensor *r = tsr_nn_threshold(x, th, val, false);
+            int rc = r ? tsr_factory_out(tensor_of(out), r, false) : -1;
+            tsr_tensor_release(r);
+            return rc < 0 ? bind_runtime_error() : incref(out);
+        }
+        if (!ip) return graph1(tsr_nn_threshold(x, th, val, false), x, "threshold", &ga, NULL);
+        /* in place: ThresholdBackward1 keeps the old values */
+        tsr_tensor *old = NULL;
+        if (g && (tsr_ag_check_inplace(x) < 0 || !(old = tsr_to_dtype(x, x->dtype, true)))) return bind_runtime_error();
+        tsr_tensor *r = tsr_nn_threshold(x, th, val, true);
+        int rc = r ? 0 : -1;
+        if (r) tsr_tensor_bump_version(x);
+        if (r && g && (rc = tsr_ag_record("threshold_", 1, &x, &ga, x, true)) == 0) rc = tsr_ag_keep(x, old);
+        tsr_tensor_release(old);
+        if (rc < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
+        return ops_finish(r, b->v[0]);
+    }
     case K_RRELU: {
         double lo = 0.125, hi = 1.0 / 3.0;
         if ((b->v[1] && bind_table_float(b->v[1], row->name, "lower", &lo) < 0) ||
@@ -132,6 +167,12 @@ static BindRow more_rows[] = {
      .sigs = "Tensor input, Scalar lambd=0.5"},
     {.name = "glu", .kind = K_GLU, .flags = BIND_FN, .handler = more_call, .module = MOD,
      .sigs = "PyObject* input, int64_t dim=-1"},
+    {.name = "threshold", .kind = K_TH, .flags = BIND_FN, .handler = more_call,
+     .sigs = "Tensor input, Scalar threshold, Scalar value, *, Tensor out=None"},
+    {.name = "threshold_", .kind = K_TH, .flags = BIND_FN, .handler = more_call,
+     .sigs = "Tensor input, Scalar threshold, Scalar value"},
+    {.name = "threshold_", .kind = K_TH, .flags = BIND_FN, .handler = more_call, .module = MOD,
+     .sigs = "Tensor input, Scalar threshold, Scalar value"},
     {.name = "rrelu", .kind = K_RRELU, .flags = BIND_FN, .handler = more_call, .sigs = RRELU_SIG},
     {.name = "rrelu_", .kind = K_RRELU, .flags = BIND_FN, .handler = more_call, .sigs = RRELU_SIG},
 };

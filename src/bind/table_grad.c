@@ -85,7 +85,7 @@ static const GradRow grad_rows[] = {
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
-    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"to", G_CAST, NULL},
+    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
     {"topk", G_SORT, NULL},
     {"transpose", G_TRANSPOSE, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},

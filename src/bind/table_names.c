@@ -137,7 +137,7 @@ static const NameRule rules[] = {
     {"rsub", NR_UNIFY}, {"select", NR_SELECT}, {"short", NR_KEEP}, {"signbit", NR_KEEP}, {"size", NR_PASS},
     {"softmax", NR_KEEP}, {"split", NR_KEEP}, {"split_with_sizes", NR_KEEP}, {"squeeze", NR_SQUEEZE}, {"squeeze_", NR_PASS}, {"std", NR_REDUCE},
     {"std_mean", NR_REDUCE}, {"storage_offset", NR_PASS}, {"stride", NR_PASS}, {"sum", NR_REDUCE},
-    {"swapaxes", NR_TRANSPOSE}, {"swapaxes_", NR_PASS}, {"swapdims", NR_TRANSPOSE}, {"swapdims_", NR_PASS}, {"t", NR_T}, {"t_", NR_PASS}, {"tensor_split", NR_KEEP},
+    {"swapaxes", NR_TRANSPOSE}, {"swapaxes_", NR_PASS}, {"swapdims", NR_TRANSPOSE}, {"swapdims_", NR_PASS}, {"t", NR_T}, {"t_", NR_PASS}, {"tensor_split", NR_KEEP}, {"threshold", NR_KEEP}, {"threshold_", NR_KEEP},
     {"to", NR_KEEP}, {"to_dense", NR_KEEP}, {"tolist", NR_PASS}, {"transpose", NR_TRANSPOSE}, {"transpose_", NR_PASS},
     {"true_divide", NR_PASS}, {"type", NR_KEEP}, {"type_as", NR_KEEP}, {"unbind", NR_SELECT},
     {"unflatten", NR_PASS}, {"uniform_", NR_KEEP}, {"var", NR_REDUCE}, {"var_mean", NR_REDUCE}, {"zero_", NR_KEEP},
