@@ -14,6 +14,7 @@
 #include "copy.h"
 #include "factory.h"
 #include "nn.h"
+#include "scatter.h"
 #include "unary.h"
 #include "../error.h"
 #include "../internal.h"
@@ -234,6 +235,21 @@ static void cs_out(const tsr_tensor *o, int64_t *st, int64_t g)
 
 tsr_tensor *tsr_nn_channel_shuffle(const tsr_tensor *x, int64_t groups)
 {
+    if (tsr_tensor_is_meta(x)) {   /* a CPU and QuantizedCPU kernel only in 1.13 */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
+                      "Could not run 'aten::channel_shuffle' with arguments from the 'Meta' backend. This could be "
+                      "because the operator doesn't exist for this backend, or was omitted during the selective/custom "
+                      "build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, "
+                      "please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::channel_shuffle' is only "
+                      "available for these backends: [CPU, QuantizedCPU, BackendSelect, Python, "
+                      "FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, "
+                      "ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, "
+                      "AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, "
+                      "AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, "
+                      "AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, "
+                      "FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].");
+        return NULL;
+    }
     if (x->ndim <= 2) {
         char buf[256];
         tsr_error_set(TSR_ERR_RUNTIME, "channel_shuffle expects input with > 2 dims, but got input with sizes %s",
@@ -362,6 +378,7 @@ tsr_tensor *tsr_nn_rrelu(tsr_tensor *x, double lower, double upper, bool trainin
                          tsr_tensor **noise)
 {
     if (noise) *noise = NULL;
+    if (tsr_tensor_is_meta(x)) return tsr_meta_refused("rrelu_with_noise"), NULL;
     if (!training) {
         if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16) {
             tsr__not_implemented("leaky_relu_cpu", x->dtype);
