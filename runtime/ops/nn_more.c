@@ -1,9 +1,10 @@
 /* runtime/ops/nn_more.c — glu, pixel_shuffle / pixel_unshuffle,
  * channel_shuffle, hardshrink / softshrink, rrelu, im2col / col2im and
  * their backward kernels. The pointwise ones are compositions of tsr's ops
- * in the order 1.13's kernels evaluate them (each op rounds in the dtype as
- * the scalar_t kernel does); the shuffles are one strided copy; im2col and
- * col2im are 1.13's loops (Im2Col.h), col2im summing in the same order. */
+ * in the order 1.13's kernels evaluate them; where 1.13 computes bfloat16 in
+ * float and rounds once (glu, softshrink, glu's backward) so do they, as
+ * checked against 1.13. The shuffles are one strided copy; im2col and col2im
+ * are 1.13's loops (Im2Col.h), col2im summing in the same order. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -540,11 +541,11 @@ tsr_tensor *tsr_nn_im2col(const tsr_tensor *x, const int64_t *k, const int64_t *
                           const int64_t *st)
 {
     if (!window_checks(k, dl, pd, st, false)) return NULL;
-    int64_t s1, s2, s3 = 1;
+    int64_t s1, s2;
     if (!size_at(x, 1, &s1) || !size_at(x, 2, &s2)) return NULL;
     bool ok = s1 != 0 && s2 != 0;
     if (x->ndim == 3) ok = ok && x->sizes[0] != 0;
-    else if (x->ndim == 4) ok = ok && (s3 = x->sizes[3]) != 0;
+    else if (x->ndim == 4) ok = ok && x->sizes[3] != 0;
     else ok = false;
     if (!ok) {
         char buf[256];
@@ -575,7 +576,6 @@ tsr_tensor *tsr_nn_im2col(const tsr_tensor *x, const int64_t *k, const int64_t *
     size_t isz = (size_t)tsr_dtype_itemsize(x->dtype);
     const char *src = tsr_tensor_ptr(xc, NULL);
     char *dst = tsr_tensor_ptr(out, NULL);
-    (void)s3;
     for (int64_t b = 0; b < n; b++) {
         if (tsr_check_interrupt() < 0) {
             tsr_tensor_release(xc);
