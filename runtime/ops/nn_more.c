@@ -537,6 +537,17 @@ static bool window_dtype(const tsr_tensor *x, const char *kname)
     }
 }
 
+/* One element of isz bytes: constant-size copies the compiler inlines. */
+static inline void put(char *o, const char *in, size_t isz)
+{
+    switch (isz) {
+    case 2: if (in) memcpy(o, in, 2); else memset(o, 0, 2); break;
+    case 4: if (in) memcpy(o, in, 4); else memset(o, 0, 4); break;
+    case 8: if (in) memcpy(o, in, 8); else memset(o, 0, 8); break;
+    default: if (in) memcpy(o, in, 16); else memset(o, 0, 16);
+    }
+}
+
 tsr_tensor *tsr_nn_im2col(const tsr_tensor *x, const int64_t *k, const int64_t *dl, const int64_t *pd,
                           const int64_t *st)
 {
@@ -590,8 +601,7 @@ tsr_tensor *tsr_nn_im2col(const tsr_tensor *x, const int64_t *k, const int64_t *
                 for (int64_t wc = 0; wc < ow; wc++) {
                     int64_t wi = wc * st[1] - pd[1] + wo * dl[1];
                     char *o = col + (size_t)((cl * oh + hc) * ow + wc) * isz;
-                    if (hi >= 0 && wi >= 0 && hi < h && wi < w) memcpy(o, im + (size_t)((ci * h + hi) * w + wi) * isz, isz);
-                    else memset(o, 0, isz);
+                    put(o, hi >= 0 && wi >= 0 && hi < h && wi < w ? im + (size_t)((ci * h + hi) * w + wi) * isz : NULL, isz);
                 }
             }
         }
@@ -600,26 +610,35 @@ tsr_tensor *tsr_nn_im2col(const tsr_tensor *x, const int64_t *k, const int64_t *
     return out;
 }
 
-/* data_im[i] += data_col[j] in the dtype (the halves round after each sum) */
-static void acc(tsr_dtype dt, char *im, const char *col)
-{
-    switch (dt) {
-    case TSR_FLOAT32: *(float *)im += *(const float *)col; break;
-    case TSR_FLOAT64: *(double *)im += *(const double *)col; break;
-    case TSR_FLOAT16:
-        *(tsr_half *)im = tsr_float_to_half(tsr_half_to_float(*(tsr_half *)im) + tsr_half_to_float(*(const tsr_half *)col));
-        break;
-    case TSR_BFLOAT16:
-        *(tsr_bfloat16 *)im = tsr_float_to_bfloat16(tsr_bfloat16_to_float(*(tsr_bfloat16 *)im) +
-                                                    tsr_bfloat16_to_float(*(const tsr_bfloat16 *)col));
-        break;
-    case TSR_COMPLEX64:
-        ((float *)im)[0] += ((const float *)col)[0], ((float *)im)[1] += ((const float *)col)[1];
-        break;
-    default:
-        ((double *)im)[0] += ((const double *)col)[0], ((double *)im)[1] += ((const double *)col)[1];
+/* col2im's loop over one batch element: im[...] += col[...] in the dtype
+ * (the halves and bfloat16 round after each sum), ORDER of 1.13's loop */
+#define COL2IM_LOOP(NAME, T, ADD)                                                                               \
+    static void NAME(const T *col, T *im, int64_t planes, int64_t bh, int64_t bw, int64_t h, int64_t w,         \
+                     const int64_t *k, const int64_t *dl, const int64_t *pd, const int64_t *st)                 \
+    {                                                                                                           \
+        for (int64_t cl = 0; cl < planes; cl++) {                                                               \
+            int64_t wo = cl % k[1], ho = (cl / k[1]) % k[0], ci = cl / k[0] / k[1];                             \
+            for (int64_t hc = 0; hc < bh; hc++) {                                                               \
+                int64_t hi = hc * st[0] - pd[0] + ho * dl[0];                                                   \
+                for (int64_t wc = 0; wc < bw; wc++) {                                                           \
+                    int64_t wi = wc * st[1] - pd[1] + wo * dl[1];                                               \
+                    if (hi >= 0 && hi < h && wi >= 0 && wi < w) {                                               \
+                        T *o = im + (ci * h + hi) * w + wi;                                                     \
+                        const T *c = col + (cl * bh + hc) * bw + wc;                                            \
+                        ADD;                                                                                    \
+                    }                                                                                           \
+                }                                                                                               \
+            }                                                                                                   \
+        }                                                                                                       \
     }
-}
+typedef struct { float re, im; } cf32;
+typedef struct { double re, im; } cf64;
+COL2IM_LOOP(col2im_f32, float, *o += *c)
+COL2IM_LOOP(col2im_f64, double, *o += *c)
+COL2IM_LOOP(col2im_f16, tsr_half, *o = tsr_float_to_half(tsr_half_to_float(*o) + tsr_half_to_float(*c)))
+COL2IM_LOOP(col2im_bf16, tsr_bfloat16, *o = tsr_float_to_bfloat16(tsr_bfloat16_to_float(*o) + tsr_bfloat16_to_float(*c)))
+COL2IM_LOOP(col2im_c64, cf32, (o->re += c->re, o->im += c->im))
+COL2IM_LOOP(col2im_c128, cf64, (o->re += c->re, o->im += c->im))
 
 tsr_tensor *tsr_nn_col2im(const tsr_tensor *x, const int64_t *os, const int64_t *k, const int64_t *dl,
                           const int64_t *pd, const int64_t *st)
@@ -678,19 +697,15 @@ tsr_tensor *tsr_nn_col2im(const tsr_tensor *x, const int64_t *os, const int64_t 
             tsr_tensor_release(xc);
             return tsr__take(&out, NULL);
         }
-        const char *col = src + (size_t)(b * planes * len) * isz;
-        char *im = dst + (size_t)(b * c * h * w) * isz;
-        for (int64_t cl = 0; cl < planes; cl++) {
-            int64_t wo = cl % k[1], ho = (cl / k[1]) % k[0], ci = cl / k[0] / k[1];
-            for (int64_t hc = 0; hc < bh; hc++) {
-                int64_t hi = hc * st[0] - pd[0] + ho * dl[0];
-                for (int64_t wc = 0; wc < bw; wc++) {
-                    int64_t wi = wc * st[1] - pd[1] + wo * dl[1];
-                    if (hi >= 0 && hi < h && wi >= 0 && wi < w)
-                        acc(x->dtype, im + (size_t)((ci * h + hi) * w + wi) * isz,
-                            col + (size_t)((cl * bh + hc) * bw + wc) * isz);
-                }
-            }
+        const void *col = src + (size_t)(b * planes * len) * isz;
+        void *im = dst + (size_t)(b * c * h * w) * isz;
+        switch (x->dtype) {
+        case TSR_FLOAT32: col2im_f32(col, im, planes, bh, bw, h, w, k, dl, pd, st); break;
+        case TSR_FLOAT64: col2im_f64(col, im, planes, bh, bw, h, w, k, dl, pd, st); break;
+        case TSR_FLOAT16: col2im_f16(col, im, planes, bh, bw, h, w, k, dl, pd, st); break;
+        case TSR_BFLOAT16: col2im_bf16(col, im, planes, bh, bw, h, w, k, dl, pd, st); break;
+        case TSR_COMPLEX64: col2im_c64(col, im, planes, bh, bw, h, w, k, dl, pd, st); break;
+        default: col2im_c128(col, im, planes, bh, bw, h, w, k, dl, pd, st);
         }
     }
     tsr_tensor_release(xc);
