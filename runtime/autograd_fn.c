@@ -20,6 +20,7 @@
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_more.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
 #include "ops/rearrange.h"
@@ -1091,6 +1092,73 @@ static int bw_hardtanh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* channel_shuffle / native_channel_shuffle: 1.13 records a NotImplemented
+ * node whose backward raises */
+static int bw_not_implemented(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    (void)g;
+    tsr_error_set(TSR_ERR_RUNTIME, "derivative for %s is not implemented",
+                  strcmp(n->f->key, "channel_shuffle") ? "aten::native_channel_shuffle" : "channel_shuffle");
+    c->fail = true;
+    return finish(c, n, gin);
+}
+
+/* im2col / col2im: kernel, dilation, padding, stride as (h, w) pairs in
+ * dims[0..7], im2col's input height and width in dims[8..9]; each one's
+ * gradient is the other */
+static int bw_im2col(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const int64_t *d = n->a.dims;
+    if (!strcmp(n->f->key, "im2col")) give(c, gin, 0, keep(c, tsr_nn_col2im(g, d + 8, d, d + 2, d + 4, d + 6)));
+    else give(c, gin, 0, keep(c, tsr_nn_im2col(g, d, d + 2, d + 4, d + 6)));
+    return finish(c, n, gin);
+}
+
+/* glu(dim i0): glu_backward */
+static int bw_glu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_glu_backward(g, x, n->a.i0)));
+    return finish(c, n, gin);
+}
+
+/* pixel_shuffle / pixel_unshuffle(factor i0): the other one of dy */
+static int bw_pixel_shuffle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    bool up = !strcmp(n->f->key, "pixel_shuffle");
+    give(c, gin, 0, keep(c, up ? tsr_nn_pixel_unshuffle(g, n->a.i0) : tsr_nn_pixel_shuffle(g, n->a.i0)));
+    return finish(c, n, gin);
+}
+
+/* hardshrink / softshrink(lambd d0): shrink_backward, -lambd <= x <= lambd ? 0 : dy */
+static int bw_shrink(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    const char *k = !strcmp(n->f->key, "hardshrink") ? "hardshrink_backward_cpu" : "softshrink_backward_cpu";
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_shrink_backward(g, x, n->a.d0, k)));
+    return finish(c, n, gin);
+}
+
+/* rrelu_with_noise(lower d0, upper d1, training flag), the noise kept;
+ * in place the result stands for self (its sign is self's) */
+static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(strcmp(n->f->key, "rrelu_with_noise") ? TSR_AG_OUT : 0);
+    const tsr_tensor *noise = n->nextra > 0 ? n->extra[0] : NULL;
+    if (!c->fail && !noise && n->a.flag) {
+        tsr_error_set(TSR_ERR_RUNTIME, "rrelu_with_noise: the noise was not kept");
+        c->fail = true;
+    }
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_rrelu_backward(g, x, noise, n->a.d0, n->a.d1, n->a.flag)));
+    return finish(c, n, gin);
+}
+
 /* leaky_relu(negative_slope d0): x > 0 ? dy : dy * negval */
 UNARY_SELF(bw_leaky_relu, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.d0)))
 /* threshold(threshold d0): x <= threshold ? 0 : dy */
@@ -1510,9 +1578,11 @@ static const tsr_formula formulas[] = {
     {"ceil", "CeilBackward0", 0, bw_zero},
     {"celu", "CeluBackward0", 1, bw_elu},
     {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_},
+    {"channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"clamp", "ClampBackward1", 1, bw_clamp},
     {"clamp_min", "ClampMinBackward0", 1, bw_clamp},
     {"clone", "CloneBackward0", 0, bw_pass},
+    {"col2im", "Col2ImBackward0", 0, bw_im2col},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
     {"copy_slices", "torch::autograd::CopySlices", 0, bw_copy_slices},
@@ -1536,6 +1606,8 @@ static const tsr_formula formulas[] = {
     {"floor", "FloorBackward0", 0, bw_zero},
     {"gather", "GatherBackward0", 2, bw_gather},
     {"gelu", "GeluBackward0", 1, bw_gelu},
+    {"glu", "GluBackward0", 1, bw_glu},
+    {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
     {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},
     {"hardswish", "HardswishBackward0", 1, bw_hardswish},
@@ -1543,6 +1615,7 @@ static const tsr_formula formulas[] = {
     {"hardtanh", "HardtanhBackward0", 1, bw_hardtanh},
     {"hardtanh_", "HardtanhBackward0", TSR_SAVE_OUT, bw_hardtanh_},
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
+    {"im2col", "Im2ColBackward0", 0, bw_im2col},
     {"index", "IndexBackward0", 0xfffe, bw_index},
     {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
@@ -1575,6 +1648,7 @@ static const tsr_formula formulas[] = {
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
+    {"native_channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"native_group_norm", "NativeGroupNormBackward0", 3, bw_group_norm},
     {"native_layer_norm", "NativeLayerNormBackward0", 7, bw_layer_norm},
     {"neg", "NegBackward0", 0, bw_neg},
@@ -1582,6 +1656,8 @@ static const tsr_formula formulas[] = {
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"permute", "PermuteBackward0", 0, bw_permute},
+    {"pixel_shuffle", "PixelShuffleBackward0", 0, bw_pixel_shuffle},
+    {"pixel_unshuffle", "PixelUnshuffleBackward0", 0, bw_pixel_shuffle},
     {"pow", "PowBackward0", 1, bw_pow},
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
@@ -1597,6 +1673,8 @@ static const tsr_formula formulas[] = {
     {"replication_pad3d", "ReplicationPad3DBackward0", 1, bw_pad_mode},
     {"reshape_alias", "ReshapeAliasBackward0", 0, bw_reshape},
     {"round", "RoundBackward0", 0, bw_zero},
+    {"rrelu_with_noise", "RreluWithNoiseBackward0", 1, bw_rrelu},
+    {"rrelu_with_noise_", "RreluWithNoiseBackward1", TSR_SAVE_OUT, bw_rrelu},
     {"rsqrt", "RsqrtBackward0", TSR_SAVE_OUT, bw_rsqrt},
     {"rsub", "RsubBackward0", 0, bw_rsub},
     {"rsub_s", "RsubBackward1", 0, bw_rsub},
@@ -1611,6 +1689,7 @@ static const tsr_formula formulas[] = {
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softplus", "SoftplusBackward0", 1, bw_softplus},
+    {"softshrink", "SoftshrinkBackward0", 1, bw_shrink},
     {"sort", "SortBackward0", 0, bw_sort},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},
