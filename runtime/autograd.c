@@ -42,6 +42,7 @@ struct tsr_autograd {
     tsr_node *acc;              /* weak: the leaf's AccumulateGrad while one lives */
     bool retains_grad;
     hook *hooks;                /* a leaf's hooks (a non-leaf's live on its grad_fn) */
+    int64_t view_version;       /* a view's: the storage version when its grad_fn was set, else -1 */
 };
 
 static uint64_t next_seq = 1;
@@ -74,8 +75,11 @@ static struct tsr_autograd *meta(tsr_tensor *t)
     return t->autograd;
 }
 
+static int view_refresh(tsr_tensor *t);
+
 tsr_node *tsr_tensor_grad_fn(const tsr_tensor *t)
 {
+    if (view_refresh((tsr_tensor *)t) < 0) tsr_error_clear();
     return t->autograd && t->autograd->grad_fn ? tsr_node_retain(t->autograd->grad_fn) : NULL;
 }
 bool tsr_tensor_is_leaf(const tsr_tensor *t) { return !t->autograd || !t->autograd->grad_fn; }
@@ -280,12 +284,52 @@ static tsr_node *grad_accumulator(tsr_tensor *t)
     return n;
 }
 
+/* The geometry of view v of base b in a's layout (sizes, strides, the
+ * base's strides in dims; the offset in i0); -1 when it does not fit. */
+static int view_args(const tsr_tensor *v, const tsr_tensor *b, tsr_ag_args *a)
+{
+    int nd = v->ndim;
+    if (2 * nd + b->ndim > TSR_MAX_DIMS) return -1;
+    memset(a, 0, sizeof *a);
+    a->ndims = nd;
+    for (int d = 0; d < nd; d++) a->dims[d] = v->sizes[d], a->dims[nd + d] = v->strides[d];
+    for (int d = 0; d < b->ndim; d++) a->dims[2 * nd + d] = b->strides[d];
+    a->i0 = v->storage_offset - b->storage_offset;
+    return 0;
+}
+
+/* A view whose base was changed in place since the view's grad_fn was set
+ * gets 1.13's regenerated one, AsStridedBackward0 over the base's grad_fn,
+ * when it is next used (a stale one would send its gradient through the old
+ * graph). A view with internal overlap (an expand) is refused. */
+static int view_refresh(tsr_tensor *t)
+{
+    struct tsr_autograd *m = t ? t->autograd : NULL;
+    if (!m || !m->grad_fn || !t->base || m->view_version < 0 || m->view_version == t->storage->version ||
+        !tsr_tensor_requires_grad(t->base) || grad_off)
+        return 0;
+    for (int d = 0; d < t->ndim; d++)
+        if (t->strides[d] == 0 && t->sizes[d] > 1) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of an expanded view whose base was changed in "
+                          "place is not implemented.");
+            return -1;
+        }
+    tsr_ag_args a;
+    if (view_args(t, t->base, &a) < 0) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of a view of more than %d dims whose base was "
+                      "changed in place is not implemented.", TSR_MAX_DIMS / 3);
+        return -1;
+    }
+    return tsr_ag_record("as_strided_view", 1, &t->base, &a, t, false);
+}
+
 /* The edge gradients of t flow into: its grad_fn, its accumulator, or none. */
 static int edge_of(tsr_tensor *t, tsr_node **node, int *nr)
 {
     *node = NULL;
     *nr = 0;
     if (!t) return 0;
+    if (view_refresh(t) < 0) return -1;
     if (t->autograd && t->autograd->grad_fn) {
         *node = tsr_node_retain(t->autograd->grad_fn);
         *nr = t->autograd->output_nr;
@@ -409,7 +453,7 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s_' in place is not implemented.", formula);
         return -1;
     }
-    if (inplace && out->base && (tsr_tensor_requires_grad(out->base) || tsr_tensor_requires_grad(out))) {
+    if (inplace && out->base) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' of a view (CopySlices) is not implemented.",
                       formula);
         return -1;
@@ -441,6 +485,7 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
     }
     m->grad_fn = node;
     m->output_nr = 0;
+    m->view_version = out->base ? out->storage->version : -1;
     if (m->retains_grad) node->retained = out;
     return 0;
 fail:
@@ -848,20 +893,35 @@ done:
 
 /* ------------------------------------------------------------ indexing */
 
-int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value)
+int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value, bool advanced)
 {
-    if (!grad_off && t->requires_grad && tsr_tensor_is_leaf(t)) {
+    const tsr_tensor *b = t->base ? t->base : t;
+    if (!grad_off && ((t->requires_grad && tsr_tensor_is_leaf(t)) || (b->requires_grad && tsr_tensor_is_leaf(b)))) {
         tsr_error_set(TSR_ERR_RUNTIME, "a view of a leaf Variable that requires grad is being used in an in-place "
                       "operation.");
         return -1;
     }
-    tsr_tensor *ts[2] = {(tsr_tensor *)t, (tsr_tensor *)value};
-    if (tsr_ag_needed(value ? 2 : 1, ts)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'copy_' into an indexed tensor (CopySlices) is "
-                      "not implemented.");
+    tsr_tensor *ts[3] = {(tsr_tensor *)t, (tsr_tensor *)b, (tsr_tensor *)value};
+    if (advanced && tsr_ag_needed(3, ts)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index_put_' (an assignment by advanced indexing) "
+                      "is not implemented.");
         return -1;
     }
     return 0;
+}
+
+int tsr_ag_record_setitem(tsr_tensor *dst, const tsr_tensor *region, const tsr_tensor *value)
+{
+    tsr_tensor *in[2] = {dst, (tsr_tensor *)value};   /* a number: FillBackward0's None edge */
+    int n = 2;
+    if (grad_off || !tsr_ag_needed(n, in)) return 0;
+    tsr_ag_args a;
+    if (view_args(region, dst, &a) < 0) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'copy_' into a region of more than %d dims is not "
+                      "implemented.", TSR_MAX_DIMS / 3);
+        return -1;
+    }
+    return tsr_ag_record("copy_slices_view", n, in, &a, dst, true);
 }
 
 tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items)

@@ -90,8 +90,14 @@ int tsr_ag_check_inplace(const tsr_tensor *t);
 tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items);
 /* The checks of self[...] = value before it writes: "a view of a leaf
  * Variable that requires grad is being used in an in-place operation.", and
- * NotImplementedError for a graph through the assignment (CopySlices). 0 or -1. */
-int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value);
+ * NotImplementedError for a graph through an assignment tsr cannot record
+ * (advanced: by an advanced-indexing key). 0 or -1. */
+int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value, bool advanced);
+/* After t[key] = value (value NULL for a number): records 1.13's
+ * CopySlices on dst (t, or t's base when t is a view) when dst or value
+ * needs a gradient. region: the view t[key] of a basic key
+ * (tsr_ag_check_setitem refused the others). 0 or -1. */
+int tsr_ag_record_setitem(tsr_tensor *dst, const tsr_tensor *region, const tsr_tensor *value);
 /* Whether the formula table knows formula. */
 bool tsr_ag_has_formula(const char *formula);
 

@@ -1533,6 +1533,44 @@ static int bw_copy_slices(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* CopySlices of base[key] = value for a basic-indexing key (1.13's
+ * CopySlices around CopyBackwards / FillBackward0): inputs (base before the
+ * write, value if a tensor). The region is the view written: its sizes in
+ * dims[0 .. nd), strides in dims[nd .. 2nd), the base's strides in
+ * dims[2nd ..), its offset from the base's in i0, nd in ndims. The base's
+ * gradient is a copy in the base's strides with the region zeroed, the
+ * value's the region (summed to its shape by the engine). */
+static int bw_copy_slices_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const int nd = n->a.ndims;
+    tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], n->a.dims + 2 * nd, g->dtype,
+                                                     g->device));
+    if (!c->fail && tsr_copy_(r, g) < 0) c->fail = true;
+    tsr_tensor *v = c->fail ? NULL : keep(c, tsr_view_as_strided(r, nd, n->a.dims, n->a.dims + nd, n->a.i0));
+    if (!c->fail && NEED(1)) give(c, gin, 1, keep(c, tsr_clone(v, TSR_MF_CONTIGUOUS)));
+    if (!c->fail && tsr_zero_(v) < 0) c->fail = true;
+    if (NEED(0)) give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* A view's grad_fn made again after its base changed in place (1.13's
+ * AsStridedBackward0 over the base's new grad_fn): the view's geometry as
+ * for copy_slices_view; the base's gradient is zeros in the base's strides
+ * with the region set to g (views without internal overlap only). */
+static int bw_as_strided_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const int nd = n->a.ndims;
+    tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], n->a.dims + 2 * nd, g->dtype,
+                                                     g->device));
+    if (!c->fail && tsr_zero_(r) < 0) c->fail = true;
+    tsr_tensor *v = c->fail ? NULL : keep(c, tsr_view_as_strided(r, nd, n->a.dims, n->a.dims + nd, n->a.i0));
+    if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
+    if (NEED(0)) give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
 /* reflection_pad / replication_pad: the pads in dims (ndims of them), i0
  * 1 for reflect, 2 for replicate. */
 static int bw_pad_mode(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -1567,6 +1605,7 @@ static const tsr_formula formulas[] = {
     {"alias", "AliasBackward0", 0, bw_pass},
     {"amax", "AmaxBackward0", 1 | TSR_SAVE_OUT, bw_amax},
     {"amin", "AminBackward0", 1 | TSR_SAVE_OUT, bw_amax},
+    {"as_strided_view", "AsStridedBackward0", 0, bw_as_strided_view},
     {"asin", "AsinBackward0", 1, bw_asin},
     {"atan", "AtanBackward0", 1, bw_atan},
     {"atan2", "Atan2Backward0", 3, bw_atan2},
@@ -1586,6 +1625,7 @@ static const tsr_formula formulas[] = {
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
     {"copy_slices", "torch::autograd::CopySlices", 0, bw_copy_slices},
+    {"copy_slices_view", "torch::autograd::CopySlices", 0, bw_copy_slices_view},
     {"cos", "CosBackward0", 1, bw_cos},
     {"cosh", "CoshBackward0", 1, bw_cosh},
     {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},

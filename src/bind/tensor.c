@@ -413,7 +413,8 @@ static tsr_tensor *setitem_value(const tsr_tensor *dst, Value *x)
 
 static int tensor_setitem(Value *v, Value *key, Value *x)
 {
-    if (tsr_ag_check_setitem(tensor_of(v), is_tensor(x) ? tensor_of(x) : NULL) < 0) return bind_runtime_errori();
+    tsr_tensor *gv = is_tensor(x) ? tensor_of(x) : NULL;
+    if (tsr_ag_check_setitem(tensor_of(v), gv, false) < 0) return bind_runtime_errori();
     tsr_tensor *self = tensor_of(v), *value = setitem_value(self, x);
     if (!value) return -1;
     SubKey s = {0};
@@ -426,6 +427,10 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
         r = -1;
         goto done;
     }
+    if (advanced(&s) && tsr_ag_check_setitem(self, gv, true) < 0) {
+        r = bind_runtime_errori();
+        goto done;
+    }
     /* the assignment writes all of the indexed elements or none of them */
     if (tsr_interrupt_hold() < 0) r = bind_runtime_errori();
     else {
@@ -433,6 +438,14 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
         if ((bits && advanced(&s) ? assign_resolved(self, &s, value) : tsr_subscript_assign(self, s.n, s.items, value)) < 0)
             r = bind_runtime_errori();
         tsr_interrupt_unhold();
+    }
+    if (r == 0) {   /* the graph through the assignment: CopySlices on self */
+        tsr_tensor *dst = self->base ? self->base : self, *ts[2] = {dst, gv};
+        if (tsr_ag_needed(2, ts)) {
+            tsr_tensor *region = tsr_subscript(self, s.n, s.items);
+            if (!region || tsr_ag_record_setitem(dst, region, gv) < 0) r = bind_runtime_errori();
+            tsr_tensor_release(region);
+        }
     }
 done:
     if (r == 0) tsr_tensor_bump_version(self);

@@ -167,6 +167,15 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         if (rc < 0) tsr_tensor_release(r);
         return rc < 0 ? NULL : r;
     }
+    if (!strcmp(key, "copy_slices_view") || !strcmp(key, "as_strided_view")) {   /* region: as_strided of the base */
+        const int nd = a->ndims;
+        if (key[0] == 'a') return tsr_view_as_strided(in[0], nd, a->dims, a->dims + nd, a->i0);
+        tsr_tensor *r = tsr_clone(in[0], TSR_MF_CONTIGUOUS), *v = r ? tsr_view_as_strided(r, nd, a->dims, a->dims + nd, a->i0) : NULL;
+        int rc = v ? tsr_copy_(v, in[1]) : -1;
+        tsr_tensor_release(v);
+        if (rc < 0) tsr_tensor_release(r);
+        return rc < 0 ? NULL : r;
+    }
     if (!strcmp(key, "native_group_norm")) return tsr_nn_group_norm(in[0], a->i0, in[1], in[2], a->d0);
     if (!strcmp(key, "trilinear"))
         return tsr_trilinear(in[0], in[1], in[2], (uint64_t)a->i0, (uint64_t)a->i1, (uint64_t)a->i2, (uint64_t)a->dims[0], 1);
@@ -372,6 +381,10 @@ static const Case cases[] = {
     {"native_layer_norm", 3, {2, 1, 1}, {{3, 5}, {5}, {5}}, 0, A(.ndims = 1, .dims = {5}, .d0 = 1e-5)},
     {"native_layer_norm", 3, {3, 2, 2}, {{2, 3, 4}, {3, 4}, {3, 4}}, 0, A(.ndims = 2, .dims = {3, 4}, .d0 = 1e-3)},
     {"copy_slices", 2, {2, 2}, {{3, 4}, {3, 2}}, 0, A(.ndims = 2, .dims = {0, 3, 1, 2})},
+    /* base (3, 4) contiguous, region [:, 1:3]: sizes, strides, the base's strides; offset 1 */
+    {"copy_slices_view", 2, {2, 2}, {{3, 4}, {3, 2}}, 0, A(.ndims = 2, .dims = {3, 2, 4, 1, 4, 1}, .i0 = 1)},
+    {"copy_slices_view", 2, {2, 0}, {{3, 4}, {0}}, 0, A(.ndims = 1, .dims = {3, 4, 4, 1}, .i0 = 2)},
+    {"as_strided_view", 1, {2}, {{3, 4}}, 0, A(.ndims = 2, .dims = {2, 2, 1, 4, 4, 1}, .i0 = 5)},
     {"native_group_norm", 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, 0, A(.i0 = 2, .d0 = 1e-5)},
     {"native_group_norm", 3, {4, 1, 1}, {{2, 6, 2, 2}, {6}, {6}}, 0, A(.i0 = 3, .d0 = 1e-3)},
     /* bilinear's _trilinear: (B, n), (A, n, m), (B, m) */
