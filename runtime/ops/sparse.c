@@ -219,6 +219,14 @@ fail:
 tsr_tensor *tsr_sparse_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device)
 {
     int64_t numel, isz[2] = {ndim, 0}, vsz[1] = {0};
+    uint64_t prod = 1;   /* 1.13's safe_compute_numel: a negative size is a huge unsigned one */
+    bool over = false;
+    for (int i = 0; i >= 0 && i < ndim && i < TSR_MAX_DIMS; i++)
+        over |= __builtin_mul_overflow(prod, (uint64_t)sizes[i], &prod);
+    if (over || prod > (uint64_t)INT64_MAX) {
+        tsr_error_set(TSR_ERR_RUNTIME, "numel: integer multiplication overflow");
+        return NULL;
+    }
     if (tsr_check_sizes(ndim, sizes, &numel) < 0) return NULL;
     tsr_tensor *ind = tsr_tensor_empty(2, isz, TSR_INT64, device);
     tsr_tensor *val = tsr_tensor_empty(1, vsz, dtype, device);

@@ -708,6 +708,51 @@ static BindRow rows[] = {
      .module = "torch.sparse"},
 };
 
+/* s.new(...): legacy_sparse_tensor_generic_ctor_new (tensor_new.cpp) with
+ * s's dtype and device; a sequence as the size is refused unless it is a
+ * torch.Size. */
+static Value *sparse_new_run(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    (void)row; (void)self; (void)inplace;
+    const tsr_tensor *t = b->ctx;
+    if (tsr_device_is_meta(t->device)) return exc_set("RuntimeError", "Unrecognized tensor type ID: SparseMeta");
+    int devslot = b->sig == 0 ? 0 : b->sig == 2 ? 2 : b->sig == 3 ? 3 : 1;
+    Value *devv = b->sig == 1 ? NULL : b->v[devslot];
+    if (devv && !is_none(devv)) {
+        tsr_device want = t->device;
+        if (bind_device_arg(devv, t->device, &want) < 0) return NULL;
+        if (want.type != t->device.type)
+            return exc_set("RuntimeError", "legacy constructor expects device type: %s but device type: %s was passed",
+                           tsr_device_type_name(t->device.type), tsr_device_type_name(want.type));
+    }
+    int64_t sz[TSR_MAX_DIMS];
+    int n = -1;
+    switch (b->sig) {
+    case 0: return wrap(tsr_sparse_empty(1, (int64_t[]){0}, t->dtype, t->device));
+    case 1: return exc_set("NotImplementedError", "new(cdata=...) is not supported by tsr");
+    case 3:
+        if (bind_table_intlist(b, 2, fname, sz, TSR_MAX_DIMS, &n) < 0) return NULL;
+        /* fall through */
+    case 2: return wrap(tsr_sparse_coo_tensor(tensor_of(b->v[0]), tensor_of(b->v[1]), n, sz));
+    default: break;
+    }
+    Value *first = b->v[0];
+    if (!(first == b->varargs || first->type == &t_size || b->bykw[0] || is_int_like(first)))
+        return exc_set("TypeError", "SparseTensor.new(sequence) only accepts sizes.  Please use "
+                       "torch.sparse_coo_tensor() or construct a strided tensor and convert it to sparse via "
+                       "to_sparse.");
+    if (bind_table_intlist(b, 0, fname, sz, TSR_MAX_DIMS, &n) < 0) return NULL;
+    return wrap(tsr_sparse_empty(n, sz, t->dtype, t->device));
+}
+
+static BindRow sparse_new_row[] = {{
+    .name = "new", .handler = sparse_new_run,
+    .sigs = "*, Device? device=None|!*, int cdata|Tensor indices, Tensor values, *, Device? device=None|"
+            "Tensor indices, Tensor values, int[] size, *, Device? device=None|int[] size, *, Device? device=None",
+}};
+
+Value *bind_sparse_new(Value *self, CallArgs *a) { return bind_table_call_ctx(&sparse_new_row[0], NULL, a, tensor_of(self)); }
+
 bool bind_sparse_row(const BindRow *d) { return d->handler == sparse_rows_call; }
 
 void bind_sparse_init(void)
@@ -719,4 +764,5 @@ void bind_sparse_init(void)
             abort();
         }
     bind_table_register(rows, (int)(sizeof rows / sizeof rows[0]));
+    bind_table_register(sparse_new_row, 1);
 }
