@@ -18,6 +18,10 @@
 #include "ops/copy.h"
 #include "ops/reduce.h"
 #include "ops/sparse.h"
+#include "ops/distance.h"
+#include "ops/factory.h"
+#include "iter.h"
+#include "view.h"
 
 #define ARG(name) bind_table_arg(b, name)
 
@@ -104,7 +108,9 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE, S_PERMUTE, S_TYPE, S_INDEX_SELECT, S_ADJOINT } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE, S_PERMUTE, S_TYPE, S_INDEX_SELECT, S_ADJOINT,
+               S_CONJ, S_COPY, S_NARROW_COPY, S_FLATTEN, S_MOVEDIM, S_SUM_TO_SIZE, S_BROADCAST, S_ASARRAY,
+               S_FLOAT_POWER, S_LDEXP, S_DIST } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -150,8 +156,13 @@ static SRow srows[] = {   /* sorted at start-up */
     {"swapaxes", S_TRANSPOSE, 0}, {"swapdims", S_TRANSPOSE, 0}, {"is_same_size", S_SAME_SIZE, 0},
     {"is_pinned", S_FALSE, 0}, {"permute", S_PERMUTE, 0}, {"unbind", S_JOIN, 0},
     {"atleast_1d", S_JOIN, 0}, {"atleast_2d", S_JOIN, 0}, {"atleast_3d", S_JOIN, 0}, {"real", S_SELF, 0},
-    {"conj", S_SELF, 0}, {"type", S_TYPE, 0}, {"type_as", S_TYPE, 1}, {"index_select", S_INDEX_SELECT, 0},
+    {"conj", S_CONJ, 2}, {"type", S_TYPE, 0}, {"type_as", S_TYPE, 1}, {"index_select", S_INDEX_SELECT, 0},
     {"adjoint", S_ADJOINT, 0}, {"result_type", S_PASS, 0},
+    {"conj_physical", S_CONJ, 0}, {"conj_physical_", S_CONJ, 1}, {"copy_", S_COPY, 0},
+    {"narrow_copy", S_NARROW_COPY, 0}, {"flatten", S_FLATTEN, 0}, {"movedim", S_MOVEDIM, 0},
+    {"moveaxis", S_MOVEDIM, 0}, {"sum_to_size", S_SUM_TO_SIZE, 0}, {"broadcast_tensors", S_BROADCAST, 0},
+    {"asarray", S_ASARRAY, 0}, {"float_power", S_FLOAT_POWER, 0}, {"float_power_", S_FLOAT_POWER, 1},
+    {"ldexp", S_LDEXP, 0}, {"ldexp_", S_LDEXP, 1}, {"dist", S_DIST, 0},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
@@ -256,6 +267,243 @@ static Value *sparse_factory(const char *fname, BindArgs *b, bool like, bool new
     return v_tensor(r);
 }
 
+/* The dispatcher's NotImplementedError for op on sp's backend, with the
+ * backends of refuse_lists[list]. */
+static Value *refuse_kernel(const tsr_tensor *sp, const char *op, int list)
+{
+    tsr_error_no_kernel(op, tsr_device_is_meta(sp->device) ? "SparseMeta" : "SparseCPU", refuse_lists[list]);
+    return bind_runtime_error();
+}
+
+/* "[2, 3]" */
+static char *fmt_list(char *buf, size_t n, int count, const int64_t *v)
+{
+    size_t o = (size_t)snprintf(buf, n, "[");
+    for (int i = 0; i < count && o < n; i++) o += (size_t)snprintf(buf + o, n - o, "%s%lld", i ? ", " : "", (long long)v[i]);
+    if (o < n) snprintf(buf + o, n - o, "]");
+    return buf;
+}
+
+/* s * t for a tensor t, as mul(sparse, dense) of 1.13: a 0-dim t as a
+ * scalar, else t broadcast to s's sizes. */
+static tsr_tensor *mul_by_tensor(const tsr_tensor *s, const tsr_tensor *t)
+{
+    if (t->ndim == 0 && !tsr_is_sparse(t)) {
+        tsr_scalar v;
+        if (tsr_tensor_item(t, &v) < 0) return NULL;
+        return tsr_sparse_mul_scalar(s, v);
+    }
+    return tsr_is_sparse(t) ? tsr_sparse_mul(s, t) : tsr_sparse_mul_dense(s, t);
+}
+
+/* The ops 1.13 computes on SparseCPU through their composite definitions
+ * (conj_physical, copy_, narrow_copy, flatten, movedim, sum_to_size,
+ * broadcast_tensors, asarray, float_power, ldexp, dist). */
+static Value *sparse_more(const SRow *r, const char *fname, BindArgs *b, bool method, tsr_tensor *sp)
+{
+    Value *x = b->v[0], *y = b->v[1];
+    tsr_tensor *a = x && is_tensor(x) ? tensor_of(x) : NULL, *o = y && is_tensor(y) ? tensor_of(y) : NULL;
+    char b1[512], b2[512];
+    switch (r->kind) {
+    case S_CONJ: {   /* conj of sparse is conj_physical (conj_physical_out_sparse); real: the tensor itself */
+        if (!tsr_is_sparse(a)) break;
+        Value *outv = b->v[BIND_OUT];
+        if (outv && !tsr_is_sparse(tensor_of(outv))) break;
+        if (r->code == 1 && tsr_dtype_is_complex(a->dtype))
+            return exc_set("RuntimeError", "unsupported tensor layout: Sparse");
+        if (!outv && (r->code == 1 || !tsr_dtype_is_complex(a->dtype))) return incref(x);
+        tsr_tensor *res = tsr_dtype_is_complex(a->dtype) ? tsr_sparse_unary(TSR_UNOP_CONJ_PHYSICAL, a, NULL)
+                                                          : tsr_tensor_retain(a);
+        if (!res || !outv) return wrap(res);
+        int rc = tsr_sparse_copy_(tensor_of(outv), res);
+        tsr_tensor_release(res);
+        return rc < 0 ? bind_runtime_error() : incref(outv);
+    }
+    case S_COPY:   /* copy_sparse_to_sparse_ (the dense/sparse mixes are refused above) */
+        if (!tsr_is_sparse(a) || !tsr_is_sparse(o)) break;
+        if (tsr_sparse_copy_(a, o) < 0) return bind_runtime_error();
+        return incref(x);
+    case S_NARROW_COPY: {
+        int64_t dim, start, len;
+        if (tsr_is_sparse(a) && b->v[BIND_OUT]) return refuse_kernel(sp, "aten::narrow_copy.out", 0);
+        if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &dim) < 0 || bind_table_int(b, 2, 0, &start) < 0 ||
+            bind_table_int(b, 3, 0, &len) < 0)
+            break;
+        return wrap(tsr_sparse_narrow_copy(a, dim, start, len));
+    }
+    case S_FLATTEN: {   /* itself when start_dim == end_dim, else reshape, which 1.13 refuses on sparse */
+        int64_t st = 0, en = -1;
+        if (!tsr_is_sparse(a) || b->sig != 1) break;
+        if ((b->v[1] && bind_table_int(b, 1, 0, &st) < 0) || (b->v[2] && bind_table_int(b, 2, 0, &en) < 0)) return NULL;
+        int s0 = tsr_wrap_dim(st, a->ndim), e0 = s0 < 0 ? -1 : tsr_wrap_dim(en, a->ndim);
+        if (s0 < 0 || e0 < 0) return bind_runtime_error();
+        if (s0 > e0) return exc_set("RuntimeError", "flatten() has invalid args: start_dim cannot come after end_dim");
+        if (a->ndim > 0 && s0 == e0) return incref(x);
+        return exc_set("RuntimeError", "reshape is not implemented for sparse tensors");
+    }
+    case S_MOVEDIM: {   /* the permutation of movedim, run by permute_sparse_coo */
+        int64_t src[TSR_MAX_DIMS + 1], dst[TSR_MAX_DIMS + 1], perm[TSR_MAX_DIMS];
+        int ns = 1, nd = 1;
+        if (!tsr_is_sparse(a)) break;
+        if (b->sig == 0 ? bind_table_int(b, 1, 0, &src[0]) < 0 || bind_table_int(b, 2, 0, &dst[0]) < 0
+                        : bind_table_intlist(b, 1, fname, src, TSR_MAX_DIMS + 1, &ns) < 0 ||
+                          bind_table_intlist(b, 2, fname, dst, TSR_MAX_DIMS + 1, &nd) < 0)
+            return NULL;
+        int rc = tsr_movedim_order(a->ndim, ns, src, nd, dst, perm);
+        if (rc < 0) return bind_runtime_error();
+        if (rc) return exc_set("NotImplementedError", "Cannot access storage of SparseTensorImpl");   /* alias() */
+        return wrap(tsr_sparse_permute(a, a->ndim, perm));
+    }
+    case S_SUM_TO_SIZE: {   /* sum_to: itself for its own size, else sum.dim_IntList (no sparse kernel) */
+        int64_t size[TSR_MAX_DIMS + 1];
+        int n;
+        if (!tsr_is_sparse(a)) break;
+        if (bind_table_intlist(b, 1, fname, size, TSR_MAX_DIMS + 1, &n) < 0) return NULL;
+        bool ok = n <= a->ndim, same = n == a->ndim;
+        for (int i = 0; ok && i < n; i++) {
+            int64_t want = size[n - 1 - i], have = a->sizes[a->ndim - 1 - i];
+            ok = want == have || want == 1;
+            same = same && want == have;
+        }
+        if (!ok)
+            return exc_set("RuntimeError", "size {%s} is not expandable to size {%s}.", fmt_list(b1, sizeof b1, n, size),
+                           fmt_list(b2, sizeof b2, a->ndim, a->sizes));
+        if (same) return incref(x);
+        break;
+    }
+    case S_BROADCAST: {   /* expand_outplace: a tensor of the broadcast shape is itself, a sparse one to expand reaches as_strided */
+        Value *lst = x;
+        size_t n = lst->u.seq.n;
+        if (n > 64) break;
+        int nds[64];
+        const int64_t *szs[64];
+        int64_t shape[TSR_MAX_DIMS];
+        for (size_t i = 0; i < n; i++) {
+            nds[i] = tensor_of(lst->u.seq.items[i])->ndim;
+            szs[i] = tensor_of(lst->u.seq.items[i])->sizes;
+        }
+        int nd = tsr_broadcast_shapes((int)n, nds, szs, shape);
+        if (nd < 0) return bind_runtime_error();
+        for (size_t i = 0; i < n; i++) {
+            tsr_tensor *t = tensor_of(lst->u.seq.items[i]);
+            if (tsr_is_sparse(t) && (t->ndim != nd || memcmp(t->sizes, shape, sizeof(int64_t) * (size_t)nd)))
+                return refuse("broadcast_to", false, t);
+        }
+        Value *res = v_tuple(n);
+        if (!res) return NULL;
+        for (size_t i = 0; i < n; i++) {
+            Value *it = lst->u.seq.items[i];
+            tsr_tensor *t = tensor_of(it);
+            if (t->ndim == nd && !memcmp(t->sizes, shape, sizeof(int64_t) * (size_t)nd)) {
+                res->u.seq.items[i] = incref(it);
+                continue;
+            }
+            Value *sz = v_tuple((size_t)nd);
+            for (int k = 0; sz && k < nd; k++) sz->u.seq.items[k] = v_int(shape[k]);
+            Value *f = sz ? value_getattr(it, "expand") : NULL, *e = f ? value_call0(f, 1, &sz) : NULL;
+            if (f) decref(f);
+            if (sz) decref(sz);
+            if (!e) {
+                decref(res);
+                return NULL;
+            }
+            res->u.seq.items[i] = e;
+        }
+        return res;
+    }
+    case S_ASARRAY: {   /* torch.asarray(s): s itself, cast or copied as tensor_new.cpp's asarray */
+        if (!tsr_is_sparse(a)) break;
+        Value *copyv = ARG("copy"), *rgv = ARG("requires_grad"), *dt = ARG("dtype"), *dev = ARG("device");
+        bool has_copy = copyv && !is_none(copyv), copy = has_copy && value_truth(copyv) == 1;
+        bool rg = rgv && value_truth(rgv) == 1;
+        tsr_dtype want = dt && !is_none(dt) ? dtype_of(dt) : a->dtype;
+        tsr_device to = a->device;
+        if (dev && !is_none(dev) && bind_device_arg(dev, a->device, &to) < 0) return NULL;
+        bool wrong_dev = to.type != a->device.type || to.index != a->device.index, wrong_dt = want != a->dtype;
+        tsr_tensor *res;
+        if (copy || (!has_copy && (wrong_dev || wrong_dt))) {
+            if (wrong_dev || wrong_dt) res = sparse_to(a, to, want, copy);
+            else res = tsr_sparse_clone(a);
+        } else {
+            char s1[32], s2[32];
+            if (wrong_dev)
+                return exc_set("ValueError", "can't alias tensor from device '%s' to '%s'.",
+                               tsr_device_str(a->device, s1, sizeof s1), tsr_device_str(to, s2, sizeof s2));
+            if (wrong_dt)
+                return exc_set("ValueError", "can't alias tensor with dtype '%s' into dtype '%s'.",
+                               tsr_dtype_scalar_name(a->dtype), tsr_dtype_scalar_name(want));
+            res = tsr_tensor_retain(a);
+        }
+        if (!res) return bind_runtime_error();
+        if (rg && !tsr_dtype_is_floating(res->dtype) && !tsr_dtype_is_complex(res->dtype)) {
+            tsr_tensor_release(res);
+            return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+        }
+        res->requires_grad = rg;
+        return res == a ? (tsr_tensor_release(res), incref(x)) : v_tensor(res);
+    }
+    case S_FLOAT_POWER: {   /* pow(self.to(double or cdouble), exponent) */
+        tsr_scalar e;
+        if (!tsr_is_sparse(a))   /* a number or dense base, sparse exponent */
+            return refuse_kernel(sp, a ? "aten::pow.Tensor_Tensor" : "aten::pow.Scalar", 1);
+        if (o || scalar_arg(y, &e) < 0) return refuse_kernel(sp, r->code ? "aten::pow_.Tensor" : "aten::pow.Tensor_Tensor", 1);
+        bool cplx = tsr_dtype_is_complex(a->dtype) || e.kind == TSR_SCALAR_COMPLEX;
+        tsr_dtype want = cplx ? TSR_COMPLEX128 : TSR_FLOAT64;
+        if (r->code) {
+            if (a->dtype != want)
+                return exc_set("RuntimeError", "the base given to float_power_ has dtype %s but the operation's result "
+                               "requires dtype %s", tsr_dtype_scalar_name(a->dtype), tsr_dtype_scalar_name(want));
+            return refuse_kernel(sp, "aten::pow_.Scalar", 1);
+        }
+        if (e.kind != TSR_SCALAR_COMPLEX) e = tsr_scalar_float(tsr_scalar_to_double(e));
+        tsr_tensor *c = tsr_sparse_to_dtype(a, want, false);
+        tsr_tensor *res = c ? tsr_sparse_binary_scalar(TSR_BINOP_POW, c, e) : NULL;
+        tsr_tensor_release(c);
+        Value *outv = b->v[BIND_OUT];
+        if (!res || !outv) return wrap(res);
+        int rc = tsr_is_sparse(tensor_of(outv)) ? tsr_sparse_copy_(tensor_of(outv), res) : -2;
+        tsr_tensor_release(res);
+        if (rc == -2) return refuse(fname, method, sp);
+        return rc < 0 ? bind_runtime_error() : incref(outv);
+    }
+    case S_LDEXP: {   /* self * pow(2.0, other) */
+        if (!tsr_is_sparse(a) || !o || tsr_is_sparse(o) || b->v[BIND_OUT]) break;
+        tsr_operand two = tsr_operand_scalar(tsr_scalar_float(2.0)), ot = tsr_operand_tensor(o);
+        tsr_tensor *pw = tsr_binary(TSR_BINOP_POW, &two, &ot, NULL, NULL);
+        tsr_tensor *res = pw ? mul_by_tensor(a, pw) : NULL;
+        tsr_tensor_release(pw);
+        if (!r->code || !res) return wrap(res);
+        if (res->dtype != a->dtype) {
+            Value *err = exc_set("RuntimeError", "dtype of values (%s) must match dtype of sparse tensor (%s)",
+                                 tsr_dtype_scalar_name(res->dtype), tsr_dtype_scalar_name(a->dtype));
+            tsr_tensor_release(res);
+            return err;
+        }
+        return assign(x, res);
+    }
+    case S_DIST: {   /* norm(self - other, p) */
+        tsr_scalar ps = tsr_scalar_float(2.0);
+        if (!a || !o || (b->v[2] && scalar_arg(b->v[2], &ps) < 0)) break;
+        if (ps.kind == TSR_SCALAR_COMPLEX)
+            return exc_set("RuntimeError", "norm_kernel_tensor_iterator_impl expects norm to be integer or float");
+        double p = tsr_scalar_to_double(ps);
+        tsr_tensor *diff = tsr_sparse_add(a, o, tsr_scalar_int(-1)), *res = NULL;
+        if (!diff) return bind_runtime_error();
+        if (tsr_is_sparse(diff)) {
+            res = tsr_sparse_norm(diff, p, NULL, false, TSR_DTYPE_UNDEFINED, NULL);
+        } else {   /* dense - sparse is dense: its norm */
+            tsr_tensor *z = tsr_zeros(0, NULL, diff->dtype, diff->device);
+            res = z ? tsr_dist(diff, z, p) : NULL;
+            tsr_tensor_release(z);
+        }
+        tsr_tensor_release(diff);
+        return wrap(res);
+    }
+    default: break;
+    }
+    return refuse(fname, method, sp);
+}
+
 Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     tsr_tensor *sp = first_sparse(b, self);
@@ -286,7 +534,9 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     bool copy = !self && (!strcmp(fname, "tensor") || !strcmp(fname, "as_tensor"));
     if ((like || newz || copy) && !b->v[BIND_OUT]) return sparse_factory(fname, b, like, newz);
     const SRow *r = bsearch(fname, srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srow);
-    if (!r || (b->v[BIND_OUT] && r->kind != S_NORM && r->kind != S_JOIN)) return refuse(fname, method, sp);
+    if (!r || (b->v[BIND_OUT] && r->kind != S_NORM && r->kind != S_JOIN && !(r->kind == S_CONJ && !r->code) &&
+               r->kind != S_FLOAT_POWER && r->kind != S_NARROW_COPY))
+        return refuse(fname, method, sp);
     Value *x = b->v[0], *y = b->v[1];
     tsr_tensor *a = x && is_tensor(x) ? tensor_of(x) : NULL;
     tsr_scalar s;
@@ -427,12 +677,17 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return v_bool(a->ndim == o->ndim && !memcmp(a->sizes, o->sizes, sizeof(int64_t) * (size_t)a->ndim));
     }
     case S_FALSE: return v_bool(false);
-    case S_ADJOINT:   /* transpose(-2, -1) (conj too for complex values) */
-        if (!tsr_is_sparse(a) || tsr_dtype_is_complex(a->dtype)) break;
+    case S_ADJOINT: {   /* transpose(-2, -1) (then conj, physical on sparse, for complex values) */
+        if (!tsr_is_sparse(a)) break;
         if (a->ndim < 2)
             return exc_set("RuntimeError", "tensor.adjoint() is only supported on matrices or batches of matrices. "
                            "Got %d-D tensor.", a->ndim);
-        return wrap(tsr_sparse_transpose(a, -2, -1));
+        tsr_tensor *tr = tsr_sparse_transpose(a, -2, -1);
+        if (!tr || !tsr_dtype_is_complex(a->dtype)) return wrap(tr);
+        tsr_tensor *cj = tsr_sparse_unary(TSR_UNOP_CONJ_PHYSICAL, tr, NULL);
+        tsr_tensor_release(tr);
+        return wrap(cj);
+    }
     case S_INDEX_SELECT: {
         int64_t dim;
         Value *iv = b->v[2];
@@ -460,6 +715,17 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return wrap(tsr_sparse_permute(a, n, dims));
     }
     case S_CAST: break;
+    case S_CONJ:
+    case S_COPY:
+    case S_NARROW_COPY:
+    case S_FLATTEN:
+    case S_MOVEDIM:
+    case S_SUM_TO_SIZE:
+    case S_BROADCAST:
+    case S_ASARRAY:
+    case S_FLOAT_POWER:
+    case S_LDEXP:
+    case S_DIST: return sparse_more(r, fname, b, method, sp);
     }
     return refuse(fname, method, sp);
 }
