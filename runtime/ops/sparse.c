@@ -838,9 +838,8 @@ static tsr_tensor *add_sparse_sparse(const tsr_tensor *t, const tsr_tensor *s, t
         return wrap_like(s, tsr_clone(s->sparse->indices, TSR_MF_PRESERVE), v2, s->sparse->coalesced);
     }
     if (!same_density(t, s)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "add: expected 'self' and 'other' to have same size, but self has size %s while "
-                      "other has size %s (FYI: dense-sparse addition does not currently support broadcasting)",
-                      fmt_sizes(b1, sizeof b1, t), fmt_sizes(b2, sizeof b2, s));
+        tsr_error_set(TSR_ERR_RUNTIME, "add: expected 'self' and 'other' to have same density, but 'self' has %d sparse "
+                      "dimensions while 'other' has %d sparse dimensions", t->sparse->sparse_dim, s->sparse->sparse_dim);
         return NULL;
     }
     int sd = t->sparse->sparse_dim;
