@@ -1429,6 +1429,57 @@ static int bw_to_dense(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* sparse_coo_tensor(indices extra[0], values): sparse_constructor_values_backward */
+static int bw_sparse_coo(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    give(c, gin, 0, keep(c, tsr_sparse_values_at(g, n->extra[0], n->out_sizes)));
+    return finish(c, n, gin);
+}
+
+/* values(sparse self): values_backward, a coalesced sparse tensor on self's indices */
+static int bw_sparse_values(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    tsr_tensor *gi = x ? keep(c, tsr_clone(x->sparse->indices, TSR_MF_CONTIGUOUS)) : NULL;
+    tsr_tensor *gv = gi ? keep(c, tsr_clone(g, TSR_MF_CONTIGUOUS)) : NULL;
+    if (gv) give(c, gin, 0, keep(c, tsr_sparse_wrap(x->ndim, x->sizes, tsr_tensor_retain(gi), tsr_tensor_retain(gv), true)));
+    return finish(c, n, gin);
+}
+
+/* sparse self * scalar d0 (MulBackward0 of the wrapped scalar) */
+static int bw_mul_sparse_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, g->sparse ? keep(c, tsr_sparse_mul_scalar(g, tsr_scalar_float(n->a.d0))) : bins(c, TSR_BINOP_MUL, g, n->a.d0));
+    return finish(c, n, gin);
+}
+
+/* select of a sparse tensor: select_backward has no SparseCPU kernel in 1.13 */
+static int bw_select_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (g->sparse) {
+        tsr_error_no_kernel("aten::select_backward", "SparseCPU",
+                            "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, PrivateUse2, PrivateUse3, FPGA, "
+                            "ORT, Vulkan, Metal, QuantizedCPU, QuantizedCUDA, QuantizedHIP, QuantizedMPS, QuantizedIPU, "
+                            "QuantizedXPU, QuantizedHPU, QuantizedVE, QuantizedMeta, QuantizedPrivateUse1, "
+                            "QuantizedPrivateUse2, QuantizedPrivateUse3, CustomRNGKeyId, MkldnnCPU, SparseCsrCPU, "
+                            "SparseCsrCUDA");
+    } else {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of select of a sparse tensor with a dense "
+                      "gradient is not implemented");
+    }
+    c->fail = true;
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1457,6 +1508,7 @@ static const tsr_formula formulas[] = {
     {"clamp", "ClampBackward1", 1, bw_clamp},
     {"clamp_min", "ClampMinBackward0", 1, bw_clamp},
     {"clone", "CloneBackward0", 0, bw_pass},
+    {"coalesce", "CoalesceBackward0", 0, bw_pass},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
     {"cos", "CosBackward0", 1, bw_cos},
@@ -1515,6 +1567,7 @@ static const tsr_formula formulas[] = {
     {"mse_loss", "MseLossBackward0", 3, bw_mse_loss},
     {"mul", "MulBackward0", 3, bw_mul},
     {"mul_s", "MulBackward1", 0, bw_mul_s},
+    {"mul_sparse_s", "MulBackward0", 0, bw_mul_sparse_s},
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
@@ -1543,6 +1596,7 @@ static const tsr_formula formulas[] = {
     {"rsub", "RsubBackward0", 0, bw_rsub},
     {"rsub_s", "RsubBackward1", 0, bw_rsub},
     {"select", "SelectBackward0", 0, bw_piece},
+    {"select_sparse", "SelectBackward0", 0, bw_select_sparse},
     {"sigmoid", "SigmoidBackward0", TSR_SAVE_OUT, bw_sigmoid},
     {"sign", "SignBackward0", 0, bw_zero},
     {"silu", "SiluBackward0", 1, bw_silu},
@@ -1554,6 +1608,7 @@ static const tsr_formula formulas[] = {
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softplus", "SoftplusBackward0", 1, bw_softplus},
     {"sort", "SortBackward0", 0, bw_sort},
+    {"sparse_coo_tensor", "SparseCooTensorWithDimsAndTensorsBackward0", 0, bw_sparse_coo},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},
     {"squeeze", "SqueezeBackward0", 0, bw_reshape},
@@ -1576,6 +1631,7 @@ static const tsr_formula formulas[] = {
     {"trunc", "TruncBackward0", 0, bw_zero},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
+    {"values", "ValuesBackward0", 1, bw_sparse_values},
     {"var", "VarBackward0", 1, bw_var},
     {"view", "ViewBackward0", 0, bw_reshape},
     {"where", "WhereBackward0", 1, bw_where},

@@ -1885,3 +1885,33 @@ done:
     tsr_tensor_release(nv);
     return r;
 }
+
+/* ------------------------------------------------------------ autograd helpers */
+
+tsr_tensor *tsr_sparse_values_at(const tsr_tensor *g, const tsr_tensor *indices, const int64_t *sizes)
+{
+    int sd = (int)indices->sizes[0];
+    int64_t nnz = indices->sizes[1], vsz[TSR_MAX_DIMS];
+    tsr_tensor *d = tsr_is_sparse(g) ? tsr_sparse_to_dense(g) : tsr_contiguous(g, TSR_MF_CONTIGUOUS);
+    tsr_tensor *ind = d ? tsr_contiguous(indices, TSR_MF_CONTIGUOUS) : NULL, *r = NULL;
+    if (!ind) goto done;
+    vsz[0] = nnz;
+    for (int k = sd; k < d->ndim; k++) vsz[k - sd + 1] = d->sizes[k];
+    if (!(r = tsr_tensor_empty(d->ndim - sd + 1, vsz, d->dtype, d->device))) goto done;
+    {
+        const int64_t *p = tsr_tensor_ptr(ind, NULL);
+        int64_t block = 1, isz = tsr_tensor_itemsize(d);
+        for (int k = sd; k < d->ndim; k++) block *= d->sizes[k];
+        const char *dp = tsr_tensor_ptr(d, NULL);
+        char *rp = tsr_tensor_ptr(r, NULL);
+        for (int64_t k = 0; k < nnz && dp && block; k++) {
+            int64_t off = 0;
+            for (int e = 0; e < sd; e++) off = off * sizes[e] + p[e * nnz + k];
+            memcpy(rp + k * block * isz, dp + off * block * isz, (size_t)(block * isz));
+        }
+    }
+done:
+    tsr_tensor_release(d);
+    tsr_tensor_release(ind);
+    return r;
+}

@@ -170,4 +170,9 @@ int tsr_sparse_copy_(tsr_tensor *dst, const tsr_tensor *src);
  * wrapped ("Dimension -1 out of range. Expecting 0 <= dim < 2."). */
 tsr_tensor *tsr_sparse_narrow_copy(const tsr_tensor *t, int64_t dim, int64_t start, int64_t length);
 
+/* sparse_constructor_values_backward: the values of g (sparse, coalesced
+ * first, or strided; of sizes) at each column of indices [sparse_dim, nnz]
+ * in order, zeros where g has no entry: a strided [nnz, *dense] tensor. */
+tsr_tensor *tsr_sparse_values_at(const tsr_tensor *g, const tsr_tensor *indices, const int64_t *sizes);
+
 #endif

@@ -267,6 +267,80 @@ static Value *sparse_factory(const char *fname, BindArgs *b, bool like, bool new
     return v_tensor(r);
 }
 
+/* r (stolen) recorded as formula of the one input x when x requires grad
+ * and r is a new tensor; NULL on error. */
+static tsr_tensor *record1(const char *formula, tsr_tensor *x, tsr_tensor *r, const tsr_ag_args *args)
+{
+    if (!r || r == x || !tsr_ag_needed(1, &x)) return r;
+    if (tsr_ag_record(formula, 1, &x, args, r, false) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* The sparse ops whose derivative tsr does not record: refused while an
+ * argument requires grad rather than returning a result off the graph. */
+static Value *grad_refused(const char *fname)
+{
+    return exc_set("NotImplementedError", "tsr: the derivative of %s on sparse tensors is not implemented", fname);
+}
+
+/* Whether a tensor argument (or self) requires grad with grad mode on. */
+static bool args_need_grad(BindArgs *b, Value *self)
+{
+    for (int i = -1; i < BIND_MAXP; i++) {
+        Value *v = i < 0 ? self : b->v[i];
+        if (!v) continue;
+        if (is_tensor(v)) {
+            tsr_tensor *t = tensor_of(v);
+            if (tsr_ag_needed(1, &t)) return true;
+        } else if (v->type == &t_list || v->type == &t_tuple) {
+            for (size_t k = 0; k < v->u.seq.n; k++)
+                if (is_tensor(v->u.seq.items[k])) {
+                    tsr_tensor *t = tensor_of(v->u.seq.items[k]);
+                    if (tsr_ag_needed(1, &t)) return true;
+                }
+        }
+    }
+    return false;
+}
+
+/* sparse * scalar, recorded as 1.13's MulBackward0 (the scalar wrapped) */
+static tsr_tensor *mul_scalar_rec(tsr_tensor *a, tsr_scalar v)
+{
+    tsr_tensor *r = tsr_sparse_mul_scalar(a, v);
+    if (!r || !tsr_ag_needed(1, &a)) return r;
+    if (v.kind == TSR_SCALAR_COMPLEX) {
+        tsr_tensor_release(r);
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of mul of a sparse tensor by a complex number is "
+                      "not implemented");
+        return NULL;
+    }
+    tsr_ag_args g = {0};
+    g.d0 = tsr_scalar_to_double(v);
+    g.has_d0 = true;
+    return record1("mul_sparse_s", a, r, &g);
+}
+
+/* a + b (alpha 1) of a sparse a, recorded as AddBackward0 when both are sparse */
+static tsr_tensor *add_rec(tsr_tensor *a, tsr_tensor *b)
+{
+    tsr_tensor *in[2] = {a, b};
+    bool need = tsr_ag_needed(2, in);
+    if (need && !(tsr_is_sparse(a) && tsr_is_sparse(b))) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of add of sparse and dense tensors is not "
+                      "implemented");
+        return NULL;
+    }
+    tsr_tensor *r = tsr_sparse_add(a, b, tsr_scalar_int(1));
+    if (r && need && tsr_ag_record("add", 2, in, NULL, r, false) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
 /* The dispatcher's NotImplementedError for op on sp's backend, with the
  * backends of refuse_lists[list]. */
 static Value *refuse_kernel(const tsr_tensor *sp, const char *op, int list)
@@ -537,6 +611,18 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     if (!r || (b->v[BIND_OUT] && r->kind != S_NORM && r->kind != S_JOIN && !(r->kind == S_CONJ && !r->code) &&
                r->kind != S_FLOAT_POWER && r->kind != S_NARROW_COPY))
         return refuse(fname, method, sp);
+    bool ag = args_need_grad(b, self);
+    switch (r->kind) {   /* computed here without a graph */
+    case S_UNARY: case S_NEG: case S_CLONE: case S_DIV: case S_POW: case S_T: case S_TRANSPOSE: case S_MM:
+    case S_SELECT: case S_UNSQUEEZE: case S_PERMUTE: case S_INDEX_SELECT: case S_ADJOINT: case S_NARROW_COPY:
+    case S_MOVEDIM: case S_FLOAT_POWER: case S_LDEXP: case S_DIST: case S_COPY: case S_ZERO: case S_RESIZE_AS:
+        if (ag) return grad_refused(fname);
+        break;
+    case S_CONJ:
+        if (ag && tsr_dtype_is_complex(sp->dtype)) return grad_refused(fname);
+        break;
+    default: break;
+    }
     Value *x = b->v[0], *y = b->v[1];
     tsr_tensor *a = x && is_tensor(x) ? tensor_of(x) : NULL;
     tsr_scalar s;
@@ -580,6 +666,8 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     case S_MUL: {
         tsr_tensor *bt = y && is_tensor(y) ? tensor_of(y) : NULL;
         tsr_tensor *res;
+        if (tsr_is_sparse(a) && !bt && scalar_arg(y, &s) == 0 && !ip) return wrap(mul_scalar_rec(a, s));
+        if (ag) return grad_refused(fname);
         if (tsr_is_sparse(a) && bt && tsr_is_sparse(bt)) res = tsr_sparse_mul(a, bt);
         else if (tsr_is_sparse(a) && !bt && scalar_arg(y, &s) == 0) res = tsr_sparse_mul_scalar(a, s);
         else if (tsr_is_sparse(a) && bt && bt->ndim == 0) {
@@ -604,6 +692,9 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
                   : alpha.kind == TSR_SCALAR_COMPLEX ? tsr_scalar_complex(-re, -im) : tsr_scalar_int(-alpha.i);
         }
         if (!a || !y || !is_tensor(y)) return refuse(fname, method, sp);
+        if (!ip && r->kind == S_ADD && alpha.kind == TSR_SCALAR_INT && alpha.i == 1)
+            return wrap(add_rec(a, tensor_of(y)));
+        if (ag) return grad_refused(fname);
         tsr_tensor *res = tsr_sparse_add(a, tensor_of(y), alpha);
         if (!ip) return wrap(res);
         if (!tsr_is_sparse(a)) {   /* dense.add_(sparse) */
@@ -757,6 +848,9 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
     };
     for (size_t k = 0; k < sizeof names / sizeof *names; k++)
         if (names[k].op == op) return refuse_as(names[k].key, true, sp, bt ? names[k].tensor_op : names[k].scalar_op);
+    bool ag = (a && tsr_ag_needed(1, &a)) || (bt && tsr_ag_needed(1, &bt));
+    if (ag && op != OP_ADD && op != OP_MUL)
+        return grad_refused(op == -1 ? "neg" : op == OP_POW ? "pow" : op == OP_SUB ? "sub" : op == OP_MATMUL ? "matmul" : "div");
     switch (op) {
     case -1: return wrap(tsr_sparse_unary(TSR_UNOP_NEG, a, NULL));
     case OP_POW:
@@ -765,8 +859,9 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
             return wrap(tsr_sparse_binary_scalar(op == OP_POW ? TSR_BINOP_POW : TSR_BINOP_DIV_FLOOR, a, s));
         return refuse(op == OP_POW ? "pow" : "floor_divide", true, sp);
     case OP_MUL:
+        if (!bt && tsr_is_sparse(a) && scalar_arg(other, &s) == 0) return wrap(mul_scalar_rec(a, s));
+        if ((a && tsr_ag_needed(1, &a)) || (bt && tsr_ag_needed(1, &bt))) return grad_refused("mul");
         if (bt && tsr_is_sparse(a) && tsr_is_sparse(bt)) return wrap(tsr_sparse_mul(a, bt));
-        if (!bt && tsr_is_sparse(a) && scalar_arg(other, &s) == 0) return wrap(tsr_sparse_mul_scalar(a, s));
         if (bt && tsr_is_sparse(a)) return wrap(tsr_sparse_mul_dense(a, bt));
         if (bt && tsr_is_sparse(bt)) return wrap(tsr_sparse_mul_dense(bt, a));
         return refuse("mul.Tensor", false, sp);
@@ -776,7 +871,8 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
             if (tsr_is_sparse(a)) return exc_set("RuntimeError", "add(sparse, dense) is not supported. Use add(dense, sparse) instead.");
             return refuse(op == OP_ADD ? "add.Tensor" : "sub.Tensor", false, sp);
         }
-        if (op == OP_ADD && reflected) return wrap(tsr_sparse_add(bt, a, tsr_scalar_int(1)));
+        if (op == OP_ADD) return wrap(reflected ? add_rec(bt, a) : add_rec(a, bt));
+        if (tsr_ag_needed(1, &a) || tsr_ag_needed(1, &bt)) return grad_refused("sub");
         return wrap(tsr_sparse_add(a, bt, tsr_scalar_int(op == OP_SUB ? -1 : 1)));
     case OP_TRUEDIV:
         if (tsr_is_sparse(a) && !bt && scalar_arg(other, &s) == 0) return wrap(tsr_sparse_div_scalar(a, s));
@@ -845,6 +941,17 @@ static Value *coo(BindArgs *b)
             }
         }
         r = tsr_sparse_coo_tensor(ind, val, n, sz);
+        if (r && tsr_ag_needed(1, &val)) {   /* values requiring grad: SparseCooTensorWithDimsAndTensorsBackward0 */
+            if (rg && value_truth(rg) == 1) {
+                tsr_tensor_release(r);
+                r = NULL;
+                tsr_error_set(TSR_ERR_RUNTIME, "requires_grad=True of a sparse tensor built from values that require "
+                              "grad is not supported by tsr");
+            } else if (tsr_ag_record("sparse_coo_tensor", 1, &val, NULL, r, false) < 0 || tsr_ag_keep(r, ind) < 0) {
+                tsr_tensor_release(r);
+                r = NULL;
+            }
+        }
         tsr_tensor_release(ind);
         tsr_tensor_release(val);
     }
@@ -907,7 +1014,7 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
         return wrap(tsr_to_sparse(t, -1, false));
     case K_COALESCE:
         if (!tsr_is_sparse(t)) return strided_refused("aten::is_coalesced", SPK);
-        return wrap(tsr_sparse_coalesce(t));
+        return wrap(record1("coalesce", t, tsr_sparse_coalesce(t), NULL));
     case K_IS_COALESCED:
         if (!tsr_is_sparse(t)) return strided_refused("aten::is_coalesced", SPK);
         return v_bool(t->sparse->coalesced);
@@ -931,6 +1038,20 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
         Value *dt = ARG("dtype");
         tsr_dtype want = dt ? dtype_of(dt) : TSR_DTYPE_UNDEFINED;
         if (!tsr_is_sparse(t)) return exc_set("RuntimeError", "_sparse_sum expected sparse coordinate tensor layout but got Strided");
+        if (!ARG("dim") && tsr_ag_needed(1, &t) && want == TSR_DTYPE_UNDEFINED) {
+            /* _sparse_sum(self) = self.coalesce().values().sum(): CoalesceBackward0, ValuesBackward0, SumBackward0 */
+            tsr_tensor *c = record1("coalesce", t, tsr_sparse_coalesce(t), NULL);
+            tsr_tensor *v = c ? tsr_view_alias(c->sparse->values) : NULL;
+            if (v) v->requires_grad = false;
+            tsr_tensor *r = v ? record1("values", c, v, NULL) : NULL;
+            tsr_tensor *sum = r ? record1("sum", r, tsr_sparse_sum(c, NULL, want), NULL) : NULL;
+            tsr_tensor_release(c);
+            tsr_tensor_release(r);
+            return wrap(sum);
+        }
+        if (tsr_ag_needed(1, &t))
+            return exc_set("NotImplementedError", "tsr: the derivative of torch.sparse.sum with dim or dtype is not "
+                           "implemented");
         if (!ARG("dim")) return wrap(tsr_sparse_sum(t, NULL, want));
         tsr_dims dims = {0};
         int slot = -1;

@@ -650,7 +650,8 @@ Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *s
     for (int i = 0; i < BIND_OUT; i++)
         if (b->v[i] != self) gather_tensors(b->v[i], ins, &nin);
     const GradRow *g = grad_row(d);
-    bool needed = tsr_ag_needed(nin, ins) && !(g && (g->kind == G_NONE || g->kind == G_OWN));
+    bool needed = tsr_ag_needed(nin, ins) && !(g && (g->kind == G_NONE || g->kind == G_OWN)) &&
+                  !bind_sparse_row(d) && !bind_sparse_args(b, self);   /* the sparse step records or refuses itself */
     if (!needed) {
         Value *r = call(d, fname, b, self, inplace);
         if (r && writes_self) tsr_tensor_bump_version(tensor_of(self));
