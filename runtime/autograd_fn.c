@@ -1473,8 +1473,9 @@ static int bw_select_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
                             "QuantizedPrivateUse2, QuantizedPrivateUse3, CustomRNGKeyId, MkldnnCPU, SparseCsrCPU, "
                             "SparseCsrCUDA");
     } else {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of select of a sparse tensor with a dense "
-                      "gradient is not implemented");
+        /* select_backward makes a strided gradient, which validate_outputs refuses for the sparse input */
+        tsr_error_set(TSR_ERR_RUNTIME, "Function SelectBackward0 returned an invalid gradient at index 0 - expected "
+                      "layout Sparse but got Strided");
     }
     c->fail = true;
     return finish(c, n, gin);
