@@ -1461,6 +1461,18 @@ static int bw_mul_sparse_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* torch.sparse.sum(self, dims): _sparse_sum_backward */
+static int bw_sparse_sum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    tsr_dims dims = {0};
+    dims.n = n->a.ndims;
+    for (int i = 0; i < dims.n; i++) dims.d[i] = n->a.dims[i];
+    if (x) give(c, gin, 0, keep(c, tsr_sparse_sum_backward(g, x, &dims)));
+    return finish(c, n, gin);
+}
+
 /* select of a sparse tensor: select_backward has no SparseCPU kernel in 1.13 */
 static int bw_select_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -1610,6 +1622,7 @@ static const tsr_formula formulas[] = {
     {"softplus", "SoftplusBackward0", 1, bw_softplus},
     {"sort", "SortBackward0", 0, bw_sort},
     {"sparse_coo_tensor", "SparseCooTensorWithDimsAndTensorsBackward0", 0, bw_sparse_coo},
+    {"sparse_sum", "SparseSumBackward0", 1, bw_sparse_sum},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},
     {"squeeze", "SqueezeBackward0", 0, bw_reshape},

@@ -1915,3 +1915,38 @@ done:
     tsr_tensor_release(ind);
     return r;
 }
+
+tsr_tensor *tsr_sparse_sum_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr_dims *dims)
+{
+    bool sum[TSR_MAX_DIMS] = {false};
+    for (int i = 0; i < dims->n; i++) {
+        int d = tsr_wrap_dim(dims->d[i], input->ndim);
+        if (d < 0) return NULL;
+        sum[d] = true;
+    }
+    tsr_tensor *c = tsr_sparse_coalesce(input), *gd = NULL, *cur = NULL, *r = NULL, *v = NULL, *e = NULL;
+    if (!c) return NULL;
+    gd = tsr_is_sparse(g) ? tsr_sparse_to_dense(g) : tsr_tensor_retain((tsr_tensor *)g);
+    if (!gd) goto done;
+    /* the gradient of the kept dims, unsqueezed at the summed ones and expanded to the input's sizes */
+    cur = tsr_tensor_retain(gd);
+    for (int d = 0; d < input->ndim && cur; d++)
+        if (sum[d]) {
+            tsr_tensor *u = tsr_view_unsqueeze(cur, d);
+            tsr_tensor_release(cur);
+            cur = u;
+        }
+    if (!cur || !(e = tsr_view_expand(cur, input->ndim, input->sizes))) goto done;
+    if (!(v = tsr_sparse_values_at(e, c->sparse->indices, input->sizes))) goto done;
+    tsr_tensor *ni = tsr_clone(c->sparse->indices, TSR_MF_CONTIGUOUS);
+    if (!ni) goto done;
+    r = tsr_sparse_wrap(input->ndim, input->sizes, ni, v, false);
+    v = NULL;
+done:
+    tsr_tensor_release(c);
+    tsr_tensor_release(gd);
+    tsr_tensor_release(cur);
+    tsr_tensor_release(e);
+    tsr_tensor_release(v);
+    return r;
+}

@@ -175,4 +175,10 @@ tsr_tensor *tsr_sparse_narrow_copy(const tsr_tensor *t, int64_t dim, int64_t sta
  * in order, zeros where g has no entry: a strided [nnz, *dense] tensor. */
 tsr_tensor *tsr_sparse_values_at(const tsr_tensor *g, const tsr_tensor *indices, const int64_t *sizes);
 
+/* _sparse_sum_backward: the gradient g of torch.sparse.sum(input, dims)
+ * (strided when every sparse dim was summed, else sparse) at input's
+ * coalesced indices, broadcast over the summed dims: a sparse tensor of
+ * input's sizes. */
+tsr_tensor *tsr_sparse_sum_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr_dims *dims);
+
 #endif

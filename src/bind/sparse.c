@@ -1038,27 +1038,35 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
         Value *dt = ARG("dtype");
         tsr_dtype want = dt ? dtype_of(dt) : TSR_DTYPE_UNDEFINED;
         if (!tsr_is_sparse(t)) return exc_set("RuntimeError", "_sparse_sum expected sparse coordinate tensor layout but got Strided");
-        if (!ARG("dim") && tsr_ag_needed(1, &t) && want == TSR_DTYPE_UNDEFINED) {
-            /* _sparse_sum(self) = self.coalesce().values().sum(): CoalesceBackward0, ValuesBackward0, SumBackward0 */
-            tsr_tensor *c = record1("coalesce", t, tsr_sparse_coalesce(t), NULL);
+        tsr_dims dims = {0};
+        if (ARG("dim")) {
+            int slot = -1;
+            for (int i = 0; i < BIND_MAXP; i++)
+                if (b->v[i] == ARG("dim")) slot = i;
+            if (bind_table_intlist(b, slot, "sum", dims.d, TSR_MAX_DIMS, &dims.n) < 0) return NULL;
+        }
+        if (!tsr_ag_needed(1, &t)) return wrap(tsr_sparse_sum(t, ARG("dim") ? &dims : NULL, want));
+        /* with dtype and dim: _sparse_sum(self.to(dtype), dim) (ToCopyBackward0) */
+        tsr_tensor *x = !ARG("dim") || want == TSR_DTYPE_UNDEFINED || want == t->dtype ? tsr_tensor_retain(t)
+                      : record1("to_copy", t, tsr_sparse_to_dtype(t, want, false), NULL);
+        if (!x) return bind_runtime_error();
+        tsr_tensor *res = NULL;
+        if (!ARG("dim")) {   /* _sparse_sum(self) = self.coalesce().values().sum(): CoalesceBackward0, ValuesBackward0, SumBackward0 */
+            tsr_tensor *c = record1("coalesce", x, tsr_sparse_coalesce(x), NULL);
             tsr_tensor *v = c ? tsr_view_alias(c->sparse->values) : NULL;
             if (v) v->requires_grad = false;
             tsr_tensor *r = v ? record1("values", c, v, NULL) : NULL;
-            tsr_tensor *sum = r ? record1("sum", r, tsr_sparse_sum(c, NULL, want), NULL) : NULL;
+            res = r ? record1("sum", r, tsr_sparse_sum(c, NULL, want), NULL) : NULL;   /* values().sum(dtype) */
             tsr_tensor_release(c);
             tsr_tensor_release(r);
-            return wrap(sum);
+        } else {   /* SparseSumBackward0 */
+            tsr_ag_args ga = {0};
+            ga.ndims = dims.n;
+            for (int i = 0; i < dims.n; i++) ga.dims[i] = dims.d[i];
+            res = record1("sparse_sum", x, tsr_sparse_sum(x, &dims, TSR_DTYPE_UNDEFINED), &ga);
         }
-        if (tsr_ag_needed(1, &t))
-            return exc_set("NotImplementedError", "tsr: the derivative of torch.sparse.sum with dim or dtype is not "
-                           "implemented");
-        if (!ARG("dim")) return wrap(tsr_sparse_sum(t, NULL, want));
-        tsr_dims dims = {0};
-        int slot = -1;
-        for (int i = 0; i < BIND_MAXP; i++)
-            if (b->v[i] == ARG("dim")) slot = i;
-        if (bind_table_intlist(b, slot, "sum", dims.d, TSR_MAX_DIMS, &dims.n) < 0) return NULL;
-        return wrap(tsr_sparse_sum(t, &dims, want));
+        tsr_tensor_release(x);
+        return wrap(res);
     }
     case K_SMM: {
         tsr_tensor *m2 = tensor_of(b->v[1]);
