@@ -349,6 +349,45 @@ static Value *refuse_kernel(const tsr_tensor *sp, const char *op, int list)
     return bind_runtime_error();
 }
 
+/* The backends of the structured ops that 1.13 computes on SparseCPU but
+ * not on SparseMeta. */
+#define L1S "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, PrivateUse2, PrivateUse3, FPGA, ORT, Vulkan, " \
+    "Metal, QuantizedCPU, QuantizedCUDA, QuantizedHIP, QuantizedMPS, QuantizedIPU, QuantizedXPU, QuantizedHPU, " \
+    "QuantizedVE, QuantizedMeta, QuantizedPrivateUse1, QuantizedPrivateUse2, QuantizedPrivateUse3, CustomRNGKeyId, " \
+    "MkldnnCPU, SparseCPU, SparseCsrCPU, SparseCsrCUDA"
+
+#define L2S L1S ", NestedTensorCPU"
+
+static Value *refuse_meta(const char *op, const char *kernels)
+{
+    tsr_error_no_kernel(op, "SparseMeta", kernels);
+    return bind_runtime_error();
+}
+
+/* A unary op (kind S_UNARY/S_NEG, or S_PRED) of a SparseMeta tensor: the
+ * kernel 1.13's dispatcher looks for and does not find. */
+static Value *refuse_meta_unary(const SRow *r, bool ip)
+{
+    char op[64];
+    if (r->kind == S_PRED) {
+        if (r->code == TSR_PRED_ISINF) return exc_set("NotImplementedError", "nyi isinf for SparseMeta");
+        if (r->code == TSR_PRED_ISNAN) return refuse_meta("aten::isnan", "CPU, Meta, SparseCPU, SparseCsrCPU");
+        snprintf(op, sizeof op, "aten::%s", r->code == -1 ? "isposinf" : r->code == -2 ? "isneginf"
+                                            : tsr_predop_name((tsr_predop)r->code));
+        return refuse_meta(op, L1S);
+    }
+    switch ((tsr_unop)r->code) {
+    case TSR_UNOP_ABS: return refuse_meta("aten::abs.out", "CPU, Meta, SparseCPU, SparseCsrCPU");
+    case TSR_UNOP_DEG2RAD:
+    case TSR_UNOP_RAD2DEG: return refuse_meta("aten::mul.out", "CPU, Meta, MkldnnCPU, SparseCPU, SparseCsrCPU");
+    case TSR_UNOP_NAN_TO_NUM: return refuse_meta("aten::nan_to_num.out", "CPU, Meta, SparseCPU");
+    case TSR_UNOP_SQUARE: return refuse_meta("aten::pow.Tensor_Scalar", L1S);
+    default: break;
+    }
+    snprintf(op, sizeof op, "aten::%s%s", tsr_unop_name((tsr_unop)r->code), ip ? "_" : "");
+    return refuse_meta(op, L1S);
+}
+
 /* "[2, 3]" */
 static char *fmt_list(char *buf, size_t n, int count, const int64_t *v)
 {
@@ -386,6 +425,7 @@ static Value *sparse_more(const SRow *r, const char *fname, BindArgs *b, bool me
         if (r->code == 1 && tsr_dtype_is_complex(a->dtype))
             return exc_set("RuntimeError", "unsupported tensor layout: Sparse");
         if (!outv && (r->code == 1 || !tsr_dtype_is_complex(a->dtype))) return incref(x);
+        if (tsr_device_is_meta(a->device)) return refuse_meta("aten::conj_physical.out", "CPU, Meta, SparseCPU, SparseCsrCPU");
         tsr_tensor *res = tsr_dtype_is_complex(a->dtype) ? tsr_sparse_unary(TSR_UNOP_CONJ_PHYSICAL, a, NULL)
                                                           : tsr_tensor_retain(a);
         if (!res || !outv) return wrap(res);
@@ -403,6 +443,7 @@ static Value *sparse_more(const SRow *r, const char *fname, BindArgs *b, bool me
         if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &dim) < 0 || bind_table_int(b, 2, 0, &start) < 0 ||
             bind_table_int(b, 3, 0, &len) < 0)
             break;
+        if (tsr_device_is_meta(a->device)) return refuse_meta("aten::narrow_copy", L1S);
         return wrap(tsr_sparse_narrow_copy(a, dim, start, len));
     }
     case S_FLATTEN: {   /* itself when start_dim == end_dim, else reshape, which 1.13 refuses on sparse */
@@ -530,6 +571,7 @@ static Value *sparse_more(const SRow *r, const char *fname, BindArgs *b, bool me
             return refuse_kernel(sp, "aten::pow_.Scalar", 1);
         }
         if (e.kind != TSR_SCALAR_COMPLEX) e = tsr_scalar_float(tsr_scalar_to_double(e));
+        if (tsr_device_is_meta(a->device)) return refuse_meta("aten::pow.Tensor_Scalar", L1S);
         tsr_tensor *c = tsr_sparse_to_dtype(a, want, false);
         tsr_tensor *res = c ? tsr_sparse_binary_scalar(TSR_BINOP_POW, c, e) : NULL;
         tsr_tensor_release(c);
@@ -542,6 +584,7 @@ static Value *sparse_more(const SRow *r, const char *fname, BindArgs *b, bool me
     }
     case S_LDEXP: {   /* self * pow(2.0, other) */
         if (!tsr_is_sparse(a) || !o || tsr_is_sparse(o) || b->v[BIND_OUT]) break;
+        if (tsr_device_is_meta(a->device)) return refuse_meta("aten::mul.Tensor", L2S);
         tsr_operand two = tsr_operand_scalar(tsr_scalar_float(2.0)), ot = tsr_operand_tensor(o);
         tsr_tensor *pw = tsr_binary(TSR_BINOP_POW, &two, &ot, NULL, NULL);
         tsr_tensor *res = pw ? mul_by_tensor(a, pw) : NULL;
@@ -561,6 +604,7 @@ static Value *sparse_more(const SRow *r, const char *fname, BindArgs *b, bool me
         if (ps.kind == TSR_SCALAR_COMPLEX)
             return exc_set("RuntimeError", "norm_kernel_tensor_iterator_impl expects norm to be integer or float");
         double p = tsr_scalar_to_double(ps);
+        if (tsr_is_sparse(a) && tsr_device_is_meta(a->device)) return refuse_meta("aten::sub.Tensor", L1S);
         tsr_tensor *diff = tsr_sparse_add(a, o, tsr_scalar_int(-1)), *res = NULL;
         if (!diff) return bind_runtime_error();
         if (tsr_is_sparse(diff)) {
@@ -631,6 +675,7 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     case S_NEG:
     case S_UNARY: {
         if (!tsr_is_sparse(a)) break;
+        if (tsr_device_is_meta(a->device) && !(b->v[1] && r->code != TSR_UNOP_NEG)) return refuse_meta_unary(r, ip);
         if (b->v[1] && r->code != TSR_UNOP_NEG) return refuse(fname, method, sp);   /* round(decimals=), nan_to_num(nan=) */
         if (!ip) return wrap(tsr_sparse_unary((tsr_unop)r->code, a, NULL));
         char nm[64];   /* 1.13 names the op behind an alias: abs_ for absolute_ */
@@ -650,6 +695,7 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return wrap(tsr_all_any(a->sparse->values, NULL, false, false, NULL));
     case S_PRED:
         if (!tsr_is_sparse(a)) break;
+        if (tsr_device_is_meta(a->device)) return refuse_meta_unary(r, false);
         return wrap(tsr_sparse_predicate(r->code, a));
     case S_POW:
         if (!tsr_is_sparse(a) || scalar_arg(y, &s) < 0) return refuse(fname, method, sp);
@@ -666,6 +712,7 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     case S_MUL: {
         tsr_tensor *bt = y && is_tensor(y) ? tensor_of(y) : NULL;
         tsr_tensor *res;
+        if (tsr_device_is_meta(sp->device) && tsr_is_sparse(a)) return refuse_meta(ip ? "aten::mul_.Tensor" : "aten::mul.Tensor", L2S);
         if (tsr_is_sparse(a) && !bt && scalar_arg(y, &s) == 0 && !ip) return wrap(mul_scalar_rec(a, s));
         if (ag) return grad_refused(fname);
         if (tsr_is_sparse(a) && bt && tsr_is_sparse(bt)) res = tsr_sparse_mul(a, bt);
@@ -859,6 +906,7 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
             return wrap(tsr_sparse_binary_scalar(op == OP_POW ? TSR_BINOP_POW : TSR_BINOP_DIV_FLOOR, a, s));
         return refuse(op == OP_POW ? "pow" : "floor_divide", true, sp);
     case OP_MUL:
+        if (tsr_device_is_meta(sp->device) && tsr_is_sparse(a)) return refuse_meta("aten::mul.Tensor", L2S);
         if (!bt && tsr_is_sparse(a) && scalar_arg(other, &s) == 0) return wrap(mul_scalar_rec(a, s));
         if ((a && tsr_ag_needed(1, &a)) || (bt && tsr_ag_needed(1, &bt))) return grad_refused("mul");
         if (bt && tsr_is_sparse(a) && tsr_is_sparse(bt)) return wrap(tsr_sparse_mul(a, bt));
