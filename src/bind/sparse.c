@@ -670,6 +670,19 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     Value *x = b->v[0], *y = b->v[1];
     tsr_tensor *a = x && is_tensor(x) ? tensor_of(x) : NULL;
     tsr_scalar s;
+    if (tsr_is_sparse(a) && tsr_device_is_meta(a->device)) {   /* SparseCPU kernels only */
+        switch (r->kind) {
+        case S_ADD: return refuse_meta(ip ? "aten::add_.Tensor" : "aten::add.Tensor", L2S);
+        case S_SUB: return refuse_meta(ip ? "aten::sub_.Tensor" : "aten::sub.Tensor", L1S);
+        case S_DIV: return refuse_meta(ip ? "aten::div_.Tensor" : "aten::div.Tensor", L1S);
+        case S_POW:
+            if (r->code == TSR_BINOP_DIV_FLOOR) return refuse_meta(ip ? "aten::floor_divide_" : "aten::floor_divide", "CPU, Meta, SparseCPU");
+            return refuse_meta(ip ? "aten::pow_.Scalar" : "aten::pow.Tensor_Scalar", L1S);
+        case S_INDEX_SELECT: return refuse_meta("aten::index_select", "CPU, Meta, QuantizedCPU, SparseCPU");
+        case S_ANY: return refuse_meta("aten::any", L1S);
+        default: break;
+        }
+    }
     switch (r->kind) {
     case S_PASS: return call(d, fname, b, self, inplace);
     case S_NEG:
@@ -895,6 +908,17 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
     };
     for (size_t k = 0; k < sizeof names / sizeof *names; k++)
         if (names[k].op == op) return refuse_as(names[k].key, true, sp, bt ? names[k].tensor_op : names[k].scalar_op);
+    if (tsr_is_sparse(a) && tsr_device_is_meta(a->device)) {   /* SparseCPU kernels only */
+        switch (op) {
+        case -1: return refuse_meta("aten::neg", L1S);
+        case OP_ADD: return refuse_meta("aten::add.Tensor", L2S);
+        case OP_SUB: return refuse_meta("aten::sub.Tensor", L1S);
+        case OP_TRUEDIV: return refuse_meta("aten::div.Tensor", L1S);
+        case OP_POW: if (!bt) return refuse_meta("aten::pow.Tensor_Scalar", L1S); break;
+        case OP_FLOORDIV: if (!bt) return refuse_meta("aten::floor_divide", "CPU, Meta, SparseCPU"); break;
+        default: break;
+        }
+    }
     bool ag = (a && tsr_ag_needed(1, &a)) || (bt && tsr_ag_needed(1, &bt));
     if (ag && op != OP_ADD && op != OP_MUL)
         return grad_refused(op == -1 ? "neg" : op == OP_POW ? "pow" : op == OP_SUB ? "sub" : op == OP_MATMUL ? "matmul" : "div");
@@ -1037,6 +1061,7 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
     case K_TO_DENSE: {
         Value *dt = ARG("dtype");
         if (!tsr_is_sparse(t)) return incref(x);
+        if (tsr_device_is_meta(t->device)) return refuse_meta("aten::_to_dense", "MkldnnCPU, SparseCPU, SparseCsrCPU");
         tsr_tensor *r = tsr_sparse_to_dense(t);
         if (r && dt && dtype_of(dt) != r->dtype) {
             tsr_tensor *r2 = tsr_to_dtype(r, dtype_of(dt), false);
