@@ -1473,6 +1473,57 @@ static int bw_sparse_sum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* The formulas of sparse outputs whose gradient is sparse: neg, t,
+ * transpose(i0, i1), div by the scalar d0, sub (alpha d0 when has_d0). */
+static tsr_tensor *sparse_grad(F *c, const tsr_tensor *g)
+{
+    if (g->sparse) return (tsr_tensor *)g;
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: a strided gradient of a sparse result is not supported");
+    c->fail = true;
+    return NULL;
+}
+
+static int bw_neg_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *s = sparse_grad(c, g);
+    if (s) give(c, gin, 0, keep(c, tsr_sparse_unary(TSR_UNOP_NEG, s, NULL)));
+    return finish(c, n, gin);
+}
+
+static int bw_t_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *s = sparse_grad(c, g);
+    if (s) give(c, gin, 0, keep(c, tsr_sparse_t(s)));
+    return finish(c, n, gin);
+}
+
+static int bw_transpose_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *s = sparse_grad(c, g);
+    if (s) give(c, gin, 0, keep(c, tsr_sparse_transpose(s, n->a.i0, n->a.i1)));
+    return finish(c, n, gin);
+}
+
+static int bw_div_sparse_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *s = sparse_grad(c, g);
+    if (s) give(c, gin, 0, keep(c, tsr_sparse_div_scalar(s, tsr_scalar_float(n->a.d0))));
+    return finish(c, n, gin);
+}
+
+static int bw_sub_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *s = sparse_grad(c, g);
+    if (s && NEED(0)) give(c, gin, 0, s);
+    if (s && NEED(1)) give(c, gin, 1, keep(c, tsr_sparse_mul_scalar(s, tsr_scalar_float(n->a.has_d0 ? -n->a.d0 : -1.0))));
+    return finish(c, n, gin);
+}
+
 /* select of a sparse tensor: select_backward has no SparseCPU kernel in 1.13 */
 static int bw_select_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -1531,6 +1582,7 @@ static const tsr_formula formulas[] = {
     {"div", "DivBackward0", 3, bw_div},
     {"div_rounding", "DivBackward2", 0, bw_div_rounding},
     {"div_s", "DivBackward1", 0, bw_div_s},
+    {"div_sparse_s", "DivBackward0", 0, bw_div_sparse_s},
     {"dot", "DotBackward0", 3, bw_dot},
     {"elu", "EluBackward0", 1, bw_elu},
     {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
@@ -1586,6 +1638,7 @@ static const tsr_formula formulas[] = {
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
     {"native_layer_norm", "NativeLayerNormBackward0", 7, bw_layer_norm},
     {"neg", "NegBackward0", 0, bw_neg},
+    {"neg_sparse", "NegBackward0", 0, bw_neg_sparse},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
@@ -1631,9 +1684,11 @@ static const tsr_formula formulas[] = {
     {"stack", "StackBackward0", 0, bw_stack},
     {"std", "StdBackward0", 1 | TSR_SAVE_OUT, bw_var},
     {"sub", "SubBackward0", 0, bw_sub},
+    {"sub_sparse", "SubBackward0", 0, bw_sub_sparse},
     {"sum", "SumBackward0", 0, bw_sum},
     {"sum_dim", "SumBackward1", 0, bw_sum},
     {"t", "TBackward0", 0, bw_t},
+    {"t_sparse", "TBackward0", 0, bw_t_sparse},
     {"tan", "TanBackward0", TSR_SAVE_OUT, bw_tan},
     {"tanh", "TanhBackward0", TSR_SAVE_OUT, bw_tanh},
     {"threshold", "ThresholdBackward0", 1, bw_threshold},
@@ -1642,6 +1697,7 @@ static const tsr_formula formulas[] = {
     {"to_dense", "ToDenseBackward0", 1, bw_to_dense},
     {"topk", "TopkBackward0", 0, bw_sort},
     {"transpose", "TransposeBackward0", 0, bw_transpose},
+    {"transpose_sparse", "TransposeBackward0", 0, bw_transpose_sparse},
     {"trunc", "TruncBackward0", 0, bw_zero},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},

@@ -323,6 +323,40 @@ static tsr_tensor *mul_scalar_rec(tsr_tensor *a, tsr_scalar v)
     return record1("mul_sparse_s", a, r, &g);
 }
 
+/* sparse / scalar, recorded as DivBackward0 (the scalar wrapped) */
+static tsr_tensor *div_scalar_rec(tsr_tensor *a, tsr_scalar v)
+{
+    tsr_tensor *r = tsr_sparse_div_scalar(a, v);
+    if (!r || !tsr_ag_needed(1, &a)) return r;
+    if (v.kind == TSR_SCALAR_COMPLEX) {
+        tsr_tensor_release(r);
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of div of a sparse tensor by a complex number is "
+                      "not implemented");
+        return NULL;
+    }
+    tsr_ag_args g = {0};
+    g.d0 = tsr_scalar_to_double(v);
+    g.has_d0 = true;
+    return record1("div_sparse_s", a, r, &g);
+}
+
+/* a + alpha * b of two sparse tensors (alpha the negated one of sub),
+ * recorded as SubBackward0 */
+static tsr_tensor *sub_rec(tsr_tensor *a, tsr_tensor *b, tsr_scalar alpha)
+{
+    tsr_tensor *in[2] = {a, b};
+    tsr_tensor *r = tsr_sparse_add(a, b, alpha);
+    if (!r || !tsr_ag_needed(2, in)) return r;
+    tsr_ag_args g = {0};
+    g.d0 = -tsr_scalar_to_double(alpha);
+    g.has_d0 = true;
+    if (tsr_ag_record("sub_sparse", 2, in, &g, r, false) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
 /* a + b (alpha 1) of a sparse a, recorded as AddBackward0 when both are sparse */
 static tsr_tensor *add_rec(tsr_tensor *a, tsr_tensor *b)
 {
@@ -657,7 +691,10 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return refuse(fname, method, sp);
     bool ag = args_need_grad(b, self);
     switch (r->kind) {   /* computed here without a graph */
-    case S_UNARY: case S_NEG: case S_CLONE: case S_DIV: case S_POW: case S_T: case S_TRANSPOSE: case S_MM:
+    case S_NEG: case S_CLONE: case S_DIV: case S_T: case S_TRANSPOSE:   /* recorded out of place below */
+        if (ag && ip) return grad_refused(fname);
+        break;
+    case S_UNARY: case S_POW: case S_MM:
     case S_SELECT: case S_UNSQUEEZE: case S_PERMUTE: case S_INDEX_SELECT: case S_ADJOINT: case S_NARROW_COPY:
     case S_MOVEDIM: case S_FLOAT_POWER: case S_LDEXP: case S_DIST: case S_COPY: case S_ZERO: case S_RESIZE_AS:
         if (ag) return grad_refused(fname);
@@ -690,15 +727,17 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         if (!tsr_is_sparse(a)) break;
         if (tsr_device_is_meta(a->device) && !(b->v[1] && r->code != TSR_UNOP_NEG)) return refuse_meta_unary(r, ip);
         if (b->v[1] && r->code != TSR_UNOP_NEG) return refuse(fname, method, sp);   /* round(decimals=), nan_to_num(nan=) */
+        if (!ip && r->kind == S_NEG) return wrap(record1("neg_sparse", a, tsr_sparse_unary(TSR_UNOP_NEG, a, NULL), NULL));
         if (!ip) return wrap(tsr_sparse_unary((tsr_unop)r->code, a, NULL));
         char nm[64];   /* 1.13 names the op behind an alias: abs_ for absolute_ */
         snprintf(nm, sizeof nm, "%s_", tsr_unop_name((tsr_unop)r->code));
         if (tsr_sparse_unary_((tsr_unop)r->code, a, NULL, nm) < 0) return bind_runtime_error();
         return incref(x);
     }
-    case S_CLONE: return wrap(tsr_sparse_clone(a));
+    case S_CLONE: return wrap(record1("clone", a, tsr_sparse_clone(a), NULL));
     case S_DIV: {
         if (!tsr_is_sparse(a) || ARG("rounding_mode") || scalar_arg(y, &s) < 0) return refuse(fname, method, sp);
+        if (!ip) return wrap(div_scalar_rec(a, s));
         tsr_tensor *res = tsr_sparse_div_scalar(a, s);
         return ip ? assign(x, res) : wrap(res);
     }
@@ -716,11 +755,15 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
                   : wrap(tsr_sparse_binary_scalar((tsr_binop)r->code, a, s));
     case S_T:
         if (!tsr_is_sparse(a)) break;
-        return ip ? assign_geom(x, tsr_sparse_t(a)) : wrap(tsr_sparse_t(a));
+        return ip ? assign_geom(x, tsr_sparse_t(a)) : wrap(record1("t_sparse", a, tsr_sparse_t(a), NULL));
     case S_TRANSPOSE: {
         int64_t d0, d1;
         if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &d0) < 0 || bind_table_int(b, 2, 0, &d1) < 0) break;
-        return ip ? assign_geom(x, tsr_sparse_transpose(a, d0, d1)) : wrap(tsr_sparse_transpose(a, d0, d1));
+        if (ip) return assign_geom(x, tsr_sparse_transpose(a, d0, d1));
+        tsr_ag_args ta = {0};
+        ta.i0 = d0;
+        ta.i1 = d1;
+        return wrap(record1("transpose_sparse", a, tsr_sparse_transpose(a, d0, d1), &ta));
     }
     case S_MUL: {
         tsr_tensor *bt = y && is_tensor(y) ? tensor_of(y) : NULL;
@@ -754,6 +797,8 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         if (!a || !y || !is_tensor(y)) return refuse(fname, method, sp);
         if (!ip && r->kind == S_ADD && alpha.kind == TSR_SCALAR_INT && alpha.i == 1)
             return wrap(add_rec(a, tensor_of(y)));
+        if (!ip && r->kind == S_SUB && tsr_is_sparse(a) && tsr_is_sparse(tensor_of(y)) && alpha.kind != TSR_SCALAR_COMPLEX)
+            return wrap(sub_rec(a, tensor_of(y), alpha));
         if (ag) return grad_refused(fname);
         tsr_tensor *res = tsr_sparse_add(a, tensor_of(y), alpha);
         if (!ip) return wrap(res);
@@ -920,6 +965,9 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
         }
     }
     bool ag = (a && tsr_ag_needed(1, &a)) || (bt && tsr_ag_needed(1, &bt));
+    if (op == -1) return wrap(record1("neg_sparse", a, tsr_sparse_unary(TSR_UNOP_NEG, a, NULL), NULL));
+    if (op == OP_TRUEDIV && tsr_is_sparse(a) && !bt && scalar_arg(other, &s) == 0) return wrap(div_scalar_rec(a, s));
+    if (op == OP_SUB && a && bt && tsr_is_sparse(a) && tsr_is_sparse(bt)) return wrap(sub_rec(a, bt, tsr_scalar_int(-1)));
     if (ag && op != OP_ADD && op != OP_MUL)
         return grad_refused(op == -1 ? "neg" : op == OP_POW ? "pow" : op == OP_SUB ? "sub" : op == OP_MATMUL ? "matmul" : "div");
     switch (op) {
