@@ -574,7 +574,7 @@ static tsr_tensor *validate(tsr_node *n, int i, tsr_tensor *g)
         g = s;
     }
     if (g->dtype != n->in_dtype[i]) {
-        tsr_tensor *c = tsr_to_dtype(g, n->in_dtype[i], false);
+        tsr_tensor *c = g->sparse ? tsr_sparse_to_dtype(g, n->in_dtype[i], false) : tsr_to_dtype(g, n->in_dtype[i], false);
         tsr_tensor_release(g);
         g = c;
     }
@@ -926,6 +926,24 @@ int tsr_ag_record_setitem(tsr_tensor *dst, const tsr_tensor *region, const tsr_t
 
 tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items)
 {
+    if (self->sparse) {   /* ints select (SelectBackward0, whose backward 1.13 has no sparse kernel for) */
+        tsr_tensor *r = tsr_sparse_subscript(self, n, items), *x = (tsr_tensor *)self;
+        if (!r || r == x || !tsr_ag_needed(1, &x) || !(tsr_dtype_is_floating(r->dtype) || tsr_dtype_is_complex(r->dtype)))
+            return r;
+        bool ints = true;
+        for (int i = 0; i < n; i++) ints &= items[i].kind == TSR_SUB_INT;
+        if (!ints) {
+            tsr_tensor_release(r);
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of indexing a sparse tensor other than by "
+                          "integers is not implemented");
+            return NULL;
+        }
+        if (tsr_ag_record("select_sparse", 1, &x, NULL, r, false) < 0) {
+            tsr_tensor_release(r);
+            return NULL;
+        }
+        return r;
+    }
     tsr_tensor *r = tsr_subscript(self, n, items);
     tsr_tensor *x = (tsr_tensor *)self;
     if (!r || !tsr_ag_needed(1, &x) || !(tsr_dtype_is_floating(r->dtype) || tsr_dtype_is_complex(r->dtype))) return r;

@@ -1591,6 +1591,121 @@ static int bw_to_dense(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* sparse_coo_tensor(indices extra[0], values): sparse_constructor_values_backward */
+static int bw_sparse_coo(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    give(c, gin, 0, keep(c, tsr_sparse_values_at(g, n->extra[0], n->out_sizes)));
+    return finish(c, n, gin);
+}
+
+/* values(sparse self): values_backward, a coalesced sparse tensor on self's indices */
+static int bw_sparse_values(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    tsr_tensor *gi = x ? keep(c, tsr_clone(x->sparse->indices, TSR_MF_CONTIGUOUS)) : NULL;
+    tsr_tensor *gv = gi ? keep(c, tsr_clone(g, TSR_MF_CONTIGUOUS)) : NULL;
+    if (gv) give(c, gin, 0, keep(c, tsr_sparse_wrap(x->ndim, x->sizes, tsr_tensor_retain(gi), tsr_tensor_retain(gv), true)));
+    return finish(c, n, gin);
+}
+
+/* sparse self * scalar d0 (MulBackward0 of the wrapped scalar) */
+static int bw_mul_sparse_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, g->sparse ? keep(c, tsr_sparse_mul_scalar(g, tsr_scalar_float(n->a.d0))) : bins(c, TSR_BINOP_MUL, g, n->a.d0));
+    return finish(c, n, gin);
+}
+
+/* torch.sparse.sum(self, dims): _sparse_sum_backward */
+static int bw_sparse_sum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    tsr_dims dims = {0};
+    dims.n = n->a.ndims;
+    for (int i = 0; i < dims.n; i++) dims.d[i] = n->a.dims[i];
+    if (x) give(c, gin, 0, keep(c, tsr_sparse_sum_backward(g, x, &dims)));
+    return finish(c, n, gin);
+}
+
+/* The formulas of sparse outputs whose gradient is sparse: neg, t,
+ * transpose(i0, i1), div by the scalar d0, sub (alpha d0 when has_d0). */
+static tsr_tensor *sparse_grad(F *c, const tsr_tensor *g)
+{
+    if (g->sparse) return (tsr_tensor *)g;
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: a strided gradient of a sparse result is not supported");
+    c->fail = true;
+    return NULL;
+}
+
+static int bw_neg_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *s = sparse_grad(c, g);
+    if (s) give(c, gin, 0, keep(c, tsr_sparse_unary(TSR_UNOP_NEG, s, NULL)));
+    return finish(c, n, gin);
+}
+
+static int bw_t_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *s = sparse_grad(c, g);
+    if (s) give(c, gin, 0, keep(c, tsr_sparse_t(s)));
+    return finish(c, n, gin);
+}
+
+static int bw_transpose_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *s = sparse_grad(c, g);
+    if (s) give(c, gin, 0, keep(c, tsr_sparse_transpose(s, n->a.i0, n->a.i1)));
+    return finish(c, n, gin);
+}
+
+static int bw_div_sparse_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *s = sparse_grad(c, g);
+    if (s) give(c, gin, 0, keep(c, tsr_sparse_div_scalar(s, tsr_scalar_float(n->a.d0))));
+    return finish(c, n, gin);
+}
+
+static int bw_sub_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *s = sparse_grad(c, g);
+    if (s && NEED(0)) give(c, gin, 0, s);
+    if (s && NEED(1)) give(c, gin, 1, keep(c, tsr_sparse_mul_scalar(s, tsr_scalar_float(n->a.has_d0 ? -n->a.d0 : -1.0))));
+    return finish(c, n, gin);
+}
+
+/* select of a sparse tensor: select_backward has no SparseCPU kernel in 1.13 */
+static int bw_select_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (g->sparse) {
+        tsr_error_no_kernel("aten::select_backward", "SparseCPU",
+                            "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, PrivateUse2, PrivateUse3, FPGA, "
+                            "ORT, Vulkan, Metal, QuantizedCPU, QuantizedCUDA, QuantizedHIP, QuantizedMPS, QuantizedIPU, "
+                            "QuantizedXPU, QuantizedHPU, QuantizedVE, QuantizedMeta, QuantizedPrivateUse1, "
+                            "QuantizedPrivateUse2, QuantizedPrivateUse3, CustomRNGKeyId, MkldnnCPU, SparseCsrCPU, "
+                            "SparseCsrCUDA");
+    } else {
+        /* select_backward makes a strided gradient, which validate_outputs refuses for the sparse input */
+        tsr_error_set(TSR_ERR_RUNTIME, "Function SelectBackward0 returned an invalid gradient at index 0 - expected "
+                      "layout Sparse but got Strided");
+    }
+    c->fail = true;
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1621,6 +1736,7 @@ static const tsr_formula formulas[] = {
     {"clamp", "ClampBackward1", 1, bw_clamp},
     {"clamp_min", "ClampMinBackward0", 1, bw_clamp},
     {"clone", "CloneBackward0", 0, bw_pass},
+    {"coalesce", "CoalesceBackward0", 0, bw_pass},
     {"col2im", "Col2ImBackward0", 0, bw_im2col},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
@@ -1633,6 +1749,7 @@ static const tsr_formula formulas[] = {
     {"div", "DivBackward0", 3, bw_div},
     {"div_rounding", "DivBackward2", 0, bw_div_rounding},
     {"div_s", "DivBackward1", 0, bw_div_s},
+    {"div_sparse_s", "DivBackward0", 0, bw_div_sparse_s},
     {"dot", "DotBackward0", 3, bw_dot},
     {"elu", "EluBackward0", 1, bw_elu},
     {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
@@ -1685,6 +1802,7 @@ static const tsr_formula formulas[] = {
     {"mse_loss", "MseLossBackward0", 3, bw_mse_loss},
     {"mul", "MulBackward0", 3, bw_mul},
     {"mul_s", "MulBackward1", 0, bw_mul_s},
+    {"mul_sparse_s", "MulBackward0", 0, bw_mul_sparse_s},
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
@@ -1692,6 +1810,7 @@ static const tsr_formula formulas[] = {
     {"native_group_norm", "NativeGroupNormBackward0", 3, bw_group_norm},
     {"native_layer_norm", "NativeLayerNormBackward0", 7, bw_layer_norm},
     {"neg", "NegBackward0", 0, bw_neg},
+    {"neg_sparse", "NegBackward0", 0, bw_neg_sparse},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
@@ -1719,6 +1838,7 @@ static const tsr_formula formulas[] = {
     {"rsub", "RsubBackward0", 0, bw_rsub},
     {"rsub_s", "RsubBackward1", 0, bw_rsub},
     {"select", "SelectBackward0", 0, bw_piece},
+    {"select_sparse", "SelectBackward0", 0, bw_select_sparse},
     {"sigmoid", "SigmoidBackward0", TSR_SAVE_OUT, bw_sigmoid},
     {"sign", "SignBackward0", 0, bw_zero},
     {"silu", "SiluBackward0", 1, bw_silu},
@@ -1731,6 +1851,8 @@ static const tsr_formula formulas[] = {
     {"softplus", "SoftplusBackward0", 1, bw_softplus},
     {"softshrink", "SoftshrinkBackward0", 1, bw_shrink},
     {"sort", "SortBackward0", 0, bw_sort},
+    {"sparse_coo_tensor", "SparseCooTensorWithDimsAndTensorsBackward0", 0, bw_sparse_coo},
+    {"sparse_sum", "SparseSumBackward0", 1, bw_sparse_sum},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},
     {"squeeze", "SqueezeBackward0", 0, bw_reshape},
@@ -1739,9 +1861,11 @@ static const tsr_formula formulas[] = {
     {"stack", "StackBackward0", 0, bw_stack},
     {"std", "StdBackward0", 1 | TSR_SAVE_OUT, bw_var},
     {"sub", "SubBackward0", 0, bw_sub},
+    {"sub_sparse", "SubBackward0", 0, bw_sub_sparse},
     {"sum", "SumBackward0", 0, bw_sum},
     {"sum_dim", "SumBackward1", 0, bw_sum},
     {"t", "TBackward0", 0, bw_t},
+    {"t_sparse", "TBackward0", 0, bw_t_sparse},
     {"tan", "TanBackward0", TSR_SAVE_OUT, bw_tan},
     {"tanh", "TanhBackward0", TSR_SAVE_OUT, bw_tanh},
     {"threshold", "ThresholdBackward0", 1, bw_threshold},
@@ -1750,10 +1874,12 @@ static const tsr_formula formulas[] = {
     {"to_dense", "ToDenseBackward0", 1, bw_to_dense},
     {"topk", "TopkBackward0", 0, bw_sort},
     {"transpose", "TransposeBackward0", 0, bw_transpose},
+    {"transpose_sparse", "TransposeBackward0", 0, bw_transpose_sparse},
     {"trilinear", "TrilinearBackward0", 7, bw_trilinear},
     {"trunc", "TruncBackward0", 0, bw_zero},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
+    {"values", "ValuesBackward0", 1, bw_sparse_values},
     {"var", "VarBackward0", 1, bw_var},
     {"view", "ViewBackward0", 0, bw_reshape},
     {"where", "WhereBackward0", 1, bw_where},

@@ -624,43 +624,42 @@ static tsr_tensor *view_dtype(const tsr_tensor *t, tsr_dtype dtype)
     return v;
 }
 
-tsr_tensor *tsr_view_movedim(const tsr_tensor *t, int n, const int64_t *src, int ndst, const int64_t *dst)
+int tsr_movedim_order(int nd, int n, const int64_t *src, int ndst, const int64_t *dst, int64_t *perm)
 {
     char a[1024], b[1024];
-    int nd = t->ndim;
     if (n != ndst) {
         tsr_error_set(TSR_ERR_RUNTIME, "movedim: Invalid source or destination dims: source (%s dims) should "
                       "contain the same number of dims as destination (%s dims)",
                       tsr__fmt_list(a, sizeof a, n, src), tsr__fmt_list(b, sizeof b, ndst, dst));
-        return NULL;
+        return -1;
     }
     if (n > (nd ? nd : 1)) {   /* more dims than the tensor has: some must repeat or be out of range */
         for (int i = 0; i < n; i++)
-            if (tsr_wrap_dim(src[i], nd) < 0 || tsr_wrap_dim(dst[i], nd) < 0) return NULL;
+            if (tsr_wrap_dim(src[i], nd) < 0 || tsr_wrap_dim(dst[i], nd) < 0) return -1;
         tsr_error_set(TSR_ERR_RUNTIME, "movedim: repeated dim in `source` (%s)", tsr__fmt_list(a, sizeof a, n, src));
-        return NULL;
+        return -1;
     }
     int s[TSR_MAX_DIMS], d[TSR_MAX_DIMS], order[TSR_MAX_DIMS];
     bool used_s[TSR_MAX_DIMS] = {false}, used_d[TSR_MAX_DIMS] = {false};
     for (int i = 0; i < n; i++) {
-        if ((s[i] = tsr_wrap_dim(src[i], nd)) < 0) return NULL;
-        if ((d[i] = tsr_wrap_dim(dst[i], nd)) < 0) return NULL;
+        if ((s[i] = tsr_wrap_dim(src[i], nd)) < 0) return -1;
+        if ((d[i] = tsr_wrap_dim(dst[i], nd)) < 0) return -1;
     }
     for (int i = 0; i < n; i++) {
         if (used_s[s[i]]) {
             tsr_error_set(TSR_ERR_RUNTIME, "movedim: repeated dim in `source` (%s)", tsr__fmt_list(a, sizeof a, n, src));
-            return NULL;
+            return -1;
         }
         used_s[s[i]] = true;
     }
     for (int i = 0; i < n; i++) {
         if (used_d[d[i]]) {
             tsr_error_set(TSR_ERR_RUNTIME, "movedim: repeated dim in `destination` (%s)", tsr__fmt_list(b, sizeof b, n, dst));
-            return NULL;
+            return -1;
         }
         used_d[d[i]] = true;
     }
-    if (nd == 0) return tsr_view_alias(t);
+    if (nd == 0) return 1;
     for (int i = 0; i < nd; i++) order[i] = -1;
     for (int i = 0; i < n; i++) order[d[i]] = s[i];
     for (int i = 0, rs = 0; i < nd; i++) {
@@ -668,9 +667,16 @@ tsr_tensor *tsr_view_movedim(const tsr_tensor *t, int n, const int64_t *src, int
         while (used_s[rs]) rs++;
         order[i] = rs++;
     }
-    int64_t perm[TSR_MAX_DIMS];
     for (int i = 0; i < nd; i++) perm[i] = order[i];
-    return tsr_view_permute(t, nd, perm);
+    return 0;
+}
+
+tsr_tensor *tsr_view_movedim(const tsr_tensor *t, int n, const int64_t *src, int ndst, const int64_t *dst)
+{
+    int64_t perm[TSR_MAX_DIMS];
+    int rc = tsr_movedim_order(t->ndim, n, src, ndst, dst, perm);
+    if (rc < 0) return NULL;
+    return rc ? tsr_view_alias(t) : tsr_view_permute(t, t->ndim, perm);
 }
 
 int tsr_dim_of_name(const tsr_tensor *t, const char *name)

@@ -62,6 +62,9 @@ tsr_tensor *tsr_view_imag(const tsr_tensor *t);
 tsr_tensor *tsr_view_dtype(const tsr_tensor *t, tsr_dtype dtype);
 /* movedim(source, destination): lists of nsrc and ndst dims (must be equal). */
 tsr_tensor *tsr_view_movedim(const tsr_tensor *t, int nsrc, const int64_t *src, int ndst, const int64_t *dst);
+/* movedim's permutation of nd dims into perm (1.13's checks and errors): 0, or
+ * 1 for nd == 0 (no permutation: an alias), -1 on error. */
+int tsr_movedim_order(int nd, int nsrc, const int64_t *src, int ndst, const int64_t *dst, int64_t *perm);
 /* A plain alias (x.view_as(x), x[...]): same geometry, new header. */
 tsr_tensor *tsr_view_alias(const tsr_tensor *t);
 

@@ -611,6 +611,16 @@ tsr_tensor *tsr_nn_dropout(tsr_tensor *x, double p, bool train, bool inplace)
         return NULL;
     }
     if (p == 0 || !train || tsr_tensor_numel(x) == 0) return tsr_tensor_retain(x);
+    if (x->layout == TSR_LAYOUT_SPARSE_COO) {
+        if (p == 1) {   /* 1.13 multiplies by at::zeros({}) of the sparse layout: an uninitialised value */
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: dropout with p=1 of a sparse tensor is not supported (1.13 "
+                          "multiplies it by an uninitialised value)");
+            return NULL;
+        }
+        /* the noise is empty_like(input, contiguous format), before any draw */
+        tsr_error_set(TSR_ERR_RUNTIME, "memory format option is only supported by strided tensors");
+        return NULL;
+    }
     tsr_tensor *noise = tsr_nn_dropout_noise(x, p);
     if (!noise) return NULL;
     tsr_operand on = tsr_operand_tensor(noise), ox = tsr_operand_tensor(x);

@@ -906,6 +906,14 @@ tsr_tensor *tsr_nn_alpha_dropout(tsr_tensor *x, double p, bool train, bool inpla
         return NULL;
     }
     if (p == 0 || !train || tsr_tensor_numel(x) == 0) return tsr_tensor_retain(x);
+    if (x->layout == TSR_LAYOUT_SPARSE_COO) {   /* as dropout's (nn.c) */
+        if (p == 1)
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: alpha_dropout with p=1 of a sparse tensor is not supported "
+                          "(1.13 multiplies it by an uninitialised value)");
+        else
+            tsr_error_set(TSR_ERR_RUNTIME, "memory format option is only supported by strided tensors");
+        return NULL;
+    }
     tsr_tensor *noise = NULL, *b = NULL, *r = NULL;
     tsr_operand ox = tsr_operand_tensor(x);
     if (p == 1) {

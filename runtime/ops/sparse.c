@@ -17,6 +17,7 @@
 #include "../promote.h"
 #include "../storage.h"
 #include "../view.h"
+#include "../iter.h"
 #include "binary.h"
 #include "compare.h"
 #include "copy.h"
@@ -28,6 +29,7 @@
 #include "scatter.h"
 #include "index.h"
 #include "sparse.h"
+#include "viewcopy.h"
 
 /* ------------------------------------------------------------ elements */
 
@@ -219,6 +221,14 @@ fail:
 tsr_tensor *tsr_sparse_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device)
 {
     int64_t numel, isz[2] = {ndim, 0}, vsz[1] = {0};
+    uint64_t prod = 1;   /* 1.13's safe_compute_numel: a negative size is a huge unsigned one */
+    bool over = false;
+    for (int i = 0; i >= 0 && i < ndim && i < TSR_MAX_DIMS; i++)
+        over |= __builtin_mul_overflow(prod, (uint64_t)sizes[i], &prod);
+    if (over || prod > (uint64_t)INT64_MAX) {
+        tsr_error_set(TSR_ERR_RUNTIME, "numel: integer multiplication overflow");
+        return NULL;
+    }
     if (tsr_check_sizes(ndim, sizes, &numel) < 0) return NULL;
     tsr_tensor *ind = tsr_tensor_empty(2, isz, TSR_INT64, device);
     tsr_tensor *val = tsr_tensor_empty(1, vsz, dtype, device);
@@ -515,7 +525,8 @@ tsr_tensor *tsr_sparse_t(const tsr_tensor *t)
 
 tsr_tensor *tsr_sparse_unary(tsr_unop op, const tsr_tensor *t, const tsr_unary_opts *opts)
 {
-    if (op == TSR_UNOP_NEG || op == TSR_UNOP_DEG2RAD || op == TSR_UNOP_RAD2DEG)   /* on the values as they are */
+    if (op == TSR_UNOP_NEG || op == TSR_UNOP_DEG2RAD || op == TSR_UNOP_RAD2DEG || op == TSR_UNOP_CONJ_PHYSICAL)
+        /* on the values as they are */
         return wrap_like(t, tsr_clone(t->sparse->indices, TSR_MF_PRESERVE), tsr_unary(op, t->sparse->values, NULL, opts),
                          t->sparse->coalesced);
     tsr_tensor *c = tsr_sparse_coalesce(t);
@@ -652,6 +663,19 @@ tsr_tensor *tsr_sparse_div_scalar(const tsr_tensor *s, tsr_scalar v)
 
 tsr_tensor *tsr_sparse_binary_scalar(tsr_binop op, const tsr_tensor *s, tsr_scalar v)
 {
+    if (op == TSR_BINOP_POW) {   /* pow_out_sparse_scalar: exponent.toDouble() != 0 */
+        double re, im;
+        tsr_scalar_to_complex(v, &re, &im);
+        if (im != 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "value cannot be converted to type double without overflow");
+            return NULL;
+        }
+        if (re == 0) {
+            tsr_error_set(TSR_ERR_RUNTIME,
+                          "pow: cannot raise to zeroth power on sparse tensor; it would make the result tensor dense");
+            return NULL;
+        }
+    }
     tsr_tensor *c = tsr_sparse_coalesce(s);
     if (!c) return NULL;
     tsr_operand a = tsr_operand_tensor(c->sparse->values), b = tsr_operand_scalar(v);
@@ -662,13 +686,24 @@ tsr_tensor *tsr_sparse_binary_scalar(tsr_binop op, const tsr_tensor *s, tsr_scal
 
 tsr_tensor *tsr_sparse_mul_dense(const tsr_tensor *s, const tsr_tensor *d)
 {
-    char b1[512], b2[512];
     bool same = s->ndim == d->ndim;
     for (int k = 0; same && k < s->ndim; k++) same = s->sizes[k] == d->sizes[k];
-    if (!same) {
-        tsr_error_set(TSR_ERR_RUNTIME, "mul(sparse, dense): operands have incompatible sizes: %s vs %s",
-                      fmt_sizes(b1, sizeof b1, s), fmt_sizes(b2, sizeof b2, d));
-        return NULL;
+    if (!same) {   /* the dense operand broadcast to s's sizes */
+        int nds[2] = {d->ndim, s->ndim}, n;   /* 1.13 names the dense operand a */
+        const int64_t *szs[2] = {d->sizes, s->sizes};
+        int64_t bs[TSR_MAX_DIMS];
+        if ((n = tsr_broadcast_shapes(2, nds, szs, bs)) < 0) return NULL;
+        if (n != s->ndim || memcmp(bs, s->sizes, sizeof(int64_t) * (size_t)n)) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: mul of a sparse tensor of size %s by a dense tensor that "
+                          "broadcasts it to %s is not supported", fmt_sizes((char[512]){0}, 512, s),
+                          tsr__fmt_list((char[512]){0}, 512, n, bs));
+            return NULL;
+        }
+        tsr_tensor *e = tsr_view_expand(d, s->ndim, s->sizes);
+        if (!e) return NULL;
+        tsr_tensor *r = tsr_sparse_mul_dense(s, e);
+        tsr_tensor_release(e);
+        return r;
     }
     /* the dense values at the sparse indices, times the sparse values */
     int sd = s->sparse->sparse_dim;
@@ -788,6 +823,12 @@ done:
 static tsr_tensor *add_sparse_sparse(const tsr_tensor *t, const tsr_tensor *s, tsr_scalar alpha)
 {
     char b1[512], b2[512];
+    bool same_size = t->ndim == s->ndim && !memcmp(t->sizes, s->sizes, sizeof(int64_t) * (size_t)t->ndim);
+    if (!same_size) {
+        tsr_error_set(TSR_ERR_RUNTIME, "add: expected sizes of 'self' and 'other' to match, but %s != %s",
+                      fmt_sizes(b1, sizeof b1, t), fmt_sizes(b2, sizeof b2, s));
+        return NULL;
+    }
     tsr_dtype dt = tsr_promote_types(t->dtype, s->dtype);
     if (tsr_sparse_nnz(s) == 0 && same_density(t, s)) return tsr_sparse_to_dtype(t, dt, true);
     if (tsr_sparse_nnz(t) == 0 && same_density(t, s)) {
@@ -797,9 +838,8 @@ static tsr_tensor *add_sparse_sparse(const tsr_tensor *t, const tsr_tensor *s, t
         return wrap_like(s, tsr_clone(s->sparse->indices, TSR_MF_PRESERVE), v2, s->sparse->coalesced);
     }
     if (!same_density(t, s)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "add: expected 'self' and 'other' to have same size, but self has size %s while "
-                      "other has size %s (FYI: dense-sparse addition does not currently support broadcasting)",
-                      fmt_sizes(b1, sizeof b1, t), fmt_sizes(b2, sizeof b2, s));
+        tsr_error_set(TSR_ERR_RUNTIME, "add: expected 'self' and 'other' to have same density, but 'self' has %d sparse "
+                      "dimensions while 'other' has %d sparse dimensions", t->sparse->sparse_dim, s->sparse->sparse_dim);
         return NULL;
     }
     int sd = t->sparse->sparse_dim;
@@ -1727,5 +1767,186 @@ done:
     tsr_tensor_release(pos);
     tsr_tensor_release(ni);
     tsr_tensor_release(nv);
+    return r;
+}
+
+/* ------------------------------------------------------------ copy_, narrow_copy */
+
+int tsr_sparse_copy_(tsr_tensor *dst, const tsr_tensor *src)
+{
+    if (dst == src) return 0;
+    int sd = src->sparse->sparse_dim, dd = src->sparse->dense_dim;
+    char b1[512], b2[512];
+    if (tsr_sparse_nnz(dst) > 0) {   /* SparseTensorImpl::resize_'s checks */
+        if (sd != dst->sparse->sparse_dim) {
+            tsr_error_set(TSR_ERR_RUNTIME, "changing the number of sparse dimensions (from %d to %d) on a non-empty "
+                          "sparse tensor is not supported.", dst->sparse->sparse_dim, sd);
+            return -1;
+        }
+        if (dd != dst->sparse->dense_dim) {
+            tsr_error_set(TSR_ERR_RUNTIME, "changing the number of dense dimensions (from %d to %d) on a non-empty "
+                          "sparse tensor is not supported.", dst->sparse->dense_dim, dd);
+            return -1;
+        }
+        bool shrink_s = false, shrink_d = false;
+        for (int d = 0; d < sd; d++) shrink_s |= src->sizes[d] < dst->sizes[d];
+        for (int d = sd; d < src->ndim; d++) shrink_d |= src->sizes[d] < dst->sizes[d];
+        if (shrink_s) {
+            tsr_error_set(TSR_ERR_RUNTIME, "shrinking the size of sparse dimensions (from %s to %s) on a non-empty sparse "
+                          "tensor is not supported.", tsr__fmt_list(b1, sizeof b1, sd, dst->sizes),
+                          tsr__fmt_list(b2, sizeof b2, sd, src->sizes));
+            return -1;
+        }
+        if (shrink_d) {
+            tsr_error_set(TSR_ERR_RUNTIME, "shrinking the size of dense dimensions (from %s to %s) on a non-empty sparse "
+                          "tensor is not supported.", tsr__fmt_list(b1, sizeof b1, dd, dst->sizes + sd),
+                          tsr__fmt_list(b2, sizeof b2, dd, src->sizes + sd));
+            return -1;
+        }
+    }
+    if (src->ndim > dst->dims_cap) {
+        tsr_error_set(TSR_ERR_RUNTIME, "tsr: copy_ of a sparse tensor into one with room for fewer dimensions");
+        return -1;
+    }
+    const tsr_tensor *sv = src->sparse->values;
+    tsr_tensor *ni = tsr_clone(src->sparse->indices, TSR_MF_CONTIGUOUS);
+    tsr_tensor *nv = ni ? tsr_tensor_empty(sv->ndim, sv->sizes, dst->dtype, dst->device) : NULL;
+    if (!nv || tsr_copy_(nv, sv) < 0) {
+        tsr_tensor_release(ni);
+        tsr_tensor_release(nv);
+        return -1;
+    }
+    tsr_tensor_release(dst->sparse->indices);
+    tsr_tensor_release(dst->sparse->values);
+    dst->sparse->indices = ni;
+    dst->sparse->values = nv;
+    dst->sparse->sparse_dim = sd;
+    dst->sparse->dense_dim = dd;
+    dst->sparse->coalesced = src->sparse->coalesced;
+    dst->ndim = src->ndim;
+    dst->sizes = dst->dims;
+    dst->strides = dst->dims + src->ndim;
+    for (int d = 0; d < src->ndim; d++) {
+        dst->sizes[d] = src->sizes[d];
+        dst->strides[d] = d == 0;
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_sparse_narrow_copy(const tsr_tensor *t, int64_t dim, int64_t start, int64_t length)
+{
+    if (dim < 0 || dim >= t->ndim) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Dimension %lld out of range. Expecting 0 <= dim < %d.", (long long)dim, t->ndim);
+        return NULL;
+    }
+    int d = (int)dim, sd = t->sparse->sparse_dim;
+    int64_t size = t->sizes[d], sz[TSR_MAX_DIMS];
+    if (start < 0 || length < 0 || start > size || length > size - start) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Invalid range to narrow. range(start, start+length) must be a subset of "
+                      "range(0, %lld).", (long long)size);
+        return NULL;
+    }
+    for (int k = 0; k < t->ndim; k++) sz[k] = t->sizes[k];
+    sz[d] = length;
+    bool co = t->sparse->coalesced;
+    if (d >= sd) {   /* a dense dim: the values' narrow_copy, the indices copied */
+        tsr_tensor *nv = tsr_narrow_copy(t->sparse->values, d - sd + 1, start, length);
+        tsr_tensor *ni = nv ? tsr_clone(t->sparse->indices, TSR_MF_CONTIGUOUS) : NULL;
+        if (!ni) {
+            tsr_tensor_release(nv);
+            return NULL;
+        }
+        return tsr_sparse_wrap(t->ndim, sz, ni, nv, co);
+    }
+    /* a sparse dim: the entries whose index lies in [start, start + length), in nnz order, shifted */
+    int64_t nnz = tsr_sparse_nnz(t), out = 0;
+    tsr_tensor *r = NULL, *ind = indices_contig(t), *pos = NULL, *ni = NULL, *nv = NULL;
+    if (!ind) goto done;
+    const int64_t *p = tsr_tensor_ptr(ind, NULL);
+    for (int64_t k = 0; k < nnz; k++) out += p[d * nnz + k] >= start && p[d * nnz + k] < start + length;
+    int64_t isz[2] = {sd, out};
+    if (!(pos = tsr_tensor_empty(1, &out, TSR_INT64, TSR_CPU)) || !(ni = tsr_tensor_empty(2, isz, TSR_INT64, t->device)))
+        goto done;
+    int64_t *pp = tsr_tensor_ptr(pos, NULL), *np = tsr_tensor_ptr(ni, NULL), o = 0;
+    for (int64_t k = 0; k < nnz; k++) {
+        if ((k & 65535) == 0 && tsr_check_interrupt() < 0) goto done;
+        if (p[d * nnz + k] < start || p[d * nnz + k] >= start + length) continue;
+        pp[o] = k;
+        for (int j = 0; j < sd; j++) np[j * out + o] = p[j * nnz + k] - (j == d ? start : 0);
+        o++;
+    }
+    if (!(nv = tsr_index_select(t->sparse->values, 0, pos))) goto done;
+    r = tsr_sparse_wrap(t->ndim, sz, ni, nv, co);
+    ni = nv = NULL;
+done:
+    tsr_tensor_release(ind);
+    tsr_tensor_release(pos);
+    tsr_tensor_release(ni);
+    tsr_tensor_release(nv);
+    return r;
+}
+
+/* ------------------------------------------------------------ autograd helpers */
+
+tsr_tensor *tsr_sparse_values_at(const tsr_tensor *g, const tsr_tensor *indices, const int64_t *sizes)
+{
+    int sd = (int)indices->sizes[0];
+    int64_t nnz = indices->sizes[1], vsz[TSR_MAX_DIMS];
+    tsr_tensor *d = tsr_is_sparse(g) ? tsr_sparse_to_dense(g) : tsr_contiguous(g, TSR_MF_CONTIGUOUS);
+    tsr_tensor *ind = d ? tsr_contiguous(indices, TSR_MF_CONTIGUOUS) : NULL, *r = NULL;
+    if (!ind) goto done;
+    vsz[0] = nnz;
+    for (int k = sd; k < d->ndim; k++) vsz[k - sd + 1] = d->sizes[k];
+    if (!(r = tsr_tensor_empty(d->ndim - sd + 1, vsz, d->dtype, d->device))) goto done;
+    {
+        const int64_t *p = tsr_tensor_ptr(ind, NULL);
+        int64_t block = 1, isz = tsr_tensor_itemsize(d);
+        for (int k = sd; k < d->ndim; k++) block *= d->sizes[k];
+        const char *dp = tsr_tensor_ptr(d, NULL);
+        char *rp = tsr_tensor_ptr(r, NULL);
+        for (int64_t k = 0; k < nnz && dp && block; k++) {
+            int64_t off = 0;
+            for (int e = 0; e < sd; e++) off = off * sizes[e] + p[e * nnz + k];
+            memcpy(rp + k * block * isz, dp + off * block * isz, (size_t)(block * isz));
+        }
+    }
+done:
+    tsr_tensor_release(d);
+    tsr_tensor_release(ind);
+    return r;
+}
+
+tsr_tensor *tsr_sparse_sum_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr_dims *dims)
+{
+    bool sum[TSR_MAX_DIMS] = {false};
+    for (int i = 0; i < dims->n; i++) {
+        int d = tsr_wrap_dim(dims->d[i], input->ndim);
+        if (d < 0) return NULL;
+        sum[d] = true;
+    }
+    tsr_tensor *c = tsr_sparse_coalesce(input), *gd = NULL, *cur = NULL, *r = NULL, *v = NULL, *e = NULL;
+    if (!c) return NULL;
+    gd = tsr_is_sparse(g) ? tsr_sparse_to_dense(g) : tsr_tensor_retain((tsr_tensor *)g);
+    if (!gd) goto done;
+    /* the gradient of the kept dims, unsqueezed at the summed ones and expanded to the input's sizes */
+    cur = tsr_tensor_retain(gd);
+    for (int d = 0; d < input->ndim && cur; d++)
+        if (sum[d]) {
+            tsr_tensor *u = tsr_view_unsqueeze(cur, d);
+            tsr_tensor_release(cur);
+            cur = u;
+        }
+    if (!cur || !(e = tsr_view_expand(cur, input->ndim, input->sizes))) goto done;
+    if (!(v = tsr_sparse_values_at(e, c->sparse->indices, input->sizes))) goto done;
+    tsr_tensor *ni = tsr_clone(c->sparse->indices, TSR_MF_CONTIGUOUS);
+    if (!ni) goto done;
+    r = tsr_sparse_wrap(input->ndim, input->sizes, ni, v, false);
+    v = NULL;
+done:
+    tsr_tensor_release(c);
+    tsr_tensor_release(gd);
+    tsr_tensor_release(cur);
+    tsr_tensor_release(e);
+    tsr_tensor_release(v);
     return r;
 }

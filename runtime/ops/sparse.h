@@ -157,4 +157,28 @@ tsr_tensor *tsr_sparse_mm_sparse(const tsr_tensor *a, const tsr_tensor *b);
  * dense dim the values' index_select. 1.13's IndexErrors. */
 tsr_tensor *tsr_sparse_index_select(const tsr_tensor *t, int64_t dim, const tsr_tensor *index);
 
+/* dst.copy_(src) of two sparse tensors (copy_sparse_to_sparse_): dst takes
+ * src's sizes, indices, values (cast to dst's dtype) and coalesced flag;
+ * a non-empty dst refuses a change of sparse_dim/dense_dim or a shrinking
+ * size as SparseTensorImpl::resize_ ("shrinking the size of sparse
+ * dimensions (from [3, 3] to [2, 3]) on a non-empty sparse tensor is not
+ * supported."). */
+int tsr_sparse_copy_(tsr_tensor *dst, const tsr_tensor *src);
+/* s.narrow_copy(dim, start, length) (narrow_copy_sparse): along a sparse
+ * dim the entries inside the range in nnz order (indices shifted), along a
+ * dense dim the values' narrow_copy; s's coalesced flag. dim is not
+ * wrapped ("Dimension -1 out of range. Expecting 0 <= dim < 2."). */
+tsr_tensor *tsr_sparse_narrow_copy(const tsr_tensor *t, int64_t dim, int64_t start, int64_t length);
+
+/* sparse_constructor_values_backward: the values of g (sparse, coalesced
+ * first, or strided; of sizes) at each column of indices [sparse_dim, nnz]
+ * in order, zeros where g has no entry: a strided [nnz, *dense] tensor. */
+tsr_tensor *tsr_sparse_values_at(const tsr_tensor *g, const tsr_tensor *indices, const int64_t *sizes);
+
+/* _sparse_sum_backward: the gradient g of torch.sparse.sum(input, dims)
+ * (strided when every sparse dim was summed, else sparse) at input's
+ * coalesced indices, broadcast over the summed dims: a sparse tensor of
+ * input's sizes. */
+tsr_tensor *tsr_sparse_sum_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr_dims *dims);
+
 #endif

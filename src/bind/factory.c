@@ -841,6 +841,7 @@ static Value *m_new(Value *self, CallArgs *a, void *d)
 {
     (void)d;
     tsr_tensor *t = tensor_of(self);
+    if (t->layout == TSR_LAYOUT_SPARSE_COO) return bind_sparse_new(self, a);
     return legacy_new(a, "new", t->dtype, t->device, true);
 }
 

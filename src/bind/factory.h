@@ -21,4 +21,7 @@ tsr_tensor *factory_from_data(Value *data, tsr_dtype dtype);
  * defined in types.c. */
 tsr_device bind_default_device(void);
 
+/* s.new(...) of a sparse s (sparse.c): 1.13's legacy sparse constructor. */
+Value *bind_sparse_new(Value *self, CallArgs *a);
+
 #endif

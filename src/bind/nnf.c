@@ -276,7 +276,9 @@ static Value *f_compose(Value *self, CallArgs *a, void *d)
         return exc_set("AttributeError", "'%s' object has no attribute '%s'", v[0]->type->name,
                        strcmp(name, "softsign") ? "tanh" : "abs");
     tsr_tensor *x = tensor_of(v[0]);
-    if (grad_needed(1, v)) {   /* through torch's ops: input / (input.abs() + 1), input - input.tanh() */
+    if (x->layout == TSR_LAYOUT_SPARSE_COO && !strcmp(name, "softsign"))   /* abs(s) + 1: add(sparse, dense) */
+        return exc_set("RuntimeError", "add(sparse, dense) is not supported. Use add(dense, sparse) instead.");
+    if (grad_needed(1, v) || x->layout == TSR_LAYOUT_SPARSE_COO) {   /* through torch's ops: input / (input.abs() + 1), input - input.tanh() */
         bool ss = !strcmp(name, "softsign");
         Value *t = call_attr(v[0], ss ? "abs" : "tanh", 0, NULL), *u = NULL, *r = NULL;
         if (t && ss) {
@@ -1071,7 +1073,7 @@ static Value *f_dropout(Value *self, CallArgs *a, void *d)
     }
     if (need_tensor(v[0], inplace ? "dropout_" : "dropout", "input", 1) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]);
-    if (train && p != 0 && tsr_tensor_numel(x) > 0 && grad_needed(1, v)) {   /* input * noise: MulBackward0 */
+    if (train && p != 0 && tsr_tensor_numel(x) > 0 && grad_needed(1, v) && x->layout != TSR_LAYOUT_SPARSE_COO) {   /* input * noise: MulBackward0 */
         if (inplace && tsr_ag_check_inplace(x) < 0) return bind_runtime_error();
         tsr_tensor *noise = tsr_nn_dropout_noise(x, p), *in[2] = {x, noise}, *r = NULL;
         if (!noise) return bind_runtime_error();

@@ -18,6 +18,10 @@
 #include "ops/copy.h"
 #include "ops/reduce.h"
 #include "ops/sparse.h"
+#include "ops/distance.h"
+#include "ops/factory.h"
+#include "iter.h"
+#include "view.h"
 
 #define ARG(name) bind_table_arg(b, name)
 
@@ -104,7 +108,9 @@ bool bind_sparse_args(BindArgs *b, Value *self) { return first_sparse(b, self) !
 
 /* What a row does with a sparse argument (looked up by the name called). */
 typedef enum { S_PASS, S_UNARY, S_CLONE, S_T, S_TRANSPOSE, S_MUL, S_ADD, S_SUB, S_MM, S_SUM, S_ZERO, S_RESIZE_AS, S_TO,
-               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE, S_PERMUTE, S_TYPE, S_INDEX_SELECT, S_ADJOINT } SKind;
+               S_CAST, S_NEG, S_DIV, S_IS_CONTIGUOUS, S_POW, S_PRED, S_ANY, S_SELECT, S_UNSQUEEZE, S_NORM, S_JOIN, S_SELF, S_SAME_SIZE, S_FALSE, S_PERMUTE, S_TYPE, S_INDEX_SELECT, S_ADJOINT,
+               S_CONJ, S_COPY, S_NARROW_COPY, S_FLATTEN, S_MOVEDIM, S_SUM_TO_SIZE, S_BROADCAST, S_ASARRAY,
+               S_FLOAT_POWER, S_LDEXP, S_DIST } SKind;
 typedef struct { const char *name; SKind kind; int code; } SRow;
 
 static SRow srows[] = {   /* sorted at start-up */
@@ -150,8 +156,13 @@ static SRow srows[] = {   /* sorted at start-up */
     {"swapaxes", S_TRANSPOSE, 0}, {"swapdims", S_TRANSPOSE, 0}, {"is_same_size", S_SAME_SIZE, 0},
     {"is_pinned", S_FALSE, 0}, {"permute", S_PERMUTE, 0}, {"unbind", S_JOIN, 0},
     {"atleast_1d", S_JOIN, 0}, {"atleast_2d", S_JOIN, 0}, {"atleast_3d", S_JOIN, 0}, {"real", S_SELF, 0},
-    {"conj", S_SELF, 0}, {"type", S_TYPE, 0}, {"type_as", S_TYPE, 1}, {"index_select", S_INDEX_SELECT, 0},
+    {"conj", S_CONJ, 2}, {"type", S_TYPE, 0}, {"type_as", S_TYPE, 1}, {"index_select", S_INDEX_SELECT, 0},
     {"adjoint", S_ADJOINT, 0}, {"result_type", S_PASS, 0},
+    {"conj_physical", S_CONJ, 0}, {"conj_physical_", S_CONJ, 1}, {"copy_", S_COPY, 0},
+    {"narrow_copy", S_NARROW_COPY, 0}, {"flatten", S_FLATTEN, 0}, {"movedim", S_MOVEDIM, 0},
+    {"moveaxis", S_MOVEDIM, 0}, {"sum_to_size", S_SUM_TO_SIZE, 0}, {"broadcast_tensors", S_BROADCAST, 0},
+    {"asarray", S_ASARRAY, 0}, {"float_power", S_FLOAT_POWER, 0}, {"float_power_", S_FLOAT_POWER, 1},
+    {"ldexp", S_LDEXP, 0}, {"ldexp_", S_LDEXP, 1}, {"dist", S_DIST, 0},
 };
 
 static int cmp_srow(const void *k, const void *r) { return strcmp(k, ((const SRow *)r)->name); }
@@ -256,6 +267,395 @@ static Value *sparse_factory(const char *fname, BindArgs *b, bool like, bool new
     return v_tensor(r);
 }
 
+/* r (stolen) recorded as formula of the one input x when x requires grad
+ * and r is a new tensor; NULL on error. */
+static tsr_tensor *record1(const char *formula, tsr_tensor *x, tsr_tensor *r, const tsr_ag_args *args)
+{
+    if (!r || r == x || !tsr_ag_needed(1, &x)) return r;
+    if (tsr_ag_record(formula, 1, &x, args, r, false) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* The sparse ops whose derivative tsr does not record: refused while an
+ * argument requires grad rather than returning a result off the graph. */
+static Value *grad_refused(const char *fname)
+{
+    return exc_set("NotImplementedError", "tsr: the derivative of %s on sparse tensors is not implemented", fname);
+}
+
+/* Whether a tensor argument (or self) requires grad with grad mode on. */
+static bool args_need_grad(BindArgs *b, Value *self)
+{
+    for (int i = -1; i < BIND_MAXP; i++) {
+        Value *v = i < 0 ? self : b->v[i];
+        if (!v) continue;
+        if (is_tensor(v)) {
+            tsr_tensor *t = tensor_of(v);
+            if (tsr_ag_needed(1, &t)) return true;
+        } else if (v->type == &t_list || v->type == &t_tuple) {
+            for (size_t k = 0; k < v->u.seq.n; k++)
+                if (is_tensor(v->u.seq.items[k])) {
+                    tsr_tensor *t = tensor_of(v->u.seq.items[k]);
+                    if (tsr_ag_needed(1, &t)) return true;
+                }
+        }
+    }
+    return false;
+}
+
+/* sparse * scalar, recorded as 1.13's MulBackward0 (the scalar wrapped) */
+static tsr_tensor *mul_scalar_rec(tsr_tensor *a, tsr_scalar v)
+{
+    tsr_tensor *r = tsr_sparse_mul_scalar(a, v);
+    if (!r || !tsr_ag_needed(1, &a)) return r;
+    if (v.kind == TSR_SCALAR_COMPLEX) {
+        tsr_tensor_release(r);
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of mul of a sparse tensor by a complex number is "
+                      "not implemented");
+        return NULL;
+    }
+    tsr_ag_args g = {0};
+    g.d0 = tsr_scalar_to_double(v);
+    g.has_d0 = true;
+    return record1("mul_sparse_s", a, r, &g);
+}
+
+/* sparse / scalar, recorded as DivBackward0 (the scalar wrapped) */
+static tsr_tensor *div_scalar_rec(tsr_tensor *a, tsr_scalar v)
+{
+    tsr_tensor *r = tsr_sparse_div_scalar(a, v);
+    if (!r || !tsr_ag_needed(1, &a)) return r;
+    if (v.kind == TSR_SCALAR_COMPLEX) {
+        tsr_tensor_release(r);
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of div of a sparse tensor by a complex number is "
+                      "not implemented");
+        return NULL;
+    }
+    tsr_ag_args g = {0};
+    g.d0 = tsr_scalar_to_double(v);
+    g.has_d0 = true;
+    return record1("div_sparse_s", a, r, &g);
+}
+
+/* a + alpha * b of two sparse tensors (alpha the negated one of sub),
+ * recorded as SubBackward0 */
+static tsr_tensor *sub_rec(tsr_tensor *a, tsr_tensor *b, tsr_scalar alpha)
+{
+    tsr_tensor *in[2] = {a, b};
+    tsr_tensor *r = tsr_sparse_add(a, b, alpha);
+    if (!r || !tsr_ag_needed(2, in)) return r;
+    tsr_ag_args g = {0};
+    g.d0 = -tsr_scalar_to_double(alpha);
+    g.has_d0 = true;
+    if (tsr_ag_record("sub_sparse", 2, in, &g, r, false) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* a + b (alpha 1) of a sparse a, recorded as AddBackward0 when both are sparse */
+static tsr_tensor *add_rec(tsr_tensor *a, tsr_tensor *b)
+{
+    tsr_tensor *in[2] = {a, b};
+    bool need = tsr_ag_needed(2, in);
+    if (need && !(tsr_is_sparse(a) && tsr_is_sparse(b))) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of add of sparse and dense tensors is not "
+                      "implemented");
+        return NULL;
+    }
+    tsr_tensor *r = tsr_sparse_add(a, b, tsr_scalar_int(1));
+    if (r && need && tsr_ag_record("add", 2, in, NULL, r, false) < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* The dispatcher's NotImplementedError for op on sp's backend, with the
+ * backends of refuse_lists[list]. */
+static Value *refuse_kernel(const tsr_tensor *sp, const char *op, int list)
+{
+    tsr_error_no_kernel(op, tsr_device_is_meta(sp->device) ? "SparseMeta" : "SparseCPU", refuse_lists[list]);
+    return bind_runtime_error();
+}
+
+/* The backends of the structured ops that 1.13 computes on SparseCPU but
+ * not on SparseMeta. */
+#define L1S "CPU, CUDA, HIP, MPS, IPU, XPU, HPU, VE, Meta, PrivateUse1, PrivateUse2, PrivateUse3, FPGA, ORT, Vulkan, " \
+    "Metal, QuantizedCPU, QuantizedCUDA, QuantizedHIP, QuantizedMPS, QuantizedIPU, QuantizedXPU, QuantizedHPU, " \
+    "QuantizedVE, QuantizedMeta, QuantizedPrivateUse1, QuantizedPrivateUse2, QuantizedPrivateUse3, CustomRNGKeyId, " \
+    "MkldnnCPU, SparseCPU, SparseCsrCPU, SparseCsrCUDA"
+
+#define L2S L1S ", NestedTensorCPU"
+
+static Value *refuse_meta(const char *op, const char *kernels)
+{
+    tsr_error_no_kernel(op, "SparseMeta", kernels);
+    return bind_runtime_error();
+}
+
+/* A unary op (kind S_UNARY/S_NEG, or S_PRED) of a SparseMeta tensor: the
+ * kernel 1.13's dispatcher looks for and does not find. */
+static Value *refuse_meta_unary(const SRow *r, bool ip)
+{
+    char op[64];
+    if (r->kind == S_PRED) {
+        if (r->code == TSR_PRED_ISINF) return exc_set("NotImplementedError", "nyi isinf for SparseMeta");
+        if (r->code == TSR_PRED_ISNAN) return refuse_meta("aten::isnan", "CPU, Meta, SparseCPU, SparseCsrCPU");
+        snprintf(op, sizeof op, "aten::%s", r->code == -1 ? "isposinf" : r->code == -2 ? "isneginf"
+                                            : tsr_predop_name((tsr_predop)r->code));
+        return refuse_meta(op, L1S);
+    }
+    switch ((tsr_unop)r->code) {
+    case TSR_UNOP_ABS: return refuse_meta("aten::abs.out", "CPU, Meta, SparseCPU, SparseCsrCPU");
+    case TSR_UNOP_DEG2RAD:
+    case TSR_UNOP_RAD2DEG: return refuse_meta("aten::mul.out", "CPU, Meta, MkldnnCPU, SparseCPU, SparseCsrCPU");
+    case TSR_UNOP_NAN_TO_NUM: return refuse_meta("aten::nan_to_num.out", "CPU, Meta, SparseCPU");
+    case TSR_UNOP_SQUARE: return refuse_meta("aten::pow.Tensor_Scalar", L1S);
+    default: break;
+    }
+    snprintf(op, sizeof op, "aten::%s%s", tsr_unop_name((tsr_unop)r->code), ip ? "_" : "");
+    return refuse_meta(op, L1S);
+}
+
+/* "[2, 3]" */
+static char *fmt_list(char *buf, size_t n, int count, const int64_t *v)
+{
+    size_t o = (size_t)snprintf(buf, n, "[");
+    for (int i = 0; i < count && o < n; i++) o += (size_t)snprintf(buf + o, n - o, "%s%lld", i ? ", " : "", (long long)v[i]);
+    if (o < n) snprintf(buf + o, n - o, "]");
+    return buf;
+}
+
+/* s * t for a tensor t, as mul(sparse, dense) of 1.13: a 0-dim t as a
+ * scalar, else t broadcast to s's sizes. */
+static tsr_tensor *mul_by_tensor(const tsr_tensor *s, const tsr_tensor *t)
+{
+    if (t->ndim == 0 && !tsr_is_sparse(t)) {
+        tsr_scalar v;
+        if (tsr_tensor_item(t, &v) < 0) return NULL;
+        return tsr_sparse_mul_scalar(s, v);
+    }
+    return tsr_is_sparse(t) ? tsr_sparse_mul(s, t) : tsr_sparse_mul_dense(s, t);
+}
+
+/* The ops 1.13 computes on SparseCPU through their composite definitions
+ * (conj_physical, copy_, narrow_copy, flatten, movedim, sum_to_size,
+ * broadcast_tensors, asarray, float_power, ldexp, dist). */
+static Value *sparse_more(const SRow *r, const char *fname, BindArgs *b, bool method, tsr_tensor *sp)
+{
+    Value *x = b->v[0], *y = b->v[1];
+    tsr_tensor *a = x && is_tensor(x) ? tensor_of(x) : NULL, *o = y && is_tensor(y) ? tensor_of(y) : NULL;
+    char b1[512], b2[512];
+    switch (r->kind) {
+    case S_CONJ: {   /* conj of sparse is conj_physical (conj_physical_out_sparse); real: the tensor itself */
+        if (!tsr_is_sparse(a)) break;
+        Value *outv = b->v[BIND_OUT];
+        if (outv && !tsr_is_sparse(tensor_of(outv))) break;
+        if (r->code == 1 && tsr_dtype_is_complex(a->dtype))
+            return exc_set("RuntimeError", "unsupported tensor layout: Sparse");
+        if (!outv && (r->code == 1 || !tsr_dtype_is_complex(a->dtype))) return incref(x);
+        if (tsr_device_is_meta(a->device)) return refuse_meta("aten::conj_physical.out", "CPU, Meta, SparseCPU, SparseCsrCPU");
+        tsr_tensor *res = tsr_dtype_is_complex(a->dtype) ? tsr_sparse_unary(TSR_UNOP_CONJ_PHYSICAL, a, NULL)
+                                                          : tsr_tensor_retain(a);
+        if (!res || !outv) return wrap(res);
+        int rc = tsr_sparse_copy_(tensor_of(outv), res);
+        tsr_tensor_release(res);
+        return rc < 0 ? bind_runtime_error() : incref(outv);
+    }
+    case S_COPY:   /* copy_sparse_to_sparse_ (the dense/sparse mixes are refused above) */
+        if (!tsr_is_sparse(a) || !tsr_is_sparse(o)) break;
+        if (tsr_sparse_copy_(a, o) < 0) return bind_runtime_error();
+        return incref(x);
+    case S_NARROW_COPY: {
+        int64_t dim, start, len;
+        if (tsr_is_sparse(a) && b->v[BIND_OUT]) return refuse_kernel(sp, "aten::narrow_copy.out", 0);
+        if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &dim) < 0 || bind_table_int(b, 2, 0, &start) < 0 ||
+            bind_table_int(b, 3, 0, &len) < 0)
+            break;
+        if (tsr_device_is_meta(a->device)) return refuse_meta("aten::narrow_copy", L1S);
+        return wrap(tsr_sparse_narrow_copy(a, dim, start, len));
+    }
+    case S_FLATTEN: {   /* itself when start_dim == end_dim, else reshape, which 1.13 refuses on sparse */
+        int64_t st = 0, en = -1;
+        if (!tsr_is_sparse(a) || b->sig != 1) break;
+        if ((b->v[1] && bind_table_int(b, 1, 0, &st) < 0) || (b->v[2] && bind_table_int(b, 2, 0, &en) < 0)) return NULL;
+        int s0 = tsr_wrap_dim(st, a->ndim), e0 = s0 < 0 ? -1 : tsr_wrap_dim(en, a->ndim);
+        if (s0 < 0 || e0 < 0) return bind_runtime_error();
+        if (s0 > e0) return exc_set("RuntimeError", "flatten() has invalid args: start_dim cannot come after end_dim");
+        if (a->ndim > 0 && s0 == e0) return incref(x);
+        return exc_set("RuntimeError", "reshape is not implemented for sparse tensors");
+    }
+    case S_MOVEDIM: {   /* the permutation of movedim, run by permute_sparse_coo */
+        int64_t src[TSR_MAX_DIMS + 1], dst[TSR_MAX_DIMS + 1], perm[TSR_MAX_DIMS];
+        int ns = 1, nd = 1;
+        if (!tsr_is_sparse(a)) break;
+        if (b->sig == 0 ? bind_table_int(b, 1, 0, &src[0]) < 0 || bind_table_int(b, 2, 0, &dst[0]) < 0
+                        : bind_table_intlist(b, 1, fname, src, TSR_MAX_DIMS + 1, &ns) < 0 ||
+                          bind_table_intlist(b, 2, fname, dst, TSR_MAX_DIMS + 1, &nd) < 0)
+            return NULL;
+        int rc = tsr_movedim_order(a->ndim, ns, src, nd, dst, perm);
+        if (rc < 0) return bind_runtime_error();
+        if (rc) return exc_set("NotImplementedError", "Cannot access storage of SparseTensorImpl");   /* alias() */
+        return wrap(tsr_sparse_permute(a, a->ndim, perm));
+    }
+    case S_SUM_TO_SIZE: {   /* sum_to: itself for its own size, else sum.dim_IntList (no sparse kernel) */
+        int64_t size[TSR_MAX_DIMS + 1];
+        int n;
+        if (!tsr_is_sparse(a)) break;
+        if (bind_table_intlist(b, 1, fname, size, TSR_MAX_DIMS + 1, &n) < 0) return NULL;
+        bool ok = n <= a->ndim, same = n == a->ndim;
+        for (int i = 0; ok && i < n; i++) {
+            int64_t want = size[n - 1 - i], have = a->sizes[a->ndim - 1 - i];
+            ok = want == have || want == 1;
+            same = same && want == have;
+        }
+        if (!ok)
+            return exc_set("RuntimeError", "size {%s} is not expandable to size {%s}.", fmt_list(b1, sizeof b1, n, size),
+                           fmt_list(b2, sizeof b2, a->ndim, a->sizes));
+        if (same) return incref(x);
+        break;
+    }
+    case S_BROADCAST: {   /* expand_outplace: a tensor of the broadcast shape is itself, a sparse one to expand reaches as_strided */
+        Value *lst = x;
+        size_t n = lst->u.seq.n;
+        if (n > 64) break;
+        int nds[64];
+        const int64_t *szs[64];
+        int64_t shape[TSR_MAX_DIMS];
+        for (size_t i = 0; i < n; i++) {
+            nds[i] = tensor_of(lst->u.seq.items[i])->ndim;
+            szs[i] = tensor_of(lst->u.seq.items[i])->sizes;
+        }
+        int nd = tsr_broadcast_shapes((int)n, nds, szs, shape);
+        if (nd < 0) return bind_runtime_error();
+        for (size_t i = 0; i < n; i++) {
+            tsr_tensor *t = tensor_of(lst->u.seq.items[i]);
+            if (tsr_is_sparse(t) && (t->ndim != nd || memcmp(t->sizes, shape, sizeof(int64_t) * (size_t)nd)))
+                return refuse("broadcast_to", false, t);
+        }
+        Value *res = v_tuple(n);
+        if (!res) return NULL;
+        for (size_t i = 0; i < n; i++) {
+            Value *it = lst->u.seq.items[i];
+            tsr_tensor *t = tensor_of(it);
+            if (t->ndim == nd && !memcmp(t->sizes, shape, sizeof(int64_t) * (size_t)nd)) {
+                res->u.seq.items[i] = incref(it);
+                continue;
+            }
+            Value *sz = v_tuple((size_t)nd);
+            for (int k = 0; sz && k < nd; k++) sz->u.seq.items[k] = v_int(shape[k]);
+            Value *f = sz ? value_getattr(it, "expand") : NULL, *e = f ? value_call0(f, 1, &sz) : NULL;
+            if (f) decref(f);
+            if (sz) decref(sz);
+            if (!e) {
+                decref(res);
+                return NULL;
+            }
+            res->u.seq.items[i] = e;
+        }
+        return res;
+    }
+    case S_ASARRAY: {   /* torch.asarray(s): s itself, cast or copied as tensor_new.cpp's asarray */
+        if (!tsr_is_sparse(a)) break;
+        Value *copyv = ARG("copy"), *rgv = ARG("requires_grad"), *dt = ARG("dtype"), *dev = ARG("device");
+        bool has_copy = copyv && !is_none(copyv), copy = has_copy && value_truth(copyv) == 1;
+        bool rg = rgv && value_truth(rgv) == 1;
+        tsr_dtype want = dt && !is_none(dt) ? dtype_of(dt) : a->dtype;
+        tsr_device to = a->device;
+        if (dev && !is_none(dev) && bind_device_arg(dev, a->device, &to) < 0) return NULL;
+        bool wrong_dev = to.type != a->device.type || to.index != a->device.index, wrong_dt = want != a->dtype;
+        tsr_tensor *res;
+        if (copy || (!has_copy && (wrong_dev || wrong_dt))) {
+            if (wrong_dev || wrong_dt) res = sparse_to(a, to, want, copy);
+            else res = tsr_sparse_clone(a);
+        } else {
+            char s1[32], s2[32];
+            if (wrong_dev)
+                return exc_set("ValueError", "can't alias tensor from device '%s' to '%s'.",
+                               tsr_device_str(a->device, s1, sizeof s1), tsr_device_str(to, s2, sizeof s2));
+            if (wrong_dt)
+                return exc_set("ValueError", "can't alias tensor with dtype '%s' into dtype '%s'.",
+                               tsr_dtype_scalar_name(a->dtype), tsr_dtype_scalar_name(want));
+            res = tsr_tensor_retain(a);
+        }
+        if (!res) return bind_runtime_error();
+        if (rg && !tsr_dtype_is_floating(res->dtype) && !tsr_dtype_is_complex(res->dtype)) {
+            tsr_tensor_release(res);
+            return exc_set("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+        }
+        res->requires_grad = rg;
+        return res == a ? (tsr_tensor_release(res), incref(x)) : v_tensor(res);
+    }
+    case S_FLOAT_POWER: {   /* pow(self.to(double or cdouble), exponent) */
+        tsr_scalar e;
+        if (!tsr_is_sparse(a))   /* a number or dense base, sparse exponent */
+            return refuse_kernel(sp, a ? "aten::pow.Tensor_Tensor" : "aten::pow.Scalar", 1);
+        if (o || scalar_arg(y, &e) < 0) return refuse_kernel(sp, r->code ? "aten::pow_.Tensor" : "aten::pow.Tensor_Tensor", 1);
+        bool cplx = tsr_dtype_is_complex(a->dtype) || e.kind == TSR_SCALAR_COMPLEX;
+        tsr_dtype want = cplx ? TSR_COMPLEX128 : TSR_FLOAT64;
+        if (r->code) {
+            if (a->dtype != want)
+                return exc_set("RuntimeError", "the base given to float_power_ has dtype %s but the operation's result "
+                               "requires dtype %s", tsr_dtype_scalar_name(a->dtype), tsr_dtype_scalar_name(want));
+            return refuse_kernel(sp, "aten::pow_.Scalar", 1);
+        }
+        if (e.kind != TSR_SCALAR_COMPLEX) e = tsr_scalar_float(tsr_scalar_to_double(e));
+        if (tsr_device_is_meta(a->device)) return refuse_meta("aten::pow.Tensor_Scalar", L1S);
+        tsr_tensor *c = tsr_sparse_to_dtype(a, want, false);
+        tsr_tensor *res = c ? tsr_sparse_binary_scalar(TSR_BINOP_POW, c, e) : NULL;
+        tsr_tensor_release(c);
+        Value *outv = b->v[BIND_OUT];
+        if (!res || !outv) return wrap(res);
+        int rc = tsr_is_sparse(tensor_of(outv)) ? tsr_sparse_copy_(tensor_of(outv), res) : -2;
+        tsr_tensor_release(res);
+        if (rc == -2) return refuse(fname, method, sp);
+        return rc < 0 ? bind_runtime_error() : incref(outv);
+    }
+    case S_LDEXP: {   /* self * pow(2.0, other) */
+        if (!tsr_is_sparse(a) || !o || tsr_is_sparse(o) || b->v[BIND_OUT]) break;
+        if (tsr_device_is_meta(a->device)) return refuse_meta("aten::mul.Tensor", L2S);
+        tsr_operand two = tsr_operand_scalar(tsr_scalar_float(2.0)), ot = tsr_operand_tensor(o);
+        tsr_tensor *pw = tsr_binary(TSR_BINOP_POW, &two, &ot, NULL, NULL);
+        tsr_tensor *res = pw ? mul_by_tensor(a, pw) : NULL;
+        tsr_tensor_release(pw);
+        if (!r->code || !res) return wrap(res);
+        if (res->dtype != a->dtype) {
+            Value *err = exc_set("RuntimeError", "dtype of values (%s) must match dtype of sparse tensor (%s)",
+                                 tsr_dtype_scalar_name(res->dtype), tsr_dtype_scalar_name(a->dtype));
+            tsr_tensor_release(res);
+            return err;
+        }
+        return assign(x, res);
+    }
+    case S_DIST: {   /* norm(self - other, p) */
+        tsr_scalar ps = tsr_scalar_float(2.0);
+        if (!a || !o || (b->v[2] && scalar_arg(b->v[2], &ps) < 0)) break;
+        if (ps.kind == TSR_SCALAR_COMPLEX)
+            return exc_set("RuntimeError", "norm_kernel_tensor_iterator_impl expects norm to be integer or float");
+        double p = tsr_scalar_to_double(ps);
+        if (tsr_is_sparse(a) && tsr_device_is_meta(a->device)) return refuse_meta("aten::sub.Tensor", L1S);
+        tsr_tensor *diff = tsr_sparse_add(a, o, tsr_scalar_int(-1)), *res = NULL;
+        if (!diff) return bind_runtime_error();
+        if (tsr_is_sparse(diff)) {
+            res = tsr_sparse_norm(diff, p, NULL, false, TSR_DTYPE_UNDEFINED, NULL);
+        } else {   /* dense - sparse is dense: its norm */
+            tsr_tensor *z = tsr_zeros(0, NULL, diff->dtype, diff->device);
+            res = z ? tsr_dist(diff, z, p) : NULL;
+            tsr_tensor_release(z);
+        }
+        tsr_tensor_release(diff);
+        return wrap(res);
+    }
+    default: break;
+    }
+    return refuse(fname, method, sp);
+}
+
 Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     tsr_tensor *sp = first_sparse(b, self);
@@ -286,25 +686,58 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     bool copy = !self && (!strcmp(fname, "tensor") || !strcmp(fname, "as_tensor"));
     if ((like || newz || copy) && !b->v[BIND_OUT]) return sparse_factory(fname, b, like, newz);
     const SRow *r = bsearch(fname, srows, sizeof srows / sizeof *srows, sizeof *srows, cmp_srow);
-    if (!r || (b->v[BIND_OUT] && r->kind != S_NORM && r->kind != S_JOIN)) return refuse(fname, method, sp);
+    if (!r || (b->v[BIND_OUT] && r->kind != S_NORM && r->kind != S_JOIN && !(r->kind == S_CONJ && !r->code) &&
+               r->kind != S_FLOAT_POWER && r->kind != S_NARROW_COPY))
+        return refuse(fname, method, sp);
+    bool ag = args_need_grad(b, self);
+    switch (r->kind) {   /* computed here without a graph */
+    case S_NEG: case S_CLONE: case S_DIV: case S_T: case S_TRANSPOSE:   /* recorded out of place below */
+        if (ag && ip) return grad_refused(fname);
+        break;
+    case S_UNARY: case S_POW: case S_MM:
+    case S_SELECT: case S_UNSQUEEZE: case S_PERMUTE: case S_INDEX_SELECT: case S_ADJOINT: case S_NARROW_COPY:
+    case S_MOVEDIM: case S_FLOAT_POWER: case S_LDEXP: case S_DIST: case S_COPY: case S_ZERO: case S_RESIZE_AS:
+        if (ag) return grad_refused(fname);
+        break;
+    case S_CONJ:
+        if (ag && tsr_dtype_is_complex(sp->dtype)) return grad_refused(fname);
+        break;
+    default: break;
+    }
     Value *x = b->v[0], *y = b->v[1];
     tsr_tensor *a = x && is_tensor(x) ? tensor_of(x) : NULL;
     tsr_scalar s;
+    if (tsr_is_sparse(a) && tsr_device_is_meta(a->device)) {   /* SparseCPU kernels only */
+        switch (r->kind) {
+        case S_ADD: return refuse_meta(ip ? "aten::add_.Tensor" : "aten::add.Tensor", L2S);
+        case S_SUB: return refuse_meta(ip ? "aten::sub_.Tensor" : "aten::sub.Tensor", L1S);
+        case S_DIV: return refuse_meta(ip ? "aten::div_.Tensor" : "aten::div.Tensor", L1S);
+        case S_POW:
+            if (r->code == TSR_BINOP_DIV_FLOOR) return refuse_meta(ip ? "aten::floor_divide_" : "aten::floor_divide", "CPU, Meta, SparseCPU");
+            return refuse_meta(ip ? "aten::pow_.Scalar" : "aten::pow.Tensor_Scalar", L1S);
+        case S_INDEX_SELECT: return refuse_meta("aten::index_select", "CPU, Meta, QuantizedCPU, SparseCPU");
+        case S_ANY: return refuse_meta("aten::any", L1S);
+        default: break;
+        }
+    }
     switch (r->kind) {
     case S_PASS: return call(d, fname, b, self, inplace);
     case S_NEG:
     case S_UNARY: {
         if (!tsr_is_sparse(a)) break;
+        if (tsr_device_is_meta(a->device) && !(b->v[1] && r->code != TSR_UNOP_NEG)) return refuse_meta_unary(r, ip);
         if (b->v[1] && r->code != TSR_UNOP_NEG) return refuse(fname, method, sp);   /* round(decimals=), nan_to_num(nan=) */
+        if (!ip && r->kind == S_NEG) return wrap(record1("neg_sparse", a, tsr_sparse_unary(TSR_UNOP_NEG, a, NULL), NULL));
         if (!ip) return wrap(tsr_sparse_unary((tsr_unop)r->code, a, NULL));
         char nm[64];   /* 1.13 names the op behind an alias: abs_ for absolute_ */
         snprintf(nm, sizeof nm, "%s_", tsr_unop_name((tsr_unop)r->code));
         if (tsr_sparse_unary_((tsr_unop)r->code, a, NULL, nm) < 0) return bind_runtime_error();
         return incref(x);
     }
-    case S_CLONE: return wrap(tsr_sparse_clone(a));
+    case S_CLONE: return wrap(record1("clone", a, tsr_sparse_clone(a), NULL));
     case S_DIV: {
         if (!tsr_is_sparse(a) || ARG("rounding_mode") || scalar_arg(y, &s) < 0) return refuse(fname, method, sp);
+        if (!ip) return wrap(div_scalar_rec(a, s));
         tsr_tensor *res = tsr_sparse_div_scalar(a, s);
         return ip ? assign(x, res) : wrap(res);
     }
@@ -314,6 +747,7 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return wrap(tsr_all_any(a->sparse->values, NULL, false, false, NULL));
     case S_PRED:
         if (!tsr_is_sparse(a)) break;
+        if (tsr_device_is_meta(a->device)) return refuse_meta_unary(r, false);
         return wrap(tsr_sparse_predicate(r->code, a));
     case S_POW:
         if (!tsr_is_sparse(a) || scalar_arg(y, &s) < 0) return refuse(fname, method, sp);
@@ -321,15 +755,22 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
                   : wrap(tsr_sparse_binary_scalar((tsr_binop)r->code, a, s));
     case S_T:
         if (!tsr_is_sparse(a)) break;
-        return ip ? assign_geom(x, tsr_sparse_t(a)) : wrap(tsr_sparse_t(a));
+        return ip ? assign_geom(x, tsr_sparse_t(a)) : wrap(record1("t_sparse", a, tsr_sparse_t(a), NULL));
     case S_TRANSPOSE: {
         int64_t d0, d1;
         if (!tsr_is_sparse(a) || bind_table_int(b, 1, 0, &d0) < 0 || bind_table_int(b, 2, 0, &d1) < 0) break;
-        return ip ? assign_geom(x, tsr_sparse_transpose(a, d0, d1)) : wrap(tsr_sparse_transpose(a, d0, d1));
+        if (ip) return assign_geom(x, tsr_sparse_transpose(a, d0, d1));
+        tsr_ag_args ta = {0};
+        ta.i0 = d0;
+        ta.i1 = d1;
+        return wrap(record1("transpose_sparse", a, tsr_sparse_transpose(a, d0, d1), &ta));
     }
     case S_MUL: {
         tsr_tensor *bt = y && is_tensor(y) ? tensor_of(y) : NULL;
         tsr_tensor *res;
+        if (tsr_device_is_meta(sp->device) && tsr_is_sparse(a)) return refuse_meta(ip ? "aten::mul_.Tensor" : "aten::mul.Tensor", L2S);
+        if (tsr_is_sparse(a) && !bt && scalar_arg(y, &s) == 0 && !ip) return wrap(mul_scalar_rec(a, s));
+        if (ag) return grad_refused(fname);
         if (tsr_is_sparse(a) && bt && tsr_is_sparse(bt)) res = tsr_sparse_mul(a, bt);
         else if (tsr_is_sparse(a) && !bt && scalar_arg(y, &s) == 0) res = tsr_sparse_mul_scalar(a, s);
         else if (tsr_is_sparse(a) && bt && bt->ndim == 0) {
@@ -354,6 +795,11 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
                   : alpha.kind == TSR_SCALAR_COMPLEX ? tsr_scalar_complex(-re, -im) : tsr_scalar_int(-alpha.i);
         }
         if (!a || !y || !is_tensor(y)) return refuse(fname, method, sp);
+        if (!ip && r->kind == S_ADD && alpha.kind == TSR_SCALAR_INT && alpha.i == 1)
+            return wrap(add_rec(a, tensor_of(y)));
+        if (!ip && r->kind == S_SUB && tsr_is_sparse(a) && tsr_is_sparse(tensor_of(y)) && alpha.kind != TSR_SCALAR_COMPLEX)
+            return wrap(sub_rec(a, tensor_of(y), alpha));
+        if (ag) return grad_refused(fname);
         tsr_tensor *res = tsr_sparse_add(a, tensor_of(y), alpha);
         if (!ip) return wrap(res);
         if (!tsr_is_sparse(a)) {   /* dense.add_(sparse) */
@@ -427,12 +873,17 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return v_bool(a->ndim == o->ndim && !memcmp(a->sizes, o->sizes, sizeof(int64_t) * (size_t)a->ndim));
     }
     case S_FALSE: return v_bool(false);
-    case S_ADJOINT:   /* transpose(-2, -1) (conj too for complex values) */
-        if (!tsr_is_sparse(a) || tsr_dtype_is_complex(a->dtype)) break;
+    case S_ADJOINT: {   /* transpose(-2, -1) (then conj, physical on sparse, for complex values) */
+        if (!tsr_is_sparse(a)) break;
         if (a->ndim < 2)
             return exc_set("RuntimeError", "tensor.adjoint() is only supported on matrices or batches of matrices. "
                            "Got %d-D tensor.", a->ndim);
-        return wrap(tsr_sparse_transpose(a, -2, -1));
+        tsr_tensor *tr = tsr_sparse_transpose(a, -2, -1);
+        if (!tr || !tsr_dtype_is_complex(a->dtype)) return wrap(tr);
+        tsr_tensor *cj = tsr_sparse_unary(TSR_UNOP_CONJ_PHYSICAL, tr, NULL);
+        tsr_tensor_release(tr);
+        return wrap(cj);
+    }
     case S_INDEX_SELECT: {
         int64_t dim;
         Value *iv = b->v[2];
@@ -460,6 +911,17 @@ Value *bind_sparse_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return wrap(tsr_sparse_permute(a, n, dims));
     }
     case S_CAST: break;
+    case S_CONJ:
+    case S_COPY:
+    case S_NARROW_COPY:
+    case S_FLATTEN:
+    case S_MOVEDIM:
+    case S_SUM_TO_SIZE:
+    case S_BROADCAST:
+    case S_ASARRAY:
+    case S_FLOAT_POWER:
+    case S_LDEXP:
+    case S_DIST: return sparse_more(r, fname, b, method, sp);
     }
     return refuse(fname, method, sp);
 }
@@ -491,6 +953,23 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
     };
     for (size_t k = 0; k < sizeof names / sizeof *names; k++)
         if (names[k].op == op) return refuse_as(names[k].key, true, sp, bt ? names[k].tensor_op : names[k].scalar_op);
+    if (tsr_is_sparse(a) && tsr_device_is_meta(a->device)) {   /* SparseCPU kernels only */
+        switch (op) {
+        case -1: return refuse_meta("aten::neg", L1S);
+        case OP_ADD: return refuse_meta("aten::add.Tensor", L2S);
+        case OP_SUB: return refuse_meta("aten::sub.Tensor", L1S);
+        case OP_TRUEDIV: return refuse_meta("aten::div.Tensor", L1S);
+        case OP_POW: if (!bt) return refuse_meta("aten::pow.Tensor_Scalar", L1S); break;
+        case OP_FLOORDIV: if (!bt) return refuse_meta("aten::floor_divide", "CPU, Meta, SparseCPU"); break;
+        default: break;
+        }
+    }
+    bool ag = (a && tsr_ag_needed(1, &a)) || (bt && tsr_ag_needed(1, &bt));
+    if (op == -1) return wrap(record1("neg_sparse", a, tsr_sparse_unary(TSR_UNOP_NEG, a, NULL), NULL));
+    if (op == OP_TRUEDIV && tsr_is_sparse(a) && !bt && scalar_arg(other, &s) == 0) return wrap(div_scalar_rec(a, s));
+    if (op == OP_SUB && a && bt && tsr_is_sparse(a) && tsr_is_sparse(bt)) return wrap(sub_rec(a, bt, tsr_scalar_int(-1)));
+    if (ag && op != OP_ADD && op != OP_MUL)
+        return grad_refused(op == -1 ? "neg" : op == OP_POW ? "pow" : op == OP_SUB ? "sub" : op == OP_MATMUL ? "matmul" : "div");
     switch (op) {
     case -1: return wrap(tsr_sparse_unary(TSR_UNOP_NEG, a, NULL));
     case OP_POW:
@@ -499,8 +978,10 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
             return wrap(tsr_sparse_binary_scalar(op == OP_POW ? TSR_BINOP_POW : TSR_BINOP_DIV_FLOOR, a, s));
         return refuse(op == OP_POW ? "pow" : "floor_divide", true, sp);
     case OP_MUL:
+        if (tsr_device_is_meta(sp->device) && tsr_is_sparse(a)) return refuse_meta("aten::mul.Tensor", L2S);
+        if (!bt && tsr_is_sparse(a) && scalar_arg(other, &s) == 0) return wrap(mul_scalar_rec(a, s));
+        if ((a && tsr_ag_needed(1, &a)) || (bt && tsr_ag_needed(1, &bt))) return grad_refused("mul");
         if (bt && tsr_is_sparse(a) && tsr_is_sparse(bt)) return wrap(tsr_sparse_mul(a, bt));
-        if (!bt && tsr_is_sparse(a) && scalar_arg(other, &s) == 0) return wrap(tsr_sparse_mul_scalar(a, s));
         if (bt && tsr_is_sparse(a)) return wrap(tsr_sparse_mul_dense(a, bt));
         if (bt && tsr_is_sparse(bt)) return wrap(tsr_sparse_mul_dense(bt, a));
         return refuse("mul.Tensor", false, sp);
@@ -510,7 +991,8 @@ Value *bind_sparse_operator(int op, Value *self, Value *other, int reflected)
             if (tsr_is_sparse(a)) return exc_set("RuntimeError", "add(sparse, dense) is not supported. Use add(dense, sparse) instead.");
             return refuse(op == OP_ADD ? "add.Tensor" : "sub.Tensor", false, sp);
         }
-        if (op == OP_ADD && reflected) return wrap(tsr_sparse_add(bt, a, tsr_scalar_int(1)));
+        if (op == OP_ADD) return wrap(reflected ? add_rec(bt, a) : add_rec(a, bt));
+        if (tsr_ag_needed(1, &a) || tsr_ag_needed(1, &bt)) return grad_refused("sub");
         return wrap(tsr_sparse_add(a, bt, tsr_scalar_int(op == OP_SUB ? -1 : 1)));
     case OP_TRUEDIV:
         if (tsr_is_sparse(a) && !bt && scalar_arg(other, &s) == 0) return wrap(tsr_sparse_div_scalar(a, s));
@@ -579,6 +1061,17 @@ static Value *coo(BindArgs *b)
             }
         }
         r = tsr_sparse_coo_tensor(ind, val, n, sz);
+        if (r && tsr_ag_needed(1, &val)) {   /* values requiring grad: SparseCooTensorWithDimsAndTensorsBackward0 */
+            if (rg && value_truth(rg) == 1) {
+                tsr_tensor_release(r);
+                r = NULL;
+                tsr_error_set(TSR_ERR_RUNTIME, "requires_grad=True of a sparse tensor built from values that require "
+                              "grad is not supported by tsr");
+            } else if (tsr_ag_record("sparse_coo_tensor", 1, &val, NULL, r, false) < 0 || tsr_ag_keep(r, ind) < 0) {
+                tsr_tensor_release(r);
+                r = NULL;
+            }
+        }
         tsr_tensor_release(ind);
         tsr_tensor_release(val);
     }
@@ -616,6 +1109,7 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
     case K_TO_DENSE: {
         Value *dt = ARG("dtype");
         if (!tsr_is_sparse(t)) return incref(x);
+        if (tsr_device_is_meta(t->device)) return refuse_meta("aten::_to_dense", "MkldnnCPU, SparseCPU, SparseCsrCPU");
         tsr_tensor *r = tsr_sparse_to_dense(t);
         if (r && dt && dtype_of(dt) != r->dtype) {
             tsr_tensor *r2 = tsr_to_dtype(r, dtype_of(dt), false);
@@ -641,7 +1135,7 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
         return wrap(tsr_to_sparse(t, -1, false));
     case K_COALESCE:
         if (!tsr_is_sparse(t)) return strided_refused("aten::is_coalesced", SPK);
-        return wrap(tsr_sparse_coalesce(t));
+        return wrap(record1("coalesce", t, tsr_sparse_coalesce(t), NULL));
     case K_IS_COALESCED:
         if (!tsr_is_sparse(t)) return strided_refused("aten::is_coalesced", SPK);
         return v_bool(t->sparse->coalesced);
@@ -665,13 +1159,35 @@ static Value *sparse_rows_call(const BindRow *row, const char *fname, BindArgs *
         Value *dt = ARG("dtype");
         tsr_dtype want = dt ? dtype_of(dt) : TSR_DTYPE_UNDEFINED;
         if (!tsr_is_sparse(t)) return exc_set("RuntimeError", "_sparse_sum expected sparse coordinate tensor layout but got Strided");
-        if (!ARG("dim")) return wrap(tsr_sparse_sum(t, NULL, want));
         tsr_dims dims = {0};
-        int slot = -1;
-        for (int i = 0; i < BIND_MAXP; i++)
-            if (b->v[i] == ARG("dim")) slot = i;
-        if (bind_table_intlist(b, slot, "sum", dims.d, TSR_MAX_DIMS, &dims.n) < 0) return NULL;
-        return wrap(tsr_sparse_sum(t, &dims, want));
+        if (ARG("dim")) {
+            int slot = -1;
+            for (int i = 0; i < BIND_MAXP; i++)
+                if (b->v[i] == ARG("dim")) slot = i;
+            if (bind_table_intlist(b, slot, "sum", dims.d, TSR_MAX_DIMS, &dims.n) < 0) return NULL;
+        }
+        if (!tsr_ag_needed(1, &t)) return wrap(tsr_sparse_sum(t, ARG("dim") ? &dims : NULL, want));
+        /* with dtype and dim: _sparse_sum(self.to(dtype), dim) (ToCopyBackward0) */
+        tsr_tensor *x = !ARG("dim") || want == TSR_DTYPE_UNDEFINED || want == t->dtype ? tsr_tensor_retain(t)
+                      : record1("to_copy", t, tsr_sparse_to_dtype(t, want, false), NULL);
+        if (!x) return bind_runtime_error();
+        tsr_tensor *res = NULL;
+        if (!ARG("dim")) {   /* _sparse_sum(self) = self.coalesce().values().sum(): CoalesceBackward0, ValuesBackward0, SumBackward0 */
+            tsr_tensor *c = record1("coalesce", x, tsr_sparse_coalesce(x), NULL);
+            tsr_tensor *v = c ? tsr_view_alias(c->sparse->values) : NULL;
+            if (v) v->requires_grad = false;
+            tsr_tensor *r = v ? record1("values", c, v, NULL) : NULL;
+            res = r ? record1("sum", r, tsr_sparse_sum(c, NULL, want), NULL) : NULL;   /* values().sum(dtype) */
+            tsr_tensor_release(c);
+            tsr_tensor_release(r);
+        } else {   /* SparseSumBackward0 */
+            tsr_ag_args ga = {0};
+            ga.ndims = dims.n;
+            for (int i = 0; i < dims.n; i++) ga.dims[i] = dims.d[i];
+            res = record1("sparse_sum", x, tsr_sparse_sum(x, &dims, TSR_DTYPE_UNDEFINED), &ga);
+        }
+        tsr_tensor_release(x);
+        return wrap(res);
     }
     case K_SMM: {
         tsr_tensor *m2 = tensor_of(b->v[1]);
@@ -708,6 +1224,51 @@ static BindRow rows[] = {
      .module = "torch.sparse"},
 };
 
+/* s.new(...): legacy_sparse_tensor_generic_ctor_new (tensor_new.cpp) with
+ * s's dtype and device; a sequence as the size is refused unless it is a
+ * torch.Size. */
+static Value *sparse_new_run(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
+{
+    (void)row; (void)self; (void)inplace;
+    const tsr_tensor *t = b->ctx;
+    if (tsr_device_is_meta(t->device)) return exc_set("RuntimeError", "Unrecognized tensor type ID: SparseMeta");
+    int devslot = b->sig == 0 ? 0 : b->sig == 2 ? 2 : b->sig == 3 ? 3 : 1;
+    Value *devv = b->sig == 1 ? NULL : b->v[devslot];
+    if (devv && !is_none(devv)) {
+        tsr_device want = t->device;
+        if (bind_device_arg(devv, t->device, &want) < 0) return NULL;
+        if (want.type != t->device.type)
+            return exc_set("RuntimeError", "legacy constructor expects device type: %s but device type: %s was passed",
+                           tsr_device_type_name(t->device.type), tsr_device_type_name(want.type));
+    }
+    int64_t sz[TSR_MAX_DIMS];
+    int n = -1;
+    switch (b->sig) {
+    case 0: return wrap(tsr_sparse_empty(1, (int64_t[]){0}, t->dtype, t->device));
+    case 1: return exc_set("NotImplementedError", "new(cdata=...) is not supported by tsr");
+    case 3:
+        if (bind_table_intlist(b, 2, fname, sz, TSR_MAX_DIMS, &n) < 0) return NULL;
+        /* fall through */
+    case 2: return wrap(tsr_sparse_coo_tensor(tensor_of(b->v[0]), tensor_of(b->v[1]), n, sz));
+    default: break;
+    }
+    Value *first = b->v[0];
+    if (!(first == b->varargs || first->type == &t_size || b->bykw[0] || is_int_like(first)))
+        return exc_set("TypeError", "SparseTensor.new(sequence) only accepts sizes.  Please use "
+                       "torch.sparse_coo_tensor() or construct a strided tensor and convert it to sparse via "
+                       "to_sparse.");
+    if (bind_table_intlist(b, 0, fname, sz, TSR_MAX_DIMS, &n) < 0) return NULL;
+    return wrap(tsr_sparse_empty(n, sz, t->dtype, t->device));
+}
+
+static BindRow sparse_new_row[] = {{
+    .name = "new", .handler = sparse_new_run,
+    .sigs = "*, Device? device=None|!*, int cdata|Tensor indices, Tensor values, *, Device? device=None|"
+            "Tensor indices, Tensor values, int[] size, *, Device? device=None|int[] size, *, Device? device=None",
+}};
+
+Value *bind_sparse_new(Value *self, CallArgs *a) { return bind_table_call_ctx(&sparse_new_row[0], NULL, a, tensor_of(self)); }
+
 bool bind_sparse_row(const BindRow *d) { return d->handler == sparse_rows_call; }
 
 void bind_sparse_init(void)
@@ -719,4 +1280,5 @@ void bind_sparse_init(void)
             abort();
         }
     bind_table_register(rows, (int)(sizeof rows / sizeof rows[0]));
+    bind_table_register(sparse_new_row, 1);
 }

@@ -650,8 +650,11 @@ Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *s
     for (int i = 0; i < BIND_OUT; i++)
         if (b->v[i] != self) gather_tensors(b->v[i], ins, &nin);
     const GradRow *g = grad_row(d);
-    bool needed = tsr_ag_needed(nin, ins) && !(g && (g->kind == G_NONE || g->kind == G_OWN));
+    bool sparse_step = bind_sparse_row(d) || bind_sparse_args(b, self);   /* it records or refuses itself */
+    bool needed = tsr_ag_needed(nin, ins) && !(g && (g->kind == G_NONE || g->kind == G_OWN)) && !sparse_step;
     if (!needed) {
+        if (sparse_step && writes_self && tsr_ag_needed(nin, ins) && tsr_ag_check_inplace(tensor_of(self)) < 0)
+            return bind_runtime_error();
         Value *r = call(d, fname, b, self, inplace);
         if (r && writes_self) tsr_tensor_bump_version(tensor_of(self));
         if (r && has_out && is_tensor(outv)) tsr_tensor_bump_version(tensor_of(outv));

@@ -376,7 +376,7 @@ static Value *tensor_getitem(Value *v, Value *key)
     /* basic indexing makes views, which keep a math bit; advanced indexing
      * gathers from storage, so it reads the resolved values (table.c) */
     tsr_tensor *x = advanced(&s) ? tsr_resolve_bits(tensor_of(v)) : tsr_tensor_retain(tensor_of(v));
-    tsr_tensor *r = !x ? NULL : x->sparse ? tsr_sparse_subscript(x, s.n, s.items) : tsr_ag_subscript(x, s.n, s.items);
+    tsr_tensor *r = !x ? NULL : tsr_ag_subscript(x, s.n, s.items);   /* sparse too */
     tsr_tensor_release(x);
     subkey_free(&s);
     Value *rv = v_tensor(r);

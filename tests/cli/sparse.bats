@@ -36,3 +36,18 @@ S='s = torch.sparse_coo_tensor([[0, 1, 1], [2, 0, 2]], [3., 4., 5.], (2, 3))'
     [[ "$stderr" == *"NotImplementedError"* ]]
     [[ "$stderr" == *"Could not run 'aten::exp' with arguments from the 'SparseCPU' backend"* ]]
 }
+
+@test "sparse-1.4: a sparse op whose derivative tsr lacks refuses while an argument requires grad, computes without" {
+    run --separate-stderr tsr_stdin "$S"$'\nw = s.clone().requires_grad_()\nw.sin()\nw.pow(2)\nw ** 2\nwith torch.no_grad():\n    print(w.sin().requires_grad)\n\nprint(w.detach().pow(2)._values())\n'
+    assert_failure 1
+    [[ "$stderr" == *"NotImplementedError: tsr: the derivative of sin on sparse tensors is not implemented"* ]]
+    [[ "$stderr" == *"NotImplementedError: tsr: the derivative of pow on sparse tensors is not implemented"* ]]
+    assert_line "False"
+    assert_line "tensor([ 9., 16., 25.])"
+}
+
+@test "sparse-1.5: F.dropout(s, 1.0) in training refuses (1.13 multiplies by an uninitialised value)" {
+    run --separate-stderr tsr_stdin "$S"$'\ntorch.nn.functional.dropout(s, 1.0)\n'
+    assert_failure 1
+    [[ "$stderr" == *"NotImplementedError: tsr: dropout with p=1 of a sparse tensor is not supported"* ]]
+}
