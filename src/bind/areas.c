@@ -39,6 +39,7 @@ static void (*const areas[])(void) = {
     bind_nnf_layers_init,
     bind_linalg_comp_init,
     bind_sparse_init,
+    bind_pydef_init,
 };
 
 void bind_areas_init(void)

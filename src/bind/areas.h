@@ -42,6 +42,7 @@ void bind_numpy_init(void);       /* the numpy module, x.numpy(), torch.from_num
 void bind_nnf_layers_init(void);  /* F.conv*, pooling, normalization layers (nnf_layers.c) */
 void bind_linalg_comp_init(void); /* tensorinv, tensorsolve, lstsq, cond, matrix_exp, ldl (linalg_comp.c) */
 void bind_sparse_init(void);      /* sparse_coo_tensor, torch.sparse, the sparse step (sparse.c) */
+void bind_pydef_init(void);       /* the defs of torch/_tensor.py and torch/functional.py (pydef.c) */
 
 void bind_areas_init(void);
 

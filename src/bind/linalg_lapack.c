@@ -442,7 +442,8 @@ static BindRow rows[] = {
                                        "bool hermitian=False, *, Tensor? out=None"),
     TROW("pinverse", K_PINVERSE, FM, "Tensor input, float rcond=1e-15"),
     LROW("multi_dot", K_MULTI_DOT, "Tensor[] tensors, *, Tensor? out=None"),
-    TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False, object out=None"),
+    TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False, object out=None|"
+                             "!Tensor A, bool pivot=True, bool get_infos=False, object out=None"),   /* torch.lu(A=) */
     TROW("lu_unpack", K_LU_UNPACK, BIND_FN, "Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, "
                                             "bool unpack_pivots=True, *, Tensor[]? out=None"),
     TROW("lu_solve", K_LU_SOLVE_OLD, FM, "Tensor input, Tensor LU_data, Tensor LU_pivots, *, Tensor? out=None"),

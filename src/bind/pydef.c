@@ -1,0 +1,131 @@
+/* src/bind/pydef.c — the table's rows that 1.13 writes in Python: torch.norm,
+ * torch.unique, torch.stft, torch.lu (torch/functional.py) and the Tensor
+ * methods of torch/_tensor.py. CPython checks such a def's arguments before
+ * any of PyTorch's own code runs, so a wrong keyword or too many positionals
+ * read "Tensor.norm() got an unexpected keyword argument 'k'", self counted
+ * among the positionals. The table runs these checks before its parser
+ * (BindRow.pydef); the parser's own errors follow for calls that pass. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind/tensor.h"
+#include "table.h"
+
+/* boolean_dispatch (torch/_jit_internal.py) picks one of two defs by the
+ * truth of an argument: the keyword if given, else the positional at idx,
+ * else false. 1, 0, or -1 with the error of its truth. */
+static int dispatch_flag(CallArgs *a, const char *name, int idx)
+{
+    for (int k = 0; k < a->nkw; k++)
+        if (!strcmp(a->kwnames[k], name)) return value_truth(a->kw[k]);
+    return idx < a->npos ? value_truth(a->pos[idx]) : 0;
+}
+
+static int py_norm(CallArgs *a, unsigned form)
+{
+    if (form == BIND_FN) return args_check(a, "norm", "def input, p=, dim=, keepdim=, out=, dtype=");
+    return args_check(a, "Tensor.norm", "def self, p=, dim=, keepdim=, dtype=");
+}
+
+/* torch.unique dispatches on return_inverse (index 2), then return_counts
+ * (index 3): four defs of one signature, whose names the messages show. */
+static int py_unique(CallArgs *a, unsigned form)
+{
+    if (form != BIND_FN)
+        return args_check(a, "Tensor.unique", "def self, sorted=, return_inverse=, return_counts=, dim=");
+    int inv = dispatch_flag(a, "return_inverse", 2), cnt = inv < 0 ? 0 : dispatch_flag(a, "return_counts", 3);
+    if (inv < 0 || cnt < 0) return -1;
+    const char *name = inv ? (cnt ? "_unique_impl" : "_return_inverse") : cnt ? "_return_counts" : "_return_output";
+    return args_check(a, name, "def input, sorted=, return_inverse=, return_counts=, dim=");
+}
+
+/* torch.unique_consecutive: return_inverse read at index 2 and return_counts
+ * at index 1, as 1.13's dispatch is written (not the parameters' order). */
+static int py_unique_consecutive(CallArgs *a, unsigned form)
+{
+    if (form != BIND_FN)
+        return args_check(a, "Tensor.unique_consecutive", "def self, return_inverse=, return_counts=, dim=");
+    int inv = dispatch_flag(a, "return_inverse", 2), cnt = inv < 0 ? 0 : dispatch_flag(a, "return_counts", 1);
+    if (inv < 0 || cnt < 0) return -1;
+    const char *name = inv ? (cnt ? "_unique_consecutive_impl" : "_consecutive_return_inverse")
+                           : cnt ? "_consecutive_return_counts" : "_consecutive_return_output";
+    return args_check(a, name, "def input, return_inverse=, return_counts=, dim=");
+}
+
+static int py_stft(CallArgs *a, unsigned form)
+{
+    if (form == BIND_FN)
+        return args_check(a, "stft", "def input, n_fft, hop_length=, win_length=, window=, center=, pad_mode=, "
+                                     "normalized=, onesided=, return_complex=");
+    return args_check(a, "Tensor.stft", "def self, n_fft, hop_length=, win_length=, window=, center=, pad_mode=, "
+                                        "normalized=, onesided=, return_complex=");
+}
+
+/* torch.istft is 1.13's native function; Tensor.istft a def */
+static int py_istft(CallArgs *a, unsigned form)
+{
+    if (form == BIND_FN) return 0;
+    return args_check(a, "Tensor.istft", "def self, n_fft, hop_length=, win_length=, window=, center=, "
+                                         "normalized=, onesided=, length=, return_complex=");
+}
+
+/* torch.lu dispatches on get_infos (index 2); both defs, and Tensor.lu, pass
+ * A and pivot= on to torch._lu_with_info, whose parser checks their types */
+static int py_lu(CallArgs *a, unsigned form)
+{
+    Value *v[4];
+    if (form != BIND_FN) {
+        if (args_parse(a, "Tensor.lu", "def self, pivot=, get_infos=", v + 1) < 0) return -1;
+    } else {
+        int inf = dispatch_flag(a, "get_infos", 2);
+        if (inf < 0 || args_parse(a, inf ? "_lu_with_infos" : "_lu_no_infos", "def A, pivot=, get_infos=, out=", v) < 0)
+            return -1;
+        if (!is_tensor(v[0]))
+            return exc_seti("TypeError", "_lu_with_info(): argument 'input' (position 1) must be Tensor, not %s",
+                            type_name(v[0]));
+    }
+    if (v[1] && v[1]->type != &t_bool)
+        return exc_seti("TypeError", "_lu_with_info(): argument 'pivot' must be bool, not %s", type_name(v[1]));
+    return 0;
+}
+
+static int py_format(CallArgs *a, unsigned form)
+{
+    (void)form;
+    return args_check(a, "Tensor.__format__", "def self, format_spec");
+}
+
+/* def __reversed__(self): reversed(t) is t.flip(0), a 0-d tensor itself */
+static Value *m_reversed(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    if (args_check(a, "Tensor.__reversed__", "def self") < 0) return NULL;
+    if (tensor_of(self)->ndim == 0) return incref(self);
+    Value *f = value_getattr(self, "flip");
+    if (!f) return NULL;
+    Value *zero = v_int(0), *r = value_call0(f, 1, &zero);
+    decref(zero);
+    decref(f);
+    return r;
+}
+
+typedef struct {
+    const char *name;
+    int (*check)(CallArgs *a, unsigned form);
+} PyDef;
+
+static const PyDef pydefs[] = {   /* sorted by name */
+    {"__format__", py_format}, {"istft", py_istft}, {"lu", py_lu}, {"norm", py_norm}, {"stft", py_stft},
+    {"unique", py_unique}, {"unique_consecutive", py_unique_consecutive},
+};
+
+static int pydef_cmp(const void *key, const void *ent) { return strcmp(key, ((const PyDef *)ent)->name); }
+
+int (*bind_pydef_of(const BindRow *d))(CallArgs *a, unsigned form)
+{
+    if (d->module && strcmp(d->module, "torch")) return NULL;   /* torch.linalg.norm, torch.linalg.lu */
+    const PyDef *p = bsearch(d->name, pydefs, sizeof pydefs / sizeof pydefs[0], sizeof pydefs[0], pydef_cmp);
+    return p ? p->check : NULL;
+}
+
+void bind_pydef_init(void) { bind_tensor_method("__reversed__", m_reversed); }
