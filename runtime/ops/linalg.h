@@ -78,6 +78,12 @@ int tsr_linalg_eig(const tsr_tensor *a, tsr_tensor **values, tsr_tensor **vector
 /* torch.geqrf: *qr (column-major) and *tau; linalg.householder_product (orgqr). */
 int tsr_geqrf(const tsr_tensor *a, tsr_tensor **qr, tsr_tensor **tau);
 tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau);
+/* its out= (householder_product_out): out's dtype castable from a's
+ * ("torch.linalg.householder_product: Expected result to be safely castable
+ * from Float dtype, ..."); out keeps its column-major strides or takes the
+ * result's when empty of a's dtype, else resize_output and copy_. NEW
+ * reference to out, or NULL. */
+tsr_tensor *tsr_householder_product_out(const tsr_tensor *a, const tsr_tensor *tau, tsr_tensor *out);
 /* linalg.vector_norm(x, ord, dim, keepdim, dtype) (reduce_norm.c): a real
  * result; dims->n < 1 reduces everything; dtype TSR_DTYPE_UNDEFINED when
  * not given. */
