@@ -468,9 +468,11 @@ fail:
  *    same formulas in float; Sleef's exp on the 16-wide groups of each inner
  *    chunk, libm's on its tail). */
 /* 1.13's AVX2 kernels are built with -mfma, and GCC contracts their
- * a + b * c and a - b * c (vector and scalar) into fused multiply-adds */
-#define MULADD(a, b, c) fmaf(a, b, c)
-#define MULSUB(c, a, b) fmaf(-(a), b, c)
+ * a + b * c and a - b * c (vector and scalar) into fused multiply-adds; its
+ * DEFAULT kernels (a CPU without AVX2, where tsr keeps libm) do not. fm:
+ * sleef_ok() */
+#define MULADD(a, b, c) (fm ? fmaf(a, b, c) : (a) * (b) + (c))
+#define MULSUB(c, a, b) (fm ? fmaf(-(a), b, c) : (c) - (a) * (b))
 
 /* functional_bfloat16's reduce_all (mul false) or map2_reduce_all with
  * x * y (mul true) and +, over n elements; the float result */
@@ -519,6 +521,7 @@ static float bf_sum2(const tsr_bfloat16 *g, const tsr_bfloat16 *y, int64_t n, bo
 static void last_bf16_bw(tsr_bfloat16 *gi, const tsr_bfloat16 *g, const tsr_bfloat16 *y, int64_t rows, int64_t n,
                          bool lg, float *buf)
 {
+    bool fm = sleef_ok();
     for (int64_t r = 0; r < rows; r++, gi += n, g += n, y += n) {
         float s = bf2f(f2bf(bf_sum2(g, y, n, !lg)));
         if (lg) {
@@ -537,6 +540,7 @@ static void other_bf16_bw(tsr_bfloat16 *gi, const tsr_bfloat16 *g, const tsr_bfl
 {
     int64_t chunk = bf_chunk(dim);
     float *sm = buf, *t = buf + chunk;
+    bool fm = sleef_ok();
     for (int64_t a = 0; a < outer; a++)
         for (int64_t b = 0; b < inner; b += chunk) {
             int64_t size = inner - b < chunk ? inner - b : chunk, vend = size - size % BF_W;
