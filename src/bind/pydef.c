@@ -10,6 +10,8 @@
 
 #include "bind/tensor.h"
 #include "table.h"
+#include "bind/ops.h"
+#include "ops/linalg.h"
 
 /* boolean_dispatch (torch/_jit_internal.py) picks one of two defs by the
  * truth of an argument: the keyword if given, else the positional at idx,
@@ -109,6 +111,56 @@ static Value *m_reversed(Value *self, CallArgs *a, void *d)
     return r;
 }
 
+/* def chain_matmul(*matrices, out=None) (torch/functional.py) passes the
+ * tuple to _VF.chain_matmul: its checks, then a clone of one matrix (out=:
+ * resize_output and copy_), else linalg.multi_dot. */
+static Value *f_chain_matmul(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[2], *r = NULL, *f = NULL, *lst = NULL;
+    if (args_parse(a, "chain_matmul", "def *matrices, out=", v) < 0) return NULL;
+    int n = (int)seq_len(v[0]);
+    Value **items = v[0]->u.seq.items;
+    tsr_tensor **ts = tsr_malloc(sizeof *ts * (size_t)(n ? n : 1)), *out;
+    if (!ts) goto done;
+    for (int i = 0; i < n; i++) {
+        if (!is_tensor(items[i])) {
+            exc_set("TypeError", "expected Tensor as element %d in argument 0, but got %s", i, type_name(items[i]));
+            goto done;
+        }
+        ts[i] = tensor_of(items[i]);
+    }
+    if (ops_out_arg(v[1], "chain_matmul", "chain_matmul", 0, NULL, &out) < 0) goto done;
+    if (tsr_chain_matmul_check(n, (const tsr_tensor *const *)ts) < 0) {
+        bind_runtime_error();
+        goto done;
+    }
+    if (n == 1 && out) {   /* resize_output(out, sizes), then out.copy_(matrix) */
+        int rc = tsr_resize_output(out, ts[0]->ndim, ts[0]->sizes);
+        ops_warn();
+        if (rc < 0) bind_runtime_error();
+        else if ((f = value_getattr(v[1], "copy_"))) r = value_call0(f, 1, items);
+        goto done;
+    }
+    if (n == 1) {
+        if ((f = value_getattr(items[0], "clone"))) r = value_call0(f, 0, NULL);
+        goto done;
+    }
+    lst = v_list((size_t)n);
+    for (int i = 0; i < n; i++) lst->u.seq.items[i] = incref(items[i]);
+    if (!(f = value_getattr(bind_module("torch.linalg"), "multi_dot"))) goto done;
+    const char *kwn[1] = {"out"};
+    Value *kw[1] = {v[1]};
+    CallArgs c = {&lst, 1, kwn, kw, out ? 1 : 0};
+    r = value_call(f, &c);
+done:
+    tsr_free(ts);
+    if (f) decref(f);
+    if (lst) decref(lst);
+    decref(v[0]);
+    return r;
+}
+
 typedef struct {
     const char *name;
     int (*check)(CallArgs *a, unsigned form);
@@ -128,4 +180,8 @@ int (*bind_pydef_of(const BindRow *d))(CallArgs *a, unsigned form)
     return p ? p->check : NULL;
 }
 
-void bind_pydef_init(void) { bind_tensor_method("__reversed__", m_reversed); }
+void bind_pydef_init(void)
+{
+    bind_tensor_method("__reversed__", m_reversed);
+    module_add(bind_module("torch"), "chain_matmul", v_builtin("chain_matmul", f_chain_matmul, NULL, NULL));
+}
