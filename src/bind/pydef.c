@@ -161,6 +161,37 @@ done:
     return r;
 }
 
+/* __len__, __iter__, __contains__, __repr__ (torch/_tensor.py): the
+ * language's len(t), iter(t), x in t, repr(t) behind a def's checks */
+static Value *m_len(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    if (args_check(a, "Tensor.__len__", "def self") < 0) return NULL;
+    int64_t n = value_len(self);
+    return n < 0 ? NULL : v_int(n);
+}
+
+static Value *m_iter(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    return args_check(a, "Tensor.__iter__", "def self") < 0 ? NULL : value_iter(self);
+}
+
+static Value *m_contains(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    Value *v[1];
+    if (args_parse(a, "Tensor.__contains__", "def self, element", v) < 0) return NULL;
+    int r = value_contains(self, v[0]);
+    return r < 0 ? NULL : v_bool(r);
+}
+
+static Value *m_repr(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    return args_check(a, "Tensor.__repr__", "def self, *, tensor_contents=") < 0 ? NULL : value_repr(self);
+}
+
 typedef struct {
     const char *name;
     int (*check)(CallArgs *a, unsigned form);
@@ -183,5 +214,9 @@ int (*bind_pydef_of(const BindRow *d))(CallArgs *a, unsigned form)
 void bind_pydef_init(void)
 {
     bind_tensor_method("__reversed__", m_reversed);
+    bind_tensor_method("__len__", m_len);
+    bind_tensor_method("__iter__", m_iter);
+    bind_tensor_method("__contains__", m_contains);
+    bind_tensor_method("__repr__", m_repr);
     module_add(bind_module("torch"), "chain_matmul", v_builtin("chain_matmul", f_chain_matmul, NULL, NULL));
 }
