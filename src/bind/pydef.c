@@ -192,6 +192,31 @@ static Value *m_repr(Value *self, CallArgs *a, void *d)
     return args_check(a, "Tensor.__repr__", "def self, *, tensor_contents=") < 0 ? NULL : value_repr(self);
 }
 
+/* __floordiv__, __rsub__, __rtruediv__, ... (torch/_tensor.py), each under
+ * _handle_torch_function_and_wrap_type_error_to_not_implemented: the
+ * operator (reflected ones with the operands swapped, as Python calls them
+ * for other OP self); any TypeError, the def's own included, gives
+ * NotImplemented. */
+typedef struct { const char *name; int op; bool reflected; } ROp;
+static const ROp rops[] = {
+    {"__floordiv__", OP_FLOORDIV, false}, {"__rdiv__", OP_TRUEDIV, true}, {"__rfloordiv__", OP_FLOORDIV, true},
+    {"__rlshift__", OP_LSHIFT, true}, {"__rmatmul__", OP_MATMUL, true}, {"__rmod__", OP_MOD, true},
+    {"__rpow__", OP_POW, true}, {"__rrshift__", OP_RSHIFT, true}, {"__rsub__", OP_SUB, true},
+    {"__rtruediv__", OP_TRUEDIV, true},
+};
+
+static Value *m_rop(Value *self, CallArgs *a, void *d)
+{
+    const ROp *o = d;
+    if (a->nkw || a->npos != 1) return value_not_implemented();
+    Value *r = o->reflected ? value_binop(o->op, a->pos[0], self) : value_binop(o->op, self, a->pos[0]);
+    if (!r && exc_matches("TypeError")) {
+        exc_clear();
+        return value_not_implemented();
+    }
+    return r;
+}
+
 typedef struct {
     const char *name;
     int (*check)(CallArgs *a, unsigned form);
@@ -218,5 +243,7 @@ void bind_pydef_init(void)
     bind_tensor_method("__iter__", m_iter);
     bind_tensor_method("__contains__", m_contains);
     bind_tensor_method("__repr__", m_repr);
+    for (size_t i = 0; i < sizeof rops / sizeof rops[0]; i++)
+        bind_tensor_method_data(rops[i].name, m_rop, (void *)&rops[i]);
     module_add(bind_module("torch"), "chain_matmul", v_builtin("chain_matmul", f_chain_matmul, NULL, NULL));
 }
