@@ -5,9 +5,11 @@
  * read "Tensor.norm() got an unexpected keyword argument 'k'", self counted
  * among the positionals. The table runs these checks before its parser
  * (BindRow.pydef); the parser's own errors follow for calls that pass. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "autograd.h"
 #include "bind/tensor.h"
 #include "table.h"
 #include "bind/ops.h"
@@ -217,6 +219,103 @@ static Value *m_rop(Value *self, CallArgs *a, void *d)
     return r;
 }
 
+/* eig, lstsq, solve, reinforce: 1.13's defs that only raise */
+static Value *m_removed(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    const char *name = d;
+    char q[32];
+    snprintf(q, sizeof q, "Tensor.%s", name);
+    if (!strcmp(name, "eig")) {
+        if (args_check(a, q, "def self, eigenvectors=") < 0) return NULL;
+    } else if (args_check(a, q, !strcmp(name, "reinforce") ? "def self, reward" : "def self, other") < 0) {
+        return NULL;
+    }
+    if (!strcmp(name, "reinforce")) return exc_set("RuntimeError", "reinforce() was removed.");
+    if (!strcmp(name, "lstsq"))   /* raised with two arguments: str(e) is the tuple's repr */
+        return exc_set("RuntimeError", "('This function was deprecated since version 1.9 and is now removed.', "
+                                       "'Please use the `torch.linalg.lstsq` function instead.')");
+    return exc_set("RuntimeError", "This function was deprecated since version 1.9 and is now removed. Please use "
+                                   "the `torch.linalg.%s` function instead.", name);
+}
+
+static Value *m_to_sparse_coo(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    if (args_check(a, "Tensor.to_sparse_coo", "def self") < 0) return NULL;
+    Value *f = value_getattr(self, "to_sparse"), *r = f ? value_call0(f, 0, NULL) : NULL;
+    if (f) decref(f);
+    return r;
+}
+
+/* autograd's Resize function (torch/autograd/_functions/tensor.py) for
+ * Tensor.resize(*sizes) and resize_as(tensor): the element counts must
+ * agree; the result is self.contiguous().view(sizes) */
+static Value *resize_apply(Value *self, Value *sizes)
+{
+    size_t n = seq_len(sizes);
+    Value **items = sizes->u.seq.items, *prod = v_int(1), *r = NULL;
+    char want[512] = "", have[512] = "";
+    size_t wl = 0, hl = 0;
+    for (size_t i = 0; i < n && prod; i++) {   /* reduce(operator.mul, sizes, 1) and 'x'.join(map(str, sizes)) */
+        Value *p2 = value_binop(OP_MUL, prod, items[i]), *st = p2 ? value_str(items[i]) : NULL;
+        decref(prod);
+        prod = st ? p2 : NULL;
+        if (!st) {
+            if (p2) decref(p2);
+            break;
+        }
+        if (wl < sizeof want - 64) wl += (size_t)snprintf(want + wl, sizeof want - wl, "%s%.60s", i ? "x" : "", st->u.s.p);
+        decref(st);
+    }
+    if (!prod) return NULL;
+    tsr_tensor *t = tensor_of(self);
+    for (int i = 0; i < t->ndim && hl < sizeof have - 24; i++)
+        hl += (size_t)snprintf(have + hl, sizeof have - hl, "%s%lld", i ? "x" : "", (long long)t->sizes[i]);
+    Value *nv = v_int(tsr_tensor_numel(t)), *ne = value_compare(OP_NE, nv, prod), *ps = ne ? value_str(prod) : NULL;
+    int differ = ne ? value_truth(ne) : -1;
+    if (differ == 1 && ps)
+        exc_set("RuntimeError", "requested resize to %s (%s elements in total), but the given tensor has a size of %s "
+                "(%lld elements). autograd's resize can only change the shape of a given tensor, while preserving the "
+                "number of elements. ", want, ps->u.s.p, have, (long long)tsr_tensor_numel(t));
+    else if (differ == 0 && tsr_ag_needed(1, &t))
+        exc_set("NotImplementedError", "tsr: autograd's Resize function (Tensor.resize, Tensor.resize_as) of a "
+                "tensor that requires grad is not supported yet");
+    else if (differ == 0) {   /* tensor.contiguous().view(*sizes) */
+        Value *f = value_getattr(self, "contiguous"), *c = f ? value_call0(f, 0, NULL) : NULL;
+        Value *g = c ? value_getattr(c, "view") : NULL;
+        if (g) r = value_call0(g, (int)n, items);
+        Value *tmp[3] = {f, c, g};
+        for (int i = 0; i < 3; i++)
+            if (tmp[i]) decref(tmp[i]);
+    }
+    Value *tmp[4] = {prod, nv, ne, ps};
+    for (int i = 0; i < 4; i++)
+        if (tmp[i]) decref(tmp[i]);
+    return r;
+}
+
+static Value *m_resize(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    Value *v[1];
+    if (args_parse(a, "Tensor.resize", "def self, *sizes", v) < 0) return NULL;
+    Value *r = resize_apply(self, v[0]);
+    decref(v[0]);
+    return r;
+}
+
+static Value *m_resize_as(Value *self, CallArgs *a, void *d)
+{
+    (void)d;
+    Value *v[1];
+    if (args_parse(a, "Tensor.resize_as", "def self, tensor", v) < 0) return NULL;
+    Value *f = value_getattr(v[0], "size"), *sz = f ? value_call0(f, 0, NULL) : NULL, *r = sz ? resize_apply(self, sz) : NULL;
+    if (f) decref(f);
+    if (sz) decref(sz);
+    return r;
+}
+
 typedef struct {
     const char *name;
     int (*check)(CallArgs *a, unsigned form);
@@ -243,6 +342,11 @@ void bind_pydef_init(void)
     bind_tensor_method("__iter__", m_iter);
     bind_tensor_method("__contains__", m_contains);
     bind_tensor_method("__repr__", m_repr);
+    static const char *const removed[] = {"eig", "lstsq", "reinforce", "solve"};
+    for (int i = 0; i < 4; i++) bind_tensor_method_data(removed[i], m_removed, (void *)removed[i]);
+    bind_tensor_method("to_sparse_coo", m_to_sparse_coo);
+    bind_tensor_method("resize", m_resize);
+    bind_tensor_method("resize_as", m_resize_as);
     for (size_t i = 0; i < sizeof rops / sizeof rops[0]; i++)
         bind_tensor_method_data(rops[i].name, m_rop, (void *)&rops[i]);
     module_add(bind_module("torch"), "chain_matmul", v_builtin("chain_matmul", f_chain_matmul, NULL, NULL));
