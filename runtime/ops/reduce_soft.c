@@ -479,9 +479,10 @@ fail:
 static float bf_sum2(const tsr_bfloat16 *g, const tsr_bfloat16 *y, int64_t n, bool mul)
 {
     float f[BF_W], a0[8], a1[8];
-#define BF_LOAD2(off, cnt)                                                                             \
-    do {                                                                                               \
-        for (int l = 0; l < BF_W; l++) f[l] = l < (cnt) ? bf2f(g[(off) + l]) * (mul ? bf2f(y[(off) + l]) : 1.f) : 0; \
+#define BF_LOAD2(off, cnt)                                                                   \
+    do {                                                                                     \
+        for (int l = 0; l < BF_W; l++)                                                       \
+            f[l] = l < (cnt) ? bf2f(g[(off) + l]) * (mul ? bf2f(y[(off) + l]) : 1.f) : 0;    \
     } while (0)
     if (n < BF_W) {
         BF_LOAD2(0, n);

@@ -385,7 +385,8 @@ static Value *f_softplus(Value *self, CallArgs *a, void *d)
     Value *v[4];
     double beta, th;
     tsr_tensor *out;
-    if (args_parse(a, "softplus", "input, beta=, threshold=, *, out=", v) < 0 || need_tensor(v[0], "softplus", "input", 1) < 0)
+    if (args_parse(a, "softplus", "input, beta=, threshold=, *, out=", v) < 0 ||
+        need_tensor(v[0], "softplus", "input", 1) < 0)
         return NULL;
     for (int i = 1; i < 3; i++)   /* Scalar beta=1, Scalar threshold=20 */
         if (v[i] && v[i]->type != &t_int && v[i]->type != &t_float && v[i]->type != &t_bool)
@@ -517,8 +518,8 @@ static Value *f_linear(Value *self, CallArgs *a, void *d)
     (void)self; (void)d;
     Value *v[4];
     tsr_tensor *out;
-    if (args_parse(a, "linear", "input, weight, bias=, *, out=", v) < 0 || need_tensor(v[0], "linear", "input", 1) < 0 ||
-        need_tensor(v[1], "linear", "weight", 2) < 0)
+    if (args_parse(a, "linear", "input, weight, bias=, *, out=", v) < 0 ||
+        need_tensor(v[0], "linear", "input", 1) < 0 || need_tensor(v[1], "linear", "weight", 2) < 0)
         return NULL;
     bool hb = v[2] && !is_none(v[2]);
     if (hb && need_tensor(v[2], "linear", "bias", 3) < 0) return NULL;

@@ -265,7 +265,8 @@ static Value *resize_apply(Value *self, Value *sizes)
             if (p2) decref(p2);
             break;
         }
-        if (wl < sizeof want - 64) wl += (size_t)snprintf(want + wl, sizeof want - wl, "%s%.60s", i ? "x" : "", st->u.s.p);
+        if (wl < sizeof want - 64)
+            wl += (size_t)snprintf(want + wl, sizeof want - wl, "%s%.60s", i ? "x" : "", st->u.s.p);
         decref(st);
     }
     if (!prod) return NULL;
@@ -310,7 +311,8 @@ static Value *m_resize_as(Value *self, CallArgs *a, void *d)
     (void)d;
     Value *v[1];
     if (args_parse(a, "Tensor.resize_as", "def self, tensor", v) < 0) return NULL;
-    Value *f = value_getattr(v[0], "size"), *sz = f ? value_call0(f, 0, NULL) : NULL, *r = sz ? resize_apply(self, sz) : NULL;
+    Value *f = value_getattr(v[0], "size"), *sz = f ? value_call0(f, 0, NULL) : NULL;
+    Value *r = sz ? resize_apply(self, sz) : NULL;
     if (f) decref(f);
     if (sz) decref(sz);
     return r;

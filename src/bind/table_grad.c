@@ -642,7 +642,8 @@ static bool is_float_result(Value *r)
  * one of another name (its python_arg_parser name: the aten op). Sorted. */
 static const char *const out_op_names[][2] = {
     {"linalg_cross", "linalg_cross"}, {"linalg_det", "_linalg_det"},
-    {"linalg_householder_product", "linalg_householder_product"}, {"linalg_inv", "linalg_inv_ex"}, {"linalg_multi_dot", "mm"},
+    {"linalg_householder_product", "linalg_householder_product"}, {"linalg_inv", "linalg_inv_ex"},
+    {"linalg_multi_dot", "mm"},
     {"linalg_pinv", "linalg_pinv"}, {"linalg_solve", "_linalg_solve_ex"}, {"linalg_vector_norm", "linalg_vector_norm"},
     {"orgqr", "linalg_householder_product"}, {"special_erf", "erf"}, {"special_expit", "sigmoid"},
 };
