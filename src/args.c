@@ -50,8 +50,9 @@ int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out)
     bool def = !strncmp(spec, "def ", 4);
     /* "def self, ...": a method written in Python (Tensor.backward): self is
      * bound already, yet CPython's counts of positional arguments include it */
-    int self_ = def && !strncmp(spec + 4, "self, ", 6) ? 1 : 0;
-    int n = parse_spec(def ? spec + 4 + 6 * self_ : spec, ps, 32);
+    int self_ = def && (!strncmp(spec + 4, "self, ", 6) || !strcmp(spec + 4, "self")) ? 1 : 0;
+    const char *params = !def ? spec : !self_ ? spec + 4 : spec[8] ? spec + 10 : spec + 8;
+    int n = parse_spec(params, ps, 32);
     int npos_params = 0, nreq = 0, star = -1;
     bool any_kw = false;
     for (int i = 0; i < n; i++) {
@@ -124,6 +125,12 @@ int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out)
         return exc_seti("TypeError", "%s() missing required argument '%s' (pos %d)", fname, ps[i].name, i + 1);
     }
     return 0;
+}
+
+int args_check(CallArgs *a, const char *fname, const char *spec)
+{
+    Value *out[32];
+    return args_parse(a, fname, spec, out) < 0 ? -1 : 0;
 }
 
 int args_meth_noargs(CallArgs *a, const char *qualname)

@@ -12,10 +12,15 @@
  * (out stays NULL). A leading "def " marks a function that is written in
  * Python in 1.13: missing arguments are then reported as CPython does for a
  * def ("f() missing 1 required positional argument: 'd'"), else as a C
- * built-in ("f() missing required argument 'd' (pos 1)").
+ * built-in ("f() missing required argument 'd' (pos 1)"). "def self, ..."
+ * marks a method written in Python: self is bound already and not in a, yet
+ * CPython's counts of positional arguments include it.
  * out[i] receives the borrowed argument or NULL when absent.
  * Returns 0, or -1 with TypeError set. */
 int args_parse(CallArgs *a, const char *fname, const char *spec, Value **out);
+/* args_parse's check alone, for a spec without "*name": the arguments are
+ * bound and dropped (at most 32 parameters). 0, or -1 with TypeError set. */
+int args_check(CallArgs *a, const char *fname, const char *spec);
 
 /* Converters with Python's messages ("f(): argument 'x' must be int, not
  * str"); 0, or -1 with TypeError set. */

@@ -1514,6 +1514,40 @@ fail:
     return NULL;
 }
 
+/* householder_product_out: out's dtype safely castable from a's; the
+ * result is written into out's own storage (its strides kept, resized to
+ * the result's column-major batch when empty) when out has a's dtype and is
+ * empty or a column-major batch of the right shape; else computed apart,
+ * then resize_output (row-major, with its warning) and copy_. */
+tsr_tensor *tsr_householder_product_out(const tsr_tensor *a, const tsr_tensor *tau, tsr_tensor *out)
+{
+    tsr_tensor *r = tsr_householder_product(a, tau);
+    if (!r) return NULL;
+    if (tsr_linalg_out_check(out, r->dtype, "torch.linalg.householder_product") < 0) goto fail;
+    int64_t n = tsr_tensor_numel(out);
+    bool shape = out->ndim == r->ndim && !memcmp(out->sizes, r->sizes, sizeof(int64_t) * (size_t)r->ndim);
+    bool colmajor = false;
+    if (out->ndim >= 2) {
+        tsr_tensor *m = tsr_view_mT(out);
+        if (!m) goto fail;
+        colmajor = tsr_tensor_is_contiguous(m);
+        tsr_tensor_release(m);
+    }
+    bool direct = out->dtype == r->dtype && (n == 0 || (colmajor && shape));
+    if (direct && n == 0) {   /* the helper's result: resized to the column-major batch */
+        if (tsr_tensor_resize_(out, r->ndim, r->sizes) < 0) goto fail;
+        for (int d = 0; d < r->ndim; d++) out->strides[d] = r->strides[d];
+    } else if (!direct && tsr_resize_output(out, r->ndim, r->sizes) < 0) {
+        goto fail;
+    }
+    int rc = tsr_copy_(out, r);
+    tsr_tensor_release(r);
+    return rc < 0 ? NULL : tsr_tensor_retain(out);
+fail:
+    tsr_tensor_release(r);
+    return NULL;
+}
+
 /* XA = B (linalg.solve with left=False): A's LU as solve_impl makes it (of
  * A^T for a contiguous real A), then lu_solve with left=False and adjoint
  * set when A^T was factored, as _linalg_solve_ex. */

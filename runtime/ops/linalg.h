@@ -78,6 +78,12 @@ int tsr_linalg_eig(const tsr_tensor *a, tsr_tensor **values, tsr_tensor **vector
 /* torch.geqrf: *qr (column-major) and *tau; linalg.householder_product (orgqr). */
 int tsr_geqrf(const tsr_tensor *a, tsr_tensor **qr, tsr_tensor **tau);
 tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau);
+/* its out= (householder_product_out): out's dtype castable from a's
+ * ("torch.linalg.householder_product: Expected result to be safely castable
+ * from Float dtype, ..."); out keeps its column-major strides or takes the
+ * result's when empty of a's dtype, else resize_output and copy_. NEW
+ * reference to out, or NULL. */
+tsr_tensor *tsr_householder_product_out(const tsr_tensor *a, const tsr_tensor *tau, tsr_tensor *out);
 /* linalg.vector_norm(x, ord, dim, keepdim, dtype) (reduce_norm.c): a real
  * result; dims->n < 1 reduces everything; dtype TSR_DTYPE_UNDEFINED when
  * not given. */
@@ -107,8 +113,14 @@ tsr_tensor *tsr_linalg_vander(const tsr_tensor *x, bool has_n, int64_t n);
  * eps * max(m, n), 0 where atol > 0). */
 tsr_tensor *tsr_linalg_pinv(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, bool hermitian);
 tsr_tensor *tsr_linalg_matrix_rank(const tsr_tensor *a, const tsr_tensor *atol, const tsr_tensor *rtol, bool hermitian);
+/* torch.chain_matmul's checks before linalg.multi_dot (one matrix: a clone):
+ * every matrix 2-D ("Tensor dimension is 1, expected 2 instead."), then at
+ * least one ("chain_matmul(): Expected one or more matrices"). 0 or -1. */
+int tsr_chain_matmul_check(int n, const tsr_tensor *const *in);
 /* linalg.multi_dot: mm in 1.13's order (cheaper of two for three
- * matrices, matrix_chain_order beyond); 1-D ends as row / column vectors. */
+ * matrices, matrix_chain_order beyond); 1-D ends as row / column vectors;
+ * out must have the tensors' dtype ("multi_dot(): expected out tensor to
+ * have dtype float but got double"). */
 tsr_tensor *tsr_linalg_multi_dot(int n, const tsr_tensor *const *in, tsr_tensor *out);
 /* Writes a result into its out= tensor as a structured op's out variant
  * does (dtype check, resize_output with its warning, the result's strides

@@ -421,7 +421,7 @@ static tsr_tensor *scale_square(const tsr_tensor *a, double norm)
  * combination and in add_ (NaN stored as 1.13's vectorised add stores it,
  * per sub-batch). Not reproduced: a NaN norm (no interval: 1.13 returns
  * empty_like's memory; NaN here), a norm on theta_12 exactly (computed by
- * both T12 and T18 there), scales past 2^62 (NotImplementedError). */
+ * both T12 and T18 there). */
 static double round_to(tsr_dtype dt, double x)
 {
     return dt == TSR_FLOAT16 ? tsr_half_to_float(tsr_float_to_half((float)x))
@@ -450,8 +450,9 @@ done:
 
 /* compute_T18_scale_square<double> on a bfloat16 matrix: s = max(0,
  * ceil(log2(norm / theta))) in bfloat16, then .to(kLong); pow(2, s) in
- * int64 (0 from 2^64 on, as integer pow wraps); a / pow2s; T18 (with the
- * blob coefficients) squared s times by matmul. */
+ * int64 (powi wraps: -2^63 at 63, 0 from 64 on, so a / pow2s is inf or NaN
+ * there); a / pow2s; T18 (with the blob coefficients) squared s times by
+ * matmul (an inf norm's s, INT64_MIN, squares none). */
 static tsr_tensor *scale_square_bf16(const tsr_tensor *a, const tsr_tensor *norm, int64_t i, int64_t pos, int64_t cnt)
 {
     tsr_tensor *nv = tsr_view_narrow(norm, 0, i, 1), *q = NULL, *l = NULL, *m = NULL, *sc = NULL, *p2 = NULL;
@@ -469,11 +470,6 @@ static tsr_tensor *scale_square_bf16(const tsr_tensor *a, const tsr_tensor *norm
     sd = !(sd > 0) && !isnan(sd) ? 0 : sd;   /* at::max with zeros (NaN propagates) */
     /* x86's float -> int64 convert: NaN and out of range give INT64_MIN */
     int64_t s = isnan(sd) || sd >= 9223372036854775808.0 ? INT64_MIN : (int64_t)sd;
-    if (s >= 63) {   /* 1.13's result there is finite where 2^s wraps to 0: not understood yet */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: linalg.matrix_exp of a BFloat16 matrix whose 1-norm needs 2^%lld "
-                      "as its scale (past int64) is not supported", (long long)s);
-        return NULL;
-    }
     int64_t pw = s < 0 || s >= 64 ? 0 : s == 63 ? INT64_MIN : (int64_t)1 << s;
     int64_t one3[3] = {1, 1, 1};
     p2 = tsr_full(3, one3, tsr_scalar_int(pw), TSR_INT64, a->device);

@@ -481,6 +481,20 @@ tsr_tensor *tsr_linalg_vander(const tsr_tensor *x, bool has_n, int64_t n)
 
 /* ------------------------------------------------------------ multi_dot */
 
+int tsr_chain_matmul_check(int n, const tsr_tensor *const *in)
+{
+    for (int i = 0; i < n; i++)
+        if (in[i]->ndim != 2) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Tensor dimension is %d, expected 2 instead.", in[i]->ndim);
+            return -1;
+        }
+    if (n == 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "chain_matmul(): Expected one or more matrices");
+        return -1;
+    }
+    return 0;
+}
+
 /* matrix_chain_multiplication: mm of the two halves split at s[i][j]. */
 static tsr_tensor *chain(const tsr_tensor *const *t, const int64_t *s, int n, int i, int j)
 {
@@ -535,6 +549,11 @@ tsr_tensor *tsr_linalg_multi_dot(int n, const tsr_tensor *const *in, tsr_tensor 
                           tsr__fmt_list(y, sizeof y, in[i]->ndim, in[i]->sizes));
             goto done;
         }
+    }
+    if (out && out->dtype != t[0]->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "multi_dot(): expected out tensor to have dtype %s but got %s",
+                      tsr_dtype_typemeta_name(t[0]->dtype), tsr_dtype_typemeta_name(out->dtype));
+        goto done;
     }
     if (n == 2) r = tsr_mm(t[0], t[1], NULL);
     else if (n == 3) {

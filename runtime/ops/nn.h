@@ -101,6 +101,15 @@ tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold);
 /* F.logsigmoid (log_sigmoid_forward): min(x, 0) - log1p(exp(-|x|)) on the
  * contiguous input; float32/64 and bfloat16. */
 tsr_tensor *tsr_nn_log_sigmoid(const tsr_tensor *x);
+/* out= of F.gelu, F.softplus (a TensorIterator's checks: out's overlaps,
+ * "Found dtype Double but expected Float", the device; then resize_output
+ * with its warning) and F.logsigmoid (log_sigmoid_forward_out: out resized
+ * as x without a warning, "expected scalar type Float but found Double"
+ * after the kernel's own dtype check) (nn_out.c). NEW reference to out, or
+ * NULL with the error. */
+tsr_tensor *tsr_nn_gelu_out(const tsr_tensor *x, const char *approximate, tsr_tensor *out);
+tsr_tensor *tsr_nn_softplus_out(const tsr_tensor *x, double beta, double threshold, tsr_tensor *out);
+tsr_tensor *tsr_nn_log_sigmoid_out(const tsr_tensor *x, tsr_tensor *out);
 /* nll_loss_backward: the gradient of nll_loss's input x (its shape and
  * dtype) for the output gradient g, with the forward's total weight. */
 tsr_tensor *tsr_nn_nll_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *target,

@@ -455,3 +455,150 @@ fail:
     r = NULL;
     goto done;
 }
+
+/* --------------------------------------------- bfloat16 softmax backward */
+/* _softmax_backward_data / _log_softmax_backward_data on bfloat16, as
+ * 1.13's SoftMaxKernel.cpp computes them:
+ *  - last dim: _vec_host_softmax_backward_lastdim through functional_bfloat16
+ *    (the sum of grad, or of grad * output, accumulated in float over
+ *    16-wide groups and rounded to bfloat16; then grad - exp(output) * sum,
+ *    or (grad - sum) * output, in float, rounded once);
+ *  - another dim: the BFloat16 specialisations of _vec_softmax_backward and
+ *    _vec_log_softmax_backward (per-position float sums over the dim, the
+ *    same formulas in float; Sleef's exp on the 16-wide groups of each inner
+ *    chunk, libm's on its tail). */
+/* 1.13's AVX2 kernels are built with -mfma, and GCC contracts their
+ * a + b * c and a - b * c (vector and scalar) into fused multiply-adds; its
+ * DEFAULT kernels (a CPU without AVX2, where tsr keeps libm) do not. fm:
+ * sleef_ok() */
+#define MULADD(a, b, c) (fm ? fmaf(a, b, c) : (a) * (b) + (c))
+#define MULSUB(c, a, b) (fm ? fmaf(-(a), b, c) : (c) - (a) * (b))
+
+/* functional_bfloat16's reduce_all (mul false) or map2_reduce_all with
+ * x * y (mul true) and +, over n elements; the float result */
+static float bf_sum2(const tsr_bfloat16 *g, const tsr_bfloat16 *y, int64_t n, bool mul)
+{
+    float f[BF_W], a0[8], a1[8];
+#define BF_LOAD2(off, cnt)                                                                   \
+    do {                                                                                     \
+        for (int l = 0; l < BF_W; l++)                                                       \
+            f[l] = l < (cnt) ? bf2f(g[(off) + l]) * (mul ? bf2f(y[(off) + l]) : 1.f) : 0;    \
+    } while (0)
+    if (n < BF_W) {
+        BF_LOAD2(0, n);
+        if (n > 8) {
+            for (int l = 0; l < n - 8; l++) f[l] = f[l] + f[l + 8];
+            return seqfold(f, 8, true);
+        }
+        return seqfold(f, n, true);
+    }
+    BF_LOAD2(0, BF_W);
+    memcpy(a0, f, sizeof a0);
+    memcpy(a1, f + 8, sizeof a1);
+    int64_t d = BF_W;
+    for (; d < n - n % BF_W; d += BF_W) {
+        BF_LOAD2(d, BF_W);
+        for (int l = 0; l < 8; l++) {
+            a0[l] = a0[l] + f[l];
+            a1[l] = a1[l] + f[l + 8];
+        }
+    }
+    int64_t rem = n - d;
+    if (rem > 0) {
+        BF_LOAD2(d, rem);
+        if (rem > 8) {
+            for (int l = 0; l < 8; l++) a0[l] = a0[l] + f[l];
+            for (int l = 0; l < rem - 8; l++) a1[l] = a1[l] + f[l + 8];
+        } else {
+            for (int l = 0; l < rem; l++) a0[l] = a0[l] + f[l];
+        }
+    }
+    for (int l = 0; l < 8; l++) a0[l] = a0[l] + a1[l];
+    return TREE8(a0, ADDF);
+#undef BF_LOAD2
+}
+
+/* buf: n floats */
+static void last_bf16_bw(tsr_bfloat16 *gi, const tsr_bfloat16 *g, const tsr_bfloat16 *y, int64_t rows, int64_t n,
+                         bool lg, float *buf)
+{
+    bool fm = sleef_ok();
+    for (int64_t r = 0; r < rows; r++, gi += n, g += n, y += n) {
+        float s = bf2f(f2bf(bf_sum2(g, y, n, !lg)));
+        if (lg) {
+            for (int64_t i = 0; i < n; i++) buf[i] = bf2f(y[i]);
+            vexp_f32(buf, buf, n);
+            for (int64_t i = 0; i < n; i++) gi[i] = f2bfv(MULSUB(bf2f(g[i]), buf[i], s));
+        } else {
+            for (int64_t i = 0; i < n; i++) gi[i] = f2bfv((bf2f(g[i]) - s) * bf2f(y[i]));
+        }
+    }
+}
+
+/* buf: chunk floats */
+static void other_bf16_bw(tsr_bfloat16 *gi, const tsr_bfloat16 *g, const tsr_bfloat16 *y, int64_t outer, int64_t dim,
+                          int64_t inner, bool lg, float *buf)
+{
+    int64_t chunk = bf_chunk(dim);
+    float *sm = buf, *t = buf + chunk;
+    bool fm = sleef_ok();
+    for (int64_t a = 0; a < outer; a++)
+        for (int64_t b = 0; b < inner; b += chunk) {
+            int64_t size = inner - b < chunk ? inner - b : chunk, vend = size - size % BF_W;
+            for (int64_t i = 0; i < size; i++) sm[i] = 0;
+            for (int64_t d = 0; d < dim; d++) {
+                int64_t off = (a * dim + d) * inner + b;
+                for (int64_t i = 0; i < size; i++)
+                    sm[i] = lg ? sm[i] + bf2f(g[off + i]) : MULADD(bf2f(g[off + i]), bf2f(y[off + i]), sm[i]);
+            }
+            for (int64_t d = 0; d < dim; d++) {
+                int64_t off = (a * dim + d) * inner + b;
+                if (lg) {
+                    for (int64_t i = 0; i < vend; i++) t[i] = bf2f(y[off + i]);
+                    vexp_f32(t, t, vend);
+                    for (int64_t i = vend; i < size; i++) t[i] = expf(bf2f(y[off + i]));
+                    for (int64_t i = 0; i < size; i++) {
+                        float v = MULSUB(bf2f(g[off + i]), t[i], sm[i]);
+                        gi[off + i] = i < vend ? f2bfv(v) : f2bf(v);
+                    }
+                } else {
+                    for (int64_t i = 0; i < size; i++) {
+                        float v = bf2f(y[off + i]) * (bf2f(g[off + i]) - sm[i]);
+                        gi[off + i] = i < vend ? f2bfv(v) : f2bf(v);
+                    }
+                }
+            }
+        }
+}
+
+tsr_tensor *tsr_softmax_backward_bf16(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg)
+{
+    int nd = out->ndim ? out->ndim : 1;
+    if (dim < 0) dim += nd;
+    tsr_tensor *gc = tsr_contiguous(grad, TSR_MF_CONTIGUOUS), *yc = gc ? tsr_contiguous(out, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *r = yc ? tsr_tensor_empty(out->ndim, out->sizes, TSR_BFLOAT16, out->device) : NULL;
+    if (!r || tsr_tensor_numel(out) == 0 || tsr_tensor_is_meta(out)) goto done;
+    int64_t outer = 1, inner = 1, size = out->ndim ? out->sizes[dim] : 1;
+    for (int d = 0; d < (int)dim; d++) outer *= out->sizes[d];
+    for (int d = (int)dim + 1; d < out->ndim; d++) inner *= out->sizes[d];
+    bool last = dim == nd - 1;
+    float *buf = tsr_malloc((size_t)(last ? size : 2 * bf_chunk(size)) * sizeof(float));
+    if (!buf) {
+        tsr_tensor_release(r);
+        r = NULL;
+        goto done;
+    }
+    tsr_bfloat16 *o = tsr_tensor_ptr(r, NULL);
+    const tsr_bfloat16 *g = tsr_tensor_ptr(gc, NULL), *y = tsr_tensor_ptr(yc, NULL);
+    if (last) last_bf16_bw(o, g, y, outer, size, lg, buf);
+    else other_bf16_bw(o, g, y, outer, size, inner, lg, buf);
+    tsr_free(buf);
+    if (tsr_check_interrupt() < 0) {
+        tsr_tensor_release(r);
+        r = NULL;
+    }
+done:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(yc);
+    return r;
+}

@@ -40,6 +40,7 @@ static void (*const areas[])(void) = {
     bind_linalg_comp_init,
     bind_sparse_init,
     bind_nnf_more_init,
+    bind_pydef_init,
 };
 
 void bind_areas_init(void)

@@ -11,6 +11,7 @@
 #include "bind/exceptions.h"
 #include "format.h"
 #include "bind/areas.h"
+#include "bind/tensor.h"
 #include "bind/table.h"
 
 /* --------------------------------------------------------------- output */
@@ -539,6 +540,11 @@ static Value *b_reversed(Value *self, CallArgs *a, void *d)
     (void)self; (void)d;
     Value *x[1];
     if (bind_args(a, "reversed", "sequence, /", x)) return NULL;
+    if (x[0]->type == &t_tensor) {   /* Tensor.__reversed__ (torch/_tensor.py) */
+        Value *f = value_getattr(x[0], "__reversed__"), *r = f ? value_call0(f, 0, NULL) : NULL;
+        if (f) decref(f);
+        return r;
+    }
     if (x[0]->type == &t_dict || !x[0]->type->getitem)
         return exc_set("TypeError", "'%s' object is not reversible", type_name(x[0]));
     Value *l = value_to_list(x[0]);

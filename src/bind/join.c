@@ -397,25 +397,6 @@ static const BindRow *row_named(const char *name)
     return NULL;
 }
 
-/* A Python def's arguments: npar names, positional then keyword, into v[]
- * (borrowed; NULL when absent). -1 with Python's TypeError. */
-static int py_def_args(const char *fname, CallArgs *a, int npar, const char *const *names, int skip, Value **v)
-{
-    for (int i = 0; i < npar; i++) v[i] = NULL;
-    if (a->npos > npar - skip)
-        return exc_set("TypeError", "%s() takes from %d to %d positional arguments but %d were given", fname,
-                       1, npar, a->npos + skip), -1;
-    for (int i = 0; i < a->npos; i++) v[i + skip] = a->pos[i];
-    for (int k = 0; k < a->nkw; k++) {
-        int i = skip;
-        while (i < npar && strcmp(a->kwnames[k], names[i])) i++;
-        if (i == npar) return exc_set("TypeError", "%s() got an unexpected keyword argument '%s'", fname, a->kwnames[k]), -1;
-        if (v[i]) return exc_set("TypeError", "%s() got multiple values for argument '%s'", fname, names[i]), -1;
-        v[i] = a->kw[k];
-    }
-    return 0;
-}
-
 /* Tensor.split (torch/_tensor.py): an int (or a tensor that int() accepts)
  * goes to _VF.split, anything else to split_with_sizes. */
 static Value *do_split(Value *self, Value *size, Value *dim)
@@ -430,23 +411,16 @@ static Value *do_split(Value *self, Value *size, Value *dim)
 static Value *m_split(Value *self, CallArgs *a, void *d)
 {
     (void)d;
-    static const char *const names[3] = {"self", "split_size", "dim"};
-    Value *v[3];
-    if (py_def_args("Tensor.split", a, 3, names, 1, v) < 0) return NULL;
-    if (!v[1]) return exc_set("TypeError", "Tensor.split() missing 1 required positional argument: 'split_size'");
-    return do_split(self, v[1], v[2]);
+    Value *v[2];
+    if (bind_args(a, "Tensor.split", "def self, split_size, dim=", v) < 0) return NULL;
+    return do_split(self, v[0], v[1]);
 }
 
 static Value *f_split(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    static const char *const names[3] = {"tensor", "split_size_or_sections", "dim"};
     Value *v[3];
-    if (py_def_args("split", a, 3, names, 0, v) < 0) return NULL;
-    if (!v[0] && !v[1])
-        return exc_set("TypeError", "split() missing 2 required positional arguments: 'tensor' and "
-                                    "'split_size_or_sections'");
-    if (!v[1]) return exc_set("TypeError", "split() missing 1 required positional argument: 'split_size_or_sections'");
+    if (bind_args(a, "split", "def tensor, split_size_or_sections, dim=", v) < 0) return NULL;
     if (!is_tensor(v[0]))
         return exc_set("AttributeError", "'%s' object has no attribute 'split'", v[0]->type->name);
     return do_split(v[0], v[1], v[2]);

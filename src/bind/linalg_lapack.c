@@ -256,7 +256,13 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
     case K_GEQRF:
         if (tsr_geqrf(a, &t[0], &t[1]) < 0) return bind_runtime_error();
         return bind_linalg_tuple(&rt_geqrf, &rt_geqrf_out, 2, t, b, "torch.geqrf", (const char *const[]){"a", "tau"});
-    case K_HOUSEHOLDER: return one(tsr_householder_product(a, tensor_of(b->v[1])), out, b);
+    case K_HOUSEHOLDER:
+        if (out) {
+            tsr_tensor *r = tsr_householder_product_out(a, tensor_of(b->v[1]), out);
+            ops_warn();
+            return ops_finish(r, b->v[BIND_OUT]);
+        }
+        return v_tensor(tsr_householder_product(a, tensor_of(b->v[1])));
     case K_MATRIX_NORM:
     case K_LINALG_NORM:
     case K_NORM: {
@@ -442,7 +448,8 @@ static BindRow rows[] = {
                                        "bool hermitian=False, *, Tensor? out=None"),
     TROW("pinverse", K_PINVERSE, FM, "Tensor input, float rcond=1e-15"),
     LROW("multi_dot", K_MULTI_DOT, "Tensor[] tensors, *, Tensor? out=None"),
-    TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False, object out=None"),
+    TROW("lu", K_LU_OLD, FM, "Tensor input, bool pivot=True, bool get_infos=False, object out=None|"
+                             "!Tensor A, bool pivot=True, bool get_infos=False, object out=None"),   /* torch.lu(A=) */
     TROW("lu_unpack", K_LU_UNPACK, BIND_FN, "Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, "
                                             "bool unpack_pivots=True, *, Tensor[]? out=None"),
     TROW("lu_solve", K_LU_SOLVE_OLD, FM, "Tensor input, Tensor LU_data, Tensor LU_pivots, *, Tensor? out=None"),
@@ -451,7 +458,7 @@ static BindRow rows[] = {
     TROW("cholesky_solve", K_CHOLESKY_SOLVE, FM, "Tensor input, Tensor input2, bool upper=False, *, Tensor? out=None"),
     TROW("cholesky_inverse", K_CHOLESKY_INVERSE, FM, "Tensor input, bool upper=False, *, Tensor? out=None"),
     TROW("geqrf", K_GEQRF, FM, "Tensor input, *, Tensor[]? out=None"),
-    TROW("orgqr", K_HOUSEHOLDER, FM, "Tensor input, Tensor input2"),
+    TROW("orgqr", K_HOUSEHOLDER, FM, "Tensor input, Tensor input2, *, Tensor? out=None"),
     TROW("inverse", K_INV, FM, "Tensor input, *, Tensor? out=None"),
     TROW("det", K_DET, FM, "Tensor input"),
     TROW("logdet", K_LOGDET, FM, "Tensor input"),

@@ -362,28 +362,49 @@ static Value *f_elu(Value *self, CallArgs *a, void *d)
 static Value *f_gelu(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    Value *v[2];
-    if (args_parse(a, "gelu", "input, *, approximate=", v) < 0 || need_tensor(v[0], "gelu", "input", 1) < 0 ||
+    Value *v[3];
+    tsr_tensor *out;
+    if (args_parse(a, "gelu", "input, *, approximate=, out=", v) < 0 || need_tensor(v[0], "gelu", "input", 1) < 0 ||
         named_refused("aten::gelu", 1, v) < 0)
         return NULL;
     if (v[1] && v[1]->type != &t_str)
         return exc_set("TypeError", "gelu(): argument 'approximate' must be str, not %s", v[1]->type->name);
+    if (ops_out_arg(v[2], "gelu", "gelu", 1, v, &out) < 0) return NULL;
     tsr_ag_args ga = {.flag = v[1] && !strcmp(v[1]->u.s.p, "tanh")};
     tsr_tensor *in = tensor_of(v[0]);
-    return graph(tsr_nn_gelu(in, v[1] ? v[1]->u.s.p : "none"), "gelu", 1, &in, &ga, 0, NULL);
+    const char *approx = v[1] ? v[1]->u.s.p : "none";
+    if (out) {
+        tsr_tensor *r = tsr_nn_gelu_out(in, approx, out);
+        ops_warn();
+        return ops_finish(r, v[2]);
+    }
+    return graph(tsr_nn_gelu(in, approx), "gelu", 1, &in, &ga, 0, NULL);
 }
 
 static Value *f_softplus(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    Value *v[3];
+    Value *v[4];
     double beta, th;
-    if (args_parse(a, "softplus", "input, beta=, threshold=", v) < 0 || need_tensor(v[0], "softplus", "input", 1) < 0 ||
-        opt_float(v[1], "softplus", "beta", 1.0, &beta) < 0 || opt_float(v[2], "softplus", "threshold", 20.0, &th) < 0 ||
-        named_refused("aten::softplus", 1, v) < 0)
+    tsr_tensor *out;
+    if (args_parse(a, "softplus", "input, beta=, threshold=, *, out=", v) < 0 ||
+        need_tensor(v[0], "softplus", "input", 1) < 0)
+        return NULL;
+    for (int i = 1; i < 3; i++)   /* Scalar beta=1, Scalar threshold=20 */
+        if (v[i] && v[i]->type != &t_int && v[i]->type != &t_float && v[i]->type != &t_bool)
+            return exc_set("TypeError", "softplus(): argument '%s' (position %d) must be Number, not %s",
+                           i == 1 ? "beta" : "threshold", i + 1, type_name(v[i]));
+    if (opt_float(v[1], "softplus", "beta", 1.0, &beta) < 0 ||
+        opt_float(v[2], "softplus", "threshold", 20.0, &th) < 0 || named_refused("aten::softplus", 1, v) < 0 ||
+        ops_out_arg(v[3], "softplus", "softplus", 1, v, &out) < 0)
         return NULL;
     tsr_ag_args ga = {.d0 = beta, .d1 = th};
     tsr_tensor *in = tensor_of(v[0]);
+    if (out) {
+        tsr_tensor *r = tsr_nn_softplus_out(in, beta, th, out);
+        ops_warn();
+        return ops_finish(r, v[3]);
+    }
     return graph(tsr_nn_softplus(in, beta, th), "softplus", 1, &in, &ga, 0, NULL);
 }
 
@@ -408,12 +429,15 @@ static Value *f_threshold(Value *self, CallArgs *a, void *d)
 static Value *f_logsigmoid(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    Value *v[1];
-    if (args_parse(a, "log_sigmoid", "input", v) < 0 || need_tensor(v[0], "log_sigmoid", "input", 1) < 0 ||
-        named_refused("aten::log_sigmoid_forward", 1, v) < 0)
+    Value *v[2];
+    tsr_tensor *out;
+    if (args_parse(a, "log_sigmoid", "input, *, out=", v) < 0 || need_tensor(v[0], "log_sigmoid", "input", 1) < 0 ||
+        named_refused("aten::log_sigmoid_forward", 1, v) < 0 ||
+        ops_out_arg(v[1], "log_sigmoid", "log_sigmoid_forward", 1, v, &out) < 0)
         return NULL;
     tsr_ag_args ga = {0};
     tsr_tensor *in = tensor_of(v[0]);
+    if (out) return ops_finish(tsr_nn_log_sigmoid_out(in, out), v[1]);
     return graph(tsr_nn_log_sigmoid(in), "log_sigmoid", 1, &in, &ga, 0, NULL);
 }
 
@@ -476,25 +500,41 @@ static Value *f_softmax(Value *self, CallArgs *a, void *d)
 /* ------------------------------------------------------------ linear, normalize, one_hot */
 
 /* linear: torch.addmm(bias, input, weight.t()) for a 2-D input with bias,
- * else torch.matmul(input, weight.t()) then .add_(bias), as 1.13. */
+ * else torch.matmul(input, weight.t()) then .add_(bias), as 1.13 (and its
+ * linear_out with out= passed on). */
+/* torch.fn(args..., out=o) when o is given */
+static Value *call_out(const char *fn, int n, Value **args, Value *o)
+{
+    Value *f = value_getattr(bind_module("torch"), fn);
+    if (!f) return NULL;
+    const char *kwn[1] = {"out"};
+    Value *kw[1] = {o};
+    CallArgs c = {args, n, kwn, kw, o ? 1 : 0};
+    Value *r = value_call(f, &c);
+    decref(f);
+    return r;
+}
+
 static Value *f_linear(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
-    Value *v[3];
-    if (args_parse(a, "linear", "input, weight, bias=", v) < 0 || need_tensor(v[0], "linear", "input", 1) < 0 ||
-        need_tensor(v[1], "linear", "weight", 2) < 0)
+    Value *v[4];
+    tsr_tensor *out;
+    if (args_parse(a, "linear", "input, weight, bias=, *, out=", v) < 0 ||
+        need_tensor(v[0], "linear", "input", 1) < 0 || need_tensor(v[1], "linear", "weight", 2) < 0)
         return NULL;
     bool hb = v[2] && !is_none(v[2]);
     if (hb && need_tensor(v[2], "linear", "bias", 3) < 0) return NULL;
+    if (ops_out_arg(v[3], "linear", "linear", 3, v, &out) < 0) return NULL;
+    Value *o = out ? v[3] : NULL;
     Value *wt = call_attr(v[1], "t", 0, NULL), *r = NULL;
     if (!wt) return NULL;
-    Value *torch = bind_module("torch");
     if (hb && tensor_of(v[0])->ndim == 2) {
         Value *args[3] = {v[2], v[0], wt};
-        r = call_attr(torch, "addmm", 3, args);
+        r = call_out("addmm", 3, args, o);
     } else {
         Value *args[2] = {v[0], wt};
-        r = call_attr(torch, "matmul", 2, args);
+        r = call_out("matmul", 2, args, o);
         if (r && hb) {
             Value *s2 = call_attr(r, "add_", 1, &v[2]);
             decref(r);

@@ -269,12 +269,13 @@ static Value *f_avg_pool(Value *self, CallArgs *a, void *d)
     (void)self;
     bool one = d != NULL, ceil, cip;
     const char *name = one ? "avg_pool1d" : "avg_pool2d";
-    Value *v[7] = {0};
+    Value *v[8] = {0};
+    tsr_tensor *out = NULL;
     int64_t k[TSR_MAX_DIMS], s[TSR_MAX_DIMS], p[TSR_MAX_DIMS] = {0, 0}, div = 0;
     int nk, ns, np = one ? 1 : 2, sz = one ? 1 : 2;
     if (args_parse(a, name, one ? "input, kernel_size, stride=, padding=, ceil_mode=, count_include_pad="
                                 : "input, kernel_size, stride=, padding=, ceil_mode=, count_include_pad=, "
-                                  "divisor_override=", v) < 0)
+                                  "divisor_override=, *, out=", v) < 0)
         return NULL;
     if (need_tensor(v[0], name, "input", 1) < 0 || ilist(v[1], name, "kernel_size", sz, k, &nk) < 0 ||
         ilist(v[2], name, "stride", sz, s, &ns) < 0 || opt_bool(v[4], name, "ceil_mode", false, &ceil) < 0 ||
@@ -283,9 +284,15 @@ static Value *f_avg_pool(Value *self, CallArgs *a, void *d)
     if (v[3] && ilist(v[3], name, "padding", sz, p, &np) < 0) return NULL;
     bool hd = !one && v[6] && !is_none(v[6]);
     if (hd && args_int(v[6], name, "divisor_override", &div) < 0) return NULL;
+    if (!one && ops_out_arg(v[7], name, name, 1, v, &out) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]);
     tsr_tensor *r = one ? tsr_nn_avg_pool1d(x, nk, k, ns, s, np, p, ceil, cip)
                         : tsr_nn_avg_pool2d(x, nk, k, ns, s, np, p, ceil, cip, hd, div);
+    if (out) {   /* structured: out must have the dtype, then resize_output */
+        r = tsr_out_assign(r, out, true);
+        ops_warn();
+        return ops_finish(r, v[7]);
+    }
     if (!r || !grad_on(1, v)) return v_tensor(r);
     /* the 2-D node's kernel, stride, padding as (h, w) pairs */
     tsr_ag_args ga = {.flag = cip, .has_d0 = hd, .i0 = div};

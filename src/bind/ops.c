@@ -339,3 +339,19 @@ Value *ops_tensor_compare(int op, Value *self, Value *other, int reflected)
     int k = op - OP_LT;
     return ops_compare(cmpmap[k].code, cmpmap[k].name, op_symbol[op], &a, &b, NULL, NULL);
 }
+
+int ops_out_arg(Value *o, const char *fname, const char *gname, int n, Value **vals, tsr_tensor **out)
+{
+    *out = NULL;
+    if (!o || is_none(o)) return 0;
+    if (!is_tensor(o)) return exc_seti("TypeError", "%s(): argument 'out' must be Tensor, not %s", fname, type_name(o));
+    tsr_tensor *in[8];
+    int k = 0;
+    for (int i = 0; i < n && k < 8; i++)
+        if (vals[i] && is_tensor(vals[i])) in[k++] = tensor_of(vals[i]);
+    if (tsr_ag_needed(k, in))
+        return exc_seti("RuntimeError", "%s(): functions with out=... arguments don't support automatic "
+                        "differentiation, but one of the arguments requires grad.", gname);
+    *out = tensor_of(o);
+    return 0;
+}

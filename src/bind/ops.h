@@ -33,6 +33,11 @@ Value *ops_run(const tsr_op *desc, const char *name, const char *symbol, const t
 /* Wraps a runtime result (steals r); when r is same's tensor (in place,
  * out=) the result is the value `same` itself, as PyTorch returns out. */
 Value *ops_finish(tsr_tensor *r, Value *same);
+/* The keyword out= of a function 1.13 binds in C (torch._C._nn.gelu, ...): 0
+ * with *out NULL when absent or None, else the tensor; -1 with the parser's
+ * TypeError when it is not a tensor, or with VariableType's RuntimeError
+ * (named gname) when one of the n values vals needs a graph. */
+int ops_out_arg(Value *o, const char *fname, const char *gname, int n, Value **vals, struct tsr_tensor **out);
 /* +x: x itself; bool refused as PyTorch does. */
 Value *ops_positive(Value *x);
 

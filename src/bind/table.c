@@ -677,8 +677,17 @@ int bind_table_intlist(const BindArgs *b, int slot, const char *fname, int64_t *
     return 0;
 }
 
-static Value *fn_call(Value *self, CallArgs *a, void *data) { (void)self; return row_call(data, NULL, a, false); }
-static Value *method_call(Value *self, CallArgs *a, void *data) { return row_call(data, self, a, false); }
+static Value *fn_call(Value *self, CallArgs *a, void *data)
+{
+    (void)self;
+    const BindRow *d = data;
+    return d->pydef && d->pydef(a, BIND_FN) < 0 ? NULL : row_call(d, NULL, a, false);
+}
+static Value *method_call(Value *self, CallArgs *a, void *data)
+{
+    const BindRow *d = data;
+    return d->pydef && d->pydef(a, BIND_METHOD) < 0 ? NULL : row_call(d, self, a, false);
+}
 static Value *inplace_call(Value *self, CallArgs *a, void *data) { return row_call(data, self, a, true); }
 static Value *fn_underscore_call(Value *self, CallArgs *a, void *data)
 {
@@ -719,6 +728,7 @@ void bind_table_register(BindRow *rows, int n)
         char *buf = value_xstrdup(d->sigs);
         d->nfs = d->nms = 0;
         d->names_rule = bind_names_rule_of(d->name);
+        d->pydef = bind_pydef_of(d);
         /* strsep keeps an empty overload: "ScalarType type|" is (type) and () */
         for (char *s, *rest = buf; (s = strsep(&rest, "|"));) {
             bool hidden = *s == '!';

@@ -96,7 +96,13 @@ struct BindRow {
     char pname[48];             /* the function's name in python_arg_parser's messages and
                                    its repr: "special_expit" for torch.special.expit */
     unsigned char names_rule;   /* the named-tensor rule family (table_names.c) */
+    /* a torch function or Tensor method that 1.13 writes in Python (torch/functional.py,
+       torch/_tensor.py): CPython's check of its def's arguments (pydef.c), run before the
+       parser when the language calls the row; form: BIND_FN or BIND_METHOD; -1 with the
+       TypeError. Set at registration from bind_pydef_of(). */
+    int (*pydef)(CallArgs *a, unsigned form);
 };
+int (*bind_pydef_of(const BindRow *d))(CallArgs *a, unsigned form);
 
 /* The named-tensor step (table_names.c): the rule family of the row called
  * name (its names_rule), and the call wrapper that runs call(d, fname, b,

@@ -638,6 +638,18 @@ static bool is_float_result(Value *r)
     return false;
 }
 
+/* The ATen op whose out= autograd kernel refuses, where 1.13's row reaches
+ * one of another name (its python_arg_parser name: the aten op). Sorted. */
+static const char *const out_op_names[][2] = {
+    {"linalg_cross", "linalg_cross"}, {"linalg_det", "_linalg_det"},
+    {"linalg_householder_product", "linalg_householder_product"}, {"linalg_inv", "linalg_inv_ex"},
+    {"linalg_multi_dot", "mm"},
+    {"linalg_pinv", "linalg_pinv"}, {"linalg_solve", "_linalg_solve_ex"}, {"linalg_vector_norm", "linalg_vector_norm"},
+    {"orgqr", "linalg_householder_product"}, {"special_erf", "erf"}, {"special_expit", "sigmoid"},
+};
+
+static int cmp_out_op(const void *k, const void *e) { return strcmp(k, ((const char *const *)e)[0]); }
+
 Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *self, bool inplace, BindHandler call)
 {
     size_t fl = strlen(fname);
@@ -660,9 +672,12 @@ Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *s
         if (r && has_out && is_tensor(outv)) tsr_tensor_bump_version(tensor_of(outv));
         return r;
     }
-    if (has_out)
+    if (has_out) {
+        const char *const *on = bsearch(d->pname, out_op_names, sizeof out_op_names / sizeof out_op_names[0],
+                                         sizeof out_op_names[0], cmp_out_op);
         return exc_set("RuntimeError", "%s(): functions with out=... arguments don't support automatic "
-                       "differentiation, but one of the arguments requires grad.", d->name);
+                       "differentiation, but one of the arguments requires grad.", on ? on[1] : d->name);
+    }
     if (writes_self && tsr_ag_check_inplace(tensor_of(self)) < 0) return bind_runtime_error();
     /* the handler may replace b's values (the conj fallback): keep the originals */
     BindArgs keep = *b;

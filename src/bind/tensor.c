@@ -228,11 +228,34 @@ static int tensor_truth(Value *v)
 static Value *tensor_getitem(Value *v, Value *key);
 static int tensor_setitem(Value *v, Value *key, Value *x);
 
+/* Tensor.__contains__ (torch/_tensor.py): (element == self).any().item()
+ * for a Tensor or a Number, else its RuntimeError */
+static int tensor_contains(Value *self, Value *x)
+{
+    const VType *t = x->type;
+    if (!is_tensor(x) && t != &t_int && t != &t_float && t != &t_bool && t != &t_complex) {
+        Value *to = v_typeobj(t), *tr = value_repr(to);
+        decref(to);
+        if (!tr) return -1;
+        exc_seti("RuntimeError", "Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s.",
+                 tr->u.s.p);
+        decref(tr);
+        return -1;
+    }
+    Value *eq = value_compare(OP_EQ, x, self), *f = eq ? value_getattr(eq, "any") : NULL;
+    Value *any = f ? value_call0(f, 0, NULL) : NULL;
+    int r = any ? value_truth(any) : -1;
+    if (eq) decref(eq);
+    if (f) decref(f);
+    if (any) decref(any);
+    return r;
+}
+
 const VType t_tensor = {.name = "Tensor", .module = "torch", .destroy = tensor_destroy, .repr = tensor_repr,
                         .getattr = tensor_getattr, .setattr = tensor_setattr, .binop = ops_tensor_binop,
                         .inplace = ops_tensor_inplace, .unop = ops_tensor_unop, .compare = ops_tensor_compare,
                         .getitem = tensor_getitem, .setitem = tensor_setitem, .iter = tensor_iter,
-                        .len = tensor_len, .truth = tensor_truth, .dir = tensor_dir,
+                        .len = tensor_len, .truth = tensor_truth, .dir = tensor_dir, .contains = tensor_contains,
                         .construct = factory_tensor_new};
 
 /* ------------------------------------------------------------ indexing */

@@ -42,3 +42,16 @@ warns_resize() {
 @test "out-1.4: diff's out= warns when a second call resizes it" {
     warns_resize $'o = torch.empty(0)\ntorch.diff(torch.tensor([1., 4, 9, 16]), out=o)\ntorch.diff(torch.tensor([1., 4, 9, 16]), n=2, out=o)' '[3]' '[2]'
 }
+
+@test "out-1.5: out= of F.gelu, F.softplus, F.linear, F.avg_pool2d and torch.orgqr warns as resize_output; F.logsigmoid resizes without a warning" {
+    warns_resize 'import torch.nn.functional as F; F.gelu(torch.ones(2, 3), approximate="tanh", out=torch.zeros(5)).shape' '[5]' '[2, 3]'
+    warns_resize 'import torch.nn.functional as F; F.softplus(torch.ones(2, 3), out=torch.zeros(5)).shape' '[5]' '[2, 3]'
+    warns_resize 'import torch.nn.functional as F; F.linear(torch.ones(2, 3), torch.ones(4, 3), torch.ones(4), out=torch.zeros(5)).shape' '[5]' '[2, 4]'
+    warns_resize 'import torch.nn.functional as F; F.linear(torch.ones(3), torch.ones(4, 3), out=torch.zeros(2, 3)).shape' '[2, 3]' '[1, 4]'
+    warns_resize 'import torch.nn.functional as F; F.avg_pool2d(torch.ones(1, 4, 4), 2, out=torch.zeros(5)).shape' '[5]' '[1, 2, 2]'
+    warns_resize 'torch.orgqr(torch.eye(3), torch.zeros(2), out=torch.zeros(5)).shape' '[5]' '[3, 3]'
+    run --separate-stderr tsr_run -e 'import torch.nn.functional as F; F.logsigmoid(torch.ones(2, 3), out=torch.zeros(5)).shape'
+    assert_success
+    assert_output 'torch.Size([2, 3])'
+    [ -z "$stderr" ]
+}
