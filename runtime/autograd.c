@@ -149,6 +149,7 @@ tsr_tensor *tsr_autograd_detach(const tsr_tensor *t)
 {
     tsr_tensor *d = t->sparse ? tsr__sparse_alias(t) : tsr_view_alias(t);   /* sparse: same indices and values */
     if (d) d->requires_grad = false;
+    if (d && !t->sparse) tsr_tensor_unview(d);   /* 1.13: x.detach()._is_view() is False (the storage is shared) */
     if (d && t->names && (tsr_names_any(t->names, t->ndim) ? tsr_tensor_set_names(d, t->names, t->ndim)
                                                            : tsr_names_keep_fallback(d)) < 0) {   /* detach keeps input names */
         tsr_tensor_release(d);
@@ -204,6 +205,7 @@ static _Thread_local bool releasing;
 static void node_free(tsr_node *n)
 {
     for (int i = 0; i < n->nnext; i++) tsr_node_release(n->next[i].node);
+    tsr_node_release(n->sub);
     saved_clear(n);
     if (n->leaf) {
         if (n->leaf->autograd && n->leaf->autograd->acc == n) n->leaf->autograd->acc = NULL;
@@ -411,6 +413,11 @@ int tsr_ag_check_inplace(const tsr_tensor *t)
         tsr_error_set(TSR_ERR_RUNTIME, "a leaf Variable that requires grad is being used in an in-place operation.");
         return -1;
     }
+    if (!grad_off && t->base && t->base->requires_grad && tsr_tensor_is_leaf(t->base)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "a view of a leaf Variable that requires grad is being used in an in-place "
+                      "operation.");
+        return -1;
+    }
     return 0;
 }
 
@@ -430,6 +437,84 @@ static int save(tsr_node *n, int slot, const tsr_tensor *t, bool is_output)
     s->orig = is_output ? NULL : tsr_tensor_retain((tsr_tensor *)t);
     s->output_nr = t->autograd ? t->autograd->output_nr : 0;
     return 0;
+}
+
+/* Makes node the grad_fn of t (output 0), dropping t's old one. */
+static int attach(tsr_tensor *t, tsr_node *node)
+{
+    struct tsr_autograd *m = meta(t);
+    if (!m) return -1;
+    if (m->grad_fn) {
+        node_forget_retained(m->grad_fn, t);
+        tsr_node_release(m->grad_fn);
+    }
+    m->grad_fn = node;
+    m->output_nr = 0;
+    m->view_version = t->base ? t->storage->version : -1;
+    if (m->retains_grad) node->retained = t;
+    return 0;
+}
+
+/* An in-place op on view out of a base: 1.13's CopySlices on the base
+ * around the op's node (fn, which is not in the graph: its input 0 is the
+ * view's old values, whose gradient goes back into the base's), then the
+ * view's grad_fn AsStridedBackward0 over it. */
+static int record_view_inplace(const tsr_formula *f, int n, tsr_tensor *const *in, const tsr_ag_args *args,
+                               tsr_tensor *out)
+{
+    tsr_tensor *base = out->base;
+    if (base->requires_grad && tsr_tensor_is_leaf(base)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "a view of a leaf Variable that requires grad is being used in an in-place "
+                      "operation.");
+        return -1;
+    }
+    tsr_ag_args va;
+    if (view_args(out, base, &va) < 0) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' of a view of more than %d dims is not "
+                      "implemented.", f->key, TSR_MAX_DIMS / 3);
+        return -1;
+    }
+    const tsr_formula *cf = tsr__ag_formula("copy_slices_fn");
+    tsr_node *fn = node_new(f->name), *cs = fn ? node_new(cf->name) : NULL;
+    if (!cs) goto fail;
+    fn->f = f;
+    if (args) fn->a = *args;
+    cs->f = cf;
+    cs->a = va;
+    cs->sub = fn;
+    fn->nnext = cs->nnext = n;
+    if (edge_of(base, &cs->next[0].node, &cs->next[0].nr) < 0) goto fail;
+    /* fn's input 0 takes a gradient exactly when the base's old graph does */
+    fn->next[0].node = tsr_node_retain(cs->next[0].node);
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && edge_of(in[i], &fn->next[i].node, &fn->next[i].nr) < 0) goto fail;
+        if (i > 0) cs->next[i].node = tsr_node_retain(fn->next[i].node), cs->next[i].nr = fn->next[i].nr;
+        if (!in[i]) continue;
+        const tsr_tensor *t = i ? in[i] : base;
+        fn->in_nd[i] = in[i]->ndim;
+        memcpy(fn->in_sizes[i], in[i]->sizes, (size_t)in[i]->ndim * sizeof(int64_t));
+        fn->in_dtype[i] = in[i]->dtype;
+        fn->in_present[i] = true;
+        cs->in_nd[i] = t->ndim;
+        memcpy(cs->in_sizes[i], t->sizes, (size_t)t->ndim * sizeof(int64_t));
+        cs->in_dtype[i] = t->dtype;
+        cs->in_present[i] = true;
+    }
+    for (int i = 1; i < n; i++)
+        if (in[i] && (f->save & (1u << i)) && save(fn, i, in[i], false) < 0) goto fail;
+    if ((f->save & TSR_SAVE_OUT) && save(fn, TSR_AG_OUT, out, true) < 0) goto fail;
+    fn->out_nd = out->ndim;
+    memcpy(fn->out_sizes, out->sizes, (size_t)out->ndim * sizeof(int64_t));
+    fn->out_dtype = out->dtype;
+    cs->out_nd = base->ndim;
+    memcpy(cs->out_sizes, base->sizes, (size_t)base->ndim * sizeof(int64_t));
+    cs->out_dtype = base->dtype;
+    if (attach(base, cs) < 0) goto fail;
+    return tsr_ag_record("as_strided_view", 1, &base, &va, out, false);
+fail:
+    if (cs) tsr_node_release(cs);
+    else tsr_node_release(fn);
+    return -1;
 }
 
 int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_ag_args *args, tsr_tensor *out,
@@ -453,11 +538,7 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s_' in place is not implemented.", formula);
         return -1;
     }
-    if (inplace && out->base) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' of a view (CopySlices) is not implemented.",
-                      formula);
-        return -1;
-    }
+    if (inplace && out->base) return record_view_inplace(f, n, in, args, out);
     tsr_node *node = node_new(f->name);
     if (!node) return -1;
     node->f = f;
@@ -477,16 +558,7 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
     node->out_nd = out->ndim;
     memcpy(node->out_sizes, out->sizes, (size_t)out->ndim * sizeof(int64_t));
     node->out_dtype = out->dtype;
-    struct tsr_autograd *m = meta(out);
-    if (!m) goto fail;
-    if (m->grad_fn) {
-        node_forget_retained(m->grad_fn, out);
-        tsr_node_release(m->grad_fn);
-    }
-    m->grad_fn = node;
-    m->output_nr = 0;
-    m->view_version = out->base ? out->storage->version : -1;
-    if (m->retains_grad) node->retained = out;
+    if (attach(out, node) < 0) goto fail;
     return 0;
 fail:
     tsr_node_release(node);
@@ -868,7 +940,10 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
             if (!v || accumulate(&g.t[k].buf, v) < 0) fail = 1;
         }
         if (fail) goto done;
-        if (!retain_graph && !node->leaf) saved_clear(node);
+        if (!retain_graph && !node->leaf) {
+            saved_clear(node);
+            if (node->sub) saved_clear(node->sub), node->sub->released = true;
+        }
     }
     for (int k = 0; k < ni; k++)
         if (!results[k] && !allow_unused) {

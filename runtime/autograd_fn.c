@@ -1558,6 +1558,32 @@ static int bw_copy_slices_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gi
     return finish(c, n, gin);
 }
 
+/* CopySlices around an in-place op on a view (n->sub, the op's node): the
+ * view's geometry as for copy_slices_view. The op's backward runs on the
+ * region's gradient; its gradient for input 0 (the view's old values) goes
+ * back into the region, its others to the op's other inputs. */
+static int bw_copy_slices_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const int nd = n->a.ndims;
+    tsr_node *fn = n->sub;
+    tsr_tensor *sg[TSR_AG_MAXIN] = {0};
+    tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], n->a.dims + 2 * nd, g->dtype,
+                                                     g->device));
+    if (!c->fail && tsr_copy_(r, g) < 0) c->fail = true;
+    tsr_tensor *v = c->fail ? NULL : keep(c, tsr_view_as_strided(r, nd, n->a.dims, n->a.dims + nd, n->a.i0));
+    tsr_tensor *gv = c->fail ? NULL : keep(c, tsr_clone(v, TSR_MF_CONTIGUOUS));
+    if (!c->fail && fn->f->bw(fn, gv, sg) < 0) c->fail = true;
+    if (!c->fail && (sg[0] ? tsr_copy_(v, sg[0]) : tsr_zero_(v)) < 0) c->fail = true;
+    tsr_tensor_release(sg[0]);
+    for (int i = 1; i < n->nnext; i++) {
+        if (!c->fail && NEED(i)) gin[i] = sg[i];
+        else tsr_tensor_release(sg[i]);
+    }
+    if (NEED(0)) give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
 /* A view's grad_fn made again after its base changed in place (1.13's
  * AsStridedBackward0 over the base's new grad_fn): the view's geometry as
  * for copy_slices_view; the base's gradient is zeros in the base's strides
@@ -1745,6 +1771,7 @@ static const tsr_formula formulas[] = {
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
     {"copy_slices", "torch::autograd::CopySlices", 0, bw_copy_slices},
+    {"copy_slices_fn", "torch::autograd::CopySlices", 0, bw_copy_slices_fn},
     {"copy_slices_view", "torch::autograd::CopySlices", 0, bw_copy_slices_view},
     {"cos", "CosBackward0", 1, bw_cos},
     {"cosh", "CoshBackward0", 1, bw_cosh},
@@ -1887,6 +1914,7 @@ static const tsr_formula formulas[] = {
     {"var", "VarBackward0", 1, bw_var},
     {"view", "ViewBackward0", 0, bw_reshape},
     {"where", "WhereBackward0", 1, bw_where},
+    {"zero_", "ZeroBackward0", 0, bw_zero},
 };
 
 static int cmp_key(const void *k, const void *e) { return strcmp(k, ((const tsr_formula *)e)->key); }

@@ -59,6 +59,7 @@ struct tsr_node {
     struct hook *hooks;         /* a non-leaf output's hooks */
     tsr_tensor *flow;           /* the last gradient through it (the :grad view) */
     tsr_node *pending_next;     /* the release queue (autograd.c) */
+    tsr_node *sub;              /* owned: CopySlices' in-place op node (not in the graph itself) */
 };
 
 /* g: the gradient of the forward's result; gin[i] receives the gradient of

@@ -90,7 +90,7 @@ static const GradRow grad_rows[] = {
     {"topk", G_SORT, NULL},
     {"transpose", G_TRANSPOSE, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
     {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
-    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL},
+    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL}, {"zero_", G_UNARY, NULL},
 };
 
 static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const GradRow *)e)->row); }
