@@ -20,6 +20,14 @@
 /* ------------------------------------------------------------ grad mode */
 
 static _Thread_local bool grad_off, inference_on;
+/* an in-place op's self before the op (a copy), for a formula that needs it */
+static _Thread_local tsr_tensor *inplace_old;
+
+void tsr_ag_inplace_old(tsr_tensor *old)
+{
+    tsr_tensor_release(inplace_old);
+    inplace_old = old ? tsr_tensor_retain(old) : NULL;
+}
 bool tsr_grad_enabled(void) { return !grad_off; }
 void tsr_set_grad_enabled(bool on) { grad_off = !on; }
 bool tsr_inference_mode(void) { return inference_on; }
@@ -500,8 +508,11 @@ static int record_view_inplace(const tsr_formula *f, int n, tsr_tensor *const *i
         cs->in_dtype[i] = t->dtype;
         cs->in_present[i] = true;
     }
-    for (int i = 1; i < n; i++)
+    for (int i = 1; i < n; i++) {
         if (in[i] && (f->save & (1u << i)) && save(fn, i, in[i], false) < 0) goto fail;
+        if (in[i] && fn->saved[i].t && in[i]->storage == out->storage) fn->saved[i].version--;   /* as above */
+    }
+    if ((f->save & 1u) && inplace_old && save(fn, 0, inplace_old, false) < 0) goto fail;
     if ((f->save & TSR_SAVE_OUT) && save(fn, TSR_AG_OUT, out, true) < 0) goto fail;
     fn->out_nd = out->ndim;
     memcpy(fn->out_sizes, out->sizes, (size_t)out->ndim * sizeof(int64_t));
@@ -532,9 +543,10 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
                       formula, TSR_AG_MAXIN);
         return -1;
     }
-    bool others = false;   /* in place, self's old values are gone: only a formula that needs them for another input fails */
+    bool others = false;   /* in place, self's old values are gone unless the binding kept a copy (inplace_old):
+                              without one, only a formula that needs them for another input fails */
     for (int i = 1; i < n; i++) others |= in[i] && tsr_tensor_requires_grad(in[i]);
-    if (inplace && (f->save & 1u) && others) {
+    if (inplace && (f->save & 1u) && others && !inplace_old) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s_' in place is not implemented.", formula);
         return -1;
     }
@@ -552,8 +564,13 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
         node->in_dtype[i] = in[i]->dtype;
         node->in_present[i] = true;
     }
-    for (int i = inplace ? 1 : 0; i < n; i++)
+    for (int i = inplace ? 1 : 0; i < n; i++) {
         if (in[i] && (f->save & (1u << i)) && save(node, i, in[i], false) < 0) goto fail;
+        /* an input that shares self's storage was saved after the op wrote it: 1.13 saved it before (at
+           the version before the op's bump), so its backward fails on the version */
+        if (inplace && i > 0 && in[i] && node->saved[i].t && in[i]->storage == out->storage) node->saved[i].version--;
+    }
+    if (inplace && (f->save & 1u) && inplace_old && save(node, 0, inplace_old, false) < 0) goto fail;
     if ((f->save & TSR_SAVE_OUT) && save(node, TSR_AG_OUT, out, true) < 0) goto fail;
     node->out_nd = out->ndim;
     memcpy(node->out_sizes, out->sizes, (size_t)out->ndim * sizeof(int64_t));

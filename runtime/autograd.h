@@ -92,6 +92,10 @@ tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items
  * Variable that requires grad is being used in an in-place operation.", and
  * NotImplementedError for a graph through an assignment tsr cannot record
  * (advanced: by an advanced-indexing key). 0 or -1. */
+/* The copy of an in-place op's self made before the op (NULL: none), which
+ * the next in-place record saves where its formula needs self; the binding
+ * sets it before the op and clears it after the record. */
+void tsr_ag_inplace_old(tsr_tensor *old);
 int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value, bool advanced);
 /* After t[key] = value (value NULL for a number): records 1.13's
  * CopySlices on dst (t, or t's base when t is a view) when dst or value

@@ -307,7 +307,16 @@ Value *ops_tensor_inplace(int op, Value *self, Value *other)
     if (tsr_is_sparse(tensor_of(self)) || (is_tensor(other) && tsr_is_sparse(tensor_of(other))))
         return bind_sparse_operator(op, self, other, 0);
     if (tsr_ag_check_inplace(tensor_of(self)) < 0) return bind_runtime_error();
-    return bind_grad_operator(grad_key(op), self, other, inplace_plain(op, self, other), true);
+    tsr_tensor *ts[2] = {tensor_of(self), is_tensor(other) ? tensor_of(other) : NULL};
+    if (tsr_ag_needed(2, ts)) {   /* self before the op, for a formula that needs it */
+        tsr_tensor *old = tsr_clone(ts[0], TSR_MF_PRESERVE);
+        if (!old) return bind_runtime_error();
+        tsr_ag_inplace_old(old);
+        tsr_tensor_release(old);
+    }
+    Value *r = bind_grad_operator(grad_key(op), self, other, inplace_plain(op, self, other), true);
+    tsr_ag_inplace_old(NULL);
+    return r;
 }
 
 Value *ops_tensor_unop(int op, Value *self)

@@ -679,6 +679,12 @@ Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *s
                        "differentiation, but one of the arguments requires grad.", on ? on[1] : d->name);
     }
     if (writes_self && tsr_ag_check_inplace(tensor_of(self)) < 0) return bind_runtime_error();
+    if (writes_self) {   /* self before the op, for a formula that needs it */
+        tsr_tensor *old = tsr_clone(tensor_of(self), TSR_MF_PRESERVE);
+        if (!old) return bind_runtime_error();
+        tsr_ag_inplace_old(old);
+        tsr_tensor_release(old);
+    }
     /* the handler may replace b's values (the conj fallback): keep the originals */
     BindArgs keep = *b;
     for (int i = 0; i < BIND_MAXP; i++)
@@ -694,6 +700,7 @@ Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *s
             r = bind_runtime_error();
         }
     }
+    tsr_ag_inplace_old(NULL);
     for (int i = 0; i < BIND_MAXP; i++)
         if (keep.v[i]) decref(keep.v[i]);
     if (keep.varargs) decref(keep.varargs);
