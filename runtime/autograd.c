@@ -994,11 +994,35 @@ int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value, bool adva
         return -1;
     }
     tsr_tensor *ts[3] = {(tsr_tensor *)t, (tsr_tensor *)b, (tsr_tensor *)value};
-    if (advanced && tsr_ag_needed(3, ts)) {
+    if (advanced && t->base && tsr_ag_needed(3, ts)) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index_put_' (an assignment by advanced indexing) "
-                      "is not implemented.");
+                      "into a view is not implemented.");
         return -1;
     }
+    return 0;
+}
+
+int tsr_ag_record_index_put(tsr_tensor *dst, int n, const tsr_sub *items, const tsr_tensor *value)
+{
+    tsr_tensor *in[2] = {dst, (tsr_tensor *)value};
+    if (grad_off || !tsr_ag_needed(2, in)) return 0;
+    int nt = 0;
+    for (int k = 0; k < n; k++) nt += items[k].kind == TSR_SUB_TENSOR;
+    if (6 * n > TSR_MAX_DIMS || nt > 4) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index_put_' with a key of more than %d items or "
+                      "more than 4 tensors is not implemented.", TSR_MAX_DIMS / 6);
+        return -1;
+    }
+    tsr_ag_args a = {0};
+    a.ndims = n;
+    for (int k = 0; k < n; k++) {
+        int64_t *e = a.dims + 6 * k;
+        e[0] = items[k].kind, e[1] = items[k].i, e[2] = items[k].start, e[3] = items[k].stop, e[4] = items[k].step;
+        e[5] = items[k].bare;
+    }
+    if (tsr_ag_record("index_put_key", 2, in, &a, dst, true) < 0) return -1;
+    for (int k = 0; k < n; k++)
+        if (items[k].kind == TSR_SUB_TENSOR && tsr_ag_keep(dst, items[k].t) < 0) return -1;
     return 0;
 }
 

@@ -101,6 +101,9 @@ int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value, bool adva
  * CopySlices on dst (t, or t's base when t is a view) when dst or value
  * needs a gradient. region: the view t[key] of a basic key
  * (tsr_ag_check_setitem refused the others). 0 or -1. */
+/* After t[items] = value by a key with advanced indices (value NULL for a
+ * number): records 1.13's IndexPutBackward0 on t (not a view). 0 or -1. */
+int tsr_ag_record_index_put(tsr_tensor *t, int n, const tsr_sub *items, const tsr_tensor *value);
 int tsr_ag_record_setitem(tsr_tensor *dst, const tsr_tensor *region, const tsr_tensor *value);
 /* Whether the formula table knows formula. */
 bool tsr_ag_has_formula(const char *formula);

@@ -1386,6 +1386,37 @@ static int bw_index_put_mask(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* index_put_ of self[key] = value by an advanced-indexing key (the
+ * assignment's IndexPutBackward0): the key's items in dims (6 per item:
+ * kind, i, start, stop, step, bare; ndims items), its tensors in extra in
+ * order. self gets the gradient with the indexed elements zeroed, value
+ * the indexed gradient (summed to its shape by the engine). */
+static int bw_index_put_key(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_sub items[TSR_MAX_DIMS / 6];
+    int nt = 0;
+    if (n->released) {
+        SAVED(TSR_AG_OUT);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    for (int k = 0; k < n->a.ndims; k++) {
+        const int64_t *e = n->a.dims + 6 * k;
+        items[k] = (tsr_sub){.kind = (tsr_sub_kind)e[0], .i = e[1], .start = e[2], .stop = e[3], .step = e[4],
+                             .bare = e[5] != 0};
+        if (items[k].kind == TSR_SUB_TENSOR) items[k].t = n->extra[nt++];
+    }
+    if (NEED(1)) give(c, gin, 1, keep(c, tsr_subscript(g, n->a.ndims, items)));
+    if (NEED(0) && !c->fail) {
+        tsr_tensor *r = keep(c, tsr_clone(g, TSR_MF_CONTIGUOUS));
+        tsr_tensor *z = c->fail ? NULL : keep(c, tsr_zeros(0, NULL, g->dtype, g->device));
+        if (!c->fail && tsr_subscript_assign(r, n->a.ndims, items, z) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    return finish(c, n, gin);
+}
+
 /* masked_select(self, mask extra[0]): zeros of self's shape with the
  * gradient scattered where mask is true (masked_scatter) */
 static int bw_masked_select(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -1805,6 +1836,7 @@ static const tsr_formula formulas[] = {
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
     {"im2col", "Im2ColBackward0", 0, bw_im2col},
     {"index", "IndexBackward0", 0xfffe, bw_index},
+    {"index_put_key", "IndexPutBackward0", 0, bw_index_put_key},
     {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
     {"leaky_relu", "LeakyReluBackward0", 1, bw_leaky_relu},

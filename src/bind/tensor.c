@@ -464,7 +464,9 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
     }
     if (r == 0) {   /* the graph through the assignment: CopySlices on self */
         tsr_tensor *dst = self->base ? self->base : self, *ts[2] = {dst, gv};
-        if (tsr_ag_needed(2, ts)) {
+        if (advanced(&s)) {
+            if (tsr_ag_record_index_put(self, s.n, s.items, gv) < 0) r = bind_runtime_errori();
+        } else if (tsr_ag_needed(2, ts)) {
             tsr_tensor *region = tsr_subscript(self, s.n, s.items);
             if (!region || tsr_ag_record_setitem(dst, region, gv) < 0) r = bind_runtime_errori();
             tsr_tensor_release(region);

@@ -51,6 +51,7 @@ static tsr_dims dims_of(const tsr_ag_args *a)
 /* torch.nn.functional's formulas (an in-place key's forward is its
  * out-of-place one); the index inputs of nll_loss / embedding are fixed */
 static const int64_t nll_target[3] = {2, 0, 3}, emb_index[4] = {1, 3, 1, 0};
+static const int64_t put_index[2] = {0, 2};   /* index_put_key's key [tensor([0, 2])] */
 static tsr_tensor *fixed_index(const int64_t *v, int64_t n)
 {
     tsr_tensor *t = tsr_empty(1, &n, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS);
@@ -188,6 +189,14 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     const tsr_ag_args *a = &c->a;
     tsr_dims d = dims_of(a);
     if (!strcmp(k, "zero_")) return tsr_zeros(in[0]->ndim, in[0]->sizes, in[0]->dtype, in[0]->device);
+    if (!strcmp(k, "index_put_key")) {   /* base.clone()[put_index] = value */
+        tsr_tensor *r = tsr_clone(in[0], TSR_MF_CONTIGUOUS), *ix = fixed_index(put_index, 2);
+        tsr_sub it = {.kind = TSR_SUB_TENSOR, .t = ix};
+        int rc = r && ix ? tsr_subscript_assign(r, 1, &it, in[1]) : -1;
+        tsr_tensor_release(ix);
+        if (rc < 0) tsr_tensor_release(r);
+        return rc < 0 ? NULL : r;
+    }
     tsr_operand x0 = tsr_operand_tensor(in[0]);
     struct { const char *k; tsr_unop op; } unops[] = {
         {"abs", TSR_UNOP_ABS}, {"acos", TSR_UNOP_ACOS}, {"asin", TSR_UNOP_ASIN}, {"atan", TSR_UNOP_ATAN},
@@ -387,6 +396,7 @@ static const Case cases[] = {
     {"copy_slices_view", 2, {2, 0}, {{3, 4}, {0}}, 0, A(.ndims = 1, .dims = {3, 4, 4, 1}, .i0 = 2)},
     {"as_strided_view", 1, {2}, {{3, 4}}, 0, A(.ndims = 2, .dims = {2, 2, 1, 4, 4, 1}, .i0 = 5)},
     {"zero_", 1, {2}, {{2, 3}}, 0, A()},
+    {"index_put_key", 2, {1, 1}, {{4}, {2}}, 0, A(.ndims = 1, .dims = {TSR_SUB_TENSOR, 0, 0, 0, 0, 1})},
     {"native_group_norm", 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, 0, A(.i0 = 2, .d0 = 1e-5)},
     {"native_group_norm", 3, {4, 1, 1}, {{2, 6, 2, 2}, {6}, {6}}, 0, A(.i0 = 3, .d0 = 1e-3)},
     /* bilinear's _trilinear: (B, n), (A, n, m), (B, m) */
@@ -462,6 +472,7 @@ static int check_case(const Case *c)
     size_t kl = strlen(c->key);
     tsr_tensor *kept = !strcmp(c->key, "nll_loss") ? fixed_index(nll_target, 3)
                      : !strcmp(c->key, "embedding") ? fixed_index(emb_index, 4)
+                     : !strcmp(c->key, "index_put_key") ? fixed_index(put_index, 2)
                      : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
     if (kept) tsr_ag_keep(out, kept);
