@@ -510,7 +510,11 @@ static int record_view_inplace(const tsr_formula *f, int n, tsr_tensor *const *i
     }
     for (int i = 1; i < n; i++) {
         if (in[i] && (f->save & (1u << i)) && save(fn, i, in[i], false) < 0) goto fail;
-        if (in[i] && fn->saved[i].t && in[i]->storage == out->storage) fn->saved[i].version--;   /* as above */
+        if (in[i] && fn->saved[i].t && in[i]->storage == out->storage) {   /* as above */
+            fn->saved[i].version--;
+            tsr_tensor_release(fn->saved[i].orig);
+            fn->saved[i].orig = NULL;
+        }
     }
     if ((f->save & 1u) && inplace_old && save(fn, 0, inplace_old, false) < 0) goto fail;
     if ((f->save & TSR_SAVE_OUT) && save(fn, TSR_AG_OUT, out, true) < 0) goto fail;
@@ -568,7 +572,13 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
         if (in[i] && (f->save & (1u << i)) && save(node, i, in[i], false) < 0) goto fail;
         /* an input that shares self's storage was saved after the op wrote it: 1.13 saved it before (at
            the version before the op's bump), so its backward fails on the version */
-        if (inplace && i > 0 && in[i] && node->saved[i].t && in[i]->storage == out->storage) node->saved[i].version--;
+        if (inplace && i > 0 && in[i] && node->saved[i].t && in[i]->storage == out->storage) {
+            node->saved[i].version--;
+            /* no reference back to it (it may be out itself, whose grad_fn is this node: a cycle); the
+               version error names it by the grad_fn it had */
+            tsr_tensor_release(node->saved[i].orig);
+            node->saved[i].orig = NULL;
+        }
     }
     if (inplace && (f->save & 1u) && inplace_old && save(node, 0, inplace_old, false) < 0) goto fail;
     if ((f->save & TSR_SAVE_OUT) && save(node, TSR_AG_OUT, out, true) < 0) goto fail;

@@ -460,6 +460,7 @@ fail:
     {                                                                                                          \
         const int64_t D = C / G, in = HxW / (L) * (L), dv = D / (L) * (L);                                    \
         for (int64_t i = 0; i < N * C; i++) {                                                                  \
+            if (HxW == 0) { ds[i] = 0, db[i] = 0; continue; }   /* an empty input's data may be NULL */       \
             const T *dyp = dy + i * HxW, *xp = x + i * HxW;                                                    \
             T sv[L], bv[L], s0 = 0, b0 = 0;                                                                    \
             for (int l = 0; l < (L); l++) sv[l] = 0, bv[l] = 0;                                                \
@@ -500,7 +501,7 @@ fail:
                 const T r = rstd[i], m = mean[i];                                                              \
                 const T c2 = FMA(ba, m, -sa) * r * r * r * s;                                                  \
                 const T c3 = FMA(-c2, m, -(ba * r * s));                                                       \
-                for (int64_t j = 0; j < D; j++) {                                                              \
+                for (int64_t j = 0; j < D && HxW > 0; j++) {                                                   \
                     const T c1 = r * (gamma ? gamma[g * D + j] : (T)1);                                        \
                     const T *dyp = dy + (i * D + j) * HxW, *xp = x + (i * D + j) * HxW;                        \
                     T *dxp = dx + (i * D + j) * HxW;                                                           \
