@@ -1767,6 +1767,78 @@ static int bw_select_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* ------------------------------------------------------------ views, shapes and indexing (issue 19) */
+
+/* diagonal(offset i0, dim1 i1, dim2 i2): diagonal_backward, zeros of the
+ * input's shape with the gradient copied into the same diagonal */
+static int bw_diagonal(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *z = zeros_in(c, n, 0, g), *v = NULL;
+    if (!c->fail) v = keep(c, tsr_view_diagonal(z, n->a.i0, n->a.i1, n->a.i2));
+    if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
+/* diag(diagonal i0): diag_backward, grad.diag(diagonal) for a vector or a
+ * square matrix, else diagonal_backward over dims 0 and 1 */
+static int bw_diag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->in_nd[0] == 1 || n->in_sizes[0][0] == n->in_sizes[0][1]) {
+        give(c, gin, 0, keep(c, tsr_diag(g, n->a.i0, NULL)));
+    } else {
+        tsr_tensor *z = zeros_in(c, n, 0, g), *v = NULL;
+        if (!c->fail) v = keep(c, tsr_view_diagonal(z, n->a.i0, 0, 1));
+        if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
+        give(c, gin, 0, z);
+    }
+    return finish(c, n, gin);
+}
+
+/* tril / triu(diagonal i0): grad.tril(diagonal) / grad.triu(diagonal) */
+static int bw_tril(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, keep(c, tsr_tril(g, n->a.i0, !strcmp(n->f->key, "triu"), NULL)));
+    return finish(c, n, gin);
+}
+
+/* trace: trace_backward, zeros(rows * cols) with the gradient at every
+ * (cols + 1)-th element, viewed as the input; as in 1.13, a matrix with more
+ * rows than columns also gets it past the diagonal (rows 4, cols 2: [3, 0]) */
+static int bw_trace(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int64_t rows = n->in_sizes[0][0], cols = n->in_sizes[0][1], numel = rows * cols;
+    tsr_tensor *z = zeros(c, 1, &numel, g->dtype), *v = NULL;
+    if (!c->fail) v = keep(c, tsr_view_slice(z, 0, 0, numel, cols + 1));
+    if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
+    give(c, gin, 0, reshape(c, z, 2, n->in_sizes[0]));
+    return finish(c, n, gin);
+}
+
+/* roll(shifts dims[0..ndims), dims dims[ndims..ndims+i0)): roll_backward,
+ * grad.roll(-shifts, dims) */
+static int bw_roll(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int64_t neg[TSR_MAX_DIMS];
+    int ns = n->a.ndims;
+    for (int i = 0; i < ns; i++) neg[i] = -n->a.dims[i];
+    give(c, gin, 0, keep(c, tsr_roll(g, ns, neg, (int)n->a.i0, n->a.dims + ns)));
+    return finish(c, n, gin);
+}
+
+/* rot90(k i0, dims dims[0..2)): grad.rot90(-k, dims) */
+static int bw_rot90(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, keep(c, tsr_rot90(g, -n->a.i0, 2, n->a.dims)));
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1808,6 +1880,8 @@ static const tsr_formula formulas[] = {
     {"cosh", "CoshBackward0", 1, bw_cosh},
     {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},
     {"cumsum", "CumsumBackward0", 0, bw_cumsum},
+    {"diag", "DiagBackward0", 0, bw_diag},
+    {"diagonal", "DiagonalBackward0", 0, bw_diagonal},
     {"div", "DivBackward0", 3, bw_div},
     {"div_rounding", "DivBackward2", 0, bw_div_rounding},
     {"div_s", "DivBackward1", 0, bw_div_s},
@@ -1894,6 +1968,8 @@ static const tsr_formula formulas[] = {
     {"replication_pad2d", "ReplicationPad2DBackward0", 1, bw_pad_mode},
     {"replication_pad3d", "ReplicationPad3DBackward0", 1, bw_pad_mode},
     {"reshape_alias", "ReshapeAliasBackward0", 0, bw_reshape},
+    {"roll", "RollBackward0", 0, bw_roll},
+    {"rot90", "Rot90Backward0", 0, bw_rot90},
     {"round", "RoundBackward0", 0, bw_zero},
     {"rrelu_with_noise", "RreluWithNoiseBackward0", 1, bw_rrelu},
     {"rrelu_with_noise_", "RreluWithNoiseBackward1", TSR_SAVE_OUT, bw_rrelu},
@@ -1936,9 +2012,12 @@ static const tsr_formula formulas[] = {
     {"to_copy", "ToCopyBackward0", 0, bw_pass},
     {"to_dense", "ToDenseBackward0", 1, bw_to_dense},
     {"topk", "TopkBackward0", 0, bw_sort},
+    {"trace", "TraceBackward0", 0, bw_trace},
     {"transpose", "TransposeBackward0", 0, bw_transpose},
     {"transpose_sparse", "TransposeBackward0", 0, bw_transpose_sparse},
+    {"tril", "TrilBackward0", 0, bw_tril},
     {"trilinear", "TrilinearBackward0", 7, bw_trilinear},
+    {"triu", "TriuBackward0", 0, bw_tril},
     {"trunc", "TruncBackward0", 0, bw_zero},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},

@@ -46,6 +46,11 @@ typedef enum {
     G_REPEAT,     /* repeat(repeats) */
     G_NONE,       /* autograd-neutral (detach, requires_grad_, ...): nothing recorded */
     G_OWN,        /* the handler records its own graph (F.pad, constant_pad_nd) */
+    G_DIAGONAL,   /* diagonal(offset, dim1, dim2) */
+    G_TRIL,       /* tril / triu / diag(diagonal) */
+    G_MOVEDIM,    /* movedim / moveaxis(source, destination): PermuteBackward0 */
+    G_ROLL,       /* roll(shifts, dims) */
+    G_ROT90,      /* rot90(k, dims) */
 } GKind;
 
 typedef struct {
@@ -65,7 +70,7 @@ static const GradRow grad_rows[] = {
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
     {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
-    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
+    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diagonal", G_DIAGONAL, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
@@ -73,13 +78,13 @@ static const GradRow grad_rows[] = {
     {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
     {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
-    {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
+    {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"moveaxis", G_MOVEDIM, NULL}, {"movedim", G_MOVEDIM, NULL}, {"mul", G_BINARY, NULL},
     {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
     {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL},
     {"permute", G_PERMUTE, NULL}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"pow", G_POW, NULL},
     {"prod", G_PROD, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL},
     {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
-    {"retain_grad", G_NONE, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
+    {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
     {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
     {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"sqrt", G_UNARY, NULL},
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
@@ -87,8 +92,8 @@ static const GradRow grad_rows[] = {
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
     {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
-    {"topk", G_SORT, NULL},
-    {"transpose", G_TRANSPOSE, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
+    {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL},
+    {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL}, {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
     {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
     {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL}, {"zero_", G_UNARY, NULL},
 };
@@ -174,6 +179,21 @@ static void arg_dims(Value *v, tsr_ag_args *a)
             if (v->u.seq.items[k]->type == &t_int) a->dims[a->ndims++] = v->u.seq.items[k]->u.i;
         if (a->ndims == 0) a->ndims = -1;
     }
+}
+
+/* an int or a list of ints into out (at most max): how many, -1 when neither */
+static int arg_ints(Value *v, int64_t *out, int max)
+{
+    if (!v || is_none(v)) return -1;
+    if (v->type == &t_int) {
+        out[0] = v->u.i;
+        return 1;
+    }
+    if (v->type != &t_list && v->type != &t_tuple && !(v->type->module && !strcmp(v->type->name, "Size"))) return -1;
+    int k = 0;
+    for (size_t i = 0; i < v->u.seq.n && k < max; i++)
+        if (!arg_int(v->u.seq.items[i], &out[k++])) return -1;
+    return k;
 }
 
 static bool arg_bool(const BindArgs *b, const char *name, bool dflt)
@@ -610,6 +630,49 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (out == in[0]) return r;
         key = "clone";
         break;
+    case G_DIAGONAL: {
+        int nd = in[0]->ndim;
+        a.i1 = 0;
+        a.i2 = 1;
+        arg_int(bind_table_arg(b, "offset"), &a.i0);
+        arg_int(bind_table_arg(b, "dim1"), &a.i1);
+        arg_int(bind_table_arg(b, "dim2"), &a.i2);
+        if (a.i1 < 0) a.i1 += nd;
+        if (a.i2 < 0) a.i2 += nd;
+        break;
+    }
+    case G_TRIL:
+        arg_int(bind_table_arg(b, "diagonal"), &a.i0);
+        break;
+    case G_MOVEDIM: {
+        int64_t src[TSR_MAX_DIMS], dst[TSR_MAX_DIMS];
+        int ns = arg_ints(bind_table_arg(b, "source"), src, TSR_MAX_DIMS);
+        int nd = arg_ints(bind_table_arg(b, "destination"), dst, TSR_MAX_DIMS);
+        if (ns < 0 || nd < 0 || tsr_movedim_order(in[0]->ndim, ns, src, nd, dst, a.dims) < 0) return r;
+        a.ndims = in[0]->ndim;
+        key = "permute";
+        break;
+    }
+    case G_ROLL: {
+        int ns = arg_ints(bind_table_arg(b, "shifts"), a.dims, TSR_MAX_DIMS);
+        if (ns < 0) return r;
+        int nd = arg_ints(bind_table_arg(b, "dims"), a.dims + ns, TSR_MAX_DIMS - ns);
+        a.ndims = ns;
+        a.i0 = nd < 0 ? 0 : nd;
+        break;
+    }
+    case G_ROT90: {
+        a.i0 = 1;
+        a.dims[0] = 0;
+        a.dims[1] = 1;
+        arg_int(bind_table_arg(b, "k"), &a.i0);
+        if (arg_ints(bind_table_arg(b, "dims"), a.dims, 2) < 0) {
+            a.dims[0] = 0;
+            a.dims[1] = 1;
+        }
+        a.ndims = 2;
+        break;
+    }
     }
     if (!out) {
         tsr_tensor_release(wrapped);

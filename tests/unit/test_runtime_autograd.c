@@ -16,6 +16,7 @@
 #include "ops/nn_conv.h"
 #include "ops/nn_more.h"
 #include "ops/nn_norm_grad.h"
+#include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
 #include "ops/sparse.h"
@@ -287,6 +288,13 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(ix);
         return v;
     }
+    /* views, shapes and indexing (issue 19) */
+    if (!strcmp(k, "diagonal")) return tsr_view_diagonal(in[0], a->i0, a->i1, a->i2);
+    if (!strcmp(k, "diag")) return tsr_diag(in[0], a->i0, NULL);
+    if (!strcmp(k, "tril") || !strcmp(k, "triu")) return tsr_tril(in[0], a->i0, !strcmp(k, "triu"), NULL);
+    if (!strcmp(k, "trace")) return tsr_trace(in[0]);
+    if (!strcmp(k, "roll")) return tsr_roll(in[0], a->ndims, a->dims, (int)a->i0, a->dims + a->ndims);
+    if (!strcmp(k, "rot90")) return tsr_rot90(in[0], a->i0, 2, a->dims);
     return fwd_nn(k, a, in);
 }
 
@@ -333,6 +341,13 @@ static const Case cases[] = {
     {"trunc", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"unsafe_view", 1, {2}, {{3, 2}}, 0, A(.ndims = 0)}, {"unsqueeze", 1, {1}, {{3}}, 0, A(.i0 = 1)},
     {"var", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .i0 = 1)}, {"view", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
     {"where", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 4, A(.ndims = 0)},
+    /* views, shapes and indexing (issue 19) */
+    {"diagonal", 1, {3}, {{2, 3, 4}}, 0, A(.i0 = 1, .i1 = 2, .i2 = 0)}, {"diag", 1, {1}, {{3}}, 0, A(.i0 = 1)},
+    {"diag", 1, {2}, {{3, 4}}, 0, A(.i0 = -1)}, {"diag", 1, {2}, {{3, 3}}, 0, A(.i0 = 1)},
+    {"tril", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"triu", 1, {3}, {{2, 3, 4}}, 0, A(.i0 = -1)},
+    {"trace", 1, {2}, {{3, 4}}, 0, A(.ndims = 0)},
+    {"roll", 1, {2}, {{3, 4}}, 0, A(.ndims = 2, .dims = {1, -3, 0, 1}, .i0 = 2)}, {"roll", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {5}, .i0 = 0)},
+    {"rot90", 1, {3}, {{2, 3, 4}}, 0, A(.i0 = 1, .ndims = 2, .dims = {2, 1})}, {"rot90", 1, {2}, {{2, 3}}, 0, A(.i0 = -2, .ndims = 2, .dims = {0, 1})},
     /* torch.nn.functional */
     {"elu", 1, {2}, {{2, 3}}, 0, A(.d0 = 0.7, .d1 = 1.0)}, {"elu_", 1, {2}, {{2, 3}}, 0, A(.d0 = 1.3, .d1 = 1.0)},
     {"celu", 1, {1}, {{6}}, 0, A(.d0 = 2.0)}, {"celu_", 1, {1}, {{6}}, 0, A(.d0 = 0.5)},
