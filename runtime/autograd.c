@@ -585,6 +585,7 @@ fail:
 int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x)
 {
     tsr_node *n = out->autograd ? out->autograd->grad_fn : NULL;
+    if (n && n->sub) n = n->sub;   /* in place on a view: CopySlices' op node */
     if (!n || n->nextra == 4) return 0;
     n->extra[n->nextra] = tsr_view_alias(x);
     if (!n->extra[n->nextra]) return -1;

@@ -29,6 +29,7 @@
 #include "ops/scatter.h"
 #include "ops/search.h"
 #include "ops/shape.h"
+#include "ops/stats.h"
 #include "ops/sparse.h"
 #include "ops/unary.h"
 #include "view.h"
@@ -1839,6 +1840,126 @@ static int bw_rot90(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* The index (or mask) a formula keeps in extra[0]; NULL with the "second
+ * time" error once the graph was freed. */
+static tsr_tensor *kept_index(F *c, tsr_node *n)
+{
+    if (c->fail) return NULL;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);
+        if (!c->fail) tsr_error_set(TSR_ERR_RUNTIME, "autograd formula: the index was not kept");
+        c->fail = true;
+        return NULL;
+    }
+    return n->extra[0];
+}
+
+/* index_add(self, dim i0, index, source, alpha d0): self grad; source
+ * maybe_multiply(grad.index_select(dim, index).expand_as(source), alpha) */
+static int bw_index_add(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = kept_index(c, n);
+    if (NEED(0)) give(c, gin, 0, (tsr_tensor *)g);
+    if (NEED(1) && !c->fail) {
+        tsr_tensor *s;
+        if (n->in_nd[1] > 0) s = expand(c, keep(c, tsr_index_select(g, n->a.i0, ix)), n->in_nd[1], n->in_sizes[1]);
+        else s = keep(c, tsr_index_select(g, n->a.i0, ix->ndim ? keep(c, tsr_view_squeeze_dim(ix, 0)) : ix));
+        if (n->a.has_d0 && n->a.d0 != 1.0) s = bins(c, TSR_BINOP_MUL, s, n->a.d0);
+        give(c, gin, 1, s);
+    }
+    return finish(c, n, gin);
+}
+
+/* index_fill(self, dim i0, index, value): self grad.index_fill(dim, index, 0);
+ * a tensor value (IndexFillBackward1): grad.index_select(dim, unique(index)).sum() */
+static int bw_index_fill(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = kept_index(c, n);
+    if (NEED(0) && !c->fail) give(c, gin, 0, keep(c, tsr_index_fill(g, n->a.i0, ix, tsr_scalar_int(0), NULL)));
+    if (n->nnext > 1 && NEED(1) && !c->fail) {
+        tsr_tensor *u = NULL, *inv = NULL, *cnt = NULL;
+        if (tsr_unique(ix, true, false, false, false, NULL, &u, &inv, &cnt) < 0) c->fail = true;
+        tsr_tensor_release(inv);
+        tsr_tensor_release(cnt);
+        keep(c, u);
+        tsr_dims all = {.n = -1};
+        if (!c->fail) give(c, gin, 1, sum_dims(c, keep(c, tsr_index_select(g, n->a.i0, u)), &all, false));
+    }
+    return finish(c, n, gin);
+}
+
+/* scatter(self, dim i0, index, src or value) / scatter_add: self
+ * grad.scatter(dim, index, 0) (scatter_add: grad); src grad.gather(dim, index) */
+static int bw_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = kept_index(c, n);
+    bool add = !strcmp(n->f->key, "scatter_add");
+    tsr_scalar zero = tsr_scalar_int(0);
+    if (NEED(0) && !c->fail)
+        give(c, gin, 0, add ? (tsr_tensor *)g : keep(c, tsr_scatter(g, n->a.i0, ix, NULL, &zero, TSR_SCATTER_NONE)));
+    if (n->nnext > 1 && NEED(1) && !c->fail) give(c, gin, 1, keep(c, tsr_gather(g, n->a.i0, ix)));
+    return finish(c, n, gin);
+}
+
+/* take(self, index): zeros_like(self).put_(index, grad, accumulate=True) */
+static int bw_take(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = kept_index(c, n), *z = zeros_in(c, n, 0, g);
+    if (!c->fail && tsr_put_(z, ix, g, true) < 0) c->fail = true;
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
+/* put(self, index, source, accumulate flag): self grad (accumulate) or
+ * grad.put(index, zeros_like(source)); source grad.take(index).reshape_as(source) */
+static int bw_put(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = kept_index(c, n);
+    if (NEED(0) && !c->fail)
+        give(c, gin, 0, n->a.flag ? (tsr_tensor *)g : keep(c, tsr_put(g, ix, zeros_in(c, n, 1, g), false)));
+    if (NEED(1) && !c->fail) give(c, gin, 1, reshape(c, keep(c, tsr_take(g, ix)), n->in_nd[1], n->in_sizes[1]));
+    return finish(c, n, gin);
+}
+
+/* masked_scatter(self, mask, source): self grad.masked_fill(mask, 0); source
+ * masked_scatter_backward: grad.masked_select(mask), zeros appended up to
+ * source's numel, viewed as source */
+static int bw_masked_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *mask = kept_index(c, n);
+    if (NEED(0)) give(c, gin, 0, masked_fill0(c, g, mask));
+    if (NEED(1) && !c->fail) {
+        int64_t numel = 1;
+        for (int i = 0; i < n->in_nd[1]; i++) numel *= n->in_sizes[1][i];
+        tsr_tensor *sel = keep(c, tsr_masked_select(g, mask));
+        if (!c->fail && numel > tsr_tensor_numel(sel)) {
+            int64_t rest = numel - tsr_tensor_numel(sel);
+            const tsr_tensor *parts[2] = {sel, zeros(c, 1, &rest, g->dtype)};
+            if (!c->fail) sel = keep(c, tsr_cat(2, parts, 0, NULL));
+        }
+        give(c, gin, 1, reshape(c, sel, n->in_nd[1], n->in_sizes[1]));
+    }
+    return finish(c, n, gin);
+}
+
+/* 1.13's torch::autograd::NotImplemented nodes of ops with no derivative
+ * (key "op" or "op.overload"): backward raises for aten::op */
+static int bw_not_implemented_aten(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    (void)g;
+    tsr_error_set(TSR_ERR_RUNTIME, "derivative for aten::%.*s is not implemented", (int)strcspn(n->f->key, "."),
+                  n->f->key);
+    c->fail = true;
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1910,6 +2031,9 @@ static const tsr_formula formulas[] = {
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
     {"im2col", "Im2ColBackward0", 0, bw_im2col},
     {"index", "IndexBackward0", 0xfffe, bw_index},
+    {"index_add", "IndexAddBackward0", 0, bw_index_add},
+    {"index_fill", "IndexFillBackward0", 0, bw_index_fill},
+    {"index_fill_t", "IndexFillBackward1", 0, bw_index_fill},
     {"index_put_key", "IndexPutBackward0", 0, bw_index_put_key},
     {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
@@ -1923,6 +2047,7 @@ static const tsr_formula formulas[] = {
     {"log_softmax", "LogSoftmaxBackward0", TSR_SAVE_OUT, bw_log_softmax},
     {"logsumexp", "LogsumexpBackward0", 1 | TSR_SAVE_OUT, bw_logsumexp},
     {"masked_fill", "MaskedFillBackward0", 2, bw_masked_fill},
+    {"masked_scatter", "MaskedScatterBackward0", 0, bw_masked_scatter},
     {"masked_select", "MaskedSelectBackward0", 0, bw_masked_select},
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"max_dim", "MaxBackward0", 0, bw_max_dim},
@@ -1942,6 +2067,7 @@ static const tsr_formula formulas[] = {
     {"mul_sparse_s", "MulBackward0", 0, bw_mul_sparse_s},
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
+    {"narrow_copy", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
     {"native_channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"native_group_norm", "NativeGroupNormBackward0", 3, bw_group_norm},
@@ -1958,6 +2084,7 @@ static const tsr_formula formulas[] = {
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
     {"prod_dim", "ProdBackward1", 1 | TSR_SAVE_OUT, bw_prod},
+    {"put", "PutBackward0", 0, bw_put},
     {"reciprocal", "ReciprocalBackward0", TSR_SAVE_OUT, bw_reciprocal},
     {"reflection_pad1d", "ReflectionPad1DBackward0", 1, bw_pad_mode},
     {"reflection_pad2d", "ReflectionPad2DBackward0", 1, bw_pad_mode},
@@ -1976,6 +2103,11 @@ static const tsr_formula formulas[] = {
     {"rsqrt", "RsqrtBackward0", TSR_SAVE_OUT, bw_rsqrt},
     {"rsub", "RsubBackward0", 0, bw_rsub},
     {"rsub_s", "RsubBackward1", 0, bw_rsub},
+    {"scatter", "ScatterBackward0", 0, bw_scatter},
+    {"scatter.reduce", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
+    {"scatter.value_reduce", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
+    {"scatter_add", "ScatterAddBackward0", 0, bw_scatter},
+    {"scatter_v", "ScatterBackward1", 0, bw_scatter},
     {"select", "SelectBackward0", 0, bw_piece},
     {"select_sparse", "SelectBackward0", 0, bw_select_sparse},
     {"sigmoid", "SigmoidBackward0", TSR_SAVE_OUT, bw_sigmoid},
@@ -2005,6 +2137,7 @@ static const tsr_formula formulas[] = {
     {"sum_dim", "SumBackward1", 0, bw_sum},
     {"t", "TBackward0", 0, bw_t},
     {"t_sparse", "TBackward0", 0, bw_t_sparse},
+    {"take", "TakeBackward0", 0, bw_take},
     {"tan", "TanBackward0", TSR_SAVE_OUT, bw_tan},
     {"tanh", "TanhBackward0", TSR_SAVE_OUT, bw_tanh},
     {"threshold", "ThresholdBackward0", 1, bw_threshold},

@@ -51,6 +51,8 @@ typedef enum {
     G_MOVEDIM,    /* movedim / moveaxis(source, destination): PermuteBackward0 */
     G_ROLL,       /* roll(shifts, dims) */
     G_ROT90,      /* rot90(k, dims) */
+    G_INDEXOP,    /* index_add / index_fill / scatter / scatter_add / take / put / masked_scatter: the index
+                     (mask) is kept on the node, not an input */
 } GKind;
 
 typedef struct {
@@ -74,22 +76,23 @@ static const GradRow grad_rows[] = {
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL},
+    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_add", G_INDEXOP, NULL}, {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL},
     {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
-    {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
+    {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL}, {"masked_scatter", G_INDEXOP, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
     {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"moveaxis", G_MOVEDIM, NULL}, {"movedim", G_MOVEDIM, NULL}, {"mul", G_BINARY, NULL},
-    {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
+    {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"narrow_copy", G_UNARY, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
     {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL},
     {"permute", G_PERMUTE, NULL}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"pow", G_POW, NULL},
-    {"prod", G_PROD, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL},
+    {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL},
     {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
     {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
+    {"scatter", G_INDEXOP, NULL}, {"scatter_add", G_INDEXOP, NULL},
     {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
     {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"sqrt", G_UNARY, NULL},
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
-    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
+    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL}, {"take", G_INDEXOP, NULL},
     {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
     {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL},
@@ -660,6 +663,36 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         a.ndims = ns;
         a.i0 = nd < 0 ? 0 : nd;
         break;
+    }
+    case G_INDEXOP: {
+        const char *ixname = !strcmp(g->row, "masked_scatter") ? "mask" : "index";
+        Value *ix = bind_table_arg(b, ixname), *src = NULL;
+        if (!ix || !is_tensor(ix) || !out) return r;
+        if (strcmp(g->row, "take") && strcmp(g->row, "put") && strcmp(g->row, "masked_scatter")) {
+            if (!arg_int(bind_table_arg(b, "dim"), &a.i0)) return r;
+            if (a.i0 < 0) a.i0 += in[0]->ndim;
+            if (in[0]->ndim == 0) a.i0 = 0;
+        }
+        if (!strcmp(g->row, "index_fill") || !strcmp(g->row, "scatter")) {
+            src = bind_table_arg(b, !strcmp(g->row, "scatter") ? "src" : "value");
+            if (!src) src = bind_table_arg(b, "value");
+            if (src && is_tensor(src)) key = !strcmp(g->row, "scatter") ? "scatter" : "index_fill_t";
+            else key = !strcmp(g->row, "scatter") ? "scatter_v" : "index_fill";
+            if (!strcmp(g->row, "scatter") && bind_table_arg(b, "reduce"))   /* 1.13: NotImplemented */
+                key = is_tensor(src) ? "scatter.reduce" : "scatter.value_reduce";
+        } else if (strcmp(g->row, "take")) {
+            src = bind_table_arg(b, "source");
+            if (!src) src = bind_table_arg(b, "src");
+        }
+        if (src && is_tensor(src)) in[n++] = tensor_of(src);
+        a.has_d0 = arg_double(bind_table_arg(b, "alpha"), &a.d0);
+        a.flag = arg_bool(b, "accumulate", false);
+        if (record(key, n, in, &a, out, inplace) < 0 || tsr_ag_keep(out, tensor_of(ix)) < 0) {
+            if (!exc_pending()) bind_runtime_error();
+            decref(r);
+            return NULL;
+        }
+        return r;
     }
     case G_ROT90: {
         a.i0 = 1;

@@ -10,6 +10,7 @@
 #include "tsr.h"
 #include "autograd.h"
 #include "autograd_node.h"
+#include "ops/indexdim.h"
 #include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
@@ -19,6 +20,7 @@
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
+#include "ops/scatter.h"
 #include "ops/sparse.h"
 
 #define L(...) ((const int64_t[]){__VA_ARGS__})
@@ -67,6 +69,32 @@ static tsr_tensor *fixed_mask(void)
     tsr_tensor *t = tsr_empty(1, &n, TSR_BOOL, TSR_CPU, TSR_MF_CONTIGUOUS);
     for (int64_t i = 0; t && i < n; i++) tsr_tensor_set_at(t, i, tsr_scalar_bool(i % 3 == 1));
     return t;
+}
+
+/* The index (mask) of the indexing formulas of issue 19, which the binding
+ * keeps on the node; NULL for other keys. NEW reference. */
+static tsr_tensor *idx19(const char *k)
+{
+    static const int64_t add[3] = {0, 2, 0}, fill[2] = {2, 0}, sc[6] = {0, 1, 2, 3, 0, 1}, tk[4] = {0, 5, 5, -1},
+                         pt[3] = {1, 4, 7};
+    if (!strcmp(k, "index_add")) return fixed_index(add, 3);
+    if (!strcmp(k, "index_fill") || !strcmp(k, "index_fill_t")) return fixed_index(fill, 2);
+    if (!strcmp(k, "put")) return fixed_index(pt, 3);
+    tsr_tensor *flat = !strncmp(k, "scatter", 7) ? fixed_index(sc, 6) : !strcmp(k, "take") ? fixed_index(tk, 4) : NULL;
+    if (flat) {
+        tsr_tensor *r = tsr_reshape(flat, 2, !strcmp(k, "take") ? L(2, 2) : L(2, 3));
+        tsr_tensor_release(flat);
+        return r;
+    }
+    if (!strcmp(k, "masked_scatter")) {   /* (4, 3), every third element */
+        int64_t n = 12;
+        tsr_tensor *m = tsr_empty(1, &n, TSR_BOOL, TSR_CPU, TSR_MF_CONTIGUOUS), *r;
+        for (int64_t i = 0; m && i < n; i++) tsr_tensor_set_at(m, i, tsr_scalar_bool(i % 3 == 1));
+        r = tsr_reshape(m, 2, L(4, 3));
+        tsr_tensor_release(m);
+        return r;
+    }
+    return NULL;
 }
 
 /* The pooling formulas over a 3-D input: kernel, stride, padding as (h, w)
@@ -295,6 +323,21 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "trace")) return tsr_trace(in[0]);
     if (!strcmp(k, "roll")) return tsr_roll(in[0], a->ndims, a->dims, (int)a->i0, a->dims + a->ndims);
     if (!strcmp(k, "rot90")) return tsr_rot90(in[0], a->i0, 2, a->dims);
+    tsr_tensor *ix = idx19(k), *r = NULL;
+    if (ix) {
+        tsr_scalar v = tsr_scalar_float(0.5);
+        if (!strcmp(k, "index_add")) r = tsr_index_add(in[0], a->i0, ix, in[1], tsr_scalar_float(a->d0));
+        else if (!strcmp(k, "index_fill")) r = tsr_index_fill(in[0], a->i0, ix, v, NULL);
+        else if (!strcmp(k, "index_fill_t")) r = tsr_index_fill(in[0], a->i0, ix, v, in[1]);
+        else if (!strcmp(k, "scatter")) r = tsr_scatter(in[0], a->i0, ix, in[1], NULL, TSR_SCATTER_NONE);
+        else if (!strcmp(k, "scatter_v")) r = tsr_scatter(in[0], a->i0, ix, NULL, &v, TSR_SCATTER_NONE);
+        else if (!strcmp(k, "scatter_add")) r = tsr_scatter(in[0], a->i0, ix, in[1], NULL, TSR_SCATTER_ADD);
+        else if (!strcmp(k, "take")) r = tsr_take(in[0], ix);
+        else if (!strcmp(k, "put")) r = tsr_put(in[0], ix, in[1], a->flag);
+        else if (!strcmp(k, "masked_scatter")) r = tsr_masked_scatter(in[0], ix, in[1]);
+        tsr_tensor_release(ix);
+        return r;
+    }
     return fwd_nn(k, a, in);
 }
 
@@ -348,6 +391,12 @@ static const Case cases[] = {
     {"trace", 1, {2}, {{3, 4}}, 0, A(.ndims = 0)},
     {"roll", 1, {2}, {{3, 4}}, 0, A(.ndims = 2, .dims = {1, -3, 0, 1}, .i0 = 2)}, {"roll", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {5}, .i0 = 0)},
     {"rot90", 1, {3}, {{2, 3, 4}}, 0, A(.i0 = 1, .ndims = 2, .dims = {2, 1})}, {"rot90", 1, {2}, {{2, 3}}, 0, A(.i0 = -2, .ndims = 2, .dims = {0, 1})},
+    {"index_add", 2, {2, 2}, {{4, 3}, {3, 3}}, 0, A(.i0 = 0, .has_d0 = true, .d0 = 2.5)},
+    {"index_fill", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"index_fill_t", 2, {2, 0}, {{3, 4}, {0}}, 0, A(.i0 = 1)},
+    {"scatter", 2, {2, 2}, {{4, 3}, {2, 3}}, 0, A(.i0 = 0)}, {"scatter_v", 1, {2}, {{4, 3}}, 0, A(.i0 = 0)},
+    {"scatter_add", 2, {2, 2}, {{4, 3}, {2, 3}}, 0, A(.i0 = 0)}, {"take", 1, {2}, {{4, 3}}, 0, A(.ndims = 0)},
+    {"put", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.flag = false)}, {"put", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.flag = true)},
+    {"masked_scatter", 2, {2, 2}, {{4, 3}, {2, 4}}, 0, A(.ndims = 0)},
     /* torch.nn.functional */
     {"elu", 1, {2}, {{2, 3}}, 0, A(.d0 = 0.7, .d1 = 1.0)}, {"elu_", 1, {2}, {{2, 3}}, 0, A(.d0 = 1.3, .d1 = 1.0)},
     {"celu", 1, {1}, {{6}}, 0, A(.d0 = 2.0)}, {"celu_", 1, {1}, {{6}}, 0, A(.d0 = 0.5)},
@@ -491,6 +540,8 @@ static int check_case(const Case *c)
                      : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
     if (kept) tsr_ag_keep(out, kept);
+    tsr_tensor_release(kept);
+    if ((kept = idx19(c->key))) tsr_ag_keep(out, kept);
     tsr_tensor_release(kept);
     if (!strcmp(c->key, "native_batch_norm")) {   /* the statistics the binding keeps */
         tsr_tensor *sm = NULL, *si = NULL, *r = tsr_nn_batch_norm_ex(in[0], NULL, NULL, in[1], in[2], true, 0.1, c->a.d0,
