@@ -1960,6 +1960,36 @@ static int bw_not_implemented_aten(tsr_node *n, const tsr_tensor *g, tsr_tensor 
     return finish(c, n, gin);
 }
 
+/* unfold(dim i0, size i1, step i2): unfold_backward, each window's gradient
+ * added into zeros of the input's shape, windows in order */
+static int bw_unfold(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int nd = n->in_nd[0];
+    if (nd == 0) {   /* a 0-dim input unfolds into [1] */
+        give(c, gin, 0, reshape(c, g, 0, NULL));
+        return finish(c, n, gin);
+    }
+    int d = (int)n->a.i0;
+    tsr_tensor *z = zeros_in(c, n, 0, g);
+    int64_t nwin = g->sizes[d], last = nd - 1;
+    for (int64_t w = 0; w < nwin && !c->fail; w++) {
+        tsr_tensor *piece = keep(c, tsr_view_narrow(z, d, w * n->a.i2, n->a.i1));
+        tsr_tensor *gw = c->fail ? NULL : keep(c, tsr_view_select(g, d, w));
+        int64_t dd = d;
+        tsr_tensor *m = c->fail ? NULL : keep(c, tsr_view_movedim(gw, 1, &last, 1, &dd));
+        if (c->fail) break;
+        tsr_operand o = tsr_operand_tensor(m);
+        tsr_tensor *r = tsr_binary_(TSR_BINOP_ADD, piece, &o, NULL);
+        if (!r) c->fail = true;
+        tsr_tensor_release(r);
+        /* temporaries are bounded: release this window's views now */
+        for (int k = 0; k < 3 && c->n > 1; k++) tsr_tensor_release(c->t[--c->n]);
+    }
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -2152,6 +2182,7 @@ static const tsr_formula formulas[] = {
     {"trilinear", "TrilinearBackward0", 7, bw_trilinear},
     {"triu", "TriuBackward0", 0, bw_tril},
     {"trunc", "TruncBackward0", 0, bw_zero},
+    {"unfold", "UnfoldBackward0", 0, bw_unfold},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
     {"values", "ValuesBackward0", 1, bw_sparse_values},

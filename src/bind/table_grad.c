@@ -51,6 +51,7 @@ typedef enum {
     G_MOVEDIM,    /* movedim / moveaxis(source, destination): PermuteBackward0 */
     G_ROLL,       /* roll(shifts, dims) */
     G_ROT90,      /* rot90(k, dims) */
+    G_UNFOLD,     /* unfold(dimension, size, step) */
     G_INDEXOP,    /* index_add / index_fill / scatter / scatter_add / take / put / masked_scatter: the index
                      (mask) is kept on the node, not an input */
 } GKind;
@@ -93,11 +94,11 @@ static const GradRow grad_rows[] = {
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL}, {"take", G_INDEXOP, NULL},
-    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"to", G_CAST, NULL},
+    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"tile", G_REPEAT, "repeat"}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
     {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL},
     {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL}, {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
-    {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
+    {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
     {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL}, {"zero_", G_UNARY, NULL},
 };
 
@@ -441,12 +442,18 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         break;
     }
     case G_REPEAT: {
-        Value *rv = bind_table_arg(b, "repeats");
+        Value *rv = bind_table_arg(b, !strcmp(g->row, "tile") ? "dims" : "repeats");
         if (!rv && b->varargs) rv = b->varargs;
         if (!rv || (rv->type != &t_list && rv->type != &t_tuple && !(rv->type->module && !strcmp(rv->type->name, "Size"))))
             return r;
         a.ndims = 0;
         for (size_t k = 0; k < rv->u.seq.n && k < TSR_MAX_DIMS; k++) arg_int(rv->u.seq.items[k], &a.dims[a.ndims++]);
+        if (!strcmp(g->row, "tile") && a.ndims < in[0]->ndim) {   /* tile: reps padded with leading 1s, then repeat */
+            int pad = in[0]->ndim - a.ndims;
+            memmove(a.dims + pad, a.dims, (size_t)a.ndims * sizeof a.dims[0]);
+            for (int k = 0; k < pad; k++) a.dims[k] = 1;
+            a.ndims = in[0]->ndim;
+        }
         break;
     }
     case G_VAR: {
@@ -664,6 +671,13 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         a.i0 = nd < 0 ? 0 : nd;
         break;
     }
+    case G_UNFOLD:
+        if (!arg_int(bind_table_arg(b, "dimension"), &a.i0) || !arg_int(bind_table_arg(b, "size"), &a.i1) ||
+            !arg_int(bind_table_arg(b, "step"), &a.i2))
+            return r;
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        if (in[0]->ndim == 0) a.i0 = 0;
+        break;
     case G_INDEXOP: {
         const char *ixname = !strcmp(g->row, "masked_scatter") ? "mask" : "index";
         Value *ix = bind_table_arg(b, ixname), *src = NULL;
