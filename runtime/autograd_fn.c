@@ -1990,6 +1990,16 @@ static int bw_unfold(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* zeros_like(src).copy_(src) (diff with n=0): CopyBackwards, inputs (the
+ * zeros, no grad; src): src gets the gradient */
+static int bw_copy_backwards(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, zeros(c, g->ndim, g->sizes, g->dtype));
+    if (NEED(1)) give(c, gin, 1, (tsr_tensor *)g);
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -2024,6 +2034,7 @@ static const tsr_formula formulas[] = {
     {"col2im", "Col2ImBackward0", 0, bw_im2col},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
+    {"copy_backwards", "torch::autograd::CopyBackwards", 0, bw_copy_backwards},
     {"copy_slices", "torch::autograd::CopySlices", 0, bw_copy_slices},
     {"copy_slices_fn", "torch::autograd::CopySlices", 0, bw_copy_slices_fn},
     {"copy_slices_view", "torch::autograd::CopySlices", 0, bw_copy_slices_view},

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "autograd.h"
+#include "ops/join.h"
+#include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "table_grad.h"
 
@@ -51,6 +53,8 @@ typedef enum {
     G_MOVEDIM,    /* movedim / moveaxis(source, destination): PermuteBackward0 */
     G_ROLL,       /* roll(shifts, dims) */
     G_ROT90,      /* rot90(k, dims) */
+    G_RINTERLEAVE, /* repeat_interleave: flatten (without dim), then index_select by repeat_interleave(repeats) */
+    G_DIFF,       /* diff: 1.13's composite (cat of prepend/append, then narrow - narrow n times) */
     G_UNFOLD,     /* unfold(dimension, size, step) */
     G_INDEXOP,    /* index_add / index_fill / scatter / scatter_add / take / put / masked_scatter: the index
                      (mask) is kept on the node, not an input */
@@ -73,7 +77,7 @@ static const GradRow grad_rows[] = {
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
     {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
-    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diagonal", G_DIAGONAL, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
+    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diagonal", G_DIAGONAL, NULL}, {"diff", G_DIFF, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
@@ -85,7 +89,7 @@ static const GradRow grad_rows[] = {
     {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"narrow_copy", G_UNARY, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
     {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL},
     {"permute", G_PERMUTE, NULL}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"pow", G_POW, NULL},
-    {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL},
+    {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL}, {"repeat_interleave", G_RINTERLEAVE, NULL},
     {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
     {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
     {"scatter", G_INDEXOP, NULL}, {"scatter_add", G_INDEXOP, NULL},
@@ -670,6 +674,96 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         a.ndims = ns;
         a.i0 = nd < 0 ? 0 : nd;
         break;
+    }
+    case G_RINTERLEAVE: {   /* 1.13's composite: IndexSelectBackward0 over the (flattened) input */
+        Value *rv = bind_table_arg(b, "repeats"), *dv = bind_table_arg(b, "dim");
+        if (!rv || !out) return r;
+        tsr_tensor *x = in[0], *f = NULL, *reps = NULL, *rx = NULL, *ix = NULL;
+        int64_t d = 0, len, one = 1;
+        if (dv && !is_none(dv)) {
+            arg_int(dv, &d);
+            if (d < 0) d += x->ndim;
+            if (x->ndim == 0) d = 0;
+            f = tsr_tensor_retain(x);
+        } else {
+            f = x->ndim == 1 ? tsr_tensor_retain(x) : reshape_graph(x, 1, (int64_t[]){tsr_tensor_numel(x)});
+        }
+        if (!f) { decref(r); return NULL; }
+        len = f->ndim ? f->sizes[d] : 1;
+        if (is_tensor(rv)) reps = tsr_tensor_retain(tensor_of(rv));
+        else if (arg_int(rv, &one)) reps = tsr_full(0, NULL, tsr_scalar_int(one), TSR_INT64, TSR_CPU);
+        if (reps && tsr_tensor_numel(reps) == 1) {
+            tsr_tensor *r1 = tsr_reshape(reps, 1, (int64_t[]){1});
+            rx = r1 ? tsr_view_expand(r1, 1, &len) : NULL;
+            tsr_tensor_release(r1);
+        } else if (reps) {
+            rx = tsr_tensor_retain(reps);
+        }
+        ix = rx ? tsr_repeat_interleave(NULL, rx, 0, false, 0, -1) : NULL;
+        tsr_tensor *si[2] = {f, ix};
+        a.i0 = d;
+        rc = ix ? record("index_select", 2, si, &a, out, false) : -1;
+        if (!ix && !exc_pending()) bind_runtime_error();
+        tsr_tensor_release(f);
+        tsr_tensor_release(reps);
+        tsr_tensor_release(rx);
+        tsr_tensor_release(ix);
+        if (rc < 0) { decref(r); return NULL; }
+        return r;
+    }
+    case G_DIFF: {   /* the composite's graph and result replace the handler's (the same values) */
+        Value *pv = bind_table_arg(b, "prepend"), *av = bind_table_arg(b, "append");
+        int64_t cnt = 1, d = -1;
+        arg_int(bind_table_arg(b, "n"), &cnt);
+        arg_int(bind_table_arg(b, "dim"), &d);
+        if (!out || in[0]->ndim == 0) return r;
+        if (d < 0) d += in[0]->ndim;
+        tsr_tensor *cur = NULL;
+        tsr_ag_args ca = {0};
+        ca.i0 = d;
+        if (cnt == 0) {   /* zeros_like(self).copy_(self): CopyBackwards */
+            tsr_tensor *ci[2] = {NULL, in[0]};
+            if (record("copy_backwards", 2, ci, &a, out, false) < 0) { decref(r); return NULL; }
+            return r;
+        }
+        bool pre = pv && is_tensor(pv), app = av && is_tensor(av);
+        if (pre || app) {
+            tsr_tensor *ts[3];
+            int k = 0;
+            if (pre) ts[k++] = tensor_of(pv);
+            ts[k++] = in[0];
+            if (app) ts[k++] = tensor_of(av);
+            cur = tsr_cat(k, (const tsr_tensor *const *)ts, d, NULL);
+            if (!cur) { decref(r); return bind_runtime_error(); }
+            if (record("cat", k, ts, &ca, cur, false) < 0) { tsr_tensor_release(cur); decref(r); return NULL; }
+        } else {
+            cur = tsr_tensor_retain(in[0]);
+        }
+        int64_t len = cur->sizes[d] - 1;
+        if (cnt > cur->sizes[d]) cnt = cur->sizes[d];
+        for (int64_t i = 0; i < cnt && cur; i++, len--) {
+            tsr_tensor *hi = tsr_view_narrow(cur, d, 1, len), *lo = hi ? tsr_view_narrow(cur, d, 0, len) : NULL, *s = NULL;
+            tsr_ag_args na = {0};
+            na.i0 = d;
+            na.i2 = 1;
+            na.dims[1] = 1;
+            na.i1 = 1;
+            na.dims[0] = 1 + len;
+            rc = hi && lo ? record("narrow", 1, &cur, &na, hi, false) : -1;
+            na.i1 = 0;
+            na.dims[0] = len;
+            if (rc == 0) rc = record("narrow", 1, &cur, &na, lo, false);
+            if (rc == 0 && !(s = bin_plain(TSR_BINOP_SUB, hi, lo))) rc = -1;
+            tsr_tensor *si[2] = {hi, lo};
+            if (rc == 0) rc = record("sub", 2, si, &na, s, false);
+            if (rc < 0 && !exc_pending()) bind_runtime_error();
+            tsr_tensor_release(hi);
+            tsr_tensor_release(lo);
+            tsr_tensor_release(cur);
+            cur = rc < 0 ? (tsr_tensor_release(s), NULL) : s;
+        }
+        decref(r);
+        return cur ? v_tensor(cur) : NULL;
     }
     case G_UNFOLD:
         if (!arg_int(bind_table_arg(b, "dimension"), &a.i0) || !arg_int(bind_table_arg(b, "size"), &a.i1) ||
