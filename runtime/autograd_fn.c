@@ -2000,6 +2000,37 @@ static int bw_copy_backwards(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* split / split_with_sizes (dim i0, the outputs' lengths in dims[0..ndims))
+ * and unbind (dim i0, ndims outputs): a multi-output node; an output without
+ * a gradient contributes zeros (split_backward: cat, unbind_backward: stack) */
+static int bw_split(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int nout = n->a.ndims, d = (int)n->a.i0, nd = n->in_nd[0];
+    bool unbind = !strcmp(n->f->key, "unbind");
+    tsr_tensor **parts = tsr_calloc((size_t)(nout > 0 ? nout : 1), sizeof *parts);
+    if (!parts) {
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    for (int k = 0; k < nout && !c->fail; k++) {
+        tsr_tensor *gk = n->outg && n->nout > 1 ? n->outg[k] : k == 0 ? (tsr_tensor *)g : NULL;
+        if (!gk) {
+            int64_t sz[TSR_MAX_DIMS];
+            int m = 0;
+            for (int i = 0; i < nd; i++)
+                if (!(unbind && i == d)) sz[m++] = i == d ? n->a.dims[k] : n->in_sizes[0][i];
+            gk = zeros(c, m, sz, g->dtype);
+        }
+        parts[k] = gk;
+    }
+    if (!c->fail)
+        give(c, gin, 0, keep(c, unbind ? tsr_stack(nout, (const tsr_tensor *const *)parts, d, NULL)
+                                       : tsr_cat(nout, (const tsr_tensor *const *)parts, d, NULL)));
+    tsr_free(parts);
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -2165,6 +2196,8 @@ static const tsr_formula formulas[] = {
     {"sort", "SortBackward0", 0, bw_sort},
     {"sparse_coo_tensor", "SparseCooTensorWithDimsAndTensorsBackward0", 0, bw_sparse_coo},
     {"sparse_sum", "SparseSumBackward0", 1, bw_sparse_sum},
+    {"split", "SplitBackward0", 0, bw_split},
+    {"split_with_sizes", "SplitWithSizesBackward0", 0, bw_split},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},
     {"squeeze", "SqueezeBackward0", 0, bw_reshape},
@@ -2193,6 +2226,7 @@ static const tsr_formula formulas[] = {
     {"trilinear", "TrilinearBackward0", 7, bw_trilinear},
     {"triu", "TriuBackward0", 0, bw_tril},
     {"trunc", "TruncBackward0", 0, bw_zero},
+    {"unbind", "UnbindBackward0", 0, bw_split},
     {"unfold", "UnfoldBackward0", 0, bw_unfold},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},

@@ -110,7 +110,7 @@ static Value *p_grad_fn(Value *self)
 }
 static Value *p_retains_grad(Value *self) { return v_bool(tsr_tensor_retains_grad(T(self))); }
 static Value *p_version(Value *self) { return v_int(tsr_tensor_version(T(self))); }
-static Value *p_output_nr(Value *self) { (void)self; return v_int(0); }
+static Value *p_output_nr(Value *self) { return v_int(tsr_tensor_output_nr(T(self))); }
 
 /* ------------------------------------------------------------ methods */
 

@@ -54,6 +54,7 @@ typedef enum {
     G_ROLL,       /* roll(shifts, dims) */
     G_ROT90,      /* rot90(k, dims) */
     G_RINTERLEAVE, /* repeat_interleave: flatten (without dim), then index_select by repeat_interleave(repeats) */
+    G_SPLIT,      /* split / split_with_sizes / chunk / unbind: one multi-output node over the pieces */
     G_DIFF,       /* diff: 1.13's composite (cat of prepend/append, then narrow - narrow n times) */
     G_UNFOLD,     /* unfold(dimension, size, step) */
     G_INDEXOP,    /* index_add / index_fill / scatter / scatter_add / take / put / masked_scatter: the index
@@ -72,7 +73,7 @@ static const GradRow grad_rows[] = {
     {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
     {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"arctan2", G_BINARY, "atan2"}, {"asin", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL},
-    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
+    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
     {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
@@ -94,7 +95,7 @@ static const GradRow grad_rows[] = {
     {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
     {"scatter", G_INDEXOP, NULL}, {"scatter_add", G_INDEXOP, NULL},
     {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
-    {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"sqrt", G_UNARY, NULL},
+    {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"split", G_SPLIT, NULL}, {"split_with_sizes", G_SPLIT, NULL}, {"sqrt", G_UNARY, NULL},
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL}, {"take", G_INDEXOP, NULL},
@@ -102,7 +103,7 @@ static const GradRow grad_rows[] = {
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
     {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL},
     {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL}, {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
-    {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
+    {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
     {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL}, {"zero_", G_UNARY, NULL},
 };
 
@@ -709,6 +710,31 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         tsr_tensor_release(rx);
         tsr_tensor_release(ix);
         if (rc < 0) { decref(r); return NULL; }
+        return r;
+    }
+    case G_SPLIT: {
+        if (!is_seq_result(r)) return r;
+        int nout = (int)r->u.seq.n;
+        tsr_tensor *outs[TSR_MAX_DIMS];
+        if (nout > TSR_MAX_DIMS) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' into more than %d pieces is not implemented.",
+                          g->row, TSR_MAX_DIMS);
+            decref(r);
+            return bind_runtime_error();
+        }
+        a.i0 = 0;
+        arg_int(bind_table_arg(b, "dim"), &a.i0);
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        a.ndims = nout;
+        for (int k = 0; k < nout; k++) {
+            if (!is_tensor(r->u.seq.items[k])) return r;
+            outs[k] = tensor_of(r->u.seq.items[k]);
+            a.dims[k] = strcmp(key, "unbind") ? outs[k]->sizes[a.i0] : 1;
+        }
+        if (tsr_ag_record_multi(key, in[0], &a, nout, outs) < 0) {
+            decref(r);
+            return bind_runtime_error();
+        }
         return r;
     }
     case G_DIFF: {   /* the composite's graph and result replace the handler's (the same values) */
