@@ -55,6 +55,7 @@ typedef enum {
     G_ROT90,      /* rot90(k, dims) */
     G_RINTERLEAVE, /* repeat_interleave: flatten (without dim), then index_select by repeat_interleave(repeats) */
     G_SPLIT,      /* split / split_with_sizes / chunk / unbind: one multi-output node over the pieces */
+    G_TSPLIT,     /* tensor_split / hsplit / vsplit / dsplit: 1.13 slices, one SliceBackward0 per piece */
     G_DIFF,       /* diff: 1.13's composite (cat of prepend/append, then narrow - narrow n times) */
     G_UNFOLD,     /* unfold(dimension, size, step) */
     G_INDEXOP,    /* index_add / index_fill / scatter / scatter_add / take / put / masked_scatter: the index
@@ -79,10 +80,10 @@ static const GradRow grad_rows[] = {
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
     {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
     {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diagonal", G_DIAGONAL, NULL}, {"diff", G_DIFF, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
-    {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
+    {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"dsplit", G_TSPLIT, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_add", G_INDEXOP, NULL}, {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL},
+    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL}, {"index_add", G_INDEXOP, NULL}, {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL},
     {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
     {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL}, {"masked_scatter", G_INDEXOP, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
@@ -99,12 +100,12 @@ static const GradRow grad_rows[] = {
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL}, {"take", G_INDEXOP, NULL},
-    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"tile", G_REPEAT, "repeat"}, {"to", G_CAST, NULL},
+    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"tensor_split", G_TSPLIT, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"tile", G_REPEAT, "repeat"}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
     {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL},
     {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL}, {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
     {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
-    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL}, {"zero_", G_UNARY, NULL},
+    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"vsplit", G_TSPLIT, NULL}, {"where", G_WHERE, NULL}, {"zero_", G_UNARY, NULL},
 };
 
 static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const GradRow *)e)->row); }
@@ -734,6 +735,30 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (tsr_ag_record_multi(key, in[0], &a, nout, outs) < 0) {
             decref(r);
             return bind_runtime_error();
+        }
+        return r;
+    }
+    case G_TSPLIT: {
+        if (!is_seq_result(r)) return r;
+        int64_t d = 0;
+        if (!strcmp(g->row, "tensor_split")) arg_int(bind_table_arg(b, "dim"), &d);
+        else d = !strcmp(g->row, "hsplit") ? (in[0]->ndim == 1 ? 0 : 1) : !strcmp(g->row, "dsplit") ? 2 : 0;
+        if (d < 0) d += in[0]->ndim;
+        int64_t start = 0;
+        for (size_t k = 0; k < r->u.seq.n; k++) {
+            if (!is_tensor(r->u.seq.items[k])) return r;
+            tsr_tensor *p = tensor_of(r->u.seq.items[k]);
+            tsr_ag_args sa = {0};
+            sa.i0 = d;
+            sa.i1 = start;
+            sa.i2 = 1;
+            sa.dims[0] = start + p->sizes[d];
+            sa.dims[1] = 1;
+            start += p->sizes[d];
+            if (record("narrow", 1, in, &sa, p, false) < 0) {
+                decref(r);
+                return NULL;
+            }
         }
         return r;
     }
