@@ -241,11 +241,36 @@ void tsr_node_release(tsr_node *n)
 }
 
 const char *tsr_node_name(const tsr_node *n) { return n->name; }
-int tsr_node_num_next(const tsr_node *n) { return n->nnext; }
+/* The inputs a formula takes that 1.13 does not list in next_functions
+ * (not differentiable: an index, a mask, where's condition), as a bit mask. */
+static unsigned nondiff_inputs(const tsr_node *n)
+{
+    static const struct { const char *key; unsigned mask; } rows[] = {
+        {"gather", 2u}, {"index", ~1u}, {"index_select", 2u}, {"masked_fill", 2u}, {"where", 1u},
+    };
+    for (size_t i = 0; n->f && i < sizeof rows / sizeof rows[0]; i++)
+        if (!strcmp(n->f->key, rows[i].key)) return rows[i].mask;
+    return 0;
+}
+int tsr_node_num_next(const tsr_node *n)
+{
+    unsigned m = nondiff_inputs(n);
+    int k = 0;
+    for (int i = 0; i < n->nnext; i++) k += !(m >> i & 1u);
+    return k;
+}
 tsr_node *tsr_node_next(const tsr_node *n, int i, int *input_nr)
 {
-    *input_nr = n->next[i].nr;
-    return tsr_node_retain(n->next[i].node);
+    unsigned m = nondiff_inputs(n);
+    int j = 0;
+    for (int seen = -1; j < n->nnext; j++)
+        if (!(m >> j & 1u) && ++seen == i) break;
+    if (j >= n->nnext) {
+        *input_nr = 0;
+        return NULL;
+    }
+    *input_nr = n->next[j].nr;
+    return tsr_node_retain(n->next[j].node);
 }
 tsr_tensor *tsr_node_variable(const tsr_node *n) { return n->leaf ? tsr_tensor_retain(n->leaf) : NULL; }
 tsr_tensor *tsr_node_last_grad(const tsr_node *n) { return n->flow ? tsr_tensor_retain(n->flow) : NULL; }

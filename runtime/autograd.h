@@ -119,7 +119,8 @@ void tsr_node_release(tsr_node *n);
 /* "MulBackward0", "AccumulateGrad" */
 const char *tsr_node_name(const tsr_node *n);
 /* grad_fn.next_functions: the number of edges and edge i's node (a new
- * reference, NULL for an input that needs no grad) and input number. */
+ * reference, NULL for an input that needs no grad) and input number; as in
+ * 1.13, an input that is not differentiable (an index, a mask) has no edge. */
 int tsr_node_num_next(const tsr_node *n);
 tsr_node *tsr_node_next(const tsr_node *n, int i, int *input_nr);
 /* AccumulateGrad.variable: the leaf (new reference), else NULL. */
