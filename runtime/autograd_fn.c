@@ -2031,6 +2031,20 @@ static int bw_split(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* masked_fill(self, mask, value tensor): self grad.masked_fill(mask, 0);
+ * value masked_fill_backward: grad.masked_select(mask).sum() */
+static int bw_masked_fill_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *mask = SAVED(1);
+    if (NEED(0)) give(c, gin, 0, masked_fill0(c, g, mask));
+    if (NEED(2) && !c->fail) {
+        tsr_dims all = {.n = -1};
+        give(c, gin, 2, sum_dims(c, keep(c, tsr_masked_select(g, mask)), &all, false));
+    }
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -2119,6 +2133,7 @@ static const tsr_formula formulas[] = {
     {"log_softmax", "LogSoftmaxBackward0", TSR_SAVE_OUT, bw_log_softmax},
     {"logsumexp", "LogsumexpBackward0", 1 | TSR_SAVE_OUT, bw_logsumexp},
     {"masked_fill", "MaskedFillBackward0", 2, bw_masked_fill},
+    {"masked_fill_tensor", "MaskedFillBackward1", 2, bw_masked_fill_tensor},
     {"masked_scatter", "MaskedScatterBackward0", 0, bw_masked_scatter},
     {"masked_select", "MaskedSelectBackward0", 0, bw_masked_select},
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},

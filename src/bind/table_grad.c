@@ -442,9 +442,12 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     case G_MASKED: {
         Value *m = bind_table_arg(b, "mask"), *v = bind_table_arg(b, "value");
         if (!m || !is_tensor(m)) return r;
-        if (v && is_tensor(v)) key = "masked_fill_tensor";
         in[1] = tensor_of(m);
         n = 2;
+        if (v && is_tensor(v)) {
+            key = "masked_fill_tensor";
+            in[n++] = tensor_of(v);
+        }
         break;
     }
     case G_REPEAT: {
