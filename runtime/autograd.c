@@ -90,6 +90,10 @@ tsr_node *tsr_tensor_grad_fn(const tsr_tensor *t)
     if (view_refresh((tsr_tensor *)t) < 0) tsr_error_clear();
     return t->autograd && t->autograd->grad_fn ? tsr_node_retain(t->autograd->grad_fn) : NULL;
 }
+int tsr_tensor_grad_fn_check(const tsr_tensor *t)
+{
+    return t->autograd && t->autograd->grad_fn && t->autograd->grad_fn->nout > 1 ? view_refresh((tsr_tensor *)t) : 0;
+}
 bool tsr_tensor_is_leaf(const tsr_tensor *t) { return !t->autograd || !t->autograd->grad_fn; }
 int tsr_tensor_output_nr(const tsr_tensor *t) { return t->autograd && t->autograd->grad_fn ? t->autograd->output_nr : 0; }
 bool tsr_tensor_requires_grad(const tsr_tensor *t) { return t->requires_grad || !tsr_tensor_is_leaf(t); }
@@ -345,6 +349,13 @@ static int view_refresh(tsr_tensor *t)
     if (!m || !m->grad_fn || !t->base || m->view_version < 0 || m->view_version == t->storage->version ||
         !tsr_tensor_requires_grad(t->base) || grad_off)
         return 0;
+    if (m->grad_fn->nout > 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Output %d of %s is a view and its base or another view of its base has been "
+                      "modified inplace. This view is the output of a function that returns multiple views. Such "
+                      "functions do not allow the output views to be modified inplace. You should replace the inplace "
+                      "operation by an out-of-place one.", m->output_nr, m->grad_fn->name);
+        return -1;
+    }
     for (int d = 0; d < t->ndim; d++)
         if (t->strides[d] == 0 && t->sizes[d] > 1) {
             tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of an expanded view whose base was changed in "

@@ -22,6 +22,9 @@ void tsr_set_inference_mode(bool on);
 /* The node that made t (a new reference), or NULL for a leaf / a tensor
  * that does not require grad. */
 tsr_node *tsr_tensor_grad_fn(const tsr_tensor *t);
+/* -1 with 1.13's error where reading t.grad_fn raises: an output of a
+ * multi-output node (split, unbind) whose base was changed in place. */
+int tsr_tensor_grad_fn_check(const tsr_tensor *t);
 /* t.is_leaf: no grad_fn. */
 bool tsr_tensor_is_leaf(const tsr_tensor *t);
 /* Which output of its grad_fn t is (0 for a leaf). */

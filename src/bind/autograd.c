@@ -105,6 +105,7 @@ static int ps_grad(Value *self, Value *x)
 }
 static Value *p_grad_fn(Value *self)
 {
+    if (tsr_tensor_grad_fn_check(T(self)) < 0) return bind_runtime_error();
     tsr_node *n = tsr_tensor_grad_fn(T(self));
     return n ? v_node(n) : v_none();
 }
