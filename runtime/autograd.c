@@ -90,7 +90,12 @@ tsr_node *tsr_tensor_grad_fn(const tsr_tensor *t)
     if (view_refresh((tsr_tensor *)t) < 0) tsr_error_clear();
     return t->autograd && t->autograd->grad_fn ? tsr_node_retain(t->autograd->grad_fn) : NULL;
 }
+int tsr_tensor_grad_fn_check(const tsr_tensor *t)
+{
+    return t->autograd && t->autograd->grad_fn && t->autograd->grad_fn->nout > 1 ? view_refresh((tsr_tensor *)t) : 0;
+}
 bool tsr_tensor_is_leaf(const tsr_tensor *t) { return !t->autograd || !t->autograd->grad_fn; }
+int tsr_tensor_output_nr(const tsr_tensor *t) { return t->autograd && t->autograd->grad_fn ? t->autograd->output_nr : 0; }
 bool tsr_tensor_requires_grad(const tsr_tensor *t) { return t->requires_grad || !tsr_tensor_is_leaf(t); }
 tsr_tensor *tsr_tensor_grad(const tsr_tensor *t)
 {
@@ -240,11 +245,37 @@ void tsr_node_release(tsr_node *n)
 }
 
 const char *tsr_node_name(const tsr_node *n) { return n->name; }
-int tsr_node_num_next(const tsr_node *n) { return n->nnext; }
+/* The inputs a formula takes that 1.13 does not list in next_functions
+ * (not differentiable: an index, a mask, where's condition), as a bit mask. */
+static unsigned nondiff_inputs(const tsr_node *n)
+{
+    static const struct { const char *key; unsigned mask; } rows[] = {
+        {"gather", 2u}, {"index", ~1u}, {"index_select", 2u}, {"masked_fill", 2u}, {"masked_fill_tensor", 2u},
+        {"where", 1u},
+    };
+    for (size_t i = 0; n->f && i < sizeof rows / sizeof rows[0]; i++)
+        if (!strcmp(n->f->key, rows[i].key)) return rows[i].mask;
+    return 0;
+}
+int tsr_node_num_next(const tsr_node *n)
+{
+    unsigned m = nondiff_inputs(n);
+    int k = 0;
+    for (int i = 0; i < n->nnext; i++) k += !(m >> i & 1u);
+    return k;
+}
 tsr_node *tsr_node_next(const tsr_node *n, int i, int *input_nr)
 {
-    *input_nr = n->next[i].nr;
-    return tsr_node_retain(n->next[i].node);
+    unsigned m = nondiff_inputs(n);
+    int j = 0;
+    for (int seen = -1; j < n->nnext; j++)
+        if (!(m >> j & 1u) && ++seen == i) break;
+    if (j >= n->nnext) {
+        *input_nr = 0;
+        return NULL;
+    }
+    *input_nr = n->next[j].nr;
+    return tsr_node_retain(n->next[j].node);
 }
 tsr_tensor *tsr_node_variable(const tsr_node *n) { return n->leaf ? tsr_tensor_retain(n->leaf) : NULL; }
 tsr_tensor *tsr_node_last_grad(const tsr_node *n) { return n->flow ? tsr_tensor_retain(n->flow) : NULL; }
@@ -318,6 +349,13 @@ static int view_refresh(tsr_tensor *t)
     if (!m || !m->grad_fn || !t->base || m->view_version < 0 || m->view_version == t->storage->version ||
         !tsr_tensor_requires_grad(t->base) || grad_off)
         return 0;
+    if (m->grad_fn->nout > 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Output %d of %s is a view and its base or another view of its base has been "
+                      "modified inplace. This view is the output of a function that returns multiple views. Such "
+                      "functions do not allow the output views to be modified inplace. You should replace the inplace "
+                      "operation by an out-of-place one.", m->output_nr, m->grad_fn->name);
+        return -1;
+    }
     for (int d = 0; d < t->ndim; d++)
         if (t->strides[d] == 0 && t->sizes[d] > 1) {
             tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of an expanded view whose base was changed in "
@@ -357,6 +395,11 @@ int tsr_tensor_retain_grad(tsr_tensor *t)
         return -1;
     }
     if (tsr_tensor_is_leaf(t)) return 0;
+    if (t->autograd->grad_fn->nout > 1) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "retain_grad() on an output of %s (a multi-output node) is not "
+                      "implemented.", t->autograd->grad_fn->name);
+        return -1;
+    }
     t->autograd->retains_grad = true;
     t->autograd->grad_fn->retained = t;
     return 0;
@@ -366,6 +409,12 @@ int tsr_tensor_register_hook(tsr_tensor *t, tsr_grad_hook fn, void *closure, voi
 {
     if (!tsr_tensor_requires_grad(t)) {
         tsr_error_set(TSR_ERR_RUNTIME, "cannot register a hook on a tensor that doesn't require gradient");
+        if (drop) drop(closure);
+        return -1;
+    }
+    if (t->autograd && t->autograd->grad_fn && t->autograd->grad_fn->nout > 1) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "register_hook() on an output of %s (a multi-output node) is not "
+                      "implemented.", t->autograd->grad_fn->name);
         if (drop) drop(closure);
         return -1;
     }
@@ -417,6 +466,14 @@ bool tsr_ag_needed(int n, tsr_tensor *const *in)
 
 int tsr_ag_check_inplace(const tsr_tensor *t)
 {
+    tsr_node *fn = t->autograd ? t->autograd->grad_fn : NULL;
+    if (!grad_off && t->base && fn && fn->nout > 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Output %d of %s is a view and is being modified inplace. This view is the output "
+                      "of a function that returns multiple views. Such functions do not allow the output views to be "
+                      "modified inplace. You should replace the inplace operation by an out-of-place one.",
+                      t->autograd->output_nr, fn->name);
+        return -1;
+    }
     if (!grad_off && t->requires_grad && tsr_tensor_is_leaf(t)) {
         tsr_error_set(TSR_ERR_RUNTIME, "a leaf Variable that requires grad is being used in an in-place operation.");
         return -1;
@@ -595,11 +652,48 @@ fail:
 int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x)
 {
     tsr_node *n = out->autograd ? out->autograd->grad_fn : NULL;
+    if (n && n->sub) n = n->sub;   /* in place on a view: CopySlices' op node */
     if (!n || n->nextra == 4) return 0;
     n->extra[n->nextra] = tsr_view_alias(x);
     if (!n->extra[n->nextra]) return -1;
     n->nextra++;
     return 0;
+}
+
+int tsr_ag_record_multi(const char *formula, tsr_tensor *in, const tsr_ag_args *args, int nout, tsr_tensor *const *outs)
+{
+    if (!tsr_ag_needed(1, &in) || nout == 0) return 0;
+    const tsr_formula *f = tsr__ag_formula(formula);
+    if (!f) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' is not implemented.", formula);
+        return -1;
+    }
+    tsr_node *node = node_new(f->name);
+    if (!node) return -1;
+    node->f = f;
+    if (args) node->a = *args;
+    node->nnext = 1;
+    node->nout = nout > 1 ? nout : 0;
+    if (edge_of(in, &node->next[0].node, &node->next[0].nr) < 0) goto fail;
+    node->in_nd[0] = in->ndim;
+    memcpy(node->in_sizes[0], in->sizes, (size_t)in->ndim * sizeof(int64_t));
+    node->in_dtype[0] = in->dtype;
+    node->in_present[0] = true;
+    node->out_nd = outs[0]->ndim;
+    memcpy(node->out_sizes, outs[0]->sizes, (size_t)outs[0]->ndim * sizeof(int64_t));
+    node->out_dtype = outs[0]->dtype;
+    for (int k = 0; k < nout; k++) {
+        if (k) tsr_node_retain(node);
+        if (attach(outs[k], node) < 0) {
+            if (k) tsr_node_release(node);
+            return -1;
+        }
+        outs[k]->autograd->output_nr = k;
+    }
+    return 0;
+fail:
+    tsr_node_release(node);
+    return -1;
 }
 
 /* ------------------------------------------------------------ the engine */
@@ -766,7 +860,28 @@ typedef struct {
     int deps;
     tsr_tensor *buf;
     bool done;
+    tsr_tensor **bufs;          /* a multi-output node's: per output */
 } task;
+
+/* v (stolen) added into t's gradient of output nr. 0 or -1. */
+static int accumulate_nr(task *t, int nr, tsr_tensor *v)
+{
+    if (t->node->nout <= 1) return accumulate(&t->buf, v);
+    if (!t->bufs && !(t->bufs = tsr_calloc((size_t)t->node->nout, sizeof *t->bufs))) {
+        tsr_tensor_release(v);
+        return -1;
+    }
+    if (accumulate(&t->bufs[nr], v) < 0) return -1;
+    if (!t->buf) t->buf = tsr_tensor_retain(t->bufs[nr]);   /* marks the task as reached */
+    return 0;
+}
+
+static void bufs_free(task *t)
+{
+    for (int k = 0; t->bufs && k < t->node->nout; k++) tsr_tensor_release(t->bufs[k]);
+    tsr_free(t->bufs);
+    t->bufs = NULL;
+}
 
 typedef struct {
     task *t;
@@ -904,7 +1019,7 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
         tsr_tensor *seed = grads && grads[k] ? tsr_tensor_retain(grads[k])
                                              : tsr_ones(outputs[k]->ndim, outputs[k]->sizes, outputs[k]->dtype,
                                                         outputs[k]->device);
-        if (!seed || accumulate(&g.t[i].buf, seed) < 0) goto done;
+        if (!seed || accumulate_nr(&g.t[i], nr, seed) < 0) goto done;
     }
     for (;;) {
         int best = -1;
@@ -941,15 +1056,19 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
             for (int k = 0; !fail && k < ni; k++)
                 if (in_nodes[k] == node) {
                     tsr_tensor_release(results[k]);
-                    results[k] = node->leaf ? tsr_tensor_retain(buf) : tsr_tensor_retain(buf);
+                    tsr_tensor *src = node->nout > 1 && t->bufs ? t->bufs[in_nrs[k]] : buf;
+                    results[k] = src ? tsr_tensor_retain(src) : NULL;
                 }
             if (!fail && node->leaf) {
                 if (!ni && accumulate_grad(node->leaf, &buf) < 0) fail = 1;
             } else if (!fail && node->f) {
+                node->outg = t->bufs;
                 if (node->f->bw(node, buf, gin) < 0) fail = 1;
+                node->outg = NULL;
             }
         }
         tsr_tensor_release(buf);
+        bufs_free(t);
         if (!fail && !node->leaf && !retain_graph) node->released = true;
         for (int i = 0; i < node->nnext; i++) {
             tsr_node *y = node->next[i].node;
@@ -964,7 +1083,7 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
                 continue;
             }
             tsr_tensor *v = validate(node, i, gin[i]);
-            if (!v || accumulate(&g.t[k].buf, v) < 0) fail = 1;
+            if (!v || accumulate_nr(&g.t[k], node->next[i].nr, v) < 0) fail = 1;
         }
         if (fail) goto done;
         if (!retain_graph && !node->leaf) {
@@ -980,7 +1099,10 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
         }
     rc = 0;
 done:
-    for (int i = 0; i < g.n; i++) tsr_tensor_release(g.t[i].buf);
+    for (int i = 0; i < g.n; i++) {
+        tsr_tensor_release(g.t[i].buf);
+        bufs_free(&g.t[i]);
+    }
     tsr_free(g.t);
     for (int k = 0; k < ni && in_nodes; k++) tsr_node_release(in_nodes[k]);
     tsr_free(in_nodes);

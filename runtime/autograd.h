@@ -22,8 +22,13 @@ void tsr_set_inference_mode(bool on);
 /* The node that made t (a new reference), or NULL for a leaf / a tensor
  * that does not require grad. */
 tsr_node *tsr_tensor_grad_fn(const tsr_tensor *t);
+/* -1 with 1.13's error where reading t.grad_fn raises: an output of a
+ * multi-output node (split, unbind) whose base was changed in place. */
+int tsr_tensor_grad_fn_check(const tsr_tensor *t);
 /* t.is_leaf: no grad_fn. */
 bool tsr_tensor_is_leaf(const tsr_tensor *t);
+/* Which output of its grad_fn t is (0 for a leaf). */
+int tsr_tensor_output_nr(const tsr_tensor *t);
 /* t.requires_grad: the flag, or a grad_fn. */
 bool tsr_tensor_requires_grad(const tsr_tensor *t);
 /* t.grad: a new reference or NULL (None); no error either way. */
@@ -81,6 +86,9 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
                   bool inplace);
 /* Keeps x (indices of max(dim)) with out's grad_fn for its formula. 0 or -1. */
 int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x);
+/* Records one node of formula with nout outputs (1.13's multi-output
+ * nodes: split, unbind), outs[k] its output k; input in. 0 or -1. */
+int tsr_ag_record_multi(const char *formula, tsr_tensor *in, const tsr_ag_args *args, int nout, tsr_tensor *const *outs);
 /* The checks of an in-place write of t before it happens: a leaf that
  * requires grad (grad mode on) refuses with 1.13's message. 0 or -1. */
 int tsr_ag_check_inplace(const tsr_tensor *t);
@@ -114,7 +122,8 @@ void tsr_node_release(tsr_node *n);
 /* "MulBackward0", "AccumulateGrad" */
 const char *tsr_node_name(const tsr_node *n);
 /* grad_fn.next_functions: the number of edges and edge i's node (a new
- * reference, NULL for an input that needs no grad) and input number. */
+ * reference, NULL for an input that needs no grad) and input number; as in
+ * 1.13, an input that is not differentiable (an index, a mask) has no edge. */
 int tsr_node_num_next(const tsr_node *n);
 tsr_node *tsr_node_next(const tsr_node *n, int i, int *input_nr);
 /* AccumulateGrad.variable: the leaf (new reference), else NULL. */

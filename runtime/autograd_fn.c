@@ -29,6 +29,7 @@
 #include "ops/scatter.h"
 #include "ops/search.h"
 #include "ops/shape.h"
+#include "ops/stats.h"
 #include "ops/sparse.h"
 #include "ops/unary.h"
 #include "view.h"
@@ -1767,6 +1768,283 @@ static int bw_select_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* ------------------------------------------------------------ views, shapes and indexing (issue 19) */
+
+/* diagonal(offset i0, dim1 i1, dim2 i2): diagonal_backward, zeros of the
+ * input's shape with the gradient copied into the same diagonal */
+static int bw_diagonal(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *z = zeros_in(c, n, 0, g), *v = NULL;
+    if (!c->fail) v = keep(c, tsr_view_diagonal(z, n->a.i0, n->a.i1, n->a.i2));
+    if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
+/* diag(diagonal i0): diag_backward, grad.diag(diagonal) for a vector or a
+ * square matrix, else diagonal_backward over dims 0 and 1 */
+static int bw_diag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->in_nd[0] == 1 || n->in_sizes[0][0] == n->in_sizes[0][1]) {
+        give(c, gin, 0, keep(c, tsr_diag(g, n->a.i0, NULL)));
+    } else {
+        tsr_tensor *z = zeros_in(c, n, 0, g), *v = NULL;
+        if (!c->fail) v = keep(c, tsr_view_diagonal(z, n->a.i0, 0, 1));
+        if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
+        give(c, gin, 0, z);
+    }
+    return finish(c, n, gin);
+}
+
+/* tril / triu(diagonal i0): grad.tril(diagonal) / grad.triu(diagonal) */
+static int bw_tril(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, keep(c, tsr_tril(g, n->a.i0, !strcmp(n->f->key, "triu"), NULL)));
+    return finish(c, n, gin);
+}
+
+/* trace: trace_backward, zeros(rows * cols) with the gradient at every
+ * (cols + 1)-th element, viewed as the input; as in 1.13, a matrix with more
+ * rows than columns also gets it past the diagonal (rows 4, cols 2: [3, 0]) */
+static int bw_trace(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int64_t rows = n->in_sizes[0][0], cols = n->in_sizes[0][1], numel = rows * cols;
+    tsr_tensor *z = zeros(c, 1, &numel, g->dtype), *v = NULL;
+    if (!c->fail) v = keep(c, tsr_view_slice(z, 0, 0, numel, cols + 1));
+    if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
+    give(c, gin, 0, reshape(c, z, 2, n->in_sizes[0]));
+    return finish(c, n, gin);
+}
+
+/* roll(shifts dims[0..ndims), dims dims[ndims..ndims+i0)): roll_backward,
+ * grad.roll(-shifts, dims) */
+static int bw_roll(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int64_t neg[TSR_MAX_DIMS];
+    int ns = n->a.ndims;
+    for (int i = 0; i < ns; i++) neg[i] = -n->a.dims[i];
+    give(c, gin, 0, keep(c, tsr_roll(g, ns, neg, (int)n->a.i0, n->a.dims + ns)));
+    return finish(c, n, gin);
+}
+
+/* rot90(k i0, dims dims[0..2)): grad.rot90(-k, dims) */
+static int bw_rot90(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, keep(c, tsr_rot90(g, -n->a.i0, 2, n->a.dims)));
+    return finish(c, n, gin);
+}
+
+/* The index (or mask) a formula keeps in extra[0]; NULL with the "second
+ * time" error once the graph was freed. */
+static tsr_tensor *kept_index(F *c, tsr_node *n)
+{
+    if (c->fail) return NULL;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);
+        if (!c->fail) tsr_error_set(TSR_ERR_RUNTIME, "autograd formula: the index was not kept");
+        c->fail = true;
+        return NULL;
+    }
+    return n->extra[0];
+}
+
+/* index_add(self, dim i0, index, source, alpha d0): self grad; source
+ * maybe_multiply(grad.index_select(dim, index).expand_as(source), alpha) */
+static int bw_index_add(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = kept_index(c, n);
+    if (NEED(0)) give(c, gin, 0, (tsr_tensor *)g);
+    if (NEED(1) && !c->fail) {
+        tsr_tensor *s;
+        if (n->in_nd[1] > 0) s = expand(c, keep(c, tsr_index_select(g, n->a.i0, ix)), n->in_nd[1], n->in_sizes[1]);
+        else s = keep(c, tsr_index_select(g, n->a.i0, ix->ndim ? keep(c, tsr_view_squeeze_dim(ix, 0)) : ix));
+        if (n->a.has_d0 && n->a.d0 != 1.0) s = bins(c, TSR_BINOP_MUL, s, n->a.d0);
+        give(c, gin, 1, s);
+    }
+    return finish(c, n, gin);
+}
+
+/* index_fill(self, dim i0, index, value): self grad.index_fill(dim, index, 0);
+ * a tensor value (IndexFillBackward1): grad.index_select(dim, unique(index)).sum() */
+static int bw_index_fill(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = kept_index(c, n);
+    if (NEED(0) && !c->fail) give(c, gin, 0, keep(c, tsr_index_fill(g, n->a.i0, ix, tsr_scalar_int(0), NULL)));
+    if (n->nnext > 1 && NEED(1) && !c->fail) {
+        tsr_tensor *u = NULL, *inv = NULL, *cnt = NULL;
+        if (tsr_unique(ix, true, false, false, false, NULL, &u, &inv, &cnt) < 0) c->fail = true;
+        tsr_tensor_release(inv);
+        tsr_tensor_release(cnt);
+        keep(c, u);
+        tsr_dims all = {.n = -1};
+        if (!c->fail) give(c, gin, 1, sum_dims(c, keep(c, tsr_index_select(g, n->a.i0, u)), &all, false));
+    }
+    return finish(c, n, gin);
+}
+
+/* scatter(self, dim i0, index, src or value) / scatter_add: self
+ * grad.scatter(dim, index, 0) (scatter_add: grad); src grad.gather(dim, index) */
+static int bw_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = kept_index(c, n);
+    bool add = !strcmp(n->f->key, "scatter_add");
+    tsr_scalar zero = tsr_scalar_int(0);
+    if (NEED(0) && !c->fail)
+        give(c, gin, 0, add ? (tsr_tensor *)g : keep(c, tsr_scatter(g, n->a.i0, ix, NULL, &zero, TSR_SCATTER_NONE)));
+    if (n->nnext > 1 && NEED(1) && !c->fail) give(c, gin, 1, keep(c, tsr_gather(g, n->a.i0, ix)));
+    return finish(c, n, gin);
+}
+
+/* take(self, index): zeros_like(self).put_(index, grad, accumulate=True) */
+static int bw_take(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = kept_index(c, n), *z = zeros_in(c, n, 0, g);
+    if (!c->fail && tsr_put_(z, ix, g, true) < 0) c->fail = true;
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
+/* put(self, index, source, accumulate flag): self grad (accumulate) or
+ * grad.put(index, zeros_like(source)); source grad.take(index).reshape_as(source) */
+static int bw_put(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ix = kept_index(c, n);
+    if (NEED(0) && !c->fail)
+        give(c, gin, 0, n->a.flag ? (tsr_tensor *)g : keep(c, tsr_put(g, ix, zeros_in(c, n, 1, g), false)));
+    if (NEED(1) && !c->fail) give(c, gin, 1, reshape(c, keep(c, tsr_take(g, ix)), n->in_nd[1], n->in_sizes[1]));
+    return finish(c, n, gin);
+}
+
+/* masked_scatter(self, mask, source): self grad.masked_fill(mask, 0); source
+ * masked_scatter_backward: grad.masked_select(mask), zeros appended up to
+ * source's numel, viewed as source */
+static int bw_masked_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *mask = kept_index(c, n);
+    if (NEED(0)) give(c, gin, 0, masked_fill0(c, g, mask));
+    if (NEED(1) && !c->fail) {
+        int64_t numel = 1;
+        for (int i = 0; i < n->in_nd[1]; i++) numel *= n->in_sizes[1][i];
+        tsr_tensor *sel = keep(c, tsr_masked_select(g, mask));
+        if (!c->fail && numel > tsr_tensor_numel(sel)) {
+            int64_t rest = numel - tsr_tensor_numel(sel);
+            const tsr_tensor *parts[2] = {sel, zeros(c, 1, &rest, g->dtype)};
+            if (!c->fail) sel = keep(c, tsr_cat(2, parts, 0, NULL));
+        }
+        give(c, gin, 1, reshape(c, sel, n->in_nd[1], n->in_sizes[1]));
+    }
+    return finish(c, n, gin);
+}
+
+/* 1.13's torch::autograd::NotImplemented nodes of ops with no derivative
+ * (key "op" or "op.overload"): backward raises for aten::op */
+static int bw_not_implemented_aten(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    (void)g;
+    tsr_error_set(TSR_ERR_RUNTIME, "derivative for aten::%.*s is not implemented", (int)strcspn(n->f->key, "."),
+                  n->f->key);
+    c->fail = true;
+    return finish(c, n, gin);
+}
+
+/* unfold(dim i0, size i1, step i2): unfold_backward, each window's gradient
+ * added into zeros of the input's shape, windows in order */
+static int bw_unfold(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int nd = n->in_nd[0];
+    if (nd == 0) {   /* a 0-dim input unfolds into [1] */
+        give(c, gin, 0, reshape(c, g, 0, NULL));
+        return finish(c, n, gin);
+    }
+    int d = (int)n->a.i0;
+    tsr_tensor *z = zeros_in(c, n, 0, g);
+    int64_t nwin = g->sizes[d], last = nd - 1;
+    for (int64_t w = 0; w < nwin && !c->fail; w++) {
+        tsr_tensor *piece = keep(c, tsr_view_narrow(z, d, w * n->a.i2, n->a.i1));
+        tsr_tensor *gw = c->fail ? NULL : keep(c, tsr_view_select(g, d, w));
+        int64_t dd = d;
+        tsr_tensor *m = c->fail ? NULL : keep(c, tsr_view_movedim(gw, 1, &last, 1, &dd));
+        if (c->fail) break;
+        tsr_operand o = tsr_operand_tensor(m);
+        tsr_tensor *r = tsr_binary_(TSR_BINOP_ADD, piece, &o, NULL);
+        if (!r) c->fail = true;
+        tsr_tensor_release(r);
+        /* temporaries are bounded: release this window's views now */
+        for (int k = 0; k < 3 && c->n > 1; k++) tsr_tensor_release(c->t[--c->n]);
+    }
+    give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
+/* zeros_like(src).copy_(src) (diff with n=0): CopyBackwards, inputs (the
+ * zeros, no grad; src): src gets the gradient */
+static int bw_copy_backwards(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, zeros(c, g->ndim, g->sizes, g->dtype));
+    if (NEED(1)) give(c, gin, 1, (tsr_tensor *)g);
+    return finish(c, n, gin);
+}
+
+/* split / split_with_sizes (dim i0, the outputs' lengths in dims[0..ndims))
+ * and unbind (dim i0, ndims outputs): a multi-output node; an output without
+ * a gradient contributes zeros (split_backward: cat, unbind_backward: stack) */
+static int bw_split(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    int nout = n->a.ndims, d = (int)n->a.i0, nd = n->in_nd[0];
+    bool unbind = !strcmp(n->f->key, "unbind");
+    tsr_tensor **parts = tsr_calloc((size_t)(nout > 0 ? nout : 1), sizeof *parts);
+    if (!parts) {
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    for (int k = 0; k < nout && !c->fail; k++) {
+        tsr_tensor *gk = n->outg && n->nout > 1 ? n->outg[k] : k == 0 ? (tsr_tensor *)g : NULL;
+        if (!gk) {
+            int64_t sz[TSR_MAX_DIMS];
+            int m = 0;
+            for (int i = 0; i < nd; i++)
+                if (!(unbind && i == d)) sz[m++] = i == d ? n->a.dims[k] : n->in_sizes[0][i];
+            gk = zeros(c, m, sz, g->dtype);
+        }
+        parts[k] = gk;
+    }
+    if (!c->fail)
+        give(c, gin, 0, keep(c, unbind ? tsr_stack(nout, (const tsr_tensor *const *)parts, d, NULL)
+                                       : tsr_cat(nout, (const tsr_tensor *const *)parts, d, NULL)));
+    tsr_free(parts);
+    return finish(c, n, gin);
+}
+
+/* masked_fill(self, mask, value tensor): self grad.masked_fill(mask, 0);
+ * value masked_fill_backward: grad.masked_select(mask).sum() */
+static int bw_masked_fill_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *mask = SAVED(1);
+    if (NEED(0)) give(c, gin, 0, masked_fill0(c, g, mask));
+    if (NEED(2) && !c->fail) {
+        tsr_dims all = {.n = -1};
+        give(c, gin, 2, sum_dims(c, keep(c, tsr_masked_select(g, mask)), &all, false));
+    }
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1801,6 +2079,7 @@ static const tsr_formula formulas[] = {
     {"col2im", "Col2ImBackward0", 0, bw_im2col},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
+    {"copy_backwards", "torch::autograd::CopyBackwards", 0, bw_copy_backwards},
     {"copy_slices", "torch::autograd::CopySlices", 0, bw_copy_slices},
     {"copy_slices_fn", "torch::autograd::CopySlices", 0, bw_copy_slices_fn},
     {"copy_slices_view", "torch::autograd::CopySlices", 0, bw_copy_slices_view},
@@ -1808,6 +2087,8 @@ static const tsr_formula formulas[] = {
     {"cosh", "CoshBackward0", 1, bw_cosh},
     {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},
     {"cumsum", "CumsumBackward0", 0, bw_cumsum},
+    {"diag", "DiagBackward0", 0, bw_diag},
+    {"diagonal", "DiagonalBackward0", 0, bw_diagonal},
     {"div", "DivBackward0", 3, bw_div},
     {"div_rounding", "DivBackward2", 0, bw_div_rounding},
     {"div_s", "DivBackward1", 0, bw_div_s},
@@ -1836,6 +2117,9 @@ static const tsr_formula formulas[] = {
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
     {"im2col", "Im2ColBackward0", 0, bw_im2col},
     {"index", "IndexBackward0", 0xfffe, bw_index},
+    {"index_add", "IndexAddBackward0", 0, bw_index_add},
+    {"index_fill", "IndexFillBackward0", 0, bw_index_fill},
+    {"index_fill_t", "IndexFillBackward1", 0, bw_index_fill},
     {"index_put_key", "IndexPutBackward0", 0, bw_index_put_key},
     {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
@@ -1849,6 +2133,8 @@ static const tsr_formula formulas[] = {
     {"log_softmax", "LogSoftmaxBackward0", TSR_SAVE_OUT, bw_log_softmax},
     {"logsumexp", "LogsumexpBackward0", 1 | TSR_SAVE_OUT, bw_logsumexp},
     {"masked_fill", "MaskedFillBackward0", 2, bw_masked_fill},
+    {"masked_fill_tensor", "MaskedFillBackward1", 2, bw_masked_fill_tensor},
+    {"masked_scatter", "MaskedScatterBackward0", 0, bw_masked_scatter},
     {"masked_select", "MaskedSelectBackward0", 0, bw_masked_select},
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"max_dim", "MaxBackward0", 0, bw_max_dim},
@@ -1868,6 +2154,7 @@ static const tsr_formula formulas[] = {
     {"mul_sparse_s", "MulBackward0", 0, bw_mul_sparse_s},
     {"mv", "MvBackward0", 3, bw_mv},
     {"narrow", "SliceBackward0", 0, bw_piece},
+    {"narrow_copy", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
     {"native_channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"native_group_norm", "NativeGroupNormBackward0", 3, bw_group_norm},
@@ -1884,6 +2171,7 @@ static const tsr_formula formulas[] = {
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
     {"prod_dim", "ProdBackward1", 1 | TSR_SAVE_OUT, bw_prod},
+    {"put", "PutBackward0", 0, bw_put},
     {"reciprocal", "ReciprocalBackward0", TSR_SAVE_OUT, bw_reciprocal},
     {"reflection_pad1d", "ReflectionPad1DBackward0", 1, bw_pad_mode},
     {"reflection_pad2d", "ReflectionPad2DBackward0", 1, bw_pad_mode},
@@ -1894,12 +2182,19 @@ static const tsr_formula formulas[] = {
     {"replication_pad2d", "ReplicationPad2DBackward0", 1, bw_pad_mode},
     {"replication_pad3d", "ReplicationPad3DBackward0", 1, bw_pad_mode},
     {"reshape_alias", "ReshapeAliasBackward0", 0, bw_reshape},
+    {"roll", "RollBackward0", 0, bw_roll},
+    {"rot90", "Rot90Backward0", 0, bw_rot90},
     {"round", "RoundBackward0", 0, bw_zero},
     {"rrelu_with_noise", "RreluWithNoiseBackward0", 1, bw_rrelu},
     {"rrelu_with_noise_", "RreluWithNoiseBackward1", TSR_SAVE_OUT, bw_rrelu},
     {"rsqrt", "RsqrtBackward0", TSR_SAVE_OUT, bw_rsqrt},
     {"rsub", "RsubBackward0", 0, bw_rsub},
     {"rsub_s", "RsubBackward1", 0, bw_rsub},
+    {"scatter", "ScatterBackward0", 0, bw_scatter},
+    {"scatter.reduce", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
+    {"scatter.value_reduce", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
+    {"scatter_add", "ScatterAddBackward0", 0, bw_scatter},
+    {"scatter_v", "ScatterBackward1", 0, bw_scatter},
     {"select", "SelectBackward0", 0, bw_piece},
     {"select_sparse", "SelectBackward0", 0, bw_select_sparse},
     {"sigmoid", "SigmoidBackward0", TSR_SAVE_OUT, bw_sigmoid},
@@ -1916,6 +2211,8 @@ static const tsr_formula formulas[] = {
     {"sort", "SortBackward0", 0, bw_sort},
     {"sparse_coo_tensor", "SparseCooTensorWithDimsAndTensorsBackward0", 0, bw_sparse_coo},
     {"sparse_sum", "SparseSumBackward0", 1, bw_sparse_sum},
+    {"split", "SplitBackward0", 0, bw_split},
+    {"split_with_sizes", "SplitWithSizesBackward0", 0, bw_split},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},
     {"squeeze", "SqueezeBackward0", 0, bw_reshape},
@@ -1929,6 +2226,7 @@ static const tsr_formula formulas[] = {
     {"sum_dim", "SumBackward1", 0, bw_sum},
     {"t", "TBackward0", 0, bw_t},
     {"t_sparse", "TBackward0", 0, bw_t_sparse},
+    {"take", "TakeBackward0", 0, bw_take},
     {"tan", "TanBackward0", TSR_SAVE_OUT, bw_tan},
     {"tanh", "TanhBackward0", TSR_SAVE_OUT, bw_tanh},
     {"threshold", "ThresholdBackward0", 1, bw_threshold},
@@ -1936,10 +2234,15 @@ static const tsr_formula formulas[] = {
     {"to_copy", "ToCopyBackward0", 0, bw_pass},
     {"to_dense", "ToDenseBackward0", 1, bw_to_dense},
     {"topk", "TopkBackward0", 0, bw_sort},
+    {"trace", "TraceBackward0", 0, bw_trace},
     {"transpose", "TransposeBackward0", 0, bw_transpose},
     {"transpose_sparse", "TransposeBackward0", 0, bw_transpose_sparse},
+    {"tril", "TrilBackward0", 0, bw_tril},
     {"trilinear", "TrilinearBackward0", 7, bw_trilinear},
+    {"triu", "TriuBackward0", 0, bw_tril},
     {"trunc", "TruncBackward0", 0, bw_zero},
+    {"unbind", "UnbindBackward0", 0, bw_split},
+    {"unfold", "UnfoldBackward0", 0, bw_unfold},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
     {"values", "ValuesBackward0", 1, bw_sparse_values},

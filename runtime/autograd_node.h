@@ -60,6 +60,8 @@ struct tsr_node {
     tsr_tensor *flow;           /* the last gradient through it (the :grad view) */
     tsr_node *pending_next;     /* the release queue (autograd.c) */
     tsr_node *sub;              /* owned: CopySlices' in-place op node (not in the graph itself) */
+    int nout;                   /* a multi-output node's outputs (split, unbind); 0: one output */
+    tsr_tensor **outg;          /* while a multi-output node's backward runs: each output's gradient, NULL: none */
 };
 
 /* g: the gradient of the forward's result; gin[i] receives the gradient of

@@ -105,12 +105,13 @@ static int ps_grad(Value *self, Value *x)
 }
 static Value *p_grad_fn(Value *self)
 {
+    if (tsr_tensor_grad_fn_check(T(self)) < 0) return bind_runtime_error();
     tsr_node *n = tsr_tensor_grad_fn(T(self));
     return n ? v_node(n) : v_none();
 }
 static Value *p_retains_grad(Value *self) { return v_bool(tsr_tensor_retains_grad(T(self))); }
 static Value *p_version(Value *self) { return v_int(tsr_tensor_version(T(self))); }
-static Value *p_output_nr(Value *self) { (void)self; return v_int(0); }
+static Value *p_output_nr(Value *self) { return v_int(tsr_tensor_output_nr(T(self))); }
 
 /* ------------------------------------------------------------ methods */
 

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "autograd.h"
+#include "ops/join.h"
+#include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "table_grad.h"
 
@@ -46,6 +48,18 @@ typedef enum {
     G_REPEAT,     /* repeat(repeats) */
     G_NONE,       /* autograd-neutral (detach, requires_grad_, ...): nothing recorded */
     G_OWN,        /* the handler records its own graph (F.pad, constant_pad_nd) */
+    G_DIAGONAL,   /* diagonal(offset, dim1, dim2) */
+    G_TRIL,       /* tril / triu / diag(diagonal) */
+    G_MOVEDIM,    /* movedim / moveaxis(source, destination): PermuteBackward0 */
+    G_ROLL,       /* roll(shifts, dims) */
+    G_ROT90,      /* rot90(k, dims) */
+    G_RINTERLEAVE, /* repeat_interleave: flatten (without dim), then index_select by repeat_interleave(repeats) */
+    G_SPLIT,      /* split / split_with_sizes / chunk / unbind: one multi-output node over the pieces */
+    G_TSPLIT,     /* tensor_split / hsplit / vsplit / dsplit: 1.13 slices, one SliceBackward0 per piece */
+    G_DIFF,       /* diff: 1.13's composite (cat of prepend/append, then narrow - narrow n times) */
+    G_UNFOLD,     /* unfold(dimension, size, step) */
+    G_INDEXOP,    /* index_add / index_fill / scatter / scatter_add / take / put / masked_scatter: the index
+                     (mask) is kept on the node, not an input */
 } GKind;
 
 typedef struct {
@@ -60,37 +74,38 @@ static const GradRow grad_rows[] = {
     {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
     {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"arctan2", G_BINARY, "atan2"}, {"asin", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL},
-    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
+    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
     {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
     {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
-    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
-    {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
+    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diagonal", G_DIAGONAL, NULL}, {"diff", G_DIFF, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
+    {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"dsplit", G_TSPLIT, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL},
+    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL}, {"index_add", G_INDEXOP, NULL}, {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL},
     {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
-    {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
+    {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL}, {"masked_scatter", G_INDEXOP, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
-    {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
-    {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
+    {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"moveaxis", G_MOVEDIM, NULL}, {"movedim", G_MOVEDIM, NULL}, {"mul", G_BINARY, NULL},
+    {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"narrow_copy", G_UNARY, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
     {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL},
     {"permute", G_PERMUTE, NULL}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"pow", G_POW, NULL},
-    {"prod", G_PROD, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL},
+    {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL}, {"repeat_interleave", G_RINTERLEAVE, NULL},
     {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
-    {"retain_grad", G_NONE, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
+    {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
+    {"scatter", G_INDEXOP, NULL}, {"scatter_add", G_INDEXOP, NULL},
     {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
-    {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"sqrt", G_UNARY, NULL},
+    {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"split", G_SPLIT, NULL}, {"split_with_sizes", G_SPLIT, NULL}, {"sqrt", G_UNARY, NULL},
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
-    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
-    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"to", G_CAST, NULL},
+    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL}, {"take", G_INDEXOP, NULL},
+    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"tensor_split", G_TSPLIT, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"tile", G_REPEAT, "repeat"}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
-    {"topk", G_SORT, NULL},
-    {"transpose", G_TRANSPOSE, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
-    {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
-    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL}, {"zero_", G_UNARY, NULL},
+    {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL},
+    {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL}, {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
+    {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
+    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"vsplit", G_TSPLIT, NULL}, {"where", G_WHERE, NULL}, {"zero_", G_UNARY, NULL},
 };
 
 static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const GradRow *)e)->row); }
@@ -174,6 +189,21 @@ static void arg_dims(Value *v, tsr_ag_args *a)
             if (v->u.seq.items[k]->type == &t_int) a->dims[a->ndims++] = v->u.seq.items[k]->u.i;
         if (a->ndims == 0) a->ndims = -1;
     }
+}
+
+/* an int or a list of ints into out (at most max): how many, -1 when neither */
+static int arg_ints(Value *v, int64_t *out, int max)
+{
+    if (!v || is_none(v)) return -1;
+    if (v->type == &t_int) {
+        out[0] = v->u.i;
+        return 1;
+    }
+    if (v->type != &t_list && v->type != &t_tuple && !(v->type->module && !strcmp(v->type->name, "Size"))) return -1;
+    int k = 0;
+    for (size_t i = 0; i < v->u.seq.n && k < max; i++)
+        if (!arg_int(v->u.seq.items[i], &out[k++])) return -1;
+    return k;
 }
 
 static bool arg_bool(const BindArgs *b, const char *name, bool dflt)
@@ -412,18 +442,27 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     case G_MASKED: {
         Value *m = bind_table_arg(b, "mask"), *v = bind_table_arg(b, "value");
         if (!m || !is_tensor(m)) return r;
-        if (v && is_tensor(v)) key = "masked_fill_tensor";
         in[1] = tensor_of(m);
         n = 2;
+        if (v && is_tensor(v)) {
+            key = "masked_fill_tensor";
+            in[n++] = tensor_of(v);
+        }
         break;
     }
     case G_REPEAT: {
-        Value *rv = bind_table_arg(b, "repeats");
+        Value *rv = bind_table_arg(b, !strcmp(g->row, "tile") ? "dims" : "repeats");
         if (!rv && b->varargs) rv = b->varargs;
         if (!rv || (rv->type != &t_list && rv->type != &t_tuple && !(rv->type->module && !strcmp(rv->type->name, "Size"))))
             return r;
         a.ndims = 0;
         for (size_t k = 0; k < rv->u.seq.n && k < TSR_MAX_DIMS; k++) arg_int(rv->u.seq.items[k], &a.dims[a.ndims++]);
+        if (!strcmp(g->row, "tile") && a.ndims < in[0]->ndim) {   /* tile: reps padded with leading 1s, then repeat */
+            int pad = in[0]->ndim - a.ndims;
+            memmove(a.dims + pad, a.dims, (size_t)a.ndims * sizeof a.dims[0]);
+            for (int k = 0; k < pad; k++) a.dims[k] = 1;
+            a.ndims = in[0]->ndim;
+        }
         break;
     }
     case G_VAR: {
@@ -610,6 +649,225 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (out == in[0]) return r;
         key = "clone";
         break;
+    case G_DIAGONAL: {
+        int nd = in[0]->ndim;
+        a.i1 = 0;
+        a.i2 = 1;
+        arg_int(bind_table_arg(b, "offset"), &a.i0);
+        arg_int(bind_table_arg(b, "dim1"), &a.i1);
+        arg_int(bind_table_arg(b, "dim2"), &a.i2);
+        if (a.i1 < 0) a.i1 += nd;
+        if (a.i2 < 0) a.i2 += nd;
+        break;
+    }
+    case G_TRIL:
+        arg_int(bind_table_arg(b, "diagonal"), &a.i0);
+        break;
+    case G_MOVEDIM: {
+        int64_t src[TSR_MAX_DIMS], dst[TSR_MAX_DIMS];
+        int ns = arg_ints(bind_table_arg(b, "source"), src, TSR_MAX_DIMS);
+        int nd = arg_ints(bind_table_arg(b, "destination"), dst, TSR_MAX_DIMS);
+        if (ns < 0 || nd < 0 || tsr_movedim_order(in[0]->ndim, ns, src, nd, dst, a.dims) < 0) return r;
+        a.ndims = in[0]->ndim;
+        key = "permute";
+        break;
+    }
+    case G_ROLL: {
+        int ns = arg_ints(bind_table_arg(b, "shifts"), a.dims, TSR_MAX_DIMS);
+        if (ns < 0) return r;
+        int nd = arg_ints(bind_table_arg(b, "dims"), a.dims + ns, TSR_MAX_DIMS - ns);
+        a.ndims = ns;
+        a.i0 = nd < 0 ? 0 : nd;
+        break;
+    }
+    case G_RINTERLEAVE: {   /* 1.13's composite: IndexSelectBackward0 over the (flattened) input */
+        Value *rv = bind_table_arg(b, "repeats"), *dv = bind_table_arg(b, "dim");
+        if (!rv || !out) return r;
+        tsr_tensor *x = in[0], *f = NULL, *reps = NULL, *rx = NULL, *ix = NULL;
+        int64_t d = 0, len, one = 1;
+        if (dv && !is_none(dv)) {
+            arg_int(dv, &d);
+            if (d < 0) d += x->ndim;
+            if (x->ndim == 0) d = 0;
+            f = tsr_tensor_retain(x);
+        } else {
+            f = x->ndim == 1 ? tsr_tensor_retain(x) : reshape_graph(x, 1, (int64_t[]){tsr_tensor_numel(x)});
+        }
+        if (!f) { decref(r); return NULL; }
+        len = f->ndim ? f->sizes[d] : 1;
+        if (is_tensor(rv)) reps = tsr_tensor_retain(tensor_of(rv));
+        else if (arg_int(rv, &one)) reps = tsr_full(0, NULL, tsr_scalar_int(one), TSR_INT64, TSR_CPU);
+        if (reps && tsr_tensor_numel(reps) == 1) {
+            tsr_tensor *r1 = tsr_reshape(reps, 1, (int64_t[]){1});
+            rx = r1 ? tsr_view_expand(r1, 1, &len) : NULL;
+            tsr_tensor_release(r1);
+        } else if (reps) {
+            rx = tsr_tensor_retain(reps);
+        }
+        ix = rx ? tsr_repeat_interleave(NULL, rx, 0, false, 0, -1) : NULL;
+        tsr_tensor *si[2] = {f, ix};
+        a.i0 = d;
+        rc = ix ? record("index_select", 2, si, &a, out, false) : -1;
+        if (!ix && !exc_pending()) bind_runtime_error();
+        tsr_tensor_release(f);
+        tsr_tensor_release(reps);
+        tsr_tensor_release(rx);
+        tsr_tensor_release(ix);
+        if (rc < 0) { decref(r); return NULL; }
+        return r;
+    }
+    case G_SPLIT: {
+        if (!is_seq_result(r)) return r;
+        int nout = (int)r->u.seq.n;
+        tsr_tensor *outs[TSR_MAX_DIMS];
+        if (nout > TSR_MAX_DIMS) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '%s' into more than %d pieces is not implemented.",
+                          g->row, TSR_MAX_DIMS);
+            decref(r);
+            return bind_runtime_error();
+        }
+        a.i0 = 0;
+        arg_int(bind_table_arg(b, "dim"), &a.i0);
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        a.ndims = nout;
+        for (int k = 0; k < nout; k++) {
+            if (!is_tensor(r->u.seq.items[k])) return r;
+            outs[k] = tensor_of(r->u.seq.items[k]);
+            a.dims[k] = strcmp(key, "unbind") ? outs[k]->sizes[a.i0] : 1;
+        }
+        if (tsr_ag_record_multi(key, in[0], &a, nout, outs) < 0) {
+            decref(r);
+            return bind_runtime_error();
+        }
+        return r;
+    }
+    case G_TSPLIT: {
+        if (!is_seq_result(r)) return r;
+        int64_t d = 0;
+        if (!strcmp(g->row, "tensor_split")) arg_int(bind_table_arg(b, "dim"), &d);
+        else d = !strcmp(g->row, "hsplit") ? (in[0]->ndim == 1 ? 0 : 1) : !strcmp(g->row, "dsplit") ? 2 : 0;
+        if (d < 0) d += in[0]->ndim;
+        int64_t start = 0;
+        for (size_t k = 0; k < r->u.seq.n; k++) {
+            if (!is_tensor(r->u.seq.items[k])) return r;
+            tsr_tensor *p = tensor_of(r->u.seq.items[k]);
+            tsr_ag_args sa = {0};
+            sa.i0 = d;
+            sa.i1 = start;
+            sa.i2 = 1;
+            sa.dims[0] = start + p->sizes[d];
+            sa.dims[1] = 1;
+            start += p->sizes[d];
+            if (record("narrow", 1, in, &sa, p, false) < 0) {
+                decref(r);
+                return NULL;
+            }
+        }
+        return r;
+    }
+    case G_DIFF: {   /* the composite's graph and result replace the handler's (the same values) */
+        Value *pv = bind_table_arg(b, "prepend"), *av = bind_table_arg(b, "append");
+        int64_t cnt = 1, d = -1;
+        arg_int(bind_table_arg(b, "n"), &cnt);
+        arg_int(bind_table_arg(b, "dim"), &d);
+        if (!out || in[0]->ndim == 0) return r;
+        if (d < 0) d += in[0]->ndim;
+        tsr_tensor *cur = NULL;
+        tsr_ag_args ca = {0};
+        ca.i0 = d;
+        if (cnt == 0) {   /* zeros_like(self).copy_(self): CopyBackwards */
+            tsr_tensor *ci[2] = {NULL, in[0]};
+            if (record("copy_backwards", 2, ci, &a, out, false) < 0) { decref(r); return NULL; }
+            return r;
+        }
+        bool pre = pv && is_tensor(pv), app = av && is_tensor(av);
+        if (pre || app) {
+            tsr_tensor *ts[3];
+            int k = 0;
+            if (pre) ts[k++] = tensor_of(pv);
+            ts[k++] = in[0];
+            if (app) ts[k++] = tensor_of(av);
+            cur = tsr_cat(k, (const tsr_tensor *const *)ts, d, NULL);
+            if (!cur) { decref(r); return bind_runtime_error(); }
+            if (record("cat", k, ts, &ca, cur, false) < 0) { tsr_tensor_release(cur); decref(r); return NULL; }
+        } else {
+            cur = tsr_tensor_retain(in[0]);
+        }
+        int64_t len = cur->sizes[d] - 1;
+        if (cnt > cur->sizes[d]) cnt = cur->sizes[d];
+        for (int64_t i = 0; i < cnt && cur; i++, len--) {
+            tsr_tensor *hi = tsr_view_narrow(cur, d, 1, len), *lo = hi ? tsr_view_narrow(cur, d, 0, len) : NULL, *s = NULL;
+            tsr_ag_args na = {0};
+            na.i0 = d;
+            na.i2 = 1;
+            na.dims[1] = 1;
+            na.i1 = 1;
+            na.dims[0] = 1 + len;
+            rc = hi && lo ? record("narrow", 1, &cur, &na, hi, false) : -1;
+            na.i1 = 0;
+            na.dims[0] = len;
+            if (rc == 0) rc = record("narrow", 1, &cur, &na, lo, false);
+            if (rc == 0 && !(s = bin_plain(TSR_BINOP_SUB, hi, lo))) rc = -1;
+            tsr_tensor *si[2] = {hi, lo};
+            if (rc == 0) rc = record("sub", 2, si, &na, s, false);
+            if (rc < 0 && !exc_pending()) bind_runtime_error();
+            tsr_tensor_release(hi);
+            tsr_tensor_release(lo);
+            tsr_tensor_release(cur);
+            cur = rc < 0 ? (tsr_tensor_release(s), NULL) : s;
+        }
+        decref(r);
+        return cur ? v_tensor(cur) : NULL;
+    }
+    case G_UNFOLD:
+        if (!arg_int(bind_table_arg(b, "dimension"), &a.i0) || !arg_int(bind_table_arg(b, "size"), &a.i1) ||
+            !arg_int(bind_table_arg(b, "step"), &a.i2))
+            return r;
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        if (in[0]->ndim == 0) a.i0 = 0;
+        break;
+    case G_INDEXOP: {
+        const char *ixname = !strcmp(g->row, "masked_scatter") ? "mask" : "index";
+        Value *ix = bind_table_arg(b, ixname), *src = NULL;
+        if (!ix || !is_tensor(ix) || !out) return r;
+        if (strcmp(g->row, "take") && strcmp(g->row, "put") && strcmp(g->row, "masked_scatter")) {
+            if (!arg_int(bind_table_arg(b, "dim"), &a.i0)) return r;
+            if (a.i0 < 0) a.i0 += in[0]->ndim;
+            if (in[0]->ndim == 0) a.i0 = 0;
+        }
+        if (!strcmp(g->row, "index_fill") || !strcmp(g->row, "scatter")) {
+            src = bind_table_arg(b, !strcmp(g->row, "scatter") ? "src" : "value");
+            if (!src) src = bind_table_arg(b, "value");
+            if (src && is_tensor(src)) key = !strcmp(g->row, "scatter") ? "scatter" : "index_fill_t";
+            else key = !strcmp(g->row, "scatter") ? "scatter_v" : "index_fill";
+            if (!strcmp(g->row, "scatter") && bind_table_arg(b, "reduce"))   /* 1.13: NotImplemented */
+                key = is_tensor(src) ? "scatter.reduce" : "scatter.value_reduce";
+        } else if (strcmp(g->row, "take")) {
+            src = bind_table_arg(b, "source");
+            if (!src) src = bind_table_arg(b, "src");
+        }
+        if (src && is_tensor(src)) in[n++] = tensor_of(src);
+        a.has_d0 = arg_double(bind_table_arg(b, "alpha"), &a.d0);
+        a.flag = arg_bool(b, "accumulate", false);
+        if (record(key, n, in, &a, out, inplace) < 0 || tsr_ag_keep(out, tensor_of(ix)) < 0) {
+            if (!exc_pending()) bind_runtime_error();
+            decref(r);
+            return NULL;
+        }
+        return r;
+    }
+    case G_ROT90: {
+        a.i0 = 1;
+        a.dims[0] = 0;
+        a.dims[1] = 1;
+        arg_int(bind_table_arg(b, "k"), &a.i0);
+        if (arg_ints(bind_table_arg(b, "dims"), a.dims, 2) < 0) {
+            a.dims[0] = 0;
+            a.dims[1] = 1;
+        }
+        a.ndims = 2;
+        break;
+    }
     }
     if (!out) {
         tsr_tensor_release(wrapped);

@@ -10,14 +10,17 @@
 #include "tsr.h"
 #include "autograd.h"
 #include "autograd_node.h"
+#include "ops/indexdim.h"
 #include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
 #include "ops/nn_more.h"
 #include "ops/nn_norm_grad.h"
+#include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
+#include "ops/scatter.h"
 #include "ops/sparse.h"
 
 #define L(...) ((const int64_t[]){__VA_ARGS__})
@@ -66,6 +69,32 @@ static tsr_tensor *fixed_mask(void)
     tsr_tensor *t = tsr_empty(1, &n, TSR_BOOL, TSR_CPU, TSR_MF_CONTIGUOUS);
     for (int64_t i = 0; t && i < n; i++) tsr_tensor_set_at(t, i, tsr_scalar_bool(i % 3 == 1));
     return t;
+}
+
+/* The index (mask) of the indexing formulas of issue 19, which the binding
+ * keeps on the node; NULL for other keys. NEW reference. */
+static tsr_tensor *idx19(const char *k)
+{
+    static const int64_t add[3] = {0, 2, 0}, fill[2] = {2, 0}, sc[6] = {0, 1, 2, 3, 0, 1}, tk[4] = {0, 5, 5, -1},
+                         pt[3] = {1, 4, 7};
+    if (!strcmp(k, "index_add")) return fixed_index(add, 3);
+    if (!strcmp(k, "index_fill") || !strcmp(k, "index_fill_t")) return fixed_index(fill, 2);
+    if (!strcmp(k, "put")) return fixed_index(pt, 3);
+    tsr_tensor *flat = !strncmp(k, "scatter", 7) ? fixed_index(sc, 6) : !strcmp(k, "take") ? fixed_index(tk, 4) : NULL;
+    if (flat) {
+        tsr_tensor *r = tsr_reshape(flat, 2, !strcmp(k, "take") ? L(2, 2) : L(2, 3));
+        tsr_tensor_release(flat);
+        return r;
+    }
+    if (!strcmp(k, "masked_scatter")) {   /* (4, 3), every third element */
+        int64_t n = 12;
+        tsr_tensor *m = tsr_empty(1, &n, TSR_BOOL, TSR_CPU, TSR_MF_CONTIGUOUS), *r;
+        for (int64_t i = 0; m && i < n; i++) tsr_tensor_set_at(m, i, tsr_scalar_bool(i % 3 == 1));
+        r = tsr_reshape(m, 2, L(4, 3));
+        tsr_tensor_release(m);
+        return r;
+    }
+    return NULL;
 }
 
 /* The pooling formulas over a 3-D input: kernel, stride, padding as (h, w)
@@ -287,6 +316,34 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(ix);
         return v;
     }
+    /* views, shapes and indexing (issue 19) */
+    if (!strcmp(k, "diagonal")) return tsr_view_diagonal(in[0], a->i0, a->i1, a->i2);
+    if (!strcmp(k, "diag")) return tsr_diag(in[0], a->i0, NULL);
+    if (!strcmp(k, "tril") || !strcmp(k, "triu")) return tsr_tril(in[0], a->i0, !strcmp(k, "triu"), NULL);
+    if (!strcmp(k, "trace")) return tsr_trace(in[0]);
+    if (!strcmp(k, "roll")) return tsr_roll(in[0], a->ndims, a->dims, (int)a->i0, a->dims + a->ndims);
+    if (!strcmp(k, "rot90")) return tsr_rot90(in[0], a->i0, 2, a->dims);
+    if (!strcmp(k, "unfold")) return tsr_view_unfold(in[0], a->i0, a->i1, a->i2);
+    if (!strcmp(k, "copy_backwards")) return tsr_clone(in[1], TSR_MF_CONTIGUOUS);
+    if (!strcmp(k, "masked_fill_tensor")) { tsr_operand v = tsr_operand_tensor(in[2]); return tsr_masked_fill(in[0], in[1], &v); }
+    /* the multi-output nodes: output 0 alone (the others get zeros) */
+    if (!strcmp(k, "split") || !strcmp(k, "split_with_sizes")) return tsr_view_narrow(in[0], a->i0, 0, a->dims[0]);
+    if (!strcmp(k, "unbind")) return tsr_view_select(in[0], a->i0, 0);
+    tsr_tensor *ix = idx19(k), *r = NULL;
+    if (ix) {
+        tsr_scalar v = tsr_scalar_float(0.5);
+        if (!strcmp(k, "index_add")) r = tsr_index_add(in[0], a->i0, ix, in[1], tsr_scalar_float(a->d0));
+        else if (!strcmp(k, "index_fill")) r = tsr_index_fill(in[0], a->i0, ix, v, NULL);
+        else if (!strcmp(k, "index_fill_t")) r = tsr_index_fill(in[0], a->i0, ix, v, in[1]);
+        else if (!strcmp(k, "scatter")) r = tsr_scatter(in[0], a->i0, ix, in[1], NULL, TSR_SCATTER_NONE);
+        else if (!strcmp(k, "scatter_v")) r = tsr_scatter(in[0], a->i0, ix, NULL, &v, TSR_SCATTER_NONE);
+        else if (!strcmp(k, "scatter_add")) r = tsr_scatter(in[0], a->i0, ix, in[1], NULL, TSR_SCATTER_ADD);
+        else if (!strcmp(k, "take")) r = tsr_take(in[0], ix);
+        else if (!strcmp(k, "put")) r = tsr_put(in[0], ix, in[1], a->flag);
+        else if (!strcmp(k, "masked_scatter")) r = tsr_masked_scatter(in[0], ix, in[1]);
+        tsr_tensor_release(ix);
+        return r;
+    }
     return fwd_nn(k, a, in);
 }
 
@@ -333,6 +390,24 @@ static const Case cases[] = {
     {"trunc", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"unsafe_view", 1, {2}, {{3, 2}}, 0, A(.ndims = 0)}, {"unsqueeze", 1, {1}, {{3}}, 0, A(.i0 = 1)},
     {"var", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .i0 = 1)}, {"view", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
     {"where", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 4, A(.ndims = 0)},
+    /* views, shapes and indexing (issue 19) */
+    {"diagonal", 1, {3}, {{2, 3, 4}}, 0, A(.i0 = 1, .i1 = 2, .i2 = 0)}, {"diag", 1, {1}, {{3}}, 0, A(.i0 = 1)},
+    {"diag", 1, {2}, {{3, 4}}, 0, A(.i0 = -1)}, {"diag", 1, {2}, {{3, 3}}, 0, A(.i0 = 1)},
+    {"tril", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"triu", 1, {3}, {{2, 3, 4}}, 0, A(.i0 = -1)},
+    {"trace", 1, {2}, {{3, 4}}, 0, A(.ndims = 0)},
+    {"roll", 1, {2}, {{3, 4}}, 0, A(.ndims = 2, .dims = {1, -3, 0, 1}, .i0 = 2)}, {"roll", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {5}, .i0 = 0)},
+    {"rot90", 1, {3}, {{2, 3, 4}}, 0, A(.i0 = 1, .ndims = 2, .dims = {2, 1})}, {"rot90", 1, {2}, {{2, 3}}, 0, A(.i0 = -2, .ndims = 2, .dims = {0, 1})},
+    {"index_add", 2, {2, 2}, {{4, 3}, {3, 3}}, 0, A(.i0 = 0, .has_d0 = true, .d0 = 2.5)},
+    {"index_fill", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"index_fill_t", 2, {2, 0}, {{3, 4}, {0}}, 0, A(.i0 = 1)},
+    {"scatter", 2, {2, 2}, {{4, 3}, {2, 3}}, 0, A(.i0 = 0)}, {"scatter_v", 1, {2}, {{4, 3}}, 0, A(.i0 = 0)},
+    {"scatter_add", 2, {2, 2}, {{4, 3}, {2, 3}}, 0, A(.i0 = 0)}, {"take", 1, {2}, {{4, 3}}, 0, A(.ndims = 0)},
+    {"put", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.flag = false)}, {"put", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.flag = true)},
+    {"masked_scatter", 2, {2, 2}, {{4, 3}, {2, 4}}, 0, A(.ndims = 0)},
+    {"split", 1, {2}, {{5, 3}}, 0, A(.i0 = 0, .ndims = 3, .dims = {2, 2, 1})},
+    {"split_with_sizes", 1, {2}, {{2, 5}}, 0, A(.i0 = 1, .ndims = 2, .dims = {1, 4})}, {"unbind", 1, {2}, {{3, 4}}, 0, A(.i0 = 1, .ndims = 4)},
+    {"masked_fill_tensor", 3, {2, 2, 0}, {{2, 3}, {2, 3}, {0}}, 5, A(.ndims = 0)},
+    {"copy_backwards", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.ndims = 0)},
+    {"unfold", 1, {3}, {{2, 5, 3}}, 0, A(.i0 = 1, .i1 = 3, .i2 = 1)}, {"unfold", 1, {2}, {{7, 2}}, 0, A(.i0 = 0, .i1 = 2, .i2 = 3)},
     /* torch.nn.functional */
     {"elu", 1, {2}, {{2, 3}}, 0, A(.d0 = 0.7, .d1 = 1.0)}, {"elu_", 1, {2}, {{2, 3}}, 0, A(.d0 = 1.3, .d1 = 1.0)},
     {"celu", 1, {1}, {{6}}, 0, A(.d0 = 2.0)}, {"celu_", 1, {1}, {{6}}, 0, A(.d0 = 0.5)},
@@ -476,6 +551,8 @@ static int check_case(const Case *c)
                      : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
     if (kept) tsr_ag_keep(out, kept);
+    tsr_tensor_release(kept);
+    if ((kept = idx19(c->key))) tsr_ag_keep(out, kept);
     tsr_tensor_release(kept);
     if (!strcmp(c->key, "native_batch_norm")) {   /* the statistics the binding keeps */
         tsr_tensor *sm = NULL, *si = NULL, *r = tsr_nn_batch_norm_ex(in[0], NULL, NULL, in[1], in[2], true, 0.1, c->a.d0,
