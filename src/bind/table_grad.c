@@ -46,6 +46,10 @@ typedef enum {
     G_REPEAT,     /* repeat(repeats) */
     G_NONE,       /* autograd-neutral (detach, requires_grad_, ...): nothing recorded */
     G_OWN,        /* the handler records its own graph (F.pad, constant_pad_nd) */
+    G_LERP,       /* lerp(input, end, weight): a number weight → LerpBackward0, a tensor → LerpBackward1 */
+    G_ADDC,       /* addcmul / addcdiv(input, tensor1, tensor2, value) */
+    G_EPS,        /* logit(input, eps) */
+    G_POLYGAMMA,  /* polygamma(n, input) / input.polygamma(n) */
 } GKind;
 
 typedef struct {
@@ -57,7 +61,7 @@ typedef struct {
 /* Sorted by row (bsearch). */
 static const GradRow grad_rows[] = {
     {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"add", G_BINARY, NULL},
-    {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
+    {"addcdiv", G_ADDC, NULL}, {"addcmul", G_ADDC, NULL}, {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
     {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"arctan2", G_BINARY, "atan2"}, {"asin", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL},
     {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
@@ -65,23 +69,23 @@ static const GradRow grad_rows[] = {
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
     {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
-    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
-    {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
+    {"deg2rad", G_UNARY, NULL}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"digamma", G_UNARY, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
+    {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL},
-    {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
-    {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
+    {"floor", G_UNARY, NULL}, {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hypot", G_BINARY, NULL}, {"index_select", G_GATHER, NULL},
+    {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
+    {"log_softmax", G_DIM, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
     {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
-    {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
+    {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"nan_to_num", G_UNARY, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
     {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL},
-    {"permute", G_PERMUTE, NULL}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"pow", G_POW, NULL},
-    {"prod", G_PROD, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL},
+    {"permute", G_PERMUTE, NULL}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"polygamma", G_POLYGAMMA, NULL}, {"pow", G_POW, NULL},
+    {"prod", G_PROD, NULL}, {"rad2deg", G_UNARY, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"remainder", G_BINARY, NULL}, {"repeat", G_REPEAT, NULL},
     {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
     {"retain_grad", G_NONE, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
     {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
-    {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"sqrt", G_UNARY, NULL},
+    {"sinc", G_UNARY, NULL}, {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"sqrt", G_UNARY, NULL},
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
@@ -90,7 +94,7 @@ static const GradRow grad_rows[] = {
     {"topk", G_SORT, NULL},
     {"transpose", G_TRANSPOSE, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
     {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
-    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL}, {"zero_", G_UNARY, NULL},
+    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL}, {"xlogy", G_BINARY, NULL}, {"zero_", G_UNARY, NULL},
 };
 
 static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const GradRow *)e)->row); }
@@ -312,7 +316,15 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     a.ndims = -1;
     tsr_tensor *in[MAXT] = {0}, *wrapped = NULL;
     int n = 1;
-    Value *x = self ? self : b->v[0];
+    Value *x = self ? self : g->kind == G_POLYGAMMA ? bind_table_arg(b, "input") : b->v[0];
+    if (!self && !strcmp(key, "xlogy") && x && !is_tensor(x)) {   /* xlogy(Number self, other): XlogyBackward1 */
+        Value *o = bind_table_arg(b, "other");
+        tsr_tensor *out0 = is_tensor(r) ? tensor_of(r) : NULL;
+        if (!o || !is_tensor(o) || !out0 || !arg_double(x, &a.d0)) return r;
+        in[0] = tensor_of(o);
+        if (record("xlogy_self_s", 1, in, &a, out0, false) < 0) { decref(r); return NULL; }
+        return r;
+    }
     if (g->kind != G_CAT && (!x || !is_tensor(x))) return r;
     in[0] = g->kind == G_CAT ? NULL : tensor_of(x);
     tsr_tensor *out = is_tensor(r) ? tensor_of(r) : NULL;
@@ -338,6 +350,12 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (g->kind == G_RSUB && !is_tensor(o)) {   /* rsub.Scalar: the number is no input */
             key = "rsub_s";
             n = 1;
+        }
+        if (!is_tensor(o) && (!strcmp(key, "fmod") || !strcmp(key, "remainder") || !strcmp(key, "xlogy"))) {
+            key = !strcmp(key, "fmod") ? "fmod_s" : !strcmp(key, "xlogy") ? "xlogy_s" : "remainder_s";   /* .Scalar */
+            arg_double(o, &a.d0);
+            n = 1;
+            break;
         }
         a.has_d0 = arg_double(bind_table_arg(b, "alpha"), &a.d0);
         if (!strcmp(key, "div") && bind_table_arg(b, "rounding_mode")) key = "div_rounding";
@@ -463,11 +481,47 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         break;
     case G_CLAMP: {
         Value *lo = bind_table_arg(b, "min"), *hi = bind_table_arg(b, "max");
-        if ((lo && is_tensor(lo)) || (hi && is_tensor(hi))) key = "clamp_tensor";
+        if ((lo && is_tensor(lo)) || (hi && is_tensor(hi))) {   /* clamp.Tensor(self, min?, max?) */
+            key = "clamp_tensor";
+            in[1] = lo && is_tensor(lo) ? tensor_of(lo) : NULL;
+            in[2] = hi && is_tensor(hi) ? tensor_of(hi) : NULL;
+            n = 3;
+            break;
+        }
         a.has_d0 = arg_double(lo, &a.d0);
         a.has_d1 = arg_double(hi, &a.d1);
         break;
     }
+    case G_LERP: {
+        Value *e = bind_table_arg(b, "end"), *w = bind_table_arg(b, "weight");
+        if (!e || !is_tensor(e) || !w) return r;
+        in[1] = tensor_of(e);
+        n = 2;
+        if (is_tensor(w)) {
+            in[2] = tensor_of(w);
+            n = 3;
+            key = "lerp_t";
+        } else if (!arg_double(w, &a.d0)) {
+            return r;
+        }
+        break;
+    }
+    case G_ADDC: {
+        Value *t1 = bind_table_arg(b, "tensor1"), *t2 = bind_table_arg(b, "tensor2");
+        if (!t1 || !t2 || !is_tensor(t1) || !is_tensor(t2)) return r;
+        in[1] = tensor_of(t1);
+        in[2] = tensor_of(t2);
+        n = 3;
+        a.d0 = 1.0;
+        arg_double(bind_table_arg(b, "value"), &a.d0);
+        break;
+    }
+    case G_EPS:
+        a.has_d0 = arg_double(bind_table_arg(b, "eps"), &a.d0);
+        break;
+    case G_POLYGAMMA:
+        if (!arg_int(bind_table_arg(b, "n"), &a.i0)) return r;
+        break;
     case G_WHERE: {
         Value *c = bind_table_arg(b, "condition"), *s = bind_table_arg(b, "input"), *o = bind_table_arg(b, "other");
         if (!s) s = bind_table_arg(b, "self");
@@ -739,6 +793,9 @@ Value *bind_grad_operator(const char *key, Value *x, Value *y, Value *r, bool in
         n = 1;
     } else if (!strcmp(key, "pow")) {
         key = "pow_t";
+    } else if (!strcmp(key, "remainder") && y && !is_tensor(y)) {   /* x % number: RemainderBackward0 */
+        key = "remainder_s";
+        n = 1;
     } else if (!strcmp(key, "rsub") && !is_tensor(y)) {
         key = "rsub_s";
         n = 1;

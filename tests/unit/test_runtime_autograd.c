@@ -19,6 +19,7 @@
 #include "ops/reduce.h"
 #include "ops/scan.h"
 #include "ops/sparse.h"
+#include "ops/special.h"
 
 #define L(...) ((const int64_t[]){__VA_ARGS__})
 
@@ -183,6 +184,41 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     return fwd_pool(key, a, in[0], NULL);
 }
 
+/* the pointwise and special-function formulas of runtime/ops/grad_gradB.c */
+static tsr_tensor *fwd_gradB(const char *k, const tsr_ag_args *a, tsr_tensor **in)
+{
+    tsr_operand x0 = tsr_operand_tensor(in[0]), s0 = tsr_operand_scalar(tsr_scalar_float(a->d0));
+    tsr_operand x1 = tsr_operand_tensor(in[1] ? in[1] : in[0]), x2 = tsr_operand_tensor(in[2] ? in[2] : in[0]);
+    tsr_scalar v = tsr_scalar_float(a->d0);
+    if (!strcmp(k, "lerp")) return tsr_lerp(in[0], in[1], &s0, NULL);
+    if (!strcmp(k, "lerp_t")) return tsr_lerp(in[0], in[1], &x2, NULL);
+    if (!strcmp(k, "addcmul")) return tsr_addcmul(in[0], in[1], in[2], &v, NULL);
+    if (!strcmp(k, "addcdiv")) return tsr_addcdiv(in[0], in[1], in[2], &v, NULL);
+    if (!strcmp(k, "hypot")) return bin(TSR_BINOP_HYPOT, in[0], in[1]);
+    if (!strcmp(k, "fmod")) return bin(TSR_BINOP_FMOD, in[0], in[1]);
+    if (!strcmp(k, "remainder")) return bin(TSR_BINOP_REMAINDER, in[0], in[1]);
+    if (!strcmp(k, "fmod_s")) return tsr_binary(TSR_BINOP_FMOD, &x0, &s0, NULL, NULL);
+    if (!strcmp(k, "remainder_s")) return tsr_binary(TSR_BINOP_REMAINDER, &x0, &s0, NULL, NULL);
+    if (!strcmp(k, "clamp_tensor")) return tsr_clamp(in[0], &x1, &x2, NULL);
+    if (!strcmp(k, "erfinv")) return un(TSR_UNOP_ERFINV, in[0]);
+    if (!strcmp(k, "lgamma")) return un(TSR_UNOP_LGAMMA, in[0]);
+    if (!strcmp(k, "digamma")) return un(TSR_UNOP_DIGAMMA, in[0]);
+    if (!strcmp(k, "polygamma")) return tsr_polygamma(a->i0, in[0], NULL, false);
+    if (!strcmp(k, "logit")) {
+        tsr_unary_opts o = {.has_eps = a->has_d0, .eps = a->d0};
+        return tsr_unary(TSR_UNOP_LOGIT, in[0], NULL, &o);
+    }
+    if (!strcmp(k, "xlogy")) return tsr_special_binary(TSR_SPECIAL_XLOGY, &x0, &x1, NULL);
+    if (!strcmp(k, "xlogy_s")) return tsr_special_binary(TSR_SPECIAL_XLOGY, &x0, &s0, NULL);
+    if (!strcmp(k, "xlogy_self_s")) return tsr_special_binary(TSR_SPECIAL_XLOGY, &s0, &x0, NULL);
+    if (!strcmp(k, "sinc")) return tsr_special_unary(TSR_SPECIAL_SINC, in[0], NULL);
+    if (!strcmp(k, "deg2rad")) return un(TSR_UNOP_DEG2RAD, in[0]);
+    if (!strcmp(k, "rad2deg")) return un(TSR_UNOP_RAD2DEG, in[0]);
+    if (!strcmp(k, "frac")) return un(TSR_UNOP_FRAC, in[0]);
+    if (!strcmp(k, "nan_to_num")) return un(TSR_UNOP_NAN_TO_NUM, in[0]);
+    return fwd_nn(k, a, in);
+}
+
 static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
 {
     const char *k = c->key;
@@ -287,7 +323,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(ix);
         return v;
     }
-    return fwd_nn(k, a, in);
+    return fwd_gradB(k, a, in);
 }
 
 #define A(...) ((tsr_ag_args){__VA_ARGS__})
@@ -400,6 +436,19 @@ static const Case cases[] = {
     {"native_group_norm", 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, 0, A(.i0 = 2, .d0 = 1e-5)},
     {"native_group_norm", 3, {4, 1, 1}, {{2, 6, 2, 2}, {6}, {6}}, 0, A(.i0 = 3, .d0 = 1e-3)},
     /* bilinear's _trilinear: (B, n), (A, n, m), (B, m) */
+    /* runtime/ops/grad_gradB.c */
+    {"lerp", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.d0 = 0.3)}, {"lerp_t", 3, {1, 2, 1}, {{3}, {2, 3}, {3}}, 0, A(.ndims = 0)},
+    {"addcmul", 3, {2, 2, 1}, {{2, 3}, {2, 1}, {3}}, 0, A(.d0 = 0.5)}, {"addcdiv", 3, {1, 1, 1}, {{4}, {4}, {4}}, 1, A(.d0 = -1.5)},
+    {"hypot", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)}, {"fmod", 2, {1, 1}, {{5}, {5}}, 1, A(.ndims = 0)},
+    {"remainder", 2, {1, 1}, {{5}, {5}}, 1, A(.ndims = 0)}, {"fmod_s", 1, {1}, {{5}}, 0, A(.d0 = 0.7)},
+    {"remainder_s", 1, {1}, {{5}}, 0, A(.d0 = -0.7)}, {"clamp_tensor", 3, {1, 1, 1}, {{6}, {6}, {6}}, 0, A(.ndims = 0)},
+    {"erfinv", 1, {1}, {{5}}, 2, A(.ndims = 0)}, {"lgamma", 1, {1}, {{5}}, 1, A(.ndims = 0)},
+    {"digamma", 1, {1}, {{5}}, 1, A(.ndims = 0)}, {"polygamma", 1, {1}, {{5}}, 1, A(.i0 = 2)},
+    {"logit", 1, {1}, {{6}}, 6, A(.ndims = 0)}, {"logit", 1, {1}, {{6}}, 6, A(.has_d0 = true, .d0 = 0.2)},
+    {"xlogy", 2, {1, 1}, {{4}, {4}}, 1, A(.ndims = 0)}, {"xlogy_s", 1, {1}, {{4}}, 0, A(.d0 = 1.7)},
+    {"xlogy_self_s", 1, {1}, {{4}}, 1, A(.d0 = 2.5)}, {"sinc", 1, {1}, {{5}}, 0, A(.ndims = 0)},
+    {"deg2rad", 1, {1}, {{3}}, 0, A(.ndims = 0)}, {"rad2deg", 1, {1}, {{3}}, 0, A(.ndims = 0)},
+    {"frac", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"nan_to_num", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
