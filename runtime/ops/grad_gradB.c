@@ -7,6 +7,10 @@
 #include "error.h"
 #include "ops/binary.h"
 #include "ops/compare.h"
+#include "ops/factory.h"
+#include "ops/rearrange.h"
+#include "ops/scan.h"
+#include "ops/scatter.h"
 #include "ops/special.h"
 #include "ops/unary.h"
 
@@ -328,5 +332,71 @@ int tsr__bw_xlogy_self_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     give(c, gin, 0, DIV(bins(c, TSR_BINOP_MUL, g, n->a.d0), SAVED(0)));
+    return finish(c, n, gin);
+}
+
+/* ------------------------------------------------------------ scans */
+
+static tsr_tensor *flipd(F *c, const tsr_tensor *a, int64_t d)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr_flip(a, 1, &d));
+}
+/* flip(logcumsumexp(flip(x, dim), dim), dim) */
+static tsr_tensor *rev_lcse(F *c, const tsr_tensor *a, int64_t d)
+{
+    tsr_tensor *f = flipd(c, a, d);
+    if (c->fail) return NULL;
+    return flipd(c, keep(c, tsr_logcumsumexp(f, d, NULL)), d);
+}
+/* where(cond, a, lowest) */
+static tsr_tensor *where_low(F *c, const tsr_tensor *cond, const tsr_tensor *a, double low)
+{
+    if (c->fail || !cond || !a) return NULL;
+    tsr_operand x = tsr_operand_tensor(a), z = tsr_operand_scalar(tsr_scalar_float(low));
+    return keep(c, tsr_where(cond, &x, &z, NULL));
+}
+
+/* logcumsumexp_backward(grad, self, result, dim i0), real dtypes: the
+ * positive and negative parts of grad through a reversed logcumsumexp */
+int tsr__bw_logcumsumexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (g->ndim == 0 || tsr_tensor_numel(g) == 0) {
+        give(c, gin, 0, (tsr_tensor *)g);
+        return finish(c, n, gin);
+    }
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
+    if (!c->fail && tsr_dtype_is_complex(g->dtype)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'logcumsumexp' of a complex input is not implemented.");
+        c->fail = true;
+    }
+    int64_t d = n->a.i0;
+    double low = g->dtype == TSR_FLOAT64 ? -1.7976931348623157e308 : g->dtype == TSR_FLOAT32 ? -3.4028234663852886e38
+               : g->dtype == TSR_FLOAT16 ? -65504.0 : -3.3895313892515355e38;
+    tsr_tensor *lag = un(c, TSR_UNOP_LOG, un(c, TSR_UNOP_ABS, g));
+    tsr_tensor *pos = where_low(c, cmps(c, TSR_CMP_GT, g, 0.0), lag, low);
+    tsr_tensor *neg = where_low(c, cmps(c, TSR_CMP_LT, g, 0.0), lag, low);
+    tsr_tensor *op = un(c, TSR_UNOP_EXP, bin(c, TSR_BINOP_ADD, rev_lcse(c, bin(c, TSR_BINOP_SUB, pos, y), d), x));
+    tsr_tensor *on = un(c, TSR_UNOP_EXP, bin(c, TSR_BINOP_ADD, rev_lcse(c, bin(c, TSR_BINOP_SUB, neg, y), d), x));
+    give(c, gin, 0, bin(c, TSR_BINOP_SUB, op, on));
+    return finish(c, n, gin);
+}
+
+/* cummaxmin_backward: zeros(self).scatter_add_(dim i0, indices extra[0], grad) */
+int tsr__bw_cummax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released || !n->extra[0]) {
+        SAVED(TSR_AG_OUT);   /* raises the second-backward error */
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    int nd = n->in_nd[0];
+    tsr_tensor *z = keep(c, tsr_zeros(nd, n->in_sizes[0], g->dtype, TSR_CPU));
+    int64_t numel = 1;
+    for (int i = 0; i < nd; i++) numel *= n->in_sizes[0][i];
+    if (numel == 0 || c->fail) give(c, gin, 0, z);
+    else give(c, gin, 0, keep(c, tsr_scatter(z, nd ? n->a.i0 : 0, n->extra[0], g, NULL, TSR_SCATTER_ADD)));
     return finish(c, n, gin);
 }

@@ -50,6 +50,7 @@ typedef enum {
     G_ADDC,       /* addcmul / addcdiv(input, tensor1, tensor2, value) */
     G_EPS,        /* logit(input, eps) */
     G_POLYGAMMA,  /* polygamma(n, input) / input.polygamma(n) */
+    G_VALIDX,     /* (values, indices) along dim: median / nanmedian / mode / kthvalue / cummax / cummin */
 } GKind;
 
 typedef struct {
@@ -68,17 +69,17 @@ static const GradRow grad_rows[] = {
     {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
-    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
+    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cummax", G_VALIDX, NULL}, {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
     {"deg2rad", G_UNARY, NULL}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"digamma", G_UNARY, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
     {"floor", G_UNARY, NULL}, {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hypot", G_BINARY, NULL}, {"index_select", G_GATHER, NULL},
-    {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
-    {"log_softmax", G_DIM, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
+    {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
+    {"log_softmax", G_DIM, NULL}, {"logcumsumexp", G_DIM, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
-    {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
-    {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"nan_to_num", G_UNARY, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
+    {"median", G_VALIDX, NULL}, {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mode", G_VALIDX, NULL}, {"mul", G_BINARY, NULL},
+    {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"nan_to_num", G_UNARY, NULL}, {"nanmedian", G_VALIDX, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
     {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL},
     {"permute", G_PERMUTE, NULL}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"polygamma", G_POLYGAMMA, NULL}, {"pow", G_POW, NULL},
     {"prod", G_PROD, NULL}, {"rad2deg", G_UNARY, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"remainder", G_BINARY, NULL}, {"repeat", G_REPEAT, NULL},
@@ -515,6 +516,27 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         a.d0 = 1.0;
         arg_double(bind_table_arg(b, "value"), &a.d0);
         break;
+    }
+    case G_VALIDX: {
+        if (is_tensor(r)) {   /* median() / nanmedian() of everything */
+            if (strcmp(key, "median") && strcmp(key, "nanmedian")) return r;
+            break;
+        }
+        if (!is_seq_result(r) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[0])) return r;
+        a.i0 = -1;
+        arg_int(bind_table_arg(b, "dim"), &a.i0);
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        if (in[0]->ndim == 0) a.i0 = 0;
+        a.keepdim = arg_bool(b, "keepdim", false);
+        if (!strcmp(key, "median")) key = "median_dim";
+        else if (!strcmp(key, "nanmedian")) key = "nanmedian_dim";
+        out = tensor_of(r->u.seq.items[0]);
+        if (record(key, 1, in, &a, out, false) < 0 || tsr_ag_keep(out, tensor_of(r->u.seq.items[1])) < 0) {
+            if (!exc_pending()) bind_runtime_error();
+            decref(r);
+            return NULL;
+        }
+        return r;
     }
     case G_EPS:
         a.has_d0 = arg_double(bind_table_arg(b, "eps"), &a.d0);

@@ -18,6 +18,7 @@
 #include "ops/nn_norm_grad.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
+#include "ops/sort.h"
 #include "ops/sparse.h"
 #include "ops/special.h"
 
@@ -184,6 +185,25 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     return fwd_pool(key, a, in[0], NULL);
 }
 
+/* the (values, indices) formulas of runtime/ops/grad_gradB.c and the
+ * value-selecting ones: values, and *ix the indices when asked */
+static tsr_tensor *fwd_validx(const char *k, const tsr_ag_args *a, tsr_tensor *x, tsr_tensor **ix)
+{
+    tsr_tensor *v = NULL, *i = NULL;
+    int rc = -1;
+    if (!strcmp(k, "cummax") || !strcmp(k, "cummin")) rc = tsr_cummax(x, a->i0, k[4] == 'a', NULL, NULL, &v, &i);
+    else if (!strcmp(k, "median_dim")) rc = tsr_median(x, &a->i0, a->keepdim, TSR_MEDIAN, NULL, NULL, &v, &i);
+    else if (!strcmp(k, "nanmedian_dim")) rc = tsr_median(x, &a->i0, a->keepdim, TSR_NANMEDIAN, NULL, NULL, &v, &i);
+    else if (!strcmp(k, "mode")) rc = tsr_median(x, &a->i0, a->keepdim, TSR_MODE, NULL, NULL, &v, &i);
+    else if (!strcmp(k, "kthvalue")) rc = tsr_kthvalue(x, a->i1, a->i0, a->keepdim, NULL, NULL, &v, &i);
+    else if (!strcmp(k, "median")) rc = tsr_median(x, NULL, false, TSR_MEDIAN, NULL, NULL, &v, &i);
+    else if (!strcmp(k, "nanmedian")) rc = tsr_median(x, NULL, false, TSR_NANMEDIAN, NULL, NULL, &v, &i);
+    if (rc < 0) return NULL;
+    if (ix) *ix = i;
+    else tsr_tensor_release(i);
+    return v;
+}
+
 /* the pointwise and special-function formulas of runtime/ops/grad_gradB.c */
 static tsr_tensor *fwd_gradB(const char *k, const tsr_ag_args *a, tsr_tensor **in)
 {
@@ -216,6 +236,9 @@ static tsr_tensor *fwd_gradB(const char *k, const tsr_ag_args *a, tsr_tensor **i
     if (!strcmp(k, "rad2deg")) return un(TSR_UNOP_RAD2DEG, in[0]);
     if (!strcmp(k, "frac")) return un(TSR_UNOP_FRAC, in[0]);
     if (!strcmp(k, "nan_to_num")) return un(TSR_UNOP_NAN_TO_NUM, in[0]);
+    if (!strcmp(k, "logcumsumexp")) return tsr_logcumsumexp(in[0], a->i0, NULL);
+    tsr_tensor *vi = fwd_validx(k, a, in[0], NULL);
+    if (vi) return vi;
     return fwd_nn(k, a, in);
 }
 
@@ -448,7 +471,12 @@ static const Case cases[] = {
     {"xlogy", 2, {1, 1}, {{4}, {4}}, 1, A(.ndims = 0)}, {"xlogy_s", 1, {1}, {{4}}, 0, A(.d0 = 1.7)},
     {"xlogy_self_s", 1, {1}, {{4}}, 1, A(.d0 = 2.5)}, {"sinc", 1, {1}, {{5}}, 0, A(.ndims = 0)},
     {"deg2rad", 1, {1}, {{3}}, 0, A(.ndims = 0)}, {"rad2deg", 1, {1}, {{3}}, 0, A(.ndims = 0)},
-    {"frac", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"nan_to_num", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    {"frac", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    {"logcumsumexp", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"logcumsumexp", 1, {1}, {{5}}, 0, A(.i0 = 0)},
+    {"cummax", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"cummin", 1, {2}, {{3, 4}}, 0, A(.i0 = 0)},
+    {"median", 1, {2}, {{3, 3}}, 0, A(.ndims = -1)}, {"nanmedian", 1, {1}, {{6}}, 0, A(.ndims = -1)},
+    {"median_dim", 1, {2}, {{3, 5}}, 0, A(.i0 = 1)}, {"nanmedian_dim", 1, {2}, {{3, 4}}, 0, A(.i0 = 0, .keepdim = true)},
+    {"mode", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"kthvalue", 1, {2}, {{4, 3}}, 0, A(.i0 = 0, .i1 = 2)}, {"nan_to_num", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
@@ -512,6 +540,12 @@ static int check_case(const Case *c)
         tsr_tensor *v = NULL, *ix = NULL;
         bool keepdim = c->a.keepdim || c->key[0] == 's' || c->key[0] == 't';
         tsr_max_dim(in[0], c->a.i0, keepdim, strcmp(c->key, "min_dim") != 0, NULL, NULL, &v, &ix);
+        tsr_ag_keep(out, ix);
+        tsr_tensor_release(v);
+        tsr_tensor_release(ix);
+    }
+    if (strstr(c->key, "cumm") || strstr(c->key, "median_dim") || !strcmp(c->key, "mode") || !strcmp(c->key, "kthvalue")) {
+        tsr_tensor *ix = NULL, *v = fwd_validx(c->key, &c->a, in[0], &ix);
         tsr_ag_keep(out, ix);
         tsr_tensor_release(v);
         tsr_tensor_release(ix);
