@@ -7,6 +7,8 @@
 #include "error.h"
 #include "ops/binary.h"
 #include "ops/compare.h"
+#include "ops/linalg.h"
+#include "ops/reduce.h"
 #include "ops/factory.h"
 #include "ops/rearrange.h"
 #include "ops/scan.h"
@@ -398,5 +400,83 @@ int tsr__bw_cummax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     for (int i = 0; i < nd; i++) numel *= n->in_sizes[0][i];
     if (numel == 0 || c->fail) give(c, gin, 0, z);
     else give(c, gin, 0, keep(c, tsr_scatter(z, nd ? n->a.i0 : 0, n->extra[0], g, NULL, TSR_SCATTER_ADD)));
+    return finish(c, n, gin);
+}
+
+/* ------------------------------------------------------------ norms */
+
+static tsr_tensor *masked0(F *c, const tsr_tensor *a, const tsr_tensor *mask)
+{
+    if (c->fail || !a || !mask) return NULL;
+    tsr_operand z = tsr_operand_scalar(tsr_scalar_float(0.0));
+    return keep(c, tsr_masked_fill(a, mask, &z));
+}
+
+/* norm_backward(grad, self, p, norm, dims, keepdim=True) of FunctionsManual.cpp
+ * with grad and norm already of the reduced shape kept (or 0-dim); dims: the
+ * reduced dims for the inf case (NULL: all). NULL for p == 0 (no gradient). */
+static tsr_tensor *norm_bw(F *c, const tsr_tensor *g, const tsr_tensor *x, double p, const tsr_tensor *nrm, const tsr_dims *dims)
+{
+    if (c->fail) return NULL;
+    if (p == 0.0) return NULL;
+    if (p == 1.0) return MUL(un(c, TSR_UNOP_SGN, x), g);
+    if (p == 2.0) return MUL(g, masked0(c, DIV(x, nrm), cmps(c, TSR_CMP_EQ, nrm, 0.0)));
+    if (isinf(p)) {
+        tsr_tensor *ax = un(c, TSR_UNOP_ABS, x), *mask = NULL, *cnt = NULL;
+        if (!c->fail) mask = cmp(c, TSR_CMP_LOGICAL_OR, cmp(c, TSR_CMP_EQ, ax, nrm), keep(c, tsr_predicate(TSR_PRED_ISNAN, ax, NULL)));
+        tsr_dims all = {.n = -1};
+        if (!c->fail) cnt = keep(c, tsr_sum(mask, dims ? dims : &all, true, TSR_DTYPE_UNDEFINED, NULL));
+        return MUL(un(c, TSR_UNOP_SGN, x), MUL(DIV(g, cnt), mask));
+    }
+    if (p < 1.0) {
+        tsr_tensor *sc = MUL(un(c, TSR_UNOP_SGN, x), masked0(c, bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), p - 1),
+                                                             cmps(c, TSR_CMP_EQ, x, 0.0)));
+        return MUL(MUL(sc, g), bins(c, TSR_BINOP_POW, nrm, 1 - p));
+    }
+    tsr_tensor *sc = p < 2.0 ? MUL(un(c, TSR_UNOP_SGN, x), bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), p - 1))
+                             : MUL(x, bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), p - 2));
+    tsr_tensor *sv = masked0(c, DIV(g, bins(c, TSR_BINOP_POW, nrm, p - 1)), cmps(c, TSR_CMP_EQ, nrm, 0.0));
+    return MUL(sc, sv);
+}
+
+/* dist(self, other, p d0): +-norm_backward(grad, self - other, p, result) */
+int tsr__bw_dist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *diff = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
+    tsr_tensor *r = norm_bw(c, g, diff, n->a.d0, SAVED(TSR_AG_OUT), NULL);
+    if (r && NEED(0)) give(c, gin, 0, r);
+    if (r && NEED(1)) give(c, gin, 1, un(c, TSR_UNOP_NEG, r));
+    if (!r && !c->fail && NEED(1)) {   /* p == 0: 1.13 negates the undefined gradient */
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected a proper Tensor but got None (or an undefined Tensor in C++) for "
+                                       "argument #0 'self'");
+        c->fail = true;
+    }
+    return finish(c, n, gin);
+}
+
+/* renorm_backward(grad, self, p d0, dim i0, maxnorm d1) */
+int tsr__bw_renorm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (c->fail) return finish(c, n, gin);
+    tsr_dims rd = {.n = 0};
+    for (int d = 0; d < x->ndim; d++)
+        if (d != n->a.i0) rd.d[rd.n++] = d;
+    if (rd.n == 0) rd.n = -1;   /* 1-D: every dim but dim is none; 1.13 reduces over an empty list: all */
+    double p = n->a.d0, maxnorm = n->a.d1;
+    tsr_tensor *nrm = keep(c, tsr_norm(x, p, &rd, true, TSR_DTYPE_UNDEFINED, NULL));
+    tsr_tensor *go = NULL;
+    if (!c->fail) go = keep(c, tsr_sum(MUL(cj(c, x), g), &rd, true, TSR_DTYPE_UNDEFINED, NULL));
+    tsr_tensor *nb = norm_bw(c, go, x, p, nrm, &rd);
+    tsr_tensor *inv = un(c, TSR_UNOP_RECIPROCAL, bins(c, TSR_BINOP_ADD, nrm, 1e-7));
+    tsr_tensor *factor = bins(c, TSR_BINOP_MUL, inv, maxnorm);
+    tsr_tensor *v = nb ? MUL(factor, bin(c, TSR_BINOP_SUB, g, MUL(inv, nb))) : MUL(factor, g), *r = NULL;
+    if (!c->fail) {
+        tsr_operand a = tsr_operand_tensor(v), b = tsr_operand_tensor(g);
+        r = keep(c, tsr_where(cmps(c, TSR_CMP_GT, nrm, maxnorm), &a, &b, NULL));
+    }
+    give(c, gin, 0, r);
     return finish(c, n, gin);
 }

@@ -50,6 +50,7 @@ typedef enum {
     G_ADDC,       /* addcmul / addcdiv(input, tensor1, tensor2, value) */
     G_EPS,        /* logit(input, eps) */
     G_POLYGAMMA,  /* polygamma(n, input) / input.polygamma(n) */
+    G_PNORM,      /* dist(input, other, p) / renorm(input, p, dim, maxnorm) */
     G_VALIDX,     /* (values, indices) along dim: median / nanmedian / mode / kthvalue / cummax / cummin */
 } GKind;
 
@@ -70,7 +71,7 @@ static const GradRow grad_rows[] = {
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
     {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cummax", G_VALIDX, NULL}, {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
-    {"deg2rad", G_UNARY, NULL}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"digamma", G_UNARY, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
+    {"deg2rad", G_UNARY, NULL}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
@@ -82,7 +83,7 @@ static const GradRow grad_rows[] = {
     {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"nan_to_num", G_UNARY, NULL}, {"nanmedian", G_VALIDX, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
     {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL},
     {"permute", G_PERMUTE, NULL}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"polygamma", G_POLYGAMMA, NULL}, {"pow", G_POW, NULL},
-    {"prod", G_PROD, NULL}, {"rad2deg", G_UNARY, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"remainder", G_BINARY, NULL}, {"repeat", G_REPEAT, NULL},
+    {"prod", G_PROD, NULL}, {"rad2deg", G_UNARY, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"remainder", G_BINARY, NULL}, {"renorm", G_PNORM, NULL}, {"repeat", G_REPEAT, NULL},
     {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
     {"retain_grad", G_NONE, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
     {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
@@ -517,6 +518,21 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         arg_double(bind_table_arg(b, "value"), &a.d0);
         break;
     }
+    case G_PNORM:
+        a.d0 = 2.0;
+        if (!strcmp(key, "dist")) {
+            Value *o = bind_table_arg(b, "other");
+            if (!o || !is_tensor(o)) return r;
+            in[1] = tensor_of(o);
+            n = 2;
+            arg_double(bind_table_arg(b, "p"), &a.d0);
+            break;
+        }
+        if (!arg_double(bind_table_arg(b, "p"), &a.d0) || !arg_int(bind_table_arg(b, "dim"), &a.i0) ||
+            !arg_double(bind_table_arg(b, "maxnorm"), &a.d1))
+            return r;
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        break;
     case G_VALIDX: {
         if (is_tensor(r)) {   /* median() / nanmedian() of everything */
             if (strcmp(key, "median") && strcmp(key, "nanmedian")) return r;

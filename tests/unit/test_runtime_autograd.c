@@ -10,6 +10,7 @@
 #include "tsr.h"
 #include "autograd.h"
 #include "autograd_node.h"
+#include "ops/distance.h"
 #include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
@@ -237,6 +238,8 @@ static tsr_tensor *fwd_gradB(const char *k, const tsr_ag_args *a, tsr_tensor **i
     if (!strcmp(k, "frac")) return un(TSR_UNOP_FRAC, in[0]);
     if (!strcmp(k, "nan_to_num")) return un(TSR_UNOP_NAN_TO_NUM, in[0]);
     if (!strcmp(k, "logcumsumexp")) return tsr_logcumsumexp(in[0], a->i0, NULL);
+    if (!strcmp(k, "dist")) return tsr_dist(in[0], in[1], a->d0);
+    if (!strcmp(k, "renorm")) return tsr_renorm(in[0], a->d0, a->i0, a->d1, NULL);
     tsr_tensor *vi = fwd_validx(k, a, in[0], NULL);
     if (vi) return vi;
     return fwd_nn(k, a, in);
@@ -476,6 +479,9 @@ static const Case cases[] = {
     {"cummax", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"cummin", 1, {2}, {{3, 4}}, 0, A(.i0 = 0)},
     {"median", 1, {2}, {{3, 3}}, 0, A(.ndims = -1)}, {"nanmedian", 1, {1}, {{6}}, 0, A(.ndims = -1)},
     {"median_dim", 1, {2}, {{3, 5}}, 0, A(.i0 = 1)}, {"nanmedian_dim", 1, {2}, {{3, 4}}, 0, A(.i0 = 0, .keepdim = true)},
+    {"dist", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.d0 = 2)}, {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 3)},
+    {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 1.5)}, {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 1)},
+    {"renorm", 1, {2}, {{3, 4}}, 0, A(.d0 = 2, .i0 = 0, .d1 = 1.2)}, {"renorm", 1, {2}, {{3, 4}}, 0, A(.d0 = 3, .i0 = 1, .d1 = 1.3)},
     {"mode", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"kthvalue", 1, {2}, {{4, 3}}, 0, A(.i0 = 0, .i1 = 2)}, {"nan_to_num", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
