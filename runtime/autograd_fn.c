@@ -495,7 +495,7 @@ static int bw_var(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     const tsr_tensor *gg = g;
-    if (!strcmp(n->f->key, "std")) {   /* std: (grad / (result * 2)).masked_fill_(result == 0, 0) */
+    if (!strncmp(n->f->key, "std", 3)) {   /* std, std_mean: (grad / (result * 2)).masked_fill_(result == 0, 0) */
         tsr_tensor *y = SAVED(TSR_AG_OUT);
         gg = masked_fill0(c, DIV(g, bins(c, TSR_BINOP_MUL, y, 2.0)), cmps(c, TSR_CMP_EQ, y, 0.0));
     }
@@ -1955,6 +1955,8 @@ static const tsr_formula formulas[] = {
     {"squeeze_mm", "SqueezeBackward3", 0, bw_reshape},
     {"stack", "StackBackward0", 0, bw_stack},
     {"std", "StdBackward0", 1 | TSR_SAVE_OUT, bw_var},
+    {"std_mean_m", "StdMeanBackward0", 0, bw_mean},
+    {"std_mean_s", "StdMeanBackward0", 1 | TSR_SAVE_OUT, bw_var},
     {"sub", "SubBackward0", 0, bw_sub},
     {"sub_sparse", "SubBackward0", 0, bw_sub_sparse},
     {"sum", "SumBackward0", 0, bw_sum},
@@ -1976,6 +1978,8 @@ static const tsr_formula formulas[] = {
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
     {"values", "ValuesBackward0", 1, bw_sparse_values},
     {"var", "VarBackward0", 1, bw_var},
+    {"var_mean_m", "VarMeanBackward0", 0, bw_mean},
+    {"var_mean_v", "VarMeanBackward0", 1, bw_var},
     {"view", "ViewBackward0", 0, bw_reshape},
     {"where", "WhereBackward0", 1, bw_where},
     {"xlogy", "XlogyBackward0", 3, tsr__bw_xlogy},

@@ -50,6 +50,7 @@ typedef enum {
     G_ADDC,       /* addcmul / addcdiv(input, tensor1, tensor2, value) */
     G_EPS,        /* logit(input, eps) */
     G_POLYGAMMA,  /* polygamma(n, input) / input.polygamma(n) */
+    G_VARMEAN,    /* var_mean / std_mean: (var or std, mean), one node for each result */
     G_PNORM,      /* dist(input, other, p) / renorm(input, p, dim, maxnorm) */
     G_VALIDX,     /* (values, indices) along dim: median / nanmedian / mode / kthvalue / cummax / cummin */
 } GKind;
@@ -89,14 +90,14 @@ static const GradRow grad_rows[] = {
     {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
     {"sinc", G_UNARY, NULL}, {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"sqrt", G_UNARY, NULL},
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
-    {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
+    {"std_mean", G_VARMEAN, NULL}, {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
     {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
     {"topk", G_SORT, NULL},
     {"transpose", G_TRANSPOSE, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
     {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
-    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL}, {"xlogy", G_BINARY, NULL}, {"zero_", G_UNARY, NULL},
+    {"var_mean", G_VARMEAN, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"where", G_WHERE, NULL}, {"xlogy", G_BINARY, NULL}, {"zero_", G_UNARY, NULL},
 };
 
 static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const GradRow *)e)->row); }
@@ -446,12 +447,23 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         for (size_t k = 0; k < rv->u.seq.n && k < TSR_MAX_DIMS; k++) arg_int(rv->u.seq.items[k], &a.dims[a.ndims++]);
         break;
     }
-    case G_VAR: {
+    case G_VAR: case G_VARMEAN: {
         arg_dims(bind_table_arg(b, "dim"), &a);
         a.keepdim = arg_bool(b, "keepdim", false);
         a.i0 = arg_bool(b, "unbiased", true) ? 1 : 0;
         arg_int(bind_table_arg(b, "correction"), &a.i0);
-        break;
+        if (g->kind == G_VAR) break;
+        /* 1.13 records one VarMeanBackward0 / StdMeanBackward0 with two outputs; here each result has its
+           own node of that name (var_backward / std_backward and mean_backward), which the input sums */
+        if (!is_seq_result(r) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[0]) || !is_tensor(r->u.seq.items[1]))
+            return r;
+        bool sd = !strcmp(key, "std_mean");
+        if (record(sd ? "std_mean_s" : "var_mean_v", 1, in, &a, tensor_of(r->u.seq.items[0]), false) < 0 ||
+            record(sd ? "std_mean_m" : "var_mean_m", 1, in, &a, tensor_of(r->u.seq.items[1]), false) < 0) {
+            decref(r);
+            return NULL;
+        }
+        return r;
     }
     case G_NORM: {
         Value *p = bind_table_arg(b, "p");

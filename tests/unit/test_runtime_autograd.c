@@ -239,6 +239,11 @@ static tsr_tensor *fwd_gradB(const char *k, const tsr_ag_args *a, tsr_tensor **i
     if (!strcmp(k, "nan_to_num")) return un(TSR_UNOP_NAN_TO_NUM, in[0]);
     if (!strcmp(k, "logcumsumexp")) return tsr_logcumsumexp(in[0], a->i0, NULL);
     if (!strcmp(k, "dist")) return tsr_dist(in[0], in[1], a->d0);
+    if (!strcmp(k, "var_mean_v") || !strcmp(k, "std_mean_s") || !strcmp(k, "var_mean_m") || !strcmp(k, "std_mean_m")) {
+        tsr_dims d = dims_of(a);
+        if (k[9] == 'm') return tsr_mean(in[0], &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
+        return tsr_var(in[0], &d, a->i0, a->keepdim, k[0] == 's', NULL, NULL, "var");
+    }
     if (!strcmp(k, "renorm")) return tsr_renorm(in[0], a->d0, a->i0, a->d1, NULL);
     tsr_tensor *vi = fwd_validx(k, a, in[0], NULL);
     if (vi) return vi;
@@ -482,6 +487,10 @@ static const Case cases[] = {
     {"dist", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.d0 = 2)}, {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 3)},
     {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 1.5)}, {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 1)},
     {"renorm", 1, {2}, {{3, 4}}, 0, A(.d0 = 2, .i0 = 0, .d1 = 1.2)}, {"renorm", 1, {2}, {{3, 4}}, 0, A(.d0 = 3, .i0 = 1, .d1 = 1.3)},
+    {"var_mean_v", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .i0 = 1)},
+    {"var_mean_m", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1})},
+    {"std_mean_s", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .i0 = 0, .keepdim = true)},
+    {"std_mean_m", 1, {2}, {{3, 4}}, 0, A(.ndims = -1)},
     {"mode", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"kthvalue", 1, {2}, {{4, 3}}, 0, A(.i0 = 0, .i1 = 2)}, {"nan_to_num", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
