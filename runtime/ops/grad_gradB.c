@@ -480,3 +480,12 @@ int tsr__bw_renorm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     give(c, gin, 0, r);
     return finish(c, n, gin);
 }
+
+/* erfc: -2.0 / sqrt(M_PI) * exp(-(self.pow(2))) * grad */
+int tsr__bw_erfc(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *e = un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, bins(c, TSR_BINOP_POW, SAVED(0), 2.0)));
+    give(c, gin, 0, MUL(bins(c, TSR_BINOP_MUL, e, -2.0 / sqrt(M_PI)), g));
+    return finish(c, n, gin);
+}

@@ -1,6 +1,6 @@
 /* runtime/ops/grad_gradB.h — backward formulas of pointwise ops and
  * special functions (derivatives.yaml of 1.13): lerp, addcmul, addcdiv,
- * hypot, fmod, remainder, clamp with tensor bounds, erfinv, lgamma,
+ * hypot, fmod, remainder, erfc, clamp with tensor bounds, erfinv, lgamma,
  * digamma, polygamma, logit, xlogy, sinc, deg2rad, rad2deg, frac,
  * nan_to_num, logcumsumexp, cummax / cummin, dist, renorm. The formula table of autograd_fn.c names them. */
 #ifndef TSR_OPS_GRAD_GRADB_H
@@ -28,5 +28,6 @@ int tsr__bw_logcumsumexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_cummax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_dist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_renorm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+int tsr__bw_erfc(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 
 #endif

@@ -73,7 +73,7 @@ static const GradRow grad_rows[] = {
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
     {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cummax", G_VALIDX, NULL}, {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
     {"deg2rad", G_UNARY, NULL}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
-    {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
+    {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
     {"floor", G_UNARY, NULL}, {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hypot", G_BINARY, NULL}, {"index_select", G_GATHER, NULL},
@@ -102,6 +102,14 @@ static const GradRow grad_rows[] = {
 
 static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const GradRow *)e)->row); }
 
+/* torch.special's rows with a formula, sorted by row */
+static const GradRow special_rows[] = {
+    {"digamma", G_UNARY, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
+    {"exp2", G_UNARY, NULL}, {"expit", G_UNARY, "sigmoid"}, {"expm1", G_UNARY, NULL}, {"gammaln", G_UNARY, "lgamma"},
+    {"log1p", G_UNARY, NULL}, {"logit", G_EPS, NULL}, {"polygamma", G_POLYGAMMA, NULL}, {"psi", G_UNARY, "digamma"},
+    {"sinc", G_UNARY, NULL}, {"xlogy", G_BINARY, NULL},
+};
+
 static const GradRow *grad_row(const BindRow *d)
 {
     static const GradRow none = {"", G_NONE, NULL};
@@ -110,6 +118,8 @@ static const GradRow *grad_row(const BindRow *d)
     if ((l > 5 && !strcmp(d->name + l - 5, "_like")) || !strncmp(d->name, "new_", 4) || !strcmp(d->name, "as_tensor") ||
         !strcmp(d->name, "asarray") || !strcmp(d->name, "tensor"))
         return &none;
+    if (d->module && !strcmp(d->module, "torch.special"))
+        return bsearch(d->name, special_rows, sizeof special_rows / sizeof special_rows[0], sizeof special_rows[0], cmp_row);
     bool nnf = d->module && !strcmp(d->module, "torch.nn.functional");
     if (d->module && strcmp(d->module, "torch") && !nnf) return NULL;
     const GradRow *g = bsearch(d->name, grad_rows, sizeof grad_rows / sizeof grad_rows[0], sizeof grad_rows[0], cmp_row);
@@ -571,6 +581,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         break;
     case G_POLYGAMMA:
         if (!arg_int(bind_table_arg(b, "n"), &a.i0)) return r;
+        if (inplace) key = "polygamma_";
         break;
     case G_WHERE: {
         Value *c = bind_table_arg(b, "condition"), *s = bind_table_arg(b, "input"), *o = bind_table_arg(b, "other");

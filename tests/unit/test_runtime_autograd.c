@@ -224,7 +224,8 @@ static tsr_tensor *fwd_gradB(const char *k, const tsr_ag_args *a, tsr_tensor **i
     if (!strcmp(k, "erfinv")) return un(TSR_UNOP_ERFINV, in[0]);
     if (!strcmp(k, "lgamma")) return un(TSR_UNOP_LGAMMA, in[0]);
     if (!strcmp(k, "digamma")) return un(TSR_UNOP_DIGAMMA, in[0]);
-    if (!strcmp(k, "polygamma")) return tsr_polygamma(a->i0, in[0], NULL, false);
+    if (!strcmp(k, "polygamma") || !strcmp(k, "polygamma_")) return tsr_polygamma(a->i0, in[0], NULL, false);
+    if (!strcmp(k, "erfc")) return un(TSR_UNOP_ERFC, in[0]);
     if (!strcmp(k, "logit")) {
         tsr_unary_opts o = {.has_eps = a->has_d0, .eps = a->d0};
         return tsr_unary(TSR_UNOP_LOGIT, in[0], NULL, &o);
@@ -475,6 +476,7 @@ static const Case cases[] = {
     {"remainder_s", 1, {1}, {{5}}, 0, A(.d0 = -0.7)}, {"clamp_tensor", 3, {1, 1, 1}, {{6}, {6}, {6}}, 0, A(.ndims = 0)},
     {"erfinv", 1, {1}, {{5}}, 2, A(.ndims = 0)}, {"lgamma", 1, {1}, {{5}}, 1, A(.ndims = 0)},
     {"digamma", 1, {1}, {{5}}, 1, A(.ndims = 0)}, {"polygamma", 1, {1}, {{5}}, 1, A(.i0 = 2)},
+    {"polygamma_", 1, {1}, {{5}}, 1, A(.i0 = 1)}, {"erfc", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
     {"logit", 1, {1}, {{6}}, 6, A(.ndims = 0)}, {"logit", 1, {1}, {{6}}, 6, A(.has_d0 = true, .d0 = 0.2)},
     {"xlogy", 2, {1, 1}, {{4}, {4}}, 1, A(.ndims = 0)}, {"xlogy_s", 1, {1}, {{4}}, 0, A(.d0 = 1.7)},
     {"xlogy_self_s", 1, {1}, {{4}}, 1, A(.d0 = 2.5)}, {"sinc", 1, {1}, {{5}}, 0, A(.ndims = 0)},
