@@ -1921,6 +1921,7 @@ static const tsr_formula formulas[] = {
     {"relu", "ReluBackward0", TSR_SAVE_OUT, bw_relu},
     {"remainder", "RemainderBackward1", 3, tsr__bw_fmod},
     {"remainder_s", "RemainderBackward0", 0, tsr__bw_first},
+    {"remainder_ss", "torch::autograd::NotImplemented", 0, tsr__bw_not_implemented_op},
     {"renorm", "RenormBackward0", 1, tsr__bw_renorm},
     {"repeat", "RepeatBackward0", 0, bw_repeat},
     {"replication_pad1d", "ReplicationPad1DBackward0", 1, bw_pad_mode},

@@ -489,3 +489,14 @@ int tsr__bw_erfc(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     give(c, gin, 0, MUL(bins(c, TSR_BINOP_MUL, e, -2.0 / sqrt(M_PI)), g));
     return finish(c, n, gin);
 }
+
+/* a node of 1.13's torch::autograd::NotImplemented: its backward raises
+ * (remainder(Number, Tensor): remainder.Scalar_Tensor has no formula) */
+int tsr__bw_not_implemented_op(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    (void)g;
+    tsr_error_set(TSR_ERR_RUNTIME, "derivative for aten::remainder is not implemented");
+    c->fail = true;
+    return finish(c, n, gin);
+}

@@ -29,5 +29,6 @@ int tsr__bw_cummax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_dist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_renorm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_erfc(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+int tsr__bw_not_implemented_op(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 
 #endif

@@ -330,6 +330,13 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     tsr_tensor *in[MAXT] = {0}, *wrapped = NULL;
     int n = 1;
     Value *x = self ? self : g->kind == G_POLYGAMMA ? bind_table_arg(b, "input") : b->v[0];
+    if (!self && !strcmp(key, "remainder") && x && !is_tensor(x)) {   /* remainder.Scalar_Tensor: no formula in 1.13 */
+        Value *o = bind_table_arg(b, "other");
+        if (!o || !is_tensor(o) || !is_tensor(r)) return r;
+        in[0] = tensor_of(o);
+        if (record("remainder_ss", 1, in, &a, tensor_of(r), false) < 0) { decref(r); return NULL; }
+        return r;
+    }
     if (!self && !strcmp(key, "xlogy") && x && !is_tensor(x)) {   /* xlogy(Number self, other): XlogyBackward1 */
         Value *o = bind_table_arg(b, "other");
         tsr_tensor *out0 = is_tensor(r) ? tensor_of(r) : NULL;
@@ -856,6 +863,10 @@ Value *bind_grad_operator(const char *key, Value *x, Value *y, Value *r, bool in
         key = "pow_t";
     } else if (!strcmp(key, "remainder") && y && !is_tensor(y)) {   /* x % number: RemainderBackward0 */
         key = "remainder_s";
+        n = 1;
+    } else if (!strcmp(key, "remainder") && !is_tensor(x)) {   /* number % x: remainder.Scalar_Tensor */
+        key = "remainder_ss";
+        in[0] = in[1];
         n = 1;
     } else if (!strcmp(key, "rsub") && !is_tensor(y)) {
         key = "rsub_s";
