@@ -18,7 +18,7 @@
 
 /* A formula's temporaries, released at the end (as autograd_fn.c's). */
 typedef struct {
-    tsr_tensor *t[32];
+    tsr_tensor *t[48];
     int n;
     bool fail;
 } F;
@@ -29,7 +29,7 @@ static tsr_tensor *keep(F *c, tsr_tensor *t)
         c->fail = true;
         return NULL;
     }
-    if (c->n == 32) {
+    if (c->n == 48) {
         tsr_tensor_release(t);
         tsr_error_set(TSR_ERR_RUNTIME, "autograd formula: too many temporaries");
         c->fail = true;
@@ -203,8 +203,10 @@ int tsr__bw_clamp_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, m ? where0(c, m, g) : (tsr_tensor *)g);
     }
     if (lo && hi) {
-        if (NEED(1)) give(c, gin, 1, where0(c, cmp(c, TSR_CMP_LOGICAL_AND, cmp(c, TSR_CMP_LT, x, lo), cmp(c, TSR_CMP_LT, lo, hi)), g));
-        if (NEED(2)) give(c, gin, 2, where0(c, cmp(c, TSR_CMP_LOGICAL_OR, cmp(c, TSR_CMP_GT, x, hi), cmp(c, TSR_CMP_LT, hi, lo)), g));
+        if (NEED(1))   /* below min, unless min > max */
+            give(c, gin, 1, where0(c, cmp(c, TSR_CMP_LOGICAL_AND, cmp(c, TSR_CMP_LT, x, lo), cmp(c, TSR_CMP_LT, lo, hi)), g));
+        if (NEED(2))   /* above max, or max < min */
+            give(c, gin, 2, where0(c, cmp(c, TSR_CMP_LOGICAL_OR, cmp(c, TSR_CMP_GT, x, hi), cmp(c, TSR_CMP_LT, hi, lo)), g));
     } else if (lo && NEED(1)) {
         give(c, gin, 1, where0(c, cmp(c, TSR_CMP_LT, x, lo), g));
     } else if (hi && NEED(2)) {
@@ -280,7 +282,8 @@ int tsr__bw_xlogy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *y = sc ? NULL : SAVED(1);
     if (NEED(0) && !c->fail) {
         tsr_tensor *l = NULL, *mask = NULL;
-        tsr_operand a = tsr_operand_tensor(g), b = sc ? tsr_operand_scalar(tsr_scalar_float(n->a.d0)) : tsr_operand_tensor(y);
+        tsr_operand a = tsr_operand_tensor(g);
+        tsr_operand b = sc ? tsr_operand_scalar(tsr_scalar_float(n->a.d0)) : tsr_operand_tensor(y);
         l = keep(c, tsr_special_binary(TSR_SPECIAL_XLOGY, &a, &b, NULL));
         if (!sc) mask = cmp(c, TSR_CMP_LOGICAL_AND, cmps(c, TSR_CMP_EQ, x, 0.0), cmps(c, TSR_CMP_LE, y, 0.0));
         else if (!(n->a.d0 > 0.0)) mask = cmps(c, TSR_CMP_EQ, x, 0.0);
@@ -415,7 +418,8 @@ static tsr_tensor *masked0(F *c, const tsr_tensor *a, const tsr_tensor *mask)
 /* norm_backward(grad, self, p, norm, dims, keepdim=True) of FunctionsManual.cpp
  * with grad and norm already of the reduced shape kept (or 0-dim); dims: the
  * reduced dims for the inf case (NULL: all). NULL for p == 0 (no gradient). */
-static tsr_tensor *norm_bw(F *c, const tsr_tensor *g, const tsr_tensor *x, double p, const tsr_tensor *nrm, const tsr_dims *dims)
+static tsr_tensor *norm_bw(F *c, const tsr_tensor *g, const tsr_tensor *x, double p, const tsr_tensor *nrm,
+                           const tsr_dims *dims)
 {
     if (c->fail) return NULL;
     if (p == 0.0) return NULL;
@@ -423,7 +427,8 @@ static tsr_tensor *norm_bw(F *c, const tsr_tensor *g, const tsr_tensor *x, doubl
     if (p == 2.0) return MUL(g, masked0(c, DIV(x, nrm), cmps(c, TSR_CMP_EQ, nrm, 0.0)));
     if (isinf(p)) {
         tsr_tensor *ax = un(c, TSR_UNOP_ABS, x), *mask = NULL, *cnt = NULL;
-        if (!c->fail) mask = cmp(c, TSR_CMP_LOGICAL_OR, cmp(c, TSR_CMP_EQ, ax, nrm), keep(c, tsr_predicate(TSR_PRED_ISNAN, ax, NULL)));
+        tsr_tensor *nan = c->fail ? NULL : keep(c, tsr_predicate(TSR_PRED_ISNAN, ax, NULL));
+        mask = cmp(c, TSR_CMP_LOGICAL_OR, cmp(c, TSR_CMP_EQ, ax, nrm), nan);
         tsr_dims all = {.n = -1};
         if (!c->fail) cnt = keep(c, tsr_sum(mask, dims ? dims : &all, true, TSR_DTYPE_UNDEFINED, NULL));
         return MUL(un(c, TSR_UNOP_SGN, x), MUL(DIV(g, cnt), mask));
