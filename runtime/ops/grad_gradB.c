@@ -189,6 +189,18 @@ int tsr__bw_first(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* clamp_min.Tensor / clamp_max.Tensor(self, bound): self where(self >= min
+ * (<= max), grad, 0), the bound where(self < min (> max), grad, 0) */
+int tsr__bw_clamp_bound(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *b = SAVED(1);
+    bool mn = !strcmp(n->f->key, "clamp_min_t");
+    if (NEED(0)) give(c, gin, 0, where0(c, cmp(c, mn ? TSR_CMP_GE : TSR_CMP_LE, x, b), g));
+    if (NEED(1)) give(c, gin, 1, where0(c, cmp(c, mn ? TSR_CMP_LT : TSR_CMP_GT, x, b), g));
+    return finish(c, n, gin);
+}
+
 /* clamp.Tensor(self, min?, max?): clamp_backward and clamp_backward_min_max */
 int tsr__bw_clamp_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {

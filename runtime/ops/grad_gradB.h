@@ -14,6 +14,7 @@ int tsr__bw_addcdiv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_hypot(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_fmod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_first(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+int tsr__bw_clamp_bound(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_clamp_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_erfinv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_lgamma(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);

@@ -67,7 +67,7 @@ static const GradRow grad_rows[] = {
     {"addcdiv", G_ADDC, NULL}, {"addcmul", G_ADDC, NULL}, {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
     {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"arctan2", G_BINARY, "atan2"}, {"asin", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL},
-    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
+    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_max", G_CLAMP, "clamp_max"}, {"clamp_min", G_CLAMP, "clamp_min"},
     {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
@@ -512,6 +512,12 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         break;
     case G_CLAMP: {
         Value *lo = bind_table_arg(b, "min"), *hi = bind_table_arg(b, "max");
+        if (strcmp(key, "clamp") && ((lo && is_tensor(lo)) || (hi && is_tensor(hi)))) {   /* clamp_min / clamp_max.Tensor */
+            key = lo ? "clamp_min_t" : "clamp_max_t";
+            in[1] = tensor_of(lo ? lo : hi);
+            n = 2;
+            break;
+        }
         if ((lo && is_tensor(lo)) || (hi && is_tensor(hi))) {   /* clamp.Tensor(self, min?, max?) */
             key = "clamp_tensor";
             in[1] = lo && is_tensor(lo) ? tensor_of(lo) : NULL;

@@ -221,6 +221,10 @@ static tsr_tensor *fwd_gradB(const char *k, const tsr_ag_args *a, tsr_tensor **i
     if (!strcmp(k, "fmod_s")) return tsr_binary(TSR_BINOP_FMOD, &x0, &s0, NULL, NULL);
     if (!strcmp(k, "remainder_s")) return tsr_binary(TSR_BINOP_REMAINDER, &x0, &s0, NULL, NULL);
     if (!strcmp(k, "clamp_tensor")) return tsr_clamp(in[0], &x1, &x2, NULL);
+    tsr_operand hi = tsr_operand_scalar(tsr_scalar_float(a->d1));
+    if (!strcmp(k, "clamp_max")) return tsr_clamp(in[0], NULL, &hi, NULL);
+    if (!strcmp(k, "clamp_min_t")) return tsr_clamp(in[0], &x1, NULL, NULL);
+    if (!strcmp(k, "clamp_max_t")) return tsr_clamp(in[0], NULL, &x1, NULL);
     if (!strcmp(k, "erfinv")) return un(TSR_UNOP_ERFINV, in[0]);
     if (!strcmp(k, "lgamma")) return un(TSR_UNOP_LGAMMA, in[0]);
     if (!strcmp(k, "digamma")) return un(TSR_UNOP_DIGAMMA, in[0]);
@@ -474,6 +478,8 @@ static const Case cases[] = {
     {"hypot", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)}, {"fmod", 2, {1, 1}, {{5}, {5}}, 1, A(.ndims = 0)},
     {"remainder", 2, {1, 1}, {{5}, {5}}, 1, A(.ndims = 0)}, {"fmod_s", 1, {1}, {{5}}, 0, A(.d0 = 0.7)},
     {"remainder_s", 1, {1}, {{5}}, 0, A(.d0 = -0.7)}, {"clamp_tensor", 3, {1, 1, 1}, {{6}, {6}, {6}}, 0, A(.ndims = 0)},
+    {"clamp_max", 1, {1}, {{6}}, 0, A(.has_d1 = true, .d1 = 0.2)}, {"clamp_min_t", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
+    {"clamp_max_t", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
     {"erfinv", 1, {1}, {{5}}, 2, A(.ndims = 0)}, {"lgamma", 1, {1}, {{5}}, 1, A(.ndims = 0)},
     {"digamma", 1, {1}, {{5}}, 1, A(.ndims = 0)}, {"polygamma", 1, {1}, {{5}}, 1, A(.i0 = 2)},
     {"polygamma_", 1, {1}, {{5}}, 1, A(.i0 = 1)}, {"erfc", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
