@@ -517,3 +517,33 @@ int tsr__bw_not_implemented_op(tsr_node *n, const tsr_tensor *g, tsr_tensor **gi
     c->fail = true;
     return finish(c, n, gin);
 }
+
+/* ------------------------------------------------------------ inverse hyperbolic, logaddexp */
+
+/* acosh: grad * (self.pow(2) - 1).rsqrt(); asinh: grad * (self.pow(2) + 1).rsqrt();
+ * atanh: grad * 1 / (1 - self.pow(2)) (conj of each for complex) */
+int tsr__bw_ahyp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *sq = bins(c, TSR_BINOP_POW, SAVED(0), 2.0);
+    const char *k = n->f->key;
+    if (!strcmp(k, "atanh")) give(c, gin, 0, DIV(g, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, sq))));
+    else give(c, gin, 0, MUL(g, cj(c, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_ADD, sq, !strcmp(k, "acosh") ? -1.0 : 1.0)))));
+    return finish(c, n, gin);
+}
+
+/* logaddexp: grad / (1 + exp(other - self)) and grad / (1 + exp(self - other));
+ * logaddexp2: pow(2, ...) in place of exp */
+int tsr__bw_logaddexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(1);
+    bool two = !strcmp(n->f->key, "logaddexp2");
+    for (int i = 0; i < 2; i++) {
+        if (!NEED(i)) continue;
+        tsr_tensor *d = i == 0 ? bin(c, TSR_BINOP_SUB, y, x) : bin(c, TSR_BINOP_SUB, x, y);
+        tsr_tensor *e = two ? sbin(c, TSR_BINOP_POW, 2.0, d) : un(c, TSR_UNOP_EXP, d);
+        give(c, gin, i, DIV(g, cj(c, sbin(c, TSR_BINOP_ADD, 1.0, e))));
+    }
+    return finish(c, n, gin);
+}

@@ -10,6 +10,7 @@
 #include "tsr.h"
 #include "autograd.h"
 #include "autograd_node.h"
+#include "ops/dispatch.h"
 #include "ops/distance.h"
 #include "ops/linalg.h"
 #include "ops/nn.h"
@@ -230,6 +231,13 @@ static tsr_tensor *fwd_gradB(const char *k, const tsr_ag_args *a, tsr_tensor **i
     if (!strcmp(k, "digamma")) return un(TSR_UNOP_DIGAMMA, in[0]);
     if (!strcmp(k, "polygamma") || !strcmp(k, "polygamma_")) return tsr_polygamma(a->i0, in[0], NULL, false);
     if (!strcmp(k, "erfc")) return un(TSR_UNOP_ERFC, in[0]);
+    if (!strcmp(k, "acosh")) return un(TSR_UNOP_ACOSH, in[0]);
+    if (!strcmp(k, "asinh")) return un(TSR_UNOP_ASINH, in[0]);
+    if (!strcmp(k, "atanh")) return un(TSR_UNOP_ATANH, in[0]);
+    if (!strcmp(k, "logaddexp") || !strcmp(k, "logaddexp2")) {
+        tsr_operand io[2] = {x0, x1};
+        return tsr_op_run(tsr_op_find(k), io, NULL, false);
+    }
     if (!strcmp(k, "logit")) {
         tsr_unary_opts o = {.has_eps = a->has_d0, .eps = a->d0};
         return tsr_unary(TSR_UNOP_LOGIT, in[0], NULL, &o);
@@ -480,6 +488,9 @@ static const Case cases[] = {
     {"remainder_s", 1, {1}, {{5}}, 0, A(.d0 = -0.7)}, {"clamp_tensor", 3, {1, 1, 1}, {{6}, {6}, {6}}, 0, A(.ndims = 0)},
     {"clamp_max", 1, {1}, {{6}}, 0, A(.has_d1 = true, .d1 = 0.2)}, {"clamp_min_t", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
     {"clamp_max_t", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
+    {"acosh", 1, {1}, {{5}}, 9, A(.ndims = 0)}, {"asinh", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
+    {"atanh", 1, {1}, {{5}}, 2, A(.ndims = 0)}, {"logaddexp", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
+    {"logaddexp2", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
     {"erfinv", 1, {1}, {{5}}, 2, A(.ndims = 0)}, {"lgamma", 1, {1}, {{5}}, 1, A(.ndims = 0)},
     {"digamma", 1, {1}, {{5}}, 1, A(.ndims = 0)}, {"polygamma", 1, {1}, {{5}}, 1, A(.i0 = 2)},
     {"polygamma_", 1, {1}, {{5}}, 1, A(.i0 = 1)}, {"erfc", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
@@ -512,6 +523,7 @@ static double val(int domain, int k, int64_t i)
     if (domain == 2) return u * 0.8;
     if (domain == 6) return 0.5 + u * 0.5;
     if (domain == 8) return i % 4 == 1 ? 0.0 : u * 1.3 + 0.05;   /* zeros */
+    if (domain == 9) return 1.2 + fabs(u) * 1.5;   /* above 1 (acosh) */
     return u * 1.3 + 0.05;
 }
 
