@@ -547,3 +547,29 @@ int tsr__bw_logaddexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     }
     return finish(c, n, gin);
 }
+
+/* fmax: self grad.masked_fill(!((self >= other) | other.isnan()), 0), other
+ * grad.masked_fill((self >= other) | other.isnan(), 0); fmin with <= */
+int tsr__bw_fmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(1), *nan = NULL;
+    if (!c->fail) nan = keep(c, tsr_predicate(TSR_PRED_ISNAN, y, NULL));
+    tsr_cmpop op = !strcmp(n->f->key, "fmax") ? TSR_CMP_GE : TSR_CMP_LE;
+    tsr_tensor *self_wins = cmp(c, TSR_CMP_LOGICAL_OR, cmp(c, op, x, y), nan), *self_loses = NULL;
+    if (!c->fail) self_loses = keep(c, tsr_predicate(TSR_PRED_LOGICAL_NOT, self_wins, NULL));
+    if (NEED(0)) give(c, gin, 0, masked0(c, g, self_loses));
+    if (NEED(1)) give(c, gin, 1, masked0(c, g, self_wins));
+    return finish(c, n, gin);
+}
+
+/* copysign: self grad * (result / self).masked_fill_(self == 0, 0); a
+ * tensor other zeros (copysign_s: other a number) */
+int tsr__bw_copysign(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (NEED(0)) give(c, gin, 0, MUL(g, masked0(c, DIV(SAVED(TSR_AG_OUT), x), cmps(c, TSR_CMP_EQ, x, 0.0))));
+    if (n->nnext > 1 && NEED(1)) give(c, gin, 1, keep(c, tsr_zeros(n->in_nd[1], n->in_sizes[1], n->in_dtype[1], TSR_CPU)));
+    return finish(c, n, gin);
+}

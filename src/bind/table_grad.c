@@ -71,12 +71,12 @@ static const GradRow grad_rows[] = {
     {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
-    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cummax", G_VALIDX, NULL}, {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
+    {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cummax", G_VALIDX, NULL}, {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
     {"deg2rad", G_UNARY, NULL}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hypot", G_BINARY, NULL}, {"index_select", G_GATHER, NULL},
+    {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL}, {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hypot", G_BINARY, NULL}, {"index_select", G_GATHER, NULL},
     {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
     {"log_softmax", G_DIM, NULL}, {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
@@ -371,8 +371,10 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
             key = "rsub_s";
             n = 1;
         }
-        if (!is_tensor(o) && (!strcmp(key, "fmod") || !strcmp(key, "remainder") || !strcmp(key, "xlogy"))) {
-            key = !strcmp(key, "fmod") ? "fmod_s" : !strcmp(key, "xlogy") ? "xlogy_s" : "remainder_s";   /* .Scalar */
+        if (!is_tensor(o) && (!strcmp(key, "fmod") || !strcmp(key, "remainder") || !strcmp(key, "xlogy") ||
+                              !strcmp(key, "copysign"))) {   /* the .Scalar overloads */
+            key = !strcmp(key, "fmod") ? "fmod_s" : !strcmp(key, "xlogy") ? "xlogy_s"
+                : !strcmp(key, "copysign") ? "copysign_s" : "remainder_s";
             arg_double(o, &a.d0);
             n = 1;
             break;
