@@ -1859,6 +1859,7 @@ static const tsr_formula formulas[] = {
     {"hardtanh_", "HardtanhBackward0", TSR_SAVE_OUT, bw_hardtanh_},
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
     {"hypot", "HypotBackward0", 3 | TSR_SAVE_OUT, tsr__bw_hypot},
+    {"i0", "I0Backward0", 1, tsr__bw_i0},
     {"im2col", "Im2ColBackward0", 0, bw_im2col},
     {"index", "IndexBackward0", 0xfffe, bw_index},
     {"index_put_key", "IndexPutBackward0", 0, bw_index_put_key},

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "error.h"
 #include "ops/binary.h"
+#include "ops/bessel.h"
 #include "ops/compare.h"
 #include "ops/linalg.h"
 #include "ops/reduce.h"
@@ -571,5 +572,15 @@ int tsr__bw_copysign(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *x = SAVED(0);
     if (NEED(0)) give(c, gin, 0, MUL(g, masked0(c, DIV(SAVED(TSR_AG_OUT), x), cmps(c, TSR_CMP_EQ, x, 0.0))));
     if (n->nnext > 1 && NEED(1)) give(c, gin, 1, keep(c, tsr_zeros(n->in_nd[1], n->in_sizes[1], n->in_dtype[1], TSR_CPU)));
+    return finish(c, n, gin);
+}
+
+/* i0: grad * special_i1(self) */
+int tsr__bw_i0(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *i1 = NULL;
+    if (!c->fail) i1 = keep(c, tsr_bessel(TSR_BESSEL_I1, x, NULL));
+    give(c, gin, 0, MUL(g, i1));
     return finish(c, n, gin);
 }

@@ -76,7 +76,7 @@ static const GradRow grad_rows[] = {
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL}, {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hypot", G_BINARY, NULL}, {"index_select", G_GATHER, NULL},
+    {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL}, {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hypot", G_BINARY, NULL}, {"i0", G_UNARY, NULL}, {"index_select", G_GATHER, NULL},
     {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
     {"log_softmax", G_DIM, NULL}, {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
@@ -106,7 +106,7 @@ static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const Grad
 static const GradRow special_rows[] = {
     {"digamma", G_UNARY, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expit", G_UNARY, "sigmoid"}, {"expm1", G_UNARY, NULL}, {"gammaln", G_UNARY, "lgamma"},
-    {"log1p", G_UNARY, NULL}, {"logit", G_EPS, NULL}, {"polygamma", G_POLYGAMMA, NULL}, {"psi", G_UNARY, "digamma"},
+    {"i0", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"logit", G_EPS, NULL}, {"polygamma", G_POLYGAMMA, NULL}, {"psi", G_UNARY, "digamma"},
     {"sinc", G_UNARY, NULL}, {"xlogy", G_BINARY, NULL},
 };
 
