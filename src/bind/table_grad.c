@@ -60,6 +60,13 @@ typedef enum {
     G_UNFOLD,     /* unfold(dimension, size, step) */
     G_INDEXOP,    /* index_add / index_fill / scatter / scatter_add / take / put / masked_scatter: the index
                      (mask) is kept on the node, not an input */
+    G_LERP,       /* lerp(input, end, weight): a number weight → LerpBackward0, a tensor → LerpBackward1 */
+    G_ADDC,       /* addcmul / addcdiv(input, tensor1, tensor2, value) */
+    G_EPS,        /* logit(input, eps) */
+    G_POLYGAMMA,  /* polygamma(n, input) / input.polygamma(n) */
+    G_VARMEAN,    /* var_mean / std_mean: (var or std, mean), one node for each result */
+    G_PNORM,      /* dist(input, other, p) / renorm(input, p, dim, maxnorm) */
+    G_VALIDX,     /* (values, indices) along dim: median / nanmedian / mode / kthvalue / cummax / cummin */
 } GKind;
 
 typedef struct {
@@ -70,45 +77,74 @@ typedef struct {
 
 /* Sorted by row (bsearch). */
 static const GradRow grad_rows[] = {
-    {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"add", G_BINARY, NULL},
-    {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
-    {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"arctan2", G_BINARY, "atan2"}, {"asin", G_UNARY, NULL},
-    {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL},
-    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
-    {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
-    {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
-    {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
-    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
-    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diagonal", G_DIAGONAL, NULL}, {"diff", G_DIFF, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
-    {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"dsplit", G_TSPLIT, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
+    {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"acosh", G_UNARY, NULL},
+    {"add", G_BINARY, NULL}, {"addcdiv", G_ADDC, NULL}, {"addcmul", G_ADDC, NULL}, {"addmm", G_ADDMM, NULL},
+    {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"}, {"arccosh", G_UNARY, "acosh"},
+    {"arcsin", G_UNARY, "asin"}, {"arcsinh", G_UNARY, "asinh"}, {"arctan", G_UNARY, "atan"},
+    {"arctan2", G_BINARY, "atan2"}, {"arctanh", G_UNARY, "atanh"}, {"asin", G_UNARY, NULL}, {"asinh", G_UNARY, NULL},
+    {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"atanh", G_UNARY, NULL}, {"backward", G_NONE, NULL},
+    {"bfloat16", G_CAST, NULL}, {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL},
+    {"channel_shuffle", G_OWN, NULL}, {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL},
+    {"clamp_max", G_CLAMP, "clamp_max"}, {"clamp_min", G_CLAMP, "clamp_min"}, {"clip", G_CLAMP, "clamp"},
+    {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"}, {"constant_pad_nd", G_OWN, NULL},
+    {"contiguous", G_CONTIG, NULL}, {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL},
+    {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL}, {"copysign", G_BINARY, NULL},
+    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cummax", G_VALIDX, NULL},
+    {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL}, {"deg2rad", G_UNARY, NULL},
+    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diagonal", G_DIAGONAL, NULL},
+    {"diff", G_DIFF, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL}, {"div", G_BINARY, NULL},
+    {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"dsplit", G_TSPLIT, NULL},
+    {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL}, {"index_add", G_INDEXOP, NULL}, {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL},
-    {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
-    {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL}, {"masked_scatter", G_INDEXOP, NULL},
-    {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
-    {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"moveaxis", G_MOVEDIM, NULL}, {"movedim", G_MOVEDIM, NULL}, {"mul", G_BINARY, NULL},
-    {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"narrow_copy", G_UNARY, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
-    {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL},
-    {"permute", G_PERMUTE, NULL}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"pow", G_POW, NULL},
-    {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL}, {"repeat_interleave", G_RINTERLEAVE, NULL},
-    {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
-    {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
-    {"scatter", G_INDEXOP, NULL}, {"scatter_add", G_INDEXOP, NULL},
-    {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
-    {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"split", G_SPLIT, NULL}, {"split_with_sizes", G_SPLIT, NULL}, {"sqrt", G_UNARY, NULL},
-    {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
+    {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL}, {"fmod", G_BINARY, NULL},
+    {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL},
+    {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL}, {"hypot", G_BINARY, NULL}, {"i0", G_UNARY, NULL},
+    {"index_add", G_INDEXOP, NULL}, {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL},
+    {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL}, {"log", G_UNARY, NULL},
+    {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL}, {"log_softmax", G_DIM, NULL},
+    {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL},
+    {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
+    {"masked_scatter", G_INDEXOP, NULL}, {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL},
+    {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL}, {"median", G_VALIDX, NULL}, {"min", G_MAXMIN, NULL},
+    {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mode", G_VALIDX, NULL}, {"moveaxis", G_MOVEDIM, NULL},
+    {"movedim", G_MOVEDIM, NULL}, {"mul", G_BINARY, NULL}, {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL},
+    {"nan_to_num", G_UNARY, NULL}, {"nanmedian", G_VALIDX, NULL}, {"narrow", G_NARROW, NULL},
+    {"narrow_copy", G_UNARY, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
+    {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL}, {"permute", G_PERMUTE, NULL},
+    {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"polygamma", G_POLYGAMMA, NULL},
+    {"pow", G_POW, NULL}, {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL}, {"rad2deg", G_UNARY, NULL},
+    {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"remainder", G_BINARY, NULL}, {"renorm", G_PNORM, NULL},
+    {"repeat", G_REPEAT, NULL}, {"repeat_interleave", G_RINTERLEAVE, NULL}, {"requires_grad_", G_NONE, NULL},
+    {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL}, {"retain_grad", G_NONE, NULL},
+    {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL},
+    {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL}, {"scatter", G_INDEXOP, NULL},
+    {"scatter_add", G_INDEXOP, NULL}, {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL},
+    {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL}, {"sinc", G_UNARY, NULL}, {"sinh", G_UNARY, NULL},
+    {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"split", G_SPLIT, NULL},
+    {"split_with_sizes", G_SPLIT, NULL}, {"sqrt", G_UNARY, NULL}, {"square", G_UNARY, NULL},
+    {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL}, {"std_mean", G_VARMEAN, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
-    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL}, {"take", G_INDEXOP, NULL},
-    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"tensor_split", G_TSPLIT, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"tile", G_REPEAT, "repeat"}, {"to", G_CAST, NULL},
+    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
+    {"take", G_INDEXOP, NULL}, {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"tensor_split", G_TSPLIT, NULL},
+    {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"tile", G_REPEAT, "repeat"}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
-    {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL},
-    {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL}, {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
-    {"type", G_CAST, NULL}, {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL}, {"var", G_VAR, NULL},
-    {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"vsplit", G_TSPLIT, NULL}, {"where", G_WHERE, NULL}, {"zero_", G_UNARY, NULL},
+    {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL}, {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL},
+    {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL}, {"type", G_CAST, NULL},
+    {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL},
+    {"var", G_VAR, NULL}, {"var_mean", G_VARMEAN, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
+    {"vsplit", G_TSPLIT, NULL}, {"where", G_WHERE, NULL}, {"xlogy", G_BINARY, NULL}, {"zero_", G_UNARY, NULL},
 };
 
 static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const GradRow *)e)->row); }
+
+/* torch.special's rows with a formula, sorted by row */
+static const GradRow special_rows[] = {
+    {"digamma", G_UNARY, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
+    {"exp2", G_UNARY, NULL}, {"expit", G_UNARY, "sigmoid"}, {"expm1", G_UNARY, NULL}, {"gammaln", G_UNARY, "lgamma"},
+    {"i0", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"logit", G_EPS, NULL}, {"polygamma", G_POLYGAMMA, NULL}, {"psi", G_UNARY, "digamma"},
+    {"sinc", G_UNARY, NULL}, {"xlogy", G_BINARY, NULL},
+};
 
 static const GradRow *grad_row(const BindRow *d)
 {
@@ -118,6 +154,8 @@ static const GradRow *grad_row(const BindRow *d)
     if ((l > 5 && !strcmp(d->name + l - 5, "_like")) || !strncmp(d->name, "new_", 4) || !strcmp(d->name, "as_tensor") ||
         !strcmp(d->name, "asarray") || !strcmp(d->name, "tensor"))
         return &none;
+    if (d->module && !strcmp(d->module, "torch.special"))
+        return bsearch(d->name, special_rows, sizeof special_rows / sizeof special_rows[0], sizeof special_rows[0], cmp_row);
     bool nnf = d->module && !strcmp(d->module, "torch.nn.functional");
     if (d->module && strcmp(d->module, "torch") && !nnf) return NULL;
     const GradRow *g = bsearch(d->name, grad_rows, sizeof grad_rows / sizeof grad_rows[0], sizeof grad_rows[0], cmp_row);
@@ -342,7 +380,22 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     a.ndims = -1;
     tsr_tensor *in[MAXT] = {0}, *wrapped = NULL;
     int n = 1;
-    Value *x = self ? self : b->v[0];
+    Value *x = self ? self : g->kind == G_POLYGAMMA ? bind_table_arg(b, "input") : b->v[0];
+    if (!self && !strcmp(key, "remainder") && x && !is_tensor(x)) {   /* remainder.Scalar_Tensor: no formula in 1.13 */
+        Value *o = bind_table_arg(b, "other");
+        if (!o || !is_tensor(o) || !is_tensor(r)) return r;
+        in[0] = tensor_of(o);
+        if (record("remainder_ss", 1, in, &a, tensor_of(r), false) < 0) { decref(r); return NULL; }
+        return r;
+    }
+    if (!self && !strcmp(key, "xlogy") && x && !is_tensor(x)) {   /* xlogy(Number self, other): XlogyBackward1 */
+        Value *o = bind_table_arg(b, "other");
+        tsr_tensor *out0 = is_tensor(r) ? tensor_of(r) : NULL;
+        if (!o || !is_tensor(o) || !out0 || !arg_double(x, &a.d0)) return r;
+        in[0] = tensor_of(o);
+        if (record("xlogy_self_s", 1, in, &a, out0, false) < 0) { decref(r); return NULL; }
+        return r;
+    }
     if (g->kind != G_CAT && (!x || !is_tensor(x))) return r;
     in[0] = g->kind == G_CAT ? NULL : tensor_of(x);
     tsr_tensor *out = is_tensor(r) ? tensor_of(r) : NULL;
@@ -368,6 +421,14 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (g->kind == G_RSUB && !is_tensor(o)) {   /* rsub.Scalar: the number is no input */
             key = "rsub_s";
             n = 1;
+        }
+        if (!is_tensor(o) && (!strcmp(key, "fmod") || !strcmp(key, "remainder") || !strcmp(key, "xlogy") ||
+                              !strcmp(key, "copysign"))) {   /* the .Scalar overloads */
+            key = !strcmp(key, "fmod") ? "fmod_s" : !strcmp(key, "xlogy") ? "xlogy_s"
+                : !strcmp(key, "copysign") ? "copysign_s" : "remainder_s";
+            arg_double(o, &a.d0);
+            n = 1;
+            break;
         }
         a.has_d0 = arg_double(bind_table_arg(b, "alpha"), &a.d0);
         if (!strcmp(key, "div") && bind_table_arg(b, "rounding_mode")) key = "div_rounding";
@@ -465,12 +526,23 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         }
         break;
     }
-    case G_VAR: {
+    case G_VAR: case G_VARMEAN: {
         arg_dims(bind_table_arg(b, "dim"), &a);
         a.keepdim = arg_bool(b, "keepdim", false);
         a.i0 = arg_bool(b, "unbiased", true) ? 1 : 0;
         arg_int(bind_table_arg(b, "correction"), &a.i0);
-        break;
+        if (g->kind == G_VAR) break;
+        /* 1.13 records one VarMeanBackward0 / StdMeanBackward0 with two outputs; here each result has its
+           own node of that name (var_backward / std_backward and mean_backward), which the input sums */
+        if (!is_seq_result(r) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[0]) || !is_tensor(r->u.seq.items[1]))
+            return r;
+        bool sd = !strcmp(key, "std_mean");
+        if (record(sd ? "std_mean_s" : "var_mean_v", 1, in, &a, tensor_of(r->u.seq.items[0]), false) < 0 ||
+            record(sd ? "std_mean_m" : "var_mean_m", 1, in, &a, tensor_of(r->u.seq.items[1]), false) < 0) {
+            decref(r);
+            return NULL;
+        }
+        return r;
     }
     case G_NORM: {
         Value *p = bind_table_arg(b, "p");
@@ -502,11 +574,90 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         break;
     case G_CLAMP: {
         Value *lo = bind_table_arg(b, "min"), *hi = bind_table_arg(b, "max");
-        if ((lo && is_tensor(lo)) || (hi && is_tensor(hi))) key = "clamp_tensor";
+        if (strcmp(key, "clamp") && ((lo && is_tensor(lo)) || (hi && is_tensor(hi)))) {   /* clamp_min / clamp_max.Tensor */
+            key = lo ? "clamp_min_t" : "clamp_max_t";
+            in[1] = tensor_of(lo ? lo : hi);
+            n = 2;
+            break;
+        }
+        if ((lo && is_tensor(lo)) || (hi && is_tensor(hi))) {   /* clamp.Tensor(self, min?, max?) */
+            key = "clamp_tensor";
+            in[1] = lo && is_tensor(lo) ? tensor_of(lo) : NULL;
+            in[2] = hi && is_tensor(hi) ? tensor_of(hi) : NULL;
+            n = 3;
+            break;
+        }
         a.has_d0 = arg_double(lo, &a.d0);
         a.has_d1 = arg_double(hi, &a.d1);
         break;
     }
+    case G_LERP: {
+        Value *e = bind_table_arg(b, "end"), *w = bind_table_arg(b, "weight");
+        if (!e || !is_tensor(e) || !w) return r;
+        in[1] = tensor_of(e);
+        n = 2;
+        if (is_tensor(w)) {
+            in[2] = tensor_of(w);
+            n = 3;
+            key = "lerp_t";
+        } else if (!arg_double(w, &a.d0)) {
+            return r;
+        }
+        break;
+    }
+    case G_ADDC: {
+        Value *t1 = bind_table_arg(b, "tensor1"), *t2 = bind_table_arg(b, "tensor2");
+        if (!t1 || !t2 || !is_tensor(t1) || !is_tensor(t2)) return r;
+        in[1] = tensor_of(t1);
+        in[2] = tensor_of(t2);
+        n = 3;
+        a.d0 = 1.0;
+        arg_double(bind_table_arg(b, "value"), &a.d0);
+        break;
+    }
+    case G_PNORM:
+        a.d0 = 2.0;
+        if (!strcmp(key, "dist")) {
+            Value *o = bind_table_arg(b, "other");
+            if (!o || !is_tensor(o)) return r;
+            in[1] = tensor_of(o);
+            n = 2;
+            arg_double(bind_table_arg(b, "p"), &a.d0);
+            break;
+        }
+        if (!arg_double(bind_table_arg(b, "p"), &a.d0) || !arg_int(bind_table_arg(b, "dim"), &a.i0) ||
+            !arg_double(bind_table_arg(b, "maxnorm"), &a.d1))
+            return r;
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        break;
+    case G_VALIDX: {
+        if (is_tensor(r)) {   /* median() / nanmedian() of everything */
+            if (strcmp(key, "median") && strcmp(key, "nanmedian")) return r;
+            break;
+        }
+        if (!is_seq_result(r) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[0])) return r;
+        a.i0 = -1;
+        arg_int(bind_table_arg(b, "dim"), &a.i0);
+        if (a.i0 < 0) a.i0 += in[0]->ndim;
+        if (in[0]->ndim == 0) a.i0 = 0;
+        a.keepdim = arg_bool(b, "keepdim", false);
+        if (!strcmp(key, "median")) key = "median_dim";
+        else if (!strcmp(key, "nanmedian")) key = "nanmedian_dim";
+        out = tensor_of(r->u.seq.items[0]);
+        if (record(key, 1, in, &a, out, false) < 0 || tsr_ag_keep(out, tensor_of(r->u.seq.items[1])) < 0) {
+            if (!exc_pending()) bind_runtime_error();
+            decref(r);
+            return NULL;
+        }
+        return r;
+    }
+    case G_EPS:
+        a.has_d0 = arg_double(bind_table_arg(b, "eps"), &a.d0);
+        break;
+    case G_POLYGAMMA:
+        if (!arg_int(bind_table_arg(b, "n"), &a.i0)) return r;
+        if (inplace) key = "polygamma_";
+        break;
     case G_WHERE: {
         Value *c = bind_table_arg(b, "condition"), *s = bind_table_arg(b, "input"), *o = bind_table_arg(b, "other");
         if (!s) s = bind_table_arg(b, "self");
@@ -997,6 +1148,13 @@ Value *bind_grad_operator(const char *key, Value *x, Value *y, Value *r, bool in
         n = 1;
     } else if (!strcmp(key, "pow")) {
         key = "pow_t";
+    } else if (!strcmp(key, "remainder") && y && !is_tensor(y)) {   /* x % number: RemainderBackward0 */
+        key = "remainder_s";
+        n = 1;
+    } else if (!strcmp(key, "remainder") && !is_tensor(x)) {   /* number % x: remainder.Scalar_Tensor */
+        key = "remainder_ss";
+        in[0] = in[1];
+        n = 1;
     } else if (!strcmp(key, "rsub") && !is_tensor(y)) {
         key = "rsub_s";
         n = 1;

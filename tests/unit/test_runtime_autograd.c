@@ -11,6 +11,9 @@
 #include "autograd.h"
 #include "autograd_node.h"
 #include "ops/indexdim.h"
+#include "ops/dispatch.h"
+#include "ops/bessel.h"
+#include "ops/distance.h"
 #include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
@@ -21,7 +24,9 @@
 #include "ops/reduce.h"
 #include "ops/scan.h"
 #include "ops/scatter.h"
+#include "ops/sort.h"
 #include "ops/sparse.h"
+#include "ops/special.h"
 
 #define L(...) ((const int64_t[]){__VA_ARGS__})
 
@@ -212,6 +217,89 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     return fwd_pool(key, a, in[0], NULL);
 }
 
+/* the (values, indices) formulas of runtime/ops/grad_gradB.c and the
+ * value-selecting ones: values, and *ix the indices when asked */
+static tsr_tensor *fwd_validx(const char *k, const tsr_ag_args *a, tsr_tensor *x, tsr_tensor **ix)
+{
+    tsr_tensor *v = NULL, *i = NULL;
+    int rc = -1;
+    if (!strcmp(k, "cummax") || !strcmp(k, "cummin")) rc = tsr_cummax(x, a->i0, k[4] == 'a', NULL, NULL, &v, &i);
+    else if (!strcmp(k, "median_dim")) rc = tsr_median(x, &a->i0, a->keepdim, TSR_MEDIAN, NULL, NULL, &v, &i);
+    else if (!strcmp(k, "nanmedian_dim")) rc = tsr_median(x, &a->i0, a->keepdim, TSR_NANMEDIAN, NULL, NULL, &v, &i);
+    else if (!strcmp(k, "mode")) rc = tsr_median(x, &a->i0, a->keepdim, TSR_MODE, NULL, NULL, &v, &i);
+    else if (!strcmp(k, "kthvalue")) rc = tsr_kthvalue(x, a->i1, a->i0, a->keepdim, NULL, NULL, &v, &i);
+    else if (!strcmp(k, "median")) rc = tsr_median(x, NULL, false, TSR_MEDIAN, NULL, NULL, &v, &i);
+    else if (!strcmp(k, "nanmedian")) rc = tsr_median(x, NULL, false, TSR_NANMEDIAN, NULL, NULL, &v, &i);
+    if (rc < 0) return NULL;
+    if (ix) *ix = i;
+    else tsr_tensor_release(i);
+    return v;
+}
+
+/* the pointwise and special-function formulas of runtime/ops/grad_gradB.c */
+static tsr_tensor *fwd_gradB(const char *k, const tsr_ag_args *a, tsr_tensor **in)
+{
+    tsr_operand x0 = tsr_operand_tensor(in[0]), s0 = tsr_operand_scalar(tsr_scalar_float(a->d0));
+    tsr_operand x1 = tsr_operand_tensor(in[1] ? in[1] : in[0]), x2 = tsr_operand_tensor(in[2] ? in[2] : in[0]);
+    tsr_scalar v = tsr_scalar_float(a->d0);
+    if (!strcmp(k, "lerp")) return tsr_lerp(in[0], in[1], &s0, NULL);
+    if (!strcmp(k, "lerp_t")) return tsr_lerp(in[0], in[1], &x2, NULL);
+    if (!strcmp(k, "addcmul")) return tsr_addcmul(in[0], in[1], in[2], &v, NULL);
+    if (!strcmp(k, "addcdiv")) return tsr_addcdiv(in[0], in[1], in[2], &v, NULL);
+    if (!strcmp(k, "hypot")) return bin(TSR_BINOP_HYPOT, in[0], in[1]);
+    if (!strcmp(k, "fmod")) return bin(TSR_BINOP_FMOD, in[0], in[1]);
+    if (!strcmp(k, "remainder")) return bin(TSR_BINOP_REMAINDER, in[0], in[1]);
+    if (!strcmp(k, "fmod_s")) return tsr_binary(TSR_BINOP_FMOD, &x0, &s0, NULL, NULL);
+    if (!strcmp(k, "remainder_s")) return tsr_binary(TSR_BINOP_REMAINDER, &x0, &s0, NULL, NULL);
+    if (!strcmp(k, "clamp_tensor")) return tsr_clamp(in[0], &x1, &x2, NULL);
+    tsr_operand hi = tsr_operand_scalar(tsr_scalar_float(a->d1));
+    if (!strcmp(k, "clamp_max")) return tsr_clamp(in[0], NULL, &hi, NULL);
+    if (!strcmp(k, "clamp_min_t")) return tsr_clamp(in[0], &x1, NULL, NULL);
+    if (!strcmp(k, "clamp_max_t")) return tsr_clamp(in[0], NULL, &x1, NULL);
+    if (!strcmp(k, "erfinv")) return un(TSR_UNOP_ERFINV, in[0]);
+    if (!strcmp(k, "lgamma")) return un(TSR_UNOP_LGAMMA, in[0]);
+    if (!strcmp(k, "digamma")) return un(TSR_UNOP_DIGAMMA, in[0]);
+    if (!strcmp(k, "polygamma") || !strcmp(k, "polygamma_")) return tsr_polygamma(a->i0, in[0], NULL, false);
+    if (!strcmp(k, "erfc")) return un(TSR_UNOP_ERFC, in[0]);
+    if (!strcmp(k, "acosh")) return un(TSR_UNOP_ACOSH, in[0]);
+    if (!strcmp(k, "asinh")) return un(TSR_UNOP_ASINH, in[0]);
+    if (!strcmp(k, "atanh")) return un(TSR_UNOP_ATANH, in[0]);
+    if (!strcmp(k, "i0")) return tsr_bessel(TSR_BESSEL_I0, in[0], NULL);
+    if (!strcmp(k, "fmax")) return bin(TSR_BINOP_FMAX, in[0], in[1]);
+    if (!strcmp(k, "fmin")) return bin(TSR_BINOP_FMIN, in[0], in[1]);
+    if (!strcmp(k, "copysign") || !strcmp(k, "copysign_s")) {
+        tsr_operand io[2] = {x0, k[8] ? s0 : x1};
+        return tsr_op_run(tsr_op_find("copysign.Tensor"), io, NULL, false);
+    }
+    if (!strcmp(k, "logaddexp") || !strcmp(k, "logaddexp2")) {
+        tsr_operand io[2] = {x0, x1};
+        return tsr_op_run(tsr_op_find(k), io, NULL, false);
+    }
+    if (!strcmp(k, "logit")) {
+        tsr_unary_opts o = {.has_eps = a->has_d0, .eps = a->d0};
+        return tsr_unary(TSR_UNOP_LOGIT, in[0], NULL, &o);
+    }
+    if (!strcmp(k, "xlogy")) return tsr_special_binary(TSR_SPECIAL_XLOGY, &x0, &x1, NULL);
+    if (!strcmp(k, "xlogy_s")) return tsr_special_binary(TSR_SPECIAL_XLOGY, &x0, &s0, NULL);
+    if (!strcmp(k, "xlogy_self_s")) return tsr_special_binary(TSR_SPECIAL_XLOGY, &s0, &x0, NULL);
+    if (!strcmp(k, "sinc")) return tsr_special_unary(TSR_SPECIAL_SINC, in[0], NULL);
+    if (!strcmp(k, "deg2rad")) return un(TSR_UNOP_DEG2RAD, in[0]);
+    if (!strcmp(k, "rad2deg")) return un(TSR_UNOP_RAD2DEG, in[0]);
+    if (!strcmp(k, "frac")) return un(TSR_UNOP_FRAC, in[0]);
+    if (!strcmp(k, "nan_to_num")) return un(TSR_UNOP_NAN_TO_NUM, in[0]);
+    if (!strcmp(k, "logcumsumexp")) return tsr_logcumsumexp(in[0], a->i0, NULL);
+    if (!strcmp(k, "dist")) return tsr_dist(in[0], in[1], a->d0);
+    if (!strcmp(k, "var_mean_v") || !strcmp(k, "std_mean_s") || !strcmp(k, "var_mean_m") || !strcmp(k, "std_mean_m")) {
+        tsr_dims d = dims_of(a);
+        if (k[9] == 'm') return tsr_mean(in[0], &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
+        return tsr_var(in[0], &d, a->i0, a->keepdim, k[0] == 's', NULL, NULL, "var");
+    }
+    if (!strcmp(k, "renorm")) return tsr_renorm(in[0], a->d0, a->i0, a->d1, NULL);
+    tsr_tensor *vi = fwd_validx(k, a, in[0], NULL);
+    if (vi) return vi;
+    return fwd_nn(k, a, in);
+}
+
 static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
 {
     const char *k = c->key;
@@ -344,7 +432,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(ix);
         return r;
     }
-    return fwd_nn(k, a, in);
+    return fwd_gradB(k, a, in);
 }
 
 #define A(...) ((tsr_ag_args){__VA_ARGS__})
@@ -475,6 +563,39 @@ static const Case cases[] = {
     {"native_group_norm", 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, 0, A(.i0 = 2, .d0 = 1e-5)},
     {"native_group_norm", 3, {4, 1, 1}, {{2, 6, 2, 2}, {6}, {6}}, 0, A(.i0 = 3, .d0 = 1e-3)},
     /* bilinear's _trilinear: (B, n), (A, n, m), (B, m) */
+    /* runtime/ops/grad_gradB.c */
+    {"lerp", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.d0 = 0.3)}, {"lerp_t", 3, {1, 2, 1}, {{3}, {2, 3}, {3}}, 0, A(.ndims = 0)},
+    {"addcmul", 3, {2, 2, 1}, {{2, 3}, {2, 1}, {3}}, 0, A(.d0 = 0.5)}, {"addcdiv", 3, {1, 1, 1}, {{4}, {4}, {4}}, 1, A(.d0 = -1.5)},
+    {"hypot", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)}, {"fmod", 2, {1, 1}, {{5}, {5}}, 1, A(.ndims = 0)},
+    {"remainder", 2, {1, 1}, {{5}, {5}}, 1, A(.ndims = 0)}, {"fmod_s", 1, {1}, {{5}}, 0, A(.d0 = 0.7)},
+    {"remainder_s", 1, {1}, {{5}}, 0, A(.d0 = -0.7)}, {"clamp_tensor", 3, {1, 1, 1}, {{6}, {6}, {6}}, 0, A(.ndims = 0)},
+    {"clamp_max", 1, {1}, {{6}}, 0, A(.has_d1 = true, .d1 = 0.2)}, {"clamp_min_t", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
+    {"clamp_max_t", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
+    {"acosh", 1, {1}, {{5}}, 9, A(.ndims = 0)}, {"asinh", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
+    {"atanh", 1, {1}, {{5}}, 2, A(.ndims = 0)}, {"logaddexp", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
+    {"logaddexp2", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
+    {"i0", 1, {1}, {{5}}, 0, A(.ndims = 0)},     {"fmax", 2, {1, 1}, {{5}, {5}}, 0, A(.ndims = 0)}, {"fmin", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
+    {"copysign", 2, {1, 1}, {{5}, {5}}, 0, A(.ndims = 0)}, {"copysign_s", 1, {1}, {{5}}, 0, A(.d0 = -1.5)},
+    {"erfinv", 1, {1}, {{5}}, 2, A(.ndims = 0)}, {"lgamma", 1, {1}, {{5}}, 1, A(.ndims = 0)},
+    {"digamma", 1, {1}, {{5}}, 1, A(.ndims = 0)}, {"polygamma", 1, {1}, {{5}}, 1, A(.i0 = 2)},
+    {"polygamma_", 1, {1}, {{5}}, 1, A(.i0 = 1)}, {"erfc", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
+    {"logit", 1, {1}, {{6}}, 6, A(.ndims = 0)}, {"logit", 1, {1}, {{6}}, 6, A(.has_d0 = true, .d0 = 0.2)},
+    {"xlogy", 2, {1, 1}, {{4}, {4}}, 1, A(.ndims = 0)}, {"xlogy_s", 1, {1}, {{4}}, 0, A(.d0 = 1.7)},
+    {"xlogy_self_s", 1, {1}, {{4}}, 1, A(.d0 = 2.5)}, {"sinc", 1, {1}, {{5}}, 0, A(.ndims = 0)},
+    {"deg2rad", 1, {1}, {{3}}, 0, A(.ndims = 0)}, {"rad2deg", 1, {1}, {{3}}, 0, A(.ndims = 0)},
+    {"frac", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    {"logcumsumexp", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"logcumsumexp", 1, {1}, {{5}}, 0, A(.i0 = 0)},
+    {"cummax", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"cummin", 1, {2}, {{3, 4}}, 0, A(.i0 = 0)},
+    {"median", 1, {2}, {{3, 3}}, 0, A(.ndims = -1)}, {"nanmedian", 1, {1}, {{6}}, 0, A(.ndims = -1)},
+    {"median_dim", 1, {2}, {{3, 5}}, 0, A(.i0 = 1)}, {"nanmedian_dim", 1, {2}, {{3, 4}}, 0, A(.i0 = 0, .keepdim = true)},
+    {"dist", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.d0 = 2)}, {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 3)},
+    {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 1.5)}, {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 1)},
+    {"renorm", 1, {2}, {{3, 4}}, 0, A(.d0 = 2, .i0 = 0, .d1 = 1.2)}, {"renorm", 1, {2}, {{3, 4}}, 0, A(.d0 = 3, .i0 = 1, .d1 = 1.3)},
+    {"var_mean_v", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .i0 = 1)},
+    {"var_mean_m", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1})},
+    {"std_mean_s", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .i0 = 0, .keepdim = true)},
+    {"std_mean_m", 1, {2}, {{3, 4}}, 0, A(.ndims = -1)},
+    {"mode", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"kthvalue", 1, {2}, {{4, 3}}, 0, A(.i0 = 0, .i1 = 2)}, {"nan_to_num", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
@@ -487,6 +608,7 @@ static double val(int domain, int k, int64_t i)
     if (domain == 2) return u * 0.8;
     if (domain == 6) return 0.5 + u * 0.5;
     if (domain == 8) return i % 4 == 1 ? 0.0 : u * 1.3 + 0.05;   /* zeros */
+    if (domain == 9) return 1.2 + fabs(u) * 1.5;   /* above 1 (acosh) */
     return u * 1.3 + 0.05;
 }
 
@@ -538,6 +660,12 @@ static int check_case(const Case *c)
         tsr_tensor *v = NULL, *ix = NULL;
         bool keepdim = c->a.keepdim || c->key[0] == 's' || c->key[0] == 't';
         tsr_max_dim(in[0], c->a.i0, keepdim, strcmp(c->key, "min_dim") != 0, NULL, NULL, &v, &ix);
+        tsr_ag_keep(out, ix);
+        tsr_tensor_release(v);
+        tsr_tensor_release(ix);
+    }
+    if (strstr(c->key, "cumm") || strstr(c->key, "median_dim") || !strcmp(c->key, "mode") || !strcmp(c->key, "kthvalue")) {
+        tsr_tensor *ix = NULL, *v = fwd_validx(c->key, &c->a, in[0], &ix);
         tsr_ag_keep(out, ix);
         tsr_tensor_release(v);
         tsr_tensor_release(ix);
