@@ -1767,6 +1767,67 @@ static int bw_select_sparse(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* ------------------------------------------------------------ matmul family (gradC) */
+
+/* maybe_multiply(t, s): t itself when s == 1 */
+static tsr_tensor *mmul(F *c, tsr_tensor *t, double s)
+{
+    return s == 1.0 ? t : bins(c, TSR_BINOP_MUL, t, s);
+}
+static tsr_tensor *bmm_(F *c, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr_bmm(a, b, NULL));
+}
+static tsr_tensor *mv_(F *c, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr_mv(a, b, NULL));
+}
+static tsr_tensor *ger_(F *c, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr_outer(a, b, NULL));
+}
+
+/* addmv(self, mat, vec, beta d0, alpha d1) */
+static int bw_addmv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, mmul(c, (tsr_tensor *)g, n->a.d0));
+    if (NEED(1)) give(c, gin, 1, mmul(c, ger_(c, g, cj(c, SAVED(2))), n->a.d1));
+    if (NEED(2)) give(c, gin, 2, mmul(c, mv_(c, cj(c, tt(c, SAVED(1))), g), n->a.d1));
+    return finish(c, n, gin);
+}
+
+/* addr(self, vec1, vec2, beta d0, alpha d1) */
+static int bw_addr(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, mmul(c, (tsr_tensor *)g, n->a.d0));
+    if (NEED(1)) give(c, gin, 1, mmul(c, mv_(c, g, cj(c, SAVED(2))), n->a.d1));
+    if (NEED(2)) give(c, gin, 2, mmul(c, mv_(c, tt(c, g), cj(c, SAVED(1))), n->a.d1));
+    return finish(c, n, gin);
+}
+
+/* baddbmm(self, batch1, batch2, beta d0, alpha d1); addbmm expands the 2-D
+ * gradient over the batch first */
+static int bw_baddbmm_any(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, bool sum)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, mmul(c, (tsr_tensor *)g, n->a.d0));
+    tsr_tensor *ge = (tsr_tensor *)g;
+    if (sum && (NEED(1) || NEED(2))) {
+        int64_t sz[3] = {n->in_sizes[1][0], n->in_sizes[1][1], n->in_sizes[2][2]};
+        ge = expand(c, unsq(c, g, 0), 3, sz);
+    }
+    if (NEED(1)) give(c, gin, 1, mmul(c, bmm_(c, ge, cj(c, transpose(c, SAVED(2), 1, 2))), n->a.d1));
+    if (NEED(2)) give(c, gin, 2, mmul(c, bmm_(c, cj(c, transpose(c, SAVED(1), 1, 2)), ge), n->a.d1));
+    return finish(c, n, gin);
+}
+static int bw_baddbmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return bw_baddbmm_any(n, g, gin, false); }
+static int bw_addbmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return bw_baddbmm_any(n, g, gin, true); }
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1777,7 +1838,10 @@ static const tsr_formula formulas[] = {
     {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", 1, bw_max_pool2d},
     {"add", "AddBackward0", 0, bw_add},
     {"add_s", "AddBackward1", 0, bw_pass},
+    {"addbmm", "AddbmmBackward0", 6, bw_addbmm},
     {"addmm", "AddmmBackward0", 6, bw_addmm},
+    {"addmv", "AddmvBackward0", 6, bw_addmv},
+    {"addr", "AddrBackward0", 6, bw_addr},
     {"alias", "AliasBackward0", 0, bw_pass},
     {"amax", "AmaxBackward0", 1 | TSR_SAVE_OUT, bw_amax},
     {"amin", "AminBackward0", 1 | TSR_SAVE_OUT, bw_amax},
@@ -1786,6 +1850,7 @@ static const tsr_formula formulas[] = {
     {"atan", "AtanBackward0", 1, bw_atan},
     {"atan2", "Atan2Backward0", 3, bw_atan2},
     {"avg_pool2d", "AvgPool2DBackward0", 1, bw_avg_pool2d},
+    {"baddbmm", "BaddbmmBackward0", 6, bw_baddbmm},
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
     {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},
     {"bmm", "BmmBackward0", 3, bw_bmm},

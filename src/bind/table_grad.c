@@ -18,7 +18,9 @@ typedef enum {
     G_RSUB,       /* rsub(input, other, alpha): RsubBackward0 / 1 */
     G_POW,        /* pow(input, exponent) / pow(self number, exponent) */
     G_TENS2,      /* (input, second tensor) mm, bmm, mv, dot */
-    G_ADDMM,      /* (input, mat1, mat2, beta, alpha) */
+    G_ADDMM,      /* (input, mat1, mat2, beta, alpha); addmv, addr, baddbmm, addbmm */
+    G_OUTER,      /* outer / ger: input.reshape(n, 1) * vec2 */
+    G_KRON,       /* kron: _unsafe_view(_unsafe_view(a) * _unsafe_view(b)) */
     G_REDUCE,     /* sum / mean / amax / amin / logsumexp: dim (list), keepdim */
     G_PROD,
     G_MAXMIN,     /* max() / max(dim) / max(other) */
@@ -57,9 +59,9 @@ typedef struct {
 /* Sorted by row (bsearch). */
 static const GradRow grad_rows[] = {
     {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"add", G_BINARY, NULL},
-    {"addmm", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
+    {"addbmm", G_ADDMM, NULL}, {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
     {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"arctan2", G_BINARY, "atan2"}, {"asin", G_UNARY, NULL},
-    {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"bfloat16", G_CAST, NULL},
+    {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"baddbmm", G_ADDMM, NULL}, {"bfloat16", G_CAST, NULL},
     {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
     {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
@@ -69,13 +71,13 @@ static const GradRow grad_rows[] = {
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL},
+    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL}, {"kron", G_KRON, NULL},
     {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
     {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
     {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
     {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
-    {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL},
+    {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"outer", G_OUTER, NULL}, {"pad", G_OWN, NULL},
     {"permute", G_PERMUTE, NULL}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"pow", G_POW, NULL},
     {"prod", G_PROD, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"repeat", G_REPEAT, NULL},
     {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
@@ -296,6 +298,55 @@ static tsr_tensor *matmul_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
     return NULL;
 }
 
+/* outer(a, b) as 1.13 composes it: a.reshape(n, 1) * b (ReshapeAliasBackward0,
+ * MulBackward0); r holds the values. NEW reference or NULL. */
+static tsr_tensor *outer_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
+{
+    tsr_ag_args args = {0};
+    tsr_tensor *a2 = reshape_graph(a, 2, (int64_t[]){a->ndim ? a->sizes[0] : 1, 1});
+    if (!a2) return NULL;
+    tsr_tensor *in[2] = {a2, b};
+    int rc = record("mul", 2, in, &args, r, false);
+    tsr_tensor_release(a2);
+    return rc < 0 ? NULL : tsr_tensor_retain(r);
+}
+
+/* kron(a, b) as 1.13's KronImpl: _unsafe_view(a, [a0, 1, a1, 1, ...]) *
+ * _unsafe_view(b, [1, b0, 1, b1, ...]), then _unsafe_view to the result's
+ * shape; r holds the values. NEW reference or NULL. */
+static tsr_tensor *kron_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
+{
+    tsr_ag_args args = {0};
+    int nd = a->ndim > b->ndim ? a->ndim : b->ndim, pa = nd - a->ndim, pb = nd - b->ndim;
+    if (2 * nd > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'kron' of %d-D operands is not implemented.", nd);
+        bind_runtime_error();
+        return NULL;
+    }
+    int64_t as[TSR_MAX_DIMS], bs[TSR_MAX_DIMS];
+    for (int i = 0; i < nd; i++) {
+        as[2 * i] = i >= pa ? a->sizes[i - pa] : 1;
+        as[2 * i + 1] = 1;
+        bs[2 * i] = 1;
+        bs[2 * i + 1] = i >= pb ? b->sizes[i - pb] : 1;
+    }
+    tsr_tensor *av = tsr_reshape(a, 2 * nd, as), *bv = av ? tsr_reshape(b, 2 * nd, bs) : NULL, *m = NULL;
+    int rc = av && bv ? 0 : -1;
+    if (rc == 0) tsr_tensor_unview(av), tsr_tensor_unview(bv);
+    if (rc == 0 && (record("unsafe_view", 1, &a, &args, av, false) < 0 ||
+                    record("unsafe_view", 1, &b, &args, bv, false) < 0))
+        rc = -1;
+    tsr_tensor *mi[2] = {av, bv};
+    if (rc == 0 && (!(m = bin_plain(TSR_BINOP_MUL, av, bv)) || record("mul", 2, mi, &args, m, false) < 0 ||
+                    record("unsafe_view", 1, &m, &args, r, false) < 0))
+        rc = -1;
+    if (rc < 0 && !exc_pending()) bind_runtime_error();
+    tsr_tensor_release(av);
+    tsr_tensor_release(bv);
+    tsr_tensor_release(m);
+    return rc < 0 ? NULL : tsr_tensor_retain(r);
+}
+
 /* ------------------------------------------------------------ rows */
 
 static bool is_seq_result(Value *r)
@@ -351,7 +402,11 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         break;
     }
     case G_ADDMM: {
-        Value *m1 = bind_table_arg(b, "mat1"), *m2 = bind_table_arg(b, "mat2");
+        const char *n1 = "mat1", *n2 = "mat2";
+        if (!strcmp(key, "addmv")) n1 = "mat", n2 = "vec";
+        else if (!strcmp(key, "addr")) n1 = "vec1", n2 = "vec2";
+        else if (strcmp(key, "addmm")) n1 = "batch1", n2 = "batch2";
+        Value *m1 = bind_table_arg(b, n1), *m2 = bind_table_arg(b, n2);
         if (!m1 || !m2) return r;
         in[1] = tensor_of(m1);
         in[2] = tensor_of(m2);
@@ -361,6 +416,13 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         arg_double(bind_table_arg(b, "beta"), &a.d0);
         arg_double(bind_table_arg(b, "alpha"), &a.d1);
         break;
+    }
+    case G_OUTER: case G_KRON: {
+        Value *o = bind_table_arg(b, g->kind == G_OUTER ? "vec2" : "other");
+        if (!o || !is_tensor(o) || !out) return r;
+        tsr_tensor *m = g->kind == G_OUTER ? outer_graph(in[0], tensor_of(o), out) : kron_graph(in[0], tensor_of(o), out);
+        decref(r);
+        return m ? v_tensor(m) : NULL;
     }
     case G_REDUCE: case G_PROD: {
         Value *dv = bind_table_arg(b, "dim");

@@ -255,6 +255,10 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "mv")) return tsr_mv(in[0], in[1], NULL);
     if (!strcmp(k, "dot")) return tsr_dot(in[0], in[1], NULL);
     if (!strcmp(k, "addmm")) return tsr_addmm(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
+    if (!strcmp(k, "addmv")) return tsr_addmv(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
+    if (!strcmp(k, "addr")) return tsr_addr(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
+    if (!strcmp(k, "baddbmm")) return tsr_baddbmm(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
+    if (!strcmp(k, "addbmm")) return tsr_addbmm(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
     if (!strcmp(k, "view") || !strcmp(k, "reshape_alias") || !strcmp(k, "unsafe_view")) return tsr_reshape(in[0], 1, L(6));
     if (!strcmp(k, "squeeze")) return tsr_view_squeeze(in[0]);
     if (!strcmp(k, "squeeze_dim") || !strcmp(k, "squeeze_mm")) return tsr_view_squeeze_dim(in[0], a->i0);
@@ -400,6 +404,11 @@ static const Case cases[] = {
     {"native_group_norm", 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, 0, A(.i0 = 2, .d0 = 1e-5)},
     {"native_group_norm", 3, {4, 1, 1}, {{2, 6, 2, 2}, {6}, {6}}, 0, A(.i0 = 3, .d0 = 1e-3)},
     /* bilinear's _trilinear: (B, n), (A, n, m), (B, m) */
+    /* gradC: the matmul family */
+    {"addmv", 3, {1, 2, 1}, {{1}, {3, 4}, {4}}, 0, A(.d0 = 0.5, .d1 = 2)},
+    {"addr", 3, {2, 1, 1}, {{3, 4}, {3}, {4}}, 0, A(.d0 = 2, .d1 = -0.5)},
+    {"baddbmm", 3, {3, 3, 3}, {{2, 3, 4}, {2, 3, 5}, {2, 5, 4}}, 0, A(.d0 = 0.5, .d1 = 1.5)},
+    {"addbmm", 3, {1, 3, 3}, {{4}, {2, 3, 5}, {2, 5, 4}}, 0, A(.d0 = -1, .d1 = 0.5)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
