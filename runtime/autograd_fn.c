@@ -17,6 +17,8 @@
 #include "ops/index.h"
 #include "ops/indexdim.h"
 #include "ops/join.h"
+#include "ops/distance.h"
+#include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
@@ -1828,6 +1830,135 @@ static int bw_baddbmm_any(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, bo
 static int bw_baddbmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return bw_baddbmm_any(n, g, gin, false); }
 static int bw_addbmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return bw_baddbmm_any(n, g, gin, true); }
 
+/* ------------------------------------------------------------ linear algebra (gradC) */
+
+static tsr_tensor *matmul_(F *c, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr_matmul(a, b, NULL));
+}
+/* A^H of the last two dims */
+static tsr_tensor *mH(F *c, const tsr_tensor *a)
+{
+    if (c->fail || !a) return NULL;
+    return cj(c, transpose(c, a, a->ndim - 2, a->ndim - 1));
+}
+
+/* linalg_cross(self, other, dim i0): cross(other.conj(), grad), cross(grad, self.conj()) */
+static int bw_linalg_cross(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) {
+        tsr_tensor *o = cj(c, SAVED(1));
+        if (!c->fail) give(c, gin, 0, keep(c, tsr_linalg_cross(o, g, n->a.i0, NULL)));
+    }
+    if (NEED(1)) {
+        tsr_tensor *x = cj(c, SAVED(0));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr_linalg_cross(g, x, n->a.i0, NULL)));
+    }
+    return finish(c, n, gin);
+}
+
+/* linalg_inv_ex: -inverse^H @ (grad @ inverse^H) */
+static int bw_linalg_inv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ih = mH(c, SAVED(TSR_AG_OUT));
+    give(c, gin, 0, un(c, TSR_UNOP_NEG, matmul_(c, ih, matmul_(c, g, ih))));
+    return finish(c, n, gin);
+}
+
+/* linalg_solve(A^H, diag_embed(v expanded to n)): v A^{-H} as 1.13's det and
+ * slogdet backward compute it in backward (no LU kept) */
+static tsr_tensor *solve_diag(F *c, const tsr_tensor *A, const tsr_tensor *v)
+{
+    if (c->fail || !A || !v) return NULL;
+    int64_t sz[TSR_MAX_DIMS];
+    for (int i = 0; i < A->ndim - 1; i++) sz[i] = A->sizes[i];
+    tsr_tensor *e = expand(c, unsq(c, v, -1), A->ndim - 1, sz);
+    tsr_tensor *d = e ? keep(c, tsr_diag_embed(e, 0, -2, -1)) : NULL;
+    d = transpose(c, d, A->ndim - 2, A->ndim - 1);   /* F-transposed, as 1.13 passes it */
+    tsr_tensor *ah = mH(c, A), *x = NULL, *info = NULL;
+    if (c->fail) return NULL;
+    if (tsr_linalg_solve_ex(ah, d, true, NULL, &x, &info) < 0) {
+        c->fail = true;
+        return NULL;
+    }
+    keep(c, info);
+    return keep(c, x);
+}
+
+/* prod over the last dim of S leaving each element out (prod_safe_zeros_backward with a
+ * gradient of ones): exclusive cumprods from both ends */
+static tsr_tensor *prod_others(F *c, const tsr_tensor *S)
+{
+    if (c->fail || !S) return NULL;
+    int64_t d = S->ndim - 1, k = S->sizes[d];
+    int64_t sz[TSR_MAX_DIMS];
+    for (int i = 0; i < S->ndim; i++) sz[i] = S->sizes[i];
+    sz[d] = 1;
+    tsr_tensor *one = keep(c, tsr_ones(S->ndim, sz, S->dtype, TSR_CPU));
+    tsr_tensor *head = keep(c, tsr_view_slice(S, d, 0, k - 1, 1)), *tail = keep(c, tsr_view_slice(S, d, 1, k, 1));
+    if (c->fail) return NULL;
+    const tsr_tensor *l[2] = {one, head}, *r[2] = {tail, one};
+    tsr_tensor *lc = keep(c, tsr_cat(2, l, d, NULL)), *rc = keep(c, tsr_cat(2, r, d, NULL));
+    tsr_tensor *lp = lc ? keep(c, tsr_cumsum(lc, d, TSR_DTYPE_UNDEFINED, true, NULL)) : NULL;
+    tsr_tensor *rf = rc ? keep(c, tsr_flip(rc, 1, &d)) : NULL;
+    tsr_tensor *rp = rf ? keep(c, tsr_cumsum(rf, d, TSR_DTYPE_UNDEFINED, true, NULL)) : NULL;
+    tsr_tensor *rb = rp ? keep(c, tsr_flip(rp, 1, &d)) : NULL;
+    return MUL(lp, rb);
+}
+
+/* _linalg_det: d = grad * conj(det); d A^{-H} by linalg_solve; where det is 0,
+ * 1.13's SVD path U diag(alpha prod_{j != i} S_j) Vh with alpha = conj(det U
+ * det Vh) d, which is zero there (signed zeros as 1.13 prints them) */
+static int bw_linalg_det(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *det = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    if (tsr_tensor_numel(A) == 0) {
+        give(c, gin, 0, zeros_in(c, n, 0, g));
+        return finish(c, n, gin);
+    }
+    tsr_tensor *v = MUL(g, cj(c, det));
+    tsr_tensor *r = solve_diag(c, A, v);
+    tsr_tensor *z = cmps(c, TSR_CMP_EQ, det, 0.0);
+    bool any = false;
+    if (z && !c->fail)
+        for (int64_t i = 0, m = tsr_tensor_numel(z); i < m; i++) {
+            int64_t ix[TSR_MAX_DIMS] = {0};
+            for (int64_t q = i, d = z->ndim - 1; d >= 0; d--) ix[d] = q % z->sizes[d], q /= z->sizes[d];
+            any |= tsr_tensor_get_double(z, ix) != 0;
+        }
+    if (any && !c->fail) {
+        tsr_tensor *U = NULL, *S = NULL, *Vh = NULL;
+        if (tsr_linalg_svd(A, true, &U, &S, &Vh) < 0) c->fail = true;
+        else keep(c, U), keep(c, S), keep(c, Vh);
+        tsr_tensor *du = U ? keep(c, tsr_linalg_det(U)) : NULL, *dv = Vh ? keep(c, tsr_linalg_det(Vh)) : NULL;
+        tsr_tensor *alpha = MUL(cj(c, MUL(du, dv)), v);
+        tsr_tensor *D = MUL(unsq(c, alpha, -1), prod_others(c, S));
+        tsr_tensor *sg = matmul_(c, MUL(U, unsq(c, D, -2)), Vh);
+        tsr_tensor *zz = unsq(c, unsq(c, z, -1), -1);
+        if (!c->fail) {
+            tsr_operand p = tsr_operand_tensor(sg), q = tsr_operand_tensor(r);
+            r = keep(c, tsr_where(zz, &p, &q, NULL));
+        }
+    }
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* _linalg_slogdet: grad_logabsdet A^{-H} by linalg_solve (real A) */
+static int bw_linalg_slogdet(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0);
+    if (!c->fail && tsr_tensor_numel(A) == 0) give(c, gin, 0, zeros_in(c, n, 0, g));
+    else give(c, gin, 0, solve_diag(c, A, g));
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -1906,6 +2037,10 @@ static const tsr_formula formulas[] = {
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
     {"leaky_relu", "LeakyReluBackward0", 1, bw_leaky_relu},
     {"leaky_relu_", "LeakyReluBackward1", TSR_SAVE_OUT, bw_leaky_relu_},
+    {"linalg_cross", "LinalgCrossBackward0", 3, bw_linalg_cross},
+    {"linalg_det", "LinalgDetBackward0", 1 | TSR_SAVE_OUT, bw_linalg_det},
+    {"linalg_inv", "LinalgInvExBackward0", TSR_SAVE_OUT, bw_linalg_inv},
+    {"linalg_slogdet", "LinalgSlogdetBackward0", 1, bw_linalg_slogdet},
     {"log", "LogBackward0", 1, bw_log},
     {"log10", "Log10Backward0", 1, bw_log10},
     {"log1p", "Log1PBackward0", 1, bw_log1p},

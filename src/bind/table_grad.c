@@ -4,10 +4,14 @@
  * every rule about them live in runtime/autograd*.c. A row without a
  * formula whose float result would need a grad_fn raises 1.13's
  * NotImplementedError instead of silently dropping the graph. */
+#include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "autograd.h"
+#include "ops/compare.h"
+#include "ops/linalg.h"
 #include "ops/reduce.h"
 #include "table_grad.h"
 
@@ -21,6 +25,9 @@ typedef enum {
     G_ADDMM,      /* (input, mat1, mat2, beta, alpha); addmv, addr, baddbmm, addbmm */
     G_OUTER,      /* outer / ger: input.reshape(n, 1) * vec2 */
     G_KRON,       /* kron: _unsafe_view(_unsafe_view(a) * _unsafe_view(b)) */
+    G_CROSS,      /* cross / linalg.cross(input, other, dim): LinalgCrossBackward0 */
+    G_SLOGDET,    /* slogdet: (sign, logabsdet), the node on logabsdet */
+    G_LOGDET,     /* logdet: where(sign == -1, nan, logabsdet) over slogdet */
     G_REDUCE,     /* sum / mean / amax / amin / logsumexp: dim (list), keepdim */
     G_PROD,
     G_MAXMIN,     /* max() / max(dim) / max(other) */
@@ -66,14 +73,15 @@ static const GradRow grad_rows[] = {
     {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
-    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
-    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
+    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cross", G_CROSS, "linalg_cross"}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL},
+    {"det", G_UNARY, "linalg_det"}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"},
     {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"erf", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL}, {"kron", G_KRON, NULL},
-    {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
-    {"log_softmax", G_DIM, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
+    {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"}, {"kron", G_KRON, NULL},
+    {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_inv", G_UNARY, NULL},
+    {"linalg_slogdet", G_SLOGDET, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
+    {"log_softmax", G_DIM, NULL}, {"logdet", G_LOGDET, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
     {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
     {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
@@ -83,7 +91,7 @@ static const GradRow grad_rows[] = {
     {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL},
     {"retain_grad", G_NONE, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL},
     {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
-    {"sinh", G_UNARY, NULL}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"sqrt", G_UNARY, NULL},
+    {"sinh", G_UNARY, NULL}, {"slogdet", G_SLOGDET, "linalg_slogdet"}, {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"sqrt", G_UNARY, NULL},
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
@@ -106,6 +114,11 @@ static const GradRow *grad_row(const BindRow *d)
         !strcmp(d->name, "asarray") || !strcmp(d->name, "tensor"))
         return &none;
     bool nnf = d->module && !strcmp(d->module, "torch.nn.functional");
+    if (d->module && !strcmp(d->module, "torch.linalg")) {   /* its rows: "linalg_" + name */
+        char k[64];
+        snprintf(k, sizeof k, "linalg_%s", d->name);
+        return bsearch(k, grad_rows, sizeof grad_rows / sizeof grad_rows[0], sizeof grad_rows[0], cmp_row);
+    }
     if (d->module && strcmp(d->module, "torch") && !nnf) return NULL;
     const GradRow *g = bsearch(d->name, grad_rows, sizeof grad_rows / sizeof grad_rows[0], sizeof grad_rows[0], cmp_row);
     return nnf && g && g->kind != G_OWN ? NULL : g;   /* F's table rows: only those recording their own graph */
@@ -423,6 +436,47 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         tsr_tensor *m = g->kind == G_OUTER ? outer_graph(in[0], tensor_of(o), out) : kron_graph(in[0], tensor_of(o), out);
         decref(r);
         return m ? v_tensor(m) : NULL;
+    }
+    case G_CROSS: {
+        Value *o = bind_table_arg(b, "other"), *dv = bind_table_arg(b, "dim");
+        if (!o || !is_tensor(o)) return r;
+        in[1] = tensor_of(o);
+        n = 2;
+        a.i0 = -1;
+        if (!arg_int(dv, &a.i0) && strcmp(g->row, "linalg_cross")) {   /* torch.cross: the first dim of size 3 */
+            for (int i = 0; i < in[0]->ndim; i++)
+                if (in[0]->sizes[i] == 3) { a.i0 = i; break; }
+        }
+        break;
+    }
+    case G_SLOGDET:
+        if (!is_seq_result(r) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[1])) return r;
+        out = tensor_of(r->u.seq.items[1]);
+        break;
+    case G_LOGDET: {   /* 1.13: sign, logabsdet = linalg_slogdet(A); where(sign == -1, nan, logabsdet) */
+        if (!out) return r;
+        if (tsr_dtype_is_complex(in[0]->dtype)) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'logdet' of a complex input is not implemented.");
+            decref(r);
+            return bind_runtime_error();
+        }
+        tsr_tensor *sg = NULL, *lad = NULL, *cond = NULL, *nan = NULL;
+        rc = tsr_linalg_slogdet(in[0], &sg, &lad);
+        if (rc == 0) rc = record("linalg_slogdet", 1, in, &a, lad, false);
+        if (rc == 0) {
+            tsr_operand x = tsr_operand_tensor(sg), m1 = tsr_operand_scalar(tsr_scalar_float(-1.0));
+            cond = tsr_compare(TSR_CMP_EQ, &x, &m1, NULL);
+            nan = tsr_full(0, NULL, tsr_scalar_float(NAN), TSR_FLOAT64, TSR_CPU);
+            tsr_tensor *wi[3] = {cond, nan, lad};
+            rc = cond && nan ? record("where", 3, wi, &a, out, false) : -1;
+        }
+        if (rc < 0 && !exc_pending()) bind_runtime_error();
+        tsr_tensor_release(sg);
+        tsr_tensor_release(lad);
+        tsr_tensor_release(cond);
+        tsr_tensor_release(nan);
+        if (rc < 0) { decref(r); return NULL; }
+        return r;
     }
     case G_REDUCE: case G_PROD: {
         Value *dv = bind_table_arg(b, "dim");

@@ -10,6 +10,7 @@
 #include "tsr.h"
 #include "autograd.h"
 #include "autograd_node.h"
+#include "ops/distance.h"
 #include "ops/linalg.h"
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
@@ -258,6 +259,20 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "addmv")) return tsr_addmv(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
     if (!strcmp(k, "addr")) return tsr_addr(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
     if (!strcmp(k, "baddbmm")) return tsr_baddbmm(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
+    if (!strcmp(k, "linalg_cross")) return tsr_linalg_cross(in[0], in[1], a->i0, NULL);
+    if (!strcmp(k, "linalg_det")) return tsr_linalg_det(in[0]);
+    if (!strcmp(k, "linalg_inv")) {
+        tsr_tensor *inv = NULL, *info = NULL;
+        if (tsr_linalg_inv_ex(in[0], "linalg.inv", &inv, &info) < 0) return NULL;
+        tsr_tensor_release(info);
+        return inv;
+    }
+    if (!strcmp(k, "linalg_slogdet")) {
+        tsr_tensor *sg = NULL, *l = NULL;
+        if (tsr_linalg_slogdet(in[0], &sg, &l) < 0) return NULL;
+        tsr_tensor_release(sg);
+        return l;
+    }
     if (!strcmp(k, "addbmm")) return tsr_addbmm(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
     if (!strcmp(k, "view") || !strcmp(k, "reshape_alias") || !strcmp(k, "unsafe_view")) return tsr_reshape(in[0], 1, L(6));
     if (!strcmp(k, "squeeze")) return tsr_view_squeeze(in[0]);
@@ -409,6 +424,10 @@ static const Case cases[] = {
     {"addr", 3, {2, 1, 1}, {{3, 4}, {3}, {4}}, 0, A(.d0 = 2, .d1 = -0.5)},
     {"baddbmm", 3, {3, 3, 3}, {{2, 3, 4}, {2, 3, 5}, {2, 5, 4}}, 0, A(.d0 = 0.5, .d1 = 1.5)},
     {"addbmm", 3, {1, 3, 3}, {{4}, {2, 3, 5}, {2, 5, 4}}, 0, A(.d0 = -1, .d1 = 0.5)},
+    {"linalg_cross", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.i0 = -1)}, {"linalg_cross", 2, {2, 2}, {{3, 2}, {3, 1}}, 0, A(.i0 = 0)},
+    {"linalg_det", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_det", 1, {3}, {{2, 2, 2}}, 0, A()},
+    {"linalg_inv", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_inv", 1, {3}, {{2, 2, 2}}, 0, A()},
+    {"linalg_slogdet", 1, {2}, {{3, 3}}, 0, A()},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
