@@ -1959,6 +1959,41 @@ static int bw_linalg_slogdet(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* _linalg_solve_ex(A, B, left flag): linalg_solve_backward of 1.13 outside
+ * grad mode: gB = lu_solve(LU, pivots, gX, left, adjoint) with the LU the
+ * forward used (of A^T when A is contiguous and real, then no adjoint);
+ * gA = -gB X^H (left) or -X^H gB; a vector B works as a column */
+static int bw_linalg_solve(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *X = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    bool left = n->a.flag;
+    bool vec = X->ndim == 1;
+    if (!vec && X->ndim == A->ndim - 1) {
+        vec = true;
+        for (int i = 0; i < X->ndim; i++) vec &= X->sizes[i] == A->sizes[i];
+    }
+    bool use_t = tsr_tensor_is_contiguous(A) && !tsr_dtype_is_complex(A->dtype);
+    const tsr_tensor *fa = use_t ? transpose(c, A, A->ndim - 2, A->ndim - 1) : A;
+    tsr_tensor *lu = NULL, *piv = NULL, *info = NULL, *gB = NULL;
+    if (!c->fail && tsr_linalg_lu_factor_ex(fa, true, NULL, "linalg.lu_factor", &lu, &piv, &info) < 0) c->fail = true;
+    if (!c->fail) keep(c, lu), keep(c, piv), keep(c, info);
+    tsr_tensor *gm = vec ? unsq(c, g, -1) : (tsr_tensor *)g;
+    if (!c->fail && tsr_linalg_lu_solve(lu, piv, gm, left, !use_t, &gB) < 0) c->fail = true;
+    if (!c->fail) keep(c, gB);
+    if (NEED(0)) {
+        tsr_tensor *xh = mH(c, vec ? unsq(c, X, -1) : X);
+        give(c, gin, 0, un(c, TSR_UNOP_NEG, left ? matmul_(c, gB, xh) : matmul_(c, xh, gB)));
+    }
+    if (NEED(1)) {
+        tsr_tensor *r = gB;
+        if (vec && r && !c->fail) r = keep(c, tsr_view_squeeze_dim(r, r->ndim - 1));
+        give(c, gin, 1, r);
+    }
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -2041,6 +2076,7 @@ static const tsr_formula formulas[] = {
     {"linalg_det", "LinalgDetBackward0", 1 | TSR_SAVE_OUT, bw_linalg_det},
     {"linalg_inv", "LinalgInvExBackward0", TSR_SAVE_OUT, bw_linalg_inv},
     {"linalg_slogdet", "LinalgSlogdetBackward0", 1, bw_linalg_slogdet},
+    {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
     {"log", "LogBackward0", 1, bw_log},
     {"log10", "Log10Backward0", 1, bw_log10},
     {"log1p", "Log1PBackward0", 1, bw_log1p},

@@ -28,6 +28,7 @@ typedef enum {
     G_CROSS,      /* cross / linalg.cross(input, other, dim): LinalgCrossBackward0 */
     G_SLOGDET,    /* slogdet: (sign, logabsdet), the node on logabsdet */
     G_LOGDET,     /* logdet: where(sign == -1, nan, logabsdet) over slogdet */
+    G_SOLVE,      /* linalg.solve(A, B, left) */
     G_REDUCE,     /* sum / mean / amax / amin / logsumexp: dim (list), keepdim */
     G_PROD,
     G_MAXMIN,     /* max() / max(dim) / max(other) */
@@ -80,7 +81,7 @@ static const GradRow grad_rows[] = {
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
     {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"}, {"kron", G_KRON, NULL},
     {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_inv", G_UNARY, NULL},
-    {"linalg_slogdet", G_SLOGDET, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
+    {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
     {"log_softmax", G_DIM, NULL}, {"logdet", G_LOGDET, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
     {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
@@ -447,6 +448,14 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
             for (int i = 0; i < in[0]->ndim; i++)
                 if (in[0]->sizes[i] == 3) { a.i0 = i; break; }
         }
+        break;
+    }
+    case G_SOLVE: {
+        Value *o = bind_table_arg(b, "B");
+        if (!o || !is_tensor(o)) return r;
+        in[1] = tensor_of(o);
+        n = 2;
+        a.flag = arg_bool(b, "left", true);
         break;
     }
     case G_SLOGDET:

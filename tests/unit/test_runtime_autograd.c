@@ -267,6 +267,12 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(info);
         return inv;
     }
+    if (!strcmp(k, "linalg_solve")) {
+        tsr_tensor *x = NULL, *info = NULL;
+        if (tsr_linalg_solve_ex(in[0], in[1], a->flag, "linalg.solve", &x, &info) < 0) return NULL;
+        tsr_tensor_release(info);
+        return x;
+    }
     if (!strcmp(k, "linalg_slogdet")) {
         tsr_tensor *sg = NULL, *l = NULL;
         if (tsr_linalg_slogdet(in[0], &sg, &l) < 0) return NULL;
@@ -428,6 +434,8 @@ static const Case cases[] = {
     {"linalg_det", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_det", 1, {3}, {{2, 2, 2}}, 0, A()},
     {"linalg_inv", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_inv", 1, {3}, {{2, 2, 2}}, 0, A()},
     {"linalg_slogdet", 1, {2}, {{3, 3}}, 0, A()},
+    {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
+    {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
