@@ -1994,6 +1994,64 @@ static int bw_linalg_solve(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+static tsr_tensor *tril_(F *c, const tsr_tensor *a, int64_t k)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr_tril(a, k, false, NULL));
+}
+static tsr_tensor *solve_tri(F *c, const tsr_tensor *a, const tsr_tensor *b, bool upper, bool left)
+{
+    if (c->fail || !a || !b) return NULL;
+    tsr_tensor *x = NULL;
+    if (tsr_linalg_solve_triangular(a, b, upper, left, false, &x) < 0) {
+        c->fail = true;
+        return NULL;
+    }
+    return keep(c, x);
+}
+
+/* cholesky / linalg_cholesky_ex (upper flag): cholesky_backward of 1.13 */
+static int bw_cholesky(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *L = SAVED(TSR_AG_OUT), *gL = (tsr_tensor *)g;
+    if (n->a.flag) {
+        L = mH(c, L);
+        gL = mH(c, gL);
+    }
+    tsr_tensor *gA = tril_(c, matmul_(c, mH(c, L), gL), 0);
+    gA = bins(c, TSR_BINOP_MUL, bin(c, TSR_BINOP_ADD, gA, mH(c, tril_(c, gA, -1))), 0.5);
+    gA = solve_tri(c, mH(c, L), gA, true, true);
+    gA = solve_tri(c, L, gA, false, false);
+    give(c, gin, 0, gA);
+    return finish(c, n, gin);
+}
+
+/* linalg_matrix_exp: linalg_matrix_exp_differential(A, grad, adjoint): the
+ * upper right block of exp([[A^H, G], [0, A^H]]) */
+static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0);
+    if (c->fail) return finish(c, n, gin);
+    int nd = A->ndim;
+    int64_t m = A->sizes[nd - 1], sz[TSR_MAX_DIMS];
+    for (int i = 0; i < nd; i++) sz[i] = A->sizes[i];
+    sz[nd - 2] *= 2;
+    sz[nd - 1] *= 2;
+    tsr_tensor *big = zeros(c, nd, sz, g->dtype), *ah = mH(c, A);
+    for (int k = 0; k < 3 && !c->fail; k++) {
+        int64_t r0 = k == 2 ? m : 0, c0_ = k == 0 ? 0 : m;
+        tsr_tensor *blk = keep(c, tsr_view_slice(big, nd - 2, r0, r0 + m, 1));
+        blk = blk ? keep(c, tsr_view_slice(blk, nd - 1, c0_, c0_ + m, 1)) : NULL;
+        if (blk && tsr_copy_(blk, k == 1 ? g : ah) < 0) c->fail = true;
+    }
+    tsr_tensor *e = c->fail ? NULL : keep(c, tsr_linalg_matrix_exp(big));
+    tsr_tensor *r = e ? keep(c, tsr_view_slice(e, nd - 2, 0, m, 1)) : NULL;
+    give(c, gin, 0, r ? keep(c, tsr_view_slice(r, nd - 1, m, 2 * m, 1)) : NULL);
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -2025,6 +2083,7 @@ static const tsr_formula formulas[] = {
     {"celu", "CeluBackward0", 1, bw_elu},
     {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_},
     {"channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
+    {"cholesky", "CholeskyBackward0", TSR_SAVE_OUT, bw_cholesky},
     {"clamp", "ClampBackward1", 1, bw_clamp},
     {"clamp_min", "ClampMinBackward0", 1, bw_clamp},
     {"clone", "CloneBackward0", 0, bw_pass},
@@ -2072,9 +2131,11 @@ static const tsr_formula formulas[] = {
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
     {"leaky_relu", "LeakyReluBackward0", 1, bw_leaky_relu},
     {"leaky_relu_", "LeakyReluBackward1", TSR_SAVE_OUT, bw_leaky_relu_},
+    {"linalg_cholesky", "LinalgCholeskyExBackward0", TSR_SAVE_OUT, bw_cholesky},
     {"linalg_cross", "LinalgCrossBackward0", 3, bw_linalg_cross},
     {"linalg_det", "LinalgDetBackward0", 1 | TSR_SAVE_OUT, bw_linalg_det},
     {"linalg_inv", "LinalgInvExBackward0", TSR_SAVE_OUT, bw_linalg_inv},
+    {"linalg_matrix_exp", "LinalgMatrixExpBackward0", 1, bw_matrix_exp},
     {"linalg_slogdet", "LinalgSlogdetBackward0", 1, bw_linalg_slogdet},
     {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
     {"log", "LogBackward0", 1, bw_log},

@@ -29,6 +29,7 @@ typedef enum {
     G_SLOGDET,    /* slogdet: (sign, logabsdet), the node on logabsdet */
     G_LOGDET,     /* logdet: where(sign == -1, nan, logabsdet) over slogdet */
     G_SOLVE,      /* linalg.solve(A, B, left) */
+    G_CHOL,       /* cholesky(upper) */
     G_REDUCE,     /* sum / mean / amax / amin / logsumexp: dim (list), keepdim */
     G_PROD,
     G_MAXMIN,     /* max() / max(dim) / max(other) */
@@ -70,7 +71,7 @@ static const GradRow grad_rows[] = {
     {"addbmm", G_ADDMM, NULL}, {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
     {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"arctan2", G_BINARY, "atan2"}, {"asin", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"baddbmm", G_ADDMM, NULL}, {"bfloat16", G_CAST, NULL},
-    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
+    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
     {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
@@ -80,10 +81,10 @@ static const GradRow grad_rows[] = {
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
     {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"}, {"kron", G_KRON, NULL},
-    {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_inv", G_UNARY, NULL},
+    {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_inv", G_UNARY, NULL}, {"linalg_matrix_exp", G_UNARY, NULL},
     {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
     {"log_softmax", G_DIM, NULL}, {"logdet", G_LOGDET, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
-    {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
+    {"matmul", G_MATMUL, NULL}, {"matrix_exp", G_UNARY, "linalg_matrix_exp"}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
     {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
     {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"narrow", G_NARROW, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
     {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"outer", G_OUTER, NULL}, {"pad", G_OWN, NULL},
@@ -458,6 +459,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         a.flag = arg_bool(b, "left", true);
         break;
     }
+    case G_CHOL: a.flag = arg_bool(b, "upper", false); break;
     case G_SLOGDET:
         if (!is_seq_result(r) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[1])) return r;
         out = tensor_of(r->u.seq.items[1]);

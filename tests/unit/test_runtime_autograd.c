@@ -267,6 +267,15 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(info);
         return inv;
     }
+    if (!strcmp(k, "cholesky") || !strcmp(k, "linalg_cholesky")) {   /* of (X + X^T) / 2: what the formula's gradient assumes */
+        tsr_tensor *xt = tsr_view_transpose(in[0], -2, -1), *sm = bin(TSR_BINOP_ADD, in[0], xt), *l = NULL, *info = NULL;
+        tsr_operand h = tsr_operand_scalar(tsr_scalar_float(0.5)), y = tsr_operand_tensor(sm);
+        tsr_tensor *sy = tsr_binary(TSR_BINOP_MUL, &y, &h, NULL, NULL);
+        int rc = tsr_linalg_cholesky_ex(sy, a->flag, "linalg.cholesky", false, &l, &info);
+        tsr_tensor_release(xt), tsr_tensor_release(sm), tsr_tensor_release(sy), tsr_tensor_release(info);
+        return rc < 0 ? NULL : l;
+    }
+    if (!strcmp(k, "linalg_matrix_exp")) return tsr_linalg_matrix_exp(in[0]);
     if (!strcmp(k, "linalg_solve")) {
         tsr_tensor *x = NULL, *info = NULL;
         if (tsr_linalg_solve_ex(in[0], in[1], a->flag, "linalg.solve", &x, &info) < 0) return NULL;
@@ -434,6 +443,9 @@ static const Case cases[] = {
     {"linalg_det", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_det", 1, {3}, {{2, 2, 2}}, 0, A()},
     {"linalg_inv", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_inv", 1, {3}, {{2, 2, 2}}, 0, A()},
     {"linalg_slogdet", 1, {2}, {{3, 3}}, 0, A()},
+    {"cholesky", 1, {2}, {{3, 3}}, 9, A(.flag = false)}, {"linalg_cholesky", 1, {2}, {{3, 3}}, 9, A(.flag = true)},
+    {"linalg_cholesky", 1, {3}, {{2, 3, 3}}, 9, A(.flag = false)},
+    {"linalg_matrix_exp", 1, {2}, {{3, 3}}, 2, A()}, {"linalg_matrix_exp", 1, {3}, {{2, 2, 2}}, 2, A()},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
@@ -447,6 +459,7 @@ static double val(int domain, int k, int64_t i)
     if (domain == 1) return 0.6 + fabs(u) * 1.5;
     if (domain == 2) return u * 0.8;
     if (domain == 6) return 0.5 + u * 0.5;
+    if (domain == 9) return i % 9 % 4 == 0 ? 3.0 + u : u * 0.5;   /* 3x3 diagonally dominant matrices */
     if (domain == 8) return i % 4 == 1 ? 0.0 : u * 1.3 + 0.05;   /* zeros */
     return u * 1.3 + 0.05;
 }
