@@ -2052,6 +2052,53 @@ static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* _cdist_backward(grad, x1, x2, p, dist) of 1.13's kernel, element by
+ * element over diff = x1_i - x2_j, summed over j; 0 where dist is 0 */
+static tsr_tensor *cdist_grad(F *c, const tsr_tensor *g, const tsr_tensor *x1, const tsr_tensor *x2,
+                              const tsr_tensor *dist, double p)
+{
+    if (c->fail || !g || !x1 || !x2 || !dist) return NULL;
+    tsr_tensor *diff = bin(c, TSR_BINOP_SUB, unsq(c, x1, -2), unsq(c, x2, -3));   /* (.., r1, r2, m) */
+    tsr_tensor *gg = unsq(c, g, -1), *dd = unsq(c, dist, -1), *r;
+    if (p == 0) return zeros(c, x1->ndim, x1->sizes, g->dtype);
+    tsr_tensor *zero = cmps(c, TSR_CMP_EQ, dd, 0.0);
+    if (p == 1) {
+        r = MUL(gg, un(c, TSR_UNOP_SIGN, diff));
+    } else if (p == 2) {
+        r = where0(c, zero, bin(c, TSR_BINOP_DIV, MUL(gg, diff), dd), true);
+    } else if (isinf(p)) {
+        tsr_tensor *ad = un(c, TSR_UNOP_ABS, diff);
+        tsr_tensor *m = sbin(c, TSR_BINOP_SUB, 1.0, sbin(c, TSR_BINOP_MINIMUM, 1.0,
+                                                        un(c, TSR_UNOP_CEIL, un(c, TSR_UNOP_ABS, bin(c, TSR_BINOP_SUB, ad, dd)))));
+        r = MUL(MUL(gg, un(c, TSR_UNOP_SIGN, diff)), m);
+    } else if (p < 2) {
+        tsr_tensor *v = bin(c, TSR_BINOP_DIV, MUL(MUL(un(c, TSR_UNOP_SIGN, diff), bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, diff), p - 1)), gg),
+                            bins(c, TSR_BINOP_POW, dd, p - 1));
+        tsr_tensor *z = zero;
+        if (p < 1) z = cmp(c, TSR_CMP_LOGICAL_OR, expand(c, zero, diff ? diff->ndim : 0, diff ? diff->sizes : NULL),
+                           cmps(c, TSR_CMP_EQ, diff, 0.0));
+        r = where0(c, z, v, true);
+    } else {
+        tsr_tensor *v = bin(c, TSR_BINOP_DIV, MUL(MUL(diff, bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, diff), p - 2)), gg),
+                            bins(c, TSR_BINOP_POW, dd, p - 1));
+        r = where0(c, zero, v, true);
+    }
+    return sum_dim1(c, r, -2, false);
+}
+
+/* _cdist_forward(x1, x2, p d0): x2's gradient is _cdist_backward(grad^T, x2, x1, p, dist^T) */
+static int bw_cdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x1 = SAVED(0), *x2 = SAVED(1), *d = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    if (NEED(0)) give(c, gin, 0, cdist_grad(c, g, x1, x2, d, n->a.d0));
+    if (NEED(1))
+        give(c, gin, 1, cdist_grad(c, transpose(c, g, g->ndim - 2, g->ndim - 1), x2, x1,
+                                   transpose(c, d, d->ndim - 2, d->ndim - 1), n->a.d0));
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -2079,6 +2126,7 @@ static const tsr_formula formulas[] = {
     {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},
     {"bmm", "BmmBackward0", 3, bw_bmm},
     {"cat", "CatBackward0", 0, bw_cat},
+    {"cdist", "CdistBackward0", 3 | TSR_SAVE_OUT, bw_cdist},
     {"ceil", "CeilBackward0", 0, bw_zero},
     {"celu", "CeluBackward0", 1, bw_elu},
     {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_},

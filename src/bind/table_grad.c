@@ -30,6 +30,7 @@ typedef enum {
     G_LOGDET,     /* logdet: where(sign == -1, nan, logabsdet) over slogdet */
     G_SOLVE,      /* linalg.solve(A, B, left) */
     G_CHOL,       /* cholesky(upper) */
+    G_CDIST,      /* cdist(x1, x2, p, compute_mode) */
     G_REDUCE,     /* sum / mean / amax / amin / logsumexp: dim (list), keepdim */
     G_PROD,
     G_MAXMIN,     /* max() / max(dim) / max(other) */
@@ -71,7 +72,7 @@ static const GradRow grad_rows[] = {
     {"addbmm", G_ADDMM, NULL}, {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"},
     {"arcsin", G_UNARY, "asin"}, {"arctan", G_UNARY, "atan"}, {"arctan2", G_BINARY, "atan2"}, {"asin", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"backward", G_NONE, NULL}, {"baddbmm", G_ADDMM, NULL}, {"bfloat16", G_CAST, NULL},
-    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
+    {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"cdist", G_CDIST, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL}, {"clamp", G_CLAMP, NULL}, {"clamp_min", G_CLAMP, "clamp_min"},
     {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"},
     {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL},
@@ -457,6 +458,25 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         in[1] = tensor_of(o);
         n = 2;
         a.flag = arg_bool(b, "left", true);
+        break;
+    }
+    case G_CDIST: {
+        Value *o = b->v[1];
+        if (!o || !is_tensor(o) || !out) return r;
+        in[1] = tensor_of(o);
+        n = 2;
+        a.d0 = 2.0;
+        arg_double(bind_table_arg(b, "p"), &a.d0);
+        int64_t mode = 0;
+        arg_int(bind_table_arg(b, "compute_mode"), &mode);
+        int64_t r1 = in[0]->ndim >= 2 ? in[0]->sizes[in[0]->ndim - 2] : 0, r2 = in[1]->ndim >= 2 ? in[1]->sizes[in[1]->ndim - 2] : 0;
+        if (tsr_tensor_numel(in[0]) && tsr_tensor_numel(in[1]) && a.d0 == 2.0 && (mode == 1 || (mode == 0 && (r1 > 25 || r2 > 25)))) {
+            /* 1.13's _euclidean_dist composition (mm over padded operands) */
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'cdist' by matrix multiplication (p=2 with more "
+                          "than 25 rows, or compute_mode='use_mm_for_euclid_dist') is not implemented.");
+            decref(r);
+            return bind_runtime_error();
+        }
         break;
     }
     case G_CHOL: a.flag = arg_bool(b, "upper", false); break;

@@ -275,6 +275,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(xt), tsr_tensor_release(sm), tsr_tensor_release(sy), tsr_tensor_release(info);
         return rc < 0 ? NULL : l;
     }
+    if (!strcmp(k, "cdist")) return tsr_cdist(in[0], in[1], a->d0, 2);
     if (!strcmp(k, "linalg_matrix_exp")) return tsr_linalg_matrix_exp(in[0]);
     if (!strcmp(k, "linalg_solve")) {
         tsr_tensor *x = NULL, *info = NULL;
@@ -445,6 +446,9 @@ static const Case cases[] = {
     {"linalg_slogdet", 1, {2}, {{3, 3}}, 0, A()},
     {"cholesky", 1, {2}, {{3, 3}}, 9, A(.flag = false)}, {"linalg_cholesky", 1, {2}, {{3, 3}}, 9, A(.flag = true)},
     {"linalg_cholesky", 1, {3}, {{2, 3, 3}}, 9, A(.flag = false)},
+    {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 2)}, {"cdist", 2, {3, 3}, {{2, 3, 2}, {1, 4, 2}}, 0, A(.d0 = 1.5)},
+    {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 3)}, {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 1)},
+    {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 0.5)},
     {"linalg_matrix_exp", 1, {2}, {{3, 3}}, 2, A()}, {"linalg_matrix_exp", 1, {3}, {{2, 2, 2}}, 2, A()},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
