@@ -31,6 +31,7 @@ typedef enum {
     G_SOLVE,      /* linalg.solve(A, B, left) */
     G_CHOL,       /* cholesky(upper) */
     G_CDIST,      /* cdist(x1, x2, p, compute_mode) */
+    G_TENSORDOT,  /* tensordot(input, other, dims_self, dims_other): 1.13's permute / reshape / mm */
     G_REDUCE,     /* sum / mean / amax / amin / logsumexp: dim (list), keepdim */
     G_PROD,
     G_MAXMIN,     /* max() / max(dim) / max(other) */
@@ -98,7 +99,7 @@ static const GradRow grad_rows[] = {
     {"square", G_UNARY, NULL}, {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
-    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"to", G_CAST, NULL},
+    {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"tensordot", G_TENSORDOT, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
     {"topk", G_SORT, NULL},
     {"transpose", G_TRANSPOSE, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL},
@@ -363,6 +364,69 @@ static tsr_tensor *kron_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
     return rc < 0 ? NULL : tsr_tensor_retain(r);
 }
 
+/* tensordot(a, b, dims1, dims2) as 1.13 composes it: a contracted dim of
+ * size 1 against a larger one is summed first (SumBackward1), then
+ * permute, reshape to (size1, csize) / (csize, size2), mm, reshape to the
+ * result. NEW reference (replacing r's values) or NULL. */
+static tsr_tensor *tensordot_graph(tsr_tensor *a, tsr_tensor *b, int n, const int64_t *d1_, const int64_t *d2_)
+{
+    tsr_ag_args args = {0};
+    int64_t d1[TSR_MAX_DIMS], d2[TSR_MAX_DIMS];
+    tsr_tensor *t[2] = {tsr_tensor_retain(a), tsr_tensor_retain(b)}, *p[2] = {0}, *m2[2] = {0}, *m = NULL, *res = NULL;
+    for (int i = 0; i < n; i++) {
+        d1[i] = d1_[i] < 0 ? d1_[i] + a->ndim : d1_[i];
+        d2[i] = d2_[i] < 0 ? d2_[i] + b->ndim : d2_[i];
+    }
+    int64_t csize = 1;
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        int64_t s1 = a->sizes[d1[i]], s2 = b->sizes[d2[i]];
+        int w = s2 == 1 ? 0 : s1 == 1 ? 1 : -1;
+        if (w < 0) {
+            csize *= s1;
+            continue;
+        }
+        tsr_ag_args sa = {0};
+        sa.ndims = 1;
+        sa.dims[0] = w == 0 ? d1[i] : d2[i];
+        sa.keepdim = true;
+        tsr_dims dd = {.n = 1, .d = {sa.dims[0]}};
+        tsr_tensor *sm = tsr_sum(t[w], &dd, true, TSR_DTYPE_UNDEFINED, NULL);
+        if (!sm || record("sum_dim", 1, &t[w], &sa, sm, false) < 0) rc = -1;
+        tsr_tensor_release(t[w]);
+        t[w] = sm;
+    }
+    bool c1[TSR_MAX_DIMS] = {0}, c2[TSR_MAX_DIMS] = {0};
+    for (int i = 0; i < n; i++) c1[d1[i]] = c2[d2[i]] = true;
+    int64_t p1[TSR_MAX_DIMS], p2[TSR_MAX_DIMS], rs[TSR_MAX_DIMS], size1 = 1, size2 = 1;
+    int k1 = 0, k2 = 0, kr = 0;
+    for (int i = 0; i < a->ndim; i++)
+        if (!c1[i]) p1[k1++] = i, size1 *= t[0]->sizes[i], rs[kr++] = t[0]->sizes[i];
+    for (int i = 0; i < n; i++) p1[k1++] = d1[i];
+    for (int i = 0; i < n; i++) p2[k2++] = d2[i];
+    for (int i = 0; i < b->ndim; i++)
+        if (!c2[i] && kr < TSR_MAX_DIMS) p2[k2++] = i, size2 *= t[1]->sizes[i], rs[kr++] = t[1]->sizes[i];
+    for (int w = 0; w < 2 && rc == 0; w++) {
+        tsr_ag_args pa = {0};
+        pa.ndims = t[w]->ndim;
+        memcpy(pa.dims, w ? p2 : p1, sizeof(int64_t) * (size_t)t[w]->ndim);
+        p[w] = tsr_view_permute(t[w], t[w]->ndim, pa.dims);
+        if (!p[w] || record("permute", 1, &t[w], &pa, p[w], false) < 0) { rc = -1; break; }
+        int64_t sz[2] = {w ? csize : size1, w ? size2 : csize};
+        if (!(m2[w] = reshape_graph(p[w], 2, sz))) rc = -1;
+    }
+    if (rc == 0 && (!(m = tsr_mm(m2[0], m2[1], NULL)) || record("mm", 2, m2, &args, m, false) < 0)) rc = -1;
+    if (rc == 0 && !(res = reshape_graph(m, kr, rs))) rc = -1;
+    if (rc < 0 && !exc_pending()) bind_runtime_error();
+    for (int w = 0; w < 2; w++) {
+        tsr_tensor_release(t[w]);
+        tsr_tensor_release(p[w]);
+        tsr_tensor_release(m2[w]);
+    }
+    tsr_tensor_release(m);
+    return rc < 0 ? NULL : res;
+}
+
 /* ------------------------------------------------------------ rows */
 
 static bool is_seq_result(Value *r)
@@ -459,6 +523,20 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         n = 2;
         a.flag = arg_bool(b, "left", true);
         break;
+    }
+    case G_TENSORDOT: {
+        Value *o = b->v[1];
+        int64_t d1[TSR_MAX_DIMS + 1], d2[TSR_MAX_DIMS + 1];
+        int n1 = 0, n2 = 0;
+        if (!o || !is_tensor(o) || !out) return r;
+        if (bind_table_intlist(b, 2, "tensordot", d1, TSR_MAX_DIMS + 1, &n1) < 0 ||
+            bind_table_intlist(b, 3, "tensordot", d2, TSR_MAX_DIMS + 1, &n2) < 0) {
+            decref(r);
+            return NULL;
+        }
+        tsr_tensor *m = n1 == n2 ? tensordot_graph(in[0], tensor_of(o), n1, d1, d2) : NULL;
+        decref(r);
+        return m ? v_tensor(m) : NULL;
     }
     case G_CDIST: {
         Value *o = b->v[1];
