@@ -2099,6 +2099,33 @@ static int bw_cdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* linalg_eigvalsh (uplo "U" when flag): 1.13's linalg_eig_backward with no
+ * eigenvector gradient, V diag(gL) V^H; V recomputed (its signs cancel) */
+static int bw_eigvalsh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *L = NULL, *V = NULL;
+    if (!c->fail && tsr_linalg_eigh(A, n->a.flag ? "U" : "L", &L, &V) < 0) c->fail = true;
+    if (!c->fail) keep(c, L), keep(c, V);
+    give(c, gin, 0, matmul_(c, MUL(V, unsq(c, g, -2)), mH(c, V)));
+    return finish(c, n, gin);
+}
+
+/* linalg_svdvals: svd_backward with only gS: U diag(gS) Vh of the reduced SVD
+ * (U (gS Vh) when m >= n, else (U gS) Vh); U, Vh recomputed */
+static int bw_svdvals(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *U = NULL, *S = NULL, *Vh = NULL;
+    if (!c->fail && tsr_linalg_svd(A, false, &U, &S, &Vh) < 0) c->fail = true;
+    if (!c->fail) keep(c, U), keep(c, S), keep(c, Vh);
+    if (!c->fail) {
+        bool tall = A->sizes[A->ndim - 2] >= A->sizes[A->ndim - 1];
+        give(c, gin, 0, tall ? matmul_(c, U, MUL(unsq(c, g, -1), Vh)) : matmul_(c, MUL(U, unsq(c, g, -2)), Vh));
+    }
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -2182,10 +2209,12 @@ static const tsr_formula formulas[] = {
     {"linalg_cholesky", "LinalgCholeskyExBackward0", TSR_SAVE_OUT, bw_cholesky},
     {"linalg_cross", "LinalgCrossBackward0", 3, bw_linalg_cross},
     {"linalg_det", "LinalgDetBackward0", 1 | TSR_SAVE_OUT, bw_linalg_det},
+    {"linalg_eigvalsh", "LinalgEighBackward0", 1, bw_eigvalsh},
     {"linalg_inv", "LinalgInvExBackward0", TSR_SAVE_OUT, bw_linalg_inv},
     {"linalg_matrix_exp", "LinalgMatrixExpBackward0", 1, bw_matrix_exp},
     {"linalg_slogdet", "LinalgSlogdetBackward0", 1, bw_linalg_slogdet},
     {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
+    {"linalg_svdvals", "LinalgSvdBackward0", 1, bw_svdvals},
     {"log", "LogBackward0", 1, bw_log},
     {"log10", "Log10Backward0", 1, bw_log10},
     {"log1p", "Log1PBackward0", 1, bw_log1p},

@@ -31,6 +31,7 @@ typedef enum {
     G_SOLVE,      /* linalg.solve(A, B, left) */
     G_CHOL,       /* cholesky(upper) */
     G_CDIST,      /* cdist(x1, x2, p, compute_mode) */
+    G_UPLO,       /* eigvalsh(A, UPLO) */
     G_TENSORDOT,  /* tensordot(input, other, dims_self, dims_other): 1.13's permute / reshape / mm */
     G_REDUCE,     /* sum / mean / amax / amin / logsumexp: dim (list), keepdim */
     G_PROD,
@@ -83,8 +84,8 @@ static const GradRow grad_rows[] = {
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
     {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"}, {"kron", G_KRON, NULL},
-    {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_inv", G_UNARY, NULL}, {"linalg_matrix_exp", G_UNARY, NULL},
-    {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
+    {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eigvalsh", G_UPLO, NULL}, {"linalg_inv", G_UNARY, NULL}, {"linalg_matrix_exp", G_UNARY, NULL},
+    {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL}, {"linalg_svdvals", G_UNARY, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
     {"log_softmax", G_DIM, NULL}, {"logdet", G_LOGDET, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"matrix_exp", G_UNARY, "linalg_matrix_exp"}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
     {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
@@ -555,6 +556,11 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
             decref(r);
             return bind_runtime_error();
         }
+        break;
+    }
+    case G_UPLO: {
+        Value *u = bind_table_arg(b, "UPLO");
+        a.flag = u && u->type == &t_str && !strcmp(u->u.s.p, "U");
         break;
     }
     case G_CHOL: a.flag = arg_bool(b, "upper", false); break;

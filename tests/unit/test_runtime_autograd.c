@@ -276,6 +276,18 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         return rc < 0 ? NULL : l;
     }
     if (!strcmp(k, "cdist")) return tsr_cdist(in[0], in[1], a->d0, 2);
+    if (!strcmp(k, "linalg_eigvalsh")) {   /* of (X + X^T) / 2, as for cholesky */
+        tsr_tensor *xt = tsr_view_transpose(in[0], -2, -1), *sm = bin(TSR_BINOP_ADD, in[0], xt), *l = NULL;
+        tsr_operand h = tsr_operand_scalar(tsr_scalar_float(0.5)), y = tsr_operand_tensor(sm);
+        tsr_tensor *sy = tsr_binary(TSR_BINOP_MUL, &y, &h, NULL, NULL);
+        int rc = tsr_linalg_eigh(sy, a->flag ? "U" : "L", &l, NULL);
+        tsr_tensor_release(xt), tsr_tensor_release(sm), tsr_tensor_release(sy);
+        return rc < 0 ? NULL : l;
+    }
+    if (!strcmp(k, "linalg_svdvals")) {
+        tsr_tensor *sv = NULL;
+        return tsr_linalg_svd(in[0], false, NULL, &sv, NULL) < 0 ? NULL : sv;
+    }
     if (!strcmp(k, "linalg_matrix_exp")) return tsr_linalg_matrix_exp(in[0]);
     if (!strcmp(k, "linalg_solve")) {
         tsr_tensor *x = NULL, *info = NULL;
@@ -449,6 +461,9 @@ static const Case cases[] = {
     {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 2)}, {"cdist", 2, {3, 3}, {{2, 3, 2}, {1, 4, 2}}, 0, A(.d0 = 1.5)},
     {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 3)}, {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 1)},
     {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 0.5)},
+    {"linalg_eigvalsh", 1, {2}, {{3, 3}}, 10, A(.flag = false)}, {"linalg_eigvalsh", 1, {3}, {{2, 3, 3}}, 10, A(.flag = true)},
+    {"linalg_svdvals", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_svdvals", 1, {2}, {{2, 4}}, 0, A()},
+    {"linalg_svdvals", 1, {3}, {{2, 4, 2}}, 0, A()},
     {"linalg_matrix_exp", 1, {2}, {{3, 3}}, 2, A()}, {"linalg_matrix_exp", 1, {3}, {{2, 2, 2}}, 2, A()},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
@@ -459,6 +474,11 @@ static const Case cases[] = {
  * from kinks (abs, relu, clamp bounds) and integers (floor, round). */
 static double val(int domain, int k, int64_t i)
 {
+    if (domain == 10) {   /* symmetric 3x3 matrices */
+        int64_t r = i % 9 / 3, q = i % 3;
+        i = i / 9 * 9 + (r < q ? r : q) * 3 + (r < q ? q : r);
+        domain = 0;
+    }
     double u = sin(1.7 * (double)(i + 1) + 0.9 * k) * 0.9;   /* in (-0.9, 0.9), distinct */
     if (domain == 1) return 0.6 + fabs(u) * 1.5;
     if (domain == 2) return u * 0.8;
