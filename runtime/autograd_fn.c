@@ -2126,6 +2126,30 @@ static int bw_svdvals(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* linalg_pinv: 1.13's pinv_backward, in the smaller of the two shapes */
+static int bw_pinv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *P = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    int64_t m = A->sizes[A->ndim - 2], k = A->sizes[A->ndim - 1];
+    tsr_tensor *ph = mH(c, P), *gh = mH(c, g), *r;
+    if (m <= k) {
+        tsr_tensor *K = matmul_(c, gh, P), *kph = matmul_(c, K, ph);
+        r = bin(c, TSR_BINOP_ADD, un(c, TSR_UNOP_NEG, mH(c, matmul_(c, P, K))), kph);
+        r = bin(c, TSR_BINOP_SUB, r, matmul_(c, matmul_(c, A, P), kph));
+        r = bin(c, TSR_BINOP_ADD, r, matmul_(c, matmul_(c, ph, P), bin(c, TSR_BINOP_SUB, gh, matmul_(c, K, A))));
+    } else {
+        tsr_tensor *K = matmul_(c, P, gh), *phk = matmul_(c, ph, K);
+        r = un(c, TSR_UNOP_NEG, mH(c, matmul_(c, K, P)));
+        r = bin(c, TSR_BINOP_ADD, r, matmul_(c, matmul_(c, bin(c, TSR_BINOP_SUB, gh, matmul_(c, A, K)), P), ph));
+        r = bin(c, TSR_BINOP_ADD, r, phk);
+        r = bin(c, TSR_BINOP_SUB, r, matmul_(c, matmul_(c, phk, P), A));
+    }
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -2212,6 +2236,7 @@ static const tsr_formula formulas[] = {
     {"linalg_eigvalsh", "LinalgEighBackward0", 1, bw_eigvalsh},
     {"linalg_inv", "LinalgInvExBackward0", TSR_SAVE_OUT, bw_linalg_inv},
     {"linalg_matrix_exp", "LinalgMatrixExpBackward0", 1, bw_matrix_exp},
+    {"linalg_pinv", "LinalgPinvBackward0", 1 | TSR_SAVE_OUT, bw_pinv},
     {"linalg_slogdet", "LinalgSlogdetBackward0", 1, bw_linalg_slogdet},
     {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
     {"linalg_svdvals", "LinalgSvdBackward0", 1, bw_svdvals},

@@ -288,6 +288,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor *sv = NULL;
         return tsr_linalg_svd(in[0], false, NULL, &sv, NULL) < 0 ? NULL : sv;
     }
+    if (!strcmp(k, "linalg_pinv")) return tsr_linalg_pinv(in[0], NULL, NULL, false);
     if (!strcmp(k, "linalg_matrix_exp")) return tsr_linalg_matrix_exp(in[0]);
     if (!strcmp(k, "linalg_solve")) {
         tsr_tensor *x = NULL, *info = NULL;
@@ -464,6 +465,7 @@ static const Case cases[] = {
     {"linalg_eigvalsh", 1, {2}, {{3, 3}}, 10, A(.flag = false)}, {"linalg_eigvalsh", 1, {3}, {{2, 3, 3}}, 10, A(.flag = true)},
     {"linalg_svdvals", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_svdvals", 1, {2}, {{2, 4}}, 0, A()},
     {"linalg_svdvals", 1, {3}, {{2, 4, 2}}, 0, A()},
+    {"linalg_pinv", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_pinv", 1, {2}, {{2, 4}}, 0, A()}, {"linalg_pinv", 1, {3}, {{2, 4, 3}}, 0, A()},
     {"linalg_matrix_exp", 1, {2}, {{3, 3}}, 2, A()}, {"linalg_matrix_exp", 1, {3}, {{2, 2, 2}}, 2, A()},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
