@@ -84,8 +84,8 @@ static const GradRow grad_rows[] = {
     {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
     {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
     {"floor", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"}, {"kron", G_KRON, NULL},
-    {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eigvalsh", G_UPLO, NULL}, {"linalg_inv", G_UNARY, NULL}, {"linalg_matrix_exp", G_UNARY, NULL},
-    {"linalg_pinv", G_UNARY, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL}, {"linalg_svdvals", G_UNARY, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
+    {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cholesky_ex", G_CHOL, "linalg_cholesky"}, {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eigvalsh", G_UPLO, NULL}, {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL},
+    {"linalg_pinv", G_UNARY, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL}, {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svdvals", G_UNARY, NULL}, {"log", G_UNARY, NULL}, {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL},
     {"log_softmax", G_DIM, NULL}, {"logdet", G_LOGDET, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
     {"matmul", G_MATMUL, NULL}, {"matrix_exp", G_UNARY, "linalg_matrix_exp"}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL},
     {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mul", G_BINARY, NULL},
@@ -448,6 +448,9 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     if (g->kind != G_CAT && (!x || !is_tensor(x))) return r;
     in[0] = g->kind == G_CAT ? NULL : tensor_of(x);
     tsr_tensor *out = is_tensor(r) ? tensor_of(r) : NULL;
+    size_t rl = strlen(g->row);
+    if (rl > 3 && !strcmp(g->row + rl - 3, "_ex") && is_seq_result(r) && r->u.seq.n && is_tensor(r->u.seq.items[0]))
+        out = tensor_of(r->u.seq.items[0]);   /* inv_ex, cholesky_ex, solve_ex: (result, info) */
     int rc = 0;
     switch (g->kind) {
     case G_NONE: case G_OWN: return r;
