@@ -18,6 +18,8 @@
 #include "ops/index.h"
 #include "ops/indexdim.h"
 #include "ops/join.h"
+#include "ops/linalg.h"
+#include "ops/distance.h"
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
@@ -2049,6 +2051,387 @@ static int bw_masked_fill_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
+/* ------------------------------------------------------------ matmul family (gradC) */
+
+/* maybe_multiply(t, s): t itself when s == 1 */
+static tsr_tensor *mmul(F *c, tsr_tensor *t, double s)
+{
+    return s == 1.0 ? t : bins(c, TSR_BINOP_MUL, t, s);
+}
+static tsr_tensor *bmm_(F *c, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr_bmm(a, b, NULL));
+}
+static tsr_tensor *mv_(F *c, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr_mv(a, b, NULL));
+}
+static tsr_tensor *ger_(F *c, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr_outer(a, b, NULL));
+}
+
+/* addmv(self, mat, vec, beta d0, alpha d1) */
+static int bw_addmv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, mmul(c, (tsr_tensor *)g, n->a.d0));
+    if (NEED(1)) give(c, gin, 1, mmul(c, ger_(c, g, cj(c, SAVED(2))), n->a.d1));
+    if (NEED(2)) give(c, gin, 2, mmul(c, mv_(c, cj(c, tt(c, SAVED(1))), g), n->a.d1));
+    return finish(c, n, gin);
+}
+
+/* addr(self, vec1, vec2, beta d0, alpha d1) */
+static int bw_addr(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, mmul(c, (tsr_tensor *)g, n->a.d0));
+    if (NEED(1)) give(c, gin, 1, mmul(c, mv_(c, g, cj(c, SAVED(2))), n->a.d1));
+    if (NEED(2)) give(c, gin, 2, mmul(c, mv_(c, tt(c, g), cj(c, SAVED(1))), n->a.d1));
+    return finish(c, n, gin);
+}
+
+/* baddbmm(self, batch1, batch2, beta d0, alpha d1); addbmm expands the 2-D
+ * gradient over the batch first */
+static int bw_baddbmm_any(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, bool sum)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, mmul(c, (tsr_tensor *)g, n->a.d0));
+    tsr_tensor *ge = (tsr_tensor *)g;
+    if (sum && (NEED(1) || NEED(2))) {
+        int64_t sz[3] = {n->in_sizes[1][0], n->in_sizes[1][1], n->in_sizes[2][2]};
+        ge = expand(c, unsq(c, g, 0), 3, sz);
+    }
+    if (NEED(1)) give(c, gin, 1, mmul(c, bmm_(c, ge, cj(c, transpose(c, SAVED(2), 1, 2))), n->a.d1));
+    if (NEED(2)) give(c, gin, 2, mmul(c, bmm_(c, cj(c, transpose(c, SAVED(1), 1, 2)), ge), n->a.d1));
+    return finish(c, n, gin);
+}
+static int bw_baddbmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return bw_baddbmm_any(n, g, gin, false); }
+static int bw_addbmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return bw_baddbmm_any(n, g, gin, true); }
+
+/* ------------------------------------------------------------ linear algebra (gradC) */
+
+static tsr_tensor *matmul_(F *c, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr_matmul(a, b, NULL));
+}
+/* A^H of the last two dims */
+static tsr_tensor *mH(F *c, const tsr_tensor *a)
+{
+    if (c->fail || !a) return NULL;
+    return cj(c, transpose(c, a, a->ndim - 2, a->ndim - 1));
+}
+
+/* linalg_cross(self, other, dim i0): cross(other.conj(), grad), cross(grad, self.conj()) */
+static int bw_linalg_cross(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) {
+        tsr_tensor *o = cj(c, SAVED(1));
+        if (!c->fail) give(c, gin, 0, keep(c, tsr_linalg_cross(o, g, n->a.i0, NULL)));
+    }
+    if (NEED(1)) {
+        tsr_tensor *x = cj(c, SAVED(0));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr_linalg_cross(g, x, n->a.i0, NULL)));
+    }
+    return finish(c, n, gin);
+}
+
+/* linalg_inv_ex: -inverse^H @ (grad @ inverse^H) */
+static int bw_linalg_inv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *ih = mH(c, SAVED(TSR_AG_OUT));
+    give(c, gin, 0, un(c, TSR_UNOP_NEG, matmul_(c, ih, matmul_(c, g, ih))));
+    return finish(c, n, gin);
+}
+
+/* linalg_solve(A^H, diag_embed(v expanded to n)): v A^{-H} as 1.13's det and
+ * slogdet backward compute it in backward (no LU kept) */
+static tsr_tensor *solve_diag(F *c, const tsr_tensor *A, const tsr_tensor *v)
+{
+    if (c->fail || !A || !v) return NULL;
+    int64_t sz[TSR_MAX_DIMS];
+    for (int i = 0; i < A->ndim - 1; i++) sz[i] = A->sizes[i];
+    tsr_tensor *e = expand(c, unsq(c, v, -1), A->ndim - 1, sz);
+    tsr_tensor *d = e ? keep(c, tsr_diag_embed(e, 0, -2, -1)) : NULL;
+    d = transpose(c, d, A->ndim - 2, A->ndim - 1);   /* F-transposed, as 1.13 passes it */
+    tsr_tensor *ah = mH(c, A), *x = NULL, *info = NULL;
+    if (c->fail) return NULL;
+    if (tsr_linalg_solve_ex(ah, d, true, NULL, &x, &info) < 0) {
+        c->fail = true;
+        return NULL;
+    }
+    keep(c, info);
+    return keep(c, x);
+}
+
+/* prod over the last dim of S leaving each element out (prod_safe_zeros_backward with a
+ * gradient of ones): exclusive cumprods from both ends */
+static tsr_tensor *prod_others(F *c, const tsr_tensor *S)
+{
+    if (c->fail || !S) return NULL;
+    int64_t d = S->ndim - 1, k = S->sizes[d];
+    int64_t sz[TSR_MAX_DIMS];
+    for (int i = 0; i < S->ndim; i++) sz[i] = S->sizes[i];
+    sz[d] = 1;
+    tsr_tensor *one = keep(c, tsr_ones(S->ndim, sz, S->dtype, TSR_CPU));
+    tsr_tensor *head = keep(c, tsr_view_slice(S, d, 0, k - 1, 1)), *tail = keep(c, tsr_view_slice(S, d, 1, k, 1));
+    if (c->fail) return NULL;
+    const tsr_tensor *l[2] = {one, head}, *r[2] = {tail, one};
+    tsr_tensor *lc = keep(c, tsr_cat(2, l, d, NULL)), *rc = keep(c, tsr_cat(2, r, d, NULL));
+    tsr_tensor *lp = lc ? keep(c, tsr_cumsum(lc, d, TSR_DTYPE_UNDEFINED, true, NULL)) : NULL;
+    tsr_tensor *rf = rc ? keep(c, tsr_flip(rc, 1, &d)) : NULL;
+    tsr_tensor *rp = rf ? keep(c, tsr_cumsum(rf, d, TSR_DTYPE_UNDEFINED, true, NULL)) : NULL;
+    tsr_tensor *rb = rp ? keep(c, tsr_flip(rp, 1, &d)) : NULL;
+    return MUL(lp, rb);
+}
+
+/* _linalg_det: d = grad * conj(det); d A^{-H} by linalg_solve; where det is 0,
+ * 1.13's SVD path U diag(alpha prod_{j != i} S_j) Vh with alpha = conj(det U
+ * det Vh) d, which is zero there (signed zeros as 1.13 prints them) */
+static int bw_linalg_det(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *det = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    if (tsr_tensor_numel(A) == 0) {
+        give(c, gin, 0, zeros_in(c, n, 0, g));
+        return finish(c, n, gin);
+    }
+    tsr_tensor *v = MUL(g, cj(c, det));
+    tsr_tensor *r = solve_diag(c, A, v);
+    tsr_tensor *z = cmps(c, TSR_CMP_EQ, det, 0.0);
+    bool any = false;
+    if (z && !c->fail)
+        for (int64_t i = 0, m = tsr_tensor_numel(z); i < m; i++) {
+            int64_t ix[TSR_MAX_DIMS] = {0};
+            for (int64_t q = i, d = z->ndim - 1; d >= 0; d--) ix[d] = q % z->sizes[d], q /= z->sizes[d];
+            any |= tsr_tensor_get_double(z, ix) != 0;
+        }
+    if (any && !c->fail) {
+        tsr_tensor *U = NULL, *S = NULL, *Vh = NULL;
+        if (tsr_linalg_svd(A, true, &U, &S, &Vh) < 0) c->fail = true;
+        else keep(c, U), keep(c, S), keep(c, Vh);
+        tsr_tensor *du = U ? keep(c, tsr_linalg_det(U)) : NULL, *dv = Vh ? keep(c, tsr_linalg_det(Vh)) : NULL;
+        tsr_tensor *alpha = MUL(cj(c, MUL(du, dv)), v);
+        tsr_tensor *D = MUL(unsq(c, alpha, -1), prod_others(c, S));
+        tsr_tensor *sg = matmul_(c, MUL(U, unsq(c, D, -2)), Vh);
+        tsr_tensor *zz = unsq(c, unsq(c, z, -1), -1);
+        if (!c->fail) {
+            tsr_operand p = tsr_operand_tensor(sg), q = tsr_operand_tensor(r);
+            r = keep(c, tsr_where(zz, &p, &q, NULL));
+        }
+    }
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* _linalg_slogdet: grad_logabsdet A^{-H} by linalg_solve (real A) */
+static int bw_linalg_slogdet(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0);
+    if (!c->fail && tsr_tensor_numel(A) == 0) give(c, gin, 0, zeros_in(c, n, 0, g));
+    else give(c, gin, 0, solve_diag(c, A, g));
+    return finish(c, n, gin);
+}
+
+/* _linalg_solve_ex(A, B, left flag): linalg_solve_backward of 1.13 outside
+ * grad mode: gB = lu_solve(LU, pivots, gX, left, adjoint) with the LU the
+ * forward used (of A^T when A is contiguous and real, then no adjoint);
+ * gA = -gB X^H (left) or -X^H gB; a vector B works as a column */
+static int bw_linalg_solve(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *X = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    bool left = n->a.flag;
+    bool vec = X->ndim == 1;
+    if (!vec && X->ndim == A->ndim - 1) {
+        vec = true;
+        for (int i = 0; i < X->ndim; i++) vec &= X->sizes[i] == A->sizes[i];
+    }
+    bool use_t = tsr_tensor_is_contiguous(A) && !tsr_dtype_is_complex(A->dtype);
+    const tsr_tensor *fa = use_t ? transpose(c, A, A->ndim - 2, A->ndim - 1) : A;
+    tsr_tensor *lu = NULL, *piv = NULL, *info = NULL, *gB = NULL;
+    if (!c->fail && tsr_linalg_lu_factor_ex(fa, true, NULL, "linalg.lu_factor", &lu, &piv, &info) < 0) c->fail = true;
+    if (!c->fail) keep(c, lu), keep(c, piv), keep(c, info);
+    tsr_tensor *gm = vec ? unsq(c, g, -1) : (tsr_tensor *)g;
+    if (!c->fail && tsr_linalg_lu_solve(lu, piv, gm, left, !use_t, &gB) < 0) c->fail = true;
+    if (!c->fail) keep(c, gB);
+    if (NEED(0)) {
+        tsr_tensor *xh = mH(c, vec ? unsq(c, X, -1) : X);
+        give(c, gin, 0, un(c, TSR_UNOP_NEG, left ? matmul_(c, gB, xh) : matmul_(c, xh, gB)));
+    }
+    if (NEED(1)) {
+        tsr_tensor *r = gB;
+        if (vec && r && !c->fail) r = keep(c, tsr_view_squeeze_dim(r, r->ndim - 1));
+        give(c, gin, 1, r);
+    }
+    return finish(c, n, gin);
+}
+
+static tsr_tensor *tril_(F *c, const tsr_tensor *a, int64_t k)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr_tril(a, k, false, NULL));
+}
+static tsr_tensor *solve_tri(F *c, const tsr_tensor *a, const tsr_tensor *b, bool upper, bool left)
+{
+    if (c->fail || !a || !b) return NULL;
+    tsr_tensor *x = NULL;
+    if (tsr_linalg_solve_triangular(a, b, upper, left, false, &x) < 0) {
+        c->fail = true;
+        return NULL;
+    }
+    return keep(c, x);
+}
+
+/* cholesky / linalg_cholesky_ex (upper flag): cholesky_backward of 1.13 */
+static int bw_cholesky(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *L = SAVED(TSR_AG_OUT), *gL = (tsr_tensor *)g;
+    if (n->a.flag) {
+        L = mH(c, L);
+        gL = mH(c, gL);
+    }
+    tsr_tensor *gA = tril_(c, matmul_(c, mH(c, L), gL), 0);
+    gA = bins(c, TSR_BINOP_MUL, bin(c, TSR_BINOP_ADD, gA, mH(c, tril_(c, gA, -1))), 0.5);
+    gA = solve_tri(c, mH(c, L), gA, true, true);
+    gA = solve_tri(c, L, gA, false, false);
+    give(c, gin, 0, gA);
+    return finish(c, n, gin);
+}
+
+/* linalg_matrix_exp: linalg_matrix_exp_differential(A, grad, adjoint): the
+ * upper right block of exp([[A^H, G], [0, A^H]]) */
+static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0);
+    if (c->fail) return finish(c, n, gin);
+    int nd = A->ndim;
+    int64_t m = A->sizes[nd - 1], sz[TSR_MAX_DIMS];
+    for (int i = 0; i < nd; i++) sz[i] = A->sizes[i];
+    sz[nd - 2] *= 2;
+    sz[nd - 1] *= 2;
+    tsr_tensor *big = zeros(c, nd, sz, g->dtype), *ah = mH(c, A);
+    for (int k = 0; k < 3 && !c->fail; k++) {
+        int64_t r0 = k == 2 ? m : 0, c0_ = k == 0 ? 0 : m;
+        tsr_tensor *blk = keep(c, tsr_view_slice(big, nd - 2, r0, r0 + m, 1));
+        blk = blk ? keep(c, tsr_view_slice(blk, nd - 1, c0_, c0_ + m, 1)) : NULL;
+        if (blk && tsr_copy_(blk, k == 1 ? g : ah) < 0) c->fail = true;
+    }
+    tsr_tensor *e = c->fail ? NULL : keep(c, tsr_linalg_matrix_exp(big));
+    tsr_tensor *r = e ? keep(c, tsr_view_slice(e, nd - 2, 0, m, 1)) : NULL;
+    give(c, gin, 0, r ? keep(c, tsr_view_slice(r, nd - 1, m, 2 * m, 1)) : NULL);
+    return finish(c, n, gin);
+}
+
+/* _cdist_backward(grad, x1, x2, p, dist) of 1.13's kernel, element by
+ * element over diff = x1_i - x2_j, summed over j; 0 where dist is 0 */
+static tsr_tensor *cdist_grad(F *c, const tsr_tensor *g, const tsr_tensor *x1, const tsr_tensor *x2,
+                              const tsr_tensor *dist, double p)
+{
+    if (c->fail || !g || !x1 || !x2 || !dist) return NULL;
+    tsr_tensor *diff = bin(c, TSR_BINOP_SUB, unsq(c, x1, -2), unsq(c, x2, -3));   /* (.., r1, r2, m) */
+    tsr_tensor *gg = unsq(c, g, -1), *dd = unsq(c, dist, -1), *r;
+    if (p == 0) return zeros(c, x1->ndim, x1->sizes, g->dtype);
+    tsr_tensor *zero = cmps(c, TSR_CMP_EQ, dd, 0.0);
+    if (p == 1) {
+        r = MUL(gg, un(c, TSR_UNOP_SIGN, diff));
+    } else if (p == 2) {
+        r = where0(c, zero, bin(c, TSR_BINOP_DIV, MUL(gg, diff), dd), true);
+    } else if (isinf(p)) {
+        tsr_tensor *ad = un(c, TSR_UNOP_ABS, diff);
+        tsr_tensor *m = sbin(c, TSR_BINOP_SUB, 1.0, sbin(c, TSR_BINOP_MINIMUM, 1.0,
+                                                        un(c, TSR_UNOP_CEIL, un(c, TSR_UNOP_ABS, bin(c, TSR_BINOP_SUB, ad, dd)))));
+        r = MUL(MUL(gg, un(c, TSR_UNOP_SIGN, diff)), m);
+    } else if (p < 2) {
+        tsr_tensor *v = bin(c, TSR_BINOP_DIV, MUL(MUL(un(c, TSR_UNOP_SIGN, diff), bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, diff), p - 1)), gg),
+                            bins(c, TSR_BINOP_POW, dd, p - 1));
+        tsr_tensor *z = zero;
+        if (p < 1) z = cmp(c, TSR_CMP_LOGICAL_OR, expand(c, zero, diff ? diff->ndim : 0, diff ? diff->sizes : NULL),
+                           cmps(c, TSR_CMP_EQ, diff, 0.0));
+        r = where0(c, z, v, true);
+    } else {
+        tsr_tensor *v = bin(c, TSR_BINOP_DIV, MUL(MUL(diff, bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, diff), p - 2)), gg),
+                            bins(c, TSR_BINOP_POW, dd, p - 1));
+        r = where0(c, zero, v, true);
+    }
+    return sum_dim1(c, r, -2, false);
+}
+
+/* _cdist_forward(x1, x2, p d0): x2's gradient is _cdist_backward(grad^T, x2, x1, p, dist^T) */
+static int bw_cdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x1 = SAVED(0), *x2 = SAVED(1), *d = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    if (NEED(0)) give(c, gin, 0, cdist_grad(c, g, x1, x2, d, n->a.d0));
+    if (NEED(1))
+        give(c, gin, 1, cdist_grad(c, transpose(c, g, g->ndim - 2, g->ndim - 1), x2, x1,
+                                   transpose(c, d, d->ndim - 2, d->ndim - 1), n->a.d0));
+    return finish(c, n, gin);
+}
+
+/* linalg_eigvalsh (uplo "U" when flag): 1.13's linalg_eig_backward with no
+ * eigenvector gradient, V diag(gL) V^H; V recomputed (its signs cancel) */
+static int bw_eigvalsh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *L = NULL, *V = NULL;
+    if (!c->fail && tsr_linalg_eigh(A, n->a.flag ? "U" : "L", &L, &V) < 0) c->fail = true;
+    if (!c->fail) keep(c, L), keep(c, V);
+    give(c, gin, 0, matmul_(c, MUL(V, unsq(c, g, -2)), mH(c, V)));
+    return finish(c, n, gin);
+}
+
+/* linalg_svdvals: svd_backward with only gS: U diag(gS) Vh of the reduced SVD
+ * (U (gS Vh) when m >= n, else (U gS) Vh); U, Vh recomputed */
+static int bw_svdvals(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *U = NULL, *S = NULL, *Vh = NULL;
+    if (!c->fail && tsr_linalg_svd(A, false, &U, &S, &Vh) < 0) c->fail = true;
+    if (!c->fail) keep(c, U), keep(c, S), keep(c, Vh);
+    if (!c->fail) {
+        bool tall = A->sizes[A->ndim - 2] >= A->sizes[A->ndim - 1];
+        give(c, gin, 0, tall ? matmul_(c, U, MUL(unsq(c, g, -1), Vh)) : matmul_(c, MUL(U, unsq(c, g, -2)), Vh));
+    }
+    return finish(c, n, gin);
+}
+
+/* linalg_pinv: 1.13's pinv_backward, in the smaller of the two shapes */
+static int bw_pinv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *P = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    int64_t m = A->sizes[A->ndim - 2], k = A->sizes[A->ndim - 1];
+    tsr_tensor *ph = mH(c, P), *gh = mH(c, g), *r;
+    if (m <= k) {
+        tsr_tensor *K = matmul_(c, gh, P), *kph = matmul_(c, K, ph);
+        r = bin(c, TSR_BINOP_ADD, un(c, TSR_UNOP_NEG, mH(c, matmul_(c, P, K))), kph);
+        r = bin(c, TSR_BINOP_SUB, r, matmul_(c, matmul_(c, A, P), kph));
+        r = bin(c, TSR_BINOP_ADD, r, matmul_(c, matmul_(c, ph, P), bin(c, TSR_BINOP_SUB, gh, matmul_(c, K, A))));
+    } else {
+        tsr_tensor *K = matmul_(c, P, gh), *phk = matmul_(c, ph, K);
+        r = un(c, TSR_UNOP_NEG, mH(c, matmul_(c, K, P)));
+        r = bin(c, TSR_BINOP_ADD, r, matmul_(c, matmul_(c, bin(c, TSR_BINOP_SUB, gh, matmul_(c, A, K)), P), ph));
+        r = bin(c, TSR_BINOP_ADD, r, phk);
+        r = bin(c, TSR_BINOP_SUB, r, matmul_(c, matmul_(c, phk, P), A));
+    }
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
 static const tsr_formula formulas[] = {
     {"abs", "AbsBackward0", 1, bw_abs},
     {"acos", "AcosBackward0", 1, bw_acos},
@@ -2057,9 +2440,12 @@ static const tsr_formula formulas[] = {
     {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", 1, bw_max_pool2d},
     {"add", "AddBackward0", 0, bw_add},
     {"add_s", "AddBackward1", 0, bw_pass},
+    {"addbmm", "AddbmmBackward0", 6, bw_addbmm},
     {"addcdiv", "AddcdivBackward0", 6, tsr__bw_addcdiv},
     {"addcmul", "AddcmulBackward0", 6, tsr__bw_addcmul},
     {"addmm", "AddmmBackward0", 6, bw_addmm},
+    {"addmv", "AddmvBackward0", 6, bw_addmv},
+    {"addr", "AddrBackward0", 6, bw_addr},
     {"alias", "AliasBackward0", 0, bw_pass},
     {"amax", "AmaxBackward0", 1 | TSR_SAVE_OUT, bw_amax},
     {"amin", "AminBackward0", 1 | TSR_SAVE_OUT, bw_amax},
@@ -2070,14 +2456,17 @@ static const tsr_formula formulas[] = {
     {"atan2", "Atan2Backward0", 3, bw_atan2},
     {"atanh", "AtanhBackward0", 1, tsr__bw_ahyp},
     {"avg_pool2d", "AvgPool2DBackward0", 1, bw_avg_pool2d},
+    {"baddbmm", "BaddbmmBackward0", 6, bw_baddbmm},
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
     {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},
     {"bmm", "BmmBackward0", 3, bw_bmm},
     {"cat", "CatBackward0", 0, bw_cat},
+    {"cdist", "CdistBackward0", 3 | TSR_SAVE_OUT, bw_cdist},
     {"ceil", "CeilBackward0", 0, bw_zero},
     {"celu", "CeluBackward0", 1, bw_elu},
     {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_},
     {"channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
+    {"cholesky", "CholeskyBackward0", TSR_SAVE_OUT, bw_cholesky},
     {"clamp", "ClampBackward1", 1, bw_clamp},
     {"clamp_max", "ClampMaxBackward0", 1, bw_clamp},
     {"clamp_max_t", "ClampMaxBackward1", 3, tsr__bw_clamp_bound},
@@ -2155,6 +2544,16 @@ static const tsr_formula formulas[] = {
     {"lerp", "LerpBackward0", 0, tsr__bw_lerp},
     {"lerp_t", "LerpBackward1", 7, tsr__bw_lerp_t},
     {"lgamma", "LgammaBackward0", 1, tsr__bw_lgamma},
+    {"linalg_cholesky", "LinalgCholeskyExBackward0", TSR_SAVE_OUT, bw_cholesky},
+    {"linalg_cross", "LinalgCrossBackward0", 3, bw_linalg_cross},
+    {"linalg_det", "LinalgDetBackward0", 1 | TSR_SAVE_OUT, bw_linalg_det},
+    {"linalg_eigvalsh", "LinalgEighBackward0", 1, bw_eigvalsh},
+    {"linalg_inv", "LinalgInvExBackward0", TSR_SAVE_OUT, bw_linalg_inv},
+    {"linalg_matrix_exp", "LinalgMatrixExpBackward0", 1, bw_matrix_exp},
+    {"linalg_pinv", "LinalgPinvBackward0", 1 | TSR_SAVE_OUT, bw_pinv},
+    {"linalg_slogdet", "LinalgSlogdetBackward0", 1, bw_linalg_slogdet},
+    {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
+    {"linalg_svdvals", "LinalgSvdBackward0", 1, bw_svdvals},
     {"log", "LogBackward0", 1, bw_log},
     {"log10", "Log10Backward0", 1, bw_log10},
     {"log1p", "Log1PBackward0", 1, bw_log1p},

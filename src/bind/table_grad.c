@@ -4,12 +4,16 @@
  * every rule about them live in runtime/autograd*.c. A row without a
  * formula whose float result would need a grad_fn raises 1.13's
  * NotImplementedError instead of silently dropping the graph. */
+#include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "autograd.h"
 #include "ops/join.h"
 #include "ops/rearrange.h"
+#include "ops/compare.h"
+#include "ops/linalg.h"
 #include "ops/reduce.h"
 #include "table_grad.h"
 
@@ -20,7 +24,17 @@ typedef enum {
     G_RSUB,       /* rsub(input, other, alpha): RsubBackward0 / 1 */
     G_POW,        /* pow(input, exponent) / pow(self number, exponent) */
     G_TENS2,      /* (input, second tensor) mm, bmm, mv, dot */
-    G_ADDMM,      /* (input, mat1, mat2, beta, alpha) */
+    G_ADDMM,      /* (input, mat1, mat2, beta, alpha); addmv, addr, baddbmm, addbmm */
+    G_OUTER,      /* outer / ger: input.reshape(n, 1) * vec2 */
+    G_KRON,       /* kron: _unsafe_view(_unsafe_view(a) * _unsafe_view(b)) */
+    G_CROSS,      /* cross / linalg.cross(input, other, dim): LinalgCrossBackward0 */
+    G_SLOGDET,    /* slogdet: (sign, logabsdet), the node on logabsdet */
+    G_LOGDET,     /* logdet: where(sign == -1, nan, logabsdet) over slogdet */
+    G_SOLVE,      /* linalg.solve(A, B, left) */
+    G_CHOL,       /* cholesky(upper) */
+    G_CDIST,      /* cdist(x1, x2, p, compute_mode) */
+    G_UPLO,       /* eigvalsh(A, UPLO) */
+    G_TENSORDOT,  /* tensordot(input, other, dims_self, dims_other): 1.13's permute / reshape / mm */
     G_REDUCE,     /* sum / mean / amax / amin / logsumexp: dim (list), keepdim */
     G_PROD,
     G_MAXMIN,     /* max() / max(dim) / max(other) */
@@ -78,56 +92,67 @@ typedef struct {
 /* Sorted by row (bsearch). */
 static const GradRow grad_rows[] = {
     {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"acosh", G_UNARY, NULL},
-    {"add", G_BINARY, NULL}, {"addcdiv", G_ADDC, NULL}, {"addcmul", G_ADDC, NULL}, {"addmm", G_ADDMM, NULL},
-    {"amax", G_REDUCE, NULL}, {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"}, {"arccosh", G_UNARY, "acosh"},
+    {"add", G_BINARY, NULL}, {"addbmm", G_ADDMM, NULL}, {"addcdiv", G_ADDC, NULL}, {"addcmul", G_ADDC, NULL},
+    {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL},
+    {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"}, {"arccosh", G_UNARY, "acosh"},
     {"arcsin", G_UNARY, "asin"}, {"arcsinh", G_UNARY, "asinh"}, {"arctan", G_UNARY, "atan"},
     {"arctan2", G_BINARY, "atan2"}, {"arctanh", G_UNARY, "atanh"}, {"asin", G_UNARY, NULL}, {"asinh", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"atanh", G_UNARY, NULL}, {"backward", G_NONE, NULL},
-    {"bfloat16", G_CAST, NULL}, {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL}, {"ceil", G_UNARY, NULL},
-    {"channel_shuffle", G_OWN, NULL}, {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL},
-    {"clamp_max", G_CLAMP, "clamp_max"}, {"clamp_min", G_CLAMP, "clamp_min"}, {"clip", G_CLAMP, "clamp"},
-    {"clone", G_UNARY, NULL}, {"concat", G_CAT, "cat"}, {"constant_pad_nd", G_OWN, NULL},
-    {"contiguous", G_CONTIG, NULL}, {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL},
-    {"conv_transpose1d", G_OWN, NULL}, {"conv_transpose2d", G_OWN, NULL}, {"copysign", G_BINARY, NULL},
-    {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL}, {"cpu", G_CAST, NULL}, {"cummax", G_VALIDX, NULL},
+    {"baddbmm", G_ADDMM, NULL}, {"bfloat16", G_CAST, NULL}, {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL},
+    {"cdist", G_CDIST, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL},
+    {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL}, {"clamp_max", G_CLAMP, "clamp_max"},
+    {"clamp_min", G_CLAMP, "clamp_min"}, {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL},
+    {"concat", G_CAT, "cat"}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
+    {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL},
+    {"conv_transpose2d", G_OWN, NULL}, {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
+    {"cpu", G_CAST, NULL}, {"cross", G_CROSS, "linalg_cross"}, {"cummax", G_VALIDX, NULL},
     {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL}, {"deg2rad", G_UNARY, NULL},
-    {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diagonal", G_DIAGONAL, NULL},
-    {"diff", G_DIFF, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL}, {"div", G_BINARY, NULL},
-    {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL}, {"dsplit", G_TSPLIT, NULL},
-    {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL}, {"exp", G_UNARY, NULL},
-    {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expm1", G_UNARY, NULL},
-    {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL}, {"float", G_CAST, NULL},
-    {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL}, {"fmod", G_BINARY, NULL},
-    {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"glu", G_OWN, NULL}, {"half", G_CAST, NULL},
-    {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL}, {"hypot", G_BINARY, NULL}, {"i0", G_UNARY, NULL},
-    {"index_add", G_INDEXOP, NULL}, {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL},
-    {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL}, {"log", G_UNARY, NULL},
+    {"det", G_UNARY, "linalg_det"}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL},
+    {"diagonal", G_DIAGONAL, NULL}, {"diff", G_DIFF, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL},
+    {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL},
+    {"dsplit", G_TSPLIT, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
+    {"exp", G_UNARY, NULL}, {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"},
+    {"expm1", G_UNARY, NULL}, {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL},
+    {"float", G_CAST, NULL}, {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL},
+    {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"},
+    {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL},
+    {"hypot", G_BINARY, NULL}, {"i0", G_UNARY, NULL}, {"index_add", G_INDEXOP, NULL},
+    {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"},
+    {"kron", G_KRON, NULL}, {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL},
+    {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cholesky_ex", G_CHOL, "linalg_cholesky"},
+    {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eigvalsh", G_UPLO, NULL},
+    {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL},
+    {"linalg_pinv", G_UNARY, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL},
+    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svdvals", G_UNARY, NULL}, {"log", G_UNARY, NULL},
     {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL}, {"log_softmax", G_DIM, NULL},
     {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL},
-    {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL}, {"masked_fill", G_MASKED, NULL},
-    {"masked_scatter", G_INDEXOP, NULL}, {"matmul", G_MATMUL, NULL}, {"max", G_MAXMIN, NULL},
-    {"maximum", G_BINARY, NULL}, {"mean", G_REDUCE, NULL}, {"median", G_VALIDX, NULL}, {"min", G_MAXMIN, NULL},
-    {"minimum", G_BINARY, NULL}, {"mm", G_TENS2, NULL}, {"mode", G_VALIDX, NULL}, {"moveaxis", G_MOVEDIM, NULL},
-    {"movedim", G_MOVEDIM, NULL}, {"mul", G_BINARY, NULL}, {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL},
-    {"nan_to_num", G_UNARY, NULL}, {"nanmedian", G_VALIDX, NULL}, {"narrow", G_NARROW, NULL},
-    {"narrow_copy", G_UNARY, NULL}, {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL},
-    {"negative", G_UNARY, "neg"}, {"norm", G_NORM, NULL}, {"pad", G_OWN, NULL}, {"permute", G_PERMUTE, NULL},
-    {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL}, {"polygamma", G_POLYGAMMA, NULL},
-    {"pow", G_POW, NULL}, {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL}, {"rad2deg", G_UNARY, NULL},
-    {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL}, {"remainder", G_BINARY, NULL}, {"renorm", G_PNORM, NULL},
-    {"repeat", G_REPEAT, NULL}, {"repeat_interleave", G_RINTERLEAVE, NULL}, {"requires_grad_", G_NONE, NULL},
-    {"reshape", G_RESHAPE, NULL}, {"reshape_as", G_RESHAPE, NULL}, {"retain_grad", G_NONE, NULL},
-    {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL}, {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL},
-    {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL}, {"rsub", G_RSUB, NULL}, {"scatter", G_INDEXOP, NULL},
-    {"scatter_add", G_INDEXOP, NULL}, {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL},
-    {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL}, {"sinc", G_UNARY, NULL}, {"sinh", G_UNARY, NULL},
+    {"logdet", G_LOGDET, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL},
+    {"masked_fill", G_MASKED, NULL}, {"masked_scatter", G_INDEXOP, NULL}, {"matmul", G_MATMUL, NULL},
+    {"matrix_exp", G_UNARY, "linalg_matrix_exp"}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL},
+    {"mean", G_REDUCE, NULL}, {"median", G_VALIDX, NULL}, {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL},
+    {"mm", G_TENS2, NULL}, {"mode", G_VALIDX, NULL}, {"moveaxis", G_MOVEDIM, NULL}, {"movedim", G_MOVEDIM, NULL},
+    {"mul", G_BINARY, NULL}, {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"nan_to_num", G_UNARY, NULL},
+    {"nanmedian", G_VALIDX, NULL}, {"narrow", G_NARROW, NULL}, {"narrow_copy", G_UNARY, NULL},
+    {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL}, {"negative", G_UNARY, "neg"},
+    {"norm", G_NORM, NULL}, {"outer", G_OUTER, NULL}, {"pad", G_OWN, NULL}, {"permute", G_PERMUTE, NULL},
+    {"pinverse", G_UNARY, "linalg_pinv"}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL},
+    {"polygamma", G_POLYGAMMA, NULL}, {"pow", G_POW, NULL}, {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL},
+    {"rad2deg", G_UNARY, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
+    {"remainder", G_BINARY, NULL}, {"renorm", G_PNORM, NULL}, {"repeat", G_REPEAT, NULL},
+    {"repeat_interleave", G_RINTERLEAVE, NULL}, {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL},
+    {"reshape_as", G_RESHAPE, NULL}, {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL},
+    {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL},
+    {"rsub", G_RSUB, NULL}, {"scatter", G_INDEXOP, NULL}, {"scatter_add", G_INDEXOP, NULL},
+    {"select", G_SELECT, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL}, {"sin", G_UNARY, NULL},
+    {"sinc", G_UNARY, NULL}, {"sinh", G_UNARY, NULL}, {"slogdet", G_SLOGDET, "linalg_slogdet"},
     {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"split", G_SPLIT, NULL},
     {"split_with_sizes", G_SPLIT, NULL}, {"sqrt", G_UNARY, NULL}, {"square", G_UNARY, NULL},
     {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL}, {"std_mean", G_VARMEAN, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
     {"take", G_INDEXOP, NULL}, {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"tensor_split", G_TSPLIT, NULL},
-    {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL}, {"tile", G_REPEAT, "repeat"}, {"to", G_CAST, NULL},
+    {"tensordot", G_TENSORDOT, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL},
+    {"tile", G_REPEAT, "repeat"}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
     {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL}, {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL},
     {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL}, {"type", G_CAST, NULL},
@@ -157,6 +182,11 @@ static const GradRow *grad_row(const BindRow *d)
     if (d->module && !strcmp(d->module, "torch.special"))
         return bsearch(d->name, special_rows, sizeof special_rows / sizeof special_rows[0], sizeof special_rows[0], cmp_row);
     bool nnf = d->module && !strcmp(d->module, "torch.nn.functional");
+    if (d->module && !strcmp(d->module, "torch.linalg")) {   /* its rows: "linalg_" + name */
+        char k[64];
+        snprintf(k, sizeof k, "linalg_%s", d->name);
+        return bsearch(k, grad_rows, sizeof grad_rows / sizeof grad_rows[0], sizeof grad_rows[0], cmp_row);
+    }
     if (d->module && strcmp(d->module, "torch") && !nnf) return NULL;
     const GradRow *g = bsearch(d->name, grad_rows, sizeof grad_rows / sizeof grad_rows[0], sizeof grad_rows[0], cmp_row);
     return nnf && g && g->kind != G_OWN ? NULL : g;   /* F's table rows: only those recording their own graph */
@@ -364,6 +394,118 @@ static tsr_tensor *matmul_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
     return NULL;
 }
 
+/* outer(a, b) as 1.13 composes it: a.reshape(n, 1) * b (ReshapeAliasBackward0,
+ * MulBackward0); r holds the values. NEW reference or NULL. */
+static tsr_tensor *outer_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
+{
+    tsr_ag_args args = {0};
+    tsr_tensor *a2 = reshape_graph(a, 2, (int64_t[]){a->ndim ? a->sizes[0] : 1, 1});
+    if (!a2) return NULL;
+    tsr_tensor *in[2] = {a2, b};
+    int rc = record("mul", 2, in, &args, r, false);
+    tsr_tensor_release(a2);
+    return rc < 0 ? NULL : tsr_tensor_retain(r);
+}
+
+/* kron(a, b) as 1.13's KronImpl: _unsafe_view(a, [a0, 1, a1, 1, ...]) *
+ * _unsafe_view(b, [1, b0, 1, b1, ...]), then _unsafe_view to the result's
+ * shape; r holds the values. NEW reference or NULL. */
+static tsr_tensor *kron_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
+{
+    tsr_ag_args args = {0};
+    int nd = a->ndim > b->ndim ? a->ndim : b->ndim, pa = nd - a->ndim, pb = nd - b->ndim;
+    if (2 * nd > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'kron' of %d-D operands is not implemented.", nd);
+        bind_runtime_error();
+        return NULL;
+    }
+    int64_t as[TSR_MAX_DIMS], bs[TSR_MAX_DIMS];
+    for (int i = 0; i < nd; i++) {
+        as[2 * i] = i >= pa ? a->sizes[i - pa] : 1;
+        as[2 * i + 1] = 1;
+        bs[2 * i] = 1;
+        bs[2 * i + 1] = i >= pb ? b->sizes[i - pb] : 1;
+    }
+    tsr_tensor *av = tsr_reshape(a, 2 * nd, as), *bv = av ? tsr_reshape(b, 2 * nd, bs) : NULL, *m = NULL;
+    int rc = av && bv ? 0 : -1;
+    if (rc == 0) tsr_tensor_unview(av), tsr_tensor_unview(bv);
+    if (rc == 0 && (record("unsafe_view", 1, &a, &args, av, false) < 0 ||
+                    record("unsafe_view", 1, &b, &args, bv, false) < 0))
+        rc = -1;
+    tsr_tensor *mi[2] = {av, bv};
+    if (rc == 0 && (!(m = bin_plain(TSR_BINOP_MUL, av, bv)) || record("mul", 2, mi, &args, m, false) < 0 ||
+                    record("unsafe_view", 1, &m, &args, r, false) < 0))
+        rc = -1;
+    if (rc < 0 && !exc_pending()) bind_runtime_error();
+    tsr_tensor_release(av);
+    tsr_tensor_release(bv);
+    tsr_tensor_release(m);
+    return rc < 0 ? NULL : tsr_tensor_retain(r);
+}
+
+/* tensordot(a, b, dims1, dims2) as 1.13 composes it: a contracted dim of
+ * size 1 against a larger one is summed first (SumBackward1), then
+ * permute, reshape to (size1, csize) / (csize, size2), mm, reshape to the
+ * result. NEW reference (replacing r's values) or NULL. */
+static tsr_tensor *tensordot_graph(tsr_tensor *a, tsr_tensor *b, int n, const int64_t *d1_, const int64_t *d2_)
+{
+    tsr_ag_args args = {0};
+    int64_t d1[TSR_MAX_DIMS], d2[TSR_MAX_DIMS];
+    tsr_tensor *t[2] = {tsr_tensor_retain(a), tsr_tensor_retain(b)}, *p[2] = {0}, *m2[2] = {0}, *m = NULL, *res = NULL;
+    for (int i = 0; i < n; i++) {
+        d1[i] = d1_[i] < 0 ? d1_[i] + a->ndim : d1_[i];
+        d2[i] = d2_[i] < 0 ? d2_[i] + b->ndim : d2_[i];
+    }
+    int64_t csize = 1;
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        int64_t s1 = a->sizes[d1[i]], s2 = b->sizes[d2[i]];
+        int w = s2 == 1 ? 0 : s1 == 1 ? 1 : -1;
+        if (w < 0) {
+            csize *= s1;
+            continue;
+        }
+        tsr_ag_args sa = {0};
+        sa.ndims = 1;
+        sa.dims[0] = w == 0 ? d1[i] : d2[i];
+        sa.keepdim = true;
+        tsr_dims dd = {.n = 1, .d = {sa.dims[0]}};
+        tsr_tensor *sm = tsr_sum(t[w], &dd, true, TSR_DTYPE_UNDEFINED, NULL);
+        if (!sm || record("sum_dim", 1, &t[w], &sa, sm, false) < 0) rc = -1;
+        tsr_tensor_release(t[w]);
+        t[w] = sm;
+    }
+    bool c1[TSR_MAX_DIMS] = {0}, c2[TSR_MAX_DIMS] = {0};
+    for (int i = 0; i < n; i++) c1[d1[i]] = c2[d2[i]] = true;
+    int64_t p1[TSR_MAX_DIMS], p2[TSR_MAX_DIMS], rs[TSR_MAX_DIMS], size1 = 1, size2 = 1;
+    int k1 = 0, k2 = 0, kr = 0;
+    for (int i = 0; i < a->ndim; i++)
+        if (!c1[i]) p1[k1++] = i, size1 *= t[0]->sizes[i], rs[kr++] = t[0]->sizes[i];
+    for (int i = 0; i < n; i++) p1[k1++] = d1[i];
+    for (int i = 0; i < n; i++) p2[k2++] = d2[i];
+    for (int i = 0; i < b->ndim; i++)
+        if (!c2[i] && kr < TSR_MAX_DIMS) p2[k2++] = i, size2 *= t[1]->sizes[i], rs[kr++] = t[1]->sizes[i];
+    for (int w = 0; w < 2 && rc == 0; w++) {
+        tsr_ag_args pa = {0};
+        pa.ndims = t[w]->ndim;
+        memcpy(pa.dims, w ? p2 : p1, sizeof(int64_t) * (size_t)t[w]->ndim);
+        p[w] = tsr_view_permute(t[w], t[w]->ndim, pa.dims);
+        if (!p[w] || record("permute", 1, &t[w], &pa, p[w], false) < 0) { rc = -1; break; }
+        int64_t sz[2] = {w ? csize : size1, w ? size2 : csize};
+        if (!(m2[w] = reshape_graph(p[w], 2, sz))) rc = -1;
+    }
+    if (rc == 0 && (!(m = tsr_mm(m2[0], m2[1], NULL)) || record("mm", 2, m2, &args, m, false) < 0)) rc = -1;
+    if (rc == 0 && !(res = reshape_graph(m, kr, rs))) rc = -1;
+    if (rc < 0 && !exc_pending()) bind_runtime_error();
+    for (int w = 0; w < 2; w++) {
+        tsr_tensor_release(t[w]);
+        tsr_tensor_release(p[w]);
+        tsr_tensor_release(m2[w]);
+    }
+    tsr_tensor_release(m);
+    return rc < 0 ? NULL : res;
+}
+
 /* ------------------------------------------------------------ rows */
 
 static bool is_seq_result(Value *r)
@@ -399,6 +541,9 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     if (g->kind != G_CAT && (!x || !is_tensor(x))) return r;
     in[0] = g->kind == G_CAT ? NULL : tensor_of(x);
     tsr_tensor *out = is_tensor(r) ? tensor_of(r) : NULL;
+    size_t rl = strlen(g->row);
+    if (rl > 3 && !strcmp(g->row + rl - 3, "_ex") && is_seq_result(r) && r->u.seq.n && is_tensor(r->u.seq.items[0]))
+        out = tensor_of(r->u.seq.items[0]);   /* inv_ex, cholesky_ex, solve_ex: (result, info) */
     int rc = 0;
     switch (g->kind) {
     case G_NONE: case G_OWN: return r;
@@ -442,7 +587,11 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         break;
     }
     case G_ADDMM: {
-        Value *m1 = bind_table_arg(b, "mat1"), *m2 = bind_table_arg(b, "mat2");
+        const char *n1 = "mat1", *n2 = "mat2";
+        if (!strcmp(key, "addmv")) n1 = "mat", n2 = "vec";
+        else if (!strcmp(key, "addr")) n1 = "vec1", n2 = "vec2";
+        else if (strcmp(key, "addmm")) n1 = "batch1", n2 = "batch2";
+        Value *m1 = bind_table_arg(b, n1), *m2 = bind_table_arg(b, n2);
         if (!m1 || !m2) return r;
         in[1] = tensor_of(m1);
         in[2] = tensor_of(m2);
@@ -452,6 +601,101 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         arg_double(bind_table_arg(b, "beta"), &a.d0);
         arg_double(bind_table_arg(b, "alpha"), &a.d1);
         break;
+    }
+    case G_OUTER: case G_KRON: {
+        Value *o = bind_table_arg(b, g->kind == G_OUTER ? "vec2" : "other");
+        if (!o || !is_tensor(o) || !out) return r;
+        tsr_tensor *m = g->kind == G_OUTER ? outer_graph(in[0], tensor_of(o), out) : kron_graph(in[0], tensor_of(o), out);
+        decref(r);
+        return m ? v_tensor(m) : NULL;
+    }
+    case G_CROSS: {
+        Value *o = bind_table_arg(b, "other"), *dv = bind_table_arg(b, "dim");
+        if (!o || !is_tensor(o)) return r;
+        in[1] = tensor_of(o);
+        n = 2;
+        a.i0 = -1;
+        if (!arg_int(dv, &a.i0) && strcmp(g->row, "linalg_cross")) {   /* torch.cross: the first dim of size 3 */
+            for (int i = 0; i < in[0]->ndim; i++)
+                if (in[0]->sizes[i] == 3) { a.i0 = i; break; }
+        }
+        break;
+    }
+    case G_SOLVE: {
+        Value *o = bind_table_arg(b, "B");
+        if (!o || !is_tensor(o)) return r;
+        in[1] = tensor_of(o);
+        n = 2;
+        a.flag = arg_bool(b, "left", true);
+        break;
+    }
+    case G_TENSORDOT: {
+        Value *o = b->v[1];
+        int64_t d1[TSR_MAX_DIMS + 1], d2[TSR_MAX_DIMS + 1];
+        int n1 = 0, n2 = 0;
+        if (!o || !is_tensor(o) || !out) return r;
+        if (bind_table_intlist(b, 2, "tensordot", d1, TSR_MAX_DIMS + 1, &n1) < 0 ||
+            bind_table_intlist(b, 3, "tensordot", d2, TSR_MAX_DIMS + 1, &n2) < 0) {
+            decref(r);
+            return NULL;
+        }
+        tsr_tensor *m = n1 == n2 ? tensordot_graph(in[0], tensor_of(o), n1, d1, d2) : NULL;
+        decref(r);
+        return m ? v_tensor(m) : NULL;
+    }
+    case G_CDIST: {
+        Value *o = b->v[1];
+        if (!o || !is_tensor(o) || !out) return r;
+        in[1] = tensor_of(o);
+        n = 2;
+        a.d0 = 2.0;
+        arg_double(bind_table_arg(b, "p"), &a.d0);
+        int64_t mode = 0;
+        arg_int(bind_table_arg(b, "compute_mode"), &mode);
+        int64_t r1 = in[0]->ndim >= 2 ? in[0]->sizes[in[0]->ndim - 2] : 0, r2 = in[1]->ndim >= 2 ? in[1]->sizes[in[1]->ndim - 2] : 0;
+        if (tsr_tensor_numel(in[0]) && tsr_tensor_numel(in[1]) && a.d0 == 2.0 && (mode == 1 || (mode == 0 && (r1 > 25 || r2 > 25)))) {
+            /* 1.13's _euclidean_dist composition (mm over padded operands) */
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'cdist' by matrix multiplication (p=2 with more "
+                          "than 25 rows, or compute_mode='use_mm_for_euclid_dist') is not implemented.");
+            decref(r);
+            return bind_runtime_error();
+        }
+        break;
+    }
+    case G_UPLO: {
+        Value *u = bind_table_arg(b, "UPLO");
+        a.flag = u && u->type == &t_str && !strcmp(u->u.s.p, "U");
+        break;
+    }
+    case G_CHOL: a.flag = arg_bool(b, "upper", false); break;
+    case G_SLOGDET:
+        if (!is_seq_result(r) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[1])) return r;
+        out = tensor_of(r->u.seq.items[1]);
+        break;
+    case G_LOGDET: {   /* 1.13: sign, logabsdet = linalg_slogdet(A); where(sign == -1, nan, logabsdet) */
+        if (!out) return r;
+        if (tsr_dtype_is_complex(in[0]->dtype)) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'logdet' of a complex input is not implemented.");
+            decref(r);
+            return bind_runtime_error();
+        }
+        tsr_tensor *sg = NULL, *lad = NULL, *cond = NULL, *nan = NULL;
+        rc = tsr_linalg_slogdet(in[0], &sg, &lad);
+        if (rc == 0) rc = record("linalg_slogdet", 1, in, &a, lad, false);
+        if (rc == 0) {
+            tsr_operand x = tsr_operand_tensor(sg), m1 = tsr_operand_scalar(tsr_scalar_float(-1.0));
+            cond = tsr_compare(TSR_CMP_EQ, &x, &m1, NULL);
+            nan = tsr_full(0, NULL, tsr_scalar_float(NAN), TSR_FLOAT64, TSR_CPU);
+            tsr_tensor *wi[3] = {cond, nan, lad};
+            rc = cond && nan ? record("where", 3, wi, &a, out, false) : -1;
+        }
+        if (rc < 0 && !exc_pending()) bind_runtime_error();
+        tsr_tensor_release(sg);
+        tsr_tensor_release(lad);
+        tsr_tensor_release(cond);
+        tsr_tensor_release(nan);
+        if (rc < 0) { decref(r); return NULL; }
+        return r;
     }
     case G_REDUCE: case G_PROD: {
         Value *dv = bind_table_arg(b, "dim");

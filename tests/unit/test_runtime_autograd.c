@@ -372,6 +372,53 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "mv")) return tsr_mv(in[0], in[1], NULL);
     if (!strcmp(k, "dot")) return tsr_dot(in[0], in[1], NULL);
     if (!strcmp(k, "addmm")) return tsr_addmm(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
+    if (!strcmp(k, "addmv")) return tsr_addmv(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
+    if (!strcmp(k, "addr")) return tsr_addr(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
+    if (!strcmp(k, "baddbmm")) return tsr_baddbmm(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
+    if (!strcmp(k, "linalg_cross")) return tsr_linalg_cross(in[0], in[1], a->i0, NULL);
+    if (!strcmp(k, "linalg_det")) return tsr_linalg_det(in[0]);
+    if (!strcmp(k, "linalg_inv")) {
+        tsr_tensor *inv = NULL, *info = NULL;
+        if (tsr_linalg_inv_ex(in[0], "linalg.inv", &inv, &info) < 0) return NULL;
+        tsr_tensor_release(info);
+        return inv;
+    }
+    if (!strcmp(k, "cholesky") || !strcmp(k, "linalg_cholesky")) {   /* of (X + X^T) / 2: what the formula's gradient assumes */
+        tsr_tensor *xt = tsr_view_transpose(in[0], -2, -1), *sm = bin(TSR_BINOP_ADD, in[0], xt), *l = NULL, *info = NULL;
+        tsr_operand h = tsr_operand_scalar(tsr_scalar_float(0.5)), y = tsr_operand_tensor(sm);
+        tsr_tensor *sy = tsr_binary(TSR_BINOP_MUL, &y, &h, NULL, NULL);
+        int rc = tsr_linalg_cholesky_ex(sy, a->flag, "linalg.cholesky", false, &l, &info);
+        tsr_tensor_release(xt), tsr_tensor_release(sm), tsr_tensor_release(sy), tsr_tensor_release(info);
+        return rc < 0 ? NULL : l;
+    }
+    if (!strcmp(k, "cdist")) return tsr_cdist(in[0], in[1], a->d0, 2);
+    if (!strcmp(k, "linalg_eigvalsh")) {   /* of (X + X^T) / 2, as for cholesky */
+        tsr_tensor *xt = tsr_view_transpose(in[0], -2, -1), *sm = bin(TSR_BINOP_ADD, in[0], xt), *l = NULL;
+        tsr_operand h = tsr_operand_scalar(tsr_scalar_float(0.5)), y = tsr_operand_tensor(sm);
+        tsr_tensor *sy = tsr_binary(TSR_BINOP_MUL, &y, &h, NULL, NULL);
+        int rc = tsr_linalg_eigh(sy, a->flag ? "U" : "L", &l, NULL);
+        tsr_tensor_release(xt), tsr_tensor_release(sm), tsr_tensor_release(sy);
+        return rc < 0 ? NULL : l;
+    }
+    if (!strcmp(k, "linalg_svdvals")) {
+        tsr_tensor *sv = NULL;
+        return tsr_linalg_svd(in[0], false, NULL, &sv, NULL) < 0 ? NULL : sv;
+    }
+    if (!strcmp(k, "linalg_pinv")) return tsr_linalg_pinv(in[0], NULL, NULL, false);
+    if (!strcmp(k, "linalg_matrix_exp")) return tsr_linalg_matrix_exp(in[0]);
+    if (!strcmp(k, "linalg_solve")) {
+        tsr_tensor *x = NULL, *info = NULL;
+        if (tsr_linalg_solve_ex(in[0], in[1], a->flag, "linalg.solve", &x, &info) < 0) return NULL;
+        tsr_tensor_release(info);
+        return x;
+    }
+    if (!strcmp(k, "linalg_slogdet")) {
+        tsr_tensor *sg = NULL, *l = NULL;
+        if (tsr_linalg_slogdet(in[0], &sg, &l) < 0) return NULL;
+        tsr_tensor_release(sg);
+        return l;
+    }
+    if (!strcmp(k, "addbmm")) return tsr_addbmm(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
     if (!strcmp(k, "view") || !strcmp(k, "reshape_alias") || !strcmp(k, "unsafe_view")) return tsr_reshape(in[0], 1, L(6));
     if (!strcmp(k, "squeeze")) return tsr_view_squeeze(in[0]);
     if (!strcmp(k, "squeeze_dim") || !strcmp(k, "squeeze_mm")) return tsr_view_squeeze_dim(in[0], a->i0);
@@ -596,6 +643,27 @@ static const Case cases[] = {
     {"std_mean_s", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .i0 = 0, .keepdim = true)},
     {"std_mean_m", 1, {2}, {{3, 4}}, 0, A(.ndims = -1)},
     {"mode", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"kthvalue", 1, {2}, {{4, 3}}, 0, A(.i0 = 0, .i1 = 2)}, {"nan_to_num", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    /* gradC: the matmul family */
+    {"addmv", 3, {1, 2, 1}, {{1}, {3, 4}, {4}}, 0, A(.d0 = 0.5, .d1 = 2)},
+    {"addr", 3, {2, 1, 1}, {{3, 4}, {3}, {4}}, 0, A(.d0 = 2, .d1 = -0.5)},
+    {"baddbmm", 3, {3, 3, 3}, {{2, 3, 4}, {2, 3, 5}, {2, 5, 4}}, 0, A(.d0 = 0.5, .d1 = 1.5)},
+    {"addbmm", 3, {1, 3, 3}, {{4}, {2, 3, 5}, {2, 5, 4}}, 0, A(.d0 = -1, .d1 = 0.5)},
+    {"linalg_cross", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.i0 = -1)}, {"linalg_cross", 2, {2, 2}, {{3, 2}, {3, 1}}, 0, A(.i0 = 0)},
+    {"linalg_det", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_det", 1, {3}, {{2, 2, 2}}, 0, A()},
+    {"linalg_inv", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_inv", 1, {3}, {{2, 2, 2}}, 0, A()},
+    {"linalg_slogdet", 1, {2}, {{3, 3}}, 0, A()},
+    {"cholesky", 1, {2}, {{3, 3}}, 9, A(.flag = false)}, {"linalg_cholesky", 1, {2}, {{3, 3}}, 9, A(.flag = true)},
+    {"linalg_cholesky", 1, {3}, {{2, 3, 3}}, 9, A(.flag = false)},
+    {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 2)}, {"cdist", 2, {3, 3}, {{2, 3, 2}, {1, 4, 2}}, 0, A(.d0 = 1.5)},
+    {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 3)}, {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 1)},
+    {"cdist", 2, {2, 2}, {{3, 2}, {4, 2}}, 0, A(.d0 = 0.5)},
+    {"linalg_eigvalsh", 1, {2}, {{3, 3}}, 10, A(.flag = false)}, {"linalg_eigvalsh", 1, {3}, {{2, 3, 3}}, 10, A(.flag = true)},
+    {"linalg_svdvals", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_svdvals", 1, {2}, {{2, 4}}, 0, A()},
+    {"linalg_svdvals", 1, {3}, {{2, 4, 2}}, 0, A()},
+    {"linalg_pinv", 1, {2}, {{3, 3}}, 0, A()}, {"linalg_pinv", 1, {2}, {{2, 4}}, 0, A()}, {"linalg_pinv", 1, {3}, {{2, 4, 3}}, 0, A()},
+    {"linalg_matrix_exp", 1, {2}, {{3, 3}}, 2, A()}, {"linalg_matrix_exp", 1, {3}, {{2, 2, 2}}, 2, A()},
+    {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
+    {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
@@ -603,10 +671,16 @@ static const Case cases[] = {
  * from kinks (abs, relu, clamp bounds) and integers (floor, round). */
 static double val(int domain, int k, int64_t i)
 {
+    if (domain == 10) {   /* symmetric 3x3 matrices */
+        int64_t r = i % 9 / 3, q = i % 3;
+        i = i / 9 * 9 + (r < q ? r : q) * 3 + (r < q ? q : r);
+        domain = 0;
+    }
     double u = sin(1.7 * (double)(i + 1) + 0.9 * k) * 0.9;   /* in (-0.9, 0.9), distinct */
     if (domain == 1) return 0.6 + fabs(u) * 1.5;
     if (domain == 2) return u * 0.8;
     if (domain == 6) return 0.5 + u * 0.5;
+    if (domain == 9) return i % 9 % 4 == 0 ? 3.0 + u : u * 0.5;   /* 3x3 diagonally dominant matrices */
     if (domain == 8) return i % 4 == 1 ? 0.0 : u * 1.3 + 0.05;   /* zeros */
     if (domain == 9) return 1.2 + fabs(u) * 1.5;   /* above 1 (acosh) */
     return u * 1.3 + 0.05;
