@@ -824,6 +824,16 @@ TEST(autograd_every_formula_matches_finite_differences)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) CHECK(check_case(&cases[i]));
 }
 
+/* the formula table is binary-searched: a row out of order is silently missed */
+TEST(autograd_formula_table_is_sorted)
+{
+    for (int i = 1; tsr__ag_formula_at(i); i++) {
+        const char *a = tsr__ag_formula_at(i - 1)->key, *b = tsr__ag_formula_at(i)->key;
+        if (strcmp(a, b) >= 0) printf("    out of order: %s before %s\n", a, b);
+        CHECK(strcmp(a, b) < 0);
+    }
+}
+
 TEST(autograd_every_formula_has_a_case)
 {
     for (int i = 0; tsr__ag_formula_at(i); i++) {
