@@ -217,7 +217,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     return fwd_pool(key, a, in[0], NULL);
 }
 
-/* the (values, indices) formulas of runtime/ops/grad_gradB.c and the
+/* the (values, indices) formulas of runtime/ops/grad_pointwise.c and the
  * value-selecting ones: values, and *ix the indices when asked */
 static tsr_tensor *fwd_validx(const char *k, const tsr_ag_args *a, tsr_tensor *x, tsr_tensor **ix)
 {
@@ -236,8 +236,8 @@ static tsr_tensor *fwd_validx(const char *k, const tsr_ag_args *a, tsr_tensor *x
     return v;
 }
 
-/* the pointwise and special-function formulas of runtime/ops/grad_gradB.c */
-static tsr_tensor *fwd_gradB(const char *k, const tsr_ag_args *a, tsr_tensor **in)
+/* the pointwise and special-function formulas of runtime/ops/grad_pointwise.c */
+static tsr_tensor *fwd_pointwise(const char *k, const tsr_ag_args *a, tsr_tensor **in)
 {
     tsr_operand x0 = tsr_operand_tensor(in[0]), s0 = tsr_operand_scalar(tsr_scalar_float(a->d0));
     tsr_operand x1 = tsr_operand_tensor(in[1] ? in[1] : in[0]), x2 = tsr_operand_tensor(in[2] ? in[2] : in[0]);
@@ -479,7 +479,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(ix);
         return r;
     }
-    return fwd_gradB(k, a, in);
+    return fwd_pointwise(k, a, in);
 }
 
 #define A(...) ((tsr_ag_args){__VA_ARGS__})
@@ -610,7 +610,7 @@ static const Case cases[] = {
     {"native_group_norm", 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, 0, A(.i0 = 2, .d0 = 1e-5)},
     {"native_group_norm", 3, {4, 1, 1}, {{2, 6, 2, 2}, {6}, {6}}, 0, A(.i0 = 3, .d0 = 1e-3)},
     /* bilinear's _trilinear: (B, n), (A, n, m), (B, m) */
-    /* runtime/ops/grad_gradB.c */
+    /* runtime/ops/grad_pointwise.c */
     {"lerp", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.d0 = 0.3)}, {"lerp_t", 3, {1, 2, 1}, {{3}, {2, 3}, {3}}, 0, A(.ndims = 0)},
     {"addcmul", 3, {2, 2, 1}, {{2, 3}, {2, 1}, {3}}, 0, A(.d0 = 0.5)}, {"addcdiv", 3, {1, 1, 1}, {{4}, {4}, {4}}, 1, A(.d0 = -1.5)},
     {"hypot", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)}, {"fmod", 2, {1, 1}, {{5}, {5}}, 1, A(.ndims = 0)},

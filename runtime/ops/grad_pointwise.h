@@ -1,10 +1,10 @@
-/* runtime/ops/grad_gradB.h — backward formulas of pointwise ops and
+/* runtime/ops/grad_pointwise.h — backward formulas of pointwise ops and
  * special functions (derivatives.yaml of 1.13): lerp, addcmul, addcdiv,
  * hypot, fmod, remainder, erfc, clamp with tensor bounds, erfinv, lgamma,
  * digamma, polygamma, logit, xlogy, sinc, deg2rad, rad2deg, frac,
  * nan_to_num, fmax / fmin, copysign, i0, acosh, asinh, atanh, logaddexp(2), logcumsumexp, cummax / cummin, dist, renorm. The formula table of autograd_fn.c names them. */
-#ifndef TSR_OPS_GRAD_GRADB_H
-#define TSR_OPS_GRAD_GRADB_H
+#ifndef TSR_OPS_GRAD_POINTWISE_H
+#define TSR_OPS_GRAD_POINTWISE_H
 #include "autograd_node.h"
 
 int tsr__bw_lerp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
