@@ -413,6 +413,31 @@ tsr_tensor *tsr_to_dtype(const tsr_tensor *t, tsr_dtype dtype, bool copy)
     return tsr_to_device(t, t->device, dtype, copy);
 }
 
+tsr_tensor *tsr_to_format(const tsr_tensor *t, tsr_device device, tsr_dtype dtype, bool copy,
+                          tsr_memory_format mf)
+{
+    if (mf == TSR_MF_PRESERVE) return tsr_to_device(t, device, dtype, copy);
+    if (dtype == TSR_DTYPE_UNDEFINED) dtype = t->dtype;
+    device = tsr_device_normalize(device);
+    bool same_dev = tsr_device_equal(device, t->device);
+    /* 1.13's to_will_alias asks for the suggested format, not contiguity:
+     * a contiguous (2, 1, 3, 4) is channels_last-contiguous too, yet it is
+     * copied into channels_last strides (12, 1, 4, 1). */
+    if (same_dev && dtype == t->dtype && !copy && tsr_tensor_suggest_memory_format(t) == mf)
+        return tsr_tensor_retain((tsr_tensor *)t);
+    if (!same_dev && tsr_device_is_meta(t->device)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+        return NULL;
+    }
+    tsr_tensor *c = tsr_tensor_empty_format(t->ndim, t->sizes, dtype, device, mf);
+    if (!c) return NULL;
+    if (!tsr_device_is_meta(device) && tsr_copy_(c, t) < 0) {
+        tsr_tensor_release(c);
+        return NULL;
+    }
+    return c;
+}
+
 tsr_tensor *tsr_to_dtype_format(const tsr_tensor *t, tsr_dtype dtype, tsr_memory_format mf)
 {
     if (mf == TSR_MF_PRESERVE) return tsr_to_dtype(t, dtype, false);

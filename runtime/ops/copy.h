@@ -30,12 +30,18 @@ tsr_tensor *tsr_contiguous(const tsr_tensor *t, tsr_memory_format mf);
 /* to(dtype, copy=False): t itself (new reference) when dtype matches and !copy,
  * else a preserve_format copy converted to dtype. */
 tsr_tensor *tsr_to_dtype(const tsr_tensor *t, tsr_dtype dtype, bool copy);
-/* x.float(memory_format=mf) and the other cast methods: t itself (new
- * reference) when nothing changes, else converted to dtype and laid out in mf
- * (PRESERVE keeps t's layout). */
+/* A kernel's input cast to dtype and made contiguous in mf: t itself (new
+ * reference) when its dtype matches and it is contiguous in mf, else a copy
+ * (PRESERVE keeps t's layout). The user-facing x.float(memory_format=mf)
+ * is tsr_to_format, which decides by the suggested format instead. */
 tsr_tensor *tsr_to_dtype_format(const tsr_tensor *t, tsr_dtype dtype, tsr_memory_format mf);
 /* to(device, dtype): dtype TSR_DTYPE_UNDEFINED keeps t's. */
 tsr_tensor *tsr_to_device(const tsr_tensor *t, tsr_device device, tsr_dtype dtype, bool copy);
+/* to(device, dtype, copy, memory_format=mf) as 1.13's to/_to_copy: t itself
+ * (new reference) when nothing changes and t's suggested memory format is
+ * mf, else a new tensor laid out in mf (PRESERVE: tsr_to_device). */
+tsr_tensor *tsr_to_format(const tsr_tensor *t, tsr_device device, tsr_dtype dtype, bool copy,
+                          tsr_memory_format mf);
 
 /* The math bits (conjugate, negative; tensor.h). resolve: t itself (new
  * reference) when it has no bit, else a new tensor of t's values

@@ -266,13 +266,7 @@ static Value *run_to(Value *self, BindArgs *b)
     if (mf_v) {
         tsr_memory_format mf;
         if (bind_memory_format_arg(mf_v, TSR_MF_PRESERVE, &mf) < 0) return NULL;
-        if (mf != TSR_MF_PRESERVE) {
-            tsr_tensor *c = tsr_to_device(t, dev, dt, true);
-            if (!c) return bind_runtime_error();
-            tsr_tensor *r = tsr_contiguous(c, mf);
-            tsr_tensor_release(c);
-            return v_tensor(r);
-        }
+        if (mf != TSR_MF_PRESERVE) return v_tensor_or_self(self, tsr_to_format(t, dev, dt, copy, mf));
     }
     if (tsr_device_equal(dev, t->device)) {
         if (dt == TSR_DTYPE_UNDEFINED) dt = t->dtype;
@@ -371,7 +365,7 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
     case K_CUDA: return run_cuda(in, b);
     case K_CAST:
         if (bind_memory_format_arg(b->v[1], TSR_MF_PRESERVE, &mf) < 0) return NULL;
-        return v_tensor_or_self(in, tsr_to_dtype_format(t, (tsr_dtype)row->code, mf));
+        return v_tensor_or_self(in, tsr_to_format(t, t->device, (tsr_dtype)row->code, false, mf));
     case K_RESIZE_: return run_resize_(in, fname, b);
     case K_RESIZE_AS_: return run_resize_as_(in, b);
     case K_SET_: return run_set_(in, fname, b);
