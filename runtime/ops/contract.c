@@ -69,10 +69,8 @@ tsr_tensor *tsr_tensordot(const tsr_tensor *a, const tsr_tensor *b, int n1, cons
             csize *= s1;
         }
     }
-    if (a->dtype != b->dtype) {   /* 1.13 checks the sizes first */
-        tsr_error_set(TSR_ERR_RUNTIME, "both inputs should have same dtype");
-        goto done;
-    }
+    /* mixed dtypes: 1.13 has no check of its own here (2.0 added "both
+     * inputs should have same dtype"); mm raises "expected scalar type". */
     uint64_t c1, c2;
     if (dims_bitset(n1, dims1, a->ndim, &c1) < 0 || dims_bitset(n2, dims2, b->ndim, &c2) < 0) goto done;
     int64_t p1[TSR_MAX_DIMS], p2[TSR_MAX_DIMS], rs[2 * TSR_MAX_DIMS], size1 = 1, size2 = 1;

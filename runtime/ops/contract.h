@@ -7,7 +7,7 @@
 
 /* torch.tensordot(a, b, dims) with the dims lists already made (1.13's
  * Python wrapper turns dims=n into [-n..-1] and [0..n-1]): "both dimension
- * lists should have same length", "both inputs should have same dtype",
+ * lists should have same length", 
  * "contracted dimensions need to match, but first has size 2 in dim 0 and
  * second has size 3 in dim 1". A size-1 dim on one side is summed away. */
 tsr_tensor *tsr_tensordot(const tsr_tensor *a, const tsr_tensor *b, int n1, const int64_t *dims1, int n2,
