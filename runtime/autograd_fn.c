@@ -3,6 +3,7 @@
  * the same order of operations so that values round as PyTorch's do. The
  * engine sums each result to its input's shape and casts it to its dtype
  * (validate_outputs), so formulas return the broadcast gradient. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "ops/indexdim.h"
 #include "ops/join.h"
 #include "ops/linalg.h"
+#include "ops/viewcopy.h"
 #include "ops/distance.h"
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
@@ -303,6 +305,31 @@ UNARY_SELF(bw_acos, MUL(g, un(c, TSR_UNOP_NEG, cj(c, un(c, TSR_UNOP_RSQRT, bins(
 UNARY_SELF(bw_atan, DIV(g, cj(c, bins(c, TSR_BINOP_ADD, MUL(x, x), 1.0))))
 UNARY_SELF(bw_erf, MUL(sbin(c, TSR_BINOP_MUL, 2.0 / sqrt(M_PI), un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, bins(c, TSR_BINOP_POW, x, 2.0)))), g))
 UNARY_SELF(bw_square, MUL(g, cj(c, sbin(c, TSR_BINOP_MUL, 2.0, bins(c, TSR_BINOP_POW, x, 1.0)))))
+
+/* angle: a complex self gives where(self == 0, 0, grad * self / |self|^2 * 1j),
+ * a real one zeros_like(self) (1.13's angle_backward) */
+static int bw_angle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (c->fail) return finish(c, n, gin);
+    if (!tsr_dtype_is_complex(x->dtype)) {
+        give(c, gin, 0, zeros(c, x->ndim, x->sizes, x->dtype));
+        return finish(c, n, gin);
+    }
+    tsr_tensor *q = DIV(MUL(g, x), bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), 2.0));
+    tsr_tensor *z = cmps(c, TSR_CMP_EQ, x, 0.0), *r = NULL;
+    if (!c->fail) {
+        tsr_operand a = tsr_operand_tensor(q), i = tsr_operand_scalar(tsr_scalar_complex(0.0, 1.0));
+        tsr_tensor *qi = keep(c, tsr_binary(TSR_BINOP_MUL, &a, &i, NULL, NULL));
+        if (qi) {
+            tsr_operand zero = tsr_operand_scalar(tsr_scalar_complex(0.0, 0.0)), b = tsr_operand_tensor(qi);
+            r = keep(c, tsr_where(z, &zero, &b, NULL));
+        }
+    }
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
 
 /* clamp(self, min d0?, max d1?) */
 static int bw_clamp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -786,6 +813,25 @@ static int bw_piece(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
                                  : tsr_view_slice(z, n->a.i0, n->a.i1, n->a.dims[0], n->a.dims[1]));
     if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
     give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
+/* view_as_real: view_as_complex(grad.contiguous()) */
+static int bw_view_as_real(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *gc = keep(c, tsr_contiguous(g, TSR_MF_CONTIGUOUS));
+    give(c, gin, 0, gc ? keep(c, tsr_view_as_complex(gc)) : NULL);
+    return finish(c, n, gin);
+}
+
+/* view_as_complex: view_as_real(grad.contiguous().resolve_conj()) */
+static int bw_view_as_complex(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *gc = keep(c, tsr_contiguous(g, TSR_MF_CONTIGUOUS));
+    tsr_tensor *gr = gc ? keep(c, tsr_resolve_conj(gc)) : NULL;
+    give(c, gin, 0, gr ? keep(c, tsr_view_as_real(gr)) : NULL);
     return finish(c, n, gin);
 }
 
@@ -2108,30 +2154,12 @@ static tsr_tensor *solve_diag(F *c, const tsr_tensor *A, const tsr_tensor *v)
     return keep(c, x);
 }
 
-/* prod over the last dim of S leaving each element out (prod_safe_zeros_backward with a
- * gradient of ones): exclusive cumprods from both ends */
-static tsr_tensor *prod_others(F *c, const tsr_tensor *S)
-{
-    if (c->fail || !S) return NULL;
-    int64_t d = S->ndim - 1, k = S->sizes[d];
-    int64_t sz[TSR_MAX_DIMS];
-    for (int i = 0; i < S->ndim; i++) sz[i] = S->sizes[i];
-    sz[d] = 1;
-    tsr_tensor *one = keep(c, tsr_ones(S->ndim, sz, S->dtype, TSR_CPU));
-    tsr_tensor *head = keep(c, tsr_view_slice(S, d, 0, k - 1, 1)), *tail = keep(c, tsr_view_slice(S, d, 1, k, 1));
-    if (c->fail) return NULL;
-    const tsr_tensor *l[2] = {one, head}, *r[2] = {tail, one};
-    tsr_tensor *lc = keep(c, tsr_cat(2, l, d, NULL)), *rc = keep(c, tsr_cat(2, r, d, NULL));
-    tsr_tensor *lp = lc ? keep(c, tsr_cumsum(lc, d, TSR_DTYPE_UNDEFINED, true, NULL)) : NULL;
-    tsr_tensor *rf = rc ? keep(c, tsr_flip(rc, 1, &d)) : NULL;
-    tsr_tensor *rp = rf ? keep(c, tsr_cumsum(rf, d, TSR_DTYPE_UNDEFINED, true, NULL)) : NULL;
-    tsr_tensor *rb = rp ? keep(c, tsr_flip(rp, 1, &d)) : NULL;
-    return MUL(lp, rb);
-}
-
-/* _linalg_det: d = grad * conj(det); d A^{-H} by linalg_solve; where det is 0,
- * 1.13's SVD path U diag(alpha prod_{j != i} S_j) Vh with alpha = conj(det U
- * det Vh) d, which is zero there (signed zeros as 1.13 prints them) */
+/* _linalg_det: d = grad * conj(det) on a diagonal, solved with the LU
+ * factorisation _linalg_det made (of A^T when A is contiguous and real),
+ * its zero pivots replaced by the dtype's epsilon so that a singular A
+ * gives the limit of nearby matrices: 1.13's linalg_det_backward when grad
+ * mode is off (every backward without create_graph). The signs of the zeros
+ * a singular A gets come from these very solves. */
 static int bw_linalg_det(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -2142,28 +2170,33 @@ static int bw_linalg_det(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         return finish(c, n, gin);
     }
     tsr_tensor *v = MUL(g, cj(c, det));
-    tsr_tensor *r = solve_diag(c, A, v);
-    tsr_tensor *z = cmps(c, TSR_CMP_EQ, det, 0.0);
-    bool any = false;
-    if (z && !c->fail)
-        for (int64_t i = 0, m = tsr_tensor_numel(z); i < m; i++) {
-            int64_t ix[TSR_MAX_DIMS] = {0};
-            for (int64_t q = i, d = z->ndim - 1; d >= 0; d--) ix[d] = q % z->sizes[d], q /= z->sizes[d];
-            any |= tsr_tensor_get_double(z, ix) != 0;
-        }
-    if (any && !c->fail) {
-        tsr_tensor *U = NULL, *S = NULL, *Vh = NULL;
-        if (tsr_linalg_svd(A, true, &U, &S, &Vh) < 0) c->fail = true;
-        else keep(c, U), keep(c, S), keep(c, Vh);
-        tsr_tensor *du = U ? keep(c, tsr_linalg_det(U)) : NULL, *dv = Vh ? keep(c, tsr_linalg_det(Vh)) : NULL;
-        tsr_tensor *alpha = MUL(cj(c, MUL(du, dv)), v);
-        tsr_tensor *D = MUL(unsq(c, alpha, -1), prod_others(c, S));
-        tsr_tensor *sg = matmul_(c, MUL(U, unsq(c, D, -2)), Vh);
-        tsr_tensor *zz = unsq(c, unsq(c, z, -1), -1);
-        if (!c->fail) {
-            tsr_operand p = tsr_operand_tensor(sg), q = tsr_operand_tensor(r);
-            r = keep(c, tsr_where(zz, &p, &q, NULL));
-        }
+    int64_t sz[TSR_MAX_DIMS];
+    for (int i = 0; i < A->ndim - 1; i++) sz[i] = A->sizes[i];
+    tsr_tensor *e = expand(c, unsq(c, v, -1), A->ndim - 1, sz);
+    tsr_tensor *d = e ? keep(c, tsr_diag_embed(e, 0, -2, -1)) : NULL;
+    d = transpose(c, d, A->ndim - 2, A->ndim - 1);   /* F-transposed, as 1.13 passes it */
+    bool use_at = tsr_tensor_is_contiguous(A) && !tsr_dtype_is_complex(A->dtype);
+    tsr_tensor *lu = NULL, *piv = NULL, *info = NULL, *r = NULL;
+    const tsr_tensor *fa = use_at ? mH(c, A) : A;
+    if (c->fail || tsr_linalg_lu_factor_ex(fa, true, NULL, "linalg.det", &lu, &piv, &info) < 0) {
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    keep(c, lu), keep(c, piv), keep(c, info);
+    /* LU + diag_embed(where(LU.diagonal() == 0, eps, 0)): every entry gets
+     * the sum, so a -0 in LU becomes +0 as in 1.13 */
+    tsr_tensor *z = cmps(c, TSR_CMP_EQ, keep(c, tsr_view_diagonal(lu, 0, -2, -1)), 0.0);
+    tsr_tensor *pert = NULL;
+    if (!c->fail) {
+        double eps = A->dtype == TSR_FLOAT64 || A->dtype == TSR_COMPLEX128 ? DBL_EPSILON : FLT_EPSILON;
+        tsr_operand p = tsr_operand_scalar(tsr_scalar_float(eps)), q = tsr_operand_scalar(tsr_scalar_float(0.0));
+        tsr_tensor *w = keep(c, tsr_where(z, &p, &q, NULL));
+        pert = w ? keep(c, tsr_diag_embed(w, 0, -2, -1)) : NULL;
+    }
+    tsr_tensor *lu2 = bin(c, TSR_BINOP_ADD, lu, pert);
+    if (!c->fail) {
+        if (tsr_linalg_lu_solve(lu2, piv, d, true, !use_at, &r) < 0) c->fail = true;
+        else keep(c, r);
     }
     give(c, gin, 0, r);
     return finish(c, n, gin);
@@ -2387,6 +2420,7 @@ static const tsr_formula formulas[] = {
     {"alias", "AliasBackward0", 0, bw_pass},
     {"amax", "AmaxBackward0", 1 | TSR_SAVE_OUT, bw_amax},
     {"amin", "AminBackward0", 1 | TSR_SAVE_OUT, bw_amax},
+    {"angle", "AngleBackward0", 1, bw_angle},
     {"as_strided_view", "AsStridedBackward0", 0, bw_as_strided_view},
     {"asin", "AsinBackward0", 1, bw_asin},
     {"asinh", "AsinhBackward0", 1, tsr__bw_ahyp},
@@ -2637,6 +2671,8 @@ static const tsr_formula formulas[] = {
     {"var_mean_m", "VarMeanBackward0", 0, bw_mean},
     {"var_mean_v", "VarMeanBackward0", 1, bw_var},
     {"view", "ViewBackward0", 0, bw_reshape},
+    {"view_as_complex", "ViewAsComplexBackward0", 0, bw_view_as_complex},
+    {"view_as_real", "ViewAsRealBackward0", 0, bw_view_as_real},
     {"where", "WhereBackward0", 1, bw_where},
     {"xlogy", "XlogyBackward0", 3, tsr__bw_xlogy},
     {"xlogy_s", "XlogyBackward2", 1, tsr__bw_xlogy},

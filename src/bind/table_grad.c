@@ -15,6 +15,7 @@
 #include "ops/compare.h"
 #include "ops/linalg.h"
 #include "ops/reduce.h"
+#include "ops/viewcopy.h"
 #include "table_grad.h"
 
 /* How a row's arguments map onto its formula. */
@@ -81,6 +82,7 @@ typedef enum {
     G_VARMEAN,    /* var_mean / std_mean: (var or std, mean), one node for each result */
     G_PNORM,      /* dist(input, other, p) / renorm(input, p, dim, maxnorm) */
     G_VALIDX,     /* (values, indices) along dim: median / nanmedian / mode / kthvalue / cummax / cummin */
+    G_PART,       /* real / imag of a complex input: select(view_as_real(input), -1, 0 or 1) */
 } GKind;
 
 typedef struct {
@@ -94,7 +96,7 @@ static const GradRow grad_rows[] = {
     {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"acosh", G_UNARY, NULL},
     {"add", G_BINARY, NULL}, {"addbmm", G_ADDMM, NULL}, {"addcdiv", G_ADDC, NULL}, {"addcmul", G_ADDC, NULL},
     {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL},
-    {"amin", G_REDUCE, NULL}, {"arccos", G_UNARY, "acos"}, {"arccosh", G_UNARY, "acosh"},
+    {"amin", G_REDUCE, NULL}, {"angle", G_UNARY, NULL}, {"arccos", G_UNARY, "acos"}, {"arccosh", G_UNARY, "acosh"},
     {"arcsin", G_UNARY, "asin"}, {"arcsinh", G_UNARY, "asinh"}, {"arctan", G_UNARY, "atan"},
     {"arctan2", G_BINARY, "atan2"}, {"arctanh", G_UNARY, "atanh"}, {"asin", G_UNARY, NULL}, {"asinh", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"atanh", G_UNARY, NULL}, {"backward", G_NONE, NULL},
@@ -116,7 +118,7 @@ static const GradRow grad_rows[] = {
     {"float", G_CAST, NULL}, {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL},
     {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"},
     {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL},
-    {"hypot", G_BINARY, NULL}, {"i0", G_UNARY, NULL}, {"index_add", G_INDEXOP, NULL},
+    {"hypot", G_BINARY, NULL}, {"i0", G_UNARY, NULL}, {"imag", G_PART, NULL}, {"index_add", G_INDEXOP, NULL},
     {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"},
     {"kron", G_KRON, NULL}, {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL},
     {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cholesky_ex", G_CHOL, "linalg_cholesky"},
@@ -137,7 +139,7 @@ static const GradRow grad_rows[] = {
     {"norm", G_NORM, NULL}, {"outer", G_OUTER, NULL}, {"pad", G_OWN, NULL}, {"permute", G_PERMUTE, NULL},
     {"pinverse", G_UNARY, "linalg_pinv"}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL},
     {"polygamma", G_POLYGAMMA, NULL}, {"pow", G_POW, NULL}, {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL},
-    {"rad2deg", G_UNARY, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
+    {"rad2deg", G_UNARY, NULL}, {"real", G_PART, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
     {"remainder", G_BINARY, NULL}, {"renorm", G_PNORM, NULL}, {"repeat", G_REPEAT, NULL},
     {"repeat_interleave", G_RINTERLEAVE, NULL}, {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL},
     {"reshape_as", G_RESHAPE, NULL}, {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL},
@@ -158,6 +160,7 @@ static const GradRow grad_rows[] = {
     {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL}, {"type", G_CAST, NULL},
     {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL},
     {"var", G_VAR, NULL}, {"var_mean", G_VARMEAN, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
+    {"view_as_complex", G_UNARY, NULL}, {"view_as_real", G_UNARY, NULL},
     {"vsplit", G_TSPLIT, NULL}, {"where", G_WHERE, NULL}, {"xlogy", G_BINARY, NULL}, {"zero_", G_UNARY, NULL},
 };
 
@@ -407,6 +410,38 @@ static tsr_tensor *outer_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
     return rc < 0 ? NULL : tsr_tensor_retain(r);
 }
 
+/* x.real / x.imag of a complex x as 1.13 records them: select(view_as_real(x),
+ * -1, 0 or 1) (ViewAsRealBackward0 under SelectBackward0); r is the view
+ * holding the values. NEW reference or NULL with the exception. */
+static tsr_tensor *part_graph(tsr_tensor *x, tsr_tensor *r, bool imag)
+{
+    tsr_ag_args a = {0};
+    tsr_tensor *v = tsr_view_as_real(x);
+    if (!v) {
+        bind_runtime_error();
+        return NULL;
+    }
+    if (record("view_as_real", 1, &x, &a, v, false) < 0) {
+        tsr_tensor_release(v);
+        return NULL;
+    }
+    a.i0 = v->ndim - 1;
+    a.i1 = imag;
+    a.i2 = 0;
+    int rc = record("select", 1, &v, &a, r, false);
+    tsr_tensor_release(v);
+    return rc < 0 ? NULL : tsr_tensor_retain(r);
+}
+
+Value *bind_grad_part(tsr_tensor *x, tsr_tensor *r, bool imag)
+{
+    if (!r) return bind_runtime_error();
+    if (!tsr_ag_needed(1, &x)) return v_tensor(r);
+    tsr_tensor *m = part_graph(x, r, imag);
+    tsr_tensor_release(r);
+    return m ? v_tensor(m) : NULL;
+}
+
 /* kron(a, b) as 1.13's KronImpl: _unsafe_view(a, [a0, 1, a1, 1, ...]) *
  * _unsafe_view(b, [1, b0, 1, b1, ...]), then _unsafe_view to the result's
  * shape; r holds the values. NEW reference or NULL. */
@@ -601,6 +636,12 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         arg_double(bind_table_arg(b, "beta"), &a.d0);
         arg_double(bind_table_arg(b, "alpha"), &a.d1);
         break;
+    }
+    case G_PART: {
+        if (!out || !tsr_dtype_is_complex(in[0]->dtype)) return r;   /* real(x) of a real x is x */
+        tsr_tensor *m = part_graph(in[0], out, !strcmp(g->row, "imag"));
+        decref(r);
+        return m ? v_tensor(m) : NULL;
     }
     case G_OUTER: case G_KRON: {
         Value *o = bind_table_arg(b, g->kind == G_OUTER ? "vec2" : "other");

@@ -12,6 +12,7 @@
 #include "ops/sparse.h"
 #include "bind/areas.h"
 #include "bind/explain.h"
+#include "bind/table_grad.h"
 #include "autograd.h"
 #include "show/show.h"
 
@@ -574,10 +575,14 @@ static Value *p_real(Value *self)
 {
     tsr_tensor *t = self_t(self);
     if (!tsr_dtype_is_complex(t->dtype)) return incref(self);
-    return v_tensor(tsr_view_real(t));
+    return bind_grad_part(t, tsr_view_real(t), false);
 }
 
-static Value *p_imag(Value *self) { return v_tensor(tsr_view_imag(self_t(self))); }
+static Value *p_imag(Value *self)
+{
+    tsr_tensor *t = self_t(self);
+    return bind_grad_part(t, tsr_view_imag(t), true);
+}
 
 static int set_real_imag(Value *self, Value *x, bool imag)
 {
