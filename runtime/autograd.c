@@ -861,6 +861,7 @@ typedef struct {
     tsr_tensor *buf;
     bool done;
     tsr_tensor **bufs;          /* a multi-output node's: per output */
+    bool needed;                /* with inputs: on a path to one of them (1.13's exec_info needed_) */
 } task;
 
 /* v (stolen) added into t's gradient of output nr. 0 or -1. */
@@ -961,14 +962,65 @@ static void size_string(const tsr_tensor *t, char *buf, size_t cap)
     snprintf(buf, cap, "torch.Size(%s)", tsr__fmt_list(l, sizeof l, t->ndim, t->sizes));
 }
 
+/* With inputs (autograd.grad, backward(inputs=)) only the nodes with a path
+ * to an input's node run, as 1.13's exec_info marks them: a node is needed
+ * when one of its next nodes is needed or is an input's; an input's node
+ * itself runs only when it leads to another input, except that
+ * backward(inputs=) runs it (accumulate: its AccumulateGrad, or the
+ * retain_grad of a non-leaf input). Seq order puts a node's next nodes
+ * first, so one ascending pass settles almost every graph; it repeats
+ * until nothing changes. */
+static void mark_needed(graph *g, int ni, tsr_node *const *in_nodes, bool accumulate)
+{
+    for (int i = 0; i < g->n; i++) {
+        g->t[i].needed = false;
+        for (int k = 0; k < ni && accumulate; k++)
+            if (in_nodes[k] == g->t[i].node) g->t[i].needed = true;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < g->n; i++) {
+            task *t = &g->t[i];
+            if (t->needed) continue;
+            for (int e = 0; e < t->node->nnext && !t->needed; e++) {
+                tsr_node *y = t->node->next[e].node;
+                if (!y) continue;
+                bool hit = g->t[find(g, y)].needed;
+                for (int k = 0; k < ni && !hit; k++) hit = in_nodes[k] == y;
+                if (hit) t->needed = changed = true;
+            }
+        }
+    }
+}
+
+static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph, int ni,
+                     tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, bool keep_flow,
+                     bool accumulate);
+
 int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph,
                      int ni, tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, bool keep_flow)
 {
+    return run_graph(n, outputs, grads, retain_graph, ni, inputs, allow_unused, results, keep_flow, ni == 0);
+}
+
+int tsr_autograd_backward_inputs(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph,
+                                 int ni, tsr_tensor *const *inputs)
+{
+    for (int k = 0; k < ni; k++)
+        if (tsr_tensor_retain_grad(inputs[k]) < 0) return -1;
+    return run_graph(n, outputs, grads, retain_graph, ni, inputs, true, NULL, false, true);
+}
+
+static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph, int ni,
+                     tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, bool keep_flow,
+                     bool accumulate)
+{
+    bool capture = ni > 0 && !accumulate, prune = ni > 0 && !keep_flow;
     graph g = {0};
     int rc = -1;
     tsr_node **in_nodes = NULL;
     int *in_nrs = NULL;
-    for (int k = 0; k < ni; k++) results[k] = NULL;
+    for (int k = 0; k < ni && capture; k++) results[k] = NULL;
     for (int k = 0; k < n; k++) {
         tsr_tensor *o = outputs[k];
         if (!tsr_tensor_requires_grad(o)) {
@@ -1021,6 +1073,7 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
                                                         outputs[k]->device);
         if (!seed || accumulate_nr(&g.t[i], nr, seed) < 0) goto done;
     }
+    if (prune) mark_needed(&g, ni, in_nodes, accumulate);
     for (;;) {
         int best = -1;
         for (int i = 0; i < g.n; i++)
@@ -1033,11 +1086,19 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
         t->buf = NULL;
         tsr_tensor *gin[TSR_AG_MAXIN] = {0};
         int fail = 0;
-        if (buf) {
+        bool run = !prune || t->needed;
+        /* an input's gradient is captured as it arrives, before the tensor's hooks (1.13) */
+        for (int k = 0; buf && capture && k < ni; k++)
+            if (in_nodes[k] == node) {
+                tsr_tensor_release(results[k]);
+                tsr_tensor *src = node->nout > 1 && t->bufs ? t->bufs[in_nrs[k]] : buf;
+                results[k] = src ? tsr_tensor_retain(src) : NULL;
+            }
+        if (buf && run) {
             if (!node->leaf && run_hooks(node->hooks, &buf) < 0) fail = 1;
             if (!fail && node->retained) {
                 struct tsr_autograd *m = node->retained->autograd;
-                if (m && !ni) {
+                if (m && !keep_flow) {
                     if (!m->grad) {
                         m->grad = tsr_clone(buf, TSR_MF_CONTIGUOUS);
                         if (!m->grad) fail = 1;
@@ -1053,14 +1114,8 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
                 tsr_tensor_release(node->flow);
                 node->flow = tsr_tensor_retain(buf);
             }
-            for (int k = 0; !fail && k < ni; k++)
-                if (in_nodes[k] == node) {
-                    tsr_tensor_release(results[k]);
-                    tsr_tensor *src = node->nout > 1 && t->bufs ? t->bufs[in_nrs[k]] : buf;
-                    results[k] = src ? tsr_tensor_retain(src) : NULL;
-                }
             if (!fail && node->leaf) {
-                if (!ni && accumulate_grad(node->leaf, &buf) < 0) fail = 1;
+                if (accumulate && !keep_flow && accumulate_grad(node->leaf, &buf) < 0) fail = 1;
             } else if (!fail && node->f) {
                 node->outg = t->bufs;
                 if (node->f->bw(node, buf, gin) < 0) fail = 1;
@@ -1069,7 +1124,7 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
         }
         tsr_tensor_release(buf);
         bufs_free(t);
-        if (!fail && !node->leaf && !retain_graph) node->released = true;
+        if (!fail && run && !node->leaf && !retain_graph) node->released = true;
         for (int i = 0; i < node->nnext; i++) {
             tsr_node *y = node->next[i].node;
             if (!y) {
@@ -1086,12 +1141,12 @@ int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
             if (!v || accumulate_nr(&g.t[k], node->next[i].nr, v) < 0) fail = 1;
         }
         if (fail) goto done;
-        if (!retain_graph && !node->leaf) {
+        if (run && !retain_graph && !node->leaf) {
             saved_clear(node);
             if (node->sub) saved_clear(node->sub), node->sub->released = true;
         }
     }
-    for (int k = 0; k < ni; k++)
+    for (int k = 0; k < ni && capture; k++)
         if (!results[k] && !allow_unused) {
             tsr_error_set(TSR_ERR_RUNTIME, "One of the differentiated Tensors appears to not have been used in the "
                           "graph. Set allow_unused=True if this is the desired behavior.");
@@ -1108,7 +1163,7 @@ done:
     tsr_free(in_nodes);
     tsr_free(in_nrs);
     if (rc < 0)
-        for (int k = 0; k < ni; k++) {
+        for (int k = 0; k < ni && capture; k++) {
             tsr_tensor_release(results[k]);
             results[k] = NULL;
         }

@@ -144,5 +144,11 @@ tsr_tensor *tsr_node_last_grad(const tsr_node *n);
  * gradient flowing through each node (the :grad view). 0 or -1. */
 int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph,
                      int ni, tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, bool keep_flow);
+/* outputs[k].backward(grads[k], inputs=inputs): each input is retained
+ * (retain_grad: "can't retain_grad on Tensor that has requires_grad=False")
+ * and only the inputs' .grad accumulate; only the nodes on a path to an
+ * input run. 0 or -1. */
+int tsr_autograd_backward_inputs(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph,
+                                 int ni, tsr_tensor *const *inputs);
 
 #endif

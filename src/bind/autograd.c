@@ -232,6 +232,48 @@ static int tensor_seq(Value *v, const char *what, tsr_tensor **ts, int max, int 
 
 #define MAXOUT 64
 
+/* backward(inputs=): None (*n = 0), a tensor, or a non-empty sequence of
+ * tensors (1.13's torch.autograd.backward and the engine's checks) */
+static int backward_inputs(Value *v, tsr_tensor **ts, int *n)
+{
+    *n = 0;
+    if (!v || is_none(v)) return 0;
+    int64_t len = value_len(v);   /* 1.13 asks len(inputs) first */
+    if (len < 0) return -1;
+    if (len == 0) {
+        exc_set("RuntimeError", "'inputs' argument to backward() cannot be empty.");
+        return -1;
+    }
+    if (is_tensor(v)) {
+        ts[(*n)++] = T(v);
+        return 0;
+    }
+    if (v->type != &t_tuple && v->type != &t_list) {   /* tuple(inputs) */
+        Value *l = value_to_list(v);
+        if (!l) return -1;
+        int rc = backward_inputs(l, ts, n);
+        decref(l);
+        return rc;
+    }
+    if (v->u.seq.n == 0) {
+        exc_set("RuntimeError", "'inputs' argument to backward() cannot be empty.");
+        return -1;
+    }
+    for (size_t i = 0; i < v->u.seq.n; i++) {
+        Value *x = v->u.seq.items[i];
+        if (!is_tensor(x)) {
+            exc_set("RuntimeError", "all inputs have to be Tensors, but got %s", type_name(x));
+            return -1;
+        }
+        if (*n == MAXOUT) {
+            exc_set("RuntimeError", "too many tensors");
+            return -1;
+        }
+        ts[(*n)++] = T(x);
+    }
+    return 0;
+}
+
 static Value *m_backward(Value *self, CallArgs *a, void *d)
 {
     (void)d;
@@ -239,9 +281,12 @@ static Value *m_backward(Value *self, CallArgs *a, void *d)
     if (bind_args(a, "Tensor.backward", "def self, gradient=, retain_graph=, create_graph=, inputs=", x)) return NULL;
     bool retain;
     if (check_retain(x[1], x[2], &retain) < 0) return NULL;
-    if (x[3] && !is_none(x[3])) return exc_set("NotImplementedError", "backward(inputs=...) is not supported by tsr");
     tsr_tensor *out = T(self), *g = x[0] && !is_none(x[0]) ? (is_tensor(x[0]) ? T(x[0]) : NULL) : NULL;
     if (x[0] && !is_none(x[0]) && !g) return exc_set("TypeError", "gradient must be a Tensor or None");
+    tsr_tensor *ins[MAXOUT];
+    int ni = 0;
+    if (backward_inputs(x[3], ins, &ni) < 0) return NULL;
+    if (ni) return tsr_autograd_backward_inputs(1, &out, &g, retain, ni, ins) < 0 ? run_error() : v_none();
     if (tsr_autograd_run(1, &out, &g, retain, 0, NULL, false, NULL, false) < 0) return run_error();
     return v_none();
 }
@@ -260,6 +305,10 @@ static Value *f_backward(Value *self, CallArgs *a, void *d)
     if (x[1] && !is_none(x[1]) && tensor_seq(x[1], "grad_tensors", gs, MAXOUT, &ng, true) < 0) return NULL;
     if (ng && ng < n)   /* 1.13 zips the two (_make_grads) */
         return exc_set("RuntimeError", "grad_tensors should have the same length as tensors (got %d and %d)", ng, n);
+    tsr_tensor *ins[MAXOUT];
+    int ni = 0;
+    if (backward_inputs(x[5], ins, &ni) < 0) return NULL;
+    if (ni) return tsr_autograd_backward_inputs(n, outs, gs, retain, ni, ins) < 0 ? run_error() : v_none();
     if (tsr_autograd_run(n, outs, gs, retain, 0, NULL, false, NULL, false) < 0) return run_error();
     return v_none();
 }
