@@ -1285,6 +1285,19 @@ static int bw_bce_logits(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* nll_loss2d_backward: as nll_loss's */
+static int bw_nll_loss2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail) {
+        const tsr_tensor *w = n->nextra > 1 ? n->extra[1] : NULL;
+        give(c, gin, 0, keep(c, tsr_nn_nll_loss2d_backward(g, x, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1,
+                                                           n->a.d0)));
+    }
+    return finish(c, n, gin);
+}
+
 /* nll_loss_backward: input self; extra target[, weight]; reduction i0,
  * ignore_index i1, the forward's total weight d0 */
 static int bw_nll_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -2573,6 +2586,7 @@ static const tsr_formula formulas[] = {
     {"neg", "NegBackward0", 0, bw_neg},
     {"neg_sparse", "NegBackward0", 0, bw_neg_sparse},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
+    {"nll_loss2d", "NllLoss2DBackward0", 1, bw_nll_loss2d},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"permute", "PermuteBackward0", 0, bw_permute},

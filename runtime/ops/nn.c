@@ -229,23 +229,25 @@ static char *fmt_sizes(char *buf, size_t n, const tsr_tensor *t)
     return tsr__fmt_list(buf, n, t->ndim, t->sizes);
 }
 
-tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
-                            tsr_reduction red, int64_t ignore_index, double *total_weight)
+int tsr_nn_nll_loss_check(const tsr_tensor *x, const tsr_tensor *target)
 {
     if (x->ndim < 1) {
         tsr_error_set(TSR_ERR_VALUE, "Expected 1 or more dimensions (got %d)", x->ndim);
-        return NULL;
+        return -1;
     }
     if (x->ndim != 1 && (target->ndim == 0 || x->sizes[0] != target->sizes[0])) {
         tsr_error_set(TSR_ERR_VALUE, "Expected input batch_size (%lld) to match target batch_size (%lld).",
                       (long long)x->sizes[0], (long long)(target->ndim ? target->sizes[0] : 1));
-        return NULL;
+        return -1;
     }
-    if (x->ndim > 2) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "nll_loss: inputs with more than 2 dimensions are not supported by tsr "
-                      "yet");
-        return NULL;
-    }
+    return 0;
+}
+
+tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
+                            tsr_reduction red, int64_t ignore_index, double *total_weight)
+{
+    if (tsr_nn_nll_loss_check(x, target) < 0) return NULL;
+    if (x->ndim > 2) return tsr_nn_nll_loss_spatial(x, target, weight, red, ignore_index, total_weight);
     if (target->ndim > 1) {
         tsr_error_set(TSR_ERR_RUNTIME, "0D or 1D target tensor expected, multi-target not supported");
         return NULL;

@@ -26,6 +26,25 @@ tsr_tensor *tsr_nn_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reducti
  * receives the reduced forms' total weight, for the backward. */
 tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
                             tsr_reduction red, int64_t ignore_index, double *total_weight);
+/* nll_loss_nd's first checks: at least 1 dim, the batch sizes agree
+ * (ValueError). 0 or -1. */
+int tsr_nn_nll_loss_check(const tsr_tensor *x, const tsr_tensor *target);
+/* nll_loss2d: x (N, C, H, W), target (N, H, W) int64, as 1.13's
+ * LossNLL2d.cpp (float32, float64, bfloat16). */
+tsr_tensor *tsr_nn_nll_loss2d(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
+                              tsr_reduction red, int64_t ignore_index, double *total_weight);
+tsr_tensor *tsr_nn_nll_loss2d_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *target,
+                                       const tsr_tensor *weight, tsr_reduction red, int64_t ignore_index,
+                                       double total_weight);
+/* nll_loss_nd of an input of 3 or more dims (N, C, d1, ...): nll_loss2d
+ * on a 4-D input, else on the input viewed as (N, C, 1, d1 * d2 ...) and
+ * the target as (N, 1, d1 * d2 ...) ("Expected target size [N, d1, ...],
+ * got ..."), the unreduced result viewed back to (N, d1, ...). */
+tsr_tensor *tsr_nn_nll_loss_spatial(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
+                                    tsr_reduction red, int64_t ignore_index, double *total_weight);
+/* The views nll_loss_nd makes of a 3-D or more-than-4-D input and its
+ * target (x contiguous first); *xv and *tv new references. 0 or -1. */
+int tsr_nn_nll_loss_nd_views(const tsr_tensor *x, const tsr_tensor *target, tsr_tensor **xv, tsr_tensor **tv);
 /* F.cross_entropy: log_softmax over the class dim, then nll_loss (class
  * indices) or -(log_softmax * target) reduced (class probabilities). */
 tsr_tensor *tsr_nn_cross_entropy(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,

@@ -96,7 +96,7 @@ static bool grad_needed(int n, Value **vals)
 static bool bf16_grad_ok(const char *key)
 {
     static const char *const ok[] = {"elu", "elu_", "celu", "celu_", "silu", "silu_", "hardsigmoid", "hardsigmoid_",
-                                     "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_"};
+                                     "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_", "nll_loss2d"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (!strcmp(key, ok[i])) return true;
     return false;
@@ -884,6 +884,64 @@ fail:
     return NULL;
 }
 
+/* nll_loss_nd of an input of 3 or more dims as 1.13 records it: a 4-D
+ * input goes to nll_loss2d as it is (NllLoss2DBackward0); another is made
+ * contiguous (CloneBackward0 when that copies) and viewed as (N, C, 1, -1)
+ * (ViewBackward0), and an unreduced result is viewed back (ViewBackward0).
+ * NEW value or NULL. */
+static Value *nll_spatial_graph(tsr_tensor *x, tsr_tensor *t, const tsr_tensor *w, tsr_reduction red, int64_t ignore)
+{
+    tsr_ag_args ga = {.i0 = red, .i1 = ignore}, a0 = {0};
+    double tw = 0;
+    const tsr_tensor *kept[2] = {NULL, w};
+    if (x->ndim == 4) {
+        tsr_tensor *r = tsr_nn_nll_loss2d(x, t, w, red, ignore, &tw);
+        ga.d0 = tw;
+        kept[0] = t;
+        return graph(r, "nll_loss2d", 1, &x, &ga, 2, kept);
+    }
+    tsr_tensor *xv = NULL, *tv = NULL, *xc = NULL, *r = NULL;
+    if (tsr_nn_nll_loss_nd_views(x, t, &xv, &tv) < 0) return bind_runtime_error();
+    tsr_tensor_release(xv);
+    xv = NULL;
+    int64_t xs[4] = {x->sizes[0], x->sizes[1], 1, -1};
+    if (tsr_tensor_numel(x) == 0) xs[2] = xs[3] = 0;
+    if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail_rt;
+    if (xc != x && tsr_ag_record("clone", 1, &x, &a0, xc, false) < 0) goto fail_rt;
+    if (!(xv = tsr_view_view(xc, 4, xs)) || tsr_ag_record("view", 1, &xc, &a0, xv, false) < 0) goto fail_rt;
+    r = tsr_nn_nll_loss2d(xv, tv, w, red, ignore, &tw);
+    ga.d0 = tw;
+    kept[0] = tv;
+    Value *out = graph(r, "nll_loss2d", 1, &xv, &ga, 2, kept);
+    r = NULL;
+    if (out && red == TSR_REDUCTION_NONE) {
+        int64_t os[TSR_MAX_DIMS];
+        os[0] = x->sizes[0];
+        for (int i = 2; i < x->ndim; i++) os[i - 1] = x->sizes[i];
+        tsr_tensor *o = tensor_of(out), *ov = tsr_view_view(o, x->ndim - 1, os);
+        if (!ov || tsr_ag_record("view", 1, &o, &a0, ov, false) < 0) {
+            tsr_tensor_release(ov);
+            decref(out);
+            out = NULL;
+            bind_runtime_error();
+        } else {
+            decref(out);
+            out = v_tensor(ov);
+        }
+    }
+    tsr_tensor_release(xc);
+    tsr_tensor_release(xv);
+    tsr_tensor_release(tv);
+    return out;
+fail_rt:
+    bind_runtime_error();
+    tsr_tensor_release(r);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(xv);
+    tsr_tensor_release(tv);
+    return NULL;
+}
+
 /* nll_loss(input, target, weight=None, size_average=None, ignore_index=-100,
  * reduce=None, reduction='mean'); cross_entropy adds label_smoothing=0.0 */
 static Value *f_nll(Value *self, CallArgs *a, void *d)
@@ -923,6 +981,11 @@ static Value *f_nll(Value *self, CallArgs *a, void *d)
             decref(dim);
             if (!lsm) return NULL;
             x = tensor_of(lsm);
+        }
+        if (x->ndim > 2) {
+            Value *out = tsr_nn_nll_loss_check(x, t) < 0 ? bind_runtime_error() : nll_spatial_graph(x, t, w, red, ignore);
+            if (lsm) decref(lsm);
+            return out;
         }
         double tw = 0;
         tsr_ag_args ga = {.i0 = red, .i1 = ignore};

@@ -67,6 +67,14 @@ static tsr_tensor *fixed_index(const int64_t *v, int64_t n)
     return t;
 }
 
+/* nll_loss2d's target: nll_target as (1, 1, 3) */
+static tsr_tensor *nll2d_target(void)
+{
+    tsr_tensor *t = fixed_index(nll_target, 3), *v = t ? tsr_view_view(t, 3, L(1, 1, 3)) : NULL;
+    tsr_tensor_release(t);
+    return v;
+}
+
 /* the bool mask of index_put_mask / masked_select: every third element of 6 */
 static tsr_tensor *fixed_mask(void)
 {
@@ -173,6 +181,11 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     }
     if (!strcmp(key, "nll_loss")) {
         tsr_tensor *t = fixed_index(nll_target, 3), *r = tsr_nn_nll_loss(in[0], t, NULL, red, a->i1, NULL);
+        tsr_tensor_release(t);
+        return r;
+    }
+    if (!strcmp(key, "nll_loss2d")) {   /* input (1, 4, 1, 3), target (1, 1, 3) */
+        tsr_tensor *t = nll2d_target(), *r = t ? tsr_nn_nll_loss2d(in[0], t, NULL, red, a->i1, NULL) : NULL;
         tsr_tensor_release(t);
         return r;
     }
@@ -572,6 +585,9 @@ static const Case cases[] = {
     {"binary_cross_entropy_with_logits", 2, {2, 2}, {{2, 3}, {2, 3}}, 7, A(.i0 = TSR_REDUCTION_SUM)},
     {"nll_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = -100, .d0 = 3)},
     {"nll_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 0, .d0 = 0)},
+    {"nll_loss2d", 1, {4}, {{1, 4, 1, 3}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = -100, .d0 = 3)},
+    {"nll_loss2d", 1, {4}, {{1, 4, 1, 3}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 0, .d0 = 0)},
+    {"nll_loss2d", 1, {4}, {{1, 4, 1, 3}}, 0, A(.i0 = TSR_REDUCTION_SUM, .i1 = 3, .d0 = 2)},
     /* padding_idx and scale_grad_by_freq change the gradient by design, not the forward: the conformance cases */
     {"embedding", 1, {2}, {{5, 3}}, 0, A(.i0 = 5, .i1 = -1)},
     {"clamp_min", 1, {1}, {{6}}, 0, A(.has_d0 = true, .d0 = 0.2)},
@@ -749,6 +765,7 @@ static int check_case(const Case *c)
      * in-place form's old values */
     size_t kl = strlen(c->key);
     tsr_tensor *kept = !strcmp(c->key, "nll_loss") ? fixed_index(nll_target, 3)
+                     : !strcmp(c->key, "nll_loss2d") ? nll2d_target()
                      : !strcmp(c->key, "embedding") ? fixed_index(emb_index, 4)
                      : !strcmp(c->key, "index_put_key") ? fixed_index(put_index, 2)
                      : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
