@@ -229,6 +229,36 @@ static char *fmt_sizes(char *buf, size_t n, const tsr_tensor *t)
     return tsr__fmt_list(buf, n, t->ndim, t->sizes);
 }
 
+/* A 1-D or 2-D input of bfloat16, or a uint8 target: the same cascade as
+ * nll_loss2d's (nll_loss_out_frame and nll_loss2d_forward_out_frame are one
+ * algorithm), on x viewed as (N, C, 1, 1) and the target as int64 (N, 1, 1);
+ * a 1-D input's unreduced loss is its one summed term, as 1.13 computes it. */
+static int nll_views(const tsr_tensor *x, const tsr_tensor *target, tsr_tensor **xv, tsr_tensor **tv)
+{
+    int64_t n = x->ndim == 2 ? x->sizes[0] : 1, xs[4] = {n, x->sizes[x->ndim - 1], 1, 1}, ts[3] = {n, 1, 1};
+    tsr_tensor *tc = tsr_to_dtype_format(target, TSR_INT64, TSR_MF_CONTIGUOUS), *xc = NULL;
+    *tv = tc ? tsr_view_view(tc, 3, ts) : NULL;
+    *xv = *tv && (xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS)) ? tsr_view_view(xc, 4, xs) : NULL;
+    tsr_tensor_release(tc);
+    tsr_tensor_release(xc);
+    if (!*xv) tsr__take(tv, NULL);
+    return *xv ? 0 : -1;
+}
+
+static tsr_tensor *nll_loss_via_2d(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
+                                   tsr_reduction red, int64_t ignore_index, double *total_weight)
+{
+    tsr_tensor *xv, *tv;
+    if (nll_views(x, target, &xv, &tv) < 0) return NULL;
+    bool none2 = red == TSR_REDUCTION_NONE && x->ndim == 2;
+    tsr_reduction r2 = red == TSR_REDUCTION_NONE && !none2 ? TSR_REDUCTION_SUM : red;
+    tsr_tensor *r = tsr_nn_nll_loss2d(xv, tv, weight, r2, ignore_index, total_weight);
+    if (r && none2) tsr__take(&r, tsr_view_view(r, 1, &x->sizes[0]));
+    tsr_tensor_release(xv);
+    tsr_tensor_release(tv);
+    return r;
+}
+
 int tsr_nn_nll_loss_check(const tsr_tensor *x, const tsr_tensor *target)
 {
     if (x->ndim < 1) {
@@ -266,11 +296,11 @@ tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const
                       "got weight tensor of shape: %s", (long long)ncls, fmt_sizes(a, sizeof a, weight));
         return NULL;
     }
-    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16) {
         tsr__not_implemented("nll_loss_out_frame", x->dtype);
         return NULL;
     }
-    if (target->dtype != TSR_INT64) {
+    if (target->dtype != TSR_INT64 && target->dtype != TSR_UINT8) {   /* 1.13 reads uint8 targets too */
         tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type Long but found %s", tsr_dtype_scalar_name(target->dtype));
         return NULL;
     }
@@ -279,6 +309,8 @@ tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const
                       tsr_dtype_scalar_name(weight->dtype));
         return NULL;
     }
+    if (target->dtype == TSR_UINT8 || x->dtype == TSR_BFLOAT16) return nll_loss_via_2d(x, target, weight, red,
+                                                                                       ignore_index, total_weight);
     int64_t batch = x->ndim == 1 ? 1 : x->sizes[0];
     tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *tc = xc ? tsr_contiguous(target, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor *wc = tc && weight ? tsr_contiguous(weight, TSR_MF_CONTIGUOUS) : NULL, *r = NULL;
@@ -1013,7 +1045,6 @@ tsr_tensor *tsr_nn_log_sigmoid(const tsr_tensor *x)
             break;                                                                             \
         }                                                                                      \
         const T twv_ = (T)(tw);                                                                \
-        if (twv_ <= 0) break;                                                                  \
         const T grad_ = -((red) == TSR_REDUCTION_MEAN ? g_[0] / twv_ : g_[0]);                 \
         for (int64_t b = 0; b < ((two_d) ? (batch) : 1); b++) {                                \
             int64_t c = t_[b];                                                                 \
@@ -1026,6 +1057,19 @@ tsr_tensor *tsr_nn_nll_loss_backward(const tsr_tensor *g, const tsr_tensor *x, c
                                      const tsr_tensor *weight, tsr_reduction red, int64_t ignore_index,
                                      double total_weight)
 {
+    if (x->dtype == TSR_BFLOAT16 || target->dtype == TSR_UINT8) {   /* as the forward: nll_loss2d's */
+        tsr_tensor *xv, *tv;
+        if (nll_views(x, target, &xv, &tv) < 0) return NULL;
+        bool none2 = red == TSR_REDUCTION_NONE && x->ndim == 2;
+        tsr_reduction r2 = red == TSR_REDUCTION_NONE && !none2 ? TSR_REDUCTION_SUM : red;
+        tsr_tensor *gv = none2 ? tsr_view_view(g, 3, (int64_t[]){x->sizes[0], 1, 1}) : tsr_tensor_retain((tsr_tensor *)g);
+        tsr_tensor *r = gv ? tsr_nn_nll_loss2d_backward(gv, xv, tv, weight, r2, ignore_index, total_weight) : NULL;
+        if (r) tsr__take(&r, tsr_view_view(r, x->ndim, x->sizes));
+        tsr_tensor_release(gv);
+        tsr_tensor_release(xv);
+        tsr_tensor_release(tv);
+        return r;
+    }
     tsr_tensor *gi = tsr_zeros(x->ndim, x->sizes, x->dtype, x->device);
     tsr_tensor *gc = gi ? tsr_to_dtype_format(g, x->dtype, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor *tc = gc ? tsr_contiguous(target, TSR_MF_CONTIGUOUS) : NULL;

@@ -96,7 +96,7 @@ static bool grad_needed(int n, Value **vals)
 static bool bf16_grad_ok(const char *key)
 {
     static const char *const ok[] = {"elu", "elu_", "celu", "celu_", "silu", "silu_", "hardsigmoid", "hardsigmoid_",
-                                     "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_", "nll_loss2d"};
+                                     "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_", "nll_loss", "nll_loss2d"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (!strcmp(key, ok[i])) return true;
     return false;
