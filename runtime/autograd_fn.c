@@ -278,6 +278,39 @@ static tsr_tensor *selfx(F *c, tsr_node *n)
         give(c, gin, 0, (expr));                                                 \
         return finish(c, n, gin);                                                \
     }
+/* bfloat16 in the activations' backward kernels of 1.13 (their BFloat16
+ * specialisations): both operands widened to float, the formula computed in
+ * float with float coefficients, the result rounded once. up/down are the
+ * two conversions (identities for other dtypes). */
+static tsr_tensor *up(F *c, const tsr_tensor *t, bool bf)
+{
+    if (!bf || c->fail || !t) return (tsr_tensor *)t;
+    return keep(c, tsr_to_dtype(t, TSR_FLOAT32, false));
+}
+static tsr_tensor *down(F *c, const tsr_tensor *t, bool bf)
+{
+    if (!bf || c->fail || !t) return (tsr_tensor *)t;
+    return keep(c, tsr_to_dtype(t, TSR_BFLOAT16, false));
+}
+#define UNARY_SELF_F(fname, expr)                                                \
+    static int fname(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)        \
+    {                                                                            \
+        F c0 = {0}, *c = &c0;                                                    \
+        bool bf_ = g_->dtype == TSR_BFLOAT16;                                    \
+        tsr_tensor *x = up(c, selfx(c, n), bf_), *g = up(c, g_, bf_);            \
+        (void)x;                                                                 \
+        give(c, gin, 0, down(c, (expr), bf_));                                   \
+        return finish(c, n, gin);                                                \
+    }
+#define UNARY_OUT_F(fname, expr)                                                 \
+    static int fname(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)        \
+    {                                                                            \
+        F c0 = {0}, *c = &c0;                                                    \
+        bool bf_ = g_->dtype == TSR_BFLOAT16;                                    \
+        tsr_tensor *y = up(c, SAVED(TSR_AG_OUT), bf_), *g = up(c, g_, bf_);      \
+        give(c, gin, 0, down(c, (expr), bf_));                                   \
+        return finish(c, n, gin);                                                \
+    }
 #define MUL(a, b) bin(c, TSR_BINOP_MUL, (a), (b))
 #define DIV(a, b) bin(c, TSR_BINOP_DIV, (a), (b))
 
@@ -288,8 +321,8 @@ UNARY_SELF(bw_cos, MUL(g, cj(c, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_SIN, x)))))
 UNARY_SELF(bw_sinh, MUL(g, cj(c, un(c, TSR_UNOP_COSH, x))))
 UNARY_SELF(bw_cosh, MUL(g, cj(c, un(c, TSR_UNOP_SINH, x))))
 UNARY_OUT(bw_tan, MUL(g, cj(c, sbin(c, TSR_BINOP_ADD, 1.0, bins(c, TSR_BINOP_POW, y, 2.0)))))
-UNARY_OUT(bw_tanh, MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, MUL(y, y))))
-UNARY_OUT(bw_sigmoid, MUL(MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, y)), y))
+UNARY_OUT_F(bw_tanh, MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, MUL(y, y))))
+UNARY_OUT_F(bw_sigmoid, MUL(MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, y)), y))
 UNARY_OUT(bw_relu, where0(c, cmps(c, TSR_CMP_LE, y, 0.0), g, true))
 UNARY_OUT(bw_sqrt, DIV(g, sbin(c, TSR_BINOP_MUL, 2.0, cj(c, y))))
 UNARY_OUT(bw_rsqrt, MUL(sbin(c, TSR_BINOP_MUL, -0.5, g), cj(c, bins(c, TSR_BINOP_POW, y, 3.0))))
@@ -979,15 +1012,16 @@ static double coef(const tsr_node *n, double v) { return n->in_dtype[0] == TSR_F
 /* elu_backward(is_result false): x <= 0 ? grad * negiptcoef * negcoef *
  * exp(x * negiptcoef) : grad * poscoef. elu/selu: alpha d0, scale d1,
  * input_scale 1; celu: alpha d0, scale 1, input_scale 1 / alpha. */
-static int bw_elu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_elu(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *x = SAVED(0);
+    bool bf = g_->dtype == TSR_BFLOAT16;
+    tsr_tensor *x = up(c, SAVED(0), bf), *g = up(c, g_, bf);
     bool celu = !strcmp(n->f->key, "celu");
     double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / alpha : 1.0;
     double negcoef = coef(n, coef(n, alpha) * coef(n, scale));
     tsr_tensor *neg = MUL(SMUL(SMUL(g, iscale), negcoef), un(c, TSR_UNOP_EXP, SMUL(x, iscale)));
-    give(c, gin, 0, sel(c, cmps(c, TSR_CMP_LE, x, 0.0), neg, SMUL(g, scale)));
+    give(c, gin, 0, down(c, sel(c, cmps(c, TSR_CMP_LE, x, 0.0), neg, SMUL(g, scale)), bf));
     return finish(c, n, gin);
 }
 
@@ -1003,6 +1037,10 @@ static int bw_gelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, MUL(g, bin(c, TSR_BINOP_ADD, cdf, MUL(x, pdf))));
     } else if (x && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype) {
         give(c, gin, 0, keep(c, tsr_nn_gelu_tanh_backward(g, x)));   /* GeluBackwardKernelImpl (nn_gelu_grad.c) */
+    } else if (x && x->dtype == TSR_BFLOAT16 && g->dtype == x->dtype) {   /* its BFloat16 path: in float */
+        tsr_tensor *xf = up(c, x, true), *gf = up(c, g, true);
+        tsr_tensor *r = xf && gf ? keep(c, tsr_nn_gelu_tanh_backward(gf, xf)) : NULL;
+        give(c, gin, 0, down(c, r, true));
     } else {
         const double kbeta = M_SQRT2 * M_2_SQRTPI * 0.5, kkappa = 0.044715;
         tsr_tensor *xsq = MUL(x, x), *xcube = MUL(xsq, x);
@@ -1061,11 +1099,13 @@ static int bw_mish(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 
 /* softplus(beta d0, threshold d1): z = exp(x * beta);
  * x * beta > threshold ? dy : dy * z / (z + 1) */
-static int bw_softplus(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_softplus(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *x = SAVED(0), *xb = SMUL(x, n->a.d0), *z = un(c, TSR_UNOP_EXP, xb);
-    give(c, gin, 0, sel(c, cmps(c, TSR_CMP_GT, xb, n->a.d1), g, DIV(MUL(g, z), bins(c, TSR_BINOP_ADD, z, 1.0))));
+    bool bf = g_->dtype == TSR_BFLOAT16;
+    tsr_tensor *x = up(c, SAVED(0), bf), *g = up(c, g_, bf), *xb = SMUL(x, n->a.d0), *z = un(c, TSR_UNOP_EXP, xb);
+    give(c, gin, 0, down(c, sel(c, cmps(c, TSR_CMP_GT, xb, n->a.d1), g, DIV(MUL(g, z), bins(c, TSR_BINOP_ADD, z, 1.0))),
+                         bf));
     return finish(c, n, gin);
 }
 
@@ -1152,31 +1192,36 @@ static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* leaky_relu(negative_slope d0): x > 0 ? dy : dy * negval */
-UNARY_SELF(bw_leaky_relu, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.d0)))
+UNARY_SELF_F(bw_leaky_relu, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.d0)))
 /* threshold(threshold d0): x <= threshold ? 0 : dy */
 UNARY_SELF(bw_threshold, where0(c, cmps(c, TSR_CMP_LE, x, n->a.d0), g, true))
 /* (x > -3 && x < 3) ? dy * (1 / 6) : 0 */
-UNARY_SELF(bw_hardsigmoid, where0(c, AND(cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0)),
+UNARY_SELF_F(bw_hardsigmoid, where0(c, AND(cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0)),
                                   SMUL(g, coef(n, 1.0 / 6.0)), false))
 
 /* x < -3 ? 0 : x <= 3 ? dy * ((x / 3) + 0.5) : dy */
-static int bw_hardswish(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_hardswish(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *x = selfx(c, n);
+    bool bf = g_->dtype == TSR_BFLOAT16;
+    tsr_tensor *x = up(c, selfx(c, n), bf), *g = up(c, g_, bf);
     tsr_tensor *mid = MUL(g, bins(c, TSR_BINOP_ADD, bins(c, TSR_BINOP_DIV, x, 3.0), 0.5));
-    give(c, gin, 0, where0(c, cmps(c, TSR_CMP_LT, x, -3.0), sel(c, cmps(c, TSR_CMP_LE, x, 3.0), mid, g), true));
+    give(c, gin, 0, down(c, where0(c, cmps(c, TSR_CMP_LT, x, -3.0), sel(c, cmps(c, TSR_CMP_LE, x, 3.0), mid, g), true),
+                         bf));
     return finish(c, n, gin);
 }
 
 /* log_sigmoid_backward with buffer = exp(-|x|):
  * (max_deriv - sign * (b / (1 + b))) * dy, max_deriv / sign 1 / 1 for x < 0, else 0 / -1 */
-static int bw_log_sigmoid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_log_sigmoid(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *x = SAVED(0), *b = un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_ABS, x)));
+    bool bf = g_->dtype == TSR_BFLOAT16;
+    tsr_tensor *x = up(c, SAVED(0), bf), *g = up(c, g_, bf);
+    tsr_tensor *b = un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_ABS, x)));
+    b = up(c, down(c, b, bf), bf);   /* bfloat16: the forward's buffer, stored as bfloat16 */
     tsr_tensor *q = DIV(b, sbin(c, TSR_BINOP_ADD, 1.0, b));
-    give(c, gin, 0, MUL(sel(c, cmps(c, TSR_CMP_LT, x, 0.0), sbin(c, TSR_BINOP_SUB, 1.0, q), q), g));
+    give(c, gin, 0, down(c, MUL(sel(c, cmps(c, TSR_CMP_LT, x, 0.0), sbin(c, TSR_BINOP_SUB, 1.0, q), q), g), bf));
     return finish(c, n, gin);
 }
 
@@ -1344,18 +1389,19 @@ static int bw_div_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 
 /* the in-place activations, from their result y:
  * elu_: y <= 0 ? grad * negiptcoef * (y + negcoef) : grad * poscoef */
-static int bw_elu_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_elu_(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *y = SAVED(TSR_AG_OUT);
+    bool bf = g_->dtype == TSR_BFLOAT16;
+    tsr_tensor *y = up(c, SAVED(TSR_AG_OUT), bf), *g = up(c, g_, bf);
     bool celu = !strcmp(n->f->key, "celu_");
     double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / alpha : 1.0;
     double negcoef = coef(n, coef(n, alpha) * coef(n, scale));
     tsr_tensor *neg = MUL(SMUL(g, iscale), bins(c, TSR_BINOP_ADD, y, negcoef));
-    give(c, gin, 0, sel(c, cmps(c, TSR_CMP_LE, y, 0.0), neg, SMUL(g, scale)));
+    give(c, gin, 0, down(c, sel(c, cmps(c, TSR_CMP_LE, y, 0.0), neg, SMUL(g, scale)), bf));
     return finish(c, n, gin);
 }
-UNARY_OUT(bw_leaky_relu_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.d0)))
+UNARY_OUT_F(bw_leaky_relu_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.d0)))
 UNARY_OUT(bw_hardtanh_out, where0(c, OR(cmps(c, TSR_CMP_LE, y, n->a.d0), cmps(c, TSR_CMP_GE, y, n->a.d1)), g, true))
 static int bw_hardtanh_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {

@@ -487,16 +487,13 @@ tsr_tensor *tsr_nn_huber_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_redu
 tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t, const tsr_tensor *w,
                                         tsr_reduction red)
 {
-    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
-        if (x->dtype == TSR_BFLOAT16)
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "binary_cross_entropy of bfloat16 is not supported by tsr yet");
-        else
-            tsr__not_implemented("binary_cross_entropy", x->dtype);
-        return NULL;
-    }
-    if (t->dtype != x->dtype) {
+    if (t->dtype != x->dtype) {   /* 1.13 checks the target's dtype first */
         tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(t->dtype),
                       tsr_dtype_scalar_name(x->dtype));
+        return NULL;
+    }
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {   /* bfloat16 and half too: 1.13 has no kernel */
+        tsr__not_implemented("binary_cross_entropy", x->dtype);
         return NULL;
     }
     tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *tc = xc ? tsr_contiguous(t, TSR_MF_CONTIGUOUS) : NULL;

@@ -457,6 +457,15 @@ tsr_tensor *tsr_nn_rrelu_backward(const tsr_tensor *g, const tsr_tensor *x, cons
                                   double upper, bool training)
 {
     if (training && upper - lower > 1e-6) return bin(TSR_BINOP_MUL, g, noise);
+    if (g->dtype == TSR_BFLOAT16) {   /* leaky_relu_backward's BFloat16 path: in float, rounded once */
+        tsr_tensor *gf = tsr_to_dtype(g, TSR_FLOAT32, false), *xf = gf ? tsr_to_dtype(x, TSR_FLOAT32, false) : NULL;
+        tsr_tensor *rf = xf ? tsr_nn_rrelu_backward(gf, xf, noise, lower, upper, training) : NULL;
+        tsr_tensor *r = rf ? tsr_to_dtype(rf, TSR_BFLOAT16, false) : NULL;
+        tsr_tensor_release(gf);
+        tsr_tensor_release(xf);
+        tsr_tensor_release(rf);
+        return r;
+    }
     /* leaky_relu_backward: self > 0 ? grad : grad * negval */
     tsr_operand z = tsr_operand_scalar(tsr_scalar_int(0)), ox = tsr_operand_tensor(x);
     tsr_operand s = tsr_operand_scalar(tsr_scalar_float((lower + upper) / 2)), og = tsr_operand_tensor(g);

@@ -96,7 +96,9 @@ static bool grad_needed(int n, Value **vals)
 static bool bf16_grad_ok(const char *key)
 {
     static const char *const ok[] = {"elu", "elu_", "celu", "celu_", "silu", "silu_", "hardsigmoid", "hardsigmoid_",
-                                     "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_", "nll_loss", "nll_loss2d"};
+                                     "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_", "nll_loss", "nll_loss2d",
+                                     "softplus", "log_sigmoid", "threshold", "threshold_",
+                                     "binary_cross_entropy_with_logits", "embedding", "constant_pad_nd"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (!strcmp(key, ok[i])) return true;
     return false;
@@ -349,10 +351,6 @@ static Value *f_elu(Value *self, CallArgs *a, void *d)
     tsr_ag_args ga = {.d0 = alpha, .d1 = 1.0};
     const char *key = act == TSR_NN_MISH ? "mish" : act == TSR_NN_CELU ? "celu" : "elu";
     if (act == TSR_NN_SELU) ga.d0 = 1.6732632423543772848170429916717, ga.d1 = 1.0507009873554804934193349852946;
-    if (act == TSR_NN_SELU && tensor_of(v[0])->dtype == TSR_BFLOAT16 && grad_needed(1, v)) {   /* rounds differently */
-        tsr_tensor_release(old);
-        return exc_set("NotImplementedError", "the derivative for 'selu' of bfloat16 is not supported by tsr yet");
-    }
     return act_graph(tsr_nn_activation(act, tensor_of(v[0]), alpha, inplace), v[0], inplace, key,
                      act == TSR_NN_MISH ? "mish_" : act == TSR_NN_CELU ? "celu_" : "elu_", &ga, old);
 }
