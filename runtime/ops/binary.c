@@ -9,6 +9,7 @@
 #include "../error.h"
 #include "loops.h"
 #include "binary.h"
+#include "unary.h"
 #include "sleef.h"
 #include "copy.h"
 #include "factory.h"
@@ -132,7 +133,11 @@ static inline int64_t powi(int64_t a, int64_t b)
 #define POW_I(x, y) powi(x, y)
 #define POW_F(x, y) (KP->flag == 0 ? pow(x, y) : KP->flag == 1 ? (x) * (x) : KP->flag == 2 ? (x) * (x) * (x) \
                      : KP->flag == 3 ? sqrt(x) : KP->flag == 4 ? 1 / sqrt(x) : KP->flag == 5 ? 1 / (x) \
-                     : KP->flag == 7 ? (real_t)pow((double)(x), KP->d) : 1 / ((x) * (x)))
+                     : KP->flag == 7 ? (real_t)pow((double)(x), KP->d) : KP->flag == 8 ? BF_R((x) * (x)) * (x)     \
+                     : KP->flag == 9 ? 1 / BF_R((x) * (x)) : 1 / ((x) * (x)))
+/* bfloat16's x ** 3 and x ** -2 are BFloat16 arithmetic in 1.13 (base * base
+ * * base, 1 / (base * base)): the square rounds to bfloat16 first */
+#define BF_R(v) tsr_bfloat16_to_float(tsr_float_to_bfloat16((float)(v)))
 #define ONE_C __builtin_complex((real_t)1, (real_t)0)
 #define POW_C(x, y) (KP->flag == 0 ? cpowz(x, y) : KP->flag == 1 ? CMUL(x, x) : KP->flag == 2 ? CMUL(CMUL(x, x), x) \
                      : KP->flag == 3 ? sqrt(x) : KP->flag == 4 ? CDIV(ONE_C, sqrt(x)) : KP->flag == 5 ? CDIV(ONE_C, x) \
@@ -630,6 +635,12 @@ static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *
             /* float ** Python scalar: 1.13's scalar path is std::pow(float, double) rounded to
              * float (pow_tensor_scalar_optimized_kernel<float, double>); vectors use a float exponent */
             if (kp.flag == 0 && dt == TSR_FLOAT32 && a->t && b->s.kind != TSR_SCALAR_COMPLEX) { kp.flag = 7; kp.d = e; }
+            if (dt == TSR_BFLOAT16 && kp.flag == 2) kp.flag = 8;
+            if (dt == TSR_BFLOAT16 && kp.flag == 6) kp.flag = 9;
+            /* bfloat16 ** -0.5 is 1.13's rsqrt kernel, whose scalar tail rounds the root first */
+            if (dt == TSR_BFLOAT16 && kp.flag == 4 && op == TSR_BINOP_POW && a->t && a->t->dtype == dt && !inplace &&
+                (!out || out->dtype == dt))
+                return tsr_unary(TSR_UNOP_RSQRT, a->t, out, NULL);
         }
         if (op == TSR_BINOP_FLOAT_POWER && out && out->dtype != dt) {
             tsr_error_set(TSR_ERR_RUNTIME, "the output given to float_power has dtype %s but the operation's "

@@ -168,12 +168,12 @@ int tsr__bw_clamp_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* erfinv: grad * 0.5 * sqrt(M_PI) * exp(self.erfinv().pow(2)) */
+/* erfinv: 0.5 * sqrt(M_PI) * exp(self.erfinv().pow(2)) * grad (the constant one double) */
 int tsr__bw_erfinv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *e = un(c, TSR_UNOP_EXP, bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ERFINV, SAVED(0)), 2.0));
-    give(c, gin, 0, MUL(bins(c, TSR_BINOP_MUL, bins(c, TSR_BINOP_MUL, g, 0.5), sqrt(M_PI)), e));
+    give(c, gin, 0, MUL(bins(c, TSR_BINOP_MUL, e, 0.5 * sqrt(M_PI)), g));
     return finish(c, n, gin);
 }
 
@@ -250,14 +250,15 @@ int tsr__bw_xlogy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* sinc_backward: where(self * self * pi == 0, 0, grad * ((x pi) cos(x pi) - sin(x pi)) / (x x pi)) */
+/* sinc_backward: where(self * self * pi == 0, 0, grad * (((x pi) cos(x pi) - sin(x pi)) / (x x pi)).conj())
+ * (the quotient first: its bits are 1.13's in bfloat16) */
 int tsr__bw_sinc(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     tsr_tensor *xp = bins(c, TSR_BINOP_MUL, x, M_PI), *xxp = bins(c, TSR_BINOP_MUL, MUL(x, x), M_PI);
     tsr_tensor *num = bin(c, TSR_BINOP_SUB, MUL(xp, un(c, TSR_UNOP_COS, xp)), un(c, TSR_UNOP_SIN, xp));
-    tsr_tensor *v = DIV(MUL(g, num), cj(c, xxp)), *r = NULL;
+    tsr_tensor *v = MUL(g, cj(c, DIV(num, xxp))), *r = NULL;
     if (!c->fail) {
         tsr_operand z = tsr_operand_scalar(tsr_scalar_float(0.0)), b = tsr_operand_tensor(v);
         r = keep(c, tsr_where(cmps(c, TSR_CMP_EQ, xxp, 0.0), &z, &b, NULL));
