@@ -660,6 +660,8 @@ static int bw_softmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (y && y->ndim == 0) give(c, gin, 0, zeros(c, 0, NULL, g->dtype));
     else if (y && y->dtype == TSR_BFLOAT16 && g->dtype == TSR_BFLOAT16)   /* float intermediates */
         give(c, gin, 0, keep(c, tsr_softmax_backward_bf16(g, y, d, false)));
+    else if (y && (y->dtype == TSR_FLOAT32 || y->dtype == TSR_FLOAT64) && g->dtype == y->dtype && !tsr_device_is_meta(y->device))
+        give(c, gin, 0, keep(c, tsr_softmax_backward_float(g, y, d, false)));
     else give(c, gin, 0, MUL(y, bin(c, TSR_BINOP_SUB, g, sum_dim1(c, MUL(g, y), d, true))));
     return finish(c, n, gin);
 }
@@ -672,6 +674,8 @@ static int bw_log_softmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (y && y->ndim == 0) give(c, gin, 0, zeros(c, 0, NULL, g->dtype));
     else if (y && y->dtype == TSR_BFLOAT16 && g->dtype == TSR_BFLOAT16)   /* float intermediates */
         give(c, gin, 0, keep(c, tsr_softmax_backward_bf16(g, y, n->a.i0, true)));
+    else if ((y->dtype == TSR_FLOAT32 || y->dtype == TSR_FLOAT64) && g->dtype == y->dtype && !tsr_device_is_meta(y->device))
+        give(c, gin, 0, keep(c, tsr_softmax_backward_float(g, y, n->a.i0, true)));
     else give(c, gin, 0, bin(c, TSR_BINOP_SUB, g, MUL(un(c, TSR_UNOP_EXP, y), sum_dim1(c, g, n->a.i0, true))));
     return finish(c, n, gin);
 }

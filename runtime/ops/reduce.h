@@ -54,5 +54,7 @@ tsr_tensor *tsr_softmax(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool 
  * result out, for grad (bfloat16, out's shape): 1.13's _softmax_backward_data
  * and _log_softmax_backward_data kernels with their float intermediates. */
 tsr_tensor *tsr_softmax_backward_bf16(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg);
+/* The same for float32 and float64 (1.13's vectorised CPU kernels). */
+tsr_tensor *tsr_softmax_backward_float(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg);
 
 #endif

@@ -602,3 +602,121 @@ done:
     tsr_tensor_release(yc);
     return r;
 }
+
+/* ------------------------------------------- float32 / float64 backward */
+/* 1.13's _softmax_backward_data / _log_softmax_backward_data on the CPU
+ * (SoftMaxKernel.cpp, AVX2 build: GCC contracts a + b * c into an fma):
+ *  - last dim, _vec_host_softmax_backward_lastdim: the row's sum by
+ *    map2_reduce_all (g * y, +: the first W products as they are, the others
+ *    fused into the W lanes, a partial tail into its lanes, then the
+ *    reduce tree; under W a sequential fold) or reduce_all (g, +), then
+ *    (g - sum) * y or g - exp(y) * sum (fused, Sleef's exp on every element);
+ *  - another dim, _vec_softmax_backward / _vec_log_softmax_backward: per
+ *    inner position a sum over the dim in chunks of the inner positions
+ *    (fused g * y, vector and scalar alike), then y * (g - sum) or
+ *    g - exp(y) * sum (Sleef's exp on whole W-lane chunks, libm's on the tail). */
+#define SOFT_BW(sfx, T, W, FMA, EXPS, VEXP, TREE)                                                            \
+    static T map2_sum_##sfx(const T *g, const T *y, int64_t n, bool fm)                                      \
+    {                                                                                                        \
+        if (n < W) {                                                                                         \
+            T a = g[0] * y[0];                                                                               \
+            for (int64_t i = 1; i < n; i++) a = a + g[i] * y[i];                                             \
+            return a;                                                                                        \
+        }                                                                                                    \
+        T acc[W];                                                                                            \
+        for (int l = 0; l < W; l++) acc[l] = g[l] * y[l];                                                    \
+        int64_t d = W;                                                                                       \
+        for (; d < n - (n % W); d += W)                                                                      \
+            for (int l = 0; l < W; l++) acc[l] = fm ? FMA(g[d + l], y[d + l], acc[l]) : acc[l] + g[d + l] * y[d + l]; \
+        for (int l = 0; d + l < n; l++) acc[l] = fm ? FMA(g[d + l], y[d + l], acc[l]) : acc[l] + g[d + l] * y[d + l]; \
+        return TREE(acc, ADDF);                                                                              \
+    }                                                                                                        \
+    static void last_bw_##sfx(T *gi, const T *g, const T *y, int64_t rows, int64_t n, bool lg, T *buf)       \
+    {                                                                                                        \
+        bool fm = sleef_ok();                                                                                \
+        for (int64_t r = 0; r < rows; r++, gi += n, g += n, y += n) {                                        \
+            if (lg) {                                                                                        \
+                T s = sum_all_##sfx(g, n);                                                                   \
+                VEXP(buf, y, n);                                                                             \
+                for (int64_t i = 0; i < n; i++) gi[i] = fm ? FMA(-buf[i], s, g[i]) : g[i] - buf[i] * s;      \
+            } else {                                                                                         \
+                T s = map2_sum_##sfx(g, y, n, fm);                                                           \
+                for (int64_t i = 0; i < n; i++) gi[i] = (g[i] - s) * y[i];                                   \
+            }                                                                                                \
+        }                                                                                                    \
+    }                                                                                                        \
+    static void other_bw_##sfx(T *gi, const T *g, const T *y, int64_t outer, int64_t dim, int64_t inner,     \
+                               bool lg, T *buf)                                                              \
+    {                                                                                                        \
+        int64_t chunk = 131072 / dim / (int64_t)sizeof(T);                                                   \
+        if (chunk < W) chunk = W;                                                                            \
+        chunk = chunk / W * W;                                                                               \
+        T *sm = buf, *t = buf + chunk;                                                                       \
+        bool fm = sleef_ok();                                                                                \
+        for (int64_t a = 0; a < outer; a++)                                                                  \
+            for (int64_t b = 0; b < inner; b += chunk) {                                                     \
+                int64_t size = inner - b < chunk ? inner - b : chunk, vend = size - size % W;                \
+                for (int64_t i = 0; i < size; i++) sm[i] = 0;                                                \
+                for (int64_t d = 0; d < dim; d++) {                                                          \
+                    int64_t off = (a * dim + d) * inner + b;                                                 \
+                    for (int64_t i = 0; i < size; i++)                                                       \
+                        sm[i] = lg ? sm[i] + g[off + i] : fm ? FMA(g[off + i], y[off + i], sm[i])            \
+                                                             : sm[i] + g[off + i] * y[off + i];              \
+                }                                                                                            \
+                for (int64_t d = 0; d < dim; d++) {                                                          \
+                    int64_t off = (a * dim + d) * inner + b;                                                 \
+                    if (lg) {                                                                                \
+                        VEXP(t, y + off, vend);                                                              \
+                        for (int64_t i = vend; i < size; i++) t[i] = EXPS(y[off + i]);                       \
+                        for (int64_t i = 0; i < size; i++)                                                   \
+                            gi[off + i] = fm ? FMA(-t[i], sm[i], g[off + i]) : g[off + i] - t[i] * sm[i];    \
+                    } else {                                                                                 \
+                        for (int64_t i = 0; i < size; i++) gi[off + i] = y[off + i] * (g[off + i] - sm[i]);  \
+                    }                                                                                        \
+                }                                                                                            \
+            }                                                                                                \
+    }
+SOFT_BW(f32, float, 8, fmaf, expf, vexp_f32, TREE8)
+SOFT_BW(f64, double, 4, fma, exp, vexp_f64, TREE4)
+
+tsr_tensor *tsr_softmax_backward_float(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg)
+{
+    int nd = out->ndim ? out->ndim : 1;
+    if (dim < 0) dim += nd;
+    bool dbl = out->dtype == TSR_FLOAT64;
+    tsr_tensor *gc = tsr_contiguous(grad, TSR_MF_CONTIGUOUS), *yc = gc ? tsr_contiguous(out, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *r = yc ? tsr_tensor_empty(out->ndim, out->sizes, out->dtype, out->device) : NULL;
+    if (!r || tsr_tensor_numel(out) == 0 || tsr_tensor_is_meta(out)) goto done;
+    int64_t outer = 1, inner = 1, size = out->ndim ? out->sizes[dim] : 1;
+    for (int d = 0; d < (int)dim; d++) outer *= out->sizes[d];
+    for (int d = (int)dim + 1; d < out->ndim; d++) inner *= out->sizes[d];
+    bool last = dim == nd - 1;
+    size_t isz = dbl ? sizeof(double) : sizeof(float);
+    int64_t w = dbl ? 4 : 8, chunk = 131072 / size / (int64_t)isz;
+    if (chunk < w) chunk = w;
+    chunk = chunk / w * w;
+    void *buf = tsr_malloc((size_t)(last ? size : 2 * chunk) * isz);
+    if (!buf) {
+        tsr_tensor_release(r);
+        r = NULL;
+        goto done;
+    }
+    void *o = tsr_tensor_ptr(r, NULL);
+    const void *g = tsr_tensor_ptr(gc, NULL), *y = tsr_tensor_ptr(yc, NULL);
+    if (dbl) {
+        if (last) last_bw_f64(o, g, y, outer, size, lg, buf);
+        else other_bw_f64(o, g, y, outer, size, inner, lg, buf);
+    } else {
+        if (last) last_bw_f32(o, g, y, outer, size, lg, buf);
+        else other_bw_f32(o, g, y, outer, size, inner, lg, buf);
+    }
+    tsr_free(buf);
+    if (tsr_check_interrupt() < 0) {
+        tsr_tensor_release(r);
+        r = NULL;
+    }
+done:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(yc);
+    return r;
+}
