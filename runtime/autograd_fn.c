@@ -631,7 +631,7 @@ static int bw_prod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_dims all = {.n = -1};
         tsr_tensor *nz = sum_dims(c, z, &all, false);
         if (!c->fail && tsr_tensor_get_int64(nz, NULL) == 0) {
-            r = DIV(MUL(gg, yy), x);
+            r = MUL(gg, cj(c, DIV(yy, x)));   /* grad * (result / input).conj() */
         } else if (!c->fail && n->a.ndims <= 0) {
             /* one zero: its gradient is the product of the others; more: all zero */
             r = zeros(c, nd, n->in_sizes[0], g->dtype);
