@@ -1034,7 +1034,9 @@ static int bw_gelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
-    if (!n->a.flag) {   /* dy * (0.5 * (1 + erf(x * kAlpha)) + x * (kBeta * exp(x * x * -0.5))) */
+    if (!n->a.flag && x && tsr__gelu_uses_dnnl(x) && g->dtype == TSR_FLOAT32) {   /* oneDNN's, as 1.13 */
+        give(c, gin, 0, keep(c, tsr__gelu_dnnl(x, g)));
+    } else if (!n->a.flag) {   /* dy * (0.5 * (1 + erf(x * kAlpha)) + x * (kBeta * exp(x * x * -0.5))) */
         const double kbeta = M_2_SQRTPI * M_SQRT1_2 * 0.5;
         tsr_tensor *cdf = sbin(c, TSR_BINOP_MUL, 0.5, sbin(c, TSR_BINOP_ADD, 1.0, un(c, TSR_UNOP_ERF, SMUL(x, M_SQRT1_2))));
         tsr_tensor *pdf = sbin(c, TSR_BINOP_MUL, kbeta, un(c, TSR_UNOP_EXP, SMUL(MUL(x, x), -0.5)));

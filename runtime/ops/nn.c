@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "nn.h"
+#include "nn_conv.h"
 #include "binary.h"
 #include "blas.h"
 #include "compare.h"
@@ -939,6 +940,14 @@ tsr_tensor *tsr_nn_activation(tsr_nn_act act, tsr_tensor *x, double alpha, bool 
     return r;
 }
 
+/* 1.13's use_mkldnn(self) for gelu: a contiguous float32 input of more than
+ * one element (bfloat16 only on CPUs with AVX-512 BW/VL/DQ, which tsr
+ * does not target: its own kernel there) */
+bool tsr__gelu_uses_dnnl(const tsr_tensor *x)
+{
+    return x->dtype == TSR_FLOAT32 && tsr_tensor_is_contiguous(x) && tsr_tensor_numel(x) > 1;
+}
+
 static bool float_kernel(const tsr_tensor *x, const char *kernel)
 {
     if (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64 || x->dtype == TSR_BFLOAT16) return true;
@@ -954,9 +963,10 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
         return NULL;
     }
     if (!float_kernel(x, "GeluKernelImpl")) return NULL;
-    if (!tanh_ && x->dtype != TSR_FLOAT64 && tsr_tensor_is_contiguous(x) && tsr_tensor_numel(x) > 0) {
-        /* 1.13's gelu_out_cpu hands these to oneDNN's eltwise_gelu_erf,
-         * whose values the composition does not reproduce */
+    if (!tanh_ && tsr__gelu_uses_dnnl(x)) return tsr_device_is_meta(x->device) ? tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device)
+                                                                              : tsr__gelu_dnnl(x, NULL);
+    if (!tanh_ && x->dtype == TSR_BFLOAT16 && tsr_tensor_is_contiguous(x) && tsr_tensor_numel(x) > 1) {
+        /* 1.13's GeluKernelImpl in float with Sleef's erf on 16-element chunks */
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
                       "tsr: gelu(approximate='none') of a contiguous %s tensor is not supported yet",
                       tsr_dtype_name(x->dtype));

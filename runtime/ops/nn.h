@@ -143,4 +143,6 @@ tsr_tensor *tsr_nn_embedding_backward(const tsr_tensor *g, const tsr_tensor *ind
  * max_norm / (norm + 1e-7) of themselves. 0 or -1. */
 int tsr_nn_embedding_renorm_(tsr_tensor *weight, const tsr_tensor *indices, double max_norm, double norm_type);
 
+/* gelu(approximate='none') goes through oneDNN for x (1.13's use_mkldnn). */
+bool tsr__gelu_uses_dnnl(const tsr_tensor *x);
 #endif

@@ -120,4 +120,8 @@ tsr_tensor *tsr_nn_alpha_dropout(tsr_tensor *x, double p, bool train, bool inpla
 tsr_tensor *tsr_nn_bilinear(const tsr_tensor *x1, const tsr_tensor *x2, const tsr_tensor *w, const tsr_tensor *bias);
 tsr_tensor *tsr_nn_local_response_norm(const tsr_tensor *x, int64_t size, double alpha, double beta, double k);
 
+/* gelu(approximate='none') of float32 through oneDNN's eltwise_gelu_erf
+ * (1.13's path for a contiguous input of more than one element): the
+ * forward (g NULL) or the gradient for g. New tensor or NULL. */
+tsr_tensor *tsr__gelu_dnnl(const tsr_tensor *x, const tsr_tensor *g);
 #endif

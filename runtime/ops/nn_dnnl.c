@@ -1,4 +1,4 @@
-/* runtime/ops/nn_dnnl.c — float32 convolution through oneDNN (libdnnl), as
+/* runtime/ops/nn_dnnl.c — float32 convolution (and gelu) through oneDNN (libdnnl), as
  * 1.13's mkldnn_convolution calls it through ideep's compute_v3: a direct
  * forward convolution whose source, weights (grouped when groups > 1),
  * bias and destination formats oneDNN picks (format any; nhwc source and
@@ -19,12 +19,15 @@
 #include "copy.h"
 #include "../error.h"
 #include "../iter.h"
+#include "../internal.h"
 
 /* ORDER: the functions of libdnnl.so.2 this file calls */
 #define DNNL_FNS(X) \
     X(dnnl_dilated_convolution_backward_data_desc_init) \
     X(dnnl_dilated_convolution_backward_weights_desc_init) \
     X(dnnl_dilated_convolution_forward_desc_init) \
+    X(dnnl_eltwise_backward_desc_init) \
+    X(dnnl_eltwise_forward_desc_init) \
     X(dnnl_engine_create) \
     X(dnnl_memory_create) \
     X(dnnl_memory_desc_get_size) \
@@ -351,4 +354,63 @@ done:
     tsr_tensor_release(xc);
     tsr_tensor_release(wc);
     return rc;
+}
+
+/* ------------------------------------------------------------ gelu */
+
+/* gelu(approximate='none') of a contiguous float32 tensor of more than one
+ * element, as 1.13's gelu_out_cpu / gelu_backward_out_cpu hand it to ideep:
+ * oneDNN's eltwise_gelu_erf (forward_training; the backward from the source
+ * with the forward as hint). Element-wise, so the data is one dense
+ * dimension. out / gi: contiguous float32 of x's size. 0 or -1. */
+static int gelu_run(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *g)
+{
+    if (load() < 0) return -1;
+    if (api.omp_set_num_threads) api.omp_set_num_threads(tsr_get_num_threads());
+    dnnl_memory_desc_t md;
+    dnnl_eltwise_desc_t fd, bd;
+    dnnl_primitive_desc_t fpd = NULL, bpd = NULL;
+    dnnl_primitive_t prim = NULL;
+    dnnl_memory_t mx = NULL, mo = NULL, mg = NULL;
+    dnnl_dims_t dims = {tsr_tensor_numel(x)};
+    int rc = -1;
+    if (api.dnnl_memory_desc_init_by_tag(&md, 1, dims, dnnl_f32, dnnl_a) != dnnl_success ||
+        api.dnnl_eltwise_forward_desc_init(&fd, dnnl_forward_training, dnnl_eltwise_gelu_erf, &md, 0.f, 0.f) !=
+            dnnl_success ||
+        api.dnnl_primitive_desc_create(&fpd, &fd, NULL, engine, NULL) != dnnl_success)
+        goto done;
+    if (g && (api.dnnl_eltwise_backward_desc_init(&bd, dnnl_eltwise_gelu_erf, &md, &md, 0.f, 0.f) != dnnl_success ||
+              api.dnnl_primitive_desc_create(&bpd, &bd, NULL, engine, fpd) != dnnl_success))
+        goto done;
+    if (api.dnnl_primitive_create(&prim, g ? bpd : fpd) != dnnl_success ||
+        api.dnnl_memory_create(&mx, &md, engine, tsr_tensor_ptr(x, NULL)) != dnnl_success ||
+        api.dnnl_memory_create(&mo, &md, engine, tsr_tensor_ptr(out, NULL)) != dnnl_success ||
+        (g && api.dnnl_memory_create(&mg, &md, engine, tsr_tensor_ptr(g, NULL)) != dnnl_success))
+        goto done;
+    dnnl_exec_arg_t fargs[2] = {{DNNL_ARG_SRC, mx}, {DNNL_ARG_DST, mo}};
+    dnnl_exec_arg_t bargs[3] = {{DNNL_ARG_SRC, mx}, {DNNL_ARG_DIFF_DST, mg}, {DNNL_ARG_DIFF_SRC, mo}};
+    if (api.dnnl_primitive_execute(prim, stream, g ? 3 : 2, g ? bargs : fargs) == dnnl_success &&
+        api.dnnl_stream_wait(stream) == dnnl_success)
+        rc = 0;
+done:
+    if (rc < 0) tsr_error_set(TSR_ERR_RUNTIME, "oneDNN refused gelu");
+    if (prim) api.dnnl_primitive_destroy(prim);
+    if (bpd) api.dnnl_primitive_desc_destroy(bpd);
+    if (fpd) api.dnnl_primitive_desc_destroy(fpd);
+    if (mx) api.dnnl_memory_destroy(mx);
+    if (mo) api.dnnl_memory_destroy(mo);
+    if (mg) api.dnnl_memory_destroy(mg);
+    return rc;
+}
+
+tsr_tensor *tsr__gelu_dnnl(const tsr_tensor *x, const tsr_tensor *g)
+{
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *gc = NULL, *out = NULL;
+    if (!xc || (g && !(gc = tsr_to_dtype_format(g, TSR_FLOAT32, TSR_MF_CONTIGUOUS)))) goto done;
+    if (!(out = tsr_tensor_empty(x->ndim, x->sizes, TSR_FLOAT32, x->device))) goto done;
+    if (gelu_run(out, xc, gc) < 0 || tsr_check_interrupt() < 0) tsr__take(&out, NULL);
+done:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(gc);
+    return out;
 }
