@@ -321,7 +321,23 @@ UNARY_SELF(bw_cos, MUL(g, cj(c, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_SIN, x)))))
 UNARY_SELF(bw_sinh, MUL(g, cj(c, un(c, TSR_UNOP_COSH, x))))
 UNARY_SELF(bw_cosh, MUL(g, cj(c, un(c, TSR_UNOP_SINH, x))))
 UNARY_OUT(bw_tan, MUL(g, cj(c, sbin(c, TSR_BINOP_ADD, 1.0, bins(c, TSR_BINOP_POW, y, 2.0)))))
-UNARY_OUT_F(bw_tanh, MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, MUL(y, y))))
+/* tanh_backward: dy * (1 - y * y).conj(); float32 / float64 / bfloat16
+ * (widened) through 1.13's fused kernel */
+static int bw_tanh(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *y0 = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    bool bf = g_->dtype == TSR_BFLOAT16;
+    tsr_dtype d = y0->dtype;
+    if ((d == TSR_FLOAT32 || d == TSR_FLOAT64 || d == TSR_BFLOAT16) && g_->dtype == d) {
+        tsr_tensor *y = up(c, y0, bf), *g = up(c, g_, bf);
+        give(c, gin, 0, down(c, y && g ? keep(c, tsr_nn_tanh_backward(g, y)) : NULL, bf));
+    } else {
+        give(c, gin, 0, MUL(g_, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, MUL(y0, y0)))));
+    }
+    return finish(c, n, gin);
+}
 UNARY_OUT_F(bw_sigmoid, MUL(MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, y)), y))
 UNARY_OUT(bw_relu, where0(c, cmps(c, TSR_CMP_LE, y, 0.0), g, true))
 UNARY_OUT(bw_sqrt, DIV(g, sbin(c, TSR_BINOP_MUL, 2.0, cj(c, y))))
@@ -1091,13 +1107,28 @@ static tsr_tensor *sigm(F *c, const tsr_tensor *x)
 }
 
 /* dy * sigmoid * (1 + x * (1 - sigmoid)) */
-UNARY_SELF(bw_silu, MUL(MUL(g, sigm(c, x)), sbin(c, TSR_BINOP_ADD, 1.0, MUL(x, sbin(c, TSR_BINOP_SUB, 1.0, sigm(c, x))))))
+UNARY_SELF(bw_silu_ops, MUL(MUL(g, sigm(c, x)), sbin(c, TSR_BINOP_ADD, 1.0, MUL(x, sbin(c, TSR_BINOP_SUB, 1.0, sigm(c, x))))))
+static int bw_silu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = selfx(c, n);
+    if (c->fail || !x) return finish(c, n, gin);
+    if ((x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) || g->dtype != x->dtype)
+        return bw_silu_ops(n, g, gin);   /* bfloat16 rounds after each operation in 1.13 */
+    give(c, gin, 0, keep(c, tsr_nn_silu_backward(g, x)));
+    return finish(c, n, gin);
+}
 
 /* dy * (tanh_softplus + x * sigmoid * (1 - tanh_softplus * tanh_softplus)) */
 static int bw_mish(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *x = selfx(c, n), *s = sigm(c, x);
+    tsr_tensor *x = selfx(c, n);
+    if (x && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype) {
+        give(c, gin, 0, keep(c, tsr_nn_mish_backward(g, x)));
+        return finish(c, n, gin);
+    }
+    tsr_tensor *s = sigm(c, x);
     tsr_tensor *ts = un(c, TSR_UNOP_TANH, un(c, TSR_UNOP_LOG1P, un(c, TSR_UNOP_EXP, x)));
     give(c, gin, 0, MUL(g, bin(c, TSR_BINOP_ADD, ts, MUL(MUL(x, s), sbin(c, TSR_BINOP_SUB, 1.0, MUL(ts, ts))))));
     return finish(c, n, gin);

@@ -68,3 +68,74 @@ tsr_tensor *tsr_nn_gelu_tanh_backward(const tsr_tensor *g, const tsr_tensor *x)
     tsr_operand in[2] = {tsr_operand_tensor(g), tsr_operand_tensor(x)};
     return tsr_iter_run(&cfg, in, NULL, d == TSR_FLOAT32 ? gelu_tanh_bw_f32 : gelu_tanh_bw_f64, NULL);
 }
+
+/* ---------------------------------------------------- tanh, silu, mish */
+/* tanh_backward, silu_backward and mish_backward (float32, float64) as
+ * 1.13's cpu_kernel_vec bodies compute them, contracted as its AVX2 build
+ * contracts them: tanh: dy * (1 - y * y) with the parenthesis one fma;
+ * silu: s = 1 / (1 + exp(-x)), dy * s * fma(x, 1 - s, 1); mish: ts =
+ * tanh(log1p(exp(x))), dy * fma(x * s, fma(-ts, ts, 1), ts). Whole
+ * 2 * Vectorized<T>::size() chunks of contiguous rows take Sleef's exp,
+ * log1p and tanh, the rest libm's. Without AVX2 (tsr's libm path) nothing
+ * is fused. */
+enum { ACT_TANH, ACT_SILU, ACT_MISH };
+
+#define ACT_BODY(T, kind, dy, x, e, l, t, fm)                                                          \
+    ((kind) == ACT_TANH ? (dy) * ((fm) ? FMA(-(x), (x), (T)1) : (T)1 - (x) * (x))                        \
+     : (kind) == ACT_SILU ? (dy) * ((T)1 / ((T)1 + (e))) *                                              \
+                                ((fm) ? FMA((x), (T)1 - (T)1 / ((T)1 + (e)), (T)1)                       \
+                                      : (T)1 + (x) * ((T)1 - (T)1 / ((T)1 + (e))))                       \
+     : (dy) * ((fm) ? FMA((x) * ((T)1 / ((T)1 + (e))), FMA(-(t), (t), (T)1), (t))                       \
+                    : (t) + (x) * ((T)1 / ((T)1 + (e))) * ((T)1 - (t) * (t))))
+
+#define ACT_LOOP(NAME, T, EXPF, LOG1PF, TANHF, SLEEF)                                                     \
+    static int NAME(char **d, const int64_t *s, int64_t n, const void *ctx)                              \
+    {                                                                                                    \
+        const int kind = *(const int *)ctx;                                                              \
+        const bool fm = tsr__sleef_usable();                                                             \
+        const int64_t sz = (int64_t)sizeof(T), step = 2 * (32 / sz);                                    \
+        int64_t m = 0;                                                                                   \
+        bool vec = s[0] == sz && ((s[1] == sz && s[2] == sz) || (s[1] == 0 && s[2] == sz) ||              \
+                                  (s[1] == sz && s[2] == 0));                                            \
+        if (vec && fm && kind != ACT_TANH) {                                                             \
+            m = n - n % step;                                                                            \
+            T e[2 * (32 / sizeof(T))], t[2 * (32 / sizeof(T))];                                          \
+            for (int64_t i = 0; i < m; i += step) {                                                      \
+                for (int64_t k = 0; k < step; k++) e[k] = -*(const T *)(d[2] + (i + k) * s[2]);          \
+                SLEEF(TSR_SLEEF_EXP, e, e, step);                                                        \
+                if (kind == ACT_MISH) {                                                                  \
+                    for (int64_t k = 0; k < step; k++) t[k] = *(const T *)(d[2] + (i + k) * s[2]);       \
+                    SLEEF(TSR_SLEEF_EXP, t, t, step);                                                    \
+                    SLEEF(TSR_SLEEF_LOG1P, t, t, step);                                                  \
+                    SLEEF(TSR_SLEEF_TANH, t, t, step);                                                   \
+                }                                                                                        \
+                for (int64_t k = 0; k < step; k++) {                                                     \
+                    const T dy = *(const T *)(d[1] + (i + k) * s[1]), x = *(const T *)(d[2] + (i + k) * s[2]); \
+                    *(T *)(d[0] + (i + k) * s[0]) = ACT_BODY(T, kind, dy, x, e[k], 0, t[k], fm);        \
+                }                                                                                        \
+            }                                                                                            \
+        }                                                                                                \
+        for (int64_t i = m; i < n; i++) {                                                                \
+            const T dy = *(const T *)(d[1] + i * s[1]), x = *(const T *)(d[2] + i * s[2]);               \
+            const T e = kind == ACT_TANH ? 0 : EXPF(-x);                                                 \
+            const T t = kind == ACT_MISH ? TANHF(LOG1PF(EXPF(x))) : 0;                                    \
+            *(T *)(d[0] + i * s[0]) = ACT_BODY(T, kind, dy, x, e, 0, t, fm);                             \
+        }                                                                                                \
+        return 0;                                                                                        \
+    }
+
+ACT_LOOP(act_bw_f32, float, expf, log1pf, tanhf, tsr__sleef_f32)
+ACT_LOOP(act_bw_f64, double, exp, log1p, tanh, tsr__sleef_f64)
+
+/* dy and x (y for tanh: its output) of one float dtype; NULL for others */
+static tsr_tensor *act_backward(const tsr_tensor *g, const tsr_tensor *x, int kind)
+{
+    tsr_dtype d = x->dtype;
+    tsr_iter_config cfg = {.nin = 2, .in_dtype = {d, d}, .out_dtype = d, .check = TSR_CHECK_SAME_DTYPE};
+    tsr_operand in[2] = {tsr_operand_tensor(g), tsr_operand_tensor(x)};
+    return tsr_iter_run(&cfg, in, NULL, d == TSR_FLOAT32 ? act_bw_f32 : act_bw_f64, &kind);
+}
+
+tsr_tensor *tsr_nn_tanh_backward(const tsr_tensor *g, const tsr_tensor *y) { return act_backward(g, y, ACT_TANH); }
+tsr_tensor *tsr_nn_silu_backward(const tsr_tensor *g, const tsr_tensor *x) { return act_backward(g, x, ACT_SILU); }
+tsr_tensor *tsr_nn_mish_backward(const tsr_tensor *g, const tsr_tensor *x) { return act_backward(g, x, ACT_MISH); }
