@@ -2767,6 +2767,7 @@ static const tsr_formula formulas[] = {
     {"var", "VarBackward0", 1, bw_var},
     {"var_mean_m", "VarMeanBackward0", 0, bw_mean},
     {"var_mean_v", "VarMeanBackward0", 1, bw_var},
+    {"vector_norm", "LinalgVectorNormBackward0", 1 | TSR_SAVE_OUT, bw_norm},
     {"view", "ViewBackward0", 0, bw_reshape},
     {"view_as_complex", "ViewAsComplexBackward0", 0, bw_view_as_complex},
     {"view_as_real", "ViewAsRealBackward0", 0, bw_view_as_real},

@@ -83,6 +83,8 @@ typedef enum {
     G_PNORM,      /* dist(input, other, p) / renorm(input, p, dim, maxnorm) */
     G_VALIDX,     /* (values, indices) along dim: median / nanmedian / mode / kthvalue / cummax / cummin */
     G_PART,       /* real / imag of a complex input: select(view_as_real(input), -1, 0 or 1) */
+    G_VNORM,      /* linalg.vector_norm(x, ord, dim, keepdim): norm_backward */
+    G_LNORM,      /* linalg.norm: its vector norms and 'fro' are vector_norm; the matrix norms refuse */
 } GKind;
 
 typedef struct {
@@ -123,9 +125,9 @@ static const GradRow grad_rows[] = {
     {"kron", G_KRON, NULL}, {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL},
     {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cholesky_ex", G_CHOL, "linalg_cholesky"},
     {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eigvalsh", G_UPLO, NULL},
-    {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL},
+    {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL}, {"linalg_norm", G_LNORM, "vector_norm"},
     {"linalg_pinv", G_UNARY, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL},
-    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svdvals", G_UNARY, NULL}, {"log", G_UNARY, NULL},
+    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svdvals", G_UNARY, NULL}, {"linalg_vector_norm", G_VNORM, "vector_norm"}, {"log", G_UNARY, NULL},
     {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL}, {"log_softmax", G_DIM, NULL},
     {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL},
     {"logdet", G_LOGDET, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL},
@@ -850,6 +852,33 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
             if (rc < 0) { decref(r); return NULL; }
             return r;
         }
+        break;
+    }
+    case G_VNORM: {
+        Value *o = bind_table_arg(b, "ord");
+        a.d0 = 2.0;
+        if (o && !arg_double(o, &a.d0)) return r;
+        arg_dims(bind_table_arg(b, "dim"), &a);
+        a.keepdim = arg_bool(b, "keepdim", false);
+        break;
+    }
+    case G_LNORM: {   /* 1.13's linalg_norm: which of its norms is linalg_vector_norm */
+        Value *o = bind_table_arg(b, "ord");
+        arg_dims(bind_table_arg(b, "dim"), &a);
+        a.keepdim = arg_bool(b, "keepdim", false);
+        a.d0 = 2.0;
+        bool vec;
+        if (!o || is_none(o)) vec = true;                                        /* 2-norm, flattened or over dim */
+        else if (o->type == &t_str) vec = !strcmp(o->u.s.p, "fro");             /* 'nuc': singular values */
+        else vec = (a.ndims == 1 || (a.ndims < 0 && in[0]->ndim == 1)) && arg_double(o, &a.d0);
+        if (!vec) {
+            decref(r);
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'linalg.norm' of a matrix norm is not "
+                          "implemented.");
+            return bind_runtime_error();
+        }
+        if (o && o->type == &t_str && a.ndims < 0 && in[0]->ndim == 2) a.ndims = 2, a.dims[0] = 0, a.dims[1] = 1;
+        key = "vector_norm";
         break;
     }
     case G_DIM:

@@ -162,7 +162,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     if (!strcmp(key, "constant_pad_nd")) return tsr_constant_pad_nd(in[0], a->ndims, a->dims, tsr_scalar_int(0));
     if (!strcmp(key, "div_s")) { tsr_operand d = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_DIV, &x, &d, NULL, NULL); }
     if (!strcmp(key, "cumprod")) return tsr_cumsum(in[0], a->i0, TSR_DTYPE_UNDEFINED, true, NULL);
-    if (!strcmp(key, "norm_p")) {
+    if (!strcmp(key, "norm_p") || !strcmp(key, "vector_norm")) {
         tsr_dims d = {.n = a->ndims};
         for (int i = 0; i < a->ndims; i++) d.d[i] = a->dims[i];
         return tsr_norm(in[0], a->d0, &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
@@ -594,6 +594,7 @@ static const Case cases[] = {
     {"constant_pad_nd", 1, {2}, {{2, 3}}, 0, A(.ndims = 4, .dims = {1, -1, 2, 0})},
     {"div_s", 1, {1}, {{4}}, 0, A(.d0 = 3.0)}, {"cumprod", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)},
     {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .d0 = 3)}, {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .d0 = 1.5)},
+    {"vector_norm", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .d0 = 2.5, .keepdim = true)},
     {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .d0 = 0.5)}, {"norm_p", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .d0 = INFINITY)},
     {"div_rounding", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
     {"prod_dim", 1, {2}, {{2, 3}}, 8, A(.ndims = 1, .dims = {1})}, {"add_s", 1, {1}, {{4}}, 0, A(.d0 = 0.5)}, {"mul_s", 1, {1}, {{4}}, 0, A(.d0 = -1.5)},
