@@ -1322,9 +1322,11 @@ static int bw_bce(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *t = SAVED(1);
-    if (NEED(1)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'binary_cross_entropy' of target is not implemented.");
-        c->fail = true;
+    if (NEED(1) && !c->fail) {   /* binary_cross_entropy_target_backward: -logit(self) [* weight] [/ numel] * grad */
+        tsr_tensor *gt = un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_LOGIT, x));
+        if (n->nextra > 0) gt = MUL(gt, n->extra[0]);
+        if (n->a.i0 == TSR_REDUCTION_MEAN && t) gt = bins(c, TSR_BINOP_DIV, gt, (double)tsr_tensor_numel(t));
+        give(c, gin, 1, MUL(gt, g));
     }
     tsr_tensor *r = NULL;
     if (!c->fail) {
@@ -1348,10 +1350,18 @@ static int bw_bce_logits(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *t = SAVED(1), *r;
     const tsr_tensor *w = (n->a.i1 & 1) ? n->extra[0] : NULL, *pw = (n->a.i1 & 2) ? n->extra[(n->a.i1 & 1) ? 1 : 0] : NULL;
-    if (NEED(1)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
-                      "the derivative for 'binary_cross_entropy_with_logits' of target is not implemented.");
-        c->fail = true;
+    if (NEED(1) && !c->fail) {   /* binary_cross_entropy_with_logits_target_backward */
+        tsr_tensor *gt;
+        if (pw) {   /* (log_sigmoid(-self) - log_sigmoid(self) * pos_weight) * grad */
+            tsr_tensor *ln = keep(c, tsr_nn_log_sigmoid(un(c, TSR_UNOP_NEG, x)));
+            tsr_tensor *lp = keep(c, tsr_nn_log_sigmoid(x));
+            gt = MUL(bin(c, TSR_BINOP_SUB, ln, MUL(lp, pw)), g);
+        } else {
+            gt = MUL(un(c, TSR_UNOP_NEG, x), g);
+        }
+        if (w) gt = MUL(gt, w);
+        if (n->a.i0 == TSR_REDUCTION_MEAN && t) gt = bins(c, TSR_BINOP_DIV, gt, (double)tsr_tensor_numel(t));
+        give(c, gin, 1, gt);
     }
     tsr_tensor *sg = un(c, TSR_UNOP_SIGMOID, x);
     if (pw) {
