@@ -21,6 +21,7 @@
 #include "ops/indexdim.h"
 #include "ops/join.h"
 #include "ops/linalg.h"
+#include "ops/sleef.h"
 #include "ops/viewcopy.h"
 #include "ops/distance.h"
 #include "ops/nn.h"
@@ -1281,6 +1282,36 @@ static int bw_mse_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* The elements of a pointwise loss backward (x = input - target) that
+ * 1.13's cpu_kernel_vec gives to the scalar body: past the last whole
+ * 2 * Vec::size() chunk of contiguous inputs, every element of strided
+ * ones (a bool mask of x's shape), or NULL when none (or on failure). */
+static tsr_tensor *loss_tail(F *c, const tsr_tensor *x, const tsr_tensor *in0, const tsr_tensor *in1)
+{
+    if (c->fail || !x || !in0 || !in1 || tsr_tensor_numel(x) == 0) return NULL;
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) return NULL;
+    int64_t numel = tsr_tensor_numel(x), step = x->dtype == TSR_FLOAT64 ? 8 : 16;
+    bool vec = tsr_tensor_is_contiguous(in0) && tsr_tensor_is_contiguous(in1) && tsr__sleef_usable();
+    int64_t vend = vec ? numel - numel % step : 0;
+    if (vend == numel) return NULL;
+    tsr_tensor *m = keep(c, tsr_zeros(x->ndim, x->sizes, TSR_BOOL, TSR_CPU));
+    int64_t len = numel;
+    tsr_tensor *flat = m ? keep(c, tsr_view_view(m, 1, &len)) : NULL;
+    tsr_tensor *tail = flat ? keep(c, tsr_view_narrow(flat, 0, vend, numel - vend)) : NULL;
+    if (tail && tsr_fill_(tail, tsr_scalar_bool(true)) < 0) c->fail = true;
+    return c->fail ? NULL : m;
+}
+
+/* (v as double) OP d, rounded back to v's dtype: a scalar body mixing its
+ * scalar_t with a double parameter */
+static tsr_tensor *dbl_op(F *c, tsr_binop op, const tsr_tensor *v, double d)
+{
+    if (c->fail || !v) return NULL;
+    tsr_tensor *vd = keep(c, tsr_to_dtype(v, TSR_FLOAT64, false));
+    tsr_tensor *q = bins(c, op, vd, d);
+    return q ? keep(c, tsr_to_dtype(q, v->dtype, false)) : NULL;
+}
+
 /* smooth_l1_backward (beta d0), its vector body: x = self - target;
  * norm * (|x| >= beta ? (x > 0 ? 1 : -1) : x / beta) * grad */
 static int bw_smooth_l1(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -1292,9 +1323,25 @@ static int bw_smooth_l1(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         one = keep(c, tsr_full(0, NULL, tsr_scalar_float(1.0), x->dtype, TSR_CPU));
         mone = keep(c, tsr_full(0, NULL, tsr_scalar_float(-1.0), x->dtype, TSR_CPU));
     }
+    double beta = coef(n, n->a.d0), norm = coef(n, loss_norm(n, 1.0));   /* scalar_t beta_val(beta) */
     tsr_tensor *pn = sel(c, cmps(c, TSR_CMP_GT, x, 0.0), one, mone);
-    tsr_tensor *o = sel(c, cmps(c, TSR_CMP_GE, un(c, TSR_UNOP_ABS, x), n->a.d0), pn, bins(c, TSR_BINOP_DIV, x, n->a.d0));
-    tsr_tensor *r = MUL(sbin(c, TSR_BINOP_MUL, coef(n, loss_norm(n, 1.0)), o), g);
+    tsr_tensor *o = sel(c, cmps(c, TSR_CMP_GE, un(c, TSR_UNOP_ABS, x), beta), pn, bins(c, TSR_BINOP_DIV, x, beta));
+    tsr_tensor *r = MUL(sbin(c, TSR_BINOP_MUL, norm, o), g);
+    /* 1.13's kernel is cpu_kernel_vec: the blend above on whole 2 * Vec::size()
+     * chunks of contiguous inputs; the rest (and strided inputs) take its
+     * scalar body, whose middle case is norm * x * grad / beta */
+    tsr_tensor *m = loss_tail(c, x, SAVED(0), SAVED(1));
+    {
+        if (m) {
+            /* ... / beta with the double beta, as are the scalar body's comparisons */
+            double bd = n->a.d0;
+            tsr_tensor *mid = dbl_op(c, TSR_BINOP_DIV, MUL(sbin(c, TSR_BINOP_MUL, norm, x), g), bd);
+            tsr_tensor *xd = c->fail ? NULL : keep(c, tsr_to_dtype(x, TSR_FLOAT64, false));
+            tsr_tensor *sc = sel(c, cmps(c, TSR_CMP_LE, xd, -bd), sbin(c, TSR_BINOP_MUL, -norm, g),
+                                 sel(c, cmps(c, TSR_CMP_GE, xd, bd), sbin(c, TSR_BINOP_MUL, norm, g), mid));
+            r = sel(c, m, sc, r);
+        }
+    }
     if (NEED(0)) give(c, gin, 0, r);
     if (NEED(1)) give(c, gin, 1, un(c, TSR_UNOP_NEG, r));
     return finish(c, n, gin);
@@ -1305,11 +1352,19 @@ static int bw_smooth_l1(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_huber(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    double norm = coef(n, loss_norm(n, 1.0)), d = n->a.d0;
+    double norm = coef(n, loss_norm(n, 1.0)), d = coef(n, n->a.d0);   /* scalar_t delta_val(delta) */
     tsr_tensor *x = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
     tsr_tensor *lo = SMUL(sbin(c, TSR_BINOP_MUL, -norm, g), d), *hi = SMUL(sbin(c, TSR_BINOP_MUL, norm, g), d);
     tsr_tensor *mid = MUL(sbin(c, TSR_BINOP_MUL, norm, x), g);
     tsr_tensor *r = sel(c, cmps(c, TSR_CMP_LE, x, -d), lo, sel(c, cmps(c, TSR_CMP_GE, x, d), hi, mid));
+    tsr_tensor *m = loss_tail(c, x, SAVED(0), SAVED(1));
+    if (m) {   /* the scalar body: its delta is the double parameter */
+        double dd = n->a.d0;
+        tsr_tensor *xd = keep(c, tsr_to_dtype(x, TSR_FLOAT64, false));
+        tsr_tensor *slo = dbl_op(c, TSR_BINOP_MUL, sbin(c, TSR_BINOP_MUL, -norm, g), dd);
+        tsr_tensor *shi = dbl_op(c, TSR_BINOP_MUL, sbin(c, TSR_BINOP_MUL, norm, g), dd);
+        r = sel(c, m, sel(c, cmps(c, TSR_CMP_LE, xd, -dd), slo, sel(c, cmps(c, TSR_CMP_GE, xd, dd), shi, mid)), r);
+    }
     if (NEED(0)) give(c, gin, 0, r);
     if (NEED(1)) give(c, gin, 1, un(c, TSR_UNOP_NEG, r));
     return finish(c, n, gin);
