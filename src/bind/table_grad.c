@@ -371,14 +371,59 @@ static tsr_tensor *matmul_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
         tsr_tensor_release(m);
         return rc < 0 ? NULL : tsr_tensor_retain(r);
     }
-    if (a->ndim == 3 && b->ndim == 3 && a->sizes[0] == b->sizes[0]) {   /* expand, reshape, bmm, _unsafe_view */
+    if ((a->ndim == 1 || a->ndim == 2) && b->ndim >= 3) {
+        /* matmul(b.transpose(-1, -2), a.t() (a 2-D a) or a), then for a 2-D a
+         * .transpose(-1, -2).contiguous() (TransposeBackward0, CloneBackward0) */
+        tsr_tensor *bt = tsr_view_transpose(b, b->ndim - 2, b->ndim - 1), *at = NULL, *m = NULL, *mg = NULL, *tr = NULL;
+        tsr_ag_args ta = {.i0 = b->ndim - 2, .i1 = b->ndim - 1};
+        int rc = !bt || record("transpose", 1, &b, &ta, bt, false) < 0 ? -1 : 0;
+        if (rc == 0 && a->ndim == 2) {
+            at = tsr_view_transpose(a, 0, 1);
+            if (!at || record("t", 1, &a, &args, at, false) < 0) rc = -1;
+        } else if (rc == 0) {
+            at = tsr_tensor_retain(a);
+        }
+        if (rc == 0 && a->ndim == 1) {   /* the swapped product is the result */
+            tsr_tensor *res = matmul_graph(bt, at, r);
+            tsr_tensor_release(bt);
+            tsr_tensor_release(at);
+            return res;
+        }
+        if (rc == 0 && (!(m = tsr_matmul(bt, at, NULL)) || !(mg = matmul_graph(bt, at, m)))) rc = -1;
+        if (rc == 0) {
+            tsr_ag_args tb = {.i0 = m->ndim - 2, .i1 = m->ndim - 1};
+            if (!(tr = tsr_view_transpose(m, m->ndim - 2, m->ndim - 1))) rc = -1;
+            else if (tsr_tensor_is_contiguous(tr)) rc = record("transpose", 1, &m, &tb, r, false);
+            else if (record("transpose", 1, &m, &tb, tr, false) < 0 || record("clone", 1, &tr, &args, r, false) < 0)
+                rc = -1;
+        }
+        if (rc < 0 && !exc_pending()) bind_runtime_error();
+        tsr_tensor_release(bt);
+        tsr_tensor_release(at);
+        tsr_tensor_release(m);
+        tsr_tensor_release(mg);
+        tsr_tensor_release(tr);
+        return rc < 0 ? NULL : tsr_tensor_retain(r);
+    }
+    if (a->ndim >= 3 && b->ndim >= 3) {   /* expand both to the broadcast batch, reshape to 3-D, bmm, _unsafe_view */
+        int nb1 = a->ndim - 2, nb2 = b->ndim - 2, nb = nb1 > nb2 ? nb1 : nb2;
+        int64_t batch[TSR_MAX_DIMS], prod = 1;
+        for (int i = 0; i < nb; i++) {
+            int64_t s1 = i - (nb - nb1) >= 0 ? a->sizes[i - (nb - nb1)] : 1, s2 = i - (nb - nb2) >= 0 ? b->sizes[i - (nb - nb2)] : 1;
+            batch[i] = s1 == 1 ? s2 : s1;
+            prod *= batch[i];
+        }
         tsr_tensor *e[2] = {0}, *f[2] = {0}, *m = NULL;
         int rc = 0;
         for (int i = 0; i < 2 && rc == 0; i++) {
             tsr_tensor *src = in[i];
-            e[i] = tsr_view_expand(src, 3, src->sizes);
+            int64_t es[TSR_MAX_DIMS], fs[3] = {prod, src->sizes[src->ndim - 2], src->sizes[src->ndim - 1]};
+            memcpy(es, batch, sizeof(int64_t) * (size_t)nb);
+            es[nb] = fs[1];
+            es[nb + 1] = fs[2];
+            e[i] = tsr_view_expand(src, nb + 2, es);
             if (!e[i] || record("expand", 1, &src, &args, e[i], false) < 0) rc = -1;
-            else if (!(f[i] = reshape_graph(e[i], 3, e[i]->sizes))) rc = -1;
+            else if (!(f[i] = reshape_graph(e[i], 3, fs))) rc = -1;
         }
         if (rc == 0) {
             m = tsr_bmm(f[0], f[1], NULL);
