@@ -972,6 +972,7 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
                       tsr_dtype_name(x->dtype));
         return NULL;
     }
+    if (tanh_ && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64)) return tsr_nn_gelu_tanh_forward(x, NULL);
     tsr_tensor *xx = (tsr_tensor *)x;
     if (!tanh_)
         return bin_own(TSR_BINOP_MUL, bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(0.5)),

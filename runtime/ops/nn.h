@@ -115,6 +115,8 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate);
 /* gelu(approximate='tanh')'s input gradient from g and x, float32 or
  * float64 of one dtype (nn_gelu_grad.c). NEW reference or NULL. */
 tsr_tensor *tsr_nn_gelu_tanh_backward(const tsr_tensor *g, const tsr_tensor *x);
+/* gelu(approximate='tanh') of float32 / float64 as 1.13's kernel. */
+tsr_tensor *tsr_nn_gelu_tanh_forward(const tsr_tensor *x, tsr_tensor *out);
 /* tanh_backward (from the output y), silu_backward and mish_backward (from
  * the input x) of float32 / float64, as 1.13's kernels (nn_gelu_grad.c). */
 tsr_tensor *tsr_nn_tanh_backward(const tsr_tensor *g, const tsr_tensor *y);

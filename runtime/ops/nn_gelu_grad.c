@@ -139,3 +139,43 @@ static tsr_tensor *act_backward(const tsr_tensor *g, const tsr_tensor *x, int ki
 tsr_tensor *tsr_nn_tanh_backward(const tsr_tensor *g, const tsr_tensor *y) { return act_backward(g, y, ACT_TANH); }
 tsr_tensor *tsr_nn_silu_backward(const tsr_tensor *g, const tsr_tensor *x) { return act_backward(g, x, ACT_SILU); }
 tsr_tensor *tsr_nn_mish_backward(const tsr_tensor *g, const tsr_tensor *x) { return act_backward(g, x, ACT_MISH); }
+
+/* ------------------------------------------------------------ gelu (tanh) */
+/* gelu(approximate='tanh') forward as 1.13's GeluKernelImpl: 0.5 * x *
+ * (1 + tanh(kBeta * (x + kKappa * x^3))), the inner sum one fma as its AVX2
+ * build contracts it; Sleef's tanh on whole vector chunks of contiguous
+ * rows, libm's on the rest and on strided rows. */
+#define GELU_FWD_LOOP(NAME, T, TANH, SLEEF)                                                              \
+    static int NAME(char **d, const int64_t *s, int64_t n, const void *ctx)                              \
+    {                                                                                                    \
+        (void)ctx;                                                                                       \
+        const int64_t sz = (int64_t)sizeof(T), step = 2 * (32 / sz);                                    \
+        int64_t m = 0;                                                                                   \
+        if (s[0] == sz && s[1] == sz && tsr__sleef_usable()) {                                           \
+            m = n - n % step;                                                                            \
+            T in[2 * (32 / sizeof(T))];                                                                  \
+            for (int64_t i = 0; i < m; i += step) {                                                      \
+                for (int64_t k = 0; k < step; k++) in[k] = GELU_INNER(T, *(const T *)(d[1] + (i + k) * s[1])); \
+                SLEEF(TSR_SLEEF_TANH, in, in, step);                                                     \
+                for (int64_t k = 0; k < step; k++) {                                                     \
+                    const T x = *(const T *)(d[1] + (i + k) * s[1]);                                     \
+                    *(T *)(d[0] + (i + k) * s[0]) = (T)0.5 * x * ((T)1 + in[k]);                        \
+                }                                                                                        \
+            }                                                                                            \
+        }                                                                                                \
+        for (int64_t i = m; i < n; i++) {                                                                \
+            const T x = *(const T *)(d[1] + i * s[1]);                                                   \
+            *(T *)(d[0] + i * s[0]) = (T)0.5 * x * ((T)1 + TANH(GELU_INNER(T, x)));                      \
+        }                                                                                                \
+        return 0;                                                                                        \
+    }
+GELU_FWD_LOOP(gelu_tanh_f32, float, tanhf, tsr__sleef_f32)
+GELU_FWD_LOOP(gelu_tanh_f64, double, tanh, tsr__sleef_f64)
+
+tsr_tensor *tsr_nn_gelu_tanh_forward(const tsr_tensor *x, tsr_tensor *out)
+{
+    tsr_dtype d = x->dtype;
+    tsr_iter_config cfg = {.nin = 1, .in_dtype = {d}, .out_dtype = d, .check = TSR_CHECK_SAME_DTYPE};
+    tsr_operand in[1] = {tsr_operand_tensor(x)};
+    return tsr_iter_run(&cfg, in, out, d == TSR_FLOAT32 ? gelu_tanh_f32 : gelu_tanh_f64, NULL);
+}
