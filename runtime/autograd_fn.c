@@ -356,6 +356,29 @@ UNARY_SELF(bw_atan, DIV(g, cj(c, bins(c, TSR_BINOP_ADD, MUL(x, x), 1.0))))
 UNARY_SELF(bw_erf, MUL(sbin(c, TSR_BINOP_MUL, 2.0 / sqrt(M_PI), un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, bins(c, TSR_BINOP_POW, x, 2.0)))), g))
 UNARY_SELF(bw_square, MUL(g, cj(c, sbin(c, TSR_BINOP_MUL, 2.0, bins(c, TSR_BINOP_POW, x, 1.0)))))
 
+/* sgn: where(|self| == 0, 0, grad / |self| - real(grad / self) * result)
+ * (1.13's sgn_backward; zeros for a real self, as the formula gives) */
+static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
+    if (c->fail) return finish(c, n, gin);
+    if (tsr_dtype_is_complex(x->dtype)) {   /* its complex arithmetic's rounding is not reproduced yet */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of sgn of a complex tensor is not implemented");
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    tsr_tensor *ab = un(c, TSR_UNOP_ABS, x), *q = DIV(g, x), *re = NULL;
+    if (q && !c->fail) re = tsr_dtype_is_complex(q->dtype) ? keep(c, tsr_view_real(q)) : q;
+    tsr_tensor *v = bin(c, TSR_BINOP_SUB, DIV(g, ab), MUL(re, y)), *r = NULL;
+    if (v && !c->fail) {
+        tsr_operand z = tsr_operand_scalar(tsr_scalar_float(0.0)), b = tsr_operand_tensor(v);
+        r = keep(c, tsr_where(cmps(c, TSR_CMP_EQ, ab, 0.0), &z, &b, NULL));
+    }
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
 /* angle: a complex self gives where(self == 0, 0, grad * self / |self|^2 * 1j),
  * a real one zeros_like(self) (1.13's angle_backward) */
 static int bw_angle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -2777,6 +2800,7 @@ static const tsr_formula formulas[] = {
     {"scatter_v", "ScatterBackward1", 0, bw_scatter},
     {"select", "SelectBackward0", 0, bw_piece},
     {"select_sparse", "SelectBackward0", 0, bw_select_sparse},
+    {"sgn", "SgnBackward0", 1 | TSR_SAVE_OUT, bw_sgn},
     {"sigmoid", "SigmoidBackward0", TSR_SAVE_OUT, bw_sigmoid},
     {"sign", "SignBackward0", 0, bw_zero},
     {"silu", "SiluBackward0", 1, bw_silu},

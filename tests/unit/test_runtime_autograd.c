@@ -335,7 +335,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         {"exp", TSR_UNOP_EXP}, {"exp2", TSR_UNOP_EXP2}, {"expm1", TSR_UNOP_EXPM1}, {"floor", TSR_UNOP_FLOOR},
         {"log", TSR_UNOP_LOG}, {"log10", TSR_UNOP_LOG10}, {"log1p", TSR_UNOP_LOG1P}, {"log2", TSR_UNOP_LOG2},
         {"neg", TSR_UNOP_NEG}, {"reciprocal", TSR_UNOP_RECIPROCAL}, {"relu", TSR_UNOP_RELU}, {"round", TSR_UNOP_ROUND},
-        {"rsqrt", TSR_UNOP_RSQRT}, {"sigmoid", TSR_UNOP_SIGMOID}, {"sign", TSR_UNOP_SIGN}, {"sin", TSR_UNOP_SIN},
+        {"rsqrt", TSR_UNOP_RSQRT}, {"sigmoid", TSR_UNOP_SIGMOID}, {"sgn", TSR_UNOP_SGN}, {"sign", TSR_UNOP_SIGN}, {"sin", TSR_UNOP_SIN},
         {"sinh", TSR_UNOP_SINH}, {"sqrt", TSR_UNOP_SQRT}, {"square", TSR_UNOP_SQUARE}, {"tan", TSR_UNOP_TAN},
         {"tanh", TSR_UNOP_TANH}, {"trunc", TSR_UNOP_TRUNC},
     };
@@ -500,7 +500,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
 static const Case cases[] = {
     {"abs", 1, {2}, {{2, 3}}, 0, A(.ndims = -1)}, {"acos", 1, {1}, {{4}}, 2, A(.ndims = -1)},
     {"add", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.has_d0 = true, .d0 = 2.5)}, {"addmm", 3, {1, 2, 2}, {{2}, {3, 4}, {4, 2}}, 0, A(.d0 = 0.5, .d1 = 2)},
-    {"alias", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)}, {"angle", 1, {2}, {{2, 3}}, 1, A(.ndims = 0)}, {"amax", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1})},
+    {"alias", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)}, {"angle", 1, {2}, {{2, 3}}, 1, A(.ndims = 0)}, {"sgn", 1, {2}, {{2, 3}}, 1, A(.ndims = 0)}, {"amax", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1})},
     {"amin", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .keepdim = true)}, {"asin", 1, {1}, {{4}}, 2, A(.ndims = 0)},
     {"atan", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"atan2", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
     {"masked_fill", 2, {2, 2}, {{2, 3}, {2, 3}}, 5, A(.ndims = 0)}, {"repeat", 1, {2}, {{2, 3}}, 0, A(.ndims = 3, .dims = {2, 1, 2})},
