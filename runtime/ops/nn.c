@@ -867,7 +867,8 @@ static tsr_tensor *relu6_of(tsr_tensor *a)
 
 static tsr_tensor *dretained(tsr_tensor *t) { tsr_tensor_retain(t); return t; }
 
-static tsr_tensor *act_float(tsr_nn_act act, tsr_tensor *x, double alpha, double scale, double input_scale)
+static tsr_tensor *act_float(tsr_nn_act act, tsr_tensor *x, double alpha, double scale, double input_scale,
+                             bool elu_bf16)
 {
     switch (act) {
     case TSR_NN_SILU:
@@ -882,6 +883,10 @@ static tsr_tensor *act_float(tsr_nn_act act, tsr_tensor *x, double alpha, double
     case TSR_NN_CELU: {
         /* the coefficients are scalar_t values: alpha * scale rounded in x's dtype */
         double negcoef = x->dtype == TSR_FLOAT64 ? alpha * scale : (double)((float)alpha * (float)scale);
+        if (x->dtype == TSR_FLOAT32 && !tsr_device_is_meta(x->device) && !elu_bf16)
+            return tsr_nn_elu_forward(x, negcoef, (float)scale, (float)input_scale);
+        if (x->dtype == TSR_FLOAT64 && !tsr_device_is_meta(x->device))
+            return tsr_nn_elu_forward(x, negcoef, scale, input_scale);
         tsr_tensor *neg = bin_s_own(TSR_BINOP_MUL, bin_s_own(TSR_BINOP_SUB, un_own(TSR_UNOP_EXP, bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(input_scale))), 1),
                                  negcoef);
         tsr_tensor *pos = bin_s(TSR_BINOP_MUL, x, tsr_scalar_float(scale)), *r = NULL;
@@ -924,7 +929,7 @@ tsr_tensor *tsr_nn_activation(tsr_nn_act act, tsr_tensor *x, double alpha, bool 
      * rounds to bfloat16 (runs in x's dtype); the others compute in float */
     tsr_tensor *xf = dt == TSR_BFLOAT16 && act != TSR_NN_SILU ? tsr_to_dtype(x, TSR_FLOAT32, false) : dretained(x);
     if (!xf) return NULL;
-    tsr_tensor *r = act_float(act, xf, alpha, scale, input_scale);
+    tsr_tensor *r = act_float(act, xf, alpha, scale, input_scale, dt == TSR_BFLOAT16);
     tsr_tensor_release(xf);
     if (r && r->dtype != dt) {
         tsr_tensor *c = tsr_to_dtype(r, dt, false);

@@ -115,6 +115,9 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate);
 /* gelu(approximate='tanh')'s input gradient from g and x, float32 or
  * float64 of one dtype (nn_gelu_grad.c). NEW reference or NULL. */
 tsr_tensor *tsr_nn_gelu_tanh_backward(const tsr_tensor *g, const tsr_tensor *x);
+/* elu_kernel of float32 / float64 (negcoef = alpha * scale and the others
+ * already in the dtype's precision). */
+tsr_tensor *tsr_nn_elu_forward(const tsr_tensor *x, double negcoef, double poscoef, double input_scale);
 /* gelu(approximate='tanh') of float32 / float64 as 1.13's kernel. */
 tsr_tensor *tsr_nn_gelu_tanh_forward(const tsr_tensor *x, tsr_tensor *out);
 /* tanh_backward (from the output y), silu_backward and mish_backward (from

@@ -179,3 +179,48 @@ tsr_tensor *tsr_nn_gelu_tanh_forward(const tsr_tensor *x, tsr_tensor *out)
     tsr_operand in[1] = {tsr_operand_tensor(x)};
     return tsr_iter_run(&cfg, in, out, d == TSR_FLOAT32 ? gelu_tanh_f32 : gelu_tanh_f64, NULL);
 }
+
+/* ------------------------------------------------------------ elu family */
+/* elu / selu / celu forward (float32, float64) as 1.13's elu_kernel:
+ * x > 0 ? x * poscoef : (exp(x * negiptcoef) - 1) * negcoef, Sleef's exp on
+ * whole vector chunks of contiguous rows, libm's on the rest. */
+typedef struct {
+    double neg, pos, ipt;
+} elu_coefs;
+
+#define ELU_LOOP(NAME, T, EXPF, SLEEF)                                                                   \
+    static int NAME(char **d, const int64_t *s, int64_t n, const void *ctx)                              \
+    {                                                                                                    \
+        const elu_coefs *k_ = ctx;                                                                       \
+        const T neg = (T)k_->neg, pos = (T)k_->pos, ipt = (T)k_->ipt;                                    \
+        const int64_t sz = (int64_t)sizeof(T), step = 2 * (32 / sz);                                    \
+        int64_t m = 0;                                                                                   \
+        if (s[0] == sz && s[1] == sz && tsr__sleef_usable()) {                                           \
+            m = n - n % step;                                                                            \
+            T e[2 * (32 / sizeof(T))];                                                                   \
+            for (int64_t i = 0; i < m; i += step) {                                                      \
+                for (int64_t k = 0; k < step; k++) e[k] = *(const T *)(d[1] + (i + k) * s[1]) * ipt;    \
+                SLEEF(TSR_SLEEF_EXP, e, e, step);                                                        \
+                for (int64_t k = 0; k < step; k++) {                                                     \
+                    const T x = *(const T *)(d[1] + (i + k) * s[1]);                                     \
+                    *(T *)(d[0] + (i + k) * s[0]) = x > 0 ? x * pos : (e[k] - (T)1) * neg;              \
+                }                                                                                        \
+            }                                                                                            \
+        }                                                                                                \
+        for (int64_t i = m; i < n; i++) {                                                                \
+            const T x = *(const T *)(d[1] + i * s[1]);                                                   \
+            *(T *)(d[0] + i * s[0]) = x <= 0 ? (EXPF(x * ipt) - (T)1) * neg : x * pos;                   \
+        }                                                                                                \
+        return 0;                                                                                        \
+    }
+ELU_LOOP(elu_f32, float, expf, tsr__sleef_f32)
+ELU_LOOP(elu_f64, double, exp, tsr__sleef_f64)
+
+tsr_tensor *tsr_nn_elu_forward(const tsr_tensor *x, double negcoef, double poscoef, double input_scale)
+{
+    tsr_dtype d = x->dtype;
+    elu_coefs k = {negcoef, poscoef, input_scale};
+    tsr_iter_config cfg = {.nin = 1, .in_dtype = {d}, .out_dtype = d, .check = TSR_CHECK_SAME_DTYPE};
+    tsr_operand in[1] = {tsr_operand_tensor(x)};
+    return tsr_iter_run(&cfg, in, NULL, d == TSR_FLOAT32 ? elu_f32 : elu_f64, &k);
+}
