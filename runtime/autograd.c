@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "autograd.h"
+#include "ops/viewcopy.h"
 #include "autograd_node.h"
 #include "error.h"
 #include "internal.h"
@@ -1345,4 +1346,21 @@ tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items
     }
     tsr_tensor_release(r);
     return cur;
+}
+
+int tsr_ag_record_part(tsr_tensor *x, tsr_tensor *r, bool imag)
+{
+    tsr_ag_args a = {0};
+    tsr_tensor *v = tsr_view_as_real(x);
+    if (!v) return -1;
+    if (tsr_ag_record("view_as_real", 1, &x, &a, v, false) < 0) {
+        tsr_tensor_release(v);
+        return -1;
+    }
+    a.i0 = v->ndim - 1;
+    a.i1 = imag;
+    a.i2 = 0;
+    int rc = tsr_ag_record("select", 1, &v, &a, r, false);
+    tsr_tensor_release(v);
+    return rc;
 }

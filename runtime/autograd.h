@@ -88,6 +88,10 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
 int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x);
 /* Records one node of formula with nout outputs (1.13's multi-output
  * nodes: split, unbind), outs[k] its output k; input in. 0 or -1. */
+/* x.real / x.imag of a complex x that needs a graph, as 1.13 records them:
+ * select(view_as_real(x), -1, 0 or 1) (ViewAsRealBackward0 under
+ * SelectBackward0) onto r, the part's view. 0 or -1. */
+int tsr_ag_record_part(tsr_tensor *x, tsr_tensor *r, bool imag);
 int tsr_ag_record_multi(const char *formula, tsr_tensor *in, const tsr_ag_args *args, int nout, tsr_tensor *const *outs);
 /* The checks of an in-place write of t before it happens: a leaf that
  * requires grad (grad mode on) refuses with 1.13's message. 0 or -1. */

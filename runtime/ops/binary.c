@@ -9,7 +9,6 @@
 #include "../error.h"
 #include "loops.h"
 #include "binary.h"
-#include "unary.h"
 #include "sleef.h"
 #include "copy.h"
 #include "factory.h"
@@ -112,6 +111,23 @@ static inline float fremf(float a, float b)
     return m;
 }
 #define FMOD_F(x, y) fmod(x, y)
+
+/* bfloat16 ** -0.5: 1.13 hands it to rsqrt_kernel, whose vector body
+ * divides in float (one rounding) and whose scalar tail (past the last
+ * whole 32-element chunk of a contiguous row, and strided rows) rounds the
+ * root to bfloat16 first. d[2], the exponent, is not read. */
+static int pow_rsqrt_bf16(char **d, const int64_t *s, int64_t n, const void *ctx)
+{
+    (void)ctx;
+    bool vec = tsr__sleef_usable() && s[0] == 2 && (s[1] == 2 || s[1] == 0);
+    int64_t m = vec ? n - n % 32 : 0;
+    for (int64_t i = 0; i < n; i++) {
+        float x = tsr_bfloat16_to_float(*(const tsr_bfloat16 *)(d[1] + i * s[1]));
+        float r = i < m ? 1 / sqrtf(x) : 1 / tsr_bfloat16_to_float(tsr_float_to_bfloat16(sqrtf(x)));
+        *(tsr_bfloat16 *)(d[0] + i * s[0]) = tsr_float_to_bfloat16(r);
+    }
+    return 0;
+}
 
 /* pow: PyTorch's powi for integers; scalar exponents 2, 3, ±0.5, -1, -2
  * take the special forms of pow_tensor_scalar_optimized_kernel (flag). */
@@ -637,10 +653,7 @@ static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *
             if (kp.flag == 0 && dt == TSR_FLOAT32 && a->t && b->s.kind != TSR_SCALAR_COMPLEX) { kp.flag = 7; kp.d = e; }
             if (dt == TSR_BFLOAT16 && kp.flag == 2) kp.flag = 8;
             if (dt == TSR_BFLOAT16 && kp.flag == 6) kp.flag = 9;
-            /* bfloat16 ** -0.5 is 1.13's rsqrt kernel, whose scalar tail rounds the root first */
-            if (dt == TSR_BFLOAT16 && kp.flag == 4 && op == TSR_BINOP_POW && a->t && a->t->dtype == dt && !inplace &&
-                (!out || out->dtype == dt))
-                return tsr_unary(TSR_UNOP_RSQRT, a->t, out, NULL);
+
         }
         if (op == TSR_BINOP_FLOAT_POWER && out && out->dtype != dt) {
             tsr_error_set(TSR_ERR_RUNTIME, "the output given to float_power has dtype %s but the operation's "
@@ -653,6 +666,7 @@ static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *
         return NULL;
     }
     tsr_loop_fn fn = (info->cpu_dtypes & M(dt)) ? tab[dt] : NULL;
+    if (op == TSR_BINOP_POW && dt == TSR_BFLOAT16 && kp.flag == 4 && fn) fn = pow_rsqrt_bf16;
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = dt, .check_dtype = dt,
                            .check = tsr_op_out_check(info), .inplace = inplace, .kname = info->kname, .kdtype = dt};
     if (op == TSR_BINOP_POW && a->t && !b->t && b->s.kind != TSR_SCALAR_BOOL) { /* Scalar::equal: a bool equals no number */

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "nn.h"
-#include "nn_conv.h"
 #include "binary.h"
 #include "blas.h"
 #include "compare.h"
@@ -969,7 +968,7 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
     }
     if (!float_kernel(x, "GeluKernelImpl")) return NULL;
     if (!tanh_ && tsr__gelu_uses_dnnl(x)) return tsr_device_is_meta(x->device) ? tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device)
-                                                                              : tsr__gelu_dnnl(x, NULL);
+                                                                              : tsr_nn_gelu_erf_dnnl(x, NULL);
     if (!tanh_ && x->dtype == TSR_BFLOAT16 && tsr_tensor_is_contiguous(x) && tsr_tensor_numel(x) > 1) {
         /* 1.13's GeluKernelImpl in float with Sleef's erf on 16-element chunks */
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,

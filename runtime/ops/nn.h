@@ -155,4 +155,7 @@ int tsr_nn_embedding_renorm_(tsr_tensor *weight, const tsr_tensor *indices, doub
 
 /* gelu(approximate='none') goes through oneDNN for x (1.13's use_mkldnn). */
 bool tsr__gelu_uses_dnnl(const tsr_tensor *x);
+/* gelu(approximate='none') through oneDNN (g NULL: the forward, else the
+ * gradient for g): tsr__gelu_dnnl (nn_dnnl.c). */
+tsr_tensor *tsr_nn_gelu_erf_dnnl(const tsr_tensor *x, const tsr_tensor *g);
 #endif

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "nn.h"
+#include "nn_conv.h"
 #include "sleef.h"
 #include "../error.h"
 #include "../iter.h"
@@ -224,3 +225,5 @@ tsr_tensor *tsr_nn_elu_forward(const tsr_tensor *x, double negcoef, double posco
     tsr_operand in[1] = {tsr_operand_tensor(x)};
     return tsr_iter_run(&cfg, in, NULL, d == TSR_FLOAT32 ? elu_f32 : elu_f64, &k);
 }
+
+tsr_tensor *tsr_nn_gelu_erf_dnnl(const tsr_tensor *x, const tsr_tensor *g) { return tsr__gelu_dnnl(x, g); }

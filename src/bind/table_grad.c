@@ -458,36 +458,15 @@ static tsr_tensor *outer_graph(tsr_tensor *a, tsr_tensor *b, tsr_tensor *r)
     return rc < 0 ? NULL : tsr_tensor_retain(r);
 }
 
-/* x.real / x.imag of a complex x as 1.13 records them: select(view_as_real(x),
- * -1, 0 or 1) (ViewAsRealBackward0 under SelectBackward0); r is the view
- * holding the values. NEW reference or NULL with the exception. */
+/* x.real / x.imag of a complex x: runtime's tsr_ag_record_part. r holds the
+ * view. NEW reference or NULL with the exception. */
 static tsr_tensor *part_graph(tsr_tensor *x, tsr_tensor *r, bool imag)
 {
-    tsr_ag_args a = {0};
-    tsr_tensor *v = tsr_view_as_real(x);
-    if (!v) {
+    if (tsr_ag_record_part(x, r, imag) < 0) {
         bind_runtime_error();
         return NULL;
     }
-    if (record("view_as_real", 1, &x, &a, v, false) < 0) {
-        tsr_tensor_release(v);
-        return NULL;
-    }
-    a.i0 = v->ndim - 1;
-    a.i1 = imag;
-    a.i2 = 0;
-    int rc = record("select", 1, &v, &a, r, false);
-    tsr_tensor_release(v);
-    return rc < 0 ? NULL : tsr_tensor_retain(r);
-}
-
-Value *bind_grad_part(tsr_tensor *x, tsr_tensor *r, bool imag)
-{
-    if (!r) return bind_runtime_error();
-    if (!tsr_ag_needed(1, &x)) return v_tensor(r);
-    tsr_tensor *m = part_graph(x, r, imag);
-    tsr_tensor_release(r);
-    return m ? v_tensor(m) : NULL;
+    return tsr_tensor_retain(r);
 }
 
 /* kron(a, b) as 1.13's KronImpl: _unsafe_view(a, [a0, 1, a1, 1, ...]) *

@@ -14,8 +14,5 @@
  * ("add", "mul", "rsub_s", "pow_t", "matmul"...); x, y tensors or numbers
  * (wrapped as 1.13 wraps them); inplace: x was written. NEW reference or NULL. */
 Value *bind_grad_operator(const char *key, Value *x, Value *y, Value *r, bool inplace);
-/* x.real / x.imag (the properties): r (stolen) is the view of complex x's
- * part, recorded as 1.13's select(view_as_real(x), -1, imag). NEW
- * reference or NULL. */
-Value *bind_grad_part(tsr_tensor *x, tsr_tensor *r, bool imag);
+
 #endif

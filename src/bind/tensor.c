@@ -12,7 +12,6 @@
 #include "ops/sparse.h"
 #include "bind/areas.h"
 #include "bind/explain.h"
-#include "bind/table_grad.h"
 #include "autograd.h"
 #include "show/show.h"
 
@@ -571,17 +570,29 @@ static Value *p_mT(Value *self)
 static Value *p_mH(Value *self) { return self_or_new(tsr_view_mH(self_t(self)), self); }
 static Value *p_H(Value *self) { return v_tensor(tsr_view_H(self_t(self))); }
 
+/* x.real / x.imag: r (stolen) the part's view, with 1.13's graph when x
+ * needs one (runtime's tsr_ag_record_part). */
+static Value *part_value(tsr_tensor *x, tsr_tensor *r, bool imag)
+{
+    if (!r) return bind_runtime_error();
+    if (tsr_ag_needed(1, &x) && tsr_ag_record_part(x, r, imag) < 0) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return v_tensor(r);
+}
+
 static Value *p_real(Value *self)
 {
     tsr_tensor *t = self_t(self);
     if (!tsr_dtype_is_complex(t->dtype)) return incref(self);
-    return bind_grad_part(t, tsr_view_real(t), false);
+    return part_value(t, tsr_view_real(t), false);
 }
 
 static Value *p_imag(Value *self)
 {
     tsr_tensor *t = self_t(self);
-    return bind_grad_part(t, tsr_view_imag(t), true);
+    return part_value(t, tsr_view_imag(t), true);
 }
 
 static int set_real_imag(Value *self, Value *x, bool imag)
