@@ -1083,10 +1083,10 @@ static int bw_gelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, MUL(g, bin(c, TSR_BINOP_ADD, cdf, MUL(x, pdf))));
     } else if (x && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype) {
         give(c, gin, 0, keep(c, tsr_nn_gelu_tanh_backward(g, x)));   /* GeluBackwardKernelImpl (nn_gelu_grad.c) */
-    } else if (x && x->dtype == TSR_BFLOAT16 && g->dtype == x->dtype) {   /* its BFloat16 path: in float */
-        tsr_tensor *xf = up(c, x, true), *gf = up(c, g, true);
-        tsr_tensor *r = xf && gf ? keep(c, tsr_nn_gelu_tanh_backward(gf, xf)) : NULL;
-        give(c, gin, 0, down(c, r, true));
+    } else if (x && x->dtype == TSR_BFLOAT16) {   /* 1.13's bfloat16 rounding here is not reproduced yet */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'gelu' (approximate='tanh') of bfloat16 is not "
+                      "supported by tsr yet");
+        c->fail = true;
     } else {
         const double kbeta = M_SQRT2 * M_2_SQRTPI * 0.5, kkappa = 0.044715;
         tsr_tensor *xsq = MUL(x, x), *xcube = MUL(xsq, x);

@@ -969,13 +969,6 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
     if (!float_kernel(x, "GeluKernelImpl")) return NULL;
     if (!tanh_ && tsr__gelu_uses_dnnl(x)) return tsr_device_is_meta(x->device) ? tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device)
                                                                               : tsr_nn_gelu_erf_dnnl(x, NULL);
-    if (!tanh_ && x->dtype == TSR_BFLOAT16 && tsr_tensor_is_contiguous(x) && tsr_tensor_numel(x) > 1) {
-        /* 1.13's GeluKernelImpl in float with Sleef's erf on 16-element chunks */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED,
-                      "tsr: gelu(approximate='none') of a contiguous %s tensor is not supported yet",
-                      tsr_dtype_name(x->dtype));
-        return NULL;
-    }
     if (tanh_ && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64)) return tsr_nn_gelu_tanh_forward(x, NULL);
     tsr_tensor *xx = (tsr_tensor *)x;
     if (!tanh_)

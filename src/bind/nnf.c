@@ -98,7 +98,7 @@ static bool bf16_grad_ok(const char *key)
     static const char *const ok[] = {"elu", "elu_", "celu", "celu_", "silu", "silu_", "hardsigmoid", "hardsigmoid_",
                                      "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_", "nll_loss", "nll_loss2d",
                                      "softplus", "log_sigmoid", "threshold", "threshold_",
-                                     "binary_cross_entropy_with_logits", "embedding", "constant_pad_nd"};
+                                     "binary_cross_entropy_with_logits", "embedding", "constant_pad_nd", "gelu"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (!strcmp(key, ok[i])) return true;
     return false;
