@@ -379,6 +379,14 @@ static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* diag_embed(offset i0, dim1 i1, dim2 i2): grad.diagonal(offset, dim1, dim2) */
+static int bw_diag_embed(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, keep(c, tsr_view_diagonal(g, n->a.i0, n->a.i1, n->a.i2)));
+    return finish(c, n, gin);
+}
+
 /* angle: a complex self gives where(self == 0, 0, grad * self / |self|^2 * 1j),
  * a real one zeros_like(self) (1.13's angle_backward) */
 static int bw_angle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -2648,6 +2656,7 @@ static const tsr_formula formulas[] = {
     {"cumsum", "CumsumBackward0", 0, bw_cumsum},
     {"deg2rad", "Deg2RadBackward0", 0, tsr__bw_deg2rad},
     {"diag", "DiagBackward0", 0, bw_diag},
+    {"diag_embed", "DiagEmbedBackward0", 0, bw_diag_embed},
     {"diagonal", "DiagonalBackward0", 0, bw_diagonal},
     {"digamma", "DigammaBackward0", 1, tsr__bw_lgamma},
     {"dist", "DistBackward0", 3 | TSR_SAVE_OUT, tsr__bw_dist},

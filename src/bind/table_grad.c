@@ -85,6 +85,8 @@ typedef enum {
     G_PART,       /* real / imag of a complex input: select(view_as_real(input), -1, 0 or 1) */
     G_VNORM,      /* linalg.vector_norm(x, ord, dim, keepdim): norm_backward */
     G_LNORM,      /* linalg.norm: its vector norms and 'fro' are vector_norm; the matrix norms refuse */
+    G_MASKSEL,    /* masked_select(input, mask): the mask kept on the node */
+    G_DIAGEMB,    /* diag_embed(offset, dim1, dim2): dims of the result */
 } GKind;
 
 typedef struct {
@@ -111,7 +113,7 @@ static const GradRow grad_rows[] = {
     {"conv_transpose2d", G_OWN, NULL}, {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
     {"cpu", G_CAST, NULL}, {"cross", G_CROSS, "linalg_cross"}, {"cummax", G_VALIDX, NULL},
     {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL}, {"deg2rad", G_UNARY, NULL},
-    {"det", G_UNARY, "linalg_det"}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL},
+    {"det", G_UNARY, "linalg_det"}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diag_embed", G_DIAGEMB, NULL},
     {"diagonal", G_DIAGONAL, NULL}, {"diff", G_DIFF, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL},
     {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL},
     {"dsplit", G_TSPLIT, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
@@ -131,7 +133,7 @@ static const GradRow grad_rows[] = {
     {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL}, {"log_softmax", G_DIM, NULL},
     {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL},
     {"logdet", G_LOGDET, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL},
-    {"masked_fill", G_MASKED, NULL}, {"masked_scatter", G_INDEXOP, NULL}, {"matmul", G_MATMUL, NULL},
+    {"masked_fill", G_MASKED, NULL}, {"masked_scatter", G_INDEXOP, NULL}, {"masked_select", G_MASKSEL, NULL}, {"matmul", G_MATMUL, NULL},
     {"matrix_exp", G_UNARY, "linalg_matrix_exp"}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL},
     {"mean", G_REDUCE, NULL}, {"median", G_VALIDX, NULL}, {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL},
     {"mm", G_TENS2, NULL}, {"mode", G_VALIDX, NULL}, {"moveaxis", G_MOVEDIM, NULL}, {"movedim", G_MOVEDIM, NULL},
@@ -1139,6 +1141,17 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (out == in[0]) return r;
         key = "clone";
         break;
+    case G_DIAGEMB: {
+        int nd = in[0]->ndim + 1;
+        a.i1 = -2;
+        a.i2 = -1;
+        arg_int(bind_table_arg(b, "offset"), &a.i0);
+        arg_int(bind_table_arg(b, "dim1"), &a.i1);
+        arg_int(bind_table_arg(b, "dim2"), &a.i2);
+        if (a.i1 < 0) a.i1 += nd;
+        if (a.i2 < 0) a.i2 += nd;
+        break;
+    }
     case G_DIAGONAL: {
         int nd = in[0]->ndim;
         a.i1 = 0;
@@ -1316,6 +1329,23 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (a.i0 < 0) a.i0 += in[0]->ndim;
         if (in[0]->ndim == 0) a.i0 = 0;
         break;
+    case G_MASKSEL: {
+        Value *m = bind_table_arg(b, "mask");
+        if (!m || !is_tensor(m) || !out) return r;
+        tsr_tensor *mt = tensor_of(m);
+        if (mt->ndim != in[0]->ndim || memcmp(mt->sizes, in[0]->sizes, sizeof(int64_t) * (size_t)mt->ndim)) {
+            decref(r);
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'masked_select' with a mask of another shape "
+                          "is not implemented.");
+            return bind_runtime_error();
+        }
+        if (record(key, 1, in, &a, out, false) < 0 || tsr_ag_keep(out, mt) < 0) {
+            if (!exc_pending()) bind_runtime_error();
+            decref(r);
+            return NULL;
+        }
+        return r;
+    }
     case G_INDEXOP: {
         const char *ixname = !strcmp(g->row, "masked_scatter") ? "mask" : "index";
         Value *ix = bind_table_arg(b, ixname), *src = NULL;

@@ -257,6 +257,7 @@ static tsr_tensor *fwd_pointwise(const char *k, const tsr_ag_args *a, tsr_tensor
     tsr_scalar v = tsr_scalar_float(a->d0);
     if (!strcmp(k, "lerp")) return tsr_lerp(in[0], in[1], &s0, NULL);
     if (!strcmp(k, "angle")) return tsr_op_run(tsr_op_find_name("angle"), &x0, NULL, false);
+    if (!strcmp(k, "diag_embed")) return tsr_diag_embed(in[0], a->i0, a->i1, a->i2);
     if (!strcmp(k, "lerp_t")) return tsr_lerp(in[0], in[1], &x2, NULL);
     if (!strcmp(k, "addcmul")) return tsr_addcmul(in[0], in[1], in[2], &v, NULL);
     if (!strcmp(k, "addcdiv")) return tsr_addcdiv(in[0], in[1], in[2], &v, NULL);
@@ -500,7 +501,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
 static const Case cases[] = {
     {"abs", 1, {2}, {{2, 3}}, 0, A(.ndims = -1)}, {"acos", 1, {1}, {{4}}, 2, A(.ndims = -1)},
     {"add", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.has_d0 = true, .d0 = 2.5)}, {"addmm", 3, {1, 2, 2}, {{2}, {3, 4}, {4, 2}}, 0, A(.d0 = 0.5, .d1 = 2)},
-    {"alias", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)}, {"angle", 1, {2}, {{2, 3}}, 1, A(.ndims = 0)}, {"sgn", 1, {2}, {{2, 3}}, 1, A(.ndims = 0)}, {"amax", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1})},
+    {"alias", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)}, {"angle", 1, {2}, {{2, 3}}, 1, A(.ndims = 0)}, {"sgn", 1, {2}, {{2, 3}}, 1, A(.ndims = 0)}, {"diag_embed", 1, {2}, {{2, 3}}, 0, A(.i0 = 1, .i1 = 1, .i2 = 2)}, {"amax", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1})},
     {"amin", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .keepdim = true)}, {"asin", 1, {1}, {{4}}, 2, A(.ndims = 0)},
     {"atan", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"atan2", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
     {"masked_fill", 2, {2, 2}, {{2, 3}, {2, 3}}, 5, A(.ndims = 0)}, {"repeat", 1, {2}, {{2, 3}}, 0, A(.ndims = 3, .dims = {2, 1, 2})},
