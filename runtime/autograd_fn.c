@@ -699,6 +699,14 @@ static int bw_prod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* the softmax backward kernels take bfloat16, float32 and float64 CPU
+ * tensors of one dtype; others (complex, meta) compose the formula */
+static bool soft_kernel(const tsr_tensor *g, const tsr_tensor *y)
+{
+    return (y->dtype == TSR_BFLOAT16 || y->dtype == TSR_FLOAT32 || y->dtype == TSR_FLOAT64) && g->dtype == y->dtype &&
+           !tsr_device_is_meta(y->device);
+}
+
 /* _softmax_backward_data: output * (grad - (grad * output).sum(dim, true)) */
 static int bw_softmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -706,10 +714,8 @@ static int bw_softmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *y = SAVED(TSR_AG_OUT);
     int64_t d = y && y->ndim ? n->a.i0 : 0;
     if (y && y->ndim == 0) give(c, gin, 0, zeros(c, 0, NULL, g->dtype));
-    else if (y && y->dtype == TSR_BFLOAT16 && g->dtype == TSR_BFLOAT16)   /* float intermediates */
-        give(c, gin, 0, keep(c, tsr_softmax_backward_bf16(g, y, d, false)));
-    else if (y && (y->dtype == TSR_FLOAT32 || y->dtype == TSR_FLOAT64) && g->dtype == y->dtype && !tsr_device_is_meta(y->device))
-        give(c, gin, 0, keep(c, tsr_softmax_backward_float(g, y, d, false)));
+    else if (y && soft_kernel(g, y))
+        give(c, gin, 0, keep(c, tsr_softmax_backward_kernel(g, y, d, false)));
     else give(c, gin, 0, MUL(y, bin(c, TSR_BINOP_SUB, g, sum_dim1(c, MUL(g, y), d, true))));
     return finish(c, n, gin);
 }
@@ -720,10 +726,8 @@ static int bw_log_softmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *y = SAVED(TSR_AG_OUT);
     if (y && y->ndim == 0) give(c, gin, 0, zeros(c, 0, NULL, g->dtype));
-    else if (y && y->dtype == TSR_BFLOAT16 && g->dtype == TSR_BFLOAT16)   /* float intermediates */
-        give(c, gin, 0, keep(c, tsr_softmax_backward_bf16(g, y, n->a.i0, true)));
-    else if ((y->dtype == TSR_FLOAT32 || y->dtype == TSR_FLOAT64) && g->dtype == y->dtype && !tsr_device_is_meta(y->device))
-        give(c, gin, 0, keep(c, tsr_softmax_backward_float(g, y, n->a.i0, true)));
+    else if (y && soft_kernel(g, y))
+        give(c, gin, 0, keep(c, tsr_softmax_backward_kernel(g, y, n->a.i0, true)));
     else give(c, gin, 0, bin(c, TSR_BINOP_SUB, g, MUL(un(c, TSR_UNOP_EXP, y), sum_dim1(c, g, n->a.i0, true))));
     return finish(c, n, gin);
 }

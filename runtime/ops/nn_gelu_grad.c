@@ -141,89 +141,81 @@ tsr_tensor *tsr_nn_tanh_backward(const tsr_tensor *g, const tsr_tensor *y) { ret
 tsr_tensor *tsr_nn_silu_backward(const tsr_tensor *g, const tsr_tensor *x) { return act_backward(g, x, ACT_SILU); }
 tsr_tensor *tsr_nn_mish_backward(const tsr_tensor *g, const tsr_tensor *x) { return act_backward(g, x, ACT_MISH); }
 
-/* ------------------------------------------------------------ gelu (tanh) */
-/* gelu(approximate='tanh') forward as 1.13's GeluKernelImpl: 0.5 * x *
- * (1 + tanh(kBeta * (x + kKappa * x^3))), the inner sum one fma as its AVX2
- * build contracts it; Sleef's tanh on whole vector chunks of contiguous
- * rows, libm's on the rest and on strided rows. */
-#define GELU_FWD_LOOP(NAME, T, TANH, SLEEF)                                                              \
+/* ---------------------------------------------- unary forward kernels */
+/* One cpu_kernel_vec body of 1.13 over one float input: on whole
+ * 2 * Vectorized<T>::size() chunks of a contiguous row PRE(x) is computed,
+ * Sleef's SOP applied to it and POST(x, v) stored; the rest of the row and
+ * strided rows store SCALAR(x) (libm). K_ holds the kernel's context. */
+#define UNARY_VEC_LOOP(NAME, CTX, T, PRE, SOP, SLEEF, POST, SCALAR)                                     \
     static int NAME(char **d, const int64_t *s, int64_t n, const void *ctx)                              \
     {                                                                                                    \
-        (void)ctx;                                                                                       \
+        const CTX *K_ = ctx;                                                                             \
+        (void)K_;                                                                                        \
         const int64_t sz = (int64_t)sizeof(T), step = 2 * (32 / sz);                                    \
         int64_t m = 0;                                                                                   \
         if (s[0] == sz && s[1] == sz && tsr__sleef_usable()) {                                           \
             m = n - n % step;                                                                            \
-            T in[2 * (32 / sizeof(T))];                                                                  \
+            T v[2 * (32 / sizeof(T))];                                                                   \
             for (int64_t i = 0; i < m; i += step) {                                                      \
-                for (int64_t k = 0; k < step; k++) in[k] = GELU_INNER(T, *(const T *)(d[1] + (i + k) * s[1])); \
-                SLEEF(TSR_SLEEF_TANH, in, in, step);                                                     \
                 for (int64_t k = 0; k < step; k++) {                                                     \
                     const T x = *(const T *)(d[1] + (i + k) * s[1]);                                     \
-                    *(T *)(d[0] + (i + k) * s[0]) = (T)0.5 * x * ((T)1 + in[k]);                        \
+                    v[k] = PRE;                                                                          \
+                }                                                                                        \
+                SLEEF(SOP, v, v, step);                                                                  \
+                for (int64_t k = 0; k < step; k++) {                                                     \
+                    const T x = *(const T *)(d[1] + (i + k) * s[1]), e = v[k];                           \
+                    *(T *)(d[0] + (i + k) * s[0]) = POST;                                                \
                 }                                                                                        \
             }                                                                                            \
         }                                                                                                \
         for (int64_t i = m; i < n; i++) {                                                                \
             const T x = *(const T *)(d[1] + i * s[1]);                                                   \
-            *(T *)(d[0] + i * s[0]) = (T)0.5 * x * ((T)1 + TANH(GELU_INNER(T, x)));                      \
+            *(T *)(d[0] + i * s[0]) = SCALAR;                                                            \
         }                                                                                                \
         return 0;                                                                                        \
     }
-GELU_FWD_LOOP(gelu_tanh_f32, float, tanhf, tsr__sleef_f32)
-GELU_FWD_LOOP(gelu_tanh_f64, double, tanh, tsr__sleef_f64)
 
-tsr_tensor *tsr_nn_gelu_tanh_forward(const tsr_tensor *x, tsr_tensor *out)
+static tsr_tensor *unary_run(const tsr_tensor *x, tsr_tensor *out, tsr_loop_fn f32, tsr_loop_fn f64, const void *ctx)
 {
     tsr_dtype d = x->dtype;
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {d}, .out_dtype = d, .check = TSR_CHECK_SAME_DTYPE};
     tsr_operand in[1] = {tsr_operand_tensor(x)};
-    return tsr_iter_run(&cfg, in, out, d == TSR_FLOAT32 ? gelu_tanh_f32 : gelu_tanh_f64, NULL);
+    return tsr_iter_run(&cfg, in, out, d == TSR_FLOAT32 ? f32 : f64, ctx);
 }
 
-/* ------------------------------------------------------------ elu family */
+/* gelu(approximate='tanh') forward as 1.13's GeluKernelImpl: 0.5 * x *
+ * (1 + tanh(kBeta * (x + kKappa * x^3))), the inner sum one fma as its AVX2
+ * build contracts it; Sleef's tanh on vector chunks, libm's on the rest. */
+#define GELU_FWD(NAME, T, TANH, SLEEF)                                                                   \
+    UNARY_VEC_LOOP(NAME, char, T, GELU_INNER(T, x), TSR_SLEEF_TANH, SLEEF, (T)0.5 * x * ((T)1 + e),      \
+                   (T)0.5 * x * ((T)1 + TANH(GELU_INNER(T, x))))
+GELU_FWD(gelu_tanh_f32, float, tanhf, tsr__sleef_f32)
+GELU_FWD(gelu_tanh_f64, double, tanh, tsr__sleef_f64)
+
+tsr_tensor *tsr_nn_gelu_tanh_forward(const tsr_tensor *x, tsr_tensor *out)
+{
+    return unary_run(x, out, gelu_tanh_f32, gelu_tanh_f64, NULL);
+}
+
 /* elu / selu / celu forward (float32, float64) as 1.13's elu_kernel:
  * x > 0 ? x * poscoef : (exp(x * negiptcoef) - 1) * negcoef, Sleef's exp on
- * whole vector chunks of contiguous rows, libm's on the rest. */
+ * vector chunks, libm's on the rest (which tests x <= 0). Coefficients are
+ * already in the dtype's precision. */
 typedef struct {
     double neg, pos, ipt;
 } elu_coefs;
 
-#define ELU_LOOP(NAME, T, EXPF, SLEEF)                                                                   \
-    static int NAME(char **d, const int64_t *s, int64_t n, const void *ctx)                              \
-    {                                                                                                    \
-        const elu_coefs *k_ = ctx;                                                                       \
-        const T neg = (T)k_->neg, pos = (T)k_->pos, ipt = (T)k_->ipt;                                    \
-        const int64_t sz = (int64_t)sizeof(T), step = 2 * (32 / sz);                                    \
-        int64_t m = 0;                                                                                   \
-        if (s[0] == sz && s[1] == sz && tsr__sleef_usable()) {                                           \
-            m = n - n % step;                                                                            \
-            T e[2 * (32 / sizeof(T))];                                                                   \
-            for (int64_t i = 0; i < m; i += step) {                                                      \
-                for (int64_t k = 0; k < step; k++) e[k] = *(const T *)(d[1] + (i + k) * s[1]) * ipt;    \
-                SLEEF(TSR_SLEEF_EXP, e, e, step);                                                        \
-                for (int64_t k = 0; k < step; k++) {                                                     \
-                    const T x = *(const T *)(d[1] + (i + k) * s[1]);                                     \
-                    *(T *)(d[0] + (i + k) * s[0]) = x > 0 ? x * pos : (e[k] - (T)1) * neg;              \
-                }                                                                                        \
-            }                                                                                            \
-        }                                                                                                \
-        for (int64_t i = m; i < n; i++) {                                                                \
-            const T x = *(const T *)(d[1] + i * s[1]);                                                   \
-            *(T *)(d[0] + i * s[0]) = x <= 0 ? (EXPF(x * ipt) - (T)1) * neg : x * pos;                   \
-        }                                                                                                \
-        return 0;                                                                                        \
-    }
-ELU_LOOP(elu_f32, float, expf, tsr__sleef_f32)
-ELU_LOOP(elu_f64, double, exp, tsr__sleef_f64)
+#define ELU_FWD(NAME, T, EXPF, SLEEF)                                                                    \
+    UNARY_VEC_LOOP(NAME, elu_coefs, T, x * (T)K_->ipt, TSR_SLEEF_EXP, SLEEF,                             \
+                   x > 0 ? x * (T)K_->pos : (e - (T)1) * (T)K_->neg,                                    \
+                   x <= 0 ? (EXPF(x * (T)K_->ipt) - (T)1) * (T)K_->neg : x * (T)K_->pos)
+ELU_FWD(elu_f32, float, expf, tsr__sleef_f32)
+ELU_FWD(elu_f64, double, exp, tsr__sleef_f64)
 
 tsr_tensor *tsr_nn_elu_forward(const tsr_tensor *x, double negcoef, double poscoef, double input_scale)
 {
-    tsr_dtype d = x->dtype;
     elu_coefs k = {negcoef, poscoef, input_scale};
-    tsr_iter_config cfg = {.nin = 1, .in_dtype = {d}, .out_dtype = d, .check = TSR_CHECK_SAME_DTYPE};
-    tsr_operand in[1] = {tsr_operand_tensor(x)};
-    return tsr_iter_run(&cfg, in, NULL, d == TSR_FLOAT32 ? elu_f32 : elu_f64, &k);
+    return unary_run(x, NULL, elu_f32, elu_f64, &k);
 }
 
 tsr_tensor *tsr_nn_gelu_erf_dnnl(const tsr_tensor *x, const tsr_tensor *g) { return tsr__gelu_dnnl(x, g); }

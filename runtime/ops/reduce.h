@@ -50,11 +50,9 @@ tsr_tensor *tsr_logsumexp(const tsr_tensor *x, const tsr_dims *dims, bool keepdi
  * float32, float64 and bfloat16 kernels (others, float16 included: 1.13's
  * "softmax_kernel_impl" not implemented message). */
 tsr_tensor *tsr_softmax(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool lg);
-/* The gradient of softmax (lg false) or log_softmax along dim of a bfloat16
- * result out, for grad (bfloat16, out's shape): 1.13's _softmax_backward_data
- * and _log_softmax_backward_data kernels with their float intermediates. */
-tsr_tensor *tsr_softmax_backward_bf16(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg);
-/* The same for float32 and float64 (1.13's vectorised CPU kernels). */
-tsr_tensor *tsr_softmax_backward_float(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg);
+/* _softmax_backward_data (lg: _log_softmax_backward_data) of bfloat16,
+ * float32 or float64 as 1.13's vectorised CPU kernels compute it (grad and
+ * out of out's dtype). New tensor or NULL. */
+tsr_tensor *tsr_softmax_backward_kernel(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg);
 
 #endif

@@ -571,37 +571,6 @@ static void other_bf16_bw(tsr_bfloat16 *gi, const tsr_bfloat16 *g, const tsr_bfl
         }
 }
 
-tsr_tensor *tsr_softmax_backward_bf16(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg)
-{
-    int nd = out->ndim ? out->ndim : 1;
-    if (dim < 0) dim += nd;
-    tsr_tensor *gc = tsr_contiguous(grad, TSR_MF_CONTIGUOUS), *yc = gc ? tsr_contiguous(out, TSR_MF_CONTIGUOUS) : NULL;
-    tsr_tensor *r = yc ? tsr_tensor_empty(out->ndim, out->sizes, TSR_BFLOAT16, out->device) : NULL;
-    if (!r || tsr_tensor_numel(out) == 0 || tsr_tensor_is_meta(out)) goto done;
-    int64_t outer = 1, inner = 1, size = out->ndim ? out->sizes[dim] : 1;
-    for (int d = 0; d < (int)dim; d++) outer *= out->sizes[d];
-    for (int d = (int)dim + 1; d < out->ndim; d++) inner *= out->sizes[d];
-    bool last = dim == nd - 1;
-    float *buf = tsr_malloc((size_t)(last ? size : 2 * bf_chunk(size)) * sizeof(float));
-    if (!buf) {
-        tsr_tensor_release(r);
-        r = NULL;
-        goto done;
-    }
-    tsr_bfloat16 *o = tsr_tensor_ptr(r, NULL);
-    const tsr_bfloat16 *g = tsr_tensor_ptr(gc, NULL), *y = tsr_tensor_ptr(yc, NULL);
-    if (last) last_bf16_bw(o, g, y, outer, size, lg, buf);
-    else other_bf16_bw(o, g, y, outer, size, inner, lg, buf);
-    tsr_free(buf);
-    if (tsr_check_interrupt() < 0) {
-        tsr_tensor_release(r);
-        r = NULL;
-    }
-done:
-    tsr_tensor_release(gc);
-    tsr_tensor_release(yc);
-    return r;
-}
 
 /* ------------------------------------------- float32 / float64 backward */
 /* 1.13's _softmax_backward_data / _log_softmax_backward_data on the CPU
@@ -679,22 +648,30 @@ done:
 SOFT_BW(f32, float, 8, fmaf, expf, vexp_f32, TREE8)
 SOFT_BW(f64, double, 4, fma, exp, vexp_f64, TREE4)
 
-tsr_tensor *tsr_softmax_backward_float(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg)
+tsr_tensor *tsr_softmax_backward_kernel(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg)
 {
     int nd = out->ndim ? out->ndim : 1;
     if (dim < 0) dim += nd;
-    bool dbl = out->dtype == TSR_FLOAT64;
+    tsr_dtype dt = out->dtype;
     tsr_tensor *gc = tsr_contiguous(grad, TSR_MF_CONTIGUOUS), *yc = gc ? tsr_contiguous(out, TSR_MF_CONTIGUOUS) : NULL;
-    tsr_tensor *r = yc ? tsr_tensor_empty(out->ndim, out->sizes, out->dtype, out->device) : NULL;
+    tsr_tensor *r = yc ? tsr_tensor_empty(out->ndim, out->sizes, dt, out->device) : NULL;
     if (!r || tsr_tensor_numel(out) == 0 || tsr_tensor_is_meta(out)) goto done;
     int64_t outer = 1, inner = 1, size = out->ndim ? out->sizes[dim] : 1;
     for (int d = 0; d < (int)dim; d++) outer *= out->sizes[d];
     for (int d = (int)dim + 1; d < out->ndim; d++) inner *= out->sizes[d];
     bool last = dim == nd - 1;
-    size_t isz = dbl ? sizeof(double) : sizeof(float);
-    int64_t w = dbl ? 4 : 8, chunk = 131072 / size / (int64_t)isz;
-    if (chunk < w) chunk = w;
-    chunk = chunk / w * w;
+    /* scratch: a row (last dim) or two chunks of inner positions, in the
+     * kernel's compute type (float for bfloat16) */
+    size_t isz = dt == TSR_FLOAT64 ? sizeof(double) : sizeof(float);
+    int64_t chunk;
+    if (dt == TSR_BFLOAT16) {
+        chunk = bf_chunk(size);
+    } else {
+        int64_t w = dt == TSR_FLOAT64 ? 4 : 8;
+        chunk = 131072 / size / (int64_t)isz;
+        if (chunk < w) chunk = w;
+        chunk = chunk / w * w;
+    }
     void *buf = tsr_malloc((size_t)(last ? size : 2 * chunk) * isz);
     if (!buf) {
         tsr_tensor_release(r);
@@ -703,7 +680,10 @@ tsr_tensor *tsr_softmax_backward_float(const tsr_tensor *grad, const tsr_tensor 
     }
     void *o = tsr_tensor_ptr(r, NULL);
     const void *g = tsr_tensor_ptr(gc, NULL), *y = tsr_tensor_ptr(yc, NULL);
-    if (dbl) {
+    if (dt == TSR_BFLOAT16) {
+        if (last) last_bf16_bw(o, g, y, outer, size, lg, buf);
+        else other_bf16_bw(o, g, y, outer, size, inner, lg, buf);
+    } else if (dt == TSR_FLOAT64) {
         if (last) last_bw_f64(o, g, y, outer, size, lg, buf);
         else other_bw_f64(o, g, y, outer, size, inner, lg, buf);
     } else {

@@ -1141,21 +1141,12 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (out == in[0]) return r;
         key = "clone";
         break;
-    case G_DIAGEMB: {
-        int nd = in[0]->ndim + 1;
-        a.i1 = -2;
-        a.i2 = -1;
-        arg_int(bind_table_arg(b, "offset"), &a.i0);
-        arg_int(bind_table_arg(b, "dim1"), &a.i1);
-        arg_int(bind_table_arg(b, "dim2"), &a.i2);
-        if (a.i1 < 0) a.i1 += nd;
-        if (a.i2 < 0) a.i2 += nd;
-        break;
-    }
-    case G_DIAGONAL: {
-        int nd = in[0]->ndim;
-        a.i1 = 0;
-        a.i2 = 1;
+    case G_DIAGEMB:
+    case G_DIAGONAL: {   /* dims of the input (diagonal) or of the result (diag_embed), with their defaults */
+        bool emb = g->kind == G_DIAGEMB;
+        int nd = in[0]->ndim + emb;
+        a.i1 = emb ? -2 : 0;
+        a.i2 = emb ? -1 : 1;
         arg_int(bind_table_arg(b, "offset"), &a.i0);
         arg_int(bind_table_arg(b, "dim1"), &a.i1);
         arg_int(bind_table_arg(b, "dim2"), &a.i2);
