@@ -6,6 +6,7 @@
 #include <string.h>
 #include "autograd.h"
 #include "ops/viewcopy.h"
+#include "autograd_formula.h"
 #include "autograd_node.h"
 #include "error.h"
 #include "internal.h"
@@ -23,6 +24,19 @@
 static _Thread_local bool grad_off, inference_on;
 /* an in-place op's self before the op (a copy), for a formula that needs it */
 static _Thread_local tsr_tensor *inplace_old;
+
+/* the engine runs with create_graph=True (autograd_create.c) */
+static _Thread_local bool creating;
+/* while a formula runs with create_graph: its saved output unpacked (an
+ * alias whose grad_fn is the node), released after the formula */
+static _Thread_local tsr_tensor *saved_out;
+bool tsr__ag_creating(void) { return creating; }
+bool tsr__ag_set_creating(bool on)
+{
+    bool was = creating;
+    creating = on;
+    return was;
+}
 
 void tsr_ag_inplace_old(tsr_tensor *old)
 {
@@ -743,6 +757,20 @@ tsr_tensor *tsr__ag_saved(tsr_node *n, int slot)
                           (long long)s->t->storage->version, (long long)s->version, hint);
         return NULL;
     }
+    if (creating && s->orig) return s->orig;   /* SavedVariable::unpack: the input with its graph */
+    if (creating && s->is_output) {   /* the output, its grad_fn this node */
+        if (saved_out) return saved_out;
+        tsr_tensor *o = tsr_view_alias(s->t);
+        if (!o) return NULL;
+        tsr_tensor_unview(o);
+        if (attach(o, tsr_node_retain(n)) < 0) {
+            tsr_node_release(n);
+            tsr_tensor_release(o);
+            return NULL;
+        }
+        o->autograd->output_nr = s->output_nr;
+        return saved_out = o;
+    }
     return s->t;
 }
 
@@ -755,7 +783,7 @@ static tsr_tensor *validate(tsr_node *n, int i, tsr_tensor *g)
     bool same = g->ndim == nd;
     for (int d = 0; same && d < nd; d++) same = g->sizes[d] == sz[d];
     if (!same) {
-        tsr_tensor *s = tsr_sum_to_size(g, nd, sz);
+        tsr_tensor *s = tsr__ag_sum_to(g, nd, sz);
         if (!s) {
             tsr_error_clear();
             char a[512], b[512];
@@ -768,7 +796,7 @@ static tsr_tensor *validate(tsr_node *n, int i, tsr_tensor *g)
         g = s;
     }
     if (g->dtype != n->in_dtype[i]) {
-        tsr_tensor *c = g->sparse ? tsr_sparse_to_dtype(g, n->in_dtype[i], false) : tsr_to_dtype(g, n->in_dtype[i], false);
+        tsr_tensor *c = g->sparse ? tsr_sparse_to_dtype(g, n->in_dtype[i], false) : tsr__ag_to_dtype(g, n->in_dtype[i]);
         tsr_tensor_release(g);
         g = c;
     }
@@ -784,7 +812,8 @@ static int accumulate(tsr_tensor **buf, tsr_tensor *g)
     }
     tsr_operand a = tsr_operand_tensor(*buf), b = tsr_operand_tensor(g);
     tsr_tensor *s = (*buf)->sparse || g->sparse ? tsr_sparse_add(*buf, g, tsr_scalar_int(1))
-                                                : tsr_binary(TSR_BINOP_ADD, &a, &b, NULL, NULL);
+                  : creating ? tsr__ag_binary(TSR_BINOP_ADD, *buf, g)   /* InputBuffer: old + new, recorded */
+                  : tsr_binary(TSR_BINOP_ADD, &a, &b, NULL, NULL);
     tsr_tensor_release(g);
     if (!s) return -1;
     tsr_tensor_release(*buf);
@@ -817,6 +846,39 @@ static int accumulate_grad(tsr_tensor *leaf, tsr_tensor **gp)
     tsr_tensor *g = *gp;
     if (!m->grad && g->sparse) {   /* a sparse gradient is kept as it is */
         m->grad = tsr_tensor_retain(g);
+        return 0;
+    }
+    if (creating && !g->sparse && (!m->grad || !m->grad->sparse)) {
+        /* grad mode on (create_graph): .grad keeps the gradient's graph. The first one is
+           clone_obey_contract's new_empty_strided(...).copy_(grad) (CopyBackwards) or
+           clone (CloneBackward0); later ones replace .grad by .grad + grad (AddBackward0) */
+        tsr_tensor *c;
+        if (!m->grad) {
+            if (tsr_tensor_is_non_overlapping_and_dense(leaf)) {
+                c = tsr_tensor_empty_strided(leaf->ndim, leaf->sizes, leaf->strides, g->dtype, g->device);
+                if (c && tsr_copy_(c, g) < 0) {
+                    tsr_tensor_release(c);
+                    c = NULL;
+                }
+                tsr_tensor *in[2] = {c, g};
+                if (c && tsr_ag_record("copy_backwards", 2, in, NULL, c, false) < 0) {
+                    tsr_tensor_release(c);
+                    c = NULL;
+                }
+            } else {
+                tsr_tensor *in[1] = {g};
+                c = tsr_clone(g, TSR_MF_CONTIGUOUS);
+                if (c && tsr_ag_record("clone", 1, in, NULL, c, false) < 0) {
+                    tsr_tensor_release(c);
+                    c = NULL;
+                }
+            }
+        } else {
+            c = tsr__ag_binary(TSR_BINOP_ADD, m->grad, g);
+        }
+        if (!c) return -1;
+        tsr_tensor_release(m->grad);
+        m->grad = c;
         return 0;
     }
     if (!m->grad) {
@@ -998,18 +1060,50 @@ static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
                      tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, bool keep_flow,
                      bool accumulate);
 
-int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph,
-                     int ni, tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, bool keep_flow)
+/* Whether node's formula, run on gradient g, gives a result that needs a
+ * graph: g or a saved tensor requires grad. */
+static bool needs_graph(const tsr_node *node, const tsr_tensor *g)
 {
-    return run_graph(n, outputs, grads, retain_graph, ni, inputs, allow_unused, results, keep_flow, ni == 0);
+    if (tsr_tensor_requires_grad(g)) return true;
+    for (int i = 0; i < TSR_AG_NSAVED; i++) {
+        const tsr_saved *s = &node->saved[i];
+        if (s->t && (s->is_output || (s->orig && tsr_tensor_requires_grad(s->orig)))) return true;
+    }
+    return false;
+}
+
+/* The engine with grad mode set to create_graph for the run, as 1.13's
+ * GraphTask does; with create_graph the backward is recorded. */
+static int run_mode(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph, int ni,
+                    tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, unsigned flags, bool accumulate)
+{
+    bool old_off = grad_off, old_creating = creating, create = (flags & TSR_AG_CREATE_GRAPH) != 0;
+    tsr_tensor *old_saved = saved_out;
+    grad_off = !create;
+    creating = create;
+    saved_out = NULL;
+    int rc = run_graph(n, outputs, grads, retain_graph, ni, inputs, allow_unused, results,
+                       (flags & TSR_AG_KEEP_FLOW) != 0, accumulate);
+    tsr_tensor_release(saved_out);
+    saved_out = old_saved;
+    grad_off = old_off;
+    creating = old_creating;
+    return rc;
+}
+
+int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph,
+                     int ni, tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, unsigned flags)
+{
+    return run_mode(n, outputs, grads, retain_graph, ni, inputs, allow_unused, results, flags, ni == 0);
 }
 
 int tsr_autograd_backward_inputs(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph,
-                                 int ni, tsr_tensor *const *inputs)
+                                 int ni, tsr_tensor *const *inputs, bool create_graph)
 {
     for (int k = 0; k < ni; k++)
         if (tsr_tensor_retain_grad(inputs[k]) < 0) return -1;
-    return run_graph(n, outputs, grads, retain_graph, ni, inputs, true, NULL, false, true);
+    return run_mode(n, outputs, grads, retain_graph, ni, inputs, true, NULL, create_graph ? TSR_AG_CREATE_GRAPH : 0,
+                    true);
 }
 
 static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph, int ni,
@@ -1099,7 +1193,23 @@ static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
             if (!node->leaf && run_hooks(node->hooks, &buf) < 0) fail = 1;
             if (!fail && node->retained) {
                 struct tsr_autograd *m = node->retained->autograd;
-                if (m && !keep_flow) {
+                if (m && !keep_flow && creating) {   /* retain_grad's hook with grad mode on */
+                    tsr_tensor *in[1] = {buf}, *r;
+                    if (!m->grad) {
+                        r = tsr_clone(buf, TSR_MF_CONTIGUOUS);
+                        if (r && tsr_ag_record("clone", 1, in, NULL, r, false) < 0) {
+                            tsr_tensor_release(r);
+                            r = NULL;
+                        }
+                    } else {
+                        r = tsr__ag_binary(TSR_BINOP_ADD, m->grad, buf);
+                    }
+                    if (!r) fail = 1;
+                    else {
+                        tsr_tensor_release(m->grad);
+                        m->grad = r;
+                    }
+                } else if (m && !keep_flow) {
                     if (!m->grad) {
                         m->grad = tsr_clone(buf, TSR_MF_CONTIGUOUS);
                         if (!m->grad) fail = 1;
@@ -1118,9 +1228,17 @@ static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
             if (!fail && node->leaf) {
                 if (accumulate && !keep_flow && accumulate_grad(node->leaf, &buf) < 0) fail = 1;
             } else if (!fail && node->f) {
-                node->outg = t->bufs;
-                if (node->f->bw(node, buf, gin) < 0) fail = 1;
-                node->outg = NULL;
+                if (creating && !tsr__ag_dbl_ok(node->f->key) && needs_graph(node, buf)) {
+                    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of %s (a higher-order gradient, "
+                                  "create_graph=True) is not implemented.", node->name);
+                    fail = 1;
+                } else {
+                    node->outg = t->bufs;
+                    if (node->f->bw(node, buf, gin) < 0) fail = 1;
+                    node->outg = NULL;
+                }
+                tsr_tensor_release(saved_out);
+                saved_out = NULL;
             }
         }
         tsr_tensor_release(buf);

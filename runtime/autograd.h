@@ -144,15 +144,22 @@ tsr_tensor *tsr_node_last_grad(const tsr_node *n);
  * only for one-element outputs: "grad can be implicitly created only for
  * scalar outputs"). inputs (ni > 0): autograd.grad — the gradients of the
  * inputs are returned in results[] (new references, NULL when unused and
- * allow_unused) and nothing accumulates into .grad. keep_flow: remember the
- * gradient flowing through each node (the :grad view). 0 or -1. */
+ * allow_unused) and nothing accumulates into .grad. flags:
+ * TSR_AG_KEEP_FLOW remembers the gradient flowing through each node (the
+ * :grad view); TSR_AG_CREATE_GRAPH records the backward itself (1.13's
+ * create_graph: the gradients and .grad carry a graph; a formula tsr
+ * cannot record refuses with NotImplementedError naming its node). Grad
+ * mode is on during the run only with TSR_AG_CREATE_GRAPH (hooks run
+ * under it). 0 or -1. */
+#define TSR_AG_KEEP_FLOW 1u
+#define TSR_AG_CREATE_GRAPH 2u
 int tsr_autograd_run(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph,
-                     int ni, tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, bool keep_flow);
+                     int ni, tsr_tensor *const *inputs, bool allow_unused, tsr_tensor **results, unsigned flags);
 /* outputs[k].backward(grads[k], inputs=inputs): each input is retained
  * (retain_grad: "can't retain_grad on Tensor that has requires_grad=False")
  * and only the inputs' .grad accumulate; only the nodes on a path to an
  * input run. 0 or -1. */
 int tsr_autograd_backward_inputs(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads, bool retain_graph,
-                                 int ni, tsr_tensor *const *inputs);
+                                 int ni, tsr_tensor *const *inputs, bool create_graph);
 
 #endif

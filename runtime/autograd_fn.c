@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "autograd.h"
 #include "autograd_formula.h"
 #include "autograd_node.h"
 #include "error.h"
@@ -44,13 +45,12 @@
 static tsr_tensor *sbin(F *c, tsr_binop op, double s, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
-    tsr_operand x = tsr_operand_scalar(tsr_scalar_float(s)), y = tsr_operand_tensor(a);
-    return keep(c, tsr_binary(op, &x, &y, NULL, NULL));
+    return keep(c, tsr__ag_binary_s(op, a, s, true));
 }
 static tsr_tensor *un(F *c, tsr_unop op, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_unary(op, a, NULL, NULL));
+    return keep(c, tsr__ag_unary(op, a));
 }
 static tsr_tensor *cmp(F *c, tsr_cmpop op, const tsr_tensor *a, const tsr_tensor *b)
 {
@@ -89,27 +89,27 @@ static tsr_tensor *zeros_in(F *c, tsr_node *n, int i, const tsr_tensor *g)
 static tsr_tensor *reshape(F *c, const tsr_tensor *a, int nd, const int64_t *sizes)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_reshape(a, nd, sizes));
+    return keep(c, tsr__ag_reshape(a, nd, sizes));
 }
 static tsr_tensor *unsq(F *c, const tsr_tensor *a, int64_t d)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_view_unsqueeze(a, d));
+    return keep(c, tsr__ag_unsqueeze(a, d));
 }
 static tsr_tensor *expand(F *c, const tsr_tensor *a, int nd, const int64_t *sizes)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_view_expand(a, nd, sizes));
+    return keep(c, tsr__ag_expand(a, nd, sizes));
 }
 static tsr_tensor *transpose(F *c, const tsr_tensor *a, int64_t d0, int64_t d1)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_view_transpose(a, d0, d1));
+    return keep(c, tsr__ag_transpose(a, d0, d1));
 }
 static tsr_tensor *sum_dims(F *c, const tsr_tensor *a, const tsr_dims *d, bool keepdim)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_sum(a, d, keepdim, TSR_DTYPE_UNDEFINED, NULL));
+    return keep(c, tsr__ag_sum(a, d, keepdim));
 }
 static tsr_tensor *sum_dim1(F *c, const tsr_tensor *a, int64_t dim, bool keepdim)
 {
@@ -322,25 +322,108 @@ UNARY_SELF(bw_cos, MUL(g, cj(c, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_SIN, x)))))
 UNARY_SELF(bw_sinh, MUL(g, cj(c, un(c, TSR_UNOP_COSH, x))))
 UNARY_SELF(bw_cosh, MUL(g, cj(c, un(c, TSR_UNOP_SINH, x))))
 UNARY_OUT(bw_tan, MUL(g, cj(c, sbin(c, TSR_BINOP_ADD, 1.0, bins(c, TSR_BINOP_POW, y, 2.0)))))
-/* tanh_backward: dy * (1 - y * y).conj(); float32 / float64 / bfloat16
- * (widened) through 1.13's fused kernel */
-static int bw_tanh(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
+/* r (a kept temporary) recorded as key over in[0..n) while the engine
+ * creates a graph; r itself otherwise */
+static tsr_tensor *record_on(F *c, tsr_tensor *r, const char *key, int nin, const tsr_tensor *const *in,
+                             const tsr_ag_args *a)
 {
-    F c0 = {0}, *c = &c0;
-    tsr_tensor *y0 = SAVED(TSR_AG_OUT);
-    if (c->fail) return finish(c, n, gin);
-    bool bf = g_->dtype == TSR_BFLOAT16;
+    if (!r || c->fail || !tsr__ag_creating()) return r;
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    if (tsr_ag_record(key, nin, (tsr_tensor *const *)in, a ? a : &d, r, false) < 0) {
+        c->fail = true;
+        return NULL;
+    }
+    return r;
+}
+
+/* tanh_backward(dy, y): dy * (1 - y * y).conj(); float32 / float64 /
+ * bfloat16 (widened) through 1.13's fused kernel. Recorded as
+ * TanhBackwardBackward0 with create_graph. */
+static tsr_tensor *tanh_bw(F *c, const tsr_tensor *g_, const tsr_tensor *y0)
+{
+    if (c->fail || !g_ || !y0) return NULL;
+    bool was = tsr__ag_set_creating(false), bf = g_->dtype == TSR_BFLOAT16;
     tsr_dtype d = y0->dtype;
+    tsr_tensor *r;
     if ((d == TSR_FLOAT32 || d == TSR_FLOAT64 || d == TSR_BFLOAT16) && g_->dtype == d) {
         tsr_tensor *y = up(c, y0, bf), *g = up(c, g_, bf);
-        give(c, gin, 0, down(c, y && g ? keep(c, tsr_nn_tanh_backward(g, y)) : NULL, bf));
+        r = down(c, y && g ? keep(c, tsr_nn_tanh_backward(g, y)) : NULL, bf);
     } else {
-        give(c, gin, 0, MUL(g_, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, MUL(y0, y0)))));
+        r = MUL(g_, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, MUL(y0, y0))));
     }
+    tsr__ag_set_creating(was);
+    const tsr_tensor *in[2] = {g_, y0};
+    return record_on(c, r, "tanh_backward", 2, in, NULL);
+}
+static int bw_tanh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, tanh_bw(c, g, SAVED(TSR_AG_OUT)));
     return finish(c, n, gin);
 }
-UNARY_OUT_F(bw_sigmoid, MUL(MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, y)), y))
-UNARY_OUT(bw_relu, where0(c, cmps(c, TSR_CMP_LE, y, 0.0), g, true))
+/* sigmoid_backward(dy, y): dy * (1 - y) * y (bfloat16 widened);
+ * SigmoidBackwardBackward0 with create_graph */
+static tsr_tensor *sigmoid_bw(F *c, const tsr_tensor *g_, const tsr_tensor *y0)
+{
+    if (c->fail || !g_ || !y0) return NULL;
+    bool was = tsr__ag_set_creating(false), bf = g_->dtype == TSR_BFLOAT16;
+    tsr_tensor *y = up(c, y0, bf), *g = up(c, g_, bf);
+    tsr_tensor *r = down(c, MUL(MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, y)), y), bf);
+    tsr__ag_set_creating(was);
+    const tsr_tensor *in[2] = {g_, y0};
+    return record_on(c, r, "sigmoid_backward", 2, in, NULL);
+}
+static int bw_sigmoid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, sigmoid_bw(c, g, SAVED(TSR_AG_OUT)));
+    return finish(c, n, gin);
+}
+/* threshold_backward(dy, self, threshold): 0 where self <= threshold, else
+ * dy (relu's from its result); ThresholdBackwardBackward0 with create_graph */
+static tsr_tensor *threshold_bw(F *c, const tsr_tensor *g, const tsr_tensor *x, double th)
+{
+    if (c->fail || !g || !x) return NULL;
+    bool was = tsr__ag_set_creating(false);
+    tsr_tensor *r = where0(c, cmps(c, TSR_CMP_LE, x, th), g, true);
+    tsr__ag_set_creating(was);
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.d0 = th;
+    const tsr_tensor *in[2] = {g, x};
+    return record_on(c, r, "threshold_backward", 2, in, &a);
+}
+static int bw_relu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, threshold_bw(c, g, SAVED(TSR_AG_OUT), 0.0));
+    return finish(c, n, gin);
+}
+/* the backward ops' own derivatives (derivatives.yaml): inputs
+ * (grad_output, output or self) */
+static int bw_tanh_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, tanh_bw(c, g, SAVED(1)));
+    if (NEED(1)) give(c, gin, 1, MUL(g, cj(c, MUL(sbin(c, TSR_BINOP_MUL, -2.0, cj(c, SAVED(1))), SAVED(0)))));
+    return finish(c, n, gin);
+}
+static int bw_sigmoid_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, sigmoid_bw(c, g, SAVED(1)));
+    if (NEED(1))
+        give(c, gin, 1, MUL(MUL(g, SAVED(0)), bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_MUL, -2.0, cj(c, SAVED(1))), 1.0)));
+    return finish(c, n, gin);
+}
+static int bw_threshold_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, threshold_bw(c, g, SAVED(1), n->a.d0));
+    if (NEED(1)) give(c, gin, 1, zeros(c, g->ndim, g->sizes, g->dtype));
+    return finish(c, n, gin);
+}
 UNARY_OUT(bw_sqrt, DIV(g, sbin(c, TSR_BINOP_MUL, 2.0, cj(c, y))))
 UNARY_OUT(bw_rsqrt, MUL(sbin(c, TSR_BINOP_MUL, -0.5, g), cj(c, bins(c, TSR_BINOP_POW, y, 3.0))))
 UNARY_OUT(bw_reciprocal, MUL(un(c, TSR_UNOP_NEG, g), cj(c, MUL(y, y))))
@@ -752,12 +835,12 @@ static int bw_cumsum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static tsr_tensor *mm(F *c, const tsr_tensor *a, const tsr_tensor *b)
 {
     if (c->fail || !a || !b) return NULL;
-    return keep(c, tsr_mm(a, b, NULL));
+    return keep(c, tsr__ag_mm(a, b));
 }
 static tsr_tensor *tt(F *c, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_view_t(a));
+    return keep(c, tsr__ag_t(a));
 }
 
 /* mm_mat1_backward / mm_mat2_backward: for a column-major input (strides
@@ -870,7 +953,7 @@ static int bw_permute(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         int64_t d = n->a.dims[i] < 0 ? n->a.dims[i] + nd : n->a.dims[i];
         inv[d] = i;
     }
-    give(c, gin, 0, keep(c, tsr_view_permute(g, nd, inv)));
+    give(c, gin, 0, keep(c, tsr__ag_permute(g, nd, inv)));
     return finish(c, n, gin);
 }
 
@@ -879,14 +962,14 @@ static int bw_permute(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_expand(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, keep(c, tsr_sum_to_size(g, n->in_nd[0], n->in_sizes[0])));
+    give(c, gin, 0, keep(c, tsr__ag_sum_to(g, n->in_nd[0], n->in_sizes[0])));
     return finish(c, n, gin);
 }
 
 static int bw_unsqueeze(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, keep(c, tsr_view_squeeze_dim(g, n->a.i0)));
+    give(c, gin, 0, keep(c, tsr__ag_squeeze_dim(g, n->a.i0)));
     return finish(c, n, gin);
 }
 
@@ -2815,6 +2898,7 @@ static const tsr_formula formulas[] = {
     {"select_sparse", "SelectBackward0", 0, bw_select_sparse},
     {"sgn", "SgnBackward0", 1 | TSR_SAVE_OUT, bw_sgn},
     {"sigmoid", "SigmoidBackward0", TSR_SAVE_OUT, bw_sigmoid},
+    {"sigmoid_backward", "SigmoidBackwardBackward0", 3, bw_sigmoid_backward},
     {"sign", "SignBackward0", 0, bw_zero},
     {"silu", "SiluBackward0", 1, bw_silu},
     {"silu_", "SiluBackward0", 0, bw_silu},
@@ -2841,6 +2925,7 @@ static const tsr_formula formulas[] = {
     {"std_mean_m", "StdMeanBackward0", 0, bw_mean},
     {"std_mean_s", "StdMeanBackward0", 1 | TSR_SAVE_OUT, bw_var},
     {"sub", "SubBackward0", 0, bw_sub},
+    {"sub_s", "SubBackward1", 0, bw_pass},
     {"sub_sparse", "SubBackward0", 0, bw_sub_sparse},
     {"sum", "SumBackward0", 0, bw_sum},
     {"sum_dim", "SumBackward1", 0, bw_sum},
@@ -2849,8 +2934,10 @@ static const tsr_formula formulas[] = {
     {"take", "TakeBackward0", 0, bw_take},
     {"tan", "TanBackward0", TSR_SAVE_OUT, bw_tan},
     {"tanh", "TanhBackward0", TSR_SAVE_OUT, bw_tanh},
+    {"tanh_backward", "TanhBackwardBackward0", 3, bw_tanh_backward},
     {"threshold", "ThresholdBackward0", 1, bw_threshold},
     {"threshold_", "ThresholdBackward1", 0, bw_threshold},
+    {"threshold_backward", "ThresholdBackwardBackward0", 2, bw_threshold_backward},
     {"to_copy", "ToCopyBackward0", 0, bw_pass},
     {"to_dense", "ToDenseBackward0", 1, bw_to_dense},
     {"topk", "TopkBackward0", 0, bw_sort},

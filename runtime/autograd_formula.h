@@ -7,6 +7,8 @@
 #include "autograd_node.h"
 #include "error.h"
 #include "ops/binary.h"
+#include "ops/reduce.h"
+#include "ops/unary.h"
 
 /* A formula's temporaries: every helper result is kept here and released
  * at the end; a NULL argument (an earlier failure) passes through. */
@@ -59,17 +61,40 @@ static inline tsr_tensor *keep_saved(F *c, tsr_node *n, int slot)
     return t;
 }
 
+/* ---- create_graph (autograd_create.c) ----
+ * The ops formulas compute with: the plain op, which while the engine runs
+ * with create_graph is also recorded as the forward op would be (a
+ * gradient then carries its own graph). NEW reference or NULL. */
+bool tsr__ag_creating(void);
+/* Sets whether the ops below record (a formula computing a fused kernel's
+ * value with them records its own node instead); returns the old state. */
+bool tsr__ag_set_creating(bool on);
+tsr_tensor *tsr__ag_binary(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b);
+/* a op s; scalar_first: s op a */
+tsr_tensor *tsr__ag_binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first);
+tsr_tensor *tsr__ag_unary(tsr_unop op, const tsr_tensor *a);
+tsr_tensor *tsr__ag_expand(const tsr_tensor *a, int nd, const int64_t *sizes);
+tsr_tensor *tsr__ag_unsqueeze(const tsr_tensor *a, int64_t d);
+tsr_tensor *tsr__ag_squeeze_dim(const tsr_tensor *a, int64_t d);
+tsr_tensor *tsr__ag_transpose(const tsr_tensor *a, int64_t d0, int64_t d1);
+tsr_tensor *tsr__ag_t(const tsr_tensor *a);
+tsr_tensor *tsr__ag_permute(const tsr_tensor *a, int nd, const int64_t *dims);
+tsr_tensor *tsr__ag_mm(const tsr_tensor *a, const tsr_tensor *b);
+tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim);
+tsr_tensor *tsr__ag_reshape(const tsr_tensor *a, int nd, const int64_t *sizes);
+/* at::sum_to(g, sizes) */
+tsr_tensor *tsr__ag_sum_to(const tsr_tensor *g, int nd, const int64_t *sizes);
+tsr_tensor *tsr__ag_to_dtype(const tsr_tensor *g, tsr_dtype dt);
+
 static inline tsr_tensor *bin(F *c, tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
 {
     if (c->fail || !a || !b) return NULL;
-    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
-    return keep(c, tsr_binary(op, &x, &y, NULL, NULL));
+    return keep(c, tsr__ag_binary(op, a, b));
 }
 static inline tsr_tensor *bins(F *c, tsr_binop op, const tsr_tensor *a, double s)
 {
     if (c->fail || !a) return NULL;
-    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(s));
-    return keep(c, tsr_binary(op, &x, &y, NULL, NULL));
+    return keep(c, tsr__ag_binary_s(op, a, s, false));
 }
 
 #endif

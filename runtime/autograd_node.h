@@ -79,6 +79,11 @@ struct tsr_formula {
 const tsr_formula *tsr__ag_formula(const char *key);
 /* Row i of the formula table, NULL past the end (the unit tests walk it). */
 const tsr_formula *tsr__ag_formula_at(int i);
+/* Whether formula key is built only of the recording ops of
+ * autograd_formula.h in 1.13's order (it may run with create_graph); row i
+ * of that list (unit tests), NULL past the end (autograd_create.c). */
+bool tsr__ag_dbl_ok(const char *key);
+const char *tsr__ag_dbl_at(int i);
 /* The tensor in saved slot (borrowed), or NULL with the "backward through
  * the graph a second time" / version-counter error. */
 tsr_tensor *tsr__ag_saved(tsr_node *n, int slot);

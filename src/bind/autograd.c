@@ -9,6 +9,7 @@
 #include "autograd.h"
 #include "bind/bind.h"
 #include "bind/tensor.h"
+#include "bind/table.h"
 
 /* ------------------------------------------------------------ grad_fn objects */
 
@@ -191,17 +192,23 @@ static Value *m_detach_(Value *self, CallArgs *a, void *d)
     return tsr_autograd_detach_(T(self)) < 0 ? bind_runtime_error() : incref(self);
 }
 
-static int check_retain(Value *rg, Value *cg, bool *retain)
+/* retain_graph defaults to create_graph; *create: create_graph */
+static int check_retain(Value *rg, Value *cg, bool *retain, bool *create)
 {
-    *retain = false;
-    bool create = cg && !is_none(cg) && value_truth(cg) > 0;
+    *create = cg && !is_none(cg) && value_truth(cg) > 0;
     if (rg && !is_none(rg)) *retain = value_truth(rg) > 0;
-    else *retain = create;
-    if (create) {
-        exc_set("NotImplementedError", "create_graph=True (higher-order gradients) is not supported by tsr");
-        return -1;
-    }
+    else *retain = *create;
     return 0;
+}
+
+/* backward(create_graph=True)'s UserWarning (torch/autograd/__init__.py) */
+static void warn_cycle(bool create)
+{
+    if (create && !bind_warnings_ignored())
+        fprintf(stderr, "UserWarning: Using backward() with create_graph=True will create a reference cycle between the "
+                "parameter and its gradient which can cause a memory leak. We recommend using autograd.grad when "
+                "creating the graph to avoid this. If you have to use this function, make sure to reset the .grad "
+                "fields of your parameters to None after use to break the cycle and avoid the leak.\n");
 }
 
 /* A tensor or a sequence of tensors (None items kept as NULL when
@@ -279,15 +286,17 @@ static Value *m_backward(Value *self, CallArgs *a, void *d)
     (void)d;
     Value *x[4];
     if (bind_args(a, "Tensor.backward", "def self, gradient=, retain_graph=, create_graph=, inputs=", x)) return NULL;
-    bool retain;
-    if (check_retain(x[1], x[2], &retain) < 0) return NULL;
+    bool retain, create;
+    if (check_retain(x[1], x[2], &retain, &create) < 0) return NULL;
     tsr_tensor *out = T(self), *g = x[0] && !is_none(x[0]) ? (is_tensor(x[0]) ? T(x[0]) : NULL) : NULL;
     if (x[0] && !is_none(x[0]) && !g) return exc_set("TypeError", "gradient must be a Tensor or None");
     tsr_tensor *ins[MAXOUT];
     int ni = 0;
     if (backward_inputs(x[3], ins, &ni) < 0) return NULL;
-    if (ni) return tsr_autograd_backward_inputs(1, &out, &g, retain, ni, ins) < 0 ? run_error() : v_none();
-    if (tsr_autograd_run(1, &out, &g, retain, 0, NULL, false, NULL, false) < 0) return run_error();
+    warn_cycle(create);
+    if (ni) return tsr_autograd_backward_inputs(1, &out, &g, retain, ni, ins, create) < 0 ? run_error() : v_none();
+    if (tsr_autograd_run(1, &out, &g, retain, 0, NULL, false, NULL, create ? TSR_AG_CREATE_GRAPH : 0) < 0)
+        return run_error();
     return v_none();
 }
 
@@ -297,8 +306,8 @@ static Value *f_backward(Value *self, CallArgs *a, void *d)
     Value *x[6];
     if (bind_args(a, "backward", "def tensors, grad_tensors=, retain_graph=, create_graph=, grad_variables=, inputs=", x))
         return NULL;
-    bool retain;
-    if (check_retain(x[2], x[3], &retain) < 0) return NULL;
+    bool retain, create;
+    if (check_retain(x[2], x[3], &retain, &create) < 0) return NULL;
     tsr_tensor *outs[MAXOUT], *gs[MAXOUT] = {0};
     int n, ng = 0;
     if (tensor_seq(x[0], "tensors", outs, MAXOUT, &n, false) < 0) return NULL;
@@ -308,8 +317,10 @@ static Value *f_backward(Value *self, CallArgs *a, void *d)
     tsr_tensor *ins[MAXOUT];
     int ni = 0;
     if (backward_inputs(x[5], ins, &ni) < 0) return NULL;
-    if (ni) return tsr_autograd_backward_inputs(n, outs, gs, retain, ni, ins) < 0 ? run_error() : v_none();
-    if (tsr_autograd_run(n, outs, gs, retain, 0, NULL, false, NULL, false) < 0) return run_error();
+    warn_cycle(create);
+    if (ni) return tsr_autograd_backward_inputs(n, outs, gs, retain, ni, ins, create) < 0 ? run_error() : v_none();
+    if (tsr_autograd_run(n, outs, gs, retain, 0, NULL, false, NULL, create ? TSR_AG_CREATE_GRAPH : 0) < 0)
+        return run_error();
     return v_none();
 }
 
@@ -320,8 +331,8 @@ static Value *f_grad(Value *self, CallArgs *a, void *d)
     if (bind_args(a, "grad", "def outputs, inputs, grad_outputs=, retain_graph=, create_graph=, only_inputs=, "
                   "allow_unused=, is_grads_batched=", x))
         return NULL;
-    bool retain;
-    if (check_retain(x[3], x[4], &retain) < 0) return NULL;
+    bool retain, create;
+    if (check_retain(x[3], x[4], &retain, &create) < 0) return NULL;
     tsr_tensor *outs[MAXOUT], *ins[MAXOUT], *gs[MAXOUT] = {0}, *res[MAXOUT];
     int n, ni, ng = 0;
     if (tensor_seq(x[0], "outputs", outs, MAXOUT, &n, false) < 0 || tensor_seq(x[1], "inputs", ins, MAXOUT, &ni, false) < 0)
@@ -331,7 +342,8 @@ static Value *f_grad(Value *self, CallArgs *a, void *d)
     if (ng && ng != n)
         return exc_set("RuntimeError", "grad requires one grad_output per output (got %d and %d)", ng, n);
     bool allow_unused = x[6] && value_truth(x[6]) > 0;
-    if (tsr_autograd_run(n, outs, gs, retain, ni, ins, allow_unused, res, false) < 0) return run_error();
+    if (tsr_autograd_run(n, outs, gs, retain, ni, ins, allow_unused, res, create ? TSR_AG_CREATE_GRAPH : 0) < 0)
+        return run_error();
     Value *t = v_tuple((size_t)ni);
     for (int i = 0; i < ni; i++) t->u.seq.items[i] = res[i] ? v_tensor(res[i]) : v_none();
     return t;

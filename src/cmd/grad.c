@@ -106,7 +106,7 @@ int cmd_grad(const char *arg)
     }
     tsr_tensor *t = tensor_of(v), *res = NULL;
     /* inputs = the output itself: nothing accumulates into .grad and the graph is kept */
-    if (tsr_autograd_run(1, &t, NULL, true, 1, &t, true, &res, true) < 0) {
+    if (tsr_autograd_run(1, &t, NULL, true, 1, &t, true, &res, TSR_AG_KEEP_FLOW) < 0) {
         decref(v);
         if (!exc_pending()) bind_runtime_error();
         eval_report_error();

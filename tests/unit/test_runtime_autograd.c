@@ -342,6 +342,26 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     };
     for (size_t i = 0; i < sizeof unops / sizeof *unops; i++)
         if (!strcmp(k, unops[i].k)) return un(unops[i].op, in[0]);
+    if (!strcmp(k, "sub_s")) {
+        tsr_operand y = tsr_operand_scalar(tsr_scalar_float(a->d0));
+        return tsr_binary(TSR_BINOP_SUB, &x0, &y, NULL, NULL);
+    }
+    if (!strcmp(k, "tanh_backward")) return tsr_nn_tanh_backward(in[0], in[1]);
+    if (!strcmp(k, "sigmoid_backward")) {   /* g * (1 - y) * y */
+        tsr_operand one = tsr_operand_scalar(tsr_scalar_float(1.0)), y = tsr_operand_tensor(in[1]);
+        tsr_tensor *d = tsr_binary(TSR_BINOP_SUB, &one, &y, NULL, NULL), *m = bin(TSR_BINOP_MUL, in[0], d);
+        tsr_tensor *r = bin(TSR_BINOP_MUL, m, in[1]);
+        tsr_tensor_release(d);
+        tsr_tensor_release(m);
+        return r;
+    }
+    if (!strcmp(k, "threshold_backward")) {   /* where(self <= threshold, 0, grad) */
+        tsr_operand th = tsr_operand_scalar(tsr_scalar_float(a->d0)), x1 = tsr_operand_tensor(in[1]);
+        tsr_operand z = tsr_operand_scalar(tsr_scalar_float(0.0));
+        tsr_tensor *m = tsr_compare(TSR_CMP_LE, &x1, &th, NULL), *r = m ? tsr_where(m, &z, &x0, NULL) : NULL;
+        tsr_tensor_release(m);
+        return r;
+    }
     if (!strcmp(k, "add")) {
         tsr_binary_opts o = {.has_alpha = a->has_d0, .alpha = tsr_scalar_float(a->d0)};
         tsr_operand y = tsr_operand_tensor(in[1]);
@@ -683,6 +703,9 @@ static const Case cases[] = {
     {"linalg_matrix_exp", 1, {2}, {{3, 3}}, 2, A()}, {"linalg_matrix_exp", 1, {3}, {{2, 2, 2}}, 2, A()},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
+    {"sub_s", 1, {1}, {{4}}, 0, A(.d0 = 0.75)},
+    {"tanh_backward", 2, {2, 1}, {{2, 3}, {3}}, 2, A(.ndims = 0)}, {"sigmoid_backward", 2, {1, 1}, {{4}, {4}}, 2, A(.ndims = 0)},
+    {"threshold_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.1)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
@@ -842,6 +865,111 @@ done:
 TEST(autograd_every_formula_matches_finite_differences)
 {
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) CHECK(check_case(&cases[i]));
+}
+
+/* ---- create_graph: second derivatives by finite differences ---- */
+
+/* The case's first gradients gr[k] of sum(w * f(in)) (w as loss()),
+ * recorded (create) or not. 0 or -1. */
+static int first_grads(const Case *c, tsr_tensor **in, tsr_tensor **gr, bool create)
+{
+    tsr_tensor *out = fwd(c, in);
+    if (!out || tsr_ag_record(c->key, c->nin, in, &c->a, out, false) < 0) {
+        tsr_tensor_release(out);
+        return -1;
+    }
+    tsr_tensor *w = tsr_empty(out->ndim, out->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; w && i < tsr_tensor_numel(w); i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
+    int rc = w ? tsr_autograd_run(1, &out, &w, create, c->nin, in, true, gr, create ? TSR_AG_CREATE_GRAPH : 0) : -1;
+    tsr_tensor_release(w);
+    tsr_tensor_release(out);
+    return rc;
+}
+
+/* sum_k v_k . gr_k with v_k[i] = 0.3 + 0.2 i */
+static double vdot(int n, tsr_tensor **gr)
+{
+    double s = 0;
+    for (int k = 0; k < n; k++)
+        for (int64_t i = 0; gr[k] && i < tsr_tensor_numel(gr[k]); i++)
+            s += (0.3 + 0.2 * (double)i) * tsr_tensor_get_double_at(gr[k], i);
+    return s;
+}
+
+static int check_double(const Case *c)
+{
+    tsr_tensor *in[3] = {0}, *gr[3] = {0}, *h[3] = {0}, *v[3] = {0};
+    int ok = 1, n = c->nin;
+    for (int k = 0; k < n; k++) in[k] = make(c, k);
+    if (first_grads(c, in, gr, true) < 0) {
+        printf("    %s: first gradient with create_graph failed: %s\n", c->key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+        goto done;
+    }
+    int m = 0;
+    tsr_tensor *outs[3];
+    for (int k = 0; k < n; k++) {
+        if (!gr[k] || !tsr_tensor_requires_grad(gr[k])) continue;   /* linear in that input: no graph */
+        v[m] = tsr_empty(gr[k]->ndim, gr[k]->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int64_t i = 0; i < tsr_tensor_numel(v[m]); i++) tsr_tensor_set_at(v[m], i, tsr_scalar_float(0.3 + 0.2 * (double)i));
+        outs[m++] = gr[k];
+    }
+    if (m && tsr_autograd_run(m, outs, v, false, n, in, true, h, 0) < 0) {
+        printf("    %s: second backward failed: %s\n", c->key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+        goto done;
+    }
+    for (int j = 0; ok && j < n; j++) {
+        if (!in[j]->requires_grad) continue;
+        for (int64_t i = 0; ok && i < tsr_tensor_numel(in[j]); i++) {
+            double x = tsr_tensor_get_double_at(in[j], i), e = 1e-5, lp, lm;
+            tsr_tensor *gp[3] = {0}, *gm[3] = {0};
+            tsr_tensor_set_at(in[j], i, tsr_scalar_float(x + e));
+            int r1 = first_grads(c, in, gp, false);
+            lp = vdot(n, gp);
+            tsr_tensor_set_at(in[j], i, tsr_scalar_float(x - e));
+            int r2 = first_grads(c, in, gm, false);
+            lm = vdot(n, gm);
+            tsr_tensor_set_at(in[j], i, tsr_scalar_float(x));
+            for (int k = 0; k < n; k++) tsr_tensor_release(gp[k]), tsr_tensor_release(gm[k]);
+            double fd = (lp - lm) / (2 * e), an = h[j] ? tsr_tensor_get_double_at(h[j], i) : 0.0;
+            if (r1 < 0 || r2 < 0 || fabs(fd - an) > 1e-4 * (1 + fabs(fd))) {
+                printf("    %s: input %d element %lld: second derivative %.9g, finite difference %.9g\n", c->key, j,
+                       (long long)i, an, fd);
+                ok = 0;
+            }
+        }
+    }
+done:
+    for (int k = 0; k < 3; k++) {
+        tsr_tensor_release(in[k]);
+        tsr_tensor_release(gr[k]);
+        tsr_tensor_release(h[k]);
+        tsr_tensor_release(v[k]);
+    }
+    return ok;
+}
+
+TEST(autograd_double_backward_matches_finite_differences)
+{
+    int n = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        if (tsr__ag_dbl_ok(cases[i].key) && cases[i].domain <= 2) {
+            CHECK(check_double(&cases[i]));
+            n++;
+        }
+    CHECK(n >= 40);
+    /* every formula that may run with create_graph has a case */
+    for (int i = 0; tsr__ag_dbl_at(i); i++) {
+        bool found = false;
+        for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++)
+            found = !strcmp(cases[j].key, tsr__ag_dbl_at(i)) && cases[j].domain <= 2;
+        if (!found) printf("    no second-order case for %s\n", tsr__ag_dbl_at(i));
+        CHECK(found);
+    }
+    for (int i = 1; tsr__ag_dbl_at(i); i++) CHECK(strcmp(tsr__ag_dbl_at(i - 1), tsr__ag_dbl_at(i)) < 0);
 }
 
 /* the formula table is binary-searched: a row out of order is silently missed */

@@ -1,0 +1,255 @@
+/* runtime/autograd_create.c — create_graph=True (higher-order gradients):
+ * the operations a backward formula and the engine are built of, each
+ * recorded as the forward op would be while the engine runs with
+ * create_graph, so that a gradient carries 1.13's graph (MulBackward0,
+ * ExpandBackward0, ...) and can be differentiated again.
+ *
+ * How it fits together:
+ *  - the engine (autograd.c) sets the creating flag and grad mode on for
+ *    the run; saved tensors then unpack as 1.13's SavedVariable does (a
+ *    saved input is the input itself with its graph, a saved output an
+ *    alias whose grad_fn is the node that saved it);
+ *  - every helper a formula computes with (bin, bins, un, expand, sum,
+ *    mm, ...) calls the wrappers below, which record the op they ran;
+ *  - only the formulas named in dbl_ok[] are built purely of such helpers
+ *    in 1.13's order of operations; the engine refuses to run any other
+ *    formula whose result would need a graph (NotImplementedError naming
+ *    the node) rather than return a gradient cut off from its graph.
+ * Outside create_graph the wrappers are the plain ops. */
+#include <stdlib.h>
+#include <string.h>
+#include "autograd_formula.h"
+#include "autograd.h"
+#include "error.h"
+#include "ops/blas.h"
+#include "ops/copy.h"
+#include "ops/factory.h"
+#include "ops/reduce.h"
+#include "ops/search.h"
+#include "ops/shape.h"
+#include "ops/unary.h"
+#include "view.h"
+
+/* Records key over in[0..n) onto out (stolen; NULL passes through) when
+ * the engine is creating a graph. NEW reference or NULL. */
+static tsr_tensor *rec(tsr_tensor *out, const char *key, int n, const tsr_tensor *const *in, const tsr_ag_args *a)
+{
+    if (!out || !tsr__ag_creating()) return out;
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    if (tsr_ag_record(key, n, (tsr_tensor *const *)in, a ? a : &d, out, false) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+static const char *binop_key(tsr_binop op)
+{
+    switch (op) {
+    case TSR_BINOP_ADD: return "add";
+    case TSR_BINOP_SUB: return "sub";
+    case TSR_BINOP_MUL: return "mul";
+    case TSR_BINOP_DIV: return "div";
+    case TSR_BINOP_POW: return "pow_t";
+    default: return NULL;
+    }
+}
+
+static tsr_tensor *refuse(const char *what)
+{
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: recording %s in a backward formula is not implemented.",
+                  what);
+    return NULL;
+}
+
+tsr_tensor *tsr__ag_binary(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    const char *key = binop_key(op);
+    if (tsr__ag_creating() && !key) return refuse("a binary op");
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    const tsr_tensor *in[2] = {a, b};
+    return rec(tsr_binary(op, &x, &y, NULL, NULL), key, 2, in, NULL);
+}
+
+/* a op s (C++'s Tensor op Scalar: add.Scalar, mul.Scalar, ...), or with
+ * scalar_first s op a (Scalar op Tensor: a.add(s), a.mul(s); s - a and
+ * s / a are a filled tensor with sub_ / div_ by a in 1.13) */
+tsr_tensor *tsr__ag_binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(s));
+    tsr_tensor *out = scalar_first ? tsr_binary(op, &y, &x, NULL, NULL) : tsr_binary(op, &x, &y, NULL, NULL);
+    if (!out || !tsr__ag_creating()) return out;
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    d.d0 = s;
+    const tsr_tensor *in[2] = {a, NULL};
+    bool commutes = op == TSR_BINOP_ADD || op == TSR_BINOP_MUL;
+    if (!scalar_first || commutes) {
+        const char *key = op == TSR_BINOP_ADD ? "add_s" : op == TSR_BINOP_SUB ? "sub_s" : op == TSR_BINOP_MUL ? "mul_s"
+                        : op == TSR_BINOP_DIV ? "div_s" : op == TSR_BINOP_POW ? "pow" : NULL;
+        if (!key) {
+            tsr_tensor_release(out);
+            return refuse("a binary op with a number");
+        }
+        return rec(out, key, 1, in, &d);
+    }
+    if (op != TSR_BINOP_SUB && op != TSR_BINOP_DIV) {
+        tsr_tensor_release(out);
+        return refuse("a number-first binary op");
+    }
+    tsr_tensor *f = tsr_full(0, NULL, tsr_scalar_float(s), out->dtype, TSR_CPU);
+    if (!f) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    in[0] = f;
+    in[1] = a;
+    out = rec(out, op == TSR_BINOP_SUB ? "sub" : "div", 2, in, NULL);
+    tsr_tensor_release(f);
+    return out;
+}
+
+tsr_tensor *tsr__ag_unary(tsr_unop op, const tsr_tensor *a)
+{
+    const char *key = tsr_unop_name(op);
+    if (tsr__ag_creating() && (!key || !tsr_ag_has_formula(key))) return refuse(key ? key : "a unary op");
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_unary(op, a, NULL, NULL), key, 1, in, NULL);
+}
+
+tsr_tensor *tsr__ag_expand(const tsr_tensor *a, int nd, const int64_t *sizes)
+{
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_view_expand(a, nd, sizes), "expand", 1, in, NULL);
+}
+
+tsr_tensor *tsr__ag_unsqueeze(const tsr_tensor *a, int64_t d)
+{
+    tsr_ag_args x = {0};
+    x.ndims = -1;
+    x.i0 = d;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_view_unsqueeze(a, d), "unsqueeze", 1, in, &x);
+}
+
+tsr_tensor *tsr__ag_squeeze_dim(const tsr_tensor *a, int64_t d)
+{
+    tsr_ag_args x = {0};
+    x.ndims = -1;
+    x.i0 = d;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_view_squeeze_dim(a, d), "squeeze_dim", 1, in, &x);
+}
+
+tsr_tensor *tsr__ag_transpose(const tsr_tensor *a, int64_t d0, int64_t d1)
+{
+    tsr_ag_args x = {0};
+    x.ndims = -1;
+    x.i0 = d0;
+    x.i1 = d1;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_view_transpose(a, d0, d1), "transpose", 1, in, &x);
+}
+
+tsr_tensor *tsr__ag_t(const tsr_tensor *a)
+{
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_view_t(a), "t", 1, in, NULL);
+}
+
+tsr_tensor *tsr__ag_permute(const tsr_tensor *a, int nd, const int64_t *dims)
+{
+    tsr_ag_args x = {0};
+    x.ndims = nd;
+    memcpy(x.dims, dims, (size_t)nd * sizeof *dims);
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_view_permute(a, nd, dims), "permute", 1, in, &x);
+}
+
+tsr_tensor *tsr__ag_mm(const tsr_tensor *a, const tsr_tensor *b)
+{
+    const tsr_tensor *in[2] = {a, b};
+    return rec(tsr_mm(a, b, NULL), "mm", 2, in, NULL);
+}
+
+tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim)
+{
+    tsr_ag_args x = {0};
+    x.ndims = dims->n < 0 ? -1 : dims->n;
+    for (int i = 0; i < dims->n; i++) x.dims[i] = dims->d[i];
+    x.keepdim = keepdim;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_sum(a, dims, keepdim, TSR_DTYPE_UNDEFINED, NULL), dims->n < 0 ? "sum" : "sum_dim", 1, in, &x);
+}
+
+/* grad.reshape(sizes): a view (ReshapeAliasBackward0), the tensor itself,
+ * or a copy (CloneBackward0 under UnsafeViewBackward0), as 1.13 records
+ * reshape */
+tsr_tensor *tsr__ag_reshape(const tsr_tensor *a, int nd, const int64_t *sizes)
+{
+    tsr_tensor *out = tsr_reshape(a, nd, sizes);
+    if (!out || !tsr__ag_creating() || out == a) return out;
+    const tsr_tensor *in[1] = {a};
+    if (out->storage == a->storage) return rec(out, "reshape_alias", 1, in, NULL);
+    tsr_tensor *c = tsr_view_alias(a);
+    if (!c) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    tsr_tensor_unview(c);
+    c = rec(c, "clone", 1, in, NULL);
+    const tsr_tensor *cin[1] = {c};
+    out = c ? rec(out, "unsafe_view", 1, cin, NULL) : (tsr_tensor_release(out), NULL);
+    tsr_tensor_release(c);
+    return out;
+}
+
+/* at::sum_to(g, sizes): the leading dims and the dims of size 1 in sizes
+ * summed with keepdim (SumBackward1), then a view when dims were dropped
+ * (ViewBackward0); g itself when nothing is summed */
+tsr_tensor *tsr__ag_sum_to(const tsr_tensor *g, int nd, const int64_t *sizes)
+{
+    if (!tsr__ag_creating()) return tsr_sum_to_size(g, nd, sizes);
+    if (nd > g->ndim) return tsr_sum_to_size(g, nd, sizes);   /* its error */
+    int lead = g->ndim - nd;
+    tsr_dims dims = {0};
+    for (int i = 0; i < g->ndim; i++)
+        if (i < lead || (sizes[i - lead] == 1 && g->sizes[i] != 1)) dims.d[dims.n++] = i;
+    for (int i = 0; i < nd; i++)
+        if (sizes[i] != g->sizes[lead + i] && sizes[i] != 1) return tsr_sum_to_size(g, nd, sizes);   /* its error */
+    tsr_tensor *t = dims.n ? tsr__ag_sum(g, &dims, true) : tsr_tensor_retain((tsr_tensor *)g);
+    if (!t || lead == 0) return t;
+    const tsr_tensor *in[1] = {t};
+    tsr_tensor *v = rec(tsr_view_view(t, nd, sizes), "view", 1, in, NULL);
+    tsr_tensor_release(t);
+    return v;
+}
+
+/* g.to(dtype) (ToCopyBackward0) */
+tsr_tensor *tsr__ag_to_dtype(const tsr_tensor *g, tsr_dtype dt)
+{
+    const tsr_tensor *in[1] = {g};
+    tsr_tensor *out = tsr_to_dtype(g, dt, false);
+    if (out == g) return out;
+    return rec(out, "to_copy", 1, in, NULL);
+}
+
+/* The formulas that are built only of the recording helpers above, in
+ * 1.13's order of operations (sorted for bsearch). */
+static const char *const dbl_ok[] = {
+    "abs", "acos", "add", "add_s", "asin", "atan", "clone", "cos", "cosh", "div", "div_s", "dot", "erf", "exp",
+    "exp2", "expand", "expm1", "log", "log10", "log1p", "log2", "mean", "mean_dim", "mm", "mul", "mul_s", "neg",
+    "permute", "pow", "reciprocal", "relu", "reshape_alias", "rsqrt", "sigmoid", "sigmoid_backward", "sin", "sinh",
+    "sqrt", "square", "sub", "sub_s", "sum", "sum_dim", "t", "tan", "tanh", "tanh_backward", "threshold_backward",
+    "to_copy", "transpose", "unsafe_view", "unsqueeze", "view",
+};
+
+static int cmp_key(const void *k, const void *e) { return strcmp((const char *)k, *(const char *const *)e); }
+
+bool tsr__ag_dbl_ok(const char *key)
+{
+    return key && bsearch(key, dbl_ok, sizeof dbl_ok / sizeof *dbl_ok, sizeof *dbl_ok, cmp_key) != NULL;
+}
+
+const char *tsr__ag_dbl_at(int i) { return i >= 0 && i < (int)(sizeof dbl_ok / sizeof *dbl_ok) ? dbl_ok[i] : NULL; }
