@@ -22,6 +22,7 @@
 #include "autograd.h"
 #include "error.h"
 #include "ops/blas.h"
+#include "ops/compare.h"
 #include "ops/copy.h"
 #include "ops/factory.h"
 #include "ops/reduce.h"
@@ -63,13 +64,56 @@ static tsr_tensor *refuse(const char *what)
     return NULL;
 }
 
+static bool differentiable(const tsr_tensor *t) { return tsr_dtype_is_floating(t->dtype) || tsr_dtype_is_complex(t->dtype); }
+
 tsr_tensor *tsr__ag_binary(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
 {
     const char *key = binop_key(op);
-    if (tsr__ag_creating() && !key) return refuse("a binary op");
     tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    tsr_tensor *out = tsr_binary(op, &x, &y, NULL, NULL);
+    if (!out || !tsr__ag_creating() || !differentiable(out)) return out;   /* masks: nothing to record */
+    if (!key) {
+        tsr_tensor_release(out);
+        return refuse("a binary op");
+    }
     const tsr_tensor *in[2] = {a, b};
-    return rec(tsr_binary(op, &x, &y, NULL, NULL), key, 2, in, NULL);
+    return rec(out, key, 2, in, NULL);
+}
+
+/* a op s recorded as op with a wrapped number (1.13's wrapped_scalar_tensor:
+ * MulBackward0 / DivBackward0 with no edge for s), as mul.Scalar's and
+ * div.Scalar's own backward compute */
+tsr_tensor *tsr__ag_binary_w(tsr_binop op, const tsr_tensor *a, double s)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(s));
+    tsr_tensor *out = tsr_binary(op, &x, &y, NULL, NULL);
+    if (!out || !tsr__ag_creating()) return out;
+    tsr_tensor *w = tsr_full(0, NULL, tsr_scalar_float(s), TSR_FLOAT64, TSR_CPU);
+    if (!w) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    const tsr_tensor *in[2] = {a, w};
+    out = rec(out, binop_key(op), 2, in, NULL);
+    tsr_tensor_release(w);
+    return out;
+}
+
+/* where(cond, a, 0) / where(cond, 0, a): the 0 a 0-dim tensor of a's dtype */
+tsr_tensor *tsr__ag_where0(const tsr_tensor *cond, const tsr_tensor *a, bool zero_first)
+{
+    tsr_operand x = tsr_operand_tensor(a), z = tsr_operand_scalar(tsr_scalar_float(0.0));
+    tsr_tensor *out = zero_first ? tsr_where(cond, &z, &x, NULL) : tsr_where(cond, &x, &z, NULL);
+    if (!out || !tsr__ag_creating()) return out;
+    tsr_tensor *zt = tsr_zeros(0, NULL, a->dtype, TSR_CPU);
+    if (!zt) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    const tsr_tensor *in[3] = {cond, zero_first ? zt : a, zero_first ? a : zt};
+    out = rec(out, "where", 3, in, NULL);
+    tsr_tensor_release(zt);
+    return out;
 }
 
 /* a op s (C++'s Tensor op Scalar: add.Scalar, mul.Scalar, ...), or with
@@ -238,11 +282,13 @@ tsr_tensor *tsr__ag_to_dtype(const tsr_tensor *g, tsr_dtype dt)
 /* The formulas that are built only of the recording helpers above, in
  * 1.13's order of operations (sorted for bsearch). */
 static const char *const dbl_ok[] = {
-    "abs", "acos", "add", "add_s", "asin", "atan", "clone", "cos", "cosh", "div", "div_s", "dot", "erf", "exp",
-    "exp2", "expand", "expm1", "log", "log10", "log1p", "log2", "mean", "mean_dim", "mm", "mul", "mul_s", "neg",
-    "permute", "pow", "reciprocal", "relu", "reshape_alias", "rsqrt", "sigmoid", "sigmoid_backward", "sin", "sinh",
-    "sqrt", "square", "sub", "sub_s", "sum", "sum_dim", "t", "tan", "tanh", "tanh_backward", "threshold_backward",
-    "to_copy", "transpose", "unsafe_view", "unsqueeze", "view",
+    "abs", "acos", "add", "add_s", "asin", "atan", "ceil", "clone", "cos", "cosh", "div", "div_s", "dot", "erf",
+    "exp", "exp2", "expand", "expm1", "floor", "frac", "log", "log10", "log1p", "log2", "mean", "mean_dim", "mm",
+    "mul", "mul_s", "narrow", "neg", "permute", "pow", "pow_t", "reciprocal", "relu", "reshape_alias", "round",
+    "rsqrt", "rsub", "rsub_s", "select", "select_backward", "sgn", "sigmoid", "sigmoid_backward", "sign", "sin",
+    "sinh", "slice", "slice_backward", "sqrt", "square", "sub", "sub_s", "sum", "sum_dim", "t", "tan", "tanh",
+    "tanh_backward", "threshold_backward", "to_copy", "transpose", "trunc", "unsafe_view", "unsqueeze", "view",
+    "where",
 };
 
 static int cmp_key(const void *k, const void *e) { return strcmp((const char *)k, *(const char *const *)e); }

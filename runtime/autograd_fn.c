@@ -42,6 +42,8 @@
 #include "ops/unary.h"
 #include "view.h"
 
+static tsr_tensor *record_on(F *c, tsr_tensor *r, const char *key, int nin, const tsr_tensor *const *in,
+                             const tsr_ag_args *a);
 static tsr_tensor *sbin(F *c, tsr_binop op, double s, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
@@ -64,12 +66,11 @@ static tsr_tensor *cmps(F *c, tsr_cmpop op, const tsr_tensor *a, double s)
     tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(s));
     return keep(c, tsr_compare(op, &x, &y, NULL));
 }
-/* where(cond, a, 0) / where(cond, 0, b) */
+/* where(cond, a, 0) / where(cond, 0, b) (WhereBackward0 with create_graph) */
 static tsr_tensor *where0(F *c, const tsr_tensor *cond, const tsr_tensor *a, bool zero_first)
 {
     if (c->fail || !cond || !a) return NULL;
-    tsr_operand x = tsr_operand_tensor(a), z = tsr_operand_scalar(tsr_scalar_float(0.0));
-    return keep(c, zero_first ? tsr_where(cond, &z, &x, NULL) : tsr_where(cond, &x, &z, NULL));
+    return keep(c, tsr__ag_where0(cond, a, zero_first));
 }
 static tsr_tensor *cj(F *c, const tsr_tensor *a)
 {
@@ -245,10 +246,10 @@ static int bw_pow_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *v = bin(c, TSR_BINOP_MUL, g, cj(c, bin(c, TSR_BINOP_MUL, e, bin(c, TSR_BINOP_POW, x, bins(c, TSR_BINOP_SUB, e, 1)))));
         give(c, gin, 0, where0(c, cmps(c, TSR_CMP_EQ, e, 0.0), v, true));
     }
-    if (NEED(1)) {
+    if (NEED(1)) {   /* grad * where(self == 0 & exponent >= 0, 0, (result * self.log()).conj()) */
         tsr_tensor *cond = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, x, 0.0), cmps(c, TSR_CMP_GE, e, 0.0));
-        tsr_tensor *v = bin(c, TSR_BINOP_MUL, g, cj(c, bin(c, TSR_BINOP_MUL, SAVED(TSR_AG_OUT), un(c, TSR_UNOP_LOG, x))));
-        give(c, gin, 1, where0(c, cond, v, true));
+        tsr_tensor *v = cj(c, bin(c, TSR_BINOP_MUL, SAVED(TSR_AG_OUT), un(c, TSR_UNOP_LOG, x)));
+        give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, where0(c, cond, v, true)));
     }
     return finish(c, n, gin);
 }
@@ -449,6 +450,10 @@ static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (tsr_dtype_is_complex(x->dtype)) {   /* its complex arithmetic's rounding is not reproduced yet */
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of sgn of a complex tensor is not implemented");
         c->fail = true;
+        return finish(c, n, gin);
+    }
+    if (tsr__ag_creating()) {   /* a real self: 1.13's efficient zero tensor, no graph */
+        give(c, gin, 0, zeros(c, g->ndim, g->sizes, g->dtype));
         return finish(c, n, gin);
     }
     tsr_tensor *ab = un(c, TSR_UNOP_ABS, x), *q = DIV(g, x), *re = NULL;
@@ -984,7 +989,20 @@ static int bw_piece(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         v = keep(c, n->a.i2 == 0 ? tsr_view_select(z, n->a.i0, n->a.i1)
                                  : tsr_view_slice(z, n->a.i0, n->a.i1, n->a.dims[0], n->a.dims[1]));
     if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
-    give(c, gin, 0, z);
+    const tsr_tensor *in[1] = {g};
+    give(c, gin, 0, record_on(c, z, n->a.i2 == 0 ? "select_backward" : "slice_backward", 1, in, &n->a));
+    return finish(c, n, gin);
+}
+
+/* select_backward / slice_backward (their own backward): the piece of grad
+ * (SelectBackward0 / SliceBackward0 with create_graph) */
+static int bw_piece_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *v = keep(c, n->a.i2 == 0 ? tsr_view_select(g, n->a.i0, n->a.i1)
+                                         : tsr_view_slice(g, n->a.i0, n->a.i1, n->a.dims[0], n->a.dims[1]));
+    const tsr_tensor *in[1] = {g};
+    give(c, gin, 0, record_on(c, v, n->a.i2 == 0 ? "select" : "slice", 1, in, &n->a));
     return finish(c, n, gin);
 }
 
@@ -1603,7 +1621,7 @@ static int bw_constant_pad(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_div_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, bins(c, TSR_BINOP_DIV, g, n->a.d0));
+    give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_binary_w(TSR_BINOP_DIV, g, n->a.d0)));
     return finish(c, n, gin);
 }
 
@@ -1634,7 +1652,7 @@ static int bw_hardtanh_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_mul_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, bins(c, TSR_BINOP_MUL, g, n->a.d0));
+    give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_binary_w(TSR_BINOP_MUL, g, n->a.d0)));
     return finish(c, n, gin);
 }
 
@@ -2895,6 +2913,7 @@ static const tsr_formula formulas[] = {
     {"scatter_add", "ScatterAddBackward0", 0, bw_scatter},
     {"scatter_v", "ScatterBackward1", 0, bw_scatter},
     {"select", "SelectBackward0", 0, bw_piece},
+    {"select_backward", "SelectBackwardBackward0", 0, bw_piece_backward},
     {"select_sparse", "SelectBackward0", 0, bw_select_sparse},
     {"sgn", "SgnBackward0", 1 | TSR_SAVE_OUT, bw_sgn},
     {"sigmoid", "SigmoidBackward0", TSR_SAVE_OUT, bw_sigmoid},
@@ -2906,6 +2925,7 @@ static const tsr_formula formulas[] = {
     {"sinc", "SincBackward0", 1, tsr__bw_sinc},
     {"sinh", "SinhBackward0", 1, bw_sinh},
     {"slice", "SliceBackward0", 0, bw_piece},
+    {"slice_backward", "SliceBackwardBackward0", 0, bw_piece_backward},
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softplus", "SoftplusBackward0", 1, bw_softplus},

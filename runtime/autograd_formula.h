@@ -72,7 +72,11 @@ bool tsr__ag_set_creating(bool on);
 tsr_tensor *tsr__ag_binary(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b);
 /* a op s; scalar_first: s op a */
 tsr_tensor *tsr__ag_binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first);
+/* a op s recorded with s a wrapped number (MulBackward0, not MulBackward1) */
+tsr_tensor *tsr__ag_binary_w(tsr_binop op, const tsr_tensor *a, double s);
 tsr_tensor *tsr__ag_unary(tsr_unop op, const tsr_tensor *a);
+/* where(cond, a, 0), or where(cond, 0, a) with zero_first */
+tsr_tensor *tsr__ag_where0(const tsr_tensor *cond, const tsr_tensor *a, bool zero_first);
 tsr_tensor *tsr__ag_expand(const tsr_tensor *a, int nd, const int64_t *sizes);
 tsr_tensor *tsr__ag_unsqueeze(const tsr_tensor *a, int64_t d);
 tsr_tensor *tsr__ag_squeeze_dim(const tsr_tensor *a, int64_t d);
