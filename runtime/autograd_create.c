@@ -24,6 +24,7 @@
 #include "ops/blas.h"
 #include "ops/compare.h"
 #include "ops/copy.h"
+#include "ops/binary.h"
 #include "ops/factory.h"
 #include "ops/reduce.h"
 #include "ops/search.h"
@@ -227,6 +228,70 @@ tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim)
     return rec(tsr_sum(a, dims, keepdim, TSR_DTYPE_UNDEFINED, NULL), dims->n < 0 ? "sum" : "sum_dim", 1, in, &x);
 }
 
+tsr_tensor *tsr__ag_bmm(const tsr_tensor *a, const tsr_tensor *b)
+{
+    const tsr_tensor *in[2] = {a, b};
+    return rec(tsr_bmm(a, b, NULL), "bmm", 2, in, NULL);
+}
+
+tsr_tensor *tsr__ag_mv(const tsr_tensor *a, const tsr_tensor *b)
+{
+    const tsr_tensor *in[2] = {a, b};
+    return rec(tsr_mv(a, b, NULL), "mv", 2, in, NULL);
+}
+
+/* outer(a, b) / ger: 1.13's a.reshape(n, 1) * b */
+tsr_tensor *tsr__ag_outer(const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (!tsr__ag_creating()) return tsr_outer(a, b, NULL);
+    int64_t sz[2] = {a->ndim ? a->sizes[0] : 1, 1};
+    tsr_tensor *col = tsr__ag_reshape(a, 2, sz);
+    tsr_tensor *r = col ? tsr__ag_binary(TSR_BINOP_MUL, col, b) : NULL;
+    tsr_tensor_release(col);
+    return r;
+}
+
+/* a.narrow(dim, start, len) (SliceBackward0) */
+tsr_tensor *tsr__ag_narrow(const tsr_tensor *a, int64_t dim, int64_t start, int64_t len)
+{
+    tsr_ag_args x = {0};
+    x.ndims = -1;
+    x.i0 = dim < 0 ? dim + a->ndim : dim;
+    x.i1 = start;
+    x.i2 = 1;
+    x.dims[0] = start + len;
+    x.dims[1] = 1;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_view_narrow(a, dim, start, len), "slice", 1, in, &x);
+}
+
+/* a.select(dim, index) (SelectBackward0) */
+tsr_tensor *tsr__ag_select(const tsr_tensor *a, int64_t dim, int64_t index)
+{
+    tsr_ag_args x = {0};
+    x.ndims = -1;
+    x.i0 = dim < 0 ? dim + a->ndim : dim;
+    x.i1 = index;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_view_select(a, dim, index), "select", 1, in, &x);
+}
+
+/* a.masked_fill(mask, 0) (MaskedFillBackward0) */
+tsr_tensor *tsr__ag_masked_fill0(const tsr_tensor *a, const tsr_tensor *mask)
+{
+    tsr_operand z = tsr_operand_scalar(tsr_scalar_float(0.0));
+    const tsr_tensor *in[2] = {a, mask};
+    return rec(tsr_masked_fill(a, mask, &z), "masked_fill", 2, in, NULL);
+}
+
+/* where(cond, a, b) of two tensors (WhereBackward0) */
+tsr_tensor *tsr__ag_where(const tsr_tensor *cond, const tsr_tensor *a, const tsr_tensor *b)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    const tsr_tensor *in[3] = {cond, a, b};
+    return rec(tsr_where(cond, &x, &y, NULL), "where", 3, in, NULL);
+}
+
 /* grad.reshape(sizes): a view (ReshapeAliasBackward0), the tensor itself,
  * or a copy (CloneBackward0 under UnsafeViewBackward0), as 1.13 records
  * reshape */
@@ -282,13 +347,15 @@ tsr_tensor *tsr__ag_to_dtype(const tsr_tensor *g, tsr_dtype dt)
 /* The formulas that are built only of the recording helpers above, in
  * 1.13's order of operations (sorted for bsearch). */
 static const char *const dbl_ok[] = {
-    "abs", "acos", "add", "add_s", "asin", "atan", "ceil", "clone", "cos", "cosh", "div", "div_s", "dot", "erf",
-    "exp", "exp2", "expand", "expm1", "floor", "frac", "log", "log10", "log1p", "log2", "mean", "mean_dim", "mm",
-    "mul", "mul_s", "narrow", "neg", "permute", "pow", "pow_t", "reciprocal", "relu", "reshape_alias", "round",
-    "rsqrt", "rsub", "rsub_s", "select", "select_backward", "sgn", "sigmoid", "sigmoid_backward", "sign", "sin",
-    "sinh", "slice", "slice_backward", "sqrt", "square", "sub", "sub_s", "sum", "sum_dim", "t", "tan", "tanh",
-    "tanh_backward", "threshold_backward", "to_copy", "transpose", "trunc", "unsafe_view", "unsqueeze", "view",
-    "where",
+    "abs", "acos", "add", "add_s", "addbmm", "addmm", "addmv", "addr", "asin", "atan", "baddbmm", "bmm", "cat",
+    "ceil", "clamp", "clamp_max", "clamp_min", "clone", "cos", "cosh", "div", "div_s", "dot", "erf", "exp", "exp2",
+    "expand", "expm1", "floor", "frac", "log", "log10", "log1p", "log2", "log_softmax", "log_softmax_backward_data",
+    "masked_fill", "maximum", "mean", "mean_dim", "minimum", "mm", "mse_loss", "mse_loss_backward", "mul", "mul_s",
+    "mv", "narrow", "neg", "nll_loss", "nll_loss_backward", "permute", "pow", "pow_t", "reciprocal", "relu",
+    "reshape_alias", "round", "rsqrt", "rsub", "rsub_s", "select", "select_backward", "sgn", "sigmoid",
+    "sigmoid_backward", "sign", "sin", "sinh", "slice", "slice_backward", "softmax", "softmax_backward_data",
+    "sqrt", "square", "stack", "sub", "sub_s", "sum", "sum_dim", "t", "tan", "tanh", "tanh_backward",
+    "threshold_backward", "to_copy", "transpose", "trunc", "unsafe_view", "unsqueeze", "view", "where",
 };
 
 static int cmp_key(const void *k, const void *e) { return strcmp((const char *)k, *(const char *const *)e); }

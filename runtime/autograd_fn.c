@@ -120,8 +120,7 @@ static tsr_tensor *sum_dim1(F *c, const tsr_tensor *a, int64_t dim, bool keepdim
 static tsr_tensor *masked_fill0(F *c, const tsr_tensor *a, const tsr_tensor *mask)
 {
     if (c->fail || !a || !mask) return NULL;
-    tsr_operand z = tsr_operand_scalar(tsr_scalar_float(0.0));
-    return keep(c, tsr_masked_fill(a, mask, &z));
+    return keep(c, tsr__ag_masked_fill0(a, mask));
 }
 
 /* The dims of a reduction recorded in a (ndims < 0: all), wrapped and
@@ -521,8 +520,7 @@ static int bw_maximum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *half = bins(c, TSR_BINOP_DIV, g, 2.0), *eq = cmp(c, TSR_CMP_EQ, a, b);
     tsr_tensor *base = NULL;
     if (!c->fail) {
-        tsr_operand h = tsr_operand_tensor(half), gg = tsr_operand_tensor(g);
-        base = keep(c, tsr_where(eq, &h, &gg, NULL));
+        base = keep(c, tsr__ag_where(eq, half, g));
     }
     tsr_cmpop lose_a = !strcmp(n->f->key, "maximum") ? TSR_CMP_LT : TSR_CMP_GT;
     if (NEED(0)) give(c, gin, 0, masked_fill0(c, base, cmp(c, lose_a, a, b)));
@@ -795,28 +793,59 @@ static bool soft_kernel(const tsr_tensor *g, const tsr_tensor *y)
            !tsr_device_is_meta(y->device);
 }
 
-/* _softmax_backward_data: output * (grad - (grad * output).sum(dim, true)) */
+/* _softmax_backward_data: output * (grad - (grad * output).sum(dim, true));
+ * _log_softmax_backward_data: grad - exp(output) * grad.sum(dim, true).
+ * Recorded as SoftmaxBackwardDataBackward0 / LogSoftmaxBackwardDataBackward0
+ * with create_graph. */
+static tsr_tensor *softmax_bw(F *c, const tsr_tensor *g, const tsr_tensor *y, int64_t d, bool lg)
+{
+    if (c->fail || !g || !y) return NULL;
+    bool was = tsr__ag_set_creating(false);
+    tsr_tensor *r;
+    if (y->ndim == 0) r = zeros(c, 0, NULL, g->dtype);
+    else if (soft_kernel(g, y)) r = keep(c, tsr_softmax_backward_kernel(g, y, d, lg));
+    else if (lg) r = bin(c, TSR_BINOP_SUB, g, MUL(un(c, TSR_UNOP_EXP, y), sum_dim1(c, g, d, true)));
+    else r = MUL(y, bin(c, TSR_BINOP_SUB, g, sum_dim1(c, MUL(g, y), d, true)));
+    tsr__ag_set_creating(was);
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.i0 = d;
+    const tsr_tensor *in[2] = {g, y};
+    return record_on(c, r, lg ? "log_softmax_backward_data" : "softmax_backward_data", 2, in, &a);
+}
 static int bw_softmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *y = SAVED(TSR_AG_OUT);
-    int64_t d = y && y->ndim ? n->a.i0 : 0;
-    if (y && y->ndim == 0) give(c, gin, 0, zeros(c, 0, NULL, g->dtype));
-    else if (y && soft_kernel(g, y))
-        give(c, gin, 0, keep(c, tsr_softmax_backward_kernel(g, y, d, false)));
-    else give(c, gin, 0, MUL(y, bin(c, TSR_BINOP_SUB, g, sum_dim1(c, MUL(g, y), d, true))));
+    give(c, gin, 0, softmax_bw(c, g, y, y && y->ndim ? n->a.i0 : 0, false));
     return finish(c, n, gin);
 }
-
-/* _log_softmax_backward_data: grad - exp(output) * grad.sum(dim, true) */
 static int bw_log_softmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *y = SAVED(TSR_AG_OUT);
-    if (y && y->ndim == 0) give(c, gin, 0, zeros(c, 0, NULL, g->dtype));
-    else if (y && soft_kernel(g, y))
-        give(c, gin, 0, keep(c, tsr_softmax_backward_kernel(g, y, n->a.i0, true)));
-    else give(c, gin, 0, bin(c, TSR_BINOP_SUB, g, MUL(un(c, TSR_UNOP_EXP, y), sum_dim1(c, g, n->a.i0, true))));
+    give(c, gin, 0, softmax_bw(c, g, SAVED(TSR_AG_OUT), n->a.i0, true));
+    return finish(c, n, gin);
+}
+/* their own backward: inputs (grad_output, output), dim i0 */
+static int bw_softmax_backward_data(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *go = SAVED(0), *y = SAVED(1);
+    int64_t d = n->a.i0;
+    if (NEED(0)) give(c, gin, 0, softmax_bw(c, g, y, d, false));
+    if (NEED(1)) {   /* softmax_double_backward */
+        tsr_tensor *a = bin(c, TSR_BINOP_SUB, MUL(go, g), MUL(sum_dim1(c, MUL(y, go), d, true), g));
+        give(c, gin, 1, bin(c, TSR_BINOP_SUB, a, MUL(go, sum_dim1(c, MUL(y, g), d, true))));
+    }
+    return finish(c, n, gin);
+}
+static int bw_log_softmax_backward_data(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *go = SAVED(0), *y = SAVED(1);
+    int64_t d = n->a.i0;
+    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_SUB, g, sum_dim1(c, MUL(g, un(c, TSR_UNOP_EXP, y)), d, true)));
+    if (NEED(1)) give(c, gin, 1, MUL(MUL(un(c, TSR_UNOP_NEG, sum_dim1(c, go, d, true)), un(c, TSR_UNOP_EXP, y)), g));
     return finish(c, n, gin);
 }
 
@@ -895,11 +924,11 @@ static int bw_bmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     if (NEED(0) && !c->fail) {
         tsr_tensor *b = cj(c, transpose(c, SAVED(1), 1, 2));
-        if (!c->fail) give(c, gin, 0, keep(c, tsr_bmm(g, b, NULL)));
+        if (!c->fail) give(c, gin, 0, keep(c, tsr__ag_bmm(g, b)));
     }
     if (NEED(1) && !c->fail) {
         tsr_tensor *a = cj(c, transpose(c, SAVED(0), 1, 2));
-        if (!c->fail) give(c, gin, 1, keep(c, tsr_bmm(a, g, NULL)));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_bmm(a, g)));
     }
     return finish(c, n, gin);
 }
@@ -909,11 +938,11 @@ static int bw_mv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     if (NEED(0)) {
         tsr_tensor *v = cj(c, SAVED(1));
-        if (!c->fail) give(c, gin, 0, keep(c, tsr_outer(g, v, NULL)));
+        if (!c->fail) give(c, gin, 0, keep(c, tsr__ag_outer(g, v)));
     }
     if (NEED(1)) {
         tsr_tensor *m = tt(c, cj(c, SAVED(0)));
-        if (!c->fail) give(c, gin, 1, keep(c, tsr_mv(m, g, NULL)));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_mv(m, g)));
     }
     return finish(c, n, gin);
 }
@@ -1034,7 +1063,7 @@ static int bw_cat(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     for (int i = 0; i < n->nnext && !c->fail; i++) {
         if (n->in_nd[i] == 1 && n->in_sizes[i][0] == 0 && g->ndim != 1) continue;   /* legacy empty input */
         int64_t len = n->in_sizes[i][d];
-        if (NEED(i)) give(c, gin, i, keep(c, tsr_view_narrow(g, d, off, len)));
+        if (NEED(i)) give(c, gin, i, keep(c, tsr__ag_narrow(g, d, off, len)));
         off += len;
     }
     return finish(c, n, gin);
@@ -1045,7 +1074,7 @@ static int bw_stack(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     for (int i = 0; i < n->nnext && !c->fail; i++)
-        if (NEED(i)) give(c, gin, i, keep(c, tsr_view_select(g, n->a.i0, i)));
+        if (NEED(i)) give(c, gin, i, keep(c, tsr__ag_select(g, n->a.i0, i)));
     return finish(c, n, gin);
 }
 
@@ -1408,13 +1437,45 @@ static double loss_norm(const tsr_node *n, double k)
     return k / (double)numel;
 }
 
-/* mse_loss_backward: norm * (self - target) * grad; the target's the negation */
+/* mse_loss_backward(grad, x, t): norm * (x - t) * grad (MseLossBackwardBackward0
+ * with create_graph: norm d0, reduction i0) */
+static tsr_tensor *mse_bw(F *c, const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t, double norm, int64_t red)
+{
+    if (c->fail || !g || !x || !t) return NULL;
+    bool was = tsr__ag_set_creating(false);
+    tsr_tensor *r = MUL(sbin(c, TSR_BINOP_MUL, norm, bin(c, TSR_BINOP_SUB, x, t)), g);
+    tsr__ag_set_creating(was);
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.d0 = norm;
+    a.i0 = red;
+    const tsr_tensor *in[3] = {g, x, t};
+    return record_on(c, r, "mse_loss_backward", 3, in, &a);
+}
+/* self: mse_loss_backward(grad, self, target); target: mse_loss_backward(grad, target, self) */
 static int bw_mse_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *r = MUL(sbin(c, TSR_BINOP_MUL, coef(n, loss_norm(n, 2.0)), bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1))), g);
-    if (NEED(0)) give(c, gin, 0, r);
-    if (NEED(1)) give(c, gin, 1, un(c, TSR_UNOP_NEG, r));
+    double norm = coef(n, loss_norm(n, 2.0));
+    if (NEED(0)) give(c, gin, 0, mse_bw(c, g, SAVED(0), SAVED(1), norm, n->a.i0));
+    if (NEED(1)) give(c, gin, 1, mse_bw(c, g, SAVED(1), SAVED(0), norm, n->a.i0));
+    return finish(c, n, gin);
+}
+/* mse_loss_double_backward(v, input): 2 * v, divided by input's numel for 'mean' */
+static tsr_tensor *mse_double(F *c, const tsr_tensor *v, const tsr_tensor *input, int64_t red)
+{
+    tsr_tensor *r = sbin(c, TSR_BINOP_MUL, 2.0, v);
+    if (red == TSR_REDUCTION_MEAN && input) r = bins(c, TSR_BINOP_DIV, r, (double)tsr_tensor_numel(input));
+    return r;
+}
+/* its own backward: inputs (grad_output, self, target) */
+static int bw_mse_loss_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *go = SAVED(0), *x = SAVED(1), *t = SAVED(2);
+    if (NEED(0)) give(c, gin, 0, mse_bw(c, g, x, t, n->a.d0, n->a.i0));
+    if (NEED(1)) give(c, gin, 1, mse_double(c, MUL(g, go), x, n->a.i0));
+    if (NEED(2)) give(c, gin, 2, un(c, TSR_UNOP_NEG, mse_double(c, MUL(g, go), t, n->a.i0)));
     return finish(c, n, gin);
 }
 
@@ -1582,15 +1643,45 @@ static int bw_nll_loss2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* nll_loss_backward: input self; extra target[, weight]; reduction i0,
- * ignore_index i1, the forward's total weight d0 */
+ * ignore_index i1, the forward's total weight d0. With create_graph:
+ * NllLossBackwardBackward0 over (grad, self), keeping target and weight. */
 static int bw_nll_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail) {
         const tsr_tensor *w = n->nextra > 1 ? n->extra[1] : NULL;
-        give(c, gin, 0, keep(c, tsr_nn_nll_loss_backward(g, x, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1, n->a.d0)));
+        tsr_tensor *r = keep(c, tsr_nn_nll_loss_backward(g, x, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1, n->a.d0));
+        const tsr_tensor *in[2] = {g, x};
+        r = record_on(c, r, "nll_loss_backward", 2, in, &n->a);
+        for (int k = 0; r && tsr__ag_creating() && k < n->nextra && !c->fail; k++)
+            if (tsr_ag_keep(r, n->extra[k]) < 0) c->fail = true;
+        give(c, gin, 0, r);
     }
+    return finish(c, n, gin);
+}
+/* its own backward: grad_output's nll_loss(grad, target, weight, ...)
+ * (NllLossBackward0), self's zeros */
+static int bw_nll_loss_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->nextra < 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "NllLossBackwardBackward0: the target was not kept");
+        c->fail = true;
+    }
+    if (NEED(0) && !c->fail) {
+        const tsr_tensor *w = n->nextra > 1 ? n->extra[1] : NULL;
+        double tw = 0;
+        tsr_tensor *r = keep(c, tsr_nn_nll_loss(g, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1, &tw));
+        tsr_ag_args a = n->a;
+        a.d0 = tw;
+        const tsr_tensor *in[1] = {g};
+        r = record_on(c, r, "nll_loss", 1, in, &a);
+        for (int k = 0; r && tsr__ag_creating() && k < n->nextra && !c->fail; k++)
+            if (tsr_ag_keep(r, n->extra[k]) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    if (NEED(1)) give(c, gin, 1, zeros(c, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 
@@ -2342,17 +2433,17 @@ static tsr_tensor *mmul(F *c, tsr_tensor *t, double s)
 static tsr_tensor *bmm_(F *c, const tsr_tensor *a, const tsr_tensor *b)
 {
     if (c->fail || !a || !b) return NULL;
-    return keep(c, tsr_bmm(a, b, NULL));
+    return keep(c, tsr__ag_bmm(a, b));
 }
 static tsr_tensor *mv_(F *c, const tsr_tensor *a, const tsr_tensor *b)
 {
     if (c->fail || !a || !b) return NULL;
-    return keep(c, tsr_mv(a, b, NULL));
+    return keep(c, tsr__ag_mv(a, b));
 }
 static tsr_tensor *ger_(F *c, const tsr_tensor *a, const tsr_tensor *b)
 {
     if (c->fail || !a || !b) return NULL;
-    return keep(c, tsr_outer(a, b, NULL));
+    return keep(c, tsr__ag_outer(a, b));
 }
 
 /* addmv(self, mat, vec, beta d0, alpha d1) */
@@ -2830,6 +2921,7 @@ static const tsr_formula formulas[] = {
     {"log2", "Log2Backward0", 1, bw_log2},
     {"log_sigmoid", "LogSigmoidBackward0", 1, bw_log_sigmoid},
     {"log_softmax", "LogSoftmaxBackward0", TSR_SAVE_OUT, bw_log_softmax},
+    {"log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0", 3, bw_log_softmax_backward_data},
     {"logaddexp", "LogaddexpBackward0", 3, tsr__bw_logaddexp},
     {"logaddexp2", "Logaddexp2Backward0", 3, tsr__bw_logaddexp},
     {"logcumsumexp", "LogcumsumexpBackward0", 1 | TSR_SAVE_OUT, tsr__bw_logcumsumexp},
@@ -2855,6 +2947,7 @@ static const tsr_formula formulas[] = {
     {"mm", "MmBackward0", 3, bw_mm},
     {"mode", "ModeBackward0", 0, bw_max_dim},
     {"mse_loss", "MseLossBackward0", 3, bw_mse_loss},
+    {"mse_loss_backward", "MseLossBackwardBackward0", 7, bw_mse_loss_backward},
     {"mul", "MulBackward0", 3, bw_mul},
     {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mul_sparse_s", "MulBackward0", 0, bw_mul_sparse_s},
@@ -2872,6 +2965,7 @@ static const tsr_formula formulas[] = {
     {"neg_sparse", "NegBackward0", 0, bw_neg_sparse},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
     {"nll_loss2d", "NllLoss2DBackward0", 1, bw_nll_loss2d},
+    {"nll_loss_backward", "NllLossBackwardBackward0", 2, bw_nll_loss_backward},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"permute", "PermuteBackward0", 0, bw_permute},
@@ -2928,6 +3022,7 @@ static const tsr_formula formulas[] = {
     {"slice_backward", "SliceBackwardBackward0", 0, bw_piece_backward},
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
+    {"softmax_backward_data", "SoftmaxBackwardDataBackward0", 3, bw_softmax_backward_data},
     {"softplus", "SoftplusBackward0", 1, bw_softplus},
     {"softshrink", "SoftshrinkBackward0", 1, bw_shrink},
     {"sort", "SortBackward0", 0, bw_sort},

@@ -84,6 +84,13 @@ tsr_tensor *tsr__ag_transpose(const tsr_tensor *a, int64_t d0, int64_t d1);
 tsr_tensor *tsr__ag_t(const tsr_tensor *a);
 tsr_tensor *tsr__ag_permute(const tsr_tensor *a, int nd, const int64_t *dims);
 tsr_tensor *tsr__ag_mm(const tsr_tensor *a, const tsr_tensor *b);
+tsr_tensor *tsr__ag_bmm(const tsr_tensor *a, const tsr_tensor *b);
+tsr_tensor *tsr__ag_mv(const tsr_tensor *a, const tsr_tensor *b);
+tsr_tensor *tsr__ag_outer(const tsr_tensor *a, const tsr_tensor *b);
+tsr_tensor *tsr__ag_narrow(const tsr_tensor *a, int64_t dim, int64_t start, int64_t len);
+tsr_tensor *tsr__ag_select(const tsr_tensor *a, int64_t dim, int64_t index);
+tsr_tensor *tsr__ag_masked_fill0(const tsr_tensor *a, const tsr_tensor *mask);
+tsr_tensor *tsr__ag_where(const tsr_tensor *cond, const tsr_tensor *a, const tsr_tensor *b);
 tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim);
 tsr_tensor *tsr__ag_reshape(const tsr_tensor *a, int nd, const int64_t *sizes);
 /* at::sum_to(g, sizes) */

@@ -347,6 +347,24 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         return tsr_binary(TSR_BINOP_SUB, &x0, &y, NULL, NULL);
     }
     if (!strcmp(k, "tanh_backward")) return tsr_nn_tanh_backward(in[0], in[1]);
+    if (!strcmp(k, "softmax_backward_data") || !strcmp(k, "log_softmax_backward_data"))
+        return tsr_softmax_backward_kernel(in[0], in[1], a->i0, k[0] == 'l');
+    if (!strcmp(k, "mse_loss_backward")) {   /* norm d0 * (x - t) * grad */
+        tsr_operand nm = tsr_operand_scalar(tsr_scalar_float(a->d0));
+        tsr_tensor *d = bin(TSR_BINOP_SUB, in[1], in[2]), *r = NULL;
+        tsr_operand dv = tsr_operand_tensor(d);
+        tsr_tensor *m = d ? tsr_binary(TSR_BINOP_MUL, &nm, &dv, NULL, NULL) : NULL;
+        if (m) r = bin(TSR_BINOP_MUL, m, in[0]);
+        tsr_tensor_release(d);
+        tsr_tensor_release(m);
+        return r;
+    }
+    if (!strcmp(k, "nll_loss_backward")) {
+        tsr_tensor *t = fixed_index(nll_target, 3);
+        tsr_tensor *r = tsr_nn_nll_loss_backward(in[0], in[1], t, NULL, (tsr_reduction)a->i0, a->i1, a->d0);
+        tsr_tensor_release(t);
+        return r;
+    }
     if (!strcmp(k, "select_backward") || !strcmp(k, "slice_backward")) {   /* zeros of the full size (dims[2] along
                                                                               dim i0) with the piece copied in */
         int64_t sz[TSR_MAX_DIMS];
@@ -719,6 +737,12 @@ static const Case cases[] = {
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
     {"sub_s", 1, {1}, {{4}}, 0, A(.d0 = 0.75)},
+    {"softmax_backward_data", 2, {2, 2}, {{3, 4}, {3, 4}}, 2, A(.i0 = 1)},
+    {"log_softmax_backward_data", 2, {2, 2}, {{3, 4}, {3, 4}}, 0, A(.i0 = 0)},
+    {"mse_loss_backward", 3, {0, 2, 2}, {{0}, {2, 3}, {2, 3}}, 0, A(.d0 = 2.0 / 6.0, .i0 = TSR_REDUCTION_MEAN)},
+    {"mse_loss_backward", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 0, A(.d0 = 2.0, .i0 = TSR_REDUCTION_NONE)},
+    {"nll_loss_backward", 2, {0, 2}, {{0}, {3, 4}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = -100, .d0 = 3)},
+    {"nll_loss_backward", 2, {1, 2}, {{3}, {3, 4}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 0, .d0 = 0)},
     {"select_backward", 1, {2}, {{3, 2}}, 0, A(.i0 = 1, .i1 = 2, .i2 = 0, .dims = {0, 0, 4})},
     {"slice_backward", 1, {2}, {{2, 3}}, 0, A(.i0 = 0, .i1 = 1, .i2 = 1, .dims = {5, 2, 5})},
     {"tanh_backward", 2, {2, 1}, {{2, 3}, {3}}, 2, A(.ndims = 0)}, {"sigmoid_backward", 2, {1, 1}, {{4}, {4}}, 2, A(.ndims = 0)},
@@ -771,24 +795,10 @@ static double loss(const tsr_tensor *out)
     return s;
 }
 
-static int check_case(const Case *c)
+/* What the bindings keep on the node besides its inputs (indices,
+ * statistics, an in-place form's old values), as they keep it. */
+static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
 {
-    tsr_tensor *in[3] = {0};
-    int ok = 1;
-    for (int k = 0; k < c->nin; k++) in[k] = make(c, k);
-    tsr_tensor *out = fwd(c, in);
-    if (!out) {
-        printf("    %s: forward failed: %s\n", c->key, tsr_error_message());
-        tsr_error_clear();
-        ok = 0;
-        goto done;
-    }
-    if (tsr_ag_record(c->key, c->nin, in, &c->a, out, false) < 0) {
-        printf("    %s: record failed: %s\n", c->key, tsr_error_message());
-        tsr_error_clear();
-        ok = 0;
-        goto done;
-    }
     if (!strcmp(c->key, "max_dim") || !strcmp(c->key, "min_dim") || !strcmp(c->key, "sort") || !strcmp(c->key, "topk")) {
         tsr_tensor *v = NULL, *ix = NULL;
         bool keepdim = c->a.keepdim || c->key[0] == 's' || c->key[0] == 't';
@@ -806,7 +816,7 @@ static int check_case(const Case *c)
     /* what the F bindings keep for their formulas: the index inputs, an
      * in-place form's old values */
     size_t kl = strlen(c->key);
-    tsr_tensor *kept = !strcmp(c->key, "nll_loss") ? fixed_index(nll_target, 3)
+    tsr_tensor *kept = !strcmp(c->key, "nll_loss") || !strcmp(c->key, "nll_loss_backward") ? fixed_index(nll_target, 3)
                      : !strcmp(c->key, "nll_loss2d") ? nll2d_target()
                      : !strcmp(c->key, "embedding") ? fixed_index(emb_index, 4)
                      : !strcmp(c->key, "index_put_key") ? fixed_index(put_index, 2)
@@ -839,6 +849,27 @@ static int check_case(const Case *c)
         tsr_tensor_release(r);
         tsr_tensor_release(ind);
     }
+}
+
+static int check_case(const Case *c)
+{
+    tsr_tensor *in[3] = {0};
+    int ok = 1;
+    for (int k = 0; k < c->nin; k++) in[k] = make(c, k);
+    tsr_tensor *out = fwd(c, in);
+    if (!out) {
+        printf("    %s: forward failed: %s\n", c->key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+        goto done;
+    }
+    if (tsr_ag_record(c->key, c->nin, in, &c->a, out, false) < 0) {
+        printf("    %s: record failed: %s\n", c->key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+        goto done;
+    }
+    setup_kept(c, in, out);
     tsr_tensor *w = tsr_empty(out->ndim, out->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
     for (int64_t i = 0; i < tsr_tensor_numel(w); i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
     if (tsr_autograd_run(1, &out, &w, false, 0, NULL, false, NULL, false) < 0) {
@@ -895,6 +926,7 @@ static int first_grads(const Case *c, tsr_tensor **in, tsr_tensor **gr, bool cre
         tsr_tensor_release(out);
         return -1;
     }
+    setup_kept(c, in, out);
     tsr_tensor *w = tsr_empty(out->ndim, out->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
     for (int64_t i = 0; w && i < tsr_tensor_numel(w); i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
     tsr_tensor *req[3], *res[3] = {0};
@@ -984,7 +1016,7 @@ TEST(autograd_double_backward_matches_finite_differences)
 {
     int n = 0;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        if (tsr__ag_dbl_ok(cases[i].key) && (cases[i].domain <= 2 || cases[i].domain == 4)) {
+        if (tsr__ag_dbl_ok(cases[i].key) && (cases[i].domain <= 2 || cases[i].domain == 4 || cases[i].domain == 5)) {
             CHECK(check_double(&cases[i]));
             n++;
         }
@@ -993,7 +1025,7 @@ TEST(autograd_double_backward_matches_finite_differences)
     for (int i = 0; tsr__ag_dbl_at(i); i++) {
         bool found = false;
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++)
-            found = !strcmp(cases[j].key, tsr__ag_dbl_at(i)) && (cases[j].domain <= 2 || cases[j].domain == 4);
+            found = !strcmp(cases[j].key, tsr__ag_dbl_at(i)) && (cases[j].domain <= 2 || cases[j].domain == 4 || cases[j].domain == 5);
         if (!found) printf("    no second-order case for %s\n", tsr__ag_dbl_at(i));
         CHECK(found);
     }
