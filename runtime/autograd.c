@@ -6,7 +6,6 @@
 #include <string.h>
 #include "autograd.h"
 #include "ops/viewcopy.h"
-#include "autograd_formula.h"
 #include "autograd_node.h"
 #include "error.h"
 #include "internal.h"
@@ -812,7 +811,7 @@ static int accumulate(tsr_tensor **buf, tsr_tensor *g)
     }
     tsr_operand a = tsr_operand_tensor(*buf), b = tsr_operand_tensor(g);
     tsr_tensor *s = (*buf)->sparse || g->sparse ? tsr_sparse_add(*buf, g, tsr_scalar_int(1))
-                  : creating ? tsr__ag_binary(TSR_BINOP_ADD, *buf, g)   /* InputBuffer: old + new, recorded */
+                  : creating ? tsr__ag_add(*buf, g)   /* InputBuffer: old + new, recorded */
                   : tsr_binary(TSR_BINOP_ADD, &a, &b, NULL, NULL);
     tsr_tensor_release(g);
     if (!s) return -1;
@@ -874,7 +873,7 @@ static int accumulate_grad(tsr_tensor *leaf, tsr_tensor **gp)
                 }
             }
         } else {
-            c = tsr__ag_binary(TSR_BINOP_ADD, m->grad, g);
+            c = tsr__ag_add(m->grad, g);
         }
         if (!c) return -1;
         tsr_tensor_release(m->grad);
@@ -1202,7 +1201,7 @@ static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
                             r = NULL;
                         }
                     } else {
-                        r = tsr__ag_binary(TSR_BINOP_ADD, m->grad, buf);
+                        r = tsr__ag_add(m->grad, buf);
                     }
                     if (!r) fail = 1;
                     else {

@@ -100,6 +100,8 @@ tsr_tensor *tsr__ag_binary_w(tsr_binop op, const tsr_tensor *a, double s)
     return out;
 }
 
+tsr_tensor *tsr__ag_add(const tsr_tensor *a, const tsr_tensor *b) { return tsr__ag_binary(TSR_BINOP_ADD, a, b); }
+
 /* where(cond, a, 0) / where(cond, 0, a): the 0 a 0-dim tensor of a's dtype */
 tsr_tensor *tsr__ag_where0(const tsr_tensor *cond, const tsr_tensor *a, bool zero_first)
 {
@@ -292,6 +294,16 @@ tsr_tensor *tsr__ag_where(const tsr_tensor *cond, const tsr_tensor *a, const tsr
     return rec(tsr_where(cond, &x, &y, NULL), "where", 3, in, NULL);
 }
 
+tsr_tensor *tsr__ag_mean(const tsr_tensor *a, const tsr_dims *dims, bool keepdim)
+{
+    tsr_ag_args x = {0};
+    x.ndims = dims->n < 0 ? -1 : dims->n;
+    for (int i = 0; i < dims->n; i++) x.dims[i] = dims->d[i];
+    x.keepdim = keepdim;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_mean(a, dims, keepdim, TSR_DTYPE_UNDEFINED, NULL), dims->n < 0 ? "mean" : "mean_dim", 1, in, &x);
+}
+
 /* grad.reshape(sizes): a view (ReshapeAliasBackward0), the tensor itself,
  * or a copy (CloneBackward0 under UnsafeViewBackward0), as 1.13 records
  * reshape */
@@ -347,15 +359,20 @@ tsr_tensor *tsr__ag_to_dtype(const tsr_tensor *g, tsr_dtype dt)
 /* The formulas that are built only of the recording helpers above, in
  * 1.13's order of operations (sorted for bsearch). */
 static const char *const dbl_ok[] = {
-    "abs", "acos", "add", "add_s", "addbmm", "addmm", "addmv", "addr", "asin", "atan", "baddbmm", "bmm", "cat",
-    "ceil", "clamp", "clamp_max", "clamp_min", "clone", "cos", "cosh", "div", "div_s", "dot", "erf", "exp", "exp2",
-    "expand", "expm1", "floor", "frac", "log", "log10", "log1p", "log2", "log_softmax", "log_softmax_backward_data",
-    "masked_fill", "maximum", "mean", "mean_dim", "minimum", "mm", "mse_loss", "mse_loss_backward", "mul", "mul_s",
-    "mv", "narrow", "neg", "nll_loss", "nll_loss_backward", "permute", "pow", "pow_t", "reciprocal", "relu",
-    "reshape_alias", "round", "rsqrt", "rsub", "rsub_s", "select", "select_backward", "sgn", "sigmoid",
-    "sigmoid_backward", "sign", "sin", "sinh", "slice", "slice_backward", "softmax", "softmax_backward_data",
-    "sqrt", "square", "stack", "sub", "sub_s", "sum", "sum_dim", "t", "tan", "tanh", "tanh_backward",
-    "threshold_backward", "to_copy", "transpose", "trunc", "unsafe_view", "unsqueeze", "view", "where",
+    "abs", "acos", "add", "add_s", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr", "amax", "amin", "asin",
+    "atan", "atan2", "baddbmm", "binary_cross_entropy_with_logits", "bmm", "cat", "ceil", "clamp", "clamp_max",
+    "clamp_min", "clone", "constant_pad_nd", "cos", "cosh", "cumsum", "div", "div_s", "dot", "erf", "exp", "exp2",
+    "expand", "expm1", "flip", "floor", "frac", "gather", "hypot", "index_select", "lerp", "lerp_t", "log", "log10",
+    "log1p", "log2", "log_softmax", "log_softmax_backward_data", "logsumexp", "masked_fill", "max", "max_dim",
+    "maximum", "mean", "mean_dim", "min", "min_dim", "minimum", "mish", "mm", "mse_loss", "mse_loss_backward",
+    "mul", "mul_s", "mv", "nan_to_num", "narrow", "neg", "nll_loss", "nll_loss_backward", "norm", "norm_p",
+    "permute", "pow", "pow_t", "prod", "prod_dim", "reciprocal", "relu", "repeat", "reshape_alias", "roll", "round",
+    "rsqrt", "rsub", "rsub_s", "select", "select_backward", "sgn", "sigmoid", "sigmoid_backward", "sign", "silu",
+    "sin", "sinh", "slice", "slice_backward", "softmax", "softmax_backward_data", "split", "split_with_sizes",
+    "sqrt", "square", "squeeze", "squeeze_dim", "stack", "std", "std_mean_m", "std_mean_s", "sub", "sub_s", "sum",
+    "sum_dim", "t", "tan", "tanh", "tanh_backward", "threshold_backward", "to_copy", "transpose", "tril", "triu",
+    "trunc", "unbind", "unsafe_view", "unsqueeze", "var", "var_mean_m", "var_mean_v", "vector_norm", "view",
+    "where", "xlogy",
 };
 
 static int cmp_key(const void *k, const void *e) { return strcmp((const char *)k, *(const char *const *)e); }

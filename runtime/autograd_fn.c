@@ -42,8 +42,6 @@
 #include "ops/unary.h"
 #include "view.h"
 
-static tsr_tensor *record_on(F *c, tsr_tensor *r, const char *key, int nin, const tsr_tensor *const *in,
-                             const tsr_ag_args *a);
 static tsr_tensor *sbin(F *c, tsr_binop op, double s, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
@@ -146,7 +144,8 @@ static int red_dims(const tsr_node *n, int nd, int64_t *out)
 /* unsqueeze_multiple: g with the reduced dims put back (keepdim False). */
 static tsr_tensor *restore(F *c, tsr_node *n, const tsr_tensor *g, int nd)
 {
-    if (n->a.keepdim || nd == 0) return (tsr_tensor *)g;
+    /* a reduction of everything (no dims given) broadcasts back as it is */
+    if (n->a.keepdim || nd == 0 || n->a.ndims <= 0) return (tsr_tensor *)g;
     int64_t dims[TSR_MAX_DIMS];
     int k = red_dims(n, nd, dims);
     const tsr_tensor *r = g;
@@ -322,20 +321,6 @@ UNARY_SELF(bw_cos, MUL(g, cj(c, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_SIN, x)))))
 UNARY_SELF(bw_sinh, MUL(g, cj(c, un(c, TSR_UNOP_COSH, x))))
 UNARY_SELF(bw_cosh, MUL(g, cj(c, un(c, TSR_UNOP_SINH, x))))
 UNARY_OUT(bw_tan, MUL(g, cj(c, sbin(c, TSR_BINOP_ADD, 1.0, bins(c, TSR_BINOP_POW, y, 2.0)))))
-/* r (a kept temporary) recorded as key over in[0..n) while the engine
- * creates a graph; r itself otherwise */
-static tsr_tensor *record_on(F *c, tsr_tensor *r, const char *key, int nin, const tsr_tensor *const *in,
-                             const tsr_ag_args *a)
-{
-    if (!r || c->fail || !tsr__ag_creating()) return r;
-    tsr_ag_args d = {0};
-    d.ndims = -1;
-    if (tsr_ag_record(key, nin, (tsr_tensor *const *)in, a ? a : &d, r, false) < 0) {
-        c->fail = true;
-        return NULL;
-    }
-    return r;
-}
 
 /* tanh_backward(dy, y): dy * (1 - y * y).conj(); float32 / float64 /
  * bfloat16 (widened) through 1.13's fused kernel. Recorded as
@@ -571,10 +556,11 @@ static int bw_max_all(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     }
     tsr_dims all = {.n = -1};
     tsr_tensor *gi = DIV(g, sum_dims(c, mask, &all, false));
-    tsr_tensor *r = NULL;
-    if (!c->fail) {
+    tsr_tensor *r = NULL, *z = zeros(c, x ? x->ndim : 0, x ? x->sizes : NULL, g->dtype);
+    if (!c->fail) {   /* zeros_like(self).masked_fill_(mask, grad / count): MaskedFillBackward1 */
         tsr_operand v = tsr_operand_tensor(gi);
-        r = keep(c, tsr_masked_fill(zeros(c, x->ndim, x->sizes, g->dtype), mask, &v));
+        const tsr_tensor *in[3] = {z, mask, gi};
+        r = record_on(c, keep(c, tsr_masked_fill(z, mask, &v)), "masked_fill_tensor", 3, in, NULL);
     }
     give(c, gin, 0, r);
     return finish(c, n, gin);
@@ -595,8 +581,12 @@ static int bw_max_dim(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         gg = unsq(c, g, n->a.i0);
         ix = unsq(c, ix, n->a.i0);
     }
-    tsr_tensor *r = NULL;
-    if (!c->fail) r = keep(c, tsr_scatter(zeros(c, nd, n->in_sizes[0], g->dtype), n->a.i0, ix, gg, NULL, TSR_SCATTER_NONE));
+    tsr_tensor *r = NULL, *z = zeros(c, nd, n->in_sizes[0], g->dtype);
+    if (!c->fail) {   /* zeros.scatter_(dim, indices, grad): ScatterBackward0 with create_graph */
+        const tsr_tensor *in[2] = {z, gg};
+        r = record_on(c, keep(c, tsr_scatter(z, n->a.i0, ix, gg, NULL, TSR_SCATTER_NONE)), "scatter", 2, in, &n->a);
+        if (r && tsr__ag_creating() && tsr_ag_keep(r, ix) < 0) c->fail = true;
+    }
     give(c, gin, 0, r);
     return finish(c, n, gin);
 }
@@ -648,7 +638,7 @@ static int bw_var(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     }
     double dof = (double)(size - n->a.i0);
     tsr_tensor *mean = NULL;
-    if (!c->fail) mean = keep(c, tsr_mean(x, &d, true, TSR_DTYPE_UNDEFINED, NULL));
+    if (!c->fail) mean = keep(c, tsr__ag_mean(x, &d, d.n >= 0));   /* self.mean(dim, true) / self.mean() */
     tsr_tensor *r;
     if (dof <= 0) r = bins(c, TSR_BINOP_MUL, gg, NAN);
     else r = MUL(sbin(c, TSR_BINOP_MUL, 2.0 / dof, gg), bin(c, TSR_BINOP_SUB, x, mean));
@@ -858,9 +848,18 @@ static int bw_cumsum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         return finish(c, n, gin);
     }
     int64_t d = n->a.i0;
-    tsr_tensor *f = keep(c, tsr_flip(g, 1, &d));
-    tsr_tensor *s = f ? keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL)) : NULL;
-    give(c, gin, 0, s ? keep(c, tsr_flip(s, 1, &d)) : NULL);
+    tsr_ag_args fa = {0}, ca = {0};
+    fa.ndims = 1;
+    fa.dims[0] = d;
+    ca.ndims = -1;
+    ca.i0 = d;
+    const tsr_tensor *in[1] = {g};
+    tsr_tensor *f = record_on(c, keep(c, tsr_flip(g, 1, &d)), "flip", 1, in, &fa);
+    in[0] = f;
+    tsr_tensor *s = f ? record_on(c, keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL)), "cumsum", 1, in, &ca)
+                      : NULL;
+    in[0] = s;
+    give(c, gin, 0, s ? record_on(c, keep(c, tsr_flip(s, 1, &d)), "flip", 1, in, &fa) : NULL);
     return finish(c, n, gin);
 }
 
@@ -961,6 +960,28 @@ static int bw_reshape(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     give(c, gin, 0, reshape(c, g, n->in_nd[0], n->in_sizes[0]));
+    return finish(c, n, gin);
+}
+
+/* squeeze / squeeze(dim): unsqueeze_to(grad, self.sizes()), one unsqueeze
+ * per dim of size 1 the input had (with create_graph; a reshape otherwise) */
+static int bw_squeeze(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    if (!tsr__ag_creating()) return bw_reshape(n, g, gin);
+    F c0 = {0}, *c = &c0;
+    int nd = n->in_nd[0];
+    const tsr_tensor *r = g;
+    if (!strcmp(n->f->key, "squeeze_dim")) {
+        if (nd > 0 && n->out_nd < nd) {   /* the squeezed dim: where the sizes first differ */
+            int d = 0;
+            while (d < n->out_nd && n->out_sizes[d] == n->in_sizes[0][d]) d++;
+            r = unsq(c, r, d);
+        }
+    } else {
+        for (int d = 0; d < nd; d++)
+            if (n->in_sizes[0][d] == 1) r = unsq(c, r, d);
+    }
+    give(c, gin, 0, (tsr_tensor *)r);
     return finish(c, n, gin);
 }
 
@@ -1083,7 +1104,13 @@ static int bw_gather(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *ix = SAVED(1), *z = zeros_in(c, n, 0, g);
-    if (!c->fail) give(c, gin, 0, keep(c, tsr_scatter(z, n->a.i0, ix, g, NULL, TSR_SCATTER_ADD)));
+    if (!c->fail) {   /* zeros.scatter_add_(dim, index, grad): ScatterAddBackward0 with create_graph */
+        const tsr_tensor *in[2] = {z, g};
+        tsr_tensor *r = record_on(c, keep(c, tsr_scatter(z, n->a.i0, ix, g, NULL, TSR_SCATTER_ADD)), "scatter_add", 2, in,
+                                  &n->a);
+        if (r && tsr__ag_creating() && tsr_ag_keep(r, ix) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
     return finish(c, n, gin);
 }
 
@@ -1093,6 +1120,12 @@ static int bw_index_select(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *ix = SAVED(1), *z = zeros_in(c, n, 0, g);
     if (!c->fail && tsr_index_add_(z, n->a.i0, ix, g, tsr_scalar_int(1)) < 0) c->fail = true;
+    if (!c->fail && tsr__ag_creating()) {   /* zeros.index_add_(dim, index, grad): IndexAddBackward0 */
+        const tsr_tensor *in[2] = {z, g};
+        tsr_ag_args a = n->a;
+        a.has_d0 = false;
+        if (record_on(c, z, "index_add", 2, in, &a) && tsr_ag_keep(z, ix) < 0) c->fail = true;
+    }
     give(c, gin, 0, z);
     return finish(c, n, gin);
 }
@@ -1114,7 +1147,8 @@ static int bw_index(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_flip(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, keep(c, tsr_flip(g, n->a.ndims, n->a.dims)));
+    const tsr_tensor *in[1] = {g};
+    give(c, gin, 0, record_on(c, keep(c, tsr_flip(g, n->a.ndims, n->a.dims)), "flip", 1, in, &n->a));
     return finish(c, n, gin);
 }
 
@@ -1156,24 +1190,34 @@ static int bw_sort(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 /* repeat(repeats in dims): the gradient of each copy summed back
  * (repeat_backward): grad viewed as [r0, s0, r1, s1, ...], summed over the r's */
 static int bw_repeat(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
+{   /* 1.13's repeat_backward: the leading (new) dims summed one at a time,
+       then one reshape to (repeat, size) pairs (repeat > 1 only) and one sum */
     F c0 = {0}, *c = &c0;
     int nr = n->a.ndims, nd = n->in_nd[0], lead = nr - nd;
+    for (int i = 0; i < nr; i++)
+        if (n->a.dims[i] == 0) {
+            give(c, gin, 0, zeros(c, nd, n->in_sizes[0], g->dtype));
+            return finish(c, n, gin);
+        }
+    const tsr_tensor *r = g;
+    for (int i = 0; i < lead; i++) r = sum_dim1(c, r, 0, false);
     int64_t shape[2 * TSR_MAX_DIMS];
     tsr_dims d = {.n = 0};
-    for (int i = 0; i < nr; i++) {
-        int64_t size = i < lead ? 1 : n->in_sizes[0][i - lead];
-        shape[2 * i] = n->a.dims[i];
-        shape[2 * i + 1] = size;
-        d.d[d.n++] = 2 * i;
+    int k = 0;
+    for (int i = 0; i < nd; i++) {
+        if (n->a.dims[i + lead] != 1) {
+            shape[k++] = n->a.dims[i + lead];
+            d.d[d.n++] = k - 1;
+        }
+        shape[k++] = n->in_sizes[0][i];
     }
-    if (2 * nr > TSR_MAX_DIMS) {
+    if (k > TSR_MAX_DIMS) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'repeat' of more than %d dims is not implemented.",
                       TSR_MAX_DIMS / 2);
         c->fail = true;
     }
-    tsr_tensor *v = c->fail ? NULL : reshape(c, g, 2 * nr, shape);
-    give(c, gin, 0, reshape(c, sum_dims(c, v, &d, false), nd, n->in_sizes[0]));
+    if (d.n && !c->fail) r = sum_dims(c, reshape(c, r, k, shape), &d, false);
+    give(c, gin, 0, (tsr_tensor *)r);
     return finish(c, n, gin);
 }
 
@@ -1279,6 +1323,11 @@ static int bw_silu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = selfx(c, n);
     if (c->fail || !x) return finish(c, n, gin);
+    if (tsr__ag_creating()) {   /* grad mode on: infinitely_differentiable_silu_backward */
+        tsr_tensor *sg = un(c, TSR_UNOP_SIGMOID, x);
+        give(c, gin, 0, MUL(MUL(g, sg), sbin(c, TSR_BINOP_ADD, 1.0, MUL(x, sbin(c, TSR_BINOP_SUB, 1.0, sg)))));
+        return finish(c, n, gin);
+    }
     if ((x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) || g->dtype != x->dtype)
         return bw_silu_ops(n, g, gin);   /* bfloat16 rounds after each operation in 1.13 */
     give(c, gin, 0, keep(c, tsr_nn_silu_backward(g, x)));
@@ -1290,11 +1339,12 @@ static int bw_mish(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = selfx(c, n);
-    if (x && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype) {
+    if (x && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype && !tsr__ag_creating()) {
         give(c, gin, 0, keep(c, tsr_nn_mish_backward(g, x)));
         return finish(c, n, gin);
     }
-    tsr_tensor *s = sigm(c, x);
+    /* (grad mode on: infinitely_differentiable_mish_backward) */
+    tsr_tensor *s = tsr__ag_creating() ? un(c, TSR_UNOP_SIGMOID, x) : sigm(c, x);
     tsr_tensor *ts = un(c, TSR_UNOP_TANH, un(c, TSR_UNOP_LOG1P, un(c, TSR_UNOP_EXP, x)));
     give(c, gin, 0, MUL(g, bin(c, TSR_BINOP_ADD, ts, MUL(MUL(x, s), sbin(c, TSR_BINOP_SUB, 1.0, MUL(ts, ts))))));
     return finish(c, n, gin);
@@ -1704,7 +1754,11 @@ static int bw_constant_pad(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     int64_t neg[TSR_MAX_DIMS];
     for (int i = 0; i < n->a.ndims; i++) neg[i] = -n->a.dims[i];
-    give(c, gin, 0, keep(c, tsr_constant_pad_nd(g, n->a.ndims, neg, tsr_scalar_int(0))));
+    tsr_ag_args a = n->a;
+    memcpy(a.dims, neg, (size_t)n->a.ndims * sizeof *neg);
+    const tsr_tensor *in[1] = {g};
+    give(c, gin, 0, record_on(c, keep(c, tsr_constant_pad_nd(g, n->a.ndims, neg, tsr_scalar_int(0))), "constant_pad_nd", 1,
+                              in, &a));
     return finish(c, n, gin);
 }
 
@@ -2177,7 +2231,8 @@ static int bw_diag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_tril(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, keep(c, tsr_tril(g, n->a.i0, !strcmp(n->f->key, "triu"), NULL)));
+    const tsr_tensor *in[1] = {g};
+    give(c, gin, 0, record_on(c, keep(c, tsr_tril(g, n->a.i0, !strcmp(n->f->key, "triu"), NULL)), n->f->key, 1, in, &n->a));
     return finish(c, n, gin);
 }
 
@@ -2203,7 +2258,10 @@ static int bw_roll(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     int64_t neg[TSR_MAX_DIMS];
     int ns = n->a.ndims;
     for (int i = 0; i < ns; i++) neg[i] = -n->a.dims[i];
-    give(c, gin, 0, keep(c, tsr_roll(g, ns, neg, (int)n->a.i0, n->a.dims + ns)));
+    tsr_ag_args a = n->a;
+    memcpy(a.dims, neg, (size_t)ns * sizeof *neg);
+    const tsr_tensor *in[1] = {g};
+    give(c, gin, 0, record_on(c, keep(c, tsr_roll(g, ns, neg, (int)n->a.i0, n->a.dims + ns)), "roll", 1, in, &a));
     return finish(c, n, gin);
 }
 
@@ -2399,9 +2457,20 @@ static int bw_split(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         }
         parts[k] = gk;
     }
-    if (!c->fail)
-        give(c, gin, 0, keep(c, unbind ? tsr_stack(nout, (const tsr_tensor *const *)parts, d, NULL)
-                                       : tsr_cat(nout, (const tsr_tensor *const *)parts, d, NULL)));
+    if (!c->fail) {
+        tsr_tensor *r = keep(c, unbind ? tsr_stack(nout, (const tsr_tensor *const *)parts, d, NULL)
+                                       : tsr_cat(nout, (const tsr_tensor *const *)parts, d, NULL));
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        a.i0 = d;
+        if (nout <= TSR_AG_MAXIN) r = record_on(c, r, unbind ? "stack" : "cat", nout, (const tsr_tensor *const *)parts, &a);
+        else if (tsr__ag_creating()) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of a split into more than %d pieces "
+                          "is not implemented.", TSR_AG_MAXIN);
+            c->fail = true;
+        }
+        give(c, gin, 0, r);
+    }
     tsr_free(parts);
     return finish(c, n, gin);
 }
@@ -3032,8 +3101,8 @@ static const tsr_formula formulas[] = {
     {"split_with_sizes", "SplitWithSizesBackward0", 0, bw_split},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},
-    {"squeeze", "SqueezeBackward0", 0, bw_reshape},
-    {"squeeze_dim", "SqueezeBackward1", 0, bw_reshape},
+    {"squeeze", "SqueezeBackward0", 0, bw_squeeze},
+    {"squeeze_dim", "SqueezeBackward1", 0, bw_squeeze},
     {"squeeze_mm", "SqueezeBackward3", 0, bw_reshape},
     {"stack", "StackBackward0", 0, bw_stack},
     {"std", "StdBackward0", 1 | TSR_SAVE_OUT, bw_var},

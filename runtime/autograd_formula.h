@@ -4,6 +4,7 @@
 #ifndef TSR_AUTOGRAD_FORMULA_H
 #define TSR_AUTOGRAD_FORMULA_H
 #include <stdbool.h>
+#include "autograd.h"
 #include "autograd_node.h"
 #include "error.h"
 #include "ops/binary.h"
@@ -65,10 +66,6 @@ static inline tsr_tensor *keep_saved(F *c, tsr_node *n, int slot)
  * The ops formulas compute with: the plain op, which while the engine runs
  * with create_graph is also recorded as the forward op would be (a
  * gradient then carries its own graph). NEW reference or NULL. */
-bool tsr__ag_creating(void);
-/* Sets whether the ops below record (a formula computing a fused kernel's
- * value with them records its own node instead); returns the old state. */
-bool tsr__ag_set_creating(bool on);
 tsr_tensor *tsr__ag_binary(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b);
 /* a op s; scalar_first: s op a */
 tsr_tensor *tsr__ag_binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first);
@@ -92,10 +89,8 @@ tsr_tensor *tsr__ag_select(const tsr_tensor *a, int64_t dim, int64_t index);
 tsr_tensor *tsr__ag_masked_fill0(const tsr_tensor *a, const tsr_tensor *mask);
 tsr_tensor *tsr__ag_where(const tsr_tensor *cond, const tsr_tensor *a, const tsr_tensor *b);
 tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim);
+tsr_tensor *tsr__ag_mean(const tsr_tensor *a, const tsr_dims *dims, bool keepdim);
 tsr_tensor *tsr__ag_reshape(const tsr_tensor *a, int nd, const int64_t *sizes);
-/* at::sum_to(g, sizes) */
-tsr_tensor *tsr__ag_sum_to(const tsr_tensor *g, int nd, const int64_t *sizes);
-tsr_tensor *tsr__ag_to_dtype(const tsr_tensor *g, tsr_dtype dt);
 
 static inline tsr_tensor *bin(F *c, tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
 {
@@ -106,6 +101,21 @@ static inline tsr_tensor *bins(F *c, tsr_binop op, const tsr_tensor *a, double s
 {
     if (c->fail || !a) return NULL;
     return keep(c, tsr__ag_binary_s(op, a, s, false));
+}
+
+/* r (a kept temporary) recorded as key over in[0..n) while the engine
+ * creates a graph; r itself otherwise */
+static inline tsr_tensor *record_on(F *c, tsr_tensor *r, const char *key, int nin, const tsr_tensor *const *in,
+                                    const tsr_ag_args *a)
+{
+    if (!r || c->fail || !tsr__ag_creating()) return r;
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    if (tsr_ag_record(key, nin, (tsr_tensor *const *)in, a ? a : &d, r, false) < 0) {
+        c->fail = true;
+        return NULL;
+    }
+    return r;
 }
 
 #endif

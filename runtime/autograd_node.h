@@ -79,6 +79,15 @@ struct tsr_formula {
 const tsr_formula *tsr__ag_formula(const char *key);
 /* Row i of the formula table, NULL past the end (the unit tests walk it). */
 const tsr_formula *tsr__ag_formula_at(int i);
+/* create_graph (autograd_create.c): whether the engine is recording the
+ * backward; setting it (a formula computing a fused kernel's value with the
+ * recording ops records its own node instead) returns the old state. */
+bool tsr__ag_creating(void);
+bool tsr__ag_set_creating(bool on);
+/* at::sum_to(g, sizes), g.to(dt) and a + b, recorded while creating */
+tsr_tensor *tsr__ag_sum_to(const tsr_tensor *g, int nd, const int64_t *sizes);
+tsr_tensor *tsr__ag_to_dtype(const tsr_tensor *g, tsr_dtype dt);
+tsr_tensor *tsr__ag_add(const tsr_tensor *a, const tsr_tensor *b);
 /* Whether formula key is built only of the recording ops of
  * autograd_formula.h in 1.13's order (it may run with create_graph); row i
  * of that list (unit tests), NULL past the end (autograd_create.c). */

@@ -18,16 +18,16 @@
 #include "ops/special.h"
 #include "ops/unary.h"
 
+/* recorded with create_graph (autograd_create.c), as bin / bins are */
 static tsr_tensor *sbin(F *c, tsr_binop op, double s, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
-    tsr_operand x = tsr_operand_scalar(tsr_scalar_float(s)), y = tsr_operand_tensor(a);
-    return keep(c, tsr_binary(op, &x, &y, NULL, NULL));
+    return keep(c, tsr__ag_binary_s(op, a, s, true));
 }
 static tsr_tensor *un(F *c, tsr_unop op, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_unary(op, a, NULL, NULL));
+    return keep(c, tsr__ag_unary(op, a));
 }
 static tsr_tensor *cmp(F *c, tsr_cmpop op, const tsr_tensor *a, const tsr_tensor *b)
 {
@@ -45,8 +45,7 @@ static tsr_tensor *cmps(F *c, tsr_cmpop op, const tsr_tensor *a, double s)
 static tsr_tensor *where0(F *c, const tsr_tensor *cond, const tsr_tensor *g)
 {
     if (c->fail || !cond || !g) return NULL;
-    tsr_operand x = tsr_operand_tensor(g), z = tsr_operand_scalar(tsr_scalar_float(0.0));
-    return keep(c, tsr_where(cond, &x, &z, NULL));
+    return keep(c, tsr__ag_where0(cond, g, false));
 }
 static tsr_tensor *cj(F *c, const tsr_tensor *a)
 {
@@ -238,12 +237,11 @@ int tsr__bw_xlogy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_operand a = tsr_operand_tensor(g);
         tsr_operand b = sc ? tsr_operand_scalar(tsr_scalar_float(n->a.d0)) : tsr_operand_tensor(y);
         l = keep(c, tsr_special_binary(TSR_SPECIAL_XLOGY, &a, &b, NULL));
+        const tsr_tensor *in[2] = {g, y};
+        l = record_on(c, l, sc ? "xlogy_s" : "xlogy", sc ? 1 : 2, in, &n->a);   /* XlogyBackward0 / 2 */
         if (!sc) mask = cmp(c, TSR_CMP_LOGICAL_AND, cmps(c, TSR_CMP_EQ, x, 0.0), cmps(c, TSR_CMP_LE, y, 0.0));
         else if (!(n->a.d0 > 0.0)) mask = cmps(c, TSR_CMP_EQ, x, 0.0);
-        if (mask && !c->fail) {
-            tsr_operand z = tsr_operand_scalar(tsr_scalar_float(0.0));
-            l = keep(c, tsr_masked_fill(l, mask, &z));
-        }
+        if (mask && l && !c->fail) l = keep(c, tsr__ag_masked_fill0(l, mask));
         give(c, gin, 0, l);
     }
     if (!sc && NEED(1)) give(c, gin, 1, DIV(MUL(g, x), y));

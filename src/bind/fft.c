@@ -118,7 +118,7 @@ static Value *fft_call(const BindRow *d, const char *fname, BindArgs *b, Value *
             const char *mode = ARG("pad_mode") ? ARG("pad_mode")->u.s.p : "reflect";
             r = tsr_stft(tensor_of(b->v[0]), n_fft, hv != NULL, hop, wv != NULL, win,
                          win_t ? tensor_of(win_t) : NULL, center, mode, normalized, onesided, rc);
-            if (r && rc < 0 && !tsr_dtype_is_complex(r->dtype))
+            if (r && rc < 0 && !tsr_dtype_is_complex(r->dtype) && !bind_warnings_ignored())
                 fprintf(stderr, "UserWarning: stft will soon require the return_complex parameter be given for "
                                 "real inputs, and will further require that return_complex=True in a future "
                                 "PyTorch release.\n");

@@ -173,7 +173,10 @@ static Value *act_graph(tsr_tensor *r, Value *x, bool inplace, const char *key, 
     return ops_finish(r, x);
 }
 
-static void warn(const char *msg) { fprintf(stderr, "UserWarning: %s\n", msg); }
+static void warn(const char *msg)
+{
+    if (!bind_warnings_ignored()) fprintf(stderr, "UserWarning: %s\n", msg);
+}
 
 /* obj.name(*args) (obj a module or a tensor): the ops F composes from go
  * through the binding table's call path, so autograd records them. */
