@@ -359,20 +359,22 @@ tsr_tensor *tsr__ag_to_dtype(const tsr_tensor *g, tsr_dtype dt)
 /* The formulas that are built only of the recording helpers above, in
  * 1.13's order of operations (sorted for bsearch). */
 static const char *const dbl_ok[] = {
-    "abs", "acos", "add", "add_s", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr", "amax", "amin", "asin",
-    "atan", "atan2", "baddbmm", "binary_cross_entropy_with_logits", "bmm", "cat", "ceil", "clamp", "clamp_max",
-    "clamp_min", "clone", "constant_pad_nd", "cos", "cosh", "cumsum", "div", "div_s", "dot", "erf", "exp", "exp2",
-    "expand", "expm1", "flip", "floor", "frac", "gather", "hypot", "index_select", "lerp", "lerp_t", "log", "log10",
-    "log1p", "log2", "log_softmax", "log_softmax_backward_data", "logsumexp", "masked_fill", "max", "max_dim",
-    "maximum", "mean", "mean_dim", "min", "min_dim", "minimum", "mish", "mm", "mse_loss", "mse_loss_backward",
-    "mul", "mul_s", "mv", "nan_to_num", "narrow", "neg", "nll_loss", "nll_loss_backward", "norm", "norm_p",
-    "permute", "pow", "pow_t", "prod", "prod_dim", "reciprocal", "relu", "repeat", "reshape_alias", "roll", "round",
-    "rsqrt", "rsub", "rsub_s", "select", "select_backward", "sgn", "sigmoid", "sigmoid_backward", "sign", "silu",
-    "sin", "sinh", "slice", "slice_backward", "softmax", "softmax_backward_data", "split", "split_with_sizes",
-    "sqrt", "square", "squeeze", "squeeze_dim", "stack", "std", "std_mean_m", "std_mean_s", "sub", "sub_s", "sum",
-    "sum_dim", "t", "tan", "tanh", "tanh_backward", "threshold_backward", "to_copy", "transpose", "tril", "triu",
-    "trunc", "unbind", "unsafe_view", "unsqueeze", "var", "var_mean_m", "var_mean_v", "vector_norm", "view",
-    "where", "xlogy",
+    "abs", "acos", "acosh", "add", "add_s", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr", "amax",
+    "amin", "asin", "asinh", "atan", "atan2", "atanh", "baddbmm", "binary_cross_entropy_with_logits", "bmm", "cat",
+    "ceil", "clamp", "clamp_max", "clamp_min", "clone", "constant_pad_nd", "cos", "cosh", "cummax", "cummin",
+    "cumprod", "cumsum", "deg2rad", "digamma", "div", "div_s", "dot", "erf", "erfc", "exp", "exp2", "expand",
+    "expm1", "flip", "floor", "frac", "gather", "hypot", "index_select", "kthvalue", "lerp", "lerp_t", "lgamma",
+    "log", "log10", "log1p", "log2", "log_softmax", "log_softmax_backward_data", "logaddexp", "logit", "logsumexp",
+    "masked_fill", "max", "max_dim", "maximum", "mean", "mean_dim", "median_dim", "min", "min_dim", "minimum",
+    "mish", "mm", "mode", "mse_loss", "mse_loss_backward", "mul", "mul_s", "mv", "nan_to_num", "nanmedian_dim",
+    "narrow", "neg", "nll_loss", "nll_loss_backward", "norm", "norm_p", "permute", "polygamma", "pow", "pow_t",
+    "prod", "prod_dim", "rad2deg", "reciprocal", "relu", "repeat", "reshape_alias", "roll", "round", "rsqrt",
+    "rsub", "rsub_s", "select", "select_backward", "sgn", "sigmoid", "sigmoid_backward", "sign", "silu", "sin",
+    "sinc", "sinh", "slice", "slice_backward", "softmax", "softmax_backward_data", "sort", "split",
+    "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "stack", "std", "std_mean_m", "std_mean_s",
+    "sub", "sub_s", "sum", "sum_dim", "t", "tan", "tanh", "tanh_backward", "threshold_backward", "to_copy", "topk",
+    "trace", "transpose", "tril", "triu", "trunc", "unbind", "unsafe_view", "unsqueeze", "var", "var_mean_m",
+    "var_mean_v", "vector_norm", "view", "where", "xlogy",
 };
 
 static int cmp_key(const void *k, const void *e) { return strcmp((const char *)k, *(const char *const *)e); }

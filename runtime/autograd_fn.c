@@ -702,9 +702,17 @@ static int bw_cumprod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         c->fail = true;
     }
     tsr_tensor *w = MUL(y, g), *f = NULL, *s = NULL;
-    if (!c->fail) f = keep(c, tsr_flip(w, 1, &d));
-    if (!c->fail) s = keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL));
-    if (!c->fail) s = keep(c, tsr_flip(s, 1, &d));
+    tsr_ag_args fa = {0}, ca = {0};
+    fa.ndims = 1;
+    fa.dims[0] = d;
+    ca.ndims = -1;
+    ca.i0 = d;
+    const tsr_tensor *in[1] = {w};
+    if (!c->fail) f = record_on(c, keep(c, tsr_flip(w, 1, &d)), "flip", 1, in, &fa);
+    in[0] = f;
+    if (!c->fail) s = record_on(c, keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL)), "cumsum", 1, in, &ca);
+    in[0] = s;
+    if (!c->fail) s = record_on(c, keep(c, tsr_flip(s, 1, &d)), "flip", 1, in, &fa);
     give(c, gin, 0, DIV(s, x));
     return finish(c, n, gin);
 }
@@ -756,6 +764,10 @@ static int bw_prod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *nz = sum_dims(c, z, &all, false);
         if (!c->fail && tsr_tensor_get_int64(nz, NULL) == 0) {
             r = MUL(gg, cj(c, DIV(yy, x)));   /* grad * (result / input).conj() */
+        } else if (!c->fail && tsr__ag_creating()) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of %s of an input with zeros is "
+                          "not implemented.", n->name);
+            c->fail = true;
         } else if (!c->fail && n->a.ndims <= 0) {
             /* one zero: its gradient is the product of the others; more: all zero */
             r = zeros(c, nd, n->in_sizes[0], g->dtype);
@@ -1183,7 +1195,16 @@ static int bw_sort(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     }
     int nd = n->in_nd[0];
     tsr_tensor *z = zeros(c, nd, n->in_sizes[0], g->dtype);
-    if (!c->fail) give(c, gin, 0, keep(c, tsr_scatter(z, nd ? n->a.i0 : 0, n->extra[0], g, NULL, TSR_SCATTER_NONE)));
+    if (!c->fail) {   /* zeros.scatter_(dim, indices, grad): ScatterBackward0 with create_graph */
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        a.i0 = nd ? n->a.i0 : 0;
+        const tsr_tensor *in[2] = {z, g};
+        tsr_tensor *r = record_on(c, keep(c, tsr_scatter(z, a.i0, n->extra[0], g, NULL, TSR_SCATTER_NONE)), "scatter", 2, in,
+                                  &a);
+        if (r && tsr__ag_creating() && tsr_ag_keep(r, n->extra[0]) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
     return finish(c, n, gin);
 }
 
@@ -2246,6 +2267,18 @@ static int bw_trace(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *z = zeros(c, 1, &numel, g->dtype), *v = NULL;
     if (!c->fail) v = keep(c, tsr_view_slice(z, 0, 0, numel, cols + 1));
     if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
+    if (!c->fail && tsr__ag_creating()) {   /* IndexFillBackward1 over the zeros, then ViewBackward0 */
+        tsr_tensor *ix = keep(c, tsr_arange(tsr_scalar_int(0), tsr_scalar_int(numel), tsr_scalar_int(cols + 1), TSR_INT64,
+                                            TSR_CPU));
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        const tsr_tensor *in[2] = {z, g};
+        if (ix && record_on(c, z, "index_fill_t", 2, in, &a) && tsr_ag_keep(z, ix) < 0) c->fail = true;
+        tsr_tensor *vw = c->fail ? NULL : keep(c, tsr_view_view(z, 2, n->in_sizes[0]));
+        const tsr_tensor *vin[1] = {z};
+        give(c, gin, 0, record_on(c, vw, "view", 1, vin, NULL));
+        return finish(c, n, gin);
+    }
     give(c, gin, 0, reshape(c, z, 2, n->in_sizes[0]));
     return finish(c, n, gin);
 }

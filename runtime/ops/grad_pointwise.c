@@ -176,12 +176,22 @@ int tsr__bw_erfinv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* polygamma(k, x), PolygammaBackward0 with create_graph */
+static tsr_tensor *polyg(F *c, int64_t k, const tsr_tensor *x)
+{
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.i0 = k;
+    const tsr_tensor *in[1] = {x};
+    return record_on(c, keep(c, tsr_polygamma(k, x, NULL, false)), "polygamma", 1, in, &a);
+}
+
 /* lgamma: grad * digamma(self); digamma: grad * polygamma(1, self) */
 int tsr__bw_lgamma(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *d = NULL;
-    if (!c->fail) d = !strcmp(n->f->key, "lgamma") ? un(c, TSR_UNOP_DIGAMMA, x) : keep(c, tsr_polygamma(1, x, NULL, false));
+    if (!c->fail) d = !strcmp(n->f->key, "lgamma") ? un(c, TSR_UNOP_DIGAMMA, x) : polyg(c, 1, x);
     give(c, gin, 0, MUL(g, d));
     return finish(c, n, gin);
 }
@@ -191,7 +201,7 @@ int tsr__bw_polygamma(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *d = NULL;
-    if (!c->fail) d = keep(c, tsr_polygamma(n->a.i0 + 1, x, NULL, false));
+    if (!c->fail) d = polyg(c, n->a.i0 + 1, x);
     give(c, gin, 0, MUL(g, d));
     return finish(c, n, gin);
 }
@@ -213,6 +223,15 @@ int tsr__bw_logit(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         }
     }
     tsr_tensor *v = DIV(g, MUL(x, sbin(c, TSR_BINOP_SUB, 1.0, x)));
+    if (tsr__ag_creating()) {   /* grad mode on: infinitely_differentiable_logit_backward (double bounds) */
+        lo = n->a.has_d0 ? n->a.d0 : 0.0;
+        hi = n->a.has_d0 ? 1.0 - n->a.d0 : 1.0;
+        tsr_tensor *in = cmp(c, TSR_CMP_LOGICAL_AND, cmps(c, TSR_CMP_GE, x, lo), cmps(c, TSR_CMP_LE, x, hi));
+        tsr_tensor *fill = c->fail ? NULL : keep(c, tsr_full(0, NULL, tsr_scalar_float(n->a.has_d0 ? 0.0 : NAN), x->dtype,
+                                                              TSR_CPU));
+        give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_where(in, v, fill)));
+        return finish(c, n, gin);
+    }
     tsr_tensor *out = cmp(c, TSR_CMP_LOGICAL_OR, cmps(c, TSR_CMP_LT, x, lo), cmps(c, TSR_CMP_GT, x, hi));
     tsr_tensor *r = NULL;
     if (!c->fail) {
@@ -257,10 +276,8 @@ int tsr__bw_sinc(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *xp = bins(c, TSR_BINOP_MUL, x, M_PI), *xxp = bins(c, TSR_BINOP_MUL, MUL(x, x), M_PI);
     tsr_tensor *num = bin(c, TSR_BINOP_SUB, MUL(xp, un(c, TSR_UNOP_COS, xp)), un(c, TSR_UNOP_SIN, xp));
     tsr_tensor *v = MUL(g, cj(c, DIV(num, xxp))), *r = NULL;
-    if (!c->fail) {
-        tsr_operand z = tsr_operand_scalar(tsr_scalar_float(0.0)), b = tsr_operand_tensor(v);
-        r = keep(c, tsr_where(cmps(c, TSR_CMP_EQ, xxp, 0.0), &z, &b, NULL));
-    }
+    tsr_tensor *cond = cmps(c, TSR_CMP_EQ, xxp, 0.0);
+    if (!c->fail) r = keep(c, tsr__ag_where0(cond, v, true));
     give(c, gin, 0, r);
     return finish(c, n, gin);
 }
@@ -270,7 +287,7 @@ int tsr__bw_deg2rad(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     double k = !strcmp(n->f->key, "deg2rad") ? M_PI / 180.0 : 57.295779513082320876798154814105170332405472466564;
-    give(c, gin, 0, bins(c, TSR_BINOP_MUL, g, k));
+    give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_binary_w(TSR_BINOP_MUL, g, k)));
     return finish(c, n, gin);
 }
 
@@ -354,7 +371,16 @@ int tsr__bw_cummax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     int64_t numel = 1;
     for (int i = 0; i < nd; i++) numel *= n->in_sizes[0][i];
     if (numel == 0 || c->fail) give(c, gin, 0, z);
-    else give(c, gin, 0, keep(c, tsr_scatter(z, nd ? n->a.i0 : 0, n->extra[0], g, NULL, TSR_SCATTER_ADD)));
+    else {   /* ScatterAddBackward0 with create_graph */
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        a.i0 = nd ? n->a.i0 : 0;
+        const tsr_tensor *in[2] = {z, g};
+        tsr_tensor *r = record_on(c, keep(c, tsr_scatter(z, a.i0, n->extra[0], g, NULL, TSR_SCATTER_ADD)), "scatter_add", 2,
+                                  in, &a);
+        if (r && tsr__ag_creating() && tsr_ag_keep(r, n->extra[0]) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
     return finish(c, n, gin);
 }
 
@@ -460,15 +486,20 @@ int tsr__bw_not_implemented_op(tsr_node *n, const tsr_tensor *g, tsr_tensor **gi
 
 /* ------------------------------------------------------------ inverse hyperbolic, logaddexp */
 
-/* acosh: grad * (self.pow(2) - 1).rsqrt(); asinh: grad * (self.pow(2) + 1).rsqrt();
+/* acosh: grad * (self * self - 1).rsqrt(); asinh: grad * (self.pow(2) + 1).rsqrt();
  * atanh: grad * 1 / (1 - self.pow(2)) (conj of each for complex) */
 int tsr__bw_ahyp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *sq = bins(c, TSR_BINOP_POW, SAVED(0), 2.0);
     const char *k = n->f->key;
+    tsr_tensor *x = SAVED(0);
+    if (!strcmp(k, "acosh")) {   /* (self * self - 1).rsqrt() */
+        give(c, gin, 0, MUL(g, cj(c, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_SUB, MUL(x, x), 1.0)))));
+        return finish(c, n, gin);
+    }
+    tsr_tensor *sq = bins(c, TSR_BINOP_POW, x, 2.0);
     if (!strcmp(k, "atanh")) give(c, gin, 0, DIV(g, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, sq))));
-    else give(c, gin, 0, MUL(g, cj(c, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_ADD, sq, !strcmp(k, "acosh") ? -1.0 : 1.0)))));
+    else give(c, gin, 0, MUL(g, cj(c, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_ADD, sq, 1.0)))));
     return finish(c, n, gin);
 }
 
