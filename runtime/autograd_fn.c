@@ -1257,6 +1257,52 @@ static tsr_tensor *sel(F *c, const tsr_tensor *cond, const tsr_tensor *a, const 
 #define OR(a, b) bin(c, TSR_BINOP_BITWISE_OR, (a), (b))
 #define AND(a, b) bin(c, TSR_BINOP_BITWISE_AND, (a), (b))
 
+/* ---- the activations' fused backward kernels under create_graph ----
+ * 1.13 records leaky_relu_backward, hardtanh_backward, elu_backward,
+ * softplus_backward, log_sigmoid_backward and hardswish_backward as ops of
+ * their own (LeakyReluBackwardBackward0, ...): the value is the kernel's,
+ * computed with recording off, and one node over (grad, self) records it. */
+static int fused_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain, const char *bkey)
+{
+    if (!tsr__ag_creating() || !n->nnext) return plain(n, g, gin);
+    bool was = tsr__ag_set_creating(false);
+    int rc = plain(n, g, gin);
+    tsr__ag_set_creating(was);
+    if (rc < 0 || !gin[0]) return rc;
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *r = gin[0];
+    gin[0] = NULL;
+    if (r == g || r->autograd) {   /* never the gradient itself: the node goes onto r */
+        tsr_tensor *cl = tsr_clone(r, TSR_MF_PRESERVE);
+        tsr_tensor_release(r);
+        r = cl;
+    }
+    keep(c, r);
+    const tsr_tensor *in[2] = {g, SAVED(0)};
+    tsr_ag_args a = n->a;
+    a.flag = !strcmp(n->f->key, "celu");   /* elu_backward with celu's coefficients */
+    give(c, gin, 0, record_on(c, r, bkey, 2, in, &a));
+    return finish(c, n, gin);
+}
+
+/* The forward formula's value on (grad, self) taken from a backward node's
+ * inputs (grad_output, self): a copy of that node with self in slot 0. */
+static int again_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **out, const char *base, tsr_backward_fn plain,
+                    const char *bkey)
+{
+    tsr_node tmp = *n;
+    tmp.f = tsr__ag_formula(base);
+    tmp.saved[0] = n->saved[1];
+    tmp.in_dtype[0] = n->in_dtype[1];
+    tmp.in_nd[0] = n->in_nd[1];
+    memcpy(tmp.in_sizes[0], n->in_sizes[1], sizeof tmp.in_sizes[0]);
+    tmp.nnext = 1;
+    tsr_tensor *gi[TSR_AG_MAXIN] = {0};
+    int rc = tmp.f ? fused_bw(&tmp, g, gi, plain, bkey) : -1;
+    *out = gi[0];
+    return rc;
+}
+
 /* a coefficient as the kernel's scalar_t holds it */
 static double coef(const tsr_node *n, double v) { return n->in_dtype[0] == TSR_FLOAT64 ? v : (double)(float)v; }
 
@@ -2522,6 +2568,67 @@ static int bw_masked_fill_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **
     return finish(c, n, gin);
 }
 
+/* the fused activation backward kernels as recorded with create_graph, and
+ * their own backward (derivatives.yaml: grad_output gets the same kernel,
+ * self the double-backward formula) */
+#define FUSED(name, plain, key)                                                        \
+    static int name(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return fused_bw(n, g, gin, plain, key); }
+FUSED(bw_leaky_relu_c, bw_leaky_relu, "leaky_relu_backward")
+FUSED(bw_hardtanh_c, bw_hardtanh, "hardtanh_backward")
+FUSED(bw_elu_c, bw_elu, "elu_backward")
+FUSED(bw_softplus_c, bw_softplus, "softplus_backward")
+FUSED(bw_log_sigmoid_c, bw_log_sigmoid, "log_sigmoid_backward")
+FUSED(bw_hardswish_c, bw_hardswish, "hardswish_backward")
+#undef FUSED
+
+/* inputs (grad_output, self); the forward's key in a.i2's table below */
+static const struct { const char *bkey, *base; tsr_backward_fn plain; } act_bw[] = {
+    {"elu_backward", "elu", bw_elu},           {"hardswish_backward", "hardswish", bw_hardswish},
+    {"hardtanh_backward", "hardtanh", bw_hardtanh}, {"leaky_relu_backward", "leaky_relu", bw_leaky_relu},
+    {"log_sigmoid_backward", "log_sigmoid", bw_log_sigmoid}, {"softplus_backward", "softplus", bw_softplus},
+};
+
+static int bw_act_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    size_t k = 0;
+    while (k < sizeof act_bw / sizeof *act_bw && strcmp(act_bw[k].bkey, n->f->key)) k++;
+    const char *key = n->f->key, *base = act_bw[k].base;
+    /* celu records elu_backward with its own coefficients: the base formula by the forward's key */
+    if (!strcmp(key, "elu_backward") && n->a.flag) base = "celu";
+    if (NEED(0)) {
+        tsr_tensor *r = NULL;
+        if (again_bw(n, g, &r, base, act_bw[k].plain, key) < 0) c->fail = true;
+        give(c, gin, 0, r ? keep(c, r) : NULL);
+    }
+    if (NEED(1) && !c->fail) {
+        tsr_tensor *go = SAVED(0), *x = SAVED(1), *r = NULL;
+        if (!strcmp(key, "leaky_relu_backward") || !strcmp(key, "hardtanh_backward")) {
+            r = zeros(c, g->ndim, g->sizes, g->dtype);
+        } else if (!strcmp(key, "elu_backward")) {   /* elu_backward(grad * gO * input_scale, ...) * (self < 0) */
+            double iscale = !strcmp(base, "celu") ? 1.0 / n->a.d0 : 1.0;
+            tsr_tensor *t = bins(c, TSR_BINOP_MUL, MUL(g, go), iscale), *e = NULL;
+            if (t && !c->fail && again_bw(n, t, &e, base, bw_elu, key) < 0) c->fail = true;
+            if (e) keep(c, e);
+            tsr_tensor *m = cmps(c, TSR_CMP_LT, x, 0.0);
+            r = MUL(e, m ? keep(c, tsr_to_dtype(m, g->dtype, false)) : NULL);
+        } else if (!strcmp(key, "softplus_backward")) {   /* sigmoid_backward(grad * gO, (x beta).sigmoid()) * (x beta < th) * beta */
+            tsr_tensor *xb = bins(c, TSR_BINOP_MUL, x, n->a.d0);
+            tsr_tensor *sb = sigmoid_bw(c, MUL(g, go), un(c, TSR_UNOP_SIGMOID, xb));
+            tsr_tensor *m = cmps(c, TSR_CMP_LT, xb, n->a.d1);
+            r = bins(c, TSR_BINOP_MUL, MUL(sb, m ? keep(c, tsr_to_dtype(m, g->dtype, false)) : NULL), n->a.d0);
+        } else if (!strcmp(key, "log_sigmoid_backward")) {   /* z = self.sigmoid(): grad * gO * (z - 1) * z */
+            tsr_tensor *z = un(c, TSR_UNOP_SIGMOID, x);
+            r = MUL(MUL(MUL(g, go), bins(c, TSR_BINOP_SUB, z, 1.0)), z);
+        } else {   /* hardswish: where(-3 < self < 3, grad * gO / 3, 0) */
+            tsr_tensor *m = cmp(c, TSR_CMP_LOGICAL_AND, cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0));
+            r = where0(c, m, bins(c, TSR_BINOP_DIV, MUL(g, go), 3.0), false);
+        }
+        give(c, gin, 1, r);
+    }
+    return finish(c, n, gin);
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* Sorted by key (bsearch). */
@@ -2925,7 +3032,7 @@ static const tsr_formula formulas[] = {
     {"cat", "CatBackward0", 0, bw_cat},
     {"cdist", "CdistBackward0", 3 | TSR_SAVE_OUT, bw_cdist},
     {"ceil", "CeilBackward0", 0, bw_zero},
-    {"celu", "CeluBackward0", 1, bw_elu},
+    {"celu", "CeluBackward0", 1, bw_elu_c},
     {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_},
     {"channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"cholesky", "CholeskyBackward0", TSR_SAVE_OUT, bw_cholesky},
@@ -2963,8 +3070,9 @@ static const tsr_formula formulas[] = {
     {"div_s", "DivBackward1", 0, bw_div_s},
     {"div_sparse_s", "DivBackward0", 0, bw_div_sparse_s},
     {"dot", "DotBackward0", 3, bw_dot},
-    {"elu", "EluBackward0", 1, bw_elu},
+    {"elu", "EluBackward0", 1, bw_elu_c},
     {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
+    {"elu_backward", "EluBackwardBackward0", 3, bw_act_backward},
     {"embedding", "EmbeddingBackward0", 0, bw_embedding},
     {"erf", "ErfBackward0", 1, bw_erf},
     {"erfc", "ErfcBackward0", 1, tsr__bw_erfc},
@@ -2986,10 +3094,12 @@ static const tsr_formula formulas[] = {
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
     {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},
-    {"hardswish", "HardswishBackward0", 1, bw_hardswish},
+    {"hardswish", "HardswishBackward0", 1, bw_hardswish_c},
     {"hardswish_", "HardswishBackward0", 0, bw_hardswish},
-    {"hardtanh", "HardtanhBackward0", 1, bw_hardtanh},
+    {"hardswish_backward", "HardswishBackwardBackward0", 3, bw_act_backward},
+    {"hardtanh", "HardtanhBackward0", 1, bw_hardtanh_c},
     {"hardtanh_", "HardtanhBackward0", TSR_SAVE_OUT, bw_hardtanh_},
+    {"hardtanh_backward", "HardtanhBackwardBackward0", 3, bw_act_backward},
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
     {"hypot", "HypotBackward0", 3 | TSR_SAVE_OUT, tsr__bw_hypot},
     {"i0", "I0Backward0", 1, tsr__bw_i0},
@@ -3002,8 +3112,9 @@ static const tsr_formula formulas[] = {
     {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
     {"kthvalue", "KthvalueBackward0", 0, bw_max_dim},
-    {"leaky_relu", "LeakyReluBackward0", 1, bw_leaky_relu},
+    {"leaky_relu", "LeakyReluBackward0", 1, bw_leaky_relu_c},
     {"leaky_relu_", "LeakyReluBackward1", TSR_SAVE_OUT, bw_leaky_relu_},
+    {"leaky_relu_backward", "LeakyReluBackwardBackward0", 3, bw_act_backward},
     {"lerp", "LerpBackward0", 0, tsr__bw_lerp},
     {"lerp_t", "LerpBackward1", 7, tsr__bw_lerp_t},
     {"lgamma", "LgammaBackward0", 1, tsr__bw_lgamma},
@@ -3021,7 +3132,8 @@ static const tsr_formula formulas[] = {
     {"log10", "Log10Backward0", 1, bw_log10},
     {"log1p", "Log1PBackward0", 1, bw_log1p},
     {"log2", "Log2Backward0", 1, bw_log2},
-    {"log_sigmoid", "LogSigmoidBackward0", 1, bw_log_sigmoid},
+    {"log_sigmoid", "LogSigmoidBackward0", 1, bw_log_sigmoid_c},
+    {"log_sigmoid_backward", "LogSigmoidBackwardBackward0", 3, bw_act_backward},
     {"log_softmax", "LogSoftmaxBackward0", TSR_SAVE_OUT, bw_log_softmax},
     {"log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0", 3, bw_log_softmax_backward_data},
     {"logaddexp", "LogaddexpBackward0", 3, tsr__bw_logaddexp},
@@ -3125,7 +3237,8 @@ static const tsr_formula formulas[] = {
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softmax_backward_data", "SoftmaxBackwardDataBackward0", 3, bw_softmax_backward_data},
-    {"softplus", "SoftplusBackward0", 1, bw_softplus},
+    {"softplus", "SoftplusBackward0", 1, bw_softplus_c},
+    {"softplus_backward", "SoftplusBackwardBackward0", 3, bw_act_backward},
     {"softshrink", "SoftshrinkBackward0", 1, bw_shrink},
     {"sort", "SortBackward0", 0, bw_sort},
     {"sparse_coo_tensor", "SparseCooTensorWithDimsAndTensorsBackward0", 0, bw_sparse_coo},

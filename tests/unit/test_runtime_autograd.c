@@ -315,8 +315,40 @@ static tsr_tensor *fwd_pointwise(const char *k, const tsr_ag_args *a, tsr_tensor
     return fwd_nn(k, a, in);
 }
 
+static tsr_tensor *fwd(const Case *c, tsr_tensor **in);
+
+/* An activation's backward op (elu_backward(grad, self), ...) as a function
+ * of (grad, self): the engine's gradient of the forward op at self. */
+static tsr_tensor *act_backward_fwd(const char *base, const tsr_ag_args *a, tsr_tensor *g, tsr_tensor *x)
+{
+    bool was = tsr_grad_enabled();
+    tsr_set_grad_enabled(true);
+    Case bc = {.key = base, .nin = 1, .a = *a};
+    tsr_tensor *xc = tsr_clone(x, TSR_MF_CONTIGUOUS), *res = NULL;
+    xc->requires_grad = true;
+    tsr_tensor *y = fwd(&bc, &xc);
+    if (y && tsr_ag_record(base, 1, &xc, a, y, false) == 0 &&
+        tsr_autograd_run(1, &y, &g, false, 1, &xc, true, &res, 0) < 0)
+        res = NULL;
+    tsr_tensor_release(y);
+    tsr_tensor_release(xc);
+    tsr_set_grad_enabled(was);
+    if (res) tsr_tensor_unview(res);
+    return res;
+}
+
 static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
 {
+    static const char *const act_bases[][2] = {
+        {"elu_backward", "elu"}, {"hardswish_backward", "hardswish"}, {"hardtanh_backward", "hardtanh"},
+        {"leaky_relu_backward", "leaky_relu"}, {"log_sigmoid_backward", "log_sigmoid"}, {"softplus_backward", "softplus"},
+    };
+    for (size_t i = 0; i < sizeof act_bases / sizeof *act_bases; i++)
+        if (!strcmp(c->key, act_bases[i][0])) {
+            const char *base = act_bases[i][1];
+            if (c->a.flag) base = "celu";
+            return act_backward_fwd(base, &c->a, in[0], in[1]);
+        }
     const char *k = c->key;
     const tsr_ag_args *a = &c->a;
     tsr_dims d = dims_of(a);
@@ -737,6 +769,14 @@ static const Case cases[] = {
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
     {"sub_s", 1, {1}, {{4}}, 0, A(.d0 = 0.75)},
+    {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.7, .d1 = 1.0)},
+    {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 1.6732632423543772, .d1 = 1.0507009873554805)},
+    {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 2.0, .flag = true)},
+    {"hardswish_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
+    {"hardtanh_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = -0.5, .d1 = 0.6)},
+    {"leaky_relu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.2)},
+    {"log_sigmoid_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
+    {"softplus_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 2.0, .d1 = 1.0)},
     {"softmax_backward_data", 2, {2, 2}, {{3, 4}, {3, 4}}, 2, A(.i0 = 1)},
     {"log_softmax_backward_data", 2, {2, 2}, {{3, 4}, {3, 4}}, 0, A(.i0 = 0)},
     {"mse_loss_backward", 3, {0, 2, 2}, {{0}, {2, 3}, {2, 3}}, 0, A(.d0 = 2.0 / 6.0, .i0 = TSR_REDUCTION_MEAN)},
