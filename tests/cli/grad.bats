@@ -63,3 +63,27 @@ y = (x * w).sum()
     use_stderr
     assert_output --partial "ValueError: no"
 }
+
+@test "grad-3.1: create_graph through a node tsr cannot record refuses by name, never a cut gradient" {
+    run --separate-stderr tsr_stdin "x = torch.randn(1, 1, 4, 4, requires_grad=True)"$'\n'"w = torch.randn(1, 1, 2, 2)"$'\n'"y = torch.nn.functional.conv2d(x, w).sum()"$'\n'"g, = torch.autograd.grad(y, x, create_graph=True)"$'\n'"g is None"$'\n'
+    use_stderr
+    assert_output --partial "NotImplementedError: the derivative of ConvolutionBackward0 (a higher-order gradient, create_graph=True) is not implemented."
+}
+
+@test "grad-3.2: create_graph through a node whose inputs need no graph still answers" {
+    run --separate-stderr tsr_stdin "x = torch.tensor([1., 2.], requires_grad=True)"$'\n'"w = torch.tensor([[1., 0.], [0., 2.]])"$'\n'"g, = torch.autograd.grad((x.exp() @ w).sum(), x, create_graph=True)"$'\n'"g"$'\n'"torch.autograd.grad(g.sum(), x)"$'\n'
+    assert_success
+    assert_line "tensor([ 2.7183, 14.7781], grad_fn=<MulBackward0>)"
+    assert_line "(tensor([ 2.7183, 14.7781]),)"
+}
+
+@test "grad-3.3: backward(create_graph=True) warns of the reference cycle, as 1.13 does; PYTHONWARNINGS=ignore silences it" {
+    run --separate-stderr tsr_stdin "x = torch.tensor([1., 2.], requires_grad=True)"$'\n'"(x ** 3).sum().backward(create_graph=True)"$'\n'"x.grad"$'\n'"x.grad = None"$'\n'
+    assert_success
+    assert_line "tensor([ 3., 12.], grad_fn=<CopyBackwards>)"
+    use_stderr
+    assert_output --partial "UserWarning: Using backward() with create_graph=True will create a reference cycle"
+    PYTHONWARNINGS=ignore run --separate-stderr tsr_stdin "x = torch.tensor([1., 2.], requires_grad=True)"$'\n'"(x ** 3).sum().backward(create_graph=True)"$'\n'
+    use_stderr
+    refute_output --partial "UserWarning"
+}
