@@ -1280,7 +1280,7 @@ static int fused_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_back
     keep(c, r);
     const tsr_tensor *in[2] = {g, SAVED(0)};
     tsr_ag_args a = n->a;
-    a.flag = !strcmp(n->f->key, "celu");   /* elu_backward with celu's coefficients */
+    if (!strcmp(bkey, "elu_backward")) a.flag = !strcmp(n->f->key, "celu");   /* elu_backward with celu's coefficients */
     give(c, gin, 0, record_on(c, r, bkey, 2, in, &a));
     return finish(c, n, gin);
 }
@@ -1824,7 +1824,53 @@ static int bw_embedding(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         SAVED(0);
         c->fail = true;
     }
-    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_embedding_backward(g, n->extra[0], n->a.i0, n->a.i1, n->a.flag)));
+    if (!c->fail) {   /* EmbeddingDenseBackwardBackward0 with create_graph, keeping the indices */
+        tsr_tensor *r = keep(c, tsr_nn_embedding_backward(g, n->extra[0], n->a.i0, n->a.i1, n->a.flag));
+        const tsr_tensor *in[1] = {g};
+        r = record_on(c, r, "embedding_dense_backward", 1, in, &n->a);
+        if (r && tsr__ag_creating() && tsr_ag_keep(r, n->extra[0]) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    return finish(c, n, gin);
+}
+
+/* the backward ops' own backward: diagonal_backward (grad.diagonal(offset,
+ * dim1, dim2)), unfold_backward (grad.unfold(dim, size, step)) and
+ * embedding_dense_backward (embedding_dense_double_backward:
+ * grad.index_select(0, indices.reshape(-1)), masked at padding_idx, viewed
+ * as indices.shape + [-1]) */
+static int bw_view_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const char *k = n->f->key;
+    const tsr_tensor *in[1] = {g};
+    if (!strcmp(k, "diagonal_backward")) {
+        give(c, gin, 0, record_on(c, keep(c, tsr_view_diagonal(g, n->a.i0, n->a.i1, n->a.i2)), "diagonal", 1, in, &n->a));
+    } else if (!strcmp(k, "unfold_backward")) {
+        give(c, gin, 0, record_on(c, keep(c, tsr_view_unfold(g, n->a.i0, n->a.i1, n->a.i2)), "unfold", 1, in, &n->a));
+    } else if (n->nextra < 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: the indices were not kept", n->name);
+        c->fail = true;
+    } else {
+        tsr_tensor *ix = n->extra[0];
+        int64_t m1 = -1;
+        tsr_tensor *flat = keep(c, tsr_reshape(ix, 1, &m1)), *r = NULL;
+        tsr_ag_args sa = {0};
+        sa.ndims = -1;
+        if (flat) r = record_on(c, keep(c, tsr_index_select(g, 0, flat)), "index_select", 1, in, &sa);
+        if (r && tsr__ag_creating() && tsr_ag_keep(r, flat) < 0) c->fail = true;
+        if (r && n->a.i1 >= 0) {   /* masked_fill_((indices == padding_idx).reshape(-1, 1), 0) */
+            int64_t sz[2] = {-1, 1};
+            tsr_tensor *m = cmps(c, TSR_CMP_EQ, flat, (double)n->a.i1);
+            r = masked_fill0(c, r, m ? keep(c, tsr_reshape(m, 2, sz)) : NULL);
+        }
+        int64_t vs[TSR_MAX_DIMS + 1];
+        int nv = ix->ndim;
+        memcpy(vs, ix->sizes, (size_t)nv * sizeof *vs);
+        vs[nv++] = -1;
+        const tsr_tensor *vin[1] = {r};
+        give(c, gin, 0, r ? record_on(c, keep(c, tsr_view_view(r, nv, vs)), "view", 1, vin, NULL) : NULL);
+    }
     return finish(c, n, gin);
 }
 
@@ -2287,7 +2333,8 @@ static int bw_diagonal(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *z = zeros_in(c, n, 0, g), *v = NULL;
     if (!c->fail) v = keep(c, tsr_view_diagonal(z, n->a.i0, n->a.i1, n->a.i2));
     if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
-    give(c, gin, 0, z);
+    const tsr_tensor *in[1] = {g};
+    give(c, gin, 0, record_on(c, z, "diagonal_backward", 1, in, &n->a));   /* DiagonalBackwardBackward0 */
     return finish(c, n, gin);
 }
 
@@ -2511,7 +2558,8 @@ static int bw_unfold(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         /* temporaries are bounded: release this window's views now */
         for (int k = 0; k < 3 && c->n > 1; k++) tsr_tensor_release(c->t[--c->n]);
     }
-    give(c, gin, 0, z);
+    const tsr_tensor *in[1] = {g};
+    give(c, gin, 0, record_on(c, z, "unfold_backward", 1, in, &n->a));   /* UnfoldBackwardBackward0 */
     return finish(c, n, gin);
 }
 
@@ -2592,11 +2640,21 @@ FUSED(bw_elu_c, bw_elu, "elu_backward")
 FUSED(bw_softplus_c, bw_softplus, "softplus_backward")
 FUSED(bw_log_sigmoid_c, bw_log_sigmoid, "log_sigmoid_backward")
 FUSED(bw_hardswish_c, bw_hardswish, "hardswish_backward")
+static int bw_gelu_c(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    if (n->a.flag && tsr__ag_creating()) {   /* its tanh double backward's order of operations is not reproduced yet */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of GeluBackward0 with "
+                      "approximate='tanh' is not implemented.");
+        return -1;
+    }
+    return fused_bw(n, g, gin, bw_gelu, "gelu_backward");
+}
 #undef FUSED
 
 /* inputs (grad_output, self); the forward's key in a.i2's table below */
 static const struct { const char *bkey, *base; tsr_backward_fn plain; } act_bw[] = {
-    {"elu_backward", "elu", bw_elu},           {"hardswish_backward", "hardswish", bw_hardswish},
+    {"elu_backward", "elu", bw_elu},           {"gelu_backward", "gelu", bw_gelu},
+    {"hardswish_backward", "hardswish", bw_hardswish},
     {"hardtanh_backward", "hardtanh", bw_hardtanh}, {"leaky_relu_backward", "leaky_relu", bw_leaky_relu},
     {"log_sigmoid_backward", "log_sigmoid", bw_log_sigmoid}, {"softplus_backward", "softplus", bw_softplus},
 };
@@ -2633,6 +2691,12 @@ static int bw_act_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         } else if (!strcmp(key, "log_sigmoid_backward")) {   /* z = self.sigmoid(): grad * gO * (z - 1) * z */
             tsr_tensor *z = un(c, TSR_UNOP_SIGMOID, x);
             r = MUL(MUL(MUL(g, go), bins(c, TSR_BINOP_SUB, z, 1.0)), z);
+        } else if (!strcmp(key, "gelu_backward")) {   /* gelu_double_backward, 'none' (tanh refuses above) */
+            const double kbeta = M_2_SQRTPI * M_SQRT1_2 * 0.5;
+            tsr_tensor *sq = MUL(x, x);
+            tsr_tensor *pdf = sbin(c, TSR_BINOP_MUL, kbeta, un(c, TSR_UNOP_EXP, sbin(c, TSR_BINOP_MUL, -0.5, sq)));
+            tsr_tensor *dd = bin(c, TSR_BINOP_SUB, sbin(c, TSR_BINOP_MUL, 2.0, pdf), MUL(sq, pdf));
+            r = MUL(MUL(g, go), dd);
         } else {   /* hardswish: where(-3 < self < 3, grad * gO / 3, 0) */
             tsr_tensor *m = cmp(c, TSR_CMP_LOGICAL_AND, cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0));
             r = where0(c, m, bins(c, TSR_BINOP_DIV, MUL(g, go), 3.0), false);
@@ -3076,6 +3140,7 @@ static const tsr_formula formulas[] = {
     {"diag", "DiagBackward0", 0, bw_diag},
     {"diag_embed", "DiagEmbedBackward0", 0, bw_diag_embed},
     {"diagonal", "DiagonalBackward0", 0, bw_diagonal},
+    {"diagonal_backward", "DiagonalBackwardBackward0", 0, bw_view_backward},
     {"digamma", "DigammaBackward0", 1, tsr__bw_lgamma},
     {"dist", "DistBackward0", 3 | TSR_SAVE_OUT, tsr__bw_dist},
     {"div", "DivBackward0", 3, bw_div},
@@ -3087,6 +3152,7 @@ static const tsr_formula formulas[] = {
     {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
     {"elu_backward", "EluBackwardBackward0", 3, bw_act_backward},
     {"embedding", "EmbeddingBackward0", 0, bw_embedding},
+    {"embedding_dense_backward", "EmbeddingDenseBackwardBackward0", 0, bw_view_backward},
     {"erf", "ErfBackward0", 1, bw_erf},
     {"erfc", "ErfcBackward0", 1, tsr__bw_erfc},
     {"erfinv", "ErfinvBackward0", 1, tsr__bw_erfinv},
@@ -3102,7 +3168,8 @@ static const tsr_formula formulas[] = {
     {"fmod_s", "FmodBackward0", 0, tsr__bw_first},
     {"frac", "FracBackward0", 0, tsr__bw_first},
     {"gather", "GatherBackward0", 2, bw_gather},
-    {"gelu", "GeluBackward0", 1, bw_gelu},
+    {"gelu", "GeluBackward0", 1, bw_gelu_c},
+    {"gelu_backward", "GeluBackwardBackward0", 3, bw_act_backward},
     {"glu", "GluBackward0", 1, bw_glu},
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
@@ -3294,6 +3361,7 @@ static const tsr_formula formulas[] = {
     {"trunc", "TruncBackward0", 0, bw_zero},
     {"unbind", "UnbindBackward0", 0, bw_split},
     {"unfold", "UnfoldBackward0", 0, bw_unfold},
+    {"unfold_backward", "UnfoldBackwardBackward0", 0, bw_view_backward},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
     {"values", "ValuesBackward0", 1, bw_sparse_values},

@@ -335,7 +335,17 @@ static tsr_tensor *act_backward_fwd(const char *base, const tsr_ag_args *a, tsr_
     tsr_tensor *xc = tsr_clone(x, TSR_MF_CONTIGUOUS), *res = NULL;
     xc->requires_grad = true;
     tsr_tensor *y = fwd(&bc, &xc);
-    if (y && tsr_ag_record(base, 1, &xc, a, y, false) == 0 &&
+    if (y && !strcmp(base, "embedding")) {   /* the index the binding keeps */
+        tsr_tensor *ix = fixed_index(emb_index, 4);
+        if (tsr_ag_record(base, 1, &xc, a, y, false) < 0 || tsr_ag_keep(y, ix) < 0) {
+            tsr_tensor_release(y);
+            y = NULL;
+        }
+        tsr_tensor_release(ix);
+        if (y && tsr_autograd_run(1, &y, &g, false, 1, &xc, true, &res, 0) < 0) res = NULL;
+        tsr_tensor_release(y);
+        y = NULL;
+    } else if (y && tsr_ag_record(base, 1, &xc, a, y, false) == 0 &&
         tsr_autograd_run(1, &y, &g, false, 1, &xc, true, &res, 0) < 0)
         res = NULL;
     tsr_tensor_release(y);
@@ -348,13 +358,26 @@ static tsr_tensor *act_backward_fwd(const char *base, const tsr_ag_args *a, tsr_
 static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
 {
     static const char *const act_bases[][2] = {
-        {"elu_backward", "elu"}, {"hardswish_backward", "hardswish"}, {"hardtanh_backward", "hardtanh"},
+        {"elu_backward", "elu"}, {"gelu_backward", "gelu"}, {"hardswish_backward", "hardswish"},
+        {"hardtanh_backward", "hardtanh"},
         {"leaky_relu_backward", "leaky_relu"}, {"log_sigmoid_backward", "log_sigmoid"}, {"softplus_backward", "softplus"},
     };
+    /* the view ops' backward ops: the gradient of the view of a base
+     * input whose shape the case keeps in dims[0..ndims) */
+    static const char *const view_bases[][2] = {
+        {"diagonal_backward", "diagonal"}, {"embedding_dense_backward", "embedding"}, {"unfold_backward", "unfold"},
+    };
+    for (size_t i = 0; i < sizeof view_bases / sizeof *view_bases; i++)
+        if (!strcmp(c->key, view_bases[i][0])) {
+            tsr_tensor *x = tsr_zeros(c->a.ndims, c->a.dims, TSR_FLOAT64, TSR_CPU);
+            tsr_tensor *r = act_backward_fwd(view_bases[i][1], &c->a, in[0], x);
+            tsr_tensor_release(x);
+            return r;
+        }
     for (size_t i = 0; i < sizeof act_bases / sizeof *act_bases; i++)
         if (!strcmp(c->key, act_bases[i][0])) {
             const char *base = act_bases[i][1];
-            if (c->a.flag) base = "celu";
+            if (c->a.flag && !strcmp(base, "elu")) base = "celu";
             return act_backward_fwd(base, &c->a, in[0], in[1]);
         }
     const char *k = c->key;
@@ -782,12 +805,18 @@ static const Case cases[] = {
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
     {"sub_s", 1, {1}, {{4}}, 0, A(.d0 = 0.75)},
+    {"diagonal_backward", 1, {1}, {{3}}, 0, A(.i0 = 0, .i1 = 0, .i2 = 1, .ndims = 2, .dims = {3, 4})},
+    {"diagonal_backward", 1, {1}, {{2}}, 0, A(.i0 = 1, .i1 = 1, .i2 = 0, .ndims = 2, .dims = {3, 3})},
+    {"unfold_backward", 1, {3}, {{2, 3, 2}}, 0, A(.i0 = 1, .i1 = 2, .i2 = 2, .ndims = 2, .dims = {2, 7})},
+    {"embedding_dense_backward", 1, {2}, {{4, 3}}, 0, A(.i0 = 5, .i1 = -1, .ndims = 2, .dims = {5, 3})},
+    {"embedding_dense_backward", 1, {2}, {{4, 3}}, 0, A(.i0 = 5, .i1 = 1, .ndims = 2, .dims = {5, 3})},
     {"soft_margin_loss", 1, {2}, {{2, 3}}, 0, A(.i0 = TSR_REDUCTION_MEAN)},
     {"soft_margin_loss", 1, {2}, {{2, 3}}, 0, A(.i0 = TSR_REDUCTION_NONE)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.7, .d1 = 1.0)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 1.6732632423543772, .d1 = 1.0507009873554805)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 2.0, .flag = true)},
     {"hardswish_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
+    {"gelu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.flag = false)},
     {"hardtanh_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = -0.5, .d1 = 0.6)},
     {"leaky_relu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.2)},
     {"log_sigmoid_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
@@ -874,7 +903,7 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
     tsr_tensor *kept = !strcmp(c->key, "nll_loss") || !strcmp(c->key, "nll_loss_backward") ? fixed_index(nll_target, 3)
                      : !strcmp(c->key, "soft_margin_loss") ? pm1_target()
                      : !strcmp(c->key, "nll_loss2d") ? nll2d_target()
-                     : !strcmp(c->key, "embedding") ? fixed_index(emb_index, 4)
+                     : !strcmp(c->key, "embedding") || !strcmp(c->key, "embedding_dense_backward") ? fixed_index(emb_index, 4)
                      : !strcmp(c->key, "index_put_key") ? fixed_index(put_index, 2)
                      : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
