@@ -10,7 +10,6 @@
 #include <stdint.h>
 #include "autograd_node.h"
 #include "ops/advindex.h"
-#include "ops/binary.h"
 #include "tensor.h"
 
 /* ---- grad mode (torch.is_grad_enabled, no_grad, inference_mode) ---- */
@@ -118,12 +117,6 @@ int tsr_ag_check_setitem(const tsr_tensor *t, const tsr_tensor *value, bool adva
  * number): records 1.13's IndexPutBackward0 on t (not a view). 0 or -1. */
 int tsr_ag_record_index_put(tsr_tensor *t, int n, const tsr_sub *items, const tsr_tensor *value);
 int tsr_ag_record_setitem(tsr_tensor *dst, const tsr_tensor *region, const tsr_tensor *value);
-/* a op s as ATen's C++ composites write it: Tensor op Scalar is add.Scalar /
- * sub.Scalar / mul.Scalar / div.Scalar (AddBackward1, ...); with
- * scalar_first, s + a and s * a are a.add(s) / a.mul(s), s - a and s / a a
- * filled tensor with sub_ / div_ by a (SubBackward0, DivBackward0). Recorded
- * when a needs a graph. NEW reference or NULL. */
-tsr_tensor *tsr_ag_scalar_op(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first);
 /* Whether the formula table knows formula. */
 bool tsr_ag_has_formula(const char *formula);
 

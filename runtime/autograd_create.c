@@ -46,19 +46,6 @@ static tsr_tensor *rec(tsr_tensor *out, const char *key, int n, const tsr_tensor
     return out;
 }
 
-/* rec() whether or not the engine is creating (the caller decided) */
-static tsr_tensor *rec_always(tsr_tensor *out, const char *key, int n, const tsr_tensor *const *in, const tsr_ag_args *a)
-{
-    if (!out) return out;
-    tsr_ag_args d = {0};
-    d.ndims = -1;
-    if (tsr_ag_record(key, n, (tsr_tensor *const *)in, a ? a : &d, out, false) < 0) {
-        tsr_tensor_release(out);
-        return NULL;
-    }
-    return out;
-}
-
 static const char *binop_key(tsr_binop op)
 {
     switch (op) {
@@ -135,23 +122,11 @@ tsr_tensor *tsr__ag_where0(const tsr_tensor *cond, const tsr_tensor *a, bool zer
 /* a op s (C++'s Tensor op Scalar: add.Scalar, mul.Scalar, ...), or with
  * scalar_first s op a (Scalar op Tensor: a.add(s), a.mul(s); s - a and
  * s / a are a filled tensor with sub_ / div_ by a in 1.13) */
-static tsr_tensor *binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first, bool record);
-
 tsr_tensor *tsr__ag_binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first)
-{
-    return binary_s(op, a, s, scalar_first, tsr__ag_creating());
-}
-
-tsr_tensor *tsr_ag_scalar_op(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first)
-{
-    return binary_s(op, a, s, scalar_first, tsr_ag_needed(1, (tsr_tensor *const *)&a));
-}
-
-static tsr_tensor *binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first, bool record)
 {
     tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(s));
     tsr_tensor *out = scalar_first ? tsr_binary(op, &y, &x, NULL, NULL) : tsr_binary(op, &x, &y, NULL, NULL);
-    if (!out || !record) return out;
+    if (!out || !tsr__ag_creating()) return out;
     tsr_ag_args d = {0};
     d.ndims = -1;
     d.d0 = s;
@@ -164,7 +139,7 @@ static tsr_tensor *binary_s(tsr_binop op, const tsr_tensor *a, double s, bool sc
             tsr_tensor_release(out);
             return refuse("a binary op with a number");
         }
-        return rec_always(out, key, 1, in, &d);
+        return rec(out, key, 1, in, &d);
     }
     if (op != TSR_BINOP_SUB && op != TSR_BINOP_DIV) {
         tsr_tensor_release(out);
@@ -177,7 +152,7 @@ static tsr_tensor *binary_s(tsr_binop op, const tsr_tensor *a, double s, bool sc
     }
     in[0] = f;
     in[1] = a;
-    out = rec_always(out, op == TSR_BINOP_SUB ? "sub" : "div", 2, in, NULL);
+    out = rec(out, op == TSR_BINOP_SUB ? "sub" : "div", 2, in, NULL);
     tsr_tensor_release(f);
     return out;
 }

@@ -1759,19 +1759,6 @@ static int bw_nll_loss2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* soft_margin_loss(self; target extra[0], reduction i0) */
-static int bw_soft_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    F c0 = {0}, *c = &c0;
-    tsr_tensor *x = SAVED(0);
-    if (!c->fail && n->nextra < 1) {
-        tsr_error_set(TSR_ERR_RUNTIME, "SoftMarginLossBackward0: the target was not kept");
-        c->fail = true;
-    }
-    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_soft_margin_loss_backward(g, x, n->extra[0], (tsr_reduction)n->a.i0)));
-    return finish(c, n, gin);
-}
-
 /* nll_loss_backward: input self; extra target[, weight]; reduction i0,
  * ignore_index i1, the forward's total weight d0. With create_graph:
  * NllLossBackwardBackward0 over (grad, self), keeping target and weight. */
@@ -3315,7 +3302,6 @@ static const tsr_formula formulas[] = {
     {"slice", "SliceBackward0", 0, bw_piece},
     {"slice_backward", "SliceBackwardBackward0", 0, bw_piece_backward},
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
-    {"soft_margin_loss", "SoftMarginLossBackward0", 1, bw_soft_margin_loss},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softmax_backward_data", "SoftmaxBackwardDataBackward0", 3, bw_softmax_backward_data},
     {"softplus", "SoftplusBackward0", 1, bw_softplus_c},

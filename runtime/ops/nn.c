@@ -174,34 +174,6 @@ tsr_tensor *tsr_nn_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reducti
     return reduce_loss(d, red);
 }
 
-tsr_tensor *tsr_nn_soft_margin_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red)
-{
-    /* soft_margin_loss_out: neg_out(input).mul_(target).exp_().add_(1.).log_(), then the reduction */
-    tsr_tensor *r = tsr_unary(TSR_UNOP_NEG, x, NULL, NULL);
-    if (!r || !tsr__take(&r, bin(TSR_BINOP_MUL, r, t)) || !tsr__take(&r, tsr_unary(TSR_UNOP_EXP, r, NULL, NULL)) ||
-        !tsr__take(&r, bin_s(TSR_BINOP_ADD, r, tsr_scalar_float(1.0))) || !tsr__take(&r, tsr_unary(TSR_UNOP_LOG, r, NULL, NULL)))
-        return NULL;
-    return reduce_loss(r, red);
-}
-
-tsr_tensor *tsr_nn_soft_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t,
-                                             tsr_reduction red)
-{
-    /* z = exp(-target * input); (target * z).mul_(-norm), z.add_(1), .div_(z).mul_(grad_output) */
-    double norm = red == TSR_REDUCTION_MEAN ? 1.0 / (double)tsr_tensor_numel(x) : 1.0;
-    tsr_tensor *z = tsr_unary(TSR_UNOP_NEG, t, NULL, NULL), *r = NULL;
-    if (!z || !tsr__take(&z, bin(TSR_BINOP_MUL, z, x)) || !tsr__take(&z, tsr_unary(TSR_UNOP_EXP, z, NULL, NULL)) ||
-        !(r = bin(TSR_BINOP_MUL, t, z)) || !tsr__take(&r, bin_s(TSR_BINOP_MUL, r, tsr_scalar_float(-norm))) ||
-        !tsr__take(&z, bin_s(TSR_BINOP_ADD, z, tsr_scalar_float(1.0))) || !tsr__take(&r, bin(TSR_BINOP_DIV, r, z)) ||
-        !tsr__take(&r, bin(TSR_BINOP_MUL, r, g))) {
-        tsr_tensor_release(z);
-        tsr_tensor_release(r);
-        return NULL;
-    }
-    tsr_tensor_release(z);
-    return r;
-}
-
 /* nll_loss_out_frame's cascaded sums: loss and weight partial sums over
  * levels, flushed every 2^level_power targets, summed at the end. */
 #define NLL_FRAME(T, X, TG, W, batch, ncls, ignore, red, outp, twp, bad)                         \

@@ -21,11 +21,6 @@ tsr_tensor *tsr_nn_one_hot(const tsr_tensor *t, int64_t num_classes);
 /* F.mse_loss / F.l1_loss on same-shape (broadcast) operands. */
 tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
 tsr_tensor *tsr_nn_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
-/* F.soft_margin_loss: log(1 + exp(-input * target)) reduced, each step
- * rounded as 1.13's in-place chain; its backward (SoftMarginLossBackward0). */
-tsr_tensor *tsr_nn_soft_margin_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
-tsr_tensor *tsr_nn_soft_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t,
-                                             tsr_reduction red);
 /* F.nll_loss (nll_loss_nd) for 1-D and 2-D inputs: target int64 class
  * indices; weight NULL or one per class. *total_weight (NULL: not wanted)
  * receives the reduced forms' total weight, for the backward. */

@@ -9,7 +9,6 @@
 
 #include "args.h"
 #include "bind/areas.h"
-#include "bind/nnf.h"
 #include "bind/bind.h"
 #include "bind/ops.h"
 #include "bind/table.h"
@@ -595,7 +594,7 @@ static Value *f_one_hot(Value *self, CallArgs *a, void *d)
 /* ------------------------------------------------------------ losses */
 
 /* _Reduction.legacy_get_string / get_enum: -1 with the error. */
-int bind_nnf_reduction(Value *size_average, Value *reduce, Value *reduction, tsr_reduction *out)
+static int reduction_of(Value *size_average, Value *reduce, Value *reduction, tsr_reduction *out)
 {
     const char *s = "mean";
     if ((size_average && !is_none(size_average)) || (reduce && !is_none(reduce))) {
@@ -669,7 +668,7 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
                  "they have the same size.", sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
         warn(msg);
     }
-    if (bind_nnf_reduction(v[2], v[3], v[4], &red) < 0) return NULL;
+    if (reduction_of(v[2], v[3], v[4], &red) < 0) return NULL;
     bool same_shape = x->ndim == t->ndim && !memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim);
     if (grad_needed(2, v) && !same_shape && grad_refused(name, 2, v) < 0) return NULL;
     if (grad_needed(2, v) && !strcmp(name, "l1_loss")) {   /* (input - target).abs(), then mean() / sum() */
@@ -960,7 +959,7 @@ static Value *f_nll(Value *self, CallArgs *a, void *d)
                                : "def input, target, weight=, size_average=, ignore_index=, reduce=, reduction=",
                    v) < 0)
         return NULL;
-    if (bind_nnf_reduction(v[3], v[5], v[6], &red) < 0) return NULL;
+    if (reduction_of(v[3], v[5], v[6], &red) < 0) return NULL;
     const char *op = ce ? "cross_entropy_loss" : "nll_loss_nd";
     if (need_tensor(v[0], op, "input", 1) < 0 || need_tensor(v[1], op, "target", 2) < 0 ||
         named_refused("aten::nll_loss_forward", 3, v) < 0)
@@ -1015,7 +1014,7 @@ static Value *f_bce(Value *self, CallArgs *a, void *d)
     Value *v[6];
     tsr_reduction red;
     if (args_parse(a, "binary_cross_entropy", "def input, target, weight=, size_average=, reduce=, reduction=", v) < 0 ||
-        bind_nnf_reduction(v[3], v[4], v[5], &red) < 0)
+        reduction_of(v[3], v[4], v[5], &red) < 0)
         return NULL;
     if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
@@ -1257,7 +1256,7 @@ static Value *f_kl_div(Value *self, CallArgs *a, void *d)
     if (!legacy && rs && !strcmp(rs, "batchmean")) {
         batchmean = true;
         red = TSR_REDUCTION_SUM;
-    } else if (bind_nnf_reduction(v[2], v[3], v[4], &red) < 0) {
+    } else if (reduction_of(v[2], v[3], v[4], &red) < 0) {
         return NULL;
     }
     if (need_tensor(v[0], "kl_div", "input", 1) < 0 || need_tensor(v[1], "kl_div", "target", 2) < 0 ||
@@ -1367,7 +1366,7 @@ static Value *f_bce_logits(Value *self, CallArgs *a, void *d)
     Value *v[7];
     tsr_reduction red;
     if (args_parse(a, name, "def input, target, weight=, size_average=, reduce=, reduction=, pos_weight=", v) < 0 ||
-        bind_nnf_reduction(v[3], v[4], v[5], &red) < 0)
+        reduction_of(v[3], v[4], v[5], &red) < 0)
         return NULL;
     if (!is_tensor(v[1])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[1]->type->name);
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);

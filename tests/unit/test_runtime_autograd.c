@@ -317,14 +317,6 @@ static tsr_tensor *fwd_pointwise(const char *k, const tsr_ag_args *a, tsr_tensor
 
 static tsr_tensor *fwd(const Case *c, tsr_tensor **in);
 
-/* soft_margin_loss's target: +-1 of shape (2, 3) */
-static tsr_tensor *pm1_target(void)
-{
-    tsr_tensor *t = tsr_empty(2, L(2, 3), TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
-    for (int64_t i = 0; t && i < 6; i++) tsr_tensor_set_at(t, i, tsr_scalar_float(i % 3 == 1 ? -1.0 : 1.0));
-    return t;
-}
-
 /* An activation's backward op (elu_backward(grad, self), ...) as a function
  * of (grad, self): the engine's gradient of the forward op at self. */
 static tsr_tensor *act_backward_fwd(const char *base, const tsr_ag_args *a, tsr_tensor *g, tsr_tensor *x)
@@ -420,11 +412,6 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         if (m) r = bin(TSR_BINOP_MUL, m, in[0]);
         tsr_tensor_release(d);
         tsr_tensor_release(m);
-        return r;
-    }
-    if (!strcmp(k, "soft_margin_loss")) {
-        tsr_tensor *t = pm1_target(), *r = tsr_nn_soft_margin_loss(in[0], t, (tsr_reduction)a->i0);
-        tsr_tensor_release(t);
         return r;
     }
     if (!strcmp(k, "nll_loss_backward")) {
@@ -810,8 +797,6 @@ static const Case cases[] = {
     {"unfold_backward", 1, {3}, {{2, 3, 2}}, 0, A(.i0 = 1, .i1 = 2, .i2 = 2, .ndims = 2, .dims = {2, 7})},
     {"embedding_dense_backward", 1, {2}, {{4, 3}}, 0, A(.i0 = 5, .i1 = -1, .ndims = 2, .dims = {5, 3})},
     {"embedding_dense_backward", 1, {2}, {{4, 3}}, 0, A(.i0 = 5, .i1 = 1, .ndims = 2, .dims = {5, 3})},
-    {"soft_margin_loss", 1, {2}, {{2, 3}}, 0, A(.i0 = TSR_REDUCTION_MEAN)},
-    {"soft_margin_loss", 1, {2}, {{2, 3}}, 0, A(.i0 = TSR_REDUCTION_NONE)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.7, .d1 = 1.0)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 1.6732632423543772, .d1 = 1.0507009873554805)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 2.0, .flag = true)},
@@ -901,7 +886,6 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
      * in-place form's old values */
     size_t kl = strlen(c->key);
     tsr_tensor *kept = !strcmp(c->key, "nll_loss") || !strcmp(c->key, "nll_loss_backward") ? fixed_index(nll_target, 3)
-                     : !strcmp(c->key, "soft_margin_loss") ? pm1_target()
                      : !strcmp(c->key, "nll_loss2d") ? nll2d_target()
                      : !strcmp(c->key, "embedding") || !strcmp(c->key, "embedding_dense_backward") ? fixed_index(emb_index, 4)
                      : !strcmp(c->key, "index_put_key") ? fixed_index(put_index, 2)
