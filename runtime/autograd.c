@@ -264,7 +264,8 @@ const char *tsr_node_name(const tsr_node *n) { return n->name; }
 static unsigned nondiff_inputs(const tsr_node *n)
 {
     static const struct { const char *key; unsigned mask; } rows[] = {
-        {"gather", 2u}, {"index", ~1u}, {"index_select", 2u}, {"masked_fill", 2u}, {"masked_fill_tensor", 2u},
+        {"gather", 2u}, {"index", ~1u}, {"index_put_impl", ~3u}, {"index_select", 2u}, {"masked_fill", 2u},
+        {"masked_fill_tensor", 2u},
         {"where", 1u},
     };
     for (size_t i = 0; n->f && i < sizeof rows / sizeof rows[0]; i++)

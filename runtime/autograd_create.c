@@ -326,13 +326,18 @@ tsr_tensor *tsr__ag_reshape(const tsr_tensor *a, int nd, const int64_t *sizes)
     return out;
 }
 
-/* at::sum_to(g, sizes): the leading dims and the dims of size 1 in sizes
- * summed with keepdim (SumBackward1), then a view when dims were dropped
- * (ViewBackward0); g itself when nothing is summed */
+/* at::sum_to(g, sizes): g.sum() for a 0-dim target (SumBackward0), else
+ * the leading dims and the dims of size 1 in sizes summed with keepdim
+ * (SumBackward1), then a view when dims were dropped (ViewBackward0); g
+ * itself when nothing is summed */
 tsr_tensor *tsr__ag_sum_to(const tsr_tensor *g, int nd, const int64_t *sizes)
 {
     if (!tsr__ag_creating()) return tsr_sum_to_size(g, nd, sizes);
     if (nd > g->ndim) return tsr_sum_to_size(g, nd, sizes);   /* its error */
+    if (nd == 0) {   /* a 0-dim target: tensor.sum() (SumBackward0) */
+        tsr_dims all = {.n = -1};
+        return tsr__ag_sum(g, &all, false);
+    }
     int lead = g->ndim - nd;
     tsr_dims dims = {0};
     for (int i = 0; i < g->ndim; i++)
@@ -365,19 +370,19 @@ static const char *const dbl_ok[] = {
     "cummin", "cumprod", "cumsum", "deg2rad", "diagonal", "diagonal_backward", "digamma", "div", "div_s", "dot",
     "elu", "elu_backward", "embedding", "embedding_dense_backward", "erf", "erfc", "exp", "exp2", "expand", "expm1",
     "flip", "floor", "frac", "gather", "gelu", "gelu_backward", "hardswish", "hardswish_backward", "hardtanh",
-    "hardtanh_backward", "hypot", "index_select", "kthvalue", "leaky_relu", "leaky_relu_backward", "lerp", "lerp_t",
-    "lgamma", "log", "log10", "log1p", "log2", "log_sigmoid", "log_sigmoid_backward", "log_softmax",
-    "log_softmax_backward_data", "logaddexp", "logit", "logsumexp", "masked_fill", "max", "max_dim", "maximum",
-    "mean", "mean_dim", "median_dim", "min", "min_dim", "minimum", "mish", "mm", "mode", "mse_loss",
-    "mse_loss_backward", "mul", "mul_s", "mv", "nan_to_num", "nanmedian_dim", "narrow", "neg", "nll_loss",
-    "nll_loss_backward", "norm", "norm_p", "permute", "polygamma", "pow", "pow_t", "prod", "prod_dim", "rad2deg",
-    "reciprocal", "relu", "repeat", "reshape_alias", "roll", "round", "rsqrt", "rsub", "rsub_s", "select",
-    "select_backward", "sgn", "sigmoid", "sigmoid_backward", "sign", "silu", "sin", "sinc", "sinh", "slice",
-    "slice_backward", "softmax", "softmax_backward_data", "softplus", "softplus_backward", "sort", "split",
-    "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "stack", "std", "std_mean_m", "std_mean_s",
-    "sub", "sub_s", "sum", "sum_dim", "t", "tan", "tanh", "tanh_backward", "threshold_backward", "to_copy", "topk",
-    "trace", "transpose", "tril", "triu", "trunc", "unbind", "unfold", "unfold_backward", "unsafe_view",
-    "unsqueeze", "var", "var_mean_m", "var_mean_v", "vector_norm", "view", "where", "xlogy",
+    "hardtanh_backward", "hypot", "index", "index_put_impl", "index_select", "kthvalue", "leaky_relu",
+    "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "log", "log10", "log1p", "log2", "log_sigmoid",
+    "log_sigmoid_backward", "log_softmax", "log_softmax_backward_data", "logaddexp", "logit", "logsumexp",
+    "masked_fill", "max", "max_dim", "maximum", "mean", "mean_dim", "median_dim", "min", "min_dim", "minimum",
+    "mish", "mm", "mode", "mse_loss", "mse_loss_backward", "mul", "mul_s", "mv", "nan_to_num", "nanmedian_dim",
+    "narrow", "neg", "nll_loss", "nll_loss_backward", "norm", "norm_p", "permute", "polygamma", "pow", "pow_t",
+    "prod", "prod_dim", "rad2deg", "reciprocal", "relu", "repeat", "reshape_alias", "roll", "round", "rsqrt",
+    "rsub", "rsub_s", "select", "select_backward", "sgn", "sigmoid", "sigmoid_backward", "sign", "silu", "sin",
+    "sinc", "sinh", "slice", "slice_backward", "softmax", "softmax_backward_data", "softplus", "softplus_backward",
+    "sort", "split", "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "stack", "std", "std_mean_m",
+    "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "tan", "tanh", "tanh_backward", "threshold_backward",
+    "to_copy", "topk", "trace", "transpose", "tril", "triu", "trunc", "unbind", "unfold", "unfold_backward",
+    "unsafe_view", "unsqueeze", "var", "var_mean_m", "var_mean_v", "vector_norm", "view", "where", "xlogy",
 };
 
 static int cmp_key(const void *k, const void *e) { return strcmp((const char *)k, *(const char *const *)e); }

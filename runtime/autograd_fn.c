@@ -1152,7 +1152,33 @@ static int bw_index(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         if (n->in_present[i]) ix[i - 1] = SAVED(i);
     tsr_tensor *z = zeros_in(c, n, 0, g);
     if (!c->fail && tsr_index_put_(z, n->nnext - 1, ix, g, true) < 0) c->fail = true;
+    if (!c->fail && tsr__ag_creating()) {   /* _index_put_impl_(zeros, indices, grad, accumulate): IndexPutImplBackward0 */
+        const tsr_tensor *in[TSR_AG_MAXIN] = {z, g};
+        int k = 2;
+        for (int i = 1; i < n->nnext && k < TSR_AG_MAXIN; i++) in[k++] = ix[i - 1];
+        if (n->nnext + 1 > TSR_AG_MAXIN) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of IndexBackward0 with %d "
+                          "indices is not implemented.", n->nnext - 1);
+            c->fail = true;
+        } else {
+            record_on(c, z, "index_put_impl", k, in, NULL);
+        }
+    }
     give(c, gin, 0, z);
+    return finish(c, n, gin);
+}
+
+/* _index_put_impl_(self, indices, values, accumulate=True) (inputs self,
+ * values, then the indices, saved): self's gradient is grad, values'
+ * grad.index(indices) (IndexBackward0 with create_graph) */
+static int bw_index_put_impl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const tsr_tensor *ix[TSR_AG_MAXIN] = {0}, *in[TSR_AG_MAXIN] = {g};
+    for (int i = 2; i < n->nnext && !c->fail; i++) in[i - 1] = ix[i - 2] = n->in_present[i] ? SAVED(i) : NULL;
+    if (NEED(0)) give(c, gin, 0, (tsr_tensor *)g);
+    if (NEED(1) && !c->fail)
+        give(c, gin, 1, record_on(c, keep(c, tsr_index(g, n->nnext - 2, ix)), "index", n->nnext - 1, in, NULL));
     return finish(c, n, gin);
 }
 
@@ -3175,6 +3201,7 @@ static const tsr_formula formulas[] = {
     {"index_add", "IndexAddBackward0", 0, bw_index_add},
     {"index_fill", "IndexFillBackward0", 0, bw_index_fill},
     {"index_fill_t", "IndexFillBackward1", 0, bw_index_fill},
+    {"index_put_impl", "IndexPutImplBackward0", 0xFFFC, bw_index_put_impl},
     {"index_put_key", "IndexPutBackward0", 0, bw_index_put_key},
     {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},

@@ -402,6 +402,15 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         return tsr_binary(TSR_BINOP_SUB, &x0, &y, NULL, NULL);
     }
     if (!strcmp(k, "tanh_backward")) return tsr_nn_tanh_backward(in[0], in[1]);
+    if (!strcmp(k, "index_put_impl")) {   /* self.clone().index_put_((index,), values, accumulate=True) */
+        tsr_tensor *r = tsr_clone(in[0], TSR_MF_CONTIGUOUS);
+        const tsr_tensor *ix[1] = {in[2]};
+        if (r && tsr_index_put_(r, 1, ix, in[1], true) < 0) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+        return r;
+    }
     if (!strcmp(k, "softmax_backward_data") || !strcmp(k, "log_softmax_backward_data"))
         return tsr_softmax_backward_kernel(in[0], in[1], a->i0, k[0] == 'l');
     if (!strcmp(k, "mse_loss_backward")) {   /* norm d0 * (x - t) * grad */
@@ -792,6 +801,7 @@ static const Case cases[] = {
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
     {"sub_s", 1, {1}, {{4}}, 0, A(.d0 = 0.75)},
+    {"index_put_impl", 3, {2, 2, 1}, {{4, 3}, {2, 3}, {2}}, 11, A(.ndims = 0)},
     {"diagonal_backward", 1, {1}, {{3}}, 0, A(.i0 = 0, .i1 = 0, .i2 = 1, .ndims = 2, .dims = {3, 4})},
     {"diagonal_backward", 1, {1}, {{2}}, 0, A(.i0 = 1, .i1 = 1, .i2 = 0, .ndims = 2, .dims = {3, 3})},
     {"unfold_backward", 1, {3}, {{2, 3, 2}}, 0, A(.i0 = 1, .i1 = 2, .i2 = 2, .ndims = 2, .dims = {2, 7})},
@@ -841,8 +851,9 @@ static double val(int domain, int k, int64_t i)
 static tsr_tensor *make(const Case *c, int k)
 {
     tsr_dtype dt = TSR_FLOAT64;
-    bool index = (c->domain == 3 && k == 1) || (c->domain == 4 && k == 0) || (c->domain == 5 && k == 1);
-    if (index) dt = c->domain >= 4 ? TSR_BOOL : TSR_INT64;
+    bool index = (c->domain == 3 && k == 1) || (c->domain == 4 && k == 0) || (c->domain == 5 && k == 1) ||
+                 (c->domain == 11 && k == 2);
+    if (index) dt = c->domain >= 4 && c->domain != 11 ? TSR_BOOL : TSR_INT64;
     tsr_tensor *t = tsr_empty(c->nd[k], c->sz[k], dt, TSR_CPU, TSR_MF_CONTIGUOUS);
     if (!t) return NULL;
     int64_t n = tsr_tensor_numel(t);
