@@ -1415,6 +1415,12 @@ tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items
             key = "select";
             break;
         case TSR_SUB_SLICE: {
+            /* applySlice in a tuple key: start 0, stop the dim's length, step 1 is the tensor
+               itself (the single-slice key x[a:b] always slices) */
+            if (!it->bare && it->start == 0 && it->stop == cur->sizes[dim] && it->step == 1) {
+                dim++;
+                continue;
+            }
             nx = tsr_view_slice(cur, dim, it->start, it->stop, it->step);
             if (!nx) break;
             /* slice_backward takes the start the view begins at */

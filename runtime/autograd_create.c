@@ -199,6 +199,23 @@ tsr_tensor *tsr__ag_transpose(const tsr_tensor *a, int64_t d0, int64_t d1)
     return rec(tsr_view_transpose(a, d0, d1), "transpose", 1, in, &x);
 }
 
+tsr_tensor *tsr__ag_view(const tsr_tensor *a, int nd, const int64_t *sizes)
+{
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_view_view(a, nd, sizes), "view", 1, in, NULL);
+}
+
+tsr_tensor *tsr__ag_diagonal(const tsr_tensor *a, int64_t offset, int64_t d1, int64_t d2)
+{
+    tsr_ag_args x = {0};
+    x.ndims = -1;
+    x.i0 = offset;
+    x.i1 = d1 < 0 ? d1 + a->ndim : d1;
+    x.i2 = d2 < 0 ? d2 + a->ndim : d2;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_view_diagonal(a, offset, d1, d2), "diagonal", 1, in, &x);
+}
+
 tsr_tensor *tsr__ag_t(const tsr_tensor *a)
 {
     const tsr_tensor *in[1] = {a};

@@ -79,6 +79,8 @@ tsr_tensor *tsr__ag_unsqueeze(const tsr_tensor *a, int64_t d);
 tsr_tensor *tsr__ag_squeeze_dim(const tsr_tensor *a, int64_t d);
 tsr_tensor *tsr__ag_transpose(const tsr_tensor *a, int64_t d0, int64_t d1);
 tsr_tensor *tsr__ag_t(const tsr_tensor *a);
+tsr_tensor *tsr__ag_view(const tsr_tensor *a, int nd, const int64_t *sizes);
+tsr_tensor *tsr__ag_diagonal(const tsr_tensor *a, int64_t offset, int64_t d1, int64_t d2);
 tsr_tensor *tsr__ag_permute(const tsr_tensor *a, int nd, const int64_t *dims);
 tsr_tensor *tsr__ag_mm(const tsr_tensor *a, const tsr_tensor *b);
 tsr_tensor *tsr__ag_bmm(const tsr_tensor *a, const tsr_tensor *b);

@@ -18,12 +18,13 @@
 #include "../internal.h"
 #include "../op.h"
 #include "../view.h"
+#include "../autograd_formula.h"
 
 static tsr_tensor *sum_keep(const tsr_tensor *t, int n, const int64_t *dims)
 {
     tsr_dims d = {.n = n};
     memcpy(d.d, dims, sizeof(int64_t) * (size_t)n);
-    return tsr_sum(t, &d, true, TSR_DTYPE_UNDEFINED, NULL);
+    return tsr__ag_sum(t, &d, true);
 }
 
 /* at::dim_list_to_bitset: a bitmask of the wrapped dims, or -1 with "dim 1
@@ -118,10 +119,7 @@ tsr_tensor *tsr_tensordot_out(const tsr_tensor *a, const tsr_tensor *b, int n1, 
 static tsr_tensor *sumproduct_pair(const tsr_tensor *left_, const tsr_tensor *right_, int nsum,
                                    const int64_t *sum_dims_)
 {
-    if (nsum == 0) {
-        tsr_operand x = tsr_operand_tensor(left_), y = tsr_operand_tensor(right_);
-        return tsr_binary(TSR_BINOP_MUL, &x, &y, NULL, NULL);
-    }
+    if (nsum == 0) return tsr__ag_binary(TSR_BINOP_MUL, left_, right_);
     int dim = left_->ndim;
     uint64_t sum_dims;
     if (dims_bitset(nsum, sum_dims_, dim, &sum_dims) < 0) return NULL;
@@ -171,10 +169,10 @@ static tsr_tensor *sumproduct_pair(const tsr_tensor *left_, const tsr_tensor *ri
         for (int k = 0; k < nro; k++) operm[ro[k]] = i++;
     }
     int64_t ls[3] = {lro_size, lo_size, sum_size}, rs[3] = {lro_size, sum_size, ro_size};
-    if (!tsr__take(&left, tsr_view_permute(left, nl, lperm)) || !tsr__take(&left, tsr_reshape(left, 3, ls))) goto done;
-    if (!tsr__take(&right, tsr_view_permute(right, nr, rperm)) || !tsr__take(&right, tsr_reshape(right, 3, rs))) goto done;
-    result = tsr_bmm(left, right, NULL);
-    if (result && tsr__take(&result, tsr_view_view(result, on, out_size))) tsr__take(&result, tsr_view_permute(result, on, operm));
+    if (!tsr__take(&left, tsr__ag_permute(left, nl, lperm)) || !tsr__take(&left, tsr__ag_reshape(left, 3, ls))) goto done;
+    if (!tsr__take(&right, tsr__ag_permute(right, nr, rperm)) || !tsr__take(&right, tsr__ag_reshape(right, 3, rs))) goto done;
+    result = tsr__ag_bmm(left, right);
+    if (result && tsr__take(&result, tsr__ag_view(result, on, out_size))) tsr__take(&result, tsr__ag_permute(result, on, operm));
     goto done;
 mismatch:
     tsr_error_set(TSR_ERR_RUNTIME, "non-broadcast dimensions must match");
@@ -192,8 +190,25 @@ static bool is_alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= '
 
 #define EIN_MAX_LABELS 64   /* labels (and one ellipsis) per operand: more than TSR_MAX_DIMS is refused anyway */
 
+static tsr_tensor *einsum_impl(const char *equation, int num_ops, const tsr_tensor *const *operands, int npath,
+                               const int64_t *path);
+
+/* With operands that need a graph, einsum's steps are recorded as 1.13's
+ * composite records them (PermuteBackward0, BmmBackward0, ViewBackward0, ...):
+ * the recording ops of autograd_formula.h, switched on for the call. */
 tsr_tensor *tsr_einsum(const char *equation, int num_ops, const tsr_tensor *const *operands, int npath,
                        const int64_t *path)
+{
+    if (num_ops <= 0 || !tsr_ag_needed(num_ops, (tsr_tensor *const *)operands))
+        return einsum_impl(equation, num_ops, operands, npath, path);
+    bool was = tsr__ag_set_creating(true);
+    tsr_tensor *r = einsum_impl(equation, num_ops, operands, npath, path);
+    tsr__ag_set_creating(was);
+    return r;
+}
+
+static tsr_tensor *einsum_impl(const char *equation, int num_ops, const tsr_tensor *const *operands, int npath,
+                               const int64_t *path)
 {
     if (num_ops <= 0) {
         tsr_error_set(TSR_ERR_RUNTIME, "einsum(): must provide at least one operand");
@@ -394,18 +409,20 @@ tsr_tensor *tsr_einsum(const char *equation, int num_ops, const tsr_tensor *cons
                     tsr_tensor_release(op);
                     goto done;
                 }
-                int64_t src = -1;
-                if (!tsr__take(&op, tsr_view_diagonal(op, 0, prev, dim)) || !tsr__take(&op, tsr_view_movedim(op, 1, &src, 1, &prev)))
+                int64_t src = -1, mperm[TSR_MAX_DIMS];
+                if (!tsr__take(&op, tsr__ag_diagonal(op, 0, prev, dim))) goto done;
+                if (tsr_movedim_order(op->ndim, 1, &src, 1, &prev, mperm) < 0 ||
+                    !tsr__take(&op, tsr__ag_permute(op, op->ndim, mperm)))   /* movedim(-1, prev): a permute */
                     goto done;
             }
         }
         for (int k = 0; k < perm_index; k++) {
             if (permutation[k] == -1) {
-                if (!tsr__take(&op, tsr_view_unsqueeze(op, dim))) goto done;
+                if (!tsr__take(&op, tsr__ag_unsqueeze(op, dim))) goto done;
                 permutation[k] = dim++;
             }
         }
-        if (!tsr__take(&op, tsr_view_permute(op, perm_index, permutation))) goto done;
+        if (!tsr__take(&op, tsr__ag_permute(op, perm_index, permutation))) goto done;
         ops[nops++] = op;
     }
 
@@ -466,11 +483,11 @@ tsr_tensor *tsr_einsum(const char *equation, int num_ops, const tsr_tensor *cons
         if (num_ops > 1) {
             int64_t sizes[TSR_MAX_DIMS];
             memcpy(sizes, ops[0]->sizes, sizeof(int64_t) * (size_t)out_num_dim);
-            result = tsr_view_view(ops[0], out_num_dim, sizes);
+            result = tsr__ag_view(ops[0], out_num_dim, sizes);
         } else {
             tsr_dims sd = {.n = perm_index - out_num_dim};
             for (int k = 0; k < sd.n; k++) sd.d[k] = out_num_dim + k;
-            result = tsr_sum(ops[0], &sd, false, TSR_DTYPE_UNDEFINED, NULL);
+            result = tsr__ag_sum(ops[0], &sd, false);
         }
     } else {
         result = tsr_tensor_retain(ops[0]);
