@@ -2,11 +2,19 @@
  * 1.13 has: F.relu_, F.elu_, F.selu_, F.celu_, F.hardtanh_, F.leaky_relu_,
  * and torch.selu_ / torch.celu_. Each is F.NAME(..., inplace=True): the
  * activation's own handler checks, computes and records the in-place node
- * (EluBackward1, CeluBackward1, HardtanhBackward0, LeakyReluBackward1, ...). */
+ * (EluBackward1, CeluBackward1, HardtanhBackward0, LeakyReluBackward1, ...).
+ * Also torch.feature_dropout(_) and F.dropout1d (functional.py's def). */
+#include <stdio.h>
 #include <string.h>
 
+#include "args.h"
 #include "bind/areas.h"
 #include "bind/bind.h"
+#include "bind/ops.h"
+#include "bind/tensor.h"
+#include "autograd.h"
+#include "ops/binary.h"
+#include "ops/nn_misc.h"
 #include "value.h"
 
 #define MOD "torch.nn.functional"
@@ -40,6 +48,104 @@ static Value *f_inplace_act(Value *self, CallArgs *a, void *data)
     return r;
 }
 
+/* _dropout_impl with feature_dropout over x: x itself when p == 0, not
+ * training or empty; else x * noise (in place: x.mul_(noise)), MulBackward0.
+ * NEW value or NULL. */
+static Value *feature_dropout(Value *xv, double p, bool train, bool inplace)
+{
+    tsr_tensor *x = tensor_of(xv);
+    if (!(p >= 0 && p <= 1))
+        return exc_set("RuntimeError", "dropout probability has to be between 0 and 1, but got %g", p);
+    if (p == 0 || !train || tsr_tensor_numel(x) == 0) {
+        xv->refcnt++;
+        return xv;
+    }
+    if (inplace && tsr_ag_check_inplace(x) < 0) return bind_runtime_error();
+    tsr_tensor *noise = tsr_nn_feature_noise(x, p), *in[2] = {x, noise}, *r;
+    if (!noise) return bind_runtime_error();
+    tsr_operand on = tsr_operand_tensor(noise), ox = tsr_operand_tensor(x);
+    r = inplace ? tsr_binary_(TSR_BINOP_MUL, x, &on, NULL) : tsr_binary(TSR_BINOP_MUL, &ox, &on, NULL, NULL);
+    tsr_ag_args ga = {0};
+    if (r && inplace) tsr_tensor_bump_version(x);
+    if (r && tsr_ag_needed(2, in) && tsr_ag_record("mul", 2, in, &ga, inplace ? x : r, inplace) < 0) {
+        tsr_tensor_release(r);
+        r = NULL;
+    }
+    tsr_tensor_release(noise);
+    if (!r) return bind_runtime_error();
+    return inplace ? ops_finish(r, xv) : v_tensor(r);
+}
+
+/* torch.feature_dropout(input, p, train) and feature_dropout_ (data "_") */
+static Value *f_feature_dropout(Value *self, CallArgs *a, void *data)
+{
+    (void)self;
+    const char *name = data ? "feature_dropout_" : "feature_dropout";
+    Value *v[3];
+    double p;
+    bool train;
+    if (args_parse(a, name, "input, p, train", v) < 0 || args_float(v[1], name, "p", &p) < 0 ||
+        args_bool(v[2], name, "train", &train) < 0)
+        return NULL;
+    if (!is_tensor(v[0]))
+        return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s", name, v[0]->type->name);
+    return feature_dropout(v[0], p, train, data != NULL);
+}
+
+/* Tensor method obj.name(0) (unsqueeze / squeeze, in place or not). */
+static Value *dim0_call(Value *obj, const char *name)
+{
+    Value *f = value_getattr(obj, name), *z = v_int(0), *r = NULL;
+    if (f) r = value_call0(f, 1, &z);
+    decref(f);
+    decref(z);
+    return r;
+}
+
+/* F.dropout1d(input, p=0.5, training=True, inplace=False) */
+static Value *f_dropout1d(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[4];
+    double p = 0.5;
+    bool train = true, inplace = false;
+    if (args_parse(a, "dropout1d", "def input, p=, training=, inplace=", v) < 0 ||
+        (v[1] && args_float(v[1], "dropout1d", "p", &p) < 0))
+        return NULL;
+    if (v[2]) {
+        int t = value_truth(v[2]);
+        if (t < 0) return NULL;
+        train = t;
+    }
+    if (v[3]) {
+        int t = value_truth(v[3]);
+        if (t < 0) return NULL;
+        inplace = t;
+    }
+    if (p < 0.0 || p > 1.0) {
+        char buf[64];
+        Value *ps = value_str(v[1]);
+        snprintf(buf, sizeof buf, "%s", ps ? ps->u.s.p : "?");
+        if (ps) decref(ps);
+        return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
+    }
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'dim'", v[0]->type->name);
+    int nd = tensor_of(v[0])->ndim;
+    if (nd != 2 && nd != 3)
+        return exc_set("RuntimeError", "dropout1d: Expected 2D or 3D input, but received a %dD input. Note that dropout1d "
+                       "exists to provide channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, "
+                       "and an optional batch dimension (i.e. 2D or 3D inputs).", nd);
+    Value *x = v[0];
+    if (nd == 3) x->refcnt++;
+    else if (!(x = dim0_call(v[0], inplace ? "unsqueeze_" : "unsqueeze"))) return NULL;
+    Value *r = feature_dropout(x, p, train, inplace);
+    decref(x);
+    if (!r || nd == 3) return r;
+    Value *s = dim0_call(r, inplace ? "squeeze_" : "squeeze");
+    decref(r);
+    return s;
+}
+
 void bind_nnf_misc_init(void)
 {
     /* {F/torch name, out-of-place F name} */
@@ -52,6 +158,9 @@ void bind_nnf_misc_init(void)
         if (!strcmp(acts[i][1], "selu") || !strcmp(acts[i][1], "celu"))
             module_add(torch, acts[i][0], v_builtin(acts[i][0], f_inplace_act, NULL, (void *)acts[i][1]));
     }
+    module_add(torch, "feature_dropout", v_builtin("feature_dropout", f_feature_dropout, NULL, NULL));
+    module_add(torch, "feature_dropout_", v_builtin("feature_dropout_", f_feature_dropout, NULL, (void *)"_"));
+    module_add(m, "dropout1d", v_builtin("dropout1d", f_dropout1d, NULL, NULL));
     Value *relu_ = value_getattr(torch, "relu_"); /* F.relu_ is torch.relu_ */
     if (relu_) module_add(m, "relu_", relu_);
 }

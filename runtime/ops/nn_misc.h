@@ -1,0 +1,13 @@
+/* runtime/ops/nn_misc.h — more torch.nn.functional kernels: feature dropout's noise. */
+#ifndef TSR_OPS_NN_MISC_H
+#define TSR_OPS_NN_MISC_H
+
+#include "../tensor.h"
+
+/* torch.feature_dropout's noise (Dropout.cpp's _dropout_impl with
+ * feature_dropout) for p in (0, 1]: p == 1 gives zeros({}); else an
+ * (N, C, 1, ...) tensor of x's dtype, bernoulli_(1 - p) from the default
+ * generator, divided by 1 - p. x needs 2 dimensions or more. NEW or NULL. */
+tsr_tensor *tsr_nn_feature_noise(const tsr_tensor *x, double p);
+
+#endif
