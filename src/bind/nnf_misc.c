@@ -4,6 +4,7 @@
  * activation's own handler checks, computes and records the in-place node
  * (EluBackward1, CeluBackward1, HardtanhBackward0, LeakyReluBackward1, ...).
  * Also torch.feature_dropout(_) and F.dropout1d (functional.py's def). */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "bind/areas.h"
 #include "bind/bind.h"
 #include "bind/ops.h"
+#include "bind/table.h"
 #include "bind/tensor.h"
 #include "autograd.h"
 #include "ops/binary.h"
@@ -102,15 +104,21 @@ static Value *dim0_call(Value *obj, const char *name)
     return r;
 }
 
-/* F.dropout1d(input, p=0.5, training=True, inplace=False) */
-static Value *f_dropout1d(Value *self, CallArgs *a, void *d)
+/* F.dropout1d / dropout2d / dropout3d(input, p=0.5, training=True,
+ * inplace=False): data is the number of spatial dimensions. dropout1d
+ * refuses other ranks; 2d and 3d warn. 1d and 3d add a batch dimension to
+ * unbatched input (and take it off again); 2d never does (1.13 treats a 3-D
+ * input as (N, C, L), with a warning). */
+static Value *f_dropout_nd(Value *self, CallArgs *a, void *d)
 {
-    (void)self; (void)d;
+    (void)self;
+    int sp = (int)(intptr_t)d;
+    char fname[16];
+    snprintf(fname, sizeof fname, "dropout%dd", sp);
     Value *v[4];
     double p = 0.5;
     bool train = true, inplace = false;
-    if (args_parse(a, "dropout1d", "def input, p=, training=, inplace=", v) < 0 ||
-        (v[1] && args_float(v[1], "dropout1d", "p", &p) < 0))
+    if (args_parse(a, fname, "def input, p=, training=, inplace=", v) < 0 || (v[1] && args_float(v[1], fname, "p", &p) < 0))
         return NULL;
     if (v[2]) {
         int t = value_truth(v[2]);
@@ -131,16 +139,29 @@ static Value *f_dropout1d(Value *self, CallArgs *a, void *d)
     }
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'dim'", v[0]->type->name);
     int nd = tensor_of(v[0])->ndim;
-    if (nd != 2 && nd != 3)
+    if (sp == 1 && nd != 2 && nd != 3)
         return exc_set("RuntimeError", "dropout1d: Expected 2D or 3D input, but received a %dD input. Note that dropout1d "
                        "exists to provide channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, "
                        "and an optional batch dimension (i.e. 2D or 3D inputs).", nd);
+    if (sp > 1 && nd != sp + 1 && nd != sp + 2 && !bind_warnings_ignored())
+        fprintf(stderr, "UserWarning: dropout%dd: Received a %d-D input to dropout%dd, which is deprecated and will "
+                "result in an error in a future release. To retain the behavior and silence this warning, please use "
+                "dropout instead. Note that dropout%dd exists to provide channel-wise dropout on inputs with %d spatial "
+                "dimensions, a channel dimension, and an optional batch dimension (i.e. %dD or %dD inputs).\n",
+                sp, nd, sp, sp, sp, sp + 1, sp + 2);
+    if (sp == 2 && nd == 3 && !bind_warnings_ignored())
+        fprintf(stderr, "UserWarning: dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D "
+                "dropout behavior is desired - input is interpreted as shape (N, C, L), where C is the channel dim. This "
+                "behavior will change in a future release to interpret the input as one without a batch dimension, i.e. "
+                "shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using dropout1d "
+                "instead.\n");
+    bool batched = sp == 2 || nd == sp + 2;
     Value *x = v[0];
-    if (nd == 3) x->refcnt++;
+    if (batched) x->refcnt++;
     else if (!(x = dim0_call(v[0], inplace ? "unsqueeze_" : "unsqueeze"))) return NULL;
     Value *r = feature_dropout(x, p, train, inplace);
     decref(x);
-    if (!r || nd == 3) return r;
+    if (!r || batched) return r;
     Value *s = dim0_call(r, inplace ? "squeeze_" : "squeeze");
     decref(r);
     return s;
@@ -160,7 +181,9 @@ void bind_nnf_misc_init(void)
     }
     module_add(torch, "feature_dropout", v_builtin("feature_dropout", f_feature_dropout, NULL, NULL));
     module_add(torch, "feature_dropout_", v_builtin("feature_dropout_", f_feature_dropout, NULL, (void *)"_"));
-    module_add(m, "dropout1d", v_builtin("dropout1d", f_dropout1d, NULL, NULL));
+    module_add(m, "dropout1d", v_builtin("dropout1d", f_dropout_nd, NULL, (void *)1));
+    module_add(m, "dropout2d", v_builtin("dropout2d", f_dropout_nd, NULL, (void *)2));
+    module_add(m, "dropout3d", v_builtin("dropout3d", f_dropout_nd, NULL, (void *)3));
     Value *relu_ = value_getattr(torch, "relu_"); /* F.relu_ is torch.relu_ */
     if (relu_) module_add(m, "relu_", relu_);
 }
