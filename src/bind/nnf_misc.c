@@ -50,10 +50,11 @@ static Value *f_inplace_act(Value *self, CallArgs *a, void *data)
     return r;
 }
 
-/* _dropout_impl with feature_dropout over x: x itself when p == 0, not
- * training or empty; else x * noise (in place: x.mul_(noise)), MulBackward0.
- * NEW value or NULL. */
-static Value *feature_dropout(Value *xv, double p, bool train, bool inplace)
+/* _dropout_impl with feature_dropout (alpha: and alpha_dropout) over x:
+ * x itself when p == 0, not training or empty; x * zeros({}) when p == 1;
+ * else x * noise (in place: x.mul_(noise)), MulBackward0, then for alpha
+ * .add_(b), AddBackward0. NEW value or NULL. */
+static Value *feature_dropout(Value *xv, double p, bool train, bool inplace, bool alpha)
 {
     tsr_tensor *x = tensor_of(xv);
     if (!(p >= 0 && p <= 1))
@@ -63,26 +64,43 @@ static Value *feature_dropout(Value *xv, double p, bool train, bool inplace)
         return xv;
     }
     if (inplace && tsr_ag_check_inplace(x) < 0) return bind_runtime_error();
-    tsr_tensor *noise = tsr_nn_feature_noise(x, p), *in[2] = {x, noise}, *r;
+    tsr_tensor *b = NULL;
+    tsr_tensor *noise = alpha && p != 1 ? tsr_nn_feature_alpha_noise(x, p, &b) : tsr_nn_feature_noise(x, p);
+    tsr_tensor *in[2] = {x, noise}, *r;
     if (!noise) return bind_runtime_error();
     tsr_operand on = tsr_operand_tensor(noise), ox = tsr_operand_tensor(x);
     r = inplace ? tsr_binary_(TSR_BINOP_MUL, x, &on, NULL) : tsr_binary(TSR_BINOP_MUL, &ox, &on, NULL, NULL);
     tsr_ag_args ga = {0};
     if (r && inplace) tsr_tensor_bump_version(x);
-    if (r && tsr_ag_needed(2, in) && tsr_ag_record("mul", 2, in, &ga, inplace ? x : r, inplace) < 0) {
+    bool g = tsr_ag_needed(2, in);
+    if (r && g && tsr_ag_record("mul", 2, in, &ga, inplace ? x : r, inplace) < 0) {
         tsr_tensor_release(r);
         r = NULL;
     }
+    if (r && b) {
+        tsr_operand ob = tsr_operand_tensor(b);
+        tsr_tensor *r2 = tsr_binary_(TSR_BINOP_ADD, r, &ob, NULL), *in2[2] = {r, b};
+        if (r2) tsr_tensor_bump_version(r);
+        if (r2 && g && tsr_ag_record("add", 2, in2, &ga, r, true) < 0) {
+            tsr_tensor_release(r2);
+            r2 = NULL;
+        }
+        tsr_tensor_release(r);
+        r = r2;
+    }
     tsr_tensor_release(noise);
+    tsr_tensor_release(b);
     if (!r) return bind_runtime_error();
     return inplace ? ops_finish(r, xv) : v_tensor(r);
 }
 
-/* torch.feature_dropout(input, p, train) and feature_dropout_ (data "_") */
+/* torch.feature_dropout(input, p, train), feature_dropout_,
+ * feature_alpha_dropout and feature_alpha_dropout_ (data: the name; NULL
+ * for feature_dropout) */
 static Value *f_feature_dropout(Value *self, CallArgs *a, void *data)
 {
     (void)self;
-    const char *name = data ? "feature_dropout_" : "feature_dropout";
+    const char *name = data ? data : "feature_dropout";
     Value *v[3];
     double p;
     bool train;
@@ -91,7 +109,36 @@ static Value *f_feature_dropout(Value *self, CallArgs *a, void *data)
         return NULL;
     if (!is_tensor(v[0]))
         return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s", name, v[0]->type->name);
-    return feature_dropout(v[0], p, train, data != NULL);
+    return feature_dropout(v[0], p, train, name[strlen(name) - 1] == '_', strstr(name, "alpha") != NULL);
+}
+
+/* F.feature_alpha_dropout(input, p=0.5, training=False, inplace=False) */
+static Value *f_feature_alpha_dropout(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[4];
+    double p = 0.5;
+    bool train = false, inplace = false;
+    const char *fn = "feature_alpha_dropout";
+    if (args_parse(a, fn, "def input, p=, training=, inplace=", v) < 0 || (v[1] && args_float(v[1], fn, "p", &p) < 0))
+        return NULL;
+    if (v[2] && args_bool(v[2], fn, "training", &train) < 0) return NULL;
+    if (v[3]) {
+        int t = value_truth(v[3]);
+        if (t < 0) return NULL;
+        inplace = t;
+    }
+    if (p < 0.0 || p > 1.0) {
+        char buf[64];
+        Value *ps = value_str(v[1]);
+        snprintf(buf, sizeof buf, "%s", ps ? ps->u.s.p : "?");
+        if (ps) decref(ps);
+        return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
+    }
+    if (!is_tensor(v[0]))
+        return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s",
+                       inplace ? "feature_alpha_dropout_" : fn, v[0]->type->name);
+    return feature_dropout(v[0], p, train, inplace, true);
 }
 
 /* Tensor method obj.name(0) (unsqueeze / squeeze, in place or not). */
@@ -159,7 +206,7 @@ static Value *f_dropout_nd(Value *self, CallArgs *a, void *d)
     Value *x = v[0];
     if (batched) x->refcnt++;
     else if (!(x = dim0_call(v[0], inplace ? "unsqueeze_" : "unsqueeze"))) return NULL;
-    Value *r = feature_dropout(x, p, train, inplace);
+    Value *r = feature_dropout(x, p, train, inplace, false);
     decref(x);
     if (!r || batched) return r;
     Value *s = dim0_call(r, inplace ? "squeeze_" : "squeeze");
@@ -180,7 +227,9 @@ void bind_nnf_misc_init(void)
             module_add(torch, acts[i][0], v_builtin(acts[i][0], f_inplace_act, NULL, (void *)acts[i][1]));
     }
     module_add(torch, "feature_dropout", v_builtin("feature_dropout", f_feature_dropout, NULL, NULL));
-    module_add(torch, "feature_dropout_", v_builtin("feature_dropout_", f_feature_dropout, NULL, (void *)"_"));
+    static const char *const fd[] = {"feature_dropout_", "feature_alpha_dropout", "feature_alpha_dropout_"};
+    for (int i = 0; i < 3; i++) module_add(torch, fd[i], v_builtin(fd[i], f_feature_dropout, NULL, (void *)fd[i]));
+    module_add(m, "feature_alpha_dropout", v_builtin("feature_alpha_dropout", f_feature_alpha_dropout, NULL, NULL));
     module_add(m, "dropout1d", v_builtin("dropout1d", f_dropout_nd, NULL, (void *)1));
     module_add(m, "dropout2d", v_builtin("dropout2d", f_dropout_nd, NULL, (void *)2));
     module_add(m, "dropout3d", v_builtin("dropout3d", f_dropout_nd, NULL, (void *)3));
