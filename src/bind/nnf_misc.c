@@ -141,6 +141,33 @@ static Value *f_feature_alpha_dropout(Value *self, CallArgs *a, void *d)
     return feature_dropout(v[0], p, train, inplace, true);
 }
 
+/* torch.dropout / dropout_ / alpha_dropout / alpha_dropout_(input, p,
+ * train): at::dropout's CPU path is F.dropout's (_dropout_impl); the range
+ * of p is the C++ check's RuntimeError. data: the name. */
+static Value *f_torch_dropout(Value *self, CallArgs *a, void *data)
+{
+    (void)self;
+    const char *name = data;
+    Value *v[3];
+    double p;
+    bool train;
+    if (args_parse(a, name, "input, p, train", v) < 0 || args_float(v[1], name, "p", &p) < 0 ||
+        args_bool(v[2], name, "train", &train) < 0)
+        return NULL;
+    if (!is_tensor(v[0]))
+        return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s", name, v[0]->type->name);
+    if (!(p >= 0 && p <= 1))
+        return exc_set("RuntimeError", "dropout probability has to be between 0 and 1, but got %g", p);
+    bool alpha = strstr(name, "alpha") != NULL, inplace = name[strlen(name) - 1] == '_';
+    Value *f = value_getattr(bind_module(MOD), alpha ? "alpha_dropout" : "dropout"), *r = NULL;
+    if (!f) return NULL;
+    Value *args[4] = {v[0], v_float(p), v_bool(train), v_bool(inplace)};
+    r = value_call0(f, 4, args);
+    for (int i = 1; i < 4; i++) decref(args[i]);
+    decref(f);
+    return r;
+}
+
 /* Tensor method obj.name(0) (unsqueeze / squeeze, in place or not). */
 static Value *dim0_call(Value *obj, const char *name)
 {
@@ -229,6 +256,8 @@ void bind_nnf_misc_init(void)
     module_add(torch, "feature_dropout", v_builtin("feature_dropout", f_feature_dropout, NULL, NULL));
     static const char *const fd[] = {"feature_dropout_", "feature_alpha_dropout", "feature_alpha_dropout_"};
     for (int i = 0; i < 3; i++) module_add(torch, fd[i], v_builtin(fd[i], f_feature_dropout, NULL, (void *)fd[i]));
+    static const char *const td[] = {"dropout", "dropout_", "alpha_dropout", "alpha_dropout_"};
+    for (int i = 0; i < 4; i++) module_add(torch, td[i], v_builtin(td[i], f_torch_dropout, NULL, (void *)td[i]));
     module_add(m, "feature_alpha_dropout", v_builtin("feature_alpha_dropout", f_feature_alpha_dropout, NULL, NULL));
     module_add(m, "dropout1d", v_builtin("dropout1d", f_dropout_nd, NULL, (void *)1));
     module_add(m, "dropout2d", v_builtin("dropout2d", f_dropout_nd, NULL, (void *)2));
