@@ -43,6 +43,7 @@ void bind_nnf_layers_init(void);  /* F.conv*, pooling, normalization layers (nnf
 void bind_linalg_comp_init(void); /* tensorinv, tensorsolve, lstsq, cond, matrix_exp, ldl (linalg_comp.c) */
 void bind_sparse_init(void);      /* sparse_coo_tensor, torch.sparse, the sparse step (sparse.c) */
 void bind_nnf_more_init(void);    /* F.glu, pixel/channel shuffles, shrinks, rrelu, unfold/fold (nnf_more.c) */
+void bind_nnf_misc_init(void);    /* F.relu_/elu_/selu_/celu_/hardtanh_/leaky_relu_, torch.selu_/celu_ (nnf_misc.c) */
 void bind_pydef_init(void);       /* the defs of torch/_tensor.py and torch/functional.py (pydef.c) */
 
 void bind_areas_init(void);

@@ -1194,6 +1194,7 @@ static Value *f_dropout(Value *self, CallArgs *a, void *d)
         return inplace ? ops_finish(r, v[0]) : v_tensor(r);
     }
     tsr_tensor *r = tsr_nn_dropout(tensor_of(v[0]), p, train, inplace);
+    if (r && inplace && train && p != 0 && tsr_tensor_numel(r) > 0) tsr_tensor_bump_version(r);   /* x.mul_(noise) */
     return r ? ops_finish(r, v[0]) : bind_runtime_error();
 }
 

@@ -640,6 +640,8 @@ static Value *f_alpha_dropout(Value *self, CallArgs *a, void *d)
         (train && p != 0 && tsr_tensor_numel(tensor_of(v[0])) > 0 && grad_refused("alpha_dropout", 1, v) < 0))
         return NULL;
     tsr_tensor *r = tsr_nn_alpha_dropout(tensor_of(v[0]), p, train, inplace);
+    for (int i = 0; r && inplace && train && p != 0 && tsr_tensor_numel(r) > 0 && i < (p == 1 ? 1 : 2); i++)
+        tsr_tensor_bump_version(r);   /* x.mul_(noise).add_(b); p == 1: x.mul_(zeros({})) */
     return r ? ops_finish(r, v[0]) : bind_runtime_error();
 }
 
