@@ -10,7 +10,10 @@
 #include "bind/areas.h"
 #include "bind/bind.h"
 #include "bind/tensor.h"
+#include "autograd.h"
+#include "ops/nn_pool3d.h"
 #include "value.h"
+#include "view.h"
 
 #define MOD "torch.nn.functional"
 
@@ -87,9 +90,119 @@ done:;
     return r;
 }
 
+/* _single / _pair of an int argument: an int repeated nd times or the
+ * entries of a sequence (any length, as tuple(x)); -1 with an error. */
+static int ints_of(Value *v, const char *fname, const char *arg, int nd, int64_t *out, int *n)
+{
+    if (is_type(v, &t_tuple) || is_type(v, &t_list) || is_type(v, &t_size)) {
+        size_t len = seq_len(v);
+        if (len > 4) return exc_set("RuntimeError", "%s(): too many dimensions", fname), -1;
+        for (size_t i = 0; i < len; i++)
+            if (args_int(seq_get(v, i), fname, arg, &out[i]) < 0) return -1;
+        *n = (int)len;
+        return 0;
+    }
+    if (args_int(v, fname, arg, &out[0]) < 0) return -1;
+    for (int i = 1; i < nd; i++) out[i] = out[0];
+    *n = nd;
+    return 0;
+}
+
+/* _unpool_output_size(input, kernel_size, stride, padding, output_size) of
+ * 1.13's functional.py: the nk sizes into o, or -1 with its error. */
+static int unpool_size(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
+                       const int64_t *p, Value *osv, const char *fname, int64_t *o)
+{
+    int64_t dflt[4];
+    for (int d = 0; d < nk; d++) {
+        if (nk > x->ndim || d >= ns || d >= np) return exc_set("IndexError", "tuple index out of range"), -1;
+        dflt[d] = (x->sizes[x->ndim - nk + d] - 1) * s[d] + k[d] - 2 * p[d];
+    }
+    if (!osv || is_none(osv)) {
+        memcpy(o, dflt, sizeof(int64_t) * (size_t)nk);
+        return 0;
+    }
+    if (!(is_type(osv, &t_tuple) || is_type(osv, &t_list) || is_type(osv, &t_size)))
+        return exc_set("TypeError", "object of type '%s' has no len()", osv->type->name), -1;
+    size_t len = seq_len(osv), off = len == (size_t)nk + 2 ? 2 : 0;
+    if (len - off != (size_t)nk)
+        return exc_set("ValueError", "output_size should be a sequence containing %d or %d elements, but it has a "
+                       "length of '%zu'", nk, nk + 2, len), -1;
+    for (int d = 0; d < nk; d++)
+        if (args_int(seq_get(osv, off + (size_t)d), fname, "output_size", &o[d]) < 0) return -1;
+    for (int d = 0; d < nk; d++) {
+        int64_t lo = dflt[d] - s[d], hi = dflt[d] + s[d];
+        if (!(lo < o[d] && o[d] < hi)) {
+            Value *r = value_repr(osv);
+            if (!r) return -1;
+            if (off) {   /* output_size[2:] of a list / tuple / torch.Size */
+                char b[128];
+                int at = 0;
+                const char *open = is_type(osv, &t_list) ? "[" : is_type(osv, &t_size) ? "torch.Size([" : "(";
+                const char *close = is_type(osv, &t_list) ? "]" : is_type(osv, &t_size) ? "])" : nk == 1 ? ",)" : ")";
+                at += snprintf(b + at, sizeof b - (size_t)at, "%s", open);
+                for (int i = 0; i < nk; i++)
+                    at += snprintf(b + at, sizeof b - (size_t)at, "%s%lld", i ? ", " : "", (long long)o[i]);
+                snprintf(b + at, sizeof b - (size_t)at, "%s", close);
+                exc_set("ValueError", "invalid output_size \"%s\" (dim %d must be between %lld and %lld)", b, d,
+                        (long long)lo, (long long)hi);
+            } else
+                exc_set("ValueError", "invalid output_size \"%s\" (dim %d must be between %lld and %lld)", r->u.s.p,
+                        d, (long long)lo, (long long)hi);
+            decref(r);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* max_unpool1d/2d(input, indices, kernel_size, stride=None, padding=0,
+ * output_size=None): 1.13's defs over torch._C._nn.max_unpool2d (the 1-D
+ * form over input.unsqueeze(-1), indices.unsqueeze(-1), then squeeze(-1)). */
+static Value *f_max_unpool(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    bool one = d != NULL;
+    int nd = one ? 1 : 2;
+    const char *name = one ? "max_unpool1d" : "max_unpool2d";
+    Value *v[6] = {0};
+    int64_t k[4], s[4], p[4] = {0, 0}, o[4];
+    int nk, ns, np = nd;
+    if (args_parse(a, name, "def input, indices, kernel_size, stride=, padding=, output_size=", v) < 0 ||
+        ints_of(v[2], name, "kernel_size", nd, k, &nk) < 0)
+        return NULL;
+    if (v[3] && !is_none(v[3])) {
+        if (ints_of(v[3], name, "stride", nd, s, &ns) < 0) return NULL;
+    } else
+        memcpy(s, k, sizeof s), ns = nk;
+    if (v[4] && ints_of(v[4], name, "padding", nd, p, &np) < 0) return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+    tsr_tensor *x = tensor_of(v[0]);
+    if (unpool_size(x, nk, k, ns, s, np, p, v[5], name, o) < 0) return NULL;
+    if (one) o[nk] = 1;
+    if (!is_tensor(v[1]))
+        return exc_set("TypeError", "max_unpool2d(): argument 'indices' (position 2) must be Tensor, not %s",
+                       v[1]->type->name);
+    tsr_tensor *ix = tensor_of(v[1]);
+    if (tsr_ag_needed(2, (tsr_tensor *[]){x, ix}))
+        return exc_set("NotImplementedError", "the derivative for 'max_unpool2d' is not implemented.");
+    if (!one) {
+        tsr_tensor *r = tsr_nn_max_unpool2d(x, ix, nk, o);
+        return r ? v_tensor(r) : bind_runtime_error();
+    }
+    tsr_tensor *xu = tsr_view_unsqueeze(x, -1), *iu = xu ? tsr_view_unsqueeze(ix, -1) : NULL;
+    tsr_tensor *r = iu ? tsr_nn_max_unpool2d(xu, iu, nk + 1, o) : NULL, *q = r ? tsr_view_squeeze_dim(r, -1) : NULL;
+    tsr_tensor_release(xu);
+    tsr_tensor_release(iu);
+    tsr_tensor_release(r);
+    return q ? v_tensor(q) : bind_runtime_error();
+}
+
 void bind_nnf_pool3d_init(void)
 {
     Value *m = bind_module(MOD);
     module_add(m, "lp_pool1d", v_builtin("lp_pool1d", f_lp_pool, NULL, (void *)"1"));
     module_add(m, "lp_pool2d", v_builtin("lp_pool2d", f_lp_pool, NULL, NULL));
+    module_add(m, "max_unpool1d", v_builtin("max_unpool1d", f_max_unpool, NULL, (void *)"1"));
+    module_add(m, "max_unpool2d", v_builtin("max_unpool2d", f_max_unpool, NULL, NULL));
 }

@@ -1,0 +1,14 @@
+/* runtime/ops/nn_pool3d.h — more pooling layers of 1.13: max_unpool2d
+ * (MaxUnpooling.cpp / MaxUnpoolKernel.cpp). */
+#ifndef TSR_OPS_NN_POOL3D_H
+#define TSR_OPS_NN_POOL3D_H
+
+#include "../tensor.h"
+
+/* torch._C._nn.max_unpool2d(x, indices, output_size): zeros of
+ * (N,) C, oH, oW in x's suggested memory format, each x element written at
+ * its index into its channel's oH*oW plane (later writes win). 1.13's
+ * checks and messages. n is output_size's length. NEW reference or NULL. */
+tsr_tensor *tsr_nn_max_unpool2d(const tsr_tensor *x, const tsr_tensor *indices, int n, const int64_t *osz);
+
+#endif
