@@ -105,3 +105,50 @@ fail:
     tsr_tensor_release(out);
     return NULL;
 }
+
+tsr_tensor *tsr_nn_max_unpool2d_backward(const tsr_tensor *g, const tsr_tensor *indices)
+{
+    if (tsr_tensor_has_bits(g)) {
+        tsr_tensor *v = tsr_resolve_bits(g), *r = v ? tsr_nn_max_unpool2d_backward(v, indices) : NULL;
+        tsr_tensor_release(v);
+        return r;
+    }
+    int nd = indices->ndim;
+    if (nd < 2 || g->ndim != nd) {
+        tsr_error_set(TSR_ERR_RUNTIME, "max_unpool2d backward: the gradient's and indices' dimensions differ");
+        return NULL;
+    }
+    tsr_tensor *r = tsr_tensor_empty(nd, indices->sizes, g->dtype, g->device);
+    if (!r || tsr_tensor_numel(r) == 0 || tsr_tensor_is_meta(r)) return r;
+    int64_t lead = 1, H = indices->sizes[nd - 2], W = indices->sizes[nd - 1], OW = g->sizes[nd - 1];
+    int64_t plane = g->sizes[nd - 2] * OW;
+    for (int i = 0; i < nd - 2; i++) lead *= indices->sizes[i];
+    int sz = tsr_dtype_itemsize(g->dtype);
+    const char *gb = tsr_tensor_ptr(g, NULL);
+    const int64_t *ib = tsr_tensor_ptr(indices, NULL);
+    char *rb = tsr_tensor_ptr(r, NULL);
+    for (int64_t l = 0; l < lead; l++) {
+        if (tsr_check_interrupt() < 0) goto fail;
+        int64_t go = 0, io = 0, rem = l;   /* the leading dims' offsets in g and indices */
+        for (int i = nd - 3; i >= 0; i--) {
+            int64_t c = rem % indices->sizes[i];
+            rem /= indices->sizes[i];
+            go += c * g->strides[i], io += c * indices->strides[i];
+        }
+        for (int64_t h = 0; h < H; h++)
+            for (int64_t w = 0; w < W; w++) {
+                int64_t m = ib[io + h * indices->strides[nd - 2] + w * indices->strides[nd - 1]];
+                if (m < 0 || m >= plane) {
+                    tsr_error_set(TSR_ERR_INDEX, "index %lld is out of bounds for dimension 2 with size %lld",
+                                  (long long)m, (long long)plane);
+                    goto fail;
+                }
+                int64_t src = go + (m / OW) * g->strides[nd - 2] + (m % OW) * g->strides[nd - 1];
+                memcpy(rb + ((l * H + h) * W + w) * sz, gb + src * sz, (size_t)sz);
+            }
+    }
+    return r;
+fail:
+    tsr_tensor_release(r);
+    return NULL;
+}

@@ -11,4 +11,9 @@
  * checks and messages. n is output_size's length. NEW reference or NULL. */
 tsr_tensor *tsr_nn_max_unpool2d(const tsr_tensor *x, const tsr_tensor *indices, int n, const int64_t *osz);
 
+/* MaxUnpool2DBackward0's max_pool_double_backward(g, indices, 2): g's
+ * plane entries at the indices, in indices' shape (contiguous, g's dtype).
+ * NEW reference or NULL. */
+tsr_tensor *tsr_nn_max_unpool2d_backward(const tsr_tensor *g, const tsr_tensor *indices);
+
 #endif

@@ -184,14 +184,26 @@ static Value *f_max_unpool(Value *self, CallArgs *a, void *d)
         return exc_set("TypeError", "max_unpool2d(): argument 'indices' (position 2) must be Tensor, not %s",
                        v[1]->type->name);
     tsr_tensor *ix = tensor_of(v[1]);
-    if (tsr_ag_needed(2, (tsr_tensor *[]){x, ix}))
-        return exc_set("NotImplementedError", "the derivative for 'max_unpool2d' is not implemented.");
+    bool g = tsr_ag_needed(1, &x);
+    tsr_ag_args none = {0}, ua = {.i0 = x->ndim};   /* unsqueeze(-1) of x, squeeze(-1) of its result */
     if (!one) {
         tsr_tensor *r = tsr_nn_max_unpool2d(x, ix, nk, o);
+        if (r && g && (tsr_ag_record("max_unpool2d", 1, &x, &none, r, false) < 0 || tsr_ag_keep(r, ix) < 0)) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
         return r ? v_tensor(r) : bind_runtime_error();
     }
-    tsr_tensor *xu = tsr_view_unsqueeze(x, -1), *iu = xu ? tsr_view_unsqueeze(ix, -1) : NULL;
-    tsr_tensor *r = iu ? tsr_nn_max_unpool2d(xu, iu, nk + 1, o) : NULL, *q = r ? tsr_view_squeeze_dim(r, -1) : NULL;
+    tsr_tensor *xu = tsr_view_unsqueeze(x, -1), *iu = xu ? tsr_view_unsqueeze(ix, -1) : NULL, *q = NULL;
+    tsr_tensor *r = iu ? tsr_nn_max_unpool2d(xu, iu, nk + 1, o) : NULL;
+    if (r && g && (tsr_ag_record("unsqueeze", 1, &x, &ua, xu, false) < 0 ||
+                   tsr_ag_record("max_unpool2d", 1, &xu, &none, r, false) < 0 || tsr_ag_keep(r, iu) < 0))
+        goto done;
+    if (r && (q = tsr_view_squeeze_dim(r, -1)) && g && tsr_ag_record("squeeze_dim", 1, &r, &ua, q, false) < 0) {
+        tsr_tensor_release(q);
+        q = NULL;
+    }
+done:
     tsr_tensor_release(xu);
     tsr_tensor_release(iu);
     tsr_tensor_release(r);
