@@ -1648,6 +1648,15 @@ static int bw_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* max_pool3d_with_indices: input 0 saved, the indices kept (extra[0]) */
+static int bw_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_pool3d_backward(g, x, n->extra[0])));
+    return finish(c, n, gin);
+}
+
 /* max_unpool2d: the indices kept (extra[0]); max_pool_double_backward */
 static int bw_max_unpool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -2750,6 +2759,7 @@ static const tsr_formula formulas[] = {
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"max_dim", "MaxBackward0", 0, bw_max_dim},
     {"max_pool2d", "MaxPool2DWithIndicesBackward0", 1, bw_max_pool2d},
+    {"max_pool3d", "MaxPool3DWithIndicesBackward0", 1, bw_max_pool3d},
     {"max_unpool2d", "MaxUnpool2DBackward0", 0, bw_max_unpool2d},
     {"maximum", "MaximumBackward0", 3, bw_maximum},
     {"mean", "MeanBackward0", 0, bw_mean},

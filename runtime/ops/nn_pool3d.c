@@ -3,6 +3,7 @@
  * loop: an out-of-range index is remembered, the last one reported, after
  * the loop). The values are copied, not computed, so the kernel moves each
  * element's bytes; the dtype refusal is the float32/float64 dispatch's. */
+#include <math.h>
 #include <string.h>
 
 #include "nn_conv.h"
@@ -149,6 +150,215 @@ tsr_tensor *tsr_nn_max_unpool2d_backward(const tsr_tensor *g, const tsr_tensor *
     }
     return r;
 fail:
+    tsr_tensor_release(r);
+    return NULL;
+}
+
+/* pooling_output_shape of Pool.h (as nn_pool.c's) */
+static int out_size(int64_t in, int64_t k, int64_t pad, int64_t s, int64_t dil, bool ceil, int64_t *out)
+{
+    if (s == 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "stride should not be zero");
+        return -1;
+    }
+    if (pad < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "pad must be non-negative, but got pad: %lld", (long long)pad);
+        return -1;
+    }
+    if (pad > k / 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "pad should be at most half of kernel size, but got pad=%lld and kernel_size=%lld",
+                      (long long)pad, (long long)k);
+        return -1;
+    }
+    int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil ? s - 1 : 0);
+    int64_t q = num / s, r = num % s;
+    if (r != 0 && ((r < 0) != (s < 0))) q--;
+    int64_t o = q + 1;
+    if (ceil && (o - 1) * s >= in + pad) o--;
+    *out = o;
+    return 0;
+}
+
+#define MP3_BODY(T)                                                                                                   \
+    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
+        if (tsr_check_interrupt() < 0) return -1;                                                                    \
+        const T *ip = (const T *)xb + sl * IT * IH * IW;                                                             \
+        T *op = (T *)ob + sl * OT * OH * OW;                                                                         \
+        int64_t *zp = ib + sl * OT * OH * OW;                                                                        \
+        for (int64_t ti = 0; ti < OT; ti++)                                                                          \
+            for (int64_t i = 0; i < OH; i++)                                                                         \
+                for (int64_t j = 0; j < OW; j++) {                                                                   \
+                    int64_t t0 = ti * d[0] - p[0], h0 = i * d[1] - p[1], w0 = j * d[2] - p[2];                       \
+                    int64_t t1 = t0 + (k[0] - 1) * dl[0] + 1, h1 = h0 + (k[1] - 1) * dl[1] + 1;                      \
+                    int64_t w1 = w0 + (k[2] - 1) * dl[2] + 1;                                                        \
+                    if (t1 > IT) t1 = IT;                                                                            \
+                    if (h1 > IH) h1 = IH;                                                                            \
+                    if (w1 > IW) w1 = IW;                                                                            \
+                    while (t0 < 0) t0 += dl[0];                                                                      \
+                    while (h0 < 0) h0 += dl[1];                                                                      \
+                    while (w0 < 0) w0 += dl[2];                                                                      \
+                    int64_t mi = t0 * IH * IW + h0 * IW + w0, o = (ti * OH + i) * OW + j;                            \
+                    T mv = -INFINITY;                                                                                \
+                    for (int64_t z = t0; z < t1; z += dl[0])                                                         \
+                        for (int64_t y = h0; y < h1; y += dl[1])                                                     \
+                            for (int64_t x_ = w0; x_ < w1; x_ += dl[2]) {                                            \
+                                int64_t at = (z * IH + y) * IW + x_;                                                 \
+                                T v = ip[at];                                                                        \
+                                if (v > mv || isnan(v)) mv = v, mi = at;                                             \
+                            }                                                                                        \
+                    op[o] = mv, zp[o] = mi;                                                                          \
+                }                                                                                                    \
+    }
+
+/* the kernel over contiguous x, out, ind: S slices of IT x IH x IW */
+static int mp3_run(tsr_dtype dt, const void *xb, void *ob, int64_t *ib, int64_t S, int64_t IT, int64_t IH, int64_t IW,
+                   int64_t OT, int64_t OH, int64_t OW, const int64_t *k, const int64_t *d, const int64_t *p,
+                   const int64_t *dl)
+{
+    if (dt == TSR_FLOAT32) {
+        MP3_BODY(float)
+    } else {
+        MP3_BODY(double)
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_nn_max_pool3d(const tsr_tensor *x, int nk, const int64_t *kin, int ns, const int64_t *sin, int np,
+                              const int64_t *pin, int nd, const int64_t *dlin, bool ceil, tsr_tensor **indices)
+{
+    const char *fn = "max_pool3d_with_indices_out_cpu_template()";
+    char b[256];
+    if (tsr__nn_cpu_only("max_pool3d_with_indices", x) < 0) return NULL;
+    if (x->names) {
+        tsr_names_refuse("aten::max_pool3d_with_indices");
+        return NULL;
+    }
+    if (nk != 1 && nk != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "max_pool3d: kernel_size must either be a single int, or a tuple of three ints");
+        return NULL;
+    }
+    if (ns != 0 && ns != 1 && ns != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "max_pool3d: stride must either be omitted, a single int, or a tuple of three ints");
+        return NULL;
+    }
+    if (np != 1 && np != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "max_pool3d: padding must be either be a single int, or a tuple of three ints");
+        return NULL;
+    }
+    if (nd != 1 && nd != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "max_pool3d: dilation must be either a single int, or a tuple of three ints");
+        return NULL;
+    }
+    if (x->ndim != 4 && x->ndim != 5) {
+        tsr_error_set(TSR_ERR_RUNTIME, "non-empty 4D or 5D (batch mode) tensor expected for input");
+        return NULL;
+    }
+    int64_t k[3], d[3], p[3], dl[3], in[3], o[3];
+    for (int i = 0; i < 3; i++) {
+        k[i] = kin[nk == 3 ? i : 0];
+        d[i] = ns == 0 ? k[i] : sin[ns == 3 ? i : 0];
+        p[i] = pin[np == 3 ? i : 0];
+        dl[i] = dlin[nd == 3 ? i : 0];
+        in[i] = x->sizes[x->ndim - 3 + i];
+    }
+    for (int i = 0; i < 3; i++)
+        if (out_size(in[i], k[i], p[i], d[i], dl[i], ceil, &o[i]) < 0) return NULL;
+    int64_t C = x->sizes[x->ndim - 4];
+    for (int i = 1; i < x->ndim; i++)
+        if (x->sizes[i] <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected input's non-batch dimensions to have positive length, but input "
+                          "has a shape of %s and non-batch dimension %lld has length zero!", fn,
+                          tsr__fmt_list(b, sizeof b, x->ndim, x->sizes), (long long)x->sizes[i]);
+            return NULL;
+        }
+    if (k[0] <= 0 || k[1] <= 0 || k[2] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "kernel size should be greater than zero, but got kT: %lld kH: %lld kW: %lld",
+                      (long long)k[0], (long long)k[1], (long long)k[2]);
+        return NULL;
+    }
+    if (d[0] <= 0 || d[1] <= 0 || d[2] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "stride should be greater than zero, but got dT: %lld dH: %lld dW: %lld",
+                      (long long)d[0], (long long)d[1], (long long)d[2]);
+        return NULL;
+    }
+    if (dl[0] <= 0 || dl[1] <= 0 || dl[2] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "dilation should be greater than zero, but got dilationT: %lld dilationH: %lld "
+                      "dilationW: %lld", (long long)dl[0], (long long)dl[1], (long long)dl[2]);
+        return NULL;
+    }
+    if (o[0] < 1 || o[1] < 1 || o[2] < 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Given input size: (%lldx%lldx%lldx%lld). Calculated output size: "
+                      "(%lldx%lldx%lldx%lld). Output size is too small", (long long)C, (long long)in[0],
+                      (long long)in[1], (long long)in[2], (long long)C, (long long)o[0], (long long)o[1],
+                      (long long)o[2]);
+        return NULL;
+    }
+    int64_t shape[5], numel;
+    for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
+    for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = o[i];
+    if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device);
+    tsr_tensor *ind = out ? tsr_tensor_empty(x->ndim, shape, TSR_INT64, x->device) : NULL, *xc = NULL;
+    if (!ind) goto fail;
+    if (numel > 0 && !tsr_tensor_is_meta(out)) {
+        if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+            tsr__not_implemented("max_pool3d_with_indices_cpu", x->dtype);
+            goto fail;
+        }
+        if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+        if (tsr_tensor_has_bits(xc)) {
+            tsr_tensor *v = tsr_resolve_bits(xc);
+            tsr_tensor_release(xc);
+            if (!(xc = v)) goto fail;
+        }
+        int64_t S = tsr_tensor_numel(x) / (in[0] * in[1] * in[2]);
+        if (mp3_run(x->dtype, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(out, NULL), tsr_tensor_ptr(ind, NULL), S, in[0],
+                    in[1], in[2], o[0], o[1], o[2], k, d, p, dl) < 0)
+            goto fail;
+    }
+    tsr_tensor_release(xc);
+    if (indices) *indices = ind;
+    else tsr_tensor_release(ind);
+    return out;
+fail:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(out);
+    tsr_tensor_release(ind);
+    return NULL;
+}
+
+tsr_tensor *tsr_nn_max_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *indices)
+{
+    tsr_tensor *r = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device), *gc = NULL, *ic = NULL;
+    if (!r || tsr_zero_(r) < 0) goto fail;
+    if (tsr_tensor_numel(g) == 0 || tsr_tensor_is_meta(r)) return r;
+    if (!(gc = tsr_contiguous(g, TSR_MF_CONTIGUOUS)) || !(ic = tsr_contiguous(indices, TSR_MF_CONTIGUOUS))) goto fail;
+    if (tsr_tensor_has_bits(gc)) {
+        tsr_tensor *v = tsr_resolve_bits(gc);
+        tsr_tensor_release(gc);
+        if (!(gc = v)) goto fail;
+    }
+    int nd = x->ndim;
+    int64_t in = x->sizes[nd - 3] * x->sizes[nd - 2] * x->sizes[nd - 1];
+    int64_t on = g->sizes[nd - 3] * g->sizes[nd - 2] * g->sizes[nd - 1], S = tsr_tensor_numel(x) / in;
+    const int64_t *ip = tsr_tensor_ptr(ic, NULL);
+    for (int64_t sl = 0; sl < S; sl++) {
+        if (tsr_check_interrupt() < 0) goto fail;
+        for (int64_t o = 0; o < on; o++) {
+            int64_t m = ip[sl * on + o];
+            if (m == -1) continue;
+            if (x->dtype == TSR_FLOAT32)
+                ((float *)tsr_tensor_ptr(r, NULL))[sl * in + m] += ((const float *)tsr_tensor_ptr(gc, NULL))[sl * on + o];
+            else
+                ((double *)tsr_tensor_ptr(r, NULL))[sl * in + m] += ((const double *)tsr_tensor_ptr(gc, NULL))[sl * on + o];
+        }
+    }
+    tsr_tensor_release(gc);
+    tsr_tensor_release(ic);
+    return r;
+fail:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(ic);
     tsr_tensor_release(r);
     return NULL;
 }

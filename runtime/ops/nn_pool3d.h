@@ -3,6 +3,8 @@
 #ifndef TSR_OPS_NN_POOL3D_H
 #define TSR_OPS_NN_POOL3D_H
 
+#include <stdbool.h>
+
 #include "../tensor.h"
 
 /* torch._C._nn.max_unpool2d(x, indices, output_size): zeros of
@@ -15,5 +17,15 @@ tsr_tensor *tsr_nn_max_unpool2d(const tsr_tensor *x, const tsr_tensor *indices, 
  * plane entries at the indices, in indices' shape (contiguous, g's dtype).
  * NEW reference or NULL. */
 tsr_tensor *tsr_nn_max_unpool2d_backward(const tsr_tensor *g, const tsr_tensor *indices);
+
+/* max_pool3d_with_indices (DilatedMaxPool3d.cpp of 1.13): kernel, stride
+ * (ns 0: the kernel), padding, dilation of 1 or 3 entries; float32 and
+ * float64; the output and int64 indices (*indices, when asked) contiguous.
+ * NEW reference or NULL. */
+tsr_tensor *tsr_nn_max_pool3d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
+                              const int64_t *p, int nd, const int64_t *dl, bool ceil, tsr_tensor **indices);
+/* its backward: g added at the indices, in output order, into zeros of x's
+ * shape (contiguous). NEW reference or NULL. */
+tsr_tensor *tsr_nn_max_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *indices);
 
 #endif

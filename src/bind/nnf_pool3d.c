@@ -210,6 +210,48 @@ done:
     return q ? v_tensor(q) : bind_runtime_error();
 }
 
+/* max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1,
+ * ceil_mode=False, return_indices=False) (1.13's boolean_dispatch over
+ * torch.max_pool3d and torch._C._nn.max_pool3d_with_indices; both compute
+ * the indices on the CPU) and the max_pool3d_with_indices def (the pair). */
+static Value *f_max_pool3d(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    bool wi = d != NULL, ri = false, ceil = false;
+    const char *name = wi ? "max_pool3d_with_indices" : "max_pool3d";
+    Value *v[7] = {0};
+    int64_t k[4], s[4], p[4] = {0}, dl[4] = {1};
+    int nk, ns = 0, np = 1, nd = 1;
+    if (args_parse(a, name, "def input, kernel_size, stride=, padding=, dilation=, ceil_mode=, return_indices=", v) < 0)
+        return NULL;
+    if (v[6]) {
+        int t = value_truth(v[6]);
+        if (t < 0) return NULL;
+        ri = t;
+    }
+    ri = ri || wi;
+    const char *op = ri ? "max_pool3d_with_indices" : "max_pool3d";
+    if (!is_tensor(v[0]))
+        return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s", op, v[0]->type->name);
+    if (ints_of(v[1], op, "kernel_size", 3, k, &nk) < 0) return NULL;
+    if (v[2] && !is_none(v[2]) && ints_of(v[2], op, "stride", 3, s, &ns) < 0) return NULL;
+    if (v[3] && ints_of(v[3], op, "padding", 3, p, &np) < 0) return NULL;
+    if (v[4] && ints_of(v[4], op, "dilation", 3, dl, &nd) < 0) return NULL;
+    if (v[5] && args_bool(v[5], op, "ceil_mode", &ceil) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]), *ind = NULL;
+    tsr_tensor *r = tsr_nn_max_pool3d(x, nk, k, ns, s, np, p, nd, dl, ceil, &ind);
+    if (!r) return bind_runtime_error();
+    tsr_ag_args none = {0};
+    if (tsr_ag_needed(1, &x) && (tsr_ag_record("max_pool3d", 1, &x, &none, r, false) < 0 || tsr_ag_keep(r, ind) < 0)) {
+        tsr_tensor_release(r);
+        tsr_tensor_release(ind);
+        return bind_runtime_error();
+    }
+    if (ri) return v_tuple_of(2, v_tensor(r), v_tensor(ind));
+    tsr_tensor_release(ind);
+    return v_tensor(r);
+}
+
 void bind_nnf_pool3d_init(void)
 {
     Value *m = bind_module(MOD);
@@ -217,4 +259,6 @@ void bind_nnf_pool3d_init(void)
     module_add(m, "lp_pool2d", v_builtin("lp_pool2d", f_lp_pool, NULL, NULL));
     module_add(m, "max_unpool1d", v_builtin("max_unpool1d", f_max_unpool, NULL, (void *)"1"));
     module_add(m, "max_unpool2d", v_builtin("max_unpool2d", f_max_unpool, NULL, NULL));
+    module_add(m, "max_pool3d", v_builtin("max_pool3d", f_max_pool3d, NULL, NULL));
+    module_add(m, "max_pool3d_with_indices", v_builtin("max_pool3d_with_indices", f_max_pool3d, NULL, (void *)"i"));
 }
