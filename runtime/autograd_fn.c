@@ -1648,7 +1648,8 @@ static int bw_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* max_pool3d_with_indices: input 0 saved, the indices kept (extra[0]) */
+/* max_pool3d_with_indices / adaptive_max_pool3d: input 0 saved, the
+ * indices kept (extra[0]) */
 static int bw_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -2623,6 +2624,7 @@ static const tsr_formula formulas[] = {
     {"acosh", "AcoshBackward0", 1, tsr__bw_ahyp},
     {"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", 1, bw_adaptive_avg_pool2d},
     {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", 1, bw_max_pool2d},
+    {"adaptive_max_pool3d", "AdaptiveMaxPool3DBackward0", 1, bw_max_pool3d},
     {"add", "AddBackward0", 0, bw_add},
     {"add_s", "AddBackward1", 0, bw_pass},
     {"addbmm", "AddbmmBackward0", 6, bw_addbmm},

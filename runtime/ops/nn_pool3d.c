@@ -362,3 +362,96 @@ fail:
     tsr_tensor_release(r);
     return NULL;
 }
+
+#define AMP3_BODY(T)                                                                                                  \
+    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
+        if (tsr_check_interrupt() < 0) return -1;                                                                    \
+        const T *ip = (const T *)xb + sl * I[0] * I[1] * I[2];                                                       \
+        T *op = (T *)ob + sl * O[0] * O[1] * O[2];                                                                   \
+        int64_t *zp = ib + sl * O[0] * O[1] * O[2];                                                                  \
+        for (int64_t a = 0; a < O[0]; a++)                                                                           \
+            for (int64_t b = 0; b < O[1]; b++)                                                                       \
+                for (int64_t c = 0; c < O[2]; c++) {                                                                 \
+                    int64_t t0 = a * I[0] / O[0], t1 = ((a + 1) * I[0] + O[0] - 1) / O[0];                           \
+                    int64_t h0 = b * I[1] / O[1], h1 = ((b + 1) * I[1] + O[1] - 1) / O[1];                           \
+                    int64_t w0 = c * I[2] / O[2], w1 = ((c + 1) * I[2] + O[2] - 1) / O[2];                           \
+                    int64_t mi = (t0 * I[1] + h0) * I[2] + w0, o = (a * O[1] + b) * O[2] + c;                        \
+                    T mv = -INFINITY;                                                                                \
+                    for (int64_t z = t0; z < t1; z++)                                                                \
+                        for (int64_t y = h0; y < h1; y++)                                                            \
+                            for (int64_t x_ = w0; x_ < w1; x_++) {                                                   \
+                                int64_t at = (z * I[1] + y) * I[2] + x_;                                             \
+                                T v = ip[at];                                                                        \
+                                if (v > mv || isnan(v)) mv = v, mi = at;                                             \
+                            }                                                                                        \
+                    op[o] = mv, zp[o] = mi;                                                                          \
+                }                                                                                                    \
+    }
+
+static int amp3_run(tsr_dtype dt, const void *xb, void *ob, int64_t *ib, int64_t S, const int64_t *I, const int64_t *O)
+{
+    if (dt == TSR_FLOAT32) {
+        AMP3_BODY(float)
+    } else {
+        AMP3_BODY(double)
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_nn_adaptive_max_pool3d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices)
+{
+    char b[256];
+    if (tsr__nn_cpu_only("adaptive_max_pool3d", x) < 0) return NULL;
+    if (x->names) {
+        tsr_names_refuse("aten::adaptive_max_pool3d");
+        return NULL;
+    }
+    if (x->ndim != 4 && x->ndim != 5) {
+        tsr_error_set(TSR_ERR_RUNTIME, "adaptive_max_pool3d(): Expected 4D or 5D tensor, but got: %s",
+                      tsr__fmt_list(b, sizeof b, x->ndim, x->sizes));
+        return NULL;
+    }
+    for (int i = 1; i < x->ndim; i++)
+        if (x->sizes[i] <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "adaptive_max_pool3d(): Expected input to have non-zero size for non-batch "
+                          "dimensions, but input has sizes %s with dimension %d being empty",
+                          tsr__fmt_list(b, sizeof b, x->ndim, x->sizes), i);
+            return NULL;
+        }
+    if (n != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "adaptive_max_pool3d(): internal error: output_size.size() must be 3");
+        return NULL;
+    }
+    int64_t shape[5], numel, I[3];
+    for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
+    for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = osz[i], I[i] = x->sizes[x->ndim - 3 + i];
+    if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device);
+    tsr_tensor *ind = out ? tsr_tensor_empty(x->ndim, shape, TSR_INT64, x->device) : NULL, *xc = NULL;
+    if (!ind) goto fail;
+    if (numel > 0 && !tsr_tensor_is_meta(out)) {
+        if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+            tsr__not_implemented("adaptive_max_pool3d_cpu", x->dtype);
+            goto fail;
+        }
+        if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+        if (tsr_tensor_has_bits(xc)) {
+            tsr_tensor *v = tsr_resolve_bits(xc);
+            tsr_tensor_release(xc);
+            if (!(xc = v)) goto fail;
+        }
+        int64_t S = tsr_tensor_numel(x) / (I[0] * I[1] * I[2]);
+        if (amp3_run(x->dtype, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(out, NULL), tsr_tensor_ptr(ind, NULL), S, I,
+                     osz) < 0)
+            goto fail;
+    }
+    tsr_tensor_release(xc);
+    if (indices) *indices = ind;
+    else tsr_tensor_release(ind);
+    return out;
+fail:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(out);
+    tsr_tensor_release(ind);
+    return NULL;
+}

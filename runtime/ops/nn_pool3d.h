@@ -28,4 +28,8 @@ tsr_tensor *tsr_nn_max_pool3d(const tsr_tensor *x, int nk, const int64_t *k, int
  * shape (contiguous). NEW reference or NULL. */
 tsr_tensor *tsr_nn_max_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *indices);
 
+/* adaptive_max_pool3d (AdaptiveMaxPooling3d.cpp of 1.13): n must be 3;
+ * float32 and float64; output and int64 indices contiguous. NEW or NULL. */
+tsr_tensor *tsr_nn_adaptive_max_pool3d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices);
+
 #endif

@@ -252,6 +252,59 @@ static Value *f_max_pool3d(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+/* _list_with_default(output_size, input.size()) of functional.py: an int
+ * repeated (python_arg_parser's int[3]), or a sequence whose None entries
+ * take the input's sizes; -1 with the error. */
+static int list_with_default(Value *v, const tsr_tensor *x, const char *op, int64_t *out, int *n)
+{
+    if (is_type(v, &t_tuple) || is_type(v, &t_list) || is_type(v, &t_size)) {
+        size_t len = seq_len(v);
+        if ((size_t)x->ndim <= len) return exc_set("ValueError", "Input dimension should be at least %zu", len + 1), -1;
+        for (size_t i = 0; i < len; i++) {
+            Value *e = seq_get(v, i);
+            if (is_none(e)) out[i] = x->sizes[x->ndim - (int)len + (int)i];
+            else if (args_int(e, op, "output_size", &out[i]) < 0) return -1;
+        }
+        *n = (int)len;
+        return 0;
+    }
+    return ints_of(v, op, "output_size", 3, out, n);
+}
+
+/* adaptive_max_pool3d(input, output_size, return_indices=False) and the
+ * adaptive_max_pool3d_with_indices def (the pair): torch._C._nn's op. */
+static Value *f_adaptive_max_pool3d(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    bool wi = d != NULL, ri = false;
+    const char *name = wi ? "adaptive_max_pool3d_with_indices" : "adaptive_max_pool3d";
+    Value *v[3] = {0};
+    int64_t o[5];
+    int n;
+    if (args_parse(a, name, "def input, output_size, return_indices=", v) < 0) return NULL;
+    if (v[2]) {
+        int t = value_truth(v[2]);
+        if (t < 0) return NULL;
+        ri = t;
+    }
+    ri = ri || wi;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+    tsr_tensor *x = tensor_of(v[0]), *ind = NULL;
+    if (list_with_default(v[1], x, "adaptive_max_pool3d", o, &n) < 0) return NULL;
+    tsr_tensor *r = tsr_nn_adaptive_max_pool3d(x, n, o, &ind);
+    if (!r) return bind_runtime_error();
+    tsr_ag_args none = {0};
+    if (tsr_ag_needed(1, &x) &&
+        (tsr_ag_record("adaptive_max_pool3d", 1, &x, &none, r, false) < 0 || tsr_ag_keep(r, ind) < 0)) {
+        tsr_tensor_release(r);
+        tsr_tensor_release(ind);
+        return bind_runtime_error();
+    }
+    if (ri) return v_tuple_of(2, v_tensor(r), v_tensor(ind));
+    tsr_tensor_release(ind);
+    return v_tensor(r);
+}
+
 void bind_nnf_pool3d_init(void)
 {
     Value *m = bind_module(MOD);
@@ -259,6 +312,9 @@ void bind_nnf_pool3d_init(void)
     module_add(m, "lp_pool2d", v_builtin("lp_pool2d", f_lp_pool, NULL, NULL));
     module_add(m, "max_unpool1d", v_builtin("max_unpool1d", f_max_unpool, NULL, (void *)"1"));
     module_add(m, "max_unpool2d", v_builtin("max_unpool2d", f_max_unpool, NULL, NULL));
+    module_add(m, "adaptive_max_pool3d", v_builtin("adaptive_max_pool3d", f_adaptive_max_pool3d, NULL, NULL));
+    module_add(m, "adaptive_max_pool3d_with_indices",
+               v_builtin("adaptive_max_pool3d_with_indices", f_adaptive_max_pool3d, NULL, (void *)"i"));
     module_add(m, "max_pool3d", v_builtin("max_pool3d", f_max_pool3d, NULL, NULL));
     module_add(m, "max_pool3d_with_indices", v_builtin("max_pool3d_with_indices", f_max_pool3d, NULL, (void *)"i"));
 }

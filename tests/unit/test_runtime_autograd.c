@@ -122,6 +122,7 @@ static tsr_tensor *fwd_pool(const char *key, const tsr_ag_args *a, tsr_tensor *x
     else if (!strcmp(key, "avg_pool2d")) r = tsr_nn_avg_pool2d(x, 2, d, 2, d + 2, 2, d + 4, false, a->flag, a->has_d0, a->i0);
     else if (!strcmp(key, "adaptive_avg_pool2d")) r = tsr_nn_adaptive_avg_pool2d(x, 2, d);
     else if (!strcmp(key, "adaptive_max_pool2d")) r = tsr_nn_adaptive_max_pool2d(x, 2, d, &i);
+    else if (!strcmp(key, "adaptive_max_pool3d")) r = tsr_nn_adaptive_max_pool3d(x, 3, d, &i);
     else if (!strcmp(key, "max_pool3d")) r = tsr_nn_max_pool3d(x, 1, d, 1, d + 1, 1, d + 2, 1, one, false, &i);
     else if (!strcmp(key, "max_unpool2d")) {   /* x (1, 2, 2) into (3, 3) planes at fixed places */
         int64_t sz[3] = {1, 2, 2}, at[4] = {0, 4, 5, 7};
@@ -619,6 +620,7 @@ static const Case cases[] = {
     {"adaptive_max_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
     {"max_unpool2d", 1, {3}, {{1, 2, 2}}, 0, A(.dims = {3, 3})},
     {"max_pool3d", 1, {4}, {{2, 3, 4, 3}}, 0, A(.dims = {2, 1, 1})},
+    {"adaptive_max_pool3d", 1, {4}, {{2, 3, 4, 5}}, 0, A(.dims = {2, 3, 2})},
     {"reflection_pad1d", 1, {2}, {{2, 5}}, 0, A(.ndims = 2, .dims = {2, 1}, .i0 = 1)},
     {"reflection_pad2d", 1, {3}, {{1, 4, 5}}, 0, A(.ndims = 4, .dims = {1, 2, 3, 0}, .i0 = 1)},
     {"reflection_pad3d", 1, {4}, {{1, 2, 3, 3}}, 0, A(.ndims = 6, .dims = {1, 1, 2, 0, 0, 1}, .i0 = 1)},
