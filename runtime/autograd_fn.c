@@ -1648,6 +1648,13 @@ static int bw_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+static int bw_max_unpool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool3d_backward(g, n->extra[0])));
+    return finish(c, n, gin);
+}
+
 /* max_pool3d_with_indices / adaptive_max_pool3d: input 0 saved, the
  * indices kept (extra[0]) */
 static int bw_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -2763,6 +2770,7 @@ static const tsr_formula formulas[] = {
     {"max_pool2d", "MaxPool2DWithIndicesBackward0", 1, bw_max_pool2d},
     {"max_pool3d", "MaxPool3DWithIndicesBackward0", 1, bw_max_pool3d},
     {"max_unpool2d", "MaxUnpool2DBackward0", 0, bw_max_unpool2d},
+    {"max_unpool3d", "MaxUnpool3DBackward0", 0, bw_max_unpool3d},
     {"maximum", "MaximumBackward0", 3, bw_maximum},
     {"mean", "MeanBackward0", 0, bw_mean},
     {"mean_dim", "MeanBackward1", 0, bw_mean},

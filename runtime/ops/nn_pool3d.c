@@ -9,6 +9,7 @@
 #include "nn_conv.h"
 #include "nn_pool3d.h"
 #include "copy.h"
+#include "shape.h"
 #include "../error.h"
 #include "../internal.h"
 #include "../named.h"
@@ -454,4 +455,129 @@ fail:
     tsr_tensor_release(out);
     tsr_tensor_release(ind);
     return NULL;
+}
+
+tsr_tensor *tsr_nn_max_unpool3d(const tsr_tensor *x, const tsr_tensor *indices, int n, const int64_t *osz, int ns,
+                                const int64_t *s, int np)
+{
+    if (tsr__nn_cpu_only("max_unpool3d", x) < 0) return NULL;
+    char b[256], c[256];
+    if (x->names || indices->names) {
+        tsr_names_refuse("aten::max_unpool3d");
+        return NULL;
+    }
+    if (indices->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_RUNTIME, "elements in indices should be type int64");
+        return NULL;
+    }
+    if (x->ndim != 4 && x->ndim != 5) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Input to max_unpooling3d should be a 4d or 5d Tensor, but got a tensor with "
+                      "%d dimensions.", x->ndim);
+        return NULL;
+    }
+    if (n != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "There should be exactly three elements (depth, height, width) in output_size, "
+                      "but got %d elements.", n);
+        return NULL;
+    }
+    if (ns != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "There should be exactly three elements (depth, height, width) in stride, but "
+                      "got: %d elements.", ns);
+        return NULL;
+    }
+    if (np != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "There should be exactly three elements (depth, height, width) in padding, but "
+                      "got: %d elements.", np);
+        return NULL;
+    }
+    bool same = x->ndim == indices->ndim;
+    for (int i = 0; same && i < x->ndim; i++) same = x->sizes[i] == indices->sizes[i];
+    if (!same) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected shape of indices to be same as that of the input tensor (%s) but got "
+                      "indices tensor with shape: %s", tsr__fmt_list(b, sizeof b, x->ndim, x->sizes),
+                      tsr__fmt_list(c, sizeof c, indices->ndim, indices->sizes));
+        return NULL;
+    }
+    for (int i = 1; i < x->ndim; i++)
+        if (x->sizes[i] <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "max_unpooling3d_forward_out_cpu(): Expected input to have non-zero size "
+                          "for non-batch dimensions, but got %s with dimension %d being empty.",
+                          tsr__fmt_list(b, sizeof b, x->ndim, x->sizes), i);
+            return NULL;
+        }
+    if (s[0] <= 0 || s[1] <= 0 || s[2] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "strides should be greater than zero, but got stride: %s",
+                      tsr__fmt_list(b, sizeof b, 3, s));
+        return NULL;
+    }
+    int64_t shape[5], numel;
+    for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
+    for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = osz[i];
+    if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device), *xc = NULL, *ic = NULL;
+    if (!out || tsr_zero_(out) < 0) goto fail;
+    if (numel == 0 || tsr_tensor_is_meta(out)) return out;
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+        tsr__not_implemented("max_unpool3d", x->dtype);
+        goto fail;
+    }
+    if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS)) || !(ic = tsr_contiguous(indices, TSR_MF_CONTIGUOUS))) goto fail;
+    if (tsr_tensor_has_bits(xc)) {
+        tsr_tensor *v = tsr_resolve_bits(xc);
+        tsr_tensor_release(xc);
+        if (!(xc = v)) goto fail;
+    }
+    int64_t in = x->sizes[x->ndim - 3] * x->sizes[x->ndim - 2] * x->sizes[x->ndim - 1];
+    int64_t vol = osz[0] * osz[1] * osz[2], S = tsr_tensor_numel(x) / in, bad = 0;
+    bool has_bad = false;
+    int sz = tsr_dtype_itemsize(x->dtype);
+    const char *xb = tsr_tensor_ptr(xc, NULL);
+    const int64_t *ib = tsr_tensor_ptr(ic, NULL);
+    char *ob = tsr_tensor_ptr(out, NULL);
+    for (int64_t sl = 0; sl < S; sl++) {
+        if (tsr_check_interrupt() < 0) goto fail;
+        for (int64_t e = 0; e < in; e++) {
+            int64_t m = ib[sl * in + e];
+            if (m < 0 || m >= vol) {
+                bad = m, has_bad = true;
+                continue;
+            }
+            memcpy(ob + (sl * vol + m) * sz, xb + (sl * in + e) * sz, (size_t)sz);
+        }
+    }
+    if (has_bad) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Found an invalid max index: %lld (output volumes are of size %lldx%lldx%lld",
+                      (long long)bad, (long long)osz[0], (long long)osz[1], (long long)osz[2]);
+        goto fail;
+    }
+    tsr_tensor_release(xc);
+    tsr_tensor_release(ic);
+    return out;
+fail:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(ic);
+    tsr_tensor_release(out);
+    return NULL;
+}
+
+/* the 2-D gather over (lead, 1, volume) views of g and the indices */
+tsr_tensor *tsr_nn_max_unpool3d_backward(const tsr_tensor *g, const tsr_tensor *indices)
+{
+    int nd = indices->ndim;
+    if (nd < 3 || g->ndim != nd) {
+        tsr_error_set(TSR_ERR_RUNTIME, "max_unpool3d backward: the gradient's and indices' dimensions differ");
+        return NULL;
+    }
+    int64_t gs[6], is[6];
+    for (int i = 0; i < nd - 3; i++) gs[i] = g->sizes[i], is[i] = indices->sizes[i];
+    gs[nd - 3] = is[nd - 3] = 1;
+    gs[nd - 2] = g->sizes[nd - 3] * g->sizes[nd - 2] * g->sizes[nd - 1];
+    is[nd - 2] = indices->sizes[nd - 3] * indices->sizes[nd - 2] * indices->sizes[nd - 1];
+    tsr_tensor *g2 = tsr_reshape(g, nd - 1, gs), *i2 = g2 ? tsr_reshape(indices, nd - 1, is) : NULL;
+    tsr_tensor *r2 = i2 ? tsr_nn_max_unpool2d_backward(g2, i2) : NULL;
+    tsr_tensor *r = r2 ? tsr_reshape(r2, nd, indices->sizes) : NULL;
+    tsr_tensor_release(g2);
+    tsr_tensor_release(i2);
+    tsr_tensor_release(r2);
+    return r;
 }

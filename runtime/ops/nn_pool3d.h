@@ -32,4 +32,14 @@ tsr_tensor *tsr_nn_max_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x,
  * float32 and float64; output and int64 indices contiguous. NEW or NULL. */
 tsr_tensor *tsr_nn_adaptive_max_pool3d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices);
 
+/* torch._C._nn.max_unpool3d(x, indices, output_size, stride, padding):
+ * zeros of (N,) C, oT, oH, oW (contiguous), each x element written at its
+ * index into its channel's volume; 1.13's checks (n, ns, np: the lengths of
+ * output_size, stride, padding). NEW reference or NULL. */
+tsr_tensor *tsr_nn_max_unpool3d(const tsr_tensor *x, const tsr_tensor *indices, int n, const int64_t *osz, int ns,
+                                const int64_t *s, int np);
+
+/* MaxUnpool3DBackward0's max_pool_double_backward(g, indices, 3). NEW or NULL. */
+tsr_tensor *tsr_nn_max_unpool3d_backward(const tsr_tensor *g, const tsr_tensor *indices);
+
 #endif

@@ -162,9 +162,9 @@ static int unpool_size(const tsr_tensor *x, int nk, const int64_t *k, int ns, co
 static Value *f_max_unpool(Value *self, CallArgs *a, void *d)
 {
     (void)self;
-    bool one = d != NULL;
-    int nd = one ? 1 : 2;
-    const char *name = one ? "max_unpool1d" : "max_unpool2d";
+    bool one = d && *(const char *)d == '1', three = d && *(const char *)d == '3';
+    int nd = one ? 1 : three ? 3 : 2;
+    const char *name = one ? "max_unpool1d" : three ? "max_unpool3d" : "max_unpool2d";
     Value *v[6] = {0};
     int64_t k[4], s[4], p[4] = {0, 0}, o[4];
     int nk, ns, np = nd;
@@ -181,11 +181,19 @@ static Value *f_max_unpool(Value *self, CallArgs *a, void *d)
     if (unpool_size(x, nk, k, ns, s, np, p, v[5], name, o) < 0) return NULL;
     if (one) o[nk] = 1;
     if (!is_tensor(v[1]))
-        return exc_set("TypeError", "max_unpool2d(): argument 'indices' (position 2) must be Tensor, not %s",
-                       v[1]->type->name);
+        return exc_set("TypeError", "%s(): argument 'indices' (position 2) must be Tensor, not %s",
+                       three ? "max_unpool3d" : "max_unpool2d", v[1]->type->name);
     tsr_tensor *ix = tensor_of(v[1]);
     bool g = tsr_ag_needed(1, &x);
     tsr_ag_args none = {0}, ua = {.i0 = x->ndim};   /* unsqueeze(-1) of x, squeeze(-1) of its result */
+    if (three) {   /* torch._C._nn.max_unpool3d(input, indices, output_size, _stride, padding) */
+        tsr_tensor *r = tsr_nn_max_unpool3d(x, ix, nk, o, ns, s, np);
+        if (r && g && (tsr_ag_record("max_unpool3d", 1, &x, &none, r, false) < 0 || tsr_ag_keep(r, ix) < 0)) {
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+        return r ? v_tensor(r) : bind_runtime_error();
+    }
     if (!one) {
         tsr_tensor *r = tsr_nn_max_unpool2d(x, ix, nk, o);
         if (r && g && (tsr_ag_record("max_unpool2d", 1, &x, &none, r, false) < 0 || tsr_ag_keep(r, ix) < 0)) {
@@ -312,6 +320,7 @@ void bind_nnf_pool3d_init(void)
     module_add(m, "lp_pool2d", v_builtin("lp_pool2d", f_lp_pool, NULL, NULL));
     module_add(m, "max_unpool1d", v_builtin("max_unpool1d", f_max_unpool, NULL, (void *)"1"));
     module_add(m, "max_unpool2d", v_builtin("max_unpool2d", f_max_unpool, NULL, NULL));
+    module_add(m, "max_unpool3d", v_builtin("max_unpool3d", f_max_unpool, NULL, (void *)"3"));
     module_add(m, "adaptive_max_pool3d", v_builtin("adaptive_max_pool3d", f_adaptive_max_pool3d, NULL, NULL));
     module_add(m, "adaptive_max_pool3d_with_indices",
                v_builtin("adaptive_max_pool3d_with_indices", f_adaptive_max_pool3d, NULL, (void *)"i"));

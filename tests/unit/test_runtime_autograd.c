@@ -130,6 +130,12 @@ static tsr_tensor *fwd_pool(const char *key, const tsr_ag_args *a, tsr_tensor *x
         for (int k = 0; i && k < 4; k++) tsr_tensor_set_at(i, k, tsr_scalar_int(at[k]));
         r = i ? tsr_nn_max_unpool2d(x, i, 2, d) : NULL;
     }
+    else if (!strcmp(key, "max_unpool3d")) {   /* x (1, 2, 1, 2) into (2, 2, 2) volumes at fixed places */
+        int64_t sz[4] = {1, 2, 1, 2}, at[4] = {0, 3, 5, 6}, st[3] = {1, 1, 1};
+        i = tsr_empty(4, sz, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int k = 0; i && k < 4; k++) tsr_tensor_set_at(i, k, tsr_scalar_int(at[k]));
+        r = i ? tsr_nn_max_unpool3d(x, i, 3, d, 3, st, 3) : NULL;
+    }
     if (ind) *ind = i;
     else tsr_tensor_release(i);
     return r;
@@ -619,6 +625,7 @@ static const Case cases[] = {
     {"adaptive_avg_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
     {"adaptive_max_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
     {"max_unpool2d", 1, {3}, {{1, 2, 2}}, 0, A(.dims = {3, 3})},
+    {"max_unpool3d", 1, {4}, {{1, 2, 1, 2}}, 0, A(.dims = {2, 2, 2})},
     {"max_pool3d", 1, {4}, {{2, 3, 4, 3}}, 0, A(.dims = {2, 1, 1})},
     {"adaptive_max_pool3d", 1, {4}, {{2, 3, 4, 5}}, 0, A(.dims = {2, 3, 2})},
     {"reflection_pad1d", 1, {2}, {{2, 5}}, 0, A(.ndims = 2, .dims = {2, 1}, .i0 = 1)},
@@ -805,7 +812,7 @@ static int check_case(const Case *c)
         tsr_tensor_release(sm);
         tsr_tensor_release(si);
     }
-    if (strstr(c->key, "max_pool") || !strcmp(c->key, "max_unpool2d")) {   /* the indices the pooling bindings keep */
+    if (strstr(c->key, "max_pool") || strstr(c->key, "max_unpool")) {   /* the indices the pooling bindings keep */
         tsr_tensor *ind = NULL, *r = fwd_pool(c->key, &c->a, in[0], &ind);
         tsr_ag_keep(out, ind);
         tsr_tensor_release(r);
