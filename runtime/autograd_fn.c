@@ -31,6 +31,7 @@
 #include "ops/nn_more.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
+#include "ops/nn_pool3d.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
@@ -2032,6 +2033,31 @@ static int bw_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+static int bw_max_unpool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool3d_backward(g, n->extra[0])));
+    return finish(c, n, gin);
+}
+
+/* max_pool3d_with_indices / adaptive_max_pool3d: input 0 saved, the
+ * indices kept (extra[0]) */
+static int bw_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_pool3d_backward(g, x, n->extra[0])));
+    return finish(c, n, gin);
+}
+
+/* max_unpool2d: the indices kept (extra[0]); max_pool_double_backward */
+static int bw_max_unpool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool2d_backward(g, n->extra[0])));
+    return finish(c, n, gin);
+}
+
 /* avg_pool2d: kernel, stride, padding in dims[0..5] (h, w pairs),
  * count_include_pad in flag, divisor_override in i0 when has_d0. */
 static int bw_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -3096,6 +3122,7 @@ static const tsr_formula formulas[] = {
     {"acosh", "AcoshBackward0", 1, tsr__bw_ahyp},
     {"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", 1, bw_adaptive_avg_pool2d},
     {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", 1, bw_max_pool2d},
+    {"adaptive_max_pool3d", "AdaptiveMaxPool3DBackward0", 1, bw_max_pool3d},
     {"add", "AddBackward0", 0, bw_add},
     {"add_s", "AddBackward1", 0, bw_pass},
     {"addbmm", "AddbmmBackward0", 6, bw_addbmm},
@@ -3242,6 +3269,9 @@ static const tsr_formula formulas[] = {
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"max_dim", "MaxBackward0", 0, bw_max_dim},
     {"max_pool2d", "MaxPool2DWithIndicesBackward0", 1, bw_max_pool2d},
+    {"max_pool3d", "MaxPool3DWithIndicesBackward0", 1, bw_max_pool3d},
+    {"max_unpool2d", "MaxUnpool2DBackward0", 0, bw_max_unpool2d},
+    {"max_unpool3d", "MaxUnpool3DBackward0", 0, bw_max_unpool3d},
     {"maximum", "MaximumBackward0", 3, bw_maximum},
     {"mean", "MeanBackward0", 0, bw_mean},
     {"mean_dim", "MeanBackward1", 0, bw_mean},

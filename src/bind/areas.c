@@ -42,6 +42,7 @@ static void (*const areas[])(void) = {
     bind_nnf_more_init,
     bind_pydef_init,
     bind_nnf_misc_init,
+    bind_nnf_pool3d_init,
 };
 
 void bind_areas_init(void)

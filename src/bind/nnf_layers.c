@@ -238,14 +238,17 @@ static Value *pool_result(tsr_tensor *r, tsr_tensor *ind, bool ri)
 static Value *f_max_pool(Value *self, CallArgs *a, void *d)
 {
     (void)self;
-    bool one = d != NULL, ceil, ri;
-    const char *name = one ? "max_pool1d" : "max_pool2d";
+    /* d: NULL or "2i" (2-D), "1" or "1i" (1-D); "i": the max_poolNd_with_indices def (always a pair) */
+    bool one = d && *(const char *)d == '1', wi = d && strchr(d, 'i'), ceil, ri;
+    const char *name = wi ? (one ? "max_pool1d_with_indices" : "max_pool2d_with_indices")
+                          : one ? "max_pool1d" : "max_pool2d";
     Value *v[7];
     int64_t k[TSR_MAX_DIMS], s[TSR_MAX_DIMS], p[TSR_MAX_DIMS] = {0, 0}, dl[TSR_MAX_DIMS] = {1, 1};
     int nk, ns, np = one ? 1 : 2, nd = one ? 1 : 2, sz = one ? 1 : 2;
     if (args_parse(a, name, "def input, kernel_size, stride=, padding=, dilation=, ceil_mode=, return_indices=", v) < 0 ||
         opt_bool(v[6], name, "return_indices", false, &ri) < 0)
         return NULL;
+    ri = ri || wi;
     const char *op = ri ? (one ? "max_pool1d_with_indices" : "max_pool2d_with_indices") : name;
     if (need_tensor(v[0], op, "input", 1) < 0 || ilist(v[1], op, "kernel_size", sz, k, &nk) < 0 ||
         ilist(v[2], op, "stride", sz, s, &ns) < 0 || opt_bool(v[5], op, "ceil_mode", false, &ceil) < 0)
@@ -338,6 +341,7 @@ static Value *f_adaptive(Value *self, CallArgs *a, void *d)
     (void)self;
     const char *name = d;
     bool one = strstr(name, "1d") != NULL, mx = strstr(name, "max") != NULL, ri = false;
+    bool wi = strstr(name, "_with_indices") != NULL;   /* the def returns the pair */
     Value *v[3] = {0};
     int64_t o[TSR_MAX_DIMS];
     int n;
@@ -345,6 +349,8 @@ static Value *f_adaptive(Value *self, CallArgs *a, void *d)
                                                                            : "def input, output_size", v) < 0 ||
         (mx && opt_bool(v[2], name, "return_indices", false, &ri) < 0))
         return NULL;
+    ri = ri || wi;
+    if (wi) name = one ? "adaptive_max_pool1d" : "adaptive_max_pool2d";
     if (!one && !is_tensor(v[0]))
         return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
     if (need_tensor(v[0], name, "input", 1) < 0) return NULL;
@@ -727,6 +733,10 @@ void bind_nnf_layers_init(void)
         {"adaptive_avg_pool2d", f_adaptive, (void *)"adaptive_avg_pool2d"},
         {"adaptive_max_pool1d", f_adaptive, (void *)"adaptive_max_pool1d"},
         {"adaptive_max_pool2d", f_adaptive, (void *)"adaptive_max_pool2d"},
+        {"max_pool1d_with_indices", f_max_pool, (void *)"1i"},
+        {"max_pool2d_with_indices", f_max_pool, (void *)"2i"},
+        {"adaptive_max_pool1d_with_indices", f_adaptive, (void *)"adaptive_max_pool1d_with_indices"},
+        {"adaptive_max_pool2d_with_indices", f_adaptive, (void *)"adaptive_max_pool2d_with_indices"},
         {"layer_norm", f_layer_norm, NULL},
         {"batch_norm", f_batch_norm, NULL},
         {"group_norm", f_group_norm, NULL},

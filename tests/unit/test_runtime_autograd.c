@@ -20,6 +20,7 @@
 #include "ops/nn_conv.h"
 #include "ops/nn_more.h"
 #include "ops/nn_norm_grad.h"
+#include "ops/nn_pool3d.h"
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
@@ -121,6 +122,20 @@ static tsr_tensor *fwd_pool(const char *key, const tsr_ag_args *a, tsr_tensor *x
     else if (!strcmp(key, "avg_pool2d")) r = tsr_nn_avg_pool2d(x, 2, d, 2, d + 2, 2, d + 4, false, a->flag, a->has_d0, a->i0);
     else if (!strcmp(key, "adaptive_avg_pool2d")) r = tsr_nn_adaptive_avg_pool2d(x, 2, d);
     else if (!strcmp(key, "adaptive_max_pool2d")) r = tsr_nn_adaptive_max_pool2d(x, 2, d, &i);
+    else if (!strcmp(key, "adaptive_max_pool3d")) r = tsr_nn_adaptive_max_pool3d(x, 3, d, &i);
+    else if (!strcmp(key, "max_pool3d")) r = tsr_nn_max_pool3d(x, 1, d, 1, d + 1, 1, d + 2, 1, one, false, &i);
+    else if (!strcmp(key, "max_unpool2d")) {   /* x (1, 2, 2) into (3, 3) planes at fixed places */
+        int64_t sz[3] = {1, 2, 2}, at[4] = {0, 4, 5, 7};
+        i = tsr_empty(3, sz, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int k = 0; i && k < 4; k++) tsr_tensor_set_at(i, k, tsr_scalar_int(at[k]));
+        r = i ? tsr_nn_max_unpool2d(x, i, 2, d) : NULL;
+    }
+    else if (!strcmp(key, "max_unpool3d")) {   /* x (1, 2, 1, 2) into (2, 2, 2) volumes at fixed places */
+        int64_t sz[4] = {1, 2, 1, 2}, at[4] = {0, 3, 5, 6}, st[3] = {1, 1, 1};
+        i = tsr_empty(4, sz, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int k = 0; i && k < 4; k++) tsr_tensor_set_at(i, k, tsr_scalar_int(at[k]));
+        r = i ? tsr_nn_max_unpool3d(x, i, 3, d, 3, st, 3) : NULL;
+    }
     if (ind) *ind = i;
     else tsr_tensor_release(i);
     return r;
@@ -726,6 +741,10 @@ static const Case cases[] = {
     {"avg_pool2d", 1, {3}, {{1, 4, 4}}, 0, A(.dims = {2, 2, 1, 1, 0, 0}, .has_d0 = true, .i0 = 3)},
     {"adaptive_avg_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
     {"adaptive_max_pool2d", 1, {3}, {{2, 5, 7}}, 0, A(.dims = {3, 4})},
+    {"max_unpool2d", 1, {3}, {{1, 2, 2}}, 0, A(.dims = {3, 3})},
+    {"max_unpool3d", 1, {4}, {{1, 2, 1, 2}}, 0, A(.dims = {2, 2, 2})},
+    {"max_pool3d", 1, {4}, {{2, 3, 4, 3}}, 0, A(.dims = {2, 1, 1})},
+    {"adaptive_max_pool3d", 1, {4}, {{2, 3, 4, 5}}, 0, A(.dims = {2, 3, 2})},
     {"reflection_pad1d", 1, {2}, {{2, 5}}, 0, A(.ndims = 2, .dims = {2, 1}, .i0 = 1)},
     {"reflection_pad2d", 1, {3}, {{1, 4, 5}}, 0, A(.ndims = 4, .dims = {1, 2, 3, 0}, .i0 = 1)},
     {"reflection_pad3d", 1, {4}, {{1, 2, 3, 3}}, 0, A(.ndims = 6, .dims = {1, 1, 2, 0, 0, 1}, .i0 = 1)},
@@ -923,7 +942,7 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
         tsr_tensor_release(sm);
         tsr_tensor_release(si);
     }
-    if (strstr(c->key, "max_pool2d")) {   /* the indices the pooling bindings keep */
+    if (strstr(c->key, "max_pool") || strstr(c->key, "max_unpool")) {   /* the indices the pooling bindings keep */
         tsr_tensor *ind = NULL, *r = fwd_pool(c->key, &c->a, in[0], &ind);
         tsr_ag_keep(out, ind);
         tsr_tensor_release(r);
