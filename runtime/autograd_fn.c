@@ -2841,6 +2841,7 @@ static const tsr_formula formulas[] = {
     {"std_mean_m", "StdMeanBackward0", 0, bw_mean},
     {"std_mean_s", "StdMeanBackward0", 1 | TSR_SAVE_OUT, bw_var},
     {"sub", "SubBackward0", 0, bw_sub},
+    {"sub_s", "SubBackward1", 0, bw_pass},
     {"sub_sparse", "SubBackward0", 0, bw_sub_sparse},
     {"sum", "SumBackward0", 0, bw_sum},
     {"sum_dim", "SumBackward1", 0, bw_sum},
