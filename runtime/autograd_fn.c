@@ -27,6 +27,7 @@
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_loss.h"
 #include "ops/nn_more.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
@@ -1480,6 +1481,15 @@ static int bw_nll_loss2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* soft_margin_loss_backward: input self (saved); extra target; reduction i0 */
+static int bw_soft_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_soft_margin_loss_backward(g, x, n->extra[0], (tsr_reduction)n->a.i0)));
+    return finish(c, n, gin);
+}
+
 /* nll_loss_backward: input self; extra target[, weight]; reduction i0,
  * ignore_index i1, the forward's total weight d0 */
 static int bw_nll_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -2823,6 +2833,7 @@ static const tsr_formula formulas[] = {
     {"sinh", "SinhBackward0", 1, bw_sinh},
     {"slice", "SliceBackward0", 0, bw_piece},
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
+    {"soft_margin_loss", "SoftMarginLossBackward0", 1, bw_soft_margin_loss},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softplus", "SoftplusBackward0", 1, bw_softplus},
     {"softshrink", "SoftshrinkBackward0", 1, bw_shrink},

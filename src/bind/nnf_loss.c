@@ -17,6 +17,7 @@
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "ops/binary.h"
+#include "ops/nn_loss.h"
 #include "value.h"
 
 #define MOD "torch.nn.functional"
@@ -477,6 +478,48 @@ static Value *f_mlsm(Value *self, CallArgs *a, void *d)
     return finish(&p, exc_set("ValueError", "%s is not valid", rs));
 }
 
+/* soft_margin_loss(input, target, size_average=None, reduce=None,
+ * reduction='mean') and torch._C._nn's (input, target, reduction=1): the
+ * runtime's kernel, SoftMarginLossBackward0 over the input (the target is
+ * not differentiable). */
+static Value *soft_margin(Value **v, int64_t red)
+{
+    const char *n = "soft_margin_loss";
+    if (need_tensor(v[0], n, "input", 1) < 0 || need_tensor(v[1], n, "target", 2) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
+    if (tsr_ag_needed(1, &t))
+        return exc_set("RuntimeError", "The function 'soft_margin_loss' is not differentiable with respect to argument "
+                                       "'target'. This input cannot have requires_grad True.");
+    tsr_tensor *r = tsr_nn_soft_margin_loss(x, t, (tsr_reduction)red);
+    if (!r) return bind_runtime_error();
+    tsr_ag_args ga = {.i0 = red};
+    if (tsr_ag_needed(1, &x) && (tsr_ag_record("soft_margin_loss", 1, &x, &ga, r, false) < 0 || tsr_ag_keep(r, t) < 0)) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return v_tensor(r);
+}
+
+static Value *f_soft_margin(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[5];
+    if (args_parse(a, "soft_margin_loss", "def input, target, size_average=, reduce=, reduction=", v) < 0) return NULL;
+    int red = reduction_enum(v[2], v[3], v[4]);
+    return red < 0 ? NULL : soft_margin(v, red);
+}
+
+static Value *t_soft_margin(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[3];
+    int64_t red;
+    if (args_parse(a, "soft_margin_loss", "def input, target, reduction=", v) < 0 ||
+        red_int(v[2], "soft_margin_loss", 1, &red) < 0)
+        return NULL;
+    return soft_margin(v, red);
+}
+
 static const struct {
     const char *name;
     BuiltinFn fn;
@@ -488,6 +531,7 @@ static const struct {
     {"poisson_nll_loss", f_poisson, NULL},
     {"gaussian_nll_loss", f_gaussian, NULL},
     {"multilabel_soft_margin_loss", f_mlsm, NULL},
+    {"soft_margin_loss", f_soft_margin, NULL},
 };
 
 void bind_nnf_loss_init(void)
@@ -499,5 +543,6 @@ void bind_nnf_loss_init(void)
     module_add(torch, "cosine_embedding_loss",
                v_builtin("cosine_embedding_loss", t_margin3, NULL, (void *)"cosine_embedding_loss"));
     module_add(torch, "hinge_embedding_loss", v_builtin("hinge_embedding_loss", t_hinge, NULL, NULL));
+    module_add(bind_module("torch._C._nn"), "soft_margin_loss", v_builtin("soft_margin_loss", t_soft_margin, NULL, NULL));
     module_add(torch, "poisson_nll_loss", v_builtin("poisson_nll_loss", t_poisson, NULL, NULL));
 }

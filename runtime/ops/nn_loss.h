@@ -1,0 +1,15 @@
+/* runtime/ops/nn_loss.h — the losses 1.13 computes in a dedicated ATen op
+ * with its own backward node: soft_margin_loss (SoftMarginLossBackward0). */
+#ifndef TSR_OPS_NN_LOSS_H
+#define TSR_OPS_NN_LOSS_H
+#include "nn.h"
+
+/* soft_margin_loss_out: out = log(exp(-x * t) + 1) in x's dtype (neg_out,
+ * mul_, exp_, add_, log_ in place), then mean / sum. NEW or NULL. */
+tsr_tensor *tsr_nn_soft_margin_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
+/* soft_margin_loss_backward: -norm * t * z / (1 + z) * g, z = exp(-t * x),
+ * norm 1 / numel for mean; in x's dtype. NEW or NULL. */
+tsr_tensor *tsr_nn_soft_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t,
+                                             tsr_reduction red);
+
+#endif
