@@ -520,6 +520,104 @@ static Value *t_soft_margin(Value *self, CallArgs *a, void *d)
     return soft_margin(v, red);
 }
 
+/* triplet_margin_loss (ATen, Loss.cpp): the pairwise distances, the swap's
+ * minimum, clamp_min(margin + dist_pos - dist_neg, 0), the reduction */
+static Value *triplet(Value **v, double margin, double pn, double eps, bool swap, int64_t red)
+{
+    tsr_tensor *a = tensor_of(v[0]), *b = tensor_of(v[1]), *c = tensor_of(v[2]);
+    if (a->ndim != b->ndim || b->ndim != c->ndim)
+        return exc_set("RuntimeError", "All inputs should have same dimension but got %dD, %dD and %dD inputs.", a->ndim,
+                       b->ndim, c->ndim);
+    Pool p = {0};
+    Value *torch = bind_module("torch"), *pv = pf(&p, pn), *ev = pf(&p, eps);
+    Value *ap[4] = {v[0], v[1], pv, ev}, *an[4] = {v[0], v[2], pv, ev}, *sw[4] = {v[1], v[2], pv, ev};
+    Value *dp = pcall(&p, torch, "pairwise_distance", 4, ap);
+    Value *dn = dp ? pcall(&p, torch, "pairwise_distance", 4, an) : NULL;
+    if (dn && swap) {
+        Value *ds = pcall(&p, torch, "pairwise_distance", 4, sw), *mm[2] = {dn, ds};
+        dn = ds ? pcall(&p, torch, "min", 2, mm) : NULL;
+    }
+    Value *o = pbin(&p, OP_SUB, scal(&p, TSR_BINOP_ADD, dn ? dp : NULL, margin), dn);
+    Value *cm[2] = {o, pi(&p, 0)};
+    o = o ? pcall(&p, torch, "clamp_min", 2, cm) : NULL;
+    return finish(&p, apply_reduction(&p, o, red));
+}
+
+/* torch.triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction=1) */
+static Value *t_triplet(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    const char *n = "triplet_margin_loss";
+    Value *v[8];
+    double m, pn, eps;
+    bool swap;
+    int64_t red;
+    if (args_parse(a, n, "def anchor, positive, negative, margin=, p=, eps=, swap=, reduction=", v) < 0 ||
+        need_tensor(v[0], n, "anchor", 1) < 0 || need_tensor(v[1], n, "positive", 2) < 0 ||
+        need_tensor(v[2], n, "negative", 3) < 0 || opt_float(v[3], n, "margin", 1.0, &m) < 0 ||
+        opt_float(v[4], n, "p", 2.0, &pn) < 0 || opt_float(v[5], n, "eps", 1e-6, &eps) < 0 ||
+        opt_bool(v[6], n, "swap", false, &swap) < 0 || red_int(v[7], n, 1, &red) < 0)
+        return NULL;
+    return triplet(v, m, pn, eps, swap, red);
+}
+
+/* F.triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None,
+ * reduce=None, reduction='mean') */
+static Value *f_triplet(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    const char *n = "triplet_margin_loss";
+    Value *v[10];
+    double m, pn, eps;
+    bool swap;
+    if (args_parse(a, n, "def anchor, positive, negative, margin=, p=, eps=, swap=, size_average=, reduce=, reduction=",
+                   v) < 0)
+        return NULL;
+    int red = reduction_enum(v[7], v[8], v[9]);
+    if (red < 0 || need_tensor(v[0], n, "anchor", 1) < 0 || need_tensor(v[1], n, "positive", 2) < 0 ||
+        need_tensor(v[2], n, "negative", 3) < 0 || opt_float(v[3], n, "margin", 1.0, &m) < 0 ||
+        opt_float(v[4], n, "p", 2.0, &pn) < 0 || opt_float(v[5], n, "eps", 1e-6, &eps) < 0 ||
+        opt_bool(v[6], n, "swap", false, &swap) < 0)
+        return NULL;
+    return triplet(v, m, pn, eps, swap, red);
+}
+
+/* F.triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0,
+ * swap=False, reduction='mean'): 1.13's Python body, the distance a callable of the language */
+static Value *f_triplet_dist(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[7];
+    if (args_parse(a, "triplet_margin_with_distance_loss",
+                   "def anchor, positive, negative, *, distance_function=, margin=, swap=, reduction=", v) < 0)
+        return NULL;
+    Pool p = {0};
+    Value *df = v[3] && !is_none(v[3]) ? v[3] : keep(&p, value_getattr(bind_module(MOD), "pairwise_distance"));
+    Value *margin = v[4] ? v[4] : pf(&p, 1.0);
+    Value *ap[2] = {v[0], v[1]}, *an[2] = {v[0], v[2]}, *sw[2] = {v[1], v[2]};
+    Value *dp = df ? keep(&p, value_call0(df, 2, ap)) : NULL;
+    Value *dn = dp ? keep(&p, value_call0(df, 2, an)) : NULL;
+    int swap = dn && v[5] ? value_truth(v[5]) : 0;
+    if (swap < 0) return finish(&p, NULL);
+    if (dn && swap) {
+        Value *ds = keep(&p, value_call0(df, 2, sw)), *mm[2] = {dn, ds};
+        dn = ds ? pcall(&p, bind_module("torch"), "min", 2, mm) : NULL;
+    }
+    Value *o = pbin(&p, OP_ADD, pbin(&p, OP_SUB, dp, dn), margin), *cl = NULL;
+    if (o) {   /* torch.clamp(..., min=0.0) */
+        Value *f = value_getattr(bind_module("torch"), "clamp"), *z = pf(&p, 0.0);
+        const char *kn[1] = {"min"};
+        if (f) {
+            CallArgs c = {&o, 1, kn, &z, 1};
+            cl = keep(&p, value_call(f, &c));
+            decref(f);
+        }
+    }
+    if (!cl) return finish(&p, NULL);
+    int red = reduction_enum(NULL, NULL, v[6]);
+    return red < 0 ? finish(&p, NULL) : finish(&p, apply_reduction(&p, cl, red));
+}
+
 static const struct {
     const char *name;
     BuiltinFn fn;
@@ -532,6 +630,8 @@ static const struct {
     {"gaussian_nll_loss", f_gaussian, NULL},
     {"multilabel_soft_margin_loss", f_mlsm, NULL},
     {"soft_margin_loss", f_soft_margin, NULL},
+    {"triplet_margin_loss", f_triplet, NULL},
+    {"triplet_margin_with_distance_loss", f_triplet_dist, NULL},
 };
 
 void bind_nnf_loss_init(void)
@@ -544,5 +644,6 @@ void bind_nnf_loss_init(void)
                v_builtin("cosine_embedding_loss", t_margin3, NULL, (void *)"cosine_embedding_loss"));
     module_add(torch, "hinge_embedding_loss", v_builtin("hinge_embedding_loss", t_hinge, NULL, NULL));
     module_add(bind_module("torch._C._nn"), "soft_margin_loss", v_builtin("soft_margin_loss", t_soft_margin, NULL, NULL));
+    module_add(torch, "triplet_margin_loss", v_builtin("triplet_margin_loss", t_triplet, NULL, NULL));
     module_add(torch, "poisson_nll_loss", v_builtin("poisson_nll_loss", t_poisson, NULL, NULL));
 }
