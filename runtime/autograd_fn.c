@@ -1481,6 +1481,20 @@ static int bw_nll_loss2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* multi_margin_loss_backward: input self (saved); extra target[, weight];
+ * reduction i0, p i1, margin d0 */
+static int bw_multi_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail) {
+        const tsr_tensor *w = n->nextra > 1 ? n->extra[1] : NULL;
+        give(c, gin, 0, keep(c, tsr_nn_multi_margin_loss_backward(g, x, n->extra[0], (int)n->a.i1, n->a.d0, w,
+                                                                  (tsr_reduction)n->a.i0)));
+    }
+    return finish(c, n, gin);
+}
+
 /* soft_margin_loss_backward: input self (saved); extra target; reduction i0 */
 static int bw_soft_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -2767,6 +2781,7 @@ static const tsr_formula formulas[] = {
     {"mul", "MulBackward0", 3, bw_mul},
     {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mul_sparse_s", "MulBackward0", 0, bw_mul_sparse_s},
+    {"multi_margin_loss", "MultiMarginLossBackward0", 1, bw_multi_margin_loss},
     {"mv", "MvBackward0", 3, bw_mv},
     {"nan_to_num", "NanToNumBackward0", 1, tsr__bw_nan_to_num},
     {"nanmedian", "NanmedianBackward0", 1 | TSR_SAVE_OUT, bw_max_all},

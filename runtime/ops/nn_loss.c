@@ -1,11 +1,14 @@
 /* runtime/ops/nn_loss.c — soft_margin_loss forward and backward, each the
  * sequence of in-place ops 1.13's Loss.cpp runs (so the dtype rules, the
  * errors and the rounding of every step are those ops'). */
+#include <stdio.h>
+
 #include "nn_loss.h"
 #include "binary.h"
 #include "factory.h"
 #include "reduce.h"
 #include "unary.h"
+#include "copy.h"
 #include "../error.h"
 #include "../internal.h"
 
@@ -85,4 +88,172 @@ tsr_tensor *tsr_nn_soft_margin_loss_backward(const tsr_tensor *g, const tsr_tens
     }
     tsr_tensor_release(z);
     return gi;
+}
+
+/* ------------------------------------------------------------ multi_margin_loss */
+
+/* "[2, 3]" */
+static char *sizes_str(char *buf, size_t n, const tsr_tensor *t)
+{
+    size_t k = (size_t)snprintf(buf, n, "[");
+    for (int i = 0; i < t->ndim && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)t->sizes[i]);
+    if (k < n) snprintf(buf + k, n - k, "]");
+    return buf;
+}
+
+/* multi_margin_loss_shape_check and the dtype reads of the CPU kernel; 0 or -1 */
+static int mm_check(const tsr_tensor *x, const tsr_tensor *t, const tsr_tensor *w, int p, int64_t *nframe, int64_t *dim)
+{
+    char b[96];
+    if (p != 1 && p != 2) return tsr_error_set(TSR_ERR_RUNTIME, "only p == 1 and p == 2 supported"), -1;
+    int nd = x->ndim;
+    if (!((nd == 2 && x->sizes[1] != 0) || (nd == 1 && x->sizes[0] != 0) || nd == 0)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected non-empty vector or matrix with optional 0-dim batch size, but got: %s",
+                      sizes_str(b, sizeof b, x));
+        return -1;
+    }
+    *nframe = nd <= 1 ? 1 : x->sizes[0];
+    *dim = nd == 0 ? 1 : nd == 1 ? x->sizes[0] : x->sizes[1];
+    if (!(t->ndim <= 1 && tsr_tensor_numel(t) == *nframe)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "inconsistent target size, got: %s", sizes_str(b, sizeof b, t));
+        return -1;
+    }
+    if (tsr_tensor_numel(x) == 0) return 0;
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) return tsr__not_implemented("multi_margin_loss_cpu_kernel", x->dtype);
+    if (t->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type Long but found %s", tsr_dtype_scalar_name(t->dtype));
+        return -1;
+    }
+    if (w && w->dtype != x->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(x->dtype),
+                      tsr_dtype_scalar_name(w->dtype));
+        return -1;
+    }
+    return 0;
+}
+
+/* multi_margin_inner_sum_cpu / multi_margin_loss_cpu_kernel: the frame
+ * sums in T, the reduced sum in ACC (1.13's CPU acc_type: double) */
+#define MM_FWD(T, ACC)                                                                                       \
+    do {                                                                                                     \
+        const T *xd = (const T *)tsr_tensor_ptr(xc, NULL), *wd = wc ? (const T *)tsr_tensor_ptr(wc, NULL) : NULL; \
+        const int64_t *td = (const int64_t *)tsr_tensor_ptr(tc, NULL);                                      \
+        T *od = (T *)tsr_tensor_ptr(r, NULL), m = (T)margin;                                                \
+        ACC acc = 0;                                                                                         \
+        for (int64_t f = 0; f < nframe; f++, xd += dim) {                                                    \
+            int64_t ti = td[f];                                                                              \
+            if (ti < 0 || ti >= dim) { bad = true; break; }                                                 \
+            T xt = xd[ti], s = 0;                                                                            \
+            for (int64_t d = 0; d < dim; d++) {                                                              \
+                if (d == ti) continue;                                                                       \
+                T z = m - xt + xd[d];                                                                        \
+                if (z > 0) {                                                                                 \
+                    T h = p == 1 ? z : z * z;                                                                \
+                    if (wd) h *= wd[ti];                                                                     \
+                    s += h;                                                                                  \
+                }                                                                                            \
+            }                                                                                                \
+            s /= (T)dim;                                                                                     \
+            if (per_frame) od[f] = s;                                                                        \
+            else acc += s;                                                                                   \
+        }                                                                                                    \
+        if (!per_frame) {                                                                                    \
+            if (red == TSR_REDUCTION_MEAN) acc /= (ACC)nframe;                                               \
+            od[0] = (T)acc;                                                                                  \
+        }                                                                                                    \
+    } while (0)
+
+tsr_tensor *tsr_nn_multi_margin_loss(const tsr_tensor *x, const tsr_tensor *t, int p, double margin,
+                                     const tsr_tensor *w, tsr_reduction red)
+{
+    int64_t nframe, dim;
+    if (mm_check(x, t, w, p, &nframe, &dim) < 0) return NULL;
+    bool per_frame = red == TSR_REDUCTION_NONE && t->ndim > 0, bad = false;
+    tsr_tensor *r = tsr_tensor_empty(per_frame ? 1 : 0, &nframe, x->dtype, x->device);
+    if (!r || tsr_tensor_numel(x) == 0) return r;   /* 1.13 leaves an empty input's result unwritten */
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *tc = xc ? tsr_contiguous(t, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *wc = tc && w ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
+    if (!tc || (w && !wc)) {
+        tsr_tensor_release(r);
+        r = NULL;
+    } else if (x->dtype == TSR_FLOAT64) {
+        MM_FWD(double, double);
+    } else {
+        MM_FWD(float, double);
+    }
+    if (r && bad) {
+        tsr_error_set(TSR_ERR_RUNTIME, "target out of range");
+        tsr_tensor_release(r);
+        r = NULL;
+    }
+    tsr_tensor_release(xc);
+    tsr_tensor_release(tc);
+    tsr_tensor_release(wc);
+    return r;
+}
+
+/* multi_margin_loss_backward_cpu_kernel */
+#define MM_BWD(T)                                                                                            \
+    do {                                                                                                     \
+        const T *xd = (const T *)tsr_tensor_ptr(xc, NULL), *wd = wc ? (const T *)tsr_tensor_ptr(wc, NULL) : NULL; \
+        const T *gd = (const T *)tsr_tensor_ptr(gc, NULL);                                                  \
+        const int64_t *td = (const int64_t *)tsr_tensor_ptr(tc, NULL);                                      \
+        T *gi = (T *)tsr_tensor_ptr(r, NULL), *row = gi, m = (T)margin;                                     \
+        T gs = red == TSR_REDUCTION_MEAN ? (T)(1. / (double)(nframe * dim)) : (T)(1. / (double)dim);        \
+        for (int64_t f = 0; f < nframe; f++, xd += dim, row += dim) {                                        \
+            int64_t ti = td[f];                                                                              \
+            if (ti < 0 || ti >= dim) { bad = true; break; }                                                 \
+            T xt = xd[ti], gt = 0;                                                                           \
+            for (int64_t d = 0; d < dim; d++) {                                                              \
+                T z = m - xt + xd[d];                                                                        \
+                if (d == ti) continue;                                                                       \
+                if (z > 0) {                                                                                 \
+                    T h = p == 1 ? gs : 2 * gs * z;                                                          \
+                    if (wd) h *= wd[ti];                                                                     \
+                    gt -= h;                                                                                 \
+                    row[d] = h;                                                                              \
+                } else {                                                                                     \
+                    row[d] = 0;                                                                              \
+                }                                                                                            \
+            }                                                                                                \
+            row[ti] = gt;                                                                                    \
+        }                                                                                                    \
+        if (red != TSR_REDUCTION_NONE || g->ndim == 0) {                                                     \
+            for (int64_t i = 0; i < nframe * dim; i++) gi[i] *= gd[0];                                       \
+        } else {                                                                                             \
+            for (int64_t f = 0; f < nframe; f++)                                                             \
+                for (int64_t d = 0; d < dim; d++) gi[f * dim + d] *= gd[f];                                  \
+        }                                                                                                    \
+    } while (0)
+
+tsr_tensor *tsr_nn_multi_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t, int p,
+                                              double margin, const tsr_tensor *w, tsr_reduction red)
+{
+    int64_t nframe, dim;
+    if (mm_check(x, t, w, p, &nframe, &dim) < 0) return NULL;
+    tsr_tensor *r = tsr_zeros(x->ndim, x->sizes, x->dtype, x->device);
+    if (!r || tsr_tensor_numel(x) == 0) return r;
+    bool bad = false;
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *tc = xc ? tsr_contiguous(t, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *gc = tc ? tsr_contiguous(g, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *wc = gc && w ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
+    if (!gc || (w && !wc)) {
+        tsr_tensor_release(r);
+        r = NULL;
+    } else if (x->dtype == TSR_FLOAT64) {
+        MM_BWD(double);
+    } else {
+        MM_BWD(float);
+    }
+    if (r && bad) {
+        tsr_error_set(TSR_ERR_RUNTIME, "target out of range");
+        tsr_tensor_release(r);
+        r = NULL;
+    }
+    tsr_tensor_release(xc);
+    tsr_tensor_release(tc);
+    tsr_tensor_release(gc);
+    tsr_tensor_release(wc);
+    return r;
 }

@@ -1,5 +1,6 @@
 /* runtime/ops/nn_loss.h — the losses 1.13 computes in a dedicated ATen op
- * with its own backward node: soft_margin_loss (SoftMarginLossBackward0). */
+ * with its own backward node: soft_margin_loss (SoftMarginLossBackward0),
+ * multi_margin_loss (MultiMarginLossBackward0). */
 #ifndef TSR_OPS_NN_LOSS_H
 #define TSR_OPS_NN_LOSS_H
 #include "nn.h"
@@ -11,5 +12,11 @@ tsr_tensor *tsr_nn_soft_margin_loss(const tsr_tensor *x, const tsr_tensor *t, ts
  * norm 1 / numel for mean; in x's dtype. NEW or NULL. */
 tsr_tensor *tsr_nn_soft_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t,
                                              tsr_reduction red);
+/* multi_margin_loss (p 1 or 2, margin, weight or NULL): 1.13's CPU kernel
+ * (float32 / float64, int64 targets). NEW or NULL. */
+tsr_tensor *tsr_nn_multi_margin_loss(const tsr_tensor *x, const tsr_tensor *t, int p, double margin,
+                                     const tsr_tensor *w, tsr_reduction red);
+tsr_tensor *tsr_nn_multi_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t, int p,
+                                              double margin, const tsr_tensor *w, tsr_reduction red);
 
 #endif

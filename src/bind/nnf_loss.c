@@ -618,6 +618,61 @@ static Value *f_triplet_dist(Value *self, CallArgs *a, void *d)
     return red < 0 ? finish(&p, NULL) : finish(&p, apply_reduction(&p, cl, red));
 }
 
+/* torch._C._nn.multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction=1): the runtime's
+ * kernel, MultiMarginLossBackward0 over the input (the weight is not differentiable) */
+static Value *multi_margin(Value **v, double pn, double margin, Value *wv, int64_t red)
+{
+    const char *n = "multi_margin_loss";
+    if (need_tensor(v[0], n, "input", 1) < 0 || need_tensor(v[1], n, "target", 2) < 0) return NULL;
+    if (wv && !is_none(wv) && !is_tensor(wv))
+        return exc_set("TypeError", "multi_margin_loss(): argument 'weight' (position 5) must be Tensor, not %s",
+                       wv->type->name);
+    tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]), *w = wv && !is_none(wv) ? tensor_of(wv) : NULL;
+    if (w && tsr_ag_needed(1, &w))
+        return exc_set("RuntimeError", "The function 'multi_margin_loss' is not differentiable with respect to argument "
+                                       "'weight'. This input cannot have requires_grad True.");
+    int p = pn == 1.0 ? 1 : pn == 2.0 ? 2 : 0;
+    tsr_tensor *r = tsr_nn_multi_margin_loss(x, t, p, margin, w, (tsr_reduction)red);
+    if (!r) return bind_runtime_error();
+    tsr_ag_args ga = {.i0 = red, .i1 = p, .d0 = margin};
+    if (tsr_ag_needed(1, &x) && (tsr_ag_record("multi_margin_loss", 1, &x, &ga, r, false) < 0 || tsr_ag_keep(r, t) < 0 ||
+                                 (w && tsr_ag_keep(r, w) < 0))) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return v_tensor(r);
+}
+
+static Value *t_multi_margin(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    const char *n = "multi_margin_loss";
+    Value *v[6];
+    double pn, m;
+    int64_t red;
+    if (args_parse(a, n, "def input, target, p=, margin=, weight=, reduction=", v) < 0 ||
+        opt_float(v[2], n, "p", 1.0, &pn) < 0 || opt_float(v[3], n, "margin", 1.0, &m) < 0 || red_int(v[5], n, 1, &red) < 0)
+        return NULL;
+    return multi_margin(v, pn, m, v[4], red);
+}
+
+/* F.multi_margin_loss(input, target, p=1, margin=1, weight=None, size_average=None, reduce=None, reduction='mean') */
+static Value *f_multi_margin(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    const char *n = "multi_margin_loss";
+    Value *v[8];
+    double pn, m;
+    if (args_parse(a, n, "def input, target, p=, margin=, weight=, size_average=, reduce=, reduction=", v) < 0) return NULL;
+    int red = reduction_enum(v[5], v[6], v[7]);
+    if (red < 0 || opt_float(v[2], n, "p", 1.0, &pn) < 0) return NULL;
+    if (pn != 1 && pn != 2) return exc_set("ValueError", "only p == 1 and p == 2 supported");
+    if (v[4] && !is_none(v[4]) && is_tensor(v[4]) && tensor_of(v[4])->ndim != 1)
+        return exc_set("ValueError", "weight must be one-dimensional");
+    if (opt_float(v[3], n, "margin", 1.0, &m) < 0) return NULL;
+    return multi_margin(v, pn, m, v[4], red);
+}
+
 static const struct {
     const char *name;
     BuiltinFn fn;
@@ -630,6 +685,7 @@ static const struct {
     {"gaussian_nll_loss", f_gaussian, NULL},
     {"multilabel_soft_margin_loss", f_mlsm, NULL},
     {"soft_margin_loss", f_soft_margin, NULL},
+    {"multi_margin_loss", f_multi_margin, NULL},
     {"triplet_margin_loss", f_triplet, NULL},
     {"triplet_margin_with_distance_loss", f_triplet_dist, NULL},
 };
@@ -645,5 +701,6 @@ void bind_nnf_loss_init(void)
     module_add(torch, "hinge_embedding_loss", v_builtin("hinge_embedding_loss", t_hinge, NULL, NULL));
     module_add(bind_module("torch._C._nn"), "soft_margin_loss", v_builtin("soft_margin_loss", t_soft_margin, NULL, NULL));
     module_add(torch, "triplet_margin_loss", v_builtin("triplet_margin_loss", t_triplet, NULL, NULL));
+    module_add(bind_module("torch._C._nn"), "multi_margin_loss", v_builtin("multi_margin_loss", t_multi_margin, NULL, NULL));
     module_add(torch, "poisson_nll_loss", v_builtin("poisson_nll_loss", t_poisson, NULL, NULL));
 }
