@@ -1495,6 +1495,16 @@ static int bw_multi_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **g
     return finish(c, n, gin);
 }
 
+/* multilabel_margin_loss_backward: input self (saved); extra target; reduction i0 */
+static int bw_multilabel_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail)
+        give(c, gin, 0, keep(c, tsr_nn_multilabel_margin_loss_backward(g, x, n->extra[0], (tsr_reduction)n->a.i0)));
+    return finish(c, n, gin);
+}
+
 /* soft_margin_loss_backward: input self (saved); extra target; reduction i0 */
 static int bw_soft_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -2782,6 +2792,7 @@ static const tsr_formula formulas[] = {
     {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mul_sparse_s", "MulBackward0", 0, bw_mul_sparse_s},
     {"multi_margin_loss", "MultiMarginLossBackward0", 1, bw_multi_margin_loss},
+    {"multilabel_margin_loss", "MultilabelMarginLossBackward0", 1, bw_multilabel_margin_loss},
     {"mv", "MvBackward0", 3, bw_mv},
     {"nan_to_num", "NanToNumBackward0", 1, tsr__bw_nan_to_num},
     {"nanmedian", "NanmedianBackward0", 1 | TSR_SAVE_OUT, bw_max_all},

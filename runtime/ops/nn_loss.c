@@ -257,3 +257,163 @@ tsr_tensor *tsr_nn_multi_margin_loss_backward(const tsr_tensor *g, const tsr_ten
     tsr_tensor_release(wc);
     return r;
 }
+
+/* ------------------------------------------------------------ multilabel_margin_loss */
+
+/* multilabel_margin_loss_shape_check, the target range checks and the
+ * dtype reads of the CPU kernel; 0 or -1 */
+static int mlm_check(const tsr_tensor *x, const tsr_tensor *t, int64_t *nframe, int64_t *dim)
+{
+    char b[96];
+    int nd = x->ndim;
+    bool valid = (nd == 2 && x->sizes[1] != 0) || (nd == 1 && x->sizes[0] != 0) || nd == 0;
+    if (!valid) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected non-empty vector or matrix with optional 0-dim batch size, but got: %s",
+                      sizes_str(b, sizeof b, x));
+        return -1;
+    }
+    *nframe = nd <= 1 ? 1 : x->sizes[0];
+    *dim = nd == 0 ? 1 : nd == 1 ? x->sizes[0] : x->sizes[1];
+    bool ok = nd <= 1 ? t->ndim <= 1 && tsr_tensor_numel(t) == *dim
+                      : t->ndim == 2 && t->sizes[0] == *nframe && t->sizes[1] == *dim;
+    if (!ok) {
+        tsr_error_set(TSR_ERR_RUNTIME, "inconsistent size %s for argument #2 'target'", sizes_str(b, sizeof b, t));
+        return -1;
+    }
+    if (tsr_tensor_numel(x) == 0) return 0;
+    int64_t n = tsr_tensor_numel(t);
+    tsr_tensor *tc = tsr_contiguous(t, TSR_MF_CONTIGUOUS);
+    if (!tc) return -1;
+    double lo = 0, hi = 0;
+    for (int64_t i = 0; i < n; i++) {
+        tsr_scalar sv;
+        if (tsr_tensor_get_at(tc, i, &sv) < 0) {
+            tsr_tensor_release(tc);
+            return -1;
+        }
+        double v = tsr_scalar_to_double(sv);
+        if (i == 0 || v < lo) lo = v;
+        if (i == 0 || v > hi) hi = v;
+    }
+    tsr_tensor_release(tc);
+    if (lo < -1 || hi >= (double)(nd == 0 ? 1 : x->sizes[nd - 1]))
+        return tsr_error_set(TSR_ERR_RUNTIME, "argument #2 'target' is out of range"), -1;
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64)
+        return tsr__not_implemented("multilabel_margin_loss_forward_out_frame", x->dtype);
+    if (t->dtype != TSR_INT64) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type Long but found %s", tsr_dtype_scalar_name(t->dtype));
+        return -1;
+    }
+    return 0;
+}
+
+/* multilabel_margin_loss_forward_inner_sum_cpu over every frame: marks
+ * is_target (T, zeroed), sums each frame in ACC returned as T; into
+ * per-frame (T) or the reduced sum in ACC */
+#define MLM_FWD(T, ACC)                                                                                      \
+    do {                                                                                                     \
+        const T *xd = (const T *)tsr_tensor_ptr(xc, NULL);                                                  \
+        const int64_t *td = (const int64_t *)tsr_tensor_ptr(tc, NULL);                                      \
+        T *it = (T *)tsr_tensor_ptr(ist, NULL), *od = (T *)tsr_tensor_ptr(r, NULL);                        \
+        ACC total = 0;                                                                                       \
+        for (int64_t f = 0; f < nframe; f++, xd += dim, td += dim, it += dim) {                              \
+            ACC s = 0;                                                                                       \
+            for (int64_t k = 0; k < dim && td[k] >= 0; k++) it[td[k]] = 1;                                   \
+            for (int64_t k = 0; k < dim && td[k] >= 0; k++) {                                                \
+                T xt = xd[td[k]];                                                                            \
+                for (int64_t d = 0; d < dim; d++)                                                            \
+                    if (!it[d]) {                                                                            \
+                        T z = 1 - xt + xd[d];                                                                \
+                        if (z > 0) s += z;                                                                   \
+                    }                                                                                        \
+            }                                                                                                \
+            T fs = (T)s;                                                                                     \
+            if (per_frame) od[f] = fs / (T)dim;                                                              \
+            else total += fs;                                                                                \
+        }                                                                                                    \
+        if (!per_frame) {                                                                                    \
+            total /= (ACC)dim;                                                                               \
+            if (red == TSR_REDUCTION_MEAN) total /= (ACC)nframe;                                             \
+            od[0] = (T)total;                                                                                \
+        }                                                                                                    \
+    } while (0)
+
+/* multilabel_margin_loss_backward_out_frame */
+#define MLM_BWD(T)                                                                                           \
+    do {                                                                                                     \
+        const T *xd = (const T *)tsr_tensor_ptr(xc, NULL), *gd = (const T *)tsr_tensor_ptr(gc, NULL);       \
+        const int64_t *td = (const int64_t *)tsr_tensor_ptr(tc, NULL);                                      \
+        const T *it = (const T *)tsr_tensor_ptr(ist, NULL);                                                 \
+        T *gi = (T *)tsr_tensor_ptr(r, NULL), *row = gi;                                                    \
+        T gs = (T)(red == TSR_REDUCTION_MEAN ? 1. / (double)(nframe * dim) : 1. / (double)dim);             \
+        for (int64_t f = 0; f < nframe; f++, xd += dim, td += dim, it += dim, row += dim)                    \
+            for (int64_t k = 0; k < dim && td[k] >= 0; k++) {                                                \
+                T xt = xd[td[k]];                                                                            \
+                for (int64_t d = 0; d < dim; d++)                                                            \
+                    if (!it[d]) {                                                                            \
+                        T z = 1 - xt + xd[d];                                                                \
+                        if (z > 0) {                                                                         \
+                            row[td[k]] -= gs;                                                                \
+                            row[d] += gs;                                                                    \
+                        }                                                                                    \
+                    }                                                                                        \
+            }                                                                                                \
+        if (red != TSR_REDUCTION_NONE || g->ndim == 0) {                                                     \
+            for (int64_t i = 0; i < nframe * dim; i++) gi[i] *= gd[0];                                       \
+        } else {                                                                                             \
+            for (int64_t f = 0; f < nframe; f++)                                                             \
+                for (int64_t d = 0; d < dim; d++) gi[f * dim + d] *= gd[f];                                  \
+        }                                                                                                    \
+    } while (0)
+
+/* The forward (g NULL) or the backward of multilabel_margin_loss. */
+static tsr_tensor *mlm(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red)
+{
+    int64_t nframe, dim;
+    if (mlm_check(x, t, &nframe, &dim) < 0) return NULL;
+    bool per_frame = red == TSR_REDUCTION_NONE && t->ndim > 1;
+    tsr_tensor *r = g ? tsr_zeros(x->ndim, x->sizes, x->dtype, x->device)
+                      : tsr_tensor_empty(per_frame ? 1 : 0, &nframe, x->dtype, x->device);
+    if (!r || tsr_tensor_numel(x) == 0) return r;
+    tsr_tensor *ist = tsr_zeros(t->ndim, t->sizes, x->dtype, x->device);
+    tsr_tensor *xc = ist ? tsr_contiguous(x, TSR_MF_CONTIGUOUS) : NULL, *tc = xc ? tsr_contiguous(t, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *gc = tc && g ? tsr_contiguous(g, TSR_MF_CONTIGUOUS) : NULL;
+    if (!tc || (g && !gc)) {
+        tsr_tensor_release(r);
+        r = NULL;
+    } else {
+        tsr_tensor *out = r;
+        if (g) {   /* the forward into a scratch scalar, for is_target */
+            r = tsr_tensor_empty(0, NULL, x->dtype, x->device);
+            per_frame = false;
+        }
+        if (!r) {
+            r = out;
+        } else {
+            if (x->dtype == TSR_FLOAT64) MLM_FWD(double, double);
+            else MLM_FWD(float, double);
+            if (g) {
+                tsr_tensor_release(r);
+                r = out;
+                if (x->dtype == TSR_FLOAT64) MLM_BWD(double);
+                else MLM_BWD(float);
+            }
+        }
+    }
+    tsr_tensor_release(ist);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(tc);
+    tsr_tensor_release(gc);
+    return r;
+}
+
+tsr_tensor *tsr_nn_multilabel_margin_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red)
+{
+    return mlm(NULL, x, t, red);
+}
+
+tsr_tensor *tsr_nn_multilabel_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t,
+                                                   tsr_reduction red)
+{
+    return mlm(g, x, t, red);
+}

@@ -1,6 +1,7 @@
 /* runtime/ops/nn_loss.h — the losses 1.13 computes in a dedicated ATen op
  * with its own backward node: soft_margin_loss (SoftMarginLossBackward0),
- * multi_margin_loss (MultiMarginLossBackward0). */
+ * multi_margin_loss (MultiMarginLossBackward0), multilabel_margin_loss
+ * (MultilabelMarginLossBackward0). */
 #ifndef TSR_OPS_NN_LOSS_H
 #define TSR_OPS_NN_LOSS_H
 #include "nn.h"
@@ -18,5 +19,10 @@ tsr_tensor *tsr_nn_multi_margin_loss(const tsr_tensor *x, const tsr_tensor *t, i
                                      const tsr_tensor *w, tsr_reduction red);
 tsr_tensor *tsr_nn_multi_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t, int p,
                                               double margin, const tsr_tensor *w, tsr_reduction red);
+/* multilabel_margin_loss: 1.13's CPU kernel (float32 / float64, int64
+ * targets, -1 ends a frame's labels); the backward recomputes is_target. */
+tsr_tensor *tsr_nn_multilabel_margin_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
+tsr_tensor *tsr_nn_multilabel_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t,
+                                                   tsr_reduction red);
 
 #endif

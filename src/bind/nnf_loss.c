@@ -673,6 +673,43 @@ static Value *f_multi_margin(Value *self, CallArgs *a, void *d)
     return multi_margin(v, pn, m, v[4], red);
 }
 
+/* multilabel_margin_loss: F's (input, target, size_average=None, reduce=None, reduction='mean') and
+ * torch._C._nn's (input, target, reduction=1); MultilabelMarginLossBackward0 over the input */
+static Value *multilabel_margin(Value **v, int64_t red)
+{
+    const char *n = "multilabel_margin_loss";
+    if (need_tensor(v[0], n, "input", 1) < 0 || need_tensor(v[1], n, "target", 2) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
+    tsr_tensor *r = tsr_nn_multilabel_margin_loss(x, t, (tsr_reduction)red);
+    if (!r) return bind_runtime_error();
+    tsr_ag_args ga = {.i0 = red};
+    if (tsr_ag_needed(1, &x) && (tsr_ag_record("multilabel_margin_loss", 1, &x, &ga, r, false) < 0 || tsr_ag_keep(r, t) < 0)) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return v_tensor(r);
+}
+
+static Value *f_multilabel_margin(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[5];
+    if (args_parse(a, "multilabel_margin_loss", "def input, target, size_average=, reduce=, reduction=", v) < 0) return NULL;
+    int red = reduction_enum(v[2], v[3], v[4]);
+    return red < 0 ? NULL : multilabel_margin(v, red);
+}
+
+static Value *t_multilabel_margin(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[3];
+    int64_t red;
+    if (args_parse(a, "multilabel_margin_loss", "def input, target, reduction=", v) < 0 ||
+        red_int(v[2], "multilabel_margin_loss", 1, &red) < 0)
+        return NULL;
+    return multilabel_margin(v, red);
+}
+
 static const struct {
     const char *name;
     BuiltinFn fn;
@@ -686,6 +723,7 @@ static const struct {
     {"multilabel_soft_margin_loss", f_mlsm, NULL},
     {"soft_margin_loss", f_soft_margin, NULL},
     {"multi_margin_loss", f_multi_margin, NULL},
+    {"multilabel_margin_loss", f_multilabel_margin, NULL},
     {"triplet_margin_loss", f_triplet, NULL},
     {"triplet_margin_with_distance_loss", f_triplet_dist, NULL},
 };
@@ -702,5 +740,7 @@ void bind_nnf_loss_init(void)
     module_add(bind_module("torch._C._nn"), "soft_margin_loss", v_builtin("soft_margin_loss", t_soft_margin, NULL, NULL));
     module_add(torch, "triplet_margin_loss", v_builtin("triplet_margin_loss", t_triplet, NULL, NULL));
     module_add(bind_module("torch._C._nn"), "multi_margin_loss", v_builtin("multi_margin_loss", t_multi_margin, NULL, NULL));
+    module_add(bind_module("torch._C._nn"), "multilabel_margin_loss",
+               v_builtin("multilabel_margin_loss", t_multilabel_margin, NULL, NULL));
     module_add(torch, "poisson_nll_loss", v_builtin("poisson_nll_loss", t_poisson, NULL, NULL));
 }
