@@ -62,7 +62,8 @@ static tsr_dims dims_of(const tsr_ag_args *a)
 static const int64_t nll_target[3] = {2, 0, 3}, emb_index[4] = {1, 3, 1, 0};
 static const int64_t put_index[2] = {0, 2};
 static const int64_t sm_target[6] = {1, -1, -1, 1, -1, 1};   /* soft_margin_loss's target */
-static const int64_t mm_target[3] = {3, 0, 1};                 /* multi_margin_loss's, input (3, 4) */   /* index_put_key's key [tensor([0, 2])] */
+static const int64_t mm_target[3] = {3, 0, 1};                 /* multi_margin_loss's, input (3, 4) */
+static const int64_t mlm_target[4] = {3, 0, -1, 1};            /* multilabel_margin_loss's, input (4) */   /* index_put_key's key [tensor([0, 2])] */
 static tsr_tensor *fixed_index(const int64_t *v, int64_t n)
 {
     tsr_tensor *t = tsr_empty(1, &n, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS);
@@ -166,6 +167,11 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     }
     if (!strcmp(key, "multi_margin_loss")) {
         tsr_tensor *t = fixed_index(mm_target, 3), *r = tsr_nn_multi_margin_loss(in[0], t, (int)a->i1, a->d0, NULL, red);
+        tsr_tensor_release(t);
+        return r;
+    }
+    if (!strcmp(key, "multilabel_margin_loss")) {
+        tsr_tensor *t = fixed_index(mlm_target, 4), *r = tsr_nn_multilabel_margin_loss(in[0], t, red);
         tsr_tensor_release(t);
         return r;
     }
@@ -599,6 +605,7 @@ static const Case cases[] = {
     {"soft_margin_loss", 1, {1}, {{6}}, 0, A(.i0 = TSR_REDUCTION_MEAN)},
     {"multi_margin_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = 2, .d0 = 1.5)},
     {"multi_margin_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 1, .d0 = 1.0)},
+    {"multilabel_margin_loss", 1, {1}, {{4}}, 0, A(.i0 = TSR_REDUCTION_MEAN)},
     {"soft_margin_loss", 1, {1}, {{6}}, 0, A(.i0 = TSR_REDUCTION_NONE)}, {"sub_s", 1, {1}, {{4}}, 0, A(.d0 = 0.5)},
     {"binary_cross_entropy", 2, {2, 2}, {{2, 3}, {2, 3}}, 6, A(.i0 = TSR_REDUCTION_MEAN)},
     {"binary_cross_entropy_with_logits", 2, {2, 2}, {{2, 3}, {2, 3}}, 7, A(.i0 = TSR_REDUCTION_SUM)},
@@ -789,6 +796,7 @@ static int check_case(const Case *c)
                      : !strcmp(c->key, "embedding") ? fixed_index(emb_index, 4)
                      : !strcmp(c->key, "soft_margin_loss") ? fixed_index(sm_target, 6)
                      : !strcmp(c->key, "multi_margin_loss") ? fixed_index(mm_target, 3)
+                     : !strcmp(c->key, "multilabel_margin_loss") ? fixed_index(mlm_target, 4)
                      : !strcmp(c->key, "index_put_key") ? fixed_index(put_index, 2)
                      : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
