@@ -262,16 +262,27 @@ static int red_int(Value *v, const char *fname, int64_t dflt, int64_t *out)
     return v ? args_int(v, fname, "reduction", out) : 0;
 }
 
-static int opt_float(Value *v, const char *fname, const char *arg, double dflt, double *out)
+/* The ATen parser's converters: an absent value takes dflt; another type
+ * (None included) is "f(): argument 'x' (position n) must be float, not T".
+ * kind "Number" for a Scalar argument. */
+static int pos_float(Value *v, const char *fname, const char *arg, int pos, const char *kind, double dflt, double *out)
 {
     *out = dflt;
-    return v && !is_none(v) ? args_float(v, fname, arg, out) : 0;
+    if (!v) return 0;
+    if (!is_int_like(v) && !is_type(v, &t_float) && !(is_tensor(v) && tensor_of(v)->ndim == 0))
+        return exc_set("TypeError", "%s(): argument '%s' (position %d) must be %s, not %s", fname, arg, pos, kind,
+                       v->type->name), -1;
+    return args_float(v, fname, arg, out);
 }
 
-static int opt_bool(Value *v, const char *fname, const char *arg, bool dflt, bool *out)
+static int pos_bool(Value *v, const char *fname, const char *arg, int pos, bool dflt, bool *out)
 {
     *out = dflt;
-    return v ? args_bool(v, fname, arg, out) : 0;
+    if (!v) return 0;
+    if (!is_type(v, &t_bool))
+        return exc_set("TypeError", "%s(): argument '%s' (position %d) must be bool, not %s", fname, arg, pos,
+                       v->type->name), -1;
+    return args_bool(v, fname, arg, out);
 }
 
 /* torch.margin_ranking_loss / hinge_embedding_loss / cosine_embedding_loss
@@ -286,7 +297,7 @@ static Value *t_margin3(Value *self, CallArgs *a, void *d)
     int64_t red;
     if (args_parse(a, name, "def input1, input2, target, margin=, reduction=", v) < 0 ||
         need_tensor(v[0], name, "input1", 1) < 0 || need_tensor(v[1], name, "input2", 2) < 0 ||
-        need_tensor(v[2], name, "target", 3) < 0 || opt_float(v[3], name, "margin", 0.0, &m) < 0 ||
+        need_tensor(v[2], name, "target", 3) < 0 || pos_float(v[3], name, "margin", 4, "float", 0.0, &m) < 0 ||
         red_int(v[4], name, 1, &red) < 0)
         return NULL;
     return cos ? cosine_embedding(v, m, red) : margin_ranking(v, m, red);
@@ -302,7 +313,7 @@ static Value *t_hinge(Value *self, CallArgs *a, void *d)
     if (args_parse(a, "hinge_embedding_loss", "def input, target, margin=, reduction=", v) < 0 ||
         need_tensor(v[0], "hinge_embedding_loss", "input", 1) < 0 ||
         need_tensor(v[1], "hinge_embedding_loss", "target", 2) < 0 ||
-        opt_float(v[2], "hinge_embedding_loss", "margin", 1.0, &m) < 0 || red_int(v[3], "hinge_embedding_loss", 1, &red) < 0)
+        pos_float(v[2], "hinge_embedding_loss", "margin", 3, "float", 1.0, &m) < 0 || red_int(v[3], "hinge_embedding_loss", 1, &red) < 0)
         return NULL;
     return hinge_embedding(v, m, red);
 }
@@ -318,8 +329,8 @@ static Value *t_poisson(Value *self, CallArgs *a, void *d)
     int64_t red;
     if (args_parse(a, n, "def input, target, log_input, full, eps, reduction", v) < 0 ||
         need_tensor(v[0], n, "input", 1) < 0 || need_tensor(v[1], n, "target", 2) < 0 ||
-        args_bool(v[2], n, "log_input", &li) < 0 || args_bool(v[3], n, "full", &full) < 0 ||
-        args_float(v[4], n, "eps", &eps) < 0 || args_int(v[5], n, "reduction", &red) < 0)
+        pos_bool(v[2], n, "log_input", 3, true, &li) < 0 || pos_bool(v[3], n, "full", 4, false, &full) < 0 ||
+        pos_float(v[4], n, "eps", 5, "float", 1e-8, &eps) < 0 || args_int(v[5], n, "reduction", &red) < 0)
         return NULL;
     return poisson_nll(v, li, full, eps, red);
 }
@@ -351,7 +362,7 @@ static Value *f_margin3(Value *self, CallArgs *a, void *d)
     }
     double m;
     if (need_tensor(v[0], name, "input1", 1) < 0 || need_tensor(v[1], name, "input2", 2) < 0 ||
-        need_tensor(v[2], name, "target", 3) < 0 || opt_float(v[3], name, "margin", 0.0, &m) < 0)
+        need_tensor(v[2], name, "target", 3) < 0 || pos_float(v[3], name, "margin", 4, "float", 0.0, &m) < 0)
         return NULL;
     return cos ? cosine_embedding(v, m, red) : margin_ranking(v, m, red);
 }
@@ -366,7 +377,7 @@ static Value *f_hinge(Value *self, CallArgs *a, void *d)
     if (args_parse(a, n, "def input, target, margin=, size_average=, reduce=, reduction=", v) < 0) return NULL;
     int red = reduction_enum(v[3], v[4], v[5]);
     if (red < 0 || need_tensor(v[0], n, "input", 1) < 0 || need_tensor(v[1], n, "target", 2) < 0 ||
-        opt_float(v[2], n, "margin", 1.0, &m) < 0)
+        pos_float(v[2], n, "margin", 3, "float", 1.0, &m) < 0)
         return NULL;
     return hinge_embedding(v, m, red);
 }
@@ -382,8 +393,8 @@ static Value *f_poisson(Value *self, CallArgs *a, void *d)
     if (args_parse(a, n, "def input, target, log_input=, full=, size_average=, eps=, reduce=, reduction=", v) < 0) return NULL;
     int red = reduction_py(v[4], v[6], v[7]);
     if (red < 0 || need_tensor(v[0], n, "input", 1) < 0 || need_tensor(v[1], n, "target", 2) < 0 ||
-        opt_bool(v[2], n, "log_input", true, &li) < 0 || opt_bool(v[3], n, "full", false, &full) < 0 ||
-        opt_float(v[5], n, "eps", 1e-8, &eps) < 0)
+        pos_bool(v[2], n, "log_input", 3, true, &li) < 0 || pos_bool(v[3], n, "full", 4, false, &full) < 0 ||
+        pos_float(v[5], n, "eps", 5, "float", 1e-8, &eps) < 0)
         return NULL;
     return poisson_nll(v, li, full, eps, red);
 }
@@ -554,9 +565,9 @@ static Value *t_triplet(Value *self, CallArgs *a, void *d)
     int64_t red;
     if (args_parse(a, n, "def anchor, positive, negative, margin=, p=, eps=, swap=, reduction=", v) < 0 ||
         need_tensor(v[0], n, "anchor", 1) < 0 || need_tensor(v[1], n, "positive", 2) < 0 ||
-        need_tensor(v[2], n, "negative", 3) < 0 || opt_float(v[3], n, "margin", 1.0, &m) < 0 ||
-        opt_float(v[4], n, "p", 2.0, &pn) < 0 || opt_float(v[5], n, "eps", 1e-6, &eps) < 0 ||
-        opt_bool(v[6], n, "swap", false, &swap) < 0 || red_int(v[7], n, 1, &red) < 0)
+        need_tensor(v[2], n, "negative", 3) < 0 || pos_float(v[3], n, "margin", 4, "float", 1.0, &m) < 0 ||
+        pos_float(v[4], n, "p", 5, "float", 2.0, &pn) < 0 || pos_float(v[5], n, "eps", 6, "float", 1e-6, &eps) < 0 ||
+        pos_bool(v[6], n, "swap", 7, false, &swap) < 0 || red_int(v[7], n, 1, &red) < 0)
         return NULL;
     return triplet(v, m, pn, eps, swap, red);
 }
@@ -575,9 +586,9 @@ static Value *f_triplet(Value *self, CallArgs *a, void *d)
         return NULL;
     int red = reduction_enum(v[7], v[8], v[9]);
     if (red < 0 || need_tensor(v[0], n, "anchor", 1) < 0 || need_tensor(v[1], n, "positive", 2) < 0 ||
-        need_tensor(v[2], n, "negative", 3) < 0 || opt_float(v[3], n, "margin", 1.0, &m) < 0 ||
-        opt_float(v[4], n, "p", 2.0, &pn) < 0 || opt_float(v[5], n, "eps", 1e-6, &eps) < 0 ||
-        opt_bool(v[6], n, "swap", false, &swap) < 0)
+        need_tensor(v[2], n, "negative", 3) < 0 || pos_float(v[3], n, "margin", 4, "float", 1.0, &m) < 0 ||
+        pos_float(v[4], n, "p", 5, "float", 2.0, &pn) < 0 || pos_float(v[5], n, "eps", 6, "float", 1e-6, &eps) < 0 ||
+        pos_bool(v[6], n, "swap", 7, false, &swap) < 0)
         return NULL;
     return triplet(v, m, pn, eps, swap, red);
 }
@@ -651,7 +662,7 @@ static Value *t_multi_margin(Value *self, CallArgs *a, void *d)
     double pn, m;
     int64_t red;
     if (args_parse(a, n, "def input, target, p=, margin=, weight=, reduction=", v) < 0 ||
-        opt_float(v[2], n, "p", 1.0, &pn) < 0 || opt_float(v[3], n, "margin", 1.0, &m) < 0 || red_int(v[5], n, 1, &red) < 0)
+        pos_float(v[2], n, "p", 3, "Number", 1.0, &pn) < 0 || pos_float(v[3], n, "margin", 4, "Number", 1.0, &m) < 0 || red_int(v[5], n, 1, &red) < 0)
         return NULL;
     return multi_margin(v, pn, m, v[4], red);
 }
@@ -665,11 +676,14 @@ static Value *f_multi_margin(Value *self, CallArgs *a, void *d)
     double pn, m;
     if (args_parse(a, n, "def input, target, p=, margin=, weight=, size_average=, reduce=, reduction=", v) < 0) return NULL;
     int red = reduction_enum(v[5], v[6], v[7]);
-    if (red < 0 || opt_float(v[2], n, "p", 1.0, &pn) < 0) return NULL;
+    if (red < 0) return NULL;
+    pn = 1.0;
+    if (v[2] && (is_int_like(v[2]) || is_type(v[2], &t_float)) && args_float(v[2], n, "p", &pn) < 0) return NULL;
+    if (v[2] && !is_int_like(v[2]) && !is_type(v[2], &t_float)) pn = 0;   /* p != 1 and p != 2 */
     if (pn != 1 && pn != 2) return exc_set("ValueError", "only p == 1 and p == 2 supported");
     if (v[4] && !is_none(v[4]) && is_tensor(v[4]) && tensor_of(v[4])->ndim != 1)
         return exc_set("ValueError", "weight must be one-dimensional");
-    if (opt_float(v[3], n, "margin", 1.0, &m) < 0) return NULL;
+    if (pos_float(v[3], n, "margin", 4, "Number", 1.0, &m) < 0) return NULL;
     return multi_margin(v, pn, m, v[4], red);
 }
 
