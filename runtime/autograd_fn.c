@@ -1505,6 +1505,15 @@ static int bw_multilabel_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tenso
     return finish(c, n, gin);
 }
 
+/* _pdist_backward: input self (saved), the result (saved); p d0 */
+static int bw_pdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *r = SAVED(TSR_AG_OUT);
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_pdist_backward(g, x, n->a.d0, r)));
+    return finish(c, n, gin);
+}
+
 /* soft_margin_loss_backward: input self (saved); extra target; reduction i0 */
 static int bw_soft_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -2809,6 +2818,7 @@ static const tsr_formula formulas[] = {
     {"nll_loss2d", "NllLoss2DBackward0", 1, bw_nll_loss2d},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
+    {"pdist", "PdistBackward0", 1 | TSR_SAVE_OUT, bw_pdist},
     {"permute", "PermuteBackward0", 0, bw_permute},
     {"pixel_shuffle", "PixelShuffleBackward0", 0, bw_pixel_shuffle},
     {"pixel_unshuffle", "PixelUnshuffleBackward0", 0, bw_pixel_shuffle},

@@ -1,6 +1,7 @@
 /* runtime/ops/nn_loss.c — soft_margin_loss forward and backward, each the
  * sequence of in-place ops 1.13's Loss.cpp runs (so the dtype rules, the
  * errors and the rounding of every step are those ops'). */
+#include <math.h>
 #include <stdio.h>
 
 #include "nn_loss.h"
@@ -416,4 +417,129 @@ tsr_tensor *tsr_nn_multilabel_margin_loss_backward(const tsr_tensor *g, const ts
                                                    tsr_reduction red)
 {
     return mlm(g, x, t, red);
+}
+
+/* ------------------------------------------------------------ pdist */
+
+/* Distance.cpp's pdist checks and the p this port computes; 0 or -1 */
+static int pdist_check(const tsr_tensor *x, double p)
+{
+    if (x->ndim != 2) return tsr_error_set(TSR_ERR_RUNTIME, "pdist only supports 2D tensors, got: %dD", x->ndim), -1;
+    if (!tsr_dtype_is_floating(x->dtype))
+        return tsr_error_set(TSR_ERR_RUNTIME, "pdist only supports floating-point dtypes"), -1;
+    if (p < 0) return tsr_error_set(TSR_ERR_RUNTIME, "pdist only supports non-negative p values"), -1;
+    if (x->sizes[0] > 1 && x->sizes[1] > 0 && x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64)
+        return tsr__not_implemented("pdist", x->dtype);
+    if (p != 0 && p != 1 && p != 2 && !isinf(p)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "pdist with p other than 0, 1, 2 and inf is not supported by tsr yet");
+        return -1;
+    }
+    return 0;
+}
+
+/* map2_reduce_all over the m columns of rows a and b: lanes of W, the tail
+ * set into the first lanes, then the vec_reduce_all of the dtype (W = 8:
+ * AVX2's shuffle tree; W = 4: lanes in order); under W, lanes in order. */
+#define PD_FWD(T, W, TREE)                                                                                  \
+    do {                                                                                                    \
+        const T *xd = (const T *)tsr_tensor_ptr(xc, NULL);                                                 \
+        T *od = (T *)tsr_tensor_ptr(r, NULL);                                                              \
+        int64_t k = 0;                                                                                      \
+        for (int64_t i = 0; i < n; i++)                                                                     \
+            for (int64_t j = i + 1; j < n; j++, k++) {                                                      \
+                const T *a = xd + i * m, *b = xd + j * m;                                                  \
+                T acc[W] = {0}, agg;                                                                        \
+                if (m < W) {                                                                                \
+                    for (int64_t l = 0; l < m; l++) acc[l] = PD_MAP(T, a[l] - b[l]);                        \
+                    agg = acc[0];                                                                           \
+                    for (int64_t l = 1; l < m; l++) agg = PD_RED(agg, acc[l]);                              \
+                } else {                                                                                    \
+                    for (int l = 0; l < W; l++) acc[l] = PD_MAP(T, a[l] - b[l]);                            \
+                    int64_t d = W;                                                                          \
+                    for (; d < m - (m % W); d += W)                                                         \
+                        for (int l = 0; l < W; l++) acc[l] = PD_RED(acc[l], PD_MAP(T, a[d + l] - b[d + l])); \
+                    for (int l = 0; d + l < m; l++) acc[l] = PD_RED(acc[l], PD_MAP(T, a[d + l] - b[d + l])); \
+                    agg = TREE(acc);                                                                        \
+                }                                                                                           \
+                od[k] = mode == 2 ? (T)sqrt(agg) : agg;                                                     \
+            }                                                                                               \
+    } while (0)
+#define PD_ABS(v) ((v) < 0 ? -(v) : (v))
+#define PD_MAP(T, v) (mode == 0 ? (isnan(v) ? (v) : (v) != 0 ? (T)1 : (T)0) : mode == 2 ? (v) * (v) : (T)fabs((double)(v)))
+#define PD_MAXN(a, b) (isnan(a) ? (a) : isnan(b) ? (b) : (a) > (b) ? (a) : (b))
+#define PD_RED(a, b) (mode == 3 ? PD_MAXN(a, b) : (a) + (b))
+#define PD_TREE8(a) PD_RED(PD_RED(PD_RED(a[0], a[4]), PD_RED(a[2], a[6])), PD_RED(PD_RED(a[1], a[5]), PD_RED(a[3], a[7])))
+#define PD_TREE4(a) PD_RED(PD_RED(PD_RED(a[0], a[1]), a[2]), a[3])
+
+static int pdist_mode(double p) { return p == 0 ? 0 : p == 1 ? 1 : p == 2 ? 2 : 3; }
+
+tsr_tensor *tsr_pdist(const tsr_tensor *x, double p)
+{
+    if (pdist_check(x, p) < 0) return NULL;
+    int64_t n = x->sizes[0], m = x->sizes[1], c = n > 1 ? n * (n - 1) / 2 : 0;
+    tsr_tensor *r = tsr_zeros(1, &c, x->dtype, x->device);
+    if (!r || c == 0 || m == 0) return r;
+    int mode = pdist_mode(p);
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
+    if (!xc) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    if (x->dtype == TSR_FLOAT64) PD_FWD(double, 4, PD_TREE4);
+    else PD_FWD(float, 8, PD_TREE8);
+    tsr_tensor_release(xc);
+    return r;
+}
+
+/* backward_down_column_pdist: per column, row i gathers +r and row j -r of
+ * every pair (i, j) in order; r the p's backward of diff = x_i - x_j */
+#define PD_BWD(T)                                                                                           \
+    do {                                                                                                    \
+        const T *xd = (const T *)tsr_tensor_ptr(xc, NULL), *gd = (const T *)tsr_tensor_ptr(gc, NULL);      \
+        const T *dd = (const T *)tsr_tensor_ptr(dc, NULL);                                                 \
+        T *gi = (T *)tsr_tensor_ptr(r, NULL);                                                              \
+        for (int64_t col = 0; col < m; col++) {                                                             \
+            int64_t k = 0;                                                                                  \
+            for (int64_t i = 0; i + 1 < n; i++) {                                                           \
+                T ri = gi[i * m + col];                                                                     \
+                for (int64_t j = i + 1; j < n; j++, k++) {                                                  \
+                    T diff = xd[i * m + col] - xd[j * m + col], g = gd[k], dist = dd[k], v;                 \
+                    T sg = (T)((diff > 0 ? (T)1 : (T)0) + (diff < 0 ? (T)-1 : (T)0));                       \
+                    if (mode == 0) v = 0;                                                                   \
+                    else if (mode == 1) v = g * sg;                                                         \
+                    else if (mode == 2) v = dist == 0 ? (T)0 : g * diff / dist;                             \
+                    else {                                                                                  \
+                        T e = (T)ceil((double)PD_ABS(PD_ABS(diff) - dist));                                 \
+                        T mn = isnan(e) ? e : e < (T)1 ? e : (T)1;                                          \
+                        v = g * sg * ((T)1 - mn);                                                           \
+                    }                                                                                       \
+                    ri = ri + v;                                                                            \
+                    gi[j * m + col] = gi[j * m + col] - v;                                                  \
+                }                                                                                           \
+                gi[i * m + col] = ri;                                                                       \
+            }                                                                                               \
+        }                                                                                                   \
+    } while (0)
+
+tsr_tensor *tsr_pdist_backward(const tsr_tensor *g, const tsr_tensor *x, double p, const tsr_tensor *dist)
+{
+    if (pdist_check(x, p) < 0) return NULL;
+    int64_t n = x->sizes[0], m = x->sizes[1];
+    tsr_tensor *r = tsr_zeros(2, x->sizes, x->dtype, x->device);
+    if (!r || n <= 1 || m == 0) return r;
+    int mode = pdist_mode(p);
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *gc = xc ? tsr_contiguous(g, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *dc = gc ? tsr_contiguous(dist, TSR_MF_CONTIGUOUS) : NULL;
+    if (!dc) {
+        tsr_tensor_release(r);
+        r = NULL;
+    } else if (x->dtype == TSR_FLOAT64) {
+        PD_BWD(double);
+    } else {
+        PD_BWD(float);
+    }
+    tsr_tensor_release(xc);
+    tsr_tensor_release(gc);
+    tsr_tensor_release(dc);
+    return r;
 }

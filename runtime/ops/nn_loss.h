@@ -24,5 +24,10 @@ tsr_tensor *tsr_nn_multi_margin_loss_backward(const tsr_tensor *g, const tsr_ten
 tsr_tensor *tsr_nn_multilabel_margin_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
 tsr_tensor *tsr_nn_multilabel_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t,
                                                    tsr_reduction red);
+/* torch.pdist(x, p): the upper-triangle row distances of a 2-D x (1.13's
+ * _pdist_forward CPU kernel, p 0, 1, 2 and inf); its backward from the
+ * forward's result dist. NEW or NULL. */
+tsr_tensor *tsr_pdist(const tsr_tensor *x, double p);
+tsr_tensor *tsr_pdist_backward(const tsr_tensor *g, const tsr_tensor *x, double p, const tsr_tensor *dist);
 
 #endif

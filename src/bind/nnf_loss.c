@@ -724,6 +724,25 @@ static Value *t_multilabel_margin(Value *self, CallArgs *a, void *d)
     return multilabel_margin(v, red);
 }
 
+/* torch.pdist / F.pdist(input, p=2): the runtime's kernel, PdistBackward0 */
+static Value *t_pdist(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[2];
+    double p;
+    if (args_parse(a, "pdist", "def input, p=", v) < 0 || need_tensor(v[0], "pdist", "input", 1) < 0 ||
+        pos_float(v[1], "pdist", "p", 2, "float", 2.0, &p) < 0)
+        return NULL;
+    tsr_tensor *x = tensor_of(v[0]), *r = tsr_pdist(x, p);
+    if (!r) return bind_runtime_error();
+    tsr_ag_args ga = {.d0 = p};
+    if (tsr_ag_needed(1, &x) && tsr_ag_record("pdist", 1, &x, &ga, r, false) < 0) {
+        tsr_tensor_release(r);
+        return bind_runtime_error();
+    }
+    return v_tensor(r);
+}
+
 static const struct {
     const char *name;
     BuiltinFn fn;
@@ -756,5 +775,7 @@ void bind_nnf_loss_init(void)
     module_add(bind_module("torch._C._nn"), "multi_margin_loss", v_builtin("multi_margin_loss", t_multi_margin, NULL, NULL));
     module_add(bind_module("torch._C._nn"), "multilabel_margin_loss",
                v_builtin("multilabel_margin_loss", t_multilabel_margin, NULL, NULL));
+    module_add(torch, "pdist", v_builtin("pdist", t_pdist, NULL, NULL));
+    module_add(m, "pdist", v_builtin("pdist", t_pdist, NULL, NULL));
     module_add(torch, "poisson_nll_loss", v_builtin("poisson_nll_loss", t_poisson, NULL, NULL));
 }
