@@ -175,6 +175,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         tsr_tensor_release(t);
         return r;
     }
+    if (!strcmp(key, "pdist")) return tsr_pdist(in[0], a->d0);
     if (!strcmp(key, "sub_s")) { tsr_operand m = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_SUB, &x, &m, NULL, NULL); }
     if (!strcmp(key, "binary_cross_entropy")) return tsr_nn_binary_cross_entropy(in[0], in[1], NULL, red);
     if (!strcmp(key, "binary_cross_entropy_with_logits")) return tsr_nn_bce_with_logits(in[0], in[1], NULL, NULL, red);
@@ -606,6 +607,8 @@ static const Case cases[] = {
     {"multi_margin_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = 2, .d0 = 1.5)},
     {"multi_margin_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 1, .d0 = 1.0)},
     {"multilabel_margin_loss", 1, {1}, {{4}}, 0, A(.i0 = TSR_REDUCTION_MEAN)},
+    {"pdist", 1, {2}, {{4, 3}}, 0, A(.d0 = 2)}, {"pdist", 1, {2}, {{4, 9}}, 0, A(.d0 = 1)},
+    {"pdist", 1, {2}, {{4, 3}}, 0, A(.d0 = INFINITY)},
     {"soft_margin_loss", 1, {1}, {{6}}, 0, A(.i0 = TSR_REDUCTION_NONE)}, {"sub_s", 1, {1}, {{4}}, 0, A(.d0 = 0.5)},
     {"binary_cross_entropy", 2, {2, 2}, {{2, 3}, {2, 3}}, 6, A(.i0 = TSR_REDUCTION_MEAN)},
     {"binary_cross_entropy_with_logits", 2, {2, 2}, {{2, 3}, {2, 3}}, 7, A(.i0 = TSR_REDUCTION_SUM)},
