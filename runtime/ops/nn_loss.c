@@ -445,7 +445,7 @@ static int pdist_check(const tsr_tensor *x, double p)
         const T *xd = (const T *)tsr_tensor_ptr(xc, NULL);                                                 \
         T *od = (T *)tsr_tensor_ptr(r, NULL);                                                              \
         int64_t k = 0;                                                                                      \
-        for (int64_t i = 0; i < n; i++)                                                                     \
+        for (int64_t i = 0; i < n && !(intr = tsr_check_interrupt() < 0); i++)                              \
             for (int64_t j = i + 1; j < n; j++, k++) {                                                      \
                 const T *a = xd + i * m, *b = xd + j * m;                                                  \
                 T acc[W] = {0}, agg;                                                                        \
@@ -485,9 +485,11 @@ tsr_tensor *tsr_pdist(const tsr_tensor *x, double p)
         tsr_tensor_release(r);
         return NULL;
     }
+    bool intr = false;   /* Ctrl-C between rows */
     if (x->dtype == TSR_FLOAT64) PD_FWD(double, 4, PD_TREE4);
     else PD_FWD(float, 8, PD_TREE8);
     tsr_tensor_release(xc);
+    if (intr) tsr__take(&r, NULL);
     return r;
 }
 
@@ -498,7 +500,7 @@ tsr_tensor *tsr_pdist(const tsr_tensor *x, double p)
         const T *xd = (const T *)tsr_tensor_ptr(xc, NULL), *gd = (const T *)tsr_tensor_ptr(gc, NULL);      \
         const T *dd = (const T *)tsr_tensor_ptr(dc, NULL);                                                 \
         T *gi = (T *)tsr_tensor_ptr(r, NULL);                                                              \
-        for (int64_t col = 0; col < m; col++) {                                                             \
+        for (int64_t col = 0; col < m && !(intr = tsr_check_interrupt() < 0); col++) {                      \
             int64_t k = 0;                                                                                  \
             for (int64_t i = 0; i + 1 < n; i++) {                                                           \
                 T ri = gi[i * m + col];                                                                     \
@@ -528,6 +530,7 @@ tsr_tensor *tsr_pdist_backward(const tsr_tensor *g, const tsr_tensor *x, double 
     tsr_tensor *r = tsr_zeros(2, x->sizes, x->dtype, x->device);
     if (!r || n <= 1 || m == 0) return r;
     int mode = pdist_mode(p);
+    bool intr = false;   /* Ctrl-C between columns */
     tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *gc = xc ? tsr_contiguous(g, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor *dc = gc ? tsr_contiguous(dist, TSR_MF_CONTIGUOUS) : NULL;
     if (!dc) {
@@ -541,5 +544,6 @@ tsr_tensor *tsr_pdist_backward(const tsr_tensor *g, const tsr_tensor *x, double 
     tsr_tensor_release(xc);
     tsr_tensor_release(gc);
     tsr_tensor_release(dc);
+    if (intr) tsr__take(&r, NULL);
     return r;
 }
