@@ -10,6 +10,7 @@
 #include "reduce.h"
 #include "unary.h"
 #include "copy.h"
+#include "sleef.h"
 #include "../error.h"
 #include "../internal.h"
 
@@ -430,38 +431,38 @@ static int pdist_check(const tsr_tensor *x, double p)
     if (p < 0) return tsr_error_set(TSR_ERR_RUNTIME, "pdist only supports non-negative p values"), -1;
     if (x->sizes[0] > 1 && x->sizes[1] > 0 && x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64)
         return tsr__not_implemented("pdist", x->dtype);
-    if (p != 0 && p != 1 && p != 2 && !isinf(p)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "pdist with p other than 0, 1, 2 and inf is not supported by tsr yet");
-        return -1;
-    }
     return 0;
 }
 
 /* map2_reduce_all over the m columns of rows a and b: lanes of W, the tail
  * set into the first lanes, then the vec_reduce_all of the dtype (W = 8:
  * AVX2's shuffle tree; W = 4: lanes in order); under W, lanes in order. */
-#define PD_FWD(T, W, TREE)                                                                                  \
+#define PD_FWD(T, W, TREE, SLEEF2, POWF)                                                                    \
     do {                                                                                                    \
         const T *xd = (const T *)tsr_tensor_ptr(xc, NULL);                                                 \
-        T *od = (T *)tsr_tensor_ptr(r, NULL);                                                              \
-        int64_t k = 0;                                                                                      \
+        T *od = (T *)tsr_tensor_ptr(r, NULL), *buf = (T *)tsr_tensor_ptr(scr, NULL), pv = (T)p;            \
+        int64_t k = 0, mp = (m + W - 1) / W * W;                                                            \
         for (int64_t i = 0; i < n && !(intr = tsr_check_interrupt() < 0); i++)                              \
             for (int64_t j = i + 1; j < n; j++, k++) {                                                      \
                 const T *a = xd + i * m, *b = xd + j * m;                                                  \
                 T acc[W] = {0}, agg;                                                                        \
+                for (int64_t l = 0; l < m; l++) buf[l] = PD_MAP(T, a[l] - b[l]);                            \
+                if (mode == 4) { /* pdist_calc::map: diff.abs().pow(p), a Vec pow */                        \
+                    if (sleef) SLEEF2(TSR_SLEEF2_POW, buf, buf, 1, &pv, 0, mp);                             \
+                    else for (int64_t l = 0; l < m; l++) buf[l] = POWF(buf[l], pv);                         \
+                }                                                                                           \
                 if (m < W) {                                                                                \
-                    for (int64_t l = 0; l < m; l++) acc[l] = PD_MAP(T, a[l] - b[l]);                        \
-                    agg = acc[0];                                                                           \
-                    for (int64_t l = 1; l < m; l++) agg = PD_RED(agg, acc[l]);                              \
+                    agg = buf[0];                                                                           \
+                    for (int64_t l = 1; l < m; l++) agg = PD_RED(agg, buf[l]);                              \
                 } else {                                                                                    \
-                    for (int l = 0; l < W; l++) acc[l] = PD_MAP(T, a[l] - b[l]);                            \
+                    for (int l = 0; l < W; l++) acc[l] = buf[l];                                            \
                     int64_t d = W;                                                                          \
                     for (; d < m - (m % W); d += W)                                                         \
-                        for (int l = 0; l < W; l++) acc[l] = PD_RED(acc[l], PD_MAP(T, a[d + l] - b[d + l])); \
-                    for (int l = 0; d + l < m; l++) acc[l] = PD_RED(acc[l], PD_MAP(T, a[d + l] - b[d + l])); \
+                        for (int l = 0; l < W; l++) acc[l] = PD_RED(acc[l], buf[d + l]);                    \
+                    for (int l = 0; d + l < m; l++) acc[l] = PD_RED(acc[l], buf[d + l]);                    \
                     agg = TREE(acc);                                                                        \
                 }                                                                                           \
-                od[k] = mode == 2 ? (T)sqrt(agg) : agg;                                                     \
+                od[k] = mode == 2 ? (T)sqrt(agg) : mode == 4 ? (T)pow((double)agg, 1.0 / (double)pv) : agg; \
             }                                                                                               \
     } while (0)
 #define PD_ABS(v) ((v) < 0 ? -(v) : (v))
@@ -471,7 +472,7 @@ static int pdist_check(const tsr_tensor *x, double p)
 #define PD_TREE8(a) PD_RED(PD_RED(PD_RED(a[0], a[4]), PD_RED(a[2], a[6])), PD_RED(PD_RED(a[1], a[5]), PD_RED(a[3], a[7])))
 #define PD_TREE4(a) PD_RED(PD_RED(PD_RED(a[0], a[1]), a[2]), a[3])
 
-static int pdist_mode(double p) { return p == 0 ? 0 : p == 1 ? 1 : p == 2 ? 2 : 3; }
+static int pdist_mode(double p) { return p == 0 ? 0 : p == 1 ? 1 : p == 2 ? 2 : isinf(p) ? 3 : 4; }
 
 tsr_tensor *tsr_pdist(const tsr_tensor *x, double p)
 {
@@ -485,21 +486,46 @@ tsr_tensor *tsr_pdist(const tsr_tensor *x, double p)
         tsr_tensor_release(r);
         return NULL;
     }
-    bool intr = false;   /* Ctrl-C between rows */
-    if (x->dtype == TSR_FLOAT64) PD_FWD(double, 4, PD_TREE4);
-    else PD_FWD(float, 8, PD_TREE8);
+    bool intr = false, sleef = tsr__sleef_usable();   /* Ctrl-C between rows */
+    int64_t mp = (m + 7) / 8 * 8;
+    tsr_tensor *scr = tsr_zeros(1, &mp, x->dtype, x->device);   /* one pair's mapped row, zero-padded */
+    if (!scr) {
+        tsr_tensor_release(xc);
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    if (x->dtype == TSR_FLOAT64) PD_FWD(double, 4, PD_TREE4, tsr__sleef2_f64, pow);
+    else PD_FWD(float, 8, PD_TREE8, tsr__sleef2_f32, powf);
+    tsr_tensor_release(scr);
     tsr_tensor_release(xc);
     if (intr) tsr__take(&r, NULL);
     return r;
 }
 
+/* Vectorized<T>::pow of one element (Sleef's lanes, or libm off AVX2) */
+static float spow_f32(float a, float b)
+{
+    if (!tsr__sleef_usable()) return powf(a, b);
+    float x[8] = {a}, y = b;
+    tsr__sleef2_f32(TSR_SLEEF2_POW, x, x, 1, &y, 0, 8);
+    return x[0];
+}
+
+static double spow_f64(double a, double b)
+{
+    if (!tsr__sleef_usable()) return pow(a, b);
+    double x[4] = {a}, y = b;
+    tsr__sleef2_f64(TSR_SLEEF2_POW, x, x, 1, &y, 0, 4);
+    return x[0];
+}
+
 /* backward_down_column_pdist: per column, row i gathers +r and row j -r of
  * every pair (i, j) in order; r the p's backward of diff = x_i - x_j */
-#define PD_BWD(T)                                                                                           \
+#define PD_BWD(T, SPOW)                                                                                           \
     do {                                                                                                    \
         const T *xd = (const T *)tsr_tensor_ptr(xc, NULL), *gd = (const T *)tsr_tensor_ptr(gc, NULL);      \
         const T *dd = (const T *)tsr_tensor_ptr(dc, NULL);                                                 \
-        T *gi = (T *)tsr_tensor_ptr(r, NULL);                                                              \
+        T *gi = (T *)tsr_tensor_ptr(r, NULL), pv = (T)p;                                                   \
         for (int64_t col = 0; col < m && !(intr = tsr_check_interrupt() < 0); col++) {                      \
             int64_t k = 0;                                                                                  \
             for (int64_t i = 0; i + 1 < n; i++) {                                                           \
@@ -510,6 +536,12 @@ tsr_tensor *tsr_pdist(const tsr_tensor *x, double p)
                     if (mode == 0) v = 0;                                                                   \
                     else if (mode == 1) v = g * sg;                                                         \
                     else if (mode == 2) v = dist == 0 ? (T)0 : g * diff / dist;                             \
+                    else if (mode == 4 && pv < 2) { /* lttdist_calc */                                      \
+                        v = dist == 0 ? (T)0 : sg * SPOW(PD_ABS(diff), pv - 1) * g / SPOW(dist, pv - 1);    \
+                        if (diff == 0 && pv < 1) v = 0;                                                     \
+                    } else if (mode == 4) { /* pdist_calc */                                                \
+                        v = dist == 0 ? (T)0 : diff * SPOW(PD_ABS(diff), pv - 2) * g / SPOW(dist, pv - 1);  \
+                    }                                                                                       \
                     else {                                                                                  \
                         T e = (T)ceil((double)PD_ABS(PD_ABS(diff) - dist));                                 \
                         T mn = isnan(e) ? e : e < (T)1 ? e : (T)1;                                          \
@@ -537,9 +569,9 @@ tsr_tensor *tsr_pdist_backward(const tsr_tensor *g, const tsr_tensor *x, double 
         tsr_tensor_release(r);
         r = NULL;
     } else if (x->dtype == TSR_FLOAT64) {
-        PD_BWD(double);
+        PD_BWD(double, spow_f64);
     } else {
-        PD_BWD(float);
+        PD_BWD(float, spow_f32);
     }
     tsr_tensor_release(xc);
     tsr_tensor_release(gc);
