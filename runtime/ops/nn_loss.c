@@ -11,6 +11,7 @@
 #include "unary.h"
 #include "copy.h"
 #include "sleef.h"
+#include "../device.h"
 #include "../error.h"
 #include "../internal.h"
 
@@ -170,6 +171,10 @@ tsr_tensor *tsr_nn_multi_margin_loss(const tsr_tensor *x, const tsr_tensor *t, i
                                      const tsr_tensor *w, tsr_reduction red)
 {
     int64_t nframe, dim;
+    if (tsr_device_is_meta(x->device) || tsr_device_is_meta(t->device)) {
+        tsr_error_no_kernel("aten::multi_margin_loss", "Meta", "CPU");
+        return NULL;
+    }
     if (mm_check(x, t, w, p, &nframe, &dim) < 0) return NULL;
     bool per_frame = red == TSR_REDUCTION_NONE && t->ndim > 0, bad = false;
     tsr_tensor *r = tsr_tensor_empty(per_frame ? 1 : 0, &nframe, x->dtype, x->device);
@@ -411,6 +416,10 @@ static tsr_tensor *mlm(const tsr_tensor *g, const tsr_tensor *x, const tsr_tenso
 
 tsr_tensor *tsr_nn_multilabel_margin_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red)
 {
+    if (tsr_device_is_meta(x->device) || tsr_device_is_meta(t->device)) {
+        tsr_error_no_kernel("aten::multilabel_margin_loss_forward", "Meta", "CPU");
+        return NULL;
+    }
     return mlm(NULL, x, t, red);
 }
 
@@ -477,6 +486,10 @@ static int pdist_mode(double p) { return p == 0 ? 0 : p == 1 ? 1 : p == 2 ? 2 : 
 tsr_tensor *tsr_pdist(const tsr_tensor *x, double p)
 {
     if (pdist_check(x, p) < 0) return NULL;
+    if (tsr_device_is_meta(x->device)) {
+        tsr_error_no_kernel("aten::_pdist_forward", "Meta", "CPU");
+        return NULL;
+    }
     int64_t n = x->sizes[0], m = x->sizes[1], c = n > 1 ? n * (n - 1) / 2 : 0;
     tsr_tensor *r = tsr_zeros(1, &c, x->dtype, x->device);
     if (!r || c == 0 || m == 0) return r;
