@@ -18,6 +18,7 @@
 #include "bind/tensor.h"
 #include "ops/binary.h"
 #include "ops/nn_loss.h"
+#include "names.h"
 #include "value.h"
 
 #define MOD "torch.nn.functional"
@@ -157,6 +158,15 @@ static int need_tensor(Value *v, const char *op, const char *arg, int pos)
     if (v && is_tensor(v)) return 0;
     return exc_set("TypeError", "%s(): argument '%s' (position %d) must be Tensor, not %s", op, arg, pos,
                    v ? v->type->name : "NoneType"), -1;
+}
+
+/* 1.13's named-tensor refusal of the ATen op (schema) when x or y has names; -1 then. */
+static int named_refused(const char *schema, const tsr_tensor *x, const tsr_tensor *y)
+{
+    if (!x->names && !(y && y->names)) return 0;
+    tsr_names_refuse(schema);
+    bind_runtime_error();
+    return -1;
 }
 
 /* C++'s `scalar - t`: empty_like(t).fill_(scalar).sub_(t) (t's dtype). */
@@ -498,6 +508,7 @@ static Value *soft_margin(Value **v, int64_t red)
     const char *n = "soft_margin_loss";
     if (need_tensor(v[0], n, "input", 1) < 0 || need_tensor(v[1], n, "target", 2) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
+    if (named_refused("aten::soft_margin_loss", x, t) < 0) return NULL;
     if (tsr_ag_needed(1, &t))
         return exc_set("RuntimeError", "The function 'soft_margin_loss' is not differentiable with respect to argument "
                                        "'target'. This input cannot have requires_grad True.");
@@ -639,6 +650,8 @@ static Value *multi_margin(Value **v, double pn, double margin, Value *wv, int64
         return exc_set("TypeError", "multi_margin_loss(): argument 'weight' (position 5) must be Tensor, not %s",
                        wv->type->name);
     tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]), *w = wv && !is_none(wv) ? tensor_of(wv) : NULL;
+    if (named_refused("aten::multi_margin_loss", x, t) < 0 || (w && named_refused("aten::multi_margin_loss", w, NULL) < 0))
+        return NULL;
     if (w && tsr_ag_needed(1, &w))
         return exc_set("RuntimeError", "The function 'multi_margin_loss' is not differentiable with respect to argument "
                                        "'weight'. This input cannot have requires_grad True.");
@@ -694,6 +707,7 @@ static Value *multilabel_margin(Value **v, int64_t red)
     const char *n = "multilabel_margin_loss";
     if (need_tensor(v[0], n, "input", 1) < 0 || need_tensor(v[1], n, "target", 2) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]), *t = tensor_of(v[1]);
+    if (named_refused("aten::multilabel_margin_loss_forward", x, t) < 0) return NULL;
     tsr_tensor *r = tsr_nn_multilabel_margin_loss(x, t, (tsr_reduction)red);
     if (!r) return bind_runtime_error();
     tsr_ag_args ga = {.i0 = red};
@@ -733,7 +747,10 @@ static Value *t_pdist(Value *self, CallArgs *a, void *d)
     if (args_parse(a, "pdist", "def input, p=", v) < 0 || need_tensor(v[0], "pdist", "input", 1) < 0 ||
         pos_float(v[1], "pdist", "p", 2, "float", 2.0, &p) < 0)
         return NULL;
-    tsr_tensor *x = tensor_of(v[0]), *r = tsr_pdist(x, p);
+    tsr_tensor *x = tensor_of(v[0]);
+    if (x->ndim == 2 && tsr_dtype_is_floating(x->dtype) && p >= 0 && named_refused("aten::_pdist_forward", x, NULL) < 0)
+        return NULL;
+    tsr_tensor *r = tsr_pdist(x, p);
     if (!r) return bind_runtime_error();
     tsr_ag_args ga = {.d0 = p};
     if (tsr_ag_needed(1, &x) && tsr_ag_record("pdist", 1, &x, &ga, r, false) < 0) {
