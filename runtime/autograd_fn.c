@@ -28,6 +28,7 @@
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_loss.h"
 #include "ops/nn_more.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
@@ -1786,6 +1787,48 @@ static int bw_nll_loss2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* multi_margin_loss_backward: input self (saved); extra target[, weight];
+ * reduction i0, p i1, margin d0 */
+static int bw_multi_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail) {
+        const tsr_tensor *w = n->nextra > 1 ? n->extra[1] : NULL;
+        give(c, gin, 0, keep(c, tsr_nn_multi_margin_loss_backward(g, x, n->extra[0], (int)n->a.i1, n->a.d0, w,
+                                                                  (tsr_reduction)n->a.i0)));
+    }
+    return finish(c, n, gin);
+}
+
+/* multilabel_margin_loss_backward: input self (saved); extra target; reduction i0 */
+static int bw_multilabel_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail)
+        give(c, gin, 0, keep(c, tsr_nn_multilabel_margin_loss_backward(g, x, n->extra[0], (tsr_reduction)n->a.i0)));
+    return finish(c, n, gin);
+}
+
+/* _pdist_backward: input self (saved), the result (saved); p d0 */
+static int bw_pdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *r = SAVED(TSR_AG_OUT);
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_pdist_backward(g, x, n->a.d0, r)));
+    return finish(c, n, gin);
+}
+
+/* soft_margin_loss_backward: input self (saved); extra target; reduction i0 */
+static int bw_soft_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_soft_margin_loss_backward(g, x, n->extra[0], (tsr_reduction)n->a.i0)));
+    return finish(c, n, gin);
+}
+
 /* nll_loss_backward: input self; extra target[, weight]; reduction i0,
  * ignore_index i1, the forward's total weight d0. With create_graph:
  * NllLossBackwardBackward0 over (grad, self), keeping target and weight. */
@@ -3289,6 +3332,8 @@ static const tsr_formula formulas[] = {
     {"mul", "MulBackward0", 3, bw_mul},
     {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mul_sparse_s", "MulBackward0", 0, bw_mul_sparse_s},
+    {"multi_margin_loss", "MultiMarginLossBackward0", 1, bw_multi_margin_loss},
+    {"multilabel_margin_loss", "MultilabelMarginLossBackward0", 1, bw_multilabel_margin_loss},
     {"mv", "MvBackward0", 3, bw_mv},
     {"nan_to_num", "NanToNumBackward0", 1, tsr__bw_nan_to_num},
     {"nanmedian", "NanmedianBackward0", 1 | TSR_SAVE_OUT, bw_max_all},
@@ -3306,6 +3351,7 @@ static const tsr_formula formulas[] = {
     {"nll_loss_backward", "NllLossBackwardBackward0", 2, bw_nll_loss_backward},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
+    {"pdist", "PdistBackward0", 1 | TSR_SAVE_OUT, bw_pdist},
     {"permute", "PermuteBackward0", 0, bw_permute},
     {"pixel_shuffle", "PixelShuffleBackward0", 0, bw_pixel_shuffle},
     {"pixel_unshuffle", "PixelUnshuffleBackward0", 0, bw_pixel_shuffle},
@@ -3359,6 +3405,7 @@ static const tsr_formula formulas[] = {
     {"slice", "SliceBackward0", 0, bw_piece},
     {"slice_backward", "SliceBackwardBackward0", 0, bw_piece_backward},
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
+    {"soft_margin_loss", "SoftMarginLossBackward0", 1, bw_soft_margin_loss},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softmax_backward_data", "SoftmaxBackwardDataBackward0", 3, bw_softmax_backward_data},
     {"softplus", "SoftplusBackward0", 1, bw_softplus_c},

@@ -43,6 +43,7 @@ static void (*const areas[])(void) = {
     bind_pydef_init,
     bind_nnf_misc_init,
     bind_nnf_pool3d_init,
+    bind_nnf_loss_init,
 };
 
 void bind_areas_init(void)

@@ -46,6 +46,7 @@ void bind_nnf_more_init(void);    /* F.glu, pixel/channel shuffles, shrinks, rre
 void bind_nnf_misc_init(void);    /* F.relu_/elu_/selu_/celu_/hardtanh_/leaky_relu_, torch.selu_/celu_ (nnf_misc.c) */
 void bind_pydef_init(void);       /* the defs of torch/_tensor.py and torch/functional.py (pydef.c) */
 void bind_nnf_pool3d_init(void);  /* F.lp_pool1d/2d (nnf_pool3d.c) */
+void bind_nnf_loss_init(void);    /* F's composed losses: margin_ranking, hinge/cosine_embedding, poisson/gaussian nll, ... (nnf_loss.c) */
 
 void bind_areas_init(void);
 

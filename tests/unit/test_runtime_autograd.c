@@ -18,6 +18,7 @@
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_loss.h"
 #include "ops/nn_more.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool3d.h"
@@ -60,7 +61,10 @@ static tsr_dims dims_of(const tsr_ag_args *a)
 /* torch.nn.functional's formulas (an in-place key's forward is its
  * out-of-place one); the index inputs of nll_loss / embedding are fixed */
 static const int64_t nll_target[3] = {2, 0, 3}, emb_index[4] = {1, 3, 1, 0};
-static const int64_t put_index[2] = {0, 2};   /* index_put_key's key [tensor([0, 2])] */
+static const int64_t put_index[2] = {0, 2};
+static const int64_t sm_target[6] = {1, -1, -1, 1, -1, 1};   /* soft_margin_loss's target */
+static const int64_t mm_target[3] = {3, 0, 1};                 /* multi_margin_loss's, input (3, 4) */
+static const int64_t mlm_target[4] = {3, 0, -1, 1};            /* multilabel_margin_loss's, input (4) */   /* index_put_key's key [tensor([0, 2])] */
 static tsr_tensor *fixed_index(const int64_t *v, int64_t n)
 {
     tsr_tensor *t = tsr_empty(1, &n, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS);
@@ -171,6 +175,23 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     if (!strcmp(key, "mse_loss")) return tsr_nn_mse_loss(in[0], in[1], red);
     if (!strcmp(key, "smooth_l1_loss")) return tsr_nn_smooth_l1_loss(in[0], in[1], red, a->d0);
     if (!strcmp(key, "huber_loss")) return tsr_nn_huber_loss(in[0], in[1], red, a->d0);
+    if (!strcmp(key, "soft_margin_loss")) {
+        tsr_tensor *t = fixed_index(sm_target, 6), *r = tsr_nn_soft_margin_loss(in[0], t, red);
+        tsr_tensor_release(t);
+        return r;
+    }
+    if (!strcmp(key, "multi_margin_loss")) {
+        tsr_tensor *t = fixed_index(mm_target, 3), *r = tsr_nn_multi_margin_loss(in[0], t, (int)a->i1, a->d0, NULL, red);
+        tsr_tensor_release(t);
+        return r;
+    }
+    if (!strcmp(key, "multilabel_margin_loss")) {
+        tsr_tensor *t = fixed_index(mlm_target, 4), *r = tsr_nn_multilabel_margin_loss(in[0], t, red);
+        tsr_tensor_release(t);
+        return r;
+    }
+    if (!strcmp(key, "pdist")) return tsr_pdist(in[0], a->d0);
+    if (!strcmp(key, "sub_s")) { tsr_operand m = tsr_operand_scalar(tsr_scalar_float(a->d0)); tsr_operand x = tsr_operand_tensor(in[0]); return tsr_binary(TSR_BINOP_SUB, &x, &m, NULL, NULL); }
     if (!strcmp(key, "binary_cross_entropy")) return tsr_nn_binary_cross_entropy(in[0], in[1], NULL, red);
     if (!strcmp(key, "binary_cross_entropy_with_logits")) return tsr_nn_bce_with_logits(in[0], in[1], NULL, NULL, red);
     if (!strcmp(key, "clamp_min")) { tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(a->d0)); return tsr_clamp(in[0], &lo, NULL, NULL); }
@@ -714,6 +735,14 @@ static const Case cases[] = {
     {"mse_loss", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.i0 = TSR_REDUCTION_NONE)},
     {"smooth_l1_loss", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .d0 = 0.5)},
     {"huber_loss", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.i0 = TSR_REDUCTION_SUM, .d0 = 0.4)},
+    {"soft_margin_loss", 1, {1}, {{6}}, 0, A(.i0 = TSR_REDUCTION_MEAN)},
+    {"multi_margin_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = 2, .d0 = 1.5)},
+    {"multi_margin_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 1, .d0 = 1.0)},
+    {"multilabel_margin_loss", 1, {1}, {{4}}, 0, A(.i0 = TSR_REDUCTION_MEAN)},
+    {"pdist", 1, {2}, {{4, 3}}, 0, A(.d0 = 2)}, {"pdist", 1, {2}, {{4, 9}}, 0, A(.d0 = 1)},
+    {"pdist", 1, {2}, {{4, 3}}, 0, A(.d0 = INFINITY)}, {"pdist", 1, {2}, {{4, 3}}, 0, A(.d0 = 3)},
+    {"pdist", 1, {2}, {{3, 10}}, 0, A(.d0 = 1.5)},
+    {"soft_margin_loss", 1, {1}, {{6}}, 0, A(.i0 = TSR_REDUCTION_NONE)}, {"sub_s", 1, {1}, {{4}}, 0, A(.d0 = 0.5)},
     {"binary_cross_entropy", 2, {2, 2}, {{2, 3}, {2, 3}}, 6, A(.i0 = TSR_REDUCTION_MEAN)},
     {"binary_cross_entropy_with_logits", 2, {2, 2}, {{2, 3}, {2, 3}}, 7, A(.i0 = TSR_REDUCTION_SUM)},
     {"nll_loss", 1, {2}, {{3, 4}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = -100, .d0 = 3)},
@@ -918,6 +947,9 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
     tsr_tensor *kept = !strcmp(c->key, "nll_loss") || !strcmp(c->key, "nll_loss_backward") ? fixed_index(nll_target, 3)
                      : !strcmp(c->key, "nll_loss2d") ? nll2d_target()
                      : !strcmp(c->key, "embedding") || !strcmp(c->key, "embedding_dense_backward") ? fixed_index(emb_index, 4)
+                     : !strcmp(c->key, "soft_margin_loss") ? fixed_index(sm_target, 6)
+                     : !strcmp(c->key, "multi_margin_loss") ? fixed_index(mm_target, 3)
+                     : !strcmp(c->key, "multilabel_margin_loss") ? fixed_index(mlm_target, 4)
                      : !strcmp(c->key, "index_put_key") ? fixed_index(put_index, 2)
                      : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
