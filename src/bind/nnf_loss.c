@@ -220,10 +220,10 @@ static Value *cosine_embedding(Value **v, double margin, int64_t red)
     char s1[96], s2[96];
     if (td != 1 && td != 0)
         return exc_set("RuntimeError", "0D or 1D target tensor expected, multi-target not supported");
-    if (td == 1 && (a->ndim != 2 || b->ndim != 2))
+    if (td == 1 && a->ndim != 2)   /* 1.13 checks input1 only; input2 fails later in its sum */
         return exc_set("RuntimeError", "1D target tensor expects 2D input tensors, but found inputs with sizes %s and %s.",
                        sizes_str(s1, sizeof s1, a), sizes_str(s2, sizeof s2, b));
-    if (td == 0 && (a->ndim != 1 || b->ndim != 1))
+    if (td == 0 && a->ndim != 1)
         return exc_set("RuntimeError", "0D target tensor expects 1D input tensors, but found inputs with sizes %s and %s.",
                        sizes_str(s1, sizeof s1, a), sizes_str(s2, sizeof s2, b));
     Pool p = {0};
