@@ -41,6 +41,7 @@ static void (*const areas[])(void) = {
     bind_sparse_init,
     bind_nnf_more_init,
     bind_pydef_init,
+    bind_nnf_interp_init,
 };
 
 void bind_areas_init(void)

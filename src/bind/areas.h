@@ -44,6 +44,7 @@ void bind_linalg_comp_init(void); /* tensorinv, tensorsolve, lstsq, cond, matrix
 void bind_sparse_init(void);      /* sparse_coo_tensor, torch.sparse, the sparse step (sparse.c) */
 void bind_nnf_more_init(void);    /* F.glu, pixel/channel shuffles, shrinks, rrelu, unfold/fold (nnf_more.c) */
 void bind_pydef_init(void);       /* the defs of torch/_tensor.py and torch/functional.py (pydef.c) */
+void bind_nnf_interp_init(void);  /* F.interpolate, F.upsample, F.upsample_nearest (nnf_interp.c) */
 
 void bind_areas_init(void);
 
