@@ -118,3 +118,64 @@ tsr_tensor *tsr_nn_upsample_nearest(const tsr_tensor *x, const int64_t *out, con
     }
     return r;
 }
+
+tsr_tensor *tsr_nn_upsample_nearest_backward(const tsr_tensor *g, const int64_t *in_sizes, const double *scales,
+                                             bool exact)
+{
+    int nd = g->ndim, k = nd - 2;
+    if (k < 1 || k > 3 || (g->dtype != TSR_FLOAT32 && g->dtype != TSR_FLOAT64 && g->dtype != TSR_BFLOAT16)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "\"upsample_nearest_backward\" not implemented for '%s'", tsr_dtype_scalar_name(g->dtype));
+        return NULL;
+    }
+    tsr_tensor *r = tsr_tensor_empty(nd, in_sizes, g->dtype, g->device);
+    if (!r || tsr_tensor_is_meta(g)) return r;
+    tsr_tensor *gc = tsr_contiguous(g, TSR_MF_CONTIGUOUS);
+    tsr_tensor *gr = gc ? tsr_resolve_bits(gc) : NULL;
+    tsr_tensor_release(gc);
+    if (!gr) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    int64_t ins[3] = {1, 1, 1}, outs[3] = {1, 1, 1};
+    for (int i = 0; i < k; i++) ins[3 - k + i] = in_sizes[2 + i], outs[3 - k + i] = g->sizes[2 + i];
+    float s[3] = {0, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        int j = i - (3 - k);
+        s[i] = j < 0 ? 1.0f : nearest_scale(ins[i], outs[i], scales ? scales[j] : -1.0);
+    }
+    int64_t planes = in_sizes[0] * in_sizes[1], isz = ins[0] * ins[1] * ins[2], osz = outs[0] * outs[1] * outs[2];
+    int64_t rn = tsr_tensor_numel(r);
+    int failed = 0;
+    void *rp = tsr_tensor_ptr(r, NULL);
+    const void *gp = tsr_tensor_ptr(gr, NULL);
+    if (rn) memset(rp, 0, (size_t)rn * (size_t)tsr_tensor_itemsize(r));
+    for (int64_t p = 0; p < planes && !failed; p++) {
+        if (tsr_check_interrupt() < 0) {
+            failed = 1;
+            break;
+        }
+        for (int64_t a = 0; a < outs[0]; a++) {
+            int64_t ia = nearest_src(a, s[0], ins[0], exact);
+            for (int64_t b = 0; b < outs[1]; b++) {
+                int64_t ib = nearest_src(b, s[1], ins[1], exact);
+                for (int64_t e = 0; e < outs[2]; e++) {
+                    int64_t ie = nearest_src(e, s[2], ins[2], exact);
+                    int64_t ri = p * isz + (ia * ins[1] + ib) * ins[2] + ie, gi = p * osz + (a * outs[1] + b) * outs[2] + e;
+                    switch (g->dtype) {
+                    case TSR_FLOAT32: ((float *)rp)[ri] += ((const float *)gp)[gi]; break;
+                    case TSR_FLOAT64: ((double *)rp)[ri] += ((const double *)gp)[gi]; break;
+                    default:
+                        ((tsr_bfloat16 *)rp)[ri] = tsr_float_to_bfloat16(tsr_bfloat16_to_float(((tsr_bfloat16 *)rp)[ri]) +
+                                                                         tsr_bfloat16_to_float(((const tsr_bfloat16 *)gp)[gi]));
+                    }
+                }
+            }
+        }
+    }
+    tsr_tensor_release(gr);
+    if (failed) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}

@@ -14,4 +14,11 @@
  * result is in x's suggested memory format. */
 tsr_tensor *tsr_nn_upsample_nearest(const tsr_tensor *x, const int64_t *out, const double *scales, bool exact);
 
+/* upsample_nearest{k}d_backward (and the exact one): the gradient of the
+ * input of sizes in_sizes (x's ndim = g's) from g, each output element added
+ * to its source element in output order, in g's dtype (float32, float64,
+ * bfloat16). A contiguous result. */
+tsr_tensor *tsr_nn_upsample_nearest_backward(const tsr_tensor *g, const int64_t *in_sizes, const double *scales,
+                                             bool exact);
+
 #endif

@@ -1,7 +1,7 @@
 /* src/bind/nnf_interp.c — F.interpolate, F.upsample and F.upsample_nearest
  * (1.13's torch/nn/functional.py, its ValueError / NotImplementedError
- * texts). Only the nearest modes reach a runtime kernel so far
- * (runtime/ops/nn_interp.h); the interpolating modes refuse by name. */
+ * texts). Only the nearest modes (forward and backward) reach a runtime kernel so
+ * far (runtime/ops/nn_interp.h); the interpolating modes refuse by name. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -106,8 +106,17 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
         tsr_tensor *r = tsr_nn_upsample_nearest(x, out, use_scales ? sc : NULL, exact);
         if (!r) return bind_runtime_error();
         if (tsr_ag_needed(1, &x)) {
-            tsr_tensor_release(r);
-            return exc_set("NotImplementedError", "tsr: the backward of %s interpolation is not implemented yet", mode);
+            tsr_ag_args ga = {0};
+            char key[32];
+            snprintf(key, sizeof key, "upsample_nearest%s%dd", exact ? "_exact" : "", dim);
+            for (int i = 0; i < x->ndim; i++) ga.dims[i] = x->sizes[i];
+            for (int i = 0; i < 3; i++) memcpy(&ga.dims[5 + i], &sc[i], sizeof sc[i]);
+            ga.ndims = 8;
+            ga.flag = use_scales;
+            if (tsr_ag_record(key, 1, &x, &ga, r, false) < 0) {
+                tsr_tensor_release(r);
+                return bind_runtime_error();
+            }
         }
         return v_tensor(r);
     }
