@@ -139,7 +139,8 @@ static Value *f_interpolate(Value *self, CallArgs *a, void *d)
     (void)self;
     const char *name = d ? (const char *)d : "interpolate";
     Value *v[7] = {0};
-    if (args_parse(a, name, "def input, size=, scale_factor=, mode=, align_corners=, recompute_scale_factor=, antialias=", v) < 0)
+    if (args_parse(a, name, d ? "def input, size=, scale_factor=, mode=, align_corners="
+                              : "def input, size=, scale_factor=, mode=, align_corners=, recompute_scale_factor=, antialias=", v) < 0)
         return NULL;
     const char *mode = "nearest";
     if (v[3] && !is_none(v[3])) {
