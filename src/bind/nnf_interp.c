@@ -124,10 +124,10 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
         !strcmp(mode, "bicubic") || !strcmp(mode, "area")) {
         static const struct { const char *mode; int nd; } need[] = {
             {"bilinear", 4}, {"linear", 3}, {"trilinear", 5}, {"bicubic", 4}};
-        for (unsigned i = 0; i < sizeof need / sizeof need[0]; i++)
-            if (!strcmp(mode, need[i].mode) && x->ndim != need[i].nd && x->ndim >= 3 && x->ndim <= 5)
+        for (unsigned i = 0; i < sizeof need / sizeof need[0]; i++)   /* 1.13 has no bicubic branch for 3-d or 5-d */
+            if (!strcmp(mode, need[i].mode) && x->ndim != need[i].nd && x->ndim >= 3 && x->ndim <= 5 && strcmp(mode, "bicubic"))
                 return exc_set("NotImplementedError", "Got %dD input, but %s mode needs %dD input", x->ndim, mode, need[i].nd);
-        if (x->ndim >= 3 && x->ndim <= 5)
+        if (x->ndim >= 3 && x->ndim <= 5 && (strcmp(mode, "bicubic") || x->ndim == 4))
             return exc_set("NotImplementedError", "tsr: F.interpolate(mode='%s') is not implemented yet", mode);
     }
     return exc_set("NotImplementedError", "Input Error: Only 3D, 4D and 5D input Tensors supported (got %dD) for the modes: "
