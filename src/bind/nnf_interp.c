@@ -1,7 +1,9 @@
 /* src/bind/nnf_interp.c — F.interpolate, F.upsample and F.upsample_nearest
  * (1.13's torch/nn/functional.py, its ValueError / NotImplementedError
  * texts). Only the nearest modes (forward and backward) reach a runtime kernel so
- * far (runtime/ops/nn_interp.h); the interpolating modes refuse by name. */
+ * far (runtime/ops/nn_interp.h); 'area' of 3-d/4-d input is F's
+ * adaptive_avg_pool1d/2d as in 1.13; the interpolating modes and 5-d area
+ * refuse by name. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -92,6 +94,7 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
     int rec = recompute && !is_none(recompute) ? value_truth(recompute) : 0;
     if (rec < 0) return NULL;
     if (rec && has_size) return exc_set("ValueError", "recompute_scale_factor is not meaningful with an explicit size.");
+    if (!strcmp(mode, "area") && use_scales) rec = 1;   /* "area" always needs an explicit size */
     if (rec && use_scales) {
         for (int i = 0; i < dim && i < 3; i++) out[i] = (int64_t)floor((double)x->sizes[2 + i] * sc[i]);
         use_scales = false;
@@ -107,7 +110,7 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
         if (!r) return bind_runtime_error();
         if (tsr_ag_needed(1, &x)) {
             tsr_ag_args ga = {0};
-            char key[32];
+            char key[48];
             snprintf(key, sizeof key, "upsample_nearest%s%dd", exact ? "_exact" : "", dim);
             for (int i = 0; i < x->ndim; i++) ga.dims[i] = x->sizes[i];
             for (int i = 0; i < 3; i++) memcpy(&ga.dims[5 + i], &sc[i], sizeof sc[i]);
@@ -119,6 +122,18 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
             }
         }
         return v_tensor(r);
+    }
+    if (!strcmp(mode, "area") && (x->ndim == 3 || x->ndim == 4)) {   /* adaptive_avg_pool1d/2d(input, output_size) */
+        Value *f = value_getattr(bind_module(MOD), x->ndim == 3 ? "adaptive_avg_pool1d" : "adaptive_avg_pool2d");
+        Value *os = f ? v_tuple((size_t)dim) : NULL, *r = NULL;
+        if (os) {
+            for (int i = 0; i < dim; i++) os->u.seq.items[i] = v_int(out[i]);
+            Value *args[2] = {input, os};
+            r = value_call0(f, 2, args);
+            decref(os);
+        }
+        if (f) decref(f);
+        return r;
     }
     if (!strcmp(mode, "linear") || !strcmp(mode, "bilinear") || !strcmp(mode, "trilinear") ||
         !strcmp(mode, "bicubic") || !strcmp(mode, "area")) {
