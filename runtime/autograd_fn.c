@@ -30,6 +30,7 @@
 #include "ops/nn_conv.h"
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"
+#include "ops/nn_interp.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
 #include "ops/nn_pool3d.h"
@@ -1502,6 +1503,18 @@ static int bw_glu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_glu_backward(g, x, n->a.i0)));
+    return finish(c, n, gin);
+}
+
+/* upsample_nearest{k}d / _upsample_nearest_exact{k}d (.vec): the input's
+ * sizes in dims[0..ndim), the scale factors' bits in dims[5..8) (0: none) */
+static int bw_upsample_nearest(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    double sc[3];
+    for (int i = 0; i < 3; i++) memcpy(&sc[i], &n->a.dims[5 + i], sizeof sc[i]);
+    bool exact = strstr(n->f->key, "exact") != NULL;
+    give(c, gin, 0, keep(c, tsr_nn_upsample_nearest_backward(g, n->a.dims, n->a.flag ? sc : NULL, exact)));
     return finish(c, n, gin);
 }
 
@@ -3454,6 +3467,12 @@ static const tsr_formula formulas[] = {
     {"unfold_backward", "UnfoldBackwardBackward0", 0, bw_view_backward},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
+    {"upsample_nearest1d", "UpsampleNearest1DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest2d", "UpsampleNearest2DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest3d", "UpsampleNearest3DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest_exact1d", "UpsampleNearestExact1DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest_exact2d", "UpsampleNearestExact2DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest_exact3d", "UpsampleNearestExact3DBackward1", 0, bw_upsample_nearest},
     {"values", "ValuesBackward0", 1, bw_sparse_values},
     {"var", "VarBackward0", 1, bw_var},
     {"var_mean_m", "VarMeanBackward0", 0, bw_mean},

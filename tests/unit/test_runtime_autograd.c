@@ -25,6 +25,7 @@
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
+#include "ops/nn_interp.h"
 #include "ops/scatter.h"
 #include "ops/sort.h"
 #include "ops/sparse.h"
@@ -169,6 +170,13 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     if (!strcmp(key, "col2im")) return tsr_nn_col2im(in[0], a->dims + 8, a->dims, a->dims + 2, a->dims + 4, a->dims + 6);
     if (!strcmp(key, "hardshrink")) return tsr_nn_hardshrink(in[0], a->d0);
     if (!strcmp(key, "softshrink")) return tsr_nn_softshrink(in[0], a->d0);
+    if (!strncmp(key, "upsample_nearest", 16)) {   /* scales' bits in dims[5..8): out = floor(in * scale) */
+        double sc[3];
+        int64_t out[3];
+        memcpy(sc, a->dims + 5, sizeof sc);
+        for (int i = 0; i < in[0]->ndim - 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
+        return tsr_nn_upsample_nearest(in[0], out, sc, strstr(key, "exact") != NULL);
+    }
     if (!strcmp(key, "pixel_shuffle")) return tsr_nn_pixel_shuffle(in[0], a->i0);
     if (!strcmp(key, "pixel_unshuffle")) return tsr_nn_pixel_unshuffle(in[0], a->i0);
     if (!strcmp(key, "rrelu_with_noise")) return tsr_nn_rrelu(in[0], a->d0, a->d1, false, false, NULL, NULL);
@@ -728,6 +736,11 @@ static const Case cases[] = {
     {"im2col", 1, {4}, {{1, 2, 4, 3}}, 0, A(.dims = {2, 2, 1, 2, 1, 0, 2, 1, 4, 3})},
     {"col2im", 1, {3}, {{1, 8, 6}}, 0, A(.dims = {2, 2, 2, 1, 1, 0, 1, 2, 3, 4})},
     {"hardshrink", 1, {1}, {{6}}, 0, A(.d0 = 0.3)}, {"softshrink", 1, {1}, {{6}}, 0, A(.d0 = 0.3)},
+    /* sizes, then the scale factors' bits: 1.5 = 0x3ff8..., 0.7 = 0x3fe6666666666666, (the 3-d rows are conformance cases: a case holds 4-d sizes at most) */
+    {"upsample_nearest1d", 1, {3}, {{1, 2, 3}}, 0, A(.dims = {1, 2, 3, 0, 0, 0x3ff8000000000000}, .flag = true)},
+    {"upsample_nearest2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_nearest_exact1d", 1, {3}, {{1, 2, 3}}, 0, A(.dims = {1, 2, 3, 0, 0, 0x3ff8000000000000}, .flag = true)},
+    {"upsample_nearest_exact2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
     {"pixel_shuffle", 1, {4}, {{1, 4, 2, 3}}, 0, A(.i0 = 2)}, {"pixel_unshuffle", 1, {3}, {{1, 4, 2}}, 0, A(.i0 = 2)},
     /* evaluation mode (the mean slope); training multiplies by the kept noise (conformance cases) */
     {"rrelu_with_noise", 1, {1}, {{6}}, 0, A(.d0 = 0.1, .d1 = 0.3)}, {"rrelu_with_noise_", 1, {1}, {{6}}, 0, A(.d0 = 0.1, .d1 = 0.3)},
@@ -1196,6 +1209,8 @@ TEST(autograd_every_formula_has_a_case)
         /* complex inputs or outputs, which the float64 walk cannot take: conformance cases
          * autograd/grad_complex_parts */
         found = found || !strcmp(k, "view_as_real") || !strcmp(k, "view_as_complex");
+        /* 5-d inputs, more than a case's sizes hold: conformance case nnf/interp_nearest_grad */
+        found = found || !strcmp(k, "upsample_nearest3d") || !strcmp(k, "upsample_nearest_exact3d");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++) found = !strcmp(cases[j].key, k);
         if (!found) printf("    no finite-difference case for %s\n", k);
         CHECK(found);

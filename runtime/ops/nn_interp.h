@@ -1,0 +1,24 @@
+/* runtime/ops/nn_interp.h — the upsampling kernels behind
+ * F.interpolate: upsample_nearest1d/2d/3d and _upsample_nearest_exact1d/2d/3d
+ * (UpSample.h, UpSampleKernel.cpp of 1.13). Results are NEW references or
+ * NULL with 1.13's error recorded; arguments are borrowed. */
+#ifndef TSR_OPS_NN_INTERP_H
+#define TSR_OPS_NN_INTERP_H
+#include <stdbool.h>
+#include "../tensor.h"
+
+/* upsample_nearest{k}d(x, out, scales) for k = x->ndim - 2 in 1..3: out[k]
+ * the spatial output sizes, scales[k] the per-dimension scale factors (a
+ * value <= 0: none, the scale is then in/out). exact selects
+ * _upsample_nearest_exact (source index floor((d + 0.5) * scale)). The
+ * result is in x's suggested memory format. */
+tsr_tensor *tsr_nn_upsample_nearest(const tsr_tensor *x, const int64_t *out, const double *scales, bool exact);
+
+/* upsample_nearest{k}d_backward (and the exact one): the gradient of the
+ * input of sizes in_sizes (x's ndim = g's) from g, each output element added
+ * to its source element in output order, in g's dtype (float32, float64,
+ * bfloat16). A contiguous result. */
+tsr_tensor *tsr_nn_upsample_nearest_backward(const tsr_tensor *g, const int64_t *in_sizes, const double *scales,
+                                             bool exact);
+
+#endif
