@@ -370,7 +370,8 @@ static tsr_tensor *act_backward_fwd(const char *base, const tsr_ag_args *a, tsr_
     Case bc = {.key = base, .nin = 1, .a = *a};
     tsr_tensor *xc = tsr_clone(x, TSR_MF_CONTIGUOUS), *res = NULL;
     xc->requires_grad = true;
-    tsr_tensor *y = fwd(&bc, &xc);
+    tsr_tensor *ins[3] = {xc, NULL, NULL};   /* fwd may read in[1] before it picks the key */
+    tsr_tensor *y = fwd(&bc, ins);
     if (y && !strcmp(base, "embedding")) {   /* the index the binding keeps */
         tsr_tensor *ix = fixed_index(emb_index, 4);
         if (tsr_ag_record(base, 1, &xc, a, y, false) < 0 || tsr_ag_keep(y, ix) < 0) {
