@@ -836,6 +836,16 @@ static int run_hooks(hook *list, tsr_tensor **g)
     return 0;
 }
 
+/* out (NULL: a failure) recorded as key over in[0..n), or NULL released. */
+static tsr_tensor *recorded(tsr_tensor *out, const char *key, int n, tsr_tensor *const *in)
+{
+    if (out && tsr_ag_record(key, n, in, NULL, out, false) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
 /* AccumulateGrad::apply: .grad = *gp, or .grad += *gp in place. A hook's
  * replacement takes *gp's place (the caller releases *gp). */
 static int accumulate_grad(tsr_tensor *leaf, tsr_tensor **gp)
@@ -861,17 +871,10 @@ static int accumulate_grad(tsr_tensor *leaf, tsr_tensor **gp)
                     c = NULL;
                 }
                 tsr_tensor *in[2] = {c, g};
-                if (c && tsr_ag_record("copy_backwards", 2, in, NULL, c, false) < 0) {
-                    tsr_tensor_release(c);
-                    c = NULL;
-                }
+                c = recorded(c, "copy_backwards", 2, in);
             } else {
                 tsr_tensor *in[1] = {g};
-                c = tsr_clone(g, TSR_MF_CONTIGUOUS);
-                if (c && tsr_ag_record("clone", 1, in, NULL, c, false) < 0) {
-                    tsr_tensor_release(c);
-                    c = NULL;
-                }
+                c = recorded(tsr_clone(g, TSR_MF_CONTIGUOUS), "clone", 1, in);
             }
         } else {
             c = tsr__ag_add(m->grad, g);
@@ -1194,16 +1197,9 @@ static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
             if (!fail && node->retained) {
                 struct tsr_autograd *m = node->retained->autograd;
                 if (m && !keep_flow && creating) {   /* retain_grad's hook with grad mode on */
-                    tsr_tensor *in[1] = {buf}, *r;
-                    if (!m->grad) {
-                        r = tsr_clone(buf, TSR_MF_CONTIGUOUS);
-                        if (r && tsr_ag_record("clone", 1, in, NULL, r, false) < 0) {
-                            tsr_tensor_release(r);
-                            r = NULL;
-                        }
-                    } else {
-                        r = tsr__ag_add(m->grad, buf);
-                    }
+                    tsr_tensor *in[1] = {buf};
+                    tsr_tensor *r = !m->grad ? recorded(tsr_clone(buf, TSR_MF_CONTIGUOUS), "clone", 1, in)
+                                             : tsr__ag_add(m->grad, buf);
                     if (!r) fail = 1;
                     else {
                         tsr_tensor_release(m->grad);

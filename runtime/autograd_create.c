@@ -237,12 +237,19 @@ tsr_tensor *tsr__ag_mm(const tsr_tensor *a, const tsr_tensor *b)
     return rec(tsr_mm(a, b, NULL), "mm", 2, in, NULL);
 }
 
-tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim)
+/* a reduction's args as the bindings record them: the dims (-1: all), keepdim */
+static tsr_ag_args reduce_args(const tsr_dims *dims, bool keepdim)
 {
     tsr_ag_args x = {0};
     x.ndims = dims->n < 0 ? -1 : dims->n;
     for (int i = 0; i < dims->n; i++) x.dims[i] = dims->d[i];
     x.keepdim = keepdim;
+    return x;
+}
+
+tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim)
+{
+    tsr_ag_args x = reduce_args(dims, keepdim);
     const tsr_tensor *in[1] = {a};
     return rec(tsr_sum(a, dims, keepdim, TSR_DTYPE_UNDEFINED, NULL), dims->n < 0 ? "sum" : "sum_dim", 1, in, &x);
 }
@@ -313,10 +320,7 @@ tsr_tensor *tsr__ag_where(const tsr_tensor *cond, const tsr_tensor *a, const tsr
 
 tsr_tensor *tsr__ag_mean(const tsr_tensor *a, const tsr_dims *dims, bool keepdim)
 {
-    tsr_ag_args x = {0};
-    x.ndims = dims->n < 0 ? -1 : dims->n;
-    for (int i = 0; i < dims->n; i++) x.dims[i] = dims->d[i];
-    x.keepdim = keepdim;
+    tsr_ag_args x = reduce_args(dims, keepdim);
     const tsr_tensor *in[1] = {a};
     return rec(tsr_mean(a, dims, keepdim, TSR_DTYPE_UNDEFINED, NULL), dims->n < 0 ? "mean" : "mean_dim", 1, in, &x);
 }

@@ -142,7 +142,7 @@ tsr_tensor *tsr_nn_one_hot(const tsr_tensor *t, int64_t num_classes)
 
 /* ------------------------------------------------------------ losses */
 
-static tsr_tensor *reduce_loss(tsr_tensor *l, tsr_reduction red)
+tsr_tensor *tsr__nn_reduce_loss(tsr_tensor *l, tsr_reduction red)
 {
     if (!l || red == TSR_REDUCTION_NONE) return l;
     tsr_dims all = {.n = -1};
@@ -164,14 +164,14 @@ tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduct
     if (!d) return NULL;
     tsr_tensor *sq = bin(TSR_BINOP_MUL, d, d);
     tsr_tensor_release(d);
-    return reduce_loss(sq, red);
+    return tsr__nn_reduce_loss(sq, red);
 }
 
 tsr_tensor *tsr_nn_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red)
 {
     tsr_tensor *d = bin(TSR_BINOP_SUB, x, t);
     if (!d || !tsr__take(&d, tsr_unary(TSR_UNOP_ABS, d, NULL, NULL))) return NULL;
-    return reduce_loss(d, red);
+    return tsr__nn_reduce_loss(d, red);
 }
 
 /* nll_loss_out_frame's cascaded sums: loss and weight partial sums over
@@ -432,7 +432,7 @@ static tsr_tensor *piecewise_loss(const tsr_tensor *x, const tsr_tensor *t, doub
     tsr_operand oz = tsr_operand_tensor(z), ob = tsr_operand_scalar(tsr_scalar_float(beta));
     if (!(lt = tsr_compare(TSR_CMP_LT, &oz, &ob, NULL))) goto done;
     tsr_operand oq = tsr_operand_tensor(q), ol = tsr_operand_tensor(l);
-    r = reduce_loss(tsr_where(lt, &oq, &ol, NULL), red);
+    r = tsr__nn_reduce_loss(tsr_where(lt, &oq, &ol, NULL), red);
 done:
     tsr_tensor_release(z);
     tsr_tensor_release(q);
@@ -464,7 +464,7 @@ tsr_tensor *tsr_nn_huber_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_redu
         tsr_tensor_release(xf);
         tsr_tensor_release(tf);
         tsr_tensor_release(r);
-        return reduce_loss(h, red);
+        return tsr__nn_reduce_loss(h, red);
     }
     return piecewise_loss(x, t, delta, true, red);
 }
@@ -515,7 +515,7 @@ tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t
         tsr_operand ow = tsr_operand_tensor(w);
         if (tsr__done(tsr_binary_(TSR_BINOP_MUL, l, &ow, NULL)) < 0) goto done;
     }
-    r = reduce_loss(tsr_tensor_retain(l), red);
+    r = tsr__nn_reduce_loss(tsr_tensor_retain(l), red);
 done:
     tsr_tensor_release(xc);
     tsr_tensor_release(tc);
@@ -773,7 +773,7 @@ tsr_tensor *tsr_nn_kl_div(const tsr_tensor *x, const tsr_tensor *t, tsr_reductio
     }
     tsr_tensor_release(a);
     tsr_tensor_release(b);
-    return reduce_loss(o, red);
+    return tsr__nn_reduce_loss(o, red);
 }
 
 /* binary_cross_entropy_with_logits, 1.13's in-place chain:
@@ -816,7 +816,7 @@ tsr_tensor *tsr_nn_bce_with_logits(const tsr_tensor *x, const tsr_tensor *t, con
         tsr_operand ow = tsr_operand_tensor(w);
         if (tsr__done(tsr_binary_(TSR_BINOP_MUL, loss, &ow, NULL)) < 0) goto done;
     }
-    r = reduce_loss(tsr_tensor_retain(loss), red);
+    r = tsr__nn_reduce_loss(tsr_tensor_retain(loss), red);
 done:
     tsr_tensor_release(mx);
     tsr_tensor_release(loss);

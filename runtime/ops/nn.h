@@ -21,6 +21,9 @@ tsr_tensor *tsr_nn_one_hot(const tsr_tensor *t, int64_t num_classes);
 /* F.mse_loss / F.l1_loss on same-shape (broadcast) operands. */
 tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
 tsr_tensor *tsr_nn_l1_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduction red);
+/* Internal (the losses of nn.c and nn_loss.c): apply_loss_reduction, l's
+ * mean() or sum() of everything, or l itself for 'none' (steals l). */
+tsr_tensor *tsr__nn_reduce_loss(tsr_tensor *l, tsr_reduction red);
 /* F.nll_loss (nll_loss_nd) for 1-D and 2-D inputs: target int64 class
  * indices; weight NULL or one per class. *total_weight (NULL: not wanted)
  * receives the reduced forms' total weight, for the backward. */

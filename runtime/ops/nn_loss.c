@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "nn_loss.h"
+#include "nn.h"
 #include "binary.h"
 #include "factory.h"
 #include "reduce.h"
@@ -15,15 +16,6 @@
 #include "../error.h"
 #include "../internal.h"
 
-static tsr_tensor *reduce_loss(tsr_tensor *l, tsr_reduction red)
-{
-    if (!l || red == TSR_REDUCTION_NONE) return l;
-    tsr_dims all = {.n = -1};
-    tsr_tensor *r = red == TSR_REDUCTION_MEAN ? tsr_mean(l, &all, false, TSR_DTYPE_UNDEFINED, NULL)
-                                              : tsr_sum(l, &all, false, TSR_DTYPE_UNDEFINED, NULL);
-    tsr_tensor_release(l);
-    return r;
-}
 
 /* self.op_(t) in place; -1 on failure */
 static int inplace_t(tsr_binop op, tsr_tensor *self, const tsr_tensor *t)
@@ -61,7 +53,7 @@ tsr_tensor *tsr_nn_soft_margin_loss(const tsr_tensor *x, const tsr_tensor *t, ts
         tsr_tensor_release(o);
         return NULL;
     }
-    return reduce_loss(o, red);
+    return tsr__nn_reduce_loss(o, red);
 }
 
 tsr_tensor *tsr_nn_soft_margin_loss_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *t,
