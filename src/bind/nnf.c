@@ -173,6 +173,18 @@ static Value *act_graph(tsr_tensor *r, Value *x, bool inplace, const char *key, 
     return ops_finish(r, x);
 }
 
+/* The dropouts' p check: 0, or -1 with 1.13's ValueError, p printed as
+ * Python prints the argument pv. */
+int bind_dropout_p(Value *pv, double p)
+{
+    if (p >= 0.0 && p <= 1.0) return 0;
+    char buf[64];
+    Value *ps = pv ? value_str(pv) : NULL;
+    snprintf(buf, sizeof buf, "%s", ps ? ps->u.s.p : "?");
+    if (ps) decref(ps);
+    return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf), -1;
+}
+
 static void warn(const char *msg)
 {
     if (!bind_warnings_ignored()) fprintf(stderr, "UserWarning: %s\n", msg);
@@ -629,7 +641,7 @@ static int reduction_of(Value *size_average, Value *reduce, Value *reduction, ts
 }
 
 /* "[2, 3]" */
-static char *sizes_str(char *buf, size_t n, const tsr_tensor *t)
+char *bind_sizes_str(char *buf, size_t n, const tsr_tensor *t)
 {
     size_t k = (size_t)snprintf(buf, n, "[");
     for (int i = 0; i < t->ndim && k < n; i++)
@@ -665,7 +677,7 @@ static Value *f_pointwise_loss(Value *self, CallArgs *a, void *d)
         char a1[256], a2[256], msg[700];
         snprintf(msg, sizeof msg, "Using a target size (torch.Size(%s)) that is different to the input size "
                  "(torch.Size(%s)). This will likely lead to incorrect results due to broadcasting. Please ensure "
-                 "they have the same size.", sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
+                 "they have the same size.", bind_sizes_str(a1, sizeof a1, t), bind_sizes_str(a2, sizeof a2, x));
         warn(msg);
     }
     if (reduction_of(v[2], v[3], v[4], &red) < 0) return NULL;
@@ -1026,7 +1038,7 @@ static Value *f_bce(Value *self, CallArgs *a, void *d)
         char a1[256], a2[256];
         return exc_set("ValueError", "Using a target size (torch.Size(%s)) that is different to the input size "
                        "(torch.Size(%s)) is deprecated. Please ensure they have the same size.",
-                       sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
+                       bind_sizes_str(a1, sizeof a1, t), bind_sizes_str(a2, sizeof a2, x));
     }
     if (v[2] && !is_none(v[2])) {
         if (need_tensor(v[2], "binary_cross_entropy", "weight", 3) < 0) return NULL;
@@ -1168,13 +1180,7 @@ static Value *f_dropout(Value *self, CallArgs *a, void *d)
         opt_float(v[1], "dropout", "p", 0.5, &p) < 0 || opt_bool(v[2], "dropout", "training", true, &train) < 0 ||
         opt_bool(v[3], "dropout", "inplace", false, &inplace) < 0)
         return NULL;
-    if (p < 0.0 || p > 1.0) {
-        char buf[64];
-        Value *ps = value_str(v[1]);
-        snprintf(buf, sizeof buf, "%s", ps ? ps->u.s.p : "?");
-        if (ps) decref(ps);
-        return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
-    }
+    if (bind_dropout_p(v[1], p) < 0) return NULL;
     if (need_tensor(v[0], inplace ? "dropout_" : "dropout", "input", 1) < 0) return NULL;
     tsr_tensor *x = tensor_of(v[0]);
     if (train && p != 0 && tsr_tensor_numel(x) > 0 && grad_needed(1, v) && x->layout != TSR_LAYOUT_SPARSE_COO) {   /* input * noise: MulBackward0 */
@@ -1375,7 +1381,7 @@ static Value *f_bce_logits(Value *self, CallArgs *a, void *d)
     if (x->ndim != t->ndim || memcmp(x->sizes, t->sizes, sizeof(int64_t) * (size_t)x->ndim)) {
         char a1[256], a2[256];
         return exc_set("ValueError", "Target size (torch.Size(%s)) must be the same as input size (torch.Size(%s))",
-                       sizes_str(a1, sizeof a1, t), sizes_str(a2, sizeof a2, x));
+                       bind_sizes_str(a1, sizeof a1, t), bind_sizes_str(a2, sizeof a2, x));
     }
     if (named_refused("aten::binary_cross_entropy_with_logits", 7, v) < 0) return NULL;
     bool hw = v[2] && !is_none(v[2]), hp = v[6] && !is_none(v[6]);

@@ -635,13 +635,7 @@ static Value *f_alpha_dropout(Value *self, CallArgs *a, void *d)
         opt_float(v[1], "alpha_dropout", "p", 0.5, &p) < 0 || opt_bool(v[2], "alpha_dropout", "training", false, &train) < 0 ||
         opt_bool(v[3], "alpha_dropout", "inplace", false, &inplace) < 0)
         return NULL;
-    if (p < 0.0 || p > 1.0) {
-        char buf[64];
-        Value *ps = value_str(v[1]);
-        snprintf(buf, sizeof buf, "%s", ps ? ps->u.s.p : "?");
-        if (ps) decref(ps);
-        return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
-    }
+    if (bind_dropout_p(v[1], p) < 0) return NULL;
     if (need_tensor(v[0], inplace ? "alpha_dropout_" : "alpha_dropout", "input", 1) < 0 ||
         (train && p != 0 && tsr_tensor_numel(tensor_of(v[0])) > 0 && grad_refused("alpha_dropout", 1, v) < 0))
         return NULL;

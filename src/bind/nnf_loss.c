@@ -14,6 +14,7 @@
 #include "autograd.h"
 #include "bind/areas.h"
 #include "bind/bind.h"
+#include "bind/ops.h"
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "ops/binary.h"
@@ -177,16 +178,6 @@ static Value *scalar_minus(Pool *p, Value *torch, double s, Value *t)
     return pcall1(p, e, "sub_", t) ? e : NULL;
 }
 
-/* "[2, 3]" of a tensor's sizes */
-static char *sizes_str(char *buf, size_t n, const tsr_tensor *t)
-{
-    size_t k = (size_t)snprintf(buf, n, "[");
-    for (int i = 0; i < t->ndim && k < n; i++)
-        k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)t->sizes[i]);
-    if (k < n) snprintf(buf + k, n - k, "]");
-    return buf;
-}
-
 /* ------------------------------------------------------------ the ATen compositions */
 
 /* (-target * (input1 - input2) + margin).clamp_min_(0) */
@@ -222,10 +213,10 @@ static Value *cosine_embedding(Value **v, double margin, int64_t red)
         return exc_set("RuntimeError", "0D or 1D target tensor expected, multi-target not supported");
     if (td == 1 && a->ndim != 2)   /* 1.13 checks input1 only; input2 fails later in its sum */
         return exc_set("RuntimeError", "1D target tensor expects 2D input tensors, but found inputs with sizes %s and %s.",
-                       sizes_str(s1, sizeof s1, a), sizes_str(s2, sizeof s2, b));
+                       bind_sizes_str(s1, sizeof s1, a), bind_sizes_str(s2, sizeof s2, b));
     if (td == 0 && a->ndim != 1)
         return exc_set("RuntimeError", "0D target tensor expects 1D input tensors, but found inputs with sizes %s and %s.",
-                       sizes_str(s1, sizeof s1, a), sizes_str(s2, sizeof s2, b));
+                       bind_sizes_str(s1, sizeof s1, a), bind_sizes_str(s2, sizeof s2, b));
     Pool p = {0};
     Value *torch = bind_module("torch"), *dim = pi(&p, td);
     Value *ps = pcall1(&p, pbin(&p, OP_MUL, v[0], v[1]), "sum", dim);
@@ -367,7 +358,7 @@ static Value *f_margin3(Value *self, CallArgs *a, void *d)
             return exc_set("RuntimeError",
                            "margin_ranking_loss : All input tensors should have same dimension but got sizes: input1: "
                            "torch.Size(%s), input2: torch.Size(%s), target: torch.Size(%s) ",
-                           sizes_str(s[0], 96, x), sizes_str(s[1], 96, y), sizes_str(s[2], 96, t));
+                           bind_sizes_str(s[0], 96, x), bind_sizes_str(s[1], 96, y), bind_sizes_str(s[2], 96, t));
         }
     }
     double m;

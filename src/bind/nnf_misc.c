@@ -128,13 +128,7 @@ static Value *f_feature_alpha_dropout(Value *self, CallArgs *a, void *d)
         if (t < 0) return NULL;
         inplace = t;
     }
-    if (p < 0.0 || p > 1.0) {
-        char buf[64];
-        Value *ps = value_str(v[1]);
-        snprintf(buf, sizeof buf, "%s", ps ? ps->u.s.p : "?");
-        if (ps) decref(ps);
-        return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
-    }
+    if (bind_dropout_p(v[1], p) < 0) return NULL;
     if (!is_tensor(v[0]))
         return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s",
                        inplace ? "feature_alpha_dropout_" : fn, v[0]->type->name);
@@ -204,13 +198,7 @@ static Value *f_dropout_nd(Value *self, CallArgs *a, void *d)
         if (t < 0) return NULL;
         inplace = t;
     }
-    if (p < 0.0 || p > 1.0) {
-        char buf[64];
-        Value *ps = value_str(v[1]);
-        snprintf(buf, sizeof buf, "%s", ps ? ps->u.s.p : "?");
-        if (ps) decref(ps);
-        return exc_set("ValueError", "dropout probability has to be between 0 and 1, but got %s", buf);
-    }
+    if (bind_dropout_p(v[1], p) < 0) return NULL;
     if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'dim'", v[0]->type->name);
     int nd = tensor_of(v[0])->ndim;
     if (sp == 1 && nd != 2 && nd != 3)

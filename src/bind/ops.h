@@ -1,11 +1,17 @@
 /* src/bind/ops.h — shared between ops.c (Tensor operators, :explain
  * recording) and pointwise.c (the torch.* / Tensor method forms of the
- * elementwise ops). Private to src/bind/ops*.c. Ownership as in value.h. */
+ * elementwise ops), and two helpers of F's messages. Private to src/bind. Ownership as in value.h. */
 #ifndef TSR_BIND_OPS_H
 #define TSR_BIND_OPS_H
 
 #include "bind/tensor.h"
 
+/* torch.nn.functional's dropouts (nnf.c, nnf_layers.c, nnf_misc.c): 0, or
+ * -1 with 1.13's "dropout probability has to be between 0 and 1" ValueError,
+ * p printed as Python prints the argument pv. */
+int bind_dropout_p(Value *pv, double p);
+/* "[2, 3]": t's sizes as c10 prints an IntArrayRef (the losses' messages). */
+char *bind_sizes_str(char *buf, size_t n, const tsr_tensor *t);
 /* A tensor or Python number as an operand: 1, or 0 when v is neither. */
 int ops_operand(Value *v, tsr_operand *o);
 /* Prints a pending runtime warning (out= resize) as "UserWarning: ..." on stderr. */
