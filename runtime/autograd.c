@@ -711,6 +711,29 @@ fail:
     return -1;
 }
 
+int tsr__ag_record_outs(const char *formula, int n, tsr_tensor *const *in, const tsr_ag_args *args, int nout,
+                        tsr_tensor *const *outs)
+{
+    int first = 0;
+    while (first < nout && !outs[first]) first++;
+    if (first == nout) return 0;
+    if (tsr_ag_record(formula, n, in, args, outs[first], false) < 0) return -1;
+    tsr_node *node = outs[first]->autograd ? outs[first]->autograd->grad_fn : NULL;
+    if (!node || nout < 2) return 0;
+    node->nout = nout;
+    outs[first]->autograd->output_nr = first;
+    for (int k = first + 1; k < nout; k++) {
+        if (!outs[k]) continue;
+        tsr_node_retain(node);
+        if (attach(outs[k], node) < 0) {
+            tsr_node_release(node);
+            return -1;
+        }
+        outs[k]->autograd->output_nr = k;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------ the engine */
 
 static const char *hint = "Hint: enable anomaly detection to find the operation that failed to compute its "

@@ -6,6 +6,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include "autograd.h"
 #include "autograd_formula.h"
@@ -17,6 +18,7 @@
 #include "ops/compare.h"
 #include "ops/copy.h"
 #include "ops/factory.h"
+#include "ops/grad_nn_dbl.h"
 #include "ops/grad_pointwise.h"
 #include "ops/index.h"
 #include "ops/indexdim.h"
@@ -2069,9 +2071,15 @@ static int bw_convolution(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *x = SAVED(0), *w = SAVED(1), *r[3] = {NULL, NULL, NULL};
     bool mask[3] = {NEED(0), NEED(1), NEED(2) && n->in_present[2]};
     const int64_t *d = n->a.dims;
+    bool was = tsr__ag_set_creating(false);   /* one kernel; under create_graph its node records it */
     if (!c->fail && tsr_nn_conv_backward(g, x, w, n->a.ndims, d, d + 2, d + 4, n->a.flag, d + 6, n->a.i0, mask, &r[0],
                                          &r[1], &r[2]) < 0)
         c->fail = true;
+    tsr__ag_set_creating(was);
+    if (was && !c->fail) {   /* ConvolutionBackwardBackward0 over (grad_output, input, weight) */
+        const tsr_tensor *in[3] = {g, x, w};
+        tsr__ag_record_backward(c, "convolution_backward", 3, in, &n->a, 3, r);
+    }
     for (int i = 0; i < 3; i++)
         if (r[i]) give(c, gin, i, keep(c, r[i]));
     return finish(c, n, gin);
@@ -2081,13 +2089,37 @@ static int bw_convolution(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 
 /* max_pool2d_with_indices / adaptive_max_pool2d: input 0 saved, the
  * indices kept (extra[0]). */
-static int bw_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_max_pool2d_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_pool2d_backward(g, x, n->extra[0])));
     return finish(c, n, gin);
 }
+
+/* A pooling kernel's backward (plain) under create_graph: its value
+ * computed with recording off, recorded as one node key_backward over
+ * (grad_output, self) that keeps the indices (1.13's
+ * MaxPool2DWithIndicesBackwardBackward0, AvgPool2DBackwardBackward0, ...). */
+static int pool_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain)
+{
+    if (!tsr__ag_creating()) return plain(n, g, gin);
+    bool was = tsr__ag_set_creating(false);
+    int rc = plain(n, g, gin);
+    tsr__ag_set_creating(was);
+    if (rc < 0 || !gin[0]) return rc;
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *out[1] = {gin[0]}, *x = SAVED(0);
+    gin[0] = NULL;
+    char key[64];
+    snprintf(key, sizeof key, "%s_backward", n->f->key);
+    const tsr_tensor *in[2] = {g, x};
+    if (tsr__ag_record_backward(c, key, 2, in, &n->a, 1, out) == 0 && n->nextra && tsr_ag_keep(out[0], n->extra[0]) < 0)
+        c->fail = true;
+    give(c, gin, 0, keep(c, out[0]));
+    return finish(c, n, gin);
+}
+static int bw_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, bw_max_pool2d_k); }
 
 static int bw_max_unpool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -2098,13 +2130,14 @@ static int bw_max_unpool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 
 /* max_pool3d_with_indices / adaptive_max_pool3d: input 0 saved, the
  * indices kept (extra[0]) */
-static int bw_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_max_pool3d_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_pool3d_backward(g, x, n->extra[0])));
     return finish(c, n, gin);
 }
+static int bw_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, bw_max_pool3d_k); }
 
 /* max_unpool2d: the indices kept (extra[0]); max_pool_double_backward */
 static int bw_max_unpool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -2116,7 +2149,7 @@ static int bw_max_unpool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 
 /* avg_pool2d: kernel, stride, padding in dims[0..5] (h, w pairs),
  * count_include_pad in flag, divisor_override in i0 when has_d0. */
-static int bw_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_avg_pool2d_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
@@ -2126,12 +2159,17 @@ static int bw_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-static int bw_adaptive_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_adaptive_avg_pool2d_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_adaptive_avg_pool2d_backward(g, x)));
     return finish(c, n, gin);
+}
+static int bw_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, bw_avg_pool2d_k); }
+static int bw_adaptive_avg_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return pool_bw(n, g, gin, bw_adaptive_avg_pool2d_k);
 }
 
 /* native_layer_norm: inputs (input, weight, bias), the normalized shape
@@ -3177,8 +3215,11 @@ static const tsr_formula formulas[] = {
     {"acos", "AcosBackward0", 1, bw_acos},
     {"acosh", "AcoshBackward0", 1, tsr__bw_ahyp},
     {"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", 1, bw_adaptive_avg_pool2d},
+    {"adaptive_avg_pool2d_backward", "AdaptiveAvgPool2DBackwardBackward0", 0, tsr__bw_adaptive_avg_pool2d_dbl},
     {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", 1, bw_max_pool2d},
+    {"adaptive_max_pool2d_backward", "AdaptiveMaxPool2DBackwardBackward0", 0, tsr__bw_max_pool_dbl},
     {"adaptive_max_pool3d", "AdaptiveMaxPool3DBackward0", 1, bw_max_pool3d},
+    {"adaptive_max_pool3d_backward", "AdaptiveMaxPool3DBackwardBackward0", 0, tsr__bw_max_pool_dbl},
     {"add", "AddBackward0", 0, bw_add},
     {"add_s", "AddBackward1", 0, bw_pass},
     {"addbmm", "AddbmmBackward0", 6, bw_addbmm},
@@ -3198,6 +3239,7 @@ static const tsr_formula formulas[] = {
     {"atan2", "Atan2Backward0", 3, bw_atan2},
     {"atanh", "AtanhBackward0", 1, tsr__bw_ahyp},
     {"avg_pool2d", "AvgPool2DBackward0", 1, bw_avg_pool2d},
+    {"avg_pool2d_backward", "AvgPool2DBackwardBackward0", 0, tsr__bw_avg_pool2d_dbl},
     {"baddbmm", "BaddbmmBackward0", 6, bw_baddbmm},
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
     {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},
@@ -3220,6 +3262,7 @@ static const tsr_formula formulas[] = {
     {"col2im", "Col2ImBackward0", 0, bw_im2col},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
+    {"convolution_backward", "ConvolutionBackwardBackward0", 7, tsr__bw_convolution_dbl},
     {"copy_backwards", "torch::autograd::CopyBackwards", 0, bw_copy_backwards},
     {"copy_slices", "torch::autograd::CopySlices", 0, bw_copy_slices},
     {"copy_slices_fn", "torch::autograd::CopySlices", 0, bw_copy_slices_fn},
@@ -3325,7 +3368,9 @@ static const tsr_formula formulas[] = {
     {"max", "MaxBackward1", 1 | TSR_SAVE_OUT, bw_max_all},
     {"max_dim", "MaxBackward0", 0, bw_max_dim},
     {"max_pool2d", "MaxPool2DWithIndicesBackward0", 1, bw_max_pool2d},
+    {"max_pool2d_backward", "MaxPool2DWithIndicesBackwardBackward0", 0, tsr__bw_max_pool_dbl},
     {"max_pool3d", "MaxPool3DWithIndicesBackward0", 1, bw_max_pool3d},
+    {"max_pool3d_backward", "MaxPool3DWithIndicesBackwardBackward0", 0, tsr__bw_max_pool_dbl},
     {"max_unpool2d", "MaxUnpool2DBackward0", 0, bw_max_unpool2d},
     {"max_unpool3d", "MaxUnpool3DBackward0", 0, bw_max_unpool3d},
     {"maximum", "MaximumBackward0", 3, bw_maximum},

@@ -93,6 +93,11 @@ tsr_tensor *tsr__ag_add(const tsr_tensor *a, const tsr_tensor *b);
  * of that list (unit tests), NULL past the end (autograd_create.c). */
 bool tsr__ag_dbl_ok(const char *key);
 const char *tsr__ag_dbl_at(int i);
+/* One node of formula over in[0..n) with nout outputs outs[k] (NULL: an
+ * output not computed), each output's gradient in outg[k] when its
+ * backward runs (a fused backward kernel's node under create_graph). */
+int tsr__ag_record_outs(const char *formula, int n, tsr_tensor *const *in, const tsr_ag_args *args, int nout,
+                        tsr_tensor *const *outs);
 /* The tensor in saved slot (borrowed), or NULL with the "backward through
  * the graph a second time" / version-counter error. */
 tsr_tensor *tsr__ag_saved(tsr_node *n, int slot);

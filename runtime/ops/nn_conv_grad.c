@@ -7,6 +7,7 @@
  * concatenate (_convolution_backward_nogroup_backend). The gemms are the
  * same cpublas calls, and the col2im sums in the same order, so the bits
  * agree. Also the graph F.conv* records (batchify, 'same' padding). */
+#include <stdio.h>
 #include <string.h>
 
 #include "nn_conv.h"
@@ -272,9 +273,17 @@ int tsr_nn_conv_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr
                          const int64_t *opad, int64_t groups, const bool *mask, tsr_tensor **gi, tsr_tensor **gw,
                          tsr_tensor **gb)
 {
-    (void)opad;   /* the output size is g's */
-    *gi = *gw = *gb = NULL;
+    *gi = *gw = *gb = NULL;   /* the output size is g's */
     if (tsr__nn_cpu_only("convolution_backward", input) < 0) return -1;
+    for (int i = 0; !transposed && opad && i < dim; i++)
+        if (opad[i] != 0) {   /* a non-transposed convolution of the double backward of a transposed one */
+            char buf[256];
+            int len = 0;
+            for (int k = 0; k < dim && len < 200; k++) len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%lld",
+                                                                      k ? " " : "", (long long)opad[k]);
+            tsr_error_set(TSR_ERR_RUNTIME, "output_padding is not supported for non-transposed convolutions; got: %s", buf);
+            return -1;
+        }
     if (tsr_tensor_is_meta(input)) {   /* 1.13's meta convolution backend has no backward */
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "convolution_backward_overrideable: You are likely triggering this with "
                       "tensor backend other than CPU/CUDA/MKLDNN, if this is intended, please use TORCH_LIBRARY_IMPL "
@@ -313,9 +322,10 @@ int tsr_nn_conv_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr
             goto fail;
         }
         int rc = tsr__conv2d_dnnl_backward(*gi, wtmp, *gb, g4, x, w, st, pd, dl, groups, cl);
-        if (mask[1]) *gw = tsr_tensor_retain(wtmp);
+        /* mkldnn_convolution_backward_weights: mkldnn_to_dense(...).to(ChannelsLast) when channels last */
+        if (mask[1]) *gw = cl ? tsr_contiguous(wtmp, TSR_MF_CHANNELS_LAST) : tsr_tensor_retain(wtmp);
         tsr_tensor_release(wtmp);
-        if (rc < 0) goto fail;
+        if (rc < 0 || (mask[1] && !*gw)) goto fail;
         if (rc > 0) {   /* no oneDNN: the forward computed with im2col, and so does this */
             take(gi, NULL), take(gw, NULL), take(gb, NULL);
             if (slow_groups(g4, x, w, st, pd, dl, groups, false, cl, dl[0] != 1 || dl[1] != 1, mask, gi, gw, gb) < 0)

@@ -298,7 +298,7 @@ static Value *f_avg_pool(Value *self, CallArgs *a, void *d)
     }
     if (!r || !grad_on(1, v)) return v_tensor(r);
     /* the 2-D node's kernel, stride, padding as (h, w) pairs */
-    tsr_ag_args ga = {.flag = cip, .has_d0 = hd, .i0 = div};
+    tsr_ag_args ga = {.flag = cip, .has_d0 = hd, .i0 = div, .i1 = ceil};   /* ceil_mode: the double backward's */
     if (one) {
         ga.dims[0] = 1, ga.dims[1] = k[0], ga.dims[2] = 1, ga.dims[3] = ns ? s[0] : k[0];
         ga.dims[4] = 0, ga.dims[5] = p[0];

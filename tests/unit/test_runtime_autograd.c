@@ -18,6 +18,7 @@
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_pool_grad.h"
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"
 #include "ops/nn_norm_grad.h"
@@ -392,6 +393,37 @@ static tsr_tensor *act_backward_fwd(const char *base, const tsr_ag_args *a, tsr_
     return res;
 }
 
+/* The pooling and convolution backward kernels as functions of (grad,
+ * self[, weight]) (their nodes under create_graph): the forward's
+ * indices from fwd_pool of the base key at self; a convolution's
+ * grad_input. NULL for another key. */
+static tsr_tensor *fwd_pool_backward(const Case *c, tsr_tensor **in)
+{
+    const char *k = c->key;
+    const tsr_ag_args *a = &c->a;
+    const int64_t *d = a->dims;
+    if (!strcmp(k, "convolution_backward")) {
+        bool mask[3] = {true, false, false};
+        tsr_tensor *gi = NULL, *gw = NULL, *gb = NULL;
+        if (tsr_nn_conv_backward(in[0], in[1], in[2], a->ndims, d, d + 2, d + 4, a->flag, d + 6, a->i0, mask, &gi, &gw,
+                                 &gb) < 0)
+            return NULL;
+        return gi;
+    }
+    if (!strcmp(k, "avg_pool2d_backward"))
+        return tsr_nn_avg_pool2d_backward(in[0], in[1], d, d + 2, d + 4, a->flag, a->has_d0, a->i0);
+    if (!strcmp(k, "adaptive_avg_pool2d_backward")) return tsr_nn_adaptive_avg_pool2d_backward(in[0], in[1]);
+    char base[40];
+    size_t l = strlen(k);
+    if (l < 10 || strcmp(k + l - 9, "_backward") || !strstr(k, "max_pool")) return NULL;
+    snprintf(base, sizeof base, "%.*s", (int)(l - 9), k);
+    tsr_tensor *ind = NULL, *p = fwd_pool(base, a, in[1], &ind), *r = NULL;
+    tsr_tensor_release(p);
+    if (ind) r = strstr(k, "3d") ? tsr_nn_max_pool3d_backward(in[0], in[1], ind) : tsr_nn_max_pool2d_backward(in[0], in[1], ind);
+    tsr_tensor_release(ind);
+    return r;
+}
+
 static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
 {
     static const char *const act_bases[][2] = {
@@ -404,6 +436,8 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     static const char *const view_bases[][2] = {
         {"diagonal_backward", "diagonal"}, {"embedding_dense_backward", "embedding"}, {"unfold_backward", "unfold"},
     };
+    tsr_tensor *pb = fwd_pool_backward(c, in);
+    if (pb) return pb;
     for (size_t i = 0; i < sizeof view_bases / sizeof *view_bases; i++)
         if (!strcmp(c->key, view_bases[i][0])) {
             tsr_tensor *x = tsr_zeros(c->a.ndims, c->a.dims, TSR_FLOAT64, TSR_CPU);
@@ -779,6 +813,16 @@ static const Case cases[] = {
     {"convolution", 3, {3, 3, 1}, {{2, 4, 5}, {4, 3, 2}, {6}}, 0,
      A(.ndims = 1, .dims = {2, 0, 1, 0, 1, 0, 1, 0}, .i0 = 2, .flag = true)},
     {"max_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 0})},
+    /* the backward kernels' own nodes (create_graph): (grad, self[, weight]) */
+    {"convolution_backward", 3, {3, 3, 3}, {{2, 6, 3}, {2, 4, 7}, {6, 2, 3}}, 0, A(.ndims = 1, .dims = {2, 0, 0, 0, 1, 0, 0, 0}, .i0 = 2)},
+    {"convolution_backward", 3, {3, 3, 3}, {{2, 6, 6}, {2, 4, 5}, {4, 3, 2}}, 0,
+     A(.ndims = 1, .dims = {1, 0, 0, 0, 1, 0, 0, 0}, .i0 = 2, .flag = true)},
+    {"max_pool2d_backward", 2, {3, 3}, {{2, 2, 2}, {2, 4, 4}}, 7, A(.dims = {2, 2, 2, 2, 0, 0})},
+    {"adaptive_max_pool2d_backward", 2, {3, 3}, {{2, 2, 3}, {2, 4, 5}}, 7, A(.dims = {2, 3})},
+    {"avg_pool2d_backward", 2, {3, 3}, {{2, 2, 2}, {2, 4, 5}}, 7, A(.dims = {2, 2, 2, 2, 0, 0}, .flag = true)},
+    {"adaptive_avg_pool2d_backward", 2, {3, 3}, {{2, 2, 3}, {2, 4, 5}}, 7, A(.dims = {2, 3})},
+    {"max_pool3d_backward", 2, {4, 4}, {{1, 1, 2, 1}, {1, 2, 4, 2}}, 7, A(.dims = {2, 2, 0})},
+    {"adaptive_max_pool3d_backward", 2, {4, 4}, {{1, 1, 2, 1}, {1, 2, 4, 2}}, 7, A(.dims = {1, 2, 1})},
     {"avg_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 1}, .flag = true)},
     {"avg_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 3, 2, 2, 1, 1})},
     {"avg_pool2d", 1, {3}, {{1, 4, 4}}, 0, A(.dims = {2, 2, 1, 1, 0, 0}, .has_d0 = true, .i0 = 3)},
@@ -971,6 +1015,14 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
     tsr_tensor_release(kept);
     if ((kept = idx19(c->key))) tsr_ag_keep(out, kept);
     tsr_tensor_release(kept);
+    if (strstr(c->key, "max_pool") && strstr(c->key, "_backward")) {   /* the indices of the base at self */
+        char base[40];
+        snprintf(base, sizeof base, "%.*s", (int)(strlen(c->key) - 9), c->key);
+        tsr_tensor *ind = NULL, *p = fwd_pool(base, &c->a, in[1], &ind);
+        tsr_ag_keep(out, ind);
+        tsr_tensor_release(p);
+        tsr_tensor_release(ind);
+    }
     if (!strcmp(c->key, "native_batch_norm")) {   /* the statistics the binding keeps */
         tsr_tensor *sm = NULL, *si = NULL, *r = tsr_nn_batch_norm_ex(in[0], NULL, NULL, in[1], in[2], true, 0.1, c->a.d0,
                                                                       &sm, &si);
@@ -988,7 +1040,7 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
         tsr_tensor_release(sm);
         tsr_tensor_release(si);
     }
-    if (strstr(c->key, "max_pool") || strstr(c->key, "max_unpool")) {   /* the indices the pooling bindings keep */
+    if ((strstr(c->key, "max_pool") || strstr(c->key, "max_unpool")) && !strstr(c->key, "_backward")) {   /* the indices the pooling bindings keep */
         tsr_tensor *ind = NULL, *r = fwd_pool(c->key, &c->a, in[0], &ind);
         tsr_ag_keep(out, ind);
         tsr_tensor_release(r);
