@@ -2178,9 +2178,15 @@ static int bw_layer_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *w = n->in_present[1] ? SAVED(1) : NULL, *r[3] = {0};
+    bool was = tsr__ag_set_creating(false);   /* one kernel; under create_graph its node records it */
     if (!c->fail && tsr_nn_layer_norm_backward(g, x, w, n->a.ndims, n->a.dims, n->a.d0, NEED(0) ? &r[0] : NULL,
                                                NEED(1) ? &r[1] : NULL, NEED(2) ? &r[2] : NULL) < 0)
         c->fail = true;
+    tsr__ag_set_creating(was);
+    if (was && !c->fail) {   /* NativeLayerNormBackwardBackward0 over (grad_out, input, mean, rstd, weight, bias) */
+        const tsr_tensor *in[6] = {g, x, NULL, NULL, w, n->in_present[2] ? SAVED(2) : NULL};
+        tsr__ag_record_backward(c, "native_layer_norm_backward", 6, in, &n->a, 3, r);
+    }
     for (int i = 0; i < 3; i++)
         if (r[i]) give(c, gin, i, keep(c, r[i]));
     return finish(c, n, gin);
@@ -2196,9 +2202,19 @@ static int bw_batch_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_error_set(TSR_ERR_RUNTIME, "batch_norm's backward lost its statistics");
         c->fail = true;
     }
+    bool was = tsr__ag_set_creating(false);   /* one kernel; under create_graph its node records it */
     if (!c->fail && tsr_nn_batch_norm_backward(g, x, w, n->extra[0], n->extra[1], n->a.flag, NEED(0) ? &r[0] : NULL,
                                                NEED(1) ? &r[1] : NULL, NEED(2) ? &r[2] : NULL) < 0)
         c->fail = true;
+    tsr__ag_set_creating(was);
+    if (was && !c->fail) {   /* NativeBatchNormBackwardBackward0 over (grad_out, input, weight, save_mean, save_invstd) */
+        const tsr_tensor *in[5] = {g, x, w, NULL, NULL};
+        if (tsr__ag_record_backward(c, "native_batch_norm_backward", 5, in, &n->a, 3, r) == 0) {
+            tsr_tensor *o = r[0] ? r[0] : r[1] ? r[1] : r[2];
+            for (int k = 0; o && k < n->nextra && !c->fail; k++)
+                if (tsr_ag_keep(o, n->extra[k]) < 0) c->fail = true;
+        }
+    }
     for (int i = 0; i < 3; i++)
         if (r[i]) give(c, gin, i, keep(c, r[i]));
     return finish(c, n, gin);
@@ -3399,9 +3415,11 @@ static const tsr_formula formulas[] = {
     {"narrow", "SliceBackward0", 0, bw_piece},
     {"narrow_copy", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"native_batch_norm", "NativeBatchNormBackward0", 3, bw_batch_norm},
+    {"native_batch_norm_backward", "NativeBatchNormBackwardBackward0", 7, tsr__bw_batch_norm_dbl},
     {"native_channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"native_group_norm", "NativeGroupNormBackward0", 3, bw_group_norm},
     {"native_layer_norm", "NativeLayerNormBackward0", 7, bw_layer_norm},
+    {"native_layer_norm_backward", "NativeLayerNormBackwardBackward0", 19, tsr__bw_layer_norm_dbl},
     {"neg", "NegBackward0", 0, bw_neg},
     {"neg_sparse", "NegBackward0", 0, bw_neg_sparse},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},

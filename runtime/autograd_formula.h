@@ -13,8 +13,9 @@
 
 /* A formula's temporaries: every helper result is kept here and released
  * at the end; a NULL argument (an earlier failure) passes through. */
+#define TSR_F_TEMPS 160   /* batchnorm_double_backward keeps about 110 */
 typedef struct {
-    tsr_tensor *t[48];
+    tsr_tensor *t[TSR_F_TEMPS];
     int n;
     bool fail;
 } F;
@@ -25,7 +26,7 @@ static inline tsr_tensor *keep(F *c, tsr_tensor *t)
         c->fail = true;
         return NULL;
     }
-    if (c->n == 48) {
+    if (c->n == TSR_F_TEMPS) {
         tsr_tensor_release(t);
         tsr_error_set(TSR_ERR_RUNTIME, "autograd formula: too many temporaries");
         c->fail = true;

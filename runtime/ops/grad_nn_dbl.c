@@ -15,6 +15,7 @@
 #include "ops/factory.h"
 #include "ops/join.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_norm_grad.h"
 #include "ops/scatter.h"
 
 /* the gradient of output k of a node (NULL: none arrived) */
@@ -269,4 +270,277 @@ int tsr__ag_record_backward(F *c, const char *key, int nin, const tsr_tensor *co
         return -1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------ normalization */
+
+#define B(op, a, b) bin(c, TSR_BINOP_##op, (a), (b))
+#define S(op, a, s) bins(c, TSR_BINOP_##op, (a), (double)(s))
+
+static tsr_tensor *sum1(F *c, const tsr_tensor *a, int64_t d, bool keepdim)
+{
+    if (c->fail || !a) return NULL;
+    tsr_dims ds = {.n = 1};
+    ds.d[0] = d;
+    return keep(c, tsr__ag_sum(a, &ds, keepdim));
+}
+static tsr_tensor *unsq(F *c, const tsr_tensor *a, int64_t d)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr__ag_unsqueeze(a, d));
+}
+static tsr_tensor *expand_as(F *c, const tsr_tensor *a, const tsr_tensor *t)
+{
+    if (c->fail || !a || !t) return NULL;
+    return keep(c, tsr__ag_expand(a, t->ndim, t->sizes));
+}
+static tsr_tensor *reshape(F *c, const tsr_tensor *a, int nd, const int64_t *sizes)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr__ag_reshape(a, nd, sizes));
+}
+/* a ** e of a tensor without a graph (the saved statistics) */
+static tsr_tensor *powc(F *c, const tsr_tensor *a, double e)
+{
+    if (c->fail || !a) return NULL;
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(e));
+    return keep(c, tsr_binary(TSR_BINOP_POW, &x, &y, NULL, NULL));
+}
+static tsr_tensor *ones0(F *c, const tsr_tensor *like, int nd)
+{
+    if (c->fail || !like) return NULL;
+    int64_t one = 1;
+    return keep(c, tsr_full(nd, &one, tsr_scalar_float(1.0), like->dtype, TSR_CPU));
+}
+static tsr_tensor *addt(F *c, tsr_tensor *a, tsr_tensor *b) { return a ? B(ADD, a, b) : b; }
+
+/* batchnorm_double_backward's helpers: the sum over every dim but 1 (dim 0
+ * first, then the last ones down to 2), src unsqueezed to broadcast along
+ * dim 1, and gamma-like 1-D tensors expanded to the input */
+static tsr_tensor *sum_exclude_dim1(F *c, const tsr_tensor *t, bool keepdim)
+{
+    tsr_tensor *r = sum1(c, t, 0, keepdim);
+    for (int64_t d = r ? r->ndim - 1 : 0; r && d > (keepdim ? 1 : 0); d--) r = sum1(c, r, d, keepdim);
+    return r;
+}
+static tsr_tensor *unsqueeze_dim1(F *c, tsr_tensor *src, const tsr_tensor *target)
+{
+    while (src && src->ndim < target->ndim - 1) src = unsq(c, src, 1);
+    if (src && src->ndim == target->ndim - 1) src = unsq(c, src, 0);
+    return src;
+}
+static tsr_tensor *expand_as_dim1(F *c, tsr_tensor *src, const tsr_tensor *target)
+{
+    while (src && src->ndim < target->ndim - 1) src = unsq(c, src, 1);
+    return expand_as(c, src, target);
+}
+
+/* native_batch_norm_backward (grad_out, input, weight, save_mean,
+ * save_invstd; train flag, eps d0; the forward's mean and invstd kept,
+ * extra[0..1]): 1.13's batchnorm_double_backward */
+int tsr__bw_batch_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *gO = SAVED(0), *input = SAVED(1), *gamma = n->in_present[2] ? SAVED(2) : NULL;
+    const tsr_tensor *ggI = out_grad(n, g, 0), *ggG = out_grad(n, g, 1), *ggB = out_grad(n, g, 2);
+    bool training = n->a.flag, affine = gamma != NULL;
+    if (!c->fail && n->nextra < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "batch_norm's double backward lost its statistics");
+        c->fail = true;
+    }
+    if (c->fail) return finish(c, n, gin);
+    tsr_tensor *gamma_e, *ggG_e = NULL, *ggB_e = NULL;
+    if (affine) {
+        gamma_e = expand_as_dim1(c, gamma, input);
+        if (ggG) ggG_e = expand_as_dim1(c, (tsr_tensor *)ggG, input);
+        if (ggB) ggB_e = expand_as_dim1(c, (tsr_tensor *)ggB, input);
+    } else {
+        gamma_e = ones0(c, input, 0);
+    }
+    int64_t M = input->sizes[0];
+    for (int i = 2; i < input->ndim; i++) M *= input->sizes[i];
+    /* evaluation: running_mean and running_var.add(eps).pow(-0.5), which the forward kept as the statistics */
+    tsr_tensor *mu = unsqueeze_dim1(c, n->extra[0], input);
+    tsr_tensor *input_sub_mu = B(SUB, input, mu);
+    tsr_tensor *s12 = n->extra[1];
+    if (!training && n->nextra > 2 && !c->fail) {   /* running_var.add(eps).pow(-0.5) in the input's dtype */
+        tsr_operand rv = tsr_operand_tensor(n->extra[2]), e = tsr_operand_scalar(tsr_scalar_float(n->a.d0));
+        s12 = powc(c, keep(c, tsr_binary(TSR_BINOP_ADD, &rv, &e, NULL, NULL)), -0.5);
+    }
+    s12 = unsqueeze_dim1(c, s12, input);
+    tsr_tensor *s1 = powc(c, s12, 2), *s32 = powc(c, s12, 3);
+    /* The ops run in the order 1.13's build evaluates the C++ (a method's
+       object before its argument, an operator's right operand before its
+       left): the order the graph's nodes are made in decides, three
+       derivatives down, the order gradients are summed in. */
+    tsr_tensor *in_s32 = B(MUL, input_sub_mu, s32);
+    tsr_tensor *t, *u;
+    t = B(MUL, gO, input_sub_mu);
+    tsr_tensor *gOinmu_sum = sum_exclude_dim1(c, t, true);
+    tsr_tensor *gO_sum = sum_exclude_dim1(c, gO, true);
+    tsr_tensor *gI = NULL;
+    if (ggI && training) {
+        tsr_tensor *ggI_sum = sum_exclude_dim1(c, ggI, true);
+        t = B(MUL, ggI, input_sub_mu);
+        tsr_tensor *ggIinmu_sum = sum_exclude_dim1(c, t, true);
+        tsr_tensor *all_sub = S(DIV, B(MUL, ggI_sum, gO_sum), M);
+        t = B(MUL, gO, ggI);
+        all_sub = B(SUB, all_sub, sum_exclude_dim1(c, t, true));
+        t = B(MUL, s1, gOinmu_sum);
+        t = S(MUL, B(MUL, t, ggIinmu_sum), 3. / (double)M);
+        all_sub = B(ADD, all_sub, t);
+        tsr_tensor *gI_0t = S(DIV, B(MUL, in_s32, all_sub), M);
+        u = B(SUB, S(DIV, gO_sum, M), gO);
+        t = S(DIV, B(MUL, ggIinmu_sum, s32), M);
+        tsr_tensor *gI_1t = B(MUL, t, u);
+        u = B(SUB, S(DIV, ggI_sum, M), ggI);
+        t = S(DIV, B(MUL, gOinmu_sum, s32), M);
+        tsr_tensor *gI_2t = B(MUL, t, u);
+        t = B(ADD, B(ADD, gI_0t, gI_1t), gI_2t);
+        gI = B(MUL, gamma_e, t);
+    }
+    if (affine && ggG) {
+        tsr_tensor *term;
+        if (training) {
+            tsr_tensor *t0 = B(MUL, gO, s12);
+            tsr_tensor *t1 = S(DIV, B(MUL, s12, gO_sum), -M);
+            u = sum_exclude_dim1(c, B(MUL, gO, input_sub_mu), true);
+            tsr_tensor *t2 = S(DIV, B(MUL, in_s32, u), -M);
+            t = B(ADD, B(ADD, t0, t1), t2);
+            term = B(MUL, ggG_e, t);
+        } else {
+            term = B(MUL, B(MUL, ggG_e, s12), gO);
+        }
+        gI = addt(c, gI, term);
+    }
+    tsr_tensor *gG = NULL;
+    if (affine && ggI) {
+        if (training) {   /* ggI * the first backward's grad_input with gamma 1 */
+            tsr_tensor *h0 = S(DIV, B(MUL, ones0(c, input, 0), s12), M);
+            t = S(MUL, gO, M);
+            tsr_tensor *h1 = B(SUB, t, sum_exclude_dim1(c, gO, true));
+            u = sum_exclude_dim1(c, B(MUL, gO, input_sub_mu), true);
+            t = B(MUL, B(MUL, input_sub_mu, s1), u);
+            h1 = B(SUB, h1, t);
+            t = B(MUL, h0, h1);
+            gG = sum_exclude_dim1(c, B(MUL, ggI, t), false);
+        } else {
+            gG = sum_exclude_dim1(c, B(MUL, B(MUL, ggI, gO), s12), false);
+        }
+    }
+    tsr_tensor *ggO = NULL;
+    if (ggI) {
+        if (training) {
+            tsr_tensor *h0 = S(DIV, B(MUL, gamma_e, s12), M);
+            t = S(MUL, ggI, M);
+            tsr_tensor *h1 = B(SUB, t, sum_exclude_dim1(c, ggI, true));
+            u = sum_exclude_dim1(c, B(MUL, ggI, input_sub_mu), true);
+            t = B(MUL, B(MUL, input_sub_mu, s1), u);
+            h1 = B(SUB, h1, t);
+            ggO = B(MUL, h0, h1);
+        } else {
+            ggO = B(MUL, B(MUL, ggI, s12), gamma_e);
+        }
+    }
+    if (ggG) ggO = addt(c, ggO, B(MUL, B(MUL, ggG_e, input_sub_mu), s12));
+    if (ggB) ggO = addt(c, ggO, ggB_e);
+    give(c, gin, 0, ggO);
+    give(c, gin, 1, gI);
+    give(c, gin, 2, gG);
+    return finish(c, n, gin);
+}
+
+/* native_layer_norm_backward (grad_out, input, mean, rstd, weight, bias;
+ * the normalized shape in dims, eps d0): 1.13's layer_norm_double_backward
+ * over the input as (M, N) rows; mean and rstd recomputed as the forward
+ * computed them */
+int tsr__bw_layer_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *gO_t = SAVED(0), *input_t = SAVED(1), *gamma = n->in_present[4] ? SAVED(4) : NULL;
+    const tsr_tensor *ggI = out_grad(n, g, 0), *ggG = out_grad(n, g, 1), *ggB = out_grad(n, g, 2);
+    if (c->fail) return finish(c, n, gin);
+    int axis = input_t->ndim - n->a.ndims;
+    int64_t M = 1, N = 1;
+    for (int i = 0; i < input_t->ndim; i++) *(i < axis ? &M : &N) *= input_t->sizes[i];
+    int64_t mn[2] = {M, N}, m1[2] = {M, 1}, n1[2] = {1, N};
+    tsr_tensor *mean = NULL, *rstd = NULL;
+    {
+        tsr_tensor *xc = keep(c, tsr_contiguous(input_t, TSR_MF_CONTIGUOUS));
+        mean = c->fail ? NULL : keep(c, tsr_tensor_empty(2, m1, input_t->dtype, TSR_CPU));
+        rstd = c->fail ? NULL : keep(c, tsr_tensor_empty(2, m1, input_t->dtype, TSR_CPU));
+        if (!c->fail && M * N > 0)
+            tsr__layer_norm_stats(input_t->dtype, tsr_tensor_ptr(xc, NULL), M, N, n->a.d0, tsr_tensor_ptr(mean, NULL),
+                                  tsr_tensor_ptr(rstd, NULL));
+    }
+    tsr_tensor *input = reshape(c, input_t, 2, mn), *gO = reshape(c, gO_t, 2, mn);
+    bool affine = gamma != NULL;
+    tsr_tensor *gamma_e, *ggG_e = NULL, *ggB_e = NULL, *ggI_e = NULL;
+    if (affine) {
+        gamma_e = reshape(c, gamma, 2, n1);
+        if (ggG) ggG_e = reshape(c, ggG, 2, n1);
+        if (ggB) ggB_e = reshape(c, ggB, 2, n1);
+    } else {
+        gamma_e = ones0(c, input_t, 1);
+    }
+    if (ggI) ggI_e = reshape(c, ggI, 2, mn);
+    tsr_tensor *input_sub_mu = B(SUB, input, mean);
+    tsr_tensor *s12 = rstd, *s1 = powc(c, s12, 2), *s32 = powc(c, s12, 3);
+    tsr_tensor *in_s32 = B(MUL, input_sub_mu, s32);
+    tsr_tensor *gI = NULL, *t, *u;   /* in 1.13's evaluation order, as batch_norm's */
+    if (ggI) {
+        tsr_tensor *gxhat = B(MUL, gO, gamma_e);
+        tsr_tensor *gxhat_mu_sum = sum1(c, B(MUL, gxhat, input_sub_mu), 1, true);
+        tsr_tensor *gxhat_sum = sum1(c, gxhat, 1, true);
+        tsr_tensor *ggI_sum = sum1(c, ggI_e, 1, true);
+        tsr_tensor *ggI_mu_sum = sum1(c, B(MUL, ggI_e, input_sub_mu), 1, true);
+        tsr_tensor *all_sub = S(DIV, B(MUL, ggI_sum, gxhat_sum), N);
+        t = sum1(c, B(MUL, ggI_e, gxhat), 1, true);
+        all_sub = B(SUB, all_sub, t);
+        t = B(MUL, s1, gxhat_mu_sum);
+        t = S(MUL, B(MUL, t, ggI_mu_sum), 3. / (double)N);
+        all_sub = B(ADD, all_sub, t);
+        tsr_tensor *gI_0t = S(DIV, B(MUL, in_s32, all_sub), N);
+        u = B(SUB, S(DIV, gxhat_sum, N), gxhat);
+        t = S(DIV, B(MUL, ggI_mu_sum, s32), N);
+        tsr_tensor *gI_1t = B(MUL, t, u);
+        u = B(SUB, S(DIV, ggI_sum, N), ggI_e);
+        t = S(DIV, B(MUL, gxhat_mu_sum, s32), N);
+        tsr_tensor *gI_2t = B(MUL, t, u);
+        gI = B(ADD, B(ADD, gI_0t, gI_1t), gI_2t);
+    }
+    if (affine && ggG) {
+        tsr_tensor *t0 = B(MUL, B(MUL, gO, ggG_e), s12);
+        u = sum1(c, B(MUL, gO, ggG_e), 1, true);
+        tsr_tensor *t1 = S(DIV, B(MUL, s12, u), -N);
+        t = B(MUL, gO, ggG_e);
+        u = sum1(c, B(MUL, t, input_sub_mu), 1, true);
+        tsr_tensor *t2 = S(DIV, B(MUL, in_s32, u), -N);
+        gI = addt(c, gI, B(ADD, B(ADD, t0, t1), t2));
+    }
+    if (gI) gI = reshape(c, gI, input_t->ndim, input_t->sizes);
+    tsr_tensor *gG = NULL, *ggO = NULL;
+    for (int pass = 0; pass < 2; pass++) {   /* the first backward's grad_input of ggI: with gamma 1 (gG), gamma (ggO) */
+        if (!ggI || (pass == 0 && !affine)) continue;
+        tsr_tensor *h0 = S(DIV, B(MUL, pass ? gamma_e : ones0(c, input_t, 0), s12), N);
+        t = S(MUL, ggI_e, N);
+        tsr_tensor *h1 = B(SUB, t, sum1(c, ggI_e, 1, true));
+        u = sum1(c, B(MUL, ggI_e, input_sub_mu), 1, true);
+        t = B(MUL, input_sub_mu, s1);
+        h1 = B(SUB, h1, B(MUL, t, u));
+        t = B(MUL, h0, h1);
+        if (pass) {
+            ggO = t;
+        } else {
+            gG = sum1(c, B(MUL, gO, t), 0, false);
+            gG = reshape(c, gG, gamma->ndim, gamma->sizes);
+        }
+    }
+    if (ggG) ggO = addt(c, ggO, B(MUL, B(MUL, ggG_e, input_sub_mu), s12));
+    if (ggB) ggO = addt(c, ggO, ggB_e);
+    if (ggO) ggO = reshape(c, expand_as(c, ggO, input), input_t->ndim, input_t->sizes);
+    give(c, gin, 0, ggO);
+    give(c, gin, 1, gI);
+    give(c, gin, 4, gG);
+    return finish(c, n, gin);
 }

@@ -484,8 +484,9 @@ static Value *f_batch_norm(Value *self, CallArgs *a, void *d)
     if (r && g) {
         tsr_ag_args ga = {.flag = train, .d0 = eps};
         tsr_tensor *in[3] = {tensor_of(v[0]), opt_tensor_w(v[3]), opt_tensor_w(v[4])};
+        /* evaluation: running_var too, which the double backward takes (running_var.add(eps).pow(-0.5)) */
         if (tsr_ag_record("native_batch_norm", 3, in, &ga, r, false) < 0 || tsr_ag_keep(r, sm) < 0 ||
-            tsr_ag_keep(r, si) < 0) {
+            tsr_ag_keep(r, si) < 0 || (!train && rv && tsr_ag_keep(r, rv) < 0)) {
             tsr_tensor_release(r);
             r = NULL;
         }

@@ -410,6 +410,17 @@ static tsr_tensor *fwd_pool_backward(const Case *c, tsr_tensor **in)
             return NULL;
         return gi;
     }
+    if (!strcmp(k, "native_batch_norm_backward")) {   /* grad_input of (grad, self, weight), training */
+        tsr_tensor *sm = NULL, *si = NULL, *y = tsr_nn_batch_norm_ex(in[1], NULL, NULL, in[2], NULL, true, 0.1, a->d0,
+                                                                      &sm, &si), *dx = NULL;
+        if (y && tsr_nn_batch_norm_backward(in[0], in[1], in[2], sm, si, true, &dx, NULL, NULL) < 0) dx = NULL;
+        tsr_tensor_release(y), tsr_tensor_release(sm), tsr_tensor_release(si);
+        return dx;
+    }
+    if (!strcmp(k, "native_layer_norm_backward")) {   /* grad_input of (grad, self), no weight */
+        tsr_tensor *dx = NULL;
+        return tsr_nn_layer_norm_backward(in[0], in[1], NULL, a->ndims, a->dims, a->d0, &dx, NULL, NULL) < 0 ? NULL : dx;
+    }
     if (!strcmp(k, "avg_pool2d_backward"))
         return tsr_nn_avg_pool2d_backward(in[0], in[1], d, d + 2, d + 4, a->flag, a->has_d0, a->i0);
     if (!strcmp(k, "adaptive_avg_pool2d_backward")) return tsr_nn_adaptive_avg_pool2d_backward(in[0], in[1]);
@@ -817,6 +828,10 @@ static const Case cases[] = {
     {"convolution_backward", 3, {3, 3, 3}, {{2, 6, 3}, {2, 4, 7}, {6, 2, 3}}, 0, A(.ndims = 1, .dims = {2, 0, 0, 0, 1, 0, 0, 0}, .i0 = 2)},
     {"convolution_backward", 3, {3, 3, 3}, {{2, 6, 6}, {2, 4, 5}, {4, 3, 2}}, 0,
      A(.ndims = 1, .dims = {1, 0, 0, 0, 1, 0, 0, 0}, .i0 = 2, .flag = true)},
+    /* self needs no grad: the double backward (as 1.13's) takes the saved statistics as constants */
+    {"native_batch_norm_backward", 3, {2, 2, 1}, {{4, 3}, {4, 3}, {3}}, 7, A(.flag = true, .d0 = 1e-3)},
+    {"native_batch_norm_backward", 3, {3, 3, 1}, {{2, 3, 2}, {2, 3, 2}, {3}}, 7, A(.flag = true, .d0 = 1e-3)},
+    {"native_layer_norm_backward", 2, {2, 2}, {{3, 4}, {3, 4}}, 7, A(.ndims = 1, .dims = {4}, .d0 = 1e-3)},
     {"max_pool2d_backward", 2, {3, 3}, {{2, 2, 2}, {2, 4, 4}}, 7, A(.dims = {2, 2, 2, 2, 0, 0})},
     {"adaptive_max_pool2d_backward", 2, {3, 3}, {{2, 2, 3}, {2, 4, 5}}, 7, A(.dims = {2, 3})},
     {"avg_pool2d_backward", 2, {3, 3}, {{2, 2, 2}, {2, 4, 5}}, 7, A(.dims = {2, 2, 2, 2, 0, 0}, .flag = true)},
@@ -1015,6 +1030,13 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
     tsr_tensor_release(kept);
     if ((kept = idx19(c->key))) tsr_ag_keep(out, kept);
     tsr_tensor_release(kept);
+    if (!strcmp(c->key, "native_batch_norm_backward")) {   /* the forward's statistics at self */
+        tsr_tensor *sm = NULL, *si = NULL, *r = tsr_nn_batch_norm_ex(in[1], NULL, NULL, in[2], NULL, true, 0.1, c->a.d0,
+                                                                      &sm, &si);
+        tsr_ag_keep(out, sm);
+        tsr_ag_keep(out, si);
+        tsr_tensor_release(r), tsr_tensor_release(sm), tsr_tensor_release(si);
+    }
     if (strstr(c->key, "max_pool") && strstr(c->key, "_backward")) {   /* the indices of the base at self */
         char base[40];
         snprintf(base, sizeof base, "%.*s", (int)(strlen(c->key) - 9), c->key);
