@@ -1500,11 +1500,48 @@ static int bw_im2col(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* glu(dim i0): glu_backward */
-static int bw_glu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_glu_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_glu_backward(g, x, n->a.i0)));
+    return finish(c, n, gin);
+}
+static int pool_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain);
+static int bw_glu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, bw_glu_k); }
+
+/* glu_backward (grad_output, self; dim i0): 1.13's
+ * glu_double_backward_grad_output (grad * glu_backward(ones, self), its two
+ * halves added) and glu_double_backward */
+static int bw_glu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *gO = SAVED(0), *x = SAVED(1);
+    if (c->fail) return finish(c, n, gin);
+    int64_t dim = n->a.i0 < 0 ? n->a.i0 + x->ndim : n->a.i0, h = x->sizes[dim] / 2;
+    if (NEED(0)) {
+        int64_t sz[TSR_MAX_DIMS];
+        memcpy(sz, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+        sz[dim] = h;
+        tsr_tensor *ones = keep(c, tsr_full(x->ndim, sz, tsr_scalar_float(1.0), x->dtype, TSR_CPU));
+        tsr_tensor *tmp = MUL(g, c->fail ? NULL : keep(c, tsr_nn_glu_backward(ones, x, dim)));
+        give(c, gin, 0, bin(c, TSR_BINOP_ADD, keep(c, tsr__ag_narrow(tmp, dim, 0, h)),
+                            c->fail ? NULL : keep(c, tsr__ag_narrow(tmp, dim, h, h))));
+    }
+    if (NEED(1) && !c->fail) {
+        tsr_tensor *a = keep(c, tsr__ag_narrow(x, dim, 0, h)), *b = c->fail ? NULL : keep(c, tsr__ag_narrow(x, dim, h, h));
+        tsr_tensor *sg = un(c, TSR_UNOP_SIGMOID, b), *osg = sbin(c, TSR_BINOP_SUB, 1.0, sg), *sos = MUL(sg, osg);
+        tsr_tensor *g1 = c->fail ? NULL : keep(c, tsr__ag_narrow(g, dim, 0, h));
+        tsr_tensor *g2 = c->fail ? NULL : keep(c, tsr__ag_narrow(g, dim, h, h));
+        tsr_tensor *g2a = MUL(g2, a);
+        tsr_tensor *gi1 = MUL(MUL(g2, gO), sos);
+        tsr_tensor *so = bin(c, TSR_BINOP_SUB, MUL(sos, osg), MUL(sg, sos));
+        tsr_tensor *gi2 = bin(c, TSR_BINOP_ADD, MUL(MUL(g2a, gO), so), MUL(MUL(g1, gO), sos));
+        if (!c->fail) {
+            const tsr_tensor *parts[2] = {gi1, gi2};
+            give(c, gin, 1, keep(c, tsr_cat(2, parts, dim, NULL)));
+        }
+    }
     return finish(c, n, gin);
 }
 
@@ -1671,7 +1708,7 @@ static tsr_tensor *dbl_op(F *c, tsr_binop op, const tsr_tensor *v, double d)
 
 /* smooth_l1_backward (beta d0), its vector body: x = self - target;
  * norm * (|x| >= beta ? (x > 0 ? 1 : -1) : x / beta) * grad */
-static int bw_smooth_l1(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_smooth_l1_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
@@ -1706,12 +1743,13 @@ static int bw_smooth_l1(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 
 /* huber_backward (delta d0): x <= -delta ? -norm * grad * delta :
  * x >= delta ? norm * grad * delta : norm * x * grad */
-static int bw_huber(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_huber_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     double norm = coef(n, loss_norm(n, 1.0)), d = coef(n, n->a.d0);   /* scalar_t delta_val(delta) */
     tsr_tensor *x = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
-    tsr_tensor *lo = SMUL(sbin(c, TSR_BINOP_MUL, -norm, g), d), *hi = SMUL(sbin(c, TSR_BINOP_MUL, norm, g), d);
+    /* the vector body: norm * clamp(x, -delta, delta) * grad, the clamped value -1 * delta or 1 * delta */
+    tsr_tensor *lo = sbin(c, TSR_BINOP_MUL, coef(n, norm * -d), g), *hi = sbin(c, TSR_BINOP_MUL, coef(n, norm * d), g);
     tsr_tensor *mid = MUL(sbin(c, TSR_BINOP_MUL, norm, x), g);
     tsr_tensor *r = sel(c, cmps(c, TSR_CMP_LE, x, -d), lo, sel(c, cmps(c, TSR_CMP_GE, x, d), hi, mid));
     tsr_tensor *m = loss_tail(c, x, SAVED(0), SAVED(1));
@@ -1730,17 +1768,152 @@ static int bw_huber(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 /* binary_cross_entropy_backward: grad * (input - target) /
  * max((1 - input) * input, EPSILON), times weight, / numel for 'mean'.
  * Inputs (self, target[, weight]). */
-static int bw_bce(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+/* A loss kernel's value (plain, the formula on (grad, self, target)) at
+ * self (swap: at (grad, target, self)), recording off. NULL on failure. */
+static tsr_tensor *loss_kernel(F *c, tsr_node *n, int s0, int s1, const tsr_tensor *g, tsr_backward_fn plain,
+                               const tsr_formula *f)
 {
+    if (c->fail) return NULL;
+    tsr_node tmp = *n;
+    int from[2] = {s0, s1};
+    for (int k = 0; k < 2; k++) {
+        tmp.saved[k] = n->saved[from[k]];
+        tmp.in_nd[k] = n->in_nd[from[k]];
+        memcpy(tmp.in_sizes[k], n->in_sizes[from[k]], sizeof tmp.in_sizes[k]);
+        tmp.in_dtype[k] = n->in_dtype[from[k]];
+        tmp.in_present[k] = true;
+    }
+    tmp.f = f;
+    tmp.nnext = 2;
+    tmp.next[0].node = n;   /* wanted */
+    tmp.next[1].node = NULL;
+    tsr_tensor *gi[TSR_AG_MAXIN] = {0};
+    bool was = tsr__ag_set_creating(false);
+    int rc = plain(&tmp, g, gi);
+    tsr__ag_set_creating(was);
+    for (int k = 1; k < TSR_AG_MAXIN; k++) tsr_tensor_release(gi[k]);
+    if (rc < 0 || !gi[0]) {
+        tsr_tensor_release(gi[0]);
+        c->fail = true;
+        return NULL;
+    }
+    return gi[0];
+}
+
+/* smooth_l1_loss / huber_loss: self's gradient the kernel at (grad, self,
+ * target), target's the kernel at (grad, target, self) (1.13's formulas);
+ * under create_graph each one node SmoothL1LossBackwardBackward0 /
+ * HuberLossBackwardBackward0 over those three. */
+static int loss_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain, const char *bkey)
+{
+    if (!tsr__ag_creating()) return plain(n, g, gin);
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *t = SAVED(1);
-    if (NEED(1) && !c->fail) {   /* binary_cross_entropy_target_backward: -logit(self) [* weight] [/ numel] * grad */
-        tsr_tensor *gt = un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_LOGIT, x));
-        if (n->nextra > 0) gt = MUL(gt, n->extra[0]);
-        if (n->a.i0 == TSR_REDUCTION_MEAN && t) gt = bins(c, TSR_BINOP_DIV, gt, (double)tsr_tensor_numel(t));
-        give(c, gin, 1, MUL(gt, g));
+    for (int side = 0; side < 2 && !c->fail; side++) {
+        if (!NEED(side)) continue;
+        tsr_tensor *out[1] = {loss_kernel(c, n, side, 1 - side, g, plain, n->f)};
+        const tsr_tensor *in[3] = {g, side ? t : x, side ? x : t};
+        tsr__ag_record_backward(c, bkey, 3, in, &n->a, 1, out);
+        give(c, gin, side, keep(c, out[0]));
     }
-    tsr_tensor *r = NULL;
+    return finish(c, n, gin);
+}
+static int bw_smooth_l1(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return loss_bw(n, g, gin, bw_smooth_l1_k, "smooth_l1_loss_backward");
+}
+static int bw_huber(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return loss_bw(n, g, gin, bw_huber_k, "huber_loss_backward");
+}
+
+/* smooth_l1_loss_backward / huber_loss_backward (grad_output, self,
+ * target): grad_output's gradient the kernel at (grad, self, target)
+ * (huber, reduced: (kernel(ones) * grad).sum()); self's
+ * X_double_backward(grad * grad_output, self, target): (grad *
+ * grad_output) * (|self - target| < beta) / beta (smooth_l1; huber without
+ * / beta) [/ numel]; target's its negation. */
+static int bw_loss_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    bool huber = n->f->key[0] == 'h';
+    tsr_backward_fn plain = huber ? bw_huber_k : bw_smooth_l1_k;
+    const tsr_formula *base = tsr__ag_formula(huber ? "huber_loss" : "smooth_l1_loss");
+    tsr_tensor *gO = SAVED(0), *x = SAVED(1), *t = SAVED(2);
+    double p = n->a.d0;
+    if (NEED(0) && !c->fail) {
+        if (huber && n->a.i0 != TSR_REDUCTION_NONE) {
+            tsr_tensor *ones = keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, TSR_CPU));
+            tsr_tensor *r = ones ? keep(c, loss_kernel(c, n, 1, 2, ones, plain, base)) : NULL;
+            tsr_dims all = {.n = -1};
+            give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_sum(MUL(r, g), &all, false)));
+        } else {
+            give(c, gin, 0, keep(c, loss_kernel(c, n, 1, 2, g, plain, base)));
+        }
+    }
+    if ((NEED(1) || NEED(2)) && !c->fail) {
+        tsr_tensor *gg = MUL(g, gO);
+        tsr_tensor *m = cmps(c, TSR_CMP_LT, un(c, TSR_UNOP_ABS, bin(c, TSR_BINOP_SUB, x, t)), p);
+        tsr_tensor *r;
+        if (huber) {
+            r = MUL(gg, m);
+        } else if (p == 0) {
+            r = c->fail ? NULL : keep(c, tsr_zeros(g->ndim, g->sizes, g->dtype, TSR_CPU));
+        } else {
+            r = bins(c, TSR_BINOP_DIV, MUL(gg, c->fail ? NULL : keep(c, tsr_to_dtype(m, g->dtype, false))), p);
+        }
+        if (n->a.i0 == TSR_REDUCTION_MEAN && r) r = bins(c, TSR_BINOP_DIV, r, (double)tsr_tensor_numel(x));
+        if (NEED(1)) give(c, gin, 1, r);
+        if (NEED(2)) give(c, gin, 2, un(c, TSR_UNOP_NEG, r));
+    }
+    return finish(c, n, gin);
+}
+
+/* binary_cross_entropy_backward (grad_output, self, target; the weight
+ * kept): 1.13's binary_cross_entropy_double_backward_grad_output,
+ * _double_backward and _double_backward_target (eps 1e-12) */
+static int bw_bce_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *gO = SAVED(0), *x = SAVED(1), *t = SAVED(2), *w = n->nextra ? n->extra[0] : NULL;
+    const double eps = 1e-12;
+    double numel = x ? (double)tsr_tensor_numel(x) : 1;
+    bool mean = n->a.i0 == TSR_REDUCTION_MEAN;
+    if (NEED(0) && !c->fail) {   /* (x - t) / ((x + eps) * (1 - x + eps)) * grad */
+        tsr_tensor *d = MUL(bins(c, TSR_BINOP_ADD, x, eps), bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_SUB, 1.0, x), eps));
+        tsr_tensor *r = MUL(DIV(bin(c, TSR_BINOP_SUB, x, t), d), g);
+        if (w) r = MUL(r, w);
+        if (mean) r = bins(c, TSR_BINOP_DIV, r, numel);
+        give(c, gin, 0, r);
+    }
+    if (NEED(1) && !c->fail) {   /* (x*x - 2*x*t + t) / ((x + eps)^2 * (1 - x + eps)^2) * (grad * grad_output) */
+        tsr_tensor *a = bins(c, TSR_BINOP_ADD, x, eps), *b = bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_SUB, 1.0, x), eps);
+        tsr_tensor *num = bin(c, TSR_BINOP_ADD, bin(c, TSR_BINOP_SUB, MUL(x, x), MUL(bins(c, TSR_BINOP_MUL, x, 2.0), t)), t);
+        tsr_tensor *den = MUL(bins(c, TSR_BINOP_POW, a, 2.0), bins(c, TSR_BINOP_POW, b, 2.0));
+        tsr_tensor *r = MUL(DIV(num, den), MUL(g, gO));
+        if (w) r = MUL(r, w);
+        if (mean) r = bins(c, TSR_BINOP_DIV, r, numel);
+        give(c, gin, 1, r);
+    }
+    if (NEED(2) && !c->fail) {   /* -grad * grad_output [* weight] / max((1 - x) * x, eps) */
+        tsr_tensor *r = MUL(un(c, TSR_UNOP_NEG, g), gO);
+        if (w) r = MUL(r, w);
+        tsr_operand e = tsr_operand_scalar(tsr_scalar_float(eps));
+        tsr_tensor *p = MUL(sbin(c, TSR_BINOP_SUB, 1.0, x), x);
+        tsr_tensor *den = p ? keep(c, tsr_clamp_bound(p, &e, false, NULL, false)) : NULL;
+        r = DIV(r, den);
+        if (mean) r = bins(c, TSR_BINOP_DIV, r, t ? (double)tsr_tensor_numel(t) : 1);
+        give(c, gin, 2, r);
+    }
+    return finish(c, n, gin);
+}
+
+/* binary_cross_entropy_backward(grad, self, target, weight, reduction):
+ * grad * (x - t) / max((1 - x) * x, EPSILON) [* weight] [/ numel] */
+static int bw_bce_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *t = SAVED(1), *r = NULL;
     if (!c->fail) {
         tsr_operand eps = tsr_operand_scalar(tsr_scalar_float(1e-12));
         tsr_tensor *p = MUL(sbin(c, TSR_BINOP_SUB, 1.0, x), x);
@@ -1749,7 +1922,42 @@ static int bw_bce(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     }
     if (n->nextra > 0) r = MUL(r, n->extra[0]);
     if (n->a.i0 == TSR_REDUCTION_MEAN && x) r = bins(c, TSR_BINOP_DIV, r, (double)tsr_tensor_numel(x));
-    if (NEED(0)) give(c, gin, 0, r);
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* binary_cross_entropy: self's gradient the kernel above (under
+ * create_graph one BinaryCrossEntropyBackwardBackward0 node over (grad,
+ * self, target) keeping the weight); target's 1.13's
+ * binary_cross_entropy_target_backward: (log(1 - self) - log(self)) *
+ * grad [* weight] [/ numel] */
+static int bw_bce(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *t = SAVED(1);
+    if (NEED(0) && !c->fail) {
+        tsr_tensor *gi[TSR_AG_MAXIN] = {0};
+        tsr_node tmp = *n;
+        tmp.next[1].node = NULL;
+        bool was = tsr__ag_set_creating(false);
+        if (bw_bce_k(&tmp, g, gi) < 0) c->fail = true;
+        tsr__ag_set_creating(was);
+        tsr_tensor *out[1] = {gi[0]};
+        if (!c->fail && was) {
+            const tsr_tensor *in[3] = {g, x, t};
+            if (tsr__ag_record_backward(c, "binary_cross_entropy_backward", 3, in, &n->a, 1, out) == 0 && n->nextra &&
+                tsr_ag_keep(out[0], n->extra[0]) < 0)
+                c->fail = true;
+        }
+        give(c, gin, 0, keep(c, out[0]));
+    }
+    if (NEED(1) && !c->fail) {
+        tsr_tensor *gt = bin(c, TSR_BINOP_SUB, un(c, TSR_UNOP_LOG, sbin(c, TSR_BINOP_SUB, 1.0, x)), un(c, TSR_UNOP_LOG, x));
+        gt = MUL(gt, g);
+        if (n->nextra > 0) gt = MUL(gt, n->extra[0]);
+        if (n->a.i0 == TSR_REDUCTION_MEAN && t) gt = bins(c, TSR_BINOP_DIV, gt, (double)tsr_tensor_numel(t));
+        give(c, gin, 1, gt);
+    }
     return finish(c, n, gin);
 }
 
@@ -3258,6 +3466,7 @@ static const tsr_formula formulas[] = {
     {"avg_pool2d_backward", "AvgPool2DBackwardBackward0", 0, tsr__bw_avg_pool2d_dbl},
     {"baddbmm", "BaddbmmBackward0", 6, bw_baddbmm},
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
+    {"binary_cross_entropy_backward", "BinaryCrossEntropyBackwardBackward0", 7, bw_bce_dbl},
     {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},
     {"bmm", "BmmBackward0", 3, bw_bmm},
     {"cat", "CatBackward0", 0, bw_cat},
@@ -3326,6 +3535,7 @@ static const tsr_formula formulas[] = {
     {"gelu", "GeluBackward0", 1, bw_gelu_c},
     {"gelu_backward", "GeluBackwardBackward0", 3, bw_act_backward},
     {"glu", "GluBackward0", 1, bw_glu},
+    {"glu_backward", "GluBackwardBackward0", 3, bw_glu_dbl},
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
     {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},
@@ -3336,6 +3546,7 @@ static const tsr_formula formulas[] = {
     {"hardtanh_", "HardtanhBackward0", TSR_SAVE_OUT, bw_hardtanh_},
     {"hardtanh_backward", "HardtanhBackwardBackward0", 3, bw_act_backward},
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
+    {"huber_loss_backward", "HuberLossBackwardBackward0", 7, bw_loss_dbl},
     {"hypot", "HypotBackward0", 3 | TSR_SAVE_OUT, tsr__bw_hypot},
     {"i0", "I0Backward0", 1, tsr__bw_i0},
     {"im2col", "Im2ColBackward0", 0, bw_im2col},
@@ -3481,6 +3692,7 @@ static const tsr_formula formulas[] = {
     {"slice", "SliceBackward0", 0, bw_piece},
     {"slice_backward", "SliceBackwardBackward0", 0, bw_piece_backward},
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
+    {"smooth_l1_loss_backward", "SmoothL1LossBackwardBackward0", 7, bw_loss_dbl},
     {"soft_margin_loss", "SoftMarginLossBackward0", 1, bw_soft_margin_loss},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softmax_backward_data", "SoftmaxBackwardDataBackward0", 3, bw_softmax_backward_data},
