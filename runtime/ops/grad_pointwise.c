@@ -314,25 +314,29 @@ int tsr__bw_xlogy_self_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static tsr_tensor *flipd(F *c, const tsr_tensor *a, int64_t d)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_flip(a, 1, &d));
+    tsr_ag_args fa = {0};
+    fa.ndims = 1;
+    fa.dims[0] = d;
+    const tsr_tensor *in[1] = {a};
+    return record_on(c, keep(c, tsr_flip(a, 1, &d)), "flip", 1, in, &fa);
 }
-/* flip(logcumsumexp(flip(x, dim), dim), dim) */
+/* flip(logcumsumexp(flip(x, dim), dim), dim), recorded with create_graph */
 static tsr_tensor *rev_lcse(F *c, const tsr_tensor *a, int64_t d)
 {
     tsr_tensor *f = flipd(c, a, d);
     if (c->fail) return NULL;
-    return flipd(c, keep(c, tsr_logcumsumexp(f, d, NULL)), d);
-}
-/* where(cond, a, lowest) */
-static tsr_tensor *where_low(F *c, const tsr_tensor *cond, const tsr_tensor *a, double low)
-{
-    if (c->fail || !cond || !a) return NULL;
-    tsr_operand x = tsr_operand_tensor(a), z = tsr_operand_scalar(tsr_scalar_float(low));
-    return keep(c, tsr_where(cond, &x, &z, NULL));
+    tsr_ag_args la = {0};
+    la.ndims = -1;
+    la.i0 = d;
+    const tsr_tensor *in[1] = {f};
+    return flipd(c, record_on(c, keep(c, tsr_logcumsumexp(f, d, NULL)), "logcumsumexp", 1, in, &la), d);
 }
 
-/* logcumsumexp_backward(grad, self, result, dim i0), real dtypes: the
- * positive and negative parts of grad through a reversed logcumsumexp */
+/* logcumsumexp_backward(grad, self, result, dim i0), real dtypes, as
+ * 1.13's: grad_min = lowest; log_grad_positive = where(grad > 0,
+ * grad.log(), grad_min), log_grad_negative = where(grad < 0,
+ * (-grad).log(), grad_min); exp(reverse_logcumsumexp(log_grad - result) +
+ * self) of each, the positive minus the negative */
 int tsr__bw_logcumsumexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -348,9 +352,11 @@ int tsr__bw_logcumsumexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     int64_t d = n->a.i0;
     double low = g->dtype == TSR_FLOAT64 ? -1.7976931348623157e308 : g->dtype == TSR_FLOAT32 ? -3.4028234663852886e38
                : g->dtype == TSR_FLOAT16 ? -65504.0 : -3.3895313892515355e38;
-    tsr_tensor *lag = un(c, TSR_UNOP_LOG, un(c, TSR_UNOP_ABS, g));
-    tsr_tensor *pos = where_low(c, cmps(c, TSR_CMP_GT, g, 0.0), lag, low);
-    tsr_tensor *neg = where_low(c, cmps(c, TSR_CMP_LT, g, 0.0), lag, low);
+    tsr_tensor *gmin = c->fail ? NULL : keep(c, tsr_full(0, NULL, tsr_scalar_float(low), g->dtype, TSR_CPU));
+    tsr_tensor *lg = un(c, TSR_UNOP_LOG, g);
+    tsr_tensor *pos = c->fail ? NULL : keep(c, tsr__ag_where(cmps(c, TSR_CMP_GT, g, 0.0), lg, gmin));
+    tsr_tensor *lng = un(c, TSR_UNOP_LOG, un(c, TSR_UNOP_NEG, g));
+    tsr_tensor *neg = c->fail ? NULL : keep(c, tsr__ag_where(cmps(c, TSR_CMP_LT, g, 0.0), lng, gmin));
     tsr_tensor *op = un(c, TSR_UNOP_EXP, bin(c, TSR_BINOP_ADD, rev_lcse(c, bin(c, TSR_BINOP_SUB, pos, y), d), x));
     tsr_tensor *on = un(c, TSR_UNOP_EXP, bin(c, TSR_BINOP_ADD, rev_lcse(c, bin(c, TSR_BINOP_SUB, neg, y), d), x));
     give(c, gin, 0, bin(c, TSR_BINOP_SUB, op, on));

@@ -3,7 +3,8 @@
  * at::acc_type<T, false> (double for float, float for the 16-bit floats,
  * int64 for integers) and rounded into the result at every step (no
  * float16 or bool kernels in 1.13); cummax /
- * cummin take the later of equal values and any NaN; logcumsumexp in T. */
+ * cummin take the later of equal values and any NaN; logcumsumexp's line in
+ * acc_type too, unrounded between steps. */
 #include <complex.h>
 #include <math.h>
 #include <string.h>
@@ -82,7 +83,9 @@ CUM_FAMILY(cumprod, UMUL, MUL, 1)
     }
 LAE(float, expf, log1pf)
 LAE(double, exp, log1p)
-#define LCSE(name, T, LD, ST)                                                                     \
+/* the line accumulated in acc_type<T, false> (double for float, float for
+ * bfloat16) without rounding between steps, each result rounded to T */
+#define LCSE(name, T, ACC, LD, ST)                                                                \
     static void name(void *out, const void *in, int64_t outer, int64_t n, int64_t inner)          \
     {                                                                                             \
         T *o = out;                                                                               \
@@ -90,34 +93,18 @@ LAE(double, exp, log1p)
         int64_t left = POLL;                                                                      \
         for (int64_t a = 0; a < outer; a++)                                                       \
             for (int64_t k = 0; k < inner; k++) {                                                 \
-                T acc = -INFINITY;                                                                \
+                ACC acc = -INFINITY;                                                              \
                 for (int64_t i = 0; i < n; i++) {                                                 \
                     int64_t at = (a * n + i) * inner + k;                                         \
-                    acc = lae_##T(LD(x[at]), acc);                                                \
+                    acc = lae_##ACC((ACC)LD(x[at]), acc);                                         \
                     o[at] = ST(acc);                                                              \
                     POLL_STEP(left)                                                               \
                 }                                                                                 \
             }                                                                                     \
     }
-LCSE(lcse_f32, float, ID, STF)
-LCSE(lcse_f64, double, ID, (double))
-/* BFloat16: scalar_t arithmetic, each step rounded to bfloat16 */
-static void lcse_bf16(void *out, const void *in, int64_t outer, int64_t n, int64_t inner)
-{
-    tsr_bfloat16 *o = out;
-    const tsr_bfloat16 *x = in;
-    int64_t left = POLL;
-    for (int64_t a = 0; a < outer; a++)
-        for (int64_t k = 0; k < inner; k++) {
-            float acc = -INFINITY;
-            for (int64_t i = 0; i < n; i++) {
-                int64_t at = (a * n + i) * inner + k;
-                acc = tsr_bfloat16_to_float(tsr_float_to_bfloat16(lae_float(tsr_bfloat16_to_float(x[at]), acc)));
-                o[at] = tsr_float_to_bfloat16(acc);
-                POLL_STEP(left)
-            }
-        }
-}
+LCSE(lcse_f32, float, double, ID, (float))
+LCSE(lcse_f64, double, double, ID, (double))
+LCSE(lcse_bf16, tsr_bfloat16, float, tsr_bfloat16_to_float, tsr_float_to_bfloat16)
 static void (*const lcse_loops[TSR_DTYPE_SLOTS])(void *, const void *, int64_t, int64_t, int64_t) = {
     [TSR_FLOAT32] = lcse_f32, [TSR_FLOAT64] = lcse_f64, [TSR_BFLOAT16] = lcse_bf16,
 };
