@@ -17,6 +17,7 @@
 #include "ops/compare.h"
 #include "ops/copy.h"
 #include "ops/factory.h"
+#include "ops/grad_conv3d.h"
 #include "ops/grad_pointwise.h"
 #include "ops/index.h"
 #include "ops/indexdim.h"
@@ -3177,6 +3178,7 @@ static const tsr_formula formulas[] = {
     {"acos", "AcosBackward0", 1, bw_acos},
     {"acosh", "AcoshBackward0", 1, tsr__bw_ahyp},
     {"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", 1, bw_adaptive_avg_pool2d},
+    {"adaptive_avg_pool3d", "AdaptiveAvgPool3DBackward0", 1, tsr__bw_adaptive_avg_pool3d},
     {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", 1, bw_max_pool2d},
     {"adaptive_max_pool3d", "AdaptiveMaxPool3DBackward0", 1, bw_max_pool3d},
     {"add", "AddBackward0", 0, bw_add},
@@ -3198,6 +3200,7 @@ static const tsr_formula formulas[] = {
     {"atan2", "Atan2Backward0", 3, bw_atan2},
     {"atanh", "AtanhBackward0", 1, tsr__bw_ahyp},
     {"avg_pool2d", "AvgPool2DBackward0", 1, bw_avg_pool2d},
+    {"avg_pool3d", "AvgPool3DBackward0", 1, tsr__bw_avg_pool3d},
     {"baddbmm", "BaddbmmBackward0", 6, bw_baddbmm},
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
     {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},

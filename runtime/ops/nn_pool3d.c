@@ -9,10 +9,12 @@
 #include "nn_conv.h"
 #include "nn_pool3d.h"
 #include "copy.h"
+#include "reduce.h"
 #include "shape.h"
 #include "../error.h"
 #include "../internal.h"
 #include "../named.h"
+#include "../view.h"
 
 tsr_tensor *tsr_nn_max_unpool2d(const tsr_tensor *x, const tsr_tensor *indices, int n, const int64_t *osz)
 {
@@ -580,4 +582,374 @@ tsr_tensor *tsr_nn_max_unpool3d_backward(const tsr_tensor *g, const tsr_tensor *
     tsr_tensor_release(i2);
     tsr_tensor_release(r2);
     return r;
+}
+
+/* ---- avg_pool3d, adaptive_avg_pool3d (AveragePool3d.cpp and
+ * AdaptiveAveragePooling3d.cpp of 1.13: the TH-era frame loops over
+ * contiguous slices; avg_pool3d sums in scalar_t and stores 0 + sum / div,
+ * adaptive sums in scalar_t (Half rounds every step) and divides by kT,
+ * kH, kW one after the other) */
+
+static void avg3_window(const int64_t *o, const int64_t *k, const int64_t *d, const int64_t *p, const int64_t *I,
+                        int64_t *s, int64_t *e, int64_t *pool)
+{
+    *pool = 1;
+    for (int i = 0; i < 3; i++) {
+        s[i] = o[i] * d[i] - p[i];
+        e[i] = s[i] + k[i] < I[i] + p[i] ? s[i] + k[i] : I[i] + p[i];
+        *pool *= e[i] - s[i];
+        if (s[i] < 0) s[i] = 0;
+        if (e[i] > I[i]) e[i] = I[i];
+    }
+}
+
+/* the divide_factor of both frames (an int in 1.13) */
+static int64_t avg3_div(const int64_t *s, const int64_t *e, int64_t pool, bool cip, bool hasdiv, int64_t div)
+{
+    if (hasdiv) return (int)div;
+    return (int)(cip ? pool : (e[0] - s[0]) * (e[1] - s[1]) * (e[2] - s[2]));
+}
+
+#define AVG3_BODY(T)                                                                                                 \
+    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
+        if (tsr_check_interrupt() < 0) return -1;                                                                    \
+        const T *ip = (const T *)xb + sl * I[0] * I[1] * I[2];                                                       \
+        T *op = (T *)ob + sl * O[0] * O[1] * O[2];                                                                   \
+        int64_t at = 0, oi[3], s[3], e[3], pool;                                                                     \
+        for (oi[0] = 0; oi[0] < O[0]; oi[0]++)                                                                       \
+            for (oi[1] = 0; oi[1] < O[1]; oi[1]++)                                                                   \
+                for (oi[2] = 0; oi[2] < O[2]; oi[2]++, at++) {                                                       \
+                    avg3_window(oi, k, d, p, I, s, e, &pool);                                                        \
+                    op[at] = 0;                                                                                      \
+                    if (s[0] >= e[0] || s[1] >= e[1] || s[2] >= e[2]) continue;                                      \
+                    int64_t f = avg3_div(s, e, pool, cip, hasdiv, div);                                              \
+                    T sum = 0;                                                                                       \
+                    for (int64_t z = s[0]; z < e[0]; z++)                                                            \
+                        for (int64_t y = s[1]; y < e[1]; y++)                                                        \
+                            for (int64_t x_ = s[2]; x_ < e[2]; x_++) sum += ip[(z * I[1] + y) * I[2] + x_];          \
+                    op[at] += (T)(sum / (T)f);                                                                       \
+                }                                                                                                    \
+    }
+
+#define AVG3_BACK(T)                                                                                                 \
+    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
+        if (tsr_check_interrupt() < 0) return -1;                                                                    \
+        T *ip = (T *)xb + sl * I[0] * I[1] * I[2];                                                                   \
+        const T *op = (const T *)ob + sl * O[0] * O[1] * O[2];                                                       \
+        int64_t at = 0, oi[3], s[3], e[3], pool;                                                                     \
+        for (oi[0] = 0; oi[0] < O[0]; oi[0]++)                                                                       \
+            for (oi[1] = 0; oi[1] < O[1]; oi[1]++)                                                                   \
+                for (oi[2] = 0; oi[2] < O[2]; oi[2]++, at++) {                                                       \
+                    avg3_window(oi, k, d, p, I, s, e, &pool);                                                        \
+                    int64_t f = avg3_div(s, e, pool, cip, hasdiv, div);                                              \
+                    T val = op[at];                                                                                  \
+                    for (int64_t z = s[0]; z < e[0]; z++)                                                            \
+                        for (int64_t y = s[1]; y < e[1]; y++)                                                        \
+                            for (int64_t x_ = s[2]; x_ < e[2]; x_++) ip[(z * I[1] + y) * I[2] + x_] += val / (T)f;   \
+                }                                                                                                    \
+    }
+
+/* back: xb is the (zeroed) gradient of the input, ob the output's */
+static int avg3_run(bool back, tsr_dtype dt, void *xb, void *ob, int64_t S, const int64_t *I, const int64_t *O,
+                    const int64_t *k, const int64_t *d, const int64_t *p, bool cip, bool hasdiv, int64_t div)
+{
+    if (back) {
+        if (dt == TSR_FLOAT32) {
+            AVG3_BACK(float)
+        } else {
+            AVG3_BACK(double)
+        }
+        return 0;
+    }
+    if (dt == TSR_FLOAT32) {
+        AVG3_BODY(float)
+    } else if (dt == TSR_FLOAT64) {
+        AVG3_BODY(double)
+    } else {
+        AVG3_BODY(int64_t)
+    }
+    return 0;
+}
+
+/* The geometry of avg_pool3d: meta::avg_pool3d's argument checks, then
+ * pooling_output_shape and pool3d_shape_check (check_input_size). */
+static int avg3_geometry(const tsr_tensor *x, int nk, const int64_t *kin, int ns, const int64_t *sin, int np,
+                         const int64_t *pin, bool ceil, bool hasdiv, int64_t div, int64_t *k, int64_t *d, int64_t *p,
+                         int64_t *I, int64_t *O)
+{
+    char b[256];
+    if (nk != 1 && nk != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "avg_pool3d: kernel_size must be a single int, or a tuple of three ints");
+        return -1;
+    }
+    if (ns != 0 && ns != 1 && ns != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "avg_pool3d: stride must be omitted, a single int, or a tuple of three ints");
+        return -1;
+    }
+    if (np != 1 && np != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "avg_pool3d: padding must be a single int, or a tuple of three ints");
+        return -1;
+    }
+    if (x->ndim != 4 && x->ndim != 5) {
+        tsr_error_set(TSR_ERR_RUNTIME, "non-empty 4D or 5D (batch mode) tensor expected for input");
+        return -1;
+    }
+    if (hasdiv && div == 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "divisor must be not zero");
+        return -1;
+    }
+    for (int i = 0; i < 3; i++) {
+        k[i] = kin[nk == 3 ? i : 0];
+        d[i] = ns == 0 ? k[i] : sin[ns == 3 ? i : 0];
+        p[i] = pin[np == 3 ? i : 0];
+        I[i] = x->sizes[x->ndim - 3 + i];
+    }
+    for (int i = 0; i < 3; i++)
+        if (out_size(I[i], k[i], p[i], d[i], 1, ceil, &O[i]) < 0) return -1;
+    if (k[0] <= 0 || k[1] <= 0 || k[2] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "kernel size should be greater than zero, but got kT: %lld kH: %lld kW: %lld",
+                      (long long)k[0], (long long)k[1], (long long)k[2]);
+        return -1;
+    }
+    if (d[0] <= 0 || d[1] <= 0 || d[2] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "stride should be greater than zero, but got dT: %lld dH: %lld dW: %lld",
+                      (long long)d[0], (long long)d[1], (long long)d[2]);
+        return -1;
+    }
+    for (int i = x->ndim == 5 ? 1 : 0; i < x->ndim; i++)
+        if (x->sizes[i] <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "avg_pool3d(): Expected input's non-batch dimensions to have positive length, "
+                          "but input has a shape of %s and non-batch dimension %lld has length zero!",
+                          tsr__fmt_list(b, sizeof b, x->ndim, x->sizes), (long long)x->sizes[i]);
+            return -1;
+        }
+    if (I[0] < k[0] || I[1] < k[1] || I[2] < k[2]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "input image (T: %lld H: %lld W: %lld) smaller than kernel size (kT: %lld kH: "
+                      "%lld kW: %lld)", (long long)I[0], (long long)I[1], (long long)I[2], (long long)k[0],
+                      (long long)k[1], (long long)k[2]);
+        return -1;
+    }
+    if (k[0] / 2 < p[0] || k[2] / 2 < p[2] || k[1] / 2 < p[1]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "pad should be smaller than or equal to half of kernel size, but got kT: %lld "
+                      "kW: %lld kH: %lld padT: %lld padW: %lld padH: %lld", (long long)k[0], (long long)k[2],
+                      (long long)k[1], (long long)p[0], (long long)p[2], (long long)p[1]);
+        return -1;
+    }
+    if (O[0] < 1 || O[1] < 1 || O[2] < 1) {
+        int64_t C = x->sizes[x->ndim - 4];
+        tsr_error_set(TSR_ERR_RUNTIME, "Given input size: (%lldx%lldx%lldx%lld). Calculated output size: "
+                      "(%lldx%lldx%lldx%lld). Output size is too small", (long long)C, (long long)I[0],
+                      (long long)I[1], (long long)I[2], (long long)C, (long long)O[0], (long long)O[1],
+                      (long long)O[2]);
+        return -1;
+    }
+    return 0;
+}
+
+/* x contiguous with its lazy conj/neg bits resolved: NEW or NULL */
+static tsr_tensor *plain_contig(const tsr_tensor *x)
+{
+    tsr_tensor *c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
+    if (c && tsr_tensor_has_bits(c)) {
+        tsr_tensor *v = tsr_resolve_bits(c);
+        tsr_tensor_release(c);
+        c = v;
+    }
+    return c;
+}
+
+tsr_tensor *tsr_nn_avg_pool3d(const tsr_tensor *x, int nk, const int64_t *kin, int ns, const int64_t *sin, int np,
+                              const int64_t *pin, bool ceil, bool cip, bool hasdiv, int64_t div)
+{
+    if (tsr__nn_cpu_only("avg_pool3d", x) < 0) return NULL;
+    if (x->names) {
+        tsr_names_refuse("aten::avg_pool3d");
+        return NULL;
+    }
+    int64_t k[3], d[3], p[3], I[3], O[3], shape[5], numel;
+    if (avg3_geometry(x, nk, kin, ns, sin, np, pin, ceil, hasdiv, div, k, d, p, I, O) < 0) return NULL;
+    for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
+    for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = O[i];
+    if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device), *xc = NULL;
+    if (!out || numel == 0 || tsr_tensor_is_meta(out)) return out;
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_INT64) {
+        tsr__not_implemented("avg_pool3d_out_frame", x->dtype);
+        goto fail;
+    }
+    if (!(xc = plain_contig(x))) goto fail;
+    if (avg3_run(false, x->dtype, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(out, NULL), numel / (O[0] * O[1] * O[2]),
+                 I, O, k, d, p, cip, hasdiv, div) < 0)
+        goto fail;
+    tsr_tensor_release(xc);
+    return out;
+fail:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(out);
+    return NULL;
+}
+
+tsr_tensor *tsr_nn_avg_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x, const int64_t *k, const int64_t *d,
+                                       const int64_t *p, bool cip, bool hasdiv, int64_t div)
+{
+    tsr_tensor *r = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device), *gc = NULL;
+    if (!r || tsr_zero_(r) < 0) goto fail;
+    if (tsr_tensor_numel(r) == 0 || tsr_tensor_numel(g) == 0 || tsr_tensor_is_meta(r)) return r;
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+        tsr__not_implemented("avg_pool3d_backward_out_frame", x->dtype);
+        goto fail;
+    }
+    if (!(gc = plain_contig(g))) goto fail;
+    int nd = x->ndim;
+    const int64_t *I = x->sizes + nd - 3, *O = g->sizes + nd - 3;
+    if (avg3_run(true, x->dtype, tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(gc, NULL),
+                 tsr_tensor_numel(r) / (I[0] * I[1] * I[2]), I, O, k, d, p, cip, hasdiv, div) < 0)
+        goto fail;
+    tsr_tensor_release(gc);
+    return r;
+fail:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(r);
+    return NULL;
+}
+
+/* Half arithmetic as c10's: every operation in float, rounded back */
+static inline tsr_half h_add(tsr_half a, tsr_half b) { return tsr_float_to_half(tsr_half_to_float(a) + tsr_half_to_float(b)); }
+static inline tsr_half h_div(tsr_half a, int64_t b)
+{
+    return tsr_float_to_half(tsr_half_to_float(a) / tsr_half_to_float(tsr_float_to_half((float)(int)b)));
+}
+#define F_ADD(a, b) ((a) + (b))
+#define F_DIV(a, b) ((a) / (int)(b))
+
+#define AAVG3_LOOP(BODY)                                                                                             \
+    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
+        if (tsr_check_interrupt() < 0) return -1;                                                                    \
+        int64_t at = 0;                                                                                              \
+        for (int64_t a = 0; a < O[0]; a++)                                                                           \
+            for (int64_t b = 0; b < O[1]; b++)                                                                       \
+                for (int64_t c = 0; c < O[2]; c++, at++) {                                                           \
+                    int64_t t0 = a * I[0] / O[0], t1 = ((a + 1) * I[0] + O[0] - 1) / O[0];                           \
+                    int64_t h0 = b * I[1] / O[1], h1 = ((b + 1) * I[1] + O[1] - 1) / O[1];                           \
+                    int64_t w0 = c * I[2] / O[2], w1 = ((c + 1) * I[2] + O[2] - 1) / O[2];                           \
+                    BODY                                                                                             \
+                }                                                                                                    \
+    }
+
+#define AAVG3_FWD(T, ADD, DIV)                                                                                       \
+    {                                                                                                                \
+        const T *X = xb;                                                                                             \
+        T *Y = ob;                                                                                                   \
+        AAVG3_LOOP(const T *ip = X + sl * I[0] * I[1] * I[2]; T sum = zero;                                        \
+                   for (int64_t z = t0; z < t1; z++) for (int64_t y = h0; y < h1; y++)                               \
+                       for (int64_t x_ = w0; x_ < w1; x_++) sum = ADD(sum, ip[(z * I[1] + y) * I[2] + x_]);          \
+                   Y[sl * O[0] * O[1] * O[2] + at] = DIV(DIV(DIV(sum, t1 - t0), h1 - h0), w1 - w0);)                 \
+    }
+
+#define AAVG3_BWD(T, ADD, DIV)                                                                                       \
+    {                                                                                                                \
+        T *X = xb;                                                                                                   \
+        const T *Y = ob;                                                                                             \
+        AAVG3_LOOP(T *ip = X + sl * I[0] * I[1] * I[2];                                                             \
+                   T gd = DIV(DIV(DIV(Y[sl * O[0] * O[1] * O[2] + at], t1 - t0), h1 - h0), w1 - w0);                 \
+                   for (int64_t z = t0; z < t1; z++) for (int64_t y = h0; y < h1; y++)                               \
+                       for (int64_t x_ = w0; x_ < w1; x_++) {                                                        \
+                           T *q = ip + (z * I[1] + y) * I[2] + x_;                                                   \
+                           *q = ADD(*q, gd);                                                                         \
+                       })                                                                                            \
+    }
+
+/* forward (xb the input, ob the output) or backward (xb the zeroed
+ * gradient of the input, ob the output's), S contiguous slices */
+static int aavg3_run(bool back, tsr_dtype dt, void *xb, void *ob, int64_t S, const int64_t *I, const int64_t *O)
+{
+    if (dt == TSR_FLOAT16) {
+        tsr_half zero = tsr_float_to_half(0.0f);
+        if (back) AAVG3_BWD(tsr_half, h_add, h_div) else AAVG3_FWD(tsr_half, h_add, h_div)
+    } else if (dt == TSR_FLOAT32) {
+        float zero = 0;
+        if (back) AAVG3_BWD(float, F_ADD, F_DIV) else AAVG3_FWD(float, F_ADD, F_DIV)
+        (void)zero;
+    } else {
+        double zero = 0;
+        if (back) AAVG3_BWD(double, F_ADD, F_DIV) else AAVG3_FWD(double, F_ADD, F_DIV)
+        (void)zero;
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_nn_adaptive_avg_pool3d(const tsr_tensor *x, int n, const int64_t *osz)
+{
+    if (tsr__nn_cpu_only("adaptive_avg_pool3d", x) < 0) return NULL;
+    char b[256];
+    if (n != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool3d: output_size must be 3");
+        return NULL;
+    }
+    if (osz[0] < 0 || osz[1] < 0 || osz[2] < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 "
+                      "but received {%lld, %lld,%lld}", (long long)osz[0], (long long)osz[1], (long long)osz[2]);
+        return NULL;
+    }
+    if (osz[0] == 1 && osz[1] == 1 && osz[2] == 1) {   /* mean over thw */
+        tsr_dims dims = {.n = 3, .d = {-1, -2, -3}};
+        tsr_tensor *r = tsr_mean(x, &dims, true, TSR_DTYPE_UNDEFINED, NULL);
+        return r;
+    }
+    if (x->names) {
+        tsr_names_refuse("aten::_adaptive_avg_pool3d");
+        return NULL;
+    }
+    for (int i = 1; i < x->ndim; i++)
+        if (x->sizes[i] <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool3d(): Expected input to have non-zero size for non-batch "
+                          "dimensions, but input has sizes %s with dimension %d being empty",
+                          tsr__fmt_list(b, sizeof b, x->ndim, x->sizes), i);
+            return NULL;
+        }
+    if (x->ndim != 4 && x->ndim != 5) {
+        tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got %s",
+                      tsr__fmt_list(b, sizeof b, x->ndim, x->sizes));
+        return NULL;
+    }
+    int64_t shape[5], numel;
+    for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
+    for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = osz[i];
+    if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device), *xc = NULL;
+    if (!out || numel == 0 || tsr_tensor_is_meta(out)) return out;
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_FLOAT16) {
+        tsr__not_implemented("adaptive_avg_pool3d_cpu", x->dtype);
+        goto fail;
+    }
+    if (!(xc = plain_contig(x))) goto fail;
+    const int64_t *I = x->sizes + x->ndim - 3;
+    if (aavg3_run(false, x->dtype, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(out, NULL), numel / (osz[0] * osz[1] * osz[2]),
+                  I, osz) < 0)
+        goto fail;
+    tsr_tensor_release(xc);
+    return out;
+fail:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(out);
+    return NULL;
+}
+
+tsr_tensor *tsr_nn_adaptive_avg_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x)
+{
+    tsr_tensor *r = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device), *gc = NULL;
+    if (!r || tsr_zero_(r) < 0) goto fail;
+    if (tsr_tensor_numel(r) == 0 || tsr_tensor_numel(g) == 0 || tsr_tensor_is_meta(r)) return r;
+    if (!(gc = plain_contig(g))) goto fail;
+    int nd = x->ndim;
+    const int64_t *I = x->sizes + nd - 3, *O = g->sizes + nd - 3;
+    if (aavg3_run(true, x->dtype, tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(gc, NULL),
+                  tsr_tensor_numel(r) / (I[0] * I[1] * I[2]), I, O) < 0)
+        goto fail;
+    tsr_tensor_release(gc);
+    return r;
+fail:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(r);
+    return NULL;
 }

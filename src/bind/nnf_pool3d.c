@@ -9,9 +9,11 @@
 #include "args.h"
 #include "bind/areas.h"
 #include "bind/bind.h"
+#include "bind/ops.h"
 #include "bind/tensor.h"
 #include "autograd.h"
 #include "ops/nn_pool3d.h"
+#include "op.h"
 #include "value.h"
 #include "view.h"
 
@@ -313,6 +315,89 @@ static Value *f_adaptive_max_pool3d(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+/* ints_of for an ATen int[3] argument at position pos: python_arg_parser's
+ * TypeError for what is neither an int nor a sequence */
+static int aten_ints(Value *v, const char *fname, const char *arg, int pos, int64_t *out, int *n)
+{
+    if (!is_int_like(v) && !is_type(v, &t_tuple) && !is_type(v, &t_list) && !is_type(v, &t_size))
+        return exc_set("TypeError", "%s(): argument '%s' (position %d) must be tuple of ints, not %s", fname, arg, pos,
+                       v->type->name), -1;
+    return ints_of(v, fname, arg, 3, out, n);
+}
+
+/* avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+ * count_include_pad=True, divisor_override=None, *, out=None):
+ * torch._C._nn.avg_pool3d (AvgPool3DBackward0) */
+static Value *f_avg_pool3d(Value *self, CallArgs *a, void *d)
+{
+    (void)self, (void)d;
+    const char *name = "avg_pool3d";
+    Value *v[8] = {0};
+    tsr_tensor *out = NULL;
+    int64_t k[4], s[4], p[4] = {0}, div = 0;
+    int nk, ns = 0, np = 1;
+    bool ceil = false, cip = true, hd;
+    if (args_parse(a, name, "input, kernel_size, stride=, padding=, ceil_mode=, count_include_pad=, "
+                            "divisor_override=, *, out=", v) < 0)
+        return NULL;
+    if (!is_tensor(v[0]))
+        return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s", name, v[0]->type->name);
+    if (aten_ints(v[1], name, "kernel_size", 2, k, &nk) < 0) return NULL;
+    if (v[2] && !is_none(v[2]) && aten_ints(v[2], name, "stride", 3, s, &ns) < 0) return NULL;
+    if (v[3] && aten_ints(v[3], name, "padding", 4, p, &np) < 0) return NULL;
+    if (v[4] && args_bool(v[4], name, "ceil_mode", &ceil) < 0) return NULL;
+    if (v[5] && args_bool(v[5], name, "count_include_pad", &cip) < 0) return NULL;
+    hd = v[6] && !is_none(v[6]);
+    if (hd && args_int(v[6], name, "divisor_override", &div) < 0) return NULL;
+    if (ops_out_arg(v[7], name, name, 1, v, &out) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]);
+    tsr_tensor *r = tsr_nn_avg_pool3d(x, nk, k, ns, s, np, p, ceil, cip, hd, div);
+    if (out) {   /* structured: out must have the dtype, then resize_output */
+        r = tsr_out_assign(r, out, true);
+        ops_warn();
+        return ops_finish(r, v[7]);
+    }
+    if (!r) return bind_runtime_error();
+    if (tsr_ag_needed(1, &x)) {   /* the node's kernel, stride, padding: three entries each */
+        tsr_ag_args ga = {.flag = cip, .has_d0 = hd, .i0 = div};
+        for (int i = 0; i < 3; i++) {
+            ga.dims[i] = k[nk == 3 ? i : 0];
+            ga.dims[3 + i] = ns == 0 ? ga.dims[i] : s[ns == 3 ? i : 0];
+            ga.dims[6 + i] = p[np == 3 ? i : 0];
+        }
+        if (tsr_ag_record("avg_pool3d", 1, &x, &ga, r, false) < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
+    }
+    return v_tensor(r);
+}
+
+/* adaptive_avg_pool3d(input, output_size): 1.13's def over
+ * torch._C._nn.adaptive_avg_pool3d (an output of 1x1x1: mean, MeanBackward1) */
+static Value *f_adaptive_avg_pool3d(Value *self, CallArgs *a, void *d)
+{
+    (void)self, (void)d;
+    Value *v[2] = {0};
+    int64_t o[5];
+    int n;
+    if (args_parse(a, "adaptive_avg_pool3d", "def input, output_size", v) < 0) return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+    tsr_tensor *x = tensor_of(v[0]);
+    if (list_with_default(v[1], x, "adaptive_avg_pool3d", o, &n) < 0) return NULL;
+    bool g = tsr_ag_needed(1, &x), mean = n == 3 && o[0] == 1 && o[1] == 1 && o[2] == 1;
+    tsr_tensor *r = tsr_nn_adaptive_avg_pool3d(x, n, o);
+    if (!r) return bind_runtime_error();
+    if (g) {
+        tsr_ag_args mg = {.ndims = 3, .dims = {-1, -2, -3}, .keepdim = true}, ag = {0};
+        if (tsr_ag_record(mean ? "mean_dim" : "adaptive_avg_pool3d", 1, &x, mean ? &mg : &ag, r, false) < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
+    }
+    return v_tensor(r);
+}
+
 void bind_nnf_pool3d_init(void)
 {
     Value *m = bind_module(MOD);
@@ -326,4 +411,6 @@ void bind_nnf_pool3d_init(void)
                v_builtin("adaptive_max_pool3d_with_indices", f_adaptive_max_pool3d, NULL, (void *)"i"));
     module_add(m, "max_pool3d", v_builtin("max_pool3d", f_max_pool3d, NULL, NULL));
     module_add(m, "max_pool3d_with_indices", v_builtin("max_pool3d_with_indices", f_max_pool3d, NULL, (void *)"i"));
+    module_add(m, "avg_pool3d", v_builtin("avg_pool3d", f_avg_pool3d, NULL, NULL));
+    module_add(m, "adaptive_avg_pool3d", v_builtin("adaptive_avg_pool3d", f_adaptive_avg_pool3d, NULL, NULL));
 }

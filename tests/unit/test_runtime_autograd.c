@@ -129,6 +129,8 @@ static tsr_tensor *fwd_pool(const char *key, const tsr_ag_args *a, tsr_tensor *x
     else if (!strcmp(key, "adaptive_max_pool2d")) r = tsr_nn_adaptive_max_pool2d(x, 2, d, &i);
     else if (!strcmp(key, "adaptive_max_pool3d")) r = tsr_nn_adaptive_max_pool3d(x, 3, d, &i);
     else if (!strcmp(key, "max_pool3d")) r = tsr_nn_max_pool3d(x, 1, d, 1, d + 1, 1, d + 2, 1, one, false, &i);
+    else if (!strcmp(key, "avg_pool3d")) r = tsr_nn_avg_pool3d(x, 3, d, 3, d + 3, 3, d + 6, false, a->flag, a->has_d0, a->i0);
+    else if (!strcmp(key, "adaptive_avg_pool3d")) r = tsr_nn_adaptive_avg_pool3d(x, 3, d);
     else if (!strcmp(key, "max_unpool2d")) {   /* x (1, 2, 2) into (3, 3) planes at fixed places */
         int64_t sz[3] = {1, 2, 2}, at[4] = {0, 4, 5, 7};
         i = tsr_empty(3, sz, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS);
@@ -788,6 +790,10 @@ static const Case cases[] = {
     {"max_unpool3d", 1, {4}, {{1, 2, 1, 2}}, 0, A(.dims = {2, 2, 2})},
     {"max_pool3d", 1, {4}, {{2, 3, 4, 3}}, 0, A(.dims = {2, 1, 1})},
     {"adaptive_max_pool3d", 1, {4}, {{2, 3, 4, 5}}, 0, A(.dims = {2, 3, 2})},
+    {"avg_pool3d", 1, {4}, {{2, 3, 4, 5}}, 0, A(.dims = {2, 3, 2, 1, 2, 2, 1, 1, 1}, .flag = true)},
+    {"avg_pool3d", 1, {4}, {{1, 3, 4, 4}}, 0, A(.dims = {2, 2, 3, 1, 1, 2, 1, 0, 1})},
+    {"avg_pool3d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {2, 2, 2, 1, 1, 1, 0, 0, 0}, .has_d0 = true, .i0 = 3)},
+    {"adaptive_avg_pool3d", 1, {4}, {{2, 3, 5, 4}}, 0, A(.dims = {2, 3, 3})},
     {"reflection_pad1d", 1, {2}, {{2, 5}}, 0, A(.ndims = 2, .dims = {2, 1}, .i0 = 1)},
     {"reflection_pad2d", 1, {3}, {{1, 4, 5}}, 0, A(.ndims = 4, .dims = {1, 2, 3, 0}, .i0 = 1)},
     {"reflection_pad3d", 1, {4}, {{1, 2, 3, 3}}, 0, A(.ndims = 6, .dims = {1, 1, 2, 0, 0, 1}, .i0 = 1)},

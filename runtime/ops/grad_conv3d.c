@@ -1,0 +1,24 @@
+/* runtime/ops/grad_conv3d.c — the backward formulas of the 3-D pooling
+ * and convolution ops, as 1.13's derivatives.yaml names them; the kernels
+ * live beside their forwards (nn_pool3d.c, nn_conv3d.c). */
+#include "grad_conv3d.h"
+#include "nn_pool3d.h"
+#include "../autograd_formula.h"
+
+int tsr__bw_avg_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    const int64_t *d = n->a.dims;
+    if (!c->fail && NEED(0))
+        give(c, gin, 0, keep(c, tsr_nn_avg_pool3d_backward(g, x, d, d + 3, d + 6, n->a.flag, n->a.has_d0, n->a.i0)));
+    return finish(c, n, gin);
+}
+
+int tsr__bw_adaptive_avg_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0);
+    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_adaptive_avg_pool3d_backward(g, x)));
+    return finish(c, n, gin);
+}
