@@ -2069,8 +2069,8 @@ static int bw_convolution(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *w = SAVED(1), *r[3] = {NULL, NULL, NULL};
     bool mask[3] = {NEED(0), NEED(1), NEED(2) && n->in_present[2]};
-    const int64_t *d = n->a.dims;
-    if (!c->fail && tsr_nn_conv_backward(g, x, w, n->a.ndims, d, d + 2, d + 4, n->a.flag, d + 6, n->a.i0, mask, &r[0],
+    const int64_t *d = n->a.dims, q = n->a.ndims == 3 ? 3 : 2;   /* q: the lists' spacing in dims */
+    if (!c->fail && tsr_nn_conv_backward(g, x, w, n->a.ndims, d, d + q, d + 2 * q, n->a.flag, d + 3 * q, n->a.i0, mask, &r[0],
                                          &r[1], &r[2]) < 0)
         c->fail = true;
     for (int i = 0; i < 3; i++)

@@ -1,0 +1,283 @@
+/* runtime/ops/nn_conv3d.c — the 3-d convolution backends of 1.13's
+ * Convolution.cpp: Mkldnn for float32 (use_mkldnn, the 5-D oneDNN primitive
+ * of nn_dnnl.c), Slow3d (ConvolutionMM3d.cpp: Unfold3dCopyCPU columns
+ * [C*kT*kH*kW][P] and one cpublas::gemm per batch element, beta 1 over the
+ * copied bias), SlowDilated3d (NaiveDilatedConvolution.cpp: the same
+ * columns with dilation, output zeroed or filled with the bias, beta 1) and
+ * SlowTranspose3d (ConvTranspose3d.cpp: gemm, col2vol into the zeroed
+ * output, then the bias). groups > 1 runs each group alone, as
+ * _convolution_nogroup_backend does; every output is contiguous. */
+#include <string.h>
+
+#include "nn_conv.h"
+#include "blas.h"
+#include "copy.h"
+#include "factory.h"
+#include "../error.h"
+#include "../internal.h"
+#include "../iter.h"
+#include "../view.h"
+
+bool tsr__conv3d_use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_t *stride, const int64_t *dil,
+                            int64_t groups)
+{
+    if (x->dtype != TSR_FLOAT32) return false;
+    bool strided = false, dilated = false;
+    for (int i = 0; i < 3; i++) strided |= stride[i] != 1, dilated |= dil[i] != 1;
+    int64_t kh = w->sizes[3], kw = w->sizes[4], n = x->sizes[0];
+    bool c1 = strided || dilated || n >= 16 || kw != 1 || kh != 1 || tsr_get_num_threads() > 1;
+    bool c2 = groups > 1 || (kw > 3 && kh > 3) || n > 1 || n * x->sizes[1] * x->sizes[2] * x->sizes[3] > 20480;
+    return c1 && c2;
+}
+
+/* vol2col of one batch element and group: src contiguous [C][T][H][W];
+ * dst [C*kT*kH*kW][OT*OH*OW], zeros in the padding. */
+static void unfold3d(char *dst, const char *src, int isz, int64_t C, const int64_t *I, const int64_t *k,
+                     const int64_t *st, const int64_t *pd, const int64_t *dl, const int64_t *O)
+{
+    int64_t P = O[0] * O[1] * O[2];
+    for (int64_t c = 0; c < C; c++)
+        for (int64_t a = 0; a < k[0]; a++)
+            for (int64_t b = 0; b < k[1]; b++)
+                for (int64_t e = 0; e < k[2]; e++) {
+                    char *row = dst + (((c * k[0] + a) * k[1] + b) * k[2] + e) * P * isz;
+                    for (int64_t t = 0; t < O[0]; t++) {
+                        int64_t it = t * st[0] - pd[0] + a * dl[0];
+                        for (int64_t y = 0; y < O[1]; y++) {
+                            int64_t iy = y * st[1] - pd[1] + b * dl[1];
+                            for (int64_t x = 0; x < O[2]; x++) {
+                                int64_t ix = x * st[2] - pd[2] + e * dl[2];
+                                char *d = row + ((t * O[1] + y) * O[2] + x) * isz;
+                                if (it < 0 || it >= I[0] || iy < 0 || iy >= I[1] || ix < 0 || ix >= I[2])
+                                    memset(d, 0, (size_t)isz);
+                                else
+                                    memcpy(d, src + ((c * I[0] + it) * I[1] + iy) * I[2] * isz + ix * isz, (size_t)isz);
+                            }
+                        }
+                    }
+                }
+}
+
+static tsr_scalar num(tsr_dtype dt, int v)
+{
+    return tsr_dtype_is_floating(dt) ? tsr_scalar_float(v) : tsr_scalar_int(v);
+}
+
+/* out = conv3d(x, w) (+ bias) by columns and gemm, x and out contiguous */
+static int slow3d(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias, const int64_t *st,
+                  const int64_t *pd, const int64_t *dl, int64_t groups, bool dilated)
+{
+    tsr_dtype dt = x->dtype;
+    int64_t N = x->sizes[0], C = x->sizes[1], O = w->sizes[0], Cg = C / groups, Og = O / groups;
+    const int64_t *I = x->sizes + 2, *k = w->sizes + 2, *OS = out->sizes + 2;
+    int64_t P = OS[0] * OS[1] * OS[2], K = Cg * k[0] * k[1] * k[2], IV = I[0] * I[1] * I[2];
+    int isz = tsr_dtype_itemsize(dt);
+    if (bias) {
+        int64_t bs[4] = {O, 1, 1, 1};
+        tsr_tensor *bv = tsr_view_view(bias, 4, bs), *be = bv ? tsr_view_expand(bv, 5, out->sizes) : NULL;
+        int rc = be ? tsr_copy_(out, be) : -1;
+        tsr_tensor_release(bv);
+        tsr_tensor_release(be);
+        if (rc < 0) return -1;
+    } else if (dilated && tsr_fill_(out, num(dt, 0)) < 0) {
+        return -1;
+    }
+    bool beta1 = bias || dilated;
+    tsr_tensor *wc = tsr_contiguous(w, TSR_MF_CONTIGUOUS), *xc = wc ? tsr_contiguous(x, TSR_MF_CONTIGUOUS) : NULL;
+    int64_t kp = K * P;
+    tsr_tensor *colt = xc ? tsr_tensor_empty(1, &kp, dt, x->device) : NULL;
+    int rc = -1;
+    if (!colt) goto done;
+    char *cols = tsr_tensor_ptr(colt, NULL), *ob = tsr_tensor_ptr(out, NULL);
+    const char *xb = tsr_tensor_ptr(xc, NULL), *wb = tsr_tensor_ptr(wc, NULL);
+    for (int64_t n = 0; n < N; n++) {
+        if (tsr_check_interrupt() < 0) goto done;
+        for (int64_t g = 0; g < groups; g++) {
+            unfold3d(cols, xb + (n * C + g * Cg) * IV * isz, isz, Cg, I, k, st, pd, dl, OS);
+            tsr_gemm(dt, false, false, P, Og, K, num(dt, 1), cols, P, wb + g * Og * K * isz, K,
+                     num(dt, beta1 ? 1 : 0), ob + (n * O + g * Og) * P * isz, P);
+        }
+    }
+    rc = 0;
+done:
+    tsr_tensor_release(colt);
+    tsr_tensor_release(wc);
+    tsr_tensor_release(xc);
+    return rc;
+}
+
+tsr_tensor *tsr__conv3d_forward(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias, const int64_t *st,
+                                const int64_t *pd, const int64_t *dl, int64_t groups)
+{
+    char b1[256];
+    if (dl[0] <= 0 || dl[1] <= 0 || dl[2] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "non-positive dilation is not supported");
+        return NULL;
+    }
+    int64_t osz[5] = {x->sizes[0], w->sizes[0], 0, 0, 0};
+    for (int i = 0; i < 3; i++)
+        osz[i + 2] = (x->sizes[i + 2] + 2 * pd[i] - dl[i] * (w->sizes[i + 2] - 1) - 1) / st[i] + 1;
+    if (x->sizes[0] == 0 || x->sizes[1] == 0) {   /* ConvBackend::Empty */
+        if (tsr_tensor_numel(w) == 0) osz[1] = 0;
+        return tsr_tensor_empty(5, osz, x->dtype, x->device);
+    }
+    if (tsr_tensor_numel(x) == 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Only zero batch or zero channel inputs are supported, but got input shape: %s",
+                      tsr__fmt_list(b1, sizeof b1, x->ndim, x->sizes));
+        return NULL;
+    }
+    bool mkldnn = tsr__conv3d_use_mkldnn(x, w, st, dl, groups), dilated = dl[0] != 1 || dl[1] != 1 || dl[2] != 1;
+    tsr_dtype d = x->dtype;
+    if (mkldnn) {
+        if (w->dtype != d || (bias && bias->dtype != d)) {
+            bool wb = w->dtype != d;
+            tsr_error_set(TSR_ERR_RUNTIME, "Input type (torch.FloatTensor) and %s type (torch.%sTensor) should be the "
+                          "same or input should be a MKLDNN tensor and %s is a dense tensor", wb ? "weight" : "bias",
+                          tsr_dtype_scalar_name(wb ? w->dtype : bias->dtype), wb ? "weight" : "bias");
+            return NULL;
+        }
+    } else {
+        bool ok = dilated ? d == TSR_FLOAT32 || d == TSR_FLOAT64 || d == TSR_INT64 || d == TSR_BFLOAT16
+                          : d != TSR_BOOL && d != TSR_FLOAT16 && d != TSR_COMPLEX32;
+        if (!ok) {
+            tsr__not_implemented(dilated ? "slow_conv_dilated<>" : "compute_columns3d", d);
+            return NULL;
+        }
+        if (w->dtype != d) {
+            tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(d),
+                          tsr_dtype_scalar_name(w->dtype));
+            return NULL;
+        }
+    }
+    tsr_tensor *out = tsr_tensor_empty(5, osz, d, x->device);
+    if (!out || tsr_tensor_is_meta(out)) return out;
+    int dn = mkldnn ? tsr__conv2d_dnnl(out, x, w, bias, st, pd, dl, groups, false) : 1;   /* 1: not taken */
+    if (dn < 0 || (dn > 0 && slow3d(out, x, w, bias, st, pd, dl, groups, dilated) < 0)) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* *d += *s in dt */
+static void acc(tsr_dtype dt, char *d, const char *s)
+{
+    switch (dt) {
+    case TSR_FLOAT32: *(float *)d += *(const float *)s; break;
+    case TSR_FLOAT64: *(double *)d += *(const double *)s; break;
+    default: *(int64_t *)d += *(const int64_t *)s; break;
+    }
+}
+
+tsr_tensor *tsr__conv_transpose3d_forward(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
+                                          const int64_t *st, const int64_t *pd, const int64_t *dl, const int64_t *op,
+                                          int64_t groups)
+{
+    int64_t osz[5] = {x->sizes[0], w->sizes[1] * groups, 0, 0, 0};
+    for (int i = 0; i < 3; i++)
+        osz[i + 2] = (x->sizes[i + 2] - 1) * st[i] - 2 * pd[i] + (dl[i] * (w->sizes[i + 2] - 1) + 1) + op[i];
+    if (x->sizes[0] == 0 || x->sizes[1] == 0) return tsr_tensor_empty(5, osz, x->dtype, x->device);
+    /* slow_conv_transpose3d_shape_check */
+    if (dl[0] <= 0 || dl[1] <= 0 || dl[2] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "dilation should be greater than zero, but got dilation_depth: %lld, "
+                      "dilation_height: %lld, dilation_width: %lld", (long long)dl[0], (long long)dl[1],
+                      (long long)dl[2]);
+        return NULL;
+    }
+    bool opok = true;
+    for (int i = 0; i < 3; i++) opok &= op[i] < st[i] || op[i] < dl[i];
+    if (!opok) {
+        tsr_error_set(TSR_ERR_RUNTIME, "output padding must be smaller than either stride or dilation, but got "
+                      "output_padding_depth: %lld output_padding_height: %lld output_padding_width: %lld "
+                      "stride_depth: %lld stride_height: %lld stride_width: %lld dilation_depth: %lld "
+                      "dilation_height: %lld dilation_width: %lld", (long long)op[0], (long long)op[1],
+                      (long long)op[2], (long long)st[0], (long long)st[1], (long long)st[2], (long long)dl[0],
+                      (long long)dl[1], (long long)dl[2]);
+        return NULL;
+    }
+    if (osz[2] < 1 || osz[3] < 1 || osz[4] < 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Given input size per channel: (%lld x %lld x %lld). Calculated output size per "
+                      "channel: (%lld x %lld x %lld). Output size is too small", (long long)x->sizes[2],
+                      (long long)x->sizes[3], (long long)x->sizes[4], (long long)osz[2], (long long)osz[3],
+                      (long long)osz[4]);
+        return NULL;
+    }
+    tsr_dtype dt = x->dtype;
+    if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && dt != TSR_INT64) {
+        tsr__not_implemented("slow_conv_transpose3d_out_cpu", dt);
+        return NULL;
+    }
+    const tsr_tensor *ps[2] = {w, bias};
+    for (int i = 0; i < 2; i++)
+        if (ps[i] && ps[i]->dtype != dt) {
+            tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(dt),
+                          tsr_dtype_scalar_name(ps[i]->dtype));
+            return NULL;
+        }
+    tsr_tensor *out = tsr_tensor_empty(5, osz, dt, x->device);
+    if (!out || tsr_tensor_is_meta(out)) return out;
+    tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *bc = wc && bias ? tsr_contiguous(bias, TSR_MF_CONTIGUOUS) : NULL, *colt = NULL;
+    int64_t N = x->sizes[0], Cin = x->sizes[1], Cg = Cin / groups, Og = w->sizes[1], O = Og * groups;
+    const int64_t *I = x->sizes + 2, *k = w->sizes + 2, *OS = osz + 2;
+    int64_t P = I[0] * I[1] * I[2], M = Og * k[0] * k[1] * k[2], OV = OS[0] * OS[1] * OS[2], mp = M * P;
+    int isz = tsr_dtype_itemsize(dt);
+    if (!wc || (bias && !bc) || tsr_fill_(out, num(dt, 0)) < 0 || !(colt = tsr_tensor_empty(1, &mp, dt, x->device)))
+        goto fail;
+    char *cols = tsr_tensor_ptr(colt, NULL), *ob = tsr_tensor_ptr(out, NULL);
+    const char *xb = tsr_tensor_ptr(xc, NULL), *wb = tsr_tensor_ptr(wc, NULL);
+    for (int64_t n = 0; n < N; n++) {
+        if (tsr_check_interrupt() < 0) goto fail;
+        for (int64_t g = 0; g < groups; g++) {
+            tsr_gemm(dt, false, true, P, M, Cg, num(dt, 1), xb + (n * Cin + g * Cg) * P * isz, P,
+                     wb + g * Cg * M * isz, M, num(dt, 0), cols, P);
+            char *o = ob + (n * O + g * Og) * OV * isz;
+            for (int64_t c = 0; c < M; c++) {   /* col2vol */
+                int64_t we = c % k[2], he = (c / k[2]) % k[1], te = (c / k[2] / k[1]) % k[0], cv = c / k[0] / k[1] / k[2];
+                for (int64_t t = 0; t < I[0]; t++) {
+                    int64_t ti = t * st[0] - pd[0] + te * dl[0];
+                    if (ti < 0 || ti >= OS[0]) continue;
+                    for (int64_t h = 0; h < I[1]; h++) {
+                        int64_t hi = h * st[1] - pd[1] + he * dl[1];
+                        if (hi < 0 || hi >= OS[1]) continue;
+                        for (int64_t wq = 0; wq < I[2]; wq++) {
+                            int64_t wi = wq * st[2] - pd[2] + we * dl[2];
+                            if (wi < 0 || wi >= OS[2]) continue;
+                            acc(dt, o + (((cv * OS[0] + ti) * OS[1] + hi) * OS[2] + wi) * isz,
+                                cols + (c * P + (t * I[1] + h) * I[2] + wq) * isz);
+                        }
+                    }
+                }
+            }
+            if (bc) {
+                const char *bb = (const char *)tsr_tensor_ptr(bc, NULL) + g * Og * isz;
+                for (int64_t c = 0; c < Og; c++)
+                    for (int64_t q = 0; q < OV; q++) acc(dt, o + (c * OV + q) * isz, bb + c * isz);
+            }
+        }
+    }
+    tsr_tensor_release(colt);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    tsr_tensor_release(bc);
+    return out;
+fail:
+    tsr_tensor_release(colt);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    tsr_tensor_release(bc);
+    tsr_tensor_release(out);
+    return NULL;
+}
+
+/* ------------------------------------------------------------ backward */
+
+int tsr__conv3d_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const int64_t *st,
+                         const int64_t *pd, const int64_t *dl, bool transposed, int64_t groups, const bool *mask,
+                         tsr_tensor **gi, tsr_tensor **gw, tsr_tensor **gb)
+{
+    (void)g, (void)x, (void)w, (void)st, (void)pd, (void)dl, (void)transposed, (void)groups, (void)mask;
+    *gi = *gw = *gb = NULL;
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of a 3-d convolution is not supported by tsr yet");
+    return -1;
+}
