@@ -6,13 +6,18 @@
  * columns with dilation, output zeroed or filled with the bias, beta 1) and
  * SlowTranspose3d (ConvTranspose3d.cpp: gemm, col2vol into the zeroed
  * output, then the bias). groups > 1 runs each group alone, as
- * _convolution_nogroup_backend does; every output is contiguous. */
+ * _convolution_nogroup_backend does; every output is contiguous. Their
+ * backward (ConvolutionBackward0) uses the same gemms, col2vol in
+ * Unfold3dAccCPU's order and grad_output.sum({0, 2, 3, 4}) for the bias
+ * (per batch element for the dilated backend). */
 #include <string.h>
 
 #include "nn_conv.h"
+#include "binary.h"
 #include "blas.h"
 #include "copy.h"
 #include "factory.h"
+#include "reduce.h"
 #include "../error.h"
 #include "../internal.h"
 #include "../iter.h"
@@ -272,12 +277,194 @@ fail:
 
 /* ------------------------------------------------------------ backward */
 
+/* *d += *s in dt (bfloat16: c10::BFloat16's float add, rounded) */
+static void acc_grad(tsr_dtype dt, char *d, const char *s)
+{
+    if (dt == TSR_BFLOAT16) {
+        tsr_bfloat16 *p = (tsr_bfloat16 *)d;
+        *p = tsr_float_to_bfloat16(tsr_bfloat16_to_float(*p) + tsr_bfloat16_to_float(*(const tsr_bfloat16 *)s));
+    } else {
+        acc(dt, d, s);
+    }
+}
+
+/* Unfold3dAccCPU / col2hvol: cols [C*kT*kH*kW][O volume] summed into the
+ * zeroed dst [C][I volume] in channel, kernel, output position order */
+static void fold3d(tsr_dtype dt, char *dst, const char *cols, int64_t C, const int64_t *I, const int64_t *k,
+                   const int64_t *st, const int64_t *pd, const int64_t *dl, const int64_t *O)
+{
+    int isz = tsr_dtype_itemsize(dt);
+    int64_t P = O[0] * O[1] * O[2];
+    for (int64_t c = 0; c < C; c++)
+        for (int64_t a = 0; a < k[0]; a++)
+            for (int64_t b = 0; b < k[1]; b++)
+                for (int64_t e = 0; e < k[2]; e++) {
+                    const char *row = cols + (((c * k[0] + a) * k[1] + b) * k[2] + e) * P * isz;
+                    for (int64_t t = 0; t < O[0]; t++) {
+                        int64_t it = t * st[0] - pd[0] + a * dl[0];
+                        if (it < 0 || it >= I[0]) continue;
+                        for (int64_t y = 0; y < O[1]; y++) {
+                            int64_t iy = y * st[1] - pd[1] + b * dl[1];
+                            if (iy < 0 || iy >= I[1]) continue;
+                            for (int64_t x = 0; x < O[2]; x++) {
+                                int64_t ix = x * st[2] - pd[2] + e * dl[2];
+                                if (ix >= 0 && ix < I[2])
+                                    acc_grad(dt, dst + (((c * I[0] + it) * I[1] + iy) * I[2] + ix) * isz,
+                                             row + ((t * O[1] + y) * O[2] + x) * isz);
+                            }
+                        }
+                    }
+                }
+}
+
+static tsr_tensor *zeros5(const int64_t *sizes, int nd, tsr_dtype dt, tsr_device dev)
+{
+    tsr_tensor *t = tsr_tensor_empty(nd, sizes, dt, dev);
+    if (t && tsr_fill_(t, num(dt, 0)) < 0) {
+        tsr_tensor_release(t);
+        t = NULL;
+    }
+    return t;
+}
+
+/* grad_bias: grad_output.sum({0, 2, 3, 4}) per group (each group's slice
+ * made contiguous, as the per-group backends see it), or for the dilated
+ * backend grad_bias += grad_output[n].sum({1, 2, 3}) per batch element */
+static tsr_tensor *bias_grad(const tsr_tensor *g, int64_t groups, bool dilated)
+{
+    int64_t O = g->sizes[1], Og = O / groups;
+    tsr_tensor *gb = NULL;
+    for (int64_t q = 0; q < groups; q++) {
+        tsr_tensor *v = tsr_view_narrow(g, 1, q * Og, Og), *gc = v ? tsr_contiguous(v, TSR_MF_CONTIGUOUS) : NULL, *s = NULL;
+        if (gc && !dilated) {
+            tsr_dims dims = {.n = 4, .d = {0, 2, 3, 4}};
+            s = tsr_sum(gc, &dims, false, TSR_DTYPE_UNDEFINED, NULL);
+        } else if (gc && (s = zeros5(&Og, 1, g->dtype, g->device))) {
+            for (int64_t n = 0; n < g->sizes[0] && s; n++) {
+                tsr_dims dims = {.n = 3, .d = {1, 2, 3}};
+                tsr_tensor *gn = tsr_view_select(gc, 0, n), *t = gn ? tsr_sum(gn, &dims, false, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+                tsr_operand ot = tsr_operand_tensor(t);
+                tsr_tensor *r = t ? tsr_binary_(TSR_BINOP_ADD, s, &ot, NULL) : NULL;
+                tsr_tensor_release(gn);
+                tsr_tensor_release(t);
+                if (!r) {
+                    tsr_tensor_release(s);
+                    s = NULL;
+                }
+                tsr_tensor_release(r);
+            }
+        }
+        if (s && groups == 1) gb = tsr_tensor_retain(s);
+        else if (s && (gb || (gb = tsr_tensor_empty(1, &O, g->dtype, g->device)))) {
+            tsr_tensor *dv = tsr_view_narrow(gb, 0, q * Og, Og);
+            if (!dv || tsr_copy_(dv, s) < 0) {
+                tsr_tensor_release(gb);
+                gb = NULL;
+            }
+            tsr_tensor_release(dv);
+        }
+        bool ok = s && gb;
+        tsr_tensor_release(v);
+        tsr_tensor_release(gc);
+        tsr_tensor_release(s);
+        if (!ok) {
+            tsr_tensor_release(gb);
+            return NULL;
+        }
+    }
+    return gb;
+}
+
+/* Slow3d / SlowDilated3d / SlowTranspose3d backward, each group alone:
+ * the gemms of ConvolutionMM3d.cpp, NaiveDilatedConvolution.cpp and
+ * ConvTranspose3d.cpp over contiguous operands */
+static int slow3d_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const int64_t *st,
+                           const int64_t *pd, const int64_t *dl, bool transposed, int64_t groups, const bool *mask,
+                           tsr_tensor **gi, tsr_tensor **gw)
+{
+    tsr_dtype dt = x->dtype;
+    int isz = tsr_dtype_itemsize(dt);
+    int64_t N = x->sizes[0], C = x->sizes[1], Cg = C / groups, O = g->sizes[1], Og = O / groups;
+    const int64_t *I = x->sizes + 2, *k = w->sizes + 2, *OS = g->sizes + 2;
+    int64_t IV = I[0] * I[1] * I[2], P = OS[0] * OS[1] * OS[2], kv = k[0] * k[1] * k[2];
+    /* columns: [Cg*kv][P] of the input (forward) or [Og*kv][IV] of grad_output (transposed) */
+    int64_t rows = transposed ? Og * kv : Cg * kv, cl = transposed ? IV : P, n_cols = rows * cl;
+    tsr_tensor *gc = tsr_contiguous(g, TSR_MF_CONTIGUOUS), *xc = gc ? tsr_contiguous(x, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL, *colt = NULL;
+    int rc = -1;
+    if (!wc || !(colt = tsr_tensor_empty(1, &n_cols, dt, x->device))) goto done;
+    if (mask[0] && !(*gi = zeros5(x->sizes, 5, dt, x->device))) goto done;
+    if (mask[1] && !(*gw = zeros5(w->sizes, 5, dt, x->device))) goto done;
+    char *cols = tsr_tensor_ptr(colt, NULL);
+    const char *gob = tsr_tensor_ptr(gc, NULL), *xb = tsr_tensor_ptr(xc, NULL), *wb = tsr_tensor_ptr(wc, NULL);
+    char *ib = mask[0] ? tsr_tensor_ptr(*gi, NULL) : NULL, *wgb = mask[1] ? tsr_tensor_ptr(*gw, NULL) : NULL;
+    tsr_scalar one = num(dt, 1), zero = num(dt, 0);
+    for (int64_t q = 0; q < groups; q++) {
+        for (int64_t n = 0; n < N; n++) {
+            if (tsr_check_interrupt() < 0) goto done;
+            const char *go = gob + (n * O + q * Og) * P * isz, *xn = xb + (n * C + q * Cg) * IV * isz;
+            if (transposed) {   /* columns = vol2col(grad_output) */
+                unfold3d(cols, go, isz, Og, OS, k, st, pd, dl, I);
+                if (mask[0])
+                    tsr_gemm(dt, false, false, IV, Cg, rows, one, cols, IV, wb + q * Cg * rows * isz, rows, zero,
+                             ib + (n * C + q * Cg) * IV * isz, IV);
+                if (mask[1])
+                    tsr_gemm(dt, true, false, rows, Cg, IV, one, cols, IV, xn, IV, one, wgb + q * Cg * rows * isz, rows);
+                continue;
+            }
+            if (mask[0]) {   /* columns = weight^T @ grad_output, then col2vol */
+                tsr_gemm(dt, false, true, P, rows, Og, one, go, P, wb + q * Og * rows * isz, rows, zero, cols, P);
+                fold3d(dt, ib + (n * C + q * Cg) * IV * isz, cols, Cg, I, k, st, pd, dl, OS);
+            }
+            if (mask[1]) {   /* grad_weight += grad_output @ columns^T */
+                unfold3d(cols, xn, isz, Cg, I, k, st, pd, dl, OS);
+                tsr_gemm(dt, true, false, rows, Og, P, one, cols, P, go, P, one, wgb + q * Og * rows * isz, rows);
+            }
+        }
+    }
+    rc = 0;
+done:
+    tsr_tensor_release(colt);
+    tsr_tensor_release(gc);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(wc);
+    return rc;
+}
+
 int tsr__conv3d_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const int64_t *st,
                          const int64_t *pd, const int64_t *dl, bool transposed, int64_t groups, const bool *mask,
                          tsr_tensor **gi, tsr_tensor **gw, tsr_tensor **gb)
 {
-    (void)g, (void)x, (void)w, (void)st, (void)pd, (void)dl, (void)transposed, (void)groups, (void)mask;
     *gi = *gw = *gb = NULL;
-    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of a 3-d convolution is not supported by tsr yet");
+    int64_t O = transposed ? w->sizes[1] * groups : w->sizes[0];
+    bool dilated = dl[0] != 1 || dl[1] != 1 || dl[2] != 1;
+    if (x->sizes[0] == 0 || x->sizes[1] == 0) {   /* ConvBackend::Empty */
+        if (mask[0] && !(*gi = tsr_zeros(5, x->sizes, x->dtype, x->device))) goto fail;
+        if (mask[1] && !(*gw = tsr_zeros(5, w->sizes, w->dtype, w->device))) goto fail;
+        if (mask[2] && !(*gb = tsr_zeros(1, &O, w->dtype, w->device))) goto fail;
+        return 0;
+    }
+    if (!transposed && tsr__conv3d_use_mkldnn(x, w, st, dl, groups)) {
+        tsr_tensor *wtmp = NULL;
+        if (mask[0] && !(*gi = tsr_tensor_empty(5, x->sizes, x->dtype, x->device))) goto fail;
+        if ((mask[1] || mask[2]) && !(wtmp = tsr_tensor_empty(5, w->sizes, w->dtype, w->device))) goto fail;
+        if (mask[2] && !(*gb = tsr_tensor_empty(1, &O, w->dtype, w->device))) {
+            tsr_tensor_release(wtmp);
+            goto fail;
+        }
+        int rc = tsr__conv2d_dnnl_backward(*gi, wtmp, *gb, g, x, w, st, pd, dl, groups, false);
+        if (mask[1]) *gw = tsr_tensor_retain(wtmp);
+        tsr_tensor_release(wtmp);
+        if (rc < 0) goto fail;
+        if (rc == 0) return 0;
+        tsr_tensor_release(*gi), tsr_tensor_release(*gw), tsr_tensor_release(*gb);   /* no oneDNN: as the forward */
+        *gi = *gw = *gb = NULL;
+    }
+    if ((mask[0] || mask[1]) && slow3d_backward(g, x, w, st, pd, dl, transposed, groups, mask, gi, gw) < 0) goto fail;
+    if (mask[2] && !(*gb = bias_grad(g, groups, dilated && !transposed))) goto fail;
+    return 0;
+fail:
+    tsr_tensor_release(*gi), tsr_tensor_release(*gw), tsr_tensor_release(*gb);
+    *gi = *gw = *gb = NULL;
     return -1;
 }

@@ -44,8 +44,9 @@ enum {
  * scripts/probe-named-refusals finds them with a float input. Sorted. */
 static const struct { const char *name, *schema; } composite_refusals[] = {
     {"argsort", "aten::sort"}, {"argwhere", "aten::nonzero"}, {"as_strided", "aten::_reshape_alias"},
-    {"conv1d", "aten::convolution"}, {"conv2d", "aten::convolution"}, {"conv_transpose1d", "aten::convolution"},
-    {"conv_transpose2d", "aten::convolution"}, {"corrcoef", "aten::unsqueeze"}, {"cov", "aten::unsqueeze"}, {"cross", "aten::linalg_cross"},
+    {"conv1d", "aten::convolution"}, {"conv2d", "aten::convolution"}, {"conv3d", "aten::convolution"},
+    {"conv_transpose1d", "aten::convolution"}, {"conv_transpose2d", "aten::convolution"},
+    {"conv_transpose3d", "aten::convolution"}, {"corrcoef", "aten::unsqueeze"}, {"cov", "aten::unsqueeze"}, {"cross", "aten::linalg_cross"},
     {"cumulative_trapezoid", "aten::mul.Scalar"}, {"det", "aten::_linalg_det"}, {"diagflat", "aten::view"},
     {"einsum", "aten::permute"}, {"fft_fft", "aten::_fft_r2c"}, {"fft_fft2", "aten::_fft_c2c"},
     {"fft_fftn", "aten::_fft_c2c"}, {"fft_fftshift", "aten::roll"}, {"fft_hfft", "aten::_conj"},

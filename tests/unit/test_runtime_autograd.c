@@ -237,8 +237,10 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     }
     if (!strcmp(key, "convolution")) {   /* conv1d / conv_transpose1d: dims stride, padding, dilation, output_padding */
         const int64_t *d = a->dims;
-        return a->flag ? tsr_nn_conv_transpose(in[0], in[1], in[2], 1, 1, d, 1, d + 2, 1, d + 6, a->i0, 1, d + 4)
-                       : tsr_nn_conv(in[0], in[1], in[2], 1, 1, d, 1, d + 2, 1, d + 4, a->i0, NULL);
+        int nsp = a->ndims, q = nsp == 3 ? 3 : 2;   /* conv3d: the lists 3 apart */
+        return a->flag ? tsr_nn_conv_transpose(in[0], in[1], in[2], nsp, nsp, d, nsp, d + q, nsp, d + 3 * q, a->i0, nsp,
+                                               d + 2 * q)
+                       : tsr_nn_conv(in[0], in[1], in[2], nsp, nsp, d, nsp, d + q, nsp, d + 2 * q, a->i0, NULL);
     }
     if (!strcmp(key, "embedding")) {
         tsr_tensor *t = fixed_index(emb_index, 4), *r = tsr_nn_embedding(in[0], t);
@@ -780,6 +782,12 @@ static const Case cases[] = {
     {"convolution", 3, {3, 3, 1}, {{2, 4, 7}, {6, 2, 3}, {6}}, 0, A(.ndims = 1, .dims = {2, 0, 1, 0, 2, 0, 0, 0}, .i0 = 2)},
     {"convolution", 3, {3, 3, 1}, {{2, 4, 5}, {4, 3, 2}, {6}}, 0,
      A(.ndims = 1, .dims = {2, 0, 1, 0, 1, 0, 1, 0}, .i0 = 2, .flag = true)},
+    {"convolution", 3, {5, 5, 1}, {{2, 4, 3, 4, 3}, {4, 2, 2, 2, 2}, {4}}, 0,
+     A(.ndims = 3, .dims = {1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 0, 0}, .i0 = 2)},
+    {"convolution", 3, {5, 5, 1}, {{1, 2, 4, 3, 4}, {2, 2, 2, 1, 2}, {2}}, 0,
+     A(.ndims = 3, .dims = {1, 1, 1, 0, 0, 0, 2, 1, 1, 0, 0, 0}, .i0 = 1)},
+    {"convolution", 3, {5, 5, 1}, {{1, 4, 2, 2, 3}, {4, 2, 2, 2, 1}, {4}}, 0,
+     A(.ndims = 3, .dims = {2, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0}, .i0 = 2, .flag = true)},
     {"max_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 0})},
     {"avg_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 1}, .flag = true)},
     {"avg_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 3, 2, 2, 1, 1})},
