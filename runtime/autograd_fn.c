@@ -3222,6 +3222,7 @@ static const tsr_formula formulas[] = {
     {"coalesce", "CoalesceBackward0", 0, bw_pass},
     {"col2im", "Col2ImBackward0", 0, bw_im2col},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
+    {"conv_tbc", "ConvTbcBackward0", 7, tsr__bw_conv_tbc},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
     {"copy_backwards", "torch::autograd::CopyBackwards", 0, bw_copy_backwards},
     {"copy_slices", "torch::autograd::CopySlices", 0, bw_copy_slices},

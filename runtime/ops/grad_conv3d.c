@@ -2,6 +2,7 @@
  * and convolution ops, as 1.13's derivatives.yaml names them; the kernels
  * live beside their forwards (nn_pool3d.c, nn_conv3d.c). */
 #include "grad_conv3d.h"
+#include "nn_conv.h"
 #include "nn_pool3d.h"
 #include "../autograd_formula.h"
 
@@ -20,5 +21,17 @@ int tsr__bw_adaptive_avg_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **g
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_adaptive_avg_pool3d_backward(g, x)));
+    return finish(c, n, gin);
+}
+
+int tsr__bw_conv_tbc(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *w = SAVED(1), *b = SAVED(2), *r[3] = {NULL, NULL, NULL};
+    if (!c->fail && tsr_nn_conv_tbc_backward(g, x, w, b, n->a.i0, &r[0], &r[1], &r[2]) < 0) c->fail = true;
+    for (int i = 0; i < 3; i++) {
+        keep(c, r[i]);
+        if (NEED(i)) give(c, gin, i, r[i]);
+    }
     return finish(c, n, gin);
 }

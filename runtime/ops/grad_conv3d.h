@@ -11,4 +11,8 @@ int tsr__bw_avg_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 /* _adaptive_avg_pool3d: input 0 saved. */
 int tsr__bw_adaptive_avg_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 
+/* conv_tbc: inputs (self, weight, bias) saved, pad in i0; conv_tbc_backward
+ * computes all three gradients. */
+int tsr__bw_conv_tbc(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+
 #endif

@@ -98,6 +98,14 @@ int tsr__conv3d_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_ten
                          const int64_t *pd, const int64_t *dl, bool transposed, int64_t groups, const bool *mask,
                          tsr_tensor **gi, tsr_tensor **gw, tsr_tensor **gb);
 
+/* torch.conv_tbc(input (time, batch, in), weight (kw, in, out), bias (out),
+ * pad) as 1.13's ConvolutionTBC.cpp: the bias copied into the output, one
+ * addmm_ per kernel tap; its checks and messages. NEW reference or NULL. */
+tsr_tensor *tsr_nn_conv_tbc(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b, int64_t pad);
+/* conv_tbc_backward: *gi, *gw, *gb NEW (all three). 0 or -1. */
+int tsr_nn_conv_tbc_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b,
+                             int64_t pad, tsr_tensor **gi, tsr_tensor **gw, tsr_tensor **gb);
+
 /* Pooling (nn_pool.c). Lists come with their lengths (n* 0 for an absent
  * stride: the kernel size); the checks and messages are the ATen op's.
  * indices: NULL when not wanted, else receives the int64 indices (NEW). */

@@ -468,3 +468,117 @@ fail:
     *gi = *gw = *gb = NULL;
     return -1;
 }
+
+/* ------------------------------------------------------------ conv_tbc */
+
+/* the k-th tap of conv_tbc (ConvolutionTBC.cpp): input rows from *is,
+ * output rows from *os, *t of them (<= 0: none) */
+static void tbc_tap(int64_t k, int64_t ilen, int64_t olen, int64_t real_pad, int64_t *is, int64_t *os, int64_t *t)
+{
+    *is = k - real_pad > 0 ? k - real_pad : 0;
+    *os = real_pad - k > 0 ? real_pad - k : 0;
+    *t = (ilen + real_pad - k < olen ? ilen + real_pad - k : olen) - *os;
+}
+
+/* a.narrow(0, start, t).view({t * a.size(1), a.size(2)}): NEW or NULL */
+static tsr_tensor *rows2d(const tsr_tensor *a, int64_t start, int64_t t)
+{
+    tsr_tensor *n = tsr_view_narrow(a, 0, start, t);
+    int64_t sz[2] = {t * a->sizes[1], a->sizes[2]};
+    tsr_tensor *v = n ? tsr_view_view(n, 2, sz) : NULL;
+    tsr_tensor_release(n);
+    return v;
+}
+
+/* o.addmm_(a, b) (beta 1, alpha 1); each argument stolen. 0 or -1. */
+static int addmm_steal(tsr_tensor *o, tsr_tensor *a, tsr_tensor *b)
+{
+    tsr_tensor *r = o && a && b ? tsr_addmm(o, a, b, tsr_scalar_int(1), tsr_scalar_int(1), NULL, true) : NULL;
+    tsr_tensor_release(r);
+    tsr_tensor_release(o);
+    tsr_tensor_release(a);
+    tsr_tensor_release(b);
+    return r ? 0 : -1;
+}
+
+tsr_tensor *tsr_nn_conv_tbc(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b, int64_t pad)
+{
+    if (tsr__nn_cpu_only("conv_tbc", x) < 0) return NULL;
+    if (x->ndim != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Input must have 3 dims: time, batch, in_channel");
+        return NULL;
+    }
+    if (w->ndim != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Weight tensor must have 3 dims: kernel_width, in_channels, out_channels.");
+        return NULL;
+    }
+    if (b->ndim != 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Bias must be 1-D");
+        return NULL;
+    }
+    int64_t ilen = x->sizes[0], B = x->sizes[1], kw = w->sizes[0], olen = ilen - kw + 1 + pad * 2;
+    int64_t real_pad = (olen - ilen + kw - 1) / 2;
+    if (x->sizes[2] != w->sizes[1]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Input dim 2 (input channels) is not == dim 1 in the weight tensor");
+        return NULL;
+    }
+    if (w->sizes[2] != b->sizes[0]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Bias size must equal dim 2 in the weight tensor (output channels).");
+        return NULL;
+    }
+    int64_t osz[3] = {olen, B, w->sizes[2]}, numel;
+    if (tsr_check_sizes(3, osz, &numel) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(3, osz, x->dtype, x->device), *be = out ? tsr_view_expand(b, 3, osz) : NULL;
+    if (!be || tsr_copy_(out, be) < 0) goto fail;
+    tsr_tensor_release(be);
+    be = NULL;
+    for (int64_t k = 0; k < kw; k++) {
+        if (tsr_check_interrupt() < 0) goto fail;
+        int64_t is, os, t;
+        tbc_tap(k, ilen, olen, real_pad, &is, &os, &t);
+        if (t > 0 && addmm_steal(rows2d(out, os, t), rows2d(x, is, t), tsr_view_select(w, 0, k)) < 0) goto fail;
+    }
+    return out;
+fail:
+    tsr_tensor_release(be);
+    tsr_tensor_release(out);
+    return NULL;
+}
+
+int tsr_nn_conv_tbc_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b,
+                             int64_t pad, tsr_tensor **gi, tsr_tensor **gw, tsr_tensor **gb)
+{
+    int64_t ilen = x->sizes[0], kw = w->sizes[0], olen = ilen - kw + 1 + pad * 2;
+    int64_t real_pad = (olen - ilen + kw - 1) / 2, is, os, t;
+    tsr_tensor *s0 = NULL, *s1 = NULL;
+    *gi = tsr_zeros_like(x, x->dtype, x->device, TSR_MF_PRESERVE);
+    for (int64_t k = 0; *gi && k < kw; k++) {   /* dInput += dOutput @ weight[k].t() */
+        tbc_tap(k, ilen, olen, real_pad, &is, &os, &t);
+        if (t <= 0) continue;
+        tsr_tensor *wk = tsr_view_select(w, 0, k), *wt = wk ? tsr_view_t(wk) : NULL;
+        tsr_tensor_release(wk);
+        if (addmm_steal(rows2d(*gi, is, t), rows2d(g, os, t), wt) < 0) goto fail;
+    }
+    if (!*gi || !(*gw = tsr_zeros_like(w, w->dtype, w->device, TSR_MF_PRESERVE))) goto fail;
+    for (int64_t k = 0; k < kw; k++) {   /* dWeight[k] += input.t() @ dOutput */
+        tbc_tap(k, ilen, olen, real_pad, &is, &os, &t);
+        if (t <= 0) continue;
+        tsr_tensor *xi = rows2d(x, is, t), *xt = xi ? tsr_view_t(xi) : NULL;
+        tsr_tensor_release(xi);
+        if (addmm_steal(tsr_view_select(*gw, 0, k), xt, rows2d(g, os, t)) < 0) goto fail;
+    }
+    tsr_dims d0 = {.n = 1, .d = {0}};
+    if (!(*gb = tsr_zeros_like(b, b->dtype, b->device, TSR_MF_PRESERVE)) ||
+        !(s0 = tsr_sum(g, &d0, false, TSR_DTYPE_UNDEFINED, NULL)) ||
+        !(s1 = tsr_sum(s0, &d0, false, TSR_DTYPE_UNDEFINED, NULL)) || tsr_copy_(*gb, s1) < 0)
+        goto fail;
+    tsr_tensor_release(s0);
+    tsr_tensor_release(s1);
+    return 0;
+fail:
+    tsr_tensor_release(s0);
+    tsr_tensor_release(s1);
+    tsr_tensor_release(*gi), tsr_tensor_release(*gw), tsr_tensor_release(*gb);
+    *gi = *gw = *gb = NULL;
+    return -1;
+}

@@ -242,6 +242,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
                                                d + 2 * q)
                        : tsr_nn_conv(in[0], in[1], in[2], nsp, nsp, d, nsp, d + q, nsp, d + 2 * q, a->i0, NULL);
     }
+    if (!strcmp(key, "conv_tbc")) return tsr_nn_conv_tbc(in[0], in[1], in[2], a->i0);
     if (!strcmp(key, "embedding")) {
         tsr_tensor *t = fixed_index(emb_index, 4), *r = tsr_nn_embedding(in[0], t);
         tsr_tensor_release(t);
@@ -788,6 +789,8 @@ static const Case cases[] = {
      A(.ndims = 3, .dims = {1, 1, 1, 0, 0, 0, 2, 1, 1, 0, 0, 0}, .i0 = 1)},
     {"convolution", 3, {5, 5, 1}, {{1, 4, 2, 2, 3}, {4, 2, 2, 2, 1}, {4}}, 0,
      A(.ndims = 3, .dims = {2, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0}, .i0 = 2, .flag = true)},
+    {"conv_tbc", 3, {3, 3, 1}, {{5, 2, 3}, {3, 3, 4}, {4}}, 0, A(.i0 = 1)},
+    {"conv_tbc", 3, {3, 3, 1}, {{4, 1, 2}, {2, 2, 3}, {3}}, 0, A(.i0 = 0)},
     {"max_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 0})},
     {"avg_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 1}, .flag = true)},
     {"avg_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 3, 2, 2, 1, 1})},
