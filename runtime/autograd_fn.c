@@ -3267,6 +3267,8 @@ static const tsr_formula formulas[] = {
     {"fmod", "FmodBackward1", 3, tsr__bw_fmod},
     {"fmod_s", "FmodBackward0", 0, tsr__bw_first},
     {"frac", "FracBackward0", 0, tsr__bw_first},
+    {"fractional_max_pool2d", "FractionalMaxPool2DBackward0", 1, tsr__bw_fractional_max_pool},
+    {"fractional_max_pool3d", "FractionalMaxPool3DBackward0", 1, tsr__bw_fractional_max_pool},
     {"gather", "GatherBackward0", 2, bw_gather},
     {"gelu", "GeluBackward0", 1, bw_gelu_c},
     {"gelu_backward", "GeluBackwardBackward0", 3, bw_act_backward},

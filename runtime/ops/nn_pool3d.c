@@ -953,3 +953,169 @@ fail:
     tsr_tensor_release(r);
     return NULL;
 }
+
+/* ---- fractional_max_pool2d / 3d (FractionalMaxPool2d.cpp and
+ * FractionalMaxPool3d.cpp of 1.13): per plane, window starts from its
+ * random samples (generate_intervals in scalar_t), then the first maximum
+ * (NaN wins) of each kernel-sized window. The 2-D form runs as 3-D with a
+ * time axis of 1; its samples are (w, h), the 3-D form's (t, h, w). */
+
+#define FMP_INTERVALS(T)                                                                                             \
+    static void fmp_seq_##T(T sample, int64_t in, int64_t out, int64_t k, int64_t *seq)                              \
+    {                                                                                                                \
+        if (out > 1) {                                                                                               \
+            T alpha = (T)(int)(in - k) / (T)(int)(out - 1);                                                          \
+            for (int64_t i = 0; i < out - 1; i++) seq[i] = (int)(((T)(int)i + sample) * alpha) - (int)(sample * alpha); \
+        }                                                                                                            \
+        if (out > 0) seq[out - 1] = in - k;                                                                          \
+    }
+FMP_INTERVALS(float)
+FMP_INTERVALS(double)
+
+#define FMP_BODY(T)                                                                                                  \
+    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
+        if (tsr_check_interrupt() < 0) return -1;                                                                    \
+        const T *smp = (const T *)sb + sl * nsp;                                                                     \
+        if (nsp == 2) {                                                                                              \
+            st[0] = 0;                                                                                               \
+            fmp_seq_##T(smp[1], I[1], O[1], k[1], st + O[0]);                                                        \
+            fmp_seq_##T(smp[0], I[2], O[2], k[2], st + O[0] + O[1]);                                                 \
+        } else {                                                                                                     \
+            for (int a = 0; a < 3; a++) fmp_seq_##T(smp[a], I[a], O[a], k[a], st + (a ? O[0] : 0) + (a > 1 ? O[1] : 0)); \
+        }                                                                                                            \
+        const int64_t *s0 = st, *s1 = st + O[0], *s2 = st + O[0] + O[1];                                             \
+        const T *ip = (const T *)xb + sl * I[0] * I[1] * I[2];                                                       \
+        T *op = (T *)ob + sl * O[0] * O[1] * O[2];                                                                   \
+        int64_t *zp = ib + sl * O[0] * O[1] * O[2], at = 0;                                                          \
+        for (int64_t a = 0; a < O[0]; a++)                                                                           \
+            for (int64_t b = 0; b < O[1]; b++)                                                                       \
+                for (int64_t c = 0; c < O[2]; c++, at++) {                                                           \
+                    int64_t mi = (s0[a] * I[1] + s1[b]) * I[2] + s2[c];                                              \
+                    T mv = -INFINITY;                                                                                \
+                    for (int64_t z = s0[a]; z < s0[a] + k[0]; z++)                                                   \
+                        for (int64_t y = s1[b]; y < s1[b] + k[1]; y++)                                               \
+                            for (int64_t x_ = s2[c]; x_ < s2[c] + k[2]; x_++) {                                      \
+                                int64_t q = (z * I[1] + y) * I[2] + x_;                                              \
+                                T v = ip[q];                                                                         \
+                                if (v > mv || isnan(v)) mv = v, mi = q;                                              \
+                            }                                                                                        \
+                    op[at] = mv, zp[at] = mi;                                                                        \
+                }                                                                                                    \
+    }
+
+/* S contiguous slices of I[0..2]; st: scratch for O[0] + O[1] + O[2] starts */
+static int fmp_run(tsr_dtype dt, int nsp, const void *xb, const void *sb, void *ob, int64_t *ib, int64_t S,
+                   const int64_t *I, const int64_t *O, const int64_t *k, int64_t *st)
+{
+    if (dt == TSR_FLOAT32) {
+        FMP_BODY(float)
+    } else {
+        FMP_BODY(double)
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_nn_fractional_max_pool(const tsr_tensor *x, int nsp, int nk, const int64_t *kin, int no,
+                                       const int64_t *oin, const tsr_tensor *samples, tsr_tensor **indices)
+{
+    const char *fn = nsp == 2 ? "fractional_max_pool2d" : "fractional_max_pool3d";
+    char b[256];
+    if (tsr__nn_cpu_only(fn, x) < 0) return NULL;
+    if (x->names || samples->names) {
+        tsr_names_refuse(nsp == 2 ? "aten::fractional_max_pool2d" : "aten::fractional_max_pool3d");
+        return NULL;
+    }
+    if (nk != nsp) {
+        tsr_error_set(TSR_ERR_RUNTIME, nsp == 2 ? "fractional_max_pool2d: kernel_size must either be a single Int or tuple of Ints"
+                      : "fractional_max_pool3d: kernel_size must either be a single Int or tuple of three Ints");
+        return NULL;
+    }
+    if (no != nsp) {
+        tsr_error_set(TSR_ERR_RUNTIME, nsp == 2 ? "fractional_max_pool2d: output_size must either be a single Int or tuple of Ints"
+                      : "fractional_max_pool3d: output_size must either be a single Int or tuple of three Ints");
+        return NULL;
+    }
+    const char *fo = nsp == 2 ? "fractional_max_pool2d()" : "fractional_max_pool3d_out()";
+    if (x->ndim != nsp + 1 && x->ndim != nsp + 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected %dD or %dD tensor, but got: %s", fo, nsp + 1, nsp + 2,
+                      tsr__fmt_list(b, sizeof b, x->ndim, x->sizes));
+        return NULL;
+    }
+    for (int i = 1; i < x->ndim; i++)
+        if (x->sizes[i] <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected input to have non-zero size for non-batch dimensions, but "
+                          "got%s with dimension %d being empty.", fo, tsr__fmt_list(b, sizeof b, x->ndim, x->sizes), i);
+            return NULL;
+        }
+    /* time, height, width (the 2-D form: a time of 1) */
+    int64_t I[3] = {1, 1, 1}, O[3] = {1, 1, 1}, k[3] = {1, 1, 1};
+    for (int i = 0; i < nsp; i++)
+        I[3 - nsp + i] = x->sizes[x->ndim - nsp + i], O[3 - nsp + i] = oin[i], k[3 - nsp + i] = kin[i];
+    static const char *axis[3] = {"time", "height", "width"};
+    for (int i = 3 - nsp; i < 3; i++)
+        if (nsp == 2 ? O[i] + k[i] - 1 > I[i] : O[i] + k[i] - 1 >= I[i]) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: pool %s %lld too large relative to input %s %lld", fo, axis[i],
+                          (long long)k[i], axis[i], (long long)I[i]);
+            return NULL;
+        }
+    int64_t shape[5], numel;
+    for (int i = 0; i < x->ndim - nsp; i++) shape[i] = x->sizes[i];
+    for (int i = 0; i < nsp; i++) shape[x->ndim - nsp + i] = oin[i];
+    if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device);
+    tsr_tensor *ind = out ? tsr_tensor_empty(x->ndim, shape, TSR_INT64, x->device) : NULL, *xc = NULL, *sc = NULL;
+    tsr_tensor *scratch = NULL;
+    if (!ind) goto fail;
+    if (numel > 0 && !tsr_tensor_is_meta(out)) {
+        if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+            tsr__not_implemented(nsp == 2 ? "fractional_max_pool2d_out_frame" : "fractional_max_pool3d_out_frame",
+                                 x->dtype);
+            goto fail;
+        }
+        if (samples->dtype != x->dtype) {
+            tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(x->dtype),
+                          tsr_dtype_scalar_name(samples->dtype));
+            goto fail;
+        }
+        int64_t S = numel / (O[0] * O[1] * O[2]), ns = O[0] + O[1] + O[2];
+        if (tsr_tensor_numel(samples) < S * nsp) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: _random_samples holds %lld values, %lld needed", fn,
+                          (long long)tsr_tensor_numel(samples), (long long)(S * nsp));
+            goto fail;
+        }
+        if (!(xc = plain_contig(x)) || !(sc = plain_contig(samples)) ||
+            !(scratch = tsr_tensor_empty(1, &ns, TSR_INT64, x->device)))
+            goto fail;
+        if (fmp_run(x->dtype, nsp, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(sc, NULL), tsr_tensor_ptr(out, NULL),
+                    tsr_tensor_ptr(ind, NULL), S, I, O, k, tsr_tensor_ptr(scratch, NULL)) < 0)
+            goto fail;
+    }
+    tsr_tensor_release(xc);
+    tsr_tensor_release(sc);
+    tsr_tensor_release(scratch);
+    if (indices) *indices = ind;
+    else tsr_tensor_release(ind);
+    return out;
+fail:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(sc);
+    tsr_tensor_release(scratch);
+    tsr_tensor_release(out);
+    tsr_tensor_release(ind);
+    return NULL;
+}
+
+tsr_tensor *tsr_nn_fractional_max_pool_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *indices,
+                                                int nsp)
+{
+    if (nsp == 3) return tsr_nn_max_pool3d_backward(g, x, indices);
+    /* 2-D planes as volumes of one frame: the same sums into a contiguous result */
+    tsr_tensor *g3 = tsr_view_unsqueeze(g, -3), *x3 = g3 ? tsr_view_unsqueeze(x, -3) : NULL;
+    tsr_tensor *i3 = x3 ? tsr_view_unsqueeze(indices, -3) : NULL;
+    tsr_tensor *r3 = i3 ? tsr_nn_max_pool3d_backward(g3, x3, i3) : NULL, *r = r3 ? tsr_view_squeeze_dim(r3, -3) : NULL;
+    tsr_tensor_release(g3);
+    tsr_tensor_release(x3);
+    tsr_tensor_release(i3);
+    tsr_tensor_release(r3);
+    return r;
+}

@@ -58,4 +58,16 @@ tsr_tensor *tsr_nn_adaptive_avg_pool3d(const tsr_tensor *x, int n, const int64_t
 /* _adaptive_avg_pool3d_backward: contiguous, x's shape. NEW or NULL. */
 tsr_tensor *tsr_nn_adaptive_avg_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x);
 
+/* fractional_max_pool2d (nsp 2) / fractional_max_pool3d (nsp 3) with the
+ * given random samples (N or 1, C, nsp; x's dtype): kernel and output
+ * sizes of nk / no entries (must be nsp); float32 and float64; output and
+ * int64 indices (*indices, when asked) contiguous. 1.13's checks and
+ * messages. NEW reference or NULL. */
+tsr_tensor *tsr_nn_fractional_max_pool(const tsr_tensor *x, int nsp, int nk, const int64_t *k, int no,
+                                       const int64_t *osz, const tsr_tensor *samples, tsr_tensor **indices);
+/* its backward: g added at the indices into zeros of x's shape
+ * (contiguous). NEW reference or NULL. */
+tsr_tensor *tsr_nn_fractional_max_pool_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *indices,
+                                                int nsp);
+
 #endif

@@ -13,6 +13,7 @@
 #include "bind/tensor.h"
 #include "autograd.h"
 #include "ops/nn_pool3d.h"
+#include "ops/random.h"
 #include "op.h"
 #include "value.h"
 #include "view.h"
@@ -398,6 +399,92 @@ static Value *f_adaptive_avg_pool3d(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+/* fractional_max_pool2d/3d(input, kernel_size, output_size=None,
+ * output_ratio=None, return_indices=False, _random_samples=None) and the
+ * *_with_indices defs: 1.13's Python (the output size from the ratio,
+ * torch.rand(n_batch, C, nsp, dtype=input.dtype) when no samples are
+ * given) over torch._C._nn.fractional_max_pool2d/3d (FractionalMaxPool2DBackward0). */
+static Value *f_fractional(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    const char *tag = d;
+    int nsp = tag[0] == '3' ? 3 : 2;
+    bool wi = tag[1] == 'i', ri = false;
+    const char *name = nsp == 2 ? (wi ? "fractional_max_pool2d_with_indices" : "fractional_max_pool2d")
+                                : (wi ? "fractional_max_pool3d_with_indices" : "fractional_max_pool3d");
+    const char *op = nsp == 2 ? "fractional_max_pool2d" : "fractional_max_pool3d";
+    Value *v[6] = {0};
+    int64_t k[4], o[4];
+    int nk, no = nsp;
+    if (args_parse(a, name, "def input, kernel_size, output_size=, output_ratio=, return_indices=, _random_samples=",
+                   v) < 0)
+        return NULL;
+    if (v[4]) {
+        int t = value_truth(v[4]);
+        if (t < 0) return NULL;
+        ri = t;
+    }
+    ri = ri || wi;
+    bool has_o = v[2] && !is_none(v[2]), has_r = v[3] && !is_none(v[3]);
+    if (!has_o && !has_r)
+        return exc_set("ValueError", "%s requires specifying either an output_size or an output_ratio", op);
+    if (!has_o || !v[5] || is_none(v[5]))
+        if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute '%s'", v[0]->type->name,
+                                             has_o ? "dim" : "size");
+    if (!has_o) {   /* output_size = [int(input.size(-i) * _output_ratio[i]) ...] */
+        tsr_tensor *x = tensor_of(v[0]);
+        for (int i = 0; i < nsp; i++) {
+            bool seq = is_type(v[3], &t_tuple) || is_type(v[3], &t_list);
+            if (seq && seq_len(v[3]) <= (size_t)i) return exc_set("IndexError", "tuple index out of range");
+            Value *r = seq ? seq_get(v[3], (size_t)i) : v[3];
+            double f;
+            if (value_as_float(r, &f) < 0)
+                return exc_set("TypeError", "unsupported operand type(s) for *: 'int' and '%s'", r->type->name);
+            if (x->ndim < nsp - i)
+                return exc_set("IndexError", "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+                               x->ndim ? -x->ndim : -1, x->ndim ? x->ndim - 1 : 0, i - nsp);
+            o[i] = (int64_t)((double)x->sizes[x->ndim - nsp + i] * f);
+        }
+    } else if (ints_of(v[2], op, "output_size", nsp, o, &no) < 0) {
+        return NULL;
+    }
+    tsr_tensor *smp = NULL;
+    if (v[5] && !is_none(v[5])) {
+        if (!is_tensor(v[5]))
+            return exc_set("TypeError", "%s(): argument 'random_samples' (position 4) must be Tensor, not %s", op,
+                           v[5]->type->name);
+        smp = tsr_tensor_retain(tensor_of(v[5]));
+    } else {   /* torch.rand(n_batch, input.size(-nsp - 1), nsp, dtype=input.dtype, device=input.device) */
+        tsr_tensor *x = tensor_of(v[0]);
+        if (x->ndim < nsp + 1)
+            return exc_set("IndexError", "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+                           x->ndim ? -x->ndim : -1, x->ndim ? x->ndim - 1 : 0, -nsp - 1);
+        int64_t sz[3] = {x->ndim == nsp + 1 ? 1 : x->sizes[0], x->sizes[x->ndim - nsp - 1], nsp};
+        if (!(smp = tsr_rand(3, sz, x->dtype, x->device, NULL))) return bind_runtime_error();
+    }
+    if (!is_tensor(v[0])) {
+        tsr_tensor_release(smp);
+        return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s", op, v[0]->type->name);
+    }
+    if (ints_of(v[1], op, "kernel_size", nsp, k, &nk) < 0) {
+        tsr_tensor_release(smp);
+        return NULL;
+    }
+    tsr_tensor *x = tensor_of(v[0]), *ind = NULL;
+    tsr_tensor *r = tsr_nn_fractional_max_pool(x, nsp, nk, k, no, o, smp, &ind);
+    tsr_tensor_release(smp);
+    if (!r) return bind_runtime_error();
+    tsr_ag_args none = {0};
+    if (tsr_ag_needed(1, &x) && (tsr_ag_record(op, 1, &x, &none, r, false) < 0 || tsr_ag_keep(r, ind) < 0)) {
+        tsr_tensor_release(r);
+        tsr_tensor_release(ind);
+        return bind_runtime_error();
+    }
+    if (ri) return v_tuple_of(2, v_tensor(r), v_tensor(ind));
+    tsr_tensor_release(ind);
+    return v_tensor(r);
+}
+
 void bind_nnf_pool3d_init(void)
 {
     Value *m = bind_module(MOD);
@@ -412,5 +499,11 @@ void bind_nnf_pool3d_init(void)
     module_add(m, "max_pool3d", v_builtin("max_pool3d", f_max_pool3d, NULL, NULL));
     module_add(m, "max_pool3d_with_indices", v_builtin("max_pool3d_with_indices", f_max_pool3d, NULL, (void *)"i"));
     module_add(m, "avg_pool3d", v_builtin("avg_pool3d", f_avg_pool3d, NULL, NULL));
+    module_add(m, "fractional_max_pool2d", v_builtin("fractional_max_pool2d", f_fractional, NULL, (void *)"2"));
+    module_add(m, "fractional_max_pool3d", v_builtin("fractional_max_pool3d", f_fractional, NULL, (void *)"3"));
+    module_add(m, "fractional_max_pool2d_with_indices",
+               v_builtin("fractional_max_pool2d_with_indices", f_fractional, NULL, (void *)"2i"));
+    module_add(m, "fractional_max_pool3d_with_indices",
+               v_builtin("fractional_max_pool3d_with_indices", f_fractional, NULL, (void *)"3i"));
     module_add(m, "adaptive_avg_pool3d", v_builtin("adaptive_avg_pool3d", f_adaptive_avg_pool3d, NULL, NULL));
 }

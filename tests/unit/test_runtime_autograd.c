@@ -37,7 +37,7 @@ typedef struct {
     const char *key;
     int nin;                 /* tensor inputs */
     int nd[3];               /* their ranks */
-    int64_t sz[3][4];        /* their sizes */
+    int64_t sz[3][5];        /* their sizes */
     int domain;              /* 0: any, 1: positive, 2: (-1, 1), 3: an integer index input 1,
                               * 6: (0, 1) and input 1 needs no grad, 7: input 1 needs no grad */
     tsr_ag_args a;
@@ -129,6 +129,13 @@ static tsr_tensor *fwd_pool(const char *key, const tsr_ag_args *a, tsr_tensor *x
     else if (!strcmp(key, "adaptive_max_pool2d")) r = tsr_nn_adaptive_max_pool2d(x, 2, d, &i);
     else if (!strcmp(key, "adaptive_max_pool3d")) r = tsr_nn_adaptive_max_pool3d(x, 3, d, &i);
     else if (!strcmp(key, "max_pool3d")) r = tsr_nn_max_pool3d(x, 1, d, 1, d + 1, 1, d + 2, 1, one, false, &i);
+    else if (!strncmp(key, "fractional_max_pool", 19)) {   /* fixed samples, 0.3 each, for (N, C) planes */
+        int nsp = key[19] == '3' ? 3 : 2;
+        int64_t sz[3] = {x->sizes[0], x->sizes[1], nsp};
+        tsr_tensor *s = tsr_full(3, sz, tsr_scalar_float(0.3), x->dtype, TSR_CPU);
+        r = s ? tsr_nn_fractional_max_pool(x, nsp, nsp, d, nsp, d + 3, s, &i) : NULL;
+        tsr_tensor_release(s);
+    }
     else if (!strcmp(key, "avg_pool3d")) r = tsr_nn_avg_pool3d(x, 3, d, 3, d + 3, 3, d + 6, false, a->flag, a->has_d0, a->i0);
     else if (!strcmp(key, "adaptive_avg_pool3d")) r = tsr_nn_adaptive_avg_pool3d(x, 3, d);
     else if (!strcmp(key, "max_unpool2d")) {   /* x (1, 2, 2) into (3, 3) planes at fixed places */
@@ -801,6 +808,8 @@ static const Case cases[] = {
     {"max_unpool3d", 1, {4}, {{1, 2, 1, 2}}, 0, A(.dims = {2, 2, 2})},
     {"max_pool3d", 1, {4}, {{2, 3, 4, 3}}, 0, A(.dims = {2, 1, 1})},
     {"adaptive_max_pool3d", 1, {4}, {{2, 3, 4, 5}}, 0, A(.dims = {2, 3, 2})},
+    {"fractional_max_pool2d", 1, {4}, {{1, 2, 6, 7}}, 0, A(.dims = {2, 3, 0, 3, 4})},
+    {"fractional_max_pool3d", 1, {5}, {{1, 2, 4, 5, 6}}, 0, A(.dims = {2, 2, 3, 2, 3, 3})},
     {"avg_pool3d", 1, {4}, {{2, 3, 4, 5}}, 0, A(.dims = {2, 3, 2, 1, 2, 2, 1, 1, 1}, .flag = true)},
     {"avg_pool3d", 1, {4}, {{1, 3, 4, 4}}, 0, A(.dims = {2, 2, 3, 1, 1, 2, 1, 0, 1})},
     {"avg_pool3d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {2, 2, 2, 1, 1, 1, 0, 0, 0}, .has_d0 = true, .i0 = 3)},
