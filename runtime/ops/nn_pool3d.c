@@ -2,7 +2,9 @@
  * compute them: max_unpool2d (MaxUnpooling.cpp's checks, MaxUnpoolKernel.cpp's
  * loop: an out-of-range index is remembered, the last one reported, after
  * the loop). The values are copied, not computed, so the kernel moves each
- * element's bytes; the dtype refusal is the float32/float64 dispatch's. */
+ * element's bytes; the dtype refusal is the float32/float64 dispatch's.
+ * Then max_pool3d, adaptive_max_pool3d, avg_pool3d, adaptive_avg_pool3d and
+ * fractional max pooling, each over contiguous (N * C) slices. */
 #include <math.h>
 #include <string.h>
 

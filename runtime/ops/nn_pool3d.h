@@ -1,5 +1,6 @@
-/* runtime/ops/nn_pool3d.h — more pooling layers of 1.13: max_unpool2d
- * (MaxUnpooling.cpp / MaxUnpoolKernel.cpp). */
+/* runtime/ops/nn_pool3d.h — more pooling layers of 1.13: max_unpool2d/3d
+ * (MaxUnpooling.cpp / MaxUnpoolKernel.cpp), max_pool3d, adaptive_max_pool3d,
+ * avg_pool3d, adaptive_avg_pool3d, fractional_max_pool2d/3d. */
 #ifndef TSR_OPS_NN_POOL3D_H
 #define TSR_OPS_NN_POOL3D_H
 

@@ -2,7 +2,10 @@
  * and lp_pool2d, which 1.13 writes in Python over pow, avg_pool1d/2d, sign,
  * abs, relu and mul. The handlers compose those ops through their bindings
  * (so autograd records 1.13's nodes: PowBackward0, AvgPool2DBackward0, ...)
- * in the order the def evaluates them, so the first error is 1.13's. */
+ * in the order the def evaluates them, so the first error is 1.13's. Also
+ * max_pool3d, adaptive_max_pool3d, max_unpool1d/2d/3d, avg_pool3d,
+ * adaptive_avg_pool3d and fractional_max_pool2d/3d over the runtime's ops
+ * (nn_pool3d.h), recording their own nodes. */
 #include <stdio.h>
 #include <string.h>
 
