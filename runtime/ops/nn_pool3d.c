@@ -896,6 +896,10 @@ tsr_tensor *tsr_nn_adaptive_avg_pool3d(const tsr_tensor *x, int n, const int64_t
     if (osz[0] == 1 && osz[1] == 1 && osz[2] == 1) {   /* mean over thw */
         tsr_dims dims = {.n = 3, .d = {-1, -2, -3}};
         tsr_tensor *r = tsr_mean(x, &dims, true, TSR_DTYPE_UNDEFINED, NULL);
+        if (r && x->names && tsr_names_propagate(r, x->names, x->ndim) < 0) {   /* keepdim: every name stays */
+            tsr_tensor_release(r);
+            r = NULL;
+        }
         return r;
     }
     if (x->names) {
