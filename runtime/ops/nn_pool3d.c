@@ -1089,7 +1089,9 @@ tsr_tensor *tsr_nn_fractional_max_pool(const tsr_tensor *x, int nsp, int nk, con
                           (long long)tsr_tensor_numel(samples), (long long)(S * nsp));
             goto fail;
         }
-        if (!(xc = plain_contig(x)) || !(sc = plain_contig(samples)) ||
+        /* 1.13 reads the samples' data pointer as if contiguous, whatever their strides */
+        int64_t nsmp = S * nsp, one = 1;
+        if (!(xc = plain_contig(x)) || !(sc = tsr_view_as_strided(samples, 1, &nsmp, &one, TSR_VIEW_KEEP_OFFSET)) ||
             !(scratch = tsr_tensor_empty(1, &ns, TSR_INT64, x->device)))
             goto fail;
         if (fmp_run(x->dtype, nsp, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(sc, NULL), tsr_tensor_ptr(out, NULL),

@@ -60,7 +60,9 @@ tsr_tensor *tsr_nn_adaptive_avg_pool3d(const tsr_tensor *x, int n, const int64_t
 tsr_tensor *tsr_nn_adaptive_avg_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x);
 
 /* fractional_max_pool2d (nsp 2) / fractional_max_pool3d (nsp 3) with the
- * given random samples (N or 1, C, nsp; x's dtype): kernel and output
+ * given random samples (x's dtype; read from their data pointer in
+ * memory order as 1.13 does, whatever their strides, and refused when they
+ * hold fewer than N * C * nsp values, where 1.13 reads past them): kernel and output
  * sizes of nk / no entries (must be nsp); float32 and float64; output and
  * int64 indices (*indices, when asked) contiguous. 1.13's checks and
  * messages. NEW reference or NULL. */
