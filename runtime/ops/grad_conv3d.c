@@ -36,12 +36,14 @@ int tsr__bw_conv_tbc(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-int tsr__bw_fractional_max_pool(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_fractional(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, int nsp)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
-    int nsp = n->f->key[19] == '3' ? 3 : 2;   /* "fractional_max_pool3d" */
     if (!c->fail && NEED(0))
         give(c, gin, 0, keep(c, tsr_nn_fractional_max_pool_backward(g, x, n->extra[0], nsp)));
     return finish(c, n, gin);
 }
+
+int tsr__bw_fractional_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return bw_fractional(n, g, gin, 2); }
+int tsr__bw_fractional_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return bw_fractional(n, g, gin, 3); }

@@ -15,6 +15,7 @@ int tsr__bw_adaptive_avg_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **g
  * computes all three gradients. */
 int tsr__bw_conv_tbc(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 /* fractional_max_pool2d / 3d: input 0 saved, the indices kept (extra[0]). */
-int tsr__bw_fractional_max_pool(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+int tsr__bw_fractional_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+int tsr__bw_fractional_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 
 #endif

@@ -328,14 +328,16 @@ static tsr_tensor *zeros5(const int64_t *sizes, int nd, tsr_dtype dt, tsr_device
 }
 
 /* grad_bias: grad_output.sum({0, 2, 3, 4}) per group (each group's slice
- * made contiguous, as the per-group backends see it), or for the dilated
+ * made contiguous, as subtensor() hands it to the backends), or for the dilated
  * backend grad_bias += grad_output[n].sum({1, 2, 3}) per batch element */
 static tsr_tensor *bias_grad(const tsr_tensor *g, int64_t groups, bool dilated)
 {
     int64_t O = g->sizes[1], Og = O / groups;
     tsr_tensor *gb = NULL;
     for (int64_t q = 0; q < groups; q++) {
-        tsr_tensor *v = tsr_view_narrow(g, 1, q * Og, Og), *gc = v ? tsr_contiguous(v, TSR_MF_CONTIGUOUS) : NULL, *s = NULL;
+        /* one group, not dilated: grad_output as it came (at::sum_out); else a contiguous slice */
+        tsr_tensor *v = tsr_view_narrow(g, 1, q * Og, Og), *s = NULL;
+        tsr_tensor *gc = !v ? NULL : groups == 1 && !dilated ? tsr_tensor_retain(v) : tsr_contiguous(v, TSR_MF_CONTIGUOUS);
         if (gc && !dilated) {
             tsr_dims dims = {.n = 4, .d = {0, 2, 3, 4}};
             s = tsr_sum(gc, &dims, false, TSR_DTYPE_UNDEFINED, NULL);
