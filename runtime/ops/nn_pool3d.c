@@ -184,48 +184,83 @@ static int out_size(int64_t in, int64_t k, int64_t pad, int64_t s, int64_t dil, 
     return 0;
 }
 
-#define MP3_BODY(T)                                                                                                   \
-    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
-        if (tsr_check_interrupt() < 0) return -1;                                                                    \
-        const T *ip = (const T *)xb + sl * IT * IH * IW;                                                             \
-        T *op = (T *)ob + sl * OT * OH * OW;                                                                         \
-        int64_t *zp = ib + sl * OT * OH * OW;                                                                        \
-        for (int64_t ti = 0; ti < OT; ti++)                                                                          \
-            for (int64_t i = 0; i < OH; i++)                                                                         \
-                for (int64_t j = 0; j < OW; j++) {                                                                   \
-                    int64_t t0 = ti * d[0] - p[0], h0 = i * d[1] - p[1], w0 = j * d[2] - p[2];                       \
-                    int64_t t1 = t0 + (k[0] - 1) * dl[0] + 1, h1 = h0 + (k[1] - 1) * dl[1] + 1;                      \
-                    int64_t w1 = w0 + (k[2] - 1) * dl[2] + 1;                                                        \
-                    if (t1 > IT) t1 = IT;                                                                            \
-                    if (h1 > IH) h1 = IH;                                                                            \
-                    if (w1 > IW) w1 = IW;                                                                            \
-                    while (t0 < 0) t0 += dl[0];                                                                      \
-                    while (h0 < 0) h0 += dl[1];                                                                      \
-                    while (w0 < 0) w0 += dl[2];                                                                      \
-                    int64_t mi = t0 * IH * IW + h0 * IW + w0, o = (ti * OH + i) * OW + j;                            \
+/* ---- the one max-pooling frame of this file (max_pool3d, adaptive and
+ * fractional max pooling): per output, the first maximum (NaN wins) of its
+ * window of one contiguous I[0] x I[1] x I[2] slice; axis a's window for
+ * output o is [lo[a][o], hi[a][o]) by step[a], and the index starts at the
+ * window's first element, as DilatedMaxPool3d.cpp's, AdaptiveMaxPooling3d.cpp's
+ * and FractionalMaxPool3d.cpp's loops all do. */
+#define WINMAX_BODY(T)                                                                                               \
+    {                                                                                                                \
+        const T *ip = xb;                                                                                            \
+        T *op = ob;                                                                                                  \
+        int64_t at = 0;                                                                                              \
+        for (int64_t a = 0; a < O[0]; a++)                                                                           \
+            for (int64_t b = 0; b < O[1]; b++)                                                                       \
+                for (int64_t c = 0; c < O[2]; c++, at++) {                                                           \
+                    int64_t t0 = lo[0][a], h0 = lo[1][b], w0 = lo[2][c];                                             \
+                    int64_t mi = (t0 * I[1] + h0) * I[2] + w0;                                                       \
                     T mv = -INFINITY;                                                                                \
-                    for (int64_t z = t0; z < t1; z += dl[0])                                                         \
-                        for (int64_t y = h0; y < h1; y += dl[1])                                                     \
-                            for (int64_t x_ = w0; x_ < w1; x_ += dl[2]) {                                            \
-                                int64_t at = (z * IH + y) * IW + x_;                                                 \
-                                T v = ip[at];                                                                        \
-                                if (v > mv || isnan(v)) mv = v, mi = at;                                             \
+                    for (int64_t z = t0; z < hi[0][a]; z += step[0])                                                 \
+                        for (int64_t y = h0; y < hi[1][b]; y += step[1])                                             \
+                            for (int64_t x_ = w0; x_ < hi[2][c]; x_ += step[2]) {                                    \
+                                int64_t q = (z * I[1] + y) * I[2] + x_;                                              \
+                                T v = ip[q];                                                                         \
+                                if (v > mv || isnan(v)) mv = v, mi = q;                                              \
                             }                                                                                        \
-                    op[o] = mv, zp[o] = mi;                                                                          \
+                    op[at] = mv, zp[at] = mi;                                                                        \
                 }                                                                                                    \
     }
+
+static void winmax(tsr_dtype dt, const void *xb, void *ob, int64_t *zp, const int64_t *I, const int64_t *O,
+                   int64_t *const *lo, int64_t *const *hi, const int64_t *step)
+{
+    if (dt == TSR_FLOAT32) WINMAX_BODY(float)
+    else WINMAX_BODY(double)
+}
+
+/* Window bounds for the three axes (O[0] + O[1] + O[2] each) in *buf (NEW). */
+static int win_alloc(tsr_tensor **buf, const int64_t *O, int64_t **lo, int64_t **hi)
+{
+    int64_t n = 2 * (O[0] + O[1] + O[2]);
+    if (!(*buf = tsr_tensor_empty(1, &n, TSR_INT64, (tsr_device){.type = TSR_DEV_CPU}))) return -1;
+    int64_t *p = tsr_tensor_ptr(*buf, NULL);
+    for (int a = 0; a < 3; a++) lo[a] = p, hi[a] = p + O[a], p += 2 * O[a];
+    return 0;
+}
+
+/* S slices of contiguous x into out and ind (contiguous) by winmax, the
+ * same windows for every slice */
+static int winmax_run(tsr_dtype dt, const void *xb, void *ob, int64_t *ib, int64_t S, const int64_t *I,
+                      const int64_t *O, const int64_t *step, int64_t *const *lo, int64_t *const *hi)
+{
+    int64_t iv = I[0] * I[1] * I[2], ov = O[0] * O[1] * O[2];
+    int isz = tsr_dtype_itemsize(dt);
+    for (int64_t sl = 0; sl < S; sl++) {
+        if (tsr_check_interrupt() < 0) return -1;
+        winmax(dt, (const char *)xb + sl * iv * isz, (char *)ob + sl * ov * isz, ib + sl * ov, I, O, lo, hi, step);
+    }
+    return 0;
+}
 
 /* the kernel over contiguous x, out, ind: S slices of IT x IH x IW */
 static int mp3_run(tsr_dtype dt, const void *xb, void *ob, int64_t *ib, int64_t S, int64_t IT, int64_t IH, int64_t IW,
                    int64_t OT, int64_t OH, int64_t OW, const int64_t *k, const int64_t *d, const int64_t *p,
                    const int64_t *dl)
 {
-    if (dt == TSR_FLOAT32) {
-        MP3_BODY(float)
-    } else {
-        MP3_BODY(double)
-    }
-    return 0;
+    const int64_t I[3] = {IT, IH, IW}, O[3] = {OT, OH, OW};
+    int64_t *lo[3], *hi[3];
+    tsr_tensor *buf = NULL;
+    if (win_alloc(&buf, O, lo, hi) < 0) return -1;
+    for (int a = 0; a < 3; a++)
+        for (int64_t o = 0; o < O[a]; o++) {
+            int64_t s0 = o * d[a] - p[a], e = s0 + (k[a] - 1) * dl[a] + 1;
+            while (s0 < 0) s0 += dl[a];
+            lo[a][o] = s0, hi[a][o] = e > I[a] ? I[a] : e;
+        }
+    int rc = winmax_run(dt, xb, ob, ib, S, I, O, dl, lo, hi);
+    tsr_tensor_release(buf);
+    return rc;
 }
 
 tsr_tensor *tsr_nn_max_pool3d(const tsr_tensor *x, int nk, const int64_t *kin, int ns, const int64_t *sin, int np,
@@ -368,39 +403,16 @@ fail:
     return NULL;
 }
 
-#define AMP3_BODY(T)                                                                                                  \
-    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
-        if (tsr_check_interrupt() < 0) return -1;                                                                    \
-        const T *ip = (const T *)xb + sl * I[0] * I[1] * I[2];                                                       \
-        T *op = (T *)ob + sl * O[0] * O[1] * O[2];                                                                   \
-        int64_t *zp = ib + sl * O[0] * O[1] * O[2];                                                                  \
-        for (int64_t a = 0; a < O[0]; a++)                                                                           \
-            for (int64_t b = 0; b < O[1]; b++)                                                                       \
-                for (int64_t c = 0; c < O[2]; c++) {                                                                 \
-                    int64_t t0 = a * I[0] / O[0], t1 = ((a + 1) * I[0] + O[0] - 1) / O[0];                           \
-                    int64_t h0 = b * I[1] / O[1], h1 = ((b + 1) * I[1] + O[1] - 1) / O[1];                           \
-                    int64_t w0 = c * I[2] / O[2], w1 = ((c + 1) * I[2] + O[2] - 1) / O[2];                           \
-                    int64_t mi = (t0 * I[1] + h0) * I[2] + w0, o = (a * O[1] + b) * O[2] + c;                        \
-                    T mv = -INFINITY;                                                                                \
-                    for (int64_t z = t0; z < t1; z++)                                                                \
-                        for (int64_t y = h0; y < h1; y++)                                                            \
-                            for (int64_t x_ = w0; x_ < w1; x_++) {                                                   \
-                                int64_t at = (z * I[1] + y) * I[2] + x_;                                             \
-                                T v = ip[at];                                                                        \
-                                if (v > mv || isnan(v)) mv = v, mi = at;                                             \
-                            }                                                                                        \
-                    op[o] = mv, zp[o] = mi;                                                                          \
-                }                                                                                                    \
-    }
-
 static int amp3_run(tsr_dtype dt, const void *xb, void *ob, int64_t *ib, int64_t S, const int64_t *I, const int64_t *O)
 {
-    if (dt == TSR_FLOAT32) {
-        AMP3_BODY(float)
-    } else {
-        AMP3_BODY(double)
-    }
-    return 0;
+    int64_t *lo[3], *hi[3], one[3] = {1, 1, 1};
+    tsr_tensor *buf = NULL;
+    if (win_alloc(&buf, O, lo, hi) < 0) return -1;
+    for (int a = 0; a < 3; a++)
+        for (int64_t o = 0; o < O[a]; o++) lo[a][o] = o * I[a] / O[a], hi[a][o] = ((o + 1) * I[a] + O[a] - 1) / O[a];
+    int rc = winmax_run(dt, xb, ob, ib, S, I, O, one, lo, hi);
+    tsr_tensor_release(buf);
+    return rc;
 }
 
 tsr_tensor *tsr_nn_adaptive_max_pool3d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices)
@@ -978,46 +990,30 @@ fail:
 FMP_INTERVALS(float)
 FMP_INTERVALS(double)
 
-#define FMP_BODY(T)                                                                                                  \
-    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
-        if (tsr_check_interrupt() < 0) return -1;                                                                    \
-        const T *smp = (const T *)sb + sl * nsp;                                                                     \
-        if (nsp == 2) {                                                                                              \
-            st[0] = 0;                                                                                               \
-            fmp_seq_##T(smp[1], I[1], O[1], k[1], st + O[0]);                                                        \
-            fmp_seq_##T(smp[0], I[2], O[2], k[2], st + O[0] + O[1]);                                                 \
-        } else {                                                                                                     \
-            for (int a = 0; a < 3; a++) fmp_seq_##T(smp[a], I[a], O[a], k[a], st + (a ? O[0] : 0) + (a > 1 ? O[1] : 0)); \
-        }                                                                                                            \
-        const int64_t *s0 = st, *s1 = st + O[0], *s2 = st + O[0] + O[1];                                             \
-        const T *ip = (const T *)xb + sl * I[0] * I[1] * I[2];                                                       \
-        T *op = (T *)ob + sl * O[0] * O[1] * O[2];                                                                   \
-        int64_t *zp = ib + sl * O[0] * O[1] * O[2], at = 0;                                                          \
-        for (int64_t a = 0; a < O[0]; a++)                                                                           \
-            for (int64_t b = 0; b < O[1]; b++)                                                                       \
-                for (int64_t c = 0; c < O[2]; c++, at++) {                                                           \
-                    int64_t mi = (s0[a] * I[1] + s1[b]) * I[2] + s2[c];                                              \
-                    T mv = -INFINITY;                                                                                \
-                    for (int64_t z = s0[a]; z < s0[a] + k[0]; z++)                                                   \
-                        for (int64_t y = s1[b]; y < s1[b] + k[1]; y++)                                               \
-                            for (int64_t x_ = s2[c]; x_ < s2[c] + k[2]; x_++) {                                      \
-                                int64_t q = (z * I[1] + y) * I[2] + x_;                                              \
-                                T v = ip[q];                                                                         \
-                                if (v > mv || isnan(v)) mv = v, mi = q;                                              \
-                            }                                                                                        \
-                    op[at] = mv, zp[at] = mi;                                                                        \
-                }                                                                                                    \
-    }
-
-/* S contiguous slices of I[0..2]; st: scratch for O[0] + O[1] + O[2] starts */
+/* S contiguous slices of I[0..2]; each slice's windows from its nsp samples */
 static int fmp_run(tsr_dtype dt, int nsp, const void *xb, const void *sb, void *ob, int64_t *ib, int64_t S,
-                   const int64_t *I, const int64_t *O, const int64_t *k, int64_t *st)
+                   const int64_t *I, const int64_t *O, const int64_t *k)
 {
-    if (dt == TSR_FLOAT32) {
-        FMP_BODY(float)
-    } else {
-        FMP_BODY(double)
+    int64_t *lo[3], *hi[3], one[3] = {1, 1, 1}, iv = I[0] * I[1] * I[2], ov = O[0] * O[1] * O[2];
+    int isz = tsr_dtype_itemsize(dt);
+    tsr_tensor *buf = NULL;
+    if (win_alloc(&buf, O, lo, hi) < 0) return -1;
+    for (int64_t sl = 0; sl < S; sl++) {
+        if (tsr_check_interrupt() < 0) {
+            tsr_tensor_release(buf);
+            return -1;
+        }
+        for (int a = 3 - nsp; a < 3; a++) {   /* 2-D samples are (w, h); 3-D (t, h, w) */
+            int si = nsp == 2 ? 2 - a : a;
+            if (dt == TSR_FLOAT32) fmp_seq_float(((const float *)sb)[sl * nsp + si], I[a], O[a], k[a], lo[a]);
+            else fmp_seq_double(((const double *)sb)[sl * nsp + si], I[a], O[a], k[a], lo[a]);
+        }
+        if (nsp == 2) lo[0][0] = 0;
+        for (int a = 0; a < 3; a++)
+            for (int64_t o = 0; o < O[a]; o++) hi[a][o] = lo[a][o] + k[a];
+        winmax(dt, (const char *)xb + sl * iv * isz, (char *)ob + sl * ov * isz, ib + sl * ov, I, O, lo, hi, one);
     }
+    tsr_tensor_release(buf);
     return 0;
 }
 
@@ -1070,7 +1066,6 @@ tsr_tensor *tsr_nn_fractional_max_pool(const tsr_tensor *x, int nsp, int nk, con
     if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
     tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device);
     tsr_tensor *ind = out ? tsr_tensor_empty(x->ndim, shape, TSR_INT64, x->device) : NULL, *xc = NULL, *sc = NULL;
-    tsr_tensor *scratch = NULL;
     if (!ind) goto fail;
     if (numel > 0 && !tsr_tensor_is_meta(out)) {
         if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
@@ -1083,7 +1078,7 @@ tsr_tensor *tsr_nn_fractional_max_pool(const tsr_tensor *x, int nsp, int nk, con
                           tsr_dtype_scalar_name(samples->dtype));
             goto fail;
         }
-        int64_t S = numel / (O[0] * O[1] * O[2]), ns = O[0] + O[1] + O[2];
+        int64_t S = numel / (O[0] * O[1] * O[2]);
         if (tsr_tensor_numel(samples) < S * nsp) {
             tsr_error_set(TSR_ERR_RUNTIME, "%s: _random_samples holds %lld values, %lld needed", fn,
                           (long long)tsr_tensor_numel(samples), (long long)(S * nsp));
@@ -1091,23 +1086,20 @@ tsr_tensor *tsr_nn_fractional_max_pool(const tsr_tensor *x, int nsp, int nk, con
         }
         /* 1.13 reads the samples' data pointer as if contiguous, whatever their strides */
         int64_t nsmp = S * nsp, one = 1;
-        if (!(xc = plain_contig(x)) || !(sc = tsr_view_as_strided(samples, 1, &nsmp, &one, TSR_VIEW_KEEP_OFFSET)) ||
-            !(scratch = tsr_tensor_empty(1, &ns, TSR_INT64, x->device)))
+        if (!(xc = plain_contig(x)) || !(sc = tsr_view_as_strided(samples, 1, &nsmp, &one, TSR_VIEW_KEEP_OFFSET)))
             goto fail;
         if (fmp_run(x->dtype, nsp, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(sc, NULL), tsr_tensor_ptr(out, NULL),
-                    tsr_tensor_ptr(ind, NULL), S, I, O, k, tsr_tensor_ptr(scratch, NULL)) < 0)
+                    tsr_tensor_ptr(ind, NULL), S, I, O, k) < 0)
             goto fail;
     }
     tsr_tensor_release(xc);
     tsr_tensor_release(sc);
-    tsr_tensor_release(scratch);
     if (indices) *indices = ind;
     else tsr_tensor_release(ind);
     return out;
 fail:
     tsr_tensor_release(xc);
     tsr_tensor_release(sc);
-    tsr_tensor_release(scratch);
     tsr_tensor_release(out);
     tsr_tensor_release(ind);
     return NULL;
