@@ -19,6 +19,7 @@
 #include "ops/copy.h"
 #include "ops/factory.h"
 #include "ops/grad_nn_dbl.h"
+#include "ops/grad_conv3d.h"
 #include "ops/grad_pointwise.h"
 #include "ops/index.h"
 #include "ops/indexdim.h"
@@ -2278,9 +2279,9 @@ static int bw_convolution(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *w = SAVED(1), *r[3] = {NULL, NULL, NULL};
     bool mask[3] = {NEED(0), NEED(1), NEED(2) && n->in_present[2]};
-    const int64_t *d = n->a.dims;
+    const int64_t *d = n->a.dims, q = n->a.ndims == 3 ? 3 : 2;   /* q: the lists' spacing in dims */
     bool was = tsr__ag_set_creating(false);   /* one kernel; under create_graph its node records it */
-    if (!c->fail && tsr_nn_conv_backward(g, x, w, n->a.ndims, d, d + 2, d + 4, n->a.flag, d + 6, n->a.i0, mask, &r[0],
+    if (!c->fail && tsr_nn_conv_backward(g, x, w, n->a.ndims, d, d + q, d + 2 * q, n->a.flag, d + 3 * q, n->a.i0, mask, &r[0],
                                          &r[1], &r[2]) < 0)
         c->fail = true;
     tsr__ag_set_creating(was);
@@ -3440,6 +3441,7 @@ static const tsr_formula formulas[] = {
     {"acosh", "AcoshBackward0", 1, tsr__bw_ahyp},
     {"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", 1, bw_adaptive_avg_pool2d},
     {"adaptive_avg_pool2d_backward", "AdaptiveAvgPool2DBackwardBackward0", 0, tsr__bw_adaptive_avg_pool2d_dbl},
+    {"adaptive_avg_pool3d", "AdaptiveAvgPool3DBackward0", 1, tsr__bw_adaptive_avg_pool3d},
     {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", 1, bw_max_pool2d},
     {"adaptive_max_pool2d_backward", "AdaptiveMaxPool2DBackwardBackward0", 0, tsr__bw_max_pool_dbl},
     {"adaptive_max_pool3d", "AdaptiveMaxPool3DBackward0", 1, bw_max_pool3d},
@@ -3464,6 +3466,7 @@ static const tsr_formula formulas[] = {
     {"atanh", "AtanhBackward0", 1, tsr__bw_ahyp},
     {"avg_pool2d", "AvgPool2DBackward0", 1, bw_avg_pool2d},
     {"avg_pool2d_backward", "AvgPool2DBackwardBackward0", 0, tsr__bw_avg_pool2d_dbl},
+    {"avg_pool3d", "AvgPool3DBackward0", 1, tsr__bw_avg_pool3d},
     {"baddbmm", "BaddbmmBackward0", 6, bw_baddbmm},
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
     {"binary_cross_entropy_backward", "BinaryCrossEntropyBackwardBackward0", 7, bw_bce_dbl},
@@ -3486,6 +3489,7 @@ static const tsr_formula formulas[] = {
     {"coalesce", "CoalesceBackward0", 0, bw_pass},
     {"col2im", "Col2ImBackward0", 0, bw_im2col},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
+    {"conv_tbc", "ConvTbcBackward0", 7, tsr__bw_conv_tbc},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
     {"convolution_backward", "ConvolutionBackwardBackward0", 7, tsr__bw_convolution_dbl},
     {"copy_backwards", "torch::autograd::CopyBackwards", 0, bw_copy_backwards},
@@ -3531,6 +3535,8 @@ static const tsr_formula formulas[] = {
     {"fmod", "FmodBackward1", 3, tsr__bw_fmod},
     {"fmod_s", "FmodBackward0", 0, tsr__bw_first},
     {"frac", "FracBackward0", 0, tsr__bw_first},
+    {"fractional_max_pool2d", "FractionalMaxPool2DBackward0", 1, tsr__bw_fractional_max_pool2d},
+    {"fractional_max_pool3d", "FractionalMaxPool3DBackward0", 1, tsr__bw_fractional_max_pool3d},
     {"gather", "GatherBackward0", 2, bw_gather},
     {"gelu", "GeluBackward0", 1, bw_gelu_c},
     {"gelu_backward", "GeluBackwardBackward0", 3, bw_act_backward},

@@ -39,7 +39,7 @@ static tsr_tensor *conv(F *c, const tsr_tensor *x, const tsr_tensor *w, int dim,
        own backward of it then refuses a nonzero one) */
     tsr_node *fn = r && !transposed && op ? tsr_tensor_grad_fn(r) : NULL;
     if (fn && fn->f && !strcmp(fn->f->key, "convolution"))
-        for (int i = 0; i < dim; i++) fn->a.dims[6 + i] = op[i];
+        for (int i = 0; i < dim; i++) fn->a.dims[3 * (dim == 3 ? 3 : 2) + i] = op[i];
     tsr_node_release(fn);
     return r;
 }
@@ -75,11 +75,12 @@ int tsr__ag_conv_params(const tsr_node *n, tsr_conv_params *p)
 {
     const int64_t *d = n->a.dims;
     p->dim = n->a.ndims;
+    int q = p->dim == 3 ? 3 : 2;   /* the lists' spacing in dims (ConvolutionBackward0's layout) */
     for (int i = 0; i < p->dim; i++) {
         p->st[i] = d[i];
-        p->pd[i] = d[2 + i];
-        p->dl[i] = d[4 + i];
-        p->op[i] = d[6 + i];
+        p->pd[i] = d[q + i];
+        p->dl[i] = d[2 * q + i];
+        p->op[i] = d[3 * q + i];
     }
     p->groups = n->a.i0;
     p->transposed = n->a.flag;

@@ -9,8 +9,8 @@
 #include "autograd_formula.h"
 
 /* A convolution node's parameters (ConvolutionBackward0's args: dims
- * [0,2) stride, [2,4) padding, [4,6) dilation, [6,8) output_padding, i0
- * groups, flag transposed). */
+ * stride, padding, dilation, output_padding, each list 2 apart (3 for a
+ * 3-D convolution), i0 groups, flag transposed). */
 typedef struct {
     int dim;
     int64_t st[TSR_MAX_DIMS / 4], pd[TSR_MAX_DIMS / 4], dl[TSR_MAX_DIMS / 4], op[TSR_MAX_DIMS / 4];

@@ -314,11 +314,11 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
         tsr_error_set(TSR_ERR_RUNTIME, "non-positive groups is not supported");
         return NULL;
     }
-    if (dim > 2) {
+    if (dim > 3) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "convolution with %d spatial dimensions is not supported by tsr yet", dim);
         return NULL;
     }
-    int64_t st[2], pd[2], dl[2], op[2];
+    int64_t st[3], pd[3], dl[3], op[3];
     if (expand_param("stride", nstride, stride_, dim, st) < 0 || expand_param("padding", npad, padding_, dim, pd) < 0 ||
         expand_param("dilation", ndil, dilation_, dim, dl) < 0 ||
         expand_param("output_padding", nopad, opad_, dim, op) < 0)
@@ -371,6 +371,7 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
                           (long long)(ws[1] * groups), tsr__fmt_list(b2, sizeof b2, bias->ndim, bias->sizes));
             return NULL;
         }
+        if (dim == 3) return tsr__conv_transpose3d_forward(input, weight, bias, st, pd, dl, op, groups);
         return conv_transposed(input, weight, bias, dim, st, pd, dl, op, groups);
     }
     if (input->sizes[1] != ws[1] * groups) {
@@ -399,6 +400,7 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
                       "can't be greater than actual input size", b1, b2);
         return NULL;
     }
+    if (dim == 3) return tsr__conv3d_forward(input, weight, bias, st, pd, dl, groups);
     /* conv1d runs as a 2-D convolution over (1, L) */
     tsr_tensor *x = NULL, *w = NULL, *out = NULL;
     if (dim == 1) {
@@ -501,9 +503,9 @@ static tsr_tensor *convolution_same(const tsr_tensor *x, const tsr_tensor *w, co
             tsr_error_set(TSR_ERR_RUNTIME, "padding='same' is not supported for strided convolutions");
             return NULL;
         }
-    int64_t pl[2] = {0, 0}, pr[2] = {0, 0}, padnd[4] = {0, 0, 0, 0};
+    int64_t pl[3] = {0, 0, 0}, pr[3] = {0, 0, 0}, padnd[6] = {0, 0, 0, 0, 0, 0};
     bool sym = true;
-    for (int i = 0; i < dim && i < 2; i++) {
+    for (int i = 0; i < dim && i < 3; i++) {
         int64_t d = ndil == 1 ? dil[0] : dil[i];
         int64_t total = d * (w->sizes[i + 2] - 1);
         pl[i] = total / 2;

@@ -74,6 +74,38 @@ tsr_tensor *tsr_nn_conv_transpose(const tsr_tensor *input, const tsr_tensor *wei
                                   int nstride, const int64_t *stride, int npad, const int64_t *padding, int nopad,
                                   const int64_t *opad, int64_t groups, int ndil, const int64_t *dilation);
 
+/* Internal (nn_conv3d.c, for nn_conv.c): ConvParams::use_mkldnn of 1.13 for a 5-D input
+ * and weight (its size(-1), size(-2) and input.size(0..3) tests). */
+bool tsr__conv3d_use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_t *stride, const int64_t *dil,
+                            int64_t groups);
+
+/* Internal (nn_conv3d.c, for nn_conv.c): the batched 3-d convolution after _convolution's
+ * checks: Mkldnn (float32, nn_dnnl.c), Slow3d (ConvolutionMM3d.cpp) or
+ * SlowDilated3d (NaiveDilatedConvolution.cpp), the output contiguous;
+ * st/pd/dl three entries each. NEW reference or NULL. */
+tsr_tensor *tsr__conv3d_forward(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias, const int64_t *st,
+                                const int64_t *pd, const int64_t *dl, int64_t groups);
+
+/* Internal (nn_conv3d.c, for nn_conv.c): slow_conv_transpose3d (ConvTranspose3d.cpp: gemm,
+ * col2vol, the bias added) per group, after _convolution's checks; op the
+ * output padding. NEW reference or NULL. */
+tsr_tensor *tsr__conv_transpose3d_forward(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
+                                          const int64_t *st, const int64_t *pd, const int64_t *dl, const int64_t *op,
+                                          int64_t groups);
+/* Internal (nn_conv3d.c, for nn_conv_grad.c): tsr_nn_conv_backward of a
+ * 3-d convolution (input N, C, T, H, W), the backend the forward chose. */
+int tsr__conv3d_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const int64_t *st,
+                         const int64_t *pd, const int64_t *dl, bool transposed, int64_t groups, const bool *mask,
+                         tsr_tensor **gi, tsr_tensor **gw, tsr_tensor **gb);
+
+/* torch.conv_tbc(input (time, batch, in), weight (kw, in, out), bias (out),
+ * pad) as 1.13's ConvolutionTBC.cpp: the bias copied into the output, one
+ * addmm_ per kernel tap; its checks and messages. NEW reference or NULL. */
+tsr_tensor *tsr_nn_conv_tbc(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b, int64_t pad);
+/* conv_tbc_backward: *gi, *gw, *gb NEW (all three). 0 or -1. */
+int tsr_nn_conv_tbc_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b,
+                             int64_t pad, tsr_tensor **gi, tsr_tensor **gw, tsr_tensor **gb);
+
 /* Pooling (nn_pool.c). Lists come with their lengths (n* 0 for an absent
  * stride: the kernel size); the checks and messages are the ATen op's.
  * indices: NULL when not wanted, else receives the int64 indices (NEW). */

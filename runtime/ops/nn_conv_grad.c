@@ -290,6 +290,8 @@ int tsr_nn_conv_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr
                       "to override this function ");
         return -1;
     }
+    if (dim == 3) return tsr__conv3d_backward(g, input, weight, stride, padding, dilation, transposed, groups, mask, gi,
+                                              gw, gb);
     int64_t st[2] = {1, 1}, pd[2] = {0, 0}, dl[2] = {1, 1};
     tsr_tensor *x = NULL, *w = NULL, *g4 = NULL;
     if (dim == 1) {   /* view1d_as_2d: (N, C, 1, L) */
@@ -382,7 +384,8 @@ tsr_tensor *tsr_nn_conv_graph(const tsr_tensor *input, const tsr_tensor *weight,
     }
     int dim = nsp;
     tsr_ag_args a = {.ndims = dim, .i0 = groups, .flag = transposed};
-    int64_t *st = a.dims, *pd = a.dims + 2, *dl = a.dims + 4, *op = a.dims + 6;
+    int q = dim == 3 ? 3 : 2;   /* the node's stride, padding, dilation, output_padding: q entries apart */
+    int64_t *st = a.dims, *pd = a.dims + q, *dl = a.dims + 2 * q, *op = a.dims + 3 * q;
     int64_t zero = 0;
     expand(nstride, stride, dim, st);
     expand(ndil, dilation, dim, dl);
@@ -399,7 +402,7 @@ tsr_tensor *tsr_nn_conv_graph(const tsr_tensor *input, const tsr_tensor *weight,
     }
     xp = tsr_tensor_retain(xb);
     if (padmode && !strcmp(padmode, "same")) {   /* convolution_same's padding and its extra column */
-        int64_t padnd[4] = {0, 0, 0, 0};
+        int64_t padnd[6] = {0, 0, 0, 0, 0, 0};
         bool sym = true;
         for (int i = 0; i < dim; i++) {
             int64_t total = dl[i] * (weight->sizes[i + 2] - 1), left = total / 2, right = total - left;
@@ -411,7 +414,7 @@ tsr_tensor *tsr_nn_conv_graph(const tsr_tensor *input, const tsr_tensor *weight,
         }
         if (!sym) {
             tsr_ag_args pa = {.ndims = 2 * dim};
-            memcpy(pa.dims, padnd, sizeof padnd);
+            memcpy(pa.dims, padnd, sizeof(int64_t) * (size_t)(2 * dim));
             if (!take(&xp, tsr_constant_pad_nd(xb, 2 * dim, padnd, tsr_scalar_int(0))) ||
                 tsr_ag_record("constant_pad_nd", 1, &xb, &pa, xp, false) < 0)
                 goto fail;

@@ -120,7 +120,7 @@ done:
     return rc;
 }
 
-/* The memory descriptors of a 2-d convolution, as ideep makes them: the
+/* The memory descriptors of a 2-d (or 3-d) convolution, as ideep makes them: the
  * user's (source, weights grouped when groups > 1, bias, destination of
  * sizes dsz; nhwc activations for channels_last) and oneDNN's choice of
  * format for each (nhwc kept for channels_last). -1 when oneDNN refuses. */
@@ -132,27 +132,33 @@ static int conv_md_init(conv_md *m, const tsr_tensor *x, const tsr_tensor *w, co
                         bool cl)
 {
     int64_t O = w->sizes[0], Ig = w->sizes[1];
-    dnnl_dims_t sd = {x->sizes[0], x->sizes[1], x->sizes[2], x->sizes[3]};
-    dnnl_dims_t dd = {dsz[0], dsz[1], dsz[2], dsz[3]};
-    dnnl_dims_t bd = {O};
-    dnnl_dims_t wd4 = {O, Ig, w->sizes[2], w->sizes[3]};
-    dnnl_dims_t wd5 = {groups, O / groups, Ig, w->sizes[2], w->sizes[3]};
-    int wn = groups > 1 ? 5 : 4;
-    dnnl_format_tag_t act = cl ? dnnl_nhwc : dnnl_nchw;
-    if (api.dnnl_memory_desc_init_by_tag(&m->su, 4, sd, dnnl_f32, act) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32,
-                                         groups > 1 ? dnnl_goihw : dnnl_oihw) != dnnl_success ||
+    int nd = x->ndim, wn = groups > 1 ? nd + 1 : nd;   /* 4, or 5 for conv3d (never channels_last there) */
+    dnnl_dims_t sd, dd, wd4 = {O, Ig}, wd5 = {groups, O / groups, Ig}, bd = {O};
+    for (int i = 0; i < nd; i++) sd[i] = x->sizes[i], dd[i] = dsz[i];
+    for (int i = 2; i < nd; i++) wd4[i] = w->sizes[i], wd5[i + 1] = w->sizes[i];
+    dnnl_format_tag_t act = nd == 5 ? dnnl_ncdhw : cl ? dnnl_nhwc : dnnl_nchw;
+    dnnl_format_tag_t wt = nd == 5 ? (groups > 1 ? dnnl_goidhw : dnnl_oidhw) : groups > 1 ? dnnl_goihw : dnnl_oihw;
+    if (api.dnnl_memory_desc_init_by_tag(&m->su, nd, sd, dnnl_f32, act) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32, wt) != dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&m->bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->du, 4, dd, dnnl_f32, act) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->sa, 4, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) !=
+        api.dnnl_memory_desc_init_by_tag(&m->du, nd, dd, dnnl_f32, act) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->sa, nd, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) !=
             dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&m->wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) !=
             dnnl_success ||
         api.dnnl_memory_desc_init_by_tag(&m->ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->da, 4, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) !=
+        api.dnnl_memory_desc_init_by_tag(&m->da, nd, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) !=
             dnnl_success)
         return -1;
     return 0;
+}
+
+/* the spatial stride, dilation (oneDNN counts from 0) and padding of an
+ * x->ndim - 2 dimensional convolution */
+static void conv_geom(const tsr_tensor *x, const int64_t *st, const int64_t *pd, const int64_t *dl, dnnl_dims_t s,
+                      dnnl_dims_t d, dnnl_dims_t p)
+{
+    for (int i = 0; i < x->ndim - 2; i++) s[i] = st[i], d[i] = dl[i] - 1, p[i] = pd[i];
 }
 
 int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
@@ -173,7 +179,8 @@ int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, 
         rc = -1;
         goto done;
     }
-    dnnl_dims_t strides = {st[0], st[1]}, dil = {dl[0] - 1, dl[1] - 1}, pads = {pd[0], pd[1]};
+    dnnl_dims_t strides, dil, pads;
+    conv_geom(x, st, pd, dl, strides, dil, pads);
     conv_md m;
     if (conv_md_init(&m, x, w, out->sizes, groups, cl) < 0) goto done;
     dnnl_convolution_desc_t cd;
@@ -315,7 +322,8 @@ int tsr__conv2d_dnnl_backward(tsr_tensor *gi, tsr_tensor *gw, tsr_tensor *gb, co
     tsr_tensor *wc = xc ? tsr_contiguous(w, TSR_MF_CONTIGUOUS) : NULL;
     int rc = -1;
     if (!wc) goto done;
-    dnnl_dims_t strides = {st[0], st[1]}, dil = {dl[0] - 1, dl[1] - 1}, pads = {pd[0], pd[1]};
+    dnnl_dims_t strides, dil, pads;
+    conv_geom(x, st, pd, dl, strides, dil, pads);
     conv_md m;
     rc = 1;
     if (conv_md_init(&m, x, w, g->sizes, groups, cl) < 0) goto done;

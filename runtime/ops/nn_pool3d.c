@@ -2,17 +2,21 @@
  * compute them: max_unpool2d (MaxUnpooling.cpp's checks, MaxUnpoolKernel.cpp's
  * loop: an out-of-range index is remembered, the last one reported, after
  * the loop). The values are copied, not computed, so the kernel moves each
- * element's bytes; the dtype refusal is the float32/float64 dispatch's. */
+ * element's bytes; the dtype refusal is the float32/float64 dispatch's.
+ * Then max_pool3d, adaptive_max_pool3d, avg_pool3d, adaptive_avg_pool3d and
+ * fractional max pooling, each over contiguous (N * C) slices. */
 #include <math.h>
 #include <string.h>
 
 #include "nn_conv.h"
 #include "nn_pool3d.h"
 #include "copy.h"
+#include "reduce.h"
 #include "shape.h"
 #include "../error.h"
 #include "../internal.h"
 #include "../named.h"
+#include "../view.h"
 
 tsr_tensor *tsr_nn_max_unpool2d(const tsr_tensor *x, const tsr_tensor *indices, int n, const int64_t *osz)
 {
@@ -180,48 +184,83 @@ static int out_size(int64_t in, int64_t k, int64_t pad, int64_t s, int64_t dil, 
     return 0;
 }
 
-#define MP3_BODY(T)                                                                                                   \
-    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
-        if (tsr_check_interrupt() < 0) return -1;                                                                    \
-        const T *ip = (const T *)xb + sl * IT * IH * IW;                                                             \
-        T *op = (T *)ob + sl * OT * OH * OW;                                                                         \
-        int64_t *zp = ib + sl * OT * OH * OW;                                                                        \
-        for (int64_t ti = 0; ti < OT; ti++)                                                                          \
-            for (int64_t i = 0; i < OH; i++)                                                                         \
-                for (int64_t j = 0; j < OW; j++) {                                                                   \
-                    int64_t t0 = ti * d[0] - p[0], h0 = i * d[1] - p[1], w0 = j * d[2] - p[2];                       \
-                    int64_t t1 = t0 + (k[0] - 1) * dl[0] + 1, h1 = h0 + (k[1] - 1) * dl[1] + 1;                      \
-                    int64_t w1 = w0 + (k[2] - 1) * dl[2] + 1;                                                        \
-                    if (t1 > IT) t1 = IT;                                                                            \
-                    if (h1 > IH) h1 = IH;                                                                            \
-                    if (w1 > IW) w1 = IW;                                                                            \
-                    while (t0 < 0) t0 += dl[0];                                                                      \
-                    while (h0 < 0) h0 += dl[1];                                                                      \
-                    while (w0 < 0) w0 += dl[2];                                                                      \
-                    int64_t mi = t0 * IH * IW + h0 * IW + w0, o = (ti * OH + i) * OW + j;                            \
+/* ---- the one max-pooling frame of this file (max_pool3d, adaptive and
+ * fractional max pooling): per output, the first maximum (NaN wins) of its
+ * window of one contiguous I[0] x I[1] x I[2] slice; axis a's window for
+ * output o is [lo[a][o], hi[a][o]) by step[a], and the index starts at the
+ * window's first element, as DilatedMaxPool3d.cpp's, AdaptiveMaxPooling3d.cpp's
+ * and FractionalMaxPool3d.cpp's loops all do. */
+#define WINMAX_BODY(T)                                                                                               \
+    {                                                                                                                \
+        const T *ip = xb;                                                                                            \
+        T *op = ob;                                                                                                  \
+        int64_t at = 0;                                                                                              \
+        for (int64_t a = 0; a < O[0]; a++)                                                                           \
+            for (int64_t b = 0; b < O[1]; b++)                                                                       \
+                for (int64_t c = 0; c < O[2]; c++, at++) {                                                           \
+                    int64_t t0 = lo[0][a], h0 = lo[1][b], w0 = lo[2][c];                                             \
+                    int64_t mi = (t0 * I[1] + h0) * I[2] + w0;                                                       \
                     T mv = -INFINITY;                                                                                \
-                    for (int64_t z = t0; z < t1; z += dl[0])                                                         \
-                        for (int64_t y = h0; y < h1; y += dl[1])                                                     \
-                            for (int64_t x_ = w0; x_ < w1; x_ += dl[2]) {                                            \
-                                int64_t at = (z * IH + y) * IW + x_;                                                 \
-                                T v = ip[at];                                                                        \
-                                if (v > mv || isnan(v)) mv = v, mi = at;                                             \
+                    for (int64_t z = t0; z < hi[0][a]; z += step[0])                                                 \
+                        for (int64_t y = h0; y < hi[1][b]; y += step[1])                                             \
+                            for (int64_t x_ = w0; x_ < hi[2][c]; x_ += step[2]) {                                    \
+                                int64_t q = (z * I[1] + y) * I[2] + x_;                                              \
+                                T v = ip[q];                                                                         \
+                                if (v > mv || isnan(v)) mv = v, mi = q;                                              \
                             }                                                                                        \
-                    op[o] = mv, zp[o] = mi;                                                                          \
+                    op[at] = mv, zp[at] = mi;                                                                        \
                 }                                                                                                    \
     }
+
+static void winmax(tsr_dtype dt, const void *xb, void *ob, int64_t *zp, const int64_t *I, const int64_t *O,
+                   int64_t *const *lo, int64_t *const *hi, const int64_t *step)
+{
+    if (dt == TSR_FLOAT32) WINMAX_BODY(float)
+    else WINMAX_BODY(double)
+}
+
+/* Window bounds for the three axes (O[0] + O[1] + O[2] each) in *buf (NEW). */
+static int win_alloc(tsr_tensor **buf, const int64_t *O, int64_t **lo, int64_t **hi)
+{
+    int64_t n = 2 * (O[0] + O[1] + O[2]);
+    if (!(*buf = tsr_tensor_empty(1, &n, TSR_INT64, (tsr_device){.type = TSR_DEV_CPU}))) return -1;
+    int64_t *p = tsr_tensor_ptr(*buf, NULL);
+    for (int a = 0; a < 3; a++) lo[a] = p, hi[a] = p + O[a], p += 2 * O[a];
+    return 0;
+}
+
+/* S slices of contiguous x into out and ind (contiguous) by winmax, the
+ * same windows for every slice */
+static int winmax_run(tsr_dtype dt, const void *xb, void *ob, int64_t *ib, int64_t S, const int64_t *I,
+                      const int64_t *O, const int64_t *step, int64_t *const *lo, int64_t *const *hi)
+{
+    int64_t iv = I[0] * I[1] * I[2], ov = O[0] * O[1] * O[2];
+    int isz = tsr_dtype_itemsize(dt);
+    for (int64_t sl = 0; sl < S; sl++) {
+        if (tsr_check_interrupt() < 0) return -1;
+        winmax(dt, (const char *)xb + sl * iv * isz, (char *)ob + sl * ov * isz, ib + sl * ov, I, O, lo, hi, step);
+    }
+    return 0;
+}
 
 /* the kernel over contiguous x, out, ind: S slices of IT x IH x IW */
 static int mp3_run(tsr_dtype dt, const void *xb, void *ob, int64_t *ib, int64_t S, int64_t IT, int64_t IH, int64_t IW,
                    int64_t OT, int64_t OH, int64_t OW, const int64_t *k, const int64_t *d, const int64_t *p,
                    const int64_t *dl)
 {
-    if (dt == TSR_FLOAT32) {
-        MP3_BODY(float)
-    } else {
-        MP3_BODY(double)
-    }
-    return 0;
+    const int64_t I[3] = {IT, IH, IW}, O[3] = {OT, OH, OW};
+    int64_t *lo[3], *hi[3];
+    tsr_tensor *buf = NULL;
+    if (win_alloc(&buf, O, lo, hi) < 0) return -1;
+    for (int a = 0; a < 3; a++)
+        for (int64_t o = 0; o < O[a]; o++) {
+            int64_t s0 = o * d[a] - p[a], e = s0 + (k[a] - 1) * dl[a] + 1;
+            while (s0 < 0) s0 += dl[a];
+            lo[a][o] = s0, hi[a][o] = e > I[a] ? I[a] : e;
+        }
+    int rc = winmax_run(dt, xb, ob, ib, S, I, O, dl, lo, hi);
+    tsr_tensor_release(buf);
+    return rc;
 }
 
 tsr_tensor *tsr_nn_max_pool3d(const tsr_tensor *x, int nk, const int64_t *kin, int ns, const int64_t *sin, int np,
@@ -364,39 +403,16 @@ fail:
     return NULL;
 }
 
-#define AMP3_BODY(T)                                                                                                  \
-    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
-        if (tsr_check_interrupt() < 0) return -1;                                                                    \
-        const T *ip = (const T *)xb + sl * I[0] * I[1] * I[2];                                                       \
-        T *op = (T *)ob + sl * O[0] * O[1] * O[2];                                                                   \
-        int64_t *zp = ib + sl * O[0] * O[1] * O[2];                                                                  \
-        for (int64_t a = 0; a < O[0]; a++)                                                                           \
-            for (int64_t b = 0; b < O[1]; b++)                                                                       \
-                for (int64_t c = 0; c < O[2]; c++) {                                                                 \
-                    int64_t t0 = a * I[0] / O[0], t1 = ((a + 1) * I[0] + O[0] - 1) / O[0];                           \
-                    int64_t h0 = b * I[1] / O[1], h1 = ((b + 1) * I[1] + O[1] - 1) / O[1];                           \
-                    int64_t w0 = c * I[2] / O[2], w1 = ((c + 1) * I[2] + O[2] - 1) / O[2];                           \
-                    int64_t mi = (t0 * I[1] + h0) * I[2] + w0, o = (a * O[1] + b) * O[2] + c;                        \
-                    T mv = -INFINITY;                                                                                \
-                    for (int64_t z = t0; z < t1; z++)                                                                \
-                        for (int64_t y = h0; y < h1; y++)                                                            \
-                            for (int64_t x_ = w0; x_ < w1; x_++) {                                                   \
-                                int64_t at = (z * I[1] + y) * I[2] + x_;                                             \
-                                T v = ip[at];                                                                        \
-                                if (v > mv || isnan(v)) mv = v, mi = at;                                             \
-                            }                                                                                        \
-                    op[o] = mv, zp[o] = mi;                                                                          \
-                }                                                                                                    \
-    }
-
 static int amp3_run(tsr_dtype dt, const void *xb, void *ob, int64_t *ib, int64_t S, const int64_t *I, const int64_t *O)
 {
-    if (dt == TSR_FLOAT32) {
-        AMP3_BODY(float)
-    } else {
-        AMP3_BODY(double)
-    }
-    return 0;
+    int64_t *lo[3], *hi[3], one[3] = {1, 1, 1};
+    tsr_tensor *buf = NULL;
+    if (win_alloc(&buf, O, lo, hi) < 0) return -1;
+    for (int a = 0; a < 3; a++)
+        for (int64_t o = 0; o < O[a]; o++) lo[a][o] = o * I[a] / O[a], hi[a][o] = ((o + 1) * I[a] + O[a] - 1) / O[a];
+    int rc = winmax_run(dt, xb, ob, ib, S, I, O, one, lo, hi);
+    tsr_tensor_release(buf);
+    return rc;
 }
 
 tsr_tensor *tsr_nn_adaptive_max_pool3d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices)
@@ -579,5 +595,527 @@ tsr_tensor *tsr_nn_max_unpool3d_backward(const tsr_tensor *g, const tsr_tensor *
     tsr_tensor_release(g2);
     tsr_tensor_release(i2);
     tsr_tensor_release(r2);
+    return r;
+}
+
+/* ---- avg_pool3d, adaptive_avg_pool3d (AveragePool3d.cpp and
+ * AdaptiveAveragePooling3d.cpp of 1.13: the TH-era frame loops over
+ * contiguous slices; avg_pool3d sums in scalar_t and stores 0 + sum / div,
+ * adaptive sums in scalar_t (Half rounds every step) and divides by kT,
+ * kH, kW one after the other) */
+
+static void avg3_window(const int64_t *o, const int64_t *k, const int64_t *d, const int64_t *p, const int64_t *I,
+                        int64_t *s, int64_t *e, int64_t *pool)
+{
+    *pool = 1;
+    for (int i = 0; i < 3; i++) {
+        s[i] = o[i] * d[i] - p[i];
+        e[i] = s[i] + k[i] < I[i] + p[i] ? s[i] + k[i] : I[i] + p[i];
+        *pool *= e[i] - s[i];
+        if (s[i] < 0) s[i] = 0;
+        if (e[i] > I[i]) e[i] = I[i];
+    }
+}
+
+/* the divide_factor of both frames (an int in 1.13) */
+static int64_t avg3_div(const int64_t *s, const int64_t *e, int64_t pool, bool cip, bool hasdiv, int64_t div)
+{
+    if (hasdiv) return (int)div;
+    return (int)(cip ? pool : (e[0] - s[0]) * (e[1] - s[1]) * (e[2] - s[2]));
+}
+
+#define AVG3_BODY(T)                                                                                                 \
+    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
+        if (tsr_check_interrupt() < 0) return -1;                                                                    \
+        const T *ip = (const T *)xb + sl * I[0] * I[1] * I[2];                                                       \
+        T *op = (T *)ob + sl * O[0] * O[1] * O[2];                                                                   \
+        int64_t at = 0, oi[3], s[3], e[3], pool;                                                                     \
+        for (oi[0] = 0; oi[0] < O[0]; oi[0]++)                                                                       \
+            for (oi[1] = 0; oi[1] < O[1]; oi[1]++)                                                                   \
+                for (oi[2] = 0; oi[2] < O[2]; oi[2]++, at++) {                                                       \
+                    avg3_window(oi, k, d, p, I, s, e, &pool);                                                        \
+                    op[at] = 0;                                                                                      \
+                    if (s[0] >= e[0] || s[1] >= e[1] || s[2] >= e[2]) continue;                                      \
+                    int64_t f = avg3_div(s, e, pool, cip, hasdiv, div);                                              \
+                    T sum = 0;                                                                                       \
+                    for (int64_t z = s[0]; z < e[0]; z++)                                                            \
+                        for (int64_t y = s[1]; y < e[1]; y++)                                                        \
+                            for (int64_t x_ = s[2]; x_ < e[2]; x_++) sum += ip[(z * I[1] + y) * I[2] + x_];          \
+                    op[at] += (T)(sum / (T)f);                                                                       \
+                }                                                                                                    \
+    }
+
+#define AVG3_BACK(T)                                                                                                 \
+    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
+        if (tsr_check_interrupt() < 0) return -1;                                                                    \
+        T *ip = (T *)xb + sl * I[0] * I[1] * I[2];                                                                   \
+        const T *op = (const T *)ob + sl * O[0] * O[1] * O[2];                                                       \
+        int64_t at = 0, oi[3], s[3], e[3], pool;                                                                     \
+        for (oi[0] = 0; oi[0] < O[0]; oi[0]++)                                                                       \
+            for (oi[1] = 0; oi[1] < O[1]; oi[1]++)                                                                   \
+                for (oi[2] = 0; oi[2] < O[2]; oi[2]++, at++) {                                                       \
+                    avg3_window(oi, k, d, p, I, s, e, &pool);                                                        \
+                    int64_t f = avg3_div(s, e, pool, cip, hasdiv, div);                                              \
+                    T val = op[at];                                                                                  \
+                    for (int64_t z = s[0]; z < e[0]; z++)                                                            \
+                        for (int64_t y = s[1]; y < e[1]; y++)                                                        \
+                            for (int64_t x_ = s[2]; x_ < e[2]; x_++) ip[(z * I[1] + y) * I[2] + x_] += val / (T)f;   \
+                }                                                                                                    \
+    }
+
+/* back: xb is the (zeroed) gradient of the input, ob the output's */
+static int avg3_run(bool back, tsr_dtype dt, void *xb, void *ob, int64_t S, const int64_t *I, const int64_t *O,
+                    const int64_t *k, const int64_t *d, const int64_t *p, bool cip, bool hasdiv, int64_t div)
+{
+    if (back) {
+        if (dt == TSR_FLOAT32) {
+            AVG3_BACK(float)
+        } else {
+            AVG3_BACK(double)
+        }
+        return 0;
+    }
+    if (dt == TSR_FLOAT32) {
+        AVG3_BODY(float)
+    } else if (dt == TSR_FLOAT64) {
+        AVG3_BODY(double)
+    } else {
+        AVG3_BODY(int64_t)
+    }
+    return 0;
+}
+
+/* The geometry of avg_pool3d: meta::avg_pool3d's argument checks, then
+ * pooling_output_shape and pool3d_shape_check (check_input_size). */
+static int avg3_geometry(const tsr_tensor *x, int nk, const int64_t *kin, int ns, const int64_t *sin, int np,
+                         const int64_t *pin, bool ceil, bool hasdiv, int64_t div, int64_t *k, int64_t *d, int64_t *p,
+                         int64_t *I, int64_t *O)
+{
+    char b[256];
+    if (nk != 1 && nk != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "avg_pool3d: kernel_size must be a single int, or a tuple of three ints");
+        return -1;
+    }
+    if (ns != 0 && ns != 1 && ns != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "avg_pool3d: stride must be omitted, a single int, or a tuple of three ints");
+        return -1;
+    }
+    if (np != 1 && np != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "avg_pool3d: padding must be a single int, or a tuple of three ints");
+        return -1;
+    }
+    if (x->ndim != 4 && x->ndim != 5) {
+        tsr_error_set(TSR_ERR_RUNTIME, "non-empty 4D or 5D (batch mode) tensor expected for input");
+        return -1;
+    }
+    if (hasdiv && div == 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "divisor must be not zero");
+        return -1;
+    }
+    for (int i = 0; i < 3; i++) {
+        k[i] = kin[nk == 3 ? i : 0];
+        d[i] = ns == 0 ? k[i] : sin[ns == 3 ? i : 0];
+        p[i] = pin[np == 3 ? i : 0];
+        I[i] = x->sizes[x->ndim - 3 + i];
+    }
+    for (int i = 0; i < 3; i++)
+        if (out_size(I[i], k[i], p[i], d[i], 1, ceil, &O[i]) < 0) return -1;
+    if (k[0] <= 0 || k[1] <= 0 || k[2] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "kernel size should be greater than zero, but got kT: %lld kH: %lld kW: %lld",
+                      (long long)k[0], (long long)k[1], (long long)k[2]);
+        return -1;
+    }
+    if (d[0] <= 0 || d[1] <= 0 || d[2] <= 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "stride should be greater than zero, but got dT: %lld dH: %lld dW: %lld",
+                      (long long)d[0], (long long)d[1], (long long)d[2]);
+        return -1;
+    }
+    for (int i = x->ndim == 5 ? 1 : 0; i < x->ndim; i++)
+        if (x->sizes[i] <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "avg_pool3d(): Expected input's non-batch dimensions to have positive length, "
+                          "but input has a shape of %s and non-batch dimension %lld has length zero!",
+                          tsr__fmt_list(b, sizeof b, x->ndim, x->sizes), (long long)x->sizes[i]);
+            return -1;
+        }
+    if (I[0] < k[0] || I[1] < k[1] || I[2] < k[2]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "input image (T: %lld H: %lld W: %lld) smaller than kernel size (kT: %lld kH: "
+                      "%lld kW: %lld)", (long long)I[0], (long long)I[1], (long long)I[2], (long long)k[0],
+                      (long long)k[1], (long long)k[2]);
+        return -1;
+    }
+    if (k[0] / 2 < p[0] || k[2] / 2 < p[2] || k[1] / 2 < p[1]) {
+        tsr_error_set(TSR_ERR_RUNTIME, "pad should be smaller than or equal to half of kernel size, but got kT: %lld "
+                      "kW: %lld kH: %lld padT: %lld padW: %lld padH: %lld", (long long)k[0], (long long)k[2],
+                      (long long)k[1], (long long)p[0], (long long)p[2], (long long)p[1]);
+        return -1;
+    }
+    if (O[0] < 1 || O[1] < 1 || O[2] < 1) {
+        int64_t C = x->sizes[x->ndim - 4];
+        tsr_error_set(TSR_ERR_RUNTIME, "Given input size: (%lldx%lldx%lldx%lld). Calculated output size: "
+                      "(%lldx%lldx%lldx%lld). Output size is too small", (long long)C, (long long)I[0],
+                      (long long)I[1], (long long)I[2], (long long)C, (long long)O[0], (long long)O[1],
+                      (long long)O[2]);
+        return -1;
+    }
+    return 0;
+}
+
+/* x contiguous with its lazy conj/neg bits resolved: NEW or NULL */
+static tsr_tensor *plain_contig(const tsr_tensor *x)
+{
+    tsr_tensor *c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
+    if (c && tsr_tensor_has_bits(c)) {
+        tsr_tensor *v = tsr_resolve_bits(c);
+        tsr_tensor_release(c);
+        c = v;
+    }
+    return c;
+}
+
+tsr_tensor *tsr_nn_avg_pool3d(const tsr_tensor *x, int nk, const int64_t *kin, int ns, const int64_t *sin, int np,
+                              const int64_t *pin, bool ceil, bool cip, bool hasdiv, int64_t div)
+{
+    if (tsr__nn_cpu_only("avg_pool3d", x) < 0) return NULL;
+    if (x->names) {
+        tsr_names_refuse("aten::avg_pool3d");
+        return NULL;
+    }
+    int64_t k[3], d[3], p[3], I[3], O[3], shape[5], numel;
+    if (avg3_geometry(x, nk, kin, ns, sin, np, pin, ceil, hasdiv, div, k, d, p, I, O) < 0) return NULL;
+    for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
+    for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = O[i];
+    if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device), *xc = NULL;
+    if (!out || numel == 0 || tsr_tensor_is_meta(out)) return out;
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_INT64) {
+        tsr__not_implemented("avg_pool3d_out_frame", x->dtype);
+        goto fail;
+    }
+    if (!(xc = plain_contig(x))) goto fail;
+    if (avg3_run(false, x->dtype, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(out, NULL), numel / (O[0] * O[1] * O[2]),
+                 I, O, k, d, p, cip, hasdiv, div) < 0)
+        goto fail;
+    tsr_tensor_release(xc);
+    return out;
+fail:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(out);
+    return NULL;
+}
+
+tsr_tensor *tsr_nn_avg_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x, const int64_t *k, const int64_t *d,
+                                       const int64_t *p, bool cip, bool hasdiv, int64_t div)
+{
+    tsr_tensor *r = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device), *gc = NULL;
+    if (!r || tsr_zero_(r) < 0) goto fail;
+    if (tsr_tensor_numel(r) == 0 || tsr_tensor_numel(g) == 0 || tsr_tensor_is_meta(r)) return r;
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+        tsr__not_implemented("avg_pool3d_backward_out_frame", x->dtype);
+        goto fail;
+    }
+    if (!(gc = plain_contig(g))) goto fail;
+    int nd = x->ndim;
+    const int64_t *I = x->sizes + nd - 3, *O = g->sizes + nd - 3;
+    if (avg3_run(true, x->dtype, tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(gc, NULL),
+                 tsr_tensor_numel(r) / (I[0] * I[1] * I[2]), I, O, k, d, p, cip, hasdiv, div) < 0)
+        goto fail;
+    tsr_tensor_release(gc);
+    return r;
+fail:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(r);
+    return NULL;
+}
+
+/* Half arithmetic as c10's: every operation in float, rounded back */
+static inline tsr_half h_add(tsr_half a, tsr_half b) { return tsr_float_to_half(tsr_half_to_float(a) + tsr_half_to_float(b)); }
+static inline tsr_half h_div(tsr_half a, int64_t b)
+{
+    return tsr_float_to_half(tsr_half_to_float(a) / tsr_half_to_float(tsr_float_to_half((float)(int)b)));
+}
+#define F_ADD(a, b) ((a) + (b))
+#define F_DIV(a, b) ((a) / (int)(b))
+
+#define AAVG3_LOOP(BODY)                                                                                             \
+    for (int64_t sl = 0; sl < S; sl++) {                                                                             \
+        if (tsr_check_interrupt() < 0) return -1;                                                                    \
+        int64_t at = 0;                                                                                              \
+        for (int64_t a = 0; a < O[0]; a++)                                                                           \
+            for (int64_t b = 0; b < O[1]; b++)                                                                       \
+                for (int64_t c = 0; c < O[2]; c++, at++) {                                                           \
+                    int64_t t0 = a * I[0] / O[0], t1 = ((a + 1) * I[0] + O[0] - 1) / O[0];                           \
+                    int64_t h0 = b * I[1] / O[1], h1 = ((b + 1) * I[1] + O[1] - 1) / O[1];                           \
+                    int64_t w0 = c * I[2] / O[2], w1 = ((c + 1) * I[2] + O[2] - 1) / O[2];                           \
+                    BODY                                                                                             \
+                }                                                                                                    \
+    }
+
+#define AAVG3_FWD(T, ADD, DIV)                                                                                       \
+    {                                                                                                                \
+        const T *X = xb;                                                                                             \
+        T *Y = ob;                                                                                                   \
+        AAVG3_LOOP(const T *ip = X + sl * I[0] * I[1] * I[2]; T sum = zero;                                        \
+                   for (int64_t z = t0; z < t1; z++) for (int64_t y = h0; y < h1; y++)                               \
+                       for (int64_t x_ = w0; x_ < w1; x_++) sum = ADD(sum, ip[(z * I[1] + y) * I[2] + x_]);          \
+                   Y[sl * O[0] * O[1] * O[2] + at] = DIV(DIV(DIV(sum, t1 - t0), h1 - h0), w1 - w0);)                 \
+    }
+
+#define AAVG3_BWD(T, ADD, DIV)                                                                                       \
+    {                                                                                                                \
+        T *X = xb;                                                                                                   \
+        const T *Y = ob;                                                                                             \
+        AAVG3_LOOP(T *ip = X + sl * I[0] * I[1] * I[2];                                                             \
+                   T gd = DIV(DIV(DIV(Y[sl * O[0] * O[1] * O[2] + at], t1 - t0), h1 - h0), w1 - w0);                 \
+                   for (int64_t z = t0; z < t1; z++) for (int64_t y = h0; y < h1; y++)                               \
+                       for (int64_t x_ = w0; x_ < w1; x_++) {                                                        \
+                           T *q = ip + (z * I[1] + y) * I[2] + x_;                                                   \
+                           *q = ADD(*q, gd);                                                                         \
+                       })                                                                                            \
+    }
+
+/* forward (xb the input, ob the output) or backward (xb the zeroed
+ * gradient of the input, ob the output's), S contiguous slices */
+static int aavg3_run(bool back, tsr_dtype dt, void *xb, void *ob, int64_t S, const int64_t *I, const int64_t *O)
+{
+    if (dt == TSR_FLOAT16) {
+        tsr_half zero = tsr_float_to_half(0.0f);
+        if (back) AAVG3_BWD(tsr_half, h_add, h_div) else AAVG3_FWD(tsr_half, h_add, h_div)
+    } else if (dt == TSR_FLOAT32) {
+        float zero = 0;
+        if (back) AAVG3_BWD(float, F_ADD, F_DIV) else AAVG3_FWD(float, F_ADD, F_DIV)
+        (void)zero;
+    } else {
+        double zero = 0;
+        if (back) AAVG3_BWD(double, F_ADD, F_DIV) else AAVG3_FWD(double, F_ADD, F_DIV)
+        (void)zero;
+    }
+    return 0;
+}
+
+tsr_tensor *tsr_nn_adaptive_avg_pool3d(const tsr_tensor *x, int n, const int64_t *osz)
+{
+    if (tsr__nn_cpu_only("adaptive_avg_pool3d", x) < 0) return NULL;
+    char b[256];
+    if (n != 3) {
+        tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool3d: output_size must be 3");
+        return NULL;
+    }
+    if (osz[0] < 0 || osz[1] < 0 || osz[2] < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 "
+                      "but received {%lld, %lld,%lld}", (long long)osz[0], (long long)osz[1], (long long)osz[2]);
+        return NULL;
+    }
+    if (osz[0] == 1 && osz[1] == 1 && osz[2] == 1) {   /* mean over thw */
+        tsr_dims dims = {.n = 3, .d = {-1, -2, -3}};
+        tsr_tensor *r = tsr_mean(x, &dims, true, TSR_DTYPE_UNDEFINED, NULL);
+        if (r && x->names && tsr_names_propagate(r, x->names, x->ndim) < 0) {   /* keepdim: every name stays */
+            tsr_tensor_release(r);
+            r = NULL;
+        }
+        return r;
+    }
+    if (x->names) {
+        tsr_names_refuse("aten::_adaptive_avg_pool3d");
+        return NULL;
+    }
+    for (int i = 1; i < x->ndim; i++)
+        if (x->sizes[i] <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool3d(): Expected input to have non-zero size for non-batch "
+                          "dimensions, but input has sizes %s with dimension %d being empty",
+                          tsr__fmt_list(b, sizeof b, x->ndim, x->sizes), i);
+            return NULL;
+        }
+    if (x->ndim != 4 && x->ndim != 5) {
+        tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got %s",
+                      tsr__fmt_list(b, sizeof b, x->ndim, x->sizes));
+        return NULL;
+    }
+    int64_t shape[5], numel;
+    for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
+    for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = osz[i];
+    if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device), *xc = NULL;
+    if (!out || numel == 0 || tsr_tensor_is_meta(out)) return out;
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_FLOAT16) {
+        tsr__not_implemented("adaptive_avg_pool3d_cpu", x->dtype);
+        goto fail;
+    }
+    if (!(xc = plain_contig(x))) goto fail;
+    const int64_t *I = x->sizes + x->ndim - 3;
+    if (aavg3_run(false, x->dtype, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(out, NULL), numel / (osz[0] * osz[1] * osz[2]),
+                  I, osz) < 0)
+        goto fail;
+    tsr_tensor_release(xc);
+    return out;
+fail:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(out);
+    return NULL;
+}
+
+tsr_tensor *tsr_nn_adaptive_avg_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x)
+{
+    tsr_tensor *r = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device), *gc = NULL;
+    if (!r || tsr_zero_(r) < 0) goto fail;
+    if (tsr_tensor_numel(r) == 0 || tsr_tensor_numel(g) == 0 || tsr_tensor_is_meta(r)) return r;
+    if (!(gc = plain_contig(g))) goto fail;
+    int nd = x->ndim;
+    const int64_t *I = x->sizes + nd - 3, *O = g->sizes + nd - 3;
+    if (aavg3_run(true, x->dtype, tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(gc, NULL),
+                  tsr_tensor_numel(r) / (I[0] * I[1] * I[2]), I, O) < 0)
+        goto fail;
+    tsr_tensor_release(gc);
+    return r;
+fail:
+    tsr_tensor_release(gc);
+    tsr_tensor_release(r);
+    return NULL;
+}
+
+/* ---- fractional_max_pool2d / 3d (FractionalMaxPool2d.cpp and
+ * FractionalMaxPool3d.cpp of 1.13): per plane, window starts from its
+ * random samples (generate_intervals in scalar_t), then the first maximum
+ * (NaN wins) of each kernel-sized window. The 2-D form runs as 3-D with a
+ * time axis of 1; its samples are (w, h), the 3-D form's (t, h, w). */
+
+#define FMP_INTERVALS(T)                                                                                             \
+    static void fmp_seq_##T(T sample, int64_t in, int64_t out, int64_t k, int64_t *seq)                              \
+    {                                                                                                                \
+        if (out > 1) {                                                                                               \
+            T alpha = (T)(int)(in - k) / (T)(int)(out - 1);                                                          \
+            for (int64_t i = 0; i < out - 1; i++) seq[i] = (int)(((T)(int)i + sample) * alpha) - (int)(sample * alpha); \
+        }                                                                                                            \
+        if (out > 0) seq[out - 1] = in - k;                                                                          \
+    }
+FMP_INTERVALS(float)
+FMP_INTERVALS(double)
+
+/* S contiguous slices of I[0..2]; each slice's windows from its nsp samples */
+static int fmp_run(tsr_dtype dt, int nsp, const void *xb, const void *sb, void *ob, int64_t *ib, int64_t S,
+                   const int64_t *I, const int64_t *O, const int64_t *k)
+{
+    int64_t *lo[3], *hi[3], one[3] = {1, 1, 1}, iv = I[0] * I[1] * I[2], ov = O[0] * O[1] * O[2];
+    int isz = tsr_dtype_itemsize(dt);
+    tsr_tensor *buf = NULL;
+    if (win_alloc(&buf, O, lo, hi) < 0) return -1;
+    for (int64_t sl = 0; sl < S; sl++) {
+        if (tsr_check_interrupt() < 0) {
+            tsr_tensor_release(buf);
+            return -1;
+        }
+        for (int a = 3 - nsp; a < 3; a++) {   /* 2-D samples are (w, h); 3-D (t, h, w) */
+            int si = nsp == 2 ? 2 - a : a;
+            if (dt == TSR_FLOAT32) fmp_seq_float(((const float *)sb)[sl * nsp + si], I[a], O[a], k[a], lo[a]);
+            else fmp_seq_double(((const double *)sb)[sl * nsp + si], I[a], O[a], k[a], lo[a]);
+        }
+        if (nsp == 2) lo[0][0] = 0;
+        for (int a = 0; a < 3; a++)
+            for (int64_t o = 0; o < O[a]; o++) hi[a][o] = lo[a][o] + k[a];
+        winmax(dt, (const char *)xb + sl * iv * isz, (char *)ob + sl * ov * isz, ib + sl * ov, I, O, lo, hi, one);
+    }
+    tsr_tensor_release(buf);
+    return 0;
+}
+
+tsr_tensor *tsr_nn_fractional_max_pool(const tsr_tensor *x, int nsp, int nk, const int64_t *kin, int no,
+                                       const int64_t *oin, const tsr_tensor *samples, tsr_tensor **indices)
+{
+    const char *fn = nsp == 2 ? "fractional_max_pool2d" : "fractional_max_pool3d";
+    char b[256];
+    if (tsr__nn_cpu_only(fn, x) < 0) return NULL;
+    if (x->names || samples->names) {
+        tsr_names_refuse(nsp == 2 ? "aten::fractional_max_pool2d" : "aten::fractional_max_pool3d");
+        return NULL;
+    }
+    if (nk != nsp) {
+        tsr_error_set(TSR_ERR_RUNTIME, nsp == 2 ? "fractional_max_pool2d: kernel_size must either be a single Int or tuple of Ints"
+                      : "fractional_max_pool3d: kernel_size must either be a single Int or tuple of three Ints");
+        return NULL;
+    }
+    if (no != nsp) {
+        tsr_error_set(TSR_ERR_RUNTIME, nsp == 2 ? "fractional_max_pool2d: output_size must either be a single Int or tuple of Ints"
+                      : "fractional_max_pool3d: output_size must either be a single Int or tuple of three Ints");
+        return NULL;
+    }
+    const char *fo = nsp == 2 ? "fractional_max_pool2d()" : "fractional_max_pool3d_out()";
+    if (x->ndim != nsp + 1 && x->ndim != nsp + 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected %dD or %dD tensor, but got: %s", fo, nsp + 1, nsp + 2,
+                      tsr__fmt_list(b, sizeof b, x->ndim, x->sizes));
+        return NULL;
+    }
+    for (int i = 1; i < x->ndim; i++)
+        if (x->sizes[i] <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: Expected input to have non-zero size for non-batch dimensions, but "
+                          "got%s with dimension %d being empty.", fo, tsr__fmt_list(b, sizeof b, x->ndim, x->sizes), i);
+            return NULL;
+        }
+    /* time, height, width (the 2-D form: a time of 1) */
+    int64_t I[3] = {1, 1, 1}, O[3] = {1, 1, 1}, k[3] = {1, 1, 1};
+    for (int i = 0; i < nsp; i++)
+        I[3 - nsp + i] = x->sizes[x->ndim - nsp + i], O[3 - nsp + i] = oin[i], k[3 - nsp + i] = kin[i];
+    static const char *axis[3] = {"time", "height", "width"};
+    for (int i = 3 - nsp; i < 3; i++)
+        if (nsp == 2 ? O[i] + k[i] - 1 > I[i] : O[i] + k[i] - 1 >= I[i]) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: pool %s %lld too large relative to input %s %lld", fo, axis[i],
+                          (long long)k[i], axis[i], (long long)I[i]);
+            return NULL;
+        }
+    int64_t shape[5], numel;
+    for (int i = 0; i < x->ndim - nsp; i++) shape[i] = x->sizes[i];
+    for (int i = 0; i < nsp; i++) shape[x->ndim - nsp + i] = oin[i];
+    if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device);
+    tsr_tensor *ind = out ? tsr_tensor_empty(x->ndim, shape, TSR_INT64, x->device) : NULL, *xc = NULL, *sc = NULL;
+    if (!ind) goto fail;
+    if (numel > 0 && !tsr_tensor_is_meta(out)) {
+        if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+            tsr__not_implemented(nsp == 2 ? "fractional_max_pool2d_out_frame" : "fractional_max_pool3d_out_frame",
+                                 x->dtype);
+            goto fail;
+        }
+        if (samples->dtype != x->dtype) {
+            tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(x->dtype),
+                          tsr_dtype_scalar_name(samples->dtype));
+            goto fail;
+        }
+        int64_t S = numel / (O[0] * O[1] * O[2]);
+        if (tsr_tensor_numel(samples) < S * nsp) {
+            tsr_error_set(TSR_ERR_RUNTIME, "%s: _random_samples holds %lld values, %lld needed", fn,
+                          (long long)tsr_tensor_numel(samples), (long long)(S * nsp));
+            goto fail;
+        }
+        /* 1.13 reads the samples' data pointer as if contiguous, whatever their strides */
+        int64_t nsmp = S * nsp, one = 1;
+        if (!(xc = plain_contig(x)) || !(sc = tsr_view_as_strided(samples, 1, &nsmp, &one, TSR_VIEW_KEEP_OFFSET)))
+            goto fail;
+        if (fmp_run(x->dtype, nsp, tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(sc, NULL), tsr_tensor_ptr(out, NULL),
+                    tsr_tensor_ptr(ind, NULL), S, I, O, k) < 0)
+            goto fail;
+    }
+    tsr_tensor_release(xc);
+    tsr_tensor_release(sc);
+    if (indices) *indices = ind;
+    else tsr_tensor_release(ind);
+    return out;
+fail:
+    tsr_tensor_release(xc);
+    tsr_tensor_release(sc);
+    tsr_tensor_release(out);
+    tsr_tensor_release(ind);
+    return NULL;
+}
+
+tsr_tensor *tsr_nn_fractional_max_pool_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *indices,
+                                                int nsp)
+{
+    if (nsp == 3) return tsr_nn_max_pool3d_backward(g, x, indices);
+    /* 2-D planes as volumes of one frame: the same sums into a contiguous result */
+    tsr_tensor *g3 = tsr_view_unsqueeze(g, -3), *x3 = g3 ? tsr_view_unsqueeze(x, -3) : NULL;
+    tsr_tensor *i3 = x3 ? tsr_view_unsqueeze(indices, -3) : NULL;
+    tsr_tensor *r3 = i3 ? tsr_nn_max_pool3d_backward(g3, x3, i3) : NULL, *r = r3 ? tsr_view_squeeze_dim(r3, -3) : NULL;
+    tsr_tensor_release(g3);
+    tsr_tensor_release(x3);
+    tsr_tensor_release(i3);
+    tsr_tensor_release(r3);
     return r;
 }

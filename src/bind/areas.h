@@ -45,9 +45,10 @@ void bind_sparse_init(void);      /* sparse_coo_tensor, torch.sparse, the sparse
 void bind_nnf_more_init(void);    /* F.glu, pixel/channel shuffles, shrinks, rrelu, unfold/fold (nnf_more.c) */
 void bind_nnf_misc_init(void);    /* F.relu_/elu_/selu_/celu_/hardtanh_/leaky_relu_, torch.selu_/celu_ (nnf_misc.c) */
 void bind_pydef_init(void);       /* the defs of torch/_tensor.py and torch/functional.py (pydef.c) */
-void bind_nnf_pool3d_init(void);  /* F.max_pool3d, adaptive_max_pool3d, max_unpool1d/2d/3d, lp_pool1d/2d, *_with_indices (nnf_pool3d.c) */
+void bind_nnf_pool3d_init(void);  /* F.max_pool3d, adaptive_max_pool3d, max_unpool1d/2d/3d, lp_pool1d/2d, avg_pool3d, adaptive_avg_pool3d, fractional_max_pool2d/3d, *_with_indices (nnf_pool3d.c) */
 void bind_nnf_loss_init(void);    /* F's composed losses: margin_ranking, hinge/cosine_embedding, poisson/gaussian nll, ... (nnf_loss.c) */
 void bind_nnf_interp_init(void);  /* F.interpolate, F.upsample, F.upsample_nearest (nnf_interp.c) */
+void bind_nnf_conv3d_init(void);  /* torch.conv_tbc, F.conv_tbc (nnf_conv3d.c) */
 
 void bind_areas_init(void);
 

@@ -83,6 +83,11 @@ static BindRow conv_rows[] = {
      .sigs = CONV_T_SIGS(1)},
     {.name = "conv_transpose2d", .kind = 2, .flags = BIND_FN, .handler = conv_t_call, .module = MOD,
      .sigs = CONV_T_SIGS(2)},
+    {.name = "conv3d", .kind = 3, .flags = BIND_FN, .handler = conv_call, .sigs = CONV_SIGS(3)},
+    {.name = "conv3d", .kind = 3, .flags = BIND_FN, .handler = conv_call, .module = MOD, .sigs = CONV_SIGS(3)},
+    {.name = "conv_transpose3d", .kind = 3, .flags = BIND_FN, .handler = conv_t_call, .sigs = CONV_T_SIGS(3)},
+    {.name = "conv_transpose3d", .kind = 3, .flags = BIND_FN, .handler = conv_t_call, .module = MOD,
+     .sigs = CONV_T_SIGS(3)},
 };
 
 /* ------------------------------------------------------------ helpers of the Python defs */

@@ -2,16 +2,22 @@
  * and lp_pool2d, which 1.13 writes in Python over pow, avg_pool1d/2d, sign,
  * abs, relu and mul. The handlers compose those ops through their bindings
  * (so autograd records 1.13's nodes: PowBackward0, AvgPool2DBackward0, ...)
- * in the order the def evaluates them, so the first error is 1.13's. */
+ * in the order the def evaluates them, so the first error is 1.13's. Also
+ * max_pool3d, adaptive_max_pool3d, max_unpool1d/2d/3d, avg_pool3d,
+ * adaptive_avg_pool3d and fractional_max_pool2d/3d over the runtime's ops
+ * (nn_pool3d.h), recording their own nodes. */
 #include <stdio.h>
 #include <string.h>
 
 #include "args.h"
 #include "bind/areas.h"
 #include "bind/bind.h"
+#include "bind/ops.h"
 #include "bind/tensor.h"
 #include "autograd.h"
 #include "ops/nn_pool3d.h"
+#include "ops/random.h"
+#include "op.h"
 #include "value.h"
 #include "view.h"
 
@@ -313,6 +319,175 @@ static Value *f_adaptive_max_pool3d(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+/* ints_of for an ATen int[3] argument at position pos: python_arg_parser's
+ * TypeError for what is neither an int nor a sequence */
+static int aten_ints(Value *v, const char *fname, const char *arg, int pos, int64_t *out, int *n)
+{
+    if (!is_int_like(v) && !is_type(v, &t_tuple) && !is_type(v, &t_list) && !is_type(v, &t_size))
+        return exc_set("TypeError", "%s(): argument '%s' (position %d) must be tuple of ints, not %s", fname, arg, pos,
+                       v->type->name), -1;
+    return ints_of(v, fname, arg, 3, out, n);
+}
+
+/* avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+ * count_include_pad=True, divisor_override=None, *, out=None):
+ * torch._C._nn.avg_pool3d (AvgPool3DBackward0) */
+static Value *f_avg_pool3d(Value *self, CallArgs *a, void *d)
+{
+    (void)self, (void)d;
+    const char *name = "avg_pool3d";
+    Value *v[8] = {0};
+    tsr_tensor *out = NULL;
+    int64_t k[4], s[4], p[4] = {0}, div = 0;
+    int nk, ns = 0, np = 1;
+    bool ceil = false, cip = true, hd;
+    if (args_parse(a, name, "input, kernel_size, stride=, padding=, ceil_mode=, count_include_pad=, "
+                            "divisor_override=, *, out=", v) < 0)
+        return NULL;
+    if (!is_tensor(v[0]))
+        return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s", name, v[0]->type->name);
+    if (aten_ints(v[1], name, "kernel_size", 2, k, &nk) < 0) return NULL;
+    if (v[2] && !is_none(v[2]) && aten_ints(v[2], name, "stride", 3, s, &ns) < 0) return NULL;
+    if (v[3] && aten_ints(v[3], name, "padding", 4, p, &np) < 0) return NULL;
+    if (v[4] && args_bool(v[4], name, "ceil_mode", &ceil) < 0) return NULL;
+    if (v[5] && args_bool(v[5], name, "count_include_pad", &cip) < 0) return NULL;
+    hd = v[6] && !is_none(v[6]);
+    if (hd && args_int(v[6], name, "divisor_override", &div) < 0) return NULL;
+    if (ops_out_arg(v[7], name, name, 1, v, &out) < 0) return NULL;
+    tsr_tensor *x = tensor_of(v[0]);
+    tsr_tensor *r = tsr_nn_avg_pool3d(x, nk, k, ns, s, np, p, ceil, cip, hd, div);
+    if (out) {   /* structured: out must have the dtype, then resize_output */
+        r = tsr_out_assign(r, out, true);
+        ops_warn();
+        return ops_finish(r, v[7]);
+    }
+    if (!r) return bind_runtime_error();
+    if (tsr_ag_needed(1, &x)) {   /* the node's kernel, stride, padding: three entries each */
+        tsr_ag_args ga = {.flag = cip, .has_d0 = hd, .i0 = div};
+        for (int i = 0; i < 3; i++) {
+            ga.dims[i] = k[nk == 3 ? i : 0];
+            ga.dims[3 + i] = ns == 0 ? ga.dims[i] : s[ns == 3 ? i : 0];
+            ga.dims[6 + i] = p[np == 3 ? i : 0];
+        }
+        if (tsr_ag_record("avg_pool3d", 1, &x, &ga, r, false) < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
+    }
+    return v_tensor(r);
+}
+
+/* adaptive_avg_pool3d(input, output_size): 1.13's def over
+ * torch._C._nn.adaptive_avg_pool3d (an output of 1x1x1: mean, MeanBackward1) */
+static Value *f_adaptive_avg_pool3d(Value *self, CallArgs *a, void *d)
+{
+    (void)self, (void)d;
+    Value *v[2] = {0};
+    int64_t o[5];
+    int n;
+    if (args_parse(a, "adaptive_avg_pool3d", "def input, output_size", v) < 0) return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'size'", v[0]->type->name);
+    tsr_tensor *x = tensor_of(v[0]);
+    if (list_with_default(v[1], x, "adaptive_avg_pool3d", o, &n) < 0) return NULL;
+    bool g = tsr_ag_needed(1, &x), mean = n == 3 && o[0] == 1 && o[1] == 1 && o[2] == 1;
+    tsr_tensor *r = tsr_nn_adaptive_avg_pool3d(x, n, o);
+    if (!r) return bind_runtime_error();
+    if (g) {
+        tsr_ag_args mg = {.ndims = 3, .dims = {-1, -2, -3}, .keepdim = true}, ag = {0};
+        if (tsr_ag_record(mean ? "mean_dim" : "adaptive_avg_pool3d", 1, &x, mean ? &mg : &ag, r, false) < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
+    }
+    return v_tensor(r);
+}
+
+/* fractional_max_pool2d/3d(input, kernel_size, output_size=None,
+ * output_ratio=None, return_indices=False, _random_samples=None) and the
+ * *_with_indices defs: 1.13's Python (the output size from the ratio,
+ * torch.rand(n_batch, C, nsp, dtype=input.dtype) when no samples are
+ * given) over torch._C._nn.fractional_max_pool2d/3d (FractionalMaxPool2DBackward0). */
+static Value *f_fractional(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    const char *tag = d;
+    int nsp = tag[0] == '3' ? 3 : 2;
+    bool wi = tag[1] == 'i', ri = false;
+    const char *name = nsp == 2 ? (wi ? "fractional_max_pool2d_with_indices" : "fractional_max_pool2d")
+                                : (wi ? "fractional_max_pool3d_with_indices" : "fractional_max_pool3d");
+    const char *op = nsp == 2 ? "fractional_max_pool2d" : "fractional_max_pool3d";
+    Value *v[6] = {0};
+    int64_t k[4], o[4];
+    int nk, no = nsp;
+    if (args_parse(a, name, "def input, kernel_size, output_size=, output_ratio=, return_indices=, _random_samples=",
+                   v) < 0)
+        return NULL;
+    if (v[4]) {
+        int t = value_truth(v[4]);
+        if (t < 0) return NULL;
+        ri = t;
+    }
+    ri = ri || wi;
+    bool has_o = v[2] && !is_none(v[2]), has_r = v[3] && !is_none(v[3]);
+    if (!has_o && !has_r)
+        return exc_set("ValueError", "%s requires specifying either an output_size or an output_ratio", op);
+    if (!has_o || !v[5] || is_none(v[5]))
+        if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute '%s'", v[0]->type->name,
+                                             has_o ? "dim" : "size");
+    if (!has_o) {   /* output_size = [int(input.size(-i) * _output_ratio[i]) ...] */
+        tsr_tensor *x = tensor_of(v[0]);
+        for (int i = 0; i < nsp; i++) {
+            bool seq = is_type(v[3], &t_tuple) || is_type(v[3], &t_list);
+            if (seq && seq_len(v[3]) <= (size_t)i) return exc_set("IndexError", "tuple index out of range");
+            Value *r = seq ? seq_get(v[3], (size_t)i) : v[3];
+            double f;
+            if (value_as_float(r, &f) < 0)
+                return exc_set("TypeError", "unsupported operand type(s) for *: 'int' and '%s'", r->type->name);
+            if (x->ndim < nsp - i)
+                return exc_set("IndexError", "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+                               x->ndim ? -x->ndim : -1, x->ndim ? x->ndim - 1 : 0, i - nsp);
+            o[i] = (int64_t)((double)x->sizes[x->ndim - nsp + i] * f);
+        }
+    } else if (ints_of(v[2], op, "output_size", nsp, o, &no) < 0) {
+        return NULL;
+    }
+    tsr_tensor *smp = NULL;
+    if (v[5] && !is_none(v[5])) {
+        if (!is_tensor(v[5]))
+            return exc_set("TypeError", "%s(): argument 'random_samples' (position 4) must be Tensor, not %s", op,
+                           v[5]->type->name);
+        smp = tsr_tensor_retain(tensor_of(v[5]));
+    } else {   /* torch.rand(n_batch, input.size(-nsp - 1), nsp, dtype=input.dtype, device=input.device) */
+        tsr_tensor *x = tensor_of(v[0]);
+        if (x->ndim < nsp + 1)
+            return exc_set("IndexError", "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+                           x->ndim ? -x->ndim : -1, x->ndim ? x->ndim - 1 : 0, -nsp - 1);
+        int64_t sz[3] = {x->ndim == nsp + 1 ? 1 : x->sizes[0], x->sizes[x->ndim - nsp - 1], nsp};
+        if (!(smp = tsr_rand(3, sz, x->dtype, x->device, NULL))) return bind_runtime_error();
+    }
+    if (!is_tensor(v[0])) {
+        tsr_tensor_release(smp);
+        return exc_set("TypeError", "%s(): argument 'input' (position 1) must be Tensor, not %s", op, v[0]->type->name);
+    }
+    if (ints_of(v[1], op, "kernel_size", nsp, k, &nk) < 0) {
+        tsr_tensor_release(smp);
+        return NULL;
+    }
+    tsr_tensor *x = tensor_of(v[0]), *ind = NULL;
+    tsr_tensor *r = tsr_nn_fractional_max_pool(x, nsp, nk, k, no, o, smp, &ind);
+    tsr_tensor_release(smp);
+    if (!r) return bind_runtime_error();
+    tsr_ag_args none = {0};
+    if (tsr_ag_needed(1, &x) && (tsr_ag_record(op, 1, &x, &none, r, false) < 0 || tsr_ag_keep(r, ind) < 0)) {
+        tsr_tensor_release(r);
+        tsr_tensor_release(ind);
+        return bind_runtime_error();
+    }
+    if (ri) return v_tuple_of(2, v_tensor(r), v_tensor(ind));
+    tsr_tensor_release(ind);
+    return v_tensor(r);
+}
+
 void bind_nnf_pool3d_init(void)
 {
     Value *m = bind_module(MOD);
@@ -326,4 +501,12 @@ void bind_nnf_pool3d_init(void)
                v_builtin("adaptive_max_pool3d_with_indices", f_adaptive_max_pool3d, NULL, (void *)"i"));
     module_add(m, "max_pool3d", v_builtin("max_pool3d", f_max_pool3d, NULL, NULL));
     module_add(m, "max_pool3d_with_indices", v_builtin("max_pool3d_with_indices", f_max_pool3d, NULL, (void *)"i"));
+    module_add(m, "avg_pool3d", v_builtin("avg_pool3d", f_avg_pool3d, NULL, NULL));
+    module_add(m, "fractional_max_pool2d", v_builtin("fractional_max_pool2d", f_fractional, NULL, (void *)"2"));
+    module_add(m, "fractional_max_pool3d", v_builtin("fractional_max_pool3d", f_fractional, NULL, (void *)"3"));
+    module_add(m, "fractional_max_pool2d_with_indices",
+               v_builtin("fractional_max_pool2d_with_indices", f_fractional, NULL, (void *)"2i"));
+    module_add(m, "fractional_max_pool3d_with_indices",
+               v_builtin("fractional_max_pool3d_with_indices", f_fractional, NULL, (void *)"3i"));
+    module_add(m, "adaptive_avg_pool3d", v_builtin("adaptive_avg_pool3d", f_adaptive_avg_pool3d, NULL, NULL));
 }

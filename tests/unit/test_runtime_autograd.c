@@ -38,7 +38,7 @@ typedef struct {
     const char *key;
     int nin;                 /* tensor inputs */
     int nd[3];               /* their ranks */
-    int64_t sz[3][4];        /* their sizes */
+    int64_t sz[3][5];        /* their sizes */
     int domain;              /* 0: any, 1: positive, 2: (-1, 1), 3: an integer index input 1,
                               * 6: (0, 1) and input 1 needs no grad, 7: input 1 needs no grad */
     tsr_ag_args a;
@@ -130,6 +130,15 @@ static tsr_tensor *fwd_pool(const char *key, const tsr_ag_args *a, tsr_tensor *x
     else if (!strcmp(key, "adaptive_max_pool2d")) r = tsr_nn_adaptive_max_pool2d(x, 2, d, &i);
     else if (!strcmp(key, "adaptive_max_pool3d")) r = tsr_nn_adaptive_max_pool3d(x, 3, d, &i);
     else if (!strcmp(key, "max_pool3d")) r = tsr_nn_max_pool3d(x, 1, d, 1, d + 1, 1, d + 2, 1, one, false, &i);
+    else if (!strncmp(key, "fractional_max_pool", 19)) {   /* fixed samples, 0.3 each, for (N, C) planes */
+        int nsp = key[19] == '3' ? 3 : 2;
+        int64_t sz[3] = {x->sizes[0], x->sizes[1], nsp};
+        tsr_tensor *s = tsr_full(3, sz, tsr_scalar_float(0.3), x->dtype, TSR_CPU);
+        r = s ? tsr_nn_fractional_max_pool(x, nsp, nsp, d, nsp, d + 3, s, &i) : NULL;
+        tsr_tensor_release(s);
+    }
+    else if (!strcmp(key, "avg_pool3d")) r = tsr_nn_avg_pool3d(x, 3, d, 3, d + 3, 3, d + 6, false, a->flag, a->has_d0, a->i0);
+    else if (!strcmp(key, "adaptive_avg_pool3d")) r = tsr_nn_adaptive_avg_pool3d(x, 3, d);
     else if (!strcmp(key, "max_unpool2d")) {   /* x (1, 2, 2) into (3, 3) planes at fixed places */
         int64_t sz[3] = {1, 2, 2}, at[4] = {0, 4, 5, 7};
         i = tsr_empty(3, sz, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS);
@@ -236,9 +245,12 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     }
     if (!strcmp(key, "convolution")) {   /* conv1d / conv_transpose1d: dims stride, padding, dilation, output_padding */
         const int64_t *d = a->dims;
-        return a->flag ? tsr_nn_conv_transpose(in[0], in[1], in[2], 1, 1, d, 1, d + 2, 1, d + 6, a->i0, 1, d + 4)
-                       : tsr_nn_conv(in[0], in[1], in[2], 1, 1, d, 1, d + 2, 1, d + 4, a->i0, NULL);
+        int nsp = a->ndims, q = nsp == 3 ? 3 : 2;   /* conv3d: the lists 3 apart */
+        return a->flag ? tsr_nn_conv_transpose(in[0], in[1], in[2], nsp, nsp, d, nsp, d + q, nsp, d + 3 * q, a->i0, nsp,
+                                               d + 2 * q)
+                       : tsr_nn_conv(in[0], in[1], in[2], nsp, nsp, d, nsp, d + q, nsp, d + 2 * q, a->i0, NULL);
     }
+    if (!strcmp(key, "conv_tbc")) return tsr_nn_conv_tbc(in[0], in[1], in[2], a->i0);
     if (!strcmp(key, "embedding")) {
         tsr_tensor *t = fixed_index(emb_index, 4), *r = tsr_nn_embedding(in[0], t);
         tsr_tensor_release(t);
@@ -854,6 +866,14 @@ static const Case cases[] = {
     {"convolution", 3, {3, 3, 1}, {{2, 4, 7}, {6, 2, 3}, {6}}, 0, A(.ndims = 1, .dims = {2, 0, 1, 0, 2, 0, 0, 0}, .i0 = 2)},
     {"convolution", 3, {3, 3, 1}, {{2, 4, 5}, {4, 3, 2}, {6}}, 0,
      A(.ndims = 1, .dims = {2, 0, 1, 0, 1, 0, 1, 0}, .i0 = 2, .flag = true)},
+    {"convolution", 3, {5, 5, 1}, {{2, 4, 3, 4, 3}, {4, 2, 2, 2, 2}, {4}}, 0,
+     A(.ndims = 3, .dims = {1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 0, 0}, .i0 = 2)},
+    {"convolution", 3, {5, 5, 1}, {{1, 2, 4, 3, 4}, {2, 2, 2, 1, 2}, {2}}, 0,
+     A(.ndims = 3, .dims = {1, 1, 1, 0, 0, 0, 2, 1, 1, 0, 0, 0}, .i0 = 1)},
+    {"convolution", 3, {5, 5, 1}, {{1, 4, 2, 2, 3}, {4, 2, 2, 2, 1}, {4}}, 0,
+     A(.ndims = 3, .dims = {2, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0}, .i0 = 2, .flag = true)},
+    {"conv_tbc", 3, {3, 3, 1}, {{5, 2, 3}, {3, 3, 4}, {4}}, 0, A(.i0 = 1)},
+    {"conv_tbc", 3, {3, 3, 1}, {{4, 1, 2}, {2, 2, 3}, {3}}, 0, A(.i0 = 0)},
     {"max_pool2d", 1, {3}, {{2, 5, 6}}, 0, A(.dims = {3, 2, 2, 1, 1, 0})},
     /* the backward kernels' own nodes (create_graph): (grad, self[, weight]) */
     {"convolution_backward", 3, {3, 3, 3}, {{2, 6, 3}, {2, 4, 7}, {6, 2, 3}}, 0, A(.ndims = 1, .dims = {2, 0, 0, 0, 1, 0, 0, 0}, .i0 = 2)},
@@ -882,6 +902,12 @@ static const Case cases[] = {
     {"max_unpool3d", 1, {4}, {{1, 2, 1, 2}}, 0, A(.dims = {2, 2, 2})},
     {"max_pool3d", 1, {4}, {{2, 3, 4, 3}}, 0, A(.dims = {2, 1, 1})},
     {"adaptive_max_pool3d", 1, {4}, {{2, 3, 4, 5}}, 0, A(.dims = {2, 3, 2})},
+    {"fractional_max_pool2d", 1, {4}, {{1, 2, 6, 7}}, 0, A(.dims = {2, 3, 0, 3, 4})},
+    {"fractional_max_pool3d", 1, {5}, {{1, 2, 4, 5, 6}}, 0, A(.dims = {2, 2, 3, 2, 3, 3})},
+    {"avg_pool3d", 1, {4}, {{2, 3, 4, 5}}, 0, A(.dims = {2, 3, 2, 1, 2, 2, 1, 1, 1}, .flag = true)},
+    {"avg_pool3d", 1, {4}, {{1, 3, 4, 4}}, 0, A(.dims = {2, 2, 3, 1, 1, 2, 1, 0, 1})},
+    {"avg_pool3d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {2, 2, 2, 1, 1, 1, 0, 0, 0}, .has_d0 = true, .i0 = 3)},
+    {"adaptive_avg_pool3d", 1, {4}, {{2, 3, 5, 4}}, 0, A(.dims = {2, 3, 3})},
     {"reflection_pad1d", 1, {2}, {{2, 5}}, 0, A(.ndims = 2, .dims = {2, 1}, .i0 = 1)},
     {"reflection_pad2d", 1, {3}, {{1, 4, 5}}, 0, A(.ndims = 4, .dims = {1, 2, 3, 0}, .i0 = 1)},
     {"reflection_pad3d", 1, {4}, {{1, 2, 3, 3}}, 0, A(.ndims = 6, .dims = {1, 1, 2, 0, 0, 1}, .i0 = 1)},
