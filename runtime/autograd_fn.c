@@ -2329,6 +2329,19 @@ static int pool_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backw
     return finish(c, n, gin);
 }
 static int bw_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, bw_max_pool2d_k); }
+static int bw_avg_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, tsr__bw_avg_pool3d); }
+static int bw_adaptive_avg_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return pool_bw(n, g, gin, tsr__bw_adaptive_avg_pool3d);
+}
+static int bw_fractional_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return pool_bw(n, g, gin, tsr__bw_fractional_max_pool2d);
+}
+static int bw_fractional_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return pool_bw(n, g, gin, tsr__bw_fractional_max_pool3d);
+}
 
 static int bw_max_unpool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -3441,7 +3454,8 @@ static const tsr_formula formulas[] = {
     {"acosh", "AcoshBackward0", 1, tsr__bw_ahyp},
     {"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", 1, bw_adaptive_avg_pool2d},
     {"adaptive_avg_pool2d_backward", "AdaptiveAvgPool2DBackwardBackward0", 0, tsr__bw_adaptive_avg_pool2d_dbl},
-    {"adaptive_avg_pool3d", "AdaptiveAvgPool3DBackward0", 1, tsr__bw_adaptive_avg_pool3d},
+    {"adaptive_avg_pool3d", "AdaptiveAvgPool3DBackward0", 1, bw_adaptive_avg_pool3d},
+    {"adaptive_avg_pool3d_backward", "AdaptiveAvgPool3DBackwardBackward0", 0, tsr__bw_adaptive_avg_pool3d_dbl},
     {"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", 1, bw_max_pool2d},
     {"adaptive_max_pool2d_backward", "AdaptiveMaxPool2DBackwardBackward0", 0, tsr__bw_max_pool_dbl},
     {"adaptive_max_pool3d", "AdaptiveMaxPool3DBackward0", 1, bw_max_pool3d},
@@ -3466,7 +3480,8 @@ static const tsr_formula formulas[] = {
     {"atanh", "AtanhBackward0", 1, tsr__bw_ahyp},
     {"avg_pool2d", "AvgPool2DBackward0", 1, bw_avg_pool2d},
     {"avg_pool2d_backward", "AvgPool2DBackwardBackward0", 0, tsr__bw_avg_pool2d_dbl},
-    {"avg_pool3d", "AvgPool3DBackward0", 1, tsr__bw_avg_pool3d},
+    {"avg_pool3d", "AvgPool3DBackward0", 1, bw_avg_pool3d},
+    {"avg_pool3d_backward", "AvgPool3DBackwardBackward0", 0, tsr__bw_avg_pool3d_dbl},
     {"baddbmm", "BaddbmmBackward0", 6, bw_baddbmm},
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
     {"binary_cross_entropy_backward", "BinaryCrossEntropyBackwardBackward0", 7, bw_bce_dbl},
@@ -3535,8 +3550,10 @@ static const tsr_formula formulas[] = {
     {"fmod", "FmodBackward1", 3, tsr__bw_fmod},
     {"fmod_s", "FmodBackward0", 0, tsr__bw_first},
     {"frac", "FracBackward0", 0, tsr__bw_first},
-    {"fractional_max_pool2d", "FractionalMaxPool2DBackward0", 1, tsr__bw_fractional_max_pool2d},
-    {"fractional_max_pool3d", "FractionalMaxPool3DBackward0", 1, tsr__bw_fractional_max_pool3d},
+    {"fractional_max_pool2d", "FractionalMaxPool2DBackward0", 1, bw_fractional_max_pool2d},
+    {"fractional_max_pool2d_backward", "FractionalMaxPool2DBackwardBackward0", 0, tsr__bw_max_pool_dbl},
+    {"fractional_max_pool3d", "FractionalMaxPool3DBackward0", 1, bw_fractional_max_pool3d},
+    {"fractional_max_pool3d_backward", "FractionalMaxPool3DBackwardBackward0", 0, tsr__bw_max_pool_dbl},
     {"gather", "GatherBackward0", 2, bw_gather},
     {"gelu", "GeluBackward0", 1, bw_gelu_c},
     {"gelu_backward", "GeluBackwardBackward0", 3, bw_act_backward},

@@ -16,6 +16,7 @@
 #include "ops/join.h"
 #include "ops/nn_conv.h"
 #include "ops/nn_norm_grad.h"
+#include "ops/nn_pool3d.h"
 #include "ops/scatter.h"
 
 /* the gradient of output k of a node (NULL: none arrived) */
@@ -229,6 +230,38 @@ int tsr__bw_avg_pool2d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
                                                   n->a.i0));
         const tsr_tensor *in[1] = {g};
         give(c, gin, 0, record_on(c, r, "avg_pool2d", 1, in, &n->a));
+    }
+    self_zeros(c, n, gin);
+    return finish(c, n, gin);
+}
+
+/* avg_pool3d_backward (grad_output, self; kernel, stride, padding three
+ * entries each in dims[0..8], as avg_pool2d_backward's): avg_pool3d(grad, ...) */
+int tsr__bw_avg_pool3d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const int64_t *d = n->a.dims;
+    if (NEED(0) && !c->fail) {
+        tsr_tensor *r = keep(c, tsr_nn_avg_pool3d(g, 3, d, 3, d + 3, 3, d + 6, n->a.i1 != 0, n->a.flag, n->a.has_d0,
+                                                  n->a.i0));
+        const tsr_tensor *in[1] = {g};
+        give(c, gin, 0, record_on(c, r, "avg_pool3d", 1, in, &n->a));
+    }
+    self_zeros(c, n, gin);
+    return finish(c, n, gin);
+}
+
+/* _adaptive_avg_pool3d_backward (grad_output, self): _adaptive_avg_pool3d(grad, grad_output's last three sizes) */
+int tsr__bw_adaptive_avg_pool3d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0) && !c->fail) {
+        int nd = n->in_nd[0];
+        tsr_tensor *r = keep(c, tsr_nn_adaptive_avg_pool3d(g, 3, n->in_sizes[0] + nd - 3));
+        const tsr_tensor *in[1] = {g};
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        give(c, gin, 0, record_on(c, r, "adaptive_avg_pool3d", 1, in, &a));
     }
     self_zeros(c, n, gin);
     return finish(c, n, gin);

@@ -363,7 +363,7 @@ static Value *f_avg_pool3d(Value *self, CallArgs *a, void *d)
     }
     if (!r) return bind_runtime_error();
     if (tsr_ag_needed(1, &x)) {   /* the node's kernel, stride, padding: three entries each */
-        tsr_ag_args ga = {.flag = cip, .has_d0 = hd, .i0 = div};
+        tsr_ag_args ga = {.flag = cip, .has_d0 = hd, .i0 = div, .i1 = ceil};   /* ceil_mode: the double backward's */
         for (int i = 0; i < 3; i++) {
             ga.dims[i] = k[nk == 3 ? i : 0];
             ga.dims[3 + i] = ns == 0 ? ga.dims[i] : s[ns == 3 ? i : 0];

@@ -436,6 +436,9 @@ static tsr_tensor *fwd_pool_backward(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "avg_pool2d_backward"))
         return tsr_nn_avg_pool2d_backward(in[0], in[1], d, d + 2, d + 4, a->flag, a->has_d0, a->i0);
     if (!strcmp(k, "adaptive_avg_pool2d_backward")) return tsr_nn_adaptive_avg_pool2d_backward(in[0], in[1]);
+    if (!strcmp(k, "avg_pool3d_backward"))
+        return tsr_nn_avg_pool3d_backward(in[0], in[1], d, d + 3, d + 6, a->flag, a->has_d0, a->i0);
+    if (!strcmp(k, "adaptive_avg_pool3d_backward")) return tsr_nn_adaptive_avg_pool3d_backward(in[0], in[1]);
     char base[40];
     size_t l = strlen(k);
     if (l < 10 || strcmp(k + l - 9, "_backward") || !strstr(k, "max_pool")) return NULL;
@@ -887,6 +890,10 @@ static const Case cases[] = {
     {"huber_loss_backward", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 0, A(.i0 = TSR_REDUCTION_NONE, .d0 = 0.4)},
     {"binary_cross_entropy_backward", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 12, A(.i0 = TSR_REDUCTION_NONE)},
     {"glu_backward", 2, {2, 2}, {{3, 2}, {3, 4}}, 0, A(.i0 = 1)},
+    {"avg_pool3d_backward", 2, {4, 4}, {{2, 1, 2, 2}, {2, 3, 4, 5}}, 7, A(.dims = {2, 2, 2, 2, 2, 2, 0, 0, 0}, .flag = true)},
+    {"adaptive_avg_pool3d_backward", 2, {4, 4}, {{2, 2, 3, 3}, {2, 3, 5, 4}}, 7, A(.dims = {2, 3, 3})},
+    {"fractional_max_pool2d_backward", 2, {4, 4}, {{1, 2, 3, 4}, {1, 2, 6, 7}}, 7, A(.dims = {2, 3, 0, 3, 4})},
+    {"fractional_max_pool3d_backward", 2, {5, 5}, {{1, 2, 2, 3, 3}, {1, 2, 4, 5, 6}}, 7, A(.dims = {2, 2, 3, 2, 3, 3})},
     {"max_pool2d_backward", 2, {3, 3}, {{2, 2, 2}, {2, 4, 4}}, 7, A(.dims = {2, 2, 2, 2, 0, 0})},
     {"adaptive_max_pool2d_backward", 2, {3, 3}, {{2, 2, 3}, {2, 4, 5}}, 7, A(.dims = {2, 3})},
     {"avg_pool2d_backward", 2, {3, 3}, {{2, 2, 2}, {2, 4, 5}}, 7, A(.dims = {2, 2, 2, 2, 0, 0}, .flag = true)},
