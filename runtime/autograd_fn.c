@@ -3013,11 +3013,6 @@ FUSED(bw_log_sigmoid_c, bw_log_sigmoid, "log_sigmoid_backward")
 FUSED(bw_hardswish_c, bw_hardswish, "hardswish_backward")
 static int bw_gelu_c(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
-    if (n->a.flag && tsr__ag_creating()) {   /* its tanh double backward's order of operations is not reproduced yet */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of GeluBackward0 with "
-                      "approximate='tanh' is not implemented.");
-        return -1;
-    }
     return fused_bw(n, g, gin, bw_gelu, "gelu_backward");
 }
 #undef FUSED
@@ -3062,7 +3057,22 @@ static int bw_act_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         } else if (!strcmp(key, "log_sigmoid_backward")) {   /* z = self.sigmoid(): grad * gO * (z - 1) * z */
             tsr_tensor *z = un(c, TSR_UNOP_SIGMOID, x);
             r = MUL(MUL(MUL(g, go), bins(c, TSR_BINOP_SUB, z, 1.0)), z);
-        } else if (!strcmp(key, "gelu_backward")) {   /* gelu_double_backward, 'none' (tanh refuses above) */
+        } else if (!strcmp(key, "gelu_backward") && n->a.flag) {   /* gelu_double_backward, 'tanh' */
+            const double kbeta = M_SQRT2 * M_2_SQRTPI * 0.5, kkappa = 0.044715;
+            tsr_tensor *x3 = bins(c, TSR_BINOP_POW, x, 3.0);
+            tsr_tensor *inner = sbin(c, TSR_BINOP_MUL, kbeta, bin(c, TSR_BINOP_ADD, x, sbin(c, TSR_BINOP_MUL, kkappa, x3)));
+            tsr_tensor *th = un(c, TSR_UNOP_TANH, inner);
+            tsr_tensor *sech = sbin(c, TSR_BINOP_DIV, 1.0, un(c, TSR_UNOP_COSH, inner));
+            tsr_tensor *f = sbin(c, TSR_BINOP_MUL, 0.5, x);
+            tsr_tensor *gg = sbin(c, TSR_BINOP_SUB, 1.0, MUL(th, th));
+            tsr_tensor *h = sbin(c, TSR_BINOP_MUL, kbeta, sbin(c, TSR_BINOP_ADD, 1.0, MUL(sbin(c, TSR_BINOP_MUL, 3 * kkappa, x), x)));
+            tsr_tensor *fgh = MUL(sbin(c, TSR_BINOP_MUL, 0.5, gg), h);
+            tsr_tensor *gp = MUL(MUL(sbin(c, TSR_BINOP_MUL, 2.0, sech), MUL(un(c, TSR_UNOP_NEG, sech), th)), h);
+            tsr_tensor *gpfh = MUL(MUL(f, h), gp);
+            tsr_tensor *hp = sbin(c, TSR_BINOP_MUL, kbeta, sbin(c, TSR_BINOP_MUL, 6 * kkappa, x));
+            tsr_tensor *hpfg = MUL(MUL(f, gg), hp);
+            r = MUL(MUL(g, go), bin(c, TSR_BINOP_ADD, bin(c, TSR_BINOP_ADD, bin(c, TSR_BINOP_ADD, fgh, fgh), gpfh), hpfg));
+        } else if (!strcmp(key, "gelu_backward")) {   /* gelu_double_backward, 'none' */
             const double kbeta = M_2_SQRTPI * M_SQRT1_2 * 0.5;
             tsr_tensor *sq = MUL(x, x);
             tsr_tensor *pdf = sbin(c, TSR_BINOP_MUL, kbeta, un(c, TSR_UNOP_EXP, sbin(c, TSR_BINOP_MUL, -0.5, sq)));

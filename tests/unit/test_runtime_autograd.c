@@ -1000,7 +1000,7 @@ static const Case cases[] = {
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 1.6732632423543772, .d1 = 1.0507009873554805)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 2.0, .flag = true)},
     {"hardswish_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
-    {"gelu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.flag = false)},
+    {"gelu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.flag = false)}, {"gelu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.flag = true)},
     {"hardtanh_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = -0.5, .d1 = 0.6)},
     {"leaky_relu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.2)},
     {"log_sigmoid_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
