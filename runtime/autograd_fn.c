@@ -1518,6 +1518,17 @@ static int bw_upsample_nearest(tsr_node *n, const tsr_tensor *g, tsr_tensor **gi
     return finish(c, n, gin);
 }
 
+/* upsample_linear1d / bilinear2d / trilinear3d (.vec): as the nearest ones,
+ * align_corners in keepdim */
+static int bw_upsample_linear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    double sc[3];
+    for (int i = 0; i < 3; i++) memcpy(&sc[i], &n->a.dims[5 + i], sizeof sc[i]);
+    give(c, gin, 0, keep(c, tsr_nn_upsample_linear_backward(g, n->a.dims, n->a.flag ? sc : NULL, n->a.keepdim)));
+    return finish(c, n, gin);
+}
+
 /* pixel_shuffle / pixel_unshuffle(factor i0): the other one of dy */
 static int bw_pixel_shuffle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -3467,12 +3478,15 @@ static const tsr_formula formulas[] = {
     {"unfold_backward", "UnfoldBackwardBackward0", 0, bw_view_backward},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
+    {"upsample_bilinear2d", "UpsampleBilinear2DBackward1", 0, bw_upsample_linear},
+    {"upsample_linear1d", "UpsampleLinear1DBackward1", 0, bw_upsample_linear},
     {"upsample_nearest1d", "UpsampleNearest1DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest2d", "UpsampleNearest2DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest3d", "UpsampleNearest3DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest_exact1d", "UpsampleNearestExact1DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest_exact2d", "UpsampleNearestExact2DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest_exact3d", "UpsampleNearestExact3DBackward1", 0, bw_upsample_nearest},
+    {"upsample_trilinear3d", "UpsampleTrilinear3DBackward1", 0, bw_upsample_linear},
     {"values", "ValuesBackward0", 1, bw_sparse_values},
     {"var", "VarBackward0", 1, bw_var},
     {"var_mean_m", "VarMeanBackward0", 0, bw_mean},

@@ -1,9 +1,9 @@
 /* src/bind/nnf_interp.c — F.interpolate, F.upsample and F.upsample_nearest
- * (1.13's torch/nn/functional.py, its ValueError / NotImplementedError
- * texts). Only the nearest modes (forward and backward) reach a runtime kernel so
- * far (runtime/ops/nn_interp.h); 'area' of 3-d/4-d input is F's
- * adaptive_avg_pool1d/2d as in 1.13; the interpolating modes and 5-d area
- * refuse by name. */
+ * and F.upsample_bilinear (1.13's torch/nn/functional.py, its ValueError /
+ * NotImplementedError texts). The nearest and linear modes (forward and
+ * backward) reach runtime kernels (runtime/ops/nn_interp.h); 'area' of
+ * 3-d/4-d input is F's adaptive_avg_pool1d/2d as in 1.13; bicubic, antialias
+ * and 5-d area refuse by name. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -135,6 +135,34 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
         if (f) decref(f);
         return r;
     }
+    static const char *const lin_modes[4] = {NULL, "linear", "bilinear", "trilinear"};
+    if (dim >= 1 && dim <= 3 && !strcmp(mode, lin_modes[dim])) {   /* upsample_linear1d / bilinear2d / trilinear3d (.vec) */
+        if (aa) return exc_set("NotImplementedError", "tsr: F.interpolate(mode='%s', antialias=True) is not implemented yet", mode);
+        static const char *const keys[4] = {NULL, "upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d"};
+        if (align && !is_none(align) && !is_type(align, &t_bool))   /* the aten function takes a bool */
+            return exc_set("TypeError", "%s() received an invalid combination of arguments - got (Tensor, %s, %s, %s), "
+                           "but expected one of:", keys[dim], use_scales ? "NoneType" : "list", align->type->name,
+                           use_scales ? "list" : "NoneType");
+        int ac = align && !is_none(align) ? value_truth(align) : 0;
+        if (ac < 0) return NULL;
+        if (use_scales)
+            for (int i = 0; i < dim; i++) out[i] = (int64_t)((double)x->sizes[2 + i] * sc[i]);
+        tsr_tensor *r = tsr_nn_upsample_linear(x, out, use_scales ? sc : NULL, ac);
+        if (!r) return bind_runtime_error();
+        if (tsr_ag_needed(1, &x)) {
+            tsr_ag_args ga = {0};
+            for (int i = 0; i < x->ndim; i++) ga.dims[i] = x->sizes[i];
+            for (int i = 0; i < 3; i++) memcpy(&ga.dims[5 + i], &sc[i], sizeof sc[i]);
+            ga.ndims = 8;
+            ga.flag = use_scales;
+            ga.keepdim = ac;
+            if (tsr_ag_record(keys[dim], 1, &x, &ga, r, false) < 0) {
+                tsr_tensor_release(r);
+                return bind_runtime_error();
+            }
+        }
+        return v_tensor(r);
+    }
     if (!strcmp(mode, "linear") || !strcmp(mode, "bilinear") || !strcmp(mode, "trilinear") ||
         !strcmp(mode, "bicubic") || !strcmp(mode, "area")) {
         static const struct { const char *mode; int nd; } need[] = {
@@ -178,10 +206,25 @@ static Value *f_upsample_nearest(Value *self, CallArgs *a, void *d)
     return interpolate(v[0], v[1], v[2], "nearest", NULL, NULL, NULL);
 }
 
+static Value *f_upsample_bilinear(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    (void)d;
+    Value *v[3] = {0};
+    if (args_parse(a, "upsample_bilinear", "def input, size=, scale_factor=", v) < 0) return NULL;
+    if (!bind_warnings_ignored())
+        fprintf(stderr, "UserWarning: nn.functional.upsample_bilinear is deprecated. Use nn.functional.interpolate instead.\n");
+    Value *t = v_bool(true);
+    Value *r = t ? interpolate(v[0], v[1], v[2], "bilinear", t, NULL, NULL) : NULL;
+    if (t) decref(t);
+    return r;
+}
+
 void bind_nnf_interp_init(void)
 {
     Value *m = bind_module(MOD);
     module_add(m, "interpolate", v_builtin("interpolate", f_interpolate, NULL, NULL));
     module_add(m, "upsample", v_builtin("upsample", f_interpolate, NULL, (void *)"upsample"));
     module_add(m, "upsample_nearest", v_builtin("upsample_nearest", f_upsample_nearest, NULL, NULL));
+    module_add(m, "upsample_bilinear", v_builtin("upsample_bilinear", f_upsample_bilinear, NULL, NULL));
 }

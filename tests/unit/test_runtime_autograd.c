@@ -177,6 +177,13 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         for (int i = 0; i < in[0]->ndim - 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
         return tsr_nn_upsample_nearest(in[0], out, sc, strstr(key, "exact") != NULL);
     }
+    if (!strcmp(key, "upsample_linear1d") || !strcmp(key, "upsample_bilinear2d") || !strcmp(key, "upsample_trilinear3d")) {
+        double sc[3];   /* as upsample_nearest; align_corners in keepdim */
+        int64_t out[3];
+        memcpy(sc, a->dims + 5, sizeof sc);
+        for (int i = 0; i < in[0]->ndim - 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
+        return tsr_nn_upsample_linear(in[0], out, sc, a->keepdim);
+    }
     if (!strcmp(key, "pixel_shuffle")) return tsr_nn_pixel_shuffle(in[0], a->i0);
     if (!strcmp(key, "pixel_unshuffle")) return tsr_nn_pixel_unshuffle(in[0], a->i0);
     if (!strcmp(key, "rrelu_with_noise")) return tsr_nn_rrelu(in[0], a->d0, a->d1, false, false, NULL, NULL);
@@ -742,6 +749,10 @@ static const Case cases[] = {
     {"upsample_nearest2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
     {"upsample_nearest_exact1d", 1, {3}, {{1, 2, 3}}, 0, A(.dims = {1, 2, 3, 0, 0, 0x3ff8000000000000}, .flag = true)},
     {"upsample_nearest_exact2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_linear1d", 1, {3}, {{1, 2, 3}}, 0, A(.dims = {1, 2, 3, 0, 0, 0x3ff8000000000000}, .flag = true)},
+    {"upsample_linear1d", 1, {3}, {{2, 1, 4}}, 0, A(.dims = {2, 1, 4, 0, 0, 0x3fe6666666666666}, .flag = true, .keepdim = true)},
+    {"upsample_bilinear2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_bilinear2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
     {"pixel_shuffle", 1, {4}, {{1, 4, 2, 3}}, 0, A(.i0 = 2)}, {"pixel_unshuffle", 1, {3}, {{1, 4, 2}}, 0, A(.i0 = 2)},
     /* evaluation mode (the mean slope); training multiplies by the kept noise (conformance cases) */
     {"rrelu_with_noise", 1, {1}, {{6}}, 0, A(.d0 = 0.1, .d1 = 0.3)}, {"rrelu_with_noise_", 1, {1}, {{6}}, 0, A(.d0 = 0.1, .d1 = 0.3)},
@@ -1212,6 +1223,8 @@ TEST(autograd_every_formula_has_a_case)
         found = found || !strcmp(k, "view_as_real") || !strcmp(k, "view_as_complex");
         /* 5-d inputs, more than a case's sizes hold: conformance case nnf/interp_nearest_grad */
         found = found || !strcmp(k, "upsample_nearest3d") || !strcmp(k, "upsample_nearest_exact3d");
+        /* likewise: conformance cases nnf/interp_linear_grad, interp_linear */
+        found = found || !strcmp(k, "upsample_trilinear3d");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++) found = !strcmp(cases[j].key, k);
         if (!found) printf("    no finite-difference case for %s\n", k);
         CHECK(found);
