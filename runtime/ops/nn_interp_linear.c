@@ -22,8 +22,10 @@
  *     double: fma(t[n-1], w[n-1], ... fma(t2, w2, fma(t0, w0, t1 * w1)))
  *   backward: grad_input (contiguous, zeroed) += (w_outer * ... * w_inner) * g
  *     as one fma per term, terms in the order above, outputs in order.
- * bfloat16 computes each product and sum in float and rounds to bfloat16 (the
- * c10::BFloat16 operators), weights rounded to bfloat16. */
+ * bfloat16: the scale is rounded to bfloat16 (the source index is not), the
+ * weights and their products too; the generic kernel and the backward round
+ * each product and sum to bfloat16 (c10::BFloat16's operators), the
+ * channels_last kernel computes as float does (16 lanes) and rounds once. */
 #include <math.h>
 #include <string.h>
 
@@ -48,6 +50,7 @@ static void linear_weights(int64_t in, int64_t out, bool ac, double scale, tsr_d
         s = dbl ? 1.0 / scale : (double)(float)(1.0 / scale);
     else
         s = dbl ? (double)in / (double)out : (double)((float)in / (float)out);
+    if (dt == TSR_BFLOAT16) s = bf((float)s);   /* the scale is a BFloat16; the source index is not rounded */
     for (int64_t d = 0; d < out; d++) {
         if (in == out) {
             w[d] = (lin_w){d, d, 1.0, 0.0};
@@ -134,7 +137,7 @@ static double load(const char *p, tsr_dtype dt)
 /* the channels_last kernel's value of channel c from its n terms t[] */
 static double cl_value(tsr_dtype dt, int n, const double *t, const double *wt, bool vec)
 {
-    if (dt == TSR_FLOAT32) {
+    if (dt != TSR_FLOAT64) {   /* bfloat16 converts its vectors to float: float's arithmetic */
         if (vec) {
             float acc = fmaf((float)t[n - 1], (float)wt[n - 1], (float)t[n - 2] * (float)wt[n - 2]);
             for (int j = n - 3; j >= 0; j--) acc = fmaf((float)t[j], (float)wt[j], acc);
@@ -144,18 +147,13 @@ static double cl_value(tsr_dtype dt, int n, const double *t, const double *wt, b
         for (int j = 1; j < n; j++) acc += t[j] * wt[j];
         return (float)acc;
     }
-    if (dt == TSR_FLOAT64) {
-        if (vec) {
-            double acc = fma(t[n - 1], wt[n - 1], t[n - 2] * wt[n - 2]);
-            for (int j = n - 3; j >= 0; j--) acc = fma(t[j], wt[j], acc);
-            return acc;
-        }
-        double acc = fma(t[0], wt[0], t[1] * wt[1]);
-        for (int j = 2; j < n; j++) acc = fma(t[j], wt[j], acc);
+    if (vec) {
+        double acc = fma(t[n - 1], wt[n - 1], t[n - 2] * wt[n - 2]);
+        for (int j = n - 3; j >= 0; j--) acc = fma(t[j], wt[j], acc);
         return acc;
     }
-    float acc = bf((float)t[0] * (float)wt[0]);   /* bfloat16: float sums, rounded each step */
-    for (int j = 1; j < n; j++) acc = bf(acc + bf((float)t[j] * (float)wt[j]));
+    double acc = fma(t[0], wt[0], t[1] * wt[1]);
+    for (int j = 2; j < n; j++) acc = fma(t[j], wt[j], acc);
     return acc;
 }
 
@@ -192,7 +190,7 @@ tsr_tensor *tsr_nn_upsample_linear(const tsr_tensor *x, const int64_t *out, cons
     }
     tsr_dtype dt = x->dtype;
     int isz = tsr_tensor_itemsize(x);
-    int64_t lanes = dt == TSR_FLOAT32 ? 8 : dt == TSR_FLOAT64 ? 4 : 0;
+    int64_t lanes = dt == TSR_FLOAT32 ? 8 : dt == TSR_FLOAT64 ? 4 : 16;
     int64_t nvec = lanes ? x->sizes[1] - x->sizes[1] % lanes : 0;
     int64_t st[3], rst[3];
     for (int i = 0; i < k; i++) st[i] = xr->strides[2 + i] * isz, rst[i] = r->strides[2 + i] * isz;
@@ -233,6 +231,7 @@ tsr_tensor *tsr_nn_upsample_linear(const tsr_tensor *x, const int64_t *out, cons
                                 double wv = hi ? lw->w1 : lw->w0;
                                 if (i == 0) wf = (float)wv, wd = wv;
                                 else wf *= (float)wv, wd *= wv;
+                                if (dt == TSR_BFLOAT16) wf = bf(wf);
                             }
                             t[j] = load(q, dt);
                             wt[j] = dt == TSR_FLOAT64 ? wd : (double)wf;
