@@ -1518,14 +1518,17 @@ static int bw_upsample_nearest(tsr_node *n, const tsr_tensor *g, tsr_tensor **gi
     return finish(c, n, gin);
 }
 
-/* upsample_linear1d / bilinear2d / trilinear3d (.vec): as the nearest ones,
- * align_corners in keepdim */
+/* upsample_linear1d / bilinear2d / trilinear3d / bicubic2d (.vec): as the
+ * nearest ones, align_corners in keepdim */
 static int bw_upsample_linear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     double sc[3];
     for (int i = 0; i < 3; i++) memcpy(&sc[i], &n->a.dims[5 + i], sizeof sc[i]);
-    give(c, gin, 0, keep(c, tsr_nn_upsample_linear_backward(g, n->a.dims, n->a.flag ? sc : NULL, n->a.keepdim)));
+    const double *scp = n->a.flag ? sc : NULL;
+    give(c, gin, 0, keep(c, !strcmp(n->f->key, "upsample_bicubic2d")
+                                ? tsr_nn_upsample_bicubic_backward(g, n->a.dims, scp, n->a.keepdim)
+                                : tsr_nn_upsample_linear_backward(g, n->a.dims, scp, n->a.keepdim)));
     return finish(c, n, gin);
 }
 
@@ -3478,6 +3481,7 @@ static const tsr_formula formulas[] = {
     {"unfold_backward", "UnfoldBackwardBackward0", 0, bw_view_backward},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
+    {"upsample_bicubic2d", "UpsampleBicubic2DBackward1", 0, bw_upsample_linear},
     {"upsample_bilinear2d", "UpsampleBilinear2DBackward1", 0, bw_upsample_linear},
     {"upsample_linear1d", "UpsampleLinear1DBackward1", 0, bw_upsample_linear},
     {"upsample_nearest1d", "UpsampleNearest1DBackward1", 0, bw_upsample_nearest},

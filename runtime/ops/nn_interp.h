@@ -32,6 +32,13 @@ tsr_tensor *tsr_nn_upsample_linear(const tsr_tensor *x, const int64_t *out, cons
 tsr_tensor *tsr_nn_upsample_linear_backward(const tsr_tensor *g, const int64_t *in_sizes, const double *scales,
                                             bool align_corners);
 
+/* upsample_bicubic2d of 4-d x (float32, float64, bfloat16) and its
+ * backward (a contiguous gradient of the input of sizes in_sizes), as the
+ * linear ones (nn_interp_cubic.c has the arithmetic). */
+tsr_tensor *tsr_nn_upsample_bicubic(const tsr_tensor *x, const int64_t *out, const double *scales, bool align_corners);
+tsr_tensor *tsr_nn_upsample_bicubic_backward(const tsr_tensor *g, const int64_t *in_sizes, const double *scales,
+                                             bool align_corners);
+
 /* The checks every upsample kernel makes first (rank, non-empty, positive
  * sizes), with 1.13's messages ("... input (W: 2) and output (W: 0)" where
  * and_output: upsample_linear1d's). 0 or -1. */

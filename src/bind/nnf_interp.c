@@ -1,9 +1,9 @@
 /* src/bind/nnf_interp.c — F.interpolate, F.upsample and F.upsample_nearest
  * and F.upsample_bilinear (1.13's torch/nn/functional.py, its ValueError /
  * NotImplementedError texts). The nearest and linear modes (forward and
- * backward) reach runtime kernels (runtime/ops/nn_interp.h); 'area' of
- * 3-d/4-d input is F's adaptive_avg_pool1d/2d as in 1.13; bicubic, antialias
- * and 5-d area refuse by name. */
+ * backward), linear and bicubic reach runtime kernels (runtime/ops/nn_interp.h);
+ * 'area' of 3-d/4-d input is F's adaptive_avg_pool1d/2d as in 1.13;
+ * antialias and 5-d area refuse by name. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -136,18 +136,21 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
         return r;
     }
     static const char *const lin_modes[4] = {NULL, "linear", "bilinear", "trilinear"};
-    if (dim >= 1 && dim <= 3 && !strcmp(mode, lin_modes[dim])) {   /* upsample_linear1d / bilinear2d / trilinear3d (.vec) */
+    bool cubic = dim == 2 && !strcmp(mode, "bicubic");
+    if ((dim >= 1 && dim <= 3 && !strcmp(mode, lin_modes[dim])) || cubic) {   /* upsample_linear1d ... bicubic2d (.vec) */
         if (aa) return exc_set("NotImplementedError", "tsr: F.interpolate(mode='%s', antialias=True) is not implemented yet", mode);
-        static const char *const keys[4] = {NULL, "upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d"};
+        static const char *const lin_keys[4] = {NULL, "upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d"};
+        const char *key = cubic ? "upsample_bicubic2d" : lin_keys[dim];
         if (align && !is_none(align) && !is_type(align, &t_bool))   /* the aten function takes a bool */
             return exc_set("TypeError", "%s() received an invalid combination of arguments - got (Tensor, %s, %s, %s), "
-                           "but expected one of:", keys[dim], use_scales ? "NoneType" : "list", align->type->name,
+                           "but expected one of:", key, use_scales ? "NoneType" : "list", align->type->name,
                            use_scales ? "list" : "NoneType");
         int ac = align && !is_none(align) ? value_truth(align) : 0;
         if (ac < 0) return NULL;
         if (use_scales)
             for (int i = 0; i < dim; i++) out[i] = (int64_t)((double)x->sizes[2 + i] * sc[i]);
-        tsr_tensor *r = tsr_nn_upsample_linear(x, out, use_scales ? sc : NULL, ac);
+        tsr_tensor *r = cubic ? tsr_nn_upsample_bicubic(x, out, use_scales ? sc : NULL, ac)
+                              : tsr_nn_upsample_linear(x, out, use_scales ? sc : NULL, ac);
         if (!r) return bind_runtime_error();
         if (tsr_ag_needed(1, &x)) {
             tsr_ag_args ga = {0};
@@ -156,7 +159,7 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
             ga.ndims = 8;
             ga.flag = use_scales;
             ga.keepdim = ac;
-            if (tsr_ag_record(keys[dim], 1, &x, &ga, r, false) < 0) {
+            if (tsr_ag_record(key, 1, &x, &ga, r, false) < 0) {
                 tsr_tensor_release(r);
                 return bind_runtime_error();
             }

@@ -184,6 +184,13 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         for (int i = 0; i < in[0]->ndim - 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
         return tsr_nn_upsample_linear(in[0], out, sc, a->keepdim);
     }
+    if (!strcmp(key, "upsample_bicubic2d")) {
+        double sc[2];
+        int64_t out[2];
+        memcpy(sc, a->dims + 5, sizeof sc);
+        for (int i = 0; i < 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
+        return tsr_nn_upsample_bicubic(in[0], out, sc, a->keepdim);
+    }
     if (!strcmp(key, "pixel_shuffle")) return tsr_nn_pixel_shuffle(in[0], a->i0);
     if (!strcmp(key, "pixel_unshuffle")) return tsr_nn_pixel_unshuffle(in[0], a->i0);
     if (!strcmp(key, "rrelu_with_noise")) return tsr_nn_rrelu(in[0], a->d0, a->d1, false, false, NULL, NULL);
@@ -753,6 +760,8 @@ static const Case cases[] = {
     {"upsample_linear1d", 1, {3}, {{2, 1, 4}}, 0, A(.dims = {2, 1, 4, 0, 0, 0x3fe6666666666666}, .flag = true, .keepdim = true)},
     {"upsample_bilinear2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
     {"upsample_bilinear2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
+    {"upsample_bicubic2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_bicubic2d", 1, {4}, {{1, 1, 4, 3}}, 0, A(.dims = {1, 1, 4, 3, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
     {"pixel_shuffle", 1, {4}, {{1, 4, 2, 3}}, 0, A(.i0 = 2)}, {"pixel_unshuffle", 1, {3}, {{1, 4, 2}}, 0, A(.i0 = 2)},
     /* evaluation mode (the mean slope); training multiplies by the kept noise (conformance cases) */
     {"rrelu_with_noise", 1, {1}, {{6}}, 0, A(.d0 = 0.1, .d1 = 0.3)}, {"rrelu_with_noise_", 1, {1}, {{6}}, 0, A(.d0 = 0.1, .d1 = 0.3)},
