@@ -10,13 +10,14 @@
  *     cc1(x) = (fma(A + 2, x, -(A + 3)) * x) * x + 1,
  *     cc2(x) = fma(fma(A, x, -5A), x, 8A) * x - 4A;
  *     taps min(max(i - 1 + j, 0), in - 1); per dimension, outermost first,
- *     v = fma(t3, w3, fma(t2, w2, fma(t0, w0, t1 * w1))).
+ *     v = fma(t3, w3, fma(t2, w2, fma(t0, w0, t1 * w1))). bfloat16: a
+ *     bfloat16 scale, t and the coefficients rounded at each operation, v
+ *     summed in order with each product and sum rounded.
  *   backward (UpSampleBicubic2d.cpp, built without FMA): the weights with
  *     plain float arithmetic (r = s * (float)(d + 0.5) - 0.5f rounded each
  *     step; float64: in double); for each output (y, x) and channel, taps i
  *     (x) outer, j (y) inner: gi[clamped] += (g * wy[j]) * wx[i]; equal
- *     sizes copy. bfloat16 computes the weights and products in float (a
- *     float scale) and rounds the product and the sum. */
+ *     sizes copy. bfloat16 rounds every operation, the source index's too. */
 #include <math.h>
 #include <string.h>
 
@@ -58,6 +59,19 @@ static double cc2d(double x, bool fused)
     return ((-0.75 * x + 3.75) * x - 6.0) * x + 3.0;
 }
 
+/* the forward's coefficients of bfloat16: each operation rounded (c10::BFloat16's operators) */
+static float cc1b(float x)
+{
+    float a = bf(bf(1.25f * x) - 2.25f);
+    return bf(bf(bf(a * x) * x) + 1.0f);
+}
+
+static float cc2b(float x)
+{
+    float a = bf(bf(-0.75f * x) + 3.75f), b = bf(bf(a * x) - 6.0f);
+    return bf(bf(b * x) + 3.0f);
+}
+
 static void cubic_weights(int64_t in, int64_t out, bool ac, double scale, tsr_dtype dt, bool fused, cub_w *w)
 {
     bool dbl = dt == TSR_FLOAT64;
@@ -68,13 +82,15 @@ static void cubic_weights(int64_t in, int64_t out, bool ac, double scale, tsr_dt
         s = dbl ? 1.0 / scale : (double)(float)(1.0 / scale);
     else
         s = dbl ? (double)in / (double)out : (double)((float)in / (float)out);
-    if (dt == TSR_BFLOAT16 && fused) s = bf((float)s);   /* the backward's scale is a float (opmath) */
+    if (dt == TSR_BFLOAT16) s = bf((float)s);
     for (int64_t d = 0; d < out; d++) {
         double r;
         if (dbl)
             r = ac ? s * (double)d : fused ? fma(s, (double)d + 0.5, -0.5) : s * ((double)d + 0.5) - 0.5;
         else if (fused)   /* fmaf(s, d + 0.5f, -0.5f), exact in double */
             r = ac ? s * (double)d : s * ((double)d + 0.5) - 0.5;
+        else if (dt == TSR_BFLOAT16)   /* every operation a BFloat16's */
+            r = ac ? bf((float)s * (float)d) : bf(bf((float)s * bf((float)d + 0.5f)) - 0.5f);
         else
             r = ac ? (float)s * (float)d : (float)s * (float)((double)d + 0.5) - 0.5f;
         int64_t i0 = (int64_t)floorf((float)r);
@@ -86,6 +102,10 @@ static void cubic_weights(int64_t in, int64_t out, bool ac, double scale, tsr_dt
             double t = r - (double)i0, x2 = 1.0 - t;
             w[d].w[0] = cc2d(t + 1.0, fused), w[d].w[1] = cc1d(t, fused);
             w[d].w[2] = cc1d(x2, fused), w[d].w[3] = cc2d(x2 + 1.0, fused);
+        } else if (dt == TSR_BFLOAT16) {
+            float t = bf((float)(r - (double)i0)), x2 = bf(1.0f - t);
+            w[d].w[0] = cc2b(bf(t + 1.0f)), w[d].w[1] = cc1b(t);
+            w[d].w[2] = cc1b(x2), w[d].w[3] = cc2b(bf(x2 + 1.0f));
         } else {
             float t = (float)(r - (double)i0);
             float x2 = (float)(1.0 - (double)t);
@@ -241,7 +261,7 @@ tsr_tensor *tsr_nn_upsample_bicubic_backward(const tsr_tensor *g, const int64_t 
                             break;
                         case TSR_FLOAT64: *(double *)dst += gv * wy[y].w[j] * wx[x].w[i]; break;
                         default:
-                            store(dst, dt, bf((float)load(dst, dt) + bf((float)gv * (float)wy[y].w[j] * (float)wx[x].w[i])));
+                            store(dst, dt, bf((float)load(dst, dt) + bf(bf((float)gv * (float)wy[y].w[j]) * (float)wx[x].w[i])));
                         }
                     }
             }
