@@ -30,6 +30,7 @@
 #include "ops/nn_conv.h"
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"
+#include "ops/nn_grid.h"
 #include "ops/nn_interp.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
@@ -1529,6 +1530,14 @@ static int bw_upsample_linear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
     give(c, gin, 0, keep(c, !strcmp(n->f->key, "upsample_bicubic2d")
                                 ? tsr_nn_upsample_bicubic_backward(g, n->a.dims, scp, n->a.keepdim)
                                 : tsr_nn_upsample_linear_backward(g, n->a.dims, scp, n->a.keepdim)));
+    return finish(c, n, gin);
+}
+
+/* affine_grid_generator(size in dims[0..ndims), align_corners in flag) */
+static int bw_affine_grid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, keep(c, tsr_nn_affine_grid_backward(g, n->a.ndims, n->a.dims, n->a.flag)));
     return finish(c, n, gin);
 }
 
@@ -3201,6 +3210,7 @@ static const tsr_formula formulas[] = {
     {"addmm", "AddmmBackward0", 6, bw_addmm},
     {"addmv", "AddmvBackward0", 6, bw_addmv},
     {"addr", "AddrBackward0", 6, bw_addr},
+    {"affine_grid_generator", "AffineGridGeneratorBackward0", 0, bw_affine_grid},
     {"alias", "AliasBackward0", 0, bw_pass},
     {"amax", "AmaxBackward0", 1 | TSR_SAVE_OUT, bw_amax},
     {"amin", "AminBackward0", 1 | TSR_SAVE_OUT, bw_amax},

@@ -1,5 +1,5 @@
 /* src/bind/nnf_interp.c — F.interpolate, F.upsample and F.upsample_nearest
- * and F.upsample_bilinear (1.13's torch/nn/functional.py, its ValueError /
+ * F.upsample_bilinear and F.affine_grid (1.13's torch/nn/functional.py, its ValueError /
  * NotImplementedError texts). The nearest and linear modes (forward and
  * backward), linear and bicubic reach runtime kernels (runtime/ops/nn_interp.h);
  * 'area' of 3-d/4-d input is F's adaptive_avg_pool1d/2d as in 1.13;
@@ -14,6 +14,7 @@
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "autograd.h"
+#include "ops/nn_grid.h"
 #include "ops/nn_interp.h"
 #include "value.h"
 
@@ -223,6 +224,76 @@ static Value *f_upsample_bilinear(Value *self, CallArgs *a, void *d)
     return r;
 }
 
+/* "torch.Size([2, 2, 3])" */
+static void shape_repr(const tsr_tensor *x, char *buf, size_t n)
+{
+    size_t o = (size_t)snprintf(buf, n, "torch.Size([");
+    for (int i = 0; i < x->ndim; i++) o += (size_t)snprintf(buf + o, n - o, "%s%lld", i ? ", " : "", (long long)x->sizes[i]);
+    snprintf(buf + o, n - o, "])");
+}
+
+/* F.affine_grid(theta, size, align_corners=None): 1.13's checks, then affine_grid_generator */
+static Value *f_affine_grid(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    (void)d;
+    Value *v[3] = {0};
+    if (args_parse(a, "affine_grid", "def theta, size, align_corners=", v) < 0) return NULL;
+    int ac = 0;
+    if (!v[2] || is_none(v[2])) {
+        if (!bind_warnings_ignored())
+            fprintf(stderr, "UserWarning: Default grid_sample and affine_grid behavior has changed to align_corners=False "
+                            "since 1.3.0. Please specify align_corners=True if the old behavior is desired. See the "
+                            "documentation of grid_sample for details.\n");
+    } else if ((ac = value_truth(v[2])) < 0)
+        return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'is_floating_point'", v[0]->type->name);
+    tsr_tensor *theta = tensor_of(v[0]);
+    if (!tsr_dtype_is_floating(theta->dtype))
+        return exc_set("ValueError", "Expected theta to have floating point type, but got torch.%s", tsr_dtype_name(theta->dtype));
+    Value *size = v[1];
+    if (!is_type(size, &t_list) && !is_type(size, &t_tuple) && !is_type(size, &t_size))
+        return exc_set("TypeError", "object of type '%s' has no len()", size->type->name);
+    int n = (int)seq_len(size);
+    int64_t sz[5] = {0};
+    char b1[256], b2[128];
+    if (repr_into(size, b1, sizeof b1) < 0) return NULL;
+    if (n == 4 || n == 5) {
+        for (int i = 0; i < n; i++)
+            if (value_as_int(seq_get(size, (size_t)i), &sz[i]) < 0) return NULL;
+        if (theta->ndim != 3 || theta->sizes[1] != n - 2 || theta->sizes[2] != n - 1) {
+            shape_repr(theta, b2, sizeof b2);
+            return exc_set("ValueError", "Expected a batch of %dD affine matrices of shape Nx%dx%d for size %s. Got %s.", n - 2,
+                           n - 2, n - 1, b1, b2);
+        }
+    } else
+        return exc_set("NotImplementedError", "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+                       "respectively. Got size %s.", b1);
+    int64_t smin = sz[2], amin = sz[0];
+    for (int i = 2; i < n; i++) smin = sz[i] < smin ? sz[i] : smin;
+    for (int i = 0; i < n; i++) amin = sz[i] < amin ? sz[i] : amin;
+    if (ac && smin == 1) {
+        if (!bind_warnings_ignored())
+            fprintf(stderr, "UserWarning: Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
+                            "align_corners=True. This is not an intended use case of affine_grid. See the documentation of "
+                            "affine_grid for details.\n");
+    } else if (amin <= 0)
+        return exc_set("ValueError", "Expected non-zero, positive output size. Got %s", b1);
+    tsr_tensor *r = tsr_nn_affine_grid(theta, n, sz, ac);
+    if (!r) return bind_runtime_error();
+    if (tsr_ag_needed(1, &theta)) {
+        tsr_ag_args ga = {0};
+        for (int i = 0; i < n; i++) ga.dims[i] = sz[i];
+        ga.ndims = n;
+        ga.flag = ac;
+        if (tsr_ag_record("affine_grid_generator", 1, &theta, &ga, r, false) < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
+    }
+    return v_tensor(r);
+}
+
 void bind_nnf_interp_init(void)
 {
     Value *m = bind_module(MOD);
@@ -230,4 +301,5 @@ void bind_nnf_interp_init(void)
     module_add(m, "upsample", v_builtin("upsample", f_interpolate, NULL, (void *)"upsample"));
     module_add(m, "upsample_nearest", v_builtin("upsample_nearest", f_upsample_nearest, NULL, NULL));
     module_add(m, "upsample_bilinear", v_builtin("upsample_bilinear", f_upsample_bilinear, NULL, NULL));
+    module_add(m, "affine_grid", v_builtin("affine_grid", f_affine_grid, NULL, NULL));
 }

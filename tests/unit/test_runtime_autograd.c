@@ -25,6 +25,7 @@
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
+#include "ops/nn_grid.h"
 #include "ops/nn_interp.h"
 #include "ops/scatter.h"
 #include "ops/sort.h"
@@ -184,6 +185,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         for (int i = 0; i < in[0]->ndim - 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
         return tsr_nn_upsample_linear(in[0], out, sc, a->keepdim);
     }
+    if (!strcmp(key, "affine_grid_generator")) return tsr_nn_affine_grid(in[0], a->ndims, a->dims, a->flag);
     if (!strcmp(key, "upsample_bicubic2d")) {
         double sc[2];
         int64_t out[2];
@@ -762,6 +764,8 @@ static const Case cases[] = {
     {"upsample_bilinear2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
     {"upsample_bicubic2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
     {"upsample_bicubic2d", 1, {4}, {{1, 1, 4, 3}}, 0, A(.dims = {1, 1, 4, 3, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
+    {"affine_grid_generator", 1, {3}, {{2, 2, 3}}, 0, A(.dims = {2, 1, 3, 2}, .ndims = 4, .flag = false)},
+    {"affine_grid_generator", 1, {3}, {{1, 3, 4}}, 0, A(.dims = {1, 1, 2, 3, 2}, .ndims = 5, .flag = true)},
     {"pixel_shuffle", 1, {4}, {{1, 4, 2, 3}}, 0, A(.i0 = 2)}, {"pixel_unshuffle", 1, {3}, {{1, 4, 2}}, 0, A(.i0 = 2)},
     /* evaluation mode (the mean slope); training multiplies by the kept noise (conformance cases) */
     {"rrelu_with_noise", 1, {1}, {{6}}, 0, A(.d0 = 0.1, .d1 = 0.3)}, {"rrelu_with_noise_", 1, {1}, {{6}}, 0, A(.d0 = 0.1, .d1 = 0.3)},

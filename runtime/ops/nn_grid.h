@@ -1,0 +1,16 @@
+/* runtime/ops/nn_grid.h — affine_grid_generator (F.affine_grid) of 1.13.
+ * Results are NEW references or NULL with the error recorded; arguments are
+ * borrowed. */
+#ifndef TSR_OPS_NN_GRID_H
+#define TSR_OPS_NN_GRID_H
+#include <stdbool.h>
+#include "../tensor.h"
+
+/* affine_grid_generator(theta, size, align_corners): theta (N, k, k + 1),
+ * size the n = k + 2 sizes N, C, [D,] H, W; the grid (N, [D,] H, W, k). */
+tsr_tensor *tsr_nn_affine_grid(const tsr_tensor *theta, int n, const int64_t *size, bool align_corners);
+/* affine_grid_generator_backward: the gradient of theta (a transposed view)
+ * from grad, the grid's gradient. */
+tsr_tensor *tsr_nn_affine_grid_backward(const tsr_tensor *grad, int n, const int64_t *size, bool align_corners);
+
+#endif
