@@ -13,4 +13,12 @@ tsr_tensor *tsr_nn_affine_grid(const tsr_tensor *theta, int n, const int64_t *si
  * from grad, the grid's gradient. */
 tsr_tensor *tsr_nn_affine_grid_backward(const tsr_tensor *grad, int n, const int64_t *size, bool align_corners);
 
+/* grid_sampler's checks (check_grid_sampler_common/_2d/_3d) for mode
+ * 0 bilinear, 1 nearest, 2 bicubic. 0 or -1. */
+int tsr_nn_grid_sampler_check(const tsr_tensor *input, const tsr_tensor *grid, int mode);
+/* grid_sampler(input, grid, mode, padding (0 zeros, 1 border, 2
+ * reflection), align_corners): a contiguous (N, C, Ho, Wo) result. The 2-d
+ * modes bilinear and nearest only; the others refuse (NotImplementedError). */
+tsr_tensor *tsr_nn_grid_sampler(const tsr_tensor *input, const tsr_tensor *grid, int mode, int pad, bool align_corners);
+
 #endif

@@ -1,5 +1,5 @@
 /* src/bind/nnf_interp.c — F.interpolate, F.upsample and F.upsample_nearest
- * F.upsample_bilinear and F.affine_grid (1.13's torch/nn/functional.py, its ValueError /
+ * F.upsample_bilinear, F.affine_grid and F.grid_sample (1.13's torch/nn/functional.py, its ValueError /
  * NotImplementedError texts). The nearest and linear modes (forward and
  * backward), linear and bicubic reach runtime kernels (runtime/ops/nn_interp.h);
  * 'area' of 3-d/4-d input is F's adaptive_avg_pool1d/2d as in 1.13;
@@ -294,6 +294,56 @@ static Value *f_affine_grid(Value *self, CallArgs *a, void *d)
     return v_tensor(r);
 }
 
+/* F.grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None) */
+static Value *f_grid_sample(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    (void)d;
+    Value *v[5] = {0};
+    if (args_parse(a, "grid_sample", "def input, grid, mode=, padding_mode=, align_corners=", v) < 0) return NULL;
+    const char *mode = v[2] && is_type(v[2], &t_str) ? str_of(v[2]) : v[2] ? "" : "bilinear";
+    const char *pad = v[3] && is_type(v[3], &t_str) ? str_of(v[3]) : v[3] ? "" : "zeros";
+    static const char *const modes[3] = {"bilinear", "nearest", "bicubic"}, *const pads[3] = {"zeros", "border", "reflection"};
+    int m = -1, p = -1;
+    for (int i = 0; i < 3; i++) {
+        if (!strcmp(mode, modes[i])) m = i;
+        if (!strcmp(pad, pads[i])) p = i;
+    }
+    char b[256];
+    if (m < 0) {
+        if (repr_into(v[2], b, sizeof b) < 0) return NULL;
+        if (is_type(v[2], &t_str)) snprintf(b, sizeof b, "%s", mode);
+        return exc_set("ValueError", "nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                       "but got: '%s'", b);
+    }
+    if (p < 0) {
+        if (repr_into(v[3], b, sizeof b) < 0) return NULL;
+        if (is_type(v[3], &t_str)) snprintf(b, sizeof b, "%s", pad);
+        return exc_set("ValueError", "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                       "'reflection', but got: '%s'", b);
+    }
+    int ac = 0;
+    if (!v[4] || is_none(v[4])) {
+        if (!bind_warnings_ignored())
+            fprintf(stderr, "UserWarning: Default grid_sample and affine_grid behavior has changed to align_corners=False "
+                            "since 1.3.0. Please specify align_corners=True if the old behavior is desired. See the "
+                            "documentation of grid_sample for details.\n");
+    } else if ((ac = value_truth(v[4])) < 0)
+        return NULL;
+    if (!is_tensor(v[0]) || !is_tensor(v[1]))
+        return exc_set("TypeError", "grid_sampler(): argument '%s' (position %d) must be Tensor, not %s",
+                       is_tensor(v[0]) ? "grid" : "input", is_tensor(v[0]) ? 2 : 1,
+                       (is_tensor(v[0]) ? v[1] : v[0])->type->name);
+    tsr_tensor *in[2] = {tensor_of(v[0]), tensor_of(v[1])};
+    if (tsr_ag_needed(2, in)) {   /* GridSampler2DBackward0 / GridSampler3DBackward0 are not written yet */
+        if (tsr_nn_grid_sampler_check(in[0], in[1], m) < 0) return bind_runtime_error();
+        return exc_set("NotImplementedError", "tsr: the backward of grid_sample is not implemented yet");
+    }
+    tsr_tensor *r = tsr_nn_grid_sampler(in[0], in[1], m, p, ac);
+    if (!r) return bind_runtime_error();
+    return v_tensor(r);
+}
+
 void bind_nnf_interp_init(void)
 {
     Value *m = bind_module(MOD);
@@ -302,4 +352,5 @@ void bind_nnf_interp_init(void)
     module_add(m, "upsample_nearest", v_builtin("upsample_nearest", f_upsample_nearest, NULL, NULL));
     module_add(m, "upsample_bilinear", v_builtin("upsample_bilinear", f_upsample_bilinear, NULL, NULL));
     module_add(m, "affine_grid", v_builtin("affine_grid", f_affine_grid, NULL, NULL));
+    module_add(m, "grid_sample", v_builtin("grid_sample", f_grid_sample, NULL, NULL));
 }
