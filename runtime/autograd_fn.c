@@ -1541,6 +1541,20 @@ static int bw_affine_grid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* grid_sampler_2d(input, grid; mode i0, padding i1, align_corners flag) */
+static int bw_grid_sampler(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *grid = SAVED(1), *gx = NULL, *gg = NULL;
+    if (!c->fail && tsr_nn_grid_sampler_backward(g, x, grid, (int)n->a.i0, (int)n->a.i1, n->a.flag, NEED(0), &gx, &gg) < 0)
+        c->fail = 1;
+    if (NEED(0)) give(c, gin, 0, keep(c, gx));
+    else tsr_tensor_release(gx);
+    if (NEED(1)) give(c, gin, 1, keep(c, gg));
+    else tsr_tensor_release(gg);
+    return finish(c, n, gin);
+}
+
 /* pixel_shuffle / pixel_unshuffle(factor i0): the other one of dy */
 static int bw_pixel_shuffle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -3291,6 +3305,7 @@ static const tsr_formula formulas[] = {
     {"gelu", "GeluBackward0", 1, bw_gelu_c},
     {"gelu_backward", "GeluBackwardBackward0", 3, bw_act_backward},
     {"glu", "GluBackward0", 1, bw_glu},
+    {"grid_sampler_2d", "GridSampler2DBackward0", 3, bw_grid_sampler},
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
     {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},

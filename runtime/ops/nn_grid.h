@@ -20,5 +20,9 @@ int tsr_nn_grid_sampler_check(const tsr_tensor *input, const tsr_tensor *grid, i
  * reflection), align_corners): a contiguous (N, C, Ho, Wo) result. The 2-d
  * modes bilinear and nearest only; the others refuse (NotImplementedError). */
 tsr_tensor *tsr_nn_grid_sampler(const tsr_tensor *input, const tsr_tensor *grid, int mode, int pad, bool align_corners);
+/* grid_sampler_2d_backward for modes bilinear/nearest: *g_input (when
+ * need_input; else NULL) and *g_grid, NEW contiguous tensors. 0 or -1. */
+int tsr_nn_grid_sampler_backward(const tsr_tensor *go, const tsr_tensor *input, const tsr_tensor *grid, int mode, int pad,
+                                 bool ac, bool need_input, tsr_tensor **g_input, tsr_tensor **g_grid);
 
 #endif

@@ -9,7 +9,15 @@
  *     sw = n * e, se = n * w; out = fma(se_v, se, fma(sw_v, sw, fma(ne_v, ne,
  *     nw_v * nw))), a tap outside the input reading 0;
  *   nearest: the input at (round-half-even(y), round-half-even(x)), 0 outside.
- * 3-d input, mode bicubic and the backward are not implemented (they refuse). */
+ * backward (2-d, bilinear and nearest): grad_input gets g * nw, g * ne, g * sw,
+ *   g * se scattered corner by corner over each chunk of output points (8
+ *   float / 4 double lanes: the flattened output plane when the grid slice is
+ *   contiguous, else each row); grad_grid of bilinear sums over the channels
+ *   gx = fma(fma(se_v - sw_v, n, (ne_v - nw_v) * s), g, gx) (gy with
+ *   (sw_v - nw_v) * e and (se_v - ne_v) * w) and multiplies by the
+ *   coordinate's gradient (the unnormalize factor, 0 where border/reflection
+ *   clip, negated where reflection flips); nearest's grad_grid is 0.
+ * 3-d input and mode bicubic are not implemented (they refuse). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -213,4 +221,182 @@ tsr_tensor *tsr_nn_grid_sampler(const tsr_tensor *input, const tsr_tensor *grid,
         return NULL;
     }
     return r;
+}
+
+/* the coordinate and its gradient multiplier (apply_get_grad) in float or double */
+static double coord_grad(double g, int64_t n, bool ac, int pad, bool f, double *mult)
+{
+    double sf = f ? (double)(ac ? (float)(n - 1) / 2 : (float)n / 2) : (ac ? (double)(n - 1) / 2 : (double)n / 2);
+    double x;
+    if (f)
+        x = ac ? (double)(((float)g + 1.0f) * (float)sf) : (double)fmaf((float)g + 1.0f, (float)sf, -0.5f);
+    else
+        x = ac ? (g + 1.0) * sf : fma(g + 1.0, sf, -0.5);
+    double gm = sf;
+    if (pad == 2) {
+        if (ac && n == 1) {
+            *mult = 0;
+            return 0;
+        }
+        double span = ac ? (double)((n - 1) * 2) : (double)(n * 2);
+        double in = ac ? x : (f ? (double)((float)x + 0.5f) : x + 0.5);
+        bool neg = in < 0;
+        double a = fabs(in);
+        double flips = f ? (double)truncf((float)a / (float)span) : trunc(a / span);
+        double extra = f ? (double)((float)a - (float)flips * (float)span) : a - flips * span;
+        double refl = f ? (double)((float)span - (float)extra) : span - extra;
+        bool more = extra > refl;
+        x = more ? refl : extra;
+        if (!ac) x = f ? (double)((float)x - 0.5f) : x - 0.5;
+        double sign = more != neg ? -1.0 : 1.0;
+        gm = f ? (double)((float)sign * (float)gm) : sign * gm;
+    }
+    if (pad >= 1) {   /* clip_coordinates_get_grad: borders count as outside */
+        double m = (double)(n - 1);
+        double lo = x > 0 ? x : 0;   /* maximum(x, 0): +0 for x <= 0 */
+        if (isnan(x)) lo = x;
+        bool in_lo = !(lo == 0 && !signbit(lo));
+        double res = lo < m ? lo : m;
+        if (isnan(lo)) res = lo;
+        bool in_hi = !(res == m);
+        x = res;
+        if (!(in_lo && in_hi)) gm = 0;
+    }
+    *mult = gm;
+    return x;
+}
+
+int tsr_nn_grid_sampler_backward(const tsr_tensor *go, const tsr_tensor *input, const tsr_tensor *grid, int mode, int pad,
+                                 bool ac, bool need_input, tsr_tensor **g_input, tsr_tensor **g_grid)
+{
+    *g_input = *g_grid = NULL;
+    tsr_dtype dt = input->dtype;
+    bool f = dt == TSR_FLOAT32;
+    if (input->ndim != 4 || mode == 2 || (dt != TSR_FLOAT32 && dt != TSR_FLOAT64)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: this grid_sample backward is not implemented yet");
+        return -1;
+    }
+    tsr_tensor *gi = need_input ? tsr_tensor_empty(4, input->sizes, dt, input->device) : NULL;
+    tsr_tensor *gg = tsr_tensor_empty(4, grid->sizes, dt, grid->device);
+    tsr_tensor *goc = tsr_contiguous(go, TSR_MF_CONTIGUOUS);
+    tsr_tensor *gor = goc ? tsr_resolve_bits(goc) : NULL;
+    tsr_tensor_release(goc);
+    tsr_tensor *xr = gor ? tsr_resolve_bits(input) : NULL, *gr = xr ? tsr_resolve_bits(grid) : NULL;
+    if (!gg || (need_input && !gi) || !gr) {
+        tsr_tensor_release(gi);
+        tsr_tensor_release(gg);
+        tsr_tensor_release(gor);
+        tsr_tensor_release(xr);
+        return -1;
+    }
+    int isz = tsr_tensor_itemsize(input);
+    int64_t N = input->sizes[0], C = input->sizes[1], H = input->sizes[2], W = input->sizes[3];
+    int64_t Ho = grid->sizes[1], Wo = grid->sizes[2], S = Ho * Wo;
+    if (gi && tsr_tensor_numel(gi)) memset(tsr_tensor_ptr(gi, NULL), 0, (size_t)tsr_tensor_numel(gi) * (size_t)isz);
+    char *gip = gi ? tsr_tensor_ptr(gi, NULL) : NULL, *ggp = tsr_tensor_ptr(gg, NULL);
+    const char *xb = tsr_tensor_ptr(xr, NULL), *gb = tsr_tensor_ptr(gr, NULL), *gob = tsr_tensor_ptr(gor, NULL);
+    int64_t lanes = f ? 8 : 4;
+    int failed = 0;
+    for (int64_t n = 0; n < N && !failed; n++) {
+        if (tsr_check_interrupt() < 0) {
+            failed = 1;
+            break;
+        }
+        /* the grid slice's iteration: the whole plane when contiguous, else row by row */
+        bool flat = (Ho <= 1 || gr->strides[1] == Wo * 2) && (Wo <= 1 || gr->strides[2] == 2) && gr->strides[3] == 1;
+        int64_t rows = flat ? 1 : Ho, per = flat ? S : Wo;
+        for (int64_t row = 0; row < rows; row++)
+            for (int64_t c0 = 0; c0 < per; c0 += lanes) {
+                int64_t len = per - c0 < lanes ? per - c0 : lanes;
+                double xs[8], ys[8], mx[8], my[8];
+                int64_t pidx[8];
+                for (int64_t l = 0; l < len; l++) {
+                    int64_t p = row * per + c0 + l, h = p / Wo, w = p % Wo;
+                    pidx[l] = p;
+                    const char *gp = gb + (n * gr->strides[0] + h * gr->strides[1] + w * gr->strides[2]) * isz;
+                    double gx = f ? *(const float *)gp : *(const double *)gp;
+                    double gy = f ? *(const float *)(gp + gr->strides[3] * isz) : *(const double *)(gp + gr->strides[3] * isz);
+                    xs[l] = coord_grad(gx, W, ac, pad, f, &mx[l]);
+                    ys[l] = coord_grad(gy, H, ac, pad, f, &my[l]);
+                }
+                double gxs[8] = {0}, gys[8] = {0};
+                for (int64_t c = 0; c < C; c++) {
+                    const char *xp = xb + (n * xr->strides[0] + c * xr->strides[1]) * isz;
+                    char *gq = gip ? gip + ((n * C + c) * H * W) * isz : NULL;
+                    const char *gop = gob + ((n * C + c) * S) * isz;
+#define IN(yy, xx) (f ? (double)*(const float *)(xp + ((int64_t)(yy) * xr->strides[2] + (int64_t)(xx) * xr->strides[3]) * isz) \
+                      : *(const double *)(xp + ((int64_t)(yy) * xr->strides[2] + (int64_t)(xx) * xr->strides[3]) * isz))
+                    if (mode == 1) {
+                        if (gq)
+                            for (int64_t l = 0; l < len; l++) {
+                                double xn = f ? (double)nearbyintf((float)xs[l]) : nearbyint(xs[l]);
+                                double yn = f ? (double)nearbyintf((float)ys[l]) : nearbyint(ys[l]);
+                                if (!inside(xn, W) || !inside(yn, H)) continue;
+                                char *d = gq + ((int64_t)yn * W + (int64_t)xn) * isz;
+                                double gv = f ? *(const float *)(gop + pidx[l] * isz) : *(const double *)(gop + pidx[l] * isz);
+                                if (f) *(float *)d += (float)gv;
+                                else *(double *)d += gv;
+                            }
+                        continue;
+                    }
+                    for (int k = 0; k < 4 && gq; k++)   /* corner by corner over the chunk's lanes */
+                        for (int64_t l = 0; l < len; l++) {
+                            double x0 = floor(xs[l]), y0 = floor(ys[l]);
+                            double xx = x0 + (k & 1), yy = y0 + (k >> 1);
+                            if (!inside(xx, W) || !inside(yy, H)) continue;
+                            double gv = f ? *(const float *)(gop + pidx[l] * isz) : *(const double *)(gop + pidx[l] * isz);
+                            char *d = gq + ((int64_t)yy * W + (int64_t)xx) * isz;
+                            if (f) {
+                                float wx = (float)xs[l] - (float)x0, ny = (float)ys[l] - (float)y0;
+                                float wxk = k & 1 ? wx : 1.0f - wx, wyk = k >> 1 ? ny : 1.0f - ny;
+                                *(float *)d += (float)gv * (wyk * wxk);
+                            } else {
+                                double wx = xs[l] - x0, ny = ys[l] - y0;
+                                double wxk = k & 1 ? wx : 1.0 - wx, wyk = k >> 1 ? ny : 1.0 - ny;
+                                *(double *)d += gv * (wyk * wxk);
+                            }
+                        }
+                    for (int64_t l = 0; l < len; l++) {
+                        double x0 = floor(xs[l]), y0 = floor(ys[l]), v[4];
+                        for (int k = 0; k < 4; k++) {
+                            double xx = x0 + (k & 1), yy = y0 + (k >> 1);
+                            v[k] = inside(xx, W) && inside(yy, H) ? IN(yy, xx) : 0.0;
+                        }
+                        double gv = f ? *(const float *)(gop + pidx[l] * isz) : *(const double *)(gop + pidx[l] * isz);
+                        if (f) {
+                            float wx = (float)xs[l] - (float)x0, e = 1.0f - wx, ny = (float)ys[l] - (float)y0, s = 1.0f - ny;
+                            float tx = fmaf((float)v[3] - (float)v[2], ny, ((float)v[1] - (float)v[0]) * s);
+                            float ty = fmaf((float)v[3] - (float)v[1], wx, ((float)v[2] - (float)v[0]) * e);
+                            gxs[l] = fmaf(tx, (float)gv, (float)gxs[l]);
+                            gys[l] = fmaf(ty, (float)gv, (float)gys[l]);
+                        } else {
+                            double wx = xs[l] - x0, e = 1.0 - wx, ny = ys[l] - y0, s = 1.0 - ny;
+                            double tx = fma(v[3] - v[2], ny, (v[1] - v[0]) * s);
+                            double ty = fma(v[3] - v[1], wx, (v[2] - v[0]) * e);
+                            gxs[l] = fma(tx, gv, gxs[l]);
+                            gys[l] = fma(ty, gv, gys[l]);
+                        }
+                    }
+#undef IN
+                }
+                for (int64_t l = 0; l < len; l++) {
+                    char *d = ggp + ((n * S + pidx[l]) * 2) * isz;
+                    double ox = mode == 1 ? 0 : gxs[l] * mx[l], oy = mode == 1 ? 0 : gys[l] * my[l];
+                    if (f) ((float *)d)[0] = mode == 1 ? 0.0f : (float)gxs[l] * (float)mx[l],
+                           ((float *)d)[1] = mode == 1 ? 0.0f : (float)gys[l] * (float)my[l];
+                    else ((double *)d)[0] = ox, ((double *)d)[1] = oy;
+                }
+            }
+    }
+    tsr_tensor_release(gor);
+    tsr_tensor_release(xr);
+    tsr_tensor_release(gr);
+    if (failed) {
+        tsr_tensor_release(gi);
+        tsr_tensor_release(gg);
+        return -1;
+    }
+    *g_input = gi;
+    *g_grid = gg;
+    return 0;
 }

@@ -335,12 +335,16 @@ static Value *f_grid_sample(Value *self, CallArgs *a, void *d)
                        is_tensor(v[0]) ? "grid" : "input", is_tensor(v[0]) ? 2 : 1,
                        (is_tensor(v[0]) ? v[1] : v[0])->type->name);
     tsr_tensor *in[2] = {tensor_of(v[0]), tensor_of(v[1])};
-    if (tsr_ag_needed(2, in)) {   /* GridSampler2DBackward0 / GridSampler3DBackward0 are not written yet */
-        if (tsr_nn_grid_sampler_check(in[0], in[1], m) < 0) return bind_runtime_error();
-        return exc_set("NotImplementedError", "tsr: the backward of grid_sample is not implemented yet");
-    }
     tsr_tensor *r = tsr_nn_grid_sampler(in[0], in[1], m, p, ac);
     if (!r) return bind_runtime_error();
+    if (tsr_ag_needed(2, in)) {   /* GridSampler2DBackward0 (3-d input and bicubic refuse in the kernel) */
+        tsr_ag_args ga = {0};
+        ga.i0 = m, ga.i1 = p, ga.flag = ac;
+        if (tsr_ag_record("grid_sampler_2d", 2, in, &ga, r, false) < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
+    }
     return v_tensor(r);
 }
 

@@ -185,6 +185,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         for (int i = 0; i < in[0]->ndim - 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
         return tsr_nn_upsample_linear(in[0], out, sc, a->keepdim);
     }
+    if (!strcmp(key, "grid_sampler_2d")) return tsr_nn_grid_sampler(in[0], in[1], (int)a->i0, (int)a->i1, a->flag);
     if (!strcmp(key, "affine_grid_generator")) return tsr_nn_affine_grid(in[0], a->ndims, a->dims, a->flag);
     if (!strcmp(key, "upsample_bicubic2d")) {
         double sc[2];
@@ -764,6 +765,9 @@ static const Case cases[] = {
     {"upsample_bilinear2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
     {"upsample_bicubic2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
     {"upsample_bicubic2d", 1, {4}, {{1, 1, 4, 3}}, 0, A(.dims = {1, 1, 4, 3, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
+    /* grid points in (-1, 1): bilinear, zeros / border padding */
+    {"grid_sampler_2d", 2, {4, 4}, {{1, 2, 3, 4}, {1, 2, 3, 2}}, 2, A(.i0 = 0, .i1 = 0, .flag = false)},
+    {"grid_sampler_2d", 2, {4, 4}, {{1, 1, 4, 3}, {1, 3, 2, 2}}, 2, A(.i0 = 0, .i1 = 1, .flag = true)},
     {"affine_grid_generator", 1, {3}, {{2, 2, 3}}, 0, A(.dims = {2, 1, 3, 2}, .ndims = 4, .flag = false)},
     {"affine_grid_generator", 1, {3}, {{1, 3, 4}}, 0, A(.dims = {1, 1, 2, 3, 2}, .ndims = 5, .flag = true)},
     {"pixel_shuffle", 1, {4}, {{1, 4, 2, 3}}, 0, A(.i0 = 2)}, {"pixel_unshuffle", 1, {3}, {{1, 4, 2}}, 0, A(.i0 = 2)},
