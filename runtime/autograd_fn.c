@@ -1541,7 +1541,7 @@ static int bw_affine_grid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* grid_sampler_2d(input, grid; mode i0, padding i1, align_corners flag) */
+/* grid_sampler_2d / _3d(input, grid; mode i0, padding i1, align_corners flag) */
 static int bw_grid_sampler(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -3306,6 +3306,7 @@ static const tsr_formula formulas[] = {
     {"gelu_backward", "GeluBackwardBackward0", 3, bw_act_backward},
     {"glu", "GluBackward0", 1, bw_glu},
     {"grid_sampler_2d", "GridSampler2DBackward0", 3, bw_grid_sampler},
+    {"grid_sampler_3d", "GridSampler3DBackward0", 3, bw_grid_sampler},
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
     {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},

@@ -17,7 +17,7 @@
  *   (sw_v - nw_v) * e and (se_v - ne_v) * w) and multiplies by the
  *   coordinate's gradient (the unnormalize factor, 0 where border/reflection
  *   clip, negated where reflection flips); nearest's grad_grid is 0.
- * 3-d input and mode bicubic are not implemented (they refuse). */
+ * 3-d input: see GS3 below. Mode bicubic is not implemented (it refuses). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -127,6 +127,10 @@ static double coord_d(double g, int64_t n, bool ac, int pad)
     return x;
 }
 
+static tsr_tensor *grid_sampler_3d(const tsr_tensor *input, const tsr_tensor *grid, int mode, int pad, bool ac);
+static int grid_sampler_3d_backward(const tsr_tensor *go, const tsr_tensor *input, const tsr_tensor *grid, int mode,
+                                    int pad, bool ac, bool need_input, tsr_tensor **g_input, tsr_tensor **g_grid);
+
 /* x (a floored or rounded coordinate) inside [0, n) */
 static bool inside(double x, int64_t n) { return x > -1 && x < (double)n; }
 
@@ -143,11 +147,11 @@ tsr_tensor *tsr_nn_grid_sampler(const tsr_tensor *input, const tsr_tensor *grid,
                       tsr_dtype_scalar_name(grid->dtype));
         return NULL;
     }
-    if (input->ndim == 5 || mode == 2) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: grid_sample(%s) is not implemented yet",
-                      mode == 2 ? "mode='bicubic'" : "5-D input");
+    if (mode == 2) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: grid_sample(mode='bicubic') is not implemented yet");
         return NULL;
     }
+    if (input->ndim == 5) return grid_sampler_3d(input, grid, mode, pad, ac);
     int64_t N = input->sizes[0], C = input->sizes[1], H = input->sizes[2], W = input->sizes[3];
     int64_t Ho = grid->sizes[1], Wo = grid->sizes[2];
     int64_t os[4] = {N, C, Ho, Wo};
@@ -272,10 +276,12 @@ int tsr_nn_grid_sampler_backward(const tsr_tensor *go, const tsr_tensor *input, 
     *g_input = *g_grid = NULL;
     tsr_dtype dt = input->dtype;
     bool f = dt == TSR_FLOAT32;
-    if (input->ndim != 4 || mode == 2 || (dt != TSR_FLOAT32 && dt != TSR_FLOAT64)) {
+    if (mode == 2 || (dt != TSR_FLOAT32 && dt != TSR_FLOAT64)) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: this grid_sample backward is not implemented yet");
         return -1;
     }
+    if (input->ndim == 5)
+        return grid_sampler_3d_backward(go, input, grid, mode, pad, ac, need_input, g_input, g_grid);
     tsr_tensor *gi = need_input ? tsr_tensor_empty(4, input->sizes, dt, input->device) : NULL;
     tsr_tensor *gg = tsr_tensor_empty(4, grid->sizes, dt, grid->device);
     tsr_tensor *goc = tsr_contiguous(go, TSR_MF_CONTIGUOUS);
@@ -396,6 +402,207 @@ int tsr_nn_grid_sampler_backward(const tsr_tensor *go, const tsr_tensor *input, 
         tsr_tensor_release(gg);
         return -1;
     }
+    *g_input = gi;
+    *g_grid = gg;
+    return 0;
+}
+
+/* 3-d (GridSampler.cpp's scalar kernels, built without FMA): plain arithmetic
+ * in the dtype; grid_sampler_compute_source_index with std::fmod reflection
+ * and safe_downgrade_to_int_range; bilinear sums the in-bounds corners
+ * tnw .. bse into 0; the backward scatters corner * g and sums grad_grid
+ * terms val * a * b * g in the corners' order, times the coordinate's
+ * multiplier. */
+#define GS3_SRC(T, FMOD, FLOOR)                                                                               \
+    static T gs3_src_##T(T c, int64_t size, int pad, bool ac, T *grad)                                        \
+    {                                                                                                         \
+        T gu = ac ? (T)(size - 1) / 2 : (T)size / 2, gr = 1, gcl = 1;                                         \
+        c = ac ? ((c + 1) / 2) * (T)(size - 1) : ((c + 1) * (T)size - 1) / 2;                                 \
+        if (pad == 2) {                                                                                       \
+            int64_t lo = ac ? 0 : -1, hi = ac ? 2 * (size - 1) : 2 * size - 1;                                \
+            if (lo == hi) {                                                                                   \
+                c = 0, gr = 0;                                                                                \
+            } else {                                                                                          \
+                T mn = (T)lo / 2, span = (T)(hi - lo) / 2;                                                    \
+                c = c - mn;                                                                                   \
+                int m = 1;                                                                                    \
+                if (c < 0) m = -1, c = -c;                                                                    \
+                T extra = FMOD(c, span);                                                                      \
+                int flips = (int)FLOOR(c / span);                                                             \
+                if (flips % 2 == 0) c = extra + mn, gr = (T)m;                                                \
+                else c = span - extra + mn, gr = (T)-m;                                                       \
+            }                                                                                                 \
+        }                                                                                                     \
+        if (pad >= 1) {   /* clip_coordinates(_set_grad): NaN is size - 1 forward, kept backward */          \
+            if (!grad && isnan(c)) c = (T)(size - 1);                                                         \
+            if (c <= 0) c = 0, gcl = 0;                                                                       \
+            else if (c >= (T)(size - 1)) c = (T)(size - 1), gcl = 0;                                          \
+            else if (!(c > 0)) gcl = 0;                                                                       \
+        }                                                                                                     \
+        if (grad) *grad = pad == 2 ? gu * gr * gcl : pad == 1 ? gu * gcl : gu;                                \
+        if (!isfinite(c) || c > (T)(INT32_MAX - 1) || c < (T)INT32_MIN) c = -100;                             \
+        return c;                                                                                             \
+    }
+GS3_SRC(float, fmodf, floorf)
+GS3_SRC(double, fmod, floor)
+
+static bool in3(int64_t z, int64_t y, int64_t x, int64_t D, int64_t H, int64_t W)
+{
+    return z >= 0 && z < D && y >= 0 && y < H && x >= 0 && x < W;
+}
+
+/* the 8 corners' offsets and weights of (ix, iy, iz): t/b, n/s, w/e as 1.13 names them */
+#define GS3_BODY(T)                                                                                           \
+    int64_t xw = (int64_t)floor(ix), yn = (int64_t)floor(iy), zt = (int64_t)floor(iz);                        \
+    int64_t cx[8], cy[8], cz[8];                                                                              \
+    for (int k = 0; k < 8; k++) cz[k] = zt + (k >> 2), cy[k] = yn + ((k >> 1) & 1), cx[k] = xw + (k & 1);    \
+    T wt[8];                                                                                                  \
+    wt[0] = ((T)cx[7] - ix) * ((T)cy[7] - iy) * ((T)cz[7] - iz);                                              \
+    wt[1] = (ix - (T)cx[6]) * ((T)cy[6] - iy) * ((T)cz[6] - iz);                                              \
+    wt[2] = ((T)cx[5] - ix) * (iy - (T)cy[5]) * ((T)cz[5] - iz);                                              \
+    wt[3] = (ix - (T)cx[4]) * (iy - (T)cy[4]) * ((T)cz[4] - iz);                                              \
+    wt[4] = ((T)cx[3] - ix) * ((T)cy[3] - iy) * (iz - (T)cz[3]);                                              \
+    wt[5] = (ix - (T)cx[2]) * ((T)cy[2] - iy) * (iz - (T)cz[2]);                                              \
+    wt[6] = ((T)cx[1] - ix) * (iy - (T)cy[1]) * (iz - (T)cz[1]);                                              \
+    wt[7] = (ix - (T)cx[0]) * (iy - (T)cy[0]) * (iz - (T)cz[0]);
+
+#define GS3_FWD(T)                                                                                            \
+    static void gs3_fwd_##T(const tsr_tensor *x, const tsr_tensor *g, tsr_tensor *r, int mode, int pad, bool ac) \
+    {                                                                                                         \
+        const T *xp = tsr_tensor_ptr(x, NULL), *gp = tsr_tensor_ptr(g, NULL);                                 \
+        T *rp = tsr_tensor_ptr(r, NULL);                                                                      \
+        int64_t N = x->sizes[0], C = x->sizes[1], D = x->sizes[2], H = x->sizes[3], W = x->sizes[4];          \
+        int64_t Do = g->sizes[1], Ho = g->sizes[2], Wo = g->sizes[3];                                         \
+        const int64_t *xs = x->strides, *gs = g->strides;                                                     \
+        for (int64_t n = 0; n < N; n++)                                                                       \
+            for (int64_t d = 0; d < Do; d++)                                                                  \
+                for (int64_t h = 0; h < Ho; h++)                                                              \
+                    for (int64_t w = 0; w < Wo; w++) {                                                        \
+                        const T *q = gp + n * gs[0] + d * gs[1] + h * gs[2] + w * gs[3];                      \
+                        T ix = gs3_src_##T(q[0], W, pad, ac, NULL), iy = gs3_src_##T(q[gs[4]], H, pad, ac, NULL); \
+                        T iz = gs3_src_##T(q[2 * gs[4]], D, pad, ac, NULL);                                   \
+                        T *o = rp + ((n * C * Do + d) * Ho + h) * Wo + w;                                     \
+                        if (mode == 1) {                                                                      \
+                            int64_t xn = (int64_t)nearbyint(ix), ynn = (int64_t)nearbyint(iy), zn = (int64_t)nearbyint(iz); \
+                            for (int64_t c = 0; c < C; c++)                                                   \
+                                o[c * Do * Ho * Wo] = in3(zn, ynn, xn, D, H, W)                               \
+                                    ? xp[n * xs[0] + c * xs[1] + zn * xs[2] + ynn * xs[3] + xn * xs[4]] : 0;  \
+                            continue;                                                                         \
+                        }                                                                                     \
+                        GS3_BODY(T)                                                                           \
+                        for (int64_t c = 0; c < C; c++) {                                                     \
+                            T acc = 0;                                                                        \
+                            const T *xc = xp + n * xs[0] + c * xs[1];                                         \
+                            for (int k = 0; k < 8; k++)                                                       \
+                                if (in3(cz[k], cy[k], cx[k], D, H, W))                                        \
+                                    acc += xc[cz[k] * xs[2] + cy[k] * xs[3] + cx[k] * xs[4]] * wt[k];         \
+                            o[c * Do * Ho * Wo] = acc;                                                        \
+                        }                                                                                     \
+                    }                                                                                         \
+    }
+GS3_FWD(float)
+GS3_FWD(double)
+
+static tsr_tensor *grid_sampler_3d(const tsr_tensor *input, const tsr_tensor *grid, int mode, int pad, bool ac)
+{
+    int64_t os[5] = {input->sizes[0], input->sizes[1], grid->sizes[1], grid->sizes[2], grid->sizes[3]};
+    tsr_tensor *r = tsr_tensor_empty(5, os, input->dtype, input->device);
+    if (!r || tsr_tensor_is_meta(input) || tsr_tensor_numel(r) == 0) return r;
+    tsr_tensor *xr = tsr_resolve_bits(input), *gr = xr ? tsr_resolve_bits(grid) : NULL;
+    if (!gr || tsr_check_interrupt() < 0) {
+        tsr_tensor_release(xr);
+        tsr_tensor_release(gr);
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    if (input->dtype == TSR_FLOAT32) gs3_fwd_float(xr, gr, r, mode, pad, ac);
+    else gs3_fwd_double(xr, gr, r, mode, pad, ac);
+    tsr_tensor_release(xr);
+    tsr_tensor_release(gr);
+    return r;
+}
+
+#define GS3_BWD(T)                                                                                            \
+    static void gs3_bwd_##T(const tsr_tensor *go, const tsr_tensor *x, const tsr_tensor *g, tsr_tensor *gi,   \
+                            tsr_tensor *gg, int mode, int pad, bool ac)                                       \
+    {                                                                                                         \
+        const T *xp = tsr_tensor_ptr(x, NULL), *gp = tsr_tensor_ptr(g, NULL), *op = tsr_tensor_ptr(go, NULL); \
+        T *ip = gi ? tsr_tensor_ptr(gi, NULL) : NULL, *ggp = tsr_tensor_ptr(gg, NULL);                        \
+        int64_t N = x->sizes[0], C = x->sizes[1], D = x->sizes[2], H = x->sizes[3], W = x->sizes[4];          \
+        int64_t Do = g->sizes[1], Ho = g->sizes[2], Wo = g->sizes[3], S = Do * Ho * Wo;                       \
+        const int64_t *xs = x->strides, *gs = g->strides;                                                     \
+        for (int64_t n = 0; n < N; n++)                                                                       \
+            for (int64_t d = 0; d < Do; d++)                                                                  \
+                for (int64_t h = 0; h < Ho; h++)                                                              \
+                    for (int64_t w = 0; w < Wo; w++) {                                                        \
+                        const T *q = gp + n * gs[0] + d * gs[1] + h * gs[2] + w * gs[3];                      \
+                        T mx, my, mz;                                                                         \
+                        T ix = gs3_src_##T(q[0], W, pad, ac, &mx), iy = gs3_src_##T(q[gs[4]], H, pad, ac, &my); \
+                        T iz = gs3_src_##T(q[2 * gs[4]], D, pad, ac, &mz);                                    \
+                        int64_t p = (d * Ho + h) * Wo + w;                                                    \
+                        T *gq = ggp + (n * S + p) * 3;                                                        \
+                        if (mode == 1) {                                                                      \
+                            int64_t xn = (int64_t)nearbyint(ix), ynn = (int64_t)nearbyint(iy), zn = (int64_t)nearbyint(iz); \
+                            for (int64_t c = 0; c < C && ip; c++)                                             \
+                                if (in3(zn, ynn, xn, D, H, W))                                                \
+                                    ip[(((n * C + c) * D + zn) * H + ynn) * W + xn] += op[(n * C + c) * S + p]; \
+                            gq[0] = gq[1] = gq[2] = 0;                                                        \
+                            continue;                                                                         \
+                        }                                                                                     \
+                        GS3_BODY(T)                                                                           \
+                        T gx = 0, gy = 0, gz = 0;                                                             \
+                        for (int64_t c = 0; c < C; c++) {                                                     \
+                            T gv = op[(n * C + c) * S + p];                                                   \
+                            const T *xc = xp + n * xs[0] + c * xs[1];                                         \
+                            if (ip)                                                                           \
+                                for (int k = 0; k < 8; k++)                                                   \
+                                    if (in3(cz[k], cy[k], cx[k], D, H, W))                                    \
+                                        ip[(((n * C + c) * D + cz[k]) * H + cy[k]) * W + cx[k]] += wt[k] * gv; \
+                            for (int k = 0; k < 8; k++) {                                                     \
+                                if (!in3(cz[k], cy[k], cx[k], D, H, W)) continue;                             \
+                                T v = xc[cz[k] * xs[2] + cy[k] * xs[3] + cx[k] * xs[4]];                      \
+                                int o = 7 - k; /* the opposite corner spans the weights */                    \
+                                T dx = k & 1 ? ix - (T)cx[o] : (T)cx[o] - ix;                                 \
+                                T dy = (k >> 1) & 1 ? iy - (T)cy[o] : (T)cy[o] - iy;                          \
+                                T dz = k >> 2 ? iz - (T)cz[o] : (T)cz[o] - iz;                                \
+                                T tx = v * dy * dz * gv, ty = v * dx * dz * gv, tz = v * dx * dy * gv;        \
+                                gx = k & 1 ? gx + tx : gx - tx;                                               \
+                                gy = (k >> 1) & 1 ? gy + ty : gy - ty;                                        \
+                                gz = k >> 2 ? gz + tz : gz - tz;                                              \
+                            }                                                                                 \
+                        }                                                                                     \
+                        gq[0] = mx * gx, gq[1] = my * gy, gq[2] = mz * gz;                                    \
+                    }                                                                                         \
+    }
+GS3_BWD(float)
+GS3_BWD(double)
+
+static int grid_sampler_3d_backward(const tsr_tensor *go, const tsr_tensor *input, const tsr_tensor *grid, int mode,
+                                    int pad, bool ac, bool need_input, tsr_tensor **g_input, tsr_tensor **g_grid)
+{
+    tsr_dtype dt = input->dtype;
+    tsr_tensor *gi = need_input ? tsr_tensor_empty(5, input->sizes, dt, input->device) : NULL;
+    tsr_tensor *gg = tsr_tensor_empty(5, grid->sizes, dt, grid->device);
+    tsr_tensor *goc = tsr_contiguous(go, TSR_MF_CONTIGUOUS);
+    tsr_tensor *gor = goc ? tsr_resolve_bits(goc) : NULL;
+    tsr_tensor_release(goc);
+    tsr_tensor *xr = gor ? tsr_resolve_bits(input) : NULL, *gr = xr ? tsr_resolve_bits(grid) : NULL;
+    if (!gg || (need_input && !gi) || !gr || tsr_check_interrupt() < 0) {
+        tsr_tensor_release(gi);
+        tsr_tensor_release(gg);
+        tsr_tensor_release(gor);
+        tsr_tensor_release(xr);
+        tsr_tensor_release(gr);
+        return -1;
+    }
+    int isz = tsr_tensor_itemsize(input);
+    if (gi && tsr_tensor_numel(gi)) memset(tsr_tensor_ptr(gi, NULL), 0, (size_t)tsr_tensor_numel(gi) * (size_t)isz);
+    if (tsr_tensor_numel(gg)) memset(tsr_tensor_ptr(gg, NULL), 0, (size_t)tsr_tensor_numel(gg) * (size_t)isz);
+    if (dt == TSR_FLOAT32) gs3_bwd_float(gor, xr, gr, gi, gg, mode, pad, ac);
+    else gs3_bwd_double(gor, xr, gr, gi, gg, mode, pad, ac);
+    tsr_tensor_release(gor);
+    tsr_tensor_release(xr);
+    tsr_tensor_release(gr);
     *g_input = gi;
     *g_grid = gg;
     return 0;

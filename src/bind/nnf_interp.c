@@ -337,10 +337,10 @@ static Value *f_grid_sample(Value *self, CallArgs *a, void *d)
     tsr_tensor *in[2] = {tensor_of(v[0]), tensor_of(v[1])};
     tsr_tensor *r = tsr_nn_grid_sampler(in[0], in[1], m, p, ac);
     if (!r) return bind_runtime_error();
-    if (tsr_ag_needed(2, in)) {   /* GridSampler2DBackward0 (3-d input and bicubic refuse in the kernel) */
+    if (tsr_ag_needed(2, in)) {   /* GridSampler2DBackward0 / GridSampler3DBackward0 */
         tsr_ag_args ga = {0};
         ga.i0 = m, ga.i1 = p, ga.flag = ac;
-        if (tsr_ag_record("grid_sampler_2d", 2, in, &ga, r, false) < 0) {
+        if (tsr_ag_record(in[0]->ndim == 5 ? "grid_sampler_3d" : "grid_sampler_2d", 2, in, &ga, r, false) < 0) {
             tsr_tensor_release(r);
             return bind_runtime_error();
         }
