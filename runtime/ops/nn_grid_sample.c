@@ -483,7 +483,7 @@ static bool in3(int64_t z, int64_t y, int64_t x, int64_t D, int64_t H, int64_t W
                         T iz = gs3_src_##T(q[2 * gs[4]], D, pad, ac, NULL);                                   \
                         T *o = rp + ((n * C * Do + d) * Ho + h) * Wo + w;                                     \
                         if (mode == 1) {                                                                      \
-                            int64_t xn = (int64_t)nearbyint(ix), ynn = (int64_t)nearbyint(iy), zn = (int64_t)nearbyint(iz); \
+                            int64_t xn = (int64_t)round(ix), ynn = (int64_t)round(iy), zn = (int64_t)round(iz); \
                             for (int64_t c = 0; c < C; c++)                                                   \
                                 o[c * Do * Ho * Wo] = in3(zn, ynn, xn, D, H, W)                               \
                                     ? xp[n * xs[0] + c * xs[1] + zn * xs[2] + ynn * xs[3] + xn * xs[4]] : 0;  \
@@ -542,7 +542,7 @@ static tsr_tensor *grid_sampler_3d(const tsr_tensor *input, const tsr_tensor *gr
                         int64_t p = (d * Ho + h) * Wo + w;                                                    \
                         T *gq = ggp + (n * S + p) * 3;                                                        \
                         if (mode == 1) {                                                                      \
-                            int64_t xn = (int64_t)nearbyint(ix), ynn = (int64_t)nearbyint(iy), zn = (int64_t)nearbyint(iz); \
+                            int64_t xn = (int64_t)round(ix), ynn = (int64_t)round(iy), zn = (int64_t)round(iz); \
                             for (int64_t c = 0; c < C && ip; c++)                                             \
                                 if (in3(zn, ynn, xn, D, H, W))                                                \
                                     ip[(((n * C + c) * D + zn) * H + ynn) * W + xn] += op[(n * C + c) * S + p]; \

@@ -1240,8 +1240,8 @@ TEST(autograd_every_formula_has_a_case)
         found = found || !strcmp(k, "view_as_real") || !strcmp(k, "view_as_complex");
         /* 5-d inputs, more than a case's sizes hold: conformance case nnf/interp_nearest_grad */
         found = found || !strcmp(k, "upsample_nearest3d") || !strcmp(k, "upsample_nearest_exact3d");
-        /* likewise: conformance cases nnf/interp_linear_grad, interp_linear */
-        found = found || !strcmp(k, "upsample_trilinear3d");
+        /* likewise: conformance cases nnf/interp_linear_grad, interp_linear, grid_sample_3d */
+        found = found || !strcmp(k, "upsample_trilinear3d") || !strcmp(k, "grid_sampler_3d");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++) found = !strcmp(cases[j].key, k);
         if (!found) printf("    no finite-difference case for %s\n", k);
         CHECK(found);
