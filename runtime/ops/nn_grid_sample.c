@@ -467,7 +467,7 @@ static bool in3(int64_t z, int64_t y, int64_t x, int64_t D, int64_t H, int64_t W
     wt[7] = (ix - (T)cx[0]) * (iy - (T)cy[0]) * (iz - (T)cz[0]);
 
 #define GS3_FWD(T)                                                                                            \
-    static void gs3_fwd_##T(const tsr_tensor *x, const tsr_tensor *g, tsr_tensor *r, int mode, int pad, bool ac) \
+    static int gs3_fwd_##T(const tsr_tensor *x, const tsr_tensor *g, tsr_tensor *r, int mode, int pad, bool ac) \
     {                                                                                                         \
         const T *xp = tsr_tensor_ptr(x, NULL), *gp = tsr_tensor_ptr(g, NULL);                                 \
         T *rp = tsr_tensor_ptr(r, NULL);                                                                      \
@@ -477,6 +477,8 @@ static bool in3(int64_t z, int64_t y, int64_t x, int64_t D, int64_t H, int64_t W
         for (int64_t n = 0; n < N; n++)                                                                       \
             for (int64_t d = 0; d < Do; d++)                                                                  \
                 for (int64_t h = 0; h < Ho; h++)                                                              \
+                    if (tsr_check_interrupt() < 0) return -1;                                                 \
+                    else                                                                                      \
                     for (int64_t w = 0; w < Wo; w++) {                                                        \
                         const T *q = gp + n * gs[0] + d * gs[1] + h * gs[2] + w * gs[3];                      \
                         T ix = gs3_src_##T(q[0], W, pad, ac, NULL), iy = gs3_src_##T(q[gs[4]], H, pad, ac, NULL); \
@@ -499,6 +501,7 @@ static bool in3(int64_t z, int64_t y, int64_t x, int64_t D, int64_t H, int64_t W
                             o[c * Do * Ho * Wo] = acc;                                                        \
                         }                                                                                     \
                     }                                                                                         \
+        return 0;                                                                                             \
     }
 GS3_FWD(float)
 GS3_FWD(double)
@@ -509,21 +512,19 @@ static tsr_tensor *grid_sampler_3d(const tsr_tensor *input, const tsr_tensor *gr
     tsr_tensor *r = tsr_tensor_empty(5, os, input->dtype, input->device);
     if (!r || tsr_tensor_is_meta(input) || tsr_tensor_numel(r) == 0) return r;
     tsr_tensor *xr = tsr_resolve_bits(input), *gr = xr ? tsr_resolve_bits(grid) : NULL;
-    if (!gr || tsr_check_interrupt() < 0) {
-        tsr_tensor_release(xr);
-        tsr_tensor_release(gr);
+    int rc = !gr ? -1 : input->dtype == TSR_FLOAT32 ? gs3_fwd_float(xr, gr, r, mode, pad, ac)
+                                                    : gs3_fwd_double(xr, gr, r, mode, pad, ac);
+    tsr_tensor_release(xr);
+    tsr_tensor_release(gr);
+    if (rc < 0) {
         tsr_tensor_release(r);
         return NULL;
     }
-    if (input->dtype == TSR_FLOAT32) gs3_fwd_float(xr, gr, r, mode, pad, ac);
-    else gs3_fwd_double(xr, gr, r, mode, pad, ac);
-    tsr_tensor_release(xr);
-    tsr_tensor_release(gr);
     return r;
 }
 
 #define GS3_BWD(T)                                                                                            \
-    static void gs3_bwd_##T(const tsr_tensor *go, const tsr_tensor *x, const tsr_tensor *g, tsr_tensor *gi,   \
+    static int gs3_bwd_##T(const tsr_tensor *go, const tsr_tensor *x, const tsr_tensor *g, tsr_tensor *gi,    \
                             tsr_tensor *gg, int mode, int pad, bool ac)                                       \
     {                                                                                                         \
         const T *xp = tsr_tensor_ptr(x, NULL), *gp = tsr_tensor_ptr(g, NULL), *op = tsr_tensor_ptr(go, NULL); \
@@ -534,6 +535,8 @@ static tsr_tensor *grid_sampler_3d(const tsr_tensor *input, const tsr_tensor *gr
         for (int64_t n = 0; n < N; n++)                                                                       \
             for (int64_t d = 0; d < Do; d++)                                                                  \
                 for (int64_t h = 0; h < Ho; h++)                                                              \
+                    if (tsr_check_interrupt() < 0) return -1;                                                 \
+                    else                                                                                      \
                     for (int64_t w = 0; w < Wo; w++) {                                                        \
                         const T *q = gp + n * gs[0] + d * gs[1] + h * gs[2] + w * gs[3];                      \
                         T mx, my, mz;                                                                         \
@@ -573,6 +576,7 @@ static tsr_tensor *grid_sampler_3d(const tsr_tensor *input, const tsr_tensor *gr
                         }                                                                                     \
                         gq[0] = mx * gx, gq[1] = my * gy, gq[2] = mz * gz;                                    \
                     }                                                                                         \
+        return 0;                                                                                             \
     }
 GS3_BWD(float)
 GS3_BWD(double)
@@ -587,7 +591,7 @@ static int grid_sampler_3d_backward(const tsr_tensor *go, const tsr_tensor *inpu
     tsr_tensor *gor = goc ? tsr_resolve_bits(goc) : NULL;
     tsr_tensor_release(goc);
     tsr_tensor *xr = gor ? tsr_resolve_bits(input) : NULL, *gr = xr ? tsr_resolve_bits(grid) : NULL;
-    if (!gg || (need_input && !gi) || !gr || tsr_check_interrupt() < 0) {
+    if (!gg || (need_input && !gi) || !gr) {
         tsr_tensor_release(gi);
         tsr_tensor_release(gg);
         tsr_tensor_release(gor);
@@ -598,11 +602,16 @@ static int grid_sampler_3d_backward(const tsr_tensor *go, const tsr_tensor *inpu
     int isz = tsr_tensor_itemsize(input);
     if (gi && tsr_tensor_numel(gi)) memset(tsr_tensor_ptr(gi, NULL), 0, (size_t)tsr_tensor_numel(gi) * (size_t)isz);
     if (tsr_tensor_numel(gg)) memset(tsr_tensor_ptr(gg, NULL), 0, (size_t)tsr_tensor_numel(gg) * (size_t)isz);
-    if (dt == TSR_FLOAT32) gs3_bwd_float(gor, xr, gr, gi, gg, mode, pad, ac);
-    else gs3_bwd_double(gor, xr, gr, gi, gg, mode, pad, ac);
+    int rc = dt == TSR_FLOAT32 ? gs3_bwd_float(gor, xr, gr, gi, gg, mode, pad, ac)
+                               : gs3_bwd_double(gor, xr, gr, gi, gg, mode, pad, ac);
     tsr_tensor_release(gor);
     tsr_tensor_release(xr);
     tsr_tensor_release(gr);
+    if (rc < 0) {
+        tsr_tensor_release(gi);
+        tsr_tensor_release(gg);
+        return -1;
+    }
     *g_input = gi;
     *g_grid = gg;
     return 0;
