@@ -17,7 +17,12 @@
  *   (sw_v - nw_v) * e and (se_v - ne_v) * w) and multiplies by the
  *   coordinate's gradient (the unnormalize factor, 0 where border/reflection
  *   clip, negated where reflection flips); nearest's grad_grid is 0.
- * 3-d input: see GS3 below. Mode bicubic is not implemented (it refuses). */
+ *   bicubic (forward only): t = x - floor(x), coefficients cc1(x) =
+ *     fma(fma(1.25, x, -2.25) * x, x, 1), cc2(x) = ((-0.75x + 3.75)x - 6)x + 3,
+ *     each of the 4 rows (fma(c0, v0, c1 * v1) + c2 * v2) + c3 * v3 over its
+ *     padded taps, then fma(c3, r3, fma(c2, r2, fma(c1, r1, c0 * r0))).
+ * 3-d input: see GS3 below. The bicubic backward is not implemented (it
+ * refuses). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -134,6 +139,30 @@ static int grid_sampler_3d_backward(const tsr_tensor *go, const tsr_tensor *inpu
 /* x (a floored or rounded coordinate) inside [0, n) */
 static bool inside(double x, int64_t n) { return x > -1 && x < (double)n; }
 
+/* bicubic (A = -0.75) in the vectorised kernel's arithmetic */
+static float gcc1f(float x) { return fmaf(fmaf(1.25f, x, -2.25f) * x, x, 1.0f); }
+static float gcc2f(float x) { return ((-0.75f * x + 3.75f) * x - 6.0f) * x + 3.0f; }
+static double gcc1d(double x) { return fma(fma(1.25, x, -2.25) * x, x, 1.0); }
+static double gcc2d(double x) { return ((-0.75 * x + 3.75) * x - 6.0) * x + 3.0; }
+
+/* a bicubic tap's coordinate after padding (compute_coordinates): the tap is an integer */
+static double tap_coord(double x, int64_t n, bool ac, int pad, bool f)
+{
+    if (pad == 0) return x;
+    if (pad == 2) {
+        if (ac && n == 1) return 0;
+        double span = ac ? (double)((n - 1) * 2) : (double)(n * 2);
+        double in = ac ? fabs(x) : fabs(x + 0.5);
+        double flips = f ? (double)truncf((float)in / (float)span) : trunc(in / span);
+        double extra = f ? (double)((float)in - (float)flips * (float)span) : in - flips * span;
+        double o = span - extra;
+        x = o < extra ? o : extra;
+        if (!ac) x = x - 0.5;
+    }
+    double m = (double)(n - 1);
+    return x < 0 ? 0 : x > m ? m : x;
+}
+
 tsr_tensor *tsr_nn_grid_sampler(const tsr_tensor *input, const tsr_tensor *grid, int mode, int pad, bool ac)
 {
     if (tsr_nn_grid_sampler_check(input, grid, mode) < 0) return NULL;
@@ -145,10 +174,6 @@ tsr_tensor *tsr_nn_grid_sampler(const tsr_tensor *input, const tsr_tensor *grid,
     if (grid->dtype != dt) {
         tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(dt),
                       tsr_dtype_scalar_name(grid->dtype));
-        return NULL;
-    }
-    if (mode == 2) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: grid_sample(mode='bicubic') is not implemented yet");
         return NULL;
     }
     if (input->ndim == 5) return grid_sampler_3d(input, grid, mode, pad, ac);
@@ -181,13 +206,55 @@ tsr_tensor *tsr_nn_grid_sampler(const tsr_tensor *input, const tsr_tensor *grid,
                     gx = *(const float *)gp, gy = *(const float *)(gp + gr->strides[3] * isz);
                 else
                     gx = *(const double *)gp, gy = *(const double *)(gp + gr->strides[3] * isz);
-                double x = f ? coord_f((float)gx, W, ac, pad) : coord_d(gx, W, ac, pad);
-                double y = f ? coord_f((float)gy, H, ac, pad) : coord_d(gy, H, ac, pad);
+                int cp = mode == 2 ? 0 : pad;   /* bicubic pads each tap instead */
+                double x = f ? coord_f((float)gx, W, ac, cp) : coord_d(gx, W, ac, cp);
+                double y = f ? coord_f((float)gy, H, ac, cp) : coord_d(gy, H, ac, cp);
                 for (int64_t c = 0; c < C; c++) {
                     const char *xp = xb + (n * xr->strides[0] + c * xr->strides[1]) * isz;
                     char *dst = rb + (n * r->strides[0] + c * r->strides[1] + h * r->strides[2] + w * r->strides[3]) * isz;
 #define AT(yy, xx) (f ? (double)*(const float *)(xp + ((int64_t)(yy) * xr->strides[2] + (int64_t)(xx) * xr->strides[3]) * isz) \
                       : *(const double *)(xp + ((int64_t)(yy) * xr->strides[2] + (int64_t)(xx) * xr->strides[3]) * isz))
+                    if (mode == 2) {   /* bicubic: rows over x, then over y */
+                        double ix = floor(x), iy = floor(y), r4[4];
+                        double tx = f ? (double)((float)x - (float)ix) : x - ix, ty = f ? (double)((float)y - (float)iy) : y - iy;
+                        double cx[4], cy[4];
+                        for (int k = 0; k < 2; k++) {
+                            double t = k ? ty : tx, *cf = k ? cy : cx;
+                            if (f) {
+                                float tt = (float)t, t2 = 1.0f - tt;
+                                cf[0] = gcc2f(tt + 1.0f), cf[1] = gcc1f(tt), cf[2] = gcc1f(t2), cf[3] = gcc2f(t2 + 1.0f);
+                            } else {
+                                double t2 = 1.0 - t;
+                                cf[0] = gcc2d(t + 1.0), cf[1] = gcc1d(t), cf[2] = gcc1d(t2), cf[3] = gcc2d(t2 + 1.0);
+                            }
+                        }
+                        for (int i = 0; i < 5; i++) {
+                            double v[4];
+                            const double *cf = i < 4 ? cx : cy;
+                            if (i < 4) {
+                                double yy = tap_coord(iy - 1 + i, H, ac, pad, f);
+                                for (int j = 0; j < 4; j++) {
+                                    double xx = tap_coord(ix - 1 + j, W, ac, pad, f);
+                                    v[j] = inside(xx, W) && inside(yy, H) ? AT(yy, xx) : 0.0;
+                                }
+                            } else
+                                memcpy(v, r4, sizeof v);
+                            double acc;
+                            if (i < 4)
+                                acc = f ? (double)(((fmaf((float)cf[0], (float)v[0], (float)cf[1] * (float)v[1]) +
+                                                     (float)cf[2] * (float)v[2]) + (float)cf[3] * (float)v[3]))
+                                        : (fma(cf[0], v[0], cf[1] * v[1]) + cf[2] * v[2]) + cf[3] * v[3];
+                            else
+                                acc = f ? (double)fmaf((float)cf[3], (float)v[3],
+                                                       fmaf((float)cf[2], (float)v[2],
+                                                            fmaf((float)cf[1], (float)v[1], (float)cf[0] * (float)v[0])))
+                                        : fma(cf[3], v[3], fma(cf[2], v[2], fma(cf[1], v[1], cf[0] * v[0])));
+                            if (i < 4) r4[i] = acc;
+                            else if (f) *(float *)dst = (float)acc;
+                            else *(double *)dst = acc;
+                        }
+                        continue;
+                    }
                     if (mode == 1) {   /* nearest */
                         double xn = f ? (double)nearbyintf((float)x) : nearbyint(x);
                         double yn = f ? (double)nearbyintf((float)y) : nearbyint(y);
