@@ -21,8 +21,10 @@
  *     fma(fma(1.25, x, -2.25) * x, x, 1), cc2(x) = ((-0.75x + 3.75)x - 6)x + 3,
  *     each of the 4 rows (fma(c0, v0, c1 * v1) + c2 * v2) + c3 * v3 over its
  *     padded taps, then fma(c3, r3, fma(c2, r2, fma(c1, r1, c0 * r0))).
- * 3-d input: see GS3 below. The bicubic backward is not implemented (it
- * refuses). */
+ *   its backward (2-d): grad_input[padded tap] += (g * cx[i]) * cy[j], tap
+ *     by tap over the chunk's lanes; gx = fma(-((v * g) * cx'[i]), cy[j], gx)
+ *     (gy likewise), times the unnormalize factor (no padding gradient).
+ * 3-d input: see GS3 below. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -337,13 +339,76 @@ static double coord_grad(double g, int64_t n, bool ac, int pad, bool f, double *
     return x;
 }
 
+/* the cubic coefficients and their derivatives at t (get_cubic_coefficients(_grad)) */
+static void cubic_coeffs(double t, bool f, double *c, double *cg)
+{
+    if (f) {
+        float tt = (float)t, t2 = 1.0f - tt, x;
+        c[0] = gcc2f(tt + 1.0f), c[1] = gcc1f(tt), c[2] = gcc1f(t2), c[3] = gcc2f(t2 + 1.0f);
+        x = -1.0f - tt, cg[0] = (2.25f * x + 7.5f) * x + 6.0f;
+        x = 0.0f - tt, cg[1] = (-3.75f * x - 4.5f) * x;
+        x = 1.0f - tt, cg[2] = (3.75f * x - 4.5f) * x;
+        x = 2.0f - tt, cg[3] = (-2.25f * x + 7.5f) * x - 6.0f;
+    } else {
+        double t2 = 1.0 - t, x;
+        c[0] = gcc2d(t + 1.0), c[1] = gcc1d(t), c[2] = gcc1d(t2), c[3] = gcc2d(t2 + 1.0);
+        x = -1.0 - t, cg[0] = (2.25 * x + 7.5) * x + 6.0;
+        x = 0.0 - t, cg[1] = (-3.75 * x - 4.5) * x;
+        x = 1.0 - t, cg[2] = (3.75 * x - 4.5) * x;
+        x = 2.0 - t, cg[3] = (-2.25 * x + 7.5) * x - 6.0;
+    }
+}
+
+/* one channel of a chunk of the bicubic backward: for each tap (i over x,
+ * j over y) grad_input[tap] += (g * cx[i]) * cy[j] lane by lane, then
+ * gx = gx - ((v * g) * cx'[i]) * cy[j] (one fused multiply-subtract), gy likewise */
+static void bicubic_backward(const char *xp, const int64_t *xst, int isz, char *gq, const char *gop, int64_t H, int64_t W,
+                             int64_t len, const int64_t *pidx, const double *xs, const double *ys, double *gxs,
+                             double *gys, bool ac, int pad, bool f)
+{
+    double cx[8][4], cy[8][4], cxg[8][4], cyg[8][4], g[8], ix[8], iy[8];
+    for (int64_t l = 0; l < len; l++) {
+        ix[l] = floor(xs[l]), iy[l] = floor(ys[l]);
+        cubic_coeffs(f ? (double)((float)xs[l] - (float)ix[l]) : xs[l] - ix[l], f, cx[l], cxg[l]);
+        cubic_coeffs(f ? (double)((float)ys[l] - (float)iy[l]) : ys[l] - iy[l], f, cy[l], cyg[l]);
+        g[l] = f ? *(const float *)(gop + pidx[l] * isz) : *(const double *)(gop + pidx[l] * isz);
+    }
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) {
+            for (int64_t l = 0; l < len && gq; l++) {
+                double xx = tap_coord(ix[l] - 1 + i, W, ac, pad, f), yy = tap_coord(iy[l] - 1 + j, H, ac, pad, f);
+                if (!inside(xx, W) || !inside(yy, H)) continue;
+                char *d = gq + ((int64_t)yy * W + (int64_t)xx) * isz;
+                if (f) *(float *)d += ((float)g[l] * (float)cx[l][i]) * (float)cy[l][j];
+                else *(double *)d += (g[l] * cx[l][i]) * cy[l][j];
+            }
+            for (int64_t l = 0; l < len; l++) {
+                double xx = tap_coord(ix[l] - 1 + i, W, ac, pad, f), yy = tap_coord(iy[l] - 1 + j, H, ac, pad, f);
+                double v = 0;
+                if (inside(xx, W) && inside(yy, H)) {
+                    const char *q = xp + ((int64_t)yy * xst[0] + (int64_t)xx * xst[1]) * isz;
+                    v = f ? *(const float *)q : *(const double *)q;
+                }
+                if (f) {
+                    float px = ((float)v * (float)g[l]) * (float)cxg[l][i], py = ((float)v * (float)g[l]) * (float)cyg[l][j];
+                    gxs[l] = fmaf(-px, (float)cy[l][j], (float)gxs[l]);
+                    gys[l] = fmaf(-py, (float)cx[l][i], (float)gys[l]);
+                } else {
+                    double px = (v * g[l]) * cxg[l][i], py = (v * g[l]) * cyg[l][j];
+                    gxs[l] = fma(-px, cy[l][j], gxs[l]);
+                    gys[l] = fma(-py, cx[l][i], gys[l]);
+                }
+            }
+        }
+}
+
 int tsr_nn_grid_sampler_backward(const tsr_tensor *go, const tsr_tensor *input, const tsr_tensor *grid, int mode, int pad,
                                  bool ac, bool need_input, tsr_tensor **g_input, tsr_tensor **g_grid)
 {
     *g_input = *g_grid = NULL;
     tsr_dtype dt = input->dtype;
     bool f = dt == TSR_FLOAT32;
-    if (mode == 2 || (dt != TSR_FLOAT32 && dt != TSR_FLOAT64)) {
+    if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: this grid_sample backward is not implemented yet");
         return -1;
     }
@@ -389,8 +454,8 @@ int tsr_nn_grid_sampler_backward(const tsr_tensor *go, const tsr_tensor *input, 
                     const char *gp = gb + (n * gr->strides[0] + h * gr->strides[1] + w * gr->strides[2]) * isz;
                     double gx = f ? *(const float *)gp : *(const double *)gp;
                     double gy = f ? *(const float *)(gp + gr->strides[3] * isz) : *(const double *)(gp + gr->strides[3] * isz);
-                    xs[l] = coord_grad(gx, W, ac, pad, f, &mx[l]);
-                    ys[l] = coord_grad(gy, H, ac, pad, f, &my[l]);
+                    xs[l] = coord_grad(gx, W, ac, mode == 2 ? 0 : pad, f, &mx[l]);   /* bicubic pads each tap */
+                    ys[l] = coord_grad(gy, H, ac, mode == 2 ? 0 : pad, f, &my[l]);
                 }
                 double gxs[8] = {0}, gys[8] = {0};
                 for (int64_t c = 0; c < C; c++) {
@@ -399,6 +464,10 @@ int tsr_nn_grid_sampler_backward(const tsr_tensor *go, const tsr_tensor *input, 
                     const char *gop = gob + ((n * C + c) * S) * isz;
 #define IN(yy, xx) (f ? (double)*(const float *)(xp + ((int64_t)(yy) * xr->strides[2] + (int64_t)(xx) * xr->strides[3]) * isz) \
                       : *(const double *)(xp + ((int64_t)(yy) * xr->strides[2] + (int64_t)(xx) * xr->strides[3]) * isz))
+                    if (mode == 2) {
+                        bicubic_backward(xp, xr->strides + 2, isz, gq, gop, H, W, len, pidx, xs, ys, gxs, gys, ac, pad, f);
+                        continue;
+                    }
                     if (mode == 1) {
                         if (gq)
                             for (int64_t l = 0; l < len; l++) {
