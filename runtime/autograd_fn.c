@@ -33,6 +33,7 @@
 #include "ops/nn_conv.h"
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"
+#include "ops/nn_grid.h"
 #include "ops/nn_interp.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
@@ -1555,6 +1556,42 @@ static int bw_upsample_nearest(tsr_node *n, const tsr_tensor *g, tsr_tensor **gi
     for (int i = 0; i < 3; i++) memcpy(&sc[i], &n->a.dims[5 + i], sizeof sc[i]);
     bool exact = strstr(n->f->key, "exact") != NULL;
     give(c, gin, 0, keep(c, tsr_nn_upsample_nearest_backward(g, n->a.dims, n->a.flag ? sc : NULL, exact)));
+    return finish(c, n, gin);
+}
+
+/* upsample_linear1d / bilinear2d / trilinear3d / bicubic2d (.vec): as the
+ * nearest ones, align_corners in keepdim */
+static int bw_upsample_linear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    double sc[3];
+    for (int i = 0; i < 3; i++) memcpy(&sc[i], &n->a.dims[5 + i], sizeof sc[i]);
+    const double *scp = n->a.flag ? sc : NULL;
+    give(c, gin, 0, keep(c, !strcmp(n->f->key, "upsample_bicubic2d")
+                                ? tsr_nn_upsample_bicubic_backward(g, n->a.dims, scp, n->a.keepdim)
+                                : tsr_nn_upsample_linear_backward(g, n->a.dims, scp, n->a.keepdim)));
+    return finish(c, n, gin);
+}
+
+/* affine_grid_generator(size in dims[0..ndims), align_corners in flag) */
+static int bw_affine_grid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, keep(c, tsr_nn_affine_grid_backward(g, n->a.ndims, n->a.dims, n->a.flag)));
+    return finish(c, n, gin);
+}
+
+/* grid_sampler_2d / _3d(input, grid; mode i0, padding i1, align_corners flag) */
+static int bw_grid_sampler(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *grid = SAVED(1), *gx = NULL, *gg = NULL;
+    if (!c->fail && tsr_nn_grid_sampler_backward(g, x, grid, (int)n->a.i0, (int)n->a.i1, n->a.flag, NEED(0), &gx, &gg) < 0)
+        c->fail = 1;
+    if (NEED(0)) give(c, gin, 0, keep(c, gx));
+    else tsr_tensor_release(gx);
+    if (NEED(1)) give(c, gin, 1, keep(c, gg));
+    else tsr_tensor_release(gg);
     return finish(c, n, gin);
 }
 
@@ -3478,6 +3515,7 @@ static const tsr_formula formulas[] = {
     {"addmm", "AddmmBackward0", 6, bw_addmm},
     {"addmv", "AddmvBackward0", 6, bw_addmv},
     {"addr", "AddrBackward0", 6, bw_addr},
+    {"affine_grid_generator", "AffineGridGeneratorBackward0", 0, bw_affine_grid},
     {"alias", "AliasBackward0", 0, bw_pass},
     {"amax", "AmaxBackward0", 1 | TSR_SAVE_OUT, bw_amax},
     {"amin", "AminBackward0", 1 | TSR_SAVE_OUT, bw_amax},
@@ -3569,6 +3607,8 @@ static const tsr_formula formulas[] = {
     {"gelu_backward", "GeluBackwardBackward0", 3, bw_act_backward},
     {"glu", "GluBackward0", 1, bw_glu},
     {"glu_backward", "GluBackwardBackward0", 3, bw_glu_dbl},
+    {"grid_sampler_2d", "GridSampler2DBackward0", 3, bw_grid_sampler},
+    {"grid_sampler_3d", "GridSampler3DBackward0", 3, bw_grid_sampler},
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
     {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},
@@ -3775,12 +3815,16 @@ static const tsr_formula formulas[] = {
     {"unfold_backward", "UnfoldBackwardBackward0", 0, bw_view_backward},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
+    {"upsample_bicubic2d", "UpsampleBicubic2DBackward1", 0, bw_upsample_linear},
+    {"upsample_bilinear2d", "UpsampleBilinear2DBackward1", 0, bw_upsample_linear},
+    {"upsample_linear1d", "UpsampleLinear1DBackward1", 0, bw_upsample_linear},
     {"upsample_nearest1d", "UpsampleNearest1DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest2d", "UpsampleNearest2DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest3d", "UpsampleNearest3DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest_exact1d", "UpsampleNearestExact1DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest_exact2d", "UpsampleNearestExact2DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest_exact3d", "UpsampleNearestExact3DBackward1", 0, bw_upsample_nearest},
+    {"upsample_trilinear3d", "UpsampleTrilinear3DBackward1", 0, bw_upsample_linear},
     {"values", "ValuesBackward0", 1, bw_sparse_values},
     {"var", "VarBackward0", 1, bw_var},
     {"var_mean_m", "VarMeanBackward0", 0, bw_mean},

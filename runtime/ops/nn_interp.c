@@ -30,12 +30,13 @@ static bool nearest_dtype_ok(tsr_dtype d)
     return d == TSR_FLOAT32 || d == TSR_FLOAT64 || d == TSR_BFLOAT16 || d == TSR_UINT8;
 }
 
-tsr_tensor *tsr_nn_upsample_nearest(const tsr_tensor *x, const int64_t *out, const double *scales, bool exact)
+/* the checks every upsample kernel makes first (upsample_Nd_common_check) */
+int tsr__nn_upsample_check(const tsr_tensor *x, const int64_t *out, bool and_output)
 {
     int k = x->ndim - 2;
     if (k < 1 || k > 3) {
         tsr_error_set(TSR_ERR_RUNTIME, "It is expected input_size equals to %d, but got size %d", k < 1 ? 3 : 5, x->ndim);
-        return NULL;
+        return -1;
     }
     int64_t inner = 1;
     for (int i = 1; i < x->ndim; i++) inner *= x->sizes[i];
@@ -45,7 +46,7 @@ tsr_tensor *tsr_nn_upsample_nearest(const tsr_tensor *x, const int64_t *out, con
         for (int i = 0; i < x->ndim; i++)
             n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%lld", i ? ", " : "", (long long)x->sizes[i]);
         tsr_error_set(TSR_ERR_RUNTIME, "Non-empty %dD data tensor expected but got a tensor with sizes [%s]", x->ndim, buf);
-        return NULL;
+        return -1;
     }
     for (int i = 0; i < k; i++)
         if (x->sizes[2 + i] <= 0 || out[i] <= 0) {
@@ -56,9 +57,17 @@ tsr_tensor *tsr_nn_upsample_nearest(const tsr_tensor *x, const int64_t *out, con
                 na += snprintf(a + na, sizeof a - (size_t)na, "%s%s: %lld", j ? ", " : "", ax[k - 1][j], (long long)x->sizes[2 + j]);
                 nb += snprintf(b + nb, sizeof b - (size_t)nb, "%s%s: %lld", j ? ", " : "", ax[k - 1][j], (long long)out[j]);
             }
-            tsr_error_set(TSR_ERR_RUNTIME, "Input and output sizes should be greater than 0, but got input (%s) output (%s)", a, b);
-            return NULL;
+            tsr_error_set(TSR_ERR_RUNTIME, "Input and output sizes should be greater than 0, but got input (%s) %soutput (%s)", a,
+                          and_output ? "and " : "", b);
+            return -1;
         }
+    return 0;
+}
+
+tsr_tensor *tsr_nn_upsample_nearest(const tsr_tensor *x, const int64_t *out, const double *scales, bool exact)
+{
+    int k = x->ndim - 2;
+    if (tsr__nn_upsample_check(x, out, false) < 0) return NULL;
     if (!nearest_dtype_ok(x->dtype)) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"compute_indices_weights_nearest\" not implemented for '%s'",
                       tsr_dtype_scalar_name(x->dtype));

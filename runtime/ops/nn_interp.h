@@ -21,4 +21,27 @@ tsr_tensor *tsr_nn_upsample_nearest(const tsr_tensor *x, const int64_t *out, con
 tsr_tensor *tsr_nn_upsample_nearest_backward(const tsr_tensor *g, const int64_t *in_sizes, const double *scales,
                                              bool exact);
 
+/* upsample_linear1d / upsample_bilinear2d / upsample_trilinear3d for
+ * k = x->ndim - 2 in 1..3 (float32, float64, bfloat16): out, scales as for
+ * the nearest kernels; align_corners as given. The result is in x's
+ * suggested memory format (nn_interp_linear.c has the arithmetic). */
+tsr_tensor *tsr_nn_upsample_linear(const tsr_tensor *x, const int64_t *out, const double *scales, bool align_corners);
+
+/* Their backward: the gradient of the input of sizes in_sizes from g, a
+ * contiguous tensor in g's dtype. */
+tsr_tensor *tsr_nn_upsample_linear_backward(const tsr_tensor *g, const int64_t *in_sizes, const double *scales,
+                                            bool align_corners);
+
+/* upsample_bicubic2d of 4-d x (float32, float64, bfloat16) and its
+ * backward (a contiguous gradient of the input of sizes in_sizes), as the
+ * linear ones (nn_interp_cubic.c has the arithmetic). */
+tsr_tensor *tsr_nn_upsample_bicubic(const tsr_tensor *x, const int64_t *out, const double *scales, bool align_corners);
+tsr_tensor *tsr_nn_upsample_bicubic_backward(const tsr_tensor *g, const int64_t *in_sizes, const double *scales,
+                                             bool align_corners);
+
+/* The checks every upsample kernel makes first (rank, non-empty, positive
+ * sizes), with 1.13's messages ("... input (W: 2) and output (W: 0)" where
+ * and_output: upsample_linear1d's). 0 or -1. */
+int tsr__nn_upsample_check(const tsr_tensor *x, const int64_t *out, bool and_output);
+
 #endif

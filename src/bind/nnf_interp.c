@@ -1,9 +1,9 @@
 /* src/bind/nnf_interp.c — F.interpolate, F.upsample and F.upsample_nearest
- * (1.13's torch/nn/functional.py, its ValueError / NotImplementedError
- * texts). Only the nearest modes (forward and backward) reach a runtime kernel so
- * far (runtime/ops/nn_interp.h); 'area' of 3-d/4-d input is F's
- * adaptive_avg_pool1d/2d as in 1.13; the interpolating modes and 5-d area
- * refuse by name. */
+ * F.upsample_bilinear, F.affine_grid and F.grid_sample (1.13's torch/nn/functional.py, its ValueError /
+ * NotImplementedError texts). The nearest and linear modes (forward and
+ * backward), linear and bicubic reach runtime kernels (runtime/ops/nn_interp.h);
+ * 'area' of 3-d/4-d input is F's adaptive_avg_pool1d/2d as in 1.13;
+ * antialias and 5-d area refuse by name. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +14,7 @@
 #include "bind/table.h"
 #include "bind/tensor.h"
 #include "autograd.h"
+#include "ops/nn_grid.h"
 #include "ops/nn_interp.h"
 #include "value.h"
 
@@ -135,6 +136,37 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
         if (f) decref(f);
         return r;
     }
+    static const char *const lin_modes[4] = {NULL, "linear", "bilinear", "trilinear"};
+    bool cubic = dim == 2 && !strcmp(mode, "bicubic");
+    if ((dim >= 1 && dim <= 3 && !strcmp(mode, lin_modes[dim])) || cubic) {   /* upsample_linear1d ... bicubic2d (.vec) */
+        if (aa) return exc_set("NotImplementedError", "tsr: F.interpolate(mode='%s', antialias=True) is not implemented yet", mode);
+        static const char *const lin_keys[4] = {NULL, "upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d"};
+        const char *key = cubic ? "upsample_bicubic2d" : lin_keys[dim];
+        if (align && !is_none(align) && !is_type(align, &t_bool))   /* the aten function takes a bool */
+            return exc_set("TypeError", "%s() received an invalid combination of arguments - got (Tensor, %s, %s, %s), "
+                           "but expected one of:", key, use_scales ? "NoneType" : "list", align->type->name,
+                           use_scales ? "list" : "NoneType");
+        int ac = align && !is_none(align) ? value_truth(align) : 0;
+        if (ac < 0) return NULL;
+        if (use_scales)
+            for (int i = 0; i < dim; i++) out[i] = (int64_t)((double)x->sizes[2 + i] * sc[i]);
+        tsr_tensor *r = cubic ? tsr_nn_upsample_bicubic(x, out, use_scales ? sc : NULL, ac)
+                              : tsr_nn_upsample_linear(x, out, use_scales ? sc : NULL, ac);
+        if (!r) return bind_runtime_error();
+        if (tsr_ag_needed(1, &x)) {
+            tsr_ag_args ga = {0};
+            for (int i = 0; i < x->ndim; i++) ga.dims[i] = x->sizes[i];
+            for (int i = 0; i < 3; i++) memcpy(&ga.dims[5 + i], &sc[i], sizeof sc[i]);
+            ga.ndims = 8;
+            ga.flag = use_scales;
+            ga.keepdim = ac;
+            if (tsr_ag_record(key, 1, &x, &ga, r, false) < 0) {
+                tsr_tensor_release(r);
+                return bind_runtime_error();
+            }
+        }
+        return v_tensor(r);
+    }
     if (!strcmp(mode, "linear") || !strcmp(mode, "bilinear") || !strcmp(mode, "trilinear") ||
         !strcmp(mode, "bicubic") || !strcmp(mode, "area")) {
         static const struct { const char *mode; int nd; } need[] = {
@@ -178,10 +210,151 @@ static Value *f_upsample_nearest(Value *self, CallArgs *a, void *d)
     return interpolate(v[0], v[1], v[2], "nearest", NULL, NULL, NULL);
 }
 
+static Value *f_upsample_bilinear(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    (void)d;
+    Value *v[3] = {0};
+    if (args_parse(a, "upsample_bilinear", "def input, size=, scale_factor=", v) < 0) return NULL;
+    if (!bind_warnings_ignored())
+        fprintf(stderr, "UserWarning: nn.functional.upsample_bilinear is deprecated. Use nn.functional.interpolate instead.\n");
+    Value *t = v_bool(true);
+    Value *r = t ? interpolate(v[0], v[1], v[2], "bilinear", t, NULL, NULL) : NULL;
+    if (t) decref(t);
+    return r;
+}
+
+/* "torch.Size([2, 2, 3])" */
+static void shape_repr(const tsr_tensor *x, char *buf, size_t n)
+{
+    size_t o = (size_t)snprintf(buf, n, "torch.Size([");
+    for (int i = 0; i < x->ndim; i++) o += (size_t)snprintf(buf + o, n - o, "%s%lld", i ? ", " : "", (long long)x->sizes[i]);
+    snprintf(buf + o, n - o, "])");
+}
+
+/* F.affine_grid(theta, size, align_corners=None): 1.13's checks, then affine_grid_generator */
+static Value *f_affine_grid(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    (void)d;
+    Value *v[3] = {0};
+    if (args_parse(a, "affine_grid", "def theta, size, align_corners=", v) < 0) return NULL;
+    int ac = 0;
+    if (!v[2] || is_none(v[2])) {
+        if (!bind_warnings_ignored())
+            fprintf(stderr, "UserWarning: Default grid_sample and affine_grid behavior has changed to align_corners=False "
+                            "since 1.3.0. Please specify align_corners=True if the old behavior is desired. See the "
+                            "documentation of grid_sample for details.\n");
+    } else if ((ac = value_truth(v[2])) < 0)
+        return NULL;
+    if (!is_tensor(v[0])) return exc_set("AttributeError", "'%s' object has no attribute 'is_floating_point'", v[0]->type->name);
+    tsr_tensor *theta = tensor_of(v[0]);
+    if (!tsr_dtype_is_floating(theta->dtype))
+        return exc_set("ValueError", "Expected theta to have floating point type, but got torch.%s", tsr_dtype_name(theta->dtype));
+    Value *size = v[1];
+    if (!is_type(size, &t_list) && !is_type(size, &t_tuple) && !is_type(size, &t_size))
+        return exc_set("TypeError", "object of type '%s' has no len()", size->type->name);
+    int n = (int)seq_len(size);
+    int64_t sz[5] = {0};
+    char b1[256], b2[128];
+    if (repr_into(size, b1, sizeof b1) < 0) return NULL;
+    if (n == 4 || n == 5) {
+        for (int i = 0; i < n; i++)
+            if (value_as_int(seq_get(size, (size_t)i), &sz[i]) < 0) return NULL;
+        if (theta->ndim != 3 || theta->sizes[1] != n - 2 || theta->sizes[2] != n - 1) {
+            shape_repr(theta, b2, sizeof b2);
+            return exc_set("ValueError", "Expected a batch of %dD affine matrices of shape Nx%dx%d for size %s. Got %s.", n - 2,
+                           n - 2, n - 1, b1, b2);
+        }
+    } else
+        return exc_set("NotImplementedError", "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+                       "respectively. Got size %s.", b1);
+    int64_t smin = sz[2], amin = sz[0];
+    for (int i = 2; i < n; i++) smin = sz[i] < smin ? sz[i] : smin;
+    for (int i = 0; i < n; i++) amin = sz[i] < amin ? sz[i] : amin;
+    if (ac && smin == 1) {
+        if (!bind_warnings_ignored())
+            fprintf(stderr, "UserWarning: Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
+                            "align_corners=True. This is not an intended use case of affine_grid. See the documentation of "
+                            "affine_grid for details.\n");
+    } else if (amin <= 0)
+        return exc_set("ValueError", "Expected non-zero, positive output size. Got %s", b1);
+    tsr_tensor *r = tsr_nn_affine_grid(theta, n, sz, ac);
+    if (!r) return bind_runtime_error();
+    if (tsr_ag_needed(1, &theta)) {
+        tsr_ag_args ga = {0};
+        for (int i = 0; i < n; i++) ga.dims[i] = sz[i];
+        ga.ndims = n;
+        ga.flag = ac;
+        if (tsr_ag_record("affine_grid_generator", 1, &theta, &ga, r, false) < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
+    }
+    return v_tensor(r);
+}
+
+/* F.grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None) */
+static Value *f_grid_sample(Value *self, CallArgs *a, void *d)
+{
+    (void)self;
+    (void)d;
+    Value *v[5] = {0};
+    if (args_parse(a, "grid_sample", "def input, grid, mode=, padding_mode=, align_corners=", v) < 0) return NULL;
+    const char *mode = v[2] && is_type(v[2], &t_str) ? str_of(v[2]) : v[2] ? "" : "bilinear";
+    const char *pad = v[3] && is_type(v[3], &t_str) ? str_of(v[3]) : v[3] ? "" : "zeros";
+    static const char *const modes[3] = {"bilinear", "nearest", "bicubic"}, *const pads[3] = {"zeros", "border", "reflection"};
+    int m = -1, p = -1;
+    for (int i = 0; i < 3; i++) {
+        if (!strcmp(mode, modes[i])) m = i;
+        if (!strcmp(pad, pads[i])) p = i;
+    }
+    char b[256];
+    if (m < 0) {
+        if (repr_into(v[2], b, sizeof b) < 0) return NULL;
+        if (is_type(v[2], &t_str)) snprintf(b, sizeof b, "%s", mode);
+        return exc_set("ValueError", "nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                       "but got: '%s'", b);
+    }
+    if (p < 0) {
+        if (repr_into(v[3], b, sizeof b) < 0) return NULL;
+        if (is_type(v[3], &t_str)) snprintf(b, sizeof b, "%s", pad);
+        return exc_set("ValueError", "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                       "'reflection', but got: '%s'", b);
+    }
+    int ac = 0;
+    if (!v[4] || is_none(v[4])) {
+        if (!bind_warnings_ignored())
+            fprintf(stderr, "UserWarning: Default grid_sample and affine_grid behavior has changed to align_corners=False "
+                            "since 1.3.0. Please specify align_corners=True if the old behavior is desired. See the "
+                            "documentation of grid_sample for details.\n");
+    } else if ((ac = value_truth(v[4])) < 0)
+        return NULL;
+    if (!is_tensor(v[0]) || !is_tensor(v[1]))
+        return exc_set("TypeError", "grid_sampler(): argument '%s' (position %d) must be Tensor, not %s",
+                       is_tensor(v[0]) ? "grid" : "input", is_tensor(v[0]) ? 2 : 1,
+                       (is_tensor(v[0]) ? v[1] : v[0])->type->name);
+    tsr_tensor *in[2] = {tensor_of(v[0]), tensor_of(v[1])};
+    tsr_tensor *r = tsr_nn_grid_sampler(in[0], in[1], m, p, ac);
+    if (!r) return bind_runtime_error();
+    if (tsr_ag_needed(2, in)) {   /* GridSampler2DBackward0 / GridSampler3DBackward0 */
+        tsr_ag_args ga = {0};
+        ga.i0 = m, ga.i1 = p, ga.flag = ac;
+        if (tsr_ag_record(in[0]->ndim == 5 ? "grid_sampler_3d" : "grid_sampler_2d", 2, in, &ga, r, false) < 0) {
+            tsr_tensor_release(r);
+            return bind_runtime_error();
+        }
+    }
+    return v_tensor(r);
+}
+
 void bind_nnf_interp_init(void)
 {
     Value *m = bind_module(MOD);
     module_add(m, "interpolate", v_builtin("interpolate", f_interpolate, NULL, NULL));
     module_add(m, "upsample", v_builtin("upsample", f_interpolate, NULL, (void *)"upsample"));
     module_add(m, "upsample_nearest", v_builtin("upsample_nearest", f_upsample_nearest, NULL, NULL));
+    module_add(m, "upsample_bilinear", v_builtin("upsample_bilinear", f_upsample_bilinear, NULL, NULL));
+    module_add(m, "affine_grid", v_builtin("affine_grid", f_affine_grid, NULL, NULL));
+    module_add(m, "grid_sample", v_builtin("grid_sample", f_grid_sample, NULL, NULL));
 }

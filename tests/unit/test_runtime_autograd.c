@@ -26,6 +26,7 @@
 #include "ops/rearrange.h"
 #include "ops/reduce.h"
 #include "ops/scan.h"
+#include "ops/nn_grid.h"
 #include "ops/nn_interp.h"
 #include "ops/scatter.h"
 #include "ops/sort.h"
@@ -186,6 +187,22 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
         memcpy(sc, a->dims + 5, sizeof sc);
         for (int i = 0; i < in[0]->ndim - 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
         return tsr_nn_upsample_nearest(in[0], out, sc, strstr(key, "exact") != NULL);
+    }
+    if (!strcmp(key, "upsample_linear1d") || !strcmp(key, "upsample_bilinear2d") || !strcmp(key, "upsample_trilinear3d")) {
+        double sc[3];   /* as upsample_nearest; align_corners in keepdim */
+        int64_t out[3];
+        memcpy(sc, a->dims + 5, sizeof sc);
+        for (int i = 0; i < in[0]->ndim - 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
+        return tsr_nn_upsample_linear(in[0], out, sc, a->keepdim);
+    }
+    if (!strcmp(key, "grid_sampler_2d")) return tsr_nn_grid_sampler(in[0], in[1], (int)a->i0, (int)a->i1, a->flag);
+    if (!strcmp(key, "affine_grid_generator")) return tsr_nn_affine_grid(in[0], a->ndims, a->dims, a->flag);
+    if (!strcmp(key, "upsample_bicubic2d")) {
+        double sc[2];
+        int64_t out[2];
+        memcpy(sc, a->dims + 5, sizeof sc);
+        for (int i = 0; i < 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
+        return tsr_nn_upsample_bicubic(in[0], out, sc, a->keepdim);
     }
     if (!strcmp(key, "pixel_shuffle")) return tsr_nn_pixel_shuffle(in[0], a->i0);
     if (!strcmp(key, "pixel_unshuffle")) return tsr_nn_pixel_unshuffle(in[0], a->i0);
@@ -833,6 +850,17 @@ static const Case cases[] = {
     {"upsample_nearest2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
     {"upsample_nearest_exact1d", 1, {3}, {{1, 2, 3}}, 0, A(.dims = {1, 2, 3, 0, 0, 0x3ff8000000000000}, .flag = true)},
     {"upsample_nearest_exact2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_linear1d", 1, {3}, {{1, 2, 3}}, 0, A(.dims = {1, 2, 3, 0, 0, 0x3ff8000000000000}, .flag = true)},
+    {"upsample_linear1d", 1, {3}, {{2, 1, 4}}, 0, A(.dims = {2, 1, 4, 0, 0, 0x3fe6666666666666}, .flag = true, .keepdim = true)},
+    {"upsample_bilinear2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_bilinear2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
+    {"upsample_bicubic2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_bicubic2d", 1, {4}, {{1, 1, 4, 3}}, 0, A(.dims = {1, 1, 4, 3, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
+    /* grid points in (-1, 1): bilinear, zeros / border padding */
+    {"grid_sampler_2d", 2, {4, 4}, {{1, 2, 3, 4}, {1, 2, 3, 2}}, 2, A(.i0 = 0, .i1 = 0, .flag = false)},
+    {"grid_sampler_2d", 2, {4, 4}, {{1, 1, 4, 3}, {1, 3, 2, 2}}, 2, A(.i0 = 0, .i1 = 1, .flag = true)},
+    {"affine_grid_generator", 1, {3}, {{2, 2, 3}}, 0, A(.dims = {2, 1, 3, 2}, .ndims = 4, .flag = false)},
+    {"affine_grid_generator", 1, {3}, {{1, 3, 4}}, 0, A(.dims = {1, 1, 2, 3, 2}, .ndims = 5, .flag = true)},
     {"pixel_shuffle", 1, {4}, {{1, 4, 2, 3}}, 0, A(.i0 = 2)}, {"pixel_unshuffle", 1, {3}, {{1, 4, 2}}, 0, A(.i0 = 2)},
     /* evaluation mode (the mean slope); training multiplies by the kept noise (conformance cases) */
     {"rrelu_with_noise", 1, {1}, {{6}}, 0, A(.d0 = 0.1, .d1 = 0.3)}, {"rrelu_with_noise_", 1, {1}, {{6}}, 0, A(.d0 = 0.1, .d1 = 0.3)},
@@ -1354,6 +1382,8 @@ TEST(autograd_every_formula_has_a_case)
         found = found || !strcmp(k, "view_as_real") || !strcmp(k, "view_as_complex");
         /* 5-d inputs, more than a case's sizes hold: conformance case nnf/interp_nearest_grad */
         found = found || !strcmp(k, "upsample_nearest3d") || !strcmp(k, "upsample_nearest_exact3d");
+        /* likewise: conformance cases nnf/interp_linear_grad, interp_linear, grid_sample_3d */
+        found = found || !strcmp(k, "upsample_trilinear3d") || !strcmp(k, "grid_sampler_3d");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++) found = !strcmp(cases[j].key, k);
         if (!found) printf("    no finite-difference case for %s\n", k);
         CHECK(found);
