@@ -1549,7 +1549,7 @@ static int bw_glu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 
 /* upsample_nearest{k}d / _upsample_nearest_exact{k}d (.vec): the input's
  * sizes in dims[0..ndim), the scale factors' bits in dims[5..8) (0: none) */
-static int bw_upsample_nearest(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_upsample_nearest_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     double sc[3];
@@ -1561,7 +1561,7 @@ static int bw_upsample_nearest(tsr_node *n, const tsr_tensor *g, tsr_tensor **gi
 
 /* upsample_linear1d / bilinear2d / trilinear3d / bicubic2d (.vec): as the
  * nearest ones, align_corners in keepdim */
-static int bw_upsample_linear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_upsample_linear_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     double sc[3];
@@ -1570,6 +1570,76 @@ static int bw_upsample_linear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
     give(c, gin, 0, keep(c, !strcmp(n->f->key, "upsample_bicubic2d")
                                 ? tsr_nn_upsample_bicubic_backward(g, n->a.dims, scp, n->a.keepdim)
                                 : tsr_nn_upsample_linear_backward(g, n->a.dims, scp, n->a.keepdim)));
+    return finish(c, n, gin);
+}
+
+/* An upsample kernel's backward under create_graph: its value computed
+ * with recording off, recorded as one node KEY_backward over grad_output
+ * alone (1.13's UpsampleNearest1DBackwardBackward1, ...). */
+static int upsample_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain)
+{
+    if (!tsr__ag_creating()) return plain(n, g, gin);
+    bool was = tsr__ag_set_creating(false);
+    int rc = plain(n, g, gin);
+    tsr__ag_set_creating(was);
+    if (rc < 0 || !gin[0]) return rc;
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *out[1] = {gin[0]};
+    gin[0] = NULL;
+    char key[64];
+    snprintf(key, sizeof key, "%s_backward", n->f->key);
+    const tsr_tensor *in[1] = {g};
+    tsr__ag_record_backward(c, key, 1, in, &n->a, 1, out);
+    give(c, gin, 0, keep(c, out[0]));
+    return finish(c, n, gin);
+}
+static int bw_upsample_nearest(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return upsample_bw(n, g, gin, bw_upsample_nearest_k);
+}
+static int bw_upsample_linear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return upsample_bw(n, g, gin, bw_upsample_linear_k);
+}
+
+/* upsample_*_backward (grad_output; the forward's args): grad_output's
+ * gradient the forward upsample of grad to grad_output's size, with the
+ * forward's scales (1.13: upsample_X(grad, output_size, scale_factors)) */
+static int bw_upsample_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    char base[48];
+    snprintf(base, sizeof base, "%.*s", (int)(strlen(n->f->key) - 9), n->f->key);
+    double sc[3];
+    for (int i = 0; i < 3; i++) memcpy(&sc[i], &n->a.dims[5 + i], sizeof sc[i]);
+    const double *scp = n->a.flag ? sc : NULL;
+    const int64_t *out = n->in_sizes[0] + 2;
+    tsr_tensor *r = NULL;
+    if (strstr(base, "nearest")) r = tsr_nn_upsample_nearest(g, out, scp, strstr(base, "exact") != NULL);
+    else if (strstr(base, "bicubic")) r = tsr_nn_upsample_bicubic(g, out, scp, n->a.keepdim);
+    else r = tsr_nn_upsample_linear(g, out, scp, n->a.keepdim);
+    const tsr_tensor *in[1] = {g};
+    if (NEED(0)) give(c, gin, 0, record_on(c, keep(c, r), base, 1, in, &n->a));
+    else tsr_tensor_release(r);
+    return finish(c, n, gin);
+}
+
+static int bw_pad_mode_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+static int bw_pad_mode(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, bw_pad_mode_k); }
+
+/* reflection_pad / replication_pad{1,2,3}d_backward (grad_output, self):
+ * grad_output's gradient the pad of grad, self's zeros */
+static int bw_pad_mode_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    char base[48];
+    snprintf(base, sizeof base, "%.*s", (int)(strlen(n->f->key) - 9), n->f->key);
+    if (NEED(0)) {
+        tsr_tensor *r = keep(c, tsr_nn_pad_mode(g, n->a.ndims, n->a.dims, n->a.i0 == 1 ? "reflect" : "replicate", false, 0));
+        const tsr_tensor *in[1] = {g};
+        give(c, gin, 0, record_on(c, r, base, 1, in, &n->a));
+    }
+    if (NEED(1) && !c->fail) give(c, gin, 1, zeros_in(c, n, 1, g));
     return finish(c, n, gin);
 }
 
@@ -2598,7 +2668,7 @@ static int bw_as_strided_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
 
 /* reflection_pad / replication_pad: the pads in dims (ndims of them), i0
  * 1 for reflect, 2 for replicate. */
-static int bw_pad_mode(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_pad_mode_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
@@ -3725,8 +3795,11 @@ static const tsr_formula formulas[] = {
     {"rad2deg", "Rad2DegBackward0", 0, tsr__bw_deg2rad},
     {"reciprocal", "ReciprocalBackward0", TSR_SAVE_OUT, bw_reciprocal},
     {"reflection_pad1d", "ReflectionPad1DBackward0", 1, bw_pad_mode},
+    {"reflection_pad1d_backward", "ReflectionPad1DBackwardBackward0", 0, bw_pad_mode_dbl},
     {"reflection_pad2d", "ReflectionPad2DBackward0", 1, bw_pad_mode},
+    {"reflection_pad2d_backward", "ReflectionPad2DBackwardBackward0", 0, bw_pad_mode_dbl},
     {"reflection_pad3d", "ReflectionPad3DBackward0", 1, bw_pad_mode},
+    {"reflection_pad3d_backward", "ReflectionPad3DBackwardBackward0", 0, bw_pad_mode_dbl},
     {"relu", "ReluBackward0", TSR_SAVE_OUT, bw_relu},
     {"remainder", "RemainderBackward1", 3, tsr__bw_fmod},
     {"remainder_s", "RemainderBackward0", 0, tsr__bw_first},
@@ -3734,8 +3807,11 @@ static const tsr_formula formulas[] = {
     {"renorm", "RenormBackward0", 1, tsr__bw_renorm},
     {"repeat", "RepeatBackward0", 0, bw_repeat},
     {"replication_pad1d", "ReplicationPad1DBackward0", 1, bw_pad_mode},
+    {"replication_pad1d_backward", "ReplicationPad1DBackwardBackward0", 0, bw_pad_mode_dbl},
     {"replication_pad2d", "ReplicationPad2DBackward0", 1, bw_pad_mode},
+    {"replication_pad2d_backward", "ReplicationPad2DBackwardBackward0", 0, bw_pad_mode_dbl},
     {"replication_pad3d", "ReplicationPad3DBackward0", 1, bw_pad_mode},
+    {"replication_pad3d_backward", "ReplicationPad3DBackwardBackward0", 0, bw_pad_mode_dbl},
     {"reshape_alias", "ReshapeAliasBackward0", 0, bw_reshape},
     {"roll", "RollBackward0", 0, bw_roll},
     {"rot90", "Rot90Backward0", 0, bw_rot90},
@@ -3816,15 +3892,25 @@ static const tsr_formula formulas[] = {
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
     {"upsample_bicubic2d", "UpsampleBicubic2DBackward1", 0, bw_upsample_linear},
+    {"upsample_bicubic2d_backward", "UpsampleBicubic2DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_bilinear2d", "UpsampleBilinear2DBackward1", 0, bw_upsample_linear},
+    {"upsample_bilinear2d_backward", "UpsampleBilinear2DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_linear1d", "UpsampleLinear1DBackward1", 0, bw_upsample_linear},
+    {"upsample_linear1d_backward", "UpsampleLinear1DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_nearest1d", "UpsampleNearest1DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest1d_backward", "UpsampleNearest1DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_nearest2d", "UpsampleNearest2DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest2d_backward", "UpsampleNearest2DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_nearest3d", "UpsampleNearest3DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest3d_backward", "UpsampleNearest3DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_nearest_exact1d", "UpsampleNearestExact1DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest_exact1d_backward", "UpsampleNearestExact1DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_nearest_exact2d", "UpsampleNearestExact2DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest_exact2d_backward", "UpsampleNearestExact2DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_nearest_exact3d", "UpsampleNearestExact3DBackward1", 0, bw_upsample_nearest},
+    {"upsample_nearest_exact3d_backward", "UpsampleNearestExact3DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_trilinear3d", "UpsampleTrilinear3DBackward1", 0, bw_upsample_linear},
+    {"upsample_trilinear3d_backward", "UpsampleTrilinear3DBackwardBackward1", 0, bw_upsample_dbl},
     {"values", "ValuesBackward0", 1, bw_sparse_values},
     {"var", "VarBackward0", 1, bw_var},
     {"var_mean_m", "VarMeanBackward0", 0, bw_mean},

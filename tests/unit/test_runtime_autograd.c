@@ -453,6 +453,15 @@ static tsr_tensor *fwd_pool_backward(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "avg_pool2d_backward"))
         return tsr_nn_avg_pool2d_backward(in[0], in[1], d, d + 2, d + 4, a->flag, a->has_d0, a->i0);
     if (!strcmp(k, "adaptive_avg_pool2d_backward")) return tsr_nn_adaptive_avg_pool2d_backward(in[0], in[1]);
+    if (strstr(k, "_pad") && strstr(k, "_backward"))
+        return tsr_nn_pad_mode_backward(in[0], in[1], a->ndims, a->dims, a->i0 == 1 ? "reflect" : "replicate");
+    if (!strncmp(k, "upsample_", 9) && strstr(k, "_backward")) {   /* of grad: the input's sizes in dims, scales' bits in dims[5..8) */
+        double sc[3];
+        memcpy(sc, a->dims + 5, sizeof sc);
+        if (strstr(k, "nearest")) return tsr_nn_upsample_nearest_backward(in[0], a->dims, sc, strstr(k, "exact") != NULL);
+        if (strstr(k, "bicubic")) return tsr_nn_upsample_bicubic_backward(in[0], a->dims, sc, a->keepdim);
+        return tsr_nn_upsample_linear_backward(in[0], a->dims, sc, a->keepdim);
+    }
     if (!strcmp(k, "avg_pool3d_backward"))
         return tsr_nn_avg_pool3d_backward(in[0], in[1], d, d + 3, d + 6, a->flag, a->has_d0, a->i0);
     if (!strcmp(k, "adaptive_avg_pool3d_backward")) return tsr_nn_adaptive_avg_pool3d_backward(in[0], in[1]);
@@ -922,6 +931,25 @@ static const Case cases[] = {
     {"adaptive_avg_pool3d_backward", 2, {4, 4}, {{2, 2, 3, 3}, {2, 3, 5, 4}}, 7, A(.dims = {2, 3, 3})},
     {"fractional_max_pool2d_backward", 2, {4, 4}, {{1, 2, 3, 4}, {1, 2, 6, 7}}, 7, A(.dims = {2, 3, 0, 3, 4})},
     {"fractional_max_pool3d_backward", 2, {5, 5}, {{1, 2, 2, 3, 3}, {1, 2, 4, 5, 6}}, 7, A(.dims = {2, 2, 3, 2, 3, 3})},
+    {"upsample_nearest3d", 1, {5}, {{1, 1, 2, 2, 3}}, 0, A(.dims = {1, 1, 2, 2, 3, 0x3ff8000000000000, 0x4000000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_nearest_exact3d", 1, {5}, {{1, 1, 2, 2, 3}}, 0, A(.dims = {1, 1, 2, 2, 3, 0x3ff8000000000000, 0x4000000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_trilinear3d", 1, {5}, {{1, 1, 2, 2, 3}}, 0, A(.dims = {1, 1, 2, 2, 3, 0x3ff8000000000000, 0x4000000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_nearest1d_backward", 1, {3}, {{1, 2, 4}}, 0, A(.dims = {1, 2, 3, 0, 0, 0x3ff8000000000000}, .flag = true)},
+    {"upsample_nearest_exact1d_backward", 1, {3}, {{1, 2, 4}}, 0, A(.dims = {1, 2, 3, 0, 0, 0x3ff8000000000000}, .flag = true)},
+    {"upsample_linear1d_backward", 1, {3}, {{1, 2, 4}}, 0, A(.dims = {1, 2, 3, 0, 0, 0x3ff8000000000000}, .flag = true)},
+    {"upsample_nearest2d_backward", 1, {4}, {{1, 2, 4, 2}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_nearest_exact2d_backward", 1, {4}, {{1, 2, 4, 2}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_bilinear2d_backward", 1, {4}, {{1, 2, 4, 2}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_bicubic2d_backward", 1, {4}, {{1, 2, 4, 2}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_nearest3d_backward", 1, {5}, {{1, 1, 3, 4, 2}}, 0, A(.dims = {1, 1, 2, 2, 3, 0x3ff8000000000000, 0x4000000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_nearest_exact3d_backward", 1, {5}, {{1, 1, 3, 4, 2}}, 0, A(.dims = {1, 1, 2, 2, 3, 0x3ff8000000000000, 0x4000000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_trilinear3d_backward", 1, {5}, {{1, 1, 3, 4, 2}}, 0, A(.dims = {1, 1, 2, 2, 3, 0x3ff8000000000000, 0x4000000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"reflection_pad1d_backward", 2, {2, 2}, {{2, 8}, {2, 5}}, 7, A(.ndims = 2, .dims = {2, 1}, .i0 = 1)},
+    {"reflection_pad2d_backward", 2, {3, 3}, {{1, 7, 8}, {1, 4, 5}}, 7, A(.ndims = 4, .dims = {1, 2, 3, 0}, .i0 = 1)},
+    {"reflection_pad3d_backward", 2, {4, 4}, {{1, 3, 5, 5}, {1, 2, 3, 3}}, 7, A(.ndims = 6, .dims = {1, 1, 2, 0, 0, 1}, .i0 = 1)},
+    {"replication_pad1d_backward", 2, {2, 2}, {{2, 8}, {2, 4}}, 7, A(.ndims = 2, .dims = {3, 1}, .i0 = 2)},
+    {"replication_pad2d_backward", 2, {3, 3}, {{1, 6, 5}, {1, 3, 3}}, 7, A(.ndims = 4, .dims = {2, 0, 1, 2}, .i0 = 2)},
+    {"replication_pad3d_backward", 2, {4, 4}, {{1, 3, 3, 5}, {1, 2, 2, 3}}, 7, A(.ndims = 6, .dims = {1, 1, 1, 0, 0, 1}, .i0 = 2)},
     {"max_pool2d_backward", 2, {3, 3}, {{2, 2, 2}, {2, 4, 4}}, 7, A(.dims = {2, 2, 2, 2, 0, 0})},
     {"adaptive_max_pool2d_backward", 2, {3, 3}, {{2, 2, 3}, {2, 4, 5}}, 7, A(.dims = {2, 3})},
     {"avg_pool2d_backward", 2, {3, 3}, {{2, 2, 2}, {2, 4, 5}}, 7, A(.dims = {2, 2, 2, 2, 0, 0}, .flag = true)},
