@@ -462,7 +462,7 @@ static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_diag_embed(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, keep(c, tsr_view_diagonal(g, n->a.i0, n->a.i1, n->a.i2)));
+    give(c, gin, 0, keep(c, tsr__ag_diagonal(g, n->a.i0, n->a.i1, n->a.i2)));   /* DiagonalBackward0 with create_graph */
     return finish(c, n, gin);
 }
 
@@ -1702,7 +1702,7 @@ static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 /* leaky_relu(negative_slope d0): x > 0 ? dy : dy * negval */
 UNARY_SELF_F(bw_leaky_relu, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.d0)))
 /* threshold(threshold d0): x <= threshold ? 0 : dy */
-UNARY_SELF(bw_threshold, where0(c, cmps(c, TSR_CMP_LE, x, n->a.d0), g, true))
+UNARY_SELF(bw_threshold, threshold_bw(c, g, x, n->a.d0))   /* ThresholdBackwardBackward0 with create_graph */
 /* (x > -3 && x < 3) ? dy * (1 / 6) : 0 */
 UNARY_SELF_F(bw_hardsigmoid, where0(c, AND(cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0)),
                                   SMUL(g, coef(n, 1.0 / 6.0)), false))
@@ -2886,7 +2886,10 @@ static int bw_roll(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_rot90(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, keep(c, tsr_rot90(g, -n->a.i0, 2, n->a.dims)));
+    tsr_ag_args a = n->a;   /* rot90(grad, -k, dims): Rot90Backward0 with create_graph */
+    a.i0 = -n->a.i0;
+    const tsr_tensor *in[1] = {g};
+    give(c, gin, 0, record_on(c, keep(c, tsr_rot90(g, -n->a.i0, 2, n->a.dims)), "rot90", 1, in, &a));
     return finish(c, n, gin);
 }
 
@@ -2927,7 +2930,13 @@ static int bw_index_fill(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *ix = kept_index(c, n);
-    if (NEED(0) && !c->fail) give(c, gin, 0, keep(c, tsr_index_fill(g, n->a.i0, ix, tsr_scalar_int(0), NULL)));
+    if (NEED(0) && !c->fail) {   /* grad.index_fill(dim, index, 0): IndexFillBackward0 with create_graph */
+        const tsr_tensor *in[1] = {g};
+        tsr_tensor *r = record_on(c, keep(c, tsr_index_fill(g, n->a.i0, ix, tsr_scalar_int(0), NULL)), "index_fill", 1, in,
+                                  &n->a);
+        if (r && tsr__ag_creating() && tsr_ag_keep(r, ix) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
     if (n->nnext > 1 && NEED(1) && !c->fail) {
         tsr_tensor *u = NULL, *inv = NULL, *cnt = NULL;
         if (tsr_unique(ix, true, false, false, false, NULL, &u, &inv, &cnt) < 0) c->fail = true;
@@ -2959,8 +2968,15 @@ static int bw_take(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *ix = kept_index(c, n), *z = zeros_in(c, n, 0, g);
-    if (!c->fail && tsr_put_(z, ix, g, true) < 0) c->fail = true;
-    give(c, gin, 0, z);
+    tsr_tensor *r = c->fail ? NULL : keep(c, tsr_put(z, ix, g, true));
+    if (r && tsr__ag_creating()) {   /* zeros.put_(index, grad, accumulate): PutBackward0 */
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        a.flag = true;
+        const tsr_tensor *in[2] = {z, g};
+        if (!record_on(c, r, "put", 2, in, &a) || tsr_ag_keep(r, ix) < 0) c->fail = true;
+    }
+    give(c, gin, 0, r);
     return finish(c, n, gin);
 }
 
