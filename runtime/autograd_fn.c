@@ -2372,8 +2372,12 @@ static int bw_masked_select(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         return finish(c, n, gin);
     }
     tsr_tensor *z = zeros_in(c, n, 0, g);
-    if (!c->fail && tsr_masked_scatter_(z, n->extra[0], g) < 0) c->fail = true;
-    give(c, gin, 0, z);
+    tsr_tensor *r = c->fail ? NULL : keep(c, tsr_masked_scatter(z, n->extra[0], g));
+    if (r && tsr__ag_creating()) {   /* zeros.masked_scatter_(mask, grad): MaskedScatterBackward0 */
+        const tsr_tensor *in[2] = {z, g};
+        if (!record_on(c, r, "masked_scatter", 2, in, NULL) || tsr_ag_keep(r, n->extra[0]) < 0) c->fail = true;
+    }
+    give(c, gin, 0, r);
     return finish(c, n, gin);
 }
 
@@ -2957,9 +2961,16 @@ static int bw_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *ix = kept_index(c, n);
     bool add = !strcmp(n->f->key, "scatter_add");
     tsr_scalar zero = tsr_scalar_int(0);
-    if (NEED(0) && !c->fail)
-        give(c, gin, 0, add ? (tsr_tensor *)g : keep(c, tsr_scatter(g, n->a.i0, ix, NULL, &zero, TSR_SCATTER_NONE)));
-    if (n->nnext > 1 && NEED(1) && !c->fail) give(c, gin, 1, keep(c, tsr_gather(g, n->a.i0, ix)));
+    const tsr_tensor *in[2] = {g, ix};
+    if (NEED(0) && !c->fail && add) give(c, gin, 0, (tsr_tensor *)g);
+    if (NEED(0) && !c->fail && !add) {   /* grad.scatter(dim, index, 0): ScatterBackward1 with create_graph */
+        tsr_tensor *r = record_on(c, keep(c, tsr_scatter(g, n->a.i0, ix, NULL, &zero, TSR_SCATTER_NONE)), "scatter_v", 1,
+                                  in, &n->a);
+        if (r && tsr__ag_creating() && tsr_ag_keep(r, ix) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    if (n->nnext > 1 && NEED(1) && !c->fail)   /* grad.gather(dim, index): GatherBackward0 */
+        give(c, gin, 1, record_on(c, keep(c, tsr_gather(g, n->a.i0, ix)), "gather", 2, in, &n->a));
     return finish(c, n, gin);
 }
 

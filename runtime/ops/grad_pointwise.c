@@ -393,10 +393,9 @@ int tsr__bw_cummax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 /* ------------------------------------------------------------ norms */
 
 static tsr_tensor *masked0(F *c, const tsr_tensor *a, const tsr_tensor *mask)
-{
+{   /* a.masked_fill(mask, 0): MaskedFillBackward0 with create_graph */
     if (c->fail || !a || !mask) return NULL;
-    tsr_operand z = tsr_operand_scalar(tsr_scalar_float(0.0));
-    return keep(c, tsr_masked_fill(a, mask, &z));
+    return keep(c, tsr__ag_masked_fill0(a, mask));
 }
 
 /* norm_backward(grad, self, p, norm, dims, keepdim=True) of FunctionsManual.cpp
