@@ -1675,12 +1675,30 @@ static int bw_pixel_shuffle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* hardshrink / softshrink(lambd d0): shrink_backward, -lambd <= x <= lambd ? 0 : dy */
-static int bw_shrink(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_shrink_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     const char *k = !strcmp(n->f->key, "hardshrink") ? "hardshrink_backward_cpu" : "softshrink_backward_cpu";
     if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_shrink_backward(g, x, n->a.d0, k)));
+    return finish(c, n, gin);
+}
+static int pool_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain);
+static int bw_shrink(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, bw_shrink_k); }
+
+/* hardshrink_backward / softshrink_backward (grad_out, self; lambd d0):
+ * grad_out's gradient the same kernel of grad, self's zeros_like(grad) */
+static int bw_shrink_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(1);
+    bool hard = n->f->key[0] == 'h';
+    if (NEED(0) && !c->fail) {
+        const tsr_tensor *in[2] = {g, x};
+        tsr_tensor *r = keep(c, tsr_nn_shrink_backward(g, x, n->a.d0, hard ? "hardshrink_backward_cpu" : "softshrink_backward_cpu"));
+        give(c, gin, 0, record_on(c, r, n->f->key, 2, in, &n->a));
+    }
+    if (NEED(1) && !c->fail) give(c, gin, 1, keep(c, tsr_zeros_like(g, g->dtype, g->device, TSR_MF_PRESERVE)));
     return finish(c, n, gin);
 }
 
@@ -3707,6 +3725,7 @@ static const tsr_formula formulas[] = {
     {"grid_sampler_2d", "GridSampler2DBackward0", 3, bw_grid_sampler},
     {"grid_sampler_3d", "GridSampler3DBackward0", 3, bw_grid_sampler},
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
+    {"hardshrink_backward", "HardshrinkBackwardBackward0", 2, bw_shrink_dbl},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
     {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},
     {"hardswish", "HardswishBackward0", 1, bw_hardswish_c},
@@ -3875,6 +3894,7 @@ static const tsr_formula formulas[] = {
     {"softplus", "SoftplusBackward0", 1, bw_softplus_c},
     {"softplus_backward", "SoftplusBackwardBackward0", 3, bw_act_backward},
     {"softshrink", "SoftshrinkBackward0", 1, bw_shrink},
+    {"softshrink_backward", "SoftshrinkBackwardBackward0", 2, bw_shrink_dbl},
     {"sort", "SortBackward0", 0, bw_sort},
     {"sparse_coo_tensor", "SparseCooTensorWithDimsAndTensorsBackward0", 0, bw_sparse_coo},
     {"sparse_sum", "SparseSumBackward0", 1, bw_sparse_sum},

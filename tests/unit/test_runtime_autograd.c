@@ -453,6 +453,8 @@ static tsr_tensor *fwd_pool_backward(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "avg_pool2d_backward"))
         return tsr_nn_avg_pool2d_backward(in[0], in[1], d, d + 2, d + 4, a->flag, a->has_d0, a->i0);
     if (!strcmp(k, "adaptive_avg_pool2d_backward")) return tsr_nn_adaptive_avg_pool2d_backward(in[0], in[1]);
+    if (!strcmp(k, "hardshrink_backward") || !strcmp(k, "softshrink_backward"))
+        return tsr_nn_shrink_backward(in[0], in[1], a->d0, k[0] == 'h' ? "hardshrink_backward_cpu" : "softshrink_backward_cpu");
     if (strstr(k, "_pad") && strstr(k, "_backward"))
         return tsr_nn_pad_mode_backward(in[0], in[1], a->ndims, a->dims, a->i0 == 1 ? "reflect" : "replicate");
     if (!strncmp(k, "upsample_", 9) && strstr(k, "_backward")) {   /* of grad: the input's sizes in dims, scales' bits in dims[5..8) */
@@ -950,6 +952,8 @@ static const Case cases[] = {
     {"replication_pad1d_backward", 2, {2, 2}, {{2, 8}, {2, 4}}, 7, A(.ndims = 2, .dims = {3, 1}, .i0 = 2)},
     {"replication_pad2d_backward", 2, {3, 3}, {{1, 6, 5}, {1, 3, 3}}, 7, A(.ndims = 4, .dims = {2, 0, 1, 2}, .i0 = 2)},
     {"replication_pad3d_backward", 2, {4, 4}, {{1, 3, 3, 5}, {1, 2, 2, 3}}, 7, A(.ndims = 6, .dims = {1, 1, 1, 0, 0, 1}, .i0 = 2)},
+    {"hardshrink_backward", 2, {2, 2}, {{2, 3}, {2, 3}}, 7, A(.d0 = 0.3)},
+    {"softshrink_backward", 2, {2, 2}, {{2, 3}, {2, 3}}, 7, A(.d0 = 0.3)},
     {"max_pool2d_backward", 2, {3, 3}, {{2, 2, 2}, {2, 4, 4}}, 7, A(.dims = {2, 2, 2, 2, 0, 0})},
     {"adaptive_max_pool2d_backward", 2, {3, 3}, {{2, 2, 3}, {2, 4, 5}}, 7, A(.dims = {2, 3})},
     {"avg_pool2d_backward", 2, {3, 3}, {{2, 2, 2}, {2, 4, 5}}, 7, A(.dims = {2, 2, 2, 2, 0, 0}, .flag = true)},
