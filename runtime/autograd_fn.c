@@ -30,6 +30,7 @@
 #include "ops/nn_conv.h"
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"
+#include "ops/nn_misc2.h"
 #include "ops/nn_interp.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
@@ -3372,6 +3373,7 @@ static const tsr_formula formulas[] = {
     {"polygamma_", "PolygammaBackward1", 1, tsr__bw_polygamma},
     {"pow", "PowBackward0", 1, bw_pow},
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
+    {"prelu", "PreluBackward0", 3, tsr__bw_prelu},
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
     {"prod_dim", "ProdBackward1", 1 | TSR_SAVE_OUT, bw_prod},
     {"put", "PutBackward0", 0, bw_put},

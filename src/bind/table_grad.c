@@ -142,7 +142,7 @@ static const GradRow grad_rows[] = {
     {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL}, {"negative", G_UNARY, "neg"},
     {"norm", G_NORM, NULL}, {"outer", G_OUTER, NULL}, {"pad", G_OWN, NULL}, {"permute", G_PERMUTE, NULL},
     {"pinverse", G_UNARY, "linalg_pinv"}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL},
-    {"polygamma", G_POLYGAMMA, NULL}, {"pow", G_POW, NULL}, {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL},
+    {"polygamma", G_POLYGAMMA, NULL}, {"pow", G_POW, NULL}, {"prelu", G_OWN, NULL}, {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL},
     {"rad2deg", G_UNARY, NULL}, {"real", G_PART, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
     {"remainder", G_BINARY, NULL}, {"renorm", G_PNORM, NULL}, {"repeat", G_REPEAT, NULL},
     {"repeat_interleave", G_RINTERLEAVE, NULL}, {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL},

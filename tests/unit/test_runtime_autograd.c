@@ -20,6 +20,7 @@
 #include "ops/nn_conv.h"
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"
+#include "ops/nn_misc2.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool3d.h"
 #include "ops/rearrange.h"
@@ -169,6 +170,7 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     if (!strcmp(key, "im2col")) return tsr_nn_im2col(in[0], a->dims, a->dims + 2, a->dims + 4, a->dims + 6);
     if (!strcmp(key, "col2im")) return tsr_nn_col2im(in[0], a->dims + 8, a->dims, a->dims + 2, a->dims + 4, a->dims + 6);
     if (!strcmp(key, "hardshrink")) return tsr_nn_hardshrink(in[0], a->d0);
+    if (!strcmp(key, "prelu")) return tsr_nn_prelu(in[0], in[1]);
     if (!strcmp(key, "softshrink")) return tsr_nn_softshrink(in[0], a->d0);
     if (!strncmp(key, "upsample_nearest", 16)) {   /* scales' bits in dims[5..8): out = floor(in * scale) */
         double sc[3];
@@ -888,6 +890,7 @@ static const Case cases[] = {
     {"slice_backward", 1, {2}, {{2, 3}}, 0, A(.i0 = 0, .i1 = 1, .i2 = 1, .dims = {5, 2, 5})},
     {"tanh_backward", 2, {2, 1}, {{2, 3}, {3}}, 2, A(.ndims = 0)}, {"sigmoid_backward", 2, {1, 1}, {{4}, {4}}, 2, A(.ndims = 0)},
     {"threshold_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.1)},
+    {"prelu", 2, {3, 1}, {{2, 3, 2}, {3}}, 0, A(.ndims = 0)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
