@@ -3249,6 +3249,7 @@ static const tsr_formula formulas[] = {
     {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
     {"elu_backward", "EluBackwardBackward0", 3, bw_act_backward},
     {"embedding", "EmbeddingBackward0", 0, bw_embedding},
+    {"embedding_bag", "EmbeddingBagBackward0", 3, tsr__bw_embedding_bag},
     {"embedding_dense_backward", "EmbeddingDenseBackwardBackward0", 0, bw_view_backward},
     {"erf", "ErfBackward0", 1, bw_erf},
     {"erfc", "ErfcBackward0", 1, tsr__bw_erfc},

@@ -1,15 +1,21 @@
 /* runtime/ops/nn_misc2.c — prelu (see nn_misc2.h). */
 #include "nn_misc2.h"
+#include <math.h>
 #include <string.h>
 
 #include "binary.h"
 #include "compare.h"
+#include "blas.h"
 #include "copy.h"
+#include "factory.h"
 #include "reduce.h"
 #include "shape.h"
+#include "sort.h"
+#include "../view.h"
 #include "../autograd_formula.h"
 #include "../error.h"
 #include "../internal.h"
+#include "../promote.h"
 
 /* w viewed to broadcast against x: [] for a shared w, [C, 1, ...] (x's
  * dims after 1) per channel. NEW or NULL. */
@@ -114,5 +120,380 @@ int tsr__bw_prelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         if (s && s->dtype != w->dtype) s = keep(c, tsr_to_dtype(s, w->dtype, false));
         if (s) give(c, gin, 1, keep(c, tsr_reshape(s, w->ndim, w->sizes)));
     }
+    return finish(c, n, gin);
+}
+
+/* ------------------------------------------------------------ embedding_bag */
+
+static int type_refused(const tsr_tensor *t, const char *arg, const char *allowed)
+{
+    tsr_error_set(TSR_ERR_RUNTIME, "Expected tensor for argument #1 '%s' to have one of the following scalar types: %s; "
+                  "but got torch.%s instead (while checking arguments for embedding_bag)", arg, allowed,
+                  tsr_dtype_traits_of(t->dtype)->tensor_type);
+    return -1;
+}
+
+typedef struct {
+    int64_t n, nb, ddim, nw, pad;   /* indices, bags, features, embeddings, padding_idx (-1: none) */
+    int mode;
+    bool include_last, fast;
+    int64_t *ix, *offs;             /* indices; offs[0..nb]: each bag's start, then the end */
+    int64_t *o2b;                   /* each index's bag (the slow path's offset2bag) */
+} ebag;
+
+/* 1.13's index checks: the fast path's fallthrough walk (caffe2's
+ * EmbeddingLookupIdx enforce messages), the slow path's idx check in order */
+static int ebag_check_indices(const ebag *e)
+{
+    if (e->fast && e->mode != 2) {
+        int64_t cur = 0;
+        for (int64_t m = 0; m < e->nb; m++)
+            for (int64_t i = e->offs[m]; i < e->offs[m + 1]; i++) {
+                if (!(cur < e->n))
+                    return tsr_error_set(TSR_ERR_RUNTIME, "[enforce fail at embedding_lookup_idx.cc:214] current < "
+                                         "index_size. %lld vs %lld", (long long)cur, (long long)e->n), -1;
+                int64_t idx = e->ix[cur];
+                if (!(idx >= 0 && idx < e->nw))
+                    return tsr_error_set(TSR_ERR_RUNTIME, "[enforce fail at embedding_lookup_idx.cc:214] 0 <= idx && idx "
+                                         "< data_size. Index %lld is out of bounds: %lld, range 0 to %lld",
+                                         (long long)cur, (long long)idx, (long long)e->nw), -1;
+                cur++;
+            }
+        return 0;
+    }
+    for (int64_t i = 0; i < e->n; i++)
+        if (!(e->ix[i] >= 0 && e->ix[i] < e->nw))
+            return tsr_error_set(TSR_ERR_RUNTIME, "embedding_bag: Expected idx >= 0 && idx < num_embeddings but found "
+                                 "idx to be %lld", (long long)e->ix[i]), -1;
+    return 0;
+}
+
+/* out[nb, ddim] from w[nw, ddim] (contiguous), scale (NULL: none): sum /
+ * mean's sequential adds or max; bsz: the bag sizes (padding taken off);
+ * mind: max's indices */
+#define EBAG_KERNEL(NAME, T, FMA, SLOW)                                                                                   \
+    static int NAME(const ebag *e, const T *w, const T *scale, T *out, int64_t *bsz, int64_t *mind)              \
+    {                                                                                                                 \
+        for (int64_t k = 0; k < e->nb * e->ddim; k++) out[k] = 0;                                                     \
+        if (e->mode != 2) {                                                                                           \
+            for (int64_t m = 0; m < e->nb; m++) {                                                                     \
+                if ((m & 255) == 0 && tsr_check_interrupt() < 0) return -1;                                           \
+                for (int64_t i = e->offs[m]; i < e->offs[m + 1] && i < e->n; i++) {                                   \
+                    int64_t idx = e->ix[i];                                                                           \
+                    if (idx == e->pad) {                                                                              \
+                        if (e->mode) bsz[m]--;                                                                        \
+                        continue;                                                                                     \
+                    }                                                                                                 \
+                    const T *row = w + idx * e->ddim;                                                                 \
+                    T *o = out + m * e->ddim;                                                                         \
+                    if (scale && e->fast)                                                                             \
+                        for (int64_t d = 0; d < e->ddim; d++) o[d] = FMA(scale[i], row[d], o[d]);                     \
+                    else if (scale)                                                                                   \
+                        for (int64_t d = 0; d < e->ddim; d++) o[d] = SLOW(scale[i], row[d], o[d]);                    \
+                    else                                                                                              \
+                        for (int64_t d = 0; d < e->ddim; d++) o[d] = o[d] + row[d];                                   \
+                }                                                                                                     \
+            }                                                                                                         \
+            return 0;                                                                                                 \
+        }                                                                                                             \
+        bool *empty = tsr_malloc((size_t)(e->nb ? e->nb : 1));                                                     \
+        if (!empty) return -1;                                                                                        \
+        for (int64_t m = 0; m < e->nb; m++) empty[m] = true;                                                          \
+        for (int64_t i = 0; i < e->n; i++) {                                                                          \
+            if ((i & 255) == 0 && tsr_check_interrupt() < 0) {                                                        \
+                tsr_free(empty);                                                                                  \
+                return -1;                                                                                            \
+            }                                                                                                         \
+            int64_t m = e->o2b[i], idx = e->ix[i];                                                                    \
+            if (m >= e->nb) continue;                                                                                 \
+            if (idx == e->pad) {                                                                                      \
+                bsz[m]--;                                                                                             \
+                continue;                                                                                             \
+            }                                                                                                         \
+            for (int64_t d = 0; d < e->ddim; d++) {                                                                   \
+                T *o = out + m * e->ddim + d, v = w[idx * e->ddim + d];                                               \
+                if (empty[m] || v > *o) {                                                                             \
+                    *o = v;                                                                                           \
+                    mind[m * e->ddim + d] = idx;                                                                      \
+                }                                                                                                     \
+            }                                                                                                         \
+            empty[m] = false;                                                                                         \
+        }                                                                                                             \
+        tsr_free(empty);                                                                                          \
+        return 0;                                                                                                     \
+    }
+/* y + a * x rounded twice (the slow path's saxpy) */
+static float muladdf(float a, float x, float y)
+{
+    float p = a * x;
+    return y + p;
+}
+EBAG_KERNEL(ebag_f32, float, fmaf, muladdf)
+EBAG_KERNEL(ebag_f64, double, fma, fma)
+
+/* an int64 copy of t's values (n of them) from the runtime allocator */
+static int64_t *int_values(const tsr_tensor *t, int64_t n)
+{
+    int64_t *v = tsr_malloc((size_t)(n ? n : 1) * sizeof *v);
+    for (int64_t i = 0; v && i < n; i++) v[i] = tsr_tensor_get_int64_at(t, i);
+    return v;
+}
+
+/* a new contiguous tensor of dtype holding t's values. NEW or NULL. */
+static tsr_tensor *contig_as(const tsr_tensor *t, tsr_dtype dt)
+{
+    tsr_tensor *c = tsr_to_dtype(t, dt, false);
+    if (c) tsr__take(&c, tsr_contiguous(c, TSR_MF_CONTIGUOUS));
+    return c;
+}
+
+tsr_tensor *tsr_nn_embedding_bag(const tsr_tensor *weight, const tsr_tensor *indices, const tsr_tensor *offsets,
+                                 int mode, const tsr_tensor *psw, bool include_last, const int64_t *padding_idx,
+                                 tsr_tensor **o2b, tsr_tensor **bag_size, tsr_tensor **max_ind)
+{
+    *o2b = *bag_size = *max_ind = NULL;
+    ebag e = {.mode = mode, .include_last = include_last, .pad = -1};
+    e.nw = weight->ndim ? weight->sizes[0] : 1;
+    if (padding_idx) {
+        if (*padding_idx < -e.nw || *padding_idx >= e.nw)
+            return tsr_error_set(TSR_ERR_RUNTIME, "padding_idx must be within the number of embeddings, -%lld through "
+                                 "%lld, but got %lld", (long long)e.nw, (long long)(e.nw - 1), (long long)*padding_idx), NULL;
+        e.pad = *padding_idx < 0 ? *padding_idx + e.nw : *padding_idx;
+    }
+    tsr_dtype it = tsr_promote_types(indices->dtype, offsets->dtype);
+    if (it != TSR_INT64 && it != TSR_INT32) {
+        const tsr_tensor *shown = indices->dtype == it ? indices : offsets;
+        tsr_tensor tmp = *shown;
+        tmp.dtype = it;
+        return type_refused(&tmp, "indices", "Long, Int"), NULL;
+    }
+    tsr_dtype wt = weight->dtype;
+    if (wt != TSR_FLOAT16 && wt != TSR_FLOAT32 && wt != TSR_FLOAT64)
+        return type_refused(weight, "weight", "Half, Float, Double"), NULL;
+    e.n = tsr_tensor_numel(indices);
+    int64_t no = offsets->ndim ? offsets->sizes[0] : 1;
+    if (no > 0) {
+        int64_t o0 = tsr_tensor_get_int64_at(offsets, 0), on = tsr_tensor_get_int64_at(offsets, no - 1);
+        if (o0 != 0)
+            return tsr_error_set(TSR_ERR_RUNTIME, "offsets[0] has to be 0, i.e., the first sequence in the mini-batch has "
+                                 "to start from position 0. However, got %lld\n[ torch.%s{} ]", (long long)o0,
+                                 tsr_dtype_traits_of(it)->tensor_type), NULL;
+        if (on > e.n)
+            return tsr_error_set(TSR_ERR_RUNTIME, "offsets[-1] can not be greater than input's length %lld but got "
+                                 "offsets[-1] of %lld", (long long)e.n, (long long)on), NULL;
+    }
+    if (psw) {
+        if (mode != 0)
+            return tsr_error_set(TSR_ERR_RUNTIME, "embedding_bag: per_sample_weights only supported with mode='sum'"), NULL;
+        if (psw->dtype != wt)
+            return tsr_error_set(TSR_ERR_RUNTIME, "Expected tensor for argument #1 'weight' to have the same type as "
+                                 "tensor for argument #1 'per_sample_weights'; but type torch.%s does not equal torch.%s "
+                                 "(while checking arguments for embedding_bag)", tsr_dtype_traits_of(wt)->tensor_type,
+                                 tsr_dtype_traits_of(psw->dtype)->tensor_type), NULL;
+    }
+    if (include_last && no < 1)
+        return tsr_error_set(TSR_ERR_RUNTIME, "include_last_offset: number of offset should be at least 1"), NULL;
+    e.nb = no - (include_last ? 1 : 0);
+    e.ddim = 1;
+    for (int i = 1; i < weight->ndim; i++) e.ddim *= weight->sizes[i];
+    e.fast = (wt == TSR_FLOAT32 || wt == TSR_FLOAT16) && (weight->ndim < 2 || weight->strides[1] == 1 || weight->sizes[1] == 1) &&
+             (!psw || psw->strides[0] == 1 || psw->sizes[0] == 1) && e.pad < 0;
+    bool full_o2b = mode != 0 || !e.fast;
+    tsr_tensor *out = NULL, *wc = NULL, *sc = NULL;
+    int64_t *offv = int_values(offsets, no);
+    e.ix = int_values(indices, e.n);
+    e.offs = tsr_malloc((size_t)(e.nb + 1) * sizeof *e.offs);
+    e.o2b = tsr_malloc((size_t)(e.n + 1) * sizeof *e.o2b);
+    int64_t *bsz = tsr_malloc((size_t)(no + 1) * sizeof *bsz), *mind = NULL;
+    int64_t osz[2] = {e.nb, e.ddim};
+    if (!offv || !e.ix || !e.offs || !e.o2b || !bsz) goto fail;
+    for (int64_t m = 0; m < e.nb; m++) e.offs[m] = offv[m];
+    e.offs[e.nb] = include_last ? offv[e.nb] : e.n;
+    /* make_offset2bag: ones added at every offset, minus one at 0, cumsum */
+    for (int64_t i = 0; i <= e.n; i++) e.o2b[i] = 0;
+    for (int64_t m = 0; m < no; m++)
+        if (offv[m] >= 0 && offv[m] <= e.n) e.o2b[offv[m]]++;
+    e.o2b[0]--;
+    for (int64_t i = 1; i <= e.n; i++) e.o2b[i] += e.o2b[i - 1];
+    /* make_bag_size: mean and max count each bag (the last to the end) */
+    for (int64_t m = 0; m <= no; m++) bsz[m] = 0;
+    if (mode != 0) {
+        for (int64_t m = 0; m + 1 < e.nb; m++) bsz[m] = offv[m + 1] - offv[m];
+        if (e.nb > 0) bsz[e.nb - 1] = e.n - offv[e.nb - 1];
+    }
+    if (ebag_check_indices(&e) < 0) goto fail;
+    bool dbl = wt == TSR_FLOAT64;
+    if (!(wc = contig_as(weight, dbl ? TSR_FLOAT64 : TSR_FLOAT32))) goto fail;
+    if (psw && !(sc = contig_as(psw, dbl ? TSR_FLOAT64 : TSR_FLOAT32))) goto fail;
+    if (!(out = tsr_empty(2, osz, dbl ? TSR_FLOAT64 : TSR_FLOAT32, TSR_CPU, TSR_MF_CONTIGUOUS))) goto fail;
+    if (mode == 2) {
+        if (!(*max_ind = tsr_zeros(2, osz, it, TSR_CPU))) goto fail;
+        mind = tsr_malloc((size_t)(e.nb * e.ddim + 1) * sizeof *mind);
+        if (!mind) goto fail;
+        for (int64_t k = 0; k < e.nb * e.ddim; k++) mind[k] = 0;
+    }
+    int rc = dbl ? ebag_f64(&e, tsr_tensor_ptr(wc, NULL), sc ? tsr_tensor_ptr(sc, NULL) : NULL, tsr_tensor_ptr(out, NULL), bsz, mind)
+                 : ebag_f32(&e, tsr_tensor_ptr(wc, NULL), sc ? tsr_tensor_ptr(sc, NULL) : NULL, tsr_tensor_ptr(out, NULL), bsz, mind);
+    if (rc < 0) goto fail;
+    if (wt == TSR_FLOAT16 && !tsr__take(&out, tsr_to_dtype(out, wt, false))) goto fail;
+    if (mode == 1) {   /* output /= max(bag_size, 1), in the output's dtype */
+        int64_t bs[2] = {e.nb, 1};
+        tsr_tensor *d = tsr_empty(2, bs, wt, TSR_CPU, TSR_MF_CONTIGUOUS);
+        if (!d) goto fail;
+        for (int64_t m = 0; m < e.nb; m++) tsr_tensor_set_at(d, m, tsr_scalar_int(bsz[m] > 1 ? bsz[m] : 1));
+        tsr__take(&out, bin2(TSR_BINOP_DIV, out, d));
+        tsr_tensor_release(d);
+        if (!out) goto fail;
+    }
+    /* the other results: offset2bag (empty on the fast sum path), bag_size
+     * (zeros of offsets' size for sum), max_indices (sum: zeros, mean: bag_size) */
+    int64_t n1 = full_o2b ? e.n : 0, nbs = mode == 0 ? no : e.nb;
+    if (!(*o2b = tsr_empty(1, &n1, it, TSR_CPU, TSR_MF_CONTIGUOUS)) ||
+        !(*bag_size = tsr_empty(1, &nbs, it, TSR_CPU, TSR_MF_CONTIGUOUS)))
+        goto fail;
+    for (int64_t i = 0; i < n1; i++) tsr_tensor_set_at(*o2b, i, tsr_scalar_int(e.o2b[i]));
+    for (int64_t m = 0; m < nbs; m++) tsr_tensor_set_at(*bag_size, m, tsr_scalar_int(bsz[m]));
+    if (mode == 2) {
+        for (int64_t k = 0; k < e.nb * e.ddim; k++) tsr_tensor_set_at(*max_ind, k, tsr_scalar_int(mind[k]));
+    } else if (!(*max_ind = mode == 0 ? tsr_zeros(1, &nbs, it, TSR_CPU) : tsr_clone(*bag_size, TSR_MF_CONTIGUOUS))) {
+        goto fail;
+    }
+    goto done;
+fail:
+    tsr__take(&out, NULL);
+    tsr__take(o2b, NULL);
+    tsr__take(bag_size, NULL);
+    tsr__take(max_ind, NULL);
+done:
+    tsr_free(offv);
+    tsr_free(e.ix);
+    tsr_free(e.offs);
+    tsr_free(e.o2b);
+    tsr_free(bsz);
+    tsr_free(mind);
+    tsr_tensor_release(wc);
+    tsr_tensor_release(sc);
+    return out;
+}
+
+/* EmbeddingBagBackward0: 1.13's _embedding_bag_dense_backward (sum / mean:
+ * the indices in sorted order, each row of the gradient added with
+ * fma(scale, g[bag], .); max: index_add_ of each non-empty bag's gradient at
+ * its max_indices) and _embedding_bag_per_sample_weights_backward (the dot
+ * of g[bag] with weight[index], in order). Computed in float for float32 /
+ * float16 and double for float64. */
+#define EBAG_BW(NAME, T, FMA)                                                                                         \
+    static void NAME(const ebag *e, const int64_t *bsz, const int64_t *mind, const int64_t *order,                   \
+                     const int64_t *counts, const T *g, const T *scale, T *gw, bool freq)                             \
+    {                                                                                                                 \
+        if (gw && e->mode == 2) {                                                                                     \
+            for (int64_t m = 0; m < e->nb; m++)                                                                       \
+                if (bsz[m] != 0)                                                                                      \
+                    for (int64_t d = 0; d < e->ddim; d++) {                                                           \
+                        T *o = gw + mind[m * e->ddim + d] * e->ddim + d;                                              \
+                        *o = *o + g[m * e->ddim + d];                                                                 \
+                    }                                                                                                 \
+        } else if (gw) {                                                                                              \
+            int64_t grp = -1;                                                                                         \
+            for (int64_t k = 0; k < e->n; k++) {                                                                      \
+                int64_t i = order[k], idx = e->ix[i], bag = e->o2b[i];                                                \
+                if (k == 0 || idx != e->ix[order[k - 1]]) grp++;                                                      \
+                if (idx == e->pad || bag >= e->nb) continue;                                                          \
+                double s = scale ? (double)scale[i] : 1.0;                                                            \
+                /* 1.13 divides by counts[sorted_indices[group ordinal]] */                                           \
+                if (freq) s /= (double)counts[e->ix[order[grp]]];                                                     \
+                if (e->mode == 1 && bsz[bag] != 0) s /= (double)bsz[bag];                                             \
+                T st = (T)s, *o = gw + idx * e->ddim;                                                                 \
+                const T *gr = g + bag * e->ddim;                                                                      \
+                for (int64_t d = 0; d < e->ddim; d++) o[d] = FMA(st, gr[d], o[d]);                                    \
+            }                                                                                                         \
+        }                                                                                                             \
+    }
+EBAG_BW(ebag_bw_f32, float, fmaf)
+EBAG_BW(ebag_bw_f64, double, fma)
+
+int tsr__bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->released) {
+        SAVED(0);
+        c->fail = true;
+    }
+    if (!c->fail && tsr__ag_creating()) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'embedding_bag_backward' is not implemented.");
+        c->fail = true;
+    }
+    if (!c->fail && n->nextra < 4) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: the indices were not kept", n->name);
+        c->fail = true;
+    }
+    if (c->fail) return finish(c, n, gin);
+    tsr_tensor *w = SAVED(0), *psw = NEED(1) || n->saved[1].t ? SAVED(1) : NULL;
+    if (c->fail) return finish(c, n, gin);
+    const tsr_tensor *ix = n->extra[0], *off = n->extra[1], *bs = n->extra[2], *mi = n->extra[3];
+    ebag e = {.mode = (int)n->a.i0, .pad = n->a.i1, .nb = n->a.i2};
+    e.n = tsr_tensor_numel(ix);
+    e.nw = w->ndim ? w->sizes[0] : 1;
+    e.ddim = 1;
+    for (int i = 1; i < w->ndim; i++) e.ddim *= w->sizes[i];
+    int64_t no = off->ndim ? off->sizes[0] : 1, nbs = tsr_tensor_numel(bs);
+    int64_t *offv = int_values(off, no), *bsz = int_values(bs, nbs), *mind = e.mode == 2 ? int_values(mi, e.nb * e.ddim) : NULL;
+    e.ix = int_values(ix, e.n);
+    e.o2b = tsr_malloc((size_t)(e.n + 1) * sizeof *e.o2b);
+    int64_t *order = tsr_malloc((size_t)(e.n + 1) * sizeof *order), *counts = tsr_calloc((size_t)(e.nw + 1), sizeof *counts);
+    bool dbl = w->dtype == TSR_FLOAT64;
+    tsr_dtype ct = dbl ? TSR_FLOAT64 : TSR_FLOAT32;
+    tsr_tensor *gc = keep(c, contig_as(g, ct)), *wc = keep(c, contig_as(w, ct)), *sc = psw ? keep(c, contig_as(psw, ct)) : NULL;
+    tsr_tensor *gw = NEED(0) ? keep(c, tsr_zeros(w->ndim, w->sizes, ct, TSR_CPU)) : NULL;
+    tsr_tensor *gs = NEED(1) ? keep(c, tsr_zeros(1, &e.n, ct, TSR_CPU)) : NULL;
+    if (!offv || !bsz || (e.mode == 2 && !mind) || !e.ix || !e.o2b || !order || !counts || c->fail) {
+        c->fail = true;
+        goto done;
+    }
+    for (int64_t i = 0; i <= e.n; i++) e.o2b[i] = 0;
+    for (int64_t m = 0; m < no; m++)
+        if (offv[m] >= 0 && offv[m] <= e.n) e.o2b[offv[m]]++;
+    e.o2b[0]--;
+    for (int64_t i = 1; i <= e.n; i++) e.o2b[i] += e.o2b[i - 1];
+    /* the positions in the order of 1.13's indices.sort() (std::sort) */
+    for (int64_t i = 0; i < e.n; i++) counts[e.ix[i]]++;
+    if (gw && e.mode != 2) {
+        tsr_tensor *sv = NULL, *si = NULL, *i64 = keep(c, tsr_to_dtype(ix, TSR_INT64, false));
+        if (!i64 || tsr_sort(i64, 0, false, false, NULL, NULL, &sv, &si) < 0) {
+            c->fail = true;
+            goto done;
+        }
+        keep(c, sv);
+        keep(c, si);
+        for (int64_t k = 0; k < e.n; k++) order[k] = tsr_tensor_get_int64_at(si, k);
+    }
+    if (gw && dbl)
+        ebag_bw_f64(&e, bsz, mind, order, counts, tsr_tensor_ptr(gc, NULL), sc ? tsr_tensor_ptr(sc, NULL) : NULL,
+                    tsr_tensor_ptr(gw, NULL), n->a.flag);
+    else if (gw)
+        ebag_bw_f32(&e, bsz, mind, order, counts, tsr_tensor_ptr(gc, NULL), sc ? tsr_tensor_ptr(sc, NULL) : NULL,
+                    tsr_tensor_ptr(gw, NULL), n->a.flag);
+    /* per_sample_weights: dot(g[bag], weight[index]) as torch.dot computes it */
+    for (int64_t i = 0; gs && i < e.n && !c->fail; i++) {
+        int64_t idx = e.ix[i], bag = e.o2b[i];
+        if (idx == e.pad || bag >= e.nb) continue;
+        tsr_tensor *gr = tsr_view_select(gc, 0, bag), *wr = gr ? tsr_view_select(wc, 0, idx) : NULL;
+        tsr_tensor *dt = wr ? tsr_dot(gr, wr, NULL) : NULL;
+        if (dt) tsr_tensor_set_at(gs, i, tsr_scalar_float(tsr_tensor_get_double_at(dt, 0)));
+        else c->fail = true;
+        tsr_tensor_release(gr);
+        tsr_tensor_release(wr);
+        tsr_tensor_release(dt);
+    }
+    if (gw) give(c, gin, 0, w->dtype == ct ? gw : keep(c, tsr_to_dtype(gw, w->dtype, false)));
+    if (gs) give(c, gin, 1, psw->dtype == ct ? gs : keep(c, tsr_to_dtype(gs, psw->dtype, false)));
+done:
+    tsr_free(offv);
+    tsr_free(bsz);
+    tsr_free(mind);
+    tsr_free(e.ix);
+    tsr_free(e.o2b);
+    tsr_free(order);
+    tsr_free(counts);
     return finish(c, n, gin);
 }

@@ -116,7 +116,7 @@ static const GradRow grad_rows[] = {
     {"det", G_UNARY, "linalg_det"}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diag_embed", G_DIAGEMB, NULL},
     {"diagonal", G_DIAGONAL, NULL}, {"diff", G_DIFF, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL},
     {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL},
-    {"dsplit", G_TSPLIT, NULL}, {"einsum", G_OWN, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
+    {"dsplit", G_TSPLIT, NULL}, {"einsum", G_OWN, NULL}, {"embedding_bag", G_OWN, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
     {"exp", G_UNARY, NULL}, {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"},
     {"expm1", G_UNARY, NULL}, {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL},
     {"float", G_CAST, NULL}, {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL},

@@ -64,6 +64,7 @@ static tsr_dims dims_of(const tsr_ag_args *a)
  * out-of-place one); the index inputs of nll_loss / embedding are fixed */
 static const int64_t nll_target[3] = {2, 0, 3}, emb_index[4] = {1, 3, 1, 0};
 static const int64_t put_index[2] = {0, 2};
+static const int64_t ebag_index[6] = {1, 3, 1, 0, 4, 2}, ebag_offsets[4] = {0, 2, 2, 4};   /* embedding_bag's */
 static const int64_t sm_target[6] = {1, -1, -1, 1, -1, 1};   /* soft_margin_loss's target */
 static const int64_t mm_target[3] = {3, 0, 1};                 /* multi_margin_loss's, input (3, 4) */
 static const int64_t mlm_target[4] = {3, 0, -1, 1};            /* multilabel_margin_loss's, input (4) */   /* index_put_key's key [tensor([0, 2])] */
@@ -171,6 +172,16 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     if (!strcmp(key, "col2im")) return tsr_nn_col2im(in[0], a->dims + 8, a->dims, a->dims + 2, a->dims + 4, a->dims + 6);
     if (!strcmp(key, "hardshrink")) return tsr_nn_hardshrink(in[0], a->d0);
     if (!strcmp(key, "prelu")) return tsr_nn_prelu(in[0], in[1]);
+    if (!strcmp(key, "embedding_bag")) {   /* sum with per-sample weights; the other results dropped */
+        tsr_tensor *ix = fixed_index(ebag_index, 6), *off = fixed_index(ebag_offsets, 4), *o2b, *bs, *mi;
+        tsr_tensor *r = tsr_nn_embedding_bag(in[0], ix, off, (int)a->i0, in[1], false, NULL, &o2b, &bs, &mi);
+        tsr_tensor_release(ix);
+        tsr_tensor_release(off);
+        tsr_tensor_release(o2b);
+        tsr_tensor_release(bs);
+        tsr_tensor_release(mi);
+        return r;
+    }
     if (!strcmp(key, "softshrink")) return tsr_nn_softshrink(in[0], a->d0);
     if (!strncmp(key, "upsample_nearest", 16)) {   /* scales' bits in dims[5..8): out = floor(in * scale) */
         double sc[3];
@@ -891,6 +902,7 @@ static const Case cases[] = {
     {"tanh_backward", 2, {2, 1}, {{2, 3}, {3}}, 2, A(.ndims = 0)}, {"sigmoid_backward", 2, {1, 1}, {{4}, {4}}, 2, A(.ndims = 0)},
     {"threshold_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.1)},
     {"prelu", 2, {3, 1}, {{2, 3, 2}, {3}}, 0, A(.ndims = 0)},
+    {"embedding_bag", 2, {2, 1}, {{5, 3}, {6}}, 0, A(.i0 = 0, .i1 = -1, .i2 = 4)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
@@ -990,6 +1002,16 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
         tsr_tensor_release(r);
         tsr_tensor_release(sm);
         tsr_tensor_release(si);
+    }
+    if (!strcmp(c->key, "embedding_bag")) {   /* indices, offsets, bag_size, max_indices, as the binding keeps them */
+        tsr_tensor *k[4] = {fixed_index(ebag_index, 6), fixed_index(ebag_offsets, 4), NULL, NULL}, *o2b;
+        tsr_tensor *r = tsr_nn_embedding_bag(in[0], k[0], k[1], (int)c->a.i0, in[1], false, NULL, &o2b, &k[2], &k[3]);
+        for (int j = 0; j < 4; j++) {
+            tsr_ag_keep(out, k[j]);
+            tsr_tensor_release(k[j]);
+        }
+        tsr_tensor_release(r);
+        tsr_tensor_release(o2b);
     }
     if (strstr(c->key, "max_pool") || strstr(c->key, "max_unpool")) {   /* the indices the pooling bindings keep */
         tsr_tensor *ind = NULL, *r = fwd_pool(c->key, &c->a, in[0], &ind);
