@@ -3229,6 +3229,7 @@ static const tsr_formula formulas[] = {
     {"copysign_s", "CopysignBackward1", 1 | TSR_SAVE_OUT, tsr__bw_copysign},
     {"cos", "CosBackward0", 1, bw_cos},
     {"cosh", "CoshBackward0", 1, bw_cosh},
+    {"ctc_loss", "CtcLossBackward0", 1 | TSR_SAVE_OUT, tsr__bw_ctc_loss},
     {"cummax", "CummaxBackward0", 0, tsr__bw_cummax},
     {"cummin", "CumminBackward0", 0, tsr__bw_cummax},
     {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},

@@ -497,3 +497,277 @@ done:
     tsr_free(counts);
     return finish(c, n, gin);
 }
+
+/* ------------------------------------------------------------ ctc_loss */
+
+typedef struct {
+    int64_t T, N, C, S;             /* input length bound, batch, labels, 2 * max target length + 1 */
+    int64_t blank, tstride;
+    const int64_t *il, *tl, *toff;  /* per batch: lengths, offset of its targets */
+    const int64_t *tg;              /* the targets (int64, strided by tstride) */
+} ctc;
+
+static inline int64_t ctc_prime(const ctc *k, int64_t b, int64_t s)
+{
+    return s % 2 == 0 ? k->blank : k->tg[k->toff[b] + k->tstride * (s / 2)];
+}
+
+/* alpha (forward) and the nll of every batch item; lp[(b * T + t) * C + c]
+ * (the (N, T, C) copy), la[(b * T + t) * S + s] */
+#define CTC_FWD(NAME, T_, EXP, LOG)                                                                                    \
+    static int NAME(const ctc *k, const T_ *lp, T_ *la, T_ *nll)                                                      \
+    {                                                                                                                  \
+        const T_ ninf = -(T_)INFINITY;                                                                                 \
+        for (int64_t b = 0; b < k->N; b++)                                                                             \
+            for (int64_t s = 0; s < k->S; s++) la[(b * k->T) * k->S + s] = ninf;                                     \
+        for (int64_t b = 0; b < k->N; b++) {                                                                           \
+            if (tsr_check_interrupt() < 0) return -1;                                                                  \
+            int64_t in = k->il[b], tn = k->tl[b];                                                                      \
+            const T_ *lpb = lp + b * k->T * k->C;                                                                      \
+            T_ *lab = la + b * k->T * k->S;                                                                            \
+            lab[0] = lpb[k->blank];                                                                                    \
+            if (tn > 0) lab[1] = lpb[ctc_prime(k, b, 1)];                                                              \
+            for (int64_t t = 1; t < in; t++)                                                                           \
+                for (int64_t s = 0; s < 2 * tn + 1; s++) {                                                             \
+                    int64_t cur = ctc_prime(k, b, s);                                                                  \
+                    T_ la1 = lab[(t - 1) * k->S + s], lamax = la1, la2, la3;                                           \
+                    if (s > 0) {                                                                                       \
+                        la2 = lab[(t - 1) * k->S + s - 1];                                                             \
+                        if (la2 > lamax) lamax = la2;                                                                  \
+                    } else {                                                                                           \
+                        la2 = ninf;                                                                                    \
+                    }                                                                                                  \
+                    if (s > 1 && ctc_prime(k, b, s - 2) != cur) {                                                      \
+                        la3 = lab[(t - 1) * k->S + s - 2];                                                             \
+                        if (la3 > lamax) lamax = la3;                                                                  \
+                    } else {                                                                                           \
+                        la3 = ninf;                                                                                    \
+                    }                                                                                                  \
+                    if (lamax == ninf) lamax = 0;                                                                      \
+                    lab[t * k->S + s] = LOG(EXP(la1 - lamax) + EXP(la2 - lamax) + EXP(la3 - lamax)) + lamax +          \
+                                        lpb[t * k->C + cur];                                                           \
+                }                                                                                                      \
+            if (tn == 0) {                                                                                             \
+                nll[b] = -lab[(in - 1) * k->S];                                                                        \
+            } else {                                                                                                   \
+                T_ l1 = lab[(in - 1) * k->S + tn * 2], l2 = lab[(in - 1) * k->S + tn * 2 - 1];                         \
+                T_ m = l1 > l2 ? l1 : l2;                                                                              \
+                m = m == ninf ? 0 : m;                                                                                 \
+                nll[b] = -(LOG(EXP(l1 - m) + EXP(l2 - m)) + m);                                                        \
+            }                                                                                                          \
+        }                                                                                                              \
+        return 0;                                                                                                      \
+    }
+CTC_FWD(ctc_fwd_f32, float, expf, logf)
+CTC_FWD(ctc_fwd_f64, double, exp, log)
+
+/* the backward: beta, the log-sums of alpha * beta per label, then
+ * grad = (exp(lp) - exp(res + nll - lp)) * g[b]; gr (N, T, C) */
+#define CTC_BWD(NAME, T_, EXP, LOG)                                                                                    \
+    static int NAME(const ctc *k, const T_ *lp, const T_ *la, const T_ *nll, const T_ *go, T_ *lb, T_ *gr, bool zinf) \
+    {                                                                                                                  \
+        const T_ ninf = -(T_)INFINITY;                                                                                 \
+        for (int64_t q = 0; q < k->N * k->T * k->C; q++) gr[q] = ninf;                                                \
+        for (int64_t b = 0; b < k->N; b++) {                                                                           \
+            if (tsr_check_interrupt() < 0) return -1;                                                                  \
+            T_ *grb = gr + b * k->T * k->C;                                                                            \
+            T_ nl = nll[b];                                                                                            \
+            if (zinf && nl == (T_)INFINITY) {                                                                          \
+                for (int64_t q = 0; q < k->T * k->C; q++) grb[q] = 0;                                                  \
+                continue;                                                                                              \
+            }                                                                                                          \
+            int64_t in = k->il[b], tn = k->tl[b];                                                                      \
+            const T_ *lpb = lp + b * k->T * k->C, *lab = la + b * k->T * k->S;                                         \
+            T_ *lbb = lb + b * k->T * k->S;                                                                            \
+            if (in > 0) {                                                                                              \
+                for (int64_t s = 0; s < k->S; s++) lbb[(in - 1) * k->S + s] = ninf;                                   \
+                lbb[(in - 1) * k->S + 2 * tn] = lpb[(in - 1) * k->C + k->blank];                                      \
+                grb[(in - 1) * k->C + k->blank] = lab[(in - 1) * k->S + 2 * tn] + lbb[(in - 1) * k->S + 2 * tn];       \
+                if (tn > 0) {                                                                                          \
+                    int64_t cur = ctc_prime(k, b, 2 * tn - 1);                                                         \
+                    lbb[(in - 1) * k->S + 2 * tn - 1] = lpb[(in - 1) * k->C + cur];                                    \
+                    grb[(in - 1) * k->C + cur] = lab[(in - 1) * k->S + 2 * tn - 1] + lbb[(in - 1) * k->S + 2 * tn - 1]; \
+                }                                                                                                      \
+            }                                                                                                          \
+            for (int64_t t = in - 2; t >= 0; t--)                                                                      \
+                for (int64_t s = 2 * tn; s >= 0; s--) {                                                                \
+                    T_ lb1 = lbb[(t + 1) * k->S + s], lbmax = lb1, lb2, lb3;                                           \
+                    int64_t cur = ctc_prime(k, b, s);                                                                  \
+                    if (s < 2 * tn) {                                                                                  \
+                        lb2 = lbb[(t + 1) * k->S + s + 1];                                                             \
+                        if (lb2 > lbmax) lbmax = lb2;                                                                  \
+                    } else {                                                                                           \
+                        lb2 = ninf;                                                                                    \
+                    }                                                                                                  \
+                    if (s < 2 * tn - 1 && ctc_prime(k, b, s + 2) != cur) {                                             \
+                        lb3 = lbb[(t + 1) * k->S + s + 2];                                                             \
+                        if (lb3 > lbmax) lbmax = lb3;                                                                  \
+                    } else {                                                                                           \
+                        lb3 = ninf;                                                                                    \
+                    }                                                                                                  \
+                    if (lbmax == ninf) lbmax = 0;                                                                      \
+                    lbb[t * k->S + s] = LOG(EXP(lb1 - lbmax) + EXP(lb2 - lbmax) + EXP(lb3 - lbmax)) + lbmax +          \
+                                        lpb[t * k->C + cur];                                                           \
+                    T_ lab_ = lab[t * k->S + s] + lbb[t * k->S + s], *lcab = &grb[t * k->C + cur];                     \
+                    if (*lcab == ninf) {                                                                               \
+                        *lcab = lab_;                                                                                  \
+                    } else {                                                                                           \
+                        T_ mx = *lcab > lab_ ? *lcab : lab_;                                                           \
+                        *lcab = LOG(EXP(*lcab - mx) + EXP(lab_ - mx)) + mx;                                            \
+                    }                                                                                                  \
+                }                                                                                                      \
+            T_ g = go[b];                                                                                              \
+            for (int64_t t = 0; t < in; t++)                                                                           \
+                for (int64_t c = 0; c < k->C; c++) {                                                                   \
+                    T_ *res = &grb[t * k->C + c], l = lpb[t * k->C + c];                                               \
+                    *res = (EXP(l) - EXP(*res + nl - l)) * g;                                                          \
+                }                                                                                                      \
+            for (int64_t q = (in > 0 ? in : 0) * k->C; q < k->T * k->C; q++) grb[q] = 0;                               \
+        }                                                                                                              \
+        return 0;                                                                                                      \
+    }
+CTC_BWD(ctc_bwd_f32, float, expf, logf)
+CTC_BWD(ctc_bwd_f64, double, exp, log)
+
+/* the (N, T, C) contiguous copy of log_probs (T, N, C) */
+static tsr_tensor *ctc_ntc(const tsr_tensor *lp)
+{
+    tsr_tensor *v = tsr_view_transpose(lp, 0, 1), *r = v ? tsr_contiguous(v, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor_release(v);
+    return r;
+}
+
+/* 1.13's checks; fills k (toff: n entries the caller provides). 0 or -1. */
+static int ctc_setup(ctc *k, const tsr_tensor *lp, const tsr_tensor *tg, int64_t nil, const int64_t *il, int64_t ntl,
+                     const int64_t *tl, int64_t blank, int64_t *toff)
+{
+    const char *c = "ctc_loss_cpu";
+    if (lp->dtype != TSR_FLOAT32 && lp->dtype != TSR_FLOAT64)
+        return tsr_error_set(TSR_ERR_RUNTIME, "\"ctc_loss_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(lp->dtype)), -1;
+    if (lp->ndim != 3)
+        return tsr_error_set(TSR_ERR_RUNTIME, "Expected 3-dimensional tensor, but got %d-dimensional tensor for argument "
+                             "#1 'log_probs' (while checking arguments for %s)", lp->ndim, c), -1;
+    if (tg->ndim < 1 || tg->ndim > 2)
+        return tsr_error_set(TSR_ERR_RUNTIME, "Expected 1 to 2 dimensions, but got %d-dimensional tensor for argument #2 "
+                             "'targets' (while checking arguments for %s)", tg->ndim, c), -1;
+    k->T = lp->sizes[0];
+    k->N = lp->sizes[1];
+    k->C = lp->sizes[2];
+    if (!(blank >= 0 && blank < k->C)) return tsr_error_set(TSR_ERR_RUNTIME, "blank must be in label range"), -1;
+    if (nil != k->N) return tsr_error_set(TSR_ERR_RUNTIME, "input_lengths must be of size batch_size"), -1;
+    if (ntl != k->N) return tsr_error_set(TSR_ERR_RUNTIME, "target_lengths must be of size batch_size"), -1;
+    int64_t maxt = 0;
+    if (tg->ndim == 1) {
+        int64_t pos = 0;
+        for (int64_t b = 0; b < k->N; b++) {
+            toff[b] = pos;
+            pos += tl[b];
+            if (maxt < tl[b]) maxt = tl[b];
+        }
+        k->tstride = tg->strides[0];
+        if (tg->sizes[0] != pos)
+            return tsr_error_set(TSR_ERR_RUNTIME, "Expected tensor to have size %lld at dimension 0, but got size %lld for "
+                                 "argument #2 'targets' (while checking arguments for %s)", (long long)pos,
+                                 (long long)tg->sizes[0], c), -1;
+    } else {
+        for (int64_t b = 0; b < k->N; b++) {
+            toff[b] = b * tg->strides[0];
+            if (maxt < tl[b]) maxt = tl[b];
+        }
+        k->tstride = tg->strides[1];
+        if (tg->sizes[0] != k->N)
+            return tsr_error_set(TSR_ERR_RUNTIME, "Expected tensor to have size %lld at dimension 0, but got size %lld for "
+                                 "argument #2 'targets' (while checking arguments for %s)", (long long)k->N,
+                                 (long long)tg->sizes[0], c), -1;
+        if (tg->sizes[1] < maxt)
+            return tsr_error_set(TSR_ERR_RUNTIME, "Expected tensor to have size at least %lld at dimension 1, but got size "
+                                 "%lld for argument #2 'targets' (while checking arguments for %s)", (long long)maxt,
+                                 (long long)tg->sizes[1], c), -1;
+    }
+    for (int64_t b = 0; b < k->N; b++)
+        if (il[b] > k->T)
+            return tsr_error_set(TSR_ERR_RUNTIME, "Expected input_lengths to have value at most %lld, but got value %lld "
+                                 "(while checking arguments for %s)", (long long)k->T, (long long)il[b], c), -1;
+    for (int64_t b = 0; b < k->N; b++)
+        if (il[b] < 1 || tl[b] < 0)
+            return tsr_error_set(TSR_ERR_RUNTIME, "ctc_loss: tsr needs input_lengths >= 1 and target_lengths >= 0 "
+                                 "(1.13 reads outside log_alpha)"), -1;
+    k->S = 2 * maxt + 1;
+    k->blank = blank;
+    k->il = il;
+    k->tl = tl;
+    k->toff = toff;
+    k->tg = tsr_tensor_ptr(tg, NULL);
+    return 0;
+}
+
+tsr_tensor *tsr_nn_ctc_loss(const tsr_tensor *log_probs, const tsr_tensor *targets, int64_t nil, const int64_t *il,
+                            int64_t ntl, const int64_t *tl, int64_t blank, tsr_tensor **log_alpha)
+{
+    *log_alpha = NULL;
+    ctc k = {0};
+    int64_t n = log_probs->ndim == 3 ? log_probs->sizes[1] : 0;
+    int64_t *toff = tsr_malloc((size_t)(n + 1) * sizeof *toff);
+    tsr_tensor *lp = NULL, *nll = NULL;
+    if (!toff || ctc_setup(&k, log_probs, targets, nil, il, ntl, tl, blank, toff) < 0) goto fail;
+    int64_t asz[3] = {k.N, k.T, k.S};
+    if (!(lp = ctc_ntc(log_probs)) || !(*log_alpha = tsr_empty(3, asz, log_probs->dtype, TSR_CPU, TSR_MF_CONTIGUOUS)) ||
+        !(nll = tsr_empty(1, &k.N, log_probs->dtype, TSR_CPU, TSR_MF_CONTIGUOUS)))
+        goto fail;
+    /* the rows past each input length are never read: zeros rather than 1.13's uninitialised memory */
+    memset(tsr_tensor_ptr(*log_alpha, NULL), 0, (size_t)tsr_tensor_nbytes(*log_alpha));
+    int rc = log_probs->dtype == TSR_FLOAT64
+                 ? ctc_fwd_f64(&k, tsr_tensor_ptr(lp, NULL), tsr_tensor_ptr(*log_alpha, NULL), tsr_tensor_ptr(nll, NULL))
+                 : ctc_fwd_f32(&k, tsr_tensor_ptr(lp, NULL), tsr_tensor_ptr(*log_alpha, NULL), tsr_tensor_ptr(nll, NULL));
+    if (rc < 0) goto fail;
+    goto done;
+fail:
+    tsr__take(&nll, NULL);
+    tsr__take(log_alpha, NULL);
+done:
+    tsr_tensor_release(lp);
+    tsr_free(toff);
+    return nll;
+}
+
+int tsr__bw_ctc_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *lp = SAVED(0), *nll = SAVED(TSR_AG_OUT);
+    if (!c->fail && tsr__ag_creating()) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '_ctc_loss_backward' is not implemented.");
+        c->fail = true;
+    }
+    if (!c->fail && n->nextra < 4) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: the targets were not kept", n->name);
+        c->fail = true;
+    }
+    if (c->fail || !NEED(0)) return finish(c, n, gin);
+    const tsr_tensor *tg = n->extra[0], *la = n->extra[1], *ilt = n->extra[2], *tlt = n->extra[3];
+    ctc k = {0};
+    int64_t nb = tsr_tensor_numel(ilt), *toff = tsr_malloc((size_t)(nb + 1) * sizeof *toff);
+    if (!toff || ctc_setup(&k, lp, tg, nb, tsr_tensor_ptr(ilt, NULL), tsr_tensor_numel(tlt), tsr_tensor_ptr(tlt, NULL),
+                           n->a.i0, toff) < 0) {
+        tsr_free(toff);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    tsr_dtype dt = lp->dtype;
+    tsr_tensor *lpc = keep(c, ctc_ntc(lp)), *gc = keep(c, contig_as(g, dt)), *nc = keep(c, contig_as(nll, dt));
+    tsr_tensor *lb = keep(c, tsr_empty(la->ndim, la->sizes, dt, TSR_CPU, TSR_MF_CONTIGUOUS));
+    int64_t gsz[3] = {k.N, k.T, k.C};
+    tsr_tensor *gr = keep(c, tsr_empty(3, gsz, dt, TSR_CPU, TSR_MF_CONTIGUOUS));
+    if (!c->fail) {
+        memset(tsr_tensor_ptr(lb, NULL), 0, (size_t)tsr_tensor_nbytes(lb));
+        int rc = dt == TSR_FLOAT64 ? ctc_bwd_f64(&k, tsr_tensor_ptr(lpc, NULL), tsr_tensor_ptr(la, NULL), tsr_tensor_ptr(nc, NULL),
+                                                 tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(lb, NULL), tsr_tensor_ptr(gr, NULL), n->a.flag)
+                                   : ctc_bwd_f32(&k, tsr_tensor_ptr(lpc, NULL), tsr_tensor_ptr(la, NULL), tsr_tensor_ptr(nc, NULL),
+                                                 tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(lb, NULL), tsr_tensor_ptr(gr, NULL), n->a.flag);
+        if (rc < 0) c->fail = true;
+    }
+    /* (N, T, C) back to log_probs' (T, N, C), contiguous */
+    tsr_tensor *tr = gr ? keep(c, tsr_view_transpose(gr, 0, 1)) : NULL;
+    if (tr) give(c, gin, 0, keep(c, tsr_contiguous(tr, TSR_MF_CONTIGUOUS)));
+    tsr_free(toff);
+    return finish(c, n, gin);
+}

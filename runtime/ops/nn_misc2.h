@@ -1,5 +1,5 @@
 /* runtime/ops/nn_misc2.h — more torch.nn.functional kernels (issue 19):
- * prelu, embedding_bag and their backward formulas. */
+ * prelu, embedding_bag, ctc_loss and their backward formulas. */
 #ifndef TSR_OPS_NN_MISC2_H
 #define TSR_OPS_NN_MISC2_H
 
@@ -38,5 +38,18 @@ tsr_tensor *tsr_nn_embedding_bag(const tsr_tensor *weight, const tsr_tensor *ind
  * per_sample_weights, saved; kept: indices, offset2bag, bag_size,
  * max_indices; a.i0 mode, a.i1 padding_idx, a.flag scale_grad_by_freq). */
 int tsr__bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+
+/* at::_ctc_loss on the CPU as 1.13's LossCTC.cpp: log_probs (T, N, C)
+ * float32 / float64, targets (int64; padded (N, S) or concatenated 1-D),
+ * il / tl the N input and target lengths, blank. Returns the negative log
+ * likelihood (N) and sets *log_alpha (N, T, 2 * max target length + 1).
+ * 1.13's checks and messages. NEW (both) or NULL. */
+tsr_tensor *tsr_nn_ctc_loss(const tsr_tensor *log_probs, const tsr_tensor *targets, int64_t nil, const int64_t *il,
+                            int64_t ntl, const int64_t *tl, int64_t blank, tsr_tensor **log_alpha);
+
+/* CtcLossBackward0 (formula "ctc_loss"; input log_probs and the result
+ * saved; kept: targets, log_alpha, input and target lengths (int64); a.i0
+ * blank, a.flag zero_infinity): 1.13's ctc_loss_backward_cpu_template. */
+int tsr__bw_ctc_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 
 #endif

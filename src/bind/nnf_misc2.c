@@ -2,9 +2,11 @@
  * (torch.prelu, Tensor.prelu, F.prelu). The ATen functions are binding
  * rows (python_arg_parser's messages); F's Python defs are builtins with
  * their own argument handling. Also embedding_bag (torch.embedding_bag,
- * F.embedding_bag). Every tensor rule is runtime/ops/nn_misc2.h's;
+ * F.embedding_bag) and ctc_loss (torch.ctc_loss, F.ctc_loss). Every tensor rule is runtime/ops/nn_misc2.h's;
  * the handlers record 1.13's graph nodes. */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
@@ -15,6 +17,8 @@
 #include "bind/tensor.h"
 #include "autograd.h"
 #include "names.h"
+#include "ops/compare.h"
+#include "ops/copy.h"
 #include "ops/factory.h"
 #include "ops/nn.h"
 #include "ops/nn_misc2.h"
@@ -89,7 +93,9 @@ static Value *ebag_call(BindArgs *b)
     return v_tuple_of(4, v_tensor(r), v_tensor(o2b), v_tensor(bs), v_tensor(mi));
 }
 
-enum { K_PRELU, K_EBAG };
+enum { K_PRELU, K_EBAG, K_CTC };
+
+static Value *ctc_call(BindArgs *b);
 
 static Value *misc2_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
@@ -103,8 +109,147 @@ static Value *misc2_call(const BindRow *row, const char *fname, BindArgs *b, Val
     }
     case K_EBAG:
         return ebag_call(b);
+    case K_CTC:
+        return ctc_call(b);
     }
     return NULL;
+}
+
+/* torch.NAME(args...) at the language level (its graph recorded as the
+ * call path records it). NEW value or NULL. */
+static Value *torch_call(const char *name, int n, Value **args)
+{
+    Value *f = value_getattr(bind_module("torch"), name), *r = NULL;
+    if (f) r = value_call0(f, n, args);
+    if (f) decref(f);
+    return r;
+}
+
+/* A lengths argument of ctc_loss (slot) as a contiguous int64 tensor: an
+ * int list, or an integral tensor ("input_lengths must be integral"). */
+static tsr_tensor *ctc_lengths(BindArgs *b, int slot, const char *what)
+{
+    Value *v = b->v[slot];
+    if (is_tensor(v)) {
+        tsr_tensor *t = tensor_of(v);
+        if (!tsr_dtype_is_integral(t->dtype, false)) return exc_set("RuntimeError", "%s must be integral", what), NULL;
+        tsr_tensor *l = tsr_to_dtype(t, TSR_INT64, false), *lc = l ? tsr_contiguous(l, TSR_MF_CONTIGUOUS) : NULL;
+        tsr_tensor_release(l);
+        if (!lc) bind_runtime_error();
+        return lc;
+    }
+    int n = 0, max = 1 << 16;
+    int64_t *buf = malloc((size_t)max * sizeof *buf);
+    if (!buf) return exc_set("MemoryError", "out of memory"), NULL;
+    tsr_tensor *l = NULL;
+    if (bind_table_intlist(b, slot, "ctc_loss", buf, max, &n) == 0) {
+        int64_t nn = n;
+        l = tsr_empty(1, &nn, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int i = 0; l && i < n; i++) tsr_tensor_set_at(l, i, tsr_scalar_int(buf[i]));
+        if (!l) bind_runtime_error();
+    }
+    free(buf);
+    return l;
+}
+
+/* torch.ctc_loss(log_probs, targets, input_lengths, target_lengths,
+ * blank=0, reduction=Mean, zero_infinity=False) as 1.13's at::ctc_loss:
+ * _ctc_loss (CtcLossBackward0) of log_probs (unsqueezed at 1 when 2-D)
+ * and targets as int64, then where(res == inf, 0, res) for zero_infinity,
+ * (res / target_lengths.clamp_min(1)).mean() or res.sum() */
+static Value *ctc_call(BindArgs *b)
+{
+    int64_t blank = 0, red = 1;
+    bool zinf = b->v[6] && value_truth(b->v[6]) > 0;
+    if (bind_table_int(b, 4, 0, &blank) < 0 || bind_table_int(b, 5, 0, &red) < 0) return NULL;   /* 1.13 parses the default at::Reduction::Mean as 0 */
+    tsr_tensor *ilt = ctc_lengths(b, 2, "input_lengths"), *tlt = ilt ? ctc_lengths(b, 3, "target_lengths") : NULL;
+    Value *lpv = NULL, *res = NULL, *r = NULL;
+    tsr_tensor *tg = NULL, *la = NULL, *nll = NULL;
+    if (!tlt) goto done;
+    tsr_tensor *lp0 = tensor_of(b->v[0]);
+    bool batched = lp0->ndim == 3;
+    if (batched) {
+        lpv = incref(b->v[0]);
+    } else {
+        Value *args[2] = {b->v[0], v_int(1)};
+        lpv = torch_call("unsqueeze", 2, args);
+        decref(args[1]);
+        if (!lpv) goto done;
+    }
+    tsr_tensor *lp = tensor_of(lpv);
+    if (!(tg = tsr_to_dtype(tensor_of(b->v[1]), TSR_INT64, false))) {
+        bind_runtime_error();
+        goto done;
+    }
+    nll = tsr_nn_ctc_loss(lp, tg, tsr_tensor_numel(ilt), tsr_tensor_ptr(ilt, NULL), tsr_tensor_numel(tlt),
+                          tsr_tensor_ptr(tlt, NULL), blank, &la);
+    if (!nll) {
+        bind_runtime_error();
+        goto done;
+    }
+    if (tsr_ag_needed(1, &lp)) {
+        tsr_ag_args ga = {.i0 = blank, .flag = zinf};
+        tsr_tensor *kept[4] = {tg, la, ilt, tlt};
+        int rc = tsr_ag_record("ctc_loss", 1, &lp, &ga, nll, false);
+        for (int k = 0; k < 4 && rc == 0; k++) rc = tsr_ag_keep(nll, kept[k]);
+        if (rc < 0) {
+            tsr_tensor_release(nll);
+            bind_runtime_error();
+            goto done;
+        }
+    }
+    res = v_tensor(nll);
+    if (zinf) {
+        tsr_operand a = tsr_operand_tensor(nll), inf = tsr_operand_scalar(tsr_scalar_float(INFINITY));
+        tsr_tensor *cond = tsr_compare(TSR_CMP_EQ, &a, &inf, NULL), *z = cond ? tsr_zeros(0, NULL, nll->dtype, TSR_CPU) : NULL;
+        if (!z) {
+            tsr_tensor_release(cond);
+            bind_runtime_error();
+            goto done;
+        }
+        Value *args[3] = {v_tensor(cond), res, v_tensor(z)}, *w;
+        Value *a2[3] = {args[0], args[2], args[1]};
+        w = torch_call("where", 3, a2);
+        decref(args[0]);
+        decref(args[2]);
+        decref(res);
+        res = w;
+        if (!res) goto done;
+    }
+    if (red == 1) {   /* (res / tensor(target_lengths).clamp_min(1)).mean() */
+        tsr_tensor *rt = tensor_of(res), *d = tsr_empty(tlt->ndim, tlt->sizes, rt->dtype, TSR_CPU, TSR_MF_CONTIGUOUS);
+        if (!d) {
+            bind_runtime_error();
+            goto done;
+        }
+        for (int64_t i = 0; i < tsr_tensor_numel(tlt); i++) {
+            int64_t v = tsr_tensor_get_int64_at(tlt, i);
+            tsr_tensor_set_at(d, i, tsr_scalar_int(v > 1 ? v : 1));
+        }
+        Value *args[2] = {res, v_tensor(d)};
+        Value *q = torch_call("div", 2, args);
+        decref(args[1]);
+        if (q) {
+            r = torch_call("mean", 1, &q);
+            decref(q);
+        }
+    } else if (red == 2) {
+        r = torch_call("sum", 1, &res);
+    } else if (!batched) {
+        Value *args[2] = {res, v_int(0)};
+        r = torch_call("squeeze", 2, args);
+        decref(args[1]);
+    } else {
+        r = incref(res);
+    }
+done:
+    if (res) decref(res);
+    if (lpv) decref(lpv);
+    tsr_tensor_release(tg);
+    tsr_tensor_release(la);
+    tsr_tensor_release(ilt);
+    tsr_tensor_release(tlt);
+    return r;
 }
 
 static BindRow misc2_rows[] = {
@@ -117,6 +262,11 @@ static BindRow misc2_rows[] = {
              "bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False|"
              "Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int64_t mode, bool sparse, "
              "Tensor? per_sample_weights, bool include_last_offset, int64_t? padding_idx"},
+    {.name = "ctc_loss", .kind = K_CTC, .flags = BIND_FN, .handler = misc2_call,
+     .sigs = "Tensor log_probs, Tensor targets, IntArrayRef input_lengths, IntArrayRef target_lengths, int64_t blank=0, "
+             "int64_t reduction=at::Reduction::Mean, bool zero_infinity=False|"
+             "Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int64_t blank=0, "
+             "int64_t reduction=at::Reduction::Mean, bool zero_infinity=False"},
 };
 
 /* ------------------------------------------------------------ F's defs */
@@ -249,8 +399,42 @@ done:
 }
 
 
+/* F.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0,
+ * reduction='mean', zero_infinity=False): torch.ctc_loss with
+ * _Reduction.get_enum(reduction) */
+static Value *f_ctc_loss(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[7];
+    if (args_parse(a, "ctc_loss", "def log_probs, targets, input_lengths, target_lengths, blank=, reduction=, "
+                   "zero_infinity=", v) < 0)
+        return NULL;
+    int64_t red = 1;
+    if (v[5]) {
+        const char *s = v[5]->type == &t_str ? v[5]->u.s.p : NULL;
+        if (s && !strcmp(s, "none")) red = 0;
+        else if (s && !strcmp(s, "mean")) red = 1;
+        else if (s && !strcmp(s, "sum")) red = 2;
+        else if (s && !strcmp(s, "elementwise_mean"))
+            warn("reduction='elementwise_mean' is deprecated, please use reduction='mean' instead.");
+        else {
+            Value *r = value_str(v[5]);
+            exc_set("ValueError", "%s is not a valid value for reduction", r ? r->u.s.p : "?");
+            if (r) decref(r);
+            return NULL;
+        }
+    }
+    Value *args[7] = {v[0], v[1], v[2], v[3], v[4] ? v[4] : v_int(0), v_int(red), v[6] ? v[6] : v_bool(false)};
+    Value *r = torch_call("ctc_loss", 7, args);
+    if (!v[4]) decref(args[4]);
+    decref(args[5]);
+    if (!v[6]) decref(args[6]);
+    return r;
+}
+
 void bind_nnf_misc2_init(void)
 {
     bind_table_register(misc2_rows, (int)(sizeof misc2_rows / sizeof misc2_rows[0]));
     module_add(bind_module(MOD), "embedding_bag", v_builtin("embedding_bag", f_embedding_bag, NULL, NULL));
+    module_add(bind_module(MOD), "ctc_loss", v_builtin("ctc_loss", f_ctc_loss, NULL, NULL));
 }

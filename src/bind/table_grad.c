@@ -111,7 +111,7 @@ static const GradRow grad_rows[] = {
     {"concat", G_CAT, "cat"}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL},
     {"conv_transpose2d", G_OWN, NULL}, {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
-    {"cpu", G_CAST, NULL}, {"cross", G_CROSS, "linalg_cross"}, {"cummax", G_VALIDX, NULL},
+    {"cpu", G_CAST, NULL}, {"cross", G_CROSS, "linalg_cross"}, {"ctc_loss", G_OWN, NULL}, {"cummax", G_VALIDX, NULL},
     {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL}, {"deg2rad", G_UNARY, NULL},
     {"det", G_UNARY, "linalg_det"}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diag_embed", G_DIAGEMB, NULL},
     {"diagonal", G_DIAGONAL, NULL}, {"diff", G_DIFF, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL},

@@ -1237,10 +1237,77 @@ TEST(autograd_every_formula_has_a_case)
         found = found || !strcmp(k, "view_as_real") || !strcmp(k, "view_as_complex");
         /* 5-d inputs, more than a case's sizes hold: conformance case nnf/interp_nearest_grad */
         found = found || !strcmp(k, "upsample_nearest3d") || !strcmp(k, "upsample_nearest_exact3d");
+        /* 1.13's formula holds for log_softmax'ed input only: autograd_ctc_loss_matches_finite_differences */
+        found = found || !strcmp(k, "ctc_loss");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++) found = !strcmp(cases[j].key, k);
         if (!found) printf("    no finite-difference case for %s\n", k);
         CHECK(found);
     }
+}
+
+/* ctc_loss(log_softmax(x)) (1.13's CTC gradient is that of normalised log
+ * probabilities): padded targets with a repeat, one shorter input */
+static tsr_tensor *ctc_fwd(tsr_tensor *x, bool record)
+{
+    static const int64_t tg[6] = {1, 1, 2, 2, 0, 0}, il[2] = {5, 4}, tl[2] = {3, 1};
+    int64_t ts[2] = {2, 3};
+    tsr_tensor *t = tsr_empty(2, ts, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS), *la = NULL;
+    for (int i = 0; i < 6; i++) tsr_tensor_set_at(t, i, tsr_scalar_int(tg[i]));
+    tsr_tensor *y = tsr_softmax(x, 2, TSR_DTYPE_UNDEFINED, true);
+    tsr_ag_args sa = {.i0 = 2};
+    if (record) tsr_ag_record("log_softmax", 1, &x, &sa, y, false);
+    tsr_tensor *r = tsr_nn_ctc_loss(y, t, 2, il, 2, tl, 0, &la);
+    if (record && r) {
+        tsr_ag_args ca = {.i0 = 0};
+        tsr_tensor *ilt = fixed_index(il, 2), *tlt = fixed_index(tl, 2);
+        tsr_ag_record("ctc_loss", 1, &y, &ca, r, false);
+        tsr_ag_keep(r, t);
+        tsr_ag_keep(r, la);
+        tsr_ag_keep(r, ilt);
+        tsr_ag_keep(r, tlt);
+        tsr_tensor_release(ilt);
+        tsr_tensor_release(tlt);
+    }
+    tsr_tensor_release(t);
+    tsr_tensor_release(la);
+    tsr_tensor_release(y);
+    return r;
+}
+
+TEST(autograd_ctc_loss_matches_finite_differences)
+{
+    int64_t xs[3] = {5, 2, 3};
+    tsr_tensor *x = tsr_empty(3, xs, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; i < 30; i++) tsr_tensor_set_at(x, i, tsr_scalar_float(val(0, 0, i)));
+    x->requires_grad = true;
+    tsr_tensor *out = ctc_fwd(x, true);
+    CHECK(out != NULL);
+    if (!out) return;
+    tsr_tensor *w = tsr_empty(1, &xs[1], TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; i < 2; i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
+    CHECK(tsr_autograd_run(1, &out, &w, false, 0, NULL, false, NULL, false) == 0);
+    tsr_tensor *g = tsr_tensor_grad(x);
+    CHECK(g != NULL);
+    tsr_set_grad_enabled(false);
+    for (int64_t i = 0; g && i < 30; i++) {
+        double v = tsr_tensor_get_double_at(x, i), h = 1e-6;
+        tsr_tensor_set_at(x, i, tsr_scalar_float(v + h));
+        tsr_tensor *p = ctc_fwd(x, false);
+        double lp = loss(p);
+        tsr_tensor_set_at(x, i, tsr_scalar_float(v - h));
+        tsr_tensor *m = ctc_fwd(x, false);
+        double lm = loss(m), fd = (lp - lm) / (2 * h), an = tsr_tensor_get_double_at(g, i);
+        tsr_tensor_set_at(x, i, tsr_scalar_float(v));
+        tsr_tensor_release(p);
+        tsr_tensor_release(m);
+        if (fabs(fd - an) > 1e-5 * (1 + fabs(fd))) printf("    ctc_loss: element %lld: analytic %.9g, finite difference %.9g\n", (long long)i, an, fd);
+        CHECK(fabs(fd - an) <= 1e-5 * (1 + fabs(fd)));
+    }
+    tsr_set_grad_enabled(true);
+    tsr_tensor_release(g);
+    tsr_tensor_release(w);
+    tsr_tensor_release(out);
+    tsr_tensor_release(x);
 }
 
 TEST(autograd_errors)
