@@ -2,7 +2,8 @@
  * (torch.prelu, Tensor.prelu, F.prelu). The ATen functions are binding
  * rows (python_arg_parser's messages); F's Python defs are builtins with
  * their own argument handling. Also embedding_bag (torch.embedding_bag,
- * F.embedding_bag) and ctc_loss (torch.ctc_loss, F.ctc_loss). Every tensor rule is runtime/ops/nn_misc2.h's;
+ * F.embedding_bag), ctc_loss (torch.ctc_loss, F.ctc_loss) and
+ * F.multi_head_attention_forward (functional.py's composition). Every tensor rule is runtime/ops/nn_misc2.h's;
  * the handlers record 1.13's graph nodes. */
 #include <math.h>
 #include <stdio.h>
@@ -432,9 +433,392 @@ static Value *f_ctc_loss(Value *self, CallArgs *a, void *d)
     return r;
 }
 
+/* ------------------------------------------------------------ multi_head_attention_forward */
+
+/* The temporaries of F.multi_head_attention_forward: every new value kept
+ * here and released at the end. */
+typedef struct {
+    Value *t[160];
+    int n;
+} Pool;
+
+static Value *pk(Pool *p, Value *v)
+{
+    if (v && p->n < 160) p->t[p->n++] = v;
+    else if (v) { decref(v); v = exc_set("RuntimeError", "multi_head_attention_forward: too many temporaries"); }
+    return v;
+}
+
+/* obj.name(args..., kw...) (obj a module or a tensor), kept in p */
+static Value *pcall(Pool *p, Value *obj, const char *name, int n, Value **args, int nkw, const char **kwn, Value **kw)
+{
+    for (int i = 0; i < n; i++)
+        if (!args[i]) return NULL;
+    for (int i = 0; i < nkw; i++)
+        if (!kw[i]) return NULL;
+    Value *f = value_getattr(obj, name);
+    if (!f) return NULL;
+    CallArgs a = {.pos = args, .npos = n, .kwnames = kwn, .kw = kw, .nkw = nkw};
+    Value *r = value_call(f, &a);
+    decref(f);
+    return pk(p, r);
+}
+#define TORCH(name, n, ...) pcall(p, bind_module("torch"), name, n, (Value *[]){__VA_ARGS__}, 0, NULL, NULL)
+#define FNN(name, n, ...) pcall(p, bind_module(MOD), name, n, (Value *[]){__VA_ARGS__}, 0, NULL, NULL)
+#define METH(obj, name, n, ...) pcall(p, obj, name, n, (Value *[]){__VA_ARGS__}, 0, NULL, NULL)
+#define METH0(obj, name) pcall(p, obj, name, 0, NULL, 0, NULL, NULL)
+#define INT(k) pk(p, v_int(k))
+
+/* item i of a tuple value (borrowed) */
+static Value *item(Value *t, int i) { return t && t->type == &t_tuple && (size_t)i < t->u.seq.n ? t->u.seq.items[i] : NULL; }
+
+static bool given(Value *v) { return v && !is_none(v); }
+
+/* repr(x.shape), into buf */
+static const char *shape_repr(char *buf, size_t n, Value *x)
+{
+    Value *s = value_getattr(x, "shape"), *r = s ? value_repr(s) : NULL;
+    snprintf(buf, n, "%s", r ? r->u.s.p : "?");
+    if (s) decref(s);
+    if (r) decref(r);
+    return buf;
+}
+
+static bool same_shape(const tsr_tensor *a, int nd, const int64_t *sizes)
+{
+    if (a->ndim != nd) return false;
+    for (int i = 0; i < nd; i++)
+        if (a->sizes[i] != sizes[i]) return false;
+    return true;
+}
+
+/* _mha_shape_check: 1 batched, 0 unbatched, -1 with the AssertionError */
+static int mha_shape_check(Value *q, Value *k, Value *v, Value *kpm, Value *am, int64_t heads)
+{
+    int qd = tensor_of(q)->ndim, kd = tensor_of(k)->ndim, vd = tensor_of(v)->ndim;
+    if (qd == 3) {
+        if (kd != 3 || vd != 3)
+            return exc_set("AssertionError", "For batched (3-D) `query`, expected `key` and `value` to be 3-D but found "
+                           "%d-D and %d-D tensors respectively", kd, vd), -1;
+        if (kpm && tensor_of(kpm)->ndim != 2)
+            return exc_set("AssertionError", "For batched (3-D) `query`, expected `key_padding_mask` to be `None` or 2-D "
+                           "but found %d-D tensor instead", tensor_of(kpm)->ndim), -1;
+        if (am && tensor_of(am)->ndim != 2 && tensor_of(am)->ndim != 3)
+            return exc_set("AssertionError", "For batched (3-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D "
+                           "but found %d-D tensor instead", tensor_of(am)->ndim), -1;
+        return 1;
+    }
+    if (qd == 2) {
+        if (kd != 2 || vd != 2)
+            return exc_set("AssertionError", "For unbatched (2-D) `query`, expected `key` and `value` to be 2-D but found "
+                           "%d-D and %d-D tensors respectively", kd, vd), -1;
+        if (kpm && tensor_of(kpm)->ndim != 1)
+            return exc_set("AssertionError", "For unbatched (2-D) `query`, expected `key_padding_mask` to be `None` or "
+                           "1-D but found %d-D tensor instead", tensor_of(kpm)->ndim), -1;
+        if (am && tensor_of(am)->ndim != 2 && tensor_of(am)->ndim != 3)
+            return exc_set("AssertionError", "For unbatched (2-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D "
+                           "but found %d-D tensor instead", tensor_of(am)->ndim), -1;
+        if (am && tensor_of(am)->ndim == 3) {
+            int64_t e[3] = {heads, tensor_of(q)->sizes[0], tensor_of(k)->sizes[0]};
+            if (!same_shape(tensor_of(am), 3, e)) {
+                char b[200];
+                return exc_set("AssertionError", "Expected `attn_mask` shape to be (%lld, %lld, %lld) but got %s",
+                               (long long)e[0], (long long)e[1], (long long)e[2], shape_repr(b, sizeof b, am)), -1;
+            }
+        }
+        return 0;
+    }
+    return exc_set("AssertionError", "query should be unbatched 2D or batched 3D tensor but received %d-D query tensor",
+                   qd), -1;
+}
+
+/* F.multi_head_attention_forward as 1.13's torch/nn/functional.py composes
+ * it: every step a torch call, so the graph is 1.13's */
+static Value *f_mha(Value *self, CallArgs *a, void *d)
+{
+    (void)self; (void)d;
+    Value *v[24];
+    if (args_parse(a, "multi_head_attention_forward",
+                   "def query, key, value, embed_dim_to_check, num_heads, in_proj_weight, in_proj_bias, bias_k, bias_v, "
+                   "add_zero_attn, dropout_p, out_proj_weight, out_proj_bias, training=, key_padding_mask=, "
+                   "need_weights=, attn_mask=, use_separate_proj_weight=, q_proj_weight=, k_proj_weight=, "
+                   "v_proj_weight=, static_k=, static_v=, average_attn_weights=", v) < 0)
+        return NULL;
+    Pool p0 = {.n = 0}, *p = &p0;
+    Value *r = NULL;
+    Value *query = v[0], *key = v[1], *value = v[2], *kpm = given(v[14]) ? v[14] : NULL, *am = given(v[16]) ? v[16] : NULL;
+    Value *ipw = v[5], *ipb = given(v[6]) ? v[6] : NULL, *bk = given(v[7]) ? v[7] : NULL, *bv = given(v[8]) ? v[8] : NULL;
+    Value *sk = given(v[21]) ? v[21] : NULL, *sv = given(v[22]) ? v[22] : NULL;
+    int64_t heads, edc;
+    double dropout_p;
+    bool training = !v[13] || value_truth(v[13]) > 0, need_w = !v[15] || value_truth(v[15]) > 0;
+    bool sep = v[17] && value_truth(v[17]) > 0, avg = !v[23] || value_truth(v[23]) > 0;
+    bool zattn = value_truth(v[9]) > 0;
+    char b1[200], b2[200];
+    if (!is_tensor(query) || !is_tensor(key) || !is_tensor(value))
+        return exc_set("TypeError", "multi_head_attention_forward(): query, key and value must be Tensors");
+    if (args_int(v[4], "multi_head_attention_forward", "num_heads", &heads) < 0 ||
+        args_int(v[3], "multi_head_attention_forward", "embed_dim_to_check", &edc) < 0 ||
+        args_float(v[10], "multi_head_attention_forward", "dropout_p", &dropout_p) < 0)
+        return NULL;
+    int batched = mha_shape_check(query, key, value, kpm, am, heads);
+    if (batched < 0) return NULL;
+    if (!batched) {
+        query = METH(query, "unsqueeze", 1, INT(1));
+        key = METH(key, "unsqueeze", 1, INT(1));
+        value = METH(value, "unsqueeze", 1, INT(1));
+        if (kpm) kpm = METH(kpm, "unsqueeze", 1, INT(0));
+        if (!query || !key || !value || (given(v[14]) && !kpm)) goto done;
+    }
+    tsr_tensor *qt = tensor_of(query);
+    int64_t tgt = qt->sizes[0], bsz = qt->sizes[1], E = qt->sizes[2], src = tensor_of(key)->sizes[0];
+    if (kpm && tensor_of(kpm)->dtype != TSR_BOOL && !tsr_dtype_is_floating(tensor_of(kpm)->dtype)) {
+        exc_set("AssertionError", "only bool and floating types of key_padding_mask are supported");
+        goto done;
+    }
+    if (E != edc) {
+        exc_set("AssertionError", "was expecting embedding dimension of %lld, but got %lld", (long long)edc, (long long)E);
+        goto done;
+    }
+    if (heads == 0) {
+        exc_set("ZeroDivisionError", "integer division or modulo by zero");
+        goto done;
+    }
+    int64_t hd = E / heads;   /* E // num_heads */
+    if (E % heads && ((E < 0) != (heads < 0))) hd--;
+    if (hd * heads != E) {
+        exc_set("AssertionError", "embed_dim %lld not divisible by num_heads %lld", (long long)E, (long long)heads);
+        goto done;
+    }
+    tsr_tensor *kt = tensor_of(key), *vt = tensor_of(value);
+    if (sep) {
+        if (kt->sizes[0] != vt->sizes[0] || kt->sizes[1] != vt->sizes[1]) {
+            exc_set("AssertionError", "key's sequence and batch dims torch.Size([%lld, %lld]) do not match value's "
+                    "torch.Size([%lld, %lld])", (long long)kt->sizes[0], (long long)kt->sizes[1], (long long)vt->sizes[0],
+                    (long long)vt->sizes[1]);
+            goto done;
+        }
+    } else if (!same_shape(kt, vt->ndim, vt->sizes)) {
+        exc_set("AssertionError", "key shape %s does not match value shape %s", shape_repr(b1, sizeof b1, key),
+                shape_repr(b2, sizeof b2, value));
+        goto done;
+    }
+    Value *q = NULL, *k = NULL, *vv = NULL;
+    if (!sep) {   /* _in_projection_packed */
+        if (!given(ipw)) {
+            exc_set("AssertionError", "use_separate_proj_weight is False but in_proj_weight is None");
+            goto done;
+        }
+        Value *none = pk(p, v_none()), *bq = ipb ? ipb : none;
+        /* `k is v`, `q is k`: the unbatched inputs are new tensors after unsqueeze */
+        if (batched && v[1] == v[2] && v[0] == v[1]) {   /* self-attention */
+            Value *c = METH(FNN("linear", 3, query, ipw, bq), "chunk", 2, INT(3), INT(-1));
+            q = item(c, 0), k = item(c, 1), vv = item(c, 2);
+        } else if (batched && v[1] == v[2]) {   /* encoder-decoder attention */
+            Value *sz = pk(p, v_tuple_of(2, v_int(E), v_int(E * 2)));
+            Value *ws = METH(ipw, "split", 1, sz), *bs = ipb ? METH(ipb, "split", 1, sz) : NULL;
+            if (!ws || (ipb && !bs)) goto done;
+            q = FNN("linear", 3, query, item(ws, 0), ipb ? item(bs, 0) : none);
+            Value *c = METH(FNN("linear", 3, key, item(ws, 1), ipb ? item(bs, 1) : none), "chunk", 2, INT(2), INT(-1));
+            k = item(c, 0), vv = item(c, 1);
+        } else {
+            Value *ws = METH(ipw, "chunk", 1, INT(3)), *bs = ipb ? METH(ipb, "chunk", 1, INT(3)) : NULL;
+            if (!ws || (ipb && !bs)) goto done;
+            q = FNN("linear", 3, query, item(ws, 0), ipb ? item(bs, 0) : none);
+            k = FNN("linear", 3, key, item(ws, 1), ipb ? item(bs, 1) : none);
+            vv = FNN("linear", 3, value, item(ws, 2), ipb ? item(bs, 2) : none);
+        }
+    } else {   /* _in_projection */
+        Value *w[3] = {v[18], v[19], v[20]}, *none = pk(p, v_none()), *bb[3] = {none, none, none};
+        static const char *const wn[3] = {"q_proj_weight", "k_proj_weight", "v_proj_weight"};
+        for (int i = 0; i < 3; i++)
+            if (!given(w[i])) {
+                exc_set("AssertionError", "use_separate_proj_weight is True but %s is None", wn[i]);
+                goto done;
+            }
+        if (ipb) {
+            Value *bs = METH(ipb, "chunk", 1, INT(3));
+            if (!bs) goto done;
+            for (int i = 0; i < 3; i++) bb[i] = item(bs, i);
+        }
+        int64_t Eq = E, Ek = kt->sizes[2], Ev = vt->sizes[2];
+        int64_t ws[3][2] = {{Eq, Eq}, {Eq, Ek}, {Eq, Ev}};
+        static const char *const nm[3] = {"query", "key", "value"};
+        for (int i = 0; i < 3; i++)
+            if (!is_tensor(w[i]) || !same_shape(tensor_of(w[i]), 2, ws[i])) {
+                exc_set("AssertionError", "expecting %s weights shape of (%lld, %lld), but got %s", nm[i], (long long)ws[i][0],
+                        (long long)ws[i][1], shape_repr(b1, sizeof b1, w[i]));
+                goto done;
+            }
+        for (int i = 0; i < 3; i++)
+            if (!is_none(bb[i]) && !same_shape(tensor_of(bb[i]), 1, &Eq)) {
+                exc_set("AssertionError", "expecting %s bias shape of (%lld,), but got %s", nm[i], (long long)Eq,
+                        shape_repr(b1, sizeof b1, bb[i]));
+                goto done;
+            }
+        q = FNN("linear", 3, query, w[0], bb[0]);
+        k = FNN("linear", 3, key, w[1], bb[1]);
+        vv = FNN("linear", 3, value, w[2], bb[2]);
+    }
+    if (!q || !k || !vv) goto done;
+    if (am) {
+        tsr_tensor *m = tensor_of(am);
+        if (m->dtype == TSR_UINT8) {
+            warn("Byte tensor for attn_mask in nn.MultiheadAttention is deprecated. Use bool tensor instead.");
+            Value *bt = pk(p, value_getattr(bind_module("torch"), "bool"));
+            if (!(am = METH(am, "to", 1, bt))) goto done;
+        } else if (!tsr_dtype_is_floating(m->dtype) && m->dtype != TSR_BOOL) {
+            exc_set("AssertionError", "Only float, byte, and bool types are supported for attn_mask, not torch.%s",
+                    tsr_dtype_name(m->dtype));
+            goto done;
+        }
+        m = tensor_of(am);
+        if (m->ndim == 2) {
+            int64_t e2[2] = {tgt, src};
+            if (!same_shape(m, 2, e2)) {
+                exc_set("RuntimeError", "The shape of the 2D attn_mask is %s, but should be (%lld, %lld).",
+                        shape_repr(b1, sizeof b1, am), (long long)tgt, (long long)src);
+                goto done;
+            }
+            if (!(am = METH(am, "unsqueeze", 1, INT(0)))) goto done;
+        } else if (m->ndim == 3) {
+            int64_t e3[3] = {bsz * heads, tgt, src};
+            if (!same_shape(m, 3, e3)) {
+                exc_set("RuntimeError", "The shape of the 3D attn_mask is %s, but should be (%lld, %lld, %lld).",
+                        shape_repr(b1, sizeof b1, am), (long long)e3[0], (long long)tgt, (long long)src);
+                goto done;
+            }
+        } else {
+            exc_set("RuntimeError", "attn_mask's dimension %d is not supported", m->ndim);
+            goto done;
+        }
+    }
+    Value *pad01 = pk(p, v_tuple_of(2, v_int(0), v_int(1)));
+    if (bk && bv) {
+        if (sk) {
+            exc_set("AssertionError", "bias cannot be added to static key.");
+            goto done;
+        }
+        if (sv) {
+            exc_set("AssertionError", "bias cannot be added to static value.");
+            goto done;
+        }
+        Value *rk = METH(bk, "repeat", 3, INT(1), INT(bsz), INT(1)), *rv = METH(bv, "repeat", 3, INT(1), INT(bsz), INT(1));
+        if (!rk || !rv) goto done;
+        Value *l1 = pk(p, v_tuple_of(2, incref(k), incref(rk))), *l2 = pk(p, v_tuple_of(2, incref(vv), incref(rv)));
+        if (!(k = TORCH("cat", 1, l1)) || !(vv = TORCH("cat", 1, l2))) goto done;
+        if (am && !(am = FNN("pad", 2, am, pad01))) goto done;
+        if (kpm && !(kpm = FNN("pad", 2, kpm, pad01))) goto done;
+    } else if (bk || bv) {
+        exc_set("AssertionError", "%s", "");
+        goto done;
+    }
+    Value *shp = pk(p, v_tuple_of(3, v_int(tgt), v_int(bsz * heads), v_int(hd)));
+    if (!(q = METH(METH(METH0(q, "contiguous"), "view", 1, shp), "transpose", 2, INT(0), INT(1)))) goto done;
+    Value *kv[2] = {k, vv}, *st[2] = {sk, sv};
+    static const char *const kvn[2] = {"static_k", "static_v"};
+    for (int i = 0; i < 2; i++) {
+        if (!st[i]) {
+            Value *s3 = pk(p, v_tuple_of(3, v_int(tensor_of(kv[i])->sizes[0]), v_int(bsz * heads), v_int(hd)));
+            if (!(kv[i] = METH(METH(METH0(kv[i], "contiguous"), "view", 1, s3), "transpose", 2, INT(0), INT(1)))) goto done;
+            continue;
+        }
+        tsr_tensor *s = tensor_of(st[i]);
+        if (s->sizes[0] != bsz * heads) {
+            exc_set("AssertionError", "expecting %s.size(0) of %lld, but got %lld", kvn[i], (long long)(bsz * heads), (long long)s->sizes[0]);
+            goto done;
+        }
+        if (s->sizes[2] != hd) {
+            exc_set("AssertionError", "expecting %s.size(2) of %lld, but got %lld", kvn[i], (long long)hd, (long long)s->sizes[2]);
+            goto done;
+        }
+        kv[i] = st[i];
+    }
+    k = kv[0], vv = kv[1];
+    if (zattn) {
+        Value *zs = pk(p, v_tuple_of(3, v_int(bsz * heads), v_int(1), v_int(hd)));
+        for (int i = 0; i < 2; i++) {
+            Value *dt = pk(p, value_getattr(kv[i], "dtype"));
+            const char *kn[1] = {"dtype"};
+            Value *z = pcall(p, bind_module("torch"), "zeros", 1, (Value *[]){zs}, 1, kn, (Value *[]){dt});
+            if (!z) goto done;
+            Value *l = pk(p, v_tuple_of(2, incref(kv[i]), incref(z)));
+            if (!(kv[i] = TORCH("cat", 2, l, INT(1)))) goto done;
+        }
+        k = kv[0], vv = kv[1];
+        if (am && !(am = FNN("pad", 2, am, pad01))) goto done;
+        if (kpm && !(kpm = FNN("pad", 2, kpm, pad01))) goto done;
+    }
+    src = tensor_of(k)->sizes[1];
+    if (kpm) {
+        int64_t e2[2] = {bsz, src};
+        if (!same_shape(tensor_of(kpm), 2, e2)) {
+            exc_set("AssertionError", "expecting key_padding_mask shape of (%lld, %lld), but got %s", (long long)bsz,
+                    (long long)src, shape_repr(b1, sizeof b1, kpm));
+            goto done;
+        }
+        Value *s4 = pk(p, v_tuple_of(4, v_int(bsz), v_int(1), v_int(1), v_int(src)));
+        Value *ex = pk(p, v_tuple_of(4, v_int(-1), v_int(heads), v_int(-1), v_int(-1)));
+        Value *s3 = pk(p, v_tuple_of(3, v_int(bsz * heads), v_int(1), v_int(src)));
+        if (!(kpm = METH(METH(METH(kpm, "view", 1, s4), "expand", 1, ex), "reshape", 1, s3))) goto done;
+        if (!am) am = kpm;
+        else if (tensor_of(am)->dtype == TSR_BOOL) am = METH(am, "logical_or", 1, kpm);
+        else {   /* 1.13's masked_fill broadcasts self against the mask: expanded first here (values the same;
+                    an attn_mask that requires grad gets an ExpandBackward0 1.13 does not record) */
+            tsr_tensor *mt = tensor_of(am), *kt2 = tensor_of(kpm);
+            int64_t bs[3];
+            bool differ = false;
+            for (int i = 0; i < 3; i++) {
+                bs[i] = mt->sizes[i] == 1 ? kt2->sizes[i] : mt->sizes[i];
+                differ |= bs[i] != mt->sizes[i];
+            }
+            if (differ && !(am = METH(am, "expand", 1, pk(p, v_tuple_of(3, v_int(bs[0]), v_int(bs[1]), v_int(bs[2])))))) goto done;
+            am = METH(am, "masked_fill", 2, kpm, pk(p, v_float(-INFINITY)));
+        }
+        if (!am) goto done;
+    }
+    if (am && tensor_of(am)->dtype == TSR_BOOL) {
+        Value *dt = pk(p, value_getattr(q, "dtype"));
+        const char *kn[1] = {"dtype"};
+        Value *nm = pcall(p, bind_module("torch"), "zeros_like", 1, (Value *[]){am}, 1, kn, (Value *[]){dt});
+        if (!nm || !METH(nm, "masked_fill_", 2, am, pk(p, v_float(-INFINITY)))) goto done;
+        am = nm;
+    }
+    if (!training) dropout_p = 0.0;
+    int64_t Eh = tensor_of(q)->sizes[2];
+    Value *qs = TORCH("div", 2, q, pk(p, v_float(sqrt((double)Eh))));
+    Value *kT = METH(k, "transpose", 2, INT(-2), INT(-1));
+    Value *w = am ? TORCH("baddbmm", 3, am, qs, kT) : TORCH("bmm", 2, qs, kT);
+    if (w) w = FNN("softmax", 2, w, INT(-1));
+    if (w && dropout_p > 0.0) w = FNN("dropout", 2, w, pk(p, v_float(dropout_p)));
+    Value *o = w ? TORCH("bmm", 2, w, vv) : NULL;
+    if (o) o = METH(METH0(METH(o, "transpose", 2, INT(0), INT(1)), "contiguous"), "view", 2, INT(tgt * bsz), INT(E));
+    if (o) o = FNN("linear", 3, o, v[11], v[12]);
+    if (o) o = METH(o, "view", 3, INT(tgt), INT(bsz), INT(tensor_of(o)->sizes[1]));
+    if (!o) goto done;
+    Value *wo = pk(p, v_none());
+    if (need_w) {
+        Value *s4 = pk(p, v_tuple_of(4, v_int(bsz), v_int(heads), v_int(tgt), v_int(src)));
+        if (!(wo = METH(w, "view", 1, s4))) goto done;
+        if (avg) {
+            const char *kn[1] = {"dim"};
+            Value *s = pcall(p, wo, "sum", 0, NULL, 1, kn, (Value *[]){INT(1)});
+            if (!s || !(wo = TORCH("div", 2, s, INT(heads)))) goto done;
+        }
+        if (!batched && !(wo = METH(wo, "squeeze", 1, INT(0)))) goto done;
+    }
+    if (!batched && !(o = METH(o, "squeeze", 1, INT(1)))) goto done;
+    r = v_tuple_of(2, incref(o), incref(wo));
+done:
+    for (int i = p->n - 1; i >= 0; i--) decref(p->t[i]);
+    return r;
+}
+
 void bind_nnf_misc2_init(void)
 {
     bind_table_register(misc2_rows, (int)(sizeof misc2_rows / sizeof misc2_rows[0]));
     module_add(bind_module(MOD), "embedding_bag", v_builtin("embedding_bag", f_embedding_bag, NULL, NULL));
     module_add(bind_module(MOD), "ctc_loss", v_builtin("ctc_loss", f_ctc_loss, NULL, NULL));
+    module_add(bind_module(MOD), "multi_head_attention_forward",
+               v_builtin("multi_head_attention_forward", f_mha, NULL, NULL));
 }
