@@ -272,6 +272,25 @@ tsr_tensor *tsr_nn_embedding_bag(const tsr_tensor *weight, const tsr_tensor *ind
         return type_refused(weight, "weight", "Half, Float, Double"), NULL;
     e.n = tsr_tensor_numel(indices);
     int64_t no = offsets->ndim ? offsets->sizes[0] : 1;
+    if (tsr_tensor_is_meta(weight) || tsr_tensor_is_meta(indices) || tsr_tensor_is_meta(offsets)) {
+        /* the shapes alone: output (bags, features), offset2bag (indices), bag_size (bags),
+         * max_indices (bags, features) for max, (bags) for mean, (0) for sum */
+        int64_t nb = no - (include_last ? 1 : 0), dd = 1, os[2], z = 0;
+        for (int i = 1; i < weight->ndim; i++) dd *= weight->sizes[i];
+        os[0] = nb, os[1] = dd;
+        tsr_tensor *r = tsr_empty(2, os, wt, TSR_META, TSR_MF_CONTIGUOUS);
+        *o2b = tsr_empty(1, &e.n, it, TSR_META, TSR_MF_CONTIGUOUS);
+        *bag_size = tsr_empty(1, &nb, it, TSR_META, TSR_MF_CONTIGUOUS);
+        *max_ind = mode == 2 ? tsr_empty(2, os, it, TSR_META, TSR_MF_CONTIGUOUS)
+                             : tsr_empty(1, mode == 1 ? &nb : &z, it, TSR_META, TSR_MF_CONTIGUOUS);
+        if (!r || !*o2b || !*bag_size || !*max_ind) {
+            tsr__take(&r, NULL);
+            tsr__take(o2b, NULL);
+            tsr__take(bag_size, NULL);
+            tsr__take(max_ind, NULL);
+        }
+        return r;
+    }
     if (no > 0) {
         int64_t o0 = tsr_tensor_get_int64_at(offsets, 0), on = tsr_tensor_get_int64_at(offsets, no - 1);
         if (o0 != 0)
@@ -382,7 +401,7 @@ done:
  * its max_indices) and _embedding_bag_per_sample_weights_backward (the dot
  * of g[bag] with weight[index], in order). Computed in float for float32 /
  * float16 and double for float64. */
-#define EBAG_BW(NAME, T, FMA)                                                                                         \
+#define EBAG_BW(NAME, T, FMA, RND)                                                                                       \
     static void NAME(const ebag *e, const int64_t *bsz, const int64_t *mind, const int64_t *order,                   \
                      const int64_t *counts, const T *g, const T *scale, T *gw, bool freq)                             \
     {                                                                                                                 \
@@ -391,7 +410,7 @@ done:
                 if (bsz[m] != 0)                                                                                      \
                     for (int64_t d = 0; d < e->ddim; d++) {                                                           \
                         T *o = gw + mind[m * e->ddim + d] * e->ddim + d;                                              \
-                        *o = *o + g[m * e->ddim + d];                                                                 \
+                        *o = RND(*o + g[m * e->ddim + d]);                                                            \
                     }                                                                                                 \
         } else if (gw) {                                                                                              \
             int64_t grp = -1;                                                                                         \
@@ -403,14 +422,20 @@ done:
                 /* 1.13 divides by counts[sorted_indices[group ordinal]] */                                           \
                 if (freq) s /= (double)counts[e->ix[order[grp]]];                                                     \
                 if (e->mode == 1 && bsz[bag] != 0) s /= (double)bsz[bag];                                             \
-                T st = (T)s, *o = gw + idx * e->ddim;                                                                 \
+                T st = RND((T)s), *o = gw + idx * e->ddim;                                                            \
                 const T *gr = g + bag * e->ddim;                                                                      \
                 for (int64_t d = 0; d < e->ddim; d++) o[d] = FMA(st, gr[d], o[d]);                                    \
             }                                                                                                         \
         }                                                                                                             \
     }
-EBAG_BW(ebag_bw_f32, float, fmaf)
-EBAG_BW(ebag_bw_f64, double, fma)
+static inline float ident_f(float x) { return x; }
+static inline double ident_d(double x) { return x; }
+/* float16 in float: each result rounded to half (c10::Half arithmetic) */
+static inline float hround(float x) { return tsr_half_to_float(tsr_float_to_half(x)); }
+static inline float half_muladd(float a, float x, float y) { return hround(y + hround(a * x)); }
+EBAG_BW(ebag_bw_f32, float, fmaf, ident_f)
+EBAG_BW(ebag_bw_f16, float, half_muladd, hround)
+EBAG_BW(ebag_bw_f64, double, fma, ident_d)
 
 int tsr__bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -469,6 +494,9 @@ int tsr__bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     }
     if (gw && dbl)
         ebag_bw_f64(&e, bsz, mind, order, counts, tsr_tensor_ptr(gc, NULL), sc ? tsr_tensor_ptr(sc, NULL) : NULL,
+                    tsr_tensor_ptr(gw, NULL), n->a.flag);
+    else if (gw && w->dtype == TSR_FLOAT16)
+        ebag_bw_f16(&e, bsz, mind, order, counts, tsr_tensor_ptr(gc, NULL), sc ? tsr_tensor_ptr(sc, NULL) : NULL,
                     tsr_tensor_ptr(gw, NULL), n->a.flag);
     else if (gw)
         ebag_bw_f32(&e, bsz, mind, order, counts, tsr_tensor_ptr(gc, NULL), sc ? tsr_tensor_ptr(sc, NULL) : NULL,
@@ -705,6 +733,19 @@ tsr_tensor *tsr_nn_ctc_loss(const tsr_tensor *log_probs, const tsr_tensor *targe
                             int64_t ntl, const int64_t *tl, int64_t blank, tsr_tensor **log_alpha)
 {
     *log_alpha = NULL;
+    if (tsr_tensor_is_meta(log_probs) || tsr_tensor_is_meta(targets))
+        return tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Could not run 'aten::_ctc_loss' with arguments from the 'Meta' "
+                             "backend. This could be because the operator doesn't exist for this backend, or was omitted "
+                             "during the selective/custom build process (if using custom build). If you are a Facebook "
+                             "employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible "
+                             "resolutions. 'aten::_ctc_loss' is only available for these backends: [CPU, BackendSelect, "
+                             "Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, "
+                             "ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, "
+                             "AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, "
+                             "AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, "
+                             "AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, "
+                             "FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher]."),
+               NULL;
     ctc k = {0};
     int64_t n = log_probs->ndim == 3 ? log_probs->sizes[1] : 0;
     int64_t *toff = tsr_malloc((size_t)(n + 1) * sizeof *toff);
