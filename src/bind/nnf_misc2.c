@@ -763,18 +763,7 @@ static Value *f_mha(Value *self, CallArgs *a, void *d)
         if (!(kpm = METH(METH(METH(kpm, "view", 1, s4), "expand", 1, ex), "reshape", 1, s3))) goto done;
         if (!am) am = kpm;
         else if (tensor_of(am)->dtype == TSR_BOOL) am = METH(am, "logical_or", 1, kpm);
-        else {   /* 1.13's masked_fill broadcasts self against the mask: expanded first here (values the same;
-                    an attn_mask that requires grad gets an ExpandBackward0 1.13 does not record) */
-            tsr_tensor *mt = tensor_of(am), *kt2 = tensor_of(kpm);
-            int64_t bs[3];
-            bool differ = false;
-            for (int i = 0; i < 3; i++) {
-                bs[i] = mt->sizes[i] == 1 ? kt2->sizes[i] : mt->sizes[i];
-                differ |= bs[i] != mt->sizes[i];
-            }
-            if (differ && !(am = METH(am, "expand", 1, pk(p, v_tuple_of(3, v_int(bs[0]), v_int(bs[1]), v_int(bs[2])))))) goto done;
-            am = METH(am, "masked_fill", 2, kpm, pk(p, v_float(-INFINITY)));
-        }
+        else am = METH(am, "masked_fill", 2, kpm, pk(p, v_float(-INFINITY)));
         if (!am) goto done;
     }
     if (am && tensor_of(am)->dtype == TSR_BOOL) {
