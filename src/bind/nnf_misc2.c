@@ -555,8 +555,8 @@ static Value *f_mha(Value *self, CallArgs *a, void *d)
     bool sep = v[17] && value_truth(v[17]) > 0, avg = !v[23] || value_truth(v[23]) > 0;
     bool zattn = value_truth(v[9]) > 0;
     char b1[200], b2[200];
-    if (!is_tensor(query) || !is_tensor(key) || !is_tensor(value))
-        return exc_set("TypeError", "multi_head_attention_forward(): query, key and value must be Tensors");
+    for (int i = 0; i < 3; i++)   /* _mha_shape_check's query.dim(), key.dim(), value.dim() */
+        if (!is_tensor(v[i])) return exc_set("AttributeError", "'%s' object has no attribute 'dim'", v[i]->type->name);
     if (args_int(v[4], "multi_head_attention_forward", "num_heads", &heads) < 0 ||
         args_int(v[3], "multi_head_attention_forward", "embed_dim_to_check", &edc) < 0 ||
         args_float(v[10], "multi_head_attention_forward", "dropout_p", &dropout_p) < 0)
