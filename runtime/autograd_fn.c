@@ -34,6 +34,7 @@
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"
 #include "ops/nn_grid.h"
+#include "ops/nn_misc2.h"
 #include "ops/nn_interp.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool_grad.h"
@@ -3678,6 +3679,7 @@ static const tsr_formula formulas[] = {
     {"copysign_s", "CopysignBackward1", 1 | TSR_SAVE_OUT, tsr__bw_copysign},
     {"cos", "CosBackward0", 1, bw_cos},
     {"cosh", "CoshBackward0", 1, bw_cosh},
+    {"ctc_loss", "CtcLossBackward0", 1 | TSR_SAVE_OUT, tsr__bw_ctc_loss},
     {"cummax", "CummaxBackward0", 0, tsr__bw_cummax},
     {"cummin", "CumminBackward0", 0, tsr__bw_cummax},
     {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},
@@ -3698,6 +3700,7 @@ static const tsr_formula formulas[] = {
     {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
     {"elu_backward", "EluBackwardBackward0", 3, bw_act_backward},
     {"embedding", "EmbeddingBackward0", 0, bw_embedding},
+    {"embedding_bag", "EmbeddingBagBackward0", 3, tsr__bw_embedding_bag},
     {"embedding_dense_backward", "EmbeddingDenseBackwardBackward0", 0, bw_view_backward},
     {"erf", "ErfBackward0", 1, bw_erf},
     {"erfc", "ErfcBackward0", 1, tsr__bw_erfc},
@@ -3835,6 +3838,7 @@ static const tsr_formula formulas[] = {
     {"polygamma_", "PolygammaBackward1", 1, tsr__bw_polygamma},
     {"pow", "PowBackward0", 1, bw_pow},
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
+    {"prelu", "PreluBackward0", 3, tsr__bw_prelu},
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
     {"prod_dim", "ProdBackward1", 1 | TSR_SAVE_OUT, bw_prod},
     {"put", "PutBackward0", 0, bw_put},

@@ -7,6 +7,7 @@
 #include <tgmath.h>
 #include <string.h>
 #include "../error.h"
+#include "../view.h"
 #include "loops.h"
 #include "binary.h"
 #include "sleef.h"
@@ -1064,7 +1065,17 @@ tsr_tensor *tsr_masked_fill(const tsr_tensor *x, const tsr_tensor *mask, const t
     /* out-of-place masked_fill clones with preserve_format, then fills in place;
      * the mask broadcasts to x (expand_outplace). */
     if (masked_value_check(x, value) < 0) return NULL;
-    tsr_tensor *y = tsr_clone(x, TSR_MF_PRESERVE);
+    /* a mask of more dims or larger sizes broadcasts x too (expand_outplace(mask, self)) */
+    int nds[2] = {mask->ndim, x->ndim};
+    const int64_t *szs[2] = {mask->sizes, x->sizes};
+    int64_t bs[TSR_MAX_DIMS];
+    int bn = mask->ndim <= TSR_MAX_DIMS ? tsr_broadcast_shapes(2, nds, szs, bs) : -1;
+    if (bn < 0) tsr_error_clear();
+    bool grow = bn > x->ndim;
+    for (int i = 0; bn == x->ndim && i < bn; i++) grow |= bs[i] != x->sizes[i];
+    tsr_tensor *xe = grow ? tsr_view_expand(x, bn, bs) : NULL;
+    tsr_tensor *y = tsr_clone(xe ? xe : x, TSR_MF_PRESERVE);
+    tsr_tensor_release(xe);
     if (!y) return NULL;
     if (tsr_masked_fill_(y, mask, value) < 0) {
         tsr_tensor_release(y);

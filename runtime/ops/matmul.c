@@ -43,6 +43,15 @@ static tsr_tensor *view_or_reshape(tsr_tensor *r, int nd, const int64_t *sizes)
     return v;
 }
 
+/* at::_unsafe_view(r, sizes): the shape without a view link (x._base None),
+ * so an in-place op on matmul's result is no write through a view */
+static tsr_tensor *unsafe_view(tsr_tensor *r, int nd, const int64_t *sizes)
+{
+    tsr_tensor *v = view_or_reshape(r, nd, sizes);
+    if (v) tsr_tensor_unview(v);
+    return v;
+}
+
 static tsr_tensor *matmul(const tsr_tensor *t1, const tsr_tensor *t2, tsr_tensor *out);
 
 /* names: compute_matmul_outnames before computing (NamedTensorUtils.cpp) */
@@ -117,7 +126,7 @@ static tsr_tensor *matmul(const tsr_tensor *t1, const tsr_tensor *t2, tsr_tensor
         if (!af) goto fold_done;
         r = bmat ? tsr_mm(af, b, NULL) : tsr_mv(af, b, NULL);
         tsr_tensor_release(af);
-        r = view_or_reshape(r, on, oshape);
+        r = unsafe_view(r, on, oshape);
         if (r && transpose && bmat) {   /* 1.13 transposes back only a matrix product */
             tsr_tensor *mt = tsr_view_mT(r);
             tsr_tensor_release(r);
@@ -171,7 +180,7 @@ static tsr_tensor *matmul(const tsr_tensor *t1, const tsr_tensor *t2, tsr_tensor
         }
         tsr_tensor_release(o);
     } else {
-        r = view_or_reshape(tsr_bmm(xr, yr, NULL), on, shape);
+        r = unsafe_view(tsr_bmm(xr, yr, NULL), on, shape);
     }
 done:
     tsr_tensor_release(x);

@@ -46,6 +46,7 @@ static void (*const areas[])(void) = {
     bind_nnf_loss_init,
     bind_nnf_interp_init,
     bind_nnf_conv3d_init,
+    bind_nnf_misc2_init,
 };
 
 void bind_areas_init(void)

@@ -542,9 +542,22 @@ static Value *f_linear(Value *self, CallArgs *a, void *d)
     Value *o = out ? v[3] : NULL;
     Value *wt = call_attr(v[1], "t", 0, NULL), *r = NULL;
     if (!wt) return NULL;
-    if (hb && tensor_of(v[0])->ndim == 2) {
+    tsr_tensor *xt = tensor_of(v[0]);
+    if (hb && xt->ndim == 2) {
         Value *args[3] = {v[2], v[0], wt};
         r = call_out("addmm", 3, args, o);
+    } else if (hb && !o && xt->ndim == 3 && tsr_tensor_is_contiguous(xt)) {   /* 1.13's fused path for contiguous 3-D input */
+        Value *sz[2] = {v_int(xt->sizes[0] * xt->sizes[1]), v_int(xt->sizes[2])}, *xv = call_attr(v[0], "view", 2, sz);
+        decref(sz[0]);
+        decref(sz[1]);
+        Value *args[3] = {v[2], xv, wt}, *mm = xv ? call_out("addmm", 3, args, NULL) : NULL;
+        if (xv) decref(xv);
+        if (mm) {
+            Value *s3[3] = {v_int(xt->sizes[0]), v_int(xt->sizes[1]), v_int(tensor_of(mm)->sizes[1])};
+            r = call_attr(mm, "view", 3, s3);
+            for (int i = 0; i < 3; i++) decref(s3[i]);
+            decref(mm);
+        }
     } else {
         Value *args[2] = {v[0], wt};
         r = call_out("matmul", 2, args, o);

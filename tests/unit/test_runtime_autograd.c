@@ -21,6 +21,7 @@
 #include "ops/nn_pool_grad.h"
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"
+#include "ops/nn_misc2.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool3d.h"
 #include "ops/rearrange.h"
@@ -65,6 +66,7 @@ static tsr_dims dims_of(const tsr_ag_args *a)
  * out-of-place one); the index inputs of nll_loss / embedding are fixed */
 static const int64_t nll_target[3] = {2, 0, 3}, emb_index[4] = {1, 3, 1, 0};
 static const int64_t put_index[2] = {0, 2};
+static const int64_t ebag_index[6] = {1, 3, 1, 0, 4, 2}, ebag_offsets[4] = {0, 2, 2, 4};   /* embedding_bag's */
 static const int64_t sm_target[6] = {1, -1, -1, 1, -1, 1};   /* soft_margin_loss's target */
 static const int64_t mm_target[3] = {3, 0, 1};                 /* multi_margin_loss's, input (3, 4) */
 static const int64_t mlm_target[4] = {3, 0, -1, 1};            /* multilabel_margin_loss's, input (4) */   /* index_put_key's key [tensor([0, 2])] */
@@ -180,6 +182,17 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     if (!strcmp(key, "im2col")) return tsr_nn_im2col(in[0], a->dims, a->dims + 2, a->dims + 4, a->dims + 6);
     if (!strcmp(key, "col2im")) return tsr_nn_col2im(in[0], a->dims + 8, a->dims, a->dims + 2, a->dims + 4, a->dims + 6);
     if (!strcmp(key, "hardshrink")) return tsr_nn_hardshrink(in[0], a->d0);
+    if (!strcmp(key, "prelu")) return tsr_nn_prelu(in[0], in[1]);
+    if (!strcmp(key, "embedding_bag")) {   /* sum with per-sample weights; the other results dropped */
+        tsr_tensor *ix = fixed_index(ebag_index, 6), *off = fixed_index(ebag_offsets, 4), *o2b, *bs, *mi;
+        tsr_tensor *r = tsr_nn_embedding_bag(in[0], ix, off, (int)a->i0, in[1], false, NULL, &o2b, &bs, &mi);
+        tsr_tensor_release(ix);
+        tsr_tensor_release(off);
+        tsr_tensor_release(o2b);
+        tsr_tensor_release(bs);
+        tsr_tensor_release(mi);
+        return r;
+    }
     if (!strcmp(key, "softshrink")) return tsr_nn_softshrink(in[0], a->d0);
     if (!strncmp(key, "upsample_nearest", 16)) {   /* scales' bits in dims[5..8): out = floor(in * scale) */
         double sc[3];
@@ -1075,6 +1088,8 @@ static const Case cases[] = {
     {"slice_backward", 1, {2}, {{2, 3}}, 0, A(.i0 = 0, .i1 = 1, .i2 = 1, .dims = {5, 2, 5})},
     {"tanh_backward", 2, {2, 1}, {{2, 3}, {3}}, 2, A(.ndims = 0)}, {"sigmoid_backward", 2, {1, 1}, {{4}, {4}}, 2, A(.ndims = 0)},
     {"threshold_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.1)},
+    {"prelu", 2, {3, 1}, {{2, 3, 2}, {3}}, 0, A(.ndims = 0)},
+    {"embedding_bag", 2, {2, 1}, {{5, 3}, {6}}, 0, A(.i0 = 0, .i1 = -1, .i2 = 4)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
 
@@ -1189,6 +1204,16 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
         tsr_tensor_release(r);
         tsr_tensor_release(sm);
         tsr_tensor_release(si);
+    }
+    if (!strcmp(c->key, "embedding_bag")) {   /* indices, offsets, bag_size, max_indices, as the binding keeps them */
+        tsr_tensor *k[4] = {fixed_index(ebag_index, 6), fixed_index(ebag_offsets, 4), NULL, NULL}, *o2b;
+        tsr_tensor *r = tsr_nn_embedding_bag(in[0], k[0], k[1], (int)c->a.i0, in[1], false, NULL, &o2b, &k[2], &k[3]);
+        for (int j = 0; j < 4; j++) {
+            tsr_ag_keep(out, k[j]);
+            tsr_tensor_release(k[j]);
+        }
+        tsr_tensor_release(r);
+        tsr_tensor_release(o2b);
     }
     if ((strstr(c->key, "max_pool") || strstr(c->key, "max_unpool")) && !strstr(c->key, "_backward")) {   /* the indices the pooling bindings keep */
         tsr_tensor *ind = NULL, *r = fwd_pool(c->key, &c->a, in[0], &ind);
@@ -1416,10 +1441,77 @@ TEST(autograd_every_formula_has_a_case)
         found = found || !strcmp(k, "upsample_nearest3d") || !strcmp(k, "upsample_nearest_exact3d");
         /* likewise: conformance cases nnf/interp_linear_grad, interp_linear, grid_sample_3d */
         found = found || !strcmp(k, "upsample_trilinear3d") || !strcmp(k, "grid_sampler_3d");
+        /* 1.13's formula holds for log_softmax'ed input only: autograd_ctc_loss_matches_finite_differences */
+        found = found || !strcmp(k, "ctc_loss");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++) found = !strcmp(cases[j].key, k);
         if (!found) printf("    no finite-difference case for %s\n", k);
         CHECK(found);
     }
+}
+
+/* ctc_loss(log_softmax(x)) (1.13's CTC gradient is that of normalised log
+ * probabilities): padded targets with a repeat, one shorter input */
+static tsr_tensor *ctc_fwd(tsr_tensor *x, bool record)
+{
+    static const int64_t tg[6] = {1, 1, 2, 2, 0, 0}, il[2] = {5, 4}, tl[2] = {3, 1};
+    int64_t ts[2] = {2, 3};
+    tsr_tensor *t = tsr_empty(2, ts, TSR_INT64, TSR_CPU, TSR_MF_CONTIGUOUS), *la = NULL;
+    for (int i = 0; i < 6; i++) tsr_tensor_set_at(t, i, tsr_scalar_int(tg[i]));
+    tsr_tensor *y = tsr_softmax(x, 2, TSR_DTYPE_UNDEFINED, true);
+    tsr_ag_args sa = {.i0 = 2};
+    if (record) tsr_ag_record("log_softmax", 1, &x, &sa, y, false);
+    tsr_tensor *r = tsr_nn_ctc_loss(y, t, 2, il, 2, tl, 0, &la);
+    if (record && r) {
+        tsr_ag_args ca = {.i0 = 0};
+        tsr_tensor *ilt = fixed_index(il, 2), *tlt = fixed_index(tl, 2);
+        tsr_ag_record("ctc_loss", 1, &y, &ca, r, false);
+        tsr_ag_keep(r, t);
+        tsr_ag_keep(r, la);
+        tsr_ag_keep(r, ilt);
+        tsr_ag_keep(r, tlt);
+        tsr_tensor_release(ilt);
+        tsr_tensor_release(tlt);
+    }
+    tsr_tensor_release(t);
+    tsr_tensor_release(la);
+    tsr_tensor_release(y);
+    return r;
+}
+
+TEST(autograd_ctc_loss_matches_finite_differences)
+{
+    int64_t xs[3] = {5, 2, 3};
+    tsr_tensor *x = tsr_empty(3, xs, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; i < 30; i++) tsr_tensor_set_at(x, i, tsr_scalar_float(val(0, 0, i)));
+    x->requires_grad = true;
+    tsr_tensor *out = ctc_fwd(x, true);
+    CHECK(out != NULL);
+    if (!out) return;
+    tsr_tensor *w = tsr_empty(1, &xs[1], TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; i < 2; i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
+    CHECK(tsr_autograd_run(1, &out, &w, false, 0, NULL, false, NULL, false) == 0);
+    tsr_tensor *g = tsr_tensor_grad(x);
+    CHECK(g != NULL);
+    tsr_set_grad_enabled(false);
+    for (int64_t i = 0; g && i < 30; i++) {
+        double v = tsr_tensor_get_double_at(x, i), h = 1e-6;
+        tsr_tensor_set_at(x, i, tsr_scalar_float(v + h));
+        tsr_tensor *p = ctc_fwd(x, false);
+        double lp = loss(p);
+        tsr_tensor_set_at(x, i, tsr_scalar_float(v - h));
+        tsr_tensor *m = ctc_fwd(x, false);
+        double lm = loss(m), fd = (lp - lm) / (2 * h), an = tsr_tensor_get_double_at(g, i);
+        tsr_tensor_set_at(x, i, tsr_scalar_float(v));
+        tsr_tensor_release(p);
+        tsr_tensor_release(m);
+        if (fabs(fd - an) > 1e-5 * (1 + fabs(fd))) printf("    ctc_loss: element %lld: analytic %.9g, finite difference %.9g\n", (long long)i, an, fd);
+        CHECK(fabs(fd - an) <= 1e-5 * (1 + fabs(fd)));
+    }
+    tsr_set_grad_enabled(true);
+    tsr_tensor_release(g);
+    tsr_tensor_release(w);
+    tsr_tensor_release(out);
+    tsr_tensor_release(x);
 }
 
 TEST(autograd_errors)
