@@ -18,6 +18,7 @@
 #include "ops/copy.h"
 #include "ops/factory.h"
 #include "ops/grad_pointwise.h"
+#include "ops/grad_linalg2.h"
 #include "ops/index.h"
 #include "ops/indexdim.h"
 #include "ops/join.h"
@@ -3298,12 +3299,16 @@ static const tsr_formula formulas[] = {
     {"linalg_cholesky", "LinalgCholeskyExBackward0", TSR_SAVE_OUT, bw_cholesky},
     {"linalg_cross", "LinalgCrossBackward0", 3, bw_linalg_cross},
     {"linalg_det", "LinalgDetBackward0", 1 | TSR_SAVE_OUT, bw_linalg_det},
+    {"linalg_eig", "LinalgEigBackward0", 0, tsr__bw_linalg_eig},
+    {"linalg_eigh", "LinalgEighBackward0", 0, tsr__bw_linalg_eig},
     {"linalg_eigvalsh", "LinalgEighBackward0", 1, bw_eigvalsh},
     {"linalg_inv", "LinalgInvExBackward0", TSR_SAVE_OUT, bw_linalg_inv},
     {"linalg_matrix_exp", "LinalgMatrixExpBackward0", 1, bw_matrix_exp},
     {"linalg_pinv", "LinalgPinvBackward0", 1 | TSR_SAVE_OUT, bw_pinv},
+    {"linalg_qr", "LinalgQrBackward0", 0, tsr__bw_linalg_qr},
     {"linalg_slogdet", "LinalgSlogdetBackward0", 1, bw_linalg_slogdet},
     {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
+    {"linalg_svd", "LinalgSvdBackward0", 0, tsr__bw_linalg_svd},
     {"linalg_svdvals", "LinalgSvdBackward0", 1, bw_svdvals},
     {"log", "LogBackward0", 1, bw_log},
     {"log10", "Log10Backward0", 1, bw_log10},

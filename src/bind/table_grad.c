@@ -87,6 +87,7 @@ typedef enum {
     G_LNORM,      /* linalg.norm: its vector norms and 'fro' are vector_norm; the matrix norms refuse */
     G_MASKSEL,    /* masked_select(input, mask): the mask kept on the node */
     G_DIAGEMB,    /* diag_embed(offset, dim1, dim2): dims of the result */
+    G_DECOMP,     /* qr / svd / eigh / eig / eigvals: one multi-output node keeping the outputs */
 } GKind;
 
 typedef struct {
@@ -126,10 +127,11 @@ static const GradRow grad_rows[] = {
     {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"},
     {"kron", G_KRON, NULL}, {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL},
     {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cholesky_ex", G_CHOL, "linalg_cholesky"},
-    {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eigvalsh", G_UPLO, NULL},
+    {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eig", G_DECOMP, NULL},
+    {"linalg_eigh", G_DECOMP, NULL}, {"linalg_eigvals", G_DECOMP, "linalg_eig"}, {"linalg_eigvalsh", G_UPLO, NULL},
     {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL}, {"linalg_norm", G_LNORM, "vector_norm"},
-    {"linalg_pinv", G_UNARY, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL},
-    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svdvals", G_UNARY, NULL}, {"linalg_vector_norm", G_VNORM, "vector_norm"}, {"log", G_UNARY, NULL},
+    {"linalg_pinv", G_UNARY, NULL}, {"linalg_qr", G_DECOMP, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL},
+    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svd", G_DECOMP, NULL}, {"linalg_svdvals", G_UNARY, NULL}, {"linalg_vector_norm", G_VNORM, "vector_norm"}, {"log", G_UNARY, NULL},
     {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL}, {"log_softmax", G_DIM, NULL},
     {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL},
     {"logdet", G_LOGDET, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL},
@@ -143,7 +145,7 @@ static const GradRow grad_rows[] = {
     {"norm", G_NORM, NULL}, {"outer", G_OUTER, NULL}, {"pad", G_OWN, NULL}, {"permute", G_PERMUTE, NULL},
     {"pinverse", G_UNARY, "linalg_pinv"}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL},
     {"polygamma", G_POLYGAMMA, NULL}, {"pow", G_POW, NULL}, {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL},
-    {"rad2deg", G_UNARY, NULL}, {"real", G_PART, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
+    {"qr", G_DECOMP, "linalg_qr"}, {"rad2deg", G_UNARY, NULL}, {"real", G_PART, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
     {"remainder", G_BINARY, NULL}, {"renorm", G_PNORM, NULL}, {"repeat", G_REPEAT, NULL},
     {"repeat_interleave", G_RINTERLEAVE, NULL}, {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL},
     {"reshape_as", G_RESHAPE, NULL}, {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL},
@@ -155,7 +157,7 @@ static const GradRow grad_rows[] = {
     {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"split", G_SPLIT, NULL},
     {"split_with_sizes", G_SPLIT, NULL}, {"sqrt", G_UNARY, NULL}, {"square", G_UNARY, NULL},
     {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL}, {"std_mean", G_VARMEAN, NULL},
-    {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
+    {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL}, {"svd", G_DECOMP, "linalg_svd"},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
     {"take", G_INDEXOP, NULL}, {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"tensor_split", G_TSPLIT, NULL},
     {"tensordot", G_TENSORDOT, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL},
@@ -577,6 +579,74 @@ static bool is_seq_result(Value *r)
     return r->type == &t_tuple || (r->type->module && !strcmp(r->type->module, "torch.return_types"));
 }
 
+
+/* 1.13's multi-output node of a decomposition over A (LinalgQrBackward0,
+ * LinalgSvdBackward0, LinalgEighBackward0, LinalgEigBackward0) with the
+ * outputs kept for the formula; torch.svd's V = Vh.mH (TransposeBackward0
+ * over output 2); eigvals: eig's node with the eigenvectors unseen. */
+static Value *record_decomp(const GradRow *g, BindArgs *b, tsr_tensor *A, Value *r)
+{
+    const char *key = g->key ? g->key : g->row;
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    tsr_tensor *outs[3] = {0}, *own[2] = {0};
+    int nout = 2;
+    if (!strcmp(g->row, "linalg_eigvals")) {
+        if (!is_tensor(r)) return r;
+        outs[0] = tensor_of(r);
+        tsr_tensor *l = NULL;
+        if (tsr_linalg_eig(A, &l, &own[0]) < 0) { decref(r); return bind_runtime_error(); }
+        tsr_tensor_release(l);
+        outs[1] = own[0];
+    } else {
+        if (!is_seq_result(r)) return r;
+        nout = (int)r->u.seq.n;
+        if (nout < 2 || nout > 3) return r;
+        for (int k = 0; k < nout; k++) {
+            if (!is_tensor(r->u.seq.items[k])) return r;
+            outs[k] = tensor_of(r->u.seq.items[k]);
+        }
+    }
+    if (!strcmp(key, "linalg_qr")) {
+        Value *m = bind_table_arg(b, "mode");
+        const char *ms = m && m->type == &t_str ? m->u.s.p : "reduced";
+        if (!strcmp(g->row, "qr")) ms = arg_bool(b, "some", true) ? "reduced" : "complete";
+        a.i0 = !strcmp(ms, "complete") ? 1 : !strcmp(ms, "r") ? 2 : 0;
+    }
+    bool legacy_svd = !strcmp(g->row, "svd");
+    if (legacy_svd) {
+        if (!arg_bool(b, "compute_uv", true)) {   /* S alone, the node of linalg.svdvals */
+            tsr_tensor *in1[1] = {A};
+            if (record("linalg_svdvals", 1, in1, &a, outs[1], false) < 0) { decref(r); return NULL; }
+            return r;
+        }
+        if (tsr_dtype_is_complex(A->dtype)) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'svd' of a complex input is not implemented.");
+            decref(r);
+            return bind_runtime_error();
+        }
+        a.flag = !arg_bool(b, "some", true);
+        own[1] = outs[2];
+        outs[2] = own[0] = tsr_view_transpose(own[1], -2, -1);
+        if (!own[0]) { decref(r); return bind_runtime_error(); }
+    } else if (!strcmp(key, "linalg_svd")) {
+        a.flag = arg_bool(b, "full_matrices", true);
+    }
+    int rc = tsr_ag_record_multi(key, A, &a, nout, outs);
+    for (int k = 0; rc == 0 && k < nout; k++) rc = tsr_ag_keep(outs[0], outs[k]);
+    if (rc < 0) bind_runtime_error();
+    if (rc == 0 && legacy_svd) {
+        tsr_ag_args t = {0};
+        t.ndims = -1;
+        t.i0 = own[0]->ndim - 2;
+        t.i1 = own[0]->ndim - 1;
+        rc = record("transpose", 1, &own[0], &t, own[1], false);
+        own[1] = NULL;
+    }
+    tsr_tensor_release(own[0]);
+    if (rc < 0) { decref(r); return NULL; }
+    return r;
+}
 
 /* The row's result r recorded (r is returned, or NULL with the error). */
 static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value *self, bool inplace, Value *r)
@@ -1210,6 +1280,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (rc < 0) { decref(r); return NULL; }
         return r;
     }
+    case G_DECOMP: return record_decomp(g, b, in[0], r);
     case G_SPLIT: {
         if (!is_seq_result(r)) return r;
         int nout = (int)r->u.seq.n;
