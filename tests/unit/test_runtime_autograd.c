@@ -1212,6 +1212,10 @@ TEST(autograd_every_formula_has_a_case)
         found = found || !strcmp(k, "view_as_real") || !strcmp(k, "view_as_complex");
         /* 5-d inputs, more than a case's sizes hold: conformance case nnf/interp_nearest_grad */
         found = found || !strcmp(k, "upsample_nearest3d") || !strcmp(k, "upsample_nearest_exact3d");
+        /* multi-output decompositions: autograd_decompositions_match_finite_differences; linalg_eig's
+         * complex outputs: conformance case autograd/bw2_linalg_eig */
+        found = found || !strcmp(k, "linalg_qr") || !strcmp(k, "linalg_svd") || !strcmp(k, "linalg_eigh") ||
+                !strcmp(k, "linalg_eig");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++) found = !strcmp(cases[j].key, k);
         if (!found) printf("    no finite-difference case for %s\n", k);
         CHECK(found);
@@ -1325,4 +1329,95 @@ TEST(autograd_sparse_chain)
     tsr_error_clear();
     tsr_tensor *arr[] = {sel, t, v, c, m, s, ind, val};
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++) tsr_tensor_release(arr[i]);
+}
+
+/* ---- the multi-output decompositions (grad_linalg2.c): every output weighted ---- */
+
+/* key's outputs of A (eigh: of (A + A^T) / 2); how many, -1 on failure */
+static int decomp(const char *key, bool full, const tsr_tensor *A, tsr_tensor **o)
+{
+    if (!strcmp(key, "linalg_qr")) return tsr_linalg_qr(A, full ? "complete" : "reduced", &o[0], &o[1]) < 0 ? -1 : 2;
+    if (!strcmp(key, "linalg_svd")) return tsr_linalg_svd(A, full, &o[0], &o[1], &o[2]) < 0 ? -1 : 3;
+    tsr_tensor *at = tsr_view_transpose(A, -2, -1), *sm = bin(TSR_BINOP_ADD, A, at);
+    tsr_operand h = tsr_operand_scalar(tsr_scalar_float(0.5)), y = tsr_operand_tensor(sm);
+    tsr_tensor *sy = tsr_binary(TSR_BINOP_MUL, &y, &h, NULL, NULL);
+    int rc = tsr_linalg_eigh(sy, "L", &o[0], &o[1]);
+    tsr_tensor_release(at), tsr_tensor_release(sm), tsr_tensor_release(sy);
+    return rc < 0 ? -1 : 2;
+}
+
+static int check_decomp(const char *key, bool full, int m, int n, unsigned used)
+{
+    int ok = 1;
+    tsr_tensor *A = tsr_empty(2, (int64_t[]){m, n}, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; i < m * n; i++) tsr_tensor_set_at(A, i, tsr_scalar_float(sin(1.0 + 1.7 * (double)i) + (i % (n + 1) == 0 ? 2.0 : 0.0)));
+    A->requires_grad = true;
+    tsr_tensor *o[3] = {0}, *w[3] = {0}, *use[3];
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.flag = full;
+    a.i0 = full;
+    int no = decomp(key, full, A, o), nu = 0;
+    if (no < 0 || tsr_ag_record_multi(key, A, &a, no, o) < 0) {
+        printf("    %s: forward failed: %s\n", key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+        goto done;
+    }
+    for (int k = 0; k < no; k++) tsr_ag_keep(o[0], o[k]);
+    for (int k = 0; k < no; k++) {
+        if (!(used & (1u << k))) continue;
+        w[nu] = tsr_empty(o[k]->ndim, o[k]->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int64_t i = 0; i < tsr_tensor_numel(w[nu]); i++) tsr_tensor_set_at(w[nu], i, tsr_scalar_float((0.5 + k) * (1.0 + (double)i / 10.0)));
+        use[nu++] = o[k];
+    }
+    if (tsr_autograd_run(nu, use, w, false, 0, NULL, false, NULL, 0) < 0) {
+        printf("    %s: backward failed: %s\n", key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+        goto done;
+    }
+    tsr_tensor *g = tsr_tensor_grad(A);
+    tsr_set_grad_enabled(false);
+    for (int64_t i = 0; ok && i < m * n; i++) {
+        double x = tsr_tensor_get_double_at(A, i), h = 1e-6, l[2];
+        for (int s = 0; s < 2; s++) {
+            tsr_tensor *p[3] = {0};
+            tsr_tensor_set_at(A, i, tsr_scalar_float(s ? x - h : x + h));
+            int np = decomp(key, full, A, p);
+            l[s] = 0;
+            for (int k = 0; k < np; k++)
+                if (used & (1u << k)) l[s] += (0.5 + k) * loss(p[k]);
+            for (int k = 0; k < np; k++) tsr_tensor_release(p[k]);
+        }
+        tsr_tensor_set_at(A, i, tsr_scalar_float(x));
+        double fd = (l[0] - l[1]) / (2 * h), an = g ? tsr_tensor_get_double_at(g, i) : 0.0;
+        if (fabs(fd - an) > 1e-5 * (1 + fabs(fd))) {
+            printf("    %s %dx%d used %u: element %lld: analytic %.9g, finite difference %.9g\n", key, m, n, used,
+                   (long long)i, an, fd);
+            ok = 0;
+        }
+    }
+    tsr_set_grad_enabled(true);
+    tsr_tensor_release(g);
+done:
+    for (int k = 0; k < 3; k++) tsr_tensor_release(o[k]), tsr_tensor_release(w[k]);
+    tsr_tensor_release(A);
+    return ok;
+}
+
+TEST(autograd_decompositions_match_finite_differences)
+{
+    CHECK(check_decomp("linalg_qr", false, 3, 3, 3));
+    CHECK(check_decomp("linalg_qr", false, 4, 2, 1));
+    CHECK(check_decomp("linalg_qr", false, 4, 2, 2));
+    CHECK(check_decomp("linalg_qr", false, 2, 4, 3));
+    CHECK(check_decomp("linalg_qr", true, 2, 4, 3));
+    CHECK(check_decomp("linalg_svd", false, 3, 3, 7));
+    CHECK(check_decomp("linalg_svd", false, 4, 2, 5));
+    CHECK(check_decomp("linalg_svd", false, 2, 4, 1));
+    CHECK(check_decomp("linalg_svd", false, 2, 4, 4));
+    CHECK(check_decomp("linalg_svd", false, 3, 3, 2));
+    CHECK(check_decomp("linalg_eigh", false, 3, 3, 3));
+    CHECK(check_decomp("linalg_eigh", false, 4, 4, 2));
 }
