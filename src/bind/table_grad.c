@@ -88,6 +88,7 @@ typedef enum {
     G_MASKSEL,    /* masked_select(input, mask): the mask kept on the node */
     G_DIAGEMB,    /* diag_embed(offset, dim1, dim2): dims of the result */
     G_DECOMP,     /* qr / svd / eigh / eig / eigvals: one multi-output node keeping the outputs */
+    G_MNORM,      /* linalg.matrix_norm(A, ord, dim, keepdim): 1.13's composite graph (record_matrix_norm) */
 } GKind;
 
 typedef struct {
@@ -129,7 +130,7 @@ static const GradRow grad_rows[] = {
     {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cholesky_ex", G_CHOL, "linalg_cholesky"},
     {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eig", G_DECOMP, NULL},
     {"linalg_eigh", G_DECOMP, NULL}, {"linalg_eigvals", G_DECOMP, "linalg_eig"}, {"linalg_eigvalsh", G_UPLO, NULL},
-    {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL}, {"linalg_norm", G_LNORM, "vector_norm"},
+    {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL}, {"linalg_matrix_norm", G_MNORM, NULL}, {"linalg_norm", G_LNORM, "vector_norm"},
     {"linalg_pinv", G_UNARY, NULL}, {"linalg_qr", G_DECOMP, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL},
     {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svd", G_DECOMP, NULL}, {"linalg_svdvals", G_UNARY, NULL}, {"linalg_vector_norm", G_VNORM, "vector_norm"}, {"log", G_UNARY, NULL},
     {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL}, {"log_softmax", G_DIM, NULL},
@@ -648,6 +649,91 @@ static Value *record_decomp(const GradRow *g, BindArgs *b, tsr_tensor *A, Value 
     return r;
 }
 
+/* 1.13's linalg_matrix_norm as it records: 'fro' is linalg_vector_norm;
+ * +-1 / +-inf amax / amin over vector_norm(ord 1) of one dim; +-2 / 'nuc'
+ * amax / amin / sum(-1) of linalg_svdvals of A permuted to put dim last,
+ * unsqueezed and permuted back with keepdim. Records onto out; 0 or -1
+ * with the exception set. */
+static int record_matrix_norm(tsr_tensor *A, const char *os, double ord, const int64_t *dim, bool keepdim, bool dtype,
+                              tsr_tensor *out)
+{
+    int nd = A->ndim;
+    int64_t d0 = dim[0] < 0 ? dim[0] + nd : dim[0], d1 = dim[1] < 0 ? dim[1] + nd : dim[1];
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.keepdim = keepdim;
+    if (os && !strcmp(os, "fro")) {
+        a.d0 = 2.0;
+        a.ndims = 2, a.dims[0] = d0, a.dims[1] = d1;
+        return record("vector_norm", 1, &A, &a, out, false);
+    }
+    bool svd = os || fabs(ord) == 2.0, is_max = os || ord > 0;
+    if (!svd) {
+        if (isinf(ord)) {
+            int64_t t = d0;
+            d0 = d1, d1 = t;
+        }
+        if (!keepdim && d0 < d1) d1--;
+        tsr_dims vd = {.n = 1, .d = {d0}};
+        tsr_tensor *v = tsr_linalg_vector_norm(A, 1.0, &vd, keepdim, TSR_DTYPE_UNDEFINED, NULL);
+        if (!v) return bind_runtime_errori();
+        a.d0 = 1.0;
+        a.ndims = 1, a.dims[0] = d0;
+        int rc = record("vector_norm", 1, &A, &a, v, false);
+        a.ndims = 1, a.dims[0] = d1, a.d0 = 0;
+        if (rc == 0) rc = record(is_max ? "amax" : "amin", 1, &v, &a, out, false);
+        tsr_tensor_release(v);
+        return rc;
+    }
+    if (dtype) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'linalg.matrix_norm' of ord %s with dtype= is not "
+                      "implemented.", os ? os : ord > 0 ? "2" : "-2");
+        return bind_runtime_errori();
+    }
+    int64_t perm[TSR_MAX_DIMS], rev[TSR_MAX_DIMS];
+    int k = 0;
+    for (int i = 0; i < nd; i++)
+        if (i != d0 && i != d1) perm[k++] = i;
+    perm[k++] = d0;
+    perm[k++] = d1;
+    for (int i = 0; i < nd; i++) rev[perm[i]] = i;
+    tsr_tensor *p = tsr_view_permute(A, nd, perm), *sv = NULL, *red = NULL, *un = NULL;
+    int rc = p ? 0 : bind_runtime_errori();
+    tsr_ag_args pa = {0};
+    pa.ndims = nd;
+    memcpy(pa.dims, perm, sizeof perm);
+    if (rc == 0) rc = record("permute", 1, &A, &pa, p, false);
+    if (rc == 0 && tsr_linalg_svd(p, false, NULL, &sv, NULL) < 0) rc = bind_runtime_errori();
+    tsr_ag_args sa = {0};
+    sa.ndims = -1;
+    if (rc == 0) rc = record("linalg_svdvals", 1, &p, &sa, sv, false);
+    tsr_dims rd = {.n = 1, .d = {-1}};
+    a.ndims = 1, a.dims[0] = -1;
+    tsr_tensor *last = keepdim ? NULL : out;
+    if (rc == 0 && keepdim) {
+        red = os ? tsr_sum(sv, &rd, true, TSR_DTYPE_UNDEFINED, NULL) : tsr_amax(sv, &rd, true, is_max, NULL);
+        if (!red) rc = bind_runtime_errori();
+        last = red;
+    }
+    if (rc == 0) rc = record(os ? "sum_dim" : is_max ? "amax" : "amin", 1, &sv, &a, last, false);
+    if (rc == 0 && keepdim) {
+        un = tsr_view_unsqueeze(red, -1);
+        tsr_ag_args ua = {0};
+        ua.ndims = -1;
+        ua.i0 = red->ndim;
+        if (!un) rc = bind_runtime_errori();
+        if (rc == 0) rc = record("unsqueeze", 1, &red, &ua, un, false);
+        pa.ndims = nd;
+        memcpy(pa.dims, rev, sizeof rev);
+        if (rc == 0) rc = record("permute", 1, &un, &pa, out, false);
+    }
+    tsr_tensor_release(p);
+    tsr_tensor_release(sv);
+    tsr_tensor_release(red);
+    tsr_tensor_release(un);
+    return rc;
+}
+
 /* The row's result r recorded (r is returned, or NULL with the error). */
 static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value *self, bool inplace, Value *r)
 {
@@ -968,11 +1054,17 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (!o || is_none(o)) vec = true;                                        /* 2-norm, flattened or over dim */
         else if (o->type == &t_str) vec = !strcmp(o->u.s.p, "fro");             /* 'nuc': singular values */
         else vec = (a.ndims == 1 || (a.ndims < 0 && in[0]->ndim == 1)) && arg_double(o, &a.d0);
-        if (!vec) {
-            decref(r);
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'linalg.norm' of a matrix norm is not "
-                          "implemented.");
-            return bind_runtime_error();
+        if (!vec) {   /* linalg_matrix_norm over dim, or (0, 1) of a 2-D input */
+            if (!out) return r;
+            int64_t md[2] = {a.ndims == 2 ? a.dims[0] : 0, a.ndims == 2 ? a.dims[1] : 1};
+            Value *dt = bind_table_arg(b, "dtype");
+            if (o->type != &t_str && !arg_double(o, &a.d0)) return r;
+            if (record_matrix_norm(in[0], o->type == &t_str ? o->u.s.p : NULL, a.d0, md, a.keepdim, dt && !is_none(dt),
+                                   out) < 0) {
+                decref(r);
+                return NULL;
+            }
+            return r;
         }
         if (o && o->type == &t_str && a.ndims < 0 && in[0]->ndim == 2) a.ndims = 2, a.dims[0] = 0, a.dims[1] = 1;
         key = "vector_norm";
@@ -1281,6 +1373,19 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         return r;
     }
     case G_DECOMP: return record_decomp(g, b, in[0], r);
+    case G_MNORM: {
+        Value *o = bind_table_arg(b, "ord"), *dt = bind_table_arg(b, "dtype");
+        double ord = 0;
+        const char *os = !o ? "fro" : o->type == &t_str ? o->u.s.p : NULL;
+        if (!out || (!os && !arg_double(o, &ord))) return r;
+        arg_dims(bind_table_arg(b, "dim"), &a);
+        int64_t md[2] = {a.ndims == 2 ? a.dims[0] : -2, a.ndims == 2 ? a.dims[1] : -1};
+        if (record_matrix_norm(in[0], os, ord, md, arg_bool(b, "keepdim", false), dt && !is_none(dt), out) < 0) {
+            decref(r);
+            return NULL;
+        }
+        return r;
+    }
     case G_SPLIT: {
         if (!is_seq_result(r)) return r;
         int nout = (int)r->u.seq.n;
