@@ -19,6 +19,7 @@
 #include "ops/factory.h"
 #include "ops/grad_pointwise.h"
 #include "ops/grad_linalg2.h"
+#include "ops/grad_index2.h"
 #include "ops/index.h"
 #include "ops/indexdim.h"
 #include "ops/join.h"
@@ -3285,6 +3286,7 @@ static const tsr_formula formulas[] = {
     {"index_add", "IndexAddBackward0", 0, bw_index_add},
     {"index_fill", "IndexFillBackward0", 0, bw_index_fill},
     {"index_fill_t", "IndexFillBackward1", 0, bw_index_fill},
+    {"index_put_fn", "IndexPutBackward0", 0, tsr__bw_index_put_fn},
     {"index_put_impl", "IndexPutImplBackward0", 0xFFFC, bw_index_put_impl},
     {"index_put_key", "IndexPutBackward0", 0, bw_index_put_key},
     {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},

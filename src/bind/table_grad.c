@@ -13,6 +13,7 @@
 #include "ops/join.h"
 #include "ops/rearrange.h"
 #include "ops/compare.h"
+#include "ops/grad_index2.h"
 #include "ops/linalg.h"
 #include "ops/reduce.h"
 #include "ops/viewcopy.h"
@@ -88,6 +89,7 @@ typedef enum {
     G_MASKSEL,    /* masked_select(input, mask): the mask kept on the node */
     G_DIAGEMB,    /* diag_embed(offset, dim1, dim2): dims of the result */
     G_DECOMP,     /* qr / svd / eigh / eig / eigvals: one multi-output node keeping the outputs */
+    G_IDXPUT,     /* index_put(input, indices, values, accumulate) / index_put_: IndexPutBackward0 */
     G_MNORM,      /* linalg.matrix_norm(A, ord, dim, keepdim): 1.13's composite graph (record_matrix_norm) */
 } GKind;
 
@@ -125,7 +127,7 @@ static const GradRow grad_rows[] = {
     {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"},
     {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL},
     {"hypot", G_BINARY, NULL}, {"i0", G_UNARY, NULL}, {"imag", G_PART, NULL}, {"index_add", G_INDEXOP, NULL},
-    {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"},
+    {"index_fill", G_INDEXOP, NULL}, {"index_put", G_IDXPUT, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"},
     {"kron", G_KRON, NULL}, {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL},
     {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cholesky_ex", G_CHOL, "linalg_cholesky"},
     {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eig", G_DECOMP, NULL},
@@ -1373,6 +1375,20 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         return r;
     }
     case G_DECOMP: return record_decomp(g, b, in[0], r);
+    case G_IDXPUT: {
+        Value *list = bind_table_arg(b, "indices"), *vals = bind_table_arg(b, "values");
+        if (!out || !list || !vals || !is_tensor(vals) || (list->type != &t_list && list->type != &t_tuple)) return r;
+        const tsr_tensor *ix[TSR_MAX_DIMS];
+        int ni = (int)list->u.seq.n;
+        if (ni > TSR_MAX_DIMS) ni = TSR_MAX_DIMS;
+        for (int i = 0; i < ni; i++) ix[i] = is_tensor(list->u.seq.items[i]) ? tensor_of(list->u.seq.items[i]) : NULL;
+        if (tsr__ag_record_index_put_fn(in[0], ni, ix, tensor_of(vals), arg_bool(b, "accumulate", false), out,
+                                        inplace) < 0) {
+            decref(r);
+            return bind_runtime_error();
+        }
+        return r;
+    }
     case G_MNORM: {
         Value *o = bind_table_arg(b, "ord"), *dt = bind_table_arg(b, "dtype");
         double ord = 0;
@@ -1623,6 +1639,10 @@ Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *s
         return exc_set("RuntimeError", "%s(): functions with out=... arguments don't support automatic "
                        "differentiation, but one of the arguments requires grad.", on ? on[1] : d->name);
     }
+    if (writes_self && g && g->kind == G_IDXPUT && tsr_tensor_requires_grad(tensor_of(self)) &&
+        tsr_tensor_is_leaf(tensor_of(self)))   /* 1.13's index_put_ on a leaf */
+        return exc_set("RuntimeError", "a view of a leaf Variable that requires grad is being used in an in-place "
+                       "operation.");
     if (writes_self && tsr_ag_check_inplace(tensor_of(self)) < 0) return bind_runtime_error();
     if (writes_self) {   /* self before the op, for a formula that needs it */
         tsr_tensor *old = tsr_clone(tensor_of(self), TSR_MF_PRESERVE);

@@ -421,6 +421,13 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     const tsr_ag_args *a = &c->a;
     tsr_dims d = dims_of(a);
     if (!strcmp(k, "zero_")) return tsr_zeros(in[0]->ndim, in[0]->sizes, in[0]->dtype, in[0]->device);
+    if (!strcmp(k, "index_put_fn")) {   /* index_put(base, (put_index,), values, accumulate flag) */
+        tsr_tensor *ix = fixed_index(put_index, 2);
+        const tsr_tensor *ixs[1] = {ix};
+        tsr_tensor *r = tsr_index_put(in[0], 1, ixs, in[1], a->flag);
+        tsr_tensor_release(ix);
+        return r;
+    }
     if (!strcmp(k, "index_put_key")) {   /* base.clone()[put_index] = value */
         tsr_tensor *r = tsr_clone(in[0], TSR_MF_CONTIGUOUS), *ix = fixed_index(put_index, 2);
         tsr_sub it = {.kind = TSR_SUB_TENSOR, .t = ix};
@@ -804,6 +811,8 @@ static const Case cases[] = {
     {"copy_slices_view", 2, {2, 0}, {{3, 4}, {0}}, 0, A(.ndims = 1, .dims = {3, 4, 4, 1}, .i0 = 2)},
     {"as_strided_view", 1, {2}, {{3, 4}}, 0, A(.ndims = 2, .dims = {2, 2, 1, 4, 4, 1}, .i0 = 5)},
     {"zero_", 1, {2}, {{2, 3}}, 0, A()},
+    {"index_put_fn", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.i0 = 1, .i1 = 1, .flag = false)},
+    {"index_put_fn", 2, {2, 2}, {{4, 3}, {2, 3}}, 0, A(.i0 = 1, .i1 = 1, .flag = true)},
     {"index_put_key", 2, {1, 1}, {{4}, {2}}, 0, A(.ndims = 1, .dims = {TSR_SUB_TENSOR, 0, 0, 0, 0, 1})},
     {"native_group_norm", 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, 0, A(.i0 = 2, .d0 = 1e-5)},
     {"native_group_norm", 3, {4, 1, 1}, {{2, 6, 2, 2}, {6}, {6}}, 0, A(.i0 = 3, .d0 = 1e-3)},
@@ -964,7 +973,7 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
                      : !strcmp(c->key, "soft_margin_loss") ? fixed_index(sm_target, 6)
                      : !strcmp(c->key, "multi_margin_loss") ? fixed_index(mm_target, 3)
                      : !strcmp(c->key, "multilabel_margin_loss") ? fixed_index(mlm_target, 4)
-                     : !strcmp(c->key, "index_put_key") ? fixed_index(put_index, 2)
+                     : !strcmp(c->key, "index_put_key") || !strcmp(c->key, "index_put_fn") ? fixed_index(put_index, 2)
                      : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
     if (kept) tsr_ag_keep(out, kept);
