@@ -7,7 +7,6 @@
 #include "autograd.h"
 #include "ops/viewcopy.h"
 #include "autograd_node.h"
-#include "ops/grad_index2.h"
 #include "error.h"
 #include "internal.h"
 #include "named.h"

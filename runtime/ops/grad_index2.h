@@ -14,18 +14,11 @@ int tsr__bw_index_put_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
  * out is self). 0 or -1. */
 int tsr__ag_record_index_put_fn(tsr_tensor *self, int n, const tsr_tensor *const *indices, const tsr_tensor *values,
                                 bool accumulate, tsr_tensor *out, bool inplace);
-/* self[items] for a key mixing basic and advanced items, recorded as
- * 1.13's applySlicing: the basic items' views (SelectBackward0,
- * SliceBackward0, UnsqueezeBackward0), then IndexBackward0 by the tensor
- * items at the dims they land on. r: the result (owned); NEW reference or
- * NULL. */
-tsr_tensor *tsr__ag_subscript_mixed(const tsr_tensor *self, int n, const tsr_sub *items, tsr_tensor *r);
 /* self[items] = value with a mixed key, after the write: the basic items'
  * view of self, then index_put_ in place on it by the tensor items
  * (CopySlices over IndexPutBackward0). value NULL: a number. 0 or -1. */
 int tsr__ag_record_setitem_mixed(tsr_tensor *self, int n, const tsr_sub *items, const tsr_tensor *value);
-/* Whether items mix basic and advanced items that the two above take. */
-bool tsr__ag_mixed_key(int n, const tsr_sub *items);
+/* tsr__ag_subscript_mixed, tsr__ag_mixed_key: autograd_node.h (autograd.c calls them) */
 /* Whether tsr__ag_record_setitem_mixed takes items: integer tensors of
  * one or more dims with basic items or none (no masks). */
 bool tsr__ag_slicing_key(int n, const tsr_sub *items);
