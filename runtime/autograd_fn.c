@@ -429,16 +429,22 @@ UNARY_SELF(bw_atan, DIV(g, cj(c, bins(c, TSR_BINOP_ADD, MUL(x, x), 1.0))))
 UNARY_SELF(bw_erf, MUL(sbin(c, TSR_BINOP_MUL, 2.0 / sqrt(M_PI), un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, bins(c, TSR_BINOP_POW, x, 2.0)))), g))
 UNARY_SELF(bw_square, MUL(g, cj(c, sbin(c, TSR_BINOP_MUL, 2.0, bins(c, TSR_BINOP_POW, x, 1.0)))))
 
-/* sgn: where(|self| == 0, 0, grad / |self| - real(grad / self) * result)
- * (1.13's sgn_backward; zeros for a real self, as the formula gives) */
+/* sgn: 1.13's sgn_backward; zeros for a real self */
 static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
     if (c->fail) return finish(c, n, gin);
-    if (tsr_dtype_is_complex(x->dtype)) {   /* its complex arithmetic's rounding is not reproduced yet */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of sgn of a complex tensor is not implemented");
-        c->fail = true;
+    if (tsr_dtype_is_complex(x->dtype)) {   /* ((gx - (sgn * sgn) * gx.conj()) / (2. * abs)).masked_fill_(abs == 0., 0.) */
+        if (tsr__ag_creating()) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of SgnBackward0 of a complex "
+                          "tensor is not implemented.");
+            c->fail = true;
+            return finish(c, n, gin);
+        }
+        tsr_tensor *ab = un(c, TSR_UNOP_ABS, x);
+        tsr_tensor *v = DIV(bin(c, TSR_BINOP_SUB, g, MUL(MUL(y, y), cj(c, g))), sbin(c, TSR_BINOP_MUL, 2.0, ab));
+        give(c, gin, 0, masked_fill0(c, v, cmps(c, TSR_CMP_EQ, ab, 0.0)));
         return finish(c, n, gin);
     }
     if (tsr__ag_creating()) {   /* a real self: 1.13's efficient zero tensor, no graph */
