@@ -694,8 +694,59 @@ static int bw_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* cumprod_backward(dim i0) without zeros in the input:
- * reversed_cumsum(output * grad, dim) / input */
+/* where(cond, a, scalar s) / where(cond, scalar s, a) with s kept in a's dtype */
+static tsr_tensor *where_s(F *c, const tsr_tensor *cond, const tsr_tensor *a, tsr_scalar s, bool scalar_first)
+{
+    if (c->fail || !cond || !a) return NULL;
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(s);
+    return keep(c, scalar_first ? tsr_where(cond, &y, &x, NULL) : tsr_where(cond, &x, &y, NULL));
+}
+
+/* 1.13's cumprod_backward when the input has zeros (grad mode off): before
+ * the first zero z1 reversed_cumsum(w masked to [0, z1)) / input; at z1
+ * (prod of input over (z1, z2) with 1 elsewhere).cumprod * grad on [z1, z2),
+ * summed, times output[z1 - 1] (1 when z1 == 0); 0 after. */
+static tsr_tensor *cumprod_zeros(F *c, const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *y,
+                                 const tsr_tensor *w, tsr_tensor *iz, int64_t d)
+{
+    tsr_tensor *xc = cj(c, x), *gi = zeros(c, x->ndim, x->sizes, g->dtype);
+    tsr_tensor *cs = c->fail ? NULL : keep(c, tsr_cumsum(iz, d, TSR_DTYPE_UNDEFINED, false, NULL));
+    tsr_tensor *mask0 = cmps(c, TSR_CMP_EQ, cs, 0.0);
+    tsr_tensor *t = where_s(c, mask0, w, tsr_scalar_float(0.0), false), *f = NULL, *r = NULL;
+    if (!c->fail) f = keep(c, tsr_flip(t, 1, &d));
+    if (!c->fail) f = keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL));
+    if (!c->fail) f = keep(c, tsr_flip(f, 1, &d));
+    r = DIV(f, xc);
+    if (!c->fail) r = keep(c, tsr_masked_select(r, mask0));
+    if (!c->fail && tsr_masked_scatter_(gi, mask0, r) < 0) c->fail = true;
+    tsr_tensor *mask1 = cmps(c, TSR_CMP_EQ, cs, 1.0), *fzi = NULL, *mv = NULL;
+    if (!c->fail && tsr_max_dim(mask1, d, true, true, NULL, NULL, &mv, &fzi) < 0) c->fail = true;
+    if (!c->fail) keep(c, mv), keep(c, fzi);
+    /* the first zero: mask1 where mask1's running count is 1 (zeros_like.scatter_(fzi, 1) & mask1) */
+    tsr_tensor *c1 = c->fail ? NULL : keep(c, tsr_cumsum(mask1, d, TSR_DTYPE_UNDEFINED, false, NULL));
+    tsr_tensor *fzm = cmp(c, TSR_CMP_LOGICAL_AND, mask1, cmps(c, TSR_CMP_EQ, c1, 1.0));
+    tsr_tensor *mask = cmp(c, TSR_CMP_LOGICAL_AND, mask1, cmps(c, TSR_CMP_GE, c1, 2.0));
+    tsr_tensor *p = where_s(c, mask, xc, tsr_scalar_float(1.0), false);
+    if (!c->fail) p = keep(c, tsr_cumsum(p, d, TSR_DTYPE_UNDEFINED, true, NULL));
+    p = MUL(p, where_s(c, mask1, g, tsr_scalar_float(0.0), false));
+    p = sum_dim1(c, p, d, true);
+    tsr_tensor *idx = NULL;
+    if (!c->fail) {
+        tsr_operand a = tsr_operand_tensor(fzi), one = tsr_operand_scalar(tsr_scalar_int(1));
+        idx = keep(c, tsr_binary(TSR_BINOP_SUB, &a, &one, NULL, NULL));
+    }
+    tsr_tensor *fz0 = cmps(c, TSR_CMP_EQ, fzi, 0.0);
+    idx = where_s(c, fz0, idx, tsr_scalar_int(0), true);
+    tsr_tensor *ga = c->fail ? NULL : keep(c, tsr_gather(cj(c, y), d, idx));
+    ga = where_s(c, fz0, ga, tsr_scalar_float(1.0), true);
+    p = MUL(p, ga);
+    if (!c->fail) p = keep(c, tsr_masked_select(p, fzm));
+    if (!c->fail && tsr_masked_scatter_(gi, fzm, p) < 0) c->fail = true;
+    return gi;
+}
+
+/* cumprod_backward(dim i0): reversed_cumsum(output.conj() * grad, dim) /
+ * input.conj() without zeros in the input, else cumprod_zeros */
 static int bw_cumprod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -707,12 +758,19 @@ static int bw_cumprod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         return finish(c, n, gin);
     }
     tsr_dims all = {.n = -1};
-    tsr_tensor *nz = sum_dims(c, cmps(c, TSR_CMP_EQ, x, 0.0), &all, false);
-    if (!c->fail && tsr_tensor_get_int64(nz, NULL) != 0) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'cumprod' of an input with zeros is not implemented.");
+    tsr_tensor *iz = cmps(c, TSR_CMP_EQ, x, 0.0);
+    tsr_tensor *nz = sum_dims(c, iz, &all, false);
+    bool zeros_in = !c->fail && tsr_tensor_get_int64(nz, NULL) != 0;
+    if (zeros_in && tsr__ag_creating()) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of CumprodBackward0 of an input "
+                      "with zeros is not implemented.");
         c->fail = true;
     }
-    tsr_tensor *w = MUL(y, g), *f = NULL, *s = NULL;
+    tsr_tensor *w = MUL(cj(c, y), g), *f = NULL, *s = NULL;
+    if (zeros_in) {
+        give(c, gin, 0, cumprod_zeros(c, g, x, y, w, iz, d));
+        return finish(c, n, gin);
+    }
     tsr_ag_args fa = {0}, ca = {0};
     fa.ndims = 1;
     fa.dims[0] = d;
@@ -724,7 +782,7 @@ static int bw_cumprod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (!c->fail) s = record_on(c, keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL)), "cumsum", 1, in, &ca);
     in[0] = s;
     if (!c->fail) s = record_on(c, keep(c, tsr_flip(s, 1, &d)), "flip", 1, in, &fa);
-    give(c, gin, 0, DIV(s, x));
+    give(c, gin, 0, DIV(s, cj(c, x)));
     return finish(c, n, gin);
 }
 

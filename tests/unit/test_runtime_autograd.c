@@ -1430,3 +1430,40 @@ TEST(autograd_decompositions_match_finite_differences)
     CHECK(check_decomp("linalg_eigh", false, 3, 3, 3));
     CHECK(check_decomp("linalg_eigh", false, 4, 4, 2));
 }
+
+/* cumprod of an input with zeros (cumprod_backward's masked path) */
+TEST(autograd_cumprod_zeros_matches_finite_differences)
+{
+    static const double v[15] = {0.0, 2.0, -1.5, 0.0, 3.0, 1.5, 0.0, 2.5, 0.5, -2.0, 1.2, 0.8, -0.5, 0.0, 0.0};
+    for (int64_t dim = 0; dim < 2; dim++) {
+        tsr_tensor *x = tsr_empty(2, (int64_t[]){3, 5}, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int64_t i = 0; i < 15; i++) tsr_tensor_set_at(x, i, tsr_scalar_float(v[i]));
+        x->requires_grad = true;
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        a.i0 = dim;
+        tsr_tensor *y = tsr_cumsum(x, dim, TSR_DTYPE_UNDEFINED, true, NULL);
+        CHECK(y && tsr_ag_record("cumprod", 1, &x, &a, y, false) == 0);
+        tsr_tensor *w = tsr_empty(2, (int64_t[]){3, 5}, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int64_t i = 0; i < 15; i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
+        CHECK(tsr_autograd_run(1, &y, &w, false, 0, NULL, false, NULL, 0) == 0);
+        tsr_tensor *g = tsr_tensor_grad(x);
+        CHECK(g != NULL);
+        tsr_set_grad_enabled(false);
+        for (int64_t i = 0; g && i < 15; i++) {
+            double h = 1e-6, l[2];
+            for (int s = 0; s < 2; s++) {
+                tsr_tensor_set_at(x, i, tsr_scalar_float(v[i] + (s ? -h : h)));
+                tsr_tensor *p = tsr_cumsum(x, dim, TSR_DTYPE_UNDEFINED, true, NULL);
+                l[s] = loss(p);
+                tsr_tensor_release(p);
+            }
+            tsr_tensor_set_at(x, i, tsr_scalar_float(v[i]));
+            double fd = (l[0] - l[1]) / (2 * h), an = tsr_tensor_get_double_at(g, i);
+            if (fabs(fd - an) > 1e-5 * (1 + fabs(fd))) printf("    cumprod dim %lld element %lld: %.9g vs %.9g\n", (long long)dim, (long long)i, an, fd);
+            CHECK(fabs(fd - an) <= 1e-5 * (1 + fabs(fd)));
+        }
+        tsr_set_grad_enabled(true);
+        tsr_tensor_release(g), tsr_tensor_release(w), tsr_tensor_release(y), tsr_tensor_release(x);
+    }
+}
