@@ -22,6 +22,12 @@ int tsr__bw_index_put_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         c->fail = true;
         return finish(c, n, gin);
     }
+    if (tsr__ag_creating() && tsr_tensor_requires_grad(g)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of IndexPutBackward0 is not "
+                      "implemented.");
+        c->fail = true;
+        return finish(c, n, gin);
+    }
     if (NEED(0)) {
         if (n->a.flag) {
             give(c, gin, 0, (tsr_tensor *)g);

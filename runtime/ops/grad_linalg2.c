@@ -120,6 +120,14 @@ static tsr_tensor *solve(F *c, const tsr_tensor *a, const tsr_tensor *b)
     tsr_tensor_release(info);
     return keep(c, x);
 }
+/* -1 with NotImplementedError while the engine records the backward (1.13
+ * records it: the saved outputs depend on the input) */
+static int refuse_create(tsr_node *n)
+{
+    if (!tsr__ag_creating()) return 0;
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of %s is not implemented.", n->name);
+    return -1;
+}
 static tsr_tensor *outg(tsr_node *n, int k)
 {
     return n->outg && n->nout > 1 ? n->outg[k] : NULL;
@@ -137,6 +145,10 @@ int tsr__bw_linalg_qr(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     (void)g;
     F c0 = {0}, *c = &c0;
+    if (refuse_create(n) < 0) {
+        c->fail = true;
+        return finish(c, n, gin);
+    }
     tsr_tensor *Q = n->extra[0], *R = n->extra[1], *gQ = outg(n, 0), *gR = outg(n, 1);
     if (n->a.i0 == 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. "
@@ -187,6 +199,10 @@ int tsr__bw_linalg_svd(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     (void)g;
     F c0 = {0}, *c = &c0;
+    if (refuse_create(n) < 0) {
+        c->fail = true;
+        return finish(c, n, gin);
+    }
     tsr_tensor *U = n->extra[0], *S = n->extra[1], *Vh = n->extra[2];
     tsr_tensor *gU = outg(n, 0), *gS = outg(n, 1), *gVh = outg(n, 2);
     int64_t k = S->sizes[S->ndim - 1];
@@ -264,6 +280,10 @@ int tsr__bw_linalg_eig(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     (void)g;
     F c0 = {0}, *c = &c0;
+    if (refuse_create(n) < 0) {
+        c->fail = true;
+        return finish(c, n, gin);
+    }
     bool herm = !strcmp(n->f->key, "linalg_eigh");
     tsr_tensor *L = n->extra[0], *V = n->extra[1], *gL = outg(n, 0), *gV = outg(n, 1);
     if (!gL && !gV) return finish(c, n, gin);
