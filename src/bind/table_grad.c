@@ -1019,7 +1019,23 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     case G_NORM: {
         Value *p = bind_table_arg(b, "p");
         a.d0 = 2.0;
-        if (p && p->type == &t_str && strcmp(p->u.s.p, "fro")) break;   /* 'nuc': no formula */
+        if (p && p->type == &t_str && !strcmp(p->u.s.p, "nuc")) {   /* at::nuclear_norm: permute, svdvals, sum(-1) */
+            arg_dims(bind_table_arg(b, "dim"), &a);
+            int64_t md[2] = {a.ndims == 2 ? a.dims[0] : 0, a.ndims == 2 ? a.dims[1] : 1};
+            if (!out) return r;
+            if (arg_bool(b, "keepdim", false)) {   /* its in-place unsqueeze_ (UnsqueezeBackward1): no formula */
+                decref(r);
+                tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'nuclear_norm' with keepdim=True is not "
+                              "implemented.");
+                return bind_runtime_error();
+            }
+            if (record_matrix_norm(in[0], "nuc", 0, md, false, false, out) < 0) {
+                decref(r);
+                return NULL;
+            }
+            return r;
+        }
+        if (p && p->type == &t_str && strcmp(p->u.s.p, "fro")) break;
         if (p && p->type != &t_str && !arg_double(p, &a.d0)) return r;
         if (a.d0 != 2.0 && a.d0 != 1.0) key = "norm_p";
         arg_dims(bind_table_arg(b, "dim"), &a);
