@@ -3538,6 +3538,7 @@ static const tsr_formula formulas[] = {
     {"unfold_backward", "UnfoldBackwardBackward0", 0, bw_view_backward},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
+    {"unsqueeze_", "UnsqueezeBackward1", 0, bw_unsqueeze},
     {"upsample_nearest1d", "UpsampleNearest1DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest2d", "UpsampleNearest2DBackward1", 0, bw_upsample_nearest},
     {"upsample_nearest3d", "UpsampleNearest3DBackward1", 0, bw_upsample_nearest},

@@ -654,10 +654,11 @@ static Value *record_decomp(const GradRow *g, BindArgs *b, tsr_tensor *A, Value 
 /* 1.13's linalg_matrix_norm as it records: 'fro' is linalg_vector_norm;
  * +-1 / +-inf amax / amin over vector_norm(ord 1) of one dim; +-2 / 'nuc'
  * amax / amin / sum(-1) of linalg_svdvals of A permuted to put dim last,
- * unsqueezed and permuted back with keepdim. Records onto out; 0 or -1
+ * unsqueezed (unsq_key: "unsqueeze", or at::nuclear_norm's in-place
+ * "unsqueeze_") and permuted back with keepdim. Records onto out; 0 or -1
  * with the exception set. */
 static int record_matrix_norm(tsr_tensor *A, const char *os, double ord, const int64_t *dim, bool keepdim, bool dtype,
-                              tsr_tensor *out)
+                              tsr_tensor *out, const char *unsq_key)
 {
     int nd = A->ndim;
     int64_t d0 = dim[0] < 0 ? dim[0] + nd : dim[0], d1 = dim[1] < 0 ? dim[1] + nd : dim[1];
@@ -724,7 +725,7 @@ static int record_matrix_norm(tsr_tensor *A, const char *os, double ord, const i
         ua.ndims = -1;
         ua.i0 = red->ndim;
         if (!un) rc = bind_runtime_errori();
-        if (rc == 0) rc = record("unsqueeze", 1, &red, &ua, un, false);
+        if (rc == 0) rc = record(unsq_key, 1, &red, &ua, un, false);
         pa.ndims = nd;
         memcpy(pa.dims, rev, sizeof rev);
         if (rc == 0) rc = record("permute", 1, &un, &pa, out, false);
@@ -1023,13 +1024,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
             arg_dims(bind_table_arg(b, "dim"), &a);
             int64_t md[2] = {a.ndims == 2 ? a.dims[0] : 0, a.ndims == 2 ? a.dims[1] : 1};
             if (!out) return r;
-            if (arg_bool(b, "keepdim", false)) {   /* its in-place unsqueeze_ (UnsqueezeBackward1): no formula */
-                decref(r);
-                tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'nuclear_norm' with keepdim=True is not "
-                              "implemented.");
-                return bind_runtime_error();
-            }
-            if (record_matrix_norm(in[0], "nuc", 0, md, false, false, out) < 0) {
+            if (record_matrix_norm(in[0], "nuc", 0, md, arg_bool(b, "keepdim", false), false, out, "unsqueeze_") < 0) {
                 decref(r);
                 return NULL;
             }
@@ -1078,7 +1073,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
             Value *dt = bind_table_arg(b, "dtype");
             if (o->type != &t_str && !arg_double(o, &a.d0)) return r;
             if (record_matrix_norm(in[0], o->type == &t_str ? o->u.s.p : NULL, a.d0, md, a.keepdim, dt && !is_none(dt),
-                                   out) < 0) {
+                                   out, "unsqueeze") < 0) {
                 decref(r);
                 return NULL;
             }
@@ -1412,7 +1407,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (!out || (!os && !arg_double(o, &ord))) return r;
         arg_dims(bind_table_arg(b, "dim"), &a);
         int64_t md[2] = {a.ndims == 2 ? a.dims[0] : -2, a.ndims == 2 ? a.dims[1] : -1};
-        if (record_matrix_norm(in[0], os, ord, md, arg_bool(b, "keepdim", false), dt && !is_none(dt), out) < 0) {
+        if (record_matrix_norm(in[0], os, ord, md, arg_bool(b, "keepdim", false), dt && !is_none(dt), out, "unsqueeze") < 0) {
             decref(r);
             return NULL;
         }

@@ -606,7 +606,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "view") || !strcmp(k, "reshape_alias") || !strcmp(k, "unsafe_view")) return tsr_reshape(in[0], 1, L(6));
     if (!strcmp(k, "squeeze")) return tsr_view_squeeze(in[0]);
     if (!strcmp(k, "squeeze_dim") || !strcmp(k, "squeeze_mm")) return tsr_view_squeeze_dim(in[0], a->i0);
-    if (!strcmp(k, "unsqueeze")) return tsr_view_unsqueeze(in[0], a->i0);
+    if (!strcmp(k, "unsqueeze") || !strcmp(k, "unsqueeze_")) return tsr_view_unsqueeze(in[0], a->i0);
     if (!strcmp(k, "t")) return tsr_view_t(in[0]);
     if (!strcmp(k, "transpose")) return tsr_view_transpose(in[0], a->i0, a->i1);
     if (!strcmp(k, "permute")) return tsr_view_permute(in[0], a->ndims, a->dims);
@@ -707,6 +707,7 @@ static const Case cases[] = {
     {"t", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)}, {"tan", 1, {1}, {{4}}, 2, A(.ndims = 0)}, {"tanh", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"to_copy", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"transpose", 1, {3}, {{2, 3, 4}}, 0, A(.i0 = 0, .i1 = 2)},
     {"trunc", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"unsafe_view", 1, {2}, {{3, 2}}, 0, A(.ndims = 0)}, {"unsqueeze", 1, {1}, {{3}}, 0, A(.i0 = 1)},
+    {"unsqueeze_", 1, {2}, {{2, 3}}, 0, A(.i0 = 2)},
     {"var", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .i0 = 1)}, {"view", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
     {"where", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 4, A(.ndims = 0)},
     /* views, shapes and indexing (issue 19) */
