@@ -117,9 +117,8 @@ LN_BACKWARD(ln_backward_f64, double, 4, lanes_f64)
  * the 8-lane tree; fewer than 16: the two halves of one load (lanes under
  * n - 8 added) through the tree, or 8 or fewer terms added in order. */
 #define BF(v) tsr_bfloat16_to_float(v)
-static float bf_reduce(int64_t n, float (*term)(const void *, int64_t), const void *ctx, bool fused)
+static float bf_reduce(int64_t n, float (*term)(const void *, int64_t), const void *ctx)
 {
-    (void)fused;
     float a0[8], a1[8];
     if (n < 16) {
         if (n <= 8) {
@@ -183,7 +182,7 @@ static void ln_backward_bf16(const tsr_bfloat16 *dy, const tsr_bfloat16 *x, cons
         }
         if (!dx) continue;
         bf_row row = {dyp, xp, gamma};
-        const float ds = rbf16(bf_reduce(N, bf_ds, &row, true)), db = rbf16(bf_reduce(N, bf_db, &row, true));
+        const float ds = rbf16(bf_reduce(N, bf_ds, &row)), db = rbf16(bf_reduce(N, bf_db, &row));
         const float b = (db * mu - ds) * a * a * a * scale;
         const float c = -b * mu - db * a * scale;
         tsr_bfloat16 *dxp = dx + i * N;

@@ -474,9 +474,10 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
             if (!sliced || tsr_ag_record("view", 1, &gv, &va, sliced, false) < 0) r = bind_runtime_errori();
             else gv = sliced;
         }
-        if (r < 0) {
-        } else if (advanced(&s) && (tsr__ag_mixed_key(s.n, s.items) || (self->base && tsr__ag_slicing_key(s.n, s.items)))) {
-            /* index_put_ into the basic items' view (a view: CopySlices over IndexPutBackward0) */
+        bool into_view = tsr__ag_mixed_key(s.n, s.items) || (self->base && tsr__ag_slicing_key(s.n, s.items));
+        if (r < 0) {   /* the value's view failed */
+            r = -1;
+        } else if (advanced(&s) && into_view) {   /* index_put_ into the basic items' view: CopySlices over IndexPutBackward0 */
             if (tsr__ag_record_setitem_mixed(self, s.n, s.items, gv) < 0) r = bind_runtime_errori();
         } else if (advanced(&s)) {
             if (tsr_ag_record_index_put(self, s.n, s.items, gv) < 0) r = bind_runtime_errori();
