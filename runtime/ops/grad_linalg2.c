@@ -17,6 +17,7 @@
 #include "ops/linalg.h"
 #include "ops/rearrange.h"
 #include "ops/unary.h"
+#include "internal.h"
 #include "view.h"
 
 #define MUL(a, b) bin(c, TSR_BINOP_MUL, (a), (b))
@@ -128,6 +129,26 @@ static int refuse_create(tsr_node *n)
     tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of %s is not implemented.", n->name);
     return -1;
 }
+/* 1.13's unpacking of the saved outputs: -1 with its error when output k
+ * (extra[k], which shares its storage) was changed in place since the
+ * forward (its version then in a.dims[k]) */
+static int check_versions(tsr_node *n)
+{
+    for (int k = 0; k < n->nextra; k++) {
+        const tsr_tensor *t = n->extra[k];
+        if (tsr_tensor_version(t) == n->a.dims[k]) continue;
+        const tsr_dtype_traits *tr = tsr_dtype_traits_of(t->dtype);
+        char dims[256];
+        tsr_error_set(TSR_ERR_RUNTIME, "one of the variables needed for gradient computation has been modified by an "
+                      "inplace operation: [torch.%s %s], which is output %d of %s, is at version %lld; expected "
+                      "version %lld instead. Hint: enable anomaly detection to find the operation that failed to "
+                      "compute its gradient, with torch.autograd.set_detect_anomaly(True).",
+                      tr ? tr->tensor_type : "Tensor", tsr__fmt_list(dims, sizeof dims, t->ndim, t->sizes), k, n->name,
+                      (long long)tsr_tensor_version(t), (long long)n->a.dims[k]);
+        return -1;
+    }
+    return 0;
+}
 static tsr_tensor *outg(tsr_node *n, int k)
 {
     return n->outg && n->nout > 1 ? n->outg[k] : NULL;
@@ -145,7 +166,7 @@ int tsr__bw_linalg_qr(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     (void)g;
     F c0 = {0}, *c = &c0;
-    if (refuse_create(n) < 0) {
+    if (refuse_create(n) < 0 || check_versions(n) < 0) {
         c->fail = true;
         return finish(c, n, gin);
     }
@@ -199,7 +220,7 @@ int tsr__bw_linalg_svd(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     (void)g;
     F c0 = {0}, *c = &c0;
-    if (refuse_create(n) < 0) {
+    if (refuse_create(n) < 0 || check_versions(n) < 0) {
         c->fail = true;
         return finish(c, n, gin);
     }
@@ -280,7 +301,7 @@ int tsr__bw_linalg_eig(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     (void)g;
     F c0 = {0}, *c = &c0;
-    if (refuse_create(n) < 0) {
+    if (refuse_create(n) < 0 || check_versions(n) < 0) {
         c->fail = true;
         return finish(c, n, gin);
     }

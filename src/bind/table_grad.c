@@ -635,8 +635,14 @@ static Value *record_decomp(const GradRow *g, BindArgs *b, tsr_tensor *A, Value 
     } else if (!strcmp(key, "linalg_svd")) {
         a.flag = arg_bool(b, "full_matrices", true);
     }
+    for (int k = 0; k < nout; k++) a.dims[k] = tsr_tensor_version(outs[k]);   /* the formula's version check */
     int rc = tsr_ag_record_multi(key, A, &a, nout, outs);
-    for (int k = 0; rc == 0 && k < nout; k++) rc = tsr_ag_keep(outs[0], outs[k]);
+    for (int k = 0; rc == 0 && k < nout; k++) {   /* headers on the outputs' storage that hold no output (no cycle) */
+        tsr_tensor *h = tsr_tensor_from_storage(outs[k]->storage, outs[k]->storage_offset, outs[k]->ndim, outs[k]->sizes,
+                                                outs[k]->strides, outs[k]->dtype);
+        rc = h ? tsr_ag_keep(outs[0], h) : -1;
+        tsr_tensor_release(h);
+    }
     if (rc < 0) bind_runtime_error();
     if (rc == 0 && legacy_svd) {
         tsr_ag_args t = {0};

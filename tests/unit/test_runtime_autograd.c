@@ -1374,7 +1374,12 @@ static int check_decomp(const char *key, bool full, int m, int n, unsigned used)
         ok = 0;
         goto done;
     }
-    for (int k = 0; k < no; k++) tsr_ag_keep(o[0], o[k]);
+    for (int k = 0; k < no; k++) {   /* as the binding keeps them: headers on the outputs' storage */
+        tsr_tensor *h = tsr_tensor_from_storage(o[k]->storage, o[k]->storage_offset, o[k]->ndim, o[k]->sizes,
+                                                o[k]->strides, o[k]->dtype);
+        tsr_ag_keep(o[0], h);
+        tsr_tensor_release(h);
+    }
     for (int k = 0; k < no; k++) {
         if (!(used & (1u << k))) continue;
         w[nu] = tsr_empty(o[k]->ndim, o[k]->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
