@@ -462,6 +462,14 @@ static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* conj (a complex input's conjugate view): grad.conj() */
+static int bw_conj(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, cj(c, g));
+    return finish(c, n, gin);
+}
+
 /* diag_embed(offset i0, dim1 i1, dim2 i2): grad.diagonal(offset, dim1, dim2) */
 static int bw_diag_embed(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -3284,6 +3292,7 @@ static const tsr_formula formulas[] = {
     {"clone", "CloneBackward0", 0, bw_pass},
     {"coalesce", "CoalesceBackward0", 0, bw_pass},
     {"col2im", "Col2ImBackward0", 0, bw_im2col},
+    {"conj", "ConjBackward0", 0, bw_conj},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
     {"copy_backwards", "torch::autograd::CopyBackwards", 0, bw_copy_backwards},

@@ -16,6 +16,7 @@
 #include "ops/grad_index2.h"
 #include "ops/linalg.h"
 #include "ops/reduce.h"
+#include "ops/unary.h"
 #include "ops/viewcopy.h"
 #include "table_grad.h"
 
@@ -112,7 +113,7 @@ static const GradRow grad_rows[] = {
     {"cdist", G_CDIST, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL},
     {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL}, {"clamp_max", G_CLAMP, "clamp_max"},
     {"clamp_min", G_CLAMP, "clamp_min"}, {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL},
-    {"concat", G_CAT, "cat"}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
+    {"concat", G_CAT, "cat"}, {"conj", G_UNARY, NULL}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv_transpose1d", G_OWN, NULL},
     {"conv_transpose2d", G_OWN, NULL}, {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
     {"cpu", G_CAST, NULL}, {"cross", G_CROSS, "linalg_cross"}, {"cummax", G_VALIDX, NULL},
@@ -623,14 +624,14 @@ static Value *record_decomp(const GradRow *g, BindArgs *b, tsr_tensor *A, Value 
             if (record("linalg_svdvals", 1, in1, &a, outs[1], false) < 0) { decref(r); return NULL; }
             return r;
         }
-        if (tsr_dtype_is_complex(A->dtype)) {
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'svd' of a complex input is not implemented.");
-            decref(r);
-            return bind_runtime_error();
-        }
         a.flag = !arg_bool(b, "some", true);
         own[1] = outs[2];
-        outs[2] = own[0] = tsr_view_transpose(own[1], -2, -1);
+        outs[2] = own[0] = tsr_view_transpose(own[1], -2, -1);   /* Vh (a complex one conjugated below) */
+        if (own[0] && tsr_dtype_is_complex(A->dtype)) {
+            tsr_tensor *t = own[0];
+            own[0] = outs[2] = tsr_unary(TSR_UNOP_CONJ_PHYSICAL, t, NULL, NULL);
+            tsr_tensor_release(t);
+        }
         if (!own[0]) { decref(r); return bind_runtime_error(); }
     } else if (!strcmp(key, "linalg_svd")) {
         a.flag = arg_bool(b, "full_matrices", true);
@@ -644,12 +645,16 @@ static Value *record_decomp(const GradRow *g, BindArgs *b, tsr_tensor *A, Value 
         tsr_tensor_release(h);
     }
     if (rc < 0) bind_runtime_error();
-    if (rc == 0 && legacy_svd) {
+    if (rc == 0 && legacy_svd) {   /* V = Vh.mH(): TransposeBackward0, then ConjBackward0 for complex */
         tsr_ag_args t = {0};
         t.ndims = -1;
         t.i0 = own[0]->ndim - 2;
         t.i1 = own[0]->ndim - 1;
-        rc = record("transpose", 1, &own[0], &t, own[1], false);
+        tsr_tensor *vt = tsr_dtype_is_complex(A->dtype) ? tsr_view_transpose(own[0], -2, -1) : NULL;
+        if (tsr_dtype_is_complex(A->dtype) && !vt) rc = bind_runtime_errori();
+        if (rc == 0) rc = record("transpose", 1, &own[0], &t, vt ? vt : own[1], false);
+        if (rc == 0 && vt) rc = record("conj", 1, &vt, &t, own[1], false);
+        tsr_tensor_release(vt);
         own[1] = NULL;
     }
     tsr_tensor_release(own[0]);
