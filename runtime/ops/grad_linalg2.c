@@ -149,6 +149,18 @@ static int check_versions(tsr_node *n)
     }
     return 0;
 }
+/* releases the temporaries other than live[0..nlive) (F holds 48) */
+static void compact(F *c, tsr_tensor *const *live, int nlive)
+{
+    int j = 0;
+    for (int i = 0; i < c->n; i++) {
+        bool k = false;
+        for (int l = 0; l < nlive && !k; l++) k = c->t[i] == live[l];
+        if (k) c->t[j++] = c->t[i];
+        else tsr_tensor_release(c->t[i]);
+    }
+    c->n = j;
+}
 static tsr_tensor *outg(tsr_node *n, int k)
 {
     return n->outg && n->nout > 1 ? n->outg[k] : NULL;
@@ -279,6 +291,10 @@ int tsr__bw_linalg_svd(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (gS) ret = ADD(ret, diag_embed(c, gS));
     if (cplx && gU && gVh) ret = ADD(ret, diag_embed(c, DIV(diag(c, UhgU), smul(c, 2.0, S))));
     gA = ret;
+    if (!c->fail) {
+        tsr_tensor *live[6] = {U, S, Vh, gU, gVh, gA};
+        compact(c, live, 6);
+    }
     if (m > nn && gU) {
         gA = mm(c, U, gA);
         tsr_tensor *gUSinv = DIV(gU, unsq(c, S, -2));
