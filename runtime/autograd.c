@@ -1403,6 +1403,7 @@ tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items
             if (k == TSR_AG_MAXIN || (items[i].kind == TSR_SUB_TENSOR && items[i].t->dtype == TSR_BOOL && n > 1)) ok = false;
             else in[k++] = (tsr_tensor *)items[i].t;
         }
+        if (!ok && basic && tsr__ag_mixed_key(n, items)) return tsr__ag_subscript_mixed(x, n, items, r);
         if (!ok) {
             tsr_tensor_release(r);
             tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index' mixing basic and advanced indices is "

@@ -21,6 +21,8 @@
 #include "ops/grad_nn_dbl.h"
 #include "ops/grad_conv3d.h"
 #include "ops/grad_pointwise.h"
+#include "ops/grad_linalg2.h"
+#include "ops/grad_index2.h"
 #include "ops/index.h"
 #include "ops/indexdim.h"
 #include "ops/join.h"
@@ -432,16 +434,22 @@ UNARY_SELF(bw_atan, DIV(g, cj(c, bins(c, TSR_BINOP_ADD, MUL(x, x), 1.0))))
 UNARY_SELF(bw_erf, MUL(sbin(c, TSR_BINOP_MUL, 2.0 / sqrt(M_PI), un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, bins(c, TSR_BINOP_POW, x, 2.0)))), g))
 UNARY_SELF(bw_square, MUL(g, cj(c, sbin(c, TSR_BINOP_MUL, 2.0, bins(c, TSR_BINOP_POW, x, 1.0)))))
 
-/* sgn: where(|self| == 0, 0, grad / |self| - real(grad / self) * result)
- * (1.13's sgn_backward; zeros for a real self, as the formula gives) */
+/* sgn: 1.13's sgn_backward; zeros for a real self */
 static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
     if (c->fail) return finish(c, n, gin);
-    if (tsr_dtype_is_complex(x->dtype)) {   /* its complex arithmetic's rounding is not reproduced yet */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: the derivative of sgn of a complex tensor is not implemented");
-        c->fail = true;
+    if (tsr_dtype_is_complex(x->dtype)) {   /* ((gx - (sgn * sgn) * gx.conj()) / (2. * abs)).masked_fill_(abs == 0., 0.) */
+        if (tsr__ag_creating()) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of SgnBackward0 of a complex "
+                          "tensor is not implemented.");
+            c->fail = true;
+            return finish(c, n, gin);
+        }
+        tsr_tensor *ab = un(c, TSR_UNOP_ABS, x);
+        tsr_tensor *v = DIV(bin(c, TSR_BINOP_SUB, g, MUL(MUL(y, y), cj(c, g))), sbin(c, TSR_BINOP_MUL, 2.0, ab));
+        give(c, gin, 0, masked_fill0(c, v, cmps(c, TSR_CMP_EQ, ab, 0.0)));
         return finish(c, n, gin);
     }
     if (tsr__ag_creating()) {   /* a real self: 1.13's efficient zero tensor, no graph */
@@ -456,6 +464,14 @@ static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         r = keep(c, tsr_where(cmps(c, TSR_CMP_EQ, ab, 0.0), &z, &b, NULL));
     }
     give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
+/* conj (a complex input's conjugate view): grad.conj() */
+static int bw_conj(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, cj(c, g));
     return finish(c, n, gin);
 }
 
@@ -691,8 +707,59 @@ static int bw_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* cumprod_backward(dim i0) without zeros in the input:
- * reversed_cumsum(output * grad, dim) / input */
+/* where(cond, a, scalar s) / where(cond, scalar s, a) with s kept in a's dtype */
+static tsr_tensor *where_s(F *c, const tsr_tensor *cond, const tsr_tensor *a, tsr_scalar s, bool scalar_first)
+{
+    if (c->fail || !cond || !a) return NULL;
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(s);
+    return keep(c, scalar_first ? tsr_where(cond, &y, &x, NULL) : tsr_where(cond, &x, &y, NULL));
+}
+
+/* 1.13's cumprod_backward when the input has zeros (grad mode off): before
+ * the first zero z1 reversed_cumsum(w masked to [0, z1)) / input; at z1
+ * (prod of input over (z1, z2) with 1 elsewhere).cumprod * grad on [z1, z2),
+ * summed, times output[z1 - 1] (1 when z1 == 0); 0 after. */
+static tsr_tensor *cumprod_zeros(F *c, const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *y,
+                                 const tsr_tensor *w, tsr_tensor *iz, int64_t d)
+{
+    tsr_tensor *xc = cj(c, x), *gi = zeros(c, x->ndim, x->sizes, g->dtype);
+    tsr_tensor *cs = c->fail ? NULL : keep(c, tsr_cumsum(iz, d, TSR_DTYPE_UNDEFINED, false, NULL));
+    tsr_tensor *mask0 = cmps(c, TSR_CMP_EQ, cs, 0.0);
+    tsr_tensor *t = where_s(c, mask0, w, tsr_scalar_float(0.0), false), *f = NULL, *r = NULL;
+    if (!c->fail) f = keep(c, tsr_flip(t, 1, &d));
+    if (!c->fail) f = keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL));
+    if (!c->fail) f = keep(c, tsr_flip(f, 1, &d));
+    r = DIV(f, xc);
+    if (!c->fail) r = keep(c, tsr_masked_select(r, mask0));
+    if (!c->fail && tsr_masked_scatter_(gi, mask0, r) < 0) c->fail = true;
+    tsr_tensor *mask1 = cmps(c, TSR_CMP_EQ, cs, 1.0), *fzi = NULL, *mv = NULL;
+    if (!c->fail && tsr_max_dim(mask1, d, true, true, NULL, NULL, &mv, &fzi) < 0) c->fail = true;
+    if (!c->fail) keep(c, mv), keep(c, fzi);
+    /* the first zero: mask1 where mask1's running count is 1 (zeros_like.scatter_(fzi, 1) & mask1) */
+    tsr_tensor *c1 = c->fail ? NULL : keep(c, tsr_cumsum(mask1, d, TSR_DTYPE_UNDEFINED, false, NULL));
+    tsr_tensor *fzm = cmp(c, TSR_CMP_LOGICAL_AND, mask1, cmps(c, TSR_CMP_EQ, c1, 1.0));
+    tsr_tensor *mask = cmp(c, TSR_CMP_LOGICAL_AND, mask1, cmps(c, TSR_CMP_GE, c1, 2.0));
+    tsr_tensor *p = where_s(c, mask, xc, tsr_scalar_float(1.0), false);
+    if (!c->fail) p = keep(c, tsr_cumsum(p, d, TSR_DTYPE_UNDEFINED, true, NULL));
+    p = MUL(p, where_s(c, mask1, g, tsr_scalar_float(0.0), false));
+    p = sum_dim1(c, p, d, true);
+    tsr_tensor *idx = NULL;
+    if (!c->fail) {
+        tsr_operand a = tsr_operand_tensor(fzi), one = tsr_operand_scalar(tsr_scalar_int(1));
+        idx = keep(c, tsr_binary(TSR_BINOP_SUB, &a, &one, NULL, NULL));
+    }
+    tsr_tensor *fz0 = cmps(c, TSR_CMP_EQ, fzi, 0.0);
+    idx = where_s(c, fz0, idx, tsr_scalar_int(0), true);
+    tsr_tensor *ga = c->fail ? NULL : keep(c, tsr_gather(cj(c, y), d, idx));
+    ga = where_s(c, fz0, ga, tsr_scalar_float(1.0), true);
+    p = MUL(p, ga);
+    if (!c->fail) p = keep(c, tsr_masked_select(p, fzm));
+    if (!c->fail && tsr_masked_scatter_(gi, fzm, p) < 0) c->fail = true;
+    return gi;
+}
+
+/* cumprod_backward(dim i0): reversed_cumsum(output.conj() * grad, dim) /
+ * input.conj() without zeros in the input, else cumprod_zeros */
 static int bw_cumprod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -704,12 +771,19 @@ static int bw_cumprod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         return finish(c, n, gin);
     }
     tsr_dims all = {.n = -1};
-    tsr_tensor *nz = sum_dims(c, cmps(c, TSR_CMP_EQ, x, 0.0), &all, false);
-    if (!c->fail && tsr_tensor_get_int64(nz, NULL) != 0) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'cumprod' of an input with zeros is not implemented.");
+    tsr_tensor *iz = cmps(c, TSR_CMP_EQ, x, 0.0);
+    tsr_tensor *nz = sum_dims(c, iz, &all, false);
+    bool zeros_in = !c->fail && tsr_tensor_get_int64(nz, NULL) != 0;
+    if (zeros_in && tsr__ag_creating()) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of CumprodBackward0 of an input "
+                      "with zeros is not implemented.");
         c->fail = true;
     }
-    tsr_tensor *w = MUL(y, g), *f = NULL, *s = NULL;
+    tsr_tensor *w = MUL(cj(c, y), g), *f = NULL, *s = NULL;
+    if (zeros_in) {
+        give(c, gin, 0, cumprod_zeros(c, g, x, y, w, iz, d));
+        return finish(c, n, gin);
+    }
     tsr_ag_args fa = {0}, ca = {0};
     fa.ndims = 1;
     fa.dims[0] = d;
@@ -721,7 +795,7 @@ static int bw_cumprod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (!c->fail) s = record_on(c, keep(c, tsr_cumsum(f, d, TSR_DTYPE_UNDEFINED, false, NULL)), "cumsum", 1, in, &ca);
     in[0] = s;
     if (!c->fail) s = record_on(c, keep(c, tsr_flip(s, 1, &d)), "flip", 1, in, &fa);
-    give(c, gin, 0, DIV(s, x));
+    give(c, gin, 0, DIV(s, cj(c, x)));
     return finish(c, n, gin);
 }
 
@@ -3667,6 +3741,7 @@ static const tsr_formula formulas[] = {
     {"clone", "CloneBackward0", 0, bw_pass},
     {"coalesce", "CoalesceBackward0", 0, bw_pass},
     {"col2im", "Col2ImBackward0", 0, bw_im2col},
+    {"conj", "ConjBackward0", 0, bw_conj},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"conv_tbc", "ConvTbcBackward0", 7, tsr__bw_conv_tbc},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
@@ -3746,6 +3821,7 @@ static const tsr_formula formulas[] = {
     {"index_add", "IndexAddBackward0", 0, bw_index_add},
     {"index_fill", "IndexFillBackward0", 0, bw_index_fill},
     {"index_fill_t", "IndexFillBackward1", 0, bw_index_fill},
+    {"index_put_fn", "IndexPutBackward0", 0, tsr__bw_index_put_fn},
     {"index_put_impl", "IndexPutImplBackward0", 0xFFFC, bw_index_put_impl},
     {"index_put_key", "IndexPutBackward0", 0, bw_index_put_key},
     {"index_put_mask", "IndexPutBackward0", 0, bw_index_put_mask},
@@ -3760,12 +3836,16 @@ static const tsr_formula formulas[] = {
     {"linalg_cholesky", "LinalgCholeskyExBackward0", TSR_SAVE_OUT, bw_cholesky},
     {"linalg_cross", "LinalgCrossBackward0", 3, bw_linalg_cross},
     {"linalg_det", "LinalgDetBackward0", 1 | TSR_SAVE_OUT, bw_linalg_det},
+    {"linalg_eig", "LinalgEigBackward0", 0, tsr__bw_linalg_eig},
+    {"linalg_eigh", "LinalgEighBackward0", 0, tsr__bw_linalg_eig},
     {"linalg_eigvalsh", "LinalgEighBackward0", 1, bw_eigvalsh},
     {"linalg_inv", "LinalgInvExBackward0", TSR_SAVE_OUT, bw_linalg_inv},
     {"linalg_matrix_exp", "LinalgMatrixExpBackward0", 1, bw_matrix_exp},
     {"linalg_pinv", "LinalgPinvBackward0", 1 | TSR_SAVE_OUT, bw_pinv},
+    {"linalg_qr", "LinalgQrBackward0", 0, tsr__bw_linalg_qr},
     {"linalg_slogdet", "LinalgSlogdetBackward0", 1, bw_linalg_slogdet},
     {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
+    {"linalg_svd", "LinalgSvdBackward0", 0, tsr__bw_linalg_svd},
     {"linalg_svdvals", "LinalgSvdBackward0", 1, bw_svdvals},
     {"log", "LogBackward0", 1, bw_log},
     {"log10", "Log10Backward0", 1, bw_log10},
@@ -3942,6 +4022,7 @@ static const tsr_formula formulas[] = {
     {"unfold_backward", "UnfoldBackwardBackward0", 0, bw_view_backward},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
+    {"unsqueeze_", "UnsqueezeBackward1", 0, bw_unsqueeze},
     {"upsample_bicubic2d", "UpsampleBicubic2DBackward1", 0, bw_upsample_linear},
     {"upsample_bicubic2d_backward", "UpsampleBicubic2DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_bilinear2d", "UpsampleBilinear2DBackward1", 0, bw_upsample_linear},

@@ -5,6 +5,7 @@
 #define TSR_AUTOGRAD_NODE_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "ops/advindex.h"
 #include "tensor.h"
 
 typedef struct tsr_node tsr_node;
@@ -101,5 +102,14 @@ int tsr__ag_record_outs(const char *formula, int n, tsr_tensor *const *in, const
 /* The tensor in saved slot (borrowed), or NULL with the "backward through
  * the graph a second time" / version-counter error. */
 tsr_tensor *tsr__ag_saved(tsr_node *n, int slot);
+
+/* ops/grad_index2.c: self[items] for a key mixing basic and advanced items,
+ * recorded as 1.13's applySlicing: the basic items' views (SelectBackward0,
+ * SliceBackward0, UnsqueezeBackward0), then IndexBackward0 by the tensor
+ * items at the dims they land on. r: the result (owned); NEW reference or
+ * NULL. tsr__ag_mixed_key: whether items mix basic and advanced items that
+ * it (and tsr__ag_record_setitem_mixed) takes. */
+tsr_tensor *tsr__ag_subscript_mixed(const tsr_tensor *self, int n, const tsr_sub *items, tsr_tensor *r);
+bool tsr__ag_mixed_key(int n, const tsr_sub *items);
 
 #endif

@@ -1101,6 +1101,18 @@ GN_CL2(group_norm_cl2_f64, double, fma)
 /* For nn_norm_grad.c: the per-row mean and rstd of layer_norm's forward
  * (the same moments) over M contiguous rows of N of x (float or double as
  * d), into mean[M] and rstd[M] of that type. */
+void tsr__layer_norm_stats_bf16(const tsr_bfloat16 *x, int64_t M, int64_t N, double eps, tsr_bfloat16 *mean,
+                                tsr_bfloat16 *rstd)
+{
+    const float epsb = rbf((float)eps);
+    for (int64_t i = 0; i < M; i++) {
+        float m, var;
+        moments_bf16(x + i * N, N, &m, &var);
+        mean[i] = tsr_float_to_bfloat16(m);
+        rstd[i] = tsr_float_to_bfloat16(1.0f / rbf(sqrtf(rbf(var + epsb))));
+    }
+}
+
 void tsr__layer_norm_stats(tsr_dtype d, const void *x, int64_t M, int64_t N, double eps, void *mean, void *rstd)
 {
     for (int64_t i = 0; i < M; i++) {

@@ -111,6 +111,99 @@ static double lanes_f64(const double *a) { return ((a[0] + a[1]) + a[2]) + a[3];
 LN_BACKWARD(ln_backward_f32, float, 8, lanes_f32)
 LN_BACKWARD(ln_backward_f64, double, 4, lanes_f64)
 
+/* bfloat16 (functional_bfloat16.h's map*_reduce_all): the terms computed in
+ * float, 16 at a time as two 8-lane float accumulators (the first 16 terms
+ * start them, a partial tail is set lane by lane), added lane-wise, then
+ * the 8-lane tree; fewer than 16: the two halves of one load (lanes under
+ * n - 8 added) through the tree, or 8 or fewer terms added in order. */
+#define BF(v) tsr_bfloat16_to_float(v)
+static float bf_reduce(int64_t n, float (*term)(const void *, int64_t), const void *ctx)
+{
+    float a0[8], a1[8];
+    if (n < 16) {
+        if (n <= 8) {
+            float r = term(ctx, 0);
+            for (int64_t j = 1; j < n; j++) r = r + term(ctx, j);
+            return r;
+        }
+        for (int l = 0; l < 8; l++) a0[l] = term(ctx, l);
+        for (int64_t l = 0; l < n - 8; l++) a0[l] = a0[l] + term(ctx, 8 + l);
+        return lanes_f32(a0);
+    }
+    for (int l = 0; l < 8; l++) a0[l] = term(ctx, l), a1[l] = term(ctx, 8 + l);
+    int64_t d = 16;
+    for (; d < n - n % 16; d += 16)
+        for (int l = 0; l < 8; l++) a0[l] = a0[l] + term(ctx, d + l), a1[l] = a1[l] + term(ctx, d + 8 + l);
+    if (n - d > 8) {
+        for (int l = 0; l < 8; l++) a0[l] = a0[l] + term(ctx, d + l);
+        for (int64_t l = 0; l < n - d - 8; l++) a1[l] = a1[l] + term(ctx, d + 8 + l);
+    } else {
+        for (int64_t l = 0; l < n - d; l++) a0[l] = a0[l] + term(ctx, d + l);
+    }
+    for (int l = 0; l < 8; l++) a0[l] = a0[l] + a1[l];
+    return lanes_f32(a0);
+}
+typedef struct { const tsr_bfloat16 *dy, *x, *g; } bf_row;
+static float bf_ds(const void *p, int64_t j)
+{
+    const bf_row *r = p;
+    return r->g ? BF(r->dy[j]) * BF(r->x[j]) * BF(r->g[j]) : BF(r->dy[j]) * BF(r->x[j]);
+}
+static float bf_db(const void *p, int64_t j)
+{
+    const bf_row *r = p;
+    return r->g ? BF(r->dy[j]) * BF(r->g[j]) : BF(r->dy[j]);
+}
+static inline float rbf16(float v) { return BF(tsr_float_to_bfloat16(v)); }
+
+/* LayerNormBackwardKernelImplInternal<BFloat16>: a, b, c and the row sums
+ * ds, db in float (ds, db rounded to bfloat16), dgamma / dbeta through
+ * bfloat16 thread buffers, dX computed in float and rounded */
+static void ln_backward_bf16(const tsr_bfloat16 *dy, const tsr_bfloat16 *x, const tsr_bfloat16 *mean,
+                             const tsr_bfloat16 *rstd, const tsr_bfloat16 *gamma, int64_t M, int64_t N, int nthreads,
+                             tsr_bfloat16 *dx, tsr_bfloat16 *dgamma, tsr_bfloat16 *dbeta, tsr_bfloat16 *buf)
+{
+    const float scale = 1.0f / (float)N;
+    int64_t chunks = M > 1 && nthreads > 1 ? (nthreads < M ? nthreads : M) : 1;
+    int64_t csize = (M + chunks - 1) / chunks;
+    for (int64_t i = 0; i < M; i++) {
+        const int64_t tid = i / csize;
+        const tsr_bfloat16 *dyp = dy + i * N, *xp = x + i * N;
+        const float a = BF(rstd[i]), mu = BF(mean[i]);
+        if (dgamma) {
+            tsr_bfloat16 *bp = buf + tid * N;
+            const float b = -a * mu;
+            for (int64_t j = 0; j < N; j++)
+                bp[j] = tsr_float_to_bfloat16(fmaf(BF(dyp[j]), fmaf(a, BF(xp[j]), b), BF(bp[j])));
+        }
+        if (dbeta) {
+            tsr_bfloat16 *bp = buf + (int64_t)nthreads * N + tid * N;
+            for (int64_t j = 0; j < N; j++) bp[j] = tsr_float_to_bfloat16(BF(bp[j]) + BF(dyp[j]));
+        }
+        if (!dx) continue;
+        bf_row row = {dyp, xp, gamma};
+        const float ds = rbf16(bf_reduce(N, bf_ds, &row)), db = rbf16(bf_reduce(N, bf_db, &row));
+        const float b = (db * mu - ds) * a * a * a * scale;
+        const float c = -b * mu - db * a * scale;
+        tsr_bfloat16 *dxp = dx + i * N;
+        for (int64_t j = 0; j < N; j++) {
+            const float t = gamma ? a * BF(dyp[j]) * BF(gamma[j]) : a * BF(dyp[j]);
+            dxp[j] = tsr_float_to_bfloat16(fmaf(b, BF(xp[j]), t) + c);
+        }
+    }
+    if (dgamma || dbeta)
+        for (int64_t j = 0; j < N; j++) {
+            float gv = 0, bv = 0;
+            for (int t = 0; t < nthreads; t++) {
+                gv = rbf16(gv + BF(buf[t * N + j]));
+                bv = rbf16(bv + BF(buf[(int64_t)nthreads * N + t * N + j]));
+            }
+            if (dgamma) dgamma[j] = tsr_float_to_bfloat16(gv);
+            if (dbeta) dbeta[j] = tsr_float_to_bfloat16(bv);
+        }
+}
+#undef BF
+
 static tsr_tensor *contig(const tsr_tensor *t)
 {
     if (tsr_tensor_has_bits(t)) {
@@ -125,11 +218,7 @@ int tsr_nn_layer_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const t
                                const int64_t *shape, double eps, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
 {
     tsr_dtype d = x->dtype;
-    if (d == TSR_BFLOAT16) {   /* 1.13 computes it (BFloat16 buffers for dgamma/dbeta); tsr does not yet */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the backward of layer_norm of bfloat16 is not supported by tsr yet");
-        return -1;
-    }
-    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented("LayerNormBackwardKernelImpl", d);
         return -1;
     }
@@ -157,6 +246,15 @@ int tsr_nn_layer_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const t
             goto fail;
         char *mean = tsr_tensor_ptr(st, NULL), *rstd = mean + (size_t)M * es;
         void *buf = bt ? tsr_tensor_ptr(bt, NULL) : NULL;
+        if (d == TSR_BFLOAT16) {   /* the forward's statistics, saved in bfloat16 */
+            tsr__layer_norm_stats_bf16(tsr_tensor_ptr(xc, NULL), M, N, eps, (tsr_bfloat16 *)mean,
+                                       (tsr_bfloat16 *)rstd);
+            ln_backward_bf16(tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(xc, NULL), (tsr_bfloat16 *)mean,
+                             (tsr_bfloat16 *)rstd, wc ? tsr_tensor_ptr(wc, NULL) : NULL, M, N, nt,
+                             rx ? tsr_tensor_ptr(rx, NULL) : NULL, rw ? tsr_tensor_ptr(rw, NULL) : NULL,
+                             rb ? tsr_tensor_ptr(rb, NULL) : NULL, bt ? tsr_tensor_ptr(bt, NULL) : NULL);
+            goto done;
+        }
         tsr__layer_norm_stats(d, tsr_tensor_ptr(xc, NULL), M, N, eps, mean, rstd);
         void *pw = wc ? tsr_tensor_ptr(wc, NULL) : NULL;
         void *px = rx ? tsr_tensor_ptr(rx, NULL) : NULL, *pg = rw ? tsr_tensor_ptr(rw, NULL) : NULL;
@@ -168,6 +266,7 @@ int tsr_nn_layer_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const t
             ln_backward_f64(tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(xc, NULL), (double *)mean, (double *)rstd, pw, M,
                             N, nt, px, pg, pb, buf);
     }
+done:
     tsr_tensor_release(st);
     tsr_tensor_release(bt);
     tsr_tensor_release(gc);
@@ -533,15 +632,87 @@ fail:
 GN_BACKWARD(gn_backward_f32, float, 8, TAIL_BY4, TAIL_BY4)
 GN_BACKWARD(gn_backward_f64, double, 4, TAIL_FUSED, TAIL_BY2)
 
+/* bfloat16: 1.13 runs GroupNormBackwardKernelImplInternal with T = T_ACC =
+ * BFloat16, so every operation is rounded to bfloat16 (Vectorized<BFloat16>:
+ * 16 lanes, computed in float and rounded; nothing fused) */
+static inline float rb(float v) { return tsr_bfloat16_to_float(tsr_float_to_bfloat16(v)); }
+#define B_(v) tsr_bfloat16_to_float(v)
+static void gn_backward_bf16(const tsr_bfloat16 *dy, const tsr_bfloat16 *x, const tsr_bfloat16 *mean,
+                             const tsr_bfloat16 *rstd, const tsr_bfloat16 *gamma, int64_t N, int64_t C, int64_t HxW,
+                             int64_t G, tsr_bfloat16 *dx, tsr_bfloat16 *dgamma, tsr_bfloat16 *dbeta, float *ds,
+                             float *db)
+{
+    enum { L = 16 };
+    const int64_t D = C / G, in = HxW / L * L, dv = D / L * L;
+    for (int64_t i = 0; i < N * C; i++) {
+        const tsr_bfloat16 *dyp = dy + i * HxW, *xp = x + i * HxW;
+        float sv[L] = {0}, bv[L] = {0}, s0 = 0, b0 = 0;
+        for (int64_t j = 0; j < in; j += L)
+            for (int l = 0; l < L; l++) {
+                sv[l] = rb(sv[l] + rb(B_(dyp[j + l]) * B_(xp[j + l])));
+                bv[l] = rb(bv[l] + B_(dyp[j + l]));
+            }
+        for (int l = 0; l < L; l++) s0 = rb(s0 + sv[l]), b0 = rb(b0 + bv[l]);
+        for (int64_t j = in; j < HxW; j++) {
+            s0 = rb(s0 + rb(B_(dyp[j]) * B_(xp[j])));
+            b0 = rb(b0 + B_(dyp[j]));
+        }
+        ds[i] = s0;
+        db[i] = b0;
+    }
+    if (dx) {
+        const float s = rb(1.0f / rb((float)(D * HxW)));
+        for (int64_t i = 0; i < N * G; i++) {
+            const int64_t g = i % G;
+            const float *dsp = ds + i * D, *dbp = db + i * D;
+            float sv[L] = {0}, bv[L] = {0}, sa = 0, ba = 0;
+            for (int64_t j = 0; j < dv; j += L)
+                for (int l = 0; l < L; l++) {
+                    const float gv = gamma ? B_(gamma[g * D + j + l]) : 1.0f;
+                    sv[l] = rb(sv[l] + rb(dsp[j + l] * gv));
+                    bv[l] = rb(bv[l] + rb(dbp[j + l] * gv));
+                }
+            for (int l = 0; l < L; l++) sa = rb(sa + sv[l]), ba = rb(ba + bv[l]);
+            for (int64_t j = dv; j < D; j++) {
+                const float gv = gamma ? B_(gamma[g * D + j]) : 1.0f;
+                sa = rb(sa + rb(dsp[j] * gv));
+                ba = rb(ba + rb(dbp[j] * gv));
+            }
+            const float r = B_(rstd[i]), m = B_(mean[i]);
+            const float c2 = rb(rb(rb(rb(rb(rb(ba * m) - sa) * r) * r) * r) * s);
+            const float c3 = rb(rb(-c2 * m) - rb(rb(ba * r) * s));
+            for (int64_t j = 0; j < D && HxW > 0; j++) {
+                const float c1 = rb(r * (gamma ? B_(gamma[g * D + j]) : 1.0f));
+                const tsr_bfloat16 *dyp = dy + (i * D + j) * HxW, *xp = x + (i * D + j) * HxW;
+                tsr_bfloat16 *dxp = dx + (i * D + j) * HxW;
+                for (int64_t k = 0; k < HxW; k++)
+                    dxp[k] = tsr_float_to_bfloat16(rb(rb(c1 * B_(dyp[k])) + rb(c2 * B_(xp[k]))) + c3);
+            }
+        }
+    }
+    if (dgamma)
+        for (int64_t c = 0; c < C; c++) {
+            float acc = 0;
+            for (int64_t n = 0; n < N; n++) {
+                const int64_t i = n * G + c / D;
+                acc = rb(acc + rb(rb(ds[n * C + c] - rb(db[n * C + c] * B_(mean[i]))) * B_(rstd[i])));
+            }
+            dgamma[c] = tsr_float_to_bfloat16(acc);
+        }
+    if (dbeta)
+        for (int64_t c = 0; c < C; c++) {
+            float acc = 0;
+            for (int64_t n = 0; n < N; n++) acc = rb(acc + db[n * C + c]);
+            dbeta[c] = tsr_float_to_bfloat16(acc);
+        }
+}
+#undef B_
+
 int tsr_nn_group_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
                                const tsr_tensor *rstd, int64_t G, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
 {
     tsr_dtype d = x->dtype;
-    if (d == TSR_BFLOAT16) {   /* 1.13 computes it; tsr does not yet */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the backward of group_norm of bfloat16 is not supported by tsr yet");
-        return -1;
-    }
-    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented("GroupNormBackwardKernelImpl", d);
         return -1;
     }
@@ -566,12 +737,16 @@ int tsr_nn_group_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const t
     if (N * C > 0 && !tsr_tensor_is_meta(xc)) {
         if (tsr_check_interrupt() < 0) goto fail;
         int64_t ns = 2 * N * C;
-        if (!(scr = tsr_tensor_empty(1, &ns, d, TSR_CPU))) goto fail;
+        if (!(scr = tsr_tensor_empty(1, &ns, d == TSR_BFLOAT16 ? TSR_FLOAT32 : d, TSR_CPU))) goto fail;
         char *ps = tsr_tensor_ptr(scr, NULL), *pb = ps + (size_t)(N * C) * (size_t)tsr_tensor_itemsize(x);
         void *pw = wc ? tsr_tensor_ptr(wc, NULL) : NULL, *px = rx ? tsr_tensor_ptr(rx, NULL) : NULL;
         void *pgw = rw ? tsr_tensor_ptr(rw, NULL) : NULL, *pgb = rb ? tsr_tensor_ptr(rb, NULL) : NULL;
         bool par = tsr_get_num_threads() > 1 && N * G > 1;   /* GroupNormInputBackward's parallel_for */
-        if (d == TSR_FLOAT32)
+        if (d == TSR_BFLOAT16)
+            gn_backward_bf16(tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(mc, NULL),
+                             tsr_tensor_ptr(rc, NULL), pw, N, C, HxW, G, px, pgw, pgb, (float *)ps,
+                             (float *)ps + N * C);
+        else if (d == TSR_FLOAT32)
             gn_backward_f32(tsr_tensor_ptr(gc, NULL), tsr_tensor_ptr(xc, NULL), tsr_tensor_ptr(mc, NULL),
                             tsr_tensor_ptr(rc, NULL), pw, N, C, HxW, G, par, px, pgw, pgb, (float *)ps, (float *)pb);
         else

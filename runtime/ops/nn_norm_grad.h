@@ -55,5 +55,8 @@ int tsr_nn_group_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const t
 
 /* Internal (nn_norm.c): layer_norm's per-row mean and rstd, as its forward. */
 void tsr__layer_norm_stats(tsr_dtype d, const void *x, int64_t M, int64_t N, double eps, void *mean, void *rstd);
+/* the same for bfloat16, rounded to it as 1.13's forward saves them */
+void tsr__layer_norm_stats_bf16(const tsr_bfloat16 *x, int64_t M, int64_t N, double eps, tsr_bfloat16 *mean,
+                                tsr_bfloat16 *rstd);
 
 #endif

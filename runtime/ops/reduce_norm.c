@@ -344,6 +344,17 @@ tsr_tensor *tsr_linalg_matrix_norm(const tsr_tensor *a, const char *ord_str, dou
                       tsr_dtype_scalar_name(dtype));
         return NULL;
     }
+    if (dtype != TSR_DTYPE_UNDEFINED && tsr_dtype_is_complex(d) != tsr_dtype_is_complex(dtype)) {   /* check_linalg_norm_dtype */
+        bool cx = tsr_dtype_is_complex(d);
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.matrix_norm: dtype should be %s for %s inputs, but got %s",
+                      cx ? "complex" : "real", cx ? "complex" : "real", tsr_dtype_scalar_name(dtype));
+        return NULL;
+    }
+    if (dtype != TSR_DTYPE_UNDEFINED && tsr_promote_types(d, dtype) != dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "linalg.matrix_norm: the dtype of the input (%s) should be convertible without "
+                      "narrowing to the specified dtype (%s)", tsr_dtype_scalar_name(d), tsr_dtype_scalar_name(dtype));
+        return NULL;
+    }
     if (ord_str && !nuc) {
         tsr_dims w = {.n = 2, .d = {d0, d1}};
         return tsr_linalg_vector_norm(a, 2, &w, keepdim, dtype, out);

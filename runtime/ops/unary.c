@@ -114,6 +114,8 @@ static float digamma_f(float x)
 #define ABS_C(x) cabs(x)
 #define SIGN_I(x) ((int64_t)((0 < (x)) - ((x) < 0)))
 #define SIGN_F(x) ((real_t)((0 < (x)) - ((x) < 0)))
+/* sgn_impl of 1.13: z / zabs(z), c10's complex division by (|z|, 0) (the
+ * AVX2 chunks: OP_SL_1 below) */
 #define SGN_C(x) ((creal(x) == 0 && cimag(x) == 0) ? (x) * 0 : CDIV(x, __builtin_complex((real_t)cabs(x), (real_t)0)))
 #define RECIP_F(x) (1 / (x))
 #define RECIP_C(x) CDIV(ONE_C, x)
@@ -399,6 +401,34 @@ DEF_ABS_C(complex128, tsr_cdouble, double _Complex, double, angle, ANGLE_C)
         return angle_##dt(t, s, n - m, ctx);                                                     \
     }
 ANGLE_SL(complex64, float, 8, tsr__sleef2_f32) ANGLE_SL(complex128, double, 4, tsr__sleef2_f64)
+/* abs / sgn of complex on AVX2: whole 2 * Vec::size() chunks of a
+ * contiguous input take vec256_complex_*.h's abs_ (sqrt(re * re + im * im)
+ * in the part's type) and sgn (each part divided by it, 0 where it is 0);
+ * the rest the scalar loop (std::abs, sgn_impl). */
+#define CABS_SL(dt, R, CHUNK, IS_SGN)                                                             \
+    static int OP_SL_##IS_SGN##_##dt(char **d, const int64_t *s, int64_t n, const void *ctx) {   \
+        const int64_t csz = 2 * (int64_t)sizeof(R);                                              \
+        int (*tail)(char **, const int64_t *, int64_t, const void *) = IS_SGN ? sgn_##dt : abs_##dt; \
+        if (!tsr__sleef_usable() || s[1] != csz) return tail(d, s, n, ctx);                      \
+        int64_t m = n - n % (CHUNK);                                                             \
+        R re[256], im[256], r[256];                                                              \
+        for (int64_t i = 0; i < m; i += 256) {                                                   \
+            int64_t k = m - i < 256 ? m - i : 256;                                               \
+            const R *z = (const R *)(d[1] + i * s[1]);                                           \
+            for (int64_t j = 0; j < k; j++) { re[j] = z[2 * j]; im[j] = z[2 * j + 1]; }          \
+            for (int64_t j = 0; j < k; j++) r[j] = sqrt(re[j] * re[j] + im[j] * im[j]);          \
+            for (int64_t j = 0; j < k; j++) {                                                    \
+                R *o = (R *)(d[0] + (i + j) * s[0]);                                             \
+                if (!IS_SGN) o[0] = r[j];                                                        \
+                else if (r[j] == 0) o[0] = 0, o[1] = 0;                                          \
+                else o[0] = re[j] / r[j], o[1] = im[j] / r[j];                                   \
+            }                                                                                    \
+        }                                                                                        \
+        char *t[2] = {d[0] + m * s[0], d[1] + m * s[1]};                                         \
+        return tail(t, s, n - m, ctx);                                                           \
+    }
+CABS_SL(complex64, float, 8, 0) CABS_SL(complex128, double, 4, 0)
+CABS_SL(complex64, float, 8, 1) CABS_SL(complex128, double, 4, 1)
 
 /* ------------------------------------------------------------- op table */
 
@@ -432,11 +462,13 @@ static const unop_info unops[] = {
     [TSR_UNOP_NEG] = UOP("neg", "neg_cpu", (T_(FAM_INT, neg) T_(FAM_FLOAT, neg) T_CV(neg)), M_ALL & ~M_BOOL,
                       K_SAME, NULL, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
                       "to invert a mask, use the `~` or `logical_not()` operator instead."),
-    [TSR_UNOP_ABS] = UOPR("abs", "abs_cpu", (T_(FAM_INT, abs) T_(FAM_FLOAT, abs) T_(FAM_COMPLEX, abs)),
+    [TSR_UNOP_ABS] = UOPR("abs", "abs_cpu", (T_(FAM_INT, abs) T_(FAM_FLOAT, abs) [TSR_COMPLEX32] = abs_complex32,
+                                             [TSR_COMPLEX64] = OP_SL_0_complex64, [TSR_COMPLEX128] = OP_SL_0_complex128,),
                        M_ALL & ~M_BOOL, K_SAME, TSR_DT_ABS, NULL, NULL),
     [TSR_UNOP_SIGN] = UOP("sign", "sign_cpu", (T_(FAM_INT, sign) T_(FAM_FLOAT, sign) T_(FAM_BOOL, sign)), M_ALL, K_SAME,
                        "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.", NULL),
-    [TSR_UNOP_SGN] = UOP("sgn", "sgn_cpu", (T_(FAM_INT, sign) T_(FAM_FLOAT, sign) T_(FAM_BOOL, sign) T_(FAM_COMPLEX, sgn)),
+    [TSR_UNOP_SGN] = UOP("sgn", "sgn_cpu", (T_(FAM_INT, sign) T_(FAM_FLOAT, sign) T_(FAM_BOOL, sign) [TSR_COMPLEX32] = sgn_complex32,
+                                          [TSR_COMPLEX64] = OP_SL_1_complex64, [TSR_COMPLEX128] = OP_SL_1_complex128,),
                       M_ALL, K_SAME, NULL, NULL),
     [TSR_UNOP_RECIPROCAL] = UOP("reciprocal", "reciprocal_cpu", (T_(FAM_FLOAT, recip) T_CV(recip)),
                              M_FLOAT | C2, K_FLOAT, NULL, NULL),

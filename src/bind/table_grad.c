@@ -13,8 +13,10 @@
 #include "ops/join.h"
 #include "ops/rearrange.h"
 #include "ops/compare.h"
+#include "ops/grad_index2.h"
 #include "ops/linalg.h"
 #include "ops/reduce.h"
+#include "ops/unary.h"
 #include "ops/viewcopy.h"
 #include "table_grad.h"
 
@@ -87,6 +89,9 @@ typedef enum {
     G_LNORM,      /* linalg.norm: its vector norms and 'fro' are vector_norm; the matrix norms refuse */
     G_MASKSEL,    /* masked_select(input, mask): the mask kept on the node */
     G_DIAGEMB,    /* diag_embed(offset, dim1, dim2): dims of the result */
+    G_DECOMP,     /* qr / svd / eigh / eig / eigvals: one multi-output node keeping the outputs */
+    G_IDXPUT,     /* index_put(input, indices, values, accumulate) / index_put_: IndexPutBackward0 */
+    G_MNORM,      /* linalg.matrix_norm(A, ord, dim, keepdim): 1.13's composite graph (record_matrix_norm) */
 } GKind;
 
 typedef struct {
@@ -108,7 +113,7 @@ static const GradRow grad_rows[] = {
     {"cdist", G_CDIST, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL},
     {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL}, {"clamp_max", G_CLAMP, "clamp_max"},
     {"clamp_min", G_CLAMP, "clamp_min"}, {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL},
-    {"concat", G_CAT, "cat"}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
+    {"concat", G_CAT, "cat"}, {"conj", G_UNARY, NULL}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv3d", G_OWN, NULL}, {"conv_tbc", G_OWN, NULL},
     {"conv_transpose1d", G_OWN, NULL},
     {"conv_transpose2d", G_OWN, NULL}, {"conv_transpose3d", G_OWN, NULL}, {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
@@ -124,13 +129,14 @@ static const GradRow grad_rows[] = {
     {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"},
     {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL},
     {"hypot", G_BINARY, NULL}, {"i0", G_UNARY, NULL}, {"imag", G_PART, NULL}, {"index_add", G_INDEXOP, NULL},
-    {"index_fill", G_INDEXOP, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"},
+    {"index_fill", G_INDEXOP, NULL}, {"index_put", G_IDXPUT, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"},
     {"kron", G_KRON, NULL}, {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL},
     {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cholesky_ex", G_CHOL, "linalg_cholesky"},
-    {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eigvalsh", G_UPLO, NULL},
-    {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL}, {"linalg_norm", G_LNORM, "vector_norm"},
-    {"linalg_pinv", G_UNARY, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL},
-    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svdvals", G_UNARY, NULL}, {"linalg_vector_norm", G_VNORM, "vector_norm"}, {"log", G_UNARY, NULL},
+    {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eig", G_DECOMP, NULL},
+    {"linalg_eigh", G_DECOMP, NULL}, {"linalg_eigvals", G_DECOMP, "linalg_eig"}, {"linalg_eigvalsh", G_UPLO, NULL},
+    {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL}, {"linalg_matrix_norm", G_MNORM, NULL}, {"linalg_norm", G_LNORM, "vector_norm"},
+    {"linalg_pinv", G_UNARY, NULL}, {"linalg_qr", G_DECOMP, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL},
+    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svd", G_DECOMP, NULL}, {"linalg_svdvals", G_UNARY, NULL}, {"linalg_vector_norm", G_VNORM, "vector_norm"}, {"log", G_UNARY, NULL},
     {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL}, {"log_softmax", G_DIM, NULL},
     {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL},
     {"logdet", G_LOGDET, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL},
@@ -144,7 +150,7 @@ static const GradRow grad_rows[] = {
     {"norm", G_NORM, NULL}, {"outer", G_OUTER, NULL}, {"pad", G_OWN, NULL}, {"permute", G_PERMUTE, NULL},
     {"pinverse", G_UNARY, "linalg_pinv"}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL},
     {"polygamma", G_POLYGAMMA, NULL}, {"pow", G_POW, NULL}, {"prelu", G_OWN, NULL}, {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL},
-    {"rad2deg", G_UNARY, NULL}, {"real", G_PART, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
+    {"qr", G_DECOMP, "linalg_qr"}, {"rad2deg", G_UNARY, NULL}, {"real", G_PART, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
     {"remainder", G_BINARY, NULL}, {"renorm", G_PNORM, NULL}, {"repeat", G_REPEAT, NULL},
     {"repeat_interleave", G_RINTERLEAVE, NULL}, {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL},
     {"reshape_as", G_RESHAPE, NULL}, {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL},
@@ -156,7 +162,7 @@ static const GradRow grad_rows[] = {
     {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"split", G_SPLIT, NULL},
     {"split_with_sizes", G_SPLIT, NULL}, {"sqrt", G_UNARY, NULL}, {"square", G_UNARY, NULL},
     {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL}, {"std_mean", G_VARMEAN, NULL},
-    {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL},
+    {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL}, {"svd", G_DECOMP, "linalg_svd"},
     {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
     {"take", G_INDEXOP, NULL}, {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"tensor_split", G_TSPLIT, NULL},
     {"tensordot", G_TENSORDOT, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL},
@@ -579,6 +585,170 @@ static bool is_seq_result(Value *r)
 }
 
 
+/* 1.13's multi-output node of a decomposition over A (LinalgQrBackward0,
+ * LinalgSvdBackward0, LinalgEighBackward0, LinalgEigBackward0) with the
+ * outputs kept for the formula; torch.svd's V = Vh.mH (TransposeBackward0
+ * over output 2); eigvals: eig's node with the eigenvectors unseen. */
+static Value *record_decomp(const GradRow *g, BindArgs *b, tsr_tensor *A, Value *r)
+{
+    const char *key = g->key ? g->key : g->row;
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    tsr_tensor *outs[3] = {0}, *own[2] = {0};
+    int nout = 2;
+    if (!strcmp(g->row, "linalg_eigvals")) {
+        if (!is_tensor(r)) return r;
+        outs[0] = tensor_of(r);
+        tsr_tensor *l = NULL;
+        if (tsr_linalg_eig(A, &l, &own[0]) < 0) { decref(r); return bind_runtime_error(); }
+        tsr_tensor_release(l);
+        outs[1] = own[0];
+    } else {
+        if (!is_seq_result(r)) return r;
+        nout = (int)r->u.seq.n;
+        if (nout < 2 || nout > 3) return r;
+        for (int k = 0; k < nout; k++) {
+            if (!is_tensor(r->u.seq.items[k])) return r;
+            outs[k] = tensor_of(r->u.seq.items[k]);
+        }
+    }
+    if (!strcmp(key, "linalg_qr")) {
+        Value *m = bind_table_arg(b, "mode");
+        const char *ms = m && m->type == &t_str ? m->u.s.p : "reduced";
+        if (!strcmp(g->row, "qr")) ms = arg_bool(b, "some", true) ? "reduced" : "complete";
+        a.i0 = !strcmp(ms, "complete") ? 1 : !strcmp(ms, "r") ? 2 : 0;
+    }
+    bool legacy_svd = !strcmp(g->row, "svd");
+    if (legacy_svd) {
+        if (!arg_bool(b, "compute_uv", true)) {   /* S alone, the node of linalg.svdvals */
+            tsr_tensor *in1[1] = {A};
+            if (record("linalg_svdvals", 1, in1, &a, outs[1], false) < 0) { decref(r); return NULL; }
+            return r;
+        }
+        a.flag = !arg_bool(b, "some", true);
+        own[1] = outs[2];
+        outs[2] = own[0] = tsr_view_transpose(own[1], -2, -1);   /* Vh (a complex one conjugated below) */
+        if (own[0] && tsr_dtype_is_complex(A->dtype)) {
+            tsr_tensor *t = own[0];
+            own[0] = outs[2] = tsr_unary(TSR_UNOP_CONJ_PHYSICAL, t, NULL, NULL);
+            tsr_tensor_release(t);
+        }
+        if (!own[0]) { decref(r); return bind_runtime_error(); }
+    } else if (!strcmp(key, "linalg_svd")) {
+        a.flag = arg_bool(b, "full_matrices", true);
+    }
+    for (int k = 0; k < nout; k++) a.dims[k] = tsr_tensor_version(outs[k]);   /* the formula's version check */
+    int rc = tsr_ag_record_multi(key, A, &a, nout, outs);
+    for (int k = 0; rc == 0 && k < nout; k++) {   /* headers on the outputs' storage that hold no output (no cycle) */
+        tsr_tensor *h = tsr_tensor_from_storage(outs[k]->storage, outs[k]->storage_offset, outs[k]->ndim, outs[k]->sizes,
+                                                outs[k]->strides, outs[k]->dtype);
+        rc = h ? tsr_ag_keep(outs[0], h) : -1;
+        tsr_tensor_release(h);
+    }
+    if (rc < 0) bind_runtime_error();
+    if (rc == 0 && legacy_svd) {   /* V = Vh.mH(): TransposeBackward0, then ConjBackward0 for complex */
+        tsr_ag_args t = {0};
+        t.ndims = -1;
+        t.i0 = own[0]->ndim - 2;
+        t.i1 = own[0]->ndim - 1;
+        tsr_tensor *vt = tsr_dtype_is_complex(A->dtype) ? tsr_view_transpose(own[0], -2, -1) : NULL;
+        if (tsr_dtype_is_complex(A->dtype) && !vt) rc = bind_runtime_errori();
+        if (rc == 0) rc = record("transpose", 1, &own[0], &t, vt ? vt : own[1], false);
+        if (rc == 0 && vt) rc = record("conj", 1, &vt, &t, own[1], false);
+        tsr_tensor_release(vt);
+        own[1] = NULL;
+    }
+    tsr_tensor_release(own[0]);
+    if (rc < 0) { decref(r); return NULL; }
+    return r;
+}
+
+/* 1.13's linalg_matrix_norm as it records: 'fro' is linalg_vector_norm;
+ * +-1 / +-inf amax / amin over vector_norm(ord 1) of one dim; +-2 / 'nuc'
+ * amax / amin / sum(-1) of linalg_svdvals of A permuted to put dim last,
+ * unsqueezed (unsq_key: "unsqueeze", or at::nuclear_norm's in-place
+ * "unsqueeze_") and permuted back with keepdim. Records onto out; 0 or -1
+ * with the exception set. */
+static int record_matrix_norm(tsr_tensor *A, const char *os, double ord, const int64_t *dim, bool keepdim, bool dtype,
+                              tsr_tensor *out, const char *unsq_key)
+{
+    int nd = A->ndim;
+    int64_t d0 = dim[0] < 0 ? dim[0] + nd : dim[0], d1 = dim[1] < 0 ? dim[1] + nd : dim[1];
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.keepdim = keepdim;
+    if (os && !strcmp(os, "fro")) {
+        a.d0 = 2.0;
+        a.ndims = 2, a.dims[0] = d0, a.dims[1] = d1;
+        return record("vector_norm", 1, &A, &a, out, false);
+    }
+    bool svd = os || fabs(ord) == 2.0, is_max = os || ord > 0;
+    if (!svd) {
+        if (isinf(ord)) {
+            int64_t t = d0;
+            d0 = d1, d1 = t;
+        }
+        if (!keepdim && d0 < d1) d1--;
+        tsr_dims vd = {.n = 1, .d = {d0}};
+        tsr_tensor *v = tsr_linalg_vector_norm(A, 1.0, &vd, keepdim, TSR_DTYPE_UNDEFINED, NULL);
+        if (!v) return bind_runtime_errori();
+        a.d0 = 1.0;
+        a.ndims = 1, a.dims[0] = d0;
+        int rc = record("vector_norm", 1, &A, &a, v, false);
+        a.ndims = 1, a.dims[0] = d1, a.d0 = 0;
+        if (rc == 0) rc = record(is_max ? "amax" : "amin", 1, &v, &a, out, false);
+        tsr_tensor_release(v);
+        return rc;
+    }
+    if (dtype) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'linalg.matrix_norm' of ord %s with dtype= is not "
+                      "implemented.", os ? os : ord > 0 ? "2" : "-2");
+        return bind_runtime_errori();
+    }
+    int64_t perm[TSR_MAX_DIMS], rev[TSR_MAX_DIMS];
+    int k = 0;
+    for (int i = 0; i < nd; i++)
+        if (i != d0 && i != d1) perm[k++] = i;
+    perm[k++] = d0;
+    perm[k++] = d1;
+    for (int i = 0; i < nd; i++) rev[perm[i]] = i;
+    tsr_tensor *p = tsr_view_permute(A, nd, perm), *sv = NULL, *red = NULL, *un = NULL;
+    int rc = p ? 0 : bind_runtime_errori();
+    tsr_ag_args pa = {0};
+    pa.ndims = nd;
+    memcpy(pa.dims, perm, sizeof perm);
+    if (rc == 0) rc = record("permute", 1, &A, &pa, p, false);
+    if (rc == 0 && tsr_linalg_svd(p, false, NULL, &sv, NULL) < 0) rc = bind_runtime_errori();
+    tsr_ag_args sa = {0};
+    sa.ndims = -1;
+    if (rc == 0) rc = record("linalg_svdvals", 1, &p, &sa, sv, false);
+    tsr_dims rd = {.n = 1, .d = {-1}};
+    a.ndims = 1, a.dims[0] = -1;
+    tsr_tensor *last = keepdim ? NULL : out;
+    if (rc == 0 && keepdim) {
+        red = os ? tsr_sum(sv, &rd, true, TSR_DTYPE_UNDEFINED, NULL) : tsr_amax(sv, &rd, true, is_max, NULL);
+        if (!red) rc = bind_runtime_errori();
+        last = red;
+    }
+    if (rc == 0) rc = record(os ? "sum_dim" : is_max ? "amax" : "amin", 1, &sv, &a, last, false);
+    if (rc == 0 && keepdim) {
+        un = tsr_view_unsqueeze(red, -1);
+        tsr_ag_args ua = {0};
+        ua.ndims = -1;
+        ua.i0 = red->ndim;
+        if (!un) rc = bind_runtime_errori();
+        if (rc == 0) rc = record(unsq_key, 1, &red, &ua, un, false);
+        pa.ndims = nd;
+        memcpy(pa.dims, rev, sizeof rev);
+        if (rc == 0) rc = record("permute", 1, &un, &pa, out, false);
+    }
+    tsr_tensor_release(p);
+    tsr_tensor_release(sv);
+    tsr_tensor_release(red);
+    tsr_tensor_release(un);
+    return rc;
+}
+
 /* The row's result r recorded (r is returned, or NULL with the error). */
 static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value *self, bool inplace, Value *r)
 {
@@ -862,7 +1032,17 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
     case G_NORM: {
         Value *p = bind_table_arg(b, "p");
         a.d0 = 2.0;
-        if (p && p->type == &t_str && strcmp(p->u.s.p, "fro")) break;   /* 'nuc': no formula */
+        if (p && p->type == &t_str && !strcmp(p->u.s.p, "nuc")) {   /* at::nuclear_norm: permute, svdvals, sum(-1) */
+            arg_dims(bind_table_arg(b, "dim"), &a);
+            int64_t md[2] = {a.ndims == 2 ? a.dims[0] : 0, a.ndims == 2 ? a.dims[1] : 1};
+            if (!out) return r;
+            if (record_matrix_norm(in[0], "nuc", 0, md, arg_bool(b, "keepdim", false), false, out, "unsqueeze_") < 0) {
+                decref(r);
+                return NULL;
+            }
+            return r;
+        }
+        if (p && p->type == &t_str && strcmp(p->u.s.p, "fro")) break;
         if (p && p->type != &t_str && !arg_double(p, &a.d0)) return r;
         if (a.d0 != 2.0 && a.d0 != 1.0) key = "norm_p";
         arg_dims(bind_table_arg(b, "dim"), &a);
@@ -899,11 +1079,17 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (!o || is_none(o)) vec = true;                                        /* 2-norm, flattened or over dim */
         else if (o->type == &t_str) vec = !strcmp(o->u.s.p, "fro");             /* 'nuc': singular values */
         else vec = (a.ndims == 1 || (a.ndims < 0 && in[0]->ndim == 1)) && arg_double(o, &a.d0);
-        if (!vec) {
-            decref(r);
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'linalg.norm' of a matrix norm is not "
-                          "implemented.");
-            return bind_runtime_error();
+        if (!vec) {   /* linalg_matrix_norm over dim, or (0, 1) of a 2-D input */
+            if (!out) return r;
+            int64_t md[2] = {a.ndims == 2 ? a.dims[0] : 0, a.ndims == 2 ? a.dims[1] : 1};
+            Value *dt = bind_table_arg(b, "dtype");
+            if (o->type != &t_str && !arg_double(o, &a.d0)) return r;
+            if (record_matrix_norm(in[0], o->type == &t_str ? o->u.s.p : NULL, a.d0, md, a.keepdim, dt && !is_none(dt),
+                                   out, "unsqueeze") < 0) {
+                decref(r);
+                return NULL;
+            }
+            return r;
         }
         if (o && o->type == &t_str && a.ndims < 0 && in[0]->ndim == 2) a.ndims = 2, a.dims[0] = 0, a.dims[1] = 1;
         key = "vector_norm";
@@ -1211,6 +1397,34 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (rc < 0) { decref(r); return NULL; }
         return r;
     }
+    case G_DECOMP: return record_decomp(g, b, in[0], r);
+    case G_IDXPUT: {
+        Value *list = bind_table_arg(b, "indices"), *vals = bind_table_arg(b, "values");
+        if (!out || !list || !vals || !is_tensor(vals) || (list->type != &t_list && list->type != &t_tuple)) return r;
+        const tsr_tensor *ix[TSR_MAX_DIMS];
+        int ni = (int)list->u.seq.n;
+        if (ni > TSR_MAX_DIMS) ni = TSR_MAX_DIMS;
+        for (int i = 0; i < ni; i++) ix[i] = is_tensor(list->u.seq.items[i]) ? tensor_of(list->u.seq.items[i]) : NULL;
+        if (tsr__ag_record_index_put_fn(in[0], ni, ix, tensor_of(vals), arg_bool(b, "accumulate", false), out,
+                                        inplace) < 0) {
+            decref(r);
+            return bind_runtime_error();
+        }
+        return r;
+    }
+    case G_MNORM: {
+        Value *o = bind_table_arg(b, "ord"), *dt = bind_table_arg(b, "dtype");
+        double ord = 0;
+        const char *os = !o ? "fro" : o->type == &t_str ? o->u.s.p : NULL;
+        if (!out || (!os && !arg_double(o, &ord))) return r;
+        arg_dims(bind_table_arg(b, "dim"), &a);
+        int64_t md[2] = {a.ndims == 2 ? a.dims[0] : -2, a.ndims == 2 ? a.dims[1] : -1};
+        if (record_matrix_norm(in[0], os, ord, md, arg_bool(b, "keepdim", false), dt && !is_none(dt), out, "unsqueeze") < 0) {
+            decref(r);
+            return NULL;
+        }
+        return r;
+    }
     case G_SPLIT: {
         if (!is_seq_result(r)) return r;
         int nout = (int)r->u.seq.n;
@@ -1448,6 +1662,10 @@ Value *bind_grad_call(const BindRow *d, const char *fname, BindArgs *b, Value *s
         return exc_set("RuntimeError", "%s(): functions with out=... arguments don't support automatic "
                        "differentiation, but one of the arguments requires grad.", on ? on[1] : d->name);
     }
+    if (writes_self && g && g->kind == G_IDXPUT && tsr_tensor_requires_grad(tensor_of(self)) &&
+        tsr_tensor_is_leaf(tensor_of(self)))   /* 1.13's index_put_ on a leaf */
+        return exc_set("RuntimeError", "a view of a leaf Variable that requires grad is being used in an in-place "
+                       "operation.");
     if (writes_self && tsr_ag_check_inplace(tensor_of(self)) < 0) return bind_runtime_error();
     if (writes_self) {   /* self before the op, for a formula that needs it */
         tsr_tensor *old = tsr_clone(tensor_of(self), TSR_MF_PRESERVE);

@@ -13,6 +13,7 @@
 #include "bind/areas.h"
 #include "bind/explain.h"
 #include "autograd.h"
+#include "ops/grad_index2.h"
 #include "show/show.h"
 
 /* ------------------------------------------------------------ errors */
@@ -450,7 +451,7 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
         r = -1;
         goto done;
     }
-    if (advanced(&s) && tsr_ag_check_setitem(self, gv, true) < 0) {
+    if (advanced(&s) && tsr_ag_check_setitem(self, gv, !tsr__ag_slicing_key(s.n, s.items)) < 0) {
         r = bind_runtime_errori();
         goto done;
     }
@@ -464,13 +465,28 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
     }
     if (r == 0) {   /* the graph through the assignment: CopySlices on self */
         tsr_tensor *dst = self->base ? self->base : self, *ts[2] = {dst, gv};
-        if (advanced(&s)) {
+        tsr_tensor *sliced = NULL;   /* 1.13 views a value with leading 1s without them (ViewBackward0) */
+        if (advanced(&s) && gv && gv->ndim && gv->sizes[0] == 1 && tsr_ag_needed(1, &gv)) {
+            int k = 0;
+            while (k < gv->ndim && gv->sizes[k] == 1) k++;
+            tsr_ag_args va = {0};
+            sliced = tsr_view_view(gv, gv->ndim - k, gv->sizes + k);
+            if (!sliced || tsr_ag_record("view", 1, &gv, &va, sliced, false) < 0) r = bind_runtime_errori();
+            else gv = sliced;
+        }
+        bool into_view = tsr__ag_mixed_key(s.n, s.items) || (self->base && tsr__ag_slicing_key(s.n, s.items));
+        if (r < 0) {   /* the value's view failed */
+            r = -1;
+        } else if (advanced(&s) && into_view) {   /* index_put_ into the basic items' view: CopySlices over IndexPutBackward0 */
+            if (tsr__ag_record_setitem_mixed(self, s.n, s.items, gv) < 0) r = bind_runtime_errori();
+        } else if (advanced(&s)) {
             if (tsr_ag_record_index_put(self, s.n, s.items, gv) < 0) r = bind_runtime_errori();
         } else if (tsr_ag_needed(2, ts)) {
             tsr_tensor *region = tsr_subscript(self, s.n, s.items);
             if (!region || tsr_ag_record_setitem(dst, region, gv) < 0) r = bind_runtime_errori();
             tsr_tensor_release(region);
         }
+        tsr_tensor_release(sliced);
     }
 done:
     if (r == 0) tsr_tensor_bump_version(self);

@@ -553,6 +553,13 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     const tsr_ag_args *a = &c->a;
     tsr_dims d = dims_of(a);
     if (!strcmp(k, "zero_")) return tsr_zeros(in[0]->ndim, in[0]->sizes, in[0]->dtype, in[0]->device);
+    if (!strcmp(k, "index_put_fn")) {   /* index_put(base, (put_index,), values, accumulate flag) */
+        tsr_tensor *ix = fixed_index(put_index, 2);
+        const tsr_tensor *ixs[1] = {ix};
+        tsr_tensor *r = tsr_index_put(in[0], 1, ixs, in[1], a->flag);
+        tsr_tensor_release(ix);
+        return r;
+    }
     if (!strcmp(k, "index_put_key")) {   /* base.clone()[put_index] = value */
         tsr_tensor *r = tsr_clone(in[0], TSR_MF_CONTIGUOUS), *ix = fixed_index(put_index, 2);
         tsr_sub it = {.kind = TSR_SUB_TENSOR, .t = ix};
@@ -731,7 +738,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "view") || !strcmp(k, "reshape_alias") || !strcmp(k, "unsafe_view")) return tsr_reshape(in[0], 1, L(6));
     if (!strcmp(k, "squeeze")) return tsr_view_squeeze(in[0]);
     if (!strcmp(k, "squeeze_dim") || !strcmp(k, "squeeze_mm")) return tsr_view_squeeze_dim(in[0], a->i0);
-    if (!strcmp(k, "unsqueeze")) return tsr_view_unsqueeze(in[0], a->i0);
+    if (!strcmp(k, "unsqueeze") || !strcmp(k, "unsqueeze_")) return tsr_view_unsqueeze(in[0], a->i0);
     if (!strcmp(k, "t")) return tsr_view_t(in[0]);
     if (!strcmp(k, "transpose")) return tsr_view_transpose(in[0], a->i0, a->i1);
     if (!strcmp(k, "permute")) return tsr_view_permute(in[0], a->ndims, a->dims);
@@ -832,6 +839,7 @@ static const Case cases[] = {
     {"t", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)}, {"tan", 1, {1}, {{4}}, 2, A(.ndims = 0)}, {"tanh", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"to_copy", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"transpose", 1, {3}, {{2, 3, 4}}, 0, A(.i0 = 0, .i1 = 2)},
     {"trunc", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"unsafe_view", 1, {2}, {{3, 2}}, 0, A(.ndims = 0)}, {"unsqueeze", 1, {1}, {{3}}, 0, A(.i0 = 1)},
+    {"unsqueeze_", 1, {2}, {{2, 3}}, 0, A(.i0 = 2)},
     {"var", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .i0 = 1)}, {"view", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
     {"where", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 4, A(.ndims = 0)},
     /* views, shapes and indexing (issue 19) */
@@ -1004,6 +1012,8 @@ static const Case cases[] = {
     {"copy_slices_view", 2, {2, 0}, {{3, 4}, {0}}, 0, A(.ndims = 1, .dims = {3, 4, 4, 1}, .i0 = 2)},
     {"as_strided_view", 1, {2}, {{3, 4}}, 0, A(.ndims = 2, .dims = {2, 2, 1, 4, 4, 1}, .i0 = 5)},
     {"zero_", 1, {2}, {{2, 3}}, 0, A()},
+    {"index_put_fn", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.i0 = 1, .i1 = 1, .flag = false)},
+    {"index_put_fn", 2, {2, 2}, {{4, 3}, {2, 3}}, 0, A(.i0 = 1, .i1 = 1, .flag = true)},
     {"index_put_key", 2, {1, 1}, {{4}, {2}}, 0, A(.ndims = 1, .dims = {TSR_SUB_TENSOR, 0, 0, 0, 0, 1})},
     {"native_group_norm", 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, 0, A(.i0 = 2, .d0 = 1e-5)},
     {"native_group_norm", 3, {4, 1, 1}, {{2, 6, 2, 2}, {6}, {6}}, 0, A(.i0 = 3, .d0 = 1e-3)},
@@ -1166,7 +1176,7 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
                      : !strcmp(c->key, "soft_margin_loss") ? fixed_index(sm_target, 6)
                      : !strcmp(c->key, "multi_margin_loss") ? fixed_index(mm_target, 3)
                      : !strcmp(c->key, "multilabel_margin_loss") ? fixed_index(mlm_target, 4)
-                     : !strcmp(c->key, "index_put_key") ? fixed_index(put_index, 2)
+                     : !strcmp(c->key, "index_put_key") || !strcmp(c->key, "index_put_fn") ? fixed_index(put_index, 2)
                      : !strcmp(c->key, "index_put_mask") || !strcmp(c->key, "masked_select") ? fixed_mask()
                      : c->key[kl - 1] == '_' ? tsr_clone(in[0], TSR_MF_CONTIGUOUS) : NULL;
     if (kept) tsr_ag_keep(out, kept);
@@ -1435,14 +1445,18 @@ TEST(autograd_every_formula_has_a_case)
          * (conformance cases autograd/grad_inplace_view*) */
         found = found || !strcmp(k, "copy_slices_fn");
         /* complex inputs or outputs, which the float64 walk cannot take: conformance cases
-         * autograd/grad_complex_parts */
-        found = found || !strcmp(k, "view_as_real") || !strcmp(k, "view_as_complex");
+         * autograd/grad_complex_parts, autograd/bw2_conj */
+        found = found || !strcmp(k, "view_as_real") || !strcmp(k, "view_as_complex") || !strcmp(k, "conj");
         /* 5-d inputs, more than a case's sizes hold: conformance case nnf/interp_nearest_grad */
         found = found || !strcmp(k, "upsample_nearest3d") || !strcmp(k, "upsample_nearest_exact3d");
         /* likewise: conformance cases nnf/interp_linear_grad, interp_linear, grid_sample_3d */
         found = found || !strcmp(k, "upsample_trilinear3d") || !strcmp(k, "grid_sampler_3d");
         /* 1.13's formula holds for log_softmax'ed input only: autograd_ctc_loss_matches_finite_differences */
         found = found || !strcmp(k, "ctc_loss");
+        /* multi-output decompositions: autograd_decompositions_match_finite_differences; linalg_eig's
+         * complex outputs: conformance case autograd/bw2_linalg_eig */
+        found = found || !strcmp(k, "linalg_qr") || !strcmp(k, "linalg_svd") || !strcmp(k, "linalg_eigh") ||
+                !strcmp(k, "linalg_eig");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++) found = !strcmp(cases[j].key, k);
         if (!found) printf("    no finite-difference case for %s\n", k);
         CHECK(found);
@@ -1621,4 +1635,137 @@ TEST(autograd_sparse_chain)
     tsr_error_clear();
     tsr_tensor *arr[] = {sel, t, v, c, m, s, ind, val};
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++) tsr_tensor_release(arr[i]);
+}
+
+/* ---- the multi-output decompositions (grad_linalg2.c): every output weighted ---- */
+
+/* key's outputs of A (eigh: of (A + A^T) / 2); how many, -1 on failure */
+static int decomp(const char *key, bool full, const tsr_tensor *A, tsr_tensor **o)
+{
+    if (!strcmp(key, "linalg_qr")) return tsr_linalg_qr(A, full ? "complete" : "reduced", &o[0], &o[1]) < 0 ? -1 : 2;
+    if (!strcmp(key, "linalg_svd")) return tsr_linalg_svd(A, full, &o[0], &o[1], &o[2]) < 0 ? -1 : 3;
+    tsr_tensor *at = tsr_view_transpose(A, -2, -1), *sm = bin(TSR_BINOP_ADD, A, at);
+    tsr_operand h = tsr_operand_scalar(tsr_scalar_float(0.5)), y = tsr_operand_tensor(sm);
+    tsr_tensor *sy = tsr_binary(TSR_BINOP_MUL, &y, &h, NULL, NULL);
+    int rc = tsr_linalg_eigh(sy, "L", &o[0], &o[1]);
+    tsr_tensor_release(at), tsr_tensor_release(sm), tsr_tensor_release(sy);
+    return rc < 0 ? -1 : 2;
+}
+
+static int check_decomp(const char *key, bool full, int m, int n, unsigned used)
+{
+    int ok = 1;
+    tsr_tensor *A = tsr_empty(2, (int64_t[]){m, n}, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; i < m * n; i++) tsr_tensor_set_at(A, i, tsr_scalar_float(sin(1.0 + 1.7 * (double)i) + (i % (n + 1) == 0 ? 2.0 : 0.0)));
+    A->requires_grad = true;
+    tsr_tensor *o[3] = {0}, *w[3] = {0}, *use[3];
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.flag = full;
+    a.i0 = full;
+    int no = decomp(key, full, A, o), nu = 0;
+    if (no < 0 || tsr_ag_record_multi(key, A, &a, no, o) < 0) {
+        printf("    %s: forward failed: %s\n", key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+        goto done;
+    }
+    for (int k = 0; k < no; k++) {   /* as the binding keeps them: headers on the outputs' storage */
+        tsr_tensor *h = tsr_tensor_from_storage(o[k]->storage, o[k]->storage_offset, o[k]->ndim, o[k]->sizes,
+                                                o[k]->strides, o[k]->dtype);
+        tsr_ag_keep(o[0], h);
+        tsr_tensor_release(h);
+    }
+    for (int k = 0; k < no; k++) {
+        if (!(used & (1u << k))) continue;
+        w[nu] = tsr_empty(o[k]->ndim, o[k]->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int64_t i = 0; i < tsr_tensor_numel(w[nu]); i++) tsr_tensor_set_at(w[nu], i, tsr_scalar_float((0.5 + k) * (1.0 + (double)i / 10.0)));
+        use[nu++] = o[k];
+    }
+    if (tsr_autograd_run(nu, use, w, false, 0, NULL, false, NULL, 0) < 0) {
+        printf("    %s: backward failed: %s\n", key, tsr_error_message());
+        tsr_error_clear();
+        ok = 0;
+        goto done;
+    }
+    tsr_tensor *g = tsr_tensor_grad(A);
+    tsr_set_grad_enabled(false);
+    for (int64_t i = 0; ok && i < m * n; i++) {
+        double x = tsr_tensor_get_double_at(A, i), h = 1e-6, l[2];
+        for (int s = 0; s < 2; s++) {
+            tsr_tensor *p[3] = {0};
+            tsr_tensor_set_at(A, i, tsr_scalar_float(s ? x - h : x + h));
+            int np = decomp(key, full, A, p);
+            l[s] = 0;
+            for (int k = 0; k < np; k++)
+                if (used & (1u << k)) l[s] += (0.5 + k) * loss(p[k]);
+            for (int k = 0; k < np; k++) tsr_tensor_release(p[k]);
+        }
+        tsr_tensor_set_at(A, i, tsr_scalar_float(x));
+        double fd = (l[0] - l[1]) / (2 * h), an = g ? tsr_tensor_get_double_at(g, i) : 0.0;
+        if (fabs(fd - an) > 1e-5 * (1 + fabs(fd))) {
+            printf("    %s %dx%d used %u: element %lld: analytic %.9g, finite difference %.9g\n", key, m, n, used,
+                   (long long)i, an, fd);
+            ok = 0;
+        }
+    }
+    tsr_set_grad_enabled(true);
+    tsr_tensor_release(g);
+done:
+    for (int k = 0; k < 3; k++) tsr_tensor_release(o[k]), tsr_tensor_release(w[k]);
+    tsr_tensor_release(A);
+    return ok;
+}
+
+TEST(autograd_decompositions_match_finite_differences)
+{
+    CHECK(check_decomp("linalg_qr", false, 3, 3, 3));
+    CHECK(check_decomp("linalg_qr", false, 4, 2, 1));
+    CHECK(check_decomp("linalg_qr", false, 4, 2, 2));
+    CHECK(check_decomp("linalg_qr", false, 2, 4, 3));
+    CHECK(check_decomp("linalg_qr", true, 2, 4, 3));
+    CHECK(check_decomp("linalg_svd", false, 3, 3, 7));
+    CHECK(check_decomp("linalg_svd", false, 4, 2, 5));
+    CHECK(check_decomp("linalg_svd", false, 2, 4, 1));
+    CHECK(check_decomp("linalg_svd", false, 2, 4, 4));
+    CHECK(check_decomp("linalg_svd", false, 3, 3, 2));
+    CHECK(check_decomp("linalg_eigh", false, 3, 3, 3));
+    CHECK(check_decomp("linalg_eigh", false, 4, 4, 2));
+}
+
+/* cumprod of an input with zeros (cumprod_backward's masked path) */
+TEST(autograd_cumprod_zeros_matches_finite_differences)
+{
+    static const double v[15] = {0.0, 2.0, -1.5, 0.0, 3.0, 1.5, 0.0, 2.5, 0.5, -2.0, 1.2, 0.8, -0.5, 0.0, 0.0};
+    for (int64_t dim = 0; dim < 2; dim++) {
+        tsr_tensor *x = tsr_empty(2, (int64_t[]){3, 5}, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int64_t i = 0; i < 15; i++) tsr_tensor_set_at(x, i, tsr_scalar_float(v[i]));
+        x->requires_grad = true;
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        a.i0 = dim;
+        tsr_tensor *y = tsr_cumsum(x, dim, TSR_DTYPE_UNDEFINED, true, NULL);
+        CHECK(y && tsr_ag_record("cumprod", 1, &x, &a, y, false) == 0);
+        tsr_tensor *w = tsr_empty(2, (int64_t[]){3, 5}, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int64_t i = 0; i < 15; i++) tsr_tensor_set_at(w, i, tsr_scalar_float(1.0 + (double)i / 10.0));
+        CHECK(tsr_autograd_run(1, &y, &w, false, 0, NULL, false, NULL, 0) == 0);
+        tsr_tensor *g = tsr_tensor_grad(x);
+        CHECK(g != NULL);
+        tsr_set_grad_enabled(false);
+        for (int64_t i = 0; g && i < 15; i++) {
+            double h = 1e-6, l[2];
+            for (int s = 0; s < 2; s++) {
+                tsr_tensor_set_at(x, i, tsr_scalar_float(v[i] + (s ? -h : h)));
+                tsr_tensor *p = tsr_cumsum(x, dim, TSR_DTYPE_UNDEFINED, true, NULL);
+                l[s] = loss(p);
+                tsr_tensor_release(p);
+            }
+            tsr_tensor_set_at(x, i, tsr_scalar_float(v[i]));
+            double fd = (l[0] - l[1]) / (2 * h), an = tsr_tensor_get_double_at(g, i);
+            if (fabs(fd - an) > 1e-5 * (1 + fabs(fd))) printf("    cumprod dim %lld element %lld: %.9g vs %.9g\n", (long long)dim, (long long)i, an, fd);
+            CHECK(fabs(fd - an) <= 1e-5 * (1 + fabs(fd)));
+        }
+        tsr_set_grad_enabled(true);
+        tsr_tensor_release(g), tsr_tensor_release(w), tsr_tensor_release(y), tsr_tensor_release(x);
+    }
 }

@@ -1,0 +1,215 @@
+/* runtime/ops/grad_index2.c — index_put's function form backward and the
+ * graph of mixed basic + advanced indexing, as 1.13 records them
+ * (grad_index2.h). */
+#include "grad_index2.h"
+#include "autograd.h"
+#include "autograd_formula.h"
+#include <string.h>
+#include "error.h"
+#include "ops/copy.h"
+#include "ops/factory.h"
+#include "view.h"
+
+int tsr__bw_index_put_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const tsr_tensor *ix[TSR_MAX_DIMS] = {0};
+    int ni = (int)n->a.i0, k = 0;
+    for (int i = 0; i < ni; i++)
+        if (n->a.i1 & (1 << i)) ix[i] = n->extra[k++];
+    if (n->released) {
+        SAVED(TSR_AG_OUT);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    if (tsr__ag_creating() && tsr_tensor_requires_grad(g)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of IndexPutBackward0 is not "
+                      "implemented.");
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    if (NEED(0)) {
+        if (n->a.flag) {
+            give(c, gin, 0, (tsr_tensor *)g);
+        } else {   /* grad.index_put(indices, zeros_like(values), false) */
+            tsr_tensor *z = keep(c, tsr_zeros(0, NULL, g->dtype, g->device));
+            give(c, gin, 0, c->fail ? NULL : keep(c, tsr_index_put(g, ni, ix, z, false)));
+        }
+    }
+    if (NEED(1) && !c->fail) give(c, gin, 1, keep(c, tsr_index(g, ni, ix)));
+    return finish(c, n, gin);
+}
+
+int tsr__ag_record_index_put_fn(tsr_tensor *self, int n, const tsr_tensor *const *indices, const tsr_tensor *values,
+                                bool accumulate, tsr_tensor *out, bool inplace)
+{
+    tsr_tensor *in[2] = {self, (tsr_tensor *)values};
+    if (!tsr_ag_needed(2, in)) return 0;
+    int nt = 0;
+    for (int i = 0; i < n; i++) nt += indices[i] != NULL;
+    if (nt > 4 || n > 30) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index_put' with more than 4 index tensors is not "
+                      "implemented.");
+        return -1;
+    }
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.i0 = n;
+    a.flag = accumulate;
+    for (int i = 0; i < n; i++)
+        if (indices[i]) a.i1 |= 1 << i;
+    if (tsr_ag_record("index_put_fn", 2, in, &a, out, inplace) < 0) return -1;
+    tsr_tensor *holder = inplace && out->base ? out->base : out;   /* a view: CopySlices' op node */
+    for (int i = 0; i < n; i++)
+        if (indices[i] && tsr_ag_keep(holder, indices[i]) < 0) return -1;
+    return 0;
+}
+
+static bool is_adv(const tsr_sub *it) { return it->kind == TSR_SUB_TENSOR && it->t->ndim > 0 && it->t->dtype != TSR_BOOL; }
+
+bool tsr__ag_mixed_key(int n, const tsr_sub *items)
+{
+    bool adv = false, basic = false;
+    for (int i = 0; i < n; i++) {
+        if (is_adv(&items[i])) adv = true;
+        else if (items[i].kind == TSR_SUB_TENSOR || items[i].kind == TSR_SUB_BOOL) return false;
+        else if (items[i].kind != TSR_SUB_ELLIPSIS) basic = true;
+    }
+    return adv && basic;
+}
+
+bool tsr__ag_slicing_key(int n, const tsr_sub *items)
+{
+    bool adv = false;
+    for (int i = 0; i < n; i++) {
+        if (is_adv(&items[i])) adv = true;
+        else if (items[i].kind == TSR_SUB_TENSOR || items[i].kind == TSR_SUB_BOOL) return false;
+    }
+    return adv;
+}
+
+/* applySlicing of 1.13: the basic items' views of x (recorded when
+ * record), the tensor items in ix[] at the dims of the result they index
+ * (NULL between); *nix their count. NEW reference or NULL. */
+static tsr_tensor *slicing(const tsr_tensor *x, int n, const tsr_sub *items, bool record, const tsr_tensor **ix,
+                           int *nix)
+{
+    int consumed = 0;
+    for (int i = 0; i < n; i++)
+        if (items[i].kind == TSR_SUB_INT || items[i].kind == TSR_SUB_SLICE || items[i].kind == TSR_SUB_TENSOR) consumed++;
+    tsr_tensor *cur = tsr_tensor_retain((tsr_tensor *)x);
+    int64_t dim = 0;
+    *nix = 0;
+    for (int i = 0; i < n && cur; i++) {
+        tsr_tensor *nx = NULL;
+        const tsr_sub *it = &items[i];
+        tsr_ag_args a = {0};
+        const char *key = NULL;
+        switch (it->kind) {
+        case TSR_SUB_INT:
+            a.i0 = dim;
+            a.i1 = it->i < 0 ? it->i + cur->sizes[dim] : it->i;
+            nx = tsr_view_select(cur, dim, it->i);
+            key = "select";
+            break;
+        case TSR_SUB_SLICE: {
+            if (!it->bare && it->start == 0 && it->stop == cur->sizes[dim] && it->step == 1) {
+                dim++;
+                continue;
+            }
+            nx = tsr_view_slice(cur, dim, it->start, it->stop, it->step);
+            if (!nx) break;
+            int64_t st = cur->strides[dim] ? (nx->storage_offset - cur->storage_offset) / cur->strides[dim] : 0;
+            if (cur->sizes[dim] == 0 || nx->sizes[dim] == 0) st = 0;
+            a.i0 = dim;
+            a.i1 = st;
+            a.dims[0] = st + (nx->sizes[dim] ? (nx->sizes[dim] - 1) * it->step + 1 : 0);
+            a.dims[1] = it->step;
+            a.i2 = 1;
+            key = "slice";
+            dim++;
+            break;
+        }
+        case TSR_SUB_NONE:
+            a.i0 = dim;
+            nx = tsr_view_unsqueeze(cur, dim);
+            key = "unsqueeze";
+            dim++;
+            break;
+        case TSR_SUB_ELLIPSIS:
+            dim += x->ndim - consumed;
+            continue;
+        case TSR_SUB_TENSOR:
+            while (*nix < dim) ix[(*nix)++] = NULL;
+            ix[(*nix)++] = it->t;
+            dim++;
+            continue;
+        default:
+            break;
+        }
+        if (!nx || !key || (record && tsr_ag_record(key, 1, &cur, &a, nx, false) < 0)) {
+            if (!nx && !key && !tsr_error_kind()) tsr_error_set(TSR_ERR_RUNTIME, "tsr: bad index item");
+            tsr_tensor_release(nx);
+            tsr_tensor_release(cur);
+            return NULL;
+        }
+        tsr_tensor_release(cur);
+        cur = nx;
+    }
+    return cur;
+}
+
+tsr_tensor *tsr__ag_subscript_mixed(const tsr_tensor *self, int n, const tsr_sub *items, tsr_tensor *r)
+{
+    const tsr_tensor *ix[TSR_MAX_DIMS + 1];
+    int nix = 0;
+    if (n > TSR_MAX_DIMS) {
+        tsr_tensor_release(r);
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index' by more than %d items is not implemented.",
+                      TSR_MAX_DIMS);
+        return NULL;
+    }
+    tsr_tensor *cur = slicing(self, n, items, true, ix, &nix);
+    if (!cur) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    tsr_tensor *in[TSR_AG_MAXIN] = {cur};
+    int k = 1;
+    for (int i = 0; i < nix && k < TSR_AG_MAXIN; i++) in[k++] = (tsr_tensor *)ix[i];
+    tsr_ag_args a = {0};
+    int rc = nix + 1 > TSR_AG_MAXIN ? -1 : tsr_ag_record("index", k, in, &a, r, false);
+    if (nix + 1 > TSR_AG_MAXIN)
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index' by more than %d items is not implemented.",
+                      TSR_AG_MAXIN - 1);
+    tsr_tensor_release(cur);
+    if (rc < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
+    return r;
+}
+
+int tsr__ag_record_setitem_mixed(tsr_tensor *self, int n, const tsr_sub *items, const tsr_tensor *value)
+{
+    const tsr_tensor *ix[TSR_MAX_DIMS + 1];
+    int nix = 0;
+    tsr_tensor *in[2] = {self, (tsr_tensor *)value};
+    if (!tsr_ag_needed(2, in)) return 0;
+    if (n > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'index_put_' by more than %d items is not "
+                      "implemented.", TSR_MAX_DIMS);
+        return -1;
+    }
+    tsr_tensor *region = slicing(self, n, items, true, ix, &nix);
+    if (!region) return -1;
+    tsr_tensor *v = (tsr_tensor *)value, *z = NULL;
+    if (!v && !(v = z = tsr_zeros(0, NULL, self->dtype, TSR_CPU))) {   /* a number: no edge */
+        tsr_tensor_release(region);
+        return -1;
+    }
+    int rc = tsr__ag_record_index_put_fn(region, nix, ix, v, false, region, true);
+    tsr_tensor_release(z);
+    tsr_tensor_release(region);
+    return rc;
+}
