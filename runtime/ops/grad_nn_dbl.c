@@ -8,6 +8,7 @@
  * follow. */
 #include "grad_nn_dbl.h"
 #include "autograd_formula.h"
+#include <stdio.h>
 #include <string.h>
 #include "error.h"
 #include "view.h"
@@ -218,70 +219,28 @@ int tsr__bw_max_pool_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* avg_pool2d_backward (grad_output, self; kernel, stride, padding in
- * dims[0..5], count_include_pad flag, divisor i0 when has_d0, ceil_mode
- * i1): grad_output's gradient avg_pool2d(grad, ...), self's zeros_like */
-int tsr__bw_avg_pool2d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+/* avg_pool{2,3}d_backward / _adaptive_avg_pool{2,3}d_backward
+ * (grad_output, self; the forward node's args): grad_output's gradient the
+ * forward pooling of grad, recorded with those args (avg: kernel, stride,
+ * padding of k entries each in dims, count_include_pad flag, divisor i0
+ * when has_d0, ceil_mode i1; adaptive: to grad_output's last k sizes),
+ * self's zeros_like */
+int tsr__bw_avg_pool_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    const int64_t *d = n->a.dims;
+    const char *key = n->f->key;
+    bool adaptive = !strncmp(key, "adaptive", 8), three = strstr(key, "3d") != NULL;
+    int k = three ? 3 : 2;
+    const int64_t *d = n->a.dims, *out = n->in_sizes[0] + n->in_nd[0] - k;
     if (NEED(0) && !c->fail) {
-        tsr_tensor *r = keep(c, tsr_nn_avg_pool2d(g, 2, d, 2, d + 2, 2, d + 4, n->a.i1 != 0, n->a.flag, n->a.has_d0,
-                                                  n->a.i0));
+        bool ceil = n->a.i1 != 0;
+        tsr_tensor *r = adaptive ? (three ? tsr_nn_adaptive_avg_pool3d(g, 3, out) : tsr_nn_adaptive_avg_pool2d(g, 2, out))
+                      : three ? tsr_nn_avg_pool3d(g, 3, d, 3, d + 3, 3, d + 6, ceil, n->a.flag, n->a.has_d0, n->a.i0)
+                              : tsr_nn_avg_pool2d(g, 2, d, 2, d + 2, 2, d + 4, ceil, n->a.flag, n->a.has_d0, n->a.i0);
+        char base[32];
+        snprintf(base, sizeof base, "%.*s", (int)(strlen(key) - 9), key);
         const tsr_tensor *in[1] = {g};
-        give(c, gin, 0, record_on(c, r, "avg_pool2d", 1, in, &n->a));
-    }
-    self_zeros(c, n, gin);
-    return finish(c, n, gin);
-}
-
-/* avg_pool3d_backward (grad_output, self; kernel, stride, padding three
- * entries each in dims[0..8], as avg_pool2d_backward's): avg_pool3d(grad, ...) */
-int tsr__bw_avg_pool3d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    F c0 = {0}, *c = &c0;
-    const int64_t *d = n->a.dims;
-    if (NEED(0) && !c->fail) {
-        tsr_tensor *r = keep(c, tsr_nn_avg_pool3d(g, 3, d, 3, d + 3, 3, d + 6, n->a.i1 != 0, n->a.flag, n->a.has_d0,
-                                                  n->a.i0));
-        const tsr_tensor *in[1] = {g};
-        give(c, gin, 0, record_on(c, r, "avg_pool3d", 1, in, &n->a));
-    }
-    self_zeros(c, n, gin);
-    return finish(c, n, gin);
-}
-
-/* _adaptive_avg_pool3d_backward (grad_output, self): _adaptive_avg_pool3d(grad, grad_output's last three sizes) */
-int tsr__bw_adaptive_avg_pool3d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    F c0 = {0}, *c = &c0;
-    if (NEED(0) && !c->fail) {
-        int nd = n->in_nd[0];
-        tsr_tensor *r = keep(c, tsr_nn_adaptive_avg_pool3d(g, 3, n->in_sizes[0] + nd - 3));
-        const tsr_tensor *in[1] = {g};
-        tsr_ag_args a = {0};
-        a.ndims = -1;
-        give(c, gin, 0, record_on(c, r, "adaptive_avg_pool3d", 1, in, &a));
-    }
-    self_zeros(c, n, gin);
-    return finish(c, n, gin);
-}
-
-/* _adaptive_avg_pool2d_backward (grad_output, self): grad_output's
- * gradient _adaptive_avg_pool2d(grad, grad_output's last two sizes) */
-int tsr__bw_adaptive_avg_pool2d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    F c0 = {0}, *c = &c0;
-    if (NEED(0) && !c->fail) {
-        int nd = n->in_nd[0];
-        tsr_tensor *r = keep(c, tsr_nn_adaptive_avg_pool2d(g, 2, n->in_sizes[0] + nd - 2));
-        const tsr_tensor *in[1] = {g};
-        tsr_ag_args a = {0};
-        a.ndims = 2;
-        a.dims[0] = -1;
-        a.dims[1] = -2;
-        a.keepdim = true;
-        give(c, gin, 0, record_on(c, r, "adaptive_avg_pool2d", 1, in, &a));
+        give(c, gin, 0, record_on(c, keep(c, r), base, 1, in, &n->a));
     }
     self_zeros(c, n, gin);
     return finish(c, n, gin);

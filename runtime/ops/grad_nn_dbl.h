@@ -28,10 +28,7 @@ int tsr__ag_record_backward(F *c, const char *key, int nin, const tsr_tensor *co
 
 int tsr__bw_convolution_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_max_pool_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
-int tsr__bw_avg_pool2d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
-int tsr__bw_adaptive_avg_pool2d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
-int tsr__bw_avg_pool3d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
-int tsr__bw_adaptive_avg_pool3d_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+int tsr__bw_avg_pool_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_batch_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_layer_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 
