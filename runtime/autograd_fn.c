@@ -1745,7 +1745,9 @@ static int bw_pixel_shuffle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     bool up = !strcmp(n->f->key, "pixel_shuffle");
-    give(c, gin, 0, keep(c, up ? tsr_nn_pixel_unshuffle(g, n->a.i0) : tsr_nn_pixel_shuffle(g, n->a.i0)));
+    const tsr_tensor *in[1] = {g};   /* the other op of grad, recorded (PixelUnshuffleBackward0 / PixelShuffleBackward0) */
+    give(c, gin, 0, record_on(c, keep(c, up ? tsr_nn_pixel_unshuffle(g, n->a.i0) : tsr_nn_pixel_shuffle(g, n->a.i0)),
+                              up ? "pixel_unshuffle" : "pixel_shuffle", 1, in, &n->a));
     return finish(c, n, gin);
 }
 
@@ -2918,13 +2920,19 @@ static int bw_diagonal(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_diag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (n->in_nd[0] == 1 || n->in_sizes[0][0] == n->in_sizes[0][1]) {
-        give(c, gin, 0, keep(c, tsr_diag(g, n->a.i0, NULL)));
-    } else {
+    const tsr_tensor *in[1] = {g};
+    if (n->in_nd[0] == 1 || n->in_sizes[0][0] == n->in_sizes[0][1]) {   /* grad.diag(diagonal): DiagBackward0 */
+        give(c, gin, 0, record_on(c, keep(c, tsr_diag(g, n->a.i0, NULL)), "diag", 1, in, &n->a));
+    } else {   /* diagonal_backward(grad, sizes, diagonal, 0, 1): DiagonalBackwardBackward0 */
         tsr_tensor *z = zeros_in(c, n, 0, g), *v = NULL;
         if (!c->fail) v = keep(c, tsr_view_diagonal(z, n->a.i0, 0, 1));
         if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
-        give(c, gin, 0, z);
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        a.i0 = n->a.i0;
+        a.i1 = 0;
+        a.i2 = 1;
+        give(c, gin, 0, record_on(c, z, "diagonal_backward", 1, in, &a));
     }
     return finish(c, n, gin);
 }
@@ -3012,9 +3020,13 @@ static int bw_index_add(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *ix = kept_index(c, n);
     if (NEED(0)) give(c, gin, 0, (tsr_tensor *)g);
     if (NEED(1) && !c->fail) {
-        tsr_tensor *s;
-        if (n->in_nd[1] > 0) s = expand(c, keep(c, tsr_index_select(g, n->a.i0, ix)), n->in_nd[1], n->in_sizes[1]);
-        else s = keep(c, tsr_index_select(g, n->a.i0, ix->ndim ? keep(c, tsr_view_squeeze_dim(ix, 0)) : ix));
+        tsr_tensor *s, *i1 = n->in_nd[1] > 0 || !ix->ndim ? ix : keep(c, tsr_view_squeeze_dim(ix, 0));
+        tsr_ag_args sa = {0};   /* grad.index_select(dim, index): IndexSelectBackward0 with create_graph */
+        sa.ndims = -1;
+        sa.i0 = n->a.i0;
+        const tsr_tensor *in[2] = {g, i1};
+        s = c->fail ? NULL : record_on(c, keep(c, tsr_index_select(g, n->a.i0, i1)), "index_select", 2, in, &sa);
+        if (n->in_nd[1] > 0) s = expand(c, s, n->in_nd[1], n->in_sizes[1]);
         if (n->a.has_d0 && n->a.d0 != 1.0) s = bins(c, TSR_BINOP_MUL, s, n->a.d0);
         give(c, gin, 1, s);
     }
