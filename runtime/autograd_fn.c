@@ -1584,7 +1584,33 @@ static int bw_glu_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_glu_backward(g, x, n->a.i0)));
     return finish(c, n, gin);
 }
-static int pool_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain);
+/* A fused backward kernel (plain) under create_graph: its value computed
+ * with recording off, recorded as one node KEY_backward over grad_output
+ * (nin 1: the upsample kernels) or (grad_output, self) (nin 2: pooling,
+ * padding, glu, shrink) that keeps the forward's indices (1.13's
+ * MaxPool2DWithIndicesBackwardBackward0, UpsampleNearest1DBackwardBackward1, ...). */
+static int kernel_node_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain, int nin)
+{
+    if (!tsr__ag_creating()) return plain(n, g, gin);
+    bool was = tsr__ag_set_creating(false);
+    int rc = plain(n, g, gin);
+    tsr__ag_set_creating(was);
+    if (rc < 0 || !gin[0]) return rc;
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *out[1] = {gin[0]};
+    gin[0] = NULL;
+    char key[64];
+    snprintf(key, sizeof key, "%s_backward", n->f->key);
+    const tsr_tensor *in[2] = {g, nin > 1 ? SAVED(0) : NULL};
+    if (tsr__ag_record_backward(c, key, nin, in, &n->a, 1, out) == 0 && n->nextra && tsr_ag_keep(out[0], n->extra[0]) < 0)
+        c->fail = true;
+    give(c, gin, 0, keep(c, out[0]));
+    return finish(c, n, gin);
+}
+static int pool_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain)
+{
+    return kernel_node_bw(n, g, gin, plain, 2);
+}
 static int bw_glu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, bw_glu_k); }
 
 /* glu_backward (grad_output, self; dim i0): 1.13's
@@ -1648,33 +1674,13 @@ static int bw_upsample_linear_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **g
     return finish(c, n, gin);
 }
 
-/* An upsample kernel's backward under create_graph: its value computed
- * with recording off, recorded as one node KEY_backward over grad_output
- * alone (1.13's UpsampleNearest1DBackwardBackward1, ...). */
-static int upsample_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain)
-{
-    if (!tsr__ag_creating()) return plain(n, g, gin);
-    bool was = tsr__ag_set_creating(false);
-    int rc = plain(n, g, gin);
-    tsr__ag_set_creating(was);
-    if (rc < 0 || !gin[0]) return rc;
-    F c0 = {0}, *c = &c0;
-    tsr_tensor *out[1] = {gin[0]};
-    gin[0] = NULL;
-    char key[64];
-    snprintf(key, sizeof key, "%s_backward", n->f->key);
-    const tsr_tensor *in[1] = {g};
-    tsr__ag_record_backward(c, key, 1, in, &n->a, 1, out);
-    give(c, gin, 0, keep(c, out[0]));
-    return finish(c, n, gin);
-}
 static int bw_upsample_nearest(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
-    return upsample_bw(n, g, gin, bw_upsample_nearest_k);
+    return kernel_node_bw(n, g, gin, bw_upsample_nearest_k, 1);
 }
 static int bw_upsample_linear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
-    return upsample_bw(n, g, gin, bw_upsample_linear_k);
+    return kernel_node_bw(n, g, gin, bw_upsample_linear_k, 1);
 }
 
 /* upsample_*_backward (grad_output; the forward's args): grad_output's
@@ -1760,7 +1766,6 @@ static int bw_shrink_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_shrink_backward(g, x, n->a.d0, k)));
     return finish(c, n, gin);
 }
-static int pool_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain);
 static int bw_shrink(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, bw_shrink_k); }
 
 /* hardshrink_backward / softshrink_backward (grad_out, self; lambd d0):
@@ -2512,28 +2517,6 @@ static int bw_max_pool2d_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* A pooling kernel's backward (plain) under create_graph: its value
- * computed with recording off, recorded as one node key_backward over
- * (grad_output, self) that keeps the indices (1.13's
- * MaxPool2DWithIndicesBackwardBackward0, AvgPool2DBackwardBackward0, ...). */
-static int pool_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain)
-{
-    if (!tsr__ag_creating()) return plain(n, g, gin);
-    bool was = tsr__ag_set_creating(false);
-    int rc = plain(n, g, gin);
-    tsr__ag_set_creating(was);
-    if (rc < 0 || !gin[0]) return rc;
-    F c0 = {0}, *c = &c0;
-    tsr_tensor *out[1] = {gin[0]}, *x = SAVED(0);
-    gin[0] = NULL;
-    char key[64];
-    snprintf(key, sizeof key, "%s_backward", n->f->key);
-    const tsr_tensor *in[2] = {g, x};
-    if (tsr__ag_record_backward(c, key, 2, in, &n->a, 1, out) == 0 && n->nextra && tsr_ag_keep(out[0], n->extra[0]) < 0)
-        c->fail = true;
-    give(c, gin, 0, keep(c, out[0]));
-    return finish(c, n, gin);
-}
 static int bw_max_pool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, bw_max_pool2d_k); }
 static int bw_avg_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return pool_bw(n, g, gin, tsr__bw_avg_pool3d); }
 static int bw_adaptive_avg_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
