@@ -834,7 +834,9 @@ static int accumulate(tsr_tensor **buf, tsr_tensor *g)
         return 0;
     }
     tsr_operand a = tsr_operand_tensor(*buf), b = tsr_operand_tensor(g);
-    tsr_tensor *s = (*buf)->sparse || g->sparse ? tsr_sparse_add(*buf, g, tsr_scalar_int(1))
+    /* InputBuffer::accumulate: a sparse old gradient is added to the new one (new + old), a dense one takes the new */
+    tsr_tensor *s = (*buf)->sparse ? tsr_sparse_add(g, *buf, tsr_scalar_int(1))
+                  : g->sparse ? tsr_sparse_add(*buf, g, tsr_scalar_int(1))
                   : creating ? tsr__ag_add(*buf, g)   /* InputBuffer: old + new, recorded */
                   : tsr_binary(TSR_BINOP_ADD, &a, &b, NULL, NULL);
     tsr_tensor_release(g);
@@ -877,9 +879,10 @@ static int accumulate_grad(tsr_tensor *leaf, tsr_tensor **gp)
     if (!m) return -1;
     if (run_hooks(m->hooks, gp) < 0) return -1;
     tsr_tensor *g = *gp;
-    if (!m->grad && g->sparse) {   /* a sparse gradient is kept as it is */
-        m->grad = tsr_tensor_retain(g);
-        return 0;
+    if (!m->grad && g->sparse) {   /* a sparse gradient is kept as it is, or cloned where its parts are not contiguous */
+        bool plain = tsr_tensor_is_contiguous(g->sparse->indices) && tsr_tensor_is_contiguous(g->sparse->values);
+        m->grad = plain ? tsr_tensor_retain(g) : tsr_sparse_clone(g);
+        return m->grad ? 0 : -1;
     }
     if (creating && !g->sparse && (!m->grad || !m->grad->sparse)) {
         /* grad mode on (create_graph): .grad keeps the gradient's graph. The first one is
@@ -936,6 +939,19 @@ static int accumulate_grad(tsr_tensor *leaf, tsr_tensor **gp)
         *s->sparse = tmp;
         tsr_tensor_release(s);
         return 0;
+    }
+    if (m->grad->sparse || g->sparse) {
+        /* a sparse .grad with a dense g: .grad = g + .grad; a dense one: .grad += g in place */
+        tsr_tensor *s = m->grad->sparse ? tsr_sparse_add(g, m->grad, tsr_scalar_int(1))
+                                        : tsr_sparse_add(m->grad, g, tsr_scalar_int(1));
+        int rc = s && (m->grad->sparse || tsr_copy_(m->grad, s) == 0) ? 0 : -1;
+        if (rc == 0 && m->grad->sparse) {
+            tsr_tensor_release(m->grad);
+            m->grad = s;
+        } else {
+            tsr_tensor_release(s);
+        }
+        return rc;
     }
     tsr_operand b = tsr_operand_tensor(g);
     tsr_tensor *r = tsr_binary_(TSR_BINOP_ADD, m->grad, &b, NULL);

@@ -2312,7 +2312,18 @@ static int bw_embedding(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         SAVED(0);
         c->fail = true;
     }
-    if (!c->fail) {   /* EmbeddingDenseBackwardBackward0 with create_graph, keeping the indices */
+    if (!c->fail && n->a.keepdim) {   /* sparse=True: embedding_sparse_backward */
+        if (n->a.flag) {
+            tsr_error_set(TSR_ERR_RUNTIME, "embedding_backward: scale_grad_by_freq not supported with sparse gradients");
+            c->fail = true;
+        } else if (tsr__ag_creating() && tsr_tensor_requires_grad(g)) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of %s with sparse=True (a higher-order gradient, "
+                          "create_graph=True) is not implemented.", n->name);
+            c->fail = true;
+        } else {
+            give(c, gin, 0, keep(c, tsr_nn_embedding_sparse_backward(g, n->extra[0], n->a.i0, n->a.i1)));
+        }
+    } else if (!c->fail) {   /* EmbeddingDenseBackwardBackward0 with create_graph, keeping the indices */
         tsr_tensor *r = keep(c, tsr_nn_embedding_backward(g, n->extra[0], n->a.i0, n->a.i1, n->a.flag));
         const tsr_tensor *in[1] = {g};
         r = record_on(c, r, "embedding_dense_backward", 1, in, &n->a);

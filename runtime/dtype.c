@@ -1,6 +1,7 @@
 /* runtime/dtype.c — dtype traits table (from TSR_DTYPES), lookups, finfo/iinfo,
  * and float16/bfloat16 conversions transcribed from c10/util/Half.h
  * (fp16_ieee_from_fp32_value) and c10/util/BFloat16.h (round_to_nearest_even). */
+#include <stdio.h>
 #include <complex.h>
 #include <math.h>
 #include <string.h>
@@ -98,6 +99,14 @@ const tsr_dtype_traits *tsr_dtype_traits_of(tsr_dtype d)
 
 const char *tsr_dtype_name(tsr_dtype d) { return tsr_dtype_valid(d) ? traits[d].name : "undefined"; }
 const char *tsr_dtype_scalar_name(tsr_dtype d) { return tsr_dtype_valid(d) ? traits[d].scalar_name : "Undefined"; }
+
+const char *tsr_dtype_aten_type_string(tsr_dtype d, char *buf, size_t n)
+{
+    bool legacy = d == TSR_UINT8 || d == TSR_INT8 || d == TSR_INT16 || d == TSR_INT32 || d == TSR_INT64 ||
+                  d == TSR_FLOAT16 || d == TSR_FLOAT32 || d == TSR_FLOAT64;
+    snprintf(buf, n, legacy ? "torch.%sTensor" : "CPU%sType", tsr_dtype_scalar_name(d));
+    return buf;
+}
 bool tsr_dtype_is_signed(tsr_dtype d) { return tsr_dtype_valid(d) && traits[d].is_signed; }
 
 bool tsr_dtype_is_integral(tsr_dtype d, bool include_bool)

@@ -7,6 +7,7 @@
 #ifndef TSR_DTYPE_H
 #define TSR_DTYPE_H
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Storage types of the two 16-bit floats and of complex32. */
@@ -135,6 +136,11 @@ static inline bool tsr_dtype_valid(tsr_dtype d)
 }
 const char *tsr_dtype_name(tsr_dtype d);          /* "float32"; "undefined" if invalid */
 const char *tsr_dtype_scalar_name(tsr_dtype d);   /* "Float" */
+/* A CPU tensor's type as ATen's messages name it once Python has translated
+ * them (torch/csrc/Exceptions.cpp): "torch.FloatTensor" for the eight legacy
+ * tensor types (Byte, Char, Short, Int, Long, Half, Float, Double),
+ * "CPUBFloat16Type" / "CPUBoolType" / "CPUComplexFloatType" otherwise. buf. */
+const char *tsr_dtype_aten_type_string(tsr_dtype d, char *buf, size_t n);
 /* caffe2::TypeMeta's name ("float", "long int", "c10::Half"): what some
  * C++ messages print (TensorOptions, lerp, random_ bounds). */
 const char *tsr_dtype_typemeta_name(tsr_dtype d);

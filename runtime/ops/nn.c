@@ -20,6 +20,7 @@
 #include "reduce.h"
 #include "scatter.h"
 #include "shape.h"
+#include "sparse.h"
 #include "special.h"
 #include "unary.h"
 #include "../error.h"
@@ -1152,6 +1153,44 @@ out:
 fail:
     tsr__take(&gw, NULL);
     goto out;
+}
+
+/* embedding_sparse_backward: without padding_idx, indices.reshape(1, -1)
+ * and grad.reshape(-1, dim) (views where they can be: an expanded gradient
+ * gives non-contiguous values, which sparse addition concatenates); with
+ * one, the rows whose index is not padding_idx (copies). Sizes
+ * (num_weights, dim), uncoalesced; no rows left: nnz 0. */
+tsr_tensor *tsr_nn_embedding_sparse_backward(const tsr_tensor *g, const tsr_tensor *indices, int64_t num_weights,
+                                             int64_t padding_idx)
+{
+    int64_t numel = tsr_tensor_numel(indices), dim = g->ndim ? g->sizes[g->ndim - 1] : 1, k = 0;
+    int64_t sz2[2] = {num_weights, dim}, row[2] = {1, -1}, rs[2] = {-1, dim};
+    tsr_tensor *ind = NULL, *vals = NULL, *keep = NULL;
+    if (padding_idx >= 0) {
+        int64_t flat = -1, gs[2] = {numel, dim};
+        tsr_tensor *ix = tsr_to_dtype_format(indices, TSR_INT64, TSR_MF_CONTIGUOUS), *g2 = NULL;
+        if (ix && tsr__take(&ix, tsr_reshape(ix, 1, &flat)) && (g2 = tsr_reshape(g, 2, gs)) &&
+            (keep = tsr_tensor_empty(1, &numel, TSR_INT64, TSR_CPU))) {
+            const int64_t *iv = tsr_tensor_ptr(ix, NULL);
+            int64_t *kv = tsr_tensor_ptr(keep, NULL);
+            for (int64_t i = 0; i < numel; i++)
+                if (iv[i] != padding_idx) kv[k++] = i;
+            if (tsr__take(&keep, tsr_view_narrow(keep, 0, 0, k)) && (ind = tsr_index_select(ix, 0, keep)))
+                vals = tsr_index_select(g2, 0, keep);
+        }
+        tsr_tensor_release(ix);
+        tsr_tensor_release(g2);
+        tsr_tensor_release(keep);
+    } else {
+        ind = tsr_to_dtype(indices, TSR_INT64, false);
+        vals = tsr_tensor_retain((tsr_tensor *)g);
+    }
+    if (!ind || !vals || !tsr__take(&ind, tsr_reshape(ind, 2, row)) || !tsr__take(&vals, tsr_reshape(vals, 2, rs))) {
+        tsr_tensor_release(ind);
+        tsr_tensor_release(vals);
+        return NULL;
+    }
+    return tsr_sparse_wrap(2, sz2, ind, vals, false);
 }
 
 /* embedding_renorm_cpu_: each row the sorted, deduplicated indices name

@@ -151,6 +151,11 @@ tsr_tensor *tsr_nn_nll_loss_backward(const tsr_tensor *g, const tsr_tensor *x, c
  * from g ([*indices.shape, dim]); padding_idx < 0: none. */
 tsr_tensor *tsr_nn_embedding_backward(const tsr_tensor *g, const tsr_tensor *indices, int64_t num_weights,
                                       int64_t padding_idx, bool scale_grad_by_freq);
+/* embedding_sparse_backward (sparse=True): the rows of g whose index is not
+ * padding_idx as an uncoalesced sparse COO gradient of size
+ * [num_weights, dim] (indices [1, nnz] int64, values [nnz, dim]). */
+tsr_tensor *tsr_nn_embedding_sparse_backward(const tsr_tensor *g, const tsr_tensor *indices, int64_t num_weights,
+                                             int64_t padding_idx);
 /* F.embedding(max_norm=)'s torch.embedding_renorm_: the rows indices name
  * (each once) whose norm_type-norm exceeds max_norm scaled in place to
  * max_norm / (norm + 1e-7) of themselves. 0 or -1. */

@@ -575,13 +575,6 @@ static int complex_parts(const tsr_tensor *t, tsr_tensor **re, tsr_tensor **im)
     return -1;
 }
 
-/* Tensor::toString() as 1.13 prints it in these messages */
-static void cpu_type_name(char *buf, size_t n, tsr_dtype d)
-{
-    if (tsr_dtype_is_complex(d)) snprintf(buf, n, "CPU%sType", tsr_dtype_scalar_name(d));
-    else snprintf(buf, n, "torch.%sTensor", tsr_dtype_scalar_name(d));
-}
-
 /* complex_convolution(_mode): the Gauss trick over three real
  * convolutions, a - b + i * (c - a - b). */
 static tsr_tensor *complex_conv(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias, int nstride,
@@ -592,8 +585,8 @@ static tsr_tensor *complex_conv(const tsr_tensor *x, const tsr_tensor *w, const 
     char b1[64], b2[64];
     if (w->dtype != x->dtype || (bias && bias->dtype != x->dtype)) {
         bool wbad = w->dtype != x->dtype;
-        cpu_type_name(b1, sizeof b1, x->dtype);
-        cpu_type_name(b2, sizeof b2, wbad ? w->dtype : bias->dtype);
+        tsr_dtype_aten_type_string(x->dtype, b1, sizeof b1);
+        tsr_dtype_aten_type_string(wbad ? w->dtype : bias->dtype, b2, sizeof b2);
         tsr_error_set(TSR_ERR_RUNTIME, "Input type (%s) and %s type (%s) should be the same", b1,
                       wbad ? "weight" : "bias", b2);
         return NULL;

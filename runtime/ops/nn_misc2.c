@@ -8,7 +8,9 @@
 #include "blas.h"
 #include "copy.h"
 #include "factory.h"
+#include "nn.h"
 #include "reduce.h"
+#include "scatter.h"
 #include "shape.h"
 #include "sort.h"
 #include "../view.h"
@@ -127,9 +129,10 @@ int tsr__bw_prelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 
 static int type_refused(const tsr_tensor *t, const char *arg, const char *allowed)
 {
+    char b[64];
     tsr_error_set(TSR_ERR_RUNTIME, "Expected tensor for argument #1 '%s' to have one of the following scalar types: %s; "
-                  "but got torch.%s instead (while checking arguments for embedding_bag)", arg, allowed,
-                  tsr_dtype_traits_of(t->dtype)->tensor_type);
+                  "but got %s instead (while checking arguments for embedding_bag)", arg, allowed,
+                  tsr_dtype_aten_type_string(t->dtype, b, sizeof b));
     return -1;
 }
 
@@ -304,11 +307,12 @@ tsr_tensor *tsr_nn_embedding_bag(const tsr_tensor *weight, const tsr_tensor *ind
     if (psw) {
         if (mode != 0)
             return tsr_error_set(TSR_ERR_RUNTIME, "embedding_bag: per_sample_weights only supported with mode='sum'"), NULL;
+        char b1[64], b2[64];
         if (psw->dtype != wt)
             return tsr_error_set(TSR_ERR_RUNTIME, "Expected tensor for argument #1 'weight' to have the same type as "
-                                 "tensor for argument #1 'per_sample_weights'; but type torch.%s does not equal torch.%s "
-                                 "(while checking arguments for embedding_bag)", tsr_dtype_traits_of(wt)->tensor_type,
-                                 tsr_dtype_traits_of(psw->dtype)->tensor_type), NULL;
+                                 "tensor for argument #1 'per_sample_weights'; but type %s does not equal %s "
+                                 "(while checking arguments for embedding_bag)", tsr_dtype_aten_type_string(wt, b1, sizeof b1),
+                                 tsr_dtype_aten_type_string(psw->dtype, b2, sizeof b2)), NULL;
     }
     if (include_last && no < 1)
         return tsr_error_set(TSR_ERR_RUNTIME, "include_last_offset: number of offset should be at least 1"), NULL;
@@ -437,6 +441,45 @@ EBAG_BW(ebag_bw_f32, float, fmaf, ident_f)
 EBAG_BW(ebag_bw_f16, float, half_muladd, hround)
 EBAG_BW(ebag_bw_f64, double, fma, ident_d)
 
+/* _embedding_bag_sparse_backward: index_grad = grad.index_select(0,
+ * offset2bag), times (1 / bag_size) at each row's bag for mean
+ * (apply_bag_size_backward) and per_sample_weights.unsqueeze(1) for sum,
+ * each in the gradient's dtype, then embedding_sparse_backward (the rows at
+ * padding_idx dropped). NEW sparse COO tensor or NULL. */
+static tsr_tensor *ebag_sparse_grad(const ebag *e, const tsr_tensor *g, const tsr_tensor *ix, const tsr_tensor *bs,
+                                    const tsr_tensor *psw, int64_t num_weights)
+{
+    tsr_tensor *o2b = tsr_tensor_empty(1, &e->n, TSR_INT64, TSR_CPU), *ig = NULL, *t = NULL, *r = NULL;
+    if (!o2b) return NULL;
+    int64_t *ov = tsr_tensor_ptr(o2b, NULL);
+    for (int64_t i = 0; i < e->n; i++) ov[i] = e->o2b[i];
+    if (!(ig = tsr_index_select(g, 0, o2b))) goto out;
+    if (e->mode == 1) {   /* (1 / bag_size.to(grad)).unsqueeze(1).index_select(0, offset2bag) */
+        tsr_operand one = tsr_operand_scalar(tsr_scalar_int(1)), b;
+        int64_t col[2] = {-1, 1};
+        if (!(t = tsr_to_dtype(bs, g->dtype, false))) goto out;
+        b = tsr_operand_tensor(t);
+        if (!tsr__take(&t, tsr_binary(TSR_BINOP_DIV, &one, &b, NULL, NULL)) || !tsr__take(&t, tsr_reshape(t, 2, col)) ||
+            !tsr__take(&t, tsr_index_select(t, 0, o2b)))
+            goto out;
+    } else if (psw) {   /* index_grad.mul_(per_sample_weights.unsqueeze(1)) */
+        int64_t col[2] = {-1, 1};
+        if (!(t = tsr_reshape(psw, 2, col))) goto out;
+    }
+    if (t) {
+        tsr_operand b = tsr_operand_tensor(t);
+        tsr_tensor *m = tsr_binary_(TSR_BINOP_MUL, ig, &b, NULL);
+        if (!m) goto out;
+        tsr_tensor_release(m);
+    }
+    r = tsr_nn_embedding_sparse_backward(ig, ix, num_weights, e->pad);
+out:
+    tsr_tensor_release(o2b);
+    tsr_tensor_release(ig);
+    tsr_tensor_release(t);
+    return r;
+}
+
 int tsr__bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -491,6 +534,16 @@ int tsr__bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         keep(c, sv);
         keep(c, si);
         for (int64_t k = 0; k < e.n; k++) order[k] = tsr_tensor_get_int64_at(si, k);
+    }
+    if (n->a.keepdim && NEED(0)) {   /* sparse=True */
+        if (n->a.flag) {
+            tsr_error_set(TSR_ERR_RUNTIME, "embedding_backward: scale_grad_by_freq not supported with sparse gradients");
+            c->fail = true;
+            goto done;
+        }
+        tsr_tensor *gd = keep(c, tsr_contiguous(g, TSR_MF_CONTIGUOUS));
+        give(c, gin, 0, gd ? keep(c, ebag_sparse_grad(&e, gd, ix, bs, psw, e.nw)) : NULL);
+        gw = NULL;
     }
     if (gw && dbl)
         ebag_bw_f64(&e, bsz, mind, order, counts, tsr_tensor_ptr(gc, NULL), sc ? tsr_tensor_ptr(sc, NULL) : NULL,

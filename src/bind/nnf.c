@@ -1248,10 +1248,11 @@ static Value *f_embedding(Value *self, CallArgs *a, void *d)
     }
     bool freq;
     if (opt_bool(v[5], "embedding", "scale_grad_by_freq", false, &freq) < 0) return NULL;
-    if (v[6] && value_truth(v[6]) == 1 && grad_needed(2, v))
-        return exc_set("NotImplementedError", "embedding(sparse=True): sparse gradients are not supported by tsr yet");
+    bool sparse;
+    if (opt_bool(v[6], "embedding", "sparse", false, &sparse) < 0) return NULL;
     tsr_tensor *wt = tensor_of(v[1]);
-    tsr_ag_args ga = {.i0 = wt->ndim ? wt->sizes[0] : 0, .i1 = pad, .flag = freq};
+    /* keepdim: sparse=True (EmbeddingBackward0 gives a sparse COO gradient) */
+    tsr_ag_args ga = {.i0 = wt->ndim ? wt->sizes[0] : 0, .i1 = pad, .flag = freq, .keepdim = sparse};
     const tsr_tensor *kept[1] = {tensor_of(v[0])};
     return graph(tsr_nn_embedding(wt, tensor_of(v[0])), "embedding", 1, &wt, &ga, 1, kept);
 }

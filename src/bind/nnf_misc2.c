@@ -72,14 +72,13 @@ static Value *ebag_call(BindArgs *b)
         named_refused("aten::_embedding_bag", 1, &off) < 0)
         return NULL;
     bool g = tsr_ag_needed(2, in);
-    if (sparse && g)
-        return exc_set("NotImplementedError", "embedding_bag(sparse=True): sparse gradients are not supported by tsr yet");
     tsr_tensor *o2b, *bs, *mi, *r = tsr_nn_embedding_bag(w, ix, off, (int)mode, psw, last, has_pad ? &pad : NULL, &o2b, &bs, &mi);
     if (!r) return bind_runtime_error();
     int rc = 0;
     if (g) {
         int64_t nw = w->ndim ? w->sizes[0] : 1;
-        tsr_ag_args ga = {.i0 = mode, .i1 = has_pad ? (pad < 0 ? pad + nw : pad) : -1, .i2 = r->sizes[0], .flag = freq};
+        tsr_ag_args ga = {.i0 = mode, .i1 = has_pad ? (pad < 0 ? pad + nw : pad) : -1, .i2 = r->sizes[0], .flag = freq,
+                        .keepdim = sparse /* a sparse COO gradient of weight */};
         tsr_tensor *kept[4] = {ix, off, bs, mi};
         rc = tsr_ag_record("embedding_bag", 2, in, &ga, r, false);
         for (int k = 0; k < 4 && rc == 0; k++) rc = tsr_ag_keep(r, kept[k]);
