@@ -33,6 +33,7 @@
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_dnnl.h"
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"
 #include "ops/nn_grid.h"
@@ -1435,7 +1436,7 @@ static int bw_gelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
-    if (!n->a.flag && x && tsr__gelu_uses_dnnl(x) && g->dtype == TSR_FLOAT32) {   /* oneDNN's, as 1.13 */
+    if (!n->a.flag && x && tsr__gelu_uses_dnnl(x) && g->dtype == x->dtype) {   /* oneDNN's, as 1.13 */
         give(c, gin, 0, keep(c, tsr__gelu_dnnl(x, g)));
     } else if (!n->a.flag) {   /* dy * (0.5 * (1 + erf(x * kAlpha)) + x * (kBeta * exp(x * x * -0.5))) */
         const double kbeta = M_2_SQRTPI * M_SQRT1_2 * 0.5;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "blas.h"
+#include "nn_dnnl.h"
 #include "binary.h"
 #include "copy.h"
 #include "shape.h"
@@ -220,6 +221,11 @@ int tsr__gemm_panels(tsr_dtype dt, int ta, int tb, int64_t m, int64_t n, int64_t
     if (n == 1) ldc = m;
     if (ta) { if (m == 1) lda = k; } else if (k == 1) lda = m;
     if (tb) { if (k == 1) ldb = n; } else if (n == 1) ldb = k;
+    if (dt == TSR_BFLOAT16 && ta != 2 && tb != 2) {   /* cpublas::gemm tries mkldnn_bf16_gemm first */
+        int rc = tsr__bf16_gemm_dnnl(ta, tb, m, n, k, (float)tsr_scalar_to_double(alpha), av, lda, bv, ldb,
+                                     (float)tsr_scalar_to_double(beta), cv, ldc);
+        if (rc <= 0) return rc;
+    }
     gemm_fn f = gemm_table[dt];
     int64_t isz = tsr_dtype_itemsize(dt);
     bool openblas = dt == TSR_FLOAT32 || dt == TSR_FLOAT64 || dt == TSR_COMPLEX64 || dt == TSR_COMPLEX128;
@@ -712,6 +718,10 @@ static int addmv_impl(tsr_tensor *r, const tsr_tensor *mat, const tsr_tensor *ve
 {
     tsr_tensor *v = NULL, *cm = NULL;
     int rc = -1;
+    if (mat->dtype == TSR_BFLOAT16 && vec->dtype == TSR_BFLOAT16 && r->dtype == TSR_BFLOAT16 &&
+        mat->sizes[0] * mat->sizes[1] > 16 * 16 * 16 && tsr_tensor_numel(vec) != 0 && tsr__dnnl_bf16_usable())
+        return tsr__bf16_mkldnn_matmul(mat, vec, r, (float)tsr_scalar_to_double(beta),   /* use_mkldnn_bf16_matmul */
+                                       (float)tsr_scalar_to_double(alpha));
     v = vec->strides[0] == 0 ? tsr_contiguous(vec, TSR_MF_CONTIGUOUS) : tsr_tensor_retain((tsr_tensor *)vec);
     if (!v) return -1;
     int64_t incx = mx1(v->strides[0]);
@@ -894,6 +904,10 @@ static tsr_tensor *dot_common(const tsr_tensor *a, const tsr_tensor *b, tsr_tens
     tsr_tensor *r = make_result(out, 0, none, a->dtype, meta);
     if (!r || meta || is_meta(r)) return r;
     int64_t n = a->sizes[0], ix = a->strides[0], iy = b->strides[0];
+    if (a->dtype == TSR_BFLOAT16 && n > 16 * 16 * 16 && tsr__dnnl_bf16_usable()) {   /* use_mkldnn_bf16_matmul */
+        if (tsr__bf16_mkldnn_matmul(a, b, r, 0.0f, 1.0f) < 0) tsr__take(&r, NULL);
+        return r;
+    }
     if (n == 1) ix = iy = 1;
     dot_table[a->dtype](n, tsr_tensor_ptr(a, NULL), ix, tsr_tensor_ptr(b, NULL), iy, conj, tsr_tensor_ptr(r, NULL));
     return r;

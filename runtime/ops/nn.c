@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "nn.h"
+#include "nn_dnnl.h"
 #include "binary.h"
 #include "blas.h"
 #include "compare.h"
@@ -950,7 +951,8 @@ tsr_tensor *tsr_nn_activation(tsr_nn_act act, tsr_tensor *x, double alpha, bool 
  * does not target: its own kernel there) */
 bool tsr__gelu_uses_dnnl(const tsr_tensor *x)
 {
-    return x->dtype == TSR_FLOAT32 && tsr_tensor_is_contiguous(x) && tsr_tensor_numel(x) > 1;
+    return (x->dtype == TSR_FLOAT32 || (x->dtype == TSR_BFLOAT16 && tsr__dnnl_bf16_usable())) &&
+           tsr_tensor_is_contiguous(x) && tsr_tensor_numel(x) > 1;
 }
 
 static bool float_kernel(const tsr_tensor *x, const char *kernel)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "nn_conv.h"
+#include "nn_dnnl.h"
 #include "binary.h"
 #include "blas.h"
 #include "copy.h"
@@ -58,6 +59,7 @@ static int expand_param(const char *name, int n, const int64_t *in, int dim, int
 bool tsr__conv_use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_t *stride, const int64_t *dil,
                        int64_t groups)
 {
+    if (x->dtype == TSR_BFLOAT16 && tsr__dnnl_bf16_usable()) return true;   /* mkldnn_bf16_device_check() */
     if (x->dtype != TSR_FLOAT32) return false;
     bool strided = stride[0] != 1 || stride[1] != 1, dilated = dil[0] != 1 || dil[1] != 1;
     int64_t kh = w->sizes[2], kw = w->sizes[3], n = x->sizes[0];

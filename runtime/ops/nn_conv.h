@@ -22,12 +22,6 @@ tsr_tensor *tsr_nn_conv(const tsr_tensor *input, const tsr_tensor *weight, const
  * (these kernels read CPU memory; the CUDA backend has none of them). */
 int tsr__nn_cpu_only(const char *op, const tsr_tensor *t);
 
-/* Internal (nn_dnnl.c): out = conv2d(x, w, bias) in float32 through oneDNN
- * as 1.13's mkldnn_convolution; 0 done, 1 when oneDNN is unavailable (the
- * caller computes it), -1 with the error recorded. */
-int tsr__conv2d_dnnl(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias,
-                     const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t groups, bool cl);
-
 /* Internal (nn_conv.c, for nn_conv_grad.c): ConvParams::use_mkldnn of 1.13
  * for a 4-D input and weight (one thread), and the im2col of one batch
  * element and group (src at channel 0, element strides sc/sh/sw; dst
@@ -37,14 +31,6 @@ bool tsr__conv_use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_
 void tsr__conv_unfold(char *dst, const char *src, int isz, int64_t C, int64_t H, int64_t W, int64_t sc, int64_t sh,
                       int64_t sw, const int64_t *k, const int64_t *st, const int64_t *pd, const int64_t *dl, int64_t OH,
                       int64_t OW, bool cl);
-
-/* Internal (nn_dnnl.c): 1.13's mkldnn_convolution_backward in float32:
- * gi (grad of x, contiguous in x's backend layout) and gw (contiguous
- * O,C/g,kh,kw) and gb (O) written where non-NULL (gb needs gw); 0 done, 1
- * when oneDNN is unavailable, -1 with the error recorded. */
-int tsr__conv2d_dnnl_backward(tsr_tensor *gi, tsr_tensor *gw, tsr_tensor *gb, const tsr_tensor *g,
-                              const tsr_tensor *x, const tsr_tensor *w, const int64_t *st, const int64_t *pd,
-                              const int64_t *dl, int64_t groups, bool cl);
 
 /* ConvolutionBackward0 (nn_conv_grad.c): 1.13's convolution_backward for a
  * batched input (N, C, *dim spatial) and weight, stride / padding /
@@ -152,8 +138,4 @@ tsr_tensor *tsr_nn_alpha_dropout(tsr_tensor *x, double p, bool train, bool inpla
 tsr_tensor *tsr_nn_bilinear(const tsr_tensor *x1, const tsr_tensor *x2, const tsr_tensor *w, const tsr_tensor *bias);
 tsr_tensor *tsr_nn_local_response_norm(const tsr_tensor *x, int64_t size, double alpha, double beta, double k);
 
-/* gelu(approximate='none') of float32 through oneDNN's eltwise_gelu_erf
- * (1.13's path for a contiguous input of more than one element): the
- * forward (g NULL) or the gradient for g. New tensor or NULL. */
-tsr_tensor *tsr__gelu_dnnl(const tsr_tensor *x, const tsr_tensor *g);
 #endif

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nn_conv.h"
+#include "nn_dnnl.h"
 #include "binary.h"
 #include "blas.h"
 #include "copy.h"
@@ -26,6 +27,7 @@
 bool tsr__conv3d_use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_t *stride, const int64_t *dil,
                             int64_t groups)
 {
+    if (x->dtype == TSR_BFLOAT16 && tsr__dnnl_bf16_usable()) return true;   /* mkldnn_bf16_device_check() */
     if (x->dtype != TSR_FLOAT32) return false;
     bool strided = false, dilated = false;
     for (int i = 0; i < 3; i++) strided |= stride[i] != 1, dilated |= dil[i] != 1;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "nn_conv.h"
+#include "nn_dnnl.h"
 #include "binary.h"
 #include "blas.h"
 #include "copy.h"

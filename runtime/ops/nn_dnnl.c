@@ -1,5 +1,7 @@
-/* runtime/ops/nn_dnnl.c — float32 convolution (and gelu) through oneDNN (libdnnl), as
- * 1.13's mkldnn_convolution calls it through ideep's compute_v3: a direct
+/* runtime/ops/nn_dnnl.c — convolution (float32, and bfloat16 on CPUs with
+ * AVX-512), gelu and bfloat16 matrix products through oneDNN (libdnnl), as
+ * 1.13 calls it. Convolution follows mkldnn_convolution through ideep's
+ * compute_v3: a direct
  * forward convolution whose source, weights (grouped when groups > 1),
  * bias and destination formats oneDNN picks (format any; nhwc source and
  * destination for channels_last), the user inputs reordered in and the
@@ -15,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nn_conv.h"
+#include "nn_dnnl.h"
 #include "copy.h"
 #include "../error.h"
 #include "../iter.h"
@@ -29,13 +31,21 @@
     X(dnnl_eltwise_backward_desc_init) \
     X(dnnl_eltwise_forward_desc_init) \
     X(dnnl_engine_create) \
+    X(dnnl_get_effective_cpu_isa) \
+    X(dnnl_matmul_desc_init) \
     X(dnnl_memory_create) \
     X(dnnl_memory_desc_get_size) \
+    X(dnnl_memory_desc_init_by_strides) \
     X(dnnl_memory_desc_init_by_tag) \
     X(dnnl_memory_destroy) \
     X(dnnl_memory_get_memory_desc) \
+    X(dnnl_post_ops_append_sum) \
+    X(dnnl_post_ops_create) \
+    X(dnnl_post_ops_destroy) \
     X(dnnl_primitive_attr_create) \
     X(dnnl_primitive_attr_destroy) \
+    X(dnnl_primitive_attr_set_output_scales) \
+    X(dnnl_primitive_attr_set_post_ops) \
     X(dnnl_primitive_attr_set_scratchpad_mode) \
     X(dnnl_primitive_create) \
     X(dnnl_primitive_desc_create) \
@@ -92,6 +102,25 @@ static int load(void)
     return -1;
 }
 
+/* mkldnn_bf16_device_check() of 1.13 (ATen/native/mkldnn/Utils.h): a CPU
+ * with avx512bw, avx512vl and avx512dq runs bfloat16 convolution, matmul and
+ * gelu through oneDNN. Here oneDNN must also be allowed those instructions:
+ * with ONEDNN_MAX_CPU_ISA capping it below avx512_core (the conformance
+ * runner caps it at AVX2) tsr takes the paths of a CPU without AVX-512,
+ * where 1.13 itself would fail to create the primitive. */
+bool tsr__dnnl_bf16_usable(void)
+{
+    static int usable = -1;
+    if (usable < 0) {
+        __builtin_cpu_init();
+        bool cpu = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+                   __builtin_cpu_supports("avx512dq");
+        pthread_once(&once, init);
+        usable = cpu && ready && (api.dnnl_get_effective_cpu_isa() & dnnl_cpu_isa_avx512_core) == dnnl_cpu_isa_avx512_core;
+    }
+    return usable == 1;
+}
+
 /* A runtime buffer of n bytes (a uint8 tensor) and its pointer. */
 static tsr_tensor *buffer(size_t n, tsr_device dev, void **p)
 {
@@ -120,7 +149,8 @@ done:
     return rc;
 }
 
-/* The memory descriptors of a 2-d (or 3-d) convolution, as ideep makes them: the
+/* The memory descriptors of a 2-d (or 3-d) convolution, as ideep makes them (all
+ * of x's data type, float32 or bfloat16): the
  * user's (source, weights grouped when groups > 1, bias, destination of
  * sizes dsz; nhwc activations for channels_last) and oneDNN's choice of
  * format for each (nhwc kept for channels_last). -1 when oneDNN refuses. */
@@ -136,18 +166,19 @@ static int conv_md_init(conv_md *m, const tsr_tensor *x, const tsr_tensor *w, co
     dnnl_dims_t sd, dd, wd4 = {O, Ig}, wd5 = {groups, O / groups, Ig}, bd = {O};
     for (int i = 0; i < nd; i++) sd[i] = x->sizes[i], dd[i] = dsz[i];
     for (int i = 2; i < nd; i++) wd4[i] = w->sizes[i], wd5[i + 1] = w->sizes[i];
+    dnnl_data_type_t dt = x->dtype == TSR_BFLOAT16 ? dnnl_bf16 : dnnl_f32;
     dnnl_format_tag_t act = nd == 5 ? dnnl_ncdhw : cl ? dnnl_nhwc : dnnl_nchw;
     dnnl_format_tag_t wt = nd == 5 ? (groups > 1 ? dnnl_goidhw : dnnl_oidhw) : groups > 1 ? dnnl_goihw : dnnl_oihw;
-    if (api.dnnl_memory_desc_init_by_tag(&m->su, nd, sd, dnnl_f32, act) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->wu, wn, groups > 1 ? wd5 : wd4, dnnl_f32, wt) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->bu, 1, bd, dnnl_f32, dnnl_x) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->du, nd, dd, dnnl_f32, act) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->sa, nd, sd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) !=
+    if (api.dnnl_memory_desc_init_by_tag(&m->su, nd, sd, dt, act) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->wu, wn, groups > 1 ? wd5 : wd4, dt, wt) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->bu, 1, bd, dt, dnnl_x) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->du, nd, dd, dt, act) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->sa, nd, sd, dt, cl ? dnnl_nhwc : dnnl_format_tag_any) !=
             dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->wa, wn, groups > 1 ? wd5 : wd4, dnnl_f32, dnnl_format_tag_any) !=
+        api.dnnl_memory_desc_init_by_tag(&m->wa, wn, groups > 1 ? wd5 : wd4, dt, dnnl_format_tag_any) !=
             dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->ba, 1, bd, dnnl_f32, dnnl_format_tag_any) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_tag(&m->da, nd, dd, dnnl_f32, cl ? dnnl_nhwc : dnnl_format_tag_any) !=
+        api.dnnl_memory_desc_init_by_tag(&m->ba, 1, bd, dt, dnnl_format_tag_any) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_tag(&m->da, nd, dd, dt, cl ? dnnl_nhwc : dnnl_format_tag_any) !=
             dnnl_success)
         return -1;
     return 0;
@@ -382,7 +413,8 @@ static int gelu_run(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *g)
     dnnl_memory_t mx = NULL, mo = NULL, mg = NULL;
     dnnl_dims_t dims = {tsr_tensor_numel(x)};
     int rc = -1;
-    if (api.dnnl_memory_desc_init_by_tag(&md, 1, dims, dnnl_f32, dnnl_a) != dnnl_success ||
+    if (api.dnnl_memory_desc_init_by_tag(&md, 1, dims, x->dtype == TSR_BFLOAT16 ? dnnl_bf16 : dnnl_f32, dnnl_a) !=
+            dnnl_success ||
         api.dnnl_eltwise_forward_desc_init(&fd, dnnl_forward_training, dnnl_eltwise_gelu_erf, &md, 0.f, 0.f) !=
             dnnl_success ||
         api.dnnl_primitive_desc_create(&fpd, &fd, NULL, engine, NULL) != dnnl_success)
@@ -414,11 +446,130 @@ done:
 tsr_tensor *tsr__gelu_dnnl(const tsr_tensor *x, const tsr_tensor *g)
 {
     tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *gc = NULL, *out = NULL;
-    if (!xc || (g && !(gc = tsr_to_dtype_format(g, TSR_FLOAT32, TSR_MF_CONTIGUOUS)))) goto done;
-    if (!(out = tsr_tensor_empty(x->ndim, x->sizes, TSR_FLOAT32, x->device))) goto done;
+    if (!xc || (g && !(gc = tsr_to_dtype_format(g, x->dtype, TSR_MF_CONTIGUOUS)))) goto done;
+    if (!(out = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device))) goto done;
     if (gelu_run(out, xc, gc) < 0 || tsr_check_interrupt() < 0) tsr__take(&out, NULL);
 done:
     tsr_tensor_release(xc);
     tsr_tensor_release(gc);
     return out;
+}
+
+/* ------------------------------------------------------------ bfloat16 gemm */
+
+/* mkldnn_bf16_gemm of 1.13 (mkldnn/Matmul.cpp; tsr__bf16_gemm_dnnl below), for cpublas::gemm's
+ * column-major c = alpha * op(a) op(b) + beta * c after normalize_last_dims:
+ * ideep's matmul over the row-major identity c^T = b^T a^T, i.e. source
+ * b^T (n x k), weights a^T (k x m) and destination c^T (n x m) as strided
+ * plain bfloat16 memory, alpha as the output scale and beta as a sum
+ * post-op. 1: not taken (oneDNN may not run bfloat16 here, m * n * k <=
+ * 16^3 or alpha 0: the caller's kernel computes it), 0 done, -1 error. */
+/* One oneDNN matmul of bfloat16: dst (M x N) = alpha * src (M x K) @ wei
+ * (K x N) (+ beta * dst), each plain memory of the given strides (in
+ * elements), as ideep's matmul_forward::compute runs it (alpha an output
+ * scale, beta a sum post-op). 0 or -1. */
+static int bf16_matmul(int64_t M, int64_t K, int64_t N, const void *src, const int64_t *ss, const void *wei,
+                       const int64_t *ws, void *dst, const int64_t *ds, float alpha, float beta)
+{
+    if (api.omp_set_num_threads) api.omp_set_num_threads(tsr_get_num_threads());
+    dnnl_dims_t sd = {M, K}, wd = {K, N}, dd = {M, N};
+    dnnl_dims_t sst = {ss[0], ss[1]}, wst = {ws[0], ws[1]}, dst_st = {ds[0], ds[1]};
+    dnnl_memory_desc_t smd, wmd, dmd;
+    dnnl_matmul_desc_t md;
+    dnnl_primitive_attr_t attr = NULL;
+    dnnl_post_ops_t po = NULL;
+    dnnl_primitive_desc_t ppd = NULL;
+    dnnl_primitive_t prim = NULL;
+    dnnl_memory_t mw = NULL, ms = NULL, mdst = NULL, msp = NULL;
+    tsr_tensor *sp = NULL;
+    int rc = -1;
+    if (api.dnnl_memory_desc_init_by_strides(&smd, 2, sd, dnnl_bf16, sst) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_strides(&wmd, 2, wd, dnnl_bf16, wst) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_strides(&dmd, 2, dd, dnnl_bf16, dst_st) != dnnl_success ||
+        api.dnnl_matmul_desc_init(&md, &smd, &wmd, NULL, &dmd) != dnnl_success ||
+        api.dnnl_primitive_attr_create(&attr) != dnnl_success ||
+        api.dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user) != dnnl_success)
+        goto done;
+    if (alpha != 1.0f && api.dnnl_primitive_attr_set_output_scales(attr, 1, 0, &alpha) != dnnl_success) goto done;
+    if (beta != 0.0f && (api.dnnl_post_ops_create(&po) != dnnl_success ||
+                         api.dnnl_post_ops_append_sum(po, beta) != dnnl_success ||
+                         api.dnnl_primitive_attr_set_post_ops(attr, po) != dnnl_success))
+        goto done;
+    if (api.dnnl_primitive_desc_create(&ppd, &md, attr, engine, NULL) != dnnl_success ||
+        api.dnnl_primitive_create(&prim, ppd) != dnnl_success)
+        goto done;
+    const dnnl_memory_desc_t *spd = api.dnnl_primitive_desc_query_md(ppd, dnnl_query_scratchpad_md, 0);
+    void *spp = NULL;
+    if (!spd || !(sp = buffer(api.dnnl_memory_desc_get_size(spd), TSR_CPU, &spp))) goto done;
+    if (api.dnnl_memory_create(&ms, &smd, engine, (void *)src) != dnnl_success ||
+        api.dnnl_memory_create(&mw, &wmd, engine, (void *)wei) != dnnl_success ||
+        api.dnnl_memory_create(&mdst, &dmd, engine, dst) != dnnl_success ||
+        api.dnnl_memory_create(&msp, spd, engine, spp) != dnnl_success)
+        goto done;
+    dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, ms}, {DNNL_ARG_WEIGHTS, mw}, {DNNL_ARG_DST, mdst},
+                               {DNNL_ARG_SCRATCHPAD, msp}};
+    if (api.dnnl_primitive_execute(prim, stream, 4, args) == dnnl_success &&
+        api.dnnl_stream_wait(stream) == dnnl_success)
+        rc = 0;
+done:
+    if (rc < 0) tsr_error_set(TSR_ERR_RUNTIME, "oneDNN refused a bfloat16 matrix product");
+    if (prim) api.dnnl_primitive_destroy(prim);
+    if (ppd) api.dnnl_primitive_desc_destroy(ppd);
+    if (po) api.dnnl_post_ops_destroy(po);
+    if (attr) api.dnnl_primitive_attr_destroy(attr);
+    if (ms) api.dnnl_memory_destroy(ms);
+    if (mw) api.dnnl_memory_destroy(mw);
+    if (mdst) api.dnnl_memory_destroy(mdst);
+    if (msp) api.dnnl_memory_destroy(msp);
+    tsr_tensor_release(sp);
+    return rc;
+}
+
+int tsr__bf16_gemm_dnnl(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float alpha, const void *a, int64_t lda,
+                        const void *b, int64_t ldb, float beta, void *c, int64_t ldc)
+{
+    if (!tsr__dnnl_bf16_usable() || m * n * k <= 16 * 16 * 16 || alpha == 0.0f) return 1;
+    int64_t as[2] = {lda, 1}, bs[2] = {ldb, 1}, cs[2] = {ldc, 1};
+    if (ta) as[0] = 1, as[1] = lda;
+    if (tb) bs[0] = 1, bs[1] = ldb;
+    return bf16_matmul(n, k, m, b, bs, a, as, c, cs, alpha, beta);
+}
+
+/* mkldnn_matmul of 1.13 for aten::mv (mat 2-d, vec 1-d, result 1-d) and
+ * aten::dot (both 1-d, result one element): the 1-d operands unsqueezed to
+ * [1, K] / [K, 1] / [M, 1], each used as it is when contiguous or
+ * transposed and copied contiguous otherwise. The caller checked
+ * use_mkldnn_bf16_matmul. 0 or -1. */
+static bool optimized_format(const tsr_tensor *t, const int64_t *sz, const int64_t *st)
+{
+    (void)t;
+    bool contig = (sz[1] == 1 || st[1] == 1) && (sz[0] == 1 || st[0] == (sz[1] == 1 ? 1 : st[1] * sz[1]));
+    return contig || (st[0] == 1 && st[1] == sz[0]);
+}
+
+int tsr__bf16_mkldnn_matmul(const tsr_tensor *m1, const tsr_tensor *m2, tsr_tensor *result, float beta, float alpha)
+{
+    if (alpha == 0) return 0;
+    int64_t s1[2], t1[2], s2[2], t2[2], rs[2] = {1, 1};
+    if (m1->ndim == 1) s1[0] = 1, s1[1] = m1->sizes[0], t1[0] = m1->sizes[0] * m1->strides[0], t1[1] = m1->strides[0];
+    else s1[0] = m1->sizes[0], s1[1] = m1->sizes[1], t1[0] = m1->strides[0], t1[1] = m1->strides[1];
+    s2[0] = m2->sizes[0], s2[1] = 1, t2[0] = m2->strides[0], t2[1] = 1;
+    if (result->ndim == 1) rs[0] = result->strides[0];
+    tsr_tensor *c1 = NULL, *c2 = NULL;
+    const void *p1 = tsr_tensor_ptr(m1, NULL), *p2 = tsr_tensor_ptr(m2, NULL);
+    int rc = -1;
+    if (!optimized_format(m1, s1, t1)) {
+        if (!(c1 = tsr_contiguous(m1, TSR_MF_CONTIGUOUS))) goto done;
+        p1 = tsr_tensor_ptr(c1, NULL), t1[0] = s1[1], t1[1] = 1;
+    }
+    if (!optimized_format(m2, s2, t2)) {
+        if (!(c2 = tsr_contiguous(m2, TSR_MF_CONTIGUOUS))) goto done;
+        p2 = tsr_tensor_ptr(c2, NULL), t2[0] = 1;
+    }
+    if (load() < 0) goto done;
+    rc = bf16_matmul(s1[0], s1[1], 1, p1, t1, p2, t2, tsr_tensor_ptr(result, NULL), rs, alpha, beta);
+done:
+    tsr_tensor_release(c1);
+    tsr_tensor_release(c2);
+    return rc;
 }

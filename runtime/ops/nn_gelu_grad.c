@@ -9,6 +9,7 @@
 
 #include "nn.h"
 #include "nn_conv.h"
+#include "nn_dnnl.h"
 #include "sleef.h"
 #include "../error.h"
 #include "../iter.h"
