@@ -13,6 +13,10 @@ PTYDRIVE=$BATS_TEST_DIRNAME/ptydrive.py
 # The tests expect what a CPU-only PyTorch prints; tests/cli/cuda.bats unsets
 # this to try the CUDA backend (libtsr_cuda.so) where it was built.
 export TSR_CUDA=0
+# The kernels of OpenBLAS and oneDNN as on a CPU with AVX2 and without AVX-512,
+# as tests/conformance/run picks them: the expected values hold on every
+# x86-64 machine (tests/cli/onednn_bf16.bats lifts the oneDNN cap itself)
+export OPENBLAS_CORETYPE=Haswell ONEDNN_MAX_CPU_ISA=AVX2
 
 setup() {
     [ -x "$TSR" ] || skip "no tsr binary at $TSR (run make first)"
