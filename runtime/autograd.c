@@ -519,6 +519,17 @@ static int save(tsr_node *n, int slot, const tsr_tensor *t, bool is_output)
     return 0;
 }
 
+/* Saves an in-place op's self before the op (inplace_old) in slot 0: 1.13
+ * saves self.clone(), which grad mode records as CloneBackward0 over self's
+ * grad_fn before the op, so a create_graph backward differentiates through
+ * the old self (PolygammaBackward1's polygamma(n + 1, self)). */
+static int save_old(tsr_node *node, tsr_tensor *self)
+{
+    if (self && !tsr_tensor_requires_grad(inplace_old) && tsr_ag_record("clone", 1, &self, NULL, inplace_old, false) < 0)
+        return -1;
+    return save(node, 0, inplace_old, false);
+}
+
 /* Makes node the grad_fn of t (output 0), dropping t's old one. */
 static int attach(tsr_tensor *t, tsr_node *node)
 {
@@ -588,7 +599,7 @@ static int record_view_inplace(const tsr_formula *f, int n, tsr_tensor *const *i
             fn->saved[i].orig = NULL;
         }
     }
-    if ((f->save & 1u) && inplace_old && save(fn, 0, inplace_old, false) < 0) goto fail;
+    if ((f->save & 1u) && inplace_old && save_old(fn, in[0]) < 0) goto fail;
     if ((f->save & TSR_SAVE_OUT) && save(fn, TSR_AG_OUT, out, true) < 0) goto fail;
     fn->out_nd = out->ndim;
     memcpy(fn->out_sizes, out->sizes, (size_t)out->ndim * sizeof(int64_t));
@@ -652,7 +663,7 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
             node->saved[i].orig = NULL;
         }
     }
-    if (inplace && (f->save & 1u) && inplace_old && save(node, 0, inplace_old, false) < 0) goto fail;
+    if (inplace && (f->save & 1u) && inplace_old && save_old(node, in[0]) < 0) goto fail;
     if ((f->save & TSR_SAVE_OUT) && save(node, TSR_AG_OUT, out, true) < 0) goto fail;
     node->out_nd = out->ndim;
     memcpy(node->out_sizes, out->sizes, (size_t)out->ndim * sizeof(int64_t));
