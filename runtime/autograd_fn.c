@@ -2425,6 +2425,10 @@ static int bw_index_put_mask(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         c->fail = true;
         return finish(c, n, gin);
     }
+    if (tsr__ag_creating()) {   /* 1.13's index_put_((mask,), values): its formula recorded */
+        const tsr_tensor *ix[1] = {n->extra[0]};
+        return tsr__bw_index_put_tensors(n, g, 1, ix, false, gin);
+    }
     if (NEED(0)) give(c, gin, 0, masked_fill0(c, g, n->extra[0]));
     if (NEED(1) && !c->fail) give(c, gin, 1, keep(c, tsr_masked_select(g, n->extra[0])));
     return finish(c, n, gin);
@@ -2450,6 +2454,19 @@ static int bw_index_put_key(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         items[k] = (tsr_sub){.kind = (tsr_sub_kind)e[0], .i = e[1], .start = e[2], .stop = e[3], .step = e[4],
                              .bare = e[5] != 0};
         if (items[k].kind == TSR_SUB_TENSOR) items[k].t = n->extra[nt++];
+    }
+    if (tsr__ag_creating()) {   /* a key of tensors only is 1.13's index_put_(indices): its formula recorded */
+        const tsr_tensor *ix[TSR_MAX_DIMS / 6];
+        bool tensors = true;
+        for (int k = 0; k < n->a.ndims; k++) {
+            tensors &= items[k].kind == TSR_SUB_TENSOR && items[k].t->ndim > 0;
+            ix[k] = items[k].t;
+        }
+        if (tensors && n->a.ndims > 0) return tsr__bw_index_put_tensors(n, g, n->a.ndims, ix, false, gin);
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of IndexPutBackward0 of an "
+                      "assignment by a key with basic items is not implemented.");
+        c->fail = true;
+        return finish(c, n, gin);
     }
     if (NEED(1)) give(c, gin, 1, keep(c, tsr_subscript(g, n->a.ndims, items)));
     if (NEED(0) && !c->fail) {
@@ -2995,6 +3012,27 @@ static tsr_tensor *kept_index(F *c, tsr_node *n)
     return n->extra[0];
 }
 
+/* grad.index_select(dim, index), recorded with create_graph (IndexSelectBackward0) */
+static tsr_tensor *isel_rec(F *c, const tsr_tensor *g, int64_t dim, const tsr_tensor *ix)
+{
+    if (c->fail || !g || !ix) return NULL;
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.i0 = dim;
+    const tsr_tensor *in[2] = {g, ix};
+    return record_on(c, keep(c, tsr_index_select(g, dim, ix)), "index_select", 2, in, &a);
+}
+
+/* grad.masked_select(mask), recorded with create_graph (MaskedSelectBackward0, the mask kept) */
+static tsr_tensor *msel_rec(F *c, const tsr_tensor *g, tsr_tensor *mask)
+{
+    if (c->fail || !g || !mask) return NULL;
+    const tsr_tensor *in[1] = {g};
+    tsr_tensor *r = record_on(c, keep(c, tsr_masked_select(g, mask)), "masked_select", 1, in, NULL);
+    if (r && tsr__ag_creating() && tsr_tensor_requires_grad(r) && tsr_ag_keep(r, mask) < 0) c->fail = true;
+    return r;
+}
+
 /* index_add(self, dim i0, index, source, alpha d0): self grad; source
  * maybe_multiply(grad.index_select(dim, index).expand_as(source), alpha) */
 static int bw_index_add(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -3036,7 +3074,7 @@ static int bw_index_fill(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor_release(cnt);
         keep(c, u);
         tsr_dims all = {.n = -1};
-        if (!c->fail) give(c, gin, 1, sum_dims(c, keep(c, tsr_index_select(g, n->a.i0, u)), &all, false));
+        if (!c->fail) give(c, gin, 1, sum_dims(c, isel_rec(c, g, n->a.i0, u), &all, false));
     }
     return finish(c, n, gin);
 }
@@ -3217,7 +3255,7 @@ static int bw_masked_fill_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **
     if (NEED(0)) give(c, gin, 0, masked_fill0(c, g, mask));
     if (NEED(2) && !c->fail) {
         tsr_dims all = {.n = -1};
-        give(c, gin, 2, sum_dims(c, keep(c, tsr_masked_select(g, mask)), &all, false));
+        give(c, gin, 2, sum_dims(c, msel_rec(c, g, mask), &all, false));
     }
     return finish(c, n, gin);
 }
