@@ -1057,15 +1057,16 @@ static int bw_reshape(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* squeeze / squeeze(dim): unsqueeze_to(grad, self.sizes()), one unsqueeze
- * per dim of size 1 the input had (with create_graph; a reshape otherwise) */
+/* squeeze / squeeze(dim) / squeeze_(dim): unsqueeze_to(grad, self.sizes()),
+ * one unsqueeze per dim of size 1 the input had (with create_graph; a
+ * reshape otherwise) */
 static int bw_squeeze(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     if (!tsr__ag_creating()) return bw_reshape(n, g, gin);
     F c0 = {0}, *c = &c0;
     int nd = n->in_nd[0];
     const tsr_tensor *r = g;
-    if (!strcmp(n->f->key, "squeeze_dim")) {
+    if (!strcmp(n->f->key, "squeeze_dim") || !strcmp(n->f->key, "squeeze_mm")) {
         if (nd > 0 && n->out_nd < nd) {   /* the squeezed dim: where the sizes first differ */
             int d = 0;
             while (d < n->out_nd && n->out_sizes[d] == n->in_sizes[0][d]) d++;
@@ -4021,7 +4022,7 @@ static const tsr_formula formulas[] = {
     {"square", "PowBackward0", 1, bw_square},
     {"squeeze", "SqueezeBackward0", 0, bw_squeeze},
     {"squeeze_dim", "SqueezeBackward1", 0, bw_squeeze},
-    {"squeeze_mm", "SqueezeBackward3", 0, bw_reshape},
+    {"squeeze_mm", "SqueezeBackward3", 0, bw_squeeze},
     {"stack", "StackBackward0", 0, bw_stack},
     {"std", "StdBackward0", 1 | TSR_SAVE_OUT, bw_var},
     {"std_mean_m", "StdMeanBackward0", 0, bw_mean},
