@@ -1805,8 +1805,28 @@ UNARY_SELF_F(bw_leaky_relu, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.
 /* threshold(threshold d0): x <= threshold ? 0 : dy */
 UNARY_SELF(bw_threshold, threshold_bw(c, g, x, n->a.d0))   /* ThresholdBackwardBackward0 with create_graph */
 /* (x > -3 && x < 3) ? dy * (1 / 6) : 0 */
-UNARY_SELF_F(bw_hardsigmoid, where0(c, AND(cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0)),
-                                  SMUL(g, coef(n, 1.0 / 6.0)), false))
+UNARY_SELF_F(bw_hardsigmoid_k, where0(c, AND(cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0)),
+                                    SMUL(g, coef(n, 1.0 / 6.0)), false))
+
+/* hardsigmoid_backward(grad, self): with create_graph the kernel's result
+ * recorded over (grad, self) as 1.13 records this op, which has no formula
+ * (a torch::autograd::NotImplemented node, whose backward raises) */
+static int bw_hardsigmoid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    if (!tsr__ag_creating()) return bw_hardsigmoid_k(n, g, gin);
+    bool was = tsr__ag_set_creating(false);
+    int rc = bw_hardsigmoid_k(n, g, gin);
+    tsr__ag_set_creating(was);
+    if (rc < 0 || !gin[0]) return rc;
+    F c0 = {0}, *c = &c0;
+    const tsr_tensor *x = selfx(c, n), *in[2];
+    int k = 0;   /* the node's edges: those of the inputs that require grad */
+    if (tsr_tensor_requires_grad(g)) in[k++] = g;
+    if (x && tsr_tensor_requires_grad(x)) in[k++] = x;
+    if (!c->fail && k && tsr_ag_record("hardsigmoid_backward", k, (tsr_tensor *const *)in, NULL, gin[0], false) < 0)
+        c->fail = true;
+    return finish(c, n, gin);
+}
 
 /* x < -3 ? 0 : x <= 3 ? dy * ((x / 3) + 0.5) : dy */
 static int bw_hardswish(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
@@ -3839,7 +3859,8 @@ static const tsr_formula formulas[] = {
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardshrink_backward", "HardshrinkBackwardBackward0", 2, bw_shrink_dbl},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
-    {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},
+    {"hardsigmoid_", "HardsigmoidBackward0", 1, bw_hardsigmoid},
+    {"hardsigmoid_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"hardswish", "HardswishBackward0", 1, bw_hardswish_c},
     {"hardswish_", "HardswishBackward0", 0, bw_hardswish},
     {"hardswish_backward", "HardswishBackwardBackward0", 3, bw_act_backward},

@@ -1363,6 +1363,10 @@ static int check_double(const Case *c)
         if (in[k]->requires_grad) pos[nr] = k, req[nr++] = in[k];
     int rc = m ? tsr_autograd_run(m, outs, v, false, nr, req, true, res, 0) : 0;
     for (int k = 0; k < nr; k++) h[pos[k]] = res[k];
+    if (rc < 0 && tsr_error_kind() == TSR_ERR_RUNTIME && !strncmp(tsr_error_message(), "derivative for aten::", 21)) {
+        tsr_error_clear();   /* 1.13 records a NotImplemented node there (hardsigmoid_backward): its refusal */
+        goto done;
+    }
     if (rc < 0) {
         printf("    %s: second backward failed: %s\n", c->key, tsr_error_message());
         tsr_error_clear();
