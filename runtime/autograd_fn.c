@@ -245,6 +245,18 @@ static int bw_pow(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* pow(Scalar self d0, Tensor exponent) (PowBackward2): pow_backward_exponent,
+ * grad * (result * log(self)).conj(), where(exponent >= 0, 0, ...) first when self is 0 */
+static int bw_pow_scalar(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    double b = n->a.d0;
+    tsr_tensor *v = cj(c, bins(c, TSR_BINOP_MUL, SAVED(TSR_AG_OUT), log(b)));
+    if (b == 0.0) v = where0(c, cmps(c, TSR_CMP_GE, SAVED(0), 0.0), v, true);
+    give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, v));
+    return finish(c, n, gin);
+}
+
 /* pow(self, exponent) both tensors (pow_backward_self / _exponent) */
 static int bw_pow_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -3972,6 +3984,7 @@ static const tsr_formula formulas[] = {
     {"polygamma", "PolygammaBackward0", 1, tsr__bw_polygamma},
     {"polygamma_", "PolygammaBackward1", 1, tsr__bw_polygamma},
     {"pow", "PowBackward0", 1, bw_pow},
+    {"pow_scalar", "PowBackward2", 1 | TSR_SAVE_OUT, bw_pow_scalar},
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
     {"prelu", "PreluBackward0", 3, tsr__bw_prelu},
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},

@@ -657,6 +657,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "minimum")) return bin(TSR_BINOP_MINIMUM, in[0], in[1]);
     if (!strcmp(k, "pow_t")) return bin(TSR_BINOP_POW, in[0], in[1]);
     if (!strcmp(k, "pow")) { tsr_operand e = tsr_operand_scalar(tsr_scalar_float(a->d0)); return tsr_binary(TSR_BINOP_POW, &x0, &e, NULL, NULL); }
+    if (!strcmp(k, "pow_scalar")) { tsr_operand b = tsr_operand_scalar(tsr_scalar_float(a->d0)); return tsr_binary(TSR_BINOP_POW, &b, &x0, NULL, NULL); }
     if (!strcmp(k, "clamp")) {
         tsr_operand lo = tsr_operand_scalar(tsr_scalar_float(a->d0)), hi = tsr_operand_scalar(tsr_scalar_float(a->d1));
         return tsr_clamp(in[0], a->has_d0 ? &lo : NULL, a->has_d1 ? &hi : NULL, NULL);
@@ -825,6 +826,7 @@ static const Case cases[] = {
     {"narrow", 1, {2}, {{4, 3}}, 0, A(.i0 = 0, .i1 = 1, .i2 = 1, .dims = {3, 1})}, {"neg", 1, {1}, {{3}}, 0, A(.ndims = 0)},
     {"norm", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .d0 = 2)}, {"permute", 1, {3}, {{2, 3, 4}}, 0, A(.ndims = 3, .dims = {2, 0, 1})},
     {"pow", 1, {1}, {{4}}, 1, A(.d0 = 2.5)}, {"pow_t", 2, {1, 1}, {{4}, {4}}, 1, A(.ndims = 0)},
+    {"pow_scalar", 1, {1}, {{4}}, 0, A(.d0 = 2.0)}, {"pow_scalar", 1, {1}, {{4}}, 0, A(.d0 = 0.5)},
     {"prod", 1, {2}, {{2, 3}}, 0, A(.ndims = -1)}, {"prod_dim", 1, {2}, {{2, 3}}, 0, A(.ndims = 1, .dims = {1})},
     {"reciprocal", 1, {1}, {{4}}, 1, A(.ndims = 0)}, {"relu", 1, {1}, {{6}}, 0, A(.ndims = 0)}, {"reshape_alias", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
     {"round", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"rsqrt", 1, {1}, {{4}}, 1, A(.ndims = 0)}, {"rsub", 2, {1, 1}, {{3}, {3}}, 0, A(.ndims = 0)},
