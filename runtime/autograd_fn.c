@@ -4050,6 +4050,7 @@ static const tsr_formula formulas[] = {
     {"sort", "SortBackward0", 0, bw_sort},
     {"sparse_coo_tensor", "SparseCooTensorWithDimsAndTensorsBackward0", 0, bw_sparse_coo},
     {"sparse_sum", "SparseSumBackward0", 1, bw_sparse_sum},
+    {"special_i1", "SpecialI1Backward0", 1 | TSR_SAVE_OUT, tsr__bw_i1},
     {"split", "SplitBackward0", 0, bw_split},
     {"split_with_sizes", "SplitWithSizesBackward0", 0, bw_split},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},

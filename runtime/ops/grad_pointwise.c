@@ -3,6 +3,7 @@
  * write them, in the same order of operations (grad_pointwise.h). */
 #include "grad_pointwise.h"
 #include "autograd_formula.h"
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include "error.h"
@@ -46,6 +47,13 @@ static tsr_tensor *where0(F *c, const tsr_tensor *cond, const tsr_tensor *g)
 {
     if (c->fail || !cond || !g) return NULL;
     return keep(c, tsr__ag_where0(cond, g, false));
+}
+/* i0(x) / i1(x), recorded with create_graph (I0Backward0 / SpecialI1Backward0) */
+static tsr_tensor *bessel(F *c, tsr_bessel_op op, const tsr_tensor *x)
+{
+    if (c->fail || !x) return NULL;
+    const tsr_tensor *in[1] = {x};
+    return record_on(c, keep(c, tsr_bessel(op, x, NULL)), op == TSR_BESSEL_I0 ? "i0" : "special_i1", 1, in, NULL);
 }
 static tsr_tensor *cj(F *c, const tsr_tensor *a)
 {
@@ -554,8 +562,30 @@ int tsr__bw_copysign(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 int tsr__bw_i0(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *x = SAVED(0), *i1 = NULL;
-    if (!c->fail) i1 = keep(c, tsr_bessel(TSR_BESSEL_I1, x, NULL));
-    give(c, gin, 0, MUL(g, i1));
+    tsr_tensor *x = SAVED(0);
+    give(c, gin, 0, MUL(g, bessel(c, TSR_BESSEL_I1, x)));
+    return finish(c, n, gin);
+}
+
+/* where(cond, a, s) with s a 0-dim tensor of a's dtype (WhereBackward0 with create_graph) */
+static tsr_tensor *where_s(F *c, const tsr_tensor *cond, const tsr_tensor *a, double s)
+{
+    if (c->fail || !cond || !a) return NULL;
+    tsr_tensor *f = keep(c, tsr_full(0, NULL, tsr_scalar_float(s), a->dtype, a->device));
+    return c->fail ? NULL : keep(c, tsr__ag_where(cond, a, f));
+}
+
+/* special_i1: i1_backward(grad, self, result): with safe = where(|self| >
+ * eps, self, eps) (eps the dtype's), grad * where(|self| > eps, safe.i0() -
+ * result * safe.reciprocal(), 0.5) */
+int tsr__bw_i1(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT), *big = NULL;
+    double eps = x && x->dtype == TSR_FLOAT32 ? (double)FLT_EPSILON : DBL_EPSILON;
+    if (!c->fail) big = cmps(c, TSR_CMP_GT, keep(c, tsr_unary(TSR_UNOP_ABS, x, NULL, NULL)), eps);
+    tsr_tensor *safe = where_s(c, big, x, eps);
+    tsr_tensor *gx = bin(c, TSR_BINOP_SUB, bessel(c, TSR_BESSEL_I0, safe), MUL(y, un(c, TSR_UNOP_RECIPROCAL, safe)));
+    give(c, gin, 0, MUL(g, where_s(c, big, gx, 0.5)));
     return finish(c, n, gin);
 }

@@ -367,6 +367,7 @@ static tsr_tensor *fwd_pointwise(const char *k, const tsr_ag_args *a, tsr_tensor
     if (!strcmp(k, "asinh")) return un(TSR_UNOP_ASINH, in[0]);
     if (!strcmp(k, "atanh")) return un(TSR_UNOP_ATANH, in[0]);
     if (!strcmp(k, "i0")) return tsr_bessel(TSR_BESSEL_I0, in[0], NULL);
+    if (!strcmp(k, "special_i1")) return tsr_bessel(TSR_BESSEL_I1, in[0], NULL);
     if (!strcmp(k, "fmax")) return bin(TSR_BINOP_FMAX, in[0], in[1]);
     if (!strcmp(k, "fmin")) return bin(TSR_BINOP_FMIN, in[0], in[1]);
     if (!strcmp(k, "copysign") || !strcmp(k, "copysign_s")) {
@@ -1031,7 +1032,7 @@ static const Case cases[] = {
     {"acosh", 1, {1}, {{5}}, 9, A(.ndims = 0)}, {"asinh", 1, {2}, {{2, 3}}, 0, A(.ndims = 0)},
     {"atanh", 1, {1}, {{5}}, 2, A(.ndims = 0)}, {"logaddexp", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
     {"logaddexp2", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)},
-    {"i0", 1, {1}, {{5}}, 0, A(.ndims = 0)},     {"fmax", 2, {1, 1}, {{5}, {5}}, 0, A(.ndims = 0)}, {"fmin", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
+    {"i0", 1, {1}, {{5}}, 0, A(.ndims = 0)}, {"special_i1", 1, {1}, {{5}}, 0, A(.ndims = 0)},     {"fmax", 2, {1, 1}, {{5}, {5}}, 0, A(.ndims = 0)}, {"fmin", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
     {"copysign", 2, {1, 1}, {{5}, {5}}, 0, A(.ndims = 0)}, {"copysign_s", 1, {1}, {{5}}, 0, A(.d0 = -1.5)},
     {"erfinv", 1, {1}, {{5}}, 2, A(.ndims = 0)}, {"lgamma", 1, {1}, {{5}}, 1, A(.ndims = 0)},
     {"digamma", 1, {1}, {{5}}, 1, A(.ndims = 0)}, {"polygamma", 1, {1}, {{5}}, 1, A(.i0 = 2)},
