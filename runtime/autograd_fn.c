@@ -3156,15 +3156,27 @@ static int bw_put(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *ix = kept_index(c, n);
-    if (NEED(0) && !c->fail)
-        give(c, gin, 0, n->a.flag ? (tsr_tensor *)g : keep(c, tsr_put(g, ix, zeros_in(c, n, 1, g), false)));
-    if (NEED(1) && !c->fail) give(c, gin, 1, reshape(c, keep(c, tsr_take(g, ix)), n->in_nd[1], n->in_sizes[1]));
+    if (NEED(0) && !c->fail && n->a.flag) give(c, gin, 0, (tsr_tensor *)g);
+    if (NEED(0) && !c->fail && !n->a.flag) {   /* grad.put(index, zeros_like(source), false): PutBackward0 with create_graph */
+        tsr_tensor *z = zeros_in(c, n, 1, g), *r = c->fail ? NULL : keep(c, tsr_put(g, ix, z, false));
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        const tsr_tensor *in[2] = {g, z};
+        if (r && record_on(c, r, "put", 2, in, &a) && tsr__ag_creating() && tsr_ag_keep(r, ix) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    if (NEED(1) && !c->fail) {   /* grad.take(index): TakeBackward0 with create_graph */
+        const tsr_tensor *in[1] = {g};
+        tsr_tensor *r = record_on(c, keep(c, tsr_take(g, ix)), "take", 1, in, NULL);
+        if (r && tsr__ag_creating() && tsr_ag_keep(r, ix) < 0) c->fail = true;
+        give(c, gin, 1, reshape(c, r, n->in_nd[1], n->in_sizes[1]));
+    }
     return finish(c, n, gin);
 }
 
 /* masked_scatter(self, mask, source): self grad.masked_fill(mask, 0); source
  * masked_scatter_backward: grad.masked_select(mask), zeros appended up to
- * source's numel, viewed as source */
+ * source's numel, viewed as source (each recorded with create_graph) */
 static int bw_masked_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -3173,13 +3185,15 @@ static int bw_masked_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (NEED(1) && !c->fail) {
         int64_t numel = 1;
         for (int i = 0; i < n->in_nd[1]; i++) numel *= n->in_sizes[1][i];
-        tsr_tensor *sel = keep(c, tsr_masked_select(g, mask));
-        if (!c->fail && numel > tsr_tensor_numel(sel)) {
+        tsr_tensor *sel = msel_rec(c, g, mask);
+        if (!c->fail && numel > tsr_tensor_numel(sel)) {   /* cat with zeros: CatBackward0 with create_graph */
             int64_t rest = numel - tsr_tensor_numel(sel);
             const tsr_tensor *parts[2] = {sel, zeros(c, 1, &rest, g->dtype)};
-            if (!c->fail) sel = keep(c, tsr_cat(2, parts, 0, NULL));
+            tsr_ag_args a = {0};
+            a.ndims = -1;
+            if (!c->fail) sel = record_on(c, keep(c, tsr_cat(2, parts, 0, NULL)), "cat", 2, parts, &a);
         }
-        give(c, gin, 1, reshape(c, sel, n->in_nd[1], n->in_sizes[1]));
+        give(c, gin, 1, c->fail ? NULL : keep(c, tsr__ag_view(sel, n->in_nd[1], n->in_sizes[1])));   /* ViewBackward0 */
     }
     return finish(c, n, gin);
 }
