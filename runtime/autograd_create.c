@@ -412,7 +412,7 @@ static const char *const dbl_ok[] = {
     "nll_loss", "nll_loss_backward", "norm", "norm_p", "permute", "pixel_shuffle", "pixel_unshuffle", "polygamma",
     "polygamma_", "pow", "pow_scalar", "pow_t", "prod", "prod_dim", "put", "rad2deg", "reciprocal",
     "reflection_pad1d", "reflection_pad1d_backward", "reflection_pad2d", "reflection_pad2d_backward",
-    "reflection_pad3d", "reflection_pad3d_backward", "relu", "remainder", "remainder_s", "repeat",
+    "reflection_pad3d", "reflection_pad3d_backward", "relu", "remainder", "remainder_s", "renorm", "repeat",
     "replication_pad1d", "replication_pad1d_backward", "replication_pad2d", "replication_pad2d_backward",
     "replication_pad3d", "replication_pad3d_backward", "reshape_alias", "roll", "rot90", "round", "rsqrt", "rsub",
     "rsub_s", "scatter", "scatter_add", "scatter_v", "select", "select_backward", "sgn", "sigmoid",

@@ -1816,9 +1816,10 @@ static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 UNARY_SELF_F(bw_leaky_relu, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.d0)))
 /* threshold(threshold d0): x <= threshold ? 0 : dy */
 UNARY_SELF(bw_threshold, threshold_bw(c, g, x, n->a.d0))   /* ThresholdBackwardBackward0 with create_graph */
-/* (x > -3 && x < 3) ? dy * (1 / 6) : 0 */
+/* (x > -3 && x < 3) ? dy * (1 / 6) : 0, 1 / 6 the float 1.0f / 6.0f in
+ * every dtype (1.13's hardsigmoid_backward kernel, double included) */
 UNARY_SELF_F(bw_hardsigmoid_k, where0(c, AND(cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0)),
-                                    SMUL(g, coef(n, 1.0 / 6.0)), false))
+                                    SMUL(g, (double)(1.0f / 6.0f)), false))
 
 /* hardsigmoid_backward(grad, self): with create_graph the kernel's result
  * recorded over (grad, self) as 1.13 records this op, which has no formula

@@ -451,7 +451,12 @@ int tsr__bw_dist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* renorm_backward(grad, self, p d0, dim i0, maxnorm d1) */
+/* renorm_backward(grad, self, p d0, dim i0, maxnorm d1): in the CPU
+ * accumulate type (float: double), norm = vector_norm(self, p, dims, true,
+ * acc) and nb = norm_backward((self.conj() * grad).sum(dims, true, acc),
+ * self, p, norm); where(norm > maxnorm, (factor * (grad - invnorm *
+ * nb)).to(grad's dtype), grad) with invnorm = (norm + 1e-7).reciprocal(),
+ * factor = invnorm * maxnorm, each op recorded with create_graph */
 int tsr__bw_renorm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -462,18 +467,28 @@ int tsr__bw_renorm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         if (d != n->a.i0) rd.d[rd.n++] = d;
     if (rd.n == 0) rd.n = -1;   /* 1-D: every dim but dim is none; 1.13 reduces over an empty list: all */
     double p = n->a.d0, maxnorm = n->a.d1;
-    tsr_tensor *nrm = keep(c, tsr_norm(x, p, &rd, true, TSR_DTYPE_UNDEFINED, NULL));
-    tsr_tensor *go = NULL;
-    if (!c->fail) go = keep(c, tsr_sum(MUL(cj(c, x), g), &rd, true, TSR_DTYPE_UNDEFINED, NULL));
+    bool cplx = tsr_dtype_is_complex(x->dtype);
+    tsr_dtype acc = cplx ? x->dtype : x->dtype == TSR_FLOAT64 || x->dtype == TSR_FLOAT32 ? TSR_FLOAT64 : TSR_FLOAT32;
+    tsr_ag_args ra = {0};   /* vector_norm's and sum's args as the bindings record them */
+    ra.ndims = rd.n;
+    for (int i = 0; i < rd.n; i++) ra.dims[i] = rd.d[i];
+    ra.keepdim = true;
+    ra.d0 = p;
+    const tsr_tensor *in[1] = {x};
+    tsr_tensor *nrm = record_on(c, keep(c, tsr_norm(x, p, &rd, true, cplx ? TSR_DTYPE_UNDEFINED : acc, NULL)),
+                                "vector_norm", 1, in, &ra);
+    tsr_tensor *go = MUL(cj(c, x), g);
+    if (!c->fail) {   /* SumBackward1 with create_graph */
+        in[0] = go;
+        go = record_on(c, keep(c, tsr_sum(go, &rd, true, cplx ? TSR_DTYPE_UNDEFINED : acc, NULL)),
+                       rd.n < 0 ? "sum" : "sum_dim", 1, in, &ra);
+    }
     tsr_tensor *nb = norm_bw(c, go, x, p, nrm, &rd);
     tsr_tensor *inv = un(c, TSR_UNOP_RECIPROCAL, bins(c, TSR_BINOP_ADD, nrm, 1e-7));
     tsr_tensor *factor = bins(c, TSR_BINOP_MUL, inv, maxnorm);
-    tsr_tensor *v = nb ? MUL(factor, bin(c, TSR_BINOP_SUB, g, MUL(inv, nb))) : MUL(factor, g), *r = NULL;
-    if (!c->fail) {
-        tsr_operand a = tsr_operand_tensor(v), b = tsr_operand_tensor(g);
-        r = keep(c, tsr_where(cmps(c, TSR_CMP_GT, nrm, maxnorm), &a, &b, NULL));
-    }
-    give(c, gin, 0, r);
+    tsr_tensor *v = nb ? MUL(factor, bin(c, TSR_BINOP_SUB, g, MUL(inv, nb))) : MUL(factor, g);
+    if (!c->fail) v = keep(c, tsr__ag_to_dtype(v, g->dtype));
+    if (!c->fail) give(c, gin, 0, keep(c, tsr__ag_where(cmps(c, TSR_CMP_GT, nrm, maxnorm), v, g)));
     return finish(c, n, gin);
 }
 
