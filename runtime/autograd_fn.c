@@ -2583,10 +2583,39 @@ static int bw_fractional_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor
     return pool_bw(n, g, gin, tsr__bw_fractional_max_pool3d);
 }
 
+/* max_pool_double_backward(grad, indices, dim) as 1.13 computes it, for
+ * create_graph: grad.contiguous().view(lead..., -1).gather(-1, indices
+ * viewed so).view(indices' sizes) (ViewBackward0, GatherBackward0, a
+ * CloneBackward0 first when grad is not contiguous) */
+static tsr_tensor *max_pool_dbl(F *c, const tsr_tensor *g, const tsr_tensor *ix, int dim)
+{
+    if (c->fail || !g || !ix) return NULL;
+    int nd = ix->ndim - dim + 1;
+    int64_t gs[TSR_MAX_DIMS], is[TSR_MAX_DIMS], lead = 1;
+    for (int d = 0; d < nd - 1; d++) gs[d] = is[d] = ix->sizes[d], lead *= ix->sizes[d];
+    gs[nd - 1] = lead ? tsr_tensor_numel(g) / lead : 0;
+    is[nd - 1] = lead ? tsr_tensor_numel(ix) / lead : 0;
+    const tsr_tensor *gc = g, *in[2];
+    if (!tsr_tensor_is_contiguous(g)) {
+        in[0] = g;
+        gc = record_on(c, keep(c, tsr_clone(g, TSR_MF_CONTIGUOUS)), "clone", 1, in, NULL);
+    }
+    tsr_tensor *gv = c->fail ? NULL : keep(c, tsr__ag_view(gc, nd, gs));
+    tsr_tensor *iv = c->fail ? NULL : keep(c, tsr_view_view(ix, nd, is));
+    if (c->fail) return NULL;
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.i0 = nd - 1;
+    in[0] = gv, in[1] = iv;
+    tsr_tensor *r = record_on(c, keep(c, tsr_gather(gv, nd - 1, iv)), "gather", 2, in, &a);
+    return c->fail ? NULL : keep(c, tsr__ag_view(r, ix->ndim, ix->sizes));
+}
+
 static int bw_max_unpool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool3d_backward(g, n->extra[0])));
+    if (NEED(0) && tsr__ag_creating() && tsr_tensor_numel(n->extra[0])) give(c, gin, 0, max_pool_dbl(c, g, n->extra[0], 3));
+    else if (NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool3d_backward(g, n->extra[0])));
     return finish(c, n, gin);
 }
 
@@ -2605,7 +2634,8 @@ static int bw_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { r
 static int bw_max_unpool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool2d_backward(g, n->extra[0])));
+    if (NEED(0) && tsr__ag_creating() && tsr_tensor_numel(n->extra[0])) give(c, gin, 0, max_pool_dbl(c, g, n->extra[0], 2));
+    else if (NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool2d_backward(g, n->extra[0])));
     return finish(c, n, gin);
 }
 
