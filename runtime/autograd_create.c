@@ -390,7 +390,7 @@ static const char *const dbl_ok[] = {
     "abs", "acos", "acosh", "adaptive_avg_pool2d", "adaptive_avg_pool2d_backward", "adaptive_avg_pool3d",
     "adaptive_avg_pool3d_backward", "adaptive_max_pool2d", "adaptive_max_pool2d_backward", "adaptive_max_pool3d",
     "adaptive_max_pool3d_backward", "add", "add_s", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr",
-    "alias", "amax", "amin", "angle", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d",
+    "alias", "amax", "amin", "angle", "as_strided_view", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d",
     "avg_pool2d_backward", "avg_pool3d", "avg_pool3d_backward", "baddbmm", "binary_cross_entropy",
     "binary_cross_entropy_with_logits", "bmm", "cat", "ceil", "celu", "clamp", "clamp_max", "clamp_max_t",
     "clamp_min", "clamp_min_t", "clamp_tensor", "clone", "constant_pad_nd", "convolution", "convolution_backward",

@@ -2816,8 +2816,96 @@ static int bw_copy_slices_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
  * AsStridedBackward0 over the base's new grad_fn): the view's geometry as
  * for copy_slices_view; the base's gradient is zeros in the base's strides
  * with the region set to g (views without internal overlap only). */
+/* _maybe_overlapping_memory of 1.13's as_strided_backward: dims by stride
+ * ascending, each stride past the span of the smaller ones */
+static bool maybe_overlap(int nd, const int64_t *sizes, const int64_t *strides)
+{
+    int ord[TSR_MAX_DIMS];
+    for (int i = 0; i < nd; i++) ord[i] = i;
+    for (int i = 1; i < nd; i++)   /* a stable insertion sort by stride */
+        for (int j = i; j > 0 && strides[ord[j]] < strides[ord[j - 1]]; j--) {
+            int t = ord[j];
+            ord[j] = ord[j - 1], ord[j - 1] = t;
+        }
+    int64_t span = 0;
+    for (int i = 0; i < nd; i++) {
+        if (strides[ord[i]] <= span) return true;
+        span += strides[ord[i]] * (sizes[ord[i]] - 1);
+    }
+    return false;
+}
+
+static int64_t min_storage(int nd, const int64_t *sizes, const int64_t *strides, int64_t offset)
+{
+    int64_t n = offset + 1;
+    for (int i = 0; i < nd; i++) n += (sizes[i] - 1) * strides[i];
+    return n;
+}
+
+/* AsStridedBackward0 with create_graph: 1.13's as_strided_backward. grad's
+ * dims of size 1 squeezed (SqueezeBackward1) and of stride 0 summed
+ * (SumBackward1), last first; zeros of the storage both geometries span,
+ * as_strided to the view's and copy_(grad) (CopySlices); the storage
+ * as_strided to the base's geometry (AsStridedBackward0). Geometries that
+ * may overlap themselves (1.13's index_add_ path) refuse. */
+static int bw_as_strided_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const int nd = n->a.ndims, bd = n->in_nd[0];
+    const int64_t *vs = n->a.dims, *vst = n->a.dims + nd, *bs = n->in_sizes[0], *bst = n->a.dims + 2 * nd;
+    int64_t os[TSR_MAX_DIMS], ost[TSR_MAX_DIMS], is[TSR_MAX_DIMS], ist[TSR_MAX_DIMS];
+    int on = 0, inn = 0;
+    bool empty = false;
+    const tsr_tensor *gg = g;
+    for (int d = nd - 1; d >= 0 && !c->fail; d--) {
+        if (vs[d] == 0) empty = true;
+        else if (vs[d] == 1) gg = keep(c, tsr__ag_squeeze_dim(gg, d));
+        else if (vst[d] == 0) gg = sum_dim1(c, gg, d, false);
+        else os[on] = vs[d], ost[on++] = vst[d];
+    }
+    for (int d = bd - 1; d >= 0; d--) {
+        if (bs[d] == 0) empty = true;
+        else if (bs[d] != 1) is[inn] = bs[d], ist[inn++] = bst[d];
+    }
+    for (int i = 0; i < on / 2; i++) {   /* collected last first */
+        int64_t t = os[i], u = ost[i];
+        os[i] = os[on - 1 - i], ost[i] = ost[on - 1 - i], os[on - 1 - i] = t, ost[on - 1 - i] = u;
+    }
+    for (int i = 0; i < inn / 2; i++) {
+        int64_t t = is[i], u = ist[i];
+        is[i] = is[inn - 1 - i], ist[i] = ist[inn - 1 - i], is[inn - 1 - i] = t, ist[inn - 1 - i] = u;
+    }
+    if (c->fail) return finish(c, n, gin);
+    if (empty) {   /* zeros of the input's sizes, no graph */
+        give(c, gin, 0, zeros_in(c, n, 0, g));
+        return finish(c, n, gin);
+    }
+    if (maybe_overlap(on, os, ost) || maybe_overlap(inn, is, ist) || 2 * bd + 1 > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of AsStridedBackward0 of a view "
+                      "that may overlap itself is not implemented.");
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    int64_t inp_off = n->a.i0 < 0 ? -n->a.i0 : 0, out_off = n->a.i0 < 0 ? 0 : n->a.i0;
+    int64_t size = min_storage(inn, is, ist, inp_off), s2 = min_storage(on, os, ost, out_off);
+    if (s2 > size) size = s2;
+    tsr_tensor *st = keep(c, tsr_zeros(1, &size, g->dtype, g->device));
+    tsr_tensor *sv = c->fail ? NULL : keep(c, tsr_view_as_strided(st, on, os, ost, out_off));
+    if (!c->fail && (tsr_copy_(sv, gg) < 0 || tsr_ag_record_setitem(st, sv, gg) < 0)) c->fail = true;
+    tsr_tensor *r = c->fail ? NULL : keep(c, tsr_view_as_strided(st, bd, bs, bst, inp_off));
+    tsr_ag_args a = {0};   /* as_strided_view's args: r's geometry over the storage's */
+    a.ndims = bd;
+    for (int d = 0; d < bd; d++) a.dims[d] = bs[d], a.dims[bd + d] = bst[d];
+    a.dims[2 * bd] = 1;
+    a.i0 = inp_off;
+    const tsr_tensor *in[1] = {st};
+    give(c, gin, 0, record_on(c, r, "as_strided_view", 1, in, &a));
+    return finish(c, n, gin);
+}
+
 static int bw_as_strided_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
+    if (tsr__ag_creating() && tsr_tensor_requires_grad(g)) return bw_as_strided_rec(n, g, gin);
     F c0 = {0}, *c = &c0;
     const int nd = n->a.ndims;
     tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], n->a.dims + 2 * nd, g->dtype,
