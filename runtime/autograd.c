@@ -525,8 +525,16 @@ static int save(tsr_node *n, int slot, const tsr_tensor *t, bool is_output)
  * the old self (PolygammaBackward1's polygamma(n + 1, self)). */
 static int save_old(tsr_node *node, tsr_tensor *self)
 {
-    if (self && !tsr_tensor_requires_grad(inplace_old) && tsr_ag_record("clone", 1, &self, NULL, inplace_old, false) < 0)
-        return -1;
+    if (self && !tsr_tensor_requires_grad(inplace_old)) {
+        /* the clone was taken before the op bumped the version: a view
+         * current then keeps its grad_fn (no AsStridedBackward0 for it) */
+        struct tsr_autograd *m = self->autograd;
+        int64_t vv = m ? m->view_version : -1;
+        if (m && self->base && vv >= 0 && vv == self->storage->version - 1) m->view_version = self->storage->version;
+        int rc = tsr_ag_record("clone", 1, &self, NULL, inplace_old, false);
+        if (m) m->view_version = vv;
+        if (rc < 0) return -1;
+    }
     return save(node, 0, inplace_old, false);
 }
 

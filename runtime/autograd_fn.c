@@ -2765,6 +2765,49 @@ static int bw_copy_slices(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* CopySlices with create_graph, as 1.13's CopySlices::apply records it:
+ * result = empty_strided(base).copy_(grad) (CopyBackwards), grad_slice =
+ * result.as_strided(view) (AsStridedBackward0), the op's backward on
+ * grad_slice.clone() (CloneBackward0; n->sub's formula, or for an
+ * assignment CopyBackwards' zeros for the view and the clone for the
+ * value), grad_slice.copy_(the view's gradient) (CopySlices); result goes
+ * to the base, the op's other gradients to its other inputs. */
+static int bw_copy_slices_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const int nd = n->a.ndims;
+    tsr_node *fn = n->sub;
+    tsr_tensor *sg[TSR_AG_MAXIN] = {0};
+    if (fn && !tsr__ag_dbl_ok(fn->f->key)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of %s (a higher-order gradient, create_graph=True) is "
+                      "not implemented.", fn->name);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], n->a.dims + 2 * nd, g->dtype,
+                                                     g->device));
+    tsr_tensor *cin[2] = {r, (tsr_tensor *)g};
+    tsr_ag_args none = {0};
+    none.ndims = -1;
+    if (!c->fail && (tsr_copy_(r, g) < 0 || tsr_ag_record("copy_backwards", 2, cin, &none, r, true) < 0)) c->fail = true;
+    const tsr_tensor *in[1] = {r};
+    tsr_tensor *v = c->fail ? NULL : record_on(c, keep(c, tsr_view_as_strided(r, nd, n->a.dims, n->a.dims + nd, n->a.i0)),
+                                               "as_strided_view", 1, in, &n->a);
+    in[0] = v;
+    tsr_tensor *gv = c->fail ? NULL : record_on(c, keep(c, tsr_clone(v, TSR_MF_CONTIGUOUS)), "clone", 1, in, NULL);
+    if (!c->fail && fn && fn->f->bw(fn, gv, sg) < 0) c->fail = true;
+    if (!c->fail && !fn && NEED(1)) sg[1] = tsr_tensor_retain(gv);
+    tsr_tensor *s0 = sg[0] ? sg[0] : c->fail ? NULL : keep(c, tsr_zeros(v->ndim, v->sizes, g->dtype, g->device));
+    if (!c->fail && (tsr_copy_(v, s0) < 0 || tsr_ag_record_setitem(r, v, s0) < 0)) c->fail = true;
+    tsr_tensor_release(sg[0]);
+    for (int i = 1; i < n->nnext; i++) {
+        if (!c->fail && NEED(i)) gin[i] = sg[i];
+        else tsr_tensor_release(sg[i]);
+    }
+    if (NEED(0)) give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
 /* CopySlices of base[key] = value for a basic-indexing key (1.13's
  * CopySlices around CopyBackwards / FillBackward0): inputs (base before the
  * write, value if a tensor). The region is the view written: its sizes in
@@ -2774,6 +2817,7 @@ static int bw_copy_slices(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
  * value's the region (summed to its shape by the engine). */
 static int bw_copy_slices_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
+    if (tsr__ag_creating() && tsr_tensor_requires_grad(g)) return bw_copy_slices_rec(n, g, gin);
     F c0 = {0}, *c = &c0;
     const int nd = n->a.ndims;
     tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], n->a.dims + 2 * nd, g->dtype,
@@ -2790,8 +2834,21 @@ static int bw_copy_slices_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gi
  * view's geometry as for copy_slices_view. The op's backward runs on the
  * region's gradient; its gradient for input 0 (the view's old values) goes
  * back into the region, its others to the op's other inputs. */
+/* whether the op's backward run on g gives a result that needs a graph
+ * (the engine's rule, for CopySlices' op node): g or a saved tensor requires grad */
+static bool sub_needs_graph(const tsr_node *fn, const tsr_tensor *g)
+{
+    if (tsr_tensor_requires_grad(g)) return true;
+    for (int i = 0; i < TSR_AG_NSAVED; i++) {
+        const tsr_saved *s = &fn->saved[i];
+        if (s->t && (s->is_output || (s->orig && tsr_tensor_requires_grad(s->orig)))) return true;
+    }
+    return false;
+}
+
 static int bw_copy_slices_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
+    if (tsr__ag_creating() && sub_needs_graph(n->sub, g)) return bw_copy_slices_rec(n, g, gin);
     F c0 = {0}, *c = &c0;
     const int nd = n->a.ndims;
     tsr_node *fn = n->sub;
