@@ -2489,14 +2489,22 @@ static int bw_index_put_key(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
                              .bare = e[5] != 0};
         if (items[k].kind == TSR_SUB_TENSOR) items[k].t = n->extra[nt++];
     }
-    if (tsr__ag_creating()) {   /* a key of tensors only is 1.13's index_put_(indices): its formula recorded */
-        const tsr_tensor *ix[TSR_MAX_DIMS / 6];
-        bool tensors = true;
+    if (tsr__ag_creating()) {   /* a key of tensors (and an Ellipsis: None indices) is 1.13's index_put_(indices) */
+        const tsr_tensor *ix[TSR_MAX_DIMS];
+        bool tensors = n->a.ndims > 0;
+        int used = 0, ne = 0, ni = 0;
         for (int k = 0; k < n->a.ndims; k++) {
-            tensors &= items[k].kind == TSR_SUB_TENSOR && items[k].t->ndim > 0;
-            ix[k] = items[k].t;
+            if (items[k].kind == TSR_SUB_ELLIPSIS) ne++;
+            else if (items[k].kind != TSR_SUB_TENSOR || items[k].t->ndim == 0) tensors = false;
+            else used += items[k].t->dtype == TSR_BOOL || items[k].t->dtype == TSR_UINT8 ? items[k].t->ndim : 1;
         }
-        if (tensors && n->a.ndims > 0) return tsr__bw_index_put_tensors(n, g, n->a.ndims, ix, false, gin);
+        tensors = tensors && ne <= 1 && used <= n->in_nd[0];
+        for (int k = 0; tensors && k < n->a.ndims; k++) {
+            if (items[k].kind != TSR_SUB_ELLIPSIS) ix[ni++] = items[k].t;
+            else
+                for (int d = used; d < n->in_nd[0]; d++) ix[ni++] = NULL;
+        }
+        if (tensors) return tsr__bw_index_put_tensors(n, g, ni, ix, false, gin);
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of IndexPutBackward0 of an "
                       "assignment by a key with basic items is not implemented.");
         c->fail = true;
