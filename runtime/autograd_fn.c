@@ -2753,26 +2753,6 @@ static int bw_group_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* CopySlices of base[region].copy_(src): inputs (base before the copy,
- * src); the region per dim d of base in dims[2d] (start), dims[2d+1]
- * (length), ndims of them. base gets the gradient with the region zeroed
- * (CopyBackwards' zeros for self), src the region's gradient (a copy). */
-static int bw_copy_slices(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    F c0 = {0}, *c = &c0;
-    tsr_tensor *v = keep(c, tsr_view_alias(g));
-    for (int d = 0; d < n->a.ndims && !c->fail; d++) v = keep(c, tsr_view_narrow(v, d, n->a.dims[2 * d], n->a.dims[2 * d + 1]));
-    if (!c->fail && NEED(1)) give(c, gin, 1, keep(c, tsr_clone(v, TSR_MF_CONTIGUOUS)));
-    if (!c->fail && NEED(0)) {
-        tsr_tensor *r = keep(c, tsr_clone(g, TSR_MF_CONTIGUOUS)), *z = r ? keep(c, tsr_view_alias(r)) : NULL;
-        for (int d = 0; d < n->a.ndims && !c->fail; d++)
-            z = keep(c, tsr_view_narrow(z, d, n->a.dims[2 * d], n->a.dims[2 * d + 1]));
-        if (!c->fail && tsr_zero_(z) < 0) c->fail = true;
-        give(c, gin, 0, r);
-    }
-    return finish(c, n, gin);
-}
-
 /* CopySlices with create_graph, as 1.13's CopySlices::apply records it:
  * result = empty_strided(base).copy_(grad) (CopyBackwards), grad_slice =
  * result.as_strided(view) (AsStridedBackward0), the op's backward on
@@ -2780,10 +2760,10 @@ static int bw_copy_slices(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
  * assignment CopyBackwards' zeros for the view and the clone for the
  * value), grad_slice.copy_(the view's gradient) (CopySlices); result goes
  * to the base, the op's other gradients to its other inputs. */
-static int bw_copy_slices_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_copy_slices_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, const tsr_ag_args *va)
 {
     F c0 = {0}, *c = &c0;
-    const int nd = n->a.ndims;
+    const int nd = va->ndims;
     tsr_node *fn = n->sub;
     tsr_tensor *sg[TSR_AG_MAXIN] = {0};
     if (fn && !tsr__ag_dbl_ok(fn->f->key)) {
@@ -2792,15 +2772,15 @@ static int bw_copy_slices_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
         c->fail = true;
         return finish(c, n, gin);
     }
-    tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], n->a.dims + 2 * nd, g->dtype,
+    tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], va->dims + 2 * nd, g->dtype,
                                                      g->device));
     tsr_tensor *cin[2] = {r, (tsr_tensor *)g};
     tsr_ag_args none = {0};
     none.ndims = -1;
     if (!c->fail && (tsr_copy_(r, g) < 0 || tsr_ag_record("copy_backwards", 2, cin, &none, r, true) < 0)) c->fail = true;
     const tsr_tensor *in[1] = {r};
-    tsr_tensor *v = c->fail ? NULL : record_on(c, keep(c, tsr_view_as_strided(r, nd, n->a.dims, n->a.dims + nd, n->a.i0)),
-                                               "as_strided_view", 1, in, &n->a);
+    tsr_tensor *v = c->fail ? NULL : record_on(c, keep(c, tsr_view_as_strided(r, nd, va->dims, va->dims + nd, va->i0)),
+                                               "as_strided_view", 1, in, va);
     in[0] = v;
     tsr_tensor *gv = c->fail ? NULL : record_on(c, keep(c, tsr_clone(v, TSR_MF_CONTIGUOUS)), "clone", 1, in, NULL);
     if (!c->fail && fn && fn->f->bw(fn, gv, sg) < 0) c->fail = true;
@@ -2816,6 +2796,41 @@ static int bw_copy_slices_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
     return finish(c, n, gin);
 }
 
+/* CopySlices of base[region].copy_(src): inputs (base before the copy,
+ * src); the region per dim d of base in dims[2d] (start), dims[2d+1]
+ * (length), ndims of them. base gets the gradient with the region zeroed
+ * (CopyBackwards' zeros for self), src the region's gradient (a copy);
+ * with create_graph as copy_slices_view over a contiguous base. */
+static int bw_copy_slices(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    const int bd = n->in_nd[0];
+    if (tsr__ag_creating() && tsr_tensor_requires_grad(g) && 2 * bd + bd <= TSR_MAX_DIMS) {
+        tsr_ag_args va = {0};   /* the region as a view of a contiguous base, in copy_slices_view's layout */
+        int64_t st = 1;
+        va.ndims = bd;
+        for (int d = bd - 1; d >= 0; d--) {
+            bool cut = d < n->a.ndims;
+            va.dims[d] = cut ? n->a.dims[2 * d + 1] : n->in_sizes[0][d];
+            va.dims[bd + d] = va.dims[2 * bd + d] = st;
+            va.i0 += cut ? n->a.dims[2 * d] * st : 0;
+            st *= n->in_sizes[0][d];
+        }
+        return bw_copy_slices_rec(n, g, gin, &va);
+    }
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *v = keep(c, tsr_view_alias(g));
+    for (int d = 0; d < n->a.ndims && !c->fail; d++) v = keep(c, tsr_view_narrow(v, d, n->a.dims[2 * d], n->a.dims[2 * d + 1]));
+    if (!c->fail && NEED(1)) give(c, gin, 1, keep(c, tsr_clone(v, TSR_MF_CONTIGUOUS)));
+    if (!c->fail && NEED(0)) {
+        tsr_tensor *r = keep(c, tsr_clone(g, TSR_MF_CONTIGUOUS)), *z = r ? keep(c, tsr_view_alias(r)) : NULL;
+        for (int d = 0; d < n->a.ndims && !c->fail; d++)
+            z = keep(c, tsr_view_narrow(z, d, n->a.dims[2 * d], n->a.dims[2 * d + 1]));
+        if (!c->fail && tsr_zero_(z) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    return finish(c, n, gin);
+}
+
 /* CopySlices of base[key] = value for a basic-indexing key (1.13's
  * CopySlices around CopyBackwards / FillBackward0): inputs (base before the
  * write, value if a tensor). The region is the view written: its sizes in
@@ -2825,7 +2840,7 @@ static int bw_copy_slices_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
  * value's the region (summed to its shape by the engine). */
 static int bw_copy_slices_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
-    if (tsr__ag_creating() && tsr_tensor_requires_grad(g)) return bw_copy_slices_rec(n, g, gin);
+    if (tsr__ag_creating() && tsr_tensor_requires_grad(g)) return bw_copy_slices_rec(n, g, gin, &n->a);
     F c0 = {0}, *c = &c0;
     const int nd = n->a.ndims;
     tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], n->a.dims + 2 * nd, g->dtype,
@@ -2856,7 +2871,7 @@ static bool sub_needs_graph(const tsr_node *fn, const tsr_tensor *g)
 
 static int bw_copy_slices_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
-    if (tsr__ag_creating() && sub_needs_graph(n->sub, g)) return bw_copy_slices_rec(n, g, gin);
+    if (tsr__ag_creating() && sub_needs_graph(n->sub, g)) return bw_copy_slices_rec(n, g, gin, &n->a);
     F c0 = {0}, *c = &c0;
     const int nd = n->a.ndims;
     tsr_node *fn = n->sub;
