@@ -2622,7 +2622,8 @@ static tsr_tensor *max_pool_dbl(F *c, const tsr_tensor *g, const tsr_tensor *ix,
 static int bw_max_unpool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0) && tsr__ag_creating() && tsr_tensor_numel(n->extra[0])) give(c, gin, 0, max_pool_dbl(c, g, n->extra[0], 3));
+    if (NEED(0) && tsr__ag_creating() && tsr_tensor_numel(n->extra[0]))
+        give(c, gin, 0, max_pool_dbl(c, g, n->extra[0], 3));
     else if (NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool3d_backward(g, n->extra[0])));
     return finish(c, n, gin);
 }
@@ -2642,7 +2643,8 @@ static int bw_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { r
 static int bw_max_unpool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0) && tsr__ag_creating() && tsr_tensor_numel(n->extra[0])) give(c, gin, 0, max_pool_dbl(c, g, n->extra[0], 2));
+    if (NEED(0) && tsr__ag_creating() && tsr_tensor_numel(n->extra[0]))
+        give(c, gin, 0, max_pool_dbl(c, g, n->extra[0], 2));
     else if (NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool2d_backward(g, n->extra[0])));
     return finish(c, n, gin);
 }
@@ -2777,7 +2779,8 @@ static int bw_copy_slices_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
     tsr_tensor *cin[2] = {r, (tsr_tensor *)g};
     tsr_ag_args none = {0};
     none.ndims = -1;
-    if (!c->fail && (tsr_copy_(r, g) < 0 || tsr_ag_record("copy_backwards", 2, cin, &none, r, true) < 0)) c->fail = true;
+    if (!c->fail && (tsr_copy_(r, g) < 0 || tsr_ag_record("copy_backwards", 2, cin, &none, r, true) < 0))
+        c->fail = true;
     const tsr_tensor *in[1] = {r};
     tsr_tensor *v = c->fail ? NULL : record_on(c, keep(c, tsr_view_as_strided(r, nd, va->dims, va->dims + nd, va->i0)),
                                                "as_strided_view", 1, in, va);
@@ -3356,7 +3359,7 @@ static int bw_put(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *ix = kept_index(c, n);
     if (NEED(0) && !c->fail && n->a.flag) give(c, gin, 0, (tsr_tensor *)g);
-    if (NEED(0) && !c->fail && !n->a.flag) {   /* grad.put(index, zeros_like(source), false): PutBackward0 with create_graph */
+    if (NEED(0) && !c->fail && !n->a.flag) {   /* grad.put(index, zeros_like(source)): PutBackward0 with create_graph */
         tsr_tensor *z = zeros_in(c, n, 1, g), *r = c->fail ? NULL : keep(c, tsr_put(g, ix, z, false));
         tsr_ag_args a = {0};
         a.ndims = -1;
