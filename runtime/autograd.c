@@ -519,6 +519,25 @@ static int save(tsr_node *n, int slot, const tsr_tensor *t, bool is_output)
     return 0;
 }
 
+/* Saves an in-place op's self before the op (inplace_old) in slot 0: 1.13
+ * saves self.clone(), which grad mode records as CloneBackward0 over self's
+ * grad_fn before the op, so a create_graph backward differentiates through
+ * the old self (PolygammaBackward1's polygamma(n + 1, self)). */
+static int save_old(tsr_node *node, tsr_tensor *self)
+{
+    if (self && !tsr_tensor_requires_grad(inplace_old)) {
+        /* the clone was taken before the op bumped the version: a view
+         * current then keeps its grad_fn (no AsStridedBackward0 for it) */
+        struct tsr_autograd *m = self->autograd;
+        int64_t vv = m ? m->view_version : -1;
+        if (m && self->base && vv >= 0 && vv == self->storage->version - 1) m->view_version = self->storage->version;
+        int rc = tsr_ag_record("clone", 1, &self, NULL, inplace_old, false);
+        if (m) m->view_version = vv;
+        if (rc < 0) return -1;
+    }
+    return save(node, 0, inplace_old, false);
+}
+
 /* Makes node the grad_fn of t (output 0), dropping t's old one. */
 static int attach(tsr_tensor *t, tsr_node *node)
 {
@@ -588,7 +607,7 @@ static int record_view_inplace(const tsr_formula *f, int n, tsr_tensor *const *i
             fn->saved[i].orig = NULL;
         }
     }
-    if ((f->save & 1u) && inplace_old && save(fn, 0, inplace_old, false) < 0) goto fail;
+    if ((f->save & 1u) && inplace_old && save_old(fn, in[0]) < 0) goto fail;
     if ((f->save & TSR_SAVE_OUT) && save(fn, TSR_AG_OUT, out, true) < 0) goto fail;
     fn->out_nd = out->ndim;
     memcpy(fn->out_sizes, out->sizes, (size_t)out->ndim * sizeof(int64_t));
@@ -652,7 +671,7 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
             node->saved[i].orig = NULL;
         }
     }
-    if (inplace && (f->save & 1u) && inplace_old && save(node, 0, inplace_old, false) < 0) goto fail;
+    if (inplace && (f->save & 1u) && inplace_old && save_old(node, in[0]) < 0) goto fail;
     if ((f->save & TSR_SAVE_OUT) && save(node, TSR_AG_OUT, out, true) < 0) goto fail;
     node->out_nd = out->ndim;
     memcpy(node->out_sizes, out->sizes, (size_t)out->ndim * sizeof(int64_t));
@@ -1263,7 +1282,9 @@ static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
             if (!fail && node->leaf) {
                 if (accumulate && !keep_flow && accumulate_grad(node->leaf, &buf) < 0) fail = 1;
             } else if (!fail && node->f) {
-                if (creating && !tsr__ag_dbl_ok(node->f->key) && needs_graph(node, buf)) {
+                /* a NotImplemented node raises 1.13's error in either mode */
+                if (creating && !tsr__ag_dbl_ok(node->f->key) && strcmp(node->name, "torch::autograd::NotImplemented") &&
+                    needs_graph(node, buf)) {
                     tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of %s (a higher-order gradient, "
                                   "create_graph=True) is not implemented.", node->name);
                     fail = 1;

@@ -121,7 +121,8 @@ tsr_tensor *tsr__ag_where0(const tsr_tensor *cond, const tsr_tensor *a, bool zer
 
 /* a op s (C++'s Tensor op Scalar: add.Scalar, mul.Scalar, ...), or with
  * scalar_first s op a (Scalar op Tensor: a.add(s), a.mul(s); s - a and
- * s / a are a filled tensor with sub_ / div_ by a in 1.13) */
+ * s / a are a filled tensor with sub_ / div_ by a in 1.13; pow(s, a) is
+ * pow.Scalar) */
 tsr_tensor *tsr__ag_binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first)
 {
     tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(s));
@@ -141,6 +142,7 @@ tsr_tensor *tsr__ag_binary_s(tsr_binop op, const tsr_tensor *a, double s, bool s
         }
         return rec(out, key, 1, in, &d);
     }
+    if (op == TSR_BINOP_POW) return rec(out, "pow_scalar", 1, in, &d);   /* pow(Scalar, Tensor): PowBackward2 */
     if (op != TSR_BINOP_SUB && op != TSR_BINOP_DIV) {
         tsr_tensor_release(out);
         return refuse("a number-first binary op");
@@ -388,42 +390,46 @@ static const char *const dbl_ok[] = {
     "abs", "acos", "acosh", "adaptive_avg_pool2d", "adaptive_avg_pool2d_backward", "adaptive_avg_pool3d",
     "adaptive_avg_pool3d_backward", "adaptive_max_pool2d", "adaptive_max_pool2d_backward", "adaptive_max_pool3d",
     "adaptive_max_pool3d_backward", "add", "add_s", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr",
-    "amax", "amin", "angle", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d", "avg_pool2d_backward",
-    "avg_pool3d", "avg_pool3d_backward", "baddbmm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
-    "bmm", "cat", "ceil", "celu", "clamp", "clamp_max", "clamp_min", "clone", "constant_pad_nd", "convolution",
-    "convolution_backward", "copysign", "copysign_s", "cos", "cosh", "cummax", "cummin", "cumprod", "cumsum",
-    "deg2rad", "diag", "diag_embed", "diagonal", "diagonal_backward", "digamma", "dist", "div", "div_s", "dot",
-    "elu", "elu_backward", "embedding", "embedding_dense_backward", "erf", "erfc", "erfinv", "exp", "exp2",
-    "expand", "expm1", "flip", "floor", "fmax", "fmin", "fmod", "fmod_s", "frac", "fractional_max_pool2d",
-    "fractional_max_pool2d_backward", "fractional_max_pool3d", "fractional_max_pool3d_backward", "gather", "gelu",
-    "gelu_backward", "glu", "hardshrink", "hardshrink_backward", "hardswish", "hardswish_backward", "hardtanh",
-    "hardtanh_backward", "huber_loss", "hypot", "index", "index_add", "index_fill", "index_put_impl",
-    "index_select", "kthvalue", "leaky_relu", "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "log", "log10",
-    "log1p", "log2", "log_sigmoid", "log_sigmoid_backward", "log_softmax", "log_softmax_backward_data", "logaddexp",
-    "logcumsumexp", "logit", "logsumexp", "masked_fill", "masked_select", "max", "max_dim", "max_pool2d",
-    "max_pool2d_backward", "max_pool3d", "max_pool3d_backward", "maximum", "mean", "mean_dim", "median",
-    "median_dim", "min", "min_dim", "minimum", "mish", "mm", "mode", "mse_loss", "mse_loss_backward", "mul",
-    "mul_s", "mv", "nan_to_num", "nanmedian", "nanmedian_dim", "narrow", "native_batch_norm",
-    "native_batch_norm_backward", "native_layer_norm", "native_layer_norm_backward", "neg", "nll_loss",
-    "nll_loss_backward", "norm", "norm_p", "permute", "pixel_shuffle", "pixel_unshuffle", "polygamma", "pow",
-    "pow_t", "prod", "prod_dim", "rad2deg", "reciprocal", "reflection_pad1d", "reflection_pad1d_backward",
-    "reflection_pad2d", "reflection_pad2d_backward", "reflection_pad3d", "reflection_pad3d_backward", "relu",
-    "remainder", "remainder_s", "repeat", "replication_pad1d", "replication_pad1d_backward", "replication_pad2d",
-    "replication_pad2d_backward", "replication_pad3d", "replication_pad3d_backward", "reshape_alias", "roll",
-    "rot90", "round", "rsqrt", "rsub", "rsub_s", "scatter", "scatter_add", "scatter_v", "select", "select_backward",
-    "sgn", "sigmoid", "sigmoid_backward", "sign", "silu", "sin", "sinc", "sinh", "slice", "slice_backward",
-    "smooth_l1_loss", "softmax", "softmax_backward_data", "softplus", "softplus_backward", "softshrink",
-    "softshrink_backward", "sort", "split", "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "stack",
-    "std", "std_mean_m", "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh",
+    "alias", "amax", "amin", "angle", "as_strided_view", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d",
+    "avg_pool2d_backward", "avg_pool3d", "avg_pool3d_backward", "baddbmm", "binary_cross_entropy",
+    "binary_cross_entropy_with_logits", "bmm", "cat", "ceil", "celu", "clamp", "clamp_max", "clamp_max_t",
+    "clamp_min", "clamp_min_t", "clamp_tensor", "clone", "constant_pad_nd", "convolution", "convolution_backward",
+    "copy_backwards", "copy_slices", "copy_slices_fn", "copy_slices_view", "copysign", "copysign_s", "cos", "cosh",
+    "cummax", "cummin", "cumprod", "cumsum", "deg2rad", "diag", "diag_embed", "diagonal", "diagonal_backward",
+    "digamma", "dist", "div", "div_rounding", "div_s", "dot", "elu", "elu_backward", "embedding",
+    "embedding_dense_backward", "erf", "erfc", "erfinv", "exp", "exp2", "expand", "expm1", "flip", "floor", "fmax",
+    "fmin", "fmod", "fmod_s", "frac", "fractional_max_pool2d", "fractional_max_pool2d_backward",
+    "fractional_max_pool3d", "fractional_max_pool3d_backward", "gather", "gelu", "gelu_backward", "glu",
+    "hardshrink", "hardshrink_backward", "hardsigmoid", "hardsigmoid_", "hardswish", "hardswish_backward",
+    "hardtanh", "hardtanh_backward", "huber_loss", "hypot", "i0", "index", "index_add", "index_fill",
+    "index_fill_t", "index_put_fn", "index_put_impl", "index_put_key", "index_put_mask", "index_select", "kthvalue",
+    "leaky_relu", "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "log", "log10", "log1p", "log2", "log_sigmoid",
+    "log_sigmoid_backward", "log_softmax", "log_softmax_backward_data", "logaddexp", "logaddexp2", "logcumsumexp",
+    "logit", "logsumexp", "masked_fill", "masked_fill_tensor", "masked_scatter", "masked_select", "max", "max_dim",
+    "max_pool2d", "max_pool2d_backward", "max_pool3d", "max_pool3d_backward", "max_unpool2d", "max_unpool3d",
+    "maximum", "mean", "mean_dim", "median", "median_dim", "min", "min_dim", "minimum", "mish", "mm", "mode",
+    "mse_loss", "mse_loss_backward", "mul", "mul_s", "mv", "nan_to_num", "nanmedian", "nanmedian_dim", "narrow",
+    "native_batch_norm", "native_batch_norm_backward", "native_layer_norm", "native_layer_norm_backward", "neg",
+    "nll_loss", "nll_loss_backward", "norm", "norm_p", "permute", "pixel_shuffle", "pixel_unshuffle", "polygamma",
+    "polygamma_", "pow", "pow_scalar", "pow_t", "prod", "prod_dim", "put", "rad2deg", "reciprocal",
+    "reflection_pad1d", "reflection_pad1d_backward", "reflection_pad2d", "reflection_pad2d_backward",
+    "reflection_pad3d", "reflection_pad3d_backward", "relu", "remainder", "remainder_s", "renorm", "repeat",
+    "replication_pad1d", "replication_pad1d_backward", "replication_pad2d", "replication_pad2d_backward",
+    "replication_pad3d", "replication_pad3d_backward", "reshape_alias", "roll", "rot90", "round", "rsqrt", "rsub",
+    "rsub_s", "scatter", "scatter_add", "scatter_v", "select", "select_backward", "sgn", "sigmoid",
+    "sigmoid_backward", "sign", "silu", "sin", "sinc", "sinh", "slice", "slice_backward", "smooth_l1_loss",
+    "softmax", "softmax_backward_data", "softplus", "softplus_backward", "softshrink", "softshrink_backward",
+    "sort", "special_i1", "split", "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "squeeze_mm",
+    "stack", "std", "std_mean_m", "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh",
     "tanh_backward", "threshold", "threshold_backward", "to_copy", "topk", "trace", "transpose", "tril", "triu",
-    "trunc", "unbind", "unfold", "unfold_backward", "unsafe_view", "unsqueeze", "upsample_bicubic2d",
+    "trunc", "unbind", "unfold", "unfold_backward", "unsafe_view", "unsqueeze", "unsqueeze_", "upsample_bicubic2d",
     "upsample_bicubic2d_backward", "upsample_bilinear2d", "upsample_bilinear2d_backward", "upsample_linear1d",
     "upsample_linear1d_backward", "upsample_nearest1d", "upsample_nearest1d_backward", "upsample_nearest2d",
     "upsample_nearest2d_backward", "upsample_nearest3d", "upsample_nearest3d_backward", "upsample_nearest_exact1d",
     "upsample_nearest_exact1d_backward", "upsample_nearest_exact2d", "upsample_nearest_exact2d_backward",
     "upsample_nearest_exact3d", "upsample_nearest_exact3d_backward", "upsample_trilinear3d",
     "upsample_trilinear3d_backward", "var", "var_mean_m", "var_mean_v", "vector_norm", "view", "where", "xlogy",
-    "xlogy_s", "xlogy_self_s",
+    "xlogy_s", "xlogy_self_s", "zero_",
 };
 
 static int cmp_key(const void *k, const void *e) { return strcmp((const char *)k, *(const char *const *)e); }

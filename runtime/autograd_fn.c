@@ -246,6 +246,18 @@ static int bw_pow(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* pow(Scalar self d0, Tensor exponent) (PowBackward2): pow_backward_exponent,
+ * grad * (result * log(self)).conj(), where(exponent >= 0, 0, ...) first when self is 0 */
+static int bw_pow_scalar(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    double b = n->a.d0;
+    tsr_tensor *v = cj(c, bins(c, TSR_BINOP_MUL, SAVED(TSR_AG_OUT), log(b)));
+    if (b == 0.0) v = where0(c, cmps(c, TSR_CMP_GE, SAVED(0), 0.0), v, true);
+    give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, v));
+    return finish(c, n, gin);
+}
+
 /* pow(self, exponent) both tensors (pow_backward_self / _exponent) */
 static int bw_pow_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -1058,15 +1070,16 @@ static int bw_reshape(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* squeeze / squeeze(dim): unsqueeze_to(grad, self.sizes()), one unsqueeze
- * per dim of size 1 the input had (with create_graph; a reshape otherwise) */
+/* squeeze / squeeze(dim) / squeeze_(dim): unsqueeze_to(grad, self.sizes()),
+ * one unsqueeze per dim of size 1 the input had (with create_graph; a
+ * reshape otherwise) */
 static int bw_squeeze(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     if (!tsr__ag_creating()) return bw_reshape(n, g, gin);
     F c0 = {0}, *c = &c0;
     int nd = n->in_nd[0];
     const tsr_tensor *r = g;
-    if (!strcmp(n->f->key, "squeeze_dim")) {
+    if (!strcmp(n->f->key, "squeeze_dim") || !strcmp(n->f->key, "squeeze_mm")) {
         if (nd > 0 && n->out_nd < nd) {   /* the squeezed dim: where the sizes first differ */
             int d = 0;
             while (d < n->out_nd && n->out_sizes[d] == n->in_sizes[0][d]) d++;
@@ -1804,9 +1817,30 @@ static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 UNARY_SELF_F(bw_leaky_relu, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.d0)))
 /* threshold(threshold d0): x <= threshold ? 0 : dy */
 UNARY_SELF(bw_threshold, threshold_bw(c, g, x, n->a.d0))   /* ThresholdBackwardBackward0 with create_graph */
-/* (x > -3 && x < 3) ? dy * (1 / 6) : 0 */
-UNARY_SELF_F(bw_hardsigmoid, where0(c, AND(cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0)),
-                                  SMUL(g, coef(n, 1.0 / 6.0)), false))
+/* (x > -3 && x < 3) ? dy * (1 / 6) : 0, 1 / 6 the float 1.0f / 6.0f in
+ * every dtype (1.13's hardsigmoid_backward kernel, double included) */
+UNARY_SELF_F(bw_hardsigmoid_k, where0(c, AND(cmps(c, TSR_CMP_GT, x, -3.0), cmps(c, TSR_CMP_LT, x, 3.0)),
+                                    SMUL(g, (double)(1.0f / 6.0f)), false))
+
+/* hardsigmoid_backward(grad, self): with create_graph the kernel's result
+ * recorded over (grad, self) as 1.13 records this op, which has no formula
+ * (a torch::autograd::NotImplemented node, whose backward raises) */
+static int bw_hardsigmoid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    if (!tsr__ag_creating()) return bw_hardsigmoid_k(n, g, gin);
+    bool was = tsr__ag_set_creating(false);
+    int rc = bw_hardsigmoid_k(n, g, gin);
+    tsr__ag_set_creating(was);
+    if (rc < 0 || !gin[0]) return rc;
+    F c0 = {0}, *c = &c0;
+    const tsr_tensor *x = selfx(c, n), *in[2];
+    int k = 0;   /* the node's edges: those of the inputs that require grad */
+    if (tsr_tensor_requires_grad(g)) in[k++] = g;
+    if (x && tsr_tensor_requires_grad(x)) in[k++] = x;
+    if (!c->fail && k && tsr_ag_record("hardsigmoid_backward", k, (tsr_tensor *const *)in, NULL, gin[0], false) < 0)
+        c->fail = true;
+    return finish(c, n, gin);
+}
 
 /* x < -3 ? 0 : x <= 3 ? dy * ((x / 3) + 0.5) : dy */
 static int bw_hardswish(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
@@ -2437,6 +2471,10 @@ static int bw_index_put_mask(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         c->fail = true;
         return finish(c, n, gin);
     }
+    if (tsr__ag_creating()) {   /* 1.13's index_put_((mask,), values): its formula recorded */
+        const tsr_tensor *ix[1] = {n->extra[0]};
+        return tsr__bw_index_put_tensors(n, g, 1, ix, false, gin);
+    }
     if (NEED(0)) give(c, gin, 0, masked_fill0(c, g, n->extra[0]));
     if (NEED(1) && !c->fail) give(c, gin, 1, keep(c, tsr_masked_select(g, n->extra[0])));
     return finish(c, n, gin);
@@ -2462,6 +2500,27 @@ static int bw_index_put_key(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         items[k] = (tsr_sub){.kind = (tsr_sub_kind)e[0], .i = e[1], .start = e[2], .stop = e[3], .step = e[4],
                              .bare = e[5] != 0};
         if (items[k].kind == TSR_SUB_TENSOR) items[k].t = n->extra[nt++];
+    }
+    if (tsr__ag_creating()) {   /* a key of tensors (and an Ellipsis: None indices) is 1.13's index_put_(indices) */
+        const tsr_tensor *ix[TSR_MAX_DIMS];
+        bool tensors = n->a.ndims > 0;
+        int used = 0, ne = 0, ni = 0;
+        for (int k = 0; k < n->a.ndims; k++) {
+            if (items[k].kind == TSR_SUB_ELLIPSIS) ne++;
+            else if (items[k].kind != TSR_SUB_TENSOR || items[k].t->ndim == 0) tensors = false;
+            else used += items[k].t->dtype == TSR_BOOL || items[k].t->dtype == TSR_UINT8 ? items[k].t->ndim : 1;
+        }
+        tensors = tensors && ne <= 1 && used <= n->in_nd[0];
+        for (int k = 0; tensors && k < n->a.ndims; k++) {
+            if (items[k].kind != TSR_SUB_ELLIPSIS) ix[ni++] = items[k].t;
+            else
+                for (int d = used; d < n->in_nd[0]; d++) ix[ni++] = NULL;
+        }
+        if (tensors) return tsr__bw_index_put_tensors(n, g, ni, ix, false, gin);
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of IndexPutBackward0 of an "
+                      "assignment by a key with basic items is not implemented.");
+        c->fail = true;
+        return finish(c, n, gin);
     }
     if (NEED(1)) give(c, gin, 1, keep(c, tsr_subscript(g, n->a.ndims, items)));
     if (NEED(0) && !c->fail) {
@@ -2544,10 +2603,40 @@ static int bw_fractional_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor
     return pool_bw(n, g, gin, tsr__bw_fractional_max_pool3d);
 }
 
+/* max_pool_double_backward(grad, indices, dim) as 1.13 computes it, for
+ * create_graph: grad.contiguous().view(lead..., -1).gather(-1, indices
+ * viewed so).view(indices' sizes) (ViewBackward0, GatherBackward0, a
+ * CloneBackward0 first when grad is not contiguous) */
+static tsr_tensor *max_pool_dbl(F *c, const tsr_tensor *g, const tsr_tensor *ix, int dim)
+{
+    if (c->fail || !g || !ix) return NULL;
+    int nd = ix->ndim - dim + 1;
+    int64_t gs[TSR_MAX_DIMS], is[TSR_MAX_DIMS], lead = 1;
+    for (int d = 0; d < nd - 1; d++) gs[d] = is[d] = ix->sizes[d], lead *= ix->sizes[d];
+    gs[nd - 1] = lead ? tsr_tensor_numel(g) / lead : 0;
+    is[nd - 1] = lead ? tsr_tensor_numel(ix) / lead : 0;
+    const tsr_tensor *gc = g, *in[2];
+    if (!tsr_tensor_is_contiguous(g)) {
+        in[0] = g;
+        gc = record_on(c, keep(c, tsr_clone(g, TSR_MF_CONTIGUOUS)), "clone", 1, in, NULL);
+    }
+    tsr_tensor *gv = c->fail ? NULL : keep(c, tsr__ag_view(gc, nd, gs));
+    tsr_tensor *iv = c->fail ? NULL : keep(c, tsr_view_view(ix, nd, is));
+    if (c->fail) return NULL;
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.i0 = nd - 1;
+    in[0] = gv, in[1] = iv;
+    tsr_tensor *r = record_on(c, keep(c, tsr_gather(gv, nd - 1, iv)), "gather", 2, in, &a);
+    return c->fail ? NULL : keep(c, tsr__ag_view(r, ix->ndim, ix->sizes));
+}
+
 static int bw_max_unpool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool3d_backward(g, n->extra[0])));
+    if (NEED(0) && tsr__ag_creating() && tsr_tensor_numel(n->extra[0]))
+        give(c, gin, 0, max_pool_dbl(c, g, n->extra[0], 3));
+    else if (NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool3d_backward(g, n->extra[0])));
     return finish(c, n, gin);
 }
 
@@ -2566,7 +2655,9 @@ static int bw_max_pool3d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { r
 static int bw_max_unpool2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (!c->fail && NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool2d_backward(g, n->extra[0])));
+    if (NEED(0) && tsr__ag_creating() && tsr_tensor_numel(n->extra[0]))
+        give(c, gin, 0, max_pool_dbl(c, g, n->extra[0], 2));
+    else if (NEED(0)) give(c, gin, 0, keep(c, tsr_nn_max_unpool2d_backward(g, n->extra[0])));
     return finish(c, n, gin);
 }
 
@@ -2676,12 +2767,71 @@ static int bw_group_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* CopySlices with create_graph, as 1.13's CopySlices::apply records it:
+ * result = empty_strided(base).copy_(grad) (CopyBackwards), grad_slice =
+ * result.as_strided(view) (AsStridedBackward0), the op's backward on
+ * grad_slice.clone() (CloneBackward0; n->sub's formula, or for an
+ * assignment CopyBackwards' zeros for the view and the clone for the
+ * value), grad_slice.copy_(the view's gradient) (CopySlices); result goes
+ * to the base, the op's other gradients to its other inputs. */
+static int bw_copy_slices_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, const tsr_ag_args *va)
+{
+    F c0 = {0}, *c = &c0;
+    const int nd = va->ndims;
+    tsr_node *fn = n->sub;
+    tsr_tensor *sg[TSR_AG_MAXIN] = {0};
+    if (fn && !tsr__ag_dbl_ok(fn->f->key)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of %s (a higher-order gradient, create_graph=True) is "
+                      "not implemented.", fn->name);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], va->dims + 2 * nd, g->dtype,
+                                                     g->device));
+    tsr_tensor *cin[2] = {r, (tsr_tensor *)g};
+    tsr_ag_args none = {0};
+    none.ndims = -1;
+    if (!c->fail && (tsr_copy_(r, g) < 0 || tsr_ag_record("copy_backwards", 2, cin, &none, r, true) < 0))
+        c->fail = true;
+    const tsr_tensor *in[1] = {r};
+    tsr_tensor *v = c->fail ? NULL : record_on(c, keep(c, tsr_view_as_strided(r, nd, va->dims, va->dims + nd, va->i0)),
+                                               "as_strided_view", 1, in, va);
+    in[0] = v;
+    tsr_tensor *gv = c->fail ? NULL : record_on(c, keep(c, tsr_clone(v, TSR_MF_CONTIGUOUS)), "clone", 1, in, NULL);
+    if (!c->fail && fn && fn->f->bw(fn, gv, sg) < 0) c->fail = true;
+    if (!c->fail && !fn && NEED(1)) sg[1] = tsr_tensor_retain(gv);
+    tsr_tensor *s0 = sg[0] ? sg[0] : c->fail ? NULL : keep(c, tsr_zeros(v->ndim, v->sizes, g->dtype, g->device));
+    if (!c->fail && (tsr_copy_(v, s0) < 0 || tsr_ag_record_setitem(r, v, s0) < 0)) c->fail = true;
+    tsr_tensor_release(sg[0]);
+    for (int i = 1; i < n->nnext; i++) {
+        if (!c->fail && NEED(i)) gin[i] = sg[i];
+        else tsr_tensor_release(sg[i]);
+    }
+    if (NEED(0)) give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+
 /* CopySlices of base[region].copy_(src): inputs (base before the copy,
  * src); the region per dim d of base in dims[2d] (start), dims[2d+1]
  * (length), ndims of them. base gets the gradient with the region zeroed
- * (CopyBackwards' zeros for self), src the region's gradient (a copy). */
+ * (CopyBackwards' zeros for self), src the region's gradient (a copy);
+ * with create_graph as copy_slices_view over a contiguous base. */
 static int bw_copy_slices(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
+    const int bd = n->in_nd[0];
+    if (tsr__ag_creating() && tsr_tensor_requires_grad(g) && 2 * bd + bd <= TSR_MAX_DIMS) {
+        tsr_ag_args va = {0};   /* the region as a view of a contiguous base, in copy_slices_view's layout */
+        int64_t st = 1;
+        va.ndims = bd;
+        for (int d = bd - 1; d >= 0; d--) {
+            bool cut = d < n->a.ndims;
+            va.dims[d] = cut ? n->a.dims[2 * d + 1] : n->in_sizes[0][d];
+            va.dims[bd + d] = va.dims[2 * bd + d] = st;
+            va.i0 += cut ? n->a.dims[2 * d] * st : 0;
+            st *= n->in_sizes[0][d];
+        }
+        return bw_copy_slices_rec(n, g, gin, &va);
+    }
     F c0 = {0}, *c = &c0;
     tsr_tensor *v = keep(c, tsr_view_alias(g));
     for (int d = 0; d < n->a.ndims && !c->fail; d++) v = keep(c, tsr_view_narrow(v, d, n->a.dims[2 * d], n->a.dims[2 * d + 1]));
@@ -2705,6 +2855,7 @@ static int bw_copy_slices(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
  * value's the region (summed to its shape by the engine). */
 static int bw_copy_slices_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
+    if (tsr__ag_creating() && tsr_tensor_requires_grad(g)) return bw_copy_slices_rec(n, g, gin, &n->a);
     F c0 = {0}, *c = &c0;
     const int nd = n->a.ndims;
     tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], n->a.dims + 2 * nd, g->dtype,
@@ -2721,8 +2872,21 @@ static int bw_copy_slices_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gi
  * view's geometry as for copy_slices_view. The op's backward runs on the
  * region's gradient; its gradient for input 0 (the view's old values) goes
  * back into the region, its others to the op's other inputs. */
+/* whether the op's backward run on g gives a result that needs a graph
+ * (the engine's rule, for CopySlices' op node): g or a saved tensor requires grad */
+static bool sub_needs_graph(const tsr_node *fn, const tsr_tensor *g)
+{
+    if (tsr_tensor_requires_grad(g)) return true;
+    for (int i = 0; i < TSR_AG_NSAVED; i++) {
+        const tsr_saved *s = &fn->saved[i];
+        if (s->t && (s->is_output || (s->orig && tsr_tensor_requires_grad(s->orig)))) return true;
+    }
+    return false;
+}
+
 static int bw_copy_slices_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
+    if (tsr__ag_creating() && sub_needs_graph(n->sub, g)) return bw_copy_slices_rec(n, g, gin, &n->a);
     F c0 = {0}, *c = &c0;
     const int nd = n->a.ndims;
     tsr_node *fn = n->sub;
@@ -2747,8 +2911,96 @@ static int bw_copy_slices_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
  * AsStridedBackward0 over the base's new grad_fn): the view's geometry as
  * for copy_slices_view; the base's gradient is zeros in the base's strides
  * with the region set to g (views without internal overlap only). */
+/* _maybe_overlapping_memory of 1.13's as_strided_backward: dims by stride
+ * ascending, each stride past the span of the smaller ones */
+static bool maybe_overlap(int nd, const int64_t *sizes, const int64_t *strides)
+{
+    int ord[TSR_MAX_DIMS];
+    for (int i = 0; i < nd; i++) ord[i] = i;
+    for (int i = 1; i < nd; i++)   /* a stable insertion sort by stride */
+        for (int j = i; j > 0 && strides[ord[j]] < strides[ord[j - 1]]; j--) {
+            int t = ord[j];
+            ord[j] = ord[j - 1], ord[j - 1] = t;
+        }
+    int64_t span = 0;
+    for (int i = 0; i < nd; i++) {
+        if (strides[ord[i]] <= span) return true;
+        span += strides[ord[i]] * (sizes[ord[i]] - 1);
+    }
+    return false;
+}
+
+static int64_t min_storage(int nd, const int64_t *sizes, const int64_t *strides, int64_t offset)
+{
+    int64_t n = offset + 1;
+    for (int i = 0; i < nd; i++) n += (sizes[i] - 1) * strides[i];
+    return n;
+}
+
+/* AsStridedBackward0 with create_graph: 1.13's as_strided_backward. grad's
+ * dims of size 1 squeezed (SqueezeBackward1) and of stride 0 summed
+ * (SumBackward1), last first; zeros of the storage both geometries span,
+ * as_strided to the view's and copy_(grad) (CopySlices); the storage
+ * as_strided to the base's geometry (AsStridedBackward0). Geometries that
+ * may overlap themselves (1.13's index_add_ path) refuse. */
+static int bw_as_strided_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const int nd = n->a.ndims, bd = n->in_nd[0];
+    const int64_t *vs = n->a.dims, *vst = n->a.dims + nd, *bs = n->in_sizes[0], *bst = n->a.dims + 2 * nd;
+    int64_t os[TSR_MAX_DIMS], ost[TSR_MAX_DIMS], is[TSR_MAX_DIMS], ist[TSR_MAX_DIMS];
+    int on = 0, inn = 0;
+    bool empty = false;
+    const tsr_tensor *gg = g;
+    for (int d = nd - 1; d >= 0 && !c->fail; d--) {
+        if (vs[d] == 0) empty = true;
+        else if (vs[d] == 1) gg = keep(c, tsr__ag_squeeze_dim(gg, d));
+        else if (vst[d] == 0) gg = sum_dim1(c, gg, d, false);
+        else os[on] = vs[d], ost[on++] = vst[d];
+    }
+    for (int d = bd - 1; d >= 0; d--) {
+        if (bs[d] == 0) empty = true;
+        else if (bs[d] != 1) is[inn] = bs[d], ist[inn++] = bst[d];
+    }
+    for (int i = 0; i < on / 2; i++) {   /* collected last first */
+        int64_t t = os[i], u = ost[i];
+        os[i] = os[on - 1 - i], ost[i] = ost[on - 1 - i], os[on - 1 - i] = t, ost[on - 1 - i] = u;
+    }
+    for (int i = 0; i < inn / 2; i++) {
+        int64_t t = is[i], u = ist[i];
+        is[i] = is[inn - 1 - i], ist[i] = ist[inn - 1 - i], is[inn - 1 - i] = t, ist[inn - 1 - i] = u;
+    }
+    if (c->fail) return finish(c, n, gin);
+    if (empty) {   /* zeros of the input's sizes, no graph */
+        give(c, gin, 0, zeros_in(c, n, 0, g));
+        return finish(c, n, gin);
+    }
+    if (maybe_overlap(on, os, ost) || maybe_overlap(inn, is, ist) || 2 * bd + 1 > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of AsStridedBackward0 of a view "
+                      "that may overlap itself is not implemented.");
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    int64_t inp_off = n->a.i0 < 0 ? -n->a.i0 : 0, out_off = n->a.i0 < 0 ? 0 : n->a.i0;
+    int64_t size = min_storage(inn, is, ist, inp_off), s2 = min_storage(on, os, ost, out_off);
+    if (s2 > size) size = s2;
+    tsr_tensor *st = keep(c, tsr_zeros(1, &size, g->dtype, g->device));
+    tsr_tensor *sv = c->fail ? NULL : keep(c, tsr_view_as_strided(st, on, os, ost, out_off));
+    if (!c->fail && (tsr_copy_(sv, gg) < 0 || tsr_ag_record_setitem(st, sv, gg) < 0)) c->fail = true;
+    tsr_tensor *r = c->fail ? NULL : keep(c, tsr_view_as_strided(st, bd, bs, bst, inp_off));
+    tsr_ag_args a = {0};   /* as_strided_view's args: r's geometry over the storage's */
+    a.ndims = bd;
+    for (int d = 0; d < bd; d++) a.dims[d] = bs[d], a.dims[bd + d] = bst[d];
+    a.dims[2 * bd] = 1;
+    a.i0 = inp_off;
+    const tsr_tensor *in[1] = {st};
+    give(c, gin, 0, record_on(c, r, "as_strided_view", 1, in, &a));
+    return finish(c, n, gin);
+}
+
 static int bw_as_strided_view(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
+    if (tsr__ag_creating() && tsr_tensor_requires_grad(g)) return bw_as_strided_rec(n, g, gin);
     F c0 = {0}, *c = &c0;
     const int nd = n->a.ndims;
     tsr_tensor *r = keep(c, tsr_tensor_empty_strided(n->in_nd[0], n->in_sizes[0], n->a.dims + 2 * nd, g->dtype,
@@ -3007,6 +3259,27 @@ static tsr_tensor *kept_index(F *c, tsr_node *n)
     return n->extra[0];
 }
 
+/* grad.index_select(dim, index), recorded with create_graph (IndexSelectBackward0) */
+static tsr_tensor *isel_rec(F *c, const tsr_tensor *g, int64_t dim, const tsr_tensor *ix)
+{
+    if (c->fail || !g || !ix) return NULL;
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.i0 = dim;
+    const tsr_tensor *in[2] = {g, ix};
+    return record_on(c, keep(c, tsr_index_select(g, dim, ix)), "index_select", 2, in, &a);
+}
+
+/* grad.masked_select(mask), recorded with create_graph (MaskedSelectBackward0, the mask kept) */
+static tsr_tensor *msel_rec(F *c, const tsr_tensor *g, tsr_tensor *mask)
+{
+    if (c->fail || !g || !mask) return NULL;
+    const tsr_tensor *in[1] = {g};
+    tsr_tensor *r = record_on(c, keep(c, tsr_masked_select(g, mask)), "masked_select", 1, in, NULL);
+    if (r && tsr__ag_creating() && tsr_tensor_requires_grad(r) && tsr_ag_keep(r, mask) < 0) c->fail = true;
+    return r;
+}
+
 /* index_add(self, dim i0, index, source, alpha d0): self grad; source
  * maybe_multiply(grad.index_select(dim, index).expand_as(source), alpha) */
 static int bw_index_add(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -3048,7 +3321,7 @@ static int bw_index_fill(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor_release(cnt);
         keep(c, u);
         tsr_dims all = {.n = -1};
-        if (!c->fail) give(c, gin, 1, sum_dims(c, keep(c, tsr_index_select(g, n->a.i0, u)), &all, false));
+        if (!c->fail) give(c, gin, 1, sum_dims(c, isel_rec(c, g, n->a.i0, u), &all, false));
     }
     return finish(c, n, gin);
 }
@@ -3097,15 +3370,27 @@ static int bw_put(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *ix = kept_index(c, n);
-    if (NEED(0) && !c->fail)
-        give(c, gin, 0, n->a.flag ? (tsr_tensor *)g : keep(c, tsr_put(g, ix, zeros_in(c, n, 1, g), false)));
-    if (NEED(1) && !c->fail) give(c, gin, 1, reshape(c, keep(c, tsr_take(g, ix)), n->in_nd[1], n->in_sizes[1]));
+    if (NEED(0) && !c->fail && n->a.flag) give(c, gin, 0, (tsr_tensor *)g);
+    if (NEED(0) && !c->fail && !n->a.flag) {   /* grad.put(index, zeros_like(source)): PutBackward0 with create_graph */
+        tsr_tensor *z = zeros_in(c, n, 1, g), *r = c->fail ? NULL : keep(c, tsr_put(g, ix, z, false));
+        tsr_ag_args a = {0};
+        a.ndims = -1;
+        const tsr_tensor *in[2] = {g, z};
+        if (r && record_on(c, r, "put", 2, in, &a) && tsr__ag_creating() && tsr_ag_keep(r, ix) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    if (NEED(1) && !c->fail) {   /* grad.take(index): TakeBackward0 with create_graph */
+        const tsr_tensor *in[1] = {g};
+        tsr_tensor *r = record_on(c, keep(c, tsr_take(g, ix)), "take", 1, in, NULL);
+        if (r && tsr__ag_creating() && tsr_ag_keep(r, ix) < 0) c->fail = true;
+        give(c, gin, 1, reshape(c, r, n->in_nd[1], n->in_sizes[1]));
+    }
     return finish(c, n, gin);
 }
 
 /* masked_scatter(self, mask, source): self grad.masked_fill(mask, 0); source
  * masked_scatter_backward: grad.masked_select(mask), zeros appended up to
- * source's numel, viewed as source */
+ * source's numel, viewed as source (each recorded with create_graph) */
 static int bw_masked_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -3114,13 +3399,15 @@ static int bw_masked_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (NEED(1) && !c->fail) {
         int64_t numel = 1;
         for (int i = 0; i < n->in_nd[1]; i++) numel *= n->in_sizes[1][i];
-        tsr_tensor *sel = keep(c, tsr_masked_select(g, mask));
-        if (!c->fail && numel > tsr_tensor_numel(sel)) {
+        tsr_tensor *sel = msel_rec(c, g, mask);
+        if (!c->fail && numel > tsr_tensor_numel(sel)) {   /* cat with zeros: CatBackward0 with create_graph */
             int64_t rest = numel - tsr_tensor_numel(sel);
             const tsr_tensor *parts[2] = {sel, zeros(c, 1, &rest, g->dtype)};
-            if (!c->fail) sel = keep(c, tsr_cat(2, parts, 0, NULL));
+            tsr_ag_args a = {0};
+            a.ndims = -1;
+            if (!c->fail) sel = record_on(c, keep(c, tsr_cat(2, parts, 0, NULL)), "cat", 2, parts, &a);
         }
-        give(c, gin, 1, reshape(c, sel, n->in_nd[1], n->in_sizes[1]));
+        give(c, gin, 1, c->fail ? NULL : keep(c, tsr__ag_view(sel, n->in_nd[1], n->in_sizes[1])));   /* ViewBackward0 */
     }
     return finish(c, n, gin);
 }
@@ -3229,7 +3516,7 @@ static int bw_masked_fill_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **
     if (NEED(0)) give(c, gin, 0, masked_fill0(c, g, mask));
     if (NEED(2) && !c->fail) {
         tsr_dims all = {.n = -1};
-        give(c, gin, 2, sum_dims(c, keep(c, tsr_masked_select(g, mask)), &all, false));
+        give(c, gin, 2, sum_dims(c, msel_rec(c, g, mask), &all, false));
     }
     return finish(c, n, gin);
 }
@@ -3812,7 +4099,8 @@ static const tsr_formula formulas[] = {
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardshrink_backward", "HardshrinkBackwardBackward0", 2, bw_shrink_dbl},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
-    {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},
+    {"hardsigmoid_", "HardsigmoidBackward0", 1, bw_hardsigmoid},
+    {"hardsigmoid_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"hardswish", "HardswishBackward0", 1, bw_hardswish_c},
     {"hardswish_", "HardswishBackward0", 0, bw_hardswish},
     {"hardswish_backward", "HardswishBackwardBackward0", 3, bw_act_backward},
@@ -3924,6 +4212,7 @@ static const tsr_formula formulas[] = {
     {"polygamma", "PolygammaBackward0", 1, tsr__bw_polygamma},
     {"polygamma_", "PolygammaBackward1", 1, tsr__bw_polygamma},
     {"pow", "PowBackward0", 1, bw_pow},
+    {"pow_scalar", "PowBackward2", 1 | TSR_SAVE_OUT, bw_pow_scalar},
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
     {"prelu", "PreluBackward0", 3, tsr__bw_prelu},
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
@@ -3989,13 +4278,14 @@ static const tsr_formula formulas[] = {
     {"sort", "SortBackward0", 0, bw_sort},
     {"sparse_coo_tensor", "SparseCooTensorWithDimsAndTensorsBackward0", 0, bw_sparse_coo},
     {"sparse_sum", "SparseSumBackward0", 1, bw_sparse_sum},
+    {"special_i1", "SpecialI1Backward0", 1 | TSR_SAVE_OUT, tsr__bw_i1},
     {"split", "SplitBackward0", 0, bw_split},
     {"split_with_sizes", "SplitWithSizesBackward0", 0, bw_split},
     {"sqrt", "SqrtBackward0", TSR_SAVE_OUT, bw_sqrt},
     {"square", "PowBackward0", 1, bw_square},
     {"squeeze", "SqueezeBackward0", 0, bw_squeeze},
     {"squeeze_dim", "SqueezeBackward1", 0, bw_squeeze},
-    {"squeeze_mm", "SqueezeBackward3", 0, bw_reshape},
+    {"squeeze_mm", "SqueezeBackward3", 0, bw_squeeze},
     {"stack", "StackBackward0", 0, bw_stack},
     {"std", "StdBackward0", 1 | TSR_SAVE_OUT, bw_var},
     {"std_mean_m", "StdMeanBackward0", 0, bw_mean},

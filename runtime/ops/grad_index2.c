@@ -12,31 +12,47 @@
 
 int tsr__bw_index_put_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
-    F c0 = {0}, *c = &c0;
     const tsr_tensor *ix[TSR_MAX_DIMS] = {0};
     int ni = (int)n->a.i0, k = 0;
     for (int i = 0; i < ni; i++)
         if (n->a.i1 & (1 << i)) ix[i] = n->extra[k++];
+    return tsr__bw_index_put_tensors(n, g, ni, ix, n->a.flag, gin);
+}
+
+int tsr__bw_index_put_tensors(tsr_node *n, const tsr_tensor *g, int ni, const tsr_tensor *const *ix, bool accumulate,
+                              tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
     if (n->released) {
         SAVED(TSR_AG_OUT);
         c->fail = true;
         return finish(c, n, gin);
     }
-    if (tsr__ag_creating() && tsr_tensor_requires_grad(g)) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of IndexPutBackward0 is not "
-                      "implemented.");
-        c->fail = true;
-        return finish(c, n, gin);
-    }
     if (NEED(0)) {
-        if (n->a.flag) {
+        if (accumulate) {
             give(c, gin, 0, (tsr_tensor *)g);
-        } else {   /* grad.index_put(indices, zeros_like(values), false) */
-            tsr_tensor *z = keep(c, tsr_zeros(0, NULL, g->dtype, g->device));
-            give(c, gin, 0, c->fail ? NULL : keep(c, tsr_index_put(g, ni, ix, z, false)));
+        } else {   /* grad.index_put(indices, zeros_like(values), false): IndexPutBackward0 with create_graph */
+            tsr_tensor *z = keep(c, tsr_zeros(n->in_nd[1], n->in_sizes[1], g->dtype, g->device));
+            tsr_tensor *r = c->fail ? NULL : keep(c, tsr_index_put(g, ni, ix, z, false));
+            if (r && tsr__ag_creating() && tsr__ag_record_index_put_fn((tsr_tensor *)g, ni, ix, z, false, r, false) < 0)
+                c->fail = true;
+            give(c, gin, 0, r);
         }
     }
-    if (NEED(1) && !c->fail) give(c, gin, 1, keep(c, tsr_index(g, ni, ix)));
+    if (NEED(1) && !c->fail) {   /* grad.index(indices): IndexBackward0 with create_graph */
+        tsr_tensor *r = keep(c, tsr_index(g, ni, ix));
+        if (r && tsr__ag_creating()) {
+            const tsr_tensor *in[TSR_AG_MAXIN] = {g};
+            if (ni + 1 > TSR_AG_MAXIN) {
+                tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of IndexPutBackward0 with %d "
+                              "indices is not implemented.", ni);
+                c->fail = true;
+            }
+            for (int i = 0; i < ni && !c->fail; i++) in[i + 1] = ix[i];
+            if (!c->fail) record_on(c, r, "index", ni + 1, in, NULL);
+        }
+        give(c, gin, 1, r);
+    }
     return finish(c, n, gin);
 }
 

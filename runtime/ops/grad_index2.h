@@ -10,6 +10,12 @@
  * the index tensors in extra in order, i0 of them in all, bit k of i1 set
  * when index k is a tensor (else None). */
 int tsr__bw_index_put_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+/* index_put's gradients (inputs self, values) by ni indices ix (NULL:
+ * None), as 1.13's derivatives.yaml: self accumulate ? grad :
+ * grad.index_put(indices, zeros_like(values)), values grad.index(indices),
+ * recorded with create_graph (IndexPutBackward0, IndexBackward0). 0 or -1. */
+int tsr__bw_index_put_tensors(tsr_node *n, const tsr_tensor *g, int ni, const tsr_tensor *const *ix, bool accumulate,
+                              tsr_tensor **gin);
 /* Records index_put(self, indices, values, accumulate) onto out (in place:
  * out is self). 0 or -1. */
 int tsr__ag_record_index_put_fn(tsr_tensor *self, int n, const tsr_tensor *const *indices, const tsr_tensor *values,

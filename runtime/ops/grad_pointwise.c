@@ -3,6 +3,7 @@
  * write them, in the same order of operations (grad_pointwise.h). */
 #include "grad_pointwise.h"
 #include "autograd_formula.h"
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include "error.h"
@@ -46,6 +47,13 @@ static tsr_tensor *where0(F *c, const tsr_tensor *cond, const tsr_tensor *g)
 {
     if (c->fail || !cond || !g) return NULL;
     return keep(c, tsr__ag_where0(cond, g, false));
+}
+/* i0(x) / i1(x), recorded with create_graph (I0Backward0 / SpecialI1Backward0) */
+static tsr_tensor *bessel(F *c, tsr_bessel_op op, const tsr_tensor *x)
+{
+    if (c->fail || !x) return NULL;
+    const tsr_tensor *in[1] = {x};
+    return record_on(c, keep(c, tsr_bessel(op, x, NULL)), op == TSR_BESSEL_I0 ? "i0" : "special_i1", 1, in, NULL);
 }
 static tsr_tensor *cj(F *c, const tsr_tensor *a)
 {
@@ -443,7 +451,12 @@ int tsr__bw_dist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* renorm_backward(grad, self, p d0, dim i0, maxnorm d1) */
+/* renorm_backward(grad, self, p d0, dim i0, maxnorm d1): in the CPU
+ * accumulate type (float: double), norm = vector_norm(self, p, dims, true,
+ * acc) and nb = norm_backward((self.conj() * grad).sum(dims, true, acc),
+ * self, p, norm); where(norm > maxnorm, (factor * (grad - invnorm *
+ * nb)).to(grad's dtype), grad) with invnorm = (norm + 1e-7).reciprocal(),
+ * factor = invnorm * maxnorm, each op recorded with create_graph */
 int tsr__bw_renorm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -454,18 +467,28 @@ int tsr__bw_renorm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         if (d != n->a.i0) rd.d[rd.n++] = d;
     if (rd.n == 0) rd.n = -1;   /* 1-D: every dim but dim is none; 1.13 reduces over an empty list: all */
     double p = n->a.d0, maxnorm = n->a.d1;
-    tsr_tensor *nrm = keep(c, tsr_norm(x, p, &rd, true, TSR_DTYPE_UNDEFINED, NULL));
-    tsr_tensor *go = NULL;
-    if (!c->fail) go = keep(c, tsr_sum(MUL(cj(c, x), g), &rd, true, TSR_DTYPE_UNDEFINED, NULL));
+    bool cplx = tsr_dtype_is_complex(x->dtype);
+    tsr_dtype acc = cplx ? x->dtype : x->dtype == TSR_FLOAT64 || x->dtype == TSR_FLOAT32 ? TSR_FLOAT64 : TSR_FLOAT32;
+    tsr_ag_args ra = {0};   /* vector_norm's and sum's args as the bindings record them */
+    ra.ndims = rd.n;
+    for (int i = 0; i < rd.n; i++) ra.dims[i] = rd.d[i];
+    ra.keepdim = true;
+    ra.d0 = p;
+    const tsr_tensor *in[1] = {x};
+    tsr_tensor *nrm = record_on(c, keep(c, tsr_norm(x, p, &rd, true, cplx ? TSR_DTYPE_UNDEFINED : acc, NULL)),
+                                "vector_norm", 1, in, &ra);
+    tsr_tensor *go = MUL(cj(c, x), g);
+    if (!c->fail) {   /* SumBackward1 with create_graph */
+        in[0] = go;
+        go = record_on(c, keep(c, tsr_sum(go, &rd, true, cplx ? TSR_DTYPE_UNDEFINED : acc, NULL)),
+                       rd.n < 0 ? "sum" : "sum_dim", 1, in, &ra);
+    }
     tsr_tensor *nb = norm_bw(c, go, x, p, nrm, &rd);
     tsr_tensor *inv = un(c, TSR_UNOP_RECIPROCAL, bins(c, TSR_BINOP_ADD, nrm, 1e-7));
     tsr_tensor *factor = bins(c, TSR_BINOP_MUL, inv, maxnorm);
-    tsr_tensor *v = nb ? MUL(factor, bin(c, TSR_BINOP_SUB, g, MUL(inv, nb))) : MUL(factor, g), *r = NULL;
-    if (!c->fail) {
-        tsr_operand a = tsr_operand_tensor(v), b = tsr_operand_tensor(g);
-        r = keep(c, tsr_where(cmps(c, TSR_CMP_GT, nrm, maxnorm), &a, &b, NULL));
-    }
-    give(c, gin, 0, r);
+    tsr_tensor *v = nb ? MUL(factor, bin(c, TSR_BINOP_SUB, g, MUL(inv, nb))) : MUL(factor, g);
+    if (!c->fail) v = keep(c, tsr__ag_to_dtype(v, g->dtype));
+    if (!c->fail) give(c, gin, 0, keep(c, tsr__ag_where(cmps(c, TSR_CMP_GT, nrm, maxnorm), v, g)));
     return finish(c, n, gin);
 }
 
@@ -554,8 +577,30 @@ int tsr__bw_copysign(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 int tsr__bw_i0(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *x = SAVED(0), *i1 = NULL;
-    if (!c->fail) i1 = keep(c, tsr_bessel(TSR_BESSEL_I1, x, NULL));
-    give(c, gin, 0, MUL(g, i1));
+    tsr_tensor *x = SAVED(0);
+    give(c, gin, 0, MUL(g, bessel(c, TSR_BESSEL_I1, x)));
+    return finish(c, n, gin);
+}
+
+/* where(cond, a, s) with s a 0-dim tensor of a's dtype (WhereBackward0 with create_graph) */
+static tsr_tensor *where_s(F *c, const tsr_tensor *cond, const tsr_tensor *a, double s)
+{
+    if (c->fail || !cond || !a) return NULL;
+    tsr_tensor *f = keep(c, tsr_full(0, NULL, tsr_scalar_float(s), a->dtype, a->device));
+    return c->fail ? NULL : keep(c, tsr__ag_where(cond, a, f));
+}
+
+/* special_i1: i1_backward(grad, self, result): with safe = where(|self| >
+ * eps, self, eps) (eps the dtype's), grad * where(|self| > eps, safe.i0() -
+ * result * safe.reciprocal(), 0.5) */
+int tsr__bw_i1(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT), *big = NULL;
+    double eps = x && x->dtype == TSR_FLOAT32 ? (double)FLT_EPSILON : DBL_EPSILON;
+    if (!c->fail) big = cmps(c, TSR_CMP_GT, keep(c, tsr_unary(TSR_UNOP_ABS, x, NULL, NULL)), eps);
+    tsr_tensor *safe = where_s(c, big, x, eps);
+    tsr_tensor *gx = bin(c, TSR_BINOP_SUB, bessel(c, TSR_BESSEL_I0, safe), MUL(y, un(c, TSR_UNOP_RECIPROCAL, safe)));
+    give(c, gin, 0, MUL(g, where_s(c, big, gx, 0.5)));
     return finish(c, n, gin);
 }

@@ -2,7 +2,7 @@
  * special functions (derivatives.yaml of 1.13): lerp, addcmul, addcdiv,
  * hypot, fmod, remainder, erfc, clamp with tensor bounds, erfinv, lgamma,
  * digamma, polygamma, logit, xlogy, sinc, deg2rad, rad2deg, frac,
- * nan_to_num, fmax / fmin, copysign, i0, acosh, asinh, atanh, logaddexp(2), logcumsumexp, cummax / cummin, dist, renorm. The formula table of autograd_fn.c names them. */
+ * nan_to_num, fmax / fmin, copysign, i0, i1, acosh, asinh, atanh, logaddexp(2), logcumsumexp, cummax / cummin, dist, renorm. The formula table of autograd_fn.c names them. */
 #ifndef TSR_OPS_GRAD_POINTWISE_H
 #define TSR_OPS_GRAD_POINTWISE_H
 #include "autograd_node.h"
@@ -36,5 +36,6 @@ int tsr__bw_logaddexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_fmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_copysign(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_i0(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+int tsr__bw_i1(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 
 #endif

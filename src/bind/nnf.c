@@ -161,8 +161,10 @@ static Value *act_graph(tsr_tensor *r, Value *x, bool inplace, const char *key, 
         tsr_tensor_release(r);
         return NULL;
     }
-    if (old) {
+    if (old) {   /* old is self before the op, for a formula that saves it (inplace_old) */
+        tsr_ag_inplace_old(old);
         rc = tsr_ag_record(key_, 1, &xt, a, xt, true);
+        tsr_ag_inplace_old(NULL);
         if (rc == 0) rc = tsr_ag_keep(xt, old);
     }
     tsr_tensor_release(old);

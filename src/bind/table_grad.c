@@ -182,8 +182,8 @@ static int cmp_row(const void *k, const void *e) { return strcmp(k, ((const Grad
 static const GradRow special_rows[] = {
     {"digamma", G_UNARY, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
     {"exp2", G_UNARY, NULL}, {"expit", G_UNARY, "sigmoid"}, {"expm1", G_UNARY, NULL}, {"gammaln", G_UNARY, "lgamma"},
-    {"i0", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"logit", G_EPS, NULL}, {"polygamma", G_POLYGAMMA, NULL}, {"psi", G_UNARY, "digamma"},
-    {"sinc", G_UNARY, NULL}, {"xlogy", G_BINARY, NULL},
+    {"i0", G_UNARY, NULL}, {"i1", G_UNARY, "special_i1"}, {"log1p", G_UNARY, NULL}, {"logit", G_EPS, NULL},
+    {"polygamma", G_POLYGAMMA, NULL}, {"psi", G_UNARY, "digamma"}, {"sinc", G_UNARY, NULL}, {"xlogy", G_BINARY, NULL},
 };
 
 static const GradRow *grad_row(const BindRow *d)
