@@ -423,13 +423,14 @@ static const char *const dbl_ok[] = {
     "stack", "std", "std_mean_m", "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh",
     "tanh_backward", "threshold", "threshold_backward", "to_copy", "topk", "trace", "transpose", "tril", "triu",
     "trunc", "unbind", "unfold", "unfold_backward", "unsafe_view", "unsqueeze", "unsqueeze_", "upsample_bicubic2d",
-    "upsample_bicubic2d_backward", "upsample_bilinear2d", "upsample_bilinear2d_backward", "upsample_linear1d",
-    "upsample_linear1d_backward", "upsample_nearest1d", "upsample_nearest1d_backward", "upsample_nearest2d",
-    "upsample_nearest2d_backward", "upsample_nearest3d", "upsample_nearest3d_backward", "upsample_nearest_exact1d",
-    "upsample_nearest_exact1d_backward", "upsample_nearest_exact2d", "upsample_nearest_exact2d_backward",
-    "upsample_nearest_exact3d", "upsample_nearest_exact3d_backward", "upsample_trilinear3d",
-    "upsample_trilinear3d_backward", "var", "var_mean_m", "var_mean_v", "vector_norm", "view", "where", "xlogy",
-    "xlogy_s", "xlogy_self_s", "zero_",
+    "upsample_bicubic2d_aa", "upsample_bicubic2d_aa_backward", "upsample_bicubic2d_backward", "upsample_bilinear2d",
+    "upsample_bilinear2d_aa", "upsample_bilinear2d_aa_backward", "upsample_bilinear2d_backward",
+    "upsample_linear1d", "upsample_linear1d_backward", "upsample_nearest1d", "upsample_nearest1d_backward",
+    "upsample_nearest2d", "upsample_nearest2d_backward", "upsample_nearest3d", "upsample_nearest3d_backward",
+    "upsample_nearest_exact1d", "upsample_nearest_exact1d_backward", "upsample_nearest_exact2d",
+    "upsample_nearest_exact2d_backward", "upsample_nearest_exact3d", "upsample_nearest_exact3d_backward",
+    "upsample_trilinear3d", "upsample_trilinear3d_backward", "var", "var_mean_m", "var_mean_v", "vector_norm",
+    "view", "where", "xlogy", "xlogy_s", "xlogy_self_s", "zero_",
 };
 
 static int cmp_key(const void *k, const void *e) { return strcmp((const char *)k, *(const char *const *)e); }

@@ -1682,7 +1682,10 @@ static int bw_upsample_linear_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **g
     double sc[3];
     for (int i = 0; i < 3; i++) memcpy(&sc[i], &n->a.dims[5 + i], sizeof sc[i]);
     const double *scp = n->a.flag ? sc : NULL;
-    give(c, gin, 0, keep(c, !strcmp(n->f->key, "upsample_bicubic2d")
+    const char *k = n->f->key;
+    give(c, gin, 0, keep(c, strstr(k, "_aa") ? tsr_nn_upsample_aa_backward(g, n->a.dims, scp, n->a.keepdim,
+                                                                            strstr(k, "bicubic") != NULL)
+                            : !strcmp(k, "upsample_bicubic2d")
                                 ? tsr_nn_upsample_bicubic_backward(g, n->a.dims, scp, n->a.keepdim)
                                 : tsr_nn_upsample_linear_backward(g, n->a.dims, scp, n->a.keepdim)));
     return finish(c, n, gin);
@@ -1710,7 +1713,8 @@ static int bw_upsample_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     const double *scp = n->a.flag ? sc : NULL;
     const int64_t *out = n->in_sizes[0] + 2;
     tsr_tensor *r = NULL;
-    if (strstr(base, "nearest")) r = tsr_nn_upsample_nearest(g, out, scp, strstr(base, "exact") != NULL);
+    if (strstr(base, "_aa")) r = tsr_nn_upsample_aa(g, out, scp, n->a.keepdim, strstr(base, "bicubic") != NULL);
+    else if (strstr(base, "nearest")) r = tsr_nn_upsample_nearest(g, out, scp, strstr(base, "exact") != NULL);
     else if (strstr(base, "bicubic")) r = tsr_nn_upsample_bicubic(g, out, scp, n->a.keepdim);
     else r = tsr_nn_upsample_linear(g, out, scp, n->a.keepdim);
     const tsr_tensor *in[1] = {g};
@@ -4321,8 +4325,12 @@ static const tsr_formula formulas[] = {
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
     {"unsqueeze_", "UnsqueezeBackward1", 0, bw_unsqueeze},
     {"upsample_bicubic2d", "UpsampleBicubic2DBackward1", 0, bw_upsample_linear},
+    {"upsample_bicubic2d_aa", "UpsampleBicubic2DAaBackward1", 0, bw_upsample_linear},
+    {"upsample_bicubic2d_aa_backward", "UpsampleBicubic2DAaBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_bicubic2d_backward", "UpsampleBicubic2DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_bilinear2d", "UpsampleBilinear2DBackward1", 0, bw_upsample_linear},
+    {"upsample_bilinear2d_aa", "UpsampleBilinear2DAaBackward1", 0, bw_upsample_linear},
+    {"upsample_bilinear2d_aa_backward", "UpsampleBilinear2DAaBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_bilinear2d_backward", "UpsampleBilinear2DBackwardBackward1", 0, bw_upsample_dbl},
     {"upsample_linear1d", "UpsampleLinear1DBackward1", 0, bw_upsample_linear},
     {"upsample_linear1d_backward", "UpsampleLinear1DBackwardBackward1", 0, bw_upsample_dbl},

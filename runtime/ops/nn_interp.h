@@ -39,6 +39,17 @@ tsr_tensor *tsr_nn_upsample_bicubic(const tsr_tensor *x, const int64_t *out, con
 tsr_tensor *tsr_nn_upsample_bicubic_backward(const tsr_tensor *g, const int64_t *in_sizes, const double *scales,
                                              bool align_corners);
 
+/* _upsample_bilinear2d_aa (cubic false) / _upsample_bicubic2d_aa (cubic
+ * true) of 4-d float32 / float64 x: F.interpolate(antialias=True), Pillow's
+ * separable triangle / cubic (a = -0.5) filters widened by the downscale
+ * factor (nn_interp_aa.c). The bilinear result keeps x's suggested memory
+ * format, the bicubic one is contiguous. Their backward: the contiguous
+ * gradient of the input of sizes in_sizes from g. */
+tsr_tensor *tsr_nn_upsample_aa(const tsr_tensor *x, const int64_t *out, const double *scales, bool align_corners,
+                               bool cubic);
+tsr_tensor *tsr_nn_upsample_aa_backward(const tsr_tensor *g, const int64_t *in_sizes, const double *scales,
+                                        bool align_corners, bool cubic);
+
 /* The checks every upsample kernel makes first (rank, non-empty, positive
  * sizes), with 1.13's messages ("... input (W: 2) and output (W: 0)" where
  * and_output: upsample_linear1d's). 0 or -1. */

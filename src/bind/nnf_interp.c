@@ -3,7 +3,7 @@
  * NotImplementedError texts). The nearest and linear modes (forward and
  * backward), linear and bicubic reach runtime kernels (runtime/ops/nn_interp.h);
  * 'area' of 3-d/4-d input is F's adaptive_avg_pool1d/2d as in 1.13;
- * antialias and 5-d area refuse by name. */
+ * 5-d area refuses by name. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -139,9 +139,9 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
     static const char *const lin_modes[4] = {NULL, "linear", "bilinear", "trilinear"};
     bool cubic = dim == 2 && !strcmp(mode, "bicubic");
     if ((dim >= 1 && dim <= 3 && !strcmp(mode, lin_modes[dim])) || cubic) {   /* upsample_linear1d ... bicubic2d (.vec) */
-        if (aa) return exc_set("NotImplementedError", "tsr: F.interpolate(mode='%s', antialias=True) is not implemented yet", mode);
         static const char *const lin_keys[4] = {NULL, "upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d"};
-        const char *key = cubic ? "upsample_bicubic2d" : lin_keys[dim];
+        const char *key = aa ? (cubic ? "upsample_bicubic2d_aa" : "upsample_bilinear2d_aa")   /* _upsample_*_aa.vec */
+                             : cubic ? "upsample_bicubic2d" : lin_keys[dim];
         if (align && !is_none(align) && !is_type(align, &t_bool))   /* the aten function takes a bool */
             return exc_set("TypeError", "%s() received an invalid combination of arguments - got (Tensor, %s, %s, %s), "
                            "but expected one of:", key, use_scales ? "NoneType" : "list", align->type->name,
@@ -150,7 +150,8 @@ static Value *interpolate(Value *input, Value *size, Value *scale, const char *m
         if (ac < 0) return NULL;
         if (use_scales)
             for (int i = 0; i < dim; i++) out[i] = (int64_t)((double)x->sizes[2 + i] * sc[i]);
-        tsr_tensor *r = cubic ? tsr_nn_upsample_bicubic(x, out, use_scales ? sc : NULL, ac)
+        tsr_tensor *r = aa ? tsr_nn_upsample_aa(x, out, use_scales ? sc : NULL, ac, cubic)
+                      : cubic ? tsr_nn_upsample_bicubic(x, out, use_scales ? sc : NULL, ac)
                               : tsr_nn_upsample_linear(x, out, use_scales ? sc : NULL, ac);
         if (!r) return bind_runtime_error();
         if (tsr_ag_needed(1, &x)) {

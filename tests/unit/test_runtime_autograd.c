@@ -210,6 +210,13 @@ static tsr_tensor *fwd_nn(const char *k, const tsr_ag_args *a, tsr_tensor **in)
     }
     if (!strcmp(key, "grid_sampler_2d")) return tsr_nn_grid_sampler(in[0], in[1], (int)a->i0, (int)a->i1, a->flag);
     if (!strcmp(key, "affine_grid_generator")) return tsr_nn_affine_grid(in[0], a->ndims, a->dims, a->flag);
+    if (!strcmp(key, "upsample_bilinear2d_aa") || !strcmp(key, "upsample_bicubic2d_aa")) {   /* antialias=True */
+        double sc[2];
+        int64_t out[2];
+        memcpy(sc, a->dims + 5, sizeof sc);
+        for (int i = 0; i < 2; i++) out[i] = (int64_t)((double)in[0]->sizes[2 + i] * sc[i]);
+        return tsr_nn_upsample_aa(in[0], out, sc, a->keepdim, strstr(key, "bicubic") != NULL);
+    }
     if (!strcmp(key, "upsample_bicubic2d")) {
         double sc[2];
         int64_t out[2];
@@ -475,6 +482,7 @@ static tsr_tensor *fwd_pool_backward(const Case *c, tsr_tensor **in)
         double sc[3];
         memcpy(sc, a->dims + 5, sizeof sc);
         if (strstr(k, "nearest")) return tsr_nn_upsample_nearest_backward(in[0], a->dims, sc, strstr(k, "exact") != NULL);
+        if (strstr(k, "_aa")) return tsr_nn_upsample_aa_backward(in[0], a->dims, sc, a->keepdim, strstr(k, "bicubic") != NULL);
         if (strstr(k, "bicubic")) return tsr_nn_upsample_bicubic_backward(in[0], a->dims, sc, a->keepdim);
         return tsr_nn_upsample_linear_backward(in[0], a->dims, sc, a->keepdim);
     }
@@ -890,6 +898,11 @@ static const Case cases[] = {
     {"upsample_bilinear2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
     {"upsample_bilinear2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
     {"upsample_bicubic2d", 1, {4}, {{1, 2, 3, 4}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    /* antialias: scales 0.6 x 0.5 (down) and 1.5 x 0.7 */
+    {"upsample_bilinear2d_aa", 1, {4}, {{1, 2, 5, 6}}, 0, A(.dims = {1, 2, 5, 6, 0, 0x3fe3333333333333, 0x3fe0000000000000}, .flag = true)},
+    {"upsample_bilinear2d_aa", 1, {4}, {{1, 1, 4, 6}}, 0, A(.dims = {1, 1, 4, 6, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true, .keepdim = true)},
+    {"upsample_bicubic2d_aa", 1, {4}, {{1, 2, 5, 6}}, 0, A(.dims = {1, 2, 5, 6, 0, 0x3fe3333333333333, 0x3fe0000000000000}, .flag = true)},
+    {"upsample_bicubic2d_aa", 1, {4}, {{1, 1, 4, 6}}, 0, A(.dims = {1, 1, 4, 6, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true, .keepdim = true)},
     {"upsample_bicubic2d", 1, {4}, {{1, 1, 4, 3}}, 0, A(.dims = {1, 1, 4, 3, 0, 0x3fe6666666666666, 0x3ff8000000000000}, .flag = true, .keepdim = true)},
     /* grid points in (-1, 1): bilinear, zeros / border padding */
     {"grid_sampler_2d", 2, {4, 4}, {{1, 2, 3, 4}, {1, 2, 3, 2}}, 2, A(.i0 = 0, .i1 = 0, .flag = false)},
@@ -967,6 +980,8 @@ static const Case cases[] = {
     {"upsample_nearest_exact2d_backward", 1, {4}, {{1, 2, 4, 2}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
     {"upsample_bilinear2d_backward", 1, {4}, {{1, 2, 4, 2}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
     {"upsample_bicubic2d_backward", 1, {4}, {{1, 2, 4, 2}}, 0, A(.dims = {1, 2, 3, 4, 0, 0x3ff8000000000000, 0x3fe6666666666666}, .flag = true)},
+    {"upsample_bilinear2d_aa_backward", 1, {4}, {{1, 2, 3, 3}}, 0, A(.dims = {1, 2, 5, 6, 0, 0x3fe3333333333333, 0x3fe0000000000000}, .flag = true)},
+    {"upsample_bicubic2d_aa_backward", 1, {4}, {{1, 2, 3, 3}}, 0, A(.dims = {1, 2, 5, 6, 0, 0x3fe3333333333333, 0x3fe0000000000000}, .flag = true)},
     {"upsample_nearest3d_backward", 1, {5}, {{1, 1, 3, 4, 2}}, 0, A(.dims = {1, 1, 2, 2, 3, 0x3ff8000000000000, 0x4000000000000000, 0x3fe6666666666666}, .flag = true)},
     {"upsample_nearest_exact3d_backward", 1, {5}, {{1, 1, 3, 4, 2}}, 0, A(.dims = {1, 1, 2, 2, 3, 0x3ff8000000000000, 0x4000000000000000, 0x3fe6666666666666}, .flag = true)},
     {"upsample_trilinear3d_backward", 1, {5}, {{1, 1, 3, 4, 2}}, 0, A(.dims = {1, 1, 2, 2, 3, 0x3ff8000000000000, 0x4000000000000000, 0x3fe6666666666666}, .flag = true)},
