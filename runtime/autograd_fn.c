@@ -2778,6 +2778,19 @@ static int bw_group_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
  * assignment CopyBackwards' zeros for the view and the clone for the
  * value), grad_slice.copy_(the view's gradient) (CopySlices); result goes
  * to the base, the op's other gradients to its other inputs. */
+
+/* CopySlices' last step: the view function's gradients sg[1..] go to the
+ * other inputs, base's (r, with the region written) to input 0 */
+static int copy_slices_finish(F *c, tsr_node *n, tsr_tensor **gin, tsr_tensor **sg, tsr_tensor *r)
+{
+    tsr_tensor_release(sg[0]);
+    for (int i = 1; i < n->nnext; i++) {
+        if (!c->fail && NEED(i)) gin[i] = sg[i];
+        else tsr_tensor_release(sg[i]);
+    }
+    if (NEED(0)) give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
 static int bw_copy_slices_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, const tsr_ag_args *va)
 {
     F c0 = {0}, *c = &c0;
@@ -2806,13 +2819,7 @@ static int bw_copy_slices_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
     if (!c->fail && !fn && NEED(1)) sg[1] = tsr_tensor_retain(gv);
     tsr_tensor *s0 = sg[0] ? sg[0] : c->fail ? NULL : keep(c, tsr_zeros(v->ndim, v->sizes, g->dtype, g->device));
     if (!c->fail && (tsr_copy_(v, s0) < 0 || tsr_ag_record_setitem(r, v, s0) < 0)) c->fail = true;
-    tsr_tensor_release(sg[0]);
-    for (int i = 1; i < n->nnext; i++) {
-        if (!c->fail && NEED(i)) gin[i] = sg[i];
-        else tsr_tensor_release(sg[i]);
-    }
-    if (NEED(0)) give(c, gin, 0, r);
-    return finish(c, n, gin);
+    return copy_slices_finish(c, n, gin, sg, r);
 }
 
 /* CopySlices of base[region].copy_(src): inputs (base before the copy,
@@ -2902,13 +2909,7 @@ static int bw_copy_slices_fn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *gv = c->fail ? NULL : keep(c, tsr_clone(v, TSR_MF_CONTIGUOUS));
     if (!c->fail && fn->f->bw(fn, gv, sg) < 0) c->fail = true;
     if (!c->fail && (sg[0] ? tsr_copy_(v, sg[0]) : tsr_zero_(v)) < 0) c->fail = true;
-    tsr_tensor_release(sg[0]);
-    for (int i = 1; i < n->nnext; i++) {
-        if (!c->fail && NEED(i)) gin[i] = sg[i];
-        else tsr_tensor_release(sg[i]);
-    }
-    if (NEED(0)) give(c, gin, 0, r);
-    return finish(c, n, gin);
+    return copy_slices_finish(c, n, gin, sg, r);
 }
 
 /* A view's grad_fn made again after its base changed in place (1.13's
