@@ -675,6 +675,28 @@ int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x)
     return 0;
 }
 
+int tsr_ag_record_inplace_act(const char *formula, tsr_tensor *x, const tsr_ag_args *args, tsr_tensor *old)
+{
+    const tsr_formula *f = tsr__ag_formula(formula);
+    bool of_self = f && (f->save & 1u);
+    if (of_self) {   /* self.clone(), recorded before x's grad_fn becomes the in-place node */
+        if (tsr_ag_record("clone", 1, &x, NULL, old, false) < 0) return -1;
+        tsr_ag_inplace_old(old);
+    }
+    int rc = tsr_ag_record(formula, 1, &x, args, x, true);
+    if (of_self) tsr_ag_inplace_old(NULL);
+    tsr_node *n = rc == 0 && x->autograd ? x->autograd->grad_fn : NULL;
+    if (of_self && n && !n->sub && old->autograd && old->autograd->grad_fn) {
+        /* 1.13 constructs the op's node before it clones self: the clone's node has the later sequence number */
+        tsr_node *cl = old->autograd->grad_fn;
+        uint64_t seq = cl->seq;
+        cl->seq = n->seq;
+        n->seq = seq;
+    }
+    if (rc == 0) rc = tsr_ag_keep(x, old);
+    return rc;
+}
+
 int tsr_ag_record_multi(const char *formula, tsr_tensor *in, const tsr_ag_args *args, int nout, tsr_tensor *const *outs)
 {
     if (!tsr_ag_needed(1, &in) || nout == 0) return 0;

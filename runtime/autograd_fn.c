@@ -1369,9 +1369,12 @@ static tsr_tensor *sel(F *c, const tsr_tensor *cond, const tsr_tensor *a, const 
  * 1.13 records leaky_relu_backward, hardtanh_backward, elu_backward,
  * softplus_backward, log_sigmoid_backward and hardswish_backward as ops of
  * their own (LeakyReluBackwardBackward0, ...): the value is the kernel's,
- * computed with recording off, and one node over (grad, self) records it. */
+ * computed with recording off, and one node over (grad, self) records it;
+ * over (grad, result) for the in-place forms that save their result
+ * (elu_, celu_, leaky_relu_: is_result, a.i2 1 in elu_backward's args). */
 static int fused_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain, const char *bkey)
 {
+    bool of_result = !(n->f->save & 1u) && (n->f->save & TSR_SAVE_OUT);
     if (!tsr__ag_creating() || !n->nnext) return plain(n, g, gin);
     bool was = tsr__ag_set_creating(false);
     int rc = plain(n, g, gin);
@@ -1386,9 +1389,12 @@ static int fused_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_back
         r = cl;
     }
     keep(c, r);
-    const tsr_tensor *in[2] = {g, SAVED(0)};
+    const tsr_tensor *in[2] = {g, SAVED(of_result ? TSR_AG_OUT : 0)};
     tsr_ag_args a = n->a;
-    if (!strcmp(bkey, "elu_backward")) a.flag = !strcmp(n->f->key, "celu");   /* elu_backward with celu's coefficients */
+    if (!strcmp(bkey, "elu_backward")) {   /* elu_backward with celu's coefficients; is_result */
+        a.flag = !strncmp(n->f->key, "celu", 4);
+        a.i2 = of_result;
+    }
     give(c, gin, 0, record_on(c, r, bkey, 2, in, &a));
     return finish(c, n, gin);
 }
@@ -1400,7 +1406,8 @@ static int again_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **out, const ch
 {
     tsr_node tmp = *n;
     tmp.f = tsr__ag_formula(base);
-    tmp.saved[0] = n->saved[1];
+    /* a formula of the result (elu_'s): self_or_result in the output's slot */
+    tmp.saved[tmp.f && !(tmp.f->save & 1u) && (tmp.f->save & TSR_SAVE_OUT) ? TSR_AG_OUT : 0] = n->saved[1];
     tmp.in_dtype[0] = n->in_dtype[1];
     tmp.in_nd[0] = n->in_nd[1];
     memcpy(tmp.in_sizes[0], n->in_sizes[1], sizeof tmp.in_sizes[0]);
@@ -1423,7 +1430,7 @@ static int bw_elu(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
     bool bf = g_->dtype == TSR_BFLOAT16;
     tsr_tensor *x = up(c, SAVED(0), bf), *g = up(c, g_, bf);
     bool celu = !strcmp(n->f->key, "celu");
-    double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / alpha : 1.0;
+    double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / (double)(float)alpha : 1.0;   /* 1.13: 1.0 / alpha.toFloat() */
     double negcoef = coef(n, coef(n, alpha) * coef(n, scale));
     tsr_tensor *neg = MUL(SMUL(SMUL(g, iscale), negcoef), un(c, TSR_UNOP_EXP, SMUL(x, iscale)));
     give(c, gin, 0, down(c, sel(c, cmps(c, TSR_CMP_LE, x, 0.0), neg, SMUL(g, scale)), bf));
@@ -1784,18 +1791,50 @@ static int bw_shrink_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* rrelu_with_noise(lower d0, upper d1, training flag), the noise kept;
- * in place the result stands for self (its sign is self's) */
-static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+/* rrelu_with_noise(lower d0, upper d1, training flag), the noise kept:
+ * rrelu_with_noise_backward(grad, self_or_result, noise, ...) at slot (in
+ * place the result stands for self: its sign is self's). Under
+ * create_graph one RreluWithNoiseBackwardBackward0 node over (grad,
+ * self_or_result) that keeps the noise. */
+static int rrelu_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, int slot)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *x = SAVED(strcmp(n->f->key, "rrelu_with_noise") ? TSR_AG_OUT : 0);
     const tsr_tensor *noise = n->nextra > 0 ? n->extra[0] : NULL;
-    if (!c->fail && !noise && n->a.flag) {
+    if (!noise && n->a.flag) {
         tsr_error_set(TSR_ERR_RUNTIME, "rrelu_with_noise: the noise was not kept");
         c->fail = true;
     }
-    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_rrelu_backward(g, x, noise, n->a.d0, n->a.d1, n->a.flag)));
+    bool was = tsr__ag_set_creating(false);
+    tsr_tensor *x = SAVED(slot), *r = NULL;
+    if (!c->fail) r = keep(c, tsr_nn_rrelu_backward(g, x, noise, n->a.d0, n->a.d1, n->a.flag));
+    tsr__ag_set_creating(was);
+    if (was && r && !c->fail) {
+        if (r == g || r->autograd) r = keep(c, tsr_clone(r, TSR_MF_PRESERVE));   /* the node goes onto r */
+        const tsr_tensor *in[2] = {g, SAVED(slot)};
+        r = record_on(c, r, "rrelu_with_noise_backward", 2, in, &n->a);
+        if (r && noise && tsr_ag_keep(r, noise) < 0) c->fail = true;
+    }
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return rrelu_bw(n, g, gin, strcmp(n->f->key, "rrelu_with_noise") ? TSR_AG_OUT : 0);
+}
+
+/* rrelu_with_noise_backward (grad_output, self_or_result; the noise
+ * kept): grad_output's gradient the same kernel of grad (recorded again),
+ * self's zeros_like(grad) */
+static int bw_rrelu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) {
+        tsr_tensor *gi[TSR_AG_MAXIN] = {0};
+        if (rrelu_bw(n, g, gi, 1) < 0) c->fail = true;
+        give(c, gin, 0, gi[0] ? keep(c, gi[0]) : NULL);
+        for (int k = 1; k < TSR_AG_MAXIN; k++) tsr_tensor_release(gi[k]);
+    }
+    if (NEED(1) && !c->fail) give(c, gin, 1, zeros(c, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 
@@ -2392,19 +2431,13 @@ static int bw_elu_(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
     bool bf = g_->dtype == TSR_BFLOAT16;
     tsr_tensor *y = up(c, SAVED(TSR_AG_OUT), bf), *g = up(c, g_, bf);
     bool celu = !strcmp(n->f->key, "celu_");
-    double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / alpha : 1.0;
+    double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / (double)(float)alpha : 1.0;
     double negcoef = coef(n, coef(n, alpha) * coef(n, scale));
     tsr_tensor *neg = MUL(SMUL(g, iscale), bins(c, TSR_BINOP_ADD, y, negcoef));
     give(c, gin, 0, down(c, sel(c, cmps(c, TSR_CMP_LE, y, 0.0), neg, SMUL(g, scale)), bf));
     return finish(c, n, gin);
 }
 UNARY_OUT_F(bw_leaky_relu_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.d0)))
-UNARY_OUT(bw_hardtanh_out, where0(c, OR(cmps(c, TSR_CMP_LE, y, n->a.d0), cmps(c, TSR_CMP_GE, y, n->a.d1)), g, true))
-static int bw_hardtanh_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    if (g->dtype == TSR_BFLOAT16) return bw_hardtanh(n, g, gin);
-    return bw_hardtanh_out(n, g, gin);
-}
 
 
 /* mul(self, Scalar other d0): grad * other */
@@ -3230,6 +3263,8 @@ static int bw_masked_fill_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **
 FUSED(bw_leaky_relu_c, bw_leaky_relu, "leaky_relu_backward")
 FUSED(bw_hardtanh_c, bw_hardtanh, "hardtanh_backward")
 FUSED(bw_elu_c, bw_elu, "elu_backward")
+FUSED(bw_leaky_relu_c_, bw_leaky_relu_, "leaky_relu_backward")   /* over (grad, result), self_is_result */
+FUSED(bw_elu_c_, bw_elu_, "elu_backward")                        /* over (grad, result), is_result (a.i2) */
 FUSED(bw_softplus_c, bw_softplus, "softplus_backward")
 FUSED(bw_log_sigmoid_c, bw_log_sigmoid, "log_sigmoid_backward")
 FUSED(bw_hardswish_c, bw_hardswish, "hardswish_backward")
@@ -3253,19 +3288,25 @@ static int bw_act_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     size_t k = 0;
     while (k < sizeof act_bw / sizeof *act_bw && strcmp(act_bw[k].bkey, n->f->key)) k++;
     const char *key = n->f->key, *base = act_bw[k].base;
-    /* celu records elu_backward with its own coefficients: the base formula by the forward's key */
-    if (!strcmp(key, "elu_backward") && n->a.flag) base = "celu";
+    /* celu records elu_backward with its own coefficients: the base formula by the forward's key;
+       is_result (a.i2): the in-place forms' kernel of the result */
+    if (!strcmp(key, "elu_backward")) base = n->a.i2 ? (n->a.flag ? "celu_" : "elu_") : n->a.flag ? "celu" : "elu";
+    tsr_backward_fn plain = !strcmp(key, "elu_backward") && n->a.i2 ? bw_elu_ : act_bw[k].plain;
     if (NEED(0)) {
         tsr_tensor *r = NULL;
-        if (again_bw(n, g, &r, base, act_bw[k].plain, key) < 0) c->fail = true;
+        if (again_bw(n, g, &r, base, plain, key) < 0) c->fail = true;
         give(c, gin, 0, r ? keep(c, r) : NULL);
     }
     if (NEED(1) && !c->fail) {
         tsr_tensor *go = SAVED(0), *x = SAVED(1), *r = NULL;
         if (!strcmp(key, "leaky_relu_backward") || !strcmp(key, "hardtanh_backward")) {
             r = zeros(c, g->ndim, g->sizes, g->dtype);
+        } else if (!strcmp(key, "elu_backward") && n->a.i2) {   /* is_result: grad * gO * input_scale * (result < 0) */
+            double iscale = n->a.flag ? 1.0 / (double)(float)n->a.d0 : 1.0;
+            tsr_tensor *m = cmps(c, TSR_CMP_LT, x, 0.0);
+            r = MUL(bins(c, TSR_BINOP_MUL, MUL(g, go), iscale), m ? keep(c, tsr_to_dtype(m, g->dtype, false)) : NULL);
         } else if (!strcmp(key, "elu_backward")) {   /* elu_backward(grad * gO * input_scale, ...) * (self < 0) */
-            double iscale = !strcmp(base, "celu") ? 1.0 / n->a.d0 : 1.0;
+            double iscale = !strcmp(base, "celu") ? 1.0 / (double)(float)n->a.d0 : 1.0;
             tsr_tensor *t = bins(c, TSR_BINOP_MUL, MUL(g, go), iscale), *e = NULL;
             if (t && !c->fail && again_bw(n, t, &e, base, bw_elu, key) < 0) c->fail = true;
             if (e) keep(c, e);
@@ -3724,7 +3765,7 @@ static const tsr_formula formulas[] = {
     {"cdist", "CdistBackward0", 3 | TSR_SAVE_OUT, bw_cdist},
     {"ceil", "CeilBackward0", 0, bw_zero},
     {"celu", "CeluBackward0", 1, bw_elu_c},
-    {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_},
+    {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_c_},
     {"channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"cholesky", "CholeskyBackward0", TSR_SAVE_OUT, bw_cholesky},
     {"clamp", "ClampBackward1", 1, bw_clamp},
@@ -3767,7 +3808,7 @@ static const tsr_formula formulas[] = {
     {"div_sparse_s", "DivBackward0", 0, bw_div_sparse_s},
     {"dot", "DotBackward0", 3, bw_dot},
     {"elu", "EluBackward0", 1, bw_elu_c},
-    {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
+    {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_c_},
     {"elu_backward", "EluBackwardBackward0", 3, bw_act_backward},
     {"embedding", "EmbeddingBackward0", 0, bw_embedding},
     {"embedding_bag", "EmbeddingBagBackward0", 3, tsr__bw_embedding_bag},
@@ -3802,10 +3843,10 @@ static const tsr_formula formulas[] = {
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
     {"hardsigmoid_", "HardsigmoidBackward0", 0, bw_hardsigmoid},
     {"hardswish", "HardswishBackward0", 1, bw_hardswish_c},
-    {"hardswish_", "HardswishBackward0", 0, bw_hardswish},
+    {"hardswish_", "HardswishBackward0", 1, bw_hardswish_c},
     {"hardswish_backward", "HardswishBackwardBackward0", 3, bw_act_backward},
     {"hardtanh", "HardtanhBackward0", 1, bw_hardtanh_c},
-    {"hardtanh_", "HardtanhBackward0", TSR_SAVE_OUT, bw_hardtanh_},
+    {"hardtanh_", "HardtanhBackward0", 1, bw_hardtanh_c},
     {"hardtanh_backward", "HardtanhBackwardBackward0", 3, bw_act_backward},
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
     {"huber_loss_backward", "HuberLossBackwardBackward0", 7, bw_loss_dbl},
@@ -3823,7 +3864,7 @@ static const tsr_formula formulas[] = {
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
     {"kthvalue", "KthvalueBackward0", 0, bw_max_dim},
     {"leaky_relu", "LeakyReluBackward0", 1, bw_leaky_relu_c},
-    {"leaky_relu_", "LeakyReluBackward1", TSR_SAVE_OUT, bw_leaky_relu_},
+    {"leaky_relu_", "LeakyReluBackward1", TSR_SAVE_OUT, bw_leaky_relu_c_},
     {"leaky_relu_backward", "LeakyReluBackwardBackward0", 3, bw_act_backward},
     {"lerp", "LerpBackward0", 0, tsr__bw_lerp},
     {"lerp_t", "LerpBackward1", 7, tsr__bw_lerp_t},
@@ -3876,7 +3917,7 @@ static const tsr_formula formulas[] = {
     {"min_dim", "MinBackward0", 0, bw_max_dim},
     {"minimum", "MinimumBackward0", 3, bw_maximum},
     {"mish", "MishBackward0", 1, bw_mish},
-    {"mish_", "MishBackward0", 0, bw_mish},
+    {"mish_", "MishBackward0", 1, bw_mish},
     {"mm", "MmBackward0", 3, bw_mm},
     {"mode", "ModeBackward0", 0, bw_max_dim},
     {"mse_loss", "MseLossBackward0", 3, bw_mse_loss},
@@ -3943,6 +3984,7 @@ static const tsr_formula formulas[] = {
     {"round", "RoundBackward0", 0, bw_zero},
     {"rrelu_with_noise", "RreluWithNoiseBackward0", 1, bw_rrelu},
     {"rrelu_with_noise_", "RreluWithNoiseBackward1", TSR_SAVE_OUT, bw_rrelu},
+    {"rrelu_with_noise_backward", "RreluWithNoiseBackwardBackward0", 3, bw_rrelu_dbl},
     {"rsqrt", "RsqrtBackward0", TSR_SAVE_OUT, bw_rsqrt},
     {"rsub", "RsubBackward0", 0, bw_rsub},
     {"rsub_s", "RsubBackward1", 0, bw_rsub},
@@ -3959,7 +4001,7 @@ static const tsr_formula formulas[] = {
     {"sigmoid_backward", "SigmoidBackwardBackward0", 3, bw_sigmoid_backward},
     {"sign", "SignBackward0", 0, bw_zero},
     {"silu", "SiluBackward0", 1, bw_silu},
-    {"silu_", "SiluBackward0", 0, bw_silu},
+    {"silu_", "SiluBackward0", 1, bw_silu},
     {"sin", "SinBackward0", 1, bw_sin},
     {"sinc", "SincBackward0", 1, tsr__bw_sinc},
     {"sinh", "SinhBackward0", 1, bw_sinh},
@@ -4000,7 +4042,7 @@ static const tsr_formula formulas[] = {
     {"tanh", "TanhBackward0", TSR_SAVE_OUT, bw_tanh},
     {"tanh_backward", "TanhBackwardBackward0", 3, bw_tanh_backward},
     {"threshold", "ThresholdBackward0", 1, bw_threshold},
-    {"threshold_", "ThresholdBackward1", 0, bw_threshold},
+    {"threshold_", "ThresholdBackward1", 1, bw_threshold},
     {"threshold_backward", "ThresholdBackwardBackward0", 2, bw_threshold_backward},
     {"to_copy", "ToCopyBackward0", 0, bw_pass},
     {"to_dense", "ToDenseBackward0", 1, bw_to_dense},

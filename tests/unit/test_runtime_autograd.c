@@ -497,7 +497,8 @@ static tsr_tensor *loss_backward_fwd(const Case *c, tsr_tensor **in)
 {
     static const char *const bases[][2] = {
         {"binary_cross_entropy_backward", "binary_cross_entropy"}, {"glu_backward", "glu"},
-        {"huber_loss_backward", "huber_loss"}, {"smooth_l1_loss_backward", "smooth_l1_loss"},
+        {"huber_loss_backward", "huber_loss"}, {"rrelu_with_noise_backward", "rrelu_with_noise"},
+        {"smooth_l1_loss_backward", "smooth_l1_loss"},
     };
     const char *base = NULL;
     for (size_t i = 0; i < sizeof bases / sizeof *bases; i++)
@@ -543,6 +544,19 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
             tsr_tensor_release(x);
             return r;
         }
+    if (!strcmp(c->key, "elu_backward") && c->a.i2) {   /* is_result: elu_'s kernel of (grad, result in[1]) */
+        bool was = tsr_grad_enabled();
+        tsr_set_grad_enabled(true);
+        tsr_tensor *xc = tsr_clone(in[1], TSR_MF_CONTIGUOUS), *y = tsr_clone(in[1], TSR_MF_CONTIGUOUS), *res = NULL;
+        xc->requires_grad = true;
+        if (tsr_ag_record(c->a.flag ? "celu_" : "elu_", 1, &xc, &c->a, y, false) == 0 &&
+            tsr_autograd_run(1, &y, &in[0], false, 1, &xc, true, &res, 0) < 0)
+            res = NULL;
+        tsr_tensor_release(y);
+        tsr_tensor_release(xc);
+        tsr_set_grad_enabled(was);
+        return res;
+    }
     for (size_t i = 0; i < sizeof act_bases / sizeof *act_bases; i++)
         if (!strcmp(c->key, act_bases[i][0])) {
             const char *base = act_bases[i][1];
@@ -1082,6 +1096,9 @@ static const Case cases[] = {
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.7, .d1 = 1.0)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 1.6732632423543772, .d1 = 1.0507009873554805)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 2.0, .flag = true)},
+    {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.7, .d1 = 1.2, .i2 = 1)},   /* elu_: of the result */
+    {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 1.3, .flag = true, .i2 = 1)},   /* celu_ */
+    {"rrelu_with_noise_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.1, .d1 = 0.3)},
     {"hardswish_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
     {"gelu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.flag = false)}, {"gelu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.flag = true)},
     {"hardtanh_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = -0.5, .d1 = 0.6)},
