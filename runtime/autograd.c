@@ -675,6 +675,14 @@ int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x)
     return 0;
 }
 
+/* the clone's node cl sequenced after the op's node n (1.13 builds the op's node, then clones self) */
+static void clone_after(tsr_node *cl, tsr_node *n)
+{
+    uint64_t seq = cl->seq;
+    cl->seq = n->seq;
+    n->seq = seq;
+}
+
 int tsr_ag_record_inplace_act(const char *formula, tsr_tensor *x, const tsr_ag_args *args, tsr_tensor *old)
 {
     const tsr_formula *f = tsr__ag_formula(formula);
@@ -686,14 +694,27 @@ int tsr_ag_record_inplace_act(const char *formula, tsr_tensor *x, const tsr_ag_a
     int rc = tsr_ag_record(formula, 1, &x, args, x, true);
     if (of_self) tsr_ag_inplace_old(NULL);
     tsr_node *n = rc == 0 && x->autograd ? x->autograd->grad_fn : NULL;
-    if (of_self && n && !n->sub && old->autograd && old->autograd->grad_fn) {
-        /* 1.13 constructs the op's node before it clones self: the clone's node has the later sequence number */
-        tsr_node *cl = old->autograd->grad_fn;
-        uint64_t seq = cl->seq;
-        cl->seq = n->seq;
-        n->seq = seq;
-    }
+    if (of_self && n && !n->sub && old->autograd && old->autograd->grad_fn) clone_after(old->autograd->grad_fn, n);
     if (rc == 0) rc = tsr_ag_keep(x, old);
+    return rc;
+}
+
+int tsr__ag_record_inplace_of(const char *formula, int n, tsr_tensor *const *in, tsr_tensor *out)
+{
+    bool of_self = n == 1 || (in[1] && tsr_tensor_requires_grad(in[1]));
+    if (!of_self || !tsr_ag_needed(1, in)) return tsr_ag_record(formula, n, in, NULL, out, false);
+    tsr_tensor *cl = tsr_view_alias(in[0]);
+    if (!cl) return -1;
+    tsr_tensor_unview(cl);
+    int rc = tsr_ag_record("clone", 1, in, NULL, cl, false);
+    if (rc == 0) {
+        tsr_ag_inplace_old(cl);
+        rc = tsr_ag_record(formula, n, in, NULL, out, true);
+        tsr_ag_inplace_old(NULL);
+    }
+    if (rc == 0 && cl->autograd && cl->autograd->grad_fn && out->autograd && out->autograd->grad_fn)
+        clone_after(cl->autograd->grad_fn, out->autograd->grad_fn);
+    tsr_tensor_release(cl);
     return rc;
 }
 

@@ -81,6 +81,26 @@ tsr_tensor *tsr__ag_binary(tsr_binop op, const tsr_tensor *a, const tsr_tensor *
     return rec(out, key, 2, in, NULL);
 }
 
+/* a.mul_(b) / a.div_(b) in a 1.13 formula: a op b whose node saves
+ * a.clone() when b requires grad (tsr__ag_record_inplace_of) */
+tsr_tensor *tsr__ag_binary_(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    const char *key = binop_key(op);
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    tsr_tensor *out = tsr_binary(op, &x, &y, NULL, NULL);
+    if (!out || !tsr__ag_creating() || !differentiable(out)) return out;
+    if (!key) {
+        tsr_tensor_release(out);
+        return refuse("a binary op");
+    }
+    tsr_tensor *in[2] = {(tsr_tensor *)a, (tsr_tensor *)b};
+    if (tsr__ag_record_inplace_of(key, 2, in, out) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
 /* a op s recorded as op with a wrapped number (1.13's wrapped_scalar_tensor:
  * MulBackward0 / DivBackward0 with no edge for s), as mul.Scalar's and
  * div.Scalar's own backward compute */
@@ -163,6 +183,21 @@ tsr_tensor *tsr__ag_unary(tsr_unop op, const tsr_tensor *a)
     if (tsr__ag_creating() && (!key || !tsr_ag_has_formula(key))) return refuse(key ? key : "a unary op");
     const tsr_tensor *in[1] = {a};
     return rec(tsr_unary(op, a, NULL, NULL), key, 1, in, NULL);
+}
+
+/* a.op_() (log_, ...) in a 1.13 formula: the node saves a.clone() */
+tsr_tensor *tsr__ag_unary_(tsr_unop op, const tsr_tensor *a)
+{
+    const char *key = tsr_unop_name(op);
+    if (tsr__ag_creating() && (!key || !tsr_ag_has_formula(key))) return refuse(key ? key : "a unary op");
+    tsr_tensor *out = tsr_unary(op, a, NULL, NULL);
+    if (!out || !tsr__ag_creating()) return out;
+    tsr_tensor *in[1] = {(tsr_tensor *)a};
+    if (tsr__ag_record_inplace_of(key, 1, in, out) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
 }
 
 tsr_tensor *tsr__ag_expand(const tsr_tensor *a, int nd, const int64_t *sizes)
@@ -389,30 +424,32 @@ static const char *const dbl_ok[] = {
     "adaptive_avg_pool3d_backward", "adaptive_max_pool2d", "adaptive_max_pool2d_backward", "adaptive_max_pool3d",
     "adaptive_max_pool3d_backward", "add", "add_s", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr",
     "amax", "amin", "angle", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d", "avg_pool2d_backward",
-    "avg_pool3d", "avg_pool3d_backward", "baddbmm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
-    "bmm", "cat", "ceil", "celu", "celu_", "clamp", "clamp_max", "clamp_min", "clone", "constant_pad_nd",
-    "convolution", "convolution_backward", "copysign", "copysign_s", "cos", "cosh", "cummax", "cummin", "cumprod",
-    "cumsum", "deg2rad", "diag", "diag_embed", "diagonal", "diagonal_backward", "digamma", "dist", "div", "div_s",
-    "dot", "elu", "elu_", "elu_backward", "embedding", "embedding_dense_backward", "erf", "erfc", "erfinv", "exp",
-    "exp2", "expand", "expm1", "flip", "floor", "fmax", "fmin", "fmod", "fmod_s", "frac", "fractional_max_pool2d",
-    "fractional_max_pool2d_backward", "fractional_max_pool3d", "fractional_max_pool3d_backward", "gather", "gelu",
-    "gelu_backward", "glu", "hardshrink", "hardshrink_backward", "hardswish", "hardswish_", "hardswish_backward",
-    "hardtanh", "hardtanh_", "hardtanh_backward", "huber_loss", "hypot", "index", "index_add", "index_fill",
-    "index_put_impl", "index_select", "kthvalue", "leaky_relu", "leaky_relu_", "leaky_relu_backward", "lerp",
-    "lerp_t", "lgamma", "log", "log10", "log1p", "log2", "log_sigmoid", "log_sigmoid_backward", "log_softmax",
-    "log_softmax_backward_data", "logaddexp", "logcumsumexp", "logit", "logsumexp", "masked_fill", "masked_select",
-    "max", "max_dim", "max_pool2d", "max_pool2d_backward", "max_pool3d", "max_pool3d_backward", "maximum", "mean",
-    "mean_dim", "median", "median_dim", "min", "min_dim", "minimum", "mish", "mish_", "mm", "mode", "mse_loss",
-    "mse_loss_backward", "mul", "mul_s", "mv", "nan_to_num", "nanmedian", "nanmedian_dim", "narrow",
-    "native_batch_norm", "native_batch_norm_backward", "native_layer_norm", "native_layer_norm_backward", "neg",
-    "nll_loss", "nll_loss_backward", "norm", "norm_p", "permute", "pixel_shuffle", "pixel_unshuffle", "polygamma",
-    "pow", "pow_t", "prod", "prod_dim", "rad2deg", "reciprocal", "reflection_pad1d", "reflection_pad1d_backward",
-    "reflection_pad2d", "reflection_pad2d_backward", "reflection_pad3d", "reflection_pad3d_backward", "relu",
-    "remainder", "remainder_s", "repeat", "replication_pad1d", "replication_pad1d_backward", "replication_pad2d",
-    "replication_pad2d_backward", "replication_pad3d", "replication_pad3d_backward", "reshape_alias", "roll",
-    "rot90", "round", "rrelu_with_noise", "rrelu_with_noise_", "rrelu_with_noise_backward", "rsqrt", "rsub",
-    "rsub_s", "scatter", "scatter_add", "scatter_v", "select", "select_backward", "sgn", "sigmoid",
-    "sigmoid_backward", "sign", "silu", "silu_", "sin", "sinc", "sinh", "slice", "slice_backward", "smooth_l1_loss",
+    "avg_pool3d", "avg_pool3d_backward", "baddbmm", "binary_cross_entropy", "binary_cross_entropy_backward",
+    "binary_cross_entropy_with_logits", "bmm", "cat", "ceil", "celu", "celu_", "clamp", "clamp_max", "clamp_min",
+    "clone", "constant_pad_nd", "convolution", "convolution_backward", "copysign", "copysign_s", "cos", "cosh",
+    "cummax", "cummin", "cumprod", "cumsum", "deg2rad", "diag", "diag_embed", "diagonal", "diagonal_backward",
+    "digamma", "dist", "div", "div_s", "dot", "elu", "elu_", "elu_backward", "embedding",
+    "embedding_dense_backward", "erf", "erfc", "erfinv", "exp", "exp2", "expand", "expm1", "flip", "floor", "fmax",
+    "fmin", "fmod", "fmod_s", "frac", "fractional_max_pool2d", "fractional_max_pool2d_backward",
+    "fractional_max_pool3d", "fractional_max_pool3d_backward", "gather", "gelu", "gelu_backward", "glu",
+    "glu_backward", "hardshrink", "hardshrink_backward", "hardswish", "hardswish_", "hardswish_backward",
+    "hardtanh", "hardtanh_", "hardtanh_backward", "huber_loss", "huber_loss_backward", "hypot", "index",
+    "index_add", "index_fill", "index_put_impl", "index_select", "kthvalue", "leaky_relu", "leaky_relu_",
+    "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "log", "log10", "log1p", "log2", "log_sigmoid",
+    "log_sigmoid_backward", "log_softmax", "log_softmax_backward_data", "logaddexp", "logcumsumexp", "logit",
+    "logsumexp", "masked_fill", "masked_select", "max", "max_dim", "max_pool2d", "max_pool2d_backward",
+    "max_pool3d", "max_pool3d_backward", "maximum", "mean", "mean_dim", "median", "median_dim", "min", "min_dim",
+    "minimum", "mish", "mish_", "mm", "mode", "mse_loss", "mse_loss_backward", "mul", "mul_s", "mv", "nan_to_num",
+    "nanmedian", "nanmedian_dim", "narrow", "native_batch_norm", "native_batch_norm_backward", "native_layer_norm",
+    "native_layer_norm_backward", "neg", "nll_loss", "nll_loss_backward", "norm", "norm_p", "permute",
+    "pixel_shuffle", "pixel_unshuffle", "polygamma", "pow", "pow_t", "prod", "prod_dim", "rad2deg", "reciprocal",
+    "reflection_pad1d", "reflection_pad1d_backward", "reflection_pad2d", "reflection_pad2d_backward",
+    "reflection_pad3d", "reflection_pad3d_backward", "relu", "remainder", "remainder_s", "repeat",
+    "replication_pad1d", "replication_pad1d_backward", "replication_pad2d", "replication_pad2d_backward",
+    "replication_pad3d", "replication_pad3d_backward", "reshape_alias", "roll", "rot90", "round",
+    "rrelu_with_noise", "rrelu_with_noise_", "rrelu_with_noise_backward", "rsqrt", "rsub", "rsub_s", "scatter",
+    "scatter_add", "scatter_v", "select", "select_backward", "sgn", "sigmoid", "sigmoid_backward", "sign", "silu",
+    "silu_", "sin", "sinc", "sinh", "slice", "slice_backward", "smooth_l1_loss", "smooth_l1_loss_backward",
     "softmax", "softmax_backward_data", "softplus", "softplus_backward", "softshrink", "softshrink_backward",
     "sort", "split", "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "stack", "std", "std_mean_m",
     "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh", "tanh_backward", "threshold",

@@ -1634,7 +1634,11 @@ static int bw_glu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         memcpy(sz, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
         sz[dim] = h;
         tsr_tensor *ones = keep(c, tsr_full(x->ndim, sz, tsr_scalar_float(1.0), x->dtype, TSR_CPU));
-        tsr_tensor *tmp = MUL(g, c->fail ? NULL : keep(c, tsr_nn_glu_backward(ones, x, dim)));
+        tsr_tensor *out[1] = {c->fail ? NULL : tsr_nn_glu_backward(ones, x, dim)};   /* recorded: this node again */
+        if (!out[0]) c->fail = true;
+        const tsr_tensor *in[2] = {ones, x};
+        tsr__ag_record_backward(c, "glu_backward", 2, in, &n->a, 1, out);
+        tsr_tensor *tmp = MUL(g, keep(c, out[0]));
         give(c, gin, 0, bin(c, TSR_BINOP_ADD, keep(c, tsr__ag_narrow(tmp, dim, 0, h)),
                             c->fail ? NULL : keep(c, tsr__ag_narrow(tmp, dim, h, h))));
     }
@@ -1649,7 +1653,10 @@ static int bw_glu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *gi2 = bin(c, TSR_BINOP_ADD, MUL(MUL(g2a, gO), so), MUL(MUL(g1, gO), sos));
         if (!c->fail) {
             const tsr_tensor *parts[2] = {gi1, gi2};
-            give(c, gin, 1, keep(c, tsr_cat(2, parts, dim, NULL)));
+            tsr_ag_args ca = {0};
+            ca.ndims = -1;
+            ca.i0 = dim;
+            give(c, gin, 1, record_on(c, keep(c, tsr_cat(2, parts, dim, NULL)), "cat", 2, parts, &ca));
         }
     }
     return finish(c, n, gin);
@@ -2088,15 +2095,19 @@ static int bw_loss_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     const tsr_formula *base = tsr__ag_formula(huber ? "huber_loss" : "smooth_l1_loss");
     tsr_tensor *gO = SAVED(0), *x = SAVED(1), *t = SAVED(2);
     double p = n->a.d0;
-    if (NEED(0) && !c->fail) {
-        if (huber && n->a.i0 != TSR_REDUCTION_NONE) {
-            tsr_tensor *ones = keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, TSR_CPU));
-            tsr_tensor *r = ones ? keep(c, loss_kernel(c, n, 1, 2, ones, plain, base)) : NULL;
+    if (NEED(0) && !c->fail) {   /* the kernel again, recorded as this node over (grad, self, target) */
+        bool ones_ = huber && n->a.i0 != TSR_REDUCTION_NONE;
+        tsr_tensor *go = ones_ ? keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, TSR_CPU)) : NULL;
+        if (!ones_) go = (tsr_tensor *)g;
+        tsr_tensor *out[1] = {go ? loss_kernel(c, n, 1, 2, go, plain, base) : NULL};
+        const tsr_tensor *in[3] = {go, x, t};
+        tsr__ag_record_backward(c, n->f->key, 3, in, &n->a, 1, out);
+        tsr_tensor *r = keep(c, out[0]);
+        if (ones_) {   /* huber_loss_double_backward_grad_output: (kernel(ones) * grad).sum() */
             tsr_dims all = {.n = -1};
-            give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_sum(MUL(r, g), &all, false)));
-        } else {
-            give(c, gin, 0, keep(c, loss_kernel(c, n, 1, 2, g, plain, base)));
+            r = c->fail ? NULL : keep(c, tsr__ag_sum(MUL(r, g), &all, false));
         }
+        give(c, gin, 0, r);
     }
     if ((NEED(1) || NEED(2)) && !c->fail) {
         tsr_tensor *gg = MUL(g, gO);
@@ -2128,7 +2139,7 @@ static int bw_bce_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     bool mean = n->a.i0 == TSR_REDUCTION_MEAN;
     if (NEED(0) && !c->fail) {   /* (x - t) / ((x + eps) * (1 - x + eps)) * grad */
         tsr_tensor *d = MUL(bins(c, TSR_BINOP_ADD, x, eps), bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_SUB, 1.0, x), eps));
-        tsr_tensor *r = MUL(DIV(bin(c, TSR_BINOP_SUB, x, t), d), g);
+        tsr_tensor *r = bin_(c, TSR_BINOP_MUL, DIV(bin(c, TSR_BINOP_SUB, x, t), d), g);   /* ggO *= grad */
         if (w) r = MUL(r, w);
         if (mean) r = bins(c, TSR_BINOP_DIV, r, numel);
         give(c, gin, 0, r);
@@ -2137,7 +2148,7 @@ static int bw_bce_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *a = bins(c, TSR_BINOP_ADD, x, eps), *b = bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_SUB, 1.0, x), eps);
         tsr_tensor *num = bin(c, TSR_BINOP_ADD, bin(c, TSR_BINOP_SUB, MUL(x, x), MUL(bins(c, TSR_BINOP_MUL, x, 2.0), t)), t);
         tsr_tensor *den = MUL(bins(c, TSR_BINOP_POW, a, 2.0), bins(c, TSR_BINOP_POW, b, 2.0));
-        tsr_tensor *r = MUL(DIV(num, den), MUL(g, gO));
+        tsr_tensor *r = bin_(c, TSR_BINOP_MUL, DIV(num, den), MUL(g, gO));   /* gI *= grad * grad_output */
         if (w) r = MUL(r, w);
         if (mean) r = bins(c, TSR_BINOP_DIV, r, numel);
         give(c, gin, 1, r);
@@ -2146,9 +2157,13 @@ static int bw_bce_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *r = MUL(un(c, TSR_UNOP_NEG, g), gO);
         if (w) r = MUL(r, w);
         tsr_operand e = tsr_operand_scalar(tsr_scalar_float(eps));
-        tsr_tensor *p = MUL(sbin(c, TSR_BINOP_SUB, 1.0, x), x);
-        tsr_tensor *den = p ? keep(c, tsr_clamp_bound(p, &e, false, NULL, false)) : NULL;
-        r = DIV(r, den);
+        tsr_tensor *den = bin_(c, TSR_BINOP_MUL, sbin(c, TSR_BINOP_SUB, 1.0, x), x);   /* neg_self.mul_(self) */
+        if (den && !c->fail) {   /* denom.clamp_min_(eps) under NoGradGuard: the values, not the graph */
+            tsr_tensor *cl = tsr_clamp_bound(den, &e, false, NULL, true);
+            if (!cl) c->fail = true;
+            tsr_tensor_release(cl);
+        }
+        r = bin_(c, TSR_BINOP_DIV, r, den);   /* res.div_(denom) */
         if (mean) r = bins(c, TSR_BINOP_DIV, r, t ? (double)tsr_tensor_numel(t) : 1);
         give(c, gin, 2, r);
     }
@@ -2199,8 +2214,11 @@ static int bw_bce(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, keep(c, out[0]));
     }
     if (NEED(1) && !c->fail) {
-        tsr_tensor *gt = bin(c, TSR_BINOP_SUB, un(c, TSR_UNOP_LOG, sbin(c, TSR_BINOP_SUB, 1.0, x)), un(c, TSR_UNOP_LOG, x));
-        gt = MUL(gt, g);
+        /* (1 - self).log_().sub_(self.log()) */
+        tsr_tensor *l1 = sbin(c, TSR_BINOP_SUB, 1.0, x);
+        l1 = c->fail ? NULL : keep(c, tsr__ag_unary_(TSR_UNOP_LOG, l1));
+        tsr_tensor *gt = bin(c, TSR_BINOP_SUB, l1, un(c, TSR_UNOP_LOG, x));
+        gt = bin_(c, TSR_BINOP_MUL, gt, g);   /* grad_target.mul_(grad) */
         if (n->nextra > 0) gt = MUL(gt, n->extra[0]);
         if (n->a.i0 == TSR_REDUCTION_MEAN && t) gt = bins(c, TSR_BINOP_DIV, gt, (double)tsr_tensor_numel(t));
         give(c, gin, 1, gt);
