@@ -1290,7 +1290,9 @@ static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
             if (!fail && node->leaf) {
                 if (accumulate && !keep_flow && accumulate_grad(node->leaf, &buf) < 0) fail = 1;
             } else if (!fail && node->f) {
-                if (creating && !tsr__ag_dbl_ok(node->f->key) && needs_graph(node, buf)) {
+                /* 1.13's NotImplemented nodes raise their own error, create_graph or not */
+                if (creating && !tsr__ag_dbl_ok(node->f->key) && strcmp(node->name, "torch::autograd::NotImplemented") &&
+                    needs_graph(node, buf)) {
                     tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of %s (a higher-order gradient, "
                                   "create_graph=True) is not implemented.", node->name);
                     fail = 1;

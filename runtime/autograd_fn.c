@@ -2262,22 +2262,53 @@ static int bw_bce_logits(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* nll_loss2d_backward: as nll_loss's */
+/* nll_loss2d_backward: as nll_loss's (NllLoss2DBackwardBackward0 with
+ * create_graph, over (grad, self), keeping target and weight) */
 static int bw_nll_loss2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail) {
         const tsr_tensor *w = n->nextra > 1 ? n->extra[1] : NULL;
-        give(c, gin, 0, keep(c, tsr_nn_nll_loss2d_backward(g, x, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1,
-                                                           n->a.d0)));
+        tsr_tensor *r = keep(c, tsr_nn_nll_loss2d_backward(g, x, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1,
+                                                           n->a.d0));
+        const tsr_tensor *in[2] = {g, x};
+        r = record_on(c, r, "nll_loss2d_backward", 2, in, &n->a);
+        for (int k = 0; r && tsr__ag_creating() && k < n->nextra && !c->fail; k++)
+            if (tsr_ag_keep(r, n->extra[k]) < 0) c->fail = true;
+        give(c, gin, 0, r);
     }
+    return finish(c, n, gin);
+}
+/* its own backward: grad_output's nll_loss2d(grad, target, weight, ...)
+ * (NllLoss2DBackward0), self's zeros */
+static int bw_nll_loss2d_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->nextra < 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "NllLoss2DBackwardBackward0: the target was not kept");
+        c->fail = true;
+    }
+    if (NEED(0) && !c->fail) {
+        const tsr_tensor *w = n->nextra > 1 ? n->extra[1] : NULL;
+        double tw = 0;
+        tsr_tensor *r = keep(c, tsr_nn_nll_loss2d(g, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1, &tw));
+        tsr_ag_args a = n->a;
+        a.d0 = tw;
+        const tsr_tensor *in[1] = {g};
+        r = record_on(c, r, "nll_loss2d", 1, in, &a);
+        for (int k = 0; r && tsr__ag_creating() && k < n->nextra && !c->fail; k++)
+            if (tsr_ag_keep(r, n->extra[k]) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    if (NEED(1)) give(c, gin, 1, zeros(c, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 
 /* multi_margin_loss_backward: input self (saved); extra target[, weight];
- * reduction i0, p i1, margin d0 */
-static int bw_multi_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+ * reduction i0, p i1, margin d0. Under create_graph 1.13 records the
+ * kernel as a torch::autograd::NotImplemented node over (grad, self). */
+static int bw_multi_margin_loss_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
@@ -2290,13 +2321,21 @@ static int bw_multi_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **g
 }
 
 /* multilabel_margin_loss_backward: input self (saved); extra target; reduction i0 */
-static int bw_multilabel_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_multilabel_margin_loss_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail)
         give(c, gin, 0, keep(c, tsr_nn_multilabel_margin_loss_backward(g, x, n->extra[0], (tsr_reduction)n->a.i0)));
     return finish(c, n, gin);
+}
+static int bw_multi_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return pool_bw(n, g, gin, bw_multi_margin_loss_k);
+}
+static int bw_multilabel_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return pool_bw(n, g, gin, bw_multilabel_margin_loss_k);
 }
 
 /* _pdist_backward: input self (saved), the result (saved); p d0 */
@@ -2308,12 +2347,56 @@ static int bw_pdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* soft_margin_loss_backward: input self (saved); extra target; reduction i0 */
-static int bw_soft_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+/* soft_margin_loss_backward: input self (saved); extra target; reduction
+ * i0 (SoftMarginLossBackwardBackward0 over (grad, self) with create_graph) */
+static int bw_soft_margin_loss_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_soft_margin_loss_backward(g, x, n->extra[0], (tsr_reduction)n->a.i0)));
+    return finish(c, n, gin);
+}
+static int bw_soft_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return pool_bw(n, g, gin, bw_soft_margin_loss_k);
+}
+
+/* soft_margin_loss_backward (grad_output, self; target kept): 1.13's
+ * soft_margin_loss_double_backward_grad_output (the kernel again; reduced:
+ * (kernel(ones) * grad).sum()) and soft_margin_loss_double_backward:
+ * z = (self * -target).exp(), (grad * grad_output) * (target * target) * z /
+ * ((z + 1) * (z + 1)) [/= numel] */
+static int bw_soft_margin_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *gO = SAVED(0), *x = SAVED(1), *t = n->nextra ? n->extra[0] : NULL;
+    if (!t && !c->fail) {
+        tsr_error_set(TSR_ERR_RUNTIME, "SoftMarginLossBackwardBackward0: the target was not kept");
+        c->fail = true;
+    }
+    bool red = n->a.i0 != TSR_REDUCTION_NONE;
+    if (NEED(0) && !c->fail) {
+        tsr_tensor *go = red ? keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, TSR_CPU)) : (tsr_tensor *)g;
+        tsr_tensor *out[1] = {go ? tsr_nn_soft_margin_loss_backward(go, x, t, (tsr_reduction)n->a.i0) : NULL};
+        if (!out[0]) c->fail = true;
+        const tsr_tensor *in[2] = {go, x};
+        if (tsr__ag_record_backward(c, "soft_margin_loss_backward", 2, in, &n->a, 1, out) == 0 && out[0] &&
+            tsr_ag_keep(out[0], t) < 0)
+            c->fail = true;
+        tsr_tensor *r = keep(c, out[0]);
+        if (red) {
+            tsr_dims all = {.n = -1};
+            r = c->fail ? NULL : keep(c, tsr__ag_sum(MUL(r, g), &all, false));
+        }
+        give(c, gin, 0, r);
+    }
+    if (NEED(1) && !c->fail) {
+        tsr_tensor *nt = keep(c, tsr_unary(TSR_UNOP_NEG, t, NULL, NULL)), *tt = MUL(t, t);
+        tsr_tensor *z = un(c, TSR_UNOP_EXP, MUL(x, nt)), *z1 = bins(c, TSR_BINOP_ADD, z, 1.0);
+        tsr_tensor *r = DIV(MUL(MUL(MUL(g, gO), tt), z), MUL(z1, z1));
+        if (n->a.i0 == TSR_REDUCTION_MEAN && x) r = bins(c, TSR_BINOP_DIV, r, (double)tsr_tensor_numel(x));
+        give(c, gin, 1, r);
+    }
     return finish(c, n, gin);
 }
 
@@ -3944,7 +4027,9 @@ static const tsr_formula formulas[] = {
     {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mul_sparse_s", "MulBackward0", 0, bw_mul_sparse_s},
     {"multi_margin_loss", "MultiMarginLossBackward0", 1, bw_multi_margin_loss},
+    {"multi_margin_loss_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"multilabel_margin_loss", "MultilabelMarginLossBackward0", 1, bw_multilabel_margin_loss},
+    {"multilabel_margin_loss_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"mv", "MvBackward0", 3, bw_mv},
     {"nan_to_num", "NanToNumBackward0", 1, tsr__bw_nan_to_num},
     {"nanmedian", "NanmedianBackward0", 1 | TSR_SAVE_OUT, bw_max_all},
@@ -3961,6 +4046,7 @@ static const tsr_formula formulas[] = {
     {"neg_sparse", "NegBackward0", 0, bw_neg_sparse},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
     {"nll_loss2d", "NllLoss2DBackward0", 1, bw_nll_loss2d},
+    {"nll_loss2d_backward", "NllLoss2DBackwardBackward0", 2, bw_nll_loss2d_backward},
     {"nll_loss_backward", "NllLossBackwardBackward0", 2, bw_nll_loss_backward},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
@@ -4028,6 +4114,7 @@ static const tsr_formula formulas[] = {
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
     {"smooth_l1_loss_backward", "SmoothL1LossBackwardBackward0", 7, bw_loss_dbl},
     {"soft_margin_loss", "SoftMarginLossBackward0", 1, bw_soft_margin_loss},
+    {"soft_margin_loss_backward", "SoftMarginLossBackwardBackward0", 3, bw_soft_margin_dbl},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softmax_backward_data", "SoftmaxBackwardDataBackward0", 3, bw_softmax_backward_data},
     {"softplus", "SoftplusBackward0", 1, bw_softplus_c},

@@ -621,6 +621,18 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(m);
         return r;
     }
+    if (!strcmp(k, "nll_loss2d_backward")) {
+        tsr_tensor *t = nll2d_target();
+        tsr_tensor *r = t ? tsr_nn_nll_loss2d_backward(in[0], in[1], t, NULL, (tsr_reduction)a->i0, a->i1, a->d0) : NULL;
+        tsr_tensor_release(t);
+        return r;
+    }
+    if (!strcmp(k, "soft_margin_loss_backward")) {
+        tsr_tensor *t = fixed_index(sm_target, 6);
+        tsr_tensor *r = t ? tsr_nn_soft_margin_loss_backward(in[0], in[1], t, (tsr_reduction)a->i0) : NULL;
+        tsr_tensor_release(t);
+        return r;
+    }
     if (!strcmp(k, "nll_loss_backward")) {
         tsr_tensor *t = fixed_index(nll_target, 3);
         tsr_tensor *r = tsr_nn_nll_loss_backward(in[0], in[1], t, NULL, (tsr_reduction)a->i0, a->i1, a->d0);
@@ -1110,6 +1122,11 @@ static const Case cases[] = {
     {"mse_loss_backward", 3, {0, 2, 2}, {{0}, {2, 3}, {2, 3}}, 0, A(.d0 = 2.0 / 6.0, .i0 = TSR_REDUCTION_MEAN)},
     {"mse_loss_backward", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 0, A(.d0 = 2.0, .i0 = TSR_REDUCTION_NONE)},
     {"nll_loss_backward", 2, {0, 2}, {{0}, {3, 4}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = -100, .d0 = 3)},
+    {"nll_loss2d_backward", 2, {0, 4}, {{0}, {1, 4, 1, 3}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = -100, .d0 = 3)},
+    {"nll_loss2d_backward", 2, {3, 4}, {{1, 1, 3}, {1, 4, 1, 3}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 0, .d0 = 0)},
+    {"soft_margin_loss_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.i0 = TSR_REDUCTION_NONE)},
+    {"soft_margin_loss_backward", 2, {0, 1}, {{0}, {6}}, 0, A(.i0 = TSR_REDUCTION_MEAN)},
+    {"soft_margin_loss_backward", 2, {0, 1}, {{0}, {6}}, 0, A(.i0 = TSR_REDUCTION_SUM)},
     {"nll_loss_backward", 2, {1, 2}, {{3}, {3, 4}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 0, .d0 = 0)},
     {"select_backward", 1, {2}, {{3, 2}}, 0, A(.i0 = 1, .i1 = 2, .i2 = 0, .dims = {0, 0, 4})},
     {"slice_backward", 1, {2}, {{2, 3}}, 0, A(.i0 = 0, .i1 = 1, .i2 = 1, .dims = {5, 2, 5})},
@@ -1188,9 +1205,9 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
      * in-place form's old values */
     size_t kl = strlen(c->key);
     tsr_tensor *kept = !strcmp(c->key, "nll_loss") || !strcmp(c->key, "nll_loss_backward") ? fixed_index(nll_target, 3)
-                     : !strcmp(c->key, "nll_loss2d") ? nll2d_target()
+                     : !strcmp(c->key, "nll_loss2d") || !strcmp(c->key, "nll_loss2d_backward") ? nll2d_target()
                      : !strcmp(c->key, "embedding") || !strcmp(c->key, "embedding_dense_backward") ? fixed_index(emb_index, 4)
-                     : !strcmp(c->key, "soft_margin_loss") ? fixed_index(sm_target, 6)
+                     : !strcmp(c->key, "soft_margin_loss") || !strcmp(c->key, "soft_margin_loss_backward") ? fixed_index(sm_target, 6)
                      : !strcmp(c->key, "multi_margin_loss") ? fixed_index(mm_target, 3)
                      : !strcmp(c->key, "multilabel_margin_loss") ? fixed_index(mlm_target, 4)
                      : !strcmp(c->key, "index_put_key") || !strcmp(c->key, "index_put_fn") ? fixed_index(put_index, 2)
@@ -1380,6 +1397,13 @@ static int check_double(const Case *c)
         if (in[k]->requires_grad) pos[nr] = k, req[nr++] = in[k];
     int rc = m ? tsr_autograd_run(m, outs, v, false, nr, req, true, res, 0) : 0;
     for (int k = 0; k < nr; k++) h[pos[k]] = res[k];
+    char nimpl[96];   /* 1.13 records its kernel as a NotImplemented node, which raises */
+    snprintf(nimpl, sizeof nimpl, "derivative for aten::%s_backward is not implemented", c->key);
+    if (rc < 0 && (!strcmp(c->key, "multi_margin_loss") || !strcmp(c->key, "multilabel_margin_loss")) &&
+        tsr_error_kind() == TSR_ERR_RUNTIME && !strcmp(tsr_error_message(), nimpl)) {
+        tsr_error_clear();
+        goto done;
+    }
     if (rc < 0) {
         printf("    %s: second backward failed: %s\n", c->key, tsr_error_message());
         tsr_error_clear();
