@@ -4059,6 +4059,7 @@ static const tsr_formula formulas[] = {
     {"pow", "PowBackward0", 1, bw_pow},
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
     {"prelu", "PreluBackward0", 3, tsr__bw_prelu},
+    {"prelu_backward", "PreluBackwardBackward0", 7, tsr__bw_prelu_dbl},
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
     {"prod_dim", "ProdBackward1", 1 | TSR_SAVE_OUT, bw_prod},
     {"put", "PutBackward0", 0, bw_put},

@@ -497,7 +497,7 @@ static tsr_tensor *loss_backward_fwd(const Case *c, tsr_tensor **in)
 {
     static const char *const bases[][2] = {
         {"binary_cross_entropy_backward", "binary_cross_entropy"}, {"glu_backward", "glu"},
-        {"huber_loss_backward", "huber_loss"}, {"rrelu_with_noise_backward", "rrelu_with_noise"},
+        {"huber_loss_backward", "huber_loss"}, {"prelu_backward", "prelu"}, {"rrelu_with_noise_backward", "rrelu_with_noise"},
         {"smooth_l1_loss_backward", "smooth_l1_loss"},
     };
     const char *base = NULL;
@@ -1133,6 +1133,8 @@ static const Case cases[] = {
     {"tanh_backward", 2, {2, 1}, {{2, 3}, {3}}, 2, A(.ndims = 0)}, {"sigmoid_backward", 2, {1, 1}, {{4}, {4}}, 2, A(.ndims = 0)},
     {"threshold_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.1)},
     {"prelu", 2, {3, 1}, {{2, 3, 2}, {3}}, 0, A(.ndims = 0)},
+    {"prelu_backward", 3, {3, 3, 1}, {{2, 3, 2}, {2, 3, 2}, {3}}, 0, A(.ndims = 0)},   /* its grad_input output */
+    {"prelu_backward", 3, {2, 2, 1}, {{4, 3}, {4, 3}, {1}}, 0, A(.ndims = 0)},
     {"embedding_bag", 2, {2, 1}, {{5, 3}, {6}}, 0, A(.i0 = 0, .i1 = -1, .i2 = 4)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
