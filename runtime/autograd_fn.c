@@ -195,8 +195,8 @@ static int bw_rsub(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_mul(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1))));
     if (NEED(1)) give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(0))));
+    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1))));
     return finish(c, n, gin);
 }
 
@@ -204,11 +204,11 @@ static int bw_div(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *other = SAVED(1);
-    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other)));
     if (NEED(1)) {   /* -grad * ((self / other) / other).conj() */
         tsr_tensor *q = bin(c, TSR_BINOP_DIV, bin(c, TSR_BINOP_DIV, SAVED(0), other), other);
         give(c, gin, 1, bin(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), cj(c, q)));
     }
+    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other)));
     return finish(c, n, gin);
 }
 
