@@ -2517,10 +2517,25 @@ static int bw_constant_pad(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* div(self, Scalar other d0): grad / other */
+/* mul.Scalar / div.Scalar's backward: 1.13's (grad op
+ * scalar_to_tensor(s)).to(self's dtype). The scalar is a 0-dim float64
+ * tensor, not a wrapped number: against a 0-dim grad of another dtype the
+ * op runs in float64 and the result is rounded back (MulBackward0 under
+ * ToCopyBackward0); against a grad with dims it is the plain op. */
+static tsr_tensor *op_scalar_tensor(F *c, tsr_binop op, tsr_node *n, const tsr_tensor *g, double s)
+{
+    if (c->fail) return NULL;
+    if (g->ndim > 0 || g->dtype == TSR_FLOAT64 || tsr_dtype_is_complex(g->dtype))
+        return keep(c, tsr__ag_binary_w(op, g, s));
+    tsr_tensor *t = keep(c, tsr_full(0, NULL, tsr_scalar_float(s), TSR_FLOAT64, TSR_CPU));
+    tsr_tensor *r = bin(c, op, g, t);
+    return r ? keep(c, tsr__ag_to_dtype(r, n->in_dtype[0])) : NULL;
+}
+
 static int bw_div_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_binary_w(TSR_BINOP_DIV, g, n->a.d0)));
+    give(c, gin, 0, op_scalar_tensor(c, TSR_BINOP_DIV, n, g, n->a.d0));
     return finish(c, n, gin);
 }
 
@@ -2545,7 +2560,7 @@ UNARY_OUT_F(bw_leaky_relu_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.
 static int bw_mul_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_binary_w(TSR_BINOP_MUL, g, n->a.d0)));
+    give(c, gin, 0, op_scalar_tensor(c, TSR_BINOP_MUL, n, g, n->a.d0));
     return finish(c, n, gin);
 }
 
