@@ -694,6 +694,49 @@ int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x)
     return 0;
 }
 
+/* the clone's node cl sequenced after the op's node n (1.13 builds the op's node, then clones self) */
+static void clone_after(tsr_node *cl, tsr_node *n)
+{
+    uint64_t seq = cl->seq;
+    cl->seq = n->seq;
+    n->seq = seq;
+}
+
+int tsr_ag_record_inplace_act(const char *formula, tsr_tensor *x, const tsr_ag_args *args, tsr_tensor *old)
+{
+    const tsr_formula *f = tsr__ag_formula(formula);
+    bool of_self = f && (f->save & 1u);
+    if (of_self) {   /* self.clone(), recorded before x's grad_fn becomes the in-place node */
+        if (tsr_ag_record("clone", 1, &x, NULL, old, false) < 0) return -1;
+        tsr_ag_inplace_old(old);
+    }
+    int rc = tsr_ag_record(formula, 1, &x, args, x, true);
+    if (of_self) tsr_ag_inplace_old(NULL);
+    tsr_node *n = rc == 0 && x->autograd ? x->autograd->grad_fn : NULL;
+    if (of_self && n && !n->sub && old->autograd && old->autograd->grad_fn) clone_after(old->autograd->grad_fn, n);
+    if (rc == 0) rc = tsr_ag_keep(x, old);
+    return rc;
+}
+
+int tsr__ag_record_inplace_of(const char *formula, int n, tsr_tensor *const *in, tsr_tensor *out)
+{
+    bool of_self = n == 1 || (in[1] && tsr_tensor_requires_grad(in[1]));
+    if (!of_self || !tsr_ag_needed(1, in)) return tsr_ag_record(formula, n, in, NULL, out, false);
+    tsr_tensor *cl = tsr_view_alias(in[0]);
+    if (!cl) return -1;
+    tsr_tensor_unview(cl);
+    int rc = tsr_ag_record("clone", 1, in, NULL, cl, false);
+    if (rc == 0) {
+        tsr_ag_inplace_old(cl);
+        rc = tsr_ag_record(formula, n, in, NULL, out, true);
+        tsr_ag_inplace_old(NULL);
+    }
+    if (rc == 0 && cl->autograd && cl->autograd->grad_fn && out->autograd && out->autograd->grad_fn)
+        clone_after(cl->autograd->grad_fn, out->autograd->grad_fn);
+    tsr_tensor_release(cl);
+    return rc;
+}
+
 int tsr_ag_record_multi(const char *formula, tsr_tensor *in, const tsr_ag_args *args, int nout, tsr_tensor *const *outs)
 {
     if (!tsr_ag_needed(1, &in) || nout == 0) return 0;

@@ -86,6 +86,13 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
                   bool inplace);
 /* Keeps x (indices of max(dim)) with out's grad_fn for its formula. 0 or -1. */
 int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x);
+/* An in-place activation: x (already written) recorded as formula over
+ * itself, old a copy of x's values before the op (borrowed). A formula of
+ * self saves old as 1.13 saves self.clone() (CloneBackward0 over x's
+ * history before the op, so create_graph differentiates through it); a
+ * formula of the result saves x. old is also kept as the node's extra[0].
+ * 0 or -1. */
+int tsr_ag_record_inplace_act(const char *formula, tsr_tensor *x, const tsr_ag_args *args, tsr_tensor *old);
 /* Records one node of formula with nout outputs (1.13's multi-output
  * nodes: split, unbind), outs[k] its output k; input in. 0 or -1. */
 /* x.real / x.imag of a complex x that needs a graph, as 1.13 records them:

@@ -81,6 +81,26 @@ tsr_tensor *tsr__ag_binary(tsr_binop op, const tsr_tensor *a, const tsr_tensor *
     return rec(out, key, 2, in, NULL);
 }
 
+/* a.mul_(b) / a.div_(b) in a 1.13 formula: a op b whose node saves
+ * a.clone() when b requires grad (tsr__ag_record_inplace_of) */
+tsr_tensor *tsr__ag_binary_(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    const char *key = binop_key(op);
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
+    tsr_tensor *out = tsr_binary(op, &x, &y, NULL, NULL);
+    if (!out || !tsr__ag_creating() || !differentiable(out)) return out;
+    if (!key) {
+        tsr_tensor_release(out);
+        return refuse("a binary op");
+    }
+    tsr_tensor *in[2] = {(tsr_tensor *)a, (tsr_tensor *)b};
+    if (tsr__ag_record_inplace_of(key, 2, in, out) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
 /* a op s recorded as op with a wrapped number (1.13's wrapped_scalar_tensor:
  * MulBackward0 / DivBackward0 with no edge for s), as mul.Scalar's and
  * div.Scalar's own backward compute */
@@ -165,6 +185,21 @@ tsr_tensor *tsr__ag_unary(tsr_unop op, const tsr_tensor *a)
     if (tsr__ag_creating() && (!key || !tsr_ag_has_formula(key))) return refuse(key ? key : "a unary op");
     const tsr_tensor *in[1] = {a};
     return rec(tsr_unary(op, a, NULL, NULL), key, 1, in, NULL);
+}
+
+/* a.op_() (log_, ...) in a 1.13 formula: the node saves a.clone() */
+tsr_tensor *tsr__ag_unary_(tsr_unop op, const tsr_tensor *a)
+{
+    const char *key = tsr_unop_name(op);
+    if (tsr__ag_creating() && (!key || !tsr_ag_has_formula(key))) return refuse(key ? key : "a unary op");
+    tsr_tensor *out = tsr_unary(op, a, NULL, NULL);
+    if (!out || !tsr__ag_creating()) return out;
+    tsr_tensor *in[1] = {(tsr_tensor *)a};
+    if (tsr__ag_record_inplace_of(key, 1, in, out) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    return out;
 }
 
 tsr_tensor *tsr__ag_expand(const tsr_tensor *a, int nd, const int64_t *sizes)
@@ -392,38 +427,42 @@ static const char *const dbl_ok[] = {
     "adaptive_max_pool3d_backward", "add", "add_s", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr",
     "alias", "amax", "amin", "angle", "as_strided_view", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d",
     "avg_pool2d_backward", "avg_pool3d", "avg_pool3d_backward", "baddbmm", "binary_cross_entropy",
-    "binary_cross_entropy_with_logits", "bmm", "cat", "ceil", "celu", "clamp", "clamp_max", "clamp_max_t",
-    "clamp_min", "clamp_min_t", "clamp_tensor", "clone", "constant_pad_nd", "convolution", "convolution_backward",
-    "copy_backwards", "copy_slices", "copy_slices_fn", "copy_slices_view", "copysign", "copysign_s", "cos", "cosh",
-    "cummax", "cummin", "cumprod", "cumsum", "deg2rad", "diag", "diag_embed", "diagonal", "diagonal_backward",
-    "digamma", "dist", "div", "div_rounding", "div_s", "dot", "elu", "elu_backward", "embedding",
-    "embedding_dense_backward", "erf", "erfc", "erfinv", "exp", "exp2", "expand", "expm1", "flip", "floor", "fmax",
-    "fmin", "fmod", "fmod_s", "frac", "fractional_max_pool2d", "fractional_max_pool2d_backward",
-    "fractional_max_pool3d", "fractional_max_pool3d_backward", "gather", "gelu", "gelu_backward", "glu",
-    "hardshrink", "hardshrink_backward", "hardsigmoid", "hardsigmoid_", "hardswish", "hardswish_backward",
-    "hardtanh", "hardtanh_backward", "huber_loss", "hypot", "i0", "index", "index_add", "index_fill",
-    "index_fill_t", "index_put_fn", "index_put_impl", "index_put_key", "index_put_mask", "index_select", "kthvalue",
-    "leaky_relu", "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "log", "log10", "log1p", "log2", "log_sigmoid",
+    "binary_cross_entropy_backward", "binary_cross_entropy_with_logits", "bmm", "cat", "ceil", "celu", "celu_",
+    "clamp", "clamp_max", "clamp_max_t", "clamp_min", "clamp_min_t", "clamp_tensor", "clone", "constant_pad_nd",
+    "convolution", "convolution_backward", "copy_backwards", "copy_slices", "copy_slices_fn", "copy_slices_view",
+    "copysign", "copysign_s", "cos", "cosh", "cummax", "cummin", "cumprod", "cumsum", "deg2rad", "diag",
+    "diag_embed", "diagonal", "diagonal_backward", "digamma", "dist", "div", "div_rounding", "div_s", "dot", "elu",
+    "elu_", "elu_backward", "embedding", "embedding_dense_backward", "erf", "erfc", "erfinv", "exp", "exp2",
+    "expand", "expm1", "flip", "floor", "fmax", "fmin", "fmod", "fmod_s", "frac", "fractional_max_pool2d",
+    "fractional_max_pool2d_backward", "fractional_max_pool3d", "fractional_max_pool3d_backward", "gather", "gelu",
+    "gelu_backward", "glu", "glu_backward", "hardshrink", "hardshrink_backward", "hardsigmoid", "hardsigmoid_",
+    "hardswish", "hardswish_", "hardswish_backward", "hardtanh", "hardtanh_", "hardtanh_backward", "huber_loss",
+    "huber_loss_backward", "hypot", "i0", "index", "index_add", "index_fill", "index_fill_t", "index_put_fn",
+    "index_put_impl", "index_put_key", "index_put_mask", "index_select", "kthvalue", "leaky_relu", "leaky_relu_",
+    "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "log", "log10", "log1p", "log2", "log_sigmoid",
     "log_sigmoid_backward", "log_softmax", "log_softmax_backward_data", "logaddexp", "logaddexp2", "logcumsumexp",
     "logit", "logsumexp", "masked_fill", "masked_fill_tensor", "masked_scatter", "masked_select", "max", "max_dim",
     "max_pool2d", "max_pool2d_backward", "max_pool3d", "max_pool3d_backward", "max_unpool2d", "max_unpool3d",
-    "maximum", "mean", "mean_dim", "median", "median_dim", "min", "min_dim", "minimum", "mish", "mm", "mode",
-    "mse_loss", "mse_loss_backward", "mul", "mul_s", "mv", "nan_to_num", "nanmedian", "nanmedian_dim", "narrow",
-    "native_batch_norm", "native_batch_norm_backward", "native_layer_norm", "native_layer_norm_backward", "neg",
-    "nll_loss", "nll_loss_backward", "norm", "norm_p", "permute", "pixel_shuffle", "pixel_unshuffle", "polygamma",
-    "polygamma_", "pow", "pow_scalar", "pow_t", "prod", "prod_dim", "put", "rad2deg", "reciprocal",
+    "maximum", "mean", "mean_dim", "median", "median_dim", "min", "min_dim", "minimum", "mish", "mish_", "mm",
+    "mode", "mse_loss", "mse_loss_backward", "mul", "mul_s", "multi_margin_loss", "multilabel_margin_loss", "mv",
+    "nan_to_num", "nanmedian", "nanmedian_dim", "narrow", "native_batch_norm", "native_batch_norm_backward",
+    "native_layer_norm", "native_layer_norm_backward", "neg", "nll_loss", "nll_loss2d", "nll_loss2d_backward",
+    "nll_loss_backward", "norm", "norm_p", "permute", "pixel_shuffle", "pixel_unshuffle", "polygamma", "polygamma_",
+    "pow", "pow_scalar", "pow_t", "prelu", "prelu_backward", "prod", "prod_dim", "put", "rad2deg", "reciprocal",
     "reflection_pad1d", "reflection_pad1d_backward", "reflection_pad2d", "reflection_pad2d_backward",
     "reflection_pad3d", "reflection_pad3d_backward", "relu", "remainder", "remainder_s", "renorm", "repeat",
     "replication_pad1d", "replication_pad1d_backward", "replication_pad2d", "replication_pad2d_backward",
-    "replication_pad3d", "replication_pad3d_backward", "reshape_alias", "roll", "rot90", "round", "rsqrt", "rsub",
-    "rsub_s", "scatter", "scatter_add", "scatter_v", "select", "select_backward", "sgn", "sigmoid",
-    "sigmoid_backward", "sign", "silu", "sin", "sinc", "sinh", "slice", "slice_backward", "smooth_l1_loss",
-    "softmax", "softmax_backward_data", "softplus", "softplus_backward", "softshrink", "softshrink_backward",
-    "sort", "special_i1", "split", "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "squeeze_mm",
-    "stack", "std", "std_mean_m", "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh",
-    "tanh_backward", "threshold", "threshold_backward", "to_copy", "topk", "trace", "transpose", "tril", "triu",
-    "trunc", "unbind", "unfold", "unfold_backward", "unsafe_view", "unsqueeze", "unsqueeze_", "upsample_bicubic2d",
-    "upsample_bicubic2d_aa", "upsample_bicubic2d_aa_backward", "upsample_bicubic2d_backward", "upsample_bilinear2d",
+    "replication_pad3d", "replication_pad3d_backward", "reshape_alias", "roll", "rot90", "round",
+    "rrelu_with_noise", "rrelu_with_noise_", "rrelu_with_noise_backward", "rsqrt", "rsub", "rsub_s", "scatter",
+    "scatter_add", "scatter_v", "select", "select_backward", "sgn", "sigmoid", "sigmoid_backward", "sign", "silu",
+    "silu_", "sin", "sinc", "sinh", "slice", "slice_backward", "smooth_l1_loss", "smooth_l1_loss_backward",
+    "soft_margin_loss", "soft_margin_loss_backward", "softmax", "softmax_backward_data", "softplus",
+    "softplus_backward", "softshrink", "softshrink_backward", "sort", "special_i1", "split", "split_with_sizes",
+    "sqrt", "square", "squeeze", "squeeze_dim", "squeeze_mm", "stack", "std", "std_mean_m", "std_mean_s", "sub",
+    "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh", "tanh_backward", "threshold", "threshold_",
+    "threshold_backward", "to_copy", "topk", "trace", "transpose", "tril", "triu", "trunc", "unbind", "unfold",
+    "unfold_backward", "unsafe_view", "unsqueeze", "unsqueeze_", "upsample_bicubic2d", "upsample_bicubic2d_aa",
+    "upsample_bicubic2d_aa_backward", "upsample_bicubic2d_backward", "upsample_bilinear2d",
     "upsample_bilinear2d_aa", "upsample_bilinear2d_aa_backward", "upsample_bilinear2d_backward",
     "upsample_linear1d", "upsample_linear1d_backward", "upsample_nearest1d", "upsample_nearest1d_backward",
     "upsample_nearest2d", "upsample_nearest2d_backward", "upsample_nearest3d", "upsample_nearest3d_backward",

@@ -196,8 +196,8 @@ static int bw_rsub(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_mul(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1))));
     if (NEED(1)) give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(0))));
+    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1))));
     return finish(c, n, gin);
 }
 
@@ -205,11 +205,11 @@ static int bw_div(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *other = SAVED(1);
-    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other)));
     if (NEED(1)) {   /* -grad * ((self / other) / other).conj() */
         tsr_tensor *q = bin(c, TSR_BINOP_DIV, bin(c, TSR_BINOP_DIV, SAVED(0), other), other);
         give(c, gin, 1, bin(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), cj(c, q)));
     }
+    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other)));
     return finish(c, n, gin);
 }
 
@@ -1383,9 +1383,12 @@ static tsr_tensor *sel(F *c, const tsr_tensor *cond, const tsr_tensor *a, const 
  * 1.13 records leaky_relu_backward, hardtanh_backward, elu_backward,
  * softplus_backward, log_sigmoid_backward and hardswish_backward as ops of
  * their own (LeakyReluBackwardBackward0, ...): the value is the kernel's,
- * computed with recording off, and one node over (grad, self) records it. */
+ * computed with recording off, and one node over (grad, self) records it;
+ * over (grad, result) for the in-place forms that save their result
+ * (elu_, celu_, leaky_relu_: is_result, a.i2 1 in elu_backward's args). */
 static int fused_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_backward_fn plain, const char *bkey)
 {
+    bool of_result = !(n->f->save & 1u) && (n->f->save & TSR_SAVE_OUT);
     if (!tsr__ag_creating() || !n->nnext) return plain(n, g, gin);
     bool was = tsr__ag_set_creating(false);
     int rc = plain(n, g, gin);
@@ -1400,9 +1403,12 @@ static int fused_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, tsr_back
         r = cl;
     }
     keep(c, r);
-    const tsr_tensor *in[2] = {g, SAVED(0)};
+    const tsr_tensor *in[2] = {g, SAVED(of_result ? TSR_AG_OUT : 0)};
     tsr_ag_args a = n->a;
-    if (!strcmp(bkey, "elu_backward")) a.flag = !strcmp(n->f->key, "celu");   /* elu_backward with celu's coefficients */
+    if (!strcmp(bkey, "elu_backward")) {   /* elu_backward with celu's coefficients; is_result */
+        a.flag = !strncmp(n->f->key, "celu", 4);
+        a.i2 = of_result;
+    }
     give(c, gin, 0, record_on(c, r, bkey, 2, in, &a));
     return finish(c, n, gin);
 }
@@ -1414,7 +1420,8 @@ static int again_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **out, const ch
 {
     tsr_node tmp = *n;
     tmp.f = tsr__ag_formula(base);
-    tmp.saved[0] = n->saved[1];
+    /* a formula of the result (elu_'s): self_or_result in the output's slot */
+    tmp.saved[tmp.f && !(tmp.f->save & 1u) && (tmp.f->save & TSR_SAVE_OUT) ? TSR_AG_OUT : 0] = n->saved[1];
     tmp.in_dtype[0] = n->in_dtype[1];
     tmp.in_nd[0] = n->in_nd[1];
     memcpy(tmp.in_sizes[0], n->in_sizes[1], sizeof tmp.in_sizes[0]);
@@ -1437,7 +1444,7 @@ static int bw_elu(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
     bool bf = g_->dtype == TSR_BFLOAT16;
     tsr_tensor *x = up(c, SAVED(0), bf), *g = up(c, g_, bf);
     bool celu = !strcmp(n->f->key, "celu");
-    double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / alpha : 1.0;
+    double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / (double)(float)alpha : 1.0;   /* 1.13: 1.0 / alpha.toFloat() */
     double negcoef = coef(n, coef(n, alpha) * coef(n, scale));
     tsr_tensor *neg = MUL(SMUL(SMUL(g, iscale), negcoef), un(c, TSR_UNOP_EXP, SMUL(x, iscale)));
     give(c, gin, 0, down(c, sel(c, cmps(c, TSR_CMP_LE, x, 0.0), neg, SMUL(g, scale)), bf));
@@ -1641,7 +1648,11 @@ static int bw_glu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         memcpy(sz, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
         sz[dim] = h;
         tsr_tensor *ones = keep(c, tsr_full(x->ndim, sz, tsr_scalar_float(1.0), x->dtype, TSR_CPU));
-        tsr_tensor *tmp = MUL(g, c->fail ? NULL : keep(c, tsr_nn_glu_backward(ones, x, dim)));
+        tsr_tensor *out[1] = {c->fail ? NULL : tsr_nn_glu_backward(ones, x, dim)};   /* recorded: this node again */
+        if (!out[0]) c->fail = true;
+        const tsr_tensor *in[2] = {ones, x};
+        tsr__ag_record_backward(c, "glu_backward", 2, in, &n->a, 1, out);
+        tsr_tensor *tmp = MUL(g, keep(c, out[0]));
         give(c, gin, 0, bin(c, TSR_BINOP_ADD, keep(c, tsr__ag_narrow(tmp, dim, 0, h)),
                             c->fail ? NULL : keep(c, tsr__ag_narrow(tmp, dim, h, h))));
     }
@@ -1656,7 +1667,10 @@ static int bw_glu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *gi2 = bin(c, TSR_BINOP_ADD, MUL(MUL(g2a, gO), so), MUL(MUL(g1, gO), sos));
         if (!c->fail) {
             const tsr_tensor *parts[2] = {gi1, gi2};
-            give(c, gin, 1, keep(c, tsr_cat(2, parts, dim, NULL)));
+            tsr_ag_args ca = {0};
+            ca.ndims = -1;
+            ca.i0 = dim;
+            give(c, gin, 1, record_on(c, keep(c, tsr_cat(2, parts, dim, NULL)), "cat", 2, parts, &ca));
         }
     }
     return finish(c, n, gin);
@@ -1802,18 +1816,50 @@ static int bw_shrink_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* rrelu_with_noise(lower d0, upper d1, training flag), the noise kept;
- * in place the result stands for self (its sign is self's) */
-static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+/* rrelu_with_noise(lower d0, upper d1, training flag), the noise kept:
+ * rrelu_with_noise_backward(grad, self_or_result, noise, ...) at slot (in
+ * place the result stands for self: its sign is self's). Under
+ * create_graph one RreluWithNoiseBackwardBackward0 node over (grad,
+ * self_or_result) that keeps the noise. */
+static int rrelu_bw(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, int slot)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *x = SAVED(strcmp(n->f->key, "rrelu_with_noise") ? TSR_AG_OUT : 0);
     const tsr_tensor *noise = n->nextra > 0 ? n->extra[0] : NULL;
-    if (!c->fail && !noise && n->a.flag) {
+    if (!noise && n->a.flag) {
         tsr_error_set(TSR_ERR_RUNTIME, "rrelu_with_noise: the noise was not kept");
         c->fail = true;
     }
-    if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_rrelu_backward(g, x, noise, n->a.d0, n->a.d1, n->a.flag)));
+    bool was = tsr__ag_set_creating(false);
+    tsr_tensor *x = SAVED(slot), *r = NULL;
+    if (!c->fail) r = keep(c, tsr_nn_rrelu_backward(g, x, noise, n->a.d0, n->a.d1, n->a.flag));
+    tsr__ag_set_creating(was);
+    if (was && r && !c->fail) {
+        if (r == g || r->autograd) r = keep(c, tsr_clone(r, TSR_MF_PRESERVE));   /* the node goes onto r */
+        const tsr_tensor *in[2] = {g, SAVED(slot)};
+        r = record_on(c, r, "rrelu_with_noise_backward", 2, in, &n->a);
+        if (r && noise && tsr_ag_keep(r, noise) < 0) c->fail = true;
+    }
+    give(c, gin, 0, r);
+    return finish(c, n, gin);
+}
+static int bw_rrelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return rrelu_bw(n, g, gin, strcmp(n->f->key, "rrelu_with_noise") ? TSR_AG_OUT : 0);
+}
+
+/* rrelu_with_noise_backward (grad_output, self_or_result; the noise
+ * kept): grad_output's gradient the same kernel of grad (recorded again),
+ * self's zeros_like(grad) */
+static int bw_rrelu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) {
+        tsr_tensor *gi[TSR_AG_MAXIN] = {0};
+        if (rrelu_bw(n, g, gi, 1) < 0) c->fail = true;
+        give(c, gin, 0, gi[0] ? keep(c, gi[0]) : NULL);
+        for (int k = 1; k < TSR_AG_MAXIN; k++) tsr_tensor_release(gi[k]);
+    }
+    if (NEED(1) && !c->fail) give(c, gin, 1, zeros(c, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 
@@ -2088,15 +2134,19 @@ static int bw_loss_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     const tsr_formula *base = tsr__ag_formula(huber ? "huber_loss" : "smooth_l1_loss");
     tsr_tensor *gO = SAVED(0), *x = SAVED(1), *t = SAVED(2);
     double p = n->a.d0;
-    if (NEED(0) && !c->fail) {
-        if (huber && n->a.i0 != TSR_REDUCTION_NONE) {
-            tsr_tensor *ones = keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, TSR_CPU));
-            tsr_tensor *r = ones ? keep(c, loss_kernel(c, n, 1, 2, ones, plain, base)) : NULL;
+    if (NEED(0) && !c->fail) {   /* the kernel again, recorded as this node over (grad, self, target) */
+        bool ones_ = huber && n->a.i0 != TSR_REDUCTION_NONE;
+        tsr_tensor *go = ones_ ? keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, TSR_CPU)) : NULL;
+        if (!ones_) go = (tsr_tensor *)g;
+        tsr_tensor *out[1] = {go ? loss_kernel(c, n, 1, 2, go, plain, base) : NULL};
+        const tsr_tensor *in[3] = {go, x, t};
+        tsr__ag_record_backward(c, n->f->key, 3, in, &n->a, 1, out);
+        tsr_tensor *r = keep(c, out[0]);
+        if (ones_) {   /* huber_loss_double_backward_grad_output: (kernel(ones) * grad).sum() */
             tsr_dims all = {.n = -1};
-            give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_sum(MUL(r, g), &all, false)));
-        } else {
-            give(c, gin, 0, keep(c, loss_kernel(c, n, 1, 2, g, plain, base)));
+            r = c->fail ? NULL : keep(c, tsr__ag_sum(MUL(r, g), &all, false));
         }
+        give(c, gin, 0, r);
     }
     if ((NEED(1) || NEED(2)) && !c->fail) {
         tsr_tensor *gg = MUL(g, gO);
@@ -2128,7 +2178,7 @@ static int bw_bce_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     bool mean = n->a.i0 == TSR_REDUCTION_MEAN;
     if (NEED(0) && !c->fail) {   /* (x - t) / ((x + eps) * (1 - x + eps)) * grad */
         tsr_tensor *d = MUL(bins(c, TSR_BINOP_ADD, x, eps), bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_SUB, 1.0, x), eps));
-        tsr_tensor *r = MUL(DIV(bin(c, TSR_BINOP_SUB, x, t), d), g);
+        tsr_tensor *r = bin_(c, TSR_BINOP_MUL, DIV(bin(c, TSR_BINOP_SUB, x, t), d), g);   /* ggO *= grad */
         if (w) r = MUL(r, w);
         if (mean) r = bins(c, TSR_BINOP_DIV, r, numel);
         give(c, gin, 0, r);
@@ -2137,7 +2187,7 @@ static int bw_bce_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *a = bins(c, TSR_BINOP_ADD, x, eps), *b = bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_SUB, 1.0, x), eps);
         tsr_tensor *num = bin(c, TSR_BINOP_ADD, bin(c, TSR_BINOP_SUB, MUL(x, x), MUL(bins(c, TSR_BINOP_MUL, x, 2.0), t)), t);
         tsr_tensor *den = MUL(bins(c, TSR_BINOP_POW, a, 2.0), bins(c, TSR_BINOP_POW, b, 2.0));
-        tsr_tensor *r = MUL(DIV(num, den), MUL(g, gO));
+        tsr_tensor *r = bin_(c, TSR_BINOP_MUL, DIV(num, den), MUL(g, gO));   /* gI *= grad * grad_output */
         if (w) r = MUL(r, w);
         if (mean) r = bins(c, TSR_BINOP_DIV, r, numel);
         give(c, gin, 1, r);
@@ -2146,9 +2196,13 @@ static int bw_bce_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *r = MUL(un(c, TSR_UNOP_NEG, g), gO);
         if (w) r = MUL(r, w);
         tsr_operand e = tsr_operand_scalar(tsr_scalar_float(eps));
-        tsr_tensor *p = MUL(sbin(c, TSR_BINOP_SUB, 1.0, x), x);
-        tsr_tensor *den = p ? keep(c, tsr_clamp_bound(p, &e, false, NULL, false)) : NULL;
-        r = DIV(r, den);
+        tsr_tensor *den = bin_(c, TSR_BINOP_MUL, sbin(c, TSR_BINOP_SUB, 1.0, x), x);   /* neg_self.mul_(self) */
+        if (den && !c->fail) {   /* denom.clamp_min_(eps) under NoGradGuard: the values, not the graph */
+            tsr_tensor *cl = tsr_clamp_bound(den, &e, false, NULL, true);
+            if (!cl) c->fail = true;
+            tsr_tensor_release(cl);
+        }
+        r = bin_(c, TSR_BINOP_DIV, r, den);   /* res.div_(denom) */
         if (mean) r = bins(c, TSR_BINOP_DIV, r, t ? (double)tsr_tensor_numel(t) : 1);
         give(c, gin, 2, r);
     }
@@ -2199,8 +2253,11 @@ static int bw_bce(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, keep(c, out[0]));
     }
     if (NEED(1) && !c->fail) {
-        tsr_tensor *gt = bin(c, TSR_BINOP_SUB, un(c, TSR_UNOP_LOG, sbin(c, TSR_BINOP_SUB, 1.0, x)), un(c, TSR_UNOP_LOG, x));
-        gt = MUL(gt, g);
+        /* (1 - self).log_().sub_(self.log()) */
+        tsr_tensor *l1 = sbin(c, TSR_BINOP_SUB, 1.0, x);
+        l1 = c->fail ? NULL : keep(c, tsr__ag_unary_(TSR_UNOP_LOG, l1));
+        tsr_tensor *gt = bin(c, TSR_BINOP_SUB, l1, un(c, TSR_UNOP_LOG, x));
+        gt = bin_(c, TSR_BINOP_MUL, gt, g);   /* grad_target.mul_(grad) */
         if (n->nextra > 0) gt = MUL(gt, n->extra[0]);
         if (n->a.i0 == TSR_REDUCTION_MEAN && t) gt = bins(c, TSR_BINOP_DIV, gt, (double)tsr_tensor_numel(t));
         give(c, gin, 1, gt);
@@ -2244,22 +2301,53 @@ static int bw_bce_logits(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* nll_loss2d_backward: as nll_loss's */
+/* nll_loss2d_backward: as nll_loss's (NllLoss2DBackwardBackward0 with
+ * create_graph, over (grad, self), keeping target and weight) */
 static int bw_nll_loss2d(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail) {
         const tsr_tensor *w = n->nextra > 1 ? n->extra[1] : NULL;
-        give(c, gin, 0, keep(c, tsr_nn_nll_loss2d_backward(g, x, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1,
-                                                           n->a.d0)));
+        tsr_tensor *r = keep(c, tsr_nn_nll_loss2d_backward(g, x, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1,
+                                                           n->a.d0));
+        const tsr_tensor *in[2] = {g, x};
+        r = record_on(c, r, "nll_loss2d_backward", 2, in, &n->a);
+        for (int k = 0; r && tsr__ag_creating() && k < n->nextra && !c->fail; k++)
+            if (tsr_ag_keep(r, n->extra[k]) < 0) c->fail = true;
+        give(c, gin, 0, r);
     }
+    return finish(c, n, gin);
+}
+/* its own backward: grad_output's nll_loss2d(grad, target, weight, ...)
+ * (NllLoss2DBackward0), self's zeros */
+static int bw_nll_loss2d_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->nextra < 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "NllLoss2DBackwardBackward0: the target was not kept");
+        c->fail = true;
+    }
+    if (NEED(0) && !c->fail) {
+        const tsr_tensor *w = n->nextra > 1 ? n->extra[1] : NULL;
+        double tw = 0;
+        tsr_tensor *r = keep(c, tsr_nn_nll_loss2d(g, n->extra[0], w, (tsr_reduction)n->a.i0, n->a.i1, &tw));
+        tsr_ag_args a = n->a;
+        a.d0 = tw;
+        const tsr_tensor *in[1] = {g};
+        r = record_on(c, r, "nll_loss2d", 1, in, &a);
+        for (int k = 0; r && tsr__ag_creating() && k < n->nextra && !c->fail; k++)
+            if (tsr_ag_keep(r, n->extra[k]) < 0) c->fail = true;
+        give(c, gin, 0, r);
+    }
+    if (NEED(1)) give(c, gin, 1, zeros(c, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 
 /* multi_margin_loss_backward: input self (saved); extra target[, weight];
- * reduction i0, p i1, margin d0 */
-static int bw_multi_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+ * reduction i0, p i1, margin d0. Under create_graph 1.13 records the
+ * kernel as a torch::autograd::NotImplemented node over (grad, self). */
+static int bw_multi_margin_loss_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
@@ -2272,13 +2360,21 @@ static int bw_multi_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **g
 }
 
 /* multilabel_margin_loss_backward: input self (saved); extra target; reduction i0 */
-static int bw_multilabel_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+static int bw_multilabel_margin_loss_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail)
         give(c, gin, 0, keep(c, tsr_nn_multilabel_margin_loss_backward(g, x, n->extra[0], (tsr_reduction)n->a.i0)));
     return finish(c, n, gin);
+}
+static int bw_multi_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return pool_bw(n, g, gin, bw_multi_margin_loss_k);
+}
+static int bw_multilabel_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return pool_bw(n, g, gin, bw_multilabel_margin_loss_k);
 }
 
 /* _pdist_backward: input self (saved), the result (saved); p d0 */
@@ -2290,12 +2386,56 @@ static int bw_pdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* soft_margin_loss_backward: input self (saved); extra target; reduction i0 */
-static int bw_soft_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+/* soft_margin_loss_backward: input self (saved); extra target; reduction
+ * i0 (SoftMarginLossBackwardBackward0 over (grad, self) with create_graph) */
+static int bw_soft_margin_loss_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_soft_margin_loss_backward(g, x, n->extra[0], (tsr_reduction)n->a.i0)));
+    return finish(c, n, gin);
+}
+static int bw_soft_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    return pool_bw(n, g, gin, bw_soft_margin_loss_k);
+}
+
+/* soft_margin_loss_backward (grad_output, self; target kept): 1.13's
+ * soft_margin_loss_double_backward_grad_output (the kernel again; reduced:
+ * (kernel(ones) * grad).sum()) and soft_margin_loss_double_backward:
+ * z = (self * -target).exp(), (grad * grad_output) * (target * target) * z /
+ * ((z + 1) * (z + 1)) [/= numel] */
+static int bw_soft_margin_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *gO = SAVED(0), *x = SAVED(1), *t = n->nextra ? n->extra[0] : NULL;
+    if (!t && !c->fail) {
+        tsr_error_set(TSR_ERR_RUNTIME, "SoftMarginLossBackwardBackward0: the target was not kept");
+        c->fail = true;
+    }
+    bool red = n->a.i0 != TSR_REDUCTION_NONE;
+    if (NEED(0) && !c->fail) {
+        tsr_tensor *go = red ? keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, TSR_CPU)) : (tsr_tensor *)g;
+        tsr_tensor *out[1] = {go ? tsr_nn_soft_margin_loss_backward(go, x, t, (tsr_reduction)n->a.i0) : NULL};
+        if (!out[0]) c->fail = true;
+        const tsr_tensor *in[2] = {go, x};
+        if (tsr__ag_record_backward(c, "soft_margin_loss_backward", 2, in, &n->a, 1, out) == 0 && out[0] &&
+            tsr_ag_keep(out[0], t) < 0)
+            c->fail = true;
+        tsr_tensor *r = keep(c, out[0]);
+        if (red) {
+            tsr_dims all = {.n = -1};
+            r = c->fail ? NULL : keep(c, tsr__ag_sum(MUL(r, g), &all, false));
+        }
+        give(c, gin, 0, r);
+    }
+    if (NEED(1) && !c->fail) {
+        tsr_tensor *nt = keep(c, tsr_unary(TSR_UNOP_NEG, t, NULL, NULL)), *tt = MUL(t, t);
+        tsr_tensor *z = un(c, TSR_UNOP_EXP, MUL(x, nt)), *z1 = bins(c, TSR_BINOP_ADD, z, 1.0);
+        tsr_tensor *r = DIV(MUL(MUL(MUL(g, gO), tt), z), MUL(z1, z1));
+        if (n->a.i0 == TSR_REDUCTION_MEAN && x) r = bins(c, TSR_BINOP_DIV, r, (double)tsr_tensor_numel(x));
+        give(c, gin, 1, r);
+    }
     return finish(c, n, gin);
 }
 
@@ -2427,10 +2567,25 @@ static int bw_constant_pad(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* div(self, Scalar other d0): grad / other */
+/* mul.Scalar / div.Scalar's backward: 1.13's (grad op
+ * scalar_to_tensor(s)).to(self's dtype). The scalar is a 0-dim float64
+ * tensor, not a wrapped number: against a 0-dim grad of another dtype the
+ * op runs in float64 and the result is rounded back (MulBackward0 under
+ * ToCopyBackward0); against a grad with dims it is the plain op. */
+static tsr_tensor *op_scalar_tensor(F *c, tsr_binop op, tsr_node *n, const tsr_tensor *g, double s)
+{
+    if (c->fail) return NULL;
+    if (g->ndim > 0 || g->dtype == TSR_FLOAT64 || tsr_dtype_is_complex(g->dtype))
+        return keep(c, tsr__ag_binary_w(op, g, s));
+    tsr_tensor *t = keep(c, tsr_full(0, NULL, tsr_scalar_float(s), TSR_FLOAT64, TSR_CPU));
+    tsr_tensor *r = bin(c, op, g, t);
+    return r ? keep(c, tsr__ag_to_dtype(r, n->in_dtype[0])) : NULL;
+}
+
 static int bw_div_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_binary_w(TSR_BINOP_DIV, g, n->a.d0)));
+    give(c, gin, 0, op_scalar_tensor(c, TSR_BINOP_DIV, n, g, n->a.d0));
     return finish(c, n, gin);
 }
 
@@ -2442,26 +2597,20 @@ static int bw_elu_(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
     bool bf = g_->dtype == TSR_BFLOAT16;
     tsr_tensor *y = up(c, SAVED(TSR_AG_OUT), bf), *g = up(c, g_, bf);
     bool celu = !strcmp(n->f->key, "celu_");
-    double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / alpha : 1.0;
+    double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / (double)(float)alpha : 1.0;
     double negcoef = coef(n, coef(n, alpha) * coef(n, scale));
     tsr_tensor *neg = MUL(SMUL(g, iscale), bins(c, TSR_BINOP_ADD, y, negcoef));
     give(c, gin, 0, down(c, sel(c, cmps(c, TSR_CMP_LE, y, 0.0), neg, SMUL(g, scale)), bf));
     return finish(c, n, gin);
 }
 UNARY_OUT_F(bw_leaky_relu_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.d0)))
-UNARY_OUT(bw_hardtanh_out, where0(c, OR(cmps(c, TSR_CMP_LE, y, n->a.d0), cmps(c, TSR_CMP_GE, y, n->a.d1)), g, true))
-static int bw_hardtanh_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    if (g->dtype == TSR_BFLOAT16) return bw_hardtanh(n, g, gin);
-    return bw_hardtanh_out(n, g, gin);
-}
 
 
 /* mul(self, Scalar other d0): grad * other */
 static int bw_mul_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_binary_w(TSR_BINOP_MUL, g, n->a.d0)));
+    give(c, gin, 0, op_scalar_tensor(c, TSR_BINOP_MUL, n, g, n->a.d0));
     return finish(c, n, gin);
 }
 
@@ -3534,6 +3683,8 @@ static int bw_masked_fill_tensor(tsr_node *n, const tsr_tensor *g, tsr_tensor **
 FUSED(bw_leaky_relu_c, bw_leaky_relu, "leaky_relu_backward")
 FUSED(bw_hardtanh_c, bw_hardtanh, "hardtanh_backward")
 FUSED(bw_elu_c, bw_elu, "elu_backward")
+FUSED(bw_leaky_relu_c_, bw_leaky_relu_, "leaky_relu_backward")   /* over (grad, result), self_is_result */
+FUSED(bw_elu_c_, bw_elu_, "elu_backward")                        /* over (grad, result), is_result (a.i2) */
 FUSED(bw_softplus_c, bw_softplus, "softplus_backward")
 FUSED(bw_log_sigmoid_c, bw_log_sigmoid, "log_sigmoid_backward")
 FUSED(bw_hardswish_c, bw_hardswish, "hardswish_backward")
@@ -3557,19 +3708,25 @@ static int bw_act_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     size_t k = 0;
     while (k < sizeof act_bw / sizeof *act_bw && strcmp(act_bw[k].bkey, n->f->key)) k++;
     const char *key = n->f->key, *base = act_bw[k].base;
-    /* celu records elu_backward with its own coefficients: the base formula by the forward's key */
-    if (!strcmp(key, "elu_backward") && n->a.flag) base = "celu";
+    /* celu records elu_backward with its own coefficients: the base formula by the forward's key;
+       is_result (a.i2): the in-place forms' kernel of the result */
+    if (!strcmp(key, "elu_backward")) base = n->a.i2 ? (n->a.flag ? "celu_" : "elu_") : n->a.flag ? "celu" : "elu";
+    tsr_backward_fn plain = !strcmp(key, "elu_backward") && n->a.i2 ? bw_elu_ : act_bw[k].plain;
     if (NEED(0)) {
         tsr_tensor *r = NULL;
-        if (again_bw(n, g, &r, base, act_bw[k].plain, key) < 0) c->fail = true;
+        if (again_bw(n, g, &r, base, plain, key) < 0) c->fail = true;
         give(c, gin, 0, r ? keep(c, r) : NULL);
     }
     if (NEED(1) && !c->fail) {
         tsr_tensor *go = SAVED(0), *x = SAVED(1), *r = NULL;
         if (!strcmp(key, "leaky_relu_backward") || !strcmp(key, "hardtanh_backward")) {
             r = zeros(c, g->ndim, g->sizes, g->dtype);
+        } else if (!strcmp(key, "elu_backward") && n->a.i2) {   /* is_result: grad * gO * input_scale * (result < 0) */
+            double iscale = n->a.flag ? 1.0 / (double)(float)n->a.d0 : 1.0;
+            tsr_tensor *m = cmps(c, TSR_CMP_LT, x, 0.0);
+            r = MUL(bins(c, TSR_BINOP_MUL, MUL(g, go), iscale), m ? keep(c, tsr_to_dtype(m, g->dtype, false)) : NULL);
         } else if (!strcmp(key, "elu_backward")) {   /* elu_backward(grad * gO * input_scale, ...) * (self < 0) */
-            double iscale = !strcmp(base, "celu") ? 1.0 / n->a.d0 : 1.0;
+            double iscale = !strcmp(base, "celu") ? 1.0 / (double)(float)n->a.d0 : 1.0;
             tsr_tensor *t = bins(c, TSR_BINOP_MUL, MUL(g, go), iscale), *e = NULL;
             if (t && !c->fail && again_bw(n, t, &e, base, bw_elu, key) < 0) c->fail = true;
             if (e) keep(c, e);
@@ -4028,7 +4185,7 @@ static const tsr_formula formulas[] = {
     {"cdist", "CdistBackward0", 3 | TSR_SAVE_OUT, bw_cdist},
     {"ceil", "CeilBackward0", 0, bw_zero},
     {"celu", "CeluBackward0", 1, bw_elu_c},
-    {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_},
+    {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_c_},
     {"channel_shuffle", "torch::autograd::NotImplemented", 0, bw_not_implemented},
     {"cholesky", "CholeskyBackward0", TSR_SAVE_OUT, bw_cholesky},
     {"clamp", "ClampBackward1", 1, bw_clamp},
@@ -4071,7 +4228,7 @@ static const tsr_formula formulas[] = {
     {"div_sparse_s", "DivBackward0", 0, bw_div_sparse_s},
     {"dot", "DotBackward0", 3, bw_dot},
     {"elu", "EluBackward0", 1, bw_elu_c},
-    {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
+    {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_c_},
     {"elu_backward", "EluBackwardBackward0", 3, bw_act_backward},
     {"embedding", "EmbeddingBackward0", 0, bw_embedding},
     {"embedding_bag", "EmbeddingBagBackward0", 3, tsr__bw_embedding_bag},
@@ -4107,10 +4264,10 @@ static const tsr_formula formulas[] = {
     {"hardsigmoid_", "HardsigmoidBackward0", 1, bw_hardsigmoid},
     {"hardsigmoid_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"hardswish", "HardswishBackward0", 1, bw_hardswish_c},
-    {"hardswish_", "HardswishBackward0", 0, bw_hardswish},
+    {"hardswish_", "HardswishBackward0", 1, bw_hardswish_c},
     {"hardswish_backward", "HardswishBackwardBackward0", 3, bw_act_backward},
     {"hardtanh", "HardtanhBackward0", 1, bw_hardtanh_c},
-    {"hardtanh_", "HardtanhBackward0", TSR_SAVE_OUT, bw_hardtanh_},
+    {"hardtanh_", "HardtanhBackward0", 1, bw_hardtanh_c},
     {"hardtanh_backward", "HardtanhBackwardBackward0", 3, bw_act_backward},
     {"huber_loss", "HuberLossBackward0", 3, bw_huber},
     {"huber_loss_backward", "HuberLossBackwardBackward0", 7, bw_loss_dbl},
@@ -4128,7 +4285,7 @@ static const tsr_formula formulas[] = {
     {"index_select", "IndexSelectBackward0", 2, bw_index_select},
     {"kthvalue", "KthvalueBackward0", 0, bw_max_dim},
     {"leaky_relu", "LeakyReluBackward0", 1, bw_leaky_relu_c},
-    {"leaky_relu_", "LeakyReluBackward1", TSR_SAVE_OUT, bw_leaky_relu_},
+    {"leaky_relu_", "LeakyReluBackward1", TSR_SAVE_OUT, bw_leaky_relu_c_},
     {"leaky_relu_backward", "LeakyReluBackwardBackward0", 3, bw_act_backward},
     {"lerp", "LerpBackward0", 0, tsr__bw_lerp},
     {"lerp_t", "LerpBackward1", 7, tsr__bw_lerp_t},
@@ -4181,7 +4338,7 @@ static const tsr_formula formulas[] = {
     {"min_dim", "MinBackward0", 0, bw_max_dim},
     {"minimum", "MinimumBackward0", 3, bw_maximum},
     {"mish", "MishBackward0", 1, bw_mish},
-    {"mish_", "MishBackward0", 0, bw_mish},
+    {"mish_", "MishBackward0", 1, bw_mish},
     {"mm", "MmBackward0", 3, bw_mm},
     {"mode", "ModeBackward0", 0, bw_max_dim},
     {"mse_loss", "MseLossBackward0", 3, bw_mse_loss},
@@ -4190,7 +4347,9 @@ static const tsr_formula formulas[] = {
     {"mul_s", "MulBackward1", 0, bw_mul_s},
     {"mul_sparse_s", "MulBackward0", 0, bw_mul_sparse_s},
     {"multi_margin_loss", "MultiMarginLossBackward0", 1, bw_multi_margin_loss},
+    {"multi_margin_loss_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"multilabel_margin_loss", "MultilabelMarginLossBackward0", 1, bw_multilabel_margin_loss},
+    {"multilabel_margin_loss_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"mv", "MvBackward0", 3, bw_mv},
     {"nan_to_num", "NanToNumBackward0", 1, tsr__bw_nan_to_num},
     {"nanmedian", "NanmedianBackward0", 1 | TSR_SAVE_OUT, bw_max_all},
@@ -4207,6 +4366,7 @@ static const tsr_formula formulas[] = {
     {"neg_sparse", "NegBackward0", 0, bw_neg_sparse},
     {"nll_loss", "NllLossBackward0", 1, bw_nll_loss},
     {"nll_loss2d", "NllLoss2DBackward0", 1, bw_nll_loss2d},
+    {"nll_loss2d_backward", "NllLoss2DBackwardBackward0", 2, bw_nll_loss2d_backward},
     {"nll_loss_backward", "NllLossBackwardBackward0", 2, bw_nll_loss_backward},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
@@ -4220,6 +4380,7 @@ static const tsr_formula formulas[] = {
     {"pow_scalar", "PowBackward2", 1 | TSR_SAVE_OUT, bw_pow_scalar},
     {"pow_t", "PowBackward1", 3 | TSR_SAVE_OUT, bw_pow_t},
     {"prelu", "PreluBackward0", 3, tsr__bw_prelu},
+    {"prelu_backward", "PreluBackwardBackward0", 7, tsr__bw_prelu_dbl},
     {"prod", "ProdBackward0", 1 | TSR_SAVE_OUT, bw_prod},
     {"prod_dim", "ProdBackward1", 1 | TSR_SAVE_OUT, bw_prod},
     {"put", "PutBackward0", 0, bw_put},
@@ -4249,6 +4410,7 @@ static const tsr_formula formulas[] = {
     {"round", "RoundBackward0", 0, bw_zero},
     {"rrelu_with_noise", "RreluWithNoiseBackward0", 1, bw_rrelu},
     {"rrelu_with_noise_", "RreluWithNoiseBackward1", TSR_SAVE_OUT, bw_rrelu},
+    {"rrelu_with_noise_backward", "RreluWithNoiseBackwardBackward0", 3, bw_rrelu_dbl},
     {"rsqrt", "RsqrtBackward0", TSR_SAVE_OUT, bw_rsqrt},
     {"rsub", "RsubBackward0", 0, bw_rsub},
     {"rsub_s", "RsubBackward1", 0, bw_rsub},
@@ -4265,7 +4427,7 @@ static const tsr_formula formulas[] = {
     {"sigmoid_backward", "SigmoidBackwardBackward0", 3, bw_sigmoid_backward},
     {"sign", "SignBackward0", 0, bw_zero},
     {"silu", "SiluBackward0", 1, bw_silu},
-    {"silu_", "SiluBackward0", 0, bw_silu},
+    {"silu_", "SiluBackward0", 1, bw_silu},
     {"sin", "SinBackward0", 1, bw_sin},
     {"sinc", "SincBackward0", 1, tsr__bw_sinc},
     {"sinh", "SinhBackward0", 1, bw_sinh},
@@ -4274,6 +4436,7 @@ static const tsr_formula formulas[] = {
     {"smooth_l1_loss", "SmoothL1LossBackward0", 3, bw_smooth_l1},
     {"smooth_l1_loss_backward", "SmoothL1LossBackwardBackward0", 7, bw_loss_dbl},
     {"soft_margin_loss", "SoftMarginLossBackward0", 1, bw_soft_margin_loss},
+    {"soft_margin_loss_backward", "SoftMarginLossBackwardBackward0", 3, bw_soft_margin_dbl},
     {"softmax", "SoftmaxBackward0", TSR_SAVE_OUT, bw_softmax},
     {"softmax_backward_data", "SoftmaxBackwardDataBackward0", 3, bw_softmax_backward_data},
     {"softplus", "SoftplusBackward0", 1, bw_softplus_c},
@@ -4307,7 +4470,7 @@ static const tsr_formula formulas[] = {
     {"tanh", "TanhBackward0", TSR_SAVE_OUT, bw_tanh},
     {"tanh_backward", "TanhBackwardBackward0", 3, bw_tanh_backward},
     {"threshold", "ThresholdBackward0", 1, bw_threshold},
-    {"threshold_", "ThresholdBackward1", 0, bw_threshold},
+    {"threshold_", "ThresholdBackward1", 1, bw_threshold},
     {"threshold_backward", "ThresholdBackwardBackward0", 2, bw_threshold_backward},
     {"to_copy", "ToCopyBackward0", 0, bw_pass},
     {"to_dense", "ToDenseBackward0", 1, bw_to_dense},

@@ -68,11 +68,15 @@ static inline tsr_tensor *keep_saved(F *c, tsr_node *n, int slot)
  * with create_graph is also recorded as the forward op would be (a
  * gradient then carries its own graph). NEW reference or NULL. */
 tsr_tensor *tsr__ag_binary(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b);
+/* a.op_(b) as a 1.13 formula writes it: the node saves a.clone() when b requires grad */
+tsr_tensor *tsr__ag_binary_(tsr_binop op, const tsr_tensor *a, const tsr_tensor *b);
 /* a op s; scalar_first: s op a */
 tsr_tensor *tsr__ag_binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first);
 /* a op s recorded with s a wrapped number (MulBackward0, not MulBackward1) */
 tsr_tensor *tsr__ag_binary_w(tsr_binop op, const tsr_tensor *a, double s);
 tsr_tensor *tsr__ag_unary(tsr_unop op, const tsr_tensor *a);
+/* a.op_() as a 1.13 formula writes it: the node saves a.clone() */
+tsr_tensor *tsr__ag_unary_(tsr_unop op, const tsr_tensor *a);
 /* where(cond, a, 0), or where(cond, 0, a) with zero_first */
 tsr_tensor *tsr__ag_where0(const tsr_tensor *cond, const tsr_tensor *a, bool zero_first);
 tsr_tensor *tsr__ag_expand(const tsr_tensor *a, int nd, const int64_t *sizes);
@@ -99,6 +103,12 @@ static inline tsr_tensor *bin(F *c, tsr_binop op, const tsr_tensor *a, const tsr
 {
     if (c->fail || !a || !b) return NULL;
     return keep(c, tsr__ag_binary(op, a, b));
+}
+/* a.op_(b) (mul_, div_) inside a 1.13 formula */
+static inline tsr_tensor *bin_(F *c, tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr__ag_binary_(op, a, b));
 }
 static inline tsr_tensor *bins(F *c, tsr_binop op, const tsr_tensor *a, double s)
 {

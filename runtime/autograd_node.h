@@ -99,6 +99,12 @@ const char *tsr__ag_dbl_at(int i);
  * backward runs (a fused backward kernel's node under create_graph). */
 int tsr__ag_record_outs(const char *formula, int n, tsr_tensor *const *in, const tsr_ag_args *args, int nout,
                         tsr_tensor *const *outs);
+/* out = formula(in[0..n)) (n 1 or 2) recorded as 1.13 records the
+ * in-place in[0].op_(...) inside a formula: for a unary op, or when in[1]
+ * requires grad, the node's saved self is in[0].clone() (CloneBackward0
+ * over in[0], its node sequenced after the op's, as 1.13 constructs them);
+ * else a plain record. 0 or -1. */
+int tsr__ag_record_inplace_of(const char *formula, int n, tsr_tensor *const *in, tsr_tensor *out);
 /* The tensor in saved slot (borrowed), or NULL with the "backward through
  * the graph a second time" / version-counter error. */
 tsr_tensor *tsr__ag_saved(tsr_node *n, int slot);

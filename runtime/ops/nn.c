@@ -877,7 +877,9 @@ static tsr_tensor *act_float(tsr_nn_act act, tsr_tensor *x, double alpha, double
     case TSR_NN_HARDSIGMOID: return bin_s_own(TSR_BINOP_DIV, relu6_of(bin_s(TSR_BINOP_ADD, x, tsr_scalar_float(3))), 6);
     case TSR_NN_HARDSWISH:
         return bin_s_own(TSR_BINOP_DIV, bin_own(TSR_BINOP_MUL, dretained(x), relu6_of(bin_s(TSR_BINOP_ADD, x, tsr_scalar_float(3)))), 6);
-    case TSR_NN_MISH:
+    case TSR_NN_MISH:   /* 1.13's fused kernel: libm in the rows' tails */
+        if ((x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && !tsr_device_is_meta(x->device))
+            return tsr_nn_mish_forward(x);
         return bin_own(TSR_BINOP_MUL, dretained(x), un_own(TSR_UNOP_TANH, un_own(TSR_UNOP_LOG1P, un_own(TSR_UNOP_EXP, dretained(x)))));
     case TSR_NN_ELU:
     case TSR_NN_SELU:

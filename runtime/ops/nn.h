@@ -121,6 +121,11 @@ tsr_tensor *tsr_nn_gelu_tanh_backward(const tsr_tensor *g, const tsr_tensor *x);
 /* elu_kernel of float32 / float64 (negcoef = alpha * scale and the others
  * already in the dtype's precision). */
 tsr_tensor *tsr_nn_elu_forward(const tsr_tensor *x, double negcoef, double poscoef, double input_scale);
+/* mish forward (float32, float64) as 1.13's mish_kernel: x * tanh(log1p(exp(x))),
+ * Sleef's exp, log1p and tanh on whole vector chunks of contiguous rows,
+ * libm's on the rest (a fused kernel, unlike the unary ops, whose tails
+ * also take Sleef). NEW or NULL. */
+tsr_tensor *tsr_nn_mish_forward(const tsr_tensor *x);
 /* gelu(approximate='tanh') of float32 / float64 as 1.13's kernel. */
 tsr_tensor *tsr_nn_gelu_tanh_forward(const tsr_tensor *x, tsr_tensor *out);
 /* tanh_backward (from the output y), silu_backward and mish_backward (from

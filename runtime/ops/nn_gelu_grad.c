@@ -219,4 +219,33 @@ tsr_tensor *tsr_nn_elu_forward(const tsr_tensor *x, double negcoef, double posco
     return unary_run(x, NULL, elu_f32, elu_f64, &k);
 }
 
+#define MISH_FWD(NAME, T, EXPF, LOG1PF, TANHF, SLEEF)                                                    \
+    static int NAME(char **d, const int64_t *s, int64_t n, const void *ctx)                              \
+    {                                                                                                    \
+        (void)ctx;                                                                                       \
+        const int64_t sz = (int64_t)sizeof(T), step = 2 * (32 / sz);                                    \
+        int64_t m = 0;                                                                                   \
+        if (s[0] == sz && s[1] == sz && tsr__sleef_usable()) {                                           \
+            m = n - n % step;                                                                            \
+            T v[2 * (32 / sizeof(T))];                                                                   \
+            for (int64_t i = 0; i < m; i += step) {                                                      \
+                for (int64_t k = 0; k < step; k++) v[k] = *(const T *)(d[1] + (i + k) * s[1]);          \
+                SLEEF(TSR_SLEEF_EXP, v, v, step);                                                        \
+                SLEEF(TSR_SLEEF_LOG1P, v, v, step);                                                      \
+                SLEEF(TSR_SLEEF_TANH, v, v, step);                                                       \
+                for (int64_t k = 0; k < step; k++)                                                       \
+                    *(T *)(d[0] + (i + k) * s[0]) = *(const T *)(d[1] + (i + k) * s[1]) * v[k];          \
+            }                                                                                            \
+        }                                                                                                \
+        for (int64_t i = m; i < n; i++) {                                                                \
+            const T x = *(const T *)(d[1] + i * s[1]);                                                   \
+            *(T *)(d[0] + i * s[0]) = x * TANHF(LOG1PF(EXPF(x)));                                        \
+        }                                                                                                \
+        return 0;                                                                                        \
+    }
+MISH_FWD(mish_f32, float, expf, log1pf, tanhf, tsr__sleef_f32)
+MISH_FWD(mish_f64, double, exp, log1p, tanh, tsr__sleef_f64)
+
+tsr_tensor *tsr_nn_mish_forward(const tsr_tensor *x) { return unary_run(x, NULL, mish_f32, mish_f64, NULL); }
+
 tsr_tensor *tsr_nn_gelu_erf_dnnl(const tsr_tensor *x, const tsr_tensor *g) { return tsr__gelu_dnnl(x, g); }

@@ -14,6 +14,7 @@
 #include "shape.h"
 #include "sort.h"
 #include "../view.h"
+#include "grad_nn_dbl.h"
 #include "../autograd_formula.h"
 #include "../error.h"
 #include "../internal.h"
@@ -86,14 +87,28 @@ tsr_tensor *tsr_nn_prelu(const tsr_tensor *x, const tsr_tensor *w)
     return r;
 }
 
-int tsr__bw_prelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+/* under create_graph: the kernel's two gradients, recorded as one
+ * PreluBackwardBackward0 node over (grad, self, weight) */
+static int prelu_bw_rec(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    tsr_tensor *x = SAVED(0), *w = SAVED(1), *gi[TSR_AG_MAXIN] = {0};
+    bool was = tsr__ag_set_creating(false);
+    if (!c->fail && tsr__bw_prelu(n, g, gi) < 0) c->fail = true;
+    tsr__ag_set_creating(was);
+    tsr_tensor *outs[2] = {gi[0], gi[1]};
+    const tsr_tensor *in[3] = {g, x, w};
+    if (!c->fail) tsr__ag_record_backward(c, "prelu_backward", 3, in, &n->a, 2, outs);
+    for (int k = 0; k < 2; k++) give(c, gin, k, outs[k] ? keep(c, outs[k]) : NULL);
+    for (int k = 2; k < TSR_AG_MAXIN; k++) tsr_tensor_release(gi[k]);
+    return finish(c, n, gin);
+}
+
+int tsr__bw_prelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    if (tsr__ag_creating()) return prelu_bw_rec(n, g, gin);
+    F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *w = SAVED(1);
-    if (!c->fail && tsr__ag_creating()) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'prelu_backward' is not implemented.");
-        c->fail = true;
-    }
     if (c->fail) return finish(c, n, gin);
     tsr_memory_format mf = tsr_tensor_suggest_memory_format(x);
     tsr_tensor *gc = keep(c, tsr_contiguous(g, mf)), *xc = keep(c, tsr_contiguous(x, mf));
@@ -124,6 +139,73 @@ int tsr__bw_prelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     }
     return finish(c, n, gin);
 }
+
+#define B(op, a, b) bin(c, TSR_BINOP_##op, (a), (b))
+
+static tsr_tensor *mask_of(F *c, tsr_cmpop op, const tsr_tensor *x)
+{
+    if (c->fail) return NULL;
+    tsr_operand a = tsr_operand_tensor(x), z = tsr_operand_scalar(tsr_scalar_int(0));
+    tsr_tensor *m = keep(c, tsr_compare(op, &a, &z, NULL));
+    return m ? keep(c, tsr_to_dtype(m, x->dtype, false)) : NULL;
+}
+static tsr_tensor *expand_to(F *c, const tsr_tensor *a, const tsr_tensor *like)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr__ag_expand(a, like->ndim, like->sizes));
+}
+/* a.unsqueeze(1) k times, then expand_as(like) */
+static tsr_tensor *unsq_expand(F *c, const tsr_tensor *a, int k, const tsr_tensor *like)
+{
+    tsr_tensor *t = (tsr_tensor *)a;
+    for (int i = 0; i < k && !c->fail; i++) t = keep(c, tsr__ag_unsqueeze(t, 1));
+    return expand_to(c, t, like);
+}
+static tsr_tensor *sum_dim(F *c, const tsr_tensor *a, int64_t d)
+{
+    if (c->fail || !a) return NULL;
+    tsr_dims ds = {.n = 1};
+    ds.d[0] = d;
+    return keep(c, tsr__ag_sum(a, &ds, false));
+}
+
+int tsr__bw_prelu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *gO = SAVED(0), *x = SAVED(1), *w = SAVED(2);
+    const tsr_tensor *ggI = n->nout > 1 ? (n->outg ? n->outg[0] : NULL) : g;
+    const tsr_tensor *ggW = n->nout > 1 && n->outg ? n->outg[1] : NULL;
+    if (c->fail || !(ggI || ggW)) return finish(c, n, gin);
+    /* undefined gradients: zeros({}).expand_as(...) */
+    tsr_tensor *z = keep(c, tsr_zeros(0, NULL, x->dtype, TSR_CPU));
+    if (!ggI) ggI = c->fail ? NULL : keep(c, tsr_view_expand(z, x->ndim, x->sizes));
+    if (!ggW) ggW = c->fail ? NULL : keep(c, tsr_view_expand(z, w->ndim, w->sizes));
+    tsr_tensor *pos = mask_of(c, TSR_CMP_GT, x), *npos = mask_of(c, TSR_CMP_LE, x);
+    tsr_tensor *ggO = NULL, *gI = NULL, *gW = NULL;
+    if (c->fail) return finish(c, n, gin);
+    if (tsr_tensor_numel(w) == 1) {   /* one shared weight */
+        tsr_tensor *mask = B(ADD, pos, B(MUL, npos, expand_to(c, w, x)));
+        ggO = B(ADD, B(MUL, ggI, mask), B(MUL, expand_to(c, ggW, gO), B(MUL, npos, x)));
+        tsr_dims all = {.n = -1};   /* the tuple's arguments, last first */
+        tsr_tensor *s = B(MUL, B(MUL, ggI, gO), npos);
+        gW = expand_to(c, c->fail ? NULL : keep(c, tsr__ag_sum(s, &all, false)), w);
+        gI = B(MUL, B(MUL, expand_to(c, ggW, gO), gO), npos);
+    } else {   /* per channel: ggW and weight unsqueezed to (C, 1, ...) and expanded */
+        int k = x->ndim - 2 > 0 ? x->ndim - 2 : 0;
+        tsr_tensor *ggWe = unsq_expand(c, ggW, k, ggI);
+        gI = B(MUL, B(MUL, ggWe, gO), npos);
+        gW = B(MUL, B(MUL, ggI, gO), npos);
+        if (x->ndim > 1) gW = sum_dim(c, gW, 0);
+        while (gW && gW->ndim > 1 && !c->fail) gW = sum_dim(c, gW, 1);
+        tsr_tensor *mask = B(ADD, pos, B(MUL, npos, unsq_expand(c, w, k, x)));
+        ggO = B(ADD, B(MUL, ggI, mask), B(MUL, B(MUL, ggWe, npos), x));
+    }
+    if (NEED(0)) give(c, gin, 0, ggO);
+    if (NEED(1)) give(c, gin, 1, gI);
+    if (NEED(2)) give(c, gin, 2, gW);
+    return finish(c, n, gin);
+}
+#undef B
 
 /* ------------------------------------------------------------ embedding_bag */
 

@@ -18,6 +18,10 @@ tsr_tensor *tsr_nn_prelu(const tsr_tensor *x, const tsr_tensor *w);
  * x > 0 ? g : w * g, grad_weight = the sum of (x > 0 ? 0 : x * g) over
  * every dim but 1 (all dims for a shared w), shaped as w. */
 int tsr__bw_prelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+/* PreluBackwardBackward0 (formula "prelu_backward", the two-output node
+ * create_graph records over (grad_output, self, weight)): 1.13's
+ * prelu_double_backward, recorded. */
+int tsr__bw_prelu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 
 /* torch.embedding_bag(weight, indices, offsets, ..., mode, per_sample_weights,
  * include_last_offset, padding_idx (NULL: None)) as 1.13's _embedding_bag CPU kernel:

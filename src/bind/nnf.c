@@ -161,12 +161,7 @@ static Value *act_graph(tsr_tensor *r, Value *x, bool inplace, const char *key, 
         tsr_tensor_release(r);
         return NULL;
     }
-    if (old) {   /* old is self before the op, for a formula that saves it (inplace_old) */
-        tsr_ag_inplace_old(old);
-        rc = tsr_ag_record(key_, 1, &xt, a, xt, true);
-        tsr_ag_inplace_old(NULL);
-        if (rc == 0) rc = tsr_ag_keep(xt, old);
-    }
+    if (old) rc = tsr_ag_record_inplace_act(key_, xt, a, old);
     tsr_tensor_release(old);
     if (rc < 0) {
         tsr_tensor_release(r);

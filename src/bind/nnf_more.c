@@ -99,7 +99,7 @@ static Value *more_call(const BindRow *row, const char *fname, BindArgs *b, Valu
         tsr_tensor *r = tsr_nn_threshold(x, th, val, true);
         int rc = r ? 0 : -1;
         if (r) tsr_tensor_bump_version(x);
-        if (r && g && (rc = tsr_ag_record("threshold_", 1, &x, &ga, x, true)) == 0) rc = tsr_ag_keep(x, old);
+        if (r && g) rc = tsr_ag_record_inplace_act("threshold_", x, &ga, old);
         tsr_tensor_release(old);
         if (rc < 0) {
             tsr_tensor_release(r);

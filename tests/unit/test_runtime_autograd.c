@@ -506,7 +506,8 @@ static tsr_tensor *loss_backward_fwd(const Case *c, tsr_tensor **in)
 {
     static const char *const bases[][2] = {
         {"binary_cross_entropy_backward", "binary_cross_entropy"}, {"glu_backward", "glu"},
-        {"huber_loss_backward", "huber_loss"}, {"smooth_l1_loss_backward", "smooth_l1_loss"},
+        {"huber_loss_backward", "huber_loss"}, {"prelu_backward", "prelu"}, {"rrelu_with_noise_backward", "rrelu_with_noise"},
+        {"smooth_l1_loss_backward", "smooth_l1_loss"},
     };
     const char *base = NULL;
     for (size_t i = 0; i < sizeof bases / sizeof *bases; i++)
@@ -552,6 +553,19 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
             tsr_tensor_release(x);
             return r;
         }
+    if (!strcmp(c->key, "elu_backward") && c->a.i2) {   /* is_result: elu_'s kernel of (grad, result in[1]) */
+        bool was = tsr_grad_enabled();
+        tsr_set_grad_enabled(true);
+        tsr_tensor *xc = tsr_clone(in[1], TSR_MF_CONTIGUOUS), *y = tsr_clone(in[1], TSR_MF_CONTIGUOUS), *res = NULL;
+        xc->requires_grad = true;
+        if (tsr_ag_record(c->a.flag ? "celu_" : "elu_", 1, &xc, &c->a, y, false) == 0 &&
+            tsr_autograd_run(1, &y, &in[0], false, 1, &xc, true, &res, 0) < 0)
+            res = NULL;
+        tsr_tensor_release(y);
+        tsr_tensor_release(xc);
+        tsr_set_grad_enabled(was);
+        return res;
+    }
     for (size_t i = 0; i < sizeof act_bases / sizeof *act_bases; i++)
         if (!strcmp(c->key, act_bases[i][0])) {
             const char *base = act_bases[i][1];
@@ -614,6 +628,18 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         if (m) r = bin(TSR_BINOP_MUL, m, in[0]);
         tsr_tensor_release(d);
         tsr_tensor_release(m);
+        return r;
+    }
+    if (!strcmp(k, "nll_loss2d_backward")) {
+        tsr_tensor *t = nll2d_target();
+        tsr_tensor *r = t ? tsr_nn_nll_loss2d_backward(in[0], in[1], t, NULL, (tsr_reduction)a->i0, a->i1, a->d0) : NULL;
+        tsr_tensor_release(t);
+        return r;
+    }
+    if (!strcmp(k, "soft_margin_loss_backward")) {
+        tsr_tensor *t = fixed_index(sm_target, 6);
+        tsr_tensor *r = t ? tsr_nn_soft_margin_loss_backward(in[0], in[1], t, (tsr_reduction)a->i0) : NULL;
+        tsr_tensor_release(t);
         return r;
     }
     if (!strcmp(k, "nll_loss_backward")) {
@@ -1100,6 +1126,9 @@ static const Case cases[] = {
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.7, .d1 = 1.0)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 1.6732632423543772, .d1 = 1.0507009873554805)},
     {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 2.0, .flag = true)},
+    {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.7, .d1 = 1.2, .i2 = 1)},   /* elu_: of the result */
+    {"elu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 1.3, .flag = true, .i2 = 1)},   /* celu_ */
+    {"rrelu_with_noise_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.1, .d1 = 0.3)},
     {"hardswish_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.ndims = 0)},
     {"gelu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.flag = false)}, {"gelu_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.flag = true)},
     {"hardtanh_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = -0.5, .d1 = 0.6)},
@@ -1111,12 +1140,19 @@ static const Case cases[] = {
     {"mse_loss_backward", 3, {0, 2, 2}, {{0}, {2, 3}, {2, 3}}, 0, A(.d0 = 2.0 / 6.0, .i0 = TSR_REDUCTION_MEAN)},
     {"mse_loss_backward", 3, {2, 2, 2}, {{2, 3}, {2, 3}, {2, 3}}, 0, A(.d0 = 2.0, .i0 = TSR_REDUCTION_NONE)},
     {"nll_loss_backward", 2, {0, 2}, {{0}, {3, 4}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = -100, .d0 = 3)},
+    {"nll_loss2d_backward", 2, {0, 4}, {{0}, {1, 4, 1, 3}}, 0, A(.i0 = TSR_REDUCTION_MEAN, .i1 = -100, .d0 = 3)},
+    {"nll_loss2d_backward", 2, {3, 4}, {{1, 1, 3}, {1, 4, 1, 3}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 0, .d0 = 0)},
+    {"soft_margin_loss_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.i0 = TSR_REDUCTION_NONE)},
+    {"soft_margin_loss_backward", 2, {0, 1}, {{0}, {6}}, 0, A(.i0 = TSR_REDUCTION_MEAN)},
+    {"soft_margin_loss_backward", 2, {0, 1}, {{0}, {6}}, 0, A(.i0 = TSR_REDUCTION_SUM)},
     {"nll_loss_backward", 2, {1, 2}, {{3}, {3, 4}}, 0, A(.i0 = TSR_REDUCTION_NONE, .i1 = 0, .d0 = 0)},
     {"select_backward", 1, {2}, {{3, 2}}, 0, A(.i0 = 1, .i1 = 2, .i2 = 0, .dims = {0, 0, 4})},
     {"slice_backward", 1, {2}, {{2, 3}}, 0, A(.i0 = 0, .i1 = 1, .i2 = 1, .dims = {5, 2, 5})},
     {"tanh_backward", 2, {2, 1}, {{2, 3}, {3}}, 2, A(.ndims = 0)}, {"sigmoid_backward", 2, {1, 1}, {{4}, {4}}, 2, A(.ndims = 0)},
     {"threshold_backward", 2, {1, 1}, {{6}, {6}}, 0, A(.d0 = 0.1)},
     {"prelu", 2, {3, 1}, {{2, 3, 2}, {3}}, 0, A(.ndims = 0)},
+    {"prelu_backward", 3, {3, 3, 1}, {{2, 3, 2}, {2, 3, 2}, {3}}, 0, A(.ndims = 0)},   /* its grad_input output */
+    {"prelu_backward", 3, {2, 2, 1}, {{4, 3}, {4, 3}, {1}}, 0, A(.ndims = 0)},
     {"embedding_bag", 2, {2, 1}, {{5, 3}, {6}}, 0, A(.i0 = 0, .i1 = -1, .i2 = 4)},
     {"trilinear", 3, {2, 3, 2}, {{3, 4}, {2, 4, 5}, {3, 5}}, 0, A(.i0 = 0xA, .i1 = 0x1, .i2 = 0x6, .dims = {0xC, 1}, .ndims = 2)},
 };
@@ -1189,9 +1225,9 @@ static void setup_kept(const Case *c, tsr_tensor **in, tsr_tensor *out)
      * in-place form's old values */
     size_t kl = strlen(c->key);
     tsr_tensor *kept = !strcmp(c->key, "nll_loss") || !strcmp(c->key, "nll_loss_backward") ? fixed_index(nll_target, 3)
-                     : !strcmp(c->key, "nll_loss2d") ? nll2d_target()
+                     : !strcmp(c->key, "nll_loss2d") || !strcmp(c->key, "nll_loss2d_backward") ? nll2d_target()
                      : !strcmp(c->key, "embedding") || !strcmp(c->key, "embedding_dense_backward") ? fixed_index(emb_index, 4)
-                     : !strcmp(c->key, "soft_margin_loss") ? fixed_index(sm_target, 6)
+                     : !strcmp(c->key, "soft_margin_loss") || !strcmp(c->key, "soft_margin_loss_backward") ? fixed_index(sm_target, 6)
                      : !strcmp(c->key, "multi_margin_loss") ? fixed_index(mm_target, 3)
                      : !strcmp(c->key, "multilabel_margin_loss") ? fixed_index(mlm_target, 4)
                      : !strcmp(c->key, "index_put_key") || !strcmp(c->key, "index_put_fn") ? fixed_index(put_index, 2)
