@@ -1566,13 +1566,15 @@ static int bw_not_implemented(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
 
 /* im2col / col2im: kernel, dilation, padding, stride as (h, w) pairs in
  * dims[0..7], im2col's input height and width in dims[8..9]; each one's
- * gradient is the other */
+ * gradient is the other, recorded as it under create_graph */
 static int bw_im2col(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     const int64_t *d = n->a.dims;
-    if (!strcmp(n->f->key, "im2col")) give(c, gin, 0, keep(c, tsr_nn_col2im(g, d + 8, d, d + 2, d + 4, d + 6)));
-    else give(c, gin, 0, keep(c, tsr_nn_im2col(g, d, d + 2, d + 4, d + 6)));
+    bool im = !strcmp(n->f->key, "im2col");
+    const tsr_tensor *in[1] = {g};   /* recorded as the other op (1.13: Col2ImBackward0 / Im2ColBackward0), same args */
+    tsr_tensor *r = im ? tsr_nn_col2im(g, d + 8, d, d + 2, d + 4, d + 6) : tsr_nn_im2col(g, d, d + 2, d + 4, d + 6);
+    give(c, gin, 0, record_on(c, keep(c, r), im ? "col2im" : "im2col", 1, in, &n->a));
     return finish(c, n, gin);
 }
 
