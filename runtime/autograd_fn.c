@@ -2649,10 +2649,17 @@ static int bw_trilinear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* native_group_norm: inputs (input, weight, bias), the group count in i0;
- * the mean and rstd it normalized with kept (extra[0], extra[1]). */
+ * the mean and rstd it normalized with kept (extra[0], extra[1]). As 1.13:
+ * native_group_norm_backward's kernel, but with grad mode on (create_graph)
+ * or gradients for the mean / rstd outputs the composite of
+ * tsr__bw_group_norm_dbl. */
 static int bw_group_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
+    if (tsr__ag_creating() || (n->nout > 1 && n->outg && (n->outg[1] || n->outg[2])))
+        return tsr__bw_group_norm_dbl(n, g, gin);
     F c0 = {0}, *c = &c0;
+    if (n->nout > 1 && n->outg) g = n->outg[0];   /* a node whose outputs 1 and 2 a create_graph run showed */
+    if (!g) return finish(c, n, gin);
     tsr_tensor *x = SAVED(0), *w = n->in_present[1] ? SAVED(1) : NULL, *r[3] = {0};
     if (!c->fail && n->nextra < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "group_norm's backward lost its statistics");
