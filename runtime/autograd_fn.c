@@ -2244,12 +2244,38 @@ static int bw_multilabel_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tenso
     return finish(c, n, gin);
 }
 
-/* _pdist_backward: input self (saved), the result (saved); p d0 */
+/* _pdist_backward: input self (saved), the result (saved); p d0. Under
+ * create_graph the kernel's value is recorded as 1.13's
+ * PdistBackwardBackward0 over (grad, self, result), whose own derivative
+ * 1.13 does not implement (bw_fused_not_implemented). */
 static int bw_pdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *r = SAVED(TSR_AG_OUT);
-    if (!c->fail) give(c, gin, 0, keep(c, tsr_pdist_backward(g, x, n->a.d0, r)));
+    if (c->fail) return finish(c, n, gin);
+    bool was = tsr__ag_set_creating(false);
+    tsr_tensor *out[1] = {keep(c, tsr_pdist_backward(g, x, n->a.d0, r))};
+    tsr__ag_set_creating(was);
+    if (was && out[0]) {
+        const tsr_tensor *in[3] = {g, x, r};
+        tsr_tensor_retain(out[0]);   /* the recorder may replace it by a copy */
+        tsr__ag_record_backward(c, "pdist_backward", 3, in, &n->a, 1, out);
+        if (!c->fail) keep(c, out[0]);
+        else tsr_tensor_release(out[0]);
+    }
+    give(c, gin, 0, c->fail ? NULL : out[0]);
+    return finish(c, n, gin);
+}
+
+/* _pdist_backward / _cdist_backward as nodes (PdistBackwardBackward0,
+ * CdistBackwardBackward0): 1.13's derivatives.yaml has no formula for
+ * either, so differentiating them raises its not_implemented error */
+static int bw_fused_not_implemented(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    (void)g;
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '_%s' is not implemented.", n->f->key);
+    c->fail = true;
     return finish(c, n, gin);
 }
 
@@ -3625,16 +3651,47 @@ static tsr_tensor *cdist_grad(F *c, const tsr_tensor *g, const tsr_tensor *x1, c
     return sum_dim1(c, r, -2, false);
 }
 
-/* _cdist_forward(x1, x2, p d0): x2's gradient is _cdist_backward(grad^T, x2, x1, p, dist^T) */
+/* t.contiguous(): t itself when it is, else clone (CloneBackward0) */
+static const tsr_tensor *contiguous_rec(F *c, const tsr_tensor *t)
+{
+    if (c->fail || !t || tsr_tensor_is_contiguous(t)) return t;
+    const tsr_tensor *in[1] = {t};
+    return record_on(c, keep(c, tsr_clone(t, TSR_MF_CONTIGUOUS)), "clone", 1, in, NULL);
+}
+
+/* _cdist_backward(grad, x1, x2, p, dist), under create_graph its value
+ * recorded as one CdistBackwardBackward0 node over (grad.contiguous(), x1,
+ * x2, dist.contiguous()) (the value from the views, as the plain backward) */
+static tsr_tensor *cdist_grad_node(F *c, tsr_node *n, const tsr_tensor *g, const tsr_tensor *x1, const tsr_tensor *x2,
+                                   const tsr_tensor *dist)
+{
+    if (c->fail || !g || !dist || !tsr__ag_creating()) return cdist_grad(c, g, x1, x2, dist, n->a.d0);
+    tsr__ag_set_creating(false);
+    tsr_tensor *out[1] = {cdist_grad(c, g, x1, x2, dist, n->a.d0)};
+    tsr__ag_set_creating(true);
+    if (c->fail || !out[0]) return NULL;
+    const tsr_tensor *in[4] = {contiguous_rec(c, g), x1, x2, contiguous_rec(c, dist)};
+    if (c->fail) return NULL;
+    tsr_tensor_retain(out[0]);   /* kept by c; the recorder may replace it by a copy */
+    if (tsr__ag_record_backward(c, "cdist_backward", 4, in, &n->a, 1, out) < 0) {
+        tsr_tensor_release(out[0]);
+        return NULL;
+    }
+    return keep(c, out[0]);
+}
+
+/* _cdist_forward(x1, x2, p d0): x1's gradient _cdist_backward(grad.contiguous(),
+ * x1, x2, p, result), x2's _cdist_backward(grad.mT().contiguous(), x2, x1, p,
+ * result.mT().contiguous()) */
 static int bw_cdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x1 = SAVED(0), *x2 = SAVED(1), *d = SAVED(TSR_AG_OUT);
     if (c->fail) return finish(c, n, gin);
-    if (NEED(0)) give(c, gin, 0, cdist_grad(c, g, x1, x2, d, n->a.d0));
+    if (NEED(0)) give(c, gin, 0, cdist_grad_node(c, n, g, x1, x2, d));
     if (NEED(1))
-        give(c, gin, 1, cdist_grad(c, transpose(c, g, g->ndim - 2, g->ndim - 1), x2, x1,
-                                   transpose(c, d, d->ndim - 2, d->ndim - 1), n->a.d0));
+        give(c, gin, 1, cdist_grad_node(c, n, transpose(c, g, g->ndim - 2, g->ndim - 1), x2, x1,
+                                        transpose(c, d, d->ndim - 2, d->ndim - 1)));
     return finish(c, n, gin);
 }
 
@@ -3731,6 +3788,7 @@ static const tsr_formula formulas[] = {
     {"bmm", "BmmBackward0", 3, bw_bmm},
     {"cat", "CatBackward0", 0, bw_cat},
     {"cdist", "CdistBackward0", 3 | TSR_SAVE_OUT, bw_cdist},
+    {"cdist_backward", "CdistBackwardBackward0", 0, bw_fused_not_implemented},
     {"ceil", "CeilBackward0", 0, bw_zero},
     {"celu", "CeluBackward0", 1, bw_elu_c},
     {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_},
@@ -3915,6 +3973,7 @@ static const tsr_formula formulas[] = {
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"pdist", "PdistBackward0", 1 | TSR_SAVE_OUT, bw_pdist},
+    {"pdist_backward", "PdistBackwardBackward0", 0, bw_fused_not_implemented},
     {"permute", "PermuteBackward0", 0, bw_permute},
     {"pixel_shuffle", "PixelShuffleBackward0", 0, bw_pixel_shuffle},
     {"pixel_unshuffle", "PixelUnshuffleBackward0", 0, bw_pixel_shuffle},
