@@ -415,7 +415,7 @@ static const char *const dbl_ok[] = {
     "smooth_l1_loss", "softmax", "softmax_backward_data", "softplus", "softplus_backward", "softshrink",
     "softshrink_backward", "sort", "split", "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "stack",
     "std", "std_mean_m", "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh",
-    "tanh_backward", "threshold", "threshold_backward", "to_copy", "topk", "trace", "transpose", "tril", "triu",
+    "tanh_backward", "threshold", "threshold_backward", "to_copy", "topk", "trace", "transpose", "tril", "trilinear", "triu",
     "trunc", "unbind", "unfold", "unfold_backward", "unsafe_view", "unsqueeze", "unsqueeze_", "upsample_bicubic2d",
     "upsample_bicubic2d_backward", "upsample_bilinear2d", "upsample_bilinear2d_backward", "upsample_linear1d",
     "upsample_linear1d_backward", "upsample_nearest1d", "upsample_nearest1d_backward", "upsample_nearest2d",

@@ -2660,17 +2660,27 @@ static int bw_batch_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* _trilinear: inputs (i1, i2, i3) saved, the expand1 / expand2 / expand3
- * masks in i0 / i1 / i2, sumdim's in dims[0] (nn_bilinear.c). */
+ * masks in i0..i2, sumdim's in dims[0], unroll_dim in dims[1]: 1.13's
+ * _trilinear_backward, each gradient _trilinear again with grad in the
+ * input's place (recorded as TrilinearBackward0 under create_graph) */
 static int bw_trilinear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *a = SAVED(0), *b = SAVED(1), *d = SAVED(2), *r[3] = {0};
-    bool want[3] = {NEED(0), NEED(1), NEED(2)};
-    if (!c->fail && tsr_trilinear_backward(g, a, b, d, (uint64_t)n->a.i0, (uint64_t)n->a.i1, (uint64_t)n->a.i2,
-                                           (uint64_t)n->a.dims[0], want, &r[0], &r[1], &r[2]) < 0)
-        c->fail = true;
-    for (int i = 0; i < 3; i++)
-        if (r[i]) give(c, gin, i, keep(c, r[i]));
+    tsr_tensor *a = SAVED(0), *b = SAVED(1), *d = SAVED(2);
+    if (c->fail) return finish(c, n, gin);
+    int64_t e[3] = {n->a.i0, n->a.i1, n->a.i2}, sum = n->a.dims[0];
+    const tsr_tensor *ins[3] = {a, b, d};
+    for (int k = 0; k < 3 && !c->fail; k++) {
+        if (!NEED(k)) continue;
+        const tsr_tensor *in[3] = {ins[0], ins[1], ins[2]};
+        int64_t m[3] = {e[0], e[1], e[2]};
+        in[k] = g;   /* grad in input k's place, sumdim as its expand mask, input k's mask as sumdim */
+        m[k] = sum;
+        tsr_ag_args ta = {.i0 = m[0], .i1 = m[1], .i2 = m[2], .dims = {e[k], 1}, .ndims = 2};
+        tsr_tensor *r = keep(c, tsr_trilinear(in[0], in[1], in[2], (uint64_t)m[0], (uint64_t)m[1], (uint64_t)m[2],
+                                              (uint64_t)e[k], 1));
+        give(c, gin, k, record_on(c, r, "trilinear", 3, in, &ta));
+    }
     return finish(c, n, gin);
 }
 
