@@ -385,7 +385,7 @@ tsr_tensor *tsr__ag_to_dtype(const tsr_tensor *g, tsr_dtype dt)
 /* The formulas that are built only of the recording helpers above, in
  * 1.13's order of operations (sorted for bsearch). */
 static const char *const dbl_ok[] = {
-    "abs", "acos", "acosh", "adaptive_avg_pool2d", "adaptive_avg_pool2d_backward", "adaptive_avg_pool3d",
+    "_embedding_bag_dense_backward", "_embedding_bag_per_sample_weights_backward", "abs", "acos", "acosh", "adaptive_avg_pool2d", "adaptive_avg_pool2d_backward", "adaptive_avg_pool3d",
     "adaptive_avg_pool3d_backward", "adaptive_max_pool2d", "adaptive_max_pool2d_backward", "adaptive_max_pool3d",
     "adaptive_max_pool3d_backward", "add", "add_s", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr",
     "amax", "amin", "angle", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d", "avg_pool2d_backward",
@@ -393,10 +393,10 @@ static const char *const dbl_ok[] = {
     "bmm", "cat", "cdist", "cdist_backward", "ceil", "celu", "clamp", "clamp_max", "clamp_min", "clone", "col2im", "constant_pad_nd", "convolution",
     "convolution_backward", "copysign", "copysign_s", "cos", "cosh", "cummax", "cummin", "cumprod", "cumsum",
     "deg2rad", "diag", "diag_embed", "diagonal", "diagonal_backward", "digamma", "dist", "div", "div_s", "dot",
-    "elu", "elu_backward", "embedding", "embedding_dense_backward", "erf", "erfc", "erfinv", "exp", "exp2",
+    "elu", "elu_backward", "embedding", "embedding_bag", "embedding_dense_backward", "erf", "erfc", "erfinv", "exp", "exp2",
     "expand", "expm1", "flip", "floor", "fmax", "fmin", "fmod", "fmod_s", "frac", "fractional_max_pool2d",
     "fractional_max_pool2d_backward", "fractional_max_pool3d", "fractional_max_pool3d_backward", "gather", "gelu",
-    "gelu_backward", "glu", "hardshrink", "hardshrink_backward", "hardswish", "hardswish_backward", "hardtanh",
+    "gelu_backward", "glu", "grid_sampler_2d", "grid_sampler_2d_backward", "grid_sampler_3d", "grid_sampler_3d_backward", "hardshrink", "hardshrink_backward", "hardswish", "hardswish_backward", "hardtanh",
     "hardtanh_backward", "huber_loss", "hypot", "im2col", "index", "index_add", "index_fill", "index_put_impl",
     "index_select", "kthvalue", "leaky_relu", "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "log", "log10",
     "log1p", "log2", "log_sigmoid", "log_sigmoid_backward", "log_softmax", "log_softmax_backward_data", "logaddexp",

@@ -1734,17 +1734,73 @@ static int bw_affine_grid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* grid_sampler_2d / _3d(input, grid; mode i0, padding i1, align_corners flag) */
+/* A fused backward kernel 1.13 has no derivative for, under create_graph:
+ * its results outs[0..nout) recorded as one torch::autograd::NotImplemented
+ * node KEY over the tensors of in[0..nin) that require grad (the autograd
+ * not-implemented fallback's edges), or over all of them, an absent one an
+ * empty edge (codegen's not_implemented rows: all_edges). 0 or -1. */
+static int record_not_implemented(F *c, const char *key, int nin, const tsr_tensor *const *in, bool all_edges, int nout,
+                                  tsr_tensor **outs)
+{
+    const tsr_tensor *e[TSR_AG_MAXIN];
+    int ne = 0;
+    for (int i = 0; i < nin; i++)
+        if (all_edges || (in[i] && tsr_tensor_requires_grad(in[i]))) e[ne++] = in[i];
+    if (!ne) return 0;
+    return tsr__ag_record_backward(c, key, ne, e, NULL, nout, outs);
+}
+
+/* grid_sampler_2d / _3d(input, grid; mode i0, padding i1, align_corners flag);
+ * under create_graph both results on one NotImplemented node of
+ * aten::grid_sampler_2d_backward / _3d_backward (1.13's fallback) */
 static int bw_grid_sampler(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *grid = SAVED(1), *gx = NULL, *gg = NULL;
+    bool was = tsr__ag_set_creating(false);
     if (!c->fail && tsr_nn_grid_sampler_backward(g, x, grid, (int)n->a.i0, (int)n->a.i1, n->a.flag, NEED(0), &gx, &gg) < 0)
         c->fail = 1;
-    if (NEED(0)) give(c, gin, 0, keep(c, gx));
-    else tsr_tensor_release(gx);
-    if (NEED(1)) give(c, gin, 1, keep(c, gg));
-    else tsr_tensor_release(gg);
+    tsr__ag_set_creating(was);
+    if (!NEED(0)) tsr_tensor_release(gx), gx = NULL;
+    if (!NEED(1)) tsr_tensor_release(gg), gg = NULL;
+    tsr_tensor *outs[2] = {gx, gg};
+    if (!c->fail && was) {
+        const tsr_tensor *in[3] = {g, x, grid};
+        record_not_implemented(c, strcmp(n->f->key, "grid_sampler_2d") ? "grid_sampler_3d_backward" : "grid_sampler_2d_backward",
+                               3, in, false, 2, outs);
+    }
+    give(c, gin, 0, outs[0] ? keep(c, outs[0]) : NULL);
+    give(c, gin, 1, outs[1] ? keep(c, outs[1]) : NULL);
+    return finish(c, n, gin);
+}
+
+/* embedding_bag (weight, per_sample_weights): the kernels of nn_misc2.c; under
+ * create_graph their results recorded as 1.13's NotImplemented nodes, the
+ * per-sample weights' of aten::_embedding_bag_per_sample_weights_backward
+ * (fallback edges) first, then the weight's of _embedding_bag_dense_backward
+ * over (grad, per_sample_weights), whose backward 1.13 then runs first */
+static int bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    if (!tsr__ag_creating()) return tsr__bw_embedding_bag(n, g, gin);
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *w = SAVED(0), *psw = NEED(1) || n->saved[1].t ? SAVED(1) : NULL;
+    if (c->fail) return finish(c, n, gin);
+    tsr__ag_set_creating(false);
+    int rc = tsr__bw_embedding_bag(n, g, gin);
+    tsr__ag_set_creating(true);
+    if (rc < 0) return rc;
+    tsr_tensor *o1[1] = {gin[1]}, *o0[1] = {gin[0]};
+    gin[0] = gin[1] = NULL;
+    if (o1[0]) {
+        const tsr_tensor *in[2] = {g, w};
+        record_not_implemented(c, "_embedding_bag_per_sample_weights_backward", 2, in, false, 1, o1);
+    }
+    if (o0[0]) {
+        const tsr_tensor *in[2] = {g, psw};
+        record_not_implemented(c, "_embedding_bag_dense_backward", 2, in, true, 1, o0);
+    }
+    give(c, gin, 0, o0[0] ? keep(c, o0[0]) : NULL);
+    give(c, gin, 1, o1[0] ? keep(c, o1[0]) : NULL);
     return finish(c, n, gin);
 }
 
@@ -3158,6 +3214,17 @@ static int bw_masked_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* a torch::autograd::NotImplemented node of a derivatives.yaml row whose
+ * formula is not_implemented: backward raises for the key itself */
+static int bw_not_implemented_row(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    (void)g;
+    tsr_error_set(TSR_ERR_RUNTIME, "derivative for %s is not implemented", n->f->key);
+    c->fail = true;
+    return finish(c, n, gin);
+}
+
 /* 1.13's torch::autograd::NotImplemented nodes of ops with no derivative
  * (key "op" or "op.overload"): backward raises for aten::op */
 static int bw_not_implemented_aten(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -3757,6 +3824,8 @@ static int bw_pinv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 static const tsr_formula formulas[] = {
+    {"_embedding_bag_dense_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_row},
+    {"_embedding_bag_per_sample_weights_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"abs", "AbsBackward0", 1, bw_abs},
     {"acos", "AcosBackward0", 1, bw_acos},
     {"acosh", "AcoshBackward0", 1, tsr__bw_ahyp},
@@ -3847,7 +3916,7 @@ static const tsr_formula formulas[] = {
     {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_},
     {"elu_backward", "EluBackwardBackward0", 3, bw_act_backward},
     {"embedding", "EmbeddingBackward0", 0, bw_embedding},
-    {"embedding_bag", "EmbeddingBagBackward0", 3, tsr__bw_embedding_bag},
+    {"embedding_bag", "EmbeddingBagBackward0", 3, bw_embedding_bag},
     {"embedding_dense_backward", "EmbeddingDenseBackwardBackward0", 0, bw_view_backward},
     {"erf", "ErfBackward0", 1, bw_erf},
     {"erfc", "ErfcBackward0", 1, tsr__bw_erfc},
@@ -3873,7 +3942,9 @@ static const tsr_formula formulas[] = {
     {"glu", "GluBackward0", 1, bw_glu},
     {"glu_backward", "GluBackwardBackward0", 3, bw_glu_dbl},
     {"grid_sampler_2d", "GridSampler2DBackward0", 3, bw_grid_sampler},
+    {"grid_sampler_2d_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"grid_sampler_3d", "GridSampler3DBackward0", 3, bw_grid_sampler},
+    {"grid_sampler_3d_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardshrink_backward", "HardshrinkBackwardBackward0", 2, bw_shrink_dbl},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},

@@ -444,10 +444,6 @@ int tsr__bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         SAVED(0);
         c->fail = true;
     }
-    if (!c->fail && tsr__ag_creating()) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'embedding_bag_backward' is not implemented.");
-        c->fail = true;
-    }
     if (!c->fail && n->nextra < 4) {
         tsr_error_set(TSR_ERR_RUNTIME, "%s: the indices were not kept", n->name);
         c->fail = true;
