@@ -388,7 +388,7 @@ static const char *const dbl_ok[] = {
     "_embedding_bag_dense_backward", "_embedding_bag_per_sample_weights_backward", "abs", "acos", "acosh", "adaptive_avg_pool2d", "adaptive_avg_pool2d_backward", "adaptive_avg_pool3d",
     "adaptive_avg_pool3d_backward", "adaptive_max_pool2d", "adaptive_max_pool2d_backward", "adaptive_max_pool3d",
     "adaptive_max_pool3d_backward", "add", "add_s", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr",
-    "amax", "amin", "angle", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d", "avg_pool2d_backward",
+    "affine_grid_generator", "amax", "amin", "angle", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d", "avg_pool2d_backward",
     "avg_pool3d", "avg_pool3d_backward", "baddbmm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
     "bmm", "cat", "cdist", "cdist_backward", "ceil", "celu", "clamp", "clamp_max", "clamp_min", "clone", "col2im", "constant_pad_nd", "convolution",
     "convolution_backward", "copysign", "copysign_s", "cos", "cosh", "cummax", "cummin", "cumprod", "cumsum",

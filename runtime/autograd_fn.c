@@ -1726,11 +1726,23 @@ static int bw_pad_mode_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* affine_grid_generator(size in dims[0..ndims), align_corners in flag) */
+/* affine_grid_generator(size in dims[0..ndims), align_corners in flag):
+ * 1.13's affine_grid_generator_4D / _5D_backward, base_grid.view(N, -1,
+ * k + 1).transpose(1, 2).bmm(grad.view(N, -1, k)).transpose(1, 2), which
+ * under create_graph records ViewBackward0, BmmBackward0, TransposeBackward0 */
 static int bw_affine_grid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, keep(c, tsr_nn_affine_grid_backward(g, n->a.ndims, n->a.dims, n->a.flag)));
+    if (!tsr__ag_creating()) {
+        give(c, gin, 0, keep(c, tsr_nn_affine_grid_backward(g, n->a.ndims, n->a.dims, n->a.flag)));
+        return finish(c, n, gin);
+    }
+    tsr_tensor *b = keep(c, tsr_nn_affine_base_flat(g->dtype, g->device, n->a.ndims, n->a.dims, n->a.flag));
+    tsr_tensor *bt = transpose(c, b, 1, 2), *m = NULL;
+    int64_t gs[3] = {n->a.dims[0], b ? b->sizes[1] : 0, n->a.ndims - 2};
+    tsr_tensor *gv = c->fail ? NULL : keep(c, tsr__ag_view(g, 3, gs));
+    if (!c->fail) m = keep(c, tsr__ag_bmm(bt, gv));
+    give(c, gin, 0, transpose(c, m, 1, 2));
     return finish(c, n, gin);
 }
 
