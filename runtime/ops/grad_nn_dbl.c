@@ -630,6 +630,10 @@ int tsr__bw_group_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         t = B(SUB, ds, B(MUL, db, mean_t));
         dgamma = reshape(c, sum1(c, B(MUL, t, rstd_t), 0, false), n->in_nd[1], n->in_sizes[1]);
     }
+    if (NEED(2) && dY && !gamma && !c->fail) {   /* db.sum(0).reshape_as(an undefined gamma), as 1.13 */
+        tsr_error_set(TSR_ERR_RUNTIME, "shape '[0]' is invalid for input of size %lld", (long long)C);
+        c->fail = true;
+    }
     if (NEED(2) && dY) dbeta = reshape(c, sum1(c, db, 0, false), n->in_nd[2], n->in_sizes[2]);
     give(c, gin, 0, dX);
     give(c, gin, 1, dgamma);
