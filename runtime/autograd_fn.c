@@ -3712,6 +3712,8 @@ static tsr_tensor *cdist_grad(F *c, const tsr_tensor *g, const tsr_tensor *x1, c
                               const tsr_tensor *dist, double p)
 {
     if (c->fail || !g || !x1 || !x2 || !dist) return NULL;
+    if ((x1->dtype == TSR_FLOAT32 || x1->dtype == TSR_FLOAT64) && !tsr__ag_creating())   /* 1.13's kernel */
+        return keep(c, tsr_cdist_backward(g, x1, x2, p, dist));
     tsr_tensor *diff = bin(c, TSR_BINOP_SUB, unsq(c, x1, -2), unsq(c, x2, -3));   /* (.., r1, r2, m) */
     tsr_tensor *gg = unsq(c, g, -1), *dd = unsq(c, dist, -1), *r;
     if (p == 0) return zeros(c, x1->ndim, x1->sizes, g->dtype);
