@@ -1778,8 +1778,9 @@ static int bw_grid_sampler(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *outs[2] = {gx, gg};
     if (!c->fail && was) {
         const tsr_tensor *in[3] = {g, x, grid};
-        record_not_implemented(c, strcmp(n->f->key, "grid_sampler_2d") ? "grid_sampler_3d_backward" : "grid_sampler_2d_backward",
-                               3, in, false, 2, outs);
+        bool d3 = strcmp(n->f->key, "grid_sampler_2d") != 0;
+        const char *key = d3 ? "grid_sampler_3d_backward" : "grid_sampler_2d_backward";
+        record_not_implemented(c, key, 3, in, false, 2, outs);
     }
     give(c, gin, 0, outs[0] ? keep(c, outs[0]) : NULL);
     give(c, gin, 1, outs[1] ? keep(c, outs[1]) : NULL);

@@ -480,8 +480,10 @@ tsr_tensor *tsr_cdist_backward(const tsr_tensor *grad, const tsr_tensor *x1, con
     int64_t r1 = x1->sizes[x1->ndim - 2], r2 = x2->sizes[x2->ndim - 2], m = x1->sizes[x1->ndim - 1];
     s1[nd - 2] = r1, s1[nd - 1] = m, s2[nd - 2] = r2, s2[nd - 1] = m;
     tsr_tensor *e1 = tsr_view_expand(x1, nd, s1), *e2 = e1 ? tsr_view_expand(x2, nd, s2) : NULL;
-    tsr_tensor *c1 = e2 ? tsr_contiguous(e1, TSR_MF_CONTIGUOUS) : NULL, *c2 = c1 ? tsr_contiguous(e2, TSR_MF_CONTIGUOUS) : NULL;
-    tsr_tensor *cg = c2 ? tsr_contiguous(grad, TSR_MF_CONTIGUOUS) : NULL, *cd = cg ? tsr_contiguous(dist, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *c1 = e2 ? tsr_contiguous(e1, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *c2 = c1 ? tsr_contiguous(e2, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *cg = c2 ? tsr_contiguous(grad, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *cd = cg ? tsr_contiguous(dist, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor *r = cd ? tsr_zeros(nd, s1, dt, TSR_CPU) : NULL;
     if (r && p != 0 && r1 && r2 && m && nb) {
         int kind = p == 1 ? 1 : p == 2 ? 2 : isinf(p) ? 3 : p < 2 ? 4 : 5;

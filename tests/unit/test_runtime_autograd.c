@@ -1455,7 +1455,8 @@ TEST(autograd_double_backward_matches_finite_differences)
     CHECK(n >= 40);
     /* every formula that may run with create_graph has a case */
     for (int i = 0; tsr__ag_dbl_at(i); i++) {
-        /* covered by their forward's case; grid_sampler_3d's 5-d inputs: conformance case autograd/dbl_grad_grid_ebag */
+        /* covered by their forward's case; grid_sampler_3d's 5-d inputs: conformance case
+         * autograd/dbl_grad_grid_ebag */
         bool found = refusing_node(tsr__ag_dbl_at(i)) || !strcmp(tsr__ag_dbl_at(i), "grid_sampler_3d");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++)
             found = !strcmp(cases[j].key, tsr__ag_dbl_at(i)) && (cases[j].domain >= 0);
