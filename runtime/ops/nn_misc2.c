@@ -228,8 +228,13 @@ static float muladdf(float a, float x, float y)
     float p = a * x;
     return y + p;
 }
+static double muladd(double a, double x, double y)
+{
+    double p = a * x;
+    return y + p;
+}
 EBAG_KERNEL(ebag_f32, float, fmaf, muladdf)
-EBAG_KERNEL(ebag_f64, double, fma, fma)
+EBAG_KERNEL(ebag_f64, double, fma, muladd)
 
 /* an int64 copy of t's values (n of them) from the runtime allocator */
 static int64_t *int_values(const tsr_tensor *t, int64_t n)
