@@ -195,8 +195,8 @@ static int bw_rsub(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_mul(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1))));
     if (NEED(1)) give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(0))));
+    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1))));
     return finish(c, n, gin);
 }
 
@@ -204,11 +204,11 @@ static int bw_div(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *other = SAVED(1);
-    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other)));
     if (NEED(1)) {   /* -grad * ((self / other) / other).conj() */
         tsr_tensor *q = bin(c, TSR_BINOP_DIV, bin(c, TSR_BINOP_DIV, SAVED(0), other), other);
         give(c, gin, 1, bin(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), cj(c, q)));
     }
+    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other)));
     return finish(c, n, gin);
 }
 
@@ -250,14 +250,14 @@ static int bw_pow_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *e = SAVED(1);
-    if (NEED(0)) {
-        tsr_tensor *v = bin(c, TSR_BINOP_MUL, g, cj(c, bin(c, TSR_BINOP_MUL, e, bin(c, TSR_BINOP_POW, x, bins(c, TSR_BINOP_SUB, e, 1)))));
-        give(c, gin, 0, where0(c, cmps(c, TSR_CMP_EQ, e, 0.0), v, true));
-    }
     if (NEED(1)) {   /* grad * where(self == 0 & exponent >= 0, 0, (result * self.log()).conj()) */
         tsr_tensor *cond = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, x, 0.0), cmps(c, TSR_CMP_GE, e, 0.0));
         tsr_tensor *v = cj(c, bin(c, TSR_BINOP_MUL, SAVED(TSR_AG_OUT), un(c, TSR_UNOP_LOG, x)));
         give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, where0(c, cond, v, true)));
+    }
+    if (NEED(0)) {
+        tsr_tensor *v = bin(c, TSR_BINOP_MUL, g, cj(c, bin(c, TSR_BINOP_MUL, e, bin(c, TSR_BINOP_POW, x, bins(c, TSR_BINOP_SUB, e, 1)))));
+        give(c, gin, 0, where0(c, cmps(c, TSR_CMP_EQ, e, 0.0), v, true));
     }
     return finish(c, n, gin);
 }

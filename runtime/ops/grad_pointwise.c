@@ -105,8 +105,8 @@ int tsr__bw_hypot(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *y = SAVED(TSR_AG_OUT);
-    if (NEED(0)) give(c, gin, 0, DIV(MUL(g, SAVED(0)), y));
     if (NEED(1)) give(c, gin, 1, DIV(MUL(g, SAVED(1)), y));
+    if (NEED(0)) give(c, gin, 0, DIV(MUL(g, SAVED(0)), y));
     return finish(c, n, gin);
 }
 
@@ -251,6 +251,7 @@ int tsr__bw_xlogy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *x = SAVED(0);
     bool sc = !strcmp(n->f->key, "xlogy_s");
     tsr_tensor *y = sc ? NULL : SAVED(1);
+    if (!sc && NEED(1)) give(c, gin, 1, DIV(MUL(g, x), y));   /* other first (1.13's generated order) */
     if (NEED(0) && !c->fail) {
         tsr_tensor *l = NULL, *mask = NULL;
         tsr_operand a = tsr_operand_tensor(g);
@@ -263,7 +264,6 @@ int tsr__bw_xlogy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         if (mask && l && !c->fail) l = keep(c, tsr__ag_masked_fill0(l, mask));
         give(c, gin, 0, l);
     }
-    if (!sc && NEED(1)) give(c, gin, 1, DIV(MUL(g, x), y));
     return finish(c, n, gin);
 }
 
