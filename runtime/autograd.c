@@ -859,6 +859,21 @@ tsr_tensor *tsr__ag_saved(tsr_node *n, int slot)
     return s->t;
 }
 
+tsr_tensor *tsr__ag_output_alias(tsr_node *n, const tsr_tensor *t, int nr, int nout)
+{
+    tsr_tensor *o = tsr_view_alias(t);
+    if (!o) return NULL;
+    tsr_tensor_unview(o);
+    if (attach(o, tsr_node_retain(n)) < 0) {
+        tsr_node_release(n);
+        tsr_tensor_release(o);
+        return NULL;
+    }
+    o->autograd->output_nr = nr;
+    if (n->nout < nout) n->nout = nout;
+    return o;
+}
+
 /* validate_outputs: g summed to the input's shape and cast to its dtype.
  * Steals g; NEW reference or NULL. */
 static tsr_tensor *validate(tsr_node *n, int i, tsr_tensor *g)

@@ -263,14 +263,14 @@ static int bw_pow_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *e = SAVED(1);
-    if (NEED(0)) {
-        tsr_tensor *v = bin(c, TSR_BINOP_MUL, g, cj(c, bin(c, TSR_BINOP_MUL, e, bin(c, TSR_BINOP_POW, x, bins(c, TSR_BINOP_SUB, e, 1)))));
-        give(c, gin, 0, where0(c, cmps(c, TSR_CMP_EQ, e, 0.0), v, true));
-    }
     if (NEED(1)) {   /* grad * where(self == 0 & exponent >= 0, 0, (result * self.log()).conj()) */
         tsr_tensor *cond = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, x, 0.0), cmps(c, TSR_CMP_GE, e, 0.0));
         tsr_tensor *v = cj(c, bin(c, TSR_BINOP_MUL, SAVED(TSR_AG_OUT), un(c, TSR_UNOP_LOG, x)));
         give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, where0(c, cond, v, true)));
+    }
+    if (NEED(0)) {
+        tsr_tensor *v = bin(c, TSR_BINOP_MUL, g, cj(c, bin(c, TSR_BINOP_MUL, e, bin(c, TSR_BINOP_POW, x, bins(c, TSR_BINOP_SUB, e, 1)))));
+        give(c, gin, 0, where0(c, cmps(c, TSR_CMP_EQ, e, 0.0), v, true));
     }
     return finish(c, n, gin);
 }
@@ -1587,13 +1587,15 @@ static int bw_not_implemented(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
 
 /* im2col / col2im: kernel, dilation, padding, stride as (h, w) pairs in
  * dims[0..7], im2col's input height and width in dims[8..9]; each one's
- * gradient is the other */
+ * gradient is the other, recorded as it under create_graph */
 static int bw_im2col(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     const int64_t *d = n->a.dims;
-    if (!strcmp(n->f->key, "im2col")) give(c, gin, 0, keep(c, tsr_nn_col2im(g, d + 8, d, d + 2, d + 4, d + 6)));
-    else give(c, gin, 0, keep(c, tsr_nn_im2col(g, d, d + 2, d + 4, d + 6)));
+    bool im = !strcmp(n->f->key, "im2col");
+    const tsr_tensor *in[1] = {g};   /* recorded as the other op (1.13: Col2ImBackward0 / Im2ColBackward0), same args */
+    tsr_tensor *r = im ? tsr_nn_col2im(g, d + 8, d, d + 2, d + 4, d + 6) : tsr_nn_im2col(g, d, d + 2, d + 4, d + 6);
+    give(c, gin, 0, record_on(c, keep(c, r), im ? "col2im" : "im2col", 1, in, &n->a));
     return finish(c, n, gin);
 }
 
@@ -1756,25 +1758,94 @@ static int bw_pad_mode_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* affine_grid_generator(size in dims[0..ndims), align_corners in flag) */
+/* affine_grid_generator(size in dims[0..ndims), align_corners in flag):
+ * 1.13's affine_grid_generator_4D / _5D_backward, base_grid.view(N, -1,
+ * k + 1).transpose(1, 2).bmm(grad.view(N, -1, k)).transpose(1, 2), which
+ * under create_graph records ViewBackward0, BmmBackward0, TransposeBackward0 */
 static int bw_affine_grid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, keep(c, tsr_nn_affine_grid_backward(g, n->a.ndims, n->a.dims, n->a.flag)));
+    if (!tsr__ag_creating()) {
+        give(c, gin, 0, keep(c, tsr_nn_affine_grid_backward(g, n->a.ndims, n->a.dims, n->a.flag)));
+        return finish(c, n, gin);
+    }
+    tsr_tensor *b = keep(c, tsr_nn_affine_base_flat(g->dtype, g->device, n->a.ndims, n->a.dims, n->a.flag));
+    tsr_tensor *bt = transpose(c, b, 1, 2), *m = NULL;
+    int64_t gs[3] = {n->a.dims[0], b ? b->sizes[1] : 0, n->a.ndims - 2};
+    tsr_tensor *gv = c->fail ? NULL : keep(c, tsr__ag_view(g, 3, gs));
+    if (!c->fail) m = keep(c, tsr__ag_bmm(bt, gv));
+    give(c, gin, 0, transpose(c, m, 1, 2));
     return finish(c, n, gin);
 }
 
-/* grid_sampler_2d / _3d(input, grid; mode i0, padding i1, align_corners flag) */
+/* A fused backward kernel 1.13 has no derivative for, under create_graph:
+ * its results outs[0..nout) recorded as one torch::autograd::NotImplemented
+ * node KEY over the tensors of in[0..nin) that require grad (the autograd
+ * not-implemented fallback's edges), or over all of them, an absent one an
+ * empty edge (codegen's not_implemented rows: all_edges). 0 or -1. */
+static int record_not_implemented(F *c, const char *key, int nin, const tsr_tensor *const *in, bool all_edges, int nout,
+                                  tsr_tensor **outs)
+{
+    const tsr_tensor *e[TSR_AG_MAXIN];
+    int ne = 0;
+    for (int i = 0; i < nin; i++)
+        if (all_edges || (in[i] && tsr_tensor_requires_grad(in[i]))) e[ne++] = in[i];
+    if (!ne) return 0;
+    return tsr__ag_record_backward(c, key, ne, e, NULL, nout, outs);
+}
+
+/* grid_sampler_2d / _3d(input, grid; mode i0, padding i1, align_corners flag);
+ * under create_graph both results on one NotImplemented node of
+ * aten::grid_sampler_2d_backward / _3d_backward (1.13's fallback) */
 static int bw_grid_sampler(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *grid = SAVED(1), *gx = NULL, *gg = NULL;
+    bool was = tsr__ag_set_creating(false);
     if (!c->fail && tsr_nn_grid_sampler_backward(g, x, grid, (int)n->a.i0, (int)n->a.i1, n->a.flag, NEED(0), &gx, &gg) < 0)
         c->fail = 1;
-    if (NEED(0)) give(c, gin, 0, keep(c, gx));
-    else tsr_tensor_release(gx);
-    if (NEED(1)) give(c, gin, 1, keep(c, gg));
-    else tsr_tensor_release(gg);
+    tsr__ag_set_creating(was);
+    if (!NEED(0)) tsr_tensor_release(gx), gx = NULL;
+    if (!NEED(1)) tsr_tensor_release(gg), gg = NULL;
+    tsr_tensor *outs[2] = {gx, gg};
+    if (!c->fail && was) {
+        const tsr_tensor *in[3] = {g, x, grid};
+        bool d3 = strcmp(n->f->key, "grid_sampler_2d") != 0;
+        const char *key = d3 ? "grid_sampler_3d_backward" : "grid_sampler_2d_backward";
+        record_not_implemented(c, key, 3, in, false, 2, outs);
+    }
+    give(c, gin, 0, outs[0] ? keep(c, outs[0]) : NULL);
+    give(c, gin, 1, outs[1] ? keep(c, outs[1]) : NULL);
+    return finish(c, n, gin);
+}
+
+/* embedding_bag (weight, per_sample_weights): the kernels of nn_misc2.c; under
+ * create_graph their results recorded as 1.13's NotImplemented nodes, the
+ * per-sample weights' of aten::_embedding_bag_per_sample_weights_backward
+ * (fallback edges) first, then the weight's of _embedding_bag_dense_backward
+ * over (grad, per_sample_weights), whose backward 1.13 then runs first */
+static int bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    if (!tsr__ag_creating()) return tsr__bw_embedding_bag(n, g, gin);
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *w = SAVED(0), *psw = NEED(1) || n->saved[1].t ? SAVED(1) : NULL;
+    if (c->fail) return finish(c, n, gin);
+    tsr__ag_set_creating(false);
+    int rc = tsr__bw_embedding_bag(n, g, gin);
+    tsr__ag_set_creating(true);
+    if (rc < 0) return rc;
+    tsr_tensor *o1[1] = {gin[1]}, *o0[1] = {gin[0]};
+    gin[0] = gin[1] = NULL;
+    if (o1[0]) {
+        const tsr_tensor *in[2] = {g, w};
+        record_not_implemented(c, "_embedding_bag_per_sample_weights_backward", 2, in, false, 1, o1);
+    }
+    if (o0[0]) {
+        const tsr_tensor *in[2] = {g, psw};
+        record_not_implemented(c, "_embedding_bag_dense_backward", 2, in, true, 1, o0);
+    }
+    give(c, gin, 0, o0[0] ? keep(c, o0[0]) : NULL);
+    give(c, gin, 1, o1[0] ? keep(c, o1[0]) : NULL);
     return finish(c, n, gin);
 }
 
@@ -2377,12 +2448,38 @@ static int bw_multilabel_margin_loss(tsr_node *n, const tsr_tensor *g, tsr_tenso
     return pool_bw(n, g, gin, bw_multilabel_margin_loss_k);
 }
 
-/* _pdist_backward: input self (saved), the result (saved); p d0 */
+/* _pdist_backward: input self (saved), the result (saved); p d0. Under
+ * create_graph the kernel's value is recorded as 1.13's
+ * PdistBackwardBackward0 over (grad, self, result), whose own derivative
+ * 1.13 does not implement (bw_fused_not_implemented). */
 static int bw_pdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *r = SAVED(TSR_AG_OUT);
-    if (!c->fail) give(c, gin, 0, keep(c, tsr_pdist_backward(g, x, n->a.d0, r)));
+    if (c->fail) return finish(c, n, gin);
+    bool was = tsr__ag_set_creating(false);
+    tsr_tensor *out[1] = {keep(c, tsr_pdist_backward(g, x, n->a.d0, r))};
+    tsr__ag_set_creating(was);
+    if (was && out[0]) {
+        const tsr_tensor *in[3] = {g, x, r};
+        tsr_tensor_retain(out[0]);   /* the recorder may replace it by a copy */
+        tsr__ag_record_backward(c, "pdist_backward", 3, in, &n->a, 1, out);
+        if (!c->fail) keep(c, out[0]);
+        else tsr_tensor_release(out[0]);
+    }
+    give(c, gin, 0, c->fail ? NULL : out[0]);
+    return finish(c, n, gin);
+}
+
+/* _pdist_backward / _cdist_backward as nodes (PdistBackwardBackward0,
+ * CdistBackwardBackward0): 1.13's derivatives.yaml has no formula for
+ * either, so differentiating them raises its not_implemented error */
+static int bw_fused_not_implemented(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    (void)g;
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for '_%s' is not implemented.", n->f->key);
+    c->fail = true;
     return finish(c, n, gin);
 }
 
@@ -2888,25 +2985,42 @@ static int bw_batch_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* _trilinear: inputs (i1, i2, i3) saved, the expand1 / expand2 / expand3
- * masks in i0 / i1 / i2, sumdim's in dims[0] (nn_bilinear.c). */
+ * masks in i0..i2, sumdim's in dims[0], unroll_dim in dims[1]: 1.13's
+ * _trilinear_backward, each gradient _trilinear again with grad in the
+ * input's place (recorded as TrilinearBackward0 under create_graph) */
 static int bw_trilinear(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *a = SAVED(0), *b = SAVED(1), *d = SAVED(2), *r[3] = {0};
-    bool want[3] = {NEED(0), NEED(1), NEED(2)};
-    if (!c->fail && tsr_trilinear_backward(g, a, b, d, (uint64_t)n->a.i0, (uint64_t)n->a.i1, (uint64_t)n->a.i2,
-                                           (uint64_t)n->a.dims[0], want, &r[0], &r[1], &r[2]) < 0)
-        c->fail = true;
-    for (int i = 0; i < 3; i++)
-        if (r[i]) give(c, gin, i, keep(c, r[i]));
+    tsr_tensor *a = SAVED(0), *b = SAVED(1), *d = SAVED(2);
+    if (c->fail) return finish(c, n, gin);
+    int64_t e[3] = {n->a.i0, n->a.i1, n->a.i2}, sum = n->a.dims[0];
+    const tsr_tensor *ins[3] = {a, b, d};
+    for (int k = 0; k < 3 && !c->fail; k++) {
+        if (!NEED(k)) continue;
+        const tsr_tensor *in[3] = {ins[0], ins[1], ins[2]};
+        int64_t m[3] = {e[0], e[1], e[2]};
+        in[k] = g;   /* grad in input k's place, sumdim as its expand mask, input k's mask as sumdim */
+        m[k] = sum;
+        tsr_ag_args ta = {.i0 = m[0], .i1 = m[1], .i2 = m[2], .dims = {e[k], 1}, .ndims = 2};
+        tsr_tensor *r = keep(c, tsr_trilinear(in[0], in[1], in[2], (uint64_t)m[0], (uint64_t)m[1], (uint64_t)m[2],
+                                              (uint64_t)e[k], 1));
+        give(c, gin, k, record_on(c, r, "trilinear", 3, in, &ta));
+    }
     return finish(c, n, gin);
 }
 
 /* native_group_norm: inputs (input, weight, bias), the group count in i0;
- * the mean and rstd it normalized with kept (extra[0], extra[1]). */
+ * the mean and rstd it normalized with kept (extra[0], extra[1]). As 1.13:
+ * native_group_norm_backward's kernel, but with grad mode on (create_graph)
+ * or gradients for the mean / rstd outputs the composite of
+ * tsr__bw_group_norm_dbl. */
 static int bw_group_norm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
+    if (tsr__ag_creating() || (n->nout > 1 && n->outg && (n->outg[1] || n->outg[2])))
+        return tsr__bw_group_norm_dbl(n, g, gin);
     F c0 = {0}, *c = &c0;
+    if (n->nout > 1 && n->outg) g = n->outg[0];   /* a node whose outputs 1 and 2 a create_graph run showed */
+    if (!g) return finish(c, n, gin);
     tsr_tensor *x = SAVED(0), *w = n->in_present[1] ? SAVED(1) : NULL, *r[3] = {0};
     if (!c->fail && n->nextra < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "group_norm's backward lost its statistics");
@@ -3566,6 +3680,17 @@ static int bw_masked_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* a torch::autograd::NotImplemented node of a derivatives.yaml row whose
+ * formula is not_implemented: backward raises for the key itself */
+static int bw_not_implemented_row(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    (void)g;
+    tsr_error_set(TSR_ERR_RUNTIME, "derivative for %s is not implemented", n->f->key);
+    c->fail = true;
+    return finish(c, n, gin);
+}
+
 /* 1.13's torch::autograd::NotImplemented nodes of ops with no derivative
  * (key "op" or "op.overload"): backward raises for aten::op */
 static int bw_not_implemented_aten(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -4049,6 +4174,8 @@ static tsr_tensor *cdist_grad(F *c, const tsr_tensor *g, const tsr_tensor *x1, c
                               const tsr_tensor *dist, double p)
 {
     if (c->fail || !g || !x1 || !x2 || !dist) return NULL;
+    if ((x1->dtype == TSR_FLOAT32 || x1->dtype == TSR_FLOAT64) && !tsr__ag_creating())   /* 1.13's kernel */
+        return keep(c, tsr_cdist_backward(g, x1, x2, p, dist));
     tsr_tensor *diff = bin(c, TSR_BINOP_SUB, unsq(c, x1, -2), unsq(c, x2, -3));   /* (.., r1, r2, m) */
     tsr_tensor *gg = unsq(c, g, -1), *dd = unsq(c, dist, -1), *r;
     if (p == 0) return zeros(c, x1->ndim, x1->sizes, g->dtype);
@@ -4077,16 +4204,47 @@ static tsr_tensor *cdist_grad(F *c, const tsr_tensor *g, const tsr_tensor *x1, c
     return sum_dim1(c, r, -2, false);
 }
 
-/* _cdist_forward(x1, x2, p d0): x2's gradient is _cdist_backward(grad^T, x2, x1, p, dist^T) */
+/* t.contiguous(): t itself when it is, else clone (CloneBackward0) */
+static const tsr_tensor *contiguous_rec(F *c, const tsr_tensor *t)
+{
+    if (c->fail || !t || tsr_tensor_is_contiguous(t)) return t;
+    const tsr_tensor *in[1] = {t};
+    return record_on(c, keep(c, tsr_clone(t, TSR_MF_CONTIGUOUS)), "clone", 1, in, NULL);
+}
+
+/* _cdist_backward(grad, x1, x2, p, dist), under create_graph its value
+ * recorded as one CdistBackwardBackward0 node over (grad.contiguous(), x1,
+ * x2, dist.contiguous()) (the value from the views, as the plain backward) */
+static tsr_tensor *cdist_grad_node(F *c, tsr_node *n, const tsr_tensor *g, const tsr_tensor *x1, const tsr_tensor *x2,
+                                   const tsr_tensor *dist)
+{
+    if (c->fail || !g || !dist || !tsr__ag_creating()) return cdist_grad(c, g, x1, x2, dist, n->a.d0);
+    tsr__ag_set_creating(false);
+    tsr_tensor *out[1] = {cdist_grad(c, g, x1, x2, dist, n->a.d0)};
+    tsr__ag_set_creating(true);
+    if (c->fail || !out[0]) return NULL;
+    const tsr_tensor *in[4] = {contiguous_rec(c, g), x1, x2, contiguous_rec(c, dist)};
+    if (c->fail) return NULL;
+    tsr_tensor_retain(out[0]);   /* kept by c; the recorder may replace it by a copy */
+    if (tsr__ag_record_backward(c, "cdist_backward", 4, in, &n->a, 1, out) < 0) {
+        tsr_tensor_release(out[0]);
+        return NULL;
+    }
+    return keep(c, out[0]);
+}
+
+/* _cdist_forward(x1, x2, p d0): x1's gradient _cdist_backward(grad.contiguous(),
+ * x1, x2, p, result), x2's _cdist_backward(grad.mT().contiguous(), x2, x1, p,
+ * result.mT().contiguous()) */
 static int bw_cdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x1 = SAVED(0), *x2 = SAVED(1), *d = SAVED(TSR_AG_OUT);
     if (c->fail) return finish(c, n, gin);
-    if (NEED(0)) give(c, gin, 0, cdist_grad(c, g, x1, x2, d, n->a.d0));
+    if (NEED(0)) give(c, gin, 0, cdist_grad_node(c, n, g, x1, x2, d));
     if (NEED(1))
-        give(c, gin, 1, cdist_grad(c, transpose(c, g, g->ndim - 2, g->ndim - 1), x2, x1,
-                                   transpose(c, d, d->ndim - 2, d->ndim - 1), n->a.d0));
+        give(c, gin, 1, cdist_grad_node(c, n, transpose(c, g, g->ndim - 2, g->ndim - 1), x2, x1,
+                                        transpose(c, d, d->ndim - 2, d->ndim - 1)));
     return finish(c, n, gin);
 }
 
@@ -4142,6 +4300,8 @@ static int bw_pinv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 static const tsr_formula formulas[] = {
+    {"_embedding_bag_dense_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_row},
+    {"_embedding_bag_per_sample_weights_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"abs", "AbsBackward0", 1, bw_abs},
     {"acos", "AcosBackward0", 1, bw_acos},
     {"acosh", "AcoshBackward0", 1, tsr__bw_ahyp},
@@ -4183,6 +4343,7 @@ static const tsr_formula formulas[] = {
     {"bmm", "BmmBackward0", 3, bw_bmm},
     {"cat", "CatBackward0", 0, bw_cat},
     {"cdist", "CdistBackward0", 3 | TSR_SAVE_OUT, bw_cdist},
+    {"cdist_backward", "CdistBackwardBackward0", 0, bw_fused_not_implemented},
     {"ceil", "CeilBackward0", 0, bw_zero},
     {"celu", "CeluBackward0", 1, bw_elu_c},
     {"celu_", "CeluBackward1", TSR_SAVE_OUT, bw_elu_c_},
@@ -4231,7 +4392,7 @@ static const tsr_formula formulas[] = {
     {"elu_", "EluBackward1", TSR_SAVE_OUT, bw_elu_c_},
     {"elu_backward", "EluBackwardBackward0", 3, bw_act_backward},
     {"embedding", "EmbeddingBackward0", 0, bw_embedding},
-    {"embedding_bag", "EmbeddingBagBackward0", 3, tsr__bw_embedding_bag},
+    {"embedding_bag", "EmbeddingBagBackward0", 3, bw_embedding_bag},
     {"embedding_dense_backward", "EmbeddingDenseBackwardBackward0", 0, bw_view_backward},
     {"erf", "ErfBackward0", 1, bw_erf},
     {"erfc", "ErfcBackward0", 1, tsr__bw_erfc},
@@ -4257,7 +4418,9 @@ static const tsr_formula formulas[] = {
     {"glu", "GluBackward0", 1, bw_glu},
     {"glu_backward", "GluBackwardBackward0", 3, bw_glu_dbl},
     {"grid_sampler_2d", "GridSampler2DBackward0", 3, bw_grid_sampler},
+    {"grid_sampler_2d_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"grid_sampler_3d", "GridSampler3DBackward0", 3, bw_grid_sampler},
+    {"grid_sampler_3d_backward", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"hardshrink", "HardshrinkBackward0", 1, bw_shrink},
     {"hardshrink_backward", "HardshrinkBackwardBackward0", 2, bw_shrink_dbl},
     {"hardsigmoid", "HardsigmoidBackward0", 1, bw_hardsigmoid},
@@ -4371,6 +4534,7 @@ static const tsr_formula formulas[] = {
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"pdist", "PdistBackward0", 1 | TSR_SAVE_OUT, bw_pdist},
+    {"pdist_backward", "PdistBackwardBackward0", 0, bw_fused_not_implemented},
     {"permute", "PermuteBackward0", 0, bw_permute},
     {"pixel_shuffle", "PixelShuffleBackward0", 0, bw_pixel_shuffle},
     {"pixel_unshuffle", "PixelUnshuffleBackward0", 0, bw_pixel_shuffle},

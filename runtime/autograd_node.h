@@ -109,6 +109,12 @@ int tsr__ag_record_inplace_of(const char *formula, int n, tsr_tensor *const *in,
  * the graph a second time" / version-counter error. */
 tsr_tensor *tsr__ag_saved(tsr_node *n, int slot);
 
+/* t (a tensor n keeps besides its saved ones) as output nr of n's nout
+ * outputs, its grad_fn n: 1.13's saved result1 / result2 of a node whose
+ * extra results the language never shows (native_group_norm's mean and
+ * rstd); their gradients reach n's backward in outg. NEW reference or NULL. */
+tsr_tensor *tsr__ag_output_alias(tsr_node *n, const tsr_tensor *t, int nr, int nout);
+
 /* ops/grad_index2.c: self[items] for a key mixing basic and advanced items,
  * recorded as 1.13's applySlicing: the basic items' views (SelectBackward0,
  * SliceBackward0, UnsqueezeBackward0), then IndexBackward0 by the tensor

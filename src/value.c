@@ -781,6 +781,33 @@ void module_add_fn(Value *mod, const char *name, BuiltinFn fn)
 
 /* --------------------------------------------------------- float formats */
 
+/* tmp ([-]d.ddde[+-]XX, the correctly rounded digits of f, which do not
+ * round-trip) replaced by the string one unit away in its last digit that
+ * does, if one does: the shortest round-tripping string need not be the
+ * correctly rounded one (Python's dtoa mode 0). */
+static bool last_digit_neighbour(char *tmp, double f)
+{
+    char *e = strchr(tmp, 'e');
+    if (!e) return false;
+    for (int step = -1; step <= 1; step += 2) {
+        char t[40];
+        memcpy(t, tmp, sizeof t);
+        int first = *t == '-', i = (int)(e - tmp) - 1;
+        bool done = false;
+        for (; i >= first && !done; i--) {   /* +-1 in the last digit, carrying */
+            if (t[i] == '.') continue;
+            done = step > 0 ? t[i] < '9' : t[i] > '0';
+            t[i] = done ? (char)(t[i] + step) : step > 0 ? '0' : '9';
+        }
+        if (!done || t[first] == '0') continue;   /* a carry out of the first digit */
+        if (strtod(t, NULL) == f) {
+            memcpy(tmp, t, sizeof t);
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Python's repr(float): the shortest string that round-trips, fixed notation
  * for decimal exponents in [-4, 16), else d.ddde+XX. */
 void format_float_repr(double f, char *buf, size_t n)
@@ -788,10 +815,9 @@ void format_float_repr(double f, char *buf, size_t n)
     if (isnan(f)) { snprintf(buf, n, "nan"); return; }
     if (isinf(f)) { snprintf(buf, n, f < 0 ? "-inf" : "inf"); return; }
     char tmp[40];
-    int prec;
-    for (prec = 1; prec <= 17; prec++) {
+    for (int prec = 1; prec <= 17; prec++) {
         snprintf(tmp, sizeof tmp, "%.*e", prec - 1, f);
-        if (strtod(tmp, NULL) == f) break;
+        if (strtod(tmp, NULL) == f || last_digit_neighbour(tmp, f)) break;
     }
     /* tmp = [-]d.ddde[+-]XX */
     char digits[24];

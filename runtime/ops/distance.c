@@ -18,6 +18,7 @@
 #include "linalg.h"
 #include "blas.h"
 #include "reduce.h"
+#include "sleef.h"
 #include "unary.h"
 #include "../error.h"
 #include "../internal.h"
@@ -395,5 +396,109 @@ tsr_tensor *tsr_cdist(const tsr_tensor *x1, const tsr_tensor *x2, double p, int 
 done:
     tsr_tensor_release(a);
     tsr_tensor_release(b);
+    return r;
+}
+
+/* ------------------------------------------------------------ cdist backward */
+
+/* The sign of 1.13's distance kernels: min(max(0, ceil(v)), 1) + min(max(-1,
+ * floor(v)), 0) (vec::minimum / maximum propagate a NaN) */
+#define CD_SIGN(v) (isnan(v) ? (v) : (v) > 0 ? 1 : (v) < 0 ? -1 : 0)
+
+/* run_backward_parallel_cdist of DistanceOpsKernel.cpp: grad_x1[b, i, c] =
+ * 0 + the F::backward of (x1[b, i, c] - x2[b, j, c], grad[b, i, j],
+ * dist[b, i, j]) over j in order, L columns a vector (pow: the Vec's Sleef
+ * pow, lane by lane as the vector computes it). kind: 1 p = 1, 2 p = 2,
+ * 3 inf, 4 p < 2, 5 the rest. */
+#define CDIST_BW(NAME, T, L, SLEEF2)                                                                               \
+    static void NAME(T *res, const T *grad, const T *x1, const T *x2, const T *dist, int64_t nb, int64_t r1,         \
+                     int64_t r2, int64_t m, T p, int kind)                                                          \
+    {                                                                                                               \
+        T pm1 = p - (T)1, pm2 = p - (T)2;                                                                           \
+        bool vec = tsr__sleef_usable();                                                                             \
+        for (int64_t b = 0; b < nb; b++)                                                                            \
+            for (int64_t i = 0; i < r1; i++)                                                                        \
+                for (int64_t c0 = 0; c0 < m; c0 += L) {                                                             \
+                    int64_t cnt = m - c0 < L ? m - c0 : L;                                                          \
+                    T acc[L] = {0}, diff[L], ad[L], pw[L], dp[L], out[L];                                           \
+                    const T *a = x1 + (b * r1 + i) * m + c0;                                                        \
+                    for (int64_t j = 0; j < r2; j++) {                                                              \
+                        const T *q = x2 + (b * r2 + j) * m + c0;                                                    \
+                        T gk = grad[(b * r1 + i) * r2 + j], dk = dist[(b * r1 + i) * r2 + j];                       \
+                        for (int l = 0; l < L; l++) {                                                               \
+                            diff[l] = l < cnt ? a[l] - q[l] : (T)0;                                                 \
+                            ad[l] = diff[l] < 0 ? -diff[l] : diff[l];                                               \
+                            dp[l] = dk;                                                                             \
+                        }                                                                                           \
+                        if (kind >= 4) {                                                                            \
+                            T e = kind == 4 ? pm1 : pm2;                                                            \
+                            if (vec) {                                                                              \
+                                SLEEF2(TSR_SLEEF2_POW, pw, ad, 1, &e, 0, L);                                        \
+                                SLEEF2(TSR_SLEEF2_POW, dp, dp, 1, &pm1, 0, L);                                      \
+                            } else {                                                                                \
+                                for (int l = 0; l < L; l++) pw[l] = (T)pow(ad[l], e), dp[l] = (T)pow(dk, pm1);      \
+                            }                                                                                       \
+                        }                                                                                           \
+                        for (int l = 0; l < L; l++) {                                                               \
+                            T v = diff[l], s = (T)CD_SIGN(v);                                                       \
+                            if (kind == 1) out[l] = gk * s;                                                         \
+                            else if (kind == 2) out[l] = dk == 0 ? (T)0 : gk * v / dk;                              \
+                            else if (kind == 3) {                                                                   \
+                                T t = (T)ceil((double)(T)fabs((double)(ad[l] - dk)));                               \
+                                out[l] = gk * s * ((T)1 - (t < 1 ? t : (T)1));                                      \
+                            } else if (kind == 4) {                                                                 \
+                                out[l] = dk == 0 ? (T)0 : s * pw[l] * gk / dp[l];                                   \
+                                if (v == 0 && p < 1) out[l] = 0;                                                    \
+                            } else                                                                                  \
+                                out[l] = dk == 0 ? (T)0 : v * pw[l] * gk / dp[l];                                   \
+                            acc[l] += out[l];                                                                       \
+                        }                                                                                           \
+                    }                                                                                               \
+                    T *o = res + (b * r1 + i) * m + c0;                                                             \
+                    for (int64_t l = 0; l < cnt; l++) o[l] = acc[l];                                                \
+                }                                                                                                   \
+    }
+CDIST_BW(cdist_bw_f64, double, 4, tsr__sleef2_f64)
+CDIST_BW(cdist_bw_f32, float, 8, tsr__sleef2_f32)
+
+tsr_tensor *tsr_cdist_backward(const tsr_tensor *grad, const tsr_tensor *x1, const tsr_tensor *x2, double p,
+                               const tsr_tensor *dist)
+{
+    tsr_dtype dt = x1->dtype;
+    if ((dt != TSR_FLOAT32 && dt != TSR_FLOAT64) || x2->dtype != dt || grad->dtype != dt || dist->dtype != dt ||
+        x1->ndim < 2 || x2->ndim < 2 || grad->ndim != dist->ndim || grad->ndim < 2) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "_cdist_backward of these inputs is not supported by tsr yet");
+        return NULL;
+    }
+    /* the batch dims broadcast, both operands expanded and made contiguous */
+    int nd = grad->ndim;
+    int64_t s1[TSR_MAX_DIMS], s2[TSR_MAX_DIMS], nb = 1;
+    for (int d = 0; d < nd - 2; d++) {
+        s1[d] = s2[d] = grad->sizes[d];
+        nb *= grad->sizes[d];
+    }
+    int64_t r1 = x1->sizes[x1->ndim - 2], r2 = x2->sizes[x2->ndim - 2], m = x1->sizes[x1->ndim - 1];
+    s1[nd - 2] = r1, s1[nd - 1] = m, s2[nd - 2] = r2, s2[nd - 1] = m;
+    tsr_tensor *e1 = tsr_view_expand(x1, nd, s1), *e2 = e1 ? tsr_view_expand(x2, nd, s2) : NULL;
+    tsr_tensor *c1 = e2 ? tsr_contiguous(e1, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *c2 = c1 ? tsr_contiguous(e2, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *cg = c2 ? tsr_contiguous(grad, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *cd = cg ? tsr_contiguous(dist, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *r = cd ? tsr_zeros(nd, s1, dt, TSR_CPU) : NULL;
+    if (r && p != 0 && r1 && r2 && m && nb) {
+        int kind = p == 1 ? 1 : p == 2 ? 2 : isinf(p) ? 3 : p < 2 ? 4 : 5;
+        if (dt == TSR_FLOAT64)
+            cdist_bw_f64(tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(cg, NULL), tsr_tensor_ptr(c1, NULL),
+                         tsr_tensor_ptr(c2, NULL), tsr_tensor_ptr(cd, NULL), nb, r1, r2, m, p, kind);
+        else
+            cdist_bw_f32(tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(cg, NULL), tsr_tensor_ptr(c1, NULL),
+                         tsr_tensor_ptr(c2, NULL), tsr_tensor_ptr(cd, NULL), nb, r1, r2, m, (float)p, kind);
+    }
+    tsr_tensor_release(e1);
+    tsr_tensor_release(e2);
+    tsr_tensor_release(c1);
+    tsr_tensor_release(c2);
+    tsr_tensor_release(cg);
+    tsr_tensor_release(cd);
     return r;
 }

@@ -23,5 +23,10 @@ tsr_tensor *tsr_renorm_(tsr_tensor *self, double p, int64_t dim, double maxnorm)
 /* torch.cdist(x1, x2, p, compute_mode): mode 0 (mm for p = 2 past 25 rows), 1
  * (always mm for p = 2), 2 (never). */
 tsr_tensor *tsr_cdist(const tsr_tensor *x1, const tsr_tensor *x2, double p, int mode);
+/* _cdist_backward(grad, x1, x2, p, dist) of 1.13 (float32 / float64): x1's
+ * gradient over the batch dims of grad (x2's: called with x1 and x2, grad
+ * and dist swapped and transposed), DistanceOpsKernel.cpp's column loop. */
+tsr_tensor *tsr_cdist_backward(const tsr_tensor *grad, const tsr_tensor *x1, const tsr_tensor *x2, double p,
+                               const tsr_tensor *dist);
 
 #endif

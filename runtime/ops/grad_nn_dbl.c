@@ -537,3 +537,106 @@ int tsr__bw_layer_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     give(c, gin, 4, gG);
     return finish(c, n, gin);
 }
+
+/* t.unsqueeze_(d) of a temporary: UnsqueezeBackward1 over it */
+static tsr_tensor *unsq_(F *c, const tsr_tensor *a, int64_t d)
+{
+    if (c->fail || !a) return NULL;
+    tsr_ag_args x = {0};
+    x.ndims = -1;
+    x.i0 = d;
+    const tsr_tensor *in[1] = {a};
+    return record_on(c, keep(c, tsr_view_unsqueeze(a, d)), "unsqueeze_", 1, in, &x);
+}
+
+/* var_std_mean_backward({dvar, dmean}, X, var, mean, dims (2, 3), correction 0,
+ * keepdim, a variance) of 4-d X: var_backward's (2 / dof) * dvar * (X -
+ * X.mean(dims, true)) plus mean_backward's dmean.expand(X's sizes) / count */
+static tsr_tensor *var_mean_bw(F *c, const tsr_tensor *dvar, const tsr_tensor *dmean, const tsr_tensor *X)
+{
+    if (c->fail || !X) return NULL;
+    double cnt = (double)(X->sizes[2] * X->sizes[3]);
+    tsr_tensor *r = NULL;
+    if (dvar) {
+        tsr_dims ds = {.n = 2, .d = {2, 3}};
+        tsr_tensor *mu = c->fail ? NULL : keep(c, tsr__ag_mean(X, &ds, true));
+        tsr_tensor *xc = B(SUB, X, mu);
+        r = B(MUL, S(MUL, dvar, 2.0 / cnt), xc);
+    }
+    if (dmean) r = addt(c, r, S(DIV, expand_as(c, dmean, X), cnt));
+    return r;
+}
+
+int tsr__bw_group_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (n->nextra < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "group_norm's backward lost its statistics");
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    tsr_tensor *X = SAVED(0), *gamma = n->in_present[1] ? SAVED(1) : NULL;
+    const tsr_tensor *dY = out_grad(n, g, 0), *dmean = out_grad(n, g, 1), *drstd = out_grad(n, g, 2);
+    if (c->fail) return finish(c, n, gin);
+    int64_t N = X->sizes[0], C = X->sizes[1], G = n->a.i0, D = C / G, HxW = 1;
+    for (int i = 2; i < X->ndim; i++) HxW *= X->sizes[i];
+    double s = 1.0 / (double)(D * HxW);
+    int64_t s4[4] = {N, G, D, HxW}, s1[4] = {N, G, 1, 1}, sg[4] = {1, G, D, 1};
+    /* the saved result1 / result2: this node's outputs 1 and 2 while creating */
+    tsr_tensor *mean = n->extra[0], *rstd = n->extra[1];
+    if (tsr__ag_creating()) {
+        mean = keep(c, tsr__ag_output_alias(n, n->extra[0], 1, 3));
+        rstd = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, n->extra[1], 2, 3));
+    }
+    tsr_tensor *X_t = reshape(c, X, 4, s4), *mean_t = reshape(c, mean, 4, s1), *rstd_t = reshape(c, rstd, 4, s1);
+    tsr_tensor *dY_t = NULL, *ds = NULL, *db = NULL, *t, *u;
+    if (dY) {
+        dY_t = reshape(c, dY, 4, s4);
+        ds = unsq_(c, sum1(c, B(MUL, dY_t, X_t), 3, false), 3);
+        db = unsq_(c, sum1(c, dY_t, 3, false), 3);
+    }
+    tsr_tensor *dX = NULL, *dgamma = NULL, *dbeta = NULL;
+    if (NEED(0)) {
+        tsr_tensor *gamma_t = gamma ? reshape(c, gamma, 4, sg) : NULL;
+        /* 1.13 computes var = (1 / rstd^2 - eps).clamp_min(0) here, which a variance's
+           var_std_mean_backward never reads: its nodes reach nothing */
+        tsr_tensor *rstd_cube = B(MUL, B(MUL, rstd_t, rstd_t), rstd_t), *dvar = NULL;
+        if (drstd) {   /* -0.5 * rstd_cube * drstd.view(N, G, 1, 1), the right operand first */
+            u = c->fail ? NULL : keep(c, tsr__ag_view(drstd, 4, s1));
+            dvar = B(MUL, S(MUL, rstd_cube, -0.5), u);
+        }
+        if (dY) {
+            tsr_tensor *a = gamma ? B(MUL, rstd_t, gamma_t) : rstd_t;
+            tsr_tensor *b = unsq_(c, sum1(c, gamma ? B(MUL, ds, gamma_t) : ds, 2, false), 2);
+            tsr_tensor *cc = unsq_(c, sum1(c, gamma ? B(MUL, db, gamma_t) : db, 2, false), 2);
+            b = S(MUL, B(MUL, B(SUB, B(MUL, cc, mean_t), b), rstd_cube), s);   /* (c * mean - b) * rstd_cube * s */
+            u = S(MUL, B(MUL, cc, rstd_t), s);                                 /* -b * mean - c * rstd * s */
+            t = B(MUL, c->fail ? NULL : keep(c, tsr__ag_unary(TSR_UNOP_NEG, b)), mean_t);
+            cc = B(SUB, t, u);
+            u = B(MUL, b, X_t);   /* a * dY + b * X + c */
+            t = B(MUL, a, dY_t);
+            dX = B(ADD, B(ADD, t, u), cc);
+            if (dmean && drstd) {
+                u = c->fail ? NULL : keep(c, tsr__ag_view(dmean, 4, s1));
+                dX = B(ADD, dX, var_mean_bw(c, dvar, u, X_t));   /* dX += */
+            }
+            dX = reshape(c, dX, X->ndim, X->sizes);
+        } else if (dmean && drstd) {
+            u = c->fail ? NULL : keep(c, tsr__ag_view(dmean, 4, s1));
+            dX = reshape(c, var_mean_bw(c, dvar, u, X_t), X->ndim, X->sizes);
+        }
+    }
+    if (NEED(1) && dY) {   /* ((ds - db * mean) * rstd).sum(0).reshape_as(gamma) */
+        t = B(SUB, ds, B(MUL, db, mean_t));
+        dgamma = reshape(c, sum1(c, B(MUL, t, rstd_t), 0, false), n->in_nd[1], n->in_sizes[1]);
+    }
+    if (NEED(2) && dY && !gamma && !c->fail) {   /* db.sum(0).reshape_as(an undefined gamma), as 1.13 */
+        tsr_error_set(TSR_ERR_RUNTIME, "shape '[0]' is invalid for input of size %lld", (long long)C);
+        c->fail = true;
+    }
+    if (NEED(2) && dY) dbeta = reshape(c, sum1(c, db, 0, false), n->in_nd[2], n->in_sizes[2]);
+    give(c, gin, 0, dX);
+    give(c, gin, 1, dgamma);
+    give(c, gin, 2, dbeta);
+    return finish(c, n, gin);
+}

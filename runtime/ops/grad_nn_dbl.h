@@ -31,5 +31,10 @@ int tsr__bw_max_pool_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_avg_pool_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_batch_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 int tsr__bw_layer_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
+/* native_group_norm (input, weight, bias; groups i0; mean and rstd kept in
+ * extra[0..1]) with create_graph, or with gradients for its mean and rstd:
+ * 1.13's infinitely_differentiable_native_group_norm_backward, whose mean
+ * and rstd are the node's outputs 1 and 2 (saved result1 / result2) */
+int tsr__bw_group_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin);
 
 #endif

@@ -113,8 +113,8 @@ int tsr__bw_hypot(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *y = SAVED(TSR_AG_OUT);
-    if (NEED(0)) give(c, gin, 0, DIV(MUL(g, SAVED(0)), y));
     if (NEED(1)) give(c, gin, 1, DIV(MUL(g, SAVED(1)), y));
+    if (NEED(0)) give(c, gin, 0, DIV(MUL(g, SAVED(0)), y));
     return finish(c, n, gin);
 }
 
@@ -259,6 +259,7 @@ int tsr__bw_xlogy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *x = SAVED(0);
     bool sc = !strcmp(n->f->key, "xlogy_s");
     tsr_tensor *y = sc ? NULL : SAVED(1);
+    if (!sc && NEED(1)) give(c, gin, 1, DIV(MUL(g, x), y));   /* other first (1.13's generated order) */
     if (NEED(0) && !c->fail) {
         tsr_tensor *l = NULL, *mask = NULL;
         tsr_operand a = tsr_operand_tensor(g);
@@ -271,7 +272,6 @@ int tsr__bw_xlogy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         if (mask && l && !c->fail) l = keep(c, tsr__ag_masked_fill0(l, mask));
         give(c, gin, 0, l);
     }
-    if (!sc && NEED(1)) give(c, gin, 1, DIV(MUL(g, x), y));
     return finish(c, n, gin);
 }
 
@@ -439,14 +439,18 @@ static tsr_tensor *norm_bw(F *c, const tsr_tensor *g, const tsr_tensor *x, doubl
 int tsr__bw_dist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *diff = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
-    tsr_tensor *r = norm_bw(c, g, diff, n->a.d0, SAVED(TSR_AG_OUT), NULL);
-    if (r && NEED(0)) give(c, gin, 0, r);
-    if (r && NEED(1)) give(c, gin, 1, un(c, TSR_UNOP_NEG, r));
-    if (!r && !c->fail && NEED(1)) {   /* p == 0: 1.13 negates the undefined gradient */
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected a proper Tensor but got None (or an undefined Tensor in C++) for "
-                                       "argument #0 'self'");
-        c->fail = true;
+    /* each input's formula on its own, other's first (1.13's generated order):
+       norm_backward(grad, self - other, p, result), negated for other */
+    for (int i = 1; i >= 0 && !c->fail; i--) {
+        if (!NEED(i)) continue;
+        tsr_tensor *diff = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
+        tsr_tensor *r = norm_bw(c, g, diff, n->a.d0, SAVED(TSR_AG_OUT), NULL);
+        if (r) give(c, gin, i, i ? un(c, TSR_UNOP_NEG, r) : r);
+        else if (i && !c->fail) {   /* p == 0: 1.13 negates the undefined gradient */
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected a proper Tensor but got None (or an undefined Tensor in C++) for "
+                                           "argument #0 'self'");
+            c->fail = true;
+        }
     }
     return finish(c, n, gin);
 }
@@ -538,7 +542,7 @@ int tsr__bw_logaddexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *y = SAVED(1);
     bool two = !strcmp(n->f->key, "logaddexp2");
-    for (int i = 0; i < 2; i++) {
+    for (int i = 1; i >= 0; i--) {   /* other's first (1.13's generated order) */
         if (!NEED(i)) continue;
         tsr_tensor *d = i == 0 ? bin(c, TSR_BINOP_SUB, y, x) : bin(c, TSR_BINOP_SUB, x, y);
         tsr_tensor *e = two ? sbin(c, TSR_BINOP_POW, 2.0, d) : un(c, TSR_UNOP_EXP, d);

@@ -72,7 +72,7 @@ static tsr_tensor *base_grid(tsr_dtype dt, tsr_device dev, int n, const int64_t 
     return base;
 }
 
-static tsr_tensor *flat_base(tsr_dtype dt, tsr_device dev, int n, const int64_t *size, bool ac)
+tsr_tensor *tsr_nn_affine_base_flat(tsr_dtype dt, tsr_device dev, int n, const int64_t *size, bool ac)
 {
     tsr_tensor *base = base_grid(dt, dev, n, size, ac);
     if (!base) return NULL;
@@ -86,7 +86,7 @@ static tsr_tensor *flat_base(tsr_dtype dt, tsr_device dev, int n, const int64_t 
 
 tsr_tensor *tsr_nn_affine_grid(const tsr_tensor *theta, int n, const int64_t *size, bool align_corners)
 {
-    tsr_tensor *b = flat_base(theta->dtype, theta->device, n, size, align_corners);
+    tsr_tensor *b = tsr_nn_affine_base_flat(theta->dtype, theta->device, n, size, align_corners);
     tsr_tensor *tt = b ? tsr_view_transpose(theta, 1, 2) : NULL;
     tsr_tensor *g = tt ? tsr_bmm(b, tt, NULL) : NULL;
     tsr_tensor_release(b);
@@ -102,7 +102,7 @@ tsr_tensor *tsr_nn_affine_grid(const tsr_tensor *theta, int n, const int64_t *si
 
 tsr_tensor *tsr_nn_affine_grid_backward(const tsr_tensor *grad, int n, const int64_t *size, bool align_corners)
 {
-    tsr_tensor *b = flat_base(grad->dtype, grad->device, n, size, align_corners);
+    tsr_tensor *b = tsr_nn_affine_base_flat(grad->dtype, grad->device, n, size, align_corners);
     tsr_tensor *bt = b ? tsr_view_transpose(b, 1, 2) : NULL;
     int64_t gs[3] = {size[0], b ? b->sizes[1] : 0, n - 2};
     tsr_tensor *gv = bt ? tsr_view_view(grad, 3, gs) : NULL;

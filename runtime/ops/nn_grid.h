@@ -12,6 +12,9 @@ tsr_tensor *tsr_nn_affine_grid(const tsr_tensor *theta, int n, const int64_t *si
 /* affine_grid_generator_backward: the gradient of theta (a transposed view)
  * from grad, the grid's gradient. */
 tsr_tensor *tsr_nn_affine_grid_backward(const tsr_tensor *grad, int n, const int64_t *size, bool align_corners);
+/* make_base_grid_4D / _5D viewed as (N, prod(spatial), n - 1): the base grid
+ * both of them multiply (size: the n sizes of affine_grid). NEW reference or NULL. */
+tsr_tensor *tsr_nn_affine_base_flat(tsr_dtype dt, tsr_device dev, int n, const int64_t *size, bool ac);
 
 /* grid_sampler's checks (check_grid_sampler_common/_2d/_3d) for mode
  * 0 bilinear, 1 nearest, 2 bicubic. 0 or -1. */

@@ -313,8 +313,13 @@ static float muladdf(float a, float x, float y)
     float p = a * x;
     return y + p;
 }
+static double muladd(double a, double x, double y)
+{
+    double p = a * x;
+    return y + p;
+}
 EBAG_KERNEL(ebag_f32, float, fmaf, muladdf)
-EBAG_KERNEL(ebag_f64, double, fma, fma)
+EBAG_KERNEL(ebag_f64, double, fma, muladd)
 
 /* an int64 copy of t's values (n of them) from the runtime allocator */
 static int64_t *int_values(const tsr_tensor *t, int64_t n)
@@ -567,10 +572,6 @@ int tsr__bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     if (n->released) {
         SAVED(0);
-        c->fail = true;
-    }
-    if (!c->fail && tsr__ag_creating()) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'embedding_bag_backward' is not implemented.");
         c->fail = true;
     }
     if (!c->fail && n->nextra < 4) {
