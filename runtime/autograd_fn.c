@@ -1828,6 +1828,12 @@ static int bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     if (!tsr__ag_creating()) return tsr__bw_embedding_bag(n, g, gin);
     F c0 = {0}, *c = &c0;
+    if (n->a.keepdim && NEED(0) && tsr_tensor_requires_grad(g)) {   /* sparse=True: 1.13 records the sparse path's ops */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative of %s with sparse=True (a higher-order gradient, "
+                      "create_graph=True) is not implemented.", n->name);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
     tsr_tensor *w = SAVED(0), *psw = NEED(1) || n->saved[1].t ? SAVED(1) : NULL;
     if (c->fail) return finish(c, n, gin);
     tsr__ag_set_creating(false);
