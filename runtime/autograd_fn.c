@@ -467,11 +467,12 @@ static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* conj (a complex input's conjugate view): grad.conj() */
+/* conj (a complex input's conjugate view): grad.conj(), itself a conj view
+ * (ConjBackward0 with create_graph) */
 static int bw_conj(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, cj(c, g));
+    give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_conj(g)));
     return finish(c, n, gin);
 }
 
@@ -1150,22 +1151,41 @@ static int bw_piece_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* view_as_real: view_as_complex(grad.contiguous()) */
+/* grad.contiguous(): grad itself, or its copy (CloneBackward0 with
+ * create_graph) */
+static tsr_tensor *contig(F *c, const tsr_tensor *g)
+{
+    if (c->fail || !g) return NULL;
+    if (tsr_tensor_is_contiguous(g)) return (tsr_tensor *)g;
+    const tsr_tensor *in[1] = {g};
+    return record_on(c, keep(c, tsr_contiguous(g, TSR_MF_CONTIGUOUS)), "clone", 1, in, NULL);
+}
+
+/* view_as_real: view_as_complex(grad.contiguous()) (ViewAsComplexBackward0
+ * with create_graph) */
 static int bw_view_as_real(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *gc = keep(c, tsr_contiguous(g, TSR_MF_CONTIGUOUS));
-    give(c, gin, 0, gc ? keep(c, tsr_view_as_complex(gc)) : NULL);
+    tsr_tensor *gc = contig(c, g);
+    const tsr_tensor *in[1] = {gc};
+    give(c, gin, 0, gc ? record_on(c, keep(c, tsr_view_as_complex(gc)), "view_as_complex", 1, in, NULL) : NULL);
     return finish(c, n, gin);
 }
 
-/* view_as_complex: view_as_real(grad.contiguous().resolve_conj()) */
+/* view_as_complex: view_as_real(grad.contiguous().resolve_conj())
+ * (ViewAsRealBackward0 with create_graph) */
 static int bw_view_as_complex(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *gc = keep(c, tsr_contiguous(g, TSR_MF_CONTIGUOUS));
-    tsr_tensor *gr = gc ? keep(c, tsr_resolve_conj(gc)) : NULL;
-    give(c, gin, 0, gr ? keep(c, tsr_view_as_real(gr)) : NULL);
+    tsr_tensor *gc = contig(c, g);
+    if (gc && gc->conj && tsr__ag_creating()) {   /* resolve_conj's copy is not recorded */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: recording resolve_conj in a backward formula is "
+                      "not implemented.");
+        c->fail = true;
+    }
+    tsr_tensor *gr = gc && !c->fail ? keep(c, tsr_resolve_conj(gc)) : NULL;
+    const tsr_tensor *in[1] = {gr};
+    give(c, gin, 0, gr ? record_on(c, keep(c, tsr_view_as_real(gr)), "view_as_real", 1, in, NULL) : NULL);
     return finish(c, n, gin);
 }
 
@@ -3378,13 +3398,19 @@ static int bw_addbmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { retur
 static tsr_tensor *matmul_(F *c, const tsr_tensor *a, const tsr_tensor *b)
 {
     if (c->fail || !a || !b) return NULL;
-    return keep(c, tsr_matmul(a, b, NULL));
+    return keep(c, tsr__ag_matmul(a, b));   /* 1.13's decomposition with create_graph */
 }
-/* A^H of the last two dims */
+/* a.conj(): the lazy conjugate view (ConjBackward0) */
+static tsr_tensor *cjv(F *c, const tsr_tensor *a)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr__ag_conj(a));
+}
+/* A^H of the last two dims: transpose(-2, -1).conj() as 1.13's mH() */
 static tsr_tensor *mH(F *c, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
-    return cj(c, transpose(c, a, a->ndim - 2, a->ndim - 1));
+    return cjv(c, transpose(c, a, a->ndim - 2, a->ndim - 1));
 }
 
 /* linalg_cross(self, other, dim i0): cross(other.conj(), grad), cross(grad, self.conj()) */
@@ -3392,12 +3418,12 @@ static int bw_linalg_cross(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     if (NEED(0)) {
-        tsr_tensor *o = cj(c, SAVED(1));
-        if (!c->fail) give(c, gin, 0, keep(c, tsr_linalg_cross(o, g, n->a.i0, NULL)));
+        tsr_tensor *o = cjv(c, SAVED(1));
+        if (!c->fail) give(c, gin, 0, keep(c, tsr__ag_linalg_cross(o, g, n->a.i0)));
     }
     if (NEED(1)) {
-        tsr_tensor *x = cj(c, SAVED(0));
-        if (!c->fail) give(c, gin, 1, keep(c, tsr_linalg_cross(g, x, n->a.i0, NULL)));
+        tsr_tensor *x = cjv(c, SAVED(0));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_linalg_cross(g, x, n->a.i0)));
     }
     return finish(c, n, gin);
 }
@@ -3419,16 +3445,46 @@ static tsr_tensor *solve_diag(F *c, const tsr_tensor *A, const tsr_tensor *v)
     int64_t sz[TSR_MAX_DIMS];
     for (int i = 0; i < A->ndim - 1; i++) sz[i] = A->sizes[i];
     tsr_tensor *e = expand(c, unsq(c, v, -1), A->ndim - 1, sz);
-    tsr_tensor *d = e ? keep(c, tsr_diag_embed(e, 0, -2, -1)) : NULL;
+    tsr_tensor *d = e ? keep(c, tsr__ag_diag_embed(e, 0, -2, -1)) : NULL;
     d = transpose(c, d, A->ndim - 2, A->ndim - 1);   /* F-transposed, as 1.13 passes it */
-    tsr_tensor *ah = mH(c, A), *x = NULL, *info = NULL;
+    tsr_tensor *ah = mH(c, A);
     if (c->fail) return NULL;
-    if (tsr_linalg_solve_ex(ah, d, true, NULL, &x, &info) < 0) {
-        c->fail = true;
-        return NULL;
+    if (!tsr__ag_creating()) {   /* the solve without its checks, as before */
+        tsr_tensor *x = NULL, *info = NULL;
+        if (tsr_linalg_solve_ex(ah, d, true, NULL, &x, &info) < 0) {
+            c->fail = true;
+            return NULL;
+        }
+        keep(c, info);
+        return keep(c, x);
     }
-    keep(c, info);
-    return keep(c, x);
+    return keep(c, tsr__ag_linalg_solve(ah, d, true));
+}
+
+/* whether any element of the bool tensor m is true; false on error */
+static bool any_true(F *c, const tsr_tensor *m)
+{
+    tsr_dims all = {.n = -1};
+    tsr_tensor *t = c->fail ? NULL : keep(c, tsr_sum(m, &all, false, TSR_DTYPE_UNDEFINED, NULL));
+    tsr_scalar v;
+    return t && tsr_tensor_item(t, &v) == 0 && tsr_scalar_to_double(v) > 0;
+}
+
+/* linalg_det_backward in grad mode (create_graph): linalg_solve(A^H,
+ * diag_embed(grad * det.conj()).mT()) for a non-singular A; 1.13 takes an
+ * SVD-based formula where |det| is small, which is not recorded here */
+static int det_grad_mode(F *c, tsr_node *n, const tsr_tensor *g, const tsr_tensor *A, const tsr_tensor *det,
+                         tsr_tensor **gin)
+{
+    double eps = A->dtype == TSR_FLOAT64 || A->dtype == TSR_COMPLEX128 ? DBL_EPSILON : FLT_EPSILON;
+    tsr_tensor *small = cmps(c, TSR_CMP_LT, keep(c, tsr_unary(TSR_UNOP_ABS, det, NULL, NULL)), 100.0 * eps);
+    if (any_true(c, small)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of 'linalg_det' at a (nearly) "
+                      "singular matrix is not implemented.");
+        c->fail = true;
+    }
+    give(c, gin, 0, solve_diag(c, A, MUL(g, cjv(c, det))));
+    return finish(c, n, gin);
 }
 
 /* _linalg_det: d = grad * conj(det) on a diagonal, solved with the LU
@@ -3446,6 +3502,7 @@ static int bw_linalg_det(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, zeros_in(c, n, 0, g));
         return finish(c, n, gin);
     }
+    if (tsr__ag_creating()) return det_grad_mode(c, n, g, A, det, gin);
     tsr_tensor *v = MUL(g, cj(c, det));
     int64_t sz[TSR_MAX_DIMS];
     for (int i = 0; i < A->ndim - 1; i++) sz[i] = A->sizes[i];
@@ -3503,6 +3560,17 @@ static int bw_linalg_solve(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (!vec && X->ndim == A->ndim - 1) {
         vec = true;
         for (int i = 0; i < X->ndim; i++) vec &= X->sizes[i] == A->sizes[i];
+    }
+    if (tsr__ag_creating()) {   /* 1.13 in grad mode: gB = linalg_solve(A^H, gX, left), no LU kept */
+        tsr_tensor *ah = mH(c, A), *gm = vec ? unsq(c, g, -1) : (tsr_tensor *)g;
+        tsr_tensor *gB = c->fail ? NULL : keep(c, tsr__ag_linalg_solve(ah, gm, left));
+        if (NEED(0)) {
+            tsr_tensor *xh = mH(c, vec ? unsq(c, X, -1) : X);
+            tsr_tensor *gA = un(c, TSR_UNOP_NEG, left ? matmul_(c, gB, xh) : matmul_(c, xh, gB));
+            give(c, gin, 0, vec && gA ? keep(c, tsr__ag_squeeze_dim(gA, gA->ndim - 1)) : gA);
+        }
+        if (NEED(1)) give(c, gin, 1, vec && gB ? keep(c, tsr__ag_squeeze_dim(gB, gB->ndim - 1)) : gB);
+        return finish(c, n, gin);
     }
     bool use_t = tsr_tensor_is_contiguous(A) && !tsr_dtype_is_complex(A->dtype);
     const tsr_tensor *fa = use_t ? transpose(c, A, A->ndim - 2, A->ndim - 1) : A;

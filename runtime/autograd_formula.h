@@ -94,6 +94,11 @@ tsr_tensor *tsr__ag_where(const tsr_tensor *cond, const tsr_tensor *a, const tsr
 tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim);
 tsr_tensor *tsr__ag_mean(const tsr_tensor *a, const tsr_dims *dims, bool keepdim);
 tsr_tensor *tsr__ag_reshape(const tsr_tensor *a, int nd, const int64_t *sizes);
+tsr_tensor *tsr__ag_conj(const tsr_tensor *a);
+tsr_tensor *tsr__ag_matmul(const tsr_tensor *a, const tsr_tensor *b);
+tsr_tensor *tsr__ag_linalg_solve(const tsr_tensor *A, const tsr_tensor *B, bool left);
+tsr_tensor *tsr__ag_diag_embed(const tsr_tensor *a, int64_t offset, int64_t d1, int64_t d2);
+tsr_tensor *tsr__ag_linalg_cross(const tsr_tensor *a, const tsr_tensor *b, int64_t dim);
 
 static inline tsr_tensor *bin(F *c, tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
 {

@@ -1414,6 +1414,10 @@ TEST(autograd_double_backward_matches_finite_differences)
         bool found = false;
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++)
             found = !strcmp(cases[j].key, tsr__ag_dbl_at(i)) && (cases[j].domain >= 0);
+        /* complex inputs or outputs, which the float64 walk cannot take: conformance case
+         * autograd/dbl_grad_complex */
+        found = found || !strcmp(tsr__ag_dbl_at(i), "conj") || !strcmp(tsr__ag_dbl_at(i), "view_as_real") ||
+                !strcmp(tsr__ag_dbl_at(i), "view_as_complex");
         if (!found) printf("    no second-order case for %s\n", tsr__ag_dbl_at(i));
         CHECK(found);
     }
