@@ -405,6 +405,16 @@ tsr_tensor *tsr__ag_conj(const tsr_tensor *a)
     return rec(tsr_conj((tsr_tensor *)a), "conj", 1, in, NULL);
 }
 
+/* a.conj() with its values materialized (conj_physical; the kernels a
+ * formula calls read stored values), recorded as 1.13's lazy conj
+ * (ConjBackward0) while the engine creates a graph; a itself when real */
+tsr_tensor *tsr__ag_conj_values(const tsr_tensor *a)
+{
+    if (!tsr_dtype_is_complex(a->dtype)) return tsr_tensor_retain((tsr_tensor *)a);
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_conj_physical((tsr_tensor *)a, NULL), "conj", 1, in, NULL);
+}
+
 /* a viewed as sizes, recorded as at::_unsafe_view (UnsafeViewBackward0) */
 static tsr_tensor *unsafe_view(tsr_tensor *m, int nd, const int64_t *sizes)
 {
@@ -505,7 +515,11 @@ tsr_tensor *tsr__ag_linalg_cross(const tsr_tensor *a, const tsr_tensor *b, int64
     x.ndims = -1;
     x.i0 = dim;
     const tsr_tensor *in[2] = {a, b};
-    return rec(tsr_linalg_cross(a, b, dim, NULL), "linalg_cross", 2, in, &x);
+    tsr_tensor *ra = tsr_resolve_bits(a), *rb = ra ? tsr_resolve_bits(b) : NULL;   /* the kernel reads stored values */
+    tsr_tensor *r = rb ? tsr_linalg_cross(ra, rb, dim, NULL) : NULL;
+    tsr_tensor_release(ra);
+    tsr_tensor_release(rb);
+    return rec(r, "linalg_cross", 2, in, &x);
 }
 
 /* The formulas that are built only of the recording helpers above, in

@@ -80,11 +80,13 @@ static tsr_tensor *where0(F *c, const tsr_tensor *cond, const tsr_tensor *a, boo
     if (c->fail || !cond || !a) return NULL;
     return keep(c, tsr__ag_where0(cond, a, zero_first));
 }
+/* a.conj() as 1.13's formulas write it (ConjBackward0 with
+ * create_graph), its values materialized; a itself when real */
 static tsr_tensor *cj(F *c, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
     if (!tsr_dtype_is_complex(a->dtype)) return (tsr_tensor *)a;
-    return un(c, TSR_UNOP_CONJ_PHYSICAL, a);
+    return keep(c, tsr__ag_conj_values(a));
 }
 static tsr_tensor *zeros(F *c, int nd, const int64_t *sizes, tsr_dtype dt)
 {
@@ -192,11 +194,24 @@ static int bw_rsub(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* handle_r_to_c(self_st, r): the real part of a complex gradient r of a
+ * real input i, at::real (SelectBackward0 over ViewAsRealBackward0) with
+ * create_graph; r itself otherwise (the engine's cast takes the same part) */
+static tsr_tensor *r_to_c(F *c, tsr_node *n, int i, tsr_tensor *r)
+{
+    if (c->fail || !r || !tsr__ag_creating() || !tsr_dtype_is_complex(r->dtype) ||
+        tsr_dtype_is_complex(n->in_dtype[i]))
+        return r;
+    tsr_tensor *re = keep(c, tsr_view_real(r));
+    if (re && tsr_ag_record_part(r, re, false) < 0) c->fail = true;
+    return c->fail ? NULL : re;
+}
+
 static int bw_mul(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1))));
-    if (NEED(1)) give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(0))));
+    if (NEED(0)) give(c, gin, 0, r_to_c(c, n, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1)))));
+    if (NEED(1)) give(c, gin, 1, r_to_c(c, n, 1, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(0)))));
     return finish(c, n, gin);
 }
 
@@ -204,10 +219,10 @@ static int bw_div(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *other = SAVED(1);
-    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other)));
+    if (NEED(0)) give(c, gin, 0, r_to_c(c, n, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other))));
     if (NEED(1)) {   /* -grad * ((self / other) / other).conj() */
         tsr_tensor *q = bin(c, TSR_BINOP_DIV, bin(c, TSR_BINOP_DIV, SAVED(0), other), other);
-        give(c, gin, 1, bin(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), cj(c, q)));
+        give(c, gin, 1, r_to_c(c, n, 1, bin(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), cj(c, q))));
     }
     return finish(c, n, gin);
 }
@@ -327,7 +342,7 @@ static tsr_tensor *down(F *c, const tsr_tensor *t, bool bf)
 UNARY_OUT(bw_exp, MUL(g, cj(c, y)))
 UNARY_SELF(bw_log, DIV(g, cj(c, x)))
 UNARY_SELF(bw_sin, MUL(g, cj(c, un(c, TSR_UNOP_COS, x))))
-UNARY_SELF(bw_cos, MUL(g, cj(c, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_SIN, x)))))
+UNARY_SELF(bw_cos, MUL(g, un(c, TSR_UNOP_NEG, cj(c, un(c, TSR_UNOP_SIN, x)))))   /* grad * -self.sin().conj() */
 UNARY_SELF(bw_sinh, MUL(g, cj(c, un(c, TSR_UNOP_COSH, x))))
 UNARY_SELF(bw_cosh, MUL(g, cj(c, un(c, TSR_UNOP_SINH, x))))
 UNARY_OUT(bw_tan, MUL(g, cj(c, sbin(c, TSR_BINOP_ADD, 1.0, bins(c, TSR_BINOP_POW, y, 2.0)))))
@@ -357,14 +372,18 @@ static int bw_tanh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     give(c, gin, 0, tanh_bw(c, g, SAVED(TSR_AG_OUT)));
     return finish(c, n, gin);
 }
-/* sigmoid_backward(dy, y): dy * (1 - y) * y (bfloat16 widened);
+/* sigmoid_backward(dy, y): dy * (1 - y) * y (bfloat16 widened), complex
+ * dy * ((1 - y) * y).conj();
  * SigmoidBackwardBackward0 with create_graph */
 static tsr_tensor *sigmoid_bw(F *c, const tsr_tensor *g_, const tsr_tensor *y0)
 {
     if (c->fail || !g_ || !y0) return NULL;
     bool was = tsr__ag_set_creating(false), bf = g_->dtype == TSR_BFLOAT16;
-    tsr_tensor *y = up(c, y0, bf), *g = up(c, g_, bf);
-    tsr_tensor *r = down(c, MUL(MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, y)), y), bf);
+    tsr_tensor *y = up(c, y0, bf), *g = up(c, g_, bf), *r;
+    if (tsr_dtype_is_complex(y0->dtype))   /* the kernel's a * conj((1 - b) * b) */
+        r = MUL(g, cj(c, MUL(sbin(c, TSR_BINOP_SUB, 1.0, y), y)));
+    else
+        r = down(c, MUL(MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, y)), y), bf);
     tsr__ag_set_creating(was);
     const tsr_tensor *in[2] = {g_, y0};
     return record_on(c, r, "sigmoid_backward", 2, in, NULL);
@@ -396,20 +415,24 @@ static int bw_relu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 /* the backward ops' own derivatives (derivatives.yaml): inputs
- * (grad_output, output or self) */
+ * (grad_output, output or self). tanh_backward: grad_output
+ * tanh_backward(grad, output.conj()), output grad.conj() * (-2 *
+ * output.conj() * grad_output) (1.13's graph) */
 static int bw_tanh_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, tanh_bw(c, g, SAVED(1)));
-    if (NEED(1)) give(c, gin, 1, MUL(g, cj(c, MUL(sbin(c, TSR_BINOP_MUL, -2.0, cj(c, SAVED(1))), SAVED(0)))));
+    if (NEED(0)) give(c, gin, 0, tanh_bw(c, g, cj(c, SAVED(1))));
+    if (NEED(1)) give(c, gin, 1, MUL(cj(c, g), MUL(sbin(c, TSR_BINOP_MUL, -2.0, cj(c, SAVED(1))), SAVED(0))));
     return finish(c, n, gin);
 }
+/* sigmoid_backward: grad_output sigmoid_backward(grad, output.conj()),
+ * output grad.conj() * grad_output * (-2 * output.conj() + 1) */
 static int bw_sigmoid_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, sigmoid_bw(c, g, SAVED(1)));
+    if (NEED(0)) give(c, gin, 0, sigmoid_bw(c, g, cj(c, SAVED(1))));
     if (NEED(1))
-        give(c, gin, 1, MUL(MUL(g, SAVED(0)), bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_MUL, -2.0, cj(c, SAVED(1))), 1.0)));
+        give(c, gin, 1, MUL(MUL(cj(c, g), SAVED(0)), bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_MUL, -2.0, cj(c, SAVED(1))), 1.0)));
     return finish(c, n, gin);
 }
 static int bw_threshold_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -441,12 +464,6 @@ static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
     if (c->fail) return finish(c, n, gin);
     if (tsr_dtype_is_complex(x->dtype)) {   /* ((gx - (sgn * sgn) * gx.conj()) / (2. * abs)).masked_fill_(abs == 0., 0.) */
-        if (tsr__ag_creating()) {
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of SgnBackward0 of a complex "
-                          "tensor is not implemented.");
-            c->fail = true;
-            return finish(c, n, gin);
-        }
         tsr_tensor *ab = un(c, TSR_UNOP_ABS, x);
         tsr_tensor *v = DIV(bin(c, TSR_BINOP_SUB, g, MUL(MUL(y, y), cj(c, g))), sbin(c, TSR_BINOP_MUL, 2.0, ab));
         give(c, gin, 0, masked_fill0(c, v, cmps(c, TSR_CMP_EQ, ab, 0.0)));
@@ -3428,12 +3445,14 @@ static int bw_linalg_cross(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* linalg_inv_ex: -inverse^H @ (grad @ inverse^H) */
+/* linalg_inv_ex: -at::matmul(inverse.mH(), at::matmul(grad, inverse.mH())),
+ * the two mH() two views (two nodes with create_graph), inner first */
 static int bw_linalg_inv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *ih = mH(c, SAVED(TSR_AG_OUT));
-    give(c, gin, 0, un(c, TSR_UNOP_NEG, matmul_(c, ih, matmul_(c, g, ih))));
+    tsr_tensor *inv = SAVED(TSR_AG_OUT);
+    tsr_tensor *inner = matmul_(c, g, mH(c, inv));
+    give(c, gin, 0, un(c, TSR_UNOP_NEG, matmul_(c, mH(c, inv), inner)));
     return finish(c, n, gin);
 }
 

@@ -94,7 +94,10 @@ tsr_tensor *tsr__ag_where(const tsr_tensor *cond, const tsr_tensor *a, const tsr
 tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim);
 tsr_tensor *tsr__ag_mean(const tsr_tensor *a, const tsr_dims *dims, bool keepdim);
 tsr_tensor *tsr__ag_reshape(const tsr_tensor *a, int nd, const int64_t *sizes);
+/* a.conj(): the lazy conjugate view (ConjBackward0) */
 tsr_tensor *tsr__ag_conj(const tsr_tensor *a);
+/* a.conj() materialized, recorded as ConjBackward0 with create_graph */
+tsr_tensor *tsr__ag_conj_values(const tsr_tensor *a);
 tsr_tensor *tsr__ag_matmul(const tsr_tensor *a, const tsr_tensor *b);
 tsr_tensor *tsr__ag_linalg_solve(const tsr_tensor *A, const tsr_tensor *B, bool left);
 tsr_tensor *tsr__ag_diag_embed(const tsr_tensor *a, int64_t offset, int64_t d1, int64_t d2);

@@ -47,11 +47,13 @@ static tsr_tensor *where0(F *c, const tsr_tensor *cond, const tsr_tensor *g)
     if (c->fail || !cond || !g) return NULL;
     return keep(c, tsr__ag_where0(cond, g, false));
 }
+/* a.conj() as 1.13's formulas write it (ConjBackward0 with
+ * create_graph), its values materialized; a itself when real */
 static tsr_tensor *cj(F *c, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
     if (!tsr_dtype_is_complex(a->dtype)) return (tsr_tensor *)a;
-    return un(c, TSR_UNOP_CONJ_PHYSICAL, a);
+    return keep(c, tsr__ag_conj_values(a));
 }
 #define MUL(a, b) bin(c, TSR_BINOP_MUL, (a), (b))
 #define DIV(a, b) bin(c, TSR_BINOP_DIV, (a), (b))
