@@ -496,6 +496,35 @@ tsr_tensor *tsr__ag_linalg_solve(const tsr_tensor *A, const tsr_tensor *B, bool 
     return rec(x, "linalg_solve", 2, in, &d);
 }
 
+/* at::linalg_solve_triangular(A, B, upper, left, unitriangular)
+ * (LinalgSolveTriangularBackward0 over A, B: upper in flag, left in i0,
+ * unitriangular in i1); conj views read resolved */
+tsr_tensor *tsr__ag_solve_triangular(const tsr_tensor *A, const tsr_tensor *B, bool upper, bool left, bool unit)
+{
+    tsr_tensor *ra = tsr_resolve_bits(A), *rb = ra ? tsr_resolve_bits(B) : NULL, *x = NULL;
+    int rc = rb ? tsr_linalg_solve_triangular(ra, rb, upper, left, unit, &x) : -1;
+    tsr_tensor_release(ra);
+    tsr_tensor_release(rb);
+    if (rc < 0) return NULL;
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    d.flag = upper;
+    d.i0 = left;
+    d.i1 = unit;
+    const tsr_tensor *in[2] = {A, B};
+    return rec(x, "linalg_solve_triangular", 2, in, &d);
+}
+
+/* a.tril(k) / a.triu(k) (TrilBackward0 / TriuBackward0) */
+tsr_tensor *tsr__ag_tril(const tsr_tensor *a, int64_t k, bool upper)
+{
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    d.i0 = k;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_tril(a, k, upper, NULL), upper ? "triu" : "tril", 1, in, &d);
+}
+
 /* at::diag_embed(a, offset, dim1, dim2) (DiagEmbedBackward0) */
 tsr_tensor *tsr__ag_diag_embed(const tsr_tensor *a, int64_t offset, int64_t d1, int64_t d2)
 {
@@ -530,7 +559,7 @@ static const char *const dbl_ok[] = {
     "adaptive_max_pool3d_backward", "add", "add_s", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr",
     "amax", "amin", "angle", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d", "avg_pool2d_backward",
     "avg_pool3d", "avg_pool3d_backward", "baddbmm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
-    "bmm", "cat", "ceil", "celu", "clamp", "clamp_max", "clamp_min", "clone", "conj", "constant_pad_nd",
+    "bmm", "cat", "ceil", "celu", "cholesky", "clamp", "clamp_max", "clamp_min", "clone", "conj", "constant_pad_nd",
     "convolution", "convolution_backward", "copysign", "copysign_s", "cos", "cosh", "cummax", "cummin", "cumprod",
     "cumsum", "deg2rad", "diag", "diag_embed", "diagonal", "diagonal_backward", "digamma", "dist", "div", "div_s",
     "dot", "elu", "elu_backward", "embedding", "embedding_dense_backward", "erf", "erfc", "erfinv", "exp", "exp2",
@@ -538,33 +567,33 @@ static const char *const dbl_ok[] = {
     "fractional_max_pool2d_backward", "fractional_max_pool3d", "fractional_max_pool3d_backward", "gather", "gelu",
     "gelu_backward", "glu", "hardshrink", "hardshrink_backward", "hardswish", "hardswish_backward", "hardtanh",
     "hardtanh_backward", "huber_loss", "hypot", "index", "index_add", "index_fill", "index_put_impl",
-    "index_select", "kthvalue", "leaky_relu", "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "linalg_cross",
-    "linalg_det", "linalg_inv", "linalg_pinv", "linalg_slogdet", "linalg_solve", "log", "log10", "log1p", "log2",
-    "log_sigmoid", "log_sigmoid_backward", "log_softmax", "log_softmax_backward_data", "logaddexp", "logcumsumexp",
-    "logit", "logsumexp", "masked_fill", "masked_select", "max", "max_dim", "max_pool2d", "max_pool2d_backward",
-    "max_pool3d", "max_pool3d_backward", "maximum", "mean", "mean_dim", "median", "median_dim", "min", "min_dim",
-    "minimum", "mish", "mm", "mode", "mse_loss", "mse_loss_backward", "mul", "mul_s", "mv", "nan_to_num",
-    "nanmedian", "nanmedian_dim", "narrow", "native_batch_norm", "native_batch_norm_backward", "native_layer_norm",
-    "native_layer_norm_backward", "neg", "nll_loss", "nll_loss_backward", "norm", "norm_p", "permute",
-    "pixel_shuffle", "pixel_unshuffle", "polygamma", "pow", "pow_t", "prod", "prod_dim", "rad2deg", "reciprocal",
-    "reflection_pad1d", "reflection_pad1d_backward", "reflection_pad2d", "reflection_pad2d_backward",
-    "reflection_pad3d", "reflection_pad3d_backward", "relu", "remainder", "remainder_s", "repeat",
-    "replication_pad1d", "replication_pad1d_backward", "replication_pad2d", "replication_pad2d_backward",
-    "replication_pad3d", "replication_pad3d_backward", "reshape_alias", "roll", "rot90", "round", "rsqrt", "rsub",
-    "rsub_s", "scatter", "scatter_add", "scatter_v", "select", "select_backward", "sgn", "sigmoid",
-    "sigmoid_backward", "sign", "silu", "sin", "sinc", "sinh", "slice", "slice_backward", "smooth_l1_loss",
-    "softmax", "softmax_backward_data", "softplus", "softplus_backward", "softshrink", "softshrink_backward",
-    "sort", "split", "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "stack", "std", "std_mean_m",
-    "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh", "tanh_backward", "threshold",
-    "threshold_backward", "to_copy", "topk", "trace", "transpose", "tril", "triu", "trunc", "unbind", "unfold",
-    "unfold_backward", "unsafe_view", "unsqueeze", "upsample_bicubic2d", "upsample_bicubic2d_backward",
-    "upsample_bilinear2d", "upsample_bilinear2d_backward", "upsample_linear1d", "upsample_linear1d_backward",
-    "upsample_nearest1d", "upsample_nearest1d_backward", "upsample_nearest2d", "upsample_nearest2d_backward",
-    "upsample_nearest3d", "upsample_nearest3d_backward", "upsample_nearest_exact1d",
+    "index_select", "kthvalue", "leaky_relu", "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "linalg_cholesky",
+    "linalg_cross", "linalg_det", "linalg_inv", "linalg_pinv", "linalg_slogdet", "linalg_solve",
+    "linalg_solve_triangular", "log", "log10", "log1p", "log2", "log_sigmoid", "log_sigmoid_backward",
+    "log_softmax", "log_softmax_backward_data", "logaddexp", "logcumsumexp", "logit", "logsumexp", "masked_fill",
+    "masked_select", "max", "max_dim", "max_pool2d", "max_pool2d_backward", "max_pool3d", "max_pool3d_backward",
+    "maximum", "mean", "mean_dim", "median", "median_dim", "min", "min_dim", "minimum", "mish", "mm", "mode",
+    "mse_loss", "mse_loss_backward", "mul", "mul_s", "mv", "nan_to_num", "nanmedian", "nanmedian_dim", "narrow",
+    "native_batch_norm", "native_batch_norm_backward", "native_layer_norm", "native_layer_norm_backward", "neg",
+    "nll_loss", "nll_loss_backward", "norm", "norm_p", "permute", "pixel_shuffle", "pixel_unshuffle", "polygamma",
+    "pow", "pow_t", "prod", "prod_dim", "rad2deg", "reciprocal", "reflection_pad1d", "reflection_pad1d_backward",
+    "reflection_pad2d", "reflection_pad2d_backward", "reflection_pad3d", "reflection_pad3d_backward", "relu",
+    "remainder", "remainder_s", "repeat", "replication_pad1d", "replication_pad1d_backward", "replication_pad2d",
+    "replication_pad2d_backward", "replication_pad3d", "replication_pad3d_backward", "reshape_alias", "roll",
+    "rot90", "round", "rsqrt", "rsub", "rsub_s", "scatter", "scatter_add", "scatter_v", "select", "select_backward",
+    "sgn", "sigmoid", "sigmoid_backward", "sign", "silu", "sin", "sinc", "sinh", "slice", "slice_backward",
+    "smooth_l1_loss", "softmax", "softmax_backward_data", "softplus", "softplus_backward", "softshrink",
+    "softshrink_backward", "sort", "split", "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "stack",
+    "std", "std_mean_m", "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh",
+    "tanh_backward", "threshold", "threshold_backward", "to_copy", "topk", "trace", "transpose", "tril", "triu",
+    "trunc", "unbind", "unfold", "unfold_backward", "unsafe_view", "unsqueeze", "upsample_bicubic2d",
+    "upsample_bicubic2d_backward", "upsample_bilinear2d", "upsample_bilinear2d_backward", "upsample_linear1d",
+    "upsample_linear1d_backward", "upsample_nearest1d", "upsample_nearest1d_backward", "upsample_nearest2d",
+    "upsample_nearest2d_backward", "upsample_nearest3d", "upsample_nearest3d_backward", "upsample_nearest_exact1d",
     "upsample_nearest_exact1d_backward", "upsample_nearest_exact2d", "upsample_nearest_exact2d_backward",
     "upsample_nearest_exact3d", "upsample_nearest_exact3d_backward", "upsample_trilinear3d",
-    "upsample_trilinear3d_backward", "var", "var_mean_m", "var_mean_v", "vector_norm", "view", "view_as_complex", "view_as_real", "where", "xlogy",
-    "xlogy_s", "xlogy_self_s",
+    "upsample_trilinear3d_backward", "var", "var_mean_m", "var_mean_v", "vector_norm", "view", "view_as_complex",
+    "view_as_real", "where", "xlogy", "xlogy_s", "xlogy_self_s",
 };
 
 static int cmp_key(const void *k, const void *e) { return strcmp((const char *)k, *(const char *const *)e); }

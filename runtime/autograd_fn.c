@@ -3614,17 +3614,31 @@ static int bw_linalg_solve(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static tsr_tensor *tril_(F *c, const tsr_tensor *a, int64_t k)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_tril(a, k, false, NULL));
+    return keep(c, tsr__ag_tril(a, k, false));
 }
 static tsr_tensor *solve_tri(F *c, const tsr_tensor *a, const tsr_tensor *b, bool upper, bool left)
 {
     if (c->fail || !a || !b) return NULL;
-    tsr_tensor *x = NULL;
-    if (tsr_linalg_solve_triangular(a, b, upper, left, false, &x) < 0) {
-        c->fail = true;
-        return NULL;
+    return keep(c, tsr__ag_solve_triangular(a, b, upper, left, false));
+}
+
+/* linalg_solve_triangular(A, B, upper flag, left i0, unitriangular i1):
+ * 1.13's linalg_solve_triangular_backward: gB = solve_triangular(A^H,
+ * grad, !upper, left, unitriangular); gA = -gB X^H (left) or -X^H gB,
+ * then its triu(unitriangular) / tril(-unitriangular) */
+static int bw_solve_triangular(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *X = SAVED(TSR_AG_OUT);
+    bool upper = n->a.flag, left = n->a.i0 != 0, unit = n->a.i1 != 0;
+    tsr_tensor *gB = c->fail ? NULL : keep(c, tsr__ag_solve_triangular(mH(c, A), g, !upper, left, unit));
+    if (NEED(0)) {
+        tsr_tensor *xh = mH(c, X);
+        tsr_tensor *gA = un(c, TSR_UNOP_NEG, left ? matmul_(c, gB, xh) : matmul_(c, xh, gB));
+        give(c, gin, 0, gA && !c->fail ? keep(c, tsr__ag_tril(gA, upper ? (int64_t)unit : -(int64_t)unit, upper)) : NULL);
     }
-    return keep(c, x);
+    if (NEED(1)) give(c, gin, 1, gB);
+    return finish(c, n, gin);
 }
 
 /* cholesky / linalg_cholesky_ex (upper flag): cholesky_backward of 1.13 */
@@ -3927,6 +3941,7 @@ static const tsr_formula formulas[] = {
     {"linalg_qr", "LinalgQrBackward0", 0, tsr__bw_linalg_qr},
     {"linalg_slogdet", "LinalgSlogdetBackward0", 1, bw_linalg_slogdet},
     {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
+    {"linalg_solve_triangular", "LinalgSolveTriangularBackward0", 1 | TSR_SAVE_OUT, bw_solve_triangular},
     {"linalg_svd", "LinalgSvdBackward0", 0, tsr__bw_linalg_svd},
     {"linalg_svdvals", "LinalgSvdBackward0", 1, bw_svdvals},
     {"log", "LogBackward0", 1, bw_log},

@@ -100,6 +100,8 @@ tsr_tensor *tsr__ag_conj(const tsr_tensor *a);
 tsr_tensor *tsr__ag_conj_values(const tsr_tensor *a);
 tsr_tensor *tsr__ag_matmul(const tsr_tensor *a, const tsr_tensor *b);
 tsr_tensor *tsr__ag_linalg_solve(const tsr_tensor *A, const tsr_tensor *B, bool left);
+tsr_tensor *tsr__ag_solve_triangular(const tsr_tensor *A, const tsr_tensor *B, bool upper, bool left, bool unit);
+tsr_tensor *tsr__ag_tril(const tsr_tensor *a, int64_t k, bool upper);
 tsr_tensor *tsr__ag_diag_embed(const tsr_tensor *a, int64_t offset, int64_t d1, int64_t d2);
 tsr_tensor *tsr__ag_linalg_cross(const tsr_tensor *a, const tsr_tensor *b, int64_t dim);
 

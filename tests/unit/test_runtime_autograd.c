@@ -728,6 +728,10 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         tsr_tensor_release(info);
         return x;
     }
+    if (!strcmp(k, "linalg_solve_triangular")) {   /* upper flag, left i0, unitriangular i1 */
+        tsr_tensor *x = NULL;
+        return tsr_linalg_solve_triangular(in[0], in[1], a->flag, a->i0 != 0, a->i1 != 0, &x) < 0 ? NULL : x;
+    }
     if (!strcmp(k, "linalg_slogdet")) {
         tsr_tensor *sg = NULL, *l = NULL;
         if (tsr_linalg_slogdet(in[0], &sg, &l) < 0) return NULL;
@@ -1072,6 +1076,9 @@ static const Case cases[] = {
     {"linalg_matrix_exp", 1, {2}, {{3, 3}}, 2, A()}, {"linalg_matrix_exp", 1, {3}, {{2, 2, 2}}, 2, A()},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
+    {"linalg_solve_triangular", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true, .i0 = 1)},
+    {"linalg_solve_triangular", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false, .i0 = 0)},
+    {"linalg_solve_triangular", 2, {3, 3}, {{2, 3, 3}, {2, 3, 2}}, 0, A(.flag = false, .i0 = 1, .i1 = 1)},
     {"sub_s", 1, {1}, {{4}}, 0, A(.d0 = 0.75)},
     {"index_put_impl", 3, {2, 2, 1}, {{4, 3}, {2, 3}, {2}}, 11, A(.ndims = 0)},
     {"diagonal_backward", 1, {1}, {{3}}, 0, A(.i0 = 0, .i1 = 0, .i2 = 1, .ndims = 2, .dims = {3, 4})},
