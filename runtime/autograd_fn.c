@@ -3659,7 +3659,11 @@ static int bw_cholesky(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* linalg_matrix_exp: linalg_matrix_exp_differential(A, grad, adjoint): the
- * upper right block of exp([[A^H, G], [0, A^H]]) */
+ * upper right block of exp([[A^H, G], [0, A^H]]), the zeros filled by three
+ * copy_ into narrowed views in 1.13's order (top left A^H, bottom right
+ * A^H, top right grad; CopySlices with create_graph, each A^H its own
+ * mH()), then matrix_exp and two narrows (LinalgMatrixExpBackward0,
+ * SliceBackward0) */
 static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -3670,16 +3674,32 @@ static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     for (int i = 0; i < nd; i++) sz[i] = A->sizes[i];
     sz[nd - 2] *= 2;
     sz[nd - 1] *= 2;
-    tsr_tensor *big = zeros(c, nd, sz, g->dtype), *ah = mH(c, A);
+    tsr_tensor *big = zeros(c, nd, sz, A->dtype);
+    tsr_tensor *cur = big ? keep(c, tsr_view_alias(big)) : NULL;   /* the meta matrix before each copy */
+    static const int64_t rows[3] = {0, 1, 0}, cols[3] = {0, 1, 1};   /* in units of m */
     for (int k = 0; k < 3 && !c->fail; k++) {
-        int64_t r0 = k == 2 ? m : 0, c0_ = k == 0 ? 0 : m;
-        tsr_tensor *blk = keep(c, tsr_view_slice(big, nd - 2, r0, r0 + m, 1));
-        blk = blk ? keep(c, tsr_view_slice(blk, nd - 1, c0_, c0_ + m, 1)) : NULL;
-        if (blk && tsr_copy_(blk, k == 1 ? g : ah) < 0) c->fail = true;
+        const tsr_tensor *src = k == 2 ? g : mH(c, A);
+        tsr_tensor *blk = keep(c, tsr_view_narrow(big, nd - 2, rows[k] * m, m));
+        blk = blk ? keep(c, tsr_view_narrow(blk, nd - 1, cols[k] * m, m)) : NULL;
+        if (!blk || !src || tsr_copy_(blk, src) < 0) {
+            c->fail = true;
+            break;
+        }
+        if (!tsr__ag_creating()) continue;
+        tsr_ag_args ra = {0};
+        ra.ndims = nd;
+        for (int d = 0; d < nd; d++) ra.dims[2 * d] = 0, ra.dims[2 * d + 1] = sz[d];
+        ra.dims[2 * (nd - 2)] = rows[k] * m, ra.dims[2 * (nd - 2) + 1] = m;
+        ra.dims[2 * (nd - 1)] = cols[k] * m, ra.dims[2 * (nd - 1) + 1] = m;
+        tsr_tensor *nxt = keep(c, k == 2 ? tsr_tensor_retain(big) : tsr_view_alias(big));
+        const tsr_tensor *in[2] = {cur, src};
+        cur = record_on(c, nxt, "copy_slices", 2, in, &ra);
     }
     tsr_tensor *e = c->fail ? NULL : keep(c, tsr_linalg_matrix_exp(big));
-    tsr_tensor *r = e ? keep(c, tsr_view_slice(e, nd - 2, 0, m, 1)) : NULL;
-    give(c, gin, 0, r ? keep(c, tsr_view_slice(r, nd - 1, m, 2 * m, 1)) : NULL);
+    const tsr_tensor *ein[1] = {big};
+    e = record_on(c, e, "linalg_matrix_exp", 1, ein, NULL);
+    tsr_tensor *r = e ? keep(c, tsr__ag_narrow(e, nd - 2, 0, m)) : NULL;
+    give(c, gin, 0, r ? keep(c, tsr__ag_narrow(r, nd - 1, m, m)) : NULL);
     return finish(c, n, gin);
 }
 
