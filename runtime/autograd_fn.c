@@ -210,8 +210,8 @@ static tsr_tensor *r_to_c(F *c, tsr_node *n, int i, tsr_tensor *r)
 static int bw_mul(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, r_to_c(c, n, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1)))));
     if (NEED(1)) give(c, gin, 1, r_to_c(c, n, 1, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(0)))));
+    if (NEED(0)) give(c, gin, 0, r_to_c(c, n, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1)))));
     return finish(c, n, gin);
 }
 
@@ -219,11 +219,11 @@ static int bw_div(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *other = SAVED(1);
-    if (NEED(0)) give(c, gin, 0, r_to_c(c, n, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other))));
     if (NEED(1)) {   /* -grad * ((self / other) / other).conj() */
         tsr_tensor *q = bin(c, TSR_BINOP_DIV, bin(c, TSR_BINOP_DIV, SAVED(0), other), other);
         give(c, gin, 1, r_to_c(c, n, 1, bin(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), cj(c, q))));
     }
+    if (NEED(0)) give(c, gin, 0, r_to_c(c, n, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other))));
     return finish(c, n, gin);
 }
 
@@ -3434,13 +3434,13 @@ static tsr_tensor *mH(F *c, const tsr_tensor *a)
 static int bw_linalg_cross(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    if (NEED(1)) {   /* 1.13's generated code computes the last input's first */
+        tsr_tensor *x = cjv(c, SAVED(0));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_linalg_cross(g, x, n->a.i0)));
+    }
     if (NEED(0)) {
         tsr_tensor *o = cjv(c, SAVED(1));
         if (!c->fail) give(c, gin, 0, keep(c, tsr__ag_linalg_cross(o, g, n->a.i0)));
-    }
-    if (NEED(1)) {
-        tsr_tensor *x = cjv(c, SAVED(0));
-        if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_linalg_cross(g, x, n->a.i0)));
     }
     return finish(c, n, gin);
 }
