@@ -265,14 +265,14 @@ static int bw_pow_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *e = SAVED(1);
-    if (NEED(0)) {
-        tsr_tensor *v = bin(c, TSR_BINOP_MUL, g, cj(c, bin(c, TSR_BINOP_MUL, e, bin(c, TSR_BINOP_POW, x, bins(c, TSR_BINOP_SUB, e, 1)))));
-        give(c, gin, 0, where0(c, cmps(c, TSR_CMP_EQ, e, 0.0), v, true));
-    }
-    if (NEED(1)) {   /* grad * where(self == 0 & exponent >= 0, 0, (result * self.log()).conj()) */
+    if (NEED(1)) {   /* grad * where(self == 0 & exponent >= 0, 0, (result * self.log()).conj()); first, as 1.13 */
         tsr_tensor *cond = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, x, 0.0), cmps(c, TSR_CMP_GE, e, 0.0));
         tsr_tensor *v = cj(c, bin(c, TSR_BINOP_MUL, SAVED(TSR_AG_OUT), un(c, TSR_UNOP_LOG, x)));
         give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, where0(c, cond, v, true)));
+    }
+    if (NEED(0)) {
+        tsr_tensor *v = bin(c, TSR_BINOP_MUL, g, cj(c, bin(c, TSR_BINOP_MUL, e, bin(c, TSR_BINOP_POW, x, bins(c, TSR_BINOP_SUB, e, 1)))));
+        give(c, gin, 0, where0(c, cmps(c, TSR_CMP_EQ, e, 0.0), v, true));
     }
     return finish(c, n, gin);
 }
@@ -539,19 +539,21 @@ static int bw_clamp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* maximum / minimum (is_max in flag) */
+/* maximum / minimum: each input's at::where(self == other, grad / 2,
+ * grad).masked_fill_(loses, 0), other's first (1.13's order) */
+static tsr_tensor *max_grad(F *c, const tsr_tensor *g, const tsr_tensor *a, const tsr_tensor *b, const tsr_tensor *lose)
+{
+    tsr_tensor *half = bins(c, TSR_BINOP_DIV, g, 2.0), *eq = cmp(c, TSR_CMP_EQ, a, b);
+    tsr_tensor *base = c->fail ? NULL : keep(c, tsr__ag_where(eq, half, g));
+    return masked_fill0(c, base, lose);
+}
 static int bw_maximum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *a = SAVED(0), *b = SAVED(1);
-    tsr_tensor *half = bins(c, TSR_BINOP_DIV, g, 2.0), *eq = cmp(c, TSR_CMP_EQ, a, b);
-    tsr_tensor *base = NULL;
-    if (!c->fail) {
-        base = keep(c, tsr__ag_where(eq, half, g));
-    }
     tsr_cmpop lose_a = !strcmp(n->f->key, "maximum") ? TSR_CMP_LT : TSR_CMP_GT;
-    if (NEED(0)) give(c, gin, 0, masked_fill0(c, base, cmp(c, lose_a, a, b)));
-    if (NEED(1)) give(c, gin, 1, masked_fill0(c, base, cmp(c, lose_a, b, a)));
+    if (NEED(1)) give(c, gin, 1, max_grad(c, g, a, b, cmp(c, lose_a, b, a)));
+    if (NEED(0)) give(c, gin, 0, max_grad(c, g, a, b, cmp(c, lose_a, a, b)));
     return finish(c, n, gin);
 }
 
@@ -560,8 +562,8 @@ static int bw_where(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *cond = SAVED(0);
+    if (NEED(2)) give(c, gin, 2, where0(c, cond, g, true));   /* other's first, as 1.13 */
     if (NEED(1)) give(c, gin, 1, where0(c, cond, g, false));
-    if (NEED(2)) give(c, gin, 2, where0(c, cond, g, true));
     return finish(c, n, gin);
 }
 

@@ -107,8 +107,8 @@ int tsr__bw_hypot(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *y = SAVED(TSR_AG_OUT);
+    if (NEED(1)) give(c, gin, 1, DIV(MUL(g, SAVED(1)), y));   /* other's first, as 1.13 */
     if (NEED(0)) give(c, gin, 0, DIV(MUL(g, SAVED(0)), y));
-    if (NEED(1)) give(c, gin, 1, DIV(MUL(g, SAVED(1)), y));
     return finish(c, n, gin);
 }
 
@@ -253,6 +253,7 @@ int tsr__bw_xlogy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *x = SAVED(0);
     bool sc = !strcmp(n->f->key, "xlogy_s");
     tsr_tensor *y = sc ? NULL : SAVED(1);
+    if (!sc && NEED(1)) give(c, gin, 1, DIV(MUL(g, x), y));   /* other's first, as 1.13 */
     if (NEED(0) && !c->fail) {
         tsr_tensor *l = NULL, *mask = NULL;
         tsr_operand a = tsr_operand_tensor(g);
@@ -265,7 +266,6 @@ int tsr__bw_xlogy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         if (mask && l && !c->fail) l = keep(c, tsr__ag_masked_fill0(l, mask));
         give(c, gin, 0, l);
     }
-    if (!sc && NEED(1)) give(c, gin, 1, DIV(MUL(g, x), y));
     return finish(c, n, gin);
 }
 
@@ -433,14 +433,18 @@ static tsr_tensor *norm_bw(F *c, const tsr_tensor *g, const tsr_tensor *x, doubl
 int tsr__bw_dist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *diff = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
-    tsr_tensor *r = norm_bw(c, g, diff, n->a.d0, SAVED(TSR_AG_OUT), NULL);
-    if (r && NEED(0)) give(c, gin, 0, r);
-    if (r && NEED(1)) give(c, gin, 1, un(c, TSR_UNOP_NEG, r));
-    if (!r && !c->fail && NEED(1)) {   /* p == 0: 1.13 negates the undefined gradient */
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected a proper Tensor but got None (or an undefined Tensor in C++) for "
-                                       "argument #0 'self'");
-        c->fail = true;
+    /* other: -norm_backward(grad, self - other, p, result), then self:
+     * norm_backward(...) again (1.13's order, each its own difference) */
+    for (int i = 1; i >= 0 && !c->fail; i--) {
+        if (!NEED(i)) continue;
+        tsr_tensor *diff = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
+        tsr_tensor *r = norm_bw(c, g, diff, n->a.d0, SAVED(TSR_AG_OUT), NULL);
+        if (r) give(c, gin, i, i == 1 ? un(c, TSR_UNOP_NEG, r) : r);
+        if (!r && !c->fail && i == 1) {   /* p == 0: 1.13 negates the undefined gradient */
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected a proper Tensor but got None (or an undefined Tensor in C++) for "
+                                           "argument #0 'self'");
+            c->fail = true;
+        }
     }
     return finish(c, n, gin);
 }
@@ -517,7 +521,7 @@ int tsr__bw_logaddexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *y = SAVED(1);
     bool two = !strcmp(n->f->key, "logaddexp2");
-    for (int i = 0; i < 2; i++) {
+    for (int i = 1; i >= 0; i--) {   /* other's first, as 1.13 */
         if (!NEED(i)) continue;
         tsr_tensor *d = i == 0 ? bin(c, TSR_BINOP_SUB, y, x) : bin(c, TSR_BINOP_SUB, x, y);
         tsr_tensor *e = two ? sbin(c, TSR_BINOP_POW, 2.0, d) : un(c, TSR_UNOP_EXP, d);
@@ -536,8 +540,8 @@ int tsr__bw_fmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_cmpop op = !strcmp(n->f->key, "fmax") ? TSR_CMP_GE : TSR_CMP_LE;
     tsr_tensor *self_wins = cmp(c, TSR_CMP_LOGICAL_OR, cmp(c, op, x, y), nan), *self_loses = NULL;
     if (!c->fail) self_loses = keep(c, tsr_predicate(TSR_PRED_LOGICAL_NOT, self_wins, NULL));
+    if (NEED(1)) give(c, gin, 1, masked0(c, g, self_wins));   /* other's first, as 1.13 */
     if (NEED(0)) give(c, gin, 0, masked0(c, g, self_loses));
-    if (NEED(1)) give(c, gin, 1, masked0(c, g, self_wins));
     return finish(c, n, gin);
 }
 
