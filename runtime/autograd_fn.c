@@ -3583,7 +3583,7 @@ static int bw_linalg_solve(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         for (int i = 0; i < X->ndim; i++) vec &= X->sizes[i] == A->sizes[i];
     }
     if (tsr__ag_creating()) {   /* 1.13 in grad mode: gB = linalg_solve(A^H, gX, left), no LU kept */
-        tsr_tensor *ah = mH(c, A), *gm = vec ? unsq(c, g, -1) : (tsr_tensor *)g;
+        tsr_tensor *gm = vec ? unsq(c, g, -1) : (tsr_tensor *)g, *ah = mH(c, A);   /* 1.13's build: the right argument first */
         tsr_tensor *gB = c->fail ? NULL : keep(c, tsr__ag_linalg_solve(ah, gm, left));
         if (NEED(0)) {
             tsr_tensor *xh = mH(c, vec ? unsq(c, X, -1) : X);
@@ -3787,17 +3787,20 @@ static int bw_pinv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (c->fail) return finish(c, n, gin);
     int64_t m = A->sizes[A->ndim - 2], k = A->sizes[A->ndim - 1];
     tsr_tensor *ph = mH(c, P), *gh = mH(c, g), *r;
+    /* the return expression's operands are created right to left, as
+     * 1.13's build evaluates them (the order of the recorded nodes) */
     if (m <= k) {
         tsr_tensor *K = matmul_(c, gh, P), *kph = matmul_(c, K, ph);
+        tsr_tensor *d = matmul_(c, matmul_(c, ph, P), bin(c, TSR_BINOP_SUB, gh, matmul_(c, K, A)));   /* right arg first */
+        tsr_tensor *b = matmul_(c, matmul_(c, A, P), kph);
         r = bin(c, TSR_BINOP_ADD, un(c, TSR_UNOP_NEG, mH(c, matmul_(c, P, K))), kph);
-        r = bin(c, TSR_BINOP_SUB, r, matmul_(c, matmul_(c, A, P), kph));
-        r = bin(c, TSR_BINOP_ADD, r, matmul_(c, matmul_(c, ph, P), bin(c, TSR_BINOP_SUB, gh, matmul_(c, K, A))));
+        r = bin(c, TSR_BINOP_ADD, bin(c, TSR_BINOP_SUB, r, b), d);
     } else {
         tsr_tensor *K = matmul_(c, P, gh), *phk = matmul_(c, ph, K);
-        r = un(c, TSR_UNOP_NEG, mH(c, matmul_(c, K, P)));
-        r = bin(c, TSR_BINOP_ADD, r, matmul_(c, matmul_(c, bin(c, TSR_BINOP_SUB, gh, matmul_(c, A, K)), P), ph));
-        r = bin(c, TSR_BINOP_ADD, r, phk);
-        r = bin(c, TSR_BINOP_SUB, r, matmul_(c, matmul_(c, phk, P), A));
+        tsr_tensor *d = matmul_(c, matmul_(c, phk, P), A);
+        tsr_tensor *b = matmul_(c, matmul_(c, bin(c, TSR_BINOP_SUB, gh, matmul_(c, A, K)), P), ph);
+        r = bin(c, TSR_BINOP_ADD, un(c, TSR_UNOP_NEG, mH(c, matmul_(c, K, P))), b);
+        r = bin(c, TSR_BINOP_SUB, bin(c, TSR_BINOP_ADD, r, phk), d);
     }
     give(c, gin, 0, r);
     return finish(c, n, gin);
