@@ -34,6 +34,7 @@ typedef enum {
     G_SLOGDET,    /* slogdet: (sign, logabsdet), the node on logabsdet */
     G_LOGDET,     /* logdet: where(sign == -1, nan, logabsdet) over slogdet */
     G_SOLVE,      /* linalg.solve(A, B, left) */
+    G_SOLVETRI,   /* linalg.solve_triangular(A, B, upper, left, unitriangular) */
     G_CHOL,       /* cholesky(upper) */
     G_CDIST,      /* cdist(x1, x2, p, compute_mode) */
     G_UPLO,       /* eigvalsh(A, UPLO) */
@@ -136,7 +137,7 @@ static const GradRow grad_rows[] = {
     {"linalg_eigh", G_DECOMP, NULL}, {"linalg_eigvals", G_DECOMP, "linalg_eig"}, {"linalg_eigvalsh", G_UPLO, NULL},
     {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL}, {"linalg_matrix_norm", G_MNORM, NULL}, {"linalg_norm", G_LNORM, "vector_norm"},
     {"linalg_pinv", G_UNARY, NULL}, {"linalg_qr", G_DECOMP, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL},
-    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svd", G_DECOMP, NULL}, {"linalg_svdvals", G_UNARY, NULL}, {"linalg_vector_norm", G_VNORM, "vector_norm"}, {"log", G_UNARY, NULL},
+    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_solve_triangular", G_SOLVETRI, NULL}, {"linalg_svd", G_DECOMP, NULL}, {"linalg_svdvals", G_UNARY, NULL}, {"linalg_vector_norm", G_VNORM, "vector_norm"}, {"log", G_UNARY, NULL},
     {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL}, {"log_softmax", G_DIM, NULL},
     {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL},
     {"logdet", G_LOGDET, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL},
@@ -868,6 +869,16 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         in[1] = tensor_of(o);
         n = 2;
         a.flag = arg_bool(b, "left", true);
+        break;
+    }
+    case G_SOLVETRI: {   /* upper in flag, left in i0, unitriangular in i1 */
+        Value *o = bind_table_arg(b, "B");
+        if (!o || !is_tensor(o)) return r;
+        in[1] = tensor_of(o);
+        n = 2;
+        a.flag = arg_bool(b, "upper", false);
+        a.i0 = arg_bool(b, "left", true);
+        a.i1 = arg_bool(b, "unitriangular", false);
         break;
     }
     case G_TENSORDOT: {
