@@ -266,7 +266,13 @@ static int bw_pow_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *e = SAVED(1);
     if (NEED(1)) {   /* grad * where(self == 0 & exponent >= 0, 0, (result * self.log()).conj()); first, as 1.13 */
-        tsr_tensor *cond = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, x, 0.0), cmps(c, TSR_CMP_GE, e, 0.0));
+        tsr_tensor *ege = NULL;   /* exponent >= 0; a complex one: imag == 0 and real >= 0 (1.13's is_real_exp) */
+        if (!c->fail && tsr_dtype_is_complex(e->dtype))
+            ege = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, keep(c, tsr_view_imag(e)), 0.0),
+                      cmps(c, TSR_CMP_GE, keep(c, tsr_view_real(e)), 0.0));
+        else
+            ege = cmps(c, TSR_CMP_GE, e, 0.0);
+        tsr_tensor *cond = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, x, 0.0), ege);
         tsr_tensor *v = cj(c, bin(c, TSR_BINOP_MUL, SAVED(TSR_AG_OUT), un(c, TSR_UNOP_LOG, x)));
         give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, where0(c, cond, v, true)));
     }
@@ -510,6 +516,12 @@ static int bw_angle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (c->fail) return finish(c, n, gin);
     if (!tsr_dtype_is_complex(x->dtype)) {
         give(c, gin, 0, zeros(c, x->ndim, x->sizes, x->dtype));
+        return finish(c, n, gin);
+    }
+    if (tsr__ag_creating()) {   /* its * 1j (MulBackward1 of a complex number) is not recorded */
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of AngleBackward0 of a complex "
+                      "tensor is not implemented.");
+        c->fail = true;
         return finish(c, n, gin);
     }
     tsr_tensor *q = DIV(MUL(g, x), bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), 2.0));

@@ -504,12 +504,20 @@ int tsr__bw_ahyp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     const char *k = n->f->key;
     tsr_tensor *x = SAVED(0);
-    if (!strcmp(k, "acosh")) {   /* (self * self - 1).rsqrt() */
-        give(c, gin, 0, MUL(g, cj(c, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_SUB, MUL(x, x), 1.0)))));
+    if (!strcmp(k, "acosh")) {   /* real: (self * self - 1).rsqrt(); complex: ((self + 1).rsqrt() * (self - 1).rsqrt()).conj() */
+        if (tsr_dtype_is_complex(x->dtype)) {
+            tsr_tensor *m = un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_SUB, x, 1.0));   /* the right operand first, as 1.13's build */
+            give(c, gin, 0, MUL(g, cj(c, MUL(un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_ADD, x, 1.0)), m))));
+        } else {
+            give(c, gin, 0, MUL(g, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_SUB, MUL(x, x), 1.0))));
+        }
         return finish(c, n, gin);
     }
     tsr_tensor *sq = bins(c, TSR_BINOP_POW, x, 2.0);
-    if (!strcmp(k, "atanh")) give(c, gin, 0, DIV(g, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, sq))));
+    if (!strcmp(k, "atanh")) {   /* grad * 1 / (1 - self.pow(2)).conj() */
+        tsr_tensor *d = cj(c, sbin(c, TSR_BINOP_SUB, 1.0, sq));
+        give(c, gin, 0, DIV(bins(c, TSR_BINOP_MUL, g, 1.0), d));
+    }
     else give(c, gin, 0, MUL(g, cj(c, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_ADD, sq, 1.0)))));
     return finish(c, n, gin);
 }
