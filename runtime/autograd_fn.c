@@ -250,11 +250,35 @@ static int bw_pass(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* pow(self, exponent scalar d0): grad * (exponent * self.pow(exponent - 1)) */
+/* x ** e for a complex number e (d0 + d1 i): grad * (e * x.pow(e - 1)).conj(),
+ * unrecorded (a complex number's MulBackward1 has no recorder) */
+static tsr_tensor *pow_complex_grad(F *c, const tsr_tensor *g, const tsr_tensor *x, double re, double im)
+{
+    if (c->fail || !g || !x) return NULL;
+    if (tsr__ag_creating()) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of PowBackward0 with a complex "
+                      "exponent is not implemented.");
+        c->fail = true;
+        return NULL;
+    }
+    if (re == 0.0 && im == 0.0) return zeros(c, x->ndim, x->sizes, g->dtype);
+    tsr_operand xo = tsr_operand_tensor(x), em1 = tsr_operand_scalar(tsr_scalar_complex(re - 1.0, im));
+    tsr_tensor *p = keep(c, tsr_binary(TSR_BINOP_POW, &xo, &em1, NULL, NULL));
+    if (!p) return NULL;
+    tsr_operand po = tsr_operand_tensor(p), eo = tsr_operand_scalar(tsr_scalar_complex(re, im));
+    tsr_tensor *q = keep(c, tsr_binary(TSR_BINOP_MUL, &eo, &po, NULL, NULL));
+    return q ? bin(c, TSR_BINOP_MUL, g, cj(c, q)) : NULL;
+}
+
 static int bw_pow(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     double e = n->a.d0;
     tsr_tensor *x = SAVED(0);
+    if (n->a.has_d1) {   /* a complex exponent */
+        give(c, gin, 0, pow_complex_grad(c, g, x, e, n->a.d1));
+        return finish(c, n, gin);
+    }
     if (e == 0.0) give(c, gin, 0, zeros(c, x ? x->ndim : 0, x ? x->sizes : NULL, g->dtype));
     else give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, sbin(c, TSR_BINOP_MUL, e, bins(c, TSR_BINOP_POW, x, e - 1)))));
     return finish(c, n, gin);

@@ -248,6 +248,19 @@ static bool arg_double(Value *v, double *out)
     return true;
 }
 
+/* a pow exponent: a real number in d0, a complex one in d0 (real part)
+ * and d1 (imaginary part) with has_d1 */
+static bool arg_exponent(Value *v, tsr_ag_args *a)
+{
+    if (v && v->type == &t_complex) {
+        a->d0 = v->u.c.re;
+        a->d1 = v->u.c.im;
+        a->has_d1 = true;
+        return true;
+    }
+    return arg_double(v, &a->d0);
+}
+
 static bool arg_int(Value *v, int64_t *out)
 {
     if (!v || is_none(v)) return false;
@@ -791,7 +804,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         }
         if (!o) return r;
         if (g->kind == G_POW && !is_tensor(o)) {
-            if (!arg_double(o, &a.d0)) return r;
+            if (!arg_exponent(o, &a)) return r;
             key = "pow";
             break;
         }
@@ -1734,7 +1747,7 @@ Value *bind_grad_operator(const char *key, Value *x, Value *y, Value *r, bool in
         n = 2;
     }
     if (!strcmp(key, "pow") && y && !is_tensor(y)) {   /* x ** number: PowBackward0 */
-        arg_double(y, &a.d0);
+        arg_exponent(y, &a);
         n = 1;
     } else if (!strcmp(key, "pow")) {
         key = "pow_t";
