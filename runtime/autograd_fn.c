@@ -1046,8 +1046,8 @@ static tsr_tensor *mat2_grad(F *c, const tsr_tensor *g, const tsr_tensor *m1, co
 static int bw_mm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    if (NEED(1)) give(c, gin, 1, mat2_grad(c, g, SAVED(0), n->saved[1].t));   /* mat2's first, as 1.13 */
     if (NEED(0)) give(c, gin, 0, mat1_grad(c, g, n->saved[0].t, SAVED(1)));
-    if (NEED(1)) give(c, gin, 1, mat2_grad(c, g, SAVED(0), n->saved[1].t));
     return finish(c, n, gin);
 }
 
@@ -1071,13 +1071,13 @@ static int bw_addmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_bmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    if (NEED(1) && !c->fail) {   /* mat2's first, as 1.13 */
+        tsr_tensor *a = cj(c, transpose(c, SAVED(0), 1, 2));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_bmm(a, g)));
+    }
     if (NEED(0) && !c->fail) {
         tsr_tensor *b = cj(c, transpose(c, SAVED(1), 1, 2));
         if (!c->fail) give(c, gin, 0, keep(c, tsr__ag_bmm(g, b)));
-    }
-    if (NEED(1) && !c->fail) {
-        tsr_tensor *a = cj(c, transpose(c, SAVED(0), 1, 2));
-        if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_bmm(a, g)));
     }
     return finish(c, n, gin);
 }
@@ -3435,14 +3435,18 @@ static int bw_addr(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_baddbmm_any(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, bool sum)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, mmul(c, (tsr_tensor *)g, n->a.d0));
-    tsr_tensor *ge = (tsr_tensor *)g;
-    if (sum && (NEED(1) || NEED(2))) {
-        int64_t sz[3] = {n->in_sizes[1][0], n->in_sizes[1][1], n->in_sizes[2][2]};
-        ge = expand(c, unsq(c, g, 0), 3, sz);
+    /* batch1's, batch2's, then self's: 1.13's generated code takes the
+     * inputs in their names' sorted order; addbmm expands grad for each */
+    int64_t sz[3] = {n->in_sizes[1][0], n->in_sizes[1][1], n->in_sizes[2][2]};
+    if (NEED(1)) {
+        tsr_tensor *ge = sum ? expand(c, unsq(c, g, 0), 3, sz) : (tsr_tensor *)g;
+        give(c, gin, 1, mmul(c, bmm_(c, ge, cj(c, transpose(c, SAVED(2), 1, 2))), n->a.d1));
     }
-    if (NEED(1)) give(c, gin, 1, mmul(c, bmm_(c, ge, cj(c, transpose(c, SAVED(2), 1, 2))), n->a.d1));
-    if (NEED(2)) give(c, gin, 2, mmul(c, bmm_(c, cj(c, transpose(c, SAVED(1), 1, 2)), ge), n->a.d1));
+    if (NEED(2)) {
+        tsr_tensor *ge = sum ? expand(c, unsq(c, g, 0), 3, sz) : (tsr_tensor *)g;
+        give(c, gin, 2, mmul(c, bmm_(c, cj(c, transpose(c, SAVED(1), 1, 2)), ge), n->a.d1));
+    }
+    if (NEED(0)) give(c, gin, 0, mmul(c, (tsr_tensor *)g, n->a.d0));
     return finish(c, n, gin);
 }
 static int bw_baddbmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return bw_baddbmm_any(n, g, gin, false); }

@@ -72,8 +72,9 @@ int tsr__bw_lerp_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *w = SAVED(2);
-    if (NEED(0)) give(c, gin, 0, MUL(g, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, w))));
+    /* end's, self's, weight's: 1.13 takes the inputs in their names' sorted order */
     if (NEED(1)) give(c, gin, 1, MUL(g, cj(c, w)));
+    if (NEED(0)) give(c, gin, 0, MUL(g, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, w))));
     if (NEED(2)) give(c, gin, 2, MUL(g, cj(c, bin(c, TSR_BINOP_SUB, SAVED(1), SAVED(0)))));
     return finish(c, n, gin);
 }
