@@ -1232,13 +1232,11 @@ static int bw_view_as_real(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_view_as_complex(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *gc = contig(c, g);
-    if (gc && gc->conj && tsr__ag_creating()) {   /* resolve_conj's copy is not recorded */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: recording resolve_conj in a backward formula is "
-                      "not implemented.");
-        c->fail = true;
+    tsr_tensor *gc = contig(c, g), *gr = gc;
+    if (gc && gc->conj) {   /* resolve_conj: a copy (CloneBackward0 with create_graph) */
+        const tsr_tensor *cin[1] = {gc};
+        gr = record_on(c, keep(c, tsr_resolve_conj(gc)), "clone", 1, cin, NULL);
     }
-    tsr_tensor *gr = gc && !c->fail ? keep(c, tsr_resolve_conj(gc)) : NULL;
     const tsr_tensor *in[1] = {gr};
     give(c, gin, 0, gr ? record_on(c, keep(c, tsr_view_as_real(gr)), "view_as_real", 1, in, NULL) : NULL);
     return finish(c, n, gin);

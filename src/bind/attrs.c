@@ -10,6 +10,7 @@
 #include "autograd.h"
 
 #include "bind/table.h"
+#include "bind/table_grad.h"
 #include "bind/areas.h"
 #include "bind/tensor.h"
 #include "format.h"
@@ -345,7 +346,7 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
         if (t->ndim == 1)
             return exc_set("RuntimeError", "tensor.adjoint() is only supported on matrices or batches of matrices. "
                            "Got 1-D tensor.");
-        return v_tensor(tsr_view_mH(t));
+        return v_tensor(bind_grad_adjoint(t, tsr_view_mH(t)));
     case K_ITEM:
         if (tsr_tensor_item(t, &s) < 0) return bind_runtime_error();
         return v_from_scalar(s);

@@ -105,7 +105,7 @@ typedef struct {
 static const GradRow grad_rows[] = {
     {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"acosh", G_UNARY, NULL},
     {"add", G_BINARY, NULL}, {"addbmm", G_ADDMM, NULL}, {"addcdiv", G_ADDC, NULL}, {"addcmul", G_ADDC, NULL},
-    {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL},
+    {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"adjoint", G_OWN, NULL}, {"amax", G_REDUCE, NULL},
     {"amin", G_REDUCE, NULL}, {"angle", G_UNARY, NULL}, {"arccos", G_UNARY, "acos"}, {"arccosh", G_UNARY, "acosh"},
     {"arcsin", G_UNARY, "asin"}, {"arcsinh", G_UNARY, "asinh"}, {"arctan", G_UNARY, "atan"},
     {"arctan2", G_BINARY, "atan2"}, {"arctanh", G_UNARY, "atanh"}, {"asin", G_UNARY, NULL}, {"asinh", G_UNARY, NULL},
@@ -154,7 +154,7 @@ static const GradRow grad_rows[] = {
     {"qr", G_DECOMP, "linalg_qr"}, {"rad2deg", G_UNARY, NULL}, {"real", G_PART, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
     {"remainder", G_BINARY, NULL}, {"renorm", G_PNORM, NULL}, {"repeat", G_REPEAT, NULL},
     {"repeat_interleave", G_RINTERLEAVE, NULL}, {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL},
-    {"reshape_as", G_RESHAPE, NULL}, {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL},
+    {"reshape_as", G_RESHAPE, NULL}, {"resolve_conj", G_CONTIG, NULL}, {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL},
     {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL},
     {"rsub", G_RSUB, NULL}, {"scatter", G_INDEXOP, NULL}, {"scatter_add", G_INDEXOP, NULL},
     {"select", G_SELECT, NULL}, {"sgn", G_UNARY, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL},
@@ -319,6 +319,36 @@ static tsr_tensor *bin_plain(tsr_binop op, const tsr_tensor *a, const tsr_tensor
 {
     tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_tensor(b);
     return tsr_binary(op, &x, &y, NULL, NULL);
+}
+
+/* ------------------------------------------------------------ adjoint */
+
+/* t.mH / t.H / t.adjoint() (r, the runtime's view, stolen) with 1.13's
+ * graph when t needs one: transpose(-2, -1) (TransposeBackward0), then
+ * for a complex t the conj view over it (ConjBackward0). NEW reference or
+ * NULL with the exception. */
+tsr_tensor *bind_grad_adjoint(tsr_tensor *t, tsr_tensor *r)
+{
+    if (!r) {
+        bind_runtime_error();
+        return NULL;
+    }
+    if (t->ndim < 2 || !tsr_ag_needed(1, &t)) return r;
+    tsr_ag_args a = {.i0 = -2, .i1 = -1}, none = {0};
+    tsr_tensor *tr = tsr_view_mT(t);
+    if (!tr || tsr_ag_record("transpose", 1, &t, &a, tr, false) < 0) goto fail;
+    if (!tsr_dtype_is_complex(t->dtype)) {   /* mH of a real t is its transpose */
+        tsr_tensor_release(r);
+        return tr;
+    }
+    if (tsr_ag_record("conj", 1, &tr, &none, r, false) < 0) goto fail;
+    tsr_tensor_release(tr);
+    return r;
+fail:
+    tsr_tensor_release(tr);
+    tsr_tensor_release(r);
+    bind_runtime_error();
+    return NULL;
 }
 
 /* ------------------------------------------------------------ matmul */

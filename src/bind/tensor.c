@@ -11,6 +11,7 @@
 #include "bind/tensor.h"
 #include "ops/sparse.h"
 #include "bind/areas.h"
+#include "bind/table_grad.h"
 #include "bind/explain.h"
 #include "autograd.h"
 #include "ops/grad_index2.h"
@@ -583,8 +584,16 @@ static Value *p_mT(Value *self)
     }
     return self_or_new(r && r != t ? grad_view("transpose", t, r, &a) : r, self);
 }
-static Value *p_mH(Value *self) { return self_or_new(tsr_view_mH(self_t(self)), self); }
-static Value *p_H(Value *self) { return v_tensor(tsr_view_H(self_t(self))); }
+static Value *p_mH(Value *self)
+{
+    tsr_tensor *t = self_t(self), *r = tsr_view_mH(t);
+    return r && r != t ? v_tensor(bind_grad_adjoint(t, r)) : self_or_new(r, self);
+}
+static Value *p_H(Value *self)
+{
+    tsr_tensor *t = self_t(self), *r = tsr_view_H(t);
+    return v_tensor(r && t->ndim == 2 ? bind_grad_adjoint(t, r) : r);
+}
 
 /* x.real / x.imag: r (stolen) the part's view, with 1.13's graph when x
  * needs one (runtime's tsr_ag_record_part). */
