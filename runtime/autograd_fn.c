@@ -1096,6 +1096,24 @@ static int bw_mv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* vdot(self, other): other grad * self, then self grad.conj() * other
+ * (1.13's order: the inputs' names sorted) */
+static int bw_vdot(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(1)) give(c, gin, 1, MUL(g, SAVED(0)));
+    if (NEED(0)) give(c, gin, 0, MUL(cj(c, g), SAVED(1)));
+    return finish(c, n, gin);
+}
+
+/* conj_physical (a complex input): grad.conj_physical() (ConjPhysicalBackward0) */
+static int bw_conj_physical(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, tsr_dtype_is_complex(g->dtype) ? un(c, TSR_UNOP_CONJ_PHYSICAL, g) : (tsr_tensor *)g);
+    return finish(c, n, gin);
+}
+
 static int bw_dot(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -3901,6 +3919,7 @@ static const tsr_formula formulas[] = {
     {"coalesce", "CoalesceBackward0", 0, bw_pass},
     {"col2im", "Col2ImBackward0", 0, bw_im2col},
     {"conj", "ConjBackward0", 0, bw_conj},
+    {"conj_physical", "ConjPhysicalBackward0", 0, bw_conj_physical},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"conv_tbc", "ConvTbcBackward0", 7, tsr__bw_conv_tbc},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
@@ -4207,6 +4226,7 @@ static const tsr_formula formulas[] = {
     {"var", "VarBackward0", 1, bw_var},
     {"var_mean_m", "VarMeanBackward0", 0, bw_mean},
     {"var_mean_v", "VarMeanBackward0", 1, bw_var},
+    {"vdot", "VdotBackward0", 3, bw_vdot},
     {"vector_norm", "LinalgVectorNormBackward0", 1 | TSR_SAVE_OUT, bw_norm},
     {"view", "ViewBackward0", 0, bw_reshape},
     {"view_as_complex", "ViewAsComplexBackward0", 0, bw_view_as_complex},

@@ -114,7 +114,7 @@ static const GradRow grad_rows[] = {
     {"cdist", G_CDIST, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL},
     {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL}, {"clamp_max", G_CLAMP, "clamp_max"},
     {"clamp_min", G_CLAMP, "clamp_min"}, {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL},
-    {"concat", G_CAT, "cat"}, {"conj", G_UNARY, NULL}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
+    {"concat", G_CAT, "cat"}, {"conj", G_UNARY, NULL}, {"conj_physical", G_UNARY, NULL}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv3d", G_OWN, NULL}, {"conv_tbc", G_OWN, NULL},
     {"conv_transpose1d", G_OWN, NULL},
     {"conv_transpose2d", G_OWN, NULL}, {"conv_transpose3d", G_OWN, NULL}, {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
@@ -172,7 +172,7 @@ static const GradRow grad_rows[] = {
     {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL}, {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL},
     {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL}, {"type", G_CAST, NULL},
     {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL},
-    {"var", G_VAR, NULL}, {"var_mean", G_VARMEAN, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
+    {"var", G_VAR, NULL}, {"var_mean", G_VARMEAN, NULL}, {"vdot", G_TENS2, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
     {"view_as_complex", G_UNARY, NULL}, {"view_as_real", G_UNARY, NULL},
     {"vsplit", G_TSPLIT, NULL}, {"where", G_WHERE, NULL}, {"xlogy", G_BINARY, NULL}, {"zero_", G_UNARY, NULL},
 };
