@@ -105,6 +105,42 @@ tsr_tensor *tsr__ag_binary_w(tsr_binop op, const tsr_tensor *a, double s)
 
 tsr_tensor *tsr__ag_add(const tsr_tensor *a, const tsr_tensor *b) { return tsr__ag_binary(TSR_BINOP_ADD, a, b); }
 
+/* a * (re + im i) with a complex number: C++'s Tensor * Scalar
+ * (MulBackward1 keeping the number: d0 + d1 i, has_d1) */
+tsr_tensor *tsr__ag_mul_complex(const tsr_tensor *a, double re, double im)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_complex(re, im));
+    tsr_tensor *out = tsr_binary(TSR_BINOP_MUL, &x, &y, NULL, NULL);
+    if (!out || !tsr__ag_creating()) return out;
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    d.d0 = re;
+    d.d1 = im;
+    d.has_d1 = true;
+    const tsr_tensor *in[2] = {a, NULL};
+    return rec(out, "mul_s", 1, in, &d);
+}
+
+/* a * (re + im i) recorded with the number wrapped (MulBackward0, no edge
+ * for it): mul.Scalar's own backward with a complex number */
+tsr_tensor *tsr__ag_mul_complex_w(const tsr_tensor *a, double re, double im)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_complex(re, im));
+    tsr_tensor *out = tsr_binary(TSR_BINOP_MUL, &x, &y, NULL, NULL);
+    if (!out || !tsr__ag_creating()) return out;
+    tsr_tensor *w = tsr_full(0, NULL, tsr_scalar_complex(re, im), TSR_COMPLEX128, TSR_CPU);
+    if (!w) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    const tsr_tensor *in[2] = {a, w};
+    out = rec(out, "mul", 2, in, NULL);
+    tsr_tensor_release(w);
+    return out;
+}
+
+
+
 /* where(cond, a, 0) / where(cond, 0, a): the 0 a 0-dim tensor of a's dtype */
 tsr_tensor *tsr__ag_where0(const tsr_tensor *cond, const tsr_tensor *a, bool zero_first)
 {

@@ -250,23 +250,22 @@ static int bw_pass(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* pow(self, exponent scalar d0): grad * (exponent * self.pow(exponent - 1)) */
-/* x ** e for a complex number e (d0 + d1 i): grad * (e * x.pow(e - 1)).conj(),
- * unrecorded (a complex number's MulBackward1 has no recorder) */
+/* x ** e for a complex number e (d0 + d1 i): grad * (e * x.pow(e - 1)).conj()
+ * (PowBackward0, MulBackward1 and ConjBackward0 with create_graph) */
 static tsr_tensor *pow_complex_grad(F *c, const tsr_tensor *g, const tsr_tensor *x, double re, double im)
 {
     if (c->fail || !g || !x) return NULL;
-    if (tsr__ag_creating()) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of PowBackward0 with a complex "
-                      "exponent is not implemented.");
-        c->fail = true;
-        return NULL;
-    }
     if (re == 0.0 && im == 0.0) return zeros(c, x->ndim, x->sizes, g->dtype);
     tsr_operand xo = tsr_operand_tensor(x), em1 = tsr_operand_scalar(tsr_scalar_complex(re - 1.0, im));
     tsr_tensor *p = keep(c, tsr_binary(TSR_BINOP_POW, &xo, &em1, NULL, NULL));
-    if (!p) return NULL;
-    tsr_operand po = tsr_operand_tensor(p), eo = tsr_operand_scalar(tsr_scalar_complex(re, im));
-    tsr_tensor *q = keep(c, tsr_binary(TSR_BINOP_MUL, &eo, &po, NULL, NULL));
+    tsr_ag_args pa = {0};
+    pa.ndims = -1;
+    pa.d0 = re - 1.0;
+    pa.d1 = im;
+    pa.has_d1 = true;
+    const tsr_tensor *pin[1] = {x};
+    p = record_on(c, p, "pow", 1, pin, &pa);   /* PowBackward0 of the complex exponent - 1 */
+    tsr_tensor *q = p && !c->fail ? keep(c, tsr__ag_mul_complex(p, re, im)) : NULL;
     return q ? bin(c, TSR_BINOP_MUL, g, cj(c, q)) : NULL;
 }
 
@@ -542,23 +541,13 @@ static int bw_angle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, zeros(c, x->ndim, x->sizes, x->dtype));
         return finish(c, n, gin);
     }
-    if (tsr__ag_creating()) {   /* its * 1j (MulBackward1 of a complex number) is not recorded */
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of AngleBackward0 of a complex "
-                      "tensor is not implemented.");
-        c->fail = true;
-        return finish(c, n, gin);
-    }
-    tsr_tensor *q = DIV(MUL(g, x), bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), 2.0));
-    tsr_tensor *z = cmps(c, TSR_CMP_EQ, x, 0.0), *r = NULL;
-    if (!c->fail) {
-        tsr_operand a = tsr_operand_tensor(q), i = tsr_operand_scalar(tsr_scalar_complex(0.0, 1.0));
-        tsr_tensor *qi = keep(c, tsr_binary(TSR_BINOP_MUL, &a, &i, NULL, NULL));
-        if (qi) {
-            tsr_operand zero = tsr_operand_scalar(tsr_scalar_complex(0.0, 0.0)), b = tsr_operand_tensor(qi);
-            r = keep(c, tsr_where(z, &zero, &b, NULL));
-        }
-    }
-    give(c, gin, 0, r);
+    /* where(self == 0, 0, grad * self / self.abs().pow(2) * 1j), the
+     * operands created right to left as 1.13's build evaluates them */
+    tsr_tensor *p = bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), 2.0);
+    tsr_tensor *q = DIV(MUL(g, x), p);
+    tsr_tensor *qi = q && !c->fail ? keep(c, tsr__ag_mul_complex(q, 0.0, 1.0)) : NULL;
+    tsr_tensor *z = cmps(c, TSR_CMP_EQ, x, 0.0);
+    give(c, gin, 0, where0(c, z, qi, true));
     return finish(c, n, gin);
 }
 
@@ -2502,6 +2491,10 @@ static int bw_hardtanh_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_mul_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    if (n->a.has_d1) {   /* a complex number s: grad * s.conj() */
+        give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_mul_complex_w(g, n->a.d0, -n->a.d1)));
+        return finish(c, n, gin);
+    }
     give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_binary_w(TSR_BINOP_MUL, g, n->a.d0)));
     return finish(c, n, gin);
 }

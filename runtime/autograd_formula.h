@@ -72,6 +72,9 @@ tsr_tensor *tsr__ag_binary(tsr_binop op, const tsr_tensor *a, const tsr_tensor *
 tsr_tensor *tsr__ag_binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first);
 /* a op s recorded with s a wrapped number (MulBackward0, not MulBackward1) */
 tsr_tensor *tsr__ag_binary_w(tsr_binop op, const tsr_tensor *a, double s);
+/* a * (re + im i): MulBackward1 keeping the number; _w: the number wrapped (MulBackward0) */
+tsr_tensor *tsr__ag_mul_complex(const tsr_tensor *a, double re, double im);
+tsr_tensor *tsr__ag_mul_complex_w(const tsr_tensor *a, double re, double im);
 tsr_tensor *tsr__ag_unary(tsr_unop op, const tsr_tensor *a);
 /* where(cond, a, 0), or where(cond, 0, a) with zero_first */
 tsr_tensor *tsr__ag_where0(const tsr_tensor *cond, const tsr_tensor *a, bool zero_first);
