@@ -10,7 +10,6 @@
 #include "autograd.h"
 
 #include "bind/table.h"
-#include "bind/table_grad.h"
 #include "bind/areas.h"
 #include "bind/tensor.h"
 #include "format.h"

@@ -321,36 +321,6 @@ static tsr_tensor *bin_plain(tsr_binop op, const tsr_tensor *a, const tsr_tensor
     return tsr_binary(op, &x, &y, NULL, NULL);
 }
 
-/* ------------------------------------------------------------ adjoint */
-
-/* t.mH / t.H / t.adjoint() (r, the runtime's view, stolen) with 1.13's
- * graph when t needs one: transpose(-2, -1) (TransposeBackward0), then
- * for a complex t the conj view over it (ConjBackward0). NEW reference or
- * NULL with the exception. */
-tsr_tensor *bind_grad_adjoint(tsr_tensor *t, tsr_tensor *r)
-{
-    if (!r) {
-        bind_runtime_error();
-        return NULL;
-    }
-    if (t->ndim < 2 || !tsr_ag_needed(1, &t)) return r;
-    tsr_ag_args a = {.i0 = -2, .i1 = -1}, none = {0};
-    tsr_tensor *tr = tsr_view_mT(t);
-    if (!tr || tsr_ag_record("transpose", 1, &t, &a, tr, false) < 0) goto fail;
-    if (!tsr_dtype_is_complex(t->dtype)) {   /* mH of a real t is its transpose */
-        tsr_tensor_release(r);
-        return tr;
-    }
-    if (tsr_ag_record("conj", 1, &tr, &none, r, false) < 0) goto fail;
-    tsr_tensor_release(tr);
-    return r;
-fail:
-    tsr_tensor_release(tr);
-    tsr_tensor_release(r);
-    bind_runtime_error();
-    return NULL;
-}
-
 /* ------------------------------------------------------------ matmul */
 
 /* x.reshape(sizes) as 1.13 records it: a view (ReshapeAliasBackward0), or

@@ -14,9 +14,5 @@
  * ("add", "mul", "rsub_s", "pow_t", "matmul"...); x, y tensors or numbers
  * (wrapped as 1.13 wraps them); inplace: x was written. NEW reference or NULL. */
 Value *bind_grad_operator(const char *key, Value *x, Value *y, Value *r, bool inplace);
-/* t.mH / t.H / t.adjoint(): r (the view, stolen) recorded as 1.13 records
- * it (TransposeBackward0, then ConjBackward0 for complex t). NEW
- * reference or NULL with the exception. */
-tsr_tensor *bind_grad_adjoint(tsr_tensor *t, tsr_tensor *r);
 
 #endif
