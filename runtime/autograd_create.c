@@ -24,6 +24,9 @@
 #include "ops/blas.h"
 #include "ops/compare.h"
 #include "ops/copy.h"
+#include "ops/distance.h"
+#include "ops/linalg.h"
+#include "ops/rearrange.h"
 #include "ops/binary.h"
 #include "ops/factory.h"
 #include "ops/reduce.h"
@@ -121,6 +124,42 @@ tsr_tensor *tsr__ag_binary_w(tsr_binop op, const tsr_tensor *a, double s)
 }
 
 tsr_tensor *tsr__ag_add(const tsr_tensor *a, const tsr_tensor *b) { return tsr__ag_binary(TSR_BINOP_ADD, a, b); }
+
+/* a * (re + im i) with a complex number: C++'s Tensor * Scalar
+ * (MulBackward1 keeping the number: d0 + d1 i, has_d1) */
+tsr_tensor *tsr__ag_mul_complex(const tsr_tensor *a, double re, double im)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_complex(re, im));
+    tsr_tensor *out = tsr_binary(TSR_BINOP_MUL, &x, &y, NULL, NULL);
+    if (!out || !tsr__ag_creating()) return out;
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    d.d0 = re;
+    d.d1 = im;
+    d.has_d1 = true;
+    const tsr_tensor *in[2] = {a, NULL};
+    return rec(out, "mul_s", 1, in, &d);
+}
+
+/* a * (re + im i) recorded with the number wrapped (MulBackward0, no edge
+ * for it): mul.Scalar's own backward with a complex number */
+tsr_tensor *tsr__ag_mul_complex_w(const tsr_tensor *a, double re, double im)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_complex(re, im));
+    tsr_tensor *out = tsr_binary(TSR_BINOP_MUL, &x, &y, NULL, NULL);
+    if (!out || !tsr__ag_creating()) return out;
+    tsr_tensor *w = tsr_full(0, NULL, tsr_scalar_complex(re, im), TSR_COMPLEX128, TSR_CPU);
+    if (!w) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
+    const tsr_tensor *in[2] = {a, w};
+    out = rec(out, "mul", 2, in, NULL);
+    tsr_tensor_release(w);
+    return out;
+}
+
+
 
 /* where(cond, a, 0) / where(cond, 0, a): the 0 a 0-dim tensor of a's dtype */
 tsr_tensor *tsr__ag_where0(const tsr_tensor *cond, const tsr_tensor *a, bool zero_first)
@@ -291,16 +330,28 @@ tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim)
     return rec(tsr_sum(a, dims, keepdim, TSR_DTYPE_UNDEFINED, NULL), dims->n < 0 ? "sum" : "sum_dim", 1, in, &x);
 }
 
+/* bmm / mv of the resolved values: the kernels read the stored values of
+ * a conj or neg view as tsr_matmul's batched paths do not (they resolve) */
+static tsr_tensor *resolved_product(const tsr_tensor *a, const tsr_tensor *b, bool is_bmm)
+{
+    if (!a->conj && !a->neg && !b->conj && !b->neg) return is_bmm ? tsr_bmm(a, b, NULL) : tsr_mv(a, b, NULL);
+    tsr_tensor *x = tsr_resolve_bits(a), *y = x ? tsr_resolve_bits(b) : NULL;
+    tsr_tensor *r = y ? (is_bmm ? tsr_bmm(x, y, NULL) : tsr_mv(x, y, NULL)) : NULL;
+    tsr_tensor_release(x);
+    tsr_tensor_release(y);
+    return r;
+}
+
 tsr_tensor *tsr__ag_bmm(const tsr_tensor *a, const tsr_tensor *b)
 {
     const tsr_tensor *in[2] = {a, b};
-    return rec(tsr_bmm(a, b, NULL), "bmm", 2, in, NULL);
+    return rec(resolved_product(a, b, true), "bmm", 2, in, NULL);
 }
 
 tsr_tensor *tsr__ag_mv(const tsr_tensor *a, const tsr_tensor *b)
 {
     const tsr_tensor *in[2] = {a, b};
-    return rec(tsr_mv(a, b, NULL), "mv", 2, in, NULL);
+    return rec(resolved_product(a, b, false), "mv", 2, in, NULL);
 }
 
 /* outer(a, b) / ger: 1.13's a.reshape(n, 1) * b */
@@ -419,6 +470,160 @@ tsr_tensor *tsr__ag_to_dtype(const tsr_tensor *g, tsr_dtype dt)
     return rec(out, "to_copy", 1, in, NULL);
 }
 
+/* a.conj(): the lazy conjugate view (ConjBackward0), a itself when real */
+tsr_tensor *tsr__ag_conj(const tsr_tensor *a)
+{
+    if (!tsr_dtype_is_complex(a->dtype)) return tsr_tensor_retain((tsr_tensor *)a);
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_conj((tsr_tensor *)a), "conj", 1, in, NULL);
+}
+
+/* a.conj() with its values materialized (conj_physical; the kernels a
+ * formula calls read stored values), recorded as 1.13's lazy conj
+ * (ConjBackward0) while the engine creates a graph; a itself when real */
+tsr_tensor *tsr__ag_conj_values(const tsr_tensor *a)
+{
+    if (!tsr_dtype_is_complex(a->dtype)) return tsr_tensor_retain((tsr_tensor *)a);
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_conj_physical((tsr_tensor *)a, NULL), "conj", 1, in, NULL);
+}
+
+/* a viewed as sizes, recorded as at::_unsafe_view (UnsafeViewBackward0) */
+static tsr_tensor *unsafe_view(tsr_tensor *m, int nd, const int64_t *sizes)
+{
+    tsr_tensor *v = tsr_view_view(m, nd, sizes);
+    if (!v) return NULL;
+    tsr_tensor_unview(v);
+    const tsr_tensor *in[1] = {m};
+    return rec(v, "unsafe_view", 1, in, NULL);
+}
+
+/* a @ b as 1.13's at::matmul decomposes it: mm / mv / dot; a batch folded
+ * into the rows of an mm or mv then _unsafe_view; both batched: expand,
+ * reshape to 3-D, bmm, _unsafe_view. The other shapes refuse. */
+tsr_tensor *tsr__ag_matmul(const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (!tsr__ag_creating()) return tsr_matmul(a, b, NULL);
+    const tsr_tensor *in[2] = {a, b};
+    if (a->ndim == 2 && b->ndim == 2) return tsr__ag_mm(a, b);
+    if (a->ndim == 2 && b->ndim == 1) return tsr__ag_mv(a, b);
+    if (a->ndim == 1 && b->ndim == 1) return rec(tsr_dot(a, b, NULL), "dot", 2, in, NULL);
+    if (a->ndim >= 3 && (b->ndim == 1 || b->ndim == 2)) {
+        int64_t rows = 1, shape[TSR_MAX_DIMS];
+        for (int i = 0; i < a->ndim - 1; i++) rows *= shape[i] = a->sizes[i];
+        int nd = a->ndim - 1;
+        if (b->ndim == 2) shape[nd++] = b->sizes[1];
+        tsr_tensor *a2 = tsr__ag_reshape(a, 2, (int64_t[]){rows, a->sizes[a->ndim - 1]});
+        tsr_tensor *m = !a2 ? NULL : b->ndim == 2 ? tsr__ag_mm(a2, b) : tsr__ag_mv(a2, b);
+        tsr_tensor *r = m ? unsafe_view(m, nd, shape) : NULL;
+        tsr_tensor_release(a2);
+        tsr_tensor_release(m);
+        return r;
+    }
+    if (a->ndim >= 3 && b->ndim >= 3) {
+        int nb1 = a->ndim - 2, nb2 = b->ndim - 2, nb = nb1 > nb2 ? nb1 : nb2;
+        int64_t batch[TSR_MAX_DIMS], prod = 1;
+        for (int i = 0; i < nb; i++) {
+            int64_t s1 = i - (nb - nb1) >= 0 ? a->sizes[i - (nb - nb1)] : 1, s2 = i - (nb - nb2) >= 0 ? b->sizes[i - (nb - nb2)] : 1;
+            batch[i] = s1 == 1 ? s2 : s1;
+            prod *= batch[i];
+        }
+        tsr_tensor *e[2] = {0}, *f[2] = {0}, *m = NULL, *r = NULL;
+        bool ok = true;
+        for (int i = 0; i < 2 && ok; i++) {
+            const tsr_tensor *src = in[i];
+            int64_t es[TSR_MAX_DIMS], fs[3] = {prod, src->sizes[src->ndim - 2], src->sizes[src->ndim - 1]};
+            memcpy(es, batch, sizeof(int64_t) * (size_t)nb);
+            es[nb] = fs[1];
+            es[nb + 1] = fs[2];
+            ok = (e[i] = tsr__ag_expand(src, nb + 2, es)) && (f[i] = tsr__ag_reshape(e[i], 3, fs));
+        }
+        if (ok && (m = tsr__ag_bmm(f[0], f[1]))) {
+            int64_t os[TSR_MAX_DIMS];
+            memcpy(os, batch, sizeof(int64_t) * (size_t)nb);
+            os[nb] = a->sizes[a->ndim - 2];
+            os[nb + 1] = b->sizes[b->ndim - 1];
+            r = unsafe_view(m, nb + 2, os);
+        }
+        for (int i = 0; i < 2; i++) {
+            tsr_tensor_release(e[i]);
+            tsr_tensor_release(f[i]);
+        }
+        tsr_tensor_release(m);
+        return r;
+    }
+    return refuse("a matmul of these shapes");
+}
+
+/* at::linalg_solve(A, B, left) (LinalgSolveExBackward0 over A, B): the
+ * errors of torch.linalg.solve */
+tsr_tensor *tsr__ag_linalg_solve(const tsr_tensor *A, const tsr_tensor *B, bool left)
+{
+    tsr_tensor *x = NULL, *info = NULL;
+    if (tsr_linalg_solve_ex(A, B, left, "torch.linalg.solve", &x, &info) < 0) return NULL;
+    tsr_tensor_release(info);
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    d.flag = left;
+    const tsr_tensor *in[2] = {A, B};
+    return rec(x, "linalg_solve", 2, in, &d);
+}
+
+/* at::linalg_solve_triangular(A, B, upper, left, unitriangular)
+ * (LinalgSolveTriangularBackward0 over A, B: upper in flag, left in i0,
+ * unitriangular in i1); conj views read resolved */
+tsr_tensor *tsr__ag_solve_triangular(const tsr_tensor *A, const tsr_tensor *B, bool upper, bool left, bool unit)
+{
+    tsr_tensor *ra = tsr_resolve_bits(A), *rb = ra ? tsr_resolve_bits(B) : NULL, *x = NULL;
+    int rc = rb ? tsr_linalg_solve_triangular(ra, rb, upper, left, unit, &x) : -1;
+    tsr_tensor_release(ra);
+    tsr_tensor_release(rb);
+    if (rc < 0) return NULL;
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    d.flag = upper;
+    d.i0 = left;
+    d.i1 = unit;
+    const tsr_tensor *in[2] = {A, B};
+    return rec(x, "linalg_solve_triangular", 2, in, &d);
+}
+
+/* a.tril(k) / a.triu(k) (TrilBackward0 / TriuBackward0) */
+tsr_tensor *tsr__ag_tril(const tsr_tensor *a, int64_t k, bool upper)
+{
+    tsr_ag_args d = {0};
+    d.ndims = -1;
+    d.i0 = k;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_tril(a, k, upper, NULL), upper ? "triu" : "tril", 1, in, &d);
+}
+
+/* at::diag_embed(a, offset, dim1, dim2) (DiagEmbedBackward0) */
+tsr_tensor *tsr__ag_diag_embed(const tsr_tensor *a, int64_t offset, int64_t d1, int64_t d2)
+{
+    tsr_ag_args x = {0};
+    x.ndims = -1;
+    x.i0 = offset;
+    x.i1 = d1 < 0 ? d1 + a->ndim + 1 : d1;
+    x.i2 = d2 < 0 ? d2 + a->ndim + 1 : d2;
+    const tsr_tensor *in[1] = {a};
+    return rec(tsr_diag_embed(a, offset, d1, d2), "diag_embed", 1, in, &x);
+}
+
+/* at::linalg_cross(a, b, dim) (LinalgCrossBackward0) */
+tsr_tensor *tsr__ag_linalg_cross(const tsr_tensor *a, const tsr_tensor *b, int64_t dim)
+{
+    tsr_ag_args x = {0};
+    x.ndims = -1;
+    x.i0 = dim;
+    const tsr_tensor *in[2] = {a, b};
+    tsr_tensor *ra = tsr_resolve_bits(a), *rb = ra ? tsr_resolve_bits(b) : NULL;   /* the kernel reads stored values */
+    tsr_tensor *r = rb ? tsr_linalg_cross(ra, rb, dim, NULL) : NULL;
+    tsr_tensor_release(ra);
+    tsr_tensor_release(rb);
+    return rec(r, "linalg_cross", 2, in, &x);
+}
+
 /* The formulas that are built only of the recording helpers above, in
  * 1.13's order of operations (sorted for bsearch). */
 static const char *const dbl_ok[] = {
@@ -429,51 +634,52 @@ static const char *const dbl_ok[] = {
     "amax", "amin", "angle", "as_strided_view", "asin", "asinh", "atan", "atan2", "atanh", "avg_pool2d",
     "avg_pool2d_backward", "avg_pool3d", "avg_pool3d_backward", "baddbmm", "binary_cross_entropy",
     "binary_cross_entropy_backward", "binary_cross_entropy_with_logits", "bmm", "cat", "cdist", "cdist_backward",
-    "ceil", "celu", "celu_", "clamp", "clamp_max", "clamp_max_t", "clamp_min", "clamp_min_t", "clamp_tensor",
-    "clone", "col2im", "constant_pad_nd", "convolution", "convolution_backward", "copy_backwards", "copy_slices",
-    "copy_slices_fn", "copy_slices_view", "copysign", "copysign_s", "cos", "cosh", "cummax", "cummin", "cumprod",
-    "cumsum", "deg2rad", "diag", "diag_embed", "diagonal", "diagonal_backward", "digamma", "dist", "div",
-    "div_rounding", "div_s", "dot", "elu", "elu_", "elu_backward", "embedding", "embedding_bag",
-    "embedding_dense_backward", "erf", "erfc", "erfinv", "exp", "exp2", "expand", "expm1", "flip", "floor", "fmax",
-    "fmin", "fmod", "fmod_s", "frac", "fractional_max_pool2d", "fractional_max_pool2d_backward",
-    "fractional_max_pool3d", "fractional_max_pool3d_backward", "gather", "gelu", "gelu_backward", "glu",
-    "glu_backward", "grid_sampler_2d", "grid_sampler_2d_backward", "grid_sampler_3d", "grid_sampler_3d_backward",
-    "hardshrink", "hardshrink_backward", "hardsigmoid", "hardsigmoid_", "hardswish", "hardswish_",
-    "hardswish_backward", "hardtanh", "hardtanh_", "hardtanh_backward", "huber_loss", "huber_loss_backward",
-    "hypot", "i0", "im2col", "index", "index_add", "index_fill", "index_fill_t", "index_put_fn", "index_put_impl",
-    "index_put_key", "index_put_mask", "index_select", "kthvalue", "leaky_relu", "leaky_relu_",
-    "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "log", "log10", "log1p", "log2", "log_sigmoid",
-    "log_sigmoid_backward", "log_softmax", "log_softmax_backward_data", "logaddexp", "logaddexp2", "logcumsumexp",
-    "logit", "logsumexp", "masked_fill", "masked_fill_tensor", "masked_scatter", "masked_select", "max", "max_dim",
-    "max_pool2d", "max_pool2d_backward", "max_pool3d", "max_pool3d_backward", "max_unpool2d", "max_unpool3d",
-    "maximum", "mean", "mean_dim", "median", "median_dim", "min", "min_dim", "minimum", "mish", "mish_", "mm",
-    "mode", "mse_loss", "mse_loss_backward", "mul", "mul_s", "multi_margin_loss", "multilabel_margin_loss", "mv",
-    "nan_to_num", "nanmedian", "nanmedian_dim", "narrow", "native_batch_norm", "native_batch_norm_backward",
-    "native_group_norm", "native_layer_norm", "native_layer_norm_backward", "neg", "nll_loss", "nll_loss2d",
-    "nll_loss2d_backward", "nll_loss_backward", "norm", "norm_p", "pdist", "pdist_backward", "permute",
-    "pixel_shuffle", "pixel_unshuffle", "polygamma", "polygamma_", "pow", "pow_scalar", "pow_t", "prelu",
-    "prelu_backward", "prod", "prod_dim", "put", "rad2deg", "reciprocal", "reflection_pad1d",
-    "reflection_pad1d_backward", "reflection_pad2d", "reflection_pad2d_backward", "reflection_pad3d",
-    "reflection_pad3d_backward", "relu", "remainder", "remainder_s", "renorm", "repeat", "replication_pad1d",
-    "replication_pad1d_backward", "replication_pad2d", "replication_pad2d_backward", "replication_pad3d",
-    "replication_pad3d_backward", "reshape_alias", "roll", "rot90", "round", "rrelu_with_noise",
-    "rrelu_with_noise_", "rrelu_with_noise_backward", "rsqrt", "rsub", "rsub_s", "scatter", "scatter_add",
-    "scatter_v", "select", "select_backward", "sgn", "sigmoid", "sigmoid_backward", "sign", "silu", "silu_", "sin",
-    "sinc", "sinh", "slice", "slice_backward", "smooth_l1_loss", "smooth_l1_loss_backward", "soft_margin_loss",
-    "soft_margin_loss_backward", "softmax", "softmax_backward_data", "softplus", "softplus_backward", "softshrink",
-    "softshrink_backward", "sort", "special_i1", "split", "split_with_sizes", "sqrt", "square", "squeeze",
-    "squeeze_dim", "squeeze_mm", "stack", "std", "std_mean_m", "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t",
-    "take", "tan", "tanh", "tanh_backward", "threshold", "threshold_", "threshold_backward", "to_copy", "topk",
-    "trace", "transpose", "tril", "trilinear", "triu", "trunc", "unbind", "unfold", "unfold_backward",
-    "unsafe_view", "unsqueeze", "unsqueeze_", "upsample_bicubic2d", "upsample_bicubic2d_aa",
-    "upsample_bicubic2d_aa_backward", "upsample_bicubic2d_backward", "upsample_bilinear2d",
+    "ceil", "celu", "celu_", "cholesky", "clamp", "clamp_max", "clamp_max_t", "clamp_min", "clamp_min_t",
+    "clamp_tensor", "clone", "col2im", "conj", "conj_physical", "constant_pad_nd", "convolution",
+    "convolution_backward", "copy_backwards", "copy_slices", "copy_slices_fn", "copy_slices_view", "copysign",
+    "copysign_s", "cos", "cosh", "cummax", "cummin", "cumprod", "cumsum", "deg2rad", "diag", "diag_embed",
+    "diagonal", "diagonal_backward", "digamma", "dist", "div", "div_rounding", "div_s", "dot", "elu", "elu_",
+    "elu_backward", "embedding", "embedding_bag", "embedding_dense_backward", "erf", "erfc", "erfinv", "exp",
+    "exp2", "expand", "expm1", "flip", "floor", "fmax", "fmin", "fmod", "fmod_s", "frac", "fractional_max_pool2d",
+    "fractional_max_pool2d_backward", "fractional_max_pool3d", "fractional_max_pool3d_backward", "gather", "gelu",
+    "gelu_backward", "glu", "glu_backward", "grid_sampler_2d", "grid_sampler_2d_backward", "grid_sampler_3d",
+    "grid_sampler_3d_backward", "hardshrink", "hardshrink_backward", "hardsigmoid", "hardsigmoid_", "hardswish",
+    "hardswish_", "hardswish_backward", "hardtanh", "hardtanh_", "hardtanh_backward", "huber_loss",
+    "huber_loss_backward", "hypot", "i0", "im2col", "index", "index_add", "index_fill", "index_fill_t",
+    "index_put_fn", "index_put_impl", "index_put_key", "index_put_mask", "index_select", "kthvalue", "leaky_relu",
+    "leaky_relu_", "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "linalg_cholesky", "linalg_cross",
+    "linalg_det", "linalg_inv", "linalg_matrix_exp", "linalg_pinv", "linalg_slogdet", "linalg_solve",
+    "linalg_solve_triangular", "log", "log10", "log1p", "log2", "log_sigmoid", "log_sigmoid_backward",
+    "log_softmax", "log_softmax_backward_data", "logaddexp", "logaddexp2", "logcumsumexp", "logit", "logsumexp",
+    "masked_fill", "masked_fill_tensor", "masked_scatter", "masked_select", "max", "max_dim", "max_pool2d",
+    "max_pool2d_backward", "max_pool3d", "max_pool3d_backward", "max_unpool2d", "max_unpool3d", "maximum", "mean",
+    "mean_dim", "median", "median_dim", "min", "min_dim", "minimum", "mish", "mish_", "mm", "mode", "mse_loss",
+    "mse_loss_backward", "mul", "mul_s", "multi_margin_loss", "multilabel_margin_loss", "mv", "nan_to_num",
+    "nanmedian", "nanmedian_dim", "narrow", "native_batch_norm", "native_batch_norm_backward", "native_group_norm",
+    "native_layer_norm", "native_layer_norm_backward", "neg", "nll_loss", "nll_loss2d", "nll_loss2d_backward",
+    "nll_loss_backward", "norm", "norm_p", "pdist", "pdist_backward", "permute", "pixel_shuffle", "pixel_unshuffle",
+    "polygamma", "polygamma_", "pow", "pow_scalar", "pow_t", "prelu", "prelu_backward", "prod", "prod_dim", "put",
+    "rad2deg", "reciprocal", "reflection_pad1d", "reflection_pad1d_backward", "reflection_pad2d",
+    "reflection_pad2d_backward", "reflection_pad3d", "reflection_pad3d_backward", "relu", "remainder",
+    "remainder_s", "renorm", "repeat", "replication_pad1d", "replication_pad1d_backward", "replication_pad2d",
+    "replication_pad2d_backward", "replication_pad3d", "replication_pad3d_backward", "reshape_alias", "roll",
+    "rot90", "round", "rrelu_with_noise", "rrelu_with_noise_", "rrelu_with_noise_backward", "rsqrt", "rsub",
+    "rsub_s", "scatter", "scatter_add", "scatter_v", "select", "select_backward", "sgn", "sigmoid",
+    "sigmoid_backward", "sign", "silu", "silu_", "sin", "sinc", "sinh", "slice", "slice_backward", "smooth_l1_loss",
+    "smooth_l1_loss_backward", "soft_margin_loss", "soft_margin_loss_backward", "softmax", "softmax_backward_data",
+    "softplus", "softplus_backward", "softshrink", "softshrink_backward", "sort", "special_i1", "split",
+    "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "squeeze_mm", "stack", "std", "std_mean_m",
+    "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh", "tanh_backward", "threshold",
+    "threshold_", "threshold_backward", "to_copy", "topk", "trace", "transpose", "tril", "trilinear", "triu",
+    "trunc", "unbind", "unfold", "unfold_backward", "unsafe_view", "unsqueeze", "unsqueeze_", "upsample_bicubic2d",
+    "upsample_bicubic2d_aa", "upsample_bicubic2d_aa_backward", "upsample_bicubic2d_backward", "upsample_bilinear2d",
     "upsample_bilinear2d_aa", "upsample_bilinear2d_aa_backward", "upsample_bilinear2d_backward",
     "upsample_linear1d", "upsample_linear1d_backward", "upsample_nearest1d", "upsample_nearest1d_backward",
     "upsample_nearest2d", "upsample_nearest2d_backward", "upsample_nearest3d", "upsample_nearest3d_backward",
     "upsample_nearest_exact1d", "upsample_nearest_exact1d_backward", "upsample_nearest_exact2d",
     "upsample_nearest_exact2d_backward", "upsample_nearest_exact3d", "upsample_nearest_exact3d_backward",
-    "upsample_trilinear3d", "upsample_trilinear3d_backward", "var", "var_mean_m", "var_mean_v", "vector_norm",
-    "view", "where", "xlogy", "xlogy_s", "xlogy_self_s", "zero_",
+    "upsample_trilinear3d", "upsample_trilinear3d_backward", "var", "var_mean_m", "var_mean_v", "vdot",
+    "vector_norm", "view", "view_as_complex", "view_as_real", "where", "xlogy", "xlogy_s", "xlogy_self_s", "zero_",
 };
 
 static int cmp_key(const void *k, const void *e) { return strcmp((const char *)k, *(const char *const *)e); }

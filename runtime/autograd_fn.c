@@ -81,11 +81,13 @@ static tsr_tensor *where0(F *c, const tsr_tensor *cond, const tsr_tensor *a, boo
     if (c->fail || !cond || !a) return NULL;
     return keep(c, tsr__ag_where0(cond, a, zero_first));
 }
+/* a.conj() as 1.13's formulas write it (ConjBackward0 with
+ * create_graph), its values materialized; a itself when real */
 static tsr_tensor *cj(F *c, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
     if (!tsr_dtype_is_complex(a->dtype)) return (tsr_tensor *)a;
-    return un(c, TSR_UNOP_CONJ_PHYSICAL, a);
+    return keep(c, tsr__ag_conj_values(a));
 }
 static tsr_tensor *zeros(F *c, int nd, const int64_t *sizes, tsr_dtype dt)
 {
@@ -193,11 +195,24 @@ static int bw_rsub(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* handle_r_to_c(self_st, r): the real part of a complex gradient r of a
+ * real input i, at::real (SelectBackward0 over ViewAsRealBackward0) with
+ * create_graph; r itself otherwise (the engine's cast takes the same part) */
+static tsr_tensor *r_to_c(F *c, tsr_node *n, int i, tsr_tensor *r)
+{
+    if (c->fail || !r || !tsr__ag_creating() || !tsr_dtype_is_complex(r->dtype) ||
+        tsr_dtype_is_complex(n->in_dtype[i]))
+        return r;
+    tsr_tensor *re = keep(c, tsr_view_real(r));
+    if (re && tsr_ag_record_part(r, re, false) < 0) c->fail = true;
+    return c->fail ? NULL : re;
+}
+
 static int bw_mul(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(1)) give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(0))));
-    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1))));
+    if (NEED(1)) give(c, gin, 1, r_to_c(c, n, 1, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(0)))));
+    if (NEED(0)) give(c, gin, 0, r_to_c(c, n, 0, bin(c, TSR_BINOP_MUL, g, cj(c, SAVED(1)))));
     return finish(c, n, gin);
 }
 
@@ -207,9 +222,9 @@ static int bw_div(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *other = SAVED(1);
     if (NEED(1)) {   /* -grad * ((self / other) / other).conj() */
         tsr_tensor *q = bin(c, TSR_BINOP_DIV, bin(c, TSR_BINOP_DIV, SAVED(0), other), other);
-        give(c, gin, 1, bin(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), cj(c, q)));
+        give(c, gin, 1, r_to_c(c, n, 1, bin(c, TSR_BINOP_MUL, un(c, TSR_UNOP_NEG, g), cj(c, q))));
     }
-    if (NEED(0)) give(c, gin, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other)));
+    if (NEED(0)) give(c, gin, 0, r_to_c(c, n, 0, bin(c, TSR_BINOP_DIV, g, cj(c, other))));
     return finish(c, n, gin);
 }
 
@@ -236,11 +251,34 @@ static int bw_pass(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* pow(self, exponent scalar d0): grad * (exponent * self.pow(exponent - 1)) */
+/* x ** e for a complex number e (d0 + d1 i): grad * (e * x.pow(e - 1)).conj()
+ * (PowBackward0, MulBackward1 and ConjBackward0 with create_graph) */
+static tsr_tensor *pow_complex_grad(F *c, const tsr_tensor *g, const tsr_tensor *x, double re, double im)
+{
+    if (c->fail || !g || !x) return NULL;
+    if (re == 0.0 && im == 0.0) return zeros(c, x->ndim, x->sizes, g->dtype);
+    tsr_operand xo = tsr_operand_tensor(x), em1 = tsr_operand_scalar(tsr_scalar_complex(re - 1.0, im));
+    tsr_tensor *p = keep(c, tsr_binary(TSR_BINOP_POW, &xo, &em1, NULL, NULL));
+    tsr_ag_args pa = {0};
+    pa.ndims = -1;
+    pa.d0 = re - 1.0;
+    pa.d1 = im;
+    pa.has_d1 = true;
+    const tsr_tensor *pin[1] = {x};
+    p = record_on(c, p, "pow", 1, pin, &pa);   /* PowBackward0 of the complex exponent - 1 */
+    tsr_tensor *q = p && !c->fail ? keep(c, tsr__ag_mul_complex(p, re, im)) : NULL;
+    return q ? bin(c, TSR_BINOP_MUL, g, cj(c, q)) : NULL;
+}
+
 static int bw_pow(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     double e = n->a.d0;
     tsr_tensor *x = SAVED(0);
+    if (n->a.has_d1) {   /* a complex exponent */
+        give(c, gin, 0, pow_complex_grad(c, g, x, e, n->a.d1));
+        return finish(c, n, gin);
+    }
     if (e == 0.0) give(c, gin, 0, zeros(c, x ? x->ndim : 0, x ? x->sizes : NULL, g->dtype));
     else give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, sbin(c, TSR_BINOP_MUL, e, bins(c, TSR_BINOP_POW, x, e - 1)))));
     return finish(c, n, gin);
@@ -263,8 +301,14 @@ static int bw_pow_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0), *e = SAVED(1);
-    if (NEED(1)) {   /* grad * where(self == 0 & exponent >= 0, 0, (result * self.log()).conj()) */
-        tsr_tensor *cond = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, x, 0.0), cmps(c, TSR_CMP_GE, e, 0.0));
+    if (NEED(1)) {   /* grad * where(self == 0 & exponent >= 0, 0, (result * self.log()).conj()); first, as 1.13 */
+        tsr_tensor *ege = NULL;   /* exponent >= 0; a complex one: imag == 0 and real >= 0 (1.13's is_real_exp) */
+        if (!c->fail && tsr_dtype_is_complex(e->dtype))
+            ege = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, keep(c, tsr_view_imag(e)), 0.0),
+                      cmps(c, TSR_CMP_GE, keep(c, tsr_view_real(e)), 0.0));
+        else
+            ege = cmps(c, TSR_CMP_GE, e, 0.0);
+        tsr_tensor *cond = bin(c, TSR_BINOP_BITWISE_AND, cmps(c, TSR_CMP_EQ, x, 0.0), ege);
         tsr_tensor *v = cj(c, bin(c, TSR_BINOP_MUL, SAVED(TSR_AG_OUT), un(c, TSR_UNOP_LOG, x)));
         give(c, gin, 1, bin(c, TSR_BINOP_MUL, g, where0(c, cond, v, true)));
     }
@@ -340,7 +384,7 @@ static tsr_tensor *down(F *c, const tsr_tensor *t, bool bf)
 UNARY_OUT(bw_exp, MUL(g, cj(c, y)))
 UNARY_SELF(bw_log, DIV(g, cj(c, x)))
 UNARY_SELF(bw_sin, MUL(g, cj(c, un(c, TSR_UNOP_COS, x))))
-UNARY_SELF(bw_cos, MUL(g, cj(c, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_SIN, x)))))
+UNARY_SELF(bw_cos, MUL(g, un(c, TSR_UNOP_NEG, cj(c, un(c, TSR_UNOP_SIN, x)))))   /* grad * -self.sin().conj() */
 UNARY_SELF(bw_sinh, MUL(g, cj(c, un(c, TSR_UNOP_COSH, x))))
 UNARY_SELF(bw_cosh, MUL(g, cj(c, un(c, TSR_UNOP_SINH, x))))
 UNARY_OUT(bw_tan, MUL(g, cj(c, sbin(c, TSR_BINOP_ADD, 1.0, bins(c, TSR_BINOP_POW, y, 2.0)))))
@@ -370,14 +414,18 @@ static int bw_tanh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     give(c, gin, 0, tanh_bw(c, g, SAVED(TSR_AG_OUT)));
     return finish(c, n, gin);
 }
-/* sigmoid_backward(dy, y): dy * (1 - y) * y (bfloat16 widened);
+/* sigmoid_backward(dy, y): dy * (1 - y) * y (bfloat16 widened), complex
+ * dy * ((1 - y) * y).conj();
  * SigmoidBackwardBackward0 with create_graph */
 static tsr_tensor *sigmoid_bw(F *c, const tsr_tensor *g_, const tsr_tensor *y0)
 {
     if (c->fail || !g_ || !y0) return NULL;
     bool was = tsr__ag_set_creating(false), bf = g_->dtype == TSR_BFLOAT16;
-    tsr_tensor *y = up(c, y0, bf), *g = up(c, g_, bf);
-    tsr_tensor *r = down(c, MUL(MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, y)), y), bf);
+    tsr_tensor *y = up(c, y0, bf), *g = up(c, g_, bf), *r;
+    if (tsr_dtype_is_complex(y0->dtype))   /* the kernel's a * conj((1 - b) * b) */
+        r = MUL(g, cj(c, MUL(sbin(c, TSR_BINOP_SUB, 1.0, y), y)));
+    else
+        r = down(c, MUL(MUL(g, sbin(c, TSR_BINOP_SUB, 1.0, y)), y), bf);
     tsr__ag_set_creating(was);
     const tsr_tensor *in[2] = {g_, y0};
     return record_on(c, r, "sigmoid_backward", 2, in, NULL);
@@ -409,20 +457,24 @@ static int bw_relu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 /* the backward ops' own derivatives (derivatives.yaml): inputs
- * (grad_output, output or self) */
+ * (grad_output, output or self). tanh_backward: grad_output
+ * tanh_backward(grad, output.conj()), output grad.conj() * (-2 *
+ * output.conj() * grad_output) (1.13's graph) */
 static int bw_tanh_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, tanh_bw(c, g, SAVED(1)));
-    if (NEED(1)) give(c, gin, 1, MUL(g, cj(c, MUL(sbin(c, TSR_BINOP_MUL, -2.0, cj(c, SAVED(1))), SAVED(0)))));
+    if (NEED(0)) give(c, gin, 0, tanh_bw(c, g, cj(c, SAVED(1))));
+    if (NEED(1)) give(c, gin, 1, MUL(cj(c, g), MUL(sbin(c, TSR_BINOP_MUL, -2.0, cj(c, SAVED(1))), SAVED(0))));
     return finish(c, n, gin);
 }
+/* sigmoid_backward: grad_output sigmoid_backward(grad, output.conj()),
+ * output grad.conj() * grad_output * (-2 * output.conj() + 1) */
 static int bw_sigmoid_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, sigmoid_bw(c, g, SAVED(1)));
+    if (NEED(0)) give(c, gin, 0, sigmoid_bw(c, g, cj(c, SAVED(1))));
     if (NEED(1))
-        give(c, gin, 1, MUL(MUL(g, SAVED(0)), bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_MUL, -2.0, cj(c, SAVED(1))), 1.0)));
+        give(c, gin, 1, MUL(MUL(cj(c, g), SAVED(0)), bins(c, TSR_BINOP_ADD, sbin(c, TSR_BINOP_MUL, -2.0, cj(c, SAVED(1))), 1.0)));
     return finish(c, n, gin);
 }
 static int bw_threshold_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -454,12 +506,6 @@ static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *x = SAVED(0), *y = SAVED(TSR_AG_OUT);
     if (c->fail) return finish(c, n, gin);
     if (tsr_dtype_is_complex(x->dtype)) {   /* ((gx - (sgn * sgn) * gx.conj()) / (2. * abs)).masked_fill_(abs == 0., 0.) */
-        if (tsr__ag_creating()) {
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of SgnBackward0 of a complex "
-                          "tensor is not implemented.");
-            c->fail = true;
-            return finish(c, n, gin);
-        }
         tsr_tensor *ab = un(c, TSR_UNOP_ABS, x);
         tsr_tensor *v = DIV(bin(c, TSR_BINOP_SUB, g, MUL(MUL(y, y), cj(c, g))), sbin(c, TSR_BINOP_MUL, 2.0, ab));
         give(c, gin, 0, masked_fill0(c, v, cmps(c, TSR_CMP_EQ, ab, 0.0)));
@@ -480,11 +526,12 @@ static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* conj (a complex input's conjugate view): grad.conj() */
+/* conj (a complex input's conjugate view): grad.conj(), itself a conj view
+ * (ConjBackward0 with create_graph) */
 static int bw_conj(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    give(c, gin, 0, cj(c, g));
+    give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_conj(g)));
     return finish(c, n, gin);
 }
 
@@ -507,17 +554,13 @@ static int bw_angle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, zeros(c, x->ndim, x->sizes, x->dtype));
         return finish(c, n, gin);
     }
-    tsr_tensor *q = DIV(MUL(g, x), bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), 2.0));
-    tsr_tensor *z = cmps(c, TSR_CMP_EQ, x, 0.0), *r = NULL;
-    if (!c->fail) {
-        tsr_operand a = tsr_operand_tensor(q), i = tsr_operand_scalar(tsr_scalar_complex(0.0, 1.0));
-        tsr_tensor *qi = keep(c, tsr_binary(TSR_BINOP_MUL, &a, &i, NULL, NULL));
-        if (qi) {
-            tsr_operand zero = tsr_operand_scalar(tsr_scalar_complex(0.0, 0.0)), b = tsr_operand_tensor(qi);
-            r = keep(c, tsr_where(z, &zero, &b, NULL));
-        }
-    }
-    give(c, gin, 0, r);
+    /* where(self == 0, 0, grad * self / self.abs().pow(2) * 1j), the
+     * operands created right to left as 1.13's build evaluates them */
+    tsr_tensor *p = bins(c, TSR_BINOP_POW, un(c, TSR_UNOP_ABS, x), 2.0);
+    tsr_tensor *q = DIV(MUL(g, x), p);
+    tsr_tensor *qi = q && !c->fail ? keep(c, tsr__ag_mul_complex(q, 0.0, 1.0)) : NULL;
+    tsr_tensor *z = cmps(c, TSR_CMP_EQ, x, 0.0);
+    give(c, gin, 0, where0(c, z, qi, true));
     return finish(c, n, gin);
 }
 
@@ -534,19 +577,21 @@ static int bw_clamp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* maximum / minimum (is_max in flag) */
+/* maximum / minimum: each input's at::where(self == other, grad / 2,
+ * grad).masked_fill_(loses, 0), other's first (1.13's order) */
+static tsr_tensor *max_grad(F *c, const tsr_tensor *g, const tsr_tensor *a, const tsr_tensor *b, const tsr_tensor *lose)
+{
+    tsr_tensor *half = bins(c, TSR_BINOP_DIV, g, 2.0), *eq = cmp(c, TSR_CMP_EQ, a, b);
+    tsr_tensor *base = c->fail ? NULL : keep(c, tsr__ag_where(eq, half, g));
+    return masked_fill0(c, base, lose);
+}
 static int bw_maximum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *a = SAVED(0), *b = SAVED(1);
-    tsr_tensor *half = bins(c, TSR_BINOP_DIV, g, 2.0), *eq = cmp(c, TSR_CMP_EQ, a, b);
-    tsr_tensor *base = NULL;
-    if (!c->fail) {
-        base = keep(c, tsr__ag_where(eq, half, g));
-    }
     tsr_cmpop lose_a = !strcmp(n->f->key, "maximum") ? TSR_CMP_LT : TSR_CMP_GT;
-    if (NEED(0)) give(c, gin, 0, masked_fill0(c, base, cmp(c, lose_a, a, b)));
-    if (NEED(1)) give(c, gin, 1, masked_fill0(c, base, cmp(c, lose_a, b, a)));
+    if (NEED(1)) give(c, gin, 1, max_grad(c, g, a, b, cmp(c, lose_a, b, a)));
+    if (NEED(0)) give(c, gin, 0, max_grad(c, g, a, b, cmp(c, lose_a, a, b)));
     return finish(c, n, gin);
 }
 
@@ -555,8 +600,8 @@ static int bw_where(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *cond = SAVED(0);
+    if (NEED(2)) give(c, gin, 2, where0(c, cond, g, true));   /* other's first, as 1.13 */
     if (NEED(1)) give(c, gin, 1, where0(c, cond, g, false));
-    if (NEED(2)) give(c, gin, 2, where0(c, cond, g, true));
     return finish(c, n, gin);
 }
 
@@ -1003,8 +1048,8 @@ static tsr_tensor *mat2_grad(F *c, const tsr_tensor *g, const tsr_tensor *m1, co
 static int bw_mm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    if (NEED(1)) give(c, gin, 1, mat2_grad(c, g, SAVED(0), n->saved[1].t));   /* mat2's first, as 1.13 */
     if (NEED(0)) give(c, gin, 0, mat1_grad(c, g, n->saved[0].t, SAVED(1)));
-    if (NEED(1)) give(c, gin, 1, mat2_grad(c, g, SAVED(0), n->saved[1].t));
     return finish(c, n, gin);
 }
 
@@ -1028,13 +1073,13 @@ static int bw_addmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_bmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    if (NEED(1) && !c->fail) {   /* mat2's first, as 1.13 */
+        tsr_tensor *a = cj(c, transpose(c, SAVED(0), 1, 2));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_bmm(a, g)));
+    }
     if (NEED(0) && !c->fail) {
         tsr_tensor *b = cj(c, transpose(c, SAVED(1), 1, 2));
         if (!c->fail) give(c, gin, 0, keep(c, tsr__ag_bmm(g, b)));
-    }
-    if (NEED(1) && !c->fail) {
-        tsr_tensor *a = cj(c, transpose(c, SAVED(0), 1, 2));
-        if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_bmm(a, g)));
     }
     return finish(c, n, gin);
 }
@@ -1050,6 +1095,24 @@ static int bw_mv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *m = tt(c, cj(c, SAVED(0)));
         if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_mv(m, g)));
     }
+    return finish(c, n, gin);
+}
+
+/* vdot(self, other): other grad * self, then self grad.conj() * other
+ * (1.13's order: the inputs' names sorted) */
+static int bw_vdot(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(1)) give(c, gin, 1, MUL(g, SAVED(0)));
+    if (NEED(0)) give(c, gin, 0, MUL(cj(c, g), SAVED(1)));
+    return finish(c, n, gin);
+}
+
+/* conj_physical (a complex input): grad.conj_physical() (ConjPhysicalBackward0) */
+static int bw_conj_physical(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, tsr_dtype_is_complex(g->dtype) ? un(c, TSR_UNOP_CONJ_PHYSICAL, g) : (tsr_tensor *)g);
     return finish(c, n, gin);
 }
 
@@ -1164,22 +1227,39 @@ static int bw_piece_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* view_as_real: view_as_complex(grad.contiguous()) */
+/* grad.contiguous(): grad itself, or its copy (CloneBackward0 with
+ * create_graph) */
+static tsr_tensor *contig(F *c, const tsr_tensor *g)
+{
+    if (c->fail || !g) return NULL;
+    if (tsr_tensor_is_contiguous(g)) return (tsr_tensor *)g;
+    const tsr_tensor *in[1] = {g};
+    return record_on(c, keep(c, tsr_contiguous(g, TSR_MF_CONTIGUOUS)), "clone", 1, in, NULL);
+}
+
+/* view_as_real: view_as_complex(grad.contiguous()) (ViewAsComplexBackward0
+ * with create_graph) */
 static int bw_view_as_real(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *gc = keep(c, tsr_contiguous(g, TSR_MF_CONTIGUOUS));
-    give(c, gin, 0, gc ? keep(c, tsr_view_as_complex(gc)) : NULL);
+    tsr_tensor *gc = contig(c, g);
+    const tsr_tensor *in[1] = {gc};
+    give(c, gin, 0, gc ? record_on(c, keep(c, tsr_view_as_complex(gc)), "view_as_complex", 1, in, NULL) : NULL);
     return finish(c, n, gin);
 }
 
-/* view_as_complex: view_as_real(grad.contiguous().resolve_conj()) */
+/* view_as_complex: view_as_real(grad.contiguous().resolve_conj())
+ * (ViewAsRealBackward0 with create_graph) */
 static int bw_view_as_complex(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *gc = keep(c, tsr_contiguous(g, TSR_MF_CONTIGUOUS));
-    tsr_tensor *gr = gc ? keep(c, tsr_resolve_conj(gc)) : NULL;
-    give(c, gin, 0, gr ? keep(c, tsr_view_as_real(gr)) : NULL);
+    tsr_tensor *gc = contig(c, g), *gr = gc;
+    if (gc && gc->conj) {   /* resolve_conj: a copy (CloneBackward0 with create_graph) */
+        const tsr_tensor *cin[1] = {gc};
+        gr = record_on(c, keep(c, tsr_resolve_conj(gc)), "clone", 1, cin, NULL);
+    }
+    const tsr_tensor *in[1] = {gr};
+    give(c, gin, 0, gr ? record_on(c, keep(c, tsr_view_as_real(gr)), "view_as_real", 1, in, NULL) : NULL);
     return finish(c, n, gin);
 }
 
@@ -2713,6 +2793,10 @@ UNARY_OUT_F(bw_leaky_relu_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.
 static int bw_mul_s(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    if (n->a.has_d1) {   /* a complex number s: grad * s.conj() */
+        give(c, gin, 0, c->fail ? NULL : keep(c, tsr__ag_mul_complex_w(g, n->a.d0, -n->a.d1)));
+        return finish(c, n, gin);
+    }
     give(c, gin, 0, op_scalar_tensor(c, TSR_BINOP_MUL, n, g, n->a.d0));
     return finish(c, n, gin);
 }
@@ -3952,14 +4036,18 @@ static int bw_addr(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_baddbmm_any(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin, bool sum)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, mmul(c, (tsr_tensor *)g, n->a.d0));
-    tsr_tensor *ge = (tsr_tensor *)g;
-    if (sum && (NEED(1) || NEED(2))) {
-        int64_t sz[3] = {n->in_sizes[1][0], n->in_sizes[1][1], n->in_sizes[2][2]};
-        ge = expand(c, unsq(c, g, 0), 3, sz);
+    /* batch1's, batch2's, then self's: 1.13's generated code takes the
+     * inputs in their names' sorted order; addbmm expands grad for each */
+    int64_t sz[3] = {n->in_sizes[1][0], n->in_sizes[1][1], n->in_sizes[2][2]};
+    if (NEED(1)) {
+        tsr_tensor *ge = sum ? expand(c, unsq(c, g, 0), 3, sz) : (tsr_tensor *)g;
+        give(c, gin, 1, mmul(c, bmm_(c, ge, cj(c, transpose(c, SAVED(2), 1, 2))), n->a.d1));
     }
-    if (NEED(1)) give(c, gin, 1, mmul(c, bmm_(c, ge, cj(c, transpose(c, SAVED(2), 1, 2))), n->a.d1));
-    if (NEED(2)) give(c, gin, 2, mmul(c, bmm_(c, cj(c, transpose(c, SAVED(1), 1, 2)), ge), n->a.d1));
+    if (NEED(2)) {
+        tsr_tensor *ge = sum ? expand(c, unsq(c, g, 0), 3, sz) : (tsr_tensor *)g;
+        give(c, gin, 2, mmul(c, bmm_(c, cj(c, transpose(c, SAVED(1), 1, 2)), ge), n->a.d1));
+    }
+    if (NEED(0)) give(c, gin, 0, mmul(c, (tsr_tensor *)g, n->a.d0));
     return finish(c, n, gin);
 }
 static int bw_baddbmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { return bw_baddbmm_any(n, g, gin, false); }
@@ -3970,36 +4058,44 @@ static int bw_addbmm(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin) { retur
 static tsr_tensor *matmul_(F *c, const tsr_tensor *a, const tsr_tensor *b)
 {
     if (c->fail || !a || !b) return NULL;
-    return keep(c, tsr_matmul(a, b, NULL));
+    return keep(c, tsr__ag_matmul(a, b));   /* 1.13's decomposition with create_graph */
 }
-/* A^H of the last two dims */
+/* a.conj(): the lazy conjugate view (ConjBackward0) */
+static tsr_tensor *cjv(F *c, const tsr_tensor *a)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr__ag_conj(a));
+}
+/* A^H of the last two dims: transpose(-2, -1).conj() as 1.13's mH() */
 static tsr_tensor *mH(F *c, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
-    return cj(c, transpose(c, a, a->ndim - 2, a->ndim - 1));
+    return cjv(c, transpose(c, a, a->ndim - 2, a->ndim - 1));
 }
 
 /* linalg_cross(self, other, dim i0): cross(other.conj(), grad), cross(grad, self.conj()) */
 static int bw_linalg_cross(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) {
-        tsr_tensor *o = cj(c, SAVED(1));
-        if (!c->fail) give(c, gin, 0, keep(c, tsr_linalg_cross(o, g, n->a.i0, NULL)));
+    if (NEED(1)) {   /* 1.13's generated code computes the last input's first */
+        tsr_tensor *x = cjv(c, SAVED(0));
+        if (!c->fail) give(c, gin, 1, keep(c, tsr__ag_linalg_cross(g, x, n->a.i0)));
     }
-    if (NEED(1)) {
-        tsr_tensor *x = cj(c, SAVED(0));
-        if (!c->fail) give(c, gin, 1, keep(c, tsr_linalg_cross(g, x, n->a.i0, NULL)));
+    if (NEED(0)) {
+        tsr_tensor *o = cjv(c, SAVED(1));
+        if (!c->fail) give(c, gin, 0, keep(c, tsr__ag_linalg_cross(o, g, n->a.i0)));
     }
     return finish(c, n, gin);
 }
 
-/* linalg_inv_ex: -inverse^H @ (grad @ inverse^H) */
+/* linalg_inv_ex: -at::matmul(inverse.mH(), at::matmul(grad, inverse.mH())),
+ * the two mH() two views (two nodes with create_graph), inner first */
 static int bw_linalg_inv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    tsr_tensor *ih = mH(c, SAVED(TSR_AG_OUT));
-    give(c, gin, 0, un(c, TSR_UNOP_NEG, matmul_(c, ih, matmul_(c, g, ih))));
+    tsr_tensor *inv = SAVED(TSR_AG_OUT);
+    tsr_tensor *inner = matmul_(c, g, mH(c, inv));
+    give(c, gin, 0, un(c, TSR_UNOP_NEG, matmul_(c, mH(c, inv), inner)));
     return finish(c, n, gin);
 }
 
@@ -4011,16 +4107,46 @@ static tsr_tensor *solve_diag(F *c, const tsr_tensor *A, const tsr_tensor *v)
     int64_t sz[TSR_MAX_DIMS];
     for (int i = 0; i < A->ndim - 1; i++) sz[i] = A->sizes[i];
     tsr_tensor *e = expand(c, unsq(c, v, -1), A->ndim - 1, sz);
-    tsr_tensor *d = e ? keep(c, tsr_diag_embed(e, 0, -2, -1)) : NULL;
+    tsr_tensor *d = e ? keep(c, tsr__ag_diag_embed(e, 0, -2, -1)) : NULL;
     d = transpose(c, d, A->ndim - 2, A->ndim - 1);   /* F-transposed, as 1.13 passes it */
-    tsr_tensor *ah = mH(c, A), *x = NULL, *info = NULL;
+    tsr_tensor *ah = mH(c, A);
     if (c->fail) return NULL;
-    if (tsr_linalg_solve_ex(ah, d, true, NULL, &x, &info) < 0) {
-        c->fail = true;
-        return NULL;
+    if (!tsr__ag_creating()) {   /* the solve without its checks, as before */
+        tsr_tensor *x = NULL, *info = NULL;
+        if (tsr_linalg_solve_ex(ah, d, true, NULL, &x, &info) < 0) {
+            c->fail = true;
+            return NULL;
+        }
+        keep(c, info);
+        return keep(c, x);
     }
-    keep(c, info);
-    return keep(c, x);
+    return keep(c, tsr__ag_linalg_solve(ah, d, true));
+}
+
+/* whether any element of the bool tensor m is true; false on error */
+static bool any_true(F *c, const tsr_tensor *m)
+{
+    tsr_dims all = {.n = -1};
+    tsr_tensor *t = c->fail ? NULL : keep(c, tsr_sum(m, &all, false, TSR_DTYPE_UNDEFINED, NULL));
+    tsr_scalar v;
+    return t && tsr_tensor_item(t, &v) == 0 && tsr_scalar_to_double(v) > 0;
+}
+
+/* linalg_det_backward in grad mode (create_graph): linalg_solve(A^H,
+ * diag_embed(grad * det.conj()).mT()) for a non-singular A; 1.13 takes an
+ * SVD-based formula where |det| is small, which is not recorded here */
+static int det_grad_mode(F *c, tsr_node *n, const tsr_tensor *g, const tsr_tensor *A, const tsr_tensor *det,
+                         tsr_tensor **gin)
+{
+    double eps = A->dtype == TSR_FLOAT64 || A->dtype == TSR_COMPLEX128 ? DBL_EPSILON : FLT_EPSILON;
+    tsr_tensor *small = cmps(c, TSR_CMP_LT, keep(c, tsr_unary(TSR_UNOP_ABS, det, NULL, NULL)), 100.0 * eps);
+    if (any_true(c, small)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of 'linalg_det' at a (nearly) "
+                      "singular matrix is not implemented.");
+        c->fail = true;
+    }
+    give(c, gin, 0, solve_diag(c, A, MUL(g, cjv(c, det))));
+    return finish(c, n, gin);
 }
 
 /* _linalg_det: d = grad * conj(det) on a diagonal, solved with the LU
@@ -4038,6 +4164,7 @@ static int bw_linalg_det(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, zeros_in(c, n, 0, g));
         return finish(c, n, gin);
     }
+    if (tsr__ag_creating()) return det_grad_mode(c, n, g, A, det, gin);
     tsr_tensor *v = MUL(g, cj(c, det));
     int64_t sz[TSR_MAX_DIMS];
     for (int i = 0; i < A->ndim - 1; i++) sz[i] = A->sizes[i];
@@ -4096,6 +4223,17 @@ static int bw_linalg_solve(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         vec = true;
         for (int i = 0; i < X->ndim; i++) vec &= X->sizes[i] == A->sizes[i];
     }
+    if (tsr__ag_creating()) {   /* 1.13 in grad mode: gB = linalg_solve(A^H, gX, left), no LU kept */
+        tsr_tensor *gm = vec ? unsq(c, g, -1) : (tsr_tensor *)g, *ah = mH(c, A);   /* 1.13's build: the right argument first */
+        tsr_tensor *gB = c->fail ? NULL : keep(c, tsr__ag_linalg_solve(ah, gm, left));
+        if (NEED(0)) {
+            tsr_tensor *xh = mH(c, vec ? unsq(c, X, -1) : X);
+            tsr_tensor *gA = un(c, TSR_UNOP_NEG, left ? matmul_(c, gB, xh) : matmul_(c, xh, gB));
+            give(c, gin, 0, vec && gA ? keep(c, tsr__ag_squeeze_dim(gA, gA->ndim - 1)) : gA);
+        }
+        if (NEED(1)) give(c, gin, 1, vec && gB ? keep(c, tsr__ag_squeeze_dim(gB, gB->ndim - 1)) : gB);
+        return finish(c, n, gin);
+    }
     bool use_t = tsr_tensor_is_contiguous(A) && !tsr_dtype_is_complex(A->dtype);
     const tsr_tensor *fa = use_t ? transpose(c, A, A->ndim - 2, A->ndim - 1) : A;
     tsr_tensor *lu = NULL, *piv = NULL, *info = NULL, *gB = NULL;
@@ -4119,17 +4257,31 @@ static int bw_linalg_solve(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static tsr_tensor *tril_(F *c, const tsr_tensor *a, int64_t k)
 {
     if (c->fail || !a) return NULL;
-    return keep(c, tsr_tril(a, k, false, NULL));
+    return keep(c, tsr__ag_tril(a, k, false));
 }
 static tsr_tensor *solve_tri(F *c, const tsr_tensor *a, const tsr_tensor *b, bool upper, bool left)
 {
     if (c->fail || !a || !b) return NULL;
-    tsr_tensor *x = NULL;
-    if (tsr_linalg_solve_triangular(a, b, upper, left, false, &x) < 0) {
-        c->fail = true;
-        return NULL;
+    return keep(c, tsr__ag_solve_triangular(a, b, upper, left, false));
+}
+
+/* linalg_solve_triangular(A, B, upper flag, left i0, unitriangular i1):
+ * 1.13's linalg_solve_triangular_backward: gB = solve_triangular(A^H,
+ * grad, !upper, left, unitriangular); gA = -gB X^H (left) or -X^H gB,
+ * then its triu(unitriangular) / tril(-unitriangular) */
+static int bw_solve_triangular(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = SAVED(0), *X = SAVED(TSR_AG_OUT);
+    bool upper = n->a.flag, left = n->a.i0 != 0, unit = n->a.i1 != 0;
+    tsr_tensor *gB = c->fail ? NULL : keep(c, tsr__ag_solve_triangular(mH(c, A), g, !upper, left, unit));
+    if (NEED(0)) {
+        tsr_tensor *xh = mH(c, X);
+        tsr_tensor *gA = un(c, TSR_UNOP_NEG, left ? matmul_(c, gB, xh) : matmul_(c, xh, gB));
+        give(c, gin, 0, gA && !c->fail ? keep(c, tsr__ag_tril(gA, upper ? (int64_t)unit : -(int64_t)unit, upper)) : NULL);
     }
-    return keep(c, x);
+    if (NEED(1)) give(c, gin, 1, gB);
+    return finish(c, n, gin);
 }
 
 /* cholesky / linalg_cholesky_ex (upper flag): cholesky_backward of 1.13 */
@@ -4150,7 +4302,11 @@ static int bw_cholesky(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* linalg_matrix_exp: linalg_matrix_exp_differential(A, grad, adjoint): the
- * upper right block of exp([[A^H, G], [0, A^H]]) */
+ * upper right block of exp([[A^H, G], [0, A^H]]), the zeros filled by three
+ * copy_ into narrowed views in 1.13's order (top left A^H, bottom right
+ * A^H, top right grad; CopySlices with create_graph, each A^H its own
+ * mH()), then matrix_exp and two narrows (LinalgMatrixExpBackward0,
+ * SliceBackward0) */
 static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -4161,16 +4317,32 @@ static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     for (int i = 0; i < nd; i++) sz[i] = A->sizes[i];
     sz[nd - 2] *= 2;
     sz[nd - 1] *= 2;
-    tsr_tensor *big = zeros(c, nd, sz, g->dtype), *ah = mH(c, A);
+    tsr_tensor *big = zeros(c, nd, sz, A->dtype);
+    tsr_tensor *cur = big ? keep(c, tsr_view_alias(big)) : NULL;   /* the meta matrix before each copy */
+    static const int64_t rows[3] = {0, 1, 0}, cols[3] = {0, 1, 1};   /* in units of m */
     for (int k = 0; k < 3 && !c->fail; k++) {
-        int64_t r0 = k == 2 ? m : 0, c0_ = k == 0 ? 0 : m;
-        tsr_tensor *blk = keep(c, tsr_view_slice(big, nd - 2, r0, r0 + m, 1));
-        blk = blk ? keep(c, tsr_view_slice(blk, nd - 1, c0_, c0_ + m, 1)) : NULL;
-        if (blk && tsr_copy_(blk, k == 1 ? g : ah) < 0) c->fail = true;
+        const tsr_tensor *src = k == 2 ? g : mH(c, A);
+        tsr_tensor *blk = keep(c, tsr_view_narrow(big, nd - 2, rows[k] * m, m));
+        blk = blk ? keep(c, tsr_view_narrow(blk, nd - 1, cols[k] * m, m)) : NULL;
+        if (!blk || !src || tsr_copy_(blk, src) < 0) {
+            c->fail = true;
+            break;
+        }
+        if (!tsr__ag_creating()) continue;
+        tsr_ag_args ra = {0};
+        ra.ndims = nd;
+        for (int d = 0; d < nd; d++) ra.dims[2 * d] = 0, ra.dims[2 * d + 1] = sz[d];
+        ra.dims[2 * (nd - 2)] = rows[k] * m, ra.dims[2 * (nd - 2) + 1] = m;
+        ra.dims[2 * (nd - 1)] = cols[k] * m, ra.dims[2 * (nd - 1) + 1] = m;
+        tsr_tensor *nxt = keep(c, k == 2 ? tsr_tensor_retain(big) : tsr_view_alias(big));
+        const tsr_tensor *in[2] = {cur, src};
+        cur = record_on(c, nxt, "copy_slices", 2, in, &ra);
     }
     tsr_tensor *e = c->fail ? NULL : keep(c, tsr_linalg_matrix_exp(big));
-    tsr_tensor *r = e ? keep(c, tsr_view_slice(e, nd - 2, 0, m, 1)) : NULL;
-    give(c, gin, 0, r ? keep(c, tsr_view_slice(r, nd - 1, m, 2 * m, 1)) : NULL);
+    const tsr_tensor *ein[1] = {big};
+    e = record_on(c, e, "linalg_matrix_exp", 1, ein, NULL);
+    tsr_tensor *r = e ? keep(c, tsr__ag_narrow(e, nd - 2, 0, m)) : NULL;
+    give(c, gin, 0, r ? keep(c, tsr__ag_narrow(r, nd - 1, m, m)) : NULL);
     return finish(c, n, gin);
 }
 
@@ -4289,17 +4461,20 @@ static int bw_pinv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (c->fail) return finish(c, n, gin);
     int64_t m = A->sizes[A->ndim - 2], k = A->sizes[A->ndim - 1];
     tsr_tensor *ph = mH(c, P), *gh = mH(c, g), *r;
+    /* the return expression's operands are created right to left, as
+     * 1.13's build evaluates them (the order of the recorded nodes) */
     if (m <= k) {
         tsr_tensor *K = matmul_(c, gh, P), *kph = matmul_(c, K, ph);
+        tsr_tensor *d = matmul_(c, matmul_(c, ph, P), bin(c, TSR_BINOP_SUB, gh, matmul_(c, K, A)));   /* right arg first */
+        tsr_tensor *b = matmul_(c, matmul_(c, A, P), kph);
         r = bin(c, TSR_BINOP_ADD, un(c, TSR_UNOP_NEG, mH(c, matmul_(c, P, K))), kph);
-        r = bin(c, TSR_BINOP_SUB, r, matmul_(c, matmul_(c, A, P), kph));
-        r = bin(c, TSR_BINOP_ADD, r, matmul_(c, matmul_(c, ph, P), bin(c, TSR_BINOP_SUB, gh, matmul_(c, K, A))));
+        r = bin(c, TSR_BINOP_ADD, bin(c, TSR_BINOP_SUB, r, b), d);
     } else {
         tsr_tensor *K = matmul_(c, P, gh), *phk = matmul_(c, ph, K);
-        r = un(c, TSR_UNOP_NEG, mH(c, matmul_(c, K, P)));
-        r = bin(c, TSR_BINOP_ADD, r, matmul_(c, matmul_(c, bin(c, TSR_BINOP_SUB, gh, matmul_(c, A, K)), P), ph));
-        r = bin(c, TSR_BINOP_ADD, r, phk);
-        r = bin(c, TSR_BINOP_SUB, r, matmul_(c, matmul_(c, phk, P), A));
+        tsr_tensor *d = matmul_(c, matmul_(c, phk, P), A);
+        tsr_tensor *b = matmul_(c, matmul_(c, bin(c, TSR_BINOP_SUB, gh, matmul_(c, A, K)), P), ph);
+        r = bin(c, TSR_BINOP_ADD, un(c, TSR_UNOP_NEG, mH(c, matmul_(c, K, P))), b);
+        r = bin(c, TSR_BINOP_SUB, bin(c, TSR_BINOP_ADD, r, phk), d);
     }
     give(c, gin, 0, r);
     return finish(c, n, gin);
@@ -4365,6 +4540,7 @@ static const tsr_formula formulas[] = {
     {"coalesce", "CoalesceBackward0", 0, bw_pass},
     {"col2im", "Col2ImBackward0", 0, bw_im2col},
     {"conj", "ConjBackward0", 0, bw_conj},
+    {"conj_physical", "ConjPhysicalBackward0", 0, bw_conj_physical},
     {"constant_pad_nd", "ConstantPadNdBackward0", 0, bw_constant_pad},
     {"conv_tbc", "ConvTbcBackward0", 7, tsr__bw_conv_tbc},
     {"convolution", "ConvolutionBackward0", 3, bw_convolution},
@@ -4471,6 +4647,7 @@ static const tsr_formula formulas[] = {
     {"linalg_qr", "LinalgQrBackward0", 0, tsr__bw_linalg_qr},
     {"linalg_slogdet", "LinalgSlogdetBackward0", 1, bw_linalg_slogdet},
     {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
+    {"linalg_solve_triangular", "LinalgSolveTriangularBackward0", 1 | TSR_SAVE_OUT, bw_solve_triangular},
     {"linalg_svd", "LinalgSvdBackward0", 0, tsr__bw_linalg_svd},
     {"linalg_svdvals", "LinalgSvdBackward0", 1, bw_svdvals},
     {"log", "LogBackward0", 1, bw_log},
@@ -4686,6 +4863,7 @@ static const tsr_formula formulas[] = {
     {"var", "VarBackward0", 1, bw_var},
     {"var_mean_m", "VarMeanBackward0", 0, bw_mean},
     {"var_mean_v", "VarMeanBackward0", 1, bw_var},
+    {"vdot", "VdotBackward0", 3, bw_vdot},
     {"vector_norm", "LinalgVectorNormBackward0", 1 | TSR_SAVE_OUT, bw_norm},
     {"view", "ViewBackward0", 0, bw_reshape},
     {"view_as_complex", "ViewAsComplexBackward0", 0, bw_view_as_complex},

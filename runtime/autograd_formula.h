@@ -74,6 +74,9 @@ tsr_tensor *tsr__ag_binary_(tsr_binop op, const tsr_tensor *a, const tsr_tensor 
 tsr_tensor *tsr__ag_binary_s(tsr_binop op, const tsr_tensor *a, double s, bool scalar_first);
 /* a op s recorded with s a wrapped number (MulBackward0, not MulBackward1) */
 tsr_tensor *tsr__ag_binary_w(tsr_binop op, const tsr_tensor *a, double s);
+/* a * (re + im i): MulBackward1 keeping the number; _w: the number wrapped (MulBackward0) */
+tsr_tensor *tsr__ag_mul_complex(const tsr_tensor *a, double re, double im);
+tsr_tensor *tsr__ag_mul_complex_w(const tsr_tensor *a, double re, double im);
 tsr_tensor *tsr__ag_unary(tsr_unop op, const tsr_tensor *a);
 /* a.op_() as a 1.13 formula writes it: the node saves a.clone() */
 tsr_tensor *tsr__ag_unary_(tsr_unop op, const tsr_tensor *a);
@@ -98,6 +101,16 @@ tsr_tensor *tsr__ag_where(const tsr_tensor *cond, const tsr_tensor *a, const tsr
 tsr_tensor *tsr__ag_sum(const tsr_tensor *a, const tsr_dims *dims, bool keepdim);
 tsr_tensor *tsr__ag_mean(const tsr_tensor *a, const tsr_dims *dims, bool keepdim);
 tsr_tensor *tsr__ag_reshape(const tsr_tensor *a, int nd, const int64_t *sizes);
+/* a.conj(): the lazy conjugate view (ConjBackward0) */
+tsr_tensor *tsr__ag_conj(const tsr_tensor *a);
+/* a.conj() materialized, recorded as ConjBackward0 with create_graph */
+tsr_tensor *tsr__ag_conj_values(const tsr_tensor *a);
+tsr_tensor *tsr__ag_matmul(const tsr_tensor *a, const tsr_tensor *b);
+tsr_tensor *tsr__ag_linalg_solve(const tsr_tensor *A, const tsr_tensor *B, bool left);
+tsr_tensor *tsr__ag_solve_triangular(const tsr_tensor *A, const tsr_tensor *B, bool upper, bool left, bool unit);
+tsr_tensor *tsr__ag_tril(const tsr_tensor *a, int64_t k, bool upper);
+tsr_tensor *tsr__ag_diag_embed(const tsr_tensor *a, int64_t offset, int64_t d1, int64_t d2);
+tsr_tensor *tsr__ag_linalg_cross(const tsr_tensor *a, const tsr_tensor *b, int64_t dim);
 
 static inline tsr_tensor *bin(F *c, tsr_binop op, const tsr_tensor *a, const tsr_tensor *b)
 {

@@ -55,11 +55,13 @@ static tsr_tensor *bessel(F *c, tsr_bessel_op op, const tsr_tensor *x)
     const tsr_tensor *in[1] = {x};
     return record_on(c, keep(c, tsr_bessel(op, x, NULL)), op == TSR_BESSEL_I0 ? "i0" : "special_i1", 1, in, NULL);
 }
+/* a.conj() as 1.13's formulas write it (ConjBackward0 with
+ * create_graph), its values materialized; a itself when real */
 static tsr_tensor *cj(F *c, const tsr_tensor *a)
 {
     if (c->fail || !a) return NULL;
     if (!tsr_dtype_is_complex(a->dtype)) return (tsr_tensor *)a;
-    return un(c, TSR_UNOP_CONJ_PHYSICAL, a);
+    return keep(c, tsr__ag_conj_values(a));
 }
 #define MUL(a, b) bin(c, TSR_BINOP_MUL, (a), (b))
 #define DIV(a, b) bin(c, TSR_BINOP_DIV, (a), (b))
@@ -78,8 +80,9 @@ int tsr__bw_lerp_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *w = SAVED(2);
-    if (NEED(0)) give(c, gin, 0, MUL(g, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, w))));
+    /* end's, self's, weight's: 1.13 takes the inputs in their names' sorted order */
     if (NEED(1)) give(c, gin, 1, MUL(g, cj(c, w)));
+    if (NEED(0)) give(c, gin, 0, MUL(g, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, w))));
     if (NEED(2)) give(c, gin, 2, MUL(g, cj(c, bin(c, TSR_BINOP_SUB, SAVED(1), SAVED(0)))));
     return finish(c, n, gin);
 }
@@ -525,12 +528,20 @@ int tsr__bw_ahyp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     const char *k = n->f->key;
     tsr_tensor *x = SAVED(0);
-    if (!strcmp(k, "acosh")) {   /* (self * self - 1).rsqrt() */
-        give(c, gin, 0, MUL(g, cj(c, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_SUB, MUL(x, x), 1.0)))));
+    if (!strcmp(k, "acosh")) {   /* real: (self * self - 1).rsqrt(); complex: ((self + 1).rsqrt() * (self - 1).rsqrt()).conj() */
+        if (tsr_dtype_is_complex(x->dtype)) {
+            tsr_tensor *m = un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_SUB, x, 1.0));   /* the right operand first, as 1.13's build */
+            give(c, gin, 0, MUL(g, cj(c, MUL(un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_ADD, x, 1.0)), m))));
+        } else {
+            give(c, gin, 0, MUL(g, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_SUB, MUL(x, x), 1.0))));
+        }
         return finish(c, n, gin);
     }
     tsr_tensor *sq = bins(c, TSR_BINOP_POW, x, 2.0);
-    if (!strcmp(k, "atanh")) give(c, gin, 0, DIV(g, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, sq))));
+    if (!strcmp(k, "atanh")) {   /* grad * 1 / (1 - self.pow(2)).conj() */
+        tsr_tensor *d = cj(c, sbin(c, TSR_BINOP_SUB, 1.0, sq));
+        give(c, gin, 0, DIV(bins(c, TSR_BINOP_MUL, g, 1.0), d));
+    }
     else give(c, gin, 0, MUL(g, cj(c, un(c, TSR_UNOP_RSQRT, bins(c, TSR_BINOP_ADD, sq, 1.0)))));
     return finish(c, n, gin);
 }
@@ -561,8 +572,8 @@ int tsr__bw_fmax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_cmpop op = !strcmp(n->f->key, "fmax") ? TSR_CMP_GE : TSR_CMP_LE;
     tsr_tensor *self_wins = cmp(c, TSR_CMP_LOGICAL_OR, cmp(c, op, x, y), nan), *self_loses = NULL;
     if (!c->fail) self_loses = keep(c, tsr_predicate(TSR_PRED_LOGICAL_NOT, self_wins, NULL));
+    if (NEED(1)) give(c, gin, 1, masked0(c, g, self_wins));   /* other's first, as 1.13 */
     if (NEED(0)) give(c, gin, 0, masked0(c, g, self_loses));
-    if (NEED(1)) give(c, gin, 1, masked0(c, g, self_wins));
     return finish(c, n, gin);
 }
 

@@ -345,7 +345,7 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
         if (t->ndim == 1)
             return exc_set("RuntimeError", "tensor.adjoint() is only supported on matrices or batches of matrices. "
                            "Got 1-D tensor.");
-        return v_tensor(tsr_view_mH(t));
+        return v_tensor(bind_grad_adjoint(t, tsr_view_mH(t)));
     case K_ITEM:
         if (tsr_tensor_item(t, &s) < 0) return bind_runtime_error();
         return v_from_scalar(s);

@@ -34,6 +34,7 @@ typedef enum {
     G_SLOGDET,    /* slogdet: (sign, logabsdet), the node on logabsdet */
     G_LOGDET,     /* logdet: where(sign == -1, nan, logabsdet) over slogdet */
     G_SOLVE,      /* linalg.solve(A, B, left) */
+    G_SOLVETRI,   /* linalg.solve_triangular(A, B, upper, left, unitriangular) */
     G_CHOL,       /* cholesky(upper) */
     G_CDIST,      /* cdist(x1, x2, p, compute_mode) */
     G_UPLO,       /* eigvalsh(A, UPLO) */
@@ -104,7 +105,7 @@ typedef struct {
 static const GradRow grad_rows[] = {
     {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"acosh", G_UNARY, NULL},
     {"add", G_BINARY, NULL}, {"addbmm", G_ADDMM, NULL}, {"addcdiv", G_ADDC, NULL}, {"addcmul", G_ADDC, NULL},
-    {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"amax", G_REDUCE, NULL},
+    {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"adjoint", G_OWN, NULL}, {"amax", G_REDUCE, NULL},
     {"amin", G_REDUCE, NULL}, {"angle", G_UNARY, NULL}, {"arccos", G_UNARY, "acos"}, {"arccosh", G_UNARY, "acosh"},
     {"arcsin", G_UNARY, "asin"}, {"arcsinh", G_UNARY, "asinh"}, {"arctan", G_UNARY, "atan"},
     {"arctan2", G_BINARY, "atan2"}, {"arctanh", G_UNARY, "atanh"}, {"asin", G_UNARY, NULL}, {"asinh", G_UNARY, NULL},
@@ -113,7 +114,7 @@ static const GradRow grad_rows[] = {
     {"cdist", G_CDIST, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL},
     {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL}, {"clamp_max", G_CLAMP, "clamp_max"},
     {"clamp_min", G_CLAMP, "clamp_min"}, {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL},
-    {"concat", G_CAT, "cat"}, {"conj", G_UNARY, NULL}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
+    {"concat", G_CAT, "cat"}, {"conj", G_UNARY, NULL}, {"conj_physical", G_UNARY, NULL}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv3d", G_OWN, NULL}, {"conv_tbc", G_OWN, NULL},
     {"conv_transpose1d", G_OWN, NULL},
     {"conv_transpose2d", G_OWN, NULL}, {"conv_transpose3d", G_OWN, NULL}, {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
@@ -136,7 +137,7 @@ static const GradRow grad_rows[] = {
     {"linalg_eigh", G_DECOMP, NULL}, {"linalg_eigvals", G_DECOMP, "linalg_eig"}, {"linalg_eigvalsh", G_UPLO, NULL},
     {"linalg_inv", G_UNARY, NULL}, {"linalg_inv_ex", G_UNARY, "linalg_inv"}, {"linalg_matrix_exp", G_UNARY, NULL}, {"linalg_matrix_norm", G_MNORM, NULL}, {"linalg_norm", G_LNORM, "vector_norm"},
     {"linalg_pinv", G_UNARY, NULL}, {"linalg_qr", G_DECOMP, NULL}, {"linalg_slogdet", G_SLOGDET, NULL}, {"linalg_solve", G_SOLVE, NULL},
-    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_svd", G_DECOMP, NULL}, {"linalg_svdvals", G_UNARY, NULL}, {"linalg_vector_norm", G_VNORM, "vector_norm"}, {"log", G_UNARY, NULL},
+    {"linalg_solve_ex", G_SOLVE, "linalg_solve"}, {"linalg_solve_triangular", G_SOLVETRI, NULL}, {"linalg_svd", G_DECOMP, NULL}, {"linalg_svdvals", G_UNARY, NULL}, {"linalg_vector_norm", G_VNORM, "vector_norm"}, {"log", G_UNARY, NULL},
     {"log10", G_UNARY, NULL}, {"log1p", G_UNARY, NULL}, {"log2", G_UNARY, NULL}, {"log_softmax", G_DIM, NULL},
     {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL},
     {"logdet", G_LOGDET, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL},
@@ -153,7 +154,7 @@ static const GradRow grad_rows[] = {
     {"qr", G_DECOMP, "linalg_qr"}, {"rad2deg", G_UNARY, NULL}, {"real", G_PART, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
     {"remainder", G_BINARY, NULL}, {"renorm", G_PNORM, NULL}, {"repeat", G_REPEAT, NULL},
     {"repeat_interleave", G_RINTERLEAVE, NULL}, {"requires_grad_", G_NONE, NULL}, {"reshape", G_RESHAPE, NULL},
-    {"reshape_as", G_RESHAPE, NULL}, {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL},
+    {"reshape_as", G_RESHAPE, NULL}, {"resolve_conj", G_CONTIG, NULL}, {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL},
     {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL},
     {"rsub", G_RSUB, NULL}, {"scatter", G_INDEXOP, NULL}, {"scatter_add", G_INDEXOP, NULL},
     {"select", G_SELECT, NULL}, {"sgn", G_UNARY, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL},
@@ -171,7 +172,7 @@ static const GradRow grad_rows[] = {
     {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL}, {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL},
     {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL}, {"type", G_CAST, NULL},
     {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL},
-    {"var", G_VAR, NULL}, {"var_mean", G_VARMEAN, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
+    {"var", G_VAR, NULL}, {"var_mean", G_VARMEAN, NULL}, {"vdot", G_TENS2, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
     {"view_as_complex", G_UNARY, NULL}, {"view_as_real", G_UNARY, NULL},
     {"vsplit", G_TSPLIT, NULL}, {"where", G_WHERE, NULL}, {"xlogy", G_BINARY, NULL}, {"zero_", G_UNARY, NULL},
 };
@@ -245,6 +246,19 @@ static bool arg_double(Value *v, double *out)
     else if (is_tensor(v) && tsr_tensor_numel(tensor_of(v)) == 1) *out = tsr_tensor_get_double(tensor_of(v), NULL);
     else return false;
     return true;
+}
+
+/* a pow exponent: a real number in d0, a complex one in d0 (real part)
+ * and d1 (imaginary part) with has_d1 */
+static bool arg_exponent(Value *v, tsr_ag_args *a)
+{
+    if (v && v->type == &t_complex) {
+        a->d0 = v->u.c.re;
+        a->d1 = v->u.c.im;
+        a->has_d1 = true;
+        return true;
+    }
+    return arg_double(v, &a->d0);
 }
 
 static bool arg_int(Value *v, int64_t *out)
@@ -790,7 +804,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         }
         if (!o) return r;
         if (g->kind == G_POW && !is_tensor(o)) {
-            if (!arg_double(o, &a.d0)) return r;
+            if (!arg_exponent(o, &a)) return r;
             key = "pow";
             break;
         }
@@ -868,6 +882,16 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         in[1] = tensor_of(o);
         n = 2;
         a.flag = arg_bool(b, "left", true);
+        break;
+    }
+    case G_SOLVETRI: {   /* upper in flag, left in i0, unitriangular in i1 */
+        Value *o = bind_table_arg(b, "B");
+        if (!o || !is_tensor(o)) return r;
+        in[1] = tensor_of(o);
+        n = 2;
+        a.flag = arg_bool(b, "upper", false);
+        a.i0 = arg_bool(b, "left", true);
+        a.i1 = arg_bool(b, "unitriangular", false);
         break;
     }
     case G_TENSORDOT: {
@@ -1723,7 +1747,7 @@ Value *bind_grad_operator(const char *key, Value *x, Value *y, Value *r, bool in
         n = 2;
     }
     if (!strcmp(key, "pow") && y && !is_tensor(y)) {   /* x ** number: PowBackward0 */
-        arg_double(y, &a.d0);
+        arg_exponent(y, &a);
         n = 1;
     } else if (!strcmp(key, "pow")) {
         key = "pow_t";

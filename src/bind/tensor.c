@@ -583,8 +583,40 @@ static Value *p_mT(Value *self)
     }
     return self_or_new(r && r != t ? grad_view("transpose", t, r, &a) : r, self);
 }
-static Value *p_mH(Value *self) { return self_or_new(tsr_view_mH(self_t(self)), self); }
-static Value *p_H(Value *self) { return v_tensor(tsr_view_H(self_t(self))); }
+/* t.mH / t.H / t.adjoint() (r, the runtime's view, stolen) with 1.13's
+ * graph when t needs one: transpose(-2, -1) (TransposeBackward0), then
+ * for a complex t the conj view over it (ConjBackward0). NEW reference or
+ * NULL with the runtime's error (v_tensor raises it). */
+tsr_tensor *bind_grad_adjoint(tsr_tensor *t, tsr_tensor *r)
+{
+    if (!r) return NULL;
+    if (t->ndim < 2 || !tsr_ag_needed(1, &t)) return r;
+    tsr_ag_args a = {.i0 = -2, .i1 = -1}, none = {0};
+    tsr_tensor *tr = tsr_view_mT(t);
+    if (!tr || tsr_ag_record("transpose", 1, &t, &a, tr, false) < 0) goto fail;
+    if (!tsr_dtype_is_complex(t->dtype)) {   /* mH of a real t is its transpose */
+        tsr_tensor_release(r);
+        return tr;
+    }
+    if (tsr_ag_record("conj", 1, &tr, &none, r, false) < 0) goto fail;
+    tsr_tensor_release(tr);
+    return r;
+fail:
+    tsr_tensor_release(tr);
+    tsr_tensor_release(r);
+    return NULL;
+}
+
+static Value *p_mH(Value *self)
+{
+    tsr_tensor *t = self_t(self), *r = tsr_view_mH(t);
+    return r && r != t ? v_tensor(bind_grad_adjoint(t, r)) : self_or_new(r, self);
+}
+static Value *p_H(Value *self)
+{
+    tsr_tensor *t = self_t(self), *r = tsr_view_H(t);
+    return v_tensor(r && t->ndim == 2 ? bind_grad_adjoint(t, r) : r);
+}
 
 /* x.real / x.imag: r (stolen) the part's view, with 1.13's graph when x
  * needs one (runtime's tsr_ag_record_part). */

@@ -42,6 +42,10 @@ void bind_torch_function(const char *name, BuiltinFn fn, bool also_method);
 /* Converts the runtime's pending error (tsr_error_*) into the language's
  * exception with PyTorch's type; returns NULL / -1 for tail calls. */
 Value *bind_runtime_error(void);
+/* t.mH / t.H / t.adjoint(): r (the view, stolen) recorded as 1.13 records
+ * it when t needs a graph (TransposeBackward0, then ConjBackward0 for a
+ * complex t). NEW reference or NULL with the runtime's error. */
+tsr_tensor *bind_grad_adjoint(tsr_tensor *t, tsr_tensor *r);
 int bind_runtime_errori(void);
 
 /* The Tensor type's operator slots (VType binop/inplace/unop/compare), defined

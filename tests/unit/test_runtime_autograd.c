@@ -723,6 +723,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "bmm")) return tsr_bmm(in[0], in[1], NULL);
     if (!strcmp(k, "mv")) return tsr_mv(in[0], in[1], NULL);
     if (!strcmp(k, "dot")) return tsr_dot(in[0], in[1], NULL);
+    if (!strcmp(k, "vdot")) return tsr_vdot(in[0], in[1], NULL);
     if (!strcmp(k, "addmm")) return tsr_addmm(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
     if (!strcmp(k, "addmv")) return tsr_addmv(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
     if (!strcmp(k, "addr")) return tsr_addr(in[0], in[1], in[2], tsr_scalar_float(a->d0), tsr_scalar_float(a->d1), NULL, false);
@@ -763,6 +764,10 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
         if (tsr_linalg_solve_ex(in[0], in[1], a->flag, "linalg.solve", &x, &info) < 0) return NULL;
         tsr_tensor_release(info);
         return x;
+    }
+    if (!strcmp(k, "linalg_solve_triangular")) {   /* upper flag, left i0, unitriangular i1 */
+        tsr_tensor *x = NULL;
+        return tsr_linalg_solve_triangular(in[0], in[1], a->flag, a->i0 != 0, a->i1 != 0, &x) < 0 ? NULL : x;
     }
     if (!strcmp(k, "linalg_slogdet")) {
         tsr_tensor *sg = NULL, *l = NULL;
@@ -846,7 +851,7 @@ static const Case cases[] = {
     {"cat", 2, {2, 2}, {{2, 3}, {1, 3}}, 0, A(.i0 = 0)}, {"ceil", 1, {1}, {{5}}, 0, A(.ndims = 0)},
     {"clamp", 1, {2}, {{3, 3}}, 0, A(.has_d0 = true, .d0 = -0.3, .has_d1 = true, .d1 = 0.4)}, {"clone", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"cos", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"cosh", 1, {1}, {{4}}, 0, A(.ndims = 0)}, {"cumsum", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)},
-    {"div", 2, {2, 2}, {{2, 2}, {2, 2}}, 1, A(.ndims = 0)}, {"dot", 2, {1, 1}, {{5}, {5}}, 0, A(.ndims = 0)}, {"erf", 1, {1}, {{4}}, 0, A(.ndims = 0)},
+    {"div", 2, {2, 2}, {{2, 2}, {2, 2}}, 1, A(.ndims = 0)}, {"dot", 2, {1, 1}, {{5}, {5}}, 0, A(.ndims = 0)}, {"vdot", 2, {1, 1}, {{4}, {4}}, 0, A(.ndims = 0)}, {"erf", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"exp", 1, {2}, {{2, 2}}, 0, A(.ndims = 0)}, {"exp2", 1, {1}, {{3}}, 0, A(.ndims = 0)}, {"expand", 1, {2}, {{1, 3}}, 0, A(.ndims = 0)},
     {"expm1", 1, {1}, {{3}}, 0, A(.ndims = 0)}, {"flip", 1, {2}, {{2, 3}}, 0, A(.ndims = 1, .dims = {1})}, {"floor", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     {"gather", 2, {2, 2}, {{3, 4}, {3, 2}}, 3, A(.i0 = 1)}, {"index", 2, {2, 1}, {{4, 3}, {5}}, 3, A(.ndims = 0)},
@@ -1116,6 +1121,9 @@ static const Case cases[] = {
     {"linalg_matrix_exp", 1, {2}, {{3, 3}}, 2, A()}, {"linalg_matrix_exp", 1, {3}, {{2, 2, 2}}, 2, A()},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true)}, {"linalg_solve", 2, {3, 1}, {{2, 3, 3}, {3}}, 0, A(.flag = true)},
     {"linalg_solve", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false)},
+    {"linalg_solve_triangular", 2, {2, 2}, {{3, 3}, {3, 2}}, 0, A(.flag = true, .i0 = 1)},
+    {"linalg_solve_triangular", 2, {2, 2}, {{3, 3}, {2, 3}}, 0, A(.flag = false, .i0 = 0)},
+    {"linalg_solve_triangular", 2, {3, 3}, {{2, 3, 3}, {2, 3, 2}}, 0, A(.flag = false, .i0 = 1, .i1 = 1)},
     {"sub_s", 1, {1}, {{4}}, 0, A(.d0 = 0.75)},
     {"index_put_impl", 3, {2, 2, 1}, {{4, 3}, {2, 3}, {2}}, 11, A(.ndims = 0)},
     {"diagonal_backward", 1, {1}, {{3}}, 0, A(.i0 = 0, .i1 = 0, .i2 = 1, .ndims = 2, .dims = {3, 4})},
@@ -1520,6 +1528,11 @@ TEST(autograd_double_backward_matches_finite_differences)
                      !strcmp(tsr__ag_dbl_at(i), "copy_slices_fn");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++)
             found = !strcmp(cases[j].key, tsr__ag_dbl_at(i)) && (cases[j].domain >= 0);
+        /* complex inputs or outputs, which the float64 walk cannot take: conformance case
+         * autograd/dbl_grad_complex */
+        found = found || !strcmp(tsr__ag_dbl_at(i), "conj") || !strcmp(tsr__ag_dbl_at(i), "conj_physical") ||
+                !strcmp(tsr__ag_dbl_at(i), "view_as_real") ||
+                !strcmp(tsr__ag_dbl_at(i), "view_as_complex");
         if (!found) printf("    no second-order case for %s\n", tsr__ag_dbl_at(i));
         CHECK(found);
     }
@@ -1553,8 +1566,9 @@ TEST(autograd_every_formula_has_a_case)
          * (conformance cases autograd/grad_inplace_view*) */
         found = found || !strcmp(k, "copy_slices_fn");
         /* complex inputs or outputs, which the float64 walk cannot take: conformance cases
-         * autograd/grad_complex_parts, autograd/bw2_conj */
-        found = found || !strcmp(k, "view_as_real") || !strcmp(k, "view_as_complex") || !strcmp(k, "conj");
+         * autograd/grad_complex_parts, autograd/bw2_conj, autograd/grad_vdot_conj_physical */
+        found = found || !strcmp(k, "view_as_real") || !strcmp(k, "view_as_complex") || !strcmp(k, "conj") ||
+                !strcmp(k, "conj_physical");
         /* 5-d inputs, more than a case's sizes hold: conformance case nnf/interp_nearest_grad */
         found = found || !strcmp(k, "upsample_nearest3d") || !strcmp(k, "upsample_nearest_exact3d");
         /* likewise: conformance cases nnf/interp_linear_grad, interp_linear, grid_sample_3d */
