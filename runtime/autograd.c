@@ -844,17 +844,8 @@ tsr_tensor *tsr__ag_saved(tsr_node *n, int slot)
     }
     if (creating && s->orig) return s->orig;   /* SavedVariable::unpack: the input with its graph */
     if (creating && s->is_output) {   /* the output, its grad_fn this node */
-        if (saved_out) return saved_out;
-        tsr_tensor *o = tsr_view_alias(s->t);
-        if (!o) return NULL;
-        tsr_tensor_unview(o);
-        if (attach(o, tsr_node_retain(n)) < 0) {
-            tsr_node_release(n);
-            tsr_tensor_release(o);
-            return NULL;
-        }
-        o->autograd->output_nr = s->output_nr;
-        return saved_out = o;
+        if (!saved_out) saved_out = tsr__ag_output_alias(n, s->t, s->output_nr, 0);
+        return saved_out;
     }
     return s->t;
 }
