@@ -542,6 +542,10 @@ static int bmm_impl(tsr_tensor *r, const tsr_tensor *b1, const tsr_tensor *b2, t
         if (is_bmm || scalar_is_zero(beta)) return tsr_zero_(r);
         return mul_scalar_(r, beta);
     }
+    if (b1->dtype == TSR_BFLOAT16 && b2->dtype == TSR_BFLOAT16 && r->dtype == TSR_BFLOAT16 &&
+        bs * rows * ks * cols > 16 * 16 * 16 && tsr__dnnl_bf16_usable())   /* use_mkldnn_bf16_matmul */
+        return tsr__bf16_mkldnn_matmul(b1, b2, r, is_bmm ? 0.0f : (float)tsr_scalar_to_double(beta),
+                                       (float)tsr_scalar_to_double(alpha));
     if (ks * rows * cols < 400) {
         tsr_dtype dt = b1->dtype;
         if (!bmm_small_table[dt]) return tsr__not_implemented(is_bmm ? "bmm" : "baddbmm", dt);

@@ -468,12 +468,36 @@ done:
  * (K x N) (+ beta * dst), each plain memory of the given strides (in
  * elements), as ideep's matmul_forward::compute runs it (alpha an output
  * scale, beta a sum post-op). 0 or -1. */
-static int bf16_matmul(int64_t M, int64_t K, int64_t N, const void *src, const int64_t *ss, const void *wei,
-                       const int64_t *ws, void *dst, const int64_t *ds, float alpha, float beta)
+static int bf16_matmul_nd(int nd, const int64_t *sdims, const void *src, const int64_t *ss, const int64_t *wdims,
+                          const void *wei, const int64_t *ws, const int64_t *ddims, void *dst, const int64_t *ds,
+                          float alpha, float beta)
 {
     if (api.omp_set_num_threads) api.omp_set_num_threads(tsr_get_num_threads());
-    dnnl_dims_t sd = {M, K}, wd = {K, N}, dd = {M, N};
-    dnnl_dims_t sst = {ss[0], ss[1]}, wst = {ws[0], ws[1]}, dst_st = {ds[0], ds[1]};
+    dnnl_dims_t sd, wd, dd, sst, wst, dst_st;
+    for (int i = 0; i < nd; i++)
+        sd[i] = sdims[i], wd[i] = wdims[i], dd[i] = ddims[i], sst[i] = ss[i], wst[i] = ws[i], dst_st[i] = ds[i];
+    /* ideep runs the primitive on a plain row-major destination: any other one is reordered in (for the
+       sum post-op) and out again around it */
+    int64_t plain[3], cnt = 1;
+    bool dense = true;
+    for (int i = nd - 1; i >= 0; i--) {
+        plain[i] = cnt;
+        if (ddims[i] != 1 && ds[i] != cnt) dense = false;
+        cnt *= ddims[i];
+    }
+    tsr_tensor *tmp = NULL;
+    void *user_dst = dst;
+    if (!dense) {
+        void *tp;
+        if (!(tmp = buffer((size_t)cnt * 2, TSR_CPU, &tp))) return -1;
+        for (int64_t k = 0; k < cnt; k++) {
+            int64_t off = 0, rem = k;
+            for (int i = 0; i < nd; i++) off += (rem / plain[i]) * ds[i], rem %= plain[i];
+            ((uint16_t *)tp)[k] = ((const uint16_t *)user_dst)[off];
+        }
+        dst = tp;
+        for (int i = 0; i < nd; i++) dst_st[i] = plain[i];
+    }
     dnnl_memory_desc_t smd, wmd, dmd;
     dnnl_matmul_desc_t md;
     dnnl_primitive_attr_t attr = NULL;
@@ -483,9 +507,9 @@ static int bf16_matmul(int64_t M, int64_t K, int64_t N, const void *src, const i
     dnnl_memory_t mw = NULL, ms = NULL, mdst = NULL, msp = NULL;
     tsr_tensor *sp = NULL;
     int rc = -1;
-    if (api.dnnl_memory_desc_init_by_strides(&smd, 2, sd, dnnl_bf16, sst) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_strides(&wmd, 2, wd, dnnl_bf16, wst) != dnnl_success ||
-        api.dnnl_memory_desc_init_by_strides(&dmd, 2, dd, dnnl_bf16, dst_st) != dnnl_success ||
+    if (api.dnnl_memory_desc_init_by_strides(&smd, nd, sd, dnnl_bf16, sst) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_strides(&wmd, nd, wd, dnnl_bf16, wst) != dnnl_success ||
+        api.dnnl_memory_desc_init_by_strides(&dmd, nd, dd, dnnl_bf16, dst_st) != dnnl_success ||
         api.dnnl_matmul_desc_init(&md, &smd, &wmd, NULL, &dmd) != dnnl_success ||
         api.dnnl_primitive_attr_create(&attr) != dnnl_success ||
         api.dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user) != dnnl_success)
@@ -511,7 +535,13 @@ static int bf16_matmul(int64_t M, int64_t K, int64_t N, const void *src, const i
     if (api.dnnl_primitive_execute(prim, stream, 4, args) == dnnl_success &&
         api.dnnl_stream_wait(stream) == dnnl_success)
         rc = 0;
+    for (int64_t k = 0; rc == 0 && tmp && k < cnt; k++) {   /* reordered out */
+        int64_t off = 0, rem = k;
+        for (int i = 0; i < nd; i++) off += (rem / plain[i]) * ds[i], rem %= plain[i];
+        ((uint16_t *)user_dst)[off] = ((const uint16_t *)dst)[k];
+    }
 done:
+    tsr_tensor_release(tmp);
     if (rc < 0) tsr_error_set(TSR_ERR_RUNTIME, "oneDNN refused a bfloat16 matrix product");
     if (prim) api.dnnl_primitive_destroy(prim);
     if (ppd) api.dnnl_primitive_desc_destroy(ppd);
@@ -525,6 +555,14 @@ done:
     return rc;
 }
 
+/* the 2-d case: dst (M x N) = src (M x K) @ wei (K x N) */
+static int bf16_matmul(int64_t M, int64_t K, int64_t N, const void *src, const int64_t *ss, const void *wei,
+                       const int64_t *ws, void *dst, const int64_t *ds, float alpha, float beta)
+{
+    int64_t sd[2] = {M, K}, wd[2] = {K, N}, dd[2] = {M, N};
+    return bf16_matmul_nd(2, sd, src, ss, wd, wei, ws, dd, dst, ds, alpha, beta);
+}
+
 int tsr__bf16_gemm_dnnl(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float alpha, const void *a, int64_t lda,
                         const void *b, int64_t ldb, float beta, void *c, int64_t ldc)
 {
@@ -535,8 +573,9 @@ int tsr__bf16_gemm_dnnl(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float
     return bf16_matmul(n, k, m, b, bs, a, as, c, cs, alpha, beta);
 }
 
-/* mkldnn_matmul of 1.13 for aten::mv (mat 2-d, vec 1-d, result 1-d) and
- * aten::dot (both 1-d, result one element): the 1-d operands unsqueezed to
+/* mkldnn_matmul of 1.13 for aten::bmm / baddbmm (3-d), aten::mv (mat 2-d,
+ * vec 1-d, result 1-d) and aten::dot (both 1-d, result one element): the
+ * 1-d operands unsqueezed to
  * [1, K] / [K, 1] / [M, 1], each used as it is when contiguous or
  * transposed and copied contiguous otherwise. The caller checked
  * use_mkldnn_bf16_matmul. 0 or -1. */
@@ -547,9 +586,30 @@ static bool optimized_format(const tsr_tensor *t, const int64_t *sz, const int64
     return contig || (st[0] == 1 && st[1] == sz[0]);
 }
 
+/* mkldnn_matmul's is_mkldnn_optimized_format for a 3-d batch: contiguous,
+ * or each matrix transposed (strides (rows * cols, 1, rows)) */
+static bool optimized_batch(const tsr_tensor *t)
+{
+    const int64_t *z = t->sizes, *s = t->strides;
+    return tsr_tensor_is_contiguous(t) || (s[0] == z[1] * z[2] && s[1] == 1 && s[2] == z[1]);
+}
+
 int tsr__bf16_mkldnn_matmul(const tsr_tensor *m1, const tsr_tensor *m2, tsr_tensor *result, float beta, float alpha)
 {
     if (alpha == 0) return 0;
+    if (m1->ndim == 3) {   /* aten::bmm / baddbmm */
+        tsr_tensor *c1 = optimized_batch(m1) ? tsr_tensor_retain((tsr_tensor *)m1) : tsr_contiguous(m1, TSR_MF_CONTIGUOUS);
+        tsr_tensor *c2 = !c1 ? NULL
+                       : optimized_batch(m2) ? tsr_tensor_retain((tsr_tensor *)m2) : tsr_contiguous(m2, TSR_MF_CONTIGUOUS);
+        int rc = c2 && load() == 0
+                     ? bf16_matmul_nd(3, c1->sizes, tsr_tensor_ptr(c1, NULL), c1->strides, c2->sizes,
+                                      tsr_tensor_ptr(c2, NULL), c2->strides, result->sizes, tsr_tensor_ptr(result, NULL),
+                                      result->strides, alpha, beta)
+                     : -1;
+        tsr_tensor_release(c1);
+        tsr_tensor_release(c2);
+        return rc;
+    }
     int64_t s1[2], t1[2], s2[2], t2[2], rs[2] = {1, 1};
     if (m1->ndim == 1) s1[0] = 1, s1[1] = m1->sizes[0], t1[0] = m1->sizes[0] * m1->strides[0], t1[1] = m1->strides[0];
     else s1[0] = m1->sizes[0], s1[1] = m1->sizes[1], t1[0] = m1->strides[0], t1[1] = m1->strides[1];

@@ -31,9 +31,10 @@ bool tsr__dnnl_bf16_usable(void);
  * 1: not taken, 0: done, -1: error. */
 int tsr__bf16_gemm_dnnl(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float alpha, const void *a, int64_t lda,
                         const void *b, int64_t ldb, float beta, void *c, int64_t ldc);
-/* mkldnn_matmul (nn_dnnl.c) for aten::mv (m1 2-d, m2 1-d, result 1-d) and
- * aten::dot (m1, m2 1-d, result one element) of bfloat16, after the caller's
- * use_mkldnn_bf16_matmul check. 0 or -1. */
+/* mkldnn_matmul (nn_dnnl.c) for aten::bmm / baddbmm (m1, m2, result 3-d),
+ * aten::mv (m1 2-d, m2 1-d, result 1-d) and aten::dot (m1, m2 1-d, result
+ * one element) of bfloat16, after the caller's use_mkldnn_bf16_matmul
+ * check; result holds beta's part already. 0 or -1. */
 int tsr__bf16_mkldnn_matmul(const tsr_tensor *m1, const tsr_tensor *m2, tsr_tensor *result, float beta, float alpha);
 
 /* gelu(approximate='none') of float32 (bfloat16 where tsr__dnnl_bf16_usable) through oneDNN's eltwise_gelu_erf
