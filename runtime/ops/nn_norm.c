@@ -643,10 +643,11 @@ static int batch_norm_bf16(const tsr_tensor *x, tsr_tensor *y, tsr_tensor *rmean
             else invstd[c] = rbf(1 / rbf(sqrtf(rbf(rv[c] + rbf((float)eps)))));
         }
     }
-    if (save_mean) {
-        if (!(sm = tsr_tensor_empty(1, &C, pd, TSR_CPU)) || !(si = tsr_tensor_empty(1, &C, pd, TSR_CPU))) goto fail;
+    if (save_mean) {   /* evaluation: what the backward kernels compute from the running stats, in float */
+        const tsr_dtype sd = training ? pd : TSR_FLOAT32;
+        if (!(sm = tsr_tensor_empty(1, &C, sd, TSR_CPU)) || !(si = tsr_tensor_empty(1, &C, sd, TSR_CPU))) goto fail;
         for (int64_t c = 0; c < C; c++) {
-            double iv = training ? invstd[c] : 1 / sqrt((double)rv[c] + eps);
+            float iv = training ? invstd[c] : (float)(1 / sqrt((double)rv[c] + eps));
             tsr_tensor_set_at(sm, c, tsr_scalar_float(mean[c]));
             tsr_tensor_set_at(si, c, tsr_scalar_float(iv));
         }
