@@ -336,23 +336,40 @@ static double at1(const tsr_tensor *t, int64_t i) { return tsr_tensor_get_double
 COLLECT(collect_f32, float, SQ_F32)
 COLLECT(collect_f64, double, SQ_F64)
 
-/* batch_norm_cpu_collect_stats_channels_last_impl (one thread): rows of C
- * summed into a scalar_t buffer (vec::map2), mean = sum / N in acc_type,
- * then y + (x - mean)^2 into the buffer again, fused as the AVX2 build
- * computes it (probed for float and double). Results as doubles. */
+/* batch_norm_cpu_collect_stats_channels_last_impl: at::parallel_for(0, N, 1)
+ * gives each of nt threads a chunk of rows, summed into its row of a
+ * scalar_t buffer (vec::map2); mean = the threads' rows added in acc_type,
+ * / N; then y + (x - mean)^2 into the buffer again, fused as the AVX2 build
+ * computes it (probed for float and double), its rows added the same way.
+ * buf holds nt * C. Results as doubles. */
+static int64_t cl_chunk(int64_t N, int nt)
+{
+    const int64_t chunks = N > 1 && nt > 1 ? (nt < N ? nt : N) : 1;
+    return (N + chunks - 1) / chunks;
+}
 #define COLLECT_CL(NAME, T, SQ)                                                                                  \
-    static void NAME(const T *x, int64_t N, int64_t C, T *buf, double *mean, double *vsum)                     \
+    static void NAME(const T *x, int64_t N, int64_t C, int nt, T *buf, double *mean, double *vsum)             \
     {                                                                                                          \
-        for (int64_t c = 0; c < C; c++) buf[c] = 0;                                                            \
+        const int64_t cs = cl_chunk(N, nt);                                                                    \
+        for (int64_t k = 0; k < nt * C; k++) buf[k] = 0;                                                       \
         for (int64_t i = 0; i < N; i++)                                                                        \
-            for (int64_t c = 0; c < C; c++) buf[c] = x[i * C + c] + buf[c];                                    \
-        for (int64_t c = 0; c < C; c++) mean[c] = (double)(T)((double)buf[c] / (double)N), buf[c] = 0;         \
+            for (int64_t c = 0; c < C; c++) buf[i / cs * C + c] = x[i * C + c] + buf[i / cs * C + c];          \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            double s = 0;                                                                                      \
+            for (int t = 0; t < nt; t++) s += buf[t * C + c];                                                  \
+            mean[c] = (double)(T)(s / (double)N);                                                              \
+        }                                                                                                      \
+        for (int64_t k = 0; k < nt * C; k++) buf[k] = 0;                                                       \
         for (int64_t i = 0; i < N; i++)                                                                        \
             for (int64_t c = 0; c < C; c++) {                                                                  \
                 const T d = x[i * C + c] - (T)mean[c];                                                         \
-                buf[c] = SQ(d, buf[c]);                                                                        \
+                buf[i / cs * C + c] = SQ(d, buf[i / cs * C + c]);                                              \
             }                                                                                                  \
-        for (int64_t c = 0; c < C; c++) vsum[c] = (double)buf[c];                                              \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            double s = 0;                                                                                      \
+            for (int t = 0; t < nt; t++) s += buf[t * C + c];                                                  \
+            vsum[c] = (double)(T)s;                                                                            \
+        }                                                                                                      \
     }
 
 #define SQ_CL_F32(d, y) fmaf((d), (d), (y))
@@ -534,23 +551,31 @@ static void bn_collect_bf16(const tsr_bfloat16 *x, int64_t nb, int64_t C, int64_
     *vsum = var;
 }
 
-/* batch_norm_cpu_collect_stats_channels_last_impl<BFloat16> (one thread):
- * rows of C summed into a float buffer, mean = sum / N stored as param_t;
- * the squared deviations from that stored mean summed the same way. */
-static void bn_collect_cl_bf16(const tsr_bfloat16 *x, int64_t N, int64_t C, bool pf, float *buf, float *mean,
+/* batch_norm_cpu_collect_stats_channels_last_impl<BFloat16>: rows of C
+ * summed into a float buffer per thread chunk, the threads' rows added in
+ * float, mean = sum / N stored as param_t; the squared deviations from that
+ * stored mean summed the same way. buf holds nt * C. */
+static void bn_collect_cl_bf16(const tsr_bfloat16 *x, int64_t N, int64_t C, int nt, bool pf, float *buf, float *mean,
                                float *vsum)
 {
-    for (int64_t c = 0; c < C; c++) buf[c] = 0;
+    const int64_t cs = cl_chunk(N, nt);
+    for (int64_t k = 0; k < nt * C; k++) buf[k] = 0;
     for (int64_t i = 0; i < N; i++)
-        for (int64_t c = 0; c < C; c++) buf[c] += bfv(x, i * C + c);
+        for (int64_t c = 0; c < C; c++) buf[i / cs * C + c] += bfv(x, i * C + c);
     for (int64_t c = 0; c < C; c++) {
-        mean[c] = buf[c] / (float)N;
+        float sum = 0;
+        for (int t = 0; t < nt; t++) sum += buf[t * C + c];
+        mean[c] = sum / (float)N;
         if (!pf) mean[c] = rbf(mean[c]);
-        buf[c] = 0;
     }
+    for (int64_t k = 0; k < nt * C; k++) buf[k] = 0;
     for (int64_t i = 0; i < N; i++)
-        for (int64_t c = 0; c < C; c++) buf[c] = sqacc(bfv(x, i * C + c) - mean[c], buf[c]);
-    for (int64_t c = 0; c < C; c++) vsum[c] = buf[c];
+        for (int64_t c = 0; c < C; c++) buf[i / cs * C + c] = sqacc(bfv(x, i * C + c) - mean[c], buf[i / cs * C + c]);
+    for (int64_t c = 0; c < C; c++) {
+        float v = 0;
+        for (int t = 0; t < nt; t++) v += buf[t * C + c];
+        vsum[c] = v;
+    }
 }
 
 static int batch_norm_bf16(const tsr_tensor *x, tsr_tensor *y, tsr_tensor *rmean, tsr_tensor *rvar,
@@ -559,7 +584,7 @@ static int batch_norm_bf16(const tsr_tensor *x, tsr_tensor *y, tsr_tensor *rmean
 {
     const int64_t C = x->sizes[1], N = tsr_tensor_numel(x) / C;
     int64_t ns = 8 * C;
-    tsr_tensor *scr = tsr_tensor_empty(1, &ns, TSR_FLOAT32, TSR_CPU), *xc = NULL, *sm = NULL, *si = NULL;
+    tsr_tensor *scr = tsr_tensor_empty(1, &ns, TSR_FLOAT32, TSR_CPU), *xc = NULL, *sm = NULL, *si = NULL, *cb = NULL;
     if (!scr) return -1;
     float *mean = tsr_tensor_ptr(scr, NULL), *invstd = mean + C, *wv = mean + 2 * C, *bv = mean + 3 * C;
     float *buf = mean + 4 * C, *vsum = mean + 5 * C, *rm = mean + 6 * C, *rv = mean + 7 * C;
@@ -575,7 +600,12 @@ static int batch_norm_bf16(const tsr_tensor *x, tsr_tensor *y, tsr_tensor *rmean
         bool cont = contiguous_any(x);
         if (cont) {
             bool clk = !tsr_tensor_is_contiguous(x) || N == x->sizes[0];   /* the channels_last kernel (also NC11) */
-            if (clk) bn_collect_cl_bf16(tsr_tensor_ptr(x, NULL), N, C, pf, buf, mean, vsum);
+            if (clk) {
+                int nt = tsr_get_num_threads() < 1 ? 1 : tsr_get_num_threads();
+                int64_t nbc = (int64_t)nt * C;
+                if (!(cb = tsr_tensor_empty(1, &nbc, TSR_FLOAT32, TSR_CPU))) goto fail;
+                bn_collect_cl_bf16(tsr_tensor_ptr(x, NULL), N, C, nt, pf, tsr_tensor_ptr(cb, NULL), mean, vsum);
+            }
             else {
                 if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
                 for (int64_t c = 0; c < C; c++)
@@ -679,9 +709,11 @@ static int batch_norm_bf16(const tsr_tensor *x, tsr_tensor *y, tsr_tensor *rmean
 #undef PR
     if (save_mean) *save_mean = sm, *save_invstd = si;
     tsr_tensor_release(xc);
+    tsr_tensor_release(cb);
     tsr_tensor_release(scr);
     return 0;
 fail:
+    tsr_tensor_release(cb);
     tsr_tensor_release(sm);
     tsr_tensor_release(si);
     tsr_tensor_release(xc);
@@ -768,7 +800,7 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
         tsr_strides_contiguous(x->ndim, x->sizes, st);
     tsr_tensor *y = tsr_tensor_empty_strided(x->ndim, x->sizes, st, d, x->device);
     if (!y || tsr_tensor_is_meta(y)) return y;
-    tsr_tensor *xc = NULL, *scr = NULL;
+    tsr_tensor *xc = NULL, *scr = NULL, *cb = NULL;
     int64_t N = tsr_tensor_numel(x) / C;
     /* per-channel scratch (C can be large: no arrays on the stack) */
     int64_t ns = 10 * C;
@@ -786,8 +818,12 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
             bool cont = contiguous_any(x);
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
             bool clk = cont && (!tsr_tensor_is_contiguous(x) || N == x->sizes[0]);   /* the channels_last kernel (also NC11) */
-            if (clk) collect_cl_f32(tsr_tensor_ptr(x, NULL), N, C, (float *)(nvs + 7 * C), mean_d_buf, nvs);
-            else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+            if (clk) {
+                int nt = tsr_get_num_threads() < 1 ? 1 : tsr_get_num_threads();
+                int64_t nbc = (int64_t)nt * C;
+                if (!(cb = tsr_tensor_empty(1, &nbc, TSR_FLOAT32, TSR_CPU))) goto fail;
+                collect_cl_f32(tsr_tensor_ptr(x, NULL), N, C, nt, tsr_tensor_ptr(cb, NULL), mean_d_buf, nvs);
+            } else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
                 float m, vs = 0;
                 if (clk) m = (float)mean_d_buf[c], vs = (float)nvs[c];
@@ -828,8 +864,12 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
             bool cont = contiguous_any(x);
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
             bool clk = cont && (!tsr_tensor_is_contiguous(x) || N == x->sizes[0]);   /* the channels_last kernel (also NC11) */
-            if (clk) collect_cl_f64(tsr_tensor_ptr(x, NULL), N, C, nvs + 7 * C, mean_d_buf, nvs);
-            else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+            if (clk) {
+                int nt = tsr_get_num_threads() < 1 ? 1 : tsr_get_num_threads();
+                int64_t nbc = (int64_t)nt * C;
+                if (!(cb = tsr_tensor_empty(1, &nbc, TSR_FLOAT64, TSR_CPU))) goto fail;
+                collect_cl_f64(tsr_tensor_ptr(x, NULL), N, C, nt, tsr_tensor_ptr(cb, NULL), mean_d_buf, nvs);
+            } else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
                 double m, vs;
                 if (clk || !cont) m = mean_d_buf[c], vs = nvs[c];
@@ -856,10 +896,12 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
         transform_f64(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all, al, be);
     }
     tsr_tensor_release(xc);
+    tsr_tensor_release(cb);
     tsr_tensor_release(scr);
     return y;
 fail:
     tsr_tensor_release(xc);
+    tsr_tensor_release(cb);
     tsr_tensor_release(scr);
     tsr_tensor_release(y);
     if (save_mean) {
