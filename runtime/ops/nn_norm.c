@@ -605,8 +605,7 @@ static int batch_norm_bf16(const tsr_tensor *x, tsr_tensor *y, tsr_tensor *rmean
                 int64_t nbc = (int64_t)nt * C;
                 if (!(cb = tsr_tensor_empty(1, &nbc, TSR_FLOAT32, TSR_CPU))) goto fail;
                 bn_collect_cl_bf16(tsr_tensor_ptr(x, NULL), N, C, nt, pf, tsr_tensor_ptr(cb, NULL), mean, vsum);
-            }
-            else {
+            } else {
                 if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
                 for (int64_t c = 0; c < C; c++)
                     bn_collect_bf16(tsr_tensor_ptr(xc, NULL), x->sizes[0], C, N / x->sizes[0], c, &mean[c], &vsum[c]);
