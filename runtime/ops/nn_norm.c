@@ -336,23 +336,40 @@ static double at1(const tsr_tensor *t, int64_t i) { return tsr_tensor_get_double
 COLLECT(collect_f32, float, SQ_F32)
 COLLECT(collect_f64, double, SQ_F64)
 
-/* batch_norm_cpu_collect_stats_channels_last_impl (one thread): rows of C
- * summed into a scalar_t buffer (vec::map2), mean = sum / N in acc_type,
- * then y + (x - mean)^2 into the buffer again, fused as the AVX2 build
- * computes it (probed for float and double). Results as doubles. */
+/* batch_norm_cpu_collect_stats_channels_last_impl: at::parallel_for(0, N, 1)
+ * gives each of nt threads a chunk of rows, summed into its row of a
+ * scalar_t buffer (vec::map2); mean = the threads' rows added in acc_type,
+ * / N; then y + (x - mean)^2 into the buffer again, fused as the AVX2 build
+ * computes it (probed for float and double), its rows added the same way.
+ * buf holds nt * C. Results as doubles. */
+static int64_t cl_chunk(int64_t N, int nt)
+{
+    const int64_t chunks = N > 1 && nt > 1 ? (nt < N ? nt : N) : 1;
+    return (N + chunks - 1) / chunks;
+}
 #define COLLECT_CL(NAME, T, SQ)                                                                                  \
-    static void NAME(const T *x, int64_t N, int64_t C, T *buf, double *mean, double *vsum)                     \
+    static void NAME(const T *x, int64_t N, int64_t C, int nt, T *buf, double *mean, double *vsum)             \
     {                                                                                                          \
-        for (int64_t c = 0; c < C; c++) buf[c] = 0;                                                            \
+        const int64_t cs = cl_chunk(N, nt);                                                                    \
+        for (int64_t k = 0; k < nt * C; k++) buf[k] = 0;                                                       \
         for (int64_t i = 0; i < N; i++)                                                                        \
-            for (int64_t c = 0; c < C; c++) buf[c] = x[i * C + c] + buf[c];                                    \
-        for (int64_t c = 0; c < C; c++) mean[c] = (double)(T)((double)buf[c] / (double)N), buf[c] = 0;         \
+            for (int64_t c = 0; c < C; c++) buf[i / cs * C + c] = x[i * C + c] + buf[i / cs * C + c];          \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            double s = 0;                                                                                      \
+            for (int t = 0; t < nt; t++) s += buf[t * C + c];                                                  \
+            mean[c] = (double)(T)(s / (double)N);                                                              \
+        }                                                                                                      \
+        for (int64_t k = 0; k < nt * C; k++) buf[k] = 0;                                                       \
         for (int64_t i = 0; i < N; i++)                                                                        \
             for (int64_t c = 0; c < C; c++) {                                                                  \
                 const T d = x[i * C + c] - (T)mean[c];                                                         \
-                buf[c] = SQ(d, buf[c]);                                                                        \
+                buf[i / cs * C + c] = SQ(d, buf[i / cs * C + c]);                                              \
             }                                                                                                  \
-        for (int64_t c = 0; c < C; c++) vsum[c] = (double)buf[c];                                              \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            double s = 0;                                                                                      \
+            for (int t = 0; t < nt; t++) s += buf[t * C + c];                                                  \
+            vsum[c] = (double)(T)s;                                                                            \
+        }                                                                                                      \
     }
 
 #define SQ_CL_F32(d, y) fmaf((d), (d), (y))
@@ -409,9 +426,26 @@ static int check_features(const char *arg, int64_t expected, const tsr_tensor *t
         for (int64_t i_ = 0; i_ < (C); i_++) (out)[i_] = (T)at1((t), i_);                                      \
     } while (0)
 
+/* The TensorIterator order of the elements of channel c (every dim but 1,
+ * the smallest strides innermost): perm[0] is the innermost dim. */
+static void bn_strided_order(const tsr_tensor *x, int *perm, int *np)
+{
+    int n = 0;
+    for (int d = x->ndim - 1; d >= 0; d--)
+        if (d != 1) perm[n++] = d;   /* innermost first */
+    for (int i = 1; i < n; i++)       /* insertion sort by stride, ascending */
+        for (int j = i; j > 0 && x->strides[perm[j]] < x->strides[perm[j - 1]]; j--) {
+            int t = perm[j];
+            perm[j] = perm[j - 1];
+            perm[j - 1] = t;
+        }
+    *np = n;
+}
+
 /* The training statistics of an input neither contiguous nor
  * channels_last: mean = at::mean over every dim but 1 (its dtype), and the
- * squared deviations summed in double around that mean. */
+ * squared deviations summed in double around that mean, in TensorIterator's
+ * order. */
 static int noncontig_stats(const tsr_tensor *x, int64_t C, int64_t N, double *mean, double *vsum)
 {
     tsr_dims dims = {.n = 0};
@@ -421,13 +455,18 @@ static int noncontig_stats(const tsr_tensor *x, int64_t C, int64_t N, double *me
     if (!m) return -1;
     for (int64_t c = 0; c < C; c++) mean[c] = at1(m, c), vsum[c] = 0;
     tsr_tensor_release(m);
-    int64_t idx[TSR_MAX_DIMS] = {0}, numel = C * N;
-    for (int64_t k = 0; k < numel; k++) {
-        double v = tsr_tensor_get_double(x, idx), dv = v - mean[idx[1]];
-        vsum[idx[1]] += dv * dv;
-        for (int d = x->ndim - 1; d >= 0; d--) {
-            if (++idx[d] < x->sizes[d]) break;
-            idx[d] = 0;
+    int perm[TSR_MAX_DIMS], np;
+    bn_strided_order(x, perm, &np);
+    for (int64_t c = 0; c < C; c++) {
+        int64_t idx[TSR_MAX_DIMS] = {0};
+        idx[1] = c;
+        for (int64_t k = 0; k < N; k++) {
+            double dv = tsr_tensor_get_double(x, idx) - mean[c];
+            vsum[c] += dv * dv;
+            for (int i = 0; i < np; i++) {
+                if (++idx[perm[i]] < x->sizes[perm[i]]) break;
+                idx[perm[i]] = 0;
+            }
         }
     }
     return 0;
@@ -464,6 +503,223 @@ static int save_stats(const tsr_tensor *x, int64_t C, bool training, const void 
     return 0;
 }
 
+/* bfloat16 (batch_norm_kernel.cpp's BFloat16 kernels and Normalization.cpp's
+ * templates with scalar_t = BFloat16): the data loaded into Vectorized<float>
+ * (a Vectorized<BFloat16> of 16 is two float vectors of 8), statistics in
+ * float. param_t, the type of the parameters and saved statistics, is
+ * bfloat16, or float when a parameter is float (the mixed type). */
+/* vec_reduce_all over 8 float lanes: the lanes added in order (probed) */
+static float bn_lanes8(const float *a)
+{
+    float r = a[0];
+    for (int l = 1; l < 8; l++) r += a[l];
+    return r;
+}
+static inline float bfv(const tsr_bfloat16 *p, int64_t i) { return tsr_bfloat16_to_float(p[i]); }
+/* the squared deviations are accumulated fused (vector and scalar) */
+static inline float sqacc(float dv, float acc) { return fmaf(dv, dv, acc); }
+
+/* batch_norm_cpu_collect_stats_contiguous_impl<BFloat16>: per channel, the
+ * sum in float lanes (16 at a time, two adds), the tail in a scalar,
+ * mean = sum / N; then the squared deviations from that (unrounded) mean
+ * the same way. */
+static void bn_collect_bf16(const tsr_bfloat16 *x, int64_t nb, int64_t C, int64_t img, int64_t c, float *mean,
+                            float *vsum)
+{
+    float sum = 0, acc[8] = {0}, var = 0, vacc[8] = {0};
+    const int64_t vend = img - img % 16, N = nb * img;
+    for (int64_t n = 0; n < nb; n++) {
+        const tsr_bfloat16 *p = x + (n * C + c) * img;
+        int64_t d = 0;
+        for (; d < vend; d += 16)
+            for (int h = 0; h < 16; h += 8)
+                for (int l = 0; l < 8; l++) acc[l] += bfv(p, d + h + l);
+        for (; d < img; d++) sum += bfv(p, d);
+    }
+    sum += bn_lanes8(acc);
+    const float m = sum / (float)N;
+    for (int64_t n = 0; n < nb; n++) {
+        const tsr_bfloat16 *p = x + (n * C + c) * img;
+        int64_t d = 0;
+        for (; d < vend; d += 16)
+            for (int h = 0; h < 16; h += 8)
+                for (int l = 0; l < 8; l++) vacc[l] = sqacc(bfv(p, d + h + l) - m, vacc[l]);
+        for (; d < img; d++) var = sqacc(bfv(p, d) - m, var);
+    }
+    var += bn_lanes8(vacc);
+    *mean = m;
+    *vsum = var;
+}
+
+/* batch_norm_cpu_collect_stats_channels_last_impl<BFloat16>: rows of C
+ * summed into a float buffer per thread chunk, the threads' rows added in
+ * float, mean = sum / N stored as param_t; the squared deviations from that
+ * stored mean summed the same way. buf holds nt * C. */
+static void bn_collect_cl_bf16(const tsr_bfloat16 *x, int64_t N, int64_t C, int nt, bool pf, float *buf, float *mean,
+                               float *vsum)
+{
+    const int64_t cs = cl_chunk(N, nt);
+    for (int64_t k = 0; k < nt * C; k++) buf[k] = 0;
+    for (int64_t i = 0; i < N; i++)
+        for (int64_t c = 0; c < C; c++) buf[i / cs * C + c] += bfv(x, i * C + c);
+    for (int64_t c = 0; c < C; c++) {
+        float sum = 0;
+        for (int t = 0; t < nt; t++) sum += buf[t * C + c];
+        mean[c] = sum / (float)N;
+        if (!pf) mean[c] = rbf(mean[c]);
+    }
+    for (int64_t k = 0; k < nt * C; k++) buf[k] = 0;
+    for (int64_t i = 0; i < N; i++)
+        for (int64_t c = 0; c < C; c++) buf[i / cs * C + c] = sqacc(bfv(x, i * C + c) - mean[c], buf[i / cs * C + c]);
+    for (int64_t c = 0; c < C; c++) {
+        float v = 0;
+        for (int t = 0; t < nt; t++) v += buf[t * C + c];
+        vsum[c] = v;
+    }
+}
+
+static int batch_norm_bf16(const tsr_tensor *x, tsr_tensor *y, tsr_tensor *rmean, tsr_tensor *rvar,
+                           const tsr_tensor *w, const tsr_tensor *b, bool training, double momentum, double eps,
+                           bool all, bool pf, tsr_tensor **save_mean, tsr_tensor **save_invstd)
+{
+    const int64_t C = x->sizes[1], N = tsr_tensor_numel(x) / C;
+    int64_t ns = 8 * C;
+    tsr_tensor *scr = tsr_tensor_empty(1, &ns, TSR_FLOAT32, TSR_CPU), *xc = NULL, *sm = NULL, *si = NULL, *cb = NULL;
+    if (!scr) return -1;
+    float *mean = tsr_tensor_ptr(scr, NULL), *invstd = mean + C, *wv = mean + 2 * C, *bv = mean + 3 * C;
+    float *buf = mean + 4 * C, *vsum = mean + 5 * C, *rm = mean + 6 * C, *rv = mean + 7 * C;
+    for (int64_t c = 0; c < C; c++) {
+        wv[c] = w ? (float)at1(w, c) : 1.0f;
+        bv[c] = b ? (float)at1(b, c) : 0.0f;
+        rm[c] = rmean ? (float)at1(rmean, c) : 0.0f;
+        rv[c] = rvar ? (float)at1(rvar, c) : 0.0f;
+    }
+    const tsr_dtype pd = pf ? TSR_FLOAT32 : TSR_BFLOAT16;
+#define PR(v) (pf ? (v) : rbf(v))   /* stored as param_t */
+    if (training) {
+        bool cont = contiguous_any(x);
+        if (cont) {
+            bool clk = !tsr_tensor_is_contiguous(x) || N == x->sizes[0];   /* the channels_last kernel (also NC11) */
+            if (clk) {
+                int nt = tsr_get_num_threads() < 1 ? 1 : tsr_get_num_threads();
+                int64_t nbc = (int64_t)nt * C;
+                if (!(cb = tsr_tensor_empty(1, &nbc, TSR_FLOAT32, TSR_CPU))) goto fail;
+                bn_collect_cl_bf16(tsr_tensor_ptr(x, NULL), N, C, nt, pf, tsr_tensor_ptr(cb, NULL), mean, vsum);
+            } else {
+                if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+                for (int64_t c = 0; c < C; c++)
+                    bn_collect_bf16(tsr_tensor_ptr(xc, NULL), x->sizes[0], C, N / x->sizes[0], c, &mean[c], &vsum[c]);
+            }
+            const float mo = PR((float)momentum);
+            for (int64_t c = 0; c < C; c++) {
+                const float m = PR(mean[c]), vs = PR(vsum[c]);
+                /* _var_sum / n: BFloat16 / int64 is a BFloat16 division */
+                const float var = pf ? vs / (float)N : rbf(vs / rbf((float)N));
+                mean[c] = m;
+                invstd[c] = PR((var != 0 || eps != 0) ? (float)(1 / sqrt((double)var + eps)) : 0.0f);
+                if (pf) {
+                    rm[c] = mo * m + (1 - mo) * rm[c];
+                    rv[c] = mo * (vs / (float)(N - 1)) + (1 - mo) * rv[c];
+                } else {
+                    rm[c] = rbf(rbf(mo * m) + rbf(rbf(1 - mo) * rm[c]));
+                    rv[c] = rbf(mo * rbf(vs / rbf((float)(N - 1))) + rbf(rbf(1 - mo) * rv[c]));
+                }
+            }
+        } else {
+            /* the strided path: at::mean over every dim but 1, then the
+             * squared deviations in float in TensorIterator's order */
+            tsr_dims dims = {.n = 0};
+            for (int d = 0; d < x->ndim; d++)
+                if (d != 1) dims.d[dims.n++] = d;
+            tsr_tensor *mt = tsr_mean(x, &dims, false, pf ? TSR_FLOAT32 : TSR_DTYPE_UNDEFINED, NULL);
+            if (!mt) goto fail;
+            for (int64_t c = 0; c < C; c++) mean[c] = PR((float)at1(mt, c));
+            tsr_tensor_release(mt);
+            int perm[TSR_MAX_DIMS], np;
+            bn_strided_order(x, perm, &np);
+            const tsr_bfloat16 *xb = tsr_tensor_ptr(x, NULL);
+            for (int64_t c = 0; c < C; c++) {
+                int64_t idx[TSR_MAX_DIMS] = {0}, off = c * x->strides[1];
+                float vs = 0;
+                for (int64_t k = 0; k < N; k++) {
+                    const float dv = bfv(xb, off) - mean[c];
+                    vs += dv * dv;
+                    for (int i = 0; i < np; i++) {
+                        const int d = perm[i];
+                        off += x->strides[d];
+                        if (++idx[d] < x->sizes[d]) break;
+                        off -= idx[d] * x->strides[d];
+                        idx[d] = 0;
+                    }
+                }
+                const float var = vs / (float)N;
+                invstd[c] = PR((var != 0 || eps != 0) ? (float)(1 / sqrt((double)var + eps)) : 0.0f);
+                rm[c] = (float)(momentum * mean[c] + (1 - momentum) * rm[c]);
+                rv[c] = (float)(momentum * (double)(vs / (float)(N - 1)) + (1 - momentum) * rv[c]);
+            }
+        }
+        for (int64_t c = 0; c < C; c++) {
+            if (rmean) tsr_tensor_set_at(rmean, c, tsr_scalar_float(PR(rm[c])));
+            if (rvar) tsr_tensor_set_at(rvar, c, tsr_scalar_float(PR(rv[c])));
+        }
+    } else {
+        for (int64_t c = 0; c < C; c++) {
+            mean[c] = rm[c];
+            /* the kernels: 1 / sqrt(var + eps) in float; the strided
+             * path: 1 / at::sqrt(running_var + eps), tensor ops of param_t
+             * (eps cast to it) */
+            if (all || pf) invstd[c] = 1 / sqrtf(rv[c] + (float)eps);
+            else invstd[c] = rbf(1 / rbf(sqrtf(rbf(rv[c] + rbf((float)eps)))));
+        }
+    }
+    if (save_mean) {   /* evaluation: what the backward kernels compute from the running stats, in float */
+        const tsr_dtype sd = training ? pd : TSR_FLOAT32;
+        if (!(sm = tsr_tensor_empty(1, &C, sd, TSR_CPU)) || !(si = tsr_tensor_empty(1, &C, sd, TSR_CPU))) goto fail;
+        for (int64_t c = 0; c < C; c++) {
+            float iv = training ? invstd[c] : (float)(1 / sqrt((double)rv[c] + eps));
+            tsr_tensor_set_at(sm, c, tsr_scalar_float(mean[c]));
+            tsr_tensor_set_at(si, c, tsr_scalar_float(iv));
+        }
+    }
+    /* the output */
+    const tsr_bfloat16 *xb = tsr_tensor_ptr(x, NULL);
+    tsr_bfloat16 *yb = tsr_tensor_ptr(y, NULL);
+    float *al = buf, *be = vsum;
+    for (int64_t c = 0; c < C; c++) {
+        al[c] = invstd[c] * wv[c];
+        be[c] = fmaf(-mean[c], al[c], bv[c]);
+    }
+    int64_t numel = tsr_tensor_numel(x), idx[TSR_MAX_DIMS] = {0};
+    for (int64_t k = 0; k < numel; k++) {
+        int64_t xo = 0, yo = 0;
+        for (int d = 0; d < x->ndim; d++) xo += idx[d] * x->strides[d], yo += idx[d] * y->strides[d];
+        const int64_t c = idx[1];
+        const float xv = bfv(xb, xo);
+        float r;
+        if (all) r = fmaf(xv, al[c], be[c]);
+        else if (pf) r = ((xv - mean[c]) * invstd[c]) * wv[c] + bv[c];
+        else r = rbf(rbf(rbf(xv - mean[c]) * invstd[c]) * wv[c]) + bv[c];
+        yb[yo] = tsr_float_to_bfloat16(r);
+        for (int d = x->ndim - 1; d >= 0; d--) {
+            if (++idx[d] < x->sizes[d]) break;
+            idx[d] = 0;
+        }
+    }
+#undef PR
+    if (save_mean) *save_mean = sm, *save_invstd = si;
+    tsr_tensor_release(xc);
+    tsr_tensor_release(cb);
+    tsr_tensor_release(scr);
+    return 0;
+fail:
+    tsr_tensor_release(cb);
+    tsr_tensor_release(sm);
+    tsr_tensor_release(si);
+    tsr_tensor_release(xc);
+    tsr_tensor_release(scr);
+    return -1;
+}
+
 tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
                                  const tsr_tensor *b, bool training, double momentum, double eps,
                                  tsr_tensor **save_mean, tsr_tensor **save_invstd)
@@ -495,17 +751,35 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
     }
     if (check_features("weight", C, w) < 0 || check_features("bias", C, b) < 0) return NULL;
     tsr_dtype d = x->dtype;
-    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
-        if (d == TSR_BFLOAT16) {
-            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "batch_norm of bfloat16 is not supported by tsr yet");
-            return NULL;
-        }
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented("batch_norm", d);
         return NULL;
     }
     const tsr_tensor *ps[4] = {w, b, rmean, rvar};
+    /* is_mixed_type: a bfloat16 input whose first defined parameter (weight,
+     * bias, running_mean, running_var) is of another dtype; then every
+     * parameter must be float. Otherwise a parameter of another dtype fails
+     * its data_ptr<BFloat16> (the running stats first in training). */
+    bool mixed = false;
     for (int i = 0; i < 4; i++)
-        if (ps[i] && ps[i]->dtype != d) {
+        if (d == TSR_BFLOAT16 && ps[i]) {
+            mixed = ps[i]->dtype != d;
+            break;
+        }
+    for (int i = 0; d == TSR_BFLOAT16 && i < 4; i++) {
+        const tsr_tensor *p = ps[training ? (i + 2) % 4 : i];
+        if (mixed && p && p->dtype != TSR_FLOAT32) {
+            tsr_error_set(TSR_ERR_RUNTIME, "mixed dtype (CPU): expect parameter to have scalar type of Float");
+            return NULL;
+        }
+        if (!mixed && p && p->dtype != d) {
+            tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type BFloat16 but found %s",
+                              tsr_dtype_scalar_name(p->dtype));
+            return NULL;
+        }
+    }
+    for (int i = 0; i < 4; i++)
+        if (d != TSR_BFLOAT16 && ps[i] && ps[i]->dtype != d) {
             if (d == TSR_FLOAT32)   /* 1.13's mixed-type check (bfloat16 input, float parameters) */
                 tsr_error_set(TSR_ERR_RUNTIME, "mixed dtype (CPU): expect parameter to have scalar type of Float");
             else
@@ -516,19 +790,25 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
     bool all = contiguous_any(x) && (!w || tsr_tensor_is_contiguous(w)) && (!b || tsr_tensor_is_contiguous(b)) &&
                (!rmean || tsr_tensor_is_contiguous(rmean)) && (!rvar || tsr_tensor_is_contiguous(rvar));
     int64_t st[TSR_MAX_DIMS];
-    if (all && tsr_tensor_suggest_memory_format(x) == TSR_MF_CHANNELS_LAST)
-        tsr_strides_for_format(x->ndim, x->sizes, TSR_MF_CHANNELS_LAST, st);
+    tsr_memory_format smf = tsr_tensor_suggest_memory_format(x);
+    /* empty_like(input, suggest_memory_format()); channels_last_3d takes the
+     * strided path below */
+    if (smf == TSR_MF_CHANNELS_LAST || smf == TSR_MF_CHANNELS_LAST_3D)
+        tsr_strides_for_format(x->ndim, x->sizes, smf, st);
     else
         tsr_strides_contiguous(x->ndim, x->sizes, st);
     tsr_tensor *y = tsr_tensor_empty_strided(x->ndim, x->sizes, st, d, x->device);
     if (!y || tsr_tensor_is_meta(y)) return y;
-    tsr_tensor *xc = NULL, *scr = NULL;
+    tsr_tensor *xc = NULL, *scr = NULL, *cb = NULL;
     int64_t N = tsr_tensor_numel(x) / C;
     /* per-channel scratch (C can be large: no arrays on the stack) */
     int64_t ns = 10 * C;
     if (!(scr = tsr_tensor_empty(1, &ns, TSR_FLOAT64, x->device))) goto fail;
     double *mean_d_buf = tsr_tensor_ptr(scr, NULL), *nvs = mean_d_buf + C;
-    if (d == TSR_FLOAT32) {
+    if (d == TSR_BFLOAT16) {
+        if (batch_norm_bf16(x, y, rmean, rvar, w, b, training, momentum, eps, all, mixed, save_mean, save_invstd) < 0)
+            goto fail;
+    } else if (d == TSR_FLOAT32) {
         float *mean = (float *)(nvs + C), *invstd = (float *)(nvs + 2 * C), *wv = (float *)(nvs + 3 * C);
         float *bv = (float *)(nvs + 4 * C), *al = (float *)(nvs + 5 * C), *be = (float *)(nvs + 6 * C);
         if (w) PARAMS(float, w, wv, C);
@@ -537,8 +817,12 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
             bool cont = contiguous_any(x);
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
             bool clk = cont && (!tsr_tensor_is_contiguous(x) || N == x->sizes[0]);   /* the channels_last kernel (also NC11) */
-            if (clk) collect_cl_f32(tsr_tensor_ptr(x, NULL), N, C, (float *)(nvs + 7 * C), mean_d_buf, nvs);
-            else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+            if (clk) {
+                int nt = tsr_get_num_threads() < 1 ? 1 : tsr_get_num_threads();
+                int64_t nbc = (int64_t)nt * C;
+                if (!(cb = tsr_tensor_empty(1, &nbc, TSR_FLOAT32, TSR_CPU))) goto fail;
+                collect_cl_f32(tsr_tensor_ptr(x, NULL), N, C, nt, tsr_tensor_ptr(cb, NULL), mean_d_buf, nvs);
+            } else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
                 float m, vs = 0;
                 if (clk) m = (float)mean_d_buf[c], vs = (float)nvs[c];
@@ -557,7 +841,9 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
                 if (rvar) {
                     double uv = cont ? (double)(vs / (float)(N - 1)) : nvs[c] / (double)(N - 1);
                     float r = (float)at1(rvar, c);
-                    ((float *)tsr_tensor_ptr(rvar, NULL))[c * rvar->strides[0]] = (float)(mo * uv + (1 - mo) * r);
+                    /* the strided path's momentum is the double argument */
+                    ((float *)tsr_tensor_ptr(rvar, NULL))[c * rvar->strides[0]] =
+                        cont ? (float)(mo * uv + (1 - mo) * r) : (float)(momentum * uv + (1 - momentum) * (double)r);
                 }
             }
         } else {
@@ -577,8 +863,12 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
             bool cont = contiguous_any(x);
             if (!cont && noncontig_stats(x, C, N, mean_d_buf, nvs) < 0) goto fail;
             bool clk = cont && (!tsr_tensor_is_contiguous(x) || N == x->sizes[0]);   /* the channels_last kernel (also NC11) */
-            if (clk) collect_cl_f64(tsr_tensor_ptr(x, NULL), N, C, nvs + 7 * C, mean_d_buf, nvs);
-            else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
+            if (clk) {
+                int nt = tsr_get_num_threads() < 1 ? 1 : tsr_get_num_threads();
+                int64_t nbc = (int64_t)nt * C;
+                if (!(cb = tsr_tensor_empty(1, &nbc, TSR_FLOAT64, TSR_CPU))) goto fail;
+                collect_cl_f64(tsr_tensor_ptr(x, NULL), N, C, nt, tsr_tensor_ptr(cb, NULL), mean_d_buf, nvs);
+            } else if (cont && !(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS))) goto fail;
             for (int64_t c = 0; c < C; c++) {
                 double m, vs;
                 if (clk || !cont) m = mean_d_buf[c], vs = nvs[c];
@@ -605,10 +895,12 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
         transform_f64(x, y, mean, invstd, w ? wv : NULL, b ? bv : NULL, all, al, be);
     }
     tsr_tensor_release(xc);
+    tsr_tensor_release(cb);
     tsr_tensor_release(scr);
     return y;
 fail:
     tsr_tensor_release(xc);
+    tsr_tensor_release(cb);
     tsr_tensor_release(scr);
     tsr_tensor_release(y);
     if (save_mean) {

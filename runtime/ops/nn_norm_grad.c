@@ -438,16 +438,247 @@ static int bn_generic(const tsr_tensor *g, const tsr_tensor *x, const double *me
     return 0;
 }
 
+
 static bool contig_any(const tsr_tensor *t)
 {
     return tsr_tensor_is_contiguous(t) || tsr_tensor_is_contiguous_as(t, TSR_MF_CHANNELS_LAST);
+}
+
+/* bfloat16 (batch_norm_kernel.cpp's BFloat16 backward kernels): the data
+ * loaded into float lanes, sums and dot products in float (fused), the
+ * lanes of a vector added in order; param_t (weight, statistics and the
+ * weight / bias gradients) bfloat16 or float (the mixed type). */
+static inline float bw_bf(const tsr_bfloat16 *p, int64_t i) { return tsr_bfloat16_to_float(p[i]); }
+static float bw_lanes8(const float *a)
+{
+    float r = a[0];
+    for (int l = 1; l < 8; l++) r += a[l];
+    return r;
+}
+
+/* batch_norm_cpu_backward_contiguous_impl<BFloat16>: NCHW planes (image > 1) */
+static void bn_contig_bf16(const tsr_bfloat16 *dy, const tsr_bfloat16 *x, const float *meanv, const float *invv,
+                           const float *wv, int64_t nb, int64_t C, int64_t image, bool train, tsr_bfloat16 *dx,
+                           float *dw, float *db)
+{
+    const int64_t N = nb * image, vend = image - image % 16;
+    for (int64_t c = 0; c < C; c++) {
+        const float w = wv[c], mean = meanv[c], invstd = invv[c];
+        float sum = 0, dotp = 0, sv[8] = {0}, dv[8] = {0};
+        for (int64_t n = 0; n < nb; n++) {
+            const tsr_bfloat16 *xp = x + (n * C + c) * image, *dyp = dy + (n * C + c) * image;
+            int64_t d = 0;
+            for (; d < vend; d += 16)
+                for (int h = 0; h < 16; h += 8)
+                    for (int l = 0; l < 8; l++) {
+                        const float g = bw_bf(dyp, d + h + l);
+                        sv[l] += g;
+                        dv[l] = fmaf(bw_bf(xp, d + h + l) - mean, g, dv[l]);
+                    }
+            for (; d < image; d++) {
+                sum += bw_bf(dyp, d);
+                dotp = fmaf(bw_bf(xp, d) - mean, bw_bf(dyp, d), dotp);
+            }
+        }
+        sum += bw_lanes8(sv);
+        dotp += bw_lanes8(dv);
+        if (dx) {
+            const float k = dotp * invstd * invstd / (float)N, gm = sum / (float)N;
+            for (int64_t n = 0; n < nb; n++) {
+                const tsr_bfloat16 *xp = x + (n * C + c) * image, *dyp = dy + (n * C + c) * image;
+                tsr_bfloat16 *dxp = dx + (n * C + c) * image;
+                for (int64_t j = 0; j < image; j++) {
+                    const float g = bw_bf(dyp, j);
+                    const float r = train ? fmaf(-(bw_bf(xp, j) - mean), k, g - gm) * invstd * w : g * invstd * w;
+                    dxp[j] = tsr_float_to_bfloat16(r);
+                }
+            }
+        }
+        dw[c] = dotp * invstd;
+        db[c] = sum;
+    }
+}
+
+/* batch_norm_cpu_backward_channels_last_impl<BFloat16>: rows of C, float
+ * sums per thread chunk of rows (added in order) */
+static void bn_cl_bf16(const tsr_bfloat16 *dy, const tsr_bfloat16 *x, const float *meanv, const float *invv,
+                       const float *wv, int64_t N, int64_t C, bool train, int nt, float *buf, tsr_bfloat16 *dx,
+                       float *dw, float *db)
+{
+    int64_t chunks = N > 1 && nt > 1 ? (nt < N ? nt : N) : 1, csize = (N + chunks - 1) / chunks;
+    float *sums = buf, *dots = buf + (int64_t)nt * C;
+    for (int64_t i = 0; i < N; i++) {
+        float *sp = sums + (i / csize) * C, *dp = dots + (i / csize) * C;
+        for (int64_t c = 0; c < C; c++) {
+            const float g = bw_bf(dy, i * C + c);
+            sp[c] = g + sp[c];
+            dp[c] = fmaf(bw_bf(x, i * C + c) - meanv[c], g, dp[c]);
+        }
+    }
+    for (int64_t c = 0; c < C; c++) {
+        float s = 0, d = 0;
+        for (int t = 0; t < nt; t++) s += sums[t * C + c];
+        for (int t = 0; t < nt; t++) d += dots[t * C + c];
+        sums[c] = s;
+        dots[c] = d;
+    }
+    if (dx)
+        for (int64_t i = 0; i < N; i++)
+            for (int64_t c = 0; c < C; c++) {
+                const float w = wv[c], inv = invv[c], g = bw_bf(dy, i * C + c);
+                float r;
+                if (!train) r = g * inv * w;
+                else {
+                    const float k = dots[c] * inv * inv / (float)N, gm = sums[c] / (float)N;
+                    r = fmaf(-(bw_bf(x, i * C + c) - meanv[c]), k, g - gm) * inv * w;
+                }
+                dx[i * C + c] = tsr_float_to_bfloat16(r);
+            }
+    for (int64_t c = 0; c < C; c++) {
+        dw[c] = dots[c] * invv[c];
+        db[c] = sums[c];
+    }
+}
+
+static inline float bw_rbf(float v) { return tsr_bfloat16_to_float(tsr_float_to_bfloat16(v)); }
+
+/* batch_norm_backward_cpu_template's strided path with scalar_t = BFloat16
+ * (Normalization.cpp, built without FMA): sum = at::sum(grad) in bfloat16;
+ * per channel dotp (float) += (x - mean) * dy in TensorIterator's order
+ * (the input's strides first), then the pointwise steps in BFloat16's
+ * operators, each rounded (pf: float parameters, whose operands are float).
+ * mv / iv as param_t holds them (evaluation: invstd from the double). */
+static int bn_generic_bf16(const tsr_tensor *g, const tsr_tensor *x, const float *mv, const float *iv, const float *wv,
+                           bool train, bool pf, tsr_tensor *dx, float *dw, float *db)
+{
+    int64_t C = x->sizes[1], n = tsr_tensor_numel(x) / C;
+    tsr_dims dims = {.n = 0};
+    for (int d = 0; d < x->ndim; d++)
+        if (d != 1) dims.d[dims.n++] = d;
+    tsr_tensor *sum = tsr_sum(g, &dims, false, TSR_DTYPE_UNDEFINED, NULL);
+    if (!sum) return -1;
+    int perm[TSR_MAX_DIMS], np = 0;
+    for (int d = x->ndim - 1; d >= 0; d--)
+        if (d != 1) perm[np++] = d;
+    for (int i = 1; i < np; i++)
+        for (int j = i; j > 0; j--) {
+            const int a = perm[j - 1], b = perm[j];   /* b before a when its strides are smaller */
+            bool sw = x->strides[b] != x->strides[a] ? x->strides[b] < x->strides[a] : g->strides[b] < g->strides[a];
+            if (!sw) break;
+            perm[j - 1] = b, perm[j] = a;
+        }
+    const float nb = bw_rbf((float)n);
+    for (int64_t c = 0; c < C; c++) {
+        const float mean = mv[c], inv = iv[c], w = wv ? wv[c] : 1.0f;
+        const float s = (float)tsr_tensor_get_double_at(sum, c);
+        float dotp = 0;
+        int64_t idx[TSR_MAX_DIMS] = {0};
+        idx[1] = c;
+        for (int64_t k = 0; k < n; k++) {
+            const float xi = (float)tsr_tensor_get_double(x, idx), go = (float)tsr_tensor_get_double(g, idx);
+            dotp += pf ? (xi - mean) * go : bw_rbf(bw_rbf(xi - mean) * go);
+            for (int i = 0; i < np; i++) {
+                if (++idx[perm[i]] < x->sizes[perm[i]]) break;
+                idx[perm[i]] = 0;
+            }
+        }
+        if (dx) {
+            float kf = 0, gm = bw_rbf(s / nb);
+            if (train) {
+                const float dq = bw_rbf(dotp);
+                kf = pf ? bw_rbf(dq * inv * inv / (float)n) : bw_rbf(bw_rbf(bw_rbf(dq * inv) * inv) / nb);
+            }
+            int64_t j[TSR_MAX_DIMS] = {0};
+            j[1] = c;
+            for (int64_t k = 0; k < n; k++) {
+                const float xi = (float)tsr_tensor_get_double(x, j), go = (float)tsr_tensor_get_double(g, j);
+                float r;
+                if (!train) r = pf ? go * inv * w : bw_rbf(bw_rbf(go * inv) * w);
+                else {
+                    const float gi = pf ? bw_rbf((xi - mean) * kf) : bw_rbf(bw_rbf(xi - mean) * kf);
+                    const float t = bw_rbf(bw_rbf(go - gm) - gi);
+                    r = pf ? t * inv * w : bw_rbf(bw_rbf(t * inv) * w);
+                }
+                tsr_tensor_set(dx, j, tsr_scalar_float(r));
+                for (int d = x->ndim - 1; d >= 0; d--) {
+                    if (d == 1) continue;
+                    if (++j[d] < x->sizes[d]) break;
+                    j[d] = 0;
+                }
+                j[1] = c;
+            }
+        }
+        dw[c] = dotp * inv;
+        db[c] = s;
+    }
+    tsr_tensor_release(sum);
+    return 0;
+}
+
+static int bn_backward_bf16(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
+                            const tsr_tensor *invstd, bool train, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
+{
+    int64_t C = x->sizes[1], numel = tsr_tensor_numel(x), N = C ? numel / C : 0, nb = x->sizes[0];
+    int64_t image = nb && C ? numel / nb / C : 0, ns = 5 * C;
+    tsr_dtype pd = w ? w->dtype : mean->dtype;   /* param_t */
+    int nt = tsr_get_num_threads();
+    if (nt < 1) nt = 1;
+    tsr_tensor *rx = NULL, *rw = NULL, *rb = NULL, *scr = NULL, *buf = NULL;
+    bool all = contig_any(x) && contig_any(g) &&
+               tsr_tensor_suggest_memory_format(x) == tsr_tensor_suggest_memory_format(g) &&
+               !tsr_tensor_has_bits(x) && !tsr_tensor_has_bits(g);
+    tsr_memory_format mf = tsr_tensor_suggest_memory_format(x);
+    if (dx && !(rx = tsr_tensor_empty_format(x->ndim, x->sizes, x->dtype, x->device, mf))) goto fail;
+    if (dw && !(rw = tsr_zeros(1, &C, pd, x->device))) goto fail;
+    if (db && !(rb = tsr_zeros(1, &C, pd, x->device))) goto fail;
+    if (numel == 0 || tsr_tensor_is_meta(x)) goto done;
+    if (tsr_check_interrupt() < 0) goto fail;
+    if (!(scr = tsr_tensor_empty(1, &ns, TSR_FLOAT32, TSR_CPU))) goto fail;
+    float *mv = tsr_tensor_ptr(scr, NULL), *iv = mv + C, *wv = iv + C, *gw = iv + 2 * C, *gb = iv + 3 * C;
+    for (int64_t c = 0; c < C; c++) {
+        mv[c] = (float)tsr_tensor_get_double_at(mean, c);
+        iv[c] = (float)tsr_tensor_get_double_at(invstd, c);
+        wv[c] = w ? (float)tsr_tensor_get_double_at(w, c) : 1.0f;
+    }
+    const tsr_bfloat16 *px = tsr_tensor_ptr(x, NULL), *pg = tsr_tensor_ptr(g, NULL);
+    tsr_bfloat16 *pdx = rx ? tsr_tensor_ptr(rx, NULL) : NULL;
+    if (!all) {
+        /* param_t holds the statistics: evaluation's invstd rounded to it */
+        const bool pf = pd == TSR_FLOAT32;
+        for (int64_t c = 0; c < C && !pf; c++) mv[c] = bw_rbf(mv[c]), iv[c] = bw_rbf(iv[c]);
+        if (bn_generic_bf16(g, x, mv, iv, w ? wv : NULL, train, pf, rx, gw, gb) < 0) goto fail;
+    } else if (!tsr_tensor_is_contiguous(x) || image == 1) {
+        int64_t nbuf = 2 * (int64_t)nt * C;
+        if (!(buf = tsr_zeros(1, &nbuf, TSR_FLOAT32, TSR_CPU))) goto fail;
+        bn_cl_bf16(pg, px, mv, iv, wv, N, C, train, nt, tsr_tensor_ptr(buf, NULL), pdx, gw, gb);
+    } else {
+        bn_contig_bf16(pg, px, mv, iv, wv, nb, C, image, train, pdx, gw, gb);
+    }
+    for (int64_t c = 0; c < C; c++) {   /* stored as param_t */
+        if (rw) tsr_tensor_set_at(rw, c, tsr_scalar_float(gw[c]));
+        if (rb) tsr_tensor_set_at(rb, c, tsr_scalar_float(gb[c]));
+    }
+done:
+    tsr_tensor_release(scr);
+    tsr_tensor_release(buf);
+    if (dx) *dx = rx;
+    if (dw) *dw = rw;
+    if (db) *db = rb;
+    return 0;
+fail:
+    tsr_tensor_release(scr);
+    tsr_tensor_release(buf);
+    tsr_tensor_release(rx);
+    tsr_tensor_release(rw);
+    tsr_tensor_release(rb);
+    return -1;
 }
 
 int tsr_nn_batch_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
                                const tsr_tensor *invstd, bool train, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
 {
     tsr_dtype d = x->dtype;
-    if (d != TSR_FLOAT32 && d != TSR_FLOAT64) {
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented("batch_norm_backward_cpu", d);
         return -1;
     }
@@ -455,6 +686,7 @@ int tsr_nn_batch_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const t
         tsr_error_set(TSR_ERR_RUNTIME, "batch_norm_backward: expected a gradient of the input's dtype and rank");
         return -1;
     }
+    if (d == TSR_BFLOAT16) return bn_backward_bf16(g, x, w, mean, invstd, train, dx, dw, db);
     int64_t C = x->sizes[1], numel = tsr_tensor_numel(x), N = C ? numel / C : 0, nb = x->sizes[0];
     int64_t image = nb && C ? numel / nb / C : 0, ns = 5 * C;
     bool f32 = d == TSR_FLOAT32;
