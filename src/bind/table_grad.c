@@ -1071,6 +1071,10 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         if (a.d0 != 2.0 && a.d0 != 1.0) key = "norm_p";
         arg_dims(bind_table_arg(b, "dim"), &a);
         a.keepdim = arg_bool(b, "keepdim", false);
+        if (p && p->type != &t_str && a.ndims <= 0 && in[0]->ndim > 0) {   /* 1.13's torch.norm: dim = range(ndim) */
+            a.ndims = in[0]->ndim;
+            for (int i = 0; i < a.ndims; i++) a.dims[i] = i;
+        }
         if ((!p || p->type == &t_str) && a.ndims == 2 && out) {   /* frobenius_norm: sqrt(sum(x * x, dim)) */
             tsr_tensor *xx[2] = {in[0], in[0]}, *m = bin_plain(TSR_BINOP_MUL, in[0], in[0]), *sm = NULL;
             tsr_dims dd = {.n = 2, .d = {a.dims[0], a.dims[1]}};
