@@ -404,6 +404,8 @@ static Value *f_is_tensor(Value *self, CallArgs *a, void *d)
 
 #define FM (BIND_FN | BIND_METHOD)
 #define M BIND_METHOD
+/* a Tensor method NAME_ that is also the function torch.NAME_(input, ...) writing input */
+#define MFI (BIND_FN | BIND_METHOD | BIND_FN_INPLACE)
 #define ROWX(n, k, c, fl, hm, s) {.name = n, .kind = k, .code = c, .flags = fl, .hidden_m = hm, .sigs = s, \
                                   .handler = attrs_call}
 #define ROW(n, k, fl, s) ROWX(n, k, 0, fl, 0, s)
@@ -418,7 +420,7 @@ static BindRow defs[] = {
     ROW("ndimension", K_DIM, M, "Tensor self"),
     ROW("nelement", K_NELEMENT, M, "Tensor self"),
     ROW("element_size", K_ELEMENT_SIZE, M, "Tensor self"),
-    ROW("get_device", K_GET_DEVICE, M, "Tensor self"),
+    ROW("get_device", K_GET_DEVICE, FM, "Tensor input"),
     ROW("is_signed", K_IS_SIGNED, M, "Tensor self"),
     ROW("data_ptr", K_DATA_PTR, M, "Tensor self"),
     ROW("is_contiguous", K_IS_CONTIGUOUS, M, "Tensor self, *, MemoryFormat memory_format=contiguous_format"),
@@ -433,8 +435,8 @@ static BindRow defs[] = {
     ROW("adjoint", K_ADJOINT, FM, "Tensor input"),
     ROW("item", K_ITEM, M, "Tensor self"),
     ROW("tolist", K_TOLIST, M, "Tensor self"),
-    ROW("zero_", K_ZERO_, M, "Tensor self"),
-    ROW("fill_", K_FILL_, M, "Tensor self, Tensor value|Tensor self, Number value"),
+    ROW("zero_", K_ZERO_, MFI, "Tensor input"),
+    ROW("fill_", K_FILL_, MFI, "Tensor input, Tensor value|Tensor input, Number value"),
     ROWX("copy_", K_COPY_, 0, M | BIND_NUMS, 1, "Tensor self, Tensor other, bool non_blocking=False"),
     ROW("requires_grad_", K_REQUIRES_GRAD_, M, "Tensor self, bool requires_grad=True"),
     ROW("type_as", K_TYPE_AS, M, "Tensor self, Tensor other"),
@@ -447,7 +449,7 @@ static BindRow defs[] = {
     TSR_DTYPES(X)
 #undef X
     ROW("resize_", K_RESIZE_, M, "Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None"),
-    ROW("resize_as_", K_RESIZE_AS_, M, "Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None"),
+    ROW("resize_as_", K_RESIZE_AS_, MFI, "Tensor input, Tensor the_template, *, MemoryFormat? memory_format=None"),
     ROW("set_", K_SET_, M,
         "Tensor self|Tensor self, Storage source|"
         "Tensor self, Storage source, int storage_offset, int[] size, int[]? stride=None|Tensor self, Tensor source|"

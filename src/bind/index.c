@@ -252,7 +252,7 @@ static BindRow defs[] = {
     ROW("masked_select", K_MASKED_SELECT, FM, "Tensor input, Tensor mask, *, Tensor? out=None"),
     ROW("nonzero", K_NONZERO, FM, "Tensor input, *, Tensor? out=None|Tensor input, *, bool as_tuple"),
     ROW("argwhere", K_ARGWHERE, FM, "Tensor input"),
-    ROW("index_put", K_INDEX_PUT, FMI, "Tensor input, Tensor?[] indices, Tensor values, bool accumulate=False"),
+    ROW("index_put", K_INDEX_PUT, FMI | BIND_FN_UNDERSCORE, "Tensor input, Tensor?[] indices, Tensor values, bool accumulate=False"),
     ROW("index_add", K_INDEX_ADD, FMI,
         "Tensor input, int dim, Tensor index, Tensor source, *, Number alpha=1, Tensor? out=None|"
         "Tensor input, Dimname dim, Tensor index, Tensor source, *, Number alpha=1"),
