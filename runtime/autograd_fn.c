@@ -3469,7 +3469,8 @@ static int bw_copy_backwards(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* split / split_with_sizes (dim i0, the outputs' lengths in dims[0..ndims))
+/* split / split_with_sizes / unsafe_split / unsafe_split_with_sizes (dim i0,
+ * the outputs' lengths in dims[0..ndims))
  * and unbind (dim i0, ndims outputs): a multi-output node; an output without
  * a gradient contributes zeros (split_backward: cat, unbind_backward: stack) */
 static int bw_split(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -4321,6 +4322,8 @@ static const tsr_formula formulas[] = {
     {"unbind", "UnbindBackward0", 0, bw_split},
     {"unfold", "UnfoldBackward0", 0, bw_unfold},
     {"unfold_backward", "UnfoldBackwardBackward0", 0, bw_view_backward},
+    {"unsafe_split", "UnsafeSplitBackward0", 0, bw_split},
+    {"unsafe_split_with_sizes", "UnsafeSplitWithSizesBackward0", 0, bw_split},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
     {"unsqueeze_", "UnsqueezeBackward1", 0, bw_unsqueeze},

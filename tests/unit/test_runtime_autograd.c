@@ -788,7 +788,9 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "copy_backwards")) return tsr_clone(in[1], TSR_MF_CONTIGUOUS);
     if (!strcmp(k, "masked_fill_tensor")) { tsr_operand v = tsr_operand_tensor(in[2]); return tsr_masked_fill(in[0], in[1], &v); }
     /* the multi-output nodes: output 0 alone (the others get zeros) */
-    if (!strcmp(k, "split") || !strcmp(k, "split_with_sizes")) return tsr_view_narrow(in[0], a->i0, 0, a->dims[0]);
+    if (!strcmp(k, "split") || !strcmp(k, "split_with_sizes") || !strcmp(k, "unsafe_split") ||
+        !strcmp(k, "unsafe_split_with_sizes"))
+        return tsr_view_narrow(in[0], a->i0, 0, a->dims[0]);
     if (!strcmp(k, "unbind")) return tsr_view_select(in[0], a->i0, 0);
     tsr_tensor *ix = idx19(k), *r = NULL;
     if (ix) {
@@ -867,7 +869,9 @@ static const Case cases[] = {
     {"put", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.flag = false)}, {"put", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.flag = true)},
     {"masked_scatter", 2, {2, 2}, {{4, 3}, {2, 4}}, 0, A(.ndims = 0)},
     {"split", 1, {2}, {{5, 3}}, 0, A(.i0 = 0, .ndims = 3, .dims = {2, 2, 1})},
-    {"split_with_sizes", 1, {2}, {{2, 5}}, 0, A(.i0 = 1, .ndims = 2, .dims = {1, 4})}, {"unbind", 1, {2}, {{3, 4}}, 0, A(.i0 = 1, .ndims = 4)},
+    {"split_with_sizes", 1, {2}, {{2, 5}}, 0, A(.i0 = 1, .ndims = 2, .dims = {1, 4})},
+    {"unsafe_split", 1, {2}, {{5, 3}}, 0, A(.i0 = 0, .ndims = 3, .dims = {2, 2, 1})},
+    {"unsafe_split_with_sizes", 1, {2}, {{2, 5}}, 0, A(.i0 = 1, .ndims = 2, .dims = {1, 4})}, {"unbind", 1, {2}, {{3, 4}}, 0, A(.i0 = 1, .ndims = 4)},
     {"masked_fill_tensor", 3, {2, 2, 0}, {{2, 3}, {2, 3}, {0}}, 5, A(.ndims = 0)},
     {"copy_backwards", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.ndims = 0)},
     {"unfold", 1, {3}, {{2, 5, 3}}, 0, A(.i0 = 1, .i1 = 3, .i2 = 1)}, {"unfold", 1, {2}, {{7, 2}}, 0, A(.i0 = 0, .i1 = 2, .i2 = 3)},
