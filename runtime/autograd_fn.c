@@ -4059,6 +4059,7 @@ static const tsr_formula formulas[] = {
     {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},
     {"cumsum", "CumsumBackward0", 0, bw_cumsum},
     {"deg2rad", "Deg2RadBackward0", 0, tsr__bw_deg2rad},
+    {"detach_copy", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"diag", "DiagBackward0", 0, bw_diag},
     {"diag_embed", "DiagEmbedBackward0", 0, bw_diag_embed},
     {"diagonal", "DiagonalBackward0", 0, bw_diagonal},
