@@ -228,6 +228,15 @@ static int bw_zero(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* fill.Tensor / fill_.Tensor(self, value): self zeros_like(grad), value grad.sum() (FillBackward1 / 3) */
+static int bw_fill_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, zeros(c, g->ndim, g->sizes, g->dtype));
+    if (NEED(1)) give(c, gin, 1, sum_dims(c, g, &(tsr_dims){.n = -1}, false));
+    return finish(c, n, gin);
+}
+
 static int bw_pass(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -4084,6 +4093,10 @@ static const tsr_formula formulas[] = {
     {"exp2", "Exp2Backward0", TSR_SAVE_OUT, bw_exp2},
     {"expand", "ExpandBackward0", 0, bw_expand},
     {"expm1", "Expm1Backward0", TSR_SAVE_OUT, bw_expm1},
+    {"fill", "FillBackward0", 0, bw_zero},
+    {"fill_", "FillBackward2", 0, bw_zero},
+    {"fill_t", "FillBackward1", 0, bw_fill_t},
+    {"fill_t_", "FillBackward3", 0, bw_fill_t},
     {"flip", "FlipBackward0", 0, bw_flip},
     {"floor", "FloorBackward0", 0, bw_zero},
     {"fmax", "FmaxBackward0", 3, tsr__bw_fmax},

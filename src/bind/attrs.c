@@ -17,7 +17,7 @@
 typedef enum {
     K_SIZE, K_STRIDE, K_STORAGE_OFFSET, K_DIM, K_NELEMENT, K_ELEMENT_SIZE, K_GET_DEVICE, K_IS_SIGNED, K_DATA_PTR,
     K_IS_CONTIGUOUS, K_IS_SET_TO, K_CONTIGUOUS, K_CLONE, K_NUMEL, K_IS_FLOATING_POINT, K_IS_COMPLEX, K_ITEM, K_TOLIST,
-    K_ZERO_, K_FILL_, K_COPY_, K_REQUIRES_GRAD_, K_TYPE_AS, K_CPU, K_CUDA, K_CAST, K_RESIZE_, K_RESIZE_AS_, K_SET_,
+    K_ZERO_, K_FILL_, K_FILL, K_COPY_, K_REQUIRES_GRAD_, K_TYPE_AS, K_CPU, K_CUDA, K_CAST, K_RESIZE_, K_RESIZE_AS_, K_SET_,
     K_TO, K_TYPE, K_INT, K_FLOAT, K_COMPLEX, K_INDEX, K_FORMAT, K_IS_CONJ, K_IS_NEG, K_ADJOINT,
 } Kind;
 
@@ -356,6 +356,13 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
     }
     case K_ZERO_: return done(in, tsr_zero_(t));
     case K_FILL_: return run_fill_(in, b);
+    case K_FILL: {   /* torch.fill(input, value): 1.13's empty_like(input).fill_(value) */
+        tsr_tensor *r = tsr_empty_like(t, t->dtype, t->device, TSR_MF_PRESERVE);
+        if (!r) return bind_runtime_error();
+        Value *rv = v_tensor(r), *res = run_fill_(rv, b);
+        decref(rv);
+        return res;
+    }
     case K_COPY_: return run_copy_(in, b);
     case K_REQUIRES_GRAD_:
         if (b->v[1]) on = b->v[1]->u.i != 0;
@@ -437,6 +444,7 @@ static BindRow defs[] = {
     ROW("tolist", K_TOLIST, M, "Tensor self"),
     ROW("zero_", K_ZERO_, MFI, "Tensor input"),
     ROW("fill_", K_FILL_, MFI, "Tensor input, Tensor value|Tensor input, Number value"),
+    ROW("fill", K_FILL, BIND_FN, "Tensor input, Tensor value|Tensor input, Number value"),
     ROWX("copy_", K_COPY_, 0, M | BIND_NUMS, 1, "Tensor self, Tensor other, bool non_blocking=False"),
     ROW("requires_grad_", K_REQUIRES_GRAD_, M, "Tensor self, bool requires_grad=True"),
     ROW("type_as", K_TYPE_AS, M, "Tensor self, Tensor other"),

@@ -91,6 +91,7 @@ typedef enum {
     G_DIAGEMB,    /* diag_embed(offset, dim1, dim2): dims of the result */
     G_DECOMP,     /* qr / svd / eigh / eig / eigvals: one multi-output node keeping the outputs */
     G_IDXPUT,     /* index_put(input, indices, values, accumulate) / index_put_: IndexPutBackward0 */
+    G_FILL,       /* fill / fill_(input, value): a tensor value is input 1 (FillBackward1 / 3), a number none */
     G_MNORM,      /* linalg.matrix_norm(A, ord, dim, keepdim): 1.13's composite graph (record_matrix_norm) */
 } GKind;
 
@@ -124,7 +125,7 @@ static const GradRow grad_rows[] = {
     {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL},
     {"dsplit", G_TSPLIT, NULL}, {"einsum", G_OWN, NULL}, {"embedding", G_OWN, NULL}, {"embedding_bag", G_OWN, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
     {"exp", G_UNARY, NULL}, {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expand_copy", G_OWN, NULL},
-    {"expm1", G_UNARY, NULL}, {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL},
+    {"expm1", G_UNARY, NULL}, {"fill", G_FILL, NULL}, {"fill_", G_FILL, NULL}, {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL},
     {"float", G_CAST, NULL}, {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL},
     {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"},
     {"glu", G_OWN, NULL}, {"grid_sampler", G_OWN, NULL}, {"group_norm", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL},
@@ -812,6 +813,15 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         }
         a.has_d0 = arg_double(bind_table_arg(b, "alpha"), &a.d0);
         if (!strcmp(key, "div") && bind_table_arg(b, "rounding_mode")) key = "div_rounding";
+        break;
+    }
+    case G_FILL: {
+        Value *o = b->v[1];
+        if (o && is_tensor(o)) {
+            key = !strcmp(key, "fill_") ? "fill_t_" : "fill_t";
+            in[1] = tensor_of(o);
+            n = 2;
+        }
         break;
     }
     case G_TENS2: {

@@ -562,6 +562,12 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     const tsr_ag_args *a = &c->a;
     tsr_dims d = dims_of(a);
     if (!strcmp(k, "zero_")) return tsr_zeros(in[0]->ndim, in[0]->sizes, in[0]->dtype, in[0]->device);
+    if (!strncmp(k, "fill", 4)) {   /* fill / fill_ (2.5), fill_t / fill_t_ (the 0-dim input 1) */
+        tsr_tensor *f = tsr_zeros(in[0]->ndim, in[0]->sizes, in[0]->dtype, in[0]->device);
+        int rc = !strncmp(k, "fill_t", 6) ? tsr_fill_tensor_(f, in[1]) : tsr_fill_(f, tsr_scalar_float(2.5));
+        if (rc < 0) { tsr_tensor_release(f); return NULL; }
+        return f;
+    }
     if (!strcmp(k, "index_put_fn")) {   /* index_put(base, (put_index,), values, accumulate flag) */
         tsr_tensor *ix = fixed_index(put_index, 2);
         const tsr_tensor *ixs[1] = {ix};
@@ -1034,6 +1040,8 @@ static const Case cases[] = {
     {"copy_slices_view", 2, {2, 0}, {{3, 4}, {0}}, 0, A(.ndims = 1, .dims = {3, 4, 4, 1}, .i0 = 2)},
     {"as_strided_view", 1, {2}, {{3, 4}}, 0, A(.ndims = 2, .dims = {2, 2, 1, 4, 4, 1}, .i0 = 5)},
     {"zero_", 1, {2}, {{2, 3}}, 0, A()},
+    {"fill", 1, {2}, {{2, 3}}, 0, A()}, {"fill_", 1, {2}, {{2, 3}}, 0, A()},
+    {"fill_t", 2, {2, 0}, {{2, 3}, {0}}, 0, A()}, {"fill_t_", 2, {2, 0}, {{2, 3}, {0}}, 0, A()},
     {"index_put_fn", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.i0 = 1, .i1 = 1, .flag = false)},
     {"index_put_fn", 2, {2, 2}, {{4, 3}, {2, 3}}, 0, A(.i0 = 1, .i1 = 1, .flag = true)},
     {"index_put_key", 2, {1, 1}, {{4}, {2}}, 0, A(.ndims = 1, .dims = {TSR_SUB_TENSOR, 0, 0, 0, 0, 1})},
