@@ -125,7 +125,7 @@ static const GradRow grad_rows[] = {
     {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL},
     {"dsplit", G_TSPLIT, NULL}, {"einsum", G_OWN, NULL}, {"embedding", G_OWN, NULL}, {"embedding_bag", G_OWN, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
     {"exp", G_UNARY, NULL}, {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expand_copy", G_OWN, NULL},
-    {"expm1", G_UNARY, NULL}, {"fill", G_FILL, NULL}, {"fill_", G_FILL, NULL}, {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL},
+    {"expm1", G_UNARY, NULL}, {"fill", G_FILL, NULL}, {"fill_", G_FILL, NULL}, {"fill_diagonal_", G_OWN, NULL}, {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL},
     {"float", G_CAST, NULL}, {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL},
     {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"},
     {"glu", G_OWN, NULL}, {"grid_sampler", G_OWN, NULL}, {"group_norm", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL},
