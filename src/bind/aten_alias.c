@@ -4,7 +4,8 @@
  * embedding / celu / selu / kl_div / binary_cross_entropy_with_logits /
  * convolution / max_pool3d / adaptive_max_pool1d / max_pool1d_with_indices /
  * grid_sampler / affine_grid_generator, torch.detach / detach_, and
- * torch.is_inference / isreal with their Tensor methods. Each row carries ATen's
+ * torch.is_inference / isreal with their Tensor methods; torch.vander, 1.13's
+ * composite, through the same calls. Each row carries ATen's
  * signature (its positional order differs from F's: batch_norm(input, weight,
  * bias, running_mean, running_var, training, momentum, eps, cudnn_enabled);
  * reductions are ints; grid_sampler's modes are ints) and the handler calls
@@ -21,7 +22,7 @@
 typedef enum {
     A_BATCH_NORM, A_LAYER_NORM, A_GROUP_NORM, A_INSTANCE_NORM, A_EMBEDDING, A_CELU, A_SELU, A_KL_DIV, A_BCE_LOGITS,
     A_CONVOLUTION, A_MAX_POOL3D, A_ADAPTIVE_MAX_POOL1D, A_MAX_POOL1D_WI, A_GRID_SAMPLER, A_AFFINE_GRID, A_DETACH,
-    A_DETACH_, A_IS_INFERENCE, A_ISREAL
+    A_DETACH_, A_IS_INFERENCE, A_ISREAL, A_VANDER
 } Alias;
 
 #define F_MOD "torch.nn.functional"
@@ -72,6 +73,90 @@ static const char *reduction_name(int64_t r) { return r == 0 ? "none" : r == 1 ?
 static bool empty_list(Value *v)
 {
     return !v || ((v->type == &t_tuple || v->type == &t_list) && v->u.seq.n == 0);
+}
+
+/* obj.name(args...) with n positional arguments; NEW reference or NULL. */
+static Value *meth(Value *obj, const char *name, int n, Value **args)
+{
+    Fwd f = {0};
+    for (int i = 0; i < n; i++) pos(&f, args[i]);
+    return fwd_call(obj, name, &f);
+}
+
+/* r[:, 1:] (at::slice(r, 1, 1): one SliceBackward0) */
+static Value *cols_from_1(Value *r)
+{
+    Value *one = v_int(1), *key = v_tuple_of(2, v_slice(NULL, NULL, NULL), v_slice(one, NULL, NULL));
+    Value *s = value_getitem(r, key);
+    decref(key);
+    decref(one);
+    return s;
+}
+
+/* torch.vander(x, N=None, increasing=False), 1.13's composite (LinearAlgebra.cpp) step by step, so that
+ * values and graph are its: empty [len(x), N] of promote_types(x.dtype, long), fill_(1), then
+ * slice(1, 1).copy_(x.unsqueeze(1)), slice(1, 1).copy_(cumprod(slice(1, 1), 1)), flipped along 1
+ * unless increasing. */
+static Value *vander(BindArgs *b)
+{
+    Value *x = b->v[0], *torch = bind_module("torch");
+    tsr_tensor *t = tensor_of(x);
+    int64_t n = t->ndim == 1 ? t->sizes[0] : 0;
+    int inc = b->v[2] ? value_truth(b->v[2]) : 0;
+    if (inc < 0) return NULL;
+    if (t->ndim != 1) return exc_set("RuntimeError", "x must be a one-dimensional tensor.");
+    if (b->v[1] && bind_table_int(b, 1, 0, &n) < 0) return NULL;
+    if (n < 0) return exc_set("RuntimeError", "N must be non-negative.");
+    Value *dt = v_dtype(tsr_promote_types(t->dtype, TSR_INT64)), *dev = value_getattr(x, "device"), *r = NULL;
+    if (!dt || !dev) goto out;
+    {
+        Fwd f = {0};
+        pos(&f, mine(&f, v_tuple_of(2, v_int(t->sizes[0]), v_int(n))));
+        kw(&f, "dtype", dt);
+        kw(&f, "device", dev);
+        r = fwd_call(torch, "empty", &f);
+    }
+    if (r && n > 0) {
+        Value *one = v_int(1), *ok = meth(r, "fill_", 1, &one);
+        decref(one);
+        if (!ok) goto fail;
+        decref(ok);
+    }
+    if (r && n > 1) {
+        Value *one = v_int(1), *u = meth(x, "unsqueeze", 1, &one), *s = u ? cols_from_1(r) : NULL;
+        Value *ok = s ? meth(s, "copy_", 1, &u) : NULL;
+        decref(one);
+        decref(u);
+        decref(s);
+        if (!ok) goto fail;
+        decref(ok);
+        Value *s1 = cols_from_1(r), *s2 = s1 ? cols_from_1(r) : NULL, *c = NULL;
+        if (s2) {
+            Value *args[2] = {s2, v_int(1)};
+            c = meth(torch, "cumprod", 2, args);
+            decref(args[1]);
+        }
+        ok = c ? meth(s1, "copy_", 1, &c) : NULL;
+        decref(s1);
+        decref(s2);
+        decref(c);
+        if (!ok) goto fail;
+        decref(ok);
+    }
+    if (r && !inc) {
+        Value *args[2] = {r, v_tuple_of(1, v_int(1))}, *fl = meth(torch, "flip", 2, args);
+        decref(args[1]);
+        decref(r);
+        r = fl;
+    }
+    goto out;
+fail:
+    decref(r);
+    r = NULL;
+out:
+    decref(dt);
+    decref(dev);
+    return r;
 }
 
 static Value *alias_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
@@ -185,6 +270,7 @@ static Value *alias_call(const BindRow *row, const char *fname, BindArgs *b, Val
         return fwd_call(v[0], row->name, &f);
     case A_IS_INFERENCE:   /* tsr has no inference mode (torch.inference_mode): no tensor is an inference tensor */
         return v_bool(false);
+    case A_VANDER: return vander(b);
     case A_ISREAL: {   /* 1.13: not complex → ones_like(bool); else imag == 0 */
         tsr_tensor *t = tensor_of(v[0]);
         if (!tsr_dtype_is_complex(t->dtype)) {
@@ -245,6 +331,7 @@ static BindRow rows[] = {
     ROW("detach_", A_DETACH_, BIND_FN, "Tensor input"),
     ROW("is_inference", A_IS_INFERENCE, BIND_FN | BIND_METHOD, "Tensor input"),
     ROW("isreal", A_ISREAL, BIND_FN | BIND_METHOD, "Tensor input"),
+    ROW("vander", A_VANDER, BIND_FN, "Tensor x, int? N=None, bool increasing=False"),
 };
 
 void bind_aten_alias_init(void) { bind_table_register(rows, (int)(sizeof rows / sizeof rows[0])); }

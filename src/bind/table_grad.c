@@ -171,7 +171,7 @@ static const GradRow grad_rows[] = {
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
     {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL}, {"transpose", G_TRANSPOSE, NULL}, {"transpose_copy", G_OWN, NULL}, {"tril", G_TRIL, NULL},
     {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL}, {"type", G_CAST, NULL},
-    {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unbind_copy", G_OWN, NULL}, {"unfold", G_UNFOLD, NULL}, {"unfold_copy", G_OWN, NULL}, {"unsafe_chunk", G_SPLIT, "unsafe_split"}, {"unsafe_split", G_SPLIT, NULL}, {"unsafe_split_with_sizes", G_SPLIT, NULL}, {"unsqueeze", G_DIM, NULL}, {"unsqueeze_copy", G_OWN, NULL}, {"values_copy", G_OWN, NULL},
+    {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unbind_copy", G_OWN, NULL}, {"unfold", G_UNFOLD, NULL}, {"unfold_copy", G_OWN, NULL}, {"unsafe_chunk", G_SPLIT, "unsafe_split"}, {"unsafe_split", G_SPLIT, NULL}, {"unsafe_split_with_sizes", G_SPLIT, NULL}, {"unsqueeze", G_DIM, NULL}, {"unsqueeze_copy", G_OWN, NULL}, {"values_copy", G_OWN, NULL}, {"vander", G_OWN, NULL},
     {"var", G_VAR, NULL}, {"var_mean", G_VARMEAN, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
     {"view_as_complex", G_UNARY, NULL}, {"view_as_complex_copy", G_OWN, NULL}, {"view_as_real", G_UNARY, NULL}, {"view_as_real_copy", G_OWN, NULL}, {"view_copy", G_OWN, NULL},
     {"vsplit", G_TSPLIT, NULL}, {"where", G_WHERE, NULL}, {"xlogy", G_BINARY, NULL}, {"zero_", G_UNARY, NULL},
