@@ -4223,6 +4223,7 @@ static const tsr_formula formulas[] = {
     {"nll_loss2d", "NllLoss2DBackward0", 1, bw_nll_loss2d},
     {"nll_loss_backward", "NllLossBackwardBackward0", 2, bw_nll_loss_backward},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
+    {"norm0", "NormBackward0", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"pdist", "PdistBackward0", 1 | TSR_SAVE_OUT, bw_pdist},
     {"permute", "PermuteBackward0", 0, bw_permute},

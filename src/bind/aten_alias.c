@@ -5,7 +5,8 @@
  * convolution / max_pool3d / adaptive_max_pool1d / max_pool1d_with_indices /
  * grid_sampler / affine_grid_generator, torch.detach / detach_, and
  * torch.is_inference / isreal with their Tensor methods; torch.vander, 1.13's
- * composite, through the same calls. Each row carries ATen's
+ * composite, through the same calls; torch.frobenius_norm / nuclear_norm
+ * over torch.norm. Each row carries ATen's
  * signature (its positional order differs from F's: batch_norm(input, weight,
  * bias, running_mean, running_var, training, momentum, eps, cudnn_enabled);
  * reductions are ints; grid_sampler's modes are ints) and the handler calls
@@ -13,6 +14,7 @@
  * and records the same graph as 1.13's ATen op (F calls that op). */
 #include <string.h>
 
+#include "autograd.h"
 #include "bind/areas.h"
 #include "bind/bind.h"
 #include "bind/table.h"
@@ -22,7 +24,7 @@
 typedef enum {
     A_BATCH_NORM, A_LAYER_NORM, A_GROUP_NORM, A_INSTANCE_NORM, A_EMBEDDING, A_CELU, A_SELU, A_KL_DIV, A_BCE_LOGITS,
     A_CONVOLUTION, A_MAX_POOL3D, A_ADAPTIVE_MAX_POOL1D, A_MAX_POOL1D_WI, A_GRID_SAMPLER, A_AFFINE_GRID, A_DETACH,
-    A_DETACH_, A_IS_INFERENCE, A_ISREAL, A_VANDER
+    A_DETACH_, A_IS_INFERENCE, A_ISREAL, A_VANDER, A_FROBENIUS_NORM, A_NUCLEAR_NORM
 } Alias;
 
 #define F_MOD "torch.nn.functional"
@@ -159,6 +161,50 @@ out:
     return r;
 }
 
+/* torch.frobenius_norm(input) / (input, dim, keepdim=False) and
+ * torch.nuclear_norm(input, keepdim=False) / (input, dim, keepdim=False):
+ * 1.13's at::frobenius_norm and at::nuclear_norm are what torch.norm(x,
+ * 'fro' / 'nuc', dim, keepdim) runs, but for frobenius_norm(input), which is
+ * at::norm(input): its node NormBackward0 (the same formula over every dim). */
+static Value *matrix_norms(const BindRow *row, BindArgs *b)
+{
+    bool nuc = row->kind == A_NUCLEAR_NORM, has_dim = nuc ? b->sig == 0 : b->sig == 1;
+    Value *x = b->v[0];
+    Fwd f = {0};
+    if (!nuc && has_dim) {
+        Value *dv = b->v[1];
+        size_t n = dv && (dv->type == &t_tuple || dv->type == &t_list) ? dv->u.seq.n : 1;
+        if (n > 2) return exc_set("RuntimeError", "Expected at most 2 dimensions, but got %zu dimensions instead.", n);
+        if (n == 2) {
+            int64_t d[2];
+            int nd = tensor_of(x)->ndim;
+            for (int i = 0; i < 2; i++) {
+                Value *it = dv->u.seq.items[i];
+                if (it->type != &t_int) break;
+                d[i] = it->u.i < 0 ? it->u.i + nd : it->u.i;
+                if (i == 1 && d[0] == d[1])
+                    return exc_set("RuntimeError", "Expected dims to be different, got [%lld, %lld] instead",
+                                   (long long)dv->u.seq.items[0]->u.i, (long long)dv->u.seq.items[1]->u.i);
+            }
+        }
+    }
+    tsr_tensor *in = tensor_of(x);
+    bool norm0 = !nuc && !has_dim && tsr_ag_needed(1, &in);
+    Value *xd = norm0 ? meth(x, "detach", 0, NULL) : NULL;   /* the value without a graph; NormBackward0 below */
+    if (norm0 && !xd) return NULL;
+    pos(&f, xd ? xd : x);
+    pos(&f, mine(&f, v_str(nuc ? "nuc" : "fro")));
+    if (has_dim) pos(&f, b->v[1]);
+    kw(&f, "keepdim", has_dim ? b->v[2] : nuc ? b->v[1] : NULL);
+    Value *r = fwd_call(bind_module("torch"), "norm", &f);
+    decref(xd);
+    if (r && norm0 && tsr_ag_record("norm0", 1, &in, &(tsr_ag_args){.d0 = 2.0, .ndims = -1}, tensor_of(r), false) < 0) {
+        decref(r);
+        return bind_runtime_error();
+    }
+    return r;
+}
+
 static Value *alias_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
     (void)self; (void)inplace;
@@ -271,6 +317,7 @@ static Value *alias_call(const BindRow *row, const char *fname, BindArgs *b, Val
     case A_IS_INFERENCE:   /* tsr has no inference mode (torch.inference_mode): no tensor is an inference tensor */
         return v_bool(false);
     case A_VANDER: return vander(b);
+    case A_FROBENIUS_NORM: case A_NUCLEAR_NORM: return matrix_norms(row, b);
     case A_ISREAL: {   /* 1.13: not complex → ones_like(bool); else imag == 0 */
         tsr_tensor *t = tensor_of(v[0]);
         if (!tsr_dtype_is_complex(t->dtype)) {
@@ -332,6 +379,11 @@ static BindRow rows[] = {
     ROW("is_inference", A_IS_INFERENCE, BIND_FN | BIND_METHOD, "Tensor input"),
     ROW("isreal", A_ISREAL, BIND_FN | BIND_METHOD, "Tensor input"),
     ROW("vander", A_VANDER, BIND_FN, "Tensor x, int? N=None, bool increasing=False"),
+    ROW("frobenius_norm", A_FROBENIUS_NORM, BIND_FN,
+        "Tensor input|Tensor input, int[1] dim, bool keepdim=False, *, Tensor? out=None"),
+    ROW("nuclear_norm", A_NUCLEAR_NORM, BIND_FN,
+        "Tensor input, int[2] dim, bool keepdim=False, *, Tensor? out=None|"
+        "Tensor input, bool keepdim=False, *, Tensor? out=None"),
 };
 
 void bind_aten_alias_init(void) { bind_table_register(rows, (int)(sizeof rows / sizeof rows[0])); }

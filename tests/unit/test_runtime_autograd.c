@@ -690,7 +690,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "logsumexp")) return tsr_logsumexp(in[0], &d, a->keepdim, NULL);
     if (!strcmp(k, "var") || !strcmp(k, "std"))
         return tsr_var(in[0], &d, a->i0, a->keepdim, !strcmp(k, "std"), NULL, NULL, "var");
-    if (!strcmp(k, "norm")) {   /* p = 2 over dims: sqrt(sum(x*x)) */
+    if (!strcmp(k, "norm") || !strcmp(k, "norm0")) {   /* p = 2 over dims (norm0: all): sqrt(sum(x*x)) */
         tsr_tensor *sq = bin(TSR_BINOP_MUL, in[0], in[0]), *s = tsr_sum(sq, &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
         tsr_tensor *r = un(TSR_UNOP_SQRT, s);
         tsr_tensor_release(sq);
@@ -841,7 +841,7 @@ static const Case cases[] = {
     {"minimum", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)}, {"mm", 2, {2, 2}, {{2, 3}, {3, 4}}, 0, A(.ndims = 0)},
     {"mul", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)}, {"mv", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
     {"narrow", 1, {2}, {{4, 3}}, 0, A(.i0 = 0, .i1 = 1, .i2 = 1, .dims = {3, 1})}, {"neg", 1, {1}, {{3}}, 0, A(.ndims = 0)},
-    {"norm", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .d0 = 2)}, {"permute", 1, {3}, {{2, 3, 4}}, 0, A(.ndims = 3, .dims = {2, 0, 1})},
+    {"norm", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .d0 = 2)}, {"norm0", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .d0 = 2)}, {"permute", 1, {3}, {{2, 3, 4}}, 0, A(.ndims = 3, .dims = {2, 0, 1})},
     {"pow", 1, {1}, {{4}}, 1, A(.d0 = 2.5)}, {"pow_t", 2, {1, 1}, {{4}, {4}}, 1, A(.ndims = 0)},
     {"pow_scalar", 1, {1}, {{4}}, 0, A(.d0 = 2.0)}, {"pow_scalar", 1, {1}, {{4}}, 0, A(.d0 = 0.5)},
     {"prod", 1, {2}, {{2, 3}}, 0, A(.ndims = -1)}, {"prod_dim", 1, {2}, {{2, 3}}, 0, A(.ndims = 1, .dims = {1})},
