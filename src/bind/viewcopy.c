@@ -3,7 +3,9 @@
  * tensor (clone, preserve_format: a dense view keeps its strides), that takes
  * the view's node renamed "<node>_copy" (ExpandBackward0_copy), as 1.13's
  * generated view-copy kernels do. detach_copy records 1.13's
- * torch::autograd::NotImplemented node. */
+ * torch::autograd::NotImplemented node. out= (copy_ into out) is bound for
+ * the one-tensor functions, not for split_copy / split_with_sizes_copy /
+ * unbind_copy (a list of outs). */
 #include <string.h>
 
 #include "autograd.h"
@@ -119,9 +121,30 @@ static Value *copy_of(Value *v, const tsr_tensor *in)
     return v_tensor(c);
 }
 
+static Value *viewcopy_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace);
+
+/* out=: 1.13's generated *_copy_out copies the result into out (copy_: out
+ * keeps its shape, which the result must broadcast to, and its dtype). */
+static Value *viewcopy_out(const BindRow *row, const char *fname, BindArgs *b)
+{
+    Value *outv = b->v[BIND_OUT];
+    tsr_tensor *in = tensor_of(b->v[0]);
+    if (tsr_ag_needed(1, &in))
+        return exc_set("RuntimeError", "%s(): functions with out=... arguments don't support automatic "
+                       "differentiation, but one of the arguments requires grad.", fname);
+    b->v[BIND_OUT] = NULL;
+    Value *r = viewcopy_call(row, fname, b, NULL, false);
+    b->v[BIND_OUT] = outv;
+    if (!r) return NULL;
+    int rc = tsr_copy_(tensor_of(outv), tensor_of(r));
+    decref(r);
+    return rc < 0 ? bind_runtime_error() : incref(outv);
+}
+
 static Value *viewcopy_call(const BindRow *row, const char *fname, BindArgs *b, Value *self, bool inplace)
 {
     (void)self; (void)inplace;
+    if (b->v[BIND_OUT] && !is_none(b->v[BIND_OUT])) return viewcopy_out(row, fname, b);
     tsr_tensor *in = tensor_of(b->v[0]);
     if (row->kind == V_VIEW_AS_COMPLEX && tsr_ag_needed(1, &in))
         return exc_set("RuntimeError", "%s does not support automatic differentiation for outputs with complex dtype.",
@@ -162,27 +185,30 @@ static Value *viewcopy_call(const BindRow *row, const char *fname, BindArgs *b, 
 #define ROW(n, k, s) {.name = n, .kind = k, .flags = BIND_FN, .sigs = s, .handler = viewcopy_call}
 
 static BindRow rows[] = {
-    ROW("alias_copy", V_ALIAS, "Tensor input"),
-    ROW("as_strided_copy", V_AS_STRIDED, "Tensor input, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None"),
-    ROW("detach_copy", V_DETACH, "Tensor input"),
-    ROW("diagonal_copy", V_DIAGONAL, "Tensor input, int offset=0, int dim1=0, int dim2=1"),
-    ROW("expand_copy", V_EXPAND, "Tensor input, SymInt[] size, *, bool implicit=False"),
-    ROW("permute_copy", V_PERMUTE, "Tensor input, int[] dims"),
-    ROW("select_copy", V_SELECT, "Tensor input, int dim, SymInt index"),
-    ROW("slice_copy", V_SLICE, "Tensor input, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1"),
+    ROW("alias_copy", V_ALIAS, "Tensor input, *, Tensor? out=None"),
+    ROW("as_strided_copy", V_AS_STRIDED,
+        "Tensor input, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor? out=None"),
+    ROW("detach_copy", V_DETACH, "Tensor input, *, Tensor? out=None"),
+    ROW("diagonal_copy", V_DIAGONAL, "Tensor input, int offset=0, int dim1=0, int dim2=1, *, Tensor? out=None"),
+    ROW("expand_copy", V_EXPAND, "Tensor input, SymInt[] size, *, bool implicit=False, *, Tensor? out=None"),
+    ROW("permute_copy", V_PERMUTE, "Tensor input, int[] dims, *, Tensor? out=None"),
+    ROW("select_copy", V_SELECT, "Tensor input, int dim, SymInt index, *, Tensor? out=None"),
+    ROW("slice_copy", V_SLICE,
+        "Tensor input, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor? out=None"),
     ROW("split_copy", V_SPLIT, "Tensor input, SymInt split_size, int dim=0"),
     ROW("split_with_sizes_copy", V_SPLIT_SIZES, "Tensor input, SymInt[] split_sizes, int dim=0"),
-    ROW("squeeze_copy", V_SQUEEZE, "Tensor input|Tensor input, int dim"),
-    ROW("t_copy", V_T, "Tensor input"),
-    ROW("transpose_copy", V_TRANSPOSE, "Tensor input, int dim0, int dim1"),
+    ROW("squeeze_copy", V_SQUEEZE, "Tensor input, *, Tensor? out=None|Tensor input, int dim, *, Tensor? out=None"),
+    ROW("t_copy", V_T, "Tensor input, *, Tensor? out=None"),
+    ROW("transpose_copy", V_TRANSPOSE, "Tensor input, int dim0, int dim1, *, Tensor? out=None"),
     ROW("unbind_copy", V_UNBIND, "Tensor input, int dim=0"),
-    ROW("unfold_copy", V_UNFOLD, "Tensor input, int dimension, int size, int step"),
-    ROW("unsqueeze_copy", V_UNSQUEEZE, "Tensor input, int dim"),
-    ROW("view_copy", V_VIEW, "Tensor input, ScalarType dtype|Tensor input, SymInt[] size"),
-    ROW("view_as_real_copy", V_VIEW_AS_REAL, "Tensor input"),
-    ROW("view_as_complex_copy", V_VIEW_AS_COMPLEX, "Tensor input"),
-    ROW("values_copy", V_VALUES, "Tensor input"),
-    ROW("indices_copy", V_INDICES, "Tensor input"),
+    ROW("unfold_copy", V_UNFOLD, "Tensor input, int dimension, int size, int step, *, Tensor? out=None"),
+    ROW("unsqueeze_copy", V_UNSQUEEZE, "Tensor input, int dim, *, Tensor? out=None"),
+    ROW("view_copy", V_VIEW,
+        "Tensor input, ScalarType dtype, *, Tensor? out=None|Tensor input, SymInt[] size, *, Tensor? out=None"),
+    ROW("view_as_real_copy", V_VIEW_AS_REAL, "Tensor input, *, Tensor? out=None"),
+    ROW("view_as_complex_copy", V_VIEW_AS_COMPLEX, "Tensor input, *, Tensor? out=None"),
+    ROW("values_copy", V_VALUES, "Tensor input, *, Tensor? out=None"),
+    ROW("indices_copy", V_INDICES, "Tensor input, *, Tensor? out=None"),
 };
 
 void bind_viewcopy_init(void) { bind_table_register(rows, (int)(sizeof rows / sizeof rows[0])); }
