@@ -3,9 +3,8 @@
  * tensor (clone, preserve_format: a dense view keeps its strides), that takes
  * the view's node renamed "<node>_copy" (ExpandBackward0_copy), as 1.13's
  * generated view-copy kernels do. detach_copy records 1.13's
- * torch::autograd::NotImplemented node. out= (copy_ into out) is bound for
- * the one-tensor functions, not for split_copy / split_with_sizes_copy /
- * unbind_copy (a list of outs). */
+ * torch::autograd::NotImplemented node. out= copies into out (copy_: no
+ * resize); split_copy / split_with_sizes_copy / unbind_copy take a list. */
 #include <string.h>
 
 #include "autograd.h"
@@ -129,6 +128,27 @@ static Value *viewcopy_out(const BindRow *row, const char *fname, BindArgs *b)
 {
     Value *outv = b->v[BIND_OUT];
     tsr_tensor *in = tensor_of(b->v[0]);
+    bool list = row->kind == V_SPLIT || row->kind == V_SPLIT_SIZES || row->kind == V_UNBIND;
+    if (list) {   /* a list of outs, one per piece, each copied into (1.13 checks no autograd here) */
+        b->v[BIND_OUT] = NULL;
+        Value *r = viewcopy_call(row, fname, b, NULL, false);
+        b->v[BIND_OUT] = outv;
+        if (!r) return NULL;
+        size_t n = r->u.seq.n, no = outv->u.seq.n;
+        if (n != no) {
+            decref(r);
+            return exc_set("RuntimeError", "%s() expected an out= argument of size %zu, got size %zu",
+                           row->kind == V_SPLIT ? "split_copy_Tensor_out"
+                           : row->kind == V_SPLIT_SIZES ? "split_with_sizes_copy_out" : "unbind_copy_int_out", n, no);
+        }
+        for (size_t i = 0; i < n; i++)
+            if (tsr_copy_(tensor_of(outv->u.seq.items[i]), tensor_of(r->u.seq.items[i])) < 0) {
+                decref(r);
+                return bind_runtime_error();
+            }
+        decref(r);
+        return v_none();
+    }
     if (tsr_ag_needed(1, &in))
         return exc_set("RuntimeError", "%s(): functions with out=... arguments don't support automatic "
                        "differentiation, but one of the arguments requires grad.", fname);
@@ -195,12 +215,12 @@ static BindRow rows[] = {
     ROW("select_copy", V_SELECT, "Tensor input, int dim, SymInt index, *, Tensor? out=None"),
     ROW("slice_copy", V_SLICE,
         "Tensor input, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor? out=None"),
-    ROW("split_copy", V_SPLIT, "Tensor input, SymInt split_size, int dim=0"),
-    ROW("split_with_sizes_copy", V_SPLIT_SIZES, "Tensor input, SymInt[] split_sizes, int dim=0"),
+    ROW("split_copy", V_SPLIT, "Tensor input, SymInt split_size, int dim=0, *, Tensor[]? out=None"),
+    ROW("split_with_sizes_copy", V_SPLIT_SIZES, "Tensor input, SymInt[] split_sizes, int dim=0, *, Tensor[]? out=None"),
     ROW("squeeze_copy", V_SQUEEZE, "Tensor input, *, Tensor? out=None|Tensor input, int dim, *, Tensor? out=None"),
     ROW("t_copy", V_T, "Tensor input, *, Tensor? out=None"),
     ROW("transpose_copy", V_TRANSPOSE, "Tensor input, int dim0, int dim1, *, Tensor? out=None"),
-    ROW("unbind_copy", V_UNBIND, "Tensor input, int dim=0"),
+    ROW("unbind_copy", V_UNBIND, "Tensor input, int dim=0, *, Tensor[]? out=None"),
     ROW("unfold_copy", V_UNFOLD, "Tensor input, int dimension, int size, int step, *, Tensor? out=None"),
     ROW("unsqueeze_copy", V_UNSQUEEZE, "Tensor input, int dim, *, Tensor? out=None"),
     ROW("view_copy", V_VIEW,
