@@ -4032,6 +4032,7 @@ static const tsr_formula formulas[] = {
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
     {"binary_cross_entropy_backward", "BinaryCrossEntropyBackwardBackward0", 7, bw_bce_dbl},
     {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},
+    {"binomial", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"bmm", "BmmBackward0", 3, bw_bmm},
     {"cat", "CatBackward0", 0, bw_cat},
     {"cdist", "CdistBackward0", 3 | TSR_SAVE_OUT, bw_cdist},

@@ -110,7 +110,7 @@ static const GradRow grad_rows[] = {
     {"arcsin", G_UNARY, "asin"}, {"arcsinh", G_UNARY, "asinh"}, {"arctan", G_UNARY, "atan"},
     {"arctan2", G_BINARY, "atan2"}, {"arctanh", G_UNARY, "atanh"}, {"as_strided_copy", G_OWN, NULL}, {"asin", G_UNARY, NULL}, {"asinh", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"atanh", G_UNARY, NULL}, {"backward", G_NONE, NULL},
-    {"baddbmm", G_ADDMM, NULL}, {"batch_norm", G_OWN, NULL}, {"bfloat16", G_CAST, NULL}, {"binary_cross_entropy_with_logits", G_OWN, NULL}, {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL},
+    {"baddbmm", G_ADDMM, NULL}, {"batch_norm", G_OWN, NULL}, {"bfloat16", G_CAST, NULL}, {"binary_cross_entropy_with_logits", G_OWN, NULL}, {"binomial", G_TENS2, NULL}, {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL},
     {"cdist", G_CDIST, NULL}, {"ceil", G_UNARY, NULL}, {"celu", G_OWN, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL},
     {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL}, {"clamp_max", G_CLAMP, "clamp_max"},
     {"clamp_min", G_CLAMP, "clamp_min"}, {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL},
