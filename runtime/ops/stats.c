@@ -1199,7 +1199,8 @@ int tsr_histogramdd(const tsr_tensor *x, int nbins, const tsr_tensor *const *bin
                 goto fail;
             }
             tsr_tensor *col = keep(&p, tsr_view_select(x2, 1, d));
-            tsr_tensor *lo = col ? keep(&p, tsr_max_all(col, false)) : NULL, *hi = lo ? keep(&p, tsr_max_all(col, true)) : NULL;
+            tsr_tensor *lo = col ? keep(&p, tsr_max_all(col, false)) : NULL;
+            tsr_tensor *hi = lo ? keep(&p, tsr_max_all(col, true)) : NULL;
             if (!hi || item_double(lo, &left) < 0 || item_double(hi, &right) < 0) goto fail;
         }
         if (!isfinite(left) || !isfinite(right)) {
