@@ -554,6 +554,47 @@ static int attach(tsr_tensor *t, tsr_node *node)
     return 0;
 }
 
+/* The names of 1.13's view-copy nodes ("ExpandBackward0_copy"), made once. */
+static const char *copy_name(const char *name)
+{
+    struct made_name { const char *from; char *to; };
+    static struct made_name made[64];
+    static int nmade;
+    for (int i = 0; i < nmade; i++)
+        if (made[i].from == name || !strcmp(made[i].from, name)) return made[i].to;
+    size_t l = strlen(name);
+    char *to = tsr_calloc(l + 6, 1);
+    if (!to) return NULL;
+    memcpy(to, name, l);
+    memcpy(to + l, "_copy", 6);
+    if (nmade < (int)(sizeof made / sizeof made[0])) made[nmade++] = (struct made_name){name, to};
+    return to;
+}
+
+int tsr_ag_view_to_copy(tsr_tensor *view, tsr_tensor *copy)
+{
+    tsr_node *fn = view->autograd ? view->autograd->grad_fn : NULL;
+    if (!fn) return 0;
+    size_t l = strlen(fn->name);
+    if (l < 5 || strcmp(fn->name + l - 5, "_copy")) {
+        const char *nm = copy_name(fn->name);
+        if (!nm) return -1;
+        fn->name = nm;
+    }
+    int nr = view->autograd->output_nr;
+    struct tsr_autograd *m = meta(copy);
+    if (!m) return -1;
+    tsr_node_retain(fn);
+    if (m->grad_fn) {
+        node_forget_retained(m->grad_fn, copy);
+        tsr_node_release(m->grad_fn);
+    }
+    m->grad_fn = fn;
+    m->output_nr = nr;
+    m->view_version = -1;
+    return 0;
+}
+
 /* An in-place op on view out of a base: 1.13's CopySlices on the base
  * around the op's node (fn, which is not in the graph: its input 0 is the
  * view's old values, whose gradient goes back into the base's), then the

@@ -95,6 +95,12 @@ int tsr_ag_keep(tsr_tensor *out, const tsr_tensor *x);
 int tsr_ag_record_inplace_act(const char *formula, tsr_tensor *x, const tsr_ag_args *args, tsr_tensor *old);
 /* Records one node of formula with nout outputs (1.13's multi-output
  * nodes: split, unbind), outs[k] its output k; input in. 0 or -1. */
+/* The *_copy functions of 1.13 (expand_copy, split_copy, ...): copy, a new
+ * tensor holding the values of view (a view op's result with its grad_fn),
+ * takes view's grad_fn and output number; the node is renamed
+ * "<name>_copy" ("ExpandBackward0_copy") as 1.13's view-copy nodes are
+ * named. Nothing happens when view has no grad_fn. 0 or -1. */
+int tsr_ag_view_to_copy(tsr_tensor *view, tsr_tensor *copy);
 /* x.real / x.imag of a complex x that needs a graph, as 1.13 records them:
  * select(view_as_real(x), -1, 0 or 1) (ViewAsRealBackward0 under
  * SelectBackward0) onto r, the part's view. 0 or -1. */

@@ -243,6 +243,15 @@ static int bw_zero(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* fill.Tensor / fill_.Tensor(self, value): self zeros_like(grad), value grad.sum() (FillBackward1 / 3) */
+static int bw_fill_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    if (NEED(0)) give(c, gin, 0, zeros(c, g->ndim, g->sizes, g->dtype));
+    if (NEED(1)) give(c, gin, 1, sum_dims(c, g, &(tsr_dims){.n = -1}, false));
+    return finish(c, n, gin);
+}
+
 static int bw_pass(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
@@ -3834,7 +3843,8 @@ static int bw_copy_backwards(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* split / split_with_sizes (dim i0, the outputs' lengths in dims[0..ndims))
+/* split / split_with_sizes / unsafe_split / unsafe_split_with_sizes (dim i0,
+ * the outputs' lengths in dims[0..ndims))
  * and unbind (dim i0, ndims outputs): a multi-output node; an output without
  * a gradient contributes zeros (split_backward: cat, unbind_backward: stack) */
 static int bw_split(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -4521,6 +4531,7 @@ static const tsr_formula formulas[] = {
     {"binary_cross_entropy", "BinaryCrossEntropyBackward0", 3, bw_bce},
     {"binary_cross_entropy_backward", "BinaryCrossEntropyBackwardBackward0", 7, bw_bce_dbl},
     {"binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", 3, bw_bce_logits},
+    {"binomial", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"bmm", "BmmBackward0", 3, bw_bmm},
     {"cat", "CatBackward0", 0, bw_cat},
     {"cdist", "CdistBackward0", 3 | TSR_SAVE_OUT, bw_cdist},
@@ -4559,6 +4570,7 @@ static const tsr_formula formulas[] = {
     {"cumprod", "CumprodBackward0", 1 | TSR_SAVE_OUT, bw_cumprod},
     {"cumsum", "CumsumBackward0", 0, bw_cumsum},
     {"deg2rad", "Deg2RadBackward0", 0, tsr__bw_deg2rad},
+    {"detach_copy", "torch::autograd::NotImplemented", 0, bw_not_implemented_aten},
     {"diag", "DiagBackward0", 0, bw_diag},
     {"diag_embed", "DiagEmbedBackward0", 0, bw_diag_embed},
     {"diagonal", "DiagonalBackward0", 0, bw_diagonal},
@@ -4583,6 +4595,10 @@ static const tsr_formula formulas[] = {
     {"exp2", "Exp2Backward0", TSR_SAVE_OUT, bw_exp2},
     {"expand", "ExpandBackward0", 0, bw_expand},
     {"expm1", "Expm1Backward0", TSR_SAVE_OUT, bw_expm1},
+    {"fill", "FillBackward0", 0, bw_zero},
+    {"fill_", "FillBackward2", 0, bw_zero},
+    {"fill_t", "FillBackward1", 0, bw_fill_t},
+    {"fill_t_", "FillBackward3", 0, bw_fill_t},
     {"flip", "FlipBackward0", 0, bw_flip},
     {"floor", "FloorBackward0", 0, bw_zero},
     {"fmax", "FmaxBackward0", 3, tsr__bw_fmax},
@@ -4715,6 +4731,7 @@ static const tsr_formula formulas[] = {
     {"nll_loss2d_backward", "NllLoss2DBackwardBackward0", 2, bw_nll_loss2d_backward},
     {"nll_loss_backward", "NllLossBackwardBackward0", 2, bw_nll_loss_backward},
     {"norm", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
+    {"norm0", "NormBackward0", 1 | TSR_SAVE_OUT, bw_norm},
     {"norm_p", "NormBackward1", 1 | TSR_SAVE_OUT, bw_norm},
     {"pdist", "PdistBackward0", 1 | TSR_SAVE_OUT, bw_pdist},
     {"pdist_backward", "PdistBackwardBackward0", 0, bw_fused_not_implemented},
@@ -4832,6 +4849,8 @@ static const tsr_formula formulas[] = {
     {"unbind", "UnbindBackward0", 0, bw_split},
     {"unfold", "UnfoldBackward0", 0, bw_unfold},
     {"unfold_backward", "UnfoldBackwardBackward0", 0, bw_view_backward},
+    {"unsafe_split", "UnsafeSplitBackward0", 0, bw_split},
+    {"unsafe_split_with_sizes", "UnsafeSplitWithSizesBackward0", 0, bw_split},
     {"unsafe_view", "UnsafeViewBackward0", 0, bw_reshape},
     {"unsqueeze", "UnsqueezeBackward0", 0, bw_unsqueeze},
     {"unsqueeze_", "UnsqueezeBackward1", 0, bw_unsqueeze},

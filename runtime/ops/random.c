@@ -1490,3 +1490,105 @@ tsr_tensor *tsr_poisson(const tsr_tensor *rates, tsr_generator *g)
     }
     return out;
 }
+
+/* ------------------------------------------------------------ binomial */
+
+/* 1.13's sample_binomial (ATen/native/Distributions.h, after TensorFlow's
+ * random_binomial_op): binomial inversion below count * prob 10, BTRS
+ * (Hormann's transformed rejection) above, from the standard uniform
+ * doubles of the generator. T is scalar_t: the count / prob arithmetic and
+ * the float overloads of sqrt / floor / log1p stay in it, the rest is in
+ * double as the template's accscalar_t. One function per dtype. */
+static double stirling_tail(double k)
+{
+    static const double tail[] = {0.0810614667953272,  0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+                                  0.0166446911898211,  0.0138761288230707, 0.0118967099458917, 0.0104112652619720,
+                                  0.00925546218271273, 0.00833056343336287};
+    if (k <= 9) return tail[(size_t)k];
+    double kp1sq = (k + 1) * (k + 1);
+    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1);
+}
+
+#define BINOMIAL_FNS(T, SQRT, FLOOR, LOG1P)                                                                    \
+    static T binomial_inversion_##T(T count, T prob, tsr_generator *g)                                         \
+    {                                                                                                          \
+        double geom_sum = 0, logprob = LOG1P(-prob);                                                           \
+        T num_geom = 0;                                                                                        \
+        for (;;) {                                                                                             \
+            double u = unif_double(g), geom = ceil(log(u) / logprob);                                          \
+            geom_sum += geom;                                                                                  \
+            if (geom_sum > count) break;                                                                       \
+            num_geom = num_geom + 1;                                                                           \
+        }                                                                                                      \
+        return num_geom;                                                                                       \
+    }                                                                                                          \
+    static T btrs_##T(T count, T prob, tsr_generator *g)                                                       \
+    {                                                                                                          \
+        const double stddev = SQRT(count * prob * (1 - prob));                                                 \
+        const double b = 1.15 + 2.53 * stddev, a = -0.0873 + 0.0248 * b + 0.01 * prob;                         \
+        const double c = count * prob + 0.5, v_r = 0.92 - 4.2 / b, r = prob / (1 - prob);                      \
+        const double alpha = (2.83 + 5.1 / b) * stddev, m = FLOOR((count + 1) * prob);                         \
+        for (;;) {                                                                                             \
+            double U = unif_double(g) - 0.5, V = unif_double(g), us = 0.5 - fabs(U);                           \
+            T k = (T)floor((2 * a / us + b) * U + c);                                                          \
+            if (k < 0 || k > count) continue;                                                                  \
+            if (us >= 0.07 && V <= v_r) return k;                                                              \
+            V = log(V * alpha / (a / (us * us) + b));                                                          \
+            double ub = ((m + 0.5) * log((m + 1) / (r * (count - m + 1))) +                                    \
+                         (count + 1) * log((count - m + 1) / (count - k + 1)) +                                \
+                         (k + 0.5) * log(r * (count - k + 1) / (k + 1)) + stirling_tail(m) +                   \
+                         stirling_tail(count - m) - stirling_tail(k) - stirling_tail(count - k));              \
+            if (V <= ub) return k;                                                                             \
+        }                                                                                                      \
+    }                                                                                                          \
+    static T sample_binomial_##T(T count, T prob, tsr_generator *g)                                            \
+    {                                                                                                          \
+        if (count <= 0.0 || prob <= 0.0) return 0;                                                             \
+        if (prob >= 1.0) return count;                                                                         \
+        if (prob <= 0.5)                                                                                       \
+            return count * prob >= 10.0 ? btrs_##T(count, prob, g) : binomial_inversion_##T(count, prob, g);   \
+        if (prob > 0.5) {                                                                                      \
+            T q = (T)(1.0 - prob);                                                                             \
+            return count - (count * q >= 10.0 ? btrs_##T(count, q, g) : binomial_inversion_##T(count, q, g)); \
+        }                                                                                                      \
+        return (T)NAN;                                                                                         \
+    }
+
+BINOMIAL_FNS(float, sqrtf, floorf, log1pf)
+BINOMIAL_FNS(double, sqrt, floor, log1p)
+
+tsr_tensor *tsr_binomial(const tsr_tensor *count, const tsr_tensor *prob, tsr_generator *g)
+{
+    if (prob->dtype != count->dtype) {   /* the iterator's check: the result has count's dtype */
+        tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(prob->dtype),
+                      tsr_dtype_scalar_name(count->dtype));
+        return NULL;
+    }
+    if (count->dtype != TSR_FLOAT32 && count->dtype != TSR_FLOAT64) {
+        not_implemented("binomial_cpu", count->dtype);
+        return NULL;
+    }
+    tsr_tensor *out = tsr_zeros(count->ndim, count->sizes, count->dtype, count->device), *pe = NULL, *pc = NULL,
+               *cc = NULL;
+    if (!out || tsr_tensor_numel(out) == 0 || tsr_tensor_is_meta(out)) return out;
+    if (!(pe = tsr_view_expand(prob, count->ndim, count->sizes)) || !(pc = tsr_clone(pe, TSR_MF_CONTIGUOUS)) ||
+        !(cc = tsr_clone(count, TSR_MF_CONTIGUOUS))) {
+        tsr_tensor_release(out);
+        out = NULL;
+        goto done;
+    }
+    g = gen_or_default(g);
+    int64_t n = tsr_tensor_numel(out), z[TSR_MAX_DIMS] = {0};
+    void *o = tsr_tensor_ptr(out, z), *c = tsr_tensor_ptr(cc, z), *p = tsr_tensor_ptr(pc, z);
+    for (int64_t i = 0; i < n; i++) {   /* the iterator's order over the contiguous result */
+        if (out->dtype == TSR_FLOAT32)
+            ((float *)o)[i] = sample_binomial_float(((const float *)c)[i], ((const float *)p)[i], g);
+        else
+            ((double *)o)[i] = sample_binomial_double(((const double *)c)[i], ((const double *)p)[i], g);
+    }
+done:
+    if (pe) tsr_tensor_release(pe);
+    if (pc) tsr_tensor_release(pc);
+    if (cc) tsr_tensor_release(cc);
+    return out;
+}

@@ -97,5 +97,10 @@ tsr_tensor *tsr_multinomial(const tsr_tensor *p, int64_t n, bool replacement, ts
 int tsr_multinomial_out(tsr_tensor *out, const tsr_tensor *p, int64_t n, bool replacement, tsr_generator *g);
 /* poisson(rates): float32/float64 samples of input's shape. */
 tsr_tensor *tsr_poisson(const tsr_tensor *rates, tsr_generator *g);
+/* torch.binomial(count, prob, generator): 1.13's sample_binomial per element
+ * (binomial inversion, or BTRS above count * prob = 10) in the result's
+ * order; float / double (count's dtype, prob's must match), prob broadcast
+ * to count's shape. */
+tsr_tensor *tsr_binomial(const tsr_tensor *count, const tsr_tensor *prob, tsr_generator *g);
 
 #endif

@@ -12,6 +12,7 @@
 #include "copy.h"
 #include "factory.h"
 #include "scatter.h"
+#include "shape.h"
 #include "blas.h"
 #include "walk.h"
 
@@ -681,5 +682,110 @@ tsr_tensor *tsr_masked_select(const tsr_tensor *self, const tsr_tensor *mask)
 done:
     tsr_tensor_release(s);
     tsr_tensor_release(m);
+    return out;
+}
+
+/* ------------------------------------------------------------ index_reduce */
+
+/* 1.13's index_reduce meta checks (TensorAdvancedIndexing.cpp: the reduce
+ * name, the dim, index_func_meta_impl) and the index range; d: the wrapped
+ * dim. 0 or -1. */
+static int index_reduce_check(const tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                              const char *reduce, int *d)
+{
+    if (strcmp(reduce, "prod") && strcmp(reduce, "mean") && strcmp(reduce, "amax") && strcmp(reduce, "amin")) {
+        tsr_error_set(TSR_ERR_RUNTIME, "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got %s.",
+                      reduce);
+        return -1;
+    }
+    if ((*d = tsr_wrap_dim(dim, self->ndim)) < 0) return -1;
+    int64_t numel = tsr_tensor_numel(index);
+    if (index->ndim > 1) {
+        char sz[256];
+        int k = snprintf(sz, sizeof sz, "[");
+        for (int i = 0; i < index->ndim && k < (int)sizeof sz - 24; i++)
+            k += snprintf(sz + k, sizeof sz - (size_t)k, "%s%" PRId64, i ? ", " : "", index->sizes[i]);
+        snprintf(sz + k, sizeof sz - (size_t)k, "]");
+        tsr_error_set(TSR_ERR_INDEX, "index_reduce_(): Index is supposed to be a vector, but got dim: %d with type: %s "
+                      "and size: %s", index->ndim, tsr_dtype_scalar_name(index->dtype), sz);
+        return -1;
+    }
+    if (index->dtype != TSR_INT64 && index->dtype != TSR_INT32) {
+        tsr_error_set(TSR_ERR_RUNTIME, "index_reduce_(): Expected dtype int32/int64 for index but got: %s",
+                      tsr_dtype_scalar_name(index->dtype));
+        return -1;
+    }
+    if (self->dtype != src->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "index_reduce_(): self (%s) and source (%s) must have the same scalar type",
+                      tsr_dtype_scalar_name(self->dtype), tsr_dtype_scalar_name(src->dtype));
+        return -1;
+    }
+    if (!(*d == 0 || *d < src->ndim)) {
+        tsr_error_set(TSR_ERR_INDEX, "index_reduce_(): Indexing dim %d is out of bounds of the source tensor with dim %d",
+                      *d, src->ndim);
+        return -1;
+    }
+    int64_t ssz = src->ndim == 0 ? 1 : src->sizes[*d];
+    if (numel != ssz) {
+        tsr_error_set(TSR_ERR_RUNTIME, "index_reduce_(): Number of indices (%" PRId64 ") should be equal to "
+                      "source.size(dim): (%" PRId64 "), for dim: %d", numel, ssz, *d);
+        return -1;
+    }
+    int64_t len = self->ndim == 0 ? 1 : self->sizes[*d];
+    for (int64_t i = 0; i < numel; i++) {
+        int64_t ix = tsr_tensor_get_int64_at(index, i);
+        if (ix < 0 || ix >= len) {
+            tsr_error_set(TSR_ERR_INDEX, "index out of range in self");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int tsr_index_reduce_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                      const char *reduce, bool include_self)
+{
+    int d;
+    if (index_reduce_check(self, dim, index, src, reduce, &d) < 0) return -1;
+    if (self->ndim == 0 || tsr_tensor_numel(index) == 0) {
+        if (self->ndim == 0) {
+            tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "index_reduce of a 0-dim tensor is not implemented in tsr");
+            return -1;
+        }
+        return 0;
+    }
+    /* source.select(dim, i) meets self.select(dim, index[i]) broadcast: source expanded to self's sizes with
+     * dim of length numel(index), and index laid along dim over that shape (scatter_reduce's index) */
+    int64_t sizes[TSR_MAX_DIMS], isz[TSR_MAX_DIMS];
+    for (int i = 0; i < self->ndim; i++) {
+        sizes[i] = i == d ? tsr_tensor_numel(index) : self->sizes[i];
+        isz[i] = i == d ? sizes[i] : 1;
+    }
+    tsr_tensor *se = tsr_view_expand(src, self->ndim, sizes), *i64 = NULL, *iv = NULL, *ie = NULL, *ic = NULL;
+    int rc = -1;
+    if (!se) goto out;
+    if (!(i64 = tsr_to_dtype(index, TSR_INT64, false)) || !(iv = tsr_reshape(i64, self->ndim, isz)) ||
+        !(ie = tsr_view_expand(iv, self->ndim, sizes)) || !(ic = tsr_clone(ie, TSR_MF_CONTIGUOUS)))
+        goto out;
+    rc = tsr_scatter_reduce_two_(self, d, ic, se, reduce, include_self);
+out:
+    if (se) tsr_tensor_release(se);
+    if (i64) tsr_tensor_release(i64);
+    if (iv) tsr_tensor_release(iv);
+    if (ie) tsr_tensor_release(ie);
+    if (ic) tsr_tensor_release(ic);
+    return rc;
+}
+
+tsr_tensor *tsr_index_reduce(const tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                             const char *reduce, bool include_self)
+{
+    int d;
+    if (index_reduce_check(self, dim, index, src, reduce, &d) < 0) return NULL;
+    tsr_tensor *out = tsr_clone(self, TSR_MF_CONTIGUOUS);
+    if (out && tsr_index_reduce_(out, dim, index, src, reduce, include_self) < 0) {
+        tsr_tensor_release(out);
+        return NULL;
+    }
     return out;
 }

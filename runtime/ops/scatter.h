@@ -51,6 +51,17 @@ int tsr_scatter_reduce_two_(tsr_tensor *self, int64_t dim, const tsr_tensor *ind
 tsr_tensor *tsr_scatter_reduce_two(const tsr_tensor *self, int64_t dim, const tsr_tensor *index,
                                    const tsr_tensor *src, const char *reduce, bool include_self);
 
+/* self.index_reduce_(dim, index, source, reduce, include_self=) of 1.13:
+ * reduce "prod" "mean" "amax" "amin"; source.select(dim, i) reduced into
+ * self.select(dim, index[i]) (broadcast), as scatter_reduce with the index
+ * laid along dim (the same order of operations per element). 1.13's
+ * checks and messages. 0 or -1. */
+int tsr_index_reduce_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                      const char *reduce, bool include_self);
+/* The out-of-place form: a contiguous copy of self, reduced into. */
+tsr_tensor *tsr_index_reduce(const tsr_tensor *self, int64_t dim, const tsr_tensor *index, const tsr_tensor *src,
+                             const char *reduce, bool include_self);
+
 /* torch.take(self, index): self read as 1-d, negative indices wrap. */
 tsr_tensor *tsr_take(const tsr_tensor *self, const tsr_tensor *index);
 /* torch.masked_select(self, mask): the elements of the broadcast self where

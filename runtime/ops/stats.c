@@ -1142,3 +1142,196 @@ fail:
     pool_free(&p);
     return -1;
 }
+
+/* ------------------------------------------------------------ histogramdd */
+
+int tsr_histogramdd(const tsr_tensor *x, int nbins, const tsr_tensor *const *bins_t, const int64_t *bins_n,
+                    const double *range, int nrange, const tsr_tensor *weight, bool density, tsr_tensor **hist,
+                    tsr_tensor **edges, int *ndims)
+{
+    pool p = {0};
+    tsr_tensor *e[TSR_MAX_DIMS] = {0};
+    double *acc = NULL, *cols = NULL, *wv = NULL, *ev[TSR_MAX_DIMS] = {0};
+    int64_t ne[TSR_MAX_DIMS];
+    *hist = NULL;
+    if (x->ndim < 2) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: input tensor should have at least 2 dimensions");
+        return -1;
+    }
+    int D = (int)x->sizes[x->ndim - 1];
+    int64_t n = D ? tsr_tensor_numel(x) / D : 0;
+    *ndims = D;
+    if (D > TSR_MAX_DIMS) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: histogramdd of more than %d dimensions", TSR_MAX_DIMS);
+        return -1;
+    }
+    if (bins_t && nbins != D) {   /* bin counts: 1.13 reads the first D (past the list's end: taken as 0 here) */
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: expected %d sequences of bin edges for a %d-dimensional "
+                      "histogram but got %d", D, D, nbins);
+        return -1;
+    }
+    if (range && nrange != 2 * D) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: for a %d-dimensional histogram range should have %d "
+                      "elements, but got %d", D, 2 * D, nrange);
+        return -1;
+    }
+    int64_t xs[2] = {n, D};
+    tsr_tensor *x2 = keep(&p, tsr_reshape(x, 2, xs));
+    if (!x2) goto fail;
+    for (int d = 0; d < D; d++) {
+        if (bins_t) {
+            e[d] = (tsr_tensor *)bins_t[d];
+            continue;
+        }
+        int64_t cnt = d < nbins ? bins_n[d] : 0;
+        if (cnt <= 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogram(): bins must be > 0, but got %" PRId64
+                          " for dimension %d", cnt, d);
+            goto fail;
+        }
+        double left = 0, right = 1;
+        if (range) {
+            left = range[2 * d];
+            right = range[2 * d + 1];
+        } else if (n > 0) {
+            if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+                tsr__not_implemented("histogramdd", x->dtype);
+                goto fail;
+            }
+            tsr_tensor *col = keep(&p, tsr_view_select(x2, 1, d));
+            tsr_tensor *lo = col ? keep(&p, tsr_max_all(col, false)) : NULL;
+            tsr_tensor *hi = lo ? keep(&p, tsr_max_all(col, true)) : NULL;
+            if (!hi || item_double(lo, &left) < 0 || item_double(hi, &right) < 0) goto fail;
+        }
+        if (!isfinite(left) || !isfinite(right)) {
+            char a[64], b[64];
+            fmt_double(a, sizeof a, left);
+            fmt_double(b, sizeof b, right);
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: dimension %d's range [%s, %s] is not finite", d, a, b);
+            goto fail;
+        }
+        if (!(left <= right)) {
+            char a[64], b[64];
+            fmt_double(a, sizeof a, left);
+            fmt_double(b, sizeof b, right);
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: min should not exceed max, but got min %s max %s for "
+                          "dimension %d", a, b, d);
+            goto fail;
+        }
+        if (left == right) left -= 0.5, right += 0.5;
+        if (!(e[d] = keep(&p, tsr_linspace(tsr_scalar_float(left), tsr_scalar_float(right), bins_n[d] + 1, x->dtype,
+                                          x->device))))
+            goto fail;
+    }
+    for (int d = 0; d < D; d++) {   /* histogramdd_check_inputs */
+        if (x->dtype != e[d]->dtype) {
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: input tensor and bins tensors should have the same "
+                          "dtype, but got input with dtype %s and bins for dimension %d with dtype %s",
+                          tsr_dtype_typemeta_name(x->dtype), d, tsr_dtype_typemeta_name(e[d]->dtype));
+            goto fail;
+        }
+        if (e[d]->ndim != 1) {
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: bins tensor should have one dimension, but got %d "
+                          "dimensions in the bins tensor for dimension %d", e[d]->ndim, d);
+            goto fail;
+        }
+        if ((ne[d] = tsr_tensor_numel(e[d])) == 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: bins tensor should have at least 1 element, but got 0 "
+                          "elements in the bins tensor for dimension %d", d);
+            goto fail;
+        }
+    }
+    if (weight) {
+        if (weight->dtype != x->dtype) {
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: if weight tensor is provided, input tensor and weight "
+                          "tensor should have the same dtype, but got input(%s), and weight(%s)",
+                          tsr_dtype_typemeta_name(x->dtype), tsr_dtype_typemeta_name(weight->dtype));
+            goto fail;
+        }
+        if (tsr_tensor_numel(weight) != n) {
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: if weight tensor is provided it should have the same "
+                          "shape as the input tensor excluding its innermost dimension, but got input with shape "
+                          "[%" PRId64 ", %d] and weight with shape [%" PRId64 "]", n, D, tsr_tensor_numel(weight));
+            goto fail;
+        }
+    }
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
+        tsr__not_implemented("histogramdd_cpu", x->dtype);
+        goto fail;
+    }
+    int64_t hs[TSR_MAX_DIMS], stride[TSR_MAX_DIMS], total = 1;
+    for (int d = D - 1; d >= 0; d--) {
+        hs[d] = ne[d] - 1;
+        stride[d] = total;
+        total *= hs[d] > 0 ? hs[d] : 0;
+    }
+    tsr_dtype dt = x->dtype;
+    tsr_tensor *xc = keep(&p, tsr_to_dtype_format(x2, TSR_FLOAT64, TSR_MF_CONTIGUOUS));
+    tsr_tensor *wc = weight && xc ? keep(&p, tsr_to_dtype_format(weight, TSR_FLOAT64, TSR_MF_CONTIGUOUS)) : NULL;
+    if (!xc || (weight && !wc)) goto fail;
+    for (int d = 0; d < D; d++) {
+        tsr_tensor *ec = keep(&p, tsr_to_dtype_format(e[d], TSR_FLOAT64, TSR_MF_CONTIGUOUS));
+        if (!ec) goto fail;
+        ev[d] = tsr_tensor_ptr(ec, NULL);
+    }
+    cols = tsr_tensor_ptr(xc, NULL);
+    wv = wc ? tsr_tensor_ptr(wc, NULL) : NULL;
+    if (!(acc = tsr_malloc((size_t)(total > 0 ? total : 1) * sizeof *acc))) goto fail;
+    for (int64_t i = 0; i < total; i++) acc[i] = 0;
+    int alg = bins_t ? H_BINARY : H_LINEAR_LOCAL;
+    for (int64_t i = 0; i < n && total > 0; i++) {   /* HistogramKernel.cpp histogramdd_cpu_contiguous */
+        int64_t at = 0;
+        bool skip = false;
+        for (int d = 0; d < D && !skip; d++) {
+            double v = cols[i * D + d], left = ev[d][0], right = ev[d][ne[d] - 1];
+            if (v < left || v > right) { skip = true; break; }
+            int64_t pos;
+            if (alg == H_BINARY) {
+                pos = isnan(v) ? ne[d] - 1 : upper_bound(ev[d], 0, ne[d], v) - 1;
+            } else if (isnan(v)) {
+                pos = 1;
+            } else {
+                double t = rnd(dt, v - left);   /* as hist_kernel's */
+                t = rnd(dt, t / rnd(dt, right - left));
+                t = rnd(dt, t * rnd(dt, (double)(ne[d] - 1)));
+                pos = (int64_t)t;
+                int64_t lo = pos - 1 > 0 ? pos - 1 : 0, hi = pos + 2 < ne[d] ? pos + 2 : ne[d];
+                pos = upper_bound(ev[d], lo, hi, v) - 1;
+            }
+            if (pos == ne[d] - 1) pos--;
+            at += stride[d] * pos;
+        }
+        if (skip) continue;
+        acc[at] = rnd(dt, acc[at] + (wv ? wv[i] : 1.0));
+    }
+    tsr_tensor *h = keep(&p, tsr_zeros(D, hs, dt, x->device));
+    if (!h) goto fail;
+    for (int64_t i = 0; i < total; i++)
+        if (tsr_tensor_set_at(h, i, tsr_scalar_float(acc[i])) < 0) goto fail;
+    if (density) {   /* hist / hist.sum(), then / each dim's bin lengths */
+        tsr_tensor *s = sum_all(&p, h);
+        tsr_tensor *t = s ? tsr_binary_(TSR_BINOP_DIV, h, &(tsr_operand){.t = s}, NULL) : NULL;
+        if (!t) goto fail;
+        tsr_tensor_release(t);
+        for (int d = 0; d < D; d++) {
+            int64_t nb = ne[d] - 1, vs[TSR_MAX_DIMS];
+            tsr_tensor *el = keep(&p, tsr_view_slice(e[d], 0, 0, nb, 1));
+            tsr_tensor *er = el ? keep(&p, tsr_view_slice(e[d], 0, 1, nb + 1, 1)) : NULL;
+            tsr_tensor *len = er ? bin(&p, TSR_BINOP_SUB, er, el) : NULL;
+            for (int k = 0; k < D; k++) vs[k] = k == d ? nb : 1;
+            tsr_tensor *lv = len ? keep(&p, tsr_reshape(len, D, vs)) : NULL;
+            t = lv ? tsr_binary_(TSR_BINOP_DIV, h, &(tsr_operand){.t = lv}, NULL) : NULL;
+            if (!t) goto fail;
+            tsr_tensor_release(t);
+        }
+    }
+    *hist = tsr_tensor_retain(h);
+    for (int d = 0; d < D; d++) edges[d] = tsr_tensor_retain(e[d]);
+    tsr_free(acc);
+    pool_free(&p);
+    return 0;
+fail:
+    tsr_free(acc);
+    pool_free(&p);
+    return -1;
+}

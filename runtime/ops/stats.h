@@ -41,6 +41,17 @@ int tsr_histogram(const tsr_tensor *x, const tsr_tensor *bins_t, int64_t bins_n,
                   const tsr_tensor *weight, bool density, tsr_tensor *hist_out, tsr_tensor *edges_out,
                   tsr_tensor **hist, tsr_tensor **edges);
 
+/* histogramdd(x, bins): x read as N x D (D its last size); per dim d the
+ * edges bins_t[d] (binary search) or bins_n[d] evenly spaced over range[2d],
+ * range[2d + 1] (NULL: that column's min and max), found by 1.13's linear
+ * interpolation with a local search; nbins edge tensors must be D (counts:
+ * the first D are read), nrange 2 D. weight (N values) may be NULL. *hist
+ * (D dims), edges[0 .. D) new references, *ndims D. 0 or -1 with 1.13's
+ * messages. */
+int tsr_histogramdd(const tsr_tensor *x, int nbins, const tsr_tensor *const *bins_t, const int64_t *bins_n,
+                    const double *range, int nrange, const tsr_tensor *weight, bool density, tsr_tensor **hist,
+                    tsr_tensor **edges, int *ndims);
+
 /* unique (consecutive: unique_consecutive) of x, along *dim or of the
  * flattened x. *out, *inverse and *counts are new references (inverse and
  * counts empty when not asked for, as 1.13). 0 or -1. */

@@ -47,6 +47,8 @@ static void (*const areas[])(void) = {
     bind_nnf_interp_init,
     bind_nnf_conv3d_init,
     bind_nnf_misc2_init,
+    bind_aten_alias_init,
+    bind_viewcopy_init,
 };
 
 void bind_areas_init(void)

@@ -50,6 +50,8 @@ void bind_nnf_loss_init(void);    /* F's composed losses: margin_ranking, hinge/
 void bind_nnf_interp_init(void);  /* F.interpolate, F.upsample, F.upsample_nearest (nnf_interp.c) */
 void bind_nnf_conv3d_init(void);  /* torch.conv_tbc, F.conv_tbc (nnf_conv3d.c) */
 void bind_nnf_misc2_init(void);   /* prelu, embedding_bag, ctc_loss, multi_head_attention_forward (nnf_misc2.c) */
+void bind_aten_alias_init(void);  /* ATen's torch.batch_norm, convolution, grid_sampler, ... over F (aten_alias.c) */
+void bind_viewcopy_init(void);    /* torch.expand_copy, split_copy, ... the view-copy functions (viewcopy.c) */
 
 void bind_areas_init(void);
 

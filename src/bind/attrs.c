@@ -17,7 +17,7 @@
 typedef enum {
     K_SIZE, K_STRIDE, K_STORAGE_OFFSET, K_DIM, K_NELEMENT, K_ELEMENT_SIZE, K_GET_DEVICE, K_IS_SIGNED, K_DATA_PTR,
     K_IS_CONTIGUOUS, K_IS_SET_TO, K_CONTIGUOUS, K_CLONE, K_NUMEL, K_IS_FLOATING_POINT, K_IS_COMPLEX, K_ITEM, K_TOLIST,
-    K_ZERO_, K_FILL_, K_COPY_, K_REQUIRES_GRAD_, K_TYPE_AS, K_CPU, K_CUDA, K_CAST, K_RESIZE_, K_RESIZE_AS_, K_SET_,
+    K_ZERO_, K_FILL_, K_FILL, K_FILL_DIAGONAL_, K_COPY_, K_REQUIRES_GRAD_, K_TYPE_AS, K_CPU, K_CUDA, K_CAST, K_RESIZE_, K_RESIZE_AS_, K_SET_,
     K_TO, K_TYPE, K_INT, K_FLOAT, K_COMPLEX, K_INDEX, K_FORMAT, K_IS_CONJ, K_IS_NEG, K_ADJOINT,
 } Kind;
 
@@ -109,6 +109,39 @@ static Value *run_fill_(Value *self, BindArgs *b)
     tsr_scalar s;
     if (bind_scalar(b->v[1], "fill_", "value", &s) < 0) return NULL;
     return done(self, tsr_fill_checked_(tensor_of(self), s));
+}
+
+/* fill_diagonal_(fill_value, wrap=False), as 1.13's Fill.cpp: the main
+ * diagonal (strides summed) as_strided and filled, then for a tall matrix
+ * with wrap the rows below, restarting every width + 1 rows. Autograd (an
+ * in-place write through as_strided views) is not recorded: refused. */
+static Value *run_fill_diagonal_(Value *self, BindArgs *b)
+{
+    tsr_tensor *t = tensor_of(self);
+    tsr_scalar s;
+    int wrap = b->v[2] ? value_truth(b->v[2]) : 0;
+    if (wrap < 0 || bind_scalar(b->v[1], "fill_diagonal_", "fill_value", &s) < 0) return NULL;
+    if (t->ndim < 2) return exc_set("RuntimeError", "dimensions must larger than 1");
+    for (int i = 1; i < t->ndim; i++)
+        if (t->ndim > 2 && t->sizes[i] != t->sizes[0])
+            return exc_set("RuntimeError", "all dimensions of input must be of equal length");
+    if (tsr_ag_needed(1, &t))   /* the write goes through an as_strided view of t */
+        return tsr_tensor_is_leaf(t)
+                   ? exc_set("RuntimeError", "a view of a leaf Variable that requires grad is being used in an "
+                                             "in-place operation.")
+                   : exc_set("NotImplementedError", "the derivative for 'fill_diagonal_' is not implemented.");
+    int64_t h = t->sizes[0], w = t->sizes[1], stride = 0, size = h < w ? h : w;
+    for (int i = 0; i < t->ndim; i++) stride += t->strides[i];
+    tsr_tensor *d = tsr_view_as_strided(t, 1, &size, &stride, t->storage_offset);
+    int rc = d ? tsr_fill_checked_(d, s) : -1;
+    if (d) tsr_tensor_release(d);
+    if (rc == 0 && wrap && t->ndim == 2 && h > w + 1) {
+        int64_t step = w + 1, wsize = (tsr_tensor_numel(t) + step - 1) / step - size;
+        d = tsr_view_as_strided(t, 1, &wsize, &stride, t->storage_offset + t->strides[0] * (w + 1));
+        rc = d ? tsr_fill_checked_(d, s) : -1;
+        if (d) tsr_tensor_release(d);
+    }
+    return done(self, rc);
 }
 
 static Value *run_resize_(Value *self, const char *fname, BindArgs *b)
@@ -356,6 +389,14 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
     }
     case K_ZERO_: return done(in, tsr_zero_(t));
     case K_FILL_: return run_fill_(in, b);
+    case K_FILL_DIAGONAL_: return run_fill_diagonal_(in, b);
+    case K_FILL: {   /* torch.fill(input, value): 1.13's empty_like(input).fill_(value) */
+        tsr_tensor *r = tsr_empty_like(t, t->dtype, t->device, TSR_MF_PRESERVE);
+        if (!r) return bind_runtime_error();
+        Value *rv = v_tensor(r), *res = run_fill_(rv, b);
+        decref(rv);
+        return res;
+    }
     case K_COPY_: return run_copy_(in, b);
     case K_REQUIRES_GRAD_:
         if (b->v[1]) on = b->v[1]->u.i != 0;
@@ -404,6 +445,8 @@ static Value *f_is_tensor(Value *self, CallArgs *a, void *d)
 
 #define FM (BIND_FN | BIND_METHOD)
 #define M BIND_METHOD
+/* a Tensor method NAME_ that is also the function torch.NAME_(input, ...) writing input */
+#define MFI (BIND_FN | BIND_METHOD | BIND_FN_INPLACE)
 #define ROWX(n, k, c, fl, hm, s) {.name = n, .kind = k, .code = c, .flags = fl, .hidden_m = hm, .sigs = s, \
                                   .handler = attrs_call}
 #define ROW(n, k, fl, s) ROWX(n, k, 0, fl, 0, s)
@@ -418,7 +461,7 @@ static BindRow defs[] = {
     ROW("ndimension", K_DIM, M, "Tensor self"),
     ROW("nelement", K_NELEMENT, M, "Tensor self"),
     ROW("element_size", K_ELEMENT_SIZE, M, "Tensor self"),
-    ROW("get_device", K_GET_DEVICE, M, "Tensor self"),
+    ROW("get_device", K_GET_DEVICE, FM, "Tensor input"),
     ROW("is_signed", K_IS_SIGNED, M, "Tensor self"),
     ROW("data_ptr", K_DATA_PTR, M, "Tensor self"),
     ROW("is_contiguous", K_IS_CONTIGUOUS, M, "Tensor self, *, MemoryFormat memory_format=contiguous_format"),
@@ -433,8 +476,10 @@ static BindRow defs[] = {
     ROW("adjoint", K_ADJOINT, FM, "Tensor input"),
     ROW("item", K_ITEM, M, "Tensor self"),
     ROW("tolist", K_TOLIST, M, "Tensor self"),
-    ROW("zero_", K_ZERO_, M, "Tensor self"),
-    ROW("fill_", K_FILL_, M, "Tensor self, Tensor value|Tensor self, Number value"),
+    ROW("zero_", K_ZERO_, MFI, "Tensor input"),
+    ROW("fill_", K_FILL_, MFI, "Tensor input, Tensor value|Tensor input, Number value"),
+    ROW("fill", K_FILL, BIND_FN, "Tensor input, Tensor value|Tensor input, Number value"),
+    ROW("fill_diagonal_", K_FILL_DIAGONAL_, M, "Tensor self, Scalar fill_value, bool wrap=False"),
     ROWX("copy_", K_COPY_, 0, M | BIND_NUMS, 1, "Tensor self, Tensor other, bool non_blocking=False"),
     ROW("requires_grad_", K_REQUIRES_GRAD_, M, "Tensor self, bool requires_grad=True"),
     ROW("type_as", K_TYPE_AS, M, "Tensor self, Tensor other"),
@@ -447,7 +492,7 @@ static BindRow defs[] = {
     TSR_DTYPES(X)
 #undef X
     ROW("resize_", K_RESIZE_, M, "Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None"),
-    ROW("resize_as_", K_RESIZE_AS_, M, "Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None"),
+    ROW("resize_as_", K_RESIZE_AS_, MFI, "Tensor input, Tensor the_template, *, MemoryFormat? memory_format=None"),
     ROW("set_", K_SET_, M,
         "Tensor self|Tensor self, Storage source|"
         "Tensor self, Storage source, int storage_offset, int[] size, int[]? stride=None|Tensor self, Tensor source|"

@@ -633,13 +633,16 @@ static Value *run_eye(const char *fname, BindArgs *b)
                   tsr_default_dtype() : o.dtype, o.device), &o);
 }
 
-static Value *run_empty_strided(const char *fname, BindArgs *b)
+/* empty_strided, and Tensor.new_empty_strided (self: dtype and device default to its) */
+static Value *run_empty_strided(const char *fname, BindArgs *b, Value *self)
 {
     int n, ns;
     int64_t sizes[TSR_MAX_DIMS], strides[TSR_MAX_DIMS];
+    tsr_tensor *t = self ? tensor_of(self) : NULL;
     if (intlist_of(b, "size", fname, sizes, &n) < 0 || intlist_of(b, "stride", fname, strides, &ns) < 0) return NULL;
     Opts o;
-    if (opts_of(fname, b, bind_default_device(), &o) < 0) return NULL;
+    if (opts_of(fname, b, t ? t->device : bind_default_device(), &o) < 0) return NULL;
+    if (t && o.dtype == TSR_DTYPE_UNDEFINED) o.dtype = t->dtype;
     return finish(tsr_empty_strided(n, sizes, ns, strides, o.dtype, o.device), &o);
 }
 
@@ -667,7 +670,7 @@ static Value *fact_call(const BindRow *d, const char *fname, BindArgs *b, Value 
     case K_LINSPACE: return run_space(fname, b, false);
     case K_LOGSPACE: return run_space(fname, b, true);
     case K_EYE: return run_eye(fname, b);
-    case K_EMPTY_STRIDED: return run_empty_strided(fname, b);
+    case K_EMPTY_STRIDED: return run_empty_strided(fname, b, d->flags & BIND_METHOD ? self : NULL);
     }
     return exc_set("RuntimeError", "internal error: factory kind %d", d->kind);
 }
@@ -729,6 +732,8 @@ static BindRow defs[] = {
      .sigs = "int64_t n, *, Tensor? out=None, " OPTS "|int64_t n, int64_t m, *, Tensor? out=None, " OPTS},
     {.name = "empty_strided", .kind = K_EMPTY_STRIDED, .flags = BIND_FN, .handler = fact_call,
      .sigs = "SymIntArrayRef size, SymIntArrayRef stride, *, " OPTS},
+    {.name = "new_empty_strided", .kind = K_EMPTY_STRIDED, .flags = BIND_METHOD, .handler = fact_call,
+     .sigs = "Tensor self, SymIntArrayRef size, SymIntArrayRef stride, *, " OPTS},
 };
 
 /* ------------------------------------------------------------ legacy constructors */

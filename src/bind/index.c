@@ -13,7 +13,7 @@
 
 typedef enum {
     K_INDEX_SELECT, K_GATHER, K_SCATTER, K_SCATTER_ADD, K_TAKE, K_MASKED_SELECT, K_NONZERO, K_ARGWHERE, K_INDEX_PUT,
-    K_INDEX_ADD, K_INDEX_COPY, K_INDEX_FILL, K_PUT, K_MASKED_SCATTER, K_SCATTER_REDUCE, K_SEARCHSORTED, K_BUCKETIZE,
+    K_INDEX_ADD, K_INDEX_COPY, K_INDEX_FILL, K_PUT, K_MASKED_SCATTER, K_SCATTER_REDUCE, K_INDEX_REDUCE, K_SEARCHSORTED, K_BUCKETIZE,
     K_ISIN, K_TAKE_ALONG_DIM, K_SUM_TO_SIZE,
 } Kind;
 
@@ -202,6 +202,24 @@ static Value *index_call(const BindRow *row, const char *fname, BindArgs *b, Val
         return finish(tsr_scatter_reduce_two(t, d, tensor_of(b->v[2]), tensor_of(b->v[3]), red, include_self),
                       b->v[BIND_OUT]);
     }
+    case K_INDEX_REDUCE: {   /* 1.13 warns once that it is in beta */
+        static bool warned;
+        if (!warned && !bind_warnings_ignored())
+            fprintf(stderr, "UserWarning: index_reduce() is in beta and the API may change at any time. (Triggered "
+                            "internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1008.)\n");
+        warned = true;
+        Value *inc = bind_table_arg(b, "include_self");
+        bool include_self = !inc || inc->u.i;
+        const char *red = b->v[4]->u.s.p;
+        if (bind_table_dim(b, 1, t, 0, &d) < 0) return NULL;
+        if (inplace) {
+            if (tsr_index_reduce_(t, d, tensor_of(b->v[2]), tensor_of(b->v[3]), red, include_self) < 0)
+                return bind_runtime_error();
+            return incref(b->v[0]);
+        }
+        return finish(tsr_index_reduce(t, d, tensor_of(b->v[2]), tensor_of(b->v[3]), red, include_self),
+                      b->v[BIND_OUT]);
+    }
     case K_SEARCHSORTED: case K_BUCKETIZE: case K_ISIN: case K_TAKE_ALONG_DIM: case K_SUM_TO_SIZE:
         return run_search(row, fname, b);
     case K_TAKE: return finish(tsr_take(t, tensor_of(b->v[1])), b->v[BIND_OUT]);
@@ -252,7 +270,7 @@ static BindRow defs[] = {
     ROW("masked_select", K_MASKED_SELECT, FM, "Tensor input, Tensor mask, *, Tensor? out=None"),
     ROW("nonzero", K_NONZERO, FM, "Tensor input, *, Tensor? out=None|Tensor input, *, bool as_tuple"),
     ROW("argwhere", K_ARGWHERE, FM, "Tensor input"),
-    ROW("index_put", K_INDEX_PUT, FMI, "Tensor input, Tensor?[] indices, Tensor values, bool accumulate=False"),
+    ROW("index_put", K_INDEX_PUT, FMI | BIND_FN_UNDERSCORE, "Tensor input, Tensor?[] indices, Tensor values, bool accumulate=False"),
     ROW("index_add", K_INDEX_ADD, FMI,
         "Tensor input, int dim, Tensor index, Tensor source, *, Number alpha=1, Tensor? out=None|"
         "Tensor input, Dimname dim, Tensor index, Tensor source, *, Number alpha=1"),
@@ -266,6 +284,9 @@ static BindRow defs[] = {
     ROW("masked_scatter", K_MASKED_SCATTER, FMI, "Tensor input, Tensor mask, Tensor source"),
     ROW("scatter_reduce", K_SCATTER_REDUCE, FMI,
         "Tensor input, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor? out=None"),
+    ROW("index_reduce", K_INDEX_REDUCE, FMI,
+        "Tensor input, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True, "
+        "Tensor? out=None"),
     ROW("searchsorted", K_SEARCHSORTED, BIND_FN,
         "Tensor sorted_sequence, Tensor input, *, bool out_int32=False, bool right=False, str? side=None, "
         "Tensor? sorter=None, Tensor? out=None|"

@@ -116,6 +116,8 @@ static Value *run_split(const BindRow *row, BindArgs *b, tsr_tensor *t)
         rc = tsr_unbind(t, dim, &parts);
         break;
     }
+    if (row->code == 1)   /* unsafe_chunk / unsafe_split / unsafe_split_with_sizes: 1.13 tracks no views */
+        for (int i = 0; i < rc; i++) tsr_tensor_unview(parts[i]);
     return parts_tuple(rc, parts);
 }
 
@@ -340,6 +342,13 @@ static BindRow defs[] = {
     ROW("column_stack", K_CSTACK, FN, STK),
     ROW("chunk", K_CHUNK, FM, "Tensor input, int chunks, int dim=0"),
     ROW("split_with_sizes", K_SPLIT_SIZES, FM, "Tensor input, int[] split_sizes, int dim=0"),
+    /* code 1: the pieces share storage but are not views (UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0) */
+    {.name = "unsafe_chunk", .kind = K_CHUNK, .code = 1, .flags = FM, .sigs = "Tensor input, int chunks, int dim=0",
+     .handler = join_call},
+    {.name = "unsafe_split", .kind = K_SPLIT, .code = 1, .flags = FM, .sigs = "Tensor input, int split_size, int dim=0",
+     .handler = join_call},
+    {.name = "unsafe_split_with_sizes", .kind = K_SPLIT_SIZES, .code = 1, .flags = FM,
+     .sigs = "Tensor input, int[] split_sizes, int dim=0", .handler = join_call},
     ROW("tensor_split", K_TSPLIT, FM, "Tensor input, Tensor tensor_indices_or_sections, int dim=0|"
                                       "Tensor input, int sections, int dim=0|Tensor input, int[] indices, int dim=0"),
     ROW("hsplit", K_HSPLIT, FM, DSPL),

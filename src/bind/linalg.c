@@ -74,7 +74,7 @@ static BindRow rows[] = {
     ROW("matmul", K_MATMUL, FM, 0, 0, TWO("input", "other")),
     ROW("bmm", K_BMM, FM, 0, 0, TWO("input", "mat2")),
     ROW("addmm", K_ADDMM, FMI, 0, 2, ADD3("mat1", "mat2")),
-    ROW("addmv", K_ADDMV, FMI, 0, 2, ADD3("mat", "vec")),
+    ROW("addmv", K_ADDMV, FMI | BIND_FN_UNDERSCORE, 0, 2, ADD3("mat", "vec")),
     ROW("addr", K_ADDR, FMI, 0, 2, ADD3("vec1", "vec2")),
     ROW("baddbmm", K_BADDBMM, FMI, 0, 2, ADD3("batch1", "batch2")),
     ROW("addbmm", K_ADDBMM, FMI, 0, 2, ADD3("batch1", "batch2")),

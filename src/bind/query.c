@@ -62,7 +62,7 @@ static BindRow defs[] = {
     ROW("is_pinned", K_IS_PINNED, M, "Tensor self, Device? device=None"),
     ROW("pin_memory", K_PIN_MEMORY, M, "Tensor self, Device? device=None"),
     ROW("is_signed", K_IS_SIGNED, BIND_FN, "Tensor input"),
-    ROW("is_nonzero", K_IS_NONZERO, BIND_FN, "Tensor input"),
+    ROW("is_nonzero", K_IS_NONZERO, FM, "Tensor input"),
     ROW("is_same_size", K_IS_SAME_SIZE, FM, "Tensor input, Tensor other"),
 };
 

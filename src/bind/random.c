@@ -276,7 +276,7 @@ static Value *into_out(tsr_tensor *r, Value *out)
 /* ------------------------------------------------------------ the handlers */
 
 typedef enum {
-    K_RAND, K_RANDN, K_RANDINT, K_RANDPERM, K_NORMAL, K_BERNOULLI, K_MULTINOMIAL, K_POISSON, K_RAND_LIKE,
+    K_RAND, K_RANDN, K_RANDINT, K_RANDPERM, K_NORMAL, K_BERNOULLI, K_MULTINOMIAL, K_POISSON, K_BINOMIAL, K_RAND_LIKE,
     K_RANDN_LIKE, K_RANDINT_LIKE, K_UNIFORM_, K_NORMAL_, K_CAUCHY_, K_LOG_NORMAL_, K_EXPONENTIAL_, K_GEOMETRIC_,
     K_BERNOULLI_, K_RANDOM_,
 } Kind;
@@ -460,6 +460,7 @@ static Value *rand_call(const BindRow *d, const char *fname, BindArgs *b, Value 
         return into_out(tsr_multinomial(x, n, repl && repl->u.i, gen_arg(b)), NULL);
     }
     case K_POISSON: return into_out(tsr_poisson(tensor_of(b->v[0]), gen_arg(b)), NULL);
+    case K_BINOMIAL: return into_out(tsr_binomial(tensor_of(b->v[0]), tensor_of(b->v[1]), gen_arg(b)), NULL);
     case K_RAND_LIKE: case K_RANDN_LIKE: case K_RANDINT_LIKE: return run_like(k, fname, b);
     default: return run_inplace(k, fname, b, self);
     }
@@ -498,6 +499,7 @@ static BindRow defs[] = {
     ROW("multinomial", K_MULTINOMIAL, BIND_FN | BIND_METHOD,
         "Tensor input, int64_t num_samples, bool replacement=False, " GEN ", Tensor? out=None"),
     ROW("poisson", K_POISSON, BIND_FN, "Tensor input, Generator? generator=None"),
+    ROW("binomial", K_BINOMIAL, BIND_FN, "Tensor count, Tensor prob, Generator? generator=None"),
     ROW("rand_like", K_RAND_LIKE, BIND_FN, LIKE),
     ROW("randn_like", K_RANDN_LIKE, BIND_FN, LIKE),
     ROW("randint_like", K_RANDINT_LIKE, BIND_FN,

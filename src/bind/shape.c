@@ -237,7 +237,9 @@ static BindRow defs[] = {
     ROWI("transpose_", K_TRANSPOSE, "Tensor self, int dim0, int dim1"),
     ROWI("swapaxes_", K_TRANSPOSE, "Tensor self, int axis0, int axis1"),
     ROWI("swapdims_", K_TRANSPOSE, "Tensor self, int dim0, int dim1"),
-    ROWI("as_strided_", K_AS_STRIDED, "Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None"),
+    /* also torch.as_strided_(input, ...) */
+    {.name = "as_strided_", .kind = K_AS_STRIDED, .flags = BIND_METHOD | BIND_FN | BIND_FN_INPLACE,
+     .sigs = "Tensor input, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None", .handler = shape_inplace_call},
 };
 
 static const BindRow *unflatten_row;   /* torch.unflatten's row, found at start-up */

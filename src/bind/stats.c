@@ -10,7 +10,7 @@
 #include "bind/tensor.h"
 #include "ops/stats.h"
 
-typedef enum { K_DIFF, K_TRAPZ, K_COV, K_CORRCOEF, K_QUANTILE, K_BINCOUNT, K_HISTC, K_HISTOGRAM, K_UNIQUE, K_GRADIENT } Kind;
+typedef enum { K_DIFF, K_TRAPZ, K_COV, K_CORRCOEF, K_QUANTILE, K_BINCOUNT, K_HISTC, K_HISTOGRAM, K_HISTOGRAMDD, K_UNIQUE, K_GRADIENT } Kind;
 enum { C_TRAPEZOID, C_TRAPZ, C_CUMTRAPZ };
 
 #define ARG(name) bind_table_arg(b, name)
@@ -137,6 +137,39 @@ static Value *stats_call(const BindRow *row, const char *fname, BindArgs *b, Val
         }
         return v_return_type(outv ? &rt_histogram_out : &rt_histogram, items);
     }
+    case K_HISTOGRAMDD: {   /* bins: one count (every dim), counts, or edge tensors */
+        Value *bv = ARG("bins"), *rv = ARG("range");
+        double range[2 * TSR_MAX_DIMS];
+        int64_t counts[TSR_MAX_DIMS];
+        const tsr_tensor *edges_in[TSR_MAX_DIMS];
+        int nb = 0, nr = rv ? (int)seq_len(rv) : 0, D = x->ndim ? (int)x->sizes[x->ndim - 1] : 0;
+        if (b->sig == 0) {
+            if (bind_table_int_value(bv, fname, "bins", &n) < 0) return NULL;
+            nb = D < TSR_MAX_DIMS ? D : TSR_MAX_DIMS;
+            for (int i = 0; i < nb; i++) counts[i] = n;
+        } else {
+            nb = (int)seq_len(bv);
+            if (nb > TSR_MAX_DIMS && b->sig == 1) nb = TSR_MAX_DIMS;   /* counts: the first D are read */
+            if (nb > TSR_MAX_DIMS) return exc_set("NotImplementedError", "tsr: histogramdd of more than %d dimensions",
+                                                  TSR_MAX_DIMS);
+            for (int i = 0; i < nb; i++) {
+                Value *it = seq_get(bv, (size_t)i);
+                if (b->sig == 2) edges_in[i] = tensor_of(it);
+                else if (bind_table_int_value(it, fname, "bins", &counts[i]) < 0) return NULL;
+            }
+        }
+        if (nr > 2 * TSR_MAX_DIMS) nr = 2 * TSR_MAX_DIMS + 1;
+        for (int i = 0; i < nr && i < 2 * TSR_MAX_DIMS; i++)
+            if (bind_table_float(seq_get(rv, (size_t)i), fname, "range", &range[i]) < 0) return NULL;
+        tsr_tensor *h, *e[TSR_MAX_DIMS];
+        if (tsr_histogramdd(x, nb, b->sig == 2 ? edges_in : NULL, counts, rv ? range : NULL, nr, tensor_arg(b, "weight"),
+                            flag(b, "density", false), &h, e, &nb) < 0)
+            return bind_runtime_error();
+        Value *et = v_tuple((size_t)nb);
+        for (int i = 0; i < nb; i++) et->u.seq.items[i] = v_tensor(e[i]);
+        Value *items[2] = {v_tensor(h), et};
+        return v_return_type(&rt_histogramdd, items);
+    }
     case K_GRADIENT: {
         Value *sv = ARG("spacing"), *dv = ARG("dim");
         int slot = -1;
@@ -230,6 +263,10 @@ static BindRow rows[] = {
     ROW("histogram", K_HISTOGRAM, 0, FM, "Tensor input, Tensor bins, *, Tensor? weight=None, bool density=False, "
                                          "Tensor[]? out=None|Tensor input, int bins=100, *, float[]? range=None, "
                                          "Tensor? weight=None, bool density=False, Tensor[]? out=None"),
+    ROW("histogramdd", K_HISTOGRAMDD, 0, BIND_FN,
+        "Tensor input, int bins, float[]? range=None, Tensor? weight=None, bool density=False|"
+        "Tensor input, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False|"
+        "Tensor input, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool density=False"),
     ROW("gradient", K_GRADIENT, 0, BIND_FN,
         "Tensor input, *, Number? spacing=None, int? dim=None, int edge_order=1|"
         "Tensor input, *, Number spacing, int[] dim, int edge_order=1|Tensor input, *, int[] dim, int edge_order=1|"

@@ -92,6 +92,7 @@ typedef enum {
     G_DIAGEMB,    /* diag_embed(offset, dim1, dim2): dims of the result */
     G_DECOMP,     /* qr / svd / eigh / eig / eigvals: one multi-output node keeping the outputs */
     G_IDXPUT,     /* index_put(input, indices, values, accumulate) / index_put_: IndexPutBackward0 */
+    G_FILL,       /* fill / fill_(input, value): a tensor value is input 1 (FillBackward1 / 3), a number none */
     G_MNORM,      /* linalg.matrix_norm(A, ord, dim, keepdim): 1.13's composite graph (record_matrix_norm) */
 } GKind;
 
@@ -103,35 +104,36 @@ typedef struct {
 
 /* Sorted by row (bsearch). */
 static const GradRow grad_rows[] = {
-    {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"acosh", G_UNARY, NULL},
+    {"abs", G_UNARY, NULL}, {"absolute", G_UNARY, "abs"}, {"acos", G_UNARY, NULL}, {"acosh", G_UNARY, NULL}, {"adaptive_max_pool1d", G_OWN, NULL},
     {"add", G_BINARY, NULL}, {"addbmm", G_ADDMM, NULL}, {"addcdiv", G_ADDC, NULL}, {"addcmul", G_ADDC, NULL},
-    {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"adjoint", G_OWN, NULL}, {"amax", G_REDUCE, NULL},
+    {"addmm", G_ADDMM, NULL}, {"addmv", G_ADDMM, NULL}, {"addr", G_ADDMM, NULL}, {"adjoint", G_OWN, NULL},
+    {"affine_grid_generator", G_OWN, NULL}, {"alias_copy", G_OWN, NULL}, {"amax", G_REDUCE, NULL},
     {"amin", G_REDUCE, NULL}, {"angle", G_UNARY, NULL}, {"arccos", G_UNARY, "acos"}, {"arccosh", G_UNARY, "acosh"},
     {"arcsin", G_UNARY, "asin"}, {"arcsinh", G_UNARY, "asinh"}, {"arctan", G_UNARY, "atan"},
-    {"arctan2", G_BINARY, "atan2"}, {"arctanh", G_UNARY, "atanh"}, {"asin", G_UNARY, NULL}, {"asinh", G_UNARY, NULL},
+    {"arctan2", G_BINARY, "atan2"}, {"arctanh", G_UNARY, "atanh"}, {"as_strided_copy", G_OWN, NULL}, {"asin", G_UNARY, NULL}, {"asinh", G_UNARY, NULL},
     {"atan", G_UNARY, NULL}, {"atan2", G_BINARY, NULL}, {"atanh", G_UNARY, NULL}, {"backward", G_NONE, NULL},
-    {"baddbmm", G_ADDMM, NULL}, {"bfloat16", G_CAST, NULL}, {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL},
-    {"cdist", G_CDIST, NULL}, {"ceil", G_UNARY, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL},
+    {"baddbmm", G_ADDMM, NULL}, {"batch_norm", G_OWN, NULL}, {"bfloat16", G_CAST, NULL}, {"binary_cross_entropy_with_logits", G_OWN, NULL}, {"binomial", G_TENS2, NULL}, {"bmm", G_TENS2, NULL}, {"cat", G_CAT, NULL},
+    {"cdist", G_CDIST, NULL}, {"ceil", G_UNARY, NULL}, {"celu", G_OWN, NULL}, {"channel_shuffle", G_OWN, NULL}, {"cholesky", G_CHOL, NULL},
     {"chunk", G_SPLIT, "split"}, {"clamp", G_CLAMP, NULL}, {"clamp_max", G_CLAMP, "clamp_max"},
     {"clamp_min", G_CLAMP, "clamp_min"}, {"clip", G_CLAMP, "clamp"}, {"clone", G_UNARY, NULL},
     {"concat", G_CAT, "cat"}, {"conj", G_UNARY, NULL}, {"conj_physical", G_UNARY, NULL}, {"constant_pad_nd", G_OWN, NULL}, {"contiguous", G_CONTIG, NULL},
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv3d", G_OWN, NULL}, {"conv_tbc", G_OWN, NULL},
     {"conv_transpose1d", G_OWN, NULL},
-    {"conv_transpose2d", G_OWN, NULL}, {"conv_transpose3d", G_OWN, NULL}, {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
+    {"conv_transpose2d", G_OWN, NULL}, {"conv_transpose3d", G_OWN, NULL}, {"convolution", G_OWN, NULL}, {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
     {"cpu", G_CAST, NULL}, {"cross", G_CROSS, "linalg_cross"}, {"ctc_loss", G_OWN, NULL}, {"cummax", G_VALIDX, NULL},
     {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL}, {"deg2rad", G_UNARY, NULL},
-    {"det", G_UNARY, "linalg_det"}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"diag", G_TRIL, NULL}, {"diag_embed", G_DIAGEMB, NULL},
-    {"diagonal", G_DIAGONAL, NULL}, {"diff", G_DIFF, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL},
+    {"det", G_UNARY, "linalg_det"}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"detach_copy", G_OWN, NULL}, {"diag", G_TRIL, NULL}, {"diag_embed", G_DIAGEMB, NULL},
+    {"diagonal", G_DIAGONAL, NULL}, {"diagonal_copy", G_OWN, NULL}, {"diff", G_DIFF, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL},
     {"div", G_BINARY, NULL}, {"divide", G_BINARY, "div"}, {"dot", G_TENS2, NULL}, {"double", G_CAST, NULL},
-    {"dsplit", G_TSPLIT, NULL}, {"einsum", G_OWN, NULL}, {"embedding_bag", G_OWN, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
-    {"exp", G_UNARY, NULL}, {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"},
-    {"expm1", G_UNARY, NULL}, {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL},
+    {"dsplit", G_TSPLIT, NULL}, {"einsum", G_OWN, NULL}, {"embedding", G_OWN, NULL}, {"embedding_bag", G_OWN, NULL}, {"erf", G_UNARY, NULL}, {"erfc", G_UNARY, NULL}, {"erfinv", G_UNARY, NULL},
+    {"exp", G_UNARY, NULL}, {"exp2", G_UNARY, NULL}, {"expand", G_EXPAND, NULL}, {"expand_as", G_EXPAND, "expand"}, {"expand_copy", G_OWN, NULL},
+    {"expm1", G_UNARY, NULL}, {"fill", G_FILL, NULL}, {"fill_", G_FILL, NULL}, {"fill_diagonal_", G_OWN, NULL}, {"fix", G_UNARY, "trunc"}, {"flatten", G_RESHAPE, NULL}, {"flip", G_FLIP, NULL},
     {"float", G_CAST, NULL}, {"floor", G_UNARY, NULL}, {"fmax", G_BINARY, NULL}, {"fmin", G_BINARY, NULL},
-    {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"},
-    {"glu", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL},
+    {"fmod", G_BINARY, NULL}, {"frac", G_UNARY, NULL}, {"frobenius_norm", G_OWN, NULL}, {"gather", G_GATHER, NULL}, {"ger", G_OUTER, "outer"},
+    {"glu", G_OWN, NULL}, {"grid_sampler", G_OWN, NULL}, {"group_norm", G_OWN, NULL}, {"half", G_CAST, NULL}, {"hardshrink", G_OWN, NULL}, {"hsplit", G_TSPLIT, NULL},
     {"hypot", G_BINARY, NULL}, {"i0", G_UNARY, NULL}, {"imag", G_PART, NULL}, {"index_add", G_INDEXOP, NULL},
-    {"index_fill", G_INDEXOP, NULL}, {"index_put", G_IDXPUT, NULL}, {"index_select", G_GATHER, NULL}, {"inverse", G_UNARY, "linalg_inv"},
-    {"kron", G_KRON, NULL}, {"kthvalue", G_VALIDX, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL},
+    {"index_fill", G_INDEXOP, NULL}, {"index_put", G_IDXPUT, NULL}, {"index_select", G_GATHER, NULL}, {"indices_copy", G_OWN, NULL}, {"instance_norm", G_OWN, NULL}, {"inverse", G_UNARY, "linalg_inv"}, {"kl_div", G_OWN, NULL},
+    {"kron", G_KRON, NULL}, {"kthvalue", G_VALIDX, NULL}, {"layer_norm", G_OWN, NULL}, {"lerp", G_LERP, NULL}, {"lgamma", G_UNARY, NULL},
     {"linalg_cholesky", G_CHOL, NULL}, {"linalg_cholesky_ex", G_CHOL, "linalg_cholesky"},
     {"linalg_cross", G_CROSS, NULL}, {"linalg_det", G_UNARY, NULL}, {"linalg_eig", G_DECOMP, NULL},
     {"linalg_eigh", G_DECOMP, NULL}, {"linalg_eigvals", G_DECOMP, "linalg_eig"}, {"linalg_eigvalsh", G_UPLO, NULL},
@@ -142,13 +144,13 @@ static const GradRow grad_rows[] = {
     {"logaddexp", G_TENS2, NULL}, {"logaddexp2", G_TENS2, NULL}, {"logcumsumexp", G_DIM, NULL},
     {"logdet", G_LOGDET, NULL}, {"logit", G_EPS, NULL}, {"logsumexp", G_REDUCE, NULL},
     {"masked_fill", G_MASKED, NULL}, {"masked_scatter", G_INDEXOP, NULL}, {"masked_select", G_MASKSEL, NULL}, {"matmul", G_MATMUL, NULL},
-    {"matrix_exp", G_UNARY, "linalg_matrix_exp"}, {"max", G_MAXMIN, NULL}, {"maximum", G_BINARY, NULL},
+    {"matrix_exp", G_UNARY, "linalg_matrix_exp"}, {"max", G_MAXMIN, NULL}, {"max_pool1d_with_indices", G_OWN, NULL}, {"max_pool3d", G_OWN, NULL}, {"maximum", G_BINARY, NULL},
     {"mean", G_REDUCE, NULL}, {"median", G_VALIDX, NULL}, {"min", G_MAXMIN, NULL}, {"minimum", G_BINARY, NULL},
     {"mm", G_TENS2, NULL}, {"mode", G_VALIDX, NULL}, {"moveaxis", G_MOVEDIM, NULL}, {"movedim", G_MOVEDIM, NULL},
     {"mul", G_BINARY, NULL}, {"multiply", G_BINARY, "mul"}, {"mv", G_TENS2, NULL}, {"nan_to_num", G_UNARY, NULL},
     {"nanmedian", G_VALIDX, NULL}, {"narrow", G_NARROW, NULL}, {"narrow_copy", G_UNARY, NULL},
     {"native_channel_shuffle", G_OWN, NULL}, {"neg", G_UNARY, NULL}, {"negative", G_UNARY, "neg"},
-    {"norm", G_NORM, NULL}, {"outer", G_OUTER, NULL}, {"pad", G_OWN, NULL}, {"permute", G_PERMUTE, NULL},
+    {"norm", G_NORM, NULL}, {"nuclear_norm", G_OWN, NULL}, {"outer", G_OUTER, NULL}, {"pad", G_OWN, NULL}, {"permute", G_PERMUTE, NULL}, {"permute_copy", G_OWN, NULL},
     {"pinverse", G_UNARY, "linalg_pinv"}, {"pixel_shuffle", G_OWN, NULL}, {"pixel_unshuffle", G_OWN, NULL},
     {"polygamma", G_POLYGAMMA, NULL}, {"pow", G_POW, NULL}, {"prelu", G_OWN, NULL}, {"prod", G_PROD, NULL}, {"put", G_INDEXOP, NULL},
     {"qr", G_DECOMP, "linalg_qr"}, {"rad2deg", G_UNARY, NULL}, {"real", G_PART, NULL}, {"reciprocal", G_UNARY, NULL}, {"relu", G_UNARY, NULL},
@@ -157,23 +159,27 @@ static const GradRow grad_rows[] = {
     {"reshape_as", G_RESHAPE, NULL}, {"resolve_conj", G_CONTIG, NULL}, {"retain_grad", G_NONE, NULL}, {"roll", G_ROLL, NULL}, {"rot90", G_ROT90, NULL},
     {"round", G_UNARY, NULL}, {"rrelu", G_OWN, NULL}, {"rrelu_", G_OWN, NULL}, {"rsqrt", G_UNARY, NULL},
     {"rsub", G_RSUB, NULL}, {"scatter", G_INDEXOP, NULL}, {"scatter_add", G_INDEXOP, NULL},
-    {"select", G_SELECT, NULL}, {"sgn", G_UNARY, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL},
+    {"select", G_SELECT, NULL}, {"select_copy", G_OWN, NULL}, {"selu", G_OWN, NULL}, {"sgn", G_UNARY, NULL}, {"sigmoid", G_UNARY, NULL}, {"sign", G_UNARY, NULL},
     {"sin", G_UNARY, NULL},
-    {"sinc", G_UNARY, NULL}, {"sinh", G_UNARY, NULL}, {"slogdet", G_SLOGDET, "linalg_slogdet"},
-    {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"split", G_SPLIT, NULL},
-    {"split_with_sizes", G_SPLIT, NULL}, {"sqrt", G_UNARY, NULL}, {"square", G_UNARY, NULL},
-    {"squeeze", G_SQUEEZE, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL}, {"std_mean", G_VARMEAN, NULL},
+    {"sinc", G_UNARY, NULL}, {"sinh", G_UNARY, NULL}, {"slice_copy", G_OWN, NULL}, {"slogdet", G_SLOGDET, "linalg_slogdet"},
+    {"softmax", G_DIM, NULL}, {"softshrink", G_OWN, NULL}, {"sort", G_SORT, NULL}, {"split", G_SPLIT, NULL}, {"split_copy", G_OWN, NULL},
+    {"split_with_sizes", G_SPLIT, NULL}, {"split_with_sizes_copy", G_OWN, NULL}, {"sqrt", G_UNARY, NULL}, {"square", G_UNARY, NULL},
+    {"squeeze", G_SQUEEZE, NULL}, {"squeeze_copy", G_OWN, NULL}, {"stack", G_CAT, NULL}, {"std", G_VAR, NULL}, {"std_mean", G_VARMEAN, NULL},
     {"sub", G_BINARY, NULL}, {"subtract", G_BINARY, "sub"}, {"sum", G_REDUCE, NULL}, {"svd", G_DECOMP, "linalg_svd"},
-    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL},
+    {"swapaxes", G_TRANSPOSE, "transpose"}, {"swapdims", G_TRANSPOSE, "transpose"}, {"t", G_UNARY, NULL}, {"t_copy", G_OWN, NULL},
     {"take", G_INDEXOP, NULL}, {"tan", G_UNARY, NULL}, {"tanh", G_UNARY, NULL}, {"tensor_split", G_TSPLIT, NULL},
     {"tensordot", G_TENSORDOT, NULL}, {"threshold", G_OWN, NULL}, {"threshold_", G_OWN, NULL},
     {"tile", G_REPEAT, "repeat"}, {"to", G_CAST, NULL},
     {"to_dense", G_OWN, NULL},   /* a sparse input: bind/sparse.c records ToDenseBackward0 */
-    {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL}, {"transpose", G_TRANSPOSE, NULL}, {"tril", G_TRIL, NULL},
+    {"topk", G_SORT, NULL}, {"trace", G_UNARY, NULL}, {"transpose", G_TRANSPOSE, NULL}, {"transpose_copy", G_OWN, NULL}, {"tril", G_TRIL, NULL},
     {"triu", G_TRIL, NULL}, {"true_divide", G_BINARY, "div"}, {"trunc", G_UNARY, NULL}, {"type", G_CAST, NULL},
-    {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unfold", G_UNFOLD, NULL}, {"unsqueeze", G_DIM, NULL},
-    {"var", G_VAR, NULL}, {"var_mean", G_VARMEAN, NULL}, {"vdot", G_TENS2, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL},
-    {"view_as_complex", G_UNARY, NULL}, {"view_as_real", G_UNARY, NULL},
+    {"type_as", G_CAST, NULL}, {"unbind", G_SPLIT, NULL}, {"unbind_copy", G_OWN, NULL}, {"unfold", G_UNFOLD, NULL},
+    {"unfold_copy", G_OWN, NULL}, {"unsafe_chunk", G_SPLIT, "unsafe_split"}, {"unsafe_split", G_SPLIT, NULL},
+    {"unsafe_split_with_sizes", G_SPLIT, NULL}, {"unsqueeze", G_DIM, NULL}, {"unsqueeze_copy", G_OWN, NULL},
+    {"values_copy", G_OWN, NULL}, {"vander", G_OWN, NULL}, {"var", G_VAR, NULL}, {"var_mean", G_VARMEAN, NULL},
+    {"vdot", G_TENS2, NULL}, {"view", G_VIEW, NULL}, {"view_as", G_VIEW, NULL}, {"view_as_complex", G_UNARY, NULL},
+    {"view_as_complex_copy", G_OWN, NULL}, {"view_as_real", G_UNARY, NULL}, {"view_as_real_copy", G_OWN, NULL},
+    {"view_copy", G_OWN, NULL},
     {"vsplit", G_TSPLIT, NULL}, {"where", G_WHERE, NULL}, {"xlogy", G_BINARY, NULL}, {"zero_", G_UNARY, NULL},
 };
 
@@ -826,6 +832,15 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         }
         a.has_d0 = arg_double(bind_table_arg(b, "alpha"), &a.d0);
         if (!strcmp(key, "div") && bind_table_arg(b, "rounding_mode")) key = "div_rounding";
+        break;
+    }
+    case G_FILL: {
+        Value *o = b->v[1];
+        if (o && is_tensor(o)) {
+            key = !strcmp(key, "fill_") ? "fill_t_" : "fill_t";
+            in[1] = tensor_of(o);
+            n = 2;
+        }
         break;
     }
     case G_TENS2: {

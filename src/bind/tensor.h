@@ -124,6 +124,7 @@ extern const ReturnType rt_cummax, rt_cummax_out, rt_cummin, rt_cummin_out, rt_s
 extern const ReturnType rt_median, rt_median_out, rt_nanmedian, rt_nanmedian_out, rt_mode, rt_mode_out;
 extern const ReturnType rt_topk, rt_topk_out, rt_kthvalue, rt_kthvalue_out;
 extern const ReturnType rt_histogram, rt_histogram_out;   /* (hist, bin_edges) */
+extern const ReturnType rt_histogramdd;                   /* (hist, bin_edges: a tuple of tensors) */
 /* torch.linalg's results and the older torch.slogdet / qr / svd */
 extern const ReturnType rt_linalg_inv_ex, rt_linalg_slogdet, rt_slogdet, rt_linalg_solve_ex, rt_linalg_cholesky_ex;
 extern const ReturnType rt_linalg_qr, rt_qr, rt_linalg_eigh, rt_linalg_svd, rt_svd;

@@ -762,6 +762,7 @@ const ReturnType rt_kthvalue = RETURN_TYPE("kthvalue", "values", "indices");
 const ReturnType rt_kthvalue_out = RETURN_TYPE("kthvalue_out", "values", "indices");
 const ReturnType rt_histogram = RETURN_TYPE("histogram", "hist", "bin_edges");
 const ReturnType rt_histogram_out = RETURN_TYPE("histogram_out", "hist", "bin_edges");
+const ReturnType rt_histogramdd = RETURN_TYPE("histogramdd", "hist", "bin_edges");
 #define RETURN_TYPE3(nm, ...)                                                                     \
     {.type = {.name = nm, .module = "torch.return_types", .destroy = rt_destroy, .repr = rt_repr,  \
               .len = rt_len, .iter = rt_iter, .getitem = rt_getitem, .getattr = rt_getattr,        \

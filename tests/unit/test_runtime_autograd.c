@@ -576,6 +576,12 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     const tsr_ag_args *a = &c->a;
     tsr_dims d = dims_of(a);
     if (!strcmp(k, "zero_")) return tsr_zeros(in[0]->ndim, in[0]->sizes, in[0]->dtype, in[0]->device);
+    if (!strncmp(k, "fill", 4)) {   /* fill / fill_ (2.5), fill_t / fill_t_ (the 0-dim input 1) */
+        tsr_tensor *f = tsr_zeros(in[0]->ndim, in[0]->sizes, in[0]->dtype, in[0]->device);
+        int rc = !strncmp(k, "fill_t", 6) ? tsr_fill_tensor_(f, in[1]) : tsr_fill_(f, tsr_scalar_float(2.5));
+        if (rc < 0) { tsr_tensor_release(f); return NULL; }
+        return f;
+    }
     if (!strcmp(k, "index_put_fn")) {   /* index_put(base, (put_index,), values, accumulate flag) */
         tsr_tensor *ix = fixed_index(put_index, 2);
         const tsr_tensor *ixs[1] = {ix};
@@ -710,7 +716,7 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "logsumexp")) return tsr_logsumexp(in[0], &d, a->keepdim, NULL);
     if (!strcmp(k, "var") || !strcmp(k, "std"))
         return tsr_var(in[0], &d, a->i0, a->keepdim, !strcmp(k, "std"), NULL, NULL, "var");
-    if (!strcmp(k, "norm")) {   /* p = 2 over dims: sqrt(sum(x*x)) */
+    if (!strcmp(k, "norm") || !strcmp(k, "norm0")) {   /* p = 2 over dims (norm0: all): sqrt(sum(x*x)) */
         tsr_tensor *sq = bin(TSR_BINOP_MUL, in[0], in[0]), *s = tsr_sum(sq, &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
         tsr_tensor *r = un(TSR_UNOP_SQRT, s);
         tsr_tensor_release(sq);
@@ -819,7 +825,9 @@ static tsr_tensor *fwd(const Case *c, tsr_tensor **in)
     if (!strcmp(k, "copy_backwards")) return tsr_clone(in[1], TSR_MF_CONTIGUOUS);
     if (!strcmp(k, "masked_fill_tensor")) { tsr_operand v = tsr_operand_tensor(in[2]); return tsr_masked_fill(in[0], in[1], &v); }
     /* the multi-output nodes: output 0 alone (the others get zeros) */
-    if (!strcmp(k, "split") || !strcmp(k, "split_with_sizes")) return tsr_view_narrow(in[0], a->i0, 0, a->dims[0]);
+    if (!strcmp(k, "split") || !strcmp(k, "split_with_sizes") || !strcmp(k, "unsafe_split") ||
+        !strcmp(k, "unsafe_split_with_sizes"))
+        return tsr_view_narrow(in[0], a->i0, 0, a->dims[0]);
     if (!strcmp(k, "unbind")) return tsr_view_select(in[0], a->i0, 0);
     tsr_tensor *ix = idx19(k), *r = NULL;
     if (ix) {
@@ -864,7 +872,7 @@ static const Case cases[] = {
     {"minimum", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)}, {"mm", 2, {2, 2}, {{2, 3}, {3, 4}}, 0, A(.ndims = 0)},
     {"mul", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)}, {"mv", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.ndims = 0)},
     {"narrow", 1, {2}, {{4, 3}}, 0, A(.i0 = 0, .i1 = 1, .i2 = 1, .dims = {3, 1})}, {"neg", 1, {1}, {{3}}, 0, A(.ndims = 0)},
-    {"norm", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .d0 = 2)}, {"permute", 1, {3}, {{2, 3, 4}}, 0, A(.ndims = 3, .dims = {2, 0, 1})},
+    {"norm", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .d0 = 2)}, {"norm0", 1, {2}, {{3, 4}}, 0, A(.ndims = -1, .d0 = 2)}, {"permute", 1, {3}, {{2, 3, 4}}, 0, A(.ndims = 3, .dims = {2, 0, 1})},
     {"pow", 1, {1}, {{4}}, 1, A(.d0 = 2.5)}, {"pow_t", 2, {1, 1}, {{4}, {4}}, 1, A(.ndims = 0)},
     {"pow_scalar", 1, {1}, {{4}}, 0, A(.d0 = 2.0)}, {"pow_scalar", 1, {1}, {{4}}, 0, A(.d0 = 0.5)},
     {"prod", 1, {2}, {{2, 3}}, 0, A(.ndims = -1)}, {"prod_dim", 1, {2}, {{2, 3}}, 0, A(.ndims = 1, .dims = {1})},
@@ -898,7 +906,9 @@ static const Case cases[] = {
     {"put", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.flag = false)}, {"put", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.flag = true)},
     {"masked_scatter", 2, {2, 2}, {{4, 3}, {2, 4}}, 0, A(.ndims = 0)},
     {"split", 1, {2}, {{5, 3}}, 0, A(.i0 = 0, .ndims = 3, .dims = {2, 2, 1})},
-    {"split_with_sizes", 1, {2}, {{2, 5}}, 0, A(.i0 = 1, .ndims = 2, .dims = {1, 4})}, {"unbind", 1, {2}, {{3, 4}}, 0, A(.i0 = 1, .ndims = 4)},
+    {"split_with_sizes", 1, {2}, {{2, 5}}, 0, A(.i0 = 1, .ndims = 2, .dims = {1, 4})},
+    {"unsafe_split", 1, {2}, {{5, 3}}, 0, A(.i0 = 0, .ndims = 3, .dims = {2, 2, 1})},
+    {"unsafe_split_with_sizes", 1, {2}, {{2, 5}}, 0, A(.i0 = 1, .ndims = 2, .dims = {1, 4})}, {"unbind", 1, {2}, {{3, 4}}, 0, A(.i0 = 1, .ndims = 4)},
     {"masked_fill_tensor", 3, {2, 2, 0}, {{2, 3}, {2, 3}, {0}}, 5, A(.ndims = 0)},
     {"copy_backwards", 2, {2, 2}, {{2, 3}, {2, 3}}, 0, A(.ndims = 0)},
     {"unfold", 1, {3}, {{2, 5, 3}}, 0, A(.i0 = 1, .i1 = 3, .i2 = 1)}, {"unfold", 1, {2}, {{7, 2}}, 0, A(.i0 = 0, .i1 = 2, .i2 = 3)},
@@ -1061,6 +1071,8 @@ static const Case cases[] = {
     {"copy_slices_view", 2, {2, 0}, {{3, 4}, {0}}, 0, A(.ndims = 1, .dims = {3, 4, 4, 1}, .i0 = 2)},
     {"as_strided_view", 1, {2}, {{3, 4}}, 0, A(.ndims = 2, .dims = {2, 2, 1, 4, 4, 1}, .i0 = 5)},
     {"zero_", 1, {2}, {{2, 3}}, 0, A()},
+    {"fill", 1, {2}, {{2, 3}}, 0, A()}, {"fill_", 1, {2}, {{2, 3}}, 0, A()},
+    {"fill_t", 2, {2, 0}, {{2, 3}, {0}}, 0, A()}, {"fill_t_", 2, {2, 0}, {{2, 3}, {0}}, 0, A()},
     {"index_put_fn", 2, {2, 1}, {{4, 3}, {3}}, 0, A(.i0 = 1, .i1 = 1, .flag = false)},
     {"index_put_fn", 2, {2, 2}, {{4, 3}, {2, 3}}, 0, A(.i0 = 1, .i1 = 1, .flag = true)},
     {"index_put_key", 2, {1, 1}, {{4}, {2}}, 0, A(.ndims = 1, .dims = {TSR_SUB_TENSOR, 0, 0, 0, 0, 1})},
