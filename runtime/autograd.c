@@ -45,7 +45,11 @@ void tsr_ag_inplace_old(tsr_tensor *old)
 bool tsr_grad_enabled(void) { return !grad_off; }
 void tsr_set_grad_enabled(bool on) { grad_off = !on; }
 bool tsr_inference_mode(void) { return inference_on; }
-void tsr_set_inference_mode(bool on) { inference_on = on; }
+void tsr_set_inference_mode(bool on)
+{
+    inference_on = on;
+    tsr_storage_set_inference(on);
+}
 
 /* ------------------------------------------------------------ per-tensor state */
 
@@ -143,6 +147,11 @@ int tsr_tensor_set_grad(tsr_tensor *t, tsr_tensor *g)
 
 int tsr_autograd_set_requires_grad(tsr_tensor *t, bool on, bool method)
 {
+    if (on && t->storage && t->storage->inference && !inference_on) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Setting requires_grad=True on inference tensor outside InferenceMode is not "
+                      "allowed.");
+        return -1;
+    }
     if (!tsr_tensor_is_leaf(t)) {
         if (on && method) return 0;
         if (on) {

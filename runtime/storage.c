@@ -40,6 +40,9 @@ static void rec_release(tsr_storage *s)
     tsr_free(s);
 }
 
+static _Thread_local bool inference_mode;
+void tsr_storage_set_inference(bool on) { inference_mode = on; }
+
 tsr_storage *tsr_storage_new(size_t nbytes, tsr_dtype dtype, tsr_device device)
 {
     const tsr_backend *be = tsr_device_backend(device);
@@ -54,7 +57,7 @@ tsr_storage *tsr_storage_new(size_t nbytes, tsr_dtype dtype, tsr_device device)
     tsr_storage *s = rec_alloc();
     if (!s) return NULL;
     *s = (tsr_storage){.refcount = 1, .nbytes = nbytes, .dtype = dtype, .device = device,
-                       .resizable = true};
+                       .resizable = true, .inference = inference_mode};
     if (nbytes && device.type != TSR_DEV_META) {
         s->data = be->alloc(nbytes, device.index);
         if (!s->data) {
@@ -78,7 +81,8 @@ tsr_storage *tsr_storage_wrap(void *data, size_t nbytes, tsr_dtype dtype, tsr_de
     tsr_storage *s = rec_alloc();
     if (!s) return NULL;
     *s = (tsr_storage){.refcount = 1, .data = data, .nbytes = nbytes, .dtype = dtype,
-                       .device = device, .resizable = false, .deleter = deleter, .deleter_ctx = ctx};
+                       .device = device, .resizable = false, .deleter = deleter, .deleter_ctx = ctx,
+                       .inference = inference_mode};
     if (!deleter) s->deleter_ctx = s;   /* marks "external, never freed" */
     return s;
 }

@@ -22,7 +22,12 @@ typedef struct tsr_storage {
     void (*deleter)(void *data, void *ctx);
     void *deleter_ctx;
     int64_t version;            /* in-place writes through any view (1.13's version counter) */
+    bool inference;             /* allocated in inference mode: its tensors are inference tensors */
 } tsr_storage;
+
+/* Inference mode for the storages made from now on (the autograd's
+ * torch.inference_mode sets it): their tensors are inference tensors. */
+void tsr_storage_set_inference(bool on);
 
 /* New storage of nbytes (uninitialised) on device, refcount 1. NULL + error
  * (MEMORY, or the device's backend error) on failure. */
