@@ -2,7 +2,8 @@
  * norm_kernel_tensor_iterator_impl (ReduceOpsKernel.cpp) computes it: the
  * 2-norm of a contiguous last dim of float32 / bfloat16 through the
  * vectorised loop (eight fused multiply-add lanes folded in order, then the
- * tail; 1.13 keeps float64 off that path), every other case
+ * tail: its first four squares unfused, the rest fused, as GCC 12 compiled
+ * it; 1.13 keeps float64 off that path), every other case
  * through binary_kernel_reduce's serial walk with the NormOps family of
  * SharedReduceOps.h (acc + |x|^2 fused, |x|, count, max/min |x|, |x|^p). */
 #include <complex.h>
@@ -113,6 +114,13 @@ static void nb_row(void *c, const char *in, int64_t stride, int64_t size, int64_
         for (; d < size - size % 8; d += 8)
             for (int j = 0; j < 8; j++) lane[j] = fmaf(x[d + j], x[d + j], lane[j]);
         for (int j = 1; j < 8; j++) lane[0] = lane[0] + lane[j];
+        /* GCC 12 vectorises the tail's products four at a time (a plain
+         * multiply, then the in-order adds) and fuses the rest */
+        if (size - d >= 4)
+            for (int64_t e = d + 4; d < e; d++) {
+                float sq = x[d] * x[d];
+                lane[0] = lane[0] + sq;
+            }
         for (; d < size; d++) lane[0] = fmaf(x[d], x[d], lane[0]);
     } else {   /* bfloat16: 16 per Vectorized<BFloat16>, two float halves */
         const tsr_bfloat16 *x = (const tsr_bfloat16 *)in;
