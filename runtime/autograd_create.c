@@ -668,8 +668,8 @@ static const char *const dbl_ok[] = {
     "sigmoid_backward", "sign", "silu", "silu_", "sin", "sinc", "sinh", "slice", "slice_backward", "smooth_l1_loss",
     "smooth_l1_loss_backward", "soft_margin_loss", "soft_margin_loss_backward", "softmax", "softmax_backward_data",
     "softplus", "softplus_backward", "softshrink", "softshrink_backward", "sort", "special_i1", "split",
-    "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "squeeze_mm", "stack", "std", "std_mean_m",
-    "std_mean_s", "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh", "tanh_backward", "threshold",
+    "split_with_sizes", "sqrt", "square", "squeeze", "squeeze_dim", "squeeze_mm", "stack", "std", "std_mean",
+    "sub", "sub_s", "sum", "sum_dim", "t", "take", "tan", "tanh", "tanh_backward", "threshold",
     "threshold_", "threshold_backward", "to_copy", "topk", "trace", "transpose", "tril", "trilinear", "triu",
     "trunc", "unbind", "unfold", "unfold_backward", "unsafe_view", "unsqueeze", "unsqueeze_", "upsample_bicubic2d",
     "upsample_bicubic2d_aa", "upsample_bicubic2d_aa_backward", "upsample_bicubic2d_backward", "upsample_bilinear2d",
@@ -678,7 +678,7 @@ static const char *const dbl_ok[] = {
     "upsample_nearest2d", "upsample_nearest2d_backward", "upsample_nearest3d", "upsample_nearest3d_backward",
     "upsample_nearest_exact1d", "upsample_nearest_exact1d_backward", "upsample_nearest_exact2d",
     "upsample_nearest_exact2d_backward", "upsample_nearest_exact3d", "upsample_nearest_exact3d_backward",
-    "upsample_trilinear3d", "upsample_trilinear3d_backward", "var", "var_mean_m", "var_mean_v", "vdot",
+    "upsample_trilinear3d", "upsample_trilinear3d_backward", "var", "var_mean", "vdot",
     "vector_norm", "view", "view_as_complex", "view_as_real", "where", "xlogy", "xlogy_s", "xlogy_self_s", "zero_",
 };
 
