@@ -510,6 +510,7 @@ static int save(tsr_node *n, int slot, const tsr_tensor *t, bool is_output)
     s->t = t->sparse ? tsr__sparse_alias(t) : tsr_view_alias(t);   /* an alias: no autograd state, so no cycle through a saved output */
     if (!s->t) return -1;
     s->t->requires_grad = false;
+    s->t->wrapped_number = t->wrapped_number;   /* 1.13 saves the wrapped number itself */
     tsr_tensor_unview(s->t);
     s->version = t->storage->version;
     s->is_output = is_output;

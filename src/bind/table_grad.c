@@ -235,6 +235,7 @@ static tsr_tensor *wrap(Value *v)
                  : v->type == &t_complex ? TSR_COMPLEX128 : TSR_FLOAT64;
     tsr_tensor *t = tsr_full(0, NULL, s, dt, TSR_CPU);
     if (!t) bind_runtime_error();
+    else t->wrapped_number = true;   /* promotes as the number it was (1.13's wrapped_scalar_tensor) */
     return t;
 }
 
