@@ -55,6 +55,7 @@ void tsr_set_inference_mode(bool on)
 
 typedef struct hook {
     int64_t id;
+    int nr;                     /* on a multi-output node: the output it is registered on */
     tsr_grad_hook fn;
     void *closure;
     void (*drop)(void *);
@@ -248,6 +249,7 @@ static void node_free(tsr_node *n)
         tsr_tensor_release(n->leaf);
     }
     hooks_free(n->hooks);
+    tsr_free(n->retained_out);
     tsr_tensor_release(n->flow);
     tsr_free(n);
 }
@@ -320,6 +322,8 @@ int tsr_node_saved_shapes(const tsr_node *n, int max, int *nd, int64_t (*sizes)[
 static void node_forget_retained(tsr_node *n, const tsr_tensor *t)
 {
     if (n->retained && (!t || n->retained == t)) n->retained = NULL;
+    for (int k = 0; n->retained_out && k < n->nout; k++)
+        if (n->retained_out[k] && (!t || n->retained_out[k] == t)) n->retained_out[k] = NULL;
 }
 
 static tsr_node *node_new(const char *name)
@@ -419,13 +423,16 @@ int tsr_tensor_retain_grad(tsr_tensor *t)
         return -1;
     }
     if (tsr_tensor_is_leaf(t)) return 0;
-    if (t->autograd->grad_fn->nout > 1) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "retain_grad() on an output of %s (a multi-output node) is not "
-                      "implemented.", t->autograd->grad_fn->name);
-        return -1;
+    tsr_node *fn = t->autograd->grad_fn;
+    if (fn->nout > 1) {   /* output output_nr's gradient */
+        if (!fn->retained_out && !(fn->retained_out = tsr_calloc((size_t)fn->nout, sizeof *fn->retained_out)))
+            return -1;
+        fn->retained_out[t->autograd->output_nr] = t;
+        t->autograd->retains_grad = true;
+        return 0;
     }
     t->autograd->retains_grad = true;
-    t->autograd->grad_fn->retained = t;
+    fn->retained = t;
     return 0;
 }
 
@@ -436,18 +443,12 @@ int tsr_tensor_register_hook(tsr_tensor *t, tsr_grad_hook fn, void *closure, voi
         if (drop) drop(closure);
         return -1;
     }
-    if (t->autograd && t->autograd->grad_fn && t->autograd->grad_fn->nout > 1) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "register_hook() on an output of %s (a multi-output node) is not "
-                      "implemented.", t->autograd->grad_fn->name);
-        if (drop) drop(closure);
-        return -1;
-    }
     hook *h = tsr_calloc(1, sizeof *h);
     if (!h) {
         if (drop) drop(closure);
         return -1;
     }
-    *h = (hook){next_hook_id++, fn, closure, drop, NULL};
+    *h = (hook){next_hook_id++, t->autograd && t->autograd->grad_fn ? t->autograd->output_nr : 0, fn, closure, drop, NULL};
     *id = h->id;
     if (!meta(t)) {
         hooks_free(h);
@@ -518,6 +519,7 @@ static int save(tsr_node *n, int slot, const tsr_tensor *t, bool is_output)
     s->t = t->sparse ? tsr__sparse_alias(t) : tsr_view_alias(t);   /* an alias: no autograd state, so no cycle through a saved output */
     if (!s->t) return -1;
     s->t->requires_grad = false;
+    s->t->wrapped_number = t->wrapped_number;   /* 1.13 saves the wrapped number itself */
     tsr_tensor_unview(s->t);
     s->version = t->storage->version;
     s->is_output = is_output;
@@ -846,6 +848,12 @@ int tsr__ag_record_outs(const char *formula, int n, tsr_tensor *const *in, const
     return 0;
 }
 
+int tsr_ag_record_outs(const char *formula, int n, tsr_tensor *const *in, const tsr_ag_args *args, int nout,
+                       tsr_tensor *const *outs)
+{
+    return tsr__ag_record_outs(formula, n, in, args, nout, outs);
+}
+
 /* ------------------------------------------------------------ the engine */
 
 static const char *hint = "Hint: enable anomaly detection to find the operation that failed to compute its "
@@ -964,10 +972,36 @@ static int accumulate(tsr_tensor **buf, tsr_tensor *g)
     return 0;
 }
 
-/* Runs the hooks of list on *g (replacing it when one returns a tensor). */
-static int run_hooks(hook *list, tsr_tensor **g)
+static tsr_tensor *recorded(tsr_tensor *out, const char *key, int n, tsr_tensor *const *in);
+
+/* retain_grad's hook: the retained non-leaf's .grad = buf (cloned), or
+ * += buf; recorded (clone / add) with grad mode on. 0 or -1. */
+static int retain_into(tsr_tensor *retained, tsr_tensor *buf, bool creating, bool keep_flow)
+{
+    struct tsr_autograd *m = retained->autograd;
+    if (!m || keep_flow) return 0;
+    if (creating) {
+        tsr_tensor *in[1] = {buf};
+        tsr_tensor *r = !m->grad ? recorded(tsr_clone(buf, TSR_MF_CONTIGUOUS), "clone", 1, in) : tsr__ag_add(m->grad, buf);
+        if (!r) return -1;
+        tsr_tensor_release(m->grad);
+        m->grad = r;
+        return 0;
+    }
+    if (!m->grad) return (m->grad = tsr_clone(buf, TSR_MF_CONTIGUOUS)) ? 0 : -1;
+    tsr_operand b = tsr_operand_tensor(buf);
+    tsr_tensor *r = tsr_binary_(TSR_BINOP_ADD, m->grad, &b, NULL);
+    if (!r) return -1;
+    tsr_tensor_release(r);
+    return 0;
+}
+
+/* Runs the hooks of list on *g (replacing it when one returns a tensor);
+ * nr >= 0: only those of output nr. */
+static int run_hooks_nr(hook *list, tsr_tensor **g, int nr)
 {
     for (hook *h = list; h; h = h->next) {
+        if (nr >= 0 && h->nr != nr) continue;
         int failed = 0;
         tsr_tensor *r = h->fn(h->closure, *g, &failed);
         if (failed) return -1;
@@ -978,6 +1012,7 @@ static int run_hooks(hook *list, tsr_tensor **g)
     }
     return 0;
 }
+static int run_hooks(hook *list, tsr_tensor **g) { return run_hooks_nr(list, g, -1); }
 
 /* out (NULL: a failure) recorded as key over in[0..n), or NULL released. */
 static tsr_tensor *recorded(tsr_tensor *out, const char *key, int n, tsr_tensor *const *in)
@@ -1350,29 +1385,17 @@ static int run_graph(int n, tsr_tensor *const *outputs, tsr_tensor *const *grads
                 results[k] = src ? tsr_tensor_retain(src) : NULL;
             }
         if (buf && run) {
-            if (!node->leaf && run_hooks(node->hooks, &buf) < 0) fail = 1;
-            if (!fail && node->retained) {
-                struct tsr_autograd *m = node->retained->autograd;
-                if (m && !keep_flow && creating) {   /* retain_grad's hook with grad mode on */
-                    tsr_tensor *in[1] = {buf};
-                    tsr_tensor *r = !m->grad ? recorded(tsr_clone(buf, TSR_MF_CONTIGUOUS), "clone", 1, in)
-                                             : tsr__ag_add(m->grad, buf);
-                    if (!r) fail = 1;
-                    else {
-                        tsr_tensor_release(m->grad);
-                        m->grad = r;
-                    }
-                } else if (m && !keep_flow) {
-                    if (!m->grad) {
-                        m->grad = tsr_clone(buf, TSR_MF_CONTIGUOUS);
-                        if (!m->grad) fail = 1;
-                    } else {
-                        tsr_operand b = tsr_operand_tensor(buf);
-                        tsr_tensor *r = tsr_binary_(TSR_BINOP_ADD, m->grad, &b, NULL);
-                        if (!r) fail = 1;
-                        tsr_tensor_release(r);
-                    }
+            if (node->nout > 1 && t->bufs) {   /* a multi-output node: each output's hooks and retain_grad */
+                for (int k = 0; k < node->nout && !fail; k++) {
+                    if (!t->bufs[k]) continue;
+                    if (run_hooks_nr(node->hooks, &t->bufs[k], k) < 0) fail = 1;
+                    else if (node->retained_out && node->retained_out[k] &&
+                             retain_into(node->retained_out[k], t->bufs[k], creating, keep_flow) < 0)
+                        fail = 1;
                 }
+            } else {
+                if (!node->leaf && run_hooks(node->hooks, &buf) < 0) fail = 1;
+                if (!fail && node->retained && retain_into(node->retained, buf, creating, keep_flow) < 0) fail = 1;
             }
             if (!fail && keep_flow) {
                 tsr_tensor_release(node->flow);

@@ -106,6 +106,11 @@ int tsr_ag_view_to_copy(tsr_tensor *view, tsr_tensor *copy);
  * SelectBackward0) onto r, the part's view. 0 or -1. */
 int tsr_ag_record_part(tsr_tensor *x, tsr_tensor *r, bool imag);
 int tsr_ag_record_multi(const char *formula, tsr_tensor *in, const tsr_ag_args *args, int nout, tsr_tensor *const *outs);
+/* One node of formula over in[0..n) with nout outputs outs[k] (1.13's
+ * multi-output nodes with saved tensors: var_mean, std_mean); its backward
+ * gets each output's gradient. 0 or -1. */
+int tsr_ag_record_outs(const char *formula, int n, tsr_tensor *const *in, const tsr_ag_args *args, int nout,
+                       tsr_tensor *const *outs);
 /* The checks of an in-place write of t before it happens: a leaf that
  * requires grad (grad mode on) refuses with 1.13's message. 0 or -1. */
 int tsr_ag_check_inplace(const tsr_tensor *t);

@@ -624,15 +624,21 @@ static int bw_sum(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-static int bw_mean(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+/* mean_backward: sum_backward(grad) / n */
+static tsr_tensor *mean_grad(F *c, tsr_node *n, const tsr_tensor *g)
 {
-    F c0 = {0}, *c = &c0;
     int nd = n->in_nd[0];
     int64_t numel = 1, out = 1;
     for (int d = 0; d < nd; d++) numel *= n->in_sizes[0][d];
     for (int d = 0; d < n->out_nd; d++) out *= n->out_sizes[d];
     double cnt = out ? (double)numel / (double)out : (double)numel;
-    give(c, gin, 0, bins(c, TSR_BINOP_DIV, expand(c, restore(c, n, g, nd), nd, n->in_sizes[0]), cnt));
+    return bins(c, TSR_BINOP_DIV, expand(c, restore(c, n, g, nd), nd, n->in_sizes[0]), cnt);
+}
+
+static int bw_mean(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, mean_grad(c, n, g));
     return finish(c, n, gin);
 }
 
@@ -705,10 +711,9 @@ static int bw_logsumexp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* var_backward (correction in i0); take_sqrt in flag: std_backward */
-static int bw_var(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+/* var_backward (correction in i0); a std key: std_backward */
+static tsr_tensor *var_grad(F *c, tsr_node *n, const tsr_tensor *g)
 {
-    F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     const tsr_tensor *gg = g;
     if (!strncmp(n->f->key, "std", 3)) {   /* std, std_mean: (grad / (result * 2)).masked_fill_(result == 0, 0) */
@@ -733,6 +738,29 @@ static int bw_var(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *r;
     if (dof <= 0) r = bins(c, TSR_BINOP_MUL, gg, NAN);
     else r = MUL(sbin(c, TSR_BINOP_MUL, 2.0 / dof, gg), bin(c, TSR_BINOP_SUB, x, mean));
+    return r;
+}
+
+static int bw_var(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    give(c, gin, 0, var_grad(c, n, g));
+    return finish(c, n, gin);
+}
+
+/* var_mean_backward / std_mean_backward: one node, output 0 the var (std),
+ * output 1 the mean: var_backward(gvar) + mean_backward(gmean), either
+ * alone when the other output's gradient is undefined */
+static int bw_var_mean(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    const tsr_tensor *gv = n->nout > 1 ? (n->outg ? n->outg[0] : NULL) : g;
+    const tsr_tensor *gm = n->nout > 1 && n->outg ? n->outg[1] : NULL;
+    tsr_tensor *r = gv ? var_grad(c, n, gv) : NULL;
+    if (gm) {
+        tsr_tensor *aux = mean_grad(c, n, gm);
+        r = r ? bin(c, TSR_BINOP_ADD, r, aux) : aux;
+    }
     give(c, gin, 0, r);
     return finish(c, n, gin);
 }
@@ -4820,8 +4848,7 @@ static const tsr_formula formulas[] = {
     {"squeeze_mm", "SqueezeBackward3", 0, bw_squeeze},
     {"stack", "StackBackward0", 0, bw_stack},
     {"std", "StdBackward0", 1 | TSR_SAVE_OUT, bw_var},
-    {"std_mean_m", "StdMeanBackward0", 0, bw_mean},
-    {"std_mean_s", "StdMeanBackward0", 1 | TSR_SAVE_OUT, bw_var},
+    {"std_mean", "StdMeanBackward0", 1 | TSR_SAVE_OUT, bw_var_mean},
     {"sub", "SubBackward0", 0, bw_sub},
     {"sub_s", "SubBackward1", 0, bw_pass},
     {"sub_sparse", "SubBackward0", 0, bw_sub_sparse},
@@ -4880,8 +4907,7 @@ static const tsr_formula formulas[] = {
     {"upsample_trilinear3d_backward", "UpsampleTrilinear3DBackwardBackward1", 0, bw_upsample_dbl},
     {"values", "ValuesBackward0", 1, bw_sparse_values},
     {"var", "VarBackward0", 1, bw_var},
-    {"var_mean_m", "VarMeanBackward0", 0, bw_mean},
-    {"var_mean_v", "VarMeanBackward0", 1, bw_var},
+    {"var_mean", "VarMeanBackward0", 1, bw_var_mean},
     {"vdot", "VdotBackward0", 3, bw_vdot},
     {"vector_norm", "LinalgVectorNormBackward0", 1 | TSR_SAVE_OUT, bw_norm},
     {"view", "ViewBackward0", 0, bw_reshape},

@@ -56,8 +56,9 @@ struct tsr_node {
     tsr_dtype out_dtype;
     tsr_tensor *leaf;           /* AccumulateGrad: the variable (owned) */
     tsr_tensor *retained;       /* weak: the non-leaf whose retain_grad() is on */
+    tsr_tensor **retained_out;  /* a multi-output node's: per output (weak), or NULL */
     bool released;              /* backward ran without retain_graph */
-    struct hook *hooks;         /* a non-leaf output's hooks */
+    struct hook *hooks;         /* a non-leaf output's hooks (a multi-output node's: each for its output nr) */
     tsr_tensor *flow;           /* the last gradient through it (the :grad view) */
     tsr_node *pending_next;     /* the release queue (autograd.c) */
     tsr_node *sub;              /* owned: CopySlices' in-place op node (not in the graph itself) */

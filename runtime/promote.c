@@ -132,7 +132,7 @@ tsr_dtype tsr_scalar_dtype(tsr_scalar s)
 
 tsr_tier tsr_operand_tier(const tsr_operand *o)
 {
-    if (!o->t) return TSR_TIER_WRAPPED;
+    if (!o->t || o->t->wrapped_number) return TSR_TIER_WRAPPED;
     return o->t->ndim > 0 ? TSR_TIER_DIM : TSR_TIER_ZERO_DIM;
 }
 
@@ -143,6 +143,9 @@ tsr_dtype tsr_operand_dtype(const tsr_operand *o)
 
 tsr_dtype tsr_operand_promo_dtype(const tsr_operand *o)
 {
+    if (o->t && o->t->wrapped_number)   /* float64 / complex128 count as the default dtypes */
+        return o->t->dtype == TSR_FLOAT64 ? tsr_default_dtype()
+             : o->t->dtype == TSR_COMPLEX128 ? tsr_default_complex_dtype() : o->t->dtype;
     if (o->t) return o->t->dtype;
     switch (o->s.kind) {
     case TSR_SCALAR_FLOAT: return tsr_default_dtype();

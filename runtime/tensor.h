@@ -53,6 +53,9 @@ typedef struct tsr_tensor {
                                   of what storage holds (ConjugateFallback.cpp); views keep it */
     bool neg;                  /* the negative bit (real floating only, x.conj().imag): the values
                                   are the negatives of what storage holds */
+    bool wrapped_number;       /* a Python number the binding wrapped into a 0-dim tensor that an
+                                  autograd node saves (1.13's wrapped_scalar_tensor): type
+                                  promotion counts it as a Python scalar */
     struct tsr_tensor *base;   /* owned: the tensor this is a view of (PyTorch's x._base, never
                                   itself a view), NULL when not a view */
     struct tsr_autograd *autograd; /* owned: grad_fn, .grad, hooks (runtime/autograd.h), or NULL */

@@ -273,8 +273,10 @@ tsr_tensor *tsr_renorm_(tsr_tensor *self, double p, int64_t dim, double maxnorm)
 /* ------------------------------------------------------------ cdist */
 
 /* Distance.cpp's per-pair kernels: agg = red(agg, map(|a - b|)), then
- * finish(agg), in T. */
-#define CDIST_KERNEL(T, POW, SQRT, res, x1, x2, B, r1, r2, m, p)                                   \
+ * finish(agg), in T.  For p = 2, 1.13's GCC 12 AVX2 build vectorises the
+ * products of the in-order sum (W lanes, then a W/2 epilogue: plain
+ * multiplies and adds) and fuses the scalar rest (agg += d*d as an FMA). */
+#define CDIST_KERNEL(T, W, FMA, POW, SQRT, res, x1, x2, B, r1, r2, m, p)                           \
     do {                                                                                        \
         T *o_ = (T *)(res);                                                                     \
         const T *a_ = (const T *)(x1), *b_ = (const T *)(x2);                                   \
@@ -284,11 +286,13 @@ tsr_tensor *tsr_renorm_(tsr_tensor *self, double p, int64_t dim, double maxnorm)
                 for (int64_t j_ = 0; j_ < (r2); j_++) {                                         \
                     const T *u_ = a_ + (l_ * (r1) + i_) * (m), *v_ = b_ + (l_ * (r2) + j_) * (m); \
                     T agg_ = 0;                                                                 \
+                    const int64_t un_ = (m) / (W) * (W) + ((m) % (W) >= (W) / 2 ? (W) / 2 : 0);     \
                     for (int64_t k_ = 0; k_ < (m); k_++) {                                      \
                         T df_ = u_[k_] - v_[k_];                                                \
                         df_ = df_ < 0 ? -df_ : df_;                                             \
                         if (p_ == 0) agg_ += df_ == 0 ? (T)0 : (T)1;                            \
                         else if (p_ == 1) agg_ += df_;                                          \
+                        else if (p_ == 2 && k_ >= un_) agg_ = FMA(df_, df_, agg_);              \
                         else if (p_ == 2) agg_ += df_ * df_;                                    \
                         else if (isinf(p_)) agg_ = df_ > agg_ ? df_ : agg_;                     \
                         else agg_ += POW(df_, p_);                                              \
@@ -389,9 +393,9 @@ tsr_tensor *tsr_cdist(const tsr_tensor *x1, const tsr_tensor *x2, double p, int 
         if (r) tsr__take(&r, tsr_view_view(r, nb + 2, oshape));
     } else if ((r = tsr_tensor_empty(nb + 2, oshape, x1->dtype, x1->device)) && !tsr_device_is_meta(r->device)) {
         if (r->dtype == TSR_FLOAT64)
-            CDIST_KERNEL(double, pow, sqrt, tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(a, NULL), tsr_tensor_ptr(b, NULL), B, r1, r2, c1, p);
+            CDIST_KERNEL(double, 4, fma, pow, sqrt, tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(a, NULL), tsr_tensor_ptr(b, NULL), B, r1, r2, c1, p);
         else
-            CDIST_KERNEL(float, powf, sqrtf, tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(a, NULL), tsr_tensor_ptr(b, NULL), B, r1, r2, c1, p);
+            CDIST_KERNEL(float, 8, fmaf, powf, sqrtf, tsr_tensor_ptr(r, NULL), tsr_tensor_ptr(a, NULL), tsr_tensor_ptr(b, NULL), B, r1, r2, c1, p);
     }
 done:
     tsr_tensor_release(a);

@@ -437,7 +437,8 @@ static int pdist_check(const tsr_tensor *x, double p)
 
 /* map2_reduce_all over the m columns of rows a and b: lanes of W, the tail
  * set into the first lanes, then the vec_reduce_all of the dtype (W = 8:
- * AVX2's shuffle tree; W = 4: lanes in order); under W, lanes in order. */
+ * AVX2's shuffle tree; W = 4: lanes in order); under W, lanes in order.
+ * For p = 2 the steps after the first vector are fused (PD_STEP). */
 #define PD_FWD(T, W, TREE, SLEEF2, POWF)                                                                    \
     do {                                                                                                    \
         const T *xd = (const T *)tsr_tensor_ptr(xc, NULL);                                                 \
@@ -459,8 +460,8 @@ static int pdist_check(const tsr_tensor *x, double p)
                     for (int l = 0; l < W; l++) acc[l] = buf[l];                                            \
                     int64_t d = W;                                                                          \
                     for (; d < m - (m % W); d += W)                                                         \
-                        for (int l = 0; l < W; l++) acc[l] = PD_RED(acc[l], buf[d + l]);                    \
-                    for (int l = 0; d + l < m; l++) acc[l] = PD_RED(acc[l], buf[d + l]);                    \
+                        for (int l = 0; l < W; l++) acc[l] = PD_STEP(T, acc[l], a[d + l] - b[d + l], buf[d + l]); \
+                    for (int l = 0; d + l < m; l++) acc[l] = PD_STEP(T, acc[l], a[d + l] - b[d + l], buf[d + l]); \
                     agg = TREE(acc);                                                                        \
                 }                                                                                           \
                 od[k] = mode == 2 ? (T)sqrt(agg) : mode == 4 ? (T)pow((double)agg, 1.0 / (double)pv) : agg; \
@@ -470,6 +471,11 @@ static int pdist_check(const tsr_tensor *x, double p)
 #define PD_MAP(T, v) (mode == 0 ? (isnan(v) ? (v) : (v) != 0 ? (T)1 : (T)0) : mode == 2 ? (v) * (v) : (T)fabs((double)(v)))
 #define PD_MAXN(a, b) (isnan(a) ? (a) : isnan(b) ? (b) : (a) > (b) ? (a) : (b))
 #define PD_RED(a, b) (mode == 3 ? PD_MAXN(a, b) : (a) + (b))
+/* red(acc, map(a - b)) after the first vector: for p = 2 GCC contracts
+ * acc + diff * diff into an FMA */
+#define PD_STEP(T, acc, df, mapped) \
+    (mode == 2 ? (sizeof(T) == 4 ? (T)fmaf((float)(df), (float)(df), (float)(acc)) : (T)fma(df, df, acc)) \
+               : PD_RED(acc, mapped))
 #define PD_TREE8(a) PD_RED(PD_RED(PD_RED(a[0], a[4]), PD_RED(a[2], a[6])), PD_RED(PD_RED(a[1], a[5]), PD_RED(a[3], a[7])))
 #define PD_TREE4(a) PD_RED(PD_RED(PD_RED(a[0], a[1]), a[2]), a[3])
 

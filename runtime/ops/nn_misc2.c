@@ -637,11 +637,15 @@ int tsr__bw_embedding_bag(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     else if (gw)
         ebag_bw_f32(&e, bsz, mind, order, counts, tsr_tensor_ptr(gc, NULL), sc ? tsr_tensor_ptr(sc, NULL) : NULL,
                     tsr_tensor_ptr(gw, NULL), n->a.flag);
-    /* per_sample_weights: dot(g[bag], weight[index]) as torch.dot computes it */
+    /* per_sample_weights: dot(g[bag], weight[index]) as torch.dot computes it,
+     * over the gradient's and weight's own strides (1.13's dot_impl gets
+     * grad.strides(): a stride-0 gradient from sum() takes BLAS's strided
+     * path) */
+    const tsr_tensor *gd = g->dtype == ct ? g : gc, *wd = w->dtype == ct ? w : wc;
     for (int64_t i = 0; gs && i < e.n && !c->fail; i++) {
         int64_t idx = e.ix[i], bag = e.o2b[i];
         if (idx == e.pad || bag >= e.nb) continue;
-        tsr_tensor *gr = tsr_view_select(gc, 0, bag), *wr = gr ? tsr_view_select(wc, 0, idx) : NULL;
+        tsr_tensor *gr = tsr_view_select(gd, 0, bag), *wr = gr ? tsr_view_select(wd, 0, idx) : NULL;
         tsr_tensor *dt = wr ? tsr_dot(gr, wr, NULL) : NULL;
         if (dt) tsr_tensor_set_at(gs, i, tsr_scalar_float(tsr_tensor_get_double_at(dt, 0)));
         else c->fail = true;

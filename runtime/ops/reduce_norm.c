@@ -2,9 +2,11 @@
  * norm_kernel_tensor_iterator_impl (ReduceOpsKernel.cpp) computes it: the
  * 2-norm of a contiguous last dim of float32 / bfloat16 through the
  * vectorised loop (eight fused multiply-add lanes folded in order, then the
- * tail; 1.13 keeps float64 off that path), every other case
+ * tail: its first four squares unfused, the rest fused, as GCC 12 compiled
+ * it; 1.13 keeps float64 off that path), every other case
  * through binary_kernel_reduce's serial walk with the NormOps family of
- * SharedReduceOps.h (acc + |x|^2 fused, |x|, count, max/min |x|, |x|^p). */
+ * SharedReduceOps.h (acc + |x|^2 fused, |x|, count, max/min |x|, |x|^p),
+ * whose acc_t for float16 / bfloat16 is that type: every step rounded. */
 #include <complex.h>
 #include <math.h>
 #include <stdio.h>
@@ -42,6 +44,12 @@ static double absval(tsr_dtype dt, const char *p)
     }
 }
 
+/* v rounded to float16 / bfloat16 */
+static float rnd_reduced(tsr_dtype dt, float v)
+{
+    return dt == TSR_FLOAT16 ? tsr_half_to_float(tsr_float_to_half(v)) : tsr_bfloat16_to_float(tsr_float_to_bfloat16(v));
+}
+
 static void nb_begin(void *c)
 {
     norm_ctx *n = c;
@@ -61,6 +69,21 @@ static void nb_step(void *c, const char *in, int64_t idx)
         else if (p == INFINITY) acc = isnan(a) || isnan(acc) ? NAN : a > acc ? a : acc;
         else if (p == -INFINITY) acc = isnan(a) || isnan(acc) ? NAN : a < acc ? a : acc;
         else acc += pow(a, p);
+    } else if (n->in == TSR_FLOAT16 || n->in == TSR_BFLOAT16) {
+        /* acc_t is the reduced type itself (scalar_value_type<Half>): each
+         * c10::Half / BFloat16 operation computes in float and rounds */
+        tsr_dtype dt = n->in;
+        float af = (float)a, accf = (float)acc;
+        if (p == 0) accf = rnd_reduced(dt, accf + (af == 0 ? 0.f : 1.f));
+        else if (p == 1) accf = rnd_reduced(dt, accf + af);
+        else if (p == 2) accf = rnd_reduced(dt, accf + rnd_reduced(dt, af * af));
+        else if (p == INFINITY) accf = isnan(af) || isnan(accf) ? NAN : af > accf ? af : accf;
+        else if (p == -INFINITY) accf = isnan(af) || isnan(accf) ? NAN : af < accf ? af : accf;
+        else {   /* c10's pow(BFloat16, BFloat16) returns a BFloat16; Half's is float's */
+            float pw = powf(af, rnd_reduced(dt, (float)p));
+            accf = rnd_reduced(dt, accf + (dt == TSR_BFLOAT16 ? rnd_reduced(dt, pw) : pw));
+        }
+        acc = accf;
     } else {
         float af = (float)a, accf = (float)acc;
         if (p == 0) accf += af == 0 ? 0.f : 1.f;
@@ -95,6 +118,8 @@ static void nb_end(void *c, char *out)
     double acc = f->n.acc, p = f->n.p, r;
     if (p == 0 || p == 1 || p == INFINITY || p == -INFINITY) r = acc;
     else if (p == 2) r = f->n.dbl ? sqrt(acc) : sqrtf((float)acc);
+    else if (f->n.in == TSR_FLOAT16 || f->n.in == TSR_BFLOAT16)   /* pow(acc, acc_t(1.0) / norm_) in the reduced type */
+        r = powf((float)acc, rnd_reduced(f->n.in, 1.0f / rnd_reduced(f->n.in, (float)p)));
     else r = f->n.dbl ? pow(acc, 1.0 / p) : powf((float)acc, (float)(1.0 / p));
     store_out(f->out, out, r);
 }
@@ -113,6 +138,13 @@ static void nb_row(void *c, const char *in, int64_t stride, int64_t size, int64_
         for (; d < size - size % 8; d += 8)
             for (int j = 0; j < 8; j++) lane[j] = fmaf(x[d + j], x[d + j], lane[j]);
         for (int j = 1; j < 8; j++) lane[0] = lane[0] + lane[j];
+        /* GCC 12 vectorises the tail's products four at a time (a plain
+         * multiply, then the in-order adds) and fuses the rest */
+        if (size - d >= 4)
+            for (int64_t e = d + 4; d < e; d++) {
+                float sq = x[d] * x[d];
+                lane[0] = lane[0] + sq;
+            }
         for (; d < size; d++) lane[0] = fmaf(x[d], x[d], lane[0]);
     } else {   /* bfloat16: 16 per Vectorized<BFloat16>, two float halves */
         const tsr_bfloat16 *x = (const tsr_bfloat16 *)in;

@@ -1141,7 +1141,6 @@ static Value *f_distance(Value *self, CallArgs *a, void *d)
         if (opt_float(v[2], name, "p", 2.0, &p) < 0 || opt_float(v[3], name, "eps", 1e-6, &eps) < 0 ||
             opt_bool(v[4], name, "keepdim", false, &keep) < 0)
             return NULL;
-        if (p != 2.0 && p != 1.0) return grad_refused_msg("the gradient of pairwise_distance with p other than 1 or 2");
         tsr_tensor *x1 = tensor_of(v[0]), *x2 = tensor_of(v[1]), *d, *e;
         int od = x1->ndim > x2->ndim ? x1->ndim : x2->ndim;
         tsr_ag_args a0 = {.ndims = -1}, an = {.ndims = 1, .dims = {od - 1}, .keepdim = keep, .d0 = p};

@@ -327,15 +327,21 @@ static Value *f_embedding_bag(Value *self, CallArgs *a, void *d)
         tsr_tensor *o = tsr_arange(tsr_scalar_int(0), tsr_scalar_int(tsr_tensor_numel(x)), tsr_scalar_int(x->sizes[1]),
                                    x->dtype, x->device);
         int64_t m1 = -1;
-        tsr_tensor *xf = o ? tsr_reshape(x, 1, &m1) : NULL, *pf = xf && psw ? tsr_reshape(tensor_of(psw), 1, &m1) : NULL;
-        if (!o || !xf || (psw && !pf)) {
+        tsr_tensor *xf = o ? tsr_reshape(x, 1, &m1) : NULL;
+        if (!o || !xf) {
             tsr_tensor_release(o);
             tsr_tensor_release(xf);
             return bind_runtime_error();
         }
         off2 = v_tensor(o);
         in2 = v_tensor(xf);
-        psw2 = pf ? v_tensor(pf) : NULL;
+        if (psw) {   /* per_sample_weights.reshape(-1), recorded (ReshapeAliasBackward0) */
+            Value *f = value_getattr(psw, "reshape"), *m1v = v_int(-1);
+            psw2 = f ? value_call0(f, 1, &m1v) : NULL;
+            if (f) decref(f);
+            decref(m1v);
+            if (!psw2) goto done;
+        }
     } else if (x->ndim == 1) {
         if (!off) return exc_set("ValueError", "offsets has to be a 1D Tensor but got None");
         if (!is_tensor(off)) return exc_set("AttributeError", "'%s' object has no attribute 'dim'", off->type->name);

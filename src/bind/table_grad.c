@@ -82,7 +82,7 @@ typedef enum {
     G_ADDC,       /* addcmul / addcdiv(input, tensor1, tensor2, value) */
     G_EPS,        /* logit(input, eps) */
     G_POLYGAMMA,  /* polygamma(n, input) / input.polygamma(n) */
-    G_VARMEAN,    /* var_mean / std_mean: (var or std, mean), one node for each result */
+    G_VARMEAN,    /* var_mean / std_mean: (var or std, mean), one node with two outputs */
     G_PNORM,      /* dist(input, other, p) / renorm(input, p, dim, maxnorm) */
     G_VALIDX,     /* (values, indices) along dim: median / nanmedian / mode / kthvalue / cummax / cummin */
     G_PART,       /* real / imag of a complex input: select(view_as_real(input), -1, 0 or 1) */
@@ -241,6 +241,7 @@ static tsr_tensor *wrap(Value *v)
                  : v->type == &t_complex ? TSR_COMPLEX128 : TSR_FLOAT64;
     tsr_tensor *t = tsr_full(0, NULL, s, dt, TSR_CPU);
     if (!t) bind_runtime_error();
+    else t->wrapped_number = true;   /* promotes as the number it was (1.13's wrapped_scalar_tensor) */
     return t;
 }
 
@@ -1056,13 +1057,13 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         a.i0 = arg_bool(b, "unbiased", true) ? 1 : 0;
         arg_int(bind_table_arg(b, "correction"), &a.i0);
         if (g->kind == G_VAR) break;
-        /* 1.13 records one VarMeanBackward0 / StdMeanBackward0 with two outputs; here each result has its
-           own node of that name (var_backward / std_backward and mean_backward), which the input sums */
+        /* 1.13's one VarMeanBackward0 / StdMeanBackward0 with two outputs (var or std, mean): its formula
+           is var_backward(gvar) + mean_backward(gmean) */
         if (!is_seq_result(r) || r->u.seq.n < 2 || !is_tensor(r->u.seq.items[0]) || !is_tensor(r->u.seq.items[1]))
             return r;
-        bool sd = !strcmp(key, "std_mean");
-        if (record(sd ? "std_mean_s" : "var_mean_v", 1, in, &a, tensor_of(r->u.seq.items[0]), false) < 0 ||
-            record(sd ? "std_mean_m" : "var_mean_m", 1, in, &a, tensor_of(r->u.seq.items[1]), false) < 0) {
+        tsr_tensor *outs[2] = {tensor_of(r->u.seq.items[0]), tensor_of(r->u.seq.items[1])};
+        if (tsr_ag_record_outs(!strcmp(key, "std_mean") ? "std_mean" : "var_mean", 1, in, &a, 2, outs) < 0) {
+            bind_runtime_errori();
             decref(r);
             return NULL;
         }

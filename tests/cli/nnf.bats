@@ -33,10 +33,10 @@ load helpers
     run --separate-stderr tsr_run -e $'x = torch.ones(2, requires_grad=True)\ntorch.nn.functional.mse_loss(x, torch.zeros(2))'
     assert_success
     assert_output 'tensor(1., grad_fn=<MseLossBackward0>)'
-    run --separate-stderr tsr_run -e $'x = torch.ones(2, 3, requires_grad=True)\ntorch.nn.functional.pairwise_distance(x, torch.zeros(3), p=3.0)'
+    run --separate-stderr tsr_run -e $'x = torch.ones(2, 3, requires_grad=True)\ntorch.nn.functional.cosine_similarity(x, torch.ones(3, dtype=torch.float64))'
     [ "$status" -eq 1 ]
-    [[ "$stderr" == *"NotImplementedError: the gradient of pairwise_distance with p other than 1 or 2 is not supported by tsr yet"* ]]
-    run --separate-stderr tsr_run -e $'x = torch.ones(2, 3, requires_grad=True)\nwith torch.no_grad():\n    print(torch.nn.functional.pairwise_distance(x, torch.zeros(3), p=3.0))'
+    [[ "$stderr" == *"NotImplementedError: the gradient of cosine_similarity of operands of other dtypes is not supported by tsr yet"* ]]
+    run --separate-stderr tsr_run -e $'x = torch.ones(2, 3, requires_grad=True)\nwith torch.no_grad():\n    print(torch.nn.functional.cosine_similarity(x, torch.ones(3, dtype=torch.float64)))'
     assert_success
-    assert_output 'tensor([1.4423, 1.4423])'
+    assert_output 'tensor([1.0000, 1.0000], dtype=torch.float64)'
 }

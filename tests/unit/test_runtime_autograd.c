@@ -399,9 +399,8 @@ static tsr_tensor *fwd_pointwise(const char *k, const tsr_ag_args *a, tsr_tensor
     if (!strcmp(k, "nan_to_num")) return un(TSR_UNOP_NAN_TO_NUM, in[0]);
     if (!strcmp(k, "logcumsumexp")) return tsr_logcumsumexp(in[0], a->i0, NULL);
     if (!strcmp(k, "dist")) return tsr_dist(in[0], in[1], a->d0);
-    if (!strcmp(k, "var_mean_v") || !strcmp(k, "std_mean_s") || !strcmp(k, "var_mean_m") || !strcmp(k, "std_mean_m")) {
+    if (!strcmp(k, "var_mean") || !strcmp(k, "std_mean")) {   /* output 0 alone; both: autograd_var_mean_outputs */
         tsr_dims d = dims_of(a);
-        if (k[9] == 'm') return tsr_mean(in[0], &d, a->keepdim, TSR_DTYPE_UNDEFINED, NULL);
         return tsr_var(in[0], &d, a->i0, a->keepdim, k[0] == 's', NULL, NULL, "var");
     }
     if (!strcmp(k, "renorm")) return tsr_renorm(in[0], a->d0, a->i0, a->d1, NULL);
@@ -1107,10 +1106,8 @@ static const Case cases[] = {
     {"dist", 2, {2, 1}, {{2, 3}, {3}}, 0, A(.d0 = 2)}, {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 3)},
     {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 1.5)}, {"dist", 2, {1, 1}, {{4}, {4}}, 0, A(.d0 = 1)},
     {"renorm", 1, {2}, {{3, 4}}, 0, A(.d0 = 2, .i0 = 0, .d1 = 1.2)}, {"renorm", 1, {2}, {{3, 4}}, 0, A(.d0 = 3, .i0 = 1, .d1 = 1.3)},
-    {"var_mean_v", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .i0 = 1)},
-    {"var_mean_m", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1})},
-    {"std_mean_s", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .i0 = 0, .keepdim = true)},
-    {"std_mean_m", 1, {2}, {{3, 4}}, 0, A(.ndims = -1)},
+    {"var_mean", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {1}, .i0 = 1)},
+    {"std_mean", 1, {2}, {{3, 4}}, 0, A(.ndims = 1, .dims = {0}, .i0 = 0, .keepdim = true)},
     {"mode", 1, {2}, {{3, 4}}, 0, A(.i0 = 1)}, {"kthvalue", 1, {2}, {{4, 3}}, 0, A(.i0 = 0, .i1 = 2)}, {"nan_to_num", 1, {1}, {{4}}, 0, A(.ndims = 0)},
     /* gradC: the matmul family */
     {"addmv", 3, {1, 2, 1}, {{1}, {3, 4}, {4}}, 0, A(.d0 = 0.5, .d1 = 2)},
@@ -1865,6 +1862,77 @@ TEST(autograd_decompositions_match_finite_differences)
     CHECK(check_decomp("linalg_svd", false, 3, 3, 2));
     CHECK(check_decomp("linalg_eigh", false, 3, 3, 3));
     CHECK(check_decomp("linalg_eigh", false, 4, 4, 2));
+}
+
+/* var_mean / std_mean: one node, output 0 the var (std), output 1 the mean,
+ * each output weighted when used & (1 << k) */
+static void var_mean_outs(bool sd, const tsr_tensor *x, const tsr_dims *d, bool keep, tsr_tensor **o)
+{
+    o[0] = tsr_var(x, d, 1, keep, sd, NULL, NULL, "var");
+    o[1] = tsr_mean(x, d, keep, TSR_DTYPE_UNDEFINED, NULL);
+}
+
+static int check_var_mean(bool sd, int dim, bool keep, unsigned used)
+{
+    int ok = 1;
+    tsr_tensor *x = tsr_empty(2, (int64_t[]){3, 4}, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+    for (int64_t i = 0; i < 12; i++) tsr_tensor_set_at(x, i, tsr_scalar_float(sin(1.0 + 1.7 * (double)i)));
+    x->requires_grad = true;
+    tsr_ag_args a = {0};
+    a.ndims = dim < 0 ? -1 : 1;
+    a.dims[0] = dim;
+    a.i0 = 1;
+    a.keepdim = keep;
+    tsr_dims d = {.n = dim < 0 ? -1 : 1, .d = {dim}};
+    tsr_tensor *o[2], *w[2] = {0}, *use[2];
+    var_mean_outs(sd, x, &d, keep, o);
+    CHECK(o[0] && o[1] && tsr_ag_record_outs(sd ? "std_mean" : "var_mean", 1, &x, &a, 2, o) == 0);
+    int nu = 0;
+    for (int k = 0; k < 2; k++) {
+        if (!(used & (1u << k))) continue;
+        w[nu] = tsr_empty(o[k]->ndim, o[k]->sizes, TSR_FLOAT64, TSR_CPU, TSR_MF_CONTIGUOUS);
+        for (int64_t i = 0; i < tsr_tensor_numel(w[nu]); i++) tsr_tensor_set_at(w[nu], i, tsr_scalar_float((0.5 + k) * (1.0 + (double)i / 10.0)));
+        use[nu++] = o[k];
+    }
+    CHECK(tsr_autograd_run(nu, use, w, false, 0, NULL, false, NULL, 0) == 0);
+    tsr_tensor *g = tsr_tensor_grad(x);
+    CHECK(g != NULL);
+    tsr_set_grad_enabled(false);
+    for (int64_t i = 0; g && ok && i < 12; i++) {
+        double v = tsr_tensor_get_double_at(x, i), h = 1e-6, l[2];
+        for (int sg = 0; sg < 2; sg++) {
+            tsr_tensor *p[2];
+            tsr_tensor_set_at(x, i, tsr_scalar_float(sg ? v - h : v + h));
+            var_mean_outs(sd, x, &d, keep, p);
+            l[sg] = 0;
+            for (int k = 0; k < 2; k++) {
+                if (used & (1u << k)) l[sg] += (0.5 + k) * loss(p[k]);
+                tsr_tensor_release(p[k]);
+            }
+        }
+        tsr_tensor_set_at(x, i, tsr_scalar_float(v));
+        double fd = (l[0] - l[1]) / (2 * h), an = tsr_tensor_get_double_at(g, i);
+        if (fabs(fd - an) > 1e-5 * (1 + fabs(fd))) {
+            printf("    %s dim %d used %u: element %lld: analytic %.9g, finite difference %.9g\n", sd ? "std_mean" : "var_mean",
+                   dim, used, (long long)i, an, fd);
+            ok = 0;
+        }
+    }
+    tsr_set_grad_enabled(true);
+    tsr_tensor_release(g);
+    for (int k = 0; k < 2; k++) tsr_tensor_release(o[k]), tsr_tensor_release(w[k]);
+    tsr_tensor_release(x);
+    return ok;
+}
+
+TEST(autograd_var_mean_outputs_match_finite_differences)
+{
+    for (unsigned used = 1; used <= 3; used++) {
+        CHECK(check_var_mean(false, 1, false, used));
+        CHECK(check_var_mean(true, 0, true, used));
+        CHECK(check_var_mean(false, -1, false, used));
+        CHECK(check_var_mean(true, -1, false, used));
+    }
 }
 
 /* cumprod of an input with zeros (cumprod_backward's masked path) */
