@@ -4426,18 +4426,6 @@ static int bw_cdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* linalg_eigvalsh (uplo "U" when flag): 1.13's linalg_eig_backward with no
- * eigenvector gradient, V diag(gL) V^H; V recomputed (its signs cancel) */
-static int bw_eigvalsh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    F c0 = {0}, *c = &c0;
-    tsr_tensor *A = SAVED(0), *L = NULL, *V = NULL;
-    if (!c->fail && tsr_linalg_eigh(A, n->a.flag ? "U" : "L", &L, &V) < 0) c->fail = true;
-    if (!c->fail) keep(c, L), keep(c, V);
-    give(c, gin, 0, matmul_(c, MUL(V, unsq(c, g, -2)), mH(c, V)));
-    return finish(c, n, gin);
-}
-
 /* linalg_svdvals: svd_backward with only gS: U diag(gS) Vh of the reduced SVD
  * (U (gS Vh) when m >= n, else (U gS) Vh); U, Vh recomputed */
 static int bw_svdvals(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -4640,7 +4628,7 @@ static const tsr_formula formulas[] = {
     {"linalg_det", "LinalgDetBackward0", 1 | TSR_SAVE_OUT, bw_linalg_det},
     {"linalg_eig", "LinalgEigBackward0", 0, tsr__bw_linalg_eig},
     {"linalg_eigh", "LinalgEighBackward0", 0, tsr__bw_linalg_eig},
-    {"linalg_eigvalsh", "LinalgEighBackward0", 1, bw_eigvalsh},
+    {"linalg_eigvalsh", "LinalgEighBackward0", 1, tsr__bw_linalg_eigvalsh},
     {"linalg_inv", "LinalgInvExBackward0", TSR_SAVE_OUT, bw_linalg_inv},
     {"linalg_matrix_exp", "LinalgMatrixExpBackward0", 1, bw_matrix_exp},
     {"linalg_pinv", "LinalgPinvBackward0", 1 | TSR_SAVE_OUT, bw_pinv},

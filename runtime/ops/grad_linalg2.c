@@ -129,11 +129,13 @@ static int refuse_create(tsr_node *n)
     tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "create_graph=True: the derivative of %s is not implemented.", n->name);
     return -1;
 }
-/* 1.13's unpacking of the saved outputs: -1 with its error when output k
+/* 1.13's unpacking of the saved outputs: -1 with its error when the graph
+ * was freed (a backward without retain_graph) or output k
  * (extra[k], which shares its storage) was changed in place since the
  * forward (its version then in a.dims[k]) */
 static int check_versions(tsr_node *n)
 {
+    if (n->released) return tsr__ag_saved(n, 0) ? 0 : -1;   /* 1.13's error for freed saved tensors */
     for (int k = 0; k < n->nextra; k++) {
         const tsr_tensor *t = n->extra[k];
         if (tsr_tensor_version(t) == n->a.dims[k]) continue;
@@ -312,18 +314,80 @@ int tsr__bw_linalg_svd(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* ---- create_graph: the recorded forms of the helpers above ---- */
+static tsr_tensor *rmm(F *c, const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (c->fail || !a || !b) return NULL;
+    return keep(c, tsr__ag_matmul(a, b));
+}
+/* a.mH() of a real a: TransposeBackward0 */
+static tsr_tensor *rmH(F *c, const tsr_tensor *a)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr__ag_transpose(a, a->ndim - 2, a->ndim - 1));
+}
+static tsr_tensor *runsq(F *c, const tsr_tensor *a, int64_t d)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr__ag_unsqueeze(a, d));
+}
+/* t.diagonal(0, -2, -1) written in place (fill_(v) when src is NULL, else
+ * copy_(src)): 1.13's CopySlices on t */
+static void rdiag_set(F *c, tsr_tensor *t, const tsr_tensor *src, double v)
+{
+    if (c->fail || !t) return;
+    tsr_tensor *d = diag(c, t);
+    if (!d || (src ? tsr_copy_(d, src) : tsr_fill_(d, tsr_scalar_float(v))) < 0 ||
+        tsr_ag_record_setitem(t, d, src) < 0)
+        c->fail = true;
+}
+
+/* linalg_eigh's linalg_eig_backward with create_graph (real dtypes): L and V
+ * unpack as the node's outputs 0 and 1; 0.5 * (VhgV - VhgV.mH()) divided in
+ * place by Econj (L.unsqueeze(-2) - L.unsqueeze(-1), its diagonal filled with
+ * 1: CopySlices), gL copied onto the diagonal (CopySlices), V (ret V^H) */
+static int eigh_rec(F *c, tsr_node *n, tsr_tensor **gin, const tsr_tensor *Lt, const tsr_tensor *Vt,
+                    const tsr_tensor *gL, const tsr_tensor *gV)
+{
+    tsr_tensor *L = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, Lt, 0, 2));
+    tsr_tensor *V = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, Vt, 1, 2));
+    if (!gV) {
+        give(c, gin, 0, rmm(c, MUL(V, runsq(c, gL, -2)), rmH(c, V)));
+        return finish(c, n, gin);
+    }
+    tsr_tensor *VhgV = rmm(c, rmH(c, V), gV);
+    VhgV = c->fail ? NULL : keep(c, tsr__ag_binary_s(TSR_BINOP_MUL, SUB(VhgV, rmH(c, VhgV)), 0.5, true));
+    tsr_tensor *Ec = SUB(runsq(c, L, -2), runsq(c, L, -1));
+    rdiag_set(c, Ec, NULL, 1.0);
+    tsr_tensor *ret = bin_(c, TSR_BINOP_DIV, VhgV, Ec);
+    if (gL) rdiag_set(c, ret, gL, 0.0);
+    give(c, gin, 0, rmm(c, V, rmm(c, ret, rmH(c, V))));
+    return finish(c, n, gin);
+}
+
+static int eig_plain(F *c, tsr_node *n, tsr_tensor **gin, bool herm, tsr_tensor *L, tsr_tensor *V,
+                     const tsr_tensor *gL, const tsr_tensor *gV);
+
 /* linalg_eig / linalg_eigh (Hermitian when the key says so): linalg_eig_backward */
 int tsr__bw_linalg_eig(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     (void)g;
     F c0 = {0}, *c = &c0;
-    if (refuse_create(n) < 0 || check_versions(n) < 0) {
+    bool rec_ok = !strcmp(n->f->key, "linalg_eigh") && !tsr_dtype_is_complex(n->in_dtype[0]);
+    if ((!rec_ok && refuse_create(n) < 0) || check_versions(n) < 0) {
         c->fail = true;
         return finish(c, n, gin);
     }
     bool herm = !strcmp(n->f->key, "linalg_eigh");
     tsr_tensor *L = n->extra[0], *V = n->extra[1], *gL = outg(n, 0), *gV = outg(n, 1);
     if (!gL && !gV) return finish(c, n, gin);
+    if (herm && tsr__ag_creating()) return eigh_rec(c, n, gin, L, V, gL, gV);
+    return eig_plain(c, n, gin, herm, L, V, gL, gV);
+}
+/* linalg_eig_backward with the plain ops */
+static int eig_plain(F *c, tsr_node *n, tsr_tensor **gin, bool herm, tsr_tensor *L, tsr_tensor *V,
+                     const tsr_tensor *gL, const tsr_tensor *gV)
+{
     if (!gV) {
         if (herm) give(c, gin, 0, mm(c, MUL(V, unsq(c, gL, -2)), mH(c, V)));
         else give_rc(c, n, gin, solve(c, mH(c, V), MUL(unsq(c, gL, -1), mH(c, V))));
@@ -360,5 +424,32 @@ int tsr__bw_linalg_eig(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     }
     if (herm) give(c, gin, 0, mm(c, V, mm(c, ret, mH(c, V))));
     else give_rc(c, n, gin, solve(c, mH(c, V), mm(c, ret, mH(c, V))));
+    return finish(c, n, gin);
+}
+
+/* linalg_eigvalsh (uplo "U" when flag): 1.13's _linalg_eigh computes the
+ * eigenvectors too when A requires grad and LinalgEighBackward0 saves them
+ * (its output 1); here V is recomputed (the same LAPACK call, the same
+ * bits). Without create_graph the shortcut V diag(gL) V^H; with it the
+ * recorded linalg_eig_backward, V unpacking as the node's output 1 (whose
+ * gradient a later backward then brings in outg[1]). */
+int tsr__bw_linalg_eigvalsh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = keep_saved(c, n, 0), *L = NULL, *V = NULL;
+    if (!c->fail && tsr_linalg_eigh(A, n->a.flag ? "U" : "L", &L, &V) < 0) c->fail = true;
+    if (!c->fail) keep(c, L), keep(c, V);
+    if (c->fail) return finish(c, n, gin);
+    if (tsr__ag_creating() && !tsr_dtype_is_complex(A->dtype)) {
+        const tsr_tensor *gL = n->outg && n->nout > 1 ? n->outg[0] : g, *gV = outg(n, 1);
+        if (!gL && !gV) return finish(c, n, gin);
+        return eigh_rec(c, n, gin, L, V, gL, gV);
+    }
+    if (refuse_create(n) < 0) {
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    if (n->nout > 1 && n->outg) return eig_plain(c, n, gin, true, L, V, n->outg[0], n->outg[1]);
+    give(c, gin, 0, mm(c, MUL(V, unsq(c, g, -2)), mH(c, V)));
     return finish(c, n, gin);
 }
