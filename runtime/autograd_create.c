@@ -649,7 +649,7 @@ static const char *const dbl_ok[] = {
     "index_put_fn", "index_put_impl", "index_put_key", "index_put_mask", "index_select", "kthvalue", "leaky_relu",
     "leaky_relu_", "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "linalg_cholesky", "linalg_cross",
     "linalg_det", "linalg_eigh", "linalg_eigvalsh",
-    "linalg_inv", "linalg_matrix_exp", "linalg_pinv", "linalg_slogdet", "linalg_solve",
+    "linalg_inv", "linalg_matrix_exp", "linalg_pinv", "linalg_qr", "linalg_slogdet", "linalg_solve",
     "linalg_solve_triangular", "log", "log10", "log1p", "log2", "log_sigmoid", "log_sigmoid_backward",
     "log_softmax", "log_softmax_backward_data", "logaddexp", "logaddexp2", "logcumsumexp", "logit", "logsumexp",
     "masked_fill", "masked_fill_tensor", "masked_scatter", "masked_select", "max", "max_dim", "max_pool2d",

@@ -175,12 +175,86 @@ static void give_rc(F *c, tsr_node *n, tsr_tensor **gin, tsr_tensor *g)
     give(c, gin, 0, g);
 }
 
+/* ---- create_graph: the recorded forms of the helpers below ---- */
+static tsr_tensor *rmm(F *c, const tsr_tensor *a, const tsr_tensor *b);
+static tsr_tensor *rmH(F *c, const tsr_tensor *a);
+
+static tsr_tensor *rneg(F *c, const tsr_tensor *a)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr__ag_unary(TSR_UNOP_NEG, a));
+}
+
+/* t.diagonal(0, -2, -1).mul_(s) in place: 1.13's CopySlices around MulBackward1 */
+static void rdiag_mul(F *c, tsr_tensor *t, double s)
+{
+    if (c->fail || !t) return;
+    tsr_tensor *d = keep(c, tsr__ag_diagonal(t, 0, -2, -1));   /* recorded: the in-place op then finds its base */
+    tsr_ag_args a = {0};
+    a.ndims = -1;
+    a.d0 = s;
+    tsr_operand o = tsr_operand_scalar(tsr_scalar_float(s));
+    tsr_tensor *r = d ? tsr_binary_(TSR_BINOP_MUL, d, &o, NULL) : NULL;
+    if (!r || tsr_ag_record("mul_s", 1, &d, &a, d, true) < 0) c->fail = true;
+    tsr_tensor_release(r);
+}
+
+/* linalg_qr_backward with create_graph (real dtypes): Q and R unpack as the
+ * node's outputs 0 and 1; the operands of a binary operator built right
+ * first, as 1.13's build evaluates them */
+static int qr_rec(F *c, tsr_node *n, tsr_tensor **gin, const tsr_tensor *gQ, const tsr_tensor *gR)
+{
+    tsr_tensor *Q = keep(c, tsr__ag_output_alias(n, n->extra[0], 0, 2));
+    tsr_tensor *R = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, n->extra[1], 1, 2));
+    if (c->fail) return finish(c, n, gin);
+    int64_t m = Q->sizes[Q->ndim - 2], k = R->sizes[R->ndim - 1];
+    tsr_tensor *gA;
+    if (gQ && gR) {
+        tsr_tensor *b = rmm(c, rmH(c, Q), gQ);
+        gA = SUB(rmm(c, gR, rmH(c, R)), b);
+    } else if (gQ) {
+        gA = rneg(c, rmm(c, rmH(c, Q), gQ));
+    } else {
+        gA = rmm(c, gR, rmH(c, R));
+    }
+    if (m >= k) {
+        tsr_tensor *t = c->fail ? NULL : keep(c, tsr__ag_tril(gA, 0, true));
+        tsr_tensor *ret = ADD(t, rmH(c, t));
+        rdiag_mul(c, ret, 0.5);
+        gA = rmm(c, Q, ret);
+        if (gQ) gA = ADD(gA, gQ);
+        gA = c->fail ? NULL : keep(c, tsr__ag_solve_triangular(rmH(c, R), gA, false, false, false));
+    } else {
+        tsr_tensor *X = rneg(c, gA);
+        tsr_tensor *Xh = rmH(c, X);
+        tsr_tensor *ret = SUB(X, Xh);
+        ret = c->fail ? NULL : keep(c, tsr__ag_tril(ret, 0, false));
+        gA = rmm(c, Q, ret);
+        tsr_tensor *Rn = c->fail ? NULL : keep(c, tsr__ag_narrow(R, -1, 0, m));
+        gA = c->fail ? NULL : keep(c, tsr__ag_solve_triangular(rmH(c, Rn), gA, false, false, false));
+        if (!c->fail) {
+            int64_t sz[TSR_MAX_DIMS];
+            for (int i = 0; i < R->ndim; i++) sz[i] = R->sizes[i];
+            sz[R->ndim - 1] = k - m;
+            tsr_tensor *z = keep(c, tsr_zeros(R->ndim, sz, gA->dtype, TSR_CPU));
+            const tsr_tensor *parts[2] = {gA, z};
+            tsr_ag_args a = {0};
+            a.ndims = -1;
+            a.i0 = gA->ndim - 1;
+            gA = z ? record_on(c, keep(c, tsr_cat(2, parts, -1, NULL)), "cat", 2, parts, &a) : NULL;
+        }
+        if (gR) gA = ADD(gA, rmm(c, Q, gR));
+    }
+    give(c, gin, 0, gA);
+    return finish(c, n, gin);
+}
+
 /* linalg_qr(A, mode i0: 0 reduced, 1 complete, 2 r): linalg_qr_backward */
 int tsr__bw_linalg_qr(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     (void)g;
     F c0 = {0}, *c = &c0;
-    if (refuse_create(n) < 0 || check_versions(n) < 0) {
+    if ((tsr_dtype_is_complex(n->in_dtype[0]) && refuse_create(n) < 0) || check_versions(n) < 0) {
         c->fail = true;
         return finish(c, n, gin);
     }
@@ -198,6 +272,7 @@ int tsr__bw_linalg_qr(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         return finish(c, n, gin);
     }
     if (!gQ && !gR) return finish(c, n, gin);
+    if (tsr__ag_creating()) return qr_rec(c, n, gin, gQ, gR);
     tsr_tensor *gA;
     if (gQ) gA = gR ? SUB(mm(c, gR, mH(c, R)), mm(c, mH(c, Q), gQ)) : un(c, TSR_UNOP_NEG, mm(c, mH(c, Q), gQ));
     else gA = mm(c, gR, mH(c, R));
