@@ -650,7 +650,7 @@ static const char *const dbl_ok[] = {
     "leaky_relu_", "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "linalg_cholesky", "linalg_cross",
     "linalg_det", "linalg_eigh", "linalg_eigvalsh",
     "linalg_inv", "linalg_matrix_exp", "linalg_pinv", "linalg_qr", "linalg_slogdet", "linalg_solve",
-    "linalg_solve_triangular", "log", "log10", "log1p", "log2", "log_sigmoid", "log_sigmoid_backward",
+    "linalg_solve_triangular", "linalg_svd", "log", "log10", "log1p", "log2", "log_sigmoid", "log_sigmoid_backward",
     "log_softmax", "log_softmax_backward_data", "logaddexp", "logaddexp2", "logcumsumexp", "logit", "logsumexp",
     "masked_fill", "masked_fill_tensor", "masked_scatter", "masked_select", "max", "max_dim", "max_pool2d",
     "max_pool2d_backward", "max_pool3d", "max_pool3d_backward", "max_unpool2d", "max_unpool3d", "maximum", "mean",

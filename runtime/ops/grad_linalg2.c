@@ -303,18 +303,115 @@ int tsr__bw_linalg_qr(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+static tsr_tensor *runsq(F *c, const tsr_tensor *a, int64_t d);
+static void rdiag_set(F *c, tsr_tensor *t, const tsr_tensor *src, double v);
+static tsr_tensor *rnarrow(F *c, const tsr_tensor *a, int64_t dim, int64_t len)
+{
+    if (c->fail || !a) return NULL;
+    return keep(c, tsr__ag_narrow(a, dim, 0, len));
+}
+
+/* svd_backward with create_graph (real dtypes): U, S, Vh unpack as the
+ * node's outputs 0, 1, 2; derivatives.yaml's arguments (the narrows of
+ * full_matrices) built right to left and each binary operator's right
+ * operand first, as 1.13's build evaluates them; E's diagonal fill_ as
+ * CopySlices */
+static int svd_rec(F *c, tsr_node *n, tsr_tensor **gin, tsr_tensor *gU, const tsr_tensor *gS, tsr_tensor *gVh)
+{
+    tsr_tensor *U = keep(c, tsr__ag_output_alias(n, n->extra[0], 0, 3));
+    tsr_tensor *S = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, n->extra[1], 1, 3));
+    tsr_tensor *Vh = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, n->extra[2], 2, 3));
+    if (c->fail) return finish(c, n, gin);
+    int64_t k = S->sizes[S->ndim - 1];
+    if (n->a.flag) {
+        Vh = rnarrow(c, Vh, -2, k);
+        U = rnarrow(c, U, -1, k);
+        if (gVh) gVh = rnarrow(c, gVh, -2, k);
+        if (gU) gU = rnarrow(c, gU, -1, k);
+    }
+    if (c->fail) return finish(c, n, gin);
+    int64_t m = U->sizes[U->ndim - 2], nn = Vh->sizes[Vh->ndim - 1];
+    tsr_tensor *gA, *t;
+    if (!gU && !gVh) {
+        if (m >= nn) {
+            t = MUL(runsq(c, gS, -1), Vh);
+            gA = rmm(c, U, t);
+        } else {
+            t = MUL(U, runsq(c, gS, -2));
+            gA = rmm(c, t, Vh);
+        }
+        give(c, gin, 0, gA);
+        return finish(c, n, gin);
+    }
+    tsr_tensor *UhgU = NULL, *VhgV = NULL;
+    if (gU) {
+        tsr_tensor *x = rmm(c, rmH(c, U), gU);
+        UhgU = SUB(x, rmH(c, x));
+    }
+    if (gVh) {
+        tsr_tensor *gv = rmH(c, gVh);
+        tsr_tensor *x = rmm(c, Vh, gv);
+        VhgV = SUB(x, rmH(c, x));
+    }
+    tsr_tensor *S2 = MUL(S, S);
+    tsr_tensor *e1 = runsq(c, S2, -1);
+    tsr_tensor *E = SUB(runsq(c, S2, -2), e1);
+    rdiag_set(c, E, NULL, 1.0);
+    tsr_tensor *ret;
+    if (gU && gVh) {
+        tsr_tensor *b = MUL(runsq(c, S, -1), VhgV);
+        tsr_tensor *a = MUL(UhgU, runsq(c, S, -2));
+        ret = DIV(ADD(a, b), E);
+    } else if (gU) {
+        tsr_tensor *s2 = runsq(c, S, -2);
+        ret = MUL(DIV(UhgU, E), s2);
+    } else {
+        tsr_tensor *q = DIV(VhgV, E);
+        ret = MUL(runsq(c, S, -1), q);
+    }
+    if (gS) ret = ADD(ret, c->fail ? NULL : keep(c, tsr__ag_diag_embed(gS, 0, -2, -1)));
+    gA = ret;
+    if (!c->fail) {
+        tsr_tensor *live[6] = {U, S, Vh, gU, gVh, gA};
+        compact(c, live, 6);
+    }
+    if (m > nn && gU) {
+        gA = rmm(c, U, gA);
+        tsr_tensor *gUSinv = DIV(gU, runsq(c, S, -2));
+        tsr_tensor *r = rmm(c, U, rmm(c, rmH(c, U), gUSinv));
+        gA = SUB(ADD(gA, gUSinv), r);
+        gA = rmm(c, gA, Vh);
+    } else if (m < nn && gVh) {
+        gA = rmm(c, gA, Vh);
+        tsr_tensor *SinvgVh = DIV(gVh, runsq(c, S, -1));
+        tsr_tensor *r = rmm(c, rmm(c, SinvgVh, rmH(c, Vh)), Vh);
+        gA = SUB(ADD(gA, SinvgVh), r);
+        gA = rmm(c, U, gA);
+    } else if (m >= nn) {
+        gA = rmm(c, U, rmm(c, gA, Vh));
+    } else {
+        gA = rmm(c, rmm(c, U, gA), Vh);
+    }
+    give(c, gin, 0, gA);
+    return finish(c, n, gin);
+}
+
 /* _linalg_svd(A, full_matrices flag): svd_backward of the first k = min(m, n)
  * columns of U and rows of Vh */
 int tsr__bw_linalg_svd(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     (void)g;
     F c0 = {0}, *c = &c0;
-    if (refuse_create(n) < 0 || check_versions(n) < 0) {
+    if ((tsr_dtype_is_complex(n->in_dtype[0]) && refuse_create(n) < 0) || check_versions(n) < 0) {
         c->fail = true;
         return finish(c, n, gin);
     }
     tsr_tensor *U = n->extra[0], *S = n->extra[1], *Vh = n->extra[2];
     tsr_tensor *gU = outg(n, 0), *gS = outg(n, 1), *gVh = outg(n, 2);
+    if (tsr__ag_creating()) {
+        if (!gS && !gU && !gVh) return finish(c, n, gin);
+        return svd_rec(c, n, gin, gU, gS, gVh);
+    }
     int64_t k = S->sizes[S->ndim - 1];
     if (n->a.flag) {
         if (gU) gU = narrow(c, gU, -1, k);

@@ -1530,7 +1530,7 @@ TEST(autograd_double_backward_matches_finite_differences)
                      !strcmp(tsr__ag_dbl_at(i), "copy_slices_fn");
         /* multi-output decompositions: autograd_decompositions_second_order_match_finite_differences */
         found = found || !strcmp(tsr__ag_dbl_at(i), "linalg_eigh") || !strcmp(tsr__ag_dbl_at(i), "linalg_eigvalsh") ||
-                !strcmp(tsr__ag_dbl_at(i), "linalg_qr");
+                !strcmp(tsr__ag_dbl_at(i), "linalg_qr") || !strcmp(tsr__ag_dbl_at(i), "linalg_svd");
         for (size_t j = 0; j < sizeof cases / sizeof *cases && !found; j++)
             found = !strcmp(cases[j].key, tsr__ag_dbl_at(i)) && (cases[j].domain >= 0);
         /* complex inputs or outputs, which the float64 walk cannot take: conformance case
@@ -1932,6 +1932,9 @@ TEST(autograd_decompositions_second_order_match_finite_differences)
     CHECK(check_decomp2("linalg_qr", 3, 3));
     CHECK(check_decomp2("linalg_qr", 3, 1));
     CHECK(check_decomp2("linalg_qr", 4, 2));
+    CHECK(check_decomp2("linalg_svd", 3, 7));
+    CHECK(check_decomp2("linalg_svd", 3, 2));
+    CHECK(check_decomp2("linalg_svd", 4, 4));
     CHECK(check_decomp2("linalg_eigvalsh", 3, 1));
     CHECK(check_decomp2("linalg_eigvalsh", 4, 1));
 }
