@@ -4426,21 +4426,6 @@ static int bw_cdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
-/* linalg_svdvals: svd_backward with only gS: U diag(gS) Vh of the reduced SVD
- * (U (gS Vh) when m >= n, else (U gS) Vh); U, Vh recomputed */
-static int bw_svdvals(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    F c0 = {0}, *c = &c0;
-    tsr_tensor *A = SAVED(0), *U = NULL, *S = NULL, *Vh = NULL;
-    if (!c->fail && tsr_linalg_svd(A, false, &U, &S, &Vh) < 0) c->fail = true;
-    if (!c->fail) keep(c, U), keep(c, S), keep(c, Vh);
-    if (!c->fail) {
-        bool tall = A->sizes[A->ndim - 2] >= A->sizes[A->ndim - 1];
-        give(c, gin, 0, tall ? matmul_(c, U, MUL(unsq(c, g, -1), Vh)) : matmul_(c, MUL(U, unsq(c, g, -2)), Vh));
-    }
-    return finish(c, n, gin);
-}
-
 /* linalg_pinv: 1.13's pinv_backward, in the smaller of the two shapes */
 static int bw_pinv(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -4637,7 +4622,7 @@ static const tsr_formula formulas[] = {
     {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
     {"linalg_solve_triangular", "LinalgSolveTriangularBackward0", 1 | TSR_SAVE_OUT, bw_solve_triangular},
     {"linalg_svd", "LinalgSvdBackward0", 0, tsr__bw_linalg_svd},
-    {"linalg_svdvals", "LinalgSvdBackward0", 1, bw_svdvals},
+    {"linalg_svdvals", "LinalgSvdBackward0", 1, tsr__bw_linalg_svdvals},
     {"log", "LogBackward0", 1, bw_log},
     {"log10", "Log10Backward0", 1, bw_log10},
     {"log1p", "Log1PBackward0", 1, bw_log1p},

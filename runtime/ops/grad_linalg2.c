@@ -316,14 +316,15 @@ static tsr_tensor *rnarrow(F *c, const tsr_tensor *a, int64_t dim, int64_t len)
  * full_matrices) built right to left and each binary operator's right
  * operand first, as 1.13's build evaluates them; E's diagonal fill_ as
  * CopySlices */
-static int svd_rec(F *c, tsr_node *n, tsr_tensor **gin, tsr_tensor *gU, const tsr_tensor *gS, tsr_tensor *gVh)
+static int svd_rec(F *c, tsr_node *n, tsr_tensor **gin, tsr_tensor *const *usv, bool full, tsr_tensor *gU,
+                   const tsr_tensor *gS, tsr_tensor *gVh)
 {
-    tsr_tensor *U = keep(c, tsr__ag_output_alias(n, n->extra[0], 0, 3));
-    tsr_tensor *S = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, n->extra[1], 1, 3));
-    tsr_tensor *Vh = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, n->extra[2], 2, 3));
+    tsr_tensor *U = keep(c, tsr__ag_output_alias(n, usv[0], 0, 3));
+    tsr_tensor *S = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, usv[1], 1, 3));
+    tsr_tensor *Vh = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, usv[2], 2, 3));
     if (c->fail) return finish(c, n, gin);
     int64_t k = S->sizes[S->ndim - 1];
-    if (n->a.flag) {
+    if (full) {
         Vh = rnarrow(c, Vh, -2, k);
         U = rnarrow(c, U, -1, k);
         if (gVh) gVh = rnarrow(c, gVh, -2, k);
@@ -396,6 +397,9 @@ static int svd_rec(F *c, tsr_node *n, tsr_tensor **gin, tsr_tensor *gU, const ts
     return finish(c, n, gin);
 }
 
+static int svd_plain(F *c, tsr_node *n, tsr_tensor **gin, tsr_tensor *const *usv, bool full, tsr_tensor *gU,
+                     tsr_tensor *gS, tsr_tensor *gVh);
+
 /* _linalg_svd(A, full_matrices flag): svd_backward of the first k = min(m, n)
  * columns of U and rows of Vh */
 int tsr__bw_linalg_svd(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
@@ -406,14 +410,19 @@ int tsr__bw_linalg_svd(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         c->fail = true;
         return finish(c, n, gin);
     }
-    tsr_tensor *U = n->extra[0], *S = n->extra[1], *Vh = n->extra[2];
     tsr_tensor *gU = outg(n, 0), *gS = outg(n, 1), *gVh = outg(n, 2);
-    if (tsr__ag_creating()) {
-        if (!gS && !gU && !gVh) return finish(c, n, gin);
-        return svd_rec(c, n, gin, gU, gS, gVh);
-    }
+    if (!gS && !gU && !gVh) return finish(c, n, gin);
+    if (tsr__ag_creating()) return svd_rec(c, n, gin, n->extra, n->a.flag, gU, gS, gVh);
+    return svd_plain(c, n, gin, n->extra, n->a.flag, gU, gS, gVh);
+}
+
+/* svd_backward with the plain ops */
+static int svd_plain(F *c, tsr_node *n, tsr_tensor **gin, tsr_tensor *const *usv, bool full, tsr_tensor *gU,
+                     tsr_tensor *gS, tsr_tensor *gVh)
+{
+    tsr_tensor *U = usv[0], *S = usv[1], *Vh = usv[2];
     int64_t k = S->sizes[S->ndim - 1];
-    if (n->a.flag) {
+    if (full) {
         if (gU) gU = narrow(c, gU, -1, k);
         if (gVh) gVh = narrow(c, gVh, -2, k);
         U = narrow(c, U, -1, k);
@@ -624,4 +633,30 @@ int tsr__bw_linalg_eigvalsh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (n->nout > 1 && n->outg) return eig_plain(c, n, gin, true, L, V, n->outg[0], n->outg[1]);
     give(c, gin, 0, mm(c, MUL(V, unsq(c, g, -2)), mH(c, V)));
     return finish(c, n, gin);
+}
+
+/* linalg_svdvals: 1.13's _linalg_svd computes U and Vh too when A requires
+ * grad, and S is output 1 of LinalgSvdBackward0 (the binding numbers it so);
+ * here U, S, Vh are recomputed (the same LAPACK call, the same bits).
+ * Without create_graph svd_backward with only gS, U diag(gS) Vh; with it
+ * the recorded svd_backward, U and Vh unpacking as the node's outputs 0 and
+ * 2 (whose gradients a later backward brings in outg[]). */
+int tsr__bw_linalg_svdvals(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *A = keep_saved(c, n, 0), *usv[3] = {0};
+    if (!c->fail && tsr_linalg_svd(A, false, &usv[0], &usv[1], &usv[2]) < 0) c->fail = true;
+    if (!c->fail) keep(c, usv[0]), keep(c, usv[1]), keep(c, usv[2]);
+    if (c->fail) return finish(c, n, gin);
+    bool multi = n->outg && n->nout > 1;
+    tsr_tensor *gU = multi ? n->outg[0] : NULL, *gS = multi ? n->outg[1] : (tsr_tensor *)g;
+    tsr_tensor *gVh = multi ? n->outg[2] : NULL;
+    if (!gS && !gU && !gVh) return finish(c, n, gin);
+    if (tsr__ag_creating() && tsr_dtype_is_complex(A->dtype)) {
+        refuse_create(n);
+        c->fail = true;
+        return finish(c, n, gin);
+    }
+    if (tsr__ag_creating()) return svd_rec(c, n, gin, usv, false, gU, gS, gVh);
+    return svd_plain(c, n, gin, usv, false, gU, gS, gVh);
 }

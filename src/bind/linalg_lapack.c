@@ -193,7 +193,13 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         return bind_linalg_tuple(&rt_linalg_svd, &rt_linalg_svd_out, 3, t, b, NULL, NULL);
     case K_SVDVALS:
         if (tsr_linalg_svd_driver_check(str(b, "driver", NULL)) < 0) return bind_runtime_error();
-        if (tsr_linalg_svd(a, false, NULL, &t[0], NULL) < 0) return bind_runtime_error();
+        if (tsr_grad_enabled() && tsr_tensor_requires_grad(a)) {   /* 1.13 computes U, Vh too (other bits) */
+            if (tsr_linalg_svd(a, false, &t[1], &t[0], &t[2]) < 0) return bind_runtime_error();
+            tsr_tensor_release(t[1]);
+            tsr_tensor_release(t[2]);
+        } else if (tsr_linalg_svd(a, false, NULL, &t[0], NULL) < 0) {
+            return bind_runtime_error();
+        }
         return one(t[0], out, b);
     case K_SVD_OLD:
         if (tsr_svd_legacy(a, flag(b, "some", true), flag(b, "compute_uv", true), &t[0], &t[1], &t[2]) < 0)
