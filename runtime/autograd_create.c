@@ -635,7 +635,7 @@ static const char *const dbl_ok[] = {
     "avg_pool2d_backward", "avg_pool3d", "avg_pool3d_backward", "baddbmm", "binary_cross_entropy",
     "binary_cross_entropy_backward", "binary_cross_entropy_with_logits", "bmm", "cat", "cdist", "cdist_backward",
     "ceil", "celu", "celu_", "cholesky", "clamp", "clamp_max", "clamp_max_t", "clamp_min", "clamp_min_t",
-    "clamp_tensor", "clone", "col2im", "conj", "conj_physical", "constant_pad_nd", "convolution",
+    "clamp_tensor", "clone", "col2im", "conj", "conj_physical", "constant_pad_nd", "conv_tbc", "convolution",
     "convolution_backward", "copy_backwards", "copy_slices", "copy_slices_fn", "copy_slices_view", "copysign",
     "copysign_s", "cos", "cosh", "cummax", "cummin", "cumprod", "cumsum", "deg2rad", "diag", "diag_embed",
     "diagonal", "diagonal_backward", "digamma", "dist", "div", "div_rounding", "div_s", "dot", "elu", "elu_",
