@@ -4304,8 +4304,8 @@ static int bw_cholesky(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 /* linalg_matrix_exp: linalg_matrix_exp_differential(A, grad, adjoint): the
  * upper right block of exp([[A^H, G], [0, A^H]]), the zeros filled by three
  * copy_ into narrowed views in 1.13's order (top left A^H, bottom right
- * A^H, top right grad; CopySlices with create_graph, each A^H its own
- * mH()), then matrix_exp and two narrows (LinalgMatrixExpBackward0,
+ * A^H, top right grad; CopySlices with create_graph, A^H one mH() for
+ * both, as differential_analytic_matrix_function computes it), then matrix_exp and two narrows (LinalgMatrixExpBackward0,
  * SliceBackward0) */
 static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -4320,8 +4320,9 @@ static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *big = zeros(c, nd, sz, A->dtype);
     tsr_tensor *cur = big ? keep(c, tsr_view_alias(big)) : NULL;   /* the meta matrix before each copy */
     static const int64_t rows[3] = {0, 1, 0}, cols[3] = {0, 1, 1};   /* in units of m */
+    const tsr_tensor *Ah = mH(c, A);   /* adjoint ? self.transpose(-2, -1).conj() : self, once */
     for (int k = 0; k < 3 && !c->fail; k++) {
-        const tsr_tensor *src = k == 2 ? g : mH(c, A);
+        const tsr_tensor *src = k == 2 ? g : Ah;
         tsr_tensor *blk = keep(c, tsr_view_narrow(big, nd - 2, rows[k] * m, m));
         blk = blk ? keep(c, tsr_view_narrow(blk, nd - 1, cols[k] * m, m)) : NULL;
         if (!blk || !src || tsr_copy_(blk, src) < 0) {
