@@ -56,6 +56,7 @@ static const char *binop_key(tsr_binop op)
     case TSR_BINOP_SUB: return "sub";
     case TSR_BINOP_MUL: return "mul";
     case TSR_BINOP_DIV: return "div";
+    case TSR_BINOP_DIV_TRUNC: case TSR_BINOP_DIV_FLOOR: return "div_rounding";   /* DivBackward2 */
     case TSR_BINOP_POW: return "pow_t";
     default: return NULL;
     }
