@@ -649,7 +649,7 @@ static const char *const dbl_ok[] = {
     "huber_loss_backward", "hypot", "i0", "im2col", "index", "index_add", "index_fill", "index_fill_t",
     "index_put_fn", "index_put_impl", "index_put_key", "index_put_mask", "index_select", "kthvalue", "leaky_relu",
     "leaky_relu_", "leaky_relu_backward", "lerp", "lerp_t", "lgamma", "linalg_cholesky", "linalg_cross",
-    "linalg_det", "linalg_eigh", "linalg_eigvalsh",
+    "linalg_det", "linalg_eig", "linalg_eigh", "linalg_eigvalsh",
     "linalg_inv", "linalg_matrix_exp", "linalg_pinv", "linalg_qr", "linalg_slogdet", "linalg_solve",
     "linalg_solve_triangular", "linalg_svd", "linalg_svdvals",
     "log", "log10", "log1p", "log2", "log_sigmoid", "log_sigmoid_backward",

@@ -523,6 +523,71 @@ static void rdiag_set(F *c, tsr_tensor *t, const tsr_tensor *src, double v)
         c->fail = true;
 }
 
+/* a.mH() recorded: TransposeBackward0, then the lazy conj (ConjBackward0) when complex */
+static tsr_tensor *rmHc(F *c, const tsr_tensor *a)
+{
+    tsr_tensor *t = rmH(c, a);
+    return c->fail || !tsr_dtype_is_complex(t->dtype) ? t : keep(c, tsr__ag_conj(t));
+}
+/* at::real(t) recorded (SelectBackward0 over ViewAsRealBackward0); t when real */
+static tsr_tensor *rreal(F *c, tsr_tensor *t)
+{
+    if (c->fail || !t || !tsr_dtype_is_complex(t->dtype)) return t;
+    tsr_tensor *re = keep(c, tsr_view_real(t));
+    if (re && tsr_ag_record_part(t, re, false) < 0) c->fail = true;
+    return c->fail ? NULL : re;
+}
+
+/* linalg_eig's linalg_eig_backward with create_graph: L and V unpack as the
+ * node's outputs 0 and 1; V.mH() a TransposeBackward0 / ConjBackward0 pair
+ * each time the formula writes it, right operands first; Econj's diagonal
+ * fill_ and ret's diagonal copy_(gL) as CopySlices; handle_r_to_c's real
+ * part for a real input */
+static int eig_rec(F *c, tsr_node *n, tsr_tensor **gin, const tsr_tensor *gL, const tsr_tensor *gV)
+{
+    tsr_tensor *L = keep(c, tsr__ag_output_alias(n, n->extra[0], 0, 2));
+    tsr_tensor *V = c->fail ? NULL : keep(c, tsr__ag_output_alias(n, n->extra[1], 1, 2));
+    tsr_tensor *gA;
+    if (!gV) {
+        tsr_tensor *r = rmHc(c, V);
+        tsr_tensor *b = MUL(runsq(c, gL, -1), r);
+        tsr_tensor *a = rmHc(c, V);
+        gA = c->fail ? NULL : keep(c, tsr__ag_linalg_solve(a, b, true));
+    } else {
+        tsr_tensor *VhgV = rmm(c, rmHc(c, V), gV);
+        tsr_tensor *dg = c->fail ? NULL : keep(c, tsr__ag_diagonal(VhgV, 0, -2, -1));
+        if (!c->fail && tsr_dtype_is_complex(V->dtype)) {
+            tsr_tensor *im = part(c, dg, true);
+            tsr_tensor *z = keep(c, tsr_zeros(im->ndim, im->sizes, im->dtype, TSR_CPU));
+            if (!c->fail) {
+                int r = tsr_allclose(im, z, 1e-2, 1e-2, false);
+                if (r < 0) c->fail = true;
+                else if (!r) {
+                    tsr_error_set(TSR_ERR_RUNTIME, "linalg_eig_backward: The eigenvectors in the complex case are "
+                                  "specified up to multiplication by e^{i phi}. The specified loss function depends "
+                                  "on this quantity, so it is ill-defined.");
+                    c->fail = true;
+                }
+            }
+        }
+        tsr_tensor *p = MUL(V, runsq(c, rreal(c, dg), -2));
+        tsr_tensor *q = rmm(c, rmHc(c, V), p);
+        VhgV = SUB(VhgV, q);
+        tsr_tensor *Lc = c->fail ? NULL : keep(c, tsr__ag_conj(L));
+        tsr_tensor *e1 = runsq(c, Lc, -1);
+        tsr_tensor *Ec = SUB(runsq(c, Lc, -2), e1);
+        rdiag_set(c, Ec, NULL, 1.0);
+        tsr_tensor *ret = bin_(c, TSR_BINOP_DIV, VhgV, Ec);
+        if (gL) rdiag_set(c, ret, gL, 0.0);
+        tsr_tensor *b = rmm(c, ret, rmHc(c, V));
+        tsr_tensor *a = rmHc(c, V);
+        gA = c->fail ? NULL : keep(c, tsr__ag_linalg_solve(a, b, true));
+    }
+    if (!tsr_dtype_is_complex(n->in_dtype[0])) gA = rreal(c, gA);
+    give(c, gin, 0, gA);
+    return finish(c, n, gin);
+}
+
 /* linalg_eigh's linalg_eig_backward with create_graph (real dtypes): L and V
  * unpack as the node's outputs 0 and 1; 0.5 * (VhgV - VhgV.mH()) divided in
  * place by Econj (L.unsqueeze(-2) - L.unsqueeze(-1), its diagonal filled with
@@ -554,7 +619,7 @@ int tsr__bw_linalg_eig(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     (void)g;
     F c0 = {0}, *c = &c0;
-    bool rec_ok = !strcmp(n->f->key, "linalg_eigh") && !tsr_dtype_is_complex(n->in_dtype[0]);
+    bool rec_ok = strcmp(n->f->key, "linalg_eigh") || !tsr_dtype_is_complex(n->in_dtype[0]);
     if ((!rec_ok && refuse_create(n) < 0) || check_versions(n) < 0) {
         c->fail = true;
         return finish(c, n, gin);
@@ -563,6 +628,7 @@ int tsr__bw_linalg_eig(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *L = n->extra[0], *V = n->extra[1], *gL = outg(n, 0), *gV = outg(n, 1);
     if (!gL && !gV) return finish(c, n, gin);
     if (herm && tsr__ag_creating()) return eigh_rec(c, n, gin, L, V, gL, gV);
+    if (tsr__ag_creating()) return eig_rec(c, n, gin, gL, gV);
     return eig_plain(c, n, gin, herm, L, V, gL, gV);
 }
 /* linalg_eig_backward with the plain ops */
