@@ -115,6 +115,10 @@ int tsr_tensor_grad_fn_check(const tsr_tensor *t)
 }
 bool tsr_tensor_is_leaf(const tsr_tensor *t) { return !t->autograd || !t->autograd->grad_fn; }
 int tsr_tensor_output_nr(const tsr_tensor *t) { return t->autograd && t->autograd->grad_fn ? t->autograd->output_nr : 0; }
+void tsr_ag_set_output_nr(tsr_tensor *t, int nr)
+{
+    if (t && t->autograd && t->autograd->grad_fn) t->autograd->output_nr = nr;
+}
 bool tsr_tensor_requires_grad(const tsr_tensor *t) { return t->requires_grad || !tsr_tensor_is_leaf(t); }
 tsr_tensor *tsr_tensor_grad(const tsr_tensor *t)
 {

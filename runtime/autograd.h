@@ -29,6 +29,9 @@ int tsr_tensor_grad_fn_check(const tsr_tensor *t);
 bool tsr_tensor_is_leaf(const tsr_tensor *t);
 /* Which output of its grad_fn t is (0 for a leaf). */
 int tsr_tensor_output_nr(const tsr_tensor *t);
+/* numbers t as output nr of its grad_fn (a node that 1.13 makes with more
+ * outputs than the op returns: linalg_svdvals' S is output 1) */
+void tsr_ag_set_output_nr(tsr_tensor *t, int nr);
 /* t.requires_grad: the flag, or a grad_fn. */
 bool tsr_tensor_requires_grad(const tsr_tensor *t);
 /* t.grad: a new reference or NULL (None); no error either way. */

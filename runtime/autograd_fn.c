@@ -4342,8 +4342,8 @@ static int bw_cholesky(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 /* linalg_matrix_exp: linalg_matrix_exp_differential(A, grad, adjoint): the
  * upper right block of exp([[A^H, G], [0, A^H]]), the zeros filled by three
  * copy_ into narrowed views in 1.13's order (top left A^H, bottom right
- * A^H, top right grad; CopySlices with create_graph, each A^H its own
- * mH()), then matrix_exp and two narrows (LinalgMatrixExpBackward0,
+ * A^H, top right grad; CopySlices with create_graph, A^H one mH() for
+ * both, as differential_analytic_matrix_function computes it), then matrix_exp and two narrows (LinalgMatrixExpBackward0,
  * SliceBackward0) */
 static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
@@ -4358,8 +4358,9 @@ static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *big = zeros(c, nd, sz, A->dtype);
     tsr_tensor *cur = big ? keep(c, tsr_view_alias(big)) : NULL;   /* the meta matrix before each copy */
     static const int64_t rows[3] = {0, 1, 0}, cols[3] = {0, 1, 1};   /* in units of m */
+    const tsr_tensor *Ah = mH(c, A);   /* adjoint ? self.transpose(-2, -1).conj() : self, once */
     for (int k = 0; k < 3 && !c->fail; k++) {
-        const tsr_tensor *src = k == 2 ? g : mH(c, A);
+        const tsr_tensor *src = k == 2 ? g : Ah;
         tsr_tensor *blk = keep(c, tsr_view_narrow(big, nd - 2, rows[k] * m, m));
         blk = blk ? keep(c, tsr_view_narrow(blk, nd - 1, cols[k] * m, m)) : NULL;
         if (!blk || !src || tsr_copy_(blk, src) < 0) {
@@ -4461,33 +4462,6 @@ static int bw_cdist(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (NEED(1))
         give(c, gin, 1, cdist_grad_node(c, n, transpose(c, g, g->ndim - 2, g->ndim - 1), x2, x1,
                                         transpose(c, d, d->ndim - 2, d->ndim - 1)));
-    return finish(c, n, gin);
-}
-
-/* linalg_eigvalsh (uplo "U" when flag): 1.13's linalg_eig_backward with no
- * eigenvector gradient, V diag(gL) V^H; V recomputed (its signs cancel) */
-static int bw_eigvalsh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    F c0 = {0}, *c = &c0;
-    tsr_tensor *A = SAVED(0), *L = NULL, *V = NULL;
-    if (!c->fail && tsr_linalg_eigh(A, n->a.flag ? "U" : "L", &L, &V) < 0) c->fail = true;
-    if (!c->fail) keep(c, L), keep(c, V);
-    give(c, gin, 0, matmul_(c, MUL(V, unsq(c, g, -2)), mH(c, V)));
-    return finish(c, n, gin);
-}
-
-/* linalg_svdvals: svd_backward with only gS: U diag(gS) Vh of the reduced SVD
- * (U (gS Vh) when m >= n, else (U gS) Vh); U, Vh recomputed */
-static int bw_svdvals(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
-{
-    F c0 = {0}, *c = &c0;
-    tsr_tensor *A = SAVED(0), *U = NULL, *S = NULL, *Vh = NULL;
-    if (!c->fail && tsr_linalg_svd(A, false, &U, &S, &Vh) < 0) c->fail = true;
-    if (!c->fail) keep(c, U), keep(c, S), keep(c, Vh);
-    if (!c->fail) {
-        bool tall = A->sizes[A->ndim - 2] >= A->sizes[A->ndim - 1];
-        give(c, gin, 0, tall ? matmul_(c, U, MUL(unsq(c, g, -1), Vh)) : matmul_(c, MUL(U, unsq(c, g, -2)), Vh));
-    }
     return finish(c, n, gin);
 }
 
@@ -4684,7 +4658,7 @@ static const tsr_formula formulas[] = {
     {"linalg_det", "LinalgDetBackward0", 1 | TSR_SAVE_OUT, bw_linalg_det},
     {"linalg_eig", "LinalgEigBackward0", 0, tsr__bw_linalg_eig},
     {"linalg_eigh", "LinalgEighBackward0", 0, tsr__bw_linalg_eig},
-    {"linalg_eigvalsh", "LinalgEighBackward0", 1, bw_eigvalsh},
+    {"linalg_eigvalsh", "LinalgEighBackward0", 1, tsr__bw_linalg_eigvalsh},
     {"linalg_inv", "LinalgInvExBackward0", TSR_SAVE_OUT, bw_linalg_inv},
     {"linalg_matrix_exp", "LinalgMatrixExpBackward0", 1, bw_matrix_exp},
     {"linalg_pinv", "LinalgPinvBackward0", 1 | TSR_SAVE_OUT, bw_pinv},
@@ -4693,7 +4667,7 @@ static const tsr_formula formulas[] = {
     {"linalg_solve", "LinalgSolveExBackward0", 1 | TSR_SAVE_OUT, bw_linalg_solve},
     {"linalg_solve_triangular", "LinalgSolveTriangularBackward0", 1 | TSR_SAVE_OUT, bw_solve_triangular},
     {"linalg_svd", "LinalgSvdBackward0", 0, tsr__bw_linalg_svd},
-    {"linalg_svdvals", "LinalgSvdBackward0", 1, bw_svdvals},
+    {"linalg_svdvals", "LinalgSvdBackward0", 1, tsr__bw_linalg_svdvals},
     {"log", "LogBackward0", 1, bw_log},
     {"log10", "Log10Backward0", 1, bw_log10},
     {"log1p", "Log1PBackward0", 1, bw_log1p},

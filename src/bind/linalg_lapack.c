@@ -12,6 +12,7 @@
 #include "ops/factory.h"
 #include "ops/linalg.h"
 #include "bind/linalg_int.h"
+#include "autograd.h"
 
 typedef enum {
     K_INV, K_INV_EX, K_DET, K_SLOGDET, K_LOGDET, K_SOLVE, K_SOLVE_EX, K_CHOLESKY, K_CHOLESKY_EX, K_CHOLESKY_OLD,
@@ -180,16 +181,25 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
     case K_EIGH:
         if (tsr_linalg_eigh(a, str(b, "UPLO", "L"), &t[0], &t[1]) < 0) return bind_runtime_error();
         return bind_linalg_tuple(&rt_linalg_eigh, &rt_linalg_eigh_out, 2, t, b, NULL, NULL);
-    case K_EIGVALSH:
-        if (tsr_linalg_eigh(a, str(b, "UPLO", "L"), &t[0], NULL) < 0) return bind_runtime_error();
+    case K_EIGVALSH: {   /* 1.13 computes the eigenvectors too (other bits) when A may need a gradient */
+        bool v = tsr_grad_enabled() && tsr_tensor_requires_grad(a);
+        if (tsr_linalg_eigh(a, str(b, "UPLO", "L"), &t[0], v ? &t[1] : NULL) < 0) return bind_runtime_error();
+        if (v) tsr_tensor_release(t[1]);
         return one(t[0], out, b);
+    }
     case K_SVD:
         if (tsr_linalg_svd_driver_check(str(b, "driver", NULL)) < 0) return bind_runtime_error();
         if (tsr_linalg_svd(a, flag(b, "full_matrices", true), &t[0], &t[1], &t[2]) < 0) return bind_runtime_error();
         return bind_linalg_tuple(&rt_linalg_svd, &rt_linalg_svd_out, 3, t, b, NULL, NULL);
     case K_SVDVALS:
         if (tsr_linalg_svd_driver_check(str(b, "driver", NULL)) < 0) return bind_runtime_error();
-        if (tsr_linalg_svd(a, false, NULL, &t[0], NULL) < 0) return bind_runtime_error();
+        if (tsr_grad_enabled() && tsr_tensor_requires_grad(a)) {   /* 1.13 computes U, Vh too (other bits) */
+            if (tsr_linalg_svd(a, false, &t[1], &t[0], &t[2]) < 0) return bind_runtime_error();
+            tsr_tensor_release(t[1]);
+            tsr_tensor_release(t[2]);
+        } else if (tsr_linalg_svd(a, false, NULL, &t[0], NULL) < 0) {
+            return bind_runtime_error();
+        }
         return one(t[0], out, b);
     case K_SVD_OLD:
         if (tsr_svd_legacy(a, flag(b, "some", true), flag(b, "compute_uv", true), &t[0], &t[1], &t[2]) < 0)

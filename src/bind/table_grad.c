@@ -1648,6 +1648,7 @@ static Value *record_row(const GradRow *g, const BindRow *d, BindArgs *b, Value 
         return r;
     }
     rc = record(key, n, in, &a, out, inplace);
+    if (rc == 0 && !strcmp(key, "linalg_svdvals")) tsr_ag_set_output_nr(out, 1);   /* S of 1.13's (U, S, Vh) */
     tsr_tensor_release(wrapped);
     if (rc < 0) {
         decref(r);
