@@ -115,10 +115,10 @@ EOF
 @test "repl-3.2: Tab completes a module attribute after a dot" {
     run pty_tsr <<'EOF'
 expect >>>\s
-send torch.ze\t
-expect ros
-send (2)\r
-expect tensor([0., 0.])
+send torch.linsp\t
+expect ace
+send (0, 1, 2)\r
+expect tensor([0., 1.])
 expect >>>\s
 send \x04
 eof
