@@ -1528,6 +1528,77 @@ int tsr_ag_record_setitem(tsr_tensor *dst, const tsr_tensor *region, const tsr_t
     return tsr_ag_record("copy_slices_view", n, in, &a, dst, true);
 }
 
+/* applySlicing of 1.13: the basic items' views of x (recorded when
+ * record), the tensor items in ix[] at the dims of the result they index
+ * (NULL between); *nix their count. NEW reference or NULL. */
+tsr_tensor *tsr__ag_slicing(const tsr_tensor *x, int n, const tsr_sub *items, bool record, const tsr_tensor **ix,
+                            int *nix)
+{
+    int consumed = 0;
+    for (int i = 0; i < n; i++)
+        if (items[i].kind == TSR_SUB_INT || items[i].kind == TSR_SUB_SLICE || items[i].kind == TSR_SUB_TENSOR) consumed++;
+    tsr_tensor *cur = tsr_tensor_retain((tsr_tensor *)x);
+    int64_t dim = 0;
+    *nix = 0;
+    for (int i = 0; i < n && cur; i++) {
+        tsr_tensor *nx = NULL;
+        const tsr_sub *it = &items[i];
+        tsr_ag_args a = {0};
+        const char *key = NULL;
+        switch (it->kind) {
+        case TSR_SUB_INT:
+            a.i0 = dim;
+            a.i1 = it->i < 0 ? it->i + cur->sizes[dim] : it->i;
+            nx = tsr_view_select(cur, dim, it->i);
+            key = "select";
+            break;
+        case TSR_SUB_SLICE: {
+            if (!it->bare && it->start == 0 && it->stop == cur->sizes[dim] && it->step == 1) {
+                dim++;
+                continue;
+            }
+            nx = tsr_view_slice(cur, dim, it->start, it->stop, it->step);
+            if (!nx) break;
+            int64_t st = cur->strides[dim] ? (nx->storage_offset - cur->storage_offset) / cur->strides[dim] : 0;
+            if (cur->sizes[dim] == 0 || nx->sizes[dim] == 0) st = 0;
+            a.i0 = dim;
+            a.i1 = st;
+            a.dims[0] = st + (nx->sizes[dim] ? (nx->sizes[dim] - 1) * it->step + 1 : 0);
+            a.dims[1] = it->step;
+            a.i2 = 1;
+            key = "slice";
+            dim++;
+            break;
+        }
+        case TSR_SUB_NONE:
+            a.i0 = dim;
+            nx = tsr_view_unsqueeze(cur, dim);
+            key = "unsqueeze";
+            dim++;
+            break;
+        case TSR_SUB_ELLIPSIS:
+            dim += x->ndim - consumed;
+            continue;
+        case TSR_SUB_TENSOR:
+            while (*nix < dim) ix[(*nix)++] = NULL;
+            ix[(*nix)++] = it->t;
+            dim++;
+            continue;
+        default:
+            break;
+        }
+        if (!nx || !key || (record && tsr_ag_record(key, 1, &cur, &a, nx, false) < 0)) {
+            if (!nx && !key && !tsr_error_kind()) tsr_error_set(TSR_ERR_RUNTIME, "tsr: bad index item");
+            tsr_tensor_release(nx);
+            tsr_tensor_release(cur);
+            return NULL;
+        }
+        tsr_tensor_release(cur);
+        cur = nx;
+    }
+    return cur;
+}
+
 tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items)
 {
     if (self->sparse) {   /* ints select (SelectBackward0, whose backward 1.13 has no sparse kernel for) */
@@ -1580,65 +1651,9 @@ tsr_tensor *tsr_ag_subscript(const tsr_tensor *self, int n, const tsr_sub *items
         return r;
     }
     /* basic indexing, one view per item as applySlicing makes them */
-    int consumed = 0;
-    for (int i = 0; i < n; i++)
-        if (items[i].kind == TSR_SUB_INT || items[i].kind == TSR_SUB_SLICE) consumed++;
-    tsr_tensor *cur = tsr_tensor_retain(x);
-    int64_t dim = 0;
-    for (int i = 0; i < n && cur; i++) {
-        tsr_tensor *nx = NULL;
-        const tsr_sub *it = &items[i];
-        memset(&a, 0, sizeof a);
-        const char *key = NULL;
-        switch (it->kind) {
-        case TSR_SUB_INT:
-            a.i0 = dim;
-            a.i1 = it->i < 0 ? it->i + cur->sizes[dim] : it->i;
-            nx = tsr_view_select(cur, dim, it->i);
-            key = "select";
-            break;
-        case TSR_SUB_SLICE: {
-            /* applySlice in a tuple key: start 0, stop the dim's length, step 1 is the tensor
-               itself (the single-slice key x[a:b] always slices) */
-            if (!it->bare && it->start == 0 && it->stop == cur->sizes[dim] && it->step == 1) {
-                dim++;
-                continue;
-            }
-            nx = tsr_view_slice(cur, dim, it->start, it->stop, it->step);
-            if (!nx) break;
-            /* slice_backward takes the start the view begins at */
-            int64_t st = cur->strides[dim] ? (nx->storage_offset - cur->storage_offset) / cur->strides[dim] : 0;
-            if (cur->sizes[dim] == 0 || nx->sizes[dim] == 0) st = 0;
-            a.i0 = dim;
-            a.i1 = st;
-            a.dims[0] = st + (nx->sizes[dim] ? (nx->sizes[dim] - 1) * it->step + 1 : 0);
-            a.dims[1] = it->step;
-            a.i2 = 1;
-            key = "slice";
-            dim++;
-            break;
-        }
-        case TSR_SUB_NONE:
-            a.i0 = dim;
-            nx = tsr_view_unsqueeze(cur, dim);
-            key = "unsqueeze";
-            dim++;
-            break;
-        case TSR_SUB_ELLIPSIS:
-            dim += x->ndim - consumed;
-            continue;
-        default:
-            break;
-        }
-        if (!nx || !key || tsr_ag_record(key, 1, &cur, &a, nx, false) < 0) {
-            tsr_tensor_release(nx);
-            tsr_tensor_release(cur);
-            cur = NULL;
-            break;
-        }
-        tsr_tensor_release(cur);
-        cur = nx;
-    }
+    const tsr_tensor *ix[TSR_MAX_DIMS + 1];
+    int nix = 0;
+    tsr_tensor *cur = tsr__ag_slicing(x, n, items, true, ix, &nix);
     if (!cur) {
         tsr_tensor_release(r);
         return NULL;

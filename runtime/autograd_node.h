@@ -122,6 +122,11 @@ tsr_tensor *tsr__ag_output_alias(tsr_node *n, const tsr_tensor *t, int nr, int n
  * items at the dims they land on. r: the result (owned); NEW reference or
  * NULL. tsr__ag_mixed_key: whether items mix basic and advanced items that
  * it (and tsr__ag_record_setitem_mixed) takes. */
+/* applySlicing of 1.13 (autograd.c): the basic items' views of x, each
+ * recorded when record; the tensor items in ix[] at the result's dims they
+ * index (NULL between), *nix of them. NEW reference or NULL. */
+tsr_tensor *tsr__ag_slicing(const tsr_tensor *x, int n, const tsr_sub *items, bool record, const tsr_tensor **ix,
+                            int *nix);
 tsr_tensor *tsr__ag_subscript_mixed(const tsr_tensor *self, int n, const tsr_sub *items, tsr_tensor *r);
 bool tsr__ag_mixed_key(int n, const tsr_sub *items);
 

@@ -104,77 +104,6 @@ bool tsr__ag_slicing_key(int n, const tsr_sub *items)
     return adv;
 }
 
-/* applySlicing of 1.13: the basic items' views of x (recorded when
- * record), the tensor items in ix[] at the dims of the result they index
- * (NULL between); *nix their count. NEW reference or NULL. */
-static tsr_tensor *slicing(const tsr_tensor *x, int n, const tsr_sub *items, bool record, const tsr_tensor **ix,
-                           int *nix)
-{
-    int consumed = 0;
-    for (int i = 0; i < n; i++)
-        if (items[i].kind == TSR_SUB_INT || items[i].kind == TSR_SUB_SLICE || items[i].kind == TSR_SUB_TENSOR) consumed++;
-    tsr_tensor *cur = tsr_tensor_retain((tsr_tensor *)x);
-    int64_t dim = 0;
-    *nix = 0;
-    for (int i = 0; i < n && cur; i++) {
-        tsr_tensor *nx = NULL;
-        const tsr_sub *it = &items[i];
-        tsr_ag_args a = {0};
-        const char *key = NULL;
-        switch (it->kind) {
-        case TSR_SUB_INT:
-            a.i0 = dim;
-            a.i1 = it->i < 0 ? it->i + cur->sizes[dim] : it->i;
-            nx = tsr_view_select(cur, dim, it->i);
-            key = "select";
-            break;
-        case TSR_SUB_SLICE: {
-            if (!it->bare && it->start == 0 && it->stop == cur->sizes[dim] && it->step == 1) {
-                dim++;
-                continue;
-            }
-            nx = tsr_view_slice(cur, dim, it->start, it->stop, it->step);
-            if (!nx) break;
-            int64_t st = cur->strides[dim] ? (nx->storage_offset - cur->storage_offset) / cur->strides[dim] : 0;
-            if (cur->sizes[dim] == 0 || nx->sizes[dim] == 0) st = 0;
-            a.i0 = dim;
-            a.i1 = st;
-            a.dims[0] = st + (nx->sizes[dim] ? (nx->sizes[dim] - 1) * it->step + 1 : 0);
-            a.dims[1] = it->step;
-            a.i2 = 1;
-            key = "slice";
-            dim++;
-            break;
-        }
-        case TSR_SUB_NONE:
-            a.i0 = dim;
-            nx = tsr_view_unsqueeze(cur, dim);
-            key = "unsqueeze";
-            dim++;
-            break;
-        case TSR_SUB_ELLIPSIS:
-            dim += x->ndim - consumed;
-            continue;
-        case TSR_SUB_TENSOR:
-            while (*nix < dim) ix[(*nix)++] = NULL;
-            ix[(*nix)++] = it->t;
-            dim++;
-            continue;
-        default:
-            break;
-        }
-        if (!nx || !key || (record && tsr_ag_record(key, 1, &cur, &a, nx, false) < 0)) {
-            if (!nx && !key && !tsr_error_kind()) tsr_error_set(TSR_ERR_RUNTIME, "tsr: bad index item");
-            tsr_tensor_release(nx);
-            tsr_tensor_release(cur);
-            return NULL;
-        }
-        tsr_tensor_release(cur);
-        cur = nx;
-    }
-    return cur;
-}
-
 tsr_tensor *tsr__ag_subscript_mixed(const tsr_tensor *self, int n, const tsr_sub *items, tsr_tensor *r)
 {
     const tsr_tensor *ix[TSR_MAX_DIMS + 1];
@@ -185,7 +114,7 @@ tsr_tensor *tsr__ag_subscript_mixed(const tsr_tensor *self, int n, const tsr_sub
                       TSR_MAX_DIMS);
         return NULL;
     }
-    tsr_tensor *cur = slicing(self, n, items, true, ix, &nix);
+    tsr_tensor *cur = tsr__ag_slicing(self, n, items, true, ix, &nix);
     if (!cur) {
         tsr_tensor_release(r);
         return NULL;
@@ -217,7 +146,7 @@ int tsr__ag_record_setitem_mixed(tsr_tensor *self, int n, const tsr_sub *items, 
                       "implemented.", TSR_MAX_DIMS);
         return -1;
     }
-    tsr_tensor *region = slicing(self, n, items, true, ix, &nix);
+    tsr_tensor *region = tsr__ag_slicing(self, n, items, true, ix, &nix);
     if (!region) return -1;
     tsr_tensor *v = (tsr_tensor *)value, *z = NULL;
     if (!v && !(v = z = tsr_zeros(0, NULL, self->dtype, TSR_CPU))) {   /* a number: no edge */
