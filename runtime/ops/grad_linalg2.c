@@ -100,6 +100,24 @@ static tsr_tensor *part(F *c, tsr_tensor *t, bool imag)
     if (c->fail || !t || !tsr_dtype_is_complex(t->dtype)) return t;
     return view(c, imag ? tsr_view_imag(t) : tsr_view_real(t));
 }
+
+/* linalg_eig_backward's check for complex eigenvectors: imag(diag(V^H gV))
+ * must be about 0, else the loss depends on the eigenvectors' phase */
+static void phase_check(F *c, const tsr_tensor *V, tsr_tensor *dg, const char *who)
+{
+    if (c->fail || !tsr_dtype_is_complex(V->dtype)) return;
+    tsr_tensor *im = part(c, dg, true);
+    tsr_tensor *z = im ? keep(c, tsr_zeros(im->ndim, im->sizes, im->dtype, TSR_CPU)) : NULL;
+    if (c->fail || !z) return;
+    int r = tsr_allclose(im, z, 1e-2, 1e-2, false);
+    if (r < 0) c->fail = true;
+    else if (!r) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s: The eigenvectors in the complex case are specified up to multiplication "
+                      "by e^{i phi}. The specified loss function depends on this quantity, so it is ill-defined.", who);
+        c->fail = true;
+    }
+}
+
 static tsr_tensor *solve_tri(F *c, const tsr_tensor *a, const tsr_tensor *b, bool upper, bool left)
 {
     if (c->fail || !a || !b) return NULL;
@@ -556,20 +574,7 @@ static int eig_rec(F *c, tsr_node *n, tsr_tensor **gin, const tsr_tensor *gL, co
     } else {
         tsr_tensor *VhgV = rmm(c, rmHc(c, V), gV);
         tsr_tensor *dg = c->fail ? NULL : keep(c, tsr__ag_diagonal(VhgV, 0, -2, -1));
-        if (!c->fail && tsr_dtype_is_complex(V->dtype)) {
-            tsr_tensor *im = part(c, dg, true);
-            tsr_tensor *z = keep(c, tsr_zeros(im->ndim, im->sizes, im->dtype, TSR_CPU));
-            if (!c->fail) {
-                int r = tsr_allclose(im, z, 1e-2, 1e-2, false);
-                if (r < 0) c->fail = true;
-                else if (!r) {
-                    tsr_error_set(TSR_ERR_RUNTIME, "linalg_eig_backward: The eigenvectors in the complex case are "
-                                  "specified up to multiplication by e^{i phi}. The specified loss function depends "
-                                  "on this quantity, so it is ill-defined.");
-                    c->fail = true;
-                }
-            }
-        }
+        phase_check(c, V, dg, "linalg_eig_backward");
         tsr_tensor *p = MUL(V, runsq(c, rreal(c, dg), -2));
         tsr_tensor *q = rmm(c, rmHc(c, V), p);
         VhgV = SUB(VhgV, q);
@@ -642,20 +647,7 @@ static int eig_plain(F *c, tsr_node *n, tsr_tensor **gin, bool herm, tsr_tensor 
     }
     tsr_tensor *VhgV = mm(c, mH(c, V), gV);
     tsr_tensor *dg = diag(c, VhgV);
-    if (!c->fail && tsr_dtype_is_complex(V->dtype)) {
-        tsr_tensor *im = part(c, dg, true);
-        tsr_tensor *z = keep(c, tsr_zeros(im->ndim, im->sizes, im->dtype, TSR_CPU));
-        if (!c->fail) {
-            int r = tsr_allclose(im, z, 1e-2, 1e-2, false);
-            if (r < 0) c->fail = true;
-            else if (!r) {
-                tsr_error_set(TSR_ERR_RUNTIME, "%s: The eigenvectors in the complex case are specified up to "
-                              "multiplication by e^{i phi}. The specified loss function depends on this quantity, so "
-                              "it is ill-defined.", herm ? "linalg_eigh_backward" : "linalg_eig_backward");
-                c->fail = true;
-            }
-        }
-    }
+    phase_check(c, V, dg, herm ? "linalg_eigh_backward" : "linalg_eig_backward");
     if (herm) VhgV = smul(c, 0.5, SUB(VhgV, mH(c, VhgV)));
     else VhgV = SUB(VhgV, mm(c, mH(c, V), MUL(V, unsq(c, part(c, dg, false), -2))));
     tsr_tensor *Lc = tsr_dtype_is_complex(L ? L->dtype : TSR_FLOAT32) ? un(c, TSR_UNOP_CONJ_PHYSICAL, L) : L;
