@@ -857,6 +857,25 @@ tsr_tensor *tsr_histc(const tsr_tensor *x, int64_t bins, double min, double max,
     return tsr_out_assign(h, out, false);
 }
 
+/* histogramdd's weight checks (input of n points of D coordinates): 0 or -1 */
+static int hdd_weight_check(const tsr_tensor *x, const tsr_tensor *weight, int64_t n, int D)
+{
+    if (weight->dtype != x->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: if weight tensor is provided, input tensor and weight "
+                      "tensor should have the same dtype, but got input(%s), and weight(%s)",
+                      tsr_dtype_typemeta_name(x->dtype), tsr_dtype_typemeta_name(weight->dtype));
+        return -1;
+    }
+    if (tsr_tensor_numel(weight) != n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: if weight tensor is provided it should have the same "
+                      "shape as the input tensor excluding its innermost dimension, but got input with shape "
+                      "[%" PRId64 ", %d] and weight with shape [%" PRId64 "]", n, D, tsr_tensor_numel(weight));
+        return -1;
+    }
+    return 0;
+}
+
+
 int tsr_histogram(const tsr_tensor *x, const tsr_tensor *bins_t, int64_t bins_n, const double *range,
                   const tsr_tensor *weight, bool density, tsr_tensor *hist_out, tsr_tensor *edges_out,
                   tsr_tensor **hist, tsr_tensor **edges)
@@ -941,18 +960,7 @@ int tsr_histogram(const tsr_tensor *x, const tsr_tensor *bins_t, int64_t bins_n,
         goto fail;
     }
     if (weight) {
-        if (weight->dtype != x->dtype) {
-            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: if weight tensor is provided, input tensor and weight "
-                          "tensor should have the same dtype, but got input(%s), and weight(%s)",
-                          tsr_dtype_typemeta_name(x->dtype), tsr_dtype_typemeta_name(weight->dtype));
-            goto fail;
-        }
-        if (tsr_tensor_numel(weight) != n) {
-            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: if weight tensor is provided it should have the same "
-                          "shape as the input tensor excluding its innermost dimension, but got input with shape "
-                          "[%" PRId64 ", 1] and weight with shape [%" PRId64 "]", n, tsr_tensor_numel(weight));
-            goto fail;
-        }
+        if (hdd_weight_check(x, weight, n, 1) < 0) goto fail;
     }
     int64_t nb = tsr_tensor_numel(e) - 1;
     if (nb <= 0) {
@@ -1242,18 +1250,7 @@ int tsr_histogramdd(const tsr_tensor *x, int nbins, const tsr_tensor *const *bin
         }
     }
     if (weight) {
-        if (weight->dtype != x->dtype) {
-            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: if weight tensor is provided, input tensor and weight "
-                          "tensor should have the same dtype, but got input(%s), and weight(%s)",
-                          tsr_dtype_typemeta_name(x->dtype), tsr_dtype_typemeta_name(weight->dtype));
-            goto fail;
-        }
-        if (tsr_tensor_numel(weight) != n) {
-            tsr_error_set(TSR_ERR_RUNTIME, "torch.histogramdd: if weight tensor is provided it should have the same "
-                          "shape as the input tensor excluding its innermost dimension, but got input with shape "
-                          "[%" PRId64 ", %d] and weight with shape [%" PRId64 "]", n, D, tsr_tensor_numel(weight));
-            goto fail;
-        }
+        if (hdd_weight_check(x, weight, n, D) < 0) goto fail;
     }
     if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
         tsr__not_implemented("histogramdd_cpu", x->dtype);
