@@ -152,7 +152,7 @@ int tsr_tensor_set_grad(tsr_tensor *t, tsr_tensor *g)
 
 int tsr_autograd_set_requires_grad(tsr_tensor *t, bool on, bool method)
 {
-    if (on && t->storage && t->storage->inference && !inference_on) {
+    if (on && tsr_tensor_is_inference(t) && !inference_on) {
         tsr_error_set(TSR_ERR_RUNTIME, "Setting requires_grad=True on inference tensor outside InferenceMode is not "
                       "allowed.");
         return -1;

@@ -106,6 +106,8 @@ static inline bool tsr_tensor_has_bits(const tsr_tensor *t) { return t->conj || 
 /* Flips the sign bits n elements of dtype d at p (stride in bytes) hold: conj
  * negates the imaginary part of a complex element, neg the whole element
  * (an integer is negated; bool is left alone). Used to apply or undo a bit. */
+/* An inference tensor: its storage was made in torch.inference_mode (views share it). */
+static inline bool tsr_tensor_is_inference(const tsr_tensor *t) { return t->storage && t->storage->inference; }
 void tsr_flip_signs(tsr_dtype d, bool conj, bool neg, void *p, int64_t stride, int64_t n);
 
 /* Drops v's view link (x._base None): for results that alias storage but

@@ -56,6 +56,14 @@ static int expand_param(const char *name, int n, const int64_t *in, int dim, int
 
 /* ConvParams::use_mkldnn of 1.13 for a 4-D input and weight: more shapes go
  * to oneDNN when more than one intra-op thread runs. */
+int tsr_nn_conv2d_bias_check(const tsr_tensor *x, const tsr_tensor *bias)
+{
+    if (!bias || bias->dtype == x->dtype) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "Input type (%s) and bias type (%s) should be the same",
+                  tsr_dtype_typemeta_name(x->dtype), tsr_dtype_typemeta_name(bias->dtype));
+    return -1;
+}
+
 bool tsr__conv_use_mkldnn(const tsr_tensor *x, const tsr_tensor *w, const int64_t *stride, const int64_t *dil,
                        int64_t groups)
 {

@@ -42,6 +42,11 @@ int tsr_nn_conv_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr
                          const int64_t *opad, int64_t groups, const bool *mask, tsr_tensor **gi, tsr_tensor **gw,
                          tsr_tensor **gb);
 
+/* at::conv2d's first check (int padding only; not conv1d / conv3d /
+ * convolution): a bias of another dtype than x raises "Input type (float)
+ * and bias type (double) should be the same" (TypeMeta names). 0 or -1. */
+int tsr_nn_conv2d_bias_check(const tsr_tensor *x, const tsr_tensor *bias);
+
 /* F.conv1d / conv2d (opad NULL) and conv_transpose1d / 2d (opad given, nopad
  * entries) with 1.13's graph when an input requires grad (grad mode on):
  * the batchify UnsqueezeBackward0, 'same''s ConstantPadNdBackward0 (odd

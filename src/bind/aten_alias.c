@@ -314,10 +314,7 @@ static Value *alias_call(const BindRow *row, const char *fname, BindArgs *b, Val
         return fwd_call(F, "affine_grid", &f);
     case A_DETACH: case A_DETACH_:
         return fwd_call(v[0], row->name, &f);
-    case A_IS_INFERENCE: {   /* its storage was made in torch.inference_mode (views of it share it) */
-        const tsr_tensor *t = tensor_of(v[0]);
-        return v_bool(t->storage && t->storage->inference);
-    }
+    case A_IS_INFERENCE: return v_bool(tsr_tensor_is_inference(tensor_of(v[0])));
     case A_VANDER: return vander(b);
     case A_FROBENIUS_NORM: case A_NUCLEAR_NORM: return matrix_norms(row, b);
     case A_ISREAL: {   /* 1.13: not complex → ones_like(bool); else imag == 0 */

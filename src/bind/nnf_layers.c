@@ -45,10 +45,9 @@ static Value *conv_call(const BindRow *row, const char *fname, BindArgs *b, Valu
         return NULL;
     if (b->v[4] && b->type[4] == BT_STR) mode = b->v[4]->u.s.p;
     else if (intlist_or(b, 4, fname, 0, row->kind, pd, &np) < 0) return NULL;
-    const tsr_tensor *x = tensor_of(b->v[0]), *bias = b->v[2] ? tensor_of(b->v[2]) : NULL;
-    if (row->kind == 2 && !mode && bias && bias->dtype != x->dtype)   /* 1.13's conv2d (int padding) checks first */
-        return exc_set("RuntimeError", "Input type (%s) and bias type (%s) should be the same",
-                       tsr_dtype_typemeta_name(x->dtype), tsr_dtype_typemeta_name(bias->dtype));
+    if (row->kind == 2 && !mode &&   /* 1.13's conv2d (int padding) checks the bias first */
+        tsr_nn_conv2d_bias_check(tensor_of(b->v[0]), b->v[2] ? tensor_of(b->v[2]) : NULL) < 0)
+        return bind_runtime_error();
     return v_tensor(tsr_nn_conv_graph(tensor_of(b->v[0]), tensor_of(b->v[1]), b->v[2] ? tensor_of(b->v[2]) : NULL,
                                       row->kind, ns, st, np, pd, nd, dl, groups, mode, 0, NULL));
 }
