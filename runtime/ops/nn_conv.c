@@ -32,11 +32,6 @@ static tsr_tensor *take(tsr_tensor **t, tsr_tensor *r)
 }
 
 /* "Float" -> "torch.FloatTensor" as the legacy type names print */
-static void legacy_name(char *buf, size_t n, tsr_dtype d)
-{
-    snprintf(buf, n, "torch.%sTensor", tsr_dtype_scalar_name(d));
-}
-
 /* expand_param_if_needed: one value repeated, or exactly dim values. */
 static int expand_param(const char *name, int n, const int64_t *in, int dim, int64_t *out)
 {
@@ -442,8 +437,8 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
     bool mkldnn = tsr__conv_use_mkldnn(x, w, st, dl, groups);
     if (mkldnn) {
         if (w->dtype != x->dtype || (bias && bias->dtype != x->dtype)) {
-            legacy_name(b1, sizeof b1, x->dtype);
-            legacy_name(b2, sizeof b2, w->dtype != x->dtype ? w->dtype : bias->dtype);
+            tsr_dtype_aten_type_string(x->dtype, b1, sizeof b1);
+            tsr_dtype_aten_type_string(w->dtype != x->dtype ? w->dtype : bias->dtype, b2, sizeof b2);
             tsr_error_set(TSR_ERR_RUNTIME, "Input type (%s) and %s type (%s) should be the same or input should be a "
                           "MKLDNN tensor and %s is a dense tensor", b1, w->dtype != x->dtype ? "weight" : "bias", b2,
                           w->dtype != x->dtype ? "weight" : "bias");

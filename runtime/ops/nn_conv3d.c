@@ -138,9 +138,11 @@ tsr_tensor *tsr__conv3d_forward(const tsr_tensor *x, const tsr_tensor *w, const 
     if (mkldnn) {
         if (w->dtype != d || (bias && bias->dtype != d)) {
             bool wb = w->dtype != d;
-            tsr_error_set(TSR_ERR_RUNTIME, "Input type (torch.FloatTensor) and %s type (torch.%sTensor) should be the "
-                          "same or input should be a MKLDNN tensor and %s is a dense tensor", wb ? "weight" : "bias",
-                          tsr_dtype_scalar_name(wb ? w->dtype : bias->dtype), wb ? "weight" : "bias");
+            char b1[64], b2[64];
+            tsr_error_set(TSR_ERR_RUNTIME, "Input type (%s) and %s type (%s) should be the same or input should be a "
+                          "MKLDNN tensor and %s is a dense tensor", tsr_dtype_aten_type_string(d, b1, sizeof b1),
+                          wb ? "weight" : "bias", tsr_dtype_aten_type_string(wb ? w->dtype : bias->dtype, b2, sizeof b2),
+                          wb ? "weight" : "bias");
             return NULL;
         }
     } else {
