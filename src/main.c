@@ -108,6 +108,31 @@ static int run_file(const char *file, char *text, size_t len, bool keep_going)
     return eval_source(file, text, len, keep_going, NULL);
 }
 
+/* TSR_DEFAULT_DEVICE=DEV: runs torch.set_default_device('DEV') before the
+ * first statement (scripts/gpu-check runs the conformance cases on cuda so),
+ * with DEV written as a string literal, so that a bad value fails exactly as
+ * that call does. Returns the number of failures (0 or 1). */
+static int set_default_device_env(const char *dev)
+{
+    static const char head[] = "torch.set_default_device('", tail[] = "')\n";
+    size_t n = strlen(dev);
+    char *code = malloc(sizeof head + 4 * n + sizeof tail);
+    if (!code) { fputs("tsr: out of memory\n", stderr); return 1; }
+    char *p = code + sizeof head - 1;
+    memcpy(code, head, sizeof head - 1);
+    for (const unsigned char *s = (const unsigned char *)dev; *s; s++) {
+        if (*s < 0x20 || *s == 0x7f) p += sprintf(p, "\\x%02x", *s);
+        else {
+            if (*s == '\\' || *s == '\'') *p++ = '\\';
+            *p++ = (char)*s;
+        }
+    }
+    memcpy(p, tail, sizeof tail);
+    int failed = eval_source("<TSR_DEFAULT_DEVICE>", code, strlen(code), false, NULL);
+    free(code);
+    return failed ? 1 : 0;
+}
+
 /* codes has room for argc entries: each -e CODE, in order. */
 static int run_args(int argc, char **argv, const char **codes)
 {
@@ -184,6 +209,12 @@ static int run_args(int argc, char **argv, const char **codes)
     eval_init();
     bind_sys_set_argv(sargc, sargv);
     free(sargv);
+    const char *default_device = getenv("TSR_DEFAULT_DEVICE");
+    if (default_device && *default_device && set_default_device_env(default_device)) {
+        eval_flush_output();
+        eval_fini();
+        return 1;
+    }
     /* tests/fault/run: TSR_FAULT_AT=N fails the N-th allocation after startup
      * and after the script is read (that read is counted in a :load) */
     const char *fault = getenv("TSR_FAULT_AT");
