@@ -224,10 +224,15 @@ static void load_cuda(void)
         snprintf(cuda_status, sizeof cuda_status, "disabled (TSR_CUDA=0)");
         return;
     }
+    /* TSR_CUDA=sim: the backend built over the emulated CUDA runtime (tests) */
+    bool sim = env && !strcmp(env, "sim");
     static const char *const rel[] = {"libtsr_cuda.so", "../lib/tsr/libtsr_cuda.so"};
-    for (unsigned i = 0; i < sizeof rel / sizeof *rel; i++) {
+    static const char *const rel_sim[] = {"libtsr_cuda_sim.so"};
+    const char *const *names = sim ? rel_sim : rel;
+    unsigned nnames = sim ? 1 : sizeof rel / sizeof *rel;
+    for (unsigned i = 0; i < nnames; i++) {
         char path[PATH_MAX];
-        if (!beside_exe(path, sizeof path, rel[i]) || access(path, F_OK) != 0) continue;
+        if (!beside_exe(path, sizeof path, names[i]) || access(path, F_OK) != 0) continue;
         void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
         if (!h) {
             snprintf(cuda_status, sizeof cuda_status, "%s", dlerror());

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "kernels.h"
 
 /* c10::DeviceType numbers. ORDER DEVTYPE */
 typedef enum {
@@ -68,6 +69,14 @@ typedef struct tsr_backend {
     int64_t (*memory_stat)(int index, int which);
     void (*empty_cache)(void);
     int (*synchronize)(int index);   /* 0, or -1 with an error recorded */
+    /* The compute entries of a backend whose memory the host cannot read
+     * (cuda): runs one elementwise kernel (kernels.h) on device index;
+     * 0, or -1 with an error recorded. */
+    int (*launch)(const tsr_klaunch *k, int index);
+    /* Whether launch has kernel (a tsr_kernel_id) for that compute dtype. */
+    bool (*has_kernel)(int kernel, int compute);
+    /* Sets nbytes at p to the byte value; 0 or -1 with an error recorded. */
+    int (*memset)(void *p, int value, size_t nbytes, int index);
 } tsr_backend;
 
 enum { TSR_MEMSTAT_ALLOCATED, TSR_MEMSTAT_MAX_ALLOCATED, TSR_MEMSTAT_RESERVED, TSR_MEMSTAT_MAX_RESERVED };
@@ -80,7 +89,7 @@ typedef struct tsr_backend_host {
 
 /* The CUDA backend's entry point, looked up with dlsym in libtsr_cuda.so:
  * returns its vtable (borrowed, static) or NULL when abi differs. */
-#define TSR_BACKEND_ABI 1
+#define TSR_BACKEND_ABI 2
 typedef const tsr_backend *(*tsr_cuda_open_fn)(int abi, const tsr_backend_host *host);
 #define TSR_CUDA_OPEN_SYMBOL "tsr_cuda_backend_open"
 
