@@ -357,6 +357,29 @@ static int launch(const tsr_klaunch *g, int index)
     }
 }
 
+static int properties(int index, tsr_device_props *out)
+{
+    if (init() < 0) return -1;
+    cudaDeviceProp p;
+    if (cuda_check(cudaGetDeviceProperties(&p, index)) < 0) return -1;
+    snprintf(out->name, sizeof out->name, "%s", p.name);
+    out->major = p.major;
+    out->minor = p.minor;
+    out->multi_processor_count = p.multiProcessorCount;
+    out->total_memory = (int64_t)p.totalGlobalMem;
+    return 0;
+}
+
+static int mem_info(int index, int64_t *free_bytes, int64_t *total_bytes)
+{
+    if (set_device(index) < 0) return -1;
+    size_t f = 0, t = 0;
+    if (cuda_check(cudaMemGetInfo(&f, &t)) < 0) return -1;
+    *free_bytes = (int64_t)f;
+    *total_bytes = (int64_t)t;
+    return 0;
+}
+
 static tsr_backend backend;
 
 extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_backend_open(int abi,
@@ -381,5 +404,7 @@ extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_ba
     backend.launch = launch;
     backend.has_kernel = has_kernel;
     backend.memset = memset_;
+    backend.properties = properties;
+    backend.mem_info = mem_info;
     return &backend;
 }

@@ -175,6 +175,25 @@ static inline cudaError_t cudaMemGetInfo(size_t *free_b, size_t *total)
     return cudaSuccess;
 }
 
+/* What the simulator says of itself: an H100-like device, the arena as its memory. */
+struct cudaDeviceProp {
+    char name[256];
+    int major, minor, multiProcessorCount;
+    size_t totalGlobalMem;
+};
+static inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int i)
+{
+    sim_ready();
+    if (i < 0 || i >= sim.ndev) return sim_err(cudaErrorInvalidDevice);
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "tsr simulated CUDA device");
+    p->major = 9;
+    p->minor = 0;
+    p->multiProcessorCount = 132;
+    p->totalGlobalMem = sim.size;
+    return cudaSuccess;
+}
+
 static inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, cudaMemcpyKind kind)
 {
     (void)kind;

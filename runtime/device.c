@@ -151,10 +151,19 @@ char *tsr_device_str(tsr_device d, char *buf, size_t n)
 
 bool tsr_device_equal(tsr_device a, tsr_device b) { return a.type == b.type && a.index == b.index; }
 
+static int current[TSR_DEV_TYPE_COUNT];
+
+int tsr_device_current(tsr_device_type t) { return (unsigned)t < TSR_DEV_TYPE_COUNT ? current[t] : 0; }
+
+void tsr_device_set_current(tsr_device_type t, int index)
+{
+    if ((unsigned)t < TSR_DEV_TYPE_COUNT && index >= 0) current[t] = index;
+}
+
 tsr_device tsr_device_normalize(tsr_device d)
 {
     if (d.type == TSR_DEV_CPU || d.type == TSR_DEV_META) d.index = -1;
-    else if (d.index < 0) d.index = 0;
+    else if (d.index < 0) d.index = tsr_device_current(d.type);
     return d;
 }
 

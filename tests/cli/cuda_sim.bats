@@ -64,3 +64,23 @@ tensor([3., 3.])
     assert_failure 1
     assert_output "NotImplementedError: tsr: random sampling is implemented for CPU tensors only"
 }
+
+@test "cuda-sim-1.6: the current device: set_device, torch.cuda.device(i), properties" {
+    sim
+    export TSR_CUDA_SIM_DEVICES=2
+    run --separate-stderr "$TSR" --brief-errors --keep-going -e 'torch.cuda.current_device()' \
+        -e 'torch.cuda.get_device_capability(0)' -e 'torch.cuda.get_device_properties(1).multi_processor_count' \
+        -e 'torch.cuda.set_device(1)' -e 'torch.cuda.current_device(), torch.ones(1, device="cuda").device' \
+        -e 'torch.ones(1).cuda().device' \
+        -e $'with torch.cuda.device(0):\n    print(torch.cuda.current_device(), torch.zeros(1, device="cuda").device)' \
+        -e 'torch.cuda.current_device()' -e 'torch.cuda.set_device(2)' -e 'torch.ones(1, device="cuda:7")'
+    assert_output "0
+(9, 0)
+132
+(1, device(type='cuda', index=1))
+device(type='cuda', index=1)
+0 cuda:0
+1
+RuntimeError: CUDA error: invalid device ordinal
+RuntimeError: CUDA error: invalid device ordinal"
+}
