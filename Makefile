@@ -153,8 +153,8 @@ conformance: $(B)/tsr
 FUZZ_CHECK := $(if $(shell command -v $(FUZZ_CC) 2>/dev/null),$(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/fuzz_load $(FZ)/tsr.dict $(FZ)/seed/.done)
 FUZZ_CHECK += $(if $(FUZZ_CHECK),$(FZ)/fuzz_npy)
 # everything make check runs, built first (CI: make -j2 check-build)
-check-build: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK) $(CUDA_SO)
-check: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK) $(CUDA_SO)
+check-build: $(B)/tsr $(B)/unit-tests $(B)/libtsr_cuda_sim.so $(FUZZ_CHECK) $(CUDA_SO)
+check: $(B)/tsr $(B)/unit-tests $(B)/libtsr_cuda_sim.so $(FUZZ_CHECK) $(CUDA_SO)
 	@TSR=$(TSR_BIN) UNIT=$(abspath $(B)/unit-tests) FAULT=$(FAULT) \
 	 FUZZ_DIR=$(if $(FUZZ_CHECK),$(abspath $(FZ))) scripts/check
 

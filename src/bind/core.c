@@ -67,7 +67,7 @@ Value *bind_builtins(void)
 
 void bind_builtin_fn(const char *name, BuiltinFn fn)
 {
-    Value *f = v_builtin(name, fn, NULL, (void *)&bind_python_builtin_tag);
+    Value *f = v_builtin(name, fn, NULL, (void *)&bind_device_safe_tag);
     dict_set_str(bind_builtins(), name, f);
     decref(f);
 }

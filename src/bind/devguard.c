@@ -16,7 +16,7 @@
 #include "device.h"
 #include "error.h"
 
-const char bind_python_builtin_tag = 0;
+const char bind_device_safe_tag = 0;
 
 /* Functions and methods that are device-aware, by the name they are
  * called by (torch.X, Tensor.X, torch.nn.functional.X, in-place forms).
@@ -33,7 +33,7 @@ static const char *const ready[] = {
     "less_equal", "linspace", "log", "log_", "logspace", "long", "lt", "lt_", "maximum", "minimum", "moveaxis",
     "movedim", "mul", "mul_", "multiply", "multiply_", "narrow", "ndimension", "ne", "ne_", "neg", "neg_",
     "negative", "negative_", "nelement", "new_empty", "new_full", "new_ones", "new_tensor", "new_zeros",
-    "not_equal", "numel", "ones", "ones_like", "permute", "range", "relu", "relu_", "requires_grad_", "reshape",
+    "not_equal", "numel", "numpy", "ones", "ones_like", "permute", "range", "relu", "relu_", "requires_grad_", "reshape",
     "reshape_as", "scalar_tensor", "select", "short", "sigmoid", "sigmoid_", "sin", "sin_", "size", "split",
     "split_with_sizes", "sqrt", "sqrt_", "squeeze", "squeeze_", "storage_offset", "stride", "sub", "sub_",
     "subtract", "subtract_", "swapaxes", "swapdims", "t", "t_", "tanh", "tanh_", "tensor", "tensor_split",
@@ -83,7 +83,7 @@ static bool holds_external(Value *v, tsr_device *d)
  * refuse.) */
 int bind_devguard_call(Value *fn, CallArgs *a)
 {
-    if (fn->u.bi.data == &bind_python_builtin_tag) return 0;
+    if (fn->u.bi.data == &bind_device_safe_tag) return 0;
     tsr_device d;
     bool hit = holds_external(fn->u.bi.self, &d);
     for (int i = 0; !hit && i < a->npos; i++) hit = holds_external(a->pos[i], &d);

@@ -7,9 +7,11 @@
 #include "device.h"
 #include "value.h"
 
-/* The data of Python's own built-in functions (print, len, ...): they reach
- * tensors only through the guarded slots. */
-extern const char bind_python_builtin_tag;
+/* The data of built-ins that pass the gate: they reach tensors only through
+ * the guarded slots or check the device themselves (Python's print, len,
+ * ...; numpy's array, asarray, save: "can't convert cuda:0 device type
+ * tensor to numpy"). */
+extern const char bind_device_safe_tag;
 /* Before a built-in call: 0 to go on, or -1 with NotImplementedError
  * "Could not run 'aten::NAME' with arguments from the 'CUDA' backend..."
  * when an argument (self, positional, keyword, or an item of a list or

@@ -401,7 +401,9 @@ static bool advanced(const SubKey *s)
  * dispatcher's error for the op instead. -1 then, else 0. */
 static int device_gate(Value *self, Value *value, const SubKey *s, const char *op)
 {
-    if (!advanced(s)) return 0;
+    bool adv = false;   /* a tensor, or True/False (an index tensor [0] / [] in 1.13) */
+    for (int i = 0; i < s->n; i++) adv = adv || s->items[i].kind == TSR_SUB_TENSOR || s->items[i].kind == TSR_SUB_BOOL;
+    if (!adv) return 0;
     bool ext = bind_on_external(self) || bind_on_external(value);
     tsr_device d = ext ? tensor_of(bind_on_external(self) ? self : value)->device : TSR_CPU;
     for (int i = 0; !ext && i < s->n; i++)
