@@ -23,7 +23,7 @@ const char bind_device_safe_tag = 0;
  * Sorted (strcmp). Python's own built-ins pass through their slots, which
  * this file guards too. */
 static const char *const ready[] = {
-    "abs", "abs_", "absolute", "absolute_", "add", "add_", "arange", "as_strided", "as_tensor", "asarray",
+    "abs", "abs_", "absolute", "absolute_", "add", "add_", "arange", "as_strided", "as_tensor", "asarray", "backward",
     "bartlett_window", "bfloat16", "blackman_window", "bool", "byte", "char", "chunk", "clone", "contiguous",
     "copy_", "cos", "cos_", "cpu", "cuda", "data_ptr", "detach", "detach_", "device", "diagonal", "dim", "div",
     "div_", "divide", "divide_", "double", "dsplit", "element_size", "empty", "empty_like", "empty_strided", "eq",
