@@ -84,3 +84,22 @@ device(type='cuda', index=1)
 RuntimeError: CUDA error: invalid device ordinal
 RuntimeError: CUDA error: invalid device ordinal"
 }
+
+@test "cuda-sim-1.7: backward through device kernels and across devices (ToCopyBackward0 moves the gradient back)" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors --keep-going \
+        -e 'x = torch.tensor([1., 2., 3.], device="cuda", requires_grad=True)' \
+        -e '((x * 2).exp() - x).backward(torch.ones(3, device="cuda"))' -e 'x.grad' \
+        -e 'w = torch.ones(2, 3, device="cuda", requires_grad=True)' \
+        -e '(w * torch.tensor([1., 2., 3.], device="cuda")).backward(torch.ones(2, 3, device="cuda"))' -e 'w.grad' \
+        -e 'c = torch.ones(2, requires_grad=True)' -e 'y = c.cuda() * 3' -e 'y.grad_fn.next_functions[0][0].name()' \
+        -e 'y.backward(torch.ones(2, device="cuda"))' -e 'c.grad' \
+        -e 'z = torch.ones(2, device="cuda", requires_grad=True)' \
+        -e '(z.cpu().double() * 2).backward(torch.ones(2, dtype=torch.float64))' -e 'z.grad'
+    assert_output "tensor([ 13.7781, 108.1963, 805.8576], device='cuda:0')
+tensor([[1., 2., 3.],
+        [1., 2., 3.]], device='cuda:0')
+'ToCopyBackward0'
+tensor([3., 3.])
+tensor([2., 2.], device='cuda:0')"
+}
