@@ -34,7 +34,7 @@ static const char *const ready[] = {
     "movedim", "mul", "mul_", "multiply", "multiply_", "narrow", "ndimension", "ne", "ne_", "neg", "neg_",
     "negative", "negative_", "nelement", "new_empty", "new_full", "new_ones", "new_tensor", "new_zeros",
     "not_equal", "numel", "numpy", "ones", "ones_like", "permute", "range", "relu", "relu_", "requires_grad_", "reshape",
-    "reshape_as", "scalar_tensor", "select", "short", "sigmoid", "sigmoid_", "sin", "sin_", "size", "split",
+    "reshape_as", "save", "scalar_tensor", "select", "short", "sigmoid", "sigmoid_", "sin", "sin_", "size", "split",
     "split_with_sizes", "sqrt", "sqrt_", "squeeze", "squeeze_", "storage_offset", "stride", "sub", "sub_",
     "subtract", "subtract_", "swapaxes", "swapdims", "t", "t_", "tanh", "tanh_", "tensor", "tensor_split",
     "to", "tolist", "transpose", "transpose_", "tril_indices", "triu_indices", "true_divide", "true_divide_",

@@ -103,3 +103,23 @@ tensor([[1., 2., 3.],
 tensor([3., 3.])
 tensor([2., 2.], device='cuda:0')"
 }
+
+@test "cuda-sim-1.8: torch.save writes cuda storages with their location; torch.load restores them there" {
+    sim
+    export TSR_CUDA_SIM_DEVICES=2
+    run --separate-stderr "$TSR" --brief-errors --keep-going \
+        -e 'x = torch.arange(6.).view(2, 3).cuda(1).t()' -e 'torch.save({"a": x, "b": torch.ones(2)}, "ck.pt")' \
+        -e 'd = torch.load("ck.pt")' -e 'd["a"], d["a"].stride()' -e 'torch.load("ck.pt", map_location="cpu")["a"].device'
+    assert_output "(tensor([[0., 3.],
+        [1., 4.],
+        [2., 5.]], device='cuda:1'), (1, 3))
+device(type='cpu')"
+    TSR_CUDA_SIM_DEVICES=1 run --separate-stderr "$TSR" --brief-errors -e 'torch.load("ck.pt")'
+    assert_output "RuntimeError: Attempting to deserialize object on CUDA device 1 but torch.cuda.device_count() is 1. Please use torch.load with map_location to map your storages to an existing device."
+    TSR_CUDA=0 run --separate-stderr "$TSR" --brief-errors -e 'torch.load("ck.pt")'
+    assert_output "RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU."
+    if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import torch' 2>/dev/null; then
+        run /usr/bin/python3 -c 'import torch; d = torch.load("ck.pt", map_location="cpu"); print(d["a"].tolist(), d["a"].stride())'
+        assert_output "[[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]] (1, 3)"
+    fi
+}
