@@ -62,7 +62,7 @@ UNIT_OBJ := $(UNIT_SRC:%.c=$(B)/%.o)
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all run check check-build unit cli conformance install uninstall clean deps bench fuzz check-fuzz check-fault check-valgrind
-all: tsr $(if $(CUDA_SO),libtsr_cuda.so)
+all: tsr libtsr_cuda_sim.so $(if $(CUDA_SO),libtsr_cuda.so)
 
 # Dependencies: on a fresh machine the first build installs what is missing.
 $(B)/.deps-ok: scripts/install-deps
@@ -108,11 +108,27 @@ tsr: $(B)/tsr
 	cp $< $@.tmp && mv -f $@.tmp $@
 
 # (cudart is linked statically into the backend; -Xcompiler passes the host flags)
-$(B)/libtsr_cuda.so: $(CUDA_SRC) runtime/device.h runtime/error.h | $(B)/.deps-ok
+# PTX for compute capability 7.5 (any later GPU JIT-compiles it) and
+# machine code for 9.0 (H100/H200).
+CUDA_ARCH ?= -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=sm_90
+CUDA_HDR := $(wildcard cuda/*.h) runtime/device.h runtime/error.h runtime/kernels.h
+$(B)/libtsr_cuda.so: $(CUDA_SRC) $(CUDA_HDR) | $(B)/.deps-ok
 	@mkdir -p $(dir $@)
-	$(NVCC) -O2 -shared -Xcompiler -fPIC,-fvisibility=hidden,-Wall -Iruntime -o $@ $(CUDA_SRC)
+	$(NVCC) -O2 -std=c++17 $(CUDA_ARCH) -shared -Xcompiler -fPIC,-fvisibility=hidden,-Wall -Iruntime -o $@ $(CUDA_SRC)
 
 libtsr_cuda.so: $(B)/libtsr_cuda.so
+	cp $< $@.tmp && mv -f $@.tmp $@
+
+# The same backend source built for the host with the CUDA runtime emulated
+# (cuda/sim_runtime.h): TSR_CUDA=sim loads it, so the tests exercise every
+# host-side path of the backend, and its kernels, without a GPU. Needs only g++.
+CXX ?= g++
+$(B)/libtsr_cuda_sim.so: cuda/backend.cu $(CUDA_HDR) | $(B)/.deps-ok
+	@mkdir -p $(dir $@)
+	$(CXX) -x c++ -std=c++17 -O1 -g -fPIC -shared -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter \
+	    -DTSR_CUDA_SIM $(SANFLAGS) -Iruntime -Icuda -o $@ cuda/backend.cu -lpthread
+
+libtsr_cuda_sim.so: $(B)/libtsr_cuda_sim.so
 	cp $< $@.tmp && mv -f $@.tmp $@
 
 run: tsr
@@ -137,8 +153,8 @@ conformance: $(B)/tsr
 FUZZ_CHECK := $(if $(shell command -v $(FUZZ_CC) 2>/dev/null),$(FZ)/fuzz_eval $(FZ)/fuzz_parse $(FZ)/fuzz_load $(FZ)/tsr.dict $(FZ)/seed/.done)
 FUZZ_CHECK += $(if $(FUZZ_CHECK),$(FZ)/fuzz_npy)
 # everything make check runs, built first (CI: make -j2 check-build)
-check-build: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK) $(CUDA_SO)
-check: $(B)/tsr $(B)/unit-tests $(FUZZ_CHECK) $(CUDA_SO)
+check-build: $(B)/tsr $(B)/unit-tests $(B)/libtsr_cuda_sim.so $(FUZZ_CHECK) $(CUDA_SO)
+check: $(B)/tsr $(B)/unit-tests $(B)/libtsr_cuda_sim.so $(FUZZ_CHECK) $(CUDA_SO)
 	@TSR=$(TSR_BIN) UNIT=$(abspath $(B)/unit-tests) FAULT=$(FAULT) \
 	 FUZZ_DIR=$(if $(FUZZ_CHECK),$(abspath $(FZ))) scripts/check
 
@@ -219,6 +235,6 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/tsr $(DESTDIR)$(PREFIX)/share/man/man1/tsr.1 $(DESTDIR)$(PREFIX)/lib/tsr/libtsr_cuda.so
 
 clean:
-	rm -rf build tsr libtsr_cuda.so
+	rm -rf build tsr libtsr_cuda.so libtsr_cuda_sim.so
 
 -include $(shell find build -name '*.d' 2>/dev/null)

@@ -2,11 +2,21 @@
  * loaded by runtime/device.c with dlopen on first use of a cuda device: the
  * driver check of torch.cuda._lazy_init with PyTorch's messages, a caching
  * allocator on cudaMalloc (blocks kept by size class and reused, as
- * c10/cuda/CUDACachingAllocator.cpp does), host<->device and peer copies, and
- * the memory statistics torch.cuda reports. It has no kernels yet, so it
- * declares that it cannot compute (tsr_backend.computes): tsr then refuses
- * to hold tensors on cuda rather than run CPU kernels on device memory. */
+ * c10/cuda/CUDACachingAllocator.cpp does), host<->device and peer copies,
+ * the memory statistics torch.cuda reports, and the elementwise kernels of
+ * runtime/kernels.h (bodies in cuda/kern.h), one grid-stride kernel per
+ * kernel and compute type on the default stream.
+ *
+ * Built with g++ and -DTSR_CUDA_SIM instead, the same source is
+ * libtsr_cuda_sim.so: the CUDA runtime calls come from cuda/sim_runtime.h,
+ * which runs the kernels on the host over memory the host's own code cannot
+ * touch (TSR_CUDA=sim), so that every host-side path is tested without a
+ * GPU. */
+#ifdef TSR_CUDA_SIM
+#include "sim_runtime.h"
+#else
 #include <cuda_runtime.h>
+#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +26,7 @@ extern "C" {
 #include "device.h"
 #include "error.h"
 }
+#include "kern.h"
 
 static const tsr_backend_host *host;
 
@@ -268,6 +279,107 @@ static int synchronize(int index)
     return 0;
 }
 
+/* ------------------------------------------------------------ kernels */
+
+static int cuda_check(cudaError_t e)
+{
+    if (e == cudaSuccess) return 0;
+    cudaGetLastError();
+    char msg[256];
+    snprintf(msg, sizeof msg, "CUDA error: %s", cudaGetErrorString(e));
+    fail(msg);
+    return -1;
+}
+
+static int memset_(void *p, int value, size_t nbytes, int index)
+{
+    if (set_device(index) < 0) return -1;
+    return cuda_check(cudaMemset(p, value, nbytes));
+}
+
+template <int K, typename C> __global__ void elementwise(tsr_klaunch g)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.numel; i += step) k_element<K, C>(g, i);
+}
+
+#ifdef TSR_CUDA_SIM
+#define MAX_BLOCKS 8          /* the simulator runs each thread in turn */
+#else
+#define MAX_BLOCKS 65536
+#endif
+
+template <int K, typename C> static int launch_kc(const tsr_klaunch &g0)
+{
+    tsr_klaunch g = g0;
+    const unsigned block = 256;
+    int64_t blocks = (g.numel + block - 1) / block;
+    if (blocks > MAX_BLOCKS) blocks = MAX_BLOCKS;
+#ifdef TSR_CUDA_SIM
+    for (int k = 0; k < g.nops; k++)
+        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
+    sim_launch((unsigned)blocks, block, [&] { elementwise<K, C>(g); });
+    return 0;
+#else
+    elementwise<K, C><<<(unsigned)blocks, block>>>(g);
+    return cuda_check(cudaGetLastError());
+#endif
+}
+
+template <int K> static int launch_k(const tsr_klaunch &g)
+{
+    switch (k_ctype(g.compute)) {
+    case 0: return launch_kc<K, int64_t>(g);
+    case 1: return launch_kc<K, float>(g);
+    case 2: return launch_kc<K, double>(g);
+    case 3: return launch_kc<K, bool>(g);
+    case 4: return launch_kc<K, KRaw<4> >(g);
+    case 5: return launch_kc<K, KRaw<8> >(g);
+    default: return launch_kc<K, KRaw<16> >(g);
+    }
+}
+
+static bool has_kernel(int kernel, int compute) { return k_supported(kernel, k_ctype(compute)); }
+
+static int launch(const tsr_klaunch *g, int index)
+{
+    if (!has_kernel(g->kernel, g->compute)) {
+        fail("tsr's CUDA backend has no such kernel");
+        return -1;
+    }
+    if (g->numel == 0) return 0;
+    if (set_device(index) < 0) return -1;
+    switch (g->kernel) {
+#define KCASE_(id, n) case TSR_K_##id: return launch_k<TSR_K_##id>(*g);
+    TSR_KERNEL_LIST(KCASE_)
+#undef KCASE_
+    default: fail("tsr's CUDA backend has no such kernel"); return -1;
+    }
+}
+
+static int properties(int index, tsr_device_props *out)
+{
+    if (init() < 0) return -1;
+    cudaDeviceProp p;
+    if (cuda_check(cudaGetDeviceProperties(&p, index)) < 0) return -1;
+    snprintf(out->name, sizeof out->name, "%s", p.name);
+    out->major = p.major;
+    out->minor = p.minor;
+    out->multi_processor_count = p.multiProcessorCount;
+    out->total_memory = (int64_t)p.totalGlobalMem;
+    return 0;
+}
+
+static int mem_info(int index, int64_t *free_bytes, int64_t *total_bytes)
+{
+    if (set_device(index) < 0) return -1;
+    size_t f = 0, t = 0;
+    if (cuda_check(cudaMemGetInfo(&f, &t)) < 0) return -1;
+    *free_bytes = (int64_t)f;
+    *total_bytes = (int64_t)t;
+    return 0;
+}
+
 static tsr_backend backend;
 
 extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_backend_open(int abi,
@@ -275,15 +387,24 @@ extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_ba
 {
     if (abi != TSR_BACKEND_ABI || !h) return NULL;
     host = h;
+#ifdef TSR_CUDA_SIM
+    backend.name = "cuda (simulated)";
+#else
     backend.name = "cuda";
+#endif
     backend.alloc = alloc;
     backend.free = release;
     backend.copy = copy;
     backend.device_count = device_count;
     backend.init = init;
-    backend.computes = false;
+    backend.computes = true;
     backend.memory_stat = memory_stat;
     backend.empty_cache = empty_cache;
     backend.synchronize = synchronize;
+    backend.launch = launch;
+    backend.has_kernel = has_kernel;
+    backend.memset = memset_;
+    backend.properties = properties;
+    backend.mem_info = mem_info;
     return &backend;
 }

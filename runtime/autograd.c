@@ -353,6 +353,7 @@ static tsr_node *grad_accumulator(tsr_tensor *t)
     n->in_nd[0] = t->ndim;
     memcpy(n->in_sizes[0], t->sizes, (size_t)t->ndim * sizeof(int64_t));
     n->in_dtype[0] = t->dtype;
+    n->in_device[0] = t->device;
     m->acc = n;
     return n;
 }
@@ -649,10 +650,12 @@ static int record_view_inplace(const tsr_formula *f, int n, tsr_tensor *const *i
         fn->in_nd[i] = in[i]->ndim;
         memcpy(fn->in_sizes[i], in[i]->sizes, (size_t)in[i]->ndim * sizeof(int64_t));
         fn->in_dtype[i] = in[i]->dtype;
+        fn->in_device[i] = in[i]->device;
         fn->in_present[i] = true;
         cs->in_nd[i] = t->ndim;
         memcpy(cs->in_sizes[i], t->sizes, (size_t)t->ndim * sizeof(int64_t));
         cs->in_dtype[i] = t->dtype;
+        cs->in_device[i] = t->device;
         cs->in_present[i] = true;
     }
     for (int i = 1; i < n; i++) {
@@ -713,6 +716,7 @@ int tsr_ag_record(const char *formula, int n, tsr_tensor *const *in, const tsr_a
         node->in_nd[i] = in[i]->ndim;
         memcpy(node->in_sizes[i], in[i]->sizes, (size_t)in[i]->ndim * sizeof(int64_t));
         node->in_dtype[i] = in[i]->dtype;
+        node->in_device[i] = in[i]->device;
         node->in_present[i] = true;
     }
     for (int i = inplace ? 1 : 0; i < n; i++) {
@@ -811,6 +815,7 @@ int tsr_ag_record_multi(const char *formula, tsr_tensor *in, const tsr_ag_args *
     node->in_nd[0] = in->ndim;
     memcpy(node->in_sizes[0], in->sizes, (size_t)in->ndim * sizeof(int64_t));
     node->in_dtype[0] = in->dtype;
+    node->in_device[0] = in->device;
     node->in_present[0] = true;
     node->out_nd = outs[0]->ndim;
     memcpy(node->out_sizes, outs[0]->sizes, (size_t)outs[0]->ndim * sizeof(int64_t));

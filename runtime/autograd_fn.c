@@ -259,6 +259,21 @@ static int bw_pass(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     return finish(c, n, gin);
 }
 
+/* _to_copy_backward: the gradient back on the input's device (its dtype is
+ * validate_outputs' cast). */
+static int bw_to_copy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    tsr_device d = n->in_device[0];
+    if (tsr_device_equal(g->device, d) || g->sparse || tsr_device_is_meta(g->device) || tsr_device_is_meta(d))
+        return bw_pass(n, g, gin);
+    F c0 = {0}, *c = &c0;
+    tsr_tensor *m = tsr_to_device(g, d, g->dtype, false);
+    if (!m) return -1;
+    give(c, gin, 0, m);
+    tsr_tensor_release(m);
+    return finish(c, n, gin);
+}
+
 /* pow(self, exponent scalar d0): grad * (exponent * self.pow(exponent - 1)) */
 /* x ** e for a complex number e (d0 + d1 i): grad * (e * x.pow(e - 1)).conj()
  * (PowBackward0, MulBackward1 and ConjBackward0 with create_graph) */
@@ -4837,7 +4852,7 @@ static const tsr_formula formulas[] = {
     {"threshold", "ThresholdBackward0", 1, bw_threshold},
     {"threshold_", "ThresholdBackward1", 1, bw_threshold},
     {"threshold_backward", "ThresholdBackwardBackward0", 2, bw_threshold_backward},
-    {"to_copy", "ToCopyBackward0", 0, bw_pass},
+    {"to_copy", "ToCopyBackward0", 0, bw_to_copy},
     {"to_dense", "ToDenseBackward0", 1, bw_to_dense},
     {"topk", "TopkBackward0", 0, bw_sort},
     {"trace", "TraceBackward0", 0, bw_trace},

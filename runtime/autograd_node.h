@@ -51,6 +51,8 @@ struct tsr_node {
     int in_nd[TSR_AG_MAXIN];
     int64_t in_sizes[TSR_AG_MAXIN][TSR_MAX_DIMS];
     tsr_dtype in_dtype[TSR_AG_MAXIN];
+    tsr_device in_device[TSR_AG_MAXIN];   /* where each input lives (set by the recorders of
+                                             autograd.c; ToCopyBackward0 moves its gradient there) */
     int out_nd;
     int64_t out_sizes[TSR_MAX_DIMS];
     tsr_dtype out_dtype;

@@ -151,10 +151,19 @@ char *tsr_device_str(tsr_device d, char *buf, size_t n)
 
 bool tsr_device_equal(tsr_device a, tsr_device b) { return a.type == b.type && a.index == b.index; }
 
+static int current[TSR_DEV_TYPE_COUNT];
+
+int tsr_device_current(tsr_device_type t) { return (unsigned)t < TSR_DEV_TYPE_COUNT ? current[t] : 0; }
+
+void tsr_device_set_current(tsr_device_type t, int index)
+{
+    if ((unsigned)t < TSR_DEV_TYPE_COUNT && index >= 0) current[t] = index;
+}
+
 tsr_device tsr_device_normalize(tsr_device d)
 {
     if (d.type == TSR_DEV_CPU || d.type == TSR_DEV_META) d.index = -1;
-    else if (d.index < 0) d.index = 0;
+    else if (d.index < 0) d.index = tsr_device_current(d.type);
     return d;
 }
 
@@ -224,10 +233,15 @@ static void load_cuda(void)
         snprintf(cuda_status, sizeof cuda_status, "disabled (TSR_CUDA=0)");
         return;
     }
+    /* TSR_CUDA=sim: the backend built over the emulated CUDA runtime (tests) */
+    bool sim = env && !strcmp(env, "sim");
     static const char *const rel[] = {"libtsr_cuda.so", "../lib/tsr/libtsr_cuda.so"};
-    for (unsigned i = 0; i < sizeof rel / sizeof *rel; i++) {
+    static const char *const rel_sim[] = {"libtsr_cuda_sim.so"};
+    const char *const *names = sim ? rel_sim : rel;
+    unsigned nnames = sim ? 1 : sizeof rel / sizeof *rel;
+    for (unsigned i = 0; i < nnames; i++) {
         char path[PATH_MAX];
-        if (!beside_exe(path, sizeof path, rel[i]) || access(path, F_OK) != 0) continue;
+        if (!beside_exe(path, sizeof path, names[i]) || access(path, F_OK) != 0) continue;
         void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
         if (!h) {
             snprintf(cuda_status, sizeof cuda_status, "%s", dlerror());

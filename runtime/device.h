@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "kernels.h"
 
 /* c10::DeviceType numbers. ORDER DEVTYPE */
 typedef enum {
@@ -42,8 +43,20 @@ char *tsr_device_str(tsr_device d, char *buf, size_t n);
 /* Equality as torch.device ==: same type and same index (cuda != cuda:0). */
 bool tsr_device_equal(tsr_device a, tsr_device b);
 /* The device a new tensor gets for a requested device: cpu drops its index
- * (zeros(2, device='cpu:1').device is cpu); cuda without index gets 0. */
+ * (zeros(2, device='cpu:1').device is cpu); cuda without index gets the
+ * current device (torch.cuda.set_device, torch.cuda.device(i); 0 at first). */
 tsr_device tsr_device_normalize(tsr_device d);
+/* The current device index of a type (torch.cuda.current_device()), and
+ * setting it (torch.cuda.set_device: the caller checks the index). */
+int tsr_device_current(tsr_device_type t);
+void tsr_device_set_current(tsr_device_type t, int index);
+
+/* What torch.cuda.get_device_properties reports of a device. */
+typedef struct tsr_device_props {
+    char name[256];
+    int major, minor, multi_processor_count;
+    int64_t total_memory;
+} tsr_device_props;
 
 /* Backend vtable. alloc returns NULL and records an error on failure; a
  * zero-byte alloc may return NULL without error (check tsr_error_occurred).
@@ -68,7 +81,20 @@ typedef struct tsr_backend {
     int64_t (*memory_stat)(int index, int which);
     void (*empty_cache)(void);
     int (*synchronize)(int index);   /* 0, or -1 with an error recorded */
+    /* The compute entries of a backend whose memory the host cannot read
+     * (cuda): runs one elementwise kernel (kernels.h) on device index;
+     * 0, or -1 with an error recorded. */
+    int (*launch)(const tsr_klaunch *k, int index);
+    /* Whether launch has kernel (a tsr_kernel_id) for that compute dtype. */
+    bool (*has_kernel)(int kernel, int compute);
+    /* Sets nbytes at p to the byte value; 0 or -1 with an error recorded. */
+    int (*memset)(void *p, int value, size_t nbytes, int index);
+    /* What torch.cuda.get_device_properties reports of device index, and
+     * cudaMemGetInfo's free/total bytes; 0 or -1 with an error recorded. */
+    int (*properties)(int index, tsr_device_props *out);
+    int (*mem_info)(int index, int64_t *free_bytes, int64_t *total_bytes);
 } tsr_backend;
+
 
 enum { TSR_MEMSTAT_ALLOCATED, TSR_MEMSTAT_MAX_ALLOCATED, TSR_MEMSTAT_RESERVED, TSR_MEMSTAT_MAX_RESERVED };
 
@@ -80,7 +106,7 @@ typedef struct tsr_backend_host {
 
 /* The CUDA backend's entry point, looked up with dlsym in libtsr_cuda.so:
  * returns its vtable (borrowed, static) or NULL when abi differs. */
-#define TSR_BACKEND_ABI 1
+#define TSR_BACKEND_ABI 3
 typedef const tsr_backend *(*tsr_cuda_open_fn)(int abi, const tsr_backend_host *host);
 #define TSR_CUDA_OPEN_SYMBOL "tsr_cuda_backend_open"
 

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "device.h"
 #include "iter.h"
+#include "kernels.h"
 #include "named.h"
 #include "error.h"
 #include "internal.h"
@@ -588,6 +590,119 @@ static tsr_tensor *run_simple(const tsr_iter_config *cfg, const tsr_operand *in,
     return res;
 }
 
+/* ------------------------------------------------------------ device kernels */
+
+#define KD_(A, ID, num, ...) _Static_assert(TSR_KD_##ID == num && TSR_##ID == num, "ORDER DTYPE");
+TSR_DTYPE_LIST(KD_, )
+#undef KD_
+
+/* The dispatcher's "Could not run" for an op without a kernel on the
+ * device of res: aten::NAME from cfg->aten, else from the kernel name
+ * ("add_cpu" → "add"). */
+static void device_no_kernel(const tsr_iter_config *cfg, tsr_device dev)
+{
+    char op[128];
+    if (cfg->aten) {
+        snprintf(op, sizeof op, "aten::%s", cfg->aten);
+    } else {
+        const char *k = cfg->kname ? cfg->kname : "kernel";
+        size_t n = strlen(k);
+        if (n > 4 && !strcmp(k + n - 4, "_cpu")) n -= 4;
+        if (n > 4 && !strcmp(k + n - 4, "_vml")) n -= 4;
+        snprintf(op, sizeof op, "aten::%.*s", (int)n, k);
+    }
+    tsr_error_no_kernel(op, tsr_device_backend_name(dev.type), "CPU, Meta");
+}
+
+/* The elementwise op on a device whose memory the host cannot read: the
+ * same geometry as the CPU plan (broadcast strides, TensorIterator's
+ * order, coalesced dims), handed to the backend's kernel with device
+ * addresses; Python numbers and zero-dim CPU tensors travel as values. */
+static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *res, int nd,
+                      const int64_t *shape)
+{
+    const tsr_backend *be = tsr_device_backend(res->device);
+    if (!be) return -1;
+    tsr_dtype compute = cfg->nin ? cfg->in_dtype[0] : cfg->out_dtype;
+    for (int k = 1; k < cfg->nin; k++)
+        if (cfg->in_dtype[k] != compute) compute = TSR_DTYPE_UNDEFINED;
+    if (!cfg->dev_kernel || !be->launch || !be->has_kernel || compute == TSR_DTYPE_UNDEFINED ||
+        !be->has_kernel(cfg->dev_kernel, (int)compute)) {
+        device_no_kernel(cfg, res->device);
+        return -1;
+    }
+    if (tsr_tensor_numel(res) == 0) return 0;
+    if (tsr_tensor_has_bits(res)) goto bits;
+    plan *P = malloc(sizeof *P);
+    tsr_klaunch *K = calloc(1, sizeof *K);
+    int rc = -1;
+    if (!P || !K) {
+        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
+        goto done;
+    }
+    K->kernel = cfg->dev_kernel;
+    K->compute = (int)compute;
+    K->nops = P->nops = cfg->nin + 1;
+    K->alpha_d = cfg->dev_alpha;
+    K->alpha_i = cfg->dev_alpha_i;
+    static __thread int64_t est[NOPS][TSR_MAX_DIMS];
+    bcast_strides(res, nd, shape, est[0]);
+    K->data[0] = tsr_tensor_ptr(res, NULL);
+    K->dtype[0] = (int)res->dtype;
+    for (int k = 0; k < cfg->nin; k++) {
+        const tsr_tensor *t = in[k].t;
+        tsr_dtype want = cfg->in_dtype[k];
+        if (t && t->device.type == res->device.type && t->device.index == res->device.index) {
+            if (tsr_tensor_has_bits(t)) {
+                free(P);
+                free(K);
+                goto bits;
+            }
+            bcast_strides(t, nd, shape, est[k + 1]);
+            K->data[k + 1] = tsr_tensor_ptr(t, NULL);
+            K->dtype[k + 1] = (int)t->dtype;
+            continue;
+        }
+        bcast_strides(NULL, nd, shape, est[k + 1]);
+        K->dtype[k + 1] = (int)want;
+        if (t) {   /* a zero-dim CPU tensor beside device tensors: its value */
+            tsr_convert(want, K->scalar[k + 1].b, 0, t->dtype, tsr_tensor_ptr(t, NULL), 0, 1);
+            tsr_flip_signs(want, t->conj, t->neg, K->scalar[k + 1].b, 0, 1);
+        } else {
+            tsr_scalar_store(want, K->scalar[k + 1].b, in[k].s);
+        }
+    }
+    int perm[TSR_MAX_DIMS];
+    compute_perm(nd, shape, P->nops, est, perm);
+    P->nd = nd;
+    for (int k = 0; k < P->nops; k++) {
+        int isz = tsr_dtype_itemsize((tsr_dtype)K->dtype[k]);
+        for (int j = 0; j < nd; j++) P->st[k][j] = est[k][perm[j]] * (K->data[k] ? isz : 0);
+    }
+    for (int j = 0; j < nd; j++) P->shape[j] = shape[perm[j]];
+    coalesce(P);
+    if (P->nd > TSR_K_MAXDIMS) {
+        tsr_error_set(TSR_ERR_RUNTIME, "tsr: an elementwise op on %s over more than %d dimensions that do not "
+                      "coalesce", tsr_device_type_name(res->device.type), TSR_K_MAXDIMS);
+        goto done;
+    }
+    K->nd = P->nd;
+    K->numel = tsr_tensor_numel(res);
+    for (int j = 0; j < P->nd; j++) {
+        K->shape[j] = P->shape[j];
+        for (int k = 0; k < P->nops; k++) K->stride[k][j] = P->st[k][j];
+    }
+    rc = be->launch(K, res->device.index);
+done:
+    free(P);
+    free(K);
+    return rc;
+bits:
+    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: conjugate or negative views on %s are not supported yet; "
+                  "call .resolve_conj() / .resolve_neg() first", tsr_device_type_name(res->device.type));
+    return -1;
+}
+
 tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *out,
                          tsr_loop_fn loop, const void *ctx)
 {
@@ -679,6 +794,10 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     if (tsr_device_is_meta(res->device)) return res;
     for (int k = 0; k < nin; k++)
         if (in[k].t && tsr_device_is_meta(in[k].t->device)) return res;
+    if (res->device.type != TSR_DEV_CPU) {
+        if (run_device(cfg, in, res, nd, shape) < 0) goto fail;
+        return res;
+    }
     if (!loop) {
         tsr__not_implemented(cfg->kname ? cfg->kname : "kernel", cfg->kdtype);
         goto fail;

@@ -50,6 +50,13 @@ typedef struct {
                                           tail's (cpu_kernel_vec: 32-element blocks of a contiguous
                                           row or one with a broadcast input; a strided row is all
                                           tail) */
+    int dev_kernel;                    /* the op's kernel on a computing device backend (cuda),
+                                          a tsr_kernel_id (kernels.h; tsr_op_dev_kernel), or 0:
+                                          none, and the op raises "Could not run" there */
+    double dev_alpha;                  /* add/sub's alpha for dev_kernel ADD (sub: negated) */
+    int64_t dev_alpha_i;               /* the same for an integral or bool compute dtype */
+    const char *aten;                  /* "add.Tensor": the op as "Could not run 'aten::add.Tensor'"
+                                          names it; NULL: from kname */
 } tsr_iter_config;
 
 /* Runs loop over the broadcast inputs into out (an out= or in-place tensor,

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "error.h"
+#include "kernels.h"
 #include "op.h"
 #include "ops/copy.h"
 
@@ -51,6 +52,30 @@ tsr_loop_fn tsr_op_kernel(const tsr_op *op, tsr_dtype dt)
 {
     if ((unsigned)dt >= TSR_DTYPE_SLOTS || !op->cpu || !(op->cpu_dtypes & TSR_OP_DTYPE_BIT(dt))) return NULL;
     return op->cpu[dt];
+}
+
+/* The device kernel (kernels.h) of each op a computing device backend runs,
+ * by ATen name; sub is add with a negated alpha. Sorted. */
+static const struct { const char *aten; int kernel; } dev_kernels[] = {
+    {"abs", TSR_K_ABS},          {"add.Tensor", TSR_K_ADD}, {"cos", TSR_K_COS},         {"div.Tensor", TSR_K_DIV},
+    {"eq.Tensor", TSR_K_EQ},     {"exp", TSR_K_EXP},        {"ge.Tensor", TSR_K_GE},    {"gt.Tensor", TSR_K_GT},
+    {"le.Tensor", TSR_K_LE},     {"log", TSR_K_LOG},        {"lt.Tensor", TSR_K_LT},    {"maximum", TSR_K_MAXIMUM},
+    {"minimum", TSR_K_MINIMUM},  {"mul.Tensor", TSR_K_MUL}, {"ne.Tensor", TSR_K_NE},    {"neg", TSR_K_NEG},
+    {"relu", TSR_K_RELU},        {"sigmoid", TSR_K_SIGMOID}, {"sin", TSR_K_SIN},        {"sqrt", TSR_K_SQRT},
+    {"sub.Tensor", TSR_K_ADD},   {"tanh", TSR_K_TANH},
+};
+
+static int dev_kernel_cmp(const void *key, const void *ent)
+{
+    return strcmp(key, *(const char *const *)ent);
+}
+
+int tsr_op_dev_kernel(const tsr_op *op)
+{
+    if (!op || !op->aten) return TSR_K_NONE;
+    const void *e = bsearch(op->aten, dev_kernels, sizeof dev_kernels / sizeof *dev_kernels, sizeof *dev_kernels,
+                            dev_kernel_cmp);
+    return e ? ((const __typeof__(dev_kernels[0]) *)e)->kernel : TSR_K_NONE;
 }
 
 /* Ops whose family gives a names rule but that 1.13 refuses with names

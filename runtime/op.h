@@ -74,6 +74,10 @@ tsr_out_check tsr_op_out_check(const tsr_op *op);
 /* The CPU kernel for dt, or NULL when the descriptor does not list dt (the
  * iterator then raises "<kname>" not implemented for '<dtype>'). */
 tsr_loop_fn tsr_op_kernel(const tsr_op *op, tsr_dtype dt);
+/* op's kernel on a computing device backend (a tsr_kernel_id of
+ * kernels.h), or TSR_K_NONE: it has none, and raises the dispatcher's
+ * "Could not run" there. */
+int tsr_op_dev_kernel(const tsr_op *op);
 /* The checks every op makes of its tensor inputs before anything else:
  * layout (strided only) and names (the names rule). 0, or -1 with PyTorch's
  * error recorded. */

@@ -72,6 +72,14 @@ tsr_storage *tsr_storage_new_zeroed(size_t nbytes, tsr_dtype dtype, tsr_device d
 {
     tsr_storage *s = tsr_storage_new(nbytes, dtype, device);
     if (s && s->data && device.type == TSR_DEV_CPU) memset(s->data, 0, nbytes);
+    else if (s && s->data) {   /* a device the host cannot write */
+        const tsr_backend *be = tsr_device_backend(device);
+        if (!be || !be->memset || be->memset(s->data, 0, nbytes, device.index) < 0) {
+            if (be && !be->memset) tsr_error_no_kernel("aten::zero_", tsr_device_backend_name(device.type), "CPU, Meta");
+            tsr_storage_release(s);
+            return NULL;
+        }
+    }
     return s;
 }
 

@@ -617,12 +617,18 @@ static int no_data(const tsr_tensor *t)
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
         return 1;
     }
-    if (t->device.type != TSR_DEV_CPU) {
-        tsr_error_set(TSR_ERR_RUNTIME, "tsr: elements of %s tensors are not directly accessible",
-                      tsr_device_type_name(t->device.type));
-        return 1;
-    }
     return 0;
+}
+
+/* One element of a tensor on a device the host cannot read, moved through
+ * host memory by the device's backend (a synchronizing copy): the element
+ * accessors stay correct there, one element at a time. */
+static int device_element(const tsr_tensor *t, void *dev, void *host, bool write)
+{
+    const tsr_backend *be = tsr_device_backend(t->device);
+    if (!be) return -1;
+    size_t n = (size_t)tsr_tensor_itemsize(t);
+    return write ? be->copy(dev, t->device, host, TSR_CPU, n) : be->copy(host, TSR_CPU, dev, t->device, n);
 }
 
 int tsr_tensor_get(const tsr_tensor *t, const int64_t *idx, tsr_scalar *out)
@@ -633,8 +639,15 @@ int tsr_tensor_get(const tsr_tensor *t, const int64_t *idx, tsr_scalar *out)
     }
     const void *p = tsr_tensor_ptr(t, idx);
     _Alignas(16) unsigned char tmp[16];
+    if (t->device.type != TSR_DEV_CPU) {
+        if (device_element(t, (void *)p, tmp, false) < 0) {
+            *out = tsr_scalar_float(NAN);
+            return -1;
+        }
+        p = tmp;
+    }
     if (tsr_tensor_has_bits(t)) {
-        memcpy(tmp, p, (size_t)tsr_tensor_itemsize(t));
+        if (p != tmp) memcpy(tmp, p, (size_t)tsr_tensor_itemsize(t));
         tsr_flip_signs(t->dtype, t->conj, t->neg, tmp, 0, 1);
         p = tmp;
     }
@@ -647,9 +660,11 @@ int tsr_tensor_set(tsr_tensor *t, const int64_t *idx, tsr_scalar v)
     if (t->device.type == TSR_DEV_META) return 0;   /* writes to meta are no-ops */
     if (no_data(t)) return -1;
     void *p = tsr_tensor_ptr(t, idx);
-    tsr_scalar_store(t->dtype, p, v);
-    if (tsr_tensor_has_bits(t)) tsr_flip_signs(t->dtype, t->conj, t->neg, p, 0, 1);   /* store conj(v) */
-    return 0;
+    _Alignas(16) unsigned char tmp[16];
+    void *q = t->device.type == TSR_DEV_CPU ? p : tmp;
+    tsr_scalar_store(t->dtype, q, v);
+    if (tsr_tensor_has_bits(t)) tsr_flip_signs(t->dtype, t->conj, t->neg, q, 0, 1);   /* store conj(v) */
+    return q == p ? 0 : device_element(t, p, tmp, true);
 }
 
 double tsr_tensor_get_double(const tsr_tensor *t, const int64_t *idx)
@@ -729,6 +744,18 @@ int tsr_tensor_item(const tsr_tensor *t, tsr_scalar *out)
     if (tsr_tensor_is_meta(t)) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "%s", local_scalar_meta);
         return -1;
+    }
+    if (t->device.type != TSR_DEV_CPU) {   /* the element fetched from the device (a synchronizing copy) */
+        const tsr_backend *be = tsr_device_backend(t->device);
+        tsr_tensor *h = be ? tsr_tensor_empty_strided(0, NULL, NULL, t->dtype, TSR_CPU) : NULL;
+        if (!h) return -1;
+        h->conj = t->conj;
+        h->neg = t->neg;
+        int rc = be->copy(tsr_tensor_ptr(h, NULL), TSR_CPU, tsr_tensor_ptr(t, NULL), t->device,
+                          (size_t)tsr_tensor_itemsize(t));
+        if (rc == 0) rc = tsr_tensor_get_at(h, 0, out);
+        tsr_tensor_release(h);
+        return rc;
     }
     return tsr_tensor_get_at(t, 0, out);
 }

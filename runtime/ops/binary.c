@@ -669,7 +669,10 @@ static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *
     tsr_loop_fn fn = (info->cpu_dtypes & M(dt)) ? tab[dt] : NULL;
     if (op == TSR_BINOP_POW && dt == TSR_BFLOAT16 && kp.flag == 4 && fn) fn = pow_rsqrt_bf16;
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = tsr_op_out_check(info), .inplace = inplace, .kname = info->kname, .kdtype = dt};
+                           .check = tsr_op_out_check(info), .inplace = inplace, .kname = info->kname, .kdtype = dt,
+                           .dev_kernel = tsr_op_dev_kernel(info), .aten = info->aten};
+    cfg.dev_alpha = kp.d;   /* add/sub: the device kernel is a + alpha * b (set_alpha negated sub's) */
+    cfg.dev_alpha_i = kp.i;
     if (op == TSR_BINOP_POW && a->t && !b->t && b->s.kind != TSR_SCALAR_BOOL) { /* Scalar::equal: a bool equals no number */
         double re, im;
         tsr_scalar_to_complex(b->s, &re, &im);

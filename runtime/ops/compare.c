@@ -68,7 +68,8 @@ static tsr_tensor *compare_impl(tsr_cmpop op, const tsr_operand *a, const tsr_op
         fn = cmp_tabs[op][in];
     }
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {in, in}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
-                           .check = TSR_CHECK_NONE, .inplace = inplace, .kname = cmp_ops[op].kname, .kdtype = dt};
+                           .check = TSR_CHECK_NONE, .inplace = inplace, .kname = cmp_ops[op].kname, .kdtype = dt,
+                           .dev_kernel = tsr_op_dev_kernel(&cmp_ops[op]), .aten = cmp_ops[op].aten};
     return tsr_iter_run(&cfg, ops, out, fn, NULL);
 }
 

@@ -7,8 +7,10 @@
 #ifdef __SSE2__
 #include <xmmintrin.h>
 #endif
+#include "../device.h"
 #include "../error.h"
 #include "../internal.h"
+#include "../kernels.h"
 #include "../view.h"
 #include "copy.h"
 
@@ -236,6 +238,160 @@ static int flip_pass(tsr_tensor *t, bool conj, bool neg)
     return run_loop(&L, tsr_tensor_ptr(t, NULL), NULL, flip_row, &c);
 }
 
+/* ------------------------------------------------- devices the host cannot read */
+
+static bool on_host(const tsr_tensor *t) { return t->device.type == TSR_DEV_CPU; }
+
+/* One COPY kernel launch over dst's geometry: from src (already expanded
+ * to dst's shape, on dst's device), or from the value v (src NULL), each
+ * converted to dst's dtype. Adjacent dims that are one run in every
+ * operand merge first. */
+static int device_launch_copy(tsr_tensor *dst, const tsr_tensor *src, const unsigned char *v)
+{
+    const tsr_backend *be = tsr_device_backend(dst->device);
+    if (!be) return -1;
+    if (tsr_tensor_numel(dst) == 0) return 0;
+    if (!be->launch || !be->has_kernel || !be->has_kernel(TSR_K_COPY, (int)dst->dtype) ||
+        (src && !be->has_kernel(TSR_K_COPY, (int)src->dtype))) {
+        tsr_error_no_kernel(src ? "aten::copy_" : "aten::fill_.Scalar", tsr_device_backend_name(dst->device.type),
+                            "CPU, Meta");
+        return -1;
+    }
+    if (src && src->dtype != dst->dtype && (tsr_dtype_is_complex(src->dtype) || tsr_dtype_is_complex(dst->dtype))) {
+        /* the device copies complex values only within one dtype */
+        tsr_error_no_kernel("aten::copy_", tsr_device_backend_name(dst->device.type), "CPU, Meta");
+        return -1;
+    }
+    if (tsr_tensor_has_bits(dst) || (src && tsr_tensor_has_bits(src))) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: conjugate or negative views on %s are not supported yet; "
+                      "call .resolve_conj() / .resolve_neg() first", tsr_device_type_name(dst->device.type));
+        return -1;
+    }
+    tsr_klaunch *K = calloc(1, sizeof *K);
+    if (!K) {
+        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
+        return -1;
+    }
+    K->kernel = TSR_K_COPY;
+    K->nops = 2;
+    K->compute = (int)dst->dtype;
+    K->numel = tsr_tensor_numel(dst);
+    K->dtype[0] = (int)dst->dtype;
+    K->data[0] = tsr_tensor_ptr(dst, NULL);
+    if (src) {
+        K->dtype[1] = (int)src->dtype;
+        K->data[1] = tsr_tensor_ptr(src, NULL);
+    } else {
+        K->dtype[1] = (int)dst->dtype;
+        memcpy(K->scalar[1].b, v, 16);
+    }
+    int isz0 = tsr_tensor_itemsize(dst), isz1 = src ? tsr_tensor_itemsize(src) : 0;
+    int nd = 0;
+    for (int d = dst->ndim - 1; d >= 0; d--) {   /* fastest first */
+        int64_t n = dst->sizes[d], s0 = dst->strides[d] * isz0, s1 = src ? src->strides[d] * isz1 : 0;
+        if (n == 1) continue;
+        if (nd > 0 && K->stride[0][nd - 1] * K->shape[nd - 1] == s0 && K->stride[1][nd - 1] * K->shape[nd - 1] == s1) {
+            K->shape[nd - 1] *= n;
+            continue;
+        }
+        if (nd == TSR_K_MAXDIMS) {
+            free(K);
+            tsr_error_set(TSR_ERR_RUNTIME, "tsr: a copy on %s over more than %d dimensions that do not coalesce",
+                          tsr_device_type_name(dst->device.type), TSR_K_MAXDIMS);
+            return -1;
+        }
+        K->shape[nd] = n;
+        K->stride[0][nd] = s0;
+        K->stride[1][nd] = s1;
+        nd++;
+    }
+    K->nd = nd;
+    int rc = be->launch(K, dst->device.index);
+    free(K);
+    return rc;
+}
+
+/* A contiguous tensor of t's values, dtype and shape on t's device: t
+ * itself (retained) when it already is one. */
+static tsr_tensor *device_contiguous(const tsr_tensor *t)
+{
+    if (tsr_tensor_is_contiguous(t) && !tsr_tensor_has_bits(t)) return tsr_tensor_retain((tsr_tensor *)t);
+    tsr_tensor *c = tsr_tensor_empty(t->ndim, t->sizes, t->dtype, t->device);
+    if (c && device_launch_copy(c, t, NULL) < 0) {
+        tsr_tensor_release(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* Bytes of the contiguous src into the contiguous dst (same nbytes),
+ * across devices, by the backend of the device that is not the host's. */
+static int device_bytes(tsr_tensor *dst, const tsr_tensor *src)
+{
+    size_t n = (size_t)tsr_tensor_numel(src) * (size_t)tsr_tensor_itemsize(src);
+    if (!n) return 0;
+    const tsr_backend *be = tsr_device_backend(on_host(dst) ? src->device : dst->device);
+    if (!be) return -1;
+    return be->copy(tsr_tensor_ptr(dst, NULL), dst->device, tsr_tensor_ptr(src, NULL), src->device, n);
+}
+
+/* copy_ where either side is on a device the host cannot read: values are
+ * staged through contiguous tensors, cast on the host for uploads (dst's
+ * dtype) and downloads (after the transfer), and on the device between
+ * two tensors of that device. */
+static int copy_device(tsr_tensor *dst, const tsr_tensor *src)
+{
+    if (tsr_tensor_numel(dst) == 0) return 0;
+    int rc = -1;
+    tsr_tensor *e = NULL, *a = NULL, *b = NULL;
+    if (!on_host(dst) && !on_host(src) && tsr_device_equal(dst->device, src->device)) {
+        if (src->storage == dst->storage) {   /* a possible overlap: copy src away first */
+            if (!(a = tsr_tensor_empty(src->ndim, src->sizes, src->dtype, src->device)) ||
+                device_launch_copy(a, src, NULL) < 0)
+                goto done;
+            src = a;
+        }
+        if (!(e = tsr_view_expand(src, dst->ndim, dst->sizes))) goto done;
+        rc = device_launch_copy(dst, e, NULL);
+        goto done;
+    }
+    if (on_host(src) && src->ndim == 0 && !on_host(dst)) {   /* one value: a fill */
+        unsigned char v[16] __attribute__((aligned(16))) = {0};
+        tsr_convert(dst->dtype, v, 0, src->dtype, tsr_tensor_ptr(src, NULL), 0, 1);
+        tsr_flip_signs(dst->dtype, src->conj, src->neg, v, 0, 1);
+        rc = device_launch_copy(dst, NULL, v);
+        goto done;
+    }
+    if (on_host(src)) {
+        /* upload: dst's values made on the host, moved, then placed */
+        if (!(a = tsr_tensor_empty(dst->ndim, dst->sizes, dst->dtype, TSR_CPU)) || tsr_copy_(a, src) < 0) goto done;
+        if (tsr_tensor_is_contiguous(dst) && !tsr_tensor_has_bits(dst)) {
+            rc = device_bytes(dst, a);
+            goto done;
+        }
+        if (!(b = tsr_tensor_empty(dst->ndim, dst->sizes, dst->dtype, dst->device)) || device_bytes(b, a) < 0) goto done;
+        rc = device_launch_copy(dst, b, NULL);
+        goto done;
+    }
+    /* download (or between two devices): src's values made contiguous where
+     * they are, moved, then copied into dst by dst's side */
+    if (!(a = device_contiguous(src))) goto done;
+    if (!(b = tsr_tensor_empty(src->ndim, src->sizes, src->dtype, on_host(dst) ? TSR_CPU : dst->device)) ||
+        device_bytes(b, a) < 0)
+        goto done;
+    if (on_host(dst)) {
+        rc = tsr_copy_(dst, b);
+    } else {
+        if (!(e = tsr_view_expand(b, dst->ndim, dst->sizes))) goto done;
+        rc = device_launch_copy(dst, e, NULL);
+    }
+done:
+    tsr_tensor_release(e);
+    tsr_tensor_release(a);
+    tsr_tensor_release(b);
+    return rc;
+}
+
 int tsr_copy_(tsr_tensor *dst, const tsr_tensor *src)
 {
     if (tsr_device_is_meta(dst->device)) return 0;           /* 1.13 checks nothing on meta */
@@ -249,11 +405,7 @@ int tsr_copy_(tsr_tensor *dst, const tsr_tensor *src)
                       "refers to a single memory location. Please clone() the tensor before performing the operation.");
         return -1;
     }
-    if (dst->device.type != TSR_DEV_CPU || src->device.type != TSR_DEV_CPU) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: copy between %s and %s is not supported",
-                      tsr_device_type_name(src->device.type), tsr_device_type_name(dst->device.type));
-        return -1;
-    }
+    if (!on_host(dst) || !on_host(src)) return copy_device(dst, src);
     int ov = overlap_status(dst, src);
     if (ov == 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "unsupported operation: some elements of the input tensor and the written-to "
@@ -308,12 +460,9 @@ static void fill_row(char *p0, const char *p1 __attribute__((unused)), int64_t n
 int tsr_fill_(tsr_tensor *t, tsr_scalar v)
 {
     if (tsr_device_is_meta(t->device) || tsr_tensor_numel(t) == 0) return 0;
-    if (t->device.type != TSR_DEV_CPU) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: fill_ on %s is not supported", tsr_device_type_name(t->device.type));
-        return -1;
-    }
     fill_ctx c = {.sz = tsr_tensor_itemsize(t)};
     tsr_scalar_store(t->dtype, c.v, v);
+    if (!on_host(t)) return device_launch_copy(t, NULL, c.v);
     if (tsr_tensor_has_bits(t)) tsr_flip_signs(t->dtype, t->conj, t->neg, c.v, 0, 1);   /* store conj(v) */
     loop2 L;
     coalesce(&L, t->ndim, t->sizes, t->strides, t->strides, c.sz, c.sz);

@@ -53,7 +53,8 @@ static tsr_tensor *run_plain(const tsr_op *op, const tsr_operand *in, tsr_tensor
     }
     tsr_dtype rdt = tsr_op_result_dtype(op, dt);
     tsr_iter_config cfg = {.nin = n, .out_dtype = rdt, .check_dtype = rdt, .check = tsr_op_out_check(op),
-                           .inplace = inplace, .kname = op->kname, .kdtype = dt};
+                           .inplace = inplace, .kname = op->kname, .kdtype = dt,
+                           .dev_kernel = tsr_op_dev_kernel(op), .aten = op->aten};
     for (int k = 0; k < n; k++) cfg.in_dtype[k] = dt;
     tsr__kparams kp = {0};
     return tsr_iter_run(&cfg, in, out, tsr_op_kernel(op, dt), &kp);

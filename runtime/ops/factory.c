@@ -197,8 +197,21 @@ int tsr_arange_numel(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtyp
     return 0;
 }
 
+/* Factories that write their values element by element do so on the host;
+ * for a device the host cannot write (cuda) the result is made there and
+ * moved, which gives the device the same values. */
+static bool external(tsr_device d) { return d.type != TSR_DEV_CPU && d.type != TSR_DEV_META; }
+static tsr_tensor *moved(tsr_tensor *h, tsr_device d)
+{
+    if (!h) return NULL;
+    tsr_tensor *r = tsr_to_device(h, d, h->dtype, false);
+    tsr_tensor_release(h);
+    return r;
+}
+
 tsr_tensor *tsr_range(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device)
 {
+    if (external(device)) return moved(tsr_range(start, end, step, dtype, TSR_CPU), device);
     const tsr_scalar *sv[3] = {&start, &end, &step};
     for (int i = 0; i < 3; i++)
         if (sv[i]->kind == TSR_SCALAR_COMPLEX) {
@@ -243,6 +256,7 @@ tsr_tensor *tsr_range(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dty
 
 tsr_tensor *tsr_arange(tsr_scalar start, tsr_scalar end, tsr_scalar step, tsr_dtype dtype, tsr_device device)
 {
+    if (external(device)) return moved(tsr_arange(start, end, step, dtype, TSR_CPU), device);
     tsr_scalar *sv[3] = {&start, &end, &step};
     bool all_int = true;
     for (int i = 0; i < 3; i++) {
@@ -322,6 +336,7 @@ static double tt(tsr_dtype d, double x) { return round_to(d, x); }
 
 tsr_tensor *tsr_linspace(tsr_scalar start, tsr_scalar end, int64_t steps, tsr_dtype dtype, tsr_device device)
 {
+    if (external(device)) return moved(tsr_linspace(start, end, steps, dtype, TSR_CPU), device);
     if (steps < 0) {
         tsr_error_set(TSR_ERR_RUNTIME, "number of steps must be non-negative");
         return NULL;
@@ -452,6 +467,7 @@ static tsr_tensor *logspace_complex(tsr_tensor *t, tsr_scalar start, tsr_scalar 
 tsr_tensor *tsr_logspace(tsr_scalar start, tsr_scalar end, int64_t steps, double base,
                          tsr_dtype dtype, tsr_device device)
 {
+    if (external(device)) return moved(tsr_logspace(start, end, steps, base, dtype, TSR_CPU), device);
     if (steps < 0) {
         tsr_error_set(TSR_ERR_RUNTIME, "number of steps must be non-negative");
         return NULL;
@@ -491,6 +507,7 @@ tsr_tensor *tsr_eye(int64_t n, int64_t m, tsr_dtype dtype, tsr_device device)
         return NULL;
     }
     if (m < 0) m = n;
+    if (external(device)) return moved(tsr_eye(n, m, dtype, TSR_CPU), device);
     int64_t sizes[2] = {n, m};
     tsr_tensor *t = tsr_zeros(2, sizes, dtype, device);
     if (!t || tsr_tensor_is_meta(t)) return t;

@@ -1086,6 +1086,10 @@ int tsr_randperm_out(tsr_tensor *out, int64_t n, tsr_generator *g)
         return -1;
     }
     if (tsr_scalar_check_fits(tsr_scalar_int(n > 0 ? n - 1 : n), dtype) < 0) return -1;
+    if (out->device.type != TSR_DEV_CPU && !tsr_tensor_is_meta(out)) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: random sampling is implemented for CPU tensors only");
+        return -1;
+    }
     if (dtype == TSR_FLOAT16 && n > 2049) {
         tsr_error_set(TSR_ERR_RUNTIME, "n cannot be greater than 2049 for Half type.");
         return -1;

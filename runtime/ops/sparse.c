@@ -98,9 +98,29 @@ static void axpy(tsr_dtype d, int64_t n, tsr_scalar a, const char *x, int64_t xs
 
 /* ------------------------------------------------------------ headers */
 
+/* Sparse tensors live on the host here: indices or values on a device the
+ * host cannot read are refused as 1.13 refuses an op without a kernel for
+ * that backend. -1 with the error, else 0. */
+static int sparse_device_check(const tsr_tensor *a, const tsr_tensor *b, tsr_device dev)
+{
+    const tsr_tensor *e = a && a->device.type != TSR_DEV_CPU && a->device.type != TSR_DEV_META ? a
+                        : b && b->device.type != TSR_DEV_CPU && b->device.type != TSR_DEV_META ? b : NULL;
+    if (!e && (dev.type == TSR_DEV_CPU || dev.type == TSR_DEV_META)) return 0;
+    tsr_device d = e ? e->device : dev;
+    char be[32];
+    snprintf(be, sizeof be, "Sparse%s", tsr_device_backend_name(d.type));
+    tsr_error_no_kernel("aten::_sparse_coo_tensor_with_dims_and_tensors", be, "Meta, SparseCPU, SparseMeta");
+    return -1;
+}
+
 tsr_tensor *tsr_sparse_wrap(int ndim, const int64_t *sizes, tsr_tensor *indices, tsr_tensor *values, bool coalesced)
 {
     tsr_tensor *t = NULL;
+    if (sparse_device_check(indices, values, TSR_CPU) < 0) {
+        tsr_tensor_release(indices);
+        tsr_tensor_release(values);
+        return NULL;
+    }
     tsr_storage *st = tsr_storage_new(0, values->dtype, values->device);
     if (st) t = tsr__header(st, ndim, values->dtype, values->device);
     tsr_storage_release(st);
@@ -143,6 +163,7 @@ static tsr_tensor *indices_contig(const tsr_tensor *t) { return tsr_contiguous(t
 tsr_tensor *tsr_sparse_coo_tensor(const tsr_tensor *indices, const tsr_tensor *values_, int ndim, const int64_t *sizes)
 {
     char buf[512], buf2[512];
+    if (sparse_device_check(indices, values_, TSR_CPU) < 0) return NULL;
     if (indices->ndim != 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "indices must be sparse_dim x nnz, but got: %s",
                       tsr__fmt_list(buf, sizeof buf, indices->ndim, indices->sizes));
@@ -220,6 +241,7 @@ fail:
 
 tsr_tensor *tsr_sparse_empty(int ndim, const int64_t *sizes, tsr_dtype dtype, tsr_device device)
 {
+    if (sparse_device_check(NULL, NULL, device) < 0) return NULL;
     int64_t numel, isz[2] = {ndim, 0}, vsz[1] = {0};
     uint64_t prod = 1;   /* 1.13's safe_compute_numel: a negative size is a huge unsigned one */
     bool over = false;

@@ -670,7 +670,8 @@ static tsr_tensor *unary_impl(int op, const tsr_tensor *x, tsr_tensor *out, bool
         kp.d3 = opts && opts->has_neginf ? opts->neginf : -mx;
     }
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = outdt, .check_dtype = outdt,
-                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = kname, .kdtype = dt};
+                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = kname, .kdtype = dt,
+                           .dev_kernel = tsr_op_dev_kernel(desc), .aten = desc->aten};
     if (dt == TSR_BFLOAT16 && outdt == TSR_BFLOAT16 && fn && (!out || out->dtype == TSR_BFLOAT16) &&
         tsr__sleef_usable()) {
         size_t kl = kname ? strlen(kname) : 0;

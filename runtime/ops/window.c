@@ -62,6 +62,10 @@ tsr_tensor *tsr_window(tsr_window_kind kind, int64_t length, bool periodic, doub
     if (length == 1) return tsr_ones(1, &length, dtype, device);
     int64_t L = periodic ? length + 1 : length;
     if (device.type == TSR_DEV_META) return tsr_tensor_empty(1, &length, dtype, device);
+    if (kind == TSR_WIN_KAISER && device.type != TSR_DEV_CPU) {   /* its fill runs on the host */
+        tsr_error_no_kernel("aten::kaiser_window", tsr_device_backend_name(device.type), "CPU, Meta");
+        return NULL;
+    }
     tsr_tensor *w = NULL;
     switch (kind) {
     case TSR_WIN_HANN:

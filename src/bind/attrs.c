@@ -385,7 +385,12 @@ static Value *attrs_call(const BindRow *row, const char *fname, BindArgs *b, Val
     case K_TOLIST: {
         if (tsr_tensor_is_meta(t)) return exc_set("NotImplementedError", "Cannot copy out of meta tensor; no data!");
         int64_t idx[TSR_MAX_DIMS] = {0};
-        return tolist_rec(t, 0, idx);
+        if (t->device.type == TSR_DEV_CPU) return tolist_rec(t, 0, idx);
+        tsr_tensor *h = tsr_to_device(t, TSR_CPU, t->dtype, false);   /* a device's values, fetched once */
+        if (!h) return bind_runtime_error();
+        Value *r = tolist_rec(h, 0, idx);
+        tsr_tensor_release(h);
+        return r;
     }
     case K_ZERO_: return done(in, tsr_zero_(t));
     case K_FILL_: return run_fill_(in, b);

@@ -6,6 +6,7 @@
 
 #include "bind.h"
 #include "bind/areas.h"
+#include "bind/devguard.h"
 
 static Value *modules;   /* dict: dotted name -> module */
 static Value *builtins;  /* dict */
@@ -15,6 +16,7 @@ void bind_init_all(void)
     if (!modules) modules = v_dict();
     if (!builtins) builtins = v_dict();
     bind_areas_init();
+    value_builtin_guard = bind_devguard_call;
 }
 
 void bind_fini(void)
@@ -65,7 +67,7 @@ Value *bind_builtins(void)
 
 void bind_builtin_fn(const char *name, BuiltinFn fn)
 {
-    Value *f = v_builtin(name, fn, NULL, NULL);
+    Value *f = v_builtin(name, fn, NULL, (void *)&bind_device_safe_tag);
     dict_set_str(bind_builtins(), name, f);
     decref(f);
 }

@@ -6,6 +6,7 @@
  * "Torch not compiled with CUDA enabled" (AssertionError). Whether CUDA is
  * there is the runtime's answer (tsr_device_backend); with no backend
  * registered every function below gives exactly 1.13's CPU-only result. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bind/areas.h"
@@ -45,6 +46,7 @@ static Value *lazy_init_fail(const char *fname)
     return exc_set("NotImplementedError", "torch.cuda.%s is not supported by tsr's CUDA backend yet", fname);
 }
 
+
 /* torch.cuda._utils._get_device_index(device, optional): a str becomes a
  * torch.device; a device must be cuda; an int is taken as it is; with no
  * index an optional argument gives the current device (none here: *none
@@ -81,6 +83,38 @@ static int device_index(Value *v, bool optional, int64_t *idx, bool *none)
                       r->u.s.p);
     decref(r);
     return rc;
+}
+
+/* The backend once CUDA is initialised (a driver and a device), else NULL
+ * with _lazy_init's error set (its message, as lazy_init_fail). */
+static const tsr_backend *ready_backend(const char *fname)
+{
+    const tsr_backend *b = cuda_backend();
+    if (!b) return exc_set("AssertionError", NOT_COMPILED), NULL;
+    if (b->init && b->init() < 0) return bind_runtime_error(), NULL;
+    (void)fname;
+    return b;
+}
+
+/* A device index that exists, or -1 with CUDA's error. */
+static int check_index(int64_t idx)
+{
+    if (idx < 0 || idx >= cuda_count()) return exc_seti("RuntimeError", "CUDA error: invalid device ordinal");
+    return 0;
+}
+
+/* The properties of the device x names (None: the current device). */
+static int props_of(const char *fname, Value *x, bool optional, tsr_device_props *p)
+{
+    const tsr_backend *b = ready_backend(fname);
+    if (!b) return -1;
+    int64_t idx = 0;
+    bool none;
+    if (device_index(x, optional, &idx, &none) < 0) return -1;
+    if (none) idx = tsr_device_current(TSR_DEV_CUDA);
+    if (idx < 0 || idx >= cuda_count()) return exc_seti("AssertionError", "Invalid device id");
+    if (!b->properties) return exc_seti("NotImplementedError", "torch.cuda.%s is not supported by this CUDA backend", fname);
+    return b->properties((int)idx, p) < 0 ? bind_runtime_errori() : 0;
 }
 
 /* ------------------------------------------------------------ queries */
@@ -181,7 +215,59 @@ static Value *f_set_device(Value *self, CallArgs *a, void *d)
     if (device_index(x[0], false, &idx, &none) < 0) return NULL;
     if (idx < 0) return v_none();
     if (!cuda_backend()) return exc_set("AttributeError", "module 'torch._C' has no attribute '_cuda_setDevice'");
-    return lazy_init_fail("set_device");
+    if (!ready_backend("set_device") || check_index(idx) < 0) return NULL;
+    tsr_device_set_current(TSR_DEV_CUDA, (int)idx);
+    return v_none();
+}
+
+static Value *f_current_device(Value *self, CallArgs *a, void *d)
+{
+    if (bind_args(a, "current_device", "def ", noargs)) return NULL;
+    if (!ready_backend("current_device")) return NULL;
+    return v_int(tsr_device_current(TSR_DEV_CUDA));
+}
+
+static Value *f_get_device_name(Value *self, CallArgs *a, void *d)
+{
+    Value *x[1];
+    tsr_device_props p;
+    if (bind_args(a, "get_device_name", "def device=", x) || props_of("get_device_name", x[0], true, &p) < 0)
+        return NULL;
+    return v_str(p.name);
+}
+
+static Value *f_get_device_capability(Value *self, CallArgs *a, void *d)
+{
+    Value *x[1];
+    tsr_device_props p;
+    if (bind_args(a, "get_device_capability", "def device=", x) ||
+        props_of("get_device_capability", x[0], true, &p) < 0)
+        return NULL;
+    return v_tuple_of(2, v_int(p.major), v_int(p.minor));
+}
+
+static Value *f_is_bf16_supported(Value *self, CallArgs *a, void *d)
+{
+    tsr_device_props p;
+    if (bind_args(a, "is_bf16_supported", "def ", noargs) || props_of("is_bf16_supported", NULL, true, &p) < 0)
+        return NULL;
+    return v_bool(p.major >= 8);   /* 1.13: compute capability 8 and CUDA 11 */
+}
+
+static Value *f_mem_get_info(Value *self, CallArgs *a, void *d)
+{
+    Value *x[1];
+    if (bind_args(a, "mem_get_info", "def device=", x)) return NULL;
+    const tsr_backend *b = ready_backend("mem_get_info");
+    if (!b) return NULL;
+    int64_t idx = 0, fb, tb;
+    bool none;
+    if (device_index(x[0], true, &idx, &none) < 0) return NULL;
+    if (none) idx = tsr_device_current(TSR_DEV_CUDA);
+    if (check_index(idx) < 0) return NULL;
+    if (!b->mem_info) return exc_set("NotImplementedError", "torch.cuda.mem_get_info is not supported by this CUDA backend");
+    if (b->mem_info((int)idx, &fb, &tb) < 0) return bind_runtime_error();
+    return v_tuple_of(2, v_int(fb), v_int(tb));
 }
 
 static Value *f_synchronize(Value *self, CallArgs *a, void *d)
@@ -197,11 +283,42 @@ static Value *f_synchronize(Value *self, CallArgs *a, void *d)
     return v_none();
 }
 
+/* torch._C._CudaDeviceProperties: its repr and attributes (CUDA's
+ * cudaDeviceProp, as torch/csrc/cuda/Module.cpp binds it). */
+static void props_destroy(Value *v) { free(v->u.ext.ptr); }
+static Value *props_repr(Value *v)
+{
+    const tsr_device_props *p = v->u.ext.ptr;
+    return v_strf("_CudaDeviceProperties(name='%s', major=%d, minor=%d, total_memory=%lldMB, "
+                  "multi_processor_count=%d)", p->name, p->major, p->minor,
+                  (long long)(p->total_memory / (1024 * 1024)), p->multi_processor_count);
+}
+static Value *props_getattr(Value *v, const char *name)
+{
+    const tsr_device_props *p = v->u.ext.ptr;
+    if (!strcmp(name, "name")) return v_str(p->name);
+    if (!strcmp(name, "major")) return v_int(p->major);
+    if (!strcmp(name, "minor")) return v_int(p->minor);
+    if (!strcmp(name, "total_memory")) return v_int(p->total_memory);
+    if (!strcmp(name, "multi_processor_count")) return v_int(p->multi_processor_count);
+    if (!strcmp(name, "is_integrated") || !strcmp(name, "is_multi_gpu_board")) return v_int(0);
+    return NULL;
+}
+static const VType t_props = {.name = "_CudaDeviceProperties", .module = "torch._C", .destroy = props_destroy,
+                              .repr = props_repr, .getattr = props_getattr};
+
 static Value *f_get_device_properties(Value *self, CallArgs *a, void *d)
 {
     Value *x[1];
-    if (bind_args(a, "get_device_properties", "def device", x)) return NULL;
-    return lazy_init_fail("get_device_properties");
+    tsr_device_props p;
+    if (bind_args(a, "get_device_properties", "def device", x) || props_of("get_device_properties", x[0], true, &p) < 0)
+        return NULL;
+    tsr_device_props *c = malloc(sizeof *c);
+    if (!c) return exc_set("MemoryError", "out of memory");
+    *c = p;
+    Value *v = value_alloc(&t_props);
+    v->u.ext.ptr = c;
+    return v;
 }
 
 static Value *f_empty_list(Value *self, CallArgs *a, void *data)
@@ -299,17 +416,30 @@ static Value *f_set_rng_state_all(Value *self, CallArgs *a, void *d)
  * the current device; index -1 (a CPU tensor's) makes them do nothing. */
 static Value *cudadev_repr(Value *v) { return v_strf("<torch.cuda.%s object at %p>", v->type->name, (void *)v); }
 
-/* __enter__ returns None (what `as` binds) */
+/* __enter__ returns None (what `as` binds): it makes idx the current
+ * device and remembers the previous one (in b's upper bits), which
+ * __exit__ restores. */
 static Value *cudadev_enter(Value *v)
 {
-    if (v->u.ext.a == -1 && !v->u.ext.b) return v_none();
-    return lazy_init_fail("device");
+    if (v->u.ext.a == -1 && !(v->u.ext.b & 1)) return v_none();
+    if (!cuda_backend() || !ready_backend("device")) return lazy_init_fail("device");
+    int64_t idx = (v->u.ext.b & 1) ? tsr_device_current(TSR_DEV_CUDA) : v->u.ext.a;
+    if (check_index(idx) < 0) return NULL;
+    v->u.ext.b = (v->u.ext.b & 1) | (((int64_t)tsr_device_current(TSR_DEV_CUDA) + 1) << 1);
+    tsr_device_set_current(TSR_DEV_CUDA, (int)idx);
+    return v_none();
 }
-static int cudadev_exit(Value *v) { return 0; }
+static int cudadev_exit(Value *v)
+{
+    int64_t prev = (v->u.ext.b >> 1) - 1;
+    if (prev >= 0) tsr_device_set_current(TSR_DEV_CUDA, (int)prev);
+    v->u.ext.b &= 1;
+    return 0;
+}
 static Value *cudadev_getattr(Value *v, const char *name)
 {
-    if (!strcmp(name, "idx")) return v->u.ext.b ? v_none() : v_int(v->u.ext.a);
-    if (!strcmp(name, "prev_idx")) return v_int(-1);
+    if (!strcmp(name, "idx")) return (v->u.ext.b & 1) ? v_none() : v_int(v->u.ext.a);
+    if (!strcmp(name, "prev_idx")) return v_int((v->u.ext.b >> 1) - 1);
     return NULL;
 }
 
@@ -406,12 +536,12 @@ void bind_cuda_init(void)
     module_add_fn(m, "device_count", f_device_count);
     module_add_fn(m, "is_initialized", f_is_initialized);
     NEEDS(m, "init", "def ");
-    NEEDS(m, "current_device", "def ");
+    add(m, "current_device", f_current_device, NULL);
     add(m, "synchronize", f_synchronize, NULL);
-    NEEDS(m, "get_device_name", "def device=");
-    NEEDS(m, "get_device_capability", "def device=");
-    NEEDS(m, "mem_get_info", "def device=");
-    NEEDS(m, "is_bf16_supported", "def ");
+    add(m, "get_device_name", f_get_device_name, NULL);
+    add(m, "get_device_capability", f_get_device_capability, NULL);
+    add(m, "mem_get_info", f_mem_get_info, NULL);
+    add(m, "is_bf16_supported", f_is_bf16_supported, NULL);
     NEEDS(m, "get_sync_debug_mode", "def ");
     NEEDS(m, "ipc_collect", "def ");
     NEEDS(m, "current_stream", "def device=");

@@ -172,6 +172,7 @@ typedef struct {
     tsr_storage *s;
     tsr_dtype dtype;
     char *key;
+    void *host;   /* a device storage's bytes on the host, or NULL */
 } Saved;
 
 typedef struct {
@@ -180,6 +181,17 @@ typedef struct {
 } SaveCtx;
 
 static const char LOC_CPU[] = "cpu", LOC_META[] = "meta";
+
+/* The location tag _save writes for a storage: "cpu", "meta", "cuda:1". */
+static const char *location_of(const tsr_storage *s)
+{
+    static char tags[128][12];
+    if (tsr_device_is_meta(s->device)) return LOC_META;
+    if (s->device.type != TSR_DEV_CUDA || s->device.index < 0 || s->device.index >= 128) return LOC_CPU;
+    char *t = tags[s->device.index];
+    snprintf(t, sizeof tags[0], "cuda:%d", s->device.index);
+    return t;
+}
 
 /* _save's persistent_id: one key per storage, in the order met */
 static int persist(void *ctx, tsr_storage *s, tsr_dtype dtype, const char **key, const char **loc)
@@ -190,11 +202,11 @@ static int persist(void *ctx, tsr_storage *s, tsr_dtype dtype, const char **key,
         if (c->e[i].dtype != dtype && s->data)
             return exc_seti("RuntimeError", "Cannot save multiple tensors or storages that view the same data as different types");
         *key = c->e[i].key;
-        *loc = tsr_device_is_meta(s->device) ? LOC_META : LOC_CPU;
+        *loc = location_of(s);
         return 0;
     }
-    if (s->device.type != TSR_DEV_CPU && !tsr_device_is_meta(s->device))
-        return exc_seti("NotImplementedError", "tsr saves cpu and meta storages only");
+    if (s->device.type != TSR_DEV_CPU && s->device.type != TSR_DEV_CUDA && !tsr_device_is_meta(s->device))
+        return exc_seti("NotImplementedError", "tsr saves cpu, cuda and meta storages only");
     if (c->n == c->cap) {
         int cap = c->cap ? 2 * c->cap : 8;
         Saved *e = tsr_realloc(c->e, (size_t)cap * sizeof *e);
@@ -205,9 +217,9 @@ static int persist(void *ctx, tsr_storage *s, tsr_dtype dtype, const char **key,
     char *k = tsr_malloc(24);
     if (!k) return bind_runtime_errori();
     snprintf(k, 24, "%d", c->n);
-    c->e[c->n++] = (Saved){tsr_storage_retain(s), dtype, k};
+    c->e[c->n++] = (Saved){tsr_storage_retain(s), dtype, k, NULL};
     *key = k;
-    *loc = tsr_device_is_meta(s->device) ? LOC_META : LOC_CPU;
+    *loc = location_of(s);
     return 0;
 }
 
@@ -226,9 +238,19 @@ static int save_archive(Value *obj, const char *archive, void **out, size_t *n)
     if (!(w = tsr_zip_writer_new(archive)) || tsr_zip_writer_add(w, "data.pkl", pk.p, pk.n) < 0) goto rt;
     char names[64];
     for (int i = 0; i < c.n; i++) {
-        if (tsr_device_is_meta(c.e[i].s->device)) continue;
+        tsr_storage *s = c.e[i].s;
+        if (tsr_device_is_meta(s->device)) continue;
         snprintf(names, sizeof names, "data/%s", c.e[i].key);
-        if (tsr_zip_writer_add(w, names, c.e[i].s->data, c.e[i].s->nbytes) < 0) goto rt;
+        if (s->device.type != TSR_DEV_CPU) {   /* a device's bytes, fetched (a synchronizing copy) */
+            const tsr_backend *be = tsr_device_backend(s->device);
+            void *h = be ? tsr_malloc(s->nbytes ? s->nbytes : 1) : NULL;
+            if (!h) goto rt;
+            c.e[i].host = h;   /* the writer borrows it until finish */
+            if (be->copy(h, TSR_CPU, s->data, s->device, s->nbytes) < 0 || tsr_zip_writer_add(w, names, h, s->nbytes) < 0)
+                goto rt;
+            continue;
+        }
+        if (tsr_zip_writer_add(w, names, s->data, s->nbytes) < 0) goto rt;
     }
     if (tsr_zip_writer_add(w, "version", "3\n", 2) < 0 || tsr_zip_writer_finish(w, out, n) < 0) goto rt;
     rc = 0;
@@ -241,6 +263,7 @@ done:
     for (int i = 0; i < c.n; i++) {
         tsr_storage_release(c.e[i].s);
         tsr_free(c.e[i].key);
+        tsr_free(c.e[i].host);
     }
     tsr_free(c.e);
     return rc;
@@ -301,10 +324,25 @@ static int restore_device(const char *loc, tsr_device *dev)
 {
     if (!strcmp(loc, "cpu")) { *dev = TSR_CPU; return 0; }
     if (!strcmp(loc, "meta")) { *dev = TSR_META; return 0; }
-    if (!strncmp(loc, "cuda", 4) && (loc[4] == 0 || loc[4] == ':'))
-        return exc_seti("RuntimeError", "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() "
-                        "is False. If you are running on a CPU-only machine, please use torch.load with "
-                        "map_location=torch.device('cpu') to map your storages to the CPU.");
+    if (!strncmp(loc, "cuda", 4) && (loc[4] == 0 || loc[4] == ':')) {
+        /* validate_cuda_device */
+        tsr_device d;
+        if (tsr_device_parse(loc, &d) < 0) return bind_runtime_errori();
+        const tsr_backend *be = tsr_device_backend((tsr_device){TSR_DEV_CUDA, 0});
+        int count = be && be->device_count ? be->device_count() : 0;
+        if (!be) tsr_error_clear();
+        if (count == 0)
+            return exc_seti("RuntimeError", "Attempting to deserialize object on a CUDA device but "
+                            "torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use "
+                            "torch.load with map_location=torch.device('cpu') to map your storages to the CPU.");
+        if (d.index < 0) d.index = 0;
+        if (d.index >= count)
+            return exc_seti("RuntimeError", "Attempting to deserialize object on CUDA device %d but "
+                            "torch.cuda.device_count() is %d. Please use torch.load with map_location to map your "
+                            "storages to an existing device.", d.index, count);
+        *dev = d;
+        return 0;
+    }
     return exc_seti("RuntimeError", "don't know how to restore data location of torch.storage.UntypedStorage (tagged with %s)",
                     loc);
 }
@@ -377,6 +415,16 @@ static Value *load_storage(void *ctx, tsr_dtype dtype, const char *key, const ch
         if (restore_device(loc, &dev) < 0) goto fail;
         tsr_storage *s = tsr_device_is_meta(dev) ? tsr_storage_new(nbytes, dtype, TSR_META)
                                                   : tsr_zip_reader_storage(c->r, name, nbytes, dtype, TSR_CPU);
+        if (s && dev.type == TSR_DEV_CUDA) {   /* read on the host, then moved to the device */
+            tsr_storage *d = tsr_storage_new(nbytes, dtype, dev);
+            const tsr_backend *be = d ? tsr_device_backend(dev) : NULL;
+            if (!be || (nbytes && be->copy(d->data, dev, s->data, TSR_CPU, nbytes) < 0)) {
+                tsr_storage_release(d);
+                d = NULL;
+            }
+            tsr_storage_release(s);
+            s = d;
+        }
         if (!s) { bind_runtime_error(); goto fail; }
         result = v_storage(s, dtype);
         tsr_storage_release(s);

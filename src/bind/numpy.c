@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "bind/devguard.h"
 #include "bind/numpy.h"
 #include "bind/tensor.h"
 #include "autograd.h"
@@ -362,6 +363,11 @@ tsr_tensor *numpy_tensor(Value *v) { return (tsr_tensor *)v->u.ext.ptr; }
 /* An array over t (steals t; NULL t: the runtime error). */
 static Value *v_array(tsr_tensor *t)
 {
+    if (t && t->device.type != TSR_DEV_CPU) {   /* made under a non-CPU default device: arrays live on the host */
+        tsr_tensor *h = tsr_to_device(t, TSR_CPU, t->dtype, false);
+        tsr_tensor_release(t);
+        t = h;
+    }
     if (!t) return bind_runtime_error();
     Value *v = value_alloc(&t_ndarray);
     v->u.ext.ptr = t;
@@ -575,12 +581,13 @@ static tsr_tensor *array_data(Value *obj, tsr_dtype dt)
     /* torch.tensor(p, dtype=dt) reads the nested numbers (through the
      * module: bind/factory.c includes this area's header) */
     Value *fn = dict_get_str(bind_module("torch")->u.mod->attrs, "tensor");
-    Value *dv = v_dtype(dt);
-    const char *kwn[1] = {"dtype"};
-    Value *kwv[1] = {dv};
-    CallArgs ca = {.pos = &p, .npos = 1, .kwnames = kwn, .kw = kwv, .nkw = 1};
+    Value *dv = v_dtype(dt), *cpu = v_device(TSR_CPU);   /* on the host whatever the default device */
+    const char *kwn[2] = {"dtype", "device"};
+    Value *kwv[2] = {dv, cpu};
+    CallArgs ca = {.pos = &p, .npos = 1, .kwnames = kwn, .kw = kwv, .nkw = 2};
     Value *r = fn ? value_call(fn, &ca) : exc_set("RuntimeError", "torch.tensor is missing");
     decref(dv);
+    decref(cpu);
     decref(p);
     if (!r) return NULL;
     tsr_tensor *t = tsr_tensor_retain(tensor_of(r));
@@ -1109,13 +1116,13 @@ void bind_numpy_init(void)
         if (np_names[d]) module_add(m, np_names[d], v_typeobj(&scalar_types[d]));
     module_add(m, "ndarray", v_typeobj(&t_ndarray));
     module_add(m, "dtype", v_typeobj(&t_npdtype));
-    module_add(m, "array", v_builtin("array", np_array, NULL, NULL));
-    module_add(m, "asarray", v_builtin("asarray", np_asarray, NULL, NULL));
+    module_add(m, "array", v_builtin("array", np_array, NULL, (void *)&bind_device_safe_tag));
+    module_add(m, "asarray", v_builtin("asarray", np_asarray, NULL, (void *)&bind_device_safe_tag));
     module_add(m, "zeros", v_builtin("zeros", np_filled, NULL, (void *)"zeros"));
     module_add(m, "ones", v_builtin("ones", np_filled, NULL, (void *)"ones"));
     module_add(m, "empty", v_builtin("empty", np_filled, NULL, (void *)"empty"));
     module_add(m, "arange", v_builtin("arange", np_arange, NULL, NULL));
-    module_add(m, "save", v_builtin("save", np_save, NULL, NULL));
+    module_add(m, "save", v_builtin("save", np_save, NULL, (void *)&bind_device_safe_tag));
     module_add(m, "load", v_builtin("load", np_load, NULL, NULL));
     module_add(m, "newaxis", v_none());
     module_add(bind_module("numpy.random"), "randint", v_builtin("randint", np_randint, NULL, NULL));

@@ -120,7 +120,7 @@ static const GradRow grad_rows[] = {
     {"conv1d", G_OWN, NULL}, {"conv2d", G_OWN, NULL}, {"conv3d", G_OWN, NULL}, {"conv_tbc", G_OWN, NULL},
     {"conv_transpose1d", G_OWN, NULL},
     {"conv_transpose2d", G_OWN, NULL}, {"conv_transpose3d", G_OWN, NULL}, {"convolution", G_OWN, NULL}, {"copysign", G_BINARY, NULL}, {"cos", G_UNARY, NULL}, {"cosh", G_UNARY, NULL},
-    {"cpu", G_CAST, NULL}, {"cross", G_CROSS, "linalg_cross"}, {"ctc_loss", G_OWN, NULL}, {"cummax", G_VALIDX, NULL},
+    {"cpu", G_CAST, NULL}, {"cross", G_CROSS, "linalg_cross"}, {"ctc_loss", G_OWN, NULL}, {"cuda", G_CAST, NULL}, {"cummax", G_VALIDX, NULL},
     {"cummin", G_VALIDX, NULL}, {"cumprod", G_DIM, NULL}, {"cumsum", G_DIM, NULL}, {"deg2rad", G_UNARY, NULL},
     {"det", G_UNARY, "linalg_det"}, {"detach", G_NONE, NULL}, {"detach_", G_NONE, NULL}, {"detach_copy", G_OWN, NULL}, {"diag", G_TRIL, NULL}, {"diag_embed", G_DIAGEMB, NULL},
     {"diagonal", G_DIAGONAL, NULL}, {"diagonal_copy", G_OWN, NULL}, {"diff", G_DIFF, NULL}, {"digamma", G_UNARY, NULL}, {"dist", G_PNORM, NULL},

@@ -47,6 +47,11 @@ Value *bind_runtime_error(void);
  * complex t). NEW reference or NULL with the runtime's error. */
 tsr_tensor *bind_grad_adjoint(tsr_tensor *t, tsr_tensor *r);
 int bind_runtime_errori(void);
+/* v is a tensor on a device the host cannot read (cuda). */
+bool bind_on_external(Value *v);
+/* NotImplementedError "Could not run 'aten::NAME' with arguments from the
+ * 'CUDA' backend. ..." for the op named name on device d; returns -1. */
+int bind_device_no_kernel(const char *name, tsr_device d);
 
 /* The Tensor type's operator slots (VType binop/inplace/unop/compare), defined
  * in ops.c: + - * / // % ** & | ^ << >> with their reflected and augmented

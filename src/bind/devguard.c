@@ -1,0 +1,93 @@
+/* src/bind/devguard.c — what may touch a tensor on a device the host cannot
+ * read (cuda). Every built-in function and method call, and every operator
+ * on tensors, passes here first: those whose implementation is device-aware
+ * (the runtime's elementwise engine, copies, fills, views and metadata) run;
+ * any other raises the dispatcher's NotImplementedError "Could not run
+ * 'aten::NAME' with arguments from the 'CUDA' backend", as PyTorch does for
+ * an op without a CUDA kernel. tsr never computes on the host what was asked
+ * of the device, and never reads device memory from the host. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind/bind.h"
+#include "bind/devguard.h"
+#include "bind/tensor.h"
+#include "device.h"
+#include "error.h"
+
+const char bind_device_safe_tag = 0;
+
+/* Functions and methods that are device-aware, by the name they are
+ * called by (torch.X, Tensor.X, torch.nn.functional.X, in-place forms).
+ * Sorted (strcmp). Python's own built-ins pass through their slots, which
+ * this file guards too. */
+static const char *const ready[] = {
+    "abs", "abs_", "absolute", "absolute_", "add", "add_", "arange", "as_strided", "as_tensor", "asarray", "backward",
+    "bartlett_window", "bfloat16", "blackman_window", "bool", "byte", "char", "chunk", "clone", "contiguous",
+    "copy_", "cos", "cos_", "cpu", "cuda", "data_ptr", "detach", "detach_", "device", "diagonal", "dim", "div",
+    "div_", "divide", "divide_", "double", "dsplit", "element_size", "empty", "empty_like", "empty_strided", "eq",
+    "eq_", "exp", "exp_", "expand", "expand_as", "eye", "fill_", "flatten", "float", "full", "full_like", "ge",
+    "ge_", "get_device", "greater", "greater_equal", "gt", "gt_", "half", "hamming_window", "hann_window",
+    "hsplit", "int", "is_complex", "is_contiguous", "is_floating_point", "is_signed", "item", "le", "le_", "less",
+    "less_equal", "linspace", "log", "log_", "logspace", "long", "lt", "lt_", "maximum", "minimum", "moveaxis",
+    "movedim", "mul", "mul_", "multiply", "multiply_", "narrow", "ndimension", "ne", "ne_", "neg", "neg_",
+    "negative", "negative_", "nelement", "new_empty", "new_full", "new_ones", "new_tensor", "new_zeros",
+    "not_equal", "numel", "numpy", "ones", "ones_like", "permute", "range", "relu", "relu_", "requires_grad_", "reshape",
+    "reshape_as", "save", "scalar_tensor", "select", "short", "sigmoid", "sigmoid_", "sin", "sin_", "size", "split",
+    "split_with_sizes", "sqrt", "sqrt_", "squeeze", "squeeze_", "storage_offset", "stride", "sub", "sub_",
+    "subtract", "subtract_", "swapaxes", "swapdims", "t", "t_", "tanh", "tanh_", "tensor", "tensor_split",
+    "to", "tolist", "transpose", "transpose_", "tril_indices", "triu_indices", "true_divide", "true_divide_",
+    "type", "unbind", "unflatten", "unsqueeze", "unsqueeze_", "view", "view_as", "vsplit", "zero_", "zeros",
+    "zeros_like",
+};
+
+/* Each kernel family adds its own sorted list (reductions, the matmul
+ * family, ...) and a row below. */
+#define LIST(a) {a, sizeof a / sizeof *a}
+static const struct { const char *const *names; size_t n; } lists[] = {
+    LIST(ready),
+};
+
+static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
+
+static bool is_ready(const char *name)
+{
+    if (!name) return false;
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        if (bsearch(name, lists[i].names, lists[i].n, sizeof *lists[i].names, cmp)) return true;
+    return false;
+}
+
+static bool external(tsr_device d) { return d.type != TSR_DEV_CPU && d.type != TSR_DEV_META; }
+
+/* A tensor on an external device in v, or in a list or tuple v holds. */
+static bool holds_external(Value *v, tsr_device *d)
+{
+    if (!v) return false;
+    if (is_tensor(v)) {
+        *d = tensor_of(v)->device;
+        return external(*d);
+    }
+    if (v->type == &t_list || v->type == &t_tuple)
+        for (size_t i = 0; i < v->u.seq.n; i++)
+            if (v->u.seq.items[i] && is_tensor(v->u.seq.items[i]) && external(tensor_of(v->u.seq.items[i])->device)) {
+                *d = tensor_of(v->u.seq.items[i])->device;
+                return true;
+            }
+    return false;
+}
+
+/* (Factories given device='cuda', or run under torch.set_default_device,
+ * have no tensor here to see: the runtime's factories are device-aware or
+ * refuse.) */
+int bind_devguard_call(Value *fn, CallArgs *a)
+{
+    if (fn->u.bi.data == &bind_device_safe_tag) return 0;
+    tsr_device d;
+    bool hit = holds_external(fn->u.bi.self, &d);
+    for (int i = 0; !hit && i < a->npos; i++) hit = holds_external(a->pos[i], &d);
+    for (int i = 0; !hit && i < a->nkw; i++) hit = holds_external(a->kw[i], &d);
+    if (!hit || is_ready(fn->u.bi.name)) return 0;
+    return bind_device_no_kernel(fn->u.bi.name, d);
+}
