@@ -898,7 +898,7 @@ static Value *legacy_call(Value *type, CallArgs *a, void *data)
             return exc_set("TypeError", "type %s not available. Torch not compiled with CUDA enabled.",
                            type->u.typeobj->name);
         }
-        return legacy_new(a, "new", d, (tsr_device){TSR_DEV_CUDA, 0}, false);
+        return legacy_new(a, "new", d, (tsr_device){TSR_DEV_CUDA, tsr_device_current(TSR_DEV_CUDA)}, false);
     }
     return legacy_new(a, "new", d, TSR_CPU, false);
 }

@@ -123,3 +123,19 @@ device(type='cpu')"
         assert_output "[[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]] (1, 3)"
     fi
 }
+
+@test "cuda-sim-1.9: seed 003's transfers between GPUs and torch.cuda.device(i) on three GPUs" {
+    sim
+    export TSR_CUDA_SIM_DEVICES=3
+    run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_sim/seed003.tsr"
+    assert_success
+    assert_output "torch.Size([3, 4]) cuda:0
+cpu
+cuda:0
+cuda:1
+0
+0
+1 1
+0
+2"
+}
