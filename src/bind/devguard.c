@@ -42,11 +42,17 @@ static const char *const ready[] = {
     "zeros_like",
 };
 
+/* The reductions with a device path (runtime/ops/reduce_dev.c). Sorted. */
+static const char *const reductions[] = {
+    "all", "amax", "amin", "any", "argmax", "argmin", "count_nonzero", "max", "mean", "min", "prod", "sum",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
 static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(ready),
+    LIST(reductions),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
