@@ -274,7 +274,9 @@ tsr_tensor *tsr_amax(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, bo
         return NULL;
     }
     if (tsr_dtype_is_complex(x->dtype)) {
-        tsr__not_implemented(is_max ? "max_values_cpu" : "min_values_cpu", x->dtype);
+        bool dev = reduce_on_device(x);
+        tsr__not_implemented(is_max ? (dev ? "max_values_cuda" : "max_values_cpu")
+                                    : (dev ? "min_values_cuda" : "min_values_cpu"), x->dtype);
         return NULL;
     }
     tsr_tensor *r = reduce_result(x, mask, keepdim, x->dtype, out);
@@ -294,7 +296,8 @@ tsr_tensor *tsr_max_all(const tsr_tensor *x, bool is_max)
         return NULL;
     }
     if (tsr_dtype_is_complex(x->dtype)) {
-        tsr__not_implemented(is_max ? "max_all" : "min_all", x->dtype);
+        bool dev = reduce_on_device(x);
+        tsr__not_implemented(is_max ? (dev ? "max_all_cuda" : "max_all") : (dev ? "min_all_cuda" : "min_all"), x->dtype);
         return NULL;
     }
     uint64_t mask;
@@ -353,7 +356,9 @@ tsr_tensor *tsr_argmax(const tsr_tensor *x, const int64_t *dim, bool keepdim, bo
     tsr_tensor *flat = NULL, *r = NULL;
     uint64_t mask;
     if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL) {
-        tsr__not_implemented(is_max ? "argmax_cpu" : "argmin_cpu", x->dtype);
+        bool dev = reduce_on_device(x);
+        tsr__not_implemented(is_max ? (dev ? "argmax_cuda" : "argmax_cpu") : (dev ? "argmin_cuda" : "argmin_cpu"),
+                             x->dtype);
         return NULL;
     }
     if (dim) {
