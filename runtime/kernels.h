@@ -69,10 +69,16 @@ typedef struct {
  *     occurrence of the extreme;
  *   MAX_DIM, MIN_DIM: both, values into data[0], indices into data[2];
  *   ALL, ANY: the truth of x != 0, into bool or uint8;
- *   COUNT_NZ: the number of x != 0, into int64.
+ *   COUNT_NZ: the number of x != 0, into int64;
+ *   VAR, VAR_MEAN: Welford's mean and M2 (WelfordOps), the variance with
+ *     correction (its square root with take_sqrt) into data[0], and for
+ *     VAR_MEAN the mean into data[2] (of dtype[0] too);
+ *   NORM: the p-norm (p 0, 1, 2, inf, -inf or other: NormOps family),
+ *     of a real input.
  * ORDER REDUCE */
 #define TSR_REDUCE_LIST(X) \
-    X(SUM) X(MEAN) X(PROD) X(MAX) X(MIN) X(ARGMAX) X(ARGMIN) X(MAX_DIM) X(MIN_DIM) X(ALL) X(ANY) X(COUNT_NZ)
+    X(SUM) X(MEAN) X(PROD) X(MAX) X(MIN) X(ARGMAX) X(ARGMIN) X(MAX_DIM) X(MIN_DIM) X(ALL) X(ANY) X(COUNT_NZ) \
+    X(VAR) X(VAR_MEAN) X(NORM)
 
 typedef enum {
     TSR_KR_NONE = 0,
@@ -96,6 +102,9 @@ typedef struct {
     int64_t shape[TSR_K_MAXDIMS];
     int64_t stride[3][TSR_K_MAXDIMS];
     char *data[3];
+    double p;              /* NORM's order */
+    int64_t correction;    /* VAR's */
+    int32_t take_sqrt;     /* VAR: the standard deviation */
 } tsr_kreduce;
 
 #endif

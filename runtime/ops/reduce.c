@@ -445,7 +445,7 @@ tsr_tensor *tsr_var(const tsr_tensor *x, const tsr_dims *dims, int64_t correctio
         return NULL;
     }
     if (reduce_mask(x, dims, &mask) < 0) return NULL;
-    if (reduce_on_device(x)) {
+    if (reduce_on_device(x) && tsr_dtype_is_complex(x->dtype)) {
         char aten[64];
         snprintf(aten, sizeof aten, "aten::%s", fname);
         reduce_device_refuse(x, aten);
@@ -462,6 +462,20 @@ tsr_tensor *tsr_var(const tsr_tensor *x, const tsr_dims *dims, int64_t correctio
     if (is_meta(x)) goto done;
     if (tsr_tensor_numel(x) == 0 || reduce_count(x, mask) == 0) {
         if (tsr_fill_(r, tsr_scalar_float(NAN)) < 0 || (m && tsr_fill_(m, tsr_scalar_float(NAN)) < 0)) goto fail;
+        goto done;
+    }
+    if (reduce_on_device(x)) {
+        /* std_var_stub: WelfordOps in the kernel, the mean its by-product */
+        char aten[64];
+        snprintf(aten, sizeof aten, "aten::%s", fname);
+        if (m && m->dtype != r->dtype) {
+            reduce_device_refuse(x, aten);
+            goto fail;
+        }
+        in = as_dtype(x, dt);
+        if (!in) goto fail;
+        reduce_dev_args a = {.correction = correction, .take_sqrt = take_sqrt};
+        if (reduce_device_ex(m ? TSR_KR_VAR_MEAN : TSR_KR_VAR, in, mask, keepdim, r, m, dt, aten, &a) < 0) goto fail;
         goto done;
     }
     if (!m && tsr_tensor_numel(r) == 1 && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64)) {

@@ -49,6 +49,12 @@ static void push_dim(tsr_kreduce *K, int g0, int64_t n, const int64_t *s)
 int reduce_device(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, tsr_tensor *ri,
                   tsr_dtype compute, const char *aten)
 {
+    return reduce_device_ex(op, in, mask, keepdim, r, ri, compute, aten, NULL);
+}
+
+int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, tsr_tensor *ri,
+                     tsr_dtype compute, const char *aten, const reduce_dev_args *args)
+{
     const tsr_backend *be = tsr_device_backend(in->device);
     if (!be) return -1;
     if (!be->reduce || !be->has_reduce || !be->has_reduce(op, (int)compute) ||
@@ -57,7 +63,7 @@ int reduce_device(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr
         return -1;
     }
     if (tsr_tensor_numel(r) == 0) return 0;
-    if (tsr_tensor_has_bits(in) || tsr_tensor_has_bits(r)) {
+    if (tsr_tensor_has_bits(in) || tsr_tensor_has_bits(r) || (ri && tsr_tensor_has_bits(ri))) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: conjugate or negative views on %s are not supported yet; "
                       "call .resolve_conj() / .resolve_neg() first", tsr_device_type_name(in->device.type));
         return -1;
@@ -74,7 +80,13 @@ int reduce_device(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr
     K->data[0] = tsr_tensor_ptr(r, NULL);
     K->data[1] = tsr_tensor_ptr(in, NULL);
     K->data[2] = ri ? tsr_tensor_ptr(ri, NULL) : NULL;
-    int osz = tsr_dtype_itemsize(r->dtype), isz = tsr_dtype_itemsize(in->dtype);
+    if (args) {
+        K->p = args->p;
+        K->correction = args->correction;
+        K->take_sqrt = args->take_sqrt;
+    }
+    int osz = tsr_dtype_itemsize(r->dtype), isz = tsr_dtype_itemsize(in->dtype),
+        xsz = ri ? tsr_dtype_itemsize(ri->dtype) : 0;
     /* each input dim's strides in the output, input and indices */
     int64_t st[TSR_MAX_DIMS][3];
     for (int d = 0, k = 0; d < in->ndim; d++) {
@@ -84,7 +96,7 @@ int reduce_device(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr
             if (keepdim) k++;
         } else {
             st[d][0] = r->strides[k] * osz;
-            st[d][2] = ri ? ri->strides[k] * 8 : 0;
+            st[d][2] = ri ? ri->strides[k] * xsz : 0;
             k++;
         }
     }

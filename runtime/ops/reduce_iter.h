@@ -63,5 +63,9 @@ int reduce_device_refuse(const tsr_tensor *x, const char *aten);
  * no such kernel). */
 int reduce_device(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, tsr_tensor *ri,
                   tsr_dtype compute, const char *aten);
+/* The same with the parameters of VAR/VAR_MEAN (ri: the mean) and NORM. */
+typedef struct { double p; int64_t correction; bool take_sqrt; } reduce_dev_args;
+int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, tsr_tensor *ri,
+                     tsr_dtype compute, const char *aten, const reduce_dev_args *args);
 
 #endif
