@@ -262,11 +262,24 @@ template <int OP, typename C> KHD void kr_output(const tsr_kreduce &g, int64_t o
 }
 
 /* Two passes: partial t (of parts) of output o takes the reduced elements
- * t, t + parts, ... (adjacent threads read adjacent elements); then one
- * thread per output combines its parts. */
+ * t, t + parts, ...; then one thread per output combines its parts. Thread
+ * i is partial t of output o with t fastest when the reduced dim is the
+ * input's faster (adjacent threads read adjacent elements of a row), with
+ * o fastest when a kept dim is (adjacent threads read adjacent columns). */
 template <int OP, typename C> KHD void kr_partial(const tsr_kreduce &g, KAcc<C> *part, int64_t parts, int64_t i)
 {
-    int64_t o = i / parts, t = i - o * parts, off[3];
+    int64_t o, t, off[3];
+    int64_t sr = g.nred > 0 ? g.stride[1][0] : 0, sk = g.nred < g.nd ? g.stride[1][g.nred] : 0;
+    if (sr < 0) sr = -sr;
+    if (sk < 0) sk = -sk;
+    if (g.nred > 0 && g.nred < g.nd && sk < sr) {
+        t = i / g.nout;
+        o = i - t * g.nout;
+    } else {
+        o = i / parts;
+        t = i - o * parts;
+    }
+    i = o * parts + t;
     kr_out_offsets(g, o, off);
     KAcc<C> a;
     kr_init<OP, C>(g, a);
