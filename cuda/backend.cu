@@ -3,9 +3,12 @@
  * driver check of torch.cuda._lazy_init with PyTorch's messages, a caching
  * allocator on cudaMalloc (blocks kept by size class and reused, as
  * c10/cuda/CUDACachingAllocator.cpp does), host<->device and peer copies,
- * the memory statistics torch.cuda reports, and the elementwise kernels of
+ * the memory statistics torch.cuda reports, the elementwise kernels of
  * runtime/kernels.h (bodies in cuda/kern.h), one grid-stride kernel per
- * kernel and compute type on the default stream.
+ * kernel and compute type on the default stream, and the reductions
+ * (bodies in cuda/reduce.h): one thread per output element, or for few
+ * outputs of many elements two passes (partial accumulators, then one
+ * thread per output combining them).
  *
  * Built with g++ and -DTSR_CUDA_SIM instead, the same source is
  * libtsr_cuda_sim.so: the CUDA runtime calls come from cuda/sim_runtime.h,
@@ -27,6 +30,7 @@ extern "C" {
 #include "error.h"
 }
 #include "kern.h"
+#include "reduce.h"
 
 static const tsr_backend_host *host;
 
@@ -380,6 +384,120 @@ static int mem_info(int index, int64_t *free_bytes, int64_t *total_bytes)
     return 0;
 }
 
+/* ------------------------------------------------------------ reductions */
+
+template <int OP, typename C> __global__ void reduce_single(tsr_kreduce g)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t o = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; o < g.nout; o += step) kr_output<OP, C>(g, o);
+}
+
+template <int OP, typename C> __global__ void reduce_partial(tsr_kreduce g, KAcc<C> *part, int64_t parts)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x, n = g.nout * parts;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step) kr_partial<OP, C>(g, part, parts, i);
+}
+
+template <int OP, typename C> __global__ void reduce_final(tsr_kreduce g, const KAcc<C> *part, int64_t parts)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t o = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; o < g.nout; o += step)
+        kr_final<OP, C>(g, part, parts, o);
+}
+
+/* Threads that keep the device busy, elements a partial takes at least, and
+ * the most partials one output is split into (the final pass combines an
+ * output's partials in one thread). */
+#define REDUCE_THREADS ((int64_t)1 << 18)
+#define REDUCE_MIN_PER_PART 256
+#define REDUCE_MAX_PARTS ((int64_t)1 << 16)
+
+static unsigned grid_for(int64_t n, unsigned block)
+{
+    int64_t blocks = (n + block - 1) / block;
+    return (unsigned)(blocks > MAX_BLOCKS ? MAX_BLOCKS : blocks);
+}
+
+/* How many partials each output is split into: 1 (one pass) when there
+ * are outputs enough to fill the device or each reduces few elements. */
+static int64_t reduce_parts(const tsr_kreduce &g)
+{
+    if (g.nout >= REDUCE_THREADS / 4 || g.nreduce < 16 * REDUCE_MIN_PER_PART) return 1;
+    int64_t parts = REDUCE_THREADS / g.nout, most = g.nreduce / REDUCE_MIN_PER_PART;
+    if (parts > most) parts = most;
+    if (parts > REDUCE_MAX_PARTS) parts = REDUCE_MAX_PARTS;
+    return parts < 2 ? 1 : parts;
+}
+
+template <int OP, typename C> static int reduce_oc(const tsr_kreduce &g0, int index)
+{
+    tsr_kreduce g = g0;
+    const unsigned block = 256;
+    int64_t parts = reduce_parts(g);
+#ifdef TSR_CUDA_SIM
+    for (int k = 0; k < 3; k++)
+        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
+#endif
+    if (parts == 1) {
+#ifdef TSR_CUDA_SIM
+        sim_launch(grid_for(g.nout, block), block, [&] { reduce_single<OP, C>(g); });
+        return 0;
+#else
+        reduce_single<OP, C><<<grid_for(g.nout, block), block>>>(g);
+        return cuda_check(cudaGetLastError());
+#endif
+    }
+    size_t bytes = (size_t)(g.nout * parts) * sizeof(KAcc<C>);
+    KAcc<C> *part = (KAcc<C> *)alloc(bytes, index);
+    if (!part) return -1;
+#ifdef TSR_CUDA_SIM
+    KAcc<C> *hp = sim_host(part);
+    sim_launch(grid_for(g.nout * parts, block), block, [&] { reduce_partial<OP, C>(g, hp, parts); });
+    sim_launch(grid_for(g.nout, block), block, [&] { reduce_final<OP, C>(g, hp, parts); });
+    int rc = 0;
+#else
+    reduce_partial<OP, C><<<grid_for(g.nout * parts, block), block>>>(g, part, parts);
+    int rc = cuda_check(cudaGetLastError());
+    if (rc == 0) {
+        reduce_final<OP, C><<<grid_for(g.nout, block), block>>>(g, part, parts);
+        rc = cuda_check(cudaGetLastError());
+    }
+#endif
+    /* back to the cache: later work on the default stream runs after the
+     * final pass, so the block's next user cannot overtake it */
+    release(part, bytes, index);
+    return rc;
+}
+
+template <int OP> static int reduce_o(const tsr_kreduce &g, int index)
+{
+    switch (k_ctype(g.compute)) {
+    case 0: return reduce_oc<OP, int64_t>(g, index);
+    case 1: return reduce_oc<OP, float>(g, index);
+    case 2: return reduce_oc<OP, double>(g, index);
+    default: return reduce_oc<OP, bool>(g, index);
+    }
+}
+
+static bool has_reduce(int op, int compute) { return kr_supported(op, k_ctype(compute)); }
+
+static int reduce(const tsr_kreduce *g, int index)
+{
+    if (!has_reduce(g->op, g->compute) || g->nreduce < 1 || g->nd > TSR_K_MAXDIMS || g->nred < 0 ||
+        g->nred > g->nd) {
+        fail("tsr's CUDA backend has no such reduction");
+        return -1;
+    }
+    if (g->nout == 0) return 0;
+    if (set_device(index) < 0) return -1;
+    switch (g->op) {
+#define RCASE_(id) case TSR_KR_##id: return reduce_o<TSR_KR_##id>(*g, index);
+    TSR_REDUCE_LIST(RCASE_)
+#undef RCASE_
+    default: fail("tsr's CUDA backend has no such reduction"); return -1;
+    }
+}
+
 static tsr_backend backend;
 
 extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_backend_open(int abi,
@@ -406,5 +524,7 @@ extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_ba
     backend.memset = memset_;
     backend.properties = properties;
     backend.mem_info = mem_info;
+    backend.reduce = reduce;
+    backend.has_reduce = has_reduce;
     return &backend;
 }

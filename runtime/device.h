@@ -93,6 +93,11 @@ typedef struct tsr_backend {
      * cudaMemGetInfo's free/total bytes; 0 or -1 with an error recorded. */
     int (*properties)(int index, tsr_device_props *out);
     int (*mem_info)(int index, int64_t *free_bytes, int64_t *total_bytes);
+    /* Runs one reduction (kernels.h) on device index; 0, or -1 with an
+     * error recorded. */
+    int (*reduce)(const tsr_kreduce *r, int index);
+    /* Whether reduce has op (a tsr_reduce_id) for that compute dtype. */
+    bool (*has_reduce)(int op, int compute);
 } tsr_backend;
 
 
@@ -106,7 +111,7 @@ typedef struct tsr_backend_host {
 
 /* The CUDA backend's entry point, looked up with dlsym in libtsr_cuda.so:
  * returns its vtable (borrowed, static) or NULL when abi differs. */
-#define TSR_BACKEND_ABI 3
+#define TSR_BACKEND_ABI 4
 typedef const tsr_backend *(*tsr_cuda_open_fn)(int abi, const tsr_backend_host *host);
 #define TSR_CUDA_OPEN_SYMBOL "tsr_cuda_backend_open"
 

@@ -59,4 +59,52 @@ typedef struct {
     int64_t alpha_i;     /* add/sub for an integral or bool compute dtype */
 } tsr_klaunch;
 
+/* X(ID): the reductions a backend offers (cuda/reduce.h has the bodies),
+ * each over the reduced dims of one input into one output element:
+ *   SUM, MEAN (the sum times nout / numel, as MeanOps' factor), PROD:
+ *     accumulate in the compute dtype's type (ints in int64, float16 and
+ *     bfloat16 in float, as acc_type<T, true>); the input is of dtype[1];
+ *   MAX, MIN: the extreme, NaN-propagating (amax, max() without dim);
+ *   ARGMAX, ARGMIN: its index (int64 output): the first NaN, else the first
+ *     occurrence of the extreme;
+ *   MAX_DIM, MIN_DIM: both, values into data[0], indices into data[2];
+ *   ALL, ANY: the truth of x != 0, into bool or uint8;
+ *   COUNT_NZ: the number of x != 0, into int64;
+ *   VAR, VAR_MEAN: Welford's mean and M2 (WelfordOps), the variance with
+ *     correction (its square root with take_sqrt) into data[0], and for
+ *     VAR_MEAN the mean into data[2] (of dtype[0] too);
+ *   NORM: the p-norm (p 0, 1, 2, inf, -inf or other: NormOps family),
+ *     of a real input.
+ * ORDER REDUCE */
+#define TSR_REDUCE_LIST(X) \
+    X(SUM) X(MEAN) X(PROD) X(MAX) X(MIN) X(ARGMAX) X(ARGMIN) X(MAX_DIM) X(MIN_DIM) X(ALL) X(ANY) X(COUNT_NZ) \
+    X(VAR) X(VAR_MEAN) X(NORM)
+
+typedef enum {
+    TSR_KR_NONE = 0,
+#define TSR_KR_ENUM_(id) TSR_KR_##id,
+    TSR_REDUCE_LIST(TSR_KR_ENUM_)
+#undef TSR_KR_ENUM_
+    TSR_KR_COUNT
+} tsr_reduce_id;
+
+/* One reduction: dims fastest first, the first nred of them reduced (an
+ * element's reduced index, as argmax reports it, is row-major over them
+ * with dim 0 fastest), the rest kept. Strides in bytes: stride[0] the
+ * output's (0 on reduced dims), stride[1] the input's, stride[2] the
+ * indices output's (MAX_DIM/MIN_DIM). nout output elements, each of
+ * nreduce input elements (nreduce >= 1). The accumulator is the type of
+ * compute (k_ctype); values are loaded from dtype[1], stored as dtype[0]. */
+typedef struct {
+    int32_t op, nd, nred, compute;
+    int32_t dtype[2];
+    int64_t nout, nreduce;
+    int64_t shape[TSR_K_MAXDIMS];
+    int64_t stride[3][TSR_K_MAXDIMS];
+    char *data[3];
+    double p;              /* NORM's order */
+    int64_t correction;    /* VAR's */
+    int32_t take_sqrt;     /* VAR: the standard deviation */
+} tsr_kreduce;
+
 #endif

@@ -5,11 +5,13 @@
  * reduce_sum.c and Reduce.h's orders (binary_kernel_reduce_vec, WelfordOps). */
 #include <complex.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../error.h"
 #include "../internal.h"
 #include "../iter.h"
+#include "../kernels.h"
 #include "binary.h"
 #include "copy.h"
 #include "reduce.h"
@@ -134,10 +136,23 @@ static const rloop2d prod_loops[TSR_DTYPE_SLOTS] = {
 };
 
 /* Runs loop over x reduced by mask into r (whose dtype x is cast to),
- * after filling r with ident. 0 or -1. */
+ * after filling r with ident. On a device: reduction dop (TSR_KR_*) of
+ * the backend, accumulating in r's dtype (aten names it when there is
+ * none). 0 or -1. */
 static int run_reduce(const tsr_tensor *x, uint64_t mask, bool keepdim, tsr_tensor *r, tsr_scalar ident,
-                      rloop2d loop, const char *kname)
+                      rloop2d loop, const char *kname, int dop, const char *aten)
 {
+    if (reduce_on_device(x)) {
+        if (tsr_tensor_numel(x) == 0) {
+            if (dop == TSR_KR_MEAN) ident = tsr_scalar_float(NAN);   /* mean_out: fill_(NaN) */
+            return tsr_fill_(r, ident);
+        }
+        tsr_tensor *in = as_dtype(x, r->dtype);
+        if (!in) return -1;
+        int rc = reduce_device(dop, in, mask, keepdim, r, NULL, r->dtype, aten);
+        tsr_tensor_release(in);
+        return rc;
+    }
     if (tsr_fill_(r, ident) < 0) return -1;
     if (tsr_tensor_numel(x) == 0 || is_meta(x)) return 0;
     if (!loop) return tsr__not_implemented(kname, r->dtype);
@@ -150,8 +165,10 @@ static int run_reduce(const tsr_tensor *x, uint64_t mask, bool keepdim, tsr_tens
     return rc;
 }
 
+/* sum, nansum (nan), or on a device mean (mean: the sum times the factor
+ * in the kernel, as 1.13's mean_out computes off the CPU) */
 static tsr_tensor *sum_impl(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_dtype dtype, tsr_tensor *out,
-                            bool nan)
+                            bool nan, bool mean)
 {
     uint64_t mask;
     if (nan && tsr_dtype_is_complex(x->dtype)) {
@@ -164,8 +181,13 @@ static tsr_tensor *sum_impl(const tsr_tensor *x, const tsr_dims *dims, bool keep
     if (check_out_dtype(out, dt) < 0) return NULL;
     tsr_tensor *r = reduce_result(x, mask, keepdim, dt, out);
     if (!r) return NULL;
+    if (nan && reduce_device_refuse(x, "aten::nansum") < 0) {
+        tsr_tensor_release(r);
+        return NULL;
+    }
     rloop2d loop = tsr_dtype_is_integral(dt, true) ? int_sum_loops[dt] : reduce_sum_loop(dt, nan);
-    if (run_reduce(x, mask, keepdim, r, tsr_scalar_int(0), loop, nan ? "nansum_cpu" : "sum_cpu") < 0) {
+    if (run_reduce(x, mask, keepdim, r, tsr_scalar_int(0), loop, nan ? "nansum_cpu" : "sum_cpu",
+                   mean ? TSR_KR_MEAN : TSR_KR_SUM, mean ? "aten::mean" : "aten::sum") < 0) {
         tsr_tensor_release(r);
         return NULL;
     }
@@ -174,12 +196,12 @@ static tsr_tensor *sum_impl(const tsr_tensor *x, const tsr_dims *dims, bool keep
 
 tsr_tensor *tsr_sum(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_dtype dtype, tsr_tensor *out)
 {
-    return sum_impl(x, dims, keepdim, dtype, out, false);
+    return sum_impl(x, dims, keepdim, dtype, out, false, false);
 }
 
 tsr_tensor *tsr_nansum(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, tsr_dtype dtype, tsr_tensor *out)
 {
-    return sum_impl(x, dims, keepdim, dtype, out, true);
+    return sum_impl(x, dims, keepdim, dtype, out, true, false);
 }
 
 /* mean's meta check (ReduceOps.cpp TORCH_META_FUNC2(mean, dim)) */
@@ -208,7 +230,8 @@ tsr_tensor *tsr_mean(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, ts
     uint64_t mask;
     if (mean_dtype_check(x, dtype, "mean") < 0) return NULL;
     if (reduce_mask(x, dims, &mask) < 0) return NULL;
-    tsr_tensor *r = sum_impl(x, dims, keepdim, dtype, out, false);
+    if (reduce_on_device(x)) return sum_impl(x, dims, keepdim, dtype, out, false, true);
+    tsr_tensor *r = sum_impl(x, dims, keepdim, dtype, out, false, false);
     if (!r) return NULL;
     if (!is_meta(r) && div_count(r, reduce_count(x, mask)) < 0) {
         tsr_tensor_release(r);
@@ -235,6 +258,7 @@ tsr_tensor *tsr_nanmean(const tsr_tensor *x, const tsr_dims *dims, bool keepdim,
                       tsr_dtype_scalar_name(x->dtype));
         return NULL;
     }
+    if (reduce_device_refuse(x, "aten::nanmean") < 0) return NULL;
     /* nansum(x) / (~isnan(x)).sum(): the count as an int64 tensor */
     uint64_t mask;
     if (reduce_mask(x, dims, &mask) < 0) return NULL;
@@ -271,7 +295,8 @@ tsr_tensor *tsr_prod(const tsr_tensor *x, const int64_t *dim, bool keepdim, tsr_
     if (check_out_dtype(out, dt) < 0) return NULL;
     tsr_tensor *r = reduce_result(x, mask, dim ? keepdim : false, dt, out);
     if (!r) return NULL;
-    if (run_reduce(x, mask, dim ? keepdim : false, r, tsr_scalar_int(1), prod_loops[dt], "prod_cpu") < 0) {
+    if (run_reduce(x, mask, dim ? keepdim : false, r, tsr_scalar_int(1), prod_loops[dt], "prod_cpu", TSR_KR_PROD,
+                   "aten::prod") < 0) {
         tsr_tensor_release(r);
         return NULL;
     }
@@ -420,6 +445,12 @@ tsr_tensor *tsr_var(const tsr_tensor *x, const tsr_dims *dims, int64_t correctio
         return NULL;
     }
     if (reduce_mask(x, dims, &mask) < 0) return NULL;
+    if (reduce_on_device(x) && tsr_dtype_is_complex(x->dtype)) {
+        char aten[64];
+        snprintf(aten, sizeof aten, "aten::%s", fname);
+        reduce_device_refuse(x, aten);
+        return NULL;
+    }
     if (tsr_dtype_is_complex(x->dtype)) return var_complex(x, dims, correction, keepdim, take_sqrt, out, mean_out, fname);
     tsr_dtype dt = out ? out->dtype : x->dtype;
     r = reduce_result(x, mask, keepdim, dt, out);
@@ -431,6 +462,20 @@ tsr_tensor *tsr_var(const tsr_tensor *x, const tsr_dims *dims, int64_t correctio
     if (is_meta(x)) goto done;
     if (tsr_tensor_numel(x) == 0 || reduce_count(x, mask) == 0) {
         if (tsr_fill_(r, tsr_scalar_float(NAN)) < 0 || (m && tsr_fill_(m, tsr_scalar_float(NAN)) < 0)) goto fail;
+        goto done;
+    }
+    if (reduce_on_device(x)) {
+        /* std_var_stub: WelfordOps in the kernel, the mean its by-product */
+        char aten[64];
+        snprintf(aten, sizeof aten, "aten::%s", fname);
+        if (m && m->dtype != r->dtype) {
+            reduce_device_refuse(x, aten);
+            goto fail;
+        }
+        in = as_dtype(x, dt);
+        if (!in) goto fail;
+        reduce_dev_args a = {.correction = correction, .take_sqrt = take_sqrt};
+        if (reduce_device_ex(m ? TSR_KR_VAR_MEAN : TSR_KR_VAR, in, mask, keepdim, r, m, dt, aten, &a) < 0) goto fail;
         goto done;
     }
     if (!m && tsr_tensor_numel(r) == 1 && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64)) {

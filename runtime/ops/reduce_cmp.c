@@ -9,6 +9,7 @@
 
 #include "../error.h"
 #include "../internal.h"
+#include "../kernels.h"
 #include "copy.h"
 #include "reduce.h"
 #include "reduce_iter.h"
@@ -217,9 +218,14 @@ FAST_EXT(fast_min_f64_avx2, double, int64_t, GT_MIN, 32)
 #pragma GCC pop_options
 #endif
 
-static int run_ext(const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, bool is_max, bool arg)
+static int run_ext(const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, bool is_max, bool arg,
+                   const char *aten)
 {
     if (is_meta(in) || tsr_tensor_numel(r) == 0) return 0;
+    if (reduce_on_device(in)) {
+        int op = arg ? (is_max ? TSR_KR_ARGMAX : TSR_KR_ARGMIN) : (is_max ? TSR_KR_MAX : TSR_KR_MIN);
+        return reduce_device(op, in, mask, keepdim, r, NULL, in->dtype, aten);
+    }
     if (tsr_tensor_numel(r) == 1 && tsr_tensor_numel(in) > 0 && tsr_tensor_is_contiguous(in) &&
         (in->dtype == TSR_FLOAT32 || in->dtype == TSR_FLOAT64)) {
         /* one output over every element: the vectorized walk */
@@ -268,12 +274,14 @@ tsr_tensor *tsr_amax(const tsr_tensor *x, const tsr_dims *dims, bool keepdim, bo
         return NULL;
     }
     if (tsr_dtype_is_complex(x->dtype)) {
-        tsr__not_implemented(is_max ? "max_values_cpu" : "min_values_cpu", x->dtype);
+        bool dev = reduce_on_device(x);
+        tsr__not_implemented(is_max ? (dev ? "max_values_cuda" : "max_values_cpu")
+                                    : (dev ? "min_values_cuda" : "min_values_cpu"), x->dtype);
         return NULL;
     }
     tsr_tensor *r = reduce_result(x, mask, keepdim, x->dtype, out);
     if (!r) return NULL;
-    if (run_ext(x, mask, keepdim, r, is_max, false) < 0) {
+    if (run_ext(x, mask, keepdim, r, is_max, false, is_max ? "aten::amax" : "aten::amin") < 0) {
         tsr_tensor_release(r);
         return NULL;
     }
@@ -288,14 +296,15 @@ tsr_tensor *tsr_max_all(const tsr_tensor *x, bool is_max)
         return NULL;
     }
     if (tsr_dtype_is_complex(x->dtype)) {
-        tsr__not_implemented(is_max ? "max_all" : "min_all", x->dtype);
+        bool dev = reduce_on_device(x);
+        tsr__not_implemented(is_max ? (dev ? "max_all_cuda" : "max_all") : (dev ? "min_all_cuda" : "min_all"), x->dtype);
         return NULL;
     }
     uint64_t mask;
     if (reduce_mask(x, NULL, &mask) < 0) return NULL;
     tsr_tensor *r = reduce_result(x, mask, false, x->dtype, NULL);
     if (!r) return NULL;
-    if (run_ext(x, mask, false, r, is_max, false) < 0) {
+    if (run_ext(x, mask, false, r, is_max, false, is_max ? "aten::max" : "aten::min") < 0) {
         tsr_tensor_release(r);
         return NULL;
     }
@@ -316,7 +325,11 @@ int tsr_max_dim(const tsr_tensor *x, int64_t dim, bool keepdim, bool is_max, tsr
     v = reduce_result(x, mask, keepdim, x->dtype, ov);
     i = v ? reduce_result(x, mask, keepdim, TSR_INT64, oi) : NULL;
     if (!i) goto fail;
-    if (!is_meta(x) && tsr_tensor_numel(v) > 0) {
+    if (reduce_on_device(x) && tsr_tensor_numel(v) > 0) {
+        if (reduce_device(is_max ? TSR_KR_MAX_DIM : TSR_KR_MIN_DIM, x, mask, keepdim, v, i, x->dtype,
+                          is_max ? "aten::max.dim" : "aten::min.dim") < 0)
+            goto fail;
+    } else if (!is_meta(x) && tsr_tensor_numel(v) > 0) {
         ext_ctx e = {.tr = tsr_dtype_traits_of(x->dtype), .integral = tsr_dtype_is_integral(x->dtype, true),
                      .is_max = is_max};
         rplan P;
@@ -343,7 +356,9 @@ tsr_tensor *tsr_argmax(const tsr_tensor *x, const int64_t *dim, bool keepdim, bo
     tsr_tensor *flat = NULL, *r = NULL;
     uint64_t mask;
     if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL) {
-        tsr__not_implemented(is_max ? "argmax_cpu" : "argmin_cpu", x->dtype);
+        bool dev = reduce_on_device(x);
+        tsr__not_implemented(is_max ? (dev ? "argmax_cuda" : "argmax_cpu") : (dev ? "argmin_cuda" : "argmin_cpu"),
+                             x->dtype);
         return NULL;
     }
     if (dim) {
@@ -376,13 +391,14 @@ tsr_tensor *tsr_argmax(const tsr_tensor *x, const int64_t *dim, bool keepdim, bo
         if (!r) goto fail;
         tsr_tensor *view = tsr_tensor_alias(r, 0, NULL, NULL, r->storage_offset);
         if (!view) goto fail;
-        int rc = run_ext(flat, mask, false, view, is_max, true);
+        int rc = run_ext(flat, mask, false, view, is_max, true, is_max ? "aten::argmax" : "aten::argmin");
         tsr_tensor_release(view);
         if (rc < 0) goto fail;
     } else {
         r = reduce_result(flat, mask, dim ? keepdim : false, TSR_INT64, out);
         if (!r) goto fail;
-        if (run_ext(flat, mask, dim ? keepdim : false, r, is_max, true) < 0) goto fail;
+        if (run_ext(flat, mask, dim ? keepdim : false, r, is_max, true, is_max ? "aten::argmax" : "aten::argmin") < 0)
+            goto fail;
     }
     tsr_tensor_release(flat);
     return r;
@@ -424,7 +440,11 @@ tsr_tensor *tsr_all_any(const tsr_tensor *x, const int64_t *dim, bool keepdim, b
     if (!r) return NULL;
     if (is_meta(x)) return r;
     if (tsr_fill_(r, tsr_scalar_bool(is_all)) < 0) goto fail;
-    if (tsr_tensor_numel(x) > 0) {
+    if (tsr_tensor_numel(x) > 0 && reduce_on_device(x)) {
+        if (reduce_device(is_all ? TSR_KR_ALL : TSR_KR_ANY, x, mask, dim ? keepdim : false, r, NULL, x->dtype,
+                          is_all ? "aten::all" : "aten::any") < 0)
+            goto fail;
+    } else if (tsr_tensor_numel(x) > 0) {
         aa_ctx a = {.tr = tsr_dtype_traits_of(x->dtype), .is_all = is_all};
         rplan P;
         reduce_plan(&P, x, mask, dim ? keepdim : false, r);
@@ -455,7 +475,10 @@ tsr_tensor *tsr_count_nonzero(const tsr_tensor *x, const tsr_dims *dims)
     tsr_tensor *r = reduce_result(x, mask, false, TSR_INT64, NULL);
     if (!r || is_meta(x)) return r;
     if (tsr_zero_(r) < 0) goto fail;
-    if (tsr_tensor_numel(x) > 0) {
+    if (tsr_tensor_numel(x) > 0 && reduce_on_device(x)) {
+        if (reduce_device(TSR_KR_COUNT_NZ, x, mask, false, r, NULL, x->dtype, "aten::count_nonzero.dim_IntList") < 0)
+            goto fail;
+    } else if (tsr_tensor_numel(x) > 0) {
         cn_ctx k = {.tr = tsr_dtype_traits_of(x->dtype)};
         rplan P;
         reduce_plan(&P, x, mask, false, r);

@@ -51,4 +51,21 @@ int reduce_foreach(const rplan *P, const relt_ops *ops, void *ctx);
 /* The number of input elements each output element reduces. */
 int64_t reduce_count(const tsr_tensor *x, uint64_t mask);
 
+/* reduce_dev.c: whether x is on a device the host cannot read (cuda). */
+bool reduce_on_device(const tsr_tensor *x);
+/* 0 for a tensor the host can read; for one on such a device -1 with the
+ * dispatcher's "Could not run 'ATEN' ..." (a reduction with no device path). */
+int reduce_device_refuse(const tsr_tensor *x, const char *aten);
+/* Reduction op (TSR_KR_*) of in over mask into r (reduce_result's shape
+ * for keepdim; and the indices into ri for MAX_DIM/MIN_DIM), accumulating
+ * in compute's type, by the backend of in's device; in has at least one
+ * element. 0, or -1 with the error (aten names the op when the backend has
+ * no such kernel). */
+int reduce_device(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, tsr_tensor *ri,
+                  tsr_dtype compute, const char *aten);
+/* The same with the parameters of VAR/VAR_MEAN (ri: the mean) and NORM. */
+typedef struct { double p; int64_t correction; bool take_sqrt; } reduce_dev_args;
+int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, tsr_tensor *ri,
+                     tsr_dtype compute, const char *aten, const reduce_dev_args *args);
+
 #endif

@@ -14,6 +14,7 @@
 
 #include "../error.h"
 #include "../internal.h"
+#include "../kernels.h"
 #include "../op.h"
 #include "../view.h"
 #include "binary.h"
@@ -208,6 +209,21 @@ tsr_tensor *tsr_linalg_vector_norm(const tsr_tensor *x, double ord, const tsr_di
         if (tsr_fill_(r, tsr_scalar_float(ord < 0 ? INFINITY : 0)) < 0) goto fail;
         return r;
     }
+    if (reduce_on_device(x)) {
+        /* norm_stub of the device: the NormOps family accumulating in
+         * float (float16, bfloat16, float32) or double; no complex yet */
+        if (tsr_dtype_is_complex(in_dt)) {
+            reduce_device_refuse(x, "aten::linalg_vector_norm");
+            goto fail;
+        }
+        tsr_tensor *din = tsr_to_dtype(x, in_dt, false);
+        if (!din) goto fail;
+        reduce_dev_args a = {.p = ord};
+        int rc = reduce_device_ex(TSR_KR_NORM, din, mask, keepdim, r, NULL, rdt, "aten::linalg_vector_norm", &a);
+        tsr_tensor_release(din);
+        if (rc < 0) goto fail;
+        return r;
+    }
     tsr_tensor *in = tsr_to_dtype(x, in_dt, false);
     if (!in) goto fail;
     /* a complex input with an infinite ord is reduced as its abs() (1.13) */
@@ -281,6 +297,7 @@ tsr_tensor *tsr_frobenius_norm(const tsr_tensor *x, const tsr_dims *dims, bool k
         return NULL;
     }
     if (x->sparse) return tsr_sparse_frobenius_norm(x, &w, keepdim, out);
+    if (tsr_dtype_is_complex(x->dtype) && reduce_device_refuse(x, "aten::frobenius_norm") < 0) return NULL;
     /* sqrt(sum(x * x)) (sum(real(conj(x) * x)) for complex), as 1.13 */
     tsr_tensor *cx = NULL, *sq = NULL, *re = NULL, *s = NULL, *r = NULL;
     tsr_operand a = tsr_operand_tensor(x), b = a;
@@ -391,6 +408,7 @@ tsr_tensor *tsr_linalg_matrix_norm(const tsr_tensor *a, const char *ord_str, dou
         tsr_dims w = {.n = 2, .d = {d0, d1}};
         return tsr_linalg_vector_norm(a, 2, &w, keepdim, dtype, out);
     }
+    if ((nuc || ab == 2) && reduce_device_refuse(a, "aten::_linalg_svd") < 0) return NULL;
     if (nuc || ab == 2) {   /* svdvals of A with the two dims moved last, then sum or max/min */
         int64_t perm[TSR_MAX_DIMS];
         int nd = backshift(a->ndim, d0, d1, perm);

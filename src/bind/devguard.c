@@ -42,11 +42,18 @@ static const char *const ready[] = {
     "zeros_like",
 };
 
+/* The reductions with a device path (runtime/ops/reduce_dev.c). Sorted. */
+static const char *const reductions[] = {
+    "all", "amax", "amin", "any", "argmax", "argmin", "count_nonzero", "linalg_matrix_norm", "linalg_norm",
+    "linalg_vector_norm", "max", "mean", "min", "norm", "prod", "std", "std_mean", "sum", "var", "var_mean",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
 static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(ready),
+    LIST(reductions),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
