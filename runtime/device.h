@@ -77,6 +77,9 @@ typedef struct tsr_backend {
     bool (*has_kernel)(int kernel, int compute);
     /* Sets nbytes at p to the byte value; 0 or -1 with an error recorded. */
     int (*memset)(void *p, int value, size_t nbytes, int index);
+    /* The matmul family's one entry (kernels.h tsr_kgemm) on device index:
+     * cuBLAS's gemm on a GPU; 0, or -1 with an error recorded. */
+    int (*gemm)(const tsr_kgemm *g, int index);
 } tsr_backend;
 
 enum { TSR_MEMSTAT_ALLOCATED, TSR_MEMSTAT_MAX_ALLOCATED, TSR_MEMSTAT_RESERVED, TSR_MEMSTAT_MAX_RESERVED };
@@ -89,7 +92,7 @@ typedef struct tsr_backend_host {
 
 /* The CUDA backend's entry point, looked up with dlsym in libtsr_cuda.so:
  * returns its vtable (borrowed, static) or NULL when abi differs. */
-#define TSR_BACKEND_ABI 2
+#define TSR_BACKEND_ABI 3
 typedef const tsr_backend *(*tsr_cuda_open_fn)(int abi, const tsr_backend_host *host);
 #define TSR_CUDA_OPEN_SYMBOL "tsr_cuda_backend_open"
 
