@@ -69,19 +69,28 @@ RuntimeError: dot(): Expected the output and input tensors to be on the same dev
 RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu! (when checking argument for argument mat2 in method wrapper_mm)"
 }
 
-@test "cuda-blas-1.4: bigger products (blocked kernels, many batches) agree with the CPU bit for bit" {
+@test "cuda-blas-1.4: bigger products, many batches and one-row or one-column batches agree with the CPU bit for bit" {
     sim
     run --separate-stderr "$TSR" --brief-errors --keep-going \
         -e 'A = (torch.arange(96 * 80) % 7 - 3.).reshape(96, 80)' -e 'B = (torch.arange(80 * 70) % 5 - 2.).reshape(80, 70)' \
         -e 'torch.equal((A.cuda() @ B.cuda()).cpu(), A @ B)' -e 'torch.equal((B.cuda().t() @ A.cuda().t()).cpu(), B.t() @ A.t())' \
         -e 'X = (torch.arange(5 * 2 * 9 * 16) % 11 - 5.).reshape(5, 2, 9, 16)' -e 'Y = (torch.arange(2 * 16 * 7) % 3 - 1.).reshape(2, 16, 7)' \
         -e 'torch.equal((X.cuda() @ Y.cuda()).cpu(), X @ Y)' -e 'torch.equal((X.cuda().double() @ Y.cuda().double()[0, :, 3]).cpu(), X.double() @ Y.double()[0, :, 3])' \
-        -e 'torch.equal(torch.nn.functional.linear(A.cuda(), B.cuda().t(), torch.ones(70).cuda()).cpu(), torch.nn.functional.linear(A, B.t(), torch.ones(70)))'
+        -e 'torch.equal(torch.nn.functional.linear(A.cuda(), B.cuda().t(), torch.ones(70).cuda()).cpu(), torch.nn.functional.linear(A, B.t(), torch.ones(70)))' \
+        -e 'X = (torch.arange(60) % 7 - 3.).reshape(3, 4, 5)' \
+        -e 'for p in [(X[:, :, :1], X[:, :1, :]), (X[:, :1], X.transpose(1, 2)), (X[:, :1, :1], X[:, :1, :]), (X[:, :, 2:3].transpose(1, 2), X[:, :, :3]), (X.expand(2, 3, 4, 5)[1], X.transpose(1, 2)[:, :, ::2]), (X[:, :, :1], X[:, :1, :1]), (X.transpose(1, 2)[:, :1], X[:, :, :1])]: print(torch.equal(torch.bmm(p[0].cuda(), p[1].cuda()).cpu(), torch.bmm(*p)), torch.equal(torch.baddbmm(torch.ones(1).cuda(), p[0].cuda(), p[1].cuda(), alpha=2).cpu(), torch.baddbmm(torch.ones(1), *p, alpha=2)))'
     assert_output "True
 True
 True
 True
-True"
+True
+True True
+True True
+True True
+True True
+True True
+True True
+True True"
 }
 
 @test "cuda-blas-1.5: the rest of the family still refuses on cuda, never computing on the host" {
