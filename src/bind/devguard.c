@@ -45,7 +45,8 @@ static const char *const ready[] = {
 /* The matmul family on cuBLAS (runtime/ops/blas_cuda.c); linear composes
  * addmm / matmul and @ is matmul (src/bind/ops.c). Sorted (strcmp). */
 static const char *const matmul_family[] = {
-    "addmm", "addmm_", "addmv", "addmv_", "baddbmm", "baddbmm_", "bmm", "dot", "linear", "matmul", "mm", "mv",
+    "__rmatmul__", "addmm", "addmm_", "addmv", "addmv_", "baddbmm", "baddbmm_", "bmm", "dot", "linear", "matmul",
+    "mm", "mv",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul
