@@ -107,14 +107,15 @@ $(B)/unit-tests: $(UNIT_OBJ) $(LANG_OBJ) $(B)/libtsr.a
 tsr: $(B)/tsr
 	cp $< $@.tmp && mv -f $@.tmp $@
 
-# (cudart is linked statically into the backend; -Xcompiler passes the host flags)
+# (cudart is linked statically into the backend, cuBLAS dynamically: the
+# backend, never ./tsr, needs libcublas; -Xcompiler passes the host flags)
 # PTX for compute capability 7.5 (any later GPU JIT-compiles it) and
 # machine code for 9.0 (H100/H200).
 CUDA_ARCH ?= -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=sm_90
 CUDA_HDR := $(wildcard cuda/*.h) runtime/device.h runtime/error.h runtime/kernels.h
 $(B)/libtsr_cuda.so: $(CUDA_SRC) $(CUDA_HDR) | $(B)/.deps-ok
 	@mkdir -p $(dir $@)
-	$(NVCC) -O2 -std=c++17 $(CUDA_ARCH) -shared -Xcompiler -fPIC,-fvisibility=hidden,-Wall -Iruntime -o $@ $(CUDA_SRC)
+	$(NVCC) -O2 -std=c++17 $(CUDA_ARCH) -shared -Xcompiler -fPIC,-fvisibility=hidden,-Wall -Iruntime -o $@ $(CUDA_SRC) -lcublas
 
 libtsr_cuda.so: $(B)/libtsr_cuda.so
 	cp $< $@.tmp && mv -f $@.tmp $@
@@ -126,7 +127,7 @@ CXX ?= g++
 $(B)/libtsr_cuda_sim.so: cuda/backend.cu $(CUDA_HDR) | $(B)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(CXX) -x c++ -std=c++17 -O1 -g -fPIC -shared -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter \
-	    -DTSR_CUDA_SIM $(SANFLAGS) -Iruntime -Icuda -o $@ cuda/backend.cu -lpthread
+	    -DTSR_CUDA_SIM $(SANFLAGS) -Iruntime -Icuda -o $@ cuda/backend.cu -lopenblas -lpthread
 
 libtsr_cuda_sim.so: $(B)/libtsr_cuda_sim.so
 	cp $< $@.tmp && mv -f $@.tmp $@

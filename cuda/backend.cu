@@ -5,21 +5,25 @@
  * c10/cuda/CUDACachingAllocator.cpp does), host<->device and peer copies,
  * the memory statistics torch.cuda reports, the elementwise kernels of
  * runtime/kernels.h (bodies in cuda/kern.h), one grid-stride kernel per
- * kernel and compute type on the default stream, and the reductions
- * (bodies in cuda/reduce.h): one thread per output element, or for few
- * outputs of many elements two passes (partial accumulators, then one
- * thread per output combining them).
+ * kernel and compute type on the default stream, the reductions (bodies
+ * in cuda/reduce.h: one thread per output element, or for few outputs of
+ * many elements two passes, partial accumulators then one thread per
+ * output combining them), and the matmul family's gemm through cuBLAS (one
+ * handle per device, on the default stream).
  *
  * Built with g++ and -DTSR_CUDA_SIM instead, the same source is
  * libtsr_cuda_sim.so: the CUDA runtime calls come from cuda/sim_runtime.h,
  * which runs the kernels on the host over memory the host's own code cannot
  * touch (TSR_CUDA=sim), so that every host-side path is tested without a
- * GPU. */
+ * GPU; its gemm is OpenBLAS's (float16/bfloat16 through float). */
 #ifdef TSR_CUDA_SIM
 #include "sim_runtime.h"
+#include <cblas.h>
 #else
+#include <cublas_v2.h>
 #include <cuda_runtime.h>
 #endif
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -498,6 +502,176 @@ static int reduce(const tsr_kreduce *g, int index)
     }
 }
 
+
+/* ------------------------------------------------------------ gemm */
+
+/* cuBLAS takes int sizes: PyTorch's at::cuda::blas checks them the same way
+ * (CUDABlas.cpp _cublasAdjustLdLevel3 / the gemm argument checks). */
+static int gemm_check_args(const tsr_kgemm *g)
+{
+    const int64_t v[] = {g->m, g->n, g->k, g->lda, g->ldb, g->ldc, g->batch};
+    const char *const names[] = {"m", "n", "k", "lda", "ldb", "ldc", "num_batches"};
+    for (int i = 0; i < 7; i++)
+        if (v[i] < 0 || v[i] > INT_MAX) {
+            char msg[256];
+            snprintf(msg, sizeof msg, "at::cuda::blas::gemm argument %s must be non-negative and less than %d but "
+                     "got %lld", names[i], INT_MAX, (long long)v[i]);
+            fail(msg);
+            return -1;
+        }
+    return 0;
+}
+
+#ifdef TSR_CUDA_SIM
+static CBLAS_TRANSPOSE sim_op(char t, bool cplx)
+{
+    return t == 'n' ? CblasNoTrans : t == 'c' && cplx ? CblasConjTrans : CblasTrans;
+}
+
+/* Elements one column-major operand spans: rows x cols with leading dim ld. */
+static int64_t sim_span(int64_t rows, int64_t cols, int64_t ld) { return rows && cols ? ld * (cols - 1) + rows : 0; }
+
+/* float16 / bfloat16: A, B and C widened to float, one sgemm (float
+ * accumulation, as cuBLAS's CUBLAS_COMPUTE_32F), C narrowed back element by
+ * element (its gaps are left alone). */
+static int sim_gemm_half(const tsr_kgemm *g, const uint16_t *a, const uint16_t *b, uint16_t *c)
+{
+    bool half = g->dtype == TSR_KD_FLOAT16;
+    int64_t ra = g->transa == 'n' ? g->m : g->k, ca = g->transa == 'n' ? g->k : g->m;
+    int64_t rb = g->transb == 'n' ? g->k : g->n, cb = g->transb == 'n' ? g->n : g->k;
+    int64_t na = sim_span(ra, ca, g->lda), nb = sim_span(rb, cb, g->ldb), nc = sim_span(g->m, g->n, g->ldc);
+    float *fa = (float *)malloc(sizeof(float) * (size_t)(na + nb + nc + 1));
+    if (!fa) { fail("CUDA error: out of memory"); return -1; }
+    float *fb = fa + na, *fc = fb + nb;
+    for (int64_t i = 0; i < na; i++) fa[i] = half ? k_half_to_float(a[i]) : k_bf16_to_float(a[i]);
+    for (int64_t i = 0; i < nb; i++) fb[i] = half ? k_half_to_float(b[i]) : k_bf16_to_float(b[i]);
+    for (int64_t i = 0; i < nc; i++) fc[i] = half ? k_half_to_float(c[i]) : k_bf16_to_float(c[i]);
+    cblas_sgemm(CblasColMajor, sim_op(g->transa, false), sim_op(g->transb, false), (int)g->m, (int)g->n, (int)g->k,
+                (float)g->alpha[0], fa, (int)g->lda, fb, (int)g->ldb, (float)g->beta[0], fc, (int)g->ldc);
+    for (int64_t j = 0; j < g->n; j++)
+        for (int64_t i = 0; i < g->m; i++) {
+            float v = fc[j * g->ldc + i];
+            c[j * g->ldc + i] = half ? k_float_to_half(v) : k_float_to_bf16(v);
+        }
+    free(fa);
+    return 0;
+}
+
+static int gemm(const tsr_kgemm *g, int index)
+{
+    if (set_device(index) < 0 || gemm_check_args(g) < 0) return -1;
+    if (!g->m || !g->n || !g->batch) return 0;
+    size_t isz = g->dtype == TSR_KD_FLOAT64 || g->dtype == TSR_KD_COMPLEX64 ? 8
+               : g->dtype == TSR_KD_COMPLEX128 ? 16 : g->dtype == TSR_KD_FLOAT32 ? 4 : 2;
+    for (int64_t i = 0; i < g->batch; i++) {
+        const char *a = sim_host((const char *)g->a) + (size_t)(i * g->stride_a) * isz;
+        const char *b = sim_host((const char *)g->b) + (size_t)(i * g->stride_b) * isz;
+        char *c = sim_host((char *)g->c) + (size_t)(i * g->stride_c) * isz;
+        int m = (int)g->m, n = (int)g->n, k = (int)g->k, lda = (int)g->lda, ldb = (int)g->ldb, ldc = (int)g->ldc;
+        switch (g->dtype) {
+        case TSR_KD_FLOAT32:
+            cblas_sgemm(CblasColMajor, sim_op(g->transa, false), sim_op(g->transb, false), m, n, k,
+                        (float)g->alpha[0], (const float *)a, lda, (const float *)b, ldb, (float)g->beta[0],
+                        (float *)c, ldc);
+            break;
+        case TSR_KD_FLOAT64:
+            cblas_dgemm(CblasColMajor, sim_op(g->transa, false), sim_op(g->transb, false), m, n, k, g->alpha[0],
+                        (const double *)a, lda, (const double *)b, ldb, g->beta[0], (double *)c, ldc);
+            break;
+        case TSR_KD_COMPLEX64: {
+            float al[2] = {(float)g->alpha[0], (float)g->alpha[1]}, be[2] = {(float)g->beta[0], (float)g->beta[1]};
+            cblas_cgemm(CblasColMajor, sim_op(g->transa, true), sim_op(g->transb, true), m, n, k, al, a, lda, b, ldb,
+                        be, c, ldc);
+            break;
+        }
+        case TSR_KD_COMPLEX128:
+            cblas_zgemm(CblasColMajor, sim_op(g->transa, true), sim_op(g->transb, true), m, n, k, g->alpha, a, lda,
+                        b, ldb, g->beta, c, ldc);
+            break;
+        case TSR_KD_FLOAT16:
+        case TSR_KD_BFLOAT16:
+            if (sim_gemm_half(g, (const uint16_t *)a, (const uint16_t *)b, (uint16_t *)c) < 0) return -1;
+            break;
+        default: fail("tsr's CUDA backend has no gemm for this dtype"); return -1;
+        }
+    }
+    return 0;
+}
+#else
+static cublasHandle_t handles[MAX_DEVICES];
+
+static int cublas_check(cublasStatus_t st, const char *call)
+{
+    if (st == CUBLAS_STATUS_SUCCESS) return 0;
+    char msg[256];
+    snprintf(msg, sizeof msg, "CUDA error: %s when calling `%s`", cublasGetStatusName(st), call);
+    fail(msg);
+    return -1;
+}
+
+/* The device's handle (current device set), created on first use, on the
+ * default stream as the elementwise kernels. PyTorch 1.13's handle math
+ * mode: CUBLAS_DEFAULT_MATH (torch.backends.cuda.matmul.allow_tf32 is False). */
+static cublasHandle_t get_handle(int index)
+{
+    pthread_mutex_lock(&lock);
+    cublasHandle_t h = handles[index];
+    if (!h) {
+        if (cublas_check(cublasCreate(&h), "cublasCreate(handle)") == 0) {
+            cublasSetMathMode(h, CUBLAS_DEFAULT_MATH);
+            handles[index] = h;
+        } else {
+            h = NULL;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return h;
+}
+
+static cublasOperation_t cu_op(char t) { return t == 'n' ? CUBLAS_OP_N : t == 'c' ? CUBLAS_OP_C : CUBLAS_OP_T; }
+
+/* at::cuda::blas::gemm / bgemm of 1.13 (CUDABlas.cpp): float32 in
+ * CUBLAS_COMPUTE_32F without TF32, float64 in 64F, float16 and bfloat16
+ * stored as CUDA_R_16F / CUDA_R_16BF and computed in 32F with tensor ops
+ * (allow_fp16_reduced_precision_reduction is True in 1.13: no
+ * CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION), complex in 32F / 64F. */
+static int gemm(const tsr_kgemm *g, int index)
+{
+    if (set_device(index) < 0 || gemm_check_args(g) < 0) return -1;
+    if (!g->m || !g->n || !g->batch) return 0;
+    if (index < 0) index = 0;
+    if (index >= MAX_DEVICES) { fail("CUDA error: invalid device ordinal"); return -1; }
+    cublasHandle_t h = get_handle(index);
+    if (!h) return -1;
+    cudaDataType_t t;
+    cublasComputeType_t ct;
+    cublasGemmAlgo_t algo = CUBLAS_GEMM_DEFAULT;
+    float af[2] = {(float)g->alpha[0], (float)g->alpha[1]}, bf[2] = {(float)g->beta[0], (float)g->beta[1]};
+    const void *al = af, *be = bf;
+    switch (g->dtype) {
+    case TSR_KD_FLOAT32: t = CUDA_R_32F; ct = CUBLAS_COMPUTE_32F; break;
+    case TSR_KD_FLOAT64: t = CUDA_R_64F; ct = CUBLAS_COMPUTE_64F; al = g->alpha; be = g->beta; break;
+    case TSR_KD_FLOAT16: t = CUDA_R_16F; ct = CUBLAS_COMPUTE_32F; algo = CUBLAS_GEMM_DEFAULT_TENSOR_OP; break;
+    case TSR_KD_BFLOAT16: t = CUDA_R_16BF; ct = CUBLAS_COMPUTE_32F; algo = CUBLAS_GEMM_DEFAULT_TENSOR_OP; break;
+    case TSR_KD_COMPLEX64: t = CUDA_C_32F; ct = CUBLAS_COMPUTE_32F; break;
+    case TSR_KD_COMPLEX128: t = CUDA_C_64F; ct = CUBLAS_COMPUTE_64F; al = g->alpha; be = g->beta; break;
+    default: fail("tsr's CUDA backend has no gemm for this dtype"); return -1;
+    }
+    cublasOperation_t ta = cu_op(g->transa), tb = cu_op(g->transb);
+    int m = (int)g->m, n = (int)g->n, k = (int)g->k, lda = (int)g->lda, ldb = (int)g->ldb, ldc = (int)g->ldc;
+    if (g->batch == 1)
+        return cublas_check(cublasGemmEx(h, ta, tb, m, n, k, al, g->a, t, lda, g->b, t, ldb, be, g->c, t, ldc, ct,
+                                         algo),
+                            "cublasGemmEx(handle, opa, opb, m, n, k, &alpha, a, type, lda, b, type, ldb, &beta, c, "
+                            "type, ldc, compute_type, algo)");
+    return cublas_check(cublasGemmStridedBatchedEx(h, ta, tb, m, n, k, al, g->a, t, lda, (long long)g->stride_a, g->b,
+                                                   t, ldb, (long long)g->stride_b, be, g->c, t, ldc,
+                                                   (long long)g->stride_c, (int)g->batch, ct, algo),
+                        "cublasGemmStridedBatchedEx(handle, opa, opb, m, n, k, &alpha, a, type, lda, stridea, b, "
+                        "type, ldb, strideb, &beta, c, type, ldc, stridec, num_batches, compute_type, algo)");
+}
+#endif
+
 static tsr_backend backend;
 
 extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_backend_open(int abi,
@@ -526,5 +700,6 @@ extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_ba
     backend.mem_info = mem_info;
     backend.reduce = reduce;
     backend.has_reduce = has_reduce;
+    backend.gemm = gemm;
     return &backend;
 }

@@ -98,6 +98,9 @@ typedef struct tsr_backend {
     int (*reduce)(const tsr_kreduce *r, int index);
     /* Whether reduce has op (a tsr_reduce_id) for that compute dtype. */
     bool (*has_reduce)(int op, int compute);
+    /* The matmul family's one entry (kernels.h tsr_kgemm) on device index:
+     * cuBLAS's gemm on a GPU; 0, or -1 with an error recorded. */
+    int (*gemm)(const tsr_kgemm *g, int index);
 } tsr_backend;
 
 
@@ -111,7 +114,7 @@ typedef struct tsr_backend_host {
 
 /* The CUDA backend's entry point, looked up with dlsym in libtsr_cuda.so:
  * returns its vtable (borrowed, static) or NULL when abi differs. */
-#define TSR_BACKEND_ABI 4
+#define TSR_BACKEND_ABI 5
 typedef const tsr_backend *(*tsr_cuda_open_fn)(int abi, const tsr_backend_host *host);
 #define TSR_CUDA_OPEN_SYMBOL "tsr_cuda_backend_open"
 

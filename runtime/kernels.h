@@ -106,5 +106,21 @@ typedef struct {
     int64_t correction;    /* VAR's */
     int32_t take_sqrt;     /* VAR: the standard deviation */
 } tsr_kreduce;
+/* One strided-batched matrix product, as cuBLAS takes it (column-major):
+ * for each of `batch` problems, C = alpha * op(A) @ op(B) + beta * C with
+ * op(A) m x k, op(B) k x n and C m x n; op is 'n' (as stored), 't'
+ * (transposed) or 'c' (conjugate-transposed); A_i = a + i * stride_a
+ * elements, likewise B and C. lda >= max(1, rows of A as stored), and so on
+ * (cuBLAS's rules). dtype: TSR_KD_FLOAT16/32/64, BFLOAT16, COMPLEX64/128,
+ * the same for A, B and C. alpha and beta: real and imaginary parts. */
+typedef struct {
+    int32_t dtype;
+    char transa, transb;
+    int64_t m, n, k, lda, ldb, ldc;
+    int64_t stride_a, stride_b, stride_c, batch;
+    const void *a, *b;
+    void *c;
+    double alpha[2], beta[2];
+} tsr_kgemm;
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "blas.h"
+#include "blas_cuda.h"
 #include "nn_dnnl.h"
 #include "binary.h"
 #include "copy.h"
@@ -269,10 +270,13 @@ static int dtype_mismatch(tsr_dtype want, tsr_dtype got)
 }
 
 /* The result of a structured op: out (checked and resized) or a new
- * contiguous tensor on the inputs' device. NEW reference or NULL. */
-static tsr_tensor *make_result(tsr_tensor *out, int nd, const int64_t *sizes, tsr_dtype dt, bool meta)
+ * contiguous tensor on the inputs' device (meta, else like's: the device
+ * checks have made every input's the same). NEW reference or NULL. */
+static tsr_tensor *make_result(tsr_tensor *out, int nd, const int64_t *sizes, tsr_dtype dt, bool meta,
+                               const tsr_tensor *like)
 {
-    if (!out) return tsr_tensor_empty(nd, sizes, dt, meta ? TSR_META : TSR_CPU);
+    if (!out)
+        return tsr_tensor_empty(nd, sizes, dt, meta ? TSR_META : tsr__blas_external(like) ? like->device : TSR_CPU);
     if (tsr_out_dtype_check(out, dt) < 0 || tsr_resize_output(out, nd, sizes) < 0) return NULL;
     return tsr_tensor_retain(out);
 }
@@ -283,7 +287,7 @@ static tsr_tensor *make_result(tsr_tensor *out, int nd, const int64_t *sizes, ts
  * (self in place, else self expanded to sz). NEW references, or NULL with
  * *s NULL. */
 static tsr_tensor *prepare_result(tsr_tensor *self, tsr_tensor *out, bool inplace, int nd, const int64_t *sz,
-                                  tsr_dtype dt, bool meta, tsr_tensor **s)
+                                  tsr_dtype dt, bool meta, const tsr_tensor *like, tsr_tensor **s)
 {
     *s = NULL;
     if (inplace) {
@@ -300,7 +304,7 @@ static tsr_tensor *prepare_result(tsr_tensor *self, tsr_tensor *out, bool inplac
         return tsr_tensor_retain(self);
     }
     if (!(*s = tsr_view_expand(self, nd, sz))) return NULL;
-    tsr_tensor *r = make_result(out, nd, sz, dt, meta);
+    tsr_tensor *r = make_result(out, nd, sz, dt, meta, like);
     if (!r) {
         tsr_tensor_release(*s);
         *s = NULL;
@@ -327,6 +331,7 @@ static int addmm_impl(tsr_tensor *result, const tsr_tensor *self, const tsr_tens
     const tsr_tensor *m1 = m1_, *m2 = m2_;
     tsr_tensor *a = NULL, *b = NULL, *c = NULL;
     int rc = -1;
+    if (tsr__blas_external(result)) return tsr__cuda_addmm(result, self, m1, m2, beta, alpha);
     if (tsr_tensor_numel(result) == 0 || is_meta(result)) return 0;
     if (m1->sizes[1] == 0) {
         if (scalar_is_zero(beta)) return tsr_zero_(result);
@@ -389,6 +394,22 @@ fail:
     return rc;
 }
 
+/* The CUDA wrappers' device check (blas_cuda.h) of a structured op: out=
+ * first, then the positional tensors; the method is wrapper_NAME, with "_out"
+ * for out= and "_" in place (1.13's RegisterCUDA.cpp names). */
+static int device_check(const char *op, tsr_tensor *out, bool inplace, int n, const tsr_tensor *const *ts,
+                        const char *const *names)
+{
+    const tsr_tensor *all[5];
+    const char *nm[5];
+    int k = 0;
+    if (out) { all[k] = out; nm[k++] = "out"; }
+    for (int i = 0; i < n; i++) { all[k] = ts[i]; nm[k++] = names[i]; }
+    char method[64];
+    snprintf(method, sizeof method, "wrapper_%s%s", op, out ? "_out" : inplace ? "_" : "");
+    return tsr__blas_device_check(method, k, all, nm);
+}
+
 static int check_mm_shapes(const tsr_tensor *a, const tsr_tensor *b)
 {
     if (a->sizes[1] == b->sizes[0]) return 0;
@@ -399,11 +420,13 @@ static int check_mm_shapes(const tsr_tensor *a, const tsr_tensor *b)
 
 tsr_tensor *tsr_mm(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
 {
+    if (device_check("mm", out, false, 2, (const tsr_tensor *[]){a, b}, (const char *[]){"self", "mat2"}) < 0)
+        return NULL;
     if (a->ndim != 2) { tsr_error_set(TSR_ERR_RUNTIME, "self must be a matrix"); return NULL; }
     if (b->ndim != 2) { tsr_error_set(TSR_ERR_RUNTIME, "mat2 must be a matrix"); return NULL; }
     if (check_mm_shapes(a, b) < 0) return NULL;
     int64_t sz[2] = {a->sizes[0], b->sizes[1]};
-    tsr_tensor *r = make_result(out, 2, sz, a->dtype, is_meta(a) || is_meta(b));
+    tsr_tensor *r = make_result(out, 2, sz, a->dtype, is_meta(a) || is_meta(b), a);
     if (!r) return NULL;
     if (addmm_impl(r, r, a, b, tsr_scalar_int(0), tsr_scalar_int(1)) < 0) {
         tsr_tensor_release(r);
@@ -415,13 +438,16 @@ tsr_tensor *tsr_mm(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
 tsr_tensor *tsr_addmm(tsr_tensor *self, const tsr_tensor *m1, const tsr_tensor *m2, tsr_scalar beta,
                       tsr_scalar alpha, tsr_tensor *out, bool inplace)
 {
+    if (device_check("addmm", out, inplace, 3, (const tsr_tensor *[]){self, m1, m2},
+                     (const char *[]){"self", "mat1", "mat2"}) < 0)
+        return NULL;
     if (self->dtype != m2->dtype) { tsr_error_set(TSR_ERR_RUNTIME, "self and mat2 must have the same dtype"); return NULL; }
     if (m1->ndim != 2) { tsr_error_set(TSR_ERR_RUNTIME, "mat1 must be a matrix, got %d-D tensor", m1->ndim); return NULL; }
     if (m2->ndim != 2) { tsr_error_set(TSR_ERR_RUNTIME, "mat2 must be a matrix, got %d-D tensor", m2->ndim); return NULL; }
     if (check_mm_shapes(m1, m2) < 0) return NULL;
     int64_t sz[2] = {m1->sizes[0], m2->sizes[1]};
     tsr_tensor *s, *r = prepare_result(self, out, inplace, 2, sz, self->dtype,
-                                       is_meta(self) || is_meta(m1) || is_meta(m2), &s);
+                                       is_meta(self) || is_meta(m1) || is_meta(m2), m1, &s);
     if (!r) return NULL;
     if (addmm_impl(r, s, m1, m2, beta, alpha) < 0) goto fail;
     tsr_tensor_release(s);
@@ -537,6 +563,7 @@ static int bmm_impl(tsr_tensor *r, const tsr_tensor *b1, const tsr_tensor *b2, t
                     bool is_bmm)
 {
     int64_t bs = b1->sizes[0], ks = b1->sizes[2], rows = b1->sizes[1], cols = b2->sizes[2];
+    if (tsr__blas_external(r)) return tsr__cuda_baddbmm(r, b1, b2, is_bmm ? tsr_scalar_int(0) : beta, alpha);
     if (tsr_tensor_numel(r) == 0 || is_meta(r)) return 0;
     if (ks == 0) {
         if (is_bmm || scalar_is_zero(beta)) return tsr_zero_(r);
@@ -568,9 +595,11 @@ static int bmm_impl(tsr_tensor *r, const tsr_tensor *b1, const tsr_tensor *b2, t
 
 tsr_tensor *tsr_bmm(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
 {
+    if (device_check("bmm", out, false, 2, (const tsr_tensor *[]){a, b}, (const char *[]){"self", "mat2"}) < 0)
+        return NULL;
     if (check_batches(a, b) < 0) return NULL;
     int64_t sz[3] = {a->sizes[0], a->sizes[1], b->sizes[2]};
-    tsr_tensor *r = make_result(out, 3, sz, b->dtype, is_meta(a) || is_meta(b));
+    tsr_tensor *r = make_result(out, 3, sz, b->dtype, is_meta(a) || is_meta(b), a);
     if (!r) return NULL;
     if (bmm_impl(r, a, b, tsr_scalar_int(0), tsr_scalar_int(1), true) < 0) {
         tsr_tensor_release(r);
@@ -582,10 +611,13 @@ tsr_tensor *tsr_bmm(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
 tsr_tensor *tsr_baddbmm(tsr_tensor *self, const tsr_tensor *b1, const tsr_tensor *b2, tsr_scalar beta,
                         tsr_scalar alpha, tsr_tensor *out, bool inplace)
 {
+    if (device_check("baddbmm", out, inplace, 3, (const tsr_tensor *[]){self, b1, b2},
+                     (const char *[]){"self", "batch1", "batch2"}) < 0)
+        return NULL;
     if (check_batches(b1, b2) < 0) return NULL;
     int64_t sz[3] = {b1->sizes[0], b1->sizes[1], b2->sizes[2]};
     tsr_tensor *s, *r = prepare_result(self, out, inplace, 3, sz, b2->dtype,
-                                       is_meta(self) || is_meta(b1) || is_meta(b2), &s);
+                                       is_meta(self) || is_meta(b1) || is_meta(b2), b1, &s);
     if (!r) return NULL;
     if (!inplace && !scalar_is_zero(beta) && !is_meta(r) && tsr_copy_(r, s) < 0) goto fail;
     if (bmm_impl(r, b1, b2, beta, alpha, false) < 0) goto fail;
@@ -619,7 +651,7 @@ tsr_tensor *tsr_addbmm(tsr_tensor *self, const tsr_tensor *b1, const tsr_tensor 
         s = tsr_tensor_retain(self);
         r = tsr_tensor_retain(self);
     } else {
-        r = prepare_result(self, out, false, 2, sz, self->dtype, is_meta(self) || is_meta(b1) || is_meta(b2), &s);
+        r = prepare_result(self, out, false, 2, sz, self->dtype, is_meta(self) || is_meta(b1) || is_meta(b2), b1, &s);
         if (!r) return NULL;
     }
     if (is_meta(r)) { tsr_tensor_release(s); return r; }
@@ -722,6 +754,7 @@ static int addmv_impl(tsr_tensor *r, const tsr_tensor *mat, const tsr_tensor *ve
 {
     tsr_tensor *v = NULL, *cm = NULL;
     int rc = -1;
+    if (tsr__blas_external(r)) return tsr__cuda_addmv(r, mat, vec, beta, alpha);
     if (mat->dtype == TSR_BFLOAT16 && vec->dtype == TSR_BFLOAT16 && r->dtype == TSR_BFLOAT16 &&
         mat->sizes[0] * mat->sizes[1] > 16 * 16 * 16 && tsr_tensor_numel(vec) != 0 && tsr__dnnl_bf16_usable())
         return tsr__bf16_mkldnn_matmul(mat, vec, r, (float)tsr_scalar_to_double(beta),   /* use_mkldnn_bf16_matmul */
@@ -804,10 +837,13 @@ static int addmv_run(tsr_tensor *r, const tsr_tensor *self, const tsr_tensor *ma
 tsr_tensor *tsr_addmv(tsr_tensor *self, const tsr_tensor *mat, const tsr_tensor *vec, tsr_scalar beta,
                       tsr_scalar alpha, tsr_tensor *out, bool inplace)
 {
+    if (device_check("addmv", out, inplace, 3, (const tsr_tensor *[]){self, mat, vec},
+                     (const char *[]){"self", "mat", "vec"}) < 0)
+        return NULL;
     if (check_addmv(self, mat, vec) < 0) return NULL;
     int64_t sz = mat->sizes[0];
     tsr_tensor *s, *r = prepare_result(self, out, inplace, 1, &sz, vec->dtype,
-                                       is_meta(self) || is_meta(mat) || is_meta(vec), &s);
+                                       is_meta(self) || is_meta(mat) || is_meta(vec), mat, &s);
     if (!r) return NULL;
     tsr_tensor_release(s);   /* addmv_run broadcasts self itself */
     if (addmv_run(r, self, mat, vec, beta, alpha) < 0) {
@@ -819,14 +855,19 @@ tsr_tensor *tsr_addmv(tsr_tensor *self, const tsr_tensor *mat, const tsr_tensor 
 
 tsr_tensor *tsr_mv(const tsr_tensor *m, const tsr_tensor *v, tsr_tensor *out)
 {
-    /* at::mv: addmv_(empty({m.size(0)}, vec.options()), m, v, 0, 1) */
+    /* at::mv: addmv_(empty({m.size(0)}, vec.options()), m, v, 0, 1); mv.out:
+     * addmv_out(out, empty({m.size(0)}, m.options()), m, v, 0, 1) */
+    const tsr_tensor *dev_self = out ? m : v;
+    if (device_check("addmv", out, !out, 3, (const tsr_tensor *[]){dev_self, m, v},
+                     (const char *[]){"self", "mat", "vec"}) < 0)
+        return NULL;
     int64_t sz = m->ndim ? m->sizes[0] : 1;
     tsr_tensor *e = tsr_tensor_empty(1, &sz, v->dtype, TSR_META);
     if (!e) return NULL;
     int rc = check_addmv(e, m, v);
     tsr_tensor_release(e);
     if (rc < 0) return NULL;
-    tsr_tensor *r = make_result(out, 1, &sz, v->dtype, is_meta(m) || is_meta(v));
+    tsr_tensor *r = make_result(out, 1, &sz, v->dtype, is_meta(m) || is_meta(v), m);
     if (!r) return NULL;
     if (addmv_run(r, r, m, v, tsr_scalar_int(0), tsr_scalar_int(1)) < 0) {
         tsr_tensor_release(r);
@@ -900,13 +941,18 @@ static tsr_tensor *dot_common(const tsr_tensor *a, const tsr_tensor *b, tsr_tens
         return NULL;
     }
     bool meta = is_meta(a) || is_meta(b);
-    if (!meta && !dot_table[a->dtype]) {
+    if (!meta && !tsr__blas_external(a) && !dot_table[a->dtype]) {
         tsr__not_implemented(conj ? "vdot" : "dot", a->dtype);
         return NULL;
     }
     int64_t none[1] = {0};   /* a 0-dim shape (never read) */
-    tsr_tensor *r = make_result(out, 0, none, a->dtype, meta);
+    tsr_tensor *r = make_result(out, 0, none, a->dtype, meta, a);
     if (!r || meta || is_meta(r)) return r;
+    if (tsr__blas_external(r)) {
+        if (tsr__cuda_dot(r, a, b) == 0) return r;
+        tsr_tensor_release(r);
+        return NULL;
+    }
     int64_t n = a->sizes[0], ix = a->strides[0], iy = b->strides[0];
     if (a->dtype == TSR_BFLOAT16 && n > 16 * 16 * 16 && tsr__dnnl_bf16_usable()) {   /* use_mkldnn_bf16_matmul */
         if (tsr__bf16_mkldnn_matmul(a, b, r, 0.0f, 1.0f) < 0) tsr__take(&r, NULL);
@@ -973,5 +1019,41 @@ static tsr_tensor *dot_bits(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor
     return r;
 }
 
-tsr_tensor *tsr_dot(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out) { return dot_bits(a, b, out, false); }
+/* dot on cuda: dot_cuda behind the wrapper's device check; dot.out (a
+ * composite in 1.13: dot_out) checks the three devices itself, resizes out
+ * and checks its dtype before computing. */
+static tsr_tensor *dot_device(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
+{
+    if (!out) {
+        if (tsr__blas_device_check("wrapper__dot", 2, (const tsr_tensor *[]){a, b},
+                                   (const char *[]){"self", "tensor"}) < 0)
+            return NULL;
+        return dot_common(a, b, NULL, false);
+    }
+    if (!tsr_device_equal(out->device, a->device) || !tsr_device_equal(a->device, b->device)) {
+        char o[64], x[64], y[64];
+        tsr_error_set(TSR_ERR_RUNTIME, "dot(): Expected the output and input tensors to be on the same device, but "
+                      "got the output tensor on %s, the 'input' tensor on %s, and the 'other' tensor on %s",
+                      tsr_device_str(out->device, o, sizeof o), tsr_device_str(a->device, x, sizeof x),
+                      tsr_device_str(b->device, y, sizeof y));
+        return NULL;
+    }
+    if (tsr_resize_output(out, 0, NULL) < 0) return NULL;
+    if (out->dtype != a->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "result dtype %s does not match input dtype %s",
+                      tsr_dtype_scalar_name(out->dtype), tsr_dtype_scalar_name(a->dtype));
+        return NULL;
+    }
+    tsr_tensor *r = dot_common(a, b, NULL, false);
+    if (!r) return NULL;
+    int rc = tsr_copy_(out, r);
+    tsr_tensor_release(r);
+    return rc < 0 ? NULL : tsr_tensor_retain(out);
+}
+
+tsr_tensor *tsr_dot(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
+{
+    if (tsr__blas_external(a) || tsr__blas_external(b) || tsr__blas_external(out)) return dot_device(a, b, out);
+    return dot_bits(a, b, out, false);
+}
 tsr_tensor *tsr_vdot(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out) { return dot_bits(a, b, out, true); }

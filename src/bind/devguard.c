@@ -48,12 +48,20 @@ static const char *const reductions[] = {
     "linalg_vector_norm", "max", "mean", "min", "norm", "prod", "std", "std_mean", "sum", "var", "var_mean",
 };
 
+/* The matmul family on cuBLAS (runtime/ops/blas_cuda.c); linear composes
+ * addmm / matmul and @ is matmul (src/bind/ops.c). Sorted (strcmp). */
+static const char *const matmul_family[] = {
+    "__rmatmul__", "addmm", "addmm_", "addmv", "addmv_", "baddbmm", "baddbmm_", "bmm", "dot", "linear", "matmul",
+    "mm", "mv",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
 static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(ready),
     LIST(reductions),
+    LIST(matmul_family),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

@@ -281,12 +281,13 @@ static const char *grad_key(int op)
 }
 
 /* The operators whose kernels run on a device the host cannot read (the
- * elementwise engine's); any other raises the dispatcher's error there. */
+ * elementwise engine's, and @ on cuBLAS); any other raises the dispatcher's
+ * error there. */
 static int device_gate(int op, Value *self, Value *other)
 {
     Value *ext = bind_on_external(self) ? self : bind_on_external(other) ? other : NULL;
-    if (!ext || op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_TRUEDIV) return 0;
-    return bind_device_no_kernel(op == OP_MATMUL ? "matmul" : op == OP_POW ? "pow.Tensor_Tensor" : grad_key(op),
+    if (!ext || op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_TRUEDIV || op == OP_MATMUL) return 0;
+    return bind_device_no_kernel(op == OP_POW ? "pow.Tensor_Tensor" : grad_key(op),
                                 tensor_of(ext)->device);
 }
 
