@@ -623,8 +623,9 @@ static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_ten
 {
     const tsr_backend *be = tsr_device_backend(res->device);
     if (!be) return -1;
-    tsr_dtype compute = cfg->nin ? cfg->in_dtype[0] : cfg->out_dtype;
-    for (int k = 1; k < cfg->nin; k++)
+    int first = cfg->dev_skip < cfg->nin ? cfg->dev_skip : 0;
+    tsr_dtype compute = cfg->nin ? cfg->in_dtype[first] : cfg->out_dtype;
+    for (int k = first + 1; k < cfg->nin; k++)
         if (cfg->in_dtype[k] != compute) compute = TSR_DTYPE_UNDEFINED;
     if (!cfg->dev_kernel || !be->launch || !be->has_kernel || compute == TSR_DTYPE_UNDEFINED ||
         !be->has_kernel(cfg->dev_kernel, (int)compute)) {
@@ -645,6 +646,7 @@ static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_ten
     K->nops = P->nops = cfg->nin + 1;
     K->alpha_d = cfg->dev_alpha;
     K->alpha_i = cfg->dev_alpha_i;
+    K->p = cfg->dev_params;
     static __thread int64_t est[NOPS][TSR_MAX_DIMS];
     bcast_strides(res, nd, shape, est[0]);
     K->data[0] = tsr_tensor_ptr(res, NULL);

@@ -281,13 +281,13 @@ static const char *grad_key(int op)
 }
 
 /* The operators whose kernels run on a device the host cannot read (the
- * elementwise engine's); any other raises the dispatcher's error there. */
+ * elementwise engine's: + - * / // % ** & | ^ << >>); any other (@) raises
+ * the dispatcher's error there. */
 static int device_gate(int op, Value *self, Value *other)
 {
     Value *ext = bind_on_external(self) ? self : bind_on_external(other) ? other : NULL;
-    if (!ext || op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_TRUEDIV) return 0;
-    return bind_device_no_kernel(op == OP_MATMUL ? "matmul" : op == OP_POW ? "pow.Tensor_Tensor" : grad_key(op),
-                                tensor_of(ext)->device);
+    if (!ext || op != OP_MATMUL) return 0;
+    return bind_device_no_kernel("matmul", tensor_of(ext)->device);
 }
 
 Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
@@ -333,7 +333,6 @@ Value *ops_tensor_inplace(int op, Value *self, Value *other)
 
 Value *ops_tensor_unop(int op, Value *self)
 {
-    if (op == OP_INVERT && bind_on_external(self)) return bind_device_no_kernel("bitwise_not", tensor_of(self)->device), NULL;
     if (tsr_is_sparse(tensor_of(self))) return bind_sparse_operator(op == OP_NEG ? -1 : op, self, NULL, 0);
     Value *r = unop_plain(op, self);
     return op == OP_NEG ? bind_grad_operator("neg", self, NULL, r, false) : r;
