@@ -33,6 +33,10 @@ script() {
     script ternary
 }
 
+@test "cuda-pointwise-1.5: promotion, broadcasting, strided and zero-dim operands, out= and in-place forms, augmented operators" {
+    script mixed
+}
+
 @test "cuda-pointwise-1.4: a dtype the CUDA kernel does not take, and ops without a kernel, are refused" {
     sim
     run --separate-stderr "$TSR" --brief-errors --keep-going -e 'x = torch.ones(3, device="cuda")' \
