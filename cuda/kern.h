@@ -146,7 +146,7 @@ KHD bool k_supported(int k, int dt)
     case TSR_K_FRAC: case TSR_K_SINH: case TSR_K_COSH: case TSR_K_TAN: case TSR_K_ASIN: case TSR_K_ACOS:
     case TSR_K_ATAN: case TSR_K_ASINH: case TSR_K_ACOSH: case TSR_K_ATANH: case TSR_K_ERF: case TSR_K_ERFC:
     case TSR_K_ERFINV: case TSR_K_LGAMMA: case TSR_K_DIGAMMA: case TSR_K_MULC: case TSR_K_LOGIT:
-    case TSR_K_ROUND_DEC: case TSR_K_LERP: case TSR_K_ADDCDIV:
+    case TSR_K_ROUND_DEC: case TSR_K_LERP: case TSR_K_ADDCDIV: case TSR_K_SINC: case TSR_K_ENTR:
         return f;
     default:   /* SUB: add with a negated alpha */
         return false;
@@ -418,6 +418,16 @@ template <int K, typename C> KHD C k_unary(C a, const tsr_klaunch &g)
             C t = (C)g.p.d[0];
             return g.p.mode ? k_nearbyint(a / t) * t : k_nearbyint(a * t) / t;
         }
+        case TSR_K_SINC: {   /* UnarySpecialOpsKernel.cu */
+            if (a == 0) return (C)1;
+            C product = (C)3.14159265358979323846 * a;
+            return k_sin(product) / product;
+        }
+        case TSR_K_ENTR:
+            if (a != a) return a;
+            if (a > 0) return -a * k_log(a);
+            if (a == 0) return 0;
+            return -(C)INFINITY;
         default: break;
         }
     }

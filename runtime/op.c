@@ -83,9 +83,10 @@ static const struct { const char *aten; int kernel; } dev_kernels[] = {
     {"neg", TSR_K_NEG}, {"nextafter", TSR_K_NEXTAFTER}, {"pow.Tensor_Tensor", TSR_K_POW}, {"rad2deg", TSR_K_MULC},
     {"reciprocal", TSR_K_RECIPROCAL}, {"relu", TSR_K_RELU}, {"remainder.Tensor", TSR_K_REMAINDER},
     {"round", TSR_K_ROUND}, {"rsqrt", TSR_K_RSQRT}, {"sgn", TSR_K_SIGN}, {"sigmoid", TSR_K_SIGMOID},
-    {"sign", TSR_K_SIGN}, {"signbit", TSR_K_SIGNBIT}, {"sin", TSR_K_SIN}, {"sinh", TSR_K_SINH},
-    {"special_xlog1py", TSR_K_XLOG1PY}, {"sqrt", TSR_K_SQRT}, {"sub.Tensor", TSR_K_ADD}, {"tan", TSR_K_TAN},
-    {"tanh", TSR_K_TANH}, {"trunc", TSR_K_TRUNC}, {"where.self", TSR_K_WHERE}, {"xlogy", TSR_K_XLOGY},
+    {"sign", TSR_K_SIGN}, {"signbit", TSR_K_SIGNBIT}, {"sin", TSR_K_SIN}, {"sinc", TSR_K_SINC}, {"sinh", TSR_K_SINH},
+    {"special_entr", TSR_K_ENTR}, {"special_xlog1py", TSR_K_XLOG1PY}, {"sqrt", TSR_K_SQRT}, {"sub.Tensor", TSR_K_ADD},
+    {"tan", TSR_K_TAN}, {"tanh", TSR_K_TANH}, {"trunc", TSR_K_TRUNC}, {"where.self", TSR_K_WHERE},
+    {"xlogy", TSR_K_XLOGY},
 };
 
 static int dev_kernel_cmp(const void *key, const void *ent)
