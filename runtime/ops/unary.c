@@ -684,8 +684,8 @@ static tsr_tensor *unary_impl(int op, const tsr_tensor *x, tsr_tensor *out, bool
         cfg.dev_params.mode = 1;
         cfg.dev_params.d[0] = opts->eps;
     }
-    if (op == TSR_UNOP_DEG2RAD || op == TSR_UNOP_RAD2DEG)   /* a mul by a wrapped number (opmath) */
-        cfg.dev_params.d[0] = op == TSR_UNOP_DEG2RAD ? M_PI / 180.0 : 180.0 / M_PI;
+    if (op == TSR_UNOP_DEG2RAD || op == TSR_UNOP_RAD2DEG)   /* a mul by a wrapped number, cast to the dtype */
+        cfg.dev_params.d[0] = kp.d;
     if (op == TSR_UNOP_NAN_TO_NUM) {
         cfg.dev_params.d[0] = kp.d;
         cfg.dev_params.d[1] = kp.d2;
