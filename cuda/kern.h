@@ -147,7 +147,10 @@ KHD bool k_supported(int k, int dt)
     case TSR_K_ATAN: case TSR_K_ASINH: case TSR_K_ACOSH: case TSR_K_ATANH: case TSR_K_ERF: case TSR_K_ERFC:
     case TSR_K_ERFINV: case TSR_K_LGAMMA: case TSR_K_DIGAMMA: case TSR_K_MULC: case TSR_K_LOGIT:
     case TSR_K_ROUND_DEC: case TSR_K_LERP: case TSR_K_ADDCDIV: case TSR_K_SINC: case TSR_K_ENTR:
+    case TSR_K_POLYGAMMA:
         return f;
+    case TSR_K_ZETA:   /* zeta_cuda: float and double */
+        return f && dt != TSR_KD_FLOAT16 && dt != TSR_KD_BFLOAT16;
     default:   /* SUB: add with a negated alpha */
         return false;
     }
@@ -254,6 +257,76 @@ template <typename T> KHD T k_digamma(T x)
         y = z * p;
     }
     return k_log(x) - ((T)0.5 / x) - y + result;
+}
+
+/* zeta (aten/src/ATen/native/Math.h, after Cephes), in the compute type as
+ * CUDA's zeta<scalar_t, true> (acc_type<float, true> is float). */
+template <typename T> KHD T k_zeta(T x, T q)
+{
+    const T MACHEP = (T)1.11022302462515654042E-16;
+    const T A[] = {(T)12.0, (T)-720.0, (T)30240.0, (T)-1209600.0, (T)47900160.0, (T)-1.8924375803183791606e9,
+                   (T)7.47242496e10, (T)-2.950130727918164224e12, (T)1.1646782814350067249e14,
+                   (T)-4.5979787224074726105e15, (T)1.8152105401943546773e17, (T)-7.1661652561756670113e18};
+    if (x == 1) return (T)INFINITY;
+    if (x < 1) return (T)NAN;
+    if (q <= 0) {
+        if (q == k_floor(q)) return (T)INFINITY;
+        if (x != k_floor(x)) return (T)NAN;
+    }
+    T s = k_pow(q, -x), a = q, b = 0;
+    int i = 0;
+    while (i < 9 || a <= (T)9.0) {
+        i += 1;
+        a += 1;
+        b = k_pow(a, -x);
+        s += b;
+        if (-MACHEP * s < b && b < MACHEP * s) return s;
+    }
+    T w = a, k = 0, t;
+    s += b * w / (x - 1);
+    s -= (T)0.5 * b;
+    a = 1;
+    for (int j = 0; j < 12; j++) {
+        a *= x + k;
+        b /= w;
+        t = a * b / A[j];
+        s = s + t;
+        t = k_fabs(t / s);
+        if (t < MACHEP) return s;
+        k += 1;
+        a *= x + k;
+        b /= w;
+        k += 1;
+    }
+    return s;
+}
+
+/* calc_trigamma (aten/src/ATen/native/cuda/Math.cuh) */
+template <typename T> KHD T k_trigamma(T x)
+{
+    const T PI = (T)3.14159265358979323846;
+    T sign = +1, result = 0;
+    if (x < (T)0.5) {
+        sign = -1;
+        T sin_pi_x = k_sin(PI * x);
+        result -= (PI * PI) / (sin_pi_x * sin_pi_x);
+        x = 1 - x;
+    }
+    for (int i = 0; i < 6; ++i) {
+        result += 1 / (x * x);
+        x += 1;
+    }
+    const T one = 1, ixx = 1 / (x * x);
+    result += (1 + 1 / (2 * x) + ixx * (one / 6 - ixx * (one / 30 - ixx * (one / 42)))) / x;
+    return sign * result;
+}
+
+/* polygamma_kernel_cuda: trigamma for n == 1, else calc_polygamma */
+template <typename T> KHD T k_polygamma(T x, int64_t n)
+{
+    if (n == 1) return k_trigamma(x);
+    const T one = 1;
+    return ((n % 2) ? one : -one) * k_exp(k_lgamma((T)n + one)) * k_zeta((T)(n + 1), x);
 }
 
 /* A float16/bfloat16 intermediate (c10::Half arithmetic rounds each step):
@@ -423,6 +496,7 @@ template <int K, typename C> KHD C k_unary(C a, const tsr_klaunch &g)
             C product = (C)3.14159265358979323846 * a;
             return k_sin(product) / product;
         }
+        case TSR_K_POLYGAMMA: return k_polygamma<C>(a, g.p.i);
         case TSR_K_ENTR:
             if (a != a) return a;
             if (a > 0) return -a * k_log(a);
@@ -519,6 +593,7 @@ template <int K, typename C> KHD C k_binary(C a, C b, const tsr_klaunch &g)
             return m + k_log1p(k_exp2(-k_fabs(a - b))) * (C)(1.0 / 0.693147180559945309417232121458176568);
         }
         case TSR_K_HEAVISIDE: return a == 0 ? b : (C)(a > 0);
+        case TSR_K_ZETA: return k_zeta<C>(a, b);
         default: return a;
         }
     } else if constexpr (sizeof(C) == 8) {   /* int64 */

@@ -42,6 +42,8 @@
     X(LOGIT, 1)     /* p.mode 1: clamped to [p.d[0], p.d[1]] first */                    \
     X(ROUND_DEC, 1) /* round(decimals=): p.d[0] = 10 ** |decimals|, p.mode 1: negative */ \
     X(SINC, 1) X(ENTR, 1)                                                                \
+    X(POLYGAMMA, 1) /* p.i: n >= 1 */                                                    \
+    X(ZETA, 2)                                                                           \
     /* ternary */                                                                        \
     X(WHERE, 3)     /* in1 (bool) ? in2 : in3; compute: the values' dtype */            \
     X(CLAMP, 3)     /* p.mode bit 0: min (in2) given, bit 1: max (in3) given */          \

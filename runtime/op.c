@@ -80,13 +80,13 @@ static const struct { const char *aten; int kernel; } dev_kernels[] = {
     {"logical_and", TSR_K_LOGICAL_AND}, {"logical_not", TSR_K_LOGICAL_NOT}, {"logical_or", TSR_K_LOGICAL_OR},
     {"logical_xor", TSR_K_LOGICAL_XOR}, {"logit", TSR_K_LOGIT}, {"lt.Tensor", TSR_K_LT}, {"maximum", TSR_K_MAXIMUM},
     {"minimum", TSR_K_MINIMUM}, {"mul.Tensor", TSR_K_MUL}, {"nan_to_num", TSR_K_NAN_TO_NUM}, {"ne.Tensor", TSR_K_NE},
-    {"neg", TSR_K_NEG}, {"nextafter", TSR_K_NEXTAFTER}, {"pow.Tensor_Tensor", TSR_K_POW}, {"rad2deg", TSR_K_MULC},
-    {"reciprocal", TSR_K_RECIPROCAL}, {"relu", TSR_K_RELU}, {"remainder.Tensor", TSR_K_REMAINDER},
-    {"round", TSR_K_ROUND}, {"rsqrt", TSR_K_RSQRT}, {"sgn", TSR_K_SIGN}, {"sigmoid", TSR_K_SIGMOID},
-    {"sign", TSR_K_SIGN}, {"signbit", TSR_K_SIGNBIT}, {"sin", TSR_K_SIN}, {"sinc", TSR_K_SINC}, {"sinh", TSR_K_SINH},
-    {"special_entr", TSR_K_ENTR}, {"special_xlog1py", TSR_K_XLOG1PY}, {"sqrt", TSR_K_SQRT}, {"sub.Tensor", TSR_K_ADD},
-    {"tan", TSR_K_TAN}, {"tanh", TSR_K_TANH}, {"trunc", TSR_K_TRUNC}, {"where.self", TSR_K_WHERE},
-    {"xlogy", TSR_K_XLOGY},
+    {"neg", TSR_K_NEG}, {"nextafter", TSR_K_NEXTAFTER}, {"polygamma", TSR_K_POLYGAMMA},
+    {"pow.Tensor_Tensor", TSR_K_POW}, {"rad2deg", TSR_K_MULC}, {"reciprocal", TSR_K_RECIPROCAL}, {"relu", TSR_K_RELU},
+    {"remainder.Tensor", TSR_K_REMAINDER}, {"round", TSR_K_ROUND}, {"rsqrt", TSR_K_RSQRT}, {"sgn", TSR_K_SIGN},
+    {"sigmoid", TSR_K_SIGMOID}, {"sign", TSR_K_SIGN}, {"signbit", TSR_K_SIGNBIT}, {"sin", TSR_K_SIN},
+    {"sinc", TSR_K_SINC}, {"sinh", TSR_K_SINH}, {"special_entr", TSR_K_ENTR}, {"special_xlog1py", TSR_K_XLOG1PY},
+    {"special_zeta", TSR_K_ZETA}, {"sqrt", TSR_K_SQRT}, {"sub.Tensor", TSR_K_ADD}, {"tan", TSR_K_TAN},
+    {"tanh", TSR_K_TANH}, {"trunc", TSR_K_TRUNC}, {"where.self", TSR_K_WHERE}, {"xlogy", TSR_K_XLOGY},
 };
 
 static int dev_kernel_cmp(const void *key, const void *ent)

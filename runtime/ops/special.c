@@ -303,6 +303,7 @@ static tsr_tensor *run_op(const tsr_op *desc, int n, const tsr_operand *ops, tsr
     tsr_iter_config cfg = {.nin = n, .in_dtype = {dt, dt}, .out_dtype = dt, .check_dtype = dt,
                            .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname,
                            .kdtype = dt, .dev_kernel = tsr_op_dev_kernel(desc), .aten = desc->aten};
+    if (kp) cfg.dev_params.i = kp->i;   /* polygamma's n */
     return tsr_iter_run(&cfg, ops, out, tsr_op_kernel(desc, dt), kp);
 }
 

@@ -60,12 +60,13 @@ static const char *const pointwise[] = {
     "lcm", "lcm_", "lerp", "lerp_", "lgamma", "lgamma_", "log10", "log10_", "log1p", "log1p_", "log2", "log2_",
     "logaddexp", "logaddexp2", "logical_and", "logical_and_", "logical_not", "logical_not_", "logical_or",
     "logical_or_", "logical_xor", "logical_xor_", "logit", "logit_", "masked_fill", "masked_fill_", "nan_to_num",
-    "nan_to_num_", "nextafter", "nextafter_", "positive", "pow", "pow_", "psi", "rad2deg", "rad2deg_", "reciprocal",
-    "reciprocal_", "remainder", "remainder_", "round", "round_", "rsqrt", "rsqrt_", "sgn", "sgn_", "sign", "sign_",
-    "signbit", "sinc", "sinc_", "sinh", "sinh_", "special_digamma", "special_entr", "special_erf", "special_erfc",
-    "special_erfinv", "special_exp2", "special_expit", "special_expm1", "special_gammaln", "special_log1p",
-    "special_logit", "special_psi", "special_round", "special_sinc", "special_xlog1py", "special_xlogy", "square",
-    "square_", "tan", "tan_", "trunc", "trunc_", "where", "xlog1py", "xlogy", "xlogy_",
+    "nan_to_num_", "nextafter", "nextafter_", "polygamma", "polygamma_", "positive", "pow", "pow_", "psi", "rad2deg",
+    "rad2deg_", "reciprocal", "reciprocal_", "remainder", "remainder_", "round", "round_", "rsqrt", "rsqrt_", "sgn",
+    "sgn_", "sign", "sign_", "signbit", "sinc", "sinc_", "sinh", "sinh_", "special_digamma", "special_entr",
+    "special_erf", "special_erfc", "special_erfinv", "special_exp2", "special_expit", "special_expm1",
+    "special_gammaln", "special_log1p", "special_logit", "special_polygamma", "special_psi", "special_round",
+    "special_sinc", "special_xlog1py", "special_xlogy", "special_zeta", "square", "square_", "tan", "tan_", "trunc",
+    "trunc_", "where", "xlog1py", "xlogy", "xlogy_",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul
