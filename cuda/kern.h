@@ -149,6 +149,8 @@ KHD bool k_supported(int k, int dt)
     case TSR_K_ROUND_DEC: case TSR_K_LERP: case TSR_K_ADDCDIV: case TSR_K_SINC: case TSR_K_ENTR:
     case TSR_K_POLYGAMMA:
         return f;
+    case TSR_K_POLY:   /* the polynomials: float and double */
+    case TSR_K_NDTRI:
     case TSR_K_ZETA:   /* zeta_cuda: float and double */
         return f && dt != TSR_KD_FLOAT16 && dt != TSR_KD_BFLOAT16;
     default:   /* SUB: add with a negated alpha */
@@ -329,6 +331,105 @@ template <typename T> KHD T k_polygamma(T x, int64_t n)
     return ((n % 2) ? one : -one) * k_exp(k_lgamma((T)n + one)) * k_zeta((T)(n + 1), x);
 }
 
+/* The orthogonal polynomials of torch.special: runtime/ops/special_poly.h
+ * (1.13's Math.h, host and device functions there), for float and double. */
+#define static static KHD
+#define T float
+#define F(n) n##_kf
+#include "ops/special_poly.h"
+#undef F
+#undef T
+#define T double
+#define F(n) n##_kd
+#include "ops/special_poly.h"
+#undef F
+#undef T
+#undef static
+
+/* static_cast<int64_t>(n) of a floating n as the GPU converts (cvt.rzi
+ * saturates; NaN gives 0). */
+template <typename T> KHD int64_t k_to_i64(T n)
+{
+    if (n != n) return 0;
+    if (n >= (T)9223372036854775807.0) return INT64_MAX;
+    if (n <= (T)-9223372036854775807.0) return INT64_MIN;
+    return (int64_t)n;
+}
+
+#define K_POLY_(T, S)                                                                              \
+    KHD T k_poly(int which, T x, T nf)                                                             \
+    {                                                                                              \
+        int64_t n = k_to_i64(nf);                                                                  \
+        switch (which) {                                                                           \
+        case 0: return chebyshev_polynomial_t_forward##S(x, n);                                   \
+        case 1: return chebyshev_polynomial_u_forward##S(x, n);                                   \
+        case 2: return chebyshev_polynomial_v_forward##S(x, n);                                   \
+        case 3: return chebyshev_polynomial_w_forward##S(x, n);                                   \
+        case 4: return shifted_chebyshev_polynomial_t_forward##S(x, n);                           \
+        case 5: return shifted_chebyshev_polynomial_u_forward##S(x, n);                           \
+        case 6: return shifted_chebyshev_polynomial_v_forward##S(x, n);                           \
+        case 7: return shifted_chebyshev_polynomial_w_forward##S(x, n);                           \
+        case 8: return hermite_polynomial_h_forward##S(x, n);                                     \
+        case 9: return hermite_polynomial_he_forward##S(x, n);                                    \
+        case 10: return laguerre_polynomial_l_forward##S(x, n);                                   \
+        default: return legendre_polynomial_p_forward##S(x, n);                                   \
+        }                                                                                          \
+    }
+K_POLY_(float, _kf)
+K_POLY_(double, _kd)
+#undef K_POLY_
+
+/* polevl (Math.h) */
+template <typename T> KHD T k_polevl(T x, const T *A, int len)
+{
+    T result = 0;
+    for (int i = 0; i <= len; i++) result = result * x + A[i];
+    return result;
+}
+
+/* calc_ndtri (aten/src/ATen/native/Math.h, after Cephes), in the compute type. */
+template <typename T> KHD T k_ndtri(T y0)
+{
+    const T s2pi = (T)2.50662827463100050242E0, one = 1, zero = 0;
+    const T P0[5] = {(T)-5.99633501014107895267E1, (T)9.80010754185999661536E1, (T)-5.66762857469070293439E1,
+                     (T)1.39312609387279679503E1, (T)-1.23916583867381258016E0};
+    const T Q0[9] = {(T)1.00000000000000000000E0, (T)1.95448858338141759834E0, (T)4.67627912898881538453E0,
+                     (T)8.63602421390890590575E1, (T)-2.25462687854119370527E2, (T)2.00260212380060660359E2,
+                     (T)-8.20372256168333339912E1, (T)1.59056225126211695515E1, (T)-1.18331621121330003142E0};
+    const T P1[9] = {(T)4.05544892305962419923E0, (T)3.15251094599893866154E1, (T)5.71628192246421288162E1,
+                     (T)4.40805073893200834700E1, (T)1.46849561928858024014E1, (T)2.18663306850790267539E0,
+                     (T)-1.40256079171354495875E-1, (T)-3.50424626827848203418E-2, (T)-8.57456785154685413611E-4};
+    const T Q1[9] = {(T)1.00000000000000000000E0, (T)1.57799883256466749731E1, (T)4.53907635128879210584E1,
+                     (T)4.13172038254672030440E1, (T)1.50425385692907503408E1, (T)2.50464946208309415979E0,
+                     (T)-1.42182922854787788574E-1, (T)-3.80806407691578277194E-2, (T)-9.33259480895457427372E-4};
+    const T P2[9] = {(T)3.23774891776946035970E0, (T)6.91522889068984211695E0, (T)3.93881025292474443415E0,
+                     (T)1.33303460815807542389E0, (T)2.01485389549179081538E-1, (T)1.23716634817820021358E-2,
+                     (T)3.01581553508235416007E-4, (T)2.65806974686737550832E-6, (T)6.23974539184983293730E-9};
+    const T Q2[9] = {(T)1.00000000000000000000E0, (T)6.02427039364742014255E0, (T)3.67983563856160859403E0,
+                     (T)1.37702099489081330271E0, (T)2.16236993594496635890E-1, (T)1.34204006088543189037E-2,
+                     (T)3.28014464682127739104E-4, (T)2.89247864745380683936E-6, (T)6.79019408009981274425E-9};
+    if (y0 == zero) return -(T)INFINITY;
+    if (y0 == one) return (T)INFINITY;
+    if (y0 < zero || y0 > one) return (T)NAN;
+    bool code = true;
+    T y = y0;
+    if (y > one - (T)0.13533528323661269189) {   /* 0.135... = exp(-2) */
+        y = one - y;
+        code = false;
+    }
+    if (y > (T)0.13533528323661269189) {
+        y = y - (T)0.5;
+        const T y2 = y * y;
+        T x = y + y * (y2 * k_polevl(y2, P0, 4) / k_polevl(y2, Q0, 8));
+        return x * s2pi;
+    }
+    T x = k_sqrt((T)-2.0 * k_log(y));
+    const T x0 = x - k_log(x) / x, z = one / x;
+    T x1 = x < (T)8.0 ? z * k_polevl(z, P1, 8) / k_polevl(z, Q1, 8) : z * k_polevl(z, P2, 8) / k_polevl(z, Q2, 8);
+    x = x0 - x1;
+    return code ? -x : x;
+}
+
 /* A float16/bfloat16 intermediate (c10::Half arithmetic rounds each step):
  * v rounded to the compute dtype when that is one of them. */
 KHD float k_round_to(int dt, float v)
@@ -497,6 +598,7 @@ template <int K, typename C> KHD C k_unary(C a, const tsr_klaunch &g)
             return k_sin(product) / product;
         }
         case TSR_K_POLYGAMMA: return k_polygamma<C>(a, g.p.i);
+        case TSR_K_NDTRI: return k_ndtri<C>(a);
         case TSR_K_ENTR:
             if (a != a) return a;
             if (a > 0) return -a * k_log(a);
@@ -594,6 +696,7 @@ template <int K, typename C> KHD C k_binary(C a, C b, const tsr_klaunch &g)
         }
         case TSR_K_HEAVISIDE: return a == 0 ? b : (C)(a > 0);
         case TSR_K_ZETA: return k_zeta<C>(a, b);
+        case TSR_K_POLY: return k_poly(g.p.mode, a, b);
         default: return a;
         }
     } else if constexpr (sizeof(C) == 8) {   /* int64 */

@@ -62,11 +62,16 @@ static const char *const pointwise[] = {
     "logical_or_", "logical_xor", "logical_xor_", "logit", "logit_", "masked_fill", "masked_fill_", "nan_to_num",
     "nan_to_num_", "nextafter", "nextafter_", "polygamma", "polygamma_", "positive", "pow", "pow_", "psi", "rad2deg",
     "rad2deg_", "reciprocal", "reciprocal_", "remainder", "remainder_", "round", "round_", "rsqrt", "rsqrt_", "sgn",
-    "sgn_", "sign", "sign_", "signbit", "sinc", "sinc_", "sinh", "sinh_", "special_digamma", "special_entr",
-    "special_erf", "special_erfc", "special_erfinv", "special_exp2", "special_expit", "special_expm1",
-    "special_gammaln", "special_log1p", "special_logit", "special_polygamma", "special_psi", "special_round",
-    "special_sinc", "special_xlog1py", "special_xlogy", "special_zeta", "square", "square_", "tan", "tan_", "trunc",
-    "trunc_", "where", "xlog1py", "xlogy", "xlogy_",
+    "sgn_", "sign", "sign_", "signbit", "sinc", "sinc_", "sinh", "sinh_", "special_chebyshev_polynomial_t",
+    "special_chebyshev_polynomial_u", "special_chebyshev_polynomial_v", "special_chebyshev_polynomial_w",
+    "special_digamma", "special_entr", "special_erf", "special_erfc", "special_erfinv", "special_exp2",
+    "special_expit", "special_expm1", "special_gammaln", "special_hermite_polynomial_h",
+    "special_hermite_polynomial_he", "special_laguerre_polynomial_l", "special_legendre_polynomial_p",
+    "special_log1p", "special_logit", "special_ndtri", "special_polygamma", "special_psi", "special_round",
+    "special_shifted_chebyshev_polynomial_t", "special_shifted_chebyshev_polynomial_u",
+    "special_shifted_chebyshev_polynomial_v", "special_shifted_chebyshev_polynomial_w", "special_sinc",
+    "special_xlog1py", "special_xlogy", "special_zeta", "square", "square_", "tan", "tan_", "trunc", "trunc_",
+    "where", "xlog1py", "xlogy", "xlogy_",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul

@@ -21,11 +21,11 @@ script() {
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_pointwise/$1.out")"
 }
 
-@test "cuda-pointwise-1.1: binary ops: pow and its scalar forms, floor/trunc division, remainder, fmod, bitwise, shifts, logical, atan2..lcm, zeta" {
+@test "cuda-pointwise-1.1: binary ops: pow and its scalar forms, floor/trunc division, remainder, fmod, bitwise, shifts, logical, atan2..lcm, zeta, the orthogonal polynomials" {
     script binary
 }
 
-@test "cuda-pointwise-1.2: unary ops: float functions, sinc, entr, polygamma, rounding, sign, predicates, nan_to_num, logit, round(decimals), in place" {
+@test "cuda-pointwise-1.2: unary ops: float functions, sinc, entr, polygamma, ndtri, rounding, sign, predicates, nan_to_num, logit, round(decimals), in place" {
     script unary
 }
 
