@@ -52,3 +52,18 @@ RuntimeError: Subtraction, the \`-\` operator, with two bool tensors is not supp
 @test "cuda-pointwise-1.5: promotion, broadcasting, strided and zero-dim operands, out= and in-place forms, augmented operators" {
     script mixed
 }
+
+# The same scripts on a real GPU with libtsr_cuda.so (skipped without one):
+# the device's own libm (a few ulp from the host's) gives the same 4 digits.
+has_gpu() { command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; }
+
+@test "cuda-pointwise-2.1: the scripts of 1.1-1.5 on a GPU" {
+    [ -f "$(dirname "$TSR")/libtsr_cuda.so" ] || skip "no libtsr_cuda.so beside $TSR"
+    has_gpu || skip "no GPU on this machine"
+    unset TSR_CUDA
+    for f in binary unary ternary mixed; do
+        run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_pointwise/$f.tsr"
+        assert_success
+        assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_pointwise/$f.out")"
+    done
+}
