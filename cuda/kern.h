@@ -150,7 +150,7 @@ KHD bool k_supported(int k, int dt)
     case TSR_K_POLYGAMMA:
         return f;
     case TSR_K_POLY:   /* the polynomials: float and double */
-    case TSR_K_NDTRI:
+    case TSR_K_NDTRI: case TSR_K_ERFCX: case TSR_K_LOG_NDTR:
     case TSR_K_ZETA:   /* zeta_cuda: float and double */
         return f && dt != TSR_KD_FLOAT16 && dt != TSR_KD_BFLOAT16;
     default:   /* SUB: add with a negated alpha */
@@ -379,6 +379,30 @@ K_POLY_(float, _kf)
 K_POLY_(double, _kd)
 #undef K_POLY_
 
+/* erfcx (runtime/ops/special_erfcx.h, 1.13's Math.h) and calc_log_ndtr. */
+#define static static KHD
+#define GL_exp(a) k_exp(a)
+#define T float
+#define F(n) n##_kf
+#include "ops/special_erfcx.h"
+#undef F
+#undef T
+#define T double
+#define F(n) n##_kd
+#include "ops/special_erfcx.h"
+#undef F
+#undef T
+#undef GL_exp
+#undef static
+KHD float k_erfcx(float x) { return calc_erfcx_kf(x); }
+KHD double k_erfcx(double x) { return calc_erfcx_kd(x); }
+template <typename T> KHD T k_log_ndtr(T x)
+{
+    T t = x * (T)0.707106781186547524400844362104849039;
+    if (x < (T)-1.0) return k_log(k_erfcx(-t) / 2) - t * t;
+    return k_log1p(-k_erfc(t) / 2);
+}
+
 /* polevl (Math.h) */
 template <typename T> KHD T k_polevl(T x, const T *A, int len)
 {
@@ -599,6 +623,8 @@ template <int K, typename C> KHD C k_unary(C a, const tsr_klaunch &g)
         }
         case TSR_K_POLYGAMMA: return k_polygamma<C>(a, g.p.i);
         case TSR_K_NDTRI: return k_ndtri<C>(a);
+        case TSR_K_ERFCX: return k_erfcx(a);
+        case TSR_K_LOG_NDTR: return k_log_ndtr<C>(a);
         case TSR_K_ENTR:
             if (a != a) return a;
             if (a > 0) return -a * k_log(a);

@@ -86,14 +86,15 @@ static const struct { const char *aten; int kernel; } dev_kernels[] = {
     {"sigmoid", TSR_K_SIGMOID}, {"sign", TSR_K_SIGN}, {"signbit", TSR_K_SIGNBIT}, {"sin", TSR_K_SIN},
     {"sinc", TSR_K_SINC}, {"sinh", TSR_K_SINH}, {"special_chebyshev_polynomial_t", TSR_K_POLY},
     {"special_chebyshev_polynomial_u", TSR_K_POLY}, {"special_chebyshev_polynomial_v", TSR_K_POLY},
-    {"special_chebyshev_polynomial_w", TSR_K_POLY}, {"special_entr", TSR_K_ENTR},
+    {"special_chebyshev_polynomial_w", TSR_K_POLY}, {"special_entr", TSR_K_ENTR}, {"special_erfcx", TSR_K_ERFCX},
     {"special_hermite_polynomial_h", TSR_K_POLY}, {"special_hermite_polynomial_he", TSR_K_POLY},
     {"special_laguerre_polynomial_l", TSR_K_POLY}, {"special_legendre_polynomial_p", TSR_K_POLY},
-    {"special_ndtri", TSR_K_NDTRI}, {"special_shifted_chebyshev_polynomial_t", TSR_K_POLY},
-    {"special_shifted_chebyshev_polynomial_u", TSR_K_POLY}, {"special_shifted_chebyshev_polynomial_v", TSR_K_POLY},
-    {"special_shifted_chebyshev_polynomial_w", TSR_K_POLY}, {"special_xlog1py", TSR_K_XLOG1PY},
-    {"special_zeta", TSR_K_ZETA}, {"sqrt", TSR_K_SQRT}, {"sub.Tensor", TSR_K_ADD}, {"tan", TSR_K_TAN},
-    {"tanh", TSR_K_TANH}, {"trunc", TSR_K_TRUNC}, {"where.self", TSR_K_WHERE}, {"xlogy", TSR_K_XLOGY},
+    {"special_log_ndtr", TSR_K_LOG_NDTR}, {"special_ndtri", TSR_K_NDTRI},
+    {"special_shifted_chebyshev_polynomial_t", TSR_K_POLY}, {"special_shifted_chebyshev_polynomial_u", TSR_K_POLY},
+    {"special_shifted_chebyshev_polynomial_v", TSR_K_POLY}, {"special_shifted_chebyshev_polynomial_w", TSR_K_POLY},
+    {"special_xlog1py", TSR_K_XLOG1PY}, {"special_zeta", TSR_K_ZETA}, {"sqrt", TSR_K_SQRT}, {"sub.Tensor", TSR_K_ADD},
+    {"tan", TSR_K_TAN}, {"tanh", TSR_K_TANH}, {"trunc", TSR_K_TRUNC}, {"where.self", TSR_K_WHERE},
+    {"xlogy", TSR_K_XLOGY},
 };
 
 static int dev_kernel_cmp(const void *key, const void *ent)
