@@ -874,7 +874,7 @@ static tsr_tensor *addc_impl(bool div, const tsr_tensor *self, const tsr_tensor 
          * output: an out= or self of another (castable) dtype trips
          * cpu_kernel_vec's assertion in 1.13, after the iterator's checks
          * (the CUDA kernel casts) */
-        if (out && out->dtype != dt && out->device.type == TSR_DEV_CPU) {
+        if (out && out->dtype != dt && out->device.type != TSR_DEV_CUDA) {
             int nd[3] = {self->ndim, t1->ndim, t2->ndim};
             const int64_t *sz[3] = {self->sizes, t1->sizes, t2->sizes};
             int64_t shape[TSR_MAX_DIMS];
