@@ -150,7 +150,7 @@ KHD bool k_supported(int k, int dt)
     case TSR_K_POLYGAMMA:
         return f;
     case TSR_K_POLY:   /* the polynomials: float and double */
-    case TSR_K_NDTRI: case TSR_K_ERFCX: case TSR_K_LOG_NDTR:
+    case TSR_K_NDTRI: case TSR_K_ERFCX: case TSR_K_LOG_NDTR: case TSR_K_IGAMMA: case TSR_K_IGAMMAC:
     case TSR_K_ZETA:   /* zeta_cuda: float and double */
         return f && dt != TSR_KD_FLOAT16 && dt != TSR_KD_BFLOAT16;
     default:   /* SUB: add with a negated alpha */
@@ -394,6 +394,32 @@ K_POLY_(double, _kd)
 #undef T
 #undef GL_exp
 #undef static
+/* igamma / igammac (runtime/ops/special_igamma.h, 1.13's Math.h; CUDA's
+ * IGammaKernel.cu computes them alike in the compute type) */
+#define SM_FN static KHD
+#define SM_TABLE static const
+#define PI_F 3.14159265358979323846f
+#define T float
+#define IS_DBL 0
+#define F(n) n##_kf
+#include "ops/special_igamma.h"
+#undef F
+#undef IS_DBL
+#undef T
+#define T double
+#define IS_DBL 1
+#define F(n) n##_kd
+#include "ops/special_igamma.h"
+#undef F
+#undef IS_DBL
+#undef T
+#undef PI_F
+#undef SM_TABLE
+#undef SM_FN
+KHD float k_igamma(float a, float x) { return calc_igamma_kf(a, x); }
+KHD double k_igamma(double a, double x) { return calc_igamma_kd(a, x); }
+KHD float k_igammac(float a, float x) { return calc_igammac_kf(a, x); }
+KHD double k_igammac(double a, double x) { return calc_igammac_kd(a, x); }
 KHD float k_erfcx(float x) { return calc_erfcx_kf(x); }
 KHD double k_erfcx(double x) { return calc_erfcx_kd(x); }
 template <typename T> KHD T k_log_ndtr(T x)
@@ -723,6 +749,8 @@ template <int K, typename C> KHD C k_binary(C a, C b, const tsr_klaunch &g)
         case TSR_K_HEAVISIDE: return a == 0 ? b : (C)(a > 0);
         case TSR_K_ZETA: return k_zeta<C>(a, b);
         case TSR_K_POLY: return k_poly(g.p.mode, a, b);
+        case TSR_K_IGAMMA: return k_igamma(a, b);
+        case TSR_K_IGAMMAC: return k_igammac(a, b);
         default: return a;
         }
     } else if constexpr (sizeof(C) == 8) {   /* int64 */

@@ -21,7 +21,7 @@ script() {
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_pointwise/$1.out")"
 }
 
-@test "cuda-pointwise-1.1: binary ops: pow and its scalar forms, floor/trunc division, remainder, fmod, bitwise, shifts, logical, atan2..lcm, zeta, the orthogonal polynomials" {
+@test "cuda-pointwise-1.1: binary ops: pow and its scalar forms, floor/trunc division, remainder, fmod, bitwise, shifts, logical, atan2..lcm, zeta, igamma(c), the orthogonal polynomials" {
     script binary
 }
 
