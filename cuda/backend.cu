@@ -347,7 +347,7 @@ template <int K> static int launch_k(const tsr_klaunch &g)
     }
 }
 
-static bool has_kernel(int kernel, int compute) { return k_supported(kernel, k_ctype(compute)); }
+static bool has_kernel(int kernel, int compute) { return k_supported(kernel, compute); }
 
 static int launch(const tsr_klaunch *g, int index)
 {

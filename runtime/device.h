@@ -114,7 +114,7 @@ typedef struct tsr_backend_host {
 
 /* The CUDA backend's entry point, looked up with dlsym in libtsr_cuda.so:
  * returns its vtable (borrowed, static) or NULL when abi differs. */
-#define TSR_BACKEND_ABI 5
+#define TSR_BACKEND_ABI 6
 typedef const tsr_backend *(*tsr_cuda_open_fn)(int abi, const tsr_backend_host *host);
 #define TSR_CUDA_OPEN_SYMBOL "tsr_cuda_backend_open"
 

@@ -619,15 +619,29 @@ static void device_no_kernel(const tsr_iter_config *cfg, tsr_device dev)
  * order, coalesced dims), handed to the backend's kernel with device
  * addresses; Python numbers and zero-dim CPU tensors travel as values. */
 static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *res, int nd,
-                      const int64_t *shape)
+                      const int64_t *shape, bool host_loop)
 {
     const tsr_backend *be = tsr_device_backend(res->device);
     if (!be) return -1;
-    tsr_dtype compute = cfg->nin ? cfg->in_dtype[0] : cfg->out_dtype;
-    for (int k = 1; k < cfg->nin; k++)
+    int first = cfg->dev_skip < cfg->nin ? cfg->dev_skip : 0;
+    tsr_dtype compute = cfg->nin ? cfg->in_dtype[first] : cfg->out_dtype;
+    for (int k = first + 1; k < cfg->nin; k++)
         if (cfg->in_dtype[k] != compute) compute = TSR_DTYPE_UNDEFINED;
     if (!cfg->dev_kernel || !be->launch || !be->has_kernel || compute == TSR_DTYPE_UNDEFINED ||
         !be->has_kernel(cfg->dev_kernel, (int)compute)) {
+        /* a real dtype the CPU kernel does not take either: the CUDA
+         * kernel's dispatch refuses it too ("bitwise_and_cuda" not
+         * implemented for 'Float'); else the op has no kernel here */
+        if (cfg->dev_kernel && !host_loop && cfg->kname && compute != TSR_DTYPE_UNDEFINED &&
+            !tsr_dtype_is_complex(compute) && res->device.type == TSR_DEV_CUDA) {
+            char kn[128];
+            size_t n = strlen(cfg->kname);
+            if (n > 4 && !strcmp(cfg->kname + n - 4, "_cpu")) n -= 4;
+            if (n > 4 && !strcmp(cfg->kname + n - 4, "_vml")) n -= 4;
+            snprintf(kn, sizeof kn, "%.*s_cuda", (int)n, cfg->kname);
+            tsr__not_implemented(kn, compute);
+            return -1;
+        }
         device_no_kernel(cfg, res->device);
         return -1;
     }
@@ -645,6 +659,7 @@ static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_ten
     K->nops = P->nops = cfg->nin + 1;
     K->alpha_d = cfg->dev_alpha;
     K->alpha_i = cfg->dev_alpha_i;
+    K->p = cfg->dev_params;
     static __thread int64_t est[NOPS][TSR_MAX_DIMS];
     bcast_strides(res, nd, shape, est[0]);
     K->data[0] = tsr_tensor_ptr(res, NULL);
@@ -795,7 +810,7 @@ tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_
     for (int k = 0; k < nin; k++)
         if (in[k].t && tsr_device_is_meta(in[k].t->device)) return res;
     if (res->device.type != TSR_DEV_CPU) {
-        if (run_device(cfg, in, res, nd, shape) < 0) goto fail;
+        if (run_device(cfg, in, res, nd, shape, loop != NULL) < 0) goto fail;
         return res;
     }
     if (!loop) {

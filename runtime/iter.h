@@ -7,6 +7,7 @@
 #define TSR_ITER_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "kernels.h"
 #include "promote.h"
 #include "tensor.h"
 
@@ -55,6 +56,10 @@ typedef struct {
                                           none, and the op raises "Could not run" there */
     double dev_alpha;                  /* add/sub's alpha for dev_kernel ADD (sub: negated) */
     int64_t dev_alpha_i;               /* the same for an integral or bool compute dtype */
+    tsr_kparams_dev dev_params;        /* dev_kernel's other parameters (kernels.h) */
+    int dev_skip;                      /* leading inputs that do not give the compute dtype
+                                          (where's bool condition): the compute dtype is
+                                          in_dtype[dev_skip], which the later ones share */
     const char *aten;                  /* "add.Tensor": the op as "Could not run 'aten::add.Tensor'"
                                           names it; NULL: from kname */
 } tsr_iter_config;

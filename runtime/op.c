@@ -55,14 +55,47 @@ tsr_loop_fn tsr_op_kernel(const tsr_op *op, tsr_dtype dt)
 }
 
 /* The device kernel (kernels.h) of each op a computing device backend runs,
- * by ATen name; sub is add with a negated alpha. Sorted. */
+ * by ATen name; sub is add with a negated alpha, clamp_min / clamp_max with
+ * a Tensor bound are maximum / minimum (as their CPU kernels). An op whose
+ * runtime picks another kernel variant (round with decimals) sets it
+ * itself. Sorted (strcmp). */
 static const struct { const char *aten; int kernel; } dev_kernels[] = {
-    {"abs", TSR_K_ABS},          {"add.Tensor", TSR_K_ADD}, {"cos", TSR_K_COS},         {"div.Tensor", TSR_K_DIV},
-    {"eq.Tensor", TSR_K_EQ},     {"exp", TSR_K_EXP},        {"ge.Tensor", TSR_K_GE},    {"gt.Tensor", TSR_K_GT},
-    {"le.Tensor", TSR_K_LE},     {"log", TSR_K_LOG},        {"lt.Tensor", TSR_K_LT},    {"maximum", TSR_K_MAXIMUM},
-    {"minimum", TSR_K_MINIMUM},  {"mul.Tensor", TSR_K_MUL}, {"ne.Tensor", TSR_K_NE},    {"neg", TSR_K_NEG},
-    {"relu", TSR_K_RELU},        {"sigmoid", TSR_K_SIGMOID}, {"sin", TSR_K_SIN},        {"sqrt", TSR_K_SQRT},
-    {"sub.Tensor", TSR_K_ADD},   {"tanh", TSR_K_TANH},
+    {"abs", TSR_K_ABS}, {"acos", TSR_K_ACOS}, {"acosh", TSR_K_ACOSH}, {"add.Tensor", TSR_K_ADD},
+    {"addcdiv", TSR_K_ADDCDIV}, {"addcmul", TSR_K_ADDCMUL}, {"asin", TSR_K_ASIN}, {"asinh", TSR_K_ASINH},
+    {"atan", TSR_K_ATAN}, {"atan2", TSR_K_ATAN2}, {"atanh", TSR_K_ATANH}, {"bitwise_and.Tensor", TSR_K_BITAND},
+    {"bitwise_left_shift.Tensor", TSR_K_LSHIFT}, {"bitwise_not", TSR_K_BITNOT}, {"bitwise_or.Tensor", TSR_K_BITOR},
+    {"bitwise_right_shift.Tensor", TSR_K_RSHIFT}, {"bitwise_xor.Tensor", TSR_K_BITXOR}, {"ceil", TSR_K_CEIL},
+    {"clamp", TSR_K_CLAMP}, {"clamp.Tensor", TSR_K_CLAMP}, {"clamp_max", TSR_K_CLAMP},
+    {"clamp_max.Tensor", TSR_K_MINIMUM}, {"clamp_min", TSR_K_CLAMP}, {"clamp_min.Tensor", TSR_K_MAXIMUM},
+    {"copysign.Tensor", TSR_K_COPYSIGN}, {"cos", TSR_K_COS}, {"cosh", TSR_K_COSH}, {"deg2rad", TSR_K_MULC},
+    {"digamma", TSR_K_DIGAMMA}, {"div.Tensor", TSR_K_DIV}, {"div.Tensor_mode", TSR_K_DIV_TRUNC},
+    {"eq.Tensor", TSR_K_EQ}, {"erf", TSR_K_ERF}, {"erfc", TSR_K_ERFC}, {"erfinv", TSR_K_ERFINV}, {"exp", TSR_K_EXP},
+    {"exp2", TSR_K_EXP2}, {"expm1", TSR_K_EXPM1}, {"float_power.Tensor_Tensor", TSR_K_POW}, {"floor", TSR_K_FLOOR},
+    {"floor_divide", TSR_K_DIV_FLOOR}, {"fmax", TSR_K_FMAX}, {"fmin", TSR_K_FMIN}, {"fmod.Tensor", TSR_K_FMOD},
+    {"frac", TSR_K_FRAC}, {"gcd", TSR_K_GCD}, {"ge.Tensor", TSR_K_GE}, {"gt.Tensor", TSR_K_GT},
+    {"heaviside", TSR_K_HEAVISIDE}, {"hypot", TSR_K_HYPOT}, {"igamma", TSR_K_IGAMMA}, {"igammac", TSR_K_IGAMMAC},
+    {"isfinite", TSR_K_ISFINITE}, {"isinf", TSR_K_ISINF}, {"isnan", TSR_K_ISNAN}, {"lcm", TSR_K_LCM},
+    {"le.Tensor", TSR_K_LE}, {"lerp.Scalar", TSR_K_LERP}, {"lerp.Tensor", TSR_K_LERP}, {"lgamma", TSR_K_LGAMMA},
+    {"log", TSR_K_LOG}, {"log10", TSR_K_LOG10}, {"log1p", TSR_K_LOG1P}, {"log2", TSR_K_LOG2},
+    {"logaddexp", TSR_K_LOGADDEXP}, {"logaddexp2", TSR_K_LOGADDEXP2}, {"logical_and", TSR_K_LOGICAL_AND},
+    {"logical_not", TSR_K_LOGICAL_NOT}, {"logical_or", TSR_K_LOGICAL_OR}, {"logical_xor", TSR_K_LOGICAL_XOR},
+    {"logit", TSR_K_LOGIT}, {"lt.Tensor", TSR_K_LT}, {"maximum", TSR_K_MAXIMUM}, {"minimum", TSR_K_MINIMUM},
+    {"mul.Tensor", TSR_K_MUL}, {"nan_to_num", TSR_K_NAN_TO_NUM}, {"ne.Tensor", TSR_K_NE}, {"neg", TSR_K_NEG},
+    {"nextafter", TSR_K_NEXTAFTER}, {"polygamma", TSR_K_POLYGAMMA}, {"pow.Tensor_Tensor", TSR_K_POW},
+    {"rad2deg", TSR_K_MULC}, {"reciprocal", TSR_K_RECIPROCAL}, {"relu", TSR_K_RELU},
+    {"remainder.Tensor", TSR_K_REMAINDER}, {"round", TSR_K_ROUND}, {"rsqrt", TSR_K_RSQRT}, {"sgn", TSR_K_SIGN},
+    {"sigmoid", TSR_K_SIGMOID}, {"sign", TSR_K_SIGN}, {"signbit", TSR_K_SIGNBIT}, {"sin", TSR_K_SIN},
+    {"sinc", TSR_K_SINC}, {"sinh", TSR_K_SINH}, {"special_chebyshev_polynomial_t", TSR_K_POLY},
+    {"special_chebyshev_polynomial_u", TSR_K_POLY}, {"special_chebyshev_polynomial_v", TSR_K_POLY},
+    {"special_chebyshev_polynomial_w", TSR_K_POLY}, {"special_entr", TSR_K_ENTR}, {"special_erfcx", TSR_K_ERFCX},
+    {"special_hermite_polynomial_h", TSR_K_POLY}, {"special_hermite_polynomial_he", TSR_K_POLY},
+    {"special_laguerre_polynomial_l", TSR_K_POLY}, {"special_legendre_polynomial_p", TSR_K_POLY},
+    {"special_log_ndtr", TSR_K_LOG_NDTR}, {"special_ndtri", TSR_K_NDTRI},
+    {"special_shifted_chebyshev_polynomial_t", TSR_K_POLY}, {"special_shifted_chebyshev_polynomial_u", TSR_K_POLY},
+    {"special_shifted_chebyshev_polynomial_v", TSR_K_POLY}, {"special_shifted_chebyshev_polynomial_w", TSR_K_POLY},
+    {"special_xlog1py", TSR_K_XLOG1PY}, {"special_zeta", TSR_K_ZETA}, {"sqrt", TSR_K_SQRT}, {"sub.Tensor", TSR_K_ADD},
+    {"tan", TSR_K_TAN}, {"tanh", TSR_K_TANH}, {"trunc", TSR_K_TRUNC}, {"where.self", TSR_K_WHERE},
+    {"xlogy", TSR_K_XLOGY},
 };
 
 static int dev_kernel_cmp(const void *key, const void *ent)

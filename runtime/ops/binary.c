@@ -673,6 +673,15 @@ static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *
                            .dev_kernel = tsr_op_dev_kernel(info), .aten = info->aten};
     cfg.dev_alpha = kp.d;   /* add/sub: the device kernel is a + alpha * b (set_alpha negated sub's) */
     cfg.dev_alpha_i = kp.i;
+    if (op == TSR_BINOP_POW || op == TSR_BINOP_FLOAT_POWER) {
+        /* PowKernel.cu's forms for a scalar exponent; a float32 base takes
+         * it as float (exp_scalar.to<scalar_t>()), as the general form's
+         * scalar operand already is */
+        static const int pow_mode[10] = {TSR_KPOW_GENERAL, TSR_KPOW_SQUARE, TSR_KPOW_CUBE, TSR_KPOW_SQRT,
+                                         TSR_KPOW_RSQRT, TSR_KPOW_RECIPROCAL, TSR_KPOW_INV_SQUARE,
+                                         TSR_KPOW_GENERAL, TSR_KPOW_CUBE, TSR_KPOW_INV_SQUARE};
+        cfg.dev_params.mode = kp.flag >= 0 && kp.flag < 10 ? pow_mode[kp.flag] : TSR_KPOW_GENERAL;
+    }
     if (op == TSR_BINOP_POW && a->t && !b->t && b->s.kind != TSR_SCALAR_BOOL) { /* Scalar::equal: a bool equals no number */
         double re, im;
         tsr_scalar_to_complex(b->s, &re, &im);
@@ -863,8 +872,9 @@ static tsr_tensor *addc_impl(bool div, const tsr_tensor *self, const tsr_tensor 
         kp.flag = tsr__sleef_usable();
         /* build_ternary_op promotes the inputs but never casts to the
          * output: an out= or self of another (castable) dtype trips
-         * cpu_kernel_vec's assertion in 1.13, after the iterator's checks */
-        if (out && out->dtype != dt) {
+         * cpu_kernel_vec's assertion in 1.13, after the iterator's checks
+         * (the CUDA kernel casts) */
+        if (out && out->dtype != dt && out->device.type != TSR_DEV_CUDA) {
             int nd[3] = {self->ndim, t1->ndim, t2->ndim};
             const int64_t *sz[3] = {self->sizes, t1->sizes, t2->sizes};
             int64_t shape[TSR_MAX_DIMS];
@@ -880,7 +890,13 @@ static tsr_tensor *addc_impl(bool div, const tsr_tensor *self, const tsr_tensor 
         }
     }
     tsr_iter_config cfg = {.nin = 3, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname, .kdtype = dt};
+                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname, .kdtype = dt,
+                           .dev_kernel = tsr_op_dev_kernel(desc), .aten = desc->aten};
+    /* PointwiseOpsKernel.cu: value.to<accscalar_t>() (float for float16/bfloat16) */
+    double vre, vim;
+    tsr_scalar_to_complex(v, &vre, &vim);
+    cfg.dev_params.d[0] = vre;
+    cfg.dev_params.i = tsr_scalar_to_int64(v);
     return tsr_iter_run(&cfg, ops, out, fn, &kp);
 }
 
@@ -934,7 +950,8 @@ static tsr_tensor *lerp_impl(const tsr_tensor *start, const tsr_tensor *end, con
     }
     tsr_loop_fn fn = tsr_op_kernel(desc, dt);
     tsr_iter_config cfg = {.nin = w->t ? 3 : 2, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname, .kdtype = dt};
+                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname, .kdtype = dt,
+                           .dev_kernel = tsr_op_dev_kernel(desc), .aten = desc->aten};
     tsr__kparams kp = {0};
     if (!w->t) {
         double re, im;
@@ -942,6 +959,8 @@ static tsr_tensor *lerp_impl(const tsr_tensor *start, const tsr_tensor *end, con
         /* weight.to<scalar_t>(): float for float32 and (1.13) for bfloat16 */
         kp.d = dt == TSR_FLOAT64 || dt == TSR_COMPLEX128 ? re : (double)(float)re;
         kp.z = dt == TSR_COMPLEX64 ? (double)(float)re + (double)(float)im * I : re + im * I;
+        cfg.dev_params.mode = 1;   /* Lerp.cu: weight.to<opmath_t>() */
+        cfg.dev_params.d[0] = re;
     }
     return tsr_iter_run(&cfg, ops, out, fn, &kp);
 }
@@ -1020,7 +1039,9 @@ static tsr_tensor *where_impl(const tsr_tensor *cond, const tsr_operand *a, cons
     if (tsr_op_check_inputs(&tsr_op_where, 3, ops) < 0) return NULL;
     where_ctx wc = {tsr_dtype_itemsize(dt)};
     tsr_iter_config cfg = {.nin = 3, .in_dtype = {TSR_BOOL, dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace};
+                           .check = TSR_CHECK_CAN_CAST, .inplace = inplace,
+                           .dev_kernel = tsr_op_dev_kernel(&tsr_op_where), .dev_skip = 1,
+                           .aten = inplace ? tsr_op_masked_fill.aten : tsr_op_where.aten};
     return tsr_iter_run(&cfg, ops, out, where_loop, &wc);
 }
 

@@ -139,7 +139,8 @@ tsr_tensor *tsr_predicate(tsr_predop op, const tsr_tensor *x, tsr_tensor *out)
     tsr_loop_fn fn = (unsigned)dt < TSR_DTYPE_SLOTS ? pred_tabs[op][dt] : NULL;
     if (op == TSR_PRED_LOGICAL_NOT && dt == TSR_COMPLEX32) fn = NULL;
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = TSR_BOOL, .check_dtype = TSR_BOOL,
-                           .check = TSR_CHECK_NONE, .kname = pred_ops[op].kname, .kdtype = dt};
+                           .check = TSR_CHECK_NONE, .kname = pred_ops[op].kname, .kdtype = dt,
+                           .dev_kernel = tsr_op_dev_kernel(&pred_ops[op]), .aten = pred_ops[op].aten};
     return tsr_iter_run(&cfg, &in, out, fn, NULL);
 }
 

@@ -302,7 +302,10 @@ static tsr_tensor *run_op(const tsr_op *desc, int n, const tsr_operand *ops, tsr
     tsr_dtype dt = tsr_op_compute_dtype(desc, n, ops, NULL);
     tsr_iter_config cfg = {.nin = n, .in_dtype = {dt, dt}, .out_dtype = dt, .check_dtype = dt,
                            .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname,
-                           .kdtype = dt};
+                           .kdtype = dt, .dev_kernel = tsr_op_dev_kernel(desc), .aten = desc->aten};
+    if (kp) cfg.dev_params.i = kp->i;   /* polygamma's n */
+    for (int k = TSR_SPECIAL_CHEBYSHEV_T; k <= TSR_SPECIAL_LEGENDRE_P; k++)   /* the polynomial (kernels.h POLY) */
+        if (desc == &special_ops[k]) cfg.dev_params.mode = k - TSR_SPECIAL_CHEBYSHEV_T;
     return tsr_iter_run(&cfg, ops, out, tsr_op_kernel(desc, dt), kp);
 }
 

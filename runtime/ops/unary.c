@@ -672,6 +672,25 @@ static tsr_tensor *unary_impl(int op, const tsr_tensor *x, tsr_tensor *out, bool
     tsr_iter_config cfg = {.nin = 1, .in_dtype = {dt}, .out_dtype = outdt, .check_dtype = outdt,
                            .check = tsr_op_out_check(desc), .inplace = inplace, .kname = kname, .kdtype = dt,
                            .dev_kernel = tsr_op_dev_kernel(desc), .aten = desc->aten};
+    /* the device kernels' parameters (cuda/kern.h), in the compute type there */
+    if (op == TSR_UNOP_ROUND && opts && opts->decimals != 0) {
+        int64_t dec = opts->decimals;
+        cfg.dev_kernel = TSR_K_ROUND_DEC;
+        cfg.aten = "round.decimals";
+        cfg.dev_params.mode = dec < 0;
+        cfg.dev_params.d[0] = pow(10.0, (double)(dec < 0 ? -dec : dec));
+    }
+    if (op == TSR_UNOP_LOGIT && opts && opts->has_eps && opts->eps >= 0) {
+        cfg.dev_params.mode = 1;
+        cfg.dev_params.d[0] = opts->eps;
+    }
+    if (op == TSR_UNOP_DEG2RAD || op == TSR_UNOP_RAD2DEG)   /* a mul by a wrapped number, cast to the dtype */
+        cfg.dev_params.d[0] = kp.d;
+    if (op == TSR_UNOP_NAN_TO_NUM) {
+        cfg.dev_params.d[0] = kp.d;
+        cfg.dev_params.d[1] = kp.d2;
+        cfg.dev_params.d[2] = kp.d3;
+    }
     if (dt == TSR_BFLOAT16 && outdt == TSR_BFLOAT16 && fn && (!out || out->dtype == TSR_BFLOAT16) &&
         tsr__sleef_usable()) {
         size_t kl = kname ? strlen(kname) : 0;
@@ -914,9 +933,11 @@ static tsr_tensor *clamp_impl(const tsr_tensor *x, const tsr_operand *lo, const 
     tsr_loop_fn fn = tsr_op_kernel(desc, dt);
     tsr__kparams kp = {0};
     tsr_iter_config cfg = {.nin = n, .in_dtype = {dt, dt, dt}, .out_dtype = dt, .check_dtype = dt,
-                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname, .kdtype = dt};
+                           .check = tsr_op_out_check(desc), .inplace = inplace, .kname = desc->kname, .kdtype = dt,
+                           .dev_kernel = tsr_op_dev_kernel(desc), .aten = desc->aten};
     if (!scalars && n == 2) return tsr_iter_run(&cfg, ops, out, fn, &kp);   /* maximum / minimum */
     kp.flag = (lo ? 1 : 0) | (hi ? 2 : 0);
+    cfg.dev_params.mode = kp.flag;
     tsr_operand full[3] = {tsr_operand_tensor(x), lo ? *lo : tsr_operand_scalar(tsr_scalar_int(0)),
                            hi ? *hi : tsr_operand_scalar(tsr_scalar_int(0))};
     cfg.nin = 3;

@@ -55,6 +55,39 @@ static const char *const matmul_family[] = {
     "mm", "mv",
 };
 
+/* The elementwise ops on a device (cuda/kern.h's kernels through the
+ * runtime's binary, unary, comparison, special and ternary ops): functions,
+ * methods, in-place forms and torch.special names. Sorted (strcmp). */
+static const char *const pointwise[] = {
+    "__and__", "__iand__", "__ilshift__", "__ior__", "__irshift__", "__ixor__", "__lshift__", "__or__", "__rshift__",
+    "__xor__", "acos", "acos_", "acosh", "acosh_", "addcdiv", "addcdiv_", "addcmul", "addcmul_", "arccos", "arccos_",
+    "arccosh", "arccosh_", "arcsin", "arcsin_", "arcsinh", "arcsinh_", "arctan", "arctan2", "arctan2_", "arctan_",
+    "arctanh", "arctanh_", "asin", "asin_", "asinh", "asinh_", "atan", "atan2", "atan2_", "atan_", "atanh", "atanh_",
+    "bitwise_and", "bitwise_and_", "bitwise_left_shift", "bitwise_left_shift_", "bitwise_not", "bitwise_not_",
+    "bitwise_or", "bitwise_or_", "bitwise_right_shift", "bitwise_right_shift_", "bitwise_xor", "bitwise_xor_", "ceil",
+    "ceil_", "clamp", "clamp_", "clamp_max", "clamp_max_", "clamp_min", "clamp_min_", "clip", "clip_", "copysign",
+    "copysign_", "cosh", "cosh_", "deg2rad", "deg2rad_", "digamma", "digamma_", "erf", "erf_", "erfc", "erfc_",
+    "erfinv", "erfinv_", "exp2", "exp2_", "expit", "expm1", "expm1_", "fix", "fix_", "float_power", "float_power_",
+    "floor", "floor_", "floor_divide", "floor_divide_", "fmax", "fmin", "fmod", "fmod_", "frac", "frac_", "gammaln",
+    "gcd", "gcd_", "heaviside", "heaviside_", "hypot", "hypot_", "igamma", "igamma_", "igammac", "igammac_",
+    "isfinite", "isinf", "isnan", "isneginf", "isposinf", "lcm", "lcm_", "lerp", "lerp_", "lgamma", "lgamma_",
+    "log10", "log10_", "log1p", "log1p_", "log2", "log2_", "logaddexp", "logaddexp2", "logical_and", "logical_and_",
+    "logical_not", "logical_not_", "logical_or", "logical_or_", "logical_xor", "logical_xor_", "logit", "logit_",
+    "masked_fill", "masked_fill_", "nan_to_num", "nan_to_num_", "nextafter", "nextafter_", "polygamma", "polygamma_",
+    "positive", "pow", "pow_", "psi", "rad2deg", "rad2deg_", "reciprocal", "reciprocal_", "remainder", "remainder_",
+    "round", "round_", "rsqrt", "rsqrt_", "sgn", "sgn_", "sign", "sign_", "signbit", "sinc", "sinc_", "sinh", "sinh_",
+    "special_chebyshev_polynomial_t", "special_chebyshev_polynomial_u", "special_chebyshev_polynomial_v",
+    "special_chebyshev_polynomial_w", "special_digamma", "special_entr", "special_erf", "special_erfc",
+    "special_erfcx", "special_erfinv", "special_exp2", "special_expit", "special_expm1", "special_gammainc",
+    "special_gammaincc", "special_gammaln", "special_hermite_polynomial_h", "special_hermite_polynomial_he",
+    "special_laguerre_polynomial_l", "special_legendre_polynomial_p", "special_log1p", "special_log_ndtr",
+    "special_logit", "special_ndtri", "special_polygamma", "special_psi", "special_round",
+    "special_shifted_chebyshev_polynomial_t", "special_shifted_chebyshev_polynomial_u",
+    "special_shifted_chebyshev_polynomial_v", "special_shifted_chebyshev_polynomial_w", "special_sinc",
+    "special_xlog1py", "special_xlogy", "special_zeta", "square", "square_", "tan", "tan_", "trunc", "trunc_",
+    "where", "xlog1py", "xlogy", "xlogy_",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -62,6 +95,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(ready),
     LIST(reductions),
     LIST(matmul_family),
+    LIST(pointwise),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

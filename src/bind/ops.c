@@ -280,20 +280,12 @@ static const char *grad_key(int op)
     }
 }
 
-/* The operators whose kernels run on a device the host cannot read (the
- * elementwise engine's, and @ on cuBLAS); any other raises the dispatcher's
- * error there. */
-static int device_gate(int op, Value *self, Value *other)
-{
-    Value *ext = bind_on_external(self) ? self : bind_on_external(other) ? other : NULL;
-    if (!ext || op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_TRUEDIV || op == OP_MATMUL) return 0;
-    return bind_device_no_kernel(op == OP_POW ? "pow.Tensor_Tensor" : grad_key(op),
-                                tensor_of(ext)->device);
-}
-
+/* The operators on tensors. Every one has a device path (the elementwise
+ * engine's kernels for + - * / // % ** & | ^ << >>, and @ on cuBLAS): an op
+ * or dtype without a device kernel raises the dispatcher's error where it
+ * runs. */
 Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
 {
-    if (device_gate(op, self, other) < 0) return NULL;
     if (tsr_is_sparse(tensor_of(self)) || (is_tensor(other) && tsr_is_sparse(tensor_of(other))))
         return bind_sparse_operator(op, self, other, reflected);
     if (reflected && op == OP_TRUEDIV && ops_operand_ok(other)) {   /* x.reciprocal() * other */
@@ -316,7 +308,6 @@ Value *ops_tensor_binop(int op, Value *self, Value *other, int reflected)
 
 Value *ops_tensor_inplace(int op, Value *self, Value *other)
 {
-    if (device_gate(op, self, other) < 0) return NULL;
     if (tsr_is_sparse(tensor_of(self)) || (is_tensor(other) && tsr_is_sparse(tensor_of(other))))
         return bind_sparse_operator(op, self, other, 0);
     if (tsr_ag_check_inplace(tensor_of(self)) < 0) return bind_runtime_error();
@@ -334,7 +325,6 @@ Value *ops_tensor_inplace(int op, Value *self, Value *other)
 
 Value *ops_tensor_unop(int op, Value *self)
 {
-    if (op == OP_INVERT && bind_on_external(self)) return bind_device_no_kernel("bitwise_not", tensor_of(self)->device), NULL;
     if (tsr_is_sparse(tensor_of(self))) return bind_sparse_operator(op == OP_NEG ? -1 : op, self, NULL, 0);
     Value *r = unop_plain(op, self);
     return op == OP_NEG ? bind_grad_operator("neg", self, NULL, r, false) : r;

@@ -181,7 +181,10 @@ static Value *nonzero_tuple(tsr_tensor *c)
 static Value *run_where(const char *fname, Bound *b, int cslot, int aslot, int bslot)
 {
     tsr_tensor *c = tensor_of(b->v[cslot]), *out = b->v[OUT_SLOT] ? tensor_of(b->v[OUT_SLOT]) : NULL;
-    if (!b->v[aslot]) return nonzero_tuple(c);
+    if (!b->v[aslot]) {   /* where(condition) is nonzero(as_tuple=True): no device kernel yet */
+        if (bind_on_external(b->v[cslot])) return bind_device_no_kernel("nonzero", c->device), NULL;
+        return nonzero_tuple(c);
+    }
     tsr_operand x, y;
     if (arg_operand(b, aslot, &x, fname) < 0 || arg_operand(b, bslot, &y, fname) < 0) return NULL;
     tsr_tensor *r = tsr_where(c, &x, &y, out);

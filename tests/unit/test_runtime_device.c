@@ -4,6 +4,8 @@
 #include <string.h>
 #include "unit.h"
 #include "tsr.h"
+#include "kernels.h"
+#include "op.h"
 
 #define EXPECTED_ONE_OF "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, " \
     "ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: "
@@ -141,5 +143,60 @@ TEST(device_backends)
         CHECK_STR(tsr_error_message(), "Cannot copy out of meta tensor; no data!");
         tsr_error_clear();
         tsr_tensor_release(t);
+    }
+}
+
+/* Every ATen name of op.c's device kernel table is found by its bsearch (the
+ * table is sorted) and gives its kernel; names it lacks give none. */
+TEST(device_kernel_table_lookup)
+{
+    static const struct { const char *aten; int kernel; } want[] = {
+        {"abs", TSR_K_ABS}, {"acos", TSR_K_ACOS}, {"acosh", TSR_K_ACOSH}, {"add.Tensor", TSR_K_ADD},
+        {"addcdiv", TSR_K_ADDCDIV}, {"addcmul", TSR_K_ADDCMUL}, {"asin", TSR_K_ASIN}, {"asinh", TSR_K_ASINH},
+        {"atan", TSR_K_ATAN}, {"atan2", TSR_K_ATAN2}, {"atanh", TSR_K_ATANH}, {"bitwise_and.Tensor", TSR_K_BITAND},
+        {"bitwise_left_shift.Tensor", TSR_K_LSHIFT}, {"bitwise_not", TSR_K_BITNOT},
+        {"bitwise_or.Tensor", TSR_K_BITOR}, {"bitwise_right_shift.Tensor", TSR_K_RSHIFT},
+        {"bitwise_xor.Tensor", TSR_K_BITXOR}, {"ceil", TSR_K_CEIL}, {"clamp", TSR_K_CLAMP},
+        {"clamp.Tensor", TSR_K_CLAMP}, {"clamp_max", TSR_K_CLAMP}, {"clamp_max.Tensor", TSR_K_MINIMUM},
+        {"clamp_min", TSR_K_CLAMP}, {"clamp_min.Tensor", TSR_K_MAXIMUM}, {"copysign.Tensor", TSR_K_COPYSIGN},
+        {"cos", TSR_K_COS}, {"cosh", TSR_K_COSH}, {"deg2rad", TSR_K_MULC}, {"digamma", TSR_K_DIGAMMA},
+        {"div.Tensor", TSR_K_DIV}, {"div.Tensor_mode", TSR_K_DIV_TRUNC}, {"eq.Tensor", TSR_K_EQ}, {"erf", TSR_K_ERF},
+        {"erfc", TSR_K_ERFC}, {"erfinv", TSR_K_ERFINV}, {"exp", TSR_K_EXP}, {"exp2", TSR_K_EXP2},
+        {"expm1", TSR_K_EXPM1}, {"float_power.Tensor_Tensor", TSR_K_POW}, {"floor", TSR_K_FLOOR},
+        {"floor_divide", TSR_K_DIV_FLOOR}, {"fmax", TSR_K_FMAX}, {"fmin", TSR_K_FMIN}, {"fmod.Tensor", TSR_K_FMOD},
+        {"frac", TSR_K_FRAC}, {"gcd", TSR_K_GCD}, {"ge.Tensor", TSR_K_GE}, {"gt.Tensor", TSR_K_GT},
+        {"heaviside", TSR_K_HEAVISIDE}, {"hypot", TSR_K_HYPOT}, {"igamma", TSR_K_IGAMMA}, {"igammac", TSR_K_IGAMMAC},
+        {"isfinite", TSR_K_ISFINITE}, {"isinf", TSR_K_ISINF}, {"isnan", TSR_K_ISNAN}, {"lcm", TSR_K_LCM},
+        {"le.Tensor", TSR_K_LE}, {"lerp.Scalar", TSR_K_LERP}, {"lerp.Tensor", TSR_K_LERP}, {"lgamma", TSR_K_LGAMMA},
+        {"log", TSR_K_LOG}, {"log10", TSR_K_LOG10}, {"log1p", TSR_K_LOG1P}, {"log2", TSR_K_LOG2},
+        {"logaddexp", TSR_K_LOGADDEXP}, {"logaddexp2", TSR_K_LOGADDEXP2}, {"logical_and", TSR_K_LOGICAL_AND},
+        {"logical_not", TSR_K_LOGICAL_NOT}, {"logical_or", TSR_K_LOGICAL_OR}, {"logical_xor", TSR_K_LOGICAL_XOR},
+        {"logit", TSR_K_LOGIT}, {"lt.Tensor", TSR_K_LT}, {"maximum", TSR_K_MAXIMUM}, {"minimum", TSR_K_MINIMUM},
+        {"mul.Tensor", TSR_K_MUL}, {"nan_to_num", TSR_K_NAN_TO_NUM}, {"ne.Tensor", TSR_K_NE}, {"neg", TSR_K_NEG},
+        {"nextafter", TSR_K_NEXTAFTER}, {"polygamma", TSR_K_POLYGAMMA}, {"pow.Tensor_Tensor", TSR_K_POW},
+        {"rad2deg", TSR_K_MULC}, {"reciprocal", TSR_K_RECIPROCAL}, {"relu", TSR_K_RELU},
+        {"remainder.Tensor", TSR_K_REMAINDER}, {"round", TSR_K_ROUND}, {"rsqrt", TSR_K_RSQRT}, {"sgn", TSR_K_SIGN},
+        {"sigmoid", TSR_K_SIGMOID}, {"sign", TSR_K_SIGN}, {"signbit", TSR_K_SIGNBIT}, {"sin", TSR_K_SIN},
+        {"sinc", TSR_K_SINC}, {"sinh", TSR_K_SINH}, {"special_chebyshev_polynomial_t", TSR_K_POLY},
+        {"special_chebyshev_polynomial_u", TSR_K_POLY}, {"special_chebyshev_polynomial_v", TSR_K_POLY},
+        {"special_chebyshev_polynomial_w", TSR_K_POLY}, {"special_entr", TSR_K_ENTR}, {"special_erfcx", TSR_K_ERFCX},
+        {"special_hermite_polynomial_h", TSR_K_POLY}, {"special_hermite_polynomial_he", TSR_K_POLY},
+        {"special_laguerre_polynomial_l", TSR_K_POLY}, {"special_legendre_polynomial_p", TSR_K_POLY},
+        {"special_log_ndtr", TSR_K_LOG_NDTR}, {"special_ndtri", TSR_K_NDTRI},
+        {"special_shifted_chebyshev_polynomial_t", TSR_K_POLY},
+        {"special_shifted_chebyshev_polynomial_u", TSR_K_POLY},
+        {"special_shifted_chebyshev_polynomial_v", TSR_K_POLY},
+        {"special_shifted_chebyshev_polynomial_w", TSR_K_POLY}, {"special_xlog1py", TSR_K_XLOG1PY},
+        {"special_zeta", TSR_K_ZETA}, {"sqrt", TSR_K_SQRT}, {"sub.Tensor", TSR_K_ADD}, {"tan", TSR_K_TAN},
+        {"tanh", TSR_K_TANH}, {"trunc", TSR_K_TRUNC}, {"where.self", TSR_K_WHERE}, {"xlogy", TSR_K_XLOGY},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        tsr_op op = {.name = want[i].aten, .aten = want[i].aten};
+        CHECK_EQ_INT(tsr_op_dev_kernel(&op), want[i].kernel);
+    }
+    static const char *const none[] = {"aaa", "i0", "mvlgamma", "matmul", "zzz", "sum.dim_IntList"};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        tsr_op op = {.name = none[i], .aten = none[i]};
+        CHECK_EQ_INT(tsr_op_dev_kernel(&op), TSR_K_NONE);
     }
 }
