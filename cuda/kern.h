@@ -73,6 +73,10 @@ template <typename C> KHD C k_load(const char *p, int dt)
     case TSR_KD_FLOAT32: return (C) * (const float *)p;
     case TSR_KD_FLOAT64: return (C) * (const double *)p;
     case TSR_KD_BOOL: return (C)(*(const uint8_t *)p != 0);
+    /* a complex value read as a real one: its real part (as a cast) */
+    case TSR_KD_COMPLEX32: return (C)k_half_to_float(*(const uint16_t *)p);
+    case TSR_KD_COMPLEX64: return (C) * (const float *)p;
+    case TSR_KD_COMPLEX128: return (C) * (const double *)p;
     default: return (C)0;
     }
 }
@@ -91,6 +95,10 @@ template <typename C> KHD void k_store(char *p, int dt, C v)
     case TSR_KD_FLOAT32: *(float *)p = (float)v; return;
     case TSR_KD_FLOAT64: *(double *)p = (double)v; return;
     case TSR_KD_BOOL: *(uint8_t *)p = v ? 1 : 0; return;
+    /* a real value into a complex output (out=): imaginary part zero */
+    case TSR_KD_COMPLEX32: ((uint16_t *)p)[0] = k_float_to_half((float)v); ((uint16_t *)p)[1] = 0; return;
+    case TSR_KD_COMPLEX64: ((float *)p)[0] = (float)v; ((float *)p)[1] = 0; return;
+    case TSR_KD_COMPLEX128: ((double *)p)[0] = (double)v; ((double *)p)[1] = 0; return;
     default: return;
     }
 }
