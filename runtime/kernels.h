@@ -59,4 +59,49 @@ typedef struct {
     int64_t alpha_i;     /* add/sub for an integral or bool compute dtype */
 } tsr_klaunch;
 
+/* ------------------------------------------------------------ indexing */
+
+/* X(ID): the index family (bodies in cuda/index.h). Operand 0 is the
+ * tensor written, 1 the other one, 2.. the int64 index tensors, all seen
+ * over one shape; element i's index values k add value * step[k] bytes
+ * to the indexed operand's address (PyTorch's index kernels: the indexed
+ * tensor restrided, stride 0 over the indexed dims). ORDER KINDEX */
+#define TSR_INDEX_LIST(X) \
+    X(GATHER)         /* out[i] = src[i + off(i)]: index, gather, index_select, take */  \
+    X(PUT)            /* dst[i + off(i)] = src[i]: index_put_, scatter, index_copy_, put_ */ \
+    X(ADD)            /* dst[i + off(i)] += alpha * src[i], atomically: scatter_add, index_add_ */ \
+    X(MUL)            /* dst[i + off(i)] *= src[i], atomically: scatter(reduce='multiply') */ \
+    X(FILL)           /* dst[i + off(i)] = value: scatter(value), index_fill_ */ \
+    X(TRIL)           /* dst[i] = 0 where col - row > diag (dims col_dim, row_dim) */ \
+    X(TRIU)           /* dst[i] = 0 where col - row < diag */ \
+    X(NONZERO_COUNT)  /* result[0] = the nonzero elements of operand 1 */ \
+    X(NONZERO)        /* operand 0 (int64, count x nd, contiguous) = their coordinates, row-major order */
+
+typedef enum {
+#define TSR_KI_ENUM_(id) TSR_KI_##id,
+    TSR_INDEX_LIST(TSR_KI_ENUM_)
+#undef TSR_KI_ENUM_
+    TSR_KI_COUNT
+} tsr_kindex_op;
+
+#define TSR_KI_MAXIDX 8   /* index tensors in one launch */
+
+/* One index launch. Dims fastest first, strides in bytes; coalesced except
+ * for TRIL/TRIU and the NONZERO ops, whose dims are the tensor's own (in
+ * reverse). The elements moved are dtype's, as raw bytes (every dtype);
+ * ADD/MUL compute in compute (kern.h's compute types). */
+typedef struct {
+    int32_t op, nd, nidx, dtype, compute;
+    int32_t negative;            /* index values in [-size, size) (x[idx], take, put_), else [0, size) */
+    int32_t row_dim, col_dim;    /* TRIL/TRIU */
+    int64_t numel, diag;
+    int64_t shape[TSR_K_MAXDIMS];
+    int64_t stride[2 + TSR_KI_MAXIDX][TSR_K_MAXDIMS];
+    char *data[2 + TSR_KI_MAXIDX];
+    int64_t size[TSR_KI_MAXIDX], step[TSR_KI_MAXIDX];   /* the indexed dims' sizes, byte strides */
+    unsigned char value[16];     /* FILL: the value stored as dtype */
+    double alpha_d;              /* ADD for a floating compute dtype */
+    int64_t alpha_i;             /* ADD for an integral or bool compute dtype */
+} tsr_kindex;
+
 #endif

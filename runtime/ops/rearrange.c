@@ -10,6 +10,7 @@
 #include "../iter.h"
 #include "../view.h"
 #include "copy.h"
+#include "index_dev.h"
 #include "join.h"
 #include "rearrange.h"
 #include "shape.h"
@@ -327,6 +328,7 @@ int tsr_tril_(tsr_tensor *t, int64_t diagonal, bool upper)
 {
     if (check_matrix(t) < 0) return -1;
     if (tsr_device_is_meta(t->device) || tsr_tensor_numel(t) == 0) return 0;
+    if (tsr__dev_external(t)) return tsr__dev_tri(t, diagonal, upper);
     int nd = t->ndim, isz = tsr_tensor_itemsize(t);
     int64_t rows = t->sizes[nd - 2], cols = t->sizes[nd - 1], sr = t->strides[nd - 2], sc = t->strides[nd - 1];
     int64_t batch = tsr_tensor_numel(t) / (rows * cols), idx[TSR_MAX_DIMS] = {0};

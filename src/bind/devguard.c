@@ -42,11 +42,20 @@ static const char *const ready[] = {
     "zeros_like",
 };
 
+/* Joining, rearranging and indexing (views and copies, runtime/ops/
+ * index_dev.c's gather/scatter launches). Sorted (strcmp). */
+static const char *const join_index[] = {
+    "argwhere", "atleast_1d", "atleast_2d", "atleast_3d", "cat", "column_stack", "concat", "concatenate", "diag",
+    "diag_embed", "diagflat", "dstack", "flip", "fliplr", "flipud", "hstack", "narrow_copy", "nonzero", "repeat",
+    "roll", "rot90", "row_stack", "stack", "tile", "tril", "tril_", "triu", "triu_", "unfold", "vstack",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
 static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(ready),
+    LIST(join_index),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

@@ -1,0 +1,154 @@
+/* runtime/ops/index_dev.c — the indexing ops on a device the host cannot
+ * read: the walk the CPU kernels run (walk.h) becomes one launch record of
+ * the backend's index family (runtime/kernels.h), coalesced as the
+ * elementwise engine's are; tril/triu and nonzero get their own records
+ * over the tensor's dims. Index bounds are checked on the device before
+ * anything is written and reported with the CPU kernels' messages (a GPU
+ * running PyTorch raises a device-side assert instead). */
+#include <stdlib.h>
+#include <string.h>
+#include "../error.h"
+#include "../internal.h"
+#include "index_dev.h"
+
+bool tsr__dev_external(const tsr_tensor *t)
+{
+    return t->device.type != TSR_DEV_CPU && t->device.type != TSR_DEV_META;
+}
+
+/* The backend of dev when it has op for dt, else NULL with the
+ * dispatcher's error for aten. */
+static const tsr_backend *backend_for(tsr_device dev, const char *aten, tsr_kindex_op op, tsr_dtype dt)
+{
+    const tsr_backend *be = tsr_device_backend(dev);
+    if (!be) return NULL;
+    if (!be->index || !be->has_index || !be->has_index((int)op, (int)dt)) {
+        tsr_error_no_kernel(aten, tsr_device_backend_name(dev.type), "CPU, Meta");
+        return NULL;
+    }
+    return be;
+}
+
+static tsr_kindex *record(tsr_kindex_op op, tsr_dtype dt)
+{
+    tsr_kindex *K = calloc(1, sizeof *K);
+    if (!K) {
+        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
+        return NULL;
+    }
+    K->op = (int32_t)op;
+    K->dtype = K->compute = (int32_t)dt;
+    return K;
+}
+
+static int too_many_dims(tsr_kindex *K, tsr_device dev)
+{
+    free(K);
+    tsr_error_set(TSR_ERR_RUNTIME, "tsr: an indexing launch on %s over more than %d dimensions that do not coalesce",
+                  tsr_device_type_name(dev.type), TSR_K_MAXDIMS);
+    return -1;
+}
+
+int tsr__dev_index_walk(tsr_device dev, const char *aten, tsr_kindex_op op, tsr_dtype dt, const walk *w, int o0,
+                        int o1, int nidx, const int *oi, const int64_t *size, const int64_t *step, bool negative,
+                        const unsigned char *value, tsr_scalar alpha, int64_t *bad)
+{
+    const tsr_backend *be = backend_for(dev, aten, op, dt);
+    if (!be) return -1;
+    if (nidx > TSR_KI_MAXIDX) {
+        tsr_error_no_kernel(aten, tsr_device_backend_name(dev.type), "CPU, Meta");
+        return -1;
+    }
+    tsr_kindex *K = record(op, dt);
+    if (!K) return -1;
+    int map[2 + TSR_KI_MAXIDX], nops = 2 + nidx;
+    map[0] = o0;
+    map[1] = o1;
+    for (int k = 0; k < nidx; k++) {
+        map[2 + k] = oi[k];
+        K->size[k] = size[k];
+        K->step[k] = step[k];
+    }
+    for (int k = 0; k < nops; k++) K->data[k] = map[k] >= 0 ? w->base[map[k]] : NULL;
+    K->nidx = nidx;
+    K->negative = negative;
+    if (value) memcpy(K->value, value, 16);
+    if (tsr_dtype_is_floating(dt)) K->alpha_d = tsr_scalar_to_double(alpha);
+    else K->alpha_i = tsr_scalar_to_int64(alpha);
+    K->numel = 1;
+    int nd = 0;
+    for (int d = w->nd - 1; d >= 0; d--) {   /* fastest first */
+        int64_t n = w->sizes[d];
+        K->numel *= n;
+        if (n == 1) continue;
+        bool merge = nd > 0;
+        for (int k = 0; merge && k < nops; k++)
+            merge = map[k] < 0 || K->stride[k][nd - 1] * K->shape[nd - 1] == w->st[map[k]][d];
+        if (merge) {
+            K->shape[nd - 1] *= n;
+            continue;
+        }
+        if (nd == TSR_K_MAXDIMS) return too_many_dims(K, dev);
+        K->shape[nd] = n;
+        for (int k = 0; k < nops; k++) K->stride[k][nd] = map[k] >= 0 ? w->st[map[k]][d] : 0;
+        nd++;
+    }
+    K->nd = nd;
+    int rc = K->numel ? be->index(K, dev.index, bad) : 0;
+    free(K);
+    return rc;
+}
+
+/* A record over t's own dims (fastest first), t as operand k. */
+static int own_dims(tsr_kindex *K, const tsr_tensor *t, int k)
+{
+    if (t->ndim > TSR_K_MAXDIMS) return too_many_dims(K, t->device);
+    K->nd = t->ndim;
+    K->numel = tsr_tensor_numel(t);
+    K->data[k] = tsr_tensor_ptr(t, NULL);
+    for (int d = 0; d < t->ndim; d++) {
+        K->shape[d] = t->sizes[t->ndim - 1 - d];
+        K->stride[k][d] = t->strides[t->ndim - 1 - d] * tsr_tensor_itemsize(t);
+    }
+    return 0;
+}
+
+int tsr__dev_tri(tsr_tensor *t, int64_t diagonal, bool upper)
+{
+    tsr_kindex_op op = upper ? TSR_KI_TRIU : TSR_KI_TRIL;
+    const tsr_backend *be = backend_for(t->device, upper ? "aten::triu.out" : "aten::tril.out", op, t->dtype);
+    if (!be) return -1;
+    tsr_kindex *K = record(op, t->dtype);
+    if (!K || own_dims(K, t, 0) < 0) return -1;
+    K->row_dim = 1;
+    K->col_dim = 0;
+    K->diag = diagonal;
+    int64_t unused[2];
+    int rc = K->numel ? be->index(K, t->device.index, unused) : 0;
+    free(K);
+    return rc;
+}
+
+tsr_tensor *tsr__dev_nonzero(const tsr_tensor *c)
+{
+    const tsr_backend *be = backend_for(c->device, "aten::nonzero", TSR_KI_NONZERO_COUNT, c->dtype);
+    if (!be) return NULL;
+    tsr_kindex *K = record(TSR_KI_NONZERO_COUNT, c->dtype);
+    if (!K || own_dims(K, c, 1) < 0) return NULL;
+    int64_t count[2] = {0, 0};
+    tsr_tensor *out = NULL;
+    if (be->index(K, c->device.index, count) < 0) goto done;
+    int64_t sizes[2] = {count[0], c->ndim};
+    if (!(out = tsr_tensor_empty(2, sizes, TSR_INT64, c->device))) goto done;
+    if (count[0] && c->ndim) {
+        K->op = TSR_KI_NONZERO;
+        K->data[0] = tsr_tensor_ptr(out, NULL);
+        if (be->index(K, c->device.index, count) < 0) {
+            tsr_tensor_release(out);
+            out = NULL;
+        }
+    }
+done:
+    free(K);
+    return out;
+}

@@ -1,0 +1,36 @@
+/* runtime/ops/index_dev.h — private to the indexing files: their launches
+ * on a device whose memory the host cannot read (cuda), through the
+ * backend's index entry (runtime/kernels.h TSR_INDEX_LIST). Each returns 0,
+ * or -1 with the error recorded: the dispatcher's "Could not run 'aten::X'
+ * with arguments from the 'CUDA' backend" where the backend has no such
+ * kernel. */
+#ifndef TSR_OPS_INDEX_DEV_H
+#define TSR_OPS_INDEX_DEV_H
+#include <stdbool.h>
+#include "../device.h"
+#include "../scalar.h"
+#include "../tensor.h"
+#include "walk.h"
+
+/* Whether t lives where the host cannot read it (the device paths apply). */
+bool tsr__dev_external(const tsr_tensor *t);
+
+/* One GATHER/PUT/ADD/MUL/FILL launch over w's shape on dev: operand o0 of
+ * w is written (GATHER: the result; else the indexed tensor, restrided),
+ * o1 the other (-1 for FILL), oi[k] the int64 index tensors; size[k] and
+ * step[k] (bytes) the indexed dims. value: FILL's element in dt; alpha:
+ * ADD's. Returns 1 when an index value is out of range (bad[0] the value,
+ * bad[1] k; nothing written) for the caller's message. */
+int tsr__dev_index_walk(tsr_device dev, const char *aten, tsr_kindex_op op, tsr_dtype dt, const walk *w, int o0,
+                        int o1, int nidx, const int *oi, const int64_t *size, const int64_t *step, bool negative,
+                        const unsigned char *value, tsr_scalar alpha, int64_t *bad);
+
+/* tril_/triu_ of t in place (diagonal as torch.tril's). */
+int tsr__dev_tri(tsr_tensor *t, int64_t diagonal, bool upper);
+
+/* torch.nonzero(c) of a device tensor: int64 (n, ndim) on c's device, the
+ * count fetched to size it (PyTorch synchronizes there too). NEW reference
+ * or NULL. */
+tsr_tensor *tsr__dev_nonzero(const tsr_tensor *c);
+
+#endif
