@@ -11,6 +11,9 @@
 #include "binary.h"
 #include "copy.h"
 #include "factory.h"
+#include "advindex.h"
+#include "index.h"
+#include "index_dev.h"
 #include "scatter.h"
 #include "shape.h"
 #include "blas.h"
@@ -652,6 +655,24 @@ static int ms_fill(char **p, const int64_t *inner, int64_t n, int64_t row, void 
     return 0;
 }
 
+/* masked_select of s and m (expanded to one shape) on a device: the
+ * mask's nonzero coordinates gather from s. NEW reference or NULL. */
+static tsr_tensor *masked_select_dev(const tsr_tensor *s, const tsr_tensor *m)
+{
+    int64_t one = 1;
+    tsr_tensor *s1 = s->ndim ? tsr_tensor_retain((tsr_tensor *)s) : tsr_view_view(s, 1, &one);
+    tsr_tensor *m1 = !s1 ? NULL : m->ndim ? tsr_tensor_retain((tsr_tensor *)m) : tsr_view_view(m, 1, &one);
+    tsr_tensor *cols[TSR_MAX_DIMS], *out = NULL;
+    int nd = 0;
+    if (m1 && tsr_nonzero_tuple(m1, &nd, cols) == 0) {
+        out = tsr_index(s1, nd, (const tsr_tensor *const *)cols);
+        for (int k = 0; k < nd; k++) tsr_tensor_release(cols[k]);
+    }
+    tsr_tensor_release(s1);
+    tsr_tensor_release(m1);
+    return out;
+}
+
 tsr_tensor *tsr_masked_select(const tsr_tensor *self, const tsr_tensor *mask)
 {
     if (mask->dtype != TSR_BOOL && mask->dtype != TSR_UINT8) {
@@ -667,6 +688,10 @@ tsr_tensor *tsr_masked_select(const tsr_tensor *self, const tsr_tensor *mask)
     tsr_tensor *s = tsr_view_expand(self, nd, shape), *m = s ? tsr_view_expand(mask, nd, shape) : NULL;
     tsr_tensor *out = NULL;
     if (!m) goto done;
+    if (tsr__dev_external(self) || tsr__dev_external(mask)) {   /* at::index(self, {mask}) as 1.13's cuda path */
+        out = masked_select_dev(s, m);
+        goto done;
+    }
     walk w = {.nd = nd, .nop = 2};
     memcpy(w.sizes, shape, sizeof(int64_t) * (size_t)nd);
     walk_operand(&w, 0, s);

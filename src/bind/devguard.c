@@ -46,8 +46,9 @@ static const char *const ready[] = {
  * index_dev.c's gather/scatter launches). Sorted (strcmp). */
 static const char *const join_index[] = {
     "argwhere", "atleast_1d", "atleast_2d", "atleast_3d", "cat", "column_stack", "concat", "concatenate", "diag",
-    "diag_embed", "diagflat", "dstack", "flip", "fliplr", "flipud", "hstack", "narrow_copy", "nonzero", "repeat",
-    "roll", "rot90", "row_stack", "stack", "tile", "tril", "tril_", "triu", "triu_", "unfold", "vstack",
+    "diag_embed", "diagflat", "dstack", "flip", "fliplr", "flipud", "hstack", "index_put", "index_put_",
+    "masked_select", "narrow_copy", "nonzero", "repeat", "roll", "rot90", "row_stack", "stack", "tile", "tril",
+    "tril_", "triu", "triu_", "unfold", "vstack",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul

@@ -403,9 +403,11 @@ static int device_gate(Value *self, Value *value, const SubKey *s, const char *o
 {
     bool adv = false;   /* a tensor, or True/False (an index tensor [0] / [] in 1.13) */
     for (int i = 0; i < s->n; i++) adv = adv || s->items[i].kind == TSR_SUB_TENSOR || s->items[i].kind == TSR_SUB_BOOL;
-    if (!adv) return 0;
-    bool ext = bind_on_external(self) || bind_on_external(value);
-    tsr_device d = ext ? tensor_of(bind_on_external(self) ? self : value)->device : TSR_CPU;
+    /* a device tensor indexes on its device (runtime/ops/advindex.c);
+     * a host tensor with a device index or value has no kernel here */
+    if (!adv || bind_on_external(self)) return 0;
+    bool ext = bind_on_external(value);
+    tsr_device d = ext ? tensor_of(value)->device : TSR_CPU;
     for (int i = 0; !ext && i < s->n; i++)
         if (s->items[i].kind == TSR_SUB_TENSOR && s->items[i].t->device.type != TSR_DEV_CPU &&
             s->items[i].t->device.type != TSR_DEV_META) {
