@@ -9,11 +9,26 @@
 #include <string.h>
 #include "../error.h"
 #include "../internal.h"
+#include "../view.h"
+#include "copy.h"
 #include "index_dev.h"
 
 bool tsr__dev_external(const tsr_tensor *t)
 {
     return t->device.type != TSR_DEV_CPU && t->device.type != TSR_DEV_META;
+}
+
+int tsr__dev_same_device(const tsr_tensor *first, int n, const tsr_tensor *const *others)
+{
+    for (int i = 0; i < n; i++)
+        if (others[i] && !tsr_device_equal(first->device, others[i]->device)) {
+            char a[32], b[32];
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two "
+                          "devices, %s and %s!", tsr_device_str(first->device, a, sizeof a),
+                          tsr_device_str(others[i]->device, b, sizeof b));
+            return -1;
+        }
+    return 0;
 }
 
 /* The backend of dev when it has op for dt, else NULL with the
@@ -72,7 +87,7 @@ int tsr__dev_index_walk(tsr_device dev, const char *aten, tsr_kindex_op op, tsr_
     for (int k = 0; k < nops; k++) K->data[k] = map[k] >= 0 ? w->base[map[k]] : NULL;
     K->nidx = nidx;
     K->negative = negative;
-    if (value) memcpy(K->value, value, 16);
+    if (value) memcpy(K->value, value, (size_t)tsr_dtype_itemsize(dt));
     if (tsr_dtype_is_floating(dt)) K->alpha_d = tsr_scalar_to_double(alpha);
     else K->alpha_i = tsr_scalar_to_int64(alpha);
     K->numel = 1;
@@ -96,6 +111,46 @@ int tsr__dev_index_walk(tsr_device dev, const char *aten, tsr_kindex_op op, tsr_
     K->nd = nd;
     int rc = K->numel ? be->index(K, dev.index, bad) : 0;
     free(K);
+    return rc;
+}
+
+int tsr__dev_index_dim(tsr_kindex_op op, const char *aten, tsr_tensor *dst, const tsr_tensor *src, int d,
+                       const tsr_tensor *index, const unsigned char *value, tsr_scalar alpha, bool negative,
+                       int64_t *bad)
+{
+    const tsr_tensor *others[2] = {src, index};
+    if (tsr__dev_same_device(dst, 2, others) < 0) return -1;
+    const tsr_tensor *indexed = op == TSR_KI_GATHER ? src : dst;
+    int nd = indexed->ndim ? indexed->ndim : 1, item = tsr_dtype_itemsize(indexed->dtype);
+    walk w = {.nd = nd, .nop = 3};
+    for (int i = 0; i < nd; i++) w.sizes[i] = i == d ? tsr_tensor_numel(index) : indexed->ndim ? indexed->sizes[i] : 1;
+    tsr_tensor *ix = index->dtype == TSR_INT64 ? tsr_tensor_retain((tsr_tensor *)index)
+                                               : tsr_to_dtype(index, TSR_INT64, false);
+    tsr_tensor *other = NULL;
+    int rc = -1;
+    if (!ix) return -1;
+    /* the tensor that is not indexed, seen over w's shape */
+    const tsr_tensor *plain = op == TSR_KI_GATHER ? dst : src;
+    if (plain) {
+        other = tsr_view_expand(plain, nd, w.sizes);
+        if (!other) goto done;
+    }
+    int io = op == TSR_KI_GATHER ? 1 : 0, po = 1 - io;
+    w.base[io] = tsr_tensor_ptr(indexed, NULL);
+    w.base[2] = tsr_tensor_ptr(ix, NULL);
+    if (other) w.base[po] = tsr_tensor_ptr(other, NULL);
+    for (int i = 0; i < nd; i++) {
+        w.st[io][i] = i == d || !indexed->ndim ? 0 : indexed->strides[i] * item;
+        w.st[po][i] = other ? other->strides[i] * item : 0;
+        w.st[2][i] = i == d && ix->ndim ? ix->strides[0] * 8 : 0;
+    }
+    int oi[1] = {2};
+    int64_t size[1] = {indexed->ndim ? indexed->sizes[d] : 1}, step[1] = {indexed->ndim ? indexed->strides[d] * item : 0};
+    rc = tsr__dev_index_walk(dst->device, aten, op, indexed->dtype, &w, 0, other ? 1 : -1, 1, oi, size, step, negative,
+                             value, alpha, bad);
+done:
+    tsr_tensor_release(ix);
+    tsr_tensor_release(other);
     return rc;
 }
 

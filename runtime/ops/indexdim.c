@@ -10,7 +10,9 @@
 #include "../view.h"
 #include "binary.h"
 #include "copy.h"
+#include "index_dev.h"
 #include "indexdim.h"
+#include "shape.h"
 #include "walk.h"
 
 
@@ -58,6 +60,12 @@ int tsr_index_add_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const
         return -1;
     }
     if (tsr_tensor_is_meta(self)) return 0;
+    if (tsr__dev_external(self) || tsr__dev_external(index) || tsr__dev_external(source)) {
+        int64_t bad[2];
+        int r = tsr__dev_index_dim(TSR_KI_ADD, "aten::index_add.out", self, source, d, index, NULL, alpha, false, bad);
+        if (r == 1) tsr_error_set(TSR_ERR_INDEX, "index out of range in self");
+        return r == 0 ? 0 : -1;
+    }
     int64_t size = self->ndim ? self->sizes[d] : 1;
     tsr_binary_opts o = {.has_alpha = true, .alpha = alpha};
     for (int64_t i = 0; i < numel; i++) {
@@ -144,6 +152,15 @@ int tsr_index_copy_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, cons
     }
     if (tsr_tensor_is_meta(self)) return 0;
     int64_t size = self->ndim ? self->sizes[d] : 1;
+    if (tsr__dev_external(self) || tsr__dev_external(index) || tsr__dev_external(source)) {
+        int64_t bad[2];
+        int r = tsr__dev_index_dim(TSR_KI_PUT, "aten::index_copy.out", self, source, d, index, NULL, tsr_scalar_int(1),
+                                   false, bad);
+        if (r == 1)
+            tsr_error_set(TSR_ERR_INDEX, "index_copy_(): index %" PRId64 " is out of bounds for dimension %d with size %"
+                          PRId64, bad[0], d, size);
+        return r == 0 ? 0 : -1;
+    }
     for (int64_t i = 0; i < n; i++) {
         int64_t v = tsr_tensor_get_int64_at(index, i);
         if (v < 0 || v >= size) {
@@ -195,6 +212,17 @@ int tsr_index_fill_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, tsr_
     if (tsr_scalar_check_fits(value, self->dtype) < 0) return -1;
     if (tsr_tensor_is_meta(self)) return 0;
     int64_t size = self->ndim ? self->sizes[d] : 1, n = tsr_tensor_numel(index);
+    if (tsr__dev_external(self) || tsr__dev_external(index)) {
+        unsigned char v[16] = {0};
+        int64_t bad[2];
+        tsr_scalar_store(self->dtype, v, value);
+        int r = n ? tsr__dev_index_dim(TSR_KI_FILL, "aten::index_fill_.int_Scalar", self, NULL, d, index, v,
+                                       tsr_scalar_int(1), true, bad) : 0;
+        if (r == 1)
+            tsr_error_set(TSR_ERR_INDEX, "index %" PRId64 " is out of bounds for dimension %d with size %" PRId64, bad[0],
+                          d, size);
+        return r == 0 ? 0 : -1;
+    }
     for (int64_t i = 0; i < n; i++) {
         int64_t v = tsr_tensor_get_int64_at(index, i);
         if (v < -size || v >= size) {
@@ -218,6 +246,43 @@ tsr_tensor *tsr_index_fill(const tsr_tensor *self, int64_t dim, const tsr_tensor
     return c;
 }
 
+/* put_ on a device: self.flatten()[index[i]] = (or +=) source.flatten()[i],
+ * through a contiguous copy of self when self is not one. 0 or -1. */
+static int put_dev(tsr_tensor *self, const tsr_tensor *index, const tsr_tensor *source, bool accumulate, int64_t n)
+{
+    const tsr_tensor *ops[2] = {index, source};
+    if (tsr__dev_same_device(self, 2, ops) < 0) return -1;
+    int nd = index->ndim ? index->ndim : 1, item = tsr_tensor_itemsize(self), r = -1;
+    int64_t isz[TSR_MAX_DIMS];
+    for (int i = 0; i < nd; i++) isz[i] = index->ndim ? index->sizes[i] : 1;
+    tsr_tensor *dst = tsr_contiguous(self, TSR_MF_CONTIGUOUS), *src = dst ? tsr_reshape(source, nd, isz) : NULL;
+    if (!src) goto done;
+    walk w = {.nd = nd, .nop = 3};
+    w.base[0] = tsr_tensor_ptr(dst, NULL);
+    w.base[1] = tsr_tensor_ptr(src, NULL);
+    w.base[2] = tsr_tensor_ptr(index, NULL);
+    for (int i = 0; i < nd; i++) {
+        w.sizes[i] = isz[i];
+        w.st[0][i] = 0;
+        w.st[1][i] = src->strides[i] * item;
+        w.st[2][i] = index->ndim ? index->strides[i] * 8 : 0;
+    }
+    int oi[1] = {2};
+    int64_t size[1] = {n}, step[1] = {item}, bad[2];
+    r = tsr__dev_index_walk(self->device, "aten::put_", accumulate ? TSR_KI_ADD : TSR_KI_PUT, self->dtype, &w, 0, 1, 1,
+                            oi, size, step, true, NULL, tsr_scalar_int(1), bad);
+    if (r == 1) {
+        tsr_error_set(TSR_ERR_INDEX, "out of range: tried to access index %" PRId64 " on a tensor of %" PRId64
+                      " elements.", bad[0], n);
+        r = -1;
+    }
+    if (r == 0 && dst != self) r = tsr_copy_(self, dst);
+done:
+    tsr_tensor_release(dst);
+    tsr_tensor_release(src);
+    return r;
+}
+
 int tsr_put_(tsr_tensor *self, const tsr_tensor *index, const tsr_tensor *source, bool accumulate)
 {
     if (index->dtype != TSR_INT64) {
@@ -237,6 +302,8 @@ int tsr_put_(tsr_tensor *self, const tsr_tensor *index, const tsr_tensor *source
         return -1;
     }
     if (m == 0 || tsr_tensor_is_meta(self)) return 0;
+    if (tsr__dev_external(self) || tsr__dev_external(index) || tsr__dev_external(source))
+        return put_dev(self, index, source, accumulate, n);
     int64_t idx[TSR_MAX_DIMS];
     for (int64_t i = 0; i < m; i++) {
         int64_t v = tsr_tensor_get_int64_at(index, i);
