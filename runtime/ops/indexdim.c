@@ -11,6 +11,8 @@
 #include "binary.h"
 #include "copy.h"
 #include "index_dev.h"
+#include "advindex.h"
+#include "index.h"
 #include "indexdim.h"
 #include "shape.h"
 #include "walk.h"
@@ -356,6 +358,36 @@ static int msc_row(char **p, const int64_t *inner, int64_t n, int64_t row, void 
     return 0;
 }
 
+/* masked_scatter_ on a device: self[mask] = the first count(mask) values
+ * of source in row-major order (nonzero, then an index_put_ of
+ * source.flatten()[:count]). m is mask expanded to self's shape. */
+static int masked_scatter_dev(tsr_tensor *self, const tsr_tensor *m, const tsr_tensor *source)
+{
+    const tsr_tensor *ops[2] = {m, source};
+    if (tsr__dev_same_device(self, 2, ops) < 0) return -1;
+    int64_t one = 1;
+    tsr_tensor *s1 = self->ndim ? tsr_tensor_retain(self) : tsr_view_view(self, 1, &one);
+    tsr_tensor *m1 = !s1 ? NULL : m->ndim ? tsr_tensor_retain((tsr_tensor *)m) : tsr_view_view(m, 1, &one);
+    tsr_tensor *cols[TSR_MAX_DIMS], *flat = NULL, *vals = NULL;
+    int nd = 0, r = -1;
+    if (!m1 || tsr_nonzero_tuple(m1, &nd, cols) < 0) goto done;
+    int64_t count = nd ? cols[0]->sizes[0] : 0, n = tsr_tensor_numel(source);
+    if (count > n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Number of elements of source < number of ones in mask");
+    } else if (count == 0) {
+        r = 0;
+    } else if ((flat = tsr_reshape(source, 1, &n)) && (vals = tsr_view_narrow(flat, 0, 0, count))) {
+        r = tsr_index_put_(s1, nd, (const tsr_tensor *const *)cols, vals, false);
+    }
+    for (int k = 0; k < nd; k++) tsr_tensor_release(cols[k]);
+done:
+    tsr_tensor_release(flat);
+    tsr_tensor_release(vals);
+    tsr_tensor_release(s1);
+    tsr_tensor_release(m1);
+    return r;
+}
+
 int tsr_masked_scatter_(tsr_tensor *self, const tsr_tensor *mask, const tsr_tensor *source)
 {
     if (self->dtype != source->dtype) {
@@ -371,7 +403,9 @@ int tsr_masked_scatter_(tsr_tensor *self, const tsr_tensor *mask, const tsr_tens
     tsr_tensor *m = tsr_view_expand(mask, self->ndim, self->sizes);
     if (!m) return -1;
     int r = 0;
-    if (!tsr_tensor_is_meta(self)) {
+    if (tsr__dev_external(self) || tsr__dev_external(mask) || tsr__dev_external(source)) {
+        r = masked_scatter_dev(self, m, source);
+    } else if (!tsr_tensor_is_meta(self)) {
         walk w = {.nd = self->ndim, .nop = 2};
         memcpy(w.sizes, self->sizes, sizeof(int64_t) * (size_t)self->ndim);
         walk_operand(&w, 0, self);

@@ -31,3 +31,7 @@ script() {
 @test "cuda-join-1.2: nonzero/argwhere, gathers, scatters and advanced indexing on the device" {
     script index
 }
+
+@test "cuda-join-1.3: backward through indexing, gather, cat, flip/tril, index_select and masked_select on cuda" {
+    script grad
+}
