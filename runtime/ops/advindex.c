@@ -91,8 +91,15 @@ static int make_info(adv *a, const tsr_tensor *self, int n, const tsr_tensor *co
         }
         tsr_tensor_release(nz);
     }
-    /* a device self takes host indices to its device (1.13's index moves
-     * them: TensorAdvancedIndexing.cpp make_info) */
+    /* check_indices_on_cpu_or_selfdevice, then a device self takes host
+     * indices to its device (1.13's make_info moves them) */
+    for (int i = 0; i < len; i++)
+        if (list[i] && list[i]->device.type != TSR_DEV_CPU && !tsr_device_equal(list[i]->device, self->device)) {
+            char dv[32];
+            tsr_error_set(TSR_ERR_INDEX, "indices should be either on cpu or on the same device as the indexed tensor "
+                          "(%s)", tsr_device_str(self->device, dv, sizeof dv));
+            goto fail;
+        }
     for (int i = 0; i < len && tsr__dev_external(self); i++)
         if (list[i] && list[i]->device.type == TSR_DEV_CPU) {
             tsr_tensor *m = tsr_to_device(list[i], self->device, TSR_DTYPE_UNDEFINED, false);
@@ -423,15 +430,16 @@ int tsr_index_put_(tsr_tensor *self, int n, const tsr_tensor *const *indices, co
                       tsr_dtype_scalar_name(self->dtype), tsr_dtype_scalar_name(values->dtype));
         goto done;
     }
+    /* TensorIterator's device check: only a zero-dim host value moves to the device */
+    if ((tsr__dev_external(self) || tsr__dev_external(values)) && !tsr_device_equal(self->device, values->device) &&
+        (tsr__dev_external(values) || values->ndim != 0)) {
+        char a0[32], b0[32];
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two devices, "
+                      "%s and %s!", tsr_device_str(self->device, a0, sizeof a0),
+                      tsr_device_str(values->device, b0, sizeof b0));
+        goto done;
+    }
     if (tsr__dev_external(self) && !tsr__dev_external(values)) {
-        /* TensorIterator moves a zero-dim host value to the device, else refuses */
-        if (values->ndim != 0) {
-            char a0[32], b0[32];
-            tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two "
-                          "devices, %s and %s!", tsr_device_str(self->device, a0, sizeof a0),
-                          tsr_device_str(values->device, b0, sizeof b0));
-            goto done;
-        }
         if (!(up = tsr_to_device(values, self->device, TSR_DTYPE_UNDEFINED, false))) goto done;
         values = up;
     }
