@@ -430,16 +430,16 @@ int tsr_index_put_(tsr_tensor *self, int n, const tsr_tensor *const *indices, co
                       tsr_dtype_scalar_name(self->dtype), tsr_dtype_scalar_name(values->dtype));
         goto done;
     }
-    /* TensorIterator's device check: only a zero-dim host value moves to the device */
-    if ((tsr__dev_external(self) || tsr__dev_external(values)) && !tsr_device_equal(self->device, values->device) &&
-        (tsr__dev_external(values) || values->ndim != 0)) {
-        char a0[32], b0[32];
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two devices, "
-                      "%s and %s!", tsr_device_str(self->device, a0, sizeof a0),
-                      tsr_device_str(values->device, b0, sizeof b0));
-        goto done;
-    }
-    if (tsr__dev_external(self) && !tsr__dev_external(values)) {
+    /* 1.13's _index_put_impl_ moves a zero-dim value to self's device;
+     * any other on another device fails TensorIterator's device check */
+    if ((tsr__dev_external(self) || tsr__dev_external(values)) && !tsr_device_equal(self->device, values->device)) {
+        if (values->ndim != 0) {
+            char a0[32], b0[32];
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two "
+                          "devices, %s and %s!", tsr_device_str(self->device, a0, sizeof a0),
+                          tsr_device_str(values->device, b0, sizeof b0));
+            goto done;
+        }
         if (!(up = tsr_to_device(values, self->device, TSR_DTYPE_UNDEFINED, false))) goto done;
         values = up;
     }
