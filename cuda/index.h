@@ -25,7 +25,8 @@ KHD bool ki_supported(int op, int dt)
 {
     int c = k_ctype(dt);
     if (c < 0) return false;
-    if (op == TSR_KI_ADD || op == TSR_KI_MUL) return c <= 3;   /* not complex */
+    if (op == TSR_KI_MUL) return c <= 3;   /* not complex: no atomic complex product */
+    if (op == TSR_KI_ADD) return c <= 6;   /* complex: the two parts added one at a time */
     return op >= 0 && op < TSR_KI_COUNT;
 }
 
@@ -130,7 +131,21 @@ template <typename C> KHD void ki_element(const tsr_kindex &g, int64_t i)
     case TSR_KI_GATHER: ki_move(o, g.data[1] + off[1] + add, n); return;
     case TSR_KI_PUT: ki_move(o + add, g.data[1] + off[1], n); return;
     case TSR_KI_FILL: ki_move(o + add, (const char *)g.value, n); return;
-    case TSR_KI_ADD: case TSR_KI_MUL:
+    case TSR_KI_ADD:
+        if (k_ctype(g.dtype) >= 4) {   /* complex: re and im, each an atomic add of its part (gpuAtomicAdd) */
+            int part = g.dtype == TSR_KD_COMPLEX32 ? TSR_KD_FLOAT16 : g.dtype == TSR_KD_COMPLEX64 ? TSR_KD_FLOAT32
+                                                                                                   : TSR_KD_FLOAT64;
+            for (int h = 0; h < 2; h++) {
+                const char *v = g.data[1] + off[1] + h * n / 2;
+                char *p = o + add + h * n / 2;
+                if (part == TSR_KD_FLOAT64) ki_update<double>(p, part, k_load<double>(v, part), g.op, g);
+                else ki_update<float>(p, part, k_load<float>(v, part), g.op, g);
+            }
+            return;
+        }
+        ki_update<C>(o + add, g.dtype, k_load<C>(g.data[1] + off[1], g.dtype), g.op, g);
+        return;
+    case TSR_KI_MUL:
         ki_update<C>(o + add, g.dtype, k_load<C>(g.data[1] + off[1], g.dtype), g.op, g);
         return;
     default: return;

@@ -89,7 +89,8 @@ typedef enum {
 /* One index launch. Dims fastest first, strides in bytes; coalesced except
  * for TRIL/TRIU and the NONZERO ops, whose dims are the tensor's own (in
  * reverse). The elements moved are dtype's, as raw bytes (every dtype);
- * ADD/MUL compute in compute (kern.h's compute types). */
+ * ADD/MUL compute in compute (kern.h's compute types; complex ADD adds the
+ * two parts apart, MUL takes no complex). */
 typedef struct {
     int32_t op, nd, nidx, dtype, compute;
     int32_t negative;            /* index values in [-size, size) (x[idx], take, put_), else [0, size) */

@@ -88,7 +88,12 @@ int tsr__dev_index_walk(tsr_device dev, const char *aten, tsr_kindex_op op, tsr_
     K->nidx = nidx;
     K->negative = negative;
     if (value) memcpy(K->value, value, (size_t)tsr_dtype_itemsize(dt));
-    if (tsr_dtype_is_floating(dt)) K->alpha_d = tsr_scalar_to_double(alpha);
+    if (tsr_dtype_is_complex(dt) && alpha.kind == TSR_SCALAR_COMPLEX && alpha.im != 0) {
+        free(K);   /* the parts are added apart: a real alpha only */
+        tsr_error_no_kernel(aten, tsr_device_backend_name(dev.type), "CPU, Meta");
+        return -1;
+    }
+    if (tsr_dtype_is_floating(dt) || tsr_dtype_is_complex(dt)) K->alpha_d = tsr_scalar_to_double(alpha);
     else K->alpha_i = tsr_scalar_to_int64(alpha);
     K->numel = 1;
     int nd = 0;
