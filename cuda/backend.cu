@@ -503,7 +503,7 @@ static bool has_index(int op, int dtype) { return ki_supported(op, dtype); }
 static int index_launch(const tsr_kindex *g0, int dev, int64_t *result)
 {
     if (!has_index(g0->op, g0->dtype) || g0->nidx < 0 || g0->nidx > TSR_KI_MAXIDX || g0->nd < 0 ||
-        g0->nd > TSR_K_MAXDIMS || (g0->op == TSR_KI_MUL && k_ctype(g0->compute) > 3)) {
+        g0->nd > TSR_K_MAXDIMS || (g0->op != TSR_KI_ADD && !ki_supported(g0->op, g0->compute))) {
         fail("tsr's CUDA backend has no such index kernel");
         return -1;
     }
@@ -519,7 +519,8 @@ static int index_launch(const tsr_kindex *g0, int dev, int64_t *result)
     }
     unsigned grid = grid_of(g.numel, KB);
     /* ADD/MUL compute in the compute type; complex ADD in its parts' (the element's body picks) */
-    switch (g.op == TSR_KI_ADD || g.op == TSR_KI_MUL ? k_ctype(g.compute) : 3) {
+    bool combines = g.op == TSR_KI_ADD || g.op == TSR_KI_MUL || g.op == TSR_KI_AMAX || g.op == TSR_KI_AMIN;
+    switch (combines ? k_ctype(g.compute) : 3) {
     case 0: return KLAUNCH(grid, KB, index_elements<int64_t>, g);
     case 1: return KLAUNCH(grid, KB, index_elements<float>, g);
     case 2: return KLAUNCH(grid, KB, index_elements<double>, g);

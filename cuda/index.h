@@ -25,7 +25,7 @@ KHD bool ki_supported(int op, int dt)
 {
     int c = k_ctype(dt);
     if (c < 0) return false;
-    if (op == TSR_KI_MUL) return c <= 3;   /* not complex: no atomic complex product */
+    if (op == TSR_KI_MUL || op == TSR_KI_AMAX || op == TSR_KI_AMIN) return c <= 3;   /* not complex */
     if (op == TSR_KI_ADD) return c <= 6;   /* complex: the two parts added one at a time */
     return op >= 0 && op < TSR_KI_COUNT;
 }
@@ -75,9 +75,16 @@ template <> KHD int64_t ki_add<int64_t>(int64_t a, int64_t b, const tsr_kindex &
 }
 template <> KHD bool ki_add<bool>(bool a, bool b, const tsr_kindex &g) { return a || (b && g.alpha_i); }
 
+/* dst's new value from its old a and b: the reductions of ADD/MUL/AMAX/
+ * AMIN (amax/amin: a NaN b wins, as the CPU kernel's scatter_reduce) */
 template <typename C> KHD C ki_combine(C a, C b, int op, const tsr_kindex &g)
 {
-    return op == TSR_KI_MUL ? KOps<C>::mul(a, b) : ki_add<C>(a, b, g);
+    switch (op) {
+    case TSR_KI_MUL: return KOps<C>::mul(a, b);
+    case TSR_KI_AMAX: return b != b || a < b ? b : a;
+    case TSR_KI_AMIN: return b != b || b < a ? b : a;
+    default: return ki_add<C>(a, b, g);
+    }
 }
 
 /* *p (dtype dt) = *p op v, atomically on the device. */
@@ -145,7 +152,7 @@ template <typename C> KHD void ki_element(const tsr_kindex &g, int64_t i)
         }
         ki_update<C>(o + add, g.dtype, k_load<C>(g.data[1] + off[1], g.dtype), g.op, g);
         return;
-    case TSR_KI_MUL:
+    case TSR_KI_MUL: case TSR_KI_AMAX: case TSR_KI_AMIN:
         ki_update<C>(o + add, g.dtype, k_load<C>(g.data[1] + off[1], g.dtype), g.op, g);
         return;
     default: return;

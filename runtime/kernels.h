@@ -71,6 +71,8 @@ typedef struct {
     X(PUT)            /* dst[i + off(i)] = src[i]: index_put_, scatter, index_copy_, put_ */ \
     X(ADD)            /* dst[i + off(i)] += alpha * src[i], atomically: scatter_add, index_add_ */ \
     X(MUL)            /* dst[i + off(i)] *= src[i], atomically: scatter(reduce='multiply') */ \
+    X(AMAX)           /* dst[i + off(i)] = max(dst, src[i]) (NaN wins), atomically: scatter_reduce */ \
+    X(AMIN)           /* dst[i + off(i)] = min(dst, src[i]) (NaN wins) */ \
     X(FILL)           /* dst[i + off(i)] = value: scatter(value), index_fill_ */ \
     X(TRIL)           /* dst[i] = 0 where col - row > diag (dims col_dim, row_dim) */ \
     X(TRIU)           /* dst[i] = 0 where col - row < diag */ \
@@ -89,8 +91,8 @@ typedef enum {
 /* One index launch. Dims fastest first, strides in bytes; coalesced except
  * for TRIL/TRIU and the NONZERO ops, whose dims are the tensor's own (in
  * reverse). The elements moved are dtype's, as raw bytes (every dtype);
- * ADD/MUL compute in compute (kern.h's compute types; complex ADD adds the
- * two parts apart, MUL takes no complex). */
+ * ADD/MUL/AMAX/AMIN compute in compute (kern.h's compute types; complex
+ * ADD adds the two parts apart, the others take no complex). */
 typedef struct {
     int32_t op, nd, nidx, dtype, compute;
     int32_t negative;            /* index values in [-size, size) (x[idx], take, put_), else [0, size) */

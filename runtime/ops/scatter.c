@@ -133,13 +133,11 @@ static int sg_run_dev(tsr_tensor *self, const tsr_tensor *index, const tsr_tenso
     if (tsr__dev_same_device(self, 2, ops) < 0) return -1;
     const char *aten = !c->scatter ? "aten::gather.out" : c->reduce == TSR_SCATTER_NONE ? "aten::scatter.src_out"
                                                                                          : "aten::scatter_reduce.two_out";
-    tsr_kindex_op op = !c->scatter ? TSR_KI_GATHER : c->reduce == TSR_SCATTER_NONE ? (other ? TSR_KI_PUT : TSR_KI_FILL)
-                       : c->reduce == TSR_SCATTER_ADD ? TSR_KI_ADD : c->reduce == TSR_SCATTER_MULTIPLY ? TSR_KI_MUL
-                                                                                                      : TSR_KI_COUNT;
-    if (op == TSR_KI_COUNT) {   /* amax/amin/mean: no device kernel yet */
-        tsr_error_no_kernel(aten, tsr_device_backend_name(self->device.type), "CPU, Meta");
-        return -1;
-    }
+    tsr_kindex_op op = !c->scatter ? TSR_KI_GATHER
+                       : c->reduce == TSR_SCATTER_NONE ? (other ? TSR_KI_PUT : TSR_KI_FILL)
+                       : c->reduce == TSR_SCATTER_ADD ? TSR_KI_ADD
+                       : c->reduce == TSR_SCATTER_MULTIPLY ? TSR_KI_MUL
+                       : c->reduce == TSR_SCATTER_AMAX ? TSR_KI_AMAX : TSR_KI_AMIN;
     tsr_tensor *held = NULL;
     if (!other && op != TSR_KI_FILL) {
         tsr_tensor *h = tsr_tensor_empty(0, NULL, self->dtype, TSR_CPU);
@@ -407,6 +405,13 @@ static int scatter_mean_divide(tsr_tensor *self, int d, const tsr_tensor *index,
     tsr_scalar_store(self->dtype, one, tsr_scalar_int(1));
     int r = sg_run(count, d, index, NULL, one, true, TSR_SCATTER_ADD);
     int64_t n = tsr_tensor_numel(count);
+    if (r == 0 && tsr__dev_external(count)) {   /* counts are >= 0: a zero becomes 1 as max(count, 1) */
+        tsr_operand o1 = tsr_operand_scalar(tsr_scalar_int(1));
+        tsr_tensor *m = tsr_binary_(TSR_BINOP_MAXIMUM, count, &o1, NULL);
+        if (!m) r = -1;
+        tsr_tensor_release(m);
+        n = 0;
+    }
     for (int64_t i = 0; r == 0 && i < n; i++) {
         tsr_scalar c;
         r = tsr_tensor_get_at(count, i, &c);
