@@ -150,7 +150,8 @@ int tsr__dev_index_dim(tsr_kindex_op op, const char *aten, tsr_tensor *dst, cons
         w.st[2][i] = i == d && ix->ndim ? ix->strides[0] * 8 : 0;
     }
     int oi[1] = {2};
-    int64_t size[1] = {indexed->ndim ? indexed->sizes[d] : 1}, step[1] = {indexed->ndim ? indexed->strides[d] * item : 0};
+    int64_t size[1] = {indexed->ndim ? indexed->sizes[d] : 1};
+    int64_t step[1] = {indexed->ndim ? indexed->strides[d] * item : 0};
     rc = tsr__dev_index_walk(dst->device, aten, op, indexed->dtype, &w, 0, other ? 1 : -1, 1, oi, size, step, negative,
                              value, alpha, bad);
 done:

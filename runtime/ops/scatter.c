@@ -131,8 +131,9 @@ static int sg_run_dev(tsr_tensor *self, const tsr_tensor *index, const tsr_tenso
 {
     const tsr_tensor *ops[2] = {index, other};
     if (tsr__dev_same_device(self, 2, ops) < 0) return -1;
-    const char *aten = !c->scatter ? "aten::gather.out" : c->reduce == TSR_SCATTER_NONE ? "aten::scatter.src_out"
-                                                                                         : "aten::scatter_reduce.two_out";
+    const char *aten = !c->scatter                     ? "aten::gather.out"
+                       : c->reduce == TSR_SCATTER_NONE ? "aten::scatter.src_out"
+                                                       : "aten::scatter_reduce.two_out";
     tsr_kindex_op op = !c->scatter ? TSR_KI_GATHER
                        : c->reduce == TSR_SCATTER_NONE ? (other ? TSR_KI_PUT : TSR_KI_FILL)
                        : c->reduce == TSR_SCATTER_ADD ? TSR_KI_ADD
@@ -147,11 +148,10 @@ static int sg_run_dev(tsr_tensor *self, const tsr_tensor *index, const tsr_tenso
         if (!held) return -1;
         w->base[2] = tsr_tensor_ptr(held, NULL);
     }
-    int oi[1] = {1};
+    int oi[1] = {1}, written = c->scatter ? 0 : 2, read = op == TSR_KI_FILL ? -1 : c->scatter ? 2 : 0;
     int64_t size[1] = {c->size}, step[1] = {c->stride}, bad[2];
-    int r = tsr__dev_index_walk(self->device, aten, op, self->dtype, w, c->scatter ? 0 : 2, op == TSR_KI_FILL ? -1 : c->scatter ? 2 : 0, 1, oi,
-                                size, step, false, op == TSR_KI_FILL ? (const unsigned char *)scalar : NULL,
-                                tsr_scalar_int(1), bad);
+    int r = tsr__dev_index_walk(self->device, aten, op, self->dtype, w, written, read, 1, oi, size, step, false,
+                                op == TSR_KI_FILL ? (const unsigned char *)scalar : NULL, tsr_scalar_int(1), bad);
     tsr_tensor_release(held);
     if (r == 1) {
         tsr_error_set(TSR_ERR_RUNTIME, "index %" PRId64 " is out of bounds for dimension %d with size %" PRId64, bad[0],
