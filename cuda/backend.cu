@@ -398,24 +398,27 @@ __global__ void nonzero_counts(tsr_kindex g, int64_t per, int64_t chunks, int64_
         counts[c] = ki_nonzero_chunk(g, c, per, NULL, 0);
 }
 
-/* counts[c] becomes the chunks' exclusive prefix sum, counts[chunks] the total. */
+/* counts[c] becomes the chunks' exclusive prefix sum, counts[chunks] the
+ * total (-1 when a chunk had a negative repeat). */
 __global__ void nonzero_scan(int64_t chunks, int64_t *counts)
 {
     if (blockIdx.x != 0 || threadIdx.x != 0) return;
     int64_t sum = 0;
+    bool negative = false;
     for (int64_t c = 0; c < chunks; c++) {
         int64_t n = counts[c];
+        negative = negative || n < 0;
         counts[c] = sum;
-        sum += n;
+        sum += n < 0 ? 0 : n;
     }
-    counts[chunks] = sum;
+    counts[chunks] = negative ? -1 : sum;
 }
 
 __global__ void nonzero_write(tsr_kindex g, int64_t per, int64_t chunks, const int64_t *starts)
 {
     int64_t step = (int64_t)blockDim.x * gridDim.x;
     for (int64_t c = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; c < chunks; c += step)
-        ki_nonzero_chunk(g, c, per, (int64_t *)g.data[0], starts[c]);
+        ki_nonzero_chunk(g, c, per, g.data[0], starts[c]);
 }
 
 #ifdef TSR_CUDA_SIM
@@ -468,11 +471,12 @@ static int index_check_values(const tsr_kindex *g0, int dev, int64_t *result)
     return 0;
 }
 
-/* NONZERO_COUNT and NONZERO: per-chunk counts, their prefix sum in one
- * thread, then each chunk writes its rows from its start. */
+/* NONZERO_COUNT/NONZERO and REPEAT_COUNT/REPEAT: per-chunk counts, their
+ * prefix sum in one thread, then each chunk writes its rows from its start. */
 static int nonzero(const tsr_kindex *g0, int dev, int64_t *result)
 {
-    if (g0->op == TSR_KI_NONZERO_COUNT) result[0] = 0;
+    bool count = g0->op == TSR_KI_NONZERO_COUNT || g0->op == TSR_KI_REPEAT_COUNT;
+    if (count) result[0] = 0;
     if (g0->numel == 0) return 0;
     tsr_kindex g = kernel_view(g0);
     int64_t per = (g.numel + 65535) / 65536;
@@ -488,9 +492,8 @@ static int nonzero(const tsr_kindex *g0, int dev, int64_t *result)
 #endif
     int rc = KLAUNCH(grid_of(chunks, KB), KB, nonzero_counts, g, per, chunks, kc);
     if (rc == 0) rc = KLAUNCH(1, 1, nonzero_scan, chunks, kc);
-    if (rc == 0 && g.op == TSR_KI_NONZERO_COUNT)
-        rc = cuda_check(cudaMemcpy(result, counts + chunks, sizeof *result, cudaMemcpyDefault));
-    if (rc == 0 && g.op == TSR_KI_NONZERO)
+    if (rc == 0 && count) rc = cuda_check(cudaMemcpy(result, counts + chunks, sizeof *result, cudaMemcpyDefault));
+    if (rc == 0 && !count)
         rc = KLAUNCH(grid_of(chunks, KB), KB, nonzero_write, g, per, chunks, kc);
     /* back to the cache: the next user of the block runs after these
      * kernels on the default stream */
@@ -508,7 +511,9 @@ static int index_launch(const tsr_kindex *g0, int dev, int64_t *result)
         return -1;
     }
     if (set_device(dev) < 0) return -1;
-    if (g0->op == TSR_KI_NONZERO_COUNT || g0->op == TSR_KI_NONZERO) return nonzero(g0, dev, result);
+    if (g0->op == TSR_KI_NONZERO_COUNT || g0->op == TSR_KI_NONZERO || g0->op == TSR_KI_REPEAT_COUNT ||
+        g0->op == TSR_KI_REPEAT)
+        return nonzero(g0, dev, result);
     if (g0->numel == 0) return 0;
     tsr_kindex g = kernel_view(g0);
     if (g.op == TSR_KI_TRIL || g.op == TSR_KI_TRIU)

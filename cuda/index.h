@@ -27,6 +27,7 @@ KHD bool ki_supported(int op, int dt)
     if (c < 0) return false;
     if (op == TSR_KI_MUL || op == TSR_KI_AMAX || op == TSR_KI_AMIN) return c <= 3;   /* not complex */
     if (op == TSR_KI_ADD) return c <= 6;   /* complex: the two parts added one at a time */
+    if (op == TSR_KI_REPEAT_COUNT || op == TSR_KI_REPEAT) return dt == TSR_KD_INT32 || dt == TSR_KD_INT64;
     return op >= 0 && op < TSR_KI_COUNT;
 }
 
@@ -175,8 +176,8 @@ KHD void ki_tri_element(const tsr_kindex &g, int64_t i)
         for (int j = 0, n = ki_itemsize(g.dtype); j < n; j++) g.data[0][off + j] = 0;
 }
 
-/* Whether element i of operand 1 is nonzero (NaN is; -0.0 is not). */
-KHD bool ki_nonzero_at(const tsr_kindex &g, int64_t i)
+/* Element i of operand 1, over the launch's (uncoalesced) dims. */
+KHD const char *ki_operand1_at(const tsr_kindex &g, int64_t i)
 {
     int64_t off = 0;
     for (int d = 0; d < g.nd; d++) {
@@ -184,34 +185,49 @@ KHD bool ki_nonzero_at(const tsr_kindex &g, int64_t i)
         i = q;
         off += idx * g.stride[1][d];
     }
-    const char *p = g.data[1] + off;
-    switch (g.dtype) {
+    return g.data[1] + off;
+}
+
+/* Whether p (dtype dt) is nonzero (NaN is; -0.0 is not). */
+KHD bool ki_nonzero_at(const char *p, int dt)
+{
+    switch (dt) {
     case TSR_KD_COMPLEX32:
         return k_half_to_float(*(const uint16_t *)p) != 0 || k_half_to_float(*(const uint16_t *)(p + 2)) != 0;
     case TSR_KD_COMPLEX64: return *(const float *)p != 0 || *(const float *)(p + 4) != 0;
     case TSR_KD_COMPLEX128: return *(const double *)p != 0 || *(const double *)(p + 8) != 0;
     case TSR_KD_FLOAT16: case TSR_KD_BFLOAT16: case TSR_KD_FLOAT32: case TSR_KD_FLOAT64:
-        return k_load<double>(p, g.dtype) != 0;
-    default: return k_load<int64_t>(p, g.dtype) != 0;
+        return k_load<double>(p, dt) != 0;
+    default: return k_load<int64_t>(p, dt) != 0;
     }
 }
 
-/* Chunk c of the NONZERO ops: elements [c * per, (c + 1) * per). Counts
- * them, or writes the coordinates of its nonzeros from row start on. */
-KHD int64_t ki_nonzero_chunk(const tsr_kindex &g, int64_t c, int64_t per, int64_t *out, int64_t start)
+/* Chunk c of the NONZERO/REPEAT ops: elements [c * per, (c + 1) * per),
+ * each weighing 0 or 1 (nonzero) or its value (repeats). With out NULL,
+ * returns the chunk's total weight (-1 when a repeat is negative); else
+ * writes from row start on: the coordinates of each nonzero (int64 rows
+ * of nd), or i repeated (dtype's elements, below limit). */
+KHD int64_t ki_nonzero_chunk(const tsr_kindex &g, int64_t c, int64_t per, char *out, int64_t start)
 {
+    bool repeat = g.op == TSR_KI_REPEAT_COUNT || g.op == TSR_KI_REPEAT;
     int64_t lo = c * per, hi = lo + per < g.numel ? lo + per : g.numel, n = 0;
     for (int64_t i = lo; i < hi; i++) {
-        if (!ki_nonzero_at(g, i)) continue;
-        if (out) {
-            int64_t *row = out + (start + n) * g.nd, r = i;
+        const char *p = ki_operand1_at(g, i);
+        int64_t w = repeat ? k_load<int64_t>(p, g.dtype) : ki_nonzero_at(p, g.dtype) ? 1 : 0;
+        if (w < 0) return -1;
+        if (out && repeat) {
+            int sz = ki_itemsize(g.dtype);
+            for (int64_t j = 0; j < w && start + n + j < g.limit; j++)
+                k_store<int64_t>(out + (start + n + j) * sz, g.dtype, i);
+        } else if (out && w) {
+            int64_t *row = (int64_t *)out + (start + n) * g.nd, r = i;
             for (int d = 0; d < g.nd; d++) {   /* launch dim d is the tensor's dim nd-1-d */
                 int64_t q = r / g.shape[d];
                 row[g.nd - 1 - d] = r - q * g.shape[d];
                 r = q;
             }
         }
-        n++;
+        n += w;
     }
     return n;
 }

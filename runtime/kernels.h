@@ -77,7 +77,9 @@ typedef struct {
     X(TRIL)           /* dst[i] = 0 where col - row > diag (dims col_dim, row_dim) */ \
     X(TRIU)           /* dst[i] = 0 where col - row < diag */ \
     X(NONZERO_COUNT)  /* result[0] = the nonzero elements of operand 1 */ \
-    X(NONZERO)        /* operand 0 (int64, count x nd, contiguous) = their coordinates, row-major order */
+    X(NONZERO)        /* operand 0 (int64, count x nd, contiguous) = their coordinates, row-major order */ \
+    X(REPEAT_COUNT)   /* result[0] = the sum of operand 1 (int32/int64 repeats, 1-d), -1 if one is negative */ \
+    X(REPEAT)         /* operand 0 (1-d, contiguous, limit elements of dtype) = each i operand1[i] times */
 
 typedef enum {
 #define TSR_KI_ENUM_(id) TSR_KI_##id,
@@ -89,7 +91,7 @@ typedef enum {
 #define TSR_KI_MAXIDX 8   /* index tensors in one launch */
 
 /* One index launch. Dims fastest first, strides in bytes; coalesced except
- * for TRIL/TRIU and the NONZERO ops, whose dims are the tensor's own (in
+ * for TRIL/TRIU and the NONZERO/REPEAT ops, whose dims are the tensor's own (in
  * reverse). The elements moved are dtype's, as raw bytes (every dtype);
  * ADD/MUL/AMAX/AMIN compute in compute (kern.h's compute types; complex
  * ADD adds the two parts apart, the others take no complex). */
@@ -97,7 +99,7 @@ typedef struct {
     int32_t op, nd, nidx, dtype, compute;
     int32_t negative;            /* index values in [-size, size) (x[idx], take, put_), else [0, size) */
     int32_t row_dim, col_dim;    /* TRIL/TRIU */
-    int64_t numel, diag;
+    int64_t numel, diag, limit;  /* TRIL/TRIU's diagonal; REPEAT's output length */
     int64_t shape[TSR_K_MAXDIMS];
     int64_t stride[2 + TSR_KI_MAXIDX][TSR_K_MAXDIMS];
     char *data[2 + TSR_KI_MAXIDX];

@@ -213,3 +213,34 @@ done:
     free(K);
     return out;
 }
+
+tsr_tensor *tsr__dev_repeat_indices(const tsr_tensor *rep, int64_t output_size)
+{
+    const tsr_backend *be = backend_for(rep->device, "aten::repeat_interleave.Tensor", TSR_KI_REPEAT, rep->dtype);
+    if (!be) return NULL;
+    tsr_kindex *K = record(TSR_KI_REPEAT_COUNT, rep->dtype);
+    if (!K || own_dims(K, rep, 1) < 0) return NULL;
+    int64_t total[2] = {output_size, 0};
+    tsr_tensor *out = NULL;
+    if (output_size < 0) {
+        if (be->index(K, rep->device.index, total) < 0) goto done;
+        if (total[0] < 0) {
+            tsr_error_set(TSR_ERR_RUNTIME, "repeats can not be negative");
+            goto done;
+        }
+    }
+    if (!(out = tsr_tensor_empty(1, total, rep->dtype, rep->device))) goto done;
+    if (total[0] > 0) {
+        K->op = TSR_KI_REPEAT;
+        K->limit = total[0];
+        K->data[0] = tsr_tensor_ptr(out, NULL);
+        int64_t unused[2];
+        if (be->index(K, rep->device.index, unused) < 0) {
+            tsr_tensor_release(out);
+            out = NULL;
+        }
+    }
+done:
+    free(K);
+    return out;
+}

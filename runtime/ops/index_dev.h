@@ -49,4 +49,11 @@ int tsr__dev_tri(tsr_tensor *t, int64_t diagonal, bool upper);
  * or NULL. */
 tsr_tensor *tsr__dev_nonzero(const tsr_tensor *c);
 
+/* repeat_interleave(repeats) of a 1-d int32/int64 device tensor: each i
+ * repeated repeats[i] times, output_size elements (< 0: the sum, fetched
+ * to size the result, as PyTorch synchronizes there). RuntimeError
+ * "repeats can not be negative" (when output_size < 0). NEW reference or
+ * NULL. */
+tsr_tensor *tsr__dev_repeat_indices(const tsr_tensor *rep, int64_t output_size);
+
 #endif

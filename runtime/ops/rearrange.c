@@ -11,6 +11,7 @@
 #include "../view.h"
 #include "copy.h"
 #include "index_dev.h"
+#include "scatter.h"
 #include "join.h"
 #include "rearrange.h"
 #include "shape.h"
@@ -229,6 +230,7 @@ static tsr_tensor *repeat_indices(const tsr_tensor *rep, int64_t output_size)
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
         return NULL;
     }
+    if (tsr__dev_external(rep)) return tsr__dev_repeat_indices(rep, output_size);
     bool neg = false;
     for (int64_t i = 0; i < n; i++) {
         total += elem(rep, i);
@@ -289,6 +291,10 @@ tsr_tensor *tsr_repeat_interleave(const tsr_tensor *self, const tsr_tensor *repe
     idx = repeat_indices(repeats, output_size);
     if (!idx) goto done;
     /* input.index_select(dim, idx) */
+    if (tsr__dev_external(input)) {
+        r = tsr_index_select(input, d, idx);
+        goto done;
+    }
     int64_t sizes[TSR_MAX_DIMS];
     memcpy(sizes, input->sizes, sizeof(int64_t) * (size_t)input->ndim);
     int64_t m = idx->sizes[0];

@@ -50,9 +50,10 @@ static const char *const join_index[] = {
     "diagonal_scatter", "dstack", "flip", "fliplr", "flipud", "gather", "hstack", "index_add", "index_add_",
     "index_copy", "index_copy_", "index_fill", "index_fill_", "index_put", "index_put_", "index_reduce",
     "index_reduce_", "index_select", "masked_scatter", "masked_scatter_", "masked_select", "meshgrid",
-    "narrow_copy", "nonzero", "put", "put_", "repeat", "roll", "rot90", "row_stack", "scatter", "scatter_",
-    "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_", "select_scatter", "slice_scatter", "stack",
-    "take", "take_along_dim", "tile", "tril", "tril_", "triu", "triu_", "unfold", "vstack",
+    "narrow_copy", "nonzero", "put", "put_", "repeat", "repeat_interleave", "roll", "rot90", "row_stack", "scatter",
+    "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_", "select_scatter",
+    "slice_scatter", "stack", "take", "take_along_dim", "tile", "tril", "tril_", "triu", "triu_", "unfold",
+    "vstack",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul
