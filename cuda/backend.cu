@@ -8,8 +8,9 @@
  * kernel and compute type on the default stream, the reductions (bodies
  * in cuda/reduce.h: one thread per output element, or for few outputs of
  * many elements two passes, partial accumulators then one thread per
- * output combining them), and the matmul family's gemm through cuBLAS (one
- * handle per device, on the default stream).
+ * output combining them), the matmul family's gemm through cuBLAS (one
+ * handle per device, on the default stream), and the index family (bodies
+ * in cuda/index.h: gathers, scatters, tril/triu, nonzero).
  *
  * Built with g++ and -DTSR_CUDA_SIM instead, the same source is
  * libtsr_cuda_sim.so: the CUDA runtime calls come from cuda/sim_runtime.h,
@@ -35,6 +36,7 @@ extern "C" {
 }
 #include "kern.h"
 #include "reduce.h"
+#include "index.h"
 
 static const tsr_backend_host *host;
 
@@ -362,6 +364,180 @@ static int launch(const tsr_klaunch *g, int index)
     TSR_KERNEL_LIST(KCASE_)
 #undef KCASE_
     default: fail("tsr's CUDA backend has no such kernel"); return -1;
+    }
+}
+
+/* ------------------------------------------------------------ indexing */
+
+static unsigned grid_of(int64_t n, unsigned block)
+{
+    int64_t blocks = (n + block - 1) / block;
+    if (blocks < 1) blocks = 1;
+    return (unsigned)(blocks > MAX_BLOCKS ? MAX_BLOCKS : blocks);
+}
+
+template <typename C> __global__ void index_elements(tsr_kindex g)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.numel; i += step) ki_element<C>(g, i);
+}
+
+/* The first element (linear) with an index value out of range, in *first. */
+__global__ void index_check(tsr_kindex g, unsigned long long *first)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.numel; i += step) {
+        int64_t off[2 + TSR_KI_MAXIDX], add;
+        ki_offsets(g, i, off);
+        if (!ki_indexed(g, off, &add)) ki_min(first, (unsigned long long)i);
+    }
+}
+
+__global__ void index_tri(tsr_kindex g)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.numel; i += step) ki_tri_element(g, i);
+}
+
+__global__ void nonzero_counts(tsr_kindex g, int64_t per, int64_t chunks, int64_t *counts)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t c = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; c < chunks; c += step)
+        counts[c] = ki_nonzero_chunk(g, c, per, NULL, 0);
+}
+
+/* counts[c] becomes the chunks' exclusive prefix sum, counts[chunks] the
+ * total (-1 when a chunk had a negative repeat). */
+__global__ void nonzero_scan(int64_t chunks, int64_t *counts)
+{
+    if (blockIdx.x != 0 || threadIdx.x != 0) return;
+    int64_t sum = 0;
+    bool negative = false;
+    for (int64_t c = 0; c < chunks; c++) {
+        int64_t n = counts[c];
+        negative = negative || n < 0;
+        counts[c] = sum;
+        sum += n < 0 ? 0 : n;
+    }
+    counts[chunks] = negative ? -1 : sum;
+}
+
+__global__ void nonzero_write(tsr_kindex g, int64_t per, int64_t chunks, const int64_t *starts)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t c = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; c < chunks; c += step)
+        ki_nonzero_chunk(g, c, per, g.data[0], starts[c]);
+}
+
+#ifdef TSR_CUDA_SIM
+#define KLAUNCH(grid, block, kern, ...) (sim_launch((grid), (block), [&] { kern(__VA_ARGS__); }), 0)
+#else
+#define KLAUNCH(grid, block, kern, ...) (kern<<<(grid), (block)>>>(__VA_ARGS__), cuda_check(cudaGetLastError()))
+#endif
+#define KB 256u
+
+/* The launch record the kernels read: device addresses as the kernels
+ * reach them (the simulator's host view). */
+static tsr_kindex kernel_view(const tsr_kindex *g0)
+{
+    tsr_kindex g = *g0;
+#ifdef TSR_CUDA_SIM
+    for (int k = 0; k < 2 + g.nidx; k++)
+        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
+#endif
+    return g;
+}
+
+/* 1 with the first out-of-range index value and its tensor in result, 0
+ * when every value is in range, -1 on a CUDA error. */
+static int index_check_values(const tsr_kindex *g0, int dev, int64_t *result)
+{
+    unsigned long long *first = (unsigned long long *)alloc(sizeof *first, dev), at = 0;
+    if (!first) return -1;
+    tsr_kindex g = kernel_view(g0);
+    int rc = cuda_check(cudaMemset(first, 0xFF, sizeof *first));
+#ifdef TSR_CUDA_SIM
+    unsigned long long *kfirst = sim_host(first);
+#else
+    unsigned long long *kfirst = first;
+#endif
+    if (rc == 0) rc = KLAUNCH(grid_of(g.numel, KB), KB, index_check, g, kfirst);
+    if (rc == 0) rc = cuda_check(cudaMemcpy(&at, first, sizeof at, cudaMemcpyDefault));
+    release(first, sizeof *first, dev);
+    if (rc < 0 || at == ~0ull) return rc;
+    int64_t off[2 + TSR_KI_MAXIDX];
+    ki_offsets(*g0, (int64_t)at, off);
+    for (int k = 0; k < g0->nidx; k++) {
+        int64_t v = 0;
+        if (cuda_check(cudaMemcpy(&v, g0->data[2 + k] + off[2 + k], sizeof v, cudaMemcpyDefault)) < 0) return -1;
+        if (!ki_in_range(*g0, k, v)) {
+            result[0] = v;
+            result[1] = k;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* NONZERO_COUNT/NONZERO and REPEAT_COUNT/REPEAT: per-chunk counts, their
+ * prefix sum in one thread, then each chunk writes its rows from its start. */
+static int nonzero(const tsr_kindex *g0, int dev, int64_t *result)
+{
+    bool count = g0->op == TSR_KI_NONZERO_COUNT || g0->op == TSR_KI_REPEAT_COUNT;
+    if (count) result[0] = 0;
+    if (g0->numel == 0) return 0;
+    tsr_kindex g = kernel_view(g0);
+    int64_t per = (g.numel + 65535) / 65536;
+    if (per < 256) per = 256;
+    int64_t chunks = (g.numel + per - 1) / per;
+    size_t bytes = (size_t)(chunks + 1) * sizeof(int64_t);
+    int64_t *counts = (int64_t *)alloc(bytes, dev);
+    if (!counts) return -1;
+#ifdef TSR_CUDA_SIM
+    int64_t *kc = sim_host(counts);
+#else
+    int64_t *kc = counts;
+#endif
+    int rc = KLAUNCH(grid_of(chunks, KB), KB, nonzero_counts, g, per, chunks, kc);
+    if (rc == 0) rc = KLAUNCH(1, 1, nonzero_scan, chunks, kc);
+    if (rc == 0 && count) rc = cuda_check(cudaMemcpy(result, counts + chunks, sizeof *result, cudaMemcpyDefault));
+    if (rc == 0 && !count)
+        rc = KLAUNCH(grid_of(chunks, KB), KB, nonzero_write, g, per, chunks, kc);
+    /* back to the cache: the next user of the block runs after these
+     * kernels on the default stream */
+    release(counts, bytes, dev);
+    return rc;
+}
+
+static bool has_index(int op, int dtype) { return ki_supported(op, dtype); }
+
+static int index_launch(const tsr_kindex *g0, int dev, int64_t *result)
+{
+    if (!has_index(g0->op, g0->dtype) || g0->nidx < 0 || g0->nidx > TSR_KI_MAXIDX || g0->nd < 0 ||
+        g0->nd > TSR_K_MAXDIMS || (g0->op != TSR_KI_ADD && !ki_supported(g0->op, g0->compute))) {
+        fail("tsr's CUDA backend has no such index kernel");
+        return -1;
+    }
+    if (set_device(dev) < 0) return -1;
+    if (g0->op == TSR_KI_NONZERO_COUNT || g0->op == TSR_KI_NONZERO || g0->op == TSR_KI_REPEAT_COUNT ||
+        g0->op == TSR_KI_REPEAT)
+        return nonzero(g0, dev, result);
+    if (g0->numel == 0) return 0;
+    tsr_kindex g = kernel_view(g0);
+    if (g.op == TSR_KI_TRIL || g.op == TSR_KI_TRIU)
+        return KLAUNCH(grid_of(g.numel, KB), KB, index_tri, g);
+    if (g.nidx > 0) {
+        int bad = index_check_values(g0, dev, result);
+        if (bad != 0) return bad;
+    }
+    unsigned grid = grid_of(g.numel, KB);
+    /* ADD/MUL compute in the compute type; complex ADD in its parts' (the element's body picks) */
+    bool combines = g.op == TSR_KI_ADD || g.op == TSR_KI_MUL || g.op == TSR_KI_AMAX || g.op == TSR_KI_AMIN;
+    switch (combines ? k_ctype(g.compute) : 3) {
+    case 0: return KLAUNCH(grid, KB, index_elements<int64_t>, g);
+    case 1: return KLAUNCH(grid, KB, index_elements<float>, g);
+    case 2: return KLAUNCH(grid, KB, index_elements<double>, g);
+    default: return KLAUNCH(grid, KB, index_elements<bool>, g);
     }
 }
 
@@ -701,5 +877,7 @@ extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_ba
     backend.reduce = reduce;
     backend.has_reduce = has_reduce;
     backend.gemm = gemm;
+    backend.index = index_launch;
+    backend.has_index = has_index;
     return &backend;
 }

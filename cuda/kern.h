@@ -189,6 +189,12 @@ template <> struct KIsF<double> { static const bool v = true; };
 /* integer arithmetic wraps (two's complement), as ATen's on int64 */
 KHD int64_t k_wrap(uint64_t v) { return (int64_t)v; }
 
+/* a product in the compute type (integers wrap, bools and) */
+KHD float k_mul(float a, float b) { return a * b; }
+KHD double k_mul(double a, double b) { return a * b; }
+KHD int64_t k_mul(int64_t a, int64_t b) { return k_wrap((uint64_t)a * (uint64_t)b); }
+KHD bool k_mul(bool a, bool b) { return a && b; }
+
 #define K_M1(nm) KHD float k_##nm(float x) { return nm##f(x); } KHD double k_##nm(double x) { return nm(x); }
 #define K_M2(nm) KHD float k_##nm(float x, float y) { return nm##f(x, y); } \
                  KHD double k_##nm(double x, double y) { return nm(x, y); }

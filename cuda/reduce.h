@@ -44,11 +44,7 @@ KHD double kr_add(double a, double b) { return a + b; }
 KHD int64_t kr_add(int64_t a, int64_t b) { return k_wrap((uint64_t)a + (uint64_t)b); }
 KHD bool kr_add(bool a, bool b) { return a || b; }
 
-/* (k_pow: kern.h's) */
-KHD float kr_mul(float a, float b) { return a * b; }
-KHD double kr_mul(double a, double b) { return a * b; }
-KHD int64_t kr_mul(int64_t a, int64_t b) { return k_wrap((uint64_t)a * (uint64_t)b); }
-KHD bool kr_mul(bool a, bool b) { return a && b; }
+/* (k_pow, k_mul: kern.h's) */
 
 /* The floating bodies (MEAN's projection, Welford, norms); the integral
  * and bool instances exist for the dispatch only (kr_supported). */
@@ -113,7 +109,7 @@ template <int OP, typename C> KHD void kr_combine(const tsr_kreduce &g, KAcc<C> 
 {
     switch (OP) {
     case TSR_KR_SUM: case TSR_KR_MEAN: a.v = kr_add(a.v, b.v); return;
-    case TSR_KR_PROD: a.v = kr_mul(a.v, b.v); return;
+    case TSR_KR_PROD: a.v = k_mul(a.v, b.v); return;
     case TSR_KR_ALL: a.i = a.i && b.i; return;
     case TSR_KR_ANY: a.i = a.i || b.i; return;
     case TSR_KR_COUNT_NZ: a.i += b.i; return;
@@ -167,7 +163,7 @@ template <int OP, typename C> KHD void kr_step(const tsr_kreduce &g, KAcc<C> &a,
         C ax = KFlt<C>::abs(x);
         if (g.p == 0) b.v = (C)(x != (C)0);
         else if (g.p == 1 || g.p == INFINITY || g.p == -INFINITY) b.v = ax;
-        else if (g.p == 2) b.v = kr_mul(ax, ax);
+        else if (g.p == 2) b.v = k_mul(ax, ax);
         else b.v = KFlt<C>::pow(ax, (C)g.p);
     }
     kr_combine<OP, C>(g, a, b);

@@ -94,9 +94,12 @@ static tsr_tensor *zeros(F *c, int nd, const int64_t *sizes, tsr_dtype dt)
     if (c->fail) return NULL;
     return keep(c, tsr_zeros(nd, sizes, dt, TSR_CPU));
 }
+/* Zeros shaped as input i, on its device (a cuda input's gradient is
+ * computed there). */
 static tsr_tensor *zeros_in(F *c, tsr_node *n, int i, const tsr_tensor *g)
 {
-    return zeros(c, n->in_nd[i], n->in_sizes[i], g ? g->dtype : n->in_dtype[i]);
+    if (c->fail) return NULL;
+    return keep(c, tsr_zeros(n->in_nd[i], n->in_sizes[i], g ? g->dtype : n->in_dtype[i], n->in_device[i]));
 }
 static tsr_tensor *reshape(F *c, const tsr_tensor *a, int nd, const int64_t *sizes)
 {

@@ -101,6 +101,13 @@ typedef struct tsr_backend {
     /* The matmul family's one entry (kernels.h tsr_kgemm) on device index:
      * cuBLAS's gemm on a GPU; 0, or -1 with an error recorded. */
     int (*gemm)(const tsr_kgemm *g, int index);
+    /* Runs one index launch (kernels.h) on device index: 0; 1 when an
+     * index value is out of range (result[0] the value, result[1] which
+     * index tensor; nothing written); NONZERO_COUNT: the count in
+     * result[0]; -1 with an error recorded. */
+    int (*index)(const tsr_kindex *k, int index, int64_t *result);
+    /* Whether index has op (a tsr_kindex_op) for that dtype. */
+    bool (*has_index)(int op, int dtype);
 } tsr_backend;
 
 
@@ -114,7 +121,7 @@ typedef struct tsr_backend_host {
 
 /* The CUDA backend's entry point, looked up with dlsym in libtsr_cuda.so:
  * returns its vtable (borrowed, static) or NULL when abi differs. */
-#define TSR_BACKEND_ABI 6
+#define TSR_BACKEND_ABI 7
 typedef const tsr_backend *(*tsr_cuda_open_fn)(int abi, const tsr_backend_host *host);
 #define TSR_CUDA_OPEN_SYMBOL "tsr_cuda_backend_open"
 

@@ -173,4 +173,54 @@ typedef struct {
     double alpha[2], beta[2];
 } tsr_kgemm;
 
+/* ------------------------------------------------------------ indexing */
+
+/* X(ID): the index family (bodies in cuda/index.h). Operand 0 is the
+ * tensor written, 1 the other one, 2.. the int64 index tensors, all seen
+ * over one shape; element i's index values k add value * step[k] bytes
+ * to the indexed operand's address (PyTorch's index kernels: the indexed
+ * tensor restrided, stride 0 over the indexed dims). ORDER KINDEX */
+#define TSR_INDEX_LIST(X) \
+    X(GATHER)         /* out[i] = src[i + off(i)]: index, gather, index_select, take */  \
+    X(PUT)            /* dst[i + off(i)] = src[i]: index_put_, scatter, index_copy_, put_ */ \
+    X(ADD)            /* dst[i + off(i)] += alpha * src[i], atomically: scatter_add, index_add_ */ \
+    X(MUL)            /* dst[i + off(i)] *= src[i], atomically: scatter(reduce='multiply') */ \
+    X(AMAX)           /* dst[i + off(i)] = max(dst, src[i]) (NaN wins), atomically: scatter_reduce */ \
+    X(AMIN)           /* dst[i + off(i)] = min(dst, src[i]) (NaN wins) */ \
+    X(FILL)           /* dst[i + off(i)] = value: scatter(value), index_fill_ */ \
+    X(TRIL)           /* dst[i] = 0 where col - row > diag (dims col_dim, row_dim) */ \
+    X(TRIU)           /* dst[i] = 0 where col - row < diag */ \
+    X(NONZERO_COUNT)  /* result[0] = the nonzero elements of operand 1 */ \
+    X(NONZERO)        /* operand 0 (int64, count x nd, contiguous) = their coordinates, row-major order */ \
+    X(REPEAT_COUNT)   /* result[0] = the sum of operand 1 (int32/int64 repeats, 1-d), -1 if one is negative */ \
+    X(REPEAT)         /* operand 0 (1-d, contiguous, limit elements of dtype) = each i operand1[i] times */
+
+typedef enum {
+#define TSR_KI_ENUM_(id) TSR_KI_##id,
+    TSR_INDEX_LIST(TSR_KI_ENUM_)
+#undef TSR_KI_ENUM_
+    TSR_KI_COUNT
+} tsr_kindex_op;
+
+#define TSR_KI_MAXIDX 8   /* index tensors in one launch */
+
+/* One index launch. Dims fastest first, strides in bytes; coalesced except
+ * for TRIL/TRIU and the NONZERO/REPEAT ops, whose dims are the tensor's own (in
+ * reverse). The elements moved are dtype's, as raw bytes (every dtype);
+ * ADD/MUL/AMAX/AMIN compute in compute (kern.h's compute types; complex
+ * ADD adds the two parts apart, the others take no complex). */
+typedef struct {
+    int32_t op, nd, nidx, dtype, compute;
+    int32_t negative;            /* index values in [-size, size) (x[idx], take, put_), else [0, size) */
+    int32_t row_dim, col_dim;    /* TRIL/TRIU */
+    int64_t numel, diag, limit;  /* TRIL/TRIU's diagonal; REPEAT's output length */
+    int64_t shape[TSR_K_MAXDIMS];
+    int64_t stride[2 + TSR_KI_MAXIDX][TSR_K_MAXDIMS];
+    char *data[2 + TSR_KI_MAXIDX];
+    int64_t size[TSR_KI_MAXIDX], step[TSR_KI_MAXIDX];   /* the indexed dims' sizes, byte strides */
+    unsigned char value[16];     /* FILL: the value stored as dtype */
+    double alpha_d;              /* ADD for a floating compute dtype */
+    int64_t alpha_i;             /* ADD for an integral or bool compute dtype */
+} tsr_kindex;
+
 #endif

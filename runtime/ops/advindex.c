@@ -15,6 +15,7 @@
 #include "copy.h"
 #include "factory.h"
 #include "index.h"
+#include "index_dev.h"
 #include "scatter.h"
 #include "walk.h"
 
@@ -90,6 +91,22 @@ static int make_info(adv *a, const tsr_tensor *self, int n, const tsr_tensor *co
         }
         tsr_tensor_release(nz);
     }
+    /* check_indices_on_cpu_or_selfdevice, then a device self takes host
+     * indices to its device (1.13's make_info moves them) */
+    for (int i = 0; i < len; i++)
+        if (list[i] && list[i]->device.type != TSR_DEV_CPU && !tsr_device_equal(list[i]->device, self->device)) {
+            char dv[32];
+            tsr_error_set(TSR_ERR_INDEX, "indices should be either on cpu or on the same device as the indexed tensor "
+                          "(%s)", tsr_device_str(self->device, dv, sizeof dv));
+            goto fail;
+        }
+    for (int i = 0; i < len && tsr__dev_external(self); i++)
+        if (list[i] && list[i]->device.type == TSR_DEV_CPU) {
+            tsr_tensor *m = tsr_to_device(list[i], self->device, TSR_DTYPE_UNDEFINED, false);
+            tsr_tensor_release(list[i]);
+            list[i] = m;
+            if (!m) goto fail;
+        }
     /* broadcast the defined ones together */
     int cnt = 0, ndims[TSR_MAX_DIMS];
     const int64_t *sizes[TSR_MAX_DIMS];
@@ -266,7 +283,21 @@ static int run_index(const adv *a, tsr_tensor *op0, tsr_tensor *op1, bool put, b
         c.nidx++;
         w.nop++;
     }
-    if (r == 0) r = walk_run(&w, index_row, &c);
+    if (r == 0 && tsr__dev_external(op0)) {
+        int oi[TSR_MAX_DIMS];
+        int64_t bad[2];
+        for (int k = 0; k < c.nidx; k++) oi[k] = 2 + k;
+        r = tsr__dev_index_walk(op0->device, put ? "aten::index_put_" : "aten::index.Tensor",
+                                !put ? TSR_KI_GATHER : accumulate ? TSR_KI_ADD : TSR_KI_PUT, c.dt, &w, 0, 1, c.nidx, oi,
+                                c.size, c.stride, true, NULL, tsr_scalar_int(1), bad);
+        if (r == 1) {
+            tsr_error_set(TSR_ERR_INDEX, "index %" PRId64 " is out of bounds for dimension %d with size %" PRId64,
+                          bad[0], (int)bad[1], c.size[bad[1]]);
+            r = -1;
+        }
+    } else if (r == 0) {
+        r = walk_run(&w, index_row, &c);
+    }
     for (int k = 0; k < c.nidx; k++) tsr_tensor_release(held[k]);
     return r;
 }
@@ -314,7 +345,8 @@ fail:
 /* canDispatchToMaskedFill: one bool/uint8 index and a one-element value. */
 static int put_masked_fill(tsr_tensor *self, int n, const tsr_tensor *const *in, const tsr_tensor *v)
 {
-    if (tsr_tensor_numel(v) != 1 || v->device.type != TSR_DEV_CPU) return 1;
+    /* (a device self takes the index_put_ path: the same values) */
+    if (tsr_tensor_numel(v) != 1 || v->device.type != TSR_DEV_CPU || tsr__dev_external(self)) return 1;
     const tsr_tensor *mask = NULL;
     int num = 0;
     for (int i = 0; i < n; i++) {
@@ -381,7 +413,7 @@ int tsr_index_put_(tsr_tensor *self, int n, const tsr_tensor *const *indices, co
     for (int i = 0; i < n; i++)
         if (indices[i] && tsr_check_no_partial_overlap(self, indices[i]) < 0) return -1;
     adv a;
-    tsr_tensor *dst = NULL, *v = NULL;
+    tsr_tensor *dst = NULL, *v = NULL, *up = NULL;
     int r = -1;
     if (make_info(&a, self, n, indices) < 0) goto done;
     if (!expandable(values->ndim, values->sizes, a.nd, a.shape)) {
@@ -398,6 +430,19 @@ int tsr_index_put_(tsr_tensor *self, int n, const tsr_tensor *const *indices, co
                       tsr_dtype_scalar_name(self->dtype), tsr_dtype_scalar_name(values->dtype));
         goto done;
     }
+    /* 1.13's _index_put_impl_ moves a zero-dim value to self's device;
+     * any other on another device fails TensorIterator's device check */
+    if ((tsr__dev_external(self) || tsr__dev_external(values)) && !tsr_device_equal(self->device, values->device)) {
+        if (values->ndim != 0) {
+            char a0[32], b0[32];
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two "
+                          "devices, %s and %s!", tsr_device_str(self->device, a0, sizeof a0),
+                          tsr_device_str(values->device, b0, sizeof b0));
+            goto done;
+        }
+        if (!(up = tsr_to_device(values, self->device, TSR_DTYPE_UNDEFINED, false))) goto done;
+        values = up;
+    }
     dst = restride_src(&a);
     v = dst ? tsr_view_expand(values, a.nd, a.shape) : NULL;
     if (!v) goto done;
@@ -405,6 +450,7 @@ int tsr_index_put_(tsr_tensor *self, int n, const tsr_tensor *const *indices, co
 done:
     tsr_tensor_release(dst);
     tsr_tensor_release(v);
+    tsr_tensor_release(up);
     adv_free(&a);
     return r;
 }

@@ -3,9 +3,49 @@
  * non-zero element in row-major order. */
 #include "../error.h"
 #include "../view.h"
+#include "copy.h"
 #include "index.h"
+#include "index_dev.h"
 #include "scatter.h"
 #include "walk.h"
+
+/* The rows of a (rows, n) block, as NEW references in cols; 0 or -1. */
+static int block_rows(tsr_tensor *block, int rows, int *nd, tsr_tensor **cols)
+{
+    for (int d = 0; d < rows; d++) {
+        cols[d] = tsr_view_select(block, 0, d);
+        if (!cols[d]) {
+            while (d--) tsr_tensor_release(cols[d]);
+            return -1;
+        }
+    }
+    *nd = rows;
+    return 0;
+}
+
+/* nonzero_tuple on a device: the (n, ndim) result transposed into the
+ * (ndim, n) block on the device; a zero-dim c gives one row of zeros. */
+static int nonzero_tuple_dev(const tsr_tensor *c, int *nd, tsr_tensor **cols)
+{
+    tsr_tensor *nz = tsr__dev_nonzero(c), *block = NULL;
+    if (!nz) return -1;
+    int rows = c->ndim ? c->ndim : 1, rc = -1;
+    int64_t shape[2] = {rows, nz->sizes[0]};
+    if (!(block = tsr_tensor_empty(2, shape, TSR_INT64, c->device))) goto done;
+    if (c->ndim == 0) {
+        if (tsr_zero_(block) < 0) goto done;
+    } else {
+        tsr_tensor *t = tsr_view_transpose(nz, 0, 1);
+        int r = t ? tsr_copy_(block, t) : -1;
+        tsr_tensor_release(t);
+        if (r < 0) goto done;
+    }
+    rc = block_rows(block, rows, nd, cols);
+done:
+    tsr_tensor_release(nz);
+    tsr_tensor_release(block);
+    return rc;
+}
 
 int tsr_nonzero_tuple(const tsr_tensor *c, int *nd, tsr_tensor **cols)
 {
@@ -14,6 +54,7 @@ int tsr_nonzero_tuple(const tsr_tensor *c, int *nd, tsr_tensor **cols)
         return -1;
     }
     int rows = c->ndim ? c->ndim : 1;
+    if (tsr__dev_external(c)) return nonzero_tuple_dev(c, nd, cols);
     int64_t n = tsr_tensor_numel(c), cnt = 0;
     for (int64_t i = 0; i < n; i++) {
         tsr_scalar s;
@@ -34,17 +75,9 @@ int tsr_nonzero_tuple(const tsr_tensor *c, int *nd, tsr_tensor **cols)
         for (int d = 0; d < rows; d++) p[d * cnt + k] = idx[d];
         k++;
     }
-    for (int d = 0; d < rows; d++) {
-        cols[d] = tsr_view_select(block, 0, d);
-        if (!cols[d]) {
-            while (d--) tsr_tensor_release(cols[d]);
-            tsr_tensor_release(block);
-            return -1;
-        }
-    }
+    int rc = block_rows(block, rows, nd, cols);
     tsr_tensor_release(block);
-    *nd = rows;
-    return 0;
+    return rc;
 }
 
 /* ------------------------------------------------------------ nonzero */
@@ -91,6 +124,7 @@ tsr_tensor *tsr_nonzero(const tsr_tensor *c)
         tsr_meta_refused("nonzero");
         return NULL;
     }
+    if (tsr__dev_external(c)) return tsr__dev_nonzero(c);
     walk w = {.nd = c->ndim, .nop = 1};
     for (int d = 0; d < c->ndim; d++) w.sizes[d] = c->sizes[d];
     walk_operand(&w, 0, c);

@@ -10,7 +10,11 @@
 #include "../view.h"
 #include "binary.h"
 #include "copy.h"
+#include "index_dev.h"
+#include "advindex.h"
+#include "index.h"
 #include "indexdim.h"
+#include "shape.h"
 #include "walk.h"
 
 
@@ -58,6 +62,12 @@ int tsr_index_add_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const
         return -1;
     }
     if (tsr_tensor_is_meta(self)) return 0;
+    if (tsr__dev_external(self) || tsr__dev_external(index) || tsr__dev_external(source)) {
+        int64_t bad[2];
+        int r = tsr__dev_index_dim(TSR_KI_ADD, "aten::index_add.out", self, source, d, index, NULL, alpha, false, bad);
+        if (r == 1) tsr_error_set(TSR_ERR_INDEX, "index out of range in self");
+        return r == 0 ? 0 : -1;
+    }
     int64_t size = self->ndim ? self->sizes[d] : 1;
     tsr_binary_opts o = {.has_alpha = true, .alpha = alpha};
     for (int64_t i = 0; i < numel; i++) {
@@ -144,6 +154,15 @@ int tsr_index_copy_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, cons
     }
     if (tsr_tensor_is_meta(self)) return 0;
     int64_t size = self->ndim ? self->sizes[d] : 1;
+    if (tsr__dev_external(self) || tsr__dev_external(index) || tsr__dev_external(source)) {
+        int64_t bad[2];
+        int r = tsr__dev_index_dim(TSR_KI_PUT, "aten::index_copy.out", self, source, d, index, NULL, tsr_scalar_int(1),
+                                   false, bad);
+        if (r == 1)
+            tsr_error_set(TSR_ERR_INDEX, "index_copy_(): index %" PRId64 " is out of bounds for dimension %d with size %"
+                          PRId64, bad[0], d, size);
+        return r == 0 ? 0 : -1;
+    }
     for (int64_t i = 0; i < n; i++) {
         int64_t v = tsr_tensor_get_int64_at(index, i);
         if (v < 0 || v >= size) {
@@ -195,6 +214,17 @@ int tsr_index_fill_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, tsr_
     if (tsr_scalar_check_fits(value, self->dtype) < 0) return -1;
     if (tsr_tensor_is_meta(self)) return 0;
     int64_t size = self->ndim ? self->sizes[d] : 1, n = tsr_tensor_numel(index);
+    if (tsr__dev_external(self) || tsr__dev_external(index)) {
+        unsigned char v[16] = {0};
+        int64_t bad[2];
+        tsr_scalar_store(self->dtype, v, value);
+        int r = n ? tsr__dev_index_dim(TSR_KI_FILL, "aten::index_fill_.int_Scalar", self, NULL, d, index, v,
+                                       tsr_scalar_int(1), true, bad) : 0;
+        if (r == 1)
+            tsr_error_set(TSR_ERR_INDEX, "index %" PRId64 " is out of bounds for dimension %d with size %" PRId64, bad[0],
+                          d, size);
+        return r == 0 ? 0 : -1;
+    }
     for (int64_t i = 0; i < n; i++) {
         int64_t v = tsr_tensor_get_int64_at(index, i);
         if (v < -size || v >= size) {
@@ -218,6 +248,43 @@ tsr_tensor *tsr_index_fill(const tsr_tensor *self, int64_t dim, const tsr_tensor
     return c;
 }
 
+/* put_ on a device: self.flatten()[index[i]] = (or +=) source.flatten()[i],
+ * through a contiguous copy of self when self is not one. 0 or -1. */
+static int put_dev(tsr_tensor *self, const tsr_tensor *index, const tsr_tensor *source, bool accumulate, int64_t n)
+{
+    const tsr_tensor *ops[2] = {index, source};
+    if (tsr__dev_same_device(self, 2, ops) < 0) return -1;
+    int nd = index->ndim ? index->ndim : 1, item = tsr_tensor_itemsize(self), r = -1;
+    int64_t isz[TSR_MAX_DIMS];
+    for (int i = 0; i < nd; i++) isz[i] = index->ndim ? index->sizes[i] : 1;
+    tsr_tensor *dst = tsr_contiguous(self, TSR_MF_CONTIGUOUS), *src = dst ? tsr_reshape(source, nd, isz) : NULL;
+    if (!src) goto done;
+    walk w = {.nd = nd, .nop = 3};
+    w.base[0] = tsr_tensor_ptr(dst, NULL);
+    w.base[1] = tsr_tensor_ptr(src, NULL);
+    w.base[2] = tsr_tensor_ptr(index, NULL);
+    for (int i = 0; i < nd; i++) {
+        w.sizes[i] = isz[i];
+        w.st[0][i] = 0;
+        w.st[1][i] = src->strides[i] * item;
+        w.st[2][i] = index->ndim ? index->strides[i] * 8 : 0;
+    }
+    int oi[1] = {2};
+    int64_t size[1] = {n}, step[1] = {item}, bad[2];
+    r = tsr__dev_index_walk(self->device, "aten::put_", accumulate ? TSR_KI_ADD : TSR_KI_PUT, self->dtype, &w, 0, 1, 1,
+                            oi, size, step, true, NULL, tsr_scalar_int(1), bad);
+    if (r == 1) {
+        tsr_error_set(TSR_ERR_INDEX, "out of range: tried to access index %" PRId64 " on a tensor of %" PRId64
+                      " elements.", bad[0], n);
+        r = -1;
+    }
+    if (r == 0 && dst != self) r = tsr_copy_(self, dst);
+done:
+    tsr_tensor_release(dst);
+    tsr_tensor_release(src);
+    return r;
+}
+
 int tsr_put_(tsr_tensor *self, const tsr_tensor *index, const tsr_tensor *source, bool accumulate)
 {
     if (index->dtype != TSR_INT64) {
@@ -237,6 +304,8 @@ int tsr_put_(tsr_tensor *self, const tsr_tensor *index, const tsr_tensor *source
         return -1;
     }
     if (m == 0 || tsr_tensor_is_meta(self)) return 0;
+    if (tsr__dev_external(self) || tsr__dev_external(index) || tsr__dev_external(source))
+        return put_dev(self, index, source, accumulate, n);
     int64_t idx[TSR_MAX_DIMS];
     for (int64_t i = 0; i < m; i++) {
         int64_t v = tsr_tensor_get_int64_at(index, i);
@@ -289,6 +358,36 @@ static int msc_row(char **p, const int64_t *inner, int64_t n, int64_t row, void 
     return 0;
 }
 
+/* masked_scatter_ on a device: self[mask] = the first count(mask) values
+ * of source in row-major order (nonzero, then an index_put_ of
+ * source.flatten()[:count]). m is mask expanded to self's shape. */
+static int masked_scatter_dev(tsr_tensor *self, const tsr_tensor *m, const tsr_tensor *source)
+{
+    const tsr_tensor *ops[2] = {m, source};
+    if (tsr__dev_same_device(self, 2, ops) < 0) return -1;
+    int64_t one = 1;
+    tsr_tensor *s1 = self->ndim ? tsr_tensor_retain(self) : tsr_view_view(self, 1, &one);
+    tsr_tensor *m1 = !s1 ? NULL : m->ndim ? tsr_tensor_retain((tsr_tensor *)m) : tsr_view_view(m, 1, &one);
+    tsr_tensor *cols[TSR_MAX_DIMS], *flat = NULL, *vals = NULL;
+    int nd = 0, r = -1;
+    if (!m1 || tsr_nonzero_tuple(m1, &nd, cols) < 0) goto done;
+    int64_t count = nd ? cols[0]->sizes[0] : 0, n = tsr_tensor_numel(source);
+    if (count > n) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Number of elements of source < number of ones in mask");
+    } else if (count == 0) {
+        r = 0;
+    } else if ((flat = tsr_reshape(source, 1, &n)) && (vals = tsr_view_narrow(flat, 0, 0, count))) {
+        r = tsr_index_put_(s1, nd, (const tsr_tensor *const *)cols, vals, false);
+    }
+    for (int k = 0; k < nd; k++) tsr_tensor_release(cols[k]);
+done:
+    tsr_tensor_release(flat);
+    tsr_tensor_release(vals);
+    tsr_tensor_release(s1);
+    tsr_tensor_release(m1);
+    return r;
+}
+
 int tsr_masked_scatter_(tsr_tensor *self, const tsr_tensor *mask, const tsr_tensor *source)
 {
     if (self->dtype != source->dtype) {
@@ -304,7 +403,9 @@ int tsr_masked_scatter_(tsr_tensor *self, const tsr_tensor *mask, const tsr_tens
     tsr_tensor *m = tsr_view_expand(mask, self->ndim, self->sizes);
     if (!m) return -1;
     int r = 0;
-    if (!tsr_tensor_is_meta(self)) {
+    if (tsr__dev_external(self) || tsr__dev_external(mask) || tsr__dev_external(source)) {
+        r = masked_scatter_dev(self, m, source);
+    } else if (!tsr_tensor_is_meta(self)) {
         walk w = {.nd = self->ndim, .nop = 2};
         memcpy(w.sizes, self->sizes, sizeof(int64_t) * (size_t)self->ndim);
         walk_operand(&w, 0, self);

@@ -51,10 +51,35 @@ static bool skip_legacy(const tsr_tensor *t)
     return t->ndim == 1 && t->sizes[0] == 0;
 }
 
+static bool external(tsr_device d) { return d.type != TSR_DEV_CPU && d.type != TSR_DEV_META; }
+
+/* The device check of 1.13's generated CUDA wrapper (RegisterCUDA.cpp:
+ * check_and_update_common_device over out, then each of tensors; the
+ * first device seen is the common one). Only where a tensor is on a device
+ * whose kernel runs the check; 0 or -1. */
+static int cat_device_check(int n, const tsr_tensor *const *ts, const tsr_tensor *out)
+{
+    bool ext = out && external(out->device);
+    for (int i = 0; i < n && !ext; i++) ext = external(ts[i]->device);
+    if (!ext) return 0;
+    tsr_device common = out ? out->device : ts[0]->device;
+    for (int i = 0; i < n; i++)
+        if (!tsr_device_equal(common, ts[i]->device)) {
+            char a[32], b[32];
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two "
+                          "devices, %s and %s! (when checking argument for argument tensors in method %s)",
+                          tsr_device_str(common, a, sizeof a), tsr_device_str(ts[i]->device, b, sizeof b),
+                          out ? "wrapper_cat_out_out" : "wrapper_cat");
+            return -1;
+        }
+    return 0;
+}
+
 tsr_tensor *tsr_cat(int n, const tsr_tensor *const *ts, int64_t dim, tsr_tensor *out)
 {
     for (int i = 0; i < n; i++)
         if (ts[i]->sparse) return tsr_sparse_cat(n, ts, dim, out);   /* cat_sparse */
+    if (cat_device_check(n, ts, out) < 0) return NULL;
     for (int i = 0; i < n; i++)
         if (ts[i]->ndim == 0) {
             tsr_error_set(TSR_ERR_RUNTIME, "zero-dimensional tensor (at position %d) cannot be concatenated", i);

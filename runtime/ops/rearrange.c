@@ -10,6 +10,8 @@
 #include "../iter.h"
 #include "../view.h"
 #include "copy.h"
+#include "index_dev.h"
+#include "scatter.h"
 #include "join.h"
 #include "rearrange.h"
 #include "shape.h"
@@ -228,6 +230,7 @@ static tsr_tensor *repeat_indices(const tsr_tensor *rep, int64_t output_size)
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
         return NULL;
     }
+    if (tsr__dev_external(rep)) return tsr__dev_repeat_indices(rep, output_size);
     bool neg = false;
     for (int64_t i = 0; i < n; i++) {
         total += elem(rep, i);
@@ -288,6 +291,10 @@ tsr_tensor *tsr_repeat_interleave(const tsr_tensor *self, const tsr_tensor *repe
     idx = repeat_indices(repeats, output_size);
     if (!idx) goto done;
     /* input.index_select(dim, idx) */
+    if (tsr__dev_external(input)) {
+        r = tsr_index_select(input, d, idx);
+        goto done;
+    }
     int64_t sizes[TSR_MAX_DIMS];
     memcpy(sizes, input->sizes, sizeof(int64_t) * (size_t)input->ndim);
     int64_t m = idx->sizes[0];
@@ -327,6 +334,7 @@ int tsr_tril_(tsr_tensor *t, int64_t diagonal, bool upper)
 {
     if (check_matrix(t) < 0) return -1;
     if (tsr_device_is_meta(t->device) || tsr_tensor_numel(t) == 0) return 0;
+    if (tsr__dev_external(t)) return tsr__dev_tri(t, diagonal, upper);
     int nd = t->ndim, isz = tsr_tensor_itemsize(t);
     int64_t rows = t->sizes[nd - 2], cols = t->sizes[nd - 1], sr = t->strides[nd - 2], sc = t->strides[nd - 1];
     int64_t batch = tsr_tensor_numel(t) / (rows * cols), idx[TSR_MAX_DIMS] = {0};

@@ -11,6 +11,9 @@
 #include "binary.h"
 #include "copy.h"
 #include "factory.h"
+#include "advindex.h"
+#include "index.h"
+#include "index_dev.h"
 #include "scatter.h"
 #include "shape.h"
 #include "blas.h"
@@ -120,6 +123,44 @@ static int sg_row(char **p, const int64_t *inner, int64_t n, int64_t row, void *
     return 0;
 }
 
+/* sg_run's walk as one device launch: operand 0 self (restrided), 1 the
+ * index, 2 the other (a scalar goes to the device as a zero-dim tensor
+ * when it is combined, else is FILL's value). */
+static int sg_run_dev(tsr_tensor *self, const tsr_tensor *index, const tsr_tensor *other, const char *scalar,
+                      walk *w, const sg_ctx *c)
+{
+    const tsr_tensor *ops[2] = {index, other};
+    if (tsr__dev_same_device(self, 2, ops) < 0) return -1;
+    const char *aten = !c->scatter                     ? "aten::gather.out"
+                       : c->reduce == TSR_SCATTER_NONE ? "aten::scatter.src_out"
+                                                       : "aten::scatter_reduce.two_out";
+    tsr_kindex_op op = !c->scatter ? TSR_KI_GATHER
+                       : c->reduce == TSR_SCATTER_NONE ? (other ? TSR_KI_PUT : TSR_KI_FILL)
+                       : c->reduce == TSR_SCATTER_ADD ? TSR_KI_ADD
+                       : c->reduce == TSR_SCATTER_MULTIPLY ? TSR_KI_MUL
+                       : c->reduce == TSR_SCATTER_AMAX ? TSR_KI_AMAX : TSR_KI_AMIN;
+    tsr_tensor *held = NULL;
+    if (!other && op != TSR_KI_FILL) {
+        tsr_tensor *h = tsr_tensor_empty(0, NULL, self->dtype, TSR_CPU);
+        if (h) memcpy(tsr_tensor_ptr(h, NULL), scalar, (size_t)c->item);
+        held = h ? tsr_to_device(h, self->device, TSR_DTYPE_UNDEFINED, false) : NULL;
+        tsr_tensor_release(h);
+        if (!held) return -1;
+        w->base[2] = tsr_tensor_ptr(held, NULL);
+    }
+    int oi[1] = {1}, written = c->scatter ? 0 : 2, read = op == TSR_KI_FILL ? -1 : c->scatter ? 2 : 0;
+    int64_t size[1] = {c->size}, step[1] = {c->stride}, bad[2];
+    int r = tsr__dev_index_walk(self->device, aten, op, self->dtype, w, written, read, 1, oi, size, step, false,
+                                op == TSR_KI_FILL ? (const unsigned char *)scalar : NULL, tsr_scalar_int(1), bad);
+    tsr_tensor_release(held);
+    if (r == 1) {
+        tsr_error_set(TSR_ERR_RUNTIME, "index %" PRId64 " is out of bounds for dimension %d with size %" PRId64, bad[0],
+                      c->dim, c->size);
+        r = -1;
+    }
+    return r;
+}
+
 /* Runs the kernel over index's shape. other: the gather result or the
  * scatter source (index-shaped), or a one-element buffer for a scalar. */
 static int sg_run(tsr_tensor *self, int dim, const tsr_tensor *index, const tsr_tensor *other, char *scalar,
@@ -151,7 +192,8 @@ static int sg_run(tsr_tensor *self, int dim, const tsr_tensor *index, const tsr_
     sg_ctx c = {.size = size_or1(self, dim), .stride = (self->ndim ? self->strides[dim] : 0) * tsr_tensor_itemsize(self),
                 .dim = dim, .item = tsr_tensor_itemsize(self), .dt = self->dtype, .scatter = scatter,
                 .src_scalar = !o, .reduce = reduce};
-    r = walk_run(&w, sg_row, &c);
+    bool dev = tsr__dev_external(self) || tsr__dev_external(index) || (other && tsr__dev_external(other));
+    r = dev ? sg_run_dev(self, index, other, scalar, &w, &c) : walk_run(&w, sg_row, &c);
 done:
     tsr_tensor_release(s);
     tsr_tensor_release(ix);
@@ -229,7 +271,7 @@ tsr_tensor *tsr_gather(const tsr_tensor *self, int64_t dim, const tsr_tensor *in
     }
     tsr_tensor *out = tsr_tensor_empty(index->ndim, index->sizes, self->dtype, self->device);
     if (!out || empty || tsr_tensor_is_meta(self)) return out;
-    int fr = gather_contiguous(self, d, index, out);
+    int fr = tsr__dev_external(self) || tsr__dev_external(index) ? 1 : gather_contiguous(self, d, index, out);
     if (fr < 0) { tsr_tensor_release(out); return NULL; }
     if (fr == 0) return out;
     if (sg_run((tsr_tensor *)self, d, index, out, NULL, false, TSR_SCATTER_NONE) < 0) {
@@ -363,6 +405,13 @@ static int scatter_mean_divide(tsr_tensor *self, int d, const tsr_tensor *index,
     tsr_scalar_store(self->dtype, one, tsr_scalar_int(1));
     int r = sg_run(count, d, index, NULL, one, true, TSR_SCATTER_ADD);
     int64_t n = tsr_tensor_numel(count);
+    if (r == 0 && tsr__dev_external(count)) {   /* counts are >= 0: a zero becomes 1 as max(count, 1) */
+        tsr_operand o1 = tsr_operand_scalar(tsr_scalar_int(1));
+        tsr_tensor *m = tsr_binary_(TSR_BINOP_MAXIMUM, count, &o1, NULL);
+        if (!m) r = -1;
+        tsr_tensor_release(m);
+        n = 0;
+    }
     for (int64_t i = 0; r == 0 && i < n; i++) {
         tsr_scalar c;
         r = tsr_tensor_get_at(count, i, &c);
@@ -490,6 +539,30 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
         tsr_tensor_release(out);
         return NULL;
     }
+    if (tsr__dev_external(self) || tsr__dev_external(index)) {
+        if (!tsr_device_equal(self->device, index->device)) {   /* the generated CUDA wrapper's check */
+            char a[32], b[32];
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two "
+                          "devices, %s and %s! (when checking argument for argument index in method "
+                          "wrapper__index_select)", tsr_device_str(self->device, a, sizeof a),
+                          tsr_device_str(index->device, b, sizeof b));
+            tsr_tensor_release(out);
+            return NULL;
+        }
+        int64_t bad[2];
+        int r = tsr__dev_index_dim(TSR_KI_GATHER, "aten::index_select", out, self, d, index, NULL, tsr_scalar_int(1),
+                                   false, bad);
+        if (r == 1 && dim1)
+            tsr_error_set(TSR_ERR_RUNTIME, "INDICES element is out of DATA bounds, id=%" PRId64 " axis_dim=%" PRId64,
+                          bad[0], dsize);
+        else if (r == 1)
+            tsr_error_set(TSR_ERR_INDEX, "index out of range in self");
+        if (r != 0) {
+            tsr_tensor_release(out);
+            return NULL;
+        }
+        return out;
+    }
     const int64_t *fast = index->dtype == TSR_INT64 && tsr_tensor_is_contiguous(index) && !tsr_tensor_is_meta(index)
                               ? tsr_tensor_ptr(index, NULL) : NULL;
     for (int64_t i = 0; i < numel; i++) {
@@ -579,6 +652,35 @@ tsr_tensor *tsr_index_select(const tsr_tensor *self, int64_t dim, const tsr_tens
 
 /* ------------------------------------------------------------ take, masked_select */
 
+/* take on a device: out[i] = src.flatten()[index[i]] (src contiguous, n
+ * elements). 0 or -1. */
+static int take_dev(const tsr_tensor *src, const tsr_tensor *index, tsr_tensor *out, int64_t n)
+{
+    const tsr_tensor *ops[2] = {index, out};
+    if (tsr__dev_same_device(src, 2, ops) < 0) return -1;
+    int nd = index->ndim ? index->ndim : 1, item = tsr_tensor_itemsize(src);
+    walk w = {.nd = nd, .nop = 3};
+    w.base[0] = tsr_tensor_ptr(out, NULL);
+    w.base[1] = tsr_tensor_ptr(src, NULL);
+    w.base[2] = tsr_tensor_ptr(index, NULL);
+    for (int i = 0; i < nd; i++) {
+        w.sizes[i] = index->ndim ? index->sizes[i] : 1;
+        w.st[0][i] = index->ndim ? out->strides[i] * item : 0;
+        w.st[1][i] = 0;
+        w.st[2][i] = index->ndim ? index->strides[i] * 8 : 0;
+    }
+    int oi[1] = {2};
+    int64_t size[1] = {n}, step[1] = {item}, bad[2];
+    int r = tsr__dev_index_walk(src->device, "aten::take", TSR_KI_GATHER, src->dtype, &w, 0, 1, 1, oi, size, step, true,
+                                NULL, tsr_scalar_int(1), bad);
+    if (r == 1) {
+        tsr_error_set(TSR_ERR_INDEX, "out of range: tried to access index %" PRId64 " on a tensor of %" PRId64
+                                     " elements.", bad[0], n);
+        r = -1;
+    }
+    return r;
+}
+
 tsr_tensor *tsr_take(const tsr_tensor *self, const tsr_tensor *index)
 {
     if (index->dtype != TSR_INT64) {
@@ -595,6 +697,12 @@ tsr_tensor *tsr_take(const tsr_tensor *self, const tsr_tensor *index)
     tsr_tensor *src = tsr_contiguous(self, TSR_MF_CONTIGUOUS);
     tsr_tensor *out = src ? tsr_tensor_empty(index->ndim, index->sizes, self->dtype, self->device) : NULL;
     if (!out) { tsr_tensor_release(src); return NULL; }
+    if (tsr__dev_external(self) || tsr__dev_external(index)) {
+        int r = m ? take_dev(src, index, out, n) : 0;
+        tsr_tensor_release(src);
+        if (r < 0) tsr_tensor_release(out);
+        return r < 0 ? NULL : out;
+    }
     int item = tsr_tensor_itemsize(self);
     const char *s = m ? tsr_tensor_ptr(src, NULL) : NULL;
     char *o = m ? tsr_tensor_ptr(out, NULL) : NULL;
@@ -652,6 +760,24 @@ static int ms_fill(char **p, const int64_t *inner, int64_t n, int64_t row, void 
     return 0;
 }
 
+/* masked_select of s and m (expanded to one shape) on a device: the
+ * mask's nonzero coordinates gather from s. NEW reference or NULL. */
+static tsr_tensor *masked_select_dev(const tsr_tensor *s, const tsr_tensor *m)
+{
+    int64_t one = 1;
+    tsr_tensor *s1 = s->ndim ? tsr_tensor_retain((tsr_tensor *)s) : tsr_view_view(s, 1, &one);
+    tsr_tensor *m1 = !s1 ? NULL : m->ndim ? tsr_tensor_retain((tsr_tensor *)m) : tsr_view_view(m, 1, &one);
+    tsr_tensor *cols[TSR_MAX_DIMS], *out = NULL;
+    int nd = 0;
+    if (m1 && tsr_nonzero_tuple(m1, &nd, cols) == 0) {
+        out = tsr_index(s1, nd, (const tsr_tensor *const *)cols);
+        for (int k = 0; k < nd; k++) tsr_tensor_release(cols[k]);
+    }
+    tsr_tensor_release(s1);
+    tsr_tensor_release(m1);
+    return out;
+}
+
 tsr_tensor *tsr_masked_select(const tsr_tensor *self, const tsr_tensor *mask)
 {
     if (mask->dtype != TSR_BOOL && mask->dtype != TSR_UINT8) {
@@ -667,6 +793,10 @@ tsr_tensor *tsr_masked_select(const tsr_tensor *self, const tsr_tensor *mask)
     tsr_tensor *s = tsr_view_expand(self, nd, shape), *m = s ? tsr_view_expand(mask, nd, shape) : NULL;
     tsr_tensor *out = NULL;
     if (!m) goto done;
+    if (tsr__dev_external(self) || tsr__dev_external(mask)) {   /* at::index(self, {mask}) as 1.13's cuda path */
+        out = masked_select_dev(s, m);
+        goto done;
+    }
     walk w = {.nd = nd, .nop = 2};
     memcpy(w.sizes, shape, sizeof(int64_t) * (size_t)nd);
     walk_operand(&w, 0, s);

@@ -88,6 +88,20 @@ static const char *const pointwise[] = {
     "where", "xlog1py", "xlogy", "xlogy_",
 };
 
+/* Joining, rearranging and indexing (views and copies, runtime/ops/
+ * index_dev.c's gather/scatter launches). Sorted (strcmp). */
+static const char *const join_index[] = {
+    "argwhere", "atleast_1d", "atleast_2d", "atleast_3d", "block_diag", "broadcast_tensors", "broadcast_to",
+    "cartesian_prod", "cat", "column_stack", "concat", "concatenate", "diag", "diag_embed", "diagflat",
+    "diagonal_scatter", "dstack", "flip", "fliplr", "flipud", "gather", "hstack", "index_add", "index_add_",
+    "index_copy", "index_copy_", "index_fill", "index_fill_", "index_put", "index_put_", "index_reduce",
+    "index_reduce_", "index_select", "masked_scatter", "masked_scatter_", "masked_select", "meshgrid",
+    "narrow_copy", "nonzero", "put", "put_", "repeat", "repeat_interleave", "roll", "rot90", "row_stack", "scatter",
+    "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_", "select_scatter",
+    "slice_scatter", "stack", "take", "take_along_dim", "tile", "tril", "tril_", "triu", "triu_", "unfold",
+    "vstack",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -96,6 +110,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(reductions),
     LIST(matmul_family),
     LIST(pointwise),
+    LIST(join_index),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

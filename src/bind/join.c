@@ -514,6 +514,7 @@ void bind_join_init(void)
     for (int k = 1; k <= 3; k++) {
         char nm[16];
         snprintf(nm, sizeof nm, "atleast_%dd", k);
-        module_add(bind_module("torch"), nm, v_builtin(nm, f_atleast, NULL, (void *)row_named(nm)));
+        const BindRow *row = row_named(nm);   /* its name outlives nm: the builtin keeps the pointer */
+        module_add(bind_module("torch"), nm, v_builtin(row->name, f_atleast, NULL, (void *)row));
     }
 }

@@ -399,22 +399,6 @@ static bool advanced(const SubKey *s)
 /* Advanced indexing reads and writes through the host: with a tensor on a
  * device the host cannot read (self, the value, or an index) it raises the
  * dispatcher's error for the op instead. -1 then, else 0. */
-static int device_gate(Value *self, Value *value, const SubKey *s, const char *op)
-{
-    bool adv = false;   /* a tensor, or True/False (an index tensor [0] / [] in 1.13) */
-    for (int i = 0; i < s->n; i++) adv = adv || s->items[i].kind == TSR_SUB_TENSOR || s->items[i].kind == TSR_SUB_BOOL;
-    if (!adv) return 0;
-    bool ext = bind_on_external(self) || bind_on_external(value);
-    tsr_device d = ext ? tensor_of(bind_on_external(self) ? self : value)->device : TSR_CPU;
-    for (int i = 0; !ext && i < s->n; i++)
-        if (s->items[i].kind == TSR_SUB_TENSOR && s->items[i].t->device.type != TSR_DEV_CPU &&
-            s->items[i].t->device.type != TSR_DEV_META) {
-            ext = true;
-            d = s->items[i].t->device;
-        }
-    return ext ? bind_device_no_kernel(op, d) : 0;
-}
-
 /* dst[key] = value by advanced indexing when dst or value has a math bit:
  * index_put_ reads and writes storage, so it runs on resolved tensors and
  * the result is copied back into dst (copy_ applies dst's bit). */
@@ -430,7 +414,10 @@ static int assign_resolved(tsr_tensor *dst, const SubKey *s, tsr_tensor *value)
 static Value *tensor_getitem(Value *v, Value *key)
 {
     SubKey s;
-    if (subkey_parse(key, &s) < 0 || device_gate(v, NULL, &s, "index.Tensor") < 0) { subkey_free(&s); return NULL; }
+    /* advanced indexing is device-aware (runtime/ops/advindex.c): it runs
+     * on a cuda self, and a cuda index or value on a host self gets 1.13's
+     * device errors there */
+    if (subkey_parse(key, &s) < 0) { subkey_free(&s); return NULL; }
     /* basic indexing makes views, which keep a math bit; advanced indexing
      * gathers from storage, so it reads the resolved values (table.c) */
     tsr_tensor *x = advanced(&s) ? tsr_resolve_bits(tensor_of(v)) : tsr_tensor_retain(tensor_of(v));
@@ -481,7 +468,7 @@ static int tensor_setitem(Value *v, Value *key, Value *x)
     if (key->type == &t_bool) {
         s.n = 1;
         s.items[0] = (tsr_sub){.kind = TSR_SUB_NONE}; /* x[True] = v: copy_to(x.unsqueeze(0), v) */
-    } else if (subkey_parse(key, &s) < 0 || device_gate(v, x, &s, "index_put_") < 0) {
+    } else if (subkey_parse(key, &s) < 0) {
         r = -1;
         goto done;
     }
