@@ -81,3 +81,18 @@ RuntimeError: linalg.vector_norm cannot compute the inf norm on an empty tensor 
     assert_success
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_reduce/moments.out")"
 }
+
+@test "cuda-reduce-1.6: backward through the reductions keeps gradients on cuda; formulas without a device path refuse" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors -e 'torch.ones(1, device="cuda", requires_grad=True).sum().backward()'
+    [[ "$output" != *"aten::backward"* ]] || skip "the gate refuses Tensor.backward on cuda in this tree"
+    run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_reduce/backward.tsr"
+    assert_success
+    assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_reduce/backward.out")"
+    for e in 'x.max()' 'x.min(1).values.sum()' 'torch.max(x, 0)[0].sum()'; do
+        run --separate-stderr "$TSR" --brief-errors \
+            -e 'x = torch.tensor([[1., 5.], [3., 2.]], device="cuda", requires_grad=True)' -e "($e).backward()"
+        assert_failure 1
+        assert_output --regexp "^NotImplementedError: Could not run 'aten::[a-z_.A-Z]+' with arguments from the 'CUDA' backend\\."
+    done
+}
