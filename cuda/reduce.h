@@ -25,7 +25,8 @@ KHD bool kr_supported(int op, int c)
 {
     if (c < 0 || c >= 4) return false;
     switch (op) {
-    case TSR_KR_MEAN: case TSR_KR_VAR: case TSR_KR_VAR_MEAN: case TSR_KR_NORM: return c == 1 || c == 2;
+    case TSR_KR_MEAN: case TSR_KR_VAR: case TSR_KR_VAR_MEAN: case TSR_KR_NORM: case TSR_KR_NANSUM:
+        return c == 1 || c == 2;
     case TSR_KR_SUM: case TSR_KR_PROD: case TSR_KR_MAX: case TSR_KR_MIN: case TSR_KR_ARGMAX: case TSR_KR_ARGMIN:
     case TSR_KR_MAX_DIM: case TSR_KR_MIN_DIM: case TSR_KR_ALL: case TSR_KR_ANY: case TSR_KR_COUNT_NZ:
         return true;
@@ -109,7 +110,7 @@ template <int OP, typename C> KHD void kr_init(const tsr_kreduce &g, KAcc<C> &a)
 template <int OP, typename C> KHD void kr_combine(const tsr_kreduce &g, KAcc<C> &a, const KAcc<C> &b)
 {
     switch (OP) {
-    case TSR_KR_SUM: case TSR_KR_MEAN: a.v = kr_add(a.v, b.v); return;
+    case TSR_KR_SUM: case TSR_KR_MEAN: case TSR_KR_NANSUM: a.v = kr_add(a.v, b.v); return;
     case TSR_KR_PROD: a.v = KOps<C>::mul(a.v, b.v); return;
     case TSR_KR_ALL: a.i = a.i && b.i; return;
     case TSR_KR_ANY: a.i = a.i || b.i; return;
@@ -156,6 +157,7 @@ template <int OP, typename C> KHD void kr_step(const tsr_kreduce &g, KAcc<C> &a,
         return;
     }
     KAcc<C> b;
+    if (OP == TSR_KR_NANSUM && kr_nan(x)) x = (C)0;
     b.v = x;
     b.m2 = (C)0;
     b.nf = 0;

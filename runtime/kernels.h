@@ -74,11 +74,12 @@ typedef struct {
  *     correction (its square root with take_sqrt) into data[0], and for
  *     VAR_MEAN the mean into data[2] (of dtype[0] too);
  *   NORM: the p-norm (p 0, 1, 2, inf, -inf or other: NormOps family),
- *     of a real input.
+ *     of a real input;
+ *   NANSUM: SUM with NaN taken as zero (floating inputs).
  * ORDER REDUCE */
 #define TSR_REDUCE_LIST(X) \
     X(SUM) X(MEAN) X(PROD) X(MAX) X(MIN) X(ARGMAX) X(ARGMIN) X(MAX_DIM) X(MIN_DIM) X(ALL) X(ANY) X(COUNT_NZ) \
-    X(VAR) X(VAR_MEAN) X(NORM)
+    X(VAR) X(VAR_MEAN) X(NORM) X(NANSUM)
 
 typedef enum {
     TSR_KR_NONE = 0,
