@@ -1,7 +1,8 @@
-/* runtime/kernels.h — the elementwise kernels a computing device backend
- * (cuda/) offers, by number, and the launch record the elementwise engine
- * (iter.c) hands it: TensorIterator's geometry after reordering and
- * coalescing, with device addresses. Plain C, shared by the runtime and the
+/* runtime/kernels.h — the elementwise kernels and the reductions a
+ * computing device backend (cuda/) offers, by number, and the launch
+ * records the elementwise engine (iter.c) and the reductions
+ * (ops/reduce_dev.c) hand it: TensorIterator's geometry after reordering
+ * and coalescing, with device addresses. Plain C, shared by the runtime and the
  * backends (CUDA C++), so it names no runtime type: dtypes are tsr_dtype
  * numbers (ORDER DTYPE, checked in iter.c). */
 #ifndef TSR_KERNELS_H
