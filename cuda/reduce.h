@@ -289,6 +289,21 @@ template <int OP, typename C> KHD void kr_partial(const tsr_kreduce &g, KAcc<C> 
     part[i] = a;
 }
 
+/* Between the passes when an output has many partials: partial t of
+ * output o (of parts / group rounded up) combines that output's partials
+ * t * group .. t * group + group - 1, so that no thread combines more
+ * than group of them. */
+template <int OP, typename C>
+KHD void kr_regroup(const tsr_kreduce &g, const KAcc<C> *in, int64_t parts, KAcc<C> *out, int64_t group, int64_t i)
+{
+    int64_t nparts = (parts + group - 1) / group, o = i / nparts, t = i - o * nparts;
+    int64_t end = (t + 1) * group < parts ? (t + 1) * group : parts;
+    KAcc<C> a;
+    kr_init<OP, C>(g, a);
+    for (int64_t k = t * group; k < end; k++) kr_combine<OP, C>(g, a, in[o * parts + k]);
+    out[i] = a;
+}
+
 template <int OP, typename C> KHD void kr_final(const tsr_kreduce &g, const KAcc<C> *part, int64_t parts, int64_t o)
 {
     int64_t off[3];
