@@ -7,9 +7,8 @@
  * runtime/kernels.h (bodies in cuda/kern.h), one grid-stride kernel per
  * kernel and compute type on the default stream, and the reductions
  * (bodies in cuda/reduce.h): one thread per output element, or for few
- * outputs of many elements two passes (partial accumulators, combined in
- * groups of at most 256 per thread, level by level, then one thread per
- * output combining the last ones).
+ * outputs of many elements two passes (partial accumulators, then one
+ * thread per output combining them).
  *
  * Built with g++ and -DTSR_CUDA_SIM instead, the same source is
  * libtsr_cuda_sim.so: the CUDA runtime calls come from cuda/sim_runtime.h,
