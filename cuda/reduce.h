@@ -110,11 +110,12 @@ template <int OP, typename C> KHD void kr_init(const tsr_kreduce &g, KAcc<C> &a)
 template <int OP, typename C> KHD void kr_combine(const tsr_kreduce &g, KAcc<C> &a, const KAcc<C> &b)
 {
     switch (OP) {
-    case TSR_KR_SUM: case TSR_KR_MEAN: case TSR_KR_NANSUM: a.v = kr_add(a.v, b.v); return;
+    case TSR_KR_SUM: case TSR_KR_MEAN: a.v = kr_add(a.v, b.v); return;
     case TSR_KR_PROD: a.v = KOps<C>::mul(a.v, b.v); return;
     case TSR_KR_ALL: a.i = a.i && b.i; return;
     case TSR_KR_ANY: a.i = a.i || b.i; return;
     case TSR_KR_COUNT_NZ: a.i += b.i; return;
+    case TSR_KR_NANSUM: a.v = kr_add(a.v, b.v); return;   /* NaN made zero by kr_step */
     case TSR_KR_NORM:
         if (g.p == INFINITY) a.v = kr_maxnan(a.v, b.v);
         else if (g.p == -INFINITY) a.v = kr_minnan(a.v, b.v);
