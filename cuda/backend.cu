@@ -585,12 +585,22 @@ template <int OP, typename C> __global__ void reduce_final(tsr_kreduce g, const 
         kr_final<OP, C>(g, part, parts, o);
 }
 
-/* Threads that keep the device busy, elements a partial takes at least, and
- * the most partials one output is split into (the final pass combines an
- * output's partials in one thread). */
+template <int OP, typename C>
+__global__ void reduce_regroup(tsr_kreduce g, const KAcc<C> *in, int64_t parts, KAcc<C> *out, int64_t group)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x, n = g.nout * ((parts + group - 1) / group);
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step)
+        kr_regroup<OP, C>(g, in, parts, out, group, i);
+}
+
+/* Threads that keep the device busy, elements a partial takes at least,
+ * the most partials one output is split into, and the most partials one
+ * thread combines (more are first combined in groups, level by level, so
+ * that the serial final pass stays short). */
 #define REDUCE_THREADS ((int64_t)1 << 18)
 #define REDUCE_MIN_PER_PART 256
-#define REDUCE_MAX_PARTS ((int64_t)1 << 16)
+#define REDUCE_MAX_PARTS ((int64_t)1 << 18)
+#define REDUCE_GROUP ((int64_t)256)
 
 static unsigned grid_for(int64_t n, unsigned block)
 {
@@ -630,21 +640,47 @@ template <int OP, typename C> static int reduce_oc(const tsr_kreduce &g0, int in
     size_t bytes = (size_t)(g.nout * parts) * sizeof(KAcc<C>);
     KAcc<C> *part = (KAcc<C> *)alloc(bytes, index);
     if (!part) return -1;
-#ifdef TSR_CUDA_SIM
-    KAcc<C> *hp = sim_host(part);
-    sim_launch(grid_for(g.nout * parts, block), block, [&] { reduce_partial<OP, C>(g, hp, parts); });
-    sim_launch(grid_for(g.nout, block), block, [&] { reduce_final<OP, C>(g, hp, parts); });
     int rc = 0;
+#ifdef TSR_CUDA_SIM
+    {
+        KAcc<C> *hp = sim_host(part);
+        sim_launch(grid_for(g.nout * parts, block), block, [&] { reduce_partial<OP, C>(g, hp, parts); });
+    }
 #else
     reduce_partial<OP, C><<<grid_for(g.nout * parts, block), block>>>(g, part, parts);
-    int rc = cuda_check(cudaGetLastError());
+    rc = cuda_check(cudaGetLastError());
+#endif
+    while (rc == 0 && parts > REDUCE_GROUP) {
+        int64_t nparts = (parts + REDUCE_GROUP - 1) / REDUCE_GROUP;
+        size_t nbytes = (size_t)(g.nout * nparts) * sizeof(KAcc<C>);
+        KAcc<C> *next = (KAcc<C> *)alloc(nbytes, index);
+        if (!next) {
+            rc = -1;
+            break;
+        }
+#ifdef TSR_CUDA_SIM
+        KAcc<C> *hin = sim_host(part), *hout = sim_host(next);
+        int64_t np = parts;
+        sim_launch(grid_for(g.nout * nparts, block), block,
+                   [&] { reduce_regroup<OP, C>(g, hin, np, hout, REDUCE_GROUP); });
+#else
+        reduce_regroup<OP, C><<<grid_for(g.nout * nparts, block), block>>>(g, part, parts, next, REDUCE_GROUP);
+        rc = cuda_check(cudaGetLastError());
+#endif
+        release(part, bytes, index);
+        part = next, bytes = nbytes, parts = nparts;
+    }
     if (rc == 0) {
+#ifdef TSR_CUDA_SIM
+        KAcc<C> *hp = sim_host(part);
+        sim_launch(grid_for(g.nout, block), block, [&] { reduce_final<OP, C>(g, hp, parts); });
+#else
         reduce_final<OP, C><<<grid_for(g.nout, block), block>>>(g, part, parts);
         rc = cuda_check(cudaGetLastError());
-    }
 #endif
+    }
     /* back to the cache: later work on the default stream runs after the
-     * final pass, so the block's next user cannot overtake it */
+     * kernels above, so the block's next user cannot overtake them */
     release(part, bytes, index);
     return rc;
 }

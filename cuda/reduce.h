@@ -25,7 +25,8 @@ KHD bool kr_supported(int op, int c)
 {
     if (c < 0 || c >= 4) return false;
     switch (op) {
-    case TSR_KR_MEAN: case TSR_KR_VAR: case TSR_KR_VAR_MEAN: case TSR_KR_NORM: return c == 1 || c == 2;
+    case TSR_KR_MEAN: case TSR_KR_VAR: case TSR_KR_VAR_MEAN: case TSR_KR_NORM: case TSR_KR_NANSUM:
+        return c == 1 || c == 2;
     case TSR_KR_SUM: case TSR_KR_PROD: case TSR_KR_MAX: case TSR_KR_MIN: case TSR_KR_ARGMAX: case TSR_KR_ARGMIN:
     case TSR_KR_MAX_DIM: case TSR_KR_MIN_DIM: case TSR_KR_ALL: case TSR_KR_ANY: case TSR_KR_COUNT_NZ:
         return true;
@@ -113,6 +114,7 @@ template <int OP, typename C> KHD void kr_combine(const tsr_kreduce &g, KAcc<C> 
     case TSR_KR_ALL: a.i = a.i && b.i; return;
     case TSR_KR_ANY: a.i = a.i || b.i; return;
     case TSR_KR_COUNT_NZ: a.i += b.i; return;
+    case TSR_KR_NANSUM: a.v = kr_add(a.v, b.v); return;   /* NaN made zero by kr_step */
     case TSR_KR_NORM:
         if (g.p == INFINITY) a.v = kr_maxnan(a.v, b.v);
         else if (g.p == -INFINITY) a.v = kr_minnan(a.v, b.v);
@@ -155,6 +157,7 @@ template <int OP, typename C> KHD void kr_step(const tsr_kreduce &g, KAcc<C> &a,
         return;
     }
     KAcc<C> b;
+    if (OP == TSR_KR_NANSUM && kr_nan(x)) x = (C)0;
     b.v = x;
     b.m2 = (C)0;
     b.nf = 0;
@@ -284,6 +287,21 @@ template <int OP, typename C> KHD void kr_partial(const tsr_kreduce &g, KAcc<C> 
     kr_init<OP, C>(g, a);
     kr_accumulate<OP, C>(g, g.data[1] + off[1], t, parts, a);
     part[i] = a;
+}
+
+/* Between the passes when an output has many partials: partial t of
+ * output o (of parts / group rounded up) combines that output's partials
+ * t * group .. t * group + group - 1, so that no thread combines more
+ * than group of them. */
+template <int OP, typename C>
+KHD void kr_regroup(const tsr_kreduce &g, const KAcc<C> *in, int64_t parts, KAcc<C> *out, int64_t group, int64_t i)
+{
+    int64_t nparts = (parts + group - 1) / group, o = i / nparts, t = i - o * nparts;
+    int64_t end = (t + 1) * group < parts ? (t + 1) * group : parts;
+    KAcc<C> a;
+    kr_init<OP, C>(g, a);
+    for (int64_t k = t * group; k < end; k++) kr_combine<OP, C>(g, a, in[o * parts + k]);
+    out[i] = a;
 }
 
 template <int OP, typename C> KHD void kr_final(const tsr_kreduce &g, const KAcc<C> *part, int64_t parts, int64_t o)

@@ -671,7 +671,9 @@ static int bw_max_all(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     }
     tsr_dims all = {.n = -1};
     tsr_tensor *gi = DIV(g, sum_dims(c, mask, &all, false));
-    tsr_tensor *r = NULL, *z = zeros(c, x ? x->ndim : 0, x ? x->sizes : NULL, g->dtype);
+    /* zeros on the gradient's device (a cuda graph's gradients stay there) */
+    tsr_tensor *r = NULL, *z = c->fail ? NULL : keep(c, tsr_zeros(x ? x->ndim : 0, x ? x->sizes : NULL, g->dtype,
+                                                                  g->device));
     if (!c->fail) {   /* zeros_like(self).masked_fill_(mask, grad / count): MaskedFillBackward1 */
         tsr_operand v = tsr_operand_tensor(gi);
         const tsr_tensor *in[3] = {z, mask, gi};
@@ -696,7 +698,7 @@ static int bw_max_dim(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         gg = unsq(c, g, n->a.i0);
         ix = unsq(c, ix, n->a.i0);
     }
-    tsr_tensor *r = NULL, *z = zeros(c, nd, n->in_sizes[0], g->dtype);
+    tsr_tensor *r = NULL, *z = c->fail ? NULL : keep(c, tsr_zeros(nd, n->in_sizes[0], g->dtype, g->device));
     if (!c->fail) {   /* zeros.scatter_(dim, indices, grad): ScatterBackward0 with create_graph */
         const tsr_tensor *in[2] = {z, gg};
         r = record_on(c, keep(c, tsr_scatter(z, n->a.i0, ix, gg, NULL, TSR_SCATTER_NONE)), "scatter", 2, in, &n->a);

@@ -1,7 +1,8 @@
-/* runtime/kernels.h — the elementwise kernels a computing device backend
- * (cuda/) offers, by number, and the launch record the elementwise engine
- * (iter.c) hands it: TensorIterator's geometry after reordering and
- * coalescing, with device addresses. Plain C, shared by the runtime and the
+/* runtime/kernels.h — the elementwise kernels and the reductions a
+ * computing device backend (cuda/) offers, by number, and the launch
+ * records the elementwise engine (iter.c) and the reductions
+ * (ops/reduce_dev.c) hand it: TensorIterator's geometry after reordering
+ * and coalescing, with device addresses. Plain C, shared by the runtime and the
  * backends (CUDA C++), so it names no runtime type: dtypes are tsr_dtype
  * numbers (ORDER DTYPE, checked in iter.c). */
 #ifndef TSR_KERNELS_H
@@ -124,11 +125,12 @@ _Static_assert(sizeof(tsr_klaunch) < 4096, "a kernel argument: under 4 KiB");
  *     correction (its square root with take_sqrt) into data[0], and for
  *     VAR_MEAN the mean into data[2] (of dtype[0] too);
  *   NORM: the p-norm (p 0, 1, 2, inf, -inf or other: NormOps family),
- *     of a real input.
+ *     of a real input;
+ *   NANSUM: SUM with NaN taken as zero (floating inputs).
  * ORDER REDUCE */
 #define TSR_REDUCE_LIST(X) \
     X(SUM) X(MEAN) X(PROD) X(MAX) X(MIN) X(ARGMAX) X(ARGMIN) X(MAX_DIM) X(MIN_DIM) X(ALL) X(ANY) X(COUNT_NZ) \
-    X(VAR) X(VAR_MEAN) X(NORM)
+    X(VAR) X(VAR_MEAN) X(NORM) X(NANSUM)
 
 typedef enum {
     TSR_KR_NONE = 0,

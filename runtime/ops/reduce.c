@@ -13,6 +13,7 @@
 #include "../iter.h"
 #include "../kernels.h"
 #include "binary.h"
+#include "compare.h"
 #include "copy.h"
 #include "reduce.h"
 #include "reduce_iter.h"
@@ -181,13 +182,10 @@ static tsr_tensor *sum_impl(const tsr_tensor *x, const tsr_dims *dims, bool keep
     if (check_out_dtype(out, dt) < 0) return NULL;
     tsr_tensor *r = reduce_result(x, mask, keepdim, dt, out);
     if (!r) return NULL;
-    if (nan && reduce_device_refuse(x, "aten::nansum") < 0) {
-        tsr_tensor_release(r);
-        return NULL;
-    }
     rloop2d loop = tsr_dtype_is_integral(dt, true) ? int_sum_loops[dt] : reduce_sum_loop(dt, nan);
     if (run_reduce(x, mask, keepdim, r, tsr_scalar_int(0), loop, nan ? "nansum_cpu" : "sum_cpu",
-                   mean ? TSR_KR_MEAN : TSR_KR_SUM, mean ? "aten::mean" : "aten::sum") < 0) {
+                   mean ? TSR_KR_MEAN : nan ? TSR_KR_NANSUM : TSR_KR_SUM,
+                   mean ? "aten::mean" : nan ? "aten::nansum" : "aten::sum") < 0) {
         tsr_tensor_release(r);
         return NULL;
     }
@@ -258,9 +256,22 @@ tsr_tensor *tsr_nanmean(const tsr_tensor *x, const tsr_dims *dims, bool keepdim,
                       tsr_dtype_scalar_name(x->dtype));
         return NULL;
     }
-    if (reduce_device_refuse(x, "aten::nanmean") < 0) return NULL;
     /* nansum(x) / (~isnan(x)).sum(): the count as an int64 tensor */
     uint64_t mask;
+    if (reduce_on_device(x)) {
+        /* the count as (x == x).sum(), of device kernels */
+        tsr_tensor *s = NULL, *ok = NULL, *cnt = NULL, *r = NULL;
+        tsr_operand a = tsr_operand_tensor(x);
+        if (!(s = tsr_nansum(x, dims, keepdim, dtype, NULL))) return NULL;
+        if ((ok = tsr_compare(TSR_CMP_EQ, &a, &a, NULL)) && (cnt = tsr_sum(ok, dims, keepdim, TSR_DTYPE_UNDEFINED, NULL))) {
+            tsr_operand sa = tsr_operand_tensor(s), ca = tsr_operand_tensor(cnt);
+            r = tsr_binary(TSR_BINOP_DIV, &sa, &ca, out, NULL);
+        }
+        tsr_tensor_release(s);
+        tsr_tensor_release(ok);
+        tsr_tensor_release(cnt);
+        return r;
+    }
     if (reduce_mask(x, dims, &mask) < 0) return NULL;
     tsr_tensor *s = NULL, *cnt = NULL, *r = NULL;
     s = tsr_nansum(x, dims, keepdim, dtype, NULL);

@@ -44,8 +44,9 @@ static const char *const ready[] = {
 
 /* The reductions with a device path (runtime/ops/reduce_dev.c). Sorted. */
 static const char *const reductions[] = {
-    "all", "amax", "amin", "any", "argmax", "argmin", "count_nonzero", "linalg_matrix_norm", "linalg_norm",
-    "linalg_vector_norm", "max", "mean", "min", "norm", "prod", "std", "std_mean", "sum", "var", "var_mean",
+    "all", "amax", "amin", "aminmax", "any", "argmax", "argmin", "count_nonzero", "linalg_matrix_norm",
+    "linalg_norm", "linalg_vector_norm", "max", "mean", "min", "nanmean", "nansum", "norm", "prod", "std",
+    "std_mean", "sum", "var", "var_mean",
 };
 
 /* The matmul family on cuBLAS (runtime/ops/blas_cuda.c); linear composes

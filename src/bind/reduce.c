@@ -308,8 +308,12 @@ static Value *reduce_call(const BindRow *row, const char *fname, BindArgs *b, Va
         if (out_pair(outv, &omin, &omax) < 0) return NULL;
         dims.n = dv ? 1 : -1;
         dims.d[0] = d;
-        if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_FLOAT16 || (dv && x->dtype == TSR_BFLOAT16))
-            return exc_set("RuntimeError", "\"aminmax_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(x->dtype));
+        /* the CUDA kernels (ReduceAMinMaxKernel.cu) take float16 and bfloat16 */
+        bool dev = x->device.type != TSR_DEV_CPU && x->device.type != TSR_DEV_META;
+        if (tsr_dtype_is_complex(x->dtype) || (!dev && (x->dtype == TSR_FLOAT16 || (dv && x->dtype == TSR_BFLOAT16))))
+            return exc_set("RuntimeError", "\"%s\" not implemented for '%s'",
+                           dev ? (dv ? "aminmax_cuda" : "aminmax_all_cuda") : "aminmax_cpu",
+                           tsr_dtype_scalar_name(x->dtype));
         if (tsr_tensor_numel(x) == 0 && !dv)
             return exc_set("RuntimeError", "aminmax(): cannot compute aminmax over an empty dimension as the "
                                            "operation has no identity.");

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# Reductions on cuda (sum, mean, prod, amax/amin, max/min, argmax/argmin,
-# all/any, count_nonzero, var/std, norms), tested without a GPU: TSR_CUDA=sim runs the
+# Reductions on cuda (sum, nansum, mean, nanmean, prod, amax/amin, aminmax,
+# max/min, argmax/argmin, all/any, count_nonzero, var/std, norms), tested without a GPU: TSR_CUDA=sim runs the
 # backend's reduce kernels (cuda/reduce.h) over memory the host's code
 # cannot touch. Expected text: PyTorch 1.13 on the CPU for the same
 # statements, printed as for tensors on cuda:0 (cuda_reduce/oracle.py), for
@@ -49,7 +49,10 @@ tensor([[3., 0.],
         -e 'torch.zeros(0, 3, device="cuda").amax(0)' -e 'torch.ones(2, 3, device="cuda").sum(2)' \
         -e 'torch.ones(2, 3, device="cuda").sum((1, -1))' -e 'torch.ones(3, dtype=torch.int32, device="cuda").var()' \
         -e 'torch.ones(3, dtype=torch.int32, device="cuda").norm()' \
-        -e 'torch.linalg.vector_norm(torch.zeros(0, device="cuda"), float("inf"))'
+        -e 'torch.linalg.vector_norm(torch.zeros(0, device="cuda"), float("inf"))' \
+        -e 'torch.ones(2, dtype=torch.complex64, device="cuda").aminmax()' \
+        -e 'torch.ones(2, 2, dtype=torch.complex64, device="cuda").aminmax(dim=0)' \
+        -e 'torch.ones(2, dtype=torch.int64, device="cuda").nanmean()'
     assert_output "RuntimeError: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long
 RuntimeError: max(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.
 RuntimeError: \"argmax_cuda\" not implemented for 'Bool'
@@ -59,12 +62,15 @@ IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 
 RuntimeError: dim 1 appears multiple times in the list of dims
 RuntimeError: std and var only support floating point and complex dtypes
 RuntimeError: norm(): input dtype should be either floating point or complex. Got Int instead.
-RuntimeError: linalg.vector_norm cannot compute the inf norm on an empty tensor because the operation does not have an identity"
+RuntimeError: linalg.vector_norm cannot compute the inf norm on an empty tensor because the operation does not have an identity
+RuntimeError: \"aminmax_all_cuda\" not implemented for 'ComplexFloat'
+RuntimeError: \"aminmax_cuda\" not implemented for 'ComplexFloat'
+RuntimeError: nanmean(): expected input to have floating point dtype but got Long"
 }
 
 @test "cuda-reduce-1.4: what has no device path yet refuses with the dispatcher's error" {
     sim
-    for e in 'torch.ones(3, device="cuda").nanmean()' 'torch.ones(3, device="cuda").nansum()' \
+    for e in 'torch.ones(3, device="cuda").median()' 'torch.ones(3, device="cuda").nanmedian()' \
              'torch.ones(3, dtype=torch.complex64, device="cuda").sum()' 'torch.ones(3, device="cuda").logsumexp(0)' \
              'torch.ones(3, dtype=torch.complex64, device="cuda").var()' 'torch.ones(2, 2, device="cuda").norm("nuc")' \
              'torch.linalg.matrix_norm(torch.ones(2, 2, device="cuda"), 2)' \
@@ -80,4 +86,19 @@ RuntimeError: linalg.vector_norm cannot compute the inf norm on an empty tensor 
     run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_reduce/moments.tsr"
     assert_success
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_reduce/moments.out")"
+}
+
+@test "cuda-reduce-1.6: backward through the reductions keeps gradients on cuda; max/min(dim)'s scatter refuses" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors -e 'torch.ones(1, device="cuda", requires_grad=True).sum().backward()'
+    [[ "$output" != *"aten::backward"* ]] || skip "the gate refuses Tensor.backward on cuda in this tree"
+    run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_reduce/backward.tsr"
+    assert_success
+    assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_reduce/backward.out")"
+    for e in 'x.min(1).values.sum()' 'torch.max(x, 0)[0].sum()'; do
+        run --separate-stderr "$TSR" --brief-errors \
+            -e 'x = torch.tensor([[1., 5.], [3., 2.]], device="cuda", requires_grad=True)' -e "($e).backward()"
+        assert_failure 1
+        assert_output --regexp "^NotImplementedError: Could not run 'aten::[a-z_.A-Z]+' with arguments from the 'CUDA' backend\\."
+    done
 }
