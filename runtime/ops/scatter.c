@@ -164,23 +164,10 @@ static int sg_run_dev(tsr_tensor *self, const tsr_tensor *index, const tsr_tenso
 
 /* Runs the kernel over index's shape. other: the gather result or the
  * scatter source (index-shaped), or a one-element buffer for a scalar. */
-/* Whether t lives where the host cannot read it (cuda): the walk below
- * reads every operand from the host. */
-static bool external(const tsr_tensor *t)
-{
-    return t && t->device.type != TSR_DEV_CPU && t->device.type != TSR_DEV_META;
-}
 
 static int sg_run(tsr_tensor *self, int dim, const tsr_tensor *index, const tsr_tensor *other, char *scalar,
                   bool scatter, tsr_scatter_reduce reduce)
 {
-    tsr_tensor *ext = external(self) ? self : external(index) ? (tsr_tensor *)index
-                      : external(other) ? (tsr_tensor *)other : NULL;
-    if (ext) {   /* no device kernel: the dispatcher's refusal, never a host walk */
-        tsr_error_no_kernel(scatter ? "aten::scatter" : "aten::gather", tsr_device_backend_name(ext->device.type),
-                            "CPU, Meta");
-        return -1;
-    }
     int nd = self->ndim ? self->ndim : 1;
     tsr_tensor *s = as_index_shaped(self, index, nd), *ix = as_index_shaped(index, index, nd);
     tsr_tensor *o = other ? as_index_shaped(other, index, nd) : NULL;
