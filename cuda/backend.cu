@@ -27,6 +27,7 @@ extern "C" {
 #include "error.h"
 }
 #include "kern.h"
+#include "rng.h"
 
 static const tsr_backend_host *host;
 
@@ -357,6 +358,45 @@ static int launch(const tsr_klaunch *g, int index)
     }
 }
 
+/* distribution_nullary_kernel's launch: the grid the runtime computed (it
+ * decides the Philox offsets, so it is never clipped), one thread per
+ * subsequence. */
+template <int KIND, typename A, int U> static int launch_random(const tsr_krandom &r0)
+{
+    tsr_krandom r = r0;
+#ifdef TSR_CUDA_SIM
+    r.data = sim_host(r.data);
+    sim_launch(r.grid, r.block, [&] { k_random<KIND, A, U>(r); });
+    return 0;
+#else
+    k_random<KIND, A, U><<<r.grid, r.block>>>(r);
+    return cuda_check(cudaGetLastError());
+#endif
+}
+
+static int random_(const tsr_krandom *r, int index)
+{
+    if (r->numel == 0) return 0;
+    if (set_device(index) < 0) return -1;
+    bool wide = r->wide != 0;
+    switch (r->kind) {
+    case TSR_KR_UNIFORM:
+        return wide ? launch_random<TSR_KR_UNIFORM, double, 2>(*r) : launch_random<TSR_KR_UNIFORM, float, 4>(*r);
+    case TSR_KR_NORMAL:
+        return wide ? launch_random<TSR_KR_NORMAL, double, 2>(*r) : launch_random<TSR_KR_NORMAL, float, 4>(*r);
+    case TSR_KR_EXPONENTIAL:
+        return wide ? launch_random<TSR_KR_EXPONENTIAL, double, 2>(*r)
+                    : launch_random<TSR_KR_EXPONENTIAL, float, 4>(*r);
+    case TSR_KR_BERNOULLI:
+        return wide ? launch_random<TSR_KR_BERNOULLI, double, 2>(*r) : launch_random<TSR_KR_BERNOULLI, float, 4>(*r);
+    case TSR_KR_FROM_TO:
+        return wide ? launch_random<TSR_KR_FROM_TO, uint64_t, 2>(*r) : launch_random<TSR_KR_FROM_TO, uint32_t, 4>(*r);
+    case TSR_KR_FULL_RANGE:
+        return launch_random<TSR_KR_FULL_RANGE, uint64_t, 2>(*r);
+    default: fail("tsr's CUDA backend has no such distribution"); return -1;
+    }
+}
+
 static int properties(int index, tsr_device_props *out)
 {
     if (init() < 0) return -1;
@@ -366,6 +406,7 @@ static int properties(int index, tsr_device_props *out)
     out->major = p.major;
     out->minor = p.minor;
     out->multi_processor_count = p.multiProcessorCount;
+    out->max_threads_per_multi_processor = p.maxThreadsPerMultiProcessor;
     out->total_memory = (int64_t)p.totalGlobalMem;
     return 0;
 }
@@ -406,5 +447,6 @@ extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_ba
     backend.memset = memset_;
     backend.properties = properties;
     backend.mem_info = mem_info;
+    backend.random = random_;
     return &backend;
 }

@@ -59,4 +59,34 @@ typedef struct {
     int64_t alpha_i;     /* add/sub for an integral or bool compute dtype */
 } tsr_klaunch;
 
+/* The distributions of PyTorch 1.13's CUDA generator
+ * (native/cuda/DistributionTemplates.h), each one Philox draw per thread
+ * and grid-stride step: curand_uniform4 / curand_normal4 / curand4 (unroll
+ * 4), or curand_uniform2_double / curand_normal2_double / two 64-bit values
+ * from curand4 (unroll 2, `wide`). ORDER KRANDOM */
+typedef enum {
+    TSR_KR_UNIFORM,       /* rand == 1 ? 0 : rand; * a + b (range, from) */
+    TSR_KR_NORMAL,        /* rand * a + b (std, mean) */
+    TSR_KR_EXPONENTIAL,   /* -1 / a * log(rand), with 1.13's guard at 1 */
+    TSR_KR_BERNOULLI,     /* rand < a */
+    TSR_KR_FROM_TO,       /* random_(from, to), random_(): val % range + base */
+    TSR_KR_FULL_RANGE,    /* random_(int64 min, None): (int64)val */
+    TSR_KR_COUNT
+} tsr_krandom_kind;
+
+/* One launch of distribution_nullary_kernel: `data` is contiguous, numel
+ * elements of `dtype` (numel < 2^31, as 32-bit indexing); the grid and
+ * the Philox (seed, offset) come from the runtime's generator, which has
+ * already advanced its offset by calc_execution_policy's counter_offset. */
+typedef struct {
+    int32_t kind, dtype, wide;
+    uint32_t grid, block;
+    int64_t numel;
+    char *data;
+    uint64_t seed, offset;
+    double a, b;
+    uint64_t range;
+    int64_t base;
+} tsr_krandom;
+
 #endif

@@ -252,6 +252,107 @@ int tsr_generator_set_state(tsr_generator *g, const tsr_tensor *st)
     return 0;
 }
 
+/* ------------------------------------------------------------ CUDA generators */
+
+/* CUDAGeneratorImpl of each cuda device: a Philox seed and the offset of
+ * the next kernel's draws (philox_offset_per_thread); the draws themselves
+ * happen on the device (backend `random`). */
+#define CUDA_GENS 64
+static struct { uint64_t seed, offset; bool ready; } cuda_gens[CUDA_GENS];
+
+/* getNonDeterministicRandom(is_cuda=true): 53 bits (exact in a double). */
+static uint64_t nondeterministic_seed53(void) { return nondeterministic_seed() & ((UINT64_C(1) << 53) - 1); }
+
+/* getDefaultCUDAGenerator(index): made on first use, then seed(). */
+static int cuda_gen_index(int index)
+{
+    if (index < 0) index = 0;
+    if (index >= CUDA_GENS) index = CUDA_GENS - 1;
+    if (!cuda_gens[index].ready) {
+        cuda_gens[index].seed = nondeterministic_seed53();
+        cuda_gens[index].offset = 0;
+        cuda_gens[index].ready = true;
+    }
+    return index;
+}
+
+void tsr_cuda_rng_manual_seed(int index, uint64_t seed)
+{
+    index = cuda_gen_index(index);
+    cuda_gens[index].seed = seed;
+    cuda_gens[index].offset = 0;
+}
+
+void tsr_cuda_rng_manual_seed_all(uint64_t seed)
+{
+    for (int i = 0; i < CUDA_GENS; i++) {
+        cuda_gens[i].ready = true;
+        cuda_gens[i].seed = seed;
+        cuda_gens[i].offset = 0;
+    }
+}
+
+uint64_t tsr_cuda_rng_seed(int index)
+{
+    uint64_t s = nondeterministic_seed53();
+    tsr_cuda_rng_manual_seed(index, s);
+    return s;
+}
+
+uint64_t tsr_cuda_rng_initial_seed(int index) { return cuda_gens[cuda_gen_index(index)].seed; }
+
+uint64_t tsr_cuda_rng_offset(int index) { return cuda_gens[cuda_gen_index(index)].offset; }
+
+/* CUDAGeneratorImpl::get_state: 800 bytes of 0xFF (the THC-era MTGP states,
+ * 200 * sizeof(4120)), the seed, the offset as int64. */
+enum { CUDA_ST_SEED = 800, CUDA_ST_OFFSET = 808 };
+_Static_assert(CUDA_ST_OFFSET + 8 == TSR_CUDA_RNG_STATE_SIZE, "CUDAGeneratorImpl state layout");
+
+tsr_tensor *tsr_cuda_rng_get_state(int index)
+{
+    index = cuda_gen_index(index);
+    int64_t n = TSR_CUDA_RNG_STATE_SIZE;
+    tsr_tensor *t = tsr_empty(1, &n, TSR_UINT8, TSR_CPU, TSR_MF_CONTIGUOUS);
+    if (!t) return NULL;
+    uint8_t *b = tsr_tensor_ptr(t, NULL);
+    memset(b, 0xFF, CUDA_ST_SEED);
+    int64_t off = (int64_t)cuda_gens[index].offset;
+    memcpy(b + CUDA_ST_SEED, &cuda_gens[index].seed, 8);
+    memcpy(b + CUDA_ST_OFFSET, &off, 8);
+    return t;
+}
+
+int tsr_cuda_rng_set_state(int index, const tsr_tensor *st)
+{
+    if (st->layout != TSR_LAYOUT_STRIDED || st->device.type != TSR_DEV_CPU || st->dtype != TSR_UINT8) {
+        tsr_error_set(TSR_ERR_TYPE, "RNG state must be a torch.ByteTensor");
+        return -1;
+    }
+    if (!tsr_tensor_is_contiguous(st)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "RNG state must be contiguous");
+        return -1;
+    }
+    int64_t n = tsr_tensor_numel(st);
+    if (n != TSR_CUDA_RNG_STATE_SIZE && n != TSR_CUDA_RNG_STATE_SIZE - 8) {
+        tsr_error_set(TSR_ERR_RUNTIME, "RNG state is wrong size");
+        return -1;
+    }
+    const uint8_t *b = tsr_tensor_ptr(st, NULL);
+    uint64_t seed;
+    int64_t off = 0;
+    memcpy(&seed, b + CUDA_ST_SEED, 8);
+    if (n == TSR_CUDA_RNG_STATE_SIZE) memcpy(&off, b + CUDA_ST_OFFSET, 8);
+    index = cuda_gen_index(index);
+    cuda_gens[index].seed = seed;     /* set_current_seed, then the offset's check */
+    cuda_gens[index].offset = 0;
+    if ((uint64_t)off % 4) {
+        tsr_error_set(TSR_ERR_RUNTIME, "offset must be a multiple of 4");
+        return -1;
+    }
+    cuda_gens[index].offset = (uint64_t)off;
+    return 0;
+}
+
 /* ------------------------------------------------------------ draws */
 
 /* uniform_real_distribution<T>(0, 1) before the from/to transformation. */
@@ -296,9 +397,10 @@ typedef struct {
     bool stop;                       /* Ctrl-C seen: the walk ended early */
 } Walk;
 
-static void walk_init(Walk *w, tsr_tensor *a, const tsr_tensor *b)
+/* TensorIterator's dimension order for a (and b): perm[0] innermost. */
+static void iter_perm(const tsr_tensor *a, const tsr_tensor *b, int *perm)
 {
-    int nd = a->ndim, perm[TSR_MAX_DIMS], nops = b ? 2 : 1;
+    int nd = a->ndim, nops = b ? 2 : 1;
     const tsr_tensor *ops[2] = {a, b};
     for (int i = 0; i < nd; i++) perm[i] = nd - 1 - i;
     /* should_swap: >0 swap, <0 keep, 0 undecided */
@@ -321,6 +423,13 @@ static void walk_init(Walk *w, tsr_tensor *a, const tsr_tensor *b)
             }
         }
     }
+}
+
+static void walk_init(Walk *w, tsr_tensor *a, const tsr_tensor *b)
+{
+    int nd = a->ndim, perm[TSR_MAX_DIMS], nops = b ? 2 : 1;
+    const tsr_tensor *ops[2] = {a, b};
+    iter_perm(a, b, perm);
     w->nd = 0;
     w->stop = false;
     w->left = tsr_tensor_numel(a);
@@ -409,11 +518,73 @@ static int prologue(tsr_tensor *t)
 {
     if (check_internal_overlap(t) < 0) return -1;
     if (tsr_tensor_is_meta(t) || tsr_tensor_numel(t) == 0) return 1;
-    if (t->device.type != TSR_DEV_CPU) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: random sampling is implemented for CPU tensors only");
+    if (t->device.type != TSR_DEV_CPU && t->device.type != TSR_DEV_CUDA) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: random sampling is implemented for CPU and CUDA tensors only");
         return -1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------ cuda */
+
+static bool on_cuda(const tsr_tensor *t) { return t->device.type == TSR_DEV_CUDA; }
+
+/* distribution_nullary_kernel (native/cuda/DistributionTemplates.h): r's
+ * kind, parameters and width are the caller's; here the execution policy,
+ * the generator's offset and the element order. Elements are numbered in
+ * TensorIterator's order (a transposed output is drawn in memory order);
+ * an output that is not contiguous in that order is drawn into a
+ * contiguous temporary and copied in, which gives the same values. */
+static int cuda_draw(tsr_tensor *t, tsr_krandom r, tsr_generator *g, const char *aten)
+{
+    if (g) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected a 'cuda' device type for generator but found 'cpu'");
+        return -1;
+    }
+    const tsr_backend *be = tsr_device_backend(t->device);
+    if (!be) return -1;
+    int64_t n = tsr_tensor_numel(t);
+    if (!be->random || !be->properties || n > INT32_MAX) {   /* 1.13 splits such a launch (with_32bit_indexing) */
+        tsr_error_no_kernel(aten, "CUDA", "CPU, Meta");
+        return -1;
+    }
+    int index = t->device.index < 0 ? tsr_device_current(TSR_DEV_CUDA) : t->device.index;
+    tsr_device_props props;
+    if (be->properties(index, &props) < 0) return -1;
+    /* calc_execution_policy: blocks of 256, at most a full device's worth */
+    const uint64_t block = 256, unroll = 4;
+    uint64_t grid = ((uint64_t)n + block - 1) / block;
+    uint64_t full = (uint64_t)props.multi_processor_count * (uint64_t)(props.max_threads_per_multi_processor / (int)block);
+    if (full < grid) grid = full;
+    if (grid == 0) grid = 1;
+    uint64_t counter_offset = (((uint64_t)n - 1) / (block * grid * unroll) + 1) * unroll;
+
+    int perm[TSR_MAX_DIMS];
+    int64_t dims[TSR_MAX_DIMS];
+    iter_perm(t, NULL, perm);
+    for (int i = 0; i < t->ndim; i++) dims[i] = perm[t->ndim - 1 - i];   /* outermost first */
+    tsr_tensor *view = tsr_view_permute(t, t->ndim, dims), *dst = NULL;
+    if (!view) return -1;
+    dst = tsr_tensor_is_contiguous(view) ? tsr_tensor_retain(view)
+                                         : tsr_empty(view->ndim, view->sizes, view->dtype, view->device, TSR_MF_CONTIGUOUS);
+    int rc = -1;
+    if (!dst) goto done;
+    /* philox_cuda_state(counter_offset): this kernel's offset, the next one's after it */
+    index = cuda_gen_index(index);
+    r.seed = cuda_gens[index].seed;
+    r.offset = cuda_gens[index].offset;
+    cuda_gens[index].offset += (counter_offset + 3) / 4 * 4;
+    r.dtype = (int32_t)t->dtype;
+    r.numel = n;
+    r.grid = (uint32_t)grid;
+    r.block = (uint32_t)block;
+    r.data = tsr_tensor_ptr(dst, NULL);
+    if (be->random(&r, t->device.index < 0 ? 0 : t->device.index) < 0) goto done;
+    rc = dst == view ? 0 : tsr_copy_(view, dst);
+done:
+    tsr_tensor_release(dst);
+    tsr_tensor_release(view);
+    return rc;
 }
 
 /* view_as_real of a complex tensor: a NEW real alias with a trailing dim 2. */
@@ -473,6 +644,18 @@ int tsr_uniform_(tsr_tensor *t, double from, double to, tsr_generator *g)
     }
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
+    if (on_cuda(t)) {   /* uniform_kernel: range = to - from in scalar_t, then in accscalar_t */
+        tsr_krandom r = {.kind = TSR_KR_UNIFORM, .wide = dt == TSR_FLOAT64};
+        if (dt == TSR_FLOAT64) {
+            r.a = to - from;
+            r.b = from;
+        } else {
+            float f = (float)round_to(dt, from);
+            r.a = (float)round_to(dt, (float)round_to(dt, to) - f);
+            r.b = f;
+        }
+        return cuda_draw(t, r, g, "aten::uniform_");
+    }
     g = gen_or_default(g);
     Walk w;
     walk_init(&w, t, NULL);
@@ -685,9 +868,14 @@ int tsr_normal_(tsr_tensor *t, double mean, double std, tsr_generator *g)
         tsr_tensor_release(r);
         return rc;
     }
-    if (!is_float(t->dtype)) return not_implemented("normal_kernel_cpu", t->dtype);
+    if (!is_float(t->dtype)) return not_implemented(on_cuda(t) ? "normal_kernel_cuda" : "normal_kernel_cpu", t->dtype);
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
+    if (on_cuda(t)) {   /* normal_kernel: mean and std in accscalar_t */
+        bool wide = t->dtype == TSR_FLOAT64;
+        tsr_krandom r = {.kind = TSR_KR_NORMAL, .wide = wide, .a = wide ? std : (float)std, .b = wide ? mean : (float)mean};
+        return cuda_draw(t, r, g, "aten::normal_");
+    }
     g = gen_or_default(g);
     if (tsr_tensor_numel(t) >= 16 && tsr_tensor_is_contiguous(t)) {
         return normal_fill(t, mean, std, g);
@@ -705,6 +893,11 @@ typedef enum { D_EXPONENTIAL, D_CAUCHY, D_LOG_NORMAL, D_GEOMETRIC } DistKind;
 /* The double-precision transformations of TransformationHelper.h. */
 static int sample_each(tsr_tensor *t, DistKind kind, double a, double b, tsr_generator *g)
 {
+    if (on_cuda(t)) {   /* cauchy_, log_normal_, geometric_: no CUDA kernels yet */
+        static const char *const aten[] = {"aten::exponential_", "aten::cauchy_", "aten::log_normal_", "aten::geometric_"};
+        tsr_error_no_kernel(aten[kind], "CUDA", "CPU, Meta");
+        return -1;
+    }
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
     g = gen_or_default(g);
@@ -729,7 +922,13 @@ int tsr_exponential_(tsr_tensor *t, double lambd, tsr_generator *g)
         tsr_error_set(TSR_ERR_RUNTIME, "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd);
         return -1;
     }
-    if (!is_float(t->dtype)) return not_implemented("exponential_cpu", t->dtype);
+    if (!is_float(t->dtype)) return not_implemented(on_cuda(t) ? "exponential_cuda" : "exponential_cpu", t->dtype);
+    if (on_cuda(t)) {
+        int rc = prologue(t);
+        if (rc) return rc < 0 ? -1 : 0;
+        tsr_krandom r = {.kind = TSR_KR_EXPONENTIAL, .wide = t->dtype == TSR_FLOAT64, .a = lambd};
+        return cuda_draw(t, r, g, "aten::exponential_");
+    }
     return sample_each(t, D_EXPONENTIAL, lambd, 0, g);
 }
 
@@ -770,6 +969,13 @@ int tsr_bernoulli_(tsr_tensor *t, double p, tsr_generator *g)
         return -1;
     }
     if (check_internal_overlap(t) < 0) return -1;
+    if (on_cuda(t)) {   /* bernoulli_scalar_cuda_: every real dtype, Half included */
+        if (tsr_dtype_is_complex(t->dtype)) return not_implemented("bernoulli_scalar_cuda_", t->dtype);
+        int rc = prologue(t);
+        if (rc) return rc < 0 ? -1 : 0;
+        tsr_krandom r = {.kind = TSR_KR_BERNOULLI, .wide = t->dtype == TSR_FLOAT64, .a = p};
+        return cuda_draw(t, r, g, "aten::bernoulli_.float");
+    }
     if (!bernoulli_self_ok(t->dtype)) return not_implemented("bernoulli_scalar_cpu_", t->dtype);
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
@@ -790,6 +996,10 @@ static int p_in_range_error(void)
 int tsr_bernoulli_tensor_(tsr_tensor *t, const tsr_tensor *p, tsr_generator *g)
 {
     if (check_internal_overlap(t) < 0) return -1;
+    if (on_cuda(t) || on_cuda(p)) {   /* bernoulli_tensor_cuda_kernel (CUDA_tensor_apply2) is not done yet */
+        tsr_error_no_kernel("aten::bernoulli_.Tensor", "CUDA", "CPU, Meta");
+        return -1;
+    }
     if (!bernoulli_self_ok(t->dtype)) return not_implemented("bernoulli_tensor_cpu_self_", t->dtype);
     if (p->dtype != TSR_FLOAT64 && p->dtype != TSR_FLOAT32 && p->dtype != TSR_BFLOAT16)
         return not_implemented("bernoulli_tensor_cpu_p_", p->dtype);
@@ -905,8 +1115,12 @@ static int random_from_range(tsr_tensor *t, uint64_t range, int64_t base, tsr_ge
 {
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
-    g = gen_or_default(g);
     bool wide = uses_random64(t->dtype) && range >= (UINT64_C(1) << 32);
+    if (on_cuda(t)) {   /* random_from_to_kernel: curand4's words, or pairs of them */
+        tsr_krandom r = {.kind = TSR_KR_FROM_TO, .wide = wide, .range = range, .base = base};
+        return cuda_draw(t, r, g, "aten::random_.from");
+    }
+    g = gen_or_default(g);
     Walk w;
     walk_init(&w, t, NULL);
     do {
@@ -965,15 +1179,18 @@ int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_
         if (check_from_to_in_range(d, from, to_inc) < 0) return -1;
         return random_from_range(t, (uint64_t)to_inc - (uint64_t)from + 1, from, g);
     }
-    if (d == TSR_BOOL || d == TSR_FLOAT16 || tsr_dtype_is_complex(d))
-        return not_implemented("random_full_64_bits_range_kernel_cpu", d);
+    const char *kfull = on_cuda(t) ? "random_full_64_bits_range_kernel_cuda" : "random_full_64_bits_range_kernel_cpu";
+    if (d == TSR_BOOL || d == TSR_FLOAT16 || tsr_dtype_is_complex(d)) return not_implemented(kfull, d);
     if (!uses_random64(d)) {
-        tsr_error_set(TSR_ERR_RUNTIME,
-                      "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
+        tsr_error_set(TSR_ERR_RUNTIME, "%s handles only int64, double, float and bfloat16", kfull);
         return -1;
     }
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
+    if (on_cuda(t)) {
+        tsr_krandom r = {.kind = TSR_KR_FULL_RANGE, .wide = 1};
+        return cuda_draw(t, r, g, "aten::random_.from");
+    }
     g = gen_or_default(g);
     Walk w;
     walk_init(&w, t, NULL);
@@ -984,9 +1201,23 @@ int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_
 int tsr_random_(tsr_tensor *t, tsr_generator *g)
 {
     tsr_dtype d = t->dtype;
-    if (tsr_dtype_is_complex(d)) return not_implemented("random_kernel_cpu", d);
+    if (tsr_dtype_is_complex(d)) return not_implemented(on_cuda(t) ? "random_kernel_cuda" : "random_kernel_cpu", d);
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
+    if (on_cuda(t)) {   /* random_kernel: transformation::uniform_int's modulus */
+        uint64_t m;
+        if (d == TSR_BOOL) {
+            m = 2;                                          /* val & 1 */
+        } else if (is_float(d)) {
+            m = (UINT64_C(1) << float_digits(d)) + 1;
+        } else {
+            tsr_iinfo ii;
+            tsr_dtype_iinfo(d, &ii);
+            m = (uint64_t)ii.max + 1;
+        }
+        tsr_krandom r = {.kind = TSR_KR_FROM_TO, .wide = d == TSR_FLOAT64 || d == TSR_INT64, .range = m};
+        return cuda_draw(t, r, g, "aten::random_");
+    }
     g = gen_or_default(g);
     Walk w;
     walk_init(&w, t, NULL);
@@ -1086,6 +1317,10 @@ int tsr_randperm_out(tsr_tensor *out, int64_t n, tsr_generator *g)
         return -1;
     }
     if (tsr_scalar_check_fits(tsr_scalar_int(n > 0 ? n - 1 : n), dtype) < 0) return -1;
+    if (on_cuda(out)) {
+        tsr_error_no_kernel("aten::randperm.generator_out", "CUDA", "CPU, Meta");
+        return -1;
+    }
     if (out->device.type != TSR_DEV_CPU && !tsr_tensor_is_meta(out)) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: random sampling is implemented for CPU tensors only");
         return -1;

@@ -43,6 +43,25 @@ int tsr_generator_set_state(tsr_generator *g, const tsr_tensor *state);
 uint32_t tsr_generator_random(tsr_generator *g);
 uint64_t tsr_generator_random64(tsr_generator *g);
 
+/* ---- CUDA generators: CUDAGeneratorImpl (Philox seed and offset), one per
+ * cuda device index, made on first use with a non-deterministic 53-bit
+ * seed (getDefaultCUDAGenerator); the caller checks the index. ---- */
+#define TSR_CUDA_RNG_STATE_SIZE 816
+/* manual_seed: seed, offset 0; _all: every device's generator. */
+void tsr_cuda_rng_manual_seed(int index, uint64_t seed);
+void tsr_cuda_rng_manual_seed_all(uint64_t seed);
+/* seed(): reseeds non-deterministically and returns the seed. */
+uint64_t tsr_cuda_rng_seed(int index);
+uint64_t tsr_cuda_rng_initial_seed(int index);
+/* philox_offset_per_thread: where the next kernel's draws start. */
+uint64_t tsr_cuda_rng_offset(int index);
+/* get_state(): a NEW uint8 CPU tensor of 816 bytes (800 x 0xFF, seed,
+ * offset). set_state: 816 bytes, or 808 (no offset: 0); errors as 1.13:
+ * "RNG state must be a torch.ByteTensor", "... contiguous", "RNG state is
+ * wrong size", "offset must be a multiple of 4" (the seed is set first). */
+tsr_tensor *tsr_cuda_rng_get_state(int index);
+int tsr_cuda_rng_set_state(int index, const tsr_tensor *state);
+
 /* ---- in-place samplers (Tensor methods); elements are drawn in
  * TensorIterator order (memory order for dense tensors) ---- */
 int tsr_uniform_(tsr_tensor *t, double from, double to, tsr_generator *g);

@@ -42,11 +42,19 @@ static const char *const ready[] = {
     "zeros_like",
 };
 
+/* The samplers of PyTorch's CUDA generator (runtime/ops/random.c, cuda/rng.h).
+ * Sorted. */
+static const char *const random_ready[] = {
+    "bernoulli", "bernoulli_", "exponential_", "normal_", "rand_like", "randint_like", "randn_like", "random_",
+    "uniform_",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
 static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(ready),
+    LIST(random_ready),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

@@ -525,6 +525,7 @@ static Value *f_manual_seed(Value *self, CallArgs *a, void *d)
     if (pydef_args(a, "manual_seed", "seed", args) < 0) return NULL;
     uint64_t s;
     if (seed_arg(args[0], true, &s) < 0) return NULL;
+    tsr_cuda_rng_manual_seed_all(s);     /* torch.cuda.manual_seed_all(seed), as 1.13's torch.manual_seed */
     tsr_generator_manual_seed(NULL, s);
     return incref(default_gen_value);
 }
@@ -533,7 +534,9 @@ static Value *f_seed(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     if (pydef_args(a, "seed", NULL, NULL) < 0) return NULL;
-    return v_seed(tsr_generator_seed(NULL));
+    uint64_t s = tsr_generator_seed(NULL);
+    tsr_cuda_rng_manual_seed_all(s);     /* 1.13's torch.seed: torch.cuda.manual_seed_all(seed) */
+    return v_seed(s);
 }
 
 static Value *f_initial_seed(Value *self, CallArgs *a, void *d)
