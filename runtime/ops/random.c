@@ -543,8 +543,12 @@ static int cuda_draw(tsr_tensor *t, tsr_krandom r, tsr_generator *g, const char 
     }
     const tsr_backend *be = tsr_device_backend(t->device);
     if (!be) return -1;
-    int64_t n = tsr_tensor_numel(t);
-    if (!be->random || !be->properties || n > INT32_MAX) {   /* 1.13 splits such a launch (with_32bit_indexing) */
+    /* can_use_32bit_indexing: numel and every byte offset below 2^31; past
+     * that 1.13 splits the launch (with_32bit_indexing), which tsr does not */
+    int64_t n = tsr_tensor_numel(t), extent = 1, item = (int64_t)tsr_dtype_itemsize(t->dtype);
+    for (int d = 0; d < t->ndim && extent <= INT32_MAX; d++)
+        extent += (t->sizes[d] - 1) * llabs(t->strides[d]) * item;
+    if (!be->random || !be->properties || n > INT32_MAX || extent > INT32_MAX || 1 + (n - 1) * item > INT32_MAX) {
         tsr_error_no_kernel(aten, "CUDA", "CPU, Meta");
         return -1;
     }
