@@ -1,5 +1,8 @@
 /* runtime/ops/random.c — CPUGeneratorImpl (mt19937, state layout, normal
- * caches) and the CPU distribution kernels of torch 1.13 (SEMANTICS.md §6).
+ * caches) and the CPU distribution kernels of torch 1.13 (SEMANTICS.md §6);
+ * CUDAGeneratorImpl (Philox seed and offset) and the host half of its
+ * kernels (execution policy, offsets, element order; the draws are the
+ * backend's, cuda/rng.h).
  * Rule: 1.13's cpu/ kernels are built for AVX2 with FMA contraction, so the
  * multiply-adds it fused are written here as explicit fma()/fmaf() calls and
  * nothing else may be contracted (the pragma below). */
@@ -39,6 +42,11 @@ struct tsr_generator {
     bool has_double, has_float;
     double next_double;
     float next_float;
+    /* A CUDAGeneratorImpl instead (zero: a CPU generator): the Philox seed is
+     * `seed` and philox_offset_per_thread where the next kernel starts. */
+    bool is_cuda;
+    int cuda_index;
+    uint64_t philox_offset;
 };
 
 static void mt_init(tsr_generator *g, uint64_t seed)
@@ -140,13 +148,43 @@ tsr_generator *tsr_default_generator(void)
 
 static tsr_generator *gen_or_default(tsr_generator *g) { return g ? g : tsr_default_generator(); }
 
-void tsr_generator_manual_seed(tsr_generator *g, uint64_t seed) { mt_init(gen_or_default(g), seed); }
+/* CUDAGeneratorImpl::set_current_seed: the seed, offset 0 (the mt19937
+ * state follows the seed too, harmlessly: no CPU kernel takes a CUDA one). */
+void tsr_generator_manual_seed(tsr_generator *g, uint64_t seed)
+{
+    g = gen_or_default(g);
+    mt_init(g, seed);
+    g->philox_offset = 0;
+}
 
+/* getNonDeterministicRandom(is_cuda=true) keeps 53 bits (exact in a double). */
 uint64_t tsr_generator_seed(tsr_generator *g)
 {
+    g = gen_or_default(g);
     uint64_t s = nondeterministic_seed();
-    mt_init(gen_or_default(g), s);
+    if (g->is_cuda) s &= (UINT64_C(1) << 53) - 1;
+    tsr_generator_manual_seed(g, s);
     return s;
+}
+
+tsr_device tsr_generator_device(const tsr_generator *g)
+{
+    if (g && g->is_cuda) return (tsr_device){TSR_DEV_CUDA, g->cuda_index};
+    return TSR_CPU;
+}
+
+/* check_generator<T>: a sampler on device type want takes only a generator
+ * of that type. The generator to use (the default CPU one for NULL), or
+ * NULL with 1.13's error. */
+static tsr_generator *gen_for(tsr_device_type want, tsr_generator *g)
+{
+    tsr_device_type have = g && g->is_cuda ? TSR_DEV_CUDA : TSR_DEV_CPU;
+    if (g && have != want) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected a '%s' device type for generator but found '%s'",
+                      tsr_device_type_name(want), tsr_device_type_name(have));
+        return NULL;
+    }
+    return gen_or_default(g);
 }
 
 uint64_t tsr_generator_initial_seed(const tsr_generator *g)
@@ -163,9 +201,13 @@ enum {
 _Static_assert(ST_FLOAT_VALID + 4 == TSR_RNG_STATE_SIZE, "CPUGeneratorImplState layout");
 _Static_assert(ST_FLOAT == TSR_RNG_STATE_SIZE_LEGACY, "THGeneratorState layout");
 
+static tsr_tensor *cuda_get_state(const tsr_generator *g);
+static int cuda_set_state(tsr_generator *g, const tsr_tensor *st);
+
 tsr_tensor *tsr_generator_get_state(const tsr_generator *g)
 {
     if (!g) g = tsr_default_generator();
+    if (g->is_cuda) return cuda_get_state(g);
     int64_t n = TSR_RNG_STATE_SIZE;
     tsr_tensor *t = tsr_zeros(1, &n, TSR_UINT8, TSR_CPU);
     if (!t) return NULL;
@@ -192,6 +234,7 @@ tsr_tensor *tsr_generator_get_state(const tsr_generator *g)
 int tsr_generator_set_state(tsr_generator *g, const tsr_tensor *st)
 {
     g = gen_or_default(g);
+    if (g->is_cuda) return cuda_set_state(g, st);
     if (st->layout != TSR_LAYOUT_STRIDED || st->device.type != TSR_DEV_CPU || st->dtype != TSR_UINT8) {
         tsr_error_set(TSR_ERR_TYPE, "RNG state must be a torch.ByteTensor");
         return -1;
@@ -254,75 +297,57 @@ int tsr_generator_set_state(tsr_generator *g, const tsr_tensor *st)
 
 /* ------------------------------------------------------------ CUDA generators */
 
-/* CUDAGeneratorImpl of each cuda device: a Philox seed and the offset of
- * the next kernel's draws (philox_offset_per_thread); the draws themselves
- * happen on the device (backend `random`). */
-#define CUDA_GENS 64
-static struct { uint64_t seed, offset; bool ready; } cuda_gens[CUDA_GENS];
+#define CUDA_GENS 64    /* devices with a default generator (the backend's MAX_DEVICES) */
 
-/* getNonDeterministicRandom(is_cuda=true): 53 bits (exact in a double). */
-static uint64_t nondeterministic_seed53(void) { return nondeterministic_seed() & ((UINT64_C(1) << 53) - 1); }
+tsr_generator *tsr_cuda_generator_new(int index)
+{
+    tsr_generator *g = tsr_generator_new(TSR_DEFAULT_RNG_SEED);
+    if (!g) return NULL;
+    g->is_cuda = true;
+    g->cuda_index = index;
+    g->philox_offset = 0;
+    return g;
+}
 
 /* getDefaultCUDAGenerator(index): made on first use, then seed(). */
-static int cuda_gen_index(int index)
+tsr_generator *tsr_cuda_default_generator(int index)
 {
-    if (index < 0) index = 0;
-    if (index >= CUDA_GENS) index = CUDA_GENS - 1;
-    if (!cuda_gens[index].ready) {
-        cuda_gens[index].seed = nondeterministic_seed53();
-        cuda_gens[index].offset = 0;
-        cuda_gens[index].ready = true;
+    static tsr_generator gens[CUDA_GENS];
+    if (index < 0 || index >= CUDA_GENS) index = index < 0 ? 0 : CUDA_GENS - 1;
+    tsr_generator *g = &gens[index];
+    if (!g->is_cuda) {
+        g->refcount = 1 << 30;          /* never freed */
+        g->is_cuda = true;
+        g->cuda_index = index;
+        tsr_generator_seed(g);
     }
-    return index;
+    return g;
 }
 
-void tsr_cuda_rng_manual_seed(int index, uint64_t seed)
+void tsr_cuda_manual_seed_all(uint64_t seed)
 {
-    index = cuda_gen_index(index);
-    cuda_gens[index].seed = seed;
-    cuda_gens[index].offset = 0;
+    for (int i = 0; i < CUDA_GENS; i++) tsr_generator_manual_seed(tsr_cuda_default_generator(i), seed);
 }
-
-void tsr_cuda_rng_manual_seed_all(uint64_t seed)
-{
-    for (int i = 0; i < CUDA_GENS; i++) {
-        cuda_gens[i].ready = true;
-        cuda_gens[i].seed = seed;
-        cuda_gens[i].offset = 0;
-    }
-}
-
-uint64_t tsr_cuda_rng_seed(int index)
-{
-    uint64_t s = nondeterministic_seed53();
-    tsr_cuda_rng_manual_seed(index, s);
-    return s;
-}
-
-uint64_t tsr_cuda_rng_initial_seed(int index) { return cuda_gens[cuda_gen_index(index)].seed; }
-
-uint64_t tsr_cuda_rng_offset(int index) { return cuda_gens[cuda_gen_index(index)].offset; }
 
 /* CUDAGeneratorImpl::get_state: 800 bytes of 0xFF (the THC-era MTGP states,
  * 200 * sizeof(4120)), the seed, the offset as int64. */
 enum { CUDA_ST_SEED = 800, CUDA_ST_OFFSET = 808 };
 _Static_assert(CUDA_ST_OFFSET + 8 == TSR_CUDA_RNG_STATE_SIZE, "CUDAGeneratorImpl state layout");
 
-tsr_tensor *tsr_cuda_rng_get_state(int index)
+static tsr_tensor *cuda_get_state(const tsr_generator *g)
 {
-    index = cuda_gen_index(index);
     int64_t n = TSR_CUDA_RNG_STATE_SIZE;
     tsr_tensor *t = tsr_empty(1, &n, TSR_UINT8, TSR_CPU, TSR_MF_CONTIGUOUS);
     if (!t) return NULL;
     uint8_t *b = tsr_tensor_ptr(t, NULL);
     memset(b, 0xFF, CUDA_ST_SEED);
-    int64_t off = (int64_t)cuda_gens[index].offset;
-    memcpy(b + CUDA_ST_SEED, &cuda_gens[index].seed, 8);
+    int64_t off = (int64_t)g->philox_offset;
+    memcpy(b + CUDA_ST_SEED, &g->seed, 8);
     memcpy(b + CUDA_ST_OFFSET, &off, 8);
     return t;
 }
 
-int tsr_cuda_rng_set_state(int index, const tsr_tensor *st)
+static int cuda_set_state(tsr_generator *g, const tsr_tensor *st)
 {
     if (st->layout != TSR_LAYOUT_STRIDED || st->device.type != TSR_DEV_CPU || st->dtype != TSR_UINT8) {
         tsr_error_set(TSR_ERR_TYPE, "RNG state must be a torch.ByteTensor");
@@ -342,14 +367,12 @@ int tsr_cuda_rng_set_state(int index, const tsr_tensor *st)
     int64_t off = 0;
     memcpy(&seed, b + CUDA_ST_SEED, 8);
     if (n == TSR_CUDA_RNG_STATE_SIZE) memcpy(&off, b + CUDA_ST_OFFSET, 8);
-    index = cuda_gen_index(index);
-    cuda_gens[index].seed = seed;     /* set_current_seed, then the offset's check */
-    cuda_gens[index].offset = 0;
+    tsr_generator_manual_seed(g, seed);   /* set_current_seed, then the offset's check */
     if ((uint64_t)off % 4) {
         tsr_error_set(TSR_ERR_RUNTIME, "offset must be a multiple of 4");
         return -1;
     }
-    cuda_gens[index].offset = (uint64_t)off;
+    g->philox_offset = (uint64_t)off;
     return 0;
 }
 
@@ -537,10 +560,7 @@ static bool on_cuda(const tsr_tensor *t) { return t->device.type == TSR_DEV_CUDA
  * contiguous temporary and copied in, which gives the same values. */
 static int cuda_draw(tsr_tensor *t, tsr_krandom r, tsr_generator *g, const char *aten)
 {
-    if (g) {
-        tsr_error_set(TSR_ERR_RUNTIME, "Expected a 'cuda' device type for generator but found 'cpu'");
-        return -1;
-    }
+    if (g && !gen_for(TSR_DEV_CUDA, g)) return -1;
     const tsr_backend *be = tsr_device_backend(t->device);
     if (!be) return -1;
     /* can_use_32bit_indexing: numel and every byte offset below 2^31; past
@@ -574,10 +594,10 @@ static int cuda_draw(tsr_tensor *t, tsr_krandom r, tsr_generator *g, const char 
     int rc = -1;
     if (!dst) goto done;
     /* philox_cuda_state(counter_offset): this kernel's offset, the next one's after it */
-    index = cuda_gen_index(index);
-    r.seed = cuda_gens[index].seed;
-    r.offset = cuda_gens[index].offset;
-    cuda_gens[index].offset += (counter_offset + 3) / 4 * 4;
+    if (!g) g = tsr_cuda_default_generator(index);
+    r.seed = g->seed;
+    r.offset = g->philox_offset;
+    g->philox_offset += (counter_offset + 3) / 4 * 4;
     r.dtype = (int32_t)t->dtype;
     r.numel = n;
     r.grid = (uint32_t)grid;
@@ -660,7 +680,7 @@ int tsr_uniform_(tsr_tensor *t, double from, double to, tsr_generator *g)
         }
         return cuda_draw(t, r, g, "aten::uniform_");
     }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     if (dt == TSR_FLOAT64) {       /* uniform_real_distribution<double>: random64, 53 bits */
@@ -880,7 +900,7 @@ int tsr_normal_(tsr_tensor *t, double mean, double std, tsr_generator *g)
         tsr_krandom r = {.kind = TSR_KR_NORMAL, .wide = wide, .a = wide ? std : (float)std, .b = wide ? mean : (float)mean};
         return cuda_draw(t, r, g, "aten::normal_");
     }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     if (tsr_tensor_numel(t) >= 16 && tsr_tensor_is_contiguous(t)) {
         return normal_fill(t, mean, std, g);
     }
@@ -904,7 +924,7 @@ static int sample_each(tsr_tensor *t, DistKind kind, double a, double b, tsr_gen
     }
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     do {
@@ -983,7 +1003,7 @@ int tsr_bernoulli_(tsr_tensor *t, double p, tsr_generator *g)
     if (!bernoulli_self_ok(t->dtype)) return not_implemented("bernoulli_scalar_cpu_", t->dtype);
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     do store_int(t->dtype, w.p[0], unif_double(g) < p); while (walk_next(&w));
@@ -1012,7 +1032,7 @@ int tsr_bernoulli_tensor_(tsr_tensor *t, const tsr_tensor *p, tsr_generator *g)
     int rc = prologue(t);
     if (rc) { tsr_tensor_release(pe); return rc < 0 ? -1 : 0; }
     if (tsr_tensor_is_meta(pe)) { tsr_tensor_release(pe); return 0; }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) { tsr_tensor_release(pe); return -1; }
     Walk w;
     walk_init(&w, t, pe);
     rc = 0;
@@ -1124,7 +1144,7 @@ static int random_from_range(tsr_tensor *t, uint64_t range, int64_t base, tsr_ge
         tsr_krandom r = {.kind = TSR_KR_FROM_TO, .wide = wide, .range = range, .base = base};
         return cuda_draw(t, r, g, "aten::random_.from");
     }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     do {
@@ -1195,7 +1215,7 @@ int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_
         tsr_krandom r = {.kind = TSR_KR_FULL_RANGE, .wide = 1};
         return cuda_draw(t, r, g, "aten::random_.from");
     }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     do store_int(d, w.p[0], (int64_t)tsr_generator_random64(g)); while (walk_next(&w));
@@ -1222,7 +1242,7 @@ int tsr_random_(tsr_tensor *t, tsr_generator *g)
         tsr_krandom r = {.kind = TSR_KR_FROM_TO, .wide = d == TSR_FLOAT64 || d == TSR_INT64, .range = m};
         return cuda_draw(t, r, g, "aten::random_");
     }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     do {
@@ -1340,7 +1360,7 @@ int tsr_randperm_out(tsr_tensor *out, int64_t n, tsr_generator *g)
     if (resize_out(out, 1, &n) < 0) return -1;
     if (dtype == TSR_BOOL || tsr_dtype_is_complex(dtype)) return not_implemented("randperm", dtype);
     if (tsr_tensor_is_meta(out) || n == 0) return 0;
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     int64_t *r = tsr_malloc(sizeof *r * (size_t)n);
     if (!r) return -1;
     for (int64_t i = 0; i < n; i++) r[i] = i;
@@ -1658,7 +1678,7 @@ tsr_tensor *tsr_multinomial(const tsr_tensor *p, int64_t n, bool replacement, ts
         tsr_error_set(TSR_ERR_RUNTIME, "multinomial is not implemented for half on CPU");
         goto fail;
     }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) goto fail;
     if ((replacement ? multinomial_replace(p, out, n, g) : multinomial_noreplace(p, out, n, g)) < 0) goto fail;
     return out;
 fail:
@@ -1715,7 +1735,7 @@ tsr_tensor *tsr_poisson(const tsr_tensor *rates, tsr_generator *g)
     }
     tsr_tensor *out = tsr_zeros(rates->ndim, rates->sizes, rates->dtype, rates->device);
     if (!out || tsr_tensor_numel(out) == 0 || tsr_tensor_is_meta(out)) return out;
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) { tsr_tensor_release(out); return NULL; }
     Walk w;
     walk_init(&w, out, rates);
     do {
@@ -1820,7 +1840,11 @@ tsr_tensor *tsr_binomial(const tsr_tensor *count, const tsr_tensor *prob, tsr_ge
         out = NULL;
         goto done;
     }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) {
+        tsr_tensor_release(out);
+        out = NULL;
+        goto done;
+    }
     int64_t n = tsr_tensor_numel(out), z[TSR_MAX_DIMS] = {0};
     void *o = tsr_tensor_ptr(out, z), *c = tsr_tensor_ptr(cc, z), *p = tsr_tensor_ptr(pc, z);
     for (int64_t i = 0; i < n; i++) {   /* the iterator's order over the contiguous result */

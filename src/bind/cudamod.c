@@ -379,8 +379,8 @@ static Value *f_manual_seed(Value *self, CallArgs *a, void *data)
     uint64_t s = 0;
     if (seed_int(x[0], &s) < 0) return NULL;
     if (rng_live()) {
-        if (!strcmp(data, "manual_seed_all")) tsr_cuda_rng_manual_seed_all(s);
-        else tsr_cuda_rng_manual_seed(current(), s);
+        if (!strcmp(data, "manual_seed_all")) tsr_cuda_manual_seed_all(s);
+        else tsr_generator_manual_seed(tsr_cuda_default_generator(current()), s);
     }
     return v_none();
 }
@@ -392,10 +392,10 @@ static Value *f_seed(Value *self, CallArgs *a, void *data)
     if (bind_args(a, data, "def ", noargs)) return NULL;
     if (rng_live()) {
         if (!strcmp(data, "seed_all")) {
-            uint64_t s = tsr_cuda_rng_seed(0);
-            for (int i = 1; i < cuda_count(); i++) tsr_cuda_rng_manual_seed(i, s);
+            uint64_t s = tsr_generator_seed(tsr_cuda_default_generator(0));
+            for (int i = 1; i < cuda_count(); i++) tsr_generator_manual_seed(tsr_cuda_default_generator(i), s);
         } else {
-            tsr_cuda_rng_seed(current());
+            tsr_generator_seed(tsr_cuda_default_generator(current()));
         }
     }
     return v_none();
@@ -406,7 +406,7 @@ static Value *f_initial_seed(Value *self, CallArgs *a, void *data)
 {
     if (bind_args(a, "initial_seed", "def ", noargs)) return NULL;
     if (!ready_backend("initial_seed")) return NULL;
-    uint64_t s = tsr_cuda_rng_initial_seed(current());
+    uint64_t s = tsr_generator_initial_seed(tsr_cuda_default_generator(current()));
     if (s > (uint64_t)INT64_MAX)
         return exc_set("OverflowError", "Python int too large to convert to C int64_t (tsr ints are 64-bit)");
     return v_int((int64_t)s);
@@ -443,7 +443,7 @@ static Value *f_get_rng_state(Value *self, CallArgs *a, void *data)
     if (!ready_backend("get_rng_state")) return NULL;
     int64_t idx;
     if (rng_index(x[0], &idx) < 0) return NULL;
-    return v_tensor(tsr_cuda_rng_get_state((int)idx));
+    return v_tensor(tsr_generator_get_state(tsr_cuda_default_generator((int)idx)));
 }
 
 static Value *f_get_rng_state_all(Value *self, CallArgs *a, void *data)
@@ -452,7 +452,7 @@ static Value *f_get_rng_state_all(Value *self, CallArgs *a, void *data)
     Value *l = v_list(0);
     for (int i = 0; l && i < cuda_count(); i++) {
         if (!ready_backend("get_rng_state")) { decref(l); return NULL; }
-        tsr_tensor *t = tsr_cuda_rng_get_state(i);
+        tsr_tensor *t = tsr_generator_get_state(tsr_cuda_default_generator(i));
         if (!t || list_append_steal(l, v_tensor(t)) < 0) { decref(l); return t ? NULL : bind_runtime_error(); }
     }
     return l;
@@ -476,7 +476,7 @@ static int set_state_at(Value *state, Value *device)
     if (rng_index(device, &idx) < 0) return -1;
     tsr_tensor *copy = tsr_contiguous(tensor_of(state), TSR_MF_CONTIGUOUS);
     if (!copy) return bind_runtime_errori();
-    int rc = tsr_cuda_rng_set_state((int)idx, copy);
+    int rc = tsr_generator_set_state(tsr_cuda_default_generator((int)idx), copy);
     tsr_tensor_release(copy);
     return rc < 0 ? bind_runtime_errori() : 0;
 }

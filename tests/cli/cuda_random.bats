@@ -175,3 +175,22 @@ RuntimeError: No CUDA GPUs are available"
 AssertionError: Torch not compiled with CUDA enabled
 AssertionError: Torch not compiled with CUDA enabled"
 }
+
+@test "cuda-random-1.9: torch.Generator(device='cuda'): seed 67280421310721, offset 0, its own stream; device types checked" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors --keep-going \
+        -e 'g = torch.Generator(device="cuda"); g.device, g.initial_seed(), g.get_state()[800:].view(torch.int64).tolist()' \
+        -e '_ = g.manual_seed(0); a = torch.rand(5, device="cuda", generator=g)' \
+        -e 'torch.manual_seed(0); torch.equal(a.cpu(), torch.rand(5, device="cuda").cpu()), g.get_state()[808:].view(torch.int64).item()' \
+        -e 'torch.Generator("cuda:0").device, g.seed() < 2**53' \
+        -e 'torch.rand(3, generator=g)' -e 'torch.randperm(3, generator=g)' \
+        -e 'torch.empty(3, device="cuda").normal_(generator=torch.Generator())'
+    assert_output "(device(type='cuda'), 67280421310721, [67280421310721, 0])
+(True, 4)
+(device(type='cuda', index=0), True)
+RuntimeError: Expected a 'cpu' device type for generator but found 'cuda'
+RuntimeError: Expected a 'cpu' device type for generator but found 'cuda'
+RuntimeError: Expected a 'cuda' device type for generator but found 'cpu'"
+    TSR_CUDA=0 run --separate-stderr "$TSR" --brief-errors -e 'torch.Generator(device="cuda")'
+    assert_output "RuntimeError: Device type CUDA is not supported for torch.Generator() api."
+}
