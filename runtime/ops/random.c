@@ -309,24 +309,34 @@ tsr_generator *tsr_cuda_generator_new(int index)
     return g;
 }
 
-/* getDefaultCUDAGenerator(index): made on first use, then seed(). */
-tsr_generator *tsr_cuda_default_generator(int index)
+static tsr_generator cuda_defaults[CUDA_GENS];   /* is_cuda once made */
+
+static tsr_generator *cuda_default_slot(int index)
 {
-    static tsr_generator gens[CUDA_GENS];
     if (index < 0 || index >= CUDA_GENS) index = index < 0 ? 0 : CUDA_GENS - 1;
-    tsr_generator *g = &gens[index];
+    tsr_generator *g = &cuda_defaults[index];
     if (!g->is_cuda) {
         g->refcount = 1 << 30;          /* never freed */
         g->is_cuda = true;
         g->cuda_index = index;
-        tsr_generator_seed(g);
+        g->seed = 0;
     }
+    return g;
+}
+
+/* getDefaultCUDAGenerator(index): made on first use, then seed(). */
+tsr_generator *tsr_cuda_default_generator(int index)
+{
+    if (index < 0 || index >= CUDA_GENS) index = index < 0 ? 0 : CUDA_GENS - 1;
+    bool fresh = !cuda_defaults[index].is_cuda;
+    tsr_generator *g = cuda_default_slot(index);
+    if (fresh) tsr_generator_seed(g);
     return g;
 }
 
 void tsr_cuda_manual_seed_all(uint64_t seed)
 {
-    for (int i = 0; i < CUDA_GENS; i++) tsr_generator_manual_seed(tsr_cuda_default_generator(i), seed);
+    for (int i = 0; i < CUDA_GENS; i++) tsr_generator_manual_seed(cuda_default_slot(i), seed);
 }
 
 /* CUDAGeneratorImpl::get_state: 800 bytes of 0xFF (the THC-era MTGP states,
