@@ -374,6 +374,20 @@ template <int KIND, typename A, int U> static int launch_random(const tsr_krando
 #endif
 }
 
+template <typename P> static int launch_bernoulli_p(const tsr_krandom &r0)
+{
+    tsr_krandom r = r0;
+#ifdef TSR_CUDA_SIM
+    r.data = sim_host(r.data);
+    r.prob = sim_host(r.prob);
+    sim_launch(r.grid, r.block, [&] { k_bernoulli_p<P>(r); });
+    return 0;
+#else
+    k_bernoulli_p<P><<<r.grid, r.block>>>(r);
+    return cuda_check(cudaGetLastError());
+#endif
+}
+
 static int random_(const tsr_krandom *r, int index)
 {
     if (r->numel == 0) return 0;
@@ -393,6 +407,8 @@ static int random_(const tsr_krandom *r, int index)
         return wide ? launch_random<TSR_KR_FROM_TO, uint64_t, 2>(*r) : launch_random<TSR_KR_FROM_TO, uint32_t, 4>(*r);
     case TSR_KR_FULL_RANGE:
         return launch_random<TSR_KR_FULL_RANGE, uint64_t, 2>(*r);
+    case TSR_KR_BERNOULLI_P:
+        return wide ? launch_bernoulli_p<double>(*r) : launch_bernoulli_p<float>(*r);
     default: fail("tsr's CUDA backend has no such distribution"); return -1;
     }
 }

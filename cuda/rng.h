@@ -147,4 +147,22 @@ template <int KIND, typename A, int U> __global__ void k_random(tsr_krandom r)
     }
 }
 
+/* bernoulli_tensor_cuda_kernel: CUDA_tensor_apply2<scalar_t, prob_t, 4>
+ * gives thread idx the elements 4 idx .. 4 idx + 3 (the grid covers them
+ * all); its functor draws one curand_uniform4 from subsequence idx and sets
+ * v_k = rand_k <= p_k (prob_t double for a double output, else float). */
+template <typename P> __global__ void k_bernoulli_p(tsr_krandom r)
+{
+    int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, base = idx * 4;
+    if (base >= r.numel) return;
+    KRngState state;
+    k_rng_init(r.seed, (uint64_t)idx, r.offset, &state);
+    float v[4];
+    k_draw(&state, v, false);
+    const P *p = (const P *)r.prob;
+    int size = k_itemsize(r.dtype);
+    for (int k = 0; k < 4 && base + k < r.numel; k++)
+        k_store<int64_t>(r.data + (base + k) * size, r.dtype, (P)v[k] <= p[base + k] ? 1 : 0);
+}
+
 #endif

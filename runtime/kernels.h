@@ -71,10 +71,13 @@ typedef enum {
     TSR_KR_BERNOULLI,     /* rand < a */
     TSR_KR_FROM_TO,       /* random_(from, to), random_(): val % range + base */
     TSR_KR_FULL_RANGE,    /* random_(int64 min, None): (int64)val */
+    TSR_KR_BERNOULLI_P,   /* bernoulli_(p tensor): rand <= prob[i], 4 elements a thread */
     TSR_KR_COUNT
 } tsr_krandom_kind;
 
-/* One launch of distribution_nullary_kernel: `data` is contiguous, numel
+/* One launch of distribution_nullary_kernel (BERNOULLI_P: of
+ * bernoulli_tensor_cuda_kernel, CUDA_tensor_apply2 with 4 elements a
+ * thread, each thread its own subsequence): `data` is contiguous, numel
  * elements of `dtype` (numel < 2^31, as 32-bit indexing); the grid and
  * the Philox (seed, offset) come from the runtime's generator, which has
  * already advanced its offset by calc_execution_policy's counter_offset. */
@@ -87,6 +90,7 @@ typedef struct {
     double a, b;
     uint64_t range;
     int64_t base;
+    const char *prob;    /* BERNOULLI_P: contiguous probabilities (float, or double for a double output) */
 } tsr_krandom;
 
 #endif

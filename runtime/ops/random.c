@@ -1027,12 +1027,112 @@ static int p_in_range_error(void)
     return -1;
 }
 
+/* rearrangeDims (ATen/cuda/CUDAApplyUtils.cuh) over a and b of one shape:
+ * dims i < j swap when every operand's stride grows from i to j (size-1
+ * dims stay). perm gets the resulting order, outermost first. */
+static void apply_rearrange(const tsr_tensor *a, const tsr_tensor *b, int64_t *perm)
+{
+    int nd = a->ndim;
+    int64_t st[2][TSR_MAX_DIMS];
+    for (int d = 0; d < nd; d++) {
+        perm[d] = d;
+        st[0][d] = a->strides[d];
+        st[1][d] = b->strides[d];
+    }
+    for (int i = 0; i < nd - 1; i++) {
+        if (a->sizes[perm[i]] == 1) continue;
+        for (int j = i + 1; j < nd; j++) {
+            if (a->sizes[perm[j]] == 1) continue;
+            bool inc = false, dec = false;
+            for (int k = 0; k < 2; k++) {
+                if ((uint64_t)st[k][i] < (uint64_t)st[k][j]) inc = true;
+                else if ((uint64_t)st[k][i] > (uint64_t)st[k][j]) dec = true;
+            }
+            if (inc && !dec) {
+                for (int k = 0; k < 2; k++) {
+                    int64_t x = st[k][i];
+                    st[k][i] = st[k][j];
+                    st[k][j] = x;
+                }
+                int64_t x = perm[i];
+                perm[i] = perm[j];
+                perm[j] = x;
+            }
+        }
+    }
+}
+
+/* bernoulli_kernel(self, p_, gen) of native/cuda/DistributionTemplates.h:
+ * philox_cuda_state(10) first (an offset of 12, whatever the size, even
+ * for an error after it), p moved to self's device as float (double for a
+ * double self) and expanded, then 4 elements a thread in
+ * CUDA_tensor_apply2's order. p outside [0, 1] is not checked (1.13's
+ * device-side assert has no host equivalent here). */
+static int cuda_bernoulli_p(tsr_tensor *t, const tsr_tensor *p, tsr_generator *g)
+{
+    if (g && !gen_for(TSR_DEV_CUDA, g)) return -1;
+    const tsr_backend *be = tsr_device_backend(t->device);
+    if (!be) return -1;
+    if (!be->random) {
+        tsr_error_no_kernel("aten::bernoulli_.Tensor", "CUDA", "CPU, Meta");
+        return -1;
+    }
+    int index = t->device.index < 0 ? 0 : t->device.index;
+    if (!g) g = tsr_cuda_default_generator(index);
+    tsr_krandom r = {.kind = TSR_KR_BERNOULLI_P, .wide = t->dtype == TSR_FLOAT64, .seed = g->seed,
+                     .offset = g->philox_offset};
+    g->philox_offset += 12;
+    if (!is_float(p->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected probabilities tensor to have floating type, got %s",
+                      tsr_dtype_scalar_name(p->dtype));
+        return -1;
+    }
+    tsr_dtype pt = r.wide ? TSR_FLOAT64 : TSR_FLOAT32;
+    int64_t perm[TSR_MAX_DIMS];
+    tsr_tensor *pd = tsr_empty(p->ndim, p->sizes, pt, t->device, TSR_MF_CONTIGUOUS), *pe = NULL, *pv = NULL,
+               *pc = NULL, *view = NULL, *dst = NULL;
+    int rc = -1;
+    if (!pd || tsr_copy_(pd, p) < 0 || !(pe = tsr_view_expand(pd, t->ndim, t->sizes))) goto done;
+    if (tsr_dtype_is_complex(t->dtype)) {
+        not_implemented("bernoulli_tensor_cuda_self_", t->dtype);
+        goto done;
+    }
+    int64_t n = tsr_tensor_numel(t);
+    if (n == 0 || tsr_tensor_is_meta(t)) { rc = 0; goto done; }
+    apply_rearrange(t, pe, perm);
+    if (!(view = tsr_view_permute(t, t->ndim, perm)) || !(pv = tsr_view_permute(pe, t->ndim, perm)) ||
+        !(pc = tsr_contiguous(pv, TSR_MF_CONTIGUOUS)))
+        goto done;
+    dst = tsr_tensor_is_contiguous(view) ? tsr_tensor_retain(view)
+                                         : tsr_empty(view->ndim, view->sizes, view->dtype, view->device, TSR_MF_CONTIGUOUS);
+    if (!dst) goto done;
+    r.dtype = (int32_t)t->dtype;
+    r.numel = n;
+    r.block = 512;                                  /* getApplyBlock, getApplyGrid<4> */
+    r.grid = (uint32_t)((n + 2047) / 2048);
+    r.data = tsr_tensor_ptr(dst, NULL);
+    r.prob = tsr_tensor_ptr(pc, NULL);
+    if (be->random(&r, index) < 0) goto done;
+    rc = dst == view ? 0 : tsr_copy_(view, dst);
+done:
+    tsr_tensor_release(dst);
+    tsr_tensor_release(view);
+    tsr_tensor_release(pc);
+    tsr_tensor_release(pv);
+    tsr_tensor_release(pe);
+    tsr_tensor_release(pd);
+    return rc;
+}
+
 int tsr_bernoulli_tensor_(tsr_tensor *t, const tsr_tensor *p, tsr_generator *g)
 {
     if (check_internal_overlap(t) < 0) return -1;
-    if (on_cuda(t) || on_cuda(p)) {   /* bernoulli_tensor_cuda_kernel (CUDA_tensor_apply2) is not done yet */
-        tsr_error_no_kernel("aten::bernoulli_.Tensor", "CUDA", "CPU, Meta");
-        return -1;
+    if (on_cuda(t)) return cuda_bernoulli_p(t, p, g);
+    if (on_cuda(p)) {   /* the CPU kernel takes p_.to(kCPU) */
+        tsr_tensor *pc = tsr_empty(p->ndim, p->sizes, p->dtype, TSR_CPU, TSR_MF_CONTIGUOUS);
+        int rc = pc && tsr_copy_(pc, p) == 0 ? tsr_bernoulli_tensor_(t, pc, g) : -1;
+        tsr_tensor_release(pc);
+        return rc;
     }
     if (!bernoulli_self_ok(t->dtype)) return not_implemented("bernoulli_tensor_cpu_self_", t->dtype);
     if (p->dtype != TSR_FLOAT64 && p->dtype != TSR_FLOAT32 && p->dtype != TSR_BFLOAT16)

@@ -26,7 +26,7 @@ sim() {
     assert_output "(7361108121267848589, -4875238626587255848)"
 }
 
-@test "cuda-random-1.2: rand, randn, uniform_, normal_, exponential_, bernoulli_, random_, randint draw 1.13's values" {
+@test "cuda-random-1.2: rand, randn, uniform_, normal_, exponential_, bernoulli_ (p and tensor p), random_, randint draw 1.13's values" {
     sim
     run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_random/values.tsr"
     assert_success
@@ -68,6 +68,7 @@ True"
         -e 'a = off(); torch.randn(1081345, dtype=torch.float64, device="cuda"); print(off() - a)' \
         -e 'a = off(); torch.randint(5, (3000000,), device="cuda"); print(off() - a)' \
         -e 'a = off(); torch.empty(10, device="cuda").bernoulli_(0.5).exponential_(); print(off() - a)' \
+        -e 'a = off(); torch.empty(100000, device="cuda").bernoulli_(torch.ones(1)); print(off() - a)' \
         -e 'torch.cuda.manual_seed(7); print(off())'
     assert_success
     assert_output "0
@@ -80,6 +81,7 @@ True"
 8
 12
 8
+12
 0"
 }
 
@@ -97,7 +99,8 @@ True"
         -e 'torch.rand(2, dtype=torch.bfloat16, device="cuda").dtype, torch.randn(2, 2, dtype=torch.float16, device="cuda").dtype' \
         -e 'torch.randint(5, (2,), device="cuda").dtype, torch.randn(3, dtype=torch.complex64, device="cuda").dtype' \
         -e 'x = torch.ones(2, 3, device="cuda", dtype=torch.float64); y = torch.rand_like(x); y.device, y.dtype, y.shape' \
-        -e 'torch.randn_like(x).device, torch.randint_like(x, 10).dtype, torch.bernoulli(x, 0.5).device'
+        -e 'torch.randn_like(x).device, torch.randint_like(x, 10).dtype, torch.bernoulli(x, 0.5).device' \
+        -e 'torch.bernoulli(torch.full((1000,), 0.5, device="cuda")).cpu().unique(), torch.empty(3).bernoulli_(torch.ones(3, device="cuda"))'
     assert_success
     assert_output "(True, True)
 (True, True)
@@ -110,7 +113,8 @@ True
 (torch.bfloat16, torch.float16)
 (torch.int64, torch.complex64)
 (device(type='cuda', index=0), torch.float64, torch.Size([2, 3]))
-(device(type='cuda', index=0), torch.float64, device(type='cuda', index=0))"
+(device(type='cuda', index=0), torch.float64, device(type='cuda', index=0))
+(tensor([0., 1.]), tensor([1., 1., 1.]))"
 }
 
 @test "cuda-random-1.6: errors: dtypes, a CPU generator, bad states; unported samplers refuse" {
@@ -127,6 +131,8 @@ True
         -e 's = torch.cuda.get_rng_state(); s[808] = 2; torch.cuda.set_rng_state(s)' \
         -e 'torch.cuda.get_rng_state(3)' \
         -e 'torch.cuda.set_rng_state(5)' \
+        -e 'torch.empty(3, device="cuda").bernoulli_(torch.ones(3, dtype=torch.long))' \
+        -e 'torch.empty(3, dtype=torch.complex64, device="cuda").bernoulli_(torch.ones(3))' \
         -e 'torch.empty(3, device="cuda").geometric_(0.5)'
     assert_output "RuntimeError: \"normal_kernel_cuda\" not implemented for 'Long'
 RuntimeError: \"exponential_cuda\" not implemented for 'Int'
@@ -139,6 +145,8 @@ TypeError: RNG state must be a torch.ByteTensor
 RuntimeError: offset must be a multiple of 4
 IndexError: tuple index out of range
 AttributeError: 'int' object has no attribute 'clone'
+RuntimeError: expected probabilities tensor to have floating type, got Long
+RuntimeError: \"bernoulli_tensor_cuda_self_\" not implemented for 'ComplexFloat'
 NotImplementedError: Could not run 'aten::geometric_' with arguments from the 'CUDA' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::geometric_' is only available for these backends: [CPU, Meta, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher]."
 }
 

@@ -180,6 +180,19 @@ def values():
     show(torch.tensor([-1.0 / 2 * math.log(uniform_f(w)) for w in words(5, 4)]))
     print(G.seed)
     state()
+    G.manual_seed(5)
+
+    def bern_p(probs):      # bernoulli_tensor_cuda_kernel: thread l // 4, word l % 4, offset += 12
+        seed, offset = G.seed, G.offset
+        G.offset += 12
+        return [uniform_f(draw(seed, offset, l // 4, 0)[l % 4]) <= p for l, p in enumerate(probs)]
+
+    show(torch.tensor([float(v) for v in bern_p([0.5] * 10)]))
+    # (3, 2).t() with p (1, 3): rearrangeDims swaps the dims, so the draw runs over the (3, 2) buffer
+    v = bern_p([f32(x) for x in [0.1, 0.1, 0.9, 0.9, 0.5, 0.5]])
+    show(torch.tensor([float(x) for x in v]).reshape(3, 2).t())
+    show(torch.tensor([float(x) for x in bern_p([0.25, 0.5, 0.75, 0.5, 0.5])], dtype=torch.float64))
+    state()
 
 
 if __name__ == '__main__':
