@@ -407,6 +407,12 @@ static int random_(const tsr_krandom *r, int index)
         return wide ? launch_random<TSR_KR_FROM_TO, uint64_t, 2>(*r) : launch_random<TSR_KR_FROM_TO, uint32_t, 4>(*r);
     case TSR_KR_FULL_RANGE:
         return launch_random<TSR_KR_FULL_RANGE, uint64_t, 2>(*r);
+    case TSR_KR_LOG_NORMAL:
+        return wide ? launch_random<TSR_KR_LOG_NORMAL, double, 2>(*r) : launch_random<TSR_KR_LOG_NORMAL, float, 4>(*r);
+    case TSR_KR_CAUCHY:
+        return wide ? launch_random<TSR_KR_CAUCHY, double, 2>(*r) : launch_random<TSR_KR_CAUCHY, float, 4>(*r);
+    case TSR_KR_GEOMETRIC:
+        return wide ? launch_random<TSR_KR_GEOMETRIC, double, 2>(*r) : launch_random<TSR_KR_GEOMETRIC, float, 4>(*r);
     case TSR_KR_BERNOULLI_P:
         return wide ? launch_bernoulli_p<double>(*r) : launch_bernoulli_p<float>(*r);
     default: fail("tsr's CUDA backend has no such distribution"); return -1;

@@ -1,7 +1,8 @@
 /* cuda/rng.h — distribution_elementwise_grid_stride_kernel of PyTorch 1.13
  * (native/cuda/DistributionTemplates.h) with the per-element transforms of
- * its uniform_, normal_, exponential_, bernoulli_(p) and random_ kernels
- * (core/TransformationHelper.h), for a contiguous output. On the device the
+ * its uniform_, normal_, exponential_, cauchy_, log_normal_, geometric_,
+ * bernoulli_(p) and random_ kernels (core/TransformationHelper.h), and
+ * bernoulli_(p tensor)'s, for a contiguous output. On the device the
  * draws are curand's own (curand_kernel.h), so the values are PyTorch's;
  * in the simulator they come from cuda/philox.h. The multiply-adds are
  * written as fma because nvcc contracts PyTorch's `rand * range + from`. */
@@ -115,6 +116,27 @@ template <typename A> struct KRandomStore<TSR_KR_FULL_RANGE, A> {
     __device__ static void at(const tsr_krandom &r, char *p, A v) { k_store<int64_t>(p, r.dtype, (int64_t)v); }
 };
 
+template <typename A> struct KRandomStore<TSR_KR_LOG_NORMAL, A> {
+    __device__ static void at(const tsr_krandom &r, char *p, A v) { k_store<A>(p, r.dtype, (A)exp(k_fma<A>(v, (A)r.a, (A)r.b))); }
+};
+/* transformation::cauchy: float keeps rand inside [eps, 1 - eps]; double does not. */
+template <typename A> struct KRandomStore<TSR_KR_CAUCHY, A> {
+    __device__ static void at(const tsr_krandom &r, char *p, A v)
+    {
+        if (sizeof(A) == sizeof(float)) {
+            v = v > (A)1 - k_eps<A>() ? (A)1 - k_eps<A>() : v;
+            v = v < k_eps<A>() ? k_eps<A>() : v;
+        }
+        k_store<A>(p, r.dtype, k_fma<A>((A)r.a, (A)tan((A)3.14159265358979323846 * (v - (A)0.5)), (A)r.b));
+    }
+};
+template <typename A> struct KRandomStore<TSR_KR_GEOMETRIC, A> {
+    __device__ static void at(const tsr_krandom &r, char *p, A v)
+    {
+        k_store<A>(p, r.dtype, (A)ceil(log(v) / log((A)1.0 - (A)r.a)));
+    }
+};
+
 /* The item size of a real dtype. */
 __device__ inline int k_itemsize(int dt)
 {
@@ -139,7 +161,7 @@ template <int KIND, typename A, int U> __global__ void k_random(tsr_krandom r)
     int size = k_itemsize(r.dtype);
     for (int64_t li = idx; li < rounded; li += step * U) {
         A v[U];
-        k_draw(&state, v, KIND == TSR_KR_NORMAL);
+        k_draw(&state, v, KIND == TSR_KR_NORMAL || KIND == TSR_KR_LOG_NORMAL);
         for (int ii = 0; ii < U; ii++) {
             int64_t l = li + step * ii;
             if (l < r.numel) KRandomStore<KIND, A>::at(r, r.data + l * size, v[ii]);

@@ -72,6 +72,9 @@ typedef enum {
     TSR_KR_FROM_TO,       /* random_(from, to), random_(): val % range + base */
     TSR_KR_FULL_RANGE,    /* random_(int64 min, None): (int64)val */
     TSR_KR_BERNOULLI_P,   /* bernoulli_(p tensor): rand <= prob[i], 4 elements a thread */
+    TSR_KR_LOG_NORMAL,    /* exp(rand * a + b) (std, mean) */
+    TSR_KR_CAUCHY,        /* b + a * tan(pi * (rand - 1/2)) (sigma, median) */
+    TSR_KR_GEOMETRIC,     /* ceil(log(rand) / log(1 - a)) */
     TSR_KR_COUNT
 } tsr_krandom_kind;
 

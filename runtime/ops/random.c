@@ -968,7 +968,14 @@ int tsr_exponential_(tsr_tensor *t, double lambd, tsr_generator *g)
 
 int tsr_cauchy_(tsr_tensor *t, double median, double sigma, tsr_generator *g)
 {
-    if (!is_float(t->dtype)) return not_implemented("cauchy_cpu", t->dtype);
+    if (!is_float(t->dtype)) return not_implemented(on_cuda(t) ? "cauchy_cuda" : "cauchy_cpu", t->dtype);
+    if (on_cuda(t)) {   /* cauchy_kernel: median and sigma in accscalar_t */
+        int rc = prologue(t);
+        if (rc) return rc < 0 ? -1 : 0;
+        bool wide = t->dtype == TSR_FLOAT64;
+        tsr_krandom r = {.kind = TSR_KR_CAUCHY, .wide = wide, .a = wide ? sigma : (float)sigma, .b = wide ? median : (float)median};
+        return cuda_draw(t, r, g, "aten::cauchy_");
+    }
     return sample_each(t, D_CAUCHY, median, sigma, g);
 }
 
@@ -978,7 +985,14 @@ int tsr_log_normal_(tsr_tensor *t, double mean, double std, tsr_generator *g)
         tsr_error_set(TSR_ERR_RUNTIME, "log_normal_ expects std > 0.0, but found std=%g", std);
         return -1;
     }
-    if (!is_float(t->dtype)) return not_implemented("log_normal_cpu", t->dtype);
+    if (!is_float(t->dtype)) return not_implemented(on_cuda(t) ? "log_normal_cuda" : "log_normal_cpu", t->dtype);
+    if (on_cuda(t)) {   /* log_normal_kernel: mean and std in accscalar_t */
+        int rc = prologue(t);
+        if (rc) return rc < 0 ? -1 : 0;
+        bool wide = t->dtype == TSR_FLOAT64;
+        tsr_krandom r = {.kind = TSR_KR_LOG_NORMAL, .wide = wide, .a = wide ? std : (float)std, .b = wide ? mean : (float)mean};
+        return cuda_draw(t, r, g, "aten::log_normal_");
+    }
     return sample_each(t, D_LOG_NORMAL, mean, std, g);
 }
 
@@ -988,7 +1002,15 @@ int tsr_geometric_(tsr_tensor *t, double p, tsr_generator *g)
         tsr_error_set(TSR_ERR_RUNTIME, "geometric_ expects p to be in (0, 1), but got p=%g", p);
         return -1;
     }
-    if (t->dtype == TSR_BOOL || tsr_dtype_is_complex(t->dtype)) return not_implemented("geometric_cpu", t->dtype);
+    if (t->dtype == TSR_BOOL || tsr_dtype_is_complex(t->dtype))
+        return not_implemented(on_cuda(t) ? "geometric_cuda" : "geometric_cpu", t->dtype);
+    if (on_cuda(t)) {   /* geometric_kernel: DiscreteDistributionType, float but for double */
+        int rc = prologue(t);
+        if (rc) return rc < 0 ? -1 : 0;
+        bool wide = t->dtype == TSR_FLOAT64;
+        tsr_krandom r = {.kind = TSR_KR_GEOMETRIC, .wide = wide, .a = wide ? p : (float)p};
+        return cuda_draw(t, r, g, "aten::geometric_");
+    }
     return sample_each(t, D_GEOMETRIC, p, 0, g);
 }
 

@@ -1,8 +1,9 @@
 /* runtime/ops/random.h — PyTorch's CPU generator (mt19937 seeded and laid out
  * as CPUGeneratorImpl) and the distributions drawn from it, bit for bit as
  * torch 1.13's CPU kernels (SEMANTICS.md §6, ATen DistributionTemplates.h);
- * on cuda tensors uniform_, normal_, exponential_, bernoulli_(p) and random_
- * draw as 1.13's CUDA kernels from the CUDA generators below.
+ * on cuda tensors uniform_, normal_, exponential_, cauchy_, log_normal_,
+ * geometric_, bernoulli_ and random_ draw as 1.13's CUDA kernels from the
+ * CUDA generators below.
  * Every function taking a generator accepts NULL for the default generator.
  * In-place functions return 0 or -1; others a NEW reference or NULL + error. */
 #ifndef TSR_OPS_RANDOM_H

@@ -60,11 +60,11 @@ tensor([3., 3.])
 
 @test "cuda-sim-1.5: a sampler without a CUDA kernel yet is refused, not drawn on the host (cuda_random.bats has the rest)" {
     sim
-    for e in 'torch.randperm(3, device="cuda")' 'torch.empty(3, device="cuda").log_normal_()' \
-             'torch.empty(3, device="cuda").cauchy_()'; do
+    for e in 'torch.randperm(3, device="cuda")' 'torch.poisson(torch.ones(3, device="cuda"))' \
+             'torch.multinomial(torch.ones(3, device="cuda"), 2)'; do
         run --separate-stderr "$TSR" --brief-errors -e "$e"
         assert_failure 1
-        assert_output --regexp "^NotImplementedError: Could not run 'aten::(randperm.generator_out|log_normal_|cauchy_)' with arguments from the 'CUDA' backend\\."
+        assert_output --regexp "^NotImplementedError: Could not run 'aten::(randperm.generator_out|poisson|multinomial)' with arguments from the 'CUDA' backend\\."
     done
 }
 

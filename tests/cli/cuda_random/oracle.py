@@ -193,6 +193,15 @@ def values():
     show(torch.tensor([float(x) for x in v]).reshape(3, 2).t())
     show(torch.tensor([float(x) for x in bern_p([0.25, 0.5, 0.75, 0.5, 0.5])], dtype=torch.float64))
     state()
+    G.manual_seed(7)
+    eps = 2.0 ** -23                         # cauchy<float> keeps rand in [eps, 1 - eps]
+    u = [min(max(uniform_f(w), eps), 1 - eps) for w in words(5, 4)]
+    show(torch.tensor([1 + 2 * math.tan(f32(math.pi) * (x - 0.5)) for x in u]))
+    show(torch.tensor([math.exp(f32(x * 0.25 + 0.5)) for x in normal_f(5)]))
+    lp = math.log(f32(1 - f32(0.3)))
+    show(torch.tensor([math.ceil(math.log(uniform_f(w)) / lp) for w in words(6, 4)], dtype=torch.int32))
+    show(torch.tensor([math.ceil(math.log(uniform_d(p)) / math.log(0.5)) for p in words(3, 2)], dtype=torch.float64))
+    state()
 
 
 if __name__ == '__main__':
