@@ -21,6 +21,7 @@
 #include "../internal.h"
 #include "../iter.h"
 #include "../view.h"
+#include "binary.h"
 #include "copy.h"
 #include "factory.h"
 
@@ -1556,6 +1557,12 @@ static int check_std_tensor(const tsr_tensor *std)
         return -1;
     }
     if (tsr_tensor_is_meta(std)) return 0;
+    if (std->device.type != TSR_DEV_CPU) {   /* std.min().ge(0).item(): read on the host */
+        tsr_tensor *c = tsr_empty(std->ndim, std->sizes, std->dtype, TSR_CPU, TSR_MF_CONTIGUOUS);
+        int rc = c && tsr_copy_(c, std) == 0 ? check_std_tensor(c) : -1;
+        tsr_tensor_release(c);
+        return rc;
+    }
     int64_t n = tsr_tensor_numel(std);
     for (int64_t i = 0; i < n; i++) {
         if (!(tsr_tensor_get_double_at(std, i) >= 0)) {
@@ -1570,6 +1577,12 @@ static int check_std_tensor(const tsr_tensor *std)
 static int apply_broadcast(tsr_tensor *out, const tsr_tensor *x, bool mul)
 {
     if (tsr_tensor_is_meta(out)) return 0;
+    if (on_cuda(out)) {   /* output.mul_(std) / .add_(mean): the device's kernels */
+        tsr_operand o = {.t = x};
+        tsr_tensor *r = tsr_binary_(mul ? TSR_BINOP_MUL : TSR_BINOP_ADD, out, &o, NULL);
+        tsr_tensor_release(r);
+        return r ? 0 : -1;
+    }
     tsr_tensor *xe = tsr_view_expand(x, out->ndim, out->sizes);
     if (!xe) return -1;
     int64_t n = tsr_tensor_numel(out), idx[TSR_MAX_DIMS];

@@ -45,8 +45,8 @@ static const char *const ready[] = {
 /* The samplers of PyTorch's CUDA generator (runtime/ops/random.c, cuda/rng.h).
  * Sorted. */
 static const char *const random_ready[] = {
-    "bernoulli", "bernoulli_", "cauchy_", "exponential_", "geometric_", "log_normal_", "normal_", "rand_like",
-    "randint_like", "randn_like", "random_", "uniform_",
+    "bernoulli", "bernoulli_", "cauchy_", "exponential_", "geometric_", "log_normal_", "normal", "normal_",
+    "rand_like", "randint_like", "randn_like", "random_", "uniform_",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul

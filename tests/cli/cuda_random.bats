@@ -26,7 +26,7 @@ sim() {
     assert_output "(7361108121267848589, -4875238626587255848)"
 }
 
-@test "cuda-random-1.2: rand, randn, uniform_, normal_, exponential_, cauchy_, log_normal_, geometric_, bernoulli_, random_, randint draw 1.13's values" {
+@test "cuda-random-1.2: rand, randn, normal, uniform_, normal_, exponential_, cauchy_, log_normal_, geometric_, bernoulli_, random_, randint draw 1.13's values" {
     sim
     run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_random/values.tsr"
     assert_success
@@ -133,6 +133,7 @@ True
         -e 'torch.cuda.set_rng_state(5)' \
         -e 'torch.empty(3, device="cuda").bernoulli_(torch.ones(3, dtype=torch.long))' \
         -e 'torch.empty(3, dtype=torch.complex64, device="cuda").bernoulli_(torch.ones(3))' \
+        -e 'torch.normal(torch.zeros(3, device="cuda"), -torch.ones(3, device="cuda"))' \
         -e 'torch.empty(3, dtype=torch.bool, device="cuda").geometric_(0.5)' \
         -e 'torch.empty(3, dtype=torch.int64, device="cuda").cauchy_()' \
         -e 'torch.randperm(3, device="cuda")'
@@ -149,6 +150,7 @@ IndexError: tuple index out of range
 AttributeError: 'int' object has no attribute 'clone'
 RuntimeError: expected probabilities tensor to have floating type, got Long
 RuntimeError: \"bernoulli_tensor_cuda_self_\" not implemented for 'ComplexFloat'
+RuntimeError: normal expects all elements of std >= 0.0
 RuntimeError: \"geometric_cuda\" not implemented for 'Bool'
 RuntimeError: \"cauchy_cuda\" not implemented for 'Long'
 NotImplementedError: Could not run 'aten::randperm.generator_out' with arguments from the 'CUDA' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::randperm.generator_out' is only available for these backends: [CPU, Meta, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher]."

@@ -202,6 +202,11 @@ def values():
     show(torch.tensor([math.ceil(math.log(uniform_f(w)) / lp) for w in words(6, 4)], dtype=torch.int32))
     show(torch.tensor([math.ceil(math.log(uniform_d(p)) / math.log(0.5)) for p in words(3, 2)], dtype=torch.float64))
     state()
+    G.manual_seed(11)
+    show(torch.tensor([f32(f32(x * 2) + i) for i, x in enumerate(normal_f(4))]))
+    show(torch.tensor([f32(f32(x * 0.5) + 1) for x in normal_f(4)]).reshape(2, 2))
+    show(torch.tensor([f32(f32(x * 3) + 1) for x in normal_f(3)]))
+    state()
 
 
 if __name__ == '__main__':
