@@ -37,8 +37,8 @@ static int cuda_count(void)
 /* torch.cuda._lazy_init(): what every call that needs a device does first.
  * Without a backend 1.13 asserts torch._C has _cuda_getDeviceCount; with
  * one, the driver and device checks give PyTorch's RuntimeError. The
- * backend does not yet offer these queries (device streams, properties,
- * RNG state): past the checks they say so rather than invent values. */
+ * backend does not yet offer some queries (device streams, ...): past the
+ * checks they say so rather than invent values. */
 static Value *lazy_init_fail(const char *fname)
 {
     const tsr_backend *b = cuda_backend();
