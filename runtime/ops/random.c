@@ -103,6 +103,9 @@ tsr_generator *tsr_generator_new(uint64_t seed)
     tsr_generator *g = tsr_malloc(sizeof *g);
     if (!g) return NULL;
     g->refcount = 1;
+    g->is_cuda = false;
+    g->cuda_index = 0;
+    g->philox_offset = 0;
     mt_init(g, seed);
     return g;
 }
