@@ -37,6 +37,7 @@ extern "C" {
 #include "kern.h"
 #include "reduce.h"
 #include "index.h"
+#include "rng.h"
 
 static const tsr_backend_host *host;
 
@@ -541,6 +542,67 @@ static int index_launch(const tsr_kindex *g0, int dev, int64_t *result)
     }
 }
 
+/* distribution_nullary_kernel's launch: the grid the runtime computed (it
+ * decides the Philox offsets, so it is never clipped), one thread per
+ * subsequence. */
+template <int KIND, typename A, int U> static int launch_random(const tsr_krandom &r0)
+{
+    tsr_krandom r = r0;
+#ifdef TSR_CUDA_SIM
+    r.data = sim_host(r.data);
+    sim_launch(r.grid, r.block, [&] { k_random<KIND, A, U>(r); });
+    return 0;
+#else
+    k_random<KIND, A, U><<<r.grid, r.block>>>(r);
+    return cuda_check(cudaGetLastError());
+#endif
+}
+
+template <typename P> static int launch_bernoulli_p(const tsr_krandom &r0)
+{
+    tsr_krandom r = r0;
+#ifdef TSR_CUDA_SIM
+    r.data = sim_host(r.data);
+    r.prob = sim_host(r.prob);
+    sim_launch(r.grid, r.block, [&] { k_bernoulli_p<P>(r); });
+    return 0;
+#else
+    k_bernoulli_p<P><<<r.grid, r.block>>>(r);
+    return cuda_check(cudaGetLastError());
+#endif
+}
+
+static int random_(const tsr_krandom *r, int index)
+{
+    if (r->numel == 0) return 0;
+    if (set_device(index) < 0) return -1;
+    bool wide = r->wide != 0;
+    switch (r->kind) {
+    case TSR_KRN_UNIFORM:
+        return wide ? launch_random<TSR_KRN_UNIFORM, double, 2>(*r) : launch_random<TSR_KRN_UNIFORM, float, 4>(*r);
+    case TSR_KRN_NORMAL:
+        return wide ? launch_random<TSR_KRN_NORMAL, double, 2>(*r) : launch_random<TSR_KRN_NORMAL, float, 4>(*r);
+    case TSR_KRN_EXPONENTIAL:
+        return wide ? launch_random<TSR_KRN_EXPONENTIAL, double, 2>(*r)
+                    : launch_random<TSR_KRN_EXPONENTIAL, float, 4>(*r);
+    case TSR_KRN_BERNOULLI:
+        return wide ? launch_random<TSR_KRN_BERNOULLI, double, 2>(*r) : launch_random<TSR_KRN_BERNOULLI, float, 4>(*r);
+    case TSR_KRN_FROM_TO:
+        return wide ? launch_random<TSR_KRN_FROM_TO, uint64_t, 2>(*r) : launch_random<TSR_KRN_FROM_TO, uint32_t, 4>(*r);
+    case TSR_KRN_FULL_RANGE:
+        return launch_random<TSR_KRN_FULL_RANGE, uint64_t, 2>(*r);
+    case TSR_KRN_LOG_NORMAL:
+        return wide ? launch_random<TSR_KRN_LOG_NORMAL, double, 2>(*r) : launch_random<TSR_KRN_LOG_NORMAL, float, 4>(*r);
+    case TSR_KRN_CAUCHY:
+        return wide ? launch_random<TSR_KRN_CAUCHY, double, 2>(*r) : launch_random<TSR_KRN_CAUCHY, float, 4>(*r);
+    case TSR_KRN_GEOMETRIC:
+        return wide ? launch_random<TSR_KRN_GEOMETRIC, double, 2>(*r) : launch_random<TSR_KRN_GEOMETRIC, float, 4>(*r);
+    case TSR_KRN_BERNOULLI_P:
+        return wide ? launch_bernoulli_p<double>(*r) : launch_bernoulli_p<float>(*r);
+    default: fail("tsr's CUDA backend has no such distribution"); return -1;
+    }
+}
+
 static int properties(int index, tsr_device_props *out)
 {
     if (init() < 0) return -1;
@@ -550,6 +612,7 @@ static int properties(int index, tsr_device_props *out)
     out->major = p.major;
     out->minor = p.minor;
     out->multi_processor_count = p.multiProcessorCount;
+    out->max_threads_per_multi_processor = p.maxThreadsPerMultiProcessor;
     out->total_memory = (int64_t)p.totalGlobalMem;
     return 0;
 }
@@ -915,5 +978,6 @@ extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_ba
     backend.gemm = gemm;
     backend.index = index_launch;
     backend.has_index = has_index;
+    backend.random = random_;
     return &backend;
 }

@@ -178,7 +178,7 @@ static inline cudaError_t cudaMemGetInfo(size_t *free_b, size_t *total)
 /* What the simulator says of itself: an H100-like device, the arena as its memory. */
 struct cudaDeviceProp {
     char name[256];
-    int major, minor, multiProcessorCount;
+    int major, minor, multiProcessorCount, maxThreadsPerMultiProcessor;
     size_t totalGlobalMem;
 };
 static inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int i)
@@ -190,6 +190,7 @@ static inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int i)
     p->major = 9;
     p->minor = 0;
     p->multiProcessorCount = 132;
+    p->maxThreadsPerMultiProcessor = 2048;
     p->totalGlobalMem = sim.size;
     return cudaSuccess;
 }

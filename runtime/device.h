@@ -55,6 +55,7 @@ void tsr_device_set_current(tsr_device_type t, int index);
 typedef struct tsr_device_props {
     char name[256];
     int major, minor, multi_processor_count;
+    int max_threads_per_multi_processor;
     int64_t total_memory;
 } tsr_device_props;
 
@@ -108,6 +109,9 @@ typedef struct tsr_backend {
     int (*index)(const tsr_kindex *k, int index, int64_t *result);
     /* Whether index has op (a tsr_kindex_op) for that dtype. */
     bool (*has_index)(int op, int dtype);
+    /* Fills r->data on device index with one of the Philox distributions
+     * (kernels.h tsr_krandom); 0, or -1 with an error recorded. */
+    int (*random)(const tsr_krandom *r, int index);
 } tsr_backend;
 
 
@@ -121,7 +125,7 @@ typedef struct tsr_backend_host {
 
 /* The CUDA backend's entry point, looked up with dlsym in libtsr_cuda.so:
  * returns its vtable (borrowed, static) or NULL when abi differs. */
-#define TSR_BACKEND_ABI 7
+#define TSR_BACKEND_ABI 8
 typedef const tsr_backend *(*tsr_cuda_open_fn)(int abi, const tsr_backend_host *host);
 #define TSR_CUDA_OPEN_SYMBOL "tsr_cuda_backend_open"
 

@@ -225,4 +225,41 @@ typedef struct {
     int64_t alpha_i;             /* ADD for an integral or bool compute dtype */
 } tsr_kindex;
 
+/* The distributions of PyTorch 1.13's CUDA generator
+ * (native/cuda/DistributionTemplates.h), each one Philox draw per thread
+ * and grid-stride step: curand_uniform4 / curand_normal4 / curand4 (unroll
+ * 4), or curand_uniform2_double / curand_normal2_double / two 64-bit values
+ * from curand4 (unroll 2, `wide`). ORDER KRANDOM */
+typedef enum {
+    TSR_KRN_UNIFORM,       /* rand == 1 ? 0 : rand; * a + b (range, from) */
+    TSR_KRN_NORMAL,        /* rand * a + b (std, mean) */
+    TSR_KRN_EXPONENTIAL,   /* -1 / a * log(rand), with 1.13's guard at 1 */
+    TSR_KRN_BERNOULLI,     /* rand < a */
+    TSR_KRN_FROM_TO,       /* random_(from, to), random_(): val % range + base */
+    TSR_KRN_FULL_RANGE,    /* random_(int64 min, None): (int64)val */
+    TSR_KRN_BERNOULLI_P,   /* bernoulli_(p tensor): rand <= prob[i], 4 elements a thread */
+    TSR_KRN_LOG_NORMAL,    /* exp(rand * a + b) (std, mean) */
+    TSR_KRN_CAUCHY,        /* b + a * tan(pi * (rand - 1/2)) (sigma, median) */
+    TSR_KRN_GEOMETRIC,     /* ceil(log(rand) / log(1 - a)) */
+    TSR_KRN_COUNT
+} tsr_krandom_kind;
+
+/* One launch of distribution_nullary_kernel (BERNOULLI_P: of
+ * bernoulli_tensor_cuda_kernel, CUDA_tensor_apply2 with 4 elements a
+ * thread, each thread its own subsequence): `data` is contiguous, numel
+ * elements of `dtype` (numel < 2^31, as 32-bit indexing); the grid and
+ * the Philox (seed, offset) come from the runtime's generator, which has
+ * already advanced its offset by calc_execution_policy's counter_offset. */
+typedef struct {
+    int32_t kind, dtype, wide;
+    uint32_t grid, block;
+    int64_t numel;
+    char *data;
+    uint64_t seed, offset;
+    double a, b;
+    uint64_t range;
+    int64_t base;
+    const char *prob;    /* BERNOULLI_P: contiguous probabilities (float, or double for a double output) */
+} tsr_krandom;
+
 #endif

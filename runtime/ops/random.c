@@ -1,5 +1,8 @@
 /* runtime/ops/random.c — CPUGeneratorImpl (mt19937, state layout, normal
- * caches) and the CPU distribution kernels of torch 1.13 (SEMANTICS.md §6).
+ * caches) and the CPU distribution kernels of torch 1.13 (SEMANTICS.md §6);
+ * CUDAGeneratorImpl (Philox seed and offset) and the host half of its
+ * kernels (execution policy, offsets, element order; the draws are the
+ * backend's, cuda/rng.h).
  * Rule: 1.13's cpu/ kernels are built for AVX2 with FMA contraction, so the
  * multiply-adds it fused are written here as explicit fma()/fmaf() calls and
  * nothing else may be contracted (the pragma below). */
@@ -18,6 +21,7 @@
 #include "../internal.h"
 #include "../iter.h"
 #include "../view.h"
+#include "binary.h"
 #include "copy.h"
 #include "factory.h"
 
@@ -39,6 +43,11 @@ struct tsr_generator {
     bool has_double, has_float;
     double next_double;
     float next_float;
+    /* A CUDAGeneratorImpl instead (zero: a CPU generator): the Philox seed is
+     * `seed` and philox_offset_per_thread where the next kernel starts. */
+    bool is_cuda;
+    int cuda_index;
+    uint64_t philox_offset;
 };
 
 static void mt_init(tsr_generator *g, uint64_t seed)
@@ -94,6 +103,9 @@ tsr_generator *tsr_generator_new(uint64_t seed)
     tsr_generator *g = tsr_malloc(sizeof *g);
     if (!g) return NULL;
     g->refcount = 1;
+    g->is_cuda = false;
+    g->cuda_index = 0;
+    g->philox_offset = 0;
     mt_init(g, seed);
     return g;
 }
@@ -140,13 +152,43 @@ tsr_generator *tsr_default_generator(void)
 
 static tsr_generator *gen_or_default(tsr_generator *g) { return g ? g : tsr_default_generator(); }
 
-void tsr_generator_manual_seed(tsr_generator *g, uint64_t seed) { mt_init(gen_or_default(g), seed); }
+/* CUDAGeneratorImpl::set_current_seed: the seed, offset 0 (the mt19937
+ * state follows the seed too, harmlessly: no CPU kernel takes a CUDA one). */
+void tsr_generator_manual_seed(tsr_generator *g, uint64_t seed)
+{
+    g = gen_or_default(g);
+    mt_init(g, seed);
+    g->philox_offset = 0;
+}
 
+/* getNonDeterministicRandom(is_cuda=true) keeps 53 bits (exact in a double). */
 uint64_t tsr_generator_seed(tsr_generator *g)
 {
+    g = gen_or_default(g);
     uint64_t s = nondeterministic_seed();
-    mt_init(gen_or_default(g), s);
+    if (g->is_cuda) s &= (UINT64_C(1) << 53) - 1;
+    tsr_generator_manual_seed(g, s);
     return s;
+}
+
+tsr_device tsr_generator_device(const tsr_generator *g)
+{
+    if (g && g->is_cuda) return (tsr_device){TSR_DEV_CUDA, g->cuda_index};
+    return TSR_CPU;
+}
+
+/* check_generator<T>: a sampler on device type want takes only a generator
+ * of that type. The generator to use (the default CPU one for NULL), or
+ * NULL with 1.13's error. */
+static tsr_generator *gen_for(tsr_device_type want, tsr_generator *g)
+{
+    tsr_device_type have = g && g->is_cuda ? TSR_DEV_CUDA : TSR_DEV_CPU;
+    if (g && have != want) {
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected a '%s' device type for generator but found '%s'",
+                      tsr_device_type_name(want), tsr_device_type_name(have));
+        return NULL;
+    }
+    return gen_or_default(g);
 }
 
 uint64_t tsr_generator_initial_seed(const tsr_generator *g)
@@ -163,9 +205,13 @@ enum {
 _Static_assert(ST_FLOAT_VALID + 4 == TSR_RNG_STATE_SIZE, "CPUGeneratorImplState layout");
 _Static_assert(ST_FLOAT == TSR_RNG_STATE_SIZE_LEGACY, "THGeneratorState layout");
 
+static tsr_tensor *cuda_get_state(const tsr_generator *g);
+static int cuda_set_state(tsr_generator *g, const tsr_tensor *st);
+
 tsr_tensor *tsr_generator_get_state(const tsr_generator *g)
 {
     if (!g) g = tsr_default_generator();
+    if (g->is_cuda) return cuda_get_state(g);
     int64_t n = TSR_RNG_STATE_SIZE;
     tsr_tensor *t = tsr_zeros(1, &n, TSR_UINT8, TSR_CPU);
     if (!t) return NULL;
@@ -192,6 +238,7 @@ tsr_tensor *tsr_generator_get_state(const tsr_generator *g)
 int tsr_generator_set_state(tsr_generator *g, const tsr_tensor *st)
 {
     g = gen_or_default(g);
+    if (g->is_cuda) return cuda_set_state(g, st);
     if (st->layout != TSR_LAYOUT_STRIDED || st->device.type != TSR_DEV_CPU || st->dtype != TSR_UINT8) {
         tsr_error_set(TSR_ERR_TYPE, "RNG state must be a torch.ByteTensor");
         return -1;
@@ -252,6 +299,97 @@ int tsr_generator_set_state(tsr_generator *g, const tsr_tensor *st)
     return 0;
 }
 
+/* ------------------------------------------------------------ CUDA generators */
+
+#define CUDA_GENS 64    /* devices with a default generator (the backend's MAX_DEVICES) */
+
+tsr_generator *tsr_cuda_generator_new(int index)
+{
+    tsr_generator *g = tsr_generator_new(TSR_DEFAULT_RNG_SEED);
+    if (!g) return NULL;
+    g->is_cuda = true;
+    g->cuda_index = index;
+    g->philox_offset = 0;
+    return g;
+}
+
+static tsr_generator cuda_defaults[CUDA_GENS];   /* is_cuda once made */
+
+static tsr_generator *cuda_default_slot(int index)
+{
+    if (index < 0 || index >= CUDA_GENS) index = index < 0 ? 0 : CUDA_GENS - 1;
+    tsr_generator *g = &cuda_defaults[index];
+    if (!g->is_cuda) {
+        g->refcount = 1 << 30;          /* never freed */
+        g->is_cuda = true;
+        g->cuda_index = index;
+        g->seed = 0;
+    }
+    return g;
+}
+
+/* getDefaultCUDAGenerator(index): made on first use, then seed(). */
+tsr_generator *tsr_cuda_default_generator(int index)
+{
+    if (index < 0 || index >= CUDA_GENS) index = index < 0 ? 0 : CUDA_GENS - 1;
+    bool fresh = !cuda_defaults[index].is_cuda;
+    tsr_generator *g = cuda_default_slot(index);
+    if (fresh) tsr_generator_seed(g);
+    return g;
+}
+
+void tsr_cuda_manual_seed_all(uint64_t seed)
+{
+    for (int i = 0; i < CUDA_GENS; i++) tsr_generator_manual_seed(cuda_default_slot(i), seed);
+}
+
+/* CUDAGeneratorImpl::get_state: 800 bytes of 0xFF (the THC-era MTGP states,
+ * 200 * sizeof(4120)), the seed, the offset as int64. */
+enum { CUDA_ST_SEED = 800, CUDA_ST_OFFSET = 808 };
+_Static_assert(CUDA_ST_OFFSET + 8 == TSR_CUDA_RNG_STATE_SIZE, "CUDAGeneratorImpl state layout");
+
+static tsr_tensor *cuda_get_state(const tsr_generator *g)
+{
+    int64_t n = TSR_CUDA_RNG_STATE_SIZE;
+    tsr_tensor *t = tsr_empty(1, &n, TSR_UINT8, TSR_CPU, TSR_MF_CONTIGUOUS);
+    if (!t) return NULL;
+    uint8_t *b = tsr_tensor_ptr(t, NULL);
+    memset(b, 0xFF, CUDA_ST_SEED);
+    int64_t off = (int64_t)g->philox_offset;
+    memcpy(b + CUDA_ST_SEED, &g->seed, 8);
+    memcpy(b + CUDA_ST_OFFSET, &off, 8);
+    return t;
+}
+
+static int cuda_set_state(tsr_generator *g, const tsr_tensor *st)
+{
+    if (st->layout != TSR_LAYOUT_STRIDED || st->device.type != TSR_DEV_CPU || st->dtype != TSR_UINT8) {
+        tsr_error_set(TSR_ERR_TYPE, "RNG state must be a torch.ByteTensor");
+        return -1;
+    }
+    if (!tsr_tensor_is_contiguous(st)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "RNG state must be contiguous");
+        return -1;
+    }
+    int64_t n = tsr_tensor_numel(st);
+    if (n != TSR_CUDA_RNG_STATE_SIZE && n != TSR_CUDA_RNG_STATE_SIZE - 8) {
+        tsr_error_set(TSR_ERR_RUNTIME, "RNG state is wrong size");
+        return -1;
+    }
+    const uint8_t *b = tsr_tensor_ptr(st, NULL);
+    uint64_t seed;
+    int64_t off = 0;
+    memcpy(&seed, b + CUDA_ST_SEED, 8);
+    if (n == TSR_CUDA_RNG_STATE_SIZE) memcpy(&off, b + CUDA_ST_OFFSET, 8);
+    tsr_generator_manual_seed(g, seed);   /* set_current_seed, then the offset's check */
+    if ((uint64_t)off % 4) {
+        tsr_error_set(TSR_ERR_RUNTIME, "offset must be a multiple of 4");
+        return -1;
+    }
+    g->philox_offset = (uint64_t)off;
+    return 0;
+}
+
 /* ------------------------------------------------------------ draws */
 
 /* uniform_real_distribution<T>(0, 1) before the from/to transformation. */
@@ -296,9 +434,10 @@ typedef struct {
     bool stop;                       /* Ctrl-C seen: the walk ended early */
 } Walk;
 
-static void walk_init(Walk *w, tsr_tensor *a, const tsr_tensor *b)
+/* TensorIterator's dimension order for a (and b): perm[0] innermost. */
+static void iter_perm(const tsr_tensor *a, const tsr_tensor *b, int *perm)
 {
-    int nd = a->ndim, perm[TSR_MAX_DIMS], nops = b ? 2 : 1;
+    int nd = a->ndim, nops = b ? 2 : 1;
     const tsr_tensor *ops[2] = {a, b};
     for (int i = 0; i < nd; i++) perm[i] = nd - 1 - i;
     /* should_swap: >0 swap, <0 keep, 0 undecided */
@@ -321,6 +460,13 @@ static void walk_init(Walk *w, tsr_tensor *a, const tsr_tensor *b)
             }
         }
     }
+}
+
+static void walk_init(Walk *w, tsr_tensor *a, const tsr_tensor *b)
+{
+    int nd = a->ndim, perm[TSR_MAX_DIMS], nops = b ? 2 : 1;
+    const tsr_tensor *ops[2] = {a, b};
+    iter_perm(a, b, perm);
     w->nd = 0;
     w->stop = false;
     w->left = tsr_tensor_numel(a);
@@ -409,11 +555,74 @@ static int prologue(tsr_tensor *t)
 {
     if (check_internal_overlap(t) < 0) return -1;
     if (tsr_tensor_is_meta(t) || tsr_tensor_numel(t) == 0) return 1;
-    if (t->device.type != TSR_DEV_CPU) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: random sampling is implemented for CPU tensors only");
+    if (t->device.type != TSR_DEV_CPU && t->device.type != TSR_DEV_CUDA) {
+        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: random sampling is implemented for CPU and CUDA tensors only");
         return -1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------ cuda */
+
+static bool on_cuda(const tsr_tensor *t) { return t->device.type == TSR_DEV_CUDA; }
+
+/* distribution_nullary_kernel (native/cuda/DistributionTemplates.h): r's
+ * kind, parameters and width are the caller's; here the execution policy,
+ * the generator's offset and the element order. Elements are numbered in
+ * TensorIterator's order (a transposed output is drawn in memory order);
+ * an output that is not contiguous in that order is drawn into a
+ * contiguous temporary and copied in, which gives the same values. */
+static int cuda_draw(tsr_tensor *t, tsr_krandom r, tsr_generator *g, const char *aten)
+{
+    if (g && !gen_for(TSR_DEV_CUDA, g)) return -1;
+    const tsr_backend *be = tsr_device_backend(t->device);
+    if (!be) return -1;
+    /* can_use_32bit_indexing: numel and every byte offset below 2^31; past
+     * that 1.13 splits the launch (with_32bit_indexing), which tsr does not */
+    int64_t n = tsr_tensor_numel(t), extent = 1, item = (int64_t)tsr_dtype_itemsize(t->dtype);
+    for (int d = 0; d < t->ndim && extent <= INT32_MAX; d++)
+        extent += (t->sizes[d] - 1) * llabs(t->strides[d]) * item;
+    if (!be->random || !be->properties || n > INT32_MAX || extent > INT32_MAX || 1 + (n - 1) * item > INT32_MAX) {
+        tsr_error_no_kernel(aten, "CUDA", "CPU, Meta");
+        return -1;
+    }
+    int index = t->device.index < 0 ? tsr_device_current(TSR_DEV_CUDA) : t->device.index;
+    tsr_device_props props;
+    if (be->properties(index, &props) < 0) return -1;
+    /* calc_execution_policy: blocks of 256, at most a full device's worth */
+    const uint64_t block = 256, unroll = 4;
+    uint64_t grid = ((uint64_t)n + block - 1) / block;
+    uint64_t full = (uint64_t)props.multi_processor_count * (uint64_t)(props.max_threads_per_multi_processor / (int)block);
+    if (full < grid) grid = full;
+    if (grid == 0) grid = 1;
+    uint64_t counter_offset = (((uint64_t)n - 1) / (block * grid * unroll) + 1) * unroll;
+
+    int perm[TSR_MAX_DIMS];
+    int64_t dims[TSR_MAX_DIMS];
+    iter_perm(t, NULL, perm);
+    for (int i = 0; i < t->ndim; i++) dims[i] = perm[t->ndim - 1 - i];   /* outermost first */
+    tsr_tensor *view = tsr_view_permute(t, t->ndim, dims), *dst = NULL;
+    if (!view) return -1;
+    dst = tsr_tensor_is_contiguous(view) ? tsr_tensor_retain(view)
+                                         : tsr_empty(view->ndim, view->sizes, view->dtype, view->device, TSR_MF_CONTIGUOUS);
+    int rc = -1;
+    if (!dst) goto done;
+    /* philox_cuda_state(counter_offset): this kernel's offset, the next one's after it */
+    if (!g) g = tsr_cuda_default_generator(index);
+    r.seed = g->seed;
+    r.offset = g->philox_offset;
+    g->philox_offset += (counter_offset + 3) / 4 * 4;
+    r.dtype = (int32_t)t->dtype;
+    r.numel = n;
+    r.grid = (uint32_t)grid;
+    r.block = (uint32_t)block;
+    r.data = tsr_tensor_ptr(dst, NULL);
+    if (be->random(&r, t->device.index < 0 ? 0 : t->device.index) < 0) goto done;
+    rc = dst == view ? 0 : tsr_copy_(view, dst);
+done:
+    tsr_tensor_release(dst);
+    tsr_tensor_release(view);
+    return rc;
 }
 
 /* view_as_real of a complex tensor: a NEW real alias with a trailing dim 2. */
@@ -473,7 +682,19 @@ int tsr_uniform_(tsr_tensor *t, double from, double to, tsr_generator *g)
     }
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
-    g = gen_or_default(g);
+    if (on_cuda(t)) {   /* uniform_kernel: range = to - from in scalar_t, then in accscalar_t */
+        tsr_krandom r = {.kind = TSR_KRN_UNIFORM, .wide = dt == TSR_FLOAT64};
+        if (dt == TSR_FLOAT64) {
+            r.a = to - from;
+            r.b = from;
+        } else {
+            float f = (float)round_to(dt, from);
+            r.a = (float)round_to(dt, (float)round_to(dt, to) - f);
+            r.b = f;
+        }
+        return cuda_draw(t, r, g, "aten::uniform_");
+    }
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     if (dt == TSR_FLOAT64) {       /* uniform_real_distribution<double>: random64, 53 bits */
@@ -685,10 +906,15 @@ int tsr_normal_(tsr_tensor *t, double mean, double std, tsr_generator *g)
         tsr_tensor_release(r);
         return rc;
     }
-    if (!is_float(t->dtype)) return not_implemented("normal_kernel_cpu", t->dtype);
+    if (!is_float(t->dtype)) return not_implemented(on_cuda(t) ? "normal_kernel_cuda" : "normal_kernel_cpu", t->dtype);
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
-    g = gen_or_default(g);
+    if (on_cuda(t)) {   /* normal_kernel: mean and std in accscalar_t */
+        bool wide = t->dtype == TSR_FLOAT64;
+        tsr_krandom r = {.kind = TSR_KRN_NORMAL, .wide = wide, .a = wide ? std : (float)std, .b = wide ? mean : (float)mean};
+        return cuda_draw(t, r, g, "aten::normal_");
+    }
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     if (tsr_tensor_numel(t) >= 16 && tsr_tensor_is_contiguous(t)) {
         return normal_fill(t, mean, std, g);
     }
@@ -705,9 +931,14 @@ typedef enum { D_EXPONENTIAL, D_CAUCHY, D_LOG_NORMAL, D_GEOMETRIC } DistKind;
 /* The double-precision transformations of TransformationHelper.h. */
 static int sample_each(tsr_tensor *t, DistKind kind, double a, double b, tsr_generator *g)
 {
+    if (on_cuda(t)) {   /* cauchy_, log_normal_, geometric_: no CUDA kernels yet */
+        static const char *const aten[] = {"aten::exponential_", "aten::cauchy_", "aten::log_normal_", "aten::geometric_"};
+        tsr_error_no_kernel(aten[kind], "CUDA", "CPU, Meta");
+        return -1;
+    }
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     do {
@@ -729,13 +960,26 @@ int tsr_exponential_(tsr_tensor *t, double lambd, tsr_generator *g)
         tsr_error_set(TSR_ERR_RUNTIME, "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd);
         return -1;
     }
-    if (!is_float(t->dtype)) return not_implemented("exponential_cpu", t->dtype);
+    if (!is_float(t->dtype)) return not_implemented(on_cuda(t) ? "exponential_cuda" : "exponential_cpu", t->dtype);
+    if (on_cuda(t)) {
+        int rc = prologue(t);
+        if (rc) return rc < 0 ? -1 : 0;
+        tsr_krandom r = {.kind = TSR_KRN_EXPONENTIAL, .wide = t->dtype == TSR_FLOAT64, .a = lambd};
+        return cuda_draw(t, r, g, "aten::exponential_");
+    }
     return sample_each(t, D_EXPONENTIAL, lambd, 0, g);
 }
 
 int tsr_cauchy_(tsr_tensor *t, double median, double sigma, tsr_generator *g)
 {
-    if (!is_float(t->dtype)) return not_implemented("cauchy_cpu", t->dtype);
+    if (!is_float(t->dtype)) return not_implemented(on_cuda(t) ? "cauchy_cuda" : "cauchy_cpu", t->dtype);
+    if (on_cuda(t)) {   /* cauchy_kernel: median and sigma in accscalar_t */
+        int rc = prologue(t);
+        if (rc) return rc < 0 ? -1 : 0;
+        bool wide = t->dtype == TSR_FLOAT64;
+        tsr_krandom r = {.kind = TSR_KRN_CAUCHY, .wide = wide, .a = wide ? sigma : (float)sigma, .b = wide ? median : (float)median};
+        return cuda_draw(t, r, g, "aten::cauchy_");
+    }
     return sample_each(t, D_CAUCHY, median, sigma, g);
 }
 
@@ -745,7 +989,14 @@ int tsr_log_normal_(tsr_tensor *t, double mean, double std, tsr_generator *g)
         tsr_error_set(TSR_ERR_RUNTIME, "log_normal_ expects std > 0.0, but found std=%g", std);
         return -1;
     }
-    if (!is_float(t->dtype)) return not_implemented("log_normal_cpu", t->dtype);
+    if (!is_float(t->dtype)) return not_implemented(on_cuda(t) ? "log_normal_cuda" : "log_normal_cpu", t->dtype);
+    if (on_cuda(t)) {   /* log_normal_kernel: mean and std in accscalar_t */
+        int rc = prologue(t);
+        if (rc) return rc < 0 ? -1 : 0;
+        bool wide = t->dtype == TSR_FLOAT64;
+        tsr_krandom r = {.kind = TSR_KRN_LOG_NORMAL, .wide = wide, .a = wide ? std : (float)std, .b = wide ? mean : (float)mean};
+        return cuda_draw(t, r, g, "aten::log_normal_");
+    }
     return sample_each(t, D_LOG_NORMAL, mean, std, g);
 }
 
@@ -755,7 +1006,15 @@ int tsr_geometric_(tsr_tensor *t, double p, tsr_generator *g)
         tsr_error_set(TSR_ERR_RUNTIME, "geometric_ expects p to be in (0, 1), but got p=%g", p);
         return -1;
     }
-    if (t->dtype == TSR_BOOL || tsr_dtype_is_complex(t->dtype)) return not_implemented("geometric_cpu", t->dtype);
+    if (t->dtype == TSR_BOOL || tsr_dtype_is_complex(t->dtype))
+        return not_implemented(on_cuda(t) ? "geometric_cuda" : "geometric_cpu", t->dtype);
+    if (on_cuda(t)) {   /* geometric_kernel: DiscreteDistributionType, float but for double */
+        int rc = prologue(t);
+        if (rc) return rc < 0 ? -1 : 0;
+        bool wide = t->dtype == TSR_FLOAT64;
+        tsr_krandom r = {.kind = TSR_KRN_GEOMETRIC, .wide = wide, .a = wide ? p : (float)p};
+        return cuda_draw(t, r, g, "aten::geometric_");
+    }
     return sample_each(t, D_GEOMETRIC, p, 0, g);
 }
 
@@ -770,10 +1029,17 @@ int tsr_bernoulli_(tsr_tensor *t, double p, tsr_generator *g)
         return -1;
     }
     if (check_internal_overlap(t) < 0) return -1;
+    if (on_cuda(t)) {   /* bernoulli_scalar_cuda_: every real dtype, Half included */
+        if (tsr_dtype_is_complex(t->dtype)) return not_implemented("bernoulli_scalar_cuda_", t->dtype);
+        int rc = prologue(t);
+        if (rc) return rc < 0 ? -1 : 0;
+        tsr_krandom r = {.kind = TSR_KRN_BERNOULLI, .wide = t->dtype == TSR_FLOAT64, .a = p};
+        return cuda_draw(t, r, g, "aten::bernoulli_.float");
+    }
     if (!bernoulli_self_ok(t->dtype)) return not_implemented("bernoulli_scalar_cpu_", t->dtype);
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     do store_int(t->dtype, w.p[0], unif_double(g) < p); while (walk_next(&w));
@@ -787,9 +1053,113 @@ static int p_in_range_error(void)
     return -1;
 }
 
+/* rearrangeDims (ATen/cuda/CUDAApplyUtils.cuh) over a and b of one shape:
+ * dims i < j swap when every operand's stride grows from i to j (size-1
+ * dims stay). perm gets the resulting order, outermost first. */
+static void apply_rearrange(const tsr_tensor *a, const tsr_tensor *b, int64_t *perm)
+{
+    int nd = a->ndim;
+    int64_t st[2][TSR_MAX_DIMS];
+    for (int d = 0; d < nd; d++) {
+        perm[d] = d;
+        st[0][d] = a->strides[d];
+        st[1][d] = b->strides[d];
+    }
+    for (int i = 0; i < nd - 1; i++) {
+        if (a->sizes[perm[i]] == 1) continue;
+        for (int j = i + 1; j < nd; j++) {
+            if (a->sizes[perm[j]] == 1) continue;
+            bool inc = false, dec = false;
+            for (int k = 0; k < 2; k++) {
+                if ((uint64_t)st[k][i] < (uint64_t)st[k][j]) inc = true;
+                else if ((uint64_t)st[k][i] > (uint64_t)st[k][j]) dec = true;
+            }
+            if (inc && !dec) {
+                for (int k = 0; k < 2; k++) {
+                    int64_t x = st[k][i];
+                    st[k][i] = st[k][j];
+                    st[k][j] = x;
+                }
+                int64_t x = perm[i];
+                perm[i] = perm[j];
+                perm[j] = x;
+            }
+        }
+    }
+}
+
+/* bernoulli_kernel(self, p_, gen) of native/cuda/DistributionTemplates.h:
+ * philox_cuda_state(10) first (an offset of 12, whatever the size, even
+ * for an error after it), p moved to self's device as float (double for a
+ * double self) and expanded, then 4 elements a thread in
+ * CUDA_tensor_apply2's order. p outside [0, 1] is not checked (1.13's
+ * device-side assert has no host equivalent here). */
+static int cuda_bernoulli_p(tsr_tensor *t, const tsr_tensor *p, tsr_generator *g)
+{
+    if (g && !gen_for(TSR_DEV_CUDA, g)) return -1;
+    const tsr_backend *be = tsr_device_backend(t->device);
+    if (!be) return -1;
+    if (!be->random) {
+        tsr_error_no_kernel("aten::bernoulli_.Tensor", "CUDA", "CPU, Meta");
+        return -1;
+    }
+    int index = t->device.index < 0 ? 0 : t->device.index;
+    if (!g) g = tsr_cuda_default_generator(index);
+    tsr_krandom r = {.kind = TSR_KRN_BERNOULLI_P, .wide = t->dtype == TSR_FLOAT64, .seed = g->seed,
+                     .offset = g->philox_offset};
+    g->philox_offset += 12;
+    if (!is_float(p->dtype)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "expected probabilities tensor to have floating type, got %s",
+                      tsr_dtype_scalar_name(p->dtype));
+        return -1;
+    }
+    tsr_dtype pt = r.wide ? TSR_FLOAT64 : TSR_FLOAT32;
+    int64_t perm[TSR_MAX_DIMS];
+    tsr_tensor *pd = tsr_empty(p->ndim, p->sizes, pt, t->device, TSR_MF_CONTIGUOUS), *pe = NULL, *pv = NULL,
+               *pc = NULL, *view = NULL, *dst = NULL;
+    int rc = -1;
+    if (!pd || tsr_copy_(pd, p) < 0 || !(pe = tsr_view_expand(pd, t->ndim, t->sizes))) goto done;
+    if (tsr_dtype_is_complex(t->dtype)) {
+        not_implemented("bernoulli_tensor_cuda_self_", t->dtype);
+        goto done;
+    }
+    int64_t n = tsr_tensor_numel(t);
+    if (n == 0 || tsr_tensor_is_meta(t)) { rc = 0; goto done; }
+    apply_rearrange(t, pe, perm);
+    if (!(view = tsr_view_permute(t, t->ndim, perm)) || !(pv = tsr_view_permute(pe, t->ndim, perm)) ||
+        !(pc = tsr_contiguous(pv, TSR_MF_CONTIGUOUS)))
+        goto done;
+    dst = tsr_tensor_is_contiguous(view) ? tsr_tensor_retain(view)
+                                         : tsr_empty(view->ndim, view->sizes, view->dtype, view->device, TSR_MF_CONTIGUOUS);
+    if (!dst) goto done;
+    r.dtype = (int32_t)t->dtype;
+    r.numel = n;
+    r.block = 512;                                  /* getApplyBlock, getApplyGrid<4> */
+    r.grid = (uint32_t)((n + 2047) / 2048);
+    r.data = tsr_tensor_ptr(dst, NULL);
+    r.prob = tsr_tensor_ptr(pc, NULL);
+    if (be->random(&r, index) < 0) goto done;
+    rc = dst == view ? 0 : tsr_copy_(view, dst);
+done:
+    tsr_tensor_release(dst);
+    tsr_tensor_release(view);
+    tsr_tensor_release(pc);
+    tsr_tensor_release(pv);
+    tsr_tensor_release(pe);
+    tsr_tensor_release(pd);
+    return rc;
+}
+
 int tsr_bernoulli_tensor_(tsr_tensor *t, const tsr_tensor *p, tsr_generator *g)
 {
     if (check_internal_overlap(t) < 0) return -1;
+    if (on_cuda(t)) return cuda_bernoulli_p(t, p, g);
+    if (on_cuda(p)) {   /* the CPU kernel takes p_.to(kCPU) */
+        tsr_tensor *pc = tsr_empty(p->ndim, p->sizes, p->dtype, TSR_CPU, TSR_MF_CONTIGUOUS);
+        int rc = pc && tsr_copy_(pc, p) == 0 ? tsr_bernoulli_tensor_(t, pc, g) : -1;
+        tsr_tensor_release(pc);
+        return rc;
+    }
     if (!bernoulli_self_ok(t->dtype)) return not_implemented("bernoulli_tensor_cpu_self_", t->dtype);
     if (p->dtype != TSR_FLOAT64 && p->dtype != TSR_FLOAT32 && p->dtype != TSR_BFLOAT16)
         return not_implemented("bernoulli_tensor_cpu_p_", p->dtype);
@@ -798,7 +1168,7 @@ int tsr_bernoulli_tensor_(tsr_tensor *t, const tsr_tensor *p, tsr_generator *g)
     int rc = prologue(t);
     if (rc) { tsr_tensor_release(pe); return rc < 0 ? -1 : 0; }
     if (tsr_tensor_is_meta(pe)) { tsr_tensor_release(pe); return 0; }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) { tsr_tensor_release(pe); return -1; }
     Walk w;
     walk_init(&w, t, pe);
     rc = 0;
@@ -905,8 +1275,12 @@ static int random_from_range(tsr_tensor *t, uint64_t range, int64_t base, tsr_ge
 {
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
-    g = gen_or_default(g);
     bool wide = uses_random64(t->dtype) && range >= (UINT64_C(1) << 32);
+    if (on_cuda(t)) {   /* random_from_to_kernel: curand4's words, or pairs of them */
+        tsr_krandom r = {.kind = TSR_KRN_FROM_TO, .wide = wide, .range = range, .base = base};
+        return cuda_draw(t, r, g, "aten::random_.from");
+    }
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     do {
@@ -965,16 +1339,19 @@ int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_
         if (check_from_to_in_range(d, from, to_inc) < 0) return -1;
         return random_from_range(t, (uint64_t)to_inc - (uint64_t)from + 1, from, g);
     }
-    if (d == TSR_BOOL || d == TSR_FLOAT16 || tsr_dtype_is_complex(d))
-        return not_implemented("random_full_64_bits_range_kernel_cpu", d);
+    const char *kfull = on_cuda(t) ? "random_full_64_bits_range_kernel_cuda" : "random_full_64_bits_range_kernel_cpu";
+    if (d == TSR_BOOL || d == TSR_FLOAT16 || tsr_dtype_is_complex(d)) return not_implemented(kfull, d);
     if (!uses_random64(d)) {
-        tsr_error_set(TSR_ERR_RUNTIME,
-                      "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
+        tsr_error_set(TSR_ERR_RUNTIME, "%s handles only int64, double, float and bfloat16", kfull);
         return -1;
     }
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
-    g = gen_or_default(g);
+    if (on_cuda(t)) {
+        tsr_krandom r = {.kind = TSR_KRN_FULL_RANGE, .wide = 1};
+        return cuda_draw(t, r, g, "aten::random_.from");
+    }
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     do store_int(d, w.p[0], (int64_t)tsr_generator_random64(g)); while (walk_next(&w));
@@ -984,10 +1361,24 @@ int tsr_random_from_to_(tsr_tensor *t, int64_t from, const int64_t *to_opt, tsr_
 int tsr_random_(tsr_tensor *t, tsr_generator *g)
 {
     tsr_dtype d = t->dtype;
-    if (tsr_dtype_is_complex(d)) return not_implemented("random_kernel_cpu", d);
+    if (tsr_dtype_is_complex(d)) return not_implemented(on_cuda(t) ? "random_kernel_cuda" : "random_kernel_cpu", d);
     int rc = prologue(t);
     if (rc) return rc < 0 ? -1 : 0;
-    g = gen_or_default(g);
+    if (on_cuda(t)) {   /* random_kernel: transformation::uniform_int's modulus */
+        uint64_t m;
+        if (d == TSR_BOOL) {
+            m = 2;                                          /* val & 1 */
+        } else if (is_float(d)) {
+            m = (UINT64_C(1) << float_digits(d)) + 1;
+        } else {
+            tsr_iinfo ii;
+            tsr_dtype_iinfo(d, &ii);
+            m = (uint64_t)ii.max + 1;
+        }
+        tsr_krandom r = {.kind = TSR_KRN_FROM_TO, .wide = d == TSR_FLOAT64 || d == TSR_INT64, .range = m};
+        return cuda_draw(t, r, g, "aten::random_");
+    }
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     Walk w;
     walk_init(&w, t, NULL);
     do {
@@ -1086,6 +1477,10 @@ int tsr_randperm_out(tsr_tensor *out, int64_t n, tsr_generator *g)
         return -1;
     }
     if (tsr_scalar_check_fits(tsr_scalar_int(n > 0 ? n - 1 : n), dtype) < 0) return -1;
+    if (on_cuda(out)) {
+        tsr_error_no_kernel("aten::randperm.generator_out", "CUDA", "CPU, Meta");
+        return -1;
+    }
     if (out->device.type != TSR_DEV_CPU && !tsr_tensor_is_meta(out)) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: random sampling is implemented for CPU tensors only");
         return -1;
@@ -1101,7 +1496,7 @@ int tsr_randperm_out(tsr_tensor *out, int64_t n, tsr_generator *g)
     if (resize_out(out, 1, &n) < 0) return -1;
     if (dtype == TSR_BOOL || tsr_dtype_is_complex(dtype)) return not_implemented("randperm", dtype);
     if (tsr_tensor_is_meta(out) || n == 0) return 0;
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) return -1;
     int64_t *r = tsr_malloc(sizeof *r * (size_t)n);
     if (!r) return -1;
     for (int64_t i = 0; i < n; i++) r[i] = i;
@@ -1165,6 +1560,12 @@ static int check_std_tensor(const tsr_tensor *std)
         return -1;
     }
     if (tsr_tensor_is_meta(std)) return 0;
+    if (std->device.type != TSR_DEV_CPU) {   /* std.min().ge(0).item(): read on the host */
+        tsr_tensor *c = tsr_empty(std->ndim, std->sizes, std->dtype, TSR_CPU, TSR_MF_CONTIGUOUS);
+        int rc = c && tsr_copy_(c, std) == 0 ? check_std_tensor(c) : -1;
+        tsr_tensor_release(c);
+        return rc;
+    }
     int64_t n = tsr_tensor_numel(std);
     for (int64_t i = 0; i < n; i++) {
         if (!(tsr_tensor_get_double_at(std, i) >= 0)) {
@@ -1179,6 +1580,12 @@ static int check_std_tensor(const tsr_tensor *std)
 static int apply_broadcast(tsr_tensor *out, const tsr_tensor *x, bool mul)
 {
     if (tsr_tensor_is_meta(out)) return 0;
+    if (on_cuda(out)) {   /* output.mul_(std) / .add_(mean): the device's kernels */
+        tsr_operand o = {.t = x};
+        tsr_tensor *r = tsr_binary_(mul ? TSR_BINOP_MUL : TSR_BINOP_ADD, out, &o, NULL);
+        tsr_tensor_release(r);
+        return r ? 0 : -1;
+    }
     tsr_tensor *xe = tsr_view_expand(x, out->ndim, out->sizes);
     if (!xe) return -1;
     int64_t n = tsr_tensor_numel(out), idx[TSR_MAX_DIMS];
@@ -1419,7 +1826,7 @@ tsr_tensor *tsr_multinomial(const tsr_tensor *p, int64_t n, bool replacement, ts
         tsr_error_set(TSR_ERR_RUNTIME, "multinomial is not implemented for half on CPU");
         goto fail;
     }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) goto fail;
     if ((replacement ? multinomial_replace(p, out, n, g) : multinomial_noreplace(p, out, n, g)) < 0) goto fail;
     return out;
 fail:
@@ -1476,7 +1883,7 @@ tsr_tensor *tsr_poisson(const tsr_tensor *rates, tsr_generator *g)
     }
     tsr_tensor *out = tsr_zeros(rates->ndim, rates->sizes, rates->dtype, rates->device);
     if (!out || tsr_tensor_numel(out) == 0 || tsr_tensor_is_meta(out)) return out;
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) { tsr_tensor_release(out); return NULL; }
     Walk w;
     walk_init(&w, out, rates);
     do {
@@ -1581,7 +1988,11 @@ tsr_tensor *tsr_binomial(const tsr_tensor *count, const tsr_tensor *prob, tsr_ge
         out = NULL;
         goto done;
     }
-    g = gen_or_default(g);
+    if (!(g = gen_for(TSR_DEV_CPU, g))) {
+        tsr_tensor_release(out);
+        out = NULL;
+        goto done;
+    }
     int64_t n = tsr_tensor_numel(out), z[TSR_MAX_DIMS] = {0};
     void *o = tsr_tensor_ptr(out, z), *c = tsr_tensor_ptr(cc, z), *p = tsr_tensor_ptr(pc, z);
     for (int64_t i = 0; i < n; i++) {   /* the iterator's order over the contiguous result */

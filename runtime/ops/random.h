@@ -1,6 +1,9 @@
 /* runtime/ops/random.h — PyTorch's CPU generator (mt19937 seeded and laid out
  * as CPUGeneratorImpl) and the distributions drawn from it, bit for bit as
- * torch 1.13's CPU kernels (SEMANTICS.md §6, ATen DistributionTemplates.h).
+ * torch 1.13's CPU kernels (SEMANTICS.md §6, ATen DistributionTemplates.h);
+ * on cuda tensors uniform_, normal_, exponential_, cauchy_, log_normal_,
+ * geometric_, bernoulli_ and random_ draw as 1.13's CUDA kernels from the
+ * CUDA generators below.
  * Every function taking a generator accepts NULL for the default generator.
  * In-place functions return 0 or -1; others a NEW reference or NULL + error. */
 #ifndef TSR_OPS_RANDOM_H
@@ -42,6 +45,26 @@ int tsr_generator_set_state(tsr_generator *g, const tsr_tensor *state);
 /* One 32-bit output; random64 is (first << 32) | second. */
 uint32_t tsr_generator_random(tsr_generator *g);
 uint64_t tsr_generator_random64(tsr_generator *g);
+
+/* ---- CUDA generators (CUDAGeneratorImpl: a Philox seed and the offset
+ * where the next kernel's draws start). The functions above act on them
+ * too: manual_seed sets the seed and offset 0, seed() keeps 53 bits,
+ * get_state() gives 816 bytes (800 x 0xFF, seed, offset as int64) and
+ * set_state takes those (or 808: offset 0) with 1.13's errors ("RNG state
+ * is wrong size", "offset must be a multiple of 4", the seed set first);
+ * random()/random64() must not be given one. A sampler given a generator
+ * of the other device type fails with "Expected a 'cuda' device type for
+ * generator but found 'cpu'" (and the converse). ---- */
+#define TSR_CUDA_RNG_STATE_SIZE 816
+/* torch.Generator(device='cuda:index'): seed 67280421310721, offset 0. */
+tsr_generator *tsr_cuda_generator_new(int index);
+/* getDefaultCUDAGenerator(index) (borrowed): made on first use with a
+ * non-deterministic seed; the caller checks the index (64 at most). */
+tsr_generator *tsr_cuda_default_generator(int index);
+/* manual_seed_all: every device's default generator. */
+void tsr_cuda_manual_seed_all(uint64_t seed);
+/* The device of a generator: cpu, or cuda:index. */
+tsr_device tsr_generator_device(const tsr_generator *g);
 
 /* ---- in-place samplers (Tensor methods); elements are drawn in
  * TensorIterator order (memory order for dense tensors) ---- */

@@ -14,6 +14,7 @@
 #include "bind/tensor.h"
 #include "device.h"
 #include "error.h"
+#include "ops/random.h"
 
 static Value *noargs[1];
 
@@ -36,8 +37,8 @@ static int cuda_count(void)
 /* torch.cuda._lazy_init(): what every call that needs a device does first.
  * Without a backend 1.13 asserts torch._C has _cuda_getDeviceCount; with
  * one, the driver and device checks give PyTorch's RuntimeError. The
- * backend does not yet offer these queries (device streams, properties,
- * RNG state): past the checks they say so rather than invent values. */
+ * backend does not yet offer some queries (device streams, ...): past the
+ * checks they say so rather than invent values. */
 static Value *lazy_init_fail(const char *fname)
 {
     const tsr_backend *b = cuda_backend();
@@ -349,46 +350,142 @@ static Value *f_pynvml(Value *self, CallArgs *a, void *data)
 
 /* ------------------------------------------------------------ random */
 
-/* int(seed) as the Python function does it, by calling the built-in int. */
-static int seed_int(Value *v)
+/* int(seed) as the Python function does it, by calling the built-in int;
+ * the Generator then takes it as a uint64 (negative ints wrap). */
+static int seed_int(Value *v, uint64_t *out)
 {
     Value *intf = dict_get_str(bind_builtins(), "int");
     if (!intf) return exc_seti("RuntimeError", "internal error: no built-in int");
     Value *r = value_call0(intf, 1, &v);
     if (!r) return -1;
+    *out = (uint64_t)r->u.i;
     decref(r);
     return 0;
 }
 
-/* manual_seed(seed) / manual_seed_all(seed): int(seed), then a call queued
- * until CUDA initialises (so None here, and no error). */
+/* Whether there are generators to act on: 1.13 queues the seed calls
+ * (_lazy_call) until CUDA initialises, so without a backend or a device
+ * they do nothing, and no error. */
+static bool rng_live(void) { return cuda_count() > 0; }
+
+static int current(void) { return tsr_device_current(TSR_DEV_CUDA); }
+
+/* manual_seed(seed): the current device's generator; manual_seed_all:
+ * every device's. */
 static Value *f_manual_seed(Value *self, CallArgs *a, void *data)
 {
     Value *x[1];
     if (bind_args(a, data, "def seed", x)) return NULL;
-    if (seed_int(x[0]) < 0) return NULL;
+    uint64_t s = 0;
+    if (seed_int(x[0], &s) < 0) return NULL;
+    if (rng_live()) {
+        if (!strcmp(data, "manual_seed_all")) tsr_cuda_manual_seed_all(s);
+        else tsr_generator_manual_seed(tsr_cuda_default_generator(current()), s);
+    }
     return v_none();
 }
 
+/* seed(): the current generator reseeded non-deterministically; seed_all():
+ * device 0's new seed given to every device. Both return None. */
+static Value *f_seed(Value *self, CallArgs *a, void *data)
+{
+    if (bind_args(a, data, "def ", noargs)) return NULL;
+    if (rng_live()) {
+        if (!strcmp(data, "seed_all")) {
+            uint64_t s = tsr_generator_seed(tsr_cuda_default_generator(0));
+            for (int i = 1; i < cuda_count(); i++) tsr_generator_manual_seed(tsr_cuda_default_generator(i), s);
+        } else {
+            tsr_generator_seed(tsr_cuda_default_generator(current()));
+        }
+    }
+    return v_none();
+}
+
+/* initial_seed(): _lazy_init(), then the current device's seed. */
+static Value *f_initial_seed(Value *self, CallArgs *a, void *data)
+{
+    if (bind_args(a, "initial_seed", "def ", noargs)) return NULL;
+    if (!ready_backend("initial_seed")) return NULL;
+    uint64_t s = tsr_generator_initial_seed(tsr_cuda_default_generator(current()));
+    if (s > (uint64_t)INT64_MAX)
+        return exc_set("OverflowError", "Python int too large to convert to C int64_t (tsr ints are 64-bit)");
+    return v_int((int64_t)s);
+}
+
+/* The generator index of get_rng_state/set_rng_state's device argument: a
+ * str becomes torch.device(str), an int torch.device('cuda', int); an
+ * index of None is the current device; default_generators[idx] raises
+ * IndexError past the last device. 0 or -1. */
+static int rng_index(Value *device, int64_t *idx)
+{
+    tsr_device d = {TSR_DEV_CUDA, -1};
+    if (!device || device->type == &t_str) {
+        if (device && tsr_device_parse(device->u.s.p, &d) < 0) return bind_runtime_errori();
+    } else if (device->type == &t_int || device->type == &t_bool) {
+        if (device->u.i < 0) return exc_seti("RuntimeError", "Device index must not be negative");
+        d.index = (int)device->u.i;
+    } else if (is_device(device)) {
+        d = device_of(device);
+    } else {
+        return exc_seti("AttributeError", "'%s' object has no attribute 'index'", type_name(device));
+    }
+    *idx = d.index < 0 ? current() : d.index;
+    if (*idx >= cuda_count()) return exc_seti("IndexError", "tuple index out of range");
+    return 0;
+}
+
+/* get_rng_state(device='cuda'): _lazy_init(), then that generator's
+ * get_state(): 816 bytes. get_rng_state_all(): one per device. */
+static Value *f_get_rng_state(Value *self, CallArgs *a, void *data)
+{
+    Value *x[1];
+    if (bind_args(a, "get_rng_state", "def device=", x)) return NULL;
+    if (!ready_backend("get_rng_state")) return NULL;
+    int64_t idx;
+    if (rng_index(x[0], &idx) < 0) return NULL;
+    return v_tensor(tsr_generator_get_state(tsr_cuda_default_generator((int)idx)));
+}
+
+static Value *f_get_rng_state_all(Value *self, CallArgs *a, void *data)
+{
+    if (bind_args(a, "get_rng_state_all", "def ", noargs)) return NULL;
+    Value *l = v_list(0);
+    for (int i = 0; l && i < cuda_count(); i++) {
+        if (!ready_backend("get_rng_state")) { decref(l); return NULL; }
+        tsr_tensor *t = tsr_generator_get_state(tsr_cuda_default_generator(i));
+        if (!t || list_append_steal(l, v_tensor(t)) < 0) { decref(l); return t ? NULL : bind_runtime_error(); }
+    }
+    return l;
+}
+
 /* set_rng_state(new_state, device='cuda'): clones new_state at once (so a
- * non-tensor is an AttributeError), parses the device, queues the rest. */
-static int rng_state_args(Value *state, Value *device)
+ * non-tensor is an AttributeError), parses the device, then (CUDA
+ * available) sets that generator's state; without CUDA the call stays
+ * queued, as 1.13's _lazy_call leaves it. */
+static int set_state_at(Value *state, Value *device)
 {
     if (!is_tensor(state)) return exc_seti("AttributeError", "'%s' object has no attribute 'clone'", type_name(state));
-    if (!device || device->type == &t_str) {
+    if (device && device->type == &t_str) {
         tsr_device d;
-        if (device && tsr_device_parse(device->u.s.p, &d) < 0) return bind_runtime_errori();
-    } else if (device->type == &t_int) {
+        if (tsr_device_parse(device->u.s.p, &d) < 0) return bind_runtime_errori();
+    } else if (device && device->type == &t_int) {
         if (device->u.i < 0) return exc_seti("RuntimeError", "Device index must not be negative");
     }
-    return 0;
+    if (!rng_live()) return 0;
+    int64_t idx;
+    if (rng_index(device, &idx) < 0) return -1;
+    tsr_tensor *copy = tsr_contiguous(tensor_of(state), TSR_MF_CONTIGUOUS);
+    if (!copy) return bind_runtime_errori();
+    int rc = tsr_generator_set_state(tsr_cuda_default_generator((int)idx), copy);
+    tsr_tensor_release(copy);
+    return rc < 0 ? bind_runtime_errori() : 0;
 }
 
 static Value *f_set_rng_state(Value *self, CallArgs *a, void *d)
 {
     Value *x[2];
     if (bind_args(a, "set_rng_state", "def new_state, device=", x)) return NULL;
-    if (rng_state_args(x[0], x[1]) < 0) return NULL;
+    if (set_state_at(x[0], x[1]) < 0) return NULL;
     return v_none();
 }
 
@@ -401,7 +498,7 @@ static Value *f_set_rng_state_all(Value *self, CallArgs *a, void *d)
     int64_t i = 0;
     for (Value *s; (s = value_next(it)); i++) {
         Value *dev = v_int(i);
-        int rc = rng_state_args(s, dev);
+        int rc = set_state_at(s, dev);
         decref(dev);
         decref(s);
         if (rc < 0) { decref(it); return NULL; }
@@ -547,8 +644,8 @@ void bind_cuda_init(void)
     NEEDS(m, "current_stream", "def device=");
     NEEDS(m, "default_stream", "def device=");
     NEEDS(m, "current_blas_handle", "def ");
-    NEEDS(m, "initial_seed", "def ");
-    NEEDS(m, "get_rng_state", "def device=");
+    add(m, "initial_seed", f_initial_seed, NULL);
+    add(m, "get_rng_state", f_get_rng_state, NULL);
     NEEDS(m, "can_device_access_peer", "def device, peer_device");
     NEEDS(m, "cudart", "def ");
     add(m, "get_device_properties", f_get_device_properties, NULL);
@@ -567,13 +664,13 @@ void bind_cuda_init(void)
     add(m, "reset_accumulated_memory_stats", f_reset_stats,
         "reset_accumulated_memory_stats\0_cuda_resetAccumulatedMemoryStats");
     add(m, "empty_cache", f_empty_cache, NULL);
-    add(m, "seed", f_none0, "seed");
-    add(m, "seed_all", f_none0, "seed_all");
+    add(m, "seed", f_seed, "seed");
+    add(m, "seed_all", f_seed, "seed_all");
     add(m, "manual_seed", f_manual_seed, "manual_seed");
     add(m, "manual_seed_all", f_manual_seed, "manual_seed_all");
     add(m, "set_rng_state", f_set_rng_state, NULL);
     add(m, "set_rng_state_all", f_set_rng_state_all, NULL);
-    add(m, "get_rng_state_all", f_empty_list, "get_rng_state_all");
+    add(m, "get_rng_state_all", f_get_rng_state_all, NULL);
     add(m, "get_arch_list", f_empty_list, "get_arch_list");
     add(m, "get_gencode_flags", f_gencode_flags, NULL);
     add(m, "list_gpu_processes", f_list_gpu_processes, NULL);

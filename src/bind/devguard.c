@@ -103,6 +103,13 @@ static const char *const join_index[] = {
     "vstack",
 };
 
+/* The samplers of PyTorch's CUDA generator (runtime/ops/random.c, cuda/rng.h).
+ * Sorted. */
+static const char *const random_ready[] = {
+    "bernoulli", "bernoulli_", "cauchy_", "exponential_", "geometric_", "log_normal_", "normal", "normal_",
+    "rand_like", "randint_like", "randn_like", "random_", "uniform_",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -112,6 +119,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(matmul_family),
     LIST(pointwise),
     LIST(join_index),
+    LIST(random_ready),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

@@ -151,8 +151,16 @@ static Value *gen_getattr(Value *v, const char *name)
     };
     for (size_t i = 0; i < sizeof ms / sizeof *ms; i++)
         if (!strcmp(name, ms[i].name)) return v_builtin(ms[i].name, ms[i].fn, v, NULL);
-    if (!strcmp(name, "device")) return v_device(TSR_CPU);
+    if (!strcmp(name, "device")) return v_device(tsr_generator_device(gen_of(v)));
     return NULL;
+}
+
+/* Whether tsr has a CUDA backend (a PyTorch built with CUDA), GPU or not. */
+static bool cuda_built(void)
+{
+    const tsr_backend *b = tsr_device_backend((tsr_device){TSR_DEV_CUDA, 0});
+    tsr_error_clear();
+    return b != NULL;
 }
 
 /* torch.Generator(device='cpu'): THPGenerator_pynew's parser, a row of the
@@ -162,6 +170,10 @@ static Value *generator_new(const BindRow *row, const char *fname, BindArgs *b, 
     (void)row; (void)fname; (void)self; (void)inplace;
     tsr_device dev;
     if (bind_device_arg(b->v[0], TSR_CPU, &dev) < 0) return NULL;
+    if (dev.type == TSR_DEV_CUDA && cuda_built()) {   /* make_generator<CUDAGeneratorImpl>(index): no CUDA init */
+        tsr_generator *g = tsr_cuda_generator_new(dev.index);
+        return g ? v_generator(g) : bind_runtime_error();
+    }
     if (dev.type != TSR_DEV_CPU) {
         char up[32];
         snprintf(up, sizeof up, "%s", tsr_device_type_name(dev.type));
@@ -525,6 +537,7 @@ static Value *f_manual_seed(Value *self, CallArgs *a, void *d)
     if (pydef_args(a, "manual_seed", "seed", args) < 0) return NULL;
     uint64_t s;
     if (seed_arg(args[0], true, &s) < 0) return NULL;
+    tsr_cuda_manual_seed_all(s);     /* torch.cuda.manual_seed_all(seed), as 1.13's torch.manual_seed */
     tsr_generator_manual_seed(NULL, s);
     return incref(default_gen_value);
 }
@@ -533,7 +546,9 @@ static Value *f_seed(Value *self, CallArgs *a, void *d)
 {
     (void)self; (void)d;
     if (pydef_args(a, "seed", NULL, NULL) < 0) return NULL;
-    return v_seed(tsr_generator_seed(NULL));
+    uint64_t s = tsr_generator_seed(NULL);
+    tsr_cuda_manual_seed_all(s);     /* 1.13's torch.seed: torch.cuda.manual_seed_all(seed) */
+    return v_seed(s);
 }
 
 static Value *f_initial_seed(Value *self, CallArgs *a, void *d)

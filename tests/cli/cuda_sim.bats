@@ -58,11 +58,14 @@ tensor([3., 3.])
     done
 }
 
-@test "cuda-sim-1.5: random sampling on cuda is refused, not drawn on the host" {
+@test "cuda-sim-1.5: a sampler without a CUDA kernel yet is refused, not drawn on the host (cuda_random.bats has the rest)" {
     sim
-    run --separate-stderr "$TSR" --brief-errors -e 'torch.randn(3, device="cuda")'
-    assert_failure 1
-    assert_output "NotImplementedError: tsr: random sampling is implemented for CPU tensors only"
+    for e in 'torch.randperm(3, device="cuda")' 'torch.poisson(torch.ones(3, device="cuda"))' \
+             'torch.multinomial(torch.ones(3, device="cuda"), 2)'; do
+        run --separate-stderr "$TSR" --brief-errors -e "$e"
+        assert_failure 1
+        assert_output --regexp "^NotImplementedError: Could not run 'aten::(randperm.generator_out|poisson|multinomial)' with arguments from the 'CUDA' backend\\."
+    done
 }
 
 @test "cuda-sim-1.6: the current device: set_device, torch.cuda.device(i), properties" {
