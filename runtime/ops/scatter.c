@@ -12,8 +12,6 @@
 #include "binary.h"
 #include "copy.h"
 #include "factory.h"
-#include "advindex.h"
-#include "index.h"
 #include "index_dev.h"
 #include "scatter.h"
 #include "shape.h"
@@ -763,18 +761,36 @@ static int ms_fill(char **p, const int64_t *inner, int64_t n, int64_t row, void 
 }
 
 /* masked_select of s and m (expanded to one shape) on a device: the
- * mask's nonzero coordinates gather from s. NEW reference or NULL. */
+ * mask's nonzero coordinates, as row-major offsets, taken from s.
+ * NEW reference or NULL. */
 static tsr_tensor *masked_select_dev(const tsr_tensor *s, const tsr_tensor *m)
 {
-    int64_t one = 1;
+    int64_t one = 1, stride = 1;
     tsr_tensor *s1 = s->ndim ? tsr_tensor_retain((tsr_tensor *)s) : tsr_view_view(s, 1, &one);
     tsr_tensor *m1 = !s1 ? NULL : m->ndim ? tsr_tensor_retain((tsr_tensor *)m) : tsr_view_view(m, 1, &one);
-    tsr_tensor *cols[TSR_MAX_DIMS], *out = NULL;
-    int nd = 0;
-    if (m1 && tsr_nonzero_tuple(m1, &nd, cols) == 0) {
-        out = tsr_index(s1, nd, (const tsr_tensor *const *)cols);
-        for (int k = 0; k < nd; k++) tsr_tensor_release(cols[k]);
+    tsr_tensor *nz = m1 ? tsr__dev_nonzero(m1) : NULL, *lin = NULL, *out = NULL;
+    for (int k = nz ? m1->ndim - 1 : -1; k >= 0; k--) {   /* lin = sum of nz[:, k] * row-major stride */
+        tsr_tensor *col = tsr_view_select(nz, 1, k), *t = NULL;
+        if (col) {
+            tsr_operand a = tsr_operand_tensor(col), b = tsr_operand_scalar(tsr_scalar_int(stride));
+            t = tsr_binary(TSR_BINOP_MUL, &a, &b, NULL, NULL);
+            tsr_tensor_release(col);
+        }
+        if (t && lin) {
+            tsr_operand x = tsr_operand_tensor(lin), y = tsr_operand_tensor(t);
+            tsr_tensor *u = tsr_binary(TSR_BINOP_ADD, &x, &y, NULL, NULL);
+            tsr_tensor_release(t);
+            tsr_tensor_release(lin);
+            lin = u;
+        } else if (!lin) {
+            lin = t;
+        }
+        if (!lin) break;
+        stride *= m1->sizes[k];
     }
+    if (lin) out = tsr_take(s1, lin);
+    tsr_tensor_release(lin);
+    tsr_tensor_release(nz);
     tsr_tensor_release(s1);
     tsr_tensor_release(m1);
     return out;
