@@ -159,6 +159,7 @@ KHD bool k_supported(int k, int dt)
         return f;
     case TSR_K_POLY:   /* the polynomials: float and double */
     case TSR_K_NDTRI: case TSR_K_ERFCX: case TSR_K_LOG_NDTR: case TSR_K_IGAMMA: case TSR_K_IGAMMAC:
+    case TSR_K_ANGLE:
     case TSR_K_ZETA:   /* zeta_cuda: float and double */
         return f && dt != TSR_KD_FLOAT16 && dt != TSR_KD_BFLOAT16;
     default:   /* SUB: add with a negated alpha */
@@ -663,6 +664,7 @@ template <int K, typename C> KHD C k_unary(C a, const tsr_klaunch &g)
         }
         case TSR_K_POLYGAMMA: return k_polygamma<C>(a, g.p.i);
         case TSR_K_NDTRI: return k_ndtri<C>(a);
+        case TSR_K_ANGLE: return a != a ? a : a < 0 ? (C)3.14159265358979323846 : (C)0;
         case TSR_K_ERFCX: return k_erfcx(a);
         case TSR_K_LOG_NDTR: return k_log_ndtr<C>(a);
         case TSR_K_ENTR:

@@ -46,6 +46,7 @@
     X(POLYGAMMA, 1) /* p.i: n >= 1 */                                                    \
     X(NDTRI, 1) X(ERFCX, 1) X(LOG_NDTR, 1)                                               \
     X(IGAMMA, 2) X(IGAMMAC, 2)                                                           \
+    X(ANGLE, 1)     /* of a real: pi for a negative, NaN kept */                         \
     X(ZETA, 2)                                                                           \
     X(POLY, 2)      /* x, n: p.mode: Chebyshev T U V W, shifted T U V W, Hermite H He,  \
                        Laguerre L, Legendre P (special.h's order) */                     \

@@ -25,7 +25,7 @@ script() {
     script binary
 }
 
-@test "cuda-pointwise-1.2: unary ops: float functions, sinc, entr, polygamma, ndtri, erfcx, log_ndtr, rounding, sign, predicates, nan_to_num, logit, round(decimals), in place" {
+@test "cuda-pointwise-1.2: unary ops: float functions, sinc, entr, polygamma, ndtri, erfcx, log_ndtr, ndtr, angle, rounding, sign, predicates, nan_to_num, logit, round(decimals), in place" {
     script unary
 }
 
