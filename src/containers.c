@@ -1260,13 +1260,7 @@ static Value *builtin_repr(Value *v)
     return v_strf("<built-in function %s>", v->u.bi.name);
 }
 
-int (*value_builtin_guard)(Value *fn, CallArgs *a);
-
-static Value *builtin_call(Value *v, CallArgs *a)
-{
-    if (value_builtin_guard && value_builtin_guard(v, a) < 0) return NULL;
-    return v->u.bi.fn(v->u.bi.self, a, v->u.bi.data);
-}
+static Value *builtin_call(Value *v, CallArgs *a) { return v->u.bi.fn(v->u.bi.self, a, v->u.bi.data); }
 
 static Value *builtin_getattr(Value *v, const char *name)
 {

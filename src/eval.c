@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/bind.h"
+#include "bind/devguard.h"
 #include "bind/exceptions.h"
 #include "format.h"
 #include "traceback.h"
@@ -464,7 +465,8 @@ static Value *eval_inner(Frame *f, Node *n)
         int nowned;
         Value *r = NULL;
         if (eval_build_args(f, n->list, &a, &owned, &nowned) == 0) {
-            r = value_call(fn, &a);
+            /* the device gate: a built-in given a cuda tensor runs only if it is device-aware */
+            r = fn->type == &t_builtin && bind_devguard_call(fn, &a) < 0 ? NULL : value_call(fn, &a);
             /* an error inside the body (it has its span) passed through this call */
             if (!r && fn->type == &t_func && exc_pending() && exc_has_span() && eval_cur_chunk)
                 tb_push(fn->u.fn->def->name, eval_cur_chunk, n->loc.line, n->loc.col);

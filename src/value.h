@@ -162,9 +162,6 @@ Value *v_dict(void);
 Value *v_range(int64_t start, int64_t stop, int64_t step);
 Value *v_slice(Value *start, Value *stop, Value *step); /* borrows, may be NULL=None */
 Value *v_builtin(const char *name, BuiltinFn fn, Value *self, void *data); /* borrows self */
-/* Called before every built-in call when set (the bindings' device gate):
- * 0 to go on, -1 with an exception set. */
-extern int (*value_builtin_guard)(Value *fn, CallArgs *a);
 Value *v_ellipsis(void);
 Value *value_not_implemented(void);
 Value *v_typeobj(const VType *t);

@@ -16,7 +16,6 @@ void bind_init_all(void)
     if (!modules) modules = v_dict();
     if (!builtins) builtins = v_dict();
     bind_areas_init();
-    value_builtin_guard = bind_devguard_call;
 }
 
 void bind_fini(void)

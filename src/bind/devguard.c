@@ -158,7 +158,9 @@ int bind_devguard_call(Value *fn, CallArgs *a)
 {
     if (fn->u.bi.data == &bind_device_safe_tag) return 0;
     tsr_device d;
-    bool hit = holds_external(fn->u.bi.self, &d);
+    /* self only as a tensor: a list method (l.append) must not walk its list */
+    Value *self = fn->u.bi.self;
+    bool hit = self && is_tensor(self) && holds_external(self, &d);
     for (int i = 0; !hit && i < a->npos; i++) hit = holds_external(a->pos[i], &d);
     for (int i = 0; !hit && i < a->nkw; i++) hit = holds_external(a->kw[i], &d);
     if (!hit || is_ready(fn->u.bi.name)) return 0;
