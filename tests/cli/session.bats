@@ -35,7 +35,11 @@ spin_and_interrupt() {
 }
 
 @test "sess-1.3: Ctrl-C pressed four times while one statement runs does not exit" {
-    run pty_tsr < <(echo 'expect >>>\s'; spin_and_interrupt 4; printf '%s\n' 'send 6 * 7\r' 'expect/re ^42$' 'expect >>>\s' 'send \x04' 'eof')
+    # (the Ctrl-Cs after the first reach an idle prompt, each clearing the
+    # line: the sleep lets the last one land before 6 * 7 is typed, which a
+    # late one would clear under load)
+    run pty_tsr < <(echo 'expect >>>\s'; spin_and_interrupt 4
+                    printf '%s\n' 'sleep 1' 'send 6 * 7\r' 'expect/re ^42$' 'expect >>>\s' 'send \x04' 'eof')
     # (the terminal may discard output on each Ctrl-C, so only the
     # session's survival is checked)
     assert_success
