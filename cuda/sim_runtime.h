@@ -8,7 +8,7 @@
  * writes a cuda tensor's memory directly crashes, as it would on a real GPU;
  * kernels and copies reach the memory through the second, writable mapping
  * (sim_host()). Kernels run on the calling thread, every block and thread of
- * the grid in turn (threadIdx/blockIdx are thread-local), so grid-stride
+ * the grid in turn, so grid-stride
  * loops are exercised as launched. TSR_CUDA_SIM_DEVICES (default 1) sets the
  * device count, TSR_CUDA_SIM_MEMORY the arena's size in MiB (default 4096). */
 #ifndef TSR_CUDA_SIM_RUNTIME_H
@@ -30,7 +30,10 @@ struct dim3 {
     unsigned x, y, z;
     dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
 };
-static thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
+/* plain statics, not thread_local: kernels run on the thread that launches
+ * them, one launch at a time (and LeakSanitizer mis-scans the dynamic TLS of a
+ * dlopened library) */
+static dim3 threadIdx, blockIdx, blockDim, gridDim;
 
 typedef enum {
     cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2, cudaErrorInitializationError = 3,
