@@ -6,6 +6,7 @@
  * _Hash_bytes for floats), the prime bucket counts of _Prime_rehash_policy,
  * insertion at the front of a bucket and the rehash's relinking. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -396,6 +397,12 @@ int tsr_unique(const tsr_tensor *x, bool sorted, bool consecutive, bool return_i
     const char *aten = dim ? (consecutive ? "unique_dim_consecutive" : "unique_dim")
                            : consecutive ? "unique_consecutive" : "_unique2";
     if (tsr_tensor_is_meta(x)) return tsr_meta_refused(aten);
+    if (x->device.type != TSR_DEV_CPU) {   /* it sorts on the host: no device kernel (index_fill's backward) */
+        char op[64];
+        snprintf(op, sizeof op, "aten::%s", aten);
+        tsr_error_no_kernel(op, tsr_device_backend_name(x->device.type), "CPU, Meta");
+        return -1;
+    }
     if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_FLOAT16) {
         tsr__not_implemented(dim ? "unique_dim" : "unique", x->dtype);
         return -1;

@@ -124,9 +124,16 @@ static const struct { const char *const *names; size_t n; } lists[] = {
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
 
-static bool is_ready(const char *name)
+/* Names that are device-aware only as Tensor methods: Tensor.unfold is a
+ * view, torch.nn.functional.unfold is im2col on the host. */
+static const char *const methods_only[] = {"unfold"};
+
+static bool is_ready(const char *name, bool method)
 {
     if (!name) return false;
+    if (!method)
+        for (size_t i = 0; i < sizeof methods_only / sizeof *methods_only; i++)
+            if (!strcmp(name, methods_only[i])) return false;
     for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
         if (bsearch(name, lists[i].names, lists[i].n, sizeof *lists[i].names, cmp)) return true;
     return false;
@@ -163,6 +170,6 @@ int bind_devguard_call(Value *fn, CallArgs *a)
     bool hit = self && is_tensor(self) && holds_external(self, &d);
     for (int i = 0; !hit && i < a->npos; i++) hit = holds_external(a->pos[i], &d);
     for (int i = 0; !hit && i < a->nkw; i++) hit = holds_external(a->kw[i], &d);
-    if (!hit || is_ready(fn->u.bi.name)) return 0;
+    if (!hit || is_ready(fn->u.bi.name, self && is_tensor(self))) return 0;
     return bind_device_no_kernel(fn->u.bi.name, d);
 }
