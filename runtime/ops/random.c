@@ -206,6 +206,21 @@ _Static_assert(ST_FLOAT_VALID + 4 == TSR_RNG_STATE_SIZE, "CPUGeneratorImplState 
 _Static_assert(ST_FLOAT == TSR_RNG_STATE_SIZE_LEGACY, "THGeneratorState layout");
 
 static tsr_tensor *cuda_get_state(const tsr_generator *g);
+/* detail::check_rng_state (CPU and CUDA generators alike): a contiguous
+ * uint8 CPU tensor. 0, or -1 with 1.13's error. */
+static int check_rng_state(const tsr_tensor *st)
+{
+    if (st->layout != TSR_LAYOUT_STRIDED || st->device.type != TSR_DEV_CPU || st->dtype != TSR_UINT8) {
+        tsr_error_set(TSR_ERR_TYPE, "RNG state must be a torch.ByteTensor");
+        return -1;
+    }
+    if (!tsr_tensor_is_contiguous(st)) {
+        tsr_error_set(TSR_ERR_RUNTIME, "RNG state must be contiguous");
+        return -1;
+    }
+    return 0;
+}
+
 static int cuda_set_state(tsr_generator *g, const tsr_tensor *st);
 
 tsr_tensor *tsr_generator_get_state(const tsr_generator *g)
@@ -239,14 +254,7 @@ int tsr_generator_set_state(tsr_generator *g, const tsr_tensor *st)
 {
     g = gen_or_default(g);
     if (g->is_cuda) return cuda_set_state(g, st);
-    if (st->layout != TSR_LAYOUT_STRIDED || st->device.type != TSR_DEV_CPU || st->dtype != TSR_UINT8) {
-        tsr_error_set(TSR_ERR_TYPE, "RNG state must be a torch.ByteTensor");
-        return -1;
-    }
-    if (!tsr_tensor_is_contiguous(st)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "RNG state must be contiguous");
-        return -1;
-    }
+    if (check_rng_state(st) < 0) return -1;
     int64_t n = tsr_tensor_numel(st);
     if (n != TSR_RNG_STATE_SIZE && n != TSR_RNG_STATE_SIZE_LEGACY) {
         tsr_error_set(TSR_ERR_RUNTIME,
@@ -363,14 +371,7 @@ static tsr_tensor *cuda_get_state(const tsr_generator *g)
 
 static int cuda_set_state(tsr_generator *g, const tsr_tensor *st)
 {
-    if (st->layout != TSR_LAYOUT_STRIDED || st->device.type != TSR_DEV_CPU || st->dtype != TSR_UINT8) {
-        tsr_error_set(TSR_ERR_TYPE, "RNG state must be a torch.ByteTensor");
-        return -1;
-    }
-    if (!tsr_tensor_is_contiguous(st)) {
-        tsr_error_set(TSR_ERR_RUNTIME, "RNG state must be contiguous");
-        return -1;
-    }
+    if (check_rng_state(st) < 0) return -1;
     int64_t n = tsr_tensor_numel(st);
     if (n != TSR_CUDA_RNG_STATE_SIZE && n != TSR_CUDA_RNG_STATE_SIZE - 8) {
         tsr_error_set(TSR_ERR_RUNTIME, "RNG state is wrong size");
