@@ -270,6 +270,10 @@ static tsr_tensor *conv_transposed(const tsr_tensor *input, const tsr_tensor *we
                       (long long)osz[2], (long long)osz[3]);
         goto fail;
     }
+    if (tsr__conv_external(x)) {
+        if (!(out = tsr__conv_dev(x, w, bias, 2, st, pd, dl, op, groups, true))) goto fail;
+        goto view;
+    }
     tsr_dtype d = x->dtype;
     if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_INT64) {   /* complex reaches here from conv_transpose2d */
         tsr__not_implemented("slow_conv_transpose2d_out_cpu", d);
@@ -376,6 +380,8 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
                           (long long)(ws[1] * groups), tsr__fmt_list(b2, sizeof b2, bias->ndim, bias->sizes));
             return NULL;
         }
+        if (dim == 3 && tsr__conv_external(input))
+            return tsr__conv_dev(input, weight, bias, dim, st, pd, dl, op, groups, true);
         if (dim == 3) return tsr__conv_transpose3d_forward(input, weight, bias, st, pd, dl, op, groups);
         return conv_transposed(input, weight, bias, dim, st, pd, dl, op, groups);
     }
@@ -405,6 +411,8 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
                       "can't be greater than actual input size", b1, b2);
         return NULL;
     }
+    if (tsr__conv_external(input))
+        return tsr__conv_dev(input, weight, bias, dim, st, pd, dl, op, groups, false);
     if (dim == 3) return tsr__conv3d_forward(input, weight, bias, st, pd, dl, groups);
     /* conv1d runs as a 2-D convolution over (1, L) */
     tsr_tensor *x = NULL, *w = NULL, *out = NULL;
@@ -631,7 +639,7 @@ tsr_tensor *tsr_nn_conv_transpose(const tsr_tensor *input, const tsr_tensor *wei
                                   int nstride, const int64_t *stride, int npad, const int64_t *padding, int nopad,
                                   const int64_t *opad, int64_t groups, int ndil, const int64_t *dilation)
 {
-    if (tsr__nn_cpu_only("conv_transpose", input) < 0) return NULL;
+    if (tsr__conv_dev_check(input, weight, bias) < 0) return NULL;
     int nb = nsp + 1;
     if (input->ndim != nb && input->ndim != nb + 1) {
         char b[256];
@@ -656,7 +664,7 @@ tsr_tensor *tsr_nn_conv(const tsr_tensor *input, const tsr_tensor *weight, const
                         int nstride, const int64_t *stride, int npad, const int64_t *padding, int ndil,
                         const int64_t *dilation, int64_t groups, const char *padmode)
 {
-    if (tsr__nn_cpu_only("conv", input) < 0) return NULL;
+    if (tsr__conv_dev_check(input, weight, bias) < 0) return NULL;
     int nb = nsp + 1;
     if (input->ndim != nb && input->ndim != nb + 1) {
         char b[256];

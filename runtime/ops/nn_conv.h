@@ -143,4 +143,27 @@ tsr_tensor *tsr_nn_alpha_dropout(tsr_tensor *x, double p, bool train, bool inpla
 tsr_tensor *tsr_nn_bilinear(const tsr_tensor *x1, const tsr_tensor *x2, const tsr_tensor *w, const tsr_tensor *bias);
 tsr_tensor *tsr_nn_local_response_norm(const tsr_tensor *x, int64_t size, double alpha, double beta, double k);
 
+/* Convolution on a device (nn_conv_dev.c), composed of device-aware ops:
+ * im2col windows as an as_strided view copied contiguous, a bmm per group
+ * (cuBLAS), the bias added; a transposed convolution as the plain one over
+ * the zero-spread, padded input with the flipped weight. */
+static inline bool tsr__conv_external(const tsr_tensor *t)
+{
+    return t && t->device.type != TSR_DEV_CPU && t->device.type != TSR_DEV_META;
+}
+/* Before anything else when x, weight or bias is on a device: all three on
+ * one device with one dtype, or check_input_same_type_as_parameters'
+ * message. 0 or -1. */
+int tsr__conv_dev_check(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias);
+/* The batched x (N, C, S...) and w ((O, C / groups) or, transposed, (C,
+ * O / groups), k...) after _convolution's checks; st/pd/dl/op dim entries.
+ * NEW reference or NULL. */
+tsr_tensor *tsr__conv_dev(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias, int dim, const int64_t *st,
+                          const int64_t *pd, const int64_t *dl, const int64_t *op, int64_t groups, bool transposed);
+/* tsr_nn_conv_backward on a device; *gi, *gw, *gb NEW (NULL when not
+ * asked for; the caller releases what is set on -1). 0 or -1. */
+int tsr__conv_dev_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, int dim, const int64_t *st,
+                           const int64_t *pd, const int64_t *dl, bool transposed, int64_t groups, const bool *mask,
+                           tsr_tensor **gi, tsr_tensor **gw, tsr_tensor **gb);
+
 #endif

@@ -275,7 +275,17 @@ int tsr_nn_conv_backward(const tsr_tensor *g, const tsr_tensor *input, const tsr
                          tsr_tensor **gb)
 {
     *gi = *gw = *gb = NULL;   /* the output size is g's */
-    if (tsr__nn_cpu_only("convolution_backward", input) < 0) return -1;
+    if (tsr__conv_external(input) || tsr__conv_external(g) || tsr__conv_external(weight)) {
+        if (!tsr__conv_external(input) || !tsr__conv_external(g) || !tsr__conv_external(weight)) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device");
+            return -1;
+        }
+        if (tsr__conv_dev_backward(g, input, weight, dim, stride, padding, dilation, transposed, groups, mask, gi, gw,
+                                   gb) == 0)
+            return 0;
+        take(gi, NULL), take(gw, NULL), take(gb, NULL);
+        return -1;
+    }
     for (int i = 0; !transposed && opad && i < dim; i++)
         if (opad[i] != 0) {   /* a non-transposed convolution of the double backward of a transposed one */
             char buf[256];

@@ -110,6 +110,12 @@ static const char *const random_ready[] = {
     "rand_like", "randint_like", "randn_like", "random_", "uniform_",
 };
 
+/* Convolution, pooling, interpolation and padding composed of device-aware
+ * ops (runtime/ops/nn_conv_dev.c, ...). Sorted (strcmp). */
+static const char *const conv_pool[] = {
+    "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -120,6 +126,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(pointwise),
     LIST(join_index),
     LIST(random_ready),
+    LIST(conv_pool),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
