@@ -380,8 +380,6 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
                           (long long)(ws[1] * groups), tsr__fmt_list(b2, sizeof b2, bias->ndim, bias->sizes));
             return NULL;
         }
-        if (dim == 3 && tsr__conv_external(input))
-            return tsr__conv_dev(input, weight, bias, dim, st, pd, dl, op, groups, true);
         if (dim == 3) return tsr__conv_transpose3d_forward(input, weight, bias, st, pd, dl, op, groups);
         return conv_transposed(input, weight, bias, dim, st, pd, dl, op, groups);
     }
@@ -411,8 +409,6 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
                       "can't be greater than actual input size", b1, b2);
         return NULL;
     }
-    if (tsr__conv_external(input))
-        return tsr__conv_dev(input, weight, bias, dim, st, pd, dl, op, groups, false);
     if (dim == 3) return tsr__conv3d_forward(input, weight, bias, st, pd, dl, groups);
     /* conv1d runs as a 2-D convolution over (1, L) */
     tsr_tensor *x = NULL, *w = NULL, *out = NULL;
@@ -429,6 +425,10 @@ static tsr_tensor *convolution_t(const tsr_tensor *input, const tsr_tensor *weig
         tsr_error_set(TSR_ERR_RUNTIME, "dilation should be greater than zero, but got %s",
                       tsr__fmt_list(b1, sizeof b1, 2, dl));
         goto fail;
+    }
+    if (tsr__conv_external(x)) {
+        if (!(out = tsr__conv_dev(x, w, bias, 2, st, pd, dl, op, groups, false))) goto fail;
+        goto view;
     }
     int64_t osz[4] = {x->sizes[0], ws[0], 0, 0};
     for (int i = 0; i < 2; i++) osz[i + 2] = (x->sizes[i + 2] + 2 * pd[i] - dl[i] * (w->sizes[i + 2] - 1) - 1) / st[i] + 1;

@@ -133,6 +133,10 @@ tsr_tensor *tsr__conv3d_forward(const tsr_tensor *x, const tsr_tensor *w, const 
                       tsr__fmt_list(b1, sizeof b1, x->ndim, x->sizes));
         return NULL;
     }
+    if (tsr__conv_external(x)) {
+        int64_t op[3] = {0, 0, 0};
+        return tsr__conv_dev(x, w, bias, 3, st, pd, dl, op, groups, false);
+    }
     bool mkldnn = tsr__conv3d_use_mkldnn(x, w, st, dl, groups), dilated = dl[0] != 1 || dl[1] != 1 || dl[2] != 1;
     tsr_dtype d = x->dtype;
     if (mkldnn) {
@@ -211,6 +215,7 @@ tsr_tensor *tsr__conv_transpose3d_forward(const tsr_tensor *x, const tsr_tensor 
                       (long long)osz[4]);
         return NULL;
     }
+    if (tsr__conv_external(x)) return tsr__conv_dev(x, w, bias, 3, st, pd, dl, op, groups, true);
     tsr_dtype dt = x->dtype;
     if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && dt != TSR_INT64) {
         tsr__not_implemented("slow_conv_transpose3d_out_cpu", dt);

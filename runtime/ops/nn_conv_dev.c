@@ -234,6 +234,7 @@ static const char *type_string(const tsr_tensor *t, char *buf, size_t n)
     char b[48];
     tsr_dtype_aten_type_string(t->dtype, b, sizeof b);
     if (external(t) && !strncmp(b, "torch.", 6)) snprintf(buf, n, "torch.cuda.%s", b + 6);
+    else if (external(t) && !strncmp(b, "CPU", 3)) snprintf(buf, n, "CUDA%s", b + 3);
     else snprintf(buf, n, "%s", b);
     return buf;
 }
@@ -298,8 +299,13 @@ tsr_tensor *tsr__conv_dev(const tsr_tensor *x, const tsr_tensor *w, const tsr_te
             return NULL;
         }
     if (dtype_check(x, dim, transposed) < 0) return NULL;
-    return transposed ? conv_transpose_forward(x, w, bias, dim, st, pd, dl, op, groups)
-                      : conv_forward(x, w, bias, dim, st, pd, dl, groups);
+    tsr_tensor *r = transposed ? conv_transpose_forward(x, w, bias, dim, st, pd, dl, op, groups)
+                               : conv_forward(x, w, bias, dim, st, pd, dl, groups);
+    /* cudnn_conv_suggest_memory_format: channels last when x or w is */
+    tsr_memory_format cl = dim == 2 ? TSR_MF_CHANNELS_LAST : TSR_MF_CHANNELS_LAST_3D;
+    if (r && dim >= 2 && (tsr_tensor_suggest_memory_format(x) == cl || tsr_tensor_suggest_memory_format(w) == cl))
+        take(&r, tsr_contiguous(r, cl));
+    return r;
 }
 
 int tsr__conv_dev_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, int dim, const int64_t *st,
