@@ -12,6 +12,7 @@
 
 #include "nn_conv.h"
 #include "nn_pool_grad.h"
+#include "nn_pool_dev.h"
 #include "copy.h"
 #include "reduce.h"
 #include "../error.h"
@@ -150,6 +151,16 @@ static tsr_tensor *run_pool(PoolKind kind, const char *kname, const tsr_tensor *
         tsr_tensor *c = tsr_resolve_bits(x), *r = c ? run_pool(kind, kname, c, p, indices) : NULL;
         tsr_tensor_release(c);
         return r;
+    }
+    if (tsr__pool_external(x)) {
+        static const char *const cuda_names[] = {"max_pool2d_with_indices_out_cuda_frame", "avg_pool2d_out_cuda_frame",
+                                                 "adaptive_max_pool2d_cuda", "adaptive_avg_pool2d_cuda"};
+        static const tsr_pool_kind kinds[] = {TSR_POOL_MAX, TSR_POOL_AVG, TSR_POOL_ADAPTIVE_MAX, TSR_POOL_ADAPTIVE_AVG};
+        tsr_pool_geom g = {.nd = 2, .k = {p->kh, p->kw}, .s = {p->sh, p->sw}, .p = {p->ph, p->pw},
+                           .d = {p->dh ? p->dh : 1, p->dw ? p->dw : 1}, .o = {p->OH, p->OW}, .cip = p->cip,
+                           .hasdiv = p->hasdiv, .div = p->div};
+        (void)kname;
+        return tsr__pool_dev(kinds[kind], cuda_names[kind], x, &g, indices);
     }
     tsr_dtype d = x->dtype;
     bool ok = d == TSR_FLOAT32 || d == TSR_FLOAT64 || d == TSR_BFLOAT16 || (kind == P_AVG && d == TSR_INT64);
@@ -341,6 +352,11 @@ static tsr_tensor *max_pool1d(const tsr_tensor *x, int nk, const int64_t *k, int
                               const int64_t *pd, int nd, const int64_t *dl, bool ceil, tsr_tensor **indices)
 {
     char b[256];
+    if (!indices && tsr__pool_external(x)) {   /* 1.13's max_pool1d off the CPU: max_pool1d_with_indices */
+        tsr_tensor *ind = NULL, *r = max_pool1d(x, nk, k, ns, s, np, pd, nd, dl, ceil, &ind);
+        tsr_tensor_release(ind);
+        return r;
+    }
     if (indices) {   /* max_pool1d_with_indices */
         if (ns == 0) s = k, ns = nk;
         if (dim_range("max_pool1d", x) < 0 || check1d("max_pool1d", "kernel_size", nk) < 0 ||
@@ -461,7 +477,6 @@ static tsr_tensor *plain_of(const tsr_tensor *x)
 static tsr_tensor *named_max(bool one, const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
                              const int64_t *pd, int nd, const int64_t *dl, bool ceil, tsr_tensor **indices)
 {
-    if (tsr__nn_cpu_only("max_pool", x) < 0) return NULL;
     tsr_tensor *px = plain_of(x), *ind = NULL, *r = NULL;
     if (!px) return NULL;
     r = one ? max_pool1d(px, nk, k, ns, s, np, pd, nd, dl, ceil, indices ? &ind : NULL)
@@ -491,7 +506,6 @@ tsr_tensor *tsr_nn_max_pool1d(const tsr_tensor *x, int nk, const int64_t *k, int
 tsr_tensor *tsr_nn_avg_pool2d(const tsr_tensor *x, int nk, const int64_t *k, int ns, const int64_t *s, int np,
                               const int64_t *pd, bool ceil, bool cip, bool hasdiv, int64_t div)
 {
-    if (tsr__nn_cpu_only("avg_pool2d", x) < 0) return NULL;
     if (x->names) {
         tsr_names_refuse("aten::avg_pool2d");
         return NULL;
@@ -551,7 +565,6 @@ tsr_tensor *tsr_nn_avg_pool1d(const tsr_tensor *x, int nk, const int64_t *k, int
 
 tsr_tensor *tsr_nn_adaptive_avg_pool2d(const tsr_tensor *x, int n, const int64_t *osz)
 {
-    if (tsr__nn_cpu_only("adaptive_avg_pool2d", x) < 0) return NULL;
     char b[256];
     if (n != 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool2d: output_size must be 2");
@@ -609,7 +622,6 @@ tsr_tensor *tsr_nn_adaptive_avg_pool1d(const tsr_tensor *x, int n, const int64_t
 
 tsr_tensor *tsr_nn_adaptive_max_pool2d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices)
 {
-    if (tsr__nn_cpu_only("adaptive_max_pool2d", x) < 0) return NULL;
     char b[256];
     if (x->names) {
         tsr_names_refuse("aten::adaptive_max_pool2d");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nn_pool_grad.h"
+#include "nn_pool_dev.h"
 #include "copy.h"
 #include "../error.h"
 #include "../internal.h"
@@ -83,6 +84,13 @@ POOL_GRAD_KERNEL(grad_bf16, tsr_bfloat16, tsr_bfloat16_to_float, tsr_float_to_bf
 static tsr_tensor *run(GradKind kind, const char *kname, Geo *p, const tsr_tensor *g, const tsr_tensor *x,
                        const tsr_tensor *ind)
 {
+    if (tsr__pool_external(x)) {
+        static const tsr_pool_kind kinds[] = {[G_MAX] = TSR_POOL_MAX, [G_AVG] = TSR_POOL_AVG,
+                                              [G_AAVG] = TSR_POOL_ADAPTIVE_AVG};
+        tsr_pool_geom q = {.nd = 2, .k = {p->kh, p->kw}, .s = {p->sh, p->sw}, .p = {p->ph, p->pw}, .d = {1, 1},
+                           .cip = p->cip, .hasdiv = p->hasdiv, .div = p->div};
+        return tsr__pool_dev_backward(kinds[kind], kname, g, x, ind, &q);
+    }
     tsr_dtype d = x->dtype;
     if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented(kname, d);
