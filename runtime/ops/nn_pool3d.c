@@ -10,6 +10,7 @@
 
 #include "nn_conv.h"
 #include "nn_pool3d.h"
+#include "nn_pool_dev.h"
 #include "copy.h"
 #include "reduce.h"
 #include "shape.h"
@@ -268,7 +269,6 @@ tsr_tensor *tsr_nn_max_pool3d(const tsr_tensor *x, int nk, const int64_t *kin, i
 {
     const char *fn = "max_pool3d_with_indices_out_cpu_template()";
     char b[256];
-    if (tsr__nn_cpu_only("max_pool3d_with_indices", x) < 0) return NULL;
     if (x->names) {
         tsr_names_refuse("aten::max_pool3d_with_indices");
         return NULL;
@@ -337,6 +337,12 @@ tsr_tensor *tsr_nn_max_pool3d(const tsr_tensor *x, int nk, const int64_t *kin, i
     for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
     for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = o[i];
     if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    if (tsr__pool_external(x)) {
+        tsr_pool_geom g = {.nd = 3};
+        memcpy(g.k, k, sizeof k), memcpy(g.s, d, sizeof d), memcpy(g.p, p, sizeof p), memcpy(g.d, dl, sizeof dl);
+        memcpy(g.o, o, sizeof o);
+        return tsr__pool_dev(TSR_POOL_MAX, "max_pool3d_with_indices_out_frame", x, &g, indices);
+    }
     tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device);
     tsr_tensor *ind = out ? tsr_tensor_empty(x->ndim, shape, TSR_INT64, x->device) : NULL, *xc = NULL;
     if (!ind) goto fail;
@@ -369,6 +375,10 @@ fail:
 
 tsr_tensor *tsr_nn_max_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *indices)
 {
+    if (tsr__pool_external(x)) {
+        tsr_pool_geom q = {.nd = 3};
+        return tsr__pool_dev_backward(TSR_POOL_MAX, "max_pool3d_with_indices_backward_out_frame", g, x, indices, &q);
+    }
     tsr_tensor *r = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device), *gc = NULL, *ic = NULL;
     if (!r || tsr_zero_(r) < 0) goto fail;
     if (tsr_tensor_numel(g) == 0 || tsr_tensor_is_meta(r)) return r;
@@ -418,7 +428,6 @@ static int amp3_run(tsr_dtype dt, const void *xb, void *ob, int64_t *ib, int64_t
 tsr_tensor *tsr_nn_adaptive_max_pool3d(const tsr_tensor *x, int n, const int64_t *osz, tsr_tensor **indices)
 {
     char b[256];
-    if (tsr__nn_cpu_only("adaptive_max_pool3d", x) < 0) return NULL;
     if (x->names) {
         tsr_names_refuse("aten::adaptive_max_pool3d");
         return NULL;
@@ -443,6 +452,10 @@ tsr_tensor *tsr_nn_adaptive_max_pool3d(const tsr_tensor *x, int n, const int64_t
     for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
     for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = osz[i], I[i] = x->sizes[x->ndim - 3 + i];
     if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    if (tsr__pool_external(x)) {
+        tsr_pool_geom g = {.nd = 3, .o = {osz[0], osz[1], osz[2]}};
+        return tsr__pool_dev(TSR_POOL_ADAPTIVE_MAX, "adaptive_max_pool3d_cuda", x, &g, indices);
+    }
     tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device);
     tsr_tensor *ind = out ? tsr_tensor_empty(x->ndim, shape, TSR_INT64, x->device) : NULL, *xc = NULL;
     if (!ind) goto fail;
@@ -775,13 +788,17 @@ static tsr_tensor *plain_contig(const tsr_tensor *x)
 tsr_tensor *tsr_nn_avg_pool3d(const tsr_tensor *x, int nk, const int64_t *kin, int ns, const int64_t *sin, int np,
                               const int64_t *pin, bool ceil, bool cip, bool hasdiv, int64_t div)
 {
-    if (tsr__nn_cpu_only("avg_pool3d", x) < 0) return NULL;
     if (x->names) {
         tsr_names_refuse("aten::avg_pool3d");
         return NULL;
     }
     int64_t k[3], d[3], p[3], I[3], O[3], shape[5], numel;
     if (avg3_geometry(x, nk, kin, ns, sin, np, pin, ceil, hasdiv, div, k, d, p, I, O) < 0) return NULL;
+    if (tsr__pool_external(x)) {
+        tsr_pool_geom g = {.nd = 3, .d = {1, 1, 1}, .cip = cip, .hasdiv = hasdiv, .div = div};
+        memcpy(g.k, k, sizeof k), memcpy(g.s, d, sizeof d), memcpy(g.p, p, sizeof p), memcpy(g.o, O, sizeof O);
+        return tsr__pool_dev(TSR_POOL_AVG, "avg_pool3d_out_cuda", x, &g, NULL);
+    }
     for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
     for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = O[i];
     if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
@@ -806,6 +823,11 @@ fail:
 tsr_tensor *tsr_nn_avg_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x, const int64_t *k, const int64_t *d,
                                        const int64_t *p, bool cip, bool hasdiv, int64_t div)
 {
+    if (tsr__pool_external(x)) {
+        tsr_pool_geom q = {.nd = 3, .d = {1, 1, 1}, .cip = cip, .hasdiv = hasdiv, .div = div};
+        memcpy(q.k, k, sizeof q.k), memcpy(q.s, d, sizeof q.s), memcpy(q.p, p, sizeof q.p);
+        return tsr__pool_dev_backward(TSR_POOL_AVG, "avg_pool3d_backward_out_cuda", g, x, NULL, &q);
+    }
     tsr_tensor *r = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device), *gc = NULL;
     if (!r || tsr_zero_(r) < 0) goto fail;
     if (tsr_tensor_numel(r) == 0 || tsr_tensor_numel(g) == 0 || tsr_tensor_is_meta(r)) return r;
@@ -894,7 +916,6 @@ static int aavg3_run(bool back, tsr_dtype dt, void *xb, void *ob, int64_t S, con
 
 tsr_tensor *tsr_nn_adaptive_avg_pool3d(const tsr_tensor *x, int n, const int64_t *osz)
 {
-    if (tsr__nn_cpu_only("adaptive_avg_pool3d", x) < 0) return NULL;
     char b[256];
     if (n != 3) {
         tsr_error_set(TSR_ERR_RUNTIME, "adaptive_avg_pool3d: output_size must be 3");
@@ -934,6 +955,10 @@ tsr_tensor *tsr_nn_adaptive_avg_pool3d(const tsr_tensor *x, int n, const int64_t
     for (int i = 0; i < x->ndim - 3; i++) shape[i] = x->sizes[i];
     for (int i = 0; i < 3; i++) shape[x->ndim - 3 + i] = osz[i];
     if (tsr_check_sizes(x->ndim, shape, &numel) < 0) return NULL;
+    if (tsr__pool_external(x)) {
+        tsr_pool_geom g = {.nd = 3, .o = {osz[0], osz[1], osz[2]}};
+        return tsr__pool_dev(TSR_POOL_ADAPTIVE_AVG, "adaptive_avg_pool3d_cuda", x, &g, NULL);
+    }
     tsr_tensor *out = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device), *xc = NULL;
     if (!out || numel == 0 || tsr_tensor_is_meta(out)) return out;
     if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_FLOAT16) {
@@ -955,6 +980,10 @@ fail:
 
 tsr_tensor *tsr_nn_adaptive_avg_pool3d_backward(const tsr_tensor *g, const tsr_tensor *x)
 {
+    if (tsr__pool_external(x)) {
+        tsr_pool_geom q = {.nd = 3};
+        return tsr__pool_dev_backward(TSR_POOL_ADAPTIVE_AVG, "adaptive_avg_pool3d_backward_cuda", g, x, NULL, &q);
+    }
     tsr_tensor *r = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device), *gc = NULL;
     if (!r || tsr_zero_(r) < 0) goto fail;
     if (tsr_tensor_numel(r) == 0 || tsr_tensor_numel(g) == 0 || tsr_tensor_is_meta(r)) return r;

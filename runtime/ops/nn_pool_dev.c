@@ -260,6 +260,16 @@ static tsr_tensor *at_pos(const tsr_tensor *out, const tsr_pool_geom *g, int64_t
     return v;
 }
 
+/* *t divided by each of n window lengths in turn (a NEW *t) */
+static int divide_by(tsr_tensor **t, int n, const int64_t *len)
+{
+    for (int i = 0; i < n && *t; i++) {
+        tsr_operand a = tsr_operand_tensor(*t), b = tsr_operand_scalar(tsr_scalar_int(len[i]));
+        take(t, tsr_binary(TSR_BINOP_DIV, &a, &b, NULL, NULL));
+    }
+    return *t ? 0 : -1;
+}
+
 static int adaptive(bool is_max, const tsr_tensor *x4, const tsr_pool_geom *g, tsr_tensor *out, tsr_tensor *ind)
 {
     int nd = g->nd;
@@ -273,10 +283,12 @@ static int adaptive(bool is_max, const tsr_tensor *x4, const tsr_pool_geom *g, t
         for (int i = 0; i < nd; i++) K *= ln[i];
         int rc = -1;
         if (!ov) goto next;
-        if (!is_max) {
+        if (!is_max) {   /* sum / kT / kH / kW in the accumulate type, as 1.13's CUDA kernels */
             tsr_dims dims = {.n = nd};
             for (int i = 0; i < nd; i++) dims.d[i] = 2 + i;
-            if (!(r = tsr_mean(w, &dims, false, TSR_DTYPE_UNDEFINED, NULL)) || tsr_copy_(ov, r) < 0) goto next;
+            tsr_dtype acc = x4->dtype == TSR_FLOAT64 ? TSR_FLOAT64 : TSR_FLOAT32;
+            if (!(r = tsr_sum(w, &dims, false, acc, NULL)) || divide_by(&r, nd, ln) < 0 || tsr_copy_(ov, r) < 0)
+                goto next;
             rc = 0;
             goto next;
         }
@@ -403,12 +415,10 @@ static tsr_tensor *adaptive_avg_backward(const tsr_tensor *go, const tsr_tensor 
     tsr_tensor *gi = tsr_zeros(x4->ndim, x4->sizes, go->dtype, go->device);
     int64_t P = prod(nd, g->o);
     for (int64_t q = 0; gi && q < P; q++) {
-        int64_t st[3], ln[3], K = 1, bs[5] = {x4->sizes[0], x4->sizes[1], 1, 1, 1};
+        int64_t st[3], ln[3], bs[5] = {x4->sizes[0], x4->sizes[1], 1, 1, 1};
         tsr_tensor *w = a_window(gi, g, S, q, st, ln), *gq = w ? at_pos(go, g, q) : NULL;
-        tsr_tensor *gv = gq ? tsr_view_view(gq, nd + 2, bs) : NULL, *gd = NULL, *a = NULL;
-        for (int i = 0; i < nd; i++) K *= ln[i];
-        tsr_operand ok = tsr_operand_scalar(tsr_scalar_int(K)), og = tsr_operand_tensor(gv);
-        if (gv && (gd = tsr_binary(TSR_BINOP_DIV, &og, &ok, NULL, NULL))) {
+        tsr_tensor *gv = gq ? tsr_view_view(gq, nd + 2, bs) : NULL, *gd = gv ? tsr_tensor_retain(gv) : NULL, *a = NULL;
+        if (gd && divide_by(&gd, nd, ln) == 0) {
             tsr_operand od = tsr_operand_tensor(gd);
             a = tsr_binary_(TSR_BINOP_ADD, w, &od, NULL);
         }
