@@ -11,6 +11,7 @@
 #include "error.h"
 #include "ops/copy.h"
 #include "ops/nn_interp.h"
+#include "ops/nn_interp_dev.h"
 
 static float nearest_scale(int64_t in, int64_t out, double scale)
 {
@@ -68,6 +69,8 @@ tsr_tensor *tsr_nn_upsample_nearest(const tsr_tensor *x, const int64_t *out, con
 {
     int k = x->ndim - 2;
     if (tsr__nn_upsample_check(x, out, false) < 0) return NULL;
+    if (tsr__interp_external(x))
+        return tsr__upsample_dev(exact ? TSR_INTERP_NEAREST_EXACT : TSR_INTERP_NEAREST, x, out, scales, false);
     if (!nearest_dtype_ok(x->dtype)) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"compute_indices_weights_nearest\" not implemented for '%s'",
                       tsr_dtype_scalar_name(x->dtype));
@@ -132,6 +135,9 @@ tsr_tensor *tsr_nn_upsample_nearest_backward(const tsr_tensor *g, const int64_t 
                                              bool exact)
 {
     int nd = g->ndim, k = nd - 2;
+    if (tsr__interp_external(g) && k >= 1 && k <= 3)
+        return tsr__upsample_dev_backward(exact ? TSR_INTERP_NEAREST_EXACT : TSR_INTERP_NEAREST, g, in_sizes, scales,
+                                          false);
     if (k < 1 || k > 3 || (g->dtype != TSR_FLOAT32 && g->dtype != TSR_FLOAT64 && g->dtype != TSR_BFLOAT16)) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"upsample_nearest_backward\" not implemented for '%s'", tsr_dtype_scalar_name(g->dtype));
         return NULL;

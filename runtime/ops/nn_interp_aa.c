@@ -28,6 +28,8 @@
 #include "ops/copy.h"
 #include "ops/factory.h"
 #include "ops/nn_interp.h"
+#include "ops/nn_interp_dev.h"
+#include "device.h"
 
 typedef struct {
     int64_t xmin, xsize;
@@ -168,6 +170,11 @@ static int aa_dtype_ok(tsr_dtype dt)
 tsr_tensor *tsr_nn_upsample_aa(const tsr_tensor *x, const int64_t *out, const double *scales, bool align_corners,
                                bool cubic)
 {
+    if (tsr__interp_external(x)) {   /* not composed on the device yet */
+        tsr_error_no_kernel(cubic ? "aten::_upsample_bicubic2d_aa" : "aten::_upsample_bilinear2d_aa",
+                            tsr_device_backend_name(x->device.type), "CPU, Meta");
+        return NULL;
+    }
     if (tsr__nn_upsample_check(x, out, false) < 0 || aa_dtype_ok(x->dtype) < 0) return NULL;
     /* bilinear keeps x's suggested memory format, bicubic is contiguous (1.13's outputs) */
     tsr_memory_format mf = cubic ? TSR_MF_CONTIGUOUS : tsr_tensor_suggest_memory_format(x);

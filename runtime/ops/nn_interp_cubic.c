@@ -24,6 +24,7 @@
 #include "error.h"
 #include "ops/copy.h"
 #include "ops/nn_interp.h"
+#include "ops/nn_interp_dev.h"
 
 typedef struct {
     int64_t i[4];
@@ -160,6 +161,7 @@ static double cub_value(const char *p, tsr_dtype dt, int dim, const cub_w *const
 tsr_tensor *tsr_nn_upsample_bicubic(const tsr_tensor *x, const int64_t *out, const double *scales, bool align_corners)
 {
     if (tsr__nn_upsample_check(x, out, false) < 0) return NULL;
+    if (tsr__interp_external(x)) return tsr__upsample_dev(TSR_INTERP_CUBIC, x, out, scales, align_corners);
     tsr_dtype dt = x->dtype;
     if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && dt != TSR_BFLOAT16) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"compute_indices_weights_cubic\" not implemented for '%s'", tsr_dtype_scalar_name(dt));
@@ -209,6 +211,8 @@ tsr_tensor *tsr_nn_upsample_bicubic_backward(const tsr_tensor *g, const int64_t 
                                              bool align_corners)
 {
     tsr_dtype dt = g->dtype;
+    if (tsr__interp_external(g) && g->ndim == 4)
+        return tsr__upsample_dev_backward(TSR_INTERP_CUBIC, g, in_sizes, scales, align_corners);
     if (g->ndim != 4 || (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && dt != TSR_BFLOAT16)) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"upsample_bicubic2d_backward_out_frame\" not implemented for '%s'",
                       tsr_dtype_scalar_name(dt));

@@ -32,6 +32,7 @@
 #include "error.h"
 #include "ops/copy.h"
 #include "ops/nn_interp.h"
+#include "ops/nn_interp_dev.h"
 
 typedef struct {
     int64_t i0, i1;
@@ -161,6 +162,7 @@ tsr_tensor *tsr_nn_upsample_linear(const tsr_tensor *x, const int64_t *out, cons
 {
     int k = x->ndim - 2;
     if (tsr__nn_upsample_check(x, out, k == 1) < 0) return NULL;   /* linear1d's message says "and output" */
+    if (tsr__interp_external(x)) return tsr__upsample_dev(TSR_INTERP_LINEAR, x, out, scales, align_corners);
     bool cl = (k == 2 && tsr_tensor_is_contiguous_as(x, TSR_MF_CHANNELS_LAST)) ||
               (k == 3 && tsr_tensor_is_contiguous_as(x, TSR_MF_CHANNELS_LAST_3D));
     if (!linear_dtype_ok(x->dtype)) {   /* the channels_last kernel dispatches by its own name */
@@ -252,6 +254,8 @@ tsr_tensor *tsr_nn_upsample_linear_backward(const tsr_tensor *g, const int64_t *
                                             bool align_corners)
 {
     int nd = g->ndim, k = nd - 2;
+    if (tsr__interp_external(g) && k >= 1 && k <= 3)
+        return tsr__upsample_dev_backward(TSR_INTERP_LINEAR, g, in_sizes, scales, align_corners);
     if (k < 1 || k > 3 || !linear_dtype_ok(g->dtype)) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"upsample_linear_backward\" not implemented for '%s'", tsr_dtype_scalar_name(g->dtype));
         return NULL;
