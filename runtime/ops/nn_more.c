@@ -557,6 +557,81 @@ static inline void put(char *o, const char *in, size_t isz)
     }
 }
 
+static bool tsr__window_external(const tsr_tensor *t)
+{
+    return t->device.type != TSR_DEV_CPU && t->device.type != TSR_DEV_META;
+}
+
+/* im2col on a device: the zero-padded input's (C, kh, kw, oh, ow) windows,
+ * an as_strided view, copied contiguous by the device copy kernel */
+static tsr_tensor *im2col_dev(const tsr_tensor *x, const int64_t *k, const int64_t *dl, const int64_t *pd,
+                              const int64_t *st, int64_t oh, int64_t ow)
+{
+    bool batched = x->ndim == 4;
+    int64_t padnd[4] = {pd[1], pd[1], pd[0], pd[0]};
+    tsr_tensor *x4 = batched ? tsr_tensor_retain((tsr_tensor *)x) : tsr_view_unsqueeze(x, 0);
+    tsr_tensor *xp = x4 ? tsr_constant_pad_nd(x4, 4, padnd, tsr_scalar_int(0)) : NULL, *w = NULL, *c = NULL, *r = NULL;
+    if (xp) {
+        int64_t n = xp->sizes[0], ch = xp->sizes[1];
+        int64_t sz[6] = {n, ch, k[0], k[1], oh, ow};
+        int64_t sd[6] = {xp->strides[0], xp->strides[1], dl[0] * xp->strides[2], dl[1] * xp->strides[3],
+                         st[0] * xp->strides[2], st[1] * xp->strides[3]};
+        int64_t os[3] = {n, ch * k[0] * k[1], oh * ow};
+        if ((w = tsr_view_as_strided(xp, 6, sz, sd, TSR_VIEW_KEEP_OFFSET)) && (c = tsr_contiguous(w, TSR_MF_CONTIGUOUS)))
+            r = tsr_view_view(c, batched ? 3 : 2, batched ? os : os + 1);
+    }
+    tsr_tensor_release(x4);
+    tsr_tensor_release(xp);
+    tsr_tensor_release(w);
+    tsr_tensor_release(c);
+    return r;
+}
+
+/* col2im on a device: each kernel offset's (bh, bw) block added into its
+ * strided view of the zero-padded output (in float for the halves, as the
+ * CUDA kernel accumulates), then the padding cropped */
+static tsr_tensor *col2im_dev(const tsr_tensor *x, const int64_t *os, const int64_t *k, const int64_t *dl,
+                              const int64_t *pd, const int64_t *st, int64_t bh, int64_t bw)
+{
+    bool batched = x->ndim == 3, half = x->dtype == TSR_FLOAT16 || x->dtype == TSR_BFLOAT16;
+    tsr_tensor *x3 = batched ? tsr_tensor_retain((tsr_tensor *)x) : tsr_view_unsqueeze(x, 0);
+    tsr_tensor *xf = x3 ? tsr_to_dtype(x3, half ? TSR_FLOAT32 : x->dtype, false) : NULL, *xv = NULL, *o = NULL;
+    tsr_tensor *r = NULL;
+    if (!xf) goto done;
+    int64_t n = xf->sizes[0], c = xf->sizes[1] / (k[0] * k[1]);
+    int64_t vs[6] = {n, c, k[0], k[1], bh, bw}, ps[4] = {n, c, os[0] + 2 * pd[0], os[1] + 2 * pd[1]};
+    tsr_tensor *xc = tsr_contiguous(xf, TSR_MF_CONTIGUOUS);
+    xv = xc ? tsr_view_view(xc, 6, vs) : NULL;
+    tsr_tensor_release(xc);
+    if (!xv || !(o = tsr_zeros(4, ps, xf->dtype, xf->device))) goto done;
+    int64_t bsz[4] = {n, c, bh, bw}, bst[4] = {o->strides[0], o->strides[1], st[0] * o->strides[2], st[1] * o->strides[3]};
+    for (int64_t i = 0; i < k[0]; i++)
+        for (int64_t j = 0; j < k[1]; j++) {
+            int64_t off = o->storage_offset + i * dl[0] * o->strides[2] + j * dl[1] * o->strides[3];
+            tsr_tensor *dst = tsr_view_as_strided(o, 4, bsz, bst, off), *s1 = dst ? tsr_view_select(xv, 2, i) : NULL;
+            tsr_tensor *s2 = s1 ? tsr_view_select(s1, 2, j) : NULL, *a = NULL;
+            if (s2) {
+                tsr_operand os2 = tsr_operand_tensor(s2);
+                a = tsr_binary_(TSR_BINOP_ADD, dst, &os2, NULL);
+            }
+            tsr_tensor_release(dst);
+            tsr_tensor_release(s1);
+            tsr_tensor_release(s2);
+            if (!a) goto done;
+            tsr_tensor_release(a);
+        }
+    r = tsr_view_narrow(o, 2, pd[0], os[0]);
+    if (r) tsr__take(&r, tsr_view_narrow(r, 3, pd[1], os[1]));
+    if (r) tsr__take(&r, tsr_to_dtype_format(r, x->dtype, TSR_MF_CONTIGUOUS));
+    if (r && !batched) tsr__take(&r, tsr_view_squeeze_dim(r, 0));
+done:
+    tsr_tensor_release(x3);
+    tsr_tensor_release(xf);
+    tsr_tensor_release(xv);
+    tsr_tensor_release(o);
+    return r;
+}
+
 tsr_tensor *tsr_nn_im2col(const tsr_tensor *x, const int64_t *k, const int64_t *dl, const int64_t *pd,
                           const int64_t *st)
 {
@@ -586,7 +661,8 @@ tsr_tensor *tsr_nn_im2col(const tsr_tensor *x, const int64_t *k, const int64_t *
                       (long long)pd[1], (long long)oh, (long long)ow);
         return NULL;
     }
-    if (!window_dtype(x, "im2col_out_cpu")) return NULL;
+    if (!window_dtype(x, tsr__window_external(x) ? "im2col_out_cuda" : "im2col_out_cpu")) return NULL;
+    if (tsr__window_external(x)) return im2col_dev(x, k, dl, pd, st, oh, ow);
     int64_t cc = c * k[0] * k[1], len = oh * ow;
     int64_t osz[3] = {n, cc, len};
     tsr_tensor *out = tsr_empty(batched ? 3 : 2, batched ? osz : osz + 1, x->dtype, x->device, TSR_MF_CONTIGUOUS);
@@ -691,7 +767,8 @@ tsr_tensor *tsr_nn_col2im(const tsr_tensor *x, const int64_t *os, const int64_t 
                       (long long)os[0], (long long)os[1]);
         return NULL;
     }
-    if (!window_dtype(x, "col2im_out_cpu")) return NULL;
+    if (!window_dtype(x, tsr__window_external(x) ? "col2im_out_cuda" : "col2im_out_cpu")) return NULL;
+    if (tsr__window_external(x)) return col2im_dev(x, os, k, dl, pd, st, bh, bw);
     int64_t n = batched ? x->sizes[0] : 1, c = planes / (k[0] * k[1]), h = os[0], w = os[1];
     int64_t osz[4] = {n, c, h, w};
     tsr_tensor *out = tsr_zeros(batched ? 4 : 3, batched ? osz : osz + 1, x->dtype, x->device);

@@ -14,6 +14,9 @@
 #include "nn_pool_grad.h"
 #include "nn_pool_dev.h"
 #include "copy.h"
+#include "factory.h"
+#include "indexdim.h"
+#include "scatter.h"
 #include "reduce.h"
 #include "../error.h"
 #include "../internal.h"
@@ -708,10 +711,61 @@ static int64_t pad_src(int mode, int64_t j, int64_t s, int64_t pl, int64_t pr)
     return ip - ostart + istart;
 }
 
+/* The source indices of each padded dim as a device tensor: along dim, the
+ * out[j] = pad_src(j) gather (forward) or its index_add (backward); the
+ * padded dims are independent, so one dim at a time. NEW or NULL. */
+static tsr_tensor *pad_index(int mode, int64_t n, int64_t s, int64_t pl, int64_t pr, tsr_device dev)
+{
+    tsr_tensor *h = tsr_tensor_empty(1, &n, TSR_INT64, TSR_CPU);
+    if (!h) return NULL;
+    int64_t *p = tsr_tensor_ptr(h, NULL);
+    for (int64_t j = 0; j < n; j++) p[j] = pad_src(mode, j, s, pl, pr);
+    tsr_tensor *r = tsr_to_device(h, dev, TSR_DTYPE_UNDEFINED, false);
+    tsr_tensor_release(h);
+    return r;
+}
+
+/* reflect (1), replicate (2), circular (3) of x on its device: index_select
+ * along each padded dim, the last first */
+static tsr_tensor *pad_mode_dev(const tsr_tensor *x, int m, int k, const int64_t *pad)
+{
+    int nd = x->ndim;
+    tsr_tensor *y = tsr_tensor_retain((tsr_tensor *)x);
+    for (int i = 0; y && i < k; i++) {
+        int d = nd - 1 - i;
+        int64_t s = x->sizes[d], n = s + pad[2 * i] + pad[2 * i + 1];
+        tsr_tensor *ix = pad_index(m, n, s, pad[2 * i], pad[2 * i + 1], x->device);
+        take(&y, ix ? tsr_index_select(y, d, ix) : NULL);
+        tsr_tensor_release(ix);
+    }
+    if (y) take(&y, tsr_contiguous(y, TSR_MF_CONTIGUOUS));
+    return y;
+}
+
+/* its backward: the transposed gathers (index_add into zeros), the first
+ * padded dim last */
+static tsr_tensor *pad_mode_dev_backward(const tsr_tensor *g, const tsr_tensor *x, int m, int k, const int64_t *pad)
+{
+    int nd = x->ndim;
+    int64_t sz[TSR_MAX_DIMS];
+    memcpy(sz, g->sizes, sizeof(int64_t) * (size_t)nd);
+    tsr_tensor *y = tsr_tensor_retain((tsr_tensor *)g);
+    for (int i = k - 1; y && i >= 0; i--) {
+        int d = nd - 1 - i;
+        int64_t s = x->sizes[d], n = g->sizes[d];
+        sz[d] = s;
+        tsr_tensor *ix = pad_index(m, n, s, pad[2 * i], pad[2 * i + 1], x->device);
+        tsr_tensor *z = ix ? tsr_zeros(nd, sz, g->dtype, g->device) : NULL;
+        if (z && tsr_index_add_(z, d, ix, y, tsr_scalar_int(1)) < 0) take(&z, NULL);
+        take(&y, z);
+        tsr_tensor_release(ix);
+    }
+    return y;
+}
+
 tsr_tensor *tsr_nn_pad_mode(const tsr_tensor *x, int npad, const int64_t *pad, const char *mode, bool has_value,
                             double value)
 {
-    if (tsr__nn_cpu_only("pad", x) < 0) return NULL;
     char b1[256];
     int m = !strcmp(mode, "reflect") ? 1 : !strcmp(mode, "replicate") ? 2 : 3;
     if (has_value && value != 0) {
@@ -814,6 +868,7 @@ tsr_tensor *tsr_nn_pad_mode(const tsr_tensor *x, int npad, const int64_t *pad, c
             return NULL;
         }
     }
+    if (tsr__pool_external(x)) return pad_mode_dev(x, m, k, pad);
     tsr_tensor *src = tsr_tensor_has_bits(x) ? tsr_resolve_bits(x) : tsr_tensor_retain((tsr_tensor *)x);
     tsr_tensor *out = src ? tsr_tensor_empty(nd, osz, x->dtype, x->device) : NULL;
     if (!out) goto done;
@@ -858,6 +913,7 @@ tsr_tensor *tsr_nn_pad_mode_backward(const tsr_tensor *g, const tsr_tensor *x, i
         tsr_error_set(TSR_ERR_RUNTIME, "pad backward: expected a gradient of the output's dtype and rank");
         return NULL;
     }
+    if (tsr__pool_external(x)) return pad_mode_dev_backward(g, x, m, k, pad);
     tsr_tensor *gi = tsr_tensor_empty(nd, x->sizes, d, x->device), *gc = NULL;
     if (!gi || tsr_tensor_is_meta(gi) || tsr_tensor_numel(gi) == 0) return gi;
     memset(tsr_tensor_ptr(gi, NULL), 0, (size_t)tsr_tensor_numel(gi) * (size_t)tsr_dtype_itemsize(d));

@@ -115,10 +115,11 @@ static const char *const random_ready[] = {
 static const char *const conv_pool[] = {
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool1d_with_indices", "adaptive_max_pool2d", "adaptive_max_pool2d_with_indices",
-    "adaptive_max_pool3d", "adaptive_max_pool3d_with_indices", "avg_pool1d", "avg_pool2d", "avg_pool3d", "conv1d",
-    "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "interpolate", "lp_pool1d",
-    "lp_pool2d", "max_pool1d", "max_pool1d_with_indices", "max_pool2d", "max_pool2d_with_indices", "max_pool3d",
-    "max_pool3d_with_indices", "upsample", "upsample_bilinear", "upsample_nearest",
+    "adaptive_max_pool3d", "adaptive_max_pool3d_with_indices", "avg_pool1d", "avg_pool2d", "avg_pool3d",
+    "constant_pad_nd", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+    "fold", "interpolate", "lp_pool1d", "lp_pool2d", "max_pool1d", "max_pool1d_with_indices", "max_pool2d",
+    "max_pool2d_with_indices", "max_pool3d", "max_pool3d_with_indices", "pad", "pixel_shuffle", "pixel_unshuffle",
+    "upsample", "upsample_bilinear", "upsample_nearest",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul
@@ -136,16 +137,10 @@ static const struct { const char *const *names; size_t n; } lists[] = {
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
 
-/* Names that are device-aware only as Tensor methods: Tensor.unfold is a
- * view, torch.nn.functional.unfold is im2col on the host. */
-static const char *const methods_only[] = {"unfold"};
-
 static bool is_ready(const char *name, bool method)
 {
+    (void)method;   /* F.unfold (im2col) computes on the device too, as Tensor.unfold's view does */
     if (!name) return false;
-    if (!method)
-        for (size_t i = 0; i < sizeof methods_only / sizeof *methods_only; i++)
-            if (!strcmp(name, methods_only[i])) return false;
     for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
         if (bsearch(name, lists[i].names, lists[i].n, sizeof *lists[i].names, cmp)) return true;
     return false;

@@ -50,3 +50,16 @@ RuntimeError: Input type (torch.cuda.FloatTensor) and weight type (torch.cuda.Do
     assert_failure 1
     assert_output --regexp "^NotImplementedError: Could not run 'aten::_upsample_bilinear2d_aa' with arguments from the 'CUDA' backend\\."
 }
+
+@test "cuda-conv-4.1: pad reflect/replicate/circular, unfold/fold, pixel_shuffle/unshuffle and their backward" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors --keep-going "$BATS_TEST_DIRNAME/cuda_conv/shape.tsr"
+    assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_conv/shape.out")"
+}
+
+@test "cuda-conv-4.2: channel_shuffle has no CUDA kernel in 1.13 (CPU and QuantizedCPU only): refused" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors -e 'torch.nn.functional.channel_shuffle(torch.ones(1, 4, 2, 2, device="cuda"), 2)'
+    assert_failure 1
+    assert_output --regexp "^NotImplementedError: Could not run 'aten::channel_shuffle' with arguments from the 'CUDA' backend\\."
+}
