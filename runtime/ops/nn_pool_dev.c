@@ -15,6 +15,8 @@
 
 #include "nn_pool_dev.h"
 #include "binary.h"
+#include "compare.h"
+#include "rearrange.h"
 #include "copy.h"
 #include "factory.h"
 #include "reduce.h"
@@ -141,6 +143,33 @@ static tsr_memory_format format_of(const tsr_tensor *x, int nd)
     return TSR_MF_CONTIGUOUS;
 }
 
+/* 1.13's max kernels keep the LAST NaN of a window (if (val > max ||
+ * isnan(val))), the device's max(dim) the first: where the window (...,
+ * K) holds a NaN, *j (argmax along it) becomes its last NaN's index. */
+static int last_nan(const tsr_tensor *wr, tsr_tensor **j)
+{
+    int64_t K = wr->sizes[wr->ndim - 1], last = wr->ndim - 1;
+    tsr_tensor *nan = tsr_predicate(TSR_PRED_ISNAN, wr, NULL), *nf = nan ? tsr_to_dtype(nan, TSR_FLOAT32, false) : NULL;
+    tsr_tensor *fl = nf ? tsr_flip(nf, 1, &last) : NULL, *has = NULL, *rj = NULL, *lj = NULL, *hb = NULL, *r = NULL;
+    if (fl && tsr_max_dim(fl, -1, false, true, NULL, NULL, &has, &rj) == 0) {
+        tsr_operand a = tsr_operand_scalar(tsr_scalar_int(K - 1)), b = tsr_operand_tensor(rj);
+        if ((lj = tsr_binary(TSR_BINOP_SUB, &a, &b, NULL, NULL)) && (hb = tsr_to_dtype(has, TSR_BOOL, false))) {
+            tsr_operand ol = tsr_operand_tensor(lj), oj = tsr_operand_tensor(*j);
+            r = tsr_where(hb, &ol, &oj, NULL);
+        }
+    }
+    tsr_tensor_release(nan);
+    tsr_tensor_release(nf);
+    tsr_tensor_release(fl);
+    tsr_tensor_release(has);
+    tsr_tensor_release(rj);
+    tsr_tensor_release(lj);
+    tsr_tensor_release(hb);
+    if (!r) return -1;
+    take(j, r);
+    return 0;
+}
+
 /* max_pool: values and flat plane indices of x4 (N, C, S...) */
 static int max_pool(const tsr_tensor *x4, const tsr_pool_geom *g, tsr_tensor **out, tsr_tensor **ind)
 {
@@ -154,7 +183,7 @@ static int max_pool(const tsr_tensor *x4, const tsr_pool_geom *g, tsr_tensor **o
     ws[2 + nd] = K;
     tsr_tensor *wr = w ? reshape(w, nd + 3, ws) : NULL, *j = NULL, *tab = NULL, *te = NULL, *ju = NULL, *gi = NULL;
     int rc = -1;
-    if (!wr || tsr_max_dim(wr, -1, false, true, NULL, NULL, out, &j) < 0) goto done;
+    if (!wr || tsr_max_dim(wr, -1, false, true, NULL, NULL, out, &j) < 0 || last_nan(wr, &j) < 0) goto done;
     /* the flat index of each window element; padding: the window's first valid one */
     int64_t *iv = tsr_malloc((size_t)(P * K > 0 ? P * K : 1) * sizeof(int64_t)), oi[3], ki[3];
     if (!iv) goto done;
@@ -304,7 +333,8 @@ static int adaptive(bool is_max, const tsr_tensor *x4, const tsr_pool_geom *g, t
         tsr_free(flat);
         int64_t nc = N * C, ncs[2] = {N, C};
         tsr_tensor *wr = tab ? reshape(w, 3, ws) : NULL;
-        if (wr && tsr_max_dim(wr, -1, false, true, NULL, NULL, &r, &j) == 0 && tsr_copy_(ov, r) == 0 &&
+        if (wr && tsr_max_dim(wr, -1, false, true, NULL, NULL, &r, &j) == 0 && last_nan(wr, &j) == 0 &&
+            tsr_copy_(ov, r) == 0 &&
             (jf = reshape(j, 1, &nc)) && (sel = tsr_index_select(tab, 0, jf)) && (selv = tsr_view_view(sel, 2, ncs)) &&
             (iv = at_pos(ind, g, q)) && tsr_copy_(iv, selv) == 0)
             rc = 0;
@@ -334,7 +364,8 @@ tsr_tensor *tsr__pool_dev(tsr_pool_kind kind, const char *kname, const tsr_tenso
     }
     int nd = g->nd;
     bool batched = x->ndim == nd + 2, is_max = kind == TSR_POOL_MAX || kind == TSR_POOL_ADAPTIVE_MAX;
-    tsr_memory_format mf = batched ? format_of(x, nd) : TSR_MF_CONTIGUOUS;
+    /* 1.13's CUDA 3-d pooling has a channels_last_3d kernel for max_pool3d only */
+    tsr_memory_format mf = batched && (nd == 2 || kind == TSR_POOL_MAX) ? format_of(x, nd) : TSR_MF_CONTIGUOUS;
     tsr_tensor *x4 = batched ? tsr_tensor_retain((tsr_tensor *)x) : tsr_view_unsqueeze(x, 0), *out = NULL, *ind = NULL;
     if (!x4) return NULL;
     int64_t osz[5] = {x4->sizes[0], x4->sizes[1]};
@@ -441,7 +472,7 @@ tsr_tensor *tsr__pool_dev_backward(tsr_pool_kind kind, const char *kname, const 
     }
     int nd = g->nd;
     bool batched = x->ndim == nd + 2;
-    tsr_memory_format mf = batched ? format_of(x, nd) : TSR_MF_CONTIGUOUS;
+    tsr_memory_format mf = batched && (nd == 2 || kind == TSR_POOL_MAX) ? format_of(x, nd) : TSR_MF_CONTIGUOUS;
     tsr_tensor *x4 = batched ? tsr_tensor_retain((tsr_tensor *)x) : tsr_view_unsqueeze(x, 0);
     tsr_tensor *g4 = !x4 ? NULL : batched ? tsr_tensor_retain((tsr_tensor *)go) : tsr_view_unsqueeze(go, 0);
     tsr_tensor *i4 = NULL, *gi = NULL;
