@@ -514,7 +514,6 @@ static int addmm_steal(tsr_tensor *o, tsr_tensor *a, tsr_tensor *b)
 
 tsr_tensor *tsr_nn_conv_tbc(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *b, int64_t pad)
 {
-    if (tsr__nn_cpu_only("conv_tbc", x) < 0) return NULL;
     if (x->ndim != 3) {
         tsr_error_set(TSR_ERR_RUNTIME, "Input must have 3 dims: time, batch, in_channel");
         return NULL;

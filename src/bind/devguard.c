@@ -116,10 +116,10 @@ static const char *const conv_pool[] = {
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
     "adaptive_max_pool1d_with_indices", "adaptive_max_pool2d", "adaptive_max_pool2d_with_indices",
     "adaptive_max_pool3d", "adaptive_max_pool3d_with_indices", "avg_pool1d", "avg_pool2d", "avg_pool3d",
-    "constant_pad_nd", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
-    "convolution", "fold", "interpolate", "lp_pool1d", "lp_pool2d", "max_pool1d", "max_pool1d_with_indices",
-    "max_pool2d", "max_pool2d_with_indices", "max_pool3d", "max_pool3d_with_indices", "pad", "pixel_shuffle",
-    "pixel_unshuffle", "upsample", "upsample_bilinear", "upsample_nearest",
+    "constant_pad_nd", "conv1d", "conv2d", "conv3d", "conv_tbc", "conv_transpose1d", "conv_transpose2d",
+    "conv_transpose3d", "convolution", "fold", "interpolate", "lp_pool1d", "lp_pool2d", "max_pool1d",
+    "max_pool1d_with_indices", "max_pool2d", "max_pool2d_with_indices", "max_pool3d", "max_pool3d_with_indices",
+    "pad", "pixel_shuffle", "pixel_unshuffle", "upsample", "upsample_bilinear", "upsample_nearest",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul
