@@ -588,6 +588,30 @@ static int complex_parts(const tsr_tensor *t, tsr_tensor **re, tsr_tensor **im)
     return -1;
 }
 
+/* t1 + 1j * t3 (t1, t3 real, same shape) as complex multiplication and
+ * addition give it: real t1 + 0 * t3, imaginary 0 + t3 (signed zeros as
+ * they come out), each copied into its part of a new complex tensor. */
+static tsr_tensor *complex_assemble(const tsr_tensor *t1, const tsr_tensor *t3, tsr_dtype dt)
+{
+    tsr_operand o1 = tsr_operand_tensor(t1), o3 = tsr_operand_tensor(t3), z = tsr_operand_scalar(tsr_scalar_float(0));
+    tsr_tensor *m = tsr_binary(TSR_BINOP_MUL, &o3, &z, NULL, NULL), *re = NULL, *im = NULL, *r = NULL, *v = NULL;
+    tsr_operand om = tsr_operand_tensor(m);
+    if (m && (re = tsr_binary(TSR_BINOP_ADD, &o1, &om, NULL, NULL)) && (im = tsr_binary(TSR_BINOP_ADD, &z, &o3, NULL, NULL)) &&
+        (r = tsr_tensor_empty(t1->ndim, t1->sizes, dt, t1->device)) && (v = tsr_view_as_real(r))) {
+        tsr_tensor *p0 = tsr_view_select(v, v->ndim - 1, 0), *p1 = p0 ? tsr_view_select(v, v->ndim - 1, 1) : NULL;
+        if (!p1 || tsr_copy_(p0, re) < 0 || tsr_copy_(p1, im) < 0) take(&r, NULL);
+        tsr_tensor_release(p0);
+        tsr_tensor_release(p1);
+    } else {
+        take(&r, NULL);
+    }
+    tsr_tensor_release(m);
+    tsr_tensor_release(re);
+    tsr_tensor_release(im);
+    tsr_tensor_release(v);
+    return r;
+}
+
 /* complex_convolution(_mode): the Gauss trick over three real
  * convolutions, a - b + i * (c - a - b). */
 static tsr_tensor *complex_conv(const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *bias, int nstride,
@@ -616,6 +640,10 @@ static tsr_tensor *complex_conv(const tsr_tensor *x, const tsr_tensor *w, const 
 #undef CONV
     if (!(t1 = bin(TSR_BINOP_SUB, a, b)) || !(t2 = bin(TSR_BINOP_SUB, c, a)) || !(t3 = bin(TSR_BINOP_SUB, t2, b)))
         goto done;
+    if (tsr__conv_external(x)) {   /* no complex arithmetic there: the parts of t1 + 1j * t3, copied in */
+        r = complex_assemble(t1, t3, x->dtype);
+        goto done;
+    }
     tsr_operand oi = tsr_operand_scalar(tsr_scalar_complex(0, 1)), o3 = tsr_operand_tensor(t3);
     if (!(t4 = tsr_binary(TSR_BINOP_MUL, &oi, &o3, NULL, NULL))) goto done;
     r = bin(TSR_BINOP_ADD, t1, t4);
