@@ -13,15 +13,37 @@
 #include "nn_pool_dev.h"
 #include "copy.h"
 #include "reduce.h"
+#include "scatter.h"
 #include "shape.h"
+#include "factory.h"
+#include "../device.h"
 #include "../error.h"
 #include "../internal.h"
 #include "../named.h"
 #include "../view.h"
 
+/* max_unpool on a device: out (zeroed, x's leading dims, then nd output
+ * dims) gets x's values at their flat plane indices, a scatter along the
+ * flattened plane on the device (its bounds check names a bad index). */
+static int unpool_dev(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *indices, int nd)
+{
+    int64_t in = 1, vol = 1;
+    for (int i = 0; i < nd; i++) in *= x->sizes[x->ndim - 1 - i], vol *= out->sizes[out->ndim - 1 - i];
+    int64_t lead = in ? tsr_tensor_numel(x) / in : 0, xs[2] = {lead, in}, os[2] = {lead, vol};
+    tsr_tensor *x2 = tsr_reshape(x, 2, xs), *i2 = x2 ? tsr_reshape(indices, 2, xs) : NULL;
+    tsr_tensor *t = i2 ? tsr_zeros(2, os, x->dtype, x->device) : NULL, *tv = NULL;
+    int rc = -1;
+    if (t && tsr_scatter_(t, 1, i2, x2, NULL, TSR_SCATTER_NONE) == 0 && (tv = tsr_view_view(t, out->ndim, out->sizes)))
+        rc = tsr_copy_(out, tv);
+    tsr_tensor_release(x2);
+    tsr_tensor_release(i2);
+    tsr_tensor_release(t);
+    tsr_tensor_release(tv);
+    return rc;
+}
+
 tsr_tensor *tsr_nn_max_unpool2d(const tsr_tensor *x, const tsr_tensor *indices, int n, const int64_t *osz)
 {
-    if (tsr__nn_cpu_only("max_unpool2d", x) < 0) return NULL;
     char b[256], c[256];
     if (x->names || indices->names) {
         tsr_names_refuse("aten::max_unpool2d");
@@ -69,6 +91,17 @@ tsr_tensor *tsr_nn_max_unpool2d(const tsr_tensor *x, const tsr_tensor *indices, 
     if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
         tsr__not_implemented("max_unpool2d", x->dtype);
         goto fail;
+    }
+    if (tsr__pool_external(x) || tsr__pool_external(indices)) {
+        if (!tsr_device_equal(x->device, indices->device)) {   /* the scatter's own check */
+            char d1[32], d2[32];
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two "
+                          "devices, %s and %s!", tsr_device_str(x->device, d1, sizeof d1),
+                          tsr_device_str(indices->device, d2, sizeof d2));
+            goto fail;
+        }
+        if (unpool_dev(out, x, indices, 2) < 0) goto fail;
+        return out;
     }
     if (tsr_tensor_has_bits(x)) {   /* a lazy conj/neg view: its values first */
         tsr_tensor *v = tsr_resolve_bits(x), *r = v ? tsr_nn_max_unpool2d(v, indices, n, osz) : NULL;
@@ -124,6 +157,16 @@ tsr_tensor *tsr_nn_max_unpool2d_backward(const tsr_tensor *g, const tsr_tensor *
     if (nd < 2 || g->ndim != nd) {
         tsr_error_set(TSR_ERR_RUNTIME, "max_unpool2d backward: the gradient's and indices' dimensions differ");
         return NULL;
+    }
+    if (tsr__pool_external(g)) {   /* a gather of the flattened planes on the device */
+        int64_t in = indices->sizes[nd - 2] * indices->sizes[nd - 1], pl = g->sizes[nd - 2] * g->sizes[nd - 1];
+        int64_t lead = in ? tsr_tensor_numel(indices) / in : 0, gs[2] = {lead, pl}, is2[2] = {lead, in};
+        tsr_tensor *g2 = tsr_reshape(g, 2, gs), *i2 = g2 ? tsr_reshape(indices, 2, is2) : NULL;
+        tsr_tensor *r2 = i2 ? tsr_gather(g2, 1, i2) : NULL, *r = r2 ? tsr_reshape(r2, nd, indices->sizes) : NULL;
+        tsr_tensor_release(g2);
+        tsr_tensor_release(i2);
+        tsr_tensor_release(r2);
+        return r;
     }
     tsr_tensor *r = tsr_tensor_empty(nd, indices->sizes, g->dtype, g->device);
     if (!r || tsr_tensor_numel(r) == 0 || tsr_tensor_is_meta(r)) return r;
@@ -489,7 +532,6 @@ fail:
 tsr_tensor *tsr_nn_max_unpool3d(const tsr_tensor *x, const tsr_tensor *indices, int n, const int64_t *osz, int ns,
                                 const int64_t *s, int np)
 {
-    if (tsr__nn_cpu_only("max_unpool3d", x) < 0) return NULL;
     char b[256], c[256];
     if (x->names || indices->names) {
         tsr_names_refuse("aten::max_unpool3d");
@@ -549,6 +591,17 @@ tsr_tensor *tsr_nn_max_unpool3d(const tsr_tensor *x, const tsr_tensor *indices, 
     if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {
         tsr__not_implemented("max_unpool3d", x->dtype);
         goto fail;
+    }
+    if (tsr__pool_external(x) || tsr__pool_external(indices)) {
+        if (!tsr_device_equal(x->device, indices->device)) {
+            char d1[32], d2[32];
+            tsr_error_set(TSR_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two "
+                          "devices, %s and %s!", tsr_device_str(x->device, d1, sizeof d1),
+                          tsr_device_str(indices->device, d2, sizeof d2));
+            goto fail;
+        }
+        if (unpool_dev(out, x, indices, 3) < 0) goto fail;
+        return out;
     }
     if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS)) || !(ic = tsr_contiguous(indices, TSR_MF_CONTIGUOUS))) goto fail;
     if (tsr_tensor_has_bits(xc)) {

@@ -119,7 +119,8 @@ static const char *const conv_pool[] = {
     "constant_pad_nd", "conv1d", "conv2d", "conv3d", "conv_tbc", "conv_transpose1d", "conv_transpose2d",
     "conv_transpose3d", "convolution", "fold", "interpolate", "lp_pool1d", "lp_pool2d", "max_pool1d",
     "max_pool1d_with_indices", "max_pool2d", "max_pool2d_with_indices", "max_pool3d", "max_pool3d_with_indices",
-    "pad", "pixel_shuffle", "pixel_unshuffle", "upsample", "upsample_bilinear", "upsample_nearest",
+    "max_unpool1d", "max_unpool2d", "max_unpool3d", "pad", "pixel_shuffle", "pixel_unshuffle", "upsample",
+    "upsample_bilinear", "upsample_nearest",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul

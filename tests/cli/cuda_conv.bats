@@ -32,7 +32,7 @@ RuntimeError: Input type (torch.cuda.FloatTensor) and bias type (torch.FloatTens
 RuntimeError: Input type (torch.cuda.FloatTensor) and weight type (torch.cuda.DoubleTensor) should be the same"
 }
 
-@test "cuda-conv-2.1: max/avg/adaptive/lp pooling 1d, 2d and 3d (indices, ceil_mode, dilation, padding) and their backward" {
+@test "cuda-conv-2.1: max/avg/adaptive/lp pooling and max_unpool 1d, 2d and 3d (indices, ceil_mode, dilation, padding) and their backward" {
     sim
     run --separate-stderr "$TSR" --brief-errors --keep-going "$BATS_TEST_DIRNAME/cuda_conv/pool.tsr"
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_conv/pool.out")"
