@@ -29,7 +29,6 @@
 #include "ops/factory.h"
 #include "ops/nn_interp.h"
 #include "ops/nn_interp_dev.h"
-#include "device.h"
 
 typedef struct {
     int64_t xmin, xsize;
@@ -160,6 +159,42 @@ typedef struct {
 AA_IMPL(f, float, fmaf, ceilf, 4)
 AA_IMPL(d, double, fma, ceilf, 2)
 
+#define AA_TAPS(SUF, T)                                                                                              \
+    static int aa_taps_##SUF(int64_t in, int64_t out, double scale, bool ac, bool cubic, int64_t *taps, int64_t **idx, \
+                             double **w)                                                                         \
+    {                                                                                                            \
+        T support, s = scale_##SUF(in, out, ac, scale);                                                          \
+        int64_t n = taps_##SUF(s, cubic, &support);                                                              \
+        T *wt = tsr_malloc((size_t)(n > 0 ? n : 1) * sizeof *wt);                                                \
+        *idx = wt ? tsr_malloc((size_t)(out * n > 0 ? out * n : 1) * sizeof **idx) : NULL;                      \
+        *w = *idx ? tsr_malloc((size_t)(out * n > 0 ? out * n : 1) * sizeof **w) : NULL;                        \
+        if (!*w) {                                                                                               \
+            tsr_free(wt), tsr_free(*idx);                                                                        \
+            *idx = NULL;                                                                                         \
+            return -1;                                                                                           \
+        }                                                                                                        \
+        for (int64_t i = 0; i < out; i++) {                                                                      \
+            aa_span sp;                                                                                          \
+            weights_##SUF(i, in, s, support, wt, n, cubic, &sp);                                                 \
+            for (int64_t j = 0; j < n; j++) {                                                                    \
+                int64_t k = j < sp.xsize ? sp.xmin + j : in - 1;                                                 \
+                (*idx)[i * n + j] = k < in - 1 ? k : in - 1;                                                     \
+                (*w)[i * n + j] = j < sp.xsize ? (double)wt[j] : 0.0;                                            \
+            }                                                                                                    \
+        }                                                                                                        \
+        tsr_free(wt);                                                                                            \
+        *taps = n;                                                                                               \
+        return 0;                                                                                                \
+    }
+AA_TAPS(f, float)
+AA_TAPS(d, double)
+
+int tsr__upsample_aa_taps(int64_t in, int64_t out, double scale, bool ac, bool cubic, bool dbl, int64_t *taps,
+                          int64_t **idx, double **w)
+{
+    return dbl ? aa_taps_d(in, out, scale, ac, cubic, taps, idx, w) : aa_taps_f(in, out, scale, ac, cubic, taps, idx, w);
+}
+
 static int aa_dtype_ok(tsr_dtype dt)
 {
     if (dt == TSR_FLOAT32 || dt == TSR_FLOAT64) return 0;
@@ -170,12 +205,9 @@ static int aa_dtype_ok(tsr_dtype dt)
 tsr_tensor *tsr_nn_upsample_aa(const tsr_tensor *x, const int64_t *out, const double *scales, bool align_corners,
                                bool cubic)
 {
-    if (tsr__interp_external(x)) {   /* not composed on the device yet */
-        tsr_error_no_kernel(cubic ? "aten::_upsample_bicubic2d_aa" : "aten::_upsample_bilinear2d_aa",
-                            tsr_device_backend_name(x->device.type), "CPU, Meta");
-        return NULL;
-    }
     if (tsr__nn_upsample_check(x, out, false) < 0 || aa_dtype_ok(x->dtype) < 0) return NULL;
+    if (tsr__interp_external(x))
+        return tsr__upsample_dev(cubic ? TSR_INTERP_AA_CUBIC : TSR_INTERP_AA_LINEAR, x, out, scales, align_corners);
     /* bilinear keeps x's suggested memory format, bicubic is contiguous (1.13's outputs) */
     tsr_memory_format mf = cubic ? TSR_MF_CONTIGUOUS : tsr_tensor_suggest_memory_format(x);
     int64_t os[4] = {x->sizes[0], x->sizes[1], out[0], out[1]}, ts[4] = {x->sizes[0], x->sizes[1], x->sizes[2], out[1]};
@@ -198,6 +230,9 @@ tsr_tensor *tsr_nn_upsample_aa_backward(const tsr_tensor *g, const int64_t *in_s
                                         bool align_corners, bool cubic)
 {
     if (aa_dtype_ok(g->dtype) < 0) return NULL;
+    if (tsr__interp_external(g))
+        return tsr__upsample_dev_backward(cubic ? TSR_INTERP_AA_CUBIC : TSR_INTERP_AA_LINEAR, g, in_sizes, scales,
+                                          align_corners);
     tsr_tensor *gi = tsr_zeros(4, in_sizes, g->dtype, g->device);
     if (!gi || tsr_tensor_is_meta(g) || tsr_tensor_numel(gi) == 0) return gi;
     tsr_tensor *gc = tsr_contiguous(g, TSR_MF_CONTIGUOUS);

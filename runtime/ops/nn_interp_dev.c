@@ -1,5 +1,5 @@
 /* runtime/ops/nn_interp_dev.c — F.interpolate's nearest, nearest-exact,
- * linear / bilinear / trilinear and bicubic upsampling on a device (cuda),
+ * linear / bilinear / trilinear, bicubic and antialiased resampling on a device (cuda),
  * composed of device-aware ops. Every kind is separable: along each spatial
  * dim, last first, the output is sum over taps of index_select(y, dim,
  * index_t) * weight_t, the indices and weights depending on sizes only, so
@@ -7,8 +7,9 @@
  * area_pixel_compute_scale / _source_index in the accumulate type, float
  * for float32 and the halves; the cubic coefficients with A = -0.75; the
  * W taps combined first, then H, then D, as the kernels' expressions nest).
- * Backward: the transposed taps, index_add of grad * weight along each dim,
- * the first dim first. */
+ * antialias=True takes nn_interp_aa.c's taps and weights (each output's
+ * window, padded to the widest with zero weights). Backward: the transposed
+ * taps, index_add of grad * weight along each dim, the first dim first. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,13 +35,27 @@ static tsr_tensor *take(tsr_tensor **t, tsr_tensor *r)
 /* The taps of one dim: n taps, each with out indices and weights. */
 typedef struct {
     int n;
-    int64_t *idx[4];
-    double *w[4];   /* NULL for nearest */
+    int64_t **idx;
+    double **w;   /* w[i] NULL for nearest */
 } Taps;
 
 static void taps_free(Taps *t)
 {
-    for (int i = 0; i < 4; i++) tsr_free(t->idx[i]), tsr_free(t->w[i]);
+    for (int i = 0; i < t->n && t->idx; i++) tsr_free(t->idx[i]);
+    for (int i = 0; i < t->n && t->w; i++) tsr_free(t->w[i]);
+    tsr_free(t->idx);
+    tsr_free(t->w);
+}
+
+static int taps_alloc(Taps *t, int n, int64_t out, bool weights)
+{
+    t->n = n;
+    if (!(t->idx = tsr_calloc((size_t)n, sizeof *t->idx)) || !(t->w = tsr_calloc((size_t)n, sizeof *t->w))) return -1;
+    for (int i = 0; i < n; i++) {
+        if (!(t->idx[i] = tsr_malloc((size_t)(out ? out : 1) * sizeof(int64_t)))) return -1;
+        if (weights && !(t->w[i] = tsr_malloc((size_t)(out ? out : 1) * sizeof(double)))) return -1;
+    }
+    return 0;
 }
 
 /* area_pixel_compute_scale: in the accumulate type (f32: float) */
@@ -83,11 +98,20 @@ static double cc2(double x, double A, bool f32)
 static int build_taps(tsr_interp_kind kind, int64_t in, int64_t out, double scale, bool ac, bool f32, Taps *t)
 {
     memset(t, 0, sizeof *t);
-    t->n = kind == TSR_INTERP_LINEAR ? 2 : kind == TSR_INTERP_CUBIC ? 4 : 1;
-    for (int i = 0; i < t->n; i++) {
-        if (!(t->idx[i] = tsr_malloc((size_t)out * sizeof(int64_t)))) return -1;
-        if (kind >= TSR_INTERP_LINEAR && !(t->w[i] = tsr_malloc((size_t)out * sizeof(double)))) return -1;
+    if (kind == TSR_INTERP_AA_LINEAR || kind == TSR_INTERP_AA_CUBIC) {   /* nn_interp_aa.c's weights */
+        int64_t n, *iv = NULL;
+        double *wv = NULL;
+        int rc = tsr__upsample_aa_taps(in, out, scale, ac, kind == TSR_INTERP_AA_CUBIC, !f32, &n, &iv, &wv);
+        if (rc == 0 && (rc = taps_alloc(t, (int)n, out, true)) == 0)
+            for (int64_t d = 0; d < out; d++)
+                for (int64_t j = 0; j < n; j++) t->idx[j][d] = iv[d * n + j], t->w[j][d] = wv[d * n + j];
+        tsr_free(iv);
+        tsr_free(wv);
+        return rc;
     }
+    if (taps_alloc(t, kind == TSR_INTERP_LINEAR ? 2 : kind == TSR_INTERP_CUBIC ? 4 : 1, out,
+                   kind >= TSR_INTERP_LINEAR) < 0)
+        return -1;
     if (kind == TSR_INTERP_NEAREST || kind == TSR_INTERP_NEAREST_EXACT) {
         /* compute_scales_value<float>, nearest_neighbor(_exact)_compute_source_index */
         float s = scale > 0 ? (float)(1.0 / scale) : (float)in / (float)out;
@@ -157,6 +181,7 @@ static tsr_tensor *mul_add(tsr_tensor *acc, const tsr_tensor *v, const tsr_tenso
 
 static bool dtype_ok(tsr_interp_kind kind, tsr_dtype d)
 {
+    if (kind >= TSR_INTERP_AA_LINEAR) return d == TSR_FLOAT32 || d == TSR_FLOAT64;
     if (d == TSR_FLOAT32 || d == TSR_FLOAT64 || d == TSR_FLOAT16 || d == TSR_BFLOAT16) return true;
     return d == TSR_UINT8 && kind <= TSR_INTERP_NEAREST_EXACT;
 }
@@ -164,7 +189,8 @@ static bool dtype_ok(tsr_interp_kind kind, tsr_dtype d)
 static const char *kernel_name(tsr_interp_kind kind, int k, bool back, char *buf, size_t n)
 {
     static const char *const lin[4] = {NULL, "upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d"};
-    if (kind == TSR_INTERP_CUBIC) snprintf(buf, n, "upsample_bicubic2d%s_out_frame", back ? "_backward" : "");
+    if (kind >= TSR_INTERP_AA_LINEAR) snprintf(buf, n, "compute_indices_weights_aa");
+    else if (kind == TSR_INTERP_CUBIC) snprintf(buf, n, "upsample_bicubic2d%s_out_frame", back ? "_backward" : "");
     else if (kind == TSR_INTERP_LINEAR) snprintf(buf, n, "%s%s_out_frame", lin[k], back ? "_backward" : "");
     else snprintf(buf, n, "upsample_nearest%dd%s_out_frame", k, back ? "_backward" : "");
     return buf;
@@ -205,7 +231,7 @@ tsr_tensor *tsr__upsample_dev(tsr_interp_kind kind, const tsr_tensor *x, const i
         take(&y, sum);
     }
     if (y && !nearest) take(&y, tsr_to_dtype(y, x->dtype, false));
-    if (y) take(&y, tsr_contiguous(y, mf));
+    if (y) take(&y, tsr_contiguous(y, kind == TSR_INTERP_AA_CUBIC ? TSR_MF_CONTIGUOUS : mf));
     return y;
 }
 

@@ -38,17 +38,10 @@ RuntimeError: Input type (torch.cuda.FloatTensor) and weight type (torch.cuda.Do
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_conv/pool.out")"
 }
 
-@test "cuda-conv-3.1: interpolate nearest, nearest-exact, linear/bilinear/trilinear, bicubic, area and their backward" {
+@test "cuda-conv-3.1: interpolate nearest, nearest-exact, linear/bilinear/trilinear, bicubic, area, antialias and their backward" {
     sim
     run --separate-stderr "$TSR" --brief-errors --keep-going "$BATS_TEST_DIRNAME/cuda_conv/interp.tsr"
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_conv/interp.out")"
-}
-
-@test "cuda-conv-3.2: antialias has no device composition yet: the dispatcher's error, nothing computed on the host" {
-    sim
-    run --separate-stderr "$TSR" --brief-errors -e 'torch.nn.functional.interpolate(torch.ones(1, 1, 4, 4, device="cuda"), size=(2, 2), mode="bilinear", antialias=True)'
-    assert_failure 1
-    assert_output --regexp "^NotImplementedError: Could not run 'aten::_upsample_bilinear2d_aa' with arguments from the 'CUDA' backend\\."
 }
 
 @test "cuda-conv-4.1: pad reflect/replicate/circular, unfold/fold, pixel_shuffle/unshuffle and their backward" {
