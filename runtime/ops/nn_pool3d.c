@@ -11,20 +11,63 @@
 #include "nn_conv.h"
 #include "nn_pool3d.h"
 #include "nn_pool_dev.h"
+#include "compare.h"
 #include "copy.h"
+#include "factory.h"
+#include "rearrange.h"
 #include "reduce.h"
 #include "scatter.h"
 #include "shape.h"
-#include "factory.h"
 #include "../device.h"
 #include "../error.h"
 #include "../internal.h"
 #include "../named.h"
 #include "../view.h"
 
+/* The CPU kernels' "Found an invalid max index" check on the device: the
+ * last index out of [0, vol) in order (the CPU loop's order, flattened),
+ * read back to the host when there is one. 0, or -1 with the error. */
+static int unpool_dev_check(const tsr_tensor *order, int64_t vol, int nd, const int64_t *osz)
+{
+    int64_t n = tsr_tensor_numel(order), last = 0, pos = -1;
+    tsr_tensor *f = tsr_reshape(order, 1, &n), *lt = NULL, *ge = NULL, *bad = NULL, *bf = NULL, *fl = NULL;
+    tsr_tensor *hv = NULL, *hp = NULL;
+    int rc = -1;
+    tsr_operand of = tsr_operand_tensor(f), z = tsr_operand_scalar(tsr_scalar_int(0));
+    tsr_operand ov = tsr_operand_scalar(tsr_scalar_int(vol));
+    if (!f || !(lt = tsr_compare(TSR_CMP_LT, &of, &z, NULL)) || !(ge = tsr_compare(TSR_CMP_GE, &of, &ov, NULL)))
+        goto done;
+    tsr_operand ol = tsr_operand_tensor(lt), og = tsr_operand_tensor(ge);
+    if (!(bad = tsr_compare(TSR_CMP_LOGICAL_OR, &ol, &og, NULL)) || !(bf = tsr_to_dtype(bad, TSR_FLOAT32, false)) ||
+        !(fl = tsr_flip(bf, 1, &last)) || tsr_max_dim(fl, 0, false, true, NULL, NULL, &hv, &hp) < 0)
+        goto done;
+    if (tsr_tensor_get_double(hv, NULL) > 0) {   /* one of them is bad */
+        pos = n - 1 - tsr_tensor_get_int64(hp, NULL);
+        int64_t m = tsr_tensor_get_int64(f, &pos);
+        if (nd == 2)
+            tsr_error_set(TSR_ERR_RUNTIME, "Found an invalid max index: %lld (output volumes are of size %lldx%lld",
+                          (long long)m, (long long)osz[0], (long long)osz[1]);
+        else
+            tsr_error_set(TSR_ERR_RUNTIME, "Found an invalid max index: %lld (output volumes are of size "
+                          "%lldx%lldx%lld", (long long)m, (long long)osz[0], (long long)osz[1], (long long)osz[2]);
+        goto done;
+    }
+    rc = 0;
+done:
+    tsr_tensor_release(f);
+    tsr_tensor_release(lt);
+    tsr_tensor_release(ge);
+    tsr_tensor_release(bad);
+    tsr_tensor_release(bf);
+    tsr_tensor_release(fl);
+    tsr_tensor_release(hv);
+    tsr_tensor_release(hp);
+    return rc;
+}
+
 /* max_unpool on a device: out (zeroed, x's leading dims, then nd output
- * dims) gets x's values at their flat plane indices, a scatter along the
- * flattened plane on the device (its bounds check names a bad index). */
+ * dims) gets x's values at their flat plane indices (checked first), a
+ * scatter along the flattened plane on the device. */
 static int unpool_dev(tsr_tensor *out, const tsr_tensor *x, const tsr_tensor *indices, int nd)
 {
     int64_t in = 1, vol = 1;
@@ -100,7 +143,11 @@ tsr_tensor *tsr_nn_max_unpool2d(const tsr_tensor *x, const tsr_tensor *indices, 
                           tsr_device_str(indices->device, d2, sizeof d2));
             goto fail;
         }
-        if (unpool_dev(out, x, indices, 2) < 0) goto fail;
+        tsr_tensor *order = mf == TSR_MF_CHANNELS_LAST ? tsr_view_permute(indices, 4, (const int64_t[]){0, 2, 3, 1})
+                                                       : tsr_tensor_retain((tsr_tensor *)indices);
+        int rc = order ? unpool_dev_check(order, osz[0] * osz[1], 2, osz) : -1;
+        tsr_tensor_release(order);
+        if (rc < 0 || unpool_dev(out, x, indices, 2) < 0) goto fail;
         return out;
     }
     if (tsr_tensor_has_bits(x)) {   /* a lazy conj/neg view: its values first */
@@ -600,7 +647,8 @@ tsr_tensor *tsr_nn_max_unpool3d(const tsr_tensor *x, const tsr_tensor *indices, 
                           tsr_device_str(indices->device, d2, sizeof d2));
             goto fail;
         }
-        if (unpool_dev(out, x, indices, 3) < 0) goto fail;
+        if (unpool_dev_check(indices, osz[0] * osz[1] * osz[2], 3, osz) < 0 || unpool_dev(out, x, indices, 3) < 0)
+            goto fail;
         return out;
     }
     if (!(xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS)) || !(ic = tsr_contiguous(indices, TSR_MF_CONTIGUOUS))) goto fail;
