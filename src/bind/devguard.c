@@ -28,7 +28,7 @@ static const char *const ready[] = {
     "copy_", "cos", "cos_", "cpu", "cuda", "data_ptr", "detach", "detach_", "device", "diagonal", "dim", "div",
     "div_", "divide", "divide_", "double", "dsplit", "element_size", "empty", "empty_like", "empty_strided", "eq",
     "eq_", "exp", "exp_", "expand", "expand_as", "eye", "fill_", "flatten", "float", "full", "full_like", "ge",
-    "ge_", "get_device", "greater", "greater_equal", "gt", "gt_", "half", "hamming_window", "hann_window",
+    "ge_", "get_device", "grad", "greater", "greater_equal", "gt", "gt_", "half", "hamming_window", "hann_window",
     "hsplit", "int", "is_complex", "is_contiguous", "is_floating_point", "is_signed", "item", "le", "le_", "less",
     "less_equal", "linspace", "log", "log_", "logspace", "long", "lt", "lt_", "maximum", "minimum", "moveaxis",
     "movedim", "mul", "mul_", "multiply", "multiply_", "narrow", "ndimension", "ne", "ne_", "neg", "neg_",

@@ -142,3 +142,17 @@ cuda:1
 0
 2"
 }
+
+@test "cuda-sim-1.10: torch.autograd.grad on cuda, with create_graph (a gradient of a gradient)" {
+    sim
+    run --separate-stderr "$TSR" -e 'x = torch.tensor([1.0, 2.0, 3.0], device="cuda", requires_grad=True)
+print(torch.autograd.grad((x * x).sum(), x))
+x2 = torch.tensor([1.0, 2.0], device="cuda", requires_grad=True)
+g, = torch.autograd.grad((x2.exp() * 2).sum(), [x2], create_graph=True)
+print(g)
+print(torch.autograd.grad(g.sum(), x2))'
+    assert_success
+    assert_output "(tensor([2., 4., 6.], device='cuda:0'),)
+tensor([ 5.4366, 14.7781], device='cuda:0', grad_fn=<MulBackward0>)
+(tensor([ 5.4366, 14.7781], device='cuda:0'),)"
+}
