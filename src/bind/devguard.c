@@ -110,6 +110,17 @@ static const char *const random_ready[] = {
     "rand_like", "randint_like", "randn_like", "random_", "uniform_",
 };
 
+/* torch.linalg's factorizations on cuSOLVER (runtime/ops/linalg_dev.c,
+ * cuda/linalg.h) and what composes them. Sorted (strcmp). */
+static const char *const linalg_ready[] = {
+    "cholesky", "cholesky_inverse", "cholesky_solve", "det", "geqrf", "inverse", "linalg_cholesky",
+    "linalg_cholesky_ex", "linalg_det", "linalg_eigh", "linalg_eigvalsh", "linalg_householder_product", "linalg_inv",
+    "linalg_inv_ex", "linalg_lu", "linalg_lu_factor", "linalg_lu_factor_ex", "linalg_lu_solve", "linalg_matrix_power",
+    "linalg_qr", "linalg_slogdet", "linalg_solve", "linalg_solve_ex", "linalg_solve_triangular", "linalg_svd",
+    "linalg_svdvals", "logdet", "lu", "lu_solve", "lu_unpack", "matrix_power", "orgqr", "qr", "slogdet", "svd",
+    "triangular_solve"
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -120,6 +131,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(pointwise),
     LIST(join_index),
     LIST(random_ready),
+    LIST(linalg_ready),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
