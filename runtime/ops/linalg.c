@@ -31,6 +31,7 @@
 #include "../view.h"
 #include "linalg_int.h"
 #include "linalg_dev.h"
+#include "blas_cuda.h"
 
 /* ------------------------------------------------------------ LAPACK by dtype */
 
@@ -215,6 +216,16 @@ int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_mat
         return -1;
     }
     return 0;
+}
+
+/* The dispatcher's device check of a CUDA kernel over its tensor arguments
+ * (x, y and an optional z with their names), before anything reads them. */
+static int dev_check(const char *method, const tsr_tensor *x, const char *xn, const tsr_tensor *y, const char *yn,
+                     const tsr_tensor *z, const char *zn)
+{
+    const tsr_tensor *ts[3] = {x, y, z};
+    const char *const names[3] = {xn, yn, zn};
+    return tsr__blas_device_check(method, z ? 3 : 2, ts, names);
 }
 
 /* ------------------------------------------------------------ batches */
@@ -402,6 +413,7 @@ static int solve_right(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor **re
 int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool left, const char *check, tsr_tensor **result,
                         tsr_tensor **info)
 {
+    if (dev_check("wrapper__linalg_solve_ex", a, "A", b, "B", NULL, NULL) < 0) return -1;
     if (tsr__la_check_matrix(a, "linalg.solve", true) < 0 || check_float(a, "linalg.solve", true, "lu_cpu") < 0)
         return -1;
     if (a->dtype != b->dtype) {
@@ -1145,6 +1157,7 @@ static int pivots_to_p(const tsr_tensor *piv, tsr_tensor *p)
 int tsr_lu_unpack(const tsr_tensor *lu, const tsr_tensor *piv, bool unpack_data, bool unpack_pivots, tsr_tensor **p,
                   tsr_tensor **l, tsr_tensor **u)
 {
+    if (dev_check("wrapper_lu_unpack", lu, "LU_data", piv, "LU_pivots", NULL, NULL) < 0) return -1;
     if (lu->ndim < 2) return dims_error(lu, "torch.lu_unpack");
     if (piv->dtype != TSR_INT32 || !tsr_tensor_is_contiguous(piv)) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of "
@@ -1237,6 +1250,7 @@ tsr_tensor *tsr__la_adjoint_copy(const tsr_tensor *x)
 int tsr_linalg_lu_solve(const tsr_tensor *lu, const tsr_tensor *piv, const tsr_tensor *b_, bool left, bool adjoint,
                         tsr_tensor **result)
 {
+    if (dev_check("wrapper_linalg_lu_solve", lu, "LU", piv, "pivots", b_, "B") < 0) return -1;
     const char *fn = "linalg.lu_solve";
     if (check_float(lu, "torch.linalg.lu_solve", true, "lu_solve_cpu") < 0) return -1;
     if (lu->dtype != b_->dtype) {
@@ -1338,6 +1352,7 @@ static int trsm_batch(tsr_tensor *x, const tsr_tensor *a, bool left, bool upper,
 int tsr_linalg_solve_triangular(const tsr_tensor *a, const tsr_tensor *b, bool upper, bool left, bool unit,
                                 tsr_tensor **result)
 {
+    if (dev_check("wrapper__linalg_solve_triangular", a, "self", b, "B", NULL, NULL) < 0) return -1;
     const char *fn = "linalg.solve_triangular";
     if (tsr__la_is_meta(a) || tsr__la_is_meta(b)) return tsr_meta_refused("linalg_solve_triangular");
     if (check_solver(a, b, left, fn) < 0) return -1;
@@ -1379,6 +1394,7 @@ fail:
 int tsr_triangular_solve(const tsr_tensor *b, const tsr_tensor *a, bool upper, bool transpose, bool unit,
                          tsr_tensor **solution, tsr_tensor **cloned)
 {
+    if (dev_check("wrapper_triangular_solve", b, "self", a, "A", NULL, NULL) < 0) return -1;
     if (b->ndim < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.triangular_solve: Expected b to have at least 2 dimensions, but it has %d "
                       "dimensions instead", b->ndim);
@@ -1449,6 +1465,7 @@ static int lp_potri(tsr_dtype dt, char uplo, int n, void *a)
 
 tsr_tensor *tsr_cholesky_solve(const tsr_tensor *b, const tsr_tensor *l, bool upper)
 {
+    if (dev_check("wrapper___cholesky_solve_helper", b, "self", l, "A", NULL, NULL) < 0) return NULL;
     if (b->ndim < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "b should have at least 2 dimensions, but has %d dimensions instead", b->ndim);
         return NULL;
@@ -1595,6 +1612,7 @@ fail:
 
 tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau)
 {
+    if (dev_check("wrapper__linalg_householder_product", a, "input", tau, "tau", NULL, NULL) < 0) return NULL;
     const char *fn = "torch.linalg.householder_product";
     if (tsr__la_is_meta(a) || tsr__la_is_meta(tau)) return tsr_meta_refused("linalg_householder_product"), NULL;
     if (a->ndim < 2) { tsr_error_set(TSR_ERR_RUNTIME, "%s: input must have at least 2 dimensions.", fn); return NULL; }
@@ -1713,5 +1731,14 @@ int tsr_linalg_svd_driver_check(const char *driver)
     if (!driver) return 0;
     tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
                   "cuSOLVER backend.");
+    return -1;
+}
+
+int tsr_linalg_svd_driver_check_for(const tsr_tensor *a, const char *driver)
+{
+    if (!driver || !tsr__la_dev(a)) return tsr_linalg_svd_driver_check(driver);
+    if (!strcmp(driver, "gesvd") || !strcmp(driver, "gesvdj") || !strcmp(driver, "gesvda")) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.svd: unknown svd driver %s in svd_cusolver computation. Check doc at "
+                  "https://pytorch.org/docs/stable/generated/torch.linalg.svd.html", driver);
     return -1;
 }
