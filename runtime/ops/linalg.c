@@ -478,8 +478,9 @@ static tsr_tensor *dev_pivot_sign(const tsr_tensor *piv, int64_t n)
     if (ne && (cnt = tsr_sum(ne, &dims, false, TSR_INT64, NULL))) {
         tsr_operand two = tsr_operand_scalar(tsr_scalar_int(2)), m2 = tsr_operand_scalar(tsr_scalar_int(-2)),
                     one = tsr_operand_scalar(tsr_scalar_int(1));
-        tsr_tensor *a = tsr_binary_(TSR_BINOP_FMOD, cnt, &two, NULL), *b = a ? tsr_binary_(TSR_BINOP_MUL, cnt, &m2, NULL) : NULL,
-                   *c = b ? tsr_binary_(TSR_BINOP_ADD, cnt, &one, NULL) : NULL;
+        tsr_tensor *a = tsr_binary_(TSR_BINOP_FMOD, cnt, &two, NULL);
+        tsr_tensor *b = a ? tsr_binary_(TSR_BINOP_MUL, cnt, &m2, NULL) : NULL;
+        tsr_tensor *c = b ? tsr_binary_(TSR_BINOP_ADD, cnt, &one, NULL) : NULL;
         if (c) r = tsr_tensor_retain(cnt);
         tsr_tensor_release(a);
         tsr_tensor_release(b);
@@ -1095,7 +1096,8 @@ static int dev_pivots_to_p(const tsr_tensor *piv, tsr_tensor *p)
     memcpy(sz, p->sizes, (size_t)(nd - 1) * sizeof *sz);
     sz[nd - 2] = m;   /* the batch dims, then m */
     tsr_tensor *ar = tsr_arange(tsr_scalar_int(0), tsr_scalar_int(m), tsr_scalar_int(1), TSR_INT64, p->device);
-    tsr_tensor *ae = ar ? tsr_view_expand(ar, nd - 1, sz) : NULL, *perm = ae ? tsr_contiguous(ae, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *ae = ar ? tsr_view_expand(ar, nd - 1, sz) : NULL;
+    tsr_tensor *perm = ae ? tsr_contiguous(ae, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor *pl = perm ? tsr_to_dtype(piv, TSR_INT64, false) : NULL, *idx = NULL;
     tsr_operand one = tsr_operand_scalar(tsr_scalar_int(1));
     int rc = -1;

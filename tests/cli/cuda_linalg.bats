@@ -22,7 +22,7 @@ sim() {
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_linalg/solve.out")"
 }
 
-@test "cuda-linalg-1.2: qr, geqrf, householder_product, eigh, svd, pinv, matrix_rank, cross" {
+@test "cuda-linalg-1.2: qr, geqrf, householder_product, eigh, svd, pinv, matrix_rank, cross, lstsq (gels)" {
     sim
     run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_linalg/decomp.tsr"
     assert_success
@@ -58,29 +58,30 @@ tensor(2, device='cuda:0', dtype=torch.int32) tensor([0, 2], device='cuda:0', dt
 # 1.13's _linalg_svd lays Vh out row-major when cuSOLVER computes it (it
 # gives V); driver= is accepted on cuda. The mixed-device messages are the
 # dispatcher's CUDA wrappers' (no host read of the other tensor).
-@test "cuda-linalg-1.5: svd's Vh strides and driver=; tensors on two devices refused" {
+@test "cuda-linalg-1.5: svd's Vh strides and driver=, lstsq's driver; tensors on two devices refused" {
     sim
     run --separate-stderr "$TSR" --brief-errors --keep-going \
         -e 'M = torch.tensor([[1., 2., 3.], [4., 5., 6.]], device="cuda")' \
         -e 'U, S, Vh = torch.linalg.svd(M); U.stride(), Vh.stride(), torch.svd(M).V.stride()' \
         -e 'torch.linalg.svdvals(M, driver="gesvd").round(decimals=4)' -e 'torch.linalg.svd(M, driver="x")' \
         -e 'torch.linalg.solve(M[:, :2], torch.ones(2))' -e 'torch.cholesky_solve(torch.ones(2, 1), M[:, :2])' \
-        -e 'torch.linalg.cross(torch.ones(3), M[0])'
+        -e 'torch.linalg.cross(torch.ones(3), M[0])' -e 'torch.linalg.lstsq(M, M, driver="gelsd")'
     assert_failure 1
     assert_output "((1, 2), (3, 1), (1, 3))
 tensor([9.5080, 0.7729], device='cuda:0')
 RuntimeError: torch.linalg.svd: unknown svd driver x in svd_cusolver computation. Check doc at https://pytorch.org/docs/stable/generated/torch.linalg.svd.html
 RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu! (when checking argument for argument B in method wrapper__linalg_solve_ex)
 RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cpu and cuda:0! (when checking argument for argument A in method wrapper___cholesky_solve_helper)
-RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cpu and cuda:0! (when checking argument for argument other in method wrapper_linalg_cross)"
+RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cpu and cuda:0! (when checking argument for argument other in method wrapper_linalg_cross)
+RuntimeError: torch.linalg.lstsq: \`driver\` other than \`gels\` is not supported on CUDA"
 }
 
 # eig/eigvals: 1.13 computes them with MAGMA on the host (a copy to the CPU
-# and back); tsr refuses rather than compute on the host. lstsq, matrix_exp,
-# vander, cond, the tensor solvers, ldl and ormqr have no device path yet.
+# and back); tsr refuses rather than compute on the host. matrix_exp, vander,
+# cond, the tensor solvers, ldl and ormqr have no device path yet.
 @test "cuda-linalg-1.6: what has no device path refuses with the dispatcher's error" {
     sim
-    for e in 'torch.linalg.eig(A)' 'torch.linalg.eigvals(A)' 'torch.linalg.lstsq(A, A)' 'torch.linalg.matrix_exp(A)' \
+    for e in 'torch.linalg.eig(A)' 'torch.linalg.eigvals(A)' 'torch.linalg.matrix_exp(A)' \
              'torch.linalg.vander(A[0])' 'torch.linalg.cond(A)' 'torch.linalg.ldl_factor(A)' 'torch.ormqr(A, A[0], A)'; do
         run --separate-stderr "$TSR" --brief-errors -e 'A = torch.tensor([[2., 1.], [1., 2.]], device="cuda")' -e "$e"
         assert_failure 1
