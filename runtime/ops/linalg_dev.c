@@ -13,6 +13,8 @@
 #include "../device.h"
 #include "../error.h"
 #include "linalg_int.h"
+#include "copy.h"
+#include "../view.h"
 
 bool tsr__la_dev(const tsr_tensor *t) { return tsr__blas_external(t); }
 
@@ -181,4 +183,23 @@ int tsr__la_dev_trsm(tsr_tensor *x, const tsr_tensor *a, bool left, bool upper, 
     l.ldb = ld(m);
     l.stride_b = m * k;
     return run("linalg_solve_triangular", x, &l);
+}
+
+/* The full Q (rows x rows) of geqrf's reflectors in qr (rows x cols, tau
+ * k a matrix): the reflectors copied into a square batch, then orgqr. */
+tsr_tensor *tsr__la_dev_full_q(const tsr_tensor *qr, const tsr_tensor *tau, int64_t k)
+{
+    int nd = qr->ndim;
+    int64_t sz[TSR_MAX_DIMS];
+    memcpy(sz, qr->sizes, sizeof *sz * (size_t)nd);
+    sz[nd - 1] = sz[nd - 2];
+    tsr_tensor *q = tsr__la_empty_fmat(nd, sz, qr->dtype, qr->device), *left = NULL;
+    int bad = !q || tsr_zero_(q) < 0 || !(left = tsr_view_narrow(q, -1, 0, qr->sizes[nd - 1])) ||
+              tsr_copy_(left, qr) < 0 || tsr__la_dev_orgqr(q, tau, k) < 0;
+    tsr_tensor_release(left);
+    if (bad) {
+        tsr_tensor_release(q);
+        return NULL;
+    }
+    return q;
 }

@@ -33,5 +33,9 @@ int tsr__la_dev_syevd(tsr_tensor *a, tsr_tensor *w, char jobz, char uplo, tsr_te
 int tsr__la_dev_gesvdj(tsr_tensor *a, tsr_tensor *s, tsr_tensor *u, tsr_tensor *v, bool full, tsr_tensor *info);
 /* x (m x k) := op(A)^-1 x (left) or x op(A)^-1, a triangular (n x n). */
 int tsr__la_dev_trsm(tsr_tensor *x, const tsr_tensor *a, bool left, bool upper, char trans, bool unit);
+/* The full Q (rows x rows, a new column-major batch) of the first k of
+ * geqrf's reflectors in qr (rows x cols) with tau: the reflectors copied
+ * into a zeroed square batch, then orgqr. NULL with the error. */
+tsr_tensor *tsr__la_dev_full_q(const tsr_tensor *qr, const tsr_tensor *tau, int64_t k);
 
 #endif

@@ -231,25 +231,6 @@ static tsr_tensor *batch_fmat(const tsr_tensor *a, int nb, const int64_t *bs, bo
     return r;
 }
 
-/* The full Q (rows x rows) of geqrf's reflectors in qr (rows x cols, tau
- * k a matrix): the reflectors copied into a square batch, then orgqr. */
-static tsr_tensor *full_q(const tsr_tensor *qr, const tsr_tensor *tau, int64_t k)
-{
-    int nd = qr->ndim;
-    int64_t sz[TSR_MAX_DIMS];
-    memcpy(sz, qr->sizes, sizeof *sz * (size_t)nd);
-    sz[nd - 1] = sz[nd - 2];
-    tsr_tensor *q = tsr__la_empty_fmat(nd, sz, qr->dtype, qr->device), *left = NULL;
-    int bad = !q || tsr_zero_(q) < 0 || !(left = tsr_view_narrow(q, -1, 0, qr->sizes[nd - 1])) ||
-              tsr_copy_(left, qr) < 0 || tsr__la_dev_orgqr(q, tau, k) < 0;
-    tsr_tensor_release(left);
-    if (bad) {
-        tsr_tensor_release(q);
-        return NULL;
-    }
-    return q;
-}
-
 /* x[..., :rows, :] := f (a copy back into the solution buffer). */
 static int put_rows(tsr_tensor *x, const tsr_tensor *f, int64_t rows)
 {
@@ -275,7 +256,7 @@ static int dev_gels(const tsr_tensor *a, tsr_tensor *x, int nb, const int64_t *b
     memcpy(sz, bs, sizeof *sz * (size_t)nb);
     sz[nb] = mn;
     if (!f || !(tau = tsr_tensor_empty(nb + 1, sz, a->dtype, a->device)) || tsr__la_dev_geqrf(f, tau) < 0 ||
-        !(q = full_q(f, tau, mn)))
+        !(q = tsr__la_dev_full_q(f, tau, mn)))
         goto done;
     /* R: the leading mn x mn block of the factored matrix */
     if (!(rv = tsr_view_narrow(f, -2, 0, mn)) || !(r = tsr__la_clone_fmat(rv))) goto done;

@@ -119,7 +119,7 @@ static const char *const linalg_ready[] = {
     "linalg_lu_factor_ex", "linalg_lu_solve", "linalg_matrix_power", "linalg_matrix_rank", "linalg_pinv", "linalg_qr",
     "linalg_slogdet", "linalg_solve", "linalg_solve_ex", "linalg_solve_triangular", "linalg_svd", "linalg_svdvals",
     "linalg_tensorinv", "linalg_tensorsolve", "logdet", "lu", "lu_solve", "lu_unpack", "matrix_power", "orgqr",
-    "pinverse", "qr", "slogdet", "svd", "triangular_solve",
+    "ormqr", "pinverse", "qr", "slogdet", "svd", "triangular_solve",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul

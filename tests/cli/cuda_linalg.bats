@@ -22,7 +22,7 @@ sim() {
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_linalg/solve.out")"
 }
 
-@test "cuda-linalg-1.2: qr, geqrf, householder_product, eigh, svd, pinv, matrix_rank, cross, lstsq (gels), cond, tensorinv, tensorsolve" {
+@test "cuda-linalg-1.2: qr, geqrf, householder_product, eigh, svd, pinv, matrix_rank, cross, lstsq (gels), cond, tensorinv, tensorsolve, ormqr" {
     sim
     run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_linalg/decomp.tsr"
     assert_success
@@ -78,11 +78,11 @@ RuntimeError: torch.linalg.lstsq: \`driver\` other than \`gels\` is not supporte
 
 # eig/eigvals: 1.13 computes them with MAGMA on the host (a copy to the CPU
 # and back); tsr refuses rather than compute on the host. matrix_exp, vander,
-# ldl and ormqr have no device path yet.
+# ldl has no device path yet.
 @test "cuda-linalg-1.6: what has no device path refuses with the dispatcher's error" {
     sim
     for e in 'torch.linalg.eig(A)' 'torch.linalg.eigvals(A)' 'torch.linalg.matrix_exp(A)' \
-             'torch.linalg.vander(A[0])' 'torch.linalg.ldl_factor(A)' 'torch.ormqr(A, A[0], A)'; do
+             'torch.linalg.vander(A[0])' 'torch.linalg.ldl_factor(A)'; do
         run --separate-stderr "$TSR" --brief-errors -e 'A = torch.tensor([[2., 1.], [1., 2.]], device="cuda")' -e "$e"
         assert_failure 1
         assert_output --regexp "^NotImplementedError: Could not run 'aten::[a-z_]+' with arguments from the 'CUDA' backend\\."
