@@ -22,14 +22,14 @@ sim() {
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_linalg/solve.out")"
 }
 
-@test "cuda-linalg-1.2: qr, geqrf, householder_product, eigh, svd, pinv, matrix_rank, cross, lstsq (gels), cond, tensorinv, tensorsolve, ormqr" {
+@test "cuda-linalg-1.2: qr, geqrf, householder_product, eigh, svd, pinv, matrix_rank, cross, lstsq (gels), cond, tensorinv, tensorsolve, ormqr, trace, kron, multi_dot" {
     sim
     run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_linalg/decomp.tsr"
     assert_success
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_linalg/decomp.out")"
 }
 
-@test "cuda-linalg-1.3: backward of solve, inv, det, cholesky, slogdet, eigvalsh, svdvals, qr on the device" {
+@test "cuda-linalg-1.3: backward of solve, inv, det, cholesky, slogdet, eigvalsh, svdvals, qr, trace, kron on the device" {
     sim
     run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_linalg/backward.tsr"
     assert_success
