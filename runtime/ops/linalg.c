@@ -902,9 +902,12 @@ static int svd_impl(const tsr_tensor *a, bool full, bool uv, tsr_tensor **u, tsr
         }
         int bad = !(infos = batch_int(a, 2, 0, 0)) || tsr__la_dev_gesvdj(ac, st, ut, v, full, infos) < 0 ||
                   tsr_linalg_check_errors(infos, "linalg.svd", nd == 2) < 0;
-        if (!bad && uv) {
+        if (!bad && uv) {   /* a tensor of its own, not a view of V (1.13 copies V^H into Vh) */
+            tsr_tensor *vh = tsr__la_adjoint_copy(v);
             tsr_tensor_release(vt);
-            bad = !(vt = tsr__la_adjoint_copy(v));
+            vt = vh ? tsr_clone(vh, TSR_MF_CONTIGUOUS) : NULL;
+            bad = !vt;
+            tsr_tensor_release(vh);
         }
         tsr_tensor_release(v);
         if (bad) goto fail;
