@@ -1066,6 +1066,10 @@ int tsr_linalg_lu_factor_ex(const tsr_tensor *a, bool pivot, const char *check, 
                             tsr_tensor **piv, tsr_tensor **info)
 {
     if (a->ndim < 2) return dims_error(a, fn);
+    if (!pivot && tsr__la_dev(a)) {   /* 1.13's CUDA has it (getrf without pivots); tsr's backend not yet */
+        tsr_error_no_kernel("aten::linalg_lu_factor_ex", tsr_device_backend_name(a->device.type), "CPU, Meta");
+        return -1;
+    }
     if (!pivot) {
         tsr_error_set(TSR_ERR_RUNTIME, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
         return -1;

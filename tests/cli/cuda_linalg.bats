@@ -78,11 +78,12 @@ RuntimeError: torch.linalg.lstsq: \`driver\` other than \`gels\` is not supporte
 
 # eig/eigvals: 1.13 computes them with MAGMA on the host (a copy to the CPU
 # and back); tsr refuses rather than compute on the host. matrix_exp, vander,
-# ldl has no device path yet.
+# ldl and LU without pivoting have no device path yet.
 @test "cuda-linalg-1.6: what has no device path refuses with the dispatcher's error" {
     sim
     for e in 'torch.linalg.eig(A)' 'torch.linalg.eigvals(A)' 'torch.linalg.matrix_exp(A)' \
-             'torch.linalg.vander(A[0])' 'torch.linalg.ldl_factor(A)'; do
+             'torch.linalg.vander(A[0])' 'torch.linalg.ldl_factor(A)' \
+             'torch.linalg.lu_factor(A, pivot=False)' 'torch.linalg.lu(A, pivot=False)'; do
         run --separate-stderr "$TSR" --brief-errors -e 'A = torch.tensor([[2., 1.], [1., 2.]], device="cuda")' -e "$e"
         assert_failure 1
         assert_output --regexp "^NotImplementedError: Could not run 'aten::[a-z_]+' with arguments from the 'CUDA' backend\\."
