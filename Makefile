@@ -114,9 +114,10 @@ tsr: $(B)/tsr
 CUDA_ARCH ?= -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=sm_90
 CUDA_HDR := $(wildcard cuda/*.h) runtime/device.h runtime/error.h runtime/kernels.h runtime/ops/special_poly.h \
             runtime/ops/special_erfcx.h runtime/ops/special_igamma.h
+CUDA_HDR += runtime/kernels_linalg.h
 $(B)/libtsr_cuda.so: $(CUDA_SRC) $(CUDA_HDR) | $(B)/.deps-ok
 	@mkdir -p $(dir $@)
-	$(NVCC) -O2 -std=c++17 $(CUDA_ARCH) -shared -Xcompiler -fPIC,-fvisibility=hidden,-Wall -Iruntime -o $@ $(CUDA_SRC) -lcublas
+	$(NVCC) -O2 -std=c++17 $(CUDA_ARCH) -shared -Xcompiler -fPIC,-fvisibility=hidden,-Wall -Iruntime -o $@ $(CUDA_SRC) -lcublas -lcusolver
 
 libtsr_cuda.so: $(B)/libtsr_cuda.so
 	cp $< $@.tmp && mv -f $@.tmp $@
@@ -128,7 +129,7 @@ CXX ?= g++
 $(B)/libtsr_cuda_sim.so: cuda/backend.cu $(CUDA_HDR) | $(B)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(CXX) -x c++ -std=c++17 -O1 -g -fPIC -shared -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter \
-	    -DTSR_CUDA_SIM $(SANFLAGS) -Iruntime -Icuda -o $@ cuda/backend.cu -lopenblas -lpthread
+	    -DTSR_CUDA_SIM $(SANFLAGS) -Iruntime -Icuda -o $@ cuda/backend.cu -llapacke -lopenblas -lpthread
 
 libtsr_cuda_sim.so: $(B)/libtsr_cuda_sim.so
 	cp $< $@.tmp && mv -f $@.tmp $@

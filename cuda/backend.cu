@@ -947,6 +947,8 @@ static int gemm(const tsr_kgemm *g, int index)
 }
 #endif
 
+#include "linalg.h"
+
 static tsr_backend backend;
 
 extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_backend_open(int abi,
@@ -979,5 +981,6 @@ extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_ba
     backend.index = index_launch;
     backend.has_index = has_index;
     backend.random = random_;
+    backend.linalg = linalg;
     return &backend;
 }

@@ -3615,12 +3615,12 @@ static int bw_trace(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     int64_t rows = n->in_sizes[0][0], cols = n->in_sizes[0][1], numel = rows * cols;
-    tsr_tensor *z = zeros(c, 1, &numel, g->dtype), *v = NULL;
+    tsr_tensor *z = c->fail ? NULL : keep(c, tsr_zeros(1, &numel, g->dtype, g->device)), *v = NULL;   /* grad.options() */
     if (!c->fail) v = keep(c, tsr_view_slice(z, 0, 0, numel, cols + 1));
     if (!c->fail && tsr_copy_(v, g) < 0) c->fail = true;
     if (!c->fail && tsr__ag_creating()) {   /* IndexFillBackward1 over the zeros, then ViewBackward0 */
         tsr_tensor *ix = keep(c, tsr_arange(tsr_scalar_int(0), tsr_scalar_int(numel), tsr_scalar_int(cols + 1), TSR_INT64,
-                                            TSR_CPU));
+                                            g->device));
         tsr_ag_args a = {0};
         a.ndims = -1;
         const tsr_tensor *in[2] = {z, g};

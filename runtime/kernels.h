@@ -263,4 +263,6 @@ typedef struct {
     const char *prob;    /* BERNOULLI_P: contiguous probabilities (float, or double for a double output) */
 } tsr_krandom;
 
+#include "kernels_linalg.h"
+
 #endif

@@ -17,6 +17,7 @@
 #include "join.h"
 #include "linalg.h"
 #include "blas.h"
+#include "blas_cuda.h"
 #include "reduce.h"
 #include "sleef.h"
 #include "unary.h"
@@ -93,6 +94,9 @@ __attribute__((optimize("fp-contract=off"))) static int cross_float(const tsr_te
 
 tsr_tensor *tsr_linalg_cross(const tsr_tensor *a, const tsr_tensor *b, int64_t dim, tsr_tensor *out)
 {
+    const tsr_tensor *ts[3] = {out, a, b};
+    const char *const names[3] = {"out", "self", "other"};
+    if (tsr__blas_device_check("wrapper_linalg_cross", 3, ts, names) < 0) return NULL;
     if (a->ndim != b->ndim) {
         tsr_error_set(TSR_ERR_RUNTIME, "linalg.cross: inputs must have the same number of dimensions.");
         return NULL;
@@ -126,8 +130,12 @@ tsr_tensor *tsr_linalg_cross(const tsr_tensor *a, const tsr_tensor *b, int64_t d
     if (tsr_tensor_numel(r) == 0) return r;
     tsr_tensor *x = tsr_view_expand(a, nd, shape), *y = x ? tsr_view_expand(b, nd, shape) : NULL;
     int rc = y ? 0 : -1;
-    if (rc == 0 && (a->dtype == TSR_FLOAT32 || a->dtype == TSR_FLOAT64 || a->dtype == TSR_COMPLEX64 ||
-                    a->dtype == TSR_COMPLEX128)) {
+    /* on cuda (r not on the cpu: meta returned above) the floating types too
+     * go through the elementwise engine below, two products and a difference
+     * (1.13's CUDA kernel may contract them into an fma: a last-bit difference) */
+    if (rc == 0 && r->device.type == TSR_DEV_CPU &&
+        (a->dtype == TSR_FLOAT32 || a->dtype == TSR_FLOAT64 || a->dtype == TSR_COMPLEX64 ||
+         a->dtype == TSR_COMPLEX128)) {
         rc = cross_float(x, y, r, d);
         goto finish;
     }

@@ -30,6 +30,8 @@
 #include "../internal.h"
 #include "../view.h"
 #include "linalg_int.h"
+#include "linalg_dev.h"
+#include "blas_cuda.h"
 
 /* ------------------------------------------------------------ LAPACK by dtype */
 
@@ -173,6 +175,12 @@ static int check_float(const tsr_tensor *a, const char *fn, bool low_precision, 
 int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_matrix)
 {
     if (tsr__la_is_meta(info)) return 0;
+    if (tsr__la_dev(info)) {   /* the infos come back to the host, as 1.13's info.item() / .cpu() */
+        tsr_tensor *h = tsr_to_device(info, TSR_CPU, info->dtype, false);
+        int rc = h ? tsr_linalg_check_errors(h, api, is_matrix) : -1;
+        tsr_tensor_release(h);
+        return rc;
+    }
     int64_t n = tsr_tensor_numel(info);
     const int32_t *p = n ? tsr_tensor_ptr(info, NULL) : NULL;
     for (int64_t i = 0; i < n; i++) {
@@ -208,6 +216,16 @@ int tsr_linalg_check_errors(const tsr_tensor *info, const char *api, bool is_mat
         return -1;
     }
     return 0;
+}
+
+/* The dispatcher's device check of a CUDA kernel over its tensor arguments
+ * (x, y and an optional z with their names), before anything reads them. */
+static int dev_check(const char *method, const tsr_tensor *x, const char *xn, const tsr_tensor *y, const char *yn,
+                     const tsr_tensor *z, const char *zn)
+{
+    const tsr_tensor *ts[3] = {x, y, z};
+    const char *const names[3] = {xn, yn, zn};
+    return tsr__blas_device_check(method, z ? 3 : 2, ts, names);
 }
 
 /* ------------------------------------------------------------ batches */
@@ -269,6 +287,7 @@ static int lu_factor(tsr_tensor *lu, tsr_tensor *piv, tsr_tensor *info)
     if (tsr__la_is_meta(lu)) return 0;
     int64_t m = lu->sizes[lu->ndim - 2], n = lu->sizes[lu->ndim - 1], k = m < n ? m : n, nb = tsr__la_batch_count(lu, 2);
     if (k == 0) return 0;
+    if (tsr__la_dev(lu)) return tsr__la_dev_getrf(lu, piv, info);
     int32_t *pv = tsr_tensor_ptr(piv, NULL), *in = tsr_tensor_ptr(info, NULL);
     for (int64_t i = 0; i < nb; i++) {
         in[i] = lp_getrf(lu->dtype, (int)m, (int)n, tsr__la_mat_at(lu, i, m * n), pv + i * k);
@@ -355,7 +374,9 @@ static int solve_impl(const tsr_tensor *a, const tsr_tensor *b, const char *api,
     pe = tsr_contiguous(pv, TSR_MF_CONTIGUOUS);
     tsr_tensor_release(pv);
     if (!pe) goto fail;
-    if (!tsr__la_is_meta(x) && tsr_tensor_numel(x) > 0) {
+    if (tsr__la_dev(x) && tsr_tensor_numel(x) > 0) {
+        if (tsr__la_dev_getrs(x, lue, pe, use_t ? 'T' : 'N') < 0) goto fail;
+    } else if (!tsr__la_is_meta(x) && tsr_tensor_numel(x) > 0) {
         int64_t nb = tsr__la_batch_count(x, 2);
         const int32_t *pp = tsr_tensor_ptr(pe, NULL);
         for (int64_t i = 0; i < nb; i++) {
@@ -392,6 +413,7 @@ static int solve_right(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor **re
 int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool left, const char *check, tsr_tensor **result,
                         tsr_tensor **info)
 {
+    if (dev_check("wrapper__linalg_solve_ex", a, "A", b, "B", NULL, NULL) < 0) return -1;
     if (tsr__la_check_matrix(a, "linalg.solve", true) < 0 || check_float(a, "linalg.solve", true, "lu_cpu") < 0)
         return -1;
     if (a->dtype != b->dtype) {
@@ -442,6 +464,34 @@ int tsr_linalg_inv_ex(const tsr_tensor *a, const char *check, tsr_tensor **inver
 
 /* ------------------------------------------------------------ det, slogdet */
 
+/* lu_det_P on the device: (arange(1, n + 1) != pivots).sum(-1, dtype=long)
+ * .fmod_(2).mul_(-2).add_(1), the pivots' permutation sign. NEW reference. */
+static tsr_tensor *dev_pivot_sign(const tsr_tensor *piv, int64_t n)
+{
+    tsr_tensor *ar = tsr_arange(tsr_scalar_int(1), tsr_scalar_int(n + 1), tsr_scalar_int(1), TSR_INT32, piv->device);
+    tsr_tensor *ne = NULL, *cnt = NULL, *r = NULL;
+    tsr_dims dims = {.n = 1, .d = {-1}};
+    if (ar) {
+        tsr_operand x = tsr_operand_tensor(ar), y = tsr_operand_tensor(piv);
+        ne = tsr_compare(TSR_CMP_NE, &x, &y, NULL);
+    }
+    if (ne && (cnt = tsr_sum(ne, &dims, false, TSR_INT64, NULL))) {
+        tsr_operand two = tsr_operand_scalar(tsr_scalar_int(2)), m2 = tsr_operand_scalar(tsr_scalar_int(-2)),
+                    one = tsr_operand_scalar(tsr_scalar_int(1));
+        tsr_tensor *a = tsr_binary_(TSR_BINOP_FMOD, cnt, &two, NULL);
+        tsr_tensor *b = a ? tsr_binary_(TSR_BINOP_MUL, cnt, &m2, NULL) : NULL;
+        tsr_tensor *c = b ? tsr_binary_(TSR_BINOP_ADD, cnt, &one, NULL) : NULL;
+        if (c) r = tsr_tensor_retain(cnt);
+        tsr_tensor_release(a);
+        tsr_tensor_release(b);
+        tsr_tensor_release(c);
+    }
+    tsr_tensor_release(ar);
+    tsr_tensor_release(ne);
+    tsr_tensor_release(cnt);
+    return r;
+}
+
 /* LU of A for det and slogdet: of A^H (= A^T) when A is contiguous and real;
  * *sign_p: lu_det_P(pivots), an int32 tensor of +-1. */
 static tsr_tensor *det_lu(const tsr_tensor *a, tsr_tensor **sign_p)
@@ -452,8 +502,12 @@ static tsr_tensor *det_lu(const tsr_tensor *a, tsr_tensor **sign_p)
     else src = tsr_tensor_retain((tsr_tensor *)a);
     if (!src || !(lu = tsr__la_clone_fmat(src)) || !(piv = batch_int(a, 1, 0, 0)) || !(info = batch_int(a, 2, 0, 0)))
         goto fail;
-    if (lu_factor(lu, piv, info) < 0 || !(p = batch_int(a, 2, 0, 0))) goto fail;
-    if (!tsr__la_is_meta(a)) {   /* (arange(1, n+1) != pivots).sum(-1).fmod(2) * -2 + 1 */
+    if (lu_factor(lu, piv, info) < 0) goto fail;
+    if (tsr__la_dev(a)) {
+        if (!(p = dev_pivot_sign(piv, n))) goto fail;
+    } else if (!(p = batch_int(a, 2, 0, 0))) {
+        goto fail;
+    } else if (!tsr__la_is_meta(a)) {   /* (arange(1, n+1) != pivots).sum(-1).fmod(2) * -2 + 1 */
         int64_t nb = tsr__la_batch_count(a, 2);
         const int32_t *pv = tsr_tensor_ptr(piv, NULL);
         int32_t *pp = tsr_tensor_ptr(p, NULL);
@@ -572,8 +626,9 @@ int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, const char *check, b
     if (!in) goto fail;
     if (!tsr__la_is_meta(a)) {
         int64_t n = a->sizes[a->ndim - 1], nb = tsr__la_batch_count(a, 2);
-        int32_t *ip = tsr_tensor_ptr(in, NULL);
-        for (int64_t i = 0; n > 0 && i < nb; i++) {
+        int32_t *ip = tsr__la_dev(a) ? NULL : tsr_tensor_ptr(in, NULL);
+        if (!ip && n > 0 && tsr__la_dev_potrf(r, upper ? 'U' : 'L', in) < 0) goto fail;
+        for (int64_t i = 0; ip && n > 0 && i < nb; i++) {
             ip[i] = lp_potrf(a->dtype, upper ? 'U' : 'L', (int)n, tsr__la_mat_at(r, i, n * n));
             if (tsr__la_poll(i, nb) < 0) goto fail;
         }
@@ -664,7 +719,9 @@ int tsr_linalg_qr(const tsr_tensor *a, const char *mode, tsr_tensor **q, tsr_ten
     if (!qt) goto fail;
     sz[nd - 2] = k;
     if (!(tau = tsr_tensor_empty(nd - 1, sz, dt, a->device))) goto fail;
-    if (!tsr__la_is_meta(a) && tsr_tensor_numel(qr) > 0) {
+    if (tsr__la_dev(a) && tsr_tensor_numel(qr) > 0) {
+        if (tsr__la_dev_geqrf(qr, tau) < 0) goto fail;
+    } else if (!tsr__la_is_meta(a) && tsr_tensor_numel(qr) > 0) {
         qr_ctx c = {dt, false, m, n, k, qr, tau};
         if (la_batch(dt, nb, qr_run, &c, NULL) < 0) goto fail;
     }
@@ -685,7 +742,7 @@ int tsr_linalg_qr(const tsr_tensor *a, const char *mode, tsr_tensor **q, tsr_ten
         tsr_tensor_release(dst);
         if (bad) goto fail;
         qr_ctx oc = {dt, true, m, qc, k, qt, tau};
-        if (la_batch(dt, nb, qr_run, &oc, NULL) < 0) goto fail;
+        if (tsr__la_dev(a) ? tsr__la_dev_orgqr(qt, tau, k) < 0 : la_batch(dt, nb, qr_run, &oc, NULL) < 0) goto fail;
     }
     tsr_tensor_release(qr);
     tsr_tensor_release(tau);
@@ -749,7 +806,8 @@ int tsr_linalg_eigh(const tsr_tensor *a, const char *uplo, tsr_tensor **values, 
     tsr_tensor *infos = w ? batch_int(a, 2, 0, 0) : NULL;
     syevd_ctx c = {dt, jobz, ul, n, vec, w, NULL, 1, NULL, 1};
     if (!infos) goto fail;
-    if (!tsr__la_is_meta(a) && n > 0 && (la_batch(dt, nb, syevd_run, &c, infos) < 0 ||
+    if (!tsr__la_is_meta(a) && n > 0 &&
+        ((tsr__la_dev(a) ? tsr__la_dev_syevd(vec, w, jobz, ul, infos) : la_batch(dt, nb, syevd_run, &c, infos)) < 0 ||
                                          tsr_linalg_check_errors(infos, "linalg.eigh", nd == 2) < 0))
         goto fail;
     tsr_free(c.rwork);
@@ -833,6 +891,26 @@ static int svd_impl(const tsr_tensor *a, bool full, bool uv, tsr_tensor **u, tsr
                 tsr_tensor_release(d);
             }
         }
+    } else if (tsr__la_dev(a)) {
+        /* cuSOLVER's gesvdj gives V (column-major): Vh = V^H, row-major as
+         * 1.13's _linalg_svd lays out Vh for cuSOLVER */
+        tsr_tensor *v = NULL;
+        if (uv) {
+            sz[nd - 2] = n;
+            sz[nd - 1] = vr;
+            if (!(v = tsr__la_empty_fmat(nd, sz, dt, a->device))) goto fail;
+        }
+        int bad = !(infos = batch_int(a, 2, 0, 0)) || tsr__la_dev_gesvdj(ac, st, ut, v, full, infos) < 0 ||
+                  tsr_linalg_check_errors(infos, "linalg.svd", nd == 2) < 0;
+        if (!bad && uv) {   /* a tensor of its own, not a view of V (1.13 copies V^H into Vh) */
+            tsr_tensor *vh = tsr__la_adjoint_copy(v);
+            tsr_tensor_release(vt);
+            vt = vh ? tsr_clone(vh, TSR_MF_CONTIGUOUS) : NULL;
+            bad = !vt;
+            tsr_tensor_release(vh);
+        }
+        tsr_tensor_release(v);
+        if (bad) goto fail;
     } else if (!tsr__la_is_meta(a)) {
         int ldu = m > 1 ? (int)m : 1, ldvt = vr > 1 ? (int)vr : 1;
         int64_t mn = k, mx = m > n ? m : n;
@@ -966,6 +1044,7 @@ done:
 static int lp_getrs_batch(tsr_tensor *x, const tsr_tensor *lu, const tsr_tensor *piv, char trans)
 {
     if (tsr__la_is_meta(x) || tsr_tensor_numel(x) == 0) return 0;
+    if (tsr__la_dev(x)) return tsr__la_dev_getrs(x, lu, piv, trans);
     int64_t n = x->sizes[x->ndim - 2], k = x->sizes[x->ndim - 1], nb = tsr__la_batch_count(x, 2);
     const int32_t *pp = tsr_tensor_ptr(piv, NULL);
     for (int64_t i = 0; i < nb; i++) {
@@ -987,6 +1066,10 @@ int tsr_linalg_lu_factor_ex(const tsr_tensor *a, bool pivot, const char *check, 
                             tsr_tensor **piv, tsr_tensor **info)
 {
     if (a->ndim < 2) return dims_error(a, fn);
+    if (!pivot && tsr__la_dev(a)) {   /* 1.13's CUDA has it (getrf without pivots); tsr's backend not yet */
+        tsr_error_no_kernel("aten::linalg_lu_factor_ex", tsr_device_backend_name(a->device.type), "CPU, Meta");
+        return -1;
+    }
     if (!pivot) {
         tsr_error_set(TSR_ERR_RUNTIME, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
         return -1;
@@ -1009,9 +1092,54 @@ int tsr_linalg_lu_factor_ex(const tsr_tensor *a, bool pivot, const char *check, 
 
 /* One-hot rows of the permutation the pivots describe (unpack_pivots:
  * swap perm[i] and perm[piv[i] - 1] in order), P[perm[j], j] = 1. */
+/* pivots_to_p on the device, composed as 1.13's CUDA unpack_pivots kernel
+ * computes it: the permutation starts as arange(m) per matrix, pivot i
+ * swaps perm[i] and perm[piv[i] - 1] (a gather and two scatters of one
+ * column, in order), then P[perm[j], j] = 1 by a scatter along dim -2. */
+static int dev_pivots_to_p(const tsr_tensor *piv, tsr_tensor *p)
+{
+    int nd = p->ndim;
+    int64_t m = p->sizes[nd - 1], k = piv->sizes[piv->ndim - 1], sz[TSR_MAX_DIMS];
+    memcpy(sz, p->sizes, (size_t)(nd - 1) * sizeof *sz);
+    sz[nd - 2] = m;   /* the batch dims, then m */
+    tsr_tensor *ar = tsr_arange(tsr_scalar_int(0), tsr_scalar_int(m), tsr_scalar_int(1), TSR_INT64, p->device);
+    tsr_tensor *ae = ar ? tsr_view_expand(ar, nd - 1, sz) : NULL;
+    tsr_tensor *perm = ae ? tsr_contiguous(ae, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *pl = perm ? tsr_to_dtype(piv, TSR_INT64, false) : NULL, *idx = NULL;
+    tsr_operand one = tsr_operand_scalar(tsr_scalar_int(1));
+    int rc = -1;
+    if (!pl) goto done;
+    {
+        tsr_operand x = tsr_operand_tensor(pl);
+        if (!(idx = tsr_binary(TSR_BINOP_SUB, &x, &one, NULL, NULL))) goto done;
+    }
+    for (int64_t i = 0; i < k; i++) {
+        tsr_tensor *t = tsr_view_narrow(idx, nd - 2, i, 1), *col = t ? tsr_view_narrow(perm, nd - 2, i, 1) : NULL;
+        tsr_tensor *a = col ? tsr_clone(col, TSR_MF_CONTIGUOUS) : NULL, *b = a ? tsr_gather(perm, -1, t) : NULL;
+        int bad = !b || tsr_copy_(col, b) < 0 || tsr_scatter_(perm, -1, t, a, NULL, TSR_SCATTER_NONE) < 0;
+        tsr_tensor_release(t);
+        tsr_tensor_release(col);
+        tsr_tensor_release(a);
+        tsr_tensor_release(b);
+        if (bad || tsr__la_poll(i, k) < 0) goto done;
+    }
+    tsr_tensor *pu = tsr_view_unsqueeze(perm, -2);
+    tsr_scalar v = tsr_scalar_int(1);
+    rc = pu ? tsr_scatter_(p, -2, pu, NULL, &v, TSR_SCATTER_NONE) : -1;
+    tsr_tensor_release(pu);
+done:
+    tsr_tensor_release(ar);
+    tsr_tensor_release(ae);
+    tsr_tensor_release(perm);
+    tsr_tensor_release(pl);
+    tsr_tensor_release(idx);
+    return rc;
+}
+
 static int pivots_to_p(const tsr_tensor *piv, tsr_tensor *p)
 {
     if (tsr__la_is_meta(p)) return 0;
+    if (tsr__la_dev(p)) return dev_pivots_to_p(piv, p);
     int64_t m = p->sizes[p->ndim - 1], k = piv->sizes[piv->ndim - 1], nb = tsr__la_batch_count(p, 2);
     int64_t *perm = tsr_malloc((size_t)(m > 0 ? m : 1) * sizeof *perm);
     if (!perm) return -1;
@@ -1038,6 +1166,7 @@ static int pivots_to_p(const tsr_tensor *piv, tsr_tensor *p)
 int tsr_lu_unpack(const tsr_tensor *lu, const tsr_tensor *piv, bool unpack_data, bool unpack_pivots, tsr_tensor **p,
                   tsr_tensor **l, tsr_tensor **u)
 {
+    if (dev_check("wrapper_lu_unpack", lu, "LU_data", piv, "LU_pivots", NULL, NULL) < 0) return -1;
     if (lu->ndim < 2) return dims_error(lu, "torch.lu_unpack");
     if (piv->dtype != TSR_INT32 || !tsr_tensor_is_contiguous(piv)) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of "
@@ -1130,6 +1259,7 @@ tsr_tensor *tsr__la_adjoint_copy(const tsr_tensor *x)
 int tsr_linalg_lu_solve(const tsr_tensor *lu, const tsr_tensor *piv, const tsr_tensor *b_, bool left, bool adjoint,
                         tsr_tensor **result)
 {
+    if (dev_check("wrapper_linalg_lu_solve", lu, "LU", piv, "pivots", b_, "B") < 0) return -1;
     const char *fn = "linalg.lu_solve";
     if (check_float(lu, "torch.linalg.lu_solve", true, "lu_solve_cpu") < 0) return -1;
     if (lu->dtype != b_->dtype) {
@@ -1218,6 +1348,7 @@ static void trsm(tsr_dtype dt, bool left, bool upper, char trans, bool unit, int
 static int trsm_batch(tsr_tensor *x, const tsr_tensor *a, bool left, bool upper, char trans, bool unit)
 {
     if (tsr__la_is_meta(x) || tsr_tensor_numel(x) == 0) return 0;
+    if (tsr__la_dev(x)) return tsr__la_dev_trsm(x, a, left, upper, trans, unit);
     int64_t m = x->sizes[x->ndim - 2], k = x->sizes[x->ndim - 1], n = a->sizes[a->ndim - 1], nb = tsr__la_batch_count(x, 2);
     int lda = n > 1 ? (int)n : 1, ldb = m > 1 ? (int)m : 1;
     for (int64_t i = 0; i < nb; i++) {
@@ -1230,6 +1361,7 @@ static int trsm_batch(tsr_tensor *x, const tsr_tensor *a, bool left, bool upper,
 int tsr_linalg_solve_triangular(const tsr_tensor *a, const tsr_tensor *b, bool upper, bool left, bool unit,
                                 tsr_tensor **result)
 {
+    if (dev_check("wrapper__linalg_solve_triangular", a, "self", b, "B", NULL, NULL) < 0) return -1;
     const char *fn = "linalg.solve_triangular";
     if (tsr__la_is_meta(a) || tsr__la_is_meta(b)) return tsr_meta_refused("linalg_solve_triangular");
     if (check_solver(a, b, left, fn) < 0) return -1;
@@ -1271,6 +1403,7 @@ fail:
 int tsr_triangular_solve(const tsr_tensor *b, const tsr_tensor *a, bool upper, bool transpose, bool unit,
                          tsr_tensor **solution, tsr_tensor **cloned)
 {
+    if (dev_check("wrapper_triangular_solve", b, "self", a, "A", NULL, NULL) < 0) return -1;
     if (b->ndim < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "torch.triangular_solve: Expected b to have at least 2 dimensions, but it has %d "
                       "dimensions instead", b->ndim);
@@ -1341,6 +1474,7 @@ static int lp_potri(tsr_dtype dt, char uplo, int n, void *a)
 
 tsr_tensor *tsr_cholesky_solve(const tsr_tensor *b, const tsr_tensor *l, bool upper)
 {
+    if (dev_check("wrapper___cholesky_solve_helper", b, "self", l, "A", NULL, NULL) < 0) return NULL;
     if (b->ndim < 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "b should have at least 2 dimensions, but has %d dimensions instead", b->ndim);
         return NULL;
@@ -1374,7 +1508,9 @@ tsr_tensor *tsr_cholesky_solve(const tsr_tensor *b, const tsr_tensor *l, bool up
     if (broadcast_batch(l, 2, b, 2, &nd, batch) < 0 || !(x = expand_fmat(b, nd, batch)) ||
         !(lf = expand_fmat(l, nd, batch)))
         goto fail;
-    if (!tsr__la_is_meta(x) && tsr_tensor_numel(x) > 0) {
+    if (tsr__la_dev(x) && tsr_tensor_numel(x) > 0) {
+        if (tsr__la_dev_potrs(x, lf, upper ? 'U' : 'L') < 0) goto fail;
+    } else if (!tsr__la_is_meta(x) && tsr_tensor_numel(x) > 0) {
         int64_t k = x->sizes[x->ndim - 1], nb = tsr__la_batch_count(x, 2);
         for (int64_t i = 0; i < nb; i++) {
             lp_potrs(x->dtype, upper ? 'U' : 'L', (int)n, (int)k, tsr__la_mat_at(lf, i, n * n), tsr__la_mat_at(x, i, n * k));
@@ -1413,11 +1549,25 @@ static void reflect_conj_tri(tsr_dtype dt, void *a, int64_t n, bool upper)
 #undef REFLECT
 #undef NOCJ
 
+/* cholesky_inverse on the device as 1.13's CUDA computes it
+ * (cholesky_inverse_kernel_impl): cholesky_solve(eye, L, upper), the
+ * identity expanded to L's batch. NEW reference. */
+static tsr_tensor *dev_cholesky_inverse(const tsr_tensor *l, bool upper)
+{
+    int64_t n = l->sizes[l->ndim - 1];
+    tsr_tensor *e = tsr_eye(n, n, l->dtype, l->device), *ee = e ? tsr_view_expand(e, l->ndim, l->sizes) : NULL;
+    tsr_tensor *r = ee ? tsr_cholesky_solve(ee, l, upper) : NULL;
+    tsr_tensor_release(e);
+    tsr_tensor_release(ee);
+    return r;
+}
+
 tsr_tensor *tsr_cholesky_inverse(const tsr_tensor *l, bool upper)
 {
     if (tsr__la_is_meta(l)) return tsr_meta_refused("cholesky_inverse"), NULL;
     if (tsr__la_check_matrix(l, "cholesky_inverse", true) < 0) return NULL;
     if (!tsr__la_lapack_dtype(l->dtype)) { tsr__not_implemented("cholesky_inverse_out_cpu", l->dtype); return NULL; }
+    if (tsr__la_dev(l)) return dev_cholesky_inverse(l, upper);
     tsr_tensor *r = tsr__la_clone_fmat(l), *info = r ? batch_int(l, 2, 0, 0) : NULL;
     if (!info) goto fail;
     if (!tsr__la_is_meta(l) && tsr_tensor_numel(r) > 0) {
@@ -1454,7 +1604,9 @@ int tsr_geqrf(const tsr_tensor *a, tsr_tensor **qr, tsr_tensor **tau)
     sz[nd - 2] = k;
     tsr_tensor *r = tsr__la_clone_fmat(a), *t = r ? tsr_tensor_empty(nd - 1, sz, a->dtype, a->device) : NULL;
     if (!t) goto fail;
-    if (!tsr__la_is_meta(a) && tsr_tensor_numel(r) > 0) {
+    if (tsr__la_dev(a) && tsr_tensor_numel(r) > 0) {
+        if (tsr__la_dev_geqrf(r, t) < 0) goto fail;
+    } else if (!tsr__la_is_meta(a) && tsr_tensor_numel(r) > 0) {
         qr_ctx c = {a->dtype, false, m, n, k, r, t};
         if (la_batch(a->dtype, nb, qr_run, &c, NULL) < 0) goto fail;
     }
@@ -1469,6 +1621,7 @@ fail:
 
 tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau)
 {
+    if (dev_check("wrapper__linalg_householder_product", a, "input", tau, "tau", NULL, NULL) < 0) return NULL;
     const char *fn = "torch.linalg.householder_product";
     if (tsr__la_is_meta(a) || tsr__la_is_meta(tau)) return tsr_meta_refused("linalg_householder_product"), NULL;
     if (a->ndim < 2) { tsr_error_set(TSR_ERR_RUNTIME, "%s: input must have at least 2 dimensions.", fn); return NULL; }
@@ -1502,7 +1655,9 @@ tsr_tensor *tsr_householder_product(const tsr_tensor *a, const tsr_tensor *tau)
     int64_t k = tau->sizes[tau->ndim - 1], nb = tsr__la_batch_count(a, 2);
     tsr_tensor *r = tsr__la_clone_fmat(a), *tc = r ? tsr_contiguous(tau, TSR_MF_CONTIGUOUS) : NULL;
     if (!tc) goto fail;
-    if (!tsr__la_is_meta(a) && tsr_tensor_numel(r) > 0) {
+    if (tsr__la_dev(a) && tsr_tensor_numel(r) > 0) {
+        if (tsr__la_dev_orgqr(r, tc, k) < 0) goto fail;
+    } else if (!tsr__la_is_meta(a) && tsr_tensor_numel(r) > 0) {
         qr_ctx c = {a->dtype, true, m, n, k, r, tc};
         if (la_batch(a->dtype, nb, qr_run, &c, NULL) < 0) goto fail;
     }
@@ -1585,5 +1740,14 @@ int tsr_linalg_svd_driver_check(const char *driver)
     if (!driver) return 0;
     tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
                   "cuSOLVER backend.");
+    return -1;
+}
+
+int tsr_linalg_svd_driver_check_for(const tsr_tensor *a, const char *driver)
+{
+    if (!driver || !tsr__la_dev(a)) return tsr_linalg_svd_driver_check(driver);
+    if (!strcmp(driver, "gesvd") || !strcmp(driver, "gesvdj") || !strcmp(driver, "gesvda")) return 0;
+    tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.svd: unknown svd driver %s in svd_cusolver computation. Check doc at "
+                  "https://pytorch.org/docs/stable/generated/torch.linalg.svd.html", driver);
     return -1;
 }

@@ -33,6 +33,10 @@ int tsr_linalg_solve_ex(const tsr_tensor *a, const tsr_tensor *b, bool left, con
                         tsr_tensor **info);
 /* linalg.svd / svdvals's driver=: only None on the CPU (0), else -1 with 1.13's error. */
 int tsr_linalg_svd_driver_check(const char *driver);
+/* The same for A: on cuda (cuSOLVER) "gesvd", "gesvdj" and "gesvda" pass
+ * (tsr's backend computes all three with gesvdj), another name is 1.13's
+ * "unknown svd driver" error; elsewhere as tsr_linalg_svd_driver_check. */
+int tsr_linalg_svd_driver_check_for(const tsr_tensor *a, const char *driver);
 /* linalg.cholesky_ex: *L (upper: U) and *info. legacy: torch.cholesky's
  * checks and message prefix. */
 int tsr_linalg_cholesky_ex(const tsr_tensor *a, bool upper, const char *check, bool legacy, tsr_tensor **l,

@@ -27,6 +27,7 @@
 #include "../internal.h"
 #include "../view.h"
 #include "linalg_int.h"
+#include "linalg_dev.h"
 
 /* ------------------------------------------------------------ eig (geev) */
 
@@ -359,6 +360,13 @@ tsr_tensor *tsr_trace(const tsr_tensor *x)
         return NULL;
     }
     tsr_dtype rd = tsr_dtype_is_integral(d, true) ? TSR_INT64 : d;
+    if (tsr__la_dev(x)) {   /* trace_cuda: self.diagonal().sum(), in int64 for integers */
+        tsr_tensor *dg = tsr_view_diagonal(x, 0, 0, 1), *r = NULL;
+        tsr_dims all = {.n = -1};
+        if (dg) r = tsr_sum(dg, &all, false, rd, NULL);
+        tsr_tensor_release(dg);
+        return r;
+    }
     tsr_tensor *r = tsr_tensor_empty(0, NULL, rd, x->device);
     if (!r || tsr__la_is_meta(x)) return r;
     int64_t n = x->sizes[0] < x->sizes[1] ? x->sizes[0] : x->sizes[1];

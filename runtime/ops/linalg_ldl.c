@@ -15,6 +15,9 @@
 #include "../internal.h"
 #include "../view.h"
 #include "linalg_int.h"
+#include "linalg_dev.h"
+#include "blas.h"
+#include "blas_cuda.h"
 
 static int lp_sytrf(tsr_dtype dt, bool herm, int n, void *a, int *ipiv, void *work, int lwork)
 {
@@ -265,11 +268,53 @@ int tsr_ormqr_out_check(const tsr_tensor *a, const tsr_tensor *out)
     return -1;
 }
 
+/* ormqr on the device, composed: orgqr's full Q of the reflectors, then
+ * op(Q) @ C or C @ op(Q) (a matmul on cuBLAS: the values of cuSOLVER's
+ * ormqr up to rounding), into a column-major copy of C as 1.13's CUDA
+ * ormqr writes it. Real dtypes (Q^H needs conjugation, which tsr's CUDA
+ * backend lacks). NEW reference. */
+static tsr_tensor *dev_ormqr(const tsr_tensor *a, const tsr_tensor *tau, const tsr_tensor *c, bool left,
+                             bool transpose)
+{
+    if (tsr_dtype_is_complex(a->dtype)) {
+        tsr_error_no_kernel("aten::ormqr", tsr_device_backend_name(a->device.type), "CPU, Meta");
+        return NULL;
+    }
+    tsr_tensor *r = tsr__la_clone_fmat(c), *aw = r ? tsr__la_clone_fmat(a) : NULL, *q = NULL, *op = NULL, *y = NULL;
+    tsr_tensor *tc = aw ? tsr_contiguous(tau, TSR_MF_CONTIGUOUS) : NULL;
+    if (!tc) goto fail;
+    if (tsr_tensor_numel(r) > 0) {
+        if (!(q = tsr__la_dev_full_q(aw, tc, tau->sizes[tau->ndim - 1])) ||
+            !(op = transpose ? tsr_view_mT(q) : tsr_tensor_retain(q)) ||
+            !(y = left ? tsr_matmul(op, c, NULL) : tsr_matmul(c, op, NULL)) || tsr_copy_(r, y) < 0)
+            goto fail;
+    }
+    tsr_tensor_release(aw);
+    tsr_tensor_release(tc);
+    tsr_tensor_release(q);
+    tsr_tensor_release(op);
+    tsr_tensor_release(y);
+    return r;
+fail:
+    tsr_tensor_release(r);
+    tsr_tensor_release(aw);
+    tsr_tensor_release(tc);
+    tsr_tensor_release(q);
+    tsr_tensor_release(op);
+    tsr_tensor_release(y);
+    return NULL;
+}
+
 tsr_tensor *tsr_ormqr(const tsr_tensor *a, const tsr_tensor *tau, const tsr_tensor *c, bool left, bool transpose)
 {
     if (tsr__la_is_meta(a) || tsr__la_is_meta(tau) || tsr__la_is_meta(c)) return tsr_meta_refused("ormqr"), NULL;
+    const tsr_tensor *ts[3] = {a, tau, c};
+    const char *const names[3] = {"self", "input2", "input3"};
+    if (tsr__blas_device_check("wrapper__ormqr", 3, ts, names) < 0) return NULL;
     if (ormqr_checks(a, tau, c, left) < 0) return NULL;
-    if (!tsr__la_lapack_dtype(a->dtype)) return tsr__not_implemented("ormqr_cpu", a->dtype), NULL;
+    bool dev = tsr__la_dev(a);
+    if (!tsr__la_lapack_dtype(a->dtype)) return tsr__not_implemented(dev ? "ormqr_cuda" : "ormqr_cpu", a->dtype), NULL;
+    if (dev) return dev_ormqr(a, tau, c, left, transpose);
     int nd = c->ndim;
     int64_t m = c->sizes[nd - 2], n = c->sizes[nd - 1], k = tau->sizes[tau->ndim - 1], nb = tsr__la_batch_count(c, 2);
     tsr_tensor *r = tsr__la_clone_fmat(c), *aw = r ? tsr__la_clone_fmat(a) : NULL;

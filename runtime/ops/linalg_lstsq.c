@@ -21,6 +21,9 @@
 #include "../internal.h"
 #include "../view.h"
 #include "linalg_int.h"
+#include "linalg_dev.h"
+#include "blas.h"
+#include "blas_cuda.h"
 
 typedef enum { D_GELS, D_GELSY, D_GELSD, D_GELSS } lstsq_driver;
 
@@ -212,14 +215,100 @@ static tsr_tensor *residuals(tsr_tensor *x, int64_t m, int64_t n)
     return r;
 }
 
+/* a expanded to the batch bs (nb dims) with its own last two dims, as a
+ * column-major copy; t: its conjugate transpose instead. NEW reference. */
+static tsr_tensor *batch_fmat(const tsr_tensor *a, int nb, const int64_t *bs, bool t)
+{
+    int64_t sz[TSR_MAX_DIMS];
+    tsr_tensor *src = t ? tsr_view_mT(a) : tsr_tensor_retain((tsr_tensor *)a);
+    if (!src) return NULL;
+    memcpy(sz, bs, sizeof *sz * (size_t)nb);
+    sz[nb] = src->sizes[src->ndim - 2];
+    sz[nb + 1] = src->sizes[src->ndim - 1];
+    tsr_tensor *e = tsr_view_expand(src, nb + 2, sz), *r = e ? tsr__la_clone_fmat(e) : NULL;
+    tsr_tensor_release(src);
+    tsr_tensor_release(e);
+    return r;
+}
+
+/* x[..., :rows, :] := f (a copy back into the solution buffer). */
+static int put_rows(tsr_tensor *x, const tsr_tensor *f, int64_t rows)
+{
+    tsr_tensor *top = tsr_view_narrow(x, -2, 0, rows);
+    int rc = top ? tsr_copy_(top, f) : -1;
+    tsr_tensor_release(top);
+    return rc;
+}
+
+/* linalg_lstsq_gels of 1.13's CUDA (BatchLinearAlgebra.cpp): m >= n: A =
+ * QR (geqrf), B <- Q^H B, R X = B (trsm); m < n: A^H = QR, R^H Z = B, X =
+ * Q [Z; 0]. ormqr's product with Q is composed as orgqr's full Q and a
+ * matmul (the same values up to rounding). No info check, as on CUDA:
+ * a rank-deficient A gives inf or nan. x: the max(m, n) x nrhs solution
+ * buffer holding B (batch bs, nb dims). Real dtypes. */
+static int dev_gels(const tsr_tensor *a, tsr_tensor *x, int nb, const int64_t *bs)
+{
+    int64_t m = a->sizes[a->ndim - 2], n = a->sizes[a->ndim - 1], mn = m < n ? m : n, sz[TSR_MAX_DIMS];
+    bool tall = m >= n;
+    tsr_tensor *f = batch_fmat(a, nb, bs, !tall), *tau = NULL, *q = NULL, *r = NULL, *rv = NULL, *xv = NULL,
+               *z = NULL, *qt = NULL, *y = NULL;
+    int rc = -1;
+    memcpy(sz, bs, sizeof *sz * (size_t)nb);
+    sz[nb] = mn;
+    if (!f || !(tau = tsr_tensor_empty(nb + 1, sz, a->dtype, a->device)) || tsr__la_dev_geqrf(f, tau) < 0 ||
+        !(q = tsr__la_dev_full_q(f, tau, mn)))
+        goto done;
+    /* R: the leading mn x mn block of the factored matrix */
+    if (!(rv = tsr_view_narrow(f, -2, 0, mn)) || !(r = tsr__la_clone_fmat(rv))) goto done;
+    if (tall) {   /* x[:m] = Q^T x[:m]; R x[:n] = x[:n] */
+        if (!(xv = tsr_view_narrow(x, -2, 0, m)) || !(qt = tsr_view_mT(q)) || !(y = tsr_matmul(qt, xv, NULL)) ||
+            put_rows(x, y, m) < 0)
+            goto done;
+        tsr_tensor_release(xv);
+        if (!(xv = tsr_view_narrow(x, -2, 0, n)) || !(z = tsr__la_clone_fmat(xv)) ||
+            tsr__la_dev_trsm(z, r, true, true, 'N', false) < 0 || put_rows(x, z, n) < 0)
+            goto done;
+    } else {   /* R^T z = x[:m]; x[:n] = Q [z; 0] */
+        if (!(xv = tsr_view_narrow(x, -2, 0, m)) || !(z = tsr__la_clone_fmat(xv)) ||
+            tsr__la_dev_trsm(z, r, true, true, 'T', false) < 0 || put_rows(x, z, m) < 0)
+            goto done;
+        tsr_tensor *tail = tsr_view_narrow(x, -2, m, n - m);
+        int bad = !tail || tsr_zero_(tail) < 0;
+        tsr_tensor_release(tail);
+        if (bad || !(y = tsr_matmul(q, x, NULL)) || put_rows(x, y, n) < 0) goto done;
+    }
+    rc = 0;
+done:;
+    tsr_tensor *all[] = {f, tau, q, r, rv, xv, z, qt, y};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) tsr_tensor_release(all[i]);
+    return rc;
+}
+
 int tsr_linalg_lstsq(const tsr_tensor *a, const tsr_tensor *b, bool has_rcond, double rcond, const char *driver,
                      tsr_tensor **solution, tsr_tensor **resid, tsr_tensor **rank, tsr_tensor **sv)
 {
     *solution = *resid = *rank = *sv = NULL;
     if (tsr__la_is_meta(a) || tsr__la_is_meta(b)) return tsr_meta_refused("linalg_lstsq.out");
+    bool dev = tsr__la_dev(a) || tsr__la_dev(b);
+    if (dev) {
+        const tsr_tensor *ts[2] = {a, b};
+        const char *const names[2] = {"self", "b"};
+        if (tsr__blas_device_check("wrapper_out_linalg_lstsq_out", 2, ts, names) < 0) return -1;
+    }
     if (lstsq_checks(a, b) < 0) return -1;
     lstsq_driver drv;
-    if (parse_driver(driver, &drv) < 0) return -1;
+    if (dev) {   /* get_default_lstsq_driver: gels, the only one on CUDA */
+        char low[8] = "";
+        size_t n = driver ? strlen(driver) : 0;
+        for (size_t i = 0; i < n && i < sizeof low - 1; i++) low[i] = (char)tolower((unsigned char)driver[i]);
+        if (driver && (n >= sizeof low || strcmp(low, "gels"))) {
+            tsr_error_set(TSR_ERR_RUNTIME, "torch.linalg.lstsq: `driver` other than `gels` is not supported on CUDA");
+            return -1;
+        }
+        drv = D_GELS;
+    } else if (parse_driver(driver, &drv) < 0) {
+        return -1;
+    }
     tsr_dtype dt = a->dtype, rdt = tsr_dtype_to_real(dt);
     int64_t m = a->sizes[a->ndim - 2], n = a->sizes[a->ndim - 1];
     if (!has_rcond) {
@@ -229,7 +318,11 @@ int tsr_linalg_lstsq(const tsr_tensor *a, const tsr_tensor *b, bool has_rcond, d
         }
         rcond = (rdt == TSR_FLOAT32 ? FLT_EPSILON : DBL_EPSILON) * (double)(m > n ? m : n);
     }
-    if (!tsr__la_lapack_dtype(dt)) return tsr__not_implemented("linalg_lstsq_cpu", dt);
+    if (!tsr__la_lapack_dtype(dt)) return tsr__not_implemented(dev ? "linalg_lstsq_cuda" : "linalg_lstsq_cpu", dt);
+    if (dev && tsr_dtype_is_complex(dt)) {   /* Q^H needs conjugation, which tsr's CUDA backend lacks */
+        tsr_error_no_kernel("aten::linalg_lstsq.out", tsr_device_backend_name(a->device.type), "CPU, Meta");
+        return -1;
+    }
     bool vec = vector_case(a, b);
     tsr_tensor *b2 = vec ? tsr_view_unsqueeze(b, -1) : tsr_view_alias(b);
     if (!b2) return -1;
@@ -255,7 +348,9 @@ int tsr_linalg_lstsq(const tsr_tensor *a, const tsr_tensor *b, bool has_rcond, d
     if (ldb < 1) ldb = 1;
     int *jpvt = NULL, *iwork = NULL, r32 = 0;
     void *work = NULL, *rwork = NULL;
-    if (rc == 0 && nbatch > 0) {
+    if (rc == 0 && nbatch > 0 && dev) {
+        rc = dev_gels(a, x, nb, bs);
+    } else if (rc == 0 && nbatch > 0) {
         int esz = tsr_dtype_itemsize(dt);
         char wq[16], rq[16];
         int iq = 0;
@@ -296,7 +391,7 @@ int tsr_linalg_lstsq(const tsr_tensor *a, const tsr_tensor *b, bool has_rcond, d
     tsr_free(work);
     tsr_free(rwork);
     tsr_free(iwork);
-    if (rc == 0) rc = tsr_linalg_check_errors(info, "torch.linalg.lstsq", tsr_tensor_numel(info) <= 1);
+    if (rc == 0 && !dev) rc = tsr_linalg_check_errors(info, "torch.linalg.lstsq", tsr_tensor_numel(info) <= 1);
     tsr_tensor *res = NULL;
     if (rc == 0 && m > n && drv != D_GELSY) {
         bool full = true;

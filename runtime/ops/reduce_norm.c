@@ -408,7 +408,9 @@ tsr_tensor *tsr_linalg_matrix_norm(const tsr_tensor *a, const char *ord_str, dou
         tsr_dims w = {.n = 2, .d = {d0, d1}};
         return tsr_linalg_vector_norm(a, 2, &w, keepdim, dtype, out);
     }
-    if ((nuc || ab == 2) && reduce_device_refuse(a, "aten::_linalg_svd") < 0) return NULL;
+    /* the SVD computes on cuda (cuSOLVER) for the real dtypes */
+    if ((nuc || ab == 2) && tsr_dtype_is_complex(a->dtype) && reduce_device_refuse(a, "aten::_linalg_svd") < 0)
+        return NULL;
     if (nuc || ab == 2) {   /* svdvals of A with the two dims moved last, then sum or max/min */
         int64_t perm[TSR_MAX_DIMS];
         int nd = backshift(a->ndim, d0, d1, perm);

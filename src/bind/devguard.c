@@ -123,6 +123,19 @@ static const char *const conv_pool[] = {
     "upsample_bilinear", "upsample_nearest",
 };
 
+/* torch.linalg's factorizations on cuSOLVER (runtime/ops/linalg_dev.c,
+ * cuda/linalg.h) and what composes them. Sorted (strcmp). */
+static const char *const linalg_ready[] = {
+    "chain_matmul", "cholesky", "cholesky_inverse", "cholesky_solve", "cross", "det", "geqrf", "inverse", "kron",
+    "linalg_cholesky", "linalg_cholesky_ex", "linalg_cond", "linalg_cross", "linalg_det", "linalg_eigh",
+    "linalg_eigvalsh", "linalg_householder_product", "linalg_inv", "linalg_inv_ex", "linalg_lstsq", "linalg_lu",
+    "linalg_lu_factor", "linalg_lu_factor_ex", "linalg_lu_solve", "linalg_matrix_power", "linalg_matrix_rank",
+    "linalg_multi_dot", "linalg_pinv", "linalg_qr", "linalg_slogdet", "linalg_solve", "linalg_solve_ex",
+    "linalg_solve_triangular", "linalg_svd", "linalg_svdvals", "linalg_tensorinv", "linalg_tensorsolve", "logdet",
+    "lu", "lu_solve", "lu_unpack", "matrix_power", "orgqr", "ormqr", "pinverse", "qr", "slogdet", "svd", "trace",
+    "triangular_solve",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -134,6 +147,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(join_index),
     LIST(random_ready),
     LIST(conv_pool),
+    LIST(linalg_ready),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

@@ -188,11 +188,11 @@ static Value *lapack_call(const BindRow *d, const char *fname, BindArgs *b, Valu
         return one(t[0], out, b);
     }
     case K_SVD:
-        if (tsr_linalg_svd_driver_check(str(b, "driver", NULL)) < 0) return bind_runtime_error();
+        if (tsr_linalg_svd_driver_check_for(a, str(b, "driver", NULL)) < 0) return bind_runtime_error();
         if (tsr_linalg_svd(a, flag(b, "full_matrices", true), &t[0], &t[1], &t[2]) < 0) return bind_runtime_error();
         return bind_linalg_tuple(&rt_linalg_svd, &rt_linalg_svd_out, 3, t, b, NULL, NULL);
     case K_SVDVALS:
-        if (tsr_linalg_svd_driver_check(str(b, "driver", NULL)) < 0) return bind_runtime_error();
+        if (tsr_linalg_svd_driver_check_for(a, str(b, "driver", NULL)) < 0) return bind_runtime_error();
         if (tsr_grad_enabled() && tsr_tensor_requires_grad(a)) {   /* 1.13 computes U, Vh too (other bits) */
             if (tsr_linalg_svd(a, false, &t[1], &t[0], &t[2]) < 0) return bind_runtime_error();
             tsr_tensor_release(t[1]);

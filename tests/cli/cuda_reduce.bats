@@ -72,8 +72,9 @@ RuntimeError: nanmean(): expected input to have floating point dtype but got Lon
     sim
     for e in 'torch.ones(3, device="cuda").median()' 'torch.ones(3, device="cuda").nanmedian()' \
              'torch.ones(3, dtype=torch.complex64, device="cuda").sum()' 'torch.ones(3, device="cuda").logsumexp(0)' \
-             'torch.ones(3, dtype=torch.complex64, device="cuda").var()' 'torch.ones(2, 2, device="cuda").norm("nuc")' \
-             'torch.linalg.matrix_norm(torch.ones(2, 2, device="cuda"), 2)' \
+             'torch.ones(3, dtype=torch.complex64, device="cuda").var()' \
+             'torch.ones(2, 2, dtype=torch.complex64, device="cuda").norm("nuc")' \
+             'torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.complex64, device="cuda"), 2)' \
              'torch.sum(torch.ones(3, device="cuda"), 0, out=torch.empty(()))'; do
         run --separate-stderr "$TSR" --brief-errors -e "$e"
         assert_failure 1
