@@ -988,6 +988,9 @@ static int bw_prod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
  * tensors of one dtype; others (complex, meta) compose the formula */
 static bool soft_kernel(const tsr_tensor *g, const tsr_tensor *y)
 {
+    if (y->device.type != TSR_DEV_CPU && !tsr_device_is_meta(y->device))   /* cuda: float16 too, in float */
+        return (y->dtype == TSR_FLOAT16 || y->dtype == TSR_BFLOAT16 || y->dtype == TSR_FLOAT32 ||
+                y->dtype == TSR_FLOAT64) && g->dtype == y->dtype;
     return (y->dtype == TSR_BFLOAT16 || y->dtype == TSR_FLOAT32 || y->dtype == TSR_FLOAT64) && g->dtype == y->dtype &&
            !tsr_device_is_meta(y->device);
 }

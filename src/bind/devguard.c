@@ -110,6 +110,12 @@ static const char *const random_ready[] = {
     "rand_like", "randint_like", "randn_like", "random_", "uniform_",
 };
 
+/* torch.nn.functional on cuda, composed of device-aware runtime ops
+ * (runtime/ops/nn_dev.c and the ops' device branches). Sorted (strcmp). */
+static const char *const nn_ready[] = {
+    "log_softmax", "softmax", "softmin",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -120,6 +126,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(pointwise),
     LIST(join_index),
     LIST(random_ready),
+    LIST(nn_ready),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
