@@ -24,6 +24,7 @@
 #include "sparse.h"
 #include "special.h"
 #include "unary.h"
+#include "nn_dev.h"
 #include "../error.h"
 #include "../promote.h"
 #include "../internal.h"
@@ -45,6 +46,8 @@ static tsr_tensor *bin_s(tsr_binop op, const tsr_tensor *a, tsr_scalar s)
 
 tsr_tensor *tsr_nn_leaky_relu(tsr_tensor *x, double slope, bool inplace)
 {
+    /* cuda: float16 too, the halves in float */
+    if (tsr__nn_on_device(x)) return tsr__act_dev(TSR_DACT_LEAKY, x, slope, 0, 0, inplace);
     if (x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16 || !tsr_dtype_is_floating(x->dtype)) {
         tsr__not_implemented("leaky_relu_cpu", x->dtype);
         return NULL;
@@ -547,8 +550,9 @@ tsr_tensor *tsr_nn_tanhshrink(const tsr_tensor *x)
 /* threshold_kernel: x <= threshold ? value : x, value in x's dtype. */
 tsr_tensor *tsr_nn_threshold(tsr_tensor *x, double threshold, double value, bool inplace)
 {
-    if (x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16 || tsr_dtype_is_complex(x->dtype)) {
-        tsr__not_implemented("threshold_cpu", x->dtype);
+    bool dev = tsr__nn_on_device(x);   /* CUDA's kernel has float16 too */
+    if (x->dtype == TSR_BOOL || (x->dtype == TSR_FLOAT16 && !dev) || tsr_dtype_is_complex(x->dtype)) {
+        tsr__not_implemented(dev ? "threshold_cuda" : "threshold_cpu", x->dtype);
         return NULL;
     }
     bool integral = tsr_dtype_is_integral(x->dtype, false);
@@ -923,6 +927,11 @@ tsr_tensor *tsr_nn_activation(tsr_nn_act act, tsr_tensor *x, double alpha, bool 
         }
         input_scale = 1. / alpha;
     }
+    if (tsr__nn_on_device(x)) {
+        static const tsr_dact dk[] = {TSR_DACT_SILU, TSR_DACT_HARDSIGMOID, TSR_DACT_HARDSWISH, TSR_DACT_MISH,
+                                      TSR_DACT_ELU, TSR_DACT_ELU, TSR_DACT_ELU};
+        return tsr__act_dev(dk[act], x, alpha * scale, scale, input_scale, inplace);
+    }
     tsr_dtype dt = x->dtype;
     if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && (dt != TSR_BFLOAT16 || act == TSR_NN_MISH)) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel[act], tsr_dtype_scalar_name(dt));
@@ -971,6 +980,8 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
         tsr_error_set(TSR_ERR_RUNTIME, "approximate argument must be either none or tanh.");
         return NULL;
     }
+    if (tsr__nn_on_device(x))
+        return tsr__act_dev(tanh_ ? TSR_DACT_GELU_TANH : TSR_DACT_GELU, (tsr_tensor *)x, 0, 0, 0, false);
     if (!float_kernel(x, "GeluKernelImpl")) return NULL;
     if (!tanh_ && tsr__gelu_uses_dnnl(x)) return tsr_device_is_meta(x->device) ? tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device)
                                                                               : tsr_nn_gelu_erf_dnnl(x, NULL);
@@ -988,6 +999,7 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
 
 tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
 {
+    if (tsr__nn_on_device(x)) return tsr__act_dev(TSR_DACT_SOFTPLUS, (tsr_tensor *)x, beta, threshold, 0, false);
     if (!float_kernel(x, "softplus_cpu")) return NULL;
     if (x->dtype == TSR_BFLOAT16) {
         /* computed in float, rounded once */
@@ -1020,6 +1032,7 @@ tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
  * out = min(x, 0) - log1p(buffer), each step a vector op */
 tsr_tensor *tsr_nn_log_sigmoid(const tsr_tensor *x)
 {
+    if (tsr__nn_on_device(x)) return tsr__act_dev(TSR_DACT_LOG_SIGMOID, (tsr_tensor *)x, 0, 0, 0, false);
     if (!float_kernel(x, "log_sigmoid_cpu")) return NULL;
     if (x->dtype == TSR_BFLOAT16) {   /* computed in float, rounded once */
         tsr_tensor *xf = tsr_to_dtype(x, TSR_FLOAT32, false), *r = xf ? tsr_nn_log_sigmoid(xf) : NULL;

@@ -5,8 +5,12 @@
 #include "../device.h"
 #include "../error.h"
 #include "../internal.h"
+#include <math.h>
+
 #include "binary.h"
+#include "compare.h"
 #include "copy.h"
+#include "factory.h"
 #include "nn_dev.h"
 #include "reduce.h"
 #include "unary.h"
@@ -129,4 +133,285 @@ tsr_tensor *tsr__softmax_backward_dev(const tsr_tensor *g, const tsr_tensor *y, 
     tsr_tensor_release(gf);
     tsr_tensor_release(yf);
     return back_0d(settle(r, dt), y);
+}
+
+/* ------------------------------------------------------------ activations */
+
+static tsr_tensor *bs_own(tsr_binop op, tsr_tensor *a, double v)
+{
+    tsr_tensor *r = NULL;
+    if (a) {
+        tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(v));
+        r = tsr_binary(op, &x, &y, NULL, NULL);
+    }
+    tsr_tensor_release(a);
+    return r;
+}
+
+static tsr_tensor *cmp_own(tsr_cmpop op, tsr_tensor *a, double v)
+{
+    tsr_tensor *r = NULL;
+    if (a) {
+        tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_float(v));
+        r = tsr_compare(op, &x, &y, NULL);
+    }
+    tsr_tensor_release(a);
+    return r;
+}
+
+/* where(cond, a, b); consumes all three; a or b NULL with a_zero / b_zero:
+ * the scalar 0 */
+static tsr_tensor *where_own(tsr_tensor *cond, tsr_tensor *a, tsr_tensor *b, bool a_zero, bool b_zero)
+{
+    tsr_tensor *r = NULL;
+    if (cond && (a || a_zero) && (b || b_zero)) {
+        tsr_operand z = tsr_operand_scalar(tsr_scalar_int(0));
+        tsr_operand oa = a ? tsr_operand_tensor(a) : z, ob = b ? tsr_operand_tensor(b) : z;
+        r = tsr_where(cond, &oa, &ob, NULL);
+    }
+    tsr_tensor_release(cond);
+    tsr_tensor_release(a);
+    tsr_tensor_release(b);
+    return r;
+}
+
+/* min(max(a, 0), 6); consumes a */
+static tsr_tensor *relu6_own(tsr_tensor *a)
+{
+    if (!a) return NULL;
+    tsr_operand lo = tsr_operand_scalar(tsr_scalar_int(0)), hi = tsr_operand_scalar(tsr_scalar_int(6));
+    tsr_tensor *r = tsr_clamp(a, &lo, &hi, NULL);
+    tsr_tensor_release(a);
+    return r;
+}
+
+static const char *const act_kernel[TSR_DACT_COUNT] = {
+    [TSR_DACT_GELU] = "GeluCUDAKernelImpl",          [TSR_DACT_GELU_TANH] = "GeluCUDAKernelImpl",
+    [TSR_DACT_SILU] = "silu_cuda",                   [TSR_DACT_MISH] = "mish_cuda",
+    [TSR_DACT_ELU] = "elu_cuda",                     [TSR_DACT_HARDSIGMOID] = "hardsigmoid_cuda",
+    [TSR_DACT_HARDSWISH] = "hardswish_cuda",         [TSR_DACT_SOFTPLUS] = "softplus_cuda",
+    [TSR_DACT_LOG_SIGMOID] = "log_sigmoid_forward_cuda", [TSR_DACT_SOFTSHRINK] = "softshrink_cuda",
+    [TSR_DACT_HARDSHRINK] = "hardshrink_cuda",       [TSR_DACT_LEAKY] = "leaky_relu_cuda",
+};
+_Static_assert(sizeof act_kernel / sizeof *act_kernel == TSR_DACT_COUNT, "ORDER DACT");
+
+/* the formula on xf (float or double); new reference */
+static tsr_tensor *act_body(tsr_dact act, tsr_tensor *xf, double a, double b, double c)
+{
+    switch (act) {
+    case TSR_DACT_GELU:
+        return bin_own(TSR_BINOP_MUL, bs_own(TSR_BINOP_MUL, ret(xf), 0.5),
+                       bs_own(TSR_BINOP_ADD, un_own(TSR_UNOP_ERF, bs_own(TSR_BINOP_MUL, ret(xf), M_SQRT1_2)), 1));
+    case TSR_DACT_GELU_TANH: {
+        const double beta = M_SQRT2 * M_2_SQRTPI * 0.5, kappa = 0.044715;
+        tsr_tensor *cube = bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_MUL, ret(xf), ret(xf)), ret(xf));
+        tsr_tensor *inner = bs_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_ADD, ret(xf), bs_own(TSR_BINOP_MUL, cube, kappa)), beta);
+        return bin_own(TSR_BINOP_MUL, bs_own(TSR_BINOP_MUL, ret(xf), 0.5),
+                       bs_own(TSR_BINOP_ADD, un_own(TSR_UNOP_TANH, inner), 1));
+    }
+    case TSR_DACT_SILU:
+        return bin_own(TSR_BINOP_DIV, ret(xf),
+                       bs_own(TSR_BINOP_ADD, un_own(TSR_UNOP_EXP, un_own(TSR_UNOP_NEG, ret(xf))), 1));
+    case TSR_DACT_MISH:
+        return bin_own(TSR_BINOP_MUL, ret(xf),
+                       un_own(TSR_UNOP_TANH, un_own(TSR_UNOP_LOG1P, un_own(TSR_UNOP_EXP, ret(xf)))));
+    case TSR_DACT_ELU:
+        return where_own(cmp_own(TSR_CMP_LE, ret(xf), 0),
+                         bs_own(TSR_BINOP_MUL, un_own(TSR_UNOP_EXPM1, bs_own(TSR_BINOP_MUL, ret(xf), c)), a),
+                         bs_own(TSR_BINOP_MUL, ret(xf), b), false, false);
+    case TSR_DACT_HARDSIGMOID: return bs_own(TSR_BINOP_DIV, relu6_own(bs_own(TSR_BINOP_ADD, ret(xf), 3)), 6);
+    case TSR_DACT_HARDSWISH:
+        return bs_own(TSR_BINOP_DIV, bin_own(TSR_BINOP_MUL, ret(xf), relu6_own(bs_own(TSR_BINOP_ADD, ret(xf), 3))), 6);
+    case TSR_DACT_SOFTPLUS: {
+        /* (the arguments' order of evaluation is unspecified: xb is consumed last) */
+        tsr_tensor *xb = bs_own(TSR_BINOP_MUL, ret(xf), a), *big = cmp_own(TSR_CMP_GT, ret(xb), b);
+        return where_own(big, ret(xf), bs_own(TSR_BINOP_DIV, un_own(TSR_UNOP_LOG1P, un_own(TSR_UNOP_EXP, xb)), a), false,
+                         false);
+    }
+    case TSR_DACT_LOG_SIGMOID: {
+        tsr_operand z = tsr_operand_scalar(tsr_scalar_int(0));
+        tsr_tensor *m = tsr_clamp_bound(xf, &z, true, NULL, false);
+        return bin_own(TSR_BINOP_SUB, m,
+                       un_own(TSR_UNOP_LOG1P, un_own(TSR_UNOP_EXP, un_own(TSR_UNOP_NEG, un_own(TSR_UNOP_ABS, ret(xf))))));
+    }
+    case TSR_DACT_SOFTSHRINK:
+        return where_own(cmp_own(TSR_CMP_GT, ret(xf), a), bs_own(TSR_BINOP_SUB, ret(xf), a),
+                         where_own(cmp_own(TSR_CMP_LT, ret(xf), -a), bs_own(TSR_BINOP_ADD, ret(xf), a), NULL, false, true),
+                         false, false);
+    case TSR_DACT_HARDSHRINK: {
+        tsr_tensor *in = cmp_own(TSR_CMP_GE, ret(xf), -a), *le = cmp_own(TSR_CMP_LE, ret(xf), a), *both = NULL;
+        if (in && le) {
+            tsr_operand o1 = tsr_operand_tensor(in), o2 = tsr_operand_tensor(le);
+            both = tsr_compare(TSR_CMP_LOGICAL_AND, &o1, &o2, NULL);
+        }
+        tsr_tensor_release(in);
+        tsr_tensor_release(le);
+        return where_own(both, NULL, ret(xf), true, false);
+    }
+    case TSR_DACT_LEAKY:
+        return where_own(cmp_own(TSR_CMP_GT, ret(xf), 0), ret(xf), bs_own(TSR_BINOP_MUL, ret(xf), a), false, false);
+    case TSR_DACT_COUNT: break;
+    }
+    return NULL;
+}
+
+tsr_tensor *tsr__act_dev(tsr_dact act, tsr_tensor *x, double a, double b, double c, bool inplace)
+{
+    tsr_dtype dt = x->dtype;
+    if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && !half_like(dt)) {
+        tsr__not_implemented(act_kernel[act], dt);
+        return NULL;
+    }
+    tsr_tensor *xf = acc(x);
+    if (!xf) return NULL;
+    /* the halves' parameters are float (opmath) values */
+    if (dt != TSR_FLOAT64) a = (float)a, b = (float)b, c = (float)c;
+    tsr_tensor *r = act_body(act, xf, a, b, c);
+    tsr_tensor_release(xf);
+    if (r && r->dtype != dt) {
+        tsr_tensor *t = tsr_to_dtype(r, dt, false);
+        tsr_tensor_release(r);
+        r = t;
+    }
+    if (r && inplace) {
+        int rc = tsr_copy_(x, r);
+        tsr_tensor_release(r);
+        return rc < 0 ? NULL : tsr_tensor_retain(x);
+    }
+    return r;
+}
+
+/* sigmoid(x) = 1 / (1 + exp(-x)); consumes x */
+static tsr_tensor *sigm_own(tsr_tensor *x) { return un_own(TSR_UNOP_SIGMOID, x); }
+
+/* 1 - a; consumes a */
+static tsr_tensor *one_minus(tsr_tensor *a)
+{
+    tsr_tensor *r = NULL;
+    if (a) {
+        tsr_operand one = tsr_operand_scalar(tsr_scalar_int(1)), oa = tsr_operand_tensor(a);
+        r = tsr_binary(TSR_BINOP_SUB, &one, &oa, NULL, NULL);
+    }
+    tsr_tensor_release(a);
+    return r;
+}
+
+static tsr_tensor *and_own(tsr_tensor *a, tsr_tensor *b)
+{
+    tsr_tensor *r = NULL;
+    if (a && b) {
+        tsr_operand o1 = tsr_operand_tensor(a), o2 = tsr_operand_tensor(b);
+        r = tsr_compare(TSR_CMP_LOGICAL_AND, &o1, &o2, NULL);
+    }
+    tsr_tensor_release(a);
+    tsr_tensor_release(b);
+    return r;
+}
+
+/* the derivative's formula in float (x and g float or double) */
+static tsr_tensor *act_grad(tsr_dact act, tsr_tensor *g, tsr_tensor *x, double a, double b, double c, bool is_result)
+{
+    switch (act) {
+    case TSR_DACT_GELU: {   /* dy * (0.5 * (1 + erf(x / sqrt 2)) + x * kBeta * exp(-x * x / 2)) */
+        const double kbeta = M_2_SQRTPI * M_SQRT1_2 * 0.5;
+        tsr_tensor *cdf = bs_own(TSR_BINOP_MUL,
+                                 bs_own(TSR_BINOP_ADD, un_own(TSR_UNOP_ERF, bs_own(TSR_BINOP_MUL, ret(x), M_SQRT1_2)), 1), 0.5);
+        tsr_tensor *pdf = bs_own(TSR_BINOP_MUL,
+                                 un_own(TSR_UNOP_EXP, bs_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_MUL, ret(x), ret(x)), -0.5)), kbeta);
+        return bin_own(TSR_BINOP_MUL, ret(g), bin_own(TSR_BINOP_ADD, cdf, bin_own(TSR_BINOP_MUL, ret(x), pdf)));
+    }
+    case TSR_DACT_GELU_TANH: {
+        const double kbeta = M_SQRT2 * M_2_SQRTPI * 0.5, kappa = 0.044715;
+        tsr_tensor *x2 = bin_own(TSR_BINOP_MUL, ret(x), ret(x));
+        tsr_tensor *inner = bs_own(TSR_BINOP_MUL,
+                                   bin_own(TSR_BINOP_ADD, ret(x), bs_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_MUL, ret(x2), ret(x)), kappa)),
+                                   kbeta);
+        tsr_tensor *t = un_own(TSR_UNOP_TANH, inner);
+        tsr_tensor *ld = bs_own(TSR_BINOP_MUL, bs_own(TSR_BINOP_ADD, ret(t), 1), 0.5);
+        tsr_tensor *td = one_minus(bin_own(TSR_BINOP_MUL, ret(t), ret(t)));
+        tsr_tensor *id = bs_own(TSR_BINOP_MUL, bs_own(TSR_BINOP_ADD, bs_own(TSR_BINOP_MUL, x2, 3 * kappa), 1), kbeta);
+        tsr_tensor *rd = bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_MUL, bs_own(TSR_BINOP_MUL, ret(x), 0.5), td), id);
+        tsr_tensor_release(t);
+        return bin_own(TSR_BINOP_MUL, ret(g), bin_own(TSR_BINOP_ADD, ld, rd));
+    }
+    case TSR_DACT_SILU: {   /* dy * s * (1 + x * (1 - s)) */
+        tsr_tensor *s = sigm_own(ret(x));
+        tsr_tensor *r = bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_MUL, ret(g), ret(s)),
+                                bs_own(TSR_BINOP_ADD, bin_own(TSR_BINOP_MUL, ret(x), one_minus(ret(s))), 1));
+        tsr_tensor_release(s);
+        return r;
+    }
+    case TSR_DACT_MISH: {   /* dy * (tsp + x * s * (1 - tsp * tsp)) */
+        tsr_tensor *s = sigm_own(ret(x)), *tsp = un_own(TSR_UNOP_TANH, un_own(TSR_UNOP_LOG1P, un_own(TSR_UNOP_EXP, ret(x))));
+        tsr_tensor *r = bin_own(TSR_BINOP_MUL, ret(g),
+                                bin_own(TSR_BINOP_ADD, ret(tsp),
+                                        bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_MUL, ret(x), ret(s)),
+                                                one_minus(bin_own(TSR_BINOP_MUL, ret(tsp), ret(tsp))))));
+        tsr_tensor_release(s);
+        tsr_tensor_release(tsp);
+        return r;
+    }
+    case TSR_DACT_ELU: {
+        /* x <= 0 ? dy * c * a * exp(x * c) : dy * b; of the result y:
+         * y <= 0 ? dy * c * (y + a) : dy * b */
+        tsr_tensor *neg = is_result ? bs_own(TSR_BINOP_ADD, ret(x), a)
+                                    : bs_own(TSR_BINOP_MUL, un_own(TSR_UNOP_EXP, bs_own(TSR_BINOP_MUL, ret(x), c)), a);
+        return where_own(cmp_own(TSR_CMP_LE, ret(x), 0), bin_own(TSR_BINOP_MUL, bs_own(TSR_BINOP_MUL, ret(g), c), neg),
+                         bs_own(TSR_BINOP_MUL, ret(g), b), false, false);
+    }
+    case TSR_DACT_HARDSIGMOID:   /* (x > -3 && x < 3) ? dy / 6 : 0 */
+        return where_own(and_own(cmp_own(TSR_CMP_GT, ret(x), -3), cmp_own(TSR_CMP_LT, ret(x), 3)),
+                         bs_own(TSR_BINOP_MUL, ret(g), (double)(1.0f / 6.0f)), NULL, false, true);
+    case TSR_DACT_HARDSWISH: {   /* x < -3 ? 0 : x <= 3 ? dy * (x / 3 + 0.5) : dy */
+        tsr_tensor *mid = bin_own(TSR_BINOP_MUL, ret(g), bs_own(TSR_BINOP_ADD, bs_own(TSR_BINOP_DIV, ret(x), 3), 0.5));
+        return where_own(cmp_own(TSR_CMP_LT, ret(x), -3), NULL,
+                         where_own(cmp_own(TSR_CMP_LE, ret(x), 3), mid, ret(g), false, false), true, false);
+    }
+    case TSR_DACT_SOFTPLUS: {   /* z = exp(x * beta): x * beta > threshold ? dy : dy * z / (z + 1) */
+        tsr_tensor *xb = bs_own(TSR_BINOP_MUL, ret(x), a), *big = cmp_own(TSR_CMP_GT, ret(xb), b);
+        tsr_tensor *z = un_own(TSR_UNOP_EXP, xb);
+        tsr_tensor *soft = bin_own(TSR_BINOP_DIV, bin_own(TSR_BINOP_MUL, ret(g), ret(z)), bs_own(TSR_BINOP_ADD, ret(z), 1));
+        tsr_tensor_release(z);
+        return where_own(big, ret(g), soft, false, false);
+    }
+    case TSR_DACT_LOG_SIGMOID: {   /* z = exp(-|x|): dy * (x < 0 ? 1 - z / (1 + z) : z / (1 + z)) */
+        tsr_tensor *z = un_own(TSR_UNOP_EXP, un_own(TSR_UNOP_NEG, un_own(TSR_UNOP_ABS, ret(x))));
+        tsr_tensor *q = bin_own(TSR_BINOP_DIV, ret(z), bs_own(TSR_BINOP_ADD, ret(z), 1));
+        tsr_tensor_release(z);
+        tsr_tensor *d = where_own(cmp_own(TSR_CMP_LT, ret(x), 0), one_minus(ret(q)), ret(q), false, false);
+        tsr_tensor_release(q);
+        return bin_own(TSR_BINOP_MUL, ret(g), d);
+    }
+    case TSR_DACT_SOFTSHRINK:
+    case TSR_DACT_HARDSHRINK:   /* -a <= x <= a ? 0 : dy */
+        return where_own(and_own(cmp_own(TSR_CMP_GE, ret(x), -a), cmp_own(TSR_CMP_LE, ret(x), a)), NULL, ret(g), true,
+                         false);
+    case TSR_DACT_LEAKY:   /* x > 0 ? dy : dy * a */
+        return where_own(cmp_own(TSR_CMP_GT, ret(x), 0), ret(g), bs_own(TSR_BINOP_MUL, ret(g), a), false, false);
+    case TSR_DACT_COUNT: break;
+    }
+    return NULL;
+}
+
+tsr_tensor *tsr__act_backward_dev(tsr_dact act, const tsr_tensor *g, const tsr_tensor *x, double a, double b,
+                                  double c, bool is_result)
+{
+    tsr_dtype dt = g->dtype;
+    if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && !half_like(dt)) {
+        tsr__not_implemented(act_kernel[act], dt);
+        return NULL;
+    }
+    tsr_tensor *gf = acc(g), *xf = gf ? acc(x) : NULL, *r = NULL;
+    if (xf) {
+        if (dt != TSR_FLOAT64) a = (float)a, b = (float)b, c = (float)c;
+        r = act_grad(act, gf, xf, a, b, c, is_result);
+    }
+    tsr_tensor_release(gf);
+    tsr_tensor_release(xf);
+    if (r && r->dtype != dt) {
+        tsr_tensor *t = tsr_to_dtype(r, dt, false);
+        tsr_tensor_release(r);
+        r = t;
+    }
+    return r;
 }

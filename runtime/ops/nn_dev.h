@@ -18,4 +18,34 @@ tsr_tensor *tsr__softmax_dev(const tsr_tensor *in, int64_t dim, bool lg);
  * host_softmax_backward: y * (g - sum(g * y)) or g - exp(y) * sum(g). */
 tsr_tensor *tsr__softmax_backward_dev(const tsr_tensor *g, const tsr_tensor *y, int64_t dim, bool lg);
 
+/* The elementwise activations with their own CUDA kernels, each computing
+ * in float for the halves (opmath) and rounding once, as 1.13's
+ * ActivationXKernel.cu do. Parameters a, b, c by kind (below). */
+typedef enum {
+    TSR_DACT_GELU,        /* x * 0.5 * (1 + erf(x / sqrt 2)) */
+    TSR_DACT_GELU_TANH,   /* 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))) */
+    TSR_DACT_SILU,        /* x / (1 + exp(-x)) */
+    TSR_DACT_MISH,        /* x * tanh(log1p(exp(x))) */
+    TSR_DACT_ELU,         /* x <= 0 ? (exp(x * c) - 1) * a : x * b (a negcoef, b poscoef, c input scale) */
+    TSR_DACT_HARDSIGMOID, /* min(max(x + 3, 0), 6) / 6 */
+    TSR_DACT_HARDSWISH,   /* x * min(max(x + 3, 0), 6) / 6 */
+    TSR_DACT_SOFTPLUS,    /* x * a > b ? x : log1p(exp(x * a)) / a (a beta, b threshold) */
+    TSR_DACT_LOG_SIGMOID, /* min(x, 0) - log1p(exp(-|x|)) */
+    TSR_DACT_SOFTSHRINK,  /* x > a ? x - a : x < -a ? x + a : 0 */
+    TSR_DACT_HARDSHRINK,  /* -a <= x <= a ? 0 : x */
+    TSR_DACT_LEAKY,       /* x > 0 ? x : x * a */
+    TSR_DACT_COUNT
+} tsr_dact;
+/* act(x) on x's device, of x's dtype (float16, bfloat16, float32 or
+ * float64; another: 1.13's CUDA kernel name in the "not implemented"
+ * error); inplace: written into x, x returned (a new reference). */
+tsr_tensor *tsr__act_dev(tsr_dact act, tsr_tensor *x, double a, double b, double c, bool inplace);
+/* The gradient of act at x (the forward's input; TSR_DACT_ELU with is_result:
+ * x is the forward's result) for the output gradient g, in float for the
+ * halves as 1.13's CUDA backward kernels compute it, of g's dtype.
+ * TSR_DACT_LEAKY (a the slope) and TSR_DACT_SHRINK_BW (soft- and
+ * hardshrink's, a lambd) are backward-only kinds. */
+tsr_tensor *tsr__act_backward_dev(tsr_dact act, const tsr_tensor *g, const tsr_tensor *x, double a, double b,
+                                  double c, bool is_result);
+
 #endif

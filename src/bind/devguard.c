@@ -113,7 +113,10 @@ static const char *const random_ready[] = {
 /* torch.nn.functional on cuda, composed of device-aware runtime ops
  * (runtime/ops/nn_dev.c and the ops' device branches). Sorted (strcmp). */
 static const char *const nn_ready[] = {
-    "log_softmax", "softmax", "softmin",
+    "celu", "celu_", "elu", "elu_", "gelu", "glu", "hardshrink", "hardsigmoid", "hardswish", "hardtanh",
+    "hardtanh_", "leaky_relu", "leaky_relu_", "log_sigmoid", "log_softmax", "mish", "prelu", "relu6", "rrelu",
+    "rrelu_", "selu", "selu_", "silu", "softmax", "softmin", "softplus", "softshrink", "softsign", "tanhshrink",
+    "threshold", "threshold_",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul

@@ -41,3 +41,31 @@ tensor([[0.0900, 0.2447, 0.6652],
         [0.0420, 0.1142, 0.8438]], device='cuda:0')
 RuntimeError: \"host_softmax\" not implemented for 'Long'"
 }
+
+@test "cuda-nn-2.1: activations: functions, methods, in-place forms, parameters, views, integer inputs" {
+    script act
+}
+
+@test "cuda-nn-2.2: activations' backward on cuda (and through in-place forms)" {
+    script act_grad
+}
+
+@test "cuda-nn-2.3: float16 and bfloat16 activations and softmax compute in float and round once, forward and backward" {
+    script lowp
+}
+
+@test "cuda-nn-2.4: activations' errors name CUDA's kernels; rrelu's training noise (the CPU's generator) is refused" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors --keep-going -e 'x = torch.tensor([-1, 2], device="cuda")' \
+        -e 'torch.nn.functional.gelu(x)' -e 'torch.nn.functional.silu(x)' -e 'torch.nn.functional.leaky_relu(x)' \
+        -e 'torch.nn.functional.softshrink(x.float(), -1.)' -e 'torch.nn.functional.threshold(x.bool(), 0, 1)' \
+        -e 'torch.nn.functional.glu(x.float()[:1])' -e 'torch.nn.functional.rrelu(x.float(), training=True)'
+    assert_failure 1
+    assert_line --index 0 "RuntimeError: \"GeluCUDAKernelImpl\" not implemented for 'Long'"
+    assert_line --index 1 "RuntimeError: \"silu_cuda\" not implemented for 'Long'"
+    assert_line --index 2 "RuntimeError: \"leaky_relu_cuda\" not implemented for 'Long'"
+    assert_line --index 3 "RuntimeError: lambda must be greater or equal to 0, but found to be -1."
+    assert_line --index 4 "RuntimeError: \"threshold_cuda\" not implemented for 'Bool'"
+    assert_line --index 5 "RuntimeError: Halving dimension must be even, but dimension 0 is size 1"
+    assert_line --index 6 --regexp "^NotImplementedError: Could not run 'aten::rrelu_with_noise' with arguments from the 'CUDA' backend\\."
+}

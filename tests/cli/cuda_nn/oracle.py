@@ -6,7 +6,10 @@ prints tensors of cuda:0 (the device suffix where the GPU run has it).
 Only for values a GPU computes exactly (integers, halves, or few digits).
 An exception prints as tsr --brief-errors --keep-going prints it (its type
 and the first line of its message) and the script goes on.
-Usage: oracle.py script.tsr > script.out"""
+With --lowp the script's float16 / bfloat16 values are what CUDA's kernels
+give (in float, rounded once): .half() and .bfloat16() are dropped from each
+line and what the line prints is rounded to that dtype.
+Usage: oracle.py [--lowp] script.tsr > script.out"""
 import re
 import sys
 import warnings
@@ -23,7 +26,8 @@ def add_suffixes(tensor_str, suffixes, indent, force_newline):
 
 
 torch._tensor_str._add_suffixes = add_suffixes
-src = open(sys.argv[1]).read()
+lowp = sys.argv[1] == '--lowp'
+src = open(sys.argv[-1]).read()
 out = []
 
 
@@ -43,6 +47,16 @@ for line in src.splitlines():
         continue
     line = re.sub(r"""device=(['"])cuda(:0)?\1""", "device='cpu'", line).replace('.cuda()', '.cpu()')
     line = re.sub(r"""\.to\((['"])cuda(:0)?\1\)""", ".to('cpu')", line)
+    if lowp:
+        dt = torch.float16 if '.half()' in line else torch.bfloat16 if '.bfloat16()' in line else None
+        line = line.replace('.half()', '').replace('.bfloat16()', '')
+
+        def show(v, dt=dt):
+            if v is None:
+                return
+            conv = lambda t: t.detach().to(dt) if dt and isinstance(t, torch.Tensor) else t
+            print(repr(tuple(conv(t) for t in v) if isinstance(v, tuple) else conv(v)))
+        sys.displayhook = show
     try:
         exec(compile(line, '<script>', 'single'), env)
     except Exception as e:
