@@ -2238,6 +2238,7 @@ static tsr_tensor *loss_tail(F *c, const tsr_tensor *x, const tsr_tensor *in0, c
 {
     if (c->fail || !x || !in0 || !in1 || tsr_tensor_numel(x) == 0) return NULL;
     if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) return NULL;
+    if (x->device.type != TSR_DEV_CPU) return NULL;   /* CUDA's kernels have one body */
     int64_t numel = tsr_tensor_numel(x), step = x->dtype == TSR_FLOAT64 ? 8 : 16;
     bool vec = tsr_tensor_is_contiguous(in0) && tsr_tensor_is_contiguous(in1) && tsr__sleef_usable();
     int64_t vend = vec ? numel - numel % step : 0;
@@ -2268,8 +2269,8 @@ static int bw_smooth_l1_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *x = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
     tsr_tensor *one = NULL, *mone = NULL;
     if (!c->fail) {
-        one = keep(c, tsr_full(0, NULL, tsr_scalar_float(1.0), x->dtype, TSR_CPU));
-        mone = keep(c, tsr_full(0, NULL, tsr_scalar_float(-1.0), x->dtype, TSR_CPU));
+        one = keep(c, tsr_full(0, NULL, tsr_scalar_float(1.0), x->dtype, x->device));
+        mone = keep(c, tsr_full(0, NULL, tsr_scalar_float(-1.0), x->dtype, x->device));
     }
     double beta = coef(n, n->a.d0), norm = coef(n, loss_norm(n, 1.0));   /* scalar_t beta_val(beta) */
     tsr_tensor *pn = sel(c, cmps(c, TSR_CMP_GT, x, 0.0), one, mone);

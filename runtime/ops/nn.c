@@ -161,8 +161,9 @@ tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduct
 {
     /* mse_kernel: diff = a - b; diff * diff (floating types only) */
     tsr_dtype ct = tsr_promote_types(x->dtype, t->dtype);
-    if (!tsr_dtype_is_floating(ct) || ct == TSR_BFLOAT16) {
-        tsr__not_implemented("mse_cpu", ct);
+    bool dev = tsr__nn_on_device(x) || tsr__nn_on_device(t);   /* CUDA's mse_cuda has bfloat16 */
+    if (!tsr_dtype_is_floating(ct) || (ct == TSR_BFLOAT16 && !dev)) {
+        tsr__not_implemented(dev ? "mse_cuda" : "mse_cpu", ct);
         return NULL;
     }
     tsr_tensor *d = bin(TSR_BINOP_SUB, x, t);
@@ -301,8 +302,10 @@ tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const
                       "got weight tensor of shape: %s", (long long)ncls, fmt_sizes(a, sizeof a, weight));
         return NULL;
     }
-    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16) {
-        tsr__not_implemented("nll_loss_out_frame", x->dtype);
+    bool dev = tsr__nn_on_device(x);   /* cuda: float16 too */
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16 &&
+        (x->dtype != TSR_FLOAT16 || !dev)) {
+        tsr__not_implemented(dev ? "nll_loss_forward_out_cuda_template" : "nll_loss_out_frame", x->dtype);
         return NULL;
     }
     if (target->dtype != TSR_INT64 && target->dtype != TSR_UINT8) {   /* 1.13 reads uint8 targets too */
@@ -314,6 +317,7 @@ tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const
                       tsr_dtype_scalar_name(weight->dtype));
         return NULL;
     }
+    if (dev) return tsr__nll_loss_dev(x, target, weight, red, ignore_index, total_weight);
     if (target->dtype == TSR_UINT8 || x->dtype == TSR_BFLOAT16) return nll_loss_via_2d(x, target, weight, red,
                                                                                        ignore_index, total_weight);
     int64_t batch = x->ndim == 1 ? 1 : x->sizes[0];
@@ -496,6 +500,18 @@ tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t
         tsr_error_set(TSR_ERR_RUNTIME, "Found dtype %s but expected %s", tsr_dtype_scalar_name(t->dtype),
                       tsr_dtype_scalar_name(x->dtype));
         return NULL;
+    }
+    if (tsr__nn_on_device(x)) {   /* CUDA's kernel has the halves too */
+        if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_FLOAT16 && x->dtype != TSR_BFLOAT16) {
+            tsr__not_implemented("binary_cross_entropy_out_cuda", x->dtype);
+            return NULL;
+        }
+        tsr_tensor *l = tsr__bce_dev(x, t);
+        if (l && w) {
+            tsr_operand ow = tsr_operand_tensor(w);
+            if (tsr__done(tsr_binary_(TSR_BINOP_MUL, l, &ow, NULL)) < 0) tsr__take(&l, NULL);
+        }
+        return tsr__nn_reduce_loss(l, red);
     }
     if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {   /* bfloat16 and half too: 1.13 has no kernel */
         tsr__not_implemented("binary_cross_entropy", x->dtype);
@@ -1080,6 +1096,7 @@ tsr_tensor *tsr_nn_nll_loss_backward(const tsr_tensor *g, const tsr_tensor *x, c
                                      const tsr_tensor *weight, tsr_reduction red, int64_t ignore_index,
                                      double total_weight)
 {
+    if (tsr__nn_on_device(x)) return tsr__nll_loss_backward_dev(g, x, target, weight, red, ignore_index, total_weight);
     if (x->dtype == TSR_BFLOAT16 || target->dtype == TSR_UINT8) {   /* as the forward: nll_loss2d's */
         tsr_tensor *xv, *tv;
         if (nll_views(x, target, &xv, &tv) < 0) return NULL;

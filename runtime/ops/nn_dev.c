@@ -13,7 +13,10 @@
 #include "factory.h"
 #include "nn_dev.h"
 #include "reduce.h"
+#include "scatter.h"
+#include "shape.h"
 #include "unary.h"
+#include "../view.h"
 
 bool tsr__nn_on_device(const tsr_tensor *x)
 {
@@ -413,5 +416,189 @@ tsr_tensor *tsr__act_backward_dev(tsr_dact act, const tsr_tensor *g, const tsr_t
         tsr_tensor_release(r);
         r = t;
     }
+    return r;
+}
+
+/* ------------------------------------------------------------ nll_loss, binary_cross_entropy */
+
+static tsr_tensor *cmp_i(tsr_cmpop op, const tsr_tensor *a, int64_t v)
+{
+    tsr_operand x = tsr_operand_tensor(a), y = tsr_operand_scalar(tsr_scalar_int(v));
+    return tsr_compare(op, &x, &y, NULL);
+}
+
+static tsr_tensor *or_own(tsr_tensor *a, tsr_tensor *b)
+{
+    tsr_tensor *r = NULL;
+    if (a && b) {
+        tsr_operand o1 = tsr_operand_tensor(a), o2 = tsr_operand_tensor(b);
+        r = tsr_compare(TSR_CMP_LOGICAL_OR, &o1, &o2, NULL);
+    }
+    tsr_tensor_release(a);
+    tsr_tensor_release(b);
+    return r;
+}
+
+/* any element of the bool mask set: -1 on failure, else 0 or 1 (one
+ * element copied back, as .item()) */
+static int any_set(const tsr_tensor *mask)
+{
+    tsr_tensor *a = tsr_all_any(mask, NULL, false, false, NULL);
+    if (!a) return -1;
+    int r = tsr_tensor_get_double_at(a, 0) != 0;
+    tsr_tensor_release(a);
+    return r;
+}
+
+/* the nll pieces on the (N, C, *) view: safe targets (ignored ones 0),
+ * the valid mask and the picked weights (0 where ignored), in xf's dtype */
+typedef struct { tsr_tensor *xv, *safe, *valid, *wv; } nll_parts;
+
+static void nll_release(nll_parts *p)
+{
+    tsr_tensor_release(p->xv);
+    tsr_tensor_release(p->safe);
+    tsr_tensor_release(p->valid);
+    tsr_tensor_release(p->wv);
+}
+
+static int nll_prepare(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight, int64_t ignore,
+                       bool check, nll_parts *p)
+{
+    *p = (nll_parts){0};
+    bool one = x->ndim == 1;
+    tsr_tensor *xv = one ? tsr_view_unsqueeze(x, 0) : tsr_tensor_retain((tsr_tensor *)x);
+    tsr_tensor *tv = one && target->ndim == 0 ? tsr_view_unsqueeze(target, 0) : tsr_tensor_retain((tsr_tensor *)target);
+    tsr_tensor *tl = tv ? tsr_to_dtype(tv, TSR_INT64, false) : NULL;
+    tsr_tensor_release(tv);
+    p->xv = xv ? acc(xv) : NULL;
+    tsr_tensor_release(xv);
+    if (!tl || !p->xv) goto fail;
+    int64_t ncls = p->xv->sizes[1];
+    p->valid = cmp_i(TSR_CMP_NE, tl, ignore);
+    if (!p->valid) goto fail;
+    if (check) {
+        tsr_tensor *bad = and_own(ret(p->valid), or_own(cmp_i(TSR_CMP_LT, tl, 0), cmp_i(TSR_CMP_GE, tl, ncls)));
+        int any = bad ? any_set(bad) : -1;
+        if (any == 1) {   /* the first one, as the CPU's loop meets it */
+            tsr_tensor *sel = tsr_masked_select(tl, bad);
+            if (sel) tsr_error_set(TSR_ERR_INDEX, "Target %lld is out of bounds.", (long long)tsr_tensor_get_int64(sel, (int64_t[]){0}));
+            tsr_tensor_release(sel);
+        }
+        tsr_tensor_release(bad);
+        if (any) goto fail;
+    }
+    {
+        tsr_operand z = tsr_operand_scalar(tsr_scalar_int(0)), ot = tsr_operand_tensor(tl);
+        p->safe = tsr_where(p->valid, &ot, &z, NULL);
+    }
+    if (!p->safe) goto fail;
+    if (weight) {
+        tsr_tensor *wf = acc(weight), *flat = wf ? tsr_reshape(p->safe, 1, (int64_t[]){tsr_tensor_numel(p->safe)}) : NULL;
+        tsr_tensor *ws = flat ? tsr_index_select(wf, 0, flat) : NULL;
+        tsr_tensor *wsv = ws ? tsr_reshape(ws, p->safe->ndim, p->safe->sizes) : NULL;
+        tsr_tensor_release(wf);
+        tsr_tensor_release(flat);
+        tsr_tensor_release(ws);
+        p->wv = where_own(ret(p->valid), wsv, NULL, false, true);
+    } else {
+        p->wv = tsr_to_dtype(p->valid, p->xv->dtype, false);
+    }
+    if (!p->wv) goto fail;
+    tsr_tensor_release(tl);
+    return 0;
+fail:
+    tsr_tensor_release(tl);
+    nll_release(p);
+    return -1;
+}
+
+tsr_tensor *tsr__nll_loss_dev(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
+                              tsr_reduction red, int64_t ignore_index, double *total_weight)
+{
+    nll_parts p;
+    if (nll_prepare(x, target, weight, ignore_index, true, &p) < 0) return NULL;
+    tsr_tensor *idx = tsr_view_unsqueeze(p.safe, 1), *picked = idx ? tsr_gather(p.xv, 1, idx) : NULL, *r = NULL;
+    tsr_tensor *pk = picked ? tsr_view_squeeze_dim(picked, 1) : NULL;
+    tsr_tensor_release(idx);
+    tsr_tensor_release(picked);
+    tsr_tensor *l = un_own(TSR_UNOP_NEG, bin_own(TSR_BINOP_MUL, pk, ret(p.wv)));
+    if (red == TSR_REDUCTION_NONE) {
+        r = where_own(ret(p.valid), l, NULL, false, true);   /* ignored terms 0, not -0 */
+        if (r && x->ndim == 1) tsr__take(&r, tsr_tensor_alias(r, 0, NULL, NULL, r->storage_offset));
+    } else if (l) {
+        tsr_dims all = {.n = -1};
+        tsr_tensor *tw = tsr_sum(p.wv, &all, false, TSR_DTYPE_UNDEFINED, NULL);
+        r = tw ? tsr_sum(l, &all, false, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+        if (r && total_weight) *total_weight = tsr_tensor_get_double_at(tw, 0);
+        if (r && red == TSR_REDUCTION_MEAN) r = bin_own(TSR_BINOP_DIV, r, ret(tw));
+        tsr_tensor_release(tw);
+        tsr_tensor_release(l);
+    }
+    nll_release(&p);
+    if (r && r->dtype != x->dtype) tsr__take(&r, tsr_to_dtype(r, x->dtype, false));
+    return r;
+}
+
+tsr_tensor *tsr__nll_loss_backward_dev(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *target,
+                                       const tsr_tensor *weight, tsr_reduction red, int64_t ignore_index,
+                                       double total_weight)
+{
+    nll_parts p;
+    if (nll_prepare(x, target, weight, ignore_index, false, &p) < 0) return NULL;
+    tsr_tensor *gf = acc(g), *val = NULL, *gi = NULL;
+    if (gf && red == TSR_REDUCTION_NONE) {
+        tsr_tensor *gv = gf->ndim ? ret(gf) : tsr_view_unsqueeze(gf, 0);
+        val = un_own(TSR_UNOP_NEG, bin_own(TSR_BINOP_MUL, ret(p.wv), gv));
+    } else if (gf) {   /* -(g / total_weight) (mean) or -g, times the weights */
+        tsr_tensor *s = red == TSR_REDUCTION_MEAN ? bs_own(TSR_BINOP_DIV, ret(gf), total_weight) : ret(gf);
+        val = bin_own(TSR_BINOP_MUL, ret(p.wv), un_own(TSR_UNOP_NEG, s));
+    }
+    val = where_own(ret(p.valid), val, NULL, false, true);   /* nothing (not -0) at ignored targets */
+    tsr_tensor *vi = val ? tsr_view_unsqueeze(val, 1) : NULL, *idx = vi ? tsr_view_unsqueeze(p.safe, 1) : NULL;
+    if (idx) gi = tsr_zeros(p.xv->ndim, p.xv->sizes, p.xv->dtype, p.xv->device);
+    if (gi && tsr_scatter_(gi, 1, idx, vi, NULL, TSR_SCATTER_NONE) < 0) tsr__take(&gi, NULL);
+    tsr_tensor_release(gf);
+    tsr_tensor_release(val);
+    tsr_tensor_release(vi);
+    tsr_tensor_release(idx);
+    nll_release(&p);
+    if (gi && x->ndim == 1) tsr__take(&gi, tsr_view_view(gi, 1, x->sizes));
+    if (gi && gi->dtype != x->dtype) tsr__take(&gi, tsr_to_dtype(gi, x->dtype, false));
+    return gi;
+}
+
+/* max(a, lo); consumes a */
+static tsr_tensor *clamp_min_own(tsr_tensor *a, double lo)
+{
+    if (!a) return NULL;
+    tsr_operand b = tsr_operand_scalar(tsr_scalar_float(lo));
+    tsr_tensor *r = tsr_clamp_bound(a, &b, false, NULL, false);
+    tsr_tensor_release(a);
+    return r;
+}
+
+tsr_tensor *tsr__bce_dev(const tsr_tensor *x, const tsr_tensor *t)
+{
+    tsr_tensor *xf = acc(x), *tf = xf ? acc(t) : NULL, *r = NULL;
+    if (!tf) goto done;
+    /* !(x >= 0 && x <= 1): NaN is outside too */
+    tsr_tensor *in = and_own(cmp_own(TSR_CMP_GE, ret(xf), 0), cmp_own(TSR_CMP_LE, ret(xf), 1));
+    tsr_tensor *bad = in ? cmp_i(TSR_CMP_EQ, in, 0) : NULL;
+    tsr_tensor_release(in);
+    int any = bad ? any_set(bad) : -1;
+    tsr_tensor_release(bad);
+    if (any) {
+        if (any == 1) tsr_error_set(TSR_ERR_RUNTIME, "all elements of input should be between 0 and 1");
+        goto done;
+    }
+    tsr_tensor *l1 = clamp_min_own(un_own(TSR_UNOP_LOG1P, un_own(TSR_UNOP_NEG, ret(xf))), -100);
+    tsr_tensor *l0 = clamp_min_own(un_own(TSR_UNOP_LOG, ret(xf)), -100);
+    r = bin_own(TSR_BINOP_SUB, bin_own(TSR_BINOP_MUL, bs_own(TSR_BINOP_SUB, ret(tf), 1), l1),
+                bin_own(TSR_BINOP_MUL, ret(tf), l0));
+    if (r && r->dtype != x->dtype) tsr__take(&r, tsr_to_dtype(r, x->dtype, false));
+done:
+    tsr_tensor_release(xf);
+    tsr_tensor_release(tf);
     return r;
 }

@@ -7,6 +7,7 @@
 #define TSR_OPS_NN_DEV_H
 #include <stdbool.h>
 #include "../tensor.h"
+#include "nn.h"
 
 /* x lives on a device other than the CPU and meta. */
 bool tsr__nn_on_device(const tsr_tensor *x);
@@ -47,5 +48,22 @@ tsr_tensor *tsr__act_dev(tsr_dact act, tsr_tensor *x, double a, double b, double
  * hardshrink's, a lambd) are backward-only kinds. */
 tsr_tensor *tsr__act_backward_dev(tsr_dact act, const tsr_tensor *g, const tsr_tensor *x, double a, double b,
                                   double c, bool is_result);
+
+/* nll_loss on x (C) with a 0-dim target, or (N, C, *) with target (N, *),
+ * int64 or uint8, after the CPU's checks: the picked -x[t] * weight[t]
+ * (gather, index_select), ignore_index's terms 0, reduced; *total_weight
+ * (when not NULL) the summed weight, copied to the host as .item() does.
+ * A target outside [0, C) is the CPU's IndexError (1.13's CUDA asserts). */
+tsr_tensor *tsr__nll_loss_dev(const tsr_tensor *x, const tsr_tensor *target, const tsr_tensor *weight,
+                              tsr_reduction red, int64_t ignore_index, double *total_weight);
+/* its gradient at x: zeros with -weight[t] * g (g / total_weight for
+ * 'mean') scattered at the targets */
+tsr_tensor *tsr__nll_loss_backward_dev(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *target,
+                                       const tsr_tensor *weight, tsr_reduction red, int64_t ignore_index,
+                                       double total_weight);
+/* binary_cross_entropy's unreduced loss (t - 1) * max(log1p(-x), -100) -
+ * t * max(log(x), -100), in float for the halves; an input outside [0, 1]
+ * is the CPU's RuntimeError (1.13's CUDA asserts). */
+tsr_tensor *tsr__bce_dev(const tsr_tensor *x, const tsr_tensor *t);
 
 #endif

@@ -69,3 +69,29 @@ RuntimeError: \"host_softmax\" not implemented for 'Long'"
     assert_line --index 5 "RuntimeError: Halving dimension must be even, but dimension 0 is size 1"
     assert_line --index 6 --regexp "^NotImplementedError: Could not run 'aten::rrelu_with_noise' with arguments from the 'CUDA' backend\\."
 }
+
+@test "cuda-nn-3.1: losses: reductions, weights, ignore_index, label smoothing, class probabilities, spatial targets" {
+    script loss
+}
+
+@test "cuda-nn-3.2: losses' backward on cuda" {
+    script loss_grad
+}
+
+@test "cuda-nn-3.3: float16 and bfloat16 losses (CUDA's kernels; the CPU has few)" {
+    script loss_lowp
+}
+
+@test "cuda-nn-3.4: a target out of range and an input outside [0, 1] raise (1.13's CUDA asserts on the device), never crash" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors --keep-going \
+        -e 'lg = torch.zeros(3, 4, device="cuda")' -e 'torch.nn.functional.nll_loss(lg, torch.tensor([1, 2, 4], device="cuda"))' \
+        -e 'torch.nn.functional.cross_entropy(lg, torch.tensor([1, -3, 0], device="cuda"), reduction="none")' \
+        -e 'torch.nn.functional.binary_cross_entropy(torch.tensor([0.5, 1.5], device="cuda"), torch.ones(2, device="cuda"))' \
+        -e 'torch.nn.functional.nll_loss(lg, torch.tensor([1, 2], device="cuda"))'
+    assert_failure 1
+    assert_output "IndexError: Target 4 is out of bounds.
+IndexError: Target -3 is out of bounds.
+RuntimeError: all elements of input should be between 0 and 1
+ValueError: Expected input batch_size (3) to match target batch_size (2)."
+}
