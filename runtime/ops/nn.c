@@ -651,7 +651,9 @@ tsr_tensor *tsr_nn_dropout_noise(const tsr_tensor *x, double p)
     /* empty_like(x).bernoulli_(1 - p).div_(1 - p) */
     tsr_tensor *noise = tsr_empty_like(x, x->dtype, x->device, TSR_MF_CONTIGUOUS);
     tsr_operand q = tsr_operand_scalar(tsr_scalar_float(1 - p));
-    if (noise && (tsr_bernoulli_(noise, 1 - p, tsr_default_generator()) < 0 ||
+    /* cuda: the CUDA generator's bernoulli_ (1.13's fused native_dropout draws otherwise) */
+    tsr_generator *gen = tsr__nn_on_device(x) ? NULL : tsr_default_generator();
+    if (noise && (tsr_bernoulli_(noise, 1 - p, gen) < 0 ||
                   tsr__done(tsr_binary_(TSR_BINOP_DIV, noise, &q, NULL)) < 0))
         tsr__take(&noise, NULL);
     return noise;
@@ -1149,6 +1151,11 @@ tsr_tensor *tsr_nn_embedding_backward(const tsr_tensor *g, const tsr_tensor *ind
     if (!(ix = tsr_to_dtype_format(indices, TSR_INT64, TSR_MF_CONTIGUOUS)) || !tsr__take(&ix, tsr_reshape(ix, 1, &flat)) ||
         !(g2 = tsr_contiguous(g, TSR_MF_CONTIGUOUS)) || !tsr__take(&g2, tsr_reshape(g2, 2, rs)))
         goto fail;
+    if (tsr__nn_on_device(g)) {   /* composed on the device (nn_dev.c) */
+        tsr_tensor_release(gw);
+        gw = tsr__embedding_backward_dev(g2, ix, num_weights, padding_idx, scale_grad_by_freq);
+        goto out;
+    }
     const int64_t *iv = tsr_tensor_ptr(ix, NULL);
     int64_t k = 0;
     if (!(keep = tsr_tensor_empty(1, &numel, TSR_INT64, TSR_CPU)) || !(sel = tsr_tensor_empty(1, &numel, TSR_INT64, TSR_CPU)))
@@ -1197,6 +1204,10 @@ fail:
 tsr_tensor *tsr_nn_embedding_sparse_backward(const tsr_tensor *g, const tsr_tensor *indices, int64_t num_weights,
                                              int64_t padding_idx)
 {
+    if (tsr__nn_on_device(g)) {   /* sparse tensors stay on the CPU in tsr */
+        tsr_error_no_kernel("aten::embedding_sparse_backward", tsr_device_backend_name(g->device.type), "CPU, Meta");
+        return NULL;
+    }
     int64_t numel = tsr_tensor_numel(indices), dim = g->ndim ? g->sizes[g->ndim - 1] : 1, k = 0;
     int64_t sz2[2] = {num_weights, dim}, row[2] = {1, -1}, rs[2] = {-1, dim};
     tsr_tensor *ind = NULL, *vals = NULL, *keep = NULL;
@@ -1232,6 +1243,10 @@ tsr_tensor *tsr_nn_embedding_sparse_backward(const tsr_tensor *g, const tsr_tens
  * max_norm / (norm + 1e-7) */
 int tsr_nn_embedding_renorm_(tsr_tensor *weight, const tsr_tensor *indices, double max_norm, double norm_type)
 {
+    if (tsr__nn_on_device(weight)) {   /* a host loop over the rows */
+        tsr_error_no_kernel("aten::embedding_renorm_", tsr_device_backend_name(weight->device.type), "CPU, Meta");
+        return -1;
+    }
     if (weight->ndim != 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "Expected 2-dimensional tensor, but got %d-dimensional tensor for argument #1 "
                       "'self' (while checking arguments for embedding_renorm_)", weight->ndim);

@@ -11,6 +11,7 @@
 #include "compare.h"
 #include "copy.h"
 #include "factory.h"
+#include "indexdim.h"
 #include "nn_dev.h"
 #include "reduce.h"
 #include "scatter.h"
@@ -601,4 +602,329 @@ done:
     tsr_tensor_release(xf);
     tsr_tensor_release(tf);
     return r;
+}
+
+/* ------------------------------------------------------------ normalisation */
+
+static tsr_tensor *mean_own(tsr_tensor *a, const tsr_dims *d, bool keep)
+{
+    tsr_tensor *r = a ? tsr_mean(a, d, keep, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+    tsr_tensor_release(a);
+    return r;
+}
+
+static tsr_tensor *sum_own(tsr_tensor *a, const tsr_dims *d, bool keep)
+{
+    tsr_tensor *r = a ? tsr_sum(a, d, keep, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+    tsr_tensor_release(a);
+    return r;
+}
+
+/* biased variance (correction 0) over d */
+static tsr_tensor *var0(const tsr_tensor *a, const tsr_dims *d, bool keep)
+{
+    return a ? tsr_var(a, d, 0, keep, false, NULL, NULL, "var") : NULL;
+}
+
+/* 1 / sqrt(v + eps); consumes v */
+static tsr_tensor *rstd_own(tsr_tensor *v, double eps) { return un_own(TSR_UNOP_RSQRT, bs_own(TSR_BINOP_ADD, v, eps)); }
+
+static tsr_tensor *reshape_own(tsr_tensor *a, int n, const int64_t *sizes)
+{
+    tsr_tensor *r = a ? tsr_reshape(a, n, sizes) : NULL;
+    tsr_tensor_release(a);
+    return r;
+}
+
+/* a (C) seen as (1, C, 1, ...) for an nd-dim input; consumes a */
+static tsr_tensor *chan_own(tsr_tensor *a, int nd)
+{
+    if (!a) return NULL;
+    int64_t s[TSR_MAX_DIMS];
+    for (int i = 0; i < nd; i++) s[i] = 1;
+    s[1] = tsr_tensor_numel(a);
+    return reshape_own(a, nd, s);
+}
+
+/* a of dtype dt (a new reference, consumed) */
+static tsr_tensor *cast_own(tsr_tensor *a, tsr_dtype dt)
+{
+    if (a && a->dtype != dt) tsr__take(&a, tsr_to_dtype(a, dt, false));
+    return a;
+}
+
+/* every dim of an nd-dim tensor but 1 */
+static tsr_dims but_channels(int nd)
+{
+    tsr_dims d = {.n = 0};
+    for (int i = 0; i < nd; i++)
+        if (i != 1) d.d[d.n++] = i;
+    return d;
+}
+
+/* (x - mean) * rstd [* w] [+ b]; the parameters already shaped; consumes them all */
+static tsr_tensor *affine_own(tsr_tensor *xf, tsr_tensor *mean, tsr_tensor *rstd, tsr_tensor *w, tsr_tensor *b,
+                              bool hw, bool hb)
+{
+    tsr_tensor *y = bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_SUB, xf, mean), rstd);
+    if (hw) y = bin_own(TSR_BINOP_MUL, y, w);
+    if (hb) y = bin_own(TSR_BINOP_ADD, y, b);
+    return y;
+}
+
+tsr_tensor *tsr__layer_norm_dev(const tsr_tensor *x, int nshape, const tsr_tensor *w, const tsr_tensor *b, double eps)
+{
+    int64_t N = 1, numel = tsr_tensor_numel(x);
+    for (int i = x->ndim - nshape; i < x->ndim; i++) N *= x->sizes[i];
+    if (numel == 0 || N == 0) return tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device);
+    int64_t mn[2] = {numel / N, N};
+    tsr_tensor *xf = reshape_own(acc(x), 2, mn);
+    tsr_dims d1 = {1, {1}};
+    tsr_tensor *mean = xf ? tsr_mean(xf, &d1, true, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+    tsr_tensor *rstd = mean ? rstd_own(var0(xf, &d1, true), eps) : NULL;
+    tsr_tensor *y = affine_own(ret(xf), mean, rstd, w ? reshape_own(acc(w), 1, &N) : NULL,
+                               b ? reshape_own(acc(b), 1, &N) : NULL, w != NULL, b != NULL);
+    tsr_tensor_release(xf);
+    return cast_own(reshape_own(y, x->ndim, x->sizes), x->dtype);
+}
+
+int tsr__layer_norm_backward_dev(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, int nshape,
+                                 const int64_t *shape, double eps, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
+{
+    int64_t N = 1, numel = tsr_tensor_numel(x);
+    for (int i = 0; i < nshape; i++) N *= shape[i];
+    int64_t mn[2] = {N ? numel / N : 0, N};
+    tsr_dims d0 = {1, {0}}, d1 = {1, {1}};
+    tsr_tensor *xf = reshape_own(acc(x), 2, mn), *gf = xf ? reshape_own(acc(g), 2, mn) : NULL;
+    tsr_tensor *mean = gf ? tsr_mean(xf, &d1, true, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+    tsr_tensor *rstd = mean ? rstd_own(var0(xf, &d1, true), eps) : NULL;
+    tsr_tensor *xhat = bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_SUB, ret(xf), ret(mean)), ret(rstd));
+    int rc = xhat ? 0 : -1;
+    if (!rc && dx) {   /* rstd * (gw - mean(gw) - xhat * mean(gw * xhat)) per row */
+        tsr_tensor *gw = w ? bin_own(TSR_BINOP_MUL, ret(gf), reshape_own(acc(w), 1, &N)) : ret(gf);
+        tsr_tensor *a = mean_own(ret(gw), &d1, true), *c = mean_own(bin_own(TSR_BINOP_MUL, ret(gw), ret(xhat)), &d1, true);
+        tsr_tensor *r = bin_own(TSR_BINOP_MUL, ret(rstd),
+                                bin_own(TSR_BINOP_SUB, bin_own(TSR_BINOP_SUB, gw, a), bin_own(TSR_BINOP_MUL, ret(xhat), c)));
+        if (!(*dx = cast_own(reshape_own(r, x->ndim, x->sizes), x->dtype))) rc = -1;
+    }
+    if (!rc && dw && w && !(*dw = cast_own(reshape_own(sum_own(bin_own(TSR_BINOP_MUL, ret(gf), ret(xhat)), &d0, false),
+                                                       w->ndim, w->sizes), w->dtype)))
+        rc = -1;
+    if (!rc && db && w && !(*db = cast_own(reshape_own(sum_own(ret(gf), &d0, false), w->ndim, w->sizes), w->dtype)))
+        rc = -1;
+    if (!rc && db && !w && !(*db = cast_own(reshape_own(sum_own(ret(gf), &d0, false), nshape, shape), g->dtype)))
+        rc = -1;
+    tsr_tensor_release(xf), tsr_tensor_release(gf), tsr_tensor_release(mean), tsr_tensor_release(rstd);
+    tsr_tensor_release(xhat);
+    if (rc) {
+        if (dx) tsr__take(dx, NULL);
+        if (dw) tsr__take(dw, NULL);
+        if (db) tsr__take(db, NULL);
+    }
+    return rc;
+}
+
+tsr_tensor *tsr__batch_norm_dev(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
+                                const tsr_tensor *b, bool training, double momentum, double eps, tsr_tensor **save_mean,
+                                tsr_tensor **save_invstd)
+{
+    if (save_mean) *save_mean = *save_invstd = NULL;
+    tsr_dtype dt = x->dtype;
+    if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && !half_like(dt)) {
+        tsr__not_implemented("batch_norm_cuda", dt);
+        return NULL;
+    }
+    int nd = x->ndim;
+    int64_t C = x->sizes[1], numel = tsr_tensor_numel(x);
+    tsr_dtype at = half_like(dt) ? TSR_FLOAT32 : dt;
+    tsr_dims dims = but_channels(nd);
+    tsr_tensor *xf = acc(x), *mean = NULL, *invstd = NULL, *y = NULL;
+    if (!xf) return NULL;
+    if (numel == 0) {   /* the input's clone; no statistics */
+        y = tsr_clone(x, TSR_MF_PRESERVE);
+        mean = tsr_zeros(1, &C, at, x->device);
+        invstd = mean ? tsr_zeros(1, &C, at, x->device) : NULL;
+    } else if (training) {
+        tsr_tensor *var = NULL;
+        mean = tsr_mean(xf, &dims, false, TSR_DTYPE_UNDEFINED, NULL);
+        var = mean ? var0(xf, &dims, false) : NULL;
+        invstd = var ? rstd_own(ret(var), eps) : NULL;
+        /* running = (1 - momentum) * running + momentum * batch (the unbiased variance) */
+        double n = (double)(numel / C);
+        int rc = invstd ? 0 : -1;
+        if (!rc && rmean) {
+            tsr_tensor *nm = bin_own(TSR_BINOP_ADD, bs_own(TSR_BINOP_MUL, acc(rmean), 1 - momentum),
+                                     bs_own(TSR_BINOP_MUL, ret(mean), momentum));
+            rc = nm ? tsr_copy_(rmean, nm) : -1;
+            tsr_tensor_release(nm);
+        }
+        if (!rc && rvar) {
+            tsr_tensor *nv = bin_own(TSR_BINOP_ADD, bs_own(TSR_BINOP_MUL, acc(rvar), 1 - momentum),
+                                     bs_own(TSR_BINOP_MUL, bs_own(TSR_BINOP_MUL, ret(var), n / (n - 1)), momentum));
+            rc = nv ? tsr_copy_(rvar, nv) : -1;
+            tsr_tensor_release(nv);
+        }
+        tsr_tensor_release(var);
+        if (rc) tsr__take(&invstd, NULL);
+    } else {
+        mean = cast_own(ret(rmean), at);
+        invstd = mean ? rstd_own(cast_own(ret(rvar), at), eps) : NULL;
+    }
+    if (invstd && !y) {
+        y = affine_own(ret(xf), chan_own(ret(mean), nd), chan_own(ret(invstd), nd), w ? chan_own(acc(w), nd) : NULL,
+                       b ? chan_own(acc(b), nd) : NULL, w != NULL, b != NULL);
+        y = cast_own(y, dt);
+    }
+    tsr_tensor_release(xf);
+    if (y && save_mean) {
+        *save_mean = mean;
+        *save_invstd = invstd;
+    } else {
+        tsr_tensor_release(mean);
+        tsr_tensor_release(invstd);
+    }
+    return y;
+}
+
+int tsr__batch_norm_backward_dev(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
+                                 const tsr_tensor *invstd, bool train, tsr_tensor **dx, tsr_tensor **dw,
+                                 tsr_tensor **db)
+{
+    int nd = x->ndim;
+    tsr_dims dims = but_channels(nd);
+    tsr_tensor *xf = acc(x), *gf = xf ? acc(g) : NULL;
+    tsr_tensor *m = gf ? chan_own(acc(mean), nd) : NULL, *is = m ? chan_own(acc(invstd), nd) : NULL;
+    tsr_tensor *xhat = bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_SUB, ret(xf), ret(m)), ret(is));
+    int rc = xhat ? 0 : -1;
+    if (!rc && dx) {
+        tsr_tensor *k = w ? bin_own(TSR_BINOP_MUL, ret(is), chan_own(acc(w), nd)) : ret(is), *r;
+        if (train) {   /* (g - mean(g) - xhat * mean(g * xhat)) * invstd * w */
+            tsr_tensor *a = mean_own(ret(gf), &dims, true), *c = mean_own(bin_own(TSR_BINOP_MUL, ret(gf), ret(xhat)), &dims, true);
+            r = bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_SUB, bin_own(TSR_BINOP_SUB, ret(gf), a), bin_own(TSR_BINOP_MUL, ret(xhat), c)), k);
+        } else {
+            r = bin_own(TSR_BINOP_MUL, ret(gf), k);
+        }
+        if (!(*dx = cast_own(r, x->dtype))) rc = -1;
+    }
+    tsr_dtype pd = w ? w->dtype : x->dtype;
+    if (!rc && dw && !(*dw = cast_own(sum_own(bin_own(TSR_BINOP_MUL, ret(gf), ret(xhat)), &dims, false), pd))) rc = -1;
+    if (!rc && db && !(*db = cast_own(sum_own(ret(gf), &dims, false), pd))) rc = -1;
+    tsr_tensor_release(xf), tsr_tensor_release(gf), tsr_tensor_release(m), tsr_tensor_release(is);
+    tsr_tensor_release(xhat);
+    if (rc) {
+        if (dx) tsr__take(dx, NULL);
+        if (dw) tsr__take(dw, NULL);
+        if (db) tsr__take(db, NULL);
+    }
+    return rc;
+}
+
+/* x's group statistics on the (N, G, K) float view: xg, mean, rstd (kept dims) */
+static int group_stats(const tsr_tensor *x, int64_t G, double eps, tsr_tensor **xg, tsr_tensor **mean, tsr_tensor **rstd)
+{
+    int64_t N = x->sizes[0], ngk[3] = {N, G, N && G ? tsr_tensor_numel(x) / (N * G) : 0};
+    tsr_dims d2 = {1, {2}};
+    *xg = reshape_own(acc(x), 3, ngk);
+    *mean = *xg ? tsr_mean(*xg, &d2, true, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+    *rstd = *mean ? rstd_own(var0(*xg, &d2, true), eps) : NULL;
+    if (*rstd) return 0;
+    tsr__take(xg, NULL);
+    tsr__take(mean, NULL);
+    return -1;
+}
+
+tsr_tensor *tsr__group_norm_dev(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps,
+                                tsr_tensor **mean, tsr_tensor **rstd)
+{
+    tsr_dtype dt = x->dtype;
+    if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && !half_like(dt)) {
+        tsr__not_implemented("GroupNormKernelImpl", dt);
+        return NULL;
+    }
+    int64_t N = x->sizes[0], ng[2] = {N, G};
+    if (tsr_tensor_numel(x) == 0) {
+        tsr_tensor *y = tsr_tensor_empty(x->ndim, x->sizes, dt, x->device);
+        if (y && mean && !((*mean = tsr_zeros(2, ng, dt, x->device)) && (*rstd = tsr_zeros(2, ng, dt, x->device)))) {
+            tsr__take(mean, NULL);
+            tsr__take(&y, NULL);
+        }
+        return y;
+    }
+    tsr_tensor *xg, *m, *rs;
+    if (group_stats(x, G, eps, &xg, &m, &rs) < 0) return NULL;
+    tsr_tensor *y = reshape_own(bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_SUB, xg, ret(m)), ret(rs)), x->ndim, x->sizes);
+    if (w) y = bin_own(TSR_BINOP_MUL, y, chan_own(acc(w), x->ndim));
+    if (b) y = bin_own(TSR_BINOP_ADD, y, chan_own(acc(b), x->ndim));
+    y = cast_own(y, dt);
+    if (y && mean) {
+        *mean = cast_own(reshape_own(ret(m), 2, ng), dt);
+        *rstd = *mean ? cast_own(reshape_own(ret(rs), 2, ng), dt) : NULL;
+        if (!*rstd) {
+            tsr__take(mean, NULL);
+            tsr__take(&y, NULL);
+        }
+    }
+    tsr_tensor_release(m);
+    tsr_tensor_release(rs);
+    return y;
+}
+
+int tsr__group_norm_backward_dev(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
+                                 const tsr_tensor *rstd, int64_t G, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
+{
+    int nd = x->ndim;
+    tsr_dims dims = but_channels(nd), d2 = {1, {2}};
+    int64_t N = x->sizes[0], ngk[3] = {N, G, N && G ? tsr_tensor_numel(x) / (N * G) : 0}, ng1[3] = {N, G, 1};
+    tsr_tensor *xg = reshape_own(acc(x), 3, ngk), *m = reshape_own(acc(mean), 3, ng1), *rs = reshape_own(acc(rstd), 3, ng1);
+    tsr_tensor *gf = acc(g), *xhat = bin_own(TSR_BINOP_MUL, bin_own(TSR_BINOP_SUB, ret(xg), ret(m)), ret(rs));
+    int rc = gf && xhat ? 0 : -1;
+    if (!rc && dx) {   /* rstd * (gw - mean(gw) - xhat * mean(gw * xhat)) per group */
+        tsr_tensor *gw = reshape_own(w ? bin_own(TSR_BINOP_MUL, ret(gf), chan_own(acc(w), nd)) : ret(gf), 3, ngk);
+        tsr_tensor *a = mean_own(ret(gw), &d2, true), *c = mean_own(bin_own(TSR_BINOP_MUL, ret(gw), ret(xhat)), &d2, true);
+        tsr_tensor *r = bin_own(TSR_BINOP_MUL, ret(rs),
+                                bin_own(TSR_BINOP_SUB, bin_own(TSR_BINOP_SUB, gw, a), bin_own(TSR_BINOP_MUL, ret(xhat), c)));
+        if (!(*dx = cast_own(reshape_own(r, nd, x->sizes), x->dtype))) rc = -1;
+    }
+    tsr_dtype pd = w ? w->dtype : x->dtype;
+    if (!rc && dw) {
+        tsr_tensor *xh = reshape_own(ret(xhat), nd, x->sizes);
+        if (!(*dw = cast_own(sum_own(bin_own(TSR_BINOP_MUL, ret(gf), xh), &dims, false), pd))) rc = -1;
+    }
+    if (!rc && db && !(*db = cast_own(sum_own(ret(gf), &dims, false), pd))) rc = -1;
+    tsr_tensor_release(xg), tsr_tensor_release(m), tsr_tensor_release(rs), tsr_tensor_release(gf);
+    tsr_tensor_release(xhat);
+    if (rc) {
+        if (dx) tsr__take(dx, NULL);
+        if (dw) tsr__take(dw, NULL);
+        if (db) tsr__take(db, NULL);
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------ embedding */
+
+tsr_tensor *tsr__embedding_backward_dev(const tsr_tensor *g, const tsr_tensor *ix, int64_t num_weights,
+                                        int64_t padding_idx, bool scale_grad_by_freq)
+{
+    int64_t numel = tsr_tensor_numel(ix), dim = g->ndim ? g->sizes[g->ndim - 1] : 1, rs[2] = {numel, dim};
+    int64_t sz2[2] = {num_weights, dim}, col[2] = {numel, 1};
+    tsr_tensor *rows = reshape_own(acc(g), 2, rs), *gw = NULL;
+    /* padding_idx's rows: times 0 (a negative padding_idx never matches) */
+    tsr_tensor *ne = cmp_i(TSR_CMP_NE, ix, padding_idx);
+    tsr_tensor *kf = ne && rows ? reshape_own(tsr_to_dtype(ne, rows->dtype, false), 2, col) : NULL;
+    tsr_tensor_release(ne);
+    rows = bin_own(TSR_BINOP_MUL, rows, kf);
+    if (rows && scale_grad_by_freq) {   /* each row / its index's count */
+        tsr_tensor *cnt = tsr_zeros(1, &num_weights, rows->dtype, g->device);
+        tsr_tensor *ones = cnt ? tsr_full(1, &numel, tsr_scalar_int(1), rows->dtype, g->device) : NULL;
+        if (ones && tsr_index_add_(cnt, 0, ix, ones, tsr_scalar_int(1)) < 0) tsr__take(&cnt, NULL);
+        tsr_tensor *c = cnt && ones ? reshape_own(tsr_index_select(cnt, 0, ix), 2, col) : NULL;
+        rows = bin_own(TSR_BINOP_DIV, rows, c);
+        tsr_tensor_release(cnt);
+        tsr_tensor_release(ones);
+    }
+    if (rows) gw = tsr_zeros(2, sz2, rows->dtype, g->device);
+    if (gw && tsr_index_add_(gw, 0, ix, rows, tsr_scalar_int(1)) < 0) tsr__take(&gw, NULL);
+    tsr_tensor_release(rows);
+    return cast_own(gw, g->dtype);
 }

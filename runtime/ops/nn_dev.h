@@ -66,4 +66,36 @@ tsr_tensor *tsr__nll_loss_backward_dev(const tsr_tensor *g, const tsr_tensor *x,
  * is the CPU's RuntimeError (1.13's CUDA asserts). */
 tsr_tensor *tsr__bce_dev(const tsr_tensor *x, const tsr_tensor *t);
 
+/* The normalisations on cuda after the CPU's checks, in float for the
+ * halves (1.13's CUDA kernels' acc type), results of x's dtype.
+ * layer_norm over the last nshape dims; the backward recomputes the rows'
+ * mean and rstd from x. *dx / *dw / *db as tsr_nn_layer_norm_backward. */
+tsr_tensor *tsr__layer_norm_dev(const tsr_tensor *x, int nshape, const tsr_tensor *w, const tsr_tensor *b, double eps);
+int tsr__layer_norm_backward_dev(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, int nshape,
+                                 const int64_t *shape, double eps, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db);
+/* batch_norm over every dim but 1: training, the batch's mean and biased
+ * variance, the running stats (when given) updated in place with momentum
+ * and the unbiased variance; evaluation, the running stats. *save_mean /
+ * *save_invstd (NULL: not wanted) the per-channel mean and 1 / sqrt(var +
+ * eps) it used (float for the halves). */
+tsr_tensor *tsr__batch_norm_dev(const tsr_tensor *x, tsr_tensor *rmean, tsr_tensor *rvar, const tsr_tensor *w,
+                                const tsr_tensor *b, bool training, double momentum, double eps, tsr_tensor **save_mean,
+                                tsr_tensor **save_invstd);
+int tsr__batch_norm_backward_dev(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
+                                 const tsr_tensor *invstd, bool train, tsr_tensor **dx, tsr_tensor **dw,
+                                 tsr_tensor **db);
+/* group_norm over (N, G, C / G * spatial); *mean / *rstd (N, G) of x's
+ * dtype when mean is not NULL, as CUDA's kernel keeps them for the backward. */
+tsr_tensor *tsr__group_norm_dev(const tsr_tensor *x, int64_t G, const tsr_tensor *w, const tsr_tensor *b, double eps,
+                                tsr_tensor **mean, tsr_tensor **rstd);
+int tsr__group_norm_backward_dev(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
+                                 const tsr_tensor *rstd, int64_t G, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db);
+
+/* embedding_dense_backward: zeros (num_weights, dim) with g's rows added
+ * at their indices (index_add_), padding_idx's rows left out,
+ * scale_grad_by_freq dividing each row by its index's count. ix: the
+ * indices flattened, int64. */
+tsr_tensor *tsr__embedding_backward_dev(const tsr_tensor *g, const tsr_tensor *ix, int64_t num_weights,
+                                        int64_t padding_idx, bool scale_grad_by_freq);
+
 #endif

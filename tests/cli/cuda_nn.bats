@@ -95,3 +95,41 @@ IndexError: Target -3 is out of bounds.
 RuntimeError: all elements of input should be between 0 and 1
 ValueError: Expected input batch_size (3) to match target batch_size (2)."
 }
+
+@test "cuda-nn-4.1: layer, group, batch and instance norm on cuda: affine, eval, running stats updated on the device, layouts" {
+    script norm
+}
+
+@test "cuda-nn-4.2: normalisation, distances, embedding and dropout's backward on cuda" {
+    script norm_grad
+}
+
+@test "cuda-nn-4.3: normalize, cosine_similarity, pairwise_distance, embedding, one_hot, dropout in evaluation" {
+    script misc
+}
+
+@test "cuda-nn-4.4: dropout in training draws from the CUDA generator (bernoulli_): the feature and alpha forms as 1.13's _dropout_impl, the mask shared by the backward" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors --keep-going -e 'F = torch.nn.functional' \
+        -e 'torch.manual_seed(5); a = F.dropout2d(torch.ones(3, 4, 1, device="cuda"), 0.5); torch.manual_seed(5); b = torch.empty(3, 4, 1, device="cuda").bernoulli_(0.5).div_(0.5); bool((a == b).all())' \
+        -e 'torch.manual_seed(2); a = F.alpha_dropout(torch.ones(6, device="cuda"), 0.5, True); torch.manual_seed(2); m = torch.empty(6, device="cuda").bernoulli_(0.5); bool(((m == 1) == (a > 0)).all())' \
+        -e 'torch.manual_seed(3); a = F.feature_alpha_dropout(torch.ones(2, 5, 3, device="cuda"), 0.5, True); torch.manual_seed(3); m = torch.empty(2, 5, 1, device="cuda").bernoulli_(0.5); bool(((m == 1) == (a > 0)).all())' \
+        -e 'torch.manual_seed(5); a = F.dropout(torch.ones(1000, device="cuda"), 0.25); bool(((a == 0) | (a == 4. / 3)).all()), 150 < int((a == 0).sum()) < 350, a.device' \
+        -e 'x = torch.ones(4, device="cuda", requires_grad=True); torch.manual_seed(1); y = F.dropout(x, 0.5); y.sum().backward(); bool((x.grad == y.detach()).all())'
+    assert_success
+    assert_output "True
+True
+True
+(True, True, device(type='cuda', index=0))
+True"
+}
+
+@test "cuda-nn-4.5: what stays on the host refuses: embedding's max_norm renorm and sparse gradient, rrelu's training noise" {
+    sim
+    for e in 'torch.nn.functional.embedding(torch.tensor([0], device="cuda"), torch.ones(2, 2, device="cuda"), max_norm=1.)' \
+             'w = torch.ones(2, 2, device="cuda", requires_grad=True); torch.nn.functional.embedding(torch.tensor([0], device="cuda"), w, sparse=True).sum().backward()'; do
+        run --separate-stderr "$TSR" --brief-errors -e "$e"
+        assert_failure 1
+        assert_output --regexp "^NotImplementedError: Could not run 'aten::embedding_(renorm_|sparse_backward)' with arguments from the 'CUDA' backend\\."
+    done
+}
