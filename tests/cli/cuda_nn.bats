@@ -124,6 +124,14 @@ True
 True"
 }
 
+@test "cuda-nn-4.6: gumbel_softmax draws its noise on cuda (exponential_), the hard form one-hot rows" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors \
+        -e 'torch.manual_seed(0); g = torch.nn.functional.gumbel_softmax(torch.tensor([[1., 2., 3.], [0., 0., 5.]], device="cuda"), tau=0.5, hard=True); g.sum(1), ((g == 0) | (g == 1)).all(), g.device'
+    assert_success
+    assert_output "(tensor([1., 1.], device='cuda:0'), tensor(True, device='cuda:0'), device(type='cuda', index=0))"
+}
+
 @test "cuda-nn-4.5: what stays on the host refuses: embedding's max_norm renorm and sparse gradient, rrelu's training noise" {
     sim
     for e in 'torch.nn.functional.embedding(torch.tensor([0], device="cuda"), torch.ones(2, 2, device="cuda"), max_norm=1.)' \
