@@ -688,6 +688,21 @@ tsr_tensor *tsr__layer_norm_dev(const tsr_tensor *x, int nshape, const tsr_tenso
     return cast_own(reshape_own(y, x->ndim, x->sizes), x->dtype);
 }
 
+int tsr__layer_norm_stats_dev(const tsr_tensor *x, int64_t M, int64_t N, double eps, tsr_tensor **mean,
+                              tsr_tensor **rstd)
+{
+    int64_t mn[2] = {M, N};
+    tsr_dims d1 = {1, {1}};
+    tsr_tensor *xf = reshape_own(acc(x), 2, mn);
+    *mean = xf ? tsr_mean(xf, &d1, true, TSR_DTYPE_UNDEFINED, NULL) : NULL;
+    *rstd = *mean ? cast_own(rstd_own(var0(xf, &d1, true), eps), x->dtype) : NULL;
+    tsr_tensor_release(xf);
+    if (*rstd && (*mean = cast_own(*mean, x->dtype))) return 0;
+    tsr__take(mean, NULL);
+    tsr__take(rstd, NULL);
+    return -1;
+}
+
 int tsr__layer_norm_backward_dev(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, int nshape,
                                  const int64_t *shape, double eps, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
 {

@@ -71,6 +71,10 @@ tsr_tensor *tsr__bce_dev(const tsr_tensor *x, const tsr_tensor *t);
  * layer_norm over the last nshape dims; the backward recomputes the rows'
  * mean and rstd from x. *dx / *dw / *db as tsr_nn_layer_norm_backward. */
 tsr_tensor *tsr__layer_norm_dev(const tsr_tensor *x, int nshape, const tsr_tensor *w, const tsr_tensor *b, double eps);
+/* layer_norm's row statistics of x seen as (M, N): *mean and *rstd (M, 1)
+ * of x's dtype (computed in float for the halves). 0 or -1. */
+int tsr__layer_norm_stats_dev(const tsr_tensor *x, int64_t M, int64_t N, double eps, tsr_tensor **mean,
+                              tsr_tensor **rstd);
 int tsr__layer_norm_backward_dev(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, int nshape,
                                  const int64_t *shape, double eps, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db);
 /* batch_norm over every dim but 1: training, the batch's mean and biased
