@@ -33,6 +33,7 @@
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_dev.h"
 #include "ops/nn_dnnl.h"
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"
@@ -355,6 +356,18 @@ static tsr_tensor *selfx(F *c, tsr_node *n)
     return keep_saved(c, n, 0);
 }
 
+/* cuda: an activation's gradient from nn_dev.c, in float for the halves as
+ * 1.13's CUDA kernels (not under create_graph: the composed formulas below
+ * record themselves); returns from the formula */
+static bool dev_bw(const tsr_tensor *x) { return x && tsr__nn_on_device(x) && !tsr__ag_creating(); }
+#define DEV_ACT_BW(act, g, x, a, b, cc, res)                                                    \
+    do {                                                                                        \
+        if (dev_bw(x)) {                                                                        \
+            give(c, gin, 0, keep(c, tsr__act_backward_dev((act), (g), (x), (a), (b), (cc), (res)))); \
+            return finish(c, n, gin);                                                           \
+        }                                                                                       \
+    } while (0)
+
 #define UNARY_SELF(fname, expr)                                                  \
     static int fname(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)         \
     {                                                                            \
@@ -425,9 +438,15 @@ static tsr_tensor *tanh_bw(F *c, const tsr_tensor *g_, const tsr_tensor *y0)
     bool was = tsr__ag_set_creating(false), bf = g_->dtype == TSR_BFLOAT16;
     tsr_dtype d = y0->dtype;
     tsr_tensor *r;
-    if ((d == TSR_FLOAT32 || d == TSR_FLOAT64 || d == TSR_BFLOAT16) && g_->dtype == d) {
+    if ((d == TSR_FLOAT32 || d == TSR_FLOAT64 || d == TSR_BFLOAT16) && g_->dtype == d &&
+        y0->device.type == TSR_DEV_CPU) {   /* (the kernel is host code; cuda composes) */
         tsr_tensor *y = up(c, y0, bf), *g = up(c, g_, bf);
         r = down(c, y && g ? keep(c, tsr_nn_tanh_backward(g, y)) : NULL, bf);
+    } else if ((d == TSR_FLOAT16 || d == TSR_BFLOAT16) && g_->dtype == d && tsr__nn_on_device(y0)) {
+        /* cuda: in float, rounded once */
+        tsr_tensor *y = keep(c, tsr_to_dtype(y0, TSR_FLOAT32, false)), *g = keep(c, tsr_to_dtype(g_, TSR_FLOAT32, false));
+        r = MUL(g, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, MUL(y, y))));
+        r = c->fail ? NULL : keep(c, tsr_to_dtype(r, d, false));
     } else {
         r = MUL(g_, cj(c, sbin(c, TSR_BINOP_SUB, 1.0, MUL(y0, y0))));
     }
@@ -988,6 +1007,9 @@ static int bw_prod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
  * tensors of one dtype; others (complex, meta) compose the formula */
 static bool soft_kernel(const tsr_tensor *g, const tsr_tensor *y)
 {
+    if (y->device.type != TSR_DEV_CPU && !tsr_device_is_meta(y->device))   /* cuda: float16 too, in float */
+        return (y->dtype == TSR_FLOAT16 || y->dtype == TSR_BFLOAT16 || y->dtype == TSR_FLOAT32 ||
+                y->dtype == TSR_FLOAT64) && g->dtype == y->dtype;
     return (y->dtype == TSR_BFLOAT16 || y->dtype == TSR_FLOAT32 || y->dtype == TSR_FLOAT64) && g->dtype == y->dtype &&
            !tsr_device_is_meta(y->device);
 }
@@ -1583,6 +1605,7 @@ static int bw_elu(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
     bool celu = !strcmp(n->f->key, "celu");
     double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / (double)(float)alpha : 1.0;   /* 1.13: 1.0 / alpha.toFloat() */
     double negcoef = coef(n, coef(n, alpha) * coef(n, scale));
+    DEV_ACT_BW(TSR_DACT_ELU, g_, SAVED(0), negcoef, scale, iscale, false);
     tsr_tensor *neg = MUL(SMUL(SMUL(g, iscale), negcoef), un(c, TSR_UNOP_EXP, SMUL(x, iscale)));
     give(c, gin, 0, down(c, sel(c, cmps(c, TSR_CMP_LE, x, 0.0), neg, SMUL(g, scale)), bf));
     return finish(c, n, gin);
@@ -1593,14 +1616,16 @@ static int bw_gelu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
-    if (!n->a.flag && x && tsr__gelu_uses_dnnl(x) && g->dtype == x->dtype) {   /* oneDNN's, as 1.13 */
+    DEV_ACT_BW(n->a.flag ? TSR_DACT_GELU_TANH : TSR_DACT_GELU, g, x, 0, 0, 0, false);
+    bool cpu = x && x->device.type == TSR_DEV_CPU;   /* the kernels below are host code */
+    if (!n->a.flag && x && cpu && tsr__gelu_uses_dnnl(x) && g->dtype == x->dtype) {   /* oneDNN's, as 1.13 */
         give(c, gin, 0, keep(c, tsr__gelu_dnnl(x, g)));
     } else if (!n->a.flag) {   /* dy * (0.5 * (1 + erf(x * kAlpha)) + x * (kBeta * exp(x * x * -0.5))) */
         const double kbeta = M_2_SQRTPI * M_SQRT1_2 * 0.5;
         tsr_tensor *cdf = sbin(c, TSR_BINOP_MUL, 0.5, sbin(c, TSR_BINOP_ADD, 1.0, un(c, TSR_UNOP_ERF, SMUL(x, M_SQRT1_2))));
         tsr_tensor *pdf = sbin(c, TSR_BINOP_MUL, kbeta, un(c, TSR_UNOP_EXP, SMUL(MUL(x, x), -0.5)));
         give(c, gin, 0, MUL(g, bin(c, TSR_BINOP_ADD, cdf, MUL(x, pdf))));
-    } else if (x && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype) {
+    } else if (x && cpu && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype) {
         give(c, gin, 0, keep(c, tsr_nn_gelu_tanh_backward(g, x)));   /* GeluBackwardKernelImpl (nn_gelu_grad.c) */
     } else if (x && x->dtype == TSR_BFLOAT16) {   /* 1.13's bfloat16 rounding here is not reproduced yet */
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "the derivative for 'gelu' (approximate='tanh') of bfloat16 is not "
@@ -1661,7 +1686,8 @@ static int bw_silu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, MUL(MUL(g, sg), sbin(c, TSR_BINOP_ADD, 1.0, MUL(x, sbin(c, TSR_BINOP_SUB, 1.0, sg)))));
         return finish(c, n, gin);
     }
-    if ((x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) || g->dtype != x->dtype)
+    DEV_ACT_BW(TSR_DACT_SILU, g, x, 0, 0, 0, false);
+    if ((x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) || g->dtype != x->dtype || x->device.type != TSR_DEV_CPU)
         return bw_silu_ops(n, g, gin);   /* bfloat16 rounds after each operation in 1.13 */
     give(c, gin, 0, keep(c, tsr_nn_silu_backward(g, x)));
     return finish(c, n, gin);
@@ -1672,7 +1698,9 @@ static int bw_mish(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = selfx(c, n);
-    if (x && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype && !tsr__ag_creating()) {
+    DEV_ACT_BW(TSR_DACT_MISH, g, x, 0, 0, 0, false);
+    if (x && (x->dtype == TSR_FLOAT32 || x->dtype == TSR_FLOAT64) && g->dtype == x->dtype && !tsr__ag_creating() &&
+        x->device.type == TSR_DEV_CPU) {
         give(c, gin, 0, keep(c, tsr_nn_mish_backward(g, x)));
         return finish(c, n, gin);
     }
@@ -1688,6 +1716,7 @@ static int bw_mish(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_softplus(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    DEV_ACT_BW(TSR_DACT_SOFTPLUS, g_, SAVED(0), n->a.d0, n->a.d1, 0, false);
     bool bf = g_->dtype == TSR_BFLOAT16;
     tsr_tensor *x = up(c, SAVED(0), bf), *g = up(c, g_, bf), *xb = SMUL(x, n->a.d0), *z = un(c, TSR_UNOP_EXP, xb);
     give(c, gin, 0, down(c, sel(c, cmps(c, TSR_CMP_GT, xb, n->a.d1), g, DIV(MUL(g, z), bins(c, TSR_BINOP_ADD, z, 1.0))),
@@ -1700,7 +1729,7 @@ static int bw_softplus(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
 static int bw_hardtanh(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (g->dtype == TSR_BFLOAT16) {
+    if (g->dtype == TSR_BFLOAT16 && g->device.type == TSR_DEV_CPU) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"hardshrink_backward_cpu\" not implemented for 'BFloat16'");
         c->fail = true;
         return finish(c, n, gin);
@@ -2008,6 +2037,10 @@ static int bw_shrink_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
+    if (x && tsr__nn_on_device(x)) {   /* (create_graph records around this, kernel_node_bw) */
+        give(c, gin, 0, keep(c, tsr__act_backward_dev(TSR_DACT_HARDSHRINK, g, x, n->a.d0, 0, 0, false)));
+        return finish(c, n, gin);
+    }
     const char *k = !strcmp(n->f->key, "hardshrink") ? "hardshrink_backward_cpu" : "softshrink_backward_cpu";
     if (!c->fail) give(c, gin, 0, keep(c, tsr_nn_shrink_backward(g, x, n->a.d0, k)));
     return finish(c, n, gin);
@@ -2078,7 +2111,14 @@ static int bw_rrelu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 }
 
 /* leaky_relu(negative_slope d0): x > 0 ? dy : dy * negval */
-UNARY_SELF_F(bw_leaky_relu, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.d0)))
+UNARY_SELF_F(bw_leaky_relu_k, sel(c, cmps(c, TSR_CMP_GT, x, 0.0), g, SMUL(g, n->a.d0)))
+static int bw_leaky_relu(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    DEV_ACT_BW(TSR_DACT_LEAKY, g, selfx(c, n), n->a.d0, 0, 0, false);
+    finish(c, n, gin);
+    return bw_leaky_relu_k(n, g, gin);
+}
 /* threshold(threshold d0): x <= threshold ? 0 : dy */
 UNARY_SELF(bw_threshold, threshold_bw(c, g, x, n->a.d0))   /* ThresholdBackwardBackward0 with create_graph */
 /* (x > -3 && x < 3) ? dy * (1 / 6) : 0, 1 / 6 the float 1.0f / 6.0f in
@@ -2091,7 +2131,12 @@ UNARY_SELF_F(bw_hardsigmoid_k, where0(c, AND(cmps(c, TSR_CMP_GT, x, -3.0), cmps(
  * (a torch::autograd::NotImplemented node, whose backward raises) */
 static int bw_hardsigmoid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
-    if (!tsr__ag_creating()) return bw_hardsigmoid_k(n, g, gin);
+    if (!tsr__ag_creating()) {
+        F c0 = {0}, *c = &c0;
+        DEV_ACT_BW(TSR_DACT_HARDSIGMOID, g, selfx(c, n), 0, 0, 0, false);
+        finish(c, n, gin);
+        return bw_hardsigmoid_k(n, g, gin);
+    }
     bool was = tsr__ag_set_creating(false);
     int rc = bw_hardsigmoid_k(n, g, gin);
     tsr__ag_set_creating(was);
@@ -2110,6 +2155,7 @@ static int bw_hardsigmoid(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_hardswish(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    DEV_ACT_BW(TSR_DACT_HARDSWISH, g_, selfx(c, n), 0, 0, 0, false);
     bool bf = g_->dtype == TSR_BFLOAT16;
     tsr_tensor *x = up(c, selfx(c, n), bf), *g = up(c, g_, bf);
     tsr_tensor *mid = MUL(g, bins(c, TSR_BINOP_ADD, bins(c, TSR_BINOP_DIV, x, 3.0), 0.5));
@@ -2123,6 +2169,7 @@ static int bw_hardswish(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
 static int bw_log_sigmoid(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
+    DEV_ACT_BW(TSR_DACT_LOG_SIGMOID, g_, SAVED(0), 0, 0, 0, false);
     bool bf = g_->dtype == TSR_BFLOAT16;
     tsr_tensor *x = up(c, SAVED(0), bf), *g = up(c, g_, bf);
     tsr_tensor *b = un(c, TSR_UNOP_EXP, un(c, TSR_UNOP_NEG, un(c, TSR_UNOP_ABS, x)));
@@ -2191,6 +2238,7 @@ static tsr_tensor *loss_tail(F *c, const tsr_tensor *x, const tsr_tensor *in0, c
 {
     if (c->fail || !x || !in0 || !in1 || tsr_tensor_numel(x) == 0) return NULL;
     if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) return NULL;
+    if (x->device.type != TSR_DEV_CPU) return NULL;   /* CUDA's kernels have one body */
     int64_t numel = tsr_tensor_numel(x), step = x->dtype == TSR_FLOAT64 ? 8 : 16;
     bool vec = tsr_tensor_is_contiguous(in0) && tsr_tensor_is_contiguous(in1) && tsr__sleef_usable();
     int64_t vend = vec ? numel - numel % step : 0;
@@ -2221,8 +2269,8 @@ static int bw_smooth_l1_k(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *x = bin(c, TSR_BINOP_SUB, SAVED(0), SAVED(1));
     tsr_tensor *one = NULL, *mone = NULL;
     if (!c->fail) {
-        one = keep(c, tsr_full(0, NULL, tsr_scalar_float(1.0), x->dtype, TSR_CPU));
-        mone = keep(c, tsr_full(0, NULL, tsr_scalar_float(-1.0), x->dtype, TSR_CPU));
+        one = keep(c, tsr_full(0, NULL, tsr_scalar_float(1.0), x->dtype, x->device));
+        mone = keep(c, tsr_full(0, NULL, tsr_scalar_float(-1.0), x->dtype, x->device));
     }
     double beta = coef(n, n->a.d0), norm = coef(n, loss_norm(n, 1.0));   /* scalar_t beta_val(beta) */
     tsr_tensor *pn = sel(c, cmps(c, TSR_CMP_GT, x, 0.0), one, mone);
@@ -2839,11 +2887,19 @@ static int bw_elu_(tsr_node *n, const tsr_tensor *g_, tsr_tensor **gin)
     bool celu = !strcmp(n->f->key, "celu_");
     double alpha = n->a.d0, scale = celu ? 1.0 : n->a.d1, iscale = celu ? 1.0 / (double)(float)alpha : 1.0;
     double negcoef = coef(n, coef(n, alpha) * coef(n, scale));
+    DEV_ACT_BW(TSR_DACT_ELU, g_, SAVED(TSR_AG_OUT), negcoef, scale, iscale, true);
     tsr_tensor *neg = MUL(SMUL(g, iscale), bins(c, TSR_BINOP_ADD, y, negcoef));
     give(c, gin, 0, down(c, sel(c, cmps(c, TSR_CMP_LE, y, 0.0), neg, SMUL(g, scale)), bf));
     return finish(c, n, gin);
 }
-UNARY_OUT_F(bw_leaky_relu_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.d0)))
+UNARY_OUT_F(bw_leaky_relu_k_, sel(c, cmps(c, TSR_CMP_GT, y, 0.0), g, SMUL(g, n->a.d0)))
+static int bw_leaky_relu_(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
+{
+    F c0 = {0}, *c = &c0;
+    DEV_ACT_BW(TSR_DACT_LEAKY, g, SAVED(TSR_AG_OUT), n->a.d0, 0, 0, false);
+    finish(c, n, gin);
+    return bw_leaky_relu_k_(n, g, gin);
+}
 
 
 /* mul(self, Scalar other d0): grad * other */

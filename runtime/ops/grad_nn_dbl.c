@@ -16,6 +16,7 @@
 #include "ops/factory.h"
 #include "ops/join.h"
 #include "ops/nn_conv.h"
+#include "ops/nn_dev.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool3d.h"
 #include "ops/scatter.h"
@@ -303,7 +304,7 @@ static tsr_tensor *ones0(F *c, const tsr_tensor *like, int nd)
 {
     if (c->fail || !like) return NULL;
     int64_t one = 1;
-    return keep(c, tsr_full(nd, &one, tsr_scalar_float(1.0), like->dtype, TSR_CPU));
+    return keep(c, tsr_full(nd, &one, tsr_scalar_float(1.0), like->dtype, like->device));
 }
 static tsr_tensor *addt(F *c, tsr_tensor *a, tsr_tensor *b) { return a ? B(ADD, a, b) : b; }
 
@@ -458,7 +459,11 @@ int tsr__bw_layer_norm_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     for (int i = 0; i < input_t->ndim; i++) *(i < axis ? &M : &N) *= input_t->sizes[i];
     int64_t mn[2] = {M, N}, m1[2] = {M, 1}, n1[2] = {1, N};
     tsr_tensor *mean = NULL, *rstd = NULL;
-    {
+    if (tsr__nn_on_device(input_t)) {   /* cuda: the statistics composed on the device */
+        if (tsr__layer_norm_stats_dev(input_t, M, N, n->a.d0, &mean, &rstd) < 0) c->fail = true;
+        mean = keep(c, mean);
+        rstd = keep(c, rstd);
+    } else {
         tsr_tensor *xc = keep(c, tsr_contiguous(input_t, TSR_MF_CONTIGUOUS));
         mean = c->fail ? NULL : keep(c, tsr_tensor_empty(2, m1, input_t->dtype, TSR_CPU));
         rstd = c->fail ? NULL : keep(c, tsr_tensor_empty(2, m1, input_t->dtype, TSR_CPU));

@@ -24,6 +24,7 @@
 #include "sparse.h"
 #include "special.h"
 #include "unary.h"
+#include "nn_dev.h"
 #include "../error.h"
 #include "../promote.h"
 #include "../internal.h"
@@ -45,6 +46,8 @@ static tsr_tensor *bin_s(tsr_binop op, const tsr_tensor *a, tsr_scalar s)
 
 tsr_tensor *tsr_nn_leaky_relu(tsr_tensor *x, double slope, bool inplace)
 {
+    /* cuda: float16 too, the halves in float */
+    if (tsr__nn_on_device(x)) return tsr__act_dev(TSR_DACT_LEAKY, x, slope, 0, 0, inplace);
     if (x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16 || !tsr_dtype_is_floating(x->dtype)) {
         tsr__not_implemented("leaky_relu_cpu", x->dtype);
         return NULL;
@@ -158,8 +161,9 @@ tsr_tensor *tsr_nn_mse_loss(const tsr_tensor *x, const tsr_tensor *t, tsr_reduct
 {
     /* mse_kernel: diff = a - b; diff * diff (floating types only) */
     tsr_dtype ct = tsr_promote_types(x->dtype, t->dtype);
-    if (!tsr_dtype_is_floating(ct) || ct == TSR_BFLOAT16) {
-        tsr__not_implemented("mse_cpu", ct);
+    bool dev = tsr__nn_on_device(x) || tsr__nn_on_device(t);   /* CUDA's mse_cuda has bfloat16 */
+    if (!tsr_dtype_is_floating(ct) || (ct == TSR_BFLOAT16 && !dev)) {
+        tsr__not_implemented(dev ? "mse_cuda" : "mse_cpu", ct);
         return NULL;
     }
     tsr_tensor *d = bin(TSR_BINOP_SUB, x, t);
@@ -298,8 +302,10 @@ tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const
                       "got weight tensor of shape: %s", (long long)ncls, fmt_sizes(a, sizeof a, weight));
         return NULL;
     }
-    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16) {
-        tsr__not_implemented("nll_loss_out_frame", x->dtype);
+    bool dev = tsr__nn_on_device(x);   /* cuda: float16 too */
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16 &&
+        (x->dtype != TSR_FLOAT16 || !dev)) {
+        tsr__not_implemented(dev ? "nll_loss_forward_out_cuda_template" : "nll_loss_out_frame", x->dtype);
         return NULL;
     }
     if (target->dtype != TSR_INT64 && target->dtype != TSR_UINT8) {   /* 1.13 reads uint8 targets too */
@@ -311,6 +317,7 @@ tsr_tensor *tsr_nn_nll_loss(const tsr_tensor *x, const tsr_tensor *target, const
                       tsr_dtype_scalar_name(weight->dtype));
         return NULL;
     }
+    if (dev) return tsr__nll_loss_dev(x, target, weight, red, ignore_index, total_weight);
     if (target->dtype == TSR_UINT8 || x->dtype == TSR_BFLOAT16) return nll_loss_via_2d(x, target, weight, red,
                                                                                        ignore_index, total_weight);
     int64_t batch = x->ndim == 1 ? 1 : x->sizes[0];
@@ -494,6 +501,18 @@ tsr_tensor *tsr_nn_binary_cross_entropy(const tsr_tensor *x, const tsr_tensor *t
                       tsr_dtype_scalar_name(x->dtype));
         return NULL;
     }
+    if (tsr__nn_on_device(x)) {   /* CUDA's kernel has the halves too */
+        if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_FLOAT16 && x->dtype != TSR_BFLOAT16) {
+            tsr__not_implemented("binary_cross_entropy_out_cuda", x->dtype);
+            return NULL;
+        }
+        tsr_tensor *l = tsr__bce_dev(x, t);
+        if (l && w) {
+            tsr_operand ow = tsr_operand_tensor(w);
+            if (tsr__done(tsr_binary_(TSR_BINOP_MUL, l, &ow, NULL)) < 0) tsr__take(&l, NULL);
+        }
+        return tsr__nn_reduce_loss(l, red);
+    }
     if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64) {   /* bfloat16 and half too: 1.13 has no kernel */
         tsr__not_implemented("binary_cross_entropy", x->dtype);
         return NULL;
@@ -547,8 +566,9 @@ tsr_tensor *tsr_nn_tanhshrink(const tsr_tensor *x)
 /* threshold_kernel: x <= threshold ? value : x, value in x's dtype. */
 tsr_tensor *tsr_nn_threshold(tsr_tensor *x, double threshold, double value, bool inplace)
 {
-    if (x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16 || tsr_dtype_is_complex(x->dtype)) {
-        tsr__not_implemented("threshold_cpu", x->dtype);
+    bool dev = tsr__nn_on_device(x);   /* CUDA's kernel has float16 too */
+    if (x->dtype == TSR_BOOL || (x->dtype == TSR_FLOAT16 && !dev) || tsr_dtype_is_complex(x->dtype)) {
+        tsr__not_implemented(dev ? "threshold_cuda" : "threshold_cpu", x->dtype);
         return NULL;
     }
     bool integral = tsr_dtype_is_integral(x->dtype, false);
@@ -631,7 +651,9 @@ tsr_tensor *tsr_nn_dropout_noise(const tsr_tensor *x, double p)
     /* empty_like(x).bernoulli_(1 - p).div_(1 - p) */
     tsr_tensor *noise = tsr_empty_like(x, x->dtype, x->device, TSR_MF_CONTIGUOUS);
     tsr_operand q = tsr_operand_scalar(tsr_scalar_float(1 - p));
-    if (noise && (tsr_bernoulli_(noise, 1 - p, tsr_default_generator()) < 0 ||
+    /* cuda: the CUDA generator's bernoulli_ (1.13's fused native_dropout draws otherwise) */
+    tsr_generator *gen = tsr__nn_on_device(x) ? NULL : tsr_default_generator();
+    if (noise && (tsr_bernoulli_(noise, 1 - p, gen) < 0 ||
                   tsr__done(tsr_binary_(TSR_BINOP_DIV, noise, &q, NULL)) < 0))
         tsr__take(&noise, NULL);
     return noise;
@@ -923,6 +945,11 @@ tsr_tensor *tsr_nn_activation(tsr_nn_act act, tsr_tensor *x, double alpha, bool 
         }
         input_scale = 1. / alpha;
     }
+    if (tsr__nn_on_device(x)) {
+        static const tsr_dact dk[] = {TSR_DACT_SILU, TSR_DACT_HARDSIGMOID, TSR_DACT_HARDSWISH, TSR_DACT_MISH,
+                                      TSR_DACT_ELU, TSR_DACT_ELU, TSR_DACT_ELU};
+        return tsr__act_dev(dk[act], x, alpha * scale, scale, input_scale, inplace);
+    }
     tsr_dtype dt = x->dtype;
     if (dt != TSR_FLOAT32 && dt != TSR_FLOAT64 && (dt != TSR_BFLOAT16 || act == TSR_NN_MISH)) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel[act], tsr_dtype_scalar_name(dt));
@@ -971,6 +998,8 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
         tsr_error_set(TSR_ERR_RUNTIME, "approximate argument must be either none or tanh.");
         return NULL;
     }
+    if (tsr__nn_on_device(x))
+        return tsr__act_dev(tanh_ ? TSR_DACT_GELU_TANH : TSR_DACT_GELU, (tsr_tensor *)x, 0, 0, 0, false);
     if (!float_kernel(x, "GeluKernelImpl")) return NULL;
     if (!tanh_ && tsr__gelu_uses_dnnl(x)) return tsr_device_is_meta(x->device) ? tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device)
                                                                               : tsr_nn_gelu_erf_dnnl(x, NULL);
@@ -988,6 +1017,7 @@ tsr_tensor *tsr_nn_gelu(const tsr_tensor *x, const char *approximate)
 
 tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
 {
+    if (tsr__nn_on_device(x)) return tsr__act_dev(TSR_DACT_SOFTPLUS, (tsr_tensor *)x, beta, threshold, 0, false);
     if (!float_kernel(x, "softplus_cpu")) return NULL;
     if (x->dtype == TSR_BFLOAT16) {
         /* computed in float, rounded once */
@@ -1020,6 +1050,7 @@ tsr_tensor *tsr_nn_softplus(const tsr_tensor *x, double beta, double threshold)
  * out = min(x, 0) - log1p(buffer), each step a vector op */
 tsr_tensor *tsr_nn_log_sigmoid(const tsr_tensor *x)
 {
+    if (tsr__nn_on_device(x)) return tsr__act_dev(TSR_DACT_LOG_SIGMOID, (tsr_tensor *)x, 0, 0, 0, false);
     if (!float_kernel(x, "log_sigmoid_cpu")) return NULL;
     if (x->dtype == TSR_BFLOAT16) {   /* computed in float, rounded once */
         tsr_tensor *xf = tsr_to_dtype(x, TSR_FLOAT32, false), *r = xf ? tsr_nn_log_sigmoid(xf) : NULL;
@@ -1067,6 +1098,7 @@ tsr_tensor *tsr_nn_nll_loss_backward(const tsr_tensor *g, const tsr_tensor *x, c
                                      const tsr_tensor *weight, tsr_reduction red, int64_t ignore_index,
                                      double total_weight)
 {
+    if (tsr__nn_on_device(x)) return tsr__nll_loss_backward_dev(g, x, target, weight, red, ignore_index, total_weight);
     if (x->dtype == TSR_BFLOAT16 || target->dtype == TSR_UINT8) {   /* as the forward: nll_loss2d's */
         tsr_tensor *xv, *tv;
         if (nll_views(x, target, &xv, &tv) < 0) return NULL;
@@ -1119,6 +1151,11 @@ tsr_tensor *tsr_nn_embedding_backward(const tsr_tensor *g, const tsr_tensor *ind
     if (!(ix = tsr_to_dtype_format(indices, TSR_INT64, TSR_MF_CONTIGUOUS)) || !tsr__take(&ix, tsr_reshape(ix, 1, &flat)) ||
         !(g2 = tsr_contiguous(g, TSR_MF_CONTIGUOUS)) || !tsr__take(&g2, tsr_reshape(g2, 2, rs)))
         goto fail;
+    if (tsr__nn_on_device(g)) {   /* composed on the device (nn_dev.c) */
+        tsr_tensor_release(gw);
+        gw = tsr__embedding_backward_dev(g2, ix, num_weights, padding_idx, scale_grad_by_freq);
+        goto out;
+    }
     const int64_t *iv = tsr_tensor_ptr(ix, NULL);
     int64_t k = 0;
     if (!(keep = tsr_tensor_empty(1, &numel, TSR_INT64, TSR_CPU)) || !(sel = tsr_tensor_empty(1, &numel, TSR_INT64, TSR_CPU)))
@@ -1167,6 +1204,10 @@ fail:
 tsr_tensor *tsr_nn_embedding_sparse_backward(const tsr_tensor *g, const tsr_tensor *indices, int64_t num_weights,
                                              int64_t padding_idx)
 {
+    if (tsr__nn_on_device(g)) {   /* sparse tensors stay on the CPU in tsr */
+        tsr_error_no_kernel("aten::embedding_sparse_backward", tsr_device_backend_name(g->device.type), "CPU, Meta");
+        return NULL;
+    }
     int64_t numel = tsr_tensor_numel(indices), dim = g->ndim ? g->sizes[g->ndim - 1] : 1, k = 0;
     int64_t sz2[2] = {num_weights, dim}, row[2] = {1, -1}, rs[2] = {-1, dim};
     tsr_tensor *ind = NULL, *vals = NULL, *keep = NULL;
@@ -1202,6 +1243,10 @@ tsr_tensor *tsr_nn_embedding_sparse_backward(const tsr_tensor *g, const tsr_tens
  * max_norm / (norm + 1e-7) */
 int tsr_nn_embedding_renorm_(tsr_tensor *weight, const tsr_tensor *indices, double max_norm, double norm_type)
 {
+    if (tsr__nn_on_device(weight)) {   /* a host loop over the rows */
+        tsr_error_no_kernel("aten::embedding_renorm_", tsr_device_backend_name(weight->device.type), "CPU, Meta");
+        return -1;
+    }
     if (weight->ndim != 2) {
         tsr_error_set(TSR_ERR_RUNTIME, "Expected 2-dimensional tensor, but got %d-dimensional tensor for argument #1 "
                       "'self' (while checking arguments for embedding_renorm_)", weight->ndim);

@@ -4,6 +4,7 @@
 
 #include "binary.h"
 #include "factory.h"
+#include "nn_dev.h"
 #include "random.h"
 #include "../error.h"
 #include "../internal.h"
@@ -18,7 +19,9 @@ static tsr_tensor *feature_mask(const tsr_tensor *x, double q)
     int64_t sizes[TSR_MAX_DIMS];
     for (int i = 0; i < x->ndim; i++) sizes[i] = i < 2 ? x->sizes[i] : 1;
     tsr_tensor *noise = tsr_empty(x->ndim, sizes, x->dtype, x->device, TSR_MF_CONTIGUOUS);
-    if (noise && tsr_bernoulli_(noise, q, tsr_default_generator()) < 0) tsr__take(&noise, NULL);
+    /* (cuda: the CUDA generator, as 1.13's _dropout_impl's bernoulli_) */
+    if (noise && tsr_bernoulli_(noise, q, tsr__nn_on_device(x) ? NULL : tsr_default_generator()) < 0)
+        tsr__take(&noise, NULL);
     return noise;
 }
 

@@ -15,6 +15,7 @@
 #include "copy.h"
 #include "factory.h"
 #include "nn.h"
+#include "nn_dev.h"
 #include "scatter.h"
 #include "unary.h"
 #include "../error.h"
@@ -69,14 +70,16 @@ static int glu_dim(const tsr_tensor *x, int64_t dim)
 tsr_tensor *tsr_nn_glu(const tsr_tensor *x, int64_t dim)
 {
     int d = glu_dim(x, dim);
-    if (d < 0 || !float_kernel(x, "glu_cpu")) return NULL;
+    /* cuda: float16 too, in float as bfloat16 */
+    bool dev = tsr__nn_on_device(x), half = x->dtype == TSR_BFLOAT16 || (dev && x->dtype == TSR_FLOAT16);
+    if (d < 0 || (!half && !float_kernel(x, dev ? "glu_cuda" : "glu_cpu"))) return NULL;
     int64_t h = x->sizes[d] / 2;
     tsr_tensor *a = tsr_view_narrow(x, d, 0, h), *b = tsr_view_narrow(x, d, h, h), *s = NULL, *r = NULL;
-    if (a && b && x->dtype == TSR_BFLOAT16) {
+    if (a && b && half) {
         /* bfloat16: a * sigmoid(b) in float, rounded once (as 1.13 gives) */
         tsr_tensor *af = tsr_to_dtype(a, TSR_FLOAT32, false), *bf = tsr_to_dtype(b, TSR_FLOAT32, false), *p;
         p = af && bf && (s = un(TSR_UNOP_SIGMOID, bf)) ? bin(TSR_BINOP_MUL, af, s) : NULL;
-        r = p ? tsr_to_dtype(p, TSR_BFLOAT16, false) : NULL;
+        r = p ? tsr_to_dtype(p, x->dtype, false) : NULL;
         tsr_tensor_release(af), tsr_tensor_release(bf), tsr_tensor_release(p);
     } else if (a && b && (s = un(TSR_UNOP_SIGMOID, b))) {
         r = bin(TSR_BINOP_MUL, a, s);
@@ -90,15 +93,20 @@ tsr_tensor *tsr_nn_glu(const tsr_tensor *x, int64_t dim)
 tsr_tensor *tsr_nn_glu_backward(const tsr_tensor *g, const tsr_tensor *x, int64_t dim)
 {
     int d = glu_dim(x, dim);
-    if (d < 0 || !float_kernel(x, "glu_backward_cpu")) return NULL;
+    bool dev = tsr__nn_on_device(x);
+    if (d < 0 || (!(dev && x->dtype == TSR_FLOAT16) && !float_kernel(x, dev ? "glu_backward_cuda" : "glu_backward_cpu")))
+        return NULL;
     int64_t h = x->sizes[d] / 2;
     tsr_tensor *a = tsr_view_narrow(x, d, 0, h), *b = tsr_view_narrow(x, d, h, h), *s = NULL, *t = NULL, *ga = NULL;
     tsr_tensor *r = tsr_empty(x->ndim, x->sizes, x->dtype, x->device, TSR_MF_CONTIGUOUS), *r0 = NULL, *r1 = NULL;
     if (!a || !b || !r || !(s = un(TSR_UNOP_SIGMOID, b))) goto fail;
     /* glu_backward_kernel: (1 - sig) * sig * first * g, left to right;
      * bfloat16 in float from the rounded sigmoid, rounded once */
-    bool bf = x->dtype == TSR_BFLOAT16;
-    tsr_tensor *sf = bf ? tsr_to_dtype(s, TSR_FLOAT32, false) : tsr_tensor_retain(s);
+    bool bf = x->dtype == TSR_BFLOAT16 || x->dtype == TSR_FLOAT16;
+    /* (cuda: the sigmoid of the float second half, as its kernel's opmath) */
+    tsr_tensor *sf = bf && dev ? tsr_to_dtype(b, TSR_FLOAT32, false) : bf ? tsr_to_dtype(s, TSR_FLOAT32, false)
+                                                                       : tsr_tensor_retain(s);
+    if (sf && bf && dev) tsr__take(&sf, un(TSR_UNOP_SIGMOID, sf));
     tsr_tensor *af = bf ? tsr_to_dtype(a, TSR_FLOAT32, false) : tsr_tensor_retain(a);
     tsr_tensor *gf = bf ? tsr_to_dtype(g, TSR_FLOAT32, false) : tsr_tensor_retain((tsr_tensor *)g);
     if (sf && af && gf) {
@@ -316,6 +324,7 @@ static tsr_tensor *inside(const tsr_tensor *x, const tsr_tensor *l, const tsr_te
 
 tsr_tensor *tsr_nn_hardshrink(const tsr_tensor *x, double lambd)
 {
+    if (tsr__nn_on_device(x)) return tsr__act_dev(TSR_DACT_HARDSHRINK, (tsr_tensor *)x, lambd, 0, 0, false);
     if (!float_kernel(x, "hardshrink_cpu")) return NULL;
     tsr_tensor *l, *nl;
     if (lambd_of(x, lambd, &l, &nl) < 0) return NULL;
@@ -333,6 +342,7 @@ tsr_tensor *tsr_nn_softshrink(const tsr_tensor *x, double lambd)
         tsr_error_set(TSR_ERR_RUNTIME, "lambda must be greater or equal to 0, but found to be %g.", lambd);
         return NULL;
     }
+    if (tsr__nn_on_device(x)) return tsr__act_dev(TSR_DACT_SOFTSHRINK, (tsr_tensor *)x, lambd, 0, 0, false);
     if (!float_kernel(x, "softshrink_cpu")) return NULL;
     if (x->dtype == TSR_BFLOAT16) {   /* in float with a float lambd, rounded once (1.13) */
         tsr_tensor *xf = tsr_to_dtype(x, TSR_FLOAT32, false), *rf = xf ? tsr_nn_softshrink(xf, lambd) : NULL;
@@ -380,15 +390,21 @@ tsr_tensor *tsr_nn_rrelu(tsr_tensor *x, double lower, double upper, bool trainin
 {
     if (noise) *noise = NULL;
     if (tsr_tensor_is_meta(x)) return tsr_meta_refused("rrelu_with_noise"), NULL;
+    bool dev = tsr__nn_on_device(x);
     if (!training) {
-        if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16) {
-            tsr__not_implemented("leaky_relu_cpu", x->dtype);
+        if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16 &&
+            (x->dtype != TSR_FLOAT16 || !dev)) {
+            tsr__not_implemented(dev ? "leaky_relu_cuda" : "leaky_relu_cpu", x->dtype);
             return NULL;
         }
         tsr_tensor *r = tsr_nn_leaky_relu(x, (lower + upper) / 2, inplace);
         if (r && noise && !(*noise = tsr_empty(1, (int64_t[]){0}, x->dtype, x->device, TSR_MF_CONTIGUOUS)))
             tsr__take(&r, NULL);
         return r;
+    }
+    if (dev) {   /* the noise is drawn on the host from the CPU's generator */
+        tsr_error_no_kernel("aten::rrelu_with_noise", tsr_device_backend_name(x->device.type), "CPU, Meta");
+        return NULL;
     }
     if (!float_kernel(x, "rrelu_with_noise_out_cpu")) return NULL;
     tsr_tensor *xc = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
@@ -457,6 +473,7 @@ tsr_tensor *tsr_nn_rrelu_backward(const tsr_tensor *g, const tsr_tensor *x, cons
                                   double upper, bool training)
 {
     if (training && upper - lower > 1e-6) return bin(TSR_BINOP_MUL, g, noise);
+    if (tsr__nn_on_device(x)) return tsr__act_backward_dev(TSR_DACT_LEAKY, g, x, (lower + upper) / 2, 0, 0, false);
     if (g->dtype == TSR_BFLOAT16) {   /* leaky_relu_backward's BFloat16 path: in float, rounded once */
         tsr_tensor *gf = tsr_to_dtype(g, TSR_FLOAT32, false), *xf = gf ? tsr_to_dtype(x, TSR_FLOAT32, false) : NULL;
         tsr_tensor *rf = xf ? tsr_nn_rrelu_backward(gf, xf, noise, lower, upper, training) : NULL;

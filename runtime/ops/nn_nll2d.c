@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "nn.h"
+#include "nn_dev.h"
 #include "copy.h"
 #include "factory.h"
 #include "../error.h"
@@ -109,8 +110,9 @@ static int check2d(const tsr_tensor *x, const tsr_tensor *target, const tsr_tens
                                                                                    target->sizes));
         return -1;
     }
-    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16)
-        return tsr__not_implemented("nll_loss2d_forward_out_frame", x->dtype);
+    bool dev = tsr__nn_on_device(x);   /* cuda: float16 too */
+    if (x->dtype != TSR_FLOAT32 && x->dtype != TSR_FLOAT64 && x->dtype != TSR_BFLOAT16 && (x->dtype != TSR_FLOAT16 || !dev))
+        return tsr__not_implemented(dev ? "nll_loss2d_forward_out_cuda_template" : "nll_loss2d_forward_out_frame", x->dtype);
     if (weight && weight->dtype != x->dtype) {
         tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(x->dtype),
                       tsr_dtype_scalar_name(weight->dtype));
@@ -128,6 +130,7 @@ tsr_tensor *tsr_nn_nll_loss2d(const tsr_tensor *x, const tsr_tensor *target, con
 {
     if (check2d(x, target, weight) < 0) return NULL;
     if (total_weight) *total_weight = 0;
+    if (tsr__nn_on_device(x)) return tsr__nll_loss_dev(x, target, weight, red, ignore_index, total_weight);
     int64_t n = x->sizes[0], c = x->sizes[1], map = x->sizes[2] * x->sizes[3];
     bool none = red == TSR_REDUCTION_NONE;
     int64_t osz[3] = {n, x->sizes[2], x->sizes[3]};
@@ -201,6 +204,7 @@ tsr_tensor *tsr_nn_nll_loss2d_backward(const tsr_tensor *g, const tsr_tensor *x,
                                        const tsr_tensor *weight, tsr_reduction red, int64_t ignore_index,
                                        double total_weight)
 {
+    if (tsr__nn_on_device(x)) return tsr__nll_loss_backward_dev(g, x, target, weight, red, ignore_index, total_weight);
     tsr_tensor *gi = tsr_zeros(x->ndim, x->sizes, x->dtype, x->device);
     tsr_tensor *gc = gi ? tsr_to_dtype_format(g, x->dtype, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor *tc = gc ? tsr_contiguous(target, TSR_MF_CONTIGUOUS) : NULL;

@@ -15,6 +15,7 @@
 #include "copy.h"
 #include "factory.h"
 #include "nn.h"
+#include "nn_dev.h"
 #include "random.h"
 #include "blas.h"
 #include "shape.h"
@@ -233,7 +234,6 @@ static void layer_norm_bf16(const tsr_bfloat16 *x, const tsr_bfloat16 *g, const 
 tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *shape, const tsr_tensor *w,
                               const tsr_tensor *b, double eps)
 {
-    if (tsr__nn_cpu_only("layer_norm", x) < 0) return NULL;
     char b1[256], b2[256];
     if (nshape < 1) {
         tsr_error_set(TSR_ERR_RUNTIME, "Expected normalized_shape to be at least 1-dimensional, i.e., containing at "
@@ -261,7 +261,8 @@ tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *sh
         return NULL;
     }
     tsr_dtype d = x->dtype;
-    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
+    bool dev = tsr__nn_on_device(x);   /* cuda: float16 too */
+    if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16 && (d != TSR_FLOAT16 || !dev)) {
         tsr__not_implemented("LayerNormKernelImpl", d);
         return NULL;
     }
@@ -273,6 +274,7 @@ tsr_tensor *tsr_nn_layer_norm(const tsr_tensor *x, int nshape, const int64_t *sh
             return NULL;
         }
     }
+    if (dev) return tsr__layer_norm_dev(x, nshape, w, b, eps);
     int64_t N = 1, numel = tsr_tensor_numel(x);
     for (int i = 0; i < nshape; i++) N *= shape[i];
     int64_t M = N ? numel / N : 0;
@@ -725,7 +727,6 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
                                  tsr_tensor **save_mean, tsr_tensor **save_invstd)
 {
     if (save_mean) *save_mean = *save_invstd = NULL;
-    if (tsr__nn_cpu_only("batch_norm", x) < 0) return NULL;
     char b1[64];
     if (x->ndim < 2) {
         tsr_error_set(TSR_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
@@ -733,6 +734,9 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
         return NULL;
     }
     int64_t C = x->sizes[1];
+    bool dev = tsr__nn_on_device(x);
+    if (dev && tsr_tensor_numel(x) == 0)
+        return tsr__batch_norm_dev(x, rmean, rvar, w, b, training, momentum, eps, save_mean, save_invstd);
     if (tsr_tensor_numel(x) == 0) {   /* input.clone(), times weight[0], plus bias[0] */
         tsr_tensor *r = tsr_clone(x, TSR_MF_PRESERVE);
         (void)w; (void)b;
@@ -750,6 +754,8 @@ tsr_tensor *tsr_nn_batch_norm_ex(const tsr_tensor *x, tsr_tensor *rmean, tsr_ten
         return NULL;
     }
     if (check_features("weight", C, w) < 0 || check_features("bias", C, b) < 0) return NULL;
+    /* cuda: float16 too, and float parameters for the halves (nn_dev.c) */
+    if (dev) return tsr__batch_norm_dev(x, rmean, rvar, w, b, training, momentum, eps, save_mean, save_invstd);
     tsr_dtype d = x->dtype;
     if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented("batch_norm", d);
@@ -993,7 +999,6 @@ tsr_tensor *tsr_nn_group_norm_ex(const tsr_tensor *x, int64_t G, const tsr_tenso
                                  tsr_tensor **mean, tsr_tensor **rstd)
 {
     if (mean) *mean = NULL, *rstd = NULL;
-    if (tsr__nn_cpu_only("group_norm", x) < 0) return NULL;
     char b1[256], b2[256];
     int64_t N = x->sizes[0], C = x->sizes[1];
     if (G <= 0 || C % G != 0) {
@@ -1016,6 +1021,17 @@ tsr_tensor *tsr_nn_group_norm_ex(const tsr_tensor *x, int64_t G, const tsr_tenso
         return NULL;
     }
     tsr_dtype d = x->dtype;
+    if (tsr__nn_on_device(x)) {
+        for (int i = 0; i < 2; i++) {
+            const tsr_tensor *p = i ? b : w;
+            if (p && p->dtype != d) {
+                tsr_error_set(TSR_ERR_RUNTIME, "expected scalar type %s but found %s", tsr_dtype_scalar_name(d),
+                              tsr_dtype_scalar_name(p->dtype));
+                return NULL;
+            }
+        }
+        return tsr__group_norm_dev(x, G, w, b, eps, mean, rstd);
+    }
     if (d == TSR_BFLOAT16 && tsr_tensor_suggest_memory_format(x) != TSR_MF_CONTIGUOUS) {
         tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "group_norm of a channels_last bfloat16 input is not supported by tsr "
                       "yet");
@@ -1217,7 +1233,7 @@ tsr_tensor *tsr_nn_alpha_dropout(tsr_tensor *x, double p, bool train, bool inpla
     }
     const double alpha = 1.7580993408473766, a = 1. / sqrt((alpha * alpha * p + 1) * (1 - p));
     noise = tsr_empty_like(x, x->dtype, x->device, TSR_MF_CONTIGUOUS);
-    if (!noise || tsr_bernoulli_(noise, 1 - p, tsr_default_generator()) < 0) goto done;
+    if (!noise || tsr_bernoulli_(noise, 1 - p, tsr__nn_on_device(x) ? NULL : tsr_default_generator()) < 0) goto done;
     /* b = noise.add(-1).mul_(alpha * a).add_(alpha * a * p); noise.mul_(a) */
     if (!(b = bin_s(TSR_BINOP_ADD, noise, tsr_scalar_int(-1))) ||
         bin_s_(TSR_BINOP_MUL, b, tsr_scalar_float(alpha * a)) < 0 ||

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nn_norm_grad.h"
+#include "nn_dev.h"
 #include "copy.h"
 #include "factory.h"
 #include "reduce.h"
@@ -217,6 +218,7 @@ static tsr_tensor *contig(const tsr_tensor *t)
 int tsr_nn_layer_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, int nshape,
                                const int64_t *shape, double eps, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
 {
+    if (tsr__nn_on_device(x)) return tsr__layer_norm_backward_dev(g, x, w, nshape, shape, eps, dx, dw, db);
     tsr_dtype d = x->dtype;
     if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented("LayerNormBackwardKernelImpl", d);
@@ -677,6 +679,7 @@ fail:
 int tsr_nn_batch_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
                                const tsr_tensor *invstd, bool train, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
 {
+    if (tsr__nn_on_device(x)) return tsr__batch_norm_backward_dev(g, x, w, mean, invstd, train, dx, dw, db);
     tsr_dtype d = x->dtype;
     if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented("batch_norm_backward_cpu", d);
@@ -943,6 +946,7 @@ static void gn_backward_bf16(const tsr_bfloat16 *dy, const tsr_bfloat16 *x, cons
 int tsr_nn_group_norm_backward(const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *w, const tsr_tensor *mean,
                                const tsr_tensor *rstd, int64_t G, tsr_tensor **dx, tsr_tensor **dw, tsr_tensor **db)
 {
+    if (tsr__nn_on_device(x)) return tsr__group_norm_backward_dev(g, x, w, mean, rstd, G, dx, dw, db);
     tsr_dtype d = x->dtype;
     if (d != TSR_FLOAT32 && d != TSR_FLOAT64 && d != TSR_BFLOAT16) {
         tsr__not_implemented("GroupNormBackwardKernelImpl", d);

@@ -11,6 +11,7 @@
 #include "../internal.h"
 #include "binary.h"
 #include "copy.h"
+#include "nn_dev.h"
 #include "reduce.h"
 #include "reduce_iter.h"
 #include "sleef.h"
@@ -420,6 +421,11 @@ tsr_tensor *tsr_softmax(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool 
                              : "softmax_kernel_impl";
     r = tsr_tensor_empty(in->ndim, in->sizes, in->dtype, in->device);
     if (!r || tsr_tensor_numel(in) == 0 || tsr_tensor_is_meta(in)) goto done;
+    if (tsr__nn_on_device(in)) {   /* cuda: composed, float16 too (nn_dev.c) */
+        tsr_tensor_release(r);
+        r = tsr__softmax_dev(in, dim, lg);
+        goto done;
+    }
     if (in->dtype != TSR_FLOAT32 && in->dtype != TSR_FLOAT64 && in->dtype != TSR_BFLOAT16) {
         tsr__not_implemented(kname, in->dtype);
         tsr_tensor_release(r);
@@ -652,6 +658,7 @@ tsr_tensor *tsr_softmax_backward_kernel(const tsr_tensor *grad, const tsr_tensor
 {
     int nd = out->ndim ? out->ndim : 1;
     if (dim < 0) dim += nd;
+    if (tsr__nn_on_device(out)) return tsr__softmax_backward_dev(grad, out, dim, lg);
     tsr_dtype dt = out->dtype;
     tsr_tensor *gc = tsr_contiguous(grad, TSR_MF_CONTIGUOUS), *yc = gc ? tsr_contiguous(out, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor *r = yc ? tsr_tensor_empty(out->ndim, out->sizes, dt, out->device) : NULL;

@@ -136,6 +136,22 @@ static const char *const linalg_ready[] = {
     "triangular_solve",
 };
 
+/* torch.nn.functional on cuda, composed of device-aware runtime ops
+ * (runtime/ops/nn_dev.c and the ops' device branches). Sorted (strcmp). */
+static const char *const nn_ready[] = {
+    "alpha_dropout", "alpha_dropout_", "batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
+    "celu", "celu_", "cosine_embedding_loss", "cosine_similarity", "cross_entropy", "dropout", "dropout1d",
+    "dropout2d", "dropout3d", "dropout_", "elu", "elu_", "embedding", "feature_alpha_dropout",
+    "feature_alpha_dropout_", "feature_dropout", "feature_dropout_", "gaussian_nll_loss", "gelu", "glu",
+    "group_norm", "gumbel_softmax", "hardshrink", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_",
+    "hinge_embedding_loss", "huber_loss", "instance_norm", "kl_div", "l1_loss", "layer_norm", "leaky_relu",
+    "leaky_relu_", "log_sigmoid", "log_softmax", "margin_ranking_loss", "mish", "mse_loss",
+    "multilabel_soft_margin_loss", "nll_loss", "normalize", "one_hot", "pairwise_distance", "poisson_nll_loss",
+    "prelu", "relu6", "rrelu", "rrelu_", "selu", "selu_", "silu", "smooth_l1_loss", "soft_margin_loss", "softmax",
+    "softmin", "softplus", "softshrink", "softsign", "tanhshrink", "threshold", "threshold_", "triplet_margin_loss",
+    "triplet_margin_with_distance_loss",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -148,6 +164,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(random_ready),
     LIST(conv_pool),
     LIST(linalg_ready),
+    LIST(nn_ready),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

@@ -104,9 +104,15 @@ static bool bf16_grad_ok(const char *key)
     return false;
 }
 
+/* on cuda the runtime computes these gradients in float (ops/nn_dev.c) */
+static bool bf16_grad_ok_device(const char *key, const tsr_tensor *r)
+{
+    return r->device.type != TSR_DEV_CPU && (!strcmp(key, "mish") || !strcmp(key, "hardswish"));
+}
+
 static int bf16_refused(const char *key, int n, tsr_tensor *const *in, const tsr_tensor *r)
 {
-    if (r->dtype != TSR_BFLOAT16 || bf16_grad_ok(key) || !tsr_ag_needed(n, in)) return 0;
+    if (r->dtype != TSR_BFLOAT16 || bf16_grad_ok(key) || bf16_grad_ok_device(key, r) || !tsr_ag_needed(n, in)) return 0;
     return exc_set("NotImplementedError", "the derivative for '%s' of bfloat16 is not supported by tsr yet", key), -1;
 }
 

@@ -25,7 +25,7 @@ sim() {
     sim
     for e in 'torch.ones(3, device="cuda").cumsum(0)' 'torch.ones(2, device="cuda").outer(torch.ones(2, device="cuda"))' \
              'torch.ones(3, device="cuda").sort()' 'torch.ones(3, device="cuda").kthvalue(1)' \
-             'torch.mvlgamma(torch.ones(3, device="cuda"), 1)' 'torch.nn.functional.softmax(torch.ones(3, device="cuda"), 0)'; do
+             'torch.mvlgamma(torch.ones(3, device="cuda"), 1)' 'torch.nn.functional.pdist(torch.ones(3, 2, device="cuda"))'; do
         run --separate-stderr "$TSR" --brief-errors -e "$e"
         assert_failure 1
         assert_output --regexp "^NotImplementedError: Could not run 'aten::[a-z_.A-Z]+' with arguments from the 'CUDA' backend\\."
