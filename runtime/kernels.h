@@ -263,4 +263,7 @@ typedef struct {
     const char *prob;    /* BERNOULLI_P: contiguous probabilities (float, or double for a double output) */
 } tsr_krandom;
 
+/* ------------------------------------------------------------ scans and sorts */
+#include "kernels_scan.h"
+
 #endif

@@ -110,6 +110,12 @@ static const char *const random_ready[] = {
     "rand_like", "randint_like", "randn_like", "random_", "uniform_",
 };
 
+/* Scans, sorts, selections, unique and searches (runtime/ops/scan_dev.c,
+ * cuda/scan.h). Sorted (strcmp). */
+static const char *const scan_sort[] = {
+    "cummax", "cummin", "cumprod", "cumprod_", "cumsum", "cumsum_", "logcumsumexp",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -120,6 +126,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(pointwise),
     LIST(join_index),
     LIST(random_ready),
+    LIST(scan_sort),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

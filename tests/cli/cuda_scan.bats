@@ -1,0 +1,42 @@
+#!/usr/bin/env bats
+# Scans, sorts, selections, unique and searches on cuda (cumsum, cumprod,
+# cummax/cummin, logcumsumexp, ...), tested without a GPU: TSR_CUDA=sim runs
+# the backend's scan kernels (cuda/scan.h) over memory the host's code
+# cannot touch. Expected text: PyTorch 1.13 on the CPU for the same
+# statements, printed as for tensors on cuda:0 (cuda_scan/oracle.py), for
+# values a GPU computes alike (integers, or printed to 4 digits).
+
+load helpers
+
+sim() {
+    SO=$(dirname "$TSR")/libtsr_cuda_sim.so
+    [ -f "$SO" ] || skip "no libtsr_cuda_sim.so beside $TSR"
+    export TSR_CUDA=sim
+}
+
+@test "cuda-scan-1.1: cumsum, cumprod, cummax, cummin, logcumsumexp: dims, dtypes, views, out=, NaN, ties, backward" {
+    sim
+    run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_scan/cumulative.tsr"
+    assert_success
+    assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_scan/cumulative.out")"
+}
+
+@test "cuda-scan-1.2: float16 scans (CUDA's kernels take Half, the CPU's do not), and the CUDA kernels' dtype errors" {
+    sim
+    # float16 values: the float32 results of the same statements, exact in float16
+    run --separate-stderr "$TSR" --brief-errors --keep-going \
+        -e 'h = torch.tensor([1., 2., 3., 0.5], dtype=torch.half, device="cuda")' \
+        -e 'h.cumsum(0)' -e 'h.cumprod(0)' -e 'h.cummax(0)' -e 'h[:3].logcumsumexp(0).float().round(decimals=2)' \
+        -e 'torch.tensor([1, 2], device="cuda").cumsum(0, dtype=torch.bool)' \
+        -e 'torch.tensor([1, 2], device="cuda").logcumsumexp(0)' \
+        -e 'torch.tensor([1j, 2], device="cuda").cummax(0)'
+    assert_output "tensor([1.0000, 3.0000, 6.0000, 6.5000], device='cuda:0', dtype=torch.float16)
+tensor([1., 2., 6., 3.], device='cuda:0', dtype=torch.float16)
+torch.return_types.cummax(
+values=tensor([1., 2., 3., 3.], device='cuda:0', dtype=torch.float16),
+indices=tensor([0, 1, 2, 2], device='cuda:0'))
+tensor([1.0000, 2.3100, 3.4100], device='cuda:0')
+RuntimeError: \"cumsum_cuda\" not implemented for 'Bool'
+RuntimeError: \"logcumsumexp_cuda\" not implemented for 'Long'
+RuntimeError: \"cummax_cuda\" not implemented for 'ComplexFloat'"
+}
