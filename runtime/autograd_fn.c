@@ -1453,7 +1453,7 @@ static int bw_sort(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         return finish(c, n, gin);
     }
     int nd = n->in_nd[0];
-    tsr_tensor *z = zeros(c, nd, n->in_sizes[0], g->dtype);
+    tsr_tensor *z = zeros_in(c, n, 0, g);
     if (!c->fail) {   /* zeros.scatter_(dim, indices, grad): ScatterBackward0 with create_graph */
         tsr_ag_args a = {0};
         a.ndims = -1;

@@ -113,7 +113,8 @@ static const char *const random_ready[] = {
 /* Scans, sorts, selections, unique and searches (runtime/ops/scan_dev.c,
  * cuda/scan.h). Sorted (strcmp). */
 static const char *const scan_sort[] = {
-    "cummax", "cummin", "cumprod", "cumprod_", "cumsum", "cumsum_", "logcumsumexp",
+    "argsort", "cummax", "cummin", "cumprod", "cumprod_", "cumsum", "cumsum_", "kthvalue", "logcumsumexp", "median",
+    "mode", "msort", "nanmedian", "sort", "topk",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul

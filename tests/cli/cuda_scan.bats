@@ -40,3 +40,26 @@ RuntimeError: \"cumsum_cuda\" not implemented for 'Bool'
 RuntimeError: \"logcumsumexp_cuda\" not implemented for 'Long'
 RuntimeError: \"cummax_cuda\" not implemented for 'ComplexFloat'"
 }
+
+@test "cuda-scan-2.1: sort, argsort, msort, topk, kthvalue, median, nanmedian, mode: NaN greatest, stable ties, out=, backward" {
+    sim
+    run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_scan/sort.tsr"
+    assert_success
+    assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_scan/sort.out")"
+}
+
+@test "cuda-scan-2.2: float16 selections (CUDA's kernels take Half, the CPU's do not); bool refused" {
+    sim
+    # the float32 results of the same statements, exact in float16
+    run --separate-stderr "$TSR" --brief-errors --keep-going \
+        -e 'h = torch.tensor([[1.5, -0.5, 2., 0.25]], dtype=torch.half, device="cuda")' \
+        -e 'h.topk(2).values' -e 'h.kthvalue(2).values' -e 'h.median()' -e 'h.median(1).indices' \
+        -e 'torch.tensor([True], device="cuda").topk(1)' \
+        -e 'torch.tensor([True], device="cuda").median()'
+    assert_output "tensor([[2.0000, 1.5000]], device='cuda:0', dtype=torch.float16)
+tensor([0.2500], device='cuda:0', dtype=torch.float16)
+tensor(0.2500, device='cuda:0', dtype=torch.float16)
+tensor([3], device='cuda:0')
+RuntimeError: \"topk_out_cuda\" not implemented for 'Bool'
+RuntimeError: \"median_out_impl\" not implemented for 'Bool'"
+}
