@@ -114,7 +114,7 @@ static const char *const random_ready[] = {
  * cuda/scan.h). Sorted (strcmp). */
 static const char *const scan_sort[] = {
     "argsort", "cummax", "cummin", "cumprod", "cumprod_", "cumsum", "cumsum_", "kthvalue", "logcumsumexp", "median",
-    "mode", "msort", "nanmedian", "sort", "topk",
+    "mode", "msort", "nanmedian", "sort", "topk", "unique", "unique_consecutive",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul

@@ -63,3 +63,10 @@ tensor([3], device='cuda:0')
 RuntimeError: \"topk_out_cuda\" not implemented for 'Bool'
 RuntimeError: \"median_out_impl\" not implemented for 'Bool'"
 }
+
+@test "cuda-scan-3.1: unique (sorted, inverse, counts, dim=None and dim=k), unique_consecutive, index_fill's backward" {
+    sim
+    run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_scan/unique.tsr"
+    assert_success
+    assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_scan/unique.out")"
+}
