@@ -14,8 +14,11 @@
 #include "../iter.h"
 #include "../view.h"
 #include "copy.h"
+#include "compare.h"
 #include "factory.h"
+#include "index_dev.h"
 #include "reduce.h"
+#include "scan_dev.h"
 #include "scatter.h"
 #include "search.h"
 #include "blas.h"
@@ -139,6 +142,26 @@ static int64_t bound(int64_t start, int64_t end, key v, const key *bd, const int
     return start;
 }
 
+/* Whether a (device) sorter has a value outside [0, n): 1 with the
+ * error set, 0, or 1 with the error of a failed check. */
+static bool sorter_out_of_range(const tsr_tensor *sk, int64_t n)
+{
+    tsr_operand a = tsr_operand_tensor(sk), lo = tsr_operand_scalar(tsr_scalar_int(0)),
+                hi = tsr_operand_scalar(tsr_scalar_int(n));
+    tsr_tensor *l = tsr_compare(TSR_CMP_LT, &a, &lo, NULL), *h = l ? tsr_compare(TSR_CMP_GE, &a, &hi, NULL) : NULL;
+    tsr_operand ol = tsr_operand_tensor(l), oh = tsr_operand_tensor(h);
+    tsr_tensor *o = h ? tsr_compare(TSR_CMP_LOGICAL_OR, &ol, &oh, NULL) : NULL;
+    tsr_tensor *any = o ? tsr_all_any(o, NULL, false, false, NULL) : NULL;
+    bool bad = !any || tsr_tensor_get_int64(any, NULL) != 0;
+    tsr_tensor_release(l);
+    tsr_tensor_release(h);
+    tsr_tensor_release(o);
+    tsr_tensor_release(any);
+    if (bad && !tsr_error_occurred())
+        tsr_error_set(TSR_ERR_RUNTIME, "torch.searchsorted(): sorter index out of range");
+    return bad;
+}
+
 static tsr_tensor *searchsorted_impl(const tsr_tensor *bd, const tsr_operand *values, bool out_int32, bool right,
                                      const char *side, const tsr_tensor *sorter, tsr_tensor *out, const char *op)
 {
@@ -150,6 +173,9 @@ static tsr_tensor *searchsorted_impl(const tsr_tensor *bd, const tsr_operand *va
     if (!in) return NULL;
     tsr_dtype odt = out ? out->dtype : out_int32 ? TSR_INT32 : TSR_INT64;
     if (searchsorted_check(bd, in, odt, out_int32, right, side, sorter) < 0) goto done;
+    const tsr_tensor *others[2] = {in, sorter};
+    if ((tsr__dev_external(bd) || tsr__dev_external(in) || (sorter && tsr__dev_external(sorter))) &&
+        tsr__dev_same_device(bd, 2, others) < 0) goto done;
     bool is_right = side ? !strcmp(side, "right") : right;
     r = tsr_tensor_empty(in->ndim, in->sizes, odt, bd->device);
     if (!r) goto done;
@@ -166,9 +192,16 @@ static tsr_tensor *searchsorted_impl(const tsr_tensor *bd, const tsr_operand *va
     ik = bk ? as_keys(in, common, &fl) : NULL;
     sk = ik && sorter ? tsr_contiguous(sorter, TSR_MF_CONTIGUOUS) : NULL;
     if (!ik || (sorter && !sk)) goto fail;
+    int64_t idim_in = in->ndim ? in->sizes[in->ndim - 1] : 1, idim_bd = bd->sizes[bd->ndim - 1];
+    if (scan_on_device(bd)) {
+        if (sk && sorter_out_of_range(sk, idim_bd)) goto fail;
+        bool one = bd->ndim == 1;
+        if (search_device(bk, ik, sk, one, one ? 1 : n / idim_in, idim_bd, one ? n : idim_in, is_right, r,
+                          "aten::searchsorted.Tensor") < 0) goto fail;
+        goto finish;
+    }
     const key *b = keys_of(bk), *v = keys_of(ik);
     const int64_t *sort = sk && tsr_tensor_numel(sk) ? tsr_tensor_ptr(sk, NULL) : NULL;
-    int64_t idim_in = in->ndim ? in->sizes[in->ndim - 1] : 1, idim_bd = bd->sizes[bd->ndim - 1];
     for (int64_t i = 0, ns = sort ? tsr_tensor_numel(sk) : 0; i < ns; i++)
         if (sort[i] < 0 || sort[i] >= idim_bd) {
             /* 1.13 reads outside the row here (undefined); later releases refuse it so */

@@ -113,8 +113,9 @@ static const char *const random_ready[] = {
 /* Scans, sorts, selections, unique and searches (runtime/ops/scan_dev.c,
  * cuda/scan.h). Sorted (strcmp). */
 static const char *const scan_sort[] = {
-    "argsort", "cummax", "cummin", "cumprod", "cumprod_", "cumsum", "cumsum_", "kthvalue", "logcumsumexp", "median",
-    "mode", "msort", "nanmedian", "sort", "topk", "unique", "unique_consecutive",
+    "argsort", "bincount", "bucketize", "cummax", "cummin", "cumprod", "cumprod_", "cumsum", "cumsum_",
+    "cumulative_trapezoid", "diff", "histc", "kthvalue", "logcumsumexp", "median", "mode", "msort", "nanmedian",
+    "searchsorted", "sort", "topk", "trapezoid", "trapz", "unique", "unique_consecutive",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul

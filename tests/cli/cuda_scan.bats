@@ -70,3 +70,41 @@ RuntimeError: \"median_out_impl\" not implemented for 'Bool'"
     assert_success
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_scan/unique.out")"
 }
+
+@test "cuda-scan-4.1: searchsorted (right=, side=, sorter=, out_int32=, out=, scalars, N-d boundaries), bucketize" {
+    sim
+    run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_scan/search.tsr"
+    assert_success
+    assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_scan/search.out")"
+}
+
+@test "cuda-scan-4.2: searchsorted with its operands on two devices fails cleanly, never reads device memory on the host" {
+    sim
+    for e in 'torch.searchsorted(torch.tensor([1, 2], device="cuda"), torch.tensor([1]))' \
+             'torch.searchsorted(torch.tensor([1, 2]), torch.tensor([1], device="cuda"))' \
+             'torch.bucketize(torch.tensor([1], device="cuda"), torch.tensor([1, 2]))'; do
+        run --separate-stderr "$TSR" --brief-errors -e "$e"
+        assert_failure 1
+        assert_output --regexp "^RuntimeError: "
+    done
+}
+
+@test "cuda-scan-4.3: bincount (weights=, minlength=), histc, diff (n=, prepend=, append=), trapezoid, trapz, cumulative_trapezoid" {
+    sim
+    run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_scan/stats.tsr"
+    assert_success
+    assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_scan/stats.out")"
+}
+
+@test "cuda-scan-4.4: histc skips NaN on cuda (kernelHistogram1D's x >= min && x <= max); bincount's errors" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors --keep-going \
+        -e 'torch.histc(torch.tensor([float("nan"), 1., 2.], device="cuda"), bins=2, min=0, max=2)' \
+        -e 'torch.tensor([1, -1], device="cuda").bincount()' \
+        -e 'torch.tensor([[1]], device="cuda").bincount()' \
+        -e 'torch.tensor([1, 2], device="cuda").bincount(torch.ones(3, device="cuda"))'
+    assert_output "tensor([0., 2.], device='cuda:0')
+RuntimeError: bincount only supports 1-d non-negative integral inputs.
+RuntimeError: bincount only supports 1-d non-negative integral inputs.
+RuntimeError: weights should be 1-d and have the same length as input"
+}
