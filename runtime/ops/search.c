@@ -21,6 +21,7 @@
 #include "scan_dev.h"
 #include "scatter.h"
 #include "search.h"
+#include "shape.h"
 #include "blas.h"
 
 /* A comparable key: int64 for integral dtypes, double for floating ones. */
@@ -334,6 +335,36 @@ static int isin_sorted_unique(const key *e, int64_t ne, const key *t, int64_t nt
     return 0;
 }
 
+/* isin on a device: (elements.unsqueeze(-1) == test.flatten()).any(-1),
+ * 1.13's isin_default_kernel_gpu (its sorting form for a large test set
+ * gives the same answer), in the common dtype; NEW reference or NULL. */
+static tsr_tensor *isin_device(const tsr_tensor *el, const tsr_tensor *te, tsr_dtype common, bool invert)
+{
+    const tsr_tensor *others[1] = {te};
+    if (tsr__dev_same_device(el, 1, others) < 0) return NULL;
+    int64_t ne = tsr_tensor_numel(el), nt = tsr_tensor_numel(te), sz[2] = {ne, 1};
+    tsr_tensor *e = tsr_to_dtype(el, common, false), *t = e ? tsr_to_dtype(te, common, false) : NULL;
+    tsr_tensor *e2 = t ? tsr_reshape(e, 2, sz) : NULL, *t1 = e2 ? tsr_reshape(t, 1, &nt) : NULL, *eq = NULL, *any = NULL,
+               *r = NULL;
+    tsr_operand a = tsr_operand_tensor(e2), b = tsr_operand_tensor(t1);
+    eq = t1 ? tsr_compare(TSR_CMP_EQ, &a, &b, NULL) : NULL;
+    int64_t d1 = 1;
+    any = eq ? tsr_all_any(eq, &d1, false, false, NULL) : NULL;
+    if (any && invert) {
+        tsr_tensor *nt_ = tsr_predicate(TSR_PRED_LOGICAL_NOT, any, NULL);
+        tsr_tensor_release(any);
+        any = nt_;
+    }
+    r = any ? tsr_reshape(any, el->ndim, el->sizes) : NULL;
+    tsr_tensor_release(e);
+    tsr_tensor_release(t);
+    tsr_tensor_release(e2);
+    tsr_tensor_release(t1);
+    tsr_tensor_release(eq);
+    tsr_tensor_release(any);
+    return r;
+}
+
 tsr_tensor *tsr_isin(const tsr_operand *elements, const tsr_operand *test, bool assume_unique, bool invert,
                      tsr_tensor *out)
 {
@@ -364,6 +395,13 @@ tsr_tensor *tsr_isin(const tsr_operand *elements, const tsr_operand *test, bool 
                   tsr_dtype_is_complex(common))) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"isin_default_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(common));
         goto fail;
+    }
+    if (tsr__dev_external(el) || tsr__dev_external(te)) {
+        tsr_tensor *d = isin_device(el, te, common, invert);
+        if (!d) goto fail;
+        tsr_tensor_release(r);
+        r = d;
+        goto finish;
     }
     bool fl;
     ek = as_keys(el, common, &fl);

@@ -113,9 +113,10 @@ static const char *const random_ready[] = {
 /* Scans, sorts, selections, unique and searches (runtime/ops/scan_dev.c,
  * cuda/scan.h). Sorted (strcmp). */
 static const char *const scan_sort[] = {
-    "argsort", "bincount", "bucketize", "cummax", "cummin", "cumprod", "cumprod_", "cumsum", "cumsum_",
-    "cumulative_trapezoid", "diff", "histc", "kthvalue", "logcumsumexp", "median", "mode", "msort", "nanmedian",
-    "searchsorted", "sort", "topk", "trapezoid", "trapz", "unique", "unique_consecutive",
+    "allclose", "argsort", "bincount", "bucketize", "cummax", "cummin", "cumprod", "cumprod_", "cumsum", "cumsum_",
+    "cumulative_trapezoid", "diff", "equal", "histc", "isclose", "isin", "kthvalue", "logcumsumexp", "median",
+    "mode", "msort", "nanmedian", "searchsorted", "sort", "topk", "trapezoid", "trapz", "unique",
+    "unique_consecutive",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul

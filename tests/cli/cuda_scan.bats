@@ -108,3 +108,10 @@ RuntimeError: bincount only supports 1-d non-negative integral inputs.
 RuntimeError: bincount only supports 1-d non-negative integral inputs.
 RuntimeError: weights should be 1-d and have the same length as input"
 }
+
+@test "cuda-scan-5.1: isin (scalars, invert=, assume_unique=, out=), isclose (rtol, atol, equal_nan, ints, bools), allclose, equal" {
+    sim
+    run --separate-stderr "$TSR" "$BATS_TEST_DIRNAME/cuda_scan/compare.tsr"
+    assert_success
+    assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_scan/compare.out")"
+}
