@@ -46,14 +46,6 @@ KHD int64_t ks_row_base(const tsr_kscan &g, int64_t r)
 
 /* ------------------------------------------------------------ cumulative ops */
 
-/* The value as dtype holds it (the accumulator of scan_dim<scalar_t>). */
-template <typename C> KHD C ks_round(C v, int dt)
-{
-    char b[8];
-    k_store<C>(b, dt, v);
-    return k_load<C>(b, dt);
-}
-
 KHD float ks_add(float a, float b) { return a + b; }
 KHD double ks_add(double a, double b) { return a + b; }
 KHD int64_t ks_add(int64_t a, int64_t b) { return k_wrap((uint64_t)a + (uint64_t)b); }
@@ -71,6 +63,9 @@ KHD float ks_lae(float x, float y) { return ks_lae_f<float>(x, y); }
 KHD double ks_lae(double x, double y) { return ks_lae_f<double>(x, y); }
 KHD int64_t ks_lae(int64_t x, int64_t) { return x; }
 
+/* cumsum / cumprod / logcumsumexp of row r, accumulated in C (ATen's
+ * acc_type<T, true>: float for float16/bfloat16/float32, double, int64
+ * wrapping for the integers) and rounded only into the output. */
 template <typename C> KHD void ks_cum_row(const tsr_kscan &g, int64_t r)
 {
     int sz = ki_itemsize(g.dtype);
@@ -84,7 +79,6 @@ template <typename C> KHD void ks_cum_row(const tsr_kscan &g, int64_t r)
         if (g.op == TSR_KS_CUMSUM) acc = ks_add(acc, x);
         else if (g.op == TSR_KS_CUMPROD) acc = k_mul(acc, x);
         else acc = ks_lae(acc, x);
-        acc = ks_round<C>(acc, g.dtype);
         k_store<C>(out + j * step, g.dtype, acc);
     }
 }

@@ -11,9 +11,11 @@
  * (outer, n, inner): row r = (r / inner, r % inner) has its n elements
  * inner apart, all of dtype.
  *   CUMSUM, CUMPROD: data[0] (like the input) = the running sum / product,
- *     accumulated in dtype as 1.13's scan_dim<scalar_t> (ints wrap, half
- *     and bfloat16 rounded at each step, complex part by part);
- *   LOGCUMSUMEXP: log(cumsum(exp)), 1.13's log_add_exp in dtype;
+ *     accumulated in acc_type<dtype, true> (float for float16, bfloat16
+ *     and float32; int64 wrapping for the integers, which the store
+ *     truncates as an accumulation in dtype would; complex part by part),
+ *     rounded into dtype at each output only;
+ *   LOGCUMSUMEXP: log(cumsum(exp)), 1.13's log_add_exp, likewise;
  *   CUMMAX, CUMMIN: data[0] the running extreme, data[2] (int64) its index:
  *     the later of equal values, and any NaN (which then stays);
  *   SORT: data[0] the row sorted (NaN greatest; stable; `descending`),

@@ -255,7 +255,6 @@ static int all_true(const tsr_tensor *t)
     if (on_device(t)) {   /* .all().item() on the device: one value read back */
         tsr_tensor *r = tsr_all_any(t, NULL, false, true, NULL);
         int ok = r ? tsr_tensor_get_int64(r, NULL) != 0 : -1;
-        if (r && tsr_error_occurred()) ok = -1;
         tsr_tensor_release(r);
         return ok;
     }

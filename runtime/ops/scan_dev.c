@@ -42,7 +42,8 @@ int scan_device(int op, const tsr_tensor *x, int64_t dim, tsr_dtype dtype, tsr_t
 {
     const tsr_backend *be = backend_for(x, op, dtype, aten);
     if (!be) return -1;
-    if (tsr_tensor_numel(x) == 0 || bits_refused(x) || bits_refused(v)) return tsr_error_occurred() ? -1 : 0;
+    if (bits_refused(x) || bits_refused(v)) return -1;
+    if (tsr_tensor_numel(x) == 0) return 0;
     tsr_tensor *in = tsr_to_dtype(x, dtype, false), *c = in ? tsr_contiguous(in, TSR_MF_CONTIGUOUS) : NULL;
     tsr_tensor_release(in);
     if (!c) return -1;

@@ -21,7 +21,10 @@
 #include "scan_dev.h"
 #include "scatter.h"
 #include "search.h"
+#include "join.h"
 #include "shape.h"
+#include "sort.h"
+#include "stats.h"
 #include "blas.h"
 
 /* A comparable key: int64 for integral dtypes, double for floating ones. */
@@ -143,8 +146,8 @@ static int64_t bound(int64_t start, int64_t end, key v, const key *bd, const int
     return start;
 }
 
-/* Whether a (device) sorter has a value outside [0, n): 1 with the
- * error set, 0, or 1 with the error of a failed check. */
+/* Whether a (device) sorter has a value outside [0, n): true with the
+ * error set (that one, or the failed check's), else false. */
 static bool sorter_out_of_range(const tsr_tensor *sk, int64_t n)
 {
     tsr_operand a = tsr_operand_tensor(sk), lo = tsr_operand_scalar(tsr_scalar_int(0)),
@@ -153,13 +156,12 @@ static bool sorter_out_of_range(const tsr_tensor *sk, int64_t n)
     tsr_operand ol = tsr_operand_tensor(l), oh = tsr_operand_tensor(h);
     tsr_tensor *o = h ? tsr_compare(TSR_CMP_LOGICAL_OR, &ol, &oh, NULL) : NULL;
     tsr_tensor *any = o ? tsr_all_any(o, NULL, false, false, NULL) : NULL;
-    bool bad = !any || tsr_tensor_get_int64(any, NULL) != 0;
+    bool checked = any != NULL, bad = !checked || tsr_tensor_get_int64(any, NULL) != 0;
     tsr_tensor_release(l);
     tsr_tensor_release(h);
     tsr_tensor_release(o);
     tsr_tensor_release(any);
-    if (bad && !tsr_error_occurred())
-        tsr_error_set(TSR_ERR_RUNTIME, "torch.searchsorted(): sorter index out of range");
+    if (bad && checked) tsr_error_set(TSR_ERR_RUNTIME, "torch.searchsorted(): sorter index out of range");
     return bad;
 }
 
@@ -365,6 +367,67 @@ static tsr_tensor *isin_device(const tsr_tensor *el, const tsr_tensor *te, tsr_d
     return r;
 }
 
+/* isin on a device above the brute-force size: 1.13's isin_sorting (a
+ * composite, the same on both devices): the elements (their unique values
+ * unless assume_unique) and the test's unique values concatenated, sorted
+ * stably, each marked by whether the next sorted value equals it (differs,
+ * for invert; the last: invert), the marks put back in place. NEW
+ * reference or NULL. */
+static tsr_tensor *isin_sorting_device(const tsr_tensor *el, const tsr_tensor *te, tsr_dtype common, bool assume_unique,
+                                       bool invert)
+{
+    const tsr_tensor *others[1] = {te};
+    if (tsr__dev_same_device(el, 1, others) < 0) return NULL;
+    tsr_tensor *t[24] = {0}, *r = NULL;
+    int n = 0;
+#define K(x) (t[n++] = (x))
+    tsr_tensor *e = K(tsr_to_dtype(el, common, false)), *tt = e ? K(tsr_to_dtype(te, common, false)) : NULL;
+    tsr_tensor *ef = NULL, *tf = NULL, *order = NULL;
+    int64_t ne = tsr_tensor_numel(el), nt = tsr_tensor_numel(te);
+    if (!tt) goto done;
+    if (assume_unique) {
+        ef = K(tsr_reshape(e, 1, &ne));
+        tf = ef ? K(tsr_reshape(tt, 1, &nt)) : NULL;
+    } else {
+        tsr_tensor *u1 = NULL, *i1 = NULL, *c1 = NULL, *u2 = NULL, *i2 = NULL, *c2 = NULL;
+        int rc = tsr_unique(e, false, false, true, false, NULL, &u1, &i1, &c1);
+        K(u1), K(i1), K(c1);
+        if (rc == 0) rc = tsr_unique(tt, false, false, false, false, NULL, &u2, &i2, &c2);
+        K(u2), K(i2), K(c2);
+        if (rc < 0) goto done;
+        ef = u1, tf = u2, order = i1;
+    }
+    if (!tf) goto done;
+    const tsr_tensor *parts[2] = {ef, tf};
+    tsr_tensor *all = K(tsr_cat(2, parts, 0, NULL)), *sv = NULL, *so = NULL;
+    if (!all || tsr_sort(all, 0, false, true, NULL, NULL, &sv, &so) < 0) goto done;
+    K(sv), K(so);
+    int64_t N = tsr_tensor_numel(all);
+    tsr_tensor *dm = K(tsr_full(1, &N, tsr_scalar_bool(invert), TSR_BOOL, el->device));
+    if (!dm) goto done;
+    if (N > 1) {
+        tsr_tensor *a = K(tsr_view_narrow(sv, 0, 1, N - 1)), *b = a ? K(tsr_view_narrow(sv, 0, 0, N - 1)) : NULL;
+        tsr_operand oa = tsr_operand_tensor(a), ob = tsr_operand_tensor(b);
+        tsr_tensor *m = b ? K(tsr_compare(invert ? TSR_CMP_NE : TSR_CMP_EQ, &oa, &ob, NULL)) : NULL;
+        tsr_tensor *head = m ? K(tsr_view_narrow(dm, 0, 0, N - 1)) : NULL;
+        if (!head || tsr_copy_(head, m) < 0) goto done;
+    }
+    tsr_tensor *mask = K(tsr_scatter(dm, 0, so, dm, NULL, TSR_SCATTER_NONE));
+    if (!mask) goto done;
+    if (assume_unique) {
+        tsr_tensor *head = K(tsr_view_narrow(mask, 0, 0, ne));
+        r = head ? tsr_reshape(head, el->ndim, el->sizes) : NULL;
+    } else {
+        tsr_tensor *flat = K(tsr_reshape(order, 1, &ne));
+        tsr_tensor *sel = flat ? K(tsr_index_select(mask, 0, flat)) : NULL;
+        r = sel ? tsr_reshape(sel, el->ndim, el->sizes) : NULL;
+    }
+#undef K
+done:
+    for (int i = 0; i < n; i++) tsr_tensor_release(t[i]);
+    return r;
+}
+
 tsr_tensor *tsr_isin(const tsr_operand *elements, const tsr_operand *test, bool assume_unique, bool invert,
                      tsr_tensor *out)
 {
@@ -397,7 +460,7 @@ tsr_tensor *tsr_isin(const tsr_operand *elements, const tsr_operand *test, bool 
         goto fail;
     }
     if (tsr__dev_external(el) || tsr__dev_external(te)) {
-        tsr_tensor *d = isin_device(el, te, common, invert);
+        tsr_tensor *d = brute ? isin_device(el, te, common, invert) : isin_sorting_device(el, te, common, assume_unique, invert);
         if (!d) goto fail;
         tsr_tensor_release(r);
         r = d;

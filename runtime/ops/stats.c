@@ -667,11 +667,14 @@ static tsr_tensor *bincount_device(const tsr_tensor *x, const tsr_tensor *weight
     if (tsr__dev_same_device(x, 1, others) < 0) return NULL;
     pool p = {0};
     int64_t n = tsr_tensor_numel(x);
-    tsr_tensor *lo = x->ndim == 1 && n ? keep(&p, tsr_max_all(x, false)) : NULL;
-    tsr_tensor *hi = lo ? keep(&p, tsr_max_all(x, true)) : NULL;
-    if (tsr_error_occurred()) goto fail;
-    if (x->ndim != 1 || n == 0 || !hi || tsr_tensor_get_int64(lo, NULL) < 0) {
-        if (!tsr_error_occurred()) tsr_error_set(TSR_ERR_RUNTIME, "bincount only supports 1-d non-negative integral inputs.");
+    tsr_tensor *lo = NULL, *hi = NULL;
+    if (x->ndim == 1 && n) {
+        lo = keep(&p, tsr_max_all(x, false));
+        hi = lo ? keep(&p, tsr_max_all(x, true)) : NULL;
+        if (!hi) goto fail;
+    }
+    if (x->ndim != 1 || n == 0 || tsr_tensor_get_int64(lo, NULL) < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "bincount only supports 1-d non-negative integral inputs.");
         goto fail;
     }
     if (weights && (weights->ndim != 1 || weights->sizes[0] != x->sizes[0])) {

@@ -459,7 +459,7 @@ static int device_groups(const tsr_tensor *c, bool consecutive, tsr_tensor **uid
     tsr_operand og = tsr_operand_tensor(g1), o1 = tsr_operand_scalar(tsr_scalar_int(1));
     tsr_tensor *g = g1 ? dk(p, tsr_binary(TSR_BINOP_SUB, &og, &o1, NULL, NULL)) : NULL;
     int64_t k = g ? tsr_tensor_get_int64_at(g1, rows - 1) : 0;
-    if (!g || tsr_error_occurred()) goto fail;
+    if (!g) goto fail;
     *uidx = tsr_masked_select(perm, first);
     tsr_tensor *e = *uidx ? dk(p, tsr_tensor_empty(1, &rows, TSR_INT64, dev)) : NULL;
     *inv = e ? tsr_scatter(e, 0, perm, g, NULL, TSR_SCATTER_NONE) : NULL;
