@@ -833,7 +833,8 @@ done:
 }
 
 /* histc on a device (1.13's _histc_cuda, getBin): an element in
- * [left, right] goes to bin (int)((x - left) * bins / (right - left)), the
+ * [left, right] goes to bin (int)((x - left) * bins / (right - left)) in
+ * x's arithmetic (float for float32 and bfloat16), the
  * last bin taking right itself; NaN and the rest are skipped; ones are
  * scatter-added into the bins in x's dtype. */
 static tsr_tensor *histc_device(const tsr_tensor *x, int64_t bins, double left, double right)
@@ -845,7 +846,9 @@ static tsr_tensor *histc_device(const tsr_tensor *x, int64_t bins, double left, 
     tsr_tensor *sel = in ? keep(&p, tsr_masked_select(x, in)) : NULL;
     tsr_tensor *d = sel ? bin_s(&p, TSR_BINOP_SUB, sel, tsr_scalar_float(left)) : NULL;
     tsr_tensor *m = d ? bin_s(&p, TSR_BINOP_MUL, d, tsr_scalar_int(bins)) : NULL;
-    tsr_tensor *q = m ? bin_s(&p, TSR_BINOP_DIV, m, tsr_scalar_float(right - left)) : NULL;
+    /* maxvalue - minvalue in the input's (acc) type, as getBin has them */
+    double span = x->dtype == TSR_FLOAT64 ? right - left : (double)((float)right - (float)left);
+    tsr_tensor *q = m ? bin_s(&p, TSR_BINOP_DIV, m, tsr_scalar_float(span)) : NULL;
     tsr_tensor *b = q ? keep(&p, tsr_to_dtype(q, TSR_INT64, false)) : NULL;
     tsr_operand top = tsr_operand_scalar(tsr_scalar_int(bins - 1));
     tsr_tensor *bc = b ? keep(&p, tsr_clamp(b, NULL, &top, NULL)) : NULL;
