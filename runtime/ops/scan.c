@@ -191,6 +191,12 @@ tsr_tensor *tsr_cumsum(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool p
     if (wrap_dim(x, &dim) < 0) return NULL;
     tsr_dtype dt = dtype != TSR_DTYPE_UNDEFINED ? dtype : out ? out->dtype
                  : tsr_dtype_is_integral(x->dtype, true) ? TSR_INT64 : x->dtype;
+    if (out && (scan_on_device(x) || scan_on_device(out)) && !tsr_device_equal(out->device, x->device)) {
+        char a[32], b[32];   /* the structured kernel's set_output check */
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead",
+                      tsr_device_str(x->device, a, sizeof a), tsr_device_str(out->device, b, sizeof b));
+        return NULL;
+    }
     tsr_tensor *r = result_like(x, dt, out);
     if (!r || tsr_tensor_is_meta(x)) return r;
     int rc;

@@ -21,7 +21,7 @@ sim() {
     assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_scan/cumulative.out")"
 }
 
-@test "cuda-scan-1.2: float16 scans (CUDA's kernels take Half, the CPU's do not), and the CUDA kernels' dtype errors" {
+@test "cuda-scan-1.2: float16 scans (CUDA's kernels take Half, the CPU's do not), the CUDA kernels' dtype errors, out= on another device" {
     sim
     # float16 values: the float32 results of the same statements, exact in float16
     run --separate-stderr "$TSR" --brief-errors --keep-going \
@@ -29,7 +29,8 @@ sim() {
         -e 'h.cumsum(0)' -e 'h.cumprod(0)' -e 'h.cummax(0)' -e 'h[:3].logcumsumexp(0).float().round(decimals=2)' \
         -e 'torch.tensor([1, 2], device="cuda").cumsum(0, dtype=torch.bool)' \
         -e 'torch.tensor([1, 2], device="cuda").logcumsumexp(0)' \
-        -e 'torch.tensor([1j, 2], device="cuda").cummax(0)'
+        -e 'torch.tensor([1j, 2], device="cuda").cummax(0)' \
+        -e 'torch.cumsum(h, 0, out=torch.empty(4, dtype=torch.half))'
     assert_output "tensor([1.0000, 3.0000, 6.0000, 6.5000], device='cuda:0', dtype=torch.float16)
 tensor([1., 2., 6., 3.], device='cuda:0', dtype=torch.float16)
 torch.return_types.cummax(
@@ -38,7 +39,8 @@ indices=tensor([0, 1, 2, 2], device='cuda:0'))
 tensor([1.0000, 2.3100, 3.4100], device='cuda:0')
 RuntimeError: \"cumsum_cuda\" not implemented for 'Bool'
 RuntimeError: \"logcumsumexp_cuda\" not implemented for 'Long'
-RuntimeError: \"cummax_cuda\" not implemented for 'ComplexFloat'"
+RuntimeError: \"cummax_cuda\" not implemented for 'ComplexFloat'
+RuntimeError: Expected out tensor to have device cuda:0, but got cpu instead"
 }
 
 @test "cuda-scan-2.1: sort, argsort, msort, topk, kthvalue, median, nanmedian, mode: NaN greatest, stable ties, out=, backward" {
