@@ -112,7 +112,7 @@ tsr: $(B)/tsr
 # PTX for compute capability 7.5 (any later GPU JIT-compiles it) and
 # machine code for 9.0 (H100/H200).
 CUDA_ARCH ?= -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=sm_90
-CUDA_HDR := $(wildcard cuda/*.h) runtime/device.h runtime/error.h runtime/kernels.h runtime/ops/special_poly.h \
+CUDA_HDR := $(wildcard cuda/*.h) runtime/device.h runtime/error.h runtime/kernels.h runtime/kernels_scan.h runtime/ops/special_poly.h \
             runtime/ops/special_erfcx.h runtime/ops/special_igamma.h
 CUDA_HDR += runtime/kernels_linalg.h
 $(B)/libtsr_cuda.so: $(CUDA_SRC) $(CUDA_HDR) | $(B)/.deps-ok

@@ -38,6 +38,7 @@ extern "C" {
 #include "reduce.h"
 #include "index.h"
 #include "rng.h"
+#include "scan.h"
 
 static const tsr_backend_host *host;
 
@@ -948,6 +949,83 @@ static int gemm(const tsr_kgemm *g, int index)
 #endif
 
 #include "linalg.h"
+/* ------------------------------------------------------------ scans and sorts */
+
+template <typename C> __global__ void scan_cum(tsr_kscan g, int64_t rows)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t r = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; r < rows; r += step) {
+        if (g.op == TSR_KS_CUMMAX || g.op == TSR_KS_CUMMIN) ks_cummax_row<C>(g, r);
+        else ks_cum_row<C>(g, r);
+    }
+}
+
+template <typename F> __global__ void scan_cum_complex(tsr_kscan g, int64_t rows)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t r = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; r < rows; r += step) ks_cum_row_complex<F>(g, r);
+}
+
+template <typename K> __global__ void scan_sort(tsr_kscan g, int64_t rows, char *scratch)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t r = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; r < rows; r += step) ks_sort_op<K>(g, r, scratch);
+}
+
+template <typename K> __global__ void scan_search(tsr_kscan g, int64_t nvalues)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < nvalues; i += step) ks_search<K>(g, i);
+}
+
+static bool has_scan(int op, int dtype) { return ks_supported(op, dtype); }
+
+/* One thread per row (per value for SEARCH); the sorts' scratch comes from
+ * the caching allocator and goes back to it after the launch (the next
+ * user of the block runs after this kernel on the default stream). */
+static int scan_launch(const tsr_kscan *g0, int dev)
+{
+    if (!has_scan(g0->op, g0->dtype) || g0->outer < 0 || g0->n < 0 || g0->inner < 0) {
+        fail("tsr's CUDA backend has no such scan kernel");
+        return -1;
+    }
+    int64_t rows = g0->outer * g0->inner;
+    if (g0->op == TSR_KS_SEARCH) rows = (g0->shared ? 1 : g0->outer) * g0->inner;
+    if (rows == 0 || (g0->n == 0 && g0->op != TSR_KS_SEARCH)) return 0;
+    if (set_device(dev) < 0) return -1;
+    tsr_kscan g = *g0;
+#ifdef TSR_CUDA_SIM
+    for (int k = 0; k < 5; k++)
+        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
+#endif
+    unsigned grid = grid_of(rows, KB);
+    bool fl = ks_floating(g.dtype);
+    switch (g.op) {
+    case TSR_KS_SEARCH:
+        return fl ? KLAUNCH(grid, KB, scan_search<double>, g, rows) : KLAUNCH(grid, KB, scan_search<int64_t>, g, rows);
+    case TSR_KS_SORT: case TSR_KS_KTHVALUE: case TSR_KS_MEDIAN: case TSR_KS_NANMEDIAN: case TSR_KS_MODE: {
+        size_t bytes = (size_t)rows * (size_t)g.n * 32;
+        char *scratch = (char *)alloc(bytes, dev);
+        if (!scratch) return -1;
+#ifdef TSR_CUDA_SIM
+        char *ks = sim_host(scratch);
+#else
+        char *ks = scratch;
+#endif
+        int rc = fl ? KLAUNCH(grid, KB, scan_sort<double>, g, rows, ks) : KLAUNCH(grid, KB, scan_sort<int64_t>, g, rows, ks);
+        release(scratch, bytes, dev);
+        return rc;
+    }
+    default:
+        if (g.dtype == TSR_KD_COMPLEX64) return KLAUNCH(grid, KB, scan_cum_complex<float>, g, rows);
+        if (g.dtype == TSR_KD_COMPLEX128) return KLAUNCH(grid, KB, scan_cum_complex<double>, g, rows);
+        switch (k_ctype(g.dtype)) {
+        case 0: case 3: return KLAUNCH(grid, KB, scan_cum<int64_t>, g, rows);
+        case 1: return KLAUNCH(grid, KB, scan_cum<float>, g, rows);
+        default: return KLAUNCH(grid, KB, scan_cum<double>, g, rows);
+        }
+    }
+}
 
 static tsr_backend backend;
 
@@ -982,5 +1060,7 @@ extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_ba
     backend.has_index = has_index;
     backend.random = random_;
     backend.linalg = linalg;
+    backend.scan = scan_launch;
+    backend.has_scan = has_scan;
     return &backend;
 }

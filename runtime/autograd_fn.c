@@ -856,7 +856,7 @@ static tsr_tensor *where_s(F *c, const tsr_tensor *cond, const tsr_tensor *a, ts
 static tsr_tensor *cumprod_zeros(F *c, const tsr_tensor *g, const tsr_tensor *x, const tsr_tensor *y,
                                  const tsr_tensor *w, tsr_tensor *iz, int64_t d)
 {
-    tsr_tensor *xc = cj(c, x), *gi = zeros(c, x->ndim, x->sizes, g->dtype);
+    tsr_tensor *xc = cj(c, x), *gi = c->fail ? NULL : keep(c, tsr_zeros(x->ndim, x->sizes, g->dtype, g->device));
     tsr_tensor *cs = c->fail ? NULL : keep(c, tsr_cumsum(iz, d, TSR_DTYPE_UNDEFINED, false, NULL));
     tsr_tensor *mask0 = cmps(c, TSR_CMP_EQ, cs, 0.0);
     tsr_tensor *t = where_s(c, mask0, w, tsr_scalar_float(0.0), false), *f = NULL, *r = NULL;
@@ -951,7 +951,7 @@ static tsr_tensor *prod_safe_zeros(F *c, const tsr_tensor *gg, const tsr_tensor 
     int64_t os[TSR_MAX_DIMS], len = x->sizes[dim];
     memcpy(os, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
     os[dim] = 1;
-    tsr_tensor *ones = keep(c, tsr_full(x->ndim, os, tsr_scalar_float(1.0), gg->dtype, TSR_CPU));
+    tsr_tensor *ones = keep(c, tsr_full(x->ndim, os, tsr_scalar_float(1.0), gg->dtype, gg->device));
     tsr_tensor *front = c->fail ? NULL : keep(c, tsr_view_narrow(x, dim, 0, len - 1));
     tsr_tensor *back = c->fail ? NULL : keep(c, tsr_view_narrow(x, dim, 1, len - 1));
     if (c->fail) return NULL;
@@ -986,7 +986,7 @@ static int bw_prod(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
             c->fail = true;
         } else if (!c->fail && n->a.ndims <= 0) {
             /* one zero: its gradient is the product of the others; more: all zero */
-            r = zeros(c, nd, n->in_sizes[0], g->dtype);
+            r = zeros_in(c, n, 0, g);
             if (!c->fail && tsr_tensor_get_int64(nz, NULL) == 1) {
                 tsr_operand one = tsr_operand_scalar(tsr_scalar_float(1.0));
                 tsr_tensor *xs = keep(c, tsr_masked_fill(x, z, &one));
@@ -1475,7 +1475,7 @@ static int bw_sort(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         return finish(c, n, gin);
     }
     int nd = n->in_nd[0];
-    tsr_tensor *z = zeros(c, nd, n->in_sizes[0], g->dtype);
+    tsr_tensor *z = zeros_in(c, n, 0, g);
     if (!c->fail) {   /* zeros.scatter_(dim, indices, grad): ScatterBackward0 with create_graph */
         tsr_ag_args a = {0};
         a.ndims = -1;

@@ -116,6 +116,11 @@ typedef struct tsr_backend {
      * every matrix of the batch (cuSOLVER / cuBLAS trsm on a GPU); infos
      * stay in device memory. 0, or -1 with an error recorded. */
     int (*linalg)(const tsr_klinalg *l, int index);
+    /* Runs one scan, sort or search launch (kernels_scan.h) on device
+     * index; 0, or -1 with an error recorded. */
+    int (*scan)(const tsr_kscan *k, int index);
+    /* Whether scan has op (a tsr_kscan_op) for that dtype. */
+    bool (*has_scan)(int op, int dtype);
 } tsr_backend;
 
 

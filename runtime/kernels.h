@@ -264,5 +264,7 @@ typedef struct {
 } tsr_krandom;
 
 #include "kernels_linalg.h"
+/* ------------------------------------------------------------ scans and sorts */
+#include "kernels_scan.h"
 
 #endif

@@ -7,6 +7,10 @@
 #include "../error.h"
 #include "loops.h"
 #include "compare.h"
+#include "binary.h"
+#include "copy.h"
+#include "reduce.h"
+#include "unary.h"
 
 #define EQ_(x, y) ((x) == (y))
 #define NE_(x, y) ((x) != (y))
@@ -177,6 +181,52 @@ static int close_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
     return 0;
 }
 
+static bool on_device(const tsr_tensor *t) { return t->device.type != TSR_DEV_CPU && t->device.type != TSR_DEV_META; }
+
+/* isclose on a device as 1.13's TensorCompare.cpp composes it: self ==
+ * other, or both NaN (equal_nan, floating), or |self - other| finite and
+ * <= atol + |rtol * other| (bool operands in the default dtype). */
+static tsr_tensor *isclose_device(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
+{
+    tsr_tensor *t[16] = {0};
+    int n = 0;
+#define K(x) (t[n++] = (x))
+#define T(x) ((tsr_operand){.t = (x)})
+#define S(v) ((tsr_operand){.t = NULL, .s = tsr_scalar_float(v)})
+    tsr_tensor *close = K(tsr_compare(TSR_CMP_EQ, &T(a), &T(b), NULL)), *r = NULL;
+    if (!close) goto done;
+    if (equal_nan && tsr_dtype_is_floating(a->dtype)) {
+        tsr_tensor *na = K(tsr_compare(TSR_CMP_NE, &T(a), &T(a), NULL));
+        tsr_tensor *nb = na ? K(tsr_compare(TSR_CMP_NE, &T(b), &T(b), NULL)) : NULL;
+        tsr_tensor *both = nb ? K(tsr_compare(TSR_CMP_LOGICAL_AND, &T(na), &T(nb), NULL)) : NULL;
+        close = both ? K(tsr_compare(TSR_CMP_LOGICAL_OR, &T(close), &T(both), NULL)) : NULL;
+        if (!close) goto done;
+    }
+    if (rtol == 0 && atol == 0) {
+        r = tsr_tensor_retain(close);
+        goto done;
+    }
+    const tsr_tensor *ca = a, *cb = b;
+    if (a->dtype == TSR_BOOL) ca = K(tsr_to_dtype(a, tsr_default_dtype(), false));
+    if (b->dtype == TSR_BOOL) cb = K(tsr_to_dtype(b, tsr_default_dtype(), false));
+    if (!ca || !cb) goto done;
+    tsr_tensor *rb = K(tsr_binary(TSR_BINOP_MUL, &S(rtol), &T(cb), NULL, NULL));
+    tsr_tensor *arb = rb ? K(tsr_unary(TSR_UNOP_ABS, rb, NULL, NULL)) : NULL;
+    tsr_tensor *allowed = arb ? K(tsr_binary(TSR_BINOP_ADD, &S(atol), &T(arb), NULL, NULL)) : NULL;
+    tsr_tensor *d = allowed ? K(tsr_binary(TSR_BINOP_SUB, &T(ca), &T(cb), NULL, NULL)) : NULL;
+    tsr_tensor *actual = d ? K(tsr_unary(TSR_UNOP_ABS, d, NULL, NULL)) : NULL;
+    tsr_tensor *fin = actual ? K(tsr_predicate(TSR_PRED_ISFINITE, actual, NULL)) : NULL;
+    tsr_tensor *le = fin ? K(tsr_compare(TSR_CMP_LE, &T(actual), &T(allowed), NULL)) : NULL;
+    tsr_tensor *ok = le ? K(tsr_compare(TSR_CMP_LOGICAL_AND, &T(fin), &T(le), NULL)) : NULL;
+    r = ok ? tsr_compare(TSR_CMP_LOGICAL_OR, &T(close), &T(ok), NULL) : NULL;
+#undef K
+#undef T
+#undef S
+done:
+    for (int i = 0; i < n; i++) tsr_tensor_release(t[i]);
+    return r;
+}
+
 tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
 {
     if (a->dtype != b->dtype) {
@@ -192,6 +242,7 @@ tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, d
         tsr_error_set(TSR_ERR_RUNTIME, "atol must be greater than or equal to zero, but got %g", atol);
         return NULL;
     }
+    if (on_device(a) || on_device(b)) return isclose_device(a, b, rtol, atol, equal_nan);
     close_ctx cc = {rtol, atol, equal_nan, a->dtype};
     tsr_operand ops[2] = {tsr_operand_tensor(a), tsr_operand_tensor(b)};
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {a->dtype, a->dtype}, .out_dtype = TSR_BOOL,
@@ -201,6 +252,12 @@ tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, d
 
 static int all_true(const tsr_tensor *t)
 {
+    if (on_device(t)) {   /* .all().item() on the device: one value read back */
+        tsr_tensor *r = tsr_all_any(t, NULL, false, true, NULL);
+        int ok = r ? tsr_tensor_get_int64(r, NULL) != 0 : -1;
+        tsr_tensor_release(r);
+        return ok;
+    }
     int64_t n = tsr_tensor_numel(t);
     for (int64_t k = 0; k < n; k++)
         if (!tsr_tensor_get_int64_at(t, k)) return 0;

@@ -384,7 +384,7 @@ int tsr__bw_cummax(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         return finish(c, n, gin);
     }
     int nd = n->in_nd[0];
-    tsr_tensor *z = keep(c, tsr_zeros(nd, n->in_sizes[0], g->dtype, TSR_CPU));
+    tsr_tensor *z = keep(c, tsr_zeros(nd, n->in_sizes[0], g->dtype, g->device));
     int64_t numel = 1;
     for (int i = 0; i < nd; i++) numel *= n->in_sizes[0][i];
     if (numel == 0 || c->fail) give(c, gin, 0, z);

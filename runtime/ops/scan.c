@@ -14,6 +14,7 @@
 #include "../iter.h"
 #include "copy.h"
 #include "scan.h"
+#include "scan_dev.h"
 
 /* Every POLL elements a scan looks for Ctrl-C and stops early (run_scan
  * raises it); under an interrupt hold (out=) it runs to the end. */
@@ -163,11 +164,39 @@ done:
     return rc;
 }
 
+/* The device form of run_scan: op (TSR_KS_*) of x cast to r's dtype,
+ * into r (through a contiguous buffer on x's device when r is not
+ * contiguous or not on x's device; ri likewise for the indices). An
+ * unsupported dtype is the CUDA kernel's "not implemented" (kname). */
+static int run_scan_device(int op, const tsr_tensor *x, int64_t dim, tsr_tensor *r, tsr_tensor *ri, const char *kname,
+                           const char *aten)
+{
+    const tsr_backend *be = tsr_device_backend(x->device);
+    if (!be) return -1;
+    if (be->has_scan && !be->has_scan(op, (int)r->dtype)) return tsr__not_implemented(kname, r->dtype);
+    bool direct = tsr_device_equal(r->device, x->device) && tsr_tensor_is_contiguous(r) &&
+                  (!ri || (tsr_device_equal(ri->device, x->device) && tsr_tensor_is_contiguous(ri)));
+    tsr_tensor *v = direct ? tsr_tensor_retain(r) : tsr_tensor_empty(x->ndim, x->sizes, r->dtype, x->device);
+    tsr_tensor *i = !ri ? NULL : direct ? tsr_tensor_retain(ri) : tsr_tensor_empty(x->ndim, x->sizes, TSR_INT64, x->device);
+    int rc = -1;
+    if (v && (!ri || i) && scan_device(op, x, dim, r->dtype, v, i, 0, false, aten) == 0)
+        rc = direct ? 0 : tsr_copy_(r, v) < 0 || (ri && tsr_copy_(ri, i) < 0) ? -1 : 0;
+    tsr_tensor_release(v);
+    tsr_tensor_release(i);
+    return rc;
+}
+
 tsr_tensor *tsr_cumsum(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool prod, tsr_tensor *out)
 {
     if (wrap_dim(x, &dim) < 0) return NULL;
     tsr_dtype dt = dtype != TSR_DTYPE_UNDEFINED ? dtype : out ? out->dtype
                  : tsr_dtype_is_integral(x->dtype, true) ? TSR_INT64 : x->dtype;
+    if (out && (scan_on_device(x) || scan_on_device(out)) && !tsr_device_equal(out->device, x->device)) {
+        char a[32], b[32];   /* the structured kernel's set_output check */
+        tsr_error_set(TSR_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead",
+                      tsr_device_str(x->device, a, sizeof a), tsr_device_str(out->device, b, sizeof b));
+        return NULL;
+    }
     tsr_tensor *r = result_like(x, dt, out);
     if (!r || tsr_tensor_is_meta(x)) return r;
     int rc;
@@ -175,6 +204,9 @@ tsr_tensor *tsr_cumsum(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool p
         rc = tsr_copy_(r, x);
     } else if (tsr_tensor_numel(x) == 0) {
         rc = tsr_zero_(r);
+    } else if (scan_on_device(x)) {
+        rc = run_scan_device(prod ? TSR_KS_CUMPROD : TSR_KS_CUMSUM, x, dim, r, NULL, prod ? "cumprod_cuda" : "cumsum_cuda",
+                             prod ? "aten::cumprod.out" : "aten::cumsum.out");
     } else {
         scan_fn fn = (prod ? cumprod_loops : cumsum_loops)[dt];
         rc = fn ? run_scan(x, dim, r, fn, out != NULL) : tsr__not_implemented(prod ? "cumprod_out_cpu" : "cumsum_out_cpu", dt);
@@ -196,6 +228,8 @@ tsr_tensor *tsr_logcumsumexp(const tsr_tensor *x, int64_t dim, tsr_tensor *out)
         rc = tsr_copy_(r, x);
     } else if (tsr_tensor_numel(x) == 0) {
         rc = 0;
+    } else if (scan_on_device(x)) {
+        rc = run_scan_device(TSR_KS_LOGCUMSUMEXP, x, dim, r, NULL, "logcumsumexp_cuda", "aten::_logcumsumexp");
     } else {
         scan_fn fn = lcse_loops[x->dtype];
         rc = fn ? run_scan(x, dim, r, fn, out != NULL) : tsr__not_implemented("logcumsumexp_out_cpu", x->dtype);
@@ -215,14 +249,20 @@ int tsr_cummax(const tsr_tensor *x, int64_t dim, bool is_max, tsr_tensor *ov, ts
     tsr_tensor *v = NULL, *i = NULL, *c = NULL;
     bool hold = false;
     if (wrap_dim(x, &dim) < 0) return -1;
-    if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_FLOAT16) {
-        tsr__not_implemented(is_max ? "cummax_cpu" : "cummin_cpu", x->dtype);
+    bool dev = scan_on_device(x);
+    if (tsr_dtype_is_complex(x->dtype) || (x->dtype == TSR_FLOAT16 && !dev)) {
+        tsr__not_implemented(is_max ? (dev ? "cummax_cuda" : "cummax_cpu") : (dev ? "cummin_cuda" : "cummin_cpu"),
+                             x->dtype);
         return -1;
     }
     v = result_like(x, x->dtype, ov);
     i = v ? result_like(x, TSR_INT64, oi) : NULL;
     if (!i) goto fail;
-    if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(x) > 0) {
+    if (dev && tsr_tensor_numel(x) > 0) {
+        /* 1.13's cummax_helper_cuda: its scan kernel runs on a 0-dim input too */
+        if (run_scan_device(is_max ? TSR_KS_CUMMAX : TSR_KS_CUMMIN, x, dim, v, i, is_max ? "cummax_cuda" : "cummin_cuda",
+                            is_max ? "aten::_cummax_helper" : "aten::_cummin_helper") < 0) goto fail;
+    } else if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(x) > 0) {
         c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
         if (!c) goto fail;
         const tsr_dtype_traits *tr = tsr_dtype_traits_of(x->dtype);

@@ -14,10 +14,17 @@
 #include "../iter.h"
 #include "../view.h"
 #include "copy.h"
+#include "compare.h"
 #include "factory.h"
+#include "index_dev.h"
 #include "reduce.h"
+#include "scan_dev.h"
 #include "scatter.h"
 #include "search.h"
+#include "join.h"
+#include "shape.h"
+#include "sort.h"
+#include "stats.h"
 #include "blas.h"
 
 /* A comparable key: int64 for integral dtypes, double for floating ones. */
@@ -139,6 +146,25 @@ static int64_t bound(int64_t start, int64_t end, key v, const key *bd, const int
     return start;
 }
 
+/* Whether a (device) sorter has a value outside [0, n): true with the
+ * error set (that one, or the failed check's), else false. */
+static bool sorter_out_of_range(const tsr_tensor *sk, int64_t n)
+{
+    tsr_operand a = tsr_operand_tensor(sk), lo = tsr_operand_scalar(tsr_scalar_int(0)),
+                hi = tsr_operand_scalar(tsr_scalar_int(n));
+    tsr_tensor *l = tsr_compare(TSR_CMP_LT, &a, &lo, NULL), *h = l ? tsr_compare(TSR_CMP_GE, &a, &hi, NULL) : NULL;
+    tsr_operand ol = tsr_operand_tensor(l), oh = tsr_operand_tensor(h);
+    tsr_tensor *o = h ? tsr_compare(TSR_CMP_LOGICAL_OR, &ol, &oh, NULL) : NULL;
+    tsr_tensor *any = o ? tsr_all_any(o, NULL, false, false, NULL) : NULL;
+    bool checked = any != NULL, bad = !checked || tsr_tensor_get_int64(any, NULL) != 0;
+    tsr_tensor_release(l);
+    tsr_tensor_release(h);
+    tsr_tensor_release(o);
+    tsr_tensor_release(any);
+    if (bad && checked) tsr_error_set(TSR_ERR_RUNTIME, "torch.searchsorted(): sorter index out of range");
+    return bad;
+}
+
 static tsr_tensor *searchsorted_impl(const tsr_tensor *bd, const tsr_operand *values, bool out_int32, bool right,
                                      const char *side, const tsr_tensor *sorter, tsr_tensor *out, const char *op)
 {
@@ -150,6 +176,9 @@ static tsr_tensor *searchsorted_impl(const tsr_tensor *bd, const tsr_operand *va
     if (!in) return NULL;
     tsr_dtype odt = out ? out->dtype : out_int32 ? TSR_INT32 : TSR_INT64;
     if (searchsorted_check(bd, in, odt, out_int32, right, side, sorter) < 0) goto done;
+    const tsr_tensor *others[2] = {in, sorter};
+    if ((tsr__dev_external(bd) || tsr__dev_external(in) || (sorter && tsr__dev_external(sorter))) &&
+        tsr__dev_same_device(bd, 2, others) < 0) goto done;
     bool is_right = side ? !strcmp(side, "right") : right;
     r = tsr_tensor_empty(in->ndim, in->sizes, odt, bd->device);
     if (!r) goto done;
@@ -166,9 +195,16 @@ static tsr_tensor *searchsorted_impl(const tsr_tensor *bd, const tsr_operand *va
     ik = bk ? as_keys(in, common, &fl) : NULL;
     sk = ik && sorter ? tsr_contiguous(sorter, TSR_MF_CONTIGUOUS) : NULL;
     if (!ik || (sorter && !sk)) goto fail;
+    int64_t idim_in = in->ndim ? in->sizes[in->ndim - 1] : 1, idim_bd = bd->sizes[bd->ndim - 1];
+    if (scan_on_device(bd)) {
+        if (sk && sorter_out_of_range(sk, idim_bd)) goto fail;
+        bool one = bd->ndim == 1;
+        if (search_device(bk, ik, sk, one, one ? 1 : n / idim_in, idim_bd, one ? n : idim_in, is_right, r,
+                          "aten::searchsorted.Tensor") < 0) goto fail;
+        goto finish;
+    }
     const key *b = keys_of(bk), *v = keys_of(ik);
     const int64_t *sort = sk && tsr_tensor_numel(sk) ? tsr_tensor_ptr(sk, NULL) : NULL;
-    int64_t idim_in = in->ndim ? in->sizes[in->ndim - 1] : 1, idim_bd = bd->sizes[bd->ndim - 1];
     for (int64_t i = 0, ns = sort ? tsr_tensor_numel(sk) : 0; i < ns; i++)
         if (sort[i] < 0 || sort[i] >= idim_bd) {
             /* 1.13 reads outside the row here (undefined); later releases refuse it so */
@@ -301,6 +337,97 @@ static int isin_sorted_unique(const key *e, int64_t ne, const key *t, int64_t nt
     return 0;
 }
 
+/* isin on a device: (elements.unsqueeze(-1) == test.flatten()).any(-1),
+ * 1.13's isin_default_kernel_gpu (its sorting form for a large test set
+ * gives the same answer), in the common dtype; NEW reference or NULL. */
+static tsr_tensor *isin_device(const tsr_tensor *el, const tsr_tensor *te, tsr_dtype common, bool invert)
+{
+    const tsr_tensor *others[1] = {te};
+    if (tsr__dev_same_device(el, 1, others) < 0) return NULL;
+    int64_t ne = tsr_tensor_numel(el), nt = tsr_tensor_numel(te), sz[2] = {ne, 1};
+    tsr_tensor *e = tsr_to_dtype(el, common, false), *t = e ? tsr_to_dtype(te, common, false) : NULL;
+    tsr_tensor *e2 = t ? tsr_reshape(e, 2, sz) : NULL, *t1 = e2 ? tsr_reshape(t, 1, &nt) : NULL, *eq = NULL, *any = NULL,
+               *r = NULL;
+    tsr_operand a = tsr_operand_tensor(e2), b = tsr_operand_tensor(t1);
+    eq = t1 ? tsr_compare(TSR_CMP_EQ, &a, &b, NULL) : NULL;
+    int64_t d1 = 1;
+    any = eq ? tsr_all_any(eq, &d1, false, false, NULL) : NULL;
+    if (any && invert) {
+        tsr_tensor *nt_ = tsr_predicate(TSR_PRED_LOGICAL_NOT, any, NULL);
+        tsr_tensor_release(any);
+        any = nt_;
+    }
+    r = any ? tsr_reshape(any, el->ndim, el->sizes) : NULL;
+    tsr_tensor_release(e);
+    tsr_tensor_release(t);
+    tsr_tensor_release(e2);
+    tsr_tensor_release(t1);
+    tsr_tensor_release(eq);
+    tsr_tensor_release(any);
+    return r;
+}
+
+/* isin on a device above the brute-force size: 1.13's isin_sorting (a
+ * composite, the same on both devices): the elements (their unique values
+ * unless assume_unique) and the test's unique values concatenated, sorted
+ * stably, each marked by whether the next sorted value equals it (differs,
+ * for invert; the last: invert), the marks put back in place. NEW
+ * reference or NULL. */
+static tsr_tensor *isin_sorting_device(const tsr_tensor *el, const tsr_tensor *te, tsr_dtype common, bool assume_unique,
+                                       bool invert)
+{
+    const tsr_tensor *others[1] = {te};
+    if (tsr__dev_same_device(el, 1, others) < 0) return NULL;
+    tsr_tensor *t[24] = {0}, *r = NULL;
+    int n = 0;
+#define K(x) (t[n++] = (x))
+    tsr_tensor *e = K(tsr_to_dtype(el, common, false)), *tt = e ? K(tsr_to_dtype(te, common, false)) : NULL;
+    tsr_tensor *ef = NULL, *tf = NULL, *order = NULL;
+    int64_t ne = tsr_tensor_numel(el), nt = tsr_tensor_numel(te);
+    if (!tt) goto done;
+    if (assume_unique) {
+        ef = K(tsr_reshape(e, 1, &ne));
+        tf = ef ? K(tsr_reshape(tt, 1, &nt)) : NULL;
+    } else {
+        tsr_tensor *u1 = NULL, *i1 = NULL, *c1 = NULL, *u2 = NULL, *i2 = NULL, *c2 = NULL;
+        int rc = tsr_unique(e, false, false, true, false, NULL, &u1, &i1, &c1);
+        K(u1), K(i1), K(c1);
+        if (rc == 0) rc = tsr_unique(tt, false, false, false, false, NULL, &u2, &i2, &c2);
+        K(u2), K(i2), K(c2);
+        if (rc < 0) goto done;
+        ef = u1, tf = u2, order = i1;
+    }
+    if (!tf) goto done;
+    const tsr_tensor *parts[2] = {ef, tf};
+    tsr_tensor *all = K(tsr_cat(2, parts, 0, NULL)), *sv = NULL, *so = NULL;
+    if (!all || tsr_sort(all, 0, false, true, NULL, NULL, &sv, &so) < 0) goto done;
+    K(sv), K(so);
+    int64_t N = tsr_tensor_numel(all);
+    tsr_tensor *dm = K(tsr_full(1, &N, tsr_scalar_bool(invert), TSR_BOOL, el->device));
+    if (!dm) goto done;
+    if (N > 1) {
+        tsr_tensor *a = K(tsr_view_narrow(sv, 0, 1, N - 1)), *b = a ? K(tsr_view_narrow(sv, 0, 0, N - 1)) : NULL;
+        tsr_operand oa = tsr_operand_tensor(a), ob = tsr_operand_tensor(b);
+        tsr_tensor *m = b ? K(tsr_compare(invert ? TSR_CMP_NE : TSR_CMP_EQ, &oa, &ob, NULL)) : NULL;
+        tsr_tensor *head = m ? K(tsr_view_narrow(dm, 0, 0, N - 1)) : NULL;
+        if (!head || tsr_copy_(head, m) < 0) goto done;
+    }
+    tsr_tensor *mask = K(tsr_scatter(dm, 0, so, dm, NULL, TSR_SCATTER_NONE));
+    if (!mask) goto done;
+    if (assume_unique) {
+        tsr_tensor *head = K(tsr_view_narrow(mask, 0, 0, ne));
+        r = head ? tsr_reshape(head, el->ndim, el->sizes) : NULL;
+    } else {
+        tsr_tensor *flat = K(tsr_reshape(order, 1, &ne));
+        tsr_tensor *sel = flat ? K(tsr_index_select(mask, 0, flat)) : NULL;
+        r = sel ? tsr_reshape(sel, el->ndim, el->sizes) : NULL;
+    }
+#undef K
+done:
+    for (int i = 0; i < n; i++) tsr_tensor_release(t[i]);
+    return r;
+}
+
 tsr_tensor *tsr_isin(const tsr_operand *elements, const tsr_operand *test, bool assume_unique, bool invert,
                      tsr_tensor *out)
 {
@@ -331,6 +458,13 @@ tsr_tensor *tsr_isin(const tsr_operand *elements, const tsr_operand *test, bool 
                   tsr_dtype_is_complex(common))) {
         tsr_error_set(TSR_ERR_RUNTIME, "\"isin_default_cpu\" not implemented for '%s'", tsr_dtype_scalar_name(common));
         goto fail;
+    }
+    if (tsr__dev_external(el) || tsr__dev_external(te)) {
+        tsr_tensor *d = brute ? isin_device(el, te, common, invert) : isin_sorting_device(el, te, common, assume_unique, invert);
+        if (!d) goto fail;
+        tsr_tensor_release(r);
+        r = d;
+        goto finish;
     }
     bool fl;
     ek = as_keys(el, common, &fl);

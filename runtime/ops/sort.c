@@ -11,7 +11,14 @@
 #include "../error.h"
 #include "../internal.h"
 #include "../iter.h"
+#include "../kernels.h"
+#include "../view.h"
+#include "binary.h"
+#include "compare.h"
 #include "copy.h"
+#include "scan_dev.h"
+#include "scatter.h"
+#include "shape.h"
 #include "sort.h"
 
 typedef struct { double f; int64_t i; int64_t idx; } kv;
@@ -327,7 +334,11 @@ int tsr_sort(const tsr_tensor *x, int64_t dim, bool descending, bool stable, tsr
     v = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device);
     ix = v ? tsr_tensor_empty(x->ndim, x->sizes, TSR_INT64, x->device) : NULL;
     if (!ix) goto fail;
-    if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(x) > 0) {
+    if (scan_on_device(x)) {
+        /* always stable on the device (1.13's CUDA sort of a short row without
+         * stable=True is a bitonic sort whose order of equal values differs) */
+        if (scan_device(TSR_KS_SORT, x, dim, x->dtype, v, ix, 0, descending, "aten::sort.values_stable") < 0) goto fail;
+    } else if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(x) > 0) {
         c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
         if (!c) goto fail;
         int64_t outer = 1, inner = 1, n = x->ndim ? x->sizes[dim] : 1;
@@ -445,9 +456,10 @@ int tsr_median(const tsr_tensor *x, const int64_t *dimp, bool keepdim, int kind,
     int ikind = kind == TSR_MODE ? KIND_PLAIN : kind == TSR_NANMEDIAN ? KIND_NANMEDIAN : KIND_MEDIAN;
     tsr_tensor *v = NULL, *ix = NULL;
     bool fl = tsr_dtype_is_floating(x->dtype);
+    bool dev = scan_on_device(x);
     if (!dimp) {   /* median() / nanmedian() of everything: the value only */
-        if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16) {
-            tsr__not_implemented("median_cpu", x->dtype);
+        if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL || (x->dtype == TSR_FLOAT16 && !dev)) {
+            tsr__not_implemented(dev ? "median_out_impl" : "median_cpu", x->dtype);
             return -1;
         }
         v = tsr_tensor_empty(0, NULL, x->dtype, x->device);
@@ -457,6 +469,18 @@ int tsr_median(const tsr_tensor *x, const int64_t *dimp, bool keepdim, int kind,
         int64_t n = tsr_tensor_numel(x);
         if (tsr_tensor_is_meta(x)) return 0;
         if (n == 0) return tsr_fill_(v, tsr_scalar_float(NAN));
+        if (dev) {   /* the flattened input's one row */
+            tsr_tensor *flat = tsr_reshape(x, 1, &n), *i0 = tsr_tensor_empty(0, NULL, TSR_INT64, x->device);
+            int rc = flat && i0 ? scan_device(kind == TSR_NANMEDIAN ? TSR_KS_NANMEDIAN : TSR_KS_MEDIAN, flat, 0, x->dtype, v,
+                                              i0, 0, false, "aten::median") : -1;
+            tsr_tensor_release(flat);
+            tsr_tensor_release(i0);
+            if (rc < 0) {
+                tsr_tensor_release(v);
+                *values = NULL;
+            }
+            return rc;
+        }
         tsr_tensor *c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
         kv *buf = c ? tsr_malloc((size_t)n * sizeof *buf) : NULL;
         if (!buf) {
@@ -497,8 +521,10 @@ int tsr_median(const tsr_tensor *x, const int64_t *dimp, bool keepdim, int kind,
         tsr_error_set(TSR_ERR_INDEX, "%s(): Expected reduction dim %lld to have non-zero size.", fname, (long long)dim);
         return -1;
     }
-    if (tsr_dtype_is_complex(x->dtype) || (kind != TSR_MODE && (x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16))) {
-        tsr__not_implemented(kind == TSR_MODE ? "mode_cpu" : "median_out", x->dtype);
+    if (tsr_dtype_is_complex(x->dtype) ||
+        (kind != TSR_MODE && (x->dtype == TSR_BOOL || (x->dtype == TSR_FLOAT16 && !dev)))) {
+        tsr__not_implemented(kind == TSR_MODE ? (dev ? "cuda_mode" : "mode_cpu") : dev ? "median_out_impl" : "median_out",
+                             x->dtype);
         return -1;
     }
     int64_t shape[TSR_MAX_DIMS];
@@ -509,7 +535,11 @@ int tsr_median(const tsr_tensor *x, const int64_t *dimp, bool keepdim, int kind,
     v = tsr_tensor_empty(n, shape, x->dtype, x->device);
     ix = v ? tsr_tensor_empty(n, shape, TSR_INT64, x->device) : NULL;
     if (!ix) goto fail;
-    if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(x) > 0 && dim_lines(x, dim, v, ix, ikind) < 0) goto fail;
+    if (dev) {
+        int op = kind == TSR_MODE ? TSR_KS_MODE : kind == TSR_NANMEDIAN ? TSR_KS_NANMEDIAN : TSR_KS_MEDIAN;
+        if (scan_device(op, x, dim, x->dtype, v, ix, 0, false, kind == TSR_MODE ? "aten::mode" : "aten::median.dim") < 0)
+            goto fail;
+    } else if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(x) > 0 && dim_lines(x, dim, v, ix, ikind) < 0) goto fail;
     if (finish_pair(ov, oi, v, ix, values, indices) < 0) goto fail;
     return 0;
 fail:
@@ -543,6 +573,57 @@ static void partial_sort(const cmp_t *c, kv *first, kv *middle, kv *last)
     }
 }
 
+/* topk on a device: the row sorted stably (descending for largest), its
+ * first k. Unsorted, the k come as 1.13's gatherTopK writes them: those
+ * strictly beyond the k-th value in index order, then the ones equal to it
+ * in index order (key: index, plus n for the equal ones, argsorted). */
+static int topk_device(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sorted, tsr_tensor *ov,
+                       tsr_tensor *oi, tsr_tensor **values, tsr_tensor **indices)
+{
+    tsr_tensor *sv = NULL, *si = NULL, *nv = NULL, *ni = NULL, *v = NULL, *ix = NULL;
+    tsr_tensor *kth = NULL, *eq = NULL, *key = NULL, *kv_ = NULL, *order = NULL, *ord_i = NULL;
+    int rc = -1;
+    int64_t n = x->ndim ? x->sizes[dim] : 1;
+    sv = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device);
+    si = sv ? tsr_tensor_empty(x->ndim, x->sizes, TSR_INT64, x->device) : NULL;
+    if (!si || scan_device(TSR_KS_SORT, x, dim, x->dtype, sv, si, 0, largest, "aten::topk.values") < 0) goto done;
+    nv = x->ndim ? tsr_view_narrow(sv, dim, 0, k) : tsr_tensor_retain(sv);
+    ni = nv ? (x->ndim ? tsr_view_narrow(si, dim, 0, k) : tsr_tensor_retain(si)) : NULL;
+    if (!ni) goto done;
+    if (sorted || k <= 1 || !x->ndim) {
+        v = tsr_contiguous(nv, TSR_MF_CONTIGUOUS);
+        ix = v ? tsr_contiguous(ni, TSR_MF_CONTIGUOUS) : NULL;
+    } else {
+        kth = tsr_view_narrow(sv, dim, k - 1, 1);
+        tsr_operand a = tsr_operand_tensor(nv), b = tsr_operand_tensor(kth);
+        eq = kth ? tsr_compare(TSR_CMP_EQ, &a, &b, NULL) : NULL;
+        tsr_operand e = tsr_operand_tensor(eq), nn = tsr_operand_scalar(tsr_scalar_int(n));
+        kv_ = eq ? tsr_binary(TSR_BINOP_MUL, &e, &nn, NULL, NULL) : NULL;
+        tsr_operand p = tsr_operand_tensor(kv_), q = tsr_operand_tensor(ni);
+        key = kv_ ? tsr_binary(TSR_BINOP_ADD, &p, &q, NULL, NULL) : NULL;
+        if (!key || tsr_sort(key, dim, false, true, NULL, NULL, &order, &ord_i) < 0) goto done;
+        v = tsr_gather(nv, dim, ord_i);
+        ix = v ? tsr_gather(ni, dim, ord_i) : NULL;
+    }
+    if (!ix || finish_pair(ov, oi, v, ix, values, indices) < 0) goto done;
+    v = ix = NULL;
+    rc = 0;
+done:
+    tsr_tensor_release(sv);
+    tsr_tensor_release(si);
+    tsr_tensor_release(nv);
+    tsr_tensor_release(ni);
+    tsr_tensor_release(v);
+    tsr_tensor_release(ix);
+    tsr_tensor_release(kth);
+    tsr_tensor_release(eq);
+    tsr_tensor_release(kv_);
+    tsr_tensor_release(key);
+    tsr_tensor_release(order);
+    tsr_tensor_release(ord_i);
+    return rc;
+}
+
 int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sorted, tsr_tensor *ov, tsr_tensor *oi,
              tsr_tensor **values, tsr_tensor **indices)
 {
@@ -560,10 +641,12 @@ int tsr_topk(const tsr_tensor *x, int64_t k, int64_t dim, bool largest, bool sor
         tsr_error_set(TSR_ERR_RUNTIME, "selected index k out of range");
         return -1;
     }
-    if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16) {
-        tsr__not_implemented("topk_cpu", x->dtype);
+    bool dev = scan_on_device(x);
+    if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL || (x->dtype == TSR_FLOAT16 && !dev)) {
+        tsr__not_implemented(dev ? "topk_out_cuda" : "topk_cpu", x->dtype);
         return -1;
     }
+    if (dev) return topk_device(x, k, dim, largest, sorted, ov, oi, values, indices);
     int64_t shape[TSR_MAX_DIMS];
     for (int d = 0; d < x->ndim; d++) shape[d] = d == dim ? k : x->sizes[d];
     v = tsr_tensor_empty(x->ndim, shape, x->dtype, x->device);
@@ -670,8 +753,9 @@ int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_
         tsr_error_set(TSR_ERR_RUNTIME, "kthvalue(): selected number k out of range for dimension %lld", (long long)dim);
         return -1;
     }
-    if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL || x->dtype == TSR_FLOAT16) {
-        tsr__not_implemented("kthvalue_cpu", x->dtype);
+    bool dev = scan_on_device(x);
+    if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_BOOL || (x->dtype == TSR_FLOAT16 && !dev)) {
+        tsr__not_implemented(dev ? "kthvalue_cuda" : "kthvalue_cpu", x->dtype);
         return -1;
     }
     int64_t shape[TSR_MAX_DIMS];
@@ -682,7 +766,9 @@ int tsr_kthvalue(const tsr_tensor *x, int64_t k, int64_t dim, bool keepdim, tsr_
     v = tsr_tensor_empty(m, shape, x->dtype, x->device);
     ix = v ? tsr_tensor_empty(m, shape, TSR_INT64, x->device) : NULL;
     if (!ix) goto fail;
-    if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(v) > 0) {
+    if (dev) {
+        if (scan_device(TSR_KS_KTHVALUE, x, dim, x->dtype, v, ix, k - 1, false, "aten::kthvalue.values") < 0) goto fail;
+    } else if (!tsr_tensor_is_meta(x) && tsr_tensor_numel(v) > 0) {
         c = tsr_contiguous(x, TSR_MF_CONTIGUOUS);
         buf = c ? tsr_malloc((size_t)n * sizeof *buf) : NULL;
         if (!buf) goto fail;

@@ -19,10 +19,12 @@
 #include "compare.h"
 #include "copy.h"
 #include "factory.h"
+#include "index_dev.h"
 #include "join.h"
 #include "reduce.h"
 #include "rearrange.h"
 #include "scan.h"
+#include "scan_dev.h"
 #include "scatter.h"
 #include "shape.h"
 #include "sort.h"
@@ -656,6 +658,42 @@ fail:
 
 /* ------------------------------------------------------------ bincount */
 
+/* bincount on a device (1.13's _bincount_cuda): the range from the
+ * device's min and max, then ones (or the weights, in float for float
+ * weights, else double) scatter-added into the bins. */
+static tsr_tensor *bincount_device(const tsr_tensor *x, const tsr_tensor *weights, int64_t minlength)
+{
+    const tsr_tensor *others[1] = {weights};
+    if (tsr__dev_same_device(x, 1, others) < 0) return NULL;
+    pool p = {0};
+    int64_t n = tsr_tensor_numel(x);
+    tsr_tensor *lo = NULL, *hi = NULL;
+    if (x->ndim == 1 && n) {
+        lo = keep(&p, tsr_max_all(x, false));
+        hi = lo ? keep(&p, tsr_max_all(x, true)) : NULL;
+        if (!hi) goto fail;
+    }
+    if (x->ndim != 1 || n == 0 || tsr_tensor_get_int64(lo, NULL) < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "bincount only supports 1-d non-negative integral inputs.");
+        goto fail;
+    }
+    if (weights && (weights->ndim != 1 || weights->sizes[0] != x->sizes[0])) {
+        tsr_error_set(TSR_ERR_RUNTIME, "weights should be 1-d and have the same length as input");
+        goto fail;
+    }
+    int64_t mx = tsr_tensor_get_int64(hi, NULL), nbins = mx + 1 > minlength ? mx + 1 : minlength;
+    tsr_dtype wd = !weights ? TSR_INT64 : weights->dtype == TSR_FLOAT32 ? TSR_FLOAT32 : TSR_FLOAT64;
+    tsr_tensor *idx = keep(&p, tsr_to_dtype(x, TSR_INT64, false));
+    tsr_tensor *src = !idx ? NULL : weights ? keep(&p, tsr_to_dtype(weights, wd, false)) : keep(&p, tsr_ones(1, &n, wd, x->device));
+    tsr_tensor *z = src ? keep(&p, tsr_zeros(1, &nbins, wd, x->device)) : NULL;
+    tsr_tensor *r = z ? tsr_scatter(z, 0, idx, src, NULL, TSR_SCATTER_ADD) : NULL;
+    pool_free(&p);
+    return r;
+fail:
+    pool_free(&p);
+    return NULL;
+}
+
 tsr_tensor *tsr_bincount(const tsr_tensor *x, const tsr_tensor *weights, int64_t minlength)
 {
     if (tsr_tensor_is_meta(x)) {
@@ -671,6 +709,7 @@ tsr_tensor *tsr_bincount(const tsr_tensor *x, const tsr_tensor *weights, int64_t
         return NULL;
     }
     if (x->ndim == 1 && x->sizes[0] == 0) return tsr_zeros(1, &minlength, TSR_INT64, x->device);
+    if (scan_on_device(x) || (weights && scan_on_device(weights))) return bincount_device(x, weights, minlength);
     int64_t n = tsr_tensor_numel(x), mx = 0;
     tsr_tensor *c = tsr_contiguous(x, TSR_MF_CONTIGUOUS), *w = NULL, *r = NULL;
     if (!c) return NULL;
@@ -793,6 +832,34 @@ done:
     return rc;
 }
 
+/* histc on a device (1.13's _histc_cuda, getBin): an element in
+ * [left, right] goes to bin (int)((x - left) * bins / (right - left)) in
+ * x's arithmetic (float for float32 and bfloat16), the
+ * last bin taking right itself; NaN and the rest are skipped; ones are
+ * scatter-added into the bins in x's dtype. */
+static tsr_tensor *histc_device(const tsr_tensor *x, int64_t bins, double left, double right)
+{
+    pool p = {0};
+    tsr_tensor *ge = keep(&p, tsr_compare(TSR_CMP_GE, &(tsr_operand){.t = x}, &(tsr_operand){.s = tsr_scalar_float(left)}, NULL));
+    tsr_tensor *le = ge ? keep(&p, tsr_compare(TSR_CMP_LE, &(tsr_operand){.t = x}, &(tsr_operand){.s = tsr_scalar_float(right)}, NULL)) : NULL;
+    tsr_tensor *in = le ? keep(&p, tsr_compare(TSR_CMP_LOGICAL_AND, &(tsr_operand){.t = ge}, &(tsr_operand){.t = le}, NULL)) : NULL;
+    tsr_tensor *sel = in ? keep(&p, tsr_masked_select(x, in)) : NULL;
+    tsr_tensor *d = sel ? bin_s(&p, TSR_BINOP_SUB, sel, tsr_scalar_float(left)) : NULL;
+    tsr_tensor *m = d ? bin_s(&p, TSR_BINOP_MUL, d, tsr_scalar_int(bins)) : NULL;
+    /* maxvalue - minvalue in the input's (acc) type, as getBin has them */
+    double span = x->dtype == TSR_FLOAT64 ? right - left : (double)((float)right - (float)left);
+    tsr_tensor *q = m ? bin_s(&p, TSR_BINOP_DIV, m, tsr_scalar_float(span)) : NULL;
+    tsr_tensor *b = q ? keep(&p, tsr_to_dtype(q, TSR_INT64, false)) : NULL;
+    tsr_operand top = tsr_operand_scalar(tsr_scalar_int(bins - 1));
+    tsr_tensor *bc = b ? keep(&p, tsr_clamp(b, NULL, &top, NULL)) : NULL;
+    int64_t k = bc ? tsr_tensor_numel(bc) : 0;
+    tsr_tensor *ones = bc ? keep(&p, tsr_ones(1, &k, x->dtype, x->device)) : NULL;
+    tsr_tensor *z = ones ? keep(&p, tsr_zeros(1, &bins, x->dtype, x->device)) : NULL;
+    tsr_tensor *r = z ? tsr_scatter(z, 0, bc, ones, NULL, TSR_SCATTER_ADD) : NULL;
+    pool_free(&p);
+    return r;
+}
+
 tsr_tensor *tsr_histc(const tsr_tensor *x, int64_t bins, double min, double max, tsr_tensor *out)
 {
     if (tsr_tensor_is_meta(x)) {
@@ -846,6 +913,10 @@ tsr_tensor *tsr_histc(const tsr_tensor *x, int64_t bins, double min, double max,
         tsr__not_implemented("histogram_cpu", x->dtype);
         tsr_tensor_release(edges);
         return NULL;
+    }
+    if (edges && scan_on_device(x)) {
+        tsr_tensor_release(edges);
+        return tsr_out_assign(histc_device(x, bins, left, right), out, false);
     }
     tsr_tensor *h = edges ? tsr_zeros(1, &bins, x->dtype, x->device) : NULL;
     if (!h || hist_kernel(x, NULL, edges, H_LINEAR, h) < 0) {

@@ -13,10 +13,16 @@
 #include "../error.h"
 #include "../internal.h"
 #include "../view.h"
+#include "binary.h"
+#include "compare.h"
 #include "copy.h"
 #include "factory.h"
 #include "join.h"
+#include "reduce.h"
+#include "scan.h"
+#include "scan_dev.h"
 #include "scatter.h"
+#include "shape.h"
 #include "sort.h"
 #include "stats.h"
 
@@ -390,6 +396,135 @@ done:
     return rc;
 }
 
+/* ------------------------------------------------------------ on a device */
+
+/* Device tensors made along the way, released together. */
+typedef struct { tsr_tensor *t[48]; int n; bool fail; } dpool;
+static tsr_tensor *dk(dpool *p, tsr_tensor *t)
+{
+    if (!t || p->n == 48) {
+        p->fail = true;
+        tsr_tensor_release(t);
+        return NULL;
+    }
+    return p->t[p->n++] = t;
+}
+
+/* The rows of c (rows x m, on a device) grouped as 1.13's unique_cuda /
+ * unique_dim_cuda group them: sorted (a stable sort per column, last column
+ * first: lexicographic, equal rows in their order) unless consecutive, then
+ * a new group wherever a row differs from the one before (NaN differs from
+ * everything, as `!=` says). *uidx: the rows that start the groups, in
+ * order; *inv (rows): each row's group; *cnt: each group's size. New
+ * references; 0 or -1. */
+static int device_groups(const tsr_tensor *c, bool consecutive, tsr_tensor **uidx, tsr_tensor **inv, tsr_tensor **cnt)
+{
+    dpool P = {0}, *p = &P;
+    int64_t rows = c->sizes[0], m = c->sizes[1], z = 0;
+    tsr_device dev = c->device;
+    *uidx = *inv = *cnt = NULL;
+    if (rows == 0) {
+        *uidx = tsr_tensor_empty(1, &z, TSR_INT64, dev);
+        *inv = tsr_tensor_empty(1, &z, TSR_INT64, dev);
+        *cnt = tsr_tensor_empty(1, &z, TSR_INT64, dev);
+        return *uidx && *inv && *cnt ? 0 : -1;
+    }
+    tsr_tensor *perm = dk(p, tsr_arange(tsr_scalar_int(0), tsr_scalar_int(rows), tsr_scalar_int(1), TSR_INT64, dev));
+    for (int64_t j = m - 1; !consecutive && !P.fail && j >= 0; j--) {
+        tsr_tensor *col = dk(p, tsr_view_select(c, 1, j));
+        tsr_tensor *key = col ? dk(p, tsr_index_select(col, 0, perm)) : NULL, *sv = NULL, *si = NULL;
+        if (!key || tsr_sort(key, 0, false, true, NULL, NULL, &sv, &si) < 0) {
+            P.fail = true;
+            break;
+        }
+        dk(p, sv);
+        dk(p, si);
+        perm = dk(p, tsr_index_select(perm, 0, si));
+    }
+    tsr_tensor *s = P.fail ? NULL : dk(p, tsr_index_select(c, 0, perm)), *first = NULL;
+    int64_t one = 1;
+    tsr_tensor *head = dk(p, tsr_ones(1, &one, TSR_BOOL, dev));
+    if (s && head && rows > 1) {
+        tsr_tensor *a = dk(p, tsr_view_narrow(s, 0, 1, rows - 1)), *b = dk(p, tsr_view_narrow(s, 0, 0, rows - 1));
+        tsr_operand oa = tsr_operand_tensor(a), ob = tsr_operand_tensor(b);
+        tsr_tensor *ne = a && b ? dk(p, tsr_compare(TSR_CMP_NE, &oa, &ob, NULL)) : NULL;
+        int64_t d1 = 1;
+        tsr_tensor *d = ne ? dk(p, tsr_all_any(ne, &d1, false, false, NULL)) : NULL;
+        const tsr_tensor *parts[2] = {head, d};
+        first = d ? dk(p, tsr_cat(2, parts, 0, NULL)) : NULL;
+    } else if (s && head) {
+        first = head;
+    }
+    tsr_tensor *g1 = first ? dk(p, tsr_cumsum(first, 0, TSR_INT64, false, NULL)) : NULL;
+    tsr_operand og = tsr_operand_tensor(g1), o1 = tsr_operand_scalar(tsr_scalar_int(1));
+    tsr_tensor *g = g1 ? dk(p, tsr_binary(TSR_BINOP_SUB, &og, &o1, NULL, NULL)) : NULL;
+    int64_t k = g ? tsr_tensor_get_int64_at(g1, rows - 1) : 0;
+    if (!g) goto fail;
+    *uidx = tsr_masked_select(perm, first);
+    tsr_tensor *e = *uidx ? dk(p, tsr_tensor_empty(1, &rows, TSR_INT64, dev)) : NULL;
+    *inv = e ? tsr_scatter(e, 0, perm, g, NULL, TSR_SCATTER_NONE) : NULL;
+    tsr_tensor *zk = *inv ? dk(p, tsr_zeros(1, &k, TSR_INT64, dev)) : NULL;
+    tsr_tensor *ones = zk ? dk(p, tsr_ones(1, &rows, TSR_INT64, dev)) : NULL;
+    *cnt = ones ? tsr_scatter(zk, 0, g, ones, NULL, TSR_SCATTER_ADD) : NULL;
+    if (!*cnt) goto fail;
+    for (int i = 0; i < P.n; i++) tsr_tensor_release(P.t[i]);
+    return 0;
+fail:
+    for (int i = 0; i < P.n; i++) tsr_tensor_release(P.t[i]);
+    tsr_tensor_release(*uidx);
+    tsr_tensor_release(*inv);
+    tsr_tensor_release(*cnt);
+    *uidx = *inv = *cnt = NULL;
+    return -1;
+}
+
+/* unique / unique_consecutive on a device, flat or along dim: the rows
+ * (elements, or x.transpose(dim, 0)'s slices) grouped by device_groups,
+ * the groups' first rows gathered. The CPU's checks ran before. */
+static int unique_device(const tsr_tensor *x, const int64_t *dim, bool consecutive, bool want_inv, bool want_cnt,
+                         tsr_tensor **out, tsr_tensor **inverse, tsr_tensor **counts)
+{
+    int64_t z = 0, n = tsr_tensor_numel(x);
+    int wd = 0;
+    tsr_tensor *mv = NULL, *c = NULL, *c2 = NULL, *uidx = NULL, *inv = NULL, *cnt = NULL, *res = NULL;
+    int rc = -1;
+    if (dim) {
+        if ((wd = tsr_wrap_dim(*dim, x->ndim)) < 0) return -1;
+        if (n == 0) return unique_dim(x, *dim, consecutive, out, inverse, counts);   /* no data read */
+        mv = tsr_view_transpose(x, wd, 0);
+        c = mv ? tsr_contiguous(mv, TSR_MF_CONTIGUOUS) : NULL;
+        int64_t rows = c && c->ndim ? c->sizes[0] : 1, sz[2] = {rows, rows ? n / rows : 0};
+        c2 = c ? tsr_reshape(c, 2, sz) : NULL;
+    } else {
+        int64_t sz[2] = {n, 1};
+        c2 = tsr_reshape(x, 2, sz);
+    }
+    if (!c2 || device_groups(c2, consecutive, &uidx, &inv, &cnt) < 0) goto done;
+    if (dim) {
+        res = tsr_index_select(c, 0, uidx);
+        *out = res ? tsr_view_transpose(res, 0, wd) : NULL;
+        *inverse = tsr_tensor_retain(inv);
+        *counts = tsr_tensor_retain(cnt);
+    } else {
+        tsr_tensor *col = tsr_view_select(c2, 1, 0);
+        *out = col ? tsr_index_select(col, 0, uidx) : NULL;
+        tsr_tensor_release(col);
+        *inverse = want_inv && (n || !consecutive) ? tsr_reshape(inv, x->ndim, x->sizes)
+                                                   : tsr_tensor_empty(1, &z, TSR_INT64, x->device);
+        *counts = want_cnt ? tsr_tensor_retain(cnt) : tsr_tensor_empty(1, &z, TSR_INT64, x->device);
+    }
+    rc = *out && *inverse && *counts ? 0 : -1;
+done:
+    tsr_tensor_release(mv);
+    tsr_tensor_release(c);
+    tsr_tensor_release(c2);
+    tsr_tensor_release(uidx);
+    tsr_tensor_release(inv);
+    tsr_tensor_release(cnt);
+    tsr_tensor_release(res);
+    return rc;
+}
+
 int tsr_unique(const tsr_tensor *x, bool sorted, bool consecutive, bool return_inverse, bool return_counts,
                const int64_t *dim, tsr_tensor **out, tsr_tensor **inverse, tsr_tensor **counts)
 {
@@ -397,18 +532,14 @@ int tsr_unique(const tsr_tensor *x, bool sorted, bool consecutive, bool return_i
     const char *aten = dim ? (consecutive ? "unique_dim_consecutive" : "unique_dim")
                            : consecutive ? "unique_consecutive" : "_unique2";
     if (tsr_tensor_is_meta(x)) return tsr_meta_refused(aten);
-    if (x->device.type != TSR_DEV_CPU) {   /* it sorts on the host: no device kernel (index_fill's backward) */
-        char op[64];
-        snprintf(op, sizeof op, "aten::%s", aten);
-        tsr_error_no_kernel(op, tsr_device_backend_name(x->device.type), "CPU, Meta");
-        return -1;
-    }
-    if (tsr_dtype_is_complex(x->dtype) || x->dtype == TSR_FLOAT16) {
-        tsr__not_implemented(dim ? "unique_dim" : "unique", x->dtype);
+    bool dev = scan_on_device(x);
+    if (tsr_dtype_is_complex(x->dtype) || (x->dtype == TSR_FLOAT16 && !dev)) {
+        tsr__not_implemented(dim ? (dev ? "unique_dim_cuda" : "unique_dim") : dev ? "unique_cuda" : "unique", x->dtype);
         return -1;
     }
     int rc;
-    if (dim) rc = unique_dim(x, *dim, consecutive, out, inverse, counts);
+    if (dev) rc = unique_device(x, dim, consecutive, return_inverse, return_counts, out, inverse, counts);
+    else if (dim) rc = unique_dim(x, *dim, consecutive, out, inverse, counts);
     else if (consecutive) rc = unique_consecutive_flat(x, return_inverse, return_counts, out, inverse, counts);
     else rc = unique_flat(x, sorted, return_inverse, return_counts, out, inverse, counts);
     if (rc < 0) {

@@ -152,6 +152,15 @@ static const char *const nn_ready[] = {
     "triplet_margin_with_distance_loss",
 };
 
+/* Scans, sorts, selections, unique and searches (runtime/ops/scan_dev.c,
+ * cuda/scan.h). Sorted (strcmp). */
+static const char *const scan_sort[] = {
+    "allclose", "argsort", "bincount", "bucketize", "cummax", "cummin", "cumprod", "cumprod_", "cumsum", "cumsum_",
+    "cumulative_trapezoid", "diff", "equal", "histc", "isclose", "isin", "kthvalue", "logcumsumexp", "median",
+    "mode", "msort", "nanmedian", "searchsorted", "sort", "topk", "trapezoid", "trapz", "unique",
+    "unique_consecutive",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -165,6 +174,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(conv_pool),
     LIST(linalg_ready),
     LIST(nn_ready),
+    LIST(scan_sort),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

@@ -70,7 +70,7 @@ RuntimeError: nanmean(): expected input to have floating point dtype but got Lon
 
 @test "cuda-reduce-1.4: what has no device path yet refuses with the dispatcher's error" {
     sim
-    for e in 'torch.ones(3, device="cuda").median()' 'torch.ones(3, device="cuda").nanmedian()' \
+    for e in 'torch.ones(2, 2, device="cuda").trace()' 'torch.ones(3, device="cuda").renorm(2, 0, 1)' \
              'torch.ones(3, dtype=torch.complex64, device="cuda").sum()' 'torch.ones(3, device="cuda").logsumexp(0)' \
              'torch.ones(3, dtype=torch.complex64, device="cuda").var()' \
              'torch.ones(2, 2, dtype=torch.complex64, device="cuda").norm("nuc")' \
