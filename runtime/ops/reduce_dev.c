@@ -13,6 +13,8 @@
 #include "../internal.h"
 #include "../kernels.h"
 #include "reduce_iter.h"
+#include "copy.h"
+#include "viewcopy.h"
 
 bool reduce_on_device(const tsr_tensor *x)
 {
@@ -52,11 +54,34 @@ int reduce_device(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr
     return reduce_device_ex(op, in, mask, keepdim, r, ri, compute, aten, NULL);
 }
 
+/* A complex sum or mean on the device: the sums of the real and of the
+ * imaginary parts, apart (complex addition is theirs), as the real
+ * reduction over the views as real (a last dim of 2, kept). */
+static int reduce_complex_parts(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r,
+                                tsr_dtype compute, const char *aten)
+{
+    tsr_tensor *a = tsr_view_as_real(in), *b = a ? tsr_view_as_real(r) : NULL;
+    int rc = b ? reduce_device_ex(op, a, mask, keepdim, b, NULL, tsr_dtype_to_real(compute), aten, NULL) : -1;
+    tsr_tensor_release(a);
+    tsr_tensor_release(b);
+    return rc;
+}
+
 int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, tsr_tensor *ri,
                      tsr_dtype compute, const char *aten, const reduce_dev_args *args)
 {
     const tsr_backend *be = tsr_device_backend(in->device);
     if (!be) return -1;
+    if (tsr_tensor_has_bits(in) && !tsr_tensor_has_bits(r) && !(ri && tsr_tensor_has_bits(ri))) {
+        /* a conjugate or negative view: its values made plain on the device first */
+        tsr_tensor *p = tsr_resolve_bits(in);
+        int rc = p ? reduce_device_ex(op, p, mask, keepdim, r, ri, compute, aten, args) : -1;
+        tsr_tensor_release(p);
+        return rc;
+    }
+    if ((op == TSR_KR_SUM || op == TSR_KR_MEAN) && tsr_dtype_is_complex(compute) && tsr_dtype_is_complex(in->dtype) &&
+        tsr_dtype_is_complex(r->dtype) && !ri && !tsr_tensor_has_bits(r) && tsr_tensor_numel(r) > 0)
+        return reduce_complex_parts(op, in, mask, keepdim, r, compute, aten);
     if (!be->reduce || !be->has_reduce || !be->has_reduce(op, (int)compute) ||
         !tsr_device_equal(in->device, r->device) || (ri && !tsr_device_equal(in->device, ri->device))) {
         tsr_error_no_kernel(aten, tsr_device_backend_name(in->device.type), "CPU, Meta");

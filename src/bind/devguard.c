@@ -110,6 +110,14 @@ static const char *const random_ready[] = {
     "rand_like", "randint_like", "randn_like", "random_", "uniform_",
 };
 
+/* Complex tensors: the conjugate and negative views (resolved on the
+ * device by a copy and a negation, runtime/ops/copy.c), the complex views
+ * and compositions of device ops. Sorted (strcmp). */
+static const char *const complex_ready[] = {
+    "adjoint", "complex", "conj", "conj_physical", "conj_physical_", "is_conj", "is_neg", "polar", "resolve_conj",
+    "resolve_neg", "vdot", "view_as_complex", "view_as_real",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -120,6 +128,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(pointwise),
     LIST(join_index),
     LIST(random_ready),
+    LIST(complex_ready),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
