@@ -7,6 +7,9 @@
 #include "../error.h"
 #include "loops.h"
 #include "compare.h"
+#include "binary.h"
+#include "copy.h"
+#include "unary.h"
 
 #define EQ_(x, y) ((x) == (y))
 #define NE_(x, y) ((x) != (y))
@@ -177,6 +180,63 @@ static int close_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
     return 0;
 }
 
+/* isclose on a device, composed of device ops as TensorCompare.cpp's
+ * isclose: a == b, or both NaN (equal_nan), or |a - b| finite and at most
+ * atol + |rtol * b|, computed in the dtype (integers and bools in the
+ * default float dtype). */
+/* self op= b in place: 0 or -1. */
+static int compare_into(tsr_cmpop op, tsr_tensor *self, const tsr_tensor *b)
+{
+    tsr_operand o = tsr_operand_tensor(b);
+    tsr_tensor *r = tsr_compare_(op, self, &o);
+    tsr_tensor_release(r);
+    return r ? 0 : -1;
+}
+
+static tsr_tensor *isclose_device(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
+{
+    tsr_operand oa = tsr_operand_tensor(a), ob = tsr_operand_tensor(b);
+    tsr_tensor *close = tsr_compare(TSR_CMP_EQ, &oa, &ob, NULL), *t[6] = {0};
+    if (!close) return NULL;
+    if (equal_nan && (tsr_dtype_is_floating(a->dtype) || tsr_dtype_is_complex(a->dtype))) {
+        if (!(t[0] = tsr_predicate(TSR_PRED_ISNAN, a, NULL)) || !(t[1] = tsr_predicate(TSR_PRED_ISNAN, b, NULL)))
+            goto fail;
+        if (compare_into(TSR_CMP_LOGICAL_AND, t[0], t[1]) < 0 || compare_into(TSR_CMP_LOGICAL_OR, close, t[0]) < 0)
+            goto fail;
+        for (int k = 0; k < 2; k++) {
+            tsr_tensor_release(t[k]);
+            t[k] = NULL;
+        }
+    }
+    if (rtol == 0 && atol == 0) return close;
+    bool real = tsr_dtype_is_floating(a->dtype) || tsr_dtype_is_complex(a->dtype);
+    tsr_dtype dt = real ? a->dtype : tsr_default_dtype();
+    if (!(t[0] = tsr_to_dtype(a, dt, false)) || !(t[1] = tsr_to_dtype(b, dt, false))) goto fail;
+    tsr_operand ca = tsr_operand_tensor(t[0]), cb = tsr_operand_tensor(t[1]);
+    tsr_operand r = tsr_operand_scalar(tsr_scalar_float(rtol)), at = tsr_operand_scalar(tsr_scalar_float(atol));
+    if (!(t[2] = tsr_binary(TSR_BINOP_MUL, &r, &cb, NULL, NULL)) || !(t[3] = tsr_unary(TSR_UNOP_ABS, t[2], NULL, NULL)))
+        goto fail;
+    tsr_operand scaled = tsr_operand_tensor(t[3]);
+    if (!(t[4] = tsr_binary(TSR_BINOP_ADD, &at, &scaled, NULL, NULL))) goto fail;   /* allowed error */
+    tsr_tensor_release(t[2]);
+    tsr_tensor_release(t[3]);
+    t[2] = t[3] = NULL;
+    if (!(t[2] = tsr_binary(TSR_BINOP_SUB, &ca, &cb, NULL, NULL)) || !(t[3] = tsr_unary(TSR_UNOP_ABS, t[2], NULL, NULL)))
+        goto fail;
+    tsr_operand actual = tsr_operand_tensor(t[3]), allowed = tsr_operand_tensor(t[4]);
+    if (!(t[5] = tsr_compare(TSR_CMP_LE, &actual, &allowed, NULL))) goto fail;
+    tsr_tensor_release(t[2]);
+    if (!(t[2] = tsr_predicate(TSR_PRED_ISFINITE, t[3], NULL))) goto fail;
+    if (compare_into(TSR_CMP_LOGICAL_AND, t[5], t[2]) < 0 || compare_into(TSR_CMP_LOGICAL_OR, close, t[5]) < 0)
+        goto fail;
+    for (int k = 0; k < 6; k++) tsr_tensor_release(t[k]);
+    return close;
+fail:
+    for (int k = 0; k < 6; k++) tsr_tensor_release(t[k]);
+    tsr_tensor_release(close);
+    return NULL;
+}
+
 tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
 {
     if (a->dtype != b->dtype) {
@@ -192,6 +252,9 @@ tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, d
         tsr_error_set(TSR_ERR_RUNTIME, "atol must be greater than or equal to zero, but got %g", atol);
         return NULL;
     }
+    if ((a->device.type != TSR_DEV_CPU && a->device.type != TSR_DEV_META) ||
+        (b->device.type != TSR_DEV_CPU && b->device.type != TSR_DEV_META))
+        return isclose_device(a, b, rtol, atol, equal_nan);
     close_ctx cc = {rtol, atol, equal_nan, a->dtype};
     tsr_operand ops[2] = {tsr_operand_tensor(a), tsr_operand_tensor(b)};
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {a->dtype, a->dtype}, .out_dtype = TSR_BOOL,

@@ -112,10 +112,11 @@ static const char *const random_ready[] = {
 
 /* Complex tensors: the conjugate and negative views (resolved on the
  * device by a copy and a negation, runtime/ops/copy.c), the complex views
- * and compositions of device ops. Sorted (strcmp). */
+ * and compositions of device ops (isclose: runtime/ops/compare.c). Sorted
+ * (strcmp). */
 static const char *const complex_ready[] = {
-    "adjoint", "complex", "conj", "conj_physical", "conj_physical_", "is_conj", "is_neg", "polar", "resolve_conj",
-    "resolve_neg", "vdot", "view_as_complex", "view_as_real",
+    "adjoint", "allclose", "complex", "conj", "conj_physical", "conj_physical_", "is_conj", "is_neg", "isclose",
+    "polar", "resolve_conj", "resolve_neg", "vdot", "view_as_complex", "view_as_real",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul
