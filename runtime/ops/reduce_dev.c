@@ -13,6 +13,7 @@
 #include "../internal.h"
 #include "../kernels.h"
 #include "reduce_iter.h"
+#include "compare.h"
 #include "copy.h"
 #include "viewcopy.h"
 
@@ -77,6 +78,14 @@ int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, 
         tsr_tensor *p = tsr_resolve_bits(in);
         int rc = p ? reduce_device_ex(op, p, mask, keepdim, r, ri, compute, aten, args) : -1;
         tsr_tensor_release(p);
+        return rc;
+    }
+    if ((op == TSR_KR_ALL || op == TSR_KR_ANY || op == TSR_KR_COUNT_NZ) && tsr_dtype_is_complex(in->dtype)) {
+        /* the truth of z != 0 (the complex ne kernel), reduced as bool */
+        tsr_operand a = tsr_operand_tensor(in), zero = tsr_operand_scalar(tsr_scalar_int(0));
+        tsr_tensor *nz = tsr_compare(TSR_CMP_NE, &a, &zero, NULL);
+        int rc = nz ? reduce_device_ex(op, nz, mask, keepdim, r, ri, TSR_BOOL, aten, args) : -1;
+        tsr_tensor_release(nz);
         return rc;
     }
     if ((op == TSR_KR_SUM || op == TSR_KR_MEAN) && tsr_dtype_is_complex(compute) && tsr_dtype_is_complex(in->dtype) &&

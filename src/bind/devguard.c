@@ -115,8 +115,9 @@ static const char *const random_ready[] = {
  * and compositions of device ops (isclose: runtime/ops/compare.c). Sorted
  * (strcmp). */
 static const char *const complex_ready[] = {
-    "adjoint", "allclose", "complex", "conj", "conj_physical", "conj_physical_", "is_conj", "is_neg", "isclose",
-    "polar", "resolve_conj", "resolve_neg", "vdot", "view_as_complex", "view_as_real",
+    "adjoint", "allclose", "cdouble", "cfloat", "chalf", "complex", "conj", "conj_physical", "conj_physical_", "imag",
+    "is_conj", "is_neg", "isclose", "polar", "real", "resolve_conj", "resolve_neg", "vdot", "view_as_complex",
+    "view_as_real",
 };
 
 /* Each kernel family adds its own sorted list (reductions, the matmul
