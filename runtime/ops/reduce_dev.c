@@ -12,7 +12,9 @@
 #include "../error.h"
 #include "../internal.h"
 #include "../kernels.h"
+#include "../view.h"
 #include "reduce_iter.h"
+#include "binary.h"
 #include "compare.h"
 #include "copy.h"
 #include "viewcopy.h"
@@ -68,6 +70,67 @@ static int reduce_complex_parts(int op, const tsr_tensor *in, uint64_t mask, boo
     return rc;
 }
 
+/* A complex product on the device, as pairwise products of the complex
+ * mul kernel: the input's reduced dims moved last and flattened into one
+ * row of n per output element (contiguous), then halves multiplied into
+ * new tensors until one column is left (an odd last element multiplied
+ * into the first product), copied into r. */
+static int reduce_complex_prod(const tsr_tensor *in, uint64_t mask, tsr_tensor *r)
+{
+    int64_t perm[TSR_MAX_DIMS], shape[TSR_MAX_DIMS], n = 1;
+    int np = 0, nk = 0;
+    for (int d = 0; d < in->ndim; d++)
+        if (!((mask >> d) & 1)) {
+            perm[np++] = d;
+            shape[nk++] = in->sizes[d];
+        }
+    for (int d = 0; d < in->ndim; d++)
+        if ((mask >> d) & 1) {
+            perm[np++] = d;
+            n *= in->sizes[d];
+        }
+    shape[nk] = n;
+    tsr_tensor *p = tsr_view_permute(in, in->ndim, perm), *c = p ? tsr_contiguous(p, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *x = c ? tsr_view_view(c, nk + 1, shape) : NULL;
+    tsr_tensor_release(p);
+    tsr_tensor_release(c);
+    while (x && n > 1) {
+        int64_t h = n / 2;
+        tsr_tensor *y = NULL, *a = tsr_view_narrow(x, nk, 0, h), *b = a ? tsr_view_narrow(x, nk, h, h) : NULL;
+        if (b) {
+            tsr_operand oa = tsr_operand_tensor(a), ob = tsr_operand_tensor(b);
+            y = tsr_binary(TSR_BINOP_MUL, &oa, &ob, NULL, NULL);
+        }
+        tsr_tensor_release(a);
+        tsr_tensor_release(b);
+        if (y && n % 2) {   /* y[..., 0] *= x[..., n - 1] (y is new: x may be the input) */
+            tsr_tensor *t = NULL;
+            a = tsr_view_narrow(y, nk, 0, 1);
+            b = a ? tsr_view_narrow(x, nk, n - 1, 1) : NULL;
+            if (b) {
+                tsr_operand ob = tsr_operand_tensor(b);
+                t = tsr_binary_(TSR_BINOP_MUL, a, &ob, NULL);
+            }
+            tsr_tensor_release(a);
+            tsr_tensor_release(b);
+            if (!t) {
+                tsr_tensor_release(y);
+                y = NULL;
+            }
+            tsr_tensor_release(t);
+        }
+        tsr_tensor_release(x);
+        x = y;
+        n = h;
+    }
+    if (!x) return -1;
+    tsr_tensor *v = tsr_view_view(x, r->ndim, r->sizes);
+    int rc = v ? tsr_copy_(r, v) : -1;
+    tsr_tensor_release(v);
+    tsr_tensor_release(x);
+    return rc;
+}
+
 int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, tsr_tensor *ri,
                      tsr_dtype compute, const char *aten, const reduce_dev_args *args)
 {
@@ -88,6 +151,9 @@ int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, 
         tsr_tensor_release(nz);
         return rc;
     }
+    if (op == TSR_KR_PROD && (compute == TSR_COMPLEX64 || compute == TSR_COMPLEX128) && in->dtype == compute &&
+        !ri && !tsr_tensor_has_bits(r) && tsr_tensor_numel(r) > 0)
+        return reduce_complex_prod(in, mask, r);
     if ((op == TSR_KR_SUM || op == TSR_KR_MEAN) && tsr_dtype_is_complex(compute) && tsr_dtype_is_complex(in->dtype) &&
         tsr_dtype_is_complex(r->dtype) && !ri && !tsr_tensor_has_bits(r) && tsr_tensor_numel(r) > 0)
         return reduce_complex_parts(op, in, mask, keepdim, r, compute, aten);
