@@ -59,3 +59,7 @@ script() {
 @test "cuda-complex-1.8: complex var/std/var_mean/std_mean (the parts' variances) and prod (pairwise products), the input left as it was" {
     script moments
 }
+
+@test "cuda-complex-1.9: complex beside other dtypes: out=, promotion, indexing, joins, item and tolist" {
+    script mixed
+}
