@@ -464,6 +464,12 @@ tsr_tensor *tsr_var(const tsr_tensor *x, const tsr_dims *dims, int64_t correctio
         return NULL;
     }
     if (reduce_mask(x, dims, &mask) < 0) return NULL;
+    if (reduce_on_device(x) && x->dtype == TSR_COMPLEX32) {   /* the device composes complex64/128 only */
+        char aten[64];
+        snprintf(aten, sizeof aten, "aten::%s", fname);
+        reduce_device_refuse(x, aten);
+        return NULL;
+    }
     if (tsr_dtype_is_complex(x->dtype)) return var_complex(x, dims, correction, keepdim, take_sqrt, out, mean_out, fname);
     tsr_dtype dt = out ? out->dtype : x->dtype;
     r = reduce_result(x, mask, keepdim, dt, out);

@@ -154,7 +154,8 @@ int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, 
     if (op == TSR_KR_PROD && (compute == TSR_COMPLEX64 || compute == TSR_COMPLEX128) && in->dtype == compute &&
         !ri && !tsr_tensor_has_bits(r) && tsr_tensor_numel(r) > 0)
         return reduce_complex_prod(in, mask, r);
-    if ((op == TSR_KR_SUM || op == TSR_KR_MEAN) && tsr_dtype_is_complex(compute) && tsr_dtype_is_complex(in->dtype) &&
+    if ((op == TSR_KR_SUM || op == TSR_KR_MEAN) && (compute == TSR_COMPLEX64 || compute == TSR_COMPLEX128) &&
+        tsr_dtype_is_complex(in->dtype) &&
         tsr_dtype_is_complex(r->dtype) && !ri && !tsr_tensor_has_bits(r) && tsr_tensor_numel(r) > 0)
         return reduce_complex_parts(op, in, mask, keepdim, r, compute, aten);
     if (!be->reduce || !be->has_reduce || !be->has_reduce(op, (int)compute) ||
