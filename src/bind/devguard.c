@@ -112,11 +112,11 @@ static const char *const random_ready[] = {
 
 /* Complex tensors: the conjugate and negative views (resolved on the
  * device by a copy and a negation, runtime/ops/copy.c), the complex views
- * and compositions of device ops (isclose: runtime/ops/compare.c). Sorted
- * (strcmp). */
+ * and compositions of device ops (isclose: runtime/ops/compare.c; equal:
+ * eq, its elements read back one by one). Sorted (strcmp). */
 static const char *const complex_ready[] = {
-    "adjoint", "allclose", "cdouble", "cfloat", "chalf", "complex", "conj", "conj_physical", "conj_physical_", "imag",
-    "is_conj", "is_neg", "isclose", "polar", "real", "resolve_conj", "resolve_neg", "vdot", "view_as_complex",
+    "adjoint", "allclose", "cdouble", "cfloat", "chalf", "complex", "conj", "conj_physical", "conj_physical_", "equal",
+    "imag", "is_conj", "is_neg", "isclose", "polar", "real", "resolve_conj", "resolve_neg", "vdot", "view_as_complex",
     "view_as_real",
 };
 
