@@ -143,8 +143,11 @@ int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, 
         tsr_tensor_release(p);
         return rc;
     }
-    if ((op == TSR_KR_ALL || op == TSR_KR_ANY || op == TSR_KR_COUNT_NZ) && tsr_dtype_is_complex(in->dtype)) {
-        /* the truth of z != 0 (the complex ne kernel), reduced as bool */
+    if ((op == TSR_KR_ALL || op == TSR_KR_ANY || op == TSR_KR_COUNT_NZ) &&
+        (in->dtype == TSR_COMPLEX64 || in->dtype == TSR_COMPLEX128)) {
+        /* the truth of z != 0 (the complex ne kernel), reduced as bool:
+         * CUDA's and/or kernels take static_cast<bool>(z), either part
+         * nonzero (1.13's CPU casts through the real part first) */
         tsr_operand a = tsr_operand_tensor(in), zero = tsr_operand_scalar(tsr_scalar_int(0));
         tsr_tensor *nz = tsr_compare(TSR_CMP_NE, &a, &zero, NULL);
         int rc = nz ? reduce_device_ex(op, nz, mask, keepdim, r, ri, TSR_BOOL, aten, args) : -1;
