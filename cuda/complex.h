@@ -1,7 +1,8 @@
-/* cuda/complex.h — the elementwise kernels for complex64 / complex128
- * compute types (complex32 only moves: copies, fills, where), in their own
- * instantiations beside kern.h's real ones; complex32 computes add, mul,
- * neg and the comparisons in complex<float>, and moves (copies, where). Arithmetic is c10::complex's
+/* cuda/complex.h — the elementwise kernels for complex compute types, in
+ * their own instantiations beside kern.h's real ones (complex64 and
+ * complex128 compute in complex<float> / complex<double>; complex32 adds,
+ * multiplies, negates and compares in complex<float>, and otherwise only
+ * moves: copies, fills, where). Arithmetic is c10::complex's
  * (c10/util/complex.h of 1.13: the plain product and the unscaled quotient
  * (ac + bd) / (c^2 + d^2)); the transcendental functions are what c10's
  * complex_math.h calls: thrust::complex's on the device, std::complex's on
