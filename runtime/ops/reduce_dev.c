@@ -136,6 +136,10 @@ int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, 
 {
     const tsr_backend *be = tsr_device_backend(in->device);
     if (!be) return -1;
+    if (!tsr_device_equal(in->device, r->device) || (ri && !tsr_device_equal(in->device, ri->device))) {
+        tsr_error_no_kernel(aten, tsr_device_backend_name(in->device.type), "CPU, Meta");
+        return -1;
+    }
     if (tsr_tensor_has_bits(in) && !tsr_tensor_has_bits(r) && !(ri && tsr_tensor_has_bits(ri))) {
         /* a conjugate or negative view: its values made plain on the device first */
         tsr_tensor *p = tsr_resolve_bits(in);
@@ -158,8 +162,8 @@ int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, 
         !ri && !tsr_tensor_has_bits(r) && tsr_tensor_numel(r) > 0)
         return reduce_complex_prod(in, mask, r);
     if ((op == TSR_KR_SUM || op == TSR_KR_MEAN) && (compute == TSR_COMPLEX64 || compute == TSR_COMPLEX128) &&
-        tsr_dtype_is_complex(in->dtype) &&
-        tsr_dtype_is_complex(r->dtype) && !ri && !tsr_tensor_has_bits(r) && tsr_tensor_numel(r) > 0)
+        tsr_dtype_is_complex(in->dtype) && tsr_dtype_is_complex(r->dtype) && !ri && !tsr_tensor_has_bits(r) &&
+        tsr_tensor_numel(r) > 0)
         return reduce_complex_parts(op, in, mask, keepdim, r, compute, aten);
     if (!be->reduce || !be->has_reduce || !be->has_reduce(op, (int)compute) ||
         !tsr_device_equal(in->device, r->device) || (ri && !tsr_device_equal(in->device, ri->device))) {
