@@ -39,6 +39,7 @@ extern "C" {
 #include "index.h"
 #include "rng.h"
 #include "scan.h"
+#include "complex.h"
 
 static const tsr_backend_host *host;
 
@@ -338,8 +339,47 @@ template <int K, typename C> static int launch_kc(const tsr_klaunch &g0)
 #endif
 }
 
+/* The complex kernels (cuda/complex.h): their own instantiations, so the
+ * real ones stay as they were. */
+template <int K, typename T> __global__ void elementwise_cx(tsr_klaunch g)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.numel; i += step) kc_element<K, T>(g, i);
+}
+
+template <int K, typename T> static int launch_kcx(const tsr_klaunch &g0)
+{
+    tsr_klaunch g = g0;
+    const unsigned block = 256;
+    int64_t blocks = (g.numel + block - 1) / block;
+    if (blocks > MAX_BLOCKS) blocks = MAX_BLOCKS;
+#ifdef TSR_CUDA_SIM
+    for (int k = 0; k < g.nops; k++)
+        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
+    sim_launch((unsigned)blocks, block, [&] { elementwise_cx<K, T>(g); });
+    return 0;
+#else
+    elementwise_cx<K, T><<<(unsigned)blocks, block>>>(g);
+    return cuda_check(cudaGetLastError());
+#endif
+}
+
+/* Whether a complex COPY / WHERE only moves elements: every operand (where's
+ * condition aside) of the compute dtype. */
+static bool raw_moves(const tsr_klaunch &g)
+{
+    if (g.kernel != TSR_K_COPY && g.kernel != TSR_K_WHERE) return false;
+    for (int k = 0; k < g.nops; k++)
+        if (!(g.kernel == TSR_K_WHERE && k == 1) && g.dtype[k] != g.compute) return false;
+    return true;
+}
+
 template <int K> static int launch_k(const tsr_klaunch &g)
 {
+    if constexpr (kc_kernel(K)) {
+        int c = k_ctype(g.compute);
+        if (c >= 4 && !raw_moves(g)) return c == 6 ? launch_kcx<K, double>(g) : launch_kcx<K, float>(g);
+    }
     switch (k_ctype(g.compute)) {
     case 0: return launch_kc<K, int64_t>(g);
     case 1: return launch_kc<K, float>(g);
@@ -351,7 +391,7 @@ template <int K> static int launch_k(const tsr_klaunch &g)
     }
 }
 
-static bool has_kernel(int kernel, int compute) { return k_supported(kernel, compute); }
+static bool has_kernel(int kernel, int compute) { return k_supported(kernel, compute) || kc_supported(kernel, compute); }
 
 static int launch(const tsr_klaunch *g, int index)
 {

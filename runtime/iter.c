@@ -15,6 +15,7 @@
 #include "named.h"
 #include "error.h"
 #include "internal.h"
+#include "ops/copy.h"
 
 #define NOPS (TSR_ITER_MAX_IN + 1)
 #define BUF 512            /* elements per cast buffer */
@@ -614,6 +615,42 @@ static void device_no_kernel(const tsr_iter_config *cfg, tsr_device dev)
     tsr_error_no_kernel(op, tsr_device_backend_name(dev.type), "CPU, Meta");
 }
 
+static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *res, int nd,
+                      const int64_t *shape, bool host_loop);
+
+/* run_device with conjugate or negative views among its tensors, as the
+ * CPU's iterator reads and writes them: each such input made plain on the
+ * device first (resolve_conj / resolve_neg: a copy and a negation there),
+ * and a result with bits computed into a plain tensor of its geometry,
+ * then copied in (which stores the bits' view of the values). */
+static int run_device_resolved(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *res, int nd,
+                               const int64_t *shape, bool host_loop)
+{
+    tsr_operand r[TSR_ITER_MAX_IN];
+    tsr_tensor *own[TSR_ITER_MAX_IN] = {0}, *tmp = NULL;
+    int rc = -1;
+    for (int k = 0; k < cfg->nin; k++) {
+        r[k] = in[k];
+        if (in[k].t && in[k].t->device.type == res->device.type && tsr_tensor_has_bits(in[k].t)) {
+            if (!(own[k] = tsr_resolve_bits(in[k].t))) goto done;
+            r[k].t = own[k];
+        }
+    }
+    tsr_tensor *dst = res;
+    if (tsr_tensor_has_bits(res)) {
+        int64_t st[TSR_MAX_DIMS];
+        tsr_strides_preserve(res->ndim, res->sizes, res->strides, st);
+        if (!(tmp = tsr_tensor_empty_strided(res->ndim, res->sizes, st, res->dtype, res->device))) goto done;
+        dst = tmp;
+    }
+    rc = run_device(cfg, r, dst, nd, shape, host_loop);
+    if (rc == 0 && tmp) rc = tsr_copy_(res, tmp);
+done:
+    for (int k = 0; k < cfg->nin; k++) tsr_tensor_release(own[k]);
+    tsr_tensor_release(tmp);
+    return rc;
+}
+
 /* The elementwise op on a device whose memory the host cannot read: the
  * same geometry as the CPU plan (broadcast strides, TensorIterator's
  * order, coalesced dims), handed to the backend's kernel with device
@@ -646,7 +683,10 @@ static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_ten
         return -1;
     }
     if (tsr_tensor_numel(res) == 0) return 0;
-    if (tsr_tensor_has_bits(res)) goto bits;
+    bool bits = tsr_tensor_has_bits(res);
+    for (int k = 0; k < cfg->nin; k++)
+        if (in[k].t && in[k].t->device.type == res->device.type && tsr_tensor_has_bits(in[k].t)) bits = true;
+    if (bits) return run_device_resolved(cfg, in, res, nd, shape, host_loop);
     plan *P = malloc(sizeof *P);
     tsr_klaunch *K = calloc(1, sizeof *K);
     int rc = -1;
@@ -668,11 +708,6 @@ static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_ten
         const tsr_tensor *t = in[k].t;
         tsr_dtype want = cfg->in_dtype[k];
         if (t && t->device.type == res->device.type && t->device.index == res->device.index) {
-            if (tsr_tensor_has_bits(t)) {
-                free(P);
-                free(K);
-                goto bits;
-            }
             bcast_strides(t, nd, shape, est[k + 1]);
             K->data[k + 1] = tsr_tensor_ptr(t, NULL);
             K->dtype[k + 1] = (int)t->dtype;
@@ -712,10 +747,6 @@ done:
     free(P);
     free(K);
     return rc;
-bits:
-    tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: conjugate or negative views on %s are not supported yet; "
-                  "call .resolve_conj() / .resolve_neg() first", tsr_device_type_name(res->device.type));
-    return -1;
 }
 
 tsr_tensor *tsr_iter_run(const tsr_iter_config *cfg, const tsr_operand *in, tsr_tensor *out,

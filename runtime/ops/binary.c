@@ -673,6 +673,7 @@ static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *
                            .dev_kernel = tsr_op_dev_kernel(info), .aten = info->aten};
     cfg.dev_alpha = kp.d;   /* add/sub: the device kernel is a + alpha * b (set_alpha negated sub's) */
     cfg.dev_alpha_i = kp.i;
+    if (tsr_dtype_is_complex(dt)) cfg.dev_params.d[1] = cimag(kp.z);   /* a complex alpha's imaginary part */
     if (op == TSR_BINOP_POW || op == TSR_BINOP_FLOAT_POWER) {
         /* PowKernel.cu's forms for a scalar exponent; a float32 base takes
          * it as float (exp_scalar.to<scalar_t>()), as the general form's
@@ -896,6 +897,7 @@ static tsr_tensor *addc_impl(bool div, const tsr_tensor *self, const tsr_tensor 
     double vre, vim;
     tsr_scalar_to_complex(v, &vre, &vim);
     cfg.dev_params.d[0] = vre;
+    cfg.dev_params.d[1] = vim;   /* complex kernels: value's imaginary part */
     cfg.dev_params.i = tsr_scalar_to_int64(v);
     return tsr_iter_run(&cfg, ops, out, fn, &kp);
 }
@@ -961,6 +963,7 @@ static tsr_tensor *lerp_impl(const tsr_tensor *start, const tsr_tensor *end, con
         kp.z = dt == TSR_COMPLEX64 ? (double)(float)re + (double)(float)im * I : re + im * I;
         cfg.dev_params.mode = 1;   /* Lerp.cu: weight.to<opmath_t>() */
         cfg.dev_params.d[0] = re;
+        cfg.dev_params.d[1] = im;   /* complex kernels: weight's imaginary part */
     }
     return tsr_iter_run(&cfg, ops, out, fn, &kp);
 }

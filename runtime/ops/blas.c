@@ -1056,4 +1056,15 @@ tsr_tensor *tsr_dot(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
     if (tsr__blas_external(a) || tsr__blas_external(b) || tsr__blas_external(out)) return dot_device(a, b, out);
     return dot_bits(a, b, out, false);
 }
-tsr_tensor *tsr_vdot(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out) { return dot_bits(a, b, out, true); }
+tsr_tensor *tsr_vdot(const tsr_tensor *a, const tsr_tensor *b, tsr_tensor *out)
+{
+    if (tsr__blas_external(a) || tsr__blas_external(b) || tsr__blas_external(out)) {
+        /* on a device: dot(a.conj(), b), the bit resolved there */
+        if (!tsr_dtype_is_complex(a->dtype)) return dot_device(a, b, out);
+        tsr_tensor *c = flip_conj(a);
+        tsr_tensor *r = c ? dot_device(c, b, out) : NULL;
+        tsr_tensor_release(c);
+        return r;
+    }
+    return dot_bits(a, b, out, true);
+}

@@ -80,6 +80,29 @@ static int no_bits(const char *op, int n, const tsr_tensor *const *ts)
     return 0;
 }
 
+/* The inputs of an entry point with conjugate or negative views among
+ * them, made plain on the device (PyTorch hands cuBLAS a conjugated
+ * operand as CUBLAS_OP_C; the values are the same): own[i] a new
+ * reference for each of the n inputs (NULL where none was needed).
+ * Returns 1 if any was resolved, 0 if none, -1 on error. */
+static int resolve_inputs(int n, const tsr_tensor *const *in, tsr_tensor **own)
+{
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+        own[i] = NULL;
+        if (in[i] && tsr_tensor_has_bits(in[i])) {
+            if (!(own[i] = tsr_resolve_bits(in[i]))) {
+                for (int j = 0; j < i; j++) tsr_tensor_release(own[j]);
+                return -1;
+            }
+            any = 1;
+        }
+    }
+    return any;
+}
+
+static const tsr_tensor *pick(const tsr_tensor *own, const tsr_tensor *t) { return own ? own : t; }
+
 /* Scalar::to<scalar_t>() as the kernel receives it: alpha and beta rounded
  * to the dtype (a float16 alpha of 0.1 is 0.0999755859375), real and
  * imaginary parts. */
@@ -163,7 +186,16 @@ int tsr__cuda_addmm(tsr_tensor *result, const tsr_tensor *self, const tsr_tensor
                     tsr_scalar beta, tsr_scalar alpha)
 {
     const tsr_tensor *all[4] = {result, self, m1, m2};
-    if (no_bits("addmm", 4, all) < 0) return -1;
+    if (no_bits("addmm", 1, all) < 0) return -1;
+    tsr_tensor *own[3];
+    int res = resolve_inputs(3, all + 1, own);
+    if (res < 0) return -1;
+    if (res) {
+        int rc = tsr__cuda_addmm(result, self == result ? result : pick(own[0], self), pick(own[1], m1),
+                                 pick(own[2], m2), beta, alpha);
+        for (int i = 0; i < 3; i++) tsr_tensor_release(own[i]);
+        return rc;
+    }
     if (result != self && !scalar_is_zero(beta) && tsr_copy_(result, self) < 0) return -1;
     if (result->sizes[0] == 0 || result->sizes[1] == 0) return 0;
     tsr_tensor *r = NULL, *a = NULL, *b = NULL;
@@ -233,7 +265,15 @@ int tsr__cuda_baddbmm(tsr_tensor *result, const tsr_tensor *b1, const tsr_tensor
                       tsr_scalar alpha)
 {
     const tsr_tensor *all[3] = {result, b1, b2};
-    if (no_bits("baddbmm", 3, all) < 0) return -1;
+    if (no_bits("baddbmm", 1, all) < 0) return -1;
+    tsr_tensor *own[2];
+    int res = resolve_inputs(2, all + 1, own);
+    if (res < 0) return -1;
+    if (res) {
+        int rc = tsr__cuda_baddbmm(result, pick(own[0], b1), pick(own[1], b2), beta, alpha);
+        for (int i = 0; i < 2; i++) tsr_tensor_release(own[i]);
+        return rc;
+    }
     if (tsr_tensor_numel(result) == 0) return 0;
     if (b1->sizes[2] == 0) return scalar_is_zero(beta) ? tsr_zero_(result) : mul_scalar_(result, beta);
     const int64_t *rs = result->strides, *rz = result->sizes;
@@ -292,7 +332,15 @@ static int gemv(tsr_device dev, tsr_dtype dt, char trans, int64_t m, int64_t n, 
 int tsr__cuda_addmv(tsr_tensor *r, const tsr_tensor *mat, const tsr_tensor *vec, tsr_scalar beta, tsr_scalar alpha)
 {
     const tsr_tensor *all[3] = {r, mat, vec};
-    if (no_bits("addmv", 3, all) < 0) return -1;
+    if (no_bits("addmv", 1, all) < 0) return -1;
+    tsr_tensor *own[2];
+    int res = resolve_inputs(2, all + 1, own);
+    if (res < 0) return -1;
+    if (res) {
+        int rc = tsr__cuda_addmv(r, pick(own[0], mat), pick(own[1], vec), beta, alpha);
+        for (int i = 0; i < 2; i++) tsr_tensor_release(own[i]);
+        return rc;
+    }
     tsr_tensor *v = vec->strides[0] == 0 ? tsr_contiguous(vec, TSR_MF_CONTIGUOUS) : tsr_tensor_retain((tsr_tensor *)vec);
     tsr_tensor *cm = NULL;
     int rc = -1;
@@ -324,7 +372,14 @@ done:
 int tsr__cuda_dot(tsr_tensor *r, const tsr_tensor *a, const tsr_tensor *b)
 {
     const tsr_tensor *all[2] = {a, b};
-    if (no_bits("dot", 2, all) < 0) return -1;
+    tsr_tensor *own[2];
+    int res = resolve_inputs(2, all, own);
+    if (res < 0) return -1;
+    if (res) {
+        int rc = tsr__cuda_dot(r, pick(own[0], a), pick(own[1], b));
+        for (int i = 0; i < 2; i++) tsr_tensor_release(own[i]);
+        return rc;
+    }
     if (!gemm_dtype(a->dtype)) return tsr__not_implemented("dot", a->dtype);
     int64_t n = a->sizes[0];
     if (n == 0) return tsr_zero_(r);   /* cublas<t>dot of no elements: 0 */

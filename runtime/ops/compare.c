@@ -181,50 +181,63 @@ static int close_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
     return 0;
 }
 
+/* isclose on a device, composed of device ops as TensorCompare.cpp's
+ * isclose: a == b, or both NaN (equal_nan), or |a - b| finite and at most
+ * atol + |rtol * b|, computed in the dtype (integers and bools in the
+ * default float dtype). */
 static bool on_device(const tsr_tensor *t) { return t->device.type != TSR_DEV_CPU && t->device.type != TSR_DEV_META; }
 
-/* isclose on a device as 1.13's TensorCompare.cpp composes it: self ==
- * other, or both NaN (equal_nan, floating), or |self - other| finite and
- * <= atol + |rtol * other| (bool operands in the default dtype). */
+/* self op= b in place: 0 or -1. */
+static int compare_into(tsr_cmpop op, tsr_tensor *self, const tsr_tensor *b)
+{
+    tsr_operand o = tsr_operand_tensor(b);
+    tsr_tensor *r = tsr_compare_(op, self, &o);
+    tsr_tensor_release(r);
+    return r ? 0 : -1;
+}
+
 static tsr_tensor *isclose_device(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
 {
-    tsr_tensor *t[16] = {0};
-    int n = 0;
-#define K(x) (t[n++] = (x))
-#define T(x) ((tsr_operand){.t = (x)})
-#define S(v) ((tsr_operand){.t = NULL, .s = tsr_scalar_float(v)})
-    tsr_tensor *close = K(tsr_compare(TSR_CMP_EQ, &T(a), &T(b), NULL)), *r = NULL;
-    if (!close) goto done;
-    if (equal_nan && tsr_dtype_is_floating(a->dtype)) {
-        tsr_tensor *na = K(tsr_compare(TSR_CMP_NE, &T(a), &T(a), NULL));
-        tsr_tensor *nb = na ? K(tsr_compare(TSR_CMP_NE, &T(b), &T(b), NULL)) : NULL;
-        tsr_tensor *both = nb ? K(tsr_compare(TSR_CMP_LOGICAL_AND, &T(na), &T(nb), NULL)) : NULL;
-        close = both ? K(tsr_compare(TSR_CMP_LOGICAL_OR, &T(close), &T(both), NULL)) : NULL;
-        if (!close) goto done;
+    tsr_operand oa = tsr_operand_tensor(a), ob = tsr_operand_tensor(b);
+    tsr_tensor *close = tsr_compare(TSR_CMP_EQ, &oa, &ob, NULL), *t[6] = {0};
+    if (!close) return NULL;
+    if (equal_nan && (tsr_dtype_is_floating(a->dtype) || tsr_dtype_is_complex(a->dtype))) {
+        if (!(t[0] = tsr_predicate(TSR_PRED_ISNAN, a, NULL)) || !(t[1] = tsr_predicate(TSR_PRED_ISNAN, b, NULL)))
+            goto fail;
+        if (compare_into(TSR_CMP_LOGICAL_AND, t[0], t[1]) < 0 || compare_into(TSR_CMP_LOGICAL_OR, close, t[0]) < 0)
+            goto fail;
+        for (int k = 0; k < 2; k++) {
+            tsr_tensor_release(t[k]);
+            t[k] = NULL;
+        }
     }
-    if (rtol == 0 && atol == 0) {
-        r = tsr_tensor_retain(close);
-        goto done;
-    }
-    const tsr_tensor *ca = a, *cb = b;
-    if (a->dtype == TSR_BOOL) ca = K(tsr_to_dtype(a, tsr_default_dtype(), false));
-    if (b->dtype == TSR_BOOL) cb = K(tsr_to_dtype(b, tsr_default_dtype(), false));
-    if (!ca || !cb) goto done;
-    tsr_tensor *rb = K(tsr_binary(TSR_BINOP_MUL, &S(rtol), &T(cb), NULL, NULL));
-    tsr_tensor *arb = rb ? K(tsr_unary(TSR_UNOP_ABS, rb, NULL, NULL)) : NULL;
-    tsr_tensor *allowed = arb ? K(tsr_binary(TSR_BINOP_ADD, &S(atol), &T(arb), NULL, NULL)) : NULL;
-    tsr_tensor *d = allowed ? K(tsr_binary(TSR_BINOP_SUB, &T(ca), &T(cb), NULL, NULL)) : NULL;
-    tsr_tensor *actual = d ? K(tsr_unary(TSR_UNOP_ABS, d, NULL, NULL)) : NULL;
-    tsr_tensor *fin = actual ? K(tsr_predicate(TSR_PRED_ISFINITE, actual, NULL)) : NULL;
-    tsr_tensor *le = fin ? K(tsr_compare(TSR_CMP_LE, &T(actual), &T(allowed), NULL)) : NULL;
-    tsr_tensor *ok = le ? K(tsr_compare(TSR_CMP_LOGICAL_AND, &T(fin), &T(le), NULL)) : NULL;
-    r = ok ? tsr_compare(TSR_CMP_LOGICAL_OR, &T(close), &T(ok), NULL) : NULL;
-#undef K
-#undef T
-#undef S
-done:
-    for (int i = 0; i < n; i++) tsr_tensor_release(t[i]);
-    return r;
+    if (rtol == 0 && atol == 0) return close;
+    bool real = tsr_dtype_is_floating(a->dtype) || tsr_dtype_is_complex(a->dtype);
+    tsr_dtype dt = real ? a->dtype : tsr_default_dtype();
+    if (!(t[0] = tsr_to_dtype(a, dt, false)) || !(t[1] = tsr_to_dtype(b, dt, false))) goto fail;
+    tsr_operand ca = tsr_operand_tensor(t[0]), cb = tsr_operand_tensor(t[1]);
+    tsr_operand r = tsr_operand_scalar(tsr_scalar_float(rtol)), at = tsr_operand_scalar(tsr_scalar_float(atol));
+    if (!(t[2] = tsr_binary(TSR_BINOP_MUL, &r, &cb, NULL, NULL)) || !(t[3] = tsr_unary(TSR_UNOP_ABS, t[2], NULL, NULL)))
+        goto fail;
+    tsr_operand scaled = tsr_operand_tensor(t[3]);
+    if (!(t[4] = tsr_binary(TSR_BINOP_ADD, &at, &scaled, NULL, NULL))) goto fail;   /* allowed error */
+    tsr_tensor_release(t[2]);
+    tsr_tensor_release(t[3]);
+    t[2] = t[3] = NULL;
+    if (!(t[2] = tsr_binary(TSR_BINOP_SUB, &ca, &cb, NULL, NULL)) || !(t[3] = tsr_unary(TSR_UNOP_ABS, t[2], NULL, NULL)))
+        goto fail;
+    tsr_operand actual = tsr_operand_tensor(t[3]), allowed = tsr_operand_tensor(t[4]);
+    if (!(t[5] = tsr_compare(TSR_CMP_LE, &actual, &allowed, NULL))) goto fail;
+    tsr_tensor_release(t[2]);
+    if (!(t[2] = tsr_predicate(TSR_PRED_ISFINITE, t[3], NULL))) goto fail;
+    if (compare_into(TSR_CMP_LOGICAL_AND, t[5], t[2]) < 0 || compare_into(TSR_CMP_LOGICAL_OR, close, t[5]) < 0)
+        goto fail;
+    for (int k = 0; k < 6; k++) tsr_tensor_release(t[k]);
+    return close;
+fail:
+    for (int k = 0; k < 6; k++) tsr_tensor_release(t[k]);
+    tsr_tensor_release(close);
+    return NULL;
 }
 
 tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
@@ -242,7 +255,9 @@ tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, d
         tsr_error_set(TSR_ERR_RUNTIME, "atol must be greater than or equal to zero, but got %g", atol);
         return NULL;
     }
-    if (on_device(a) || on_device(b)) return isclose_device(a, b, rtol, atol, equal_nan);
+    if ((a->device.type != TSR_DEV_CPU && a->device.type != TSR_DEV_META) ||
+        (b->device.type != TSR_DEV_CPU && b->device.type != TSR_DEV_META))
+        return isclose_device(a, b, rtol, atol, equal_nan);
     close_ctx cc = {rtol, atol, equal_nan, a->dtype};
     tsr_operand ops[2] = {tsr_operand_tensor(a), tsr_operand_tensor(b)};
     tsr_iter_config cfg = {.nin = 2, .in_dtype = {a->dtype, a->dtype}, .out_dtype = TSR_BOOL,

@@ -242,6 +242,57 @@ static int flip_pass(tsr_tensor *t, bool conj, bool neg)
 
 static bool on_host(const tsr_tensor *t) { return t->device.type == TSR_DEV_CPU; }
 
+/* Negates, in place on t's device, part of every element of t: for a
+ * complex t its real (part 0) or imaginary (part 1) parts, for a real one
+ * (part 0) the values; one NEG kernel launch over t's geometry. */
+static int device_negate_part(tsr_tensor *t, int part)
+{
+    const tsr_backend *be = tsr_device_backend(t->device);
+    if (!be) return -1;
+    tsr_dtype rt = tsr_dtype_to_real(t->dtype);
+    tsr_klaunch *K = calloc(1, sizeof *K);
+    if (!K) {
+        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
+        return -1;
+    }
+    K->kernel = TSR_K_NEG;
+    K->nops = 2;
+    K->compute = K->dtype[0] = K->dtype[1] = (int)rt;
+    K->numel = tsr_tensor_numel(t);
+    K->data[0] = K->data[1] = tsr_tensor_ptr(t, NULL) + part * tsr_dtype_itemsize(rt);
+    int isz = tsr_tensor_itemsize(t), nd = 0;
+    for (int d = t->ndim - 1; d >= 0; d--) {   /* fastest first, runs merged */
+        int64_t n = t->sizes[d], s = t->strides[d] * isz;
+        if (n == 1) continue;
+        if (nd > 0 && K->stride[0][nd - 1] * K->shape[nd - 1] == s) {
+            K->shape[nd - 1] *= n;
+            continue;
+        }
+        if (nd == TSR_K_MAXDIMS) {
+            free(K);
+            tsr_error_set(TSR_ERR_RUNTIME, "tsr: a copy on %s over more than %d dimensions that do not coalesce",
+                          tsr_device_type_name(t->device.type), TSR_K_MAXDIMS);
+            return -1;
+        }
+        K->shape[nd] = n;
+        K->stride[0][nd] = K->stride[1][nd] = s;
+        nd++;
+    }
+    K->nd = nd;
+    int rc = be->launch(K, t->device.index);
+    free(K);
+    return rc;
+}
+
+/* The device's flip_pass: conj negates the imaginary parts, neg every part. */
+static int device_flip(tsr_tensor *t, bool conj, bool neg)
+{
+    bool cx = tsr_dtype_is_complex(t->dtype);
+    if (neg && device_negate_part(t, 0) < 0) return -1;
+    if (cx && conj != neg) return device_negate_part(t, 1);
+    return 0;
+}
+
 /* One COPY kernel launch over dst's geometry: from src (already expanded
  * to dst's shape, on dst's device), or from the value v (src NULL), each
  * converted to dst's dtype. Adjacent dims that are one run in every
@@ -257,14 +308,13 @@ static int device_launch_copy(tsr_tensor *dst, const tsr_tensor *src, const unsi
                             "CPU, Meta");
         return -1;
     }
-    if (src && src->dtype != dst->dtype && (tsr_dtype_is_complex(src->dtype) || tsr_dtype_is_complex(dst->dtype))) {
-        /* the device copies complex values only within one dtype */
-        tsr_error_no_kernel("aten::copy_", tsr_device_backend_name(dst->device.type), "CPU, Meta");
-        return -1;
-    }
-    if (tsr_tensor_has_bits(dst) || (src && tsr_tensor_has_bits(src))) {
-        tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: conjugate or negative views on %s are not supported yet; "
-                      "call .resolve_conj() / .resolve_neg() first", tsr_device_type_name(dst->device.type));
+    /* the math bits, as the host's copy: dst's memory must end up holding
+     * dst's bits applied to src's values (a value v was stored with them
+     * already); a pass over dst after the plain copy flips what differs */
+    bool fconj = src ? dst->conj != src->conj : false, fneg = src ? dst->neg != src->neg : false;
+    if ((fconj || fneg) && !be->has_kernel(TSR_K_NEG, (int)tsr_dtype_to_real(dst->dtype))) {
+        tsr_error_no_kernel(fconj ? "aten::resolve_conj" : "aten::resolve_neg",
+                            tsr_device_backend_name(dst->device.type), "CPU, Meta");
         return -1;
     }
     tsr_klaunch *K = calloc(1, sizeof *K);
@@ -281,9 +331,10 @@ static int device_launch_copy(tsr_tensor *dst, const tsr_tensor *src, const unsi
     if (src) {
         K->dtype[1] = (int)src->dtype;
         K->data[1] = tsr_tensor_ptr(src, NULL);
-    } else {
+    } else {   /* the value as dst's bits store it */
         K->dtype[1] = (int)dst->dtype;
         memcpy(K->scalar[1].b, v, 16);
+        tsr_flip_signs(dst->dtype, dst->conj, dst->neg, K->scalar[1].b, 0, 1);
     }
     int isz0 = tsr_tensor_itemsize(dst), isz1 = src ? tsr_tensor_itemsize(src) : 0;
     int nd = 0;
@@ -308,6 +359,7 @@ static int device_launch_copy(tsr_tensor *dst, const tsr_tensor *src, const unsi
     K->nd = nd;
     int rc = be->launch(K, dst->device.index);
     free(K);
+    if (rc == 0 && (fconj || fneg)) rc = device_flip(dst, fconj, fneg);
     return rc;
 }
 

@@ -14,6 +14,7 @@
 #include "../kernels.h"
 #include "binary.h"
 #include "compare.h"
+#include "combine.h"
 #include "copy.h"
 #include "reduce.h"
 #include "reduce_iter.h"
@@ -413,7 +414,7 @@ static tsr_tensor *var_complex(const tsr_tensor *x, const tsr_dims *dims, int64_
     if (!r) goto done;
     if (take_sqrt) {
         tsr_tensor *q = NULL;
-        if (r->dtype == TSR_FLOAT16) tsr__not_implemented("sqrt_vml_cpu", TSR_FLOAT16);
+        if (r->dtype == TSR_FLOAT16 && !reduce_on_device(x)) tsr__not_implemented("sqrt_vml_cpu", TSR_FLOAT16);
         else q = tsr_unary_(TSR_UNOP_SQRT, r, NULL);
         if (!q) {
             tsr_tensor_release(r);
@@ -422,7 +423,14 @@ static tsr_tensor *var_complex(const tsr_tensor *x, const tsr_dims *dims, int64_
         }
         tsr_tensor_release(q);
     }
-    if (mean_out) {
+    if (mean_out && reduce_on_device(x)) {   /* the parts joined where they are */
+        if (!(m = tsr_complex(mr, mi))) {
+            tsr_tensor_release(r);
+            r = NULL;
+            goto done;
+        }
+        *mean_out = m;
+    } else if (mean_out) {
         m = tsr_tensor_empty(mr->ndim, mr->sizes, x->dtype, x->device);
         if (!m) goto done;
         const tsr_dtype_traits *tr = tsr_dtype_traits_of(x->dtype);
@@ -456,7 +464,7 @@ tsr_tensor *tsr_var(const tsr_tensor *x, const tsr_dims *dims, int64_t correctio
         return NULL;
     }
     if (reduce_mask(x, dims, &mask) < 0) return NULL;
-    if (reduce_on_device(x) && tsr_dtype_is_complex(x->dtype)) {
+    if (reduce_on_device(x) && x->dtype == TSR_COMPLEX32) {   /* the device composes complex64/128 only */
         char aten[64];
         snprintf(aten, sizeof aten, "aten::%s", fname);
         reduce_device_refuse(x, aten);

@@ -12,7 +12,12 @@
 #include "../error.h"
 #include "../internal.h"
 #include "../kernels.h"
+#include "../view.h"
 #include "reduce_iter.h"
+#include "binary.h"
+#include "compare.h"
+#include "copy.h"
+#include "viewcopy.h"
 
 bool reduce_on_device(const tsr_tensor *x)
 {
@@ -52,11 +57,114 @@ int reduce_device(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr
     return reduce_device_ex(op, in, mask, keepdim, r, ri, compute, aten, NULL);
 }
 
+/* A complex sum or mean on the device: the sums of the real and of the
+ * imaginary parts, apart (complex addition is theirs), as the real
+ * reduction over the views as real (a last dim of 2, kept). */
+static int reduce_complex_parts(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r,
+                                tsr_dtype compute, const char *aten)
+{
+    tsr_tensor *a = tsr_view_as_real(in), *b = a ? tsr_view_as_real(r) : NULL;
+    int rc = b ? reduce_device_ex(op, a, mask, keepdim, b, NULL, tsr_dtype_to_real(compute), aten, NULL) : -1;
+    tsr_tensor_release(a);
+    tsr_tensor_release(b);
+    return rc;
+}
+
+/* A complex product on the device, as pairwise products of the complex
+ * mul kernel: the input's reduced dims moved last and flattened into one
+ * row of n per output element (contiguous), then halves multiplied into
+ * new tensors until one column is left (an odd last element multiplied
+ * into the first product), copied into r. */
+static int reduce_complex_prod(const tsr_tensor *in, uint64_t mask, tsr_tensor *r)
+{
+    int64_t perm[TSR_MAX_DIMS], shape[TSR_MAX_DIMS], n = 1;
+    int np = 0, nk = 0;
+    for (int d = 0; d < in->ndim; d++)
+        if (!((mask >> d) & 1)) {
+            perm[np++] = d;
+            shape[nk++] = in->sizes[d];
+        }
+    for (int d = 0; d < in->ndim; d++)
+        if ((mask >> d) & 1) {
+            perm[np++] = d;
+            n *= in->sizes[d];
+        }
+    shape[nk] = n;
+    tsr_tensor *p = tsr_view_permute(in, in->ndim, perm), *c = p ? tsr_contiguous(p, TSR_MF_CONTIGUOUS) : NULL;
+    tsr_tensor *x = c ? tsr_view_view(c, nk + 1, shape) : NULL;
+    tsr_tensor_release(p);
+    tsr_tensor_release(c);
+    while (x && n > 1) {
+        int64_t h = n / 2;
+        tsr_tensor *y = NULL, *a = tsr_view_narrow(x, nk, 0, h), *b = a ? tsr_view_narrow(x, nk, h, h) : NULL;
+        if (b) {
+            tsr_operand oa = tsr_operand_tensor(a), ob = tsr_operand_tensor(b);
+            y = tsr_binary(TSR_BINOP_MUL, &oa, &ob, NULL, NULL);
+        }
+        tsr_tensor_release(a);
+        tsr_tensor_release(b);
+        if (y && n % 2) {   /* y[..., 0] *= x[..., n - 1] (y is new: x may be the input) */
+            tsr_tensor *t = NULL;
+            a = tsr_view_narrow(y, nk, 0, 1);
+            b = a ? tsr_view_narrow(x, nk, n - 1, 1) : NULL;
+            if (b) {
+                tsr_operand ob = tsr_operand_tensor(b);
+                t = tsr_binary_(TSR_BINOP_MUL, a, &ob, NULL);
+            }
+            tsr_tensor_release(a);
+            tsr_tensor_release(b);
+            if (!t) {
+                tsr_tensor_release(y);
+                y = NULL;
+            }
+            tsr_tensor_release(t);
+        }
+        tsr_tensor_release(x);
+        x = y;
+        n = h;
+    }
+    if (!x) return -1;
+    tsr_tensor *v = tsr_view_view(x, r->ndim, r->sizes);
+    int rc = v ? tsr_copy_(r, v) : -1;
+    tsr_tensor_release(v);
+    tsr_tensor_release(x);
+    return rc;
+}
+
 int reduce_device_ex(int op, const tsr_tensor *in, uint64_t mask, bool keepdim, tsr_tensor *r, tsr_tensor *ri,
                      tsr_dtype compute, const char *aten, const reduce_dev_args *args)
 {
     const tsr_backend *be = tsr_device_backend(in->device);
     if (!be) return -1;
+    if (!tsr_device_equal(in->device, r->device) || (ri && !tsr_device_equal(in->device, ri->device))) {
+        tsr_error_no_kernel(aten, tsr_device_backend_name(in->device.type), "CPU, Meta");
+        return -1;
+    }
+    if (tsr_tensor_has_bits(in) && !tsr_tensor_has_bits(r) && !(ri && tsr_tensor_has_bits(ri))) {
+        /* a conjugate or negative view: its values made plain on the device first */
+        tsr_tensor *p = tsr_resolve_bits(in);
+        int rc = p ? reduce_device_ex(op, p, mask, keepdim, r, ri, compute, aten, args) : -1;
+        tsr_tensor_release(p);
+        return rc;
+    }
+    if ((op == TSR_KR_ALL || op == TSR_KR_ANY || op == TSR_KR_COUNT_NZ) &&
+        (in->dtype == TSR_COMPLEX64 || in->dtype == TSR_COMPLEX128)) {
+        /* the truth of z != 0 (the complex ne kernel), reduced as bool:
+         * CUDA's and/or kernels take static_cast<bool>(z), either part
+         * nonzero (1.13's CPU casts through the real part first) */
+        tsr_operand a = tsr_operand_tensor(in), zero = tsr_operand_scalar(tsr_scalar_int(0));
+        tsr_tensor *nz = tsr_compare(TSR_CMP_NE, &a, &zero, NULL);
+        int rc = nz ? reduce_device_ex(op, nz, mask, keepdim, r, ri, TSR_BOOL, aten, args) : -1;
+        tsr_tensor_release(nz);
+        return rc;
+    }
+    if (op == TSR_KR_PROD && (compute == TSR_COMPLEX64 || compute == TSR_COMPLEX128) && in->dtype == compute &&
+        !ri && !tsr_tensor_has_bits(r) && tsr_tensor_numel(r) > 0)
+        return reduce_complex_prod(in, mask, r);
+    if ((op == TSR_KR_SUM || op == TSR_KR_MEAN) && (compute == TSR_COMPLEX64 || compute == TSR_COMPLEX128) &&
+        tsr_dtype_is_complex(in->dtype) && tsr_dtype_is_complex(r->dtype) && !ri && !tsr_tensor_has_bits(r) &&
+        tsr_tensor_numel(r) > 0)
+        return reduce_complex_parts(op, in, mask, keepdim, r, compute, aten);
     if (!be->reduce || !be->has_reduce || !be->has_reduce(op, (int)compute) ||
         !tsr_device_equal(in->device, r->device) || (ri && !tsr_device_equal(in->device, ri->device))) {
         tsr_error_no_kernel(aten, tsr_device_backend_name(in->device.type), "CPU, Meta");

@@ -211,12 +211,14 @@ tsr_tensor *tsr_linalg_vector_norm(const tsr_tensor *x, double ord, const tsr_di
     }
     if (reduce_on_device(x)) {
         /* norm_stub of the device: the NormOps family accumulating in
-         * float (float16, bfloat16, float32) or double; no complex yet */
-        if (tsr_dtype_is_complex(in_dt)) {
-            reduce_device_refuse(x, "aten::linalg_vector_norm");
-            goto fail;
-        }
+         * float (float16, bfloat16, float32) or double; a complex input
+         * as its magnitudes (abs on the device), the norm of which it is */
         tsr_tensor *din = tsr_to_dtype(x, in_dt, false);
+        if (din && tsr_dtype_is_complex(in_dt)) {
+            tsr_tensor *m = tsr_unary(TSR_UNOP_ABS, din, NULL, NULL);
+            tsr_tensor_release(din);
+            din = m;
+        }
         if (!din) goto fail;
         reduce_dev_args a = {.p = ord};
         int rc = reduce_device_ex(TSR_KR_NORM, din, mask, keepdim, r, NULL, rdt, "aten::linalg_vector_norm", &a);

@@ -702,6 +702,18 @@ static tsr_tensor *unary_impl(int op, const tsr_tensor *x, tsr_tensor *out, bool
             return tsr_iter_run(&cfg, &a, out, bf16_nan_loop, &bc);
         }
     }
+    if (op == TSR_UNOP_CONJ_PHYSICAL && x->device.type != TSR_DEV_CPU && x->device.type != TSR_DEV_META) {
+        /* on a device: a copy (of x's conjugate view: the engine resolves
+         * the bit there, a copy and a negation of the imaginary parts) */
+        cfg.dev_kernel = TSR_K_COPY;
+        if (!tsr_dtype_is_complex(dt)) return tsr_iter_run(&cfg, &a, out, fn, ctx);
+        tsr_tensor *v = tsr_conj((tsr_tensor *)x);
+        if (!v) return NULL;
+        tsr_operand va = tsr_operand_tensor(v);
+        tsr_tensor *r = tsr_iter_run(&cfg, &va, out, fn, ctx);
+        tsr_tensor_release(v);
+        return r;
+    }
     return tsr_iter_run(&cfg, &a, out, fn, ctx);
 }
 

@@ -161,6 +161,16 @@ static const char *const scan_sort[] = {
     "unique_consecutive",
 };
 
+/* Complex tensors: the conjugate and negative views (resolved on the
+ * device by a copy and a negation, runtime/ops/copy.c), the complex views
+ * and compositions of device ops (isclose: runtime/ops/compare.c; equal:
+ * eq, its elements read back one by one). Sorted (strcmp). */
+static const char *const complex_ready[] = {
+    "adjoint", "allclose", "cdouble", "cfloat", "chalf", "complex", "conj", "conj_physical", "conj_physical_", "equal",
+    "imag", "is_conj", "is_neg", "isclose", "polar", "real", "resolve_conj", "resolve_neg", "vdot", "view_as_complex",
+    "view_as_real",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -175,6 +185,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(linalg_ready),
     LIST(nn_ready),
     LIST(scan_sort),
+    LIST(complex_ready),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }

@@ -70,11 +70,9 @@ RuntimeError: nanmean(): expected input to have floating point dtype but got Lon
 
 @test "cuda-reduce-1.4: what has no device path yet refuses with the dispatcher's error" {
     sim
-    for e in 'torch.ones(2, 2, device="cuda").trace()' 'torch.ones(3, device="cuda").renorm(2, 0, 1)' \
-             'torch.ones(3, dtype=torch.complex64, device="cuda").sum()' 'torch.ones(3, device="cuda").logsumexp(0)' \
-             'torch.ones(3, dtype=torch.complex64, device="cuda").var()' \
-             'torch.ones(2, 2, dtype=torch.complex64, device="cuda").norm("nuc")' \
-             'torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.complex64, device="cuda"), 2)' \
+    for e in 'torch.ones(3, device="cuda").renorm(2, 0, 1)' \
+             'torch.ones(3, dtype=torch.complex32, device="cuda").sum()' 'torch.ones(3, device="cuda").logsumexp(0)' \
+             'torch.ones(3, dtype=torch.complex32, device="cuda").var()' \
              'torch.sum(torch.ones(3, device="cuda"), 0, out=torch.empty(()))'; do
         run --separate-stderr "$TSR" --brief-errors -e "$e"
         assert_failure 1
