@@ -112,6 +112,9 @@ typedef struct tsr_backend {
     /* Fills r->data on device index with one of the Philox distributions
      * (kernels.h tsr_krandom); 0, or -1 with an error recorded. */
     int (*random)(const tsr_krandom *r, int index);
+    /* Runs one batched FFT (kernels.h tsr_kfft: cuFFT on a GPU, plans kept
+     * in a small cache) on device index; 0, or -1 with an error recorded. */
+    int (*fft)(const tsr_kfft *f, int index);
 } tsr_backend;
 
 
@@ -125,7 +128,7 @@ typedef struct tsr_backend_host {
 
 /* The CUDA backend's entry point, looked up with dlsym in libtsr_cuda.so:
  * returns its vtable (borrowed, static) or NULL when abi differs. */
-#define TSR_BACKEND_ABI 8
+#define TSR_BACKEND_ABI 9
 typedef const tsr_backend *(*tsr_cuda_open_fn)(int abi, const tsr_backend_host *host);
 #define TSR_CUDA_OPEN_SYMBOL "tsr_cuda_backend_open"
 
