@@ -171,6 +171,11 @@ static inline void sim_fft_dim(SimCx *a, const long long *sz, int rank, int d, l
                 for (long long x = 1; 2 * x < n; x++) {
                     const SimCx u = line[x * inner], v = line[(n - x) * inner], w = tw[(k * x) % n];
                     long double sr = u.r + v.r, si = u.i + v.i, dr = u.r - v.r, di = u.i - v.i;
+                    if (k == 0) {   /* a plain sum (the signs of zeros as a butterfly keeps them) */
+                        r += sr;
+                        i += si;
+                        continue;
+                    }
                     r += sr * w.r;
                     r -= di * w.i;
                     i += si * w.r;
