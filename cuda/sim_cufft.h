@@ -6,8 +6,9 @@
  * dimensions before the last inverse-transformed complex to complex, then
  * the last one from its n/2+1 values (the imaginary parts of the first and,
  * for an even n, the middle one ignored). Twiddles at multiples of a twelfth
- * of a turn are exact, so that integer signals of length 2^k, 3, 6 and 12 give
- * exact zeros where a GPU's butterflies do. */
+ * of a turn are exact and the others octant-symmetric, and x and n - x are
+ * summed as a butterfly does, so that zeros come out exact where a GPU's
+ * butterflies (and pocketfft's passes) give them. */
 #ifndef TSR_CUDA_SIM_CUFFT_H
 #define TSR_CUDA_SIM_CUFFT_H
 #include <math.h>
@@ -143,8 +144,21 @@ static inline void sim_fft_twiddles(long long n, int sign, SimCx *tw)
             int k = (int)((12 * m) / n);
             c = cs[k][0], s = cs[k][1];
         } else {
-            long double a = 2 * pi * (long double)m / (long double)n;
-            c = cosl(a), s = sinl(a);
+            /* from the first octant, as pocketfft's sincos_2pibyn, so that
+             * the table is exactly symmetric (tw[n-m] = conj(tw[m]), ...) */
+            long double ang = 0.25L * pi / (long double)n;
+            long long x = 8 * m;
+            bool lower = x >= 4 * n;
+            if (lower) x = 8 * n - x;
+            if (x < 2 * n) {
+                if (x < n) c = cosl(x * ang), s = sinl(x * ang);
+                else c = sinl((2 * n - x) * ang), s = cosl((2 * n - x) * ang);
+            } else {
+                x -= 2 * n;
+                if (x < n) c = -sinl(x * ang), s = cosl(x * ang);
+                else c = -cosl((2 * n - x) * ang), s = sinl((2 * n - x) * ang);
+            }
+            if (lower) s = -s;
         }
         tw[m].r = c;
         tw[m].i = sign * s;
