@@ -938,7 +938,8 @@ static int fft(const tsr_kfft *f, int index)
     if (set_device(index) < 0) return -1;
     if (index < 0) index = 0;
     bool dbl = f->dtype == TSR_KD_FLOAT64;
-    if (f->conj_in && (dbl ? fft_fix_side<double>(*f, false, true, 1.0) : fft_fix_side<float>(*f, false, true, 1.0)) < 0)
+    if (f->conj_in &&
+        (dbl ? fft_fix_side<double>(*f, false, true, 1.0) : fft_fix_side<float>(*f, false, true, 1.0)) < 0)
         return -1;
     pthread_mutex_lock(&fft_lock);
     cufftHandle h = 0;
