@@ -107,7 +107,7 @@ $(B)/unit-tests: $(UNIT_OBJ) $(LANG_OBJ) $(B)/libtsr.a
 tsr: $(B)/tsr
 	cp $< $@.tmp && mv -f $@.tmp $@
 
-# (cudart is linked statically into the backend, cuBLAS dynamically: the
+# (cudart is linked statically into the backend, cuBLAS and cuFFT dynamically: the
 # backend, never ./tsr, needs libcublas; -Xcompiler passes the host flags)
 # PTX for compute capability 7.5 (any later GPU JIT-compiles it) and
 # machine code for 9.0 (H100/H200).
@@ -117,7 +117,7 @@ CUDA_HDR := $(wildcard cuda/*.h) runtime/device.h runtime/error.h runtime/kernel
 CUDA_HDR += runtime/kernels_linalg.h
 $(B)/libtsr_cuda.so: $(CUDA_SRC) $(CUDA_HDR) | $(B)/.deps-ok
 	@mkdir -p $(dir $@)
-	$(NVCC) -O2 -std=c++17 $(CUDA_ARCH) -shared -Xcompiler -fPIC,-fvisibility=hidden,-Wall -Iruntime -o $@ $(CUDA_SRC) -lcublas -lcusolver
+	$(NVCC) -O2 -std=c++17 $(CUDA_ARCH) -shared -Xcompiler -fPIC,-fvisibility=hidden,-Wall -Iruntime -o $@ $(CUDA_SRC) -lcublas -lcusolver -lcufft
 
 libtsr_cuda.so: $(B)/libtsr_cuda.so
 	cp $< $@.tmp && mv -f $@.tmp $@

@@ -10,19 +10,25 @@
  * many elements two passes, partial accumulators then one thread per
  * output combining them), the matmul family's gemm through cuBLAS (one
  * handle per device, on the default stream), and the index family (bodies
- * in cuda/index.h: gathers, scatters, tril/triu, nonzero).
+ * in cuda/index.h: gathers, scatters, tril/triu, nonzero), and torch.fft's
+ * batched transforms through cuFFT (plans kept in a small cache, as
+ * PyTorch's CuFFTParamsLRUCache; cuda/fft.h has the scale and conjugate
+ * kernels around them).
  *
  * Built with g++ and -DTSR_CUDA_SIM instead, the same source is
  * libtsr_cuda_sim.so: the CUDA runtime calls come from cuda/sim_runtime.h,
  * which runs the kernels on the host over memory the host's own code cannot
  * touch (TSR_CUDA=sim), so that every host-side path is tested without a
- * GPU; its gemm is OpenBLAS's (float16/bfloat16 through float). */
+ * GPU; its gemm is OpenBLAS's (float16/bfloat16 through float), its cuFFT
+ * a direct DFT (cuda/sim_cufft.h). */
 #ifdef TSR_CUDA_SIM
 #include "sim_runtime.h"
+#include "sim_cufft.h"
 #include <cblas.h>
 #else
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <cufft.h>
 #endif
 #include <limits.h>
 #include <pthread.h>
@@ -40,6 +46,7 @@ extern "C" {
 #include "rng.h"
 #include "scan.h"
 #include "complex.h"
+#include "fft.h"
 
 static const tsr_backend_host *host;
 
@@ -819,6 +826,173 @@ static int reduce(const tsr_kreduce *g, int index)
 }
 
 
+/* ------------------------------------------------------------ fft */
+
+/* Plans by their description (everything in a tsr_kfft but the buffers,
+ * the scale and the conjugates) and device, the least recently used
+ * replaced. Plans and their executions are serialised by fft_lock: a plan's
+ * work area (cuFFT's own, allocated with the plan) is not shared by two
+ * transforms at once. */
+#define FFT_PLANS 16
+typedef struct {
+    bool used;
+    int dev;
+    uint64_t stamp;
+    tsr_kfft key;
+    cufftHandle h;
+} FftPlan;
+static FftPlan fft_plans[FFT_PLANS];
+static uint64_t fft_clock;
+static pthread_mutex_t fft_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool fft_same_plan(const tsr_kfft &a, const tsr_kfft &b)
+{
+    if (a.type != b.type || a.dtype != b.dtype || a.rank != b.rank || a.batch != b.batch || a.istride != b.istride ||
+        a.idist != b.idist || a.ostride != b.ostride || a.odist != b.odist)
+        return false;
+    for (int d = 0; d < a.rank; d++)
+        if (a.n[d] != b.n[d] || a.inembed[d] != b.inembed[d] || a.onembed[d] != b.onembed[d]) return false;
+    return true;
+}
+
+static const char *cufft_name(cufftResult r)
+{
+    switch (r) {
+    case CUFFT_SUCCESS: return "CUFFT_SUCCESS";
+    case CUFFT_INVALID_PLAN: return "CUFFT_INVALID_PLAN";
+    case CUFFT_ALLOC_FAILED: return "CUFFT_ALLOC_FAILED";
+    case CUFFT_INVALID_TYPE: return "CUFFT_INVALID_TYPE";
+    case CUFFT_INVALID_VALUE: return "CUFFT_INVALID_VALUE";
+    case CUFFT_INTERNAL_ERROR: return "CUFFT_INTERNAL_ERROR";
+    case CUFFT_EXEC_FAILED: return "CUFFT_EXEC_FAILED";
+    case CUFFT_SETUP_FAILED: return "CUFFT_SETUP_FAILED";
+    case CUFFT_INVALID_SIZE: return "CUFFT_INVALID_SIZE";
+    default: return "CUFFT_UNKNOWN_ERROR";
+    }
+}
+
+/* PyTorch's CUFFT_CHECK wording (CuFFTUtils.h). */
+static int cufft_check(cufftResult r)
+{
+    if (r == CUFFT_SUCCESS) return 0;
+    char msg[128];
+    snprintf(msg, sizeof msg, "cuFFT error: %s", cufft_name(r));
+    fail(msg);
+    return -1;
+}
+
+static cufftType fft_cufft_type(const tsr_kfft &f)
+{
+    bool d = f.dtype == TSR_KD_FLOAT64;
+    switch (f.type) {
+    case TSR_KFFT_R2C: return d ? CUFFT_D2Z : CUFFT_R2C;
+    case TSR_KFFT_C2R: return d ? CUFFT_Z2D : CUFFT_C2R;
+    default: return d ? CUFFT_Z2Z : CUFFT_C2C;
+    }
+}
+
+/* The plan of f on device dev (current), from the cache or made; with
+ * fft_lock held. -1 with an error recorded. */
+static int fft_plan(const tsr_kfft &f, int dev, cufftHandle *out)
+{
+    FftPlan *slot = NULL;
+    for (int i = 0; i < FFT_PLANS; i++) {
+        FftPlan *p = &fft_plans[i];
+        if (p->used && p->dev == dev && fft_same_plan(p->key, f)) {
+            p->stamp = ++fft_clock;
+            *out = p->h;
+            return 0;
+        }
+        if (!slot || !p->used || (slot->used && p->stamp < slot->stamp)) slot = p;
+    }
+    if (slot->used) {
+        cudaSetDevice(slot->dev);
+        cufftDestroy(slot->h);
+        cudaSetDevice(dev);
+        slot->used = false;
+    }
+    cufftHandle h = 0;
+    if (cufft_check(cufftCreate(&h)) < 0) return -1;
+    long long n[3], ie[3], oe[3];
+    for (int d = 0; d < 3; d++) n[d] = f.n[d], ie[d] = f.inembed[d], oe[d] = f.onembed[d];
+    size_t work = 0;
+    if (cufft_check(cufftMakePlanMany64(h, f.rank, n, ie, f.istride, f.idist, oe, f.ostride, f.odist,
+                                        fft_cufft_type(f), f.batch, &work)) < 0) {
+        cufftDestroy(h);
+        return -1;
+    }
+    slot->used = true;
+    slot->dev = dev;
+    slot->stamp = ++fft_clock;
+    slot->key = f;
+    slot->h = h;
+    *out = h;
+    return 0;
+}
+
+template <typename R> __global__ void fft_fix(tsr_kfft f, bool out, R *data, int64_t count, bool conj, R scale)
+{
+    int64_t step = (int64_t)blockDim.x * gridDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += step)
+        kf_fix<R>(f, out, data, i, conj, scale);
+}
+
+/* conj and scale over one side of f. */
+template <typename R> static int fft_fix_side(const tsr_kfft &f, bool out, bool conj, double scale)
+{
+    int64_t count = kf_count(f, out);
+    R *data = (R *)(out ? f.out : f.in);
+#ifdef TSR_CUDA_SIM
+    data = sim_host(data);
+#endif
+    return KLAUNCH(grid_of(count, KB), KB, fft_fix<R>, f, out, data, count, conj, (R)scale);
+}
+
+static int fft_exec(const tsr_kfft &f, cufftHandle h)
+{
+    bool d = f.dtype == TSR_KD_FLOAT64;
+    switch (f.type) {
+    case TSR_KFFT_R2C:
+        return cufft_check(d ? cufftExecD2Z(h, (cufftDoubleReal *)f.in, (cufftDoubleComplex *)f.out)
+                             : cufftExecR2C(h, (cufftReal *)f.in, (cufftComplex *)f.out));
+    case TSR_KFFT_C2R:
+        return cufft_check(d ? cufftExecZ2D(h, (cufftDoubleComplex *)f.in, (cufftDoubleReal *)f.out)
+                             : cufftExecC2R(h, (cufftComplex *)f.in, (cufftReal *)f.out));
+    default: {
+        int dir = f.forward ? CUFFT_FORWARD : CUFFT_INVERSE;
+        return cufft_check(d ? cufftExecZ2Z(h, (cufftDoubleComplex *)f.in, (cufftDoubleComplex *)f.out, dir)
+                             : cufftExecC2C(h, (cufftComplex *)f.in, (cufftComplex *)f.out, dir));
+    }
+    }
+}
+
+static int fft(const tsr_kfft *f, int index)
+{
+    bool ok = f->rank >= 1 && f->rank <= 3 && f->type >= TSR_KFFT_C2C && f->type <= TSR_KFFT_C2R &&
+              (f->dtype == TSR_KD_FLOAT32 || f->dtype == TSR_KD_FLOAT64) && f->batch >= 1 && f->in && f->out &&
+              !(f->conj_in && f->type == TSR_KFFT_R2C) && !(f->conj_out && f->type == TSR_KFFT_C2R);
+    for (int d = 0; ok && d < f->rank; d++) ok = f->n[d] >= 1;
+    if (!ok) {
+        fail("tsr's CUDA backend has no such FFT");
+        return -1;
+    }
+    if (set_device(index) < 0) return -1;
+    if (index < 0) index = 0;
+    bool dbl = f->dtype == TSR_KD_FLOAT64;
+    if (f->conj_in &&
+        (dbl ? fft_fix_side<double>(*f, false, true, 1.0) : fft_fix_side<float>(*f, false, true, 1.0)) < 0)
+        return -1;
+    pthread_mutex_lock(&fft_lock);
+    cufftHandle h = 0;
+    int rc = fft_plan(*f, index, &h);
+    if (rc == 0) rc = fft_exec(*f, h);
+    pthread_mutex_unlock(&fft_lock);
+    if (rc == 0 && (f->scale != 1.0 || f->conj_out))
+        rc = dbl ? fft_fix_side<double>(*f, true, f->conj_out != 0, f->scale)
+                 : fft_fix_side<float>(*f, true, f->conj_out != 0, f->scale);
+    return rc;
+}
+
 /* ------------------------------------------------------------ gemm */
 
 /* cuBLAS takes int sizes: PyTorch's at::cuda::blas checks them the same way
@@ -1102,5 +1276,6 @@ extern "C" __attribute__((visibility("default"))) const tsr_backend *tsr_cuda_ba
     backend.linalg = linalg;
     backend.scan = scan_launch;
     backend.has_scan = has_scan;
+    backend.fft = fft;
     return &backend;
 }

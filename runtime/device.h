@@ -121,6 +121,9 @@ typedef struct tsr_backend {
     int (*scan)(const tsr_kscan *k, int index);
     /* Whether scan has op (a tsr_kscan_op) for that dtype. */
     bool (*has_scan)(int op, int dtype);
+    /* Runs one batched FFT (kernels.h tsr_kfft: cuFFT on a GPU, plans kept
+     * in a small cache) on device index; 0, or -1 with an error recorded. */
+    int (*fft)(const tsr_kfft *f, int index);
 } tsr_backend;
 
 

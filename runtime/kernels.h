@@ -266,5 +266,31 @@ typedef struct {
 #include "kernels_linalg.h"
 /* ------------------------------------------------------------ scans and sorts */
 #include "kernels_scan.h"
+/* ------------------------------------------------------------ fft */
+
+/* One batched transform, as cufftPlanMany's advanced data layout describes
+ * it (bodies in cuda/fft.h; cuFFT on a GPU): element (b, x0, x1, x2) of a
+ * side is at b * dist + ((x0 * embed[1] + x1) * embed[2] + x2) * stride
+ * elements (complex elements for a complex side, reals for a real one;
+ * embed[0] is not used). n is the logical transform size; the complex side
+ * of R2C (output) and C2R (input) holds n[rank-1] / 2 + 1 values along the
+ * last dim. R2C is forward, C2R inverse; C2C goes `forward` (exponent -1)
+ * or not (+1); none is scaled by cuFFT itself. Around the transform the
+ * backend applies, with small kernels of its own: conj_in, the input's
+ * imaginary parts negated in place (C2C/C2R: the runtime hands a private
+ * buffer), and on the output the scale (!= 1: each real part times scale
+ * in the output's precision, as PyTorch's mul_ by a Python float) and
+ * conj_out. ORDER KFFT */
+enum { TSR_KFFT_C2C = 0, TSR_KFFT_R2C = 1, TSR_KFFT_C2R = 2 };
+typedef struct {
+    int32_t type, dtype;        /* dtype: the real precision, TSR_KD_FLOAT32 or TSR_KD_FLOAT64 */
+    int32_t rank, forward;      /* rank 1 to 3 */
+    int32_t conj_in, conj_out;
+    int64_t n[3], batch;
+    int64_t inembed[3], istride, idist;
+    int64_t onembed[3], ostride, odist;
+    void *in, *out;
+    double scale;
+} tsr_kfft;
 
 #endif

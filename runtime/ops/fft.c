@@ -15,6 +15,7 @@
 #include "copy.h"
 #include "factory.h"
 #include "fft.h"
+#include "fft_dev.h"
 #include "rearrange.h"
 #include "unary.h"
 
@@ -247,6 +248,7 @@ tsr_tensor *tsr_fft_c2c_raw(const tsr_tensor *x, int nd, const int64_t *dims, ts
 {
     if (refuse_names(x, "_fft_c2c") < 0 || check_ndim(x) < 0) return NULL;
     if (x->dtype != TSR_COMPLEX64 && check_kernel_dtype(x->dtype, TSR_COMPLEX128) < 0) return NULL;
+    if (fft_on_device(x)) return fft_dev_c2c(x, nd, dims, norm, forward, false);
     tsr_tensor *out = tsr_tensor_empty(x->ndim, x->sizes, x->dtype, x->device);
     if (!out || tsr_tensor_is_meta(x) || tsr_tensor_numel(x) == 0) return out;
     if (nd == 0 && tsr_copy_(out, x) < 0) goto fail;
@@ -299,6 +301,7 @@ tsr_tensor *tsr_fft_r2c_raw(const tsr_tensor *x, int nd, const int64_t *dims, ts
 {
     if (refuse_names(x, "_fft_r2c") < 0 || check_ndim(x) < 0) return NULL;
     if (x->dtype != TSR_FLOAT32 && check_kernel_dtype(x->dtype, TSR_FLOAT64) < 0) return NULL;
+    if (fft_on_device(x)) return fft_dev_r2c(x, nd, dims, norm, onesided, false);
     int last = (int)dims[nd - 1];
     int64_t osz[TSR_MAX_DIMS], half = x->sizes[last] / 2 + 1;
     memcpy(osz, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
@@ -325,6 +328,7 @@ tsr_tensor *tsr_fft_c2r_raw(const tsr_tensor *x, int nd, const int64_t *dims, ts
 {
     if (refuse_names(x, "_fft_c2r") < 0 || check_ndim(x) < 0) return NULL;
     if (x->dtype != TSR_COMPLEX64 && check_kernel_dtype(x->dtype, TSR_COMPLEX128) < 0) return NULL;
+    if (fft_on_device(x)) return fft_dev_c2r(x, nd, dims, norm, last_dim_size, false);
     int last = (int)dims[nd - 1];
     int64_t osz[TSR_MAX_DIMS];
     memcpy(osz, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
@@ -390,7 +394,8 @@ static tsr_tensor *promote_fft(const tsr_tensor *x, bool require_complex)
         return NULL;
     }
     if (require_complex) t = tsr_dtype_to_complex(t);
-    return t == x->dtype ? tsr_tensor_retain((tsr_tensor *)x) : tsr_to_dtype(x, t, false);
+    if (t == x->dtype) return tsr_tensor_retain((tsr_tensor *)x);
+    return require_complex && fft_on_device(x) ? fft_dev_to_complex(x, t) : tsr_to_dtype(x, t, false);
 }
 
 /* resize_fft_input: trims with a slice, pads with zeros (constant_pad_nd)
@@ -459,6 +464,32 @@ static tsr_tensor *conj_result(tsr_tensor *r, tsr_tensor *out)
     return c;
 }
 
+/* cuda computes float32 and float64 transforms; 1.13's half-precision
+ * ones (complex32, power-of-two sizes) are not offered yet. */
+static int refuse_half_on_device(const tsr_tensor *x, const char *fname)
+{
+    if (!fft_on_device(x) || (x->dtype != TSR_FLOAT16 && x->dtype != TSR_COMPLEX32)) return 0;
+    char op[32];
+    snprintf(op, sizeof op, "aten::fft_%s", fname);
+    tsr_error_no_kernel(op, tsr_device_backend_name(x->device.type), "CPU, Meta");
+    return -1;
+}
+
+/* The device forms of the primitives with a conjugate folded in (the
+ * backend's launch does it): the CPU's checks first. */
+static tsr_tensor *r2c_conj_dev(const tsr_tensor *x, int nd, const int64_t *dims, tsr_fft_norm norm, bool onesided)
+{
+    if (refuse_names(x, "_fft_r2c") < 0 || check_ndim(x) < 0) return NULL;
+    return fft_dev_r2c(x, nd, dims, norm, onesided, true);
+}
+
+static tsr_tensor *c2r_conj_dev(const tsr_tensor *x, int nd, const int64_t *dims, tsr_fft_norm norm,
+                                int64_t last_dim_size)
+{
+    if (refuse_names(x, "_fft_c2r") < 0 || check_ndim(x) < 0) return NULL;
+    return fft_dev_c2r(x, nd, dims, norm, last_dim_size, true);
+}
+
 tsr_tensor *tsr_fft1(tsr_fft_kind kind, const tsr_tensor *x, bool has_n, int64_t n, int64_t dim, const char *norm,
                      tsr_tensor *out)
 {
@@ -467,6 +498,7 @@ tsr_tensor *tsr_fft1(tsr_fft_kind kind, const tsr_tensor *x, bool has_n, int64_t
     tsr_tensor *in = NULL, *r = NULL;
     int64_t size = 0, d64;
     bool forward = kind == TSR_FFT_FFT || kind == TSR_FFT_RFFT || kind == TSR_FFT_HFFT;
+    if (refuse_half_on_device(x, fname) < 0) return NULL;
     if ((kind == TSR_FFT_FFT || kind == TSR_FFT_IFFT) && tsr_dtype_is_complex(x->dtype)) {
         /* fft_c2c */
         int d = tsr_wrap_dim(dim, x->ndim);
@@ -498,7 +530,8 @@ tsr_tensor *tsr_fft1(tsr_fft_kind kind, const tsr_tensor *x, bool has_n, int64_t
         tsr_tensor_release(p);
         if (!in || norm_from_string(norm, forward, &nm) < 0) goto fail;
         bool onesided = kind == TSR_FFT_RFFT || kind == TSR_FFT_IHFFT;
-        if (out && forward) r = to_out(tsr_fft_r2c_raw(in, 1, &d64, nm, onesided), out);
+        if (fft_on_device(in) && !forward) r = to_out(r2c_conj_dev(in, 1, &d64, nm, onesided), out);
+        else if (out && forward) r = to_out(tsr_fft_r2c_raw(in, 1, &d64, nm, onesided), out);
         else {
             r = tsr_fft_r2c_raw(in, 1, &d64, nm, onesided);
             if (!forward) r = conj_result(r, out);
@@ -518,12 +551,16 @@ tsr_tensor *tsr_fft1(tsr_fft_kind kind, const tsr_tensor *x, bool has_n, int64_t
         in = has_n ? resize_input(p, 1, &d64, &half) : tsr_tensor_retain(p);
         tsr_tensor_release(p);
         if (!in || norm_from_string(norm, forward, &nm) < 0) goto fail;
-        if (forward) {
-            tsr_tensor *c = tsr_conj_physical(in, NULL);
-            tsr_tensor_release(in);
-            if (!(in = c)) goto fail;
+        if (forward && fft_on_device(in)) {
+            r = to_out(c2r_conj_dev(in, 1, &d64, nm, n), out);
+        } else {
+            if (forward) {
+                tsr_tensor *c = tsr_conj_physical(in, NULL);
+                tsr_tensor_release(in);
+                if (!(in = c)) goto fail;
+            }
+            r = to_out(tsr_fft_c2r_raw(in, 1, &d64, nm, n), out);
         }
-        r = to_out(tsr_fft_c2r_raw(in, 1, &d64, nm, n), out);
     }
     tsr_tensor_release(in);
     return r;
@@ -596,6 +633,7 @@ tsr_tensor *tsr_fftn(tsr_fft_kind kind, const tsr_tensor *x, int ns, const int64
     tsr_fft_norm nm;
     tsr_tensor *p = NULL, *in = NULL, *r = NULL;
     bool forward = kind == TSR_FFT_FFT || kind == TSR_FFT_RFFT || kind == TSR_FFT_HFFT;
+    if (refuse_half_on_device(x, fname) < 0) return NULL;
     if (kind == TSR_FFT_RFFT && tsr_dtype_is_complex(x->dtype)) {
         tsr_error_set(TSR_ERR_RUNTIME, "rfftn expects a real-valued input tensor, but got %s",
                       tsr_dtype_scalar_name(x->dtype));
@@ -637,6 +675,11 @@ tsr_tensor *tsr_fftn(tsr_fft_kind kind, const tsr_tensor *x, int ns, const int64
     case TSR_FFT_HFFT: {
         tsr_tensor *t = n > 1 ? tsr_fft_c2c_raw(in, n - 1, dims, nm, true) : tsr_tensor_retain(in), *c;
         if (!t) goto fail;
+        if (fft_on_device(t)) {
+            if (check_out(fname, out, false) == 0) r = to_out(c2r_conj_dev(t, 1, &dims[n - 1], nm, last_size), out);
+            tsr_tensor_release(t);
+            break;
+        }
         c = tsr_conj_physical(t, NULL);
         tsr_tensor_release(t);
         if (!c) goto fail;
@@ -646,14 +689,16 @@ tsr_tensor *tsr_fftn(tsr_fft_kind kind, const tsr_tensor *x, int ns, const int64
         break;
     }
     case TSR_FFT_IHFFT: {
-        tsr_tensor *t = tsr_fft_r2c_raw(in, 1, &dims[n - 1], nm, true);
+        bool dev = fft_on_device(in);
+        tsr_tensor *t = dev ? r2c_conj_dev(in, 1, &dims[n - 1], nm, true)
+                            : tsr_fft_r2c_raw(in, 1, &dims[n - 1], nm, true);
         if (!t) goto fail;
         if (n == 1) {
-            r = conj_result(t, out);
+            r = dev ? to_out(t, out) : conj_result(t, out);
             break;
         }
-        tsr_tensor *c = tsr_conj_physical(t, NULL);
-        tsr_tensor_release(t);
+        tsr_tensor *c = dev ? t : tsr_conj_physical(t, NULL);
+        if (!dev) tsr_tensor_release(t);
         if (!c) goto fail;
         if (check_out(fname, out, true) < 0) { tsr_tensor_release(c); goto fail; }
         r = to_out(tsr_fft_c2c_raw(c, n - 1, dims, nm, false), out);
@@ -682,7 +727,10 @@ tsr_tensor *tsr_fftfreq(bool rfft, int64_t n, double d, tsr_dtype dtype, tsr_dev
     }
     int64_t len = rfft ? n / 2 + 1 : n;
     if (n < 0) len = n;
-    tsr_tensor *r = tsr_tensor_empty(1, &len, dtype, device);
+    /* a device's values are the host's (the same arange and float
+     * product), made here and copied over in one transfer */
+    bool dev = device.type != TSR_DEV_CPU && device.type != TSR_DEV_META;
+    tsr_tensor *r = tsr_tensor_empty(1, &len, dtype, dev ? TSR_CPU : device);
     if (!r) return NULL;
     if (!tsr_tensor_is_meta(r)) {
         /* arange, the negative half, then mul_(1.0 / (n * d)) in the dtype */
@@ -695,6 +743,11 @@ tsr_tensor *tsr_fftfreq(bool rfft, int64_t n, double d, tsr_dtype dtype, tsr_dev
             else v = tsr_scalar_float((double)((float)k * (float)scale));
             if (tsr_tensor_set_at(r, i, v) < 0) { tsr_tensor_release(r); return NULL; }
         }
+    }
+    if (dev) {
+        tsr_tensor *t = tsr_to_device(r, device, TSR_DTYPE_UNDEFINED, false);
+        tsr_tensor_release(r);
+        if (!(r = t)) return NULL;
     }
     return to_out(r, out);
 }

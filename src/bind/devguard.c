@@ -171,6 +171,15 @@ static const char *const complex_ready[] = {
     "view_as_real",
 };
 
+/* torch.fft on cuFFT (runtime/ops/fft_dev.c), by their ATen names; the
+ * shifts are rolls, the frequencies a factory (their out= may be a cuda
+ * tensor). Sorted. */
+static const char *const fft_ready[] = {
+    "fft_fft", "fft_fft2", "fft_fftfreq", "fft_fftn", "fft_fftshift", "fft_hfft", "fft_hfft2", "fft_hfftn",
+    "fft_ifft", "fft_ifft2", "fft_ifftn", "fft_ifftshift", "fft_ihfft", "fft_ihfft2", "fft_ihfftn", "fft_irfft",
+    "fft_irfft2", "fft_irfftn", "fft_rfft", "fft_rfft2", "fft_rfftfreq", "fft_rfftn",
+};
+
 /* Each kernel family adds its own sorted list (reductions, the matmul
  * family, ...) and a row below. */
 #define LIST(a) {a, sizeof a / sizeof *a}
@@ -186,6 +195,7 @@ static const struct { const char *const *names; size_t n; } lists[] = {
     LIST(nn_ready),
     LIST(scan_sort),
     LIST(complex_ready),
+    LIST(fft_ready),
 };
 
 static int cmp(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
