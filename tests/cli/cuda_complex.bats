@@ -48,7 +48,7 @@ script() {
 
 @test "cuda-complex-1.7: what has no complex kernel on cuda yet is refused, never computed on the host" {
     sim
-    for e in 'a.log1p()' 'a.cumsum(0)' 'h / h' 'h.exp()' 'h.prod()' 'h.all()' 'h.sum()'; do
+    for e in 'a.log1p()' 'a.expm1()' 'h / h' 'h.exp()' 'h.prod()' 'h.all()' 'h.sum()'; do
         run --separate-stderr "$TSR" --brief-errors -e 'a = torch.tensor([1+2j, 3-1j], device="cuda")' \
             -e 'h = a.to(torch.complex32)' -e "$e"
         assert_failure 1
