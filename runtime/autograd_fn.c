@@ -33,7 +33,6 @@
 #include "ops/nn.h"
 #include "ops/nn_bilinear.h"
 #include "ops/nn_conv.h"
-#include "ops/nn_dev.h"
 #include "ops/nn_dnnl.h"
 #include "ops/nn_loss.h"
 #include "ops/nn_more.h"

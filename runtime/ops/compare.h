@@ -29,13 +29,5 @@ const char *tsr_predop_name(tsr_predop op);
 const tsr_op *tsr_predop_desc(tsr_predop op);
 tsr_tensor *tsr_predicate(tsr_predop op, const tsr_tensor *x, tsr_tensor *out);
 
-/* torch.isclose: |a-b| <= atol + rtol*|b| (NaNs equal when equal_nan);
- * dtypes must match ("Int did not match Float"). */
-tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan);
-/* torch.allclose: 1 true, 0 false, -1 error. */
-int tsr_allclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan);
-/* torch.equal: same shape and equal values (compared in the common dtype):
- * 1, 0, or -1 on error. */
-int tsr_equal(const tsr_tensor *a, const tsr_tensor *b);
 
 #endif

@@ -15,7 +15,6 @@
 #include "copy.h"
 #include "factory.h"
 #include "fft.h"
-#include "fft_dev.h"
 #include "rearrange.h"
 #include "unary.h"
 

@@ -17,7 +17,7 @@
 #include "../view.h"
 #include "copy.h"
 #include "factory.h"
-#include "fft_dev.h"
+#include "fft.h"
 #include "shape.h"
 
 enum { CUFFT_MAX_NDIM = 3 };

@@ -11,6 +11,7 @@
 #include "ops/binary.h"
 #include "ops/blas.h"
 #include "ops/compare.h"
+#include "ops/reduce.h"
 #include "ops/copy.h"
 #include "ops/factory.h"
 #include "ops/join.h"

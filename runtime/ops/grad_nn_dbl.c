@@ -16,7 +16,7 @@
 #include "ops/factory.h"
 #include "ops/join.h"
 #include "ops/nn_conv.h"
-#include "ops/nn_dev.h"
+#include "ops/nn.h"
 #include "ops/nn_norm_grad.h"
 #include "ops/nn_pool3d.h"
 #include "ops/scatter.h"

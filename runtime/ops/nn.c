@@ -24,7 +24,6 @@
 #include "sparse.h"
 #include "special.h"
 #include "unary.h"
-#include "nn_dev.h"
 #include "../error.h"
 #include "../promote.h"
 #include "../internal.h"

@@ -12,7 +12,7 @@
 #include "copy.h"
 #include "factory.h"
 #include "indexdim.h"
-#include "nn_dev.h"
+#include "nn.h"
 #include "reduce.h"
 #include "scatter.h"
 #include "shape.h"

@@ -4,7 +4,7 @@
 
 #include "binary.h"
 #include "factory.h"
-#include "nn_dev.h"
+#include "nn.h"
 #include "random.h"
 #include "../error.h"
 #include "../internal.h"

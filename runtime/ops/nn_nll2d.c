@@ -7,7 +7,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "nn.h"
-#include "nn_dev.h"
 #include "copy.h"
 #include "factory.h"
 #include "../error.h"

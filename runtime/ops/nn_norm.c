@@ -15,7 +15,6 @@
 #include "copy.h"
 #include "factory.h"
 #include "nn.h"
-#include "nn_dev.h"
 #include "random.h"
 #include "blas.h"
 #include "shape.h"

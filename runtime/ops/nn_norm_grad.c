@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "nn_norm_grad.h"
-#include "nn_dev.h"
+#include "nn.h"
 #include "copy.h"
 #include "factory.h"
 #include "reduce.h"

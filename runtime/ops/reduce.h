@@ -55,4 +55,14 @@ tsr_tensor *tsr_softmax(const tsr_tensor *x, int64_t dim, tsr_dtype dtype, bool 
  * out of out's dtype). New tensor or NULL. */
 tsr_tensor *tsr_softmax_backward_kernel(const tsr_tensor *grad, const tsr_tensor *out, int64_t dim, bool lg);
 
+/* torch.isclose: |a-b| <= atol + rtol*|b| (NaNs equal when equal_nan);
+ * dtypes must match ("Int did not match Float"). */
+tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan);
+/* isclose / eq, then all (reduce_cmp.c). */
+/* torch.allclose: 1 true, 0 false, -1 error. */
+int tsr_allclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan);
+/* torch.equal: same shape and equal values (compared in the common dtype):
+ * 1, 0, or -1 on error. */
+int tsr_equal(const tsr_tensor *a, const tsr_tensor *b);
+
 #endif

@@ -10,9 +10,12 @@
 #include "../error.h"
 #include "../internal.h"
 #include "../kernels.h"
+#include "compare.h"
+#include "binary.h"
 #include "copy.h"
 #include "reduce.h"
 #include "reduce_iter.h"
+#include "unary.h"
 
 static bool is_meta(const tsr_tensor *x) { return x->device.type == TSR_DEV_META; }
 
@@ -489,4 +492,157 @@ tsr_tensor *tsr_count_nonzero(const tsr_tensor *x, const tsr_dims *dims)
 fail:
     tsr_tensor_release(r);
     return NULL;
+}
+
+/* ------------------------------------------------- isclose, allclose, equal */
+
+typedef struct { double rtol, atol; bool equal_nan; tsr_dtype dt; } close_ctx;
+
+static int close_loop(char **d, const int64_t *s, int64_t n, const void *ctx)
+{
+    const close_ctx *cc = ctx;
+    for (int64_t i = 0; i < n; i++) {
+        tsr_scalar a = tsr_scalar_load(cc->dt, d[1] + i * s[1]);
+        tsr_scalar b = tsr_scalar_load(cc->dt, d[2] + i * s[2]);
+        double ar, ai, br, bi;
+        tsr_scalar_to_complex(a, &ar, &ai);
+        tsr_scalar_to_complex(b, &br, &bi);
+        bool cplx = tsr_dtype_is_complex(cc->dt), single = !cplx && cc->dt != TSR_FLOAT64;
+        bool close = ar == br && ai == bi;
+        if (cc->equal_nan && (isnan(ar) || isnan(ai)) && (isnan(br) || isnan(bi))) close = true;
+        if (!close && (cc->rtol != 0 || cc->atol != 0)) {
+            double err, allowed;
+            if (single) {
+                float e = fabsf((float)ar - (float)br);
+                float al = (float)cc->atol + fabsf((float)cc->rtol * (float)br);
+                close = isfinite(e) && e <= al;
+            } else {
+                err = hypot(ar - br, ai - bi);
+                allowed = cc->atol + cc->rtol * hypot(br, bi);
+                close = isfinite(err) && err <= allowed;
+            }
+        }
+        *(bool *)(d[0] + i * s[0]) = close;
+    }
+    return 0;
+}
+
+/* self op= b in place: 0 or -1. */
+static int compare_into(tsr_cmpop op, tsr_tensor *self, const tsr_tensor *b)
+{
+    tsr_operand o = tsr_operand_tensor(b);
+    tsr_tensor *r = tsr_compare_(op, self, &o);
+    tsr_tensor_release(r);
+    return r ? 0 : -1;
+}
+
+/* isclose on a device, composed of device ops as TensorCompare.cpp's
+ * isclose: a == b, or both NaN (equal_nan), or |a - b| finite and at most
+ * atol + |rtol * b|, computed in the dtype (integers and bools in the
+ * default float dtype). */
+static tsr_tensor *isclose_device(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
+{
+    tsr_operand oa = tsr_operand_tensor(a), ob = tsr_operand_tensor(b);
+    tsr_tensor *close = tsr_compare(TSR_CMP_EQ, &oa, &ob, NULL), *t[6] = {0};
+    if (!close) return NULL;
+    if (equal_nan && (tsr_dtype_is_floating(a->dtype) || tsr_dtype_is_complex(a->dtype))) {
+        if (!(t[0] = tsr_predicate(TSR_PRED_ISNAN, a, NULL)) || !(t[1] = tsr_predicate(TSR_PRED_ISNAN, b, NULL)))
+            goto fail;
+        if (compare_into(TSR_CMP_LOGICAL_AND, t[0], t[1]) < 0 || compare_into(TSR_CMP_LOGICAL_OR, close, t[0]) < 0)
+            goto fail;
+        for (int k = 0; k < 2; k++) {
+            tsr_tensor_release(t[k]);
+            t[k] = NULL;
+        }
+    }
+    if (rtol == 0 && atol == 0) return close;
+    bool real = tsr_dtype_is_floating(a->dtype) || tsr_dtype_is_complex(a->dtype);
+    tsr_dtype dt = real ? a->dtype : tsr_default_dtype();
+    if (!(t[0] = tsr_to_dtype(a, dt, false)) || !(t[1] = tsr_to_dtype(b, dt, false))) goto fail;
+    tsr_operand ca = tsr_operand_tensor(t[0]), cb = tsr_operand_tensor(t[1]);
+    tsr_operand r = tsr_operand_scalar(tsr_scalar_float(rtol)), at = tsr_operand_scalar(tsr_scalar_float(atol));
+    if (!(t[2] = tsr_binary(TSR_BINOP_MUL, &r, &cb, NULL, NULL)) || !(t[3] = tsr_unary(TSR_UNOP_ABS, t[2], NULL, NULL)))
+        goto fail;
+    tsr_operand scaled = tsr_operand_tensor(t[3]);
+    if (!(t[4] = tsr_binary(TSR_BINOP_ADD, &at, &scaled, NULL, NULL))) goto fail;   /* allowed error */
+    tsr_tensor_release(t[2]);
+    tsr_tensor_release(t[3]);
+    t[2] = t[3] = NULL;
+    if (!(t[2] = tsr_binary(TSR_BINOP_SUB, &ca, &cb, NULL, NULL)) || !(t[3] = tsr_unary(TSR_UNOP_ABS, t[2], NULL, NULL)))
+        goto fail;
+    tsr_operand actual = tsr_operand_tensor(t[3]), allowed = tsr_operand_tensor(t[4]);
+    if (!(t[5] = tsr_compare(TSR_CMP_LE, &actual, &allowed, NULL))) goto fail;
+    tsr_tensor_release(t[2]);
+    if (!(t[2] = tsr_predicate(TSR_PRED_ISFINITE, t[3], NULL))) goto fail;
+    if (compare_into(TSR_CMP_LOGICAL_AND, t[5], t[2]) < 0 || compare_into(TSR_CMP_LOGICAL_OR, close, t[5]) < 0)
+        goto fail;
+    for (int k = 0; k < 6; k++) tsr_tensor_release(t[k]);
+    return close;
+fail:
+    for (int k = 0; k < 6; k++) tsr_tensor_release(t[k]);
+    tsr_tensor_release(close);
+    return NULL;
+}
+
+tsr_tensor *tsr_isclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
+{
+    if (a->dtype != b->dtype) {
+        tsr_error_set(TSR_ERR_RUNTIME, "%s did not match %s", tsr_dtype_scalar_name(a->dtype),
+                      tsr_dtype_scalar_name(b->dtype));
+        return NULL;
+    }
+    if (rtol < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "rtol must be greater than or equal to zero, but got %g", rtol);
+        return NULL;
+    }
+    if (atol < 0) {
+        tsr_error_set(TSR_ERR_RUNTIME, "atol must be greater than or equal to zero, but got %g", atol);
+        return NULL;
+    }
+    if ((a->device.type != TSR_DEV_CPU && a->device.type != TSR_DEV_META) ||
+        (b->device.type != TSR_DEV_CPU && b->device.type != TSR_DEV_META))
+        return isclose_device(a, b, rtol, atol, equal_nan);
+    close_ctx cc = {rtol, atol, equal_nan, a->dtype};
+    tsr_operand ops[2] = {tsr_operand_tensor(a), tsr_operand_tensor(b)};
+    tsr_iter_config cfg = {.nin = 2, .in_dtype = {a->dtype, a->dtype}, .out_dtype = TSR_BOOL,
+                           .check_dtype = TSR_BOOL, .check = TSR_CHECK_NONE};
+    return tsr_iter_run(&cfg, ops, NULL, close_loop, &cc);
+}
+
+/* 1 when every element of bool t is true (on a device: .all() there and
+ * one value read back), 0 when not, -1 on error. */
+static int all_true(const tsr_tensor *t)
+{
+    if (reduce_on_device(t)) {   /* .all().item() on the device: one value read back */
+        tsr_tensor *r = tsr_all_any(t, NULL, false, true, NULL);
+        int ok = r ? tsr_tensor_get_int64(r, NULL) != 0 : -1;
+        tsr_tensor_release(r);
+        return ok;
+    }
+    int64_t n = tsr_tensor_numel(t);
+    for (int64_t k = 0; k < n; k++)
+        if (!tsr_tensor_get_int64_at(t, k)) return 0;
+    return 1;
+}
+
+int tsr_allclose(const tsr_tensor *a, const tsr_tensor *b, double rtol, double atol, bool equal_nan)
+{
+    tsr_tensor *r = tsr_isclose(a, b, rtol, atol, equal_nan);
+    if (!r) return -1;
+    int ok = all_true(r);
+    tsr_tensor_release(r);
+    return ok;
+}
+
+int tsr_equal(const tsr_tensor *a, const tsr_tensor *b)
+{
+    if (a->ndim != b->ndim) return 0;
+    for (int d = 0; d < a->ndim; d++)
+        if (a->sizes[d] != b->sizes[d]) return 0;
+    tsr_operand ops[2] = {tsr_operand_tensor(a), tsr_operand_tensor(b)};
+    tsr_tensor *r = tsr_compare(TSR_CMP_EQ, &ops[0], &ops[1], NULL);
+    if (!r) return -1;
+    int ok = all_true(r);
+    tsr_tensor_release(r);
+    return ok;
 }

@@ -11,7 +11,7 @@
 #include "../internal.h"
 #include "binary.h"
 #include "copy.h"
-#include "nn_dev.h"
+#include "nn.h"
 #include "reduce.h"
 #include "reduce_iter.h"
 #include "sleef.h"

@@ -10,6 +10,7 @@
 #include "bind/areas.h"
 #include "bind/ops.h"
 #include "bind/table.h"
+#include "ops/reduce.h"
 
 typedef enum {
     K_BIN, K_DIV, K_UN, K_CMP, K_PRED, K_POSINF, K_NEGINF, K_CLAMP, K_CLAMP_MIN, K_CLAMP_MAX, K_LERP, K_WHERE,
