@@ -360,8 +360,9 @@ static unsigned grid_waves(int64_t n, unsigned block)
 template <int K, typename C, int DT> static int launch_contig(const tsr_klaunch &g0, bool vec)
 {
     tsr_klaunch g = g0;
-    const unsigned block = 256;
-    unsigned grid = grid_waves(vec ? (g.numel + 3) / 4 : g.numel, block);
+    int64_t units = vec ? (g.numel + 3) / 4 : g.numel;
+    unsigned block = units < 256 ? (unsigned)(units + 31) / 32 * 32 : 256;   /* whole warps */
+    unsigned grid = grid_waves(units, block);
 #ifdef TSR_CUDA_SIM
     for (int k = 0; k < g.nops; k++)
         if (g.data[k]) g.data[k] = sim_host(g.data[k]);

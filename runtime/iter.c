@@ -647,13 +647,14 @@ static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_ten
     }
     if (tsr_tensor_numel(res) == 0) return 0;
     if (tsr_tensor_has_bits(res)) goto bits;
-    plan *P = malloc(sizeof *P);
-    tsr_klaunch *K = calloc(1, sizeof *K);
+    /* per thread, not per launch: a 1-element op's host time is mostly
+     * this path's (the backend copies the record into the launch) */
+    static __thread plan Pbuf;
+    static __thread tsr_klaunch Kbuf;
+    plan *P = &Pbuf;
+    tsr_klaunch *K = &Kbuf;
+    memset(K, 0, sizeof *K);
     int rc = -1;
-    if (!P || !K) {
-        tsr_error_set(TSR_ERR_MEMORY, "out of memory");
-        goto done;
-    }
     K->kernel = cfg->dev_kernel;
     K->compute = (int)compute;
     K->nops = P->nops = cfg->nin + 1;
@@ -668,11 +669,7 @@ static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_ten
         const tsr_tensor *t = in[k].t;
         tsr_dtype want = cfg->in_dtype[k];
         if (t && t->device.type == res->device.type && t->device.index == res->device.index) {
-            if (tsr_tensor_has_bits(t)) {
-                free(P);
-                free(K);
-                goto bits;
-            }
+            if (tsr_tensor_has_bits(t)) goto bits;
             bcast_strides(t, nd, shape, est[k + 1]);
             K->data[k + 1] = tsr_tensor_ptr(t, NULL);
             K->dtype[k + 1] = (int)t->dtype;
@@ -709,8 +706,6 @@ static int run_device(const tsr_iter_config *cfg, const tsr_operand *in, tsr_ten
     }
     rc = be->launch(K, res->device.index);
 done:
-    free(P);
-    free(K);
     return rc;
 bits:
     tsr_error_set(TSR_ERR_NOT_IMPLEMENTED, "tsr: conjugate or negative views on %s are not supported yet; "
