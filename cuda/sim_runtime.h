@@ -228,14 +228,19 @@ template <typename F> static inline void sim_launch(unsigned grid, unsigned bloc
 
 /* Kernels that cooperate within a block (__syncthreads(), TSR_SHARED
  * memory, warp shuffles) launch through sim_launch_blocks: the threads of
- * one block run as fibers (ucontext) on the launching thread, each until it
- * waits at a barrier or returns, then the next; a barrier opens when every
- * thread of the block (of the warp, for a shuffle or __syncwarp) that has
- * not returned waits at it. Stacks are allocated once, for the largest
- * block seen, and reused. Under AddressSanitizer each switch is announced
- * (__sanitizer_start_switch_fiber / __sanitizer_finish_switch_fiber), as
- * ASan's own stack bookkeeping needs. Plain sim_launch stays a loop of calls
- * and refuses (aborts on) a barrier: such a kernel was launched wrongly. */
+ * one block run as fibers on the launching thread, each until it waits at
+ * a barrier or returns, then the next; a barrier opens when every thread of
+ * the block (of the warp, for a shuffle or __syncwarp) that has not
+ * returned waits at it. A fiber (its stack, from one mapping made once) is
+ * started with makecontext on first use and then kept: after a block it
+ * waits for the next, of this launch or a later one. Switches are
+ * sigsetjmp/siglongjmp without the signal mask (swapcontext would make a
+ * system call per switch), as QEMU's coroutines do; under AddressSanitizer
+ * each switch is announced (__sanitizer_start_switch_fiber /
+ * __sanitizer_finish_switch_fiber), as ASan's stack bookkeeping needs.
+ * Plain sim_launch stays a loop of calls and refuses (aborts on) a barrier:
+ * such a kernel was launched wrongly. */
+#include <setjmp.h>
 #include <ucontext.h>
 #if defined(__SANITIZE_ADDRESS__)
 #define SIM_ASAN 1
@@ -255,9 +260,11 @@ template <typename F> static inline void sim_launch(unsigned grid, unsigned bloc
 
 enum { SIM_READY, SIM_AT_BLOCK, SIM_AT_WARP, SIM_DONE };
 struct SimFiber {
-    ucontext_t ctx;
+    sigjmp_buf env;                     /* where it waits */
+    bool started;
     int state;
     unsigned mask;                      /* SIM_AT_WARP: the lanes named */
+    unsigned parity;                    /* which lane buffer its next shuffle uses */
     void *fake_stack;                   /* ASan's, while switched out */
 };
 static struct {
@@ -265,7 +272,7 @@ static struct {
     unsigned nthreads, current;
     SimFiber *fiber;                    /* SIM_MAX_BLOCK of them */
     char *stacks;                       /* SIM_MAX_BLOCK * SIM_STACK, one mapping */
-    ucontext_t main;
+    sigjmp_buf main;
     void *main_fake;
     const void *main_bottom;
     size_t main_size;
@@ -275,7 +282,7 @@ static struct {
     size_t shared_used;
     struct { const void *key; void *p; size_t n; } var[SIM_MAX_SHARED_VARS];
     int nvars;
-    unsigned char lane[SIM_MAX_BLOCK][16];   /* the shuffles' exchange */
+    unsigned char lane[2][SIM_MAX_BLOCK][16];   /* the shuffles' exchange, alternately */
 } simb;
 
 static inline void sim_die(const char *what)
@@ -284,43 +291,60 @@ static inline void sim_die(const char *what)
     abort();
 }
 
+static void sim_fiber_entry(void);
+
+/* Runs thread t of the block until it waits or returns. */
 static inline void sim_enter_fiber(unsigned t)
 {
+    SimFiber *f = &simb.fiber[t];
     simb.current = t;
     threadIdx = dim3(t);
+    if (!sigsetjmp(simb.main, 0)) {
 #ifdef SIM_ASAN
-    __sanitizer_start_switch_fiber(&simb.main_fake, simb.stacks + (size_t)t * SIM_STACK, SIM_STACK);
+        __sanitizer_start_switch_fiber(&simb.main_fake, simb.stacks + (size_t)t * SIM_STACK, SIM_STACK);
 #endif
-    swapcontext(&simb.main, &simb.fiber[t].ctx);
+        if (f->started) siglongjmp(f->env, 1);
+        f->started = true;
+        ucontext_t here, start;
+        getcontext(&start);
+        start.uc_stack.ss_sp = simb.stacks + (size_t)t * SIM_STACK;
+        start.uc_stack.ss_size = SIM_STACK;
+        start.uc_link = NULL;
+        makecontext(&start, sim_fiber_entry, 0);
+        swapcontext(&here, &start);   /* the fiber comes back by siglongjmp, never here */
+        sim_die("a fiber returned through its context");
+    }
 #ifdef SIM_ASAN
     __sanitizer_finish_switch_fiber(simb.main_fake, NULL, NULL);
 #endif
 }
 
-/* From a fiber back to the scheduler: dying (the thread returned) or to be resumed later. */
-static inline void sim_leave_fiber(bool dying)
+/* From the current fiber back to the scheduler, until it is resumed. */
+static inline void sim_leave_fiber(void)
 {
     SimFiber *f = &simb.fiber[simb.current];
+    if (!sigsetjmp(f->env, 0)) {
 #ifdef SIM_ASAN
-    __sanitizer_start_switch_fiber(dying ? NULL : &f->fake_stack, simb.main_bottom, simb.main_size);
-#else
-    (void)dying;
+        __sanitizer_start_switch_fiber(&f->fake_stack, simb.main_bottom, simb.main_size);
 #endif
-    swapcontext(&f->ctx, &simb.main);
+        siglongjmp(simb.main, 1);
+    }
 #ifdef SIM_ASAN
     __sanitizer_finish_switch_fiber(f->fake_stack, NULL, NULL);
 #endif
 }
 
+/* A fiber's life: thread current of each block it is given, then a wait. */
 static void sim_fiber_entry(void)
 {
 #ifdef SIM_ASAN
     __sanitizer_finish_switch_fiber(NULL, &simb.main_bottom, &simb.main_size);
 #endif
-    simb.call(simb.arg);
-    simb.fiber[simb.current].state = SIM_DONE;
-    sim_leave_fiber(true);
-    sim_die("a finished thread was resumed");
+    for (;;) {
+        simb.call(simb.arg);
+        simb.fiber[simb.current].state = SIM_DONE;
+        sim_leave_fiber();
+    }
 }
 
 static inline void sim_blocks_ready(void)
@@ -341,7 +365,7 @@ static inline void sim_wait(bool warp, unsigned mask)
     SimFiber *f = &simb.fiber[simb.current];
     f->state = warp ? SIM_AT_WARP : SIM_AT_BLOCK;
     f->mask = mask;
-    sim_leave_fiber(false);
+    sim_leave_fiber();
 }
 
 /* Opens what barrier can open; false when none can (every thread returned, or a deadlock). */
@@ -351,10 +375,8 @@ static inline bool sim_open_barrier(void)
     bool opened = false;
     for (unsigned w = 0; w * 32 < n; w++) {   /* warps whose named live lanes all wait */
         unsigned lo = w * 32, hi = lo + 32 < n ? lo + 32 : n, waiting = 0;
-        for (unsigned t = lo; t < hi; t++) {
-            int s = simb.fiber[t].state;
-            if (s == SIM_AT_WARP) waiting |= simb.fiber[t].mask;
-        }
+        for (unsigned t = lo; t < hi; t++)
+            if (simb.fiber[t].state == SIM_AT_WARP) waiting |= simb.fiber[t].mask;
         if (!waiting) continue;
         bool all = true;
         for (unsigned t = lo; t < hi; t++) {
@@ -398,14 +420,8 @@ template <typename F> static inline void sim_launch_blocks(unsigned grid, unsign
         simb.nvars = 0;
         simb.shared_used = 0;
         for (unsigned t = 0; t < block; t++) {
-            SimFiber *f = &simb.fiber[t];
-            getcontext(&f->ctx);
-            f->ctx.uc_stack.ss_sp = simb.stacks + (size_t)t * SIM_STACK;
-            f->ctx.uc_stack.ss_size = SIM_STACK;
-            f->ctx.uc_link = NULL;
-            makecontext(&f->ctx, sim_fiber_entry, 0);
-            f->state = SIM_READY;
-            f->fake_stack = NULL;
+            simb.fiber[t].state = SIM_READY;
+            simb.fiber[t].parity = 0;
         }
         for (;;) {
             for (unsigned t = 0; t < block; t++)
@@ -447,12 +463,14 @@ static inline void __syncwarp(unsigned mask = 0xffffffffu) { sim_wait(true, mask
 template <typename T> static inline T sim_shfl(unsigned mask, T v, int src)
 {
     static_assert(sizeof(T) <= 16, "a shuffle moves at most 16 bytes");
-    unsigned t = threadIdx.x, base = t & ~31u;
-    memcpy(simb.lane[t], &v, sizeof v);
+    /* the lanes write, wait, read; the next shuffle writes the other buffer,
+     * which every lane has read by the time this one's wait opens */
+    unsigned t = threadIdx.x, base = t & ~31u, k = simb.fiber[t].parity;
+    simb.fiber[t].parity = k ^ 1;
+    memcpy(simb.lane[k][t], &v, sizeof v);
     sim_wait(true, mask);
     T r = v;
-    if (src >= 0 && base + (unsigned)src < simb.nthreads) memcpy(&r, simb.lane[base + src], sizeof r);
-    sim_wait(true, mask);
+    if (src >= 0 && base + (unsigned)src < simb.nthreads) memcpy(&r, simb.lane[k][base + src], sizeof r);
     return r;
 }
 template <typename T> static inline T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32)
