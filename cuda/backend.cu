@@ -10,7 +10,10 @@
  * many elements two passes, partial accumulators then one thread per
  * output combining them), the matmul family's gemm through cuBLAS (one
  * handle per device, on the default stream), and the index family (bodies
- * in cuda/index.h: gathers, scatters, tril/triu, nonzero).
+ * in cuda/index.h: gathers, scatters, tril/triu, nonzero). Contiguous
+ * operands of the compute dtype take cuda/fast.h's path (no per-dimension
+ * division, four-element vector moves); contiguous inner sums, means and
+ * extremes, and nonzero's scan, cooperate within a block (cuda/block.h).
  *
  * Built with g++ and -DTSR_CUDA_SIM instead, the same source is
  * libtsr_cuda_sim.so: the CUDA runtime calls come from cuda/sim_runtime.h,

@@ -9,7 +9,8 @@
  * kernels and copies reach the memory through the second, writable mapping
  * (sim_host()). Kernels run on the calling thread, every block and thread of
  * the grid in turn, so grid-stride
- * loops are exercised as launched. TSR_CUDA_SIM_DEVICES (default 1) sets the
+ * loops are exercised as launched; a block whose threads cooperate runs
+ * them as fibers (sim_launch_blocks, below). TSR_CUDA_SIM_DEVICES (default 1) sets the
  * device count, TSR_CUDA_SIM_MEMORY the arena's size in MiB (default 4096). */
 #ifndef TSR_CUDA_SIM_RUNTIME_H
 #define TSR_CUDA_SIM_RUNTIME_H
@@ -232,8 +233,8 @@ template <typename F> static inline void sim_launch(unsigned grid, unsigned bloc
  * a barrier or returns, then the next; a barrier opens when every thread of
  * the block (of the warp, for a shuffle or __syncwarp) that has not
  * returned waits at it. A fiber (its stack, from one mapping made once) is
- * started with makecontext on first use and then kept: after a block it
- * waits for the next, of this launch or a later one. Switches are
+ * started with makecontext/setcontext on first use and then kept: after a
+ * block it waits for the next, of this launch or a later one. Switches are
  * sigsetjmp/siglongjmp without the signal mask (swapcontext would make a
  * system call per switch), as QEMU's coroutines do; under AddressSanitizer
  * each switch is announced (__sanitizer_start_switch_fiber /
@@ -305,14 +306,16 @@ static inline void sim_enter_fiber(unsigned t)
 #endif
         if (f->started) siglongjmp(f->env, 1);
         f->started = true;
-        ucontext_t here, start;
+        ucontext_t start;
         getcontext(&start);
         start.uc_stack.ss_sp = simb.stacks + (size_t)t * SIM_STACK;
         start.uc_stack.ss_size = SIM_STACK;
         start.uc_link = NULL;
         makecontext(&start, sim_fiber_entry, 0);
-        swapcontext(&here, &start);   /* the fiber comes back by siglongjmp, never here */
-        sim_die("a fiber returned through its context");
+        /* not swapcontext: the fiber comes back by siglongjmp (and ASan
+         * warns of swapcontext, which it intercepts) */
+        setcontext(&start);
+        sim_die("setcontext failed");
     }
 #ifdef SIM_ASAN
     __sanitizer_finish_switch_fiber(simb.main_fake, NULL, NULL);
