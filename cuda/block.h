@@ -2,8 +2,9 @@
  * device (nvcc) and the simulator (g++, which runs such a block's threads
  * as fibers: sim_runtime.h's sim_launch_blocks): the block reduction of a
  * contiguous inner reduction and the block scan of nonzero's chunk counts.
- * Block sizes are multiples of 32 (whole warps); every thread of a block
- * reaches every __syncthreads(). */
+ * Block sizes are multiples of 32 (whole warps), at most each kernel's
+ * __launch_bounds__ (so that nvcc keeps its registers within what such a
+ * block may have); every thread of a block reaches every __syncthreads(). */
 #ifndef TSR_CUDA_BLOCK_H
 #define TSR_CUDA_BLOCK_H
 #include "reduce.h"
@@ -65,7 +66,7 @@ template <int OP, typename C> KBD KAcc<C> kb_reduce(const tsr_kreduce &g, KAcc<C
  * blockDim, ... (adjacent threads, adjacent elements). With parts 1 thread
  * 0 stores the output, else the slice's accumulator in part[o * parts + t]. */
 template <int OP, typename C>
-__global__ void reduce_inner(tsr_kreduce g, int64_t parts, int64_t per, KAcc<C> *part)
+__global__ void __launch_bounds__(512) reduce_inner(tsr_kreduce g, int64_t parts, int64_t per, KAcc<C> *part)
 {
     int64_t st = g.stride[1][0];
     for (int64_t b = blockIdx.x; b < g.nout * parts; b += gridDim.x) {
@@ -86,7 +87,8 @@ __global__ void reduce_inner(tsr_kreduce g, int64_t parts, int64_t per, KAcc<C> 
 }
 
 /* The second pass: block o combines output o's parts (grid-stride over nout). */
-template <int OP, typename C> __global__ void reduce_inner_final(tsr_kreduce g, int64_t parts, const KAcc<C> *part)
+template <int OP, typename C>
+__global__ void __launch_bounds__(256) reduce_inner_final(tsr_kreduce g, int64_t parts, const KAcc<C> *part)
 {
     for (int64_t o = blockIdx.x; o < g.nout; o += gridDim.x) {
         KAcc<C> a;
@@ -109,7 +111,7 @@ template <int OP, typename C> __global__ void reduce_inner_final(tsr_kreduce g, 
  * exclusive prefix sum of the counts, counts[chunks] their total (-1 when
  * a count is negative: a negative repeat). Thread t takes a run of the
  * counts; the runs' sums are scanned in shared memory (Hillis-Steele). */
-__global__ void nonzero_scan_block(int64_t chunks, int64_t *counts)
+__global__ void __launch_bounds__(KB_SCAN) nonzero_scan_block(int64_t chunks, int64_t *counts)
 {
     TSR_SHARED(int64_t, sums, KB_SCAN);
     TSR_SHARED(int, negative, 1);
