@@ -13,7 +13,9 @@
  * in cuda/index.h: gathers, scatters, tril/triu, nonzero), and torch.fft's
  * batched transforms through cuFFT (plans kept in a small cache, as
  * PyTorch's CuFFTParamsLRUCache; cuda/fft.h has the scale and conjugate
- * kernels around them).
+ * kernels around them). Contiguous operands of the compute dtype take cuda/fast.h's path (no per-dimension
+ * division, four-element vector moves); contiguous inner sums, means and
+ * extremes, and nonzero's scan, cooperate within a block (cuda/block.h).
  *
  * Built with g++ and -DTSR_CUDA_SIM instead, the same source is
  * libtsr_cuda_sim.so: the CUDA runtime calls come from cuda/sim_runtime.h,
@@ -47,6 +49,8 @@ extern "C" {
 #include "scan.h"
 #include "complex.h"
 #include "fft.h"
+#include "fast.h"
+#include "block.h"
 
 static const tsr_backend_host *host;
 
@@ -329,8 +333,73 @@ template <int K, typename C> __global__ void elementwise(tsr_klaunch g)
 #define MAX_BLOCKS 65536
 #endif
 
+/* ------------------------------------------------------------ grids from the device */
+
+/* Threads the current device holds at once (SMs x threads per SM), asked
+ * once per device; grid-stride kernels launch a few times that many. */
+static int resident[MAX_DEVICES];
+
+static int64_t device_threads(void)
+{
+    int d = 0;
+    if (cudaGetDevice(&d) != cudaSuccess || d < 0 || d >= MAX_DEVICES) {
+        cudaGetLastError();
+        d = 0;
+    }
+    if (!resident[d]) {
+        cudaDeviceProp p;
+        if (cudaGetDeviceProperties(&p, d) == cudaSuccess && p.multiProcessorCount > 0 &&
+            p.maxThreadsPerMultiProcessor > 0)
+            resident[d] = p.multiProcessorCount * p.maxThreadsPerMultiProcessor;
+        else {
+            cudaGetLastError();
+            resident[d] = 64 * 2048;
+        }
+    }
+    return resident[d];
+}
+
+/* Blocks of block threads for n units of work, at most 4 waves of the device. */
+static unsigned grid_waves(int64_t n, unsigned block)
+{
+    int64_t blocks = (n + block - 1) / block, most = device_threads() * 4 / block;
+    if (blocks > most) blocks = most;
+    return (unsigned)(blocks < 1 ? 1 : blocks);
+}
+
+/* The contiguous fast path (cuda/fast.h) of compute dtype DT. */
+template <int K, typename C, int DT> static int launch_contig(const tsr_klaunch &g0, bool vec)
+{
+    tsr_klaunch g = g0;
+    int64_t units = vec ? (g.numel + 3) / 4 : g.numel;
+    unsigned block = units < 256 ? (unsigned)(units + 31) / 32 * 32 : 256;   /* whole warps */
+    unsigned grid = grid_waves(units, block);
+#ifdef TSR_CUDA_SIM
+    for (int k = 0; k < g.nops; k++)
+        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
+    sim_launch(grid, block, [&] { elementwise_contig<K, C, DT>(g, vec); });
+    return 0;
+#else
+    elementwise_contig<K, C, DT><<<grid, block>>>(g, vec);
+    return cuda_check(cudaGetLastError());
+#endif
+}
+
+/* 1 when launch g cannot take the fast path, else launch_contig's result. */
+template <int K, typename C> static int launch_fast(const tsr_klaunch &g)
+{
+    bool vec = false;
+    if (!kf_eligible(g, KBoolOut<K>::v, &vec)) return 1;
+    if constexpr (KIsF<C>::v && sizeof(C) == 4) return launch_contig<K, C, TSR_KD_FLOAT32>(g, vec);
+    else if constexpr (KIsF<C>::v) return launch_contig<K, C, TSR_KD_FLOAT64>(g, vec);
+    else if constexpr (sizeof(C) == 8 && !KIsRaw<C>::v) return launch_contig<K, C, TSR_KD_INT64>(g, vec);
+    else return 1;
+}
+
 template <int K, typename C> static int launch_kc(const tsr_klaunch &g0)
 {
+    int fast = launch_fast<K, C>(g0);
+    if (fast != 1) return fast;
     tsr_klaunch g = g0;
     const unsigned block = 256;
     int64_t blocks = (g.numel + block - 1) / block;
@@ -455,22 +524,6 @@ __global__ void nonzero_counts(tsr_kindex g, int64_t per, int64_t chunks, int64_
         counts[c] = ki_nonzero_chunk(g, c, per, NULL, 0);
 }
 
-/* counts[c] becomes the chunks' exclusive prefix sum, counts[chunks] the
- * total (-1 when a chunk had a negative repeat). */
-__global__ void nonzero_scan(int64_t chunks, int64_t *counts)
-{
-    if (blockIdx.x != 0 || threadIdx.x != 0) return;
-    int64_t sum = 0;
-    bool negative = false;
-    for (int64_t c = 0; c < chunks; c++) {
-        int64_t n = counts[c];
-        negative = negative || n < 0;
-        counts[c] = sum;
-        sum += n < 0 ? 0 : n;
-    }
-    counts[chunks] = negative ? -1 : sum;
-}
-
 __global__ void nonzero_write(tsr_kindex g, int64_t per, int64_t chunks, const int64_t *starts)
 {
     int64_t step = (int64_t)blockDim.x * gridDim.x;
@@ -482,6 +535,12 @@ __global__ void nonzero_write(tsr_kindex g, int64_t per, int64_t chunks, const i
 #define KLAUNCH(grid, block, kern, ...) (sim_launch((grid), (block), [&] { kern(__VA_ARGS__); }), 0)
 #else
 #define KLAUNCH(grid, block, kern, ...) (kern<<<(grid), (block)>>>(__VA_ARGS__), cuda_check(cudaGetLastError()))
+#endif
+/* a kernel whose threads cooperate (cuda/block.h) */
+#ifdef TSR_CUDA_SIM
+#define KLAUNCH_BLOCKS(grid, block, kern, ...) (sim_launch_blocks((grid), (block), [&] { kern(__VA_ARGS__); }), 0)
+#else
+#define KLAUNCH_BLOCKS KLAUNCH
 #endif
 #define KB 256u
 
@@ -529,7 +588,7 @@ static int index_check_values(const tsr_kindex *g0, int dev, int64_t *result)
 }
 
 /* NONZERO_COUNT/NONZERO and REPEAT_COUNT/REPEAT: per-chunk counts, their
- * prefix sum in one thread, then each chunk writes its rows from its start. */
+ * prefix sum in one block (cuda/block.h), then each chunk writes its rows from its start. */
 static int nonzero(const tsr_kindex *g0, int dev, int64_t *result)
 {
     bool count = g0->op == TSR_KI_NONZERO_COUNT || g0->op == TSR_KI_REPEAT_COUNT;
@@ -548,7 +607,7 @@ static int nonzero(const tsr_kindex *g0, int dev, int64_t *result)
     int64_t *kc = counts;
 #endif
     int rc = KLAUNCH(grid_of(chunks, KB), KB, nonzero_counts, g, per, chunks, kc);
-    if (rc == 0) rc = KLAUNCH(1, 1, nonzero_scan, chunks, kc);
+    if (rc == 0) rc = KLAUNCH_BLOCKS(1, KB_SCAN, nonzero_scan_block, chunks, kc);
     if (rc == 0 && count) rc = cuda_check(cudaMemcpy(result, counts + chunks, sizeof *result, cudaMemcpyDefault));
     if (rc == 0 && !count)
         rc = KLAUNCH(grid_of(chunks, KB), KB, nonzero_write, g, per, chunks, kc);
@@ -730,8 +789,70 @@ static int64_t reduce_parts(const tsr_kreduce &g)
     return parts < 2 ? 1 : parts;
 }
 
+/* The block reduction (cuda/block.h) of sum, mean, amax and amin over a
+ * contiguous inner dim (or all elements of a contiguous tensor): a block
+ * per output, or per slice of an output when there are too few outputs to
+ * fill the device (their accumulators then combined by a block per
+ * output). 1 when g is not such a reduction, else the launches' result. */
+template <int OP, typename C> static int reduce_block(const tsr_kreduce &g0, int index)
+{
+    if (OP != TSR_KR_SUM && OP != TSR_KR_MEAN && OP != TSR_KR_MAX && OP != TSR_KR_MIN) return 1;
+    if (g0.nred != 1 || g0.stride[1][0] != ki_itemsize(g0.dtype[1]) || (g0.nreduce < 32 && g0.nout > 1)) return 1;
+    tsr_kreduce g = g0;
+    unsigned block = 32;
+    while (block < 512 && (int64_t)block * 8 < g.nreduce) block *= 2;
+    int64_t target = device_threads() * 2 / block, parts = 1;
+    if (g.nout < target) {
+        parts = target / g.nout;
+        int64_t most = (g.nreduce + (int64_t)block * 16 - 1) / ((int64_t)block * 16);
+        if (parts > most) parts = most;
+        if (parts > 1024) parts = 1024;
+        if (parts < 1) parts = 1;
+    }
+    int64_t per = (g.nreduce + parts - 1) / parts;
+    parts = (g.nreduce + per - 1) / per;
+    int64_t blocks = g.nout * parts, most = device_threads() * 4 / block;
+    unsigned grid = (unsigned)(blocks < most ? blocks : most);
+#ifdef TSR_CUDA_SIM
+    for (int k = 0; k < 3; k++)
+        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
+#endif
+    if (parts == 1) {
+#ifdef TSR_CUDA_SIM
+        sim_launch_blocks(grid, block, [&] { reduce_inner<OP, C>(g, parts, per, (KAcc<C> *)NULL); });
+        return 0;
+#else
+        reduce_inner<OP, C><<<grid, block>>>(g, parts, per, (KAcc<C> *)NULL);
+        return cuda_check(cudaGetLastError());
+#endif
+    }
+    size_t bytes = (size_t)(g.nout * parts) * sizeof(KAcc<C>);
+    KAcc<C> *part = (KAcc<C> *)alloc(bytes, index);
+    if (!part) return -1;
+    unsigned block2 = 32, grid2 = (unsigned)(g.nout < most ? g.nout : most);
+    while (block2 < 256 && block2 < parts) block2 *= 2;
+    int rc = 0;
+#ifdef TSR_CUDA_SIM
+    KAcc<C> *hp = sim_host(part);
+    sim_launch_blocks(grid, block, [&] { reduce_inner<OP, C>(g, parts, per, hp); });
+    sim_launch_blocks(grid2, block2, [&] { reduce_inner_final<OP, C>(g, parts, hp); });
+#else
+    reduce_inner<OP, C><<<grid, block>>>(g, parts, per, part);
+    rc = cuda_check(cudaGetLastError());
+    if (rc == 0) {
+        reduce_inner_final<OP, C><<<grid2, block2>>>(g, parts, part);
+        rc = cuda_check(cudaGetLastError());
+    }
+#endif
+    /* back to the cache: later work on the default stream runs after these kernels */
+    release(part, bytes, index);
+    return rc;
+}
+
 template <int OP, typename C> static int reduce_oc(const tsr_kreduce &g0, int index)
 {
+    int blk = reduce_block<OP, C>(g0, index);
+    if (blk != 1) return blk;
     tsr_kreduce g = g0;
     const unsigned block = 256;
     int64_t parts = reduce_parts(g);

@@ -9,7 +9,8 @@
  * kernels and copies reach the memory through the second, writable mapping
  * (sim_host()). Kernels run on the calling thread, every block and thread of
  * the grid in turn, so grid-stride
- * loops are exercised as launched. TSR_CUDA_SIM_DEVICES (default 1) sets the
+ * loops are exercised as launched; a block whose threads cooperate runs
+ * them as fibers (sim_launch_blocks, below). TSR_CUDA_SIM_DEVICES (default 1) sets the
  * device count, TSR_CUDA_SIM_MEMORY the arena's size in MiB (default 4096). */
 #ifndef TSR_CUDA_SIM_RUNTIME_H
 #define TSR_CUDA_SIM_RUNTIME_H
@@ -25,6 +26,7 @@
 #define __device__
 #define __host__
 #define __forceinline__ inline
+#define __launch_bounds__(...)
 
 struct dim3 {
     unsigned x, y, z;
@@ -222,6 +224,281 @@ template <typename F> static inline void sim_launch(unsigned grid, unsigned bloc
             threadIdx = dim3(t);
             body();
         }
+}
+
+/* ------------------------------------------------------------ blocks as fibers */
+
+/* Kernels that cooperate within a block (__syncthreads(), TSR_SHARED
+ * memory, warp shuffles) launch through sim_launch_blocks: the threads of
+ * one block run as fibers on the launching thread, each until it waits at
+ * a barrier or returns, then the next; a barrier opens when every thread of
+ * the block (of the warp, for a shuffle or __syncwarp) that has not
+ * returned waits at it. A fiber (its stack, from one mapping made once) is
+ * started with makecontext/setcontext on first use and then kept: after a
+ * block it waits for the next, of this launch or a later one. Switches are
+ * sigsetjmp/siglongjmp without the signal mask (swapcontext would make a
+ * system call per switch), as QEMU's coroutines do; under AddressSanitizer
+ * each switch is announced (__sanitizer_start_switch_fiber /
+ * __sanitizer_finish_switch_fiber), as ASan's stack bookkeeping needs.
+ * Plain sim_launch stays a loop of calls and refuses (aborts on) a barrier:
+ * such a kernel was launched wrongly. */
+#include <setjmp.h>
+#include <ucontext.h>
+#if defined(__SANITIZE_ADDRESS__)
+#define SIM_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SIM_ASAN 1
+#endif
+#endif
+#ifdef SIM_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+#define SIM_MAX_BLOCK 1024
+#define SIM_STACK ((size_t)256 << 10)    /* per fiber; pages are touched only as used */
+#define SIM_SHARED_BYTES ((size_t)64 << 10)
+#define SIM_MAX_SHARED_VARS 32
+
+enum { SIM_READY, SIM_AT_BLOCK, SIM_AT_WARP, SIM_DONE };
+struct SimFiber {
+    sigjmp_buf env;                     /* where it waits */
+    bool started;
+    int state;
+    unsigned mask;                      /* SIM_AT_WARP: the lanes named */
+    unsigned parity;                    /* which lane buffer its next shuffle uses */
+    void *fake_stack;                   /* ASan's, while switched out */
+};
+static struct {
+    bool active;                        /* inside sim_launch_blocks */
+    unsigned nthreads, current;
+    SimFiber *fiber;                    /* SIM_MAX_BLOCK of them */
+    char *stacks;                       /* SIM_MAX_BLOCK * SIM_STACK, one mapping */
+    sigjmp_buf main;
+    void *main_fake;
+    const void *main_bottom;
+    size_t main_size;
+    void (*call)(void *);
+    void *arg;
+    unsigned char *shared;              /* SIM_SHARED_BYTES, the block's __shared__ memory */
+    size_t shared_used;
+    struct { const void *key; void *p; size_t n; } var[SIM_MAX_SHARED_VARS];
+    int nvars;
+    unsigned char lane[2][SIM_MAX_BLOCK][16];   /* the shuffles' exchange, alternately */
+} simb;
+
+static inline void sim_die(const char *what)
+{
+    fprintf(stderr, "tsr CUDA simulator: %s\n", what);
+    abort();
+}
+
+static void sim_fiber_entry(void);
+
+/* Runs thread t of the block until it waits or returns. */
+static inline void sim_enter_fiber(unsigned t)
+{
+    SimFiber *f = &simb.fiber[t];
+    simb.current = t;
+    threadIdx = dim3(t);
+    if (!sigsetjmp(simb.main, 0)) {
+#ifdef SIM_ASAN
+        __sanitizer_start_switch_fiber(&simb.main_fake, simb.stacks + (size_t)t * SIM_STACK, SIM_STACK);
+#endif
+        if (f->started) siglongjmp(f->env, 1);
+        f->started = true;
+        ucontext_t start;
+        getcontext(&start);
+        start.uc_stack.ss_sp = simb.stacks + (size_t)t * SIM_STACK;
+        start.uc_stack.ss_size = SIM_STACK;
+        start.uc_link = NULL;
+        makecontext(&start, sim_fiber_entry, 0);
+        /* not swapcontext: the fiber comes back by siglongjmp (and ASan
+         * warns of swapcontext, which it intercepts) */
+        setcontext(&start);
+        sim_die("setcontext failed");
+    }
+#ifdef SIM_ASAN
+    __sanitizer_finish_switch_fiber(simb.main_fake, NULL, NULL);
+#endif
+}
+
+/* From the current fiber back to the scheduler, until it is resumed. */
+static inline void sim_leave_fiber(void)
+{
+    SimFiber *f = &simb.fiber[simb.current];
+    if (!sigsetjmp(f->env, 0)) {
+#ifdef SIM_ASAN
+        __sanitizer_start_switch_fiber(&f->fake_stack, simb.main_bottom, simb.main_size);
+#endif
+        siglongjmp(simb.main, 1);
+    }
+#ifdef SIM_ASAN
+    __sanitizer_finish_switch_fiber(f->fake_stack, NULL, NULL);
+#endif
+}
+
+/* A fiber's life: thread current of each block it is given, then a wait. */
+static void sim_fiber_entry(void)
+{
+#ifdef SIM_ASAN
+    __sanitizer_finish_switch_fiber(NULL, &simb.main_bottom, &simb.main_size);
+#endif
+    for (;;) {
+        simb.call(simb.arg);
+        simb.fiber[simb.current].state = SIM_DONE;
+        sim_leave_fiber();
+    }
+}
+
+static inline void sim_blocks_ready(void)
+{
+    if (simb.fiber) return;
+    simb.fiber = (SimFiber *)calloc(SIM_MAX_BLOCK, sizeof(SimFiber));
+    void *st = mmap(NULL, SIM_MAX_BLOCK * SIM_STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                    -1, 0);
+    simb.shared = (unsigned char *)malloc(SIM_SHARED_BYTES);
+    if (!simb.fiber || st == MAP_FAILED || !simb.shared) sim_die("no memory for the block fibers");
+    simb.stacks = (char *)st;
+}
+
+/* The thread waits at a barrier: the whole block's (warp false) or its warp's lanes in mask. */
+static inline void sim_wait(bool warp, unsigned mask)
+{
+    if (!simb.active) sim_die("__syncthreads() or a warp shuffle in a kernel not launched with sim_launch_blocks");
+    SimFiber *f = &simb.fiber[simb.current];
+    f->state = warp ? SIM_AT_WARP : SIM_AT_BLOCK;
+    f->mask = mask;
+    sim_leave_fiber();
+}
+
+/* Opens what barrier can open; false when none can (every thread returned, or a deadlock). */
+static inline bool sim_open_barrier(void)
+{
+    unsigned n = simb.nthreads;
+    bool opened = false;
+    for (unsigned w = 0; w * 32 < n; w++) {   /* warps whose named live lanes all wait */
+        unsigned lo = w * 32, hi = lo + 32 < n ? lo + 32 : n, waiting = 0;
+        for (unsigned t = lo; t < hi; t++)
+            if (simb.fiber[t].state == SIM_AT_WARP) waiting |= simb.fiber[t].mask;
+        if (!waiting) continue;
+        bool all = true;
+        for (unsigned t = lo; t < hi; t++) {
+            int s = simb.fiber[t].state;
+            if ((waiting >> (t - lo) & 1) && s != SIM_DONE && s != SIM_AT_WARP) all = false;
+        }
+        if (!all) continue;
+        for (unsigned t = lo; t < hi; t++)
+            if (simb.fiber[t].state == SIM_AT_WARP) simb.fiber[t].state = SIM_READY;
+        opened = true;
+    }
+    if (opened) return true;
+    bool any = false;
+    for (unsigned t = 0; t < n; t++) {
+        int s = simb.fiber[t].state;
+        if (s == SIM_AT_WARP || s == SIM_READY) return false;   /* a warp barrier that cannot open */
+        any = any || s == SIM_AT_BLOCK;
+    }
+    if (!any) return false;
+    for (unsigned t = 0; t < n; t++)
+        if (simb.fiber[t].state == SIM_AT_BLOCK) simb.fiber[t].state = SIM_READY;
+    return true;
+}
+
+template <typename F> static void sim_call_body(void *p) { (*(F *)p)(); }
+
+/* kernel<<<grid, block>>>(args) for a kernel whose threads cooperate. */
+template <typename F> static inline void sim_launch_blocks(unsigned grid, unsigned block, F body)
+{
+    if (block > SIM_MAX_BLOCK) sim_die("a block of more than 1024 threads");
+    if (simb.active) sim_die("a launch from inside a kernel");
+    sim_blocks_ready();
+    gridDim = dim3(grid);
+    blockDim = dim3(block);
+    simb.active = true;
+    simb.nthreads = block;
+    simb.call = sim_call_body<F>;
+    simb.arg = &body;
+    for (unsigned b = 0; b < grid; b++) {
+        blockIdx = dim3(b);
+        simb.nvars = 0;
+        simb.shared_used = 0;
+        for (unsigned t = 0; t < block; t++) {
+            simb.fiber[t].state = SIM_READY;
+            simb.fiber[t].parity = 0;
+        }
+        for (;;) {
+            for (unsigned t = 0; t < block; t++)
+                if (simb.fiber[t].state == SIM_READY) sim_enter_fiber(t);
+            if (!sim_open_barrier()) break;
+        }
+        for (unsigned t = 0; t < block; t++)
+            if (simb.fiber[t].state != SIM_DONE) sim_die("threads of a block wait at barriers that cannot open");
+    }
+    simb.active = false;
+}
+
+/* __shared__ T name[count] of the declaration at key: one per block, the
+ * same for every thread of it; uninitialised (scribbled) as on a GPU. */
+static inline void *sim_shared(const void *key, size_t n, size_t align)
+{
+    if (!simb.active) sim_die("__shared__ memory in a kernel not launched with sim_launch_blocks");
+    for (int k = 0; k < simb.nvars; k++)
+        if (simb.var[k].key == key) return simb.var[k].p;
+    size_t at = (simb.shared_used + align - 1) & ~(align - 1);
+    if (simb.nvars == SIM_MAX_SHARED_VARS || at + n > SIM_SHARED_BYTES) sim_die("too much __shared__ memory");
+    void *p = simb.shared + at;
+    memset(p, 0xA5, n);
+    simb.var[simb.nvars].key = key;
+    simb.var[simb.nvars].p = p;
+    simb.var[simb.nvars].n = n;
+    simb.nvars++;
+    simb.shared_used = at + n;
+    return p;
+}
+#define TSR_SHARED(type, name, count)                                                                  \
+    static char name##_key_;                                                                           \
+    type *name = (type *)sim_shared(&name##_key_, sizeof(type) * (size_t)(count), alignof(type))
+
+static inline void __syncthreads(void) { sim_wait(false, 0); }
+static inline void __syncwarp(unsigned mask = 0xffffffffu) { sim_wait(true, mask); }
+
+/* The value lane src of the caller's warp passed (its own when src is outside the lanes of width). */
+template <typename T> static inline T sim_shfl(unsigned mask, T v, int src)
+{
+    static_assert(sizeof(T) <= 16, "a shuffle moves at most 16 bytes");
+    /* the lanes write, wait, read; the next shuffle writes the other buffer,
+     * which every lane has read by the time this one's wait opens */
+    unsigned t = threadIdx.x, base = t & ~31u, k = simb.fiber[t].parity;
+    simb.fiber[t].parity = k ^ 1;
+    memcpy(simb.lane[k][t], &v, sizeof v);
+    sim_wait(true, mask);
+    T r = v;
+    if (src >= 0 && base + (unsigned)src < simb.nthreads) memcpy(&r, simb.lane[k][base + src], sizeof r);
+    return r;
+}
+template <typename T> static inline T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32)
+{
+    int lane = (int)(threadIdx.x & 31), seg = lane & ~(width - 1);
+    int src = lane - seg + (int)delta < width ? lane + (int)delta : lane;
+    return sim_shfl(mask, v, src);
+}
+template <typename T> static inline T __shfl_up_sync(unsigned mask, T v, unsigned delta, int width = 32)
+{
+    int lane = (int)(threadIdx.x & 31), seg = lane & ~(width - 1);
+    int src = lane - seg >= (int)delta ? lane - (int)delta : lane;
+    return sim_shfl(mask, v, src);
+}
+template <typename T> static inline T __shfl_xor_sync(unsigned mask, T v, int lanemask, int width = 32)
+{
+    int lane = (int)(threadIdx.x & 31), seg = lane & ~(width - 1), src = lane ^ lanemask;
+    if (src < seg || src >= seg + width) src = lane;
+    return sim_shfl(mask, v, src);
+}
+template <typename T> static inline T __shfl_sync(unsigned mask, T v, int srcLane, int width = 32)
+{
+    int lane = (int)(threadIdx.x & 31), seg = lane & ~(width - 1);
+    return sim_shfl(mask, v, seg + (srcLane & (width - 1)));
 }
 
 #endif
