@@ -3,7 +3,7 @@
 # on the device, complex sums and norms, cuBLAS's complex products), tested
 # without a GPU: TSR_CUDA=sim runs them in libtsr_cuda_sim.so over memory the
 # host code cannot touch. The expected text (cuda_complex/*.out) is what
-# PyTorch 1.13 prints for the same statements on a GPU: cuda_complex/oracle.py
+# PyTorch 1.13 prints for the same statements on a GPU: cuda_pointwise/oracle.py
 # runs them on the CPU and prints them with the device suffix; the values are
 # exact or printed to 4 digits that a GPU's last-bit differences do not change.
 

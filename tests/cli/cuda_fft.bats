@@ -3,7 +3,7 @@
 # fft_dev.c), tested without a GPU: TSR_CUDA=sim runs the transforms in
 # libtsr_cuda_sim.so (cuda/sim_cufft.h, a direct DFT) over memory the host
 # code cannot touch. The expected text (cuda_fft/*.out) is what PyTorch 1.13
-# prints for the same statements on a GPU: cuda_fft/oracle.py runs them on
+# prints for the same statements on a GPU: cuda_join/oracle.py runs them on
 # the CPU and prints them with the device suffix; the strides, which 1.13's
 # CUDA path gives otherwise than its CPU one, are written out (#!).
 

@@ -4,7 +4,7 @@
 # what composes them), tested without a GPU: TSR_CUDA=sim emulates those
 # calls with LAPACK over memory the host's code cannot touch. Expected text:
 # PyTorch 1.13 on the CPU for the same statements, printed as for tensors on
-# cuda:0 (cuda_linalg/oracle.py), rounded to the 4 digits printed where a
+# cuda:0 (cuda_reduce/oracle.py), rounded to the 4 digits printed where a
 # GPU's last bits may differ; vectors only through sign-free values.
 
 load helpers

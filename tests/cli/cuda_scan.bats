@@ -3,7 +3,7 @@
 # cummax/cummin, logcumsumexp, ...), tested without a GPU: TSR_CUDA=sim runs
 # the backend's scan kernels (cuda/scan.h) over memory the host's code
 # cannot touch. Expected text: PyTorch 1.13 on the CPU for the same
-# statements, printed as for tensors on cuda:0 (cuda_scan/oracle.py), for
+# statements, printed as for tensors on cuda:0 (cuda_reduce/oracle.py), for
 # values a GPU computes alike (integers, or printed to 4 digits).
 
 load helpers

@@ -1,11 +1,13 @@
-# tests/cli/cuda_join/oracle.py: the expected text of a .tsr script here.
+# tests/cli/cuda_join/oracle.py: the expected text of a .tsr script here or
+# in cuda_fft/.
 # Runs its statements in PyTorch 1.13 on the CPU (/usr/bin/python3) and prints
 # what tsr --keep-going --brief-errors prints, as PyTorch prints the same
 # values on cuda:0 (the device suffix in the repr, line breaks included).
 # A statement that fails prints "Type: message" (the CPU's message: tsr checks
 # index bounds on the host where a GPU raises a device-side assert). A line
 # "stmt  #! text" expects text itself: errors that only a second device can
-# raise, written as 1.13's source words them (the file cites where).
+# raise, written as 1.13's source words them (the file cites where), and
+# what only differs on cuda (the strides of _exec_fft, SpectralOps.cpp).
 #   /usr/bin/python3 oracle.py index.tsr > index.out
 import sys, torch, torch._tensor_str as ts
 torch._C._get_default_device = lambda: 'cuda'

@@ -1,4 +1,5 @@
-# tests/cli/cuda_pointwise/oracle.py: the expected text of a .tsr script here.
+# tests/cli/cuda_pointwise/oracle.py: the expected text of a .tsr script here
+# or in cuda_complex/.
 # Runs its statements in PyTorch 1.13 on the CPU (/usr/bin/python3) and prints
 # what the REPL would, as PyTorch prints the same values on cuda:0 (the
 # device suffix in the repr, line breaks included). A statement whose dtype

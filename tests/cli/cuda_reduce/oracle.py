@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Expected output of a cuda_reduce script from PyTorch 1.13 on the CPU: each
+"""Expected output of a cuda_reduce, cuda_scan, cuda_linalg or cuda_speed
+script from PyTorch 1.13 on the CPU: each
 line runs as the interactive interpreter runs it, with the tensors made on
 the CPU (device='cuda' -> 'cpu', .cuda() -> .cpu()) and printed as PyTorch
 prints tensors of cuda:0 (the device suffix where the GPU run has it).
