@@ -89,10 +89,12 @@ static tsr_tensor *cj(F *c, const tsr_tensor *a)
     if (!tsr_dtype_is_complex(a->dtype)) return (tsr_tensor *)a;
     return keep(c, tsr__ag_conj_values(a));
 }
-static tsr_tensor *zeros(F *c, int nd, const int64_t *sizes, tsr_dtype dt)
+/* Zeros on the device of `like` (the gradient, mostly: a cuda gradient's
+ * zeros are made there). */
+static tsr_tensor *zeros(F *c, const tsr_tensor *like, int nd, const int64_t *sizes, tsr_dtype dt)
 {
-    if (c->fail) return NULL;
-    return keep(c, tsr_zeros(nd, sizes, dt, TSR_CPU));
+    if (c->fail || !like) return NULL;
+    return keep(c, tsr_zeros(nd, sizes, dt, like->device));
 }
 /* Zeros shaped as input i, on its device (a cuda input's gradient is
  * computed there). */
@@ -242,7 +244,7 @@ static int bw_zero(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     for (int i = 0; i < n->nnext; i++)
-        if (NEED(i)) give(c, gin, i, zeros(c, g->ndim, g->sizes, g->dtype));
+        if (NEED(i)) give(c, gin, i, zeros(c, g, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 
@@ -250,7 +252,7 @@ static int bw_zero(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_fill_t(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, zeros(c, g->ndim, g->sizes, g->dtype));
+    if (NEED(0)) give(c, gin, 0, zeros(c, g, g->ndim, g->sizes, g->dtype));
     if (NEED(1)) give(c, gin, 1, sum_dims(c, g, &(tsr_dims){.n = -1}, false));
     return finish(c, n, gin);
 }
@@ -283,7 +285,7 @@ static int bw_to_copy(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static tsr_tensor *pow_complex_grad(F *c, const tsr_tensor *g, const tsr_tensor *x, double re, double im)
 {
     if (c->fail || !g || !x) return NULL;
-    if (re == 0.0 && im == 0.0) return zeros(c, x->ndim, x->sizes, g->dtype);
+    if (re == 0.0 && im == 0.0) return zeros(c, g, x->ndim, x->sizes, g->dtype);
     tsr_operand xo = tsr_operand_tensor(x), em1 = tsr_operand_scalar(tsr_scalar_complex(re - 1.0, im));
     tsr_tensor *p = keep(c, tsr_binary(TSR_BINOP_POW, &xo, &em1, NULL, NULL));
     tsr_ag_args pa = {0};
@@ -306,7 +308,7 @@ static int bw_pow(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, pow_complex_grad(c, g, x, e, n->a.d1));
         return finish(c, n, gin);
     }
-    if (e == 0.0) give(c, gin, 0, zeros(c, x ? x->ndim : 0, x ? x->sizes : NULL, g->dtype));
+    if (e == 0.0) give(c, gin, 0, zeros(c, g, x ? x->ndim : 0, x ? x->sizes : NULL, g->dtype));
     else give(c, gin, 0, bin(c, TSR_BINOP_MUL, g, cj(c, sbin(c, TSR_BINOP_MUL, e, bins(c, TSR_BINOP_POW, x, e - 1)))));
     return finish(c, n, gin);
 }
@@ -526,7 +528,7 @@ static int bw_threshold_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **
 {
     F c0 = {0}, *c = &c0;
     if (NEED(0)) give(c, gin, 0, threshold_bw(c, g, SAVED(1), n->a.d0));
-    if (NEED(1)) give(c, gin, 1, zeros(c, g->ndim, g->sizes, g->dtype));
+    if (NEED(1)) give(c, gin, 1, zeros(c, g, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 UNARY_OUT(bw_sqrt, DIV(g, sbin(c, TSR_BINOP_MUL, 2.0, cj(c, y))))
@@ -557,7 +559,7 @@ static int bw_sgn(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         return finish(c, n, gin);
     }
     if (tsr__ag_creating()) {   /* a real self: 1.13's efficient zero tensor, no graph */
-        give(c, gin, 0, zeros(c, g->ndim, g->sizes, g->dtype));
+        give(c, gin, 0, zeros(c, g, g->ndim, g->sizes, g->dtype));
         return finish(c, n, gin);
     }
     tsr_tensor *ab = un(c, TSR_UNOP_ABS, x), *q = DIV(g, x), *re = NULL;
@@ -596,7 +598,7 @@ static int bw_angle(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     tsr_tensor *x = SAVED(0);
     if (c->fail) return finish(c, n, gin);
     if (!tsr_dtype_is_complex(x->dtype)) {
-        give(c, gin, 0, zeros(c, x->ndim, x->sizes, x->dtype));
+        give(c, gin, 0, zeros(c, x, x->ndim, x->sizes, x->dtype));
         return finish(c, n, gin);
     }
     /* where(self == 0, 0, grad * self / self.abs().pow(2) * 1j), the
@@ -937,7 +939,7 @@ static int bw_div_rounding(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
     for (int i = 0; i < n->nnext; i++)
-        if (NEED(i)) give(c, gin, i, zeros(c, g->ndim, g->sizes, g->dtype));
+        if (NEED(i)) give(c, gin, i, zeros(c, g, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 
@@ -1022,7 +1024,7 @@ static tsr_tensor *softmax_bw(F *c, const tsr_tensor *g, const tsr_tensor *y, in
     if (c->fail || !g || !y) return NULL;
     bool was = tsr__ag_set_creating(false);
     tsr_tensor *r;
-    if (y->ndim == 0) r = zeros(c, 0, NULL, g->dtype);
+    if (y->ndim == 0) r = zeros(c, g, 0, NULL, g->dtype);
     else if (soft_kernel(g, y)) r = keep(c, tsr_softmax_backward_kernel(g, y, d, lg));
     else if (lg) r = bin(c, TSR_BINOP_SUB, g, MUL(un(c, TSR_UNOP_EXP, y), sum_dim1(c, g, d, true)));
     else r = MUL(y, bin(c, TSR_BINOP_SUB, g, sum_dim1(c, MUL(g, y), d, true)));
@@ -1497,7 +1499,7 @@ static int bw_repeat(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     int nr = n->a.ndims, nd = n->in_nd[0], lead = nr - nd;
     for (int i = 0; i < nr; i++)
         if (n->a.dims[i] == 0) {
-            give(c, gin, 0, zeros(c, nd, n->in_sizes[0], g->dtype));
+            give(c, gin, 0, zeros(c, g, nd, n->in_sizes[0], g->dtype));
             return finish(c, n, gin);
         }
     const tsr_tensor *r = g;
@@ -1814,13 +1816,13 @@ static int bw_glu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         int64_t sz[TSR_MAX_DIMS];
         memcpy(sz, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
         sz[dim] = h;
-        tsr_tensor *ones = keep(c, tsr_full(x->ndim, sz, tsr_scalar_float(1.0), x->dtype, TSR_CPU));
+        tsr_tensor *ones = keep(c, tsr_full(x->ndim, sz, tsr_scalar_float(1.0), x->dtype, x->device));
         tsr_tensor *out[1] = {c->fail ? NULL : tsr_nn_glu_backward(ones, x, dim)};   /* recorded: this node again */
         if (!out[0]) c->fail = true;
         const tsr_tensor *in[2] = {ones, x};
         tsr__ag_record_backward(c, "glu_backward", 2, in, &n->a, 1, out);
         tsr_tensor *tmp = MUL(g, keep(c, out[0]));
-        give(c, gin, 0, bin(c, TSR_BINOP_ADD, keep(c, tsr__ag_narrow(tmp, dim, 0, h)),
+        give(c, gin, 0, bin(c, TSR_BINOP_ADD, c->fail ? NULL : keep(c, tsr__ag_narrow(tmp, dim, 0, h)),
                             c->fail ? NULL : keep(c, tsr__ag_narrow(tmp, dim, h, h))));
     }
     if (NEED(1) && !c->fail) {
@@ -2105,7 +2107,7 @@ static int bw_rrelu_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         give(c, gin, 0, gi[0] ? keep(c, gi[0]) : NULL);
         for (int k = 1; k < TSR_AG_MAXIN; k++) tsr_tensor_release(gi[k]);
     }
-    if (NEED(1) && !c->fail) give(c, gin, 1, zeros(c, g->ndim, g->sizes, g->dtype));
+    if (NEED(1) && !c->fail) give(c, gin, 1, zeros(c, g, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 
@@ -2397,7 +2399,7 @@ static int bw_loss_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     double p = n->a.d0;
     if (NEED(0) && !c->fail) {   /* the kernel again, recorded as this node over (grad, self, target) */
         bool ones_ = huber && n->a.i0 != TSR_REDUCTION_NONE;
-        tsr_tensor *go = ones_ ? keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, TSR_CPU)) : NULL;
+        tsr_tensor *go = ones_ ? keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, gO->device)) : NULL;
         if (!ones_) go = (tsr_tensor *)g;
         tsr_tensor *out[1] = {go ? loss_kernel(c, n, 1, 2, go, plain, base) : NULL};
         const tsr_tensor *in[3] = {go, x, t};
@@ -2416,7 +2418,7 @@ static int bw_loss_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         if (huber) {
             r = MUL(gg, m);
         } else if (p == 0) {
-            r = c->fail ? NULL : keep(c, tsr_zeros(g->ndim, g->sizes, g->dtype, TSR_CPU));
+            r = c->fail ? NULL : keep(c, tsr_zeros(g->ndim, g->sizes, g->dtype, g->device));
         } else {
             r = bins(c, TSR_BINOP_DIV, MUL(gg, c->fail ? NULL : keep(c, tsr_to_dtype(m, g->dtype, false))), p);
         }
@@ -2601,7 +2603,7 @@ static int bw_nll_loss2d_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor *
             if (tsr_ag_keep(r, n->extra[k]) < 0) c->fail = true;
         give(c, gin, 0, r);
     }
-    if (NEED(1)) give(c, gin, 1, zeros(c, g->ndim, g->sizes, g->dtype));
+    if (NEED(1)) give(c, gin, 1, zeros(c, g, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 
@@ -2702,7 +2704,7 @@ static int bw_soft_margin_dbl(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin
     }
     bool red = n->a.i0 != TSR_REDUCTION_NONE;
     if (NEED(0) && !c->fail) {
-        tsr_tensor *go = red ? keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, TSR_CPU)) : (tsr_tensor *)g;
+        tsr_tensor *go = red ? keep(c, tsr_full(gO->ndim, gO->sizes, tsr_scalar_float(1.0), gO->dtype, gO->device)) : (tsr_tensor *)g;
         tsr_tensor *out[1] = {go ? tsr_nn_soft_margin_loss_backward(go, x, t, (tsr_reduction)n->a.i0) : NULL};
         if (!out[0]) c->fail = true;
         const tsr_tensor *in[2] = {go, x};
@@ -2765,7 +2767,7 @@ static int bw_nll_loss_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **g
             if (tsr_ag_keep(r, n->extra[k]) < 0) c->fail = true;
         give(c, gin, 0, r);
     }
-    if (NEED(1)) give(c, gin, 1, zeros(c, g->ndim, g->sizes, g->dtype));
+    if (NEED(1)) give(c, gin, 1, zeros(c, g, g->ndim, g->sizes, g->dtype));
     return finish(c, n, gin);
 }
 
@@ -3872,7 +3874,7 @@ static int bw_masked_scatter(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
         tsr_tensor *sel = msel_rec(c, g, mask);
         if (!c->fail && numel > tsr_tensor_numel(sel)) {   /* cat with zeros: CatBackward0 with create_graph */
             int64_t rest = numel - tsr_tensor_numel(sel);
-            const tsr_tensor *parts[2] = {sel, zeros(c, 1, &rest, g->dtype)};
+            const tsr_tensor *parts[2] = {sel, zeros(c, g, 1, &rest, g->dtype)};
             tsr_ag_args a = {0};
             a.ndims = -1;
             if (!c->fail) sel = record_on(c, keep(c, tsr_cat(2, parts, 0, NULL)), "cat", 2, parts, &a);
@@ -3941,7 +3943,7 @@ static int bw_unfold(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 static int bw_copy_backwards(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
 {
     F c0 = {0}, *c = &c0;
-    if (NEED(0)) give(c, gin, 0, zeros(c, g->ndim, g->sizes, g->dtype));
+    if (NEED(0)) give(c, gin, 0, zeros(c, g, g->ndim, g->sizes, g->dtype));
     if (NEED(1)) give(c, gin, 1, (tsr_tensor *)g);
     return finish(c, n, gin);
 }
@@ -3967,7 +3969,7 @@ static int bw_split(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
             int m = 0;
             for (int i = 0; i < nd; i++)
                 if (!(unbind && i == d)) sz[m++] = i == d ? n->a.dims[k] : n->in_sizes[0][i];
-            gk = zeros(c, m, sz, g->dtype);
+            gk = zeros(c, g, m, sz, g->dtype);
         }
         parts[k] = gk;
     }
@@ -4048,7 +4050,7 @@ static int bw_act_backward(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     if (NEED(1) && !c->fail) {
         tsr_tensor *go = SAVED(0), *x = SAVED(1), *r = NULL;
         if (!strcmp(key, "leaky_relu_backward") || !strcmp(key, "hardtanh_backward")) {
-            r = zeros(c, g->ndim, g->sizes, g->dtype);
+            r = zeros(c, g, g->ndim, g->sizes, g->dtype);
         } else if (!strcmp(key, "elu_backward") && n->a.i2) {   /* is_result: grad * gO * input_scale * (result < 0) */
             double iscale = n->a.flag ? 1.0 / (double)(float)n->a.d0 : 1.0;
             tsr_tensor *m = cmps(c, TSR_CMP_LT, x, 0.0);
@@ -4430,7 +4432,7 @@ static int bw_matrix_exp(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     for (int i = 0; i < nd; i++) sz[i] = A->sizes[i];
     sz[nd - 2] *= 2;
     sz[nd - 1] *= 2;
-    tsr_tensor *big = zeros(c, nd, sz, A->dtype);
+    tsr_tensor *big = zeros(c, A, nd, sz, A->dtype);
     tsr_tensor *cur = big ? keep(c, tsr_view_alias(big)) : NULL;   /* the meta matrix before each copy */
     static const int64_t rows[3] = {0, 1, 0}, cols[3] = {0, 1, 1};   /* in units of m */
     const tsr_tensor *Ah = mH(c, A);   /* adjoint ? self.transpose(-2, -1).conj() : self, once */
@@ -4470,7 +4472,7 @@ static tsr_tensor *cdist_grad(F *c, const tsr_tensor *g, const tsr_tensor *x1, c
         return keep(c, tsr_cdist_backward(g, x1, x2, p, dist));
     tsr_tensor *diff = bin(c, TSR_BINOP_SUB, unsq(c, x1, -2), unsq(c, x2, -3));   /* (.., r1, r2, m) */
     tsr_tensor *gg = unsq(c, g, -1), *dd = unsq(c, dist, -1), *r;
-    if (p == 0) return zeros(c, x1->ndim, x1->sizes, g->dtype);
+    if (p == 0) return zeros(c, g, x1->ndim, x1->sizes, g->dtype);
     tsr_tensor *zero = cmps(c, TSR_CMP_EQ, dd, 0.0);
     if (p == 1) {
         r = MUL(gg, un(c, TSR_UNOP_SIGN, diff));

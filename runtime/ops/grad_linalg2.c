@@ -108,7 +108,7 @@ static void phase_check(F *c, const tsr_tensor *V, tsr_tensor *dg, const char *w
 {
     if (c->fail || !tsr_dtype_is_complex(V->dtype)) return;
     tsr_tensor *im = part(c, dg, true);
-    tsr_tensor *z = im ? keep(c, tsr_zeros(im->ndim, im->sizes, im->dtype, TSR_CPU)) : NULL;
+    tsr_tensor *z = im ? keep(c, tsr_zeros(im->ndim, im->sizes, im->dtype, im->device)) : NULL;
     if (c->fail || !z) return;
     int r = tsr_allclose(im, z, 1e-2, 1e-2, false);
     if (r < 0) c->fail = true;
@@ -255,7 +255,7 @@ static int qr_rec(F *c, tsr_node *n, tsr_tensor **gin, const tsr_tensor *gQ, con
             int64_t sz[TSR_MAX_DIMS];
             for (int i = 0; i < R->ndim; i++) sz[i] = R->sizes[i];
             sz[R->ndim - 1] = k - m;
-            tsr_tensor *z = keep(c, tsr_zeros(R->ndim, sz, gA->dtype, TSR_CPU));
+            tsr_tensor *z = keep(c, tsr_zeros(R->ndim, sz, gA->dtype, gA->device));
             const tsr_tensor *parts[2] = {gA, z};
             tsr_ag_args a = {0};
             a.ndims = -1;
@@ -312,7 +312,7 @@ int tsr__bw_linalg_qr(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
             int64_t sz[TSR_MAX_DIMS];
             for (int i = 0; i < R->ndim; i++) sz[i] = R->sizes[i];
             sz[R->ndim - 1] = k - m;
-            tsr_tensor *z = keep(c, tsr_zeros(R->ndim, sz, gA->dtype, TSR_CPU));
+            tsr_tensor *z = keep(c, tsr_zeros(R->ndim, sz, gA->dtype, gA->device));
             const tsr_tensor *parts[2] = {gA, z};
             gA = z ? keep(c, tsr_cat(2, parts, -1, NULL)) : NULL;
         }
@@ -466,8 +466,8 @@ static int svd_plain(F *c, tsr_node *n, tsr_tensor **gin, tsr_tensor *const *usv
         VhgV = SUB(x, mH(c, x));
     }
     if (cplx && !c->fail) {
-        tsr_tensor *iu = gU ? part(c, diag(c, UhgU), true) : keep(c, tsr_zeros(S->ndim, S->sizes, S->dtype, TSR_CPU));
-        tsr_tensor *iv = gVh ? part(c, diag(c, VhgV), true) : keep(c, tsr_zeros(S->ndim, S->sizes, S->dtype, TSR_CPU));
+        tsr_tensor *iu = gU ? part(c, diag(c, UhgU), true) : keep(c, tsr_zeros(S->ndim, S->sizes, S->dtype, S->device));
+        tsr_tensor *iv = gVh ? part(c, diag(c, VhgV), true) : keep(c, tsr_zeros(S->ndim, S->sizes, S->dtype, S->device));
         iv = un(c, TSR_UNOP_NEG, iv);
         if (!c->fail) {
             int r = tsr_allclose(iu, iv, 1e-2, 1e-2, false);

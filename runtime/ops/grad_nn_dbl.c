@@ -205,7 +205,7 @@ static tsr_tensor *max_pool_dbl(F *c, const tsr_tensor *gg, const tsr_tensor *in
 static void self_zeros(F *c, tsr_node *n, tsr_tensor **gin)
 {
     if (c->fail || !NEED(1)) return;
-    give(c, gin, 1, keep(c, tsr_zeros(n->in_nd[1], n->in_sizes[1], n->in_dtype[1], TSR_CPU)));
+    give(c, gin, 1, keep(c, tsr_zeros(n->in_nd[1], n->in_sizes[1], n->in_dtype[1], n->in_device[1])));
 }
 
 /* max_pool{2,3}d_with_indices_backward / adaptive_max_pool{2,3}d_backward

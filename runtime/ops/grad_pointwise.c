@@ -584,7 +584,7 @@ int tsr__bw_copysign(tsr_node *n, const tsr_tensor *g, tsr_tensor **gin)
     F c0 = {0}, *c = &c0;
     tsr_tensor *x = SAVED(0);
     if (NEED(0)) give(c, gin, 0, MUL(g, masked0(c, DIV(SAVED(TSR_AG_OUT), x), cmps(c, TSR_CMP_EQ, x, 0.0))));
-    if (n->nnext > 1 && NEED(1)) give(c, gin, 1, keep(c, tsr_zeros(n->in_nd[1], n->in_sizes[1], n->in_dtype[1], TSR_CPU)));
+    if (n->nnext > 1 && NEED(1)) give(c, gin, 1, keep(c, tsr_zeros(n->in_nd[1], n->in_sizes[1], n->in_dtype[1], n->in_device[1])));
     return finish(c, n, gin);
 }
 

@@ -141,3 +141,7 @@ True"
         assert_output --regexp "^NotImplementedError: Could not run 'aten::embedding_(renorm_|sparse_backward)' with arguments from the 'CUDA' backend\\."
     done
 }
+
+@test "cuda-nn-4.7: second derivatives whose formulas make ones or zeros make them on the gradient's device (glu, huber, soft margin)" {
+    script dbl_grad
+}
