@@ -529,8 +529,7 @@ tsr_tensor *tsr_fft1(tsr_fft_kind kind, const tsr_tensor *x, bool has_n, int64_t
         tsr_tensor_release(p);
         if (!in || norm_from_string(norm, forward, &nm) < 0) goto fail;
         bool onesided = kind == TSR_FFT_RFFT || kind == TSR_FFT_IHFFT;
-        if (fft_on_device(in) && !forward) r = to_out(r2c_conj_dev(in, 1, &d64, nm, onesided), out);
-        else if (out && forward) r = to_out(tsr_fft_r2c_raw(in, 1, &d64, nm, onesided), out);
+        if (out && forward) r = to_out(tsr_fft_r2c_raw(in, 1, &d64, nm, onesided), out);
         else {
             r = tsr_fft_r2c_raw(in, 1, &d64, nm, onesided);
             if (!forward) r = conj_result(r, out);
@@ -689,11 +688,13 @@ tsr_tensor *tsr_fftn(tsr_fft_kind kind, const tsr_tensor *x, int ns, const int64
     }
     case TSR_FFT_IHFFT: {
         bool dev = fft_on_device(in);
-        tsr_tensor *t = dev ? r2c_conj_dev(in, 1, &dims[n - 1], nm, true)
-                            : tsr_fft_r2c_raw(in, 1, &dims[n - 1], nm, true);
+        /* one dim: a conjugate view, as on the CPU; more: the conjugate
+         * folded into the device's launch before the c2c passes */
+        tsr_tensor *t = dev && n > 1 ? r2c_conj_dev(in, 1, &dims[n - 1], nm, true)
+                                     : tsr_fft_r2c_raw(in, 1, &dims[n - 1], nm, true);
         if (!t) goto fail;
         if (n == 1) {
-            r = dev ? to_out(t, out) : conj_result(t, out);
+            r = conj_result(t, out);
             break;
         }
         tsr_tensor *c = dev ? t : tsr_conj_physical(t, NULL);
