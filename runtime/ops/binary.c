@@ -689,7 +689,17 @@ static tsr_tensor *binary_impl(int op, const tsr_operand *a, const tsr_operand *
         if (im == 0 && (re == 0 || re == 1)) {
             pow_trivial_ctx pc = {.size = tsr_dtype_itemsize(dt)};
             tsr_scalar_store(dt, pc.one, tsr_scalar_int(1));
-            return tsr_iter_run(&cfg, ops, out, re == 0 ? pow_ones_loop : pow_copy_loop, &pc);
+            /* pow_Tensor_Scalar_out's fill_(1) / copy_(base) on every device:
+             * a device runs the copy kernel (the scalar operand unread), then
+             * the fill */
+            cfg.dev_kernel = TSR_K_COPY;
+            tsr_tensor *r = tsr_iter_run(&cfg, ops, out, re == 0 ? pow_ones_loop : pow_copy_loop, &pc);
+            if (r && re == 0 && r->device.type != TSR_DEV_CPU && r->device.type != TSR_DEV_META &&
+                tsr_fill_(r, tsr_scalar_int(1)) < 0) {
+                tsr_tensor_release(r);
+                return NULL;
+            }
+            return r;
         }
     }
     /* float16/bfloat16 arithmetic computes in float and rounds once: run the

@@ -63,3 +63,15 @@ script() {
 @test "cuda-complex-1.9: complex beside other dtypes: out=, promotion, indexing, joins, item and tolist" {
     script mixed
 }
+
+@test "cuda-complex-1.10: z ** 0 and z ** 1 are pow_Tensor_Scalar_out's fill_(1) and copy_(base) on cuda too (NaN ** 0 is 1)" {
+    sim
+    run --separate-stderr "$TSR" -e 'z = torch.tensor([1+2j, -3j, 2.5, complex("nan")], device="cuda")' \
+        -e 'print(z ** 1); print(z ** 0); w = z.clone(); w.pow_(0); print(w)' \
+        -e 'print(torch.tensor([float("nan"), 2.0], device="cuda") ** 0)'
+    assert_success
+    assert_output "tensor([1.0000+2.j, -0.0000-3.j, 2.5000+0.j,    nan+0.j], device='cuda:0')
+tensor([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], device='cuda:0')
+tensor([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], device='cuda:0')
+tensor([1., 1.], device='cuda:0')"
+}
