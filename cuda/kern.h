@@ -567,10 +567,14 @@ KHD int k_bits(int dt)
     }
 }
 
-KHD int64_t k_gcd(int64_t a, int64_t b)
+/* calc_gcd in the dtype's width w (signed): abs(INT8_MIN) stays -128 in
+ * int8, as the CPU's and CUDA's scalar_t arithmetic leave it */
+KHD int64_t k_narrow(int64_t v, int w) { return w >= 64 ? v : (int64_t)((uint64_t)v << (64 - w)) >> (64 - w); }
+
+KHD int64_t k_gcd(int64_t a, int64_t b, int w = 64)
 {
-    a = a < 0 ? k_wrap(0 - (uint64_t)a) : a;
-    b = b < 0 ? k_wrap(0 - (uint64_t)b) : b;
+    a = k_narrow(a < 0 ? k_wrap(0 - (uint64_t)a) : a, w);
+    b = k_narrow(b < 0 ? k_wrap(0 - (uint64_t)b) : b, w);
     while (a != 0) {
         int64_t c = a;
         a = b % a;
@@ -809,7 +813,7 @@ template <int K, typename C> KHD C k_binary(C a, C b, const tsr_klaunch &g)
             return a >> b;
         }
         case TSR_K_HEAVISIDE: return a == 0 ? b : (int64_t)(a > 0);
-        case TSR_K_GCD: return k_gcd(a, b);
+        case TSR_K_GCD: return k_gcd(a, b, g.compute == TSR_KD_UINT8 ? 64 : k_bits(g.compute));
         case TSR_K_LCM: {
             int64_t gg = k_gcd(a, b);
             if (gg == 0) return 0;

@@ -67,3 +67,20 @@ has_gpu() { command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>
         assert_output "$(cat "$BATS_TEST_DIRNAME/cuda_pointwise/$f.out")"
     done
 }
+
+@test "cuda-pointwise-1.6: gcd in the dtype's width: abs of the most negative value stays negative, as calc_gcd's scalar_t arithmetic leaves it" {
+    SO=$(dirname "$TSR")/libtsr_cuda_sim.so
+    [ -f "$SO" ] || skip "no libtsr_cuda_sim.so beside $TSR"
+    export TSR_CUDA=sim
+    run --separate-stderr "$TSR" -e 'for dt in [torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8]:
+    lo = torch.iinfo(dt).min
+    print(torch.gcd(torch.tensor([lo, 12, lo], dtype=dt, device="cuda"), torch.tensor([6, 18, 0], dtype=dt, device="cuda")))'
+    assert_success
+    assert_output "tensor([  -2,    6, -128], device='cuda:0', dtype=torch.int8)
+tensor([    -2,      6, -32768], device='cuda:0', dtype=torch.int16)
+tensor([         -2,           6, -2147483648], device='cuda:0',
+       dtype=torch.int32)
+tensor([                  -2,                    6, -9223372036854775808],
+       device='cuda:0')
+tensor([6, 6, 0], device='cuda:0', dtype=torch.uint8)"
+}
