@@ -63,6 +63,17 @@ int tsr_index_add_(tsr_tensor *self, int64_t dim, const tsr_tensor *index, const
     }
     if (tsr_tensor_is_meta(self)) return 0;
     if (tsr__dev_external(self) || tsr__dev_external(index) || tsr__dev_external(source)) {
+        /* index_add_cuda_impl's getSliceSize: the slices compared by size */
+        int64_t dst_slice = 1, src_slice = 1;
+        for (int k = 0; k < self->ndim; k++)
+            if (k != d) dst_slice *= self->sizes[k];
+        for (int k = 0; k < source->ndim; k++)
+            if (k != d) src_slice *= source->sizes[k];
+        if (dst_slice != src_slice) {
+            tsr_error_set(TSR_ERR_RUNTIME, "Source/destination tensor have different slice sizes (%" PRId64 " vs %"
+                          PRId64 ")", dst_slice, src_slice);
+            return -1;
+        }
         int64_t bad[2];
         int r = tsr__dev_index_dim(TSR_KI_ADD, "aten::index_add.out", self, source, d, index, NULL, alpha, false, bad);
         if (r == 1) tsr_error_set(TSR_ERR_INDEX, "index out of range in self");

@@ -35,3 +35,11 @@ script() {
 @test "cuda-join-1.3: backward through indexing, gather, cat, flip/tril, index_select and masked_select on cuda" {
     script grad
 }
+
+@test "cuda-join-3.1: index_add_ on cuda compares the slices by size first, as index_add_cuda_impl's getSliceSize does" {
+    sim
+    run --separate-stderr "$TSR" --brief-errors -e 'x = torch.zeros(3, 4, device="cuda")' \
+        -e 'x.index_add(0, torch.tensor([0], device="cuda"), torch.ones(1, 3, device="cuda"))'
+    assert_failure 1
+    assert_output "RuntimeError: Source/destination tensor have different slice sizes (4 vs 3)"
+}
