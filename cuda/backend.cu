@@ -367,16 +367,43 @@ static unsigned grid_waves(int64_t n, unsigned block)
     return (unsigned)(blocks < 1 ? 1 : blocks);
 }
 
+/* An elementwise launch record as the kernels read it: device addresses
+ * as they reach them (the simulator's host view). */
+static tsr_klaunch kernel_view(const tsr_klaunch &g0)
+{
+    tsr_klaunch g = g0;
+#ifdef TSR_CUDA_SIM
+    for (int k = 0; k < g.nops; k++)
+        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
+#endif
+    return g;
+}
+
+/* A grid-stride kernel over g's elements: 256 threads a block, at most
+ * MAX_BLOCKS blocks. */
+template <typename F> static int launch_stride(F kern, const tsr_klaunch &g0)
+{
+    tsr_klaunch g = kernel_view(g0);
+    const unsigned block = 256;
+    int64_t blocks = (g.numel + block - 1) / block;
+    if (blocks > MAX_BLOCKS) blocks = MAX_BLOCKS;
+#ifdef TSR_CUDA_SIM
+    sim_launch((unsigned)blocks, block, [&] { kern(g); });
+    return 0;
+#else
+    kern<<<(unsigned)blocks, block>>>(g);
+    return cuda_check(cudaGetLastError());
+#endif
+}
+
 /* The contiguous fast path (cuda/fast.h) of compute dtype DT. */
 template <int K, typename C, int DT> static int launch_contig(const tsr_klaunch &g0, bool vec)
 {
-    tsr_klaunch g = g0;
+    tsr_klaunch g = kernel_view(g0);
     int64_t units = vec ? (g.numel + 3) / 4 : g.numel;
     unsigned block = units < 256 ? (unsigned)(units + 31) / 32 * 32 : 256;   /* whole warps */
     unsigned grid = grid_waves(units, block);
 #ifdef TSR_CUDA_SIM
-    for (int k = 0; k < g.nops; k++)
-        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
     sim_launch(grid, block, [&] { elementwise_contig<K, C, DT>(g, vec); });
     return 0;
 #else
@@ -400,19 +427,7 @@ template <int K, typename C> static int launch_kc(const tsr_klaunch &g0)
 {
     int fast = launch_fast<K, C>(g0);
     if (fast != 1) return fast;
-    tsr_klaunch g = g0;
-    const unsigned block = 256;
-    int64_t blocks = (g.numel + block - 1) / block;
-    if (blocks > MAX_BLOCKS) blocks = MAX_BLOCKS;
-#ifdef TSR_CUDA_SIM
-    for (int k = 0; k < g.nops; k++)
-        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
-    sim_launch((unsigned)blocks, block, [&] { elementwise<K, C>(g); });
-    return 0;
-#else
-    elementwise<K, C><<<(unsigned)blocks, block>>>(g);
-    return cuda_check(cudaGetLastError());
-#endif
+    return launch_stride(elementwise<K, C>, g0);
 }
 
 /* The complex kernels (cuda/complex.h): their own instantiations, so the
@@ -425,19 +440,7 @@ template <int K, typename T> __global__ void elementwise_cx(tsr_klaunch g)
 
 template <int K, typename T> static int launch_kcx(const tsr_klaunch &g0)
 {
-    tsr_klaunch g = g0;
-    const unsigned block = 256;
-    int64_t blocks = (g.numel + block - 1) / block;
-    if (blocks > MAX_BLOCKS) blocks = MAX_BLOCKS;
-#ifdef TSR_CUDA_SIM
-    for (int k = 0; k < g.nops; k++)
-        if (g.data[k]) g.data[k] = sim_host(g.data[k]);
-    sim_launch((unsigned)blocks, block, [&] { elementwise_cx<K, T>(g); });
-    return 0;
-#else
-    elementwise_cx<K, T><<<(unsigned)blocks, block>>>(g);
-    return cuda_check(cudaGetLastError());
-#endif
+    return launch_stride(elementwise_cx<K, T>, g0);
 }
 
 /* Whether a complex COPY / WHERE only moves elements: every operand (where's
